@@ -1,0 +1,35 @@
+# The two commands of the README: `make play` and `make test`. Both create the
+# virtualenv on first use, so a fresh machine needs only python3 and make.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/dungeon play
+
+test: lint typecheck unit
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m tests.benchmarks.bench_dice
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,84 @@
+"""Dice notation, avrae/d20-compatible, with the RNG always passed in.
+
+The pipeline is text -> :func:`parse` (cached) -> parse tree -> :func:`roll` with a
+``random.Random`` -> result tree (:class:`RollResult`) -> plain text or Rich markup.
+
+Supported: ``NdM``, ``dM``, ``d%``; ``+ - * /`` (``/`` rounds down, as 5e does; ``//`` is
+the same) and ``%``; parentheses; sets ``(1d20+5, 1d20+3)kh1``; keep/drop ``khN klN``,
+``phN plN`` and ``dhN dlN``; reroll ``rrX`` and once ``roX``; reroll-and-add ``raX``;
+explode ``eX``; per-die minimum/maximum ``miX maX``; selectors ``X`` (a face), ``hN``,
+``lN``, ``>X``, ``<X``; labels ``1d6 [fire]``; a comment after the formula. At most
+:data:`MAX_DICE` dice per roll, rerolls and explosions included. Every bad input raises
+:class:`DiceError` and nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.dice.ast import Formula
+from rules.dice.errors import DiceError
+from rules.dice.evaluate import Compiled, compiled, parse
+from rules.dice.parser import MAX_DICE
+from rules.dice.results import Advantage, DiceResult, Die
+from rules.dice.rolled import RollResult
+from rules.dice.stats import RollStats, stats
+from rules.dice.transform import doubled_dice, with_advantage
+
+__all__ = [
+    "MAX_DICE",
+    "Advantage",
+    "DiceError",
+    "DiceResult",
+    "Die",
+    "Formula",
+    "RollResult",
+    "RollStats",
+    "formula_stats",
+    "parse",
+    "roll",
+    "roll_formula",
+]
+
+
+def roll(
+    expression: str | Formula,
+    rng: random.Random,
+    advantage: Advantage = Advantage.NORMAL,
+    *,
+    crit: bool = False,
+) -> RollResult:
+    """Roll a formula with the given RNG.
+
+    ``advantage`` rewrites the leftmost plain ``1d20`` as ``2d20kh1``/``2d20kl1``;
+    ``crit`` doubles every die (a critical hit's damage). Raises :class:`DiceError`.
+    """
+    if isinstance(expression, str):
+        if advantage is Advantage.NORMAL and not crit:
+            program = compiled(expression)  # the hot path: no rewrite, cached program
+            return RollResult(program.formula, program(rng), advantage)
+        expression = compiled(expression).formula
+    return roll_formula(expression, rng, advantage, crit=crit)
+
+
+def roll_formula(
+    formula: Formula,
+    rng: random.Random,
+    advantage: Advantage = Advantage.NORMAL,
+    *,
+    crit: bool = False,
+) -> RollResult:
+    """Roll an already parsed formula (see :func:`roll`)."""
+    if advantage is not Advantage.NORMAL:
+        formula = with_advantage(formula, advantage)
+    if crit:
+        formula = doubled_dice(formula)
+    return RollResult(formula, Compiled(formula)(rng), advantage)
+
+
+def formula_stats(expression: str | Formula, advantage: Advantage = Advantage.NORMAL) -> RollStats:
+    """Minimum, maximum, mean and DC chances of a formula (exact where feasible)."""
+    formula = parse(expression) if isinstance(expression, str) else expression
+    if advantage is not Advantage.NORMAL:
+        formula = with_advantage(formula, advantage)
+    return stats(formula)

@@ -1,0 +1,306 @@
+"""Parse tree + a seeded ``random.Random`` -> result tree.
+
+A parsed formula is compiled once into nested closures (cached with the parse), so a roll
+only runs the arithmetic it needs: rolling is the hottest path in the game and a combat
+simulation makes millions of rolls. The RNG is always passed in — never the global
+``random`` module — so a game that stores its RNG state replays exactly the same dice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import lru_cache
+
+from rules.dice.ast import (
+    Annotated,
+    BinaryOp,
+    Dice,
+    DiceSet,
+    Formula,
+    Node,
+    Number,
+    Op,
+    OpKind,
+    Parens,
+    Selector,
+    SelectorKind,
+    UnaryOp,
+)
+from rules.dice.errors import DiceError
+from rules.dice.parser import MAX_DICE, parse_formula
+from rules.dice.results import (
+    ADDED,
+    EXPLODED,
+    KEPT,
+    REROLLED,
+    AnnotatedResult,
+    BinaryResult,
+    DiceResult,
+    Die,
+    NumberResult,
+    ParensResult,
+    ResultNode,
+    SetResult,
+    UnaryResult,
+)
+
+Random = Callable[[], float]
+
+
+class _Budget:
+    """Counts dice thrown by rerolls and explosions, which are only known while rolling."""
+
+    __slots__ = ("left", "source")
+
+    def __init__(self, left: int, source: str) -> None:
+        self.left = left
+        self.source = source
+
+    def take(self, pos: int) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise DiceError(
+                f"too many dice: more than {MAX_DICE} in one roll",
+                expression=self.source,
+                position=pos,
+                hint="rerolls and explosions count too; use fewer dice",
+            )
+
+
+Step = Callable[[Random, _Budget | None], ResultNode]
+
+
+def _face(rnd: Random, sides: int) -> int:
+    # floor(random() * sides) rather than randrange(): one C call per die instead of several
+    # Python frames, and random() is the draw whose algorithm Python keeps stable across
+    # versions, so saved games replay the same. With 53-bit floats the bias is below 1e-12.
+    return int(rnd() * sides) + 1
+
+
+def _ranked(items: list[int], totals: list[int], n: int, highest: bool) -> set[int]:
+    """Indices (into ``items``) of the ``n`` highest or lowest totals; ties go to the first."""
+    order = sorted(items, key=lambda i: (-totals[i] if highest else totals[i], i))
+    return set(order[: max(n, 0)])
+
+
+def pick(sel: Selector, live: list[int], values: list[int]) -> set[int]:
+    """Which of the live indices a selector picks (shared by dice and sets)."""
+    kind = sel.kind
+    if kind is SelectorKind.HIGHEST:
+        return _ranked(live, values, sel.n, highest=True)
+    if kind is SelectorKind.LOWEST:
+        return _ranked(live, values, sel.n, highest=False)
+    return {i for i in live if sel.matches(values[i])}
+
+
+def _apply_op(op: Op, dice: list[Die], rnd: Random, budget: _Budget) -> None:
+    kind = op.kind
+    sel = op.selector
+    if kind is OpKind.KEEP or kind is OpKind.DROP:
+        live = [i for i, d in enumerate(dice) if d.flags & KEPT]
+        picked = pick(sel, live, [d.value for d in dice])
+        for i in live:
+            if (i in picked) != (kind is OpKind.KEEP):
+                dice[i].drop()
+    elif kind in (OpKind.REROLL, OpKind.REROLL_ONCE, OpKind.EXPLODE, OpKind.REROLL_ADD):
+        # rr and e also check the dice they add (rr rerolls until no match, e chains);
+        # ro and ra look at each die that was there before once.
+        chains = kind is OpKind.REROLL or kind is OpKind.EXPLODE
+        replaces = kind is OpKind.REROLL or kind is OpKind.REROLL_ONCE
+        i, stop = 0, len(dice)
+        while i < (len(dice) if chains else stop):
+            die = dice[i]
+            if die.flags & KEPT and sel.matches(die.value):
+                die.flags = (die.flags & ~KEPT) | REROLLED if replaces else die.flags | EXPLODED
+                budget.take(op.pos)
+                dice.append(Die(die.sides, _face(rnd, die.sides), KEPT | ADDED))
+            i += 1
+    elif kind is OpKind.MIN:
+        for die in dice:
+            if die.flags & KEPT and die.value < sel.n:
+                die.clamp(sel.n)
+    elif kind is OpKind.MAX:
+        for die in dice:
+            if die.flags & KEPT and die.value > sel.n:
+                die.clamp(sel.n)
+
+
+def _compile_dice(node: Dice) -> Step:
+    sides, count, ops = node.sides, node.count, node.ops
+    if not ops:
+        if count == 1:
+
+            def one_die(rnd: Random, budget: _Budget | None) -> ResultNode:
+                value = int(rnd() * sides) + 1
+                return DiceResult(node, [Die(sides, value)], value)
+
+            return one_die
+
+        def plain_dice(rnd: Random, budget: _Budget | None) -> ResultNode:
+            dice = [Die(sides, int(rnd() * sides) + 1) for _ in range(count)]
+            return DiceResult(node, dice, sum([d.value for d in dice]))
+
+        return plain_dice
+
+    def dice_with_ops(rnd: Random, budget: _Budget | None) -> ResultNode:
+        assert budget is not None
+        dice = [Die(sides, int(rnd() * sides) + 1) for _ in range(count)]
+        for op in ops:
+            _apply_op(op, dice, rnd, budget)
+        return DiceResult(node, dice, sum([d.value for d in dice if d.flags & KEPT]))
+
+    return dice_with_ops
+
+
+def _compile_binary(node: BinaryOp) -> Step:
+    left_step, right_step = _compile(node.left), _compile(node.right)
+    op = node.op
+    if op == "+":
+
+        def add(rnd: Random, budget: _Budget | None) -> ResultNode:
+            left = left_step(rnd, budget)
+            right = right_step(rnd, budget)
+            return BinaryResult(node, left, right, left.total + right.total)
+
+        return add
+
+    def other(rnd: Random, budget: _Budget | None) -> ResultNode:
+        left = left_step(rnd, budget)
+        right = right_step(rnd, budget)
+        a, b = left.total, right.total
+        if op == "-":
+            total = a - b
+        elif op == "*":
+            total = a * b
+            if abs(total) > 10**15:
+                raise DiceError(
+                    "result too large",
+                    position=node.pos,
+                    hint="use smaller numbers",
+                )
+        else:
+            if b == 0:
+                raise DiceError(
+                    "division by zero",
+                    position=node.pos,
+                    hint="the right side of / or % rolled or was 0",
+                )
+            # Division rounds down, as every division in 5e does.
+            total = a // b if op == "/" else a % b
+        return BinaryResult(node, left, right, total)
+
+    return other
+
+
+def _compile_set(node: DiceSet) -> Step:
+    steps = [_compile(item) for item in node.items]
+    ops = node.ops
+
+    def dice_set(rnd: Random, budget: _Budget | None) -> ResultNode:
+        items = [step(rnd, budget) for step in steps]
+        totals = [item.total for item in items]
+        kept = [True] * len(items)
+        for op in ops:
+            live = [i for i in range(len(items)) if kept[i]]
+            picked = pick(op.selector, live, totals)
+            for i in live:
+                if (i in picked) != (op.kind is OpKind.KEEP):
+                    kept[i] = False
+        total = sum(t for t, k in zip(totals, kept, strict=True) if k)
+        return SetResult(node, items, kept, total)
+
+    return dice_set
+
+
+def _compile(node: Node) -> Step:
+    if isinstance(node, Number):
+        constant = NumberResult(node)  # immutable, so one instance serves every roll
+        return lambda rnd, budget: constant
+    if isinstance(node, Dice):
+        return _compile_dice(node)
+    if isinstance(node, BinaryOp):
+        return _compile_binary(node)
+    if isinstance(node, UnaryOp):
+        operand_step = _compile(node.operand)
+        negate = node.op == "-"
+
+        def unary(rnd: Random, budget: _Budget | None) -> ResultNode:
+            operand = operand_step(rnd, budget)
+            return UnaryResult(node, operand, -operand.total if negate else operand.total)
+
+        return unary
+    if isinstance(node, Parens):
+        inner_step = _compile(node.inner)
+        return lambda rnd, budget: ParensResult(node, inner_step(rnd, budget))
+    if isinstance(node, Annotated):
+        labelled_step = _compile(node.inner)
+        return lambda rnd, budget: AnnotatedResult(node, labelled_step(rnd, budget))
+    return _compile_set(node)
+
+
+def _static_dice(node: Node) -> tuple[int, bool]:
+    """Dice thrown before any reroll/explosion, and whether the count can grow."""
+    if isinstance(node, Dice):
+        grows = any(
+            op.kind in (OpKind.REROLL, OpKind.REROLL_ONCE, OpKind.EXPLODE, OpKind.REROLL_ADD)
+            for op in node.ops
+        )
+        return node.count, grows or bool(node.ops)
+    children: list[Node] = []
+    if isinstance(node, BinaryOp):
+        children = [node.left, node.right]
+    elif isinstance(node, UnaryOp):
+        children = [node.operand]
+    elif isinstance(node, Parens | Annotated):
+        children = [node.inner]
+    elif isinstance(node, DiceSet):
+        children = list(node.items)
+    count, grows = 0, False
+    for child in children:
+        c, g = _static_dice(child)
+        count, grows = count + c, grows or g
+    return count, grows
+
+
+class Compiled:
+    """A formula ready to roll: call it with a ``random.Random``."""
+
+    __slots__ = ("dynamic", "formula", "static_dice", "step")
+
+    def __init__(self, formula: Formula) -> None:
+        self.formula = formula
+        self.static_dice, self.dynamic = _static_dice(formula.root)
+        if self.static_dice > MAX_DICE:
+            raise DiceError(
+                f"too many dice: {self.static_dice} in one roll",
+                expression=formula.source,
+                hint=f"one roll may throw at most {MAX_DICE} dice",
+            )
+        self.step = _compile(formula.root)
+
+    def __call__(self, rng: random.Random) -> ResultNode:
+        # Only formulas whose dice count can grow need a running budget.
+        budget = _Budget(MAX_DICE - self.static_dice, self.formula.source) if self.dynamic else None
+        try:
+            return self.step(rng.random, budget)
+        except DiceError as error:
+            if not error.expression:
+                error.expression = self.formula.source
+            raise
+
+
+def evaluate(formula: Formula, rng: random.Random) -> ResultNode:
+    """Roll a parsed formula with the given RNG and return its result tree."""
+    return Compiled(formula)(rng)
+
+
+@lru_cache(maxsize=4096)
+def compiled(text: str) -> Compiled:
+    """Parse and compile a formula, cached by its text: each formula is parsed once."""
+    return Compiled(parse_formula(text))
+
+
+def parse(text: str) -> Formula:
+    """Parse a formula (cached). Raises :class:`DiceError` on any bad input."""
+    return compiled(text).formula

@@ -1,0 +1,86 @@
+"""A finished roll: what the rest of the game passes around, logs and renders."""
+
+from __future__ import annotations
+
+from rules.dice.ast import Formula
+from rules.dice.render import expression_text, render_tree
+from rules.dice.results import Advantage, DiceResult, Die, ResultNode, walk
+
+
+class RollResult:
+    """A finished roll: the formula, the result tree, the total and the natural d20.
+
+    ``natural`` is the kept face of the leftmost d20 term (the die that decides crits, as in
+    avrae/d20); ``None`` when the formula has no d20.
+    """
+
+    __slots__ = ("advantage", "formula", "root", "total")
+
+    def __init__(self, formula: Formula, root: ResultNode, advantage: Advantage) -> None:
+        self.formula = formula
+        self.root = root
+        self.total = root.total
+        self.advantage = advantage
+
+    @property
+    def expression(self) -> str:
+        """The formula as rolled (after any advantage rewrite), without the comment."""
+        return expression_text(self.formula.root)
+
+    @property
+    def comment(self) -> str:
+        """Text written after the formula, e.g. ``to hit the ogre``."""
+        return self.formula.comment
+
+    @property
+    def dice(self) -> list[Die]:
+        """Every die thrown, kept or not, left to right."""
+        return [d for n in walk(self.root) if isinstance(n, DiceResult) for d in n.dice]
+
+    @property
+    def kept_dice(self) -> list[Die]:
+        """The dice that count."""
+        return [d for d in self.dice if d.kept]
+
+    @property
+    def d20(self) -> DiceResult | None:
+        """The leftmost d20 term, if any."""
+        for n in walk(self.root):
+            if isinstance(n, DiceResult) and n.node.sides == 20:
+                return n
+        return None
+
+    @property
+    def natural(self) -> int | None:
+        """The kept face of the leftmost d20, before minimums (``None`` without a d20)."""
+        term = self.d20
+        if term is None:
+            return None
+        for die in term.dice:
+            if die.kept:
+                return die.natural
+        return None
+
+    @property
+    def crit(self) -> bool:
+        """A natural 20."""
+        return self.natural == 20
+
+    @property
+    def fumble(self) -> bool:
+        """A natural 1."""
+        return self.natural == 1
+
+    def plain(self) -> str:
+        """``1d20 (15) + 5 = 20`` — plain text for transcripts and logs."""
+        return f"{render_tree(self.root, markup=False)} = {self.total}"
+
+    def markup(self) -> str:
+        """The same line as Rich console markup: dropped dice struck, crits coloured."""
+        return f"{render_tree(self.root, markup=True)} = [bold]{self.total}[/]"
+
+    def __str__(self) -> str:
+        return self.plain()
+
+    def __repr__(self) -> str:
+        return f"<RollResult {self.plain()!r}>"

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from itertools import product
 
 from rules.dice.ast import (
@@ -211,11 +212,9 @@ def _per_die(node: Dice, walk: _Walk) -> tuple[Dist, list[tuple[OpKind, Selector
             multi = True
             walk.truncated = True
         elif op.kind is OpKind.MIN:
-            floor = sel.n
-            dist = dist.mapped(lambda v: max(v, floor))
+            dist = dist.mapped(partial(max, sel.n))
         elif op.kind is OpKind.MAX:
-            ceiling = sel.n
-            dist = dist.mapped(lambda v: min(v, ceiling))
+            dist = dist.mapped(partial(min, sel.n))
     if multi and ops:
         raise _TooComplex
     return dist, [(op.kind, op.selector) for op in ops]

@@ -1,0 +1,355 @@
+"""The fifteen conditions: how each changes rolls, durations, ticking, and save-ends.
+
+Condition effects are data (``data/conditions.toml``); this module turns a creature's list
+of active conditions into what the dice need: advantage or disadvantage with reasons,
+automatic failures, automatic critical hits, and whether it may act or move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.abilities import Ability
+from rules.checks import RollContext, saving_throw
+from rules.datafiles import read_toml, validate_table
+
+
+class Condition(StrEnum):
+    """The SRD conditions."""
+
+    BLINDED = "blinded"
+    CHARMED = "charmed"
+    DEAFENED = "deafened"
+    EXHAUSTION = "exhaustion"
+    FRIGHTENED = "frightened"
+    GRAPPLED = "grappled"
+    INCAPACITATED = "incapacitated"
+    INVISIBLE = "invisible"
+    PARALYZED = "paralyzed"
+    PETRIFIED = "petrified"
+    POISONED = "poisoned"
+    PRONE = "prone"
+    RESTRAINED = "restrained"
+    STUNNED = "stunned"
+    UNCONSCIOUS = "unconscious"
+
+
+RollEffect = Literal["", "advantage", "disadvantage"]
+
+
+class ConditionRule(BaseModel):
+    """What one condition does, as read from ``data/conditions.toml``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    summary: str
+    implies: tuple[Condition, ...] = ()
+    incapacitated: bool = False
+    speed_zero: bool = False
+    cannot_speak: bool = False
+    cannot_target_source: bool = False
+    leveled: bool = False
+    own_attacks: RollEffect = ""
+    attacks_against: RollEffect = ""
+    attacks_against_within_5ft: RollEffect = ""
+    attacks_against_beyond_5ft: RollEffect = ""
+    ability_checks: RollEffect = ""
+    auto_fail_checks: tuple[Literal["sight", "hearing"], ...] = ()
+    auto_fail_saves: tuple[Ability, ...] = ()
+    save_disadvantage: tuple[Ability, ...] = ()
+    crit_within_5ft: bool = False
+    resist_all_damage: bool = False
+
+
+class ExhaustionLevel(BaseModel):
+    """One level of exhaustion and what it adds."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    level: int = Field(ge=1, le=6)
+    summary: str
+
+
+MAX_EXHAUSTION = 6
+
+
+@cache
+def condition_rules() -> dict[Condition, ConditionRule]:
+    """Every condition's rule, loaded and validated once."""
+    raw = read_toml("conditions.toml")
+    raw.pop("exhaustion_levels", None)
+    rules = {
+        Condition(key): validate_table(ConditionRule, "conditions.toml", key, value)
+        for key, value in raw.items()
+    }
+    missing = set(Condition) - set(rules)
+    if missing:
+        raise ValueError(f"conditions.toml lacks {sorted(missing)}")
+    return rules
+
+
+@cache
+def exhaustion_levels() -> tuple[ExhaustionLevel, ...]:
+    """The six levels of exhaustion, lowest first."""
+    raw = read_toml("conditions.toml").get("exhaustion_levels", [])
+    levels = tuple(
+        validate_table(ExhaustionLevel, "conditions.toml", f"exhaustion_levels[{i}]", r)
+        for i, r in enumerate(raw)
+    )
+    return tuple(sorted(levels, key=lambda lv: lv.level))
+
+
+class ActiveCondition(BaseModel):
+    """A condition on a creature, with where it came from and how it ends.
+
+    ``rounds`` counts the affected creature's own turns left (``None``: until removed);
+    it drops by one at the start or end of that creature's turn (``ends_at``). With
+    ``save_ability``/``save_dc`` the creature repeats the save at the end of each of its
+    turns and the condition ends on a success.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    condition: Condition
+    source: str | None = None
+    """Id of the creature that caused it (the charmer, the grappler, the frightener)."""
+    rounds: int | None = Field(default=None, ge=0)
+    ends_at: Literal["start", "end"] = "end"
+    save_ability: Ability | None = None
+    save_dc: int | None = Field(default=None, ge=1, le=40)
+    note: str = ""
+
+
+def expand(conditions: Iterable[Condition]) -> frozenset[Condition]:
+    """Conditions plus everything they imply (unconscious -> incapacitated, prone)."""
+    rules = condition_rules()
+    seen: set[Condition] = set()
+    stack = list(conditions)
+    while stack:
+        current = stack.pop()
+        if current not in seen:
+            seen.add(current)
+            stack.extend(rules[current].implies)
+    return frozenset(seen)
+
+
+def _names(conditions: Iterable[Condition | ActiveCondition]) -> frozenset[Condition]:
+    return expand(c.condition if isinstance(c, ActiveCondition) else c for c in conditions)
+
+
+@dataclass(slots=True)
+class _Tally:
+    adv: list[str] = field(default_factory=list)
+    dis: list[str] = field(default_factory=list)
+
+    def add(self, effect: str, reason: str) -> None:
+        if effect == "advantage":
+            self.adv.append(reason)
+        elif effect == "disadvantage":
+            self.dis.append(reason)
+
+    def context(self, auto_fail: str | None = None, auto_crit: bool = False) -> RollContext:
+        return RollContext(tuple(self.adv), tuple(self.dis), auto_fail, auto_crit)
+
+
+def check_context(
+    conditions: Sequence[Condition | ActiveCondition],
+    exhaustion: int = 0,
+    *,
+    needs: Literal["sight", "hearing"] | None = None,
+    advantage_from: Iterable[str] = (),
+    disadvantage_from: Iterable[str] = (),
+) -> RollContext:
+    """Advantage state of an ability check; ``needs`` names a sense the check relies on."""
+    rules = condition_rules()
+    tally = _Tally(list(advantage_from), list(disadvantage_from))
+    auto_fail = None
+    for name in sorted(_names(conditions)):
+        rule = rules[name]
+        tally.add(rule.ability_checks, name.value)
+        if needs is not None and needs in rule.auto_fail_checks:
+            auto_fail = f"{name.value}: the check needs {needs}"
+    if exhaustion >= 1:
+        tally.dis.append(f"exhaustion {exhaustion}")
+    return tally.context(auto_fail)
+
+
+def save_context(
+    conditions: Sequence[Condition | ActiveCondition],
+    ability: Ability,
+    exhaustion: int = 0,
+    *,
+    advantage_from: Iterable[str] = (),
+    disadvantage_from: Iterable[str] = (),
+) -> RollContext:
+    """Advantage state of a saving throw, or the condition that makes it fail outright."""
+    rules = condition_rules()
+    tally = _Tally(list(advantage_from), list(disadvantage_from))
+    auto_fail = None
+    for name in sorted(_names(conditions)):
+        rule = rules[name]
+        if ability in rule.auto_fail_saves and auto_fail is None:
+            auto_fail = f"{name.value}: {ability.full_name} saves fail"
+        if ability in rule.save_disadvantage:
+            tally.dis.append(name.value)
+    if exhaustion >= 3:
+        tally.dis.append(f"exhaustion {exhaustion}")
+    return tally.context(auto_fail)
+
+
+def attack_context(
+    attacker: Sequence[Condition | ActiveCondition],
+    target: Sequence[Condition | ActiveCondition],
+    *,
+    attacker_exhaustion: int = 0,
+    within_5ft: bool = True,
+    ranged: bool = False,
+    hostile_adjacent: bool = False,
+    advantage_from: Iterable[str] = (),
+    disadvantage_from: Iterable[str] = (),
+) -> RollContext:
+    """Advantage state of an attack roll from the conditions on both sides.
+
+    ``within_5ft`` is the distance to the target; ``hostile_adjacent`` makes a ranged attack
+    harder (an enemy within 5 feet of the archer).
+    """
+    rules = condition_rules()
+    tally = _Tally(list(advantage_from), list(disadvantage_from))
+    for name in sorted(_names(attacker)):
+        tally.add(rules[name].own_attacks, f"attacker {name.value}")
+    auto_crit = False
+    for name in sorted(_names(target)):
+        rule = rules[name]
+        tally.add(rule.attacks_against, f"target {name.value}")
+        near = rule.attacks_against_within_5ft if within_5ft else rule.attacks_against_beyond_5ft
+        tally.add(near, f"target {name.value}")
+        if rule.crit_within_5ft and within_5ft:
+            auto_crit = True
+    if attacker_exhaustion >= 3:
+        tally.dis.append(f"attacker exhaustion {attacker_exhaustion}")
+    if ranged and hostile_adjacent:
+        tally.dis.append("ranged attack with an enemy within 5 feet")
+    return tally.context(auto_crit=auto_crit)
+
+
+def can_act(conditions: Sequence[Condition | ActiveCondition]) -> bool:
+    """False while incapacitated (directly or through paralysis, stun, sleep, stone)."""
+    rules = condition_rules()
+    return not any(rules[c].incapacitated for c in _names(conditions))
+
+
+def speed_after_conditions(
+    speed: int, conditions: Sequence[Condition | ActiveCondition], exhaustion: int = 0
+) -> int:
+    """Walking speed once conditions and exhaustion apply (0 when held, halved at level 2)."""
+    rules = condition_rules()
+    if exhaustion >= 5 or any(rules[c].speed_zero for c in _names(conditions)):
+        return 0
+    return speed // 2 if exhaustion >= 2 else speed
+
+
+def may_target(conditions: Sequence[ActiveCondition], target_id: str) -> str | None:
+    """Why a creature may not attack ``target_id`` (charmed by it), else ``None``."""
+    rules = condition_rules()
+    for active in conditions:
+        if rules[active.condition].cannot_target_source and active.source == target_id:
+            return f"{active.condition.value} by its target"
+    return None
+
+
+def resists_everything(conditions: Sequence[Condition | ActiveCondition]) -> bool:
+    """Petrified creatures resist all damage."""
+    rules = condition_rules()
+    return any(rules[c].resist_all_damage for c in _names(conditions))
+
+
+@dataclass(frozen=True, slots=True)
+class SaveAttempt:
+    """A save-ends roll made at the end of a turn."""
+
+    condition: Condition
+    ability: Ability
+    dc: int
+    total: int
+    natural: int
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionTick:
+    """Conditions after a start- or end-of-turn tick: what remains, what ended, saves made."""
+
+    remaining: tuple[ActiveCondition, ...]
+    ended: tuple[ActiveCondition, ...]
+    saves: tuple[SaveAttempt, ...] = ()
+
+
+def tick_start_of_turn(conditions: Sequence[ActiveCondition]) -> ConditionTick:
+    """Count down conditions that end at the start of the creature's turn."""
+    return _count_down(conditions, "start", ())
+
+
+def tick_end_of_turn(
+    conditions: Sequence[ActiveCondition],
+    rng: random.Random,
+    save_modifier: Callable[[Ability], int],
+) -> ConditionTick:
+    """Repeat save-ends saves (success removes the condition), then count down the rest.
+
+    ``save_modifier`` gives the creature's saving-throw modifier for an ability; the saves
+    use the creature's other conditions for advantage and automatic failure.
+    """
+    saves: list[SaveAttempt] = []
+    ended: list[ActiveCondition] = []
+    kept: list[ActiveCondition] = []
+    for active in conditions:
+        if active.save_ability is not None and active.save_dc is not None:
+            others = [c for c in conditions if c is not active]
+            context = save_context(others, active.save_ability)
+            result = saving_throw(
+                rng,
+                save_modifier(active.save_ability),
+                active.save_dc,
+                ability=active.save_ability,
+                context=context,
+                reason=f"end {active.condition.value}",
+            )
+            saves.append(
+                SaveAttempt(
+                    active.condition,
+                    active.save_ability,
+                    active.save_dc,
+                    result.total,
+                    result.natural or 0,
+                    result.success,
+                )
+            )
+            if result.success:
+                ended.append(active)
+                continue
+        kept.append(active)
+    tick = _count_down(kept, "end", tuple(saves))
+    return ConditionTick(tick.remaining, tuple(ended) + tick.ended, tick.saves)
+
+
+def _count_down(
+    conditions: Sequence[ActiveCondition], when: str, saves: tuple[SaveAttempt, ...]
+) -> ConditionTick:
+    remaining: list[ActiveCondition] = []
+    ended: list[ActiveCondition] = []
+    for active in conditions:
+        if active.rounds is None or active.ends_at != when:
+            remaining.append(active)
+        elif active.rounds <= 1:
+            ended.append(active)
+        else:
+            remaining.append(active.model_copy(update={"rounds": active.rounds - 1}))
+    return ConditionTick(tuple(remaining), tuple(ended), saves)

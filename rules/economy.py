@@ -1,0 +1,99 @@
+"""The action economy of one turn: an action, a bonus action, a reaction, and movement.
+
+The reaction comes back at the start of the creature's own turn, not at the start of the
+round; :meth:`TurnEconomy.start_turn` is that moment.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.outcomes import Impossible, Outcome, Success
+
+
+class ActionKind(StrEnum):
+    """What a thing costs to do."""
+
+    ACTION = "action"
+    BONUS_ACTION = "bonus_action"
+    REACTION = "reaction"
+    FREE = "free"
+
+
+class TurnEconomy(BaseModel):
+    """What a creature has left to spend this turn (or, for reactions, this round)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: bool = True
+    bonus_action: bool = True
+    reaction: bool = True
+    movement: int = Field(default=30, ge=0)
+    """Feet of movement left."""
+    speed: int = Field(default=30, ge=0)
+    """Walking speed this turn, after conditions."""
+    extra_attacks: int = Field(default=0, ge=0)
+    """Further weapon attacks allowed by the Attack action already taken (Extra Attack)."""
+
+    @classmethod
+    def fresh(cls, speed: int) -> TurnEconomy:
+        """Everything available, movement equal to speed."""
+        return cls(movement=speed, speed=speed)
+
+    def start_turn(self, speed: int) -> TurnEconomy:
+        """The start of this creature's turn: action, bonus action, movement and reaction all
+        come back."""
+        return TurnEconomy.fresh(speed)
+
+    def available(self, kind: ActionKind) -> bool:
+        """Whether something of this cost can still be done."""
+        if kind is ActionKind.ACTION:
+            return self.action
+        if kind is ActionKind.BONUS_ACTION:
+            return self.bonus_action
+        if kind is ActionKind.REACTION:
+            return self.reaction
+        return True
+
+    def spend(self, kind: ActionKind) -> Outcome:
+        """Use up an action, bonus action or reaction; ``Impossible`` if already spent."""
+        if not self.available(kind):
+            return Impossible(f"no {kind.value.replace('_', ' ')} left this turn")
+        if kind is ActionKind.ACTION:
+            self.action = False
+        elif kind is ActionKind.BONUS_ACTION:
+            self.bonus_action = False
+        elif kind is ActionKind.REACTION:
+            self.reaction = False
+        return Success(f"{kind.value.replace('_', ' ')} used")
+
+    def move(self, feet: int, *, difficult: bool = False) -> Outcome:
+        """Spend movement (difficult terrain costs double); ``Impossible`` if too far."""
+        if feet < 0:
+            return Impossible("distance cannot be negative")
+        cost = feet * 2 if difficult else feet
+        if cost > self.movement:
+            return Impossible(f"only {self.movement} ft of movement left, {cost} ft needed")
+        self.movement -= cost
+        return Success(f"moved {feet} ft, {self.movement} ft left")
+
+    def dash(self) -> Outcome:
+        """The Dash action: movement grows by the creature's speed this turn."""
+        spent = self.spend(ActionKind.ACTION)
+        if isinstance(spent, Impossible):
+            return spent
+        self.movement += self.speed
+        return Success(f"dashed: {self.movement} ft of movement left")
+
+    def attack(self, attacks_per_action: int = 1) -> Outcome:
+        """One weapon attack: the first uses the action, further ones use Extra Attack."""
+        if self.extra_attacks > 0:
+            self.extra_attacks -= 1
+            return Success(f"attack ({self.extra_attacks} more with this action)")
+        spent = self.spend(ActionKind.ACTION)
+        if isinstance(spent, Impossible):
+            return spent
+        self.extra_attacks = max(0, attacks_per_action - 1)
+        return Success("attack action")

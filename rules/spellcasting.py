@@ -1,0 +1,137 @@
+"""Spell slots for full casters, spellcasting numbers, cantrip scaling and concentration."""
+
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.abilities import Ability
+from rules.checks import CheckResult, RollContext, RollKind, d20_test
+from rules.dice import Advantage
+from rules.outcomes import Impossible, Outcome, Success
+
+# Slots per spell level (1st..9th) for a full caster (bard, cleric, druid, sorcerer, wizard)
+# at character levels 1-20.
+# fmt: off
+FULL_CASTER_SLOTS: dict[int, tuple[int, ...]] = {
+    1: (2,),
+    2: (3,),
+    3: (4, 2),
+    4: (4, 3),
+    5: (4, 3, 2),
+    6: (4, 3, 3),
+    7: (4, 3, 3, 1),
+    8: (4, 3, 3, 2),
+    9: (4, 3, 3, 3, 1),
+    10: (4, 3, 3, 3, 2),
+    11: (4, 3, 3, 3, 2, 1),
+    12: (4, 3, 3, 3, 2, 1),
+    13: (4, 3, 3, 3, 2, 1, 1),
+    14: (4, 3, 3, 3, 2, 1, 1),
+    15: (4, 3, 3, 3, 2, 1, 1, 1),
+    16: (4, 3, 3, 3, 2, 1, 1, 1),
+    17: (4, 3, 3, 3, 2, 1, 1, 1, 1),
+    18: (4, 3, 3, 3, 3, 1, 1, 1, 1),
+    19: (4, 3, 3, 3, 3, 2, 1, 1, 1),
+    20: (4, 3, 3, 3, 3, 2, 2, 1, 1),
+}
+# fmt: on
+
+
+def full_caster_slots(level: int) -> dict[int, int]:
+    """``{spell level: slots}`` for a full caster of this character level."""
+    if level not in FULL_CASTER_SLOTS:
+        raise ValueError(f"character level must be 1-20, not {level}")
+    return dict(enumerate(FULL_CASTER_SLOTS[level], start=1))
+
+
+def spell_save_dc(proficiency_bonus: int, ability_modifier: int) -> int:
+    """8 + proficiency bonus + spellcasting ability modifier."""
+    return 8 + proficiency_bonus + ability_modifier
+
+
+def spell_attack_bonus(proficiency_bonus: int, ability_modifier: int) -> int:
+    """Proficiency bonus + spellcasting ability modifier."""
+    return proficiency_bonus + ability_modifier
+
+
+def cantrip_dice_multiplier(character_level: int) -> int:
+    """Damage cantrips grow: one die at levels 1-4, two at 5, three at 11, four at 17."""
+    if character_level >= 17:
+        return 4
+    if character_level >= 11:
+        return 3
+    if character_level >= 5:
+        return 2
+    return 1
+
+
+class SpellSlots(BaseModel):
+    """Slots per spell level and how many are spent."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    maximum: dict[int, int] = Field(default_factory=dict)
+    expended: dict[int, int] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check(self) -> SpellSlots:
+        for level, count in {**self.maximum, **self.expended}.items():
+            if not 1 <= level <= 9:
+                raise ValueError(f"spell slot level must be 1-9, not {level}")
+            if count < 0:
+                raise ValueError("slot counts cannot be negative")
+        for level, used in self.expended.items():
+            if used > self.maximum.get(level, 0):
+                raise ValueError(f"more level-{level} slots spent than the caster has")
+        return self
+
+    @classmethod
+    def for_full_caster(cls, level: int) -> SpellSlots:
+        """All slots of a full caster of this level, none spent."""
+        return cls(maximum=full_caster_slots(level))
+
+    def remaining(self, level: int) -> int:
+        """Unspent slots of one level."""
+        return self.maximum.get(level, 0) - self.expended.get(level, 0)
+
+    def spend(self, level: int) -> Outcome:
+        """Spend one slot of exactly this level; ``Impossible`` if none is left."""
+        if not 1 <= level <= 9:
+            return Impossible(f"there are no level-{level} spell slots")
+        if self.remaining(level) <= 0:
+            return Impossible(f"no level-{level} spell slot left")
+        self.expended[level] = self.expended.get(level, 0) + 1
+        return Success(f"level-{level} slot spent, {self.remaining(level)} left")
+
+    def recover_all(self) -> None:
+        """A long rest: every slot comes back."""
+        self.expended = {}
+
+
+def concentration_dc(damage: int) -> int:
+    """The Constitution save to keep concentrating after damage: 10 or half the damage,
+    whichever is higher."""
+    return max(10, damage // 2)
+
+
+def concentration_check(
+    rng: random.Random,
+    con_save_modifier: int,
+    damage: int,
+    *,
+    advantage: Advantage = Advantage.NORMAL,
+    context: RollContext | None = None,
+) -> CheckResult:
+    """Roll the Constitution save that keeps a concentration spell going after damage."""
+    return d20_test(
+        rng,
+        con_save_modifier,
+        min(concentration_dc(damage), 40),
+        kind=RollKind.CONCENTRATION,
+        ability=Ability.CON,
+        advantage=advantage,
+        context=context,
+        reason=f"keep concentrating after {damage} damage",
+    )

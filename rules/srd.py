@@ -1,0 +1,414 @@
+"""SRD 5.1 facts as typed data: weapons, armour, monsters, spells (and conditions).
+
+The numbers and names come from the System Reference Document 5.1 by Wizards of the Coast,
+used under CC-BY-4.0; every description is written in our own words. The TOML files live in
+``rules/data/``; :func:`srd` loads and validates them once per process.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rules.abilities import (
+    Ability,
+    AbilityScores,
+    parse_cr,
+    proficiency_bonus_for_cr,
+    xp_for_cr,
+)
+from rules.conditions import Condition, ConditionRule, condition_rules
+from rules.damage import DamageType, Defenses
+from rules.datafiles import DataError, read_toml, validate_table
+from rules.dice import DiceError, parse
+from rules.skills import Skill
+
+SRD_ATTRIBUTION = (
+    'This work includes material taken from the System Reference Document 5.1 ("SRD 5.1") '
+    "by Wizards of the Coast LLC and available at https://dnd.wizards.com/resources/"
+    "systems-reference-document. The SRD 5.1 is licensed under the Creative Commons "
+    "Attribution 4.0 International License available at "
+    "https://creativecommons.org/licenses/by/4.0/legalcode."
+)
+
+
+def _formula(value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        parse(value)
+    except DiceError as error:
+        raise ValueError(f"bad dice formula {value!r}: {error}") from None
+    return value
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- weapons -----------------------------------------------------------------------------
+
+
+WeaponProperty = Literal[
+    "ammunition", "finesse", "heavy", "light", "loading", "reach", "special", "thrown",
+    "two_handed", "versatile",
+]  # fmt: skip
+
+
+class Weapon(_Data):
+    """A simple or martial weapon."""
+
+    name: str
+    category: Literal["simple", "martial"]
+    kind: Literal["melee", "ranged"]
+    damage: str | None
+    """Damage dice, e.g. ``1d8``; ``None`` for the net, which deals none."""
+    damage_type: DamageType | None
+    properties: tuple[WeaponProperty, ...] = ()
+    versatile: str | None = None
+    """Damage when wielded with two hands."""
+    range: tuple[int, int] | None = None
+    """Normal and long range in feet, for ranged and thrown weapons."""
+    cost_cp: int = Field(ge=0)
+    weight_lb: float = Field(ge=0)
+
+    _check_damage = field_validator("damage", "versatile")(_formula)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Weapon:
+        if ("versatile" in self.properties) != (self.versatile is not None):
+            raise ValueError("versatile weapons need a two-handed damage, others must not")
+        ranged = self.kind == "ranged" or "thrown" in self.properties
+        if ranged != (self.range is not None):
+            raise ValueError("ranged and thrown weapons need a range, others must not")
+        return self
+
+    @property
+    def finesse(self) -> bool:
+        """May use DEX instead of STR."""
+        return "finesse" in self.properties
+
+    @property
+    def reach(self) -> int:
+        """Melee reach in feet."""
+        return 10 if "reach" in self.properties else 5
+
+
+# -- armour --------------------------------------------------------------------------------
+
+
+class Armor(_Data):
+    """Armour or a shield. AC is ``base_ac`` + DEX modifier (capped by ``dex_cap``)."""
+
+    name: str
+    category: Literal["light", "medium", "heavy", "shield"]
+    base_ac: int = Field(ge=0, le=20)
+    """For a shield, the bonus it adds."""
+    dex_cap: int | None = None
+    """Most DEX modifier that counts: none for light armour, 2 for medium, 0 for heavy."""
+    strength: int = 0
+    """STR score below which the wearer's speed drops by 10 ft."""
+    stealth_disadvantage: bool = False
+    cost_cp: int = Field(ge=0)
+    weight_lb: float = Field(ge=0)
+
+    def armor_class(self, dex_modifier: int) -> int:
+        """AC when worn by someone with this DEX modifier."""
+        if self.category == "shield":
+            return self.base_ac
+        dex = dex_modifier if self.dex_cap is None else min(dex_modifier, self.dex_cap)
+        return self.base_ac + dex
+
+
+# -- monsters ------------------------------------------------------------------------------
+
+
+class Trait(_Data):
+    """A special ability, summarised in our own words."""
+
+    name: str
+    text: str
+
+
+class MonsterAction(_Data):
+    """An attack or other action of a monster.
+
+    Attacks have ``to_hit`` and ``damage``; save effects have ``save_ability``/``save_dc``
+    with ``save_damage`` (halved on a success when ``save_half``) and/or a condition.
+    """
+
+    id: str
+    name: str
+    kind: Literal["melee", "ranged", "melee_or_ranged", "save", "other"]
+    cost: Literal["action", "bonus_action", "reaction"] = "action"
+    to_hit: int | None = None
+    reach: int | None = None
+    range: tuple[int, int] | None = None
+    damage: str | None = None
+    damage_type: DamageType | None = None
+    extra_damage: str | None = None
+    extra_damage_type: DamageType | None = None
+    save_ability: Ability | None = None
+    save_dc: int | None = Field(default=None, ge=1, le=30)
+    save_damage: str | None = None
+    save_damage_type: DamageType | None = None
+    save_half: bool = False
+    condition: Condition | None = None
+    """Imposed on a hit (or on a failed save when the action has one)."""
+    recharge: str | None = None
+    """``5-6``: usable again when a d6 at the start of the monster's turn shows 5 or 6."""
+    area: str | None = None
+    """``15-foot cone`` and the like."""
+    text: str = ""
+
+    _check = field_validator("damage", "extra_damage", "save_damage")(_formula)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> MonsterAction:
+        attack = self.kind in ("melee", "ranged", "melee_or_ranged")
+        if attack and self.to_hit is None:
+            raise ValueError(f"attack {self.id!r} needs to_hit")
+        if (self.damage is None) != (self.damage_type is None):
+            raise ValueError(f"{self.id!r}: damage and damage_type go together")
+        if (self.extra_damage is None) != (self.extra_damage_type is None):
+            raise ValueError(f"{self.id!r}: extra_damage and extra_damage_type go together")
+        if (self.save_ability is None) != (self.save_dc is None):
+            raise ValueError(f"{self.id!r}: save_ability and save_dc go together")
+        if self.save_damage is not None and self.save_ability is None:
+            raise ValueError(f"{self.id!r}: save_damage needs a save")
+        if self.kind in ("ranged", "melee_or_ranged") and self.range is None:
+            raise ValueError(f"ranged attack {self.id!r} needs a range")
+        if self.recharge is not None:
+            low, _, high = self.recharge.partition("-")
+            if not (low.isdigit() and high.isdigit() and 1 <= int(low) <= int(high) == 6):
+                raise ValueError(f"{self.id!r}: recharge looks like '5-6'")
+        return self
+
+    @property
+    def is_attack(self) -> bool:
+        """Makes an attack roll."""
+        return self.to_hit is not None
+
+
+Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
+
+
+class Monster(_Data):
+    """A monster's stat block."""
+
+    id: str
+    name: str
+    size: Size
+    type: str
+    ac: int = Field(ge=1, le=30)
+    armor: str = ""
+    hp: int = Field(ge=1)
+    hit_dice: str
+    speed: int = Field(ge=0)
+    speeds: dict[Literal["climb", "fly", "swim", "burrow"], int] = Field(default_factory=dict)
+    abilities: AbilityScores
+    saves: dict[Ability, int] = Field(default_factory=dict)
+    skills: dict[Skill, int] = Field(default_factory=dict)
+    senses: dict[Literal["darkvision", "blindsight", "tremorsense", "truesight"], int] = Field(
+        default_factory=dict
+    )
+    passive_perception: int
+    languages: tuple[str, ...] = ()
+    cr: str
+    resistances: frozenset[DamageType] = frozenset()
+    vulnerabilities: frozenset[DamageType] = frozenset()
+    immunities: frozenset[DamageType] = frozenset()
+    condition_immunities: frozenset[Condition] = frozenset()
+    traits: tuple[Trait, ...] = ()
+    multiattack: tuple[str, ...] = ()
+    """Action ids used together by the Multiattack action (repeat an id to use it twice)."""
+    actions: tuple[MonsterAction, ...]
+
+    _check_hd = field_validator("hit_dice")(_formula)
+
+    @field_validator("cr")
+    @classmethod
+    def _check_cr(cls, value: str) -> str:
+        xp_for_cr(value)
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Monster:
+        ids = [a.id for a in self.actions]
+        if len(set(ids)) != len(ids):
+            raise ValueError("action ids must be unique")
+        unknown = [m for m in self.multiattack if m not in ids]
+        if unknown:
+            raise ValueError(f"multiattack names unknown actions {unknown}")
+        return self
+
+    @property
+    def challenge(self) -> Fraction:
+        """Challenge rating as a number."""
+        return parse_cr(self.cr)
+
+    @property
+    def xp(self) -> int:
+        """Experience points for defeating it."""
+        return xp_for_cr(self.cr)
+
+    @property
+    def proficiency_bonus(self) -> int:
+        """From the challenge rating."""
+        return proficiency_bonus_for_cr(self.cr)
+
+    @property
+    def defenses(self) -> Defenses:
+        """Resistances, vulnerabilities, immunities."""
+        return Defenses(
+            resistances=self.resistances,
+            vulnerabilities=self.vulnerabilities,
+            immunities=self.immunities,
+        )
+
+    def save_modifier(self, ability: Ability) -> int:
+        """Listed save bonus, else the plain ability modifier."""
+        return self.saves.get(ability, self.abilities.modifier(ability))
+
+    def skill_modifier(self, skill: Skill) -> int:
+        """Listed skill bonus, else the plain ability modifier."""
+        return self.skills.get(skill, self.abilities.modifier(skill.ability))
+
+    def action(self, action_id: str) -> MonsterAction:
+        """An action by id; ``KeyError`` names the ones that exist."""
+        for a in self.actions:
+            if a.id == action_id:
+                return a
+        raise KeyError(f"{self.name} has no action {action_id!r} ({[a.id for a in self.actions]})")
+
+
+# -- spells --------------------------------------------------------------------------------
+
+
+School = Literal[
+    "abjuration", "conjuration", "divination", "enchantment", "evocation", "illusion",
+    "necromancy", "transmutation",
+]  # fmt: skip
+
+
+class Spell(_Data):
+    """A spell: what it costs, what it rolls, what it does."""
+
+    name: str
+    level: int = Field(ge=0, le=9)
+    school: School
+    casting_time: Literal["action", "bonus_action", "reaction", "1_minute", "10_minutes"]
+    range_ft: int = Field(ge=0)
+    """0 for self, 5 for touch."""
+    touch: bool = False
+    components: tuple[Literal["V", "S", "M"], ...]
+    duration: str
+    concentration: bool = False
+    ritual: bool = False
+    classes: tuple[str, ...]
+    attack: Literal["melee", "ranged"] | None = None
+    save: Ability | None = None
+    save_success: Literal["half", "none"] | None = None
+    """What a successful save leaves: half damage, or nothing."""
+    damage: str | None = None
+    damage_type: DamageType | None = None
+    heal: str | None = None
+    add_modifier: bool = False
+    """Healing (or damage) adds the caster's spellcasting modifier."""
+    upcast: str | None = None
+    """Extra dice per slot level above the spell's own."""
+    cantrip_scaling: bool = False
+    """Damage dice multiply at character levels 5, 11 and 17."""
+    area: str | None = None
+    targets: int = Field(default=1, ge=0)
+    """Creatures targeted (0 for an area or self)."""
+    conditions: tuple[Condition, ...] = ()
+    summary: str
+
+    _check = field_validator("damage", "heal", "upcast")(_formula)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Spell:
+        if (self.damage is None) != (self.damage_type is None):
+            raise ValueError("damage and damage_type go together")
+        if self.save is not None and self.save_success is None:
+            raise ValueError("a saving-throw spell says what a success does (save_success)")
+        if self.cantrip_scaling and self.level != 0:
+            raise ValueError("only cantrips scale with character level")
+        if self.upcast and self.level == 0:
+            raise ValueError("cantrips are not cast with slots, so they cannot be upcast")
+        return self
+
+
+# -- loading -------------------------------------------------------------------------------
+
+T = TypeVar("T", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Catalog(Generic[T]):
+    """Entries of one kind by id, with lookups that suggest near names on a typo."""
+
+    kind: str
+    entries: dict[str, T]
+
+    def __getitem__(self, key: str) -> T:
+        return self.get(key)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and _key(key) in self.entries
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def get(self, key: str) -> T:
+        """Look up by id or name (``giant_spider``, ``Giant Spider``); ``KeyError`` with the
+        closest matches otherwise."""
+        found = self.entries.get(_key(key))
+        if found is None:
+            near = difflib.get_close_matches(_key(key), list(self.entries), n=3)
+            hint = f"; did you mean {', '.join(near)}?" if near else ""
+            raise KeyError(f"no {self.kind} called {key!r}{hint}")
+        return found
+
+
+def _key(text: str) -> str:
+    return text.strip().lower().replace(" ", "_").replace("-", "_").replace("'", "")
+
+
+@dataclass(frozen=True)
+class SRD:
+    """Every packaged fact table."""
+
+    weapons: Catalog[Weapon]
+    armor: Catalog[Armor]
+    monsters: Catalog[Monster]
+    spells: Catalog[Spell]
+    conditions: dict[Condition, ConditionRule]
+
+
+def _catalog(model: type[T], name: str, kind: str, with_id: bool = False) -> Catalog[T]:
+    raw = read_toml(name)
+    entries: dict[str, T] = {}
+    for key, value in raw.items():
+        if not isinstance(value, dict):
+            raise DataError(f"rules/data/{name}: [{key}] must be a table")
+        entries[key] = validate_table(model, name, key, {"id": key, **value} if with_id else value)
+    return Catalog(kind, entries)
+
+
+@cache
+def srd() -> SRD:
+    """Load and validate every data file once; raises :class:`DataError` naming the file."""
+    return SRD(
+        weapons=_catalog(Weapon, "weapons.toml", "weapon"),
+        armor=_catalog(Armor, "armor.toml", "armour"),
+        monsters=_catalog(Monster, "monsters.toml", "monster", with_id=True),
+        spells=_catalog(Spell, "spells.toml", "spell"),
+        conditions=condition_rules(),
+    )

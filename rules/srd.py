@@ -66,9 +66,9 @@ class Weapon(_Data):
     name: str
     category: Literal["simple", "martial"]
     kind: Literal["melee", "ranged"]
-    damage: str | None
+    damage: str | None = None
     """Damage dice, e.g. ``1d8``; ``None`` for the net, which deals none."""
-    damage_type: DamageType | None
+    damage_type: DamageType | None = None
     properties: tuple[WeaponProperty, ...] = ()
     versatile: str | None = None
     """Damage when wielded with two hands."""
@@ -81,6 +81,8 @@ class Weapon(_Data):
 
     @model_validator(mode="after")
     def _consistent(self) -> Weapon:
+        if (self.damage is None) != (self.damage_type is None):
+            raise ValueError("damage and damage_type go together")
         if ("versatile" in self.properties) != (self.versatile is not None):
             raise ValueError("versatile weapons need a two-handed damage, others must not")
         ranged = self.kind == "ranged" or "thrown" in self.properties

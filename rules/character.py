@@ -1,0 +1,211 @@
+"""Character sheets: scores, proficiencies, equipment, hit points, spells — and the
+modifiers every roll needs, derived rather than stored so they can never disagree."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rules.abilities import Ability, AbilityScores, proficiency_bonus
+from rules.checks import CheckResult, ability_check, passive_score, saving_throw
+from rules.conditions import ActiveCondition, check_context, save_context
+from rules.damage import DamageType, Defenses, Vitals
+from rules.dice import Advantage
+from rules.rests import HitDice
+from rules.skills import Proficiency, Skill
+from rules.spellcasting import SpellSlots, spell_attack_bonus, spell_save_dc
+from rules.srd import srd
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponAttack:
+    """What attacking with one weapon means for one character."""
+
+    weapon: str
+    name: str
+    attack_bonus: int
+    damage: str
+    """Damage formula with the ability modifier, e.g. ``1d8+3``."""
+    damage_type: DamageType
+    ability: Ability
+    reach: int
+    range: tuple[int, int] | None
+
+
+class CharacterSheet(BaseModel):
+    """A player character (or a pregenerated one from a campaign)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)
+    name: str = Field(min_length=1, max_length=60)
+    species: str = ""
+    character_class: str = Field(alias="class", min_length=1)
+    level: int = Field(default=1, ge=1, le=20)
+    abilities: AbilityScores
+    skills: dict[Skill, Proficiency] = Field(default_factory=dict)
+    saving_throws: frozenset[Ability] = frozenset()
+    armor: str | None = None
+    """An armour id from the SRD data (``chain_mail``); ``None`` for none."""
+    shield: bool = False
+    speed: int = Field(default=30, ge=0)
+    vitals: Vitals
+    hit_dice: HitDice
+    weapons: list[str] = Field(default_factory=list)
+    spellcasting_ability: Ability | None = None
+    spell_slots: SpellSlots = Field(default_factory=SpellSlots)
+    spells: list[str] = Field(default_factory=list)
+    conditions: list[ActiveCondition] = Field(default_factory=list)
+    exhaustion: int = Field(default=0, ge=0, le=6)
+    defenses: Defenses = Field(default_factory=Defenses)
+    inventory: list[str] = Field(default_factory=list)
+
+    @field_validator("armor")
+    @classmethod
+    def _known_armor(cls, value: str | None) -> str | None:
+        if value is not None:
+            found = srd().armor.get(value)
+            if found.category == "shield":
+                raise ValueError("a shield is not armour: set shield = true")
+        return value
+
+    @field_validator("weapons")
+    @classmethod
+    def _known_weapons(cls, value: list[str]) -> list[str]:
+        for weapon in value:
+            srd().weapons.get(weapon)
+        return value
+
+    @field_validator("spells")
+    @classmethod
+    def _known_spells(cls, value: list[str]) -> list[str]:
+        for spell in value:
+            srd().spells.get(spell)
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CharacterSheet:
+        if self.hit_dice.total != self.level:
+            raise ValueError(f"a level-{self.level} character has {self.level} hit dice")
+        if self.spells and self.spellcasting_ability is None:
+            raise ValueError("a character with spells needs a spellcasting_ability")
+        return self
+
+    # -- derived numbers ---------------------------------------------------------------------
+    @property
+    def proficiency_bonus(self) -> int:
+        """From the character level."""
+        return proficiency_bonus(self.level)
+
+    def modifier(self, ability: Ability) -> int:
+        """Plain ability modifier."""
+        return self.abilities.modifier(ability)
+
+    def check_modifier(self, skill: Skill | None = None, ability: Ability | None = None) -> int:
+        """Bonus to an ability check: a skill's (with its own ability unless another is
+        given, e.g. Strength (Intimidation)) or a plain ability check's."""
+        if skill is None and ability is None:
+            raise ValueError("name a skill or an ability")
+        used = ability or (skill.ability if skill else Ability.STR)
+        prof = self.skills.get(skill, Proficiency.NONE) if skill else Proficiency.NONE
+        return self.modifier(used) + prof.bonus(self.proficiency_bonus)
+
+    def save_modifier(self, ability: Ability) -> int:
+        """Bonus to a saving throw."""
+        prof = self.proficiency_bonus if ability in self.saving_throws else 0
+        return self.modifier(ability) + prof
+
+    def passive(self, skill: Skill = Skill.PERCEPTION) -> int:
+        """Passive score, e.g. passive Perception; poisoned or frightened lowers it by 5."""
+        context = check_context(self.conditions, self.exhaustion)
+        return passive_score(self.check_modifier(skill), context.advantage)
+
+    @property
+    def armor_class(self) -> int:
+        """From armour and DEX (capped by the armour), plus a shield."""
+        dex = self.modifier(Ability.DEX)
+        data = srd()
+        ac = 10 + dex if self.armor is None else data.armor.get(self.armor).armor_class(dex)
+        if self.shield:
+            ac += data.armor.get("shield").base_ac
+        return ac
+
+    @property
+    def initiative_modifier(self) -> int:
+        """DEX modifier."""
+        return self.modifier(Ability.DEX)
+
+    @property
+    def spell_save_dc(self) -> int | None:
+        """8 + proficiency + spellcasting modifier, for casters."""
+        if self.spellcasting_ability is None:
+            return None
+        return spell_save_dc(self.proficiency_bonus, self.modifier(self.spellcasting_ability))
+
+    @property
+    def spell_attack_bonus(self) -> int | None:
+        """Proficiency + spellcasting modifier, for casters."""
+        if self.spellcasting_ability is None:
+            return None
+        return spell_attack_bonus(self.proficiency_bonus, self.modifier(self.spellcasting_ability))
+
+    def weapon_attack(self, weapon_id: str, *, grip: Literal["one", "two"] = "one") -> WeaponAttack:
+        """Attack bonus and damage with a weapon: STR for melee, DEX for ranged, the better
+        of the two for finesse. Everyone here is proficient with the weapons they carry.
+        ``KeyError`` for an unknown weapon."""
+        weapon = srd().weapons.get(weapon_id)
+        if weapon.damage is None or weapon.damage_type is None:
+            raise ValueError(f"{weapon.name} deals no damage")
+        strength, dexterity = self.modifier(Ability.STR), self.modifier(Ability.DEX)
+        if weapon.finesse:
+            ability = Ability.DEX if dexterity > strength else Ability.STR
+        else:
+            ability = Ability.DEX if weapon.kind == "ranged" else Ability.STR
+        mod = self.modifier(ability)
+        dice = weapon.versatile if grip == "two" and weapon.versatile else weapon.damage
+        damage = dice if mod == 0 else f"{dice}{mod:+d}"
+        return WeaponAttack(
+            weapon_id, weapon.name, mod + self.proficiency_bonus, damage, weapon.damage_type,
+            ability, weapon.reach, weapon.range,
+        )  # fmt: skip
+
+    # -- rolls -------------------------------------------------------------------------------
+    def check(
+        self,
+        rng: random.Random,
+        dc: int,
+        *,
+        skill: Skill | None = None,
+        ability: Ability | None = None,
+        advantage: Advantage = Advantage.NORMAL,
+        needs: Literal["sight", "hearing"] | None = None,
+        reason: str = "",
+    ) -> CheckResult:
+        """Roll an ability check with this character's modifiers and conditions."""
+        used = ability or (skill.ability if skill else None)
+        if used is None:
+            raise ValueError("name a skill or an ability")
+        return ability_check(
+            rng, self.check_modifier(skill, used), dc, ability=used, skill=skill,
+            advantage=advantage, context=check_context(self.conditions, self.exhaustion,
+                                                       needs=needs), reason=reason,
+        )  # fmt: skip
+
+    def save(
+        self,
+        rng: random.Random,
+        ability: Ability,
+        dc: int,
+        *,
+        advantage: Advantage = Advantage.NORMAL,
+        reason: str = "",
+    ) -> CheckResult:
+        """Roll a saving throw with this character's modifiers and conditions."""
+        context = save_context(self.conditions, ability, self.exhaustion)
+        return saving_throw(
+            rng, self.save_modifier(ability), dc, ability=ability, advantage=advantage,
+            context=context, reason=reason,
+        )  # fmt: skip

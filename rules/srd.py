@@ -363,7 +363,13 @@ class Catalog(Generic[T]):
         return self.get(key)
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and _key(key) in self.entries
+        if not isinstance(key, str):
+            return False
+        try:
+            self.get(key)
+        except KeyError:
+            return False
+        return True
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -371,7 +377,13 @@ class Catalog(Generic[T]):
     def get(self, key: str) -> T:
         """Look up by id or name (``giant_spider``, ``Giant Spider``); ``KeyError`` with the
         closest matches otherwise."""
-        found = self.entries.get(_key(key))
+        wanted = _key(key)
+        found = self.entries.get(wanted)
+        if found is None:  # "long sword", "Chain-mail", "Giant spider" all find their entry
+            squeezed = wanted.replace("_", "")
+            found = next(
+                (v for k, v in self.entries.items() if k.replace("_", "") == squeezed), None
+            )
         if found is None:
             near = difflib.get_close_matches(_key(key), list(self.entries), n=3)
             hint = f"; did you mean {', '.join(near)}?" if near else ""

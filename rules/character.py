@@ -4,8 +4,10 @@ modifiers every roll needs, derived rather than stored so they can never disagre
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from functools import partial
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -33,6 +35,18 @@ class WeaponAttack:
     ability: Ability
     reach: int
     range: tuple[int, int] | None
+
+
+T = TypeVar("T")
+
+
+def _known(lookup: Callable[[], T]) -> T:
+    """Run a catalogue lookup, turning its ``KeyError`` into the ``ValueError`` pydantic
+    reports as a validation error."""
+    try:
+        return lookup()
+    except KeyError as error:
+        raise ValueError(error.args[0]) from None
 
 
 class CharacterSheet(BaseModel):
@@ -67,7 +81,7 @@ class CharacterSheet(BaseModel):
     @classmethod
     def _known_armor(cls, value: str | None) -> str | None:
         if value is not None:
-            found = srd().armor.get(value)
+            found = _known(partial(srd().armor.get, value))
             if found.category == "shield":
                 raise ValueError("a shield is not armour: set shield = true")
         return value
@@ -76,14 +90,14 @@ class CharacterSheet(BaseModel):
     @classmethod
     def _known_weapons(cls, value: list[str]) -> list[str]:
         for weapon in value:
-            srd().weapons.get(weapon)
+            _known(partial(srd().weapons.get, weapon))
         return value
 
     @field_validator("spells")
     @classmethod
     def _known_spells(cls, value: list[str]) -> list[str]:
         for spell in value:
-            srd().spells.get(spell)
+            _known(partial(srd().spells.get, spell))
         return value
 
     @model_validator(mode="after")

@@ -58,6 +58,7 @@ _OPS: tuple[tuple[str, OpKind], ...] = (
 _SET_OPS = frozenset({OpKind.KEEP, OpKind.DROP})
 _RANK_OPS = frozenset({OpKind.KEEP, OpKind.DROP})
 _VALUE_ONLY_OPS = frozenset({OpKind.MIN, OpKind.MAX})
+_DIGITS = frozenset("0123456789")  # str.isdigit() also accepts "²" and other digits
 _EXAMPLE = "try something like 1d20+5, 4d6kh3 or 2d6+1d4 [fire]"
 
 
@@ -95,7 +96,7 @@ class _Parser:
 
     def read_int(self, what: str, hint: str) -> int:
         start = self.i
-        while self.i < len(self.text) and self.text[self.i].isdigit():
+        while self.i < len(self.text) and self.text[self.i] in _DIGITS:
             self.i += 1
         if start == self.i:
             raise self.error(f"expected {what}, found {self.describe_here()}", hint)
@@ -194,7 +195,7 @@ class _Parser:
         node: Node
         if ch == "(":
             node = self.group()
-        elif ch.isdigit() and ch:
+        elif ch and ch in _DIGITS:
             count = self.read_int("a number", _EXAMPLE)
             if self.peek() in ("d", "D") and self.peek():
                 node = self.dice(count, start, implicit=False)

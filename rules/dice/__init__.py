@@ -18,12 +18,14 @@ import random
 
 from rules.dice.ast import Formula
 from rules.dice.errors import DiceError
-from rules.dice.evaluate import Compiled, compiled, parse
+from rules.dice.evaluate import Compiled, compiled, compiled_variant, parse
 from rules.dice.parser import MAX_DICE
 from rules.dice.results import Advantage, DiceResult, Die
 from rules.dice.rolled import RollResult
 from rules.dice.stats import RollStats, stats
 from rules.dice.transform import doubled_dice, with_advantage
+
+_NORMAL = Advantage.NORMAL
 
 __all__ = [
     "MAX_DICE",
@@ -53,11 +55,16 @@ def roll(
     ``advantage`` rewrites the leftmost plain ``1d20`` as ``2d20kh1``/``2d20kl1``;
     ``crit`` doubles every die (a critical hit's damage). Raises :class:`DiceError`.
     """
+    if type(expression) is str:
+        # The hot path: a cached, compiled program for this text (and rewrite).
+        if advantage is _NORMAL and not crit:
+            program = compiled(expression)
+        else:
+            program = compiled_variant(expression, advantage, crit)
+        return RollResult(program.formula, program(rng), advantage)
     if isinstance(expression, str):
-        if advantage is Advantage.NORMAL and not crit:
-            program = compiled(expression)  # the hot path: no rewrite, cached program
-            return RollResult(program.formula, program(rng), advantage)
         expression = compiled(expression).formula
+    assert isinstance(expression, Formula)
     return roll_formula(expression, rng, advantage, crit=crit)
 
 

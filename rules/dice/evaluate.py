@@ -34,6 +34,7 @@ from rules.dice.results import (
     EXPLODED,
     KEPT,
     REROLLED,
+    Advantage,
     AnnotatedResult,
     BinaryResult,
     DiceResult,
@@ -44,6 +45,7 @@ from rules.dice.results import (
     SetResult,
     UnaryResult,
 )
+from rules.dice.transform import doubled_dice, with_advantage
 
 Random = Callable[[], float]
 
@@ -94,15 +96,22 @@ def pick(sel: Selector, live: list[int], values: list[int]) -> set[int]:
     return {i for i in live if sel.matches(values[i])}
 
 
-def _apply_op(op: Op, dice: list[Die], rnd: Random, budget: _Budget) -> None:
+def _apply_op(op: Op, dice: list[Die], rnd: Random, budget: _Budget | None) -> None:
     kind = op.kind
     sel = op.selector
     if kind is OpKind.KEEP or kind is OpKind.DROP:
-        live = [i for i, d in enumerate(dice) if d.flags & KEPT]
-        picked = pick(sel, live, [d.value for d in dice])
-        for i in live:
-            if (i in picked) != (kind is OpKind.KEEP):
-                dice[i].drop()
+        live = [d for d in dice if d.flags & KEPT]
+        if sel.kind is SelectorKind.HIGHEST or sel.kind is SelectorKind.LOWEST:
+            # Sorting is stable, so among equal faces the earlier die ranks first.
+            best_first = sorted(live, key=_value, reverse=sel.kind is SelectorKind.HIGHEST)
+            n = max(sel.n, 0)
+            losers = best_first[n:] if kind is OpKind.KEEP else best_first[:n]
+        else:
+            matches = sel.matches
+            keep = kind is OpKind.KEEP
+            losers = [d for d in live if matches(d.value) is not keep]
+        for die in losers:
+            die.flags &= ~KEPT
     elif kind in (OpKind.REROLL, OpKind.REROLL_ONCE, OpKind.EXPLODE, OpKind.REROLL_ADD):
         # rr and e also check the dice they add (rr rerolls until no match, e chains);
         # ro and ra look at each die that was there before once.
@@ -113,6 +122,7 @@ def _apply_op(op: Op, dice: list[Die], rnd: Random, budget: _Budget) -> None:
             die = dice[i]
             if die.flags & KEPT and sel.matches(die.value):
                 die.flags = (die.flags & ~KEPT) | REROLLED if replaces else die.flags | EXPLODED
+                assert budget is not None  # formulas whose dice can grow always get one
                 budget.take(op.pos)
                 dice.append(Die(die.sides, _face(rnd, die.sides), KEPT | ADDED))
             i += 1
@@ -124,6 +134,10 @@ def _apply_op(op: Op, dice: list[Die], rnd: Random, budget: _Budget) -> None:
         for die in dice:
             if die.flags & KEPT and die.value > sel.n:
                 die.clamp(sel.n)
+
+
+def _value(die: Die) -> int:
+    return die.value
 
 
 def _compile_dice(node: Dice) -> Step:
@@ -144,7 +158,6 @@ def _compile_dice(node: Dice) -> Step:
         return plain_dice
 
     def dice_with_ops(rnd: Random, budget: _Budget | None) -> ResultNode:
-        assert budget is not None
         dice = [Die(sides, int(rnd() * sides) + 1) for _ in range(count)]
         for op in ops:
             _apply_op(op, dice, rnd, budget)
@@ -246,7 +259,7 @@ def _static_dice(node: Node) -> tuple[int, bool]:
             op.kind in (OpKind.REROLL, OpKind.REROLL_ONCE, OpKind.EXPLODE, OpKind.REROLL_ADD)
             for op in node.ops
         )
-        return node.count, grows or bool(node.ops)
+        return node.count, grows
     children: list[Node] = []
     if isinstance(node, BinaryOp):
         children = [node.left, node.right]
@@ -280,7 +293,7 @@ class Compiled:
         self.step = _compile(formula.root)
 
     def __call__(self, rng: random.Random) -> ResultNode:
-        # Only formulas whose dice count can grow need a running budget.
+        # Only formulas whose dice count can grow (rerolls, explosions) need a budget.
         budget = _Budget(MAX_DICE - self.static_dice, self.formula.source) if self.dynamic else None
         try:
             return self.step(rng.random, budget)
@@ -299,6 +312,17 @@ def evaluate(formula: Formula, rng: random.Random) -> ResultNode:
 def compiled(text: str) -> Compiled:
     """Parse and compile a formula, cached by its text: each formula is parsed once."""
     return Compiled(parse_formula(text))
+
+
+@lru_cache(maxsize=4096)
+def compiled_variant(text: str, advantage: Advantage, crit: bool) -> Compiled:
+    """The formula rewritten for advantage and/or a critical hit, compiled once."""
+    formula = compiled(text).formula
+    if advantage is not Advantage.NORMAL:
+        formula = with_advantage(formula, advantage)
+    if crit:
+        formula = doubled_dice(formula)
+    return Compiled(formula)
 
 
 def parse(text: str) -> Formula:

@@ -1,0 +1,12 @@
+"""The benchmarks run (tiny sizes): a broken benchmark is caught by the suite, but no
+timing is asserted — timings are for people to read, not for CI to judge."""
+
+from __future__ import annotations
+
+from tests.benchmarks import bench_dice
+
+
+def test_bench_dice_runs_and_reports_every_formula(capsys: object) -> None:
+    rows = bench_dice.main(["--number", "200", "--repeat", "1"])
+    assert [r[0] for r in rows] == ["1d20+5", "8d6", "4d6kh3", "2d20kh1+7"]
+    assert all(rate > 0 and ratio > 0 for _, rate, ratio in rows)

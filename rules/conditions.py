@@ -256,6 +256,16 @@ def speed_after_conditions(
     return speed // 2 if exhaustion >= 2 else speed
 
 
+def max_hp_after_exhaustion(max_hp: int, exhaustion: int) -> int:
+    """Exhaustion 4 and above halves the hit point maximum (rounded down, at least 1)."""
+    return max(1, max_hp // 2) if exhaustion >= 4 else max_hp
+
+
+def dies_of_exhaustion(exhaustion: int) -> bool:
+    """The sixth level of exhaustion is death."""
+    return exhaustion >= MAX_EXHAUSTION
+
+
 def may_target(conditions: Sequence[ActiveCondition], target_id: str) -> str | None:
     """Why a creature may not attack ``target_id`` (charmed by it), else ``None``."""
     rules = condition_rules()

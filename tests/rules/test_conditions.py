@@ -10,8 +10,10 @@ from rules.conditions import (
     can_act,
     check_context,
     condition_rules,
+    dies_of_exhaustion,
     exhaustion_levels,
     expand,
+    max_hp_after_exhaustion,
     may_target,
     resists_everything,
     save_context,
@@ -153,3 +155,10 @@ def test_save_ends_rolls_respect_other_conditions() -> None:
     tick = tick_end_of_turn([webbed, paralysed], d20s(), lambda a: 10)
     assert not tick.saves[0].success
     assert len(tick.remaining) == 2
+
+
+def test_exhaustion_levels_four_and_six() -> None:
+    assert max_hp_after_exhaustion(21, 3) == 21
+    assert max_hp_after_exhaustion(21, 4) == 10
+    assert max_hp_after_exhaustion(1, 5) == 1
+    assert not dies_of_exhaustion(5) and dies_of_exhaustion(6)

@@ -1,0 +1,75 @@
+"""The Brain protocol: one async interface for every Dungeon Master.
+
+A brain receives chat messages (OpenAI format) and tool schemas, and streams back text
+deltas followed by exactly one :class:`BrainReply` holding the complete text, the complete
+tool calls and the token usage. Failures raise :class:`BrainError`, never anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from app.session.events import Usage
+
+Message = dict[str, Any]
+"""A chat message in the OpenAI wire format (role, content, tool_calls, tool_call_id)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """A tool call as the brain made it; ``arguments`` is raw JSON text, maybe malformed."""
+
+    id: str
+    name: str
+    arguments: str
+
+    def as_message_part(self) -> dict[str, Any]:
+        """The OpenAI ``tool_calls`` entry for the assistant message."""
+        return {
+            "id": self.id,
+            "type": "function",
+            "function": {"name": self.name, "arguments": self.arguments},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta:
+    """A piece of streamed text."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class BrainReply:
+    """The complete reply to one call."""
+
+    text: str
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    finish_reason: str | None = None
+
+
+class BrainError(Exception):
+    """The brain could not answer (network, server, a cut stream, a script run dry).
+
+    ``recoverable`` errors leave the game untouched: the turn can be tried again.
+    """
+
+    def __init__(self, message: str, *, recoverable: bool = True) -> None:
+        super().__init__(message)
+        self.message = message
+        self.recoverable = recoverable
+
+
+class Brain(Protocol):
+    """Anything that can play the DM."""
+
+    name: str
+
+    def stream(
+        self, messages: list[Message], tools: list[dict[str, Any]] | None
+    ) -> AsyncIterator[TextDelta | BrainReply]:
+        """Text deltas, then one final :class:`BrainReply`."""
+        ...

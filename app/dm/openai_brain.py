@@ -1,0 +1,121 @@
+"""OpenAIBrain: any OpenAI-compatible chat-completions endpoint through the ``openai``
+package — OpenAI, DeepSeek, Ollama, LM Studio, llama.cpp's server, vLLM.
+
+Replies are always streamed: text deltas are passed on as they come, tool-call fragments
+are accumulated by index until the stream finishes. Rate limits and server errors are
+retried by the client (honouring ``Retry-After``); what still fails becomes a recoverable
+:class:`BrainError`. ``openai`` is imported on first use, so the offline game starts fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
+from app.dm.config import DMConfig
+from app.session.events import Usage
+
+if TYPE_CHECKING:
+    from openai import AsyncOpenAI
+
+
+@dataclass
+class _PartialCall:
+    id: str = ""
+    name: str = ""
+    arguments: list[str] = field(default_factory=list)
+
+
+class OpenAIBrain:
+    """A DM behind an OpenAI-compatible HTTP API."""
+
+    name = "openai"
+
+    def __init__(self, config: DMConfig) -> None:
+        self.config = config
+        self._client: AsyncOpenAI | None = None
+
+    def client(self) -> AsyncOpenAI:
+        """The HTTP client, created on first use."""
+        if self._client is None:
+            from openai import AsyncOpenAI  # noqa: PLC0415 - lazy: offline play never loads it
+
+            key = self.config.api_key.get_secret_value() if self.config.api_key else None
+            self._client = AsyncOpenAI(
+                api_key=key or "no-key-needed",  # local servers ignore it; the client wants one
+                base_url=self.config.base_url,
+                timeout=self.config.timeout,
+                max_retries=self.config.max_retries,
+            )
+        return self._client
+
+    async def stream(
+        self, messages: list[Message], tools: list[dict[str, Any]] | None
+    ) -> AsyncIterator[TextDelta | BrainReply]:
+        """Stream one reply; raise :class:`BrainError` on any failure."""
+        import openai  # noqa: PLC0415 - lazy, as above
+
+        request: dict[str, Any] = {
+            "model": self.config.model,
+            "messages": messages,
+            "stream": True,
+            "stream_options": {"include_usage": True},
+            "temperature": self.config.temperature,
+        }
+        if tools:
+            request["tools"] = tools
+        text: list[str] = []
+        calls: dict[int, _PartialCall] = {}
+        usage = Usage(calls=1)
+        finish: str | None = None
+        where = self.config.describe()
+        try:
+            stream = await self.client().chat.completions.create(**request)
+            async for chunk in stream:
+                if chunk.usage is not None:
+                    usage = Usage(
+                        prompt_tokens=chunk.usage.prompt_tokens or 0,
+                        completion_tokens=chunk.usage.completion_tokens or 0,
+                        calls=1,
+                    )
+                for choice in chunk.choices:
+                    delta = choice.delta
+                    if delta is not None and delta.content:
+                        text.append(delta.content)
+                        yield TextDelta(delta.content)
+                    for part in (delta.tool_calls or []) if delta is not None else []:
+                        slot = calls.setdefault(part.index, _PartialCall())
+                        slot.id = part.id or slot.id
+                        if part.function is not None:
+                            slot.name = part.function.name or slot.name
+                            slot.arguments.append(part.function.arguments or "")
+                    if choice.finish_reason:
+                        finish = choice.finish_reason
+        except openai.APITimeoutError as error:
+            raise BrainError(
+                f"the DM ({where}) did not answer within {self.config.timeout:g}s"
+            ) from error
+        except openai.RateLimitError as error:
+            raise BrainError(
+                f"the DM ({where}) is rate-limiting us; tried {self.config.max_retries + 1} "
+                "times — wait a moment and retry"
+            ) from error
+        except openai.APIConnectionError as error:
+            raise BrainError(f"cannot reach the DM at {where}: {error}") from error
+        except openai.AuthenticationError as error:
+            raise BrainError(f"the DM ({where}) refused the API key: {error.message}") from error
+        except openai.APIStatusError as error:
+            raise BrainError(
+                f"the DM ({where}) answered HTTP {error.status_code}: {error.message}"
+            ) from error
+        except (openai.OpenAIError, OSError, ValueError) as error:
+            raise BrainError(f"the DM's reply broke off: {error}") from error
+        if finish is None:
+            raise BrainError(f"the DM's reply ({where}) was cut off before it finished")
+        tool_calls = [
+            ToolCall(slot.id or f"call_{index}", slot.name, "".join(slot.arguments))
+            for index, slot in sorted(calls.items())
+        ]
+        yield BrainReply("".join(text), tool_calls, usage, finish)

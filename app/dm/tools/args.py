@@ -1,0 +1,174 @@
+"""Tool argument models. Each model is the schema the DM sees (kept short: schemas are
+tokens paid on every call) and the validator its arguments must pass before anything
+happens. Unknown keys, wrong types and out-of-range DCs are rejected here."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
+
+from rules.abilities import Ability
+from rules.conditions import Condition
+from rules.damage import DamageType
+from rules.skills import Skill
+
+DC = Annotated[
+    int, Field(ge=1, le=30, description="Set before rolling: 10 easy, 15 medium, 20 hard")
+]
+Mode = Literal["normal", "advantage", "disadvantage"]
+Reason = Annotated[str, Field(min_length=1, max_length=200)]
+Amount = Annotated[str, Field(min_length=1, max_length=60, description="Dice formula or number")]
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class AbilityCheckArgs(_Args):
+    """Ask one character or creature for an ability check (pick a lock, climb, persuade…)."""
+
+    character_id: str
+    skill: Skill | None = None
+    ability: Ability | None = Field(default=None, description="When no skill applies")
+    dc: DC
+    reason: Reason
+    advantage: Mode = "normal"
+
+    @model_validator(mode="after")
+    def _one_of(self) -> AbilityCheckArgs:
+        if self.skill is None and self.ability is None:
+            raise ValueError("give a skill or an ability")
+        return self
+
+
+class SavingThrowArgs(_Args):
+    """Ask for a saving throw (dodge a trap, resist poison or a spell)."""
+
+    character_id: str
+    ability: Ability
+    dc: DC
+    reason: Reason
+    advantage: Mode = "normal"
+
+
+class GroupCheckArgs(_Args):
+    """The same check for several characters; it succeeds if half of them do."""
+
+    skill: Annotated[
+        Skill | None,
+        # The enum is already spelled out in request_ability_check; repeating it costs tokens.
+        WithJsonSchema({"type": "string", "description": "As in request_ability_check"}),
+    ] = None
+    ability: Ability | None = None
+    dc: DC
+    reason: Reason
+    character_ids: list[str] | None = Field(default=None, description="Default: whole party")
+
+    @model_validator(mode="after")
+    def _one_of(self) -> GroupCheckArgs:
+        if self.skill is None and self.ability is None:
+            raise ValueError("give a skill or an ability")
+        return self
+
+
+class RollSpec(_Args):
+    formula: Annotated[str, Field(min_length=1, max_length=100)]
+    flavor: str = ""
+
+
+class RollDiceArgs(_Args):
+    """Roll dice formulas (e.g. 2d6+1, 4d6kh3) that no other tool covers."""
+
+    rolls: Annotated[list[RollSpec], Field(min_length=1, max_length=10)]
+
+
+class MonsterGroup(_Args):
+    monster: str = Field(description="Monster id, e.g. goblin")
+    count: int = Field(default=1, ge=1, le=12)
+
+
+class StartCombatArgs(_Args):
+    """Start a fight: initiative is rolled for everyone."""
+
+    reason: Reason
+    monsters: Annotated[list[MonsterGroup], Field(min_length=1, max_length=8)]
+
+
+class RestrictActionArgs(_Args):
+    """Only these characters may act next; an empty list lifts the restriction."""
+
+    character_ids: list[str]
+    reason: Reason
+
+
+class GetEncounterArgs(_Args):
+    """The current fight: round, order, whose turn, hit points, conditions."""
+
+
+class DamageArgs(_Args):
+    """Deal damage to a character or creature (a trap, a fall, a hazard)."""
+
+    target_id: str
+    amount: Amount
+    damage_type: DamageType
+    reason: Reason
+
+
+class HealArgs(_Args):
+    """Restore hit points (a potion, rest, magic)."""
+
+    target_id: str
+    amount: Amount
+    reason: Reason
+
+
+class ConditionArgs(_Args):
+    """Add (present=true) or remove a condition; rounds limits how long it lasts."""
+
+    target_id: str
+    condition: Condition
+    present: bool = True
+    rounds: int | None = Field(default=None, ge=1, le=100)
+    reason: Reason
+
+
+class ItemArgs(_Args):
+    """Give an item to a character, or take one away."""
+
+    character_id: str
+    item: Annotated[str, Field(min_length=1, max_length=80)]
+    action: Literal["give", "take"] = "give"
+    reason: Reason
+
+
+class MoveSceneArgs(_Args):
+    """Move the party to another scene."""
+
+    scene_id: str
+    reason: Reason
+
+
+class SetFlagArgs(_Args):
+    """Remember a story fact (door_open = true)."""
+
+    name: Annotated[str, Field(pattern=r"^[a-z0-9_]{1,40}$")]
+    value: Annotated[
+        bool | int | str, WithJsonSchema({"description": "true/false, number or text"})
+    ]
+
+
+class RevealArgs(_Args):
+    """Tell the players a fact they have now learned (kept in their notes)."""
+
+    text: Annotated[str, Field(min_length=1, max_length=400)]
+
+
+class EndTurnArgs(_Args):
+    """The current combatant's turn is over."""
+
+
+class EndCombatArgs(_Args):
+    """The fight is over (a side fled, surrendered or fell)."""
+
+    reason: Reason

@@ -1,0 +1,598 @@
+"""What each tool does, through the rules engine. Every executor checks its ids and
+arguments first and raises :class:`ToolError` before touching the world; after that it
+changes the state, records the change for the DM's next context, and returns the result
+for the DM plus the events for the players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.dm.tools import args as a
+from app.dm.tools.registry import ToolError, ToolOutcome
+from app.session.events import (
+    ActionRestriction,
+    CombatantStatus,
+    CombatUpdate,
+    DiceRoll,
+    SessionEvent,
+    StateChange,
+    StateTransition,
+)
+from app.world.state import Combatant, Creature, Encounter, GameState, Restriction
+from rules.abilities import Ability
+from rules.checks import CheckResult, ability_check, group_check, saving_throw
+from rules.conditions import ActiveCondition, Condition, check_context, save_context
+from rules.damage import LifeState, Vitals, apply_damage, heal
+from rules.dice import Advantage, DiceError, parse, roll
+from rules.initiative import Entrant, roll_initiative
+from rules.skills import Skill
+from rules.srd import srd
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def _target(state: GameState, target_id: str) -> str:
+    if target_id in state.party or target_id in state.creatures:
+        return target_id
+    known = ", ".join(state.known_ids()) or "none"
+    raise ToolError(f"unknown id {target_id!r}; known ids: {known}")
+
+
+def _mode(text: str) -> Advantage:
+    return Advantage(text)
+
+
+def _check_for(
+    state: GameState,
+    target_id: str,
+    dc: int,
+    reason: str,
+    mode: Advantage,
+    *,
+    skill: Skill | None = None,
+    ability: Ability | None = None,
+    save: bool = False,
+) -> CheckResult:
+    """Roll a check or save for a character or a creature, with its conditions."""
+    rng = state.rng
+    if target_id in state.party:
+        sheet = state.party[target_id]
+        if save:
+            assert ability is not None
+            return sheet.save(rng, ability, dc, advantage=mode, reason=reason)
+        return sheet.check(rng, dc, skill=skill, ability=ability, advantage=mode, reason=reason)
+    creature = state.creatures[target_id]
+    block = srd().monsters.get(creature.monster) if creature.monster else None
+    used = ability or (skill.ability if skill else Ability.STR)
+    if save:
+        modifier = block.save_modifier(used) if block else 0
+        ctx = save_context(creature.conditions, used)
+        return saving_throw(
+            rng, modifier, dc, ability=used, advantage=mode, context=ctx, reason=reason
+        )
+    if block is None:
+        modifier = 0
+    elif skill is not None and ability in (None, skill.ability):
+        modifier = block.skill_modifier(skill)
+    else:
+        modifier = block.abilities.modifier(used)
+    ctx = check_context(creature.conditions)
+    return ability_check(
+        rng, modifier, dc, ability=used, skill=skill, advantage=mode, context=ctx, reason=reason
+    )
+
+
+def _check_result(state: GameState, target_id: str, check: CheckResult) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "character_id": target_id,
+        "name": state.name_of(target_id),
+        "check": check.label,
+        "dc": check.dc,
+        "total": check.total,
+        "success": check.success,
+        "margin": check.margin,
+    }
+    if check.natural is not None:
+        out["natural"] = check.natural
+    if check.auto_fail:
+        out["auto_fail"] = check.auto_fail
+    if check.advantage is not Advantage.NORMAL:
+        out["advantage"] = check.advantage.value
+    return out
+
+
+def _roll_event(state: GameState, target_id: str, check: CheckResult) -> DiceRoll:
+    return DiceRoll.from_check(
+        check, character_id=target_id, character_name=state.name_of(target_id)
+    )
+
+
+def _record_check(state: GameState, target_id: str, check: CheckResult) -> None:
+    verdict = "succeeded" if check.success else "failed"
+    state.record(
+        "roll",
+        f"{state.name_of(target_id)}: {check.label} DC {check.dc} — {check.total}, {verdict}"
+        + (f" ({check.reason})" if check.reason else ""),
+    )
+
+
+def _amount(state: GameState, text: str, reason: str, target_id: str) -> tuple[int, DiceRoll]:
+    try:
+        result = roll(text, state.rng)
+    except DiceError as error:
+        raise ToolError(f"bad amount {text!r}: {error}") from None
+    event = DiceRoll.from_roll(
+        result,
+        check_type="amount",
+        reason=reason,
+        character_id=target_id,
+        character_name=state.name_of(target_id),
+    )
+    return max(0, result.total), event
+
+
+def _vitals_text(v: Vitals) -> str:
+    extra = "" if v.state is LifeState.ALIVE else f", {v.state.value}"
+    temp = f" (+{v.temp_hp} temp)" if v.temp_hp else ""
+    return f"{v.hp}/{v.max_hp} HP{temp}{extra}"
+
+
+def _conditions_of(state: GameState, target_id: str) -> list[ActiveCondition]:
+    if target_id in state.party:
+        return state.party[target_id].conditions
+    return state.creatures[target_id].conditions
+
+
+def _set_vitals(state: GameState, target_id: str, vitals: Vitals) -> None:
+    conditions = _conditions_of(state, target_id)
+    down = vitals.hp == 0 and vitals.state is not LifeState.DEAD
+    has = any(c.condition is Condition.UNCONSCIOUS and c.source == "0 hp" for c in conditions)
+    if down and not has:
+        conditions.append(
+            ActiveCondition(condition=Condition.UNCONSCIOUS, source="0 hp", note="at 0 HP")
+        )
+    elif not down and has:
+        conditions[:] = [c for c in conditions if c.source != "0 hp"]
+    if target_id in state.party:
+        state.party[target_id].vitals = vitals
+    else:
+        state.creatures[target_id].vitals = vitals
+
+
+def _vitals_of(state: GameState, target_id: str) -> Vitals:
+    if target_id in state.party:
+        return state.party[target_id].vitals
+    return state.creatures[target_id].vitals
+
+
+# -- checks and dice -----------------------------------------------------------------------
+
+
+def ability_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcome:
+    """request_ability_check."""
+    target = _target(state, args.character_id)
+    check = _check_for(
+        state, target, args.dc, args.reason, _mode(args.advantage),
+        skill=args.skill, ability=args.ability,
+    )  # fmt: skip
+    _record_check(state, target, check)
+    return ToolOutcome(_check_result(state, target, check), [_roll_event(state, target, check)])
+
+
+def saving_throw_tool(args: a.SavingThrowArgs, state: GameState) -> ToolOutcome:
+    """request_saving_throw."""
+    target = _target(state, args.character_id)
+    check = _check_for(
+        state, target, args.dc, args.reason, _mode(args.advantage), ability=args.ability, save=True
+    )
+    _record_check(state, target, check)
+    return ToolOutcome(_check_result(state, target, check), [_roll_event(state, target, check)])
+
+
+def group_check_tool(args: a.GroupCheckArgs, state: GameState) -> ToolOutcome:
+    """request_group_check."""
+    ids = args.character_ids or [
+        cid for cid, sheet in state.party.items() if sheet.vitals.conscious
+    ]
+    if not ids:
+        raise ToolError("nobody in the party can make the check")
+    targets = [_target(state, cid) for cid in ids]
+    normal = Advantage.NORMAL
+    checks = [
+        _check_for(state, t, args.dc, args.reason, normal, skill=args.skill, ability=args.ability)
+        for t in targets
+    ]
+    group = group_check(checks)
+    events: list[SessionEvent] = [
+        _roll_event(state, t, c) for t, c in zip(targets, checks, strict=True)
+    ]
+    verdict = "succeeded" if group.success else "failed"
+    state.record(
+        "roll",
+        f"group {checks[0].label} DC {args.dc}: {group.passed}/{len(checks)} passed, {verdict}",
+    )
+    return ToolOutcome(
+        {
+            "success": group.success,
+            "passed": group.passed,
+            "of": len(checks),
+            "results": [_check_result(state, t, c) for t, c in zip(targets, checks, strict=True)],
+        },
+        events,
+    )
+
+
+def roll_dice_tool(args: a.RollDiceArgs, state: GameState) -> ToolOutcome:
+    """roll_dice: several formulas with flavor in one call."""
+    for spec in args.rolls:  # validate every formula before rolling any
+        try:
+            parse(spec.formula)
+        except DiceError as error:
+            raise ToolError(f"bad formula {spec.formula!r}: {error}") from None
+    results, events = [], []
+    for spec in args.rolls:
+        result = roll(spec.formula, state.rng)
+        results.append({"formula": spec.formula, "flavor": spec.flavor, "total": result.total,
+                        "detail": result.plain()})  # fmt: skip
+        events.append(DiceRoll.from_roll(result, check_type="roll", reason=spec.flavor))
+        state.record("roll", f"{spec.flavor or spec.formula}: {result.plain()}")
+    return ToolOutcome({"rolls": results}, list(events))
+
+
+# -- world changes -------------------------------------------------------------------------
+
+
+def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
+    """damage."""
+    target = _target(state, args.target_id)
+    before = _vitals_of(state, target)
+    if before.state is LifeState.DEAD:
+        raise ToolError(f"{state.name_of(target)} is already dead")
+    amount, rolled = _amount(state, args.amount, args.reason, target)
+    if target in state.party:
+        defenses, dies = state.party[target].defenses, False
+    else:
+        defenses, dies = state.creatures[target].defenses, True
+    outcome = apply_damage(before, amount, args.damage_type, defenses, dies_at_zero=dies)
+    _set_vitals(state, target, outcome.vitals)
+    name = state.name_of(target)
+    text = (
+        f"{name} takes {outcome.damage.amount} {args.damage_type.value} damage"
+        + (f" ({outcome.damage.note})" if outcome.damage.note else "")
+        + f": {_vitals_text(before)} → {_vitals_text(outcome.vitals)}"
+    )
+    state.record("hp", text)
+    result: dict[str, Any] = {
+        "target_id": target, "damage": outcome.damage.amount, "hp": outcome.vitals.hp,
+        "max_hp": outcome.vitals.max_hp, "state": outcome.vitals.state.value,
+    }  # fmt: skip
+    if outcome.damage.note:
+        result["note"] = outcome.damage.note
+    change = StateChange(
+        kind="hp", target_id=target, description=text,
+        before=_vitals_text(before), after=_vitals_text(outcome.vitals),
+    )  # fmt: skip
+    return ToolOutcome(result, [rolled, change])
+
+
+def heal_tool(args: a.HealArgs, state: GameState) -> ToolOutcome:
+    """heal."""
+    target = _target(state, args.target_id)
+    before = _vitals_of(state, target)
+    if before.state is LifeState.DEAD:
+        raise ToolError(f"{state.name_of(target)} is dead; healing cannot help")
+    amount, rolled = _amount(state, args.amount, args.reason, target)
+    outcome = heal(before, amount)
+    _set_vitals(state, target, outcome.vitals)
+    text = (
+        f"{state.name_of(target)} regains {outcome.restored} HP: "
+        f"{_vitals_text(before)} → {_vitals_text(outcome.vitals)}"
+    )
+    state.record("hp", text)
+    change = StateChange(
+        kind="hp", target_id=target, description=text,
+        before=_vitals_text(before), after=_vitals_text(outcome.vitals),
+    )  # fmt: skip
+    return ToolOutcome(
+        {"target_id": target, "restored": outcome.restored, "hp": outcome.vitals.hp},
+        [rolled, change],
+    )
+
+
+def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
+    """set_condition: add or remove."""
+    if not args.present:
+        return _remove_condition(args, state)
+    target = _target(state, args.target_id)
+    if target in state.creatures and state.creatures[target].monster:
+        block = srd().monsters.get(state.creatures[target].monster or "")
+        if args.condition in block.condition_immunities:
+            return ToolOutcome(
+                {"target_id": target, "applied": False, "why": f"immune to {args.condition.value}"}
+            )
+    conditions = _conditions_of(state, target)
+    conditions[:] = [c for c in conditions if c.condition is not args.condition]
+    conditions.append(
+        ActiveCondition(condition=args.condition, rounds=args.rounds, note=args.reason)
+    )
+    lasting = f" for {args.rounds} rounds" if args.rounds else ""
+    text = f"{state.name_of(target)} is {args.condition.value}{lasting} ({args.reason})"
+    state.record("condition", text)
+    return ToolOutcome(
+        {"target_id": target, "applied": True, "condition": args.condition.value},
+        [StateChange(kind="condition", target_id=target, description=text)],
+    )
+
+
+def _remove_condition(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
+    target = _target(state, args.target_id)
+    conditions = _conditions_of(state, target)
+    if not any(c.condition is args.condition for c in conditions):
+        raise ToolError(f"{state.name_of(target)} is not {args.condition.value}")
+    conditions[:] = [c for c in conditions if c.condition is not args.condition]
+    text = f"{state.name_of(target)} is no longer {args.condition.value} ({args.reason})"
+    state.record("condition", text)
+    return ToolOutcome(
+        {"target_id": target, "removed": args.condition.value},
+        [StateChange(kind="condition", target_id=target, description=text)],
+    )
+
+
+def item_tool(args: a.ItemArgs, state: GameState) -> ToolOutcome:
+    """change_item: give or take."""
+    if args.action == "take":
+        return _take_item(args, state)
+    if args.character_id not in state.party:
+        raise ToolError(f"unknown character {args.character_id!r}; party: {', '.join(state.party)}")
+    sheet = state.party[args.character_id]
+    sheet.inventory.append(args.item)
+    text = f"{sheet.name} gets {args.item} ({args.reason})"
+    state.record("item", text)
+    return ToolOutcome(
+        {"character_id": sheet.id, "inventory": list(sheet.inventory)},
+        [StateChange(kind="item", target_id=sheet.id, description=text)],
+    )
+
+
+def _take_item(args: a.ItemArgs, state: GameState) -> ToolOutcome:
+    if args.character_id not in state.party:
+        raise ToolError(f"unknown character {args.character_id!r}; party: {', '.join(state.party)}")
+    sheet = state.party[args.character_id]
+    match = next((i for i in sheet.inventory if i.lower() == args.item.lower()), None)
+    if match is None:
+        have = ", ".join(sheet.inventory) or "nothing"
+        raise ToolError(f"{sheet.name} has no {args.item!r} (carries: {have})")
+    sheet.inventory.remove(match)
+    text = f"{sheet.name} loses {match} ({args.reason})"
+    state.record("item", text)
+    return ToolOutcome(
+        {"character_id": sheet.id, "inventory": list(sheet.inventory)},
+        [StateChange(kind="item", target_id=sheet.id, description=text)],
+    )
+
+
+def move_scene_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
+    """move_scene."""
+    scene = state.scenes.get(args.scene_id)
+    if scene is None:
+        known = ", ".join(state.scenes) or "none"
+        raise ToolError(f"unknown scene {args.scene_id!r}; scenes: {known}")
+    if state.encounter is not None:
+        raise ToolError("the party cannot leave in the middle of a fight; end_combat first")
+    before = state.scene.name
+    state.scene = scene
+    text = f"The party moves from {before} to {scene.name} ({args.reason})"
+    state.record("scene", text)
+    return ToolOutcome(
+        {
+            "scene_id": scene.id,
+            "name": scene.name,
+            "description": scene.description,
+            "exits": scene.exits,
+        },
+        [StateChange(kind="scene", description=text, before=before, after=scene.name)],
+    )
+
+
+def set_flag_tool(args: a.SetFlagArgs, state: GameState) -> ToolOutcome:
+    """set_flag."""
+    before = state.flags.get(args.name)
+    state.flags[args.name] = args.value
+    text = f"{args.name} = {args.value!r}"
+    state.record("flag", text)
+    return ToolOutcome(
+        {"name": args.name, "value": args.value},
+        [StateChange(kind="flag", description=text,
+                     before=None if before is None else repr(before), after=repr(args.value))],
+    )  # fmt: skip
+
+
+def reveal_tool(args: a.RevealArgs, state: GameState) -> ToolOutcome:
+    """reveal."""
+    state.facts.append(args.text)
+    state.record("reveal", args.text)
+    return ToolOutcome(
+        {"revealed": args.text, "known_facts": len(state.facts)},
+        [StateChange(kind="reveal", description=args.text)],
+    )
+
+
+def restrict_action_tool(args: a.RestrictActionArgs, state: GameState) -> ToolOutcome:
+    """restrict_action (the session swaps the gate when it sees the event)."""
+    for cid in args.character_ids:
+        if cid not in state.party:
+            raise ToolError(f"unknown character {cid!r}; party: {', '.join(state.party)}")
+    if args.character_ids:
+        state.restriction = Restriction(character_ids=list(args.character_ids), reason=args.reason)
+        names = ", ".join(state.name_of(c) for c in args.character_ids)
+        state.record("restriction", f"only {names} may act ({args.reason})")
+    else:
+        state.restriction = None
+        state.record("restriction", f"everyone may act again ({args.reason})")
+    return ToolOutcome(
+        {"allowed": args.character_ids or "everyone"},
+        [ActionRestriction(allowed_character_ids=list(args.character_ids), reason=args.reason)],
+    )
+
+
+# -- encounters ----------------------------------------------------------------------------
+
+
+def combat_update(state: GameState) -> CombatUpdate:
+    """The tracker's view of the current fight."""
+    encounter = state.encounter
+    assert encounter is not None
+    rows = []
+    for c in encounter.order:
+        if c.id in state.party:
+            sheet = state.party[c.id]
+            vit, ac, conds = sheet.vitals, sheet.armor_class, sheet.conditions
+        else:
+            creature = state.creatures[c.id]
+            vit, ac, conds = creature.vitals, creature.ac, creature.conditions
+        rows.append(
+            CombatantStatus(
+                id=c.id, name=c.name, initiative=c.initiative, hp=vit.hp, max_hp=vit.max_hp,
+                ac=ac, side=c.side,
+                conditions=[
+                    f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
+                ],
+            )
+        )  # fmt: skip
+    return CombatUpdate(round=encounter.round, current_id=encounter.current.id, combatants=rows)
+
+
+def get_encounter_tool(args: a.GetEncounterArgs, state: GameState) -> ToolOutcome:
+    """get_encounter: 'No active encounter' out of combat."""
+    if state.encounter is None:
+        return ToolOutcome({"in_combat": False, "message": "No active encounter"})
+    update = combat_update(state)
+    return ToolOutcome(
+        {
+            "in_combat": True,
+            "reason": state.encounter.reason,
+            "round": update.round,
+            "current": update.current_id,
+            "order": [c.model_dump() for c in update.combatants],
+        }
+    )
+
+
+def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
+    """start_combat: monsters join the scene and everyone rolls initiative."""
+    if state.encounter is not None:
+        raise ToolError("a fight is already going on; use get_encounter")
+    monsters = srd().monsters
+    blocks = []
+    for group in args.monsters:
+        try:
+            blocks.append((monsters.get(group.monster), group.count))
+        except KeyError as error:
+            raise ToolError(str(error.args[0])) from None
+    joined: list[Creature] = []
+    for block, count in blocks:
+        existing = sum(1 for c in state.creatures.values() if c.monster == block.id)
+        for n in range(count):
+            number = existing + n + 1
+            creature = Creature(
+                id=f"{block.id.replace('_', '-')}-{number}",
+                name=f"{block.name} {number}" if count > 1 or existing else block.name,
+                monster=block.id,
+                ac=block.ac,
+                vitals=Vitals.full(block.hp),
+                defenses=block.defenses,
+            )
+            state.creatures[creature.id] = creature
+            joined.append(creature)
+    entrants = [
+        Entrant(cid, sheet.name, sheet.initiative_modifier, sheet.abilities.dexterity)
+        for cid, sheet in state.party.items()
+        if sheet.vitals.state is not LifeState.DEAD
+    ]
+    for creature in joined:
+        block = monsters.get(creature.monster or "")
+        entrants.append(
+            Entrant(creature.id, creature.name, block.abilities.modifier(Ability.DEX),
+                    block.abilities.dexterity, group=block.id)
+        )  # fmt: skip
+    order = roll_initiative(state.rng, entrants)
+    events: list[SessionEvent] = []
+    shown: set[str] = set()
+    for entry in order:
+        team = entry.entrant.group
+        if team is not None and team in shown:
+            continue  # one event per shared roll
+        members = [e for e in order if team is not None and e.entrant.group == team]
+        label = entry.entrant.name
+        if len(members) > 1:
+            label = f"{monsters.get(team or '').name} ×{len(members)}"
+            shown.add(team or "")
+        events.append(
+            DiceRoll.from_roll(
+                entry.roll,
+                check_type="initiative",
+                reason="initiative",
+                character_id=entry.entrant.id,
+                character_name=label,
+            )
+        )
+    state.encounter = Encounter(
+        reason=args.reason,
+        order=[
+            Combatant(
+                id=e.entrant.id, name=e.entrant.name, initiative=e.total,
+                side="party" if e.entrant.id in state.party else "foes",
+            )
+            for e in order
+        ],
+    )  # fmt: skip
+    state.restriction = None
+    names = ", ".join(c.name for c in joined)
+    state.record("encounter", f"combat starts ({args.reason}): {names}")
+    events.append(StateTransition(to="combat", reason=args.reason))
+    events.append(combat_update(state))
+    return ToolOutcome(
+        {
+            "started": True,
+            "order": [
+                {"id": c.id, "name": c.name, "initiative": c.initiative}
+                for c in state.encounter.order
+            ],
+            "current": state.encounter.current.id,
+        },
+        events,
+    )
+
+
+def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
+    """end_turn: the next living combatant's turn (a new round after the last)."""
+    encounter = state.encounter
+    if encounter is None:
+        raise ToolError("no fight is going on")
+    finished = encounter.current.name
+    for _ in range(len(encounter.order)):
+        encounter.turn_index += 1
+        if encounter.turn_index >= len(encounter.order):
+            encounter.turn_index = 0
+            encounter.round += 1
+        if _vitals_of(state, encounter.current.id).state is not LifeState.DEAD:
+            break
+    now = encounter.current
+    state.record("encounter", f"{finished}'s turn ends; round {encounter.round}, {now.name} acts")
+    return ToolOutcome(
+        {"round": encounter.round, "current": now.id, "name": now.name},
+        [combat_update(state)],
+    )
+
+
+def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
+    """end_combat: back to exploration; the fallen foes stay in the scene's story."""
+    if state.encounter is None:
+        raise ToolError("no fight is going on")
+    rounds = state.encounter.round
+    state.encounter = None
+    state.record("encounter", f"combat ends after {rounds} rounds ({args.reason})")
+    return ToolOutcome(
+        {"ended": True, "rounds": rounds},
+        [StateTransition(to="exploration", reason=args.reason)],
+    )

@@ -1,0 +1,38 @@
+"""The tool set each game state offers. Kept small: every schema is paid for in tokens on
+every call, so exploration and combat each get only what they use."""
+
+from __future__ import annotations
+
+from app.dm.tools import args as a
+from app.dm.tools import executors as x
+from app.dm.tools.registry import Tool, ToolSet
+
+CHECK = Tool("request_ability_check", a.AbilityCheckArgs, x.ability_check_tool)
+SAVE = Tool("request_saving_throw", a.SavingThrowArgs, x.saving_throw_tool)
+GROUP = Tool("request_group_check", a.GroupCheckArgs, x.group_check_tool)
+ROLL = Tool("roll_dice", a.RollDiceArgs, x.roll_dice_tool)
+START_COMBAT = Tool("start_combat", a.StartCombatArgs, x.start_combat_tool)
+RESTRICT = Tool("restrict_action", a.RestrictActionArgs, x.restrict_action_tool)
+ENCOUNTER = Tool("get_encounter", a.GetEncounterArgs, x.get_encounter_tool)
+DAMAGE = Tool("damage", a.DamageArgs, x.damage_tool)
+HEAL = Tool("heal", a.HealArgs, x.heal_tool)
+CONDITION = Tool("set_condition", a.ConditionArgs, x.condition_tool)
+ITEM = Tool("change_item", a.ItemArgs, x.item_tool)
+MOVE = Tool("move_scene", a.MoveSceneArgs, x.move_scene_tool)
+FLAG = Tool("set_flag", a.SetFlagArgs, x.set_flag_tool)
+REVEAL = Tool("reveal", a.RevealArgs, x.reveal_tool)
+END_TURN = Tool("end_turn", a.EndTurnArgs, x.end_turn_tool)
+END_COMBAT = Tool("end_combat", a.EndCombatArgs, x.end_combat_tool)
+
+EXPLORATION_TOOLS = ToolSet(
+    [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
+     ITEM, MOVE, FLAG, REVEAL]
+)  # fmt: skip
+COMBAT_TOOLS = ToolSet(
+    [CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT]
+)
+ALL_TOOLS = ToolSet(
+    [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
+     ITEM, MOVE, FLAG, REVEAL, END_TURN, END_COMBAT]
+)  # fmt: skip
+"""Every tool, for ``dungeon tool`` and tests."""

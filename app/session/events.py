@@ -1,0 +1,228 @@
+"""SessionEvent: everything a turn produces, as one pydantic discriminated union on ``type``.
+
+The TUI, the headless runner and the tests all consume the same stream. Mechanical results
+are events the moment they happen; the narrative streams as ``narrative_chunk``s; a turn
+ends with ``turn_end`` (or a recoverable ``error``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from rules.checks import CheckResult
+from rules.dice import RollResult
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DieFace(_Event):
+    """One die as thrown."""
+
+    sides: int
+    value: int
+    kept: bool
+    rerolled: bool = False
+    exploded: bool = False
+
+
+class NarrativeChunk(_Event):
+    """A piece of the DM's narration, in order."""
+
+    type: Literal["narrative_chunk"] = "narrative_chunk"
+    text: str
+
+
+class DiceRoll(_Event):
+    """A roll the engine made, with everything the dice log shows."""
+
+    type: Literal["dice_roll"] = "dice_roll"
+    check_type: str
+    """``ability_check``, ``saving_throw``, ``group_check``, ``roll``, ``initiative``, …"""
+    character_id: str | None = None
+    character_name: str | None = None
+    ability: str | None = None
+    skill: str | None = None
+    dc: int | None = None
+    formula: str
+    dice: list[DieFace] = Field(default_factory=list)
+    kept: list[int] = Field(default_factory=list)
+    modifier: int = 0
+    total: int
+    natural: int | None = None
+    crit: bool = False
+    fumble: bool = False
+    advantage: str = "normal"
+    success: bool | None = None
+    reason: str = ""
+    text: str = ""
+    """The plain rendering, e.g. ``1d20 (9) + 5 = 14``."""
+    markup: str = ""
+    """The Rich-markup rendering."""
+    auto_fail: str | None = None
+
+    @classmethod
+    def from_roll(
+        cls,
+        result: RollResult,
+        *,
+        check_type: str,
+        reason: str = "",
+        character_id: str | None = None,
+        character_name: str | None = None,
+        dc: int | None = None,
+        success: bool | None = None,
+    ) -> DiceRoll:
+        """Describe a plain roll (damage, ``roll_dice``, initiative)."""
+        dice = [
+            DieFace(
+                sides=d.sides, value=d.value, kept=d.kept, rerolled=d.rerolled, exploded=d.exploded
+            )
+            for d in result.dice
+        ]
+        kept = [d.value for d in result.dice if d.kept]
+        return cls(
+            check_type=check_type,
+            character_id=character_id,
+            character_name=character_name,
+            dc=dc,
+            formula=result.expression,
+            dice=dice,
+            kept=kept,
+            modifier=result.total - sum(kept),
+            total=result.total,
+            natural=result.natural,
+            crit=result.crit,
+            fumble=result.fumble,
+            advantage=result.advantage.value,
+            success=success,
+            reason=reason,
+            text=result.plain(),
+            markup=result.markup(),
+        )
+
+    @classmethod
+    def from_check(cls, check: CheckResult, *, character_id: str, character_name: str) -> DiceRoll:
+        """Describe a check or save, including one that failed without a roll."""
+        ability = check.ability.value if check.ability else None
+        skill = check.skill.value if check.skill else None
+        if check.roll is None:
+            return cls(
+                check_type=check.kind.value, character_id=character_id,
+                character_name=character_name, ability=ability, skill=skill, dc=check.dc,
+                formula="", total=0, success=False, reason=check.reason,
+                text=f"fails automatically ({check.auto_fail})", auto_fail=check.auto_fail,
+                modifier=check.modifier,
+            )  # fmt: skip
+        base = cls.from_roll(
+            check.roll,
+            check_type=check.kind.value,
+            reason=check.reason,
+            character_id=character_id,
+            character_name=character_name,
+            dc=check.dc,
+            success=check.success,
+        )
+        return base.model_copy(
+            update={"ability": ability, "skill": skill, "modifier": check.modifier}
+        )
+
+
+class StateTransition(_Event):
+    """The game moved between exploration and combat."""
+
+    type: Literal["state_transition"] = "state_transition"
+    to: Literal["exploration", "combat"]
+    reason: str = ""
+
+
+class ActionRestriction(_Event):
+    """Only these characters may act now (empty: everyone may)."""
+
+    type: Literal["action_restriction"] = "action_restriction"
+    allowed_character_ids: list[str]
+    reason: str = ""
+
+
+class StateChange(_Event):
+    """Something in the world changed: hit points, conditions, items, the scene, a flag."""
+
+    type: Literal["state_change"] = "state_change"
+    kind: Literal["hp", "condition", "item", "scene", "flag", "reveal"]
+    target_id: str | None = None
+    description: str
+    before: str | None = None
+    after: str | None = None
+
+
+class CombatantStatus(_Event):
+    """One line of the initiative tracker."""
+
+    id: str
+    name: str
+    initiative: int
+    hp: int
+    max_hp: int
+    ac: int
+    conditions: list[str] = Field(default_factory=list)
+    side: str
+
+
+class CombatUpdate(_Event):
+    """The state of a fight: round, order, whose turn, hit points and conditions."""
+
+    type: Literal["combat_update"] = "combat_update"
+    round: int
+    current_id: str
+    combatants: list[CombatantStatus]
+
+
+class Usage(_Event):
+    """Tokens spent talking to the DM."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    calls: int = 0
+
+    def plus(self, other: Usage) -> Usage:
+        """Sum of two usages."""
+        return Usage(
+            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
+            completion_tokens=self.completion_tokens + other.completion_tokens,
+            calls=self.calls + other.calls,
+        )
+
+
+class TurnEnd(_Event):
+    """The turn is complete."""
+
+    type: Literal["turn_end"] = "turn_end"
+    turn: int
+    usage: Usage = Field(default_factory=Usage)
+
+
+class ErrorEvent(_Event):
+    """Something went wrong. ``recoverable``: the world is as it was before the turn and the
+    players' actions are still queued, so the turn can simply be tried again."""
+
+    type: Literal["error"] = "error"
+    message: str
+    recoverable: bool = True
+
+
+SessionEvent = Annotated[
+    NarrativeChunk
+    | DiceRoll
+    | StateTransition
+    | ActionRestriction
+    | StateChange
+    | CombatUpdate
+    | TurnEnd
+    | ErrorEvent,
+    Field(discriminator="type"),
+]
+
+session_event_adapter: TypeAdapter[SessionEvent] = TypeAdapter(SessionEvent)

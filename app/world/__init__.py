@@ -1,0 +1,1 @@
+"""Typed game state: the party, the creatures present, the scene, combat, flags, history."""

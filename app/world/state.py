@@ -1,0 +1,174 @@
+"""The game state: one pydantic model that is the single source of truth.
+
+Everything the DM may change lives here and changes only through tool executors. The
+seeded RNG lives here too (as a private attribute with an explicit state accessor), so a
+saved game resumes with exactly the same future rolls.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from rules.character import CharacterSheet
+from rules.conditions import ActiveCondition
+from rules.damage import Defenses, Vitals
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
+FlagValue = bool | int | str
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Creature(_Model):
+    """A monster or NPC present in the world (an instance, with its own hit points)."""
+
+    id: Id
+    name: str
+    monster: str | None = None
+    """SRD monster id of its stat block, if it has one."""
+    ac: int = Field(ge=1, le=30)
+    vitals: Vitals
+    conditions: list[ActiveCondition] = Field(default_factory=list)
+    defenses: Defenses = Field(default_factory=Defenses)
+    hostile: bool = True
+
+
+class Scene(_Model):
+    """Where the party is."""
+
+    id: Id
+    name: str
+    description: str = ""
+    """Read-aloud text."""
+    dm_notes: str = ""
+    """Only the DM sees these."""
+    exits: list[str] = Field(default_factory=list)
+    """Ids of scenes reachable from here."""
+
+
+class Combatant(_Model):
+    """One entry in the initiative order."""
+
+    id: str
+    name: str
+    initiative: int
+    side: Literal["party", "foes"]
+
+
+class Encounter(_Model):
+    """A fight in progress."""
+
+    reason: str
+    round: int = Field(default=1, ge=1)
+    order: list[Combatant]
+    turn_index: int = Field(default=0, ge=0)
+
+    @property
+    def current(self) -> Combatant:
+        """Whose turn it is."""
+        return self.order[self.turn_index % len(self.order)]
+
+
+class Change(_Model):
+    """One fact that changed, recorded so the DM can be told what moved since its last turn."""
+
+    turn: int
+    kind: Literal[
+        "roll", "hp", "condition", "item", "flag", "scene", "encounter", "reveal", "restriction"
+    ]
+    text: str
+
+
+class TurnRecord(_Model):
+    """A finished turn: what the players did, what the DM said, what was rolled."""
+
+    number: int
+    actions: list[str]
+    narrative: str
+    rolls: list[str] = Field(default_factory=list)
+
+
+class Restriction(_Model):
+    """Only these characters may act, and why (``restrict_action``)."""
+
+    character_ids: list[str]
+    reason: str
+
+
+class GameState(_Model):
+    """Everything about one game, serialisable to TOML."""
+
+    campaign_id: str = "sandbox"
+    title: str = ""
+    seed: int = 0
+    turn: int = Field(default=0, ge=0)
+    players: dict[str, list[str]] = Field(default_factory=dict)
+    """Player name -> ids of the characters they control (a solo player controls all)."""
+    party: dict[str, CharacterSheet] = Field(default_factory=dict)
+    creatures: dict[str, Creature] = Field(default_factory=dict)
+    scene: Scene
+    scenes: dict[str, Scene] = Field(default_factory=dict)
+    flags: dict[str, FlagValue] = Field(default_factory=dict)
+    encounter: Encounter | None = None
+    restriction: Restriction | None = None
+    history: list[TurnRecord] = Field(default_factory=list)
+    summary: str = ""
+    """Rolling summary of turns that left the prompt window."""
+    changes: list[Change] = Field(default_factory=list)
+    """Changes not yet reported to the DM."""
+    facts: list[str] = Field(default_factory=list)
+    """Information revealed to the players (``reveal``)."""
+
+    _rng: random.Random = PrivateAttr(default_factory=random.Random)
+
+    def model_post_init(self, context: Any, /) -> None:
+        self._rng = random.Random(self.seed)
+
+    # -- the RNG -----------------------------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The one random source of the game: every die is drawn from it."""
+        return self._rng
+
+    def rng_state(self) -> tuple[Any, ...]:
+        """The RNG's exact position, for saving."""
+        return self._rng.getstate()
+
+    def restore_rng(self, state: tuple[Any, ...]) -> None:
+        """Put the RNG back at a saved position."""
+        self._rng.setstate(state)
+
+    def snapshot(self) -> GameState:
+        """A deep copy with the same RNG position (for rolling back a failed turn)."""
+        copy = self.model_copy(deep=True)
+        copy.restore_rng(self.rng_state())
+        return copy
+
+    # -- lookups -----------------------------------------------------------------------------
+    def name_of(self, target_id: str) -> str:
+        """Display name of a character or creature id."""
+        if target_id in self.party:
+            return self.party[target_id].name
+        if target_id in self.creatures:
+            return self.creatures[target_id].name
+        return target_id
+
+    def known_ids(self) -> list[str]:
+        """Every id a tool may name: party members, then creatures."""
+        return [*self.party, *self.creatures]
+
+    def controller_of(self, character_id: str) -> str | None:
+        """The player who controls a character."""
+        for player, ids in self.players.items():
+            if character_id in ids:
+                return player
+        return None
+
+    def record(self, kind: str, text: str) -> None:
+        """Note a change for the DM's next context."""
+        self.changes.append(Change.model_validate({"turn": self.turn, "kind": kind, "text": text}))

@@ -13,9 +13,7 @@ from rules.conditions import Condition
 from rules.damage import DamageType
 from rules.skills import Skill
 
-DC = Annotated[
-    int, Field(ge=1, le=30, description="Set before rolling: 10 easy, 15 medium, 20 hard")
-]
+DC = Annotated[int, Field(ge=1, le=30, description="10 easy, 15 medium, 20 hard")]
 Mode = Literal["normal", "advantage", "disadvantage"]
 Reason = Annotated[str, Field(min_length=1, max_length=200)]
 Amount = Annotated[str, Field(min_length=1, max_length=60, description="Dice formula or number")]

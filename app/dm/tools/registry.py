@@ -57,7 +57,16 @@ class Tool:
 
 
 _DROPPED = frozenset(
-    {"title", "$defs", "minLength", "maxLength", "minItems", "maxItems", "pattern"}
+    {
+        "title",
+        "$defs",
+        "additionalProperties",
+        "minLength",
+        "maxLength",
+        "minItems",
+        "maxItems",
+        "pattern",
+    }
 )
 """Schema keys not worth their tokens: pydantic still enforces them when validating."""
 

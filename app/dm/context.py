@@ -1,0 +1,156 @@
+"""What the DM is told each turn, kept bounded however long the game runs.
+
+Every call carries: the standing instructions, the roster with ids and key numbers, the
+DM-only notes of the current scene, a rolling summary of old turns, a window of the most
+recent turns, and then either the full world overview (the first turn of a sitting) or
+only what changed since the DM last spoke ("No changes since last turn" when nothing did),
+followed by the players' actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.dm import prompts
+from app.dm.brain import Message
+from app.session.actions import PlayerAction
+from app.world.state import GameState, TurnRecord
+
+WINDOW_TURNS = 6
+"""Recent turns sent verbatim."""
+NARRATIVE_CAP = 1200
+"""Characters of each windowed turn's narration that are sent."""
+SUMMARY_CAP = 1600
+"""Characters of rolling summary kept; the oldest lines go first."""
+
+
+def _clip(text: str, cap: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= cap else text[: cap - 1].rstrip() + "…"
+
+
+def roster(state: GameState) -> str:
+    """``- thorin: Thorin (Fighter 3), HP 28/28, AC 18, conditions: none``."""
+    lines = ["Party (use these ids in tool calls):"]
+    for cid, sheet in state.party.items():
+        conds = ", ".join(c.condition.value for c in sheet.conditions) or "none"
+        player = state.controller_of(cid)
+        played = f", played by {player}" if player else ""
+        lines.append(
+            f"- {cid}: {sheet.name} ({sheet.species + ' ' if sheet.species else ''}"
+            f"{sheet.character_class} {sheet.level}{played}), HP {sheet.vitals.hp}/"
+            f"{sheet.vitals.max_hp}, AC {sheet.armor_class}, conditions: {conds}"
+        )
+    if state.creatures:
+        lines.append("Creatures present:")
+        for cid, creature in state.creatures.items():
+            status = (
+                "dead" if creature.vitals.state.value == "dead"
+                else f"HP {creature.vitals.hp}/{creature.vitals.max_hp}"
+            )  # fmt: skip
+            lines.append(f"- {cid}: {creature.name}, {status}, AC {creature.ac}")
+    return "\n".join(lines)
+
+
+def overview(state: GameState) -> str:
+    """The whole visible world: scene, exits, items carried, flags, known facts."""
+    scene = state.scene
+    parts = [f"Scene: {scene.name} ({scene.id})"]
+    if scene.description:
+        parts.append(scene.description)
+    if scene.exits:
+        names = [f"{state.scenes[e].name} ({e})" if e in state.scenes else e for e in scene.exits]
+        parts.append("Exits: " + ", ".join(names))
+    carried = [
+        f"{sheet.name}: {', '.join(sheet.inventory)}"
+        for sheet in state.party.values()
+        if sheet.inventory
+    ]
+    if carried:
+        parts.append("Carried: " + "; ".join(carried))
+    if state.flags:
+        parts.append("Flags: " + ", ".join(f"{k}={v!r}" for k, v in sorted(state.flags.items())))
+    if state.facts:
+        parts.append("The players know: " + " | ".join(state.facts[-8:]))
+    if state.encounter:
+        parts.append(f"A fight is on: round {state.encounter.round}.")
+    return "\n".join(parts)
+
+
+def deltas(state: GameState) -> str:
+    """What changed since the DM last spoke."""
+    if not state.changes:
+        return "No changes since last turn."
+    lines = ["Changes since last turn:"]
+    lines += [f"- {c.text}" for c in state.changes[-20:]]
+    if len(state.changes) > 20:
+        lines.insert(1, f"- ({len(state.changes) - 20} earlier changes omitted)")
+    return "\n".join(lines)
+
+
+def format_actions(state: GameState, actions: Sequence[PlayerAction]) -> str:
+    """``[Thorin (thorin)] I kick the door``, one per line."""
+    return "\n".join(
+        f"[{state.name_of(a.character_id)} ({a.character_id})] {a.text}" for a in actions
+    )
+
+
+def summarise(record: TurnRecord) -> str:
+    """One line for the rolling summary: the actions, then the narration's first sentence."""
+    first = record.narrative.strip().split(". ")[0]
+    did = "; ".join(record.actions)
+    return _clip(f"Turn {record.number}: {did} → {first}", 240)
+
+
+def fold_summary(state: GameState) -> None:
+    """Move turns that left the window into the rolling summary (bounded)."""
+    leaving = len(state.history) - WINDOW_TURNS
+    if leaving <= 0:
+        return
+    lines = [line for line in state.summary.splitlines() if line]
+    done = {line.split(":", 1)[0] for line in lines}
+    for record in state.history[:leaving]:
+        if f"Turn {record.number}" not in done:
+            lines.append(summarise(record))
+    while sum(len(x) + 1 for x in lines) > SUMMARY_CAP and len(lines) > 1:
+        lines.pop(0)
+    state.summary = "\n".join(lines)
+
+
+class ContextBuilder:
+    """Builds the message list for one DM call."""
+
+    def build(
+        self,
+        state: GameState,
+        actions: Sequence[PlayerAction],
+        *,
+        briefed: bool,
+        mode: str,
+        instruction: str = "",
+    ) -> list[Message]:
+        """Messages for this turn. ``briefed`` is False on the first turn of a sitting."""
+        system = [prompts.SYSTEM]
+        if mode == "combat":
+            system.append(prompts.COMBAT)
+        system.append(roster(state))
+        exits = ", ".join(state.scene.exits) or "none"
+        system.append(f"Current scene: {state.scene.name} ({state.scene.id}); exits: {exits}")
+        if state.scene.dm_notes:
+            system.append(f"DM-only notes for {state.scene.name}: {state.scene.dm_notes}")
+        messages: list[Message] = [{"role": "system", "content": "\n\n".join(system)}]
+        if state.summary:
+            messages.append({"role": "system", "content": "Story so far:\n" + state.summary})
+        for record in state.history[-WINDOW_TURNS:]:
+            messages.append({"role": "user", "content": "\n".join(record.actions)})
+            messages.append(
+                {"role": "assistant", "content": _clip(record.narrative, NARRATIVE_CAP)}
+            )
+        now = overview(state) if not briefed else deltas(state)
+        body = [now]
+        if actions:
+            body.append("Players' actions:\n" + format_actions(state, actions))
+        if instruction:
+            body.append(instruction)
+        messages.append({"role": "user", "content": "\n\n".join(body)})
+        return messages

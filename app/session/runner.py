@@ -1,0 +1,159 @@
+"""Headless play: drive a GameSession from ``Name: action`` lines and write a transcript
+of the narration and every roll. The author commands and the tests use it; with a seeded
+state and a scripted DM the transcript is the same every run."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from app.session.actions import PlayerAction
+from app.session.events import (
+    ActionRestriction,
+    CombatUpdate,
+    DiceRoll,
+    ErrorEvent,
+    NarrativeChunk,
+    SessionEvent,
+    StateChange,
+    StateTransition,
+    TurnEnd,
+)
+from app.session.session import GameSession
+
+
+class ScriptError(ValueError):
+    """A script line that cannot be understood (names the line)."""
+
+
+@dataclass(frozen=True)
+class ScriptLine:
+    """One ``Name: action`` line."""
+
+    number: int
+    name: str
+    text: str
+
+
+def parse_script(lines: Iterable[str]) -> list[ScriptLine]:
+    """Parse ``Name: action`` lines; blank lines and ``#`` comments are skipped."""
+    parsed = []
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, sep, text = line.partition(":")
+        if not sep or not name.strip() or not text.strip():
+            raise ScriptError(f"line {number}: expected 'Name: action', got {line!r}")
+        parsed.append(ScriptLine(number, name.strip(), text.strip()))
+    return parsed
+
+
+def render_event(event: SessionEvent) -> str | None:
+    """One transcript line for an event (narration is gathered separately)."""
+    if isinstance(event, DiceRoll):
+        who = f"{event.character_name}: " if event.character_name else ""
+        what = event.reason or event.check_type.replace("_", " ")
+        dc = f" DC {event.dc}" if event.dc is not None else ""
+        verdict = ""
+        if event.success is not None:
+            verdict = " — success" if event.success else " — failure"
+        return f"  [roll] {who}{what}{dc}: {event.text}{verdict}"
+    if isinstance(event, StateChange):
+        return f"  [{event.kind}] {event.description}"
+    if isinstance(event, ActionRestriction):
+        if event.allowed_character_ids:
+            return (
+                f"  [gate] only {', '.join(event.allowed_character_ids)} may act ({event.reason})"
+            )
+        return f"  [gate] everyone may act ({event.reason})"
+    if isinstance(event, StateTransition):
+        return f"  [{event.to}] {event.reason}"
+    if isinstance(event, CombatUpdate):
+        order = ", ".join(
+            f"{c.name} {c.hp}/{c.max_hp}{'*' if c.id == event.current_id else ''}"
+            for c in event.combatants
+        )
+        return f"  [round {event.round}] {order}"
+    if isinstance(event, ErrorEvent):
+        return f"  [error] {event.message}"
+    return None
+
+
+@dataclass
+class RunResult:
+    """What a headless run did."""
+
+    transcript: list[str] = field(default_factory=list)
+    turns: int = 0
+    errors: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+
+def resolve_character(session: GameSession, name: str) -> str | None:
+    """A character id from a name or id (case-insensitive), or a player's only character."""
+    key = name.strip().lower()
+    for cid, sheet in session.state.party.items():
+        if key in (cid.lower(), sheet.name.lower()):
+            return cid
+    for player, ids in session.state.players.items():
+        if player.lower() == key and len(ids) == 1:
+            return ids[0]
+    return None
+
+
+async def run_lines(
+    session: GameSession,
+    lines: Iterable[str],
+    emit: Callable[[str], None] | None = None,
+) -> RunResult:
+    """Play the script through the session; ``emit`` receives transcript lines as they come."""
+    result = RunResult()
+
+    def out(line: str) -> None:
+        result.transcript.append(line)
+        if emit is not None:
+            emit(line)
+
+    async def play_ready_turns() -> None:
+        narration: list[str] = []
+        async for event in session.run_until_players():
+            if isinstance(event, NarrativeChunk):
+                narration.append(event.text)
+                continue
+            if narration and not isinstance(event, TurnEnd):
+                out("DM: " + "".join(narration).strip())
+                narration.clear()
+            text = render_event(event)
+            if text:
+                out(text)
+            if isinstance(event, ErrorEvent):
+                result.errors.append(event.message)
+            if isinstance(event, TurnEnd):
+                if narration:
+                    out("DM: " + "".join(narration).strip())
+                    narration.clear()
+                result.turns += 1
+                out("")
+
+    for line in parse_script(lines):
+        character = resolve_character(session, line.name)
+        if character is None:
+            known = ", ".join(s.name for s in session.state.party.values())
+            message = f"line {line.number}: nobody called {line.name!r} (party: {known})"
+            out(f"! {message}")
+            result.refused.append(message)
+            continue
+        out(f"> {session.state.name_of(character)}: {line.text}")
+        player = session.state.controller_of(character) or ""
+        outcome = session.submit(
+            PlayerAction(character_id=character, text=line.text, player=player)
+        )
+        if not outcome:
+            reason = getattr(outcome, "reason", "refused")
+            out(f"! {reason}")
+            result.refused.append(f"line {line.number}: {reason}")
+            continue
+        if session.can_advance():
+            await play_ready_turns()
+    return result

@@ -1,0 +1,186 @@
+"""GameSession: takes players' actions through the gate and runs a turn as an async
+generator of SessionEvents.
+
+A turn is all-or-nothing. The world is snapshotted before the DM is called; if the DM
+fails (network, a cut stream, an unusable reply) the world goes back to the snapshot — RNG
+position included — the error is reported as recoverable, and the players' actions stay
+queued so the same turn can simply be run again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Literal
+
+from app.dm.brain import Brain, BrainError, Message
+from app.dm.context import ContextBuilder, fold_summary
+from app.dm.tools.registry import ToolSet
+from app.dm.tools.sets import COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.session.actions import PlayerAction
+from app.session.events import DiceRoll, ErrorEvent, SessionEvent, TurnEnd, Usage
+from app.session.gates import (
+    AllPlayersGate,
+    GateStatus,
+    InitiativeGate,
+    PausedGate,
+    RestrictedGate,
+    TurnGate,
+)
+from app.session.loop import LoopReport, TurnFailed, tool_loop
+from app.world.state import GameState, TurnRecord
+from rules.outcomes import Impossible, Outcome, Success
+
+
+class GameSession:
+    """One game being played: the state, the DM, the queue of actions."""
+
+    def __init__(
+        self,
+        state: GameState,
+        brain: Brain,
+        *,
+        context: ContextBuilder | None = None,
+        exploration_tools: ToolSet = EXPLORATION_TOOLS,
+        combat_tools: ToolSet = COMBAT_TOOLS,
+    ) -> None:
+        self.state = state
+        self.brain = brain
+        self.context = context or ContextBuilder()
+        self.tools = {"exploration": exploration_tools, "combat": combat_tools}
+        self.pending: list[PlayerAction] = []
+        self.busy = False
+        self.briefed = False
+        """The DM has had the full overview this sitting (later turns get deltas)."""
+        self.last_messages: list[Message] = []
+        """The exact messages of the latest DM call, for the prompt inspector."""
+        self.total_usage = Usage()
+
+    # -- whose turn ----------------------------------------------------------------------------
+    @property
+    def mode(self) -> Literal["exploration", "combat"]:
+        """Exploration, or combat while an encounter is running."""
+        return "combat" if self.state.encounter is not None else "exploration"
+
+    @property
+    def gate(self) -> TurnGate:
+        """The gate in force, derived from the state so it can never disagree with it."""
+        if self.busy:
+            return PausedGate()
+        if self.state.encounter is not None:
+            return InitiativeGate(current_id=self.state.encounter.current.id)
+        if self.state.restriction is not None:
+            return RestrictedGate(
+                character_ids=list(self.state.restriction.character_ids),
+                reason=self.state.restriction.reason,
+            )
+        return AllPlayersGate()
+
+    def status(self) -> GateStatus:
+        """What the banner says."""
+        return self.gate.status(self.state, self.pending)
+
+    def submit(self, action: PlayerAction) -> Outcome:
+        """Queue an action if the gate allows it (a character's newer action replaces its
+        older one); otherwise say why and change nothing."""
+        refusal = self.gate.can_act(self.state, action)
+        if refusal is not None:
+            return Impossible(refusal)
+        self.pending = [a for a in self.pending if a.character_id != action.character_id]
+        self.pending.append(action)
+        return Success(f"{self.state.name_of(action.character_id)} will act")
+
+    def withdraw(self, character_id: str) -> bool:
+        """Take back a queued action."""
+        before = len(self.pending)
+        self.pending = [a for a in self.pending if a.character_id != character_id]
+        return len(self.pending) < before
+
+    @property
+    def foe_turn(self) -> bool:
+        """In combat, the current combatant is not a party member: the DM plays it."""
+        encounter = self.state.encounter
+        return encounter is not None and encounter.current.id not in self.state.party
+
+    def can_advance(self) -> bool:
+        """Enough actions are queued to run a turn (or a foe is up in combat)."""
+        if self.busy:
+            return False
+        if self.foe_turn:
+            return True
+        return self.gate.can_advance(self.state, self.pending)
+
+    # -- running a turn -------------------------------------------------------------------------
+    async def process(self) -> AsyncIterator[SessionEvent]:
+        """Run one turn. Ends with ``turn_end``, or a recoverable ``error`` after which the
+        world is unchanged and the actions are still queued."""
+        if self.busy:
+            yield ErrorEvent(message="a turn is already being resolved", recoverable=True)
+            return
+        if not self.can_advance():
+            waiting = self.status().banner
+            yield ErrorEvent(message=f"not ready: {waiting}", recoverable=True)
+            return
+        actions = [] if self.foe_turn else list(self.pending)
+        snapshot = self.state.snapshot()
+        mode = self.mode
+        self.busy = True
+        report = LoopReport()
+        rolls: list[str] = []
+        try:
+            self.state.turn += 1
+            instruction = ""
+            if self.foe_turn and self.state.encounter is not None:
+                foe = self.state.encounter.current
+                instruction = f"It is {foe.name}'s turn ({foe.id}). Play it, then call end_turn."
+            messages = self.context.build(
+                self.state, actions, briefed=self.briefed, mode=mode, instruction=instruction
+            )
+            self.last_messages = messages
+            async for event in tool_loop(
+                self.brain, self.tools[mode], messages, self.state, report
+            ):
+                if isinstance(event, DiceRoll):
+                    rolls.append(
+                        f"{event.character_name + ': ' if event.character_name else ''}"
+                        f"{event.reason or event.check_type} — {event.text}"
+                    )
+                yield event
+            self.last_messages = [dict(m) for m in messages]
+        except (BrainError, TurnFailed) as error:
+            self.state = snapshot
+            self.busy = False
+            self.total_usage = self.total_usage.plus(report.usage)
+            recoverable = error.recoverable if isinstance(error, BrainError) else True
+            message = error.message if isinstance(error, BrainError) else str(error)
+            suffix = " — nothing changed; your actions are still queued" if recoverable else ""
+            yield ErrorEvent(message=f"{message}{suffix}", recoverable=recoverable)
+            return
+        self.busy = False
+        narrative = "".join(report.narrative).strip()
+        self.state.history.append(
+            TurnRecord(
+                number=self.state.turn,
+                actions=[f"{self.state.name_of(a.character_id)}: {a.text}" for a in actions]
+                or ["(no player action)"],
+                narrative=narrative,
+                rolls=rolls,
+            )
+        )
+        fold_summary(self.state)
+        self.state.changes.clear()
+        if actions:
+            self.pending = []
+        self.briefed = True
+        self.total_usage = self.total_usage.plus(report.usage)
+        yield TurnEnd(turn=self.state.turn, usage=report.usage)
+
+    async def run_until_players(self) -> AsyncIterator[SessionEvent]:
+        """Run queued turns, then any foe turns, until players must act again."""
+        while self.can_advance():
+            failed = False
+            async for event in self.process():
+                if isinstance(event, ErrorEvent):
+                    failed = True
+                yield event
+            if failed:
+                return

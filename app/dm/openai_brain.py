@@ -70,10 +70,12 @@ class OpenAIBrain:
         calls: dict[int, _PartialCall] = {}
         usage = Usage(calls=1)
         finish: str | None = None
+        started = False  # a failure after the first chunk is a cut stream, not a lost server
         where = self.config.describe()
         try:
             stream = await self.client().chat.completions.create(**request)
             async for chunk in stream:
+                started = True
                 if chunk.usage is not None:
                     usage = Usage(
                         prompt_tokens=chunk.usage.prompt_tokens or 0,
@@ -103,6 +105,8 @@ class OpenAIBrain:
                 "times — wait a moment and retry"
             ) from error
         except openai.APIConnectionError as error:
+            if started:
+                raise BrainError(f"the DM's reply ({where}) was cut off mid-stream") from error
             raise BrainError(f"cannot reach the DM at {where}: {error}") from error
         except openai.AuthenticationError as error:
             raise BrainError(f"the DM ({where}) refused the API key: {error.message}") from error

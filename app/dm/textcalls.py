@@ -60,7 +60,53 @@ def extract_text_tool_calls(content: str, allowed: set[str]) -> tuple[list[ToolC
     return tool_calls, remaining.strip()
 
 
-def looks_like_a_call(text: str) -> bool:
-    """Whether a reply's opening suggests a tool call rather than prose (hold it back)."""
-    head = text.lstrip()[:12]
-    return head.startswith(("{", "[", "<tool", "```", "<|"))
+_MARKERS = ("<tool_call>", "```", "<|")
+
+
+class CallFilter:
+    """Streams prose through while holding back anything that may be a tool call written
+    as text: a reply that opens with ``{`` or ``[``, or everything from a ``<tool_call>``
+    or code-fence marker on. :meth:`finish` parses what was held back."""
+
+    def __init__(self) -> None:
+        self.shown = ""
+        self.held = ""
+        self.holding = False
+        self._pending = ""  # a tail that might be the start of a marker
+
+    def feed(self, delta: str) -> str:
+        """Text that is safe to show now."""
+        if self.holding:
+            self.held += delta
+            return ""
+        text = self._pending + delta
+        self._pending = ""
+        if not self.shown.strip() and text.lstrip()[:1] in ("{", "["):
+            self.holding, self.held = True, text
+            return ""
+        cut = min((i for i in (text.find(m) for m in _MARKERS) if i >= 0), default=-1)
+        if cut >= 0:
+            self.holding, self.held = True, text[cut:]
+            out = text[:cut]
+        else:
+            keep = 0
+            for marker in _MARKERS:
+                for n in range(len(marker) - 1, 0, -1):
+                    if text.endswith(marker[:n]):
+                        keep = max(keep, n)
+                        break
+            out, self._pending = (text[:-keep], text[-keep:]) if keep else (text, "")
+        self.shown += out
+        return out
+
+    def finish(self, allowed: set[str]) -> tuple[list[ToolCall], str]:
+        """Calls found in the held-back text, and the prose left to show."""
+        held = self._pending + self.held
+        self._pending = self.held = ""
+        if not held:
+            return [], ""
+        calls, rest = extract_text_tool_calls(held, allowed)
+        if not calls:
+            rest = held
+        self.shown += rest
+        return calls, rest

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 
 from app.dm import prompts
 from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall
-from app.dm.textcalls import extract_text_tool_calls, looks_like_a_call
+from app.dm.textcalls import CallFilter
 from app.dm.tools.registry import ToolSet
 from app.session.events import NarrativeChunk, SessionEvent, Usage
 from app.world.state import GameState
@@ -50,33 +50,27 @@ async def tool_loop(
             messages.append({"role": "system", "content": prompts.NARRATE_NOW})
         report.rounds = round_no + 1
         reply: BrainReply | None = None
-        text = ""
-        holding: bool | None = None  # undecided until the first visible character
+        shown = CallFilter()
+        gap = "\n\n" if report.narrative else ""  # keep each round's words apart
         async for item in brain.stream(messages, None if last_round else tools.schemas()):
             if isinstance(item, TextDelta):
-                text += item.text
-                if holding is None and text.strip():
-                    holding = looks_like_a_call(text)
-                    if not holding:
-                        yield NarrativeChunk(text=text)
-                elif holding is False:
-                    yield NarrativeChunk(text=item.text)
+                visible = shown.feed(item.text)
+                if visible.strip() or (visible and not gap):
+                    yield NarrativeChunk(text=gap + visible)
+                    gap = ""
             else:
                 reply = item
         if reply is None:
             raise TurnFailed("the DM's reply ended without a result")
         report.usage = report.usage.plus(reply.usage)
-        content = reply.text
-        calls: list[ToolCall] = list(reply.tool_calls)
-        if not calls or holding:
-            # Calls written as text: run them (or, on the last round, at least hide them).
-            found, rest = extract_text_tool_calls(content, tools.names)
-            if found:
-                calls, content = (calls or found), rest
+        # Calls written as text are run (or, on the last round, at least kept out of sight).
+        found, tail = shown.finish(tools.names)
+        if tail.strip():
+            yield NarrativeChunk(text=gap + tail)
+        content = shown.shown.strip()
+        calls: list[ToolCall] = list(reply.tool_calls) or found
         if last_round:
             calls = []  # told to narrate: further calls are ignored
-        if holding and content.strip():
-            yield NarrativeChunk(text=content)  # held back, but prose after all
         if content.strip():
             report.narrative.append(content)
             narrated = True

@@ -156,7 +156,7 @@ class GameSession:
             yield ErrorEvent(message=f"{message}{suffix}", recoverable=recoverable)
             return
         self.busy = False
-        narrative = "".join(report.narrative).strip()
+        narrative = "\n\n".join(report.narrative).strip()
         self.state.history.append(
             TurnRecord(
                 number=self.state.turn,

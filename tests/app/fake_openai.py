@@ -1,0 +1,163 @@
+"""A real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions protocol, with
+scripted behaviour per request: streamed replies (tool-call arguments split over several
+chunks), HTTP errors with Retry-After, slow answers, and streams cut mid-reply.
+
+Tests drive the real ``openai`` client against it — no mocking of the client."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    """A streamed answer."""
+
+    text: str = ""
+    tool_calls: list[tuple[str, str]] = field(default_factory=list)
+    """(name, arguments JSON text); arguments are sent in several pieces."""
+    prompt_tokens: int = 100
+    completion_tokens: int = 20
+    piece: int = 7
+    """Characters per streamed piece."""
+    delay: float = 0.0
+    """Seconds to wait before answering (for timeouts)."""
+    cut_after: int | None = None
+    """Close the connection after this many chunks, without finishing."""
+    include_usage: bool = True
+    finish: bool = True
+    """Send the chunk that says the reply is finished."""
+
+
+@dataclass
+class Status:
+    """An HTTP error answer."""
+
+    code: int
+    message: str = "error"
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+Behaviour = Reply | Status
+
+
+def _chunk(delta: dict[str, Any] | None, finish: str | None = None, usage: Any = None) -> str:
+    body: dict[str, Any] = {
+        "id": "chatcmpl-fake",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": "fake-model",
+        "choices": [] if delta is None else [
+            {"index": 0, "delta": delta, "finish_reason": finish}
+        ],
+    }  # fmt: skip
+    if usage is not None:
+        body["usage"] = usage
+    return f"data: {json.dumps(body)}\n\n"
+
+
+def stream_chunks(reply: Reply) -> list[str]:
+    """The SSE events of a reply, in order."""
+    out = [_chunk({"role": "assistant", "content": ""})]
+    for i in range(0, len(reply.text), reply.piece):
+        out.append(_chunk({"content": reply.text[i : i + reply.piece]}))
+    for index, (name, arguments) in enumerate(reply.tool_calls):
+        head = {"index": index, "id": f"call_{index}", "type": "function",
+                "function": {"name": name, "arguments": ""}}  # fmt: skip
+        out.append(_chunk({"tool_calls": [head]}))
+        for i in range(0, len(arguments), reply.piece):
+            part = {"index": index, "function": {"arguments": arguments[i : i + reply.piece]}}
+            out.append(_chunk({"tool_calls": [part]}))
+    if reply.finish:
+        out.append(_chunk({}, "tool_calls" if reply.tool_calls else "stop"))
+    if reply.include_usage:
+        usage = {
+            "prompt_tokens": reply.prompt_tokens,
+            "completion_tokens": reply.completion_tokens,
+            "total_tokens": reply.prompt_tokens + reply.completion_tokens,
+        }
+        out.append(_chunk(None, usage=usage))
+    out.append("data: [DONE]\n\n")
+    return out
+
+
+class FakeOpenAI:
+    """Start with ``with FakeOpenAI([...]) as server:``; ``server.base_url`` for the client."""
+
+    def __init__(self, script: list[Behaviour] | None = None) -> None:
+        self.script: list[Behaviour] = list(script or [])
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+        self._lock = threading.Lock()
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # quiet
+                return
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("content-length", "0"))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                with fake._lock:
+                    fake.requests.append(body)
+                    fake.headers.append({k.lower(): v for k, v in self.headers.items()})
+                    behaviour = fake.script.pop(0) if fake.script else Status(500, "script ran out")
+                if isinstance(behaviour, Status):
+                    payload = json.dumps(
+                        {"error": {"message": behaviour.message, "type": "fake", "code": None}}
+                    ).encode()
+                    self.send_response(behaviour.code)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(payload)))
+                    for key, value in behaviour.headers.items():
+                        self.send_header(key, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                    return
+                if behaviour.delay:
+                    time.sleep(behaviour.delay)
+                try:
+                    self.send_response(200)
+                    self.send_header("content-type", "text/event-stream")
+                    self.send_header("transfer-encoding", "chunked")
+                    self.end_headers()
+                    for n, event in enumerate(stream_chunks(behaviour)):
+                        if behaviour.cut_after is not None and n >= behaviour.cut_after:
+                            self.wfile.flush()
+                            self.close_connection = True
+                            self.connection.shutdown(2)  # no terminating chunk: a cut stream
+                            return
+                        data = event.encode()
+                        self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+                        self.wfile.flush()
+                    self.wfile.write(b"0\r\n\r\n")
+                    self.wfile.flush()
+                except (BrokenPipeError, ConnectionResetError):
+                    return  # the client gave up (a timeout test)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+
+    @property
+    def base_url(self) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{host}:{port}/v1"
+
+    def __enter__(self) -> FakeOpenAI:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)

@@ -1,0 +1,143 @@
+"""OpenAIBrain against a real local HTTP server speaking the protocol, with the real
+``openai`` client: streaming, split tool-call arguments, usage, retries, timeouts, cuts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from app.dm.brain import BrainError, BrainReply, TextDelta
+from app.dm.config import DMConfig
+from app.dm.openai_brain import OpenAIBrain
+from tests.app.fake_openai import FakeOpenAI, Reply, Status
+
+TOOLS = [{"type": "function", "function": {"name": "roll_dice", "parameters": {"type": "object"}}}]
+
+
+def brain_for(server: FakeOpenAI, **changes: Any) -> OpenAIBrain:
+    settings: dict[str, Any] = {
+        "model": "fake-model",
+        "base_url": server.base_url,
+        "api_key": SecretStr("sk-test"),
+        "timeout": 5.0,
+        "max_retries": 2,
+    }
+    settings.update(changes)
+    return OpenAIBrain(DMConfig.model_validate(settings))
+
+
+async def collect(brain: OpenAIBrain, tools: Any = None) -> tuple[list[str], BrainReply]:
+    deltas: list[str] = []
+    reply = None
+    async for item in brain.stream([{"role": "user", "content": "hello"}], tools):
+        if isinstance(item, TextDelta):
+            deltas.append(item.text)
+        else:
+            reply = item
+    assert reply is not None
+    return deltas, reply
+
+
+async def test_streams_text_and_reports_usage() -> None:
+    with FakeOpenAI([Reply(text="The door creaks open onto darkness.", piece=5)]) as server:
+        deltas, reply = await collect(brain_for(server))
+    assert len(deltas) == 7 and "".join(deltas) == "The door creaks open onto darkness."
+    assert reply.text == "The door creaks open onto darkness."
+    assert reply.finish_reason == "stop" and reply.tool_calls == []
+    assert (reply.usage.prompt_tokens, reply.usage.completion_tokens) == (100, 20)
+    request = server.requests[0]
+    assert request["model"] == "fake-model" and request["stream"] is True
+    assert request["stream_options"] == {"include_usage": True}
+    assert server.headers[0]["authorization"] == "Bearer sk-test"
+
+
+async def test_accumulates_tool_call_arguments_split_over_chunks() -> None:
+    args = json.dumps({"rolls": [{"formula": "1d20+5", "flavor": "attack"}, {"formula": "2d6"}]})
+    script = [
+        Reply(text="Rolling.", tool_calls=[("roll_dice", args), ("get_encounter", "{}")], piece=4)
+    ]
+    with FakeOpenAI(script) as server:
+        _, reply = await collect(brain_for(server), TOOLS)
+    assert [c.name for c in reply.tool_calls] == ["roll_dice", "get_encounter"]
+    assert json.loads(reply.tool_calls[0].arguments) == json.loads(args)
+    assert reply.tool_calls[0].id == "call_0"
+    assert reply.finish_reason == "tool_calls"
+    assert server.requests[0]["tools"] == TOOLS
+
+
+async def test_429_is_retried_honouring_retry_after() -> None:
+    script = [Status(429, "slow down", {"retry-after-ms": "10"}), Reply(text="ok")]
+    with FakeOpenAI(script) as server:
+        _, reply = await collect(brain_for(server))
+    assert reply.text == "ok" and len(server.requests) == 2
+
+
+async def test_500_is_retried() -> None:
+    script = [
+        Status(500, "boom", {"retry-after-ms": "5"}),
+        Status(502, "bad gateway", {"retry-after-ms": "5"}),
+        Reply(text="fine"),
+    ]
+    with FakeOpenAI(script) as server:
+        _, reply = await collect(brain_for(server))
+    assert reply.text == "fine" and len(server.requests) == 3
+
+
+async def test_persistent_429_becomes_a_recoverable_brain_error() -> None:
+    script = [Status(429, "slow down", {"retry-after-ms": "5"}) for _ in range(3)]
+    with FakeOpenAI(script) as server, pytest.raises(BrainError, match="rate-limiting") as caught:
+        await collect(brain_for(server))
+    assert caught.value.recoverable and len(server.requests) == 3
+
+
+async def test_timeout() -> None:
+    with (
+        FakeOpenAI([Reply(text="too late", delay=1.5)]) as server,
+        pytest.raises(BrainError, match=r"did not answer within 0\.3s"),
+    ):
+        await collect(brain_for(server, timeout=0.3, max_retries=0))
+
+
+async def test_stream_cut_mid_reply() -> None:
+    with FakeOpenAI([Reply(text="The ogre raises its club and", piece=4, cut_after=4)]) as server:
+        brain = brain_for(server, max_retries=0)
+        with pytest.raises(BrainError) as caught:
+            await collect(brain)
+    assert caught.value.recoverable
+    assert "cut off" in caught.value.message
+
+
+async def test_stream_without_finish_is_treated_as_cut() -> None:
+    # The body ends cleanly, but the server never says the reply is finished.
+    reply = Reply(text="half a sentence", finish=False, include_usage=False)
+    with FakeOpenAI([reply]) as server, pytest.raises(BrainError, match="cut off"):
+        await collect(brain_for(server))
+
+
+async def test_unreachable_server() -> None:
+    config = DMConfig(model="m", base_url="http://127.0.0.1:9/v1", timeout=2, max_retries=0)
+    with pytest.raises(BrainError, match="cannot reach"):
+        await collect(OpenAIBrain(config))
+
+
+async def test_bad_key_is_reported() -> None:
+    with (
+        FakeOpenAI([Status(401, "invalid api key")]) as server,
+        pytest.raises(BrainError, match="refused the API key"),
+    ):
+        await collect(brain_for(server))
+
+
+def test_openai_is_imported_lazily() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import app.dm.openai_brain, app.session.session, app.cli;"
+        "print('openai' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -104,14 +104,19 @@ def summarise(record: TurnRecord) -> str:
 
 def fold_summary(state: GameState) -> None:
     """Move turns that left the window into the rolling summary (bounded)."""
-    leaving = len(state.history) - WINDOW_TURNS
-    if leaving <= 0:
+    if len(state.history) <= WINDOW_TURNS:
         return
     lines = [line for line in state.summary.splitlines() if line]
-    done = {line.split(":", 1)[0] for line in lines}
-    for record in state.history[:leaving]:
-        if f"Turn {record.number}" not in done:
-            lines.append(summarise(record))
+    # Only the few records that just left the window are new: walk back to the last one
+    # already folded, so a long game does not rescan its whole history every turn.
+    fresh: list[TurnRecord] = []
+    for record in reversed(state.history[:-WINDOW_TURNS]):
+        if record.number <= state.summarised_through:
+            break
+        fresh.append(record)
+    for record in reversed(fresh):
+        lines.append(summarise(record))
+        state.summarised_through = record.number
     while sum(len(x) + 1 for x in lines) > SUMMARY_CAP and len(lines) > 1:
         lines.pop(0)
     state.summary = "\n".join(lines)

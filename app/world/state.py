@@ -85,7 +85,12 @@ class Change(_Model):
 
 
 class TurnRecord(_Model):
-    """A finished turn: what the players did, what the DM said, what was rolled."""
+    """A finished turn: what the players did, what the DM said, what was rolled.
+
+    Frozen: history is append-only, which lets snapshots share old records.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     number: int
     actions: list[str]
@@ -119,6 +124,8 @@ class GameState(_Model):
     history: list[TurnRecord] = Field(default_factory=list)
     summary: str = ""
     """Rolling summary of turns that left the prompt window."""
+    summarised_through: int = 0
+    """The last turn number folded into ``summary``."""
     changes: list[Change] = Field(default_factory=list)
     """Changes not yet reported to the DM."""
     facts: list[str] = Field(default_factory=list)
@@ -144,8 +151,17 @@ class GameState(_Model):
         self._rng.setstate(state)
 
     def snapshot(self) -> GameState:
-        """A deep copy with the same RNG position (for rolling back a failed turn)."""
-        copy = self.model_copy(deep=True)
+        """A deep copy with the same RNG position (for rolling back a failed turn).
+
+        The history is append-only and its records are frozen, so the copy shares them
+        instead of copying a thousand turns every turn.
+        """
+        history, self.history = self.history, []
+        try:
+            copy = self.model_copy(deep=True)
+        finally:
+            self.history = history
+        copy.history = list(history)
         copy.restore_rng(self.rng_state())
         return copy
 

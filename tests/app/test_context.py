@@ -6,7 +6,7 @@ from app.dm.context import NARRATIVE_CAP, SUMMARY_CAP, WINDOW_TURNS, ContextBuil
 from app.session.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 from app.world.state import TurnRecord
-from tests.app.conftest import call, make_session, turn
+from tests.app.conftest import make_session, turn
 
 
 def test_first_turn_gets_the_overview_and_the_roster_with_ids() -> None:

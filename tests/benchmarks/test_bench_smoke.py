@@ -10,3 +10,11 @@ def test_bench_dice_runs_and_reports_every_formula(capsys: object) -> None:
     rows = bench_dice.main(["--number", "200", "--repeat", "1"])
     assert [r[0] for r in rows] == ["1d20+5", "8d6", "4d6kh3", "2d20kh1+7"]
     assert all(rate > 0 and ratio > 0 for _, rate, ratio in rows)
+
+
+def test_bench_turn_runs_and_reports_each_checkpoint() -> None:
+    from tests.benchmarks import bench_turn
+
+    rows = bench_turn.main(["--turns", "12"])
+    assert [r["turn"] for r in rows] == [10]
+    assert rows[0]["ms"] > 0 and rows[0]["prompt"] > 0 and rows[0]["naive"] > 0

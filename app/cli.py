@@ -6,8 +6,10 @@ code on bad input; none of them writes outside the folders it is given.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sys
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -15,7 +17,12 @@ from rich.console import Console
 from rich.text import Text
 
 from app import __version__, views
+from app.console import ConsoleGame
+from app.dm.config import ConfigError, load_dm_config
+from app.dm.openai_brain import OpenAIBrain
+from app.session.session import GameSession
 from app.tray import DiceTray
+from app.world.sandbox import sandbox_state
 from rules.dice import Advantage, DiceError, formula_stats, roll
 from rules.srd import SRD_ATTRIBUTION
 
@@ -92,29 +99,78 @@ def roll_command(
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
-@app.command("play")
-def play(
-    seed: Annotated[int | None, typer.Option(help="Seed the dice.")] = None,
-) -> None:
-    """Open the dice tray: roll, check the odds, look up monsters and spells."""
-    actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-    console = _console()
-    tray = DiceTray(actual_seed, styled=console.is_terminal)
-    interactive = sys.stdin.isatty()
+def _reader(console: Console) -> Callable[[str], str]:
+    """Read a line: with a prompt on a terminal, echoed when input is piped in."""
+    if sys.stdin.isatty():
+        return lambda prompt: console.input(f"[bold cyan]{prompt}[/]")
+
+    def piped(prompt: str) -> str:
+        line = input()
+        console.print(Text(f"> {line}", style="dim"))
+        return line
+
+    return piped
+
+
+def _dice_tray(console: Console, seed: int) -> None:
+    tray = DiceTray(seed, styled=console.is_terminal)
     console.print(Text("Dungeon Terminal — dice tray", style="bold"))
-    console.print(Text(f"seed {actual_seed} · type help for commands, quit to leave", style="dim"))
+    console.print(Text(f"seed {seed} · type help for commands, quit to leave", style="dim"))
+    read = _reader(console)
     while True:
         try:
-            line = console.input("[bold cyan]🎲 [/]") if interactive else input()
+            line = read("🎲 ")
         except (EOFError, KeyboardInterrupt):
             break
-        if not interactive:
-            console.print(Text(f"> {line}", style="dim"))
         shown = tray.handle(line)
         if shown is None:
             break
         for renderable in shown:
             console.print(renderable)
+    console.print(Text("Farewell, adventurer.", style="dim"))
+
+
+@app.command("dice")
+def dice_command(
+    seed: Annotated[int | None, typer.Option(help="Seed the dice.")] = None,
+) -> None:
+    """Open the dice tray: roll, check the odds, look up monsters and spells."""
+    _dice_tray(_console(), seed if seed is not None else random.SystemRandom().randrange(2**32))
+
+
+@app.command("play")
+def play(
+    seed: Annotated[int | None, typer.Option(help="Seed the dice for a repeatable game.")] = None,
+    model: Annotated[str | None, typer.Option(help="DM model name.")] = None,
+    base_url: Annotated[
+        str | None, typer.Option(help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1")
+    ] = None,
+    api_key: Annotated[str | None, typer.Option(help="API key (or DUNGEON_DM_API_KEY).")] = None,
+) -> None:
+    """Play: with an AI DM when one is configured, else the dice tray."""
+    console = _console()
+    actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+    try:
+        config = load_dm_config(model=model, base_url=base_url, api_key=api_key)
+    except ConfigError as error:
+        _err_console().print(f"error: {error}", style="red")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    if not config.configured:
+        console.print(
+            Text(
+                "No AI DM is configured (set DUNGEON_DM_API_KEY, or DUNGEON_DM_BASE_URL for a "
+                "local server such as Ollama). Opening the dice tray.",
+                style="yellow",
+            )
+        )
+        _dice_tray(console, actual_seed)
+        return
+    session = GameSession(sandbox_state(seed=actual_seed), OpenAIBrain(config))
+    console.print(
+        Text(f"Dungeon Terminal — DM: {config.describe()} · seed {actual_seed}", style="dim")
+    )
+    game = ConsoleGame(session, console, _reader(console))
+    asyncio.run(game.run())
     console.print(Text("Farewell, adventurer.", style="dim"))
 
 

@@ -1,0 +1,160 @@
+"""Line-by-line play in any terminal (or a pipe): the same GameSession and event stream the
+full-screen interface uses, printed as it happens.
+
+Type ``Name: action`` (or just the action, for the character you last played), and
+``/help`` for the commands: ``/status``, ``/prompt`` (the exact messages last sent to the
+DM), ``/roll``, ``/retry``, ``/quit``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.text import Text
+
+from app import views
+from app.session.actions import PlayerAction
+from app.session.events import ErrorEvent, NarrativeChunk, TurnEnd
+from app.session.runner import render_event, resolve_character
+from app.session.session import GameSession
+from rules.dice import DiceError, roll
+
+HELP = """\
+Name: action     act as a character, e.g.  Mira: I pick the lock on the trapdoor
+action           act as the character you played last
+/status          whose turn it is, and everyone's hit points
+/prompt          the exact messages last sent to the DM
+/roll FORMULA    roll dice yourself (recorded for the DM)
+/retry           run the turn again after an error
+/quit            leave"""
+
+
+@dataclass
+class ConsoleGame:
+    """One sitting at the console."""
+
+    session: GameSession
+    console: Console
+    read: Callable[[str], str]
+    current: str | None = None
+
+    def show_scene(self) -> None:
+        """The read-aloud text of the current scene."""
+        scene = self.session.state.scene
+        self.console.print(Text(scene.name, style="bold"))
+        if scene.description:
+            self.console.print(scene.description)
+        self.console.print()
+
+    def status_lines(self) -> list[str]:
+        """Banner and party hit points."""
+        state = self.session.state
+        lines = [self.session.status().banner]
+        for sheet in state.party.values():
+            conds = ", ".join(c.condition.value for c in sheet.conditions)
+            extra = f" ({conds})" if conds else ""
+            lines.append(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP, "
+                         f"AC {sheet.armor_class}{extra}")  # fmt: skip
+        return lines
+
+    async def play_turns(self) -> None:
+        """Run every turn that is ready, printing events as they come."""
+        open_line = False
+        async for event in self.session.run_until_players():
+            if isinstance(event, NarrativeChunk):
+                self.console.print(event.text, end="", markup=False, highlight=False)
+                open_line = True
+                continue
+            if open_line:
+                self.console.print()
+                open_line = False
+            if isinstance(event, TurnEnd):
+                self.console.print()
+                continue
+            text = render_event(event)
+            if text:
+                style = "red" if isinstance(event, ErrorEvent) else "dim"
+                self.console.print(Text(text.strip(), style=style))
+            if isinstance(event, ErrorEvent) and event.recoverable:
+                self.console.print(Text("Type /retry to run the turn again.", style="yellow"))
+        if open_line:
+            self.console.print()
+
+    def command(self, line: str) -> bool:
+        """Handle a /command; False means quit."""
+        word, _, rest = line[1:].partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            return False
+        if word == "help":
+            self.console.print(HELP)
+        elif word == "status":
+            for text in self.status_lines():
+                self.console.print(text)
+        elif word == "prompt":
+            if not self.session.last_messages:
+                self.console.print("Nothing has been sent to the DM yet.")
+            for message in self.session.last_messages:
+                body = message.get("content") or json.dumps(message.get("tool_calls"))
+                self.console.print(Text(f"[{message['role']}]", style="bold"))
+                self.console.print(str(body), markup=False, highlight=False)
+        elif word == "roll":
+            try:
+                result = roll(rest or "1d20", self.session.state.rng)
+            except DiceError as error:
+                self.console.print(Text(f"{error.caret()}\n{error}", style="red"))
+            else:
+                self.console.print(views.roll_line(result, styled=self.console.is_terminal))
+                self.session.state.record("roll", f"a player rolled {result.plain()}")
+        else:
+            self.console.print(f"Unknown command /{word}. Type /help.")
+        return True
+
+    def act(self, line: str) -> None:
+        """Queue an action from ``Name: action`` or a bare action."""
+        name, sep, text = line.partition(":")
+        character = resolve_character(self.session, name) if sep else None
+        if character is None:
+            character, text = self.current, line
+        if character is None:
+            names = ", ".join(s.name for s in self.session.state.party.values())
+            self.console.print(
+                f"Who acts? Start with a name, e.g. 'Mira: I look around' ({names})."
+            )
+            return
+        player = self.session.state.controller_of(character) or ""
+        outcome = self.session.submit(
+            PlayerAction(character_id=character, text=text.strip(), player=player)
+        )
+        if not outcome:
+            self.console.print(Text(getattr(outcome, "reason", "refused"), style="yellow"))
+            return
+        self.current = character
+
+    async def run(self) -> None:
+        """The read–act–resolve loop until /quit or end of input."""
+        self.show_scene()
+        self.console.print(Text("Type /help for commands.", style="dim"))
+        while True:
+            try:
+                line = (
+                    await asyncio.to_thread(self.read, f"{self.session.status().banner}\n> ")
+                ).strip()
+            except (EOFError, KeyboardInterrupt):
+                break
+            if not line:
+                continue
+            if line.startswith("/"):
+                if line.lower().startswith("/retry"):
+                    await self.play_turns()
+                    continue
+                if not self.command(line):
+                    break
+                continue
+            self.act(line)
+            if self.session.can_advance():
+                await self.play_turns()

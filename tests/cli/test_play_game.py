@@ -1,0 +1,87 @@
+"""``dungeon play`` with an AI DM: the console game over a real local OpenAI-style server,
+and the DM settings from flags, environment and config file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from app.cli import app
+from app.dm.config import ConfigError, load_dm_config
+from tests.app.fake_openai import FakeOpenAI, Reply, Status
+
+LOCK = json.dumps({"character_id": "mira", "skill": "sleight_of_hand", "dc": 13, "reason": "lock"})
+
+
+def test_play_with_a_dm_runs_turns_and_commands() -> None:
+    script = [
+        Reply(text="Mira crouches by the trapdoor.", tool_calls=[("request_ability_check", LOCK)]),
+        Reply(text="The lock gives with a soft click."),
+    ]
+    lines = "Mira: I pick the lock on the trapdoor\n/status\n/prompt\n/roll 2d6\n/quit\n"
+    with FakeOpenAI(script) as server:
+        result = CliRunner().invoke(
+            app,
+            ["play", "--seed", "4", "--base-url", server.base_url, "--model", "fake"],
+            input=lines,
+        )
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "The Crossroads Inn" in out and "Rain drums on the shutters" in out
+    assert "Mira crouches by the trapdoor." in out and "soft click" in out
+    assert "[roll] Mira: lock DC 13: 1d20 (" in out
+    assert "Mira: 21/21 HP" in out  # /status
+    assert "[system]" in out and "never decide an uncertain outcome" in out.lower()  # /prompt
+    assert "2d6 (" in out  # /roll
+    assert server.requests[0]["model"] == "fake"
+
+
+def test_play_reports_a_dm_failure_and_retries() -> None:
+    down = Status(500, "down", {"retry-after-ms": "5"})
+    script = [down, down, down, Reply(text="Back again: the fire roars.")]
+    with FakeOpenAI(script) as server:
+        result = CliRunner().invoke(
+            app, ["play", "--seed", "1", "--base-url", server.base_url],
+            input="Thorin: I stoke the fire\n/retry\n/quit\n",
+        )  # fmt: skip
+    assert result.exit_code == 0
+    assert "HTTP 500" in result.stdout and "/retry" in result.stdout
+    assert "the fire roars" in result.stdout
+
+
+def test_play_without_a_dm_opens_the_dice_tray() -> None:
+    result = CliRunner().invoke(app, ["play", "--seed", "1"], input="1d20\nquit\n")
+    assert result.exit_code == 0
+    assert "No AI DM is configured" in result.stdout and "1d20 (" in result.stdout
+
+
+def test_settings_flags_over_environment_over_file(tmp_path: Path) -> None:
+    file = tmp_path / "config.toml"
+    file.write_text('[dm]\nmodel = "from-file"\nbase_url = "http://file/v1"\ntimeout = 12\n')
+    env = {"DUNGEON_DM_MODEL": "from-env"}
+    config = load_dm_config(env=env, path=file)
+    assert (config.model, config.base_url, config.timeout) == ("from-env", "http://file/v1", 12)
+    assert load_dm_config(model="from-flag", env=env, path=file).model == "from-flag"
+    keyed = load_dm_config(env={"OPENAI_API_KEY": "sk-secret"}, path=tmp_path / "none.toml")
+    assert (
+        keyed.configured and "sk-secret" not in repr(keyed) and "sk-secret" not in keyed.describe()
+    )
+    assert not load_dm_config(env={}, path=tmp_path / "none.toml").configured
+
+
+def test_broken_config_file_is_a_clear_error(tmp_path: Path) -> None:
+    file = tmp_path / "config.toml"
+    file.write_text("[dm\nmodel = ")
+    with pytest.raises(ConfigError, match=str(file)):
+        load_dm_config(env={}, path=file)
+    file.write_text("[dm]\ntimeout = -3\n")
+    with pytest.raises(ConfigError, match="timeout"):
+        load_dm_config(env={}, path=file)
+
+
+def test_dice_command_opens_the_tray() -> None:
+    result = CliRunner().invoke(app, ["dice", "--seed", "2"], input="4d6kh3\nquit\n")
+    assert result.exit_code == 0 and "4d6kh3 (" in result.stdout

@@ -1,0 +1,25 @@
+"""Suite-wide isolation: no test may pick up a developer's real DM settings or key."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+# Property tests run the same examples every time (a failure reproduces on any machine)
+# and never fail on wall-clock deadlines, which depend on how busy the machine is.
+settings.register_profile("dungeon", derandomize=True, deadline=None, print_blob=True)
+settings.load_profile("dungeon")
+
+
+@pytest.fixture(autouse=True)
+def _no_real_dm(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    for name in (
+        "DUNGEON_DM_MODEL", "DUNGEON_DM_BASE_URL", "DUNGEON_DM_API_KEY",
+        "OPENAI_API_KEY", "OPENAI_BASE_URL",
+    ):  # fmt: skip
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DUNGEON_CONFIG", str(tmp_path / "no-config.toml"))
+    yield

@@ -27,6 +27,7 @@ from app.session.gates import (
     TurnGate,
 )
 from app.session.loop import LoopReport, TurnFailed, tool_loop
+from app.session.states import CombatState, ExplorationState, GameMode
 from app.world.state import GameState, TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
 
@@ -46,7 +47,10 @@ class GameSession:
         self.state = state
         self.brain = brain
         self.context = context or ContextBuilder()
-        self.tools = {"exploration": exploration_tools, "combat": combat_tools}
+        self.states: dict[str, GameMode] = {
+            "exploration": ExplorationState(exploration_tools),
+            "combat": CombatState(combat_tools),
+        }
         self.pending: list[PlayerAction] = []
         self.busy = False
         self.briefed = False
@@ -60,6 +64,11 @@ class GameSession:
     def mode(self) -> Literal["exploration", "combat"]:
         """Exploration, or combat while an encounter is running."""
         return "combat" if self.state.encounter is not None else "exploration"
+
+    @property
+    def current(self) -> GameMode:
+        """The game state in force (it follows the world: a running encounter is combat)."""
+        return self.states[self.mode]
 
     @property
     def gate(self) -> TurnGate:
@@ -98,8 +107,7 @@ class GameSession:
     @property
     def foe_turn(self) -> bool:
         """In combat, the current combatant is not a party member: the DM plays it."""
-        encounter = self.state.encounter
-        return encounter is not None and encounter.current.id not in self.state.party
+        return self.current.foe_turn(self.state)
 
     def can_advance(self) -> bool:
         """Enough actions are queued to run a turn (or a foe is up in combat)."""
@@ -122,23 +130,21 @@ class GameSession:
             return
         actions = [] if self.foe_turn else list(self.pending)
         snapshot = self.state.snapshot()
-        mode = self.mode
+        current = self.current
         self.busy = True
         report = LoopReport()
         rolls: list[str] = []
         try:
             self.state.turn += 1
-            instruction = ""
-            if self.foe_turn and self.state.encounter is not None:
-                foe = self.state.encounter.current
-                instruction = f"It is {foe.name}'s turn ({foe.id}). Play it, then call end_turn."
             messages = self.context.build(
-                self.state, actions, briefed=self.briefed, mode=mode, instruction=instruction
+                self.state,
+                actions,
+                briefed=self.briefed,
+                mode=current.name,
+                instruction=current.instruction(self.state),
             )
             self.last_messages = messages
-            async for event in tool_loop(
-                self.brain, self.tools[mode], messages, self.state, report
-            ):
+            async for event in tool_loop(self.brain, current.tools, messages, self.state, report):
                 if isinstance(event, DiceRoll):
                     rolls.append(
                         f"{event.character_name + ': ' if event.character_name else ''}"

@@ -1,0 +1,53 @@
+"""The two game states. Exploration is free-form: everyone may act and the DM answers them
+together. Combat follows initiative: one combatant at a time, foes played by the DM. Each
+state offers its own, small tool set and its own standing instruction for the turn."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from app.dm.tools.registry import ToolSet
+from app.dm.tools.sets import COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.world.state import GameState
+
+
+class ExplorationState:
+    """Free play: checks, talk, travel, discoveries."""
+
+    name: Literal["exploration", "combat"] = "exploration"
+
+    def __init__(self, tools: ToolSet = EXPLORATION_TOOLS) -> None:
+        self.tools = tools
+
+    def foe_turn(self, state: GameState) -> bool:
+        """Never: in exploration only players start turns."""
+        return False
+
+    def instruction(self, state: GameState) -> str:
+        """Nothing beyond the players' actions."""
+        return ""
+
+
+class CombatState:
+    """A fight in initiative order."""
+
+    name: Literal["exploration", "combat"] = "combat"
+
+    def __init__(self, tools: ToolSet = COMBAT_TOOLS) -> None:
+        self.tools = tools
+
+    def foe_turn(self, state: GameState) -> bool:
+        """The current combatant is not a party member: the DM plays it."""
+        return state.encounter is not None and state.encounter.current.id not in state.party
+
+    def instruction(self, state: GameState) -> str:
+        """Whose turn it is, and that the DM must end it."""
+        if state.encounter is None:
+            return ""
+        current = state.encounter.current
+        if self.foe_turn(state):
+            return f"It is {current.name}'s turn ({current.id}). Play it, then call end_turn."
+        return f"It is {current.name}'s turn ({current.id}). Resolve it, then call end_turn."
+
+
+GameMode = ExplorationState | CombatState

@@ -141,6 +141,19 @@ class Annotated:
 Node = Number | Dice | UnaryOp | BinaryOp | Parens | DiceSet | Annotated
 
 
+def children(node: Node) -> tuple[Node, ...]:
+    """The direct sub-expressions of a node, left to right."""
+    if isinstance(node, BinaryOp):
+        return (node.left, node.right)
+    if isinstance(node, UnaryOp):
+        return (node.operand,)
+    if isinstance(node, Parens | Annotated):
+        return (node.inner,)
+    if isinstance(node, DiceSet):
+        return node.items
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class Formula:
     """A parsed formula: the tree, the source text and any trailing comment."""

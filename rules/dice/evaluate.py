@@ -26,6 +26,7 @@ from rules.dice.ast import (
     Selector,
     SelectorKind,
     UnaryOp,
+    children,
 )
 from rules.dice.errors import DiceError
 from rules.dice.parser import MAX_DICE, parse_formula
@@ -260,17 +261,8 @@ def _static_dice(node: Node) -> tuple[int, bool]:
             for op in node.ops
         )
         return node.count, grows
-    children: list[Node] = []
-    if isinstance(node, BinaryOp):
-        children = [node.left, node.right]
-    elif isinstance(node, UnaryOp):
-        children = [node.operand]
-    elif isinstance(node, Parens | Annotated):
-        children = [node.inner]
-    elif isinstance(node, DiceSet):
-        children = list(node.items)
     count, grows = 0, False
-    for child in children:
+    for child in children(node):
         c, g = _static_dice(child)
         count, grows = count + c, grows or g
     return count, grows

@@ -30,6 +30,7 @@ from rules.dice.ast import (
     Selector,
     SelectorKind,
     UnaryOp,
+    children,
 )
 from rules.dice.errors import DiceError
 from rules.dice.evaluate import Compiled
@@ -328,19 +329,10 @@ def _dist(node: Node, walk: _Walk) -> Dist:
 
 
 def _all_ops(node: Node) -> list[Op]:
-    if isinstance(node, Dice | DiceSet):
-        own = list(node.ops)
-        if isinstance(node, DiceSet):
-            for item in node.items:
-                own += _all_ops(item)
-        return own
-    if isinstance(node, UnaryOp):
-        return _all_ops(node.operand)
-    if isinstance(node, BinaryOp):
-        return _all_ops(node.left) + _all_ops(node.right)
-    if isinstance(node, Parens | Annotated):
-        return _all_ops(node.inner)
-    return []
+    own = list(node.ops) if isinstance(node, Dice | DiceSet) else []
+    for child in children(node):
+        own += _all_ops(child)
+    return own
 
 
 def _sample(formula: Formula) -> RollStats:

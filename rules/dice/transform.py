@@ -17,22 +17,11 @@ from rules.dice.ast import (
     Selector,
     SelectorKind,
     UnaryOp,
+    children,
 )
 from rules.dice.errors import DiceError
 from rules.dice.parser import MAX_DICE
 from rules.dice.results import Advantage
-
-
-def _children(node: Node) -> list[Node]:
-    if isinstance(node, BinaryOp):
-        return [node.left, node.right]
-    if isinstance(node, UnaryOp):
-        return [node.operand]
-    if isinstance(node, Parens | Annotated):
-        return [node.inner]
-    if isinstance(node, DiceSet):
-        return list(node.items)
-    return []
 
 
 def _rebuild(node: Node, children: list[Node]) -> Node:
@@ -67,7 +56,7 @@ def with_advantage(formula: Formula, mode: Advantage) -> Formula:
                 op = Op(OpKind.KEEP, Selector(kind, 1), node.pos, "k")
                 return replace(node, count=2, ops=(op,), implicit_count=False)
             return node
-        return _rebuild(node, [visit(child) for child in _children(node)])
+        return _rebuild(node, [visit(child) for child in children(node)])
 
     root = visit(formula.root)
     if not done:
@@ -92,6 +81,6 @@ def doubled_dice(formula: Formula) -> Formula:
                     hint=f"at most {MAX_DICE}",
                 )
             return replace(node, count=node.count * 2, implicit_count=False)
-        return _rebuild(node, [visit(child) for child in _children(node)])
+        return _rebuild(node, [visit(child) for child in children(node)])
 
     return replace(formula, root=visit(formula.root))

@@ -1,0 +1,325 @@
+"""Campaigns as TOML: ``campaigns/<id>/campaign.toml``.
+
+A pydantic model that rejects unknown keys. Loading errors name the file, the key path
+and a hint. Both DMs read the same campaign: the offline referee plays it directly, an LLM
+gets the current scene's part as DM-only notes.
+
+Shape (see ``campaigns/crossroads/campaign.toml`` for a complete one)::
+
+    [campaign]      id, title, author, summary, language, levels, start, party
+    [[characters]]  pregenerated character sheets
+    [scenes.<id>]   name, description (read aloud), notes (DM only), exits, features,
+                    npcs, items, restrict_to, encounter
+    [challenges.<id>] scene, provoked_by, skill/ability, dc, kind, success, failure
+    [npcs.<id>]     name, attitude, greeting, topics
+    [encounters.<id>] monsters
+    [items.<id>]    name, description, heals
+    [[triggers]]    when (all / any / not of facts) -> effects; once or repeatable
+    [[endings]]     when -> title, text
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from app.world.state import FlagValue
+from rules.abilities import Ability
+from rules.character import CharacterSheet
+from rules.conditions import Condition
+from rules.damage import DamageType
+from rules.skills import Skill
+
+Key = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
+
+
+class CampaignError(ValueError):
+    """A campaign file that cannot be used; the message names the file and the key."""
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Fact(_Spec):
+    """A condition over the world. Exactly one of its keys is set; ``all`` / ``any`` / ``not``
+    combine others."""
+
+    all: list[Fact] | None = None
+    any: list[Fact] | None = None
+    not_: Fact | None = Field(default=None, alias="not")
+    in_scene: str | None = None
+    has_item: str | None = None
+    flag: str | None = None
+    equals: FlagValue | None = None
+    """With ``flag``: the value it must have (default: any truthy value)."""
+    defeated: str | None = None
+    """An encounter id whose foes are all down."""
+    passed: str | None = None
+    """A challenge id that was passed."""
+    failed: str | None = None
+    """A challenge id that was failed."""
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Fact:
+        kinds = [
+            k for k in ("all", "any", "not_", "in_scene", "has_item", "flag", "defeated",
+                        "passed", "failed")
+            if getattr(self, k) is not None
+        ]  # fmt: skip
+        if len(kinds) != 1:
+            raise ValueError(
+                "a condition needs exactly one of all, any, not, in_scene, has_item, flag, "
+                f"defeated, passed, failed (found {', '.join(kinds) or 'none'})"
+            )
+        if self.equals is not None and self.flag is None:
+            raise ValueError("'equals' goes with 'flag'")
+        return self
+
+
+class DamageSpec(_Spec):
+    """Damage an outcome deals."""
+
+    amount: str
+    type: DamageType
+    to: Literal["actor", "party"] = "actor"
+
+
+class Effects(_Spec):
+    """What happens: text to narrate and changes to the world. Used by challenge outcomes,
+    triggers and scene entries alike."""
+
+    text: str = ""
+    set_flags: dict[str, FlagValue] = Field(default_factory=dict)
+    give_items: list[str] = Field(default_factory=list)
+    take_items: list[str] = Field(default_factory=list)
+    damage: DamageSpec | None = None
+    heal: str | None = None
+    condition: Condition | None = None
+    condition_rounds: int | None = Field(default=None, ge=1, le=100)
+    move_to: str | None = None
+    start_encounter: str | None = None
+    reveal: str | None = None
+    restrict_to: list[str] | None = None
+    """Character ids who alone may act next (an empty list lifts a restriction)."""
+    restrict_reason: str = ""
+    next: str | None = None
+    """A follow-up challenge (lock -> trap -> save chains)."""
+    ending: str | None = None
+
+
+class Exit(_Spec):
+    """A way out of a scene."""
+
+    to: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    requires_flag: str | None = None
+    locked_text: str = "The way is shut."
+
+
+class Feature(_Spec):
+    """Something to examine."""
+
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    text: str
+    reveal: str | None = None
+    """A fact the players learn by examining it."""
+
+
+class SceneSpec(_Spec):
+    """One place."""
+
+    name: str
+    description: str
+    notes: str = ""
+    exits: list[Exit] = Field(default_factory=list)
+    features: dict[Key, Feature] = Field(default_factory=dict)
+    npcs: list[str] = Field(default_factory=list)
+    items: list[str] = Field(default_factory=list)
+    restrict_to: list[str] | None = None
+    restrict_reason: str = ""
+    encounter: str | None = None
+    """Starts when the party enters (once)."""
+
+
+class ChallengeSpec(_Spec):
+    """An authored obstacle: what provokes it, the roll, and both outcomes."""
+
+    name: str
+    scene: str
+    provoked_by: list[str] = Field(min_length=1)
+    """Phrases a player might use ("pick the lock", "open the trapdoor")."""
+    kind: Literal["check", "save", "group"] = "check"
+    skill: Skill | None = None
+    ability: Ability | None = None
+    dc: int = Field(ge=1, le=30)
+    success: Effects
+    failure: Effects
+    retry: bool = False
+    """May be attempted again after a failure."""
+
+    @model_validator(mode="after")
+    def _roll(self) -> ChallengeSpec:
+        if self.kind == "save" and self.ability is None:
+            raise ValueError("a save challenge needs an ability")
+        if self.skill is None and self.ability is None:
+            raise ValueError("a challenge needs a skill or an ability")
+        return self
+
+
+class NPCSpec(_Spec):
+    """Someone to talk to."""
+
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    attitude: Literal["friendly", "indifferent", "hostile"] = "indifferent"
+    description: str = ""
+    greeting: str
+    topics: dict[str, str] = Field(default_factory=dict)
+    """Keyword -> what they say about it."""
+
+
+class MonsterCount(_Spec):
+    monster: str
+    count: int = Field(default=1, ge=1, le=12)
+
+
+class EncounterSpec(_Spec):
+    """A fight waiting to happen."""
+
+    name: str
+    monsters: list[MonsterCount] = Field(min_length=1)
+    text: str = ""
+
+
+class ItemSpec(_Spec):
+    """Something to carry."""
+
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    description: str = ""
+    heals: str | None = None
+    """Drinking or using it restores this many hit points (a formula)."""
+
+
+class TriggerSpec(_Spec):
+    """When the world matches ``when``, apply ``effects`` — once, or every time."""
+
+    id: Key
+    when: Fact
+    effects: Effects
+    once: bool = True
+
+
+class EndingSpec(_Spec):
+    """A way the story ends."""
+
+    id: Key
+    title: str
+    text: str
+    when: Fact
+
+
+class CampaignMeta(_Spec):
+    """Title page."""
+
+    id: Key
+    title: str
+    author: str = ""
+    summary: str = ""
+    language: str = "en"
+    levels: tuple[int, int] = (1, 3)
+    start: str
+    party: list[str] = Field(min_length=1)
+
+
+class Campaign(_Spec):
+    """A whole campaign."""
+
+    campaign: CampaignMeta
+    characters: list[CharacterSheet] = Field(min_length=1)
+    scenes: dict[Key, SceneSpec] = Field(min_length=1)
+    challenges: dict[Key, ChallengeSpec] = Field(default_factory=dict)
+    npcs: dict[Key, NPCSpec] = Field(default_factory=dict)
+    encounters: dict[Key, EncounterSpec] = Field(default_factory=dict)
+    items: dict[Key, ItemSpec] = Field(default_factory=dict)
+    triggers: list[TriggerSpec] = Field(default_factory=list)
+    endings: list[EndingSpec] = Field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        """The campaign id."""
+        return self.campaign.id
+
+    def character(self, character_id: str) -> CharacterSheet:
+        """A pregenerated character by id."""
+        for sheet in self.characters:
+            if sheet.id == character_id:
+                return sheet
+        raise KeyError(character_id)
+
+
+_HINTS = {
+    "extra_forbidden": "not a key this table accepts — check the spelling",
+    "missing": "this key is required",
+    "string_pattern_mismatch": "ids use lowercase letters, digits, '-' and '_'",
+    "enum": "use one of the listed values",
+    "literal_error": "use one of the listed values",
+}
+
+
+def _format_errors(path: Path, error: ValidationError) -> str:
+    lines = [f"{path}: {error.error_count()} problem(s)"]
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"]) or "(top level)"
+        hint = _HINTS.get(item["type"], "")
+        lines.append(f"  {where}: {item['msg']}" + (f" — {hint}" if hint else ""))
+    return "\n".join(lines)
+
+
+def parse_campaign(data: dict[str, Any], path: Path) -> Campaign:
+    """Validate raw TOML data; :class:`CampaignError` lists every problem."""
+    try:
+        return Campaign.model_validate(data)
+    except ValidationError as error:
+        raise CampaignError(_format_errors(path, error)) from None
+
+
+def load_campaign(where: Path | str) -> Campaign:
+    """Load ``campaign.toml`` from a folder (or the file itself)."""
+    path = Path(where)
+    if path.is_dir():
+        path = path / "campaign.toml"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CampaignError(f"{path}: cannot read ({error.strerror or error})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CampaignError(f"{path}: not valid TOML: {error}") from None
+    return parse_campaign(data, path)
+
+
+CAMPAIGNS_DIR = Path(__file__).resolve().parents[2] / "campaigns"
+
+
+def find_campaign(name: str, folder: Path = CAMPAIGNS_DIR) -> Path:
+    """A campaign folder by id (shipped campaigns) or by path."""
+    direct = Path(name)
+    if direct.exists():
+        return direct
+    candidate = folder / name
+    if candidate.exists():
+        return candidate
+    known = (
+        sorted(p.name for p in folder.iterdir() if (p / "campaign.toml").exists())
+        if folder.exists()
+        else []
+    )
+    raise CampaignError(f"no campaign {name!r}; shipped campaigns: {', '.join(known) or 'none'}")

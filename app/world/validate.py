@@ -1,0 +1,227 @@
+"""Checks a campaign beyond its schema: dangling references, scenes nobody can reach,
+endings that cannot be reached, triggers that can never fire.
+
+Reachability is a fixpoint over what the campaign can make true: scenes reachable through
+exits (whose required flags something can set) and scene moves, flags set by effects in
+reachable places, items given or lying in reachable scenes, encounters that can start,
+challenges that can be attempted. A condition is satisfiable when its facts can happen
+(``not`` is taken as satisfiable: absence is easy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from app.world.campaign import Campaign, Effects, Fact
+from rules.dice import DiceError, parse
+from rules.srd import srd
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding: ``where`` is a key path in the campaign file."""
+
+    kind: str
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.where}: {self.message}"
+
+
+def _effects(campaign: Campaign) -> Iterator[tuple[str, str | None, Effects]]:
+    """Every effects block: (key path, scene it happens in or None, effects)."""
+    for cid, challenge in campaign.challenges.items():
+        yield f"challenges.{cid}.success", challenge.scene, challenge.success
+        yield f"challenges.{cid}.failure", challenge.scene, challenge.failure
+    for i, trigger in enumerate(campaign.triggers):
+        yield f"triggers[{i}] ({trigger.id}).effects", None, trigger.effects
+
+
+def _facts(fact: Fact) -> Iterator[Fact]:
+    yield fact
+    for child in (fact.all or []) + (fact.any or []) + ([fact.not_] if fact.not_ else []):
+        yield from _facts(child)
+
+
+def _references(campaign: Campaign) -> list[Problem]:
+    problems: list[Problem] = []
+    scenes, chars = campaign.scenes, {c.id for c in campaign.characters}
+    ending_ids = {e.id for e in campaign.endings}
+
+    def need(ok: bool, where: str, message: str) -> None:
+        if not ok:
+            problems.append(Problem("dangling reference", where, message))
+
+    need(
+        campaign.campaign.start in scenes, "campaign.start", f"no scene {campaign.campaign.start!r}"
+    )
+    for pid in campaign.campaign.party:
+        need(pid in chars, "campaign.party", f"no character {pid!r} in [[characters]]")
+    ids = [c.id for c in campaign.characters]
+    for dup in sorted({i for i in ids if ids.count(i) > 1}):
+        problems.append(Problem("duplicate", "characters", f"character id {dup!r} used twice"))
+    for sid, scene in scenes.items():
+        for n, exit_ in enumerate(scene.exits):
+            need(exit_.to in scenes, f"scenes.{sid}.exits[{n}].to", f"no scene {exit_.to!r}")
+        for npc in scene.npcs:
+            need(npc in campaign.npcs, f"scenes.{sid}.npcs", f"no npc {npc!r}")
+        for item in scene.items:
+            need(item in campaign.items, f"scenes.{sid}.items", f"no item {item!r}")
+        if scene.encounter:
+            need(scene.encounter in campaign.encounters, f"scenes.{sid}.encounter",
+                 f"no encounter {scene.encounter!r}")  # fmt: skip
+        for cid in scene.restrict_to or []:
+            need(cid in chars, f"scenes.{sid}.restrict_to", f"no character {cid!r}")
+    for cid, challenge in campaign.challenges.items():
+        need(challenge.scene in scenes, f"challenges.{cid}.scene", f"no scene {challenge.scene!r}")
+    for where, _, eff in _effects(campaign):
+        if eff.move_to:
+            need(eff.move_to in scenes, f"{where}.move_to", f"no scene {eff.move_to!r}")
+        if eff.start_encounter:
+            need(eff.start_encounter in campaign.encounters, f"{where}.start_encounter",
+                 f"no encounter {eff.start_encounter!r}")  # fmt: skip
+        if eff.next:
+            need(eff.next in campaign.challenges, f"{where}.next", f"no challenge {eff.next!r}")
+        for item_id in eff.give_items + eff.take_items:
+            need(item_id in campaign.items, f"{where}", f"no item {item_id!r}")
+        for cid in eff.restrict_to or []:
+            need(cid in chars, f"{where}.restrict_to", f"no character {cid!r}")
+        if eff.ending:
+            need(eff.ending in ending_ids, f"{where}.ending", f"no ending {eff.ending!r}")
+        for formula, label in (
+            (eff.damage.amount if eff.damage else None, "damage"),
+            (eff.heal, "heal"),
+        ):
+            if formula:
+                try:
+                    parse(formula)
+                except DiceError as error:
+                    problems.append(Problem("bad formula", f"{where}.{label}", str(error)))
+    for eid, encounter in campaign.encounters.items():
+        for n, group in enumerate(encounter.monsters):
+            if group.monster not in srd().monsters:
+                where = f"encounters.{eid}.monsters[{n}]"
+                message = f"no monster {group.monster!r} in the SRD data"
+                problems.append(Problem("dangling reference", where, message))
+    for iid, spec in campaign.items.items():
+        if spec.heals:
+            try:
+                parse(spec.heals)
+            except DiceError as error:
+                problems.append(Problem("bad formula", f"items.{iid}.heals", str(error)))
+    whens = [(f"triggers[{i}] ({t.id}).when", t.when) for i, t in enumerate(campaign.triggers)]
+    whens += [(f"endings[{i}] ({e.id}).when", e.when) for i, e in enumerate(campaign.endings)]
+    for where, when in whens:
+        for fact in _facts(when):
+            if fact.in_scene:
+                need(fact.in_scene in scenes, where, f"no scene {fact.in_scene!r}")
+            if fact.has_item:
+                need(fact.has_item in campaign.items, where, f"no item {fact.has_item!r}")
+            if fact.defeated:
+                need(fact.defeated in campaign.encounters, where, f"no encounter {fact.defeated!r}")
+            for ref in (fact.passed, fact.failed):
+                if ref:
+                    need(ref in campaign.challenges, where, f"no challenge {ref!r}")
+    return problems
+
+
+@dataclass
+class _Possible:
+    scenes: set[str] = field(default_factory=set)
+    flags: set[tuple[str, str]] = field(default_factory=set)
+    items: set[str] = field(default_factory=set)
+    encounters: set[str] = field(default_factory=set)
+    challenges: set[str] = field(default_factory=set)
+    fired: set[str] = field(default_factory=set)
+
+    def size(self) -> int:
+        return sum(len(s) for s in (self.scenes, self.flags, self.items, self.encounters,
+                                    self.challenges, self.fired))  # fmt: skip
+
+    def flag(self, name: str, value: object = None) -> bool:
+        if value is None:
+            return any(n == name and v not in ("False", "0", "''") for n, v in self.flags)
+        return (name, repr(value)) in self.flags
+
+    def satisfiable(self, fact: Fact) -> bool:
+        if fact.all is not None:
+            return all(self.satisfiable(f) for f in fact.all)
+        if fact.any is not None:
+            return any(self.satisfiable(f) for f in fact.any)
+        if fact.not_ is not None:
+            return True
+        if fact.in_scene:
+            return fact.in_scene in self.scenes
+        if fact.has_item:
+            return fact.has_item in self.items
+        if fact.flag:
+            return self.flag(fact.flag, fact.equals)
+        if fact.defeated:
+            return fact.defeated in self.encounters
+        return (fact.passed or fact.failed or "") in self.challenges
+
+
+def _apply(possible: _Possible, eff: Effects) -> None:
+    possible.flags.update((k, repr(v)) for k, v in eff.set_flags.items())
+    possible.items.update(eff.give_items)
+    if eff.move_to:
+        possible.scenes.add(eff.move_to)
+    if eff.start_encounter:
+        possible.encounters.add(eff.start_encounter)
+    if eff.next:
+        possible.challenges.add(eff.next)
+
+
+def _what_can_happen(campaign: Campaign) -> _Possible:
+    possible = _Possible(scenes={campaign.campaign.start})
+    while True:
+        before = possible.size()
+        for sid in list(possible.scenes):
+            scene = campaign.scenes.get(sid)
+            if scene is None:
+                continue
+            for exit_ in scene.exits:
+                if exit_.requires_flag is None or possible.flag(exit_.requires_flag):
+                    possible.scenes.add(exit_.to)
+            possible.items.update(scene.items)
+            if scene.encounter:
+                possible.encounters.add(scene.encounter)
+            for cid, challenge in campaign.challenges.items():
+                if challenge.scene == sid:
+                    possible.challenges.add(cid)
+        for cid in possible.challenges & set(campaign.challenges):
+            challenge = campaign.challenges[cid]
+            _apply(possible, challenge.success)
+            _apply(possible, challenge.failure)
+        for trigger in campaign.triggers:
+            if possible.satisfiable(trigger.when):
+                possible.fired.add(trigger.id)
+                _apply(possible, trigger.effects)
+        if possible.size() == before:
+            return possible
+
+
+NEVER = "its condition needs something the campaign never makes true"
+
+
+def validate_campaign(campaign: Campaign) -> list[Problem]:
+    """Every problem found; an empty list means the campaign is sound."""
+    problems = _references(campaign)
+    if any(p.where == "campaign.start" for p in problems):
+        return problems
+    possible = _what_can_happen(campaign)
+    for sid in campaign.scenes:
+        if sid not in possible.scenes:
+            problems.append(Problem("unreachable scene", f"scenes.{sid}",
+                                    "no exit or effect leads here from the start"))  # fmt: skip
+    for i, trigger in enumerate(campaign.triggers):
+        if trigger.id not in possible.fired:
+            problems.append(Problem("trigger never fires", f"triggers[{i}] ({trigger.id})", NEVER))
+    if not campaign.endings:
+        problems.append(Problem("no ending", "endings", "add at least one [[endings]] table"))
+    for i, ending in enumerate(campaign.endings):
+        if not possible.satisfiable(ending.when):
+            problems.append(Problem("unreachable ending", f"endings[{i}] ({ending.id})", NEVER))
+    return problems

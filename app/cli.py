@@ -7,6 +7,7 @@ code on bad input; none of them writes outside the folders it is given.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sys
 from collections.abc import Callable
@@ -18,11 +19,16 @@ from rich.text import Text
 
 from app import __version__, views
 from app.console import ConsoleGame
+from app.dm.brain import ToolCall
 from app.dm.config import ConfigError, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
+from app.dm.tools.sets import ALL_TOOLS
+from app.session.runner import render_event
 from app.session.session import GameSession
 from app.tray import DiceTray
-from app.world.sandbox import sandbox_state
+from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
+from app.world.newgame import new_game
+from app.world.validate import validate_campaign
 from rules.dice import Advantage, DiceError, formula_stats, roll
 from rules.srd import SRD_ATTRIBUTION
 
@@ -35,6 +41,7 @@ app = typer.Typer(
 )
 
 EXIT_BAD_INPUT = 2
+DEFAULT_CAMPAIGN = "crossroads"
 
 
 def _console() -> Console:
@@ -146,10 +153,14 @@ def play(
         str | None, typer.Option(help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1")
     ] = None,
     api_key: Annotated[str | None, typer.Option(help="API key (or DUNGEON_DM_API_KEY).")] = None,
+    campaign: Annotated[
+        str, typer.Option(help="Campaign id (shipped) or folder.")
+    ] = DEFAULT_CAMPAIGN,
 ) -> None:
     """Play: with an AI DM when one is configured, else the dice tray."""
     console = _console()
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+    story = _load(campaign)
     try:
         config = load_dm_config(model=model, base_url=base_url, api_key=api_key)
     except ConfigError as error:
@@ -165,13 +176,61 @@ def play(
         )
         _dice_tray(console, actual_seed)
         return
-    session = GameSession(sandbox_state(seed=actual_seed), OpenAIBrain(config))
-    console.print(
-        Text(f"Dungeon Terminal — DM: {config.describe()} · seed {actual_seed}", style="dim")
-    )
+    session = GameSession(new_game(story, seed=actual_seed), OpenAIBrain(config))
+    console.print(Text(story.campaign.title, style="bold"))
+    console.print(Text(f"DM: {config.describe()} · seed {actual_seed}", style="dim"))
     game = ConsoleGame(session, console, _reader(console))
     asyncio.run(game.run())
     console.print(Text("Farewell, adventurer.", style="dim"))
+
+
+def _load(campaign: str) -> Campaign:
+    """Load a campaign or exit 2 with the loader's message."""
+    try:
+        return load_campaign(find_campaign(campaign))
+    except CampaignError as error:
+        _err_console().print(Text(f"error: {error}", style="red"))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
+@app.command("validate")
+def validate_command(
+    campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
+) -> None:
+    """Check a campaign: schema, references, reachable scenes, endings and triggers."""
+    console = _console()
+    story = _load(campaign)
+    problems = validate_campaign(story)
+    if problems:
+        for problem in problems:
+            console.print(Text(str(problem), style="red"))
+        console.print(f"{len(problems)} problem(s) in {story.campaign.title}")
+        raise typer.Exit(1)
+    console.print(
+        f"ok: {story.campaign.title} — {len(story.scenes)} scenes, "
+        f"{len(story.challenges)} challenges, {len(story.encounters)} encounters, "
+        f"{len(story.triggers)} triggers, {len(story.endings)} endings"
+    )
+
+
+@app.command("tool")
+def tool_command(
+    name: Annotated[str, typer.Argument(help="Tool name, e.g. roll_dice.")],
+    arguments: Annotated[str, typer.Argument(help="Arguments as JSON.")] = "{}",
+    campaign: Annotated[str, typer.Option(help="Campaign id or folder.")] = DEFAULT_CAMPAIGN,
+    seed: Annotated[int, typer.Option(help="Seed of the game the tool runs in.")] = 0,
+) -> None:
+    """Run one DM tool in a fresh game and print its result: the function check."""
+    console = _console()
+    state = new_game(_load(campaign), seed=seed)
+    outcome = ALL_TOOLS.execute(ToolCall("cli", name, arguments), state)
+    console.print_json(json.dumps(outcome.result, ensure_ascii=False))
+    for event in outcome.events:
+        line = render_event(event)
+        if line:
+            console.print(Text(line.strip(), style="dim"))
+    if not outcome.ok:
+        raise typer.Exit(1)
 
 
 @app.command("credits")

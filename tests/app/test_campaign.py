@@ -1,0 +1,184 @@
+"""Campaign files: loading, clear errors, the validator on broken fixtures, and new games."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from typer.testing import CliRunner
+
+from app.cli import app
+from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
+from app.world.newgame import new_game
+from app.world.validate import validate_campaign
+
+SHIPPED = CAMPAIGNS_DIR / "crossroads" / "campaign.toml"
+
+
+def raw() -> dict[str, Any]:
+    return tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
+
+
+def write(tmp_path: Path, data: dict[str, Any]) -> Path:
+    folder = tmp_path / "broken"
+    folder.mkdir(exist_ok=True)
+    (folder / "campaign.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+    return folder
+
+
+def problems_of(data: dict[str, Any]) -> list[str]:
+    return [str(p) for p in validate_campaign(parse_campaign(data, Path("test.toml")))]
+
+
+def test_the_shipped_campaign_is_clean_and_complete() -> None:
+    campaign = load_campaign(SHIPPED.parent)
+    assert validate_campaign(campaign) == []
+    assert 3 <= len(campaign.scenes) <= 6
+    assert any(c.failure.next for c in campaign.challenges.values())  # a chain
+    assert any(c.kind == "group" for c in campaign.challenges.values())
+    assert any(s.restrict_to for s in campaign.scenes.values())
+    assert len(campaign.encounters) >= 2 and campaign.triggers and campaign.npcs
+    assert len(campaign.endings) >= 2
+
+
+def test_unknown_keys_are_rejected_with_file_path_and_hint(tmp_path: Path) -> None:
+    data = raw()
+    data["scenes"]["inn"]["descripton"] = "typo"
+    data["challenges"]["parley"]["dc"] = 45
+    with pytest.raises(CampaignError) as caught:
+        load_campaign(write(tmp_path, data))
+    message = str(caught.value)
+    assert "broken/campaign.toml: 2 problem(s)" in message
+    assert (
+        "scenes.inn.descripton: Extra inputs are not permitted — not a key this table accepts"
+        in message
+    )
+    assert "challenges.parley.dc: Input should be less than or equal to 30" in message
+
+
+def test_broken_toml_and_missing_files(tmp_path: Path) -> None:
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "campaign.toml").write_text("[campaign\nid = 1")
+    with pytest.raises(CampaignError, match="not valid TOML"):
+        load_campaign(folder)
+    with pytest.raises(CampaignError, match="cannot read"):
+        load_campaign(tmp_path / "nowhere")
+
+
+def test_bad_facts_are_schema_errors() -> None:
+    data = raw()
+    data["triggers"][0]["when"] = {"flag": "x", "in_scene": "inn"}
+    with pytest.raises(CampaignError, match="exactly one of"):
+        parse_campaign(data, Path("t.toml"))
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda d: d["scenes"]["inn"]["exits"][1].update(to="attic"),
+         "dangling reference: scenes.inn.exits[1].to: no scene 'attic'"),
+        (lambda d: d["scenes"]["inn"].update(npcs=["bertha"]),
+         "dangling reference: scenes.inn.npcs: no npc 'bertha'"),
+        (lambda d: d["challenges"]["trapdoor_lock"]["failure"].update(next="spikes"),
+         "dangling reference: challenges.trapdoor_lock.failure.next: no challenge 'spikes'"),
+        (lambda d: d["encounters"]["cellar_rats"]["monsters"][0].update(monster="dragon_turtle"),
+         "no monster 'dragon_turtle' in the SRD data"),
+        (lambda d: d["campaign"].update(party=["mira", "gimli"]),
+         "dangling reference: campaign.party: no character 'gimli'"),
+        (lambda d: d["challenges"]["flagstone"]["success"].update(give_items=["crown"]),
+         "no item 'crown'"),
+        (lambda d: d["scenes"].update(attic={"name": "Attic", "description": "Dust."}),
+         "unreachable scene: scenes.attic"),
+        (lambda d: d["triggers"][0]["when"]["all"].append({"flag": "never_set"}),
+         "trigger never fires: triggers[0] (tam_found)"),
+        (lambda d: d["endings"][0]["when"]["all"].append({"has_item": "healing_potion"}),
+         "unreachable ending: endings[0] (peace)"),
+        (lambda d: d["challenges"]["needle_trap"]["failure"]["damage"].update(amount="1d"),
+         "bad formula: challenges.needle_trap.failure.damage"),
+        (lambda d: (d["scenes"]["warren"]["exits"][1].update(requires_flag="open_sesame"),
+                    d["challenges"]["sneak_past"]["success"].pop("move_to")),
+         "unreachable scene: scenes.chief_hall"),
+    ],
+)  # fmt: skip
+def test_validator_finds_each_kind_of_problem(change: Any, expected: str) -> None:
+    data = copy.deepcopy(raw())
+    change(data)
+    found = problems_of(data)
+    assert any(expected in p for p in found), found
+
+
+def test_validate_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    ok = runner.invoke(app, ["validate", "crossroads"])
+    assert ok.exit_code == 0 and ok.stdout.startswith("ok: The Cellar Under the Crossroads")
+    data = raw()
+    data["scenes"]["inn"]["npcs"] = ["nobody"]
+    bad = runner.invoke(app, ["validate", str(write(tmp_path, data))])
+    assert bad.exit_code == 1 and "no npc 'nobody'" in bad.stdout and "1 problem(s)" in bad.stdout
+    data["scenes"]["inn"]["colour"] = "red"
+    broken = runner.invoke(app, ["validate", str(write(tmp_path, data))])
+    assert broken.exit_code == 2 and "scenes.inn.colour" in broken.stderr
+    missing = runner.invoke(app, ["validate", "no-such-campaign"])
+    assert missing.exit_code == 2 and "shipped campaigns: crossroads" in missing.stderr
+
+
+def test_tool_command_runs_one_tool_in_a_fresh_game() -> None:
+    runner = CliRunner()
+    rolled = runner.invoke(
+        app,
+        [
+            "tool",
+            "roll_dice",
+            '{"rolls": [{"formula": "1d20+5", "flavor": "attack"}, {"formula": "2d6"}]}',
+            "--seed",
+            "4",
+        ],
+    )
+    assert rolled.exit_code == 0 and '"flavor": "attack"' in rolled.stdout
+    assert "[roll] attack: 1d20 (" in rolled.stdout
+    assert (
+        rolled.stdout
+        == runner.invoke(
+            app,
+            [
+                "tool",
+                "roll_dice",
+                '{"rolls": [{"formula": "1d20+5", "flavor": "attack"}, {"formula": "2d6"}]}',
+                "--seed",
+                "4",
+            ],
+        ).stdout
+    )
+    quiet = runner.invoke(app, ["tool", "get_encounter"])
+    assert quiet.exit_code == 0 and "No active encounter" in quiet.stdout
+    refused = runner.invoke(
+        app,
+        [
+            "tool",
+            "request_saving_throw",
+            '{"character_id": "gandalf", "ability": "wis", "dc": 10, "reason": "x"}',
+        ],
+    )
+    assert refused.exit_code == 1 and "unknown id 'gandalf'" in refused.stdout
+    garbled = runner.invoke(app, ["tool", "roll_dice", "{not json"])
+    assert garbled.exit_code == 1 and "not valid JSON" in garbled.stdout
+
+
+def test_new_game_from_the_campaign() -> None:
+    campaign = load_campaign(SHIPPED.parent)
+    state = new_game(campaign, seed=5, players={"Ana": ["mira"], "Ben": ["thorin", "aria"]})
+    assert list(state.party) == ["mira", "thorin", "aria"] and state.scene.id == "inn"
+    assert (
+        "Challenge trapdoor_lock" in state.scene.dm_notes
+        and "Sleight of Hand check DC 13" in state.scene.dm_notes
+    )
+    assert state.scenes["cellar"].exits == ["inn", "warren"]
+    assert state.controller_of("aria") == "Ben"
+    campaign.characters[0].vitals = campaign.characters[0].vitals.model_copy(update={"hp": 1})
+    assert new_game(campaign).party["mira"].vitals.hp == 1  # sheets are copied per game
+    assert state.party["mira"].vitals.hp == 21

@@ -15,9 +15,16 @@ from typing import Literal
 from app.dm.brain import Brain, BrainError, Message
 from app.dm.context import ContextBuilder, fold_summary
 from app.dm.tools.registry import ToolSet
-from app.dm.tools.sets import COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.session.actions import PlayerAction
-from app.session.events import DiceRoll, ErrorEvent, SessionEvent, TurnEnd, Usage
+from app.session.events import (
+    DiceRoll,
+    ErrorEvent,
+    NarrativeChunk,
+    SessionEvent,
+    TurnEnd,
+    Usage,
+)
 from app.session.gates import (
     AllPlayersGate,
     GateStatus,
@@ -28,6 +35,7 @@ from app.session.gates import (
 )
 from app.session.loop import LoopReport, TurnFailed, tool_loop
 from app.session.states import CombatState, ExplorationState, GameMode
+from app.session.triggers import run_triggers
 from app.world.state import GameState, TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
 
@@ -41,12 +49,16 @@ class GameSession:
         brain: Brain,
         *,
         context: ContextBuilder | None = None,
-        exploration_tools: ToolSet = EXPLORATION_TOOLS,
+        exploration_tools: ToolSet | None = None,
         combat_tools: ToolSet = COMBAT_TOOLS,
     ) -> None:
         self.state = state
         self.brain = brain
         self.context = context or ContextBuilder()
+        if exploration_tools is None:
+            exploration_tools = (
+                CAMPAIGN_EXPLORATION_TOOLS if state.campaign is not None else EXPLORATION_TOOLS
+            )
         self.states: dict[str, GameMode] = {
             "exploration": ExplorationState(exploration_tools),
             "combat": CombatState(combat_tools),
@@ -152,6 +164,10 @@ class GameSession:
                     )
                 yield event
             self.last_messages = [dict(m) for m in messages]
+            for event in run_triggers(self.state):
+                if isinstance(event, NarrativeChunk):
+                    report.narrative.append(event.text.strip())
+                yield event
         except (BrainError, TurnFailed) as error:
             self.state = snapshot
             self.busy = False

@@ -57,7 +57,7 @@ def new_game(
         if spec.restrict_to
         else None
     )
-    return GameState(
+    state = GameState(
         campaign_id=campaign.id,
         title=campaign.campaign.title,
         seed=seed,
@@ -66,4 +66,7 @@ def new_game(
         scene=scenes[start],
         scenes=scenes,
         restriction=restriction,
+        visited=[start],
     )
+    state.attach(campaign)
+    return state

@@ -8,11 +8,14 @@ saved game resumes with exactly the same future rolls.
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from rules.character import CharacterSheet
+
+if TYPE_CHECKING:
+    from app.world.campaign import Campaign
 from rules.conditions import ActiveCondition
 from rules.damage import Defenses, Vitals
 
@@ -36,6 +39,8 @@ class Creature(_Model):
     conditions: list[ActiveCondition] = Field(default_factory=list)
     defenses: Defenses = Field(default_factory=Defenses)
     hostile: bool = True
+    encounter: str | None = None
+    """The campaign encounter it came with (for "defeated" conditions)."""
 
 
 class Scene(_Model):
@@ -130,11 +135,34 @@ class GameState(_Model):
     """Changes not yet reported to the DM."""
     facts: list[str] = Field(default_factory=list)
     """Information revealed to the players (``reveal``)."""
+    challenges: dict[str, Literal["passed", "failed"]] = Field(default_factory=dict)
+    """Campaign challenges attempted, and how they went."""
+    fired_triggers: dict[str, int] = Field(default_factory=dict)
+    """How many times each campaign trigger has fired."""
+    triggers_holding: list[str] = Field(default_factory=list)
+    """Repeatable triggers whose condition held at the last check (they fire again only
+    after it has been false)."""
+    visited: list[str] = Field(default_factory=list)
+    """Scenes the party has entered (scene-entry fights happen once)."""
+    defeated: list[str] = Field(default_factory=list)
+    """Campaign encounters whose foes are all down."""
+    ending: str | None = None
+    """The ending reached, if the story is over."""
 
     _rng: random.Random = PrivateAttr(default_factory=random.Random)
+    _campaign: Any = PrivateAttr(default=None)
 
     def model_post_init(self, context: Any, /) -> None:
         self._rng = random.Random(self.seed)
+
+    @property
+    def campaign(self) -> Campaign | None:
+        """The campaign this game plays (not saved with the state: it is reloaded)."""
+        return self._campaign  # type: ignore[no-any-return]
+
+    def attach(self, campaign: Campaign | None) -> None:
+        """Link the campaign the game is played from."""
+        self._campaign = campaign
 
     # -- the RNG -----------------------------------------------------------------------------
     @property
@@ -163,6 +191,7 @@ class GameState(_Model):
             self.history = history
         copy.history = list(history)
         copy.restore_rng(self.rng_state())
+        copy.attach(self.campaign)
         return copy
 
     # -- lookups -----------------------------------------------------------------------------
@@ -184,6 +213,14 @@ class GameState(_Model):
             if character_id in ids:
                 return player
         return None
+
+    def has_item(self, item: str) -> bool:
+        """Someone in the party carries the item (by campaign id or by name)."""
+        names = {item.lower()}
+        if self.campaign is not None and item in self.campaign.items:
+            spec = self.campaign.items[item]
+            names |= {spec.name.lower(), *(a.lower() for a in spec.aliases)}
+        return any(i.lower() in names for s in self.party.values() for i in s.inventory)
 
     def record(self, kind: str, text: str) -> None:
         """Note a change for the DM's next context."""

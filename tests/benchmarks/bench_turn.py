@@ -23,7 +23,7 @@ from typing import Any
 
 from app.dm.brain import BrainReply, Message, TextDelta, ToolCall
 from app.dm.prompts import SYSTEM
-from app.dm.tools.sets import COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.session.actions import PlayerAction
 from app.session.events import Usage
 from app.session.session import GameSession
@@ -119,7 +119,12 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     if len(later) > 1:
         print(f"prompt growth from turn 50 to {rows[-1]['turn']:.0f}: "
               f"{(max(later) / min(later) - 1) * 100:.1f}%")  # fmt: skip
-    for name, tool_set in (("exploration", EXPLORATION_TOOLS), ("combat", COMBAT_TOOLS)):
+    sets = (
+        ("exploration", EXPLORATION_TOOLS),
+        ("campaign exploration", CAMPAIGN_EXPLORATION_TOOLS),
+        ("combat", COMBAT_TOOLS),
+    )
+    for name, tool_set in sets:
         size = len(json.dumps(tool_set.schemas(), separators=(",", ":")))
         count = len(tool_set.names)
         print(f"{name} tool schemas: {count} tools, {size:,} chars, ~{tokens(size):,} tokens")

@@ -16,7 +16,7 @@ from rules.skills import Skill
 DC = Annotated[int, Field(ge=1, le=30, description="10 easy, 15 medium, 20 hard")]
 Mode = Literal["normal", "advantage", "disadvantage"]
 Reason = Annotated[str, Field(min_length=1, max_length=200)]
-Amount = Annotated[str, Field(min_length=1, max_length=60, description="Dice formula or number")]
+Amount = Annotated[str, Field(min_length=1, max_length=60, description="Formula or number")]
 
 
 class _Args(BaseModel):
@@ -24,11 +24,11 @@ class _Args(BaseModel):
 
 
 class AbilityCheckArgs(_Args):
-    """Ask one character or creature for an ability check (pick a lock, climb, persuade…)."""
+    """An ability check (pick a lock, climb, persuade)."""
 
     character_id: str
     skill: Skill | None = None
-    ability: Ability | None = Field(default=None, description="When no skill applies")
+    ability: Ability | None = None
     dc: DC
     reason: Reason
     advantage: Mode = "normal"
@@ -41,7 +41,7 @@ class AbilityCheckArgs(_Args):
 
 
 class SavingThrowArgs(_Args):
-    """Ask for a saving throw (dodge a trap, resist poison or a spell)."""
+    """A saving throw (dodge a trap, resist poison)."""
 
     character_id: str
     ability: Ability
@@ -51,7 +51,7 @@ class SavingThrowArgs(_Args):
 
 
 class GroupCheckArgs(_Args):
-    """The same check for several characters; it succeeds if half of them do."""
+    """The same check for several characters; it passes if half of them pass."""
 
     skill: Annotated[
         Skill | None,
@@ -76,7 +76,7 @@ class RollSpec(_Args):
 
 
 class RollDiceArgs(_Args):
-    """Roll dice formulas (e.g. 2d6+1, 4d6kh3) that no other tool covers."""
+    """Roll dice formulas that no other tool covers."""
 
     rolls: Annotated[list[RollSpec], Field(min_length=1, max_length=10)]
 
@@ -94,18 +94,18 @@ class StartCombatArgs(_Args):
 
 
 class RestrictActionArgs(_Args):
-    """Only these characters may act next; an empty list lifts the restriction."""
+    """Only these characters may act next ([] lifts the restriction)."""
 
     character_ids: list[str]
     reason: Reason
 
 
 class GetEncounterArgs(_Args):
-    """The current fight: round, order, whose turn, hit points, conditions."""
+    """The current fight: round, order, whose turn, HP, conditions."""
 
 
 class DamageArgs(_Args):
-    """Deal damage to a character or creature (a trap, a fall, a hazard)."""
+    """Damage a character or creature (a trap, a fall)."""
 
     target_id: str
     amount: Amount
@@ -114,7 +114,7 @@ class DamageArgs(_Args):
 
 
 class HealArgs(_Args):
-    """Restore hit points (a potion, rest, magic)."""
+    """Restore hit points."""
 
     target_id: str
     amount: Amount
@@ -122,7 +122,7 @@ class HealArgs(_Args):
 
 
 class ConditionArgs(_Args):
-    """Add (present=true) or remove a condition; rounds limits how long it lasts."""
+    """Add a condition (for some rounds), or remove it with present=false."""
 
     target_id: str
     condition: Condition
@@ -157,9 +157,17 @@ class SetFlagArgs(_Args):
 
 
 class RevealArgs(_Args):
-    """Tell the players a fact they have now learned (kept in their notes)."""
+    """Record a fact the players have learned."""
 
     text: Annotated[str, Field(min_length=1, max_length=400)]
+
+
+class ChallengeArgs(_Args):
+    """Resolve a challenge from the DM notes: rolls it and applies the outcome."""
+
+    challenge_id: str
+    character_id: str | None = None
+    advantage: Mode = "normal"
 
 
 class EndTurnArgs(_Args):

@@ -31,7 +31,7 @@ from rules.srd import srd
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _target(state: GameState, target_id: str) -> str:
+def resolve_target(state: GameState, target_id: str) -> str:
     if target_id in state.party or target_id in state.creatures:
         return target_id
     known = ", ".join(state.known_ids()) or "none"
@@ -42,7 +42,7 @@ def _mode(text: str) -> Advantage:
     return Advantage(text)
 
 
-def _check_for(
+def check_for(
     state: GameState,
     target_id: str,
     dc: int,
@@ -82,7 +82,7 @@ def _check_for(
     )
 
 
-def _check_result(state: GameState, target_id: str, check: CheckResult) -> dict[str, Any]:
+def check_result(state: GameState, target_id: str, check: CheckResult) -> dict[str, Any]:
     out: dict[str, Any] = {
         "character_id": target_id,
         "name": state.name_of(target_id),
@@ -101,7 +101,7 @@ def _check_result(state: GameState, target_id: str, check: CheckResult) -> dict[
     return out
 
 
-def _roll_event(state: GameState, target_id: str, check: CheckResult) -> DiceRoll:
+def roll_event(state: GameState, target_id: str, check: CheckResult) -> DiceRoll:
     return DiceRoll.from_check(
         check, character_id=target_id, character_name=state.name_of(target_id)
     )
@@ -170,23 +170,23 @@ def _vitals_of(state: GameState, target_id: str) -> Vitals:
 
 def ability_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcome:
     """request_ability_check."""
-    target = _target(state, args.character_id)
-    check = _check_for(
+    target = resolve_target(state, args.character_id)
+    check = check_for(
         state, target, args.dc, args.reason, _mode(args.advantage),
         skill=args.skill, ability=args.ability,
     )  # fmt: skip
     _record_check(state, target, check)
-    return ToolOutcome(_check_result(state, target, check), [_roll_event(state, target, check)])
+    return ToolOutcome(check_result(state, target, check), [roll_event(state, target, check)])
 
 
 def saving_throw_tool(args: a.SavingThrowArgs, state: GameState) -> ToolOutcome:
     """request_saving_throw."""
-    target = _target(state, args.character_id)
-    check = _check_for(
+    target = resolve_target(state, args.character_id)
+    check = check_for(
         state, target, args.dc, args.reason, _mode(args.advantage), ability=args.ability, save=True
     )
     _record_check(state, target, check)
-    return ToolOutcome(_check_result(state, target, check), [_roll_event(state, target, check)])
+    return ToolOutcome(check_result(state, target, check), [roll_event(state, target, check)])
 
 
 def group_check_tool(args: a.GroupCheckArgs, state: GameState) -> ToolOutcome:
@@ -196,15 +196,15 @@ def group_check_tool(args: a.GroupCheckArgs, state: GameState) -> ToolOutcome:
     ]
     if not ids:
         raise ToolError("nobody in the party can make the check")
-    targets = [_target(state, cid) for cid in ids]
+    targets = [resolve_target(state, cid) for cid in ids]
     normal = Advantage.NORMAL
     checks = [
-        _check_for(state, t, args.dc, args.reason, normal, skill=args.skill, ability=args.ability)
+        check_for(state, t, args.dc, args.reason, normal, skill=args.skill, ability=args.ability)
         for t in targets
     ]
     group = group_check(checks)
     events: list[SessionEvent] = [
-        _roll_event(state, t, c) for t, c in zip(targets, checks, strict=True)
+        roll_event(state, t, c) for t, c in zip(targets, checks, strict=True)
     ]
     verdict = "succeeded" if group.success else "failed"
     state.record(
@@ -216,7 +216,7 @@ def group_check_tool(args: a.GroupCheckArgs, state: GameState) -> ToolOutcome:
             "success": group.success,
             "passed": group.passed,
             "of": len(checks),
-            "results": [_check_result(state, t, c) for t, c in zip(targets, checks, strict=True)],
+            "results": [check_result(state, t, c) for t, c in zip(targets, checks, strict=True)],
         },
         events,
     )
@@ -244,7 +244,7 @@ def roll_dice_tool(args: a.RollDiceArgs, state: GameState) -> ToolOutcome:
 
 def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
     """damage."""
-    target = _target(state, args.target_id)
+    target = resolve_target(state, args.target_id)
     before = _vitals_of(state, target)
     if before.state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")
@@ -277,7 +277,7 @@ def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
 
 def heal_tool(args: a.HealArgs, state: GameState) -> ToolOutcome:
     """heal."""
-    target = _target(state, args.target_id)
+    target = resolve_target(state, args.target_id)
     before = _vitals_of(state, target)
     if before.state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is dead; healing cannot help")
@@ -303,7 +303,7 @@ def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
     """set_condition: add or remove."""
     if not args.present:
         return _remove_condition(args, state)
-    target = _target(state, args.target_id)
+    target = resolve_target(state, args.target_id)
     if target in state.creatures and state.creatures[target].monster:
         block = srd().monsters.get(state.creatures[target].monster or "")
         if args.condition in block.condition_immunities:
@@ -325,7 +325,7 @@ def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
 
 
 def _remove_condition(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
-    target = _target(state, args.target_id)
+    target = resolve_target(state, args.target_id)
     conditions = _conditions_of(state, target)
     if not any(c.condition is args.condition for c in conditions):
         raise ToolError(f"{state.name_of(target)} is not {args.condition.value}")

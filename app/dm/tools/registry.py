@@ -61,6 +61,7 @@ _DROPPED = frozenset(
         "title",
         "$defs",
         "additionalProperties",
+        "default",
         "minLength",
         "maxLength",
         "minItems",
@@ -68,11 +69,12 @@ _DROPPED = frozenset(
         "pattern",
     }
 )
-"""Schema keys not worth their tokens: pydantic still enforces them when validating."""
+"""Schema keys not worth their tokens: pydantic still enforces them when validating, and
+a field that is not required is visibly optional without its default."""
 
 
 def _compact(node: Any, defs: dict[str, Any]) -> Any:
-    """Inline ``$ref``s, drop titles and null defaults, flatten ``X | None``."""
+    """Inline ``$ref``s, drop what is not worth its tokens, flatten ``X | None``."""
     if isinstance(node, list):
         return [_compact(item, defs) for item in node]
     if not isinstance(node, dict):
@@ -83,7 +85,7 @@ def _compact(node: Any, defs: dict[str, Any]) -> Any:
         return _compact(merged, defs)
     out: dict[str, Any] = {}
     for key, value in node.items():
-        if key in _DROPPED or (key == "default" and value is None):
+        if key in _DROPPED:
             continue
         if key == "description" and "enum" in node:
             continue  # enum docstrings are long; the values speak for themselves

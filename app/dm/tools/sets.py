@@ -4,6 +4,7 @@ every call, so exploration and combat each get only what they use."""
 from __future__ import annotations
 
 from app.dm.tools import args as a
+from app.dm.tools import campaign_tools as c
 from app.dm.tools import executors as x
 from app.dm.tools.registry import Tool, ToolSet
 
@@ -23,16 +24,23 @@ FLAG = Tool("set_flag", a.SetFlagArgs, x.set_flag_tool)
 REVEAL = Tool("reveal", a.RevealArgs, x.reveal_tool)
 END_TURN = Tool("end_turn", a.EndTurnArgs, x.end_turn_tool)
 END_COMBAT = Tool("end_combat", a.EndCombatArgs, x.end_combat_tool)
+CHALLENGE = Tool("attempt_challenge", a.ChallengeArgs, c.attempt_challenge_tool)
+CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
      ITEM, MOVE, FLAG, REVEAL]
 )  # fmt: skip
+CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
+    [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
+     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL]
+)  # fmt: skip
+"""Exploration in a campaign: authored challenges, and scene moves that follow the map."""
 COMBAT_TOOLS = ToolSet(
     [CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT]
 )
 ALL_TOOLS = ToolSet(
-    [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     ITEM, MOVE, FLAG, REVEAL, END_TURN, END_COMBAT]
+    [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
+     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, END_TURN, END_COMBAT]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -1,0 +1,219 @@
+"""What campaign data makes happen: authored effects (flags, items, damage, conditions,
+scene moves, fights, reveals, restrictions, endings), entering a scene, and the
+``attempt_challenge`` tool that rolls an authored challenge and applies its outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.dm.tools import args as a
+from app.dm.tools import executors as x
+from app.dm.tools.registry import ToolError, ToolOutcome
+from app.session.events import ActionRestriction, SessionEvent, StateChange
+from app.world.campaign import Campaign, Effects
+from app.world.state import GameState, Restriction
+from rules.checks import group_check
+from rules.damage import LifeState
+from rules.dice import Advantage
+
+
+def _campaign(state: GameState) -> Campaign:
+    if state.campaign is None:
+        raise ToolError("this game has no campaign")
+    return state.campaign
+
+
+def apply_effects(
+    state: GameState, effects: Effects, actor: str | None, reason: str
+) -> tuple[list[SessionEvent], dict[str, Any]]:
+    """Carry out authored effects. ``actor`` is whoever provoked them (for damage, items)."""
+    events: list[SessionEvent] = []
+    summary: dict[str, Any] = {}
+    campaign = state.campaign
+    target = actor if actor in state.party else next(iter(state.party), None)
+    for name, value in effects.set_flags.items():
+        events += x.set_flag_tool(a.SetFlagArgs(name=name, value=value), state).events
+    if effects.set_flags:
+        summary["flags"] = dict(effects.set_flags)
+    for item in effects.give_items:
+        label = campaign.items[item].name if campaign and item in campaign.items else item
+        if target:
+            args = a.ItemArgs(character_id=target, item=label, action="give", reason=reason)
+            events += x.item_tool(args, state).events
+            summary.setdefault("items_gained", []).append(label)
+    for item in effects.take_items:
+        label = campaign.items[item].name if campaign and item in campaign.items else item
+        holder = next(
+            (
+                cid
+                for cid, s in state.party.items()
+                if label.lower() in (i.lower() for i in s.inventory)
+            ),
+            None,
+        )
+        if holder:
+            args = a.ItemArgs(character_id=holder, item=label, action="take", reason=reason)
+            events += x.item_tool(args, state).events
+    if effects.damage and target:
+        victims = list(state.party) if effects.damage.to == "party" else [target]
+        for victim in victims:
+            if state.party[victim].vitals.state is LifeState.DEAD:
+                continue
+            hurt = a.DamageArgs(target_id=victim, amount=effects.damage.amount,
+                                damage_type=effects.damage.type, reason=reason)  # fmt: skip
+            outcome = x.damage_tool(hurt, state)
+            events += outcome.events
+            summary.setdefault("damage", []).append(outcome.result)
+    if effects.heal and target:
+        outcome = x.heal_tool(
+            a.HealArgs(target_id=target, amount=effects.heal, reason=reason), state
+        )
+        events += outcome.events
+    if effects.condition and target:
+        cond = a.ConditionArgs(target_id=target, condition=effects.condition,
+                               rounds=effects.condition_rounds, reason=reason)  # fmt: skip
+        events += x.condition_tool(cond, state).events
+        summary["condition"] = effects.condition.value
+    if effects.reveal:
+        events += x.reveal_tool(a.RevealArgs(text=effects.reveal), state).events
+    if effects.restrict_to is not None:
+        restrict = a.RestrictActionArgs(
+            character_ids=effects.restrict_to, reason=effects.restrict_reason or reason
+        )
+        events += x.restrict_action_tool(restrict, state).events
+    if effects.move_to:
+        events += enter_scene(state, effects.move_to, reason)
+        summary["moved_to"] = effects.move_to
+    if effects.start_encounter:
+        events += start_encounter(state, effects.start_encounter)
+        summary["combat"] = effects.start_encounter
+    if effects.ending and state.ending is None:
+        events += reach_ending(state, effects.ending)
+        summary["ending"] = effects.ending
+    if effects.text:
+        summary["text"] = effects.text
+    if effects.next:
+        summary["next"] = effects.next
+    return events, summary
+
+
+def enter_scene(state: GameState, scene_id: str, reason: str) -> list[SessionEvent]:
+    """Move the party; a scene's restriction applies and its fight starts (the first time)."""
+    outcome = x.move_scene_tool(a.MoveSceneArgs(scene_id=scene_id, reason=reason), state)
+    events = list(outcome.events)
+    campaign = state.campaign
+    first_visit = scene_id not in state.visited
+    if first_visit:
+        state.visited.append(scene_id)
+    if campaign is None or scene_id not in campaign.scenes:
+        return events
+    spec = campaign.scenes[scene_id]
+    if spec.restrict_to:
+        state.restriction = Restriction(
+            character_ids=list(spec.restrict_to), reason=spec.restrict_reason
+        )
+        events.append(ActionRestriction(allowed_character_ids=list(spec.restrict_to),
+                                        reason=spec.restrict_reason))  # fmt: skip
+    elif state.restriction is not None:
+        state.restriction = None
+        events.append(ActionRestriction(allowed_character_ids=[], reason="a new scene"))
+    if first_visit and spec.encounter and spec.encounter not in state.defeated:
+        events += start_encounter(state, spec.encounter)
+    return events
+
+
+def start_encounter(state: GameState, encounter_id: str) -> list[SessionEvent]:
+    """Start an authored fight."""
+    campaign = _campaign(state)
+    spec = campaign.encounters[encounter_id]
+    before = set(state.creatures)
+    args = a.StartCombatArgs(
+        reason=spec.text or spec.name,
+        monsters=[a.MonsterGroup(monster=m.monster, count=m.count) for m in spec.monsters],
+    )
+    outcome = x.start_combat_tool(args, state)
+    for cid in set(state.creatures) - before:
+        state.creatures[cid].encounter = encounter_id
+    return outcome.events
+
+
+def reach_ending(state: GameState, ending_id: str) -> list[SessionEvent]:
+    """The story is over."""
+    campaign = _campaign(state)
+    ending = next(e for e in campaign.endings if e.id == ending_id)
+    state.ending = ending_id
+    state.record("reveal", f"ENDING: {ending.title}")
+    return [StateChange(kind="ending", description=f"{ending.title} — {ending.text}")]
+
+
+def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutcome:
+    """attempt_challenge: roll an authored challenge and apply its outcome."""
+    campaign = _campaign(state)
+    spec = campaign.challenges.get(args.challenge_id)
+    if spec is None:
+        here = [cid for cid, c in campaign.challenges.items() if c.scene == state.scene.id]
+        raise ToolError(
+            f"unknown challenge {args.challenge_id!r}; here: {', '.join(here) or 'none'}"
+        )
+    if spec.scene != state.scene.id:
+        raise ToolError(f"{args.challenge_id!r} belongs to another scene ({spec.scene})")
+    done = state.challenges.get(args.challenge_id)
+    if done == "passed" or (done == "failed" and not spec.retry):
+        raise ToolError(f"{args.challenge_id!r} was already {done}")
+    mode = Advantage(args.advantage)
+    if spec.kind == "group":
+        ids = [cid for cid, s in state.party.items() if s.vitals.conscious]
+        checks = [
+            x.check_for(
+                state, cid, spec.dc, spec.name, mode, skill=spec.skill, ability=spec.ability
+            )
+            for cid in ids
+        ]
+        success = group_check(checks).success if checks else False
+        events: list[SessionEvent] = [
+            x.roll_event(state, c, r) for c, r in zip(ids, checks, strict=True)
+        ]
+        actor = args.character_id or (ids[0] if ids else None)
+        rolled = [x.check_result(state, c, r) for c, r in zip(ids, checks, strict=True)]
+    else:
+        if not args.character_id:
+            raise ToolError("this challenge needs a character_id")
+        actor = x.resolve_target(state, args.character_id)
+        check = x.check_for(
+            state, actor, spec.dc, spec.name, mode, skill=spec.skill, ability=spec.ability,
+            save=spec.kind == "save",
+        )  # fmt: skip
+        success = check.success
+        events = [x.roll_event(state, actor, check)]
+        rolled = [x.check_result(state, actor, check)]
+    state.challenges[args.challenge_id] = "passed" if success else "failed"
+    state.record("roll", f"challenge {spec.name}: {'passed' if success else 'failed'}")
+    effects = spec.success if success else spec.failure
+    more, summary = apply_effects(state, effects, actor, spec.name)
+    result = {"challenge": args.challenge_id, "success": success, "rolls": rolled, **summary}
+    return ToolOutcome(result, events + more)
+
+
+def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
+    """move_scene in a campaign: entering applies the scene's restriction and its fight."""
+    campaign = _campaign(state)
+    here = campaign.scenes.get(state.scene.id)
+    if here is not None and args.scene_id not in {e.to for e in here.exits}:
+        exits = ", ".join(e.to for e in here.exits) or "none"
+        raise ToolError(f"no way from {state.scene.id} to {args.scene_id!r}; exits: {exits}")
+    if here is not None:
+        way = next(e for e in here.exits if e.to == args.scene_id)
+        if way.requires_flag and not state.flags.get(way.requires_flag):
+            raise ToolError(f"the way is shut: {way.locked_text}")
+    events = enter_scene(state, args.scene_id, args.reason)
+    scene = state.scene
+    return ToolOutcome(
+        {
+            "scene_id": scene.id,
+            "name": scene.name,
+            "description": scene.description,
+            "exits": scene.exits,
+            "combat": state.encounter is not None,
+        },
+        events,
+    )

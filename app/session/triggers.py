@@ -1,0 +1,60 @@
+"""Campaign triggers and endings, checked after every turn.
+
+A trigger fires when its condition becomes true: once ever (``once``), or again each time
+its condition turns true after having been false (repeatable). Effects can make other
+triggers true, so a check runs in rounds — a bounded cascade: at most ``MAX_DEPTH`` rounds
+and ``MAX_FIRINGS`` firings, and no trigger fires twice in one cascade (cycles stop).
+"""
+
+from __future__ import annotations
+
+from app.dm.tools.campaign_tools import apply_effects, reach_ending
+from app.session.events import NarrativeChunk, SessionEvent
+from app.world.facts import holds, update_defeated
+from app.world.state import GameState
+
+MAX_DEPTH = 4
+MAX_FIRINGS = 16
+
+
+def run_triggers(state: GameState) -> list[SessionEvent]:
+    """Fire what the world now makes true, then check the endings."""
+    campaign = state.campaign
+    if campaign is None:
+        return []
+    events: list[SessionEvent] = []
+    update_defeated(state)
+    fired: set[str] = set()
+    for _ in range(MAX_DEPTH):
+        progressed = False
+        for trigger in campaign.triggers:
+            if trigger.id in fired or len(fired) >= MAX_FIRINGS:
+                continue
+            true_now = holds(trigger.when, state)
+            if trigger.once:
+                ready = true_now and not state.fired_triggers.get(trigger.id)
+            else:
+                ready = true_now and trigger.id not in state.triggers_holding
+                if true_now and trigger.id not in state.triggers_holding:
+                    state.triggers_holding.append(trigger.id)
+                elif not true_now and trigger.id in state.triggers_holding:
+                    state.triggers_holding.remove(trigger.id)
+            if not ready:
+                continue
+            fired.add(trigger.id)
+            state.fired_triggers[trigger.id] = state.fired_triggers.get(trigger.id, 0) + 1
+            if trigger.effects.text:
+                events.append(NarrativeChunk(text="\n\n" + trigger.effects.text))
+                state.record("reveal", trigger.effects.text)
+            more, _ = apply_effects(state, trigger.effects, None, f"trigger {trigger.id}")
+            events += more
+            update_defeated(state)
+            progressed = True
+        if not progressed:
+            break
+    if state.ending is None:
+        for ending in campaign.endings:
+            if holds(ending.when, state):
+                events += reach_ending(state, ending.id)
+                break
+    return events

@@ -10,11 +10,25 @@ from __future__ import annotations
 
 from app.dm.tools.campaign_tools import apply_effects, reach_ending
 from app.session.events import NarrativeChunk, SessionEvent
+from app.world.campaign import TriggerSpec
 from app.world.facts import holds, update_defeated
 from app.world.state import GameState
 
 MAX_DEPTH = 4
 MAX_FIRINGS = 16
+
+
+def _ready(trigger: TriggerSpec, state: GameState) -> bool:
+    """Whether a trigger should fire now (and, for repeatable ones, track the edge)."""
+    true_now = holds(trigger.when, state)
+    if trigger.once:
+        return true_now and not state.fired_triggers.get(trigger.id)
+    was_true = trigger.id in state.triggers_holding
+    if true_now and not was_true:
+        state.triggers_holding.append(trigger.id)
+    elif not true_now and was_true:
+        state.triggers_holding.remove(trigger.id)
+    return true_now and not was_true
 
 
 def run_triggers(state: GameState) -> list[SessionEvent]:
@@ -26,21 +40,13 @@ def run_triggers(state: GameState) -> list[SessionEvent]:
     update_defeated(state)
     fired: set[str] = set()
     for _ in range(MAX_DEPTH):
-        progressed = False
-        for trigger in campaign.triggers:
-            if trigger.id in fired or len(fired) >= MAX_FIRINGS:
-                continue
-            true_now = holds(trigger.when, state)
-            if trigger.once:
-                ready = true_now and not state.fired_triggers.get(trigger.id)
-            else:
-                ready = true_now and trigger.id not in state.triggers_holding
-                if true_now and trigger.id not in state.triggers_holding:
-                    state.triggers_holding.append(trigger.id)
-                elif not true_now and trigger.id in state.triggers_holding:
-                    state.triggers_holding.remove(trigger.id)
-            if not ready:
-                continue
+        # Each round sees the world as the previous round left it: effects of this round's
+        # triggers can only enable triggers in the next round, which bounds the depth.
+        ready = [t for t in campaign.triggers if t.id not in fired and _ready(t, state)]
+        ready = ready[: max(0, MAX_FIRINGS - len(fired))]
+        if not ready:
+            break
+        for trigger in ready:
             fired.add(trigger.id)
             state.fired_triggers[trigger.id] = state.fired_triggers.get(trigger.id, 0) + 1
             if trigger.effects.text:
@@ -48,10 +54,7 @@ def run_triggers(state: GameState) -> list[SessionEvent]:
                 state.record("reveal", trigger.effects.text)
             more, _ = apply_effects(state, trigger.effects, None, f"trigger {trigger.id}")
             events += more
-            update_defeated(state)
-            progressed = True
-        if not progressed:
-            break
+        update_defeated(state)
     if state.ending is None:
         for ending in campaign.endings:
             if holds(ending.when, state):

@@ -1,0 +1,134 @@
+"""The campaign engine in play: authored challenges and chains, scene entry, triggers and
+endings — driven by a scripted DM through the ordinary session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.dm.scripted import ScriptedBrain
+from app.session.actions import PlayerAction
+from app.session.session import GameSession
+from app.session.triggers import MAX_DEPTH
+from app.world.campaign import CAMPAIGNS_DIR, Effects, Fact, TriggerSpec, load_campaign
+from app.world.newgame import new_game
+from rules.damage import LifeState
+from tests.app.conftest import narration, of_type, turn
+
+
+def game(replies: list[dict[str, Any]], seed: int = 3) -> GameSession:
+    campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
+    return GameSession(new_game(campaign, seed=seed), ScriptedBrain(replies))
+
+
+def challenge(cid: str, who: str | None = "mira") -> dict[str, Any]:
+    args: dict[str, Any] = {"challenge_id": cid}
+    if who:
+        args["character_id"] = who
+    return {"name": "attempt_challenge", "arguments": args}
+
+
+def move(scene: str) -> dict[str, Any]:
+    return {"name": "move_scene", "arguments": {"scene_id": scene, "reason": "go"}}
+
+
+async def find_seed_where(first_passes: bool) -> int:
+    for seed in range(60):
+        session = game([{"tool_calls": [challenge("trapdoor_lock")]}, {"text": "."}], seed)
+        await turn(session, ("mira", "I pick the lock"))
+        if (session.state.challenges["trapdoor_lock"] == "passed") == first_passes:
+            return seed
+    raise AssertionError("no seed found")
+
+
+async def test_a_failed_lock_leads_to_the_needle_trap_chain() -> None:
+    seed = await find_seed_where(first_passes=False)
+    session = game(
+        [{"tool_calls": [challenge("trapdoor_lock")]}, {"tool_calls": [challenge("needle_trap")]},
+         {"text": "The lock holds."}],
+        seed,
+    )  # fmt: skip
+    await turn(session, ("mira", "I pick the lock"))
+    results = [m for m in session.last_messages if m["role"] == "tool"]
+    assert '"next": "needle_trap"' in results[0]["content"]
+    assert session.state.challenges == {
+        "trapdoor_lock": "failed",
+        "needle_trap": session.state.challenges["needle_trap"],
+    }
+    if session.state.challenges["needle_trap"] == "failed":
+        mira = session.state.party["mira"]
+        assert mira.vitals.hp < 21 and any(c.condition.value == "poisoned" for c in mira.conditions)
+
+
+async def test_locked_exits_stay_shut_until_the_flag_is_set() -> None:
+    seed = await find_seed_where(first_passes=True)
+    session = game(
+        [{"tool_calls": [move("cellar")]}, {"text": "Shut."},
+         {"tool_calls": [challenge("trapdoor_lock")]}, {"tool_calls": [move("cellar")]},
+         {"text": "Down you go."}],
+        seed,
+    )  # fmt: skip
+    await turn(session, ("mira", "I go down"))
+    refused = next(m for m in session.last_messages if m["role"] == "tool")["content"]
+    assert "The padlock holds the trapdoor shut" in refused
+    events = await turn(session, ("mira", "I pick the lock and go down"))
+    assert session.state.scene.id == "cellar"
+    # entering the cellar starts its fight
+    assert of_type(events, "state_transition")[0].to == "combat"
+    rats = [c for c in session.state.creatures.values() if c.encounter == "cellar_rats"]
+    assert len(rats) == 3
+
+
+async def test_defeating_the_rats_fires_the_trigger_once() -> None:
+    session = game([{"text": "Quiet."}, {"text": "Still quiet."}])
+    state = session.state
+    state.flags["trapdoor_open"] = True
+    from app.dm.tools.campaign_tools import enter_scene
+
+    enter_scene(state, "cellar", "test")
+    for creature in state.creatures.values():
+        creature.vitals = creature.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
+    state.encounter = None
+    events = await turn(session, ("thorin", "I look behind the casks"))
+    assert "Tam, the potboy, crawls out" in narration(events)
+    assert state.flags["tam_found"] is True and state.defeated == ["cellar_rats"]
+    assert state.fired_triggers == {"tam_found": 1}
+    again = await turn(session, ("thorin", "I look again"))
+    assert "Tam, the potboy" not in narration(again)
+
+
+async def test_the_chief_hall_restricts_speech_and_parley_reaches_the_peace_ending() -> None:
+    for seed in range(80):
+        session = game(
+            [{"tool_calls": [challenge("parley")]}, {"text": "Grubnak considers."}], seed
+        )
+        state = session.state
+        state.flags.update(trapdoor_open=True, guards_passed=True, tam_found=True)
+        from app.dm.tools.campaign_tools import enter_scene
+
+        state.visited += ["cellar", "warren"]
+        enter_scene(state, "chief_hall", "test")
+        assert session.status().banner == "Only Mira may act — Grubnak will only parley with Mira"
+        assert not session.submit(PlayerAction(character_id="thorin", text="Oi!"))
+        events = await turn(session, ("mira", "I offer him sausages for peace"))
+        if state.challenges["parley"] == "passed":
+            endings = [e for e in of_type(events, "state_change") if e.kind == "ending"]
+            assert state.ending == "peace" and endings[0].description.startswith("The Quiet Cellar")
+            return
+    raise AssertionError("the parley never succeeded")
+
+
+async def test_trigger_cascades_are_bounded() -> None:
+    session = game([{"text": "Hm."}])
+    campaign = session.state.campaign
+    assert campaign is not None
+    # a chain of triggers, each enabling the next, longer than the cascade depth
+    for n in range(MAX_DEPTH + 3):
+        when = Fact(flag=f"step{n}") if n else Fact(in_scene="inn")
+        campaign.triggers.append(
+            TriggerSpec(
+                id=f"chain{n}", when=when, effects=Effects(set_flags={f"step{n + 1}": True})
+            )
+        )
+    await turn(session, ("mira", "wait"))
+    fired = [t for t in session.state.fired_triggers if t.startswith("chain")]
+    assert 0 < len(fired) <= MAX_DEPTH + 1

@@ -178,3 +178,11 @@ class EndCombatArgs(_Args):
     """The fight is over (a side fled, surrendered or fell)."""
 
     reason: Reason
+
+
+class AttackArgs(_Args):
+    """A weapon attack (or a monster's attack action, or its multiattack)."""
+
+    attacker_id: str
+    target_id: str
+    weapon: str | None = Field(default=None, description="Weapon or action id")

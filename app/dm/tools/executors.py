@@ -131,7 +131,7 @@ def _amount(state: GameState, text: str, reason: str, target_id: str) -> tuple[i
     return max(0, result.total), event
 
 
-def _vitals_text(v: Vitals) -> str:
+def vitals_text(v: Vitals) -> str:
     extra = "" if v.state is LifeState.ALIVE else f", {v.state.value}"
     temp = f" (+{v.temp_hp} temp)" if v.temp_hp else ""
     return f"{v.hp}/{v.max_hp} HP{temp}{extra}"
@@ -143,7 +143,7 @@ def _conditions_of(state: GameState, target_id: str) -> list[ActiveCondition]:
     return state.creatures[target_id].conditions
 
 
-def _set_vitals(state: GameState, target_id: str, vitals: Vitals) -> None:
+def set_vitals(state: GameState, target_id: str, vitals: Vitals) -> None:
     conditions = _conditions_of(state, target_id)
     down = vitals.hp == 0 and vitals.state is not LifeState.DEAD
     has = any(c.condition is Condition.UNCONSCIOUS and c.source == "0 hp" for c in conditions)
@@ -159,7 +159,7 @@ def _set_vitals(state: GameState, target_id: str, vitals: Vitals) -> None:
         state.creatures[target_id].vitals = vitals
 
 
-def _vitals_of(state: GameState, target_id: str) -> Vitals:
+def vitals_of(state: GameState, target_id: str) -> Vitals:
     if target_id in state.party:
         return state.party[target_id].vitals
     return state.creatures[target_id].vitals
@@ -245,7 +245,7 @@ def roll_dice_tool(args: a.RollDiceArgs, state: GameState) -> ToolOutcome:
 def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
     """damage."""
     target = resolve_target(state, args.target_id)
-    before = _vitals_of(state, target)
+    before = vitals_of(state, target)
     if before.state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")
     amount, rolled = _amount(state, args.amount, args.reason, target)
@@ -254,12 +254,12 @@ def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
     else:
         defenses, dies = state.creatures[target].defenses, True
     outcome = apply_damage(before, amount, args.damage_type, defenses, dies_at_zero=dies)
-    _set_vitals(state, target, outcome.vitals)
+    set_vitals(state, target, outcome.vitals)
     name = state.name_of(target)
     text = (
         f"{name} takes {outcome.damage.amount} {args.damage_type.value} damage"
         + (f" ({outcome.damage.note})" if outcome.damage.note else "")
-        + f": {_vitals_text(before)} → {_vitals_text(outcome.vitals)}"
+        + f": {vitals_text(before)} → {vitals_text(outcome.vitals)}"
     )
     state.record("hp", text)
     result: dict[str, Any] = {
@@ -270,7 +270,7 @@ def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
         result["note"] = outcome.damage.note
     change = StateChange(
         kind="hp", target_id=target, description=text,
-        before=_vitals_text(before), after=_vitals_text(outcome.vitals),
+        before=vitals_text(before), after=vitals_text(outcome.vitals),
     )  # fmt: skip
     return ToolOutcome(result, [rolled, change])
 
@@ -278,20 +278,20 @@ def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
 def heal_tool(args: a.HealArgs, state: GameState) -> ToolOutcome:
     """heal."""
     target = resolve_target(state, args.target_id)
-    before = _vitals_of(state, target)
+    before = vitals_of(state, target)
     if before.state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is dead; healing cannot help")
     amount, rolled = _amount(state, args.amount, args.reason, target)
     outcome = heal(before, amount)
-    _set_vitals(state, target, outcome.vitals)
+    set_vitals(state, target, outcome.vitals)
     text = (
         f"{state.name_of(target)} regains {outcome.restored} HP: "
-        f"{_vitals_text(before)} → {_vitals_text(outcome.vitals)}"
+        f"{vitals_text(before)} → {vitals_text(outcome.vitals)}"
     )
     state.record("hp", text)
     change = StateChange(
         kind="hp", target_id=target, description=text,
-        before=_vitals_text(before), after=_vitals_text(outcome.vitals),
+        before=vitals_text(before), after=vitals_text(outcome.vitals),
     )  # fmt: skip
     return ToolOutcome(
         {"target_id": target, "restored": outcome.restored, "hp": outcome.vitals.hp},
@@ -575,7 +575,7 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         if encounter.turn_index >= len(encounter.order):
             encounter.turn_index = 0
             encounter.round += 1
-        if _vitals_of(state, encounter.current.id).state is not LifeState.DEAD:
+        if vitals_of(state, encounter.current.id).state is not LifeState.DEAD:
             break
     now = encounter.current
     state.record("encounter", f"{finished}'s turn ends; round {encounter.round}, {now.name} acts")

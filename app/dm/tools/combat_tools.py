@@ -1,0 +1,185 @@
+"""Attacks: to-hit against armour class with advantage from the rules' conditions, critical
+hits doubling the dice, damage through resistances onto hit points. Characters attack with
+their weapons, monsters with their stat-block actions (``multiattack`` uses them all)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.dm.tools import args as a
+from app.dm.tools import executors as x
+from app.dm.tools.registry import ToolError, ToolOutcome
+from app.session.events import DiceRoll, SessionEvent, StateChange
+from app.world.state import GameState
+from rules.attacks import attack_roll, damage_roll
+from rules.conditions import ActiveCondition, attack_context, can_act
+from rules.damage import DamageType, LifeState, apply_damage
+from rules.srd import srd
+
+
+@dataclass(frozen=True)
+class _Swing:
+    name: str
+    bonus: int
+    damage: str
+    damage_type: DamageType
+    ranged: bool
+    extra: tuple[str, DamageType] | None = None
+
+
+def _swings(state: GameState, attacker: str, weapon: str | None) -> list[_Swing]:
+    if attacker in state.party:
+        sheet = state.party[attacker]
+        weapons = [w for w in sheet.weapons if srd().weapons.get(w).damage]
+        if not weapons:
+            raise ToolError(f"{sheet.name} carries no weapon")
+        chosen = weapon or weapons[0]
+        if chosen not in sheet.weapons:
+            raise ToolError(f"{sheet.name} has no {chosen!r}; weapons: {', '.join(sheet.weapons)}")
+        attack = sheet.weapon_attack(chosen)
+        kind = srd().weapons.get(chosen).kind
+        return [_Swing(attack.name, attack.attack_bonus, attack.damage, attack.damage_type,
+                       kind == "ranged")]  # fmt: skip
+    creature = state.creatures[attacker]
+    if creature.monster is None:
+        raise ToolError(f"{creature.name} has no stat block to attack with")
+    block = srd().monsters.get(creature.monster)
+    attacks = [act for act in block.actions if act.is_attack and act.damage]
+    if not attacks:
+        raise ToolError(f"{creature.name} has no attacks")
+    ids = list(block.multiattack) if weapon in (None, "multiattack") and block.multiattack else []
+    if not ids:
+        chosen_id = weapon or attacks[0].id
+        if chosen_id not in {act.id for act in attacks}:
+            raise ToolError(f"{creature.name} has no attack {chosen_id!r}")
+        ids = [chosen_id]
+    swings = []
+    for action_id in ids:
+        act = block.action(action_id)
+        if act.to_hit is None or act.damage is None or act.damage_type is None:
+            continue
+        extra = (
+            (act.extra_damage, act.extra_damage_type)
+            if act.extra_damage and act.extra_damage_type
+            else None
+        )
+        swings.append(
+            _Swing(act.name, act.to_hit, act.damage, act.damage_type, act.kind == "ranged", extra)
+        )
+    return swings
+
+
+def _conditions(state: GameState, cid: str) -> list[ActiveCondition]:
+    if cid in state.party:
+        return state.party[cid].conditions
+    return state.creatures[cid].conditions
+
+
+def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
+    """attack."""
+    attacker = x.resolve_target(state, args.attacker_id)
+    target = x.resolve_target(state, args.target_id)
+    if state.encounter is not None and state.encounter.current.id != attacker:
+        raise ToolError(
+            f"it is {state.encounter.current.name}'s turn, not {state.name_of(attacker)}'s"
+        )
+    if attacker == target:
+        raise ToolError("a creature cannot attack itself")
+    if not can_act(_conditions(state, attacker)) or x.vitals_of(state, attacker).hp == 0:
+        raise ToolError(f"{state.name_of(attacker)} cannot act")
+    if x.vitals_of(state, target).state is LifeState.DEAD:
+        raise ToolError(f"{state.name_of(target)} is already dead")
+    swings = _swings(state, attacker, args.weapon)
+    events: list[SessionEvent] = []
+    results: list[dict[str, Any]] = []
+    for swing in swings:
+        if x.vitals_of(state, target).state is LifeState.DEAD:
+            break  # the rest of a multiattack has nothing left to hit
+        more, result = _swing(state, attacker, target, swing)
+        events += more
+        results.append(result)
+    if state.encounter is not None:
+        events.append(x.combat_update(state))
+    return ToolOutcome({"attacker": attacker, "target": target, "attacks": results}, events)
+
+
+def _swing(
+    state: GameState, attacker: str, target: str, swing: _Swing
+) -> tuple[list[SessionEvent], dict[str, Any]]:
+    """One attack roll and, on a hit, its damage."""
+    ac = state.party[target].armor_class if target in state.party else state.creatures[target].ac
+    context = attack_context(
+        _conditions(state, attacker),
+        _conditions(state, target),
+        within_5ft=not swing.ranged,
+        ranged=swing.ranged,
+    )
+    hit = attack_roll(state.rng, swing.bonus, ac, context=context)
+    who = state.name_of(attacker)
+    events: list[SessionEvent] = [
+        DiceRoll.from_roll(
+            hit.roll,
+            check_type="attack_roll",
+            reason=f"{swing.name} vs {state.name_of(target)}",
+            character_id=attacker,
+            character_name=who,
+            dc=ac,
+            success=hit.hit,
+        )
+    ]
+    result: dict[str, Any] = {
+        "attack": swing.name,
+        "total": hit.total,
+        "ac": ac,
+        "outcome": hit.outcome.value,
+    }
+    if not hit.hit:
+        return events, result
+    defenses = (
+        state.party[target].defenses if target in state.party else state.creatures[target].defenses
+    )
+    dealt = 0
+    for formula, kind in [
+        (swing.damage, swing.damage_type),
+        *([swing.extra] if swing.extra else []),
+    ]:
+        rolled = damage_roll(state.rng, formula, critical=hit.critical)
+        events.append(
+            DiceRoll.from_roll(
+                rolled,
+                check_type="damage",
+                reason=f"{swing.name} damage",
+                character_id=attacker,
+                character_name=who,
+            )
+        )
+        before = x.vitals_of(state, target)
+        outcome = apply_damage(
+            before,
+            max(0, rolled.total),
+            kind,
+            defenses,
+            critical=hit.critical,
+            dies_at_zero=target not in state.party,
+        )
+        x.set_vitals(state, target, outcome.vitals)
+        dealt += outcome.damage.amount
+        after = x.vitals_text(outcome.vitals)
+        text = (
+            f"{state.name_of(target)} takes {outcome.damage.amount} {kind.value}: "
+            f"{x.vitals_text(before)} → {after}"
+        )
+        events.append(
+            StateChange(
+                kind="hp",
+                target_id=target,
+                description=text,
+                before=x.vitals_text(before),
+                after=after,
+            )
+        )
+        state.record("hp", text)
+    vitals = x.vitals_of(state, target)
+    result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
+    return events, result

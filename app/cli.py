@@ -11,6 +11,7 @@ import json
 import random
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -19,12 +20,13 @@ from rich.text import Text
 
 from app import __version__, views
 from app.console import ConsoleGame
-from app.dm.brain import ToolCall
+from app.dm.brain import Brain, BrainError, ToolCall
 from app.dm.config import ConfigError, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
+from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
-from app.session.runner import render_event
-from app.session.session import GameSession
+from app.session.runner import ScriptError, parse_script, render_event, run_lines
+from app.session.setup import start_session
 from app.tray import DiceTray
 from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
 from app.world.newgame import new_game
@@ -157,7 +159,7 @@ def play(
         str, typer.Option(help="Campaign id (shipped) or folder.")
     ] = DEFAULT_CAMPAIGN,
 ) -> None:
-    """Play: with an AI DM when one is configured, else the dice tray."""
+    """Play a campaign: with an AI DM when one is configured, else the offline referee."""
     console = _console()
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     story = _load(campaign)
@@ -166,19 +168,14 @@ def play(
     except ConfigError as error:
         _err_console().print(f"error: {error}", style="red")
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    if not config.configured:
-        console.print(
-            Text(
-                "No AI DM is configured (set DUNGEON_DM_API_KEY, or DUNGEON_DM_BASE_URL for a "
-                "local server such as Ollama). Opening the dice tray.",
-                style="yellow",
-            )
-        )
-        _dice_tray(console, actual_seed)
-        return
-    session = GameSession(new_game(story, seed=actual_seed), OpenAIBrain(config))
+    if config.configured:
+        session = start_session(story, actual_seed, OpenAIBrain(config))
+        dm = config.describe()
+    else:
+        session = start_session(story, actual_seed)
+        dm = "the offline referee (set DUNGEON_DM_API_KEY or DUNGEON_DM_BASE_URL for an AI DM)"
     console.print(Text(story.campaign.title, style="bold"))
-    console.print(Text(f"DM: {config.describe()} · seed {actual_seed}", style="dim"))
+    console.print(Text(f"DM: {dm} · seed {actual_seed}", style="dim"))
     game = ConsoleGame(session, console, _reader(console))
     asyncio.run(game.run())
     console.print(Text("Farewell, adventurer.", style="dim"))
@@ -191,6 +188,72 @@ def _load(campaign: str) -> Campaign:
     except CampaignError as error:
         _err_console().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
+@app.command("simulate")
+def simulate_command(
+    campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
+    script: Annotated[Path, typer.Option(help="File of 'Name: action' lines.")],
+    seed: Annotated[
+        int, typer.Option(help="Seed: the same seed and script give the same transcript.")
+    ] = 0,
+    brain: Annotated[str, typer.Option(help="offline, scripted or openai.")] = "offline",
+    brain_file: Annotated[
+        Path | None, typer.Option(help="Recorded DM replies, for --brain scripted.")
+    ] = None,
+    until_end: Annotated[
+        bool, typer.Option("--until-end", help="Fail unless an ending is reached.")
+    ] = False,
+    model: Annotated[str | None, typer.Option(help="DM model, for --brain openai.")] = None,
+    base_url: Annotated[str | None, typer.Option(help="Endpoint, for --brain openai.")] = None,
+) -> None:
+    """Play a campaign headless from a script and print the transcript and a summary."""
+    story = _load(campaign)
+    try:
+        lines = script.read_text(encoding="utf-8").splitlines()
+        parse_script(lines)
+    except (OSError, ScriptError) as error:
+        _err_console().print(Text(f"error: {script}: {error}", style="red"))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    dm: Brain | None = None
+    if brain == "scripted":
+        if brain_file is None:
+            _err_console().print("error: --brain scripted needs --brain-file", style="red")
+            raise typer.Exit(EXIT_BAD_INPUT)
+        try:
+            dm = ScriptedBrain.from_file(brain_file)
+        except BrainError as error:
+            _err_console().print(Text(f"error: {error.message}", style="red"))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+    elif brain == "openai":
+        try:
+            dm = OpenAIBrain(load_dm_config(model=model, base_url=base_url))
+        except ConfigError as error:
+            _err_console().print(Text(f"error: {error}", style="red"))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+    elif brain != "offline":
+        _err_console().print(
+            f"error: unknown brain {brain!r} (offline, scripted, openai)", style="red"
+        )
+        raise typer.Exit(EXIT_BAD_INPUT)
+    session = start_session(story, seed, dm)
+    result = asyncio.run(run_lines(session, lines, typer.echo))  # plain lines, never wrapped
+    state = session.state
+    summary = [
+        "== summary ==",
+        f"turns: {result.turns}   scene: {state.scene.name}   mode: {session.mode}",
+    ]
+    for sheet in state.party.values():
+        vitals = sheet.vitals
+        summary.append(f"{sheet.name}: {vitals.hp}/{vitals.max_hp} HP, {vitals.state.value}")
+    if state.flags:
+        summary.append("flags: " + ", ".join(f"{k}={v}" for k, v in sorted(state.flags.items())))
+    ending = next((e for e in story.endings if e.id == state.ending), None)
+    summary.append(f"ending: {ending.title if ending else 'none reached'}")
+    for line in summary:
+        typer.echo(line)
+    if result.errors or (until_end and ending is None):
+        raise typer.Exit(1)
 
 
 @app.command("validate")

@@ -54,7 +54,8 @@ def render_event(event: SessionEvent) -> str | None:
     if isinstance(event, DiceRoll):
         who = f"{event.character_name}: " if event.character_name else ""
         what = event.reason or event.check_type.replace("_", " ")
-        dc = f" DC {event.dc}" if event.dc is not None else ""
+        label = "AC" if event.check_type == "attack_roll" else "DC"
+        dc = f" {label} {event.dc}" if event.dc is not None else ""
         verdict = ""
         if event.success is not None:
             verdict = " — success" if event.success else " — failure"
@@ -90,9 +91,26 @@ class RunResult:
     refused: list[str] = field(default_factory=list)
 
 
+ANYONE = "anyone"
+"""Script name for "whoever may act now": the current combatant in a fight, else the first
+party member the gate allows (fights are hard to script turn by turn otherwise)."""
+
+
 def resolve_character(session: GameSession, name: str) -> str | None:
-    """A character id from a name or id (case-insensitive), or a player's only character."""
+    """A character id from a name or id (case-insensitive), a player's only character, or
+    ``Anyone``."""
     key = name.strip().lower()
+    if key == ANYONE:
+        encounter = session.state.encounter
+        if encounter is not None:
+            return encounter.current.id if encounter.current.id in session.state.party else None
+        for cid in session.state.party:
+            probe = PlayerAction(
+                character_id=cid, text="?", player=session.state.controller_of(cid) or ""
+            )
+            if session.gate.can_act(session.state, probe) is None:
+                return cid
+        return None
     for cid, sheet in session.state.party.items():
         if key in (cid.lower(), sheet.name.lower()):
             return cid

@@ -52,10 +52,14 @@ def test_play_reports_a_dm_failure_and_retries() -> None:
     assert "the fire roars" in result.stdout
 
 
-def test_play_without_a_dm_opens_the_dice_tray() -> None:
-    result = CliRunner().invoke(app, ["play", "--seed", "1"], input="1d20\nquit\n")
-    assert result.exit_code == 0
-    assert "No AI DM is configured" in result.stdout and "1d20 (" in result.stdout
+def test_play_without_a_dm_uses_the_offline_referee() -> None:
+    lines = "Mira: look around\nMira: ask Berta about the reward\n/roll 1d20\n/quit\n"
+    result = CliRunner().invoke(app, ["play", "--seed", "1"], input=lines)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "DM: the offline referee" in out
+    assert "The Cellar Under the Crossroads" in out and "talk to Berta" in out
+    assert "Twenty gold and free board" in out and "1d20 (" in out
 
 
 def test_settings_flags_over_environment_over_file(tmp_path: Path) -> None:

@@ -71,16 +71,18 @@ def test_seed_restarts_the_dice_and_quit_ends() -> None:
     assert "dice formula" in shown(tray, "help")
 
 
-def test_play_command_reads_lines_until_quit() -> None:
-    result = CliRunner().invoke(app, ["play", "--seed", "5"], input="1d20+1\nspell shield\nquit\n")
+def test_dice_command_reads_lines_until_quit() -> None:
+    result = CliRunner().invoke(app, ["dice", "--seed", "5"], input="1d20+1\nspell shield\nquit\n")
     assert result.exit_code == 0
     assert "dice tray" in result.stdout
     assert "> 1d20+1" in result.stdout and "1d20 (" in result.stdout
     assert "Shield" in result.stdout and "Farewell" in result.stdout
 
 
-def test_play_survives_end_of_input() -> None:
-    result = CliRunner().invoke(app, ["play", "--seed", "5"], input="2d6\n")
+def test_dice_and_play_survive_end_of_input() -> None:
+    result = CliRunner().invoke(app, ["dice", "--seed", "5"], input="2d6\n")
+    assert result.exit_code == 0 and "Farewell" in result.stdout
+    result = CliRunner().invoke(app, ["play", "--seed", "5"], input="Mira: look around\n")
     assert result.exit_code == 0 and "Farewell" in result.stdout
 
 

@@ -51,6 +51,10 @@ class AllPlayersGate(_Gate):
         """Banner text for the UI."""
         waiting = _players_waiting(state, actions)
         banner = f"Waiting for {', '.join(waiting)}" if waiting else "Everyone has acted"
+        if len(state.players) == 1 and waiting:
+            names = [state.name_of(c) for c in next(iter(state.players.values()))]
+            who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+            banner = f"Your move — {who}"
         return GateStatus(kind=self.kind, waiting_for=waiting, banner=banner)
 
 

@@ -5,6 +5,7 @@ for the DM plus the events for the players."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.dm.tools import args as a
@@ -21,8 +22,15 @@ from app.session.events import (
 from app.world.state import Combatant, Creature, Encounter, GameState, Restriction
 from rules.abilities import Ability
 from rules.checks import CheckResult, ability_check, group_check, saving_throw
-from rules.conditions import ActiveCondition, Condition, check_context, save_context
-from rules.damage import LifeState, Vitals, apply_damage, heal
+from rules.conditions import (
+    ActiveCondition,
+    Condition,
+    check_context,
+    save_context,
+    tick_end_of_turn,
+    tick_start_of_turn,
+)
+from rules.damage import LifeState, Vitals, apply_damage, death_save, heal
 from rules.dice import Advantage, DiceError, parse, roll
 from rules.initiative import Entrant, roll_initiative
 from rules.skills import Skill
@@ -564,25 +572,97 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     )
 
 
+def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:
+    if cid in state.party:
+        return state.party[cid].save_modifier
+    creature = state.creatures[cid]
+    block = srd().monsters.get(creature.monster) if creature.monster else None
+    return block.save_modifier if block else (lambda _ability: 0)
+
+
+def _tick(state: GameState, cid: str, when: str) -> list[SessionEvent]:
+    """Count down conditions at the start or end of a creature's turn; repeat save-ends
+    saves at its end."""
+    conditions = _conditions_of(state, cid)
+    if when == "start":
+        tick = tick_start_of_turn(conditions)
+    else:
+        tick = tick_end_of_turn(conditions, state.rng, _save_modifier(state, cid))
+    conditions[:] = list(tick.remaining)
+    events: list[SessionEvent] = []
+    name = state.name_of(cid)
+    for save in tick.saves:
+        verdict = "success" if save.success else "failure"
+        events.append(
+            DiceRoll(
+                check_type="saving_throw", character_id=cid, character_name=name,
+                ability=save.ability.value, dc=save.dc, formula="1d20", total=save.total,
+                natural=save.natural, success=save.success,
+                reason=f"shake off {save.condition.value}",
+                text=f"{save.total} vs DC {save.dc} — {verdict}",
+            )
+        )  # fmt: skip
+    for ended in tick.ended:
+        text = f"{name} is no longer {ended.condition.value}"
+        state.record("condition", text)
+        events.append(StateChange(kind="condition", target_id=cid, description=text))
+    return events
+
+
+def _death_save(state: GameState, cid: str) -> list[SessionEvent]:
+    """A dying character's turn starts with a death save."""
+    sheet = state.party[cid]
+    result = death_save(state.rng, sheet.vitals)
+    set_vitals(state, cid, result.vitals)
+    events: list[SessionEvent] = [
+        DiceRoll.from_roll(
+            result.roll, check_type="death_save", reason="death save", character_id=cid,
+            character_name=sheet.name, dc=10, success=result.success,
+        )
+    ]  # fmt: skip
+    v = result.vitals
+    if result.regained_consciousness:
+        text = f"{sheet.name} gasps back to consciousness with 1 HP"
+    elif v.state is LifeState.DEAD:
+        text = f"{sheet.name} dies"
+    elif v.state is LifeState.STABLE:
+        text = f"{sheet.name} is stable"
+    else:
+        text = f"{sheet.name}: {v.death_successes} successes, {v.death_failures} failures"
+    state.record("hp", text)
+    events.append(StateChange(kind="hp", target_id=cid, description=text))
+    return events
+
+
 def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
-    """end_turn: the next living combatant's turn (a new round after the last)."""
+    """end_turn: tick the finished combatant's conditions, then move to the next one who can
+    take a turn — a dying character makes a death save instead of acting."""
     encounter = state.encounter
     if encounter is None:
         raise ToolError("no fight is going on")
-    finished = encounter.current.name
-    for _ in range(len(encounter.order)):
+    finished = encounter.current
+    events = _tick(state, finished.id, "end")
+    for _ in range(len(encounter.order) * 2):
         encounter.turn_index += 1
         if encounter.turn_index >= len(encounter.order):
             encounter.turn_index = 0
             encounter.round += 1
-        if vitals_of(state, encounter.current.id).state is not LifeState.DEAD:
-            break
+        current = encounter.current.id
+        if vitals_of(state, current).state is LifeState.DEAD:
+            continue
+        events += _tick(state, current, "start")
+        if current in state.party and vitals_of(state, current).hp == 0:
+            if vitals_of(state, current).state is LifeState.DYING:
+                events += _death_save(state, current)
+            if vitals_of(state, current).hp == 0:
+                continue  # unconscious: no turn to take
+        break
     now = encounter.current
-    state.record("encounter", f"{finished}'s turn ends; round {encounter.round}, {now.name} acts")
-    return ToolOutcome(
-        {"round": encounter.round, "current": now.id, "name": now.name},
-        [combat_update(state)],
+    state.record(
+        "encounter", f"{finished.name}'s turn ends; round {encounter.round}, {now.name} acts"
     )
+    events.append(combat_update(state))
+    return ToolOutcome({"round": encounter.round, "current": now.id, "name": now.name}, events)
 
 
 def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:

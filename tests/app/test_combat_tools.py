@@ -1,0 +1,83 @@
+"""Combat tools: attacks by the rules, out-of-turn refusals, turn order with condition
+ticks and death saves, and the end of a fight."""
+
+from __future__ import annotations
+
+import json
+
+from app.dm.brain import ToolCall
+from app.dm.tools.sets import ALL_TOOLS
+from app.world.sandbox import sandbox_state
+from app.world.state import GameState
+from rules.conditions import ActiveCondition, Condition
+from rules.damage import LifeState
+
+
+def run(state: GameState, name: str, **arguments: object) -> dict:
+    outcome = ALL_TOOLS.execute(ToolCall("t", name, json.dumps(arguments)), state)
+    return {"result": outcome.result, "events": outcome.events}
+
+
+def fight(seed: int = 4) -> GameState:
+    state = sandbox_state(seed=seed)
+    out = run(state, "start_combat", reason="rats", monsters=[{"monster": "giant_rat", "count": 2}])
+    assert out["result"]["started"]
+    return state
+
+
+def test_attacks_follow_the_rules_and_the_turn_order() -> None:
+    state = fight()
+    current = state.encounter.current.id
+    other = next(c.id for c in state.encounter.order if c.id != current)
+    refused = run(state, "attack", attacker_id=other, target_id=current)["result"]
+    assert "turn" in refused["error"]
+    target = next(
+        c.id for c in state.encounter.order if (c.id in state.party) != (current in state.party)
+    )
+    out = run(state, "attack", attacker_id=current, target_id=target)
+    swing = out["result"]["attacks"][0]
+    assert swing["outcome"] in {"hit", "miss", "critical_hit"}
+    kinds = [e.type for e in out["events"]]
+    assert kinds[0] == "dice_roll" and kinds[-1] == "combat_update"
+    roll = out["events"][0]
+    assert roll.check_type == "attack_roll" and roll.dc == swing["ac"]
+
+
+def test_a_monster_multiattack_uses_every_listed_attack() -> None:
+    state = sandbox_state(seed=9)
+    run(state, "start_combat", reason="bear", monsters=[{"monster": "brown_bear"}])
+    state.encounter.turn_index = next(
+        i for i, c in enumerate(state.encounter.order) if c.id == "brown-bear-1"
+    )
+    out = run(state, "attack", attacker_id="brown-bear-1", target_id="thorin")
+    assert [s["attack"] for s in out["result"]["attacks"]] == ["Bite", "Claws"]
+
+
+def test_end_turn_ticks_conditions_and_dying_characters_roll_death_saves() -> None:
+    state = fight(seed=6)
+    order = [c.id for c in state.encounter.order]
+    finished = order[0]
+    nxt = order[1]
+    conditions = (
+        state.party[finished].conditions
+        if finished in state.party
+        else state.creatures[finished].conditions
+    )
+    conditions.append(ActiveCondition(condition=Condition.POISONED, rounds=1, ends_at="end"))
+    if nxt in state.party:
+        state.party[nxt].vitals = state.party[nxt].vitals.model_copy(
+            update={"hp": 0, "state": LifeState.DYING}
+        )
+    out = run(state, "end_turn")
+    texts = [getattr(e, "description", "") for e in out["events"]]
+    assert any("no longer poisoned" in t for t in texts)
+    if nxt in state.party:
+        saves = [e for e in out["events"] if getattr(e, "check_type", "") == "death_save"]
+        assert len(saves) == 1 and saves[0].character_id == nxt
+
+
+def test_end_combat_returns_to_exploration() -> None:
+    state = fight()
+    out = run(state, "end_combat", reason="the rats flee")
+    assert out["events"][0].to == "exploration" and state.encounter is None
+    assert "error" in run(state, "end_turn")["result"]

@@ -155,6 +155,8 @@ async def run_lines(
                 out("")
 
     for line in parse_script(lines):
+        if session.foe_turn:
+            await play_ready_turns()  # foes act before the next player does
         character = resolve_character(session, line.name)
         if character is None:
             known = ", ".join(s.name for s in session.state.party.values())

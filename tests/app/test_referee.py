@@ -51,6 +51,7 @@ def intent_in(scene: str, text: str, **flags: object) -> tuple[str, str | None]:
         ("inn", "climb down into the cellar", "go", "cellar"),
         ("inn", "I dance a jig on the table", "unknown", None),
         ("inn", "attack Berta", "attack", None),
+        ("inn", "Aria casts fire bolt at the fire", "cast", None),
         ("cellar", "lift the flagstone", "challenge", "flagstone"),
         ("cellar", "search the floor for anything hidden", "challenge", "flagstone"),
         ("cellar", "pick up the silver key", "take", "silver_key"),

@@ -16,10 +16,11 @@ from app.world.state import GameState
 from rules.damage import LifeState
 
 Kind = Literal[
-    "attack", "challenge", "done", "go", "talk", "take", "use", "look", "rest", "unknown"
+    "attack", "cast", "challenge", "done", "go", "talk", "take", "use", "look", "rest", "unknown"
 ]
 
 VERBS: dict[Kind, tuple[str, ...]] = {
+    "cast": ("cast", "conjure", "invoke", "channel"),
     "attack": ("attack", "hit", "strike", "stab", "slash", "shoot", "fire at", "charge", "fight",
                "kill", "swing at", "smite", "punch", "bash"),
     "go": ("go", "enter", "walk", "head", "climb", "descend", "leave", "exit", "return", "follow",
@@ -120,6 +121,8 @@ def parse_intent(text: str, state: GameState, campaign: Campaign | None) -> Inte
         for cid, c in state.creatures.items()
         if c.vitals.state is not LifeState.DEAD
     }
+    if verb == "cast":
+        return Intent("cast", text, _best(said, foes))
     if verb == "attack" or (state.encounter is not None and verb is None and _best(said, foes)):
         return Intent("attack", text, _best(said, foes))
     if campaign is None:

@@ -16,11 +16,12 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
-from app.dm.referee.parser import Intent, open_challenges, parse_intent
+from app.dm.referee.parser import Intent, normalise, open_challenges, parse_intent, score
 from app.session.events import Usage
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.damage import LifeState
+from rules.srd import srd
 
 _ACTION_LINE = re.compile(r"^\[(?P<name>.+?) \((?P<id>[a-z0-9_-]+)\)\] (?P<text>.+)$")
 _FOE_TURN = re.compile(r"It is (?P<name>.+?)'s turn \((?P<id>[a-z0-9_-]+)\)\. Play it")
@@ -125,6 +126,8 @@ class OfflineReferee:
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
         intent = parse_intent(text, state, self.campaign)
         name = state.name_of(actor)
+        if intent.kind == "cast":
+            return self._cast(state, actor, intent)
         if state.encounter is not None:
             return self._act_in_combat(state, actor, intent)
         if intent.kind == "attack":
@@ -160,6 +163,44 @@ class OfflineReferee:
             return []
         self.notes.append(self._pick(state, _UNKNOWN, n=name) + " " + self._options(state))
         return []
+
+    def _cast(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        """``cast fire bolt at the rat``: the spell from the caster's list, sensible targets."""
+        sheet = state.party.get(actor)
+        name = state.name_of(actor)
+        if sheet is None or not sheet.spells:
+            self.notes.append(f"{name} knows no spells.")
+            return []
+        said = normalise(intent.text)
+        known = {sid: [srd().spells.get(sid).name] for sid in sheet.spells}
+        chosen = max(known, key=lambda sid: (score(said, known[sid]), sid))
+        if score(said, known[chosen]) == 0:
+            names = ", ".join(v[0] for v in known.values())
+            self.notes.append(f"Which spell? {name} knows {names}.")
+            return []
+        spell = srd().spells.get(chosen)
+        foes = self._foes(state)
+        allies = {cid: [s.name] for cid, s in state.party.items()}
+        if spell.heal:
+            ally = next((c for c in allies if score(said, allies[c]) >= 1.0), actor)
+            targets = [ally]
+        elif spell.targets == 0:  # an area: every foe the referee can see
+            targets = foes
+        else:
+            first = intent.target if intent.target in foes else None
+            if first is None and foes:
+                first = min(foes, key=lambda f: (state.creatures[f].vitals.hp, f))
+            targets = [first] * max(spell.targets, 1) if first else []
+            if spell.attack and spell.targets == 1:
+                targets = targets[:1]
+        if not targets and (spell.damage or spell.save or spell.conditions):
+            self.notes.append(f"{name} finds no target for {spell.name}.")
+            return []
+        return [
+            self._call(
+                "cast", actor, "cast_spell", caster_id=actor, spell=chosen, target_ids=targets
+            )
+        ]
 
     def _act_in_combat(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         name = state.name_of(actor)
@@ -294,6 +335,8 @@ class OfflineReferee:
                 calls += self._fight_started(state)
             elif kind == "attack":
                 calls += self._after_attack(state, actor, result)
+            elif kind == "cast":
+                calls += self._after_cast(state, actor, result)
             elif kind == "end_turn":
                 if not self._foes(state):
                     calls.append(
@@ -339,6 +382,30 @@ class OfflineReferee:
         if result.get("combat"):
             calls += self._fight_started(state)
         return calls
+
+    def _after_cast(
+        self, state: GameState, actor: str | None, result: dict[str, Any]
+    ) -> list[ToolCall]:
+        caster = state.name_of(actor or "")
+        self.notes.append(f"{caster} casts {result['spell']}. {result['effect']}")
+        for hit in result["results"]:
+            target = state.name_of(str(hit.get("target") or hit.get("target_id") or ""))
+            missed = hit.get("outcome") == "miss"
+            if missed or (hit.get("saved") is True and not hit.get("damage")):
+                self.notes.append(f"{target} escapes the worst of it.")
+            elif "damage" in hit:
+                self.notes.append(f"{target} takes {hit['damage']} damage.")
+                if hit.get("state") == "dead":
+                    self.notes.append(self._pick(state, _FALLS, t=target))
+            elif "restored" in hit:
+                self.notes.append(f"{target} regains {hit['restored']} hit points.")
+            elif hit.get("asleep"):
+                self.notes.append(f"{target} slumps to the ground, asleep.")
+        if state.encounter is None:
+            return []
+        if not self._foes(state):
+            return [self._call("end_combat", None, "end_combat", reason="the last foe fell")]
+        return [self._call("end_turn", actor, "end_turn")]
 
     def _after_attack(
         self, state: GameState, actor: str | None, result: dict[str, Any]

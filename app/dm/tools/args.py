@@ -186,3 +186,12 @@ class AttackArgs(_Args):
     attacker_id: str
     target_id: str
     weapon: str | None = Field(default=None, description="Weapon or action id")
+
+
+class CastSpellArgs(_Args):
+    """Cast a spell the caster knows: slots, attack rolls, saves and damage are handled."""
+
+    caster_id: str
+    spell: str
+    target_ids: list[str] = Field(default_factory=list, description="One per ray/dart/target")
+    slot_level: int | None = Field(default=None, ge=1, le=9)

@@ -145,14 +145,14 @@ def vitals_text(v: Vitals) -> str:
     return f"{v.hp}/{v.max_hp} HP{temp}{extra}"
 
 
-def _conditions_of(state: GameState, target_id: str) -> list[ActiveCondition]:
+def conditions_of(state: GameState, target_id: str) -> list[ActiveCondition]:
     if target_id in state.party:
         return state.party[target_id].conditions
     return state.creatures[target_id].conditions
 
 
 def set_vitals(state: GameState, target_id: str, vitals: Vitals) -> None:
-    conditions = _conditions_of(state, target_id)
+    conditions = conditions_of(state, target_id)
     down = vitals.hp == 0 and vitals.state is not LifeState.DEAD
     has = any(c.condition is Condition.UNCONSCIOUS and c.source == "0 hp" for c in conditions)
     if down and not has:
@@ -318,7 +318,7 @@ def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
             return ToolOutcome(
                 {"target_id": target, "applied": False, "why": f"immune to {args.condition.value}"}
             )
-    conditions = _conditions_of(state, target)
+    conditions = conditions_of(state, target)
     conditions[:] = [c for c in conditions if c.condition is not args.condition]
     conditions.append(
         ActiveCondition(condition=args.condition, rounds=args.rounds, note=args.reason)
@@ -334,7 +334,7 @@ def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
 
 def _remove_condition(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
     target = resolve_target(state, args.target_id)
-    conditions = _conditions_of(state, target)
+    conditions = conditions_of(state, target)
     if not any(c.condition is args.condition for c in conditions):
         raise ToolError(f"{state.name_of(target)} is not {args.condition.value}")
     conditions[:] = [c for c in conditions if c.condition is not args.condition]
@@ -583,7 +583,7 @@ def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:
 def _tick(state: GameState, cid: str, when: str) -> list[SessionEvent]:
     """Count down conditions at the start or end of a creature's turn; repeat save-ends
     saves at its end."""
-    conditions = _conditions_of(state, cid)
+    conditions = conditions_of(state, cid)
     if when == "start":
         tick = tick_start_of_turn(conditions)
     else:

@@ -7,6 +7,7 @@ from app.dm.tools import args as a
 from app.dm.tools import campaign_tools as c
 from app.dm.tools import combat_tools as k
 from app.dm.tools import executors as x
+from app.dm.tools import spell_tools as sp
 from app.dm.tools.registry import Tool, ToolSet
 
 CHECK = Tool("request_ability_check", a.AbilityCheckArgs, x.ability_check_tool)
@@ -28,6 +29,7 @@ END_COMBAT = Tool("end_combat", a.EndCombatArgs, x.end_combat_tool)
 CHALLENGE = Tool("attempt_challenge", a.ChallengeArgs, c.attempt_challenge_tool)
 CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
+CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
@@ -39,10 +41,10 @@ CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, and scene moves that follow the map."""
 COMBAT_TOOLS = ToolSet(
-    [ATTACK, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT]
+    [ATTACK, CAST, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT]
 )
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, ATTACK, END_TURN, END_COMBAT]
+     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, ATTACK, CAST, END_TURN, END_COMBAT]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

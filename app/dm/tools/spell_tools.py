@@ -1,0 +1,293 @@
+"""Casting spells by the rules: the slot is spent (cantrips are free), attack-roll spells
+roll against armour class, saving-throw spells let each target save against the caster's
+DC (half damage or none on a success), darts always hit, healing adds the caster's
+modifier, and damage dice grow with the caster's level (cantrips) or the slot (upcasting).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.dm.tools import args as a
+from app.dm.tools import executors as x
+from app.dm.tools.registry import ToolError, ToolOutcome
+from app.session.events import DiceRoll, SessionEvent, StateChange
+from app.world.state import GameState
+from rules.attacks import attack_roll, damage_roll
+from rules.checks import saving_throw
+from rules.conditions import ActiveCondition, attack_context, save_context
+from rules.damage import LifeState, apply_damage
+from rules.dice import roll
+from rules.outcomes import Impossible
+from rules.spellcasting import cantrip_dice_multiplier
+from rules.srd import Spell, srd
+
+_DICE = re.compile(r"^(\d*)d(\d+)(.*)$")
+
+
+def scaled(formula: str, times: int, extra: str | None = None, levels: int = 0) -> str:
+    """``1d10`` x2 -> ``2d10``; plus ``levels`` copies of ``extra`` (upcast dice)."""
+    match = _DICE.match(formula.replace(" ", ""))
+    out = formula
+    if match and times > 1:
+        count = int(match.group(1) or 1) * times
+        out = f"{count}d{match.group(2)}{match.group(3)}"
+    if extra and levels > 0:
+        extra_match = _DICE.match(extra.replace(" ", ""))
+        if extra_match and not extra_match.group(3):
+            out += f"+{int(extra_match.group(1) or 1) * levels}d{extra_match.group(2)}"
+        else:
+            out += "".join(f"+({extra})" for _ in range(levels))
+    return out
+
+
+def _hurt(
+    state: GameState, target: str, amount: int, spell: Spell, critical: bool = False
+) -> tuple[list[SessionEvent], dict[str, Any]]:
+    assert spell.damage_type is not None
+    before = x.vitals_of(state, target)
+    defenses = (
+        state.party[target].defenses if target in state.party else state.creatures[target].defenses
+    )
+    outcome = apply_damage(
+        before,
+        amount,
+        spell.damage_type,
+        defenses,
+        critical=critical,
+        dies_at_zero=target not in state.party,
+    )
+    x.set_vitals(state, target, outcome.vitals)
+    text = (
+        f"{state.name_of(target)} takes {outcome.damage.amount} {spell.damage_type.value}: "
+        f"{x.vitals_text(before)} → {x.vitals_text(outcome.vitals)}"
+    )
+    state.record("hp", text)
+    event = StateChange(
+        kind="hp",
+        target_id=target,
+        description=text,
+        before=x.vitals_text(before),
+        after=x.vitals_text(outcome.vitals),
+    )
+    return [event], {
+        "target": target,
+        "damage": outcome.damage.amount,
+        "hp": outcome.vitals.hp,
+        "state": outcome.vitals.state.value,
+    }
+
+
+def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
+    """cast_spell."""
+    caster = x.resolve_target(state, args.caster_id)
+    if caster not in state.party:
+        raise ToolError("only characters cast spells through this tool; monsters use attack")
+    sheet = state.party[caster]
+    try:
+        spell = srd().spells.get(args.spell)
+    except KeyError as error:
+        raise ToolError(str(error.args[0])) from None
+    spell_id = next(k for k, v in srd().spells.entries.items() if v is spell)
+    if spell_id not in sheet.spells:
+        raise ToolError(
+            f"{sheet.name} does not know {spell.name}; known: {', '.join(sheet.spells)}"
+        )
+    if state.encounter is not None and state.encounter.current.id != caster:
+        raise ToolError(f"it is {state.encounter.current.name}'s turn, not {sheet.name}'s")
+    if sheet.vitals.hp == 0:
+        raise ToolError(f"{sheet.name} cannot cast while unconscious")
+    targets = [x.resolve_target(state, t) for t in args.target_ids]
+    for t in targets:
+        if x.vitals_of(state, t).state is LifeState.DEAD:
+            raise ToolError(f"{state.name_of(t)} is already dead")
+    slot = args.slot_level or spell.level
+    if spell.level and slot < spell.level:
+        raise ToolError(f"{spell.name} needs a slot of level {spell.level} or higher")
+    harmful = spell.attack or spell.save or spell.damage or spell.conditions
+    if harmful and not targets:
+        raise ToolError(f"{spell.name} needs target_ids")
+    if spell.targets and len(targets) > max(spell.targets, 1) + (
+        slot - spell.level if spell.upcast == spell.damage else 0
+    ):
+        raise ToolError(f"{spell.name} takes at most {spell.targets} targets")
+    if spell.level:
+        spent = sheet.spell_slots.spend(slot)
+        if isinstance(spent, Impossible):
+            raise ToolError(spent.reason)
+    ability = sheet.spellcasting_ability
+    assert ability is not None
+    mod = sheet.modifier(ability)
+    dc = sheet.spell_save_dc or 10
+    bonus = sheet.spell_attack_bonus or 0
+    times = cantrip_dice_multiplier(sheet.level) if spell.cantrip_scaling else 1
+    levels = slot - spell.level if spell.level else 0
+    events: list[SessionEvent] = []
+    results: list[dict[str, Any]] = []
+    state.record(
+        "roll",
+        f"{sheet.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),
+    )
+    if spell.heal:
+        formula = scaled(spell.heal, 1, spell.upcast, levels) + (
+            f"{mod:+d}" if spell.add_modifier and mod else ""
+        )
+        for target in targets or [caster]:
+            outcome = x.heal_tool(
+                a.HealArgs(target_id=target, amount=formula, reason=spell.name), state
+            )
+            events += outcome.events
+            results.append(outcome.result)
+    elif spell.damage and spell.attack:
+        formula = scaled(spell.damage, times, spell.upcast, levels)
+        if spell.add_modifier and mod:
+            formula += f"{mod:+d}"
+        for target in targets:
+            ac = (
+                state.party[target].armor_class
+                if target in state.party
+                else state.creatures[target].ac
+            )
+            context = attack_context(
+                sheet.conditions,
+                x.conditions_of(state, target),
+                within_5ft=spell.attack == "melee",
+                ranged=spell.attack == "ranged",
+            )
+            hit = attack_roll(state.rng, bonus, ac, context=context)
+            events.append(
+                DiceRoll.from_roll(
+                    hit.roll,
+                    check_type="attack_roll",
+                    reason=f"{spell.name} vs {state.name_of(target)}",
+                    character_id=caster,
+                    character_name=sheet.name,
+                    dc=ac,
+                    success=hit.hit,
+                )
+            )
+            result: dict[str, Any] = {"target": target, "outcome": hit.outcome.value}
+            if hit.hit and x.vitals_of(state, target).state is not LifeState.DEAD:
+                rolled = damage_roll(state.rng, formula, critical=hit.critical)
+                events.append(
+                    DiceRoll.from_roll(
+                        rolled,
+                        check_type="damage",
+                        reason=f"{spell.name} damage",
+                        character_id=caster,
+                        character_name=sheet.name,
+                    )
+                )
+                more, hurt = _hurt(state, target, max(0, rolled.total), spell, hit.critical)
+                events += more
+                result.update(hurt)
+            results.append(result)
+    elif spell.damage and spell.save:
+        formula = scaled(spell.damage, times, spell.upcast, levels)
+        rolled = roll(formula, state.rng)
+        events.append(
+            DiceRoll.from_roll(
+                rolled,
+                check_type="damage",
+                reason=f"{spell.name} damage",
+                character_id=caster,
+                character_name=sheet.name,
+            )
+        )
+        for target in targets:
+            saved = _save(state, target, spell, dc)
+            events.append(x.roll_event(state, target, saved))
+            amount = (
+                rolled.total
+                if not saved.success
+                else (rolled.total // 2 if spell.save_success == "half" else 0)
+            )
+            result = {"target": target, "saved": saved.success}
+            if amount > 0:
+                more, hurt = _hurt(state, target, amount, spell)
+                events += more
+                result.update(hurt)
+            results.append(result)
+    elif spell.damage:  # darts that always hit (magic missile)
+        for target in targets:
+            rolled = roll(spell.damage, state.rng)
+            events.append(
+                DiceRoll.from_roll(
+                    rolled,
+                    check_type="damage",
+                    reason=f"{spell.name} dart",
+                    character_id=caster,
+                    character_name=sheet.name,
+                )
+            )
+            if x.vitals_of(state, target).state is not LifeState.DEAD:
+                more, hurt = _hurt(state, target, max(0, rolled.total), spell)
+                events += more
+                results.append(hurt)
+    elif spell.save and spell.conditions:
+        for target in targets:
+            saved = _save(state, target, spell, dc)
+            events.append(x.roll_event(state, target, saved))
+            if not saved.success:
+                for condition in spell.conditions:
+                    x.conditions_of(state, target).append(
+                        ActiveCondition(
+                            condition=condition,
+                            source=caster,
+                            rounds=10,
+                            save_ability=spell.save,
+                            save_dc=dc,
+                            note=spell.name,
+                        )
+                    )
+                held = ", ".join(c.value for c in spell.conditions)
+                text = f"{state.name_of(target)} is {held} ({spell.name})"
+                state.record("condition", text)
+                events.append(StateChange(kind="condition", target_id=target, description=text))
+            results.append({"target": target, "saved": saved.success})
+    elif spell.conditions and targets:  # sleep: a pool of hit points, weakest first
+        pool = roll(scaled("5d8", 1, "2d8", levels), state.rng)
+        events.append(
+            DiceRoll.from_roll(
+                pool,
+                check_type="roll",
+                reason=f"{spell.name} pool",
+                character_id=caster,
+                character_name=sheet.name,
+            )
+        )
+        left = pool.total
+        for target in sorted(targets, key=lambda t: (x.vitals_of(state, t).hp, t)):
+            hp = x.vitals_of(state, target).hp
+            if hp > left:
+                break
+            left -= hp
+            for condition in spell.conditions:
+                x.conditions_of(state, target).append(
+                    ActiveCondition(condition=condition, source=caster, rounds=10, note=spell.name)
+                )
+            text = f"{state.name_of(target)} falls asleep ({spell.name})"
+            state.record("condition", text)
+            events.append(StateChange(kind="condition", target_id=target, description=text))
+            results.append({"target": target, "asleep": True})
+    if state.encounter is not None:
+        events.append(x.combat_update(state))
+    summary: dict[str, Any] = {"spell": spell.name, "results": results, "effect": spell.summary}
+    if spell.level:
+        summary["slots_left"] = sheet.spell_slots.remaining(slot)
+    return ToolOutcome(summary, events)
+
+
+def _save(state: GameState, target: str, spell: Spell, dc: int) -> Any:
+    assert spell.save is not None
+    if target in state.party:
+        modifier = state.party[target].save_modifier(spell.save)
+    else:
+        creature = state.creatures[target]
+        block = srd().monsters.get(creature.monster) if creature.monster else None
+        modifier = block.save_modifier(spell.save) if block else 0
+    context = save_context(x.conditions_of(state, target), spell.save)
+    return saving_throw(
+        state.rng, modifier, dc, ability=spell.save, context=context, reason=spell.name
+    )

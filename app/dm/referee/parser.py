@@ -64,7 +64,7 @@ def _verb(text: str) -> Kind | None:
     best: tuple[int, Kind] | None = None
     for kind, verbs in VERBS.items():
         for verb in verbs:
-            m = re.search(rf"(^|\s){re.escape(verb)}($|\s)", text)
+            m = re.search(rf"(^|\s){re.escape(verb)}(s|es)?($|\s)", text)  # "casts", "goes"
             if m and (best is None or m.start() < best[0]):
                 best = (m.start(), kind)
     return best[1] if best else None

@@ -148,6 +148,23 @@ class CharacterSheet(BaseModel):
         return ac
 
     @property
+    def attacks_per_action(self) -> int:
+        """Weapon attacks one Attack action allows: Extra Attack at level 5 for martial
+        classes, and more for fighters at 11 and 20."""
+        martial = self.character_class.lower() in {
+            "barbarian",
+            "fighter",
+            "monk",
+            "paladin",
+            "ranger",
+        }
+        if not martial or self.level < 5:
+            return 1
+        if self.character_class.lower() == "fighter":
+            return 4 if self.level >= 20 else 3 if self.level >= 11 else 2
+        return 2
+
+    @property
     def initiative_modifier(self) -> int:
         """DEX modifier."""
         return self.modifier(Ability.DEX)

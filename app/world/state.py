@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from app.world.campaign import Campaign
 from rules.conditions import ActiveCondition
 from rules.damage import Defenses, Vitals
+from rules.economy import TurnEconomy
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 FlagValue = bool | int | str
@@ -72,6 +73,16 @@ class Encounter(_Model):
     round: int = Field(default=1, ge=1)
     order: list[Combatant]
     turn_index: int = Field(default=0, ge=0)
+    economy: dict[str, TurnEconomy] = Field(default_factory=dict)
+    """What each combatant has left to spend (its reaction comes back on its own turn)."""
+    dodging: list[str] = Field(default_factory=list)
+    """Took the Dodge action: attacks against it have disadvantage until its next turn."""
+    disengaged: list[str] = Field(default_factory=list)
+    """Took the Disengage action this turn."""
+    helped: list[str] = Field(default_factory=list)
+    """Has advantage on its next attack roll (an ally took the Help action)."""
+    hidden: list[str] = Field(default_factory=list)
+    """Hid successfully: advantage on its next attack roll."""
 
     @property
     def current(self) -> Combatant:

@@ -81,3 +81,66 @@ def test_end_combat_returns_to_exploration() -> None:
     out = run(state, "end_combat", reason="the rats flee")
     assert out["events"][0].to == "exploration" and state.encounter is None
     assert "error" in run(state, "end_turn")["result"]
+
+
+def _turn_of(state: GameState, cid: str) -> None:
+    state.encounter.turn_index = next(i for i, c in enumerate(state.encounter.order) if c.id == cid)
+
+
+def test_one_attack_action_per_turn_and_extra_attack_at_level_five() -> None:
+    state = fight()
+    _turn_of(state, "thorin")
+    assert (
+        "error" not in run(state, "attack", attacker_id="thorin", target_id="giant-rat-1")["result"]
+    )
+    second = run(state, "attack", attacker_id="thorin", target_id="giant-rat-2")["result"]
+    assert "no action left" in second["error"]
+    veteran = fight()
+    thorin = veteran.party["thorin"]
+    veteran.party["thorin"] = thorin.model_copy(
+        update={
+            "level": 5,
+            "hit_dice": thorin.hit_dice.model_copy(update={"total": 5, "remaining": 5}),
+        }
+    )
+    assert veteran.party["thorin"].attacks_per_action == 2
+    _turn_of(veteran, "thorin")
+    for _ in range(2):
+        assert (
+            "error"
+            not in run(veteran, "attack", attacker_id="thorin", target_id="giant-rat-2")["result"]
+        )
+    assert (
+        "error" in run(veteran, "attack", attacker_id="thorin", target_id="giant-rat-2")["result"]
+    )
+
+
+def test_dodge_help_hide_and_dash() -> None:
+    state = fight()
+    _turn_of(state, "mira")
+    assert (
+        run(state, "take_action", creature_id="mira", action="dodge")["result"]["action"] == "dodge"
+    )
+    assert "mira" in state.encounter.dodging
+    assert (
+        "no action left"
+        in run(state, "take_action", creature_id="mira", action="dash")["result"]["error"]
+    )
+    # a rat attacking a dodging Mira rolls with disadvantage
+    _turn_of(state, "giant-rat-1")
+    out = run(state, "attack", attacker_id="giant-rat-1", target_id="mira")
+    assert out["events"][0].advantage == "disadvantage"
+    # Thorin helps Mira: her next attack has advantage, once
+    _turn_of(state, "thorin")
+    run(state, "take_action", creature_id="thorin", action="help", target_id="mira")
+    _turn_of(state, "mira")
+    state.encounter.economy.pop("mira")
+    state.encounter.dodging.clear()
+    first = run(state, "attack", attacker_id="mira", target_id="giant-rat-2")
+    assert first["events"][0].advantage == "advantage" and state.encounter.helped == []
+    _turn_of(state, "thorin")
+    state.encounter.economy.pop("thorin")
+    dash = run(state, "take_action", creature_id="thorin", action="dash")["result"]
+    assert dash["movement"] == 60  # speed 30, doubled by the Dash
+    hide = run(state, "take_action", creature_id="giant-rat-2", action="hide")["result"]
+    assert "turn" in hide["error"]

@@ -97,9 +97,19 @@ def test_refusals_change_nothing() -> None:
     out_of_turn = cast(state, caster_id="thorin", spell="fire bolt", target_ids=["giant-rat-1"])
     assert "not Thorin's" in out_of_turn["result"]["error"]
     assert state.party["aria"].spell_slots == before
-    for _ in range(2):
-        assert "error" not in cast(state, caster_id="aria", spell="magic missile",
-                                   target_ids=["giant-rat-3"], slot_level=2)["result"]  # fmt: skip
+    first = cast(
+        state, caster_id="aria", spell="magic missile", target_ids=["giant-rat-3"], slot_level=2
+    )
+    assert "error" not in first["result"]
+    again = cast(state, caster_id="aria", spell="fire bolt", target_ids=["giant-rat-3"])
+    assert "no action left" in again["result"]["error"]  # one action a turn
+    state.encounter = None  # out of combat the action economy does not apply
+    assert (
+        "error"
+        not in cast(
+            state, caster_id="aria", spell="magic missile", target_ids=["giant-rat-3"], slot_level=2
+        )["result"]
+    )
     empty = cast(
         state, caster_id="aria", spell="magic missile", target_ids=["giant-rat-3"], slot_level=2
     )

@@ -195,3 +195,11 @@ class CastSpellArgs(_Args):
     spell: str
     target_ids: list[str] = Field(default_factory=list, description="One per ray/dart/target")
     slot_level: int | None = Field(default=None, ge=1, le=9)
+
+
+class TakeActionArgs(_Args):
+    """A combat action other than an attack or a spell."""
+
+    creature_id: str
+    action: Literal["dodge", "dash", "disengage", "help", "hide"]
+    target_id: str | None = Field(default=None, description="The ally helped")

@@ -15,6 +15,10 @@ from app.world.state import GameState
 from rules.attacks import attack_roll, damage_roll
 from rules.conditions import ActiveCondition, attack_context, can_act
 from rules.damage import DamageType, LifeState, apply_damage
+from rules.dice import Advantage
+from rules.economy import ActionKind
+from rules.outcomes import Impossible
+from rules.skills import Skill
 from rules.srd import srd
 
 
@@ -70,6 +74,77 @@ def _swings(state: GameState, attacker: str, weapon: str | None) -> list[_Swing]
     return swings
 
 
+def _spend_edges(state: GameState, attacker: str) -> list[str]:
+    """Help and a successful Hide give advantage on the next attack roll, used up here."""
+    encounter = state.encounter
+    found: list[str] = []
+    if encounter is None:
+        return found
+    for marker, why in ((encounter.helped, "helped by an ally"), (encounter.hidden, "hidden")):
+        if attacker in marker:
+            marker.remove(attacker)
+            found.append(why)
+    return found
+
+
+def _dodging(state: GameState, target: str) -> list[str]:
+    encounter = state.encounter
+    return ["target dodging"] if encounter is not None and target in encounter.dodging else []
+
+
+def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
+    """take_action: dodge, dash, disengage, help or hide."""
+    encounter = state.encounter
+    if encounter is None:
+        raise ToolError("these actions are for combat")
+    actor = x.resolve_target(state, args.creature_id)
+    if encounter.current.id != actor:
+        raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
+    if args.action == "help":
+        if args.target_id is None:
+            raise ToolError("help needs the ally's target_id")
+        ally = x.resolve_target(state, args.target_id)
+        if ally == actor:
+            raise ToolError("a creature cannot help itself")
+    economy = x.economy_of(state, actor)
+    name = state.name_of(actor)
+    events: list[SessionEvent] = []
+    spent = economy.dash() if args.action == "dash" else economy.spend(ActionKind.ACTION)
+    if isinstance(spent, Impossible):
+        raise ToolError(f"{name} has {spent.reason}")
+    result: dict[str, Any] = {"creature_id": actor, "action": args.action}
+    if args.action == "dodge":
+        encounter.dodging.append(actor)
+    elif args.action == "disengage":
+        encounter.disengaged.append(actor)
+    elif args.action == "dash":
+        result["movement"] = economy.movement
+    elif args.action == "help" and args.target_id:
+        encounter.helped.append(args.target_id)
+        result["helped"] = args.target_id
+    elif args.action == "hide":
+        foes = [
+            c.id for c in encounter.order
+            if (c.id in state.party) != (actor in state.party)
+            and x.vitals_of(state, c.id).state is not LifeState.DEAD
+        ]  # fmt: skip
+        dc = max((_passive_perception(state, f) for f in foes), default=10)
+        check = x.check_for(state, actor, dc, "hide", Advantage.NORMAL, skill=Skill.STEALTH)
+        events.append(x.roll_event(state, actor, check))
+        if check.success:
+            encounter.hidden.append(actor)
+        result.update(hidden=check.success, dc=dc)
+    state.record("encounter", f"{name} takes the {args.action} action")
+    return ToolOutcome(result, events)
+
+
+def _passive_perception(state: GameState, cid: str) -> int:
+    if cid in state.party:
+        return state.party[cid].passive(Skill.PERCEPTION)
+    creature = state.creatures[cid]
+    return srd().monsters.get(creature.monster).passive_perception if creature.monster else 10
+
+
 def _conditions(state: GameState, cid: str) -> list[ActiveCondition]:
     if cid in state.party:
         return state.party[cid].conditions
@@ -91,6 +166,14 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     if x.vitals_of(state, target).state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")
     swings = _swings(state, attacker, args.weapon)
+    if state.encounter is not None:
+        economy = x.economy_of(state, attacker)
+        if attacker in state.party:
+            spent = economy.attack(state.party[attacker].attacks_per_action)
+        else:
+            spent = economy.spend(ActionKind.ACTION)  # one action, even for a multiattack
+        if isinstance(spent, Impossible):
+            raise ToolError(f"{state.name_of(attacker)} has {spent.reason}")
     events: list[SessionEvent] = []
     results: list[dict[str, Any]] = []
     for swing in swings:
@@ -114,6 +197,8 @@ def _swing(
         _conditions(state, target),
         within_5ft=not swing.ranged,
         ranged=swing.ranged,
+        advantage_from=_spend_edges(state, attacker),
+        disadvantage_from=_dodging(state, target),
     )
     hit = attack_roll(state.rng, swing.bonus, ac, context=context)
     who = state.name_of(attacker)

@@ -27,11 +27,13 @@ from rules.conditions import (
     Condition,
     check_context,
     save_context,
+    speed_after_conditions,
     tick_end_of_turn,
     tick_start_of_turn,
 )
 from rules.damage import LifeState, Vitals, apply_damage, death_save, heal
 from rules.dice import Advantage, DiceError, parse, roll
+from rules.economy import TurnEconomy
 from rules.initiative import Entrant, roll_initiative
 from rules.skills import Skill
 from rules.srd import srd
@@ -446,6 +448,25 @@ def restrict_action_tool(args: a.RestrictActionArgs, state: GameState) -> ToolOu
 # -- encounters ----------------------------------------------------------------------------
 
 
+def speed_of(state: GameState, cid: str) -> int:
+    """Walking speed after conditions and exhaustion."""
+    if cid in state.party:
+        sheet = state.party[cid]
+        return speed_after_conditions(sheet.speed, sheet.conditions, sheet.exhaustion)
+    creature = state.creatures[cid]
+    base = srd().monsters.get(creature.monster).speed if creature.monster else 30
+    return speed_after_conditions(base, creature.conditions)
+
+
+def economy_of(state: GameState, cid: str) -> TurnEconomy:
+    """The combatant's action economy this turn (created fresh if missing)."""
+    encounter = state.encounter
+    assert encounter is not None
+    if cid not in encounter.economy:
+        encounter.economy[cid] = TurnEconomy.fresh(speed_of(state, cid))
+    return encounter.economy[cid]
+
+
 def combat_update(state: GameState) -> CombatUpdate:
     """The tracker's view of the current fight."""
     encounter = state.encounter
@@ -554,6 +575,8 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
             for e in order
         ],
     )  # fmt: skip
+    for combatant in state.encounter.order:
+        state.encounter.economy[combatant.id] = TurnEconomy.fresh(speed_of(state, combatant.id))
     state.restriction = None
     names = ", ".join(c.name for c in joined)
     state.record("encounter", f"combat starts ({args.reason}): {names}")
@@ -651,6 +674,10 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         if vitals_of(state, current).state is LifeState.DEAD:
             continue
         events += _tick(state, current, "start")
+        encounter.economy[current] = TurnEconomy.fresh(speed_of(state, current))
+        for marker in (encounter.dodging, encounter.disengaged):
+            if current in marker:
+                marker.remove(current)
         if current in state.party and vitals_of(state, current).hp == 0:
             if vitals_of(state, current).state is LifeState.DYING:
                 events += _death_save(state, current)

@@ -30,6 +30,7 @@ CHALLENGE = Tool("attempt_challenge", a.ChallengeArgs, c.attempt_challenge_tool)
 CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool)
+ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
@@ -41,10 +42,10 @@ CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, and scene moves that follow the map."""
 COMBAT_TOOLS = ToolSet(
-    [ATTACK, CAST, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT]
+    [ATTACK, CAST, ACT, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT]
 )
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, ATTACK, CAST, END_TURN, END_COMBAT]
+     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN, END_COMBAT]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -19,6 +19,7 @@ from rules.checks import saving_throw
 from rules.conditions import ActiveCondition, attack_context, save_context
 from rules.damage import LifeState, apply_damage
 from rules.dice import roll
+from rules.economy import ActionKind
 from rules.outcomes import Impossible
 from rules.spellcasting import cantrip_dice_multiplier
 from rules.srd import Spell, srd
@@ -112,6 +113,19 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         slot - spell.level if spell.upcast == spell.damage else 0
     ):
         raise ToolError(f"{spell.name} takes at most {spell.targets} targets")
+    if state.encounter is not None:
+        cost = {
+            "action": ActionKind.ACTION,
+            "bonus_action": ActionKind.BONUS_ACTION,
+            "reaction": ActionKind.REACTION,
+        }.get(spell.casting_time)
+        economy = x.economy_of(state, caster)
+        if cost is not None and not economy.available(cost):
+            raise ToolError(f"{sheet.name} has no {cost.value.replace('_', ' ')} left this turn")
+        if spell.level and sheet.spell_slots.remaining(slot) <= 0:
+            raise ToolError(f"no level-{slot} spell slot left")
+        if cost is not None:
+            economy.spend(cost)
     if spell.level:
         spent = sheet.spell_slots.spend(slot)
         if isinstance(spent, Impossible):

@@ -31,6 +31,7 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_dice
 	$(BIN)/python -m tests.benchmarks.bench_turn
+	$(BIN)/python -m tests.benchmarks.bench_combat
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -18,3 +18,11 @@ def test_bench_turn_runs_and_reports_each_checkpoint() -> None:
     rows = bench_turn.main(["--turns", "12"])
     assert [r["turn"] for r in rows] == [10]
     assert rows[0]["ms"] > 0 and rows[0]["prompt"] > 0 and rows[0]["naive"] > 0
+
+
+def test_bench_combat_runs_both_scenarios() -> None:
+    from tests.benchmarks import bench_combat
+
+    rows = bench_combat.main(["--fights", "20", "--session-fights", "2"])
+    assert [r[0] for r in rows] == ["1 fighter vs 1 goblin", "4 characters vs 6 goblins"]
+    assert all(fast > 0 and slow > 0 for _, fast, slow, _ in rows)

@@ -17,6 +17,7 @@ from typing import Any
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.dm.referee.parser import Intent, normalise, open_challenges, parse_intent, score
+from app.dm.referee.tactics import weakest
 from app.session.events import Usage
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -120,8 +121,8 @@ class OfflineReferee:
         targets = [cid for cid, s in state.party.items() if s.vitals.conscious]
         if not self._foes(state) or not targets:
             return [self._call("end_combat", None, "end_combat", reason="the fight is decided")]
-        weakest = min(targets, key=lambda c: (state.party[c].vitals.hp, c))
-        return [self._call("attack", foe_id, "attack", attacker_id=foe_id, target_id=weakest)]
+        target = weakest((c, state.party[c].vitals.hp) for c in targets)
+        return [self._call("attack", foe_id, "attack", attacker_id=foe_id, target_id=target)]
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
         intent = parse_intent(text, state, self.campaign)
@@ -189,7 +190,7 @@ class OfflineReferee:
         else:
             first = intent.target if intent.target in foes else None
             if first is None and foes:
-                first = min(foes, key=lambda f: (state.creatures[f].vitals.hp, f))
+                first = weakest((f, state.creatures[f].vitals.hp) for f in foes)
             targets = [first] * max(spell.targets, 1) if first else []
             if spell.attack and spell.targets == 1:
                 targets = targets[:1]
@@ -221,7 +222,7 @@ class OfflineReferee:
             return []
         target: str | None = intent.target if intent.target in foes else None
         if target is None and foes:
-            target = min(foes, key=lambda f: (state.creatures[f].vitals.hp, f))
+            target = weakest((f, state.creatures[f].vitals.hp) for f in foes)
         if target is None:
             return [self._call("end_combat", None, "end_combat", reason="no foes are left")]
         return [self._call("attack", actor, "attack", attacker_id=actor, target_id=target)]

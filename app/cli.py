@@ -23,6 +23,8 @@ from app.console import ConsoleGame
 from app.dm.brain import Brain, BrainError, ToolCall
 from app.dm.config import ConfigError, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
+from app.dm.referee.skirmish import fight as skirmish
+from app.dm.referee.skirmish import from_monster, from_sheet
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
 from app.session.runner import ScriptError, parse_script, render_event, run_lines
@@ -32,7 +34,7 @@ from app.world.campaign import Campaign, CampaignError, find_campaign, load_camp
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign
 from rules.dice import Advantage, DiceError, formula_stats, roll
-from rules.srd import SRD_ATTRIBUTION
+from rules.srd import SRD_ATTRIBUTION, srd
 
 app = typer.Typer(
     name="dungeon",
@@ -254,6 +256,63 @@ def simulate_command(
         typer.echo(line)
     if result.errors or (until_end and ending is None):
         raise typer.Exit(1)
+
+
+@app.command("balance")
+def balance_command(
+    campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
+    encounter: Annotated[str | None, typer.Option(help="An encounter id of the campaign.")] = None,
+    monsters: Annotated[
+        list[str] | None, typer.Option("--monster", help="SRD monster[:count], repeatable.")
+    ] = None,
+    party: Annotated[
+        str | None, typer.Option(help="Comma-separated character ids (default: the party).")
+    ] = None,
+    fights: Annotated[int, typer.Option(min=1, max=100_000, help="Fights to run.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the first fight.")] = 0,
+) -> None:
+    """Fight an encounter many times with the referee's tactics and report the odds."""
+    story = _load(campaign)
+    groups: list[tuple[str, int]] = []
+    if encounter:
+        if encounter not in story.encounters:
+            known = ", ".join(story.encounters) or "none"
+            _err_console().print(f"error: no encounter {encounter!r} (known: {known})", style="red")
+            raise typer.Exit(EXIT_BAD_INPUT)
+        groups += [(m.monster, m.count) for m in story.encounters[encounter].monsters]
+    for spec in monsters or []:
+        name, _, count = spec.partition(":")
+        if name not in srd().monsters or (count and not count.isdigit()):
+            _err_console().print(f"error: bad --monster {spec!r} (e.g. goblin:3)", style="red")
+            raise typer.Exit(EXIT_BAD_INPUT)
+        groups.append((name, int(count or 1)))
+    if not groups:
+        _err_console().print("error: name an --encounter or at least one --monster", style="red")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    ids = party.split(",") if party else story.campaign.party
+    try:
+        sheets = [story.character(cid.strip()) for cid in ids]
+    except KeyError as error:
+        _err_console().print(f"error: no character {error.args[0]!r}", style="red")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    rng = random.Random(seed)
+    results = []
+    for _ in range(fights):
+        side = [from_sheet(s) for s in sheets]
+        foes = [
+            from_monster(srd().monsters[name], n + 1)
+            for name, count in groups
+            for n in range(count)
+        ]
+        results.append(skirmish(rng, side, foes))
+    wins = sum(r.winner == "party" for r in results)
+    rounds = sum(r.rounds for r in results) / fights
+    lost = sum(r.party_hp_lost for r in results) / fights
+    down = sum(r.party_down for r in results) / fights
+    foes_text = ", ".join(f"{count} {name}" for name, count in groups)
+    typer.echo(f"{', '.join(s.name for s in sheets)} vs {foes_text}: {fights} fights, seed {seed}")
+    typer.echo(f"party wins: {wins / fights:.1%}   rounds: {rounds:.1f}")
+    typer.echo(f"party HP lost: {lost:.1f} on average   characters down: {down:.2f}")
 
 
 @app.command("validate")

@@ -89,3 +89,27 @@ def test_broken_config_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_dice_command_opens_the_tray() -> None:
     result = CliRunner().invoke(app, ["dice", "--seed", "2"], input="4d6kh3\nquit\n")
     assert result.exit_code == 0 and "4d6kh3 (" in result.stdout
+
+
+def test_balance_reports_odds_and_is_seeded() -> None:
+    runner = CliRunner()
+    args = [
+        "balance",
+        "crossroads",
+        "--encounter",
+        "grubnak_band",
+        "--fights",
+        "300",
+        "--seed",
+        "2",
+    ]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.stdout
+    assert "Mira, Thorin, Aria vs 3 goblin: 300 fights, seed 2" in first.stdout
+    assert "party wins:" in first.stdout and first.stdout == runner.invoke(app, args).stdout
+    lone = runner.invoke(app, ["balance", "crossroads", "--monster", "owlbear", "--party", "mira"])
+    assert "party wins: 0.0%" in lone.stdout  # a lone rogue does not beat an owlbear
+    bad = runner.invoke(app, ["balance", "crossroads", "--monster", "dragon"])
+    assert bad.exit_code == 2 and "bad --monster" in bad.stderr
+    none = runner.invoke(app, ["balance", "crossroads"])
+    assert none.exit_code == 2 and "--encounter" in none.stderr

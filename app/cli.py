@@ -27,8 +27,9 @@ from app.dm.referee.skirmish import fight as skirmish
 from app.dm.referee.skirmish import from_monster, from_sheet
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
+from app.saves import SAVES_DIR, SaveError, delete_save, list_saves, load_game
 from app.session.runner import ScriptError, parse_script, render_event, run_lines
-from app.session.setup import start_session
+from app.session.setup import resume_session, start_session
 from app.tray import DiceTray
 from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
 from app.world.newgame import new_game
@@ -160,27 +161,103 @@ def play(
     campaign: Annotated[
         str, typer.Option(help="Campaign id (shipped) or folder.")
     ] = DEFAULT_CAMPAIGN,
+    load: Annotated[str | None, typer.Option(help="Resume a saved game by name.")] = None,
+    resume: Annotated[
+        bool, typer.Option("--continue", help="Resume the most recent save.")
+    ] = False,
+    save_as: Annotated[str, typer.Option(help="Name the game autosaves under.")] = "autosave",
+    saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
 ) -> None:
-    """Play a campaign: with an AI DM when one is configured, else the offline referee."""
+    """Play a campaign: with an AI DM when one is configured, else the offline referee.
+    The game saves itself after every turn and when you quit."""
     console = _console()
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-    story = _load(campaign)
     try:
         config = load_dm_config(model=model, base_url=base_url, api_key=api_key)
     except ConfigError as error:
         _err_console().print(f"error: {error}", style="red")
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    if config.configured:
-        session = start_session(story, actual_seed, OpenAIBrain(config))
-        dm = config.describe()
+    brain = OpenAIBrain(config) if config.configured else None
+    dm = (
+        config.describe()
+        if config.configured
+        else ("the offline referee (set DUNGEON_DM_API_KEY or DUNGEON_DM_BASE_URL for an AI DM)")
+    )
+    if load or resume:
+        name = load
+        if name is None:
+            found = list_saves(saves_dir)
+            if not found:
+                _err_console().print(f"error: no saves in {saves_dir}", style="red")
+                raise typer.Exit(EXIT_BAD_INPUT)
+            name = found[0].name
+        try:
+            state = load_game(name, saves_dir)
+            session = resume_session(state, brain)
+        except (SaveError, CampaignError) as error:
+            _err_console().print(Text(f"error: {error}", style="red"))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+        save_as = load or name
+        title = state.title
+        console.print(Text(f"{title} — resumed from {name}, turn {state.turn}", style="bold"))
     else:
-        session = start_session(story, actual_seed)
-        dm = "the offline referee (set DUNGEON_DM_API_KEY or DUNGEON_DM_BASE_URL for an AI DM)"
-    console.print(Text(story.campaign.title, style="bold"))
-    console.print(Text(f"DM: {dm} · seed {actual_seed}", style="dim"))
-    game = ConsoleGame(session, console, _reader(console))
+        story = _load(campaign)
+        session = start_session(story, actual_seed, brain)
+        console.print(Text(story.campaign.title, style="bold"))
+    console.print(Text(f"DM: {dm} · autosave: {saves_dir / save_as}.toml", style="dim"))
+    game = ConsoleGame(session, console, _reader(console), save_as=save_as, saves=saves_dir)
     asyncio.run(game.run())
     console.print(Text("Farewell, adventurer.", style="dim"))
+
+
+saves_app = typer.Typer(help="List, show and delete saved games.", no_args_is_help=True)
+app.add_typer(saves_app, name="saves")
+
+
+@saves_app.command("list")
+def saves_list(
+    saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
+) -> None:
+    """Saved games, newest first."""
+    found = list_saves(saves_dir)
+    if not found:
+        typer.echo(f"no saves in {saves_dir}")
+        return
+    for info in found:
+        when = info.saved.strftime("%Y-%m-%d %H:%M") if info.saved else "?"
+        typer.echo(f"{info.name:<20} {info.title or info.campaign:<36} turn {info.turn:<5} {when}")
+
+
+@saves_app.command("show")
+def saves_show(
+    name: Annotated[str, typer.Argument(help="Save name.")],
+    saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
+) -> None:
+    """Where a saved game stands."""
+    try:
+        state = load_game(name, saves_dir)
+    except SaveError as error:
+        _err_console().print(Text(f"error: {error}", style="red"))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    typer.echo(f"{state.title} ({state.campaign_id}) — turn {state.turn}, {state.scene.name}")
+    for sheet in state.party.values():
+        typer.echo(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP")
+    if state.ending:
+        typer.echo(f"  ending reached: {state.ending}")
+
+
+@saves_app.command("delete")
+def saves_delete(
+    name: Annotated[str, typer.Argument(help="Save name.")],
+    saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
+) -> None:
+    """Delete a save and its backups."""
+    try:
+        removed = delete_save(name, saves_dir)
+    except SaveError as error:
+        _err_console().print(Text(f"error: {error}", style="red"))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    typer.echo(f"deleted {', '.join(str(p) for p in removed)}")
 
 
 def _load(campaign: str) -> Campaign:

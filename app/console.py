@@ -12,11 +12,13 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
 
 from app import views
+from app.saves import SAVES_DIR, SaveError, save_game
 from app.session.actions import PlayerAction
 from app.session.events import ErrorEvent, NarrativeChunk, TurnEnd
 from app.session.runner import render_event, resolve_character
@@ -30,7 +32,8 @@ action           act as the character you played last
 /prompt          the exact messages last sent to the DM
 /roll FORMULA    roll dice yourself (recorded for the DM)
 /retry           run the turn again after an error
-/quit            leave"""
+/save [NAME]     save the game (it also saves itself after every turn)
+/quit            save and leave"""
 
 
 @dataclass
@@ -41,6 +44,18 @@ class ConsoleGame:
     console: Console
     read: Callable[[str], str]
     current: str | None = None
+    save_as: str | None = None
+    """Autosave name (``None``: no autosave)."""
+    saves: Path = SAVES_DIR
+
+    async def autosave(self) -> None:
+        """Write the save off the event loop; a failure is reported, never fatal."""
+        if self.save_as is None:
+            return
+        try:
+            await asyncio.to_thread(save_game, self.session.state, self.save_as, self.saves)
+        except (SaveError, OSError) as error:
+            self.console.print(Text(f"could not save: {error}", style="red"))
 
     def show_scene(self) -> None:
         """The read-aloud text of the current scene."""
@@ -74,6 +89,7 @@ class ConsoleGame:
                 open_line = False
             if isinstance(event, TurnEnd):
                 self.console.print()
+                await self.autosave()
                 continue
             text = render_event(event)
             if text:
@@ -102,6 +118,14 @@ class ConsoleGame:
                 body = message.get("content") or json.dumps(message.get("tool_calls"))
                 self.console.print(Text(f"[{message['role']}]", style="bold"))
                 self.console.print(str(body), markup=False, highlight=False)
+        elif word == "save":
+            name = rest.strip() or self.save_as or "quicksave"
+            try:
+                path = save_game(self.session.state, name, self.saves)
+            except (SaveError, OSError) as error:
+                self.console.print(Text(f"could not save: {error}", style="red"))
+            else:
+                self.console.print(f"Saved to {path}.")
         elif word == "roll":
             try:
                 result = roll(rest or "1d20", self.session.state.rng)
@@ -153,6 +177,7 @@ class ConsoleGame:
                     await self.play_turns()
                     continue
                 if not self.command(line):
+                    await self.autosave()
                     break
                 continue
             self.act(line)

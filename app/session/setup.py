@@ -5,8 +5,9 @@ from __future__ import annotations
 from app.dm.brain import Brain
 from app.dm.referee.referee import OfflineReferee
 from app.session.session import GameSession
-from app.world.campaign import Campaign
+from app.world.campaign import Campaign, find_campaign, load_campaign
 from app.world.newgame import new_game
+from app.world.state import GameState
 
 
 def start_session(
@@ -18,6 +19,20 @@ def start_session(
     """A new game of ``campaign``; with no brain the offline referee runs it."""
     dm = brain if brain is not None else OfflineReferee(campaign)
     session = GameSession(new_game(campaign, seed=seed, players=players), dm)
+    if isinstance(dm, OfflineReferee):
+        dm.bind(lambda: session.state)
+    return session
+
+
+def resume_session(state: GameState, brain: Brain | None = None) -> GameSession:
+    """Continue a loaded game: its campaign is loaded again by id (saves hold the world, not
+    the campaign text), then play goes on exactly where it stopped."""
+    campaign = None
+    if state.campaign_id != "sandbox":
+        campaign = load_campaign(find_campaign(state.campaign_id))
+        state.attach(campaign)
+    dm = brain if brain is not None else OfflineReferee(campaign)
+    session = GameSession(state, dm)
     if isinstance(dm, OfflineReferee):
         dm.bind(lambda: session.state)
     return session

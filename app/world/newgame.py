@@ -3,6 +3,8 @@ players who control the characters."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from app.world.campaign import Campaign, SceneSpec
 from app.world.state import GameState, Restriction, Scene
 
@@ -67,6 +69,7 @@ def new_game(
         scenes=scenes,
         restriction=restriction,
         visited=[start],
+        started=datetime.now(UTC).replace(microsecond=0),
     )
     state.attach(campaign)
     return state

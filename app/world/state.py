@@ -8,6 +8,7 @@ saved game resumes with exactly the same future rolls.
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -127,6 +128,8 @@ class GameState(_Model):
     campaign_id: str = "sandbox"
     title: str = ""
     seed: int = 0
+    started: datetime | None = None
+    """When this game began."""
     turn: int = Field(default=0, ge=0)
     players: dict[str, list[str]] = Field(default_factory=dict)
     """Player name -> ids of the characters they control (a solo player controls all)."""

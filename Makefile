@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_dice
 	$(BIN)/python -m tests.benchmarks.bench_turn
 	$(BIN)/python -m tests.benchmarks.bench_combat
+	$(BIN)/python -m tests.benchmarks.bench_saves
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

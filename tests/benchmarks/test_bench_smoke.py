@@ -26,3 +26,10 @@ def test_bench_combat_runs_both_scenarios() -> None:
     rows = bench_combat.main(["--fights", "20", "--session-fights", "2"])
     assert [r[0] for r in rows] == ["1 fighter vs 1 goblin", "4 characters vs 6 goblins"]
     assert all(fast > 0 and slow > 0 for _, fast, slow, _ in rows)
+
+
+def test_bench_saves_runs() -> None:
+    from tests.benchmarks import bench_saves
+
+    rows = bench_saves.main(["--repeat", "1", "--turns", "3"])
+    assert rows[0]["turns"] == 3 and rows[0]["save_ms"] > 0 and rows[0]["kb"] > 0

@@ -63,13 +63,21 @@ class GameSession:
             "exploration": ExplorationState(exploration_tools),
             "combat": CombatState(combat_tools),
         }
-        self.pending: list[PlayerAction] = []
         self.busy = False
         self.briefed = False
         """The DM has had the full overview this sitting (later turns get deltas)."""
         self.last_messages: list[Message] = []
         """The exact messages of the latest DM call, for the prompt inspector."""
         self.total_usage = Usage()
+
+    @property
+    def pending(self) -> list[PlayerAction]:
+        """Declared actions waiting for the DM (kept in the state, so saves keep them)."""
+        return self.state.pending
+
+    @pending.setter
+    def pending(self, actions: list[PlayerAction]) -> None:
+        self.state.pending = actions
 
     # -- whose turn ----------------------------------------------------------------------------
     @property

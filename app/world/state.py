@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from app.world.actions import PlayerAction
+from app.world.turnorder import TurnOrder
 from rules.character import CharacterSheet
 
 if TYPE_CHECKING:
@@ -162,6 +164,9 @@ class GameState(_Model):
     """Campaign encounters whose foes are all down."""
     ending: str | None = None
     """The ending reached, if the story is over."""
+    pending: list[PlayerAction] = Field(default_factory=list)
+    """Actions declared and not yet resolved (kept so a crash loses none)."""
+    turn_order: TurnOrder = Field(default_factory=TurnOrder)
 
     _rng: random.Random = PrivateAttr(default_factory=random.Random)
     _campaign: Any = PrivateAttr(default=None)

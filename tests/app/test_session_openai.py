@@ -64,8 +64,8 @@ async def test_server_failure_mid_turn_keeps_actions_and_world() -> None:
     ]
     with FakeOpenAI(script) as server:
         session = session_for(server)
-        before = session.state.model_dump()
         session.submit(PlayerAction(character_id="mira", text="I pick the lock"))
+        before = session.state.model_dump()
         failed = [e async for e in session.process()]
         assert failed[-1].type == "error" and failed[-1].recoverable
         assert "HTTP 500" in failed[-1].message

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from app import views
 from app.saves import SAVES_DIR, SaveError, save_game
+from app.session import hotseat
 from app.session.actions import PlayerAction
 from app.session.events import ErrorEvent, NarrativeChunk, TurnEnd
 from app.session.runner import render_event, resolve_character
@@ -32,6 +33,9 @@ action           act as the character you played last
 /prompt          the exact messages last sent to the DM
 /roll FORMULA    roll dice yourself (recorded for the DM)
 /retry           run the turn again after an error
+/pass [PLAYER]   end your turn without acting (hotseat)
+/join NAME ids   a player joins, taking characters, e.g. /join Ana mira
+/leave NAME [TO] a player leaves; their characters go to TO or the DM
 /save [NAME]     save the game (it also saves itself after every turn)
 /quit            save and leave"""
 
@@ -118,6 +122,23 @@ class ConsoleGame:
                 body = message.get("content") or json.dumps(message.get("tool_calls"))
                 self.console.print(Text(f"[{message['role']}]", style="bold"))
                 self.console.print(str(body), markup=False, highlight=False)
+        elif word == "pass":
+            player = rest.strip() or hotseat.active_player(self.session.state) or ""
+            outcome = self.session.pass_turn(player)
+            self.console.print(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""))
+        elif word == "join":
+            name, _, ids = rest.strip().partition(" ")
+            chars = [c.strip() for c in ids.replace(",", " ").split() if c.strip()]
+            outcome = hotseat.add_player(self.session.state, name, chars)
+            self.console.print(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""))
+        elif word == "leave":
+            parts = rest.split()
+            if not parts:
+                self.console.print("Who leaves? e.g. /leave Ana Ben")
+            else:
+                to = parts[1] if len(parts) > 1 else None
+                outcome = hotseat.remove_player(self.session.state, parts[0], to)
+                self.console.print(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""))
         elif word == "save":
             name = rest.strip() or self.save_as or "quicksave"
             try:

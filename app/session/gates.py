@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.session.actions import PlayerAction
+from app.session.hotseat import active_player
 from app.world.state import GameState
 
 
@@ -35,24 +36,42 @@ class _Gate(BaseModel):
 
 
 class AllPlayersGate(_Gate):
-    """Everyone may act; the turn advances once every player has acted."""
+    """Everyone acts, one player at a time in seating order; the turn advances once every
+    player has declared an action or passed."""
 
     kind: Literal["all_players"] = "all_players"
 
     def can_act(self, state: GameState, action: PlayerAction) -> str | None:
-        """``None`` when allowed, else the reason it is not."""
-        return _ownership(state, action)
+        """``None`` when allowed, else the reason it is not. A player who already declared
+        may still change their action until the DM answers."""
+        owned = _ownership(state, action)
+        if owned:
+            return owned
+        player = action.player or state.controller_of(action.character_id)
+        active = active_player(state)
+        changing = any(
+            (a.player or state.controller_of(a.character_id)) == player for a in state.pending
+        )
+        if player is not None and state.players and player != active and not changing:
+            if active is None:
+                return "everyone has acted; the DM is about to answer"
+            return f"not your turn — waiting for {active}"
+        return None
 
     def can_advance(self, state: GameState, actions: Sequence[PlayerAction]) -> bool:
-        """Every player who controls a character able to act has queued an action."""
-        return bool(actions) and not _players_waiting(state, actions)
+        """Every player able to act has acted or passed (and someone acted)."""
+        if not state.players:
+            acted = {a.character_id for a in actions}
+            return bool(actions) and all(c in acted for c in state.party)
+        return bool(actions) and active_player(state) is None
 
     def status(self, state: GameState, actions: Sequence[PlayerAction]) -> GateStatus:
-        """Banner text for the UI."""
-        waiting = _players_waiting(state, actions)
-        banner = f"Waiting for {', '.join(waiting)}" if waiting else "Everyone has acted"
-        if len(state.players) == 1 and waiting:
-            names = [state.name_of(c) for c in next(iter(state.players.values()))]
+        """``Waiting for Ana``, or for a solo player ``Your move — Mira, Thorin or Aria``."""
+        active = active_player(state) if state.players else None
+        waiting = [active] if active else []
+        banner = f"Waiting for {active}" if active else "Everyone has acted"
+        if len(state.players) == 1 and active:
+            names = [state.name_of(c) for c in state.players[active]]
             who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
             banner = f"Your move — {who}"
         return GateStatus(kind=self.kind, waiting_for=waiting, banner=banner)
@@ -160,16 +179,3 @@ def _ownership(state: GameState, action: PlayerAction) -> str | None:
         if action.character_id not in owned:
             return f"{action.player} does not control {state.name_of(action.character_id)}"
     return None
-
-
-def _players_waiting(state: GameState, actions: Sequence[PlayerAction]) -> list[str]:
-    acted_players = {a.player or state.controller_of(a.character_id) for a in actions}
-    acted_characters = {a.character_id for a in actions}
-    if not state.players:
-        return [state.party[c].name for c in state.party if c not in acted_characters]
-    waiting = []
-    for player, ids in state.players.items():
-        able = [i for i in ids if i in state.party and state.party[i].vitals.conscious]
-        if able and player not in acted_players:
-            waiting.append(player)
-    return waiting

@@ -16,6 +16,7 @@ from app.dm.brain import Brain, BrainError, Message
 from app.dm.context import ContextBuilder, fold_summary
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.session import hotseat
 from app.session.actions import PlayerAction
 from app.session.events import (
     DiceRoll,
@@ -114,9 +115,17 @@ class GameSession:
         refusal = self.gate.can_act(self.state, action)
         if refusal is not None:
             return Impossible(refusal)
+        gate = self.gate
         self.pending = [a for a in self.pending if a.character_id != action.character_id]
         self.pending.append(action)
+        player = action.player or self.state.controller_of(action.character_id)
+        if isinstance(gate, AllPlayersGate) and player is not None:
+            hotseat.advance(self.state, player, "TURN_COMPLETE")
         return Success(f"{self.state.name_of(action.character_id)} will act")
+
+    def pass_turn(self, player: str) -> Outcome:
+        """The explicit end-turn signal: ``player`` declares nothing this round."""
+        return hotseat.pass_turn(self.state, player)
 
     def withdraw(self, character_id: str) -> bool:
         """Take back a queued action."""
@@ -200,6 +209,7 @@ class GameSession:
         self.state.changes.clear()
         if actions:
             self.pending = []
+            hotseat.start_round(self.state)
         self.briefed = True
         self.total_usage = self.total_usage.plus(report.usage)
         yield TurnEnd(turn=self.state.turn, usage=report.usage)

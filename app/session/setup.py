@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.dm.brain import Brain
 from app.dm.referee.referee import OfflineReferee
+from app.session.hotseat import recover
 from app.session.session import GameSession
 from app.world.campaign import Campaign, find_campaign, load_campaign
 from app.world.newgame import new_game
@@ -35,4 +36,5 @@ def resume_session(state: GameState, brain: Brain | None = None) -> GameSession:
     session = GameSession(state, dm)
     if isinstance(dm, OfflineReferee):
         dm.bind(lambda: session.state)
+    recover(state)
     return session

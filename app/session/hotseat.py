@@ -1,0 +1,153 @@
+"""The hotseat turn manager: one keyboard, several players.
+
+In exploration players declare in round-robin order — one action each (or an explicit
+pass), then the DM resolves them together; in combat the initiative order rules instead.
+Players may join or leave mid-game: a leaver's characters pass to another player or
+become companions the DM runs, and if they were up, the turn moves on. An optional timer
+passes a player who takes too long. Every change of turn is logged with its reason.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from app.world.state import GameState
+from app.world.turnorder import HISTORY_KEPT, Reason, TurnChange
+from rules.outcomes import Impossible, Outcome, Success
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def able_players(state: GameState) -> list[str]:
+    """Players, in seating order, who control a character able to act."""
+    companions = set(state.turn_order.companions)
+    return [
+        player
+        for player, ids in state.players.items()
+        if any(
+            cid in state.party and cid not in companions and state.party[cid].vitals.conscious
+            for cid in ids
+        )
+    ]
+
+
+def log(state: GameState, player: str, reason: Reason, now: datetime | None = None) -> None:
+    """Record a change of turn (the log keeps the latest entries)."""
+    order = state.turn_order
+    order.history.append(
+        TurnChange(turn=state.turn, player=player, reason=reason, at=now or _now())
+    )
+    del order.history[:-HISTORY_KEPT]
+
+
+def active_player(state: GameState) -> str | None:
+    """Whose turn it is to declare (``None`` once everyone has)."""
+    order = state.turn_order
+    waiting = [p for p in able_players(state) if p not in order.acted]
+    if order.active in waiting:
+        return order.active
+    order.active = waiting[0] if waiting else None
+    return order.active
+
+
+def advance(state: GameState, player: str, reason: Reason, now: datetime | None = None) -> None:
+    """``player`` is done for this round (acted, passed, timed out or left)."""
+    order = state.turn_order
+    if player in order.acted:
+        return  # a changed declaration: the turn had already moved on
+    order.acted.append(player)
+    log(state, player, reason, now)
+    order.active = None
+    nxt = active_player(state)
+    order.turn_started = (now or _now()) if nxt else None
+
+
+def start_round(state: GameState, now: datetime | None = None) -> None:
+    """After the DM resolved a round: everyone may act again, the first player is up."""
+    order = state.turn_order
+    order.acted = []
+    order.active = None
+    first = active_player(state)
+    if first:
+        order.turn_started = now or _now()
+        log(state, first, "ROUND_START", now)
+
+
+def pass_turn(state: GameState, player: str) -> Outcome:
+    """The explicit end-turn signal: the player declares nothing this round."""
+    current = active_player(state)
+    if current is None:
+        return Impossible("everyone has already acted this round")
+    if player != current:
+        return Impossible(f"not your turn — waiting for {current}")
+    advance(state, player, "TURN_COMPLETE")
+    return Success(f"{player} passes")
+
+
+def check_timer(state: GameState, now: datetime | None = None) -> str | None:
+    """If the active player ran out of time, pass them (TIMEOUT) and return their name."""
+    order = state.turn_order
+    player = active_player(state)
+    if order.timer_seconds is None or player is None or order.turn_started is None:
+        return None
+    moment = now or _now()
+    if (moment - order.turn_started).total_seconds() < order.timer_seconds:
+        return None
+    advance(state, player, "TIMEOUT", moment)
+    return player
+
+
+def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:
+    """A player joins and takes characters — from companions, or nobody's."""
+    name = name.strip()
+    if not name:
+        return Impossible("a player needs a name")
+    if name in state.players:
+        return Impossible(f"{name} is already playing")
+    for cid in characters:
+        if cid not in state.party:
+            return Impossible(f"there is no character {cid!r}")
+        owner = state.controller_of(cid)
+        if owner is not None and cid not in state.turn_order.companions:
+            return Impossible(f"{state.name_of(cid)} is played by {owner}")
+    for cid in characters:
+        owner = state.controller_of(cid)
+        if owner is not None:
+            state.players[owner].remove(cid)
+        if cid in state.turn_order.companions:
+            state.turn_order.companions.remove(cid)
+    state.players[name] = list(characters)
+    log(state, name, "JOINED")
+    return Success(f"{name} joins with {', '.join(state.name_of(c) for c in characters)}")
+
+
+def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Outcome:
+    """A player leaves: their characters go to ``hand_to`` or become DM-run companions."""
+    if name not in state.players:
+        return Impossible(f"no player called {name!r}")
+    if hand_to is not None and (hand_to == name or hand_to not in state.players):
+        return Impossible(f"no other player called {hand_to!r}")
+    was_active = active_player(state) == name
+    characters = state.players.pop(name)
+    if hand_to is not None:
+        state.players[hand_to].extend(characters)
+    else:
+        state.turn_order.companions.extend(characters)
+    state.pending = [a for a in state.pending if a.player != name or hand_to is not None]
+    if name in state.turn_order.acted:
+        state.turn_order.acted.remove(name)
+    log(state, name, "REMOVED")
+    if was_active:
+        state.turn_order.active = None
+        active_player(state)
+    where = f"to {hand_to}" if hand_to else "to the DM as companions"
+    return Success(f"{name} leaves; {', '.join(state.name_of(c) for c in characters)} go {where}")
+
+
+def recover(state: GameState) -> None:
+    """After loading: note that play resumed, at the same player."""
+    player = active_player(state)
+    if player is not None:
+        log(state, player, "RECOVERY")

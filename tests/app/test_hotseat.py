@@ -1,0 +1,124 @@
+"""The hotseat turn manager: round-robin declarations, passing, joining and leaving,
+the optional timer, the turn log, and resuming at the same player after a crash."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from app.saves import load_game, save_game
+from app.session import hotseat
+from app.session.actions import PlayerAction
+from app.session.setup import resume_session, start_session
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from tests.app.conftest import of_type
+
+CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
+SEATS = {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}
+
+
+def table(seed: int = 1):  # type: ignore[no-untyped-def]
+    return start_session(CAMPAIGN, seed, players={k: list(v) for k, v in SEATS.items()})
+
+
+def act(session, player: str, character: str, text: str = "look around"):  # type: ignore[no-untyped-def]
+    return session.submit(PlayerAction(character_id=character, text=text, player=player))
+
+
+def test_round_robin_and_not_your_turn() -> None:
+    session = table()
+    assert session.status().banner == "Waiting for Ana"
+    refused = act(session, "Ben", "thorin")
+    assert not refused and refused.reason == "not your turn — waiting for Ana"
+    assert session.pending == []
+    assert act(session, "Ana", "mira")
+    assert session.status().banner == "Waiting for Ben"
+    assert act(session, "Ben", "thorin")
+    assert not session.can_advance()
+    assert act(session, "Cy", "aria")
+    assert session.can_advance()
+
+
+async def test_passing_and_a_new_round_after_the_dm_answers() -> None:
+    session = table()
+    act(session, "Ana", "mira")
+    assert not session.pass_turn("Cy")  # not Cy's turn
+    assert session.pass_turn("Ben")
+    act(session, "Cy", "aria")
+    events = [e async for e in session.process()]
+    assert events[-1].type == "turn_end"
+    assert session.status().banner == "Waiting for Ana" and session.state.turn_order.acted == []
+    reasons = [h.reason for h in session.state.turn_order.history]
+    assert reasons == ["TURN_COMPLETE", "TURN_COMPLETE", "TURN_COMPLETE", "ROUND_START"]
+
+
+def test_a_player_may_change_their_declaration_until_the_dm_answers() -> None:
+    session = table()
+    act(session, "Ana", "mira", "look around")
+    assert act(session, "Ana", "mira", "pick the lock")
+    assert [a.text for a in session.pending] == ["pick the lock"]
+    assert session.status().banner == "Waiting for Ben"
+
+
+def test_joining_and_leaving() -> None:
+    session = table()
+    state = session.state
+    assert not hotseat.add_player(state, "Dee", ["mira"])  # Ana plays Mira
+    assert hotseat.active_player(state) == "Ana"
+    left = hotseat.remove_player(state, "Ana", "Ben")  # the active player leaves
+    assert left and state.players["Ben"] == ["thorin", "mira"]
+    assert hotseat.active_player(state) == "Ben"
+    gone = hotseat.remove_player(state, "Cy")
+    assert "go to the DM as companions" in gone.detail and state.turn_order.companions == ["aria"]
+    assert hotseat.add_player(state, "Dee", ["aria"])
+    assert state.turn_order.companions == [] and state.players["Dee"] == ["aria"]
+    reasons = [h.reason for h in state.turn_order.history]
+    assert reasons == ["REMOVED", "REMOVED", "JOINED"]
+    assert not hotseat.remove_player(state, "Nobody")
+
+
+def test_the_timer_passes_a_slow_player() -> None:
+    session = table()
+    state = session.state
+    state.turn_order.timer_seconds = 60
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    state.turn_order.turn_started = start
+    assert hotseat.check_timer(state, start + timedelta(seconds=30)) is None
+    assert hotseat.check_timer(state, start + timedelta(seconds=61)) == "Ana"
+    assert hotseat.active_player(state) == "Ben"
+    assert state.turn_order.history[-1].reason == "TIMEOUT"
+
+
+def test_no_timer_by_default() -> None:
+    state = table().state
+    assert hotseat.check_timer(state, datetime(2099, 1, 1, tzinfo=UTC)) is None
+
+
+async def test_after_a_crash_the_game_resumes_at_the_same_player_with_the_same_actions(
+    tmp_path: Path,
+) -> None:
+    session = table(seed=4)
+    act(session, "Ana", "mira", "I pick the lock on the trapdoor")
+    save_game(session.state, "table", tmp_path)  # the autosave a crash would leave
+    resumed = resume_session(load_game("table", tmp_path))
+    assert resumed.status().banner == "Waiting for Ben"
+    assert [a.text for a in resumed.pending] == ["I pick the lock on the trapdoor"]
+    assert resumed.state.turn_order.history[-1].reason == "RECOVERY"
+    act(resumed, "Ben", "thorin")
+    act(resumed, "Cy", "aria")
+    events = [e async for e in resumed.process()]
+    assert of_type(events, "dice_roll")[0].character_id == "mira"
+
+
+def test_combat_follows_initiative_not_seating() -> None:
+    session = table(seed=2)
+    state = session.state
+    state.flags["trapdoor_open"] = True
+    from app.dm.tools.campaign_tools import enter_scene
+
+    enter_scene(state, "cellar", "test")
+    assert state.encounter.current.id == "mira"  # with this seed Mira wins initiative
+    refused = session.submit(PlayerAction(character_id="thorin", text="x", player="Ben"))
+    assert not refused and refused.reason == "not your turn — waiting for Mira"
+    assert session.status().banner == "Waiting for Ana (Mira)"
+    assert act(session, "Ana", "mira", "attack the nearest rat")

@@ -167,6 +167,13 @@ def play(
     ] = False,
     save_as: Annotated[str, typer.Option(help="Name the game autosaves under.")] = "autosave",
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
+    players: Annotated[
+        list[str] | None,
+        typer.Option("--player", help="Hotseat seat 'Name=char1,char2' (repeatable)."),
+    ] = None,
+    timer: Annotated[
+        int | None, typer.Option(min=5, max=3600, help="Seconds per player turn (off by default).")
+    ] = None,
 ) -> None:
     """Play a campaign: with an AI DM when one is configured, else the offline referee.
     The game saves itself after every turn and when you quit."""
@@ -202,8 +209,11 @@ def play(
         console.print(Text(f"{title} — resumed from {name}, turn {state.turn}", style="bold"))
     else:
         story = _load(campaign)
-        session = start_session(story, actual_seed, brain)
+        seats = _seats(players or [], story) if players else None
+        session = start_session(story, actual_seed, brain, players=seats)
         console.print(Text(story.campaign.title, style="bold"))
+    if timer is not None:
+        session.state.turn_order.timer_seconds = timer
     console.print(Text(f"DM: {dm} · autosave: {saves_dir / save_as}.toml", style="dim"))
     game = ConsoleGame(session, console, _reader(console), save_as=save_as, saves=saves_dir)
     asyncio.run(game.run())
@@ -258,6 +268,24 @@ def saves_delete(
         _err_console().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     typer.echo(f"deleted {', '.join(str(p) for p in removed)}")
+
+
+def _seats(specs: list[str], story: Campaign) -> dict[str, list[str]]:
+    """``Ana=mira`` ``Ben=thorin,aria`` -> players; exit 2 on a bad seat."""
+    seats: dict[str, list[str]] = {}
+    for spec in specs:
+        name, _, ids = spec.partition("=")
+        chars = [c.strip() for c in ids.split(",") if c.strip()]
+        unknown = [c for c in chars if c not in story.campaign.party]
+        if not name.strip() or not chars or unknown:
+            _err_console().print(
+                f"error: bad --player {spec!r}: use Name=id,id with ids from "
+                f"{', '.join(story.campaign.party)}",
+                style="red",
+            )
+            raise typer.Exit(EXIT_BAD_INPUT)
+        seats[name.strip()] = chars
+    return seats
 
 
 def _load(campaign: str) -> Campaign:

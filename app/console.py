@@ -160,7 +160,11 @@ class ConsoleGame:
         return True
 
     def act(self, line: str) -> None:
-        """Queue an action from ``Name: action`` or a bare action."""
+        """Queue an action from ``Name: action`` or a bare action (after the turn timer has
+        had its say: a player who took too long has passed)."""
+        late = hotseat.check_timer(self.session.state)
+        if late is not None:
+            self.console.print(Text(f"{late}'s time ran out — they pass.", style="yellow"))
         name, sep, text = line.partition(":")
         character = resolve_character(self.session, name) if sep else None
         if character is None:
@@ -200,6 +204,8 @@ class ConsoleGame:
                 if not self.command(line):
                     await self.autosave()
                     break
+                if self.session.can_advance():  # a /pass may complete the round
+                    await self.play_turns()
                 continue
             self.act(line)
             if self.session.can_advance():

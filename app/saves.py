@@ -15,6 +15,7 @@ import contextlib
 import os
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +27,10 @@ from pydantic import ValidationError
 from app.world.state import GameState
 
 SCHEMA_VERSION = 1
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""``version -> step`` upgrading a save document from that version to the next one. Schema 1
+is the first released format, so there is nothing to migrate yet; a change of format adds
+its step here (and a test with a real file of the older version)."""
 BACKUPS = 3
 SAVES_DIR = Path("saves")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
@@ -156,6 +161,13 @@ def _read(path: Path) -> dict[str, Any]:
             f"{path}: written by a newer version of the game (schema {version}, this one reads "
             f"up to {SCHEMA_VERSION}); update the game to load it"
         )
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError(f"{path}: schema {version} is too old to read, and cannot be migrated")
+        data = step(data)
+        version += 1
+        data["schema_version"] = version
     return data
 
 

@@ -37,14 +37,24 @@ class CombatState:
         self.tools = tools
 
     def foe_turn(self, state: GameState) -> bool:
-        """The current combatant is not a party member: the DM plays it."""
-        return state.encounter is not None and state.encounter.current.id not in state.party
+        """The DM plays the current combatant: a foe, or a companion no player controls."""
+        if state.encounter is None:
+            return False
+        current = state.encounter.current.id
+        if current not in state.party:
+            return True
+        return bool(state.players) and state.controller_of(current) is None
 
     def instruction(self, state: GameState) -> str:
         """Whose turn it is, and that the DM must end it."""
         if state.encounter is None:
             return ""
         current = state.encounter.current
+        if current.id in state.party and self.foe_turn(state):
+            return (
+                f"It is {current.name}'s turn ({current.id}), a companion of the party. "
+                "Play it for the party, then call end_turn."
+            )
         if self.foe_turn(state):
             return f"It is {current.name}'s turn ({current.id}). Play it, then call end_turn."
         return f"It is {current.name}'s turn ({current.id}). Resolve it, then call end_turn."

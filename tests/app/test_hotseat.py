@@ -122,3 +122,19 @@ def test_combat_follows_initiative_not_seating() -> None:
     assert not refused and refused.reason == "not your turn — waiting for Mira"
     assert session.status().banner == "Waiting for Ana (Mira)"
     assert act(session, "Ana", "mira", "attack the nearest rat")
+
+
+async def test_companions_are_played_by_the_dm_in_a_fight() -> None:
+    session = table(seed=1)  # with this seed Aria wins initiative in the cellar
+    state = session.state
+    assert hotseat.remove_player(state, "Cy")
+    state.flags["trapdoor_open"] = True
+    from app.dm.tools.campaign_tools import enter_scene
+
+    enter_scene(state, "cellar", "test")
+    assert state.encounter.current.id == "aria"
+    assert session.foe_turn and session.can_advance()
+    events = [e async for e in session.process()]
+    attack = next(e for e in events if e.type == "dice_roll")
+    assert attack.character_id == "aria" and attack.check_type == "attack_roll"
+    assert state.encounter.current.id != "aria"

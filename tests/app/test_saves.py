@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from app.cli import app
@@ -45,8 +47,11 @@ async def play(session, lines: list[tuple[str, str]]) -> list[str]:  # type: ign
 
 
 FIRST = [("mira", "I pick the lock on the trapdoor"), ("thorin", "ask Berta about Tam")]
-LATER = [("mira", "I pick the lock on the trapdoor"), ("thorin", "I kick the trapdoor"),
-         ("mira", "look around")]  # fmt: skip
+LATER = [
+    ("mira", "I pick the lock on the trapdoor"),
+    ("thorin", "I kick the trapdoor"),
+    ("mira", "look around"),
+]
 
 
 async def test_a_resumed_game_rolls_exactly_what_the_uninterrupted_one_would(
@@ -66,8 +71,11 @@ async def test_a_resumed_game_rolls_exactly_what_the_uninterrupted_one_would(
     assert resumed.state.model_dump(exclude=skip) == straight.state.model_dump(exclude=skip)
     reasons = [h.reason for h in resumed.state.turn_order.history]
     assert reasons.count("RECOVERY") == 1 and reasons[:4] == [
-        "TURN_COMPLETE", "ROUND_START", "TURN_COMPLETE", "ROUND_START",
-    ]  # fmt: skip
+        "TURN_COMPLETE",
+        "ROUND_START",
+        "TURN_COMPLETE",
+        "ROUND_START",
+    ]
 
 
 def test_round_trip_keeps_everything(tmp_path: Path) -> None:
@@ -91,8 +99,11 @@ def test_backups_rotate_and_the_newest_good_one_is_offered(tmp_path: Path) -> No
         state.turn = turn
         save_game(state, "game", tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "game.toml", "game.toml.1", "game.toml.2", "game.toml.3",
-    ]  # fmt: skip
+        "game.toml",
+        "game.toml.1",
+        "game.toml.2",
+        "game.toml.3",
+    ]
     (tmp_path / "game.toml").write_text("schema_version = 1\n[state\n")
     with pytest.raises(SaveError) as caught:
         load_game("game", tmp_path)
@@ -112,7 +123,7 @@ def test_backups_rotate_and_the_newest_good_one_is_offered(tmp_path: Path) -> No
         (lambda t: t.replace("hp = 21", 'hp = "lots"'), "state.party.mira.vitals.hp"),
         (lambda t: t.replace("[rng]", "[rngx]"), "missing or damaged"),
     ],
-)  # fmt: skip
+)
 def test_each_kind_of_damage_is_reported_and_nothing_is_overwritten(
     tmp_path: Path, damage, message
 ) -> None:  # type: ignore[no-untyped-def]
@@ -199,3 +210,51 @@ def test_saves_commands(tmp_path: Path) -> None:
     assert deleted.exit_code == 0 and list_saves(tmp_path) == []
     with pytest.raises(SaveError):
         delete_save("alpha", tmp_path)
+
+
+def test_older_schemas_go_through_the_migration_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app import saves
+
+    state = start_session(CAMPAIGN, 1).state
+    save_game(state, "old", tmp_path)
+    path = tmp_path / "old.toml"
+    path.write_text(path.read_text().replace("schema_version = 1", "schema_version = 0"))
+    with pytest.raises(SaveError, match="too old to read"):
+        load_game("old", tmp_path)
+
+    def zero_to_one(data: dict) -> dict:  # a stand-in step for the test
+        return data
+
+    monkeypatch.setitem(saves.MIGRATIONS, 0, zero_to_one)
+    assert load_game("old", tmp_path).turn == state.turn
+
+
+@settings(max_examples=25)
+@given(
+    flags=st.dictionaries(
+        st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True),
+        st.one_of(st.booleans(), st.integers(-1000, 1000), st.text(max_size=20)),
+        max_size=5,
+    ),
+    hp=st.integers(min_value=0, max_value=21),
+    items=st.lists(st.text(min_size=1, max_size=15), max_size=4),
+    summary=st.text(max_size=200),
+)
+def test_any_state_round_trips_through_toml(
+    flags: dict, hp: int, items: list, summary: str
+) -> None:  # type: ignore[type-arg]
+    import tempfile
+
+    state = start_session(CAMPAIGN, 2).state
+    state.flags.update(flags)
+    mira = state.party["mira"]
+    mira.vitals = mira.vitals.model_copy(update={"hp": hp})
+    mira.inventory.extend(items)
+    state.summary = summary
+    with tempfile.TemporaryDirectory() as folder:
+        save_game(state, "prop", Path(folder))
+        loaded = load_game("prop", Path(folder))
+    assert loaded.model_dump() == state.model_dump()
+    assert loaded.rng_state() == state.rng_state()

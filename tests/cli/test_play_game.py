@@ -44,9 +44,10 @@ def test_play_reports_a_dm_failure_and_retries() -> None:
     script = [down, down, down, Reply(text="Back again: the fire roars.")]
     with FakeOpenAI(script) as server:
         result = CliRunner().invoke(
-            app, ["play", "--seed", "1", "--base-url", server.base_url],
+            app,
+            ["play", "--seed", "1", "--base-url", server.base_url],
             input="Thorin: I stoke the fire\n/retry\n/quit\n",
-        )  # fmt: skip
+        )
     assert result.exit_code == 0
     assert "HTTP 500" in result.stdout and "/retry" in result.stdout
     assert "the fire roars" in result.stdout
@@ -113,3 +114,28 @@ def test_balance_reports_odds_and_is_seeded() -> None:
     assert bad.exit_code == 2 and "bad --monster" in bad.stderr
     none = runner.invoke(app, ["balance", "crossroads"])
     assert none.exit_code == 2 and "--encounter" in none.stderr
+
+
+def test_hotseat_seats_pass_and_timer_flags(tmp_path: Path) -> None:
+    lines = "Ana: look around\n/pass\n/quit\n"
+    result = CliRunner().invoke(
+        app,
+        [
+            "play",
+            "--seed",
+            "2",
+            "--saves-dir",
+            str(tmp_path),
+            "--player",
+            "Ana=mira",
+            "--player",
+            "Ben=thorin,aria",
+            "--timer",
+            "120",
+        ],
+        input=lines,
+    )
+    assert result.exit_code == 0, result.stdout
+    assert "Ben passes" in result.stdout and "You could look at trapdoor" in result.stdout
+    bad = CliRunner().invoke(app, ["play", "--player", "Ana=gandalf"])
+    assert bad.exit_code == 2 and "bad --player" in bad.stderr

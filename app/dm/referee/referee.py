@@ -25,7 +25,9 @@ from rules.damage import LifeState
 from rules.srd import srd
 
 _ACTION_LINE = re.compile(r"^\[(?P<name>.+?) \((?P<id>[a-z0-9_-]+)\)\] (?P<text>.+)$")
-_FOE_TURN = re.compile(r"It is (?P<name>.+?)'s turn \((?P<id>[a-z0-9_-]+)\)\. Play it")
+_FOE_TURN = re.compile(
+    r"It is (?P<name>.+?)'s turn \((?P<id>[a-z0-9_-]+)\)[.,] (a companion|Play it)"
+)
 
 _MISS = (
     "{a}'s {w} goes wide of {t}.",
@@ -118,6 +120,12 @@ class OfflineReferee:
         return calls
 
     def _foe_turn(self, state: GameState, foe_id: str) -> list[ToolCall]:
+        if foe_id in state.party:  # a companion fights for the party
+            foes = self._foes(state)
+            if not foes:
+                return [self._call("end_combat", None, "end_combat", reason="no foes are left")]
+            mark = weakest((f, state.creatures[f].vitals.hp) for f in foes)
+            return [self._call("attack", foe_id, "attack", attacker_id=foe_id, target_id=mark)]
         targets = [cid for cid, s in state.party.items() if s.vitals.conscious]
         if not self._foes(state) or not targets:
             return [self._call("end_combat", None, "end_combat", reason="the fight is decided")]

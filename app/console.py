@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.text import Text
 
 from app import views
+from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import hotseat
 from app.session.actions import PlayerAction
@@ -184,8 +185,17 @@ class ConsoleGame:
             return
         self.current = character
 
+    def ask(self, prompt: str) -> bool:
+        """A reaction prompt for the player concerned: ``Cast Shield? [y/N]``."""
+        try:
+            answer = self.read(f"{prompt} [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return answer.strip().lower().startswith("y")
+
     async def run(self) -> None:
         """The read–act–resolve loop until /quit or end of input."""
+        self.session.state.set_reactions(AskPolicy(self.ask))
         self.show_scene()
         self.console.print(Text("Type /help for commands.", style="dim"))
         while True:

@@ -22,4 +22,5 @@ def _no_real_dm(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Non
     ):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DUNGEON_CONFIG", str(tmp_path / "no-config.toml"))
+    monkeypatch.chdir(tmp_path)  # autosaves and other files land in the test's own folder
     yield

@@ -180,6 +180,26 @@ class CombatUpdate(_Event):
     combatants: list[CombatantStatus]
 
 
+class ReactionOffer(_Event):
+    """One reaction a creature may take in a window."""
+
+    reactor_id: str
+    reactor_name: str
+    kind: Literal["shield", "opportunity_attack", "uncanny_dodge"]
+    prompt: str
+    accepted: bool = False
+    subturn: str | None = None
+    """``7.1``, ``7.2`` … for accepted reactions, in the order they resolve."""
+
+
+class ReactionWindow(_Event):
+    """Something happened that creatures may react to; who was asked, who said yes."""
+
+    type: Literal["reaction_window"] = "reaction_window"
+    trigger: str
+    offers: list[ReactionOffer]
+
+
 class Usage(_Event):
     """Tokens spent talking to the DM."""
 
@@ -220,6 +240,7 @@ SessionEvent = Annotated[
     | ActionRestriction
     | StateChange
     | CombatUpdate
+    | ReactionWindow
     | TurnEnd
     | ErrorEvent,
     Field(discriminator="type"),

@@ -86,6 +86,8 @@ class Encounter(_Model):
     """Has advantage on its next attack roll (an ally took the Help action)."""
     hidden: list[str] = Field(default_factory=list)
     """Hid successfully: advantage on its next attack roll."""
+    shielded: list[str] = Field(default_factory=list)
+    """Cast Shield: +5 AC until the start of its next turn."""
 
     @property
     def current(self) -> Combatant:
@@ -170,6 +172,7 @@ class GameState(_Model):
 
     _rng: random.Random = PrivateAttr(default_factory=random.Random)
     _campaign: Any = PrivateAttr(default=None)
+    _reactions: Any = PrivateAttr(default=None)
 
     def model_post_init(self, context: Any, /) -> None:
         self._rng = random.Random(self.seed)
@@ -182,6 +185,15 @@ class GameState(_Model):
     def attach(self, campaign: Campaign | None) -> None:
         """Link the campaign the game is played from."""
         self._campaign = campaign
+
+    @property
+    def reactions(self) -> Any:
+        """Who decides reactions (a ``ReactionPolicy``); ``None`` means the default rules."""
+        return self._reactions
+
+    def set_reactions(self, policy: Any) -> None:
+        """Install the reaction policy (the console asks players; headless play decides)."""
+        self._reactions = policy
 
     # -- the RNG -----------------------------------------------------------------------------
     @property
@@ -204,13 +216,18 @@ class GameState(_Model):
         instead of copying a thousand turns every turn.
         """
         history, self.history = self.history, []
+        # The campaign and the reaction policy are shared, not game data: never copy them.
+        campaign, reactions = self._campaign, self._reactions
+        self._campaign = self._reactions = None
         try:
             copy = self.model_copy(deep=True)
         finally:
             self.history = history
+            self._campaign, self._reactions = campaign, reactions
         copy.history = list(history)
         copy.restore_rng(self.rng_state())
-        copy.attach(self.campaign)
+        copy.attach(campaign)
+        copy.set_reactions(reactions)
         return copy
 
     # -- lookups -----------------------------------------------------------------------------

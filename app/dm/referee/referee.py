@@ -41,6 +41,27 @@ _FALLS = ("{t} collapses and does not rise.", "{t} falls still.", "{t} drops.")
 _UNKNOWN = ("{n} hesitates, unsure how to do that.", "Nothing comes of that, {n}.")
 
 
+_DONE = {
+    "withdraw": "pulls back out of reach",
+    "disengage": "steps carefully away",
+    "dodge": "ducks and weaves, hard to hit",
+    "dash": "dashes across the floor",
+    "hide": "slips into the shadows",
+    "help": "lends a hand",
+}
+_MANOEUVRES = {
+    "withdraw": ("retreat", "back away", "withdraw", "flee", "fall back", "run away"),
+    "disengage": ("disengage",),
+    "dodge": ("dodge", "defend", "take cover"),
+    "dash": ("dash", "sprint"),
+    "hide": ("hide",),
+}
+
+
+def _word_in(text: str, phrase: str) -> bool:
+    return re.search(rf"(^|\s){re.escape(phrase)}($|\s)", text) is not None
+
+
 class OfflineReferee:
     """Plays a campaign through the Brain protocol, offline and deterministically."""
 
@@ -222,6 +243,16 @@ class OfflineReferee:
                 self._call("end_turn", actor, "end_turn"),
             ]
         foes = self._foes(state)
+        said = normalise(intent.text)
+        manoeuvre = next(
+            (act for act, words in _MANOEUVRES.items() if any(_word_in(said, w) for w in words)),
+            None,
+        )
+        if manoeuvre is not None and intent.kind != "attack":
+            return [
+                self._call("act", actor, "take_action", creature_id=actor, action=manoeuvre),
+                self._call("end_turn", actor, "end_turn"),
+            ]
         if intent.kind != "attack":
             names = ", ".join(state.name_of(f) for f in foes)
             self.notes.append(
@@ -353,6 +384,8 @@ class OfflineReferee:
                     )
                 else:
                     self.notes.append(f"Now it is {result['name']}'s turn.")
+            elif kind == "act":
+                self.notes.append(f"{state.name_of(actor or '')} {_DONE[result['action']]}.")
             elif kind == "end_combat":
                 self.notes.append(
                     "The fight is over. Silence settles, broken only by hard breathing."

@@ -198,8 +198,8 @@ class CastSpellArgs(_Args):
 
 
 class TakeActionArgs(_Args):
-    """A combat action other than an attack or a spell."""
+    """A combat action other than an attack or a spell; withdraw = move out of reach."""
 
     creature_id: str
-    action: Literal["dodge", "dash", "disengage", "help", "hide"]
+    action: Literal["dodge", "dash", "disengage", "help", "hide", "withdraw"]
     target_id: str | None = Field(default=None, description="The ally helped")

@@ -9,8 +9,9 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools.reactions import has_reaction, melee_reach, open_window, shield_slot
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import DiceRoll, SessionEvent, StateChange
+from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.attacks import attack_roll, damage_roll
 from rules.conditions import ActiveCondition, attack_context, can_act
@@ -74,6 +75,94 @@ def _swings(state: GameState, attacker: str, weapon: str | None) -> list[_Swing]
     return swings
 
 
+def _react_to_hit(
+    state: GameState, attacker: str, target: str, total: int, natural: int, ac: int
+) -> tuple[ReactionWindow | None, bool, bool]:
+    """The reaction window of a hit: Shield (+5 AC, maybe a miss) and Uncanny Dodge (half
+    damage). Returns the window (if anyone could react), whether damage is halved, and
+    whether Shield went up against this very attack."""
+    encounter = state.encounter
+    assert encounter is not None
+    name, foe = state.name_of(target), state.name_of(attacker)
+    offers: list[tuple[ReactionOffer, bool]] = []
+    if (
+        has_reaction(state, target)
+        and shield_slot(state, target)
+        and target not in encounter.shielded
+    ):
+        helps = natural != 20 and total < ac + 5
+        prompt = f"{name}, {foe} hits you — {total} against AC {ac}. Cast Shield?"
+        offers.append(
+            (
+                ReactionOffer(reactor_id=target, reactor_name=name, kind="shield", prompt=prompt),
+                helps,
+            )
+        )
+    sheet = state.party.get(target)
+    if sheet is not None and "uncanny_dodge" in sheet.features and has_reaction(state, target):
+        prompt = f"{name}, {foe} hits you. Use Uncanny Dodge to halve the damage?"
+        offers.append(
+            (
+                ReactionOffer(
+                    reactor_id=target, reactor_name=name, kind="uncanny_dodge", prompt=prompt
+                ),
+                True,
+            )
+        )
+    if not offers:
+        return None, False, False
+    window, accepted = open_window(state, f"{foe} hits {name}", offers)
+    halve = shield = False
+    for offer in accepted:
+        if offer.kind == "shield":
+            slot = shield_slot(state, target)
+            assert slot is not None and sheet is not None
+            sheet.spell_slots.spend(slot)
+            encounter.shielded.append(target)
+            shield = True
+            state.record("condition", f"{name} casts Shield (+5 AC until their next turn)")
+        elif offer.kind == "uncanny_dodge":
+            halve = True
+    return window, halve, shield
+
+
+def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
+    """Leaving reach provokes an opportunity attack from every foe that can and will."""
+    encounter = state.encounter
+    assert encounter is not None
+    if actor in encounter.disengaged:
+        return []
+    name = state.name_of(actor)
+    offers = []
+    for c in encounter.order:
+        hostile = (c.id in state.party) != (actor in state.party)
+        if hostile and has_reaction(state, c.id) and melee_reach(state, c.id):
+            prompt = f"{c.name}, {name} is leaving your reach. Make an opportunity attack?"
+            offers.append(
+                (
+                    ReactionOffer(
+                        reactor_id=c.id,
+                        reactor_name=c.name,
+                        kind="opportunity_attack",
+                        prompt=prompt,
+                    ),
+                    True,
+                )
+            )
+    if not offers:
+        return []
+    window, accepted = open_window(state, f"{name} leaves reach", offers)
+    events: list[SessionEvent] = [window]
+    for offer in accepted:
+        if x.vitals_of(state, actor).state is LifeState.DEAD:
+            break
+        melee = [s for s in _swings(state, offer.reactor_id, None) if not s.ranged]
+        if melee:
+            more, _ = _swing(state, offer.reactor_id, actor, melee[0])
+            events += more
+    return events
+
+
 def _spend_edges(state: GameState, attacker: str) -> list[str]:
     """Help and a successful Hide give advantage on the next attack roll, used up here."""
     encounter = state.encounter
@@ -109,6 +198,10 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     economy = x.economy_of(state, actor)
     name = state.name_of(actor)
     events: list[SessionEvent] = []
+    if args.action == "withdraw":  # movement, not an action: it costs nothing but may provoke
+        events = _withdraw(state, actor)
+        state.record("encounter", f"{name} withdraws")
+        return ToolOutcome({"creature_id": actor, "action": "withdraw"}, events)
     spent = economy.dash() if args.action == "dash" else economy.spend(ActionKind.ACTION)
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")
@@ -192,6 +285,8 @@ def _swing(
 ) -> tuple[list[SessionEvent], dict[str, Any]]:
     """One attack roll and, on a hit, its damage."""
     ac = state.party[target].armor_class if target in state.party else state.creatures[target].ac
+    if state.encounter is not None and target in state.encounter.shielded:
+        ac += 5
     context = attack_context(
         _conditions(state, attacker),
         _conditions(state, target),
@@ -219,6 +314,15 @@ def _swing(
         "ac": ac,
         "outcome": hit.outcome.value,
     }
+    halve = False
+    if hit.hit and state.encounter is not None:
+        window, halve, shield = _react_to_hit(state, attacker, target, hit.total, hit.natural, ac)
+        if window is not None:
+            events.append(window)
+            if shield and not hit.critical and hit.total < ac + 5:
+                result.update(outcome="miss", note="Shield")
+                state.record("encounter", f"{state.name_of(target)}'s Shield turns the blow")
+                return events, result
     if not hit.hit:
         return events, result
     defenses = (
@@ -240,9 +344,12 @@ def _swing(
             )
         )
         before = x.vitals_of(state, target)
+        amount = max(0, rolled.total)
+        if halve:
+            amount //= 2
         outcome = apply_damage(
             before,
-            max(0, rolled.total),
+            amount,
             kind,
             defenses,
             critical=hit.critical,

@@ -675,7 +675,7 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
             continue
         events += _tick(state, current, "start")
         encounter.economy[current] = TurnEconomy.fresh(speed_of(state, current))
-        for marker in (encounter.dodging, encounter.disengaged):
+        for marker in (encounter.dodging, encounter.disengaged, encounter.shielded):
             if current in marker:
                 marker.remove(current)
         if current in state.party and vitals_of(state, current).hp == 0:

@@ -216,6 +216,7 @@ class GameState(_Model):
         instead of copying a thousand turns every turn.
         """
         history, self.history = self.history, []
+        turn_log, self.turn_order.history = self.turn_order.history, []  # frozen entries too
         # The campaign and the reaction policy are shared, not game data: never copy them.
         campaign, reactions = self._campaign, self._reactions
         self._campaign = self._reactions = None
@@ -223,8 +224,10 @@ class GameState(_Model):
             copy = self.model_copy(deep=True)
         finally:
             self.history = history
+            self.turn_order.history = turn_log
             self._campaign, self._reactions = campaign, reactions
         copy.history = list(history)
+        copy.turn_order.history = list(turn_log)
         copy.restore_rng(self.rng_state())
         copy.attach(campaign)
         copy.set_reactions(reactions)

@@ -158,6 +158,7 @@ from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 state = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 1).state
 folder = Path(sys.argv[1])
+save_game(state, "game", folder)   # a save exists before the first kill can land
 print("ready", flush=True)
 turn = 0
 while True:

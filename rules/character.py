@@ -76,6 +76,8 @@ class CharacterSheet(BaseModel):
     exhaustion: int = Field(default=0, ge=0, le=6)
     defenses: Defenses = Field(default_factory=Defenses)
     inventory: list[str] = Field(default_factory=list)
+    concentration: str | None = None
+    """Id of the spell the character is concentrating on."""
     features: list[Literal["uncanny_dodge"]] = Field(default_factory=list)
     """Class features the engine applies (Uncanny Dodge: rogues from level 5)."""
 

@@ -324,6 +324,8 @@ class Spell(_Data):
     """Healing (or damage) adds the caster's spellcasting modifier."""
     upcast: str | None = None
     """Extra dice per slot level above the spell's own."""
+    hp_pool: str | None = None
+    """Spells like Sleep: roll this pool and affect the weakest creatures it covers."""
     cantrip_scaling: bool = False
     """Damage dice multiply at character levels 5, 11 and 17."""
     area: str | None = None
@@ -332,7 +334,7 @@ class Spell(_Data):
     conditions: tuple[Condition, ...] = ()
     summary: str
 
-    _check = field_validator("damage", "heal", "upcast")(_formula)
+    _check = field_validator("damage", "heal", "upcast", "hp_pool")(_formula)
 
     @model_validator(mode="after")
     def _consistent(self) -> Spell:

@@ -50,8 +50,9 @@ def test_attack_spell_rolls_against_ac_and_cantrips_cost_nothing() -> None:
 
 def test_save_spell_spends_a_slot_and_halves_on_a_success() -> None:
     state = cellar_fight()
-    out = cast(state, caster_id="aria", spell="burning_hands",
-               target_ids=["giant-rat-1", "giant-rat-2"])  # fmt: skip
+    out = cast(
+        state, caster_id="aria", spell="burning_hands", target_ids=["giant-rat-1", "giant-rat-2"]
+    )
     assert out["result"]["slots_left"] == 3
     rolls = [e for e in out["events"] if e.type == "dice_roll"]
     damage = next(e for e in rolls if e.check_type == "damage")
@@ -71,8 +72,12 @@ def test_upcast_magic_missile_sends_more_darts() -> None:
 
 def test_sleep_takes_the_weakest_first() -> None:
     state = cellar_fight()
-    out = cast(state, caster_id="aria", spell="sleep",
-               target_ids=["giant-rat-1", "giant-rat-2", "giant-rat-3"])  # fmt: skip
+    out = cast(
+        state,
+        caster_id="aria",
+        spell="sleep",
+        target_ids=["giant-rat-1", "giant-rat-2", "giant-rat-3"],
+    )
     pool = out["events"][0].total
     asleep = [r["target"] for r in out["result"]["results"]]
     assert len(asleep) == min(3, pool // 7)
@@ -114,3 +119,58 @@ def test_refusals_change_nothing() -> None:
         state, caster_id="aria", spell="magic missile", target_ids=["giant-rat-3"], slot_level=2
     )
     assert "no level-2 spell slot left" in empty["result"]["error"]
+
+
+def test_concentration_breaks_on_damage_and_on_a_new_concentration_spell() -> None:
+    for seed in range(300):
+        state = cellar_fight(seed)
+        aria = state.party["aria"]
+        aria.spells.append("hold_person")
+        out = cast(state, caster_id="aria", spell="hold person", target_ids=["giant-rat-1"])
+        assert aria.concentration == "hold_person"
+        rat = state.creatures["giant-rat-1"]
+        if not any(c.condition.value == "paralyzed" for c in rat.conditions):
+            continue  # the rat saved; try another seed
+        hit = ALL_TOOLS.execute(
+            ToolCall(
+                "d",
+                "damage",
+                json.dumps(
+                    {"target_id": "aria", "amount": "12", "damage_type": "fire", "reason": "test"}
+                ),
+            ),
+            state,
+        )
+        save = next(e for e in hit.events if getattr(e, "check_type", "") == "concentration")
+        assert save.dc == 10 and save.ability == "con"
+        if save.success:
+            continue
+        assert aria.concentration is None
+        assert not any(c.condition.value == "paralyzed" for c in rat.conditions)
+        assert any(
+            "loses concentration on Hold Person" in getattr(e, "description", "")
+            for e in hit.events
+        )
+        break
+    else:
+        raise AssertionError("no seed gave a held rat and a failed concentration save")
+    # a new concentration spell ends the old one
+    state = cellar_fight(1)
+    aria = state.party["aria"]
+    aria.spells += ["hold_person", "invisibility"]
+    cast(state, caster_id="aria", spell="hold person", target_ids=["giant-rat-1"])
+    state.encounter = None
+    out = cast(state, caster_id="aria", spell="invisibility", target_ids=["aria"])
+    assert aria.concentration == "invisibility"
+    assert any(
+        "loses concentration on Hold Person" in getattr(e, "description", "") for e in out["events"]
+    )
+
+
+def test_a_spell_without_a_save_simply_takes_hold() -> None:
+    state = cellar_fight(2)
+    state.encounter = None
+    state.party["aria"].spells.append("invisibility")
+    out = cast(state, caster_id="aria", spell="invisibility", target_ids=["mira"])
+    assert [c.condition.value for c in state.party["mira"].conditions] == ["invisible"]
+    assert out["result"]["results"] == [{"target": "mira", "conditions": ["invisible"]}]

@@ -372,6 +372,7 @@ def _swing(
             )
         )
         state.record("hp", text)
+        events += x.concentration_after_damage(state, target, outcome.damage.amount)
     vitals = x.vitals_of(state, target)
     result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
     return events, result

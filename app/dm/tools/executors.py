@@ -36,6 +36,7 @@ from rules.dice import Advantage, DiceError, parse, roll
 from rules.economy import TurnEconomy
 from rules.initiative import Entrant, roll_initiative
 from rules.skills import Skill
+from rules.spellcasting import concentration_check
 from rules.srd import srd
 
 # -- helpers -------------------------------------------------------------------------------
@@ -282,7 +283,43 @@ def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
         kind="hp", target_id=target, description=text,
         before=vitals_text(before), after=vitals_text(outcome.vitals),
     )  # fmt: skip
-    return ToolOutcome(result, [rolled, change])
+    later = concentration_after_damage(state, target, outcome.damage.amount)
+    return ToolOutcome(result, [rolled, change, *later])
+
+
+def end_concentration(state: GameState, caster: str, why: str) -> list[SessionEvent]:
+    """A caster stops concentrating: what their spell imposed ends with it."""
+    sheet = state.party.get(caster)
+    if sheet is None or sheet.concentration is None:
+        return []
+    spell = srd().spells.get(sheet.concentration)
+    sheet.concentration = None
+    for cid in state.known_ids():
+        conditions = conditions_of(state, cid)
+        conditions[:] = [c for c in conditions if not (c.source == caster and c.note == spell.name)]
+    text = f"{sheet.name} loses concentration on {spell.name} ({why})"
+    state.record("condition", text)
+    return [StateChange(kind="condition", target_id=caster, description=text)]
+
+
+def concentration_after_damage(state: GameState, target: str, amount: int) -> list[SessionEvent]:
+    """Damage to a concentrating caster: a Constitution save (DC 10 or half the damage), or
+    the spell ends; dropping to 0 HP ends it outright."""
+    sheet = state.party.get(target)
+    if sheet is None or sheet.concentration is None or amount <= 0:
+        return []
+    if sheet.vitals.hp == 0:
+        return end_concentration(state, target, "knocked out")
+    check = concentration_check(
+        state.rng,
+        sheet.save_modifier(Ability.CON),
+        amount,
+        context=save_context(sheet.conditions, Ability.CON),
+    )
+    events: list[SessionEvent] = [roll_event(state, target, check)]
+    if not check.success:
+        events += end_concentration(state, target, f"failed a DC {check.dc} Constitution save")
+    return events
 
 
 def heal_tool(args: a.HealArgs, state: GameState) -> ToolOutcome:

@@ -72,7 +72,8 @@ def _hurt(
         before=x.vitals_text(before),
         after=x.vitals_text(outcome.vitals),
     )
-    return [event], {
+    later = x.concentration_after_damage(state, target, outcome.damage.amount)
+    return [event, *later], {
         "target": target,
         "damage": outcome.damage.amount,
         "hp": outcome.vitals.hp,
@@ -130,6 +131,10 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         spent = sheet.spell_slots.spend(slot)
         if isinstance(spent, Impossible):
             raise ToolError(spent.reason)
+    concentration_events: list[SessionEvent] = []
+    if spell.concentration:  # one concentration spell at a time: the old one ends
+        concentration_events = x.end_concentration(state, caster, f"cast {spell.name}")
+        sheet.concentration = spell_id
     ability = sheet.spellcasting_ability
     assert ability is not None
     mod = sheet.modifier(ability)
@@ -137,7 +142,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     bonus = sheet.spell_attack_bonus or 0
     times = cantrip_dice_multiplier(sheet.level) if spell.cantrip_scaling else 1
     levels = slot - spell.level if spell.level else 0
-    events: list[SessionEvent] = []
+    events: list[SessionEvent] = list(concentration_events)
     results: list[dict[str, Any]] = []
     state.record(
         "roll",
@@ -260,8 +265,8 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                 state.record("condition", text)
                 events.append(StateChange(kind="condition", target_id=target, description=text))
             results.append({"target": target, "saved": saved.success})
-    elif spell.conditions and targets:  # sleep: a pool of hit points, weakest first
-        pool = roll(scaled("5d8", 1, "2d8", levels), state.rng)
+    elif spell.hp_pool and targets:  # sleep: a pool of hit points, weakest first
+        pool = roll(scaled(spell.hp_pool, 1, spell.upcast, levels), state.rng)
         events.append(
             DiceRoll.from_roll(
                 pool,
@@ -285,6 +290,16 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
             state.record("condition", text)
             events.append(StateChange(kind="condition", target_id=target, description=text))
             results.append({"target": target, "asleep": True})
+    elif spell.conditions and targets:  # no save: the spell simply takes hold (invisibility)
+        for target in targets:
+            for condition in spell.conditions:
+                x.conditions_of(state, target).append(
+                    ActiveCondition(condition=condition, source=caster, note=spell.name)
+                )
+            text = f"{state.name_of(target)} is {', '.join(c.value for c in spell.conditions)}"
+            state.record("condition", text)
+            events.append(StateChange(kind="condition", target_id=target, description=text))
+            results.append({"target": target, "conditions": [c.value for c in spell.conditions]})
     if state.encounter is not None:
         events.append(x.combat_update(state))
     summary: dict[str, Any] = {"spell": spell.name, "results": results, "effect": spell.summary}

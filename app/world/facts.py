@@ -31,13 +31,12 @@ def holds(fact: Fact, state: GameState) -> bool:
 
 
 def update_defeated(state: GameState) -> list[str]:
-    """Mark encounters whose every foe is dead; returns the newly defeated ones."""
+    """Mark encounters whose every foe is dead, fled or surrendered; returns the new ones."""
     groups: dict[str, list[bool]] = {}
     for creature in state.creatures.values():
-        if creature.encounter:
-            groups.setdefault(creature.encounter, []).append(
-                creature.vitals.state is LifeState.DEAD
-            )
+        if creature.encounter:  # dead, fled or surrendered: beaten either way
+            beaten = creature.vitals.state is LifeState.DEAD or bool(creature.left)
+            groups.setdefault(creature.encounter, []).append(beaten)
     newly = [eid for eid, down in groups.items() if all(down) and eid not in state.defeated]
     state.defeated.extend(newly)
     return newly

@@ -45,6 +45,8 @@ class Creature(_Model):
     hostile: bool = True
     encounter: str | None = None
     """The campaign encounter it came with (for "defeated" conditions)."""
+    left: Literal["", "fled", "surrendered"] = ""
+    """Out of the fight without dying."""
 
 
 class Scene(_Model):

@@ -144,3 +144,53 @@ def test_dodge_help_hide_and_dash() -> None:
     assert dash["movement"] == 60  # speed 30, doubled by the Dash
     hide = run(state, "take_action", creature_id="giant-rat-2", action="hide")["result"]
     assert "turn" in hide["error"]
+
+
+async def _goblins(count: int, seed: int = 3):  # type: ignore[no-untyped-def]
+    from app.session.setup import start_session
+    from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+
+    session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), seed)
+    state = session.state
+    run(state, "start_combat", reason="ambush", monsters=[{"monster": "goblin", "count": count}])
+    for creature in state.creatures.values():
+        creature.encounter = "ambush"
+    return session
+
+
+async def test_a_last_badly_hurt_foe_surrenders_and_the_fight_ends() -> None:
+    session = await _goblins(1)
+    state = session.state
+    goblin = state.creatures["goblin-1"]
+    goblin.vitals = goblin.vitals.model_copy(update={"hp": 1})
+    _turn_of(state, "goblin-1")
+    events = [e async for e in session.run_until_players()]
+    assert goblin.left == "surrendered" and state.encounter is None
+    assert state.defeated == ["ambush"]
+    assert "begs for mercy" in "".join(e.text for e in events if e.type == "narrative_chunk")
+
+
+async def test_a_hurt_foe_whose_friends_fell_flees_and_provokes() -> None:
+    session = await _goblins(3)
+    state = session.state
+    dead = state.creatures["goblin-2"]
+    dead.vitals = dead.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
+    runner = state.creatures["goblin-1"]
+    runner.vitals = runner.vitals.model_copy(update={"hp": 1})
+    _turn_of(state, "goblin-1")
+    events = [e async for e in session.process()]
+    windows = [e for e in events if e.type == "reaction_window"]
+    assert windows and windows[0].trigger == "Goblin 1 leaves reach"
+    assert runner.left == "fled" or runner.vitals.state is LifeState.DEAD
+    assert state.encounter is not None  # goblin 3 fights on
+
+
+async def test_when_the_whole_party_falls_the_story_ends_in_defeat() -> None:
+    session = await _goblins(2)
+    state = session.state
+    for sheet in state.party.values():
+        sheet.vitals = sheet.vitals.model_copy(update={"hp": 0, "state": LifeState.STABLE})
+    _turn_of(state, "goblin-1")
+    events = [e async for e in session.run_until_players()]
+    assert state.encounter is None and state.ending == "defeat"
+    assert any(e.type == "state_change" and e.kind == "ending" for e in events)

@@ -42,6 +42,8 @@ _UNKNOWN = ("{n} hesitates, unsure how to do that.", "Nothing comes of that, {n}
 
 
 _DONE = {
+    "flee": "turns tail and flees",
+    "surrender": "throws down its weapon and begs for mercy",
     "withdraw": "pulls back out of reach",
     "disengage": "steps carefully away",
     "dodge": "ducks and weaves, hard to hit",
@@ -150,8 +152,28 @@ class OfflineReferee:
         targets = [cid for cid, s in state.party.items() if s.vitals.conscious]
         if not self._foes(state) or not targets:
             return [self._call("end_combat", None, "end_combat", reason="the fight is decided")]
+        morale = self._morale(state, foe_id)
+        if morale is not None:
+            return [
+                self._call("act", foe_id, "take_action", creature_id=foe_id, action=morale),
+                self._call("end_turn", foe_id, "end_turn"),
+            ]
         target = weakest((c, state.party[c].vitals.hp) for c in targets)
         return [self._call("attack", foe_id, "attack", attacker_id=foe_id, target_id=target)]
+
+    def _morale(self, state: GameState, foe_id: str) -> str | None:
+        """Badly hurt with most of its side down, a foe flees — or, last one standing,
+        surrenders."""
+        foe = state.creatures[foe_id]
+        if foe.vitals.hp * 4 > foe.vitals.max_hp:
+            return None
+        others = [
+            c for c in state.creatures.values() if c.encounter == foe.encounter and c.id != foe_id
+        ]
+        down = sum(1 for c in others if c.vitals.state is LifeState.DEAD or c.left)
+        if others and down * 2 < len(others):
+            return None  # its friends still stand: it fights on
+        return "surrender" if len(self._foes(state)) == 1 else "flee"
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
         intent = parse_intent(text, state, self.campaign)

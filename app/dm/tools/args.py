@@ -198,8 +198,9 @@ class CastSpellArgs(_Args):
 
 
 class TakeActionArgs(_Args):
-    """A combat action other than an attack or a spell; withdraw = move out of reach."""
+    """A combat action other than an attack or a spell; withdraw = move out of reach,
+    flee = leave the fight (both provoke opportunity attacks)."""
 
     creature_id: str
-    action: Literal["dodge", "dash", "disengage", "help", "hide", "withdraw"]
+    action: Literal["dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender"]
     target_id: str | None = Field(default=None, description="The ally helped")

@@ -198,10 +198,22 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     economy = x.economy_of(state, actor)
     name = state.name_of(actor)
     events: list[SessionEvent] = []
-    if args.action == "withdraw":  # movement, not an action: it costs nothing but may provoke
+    if args.action in ("withdraw", "flee"):  # movement, not an action; it may provoke
         events = _withdraw(state, actor)
-        state.record("encounter", f"{name} withdraws")
-        return ToolOutcome({"creature_id": actor, "action": "withdraw"}, events)
+        alive = x.vitals_of(state, actor).state is not LifeState.DEAD
+        if args.action == "flee" and actor in state.creatures and alive:
+            state.creatures[actor].left = "fled"
+            state.creatures[actor].hostile = False
+        verb = "flees the fight" if args.action == "flee" else "withdraws"
+        state.record("encounter", f"{name} {verb}")
+        return ToolOutcome({"creature_id": actor, "action": args.action}, events)
+    if args.action == "surrender":
+        if actor not in state.creatures:
+            raise ToolError("only foes surrender here")
+        state.creatures[actor].left = "surrendered"
+        state.creatures[actor].hostile = False
+        state.record("encounter", f"{name} surrenders")
+        return ToolOutcome({"creature_id": actor, "action": "surrender"}, events)
     spent = economy.dash() if args.action == "dash" else economy.spend(ActionKind.ACTION)
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")

@@ -710,6 +710,8 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         current = encounter.current.id
         if vitals_of(state, current).state is LifeState.DEAD:
             continue
+        if current in state.creatures and state.creatures[current].left:
+            continue  # fled or surrendered: out of the fight
         events += _tick(state, current, "start")
         encounter.economy[current] = TurnEconomy.fresh(speed_of(state, current))
         for marker in (encounter.dodging, encounter.disengaged, encounter.shielded):
@@ -736,7 +738,11 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     rounds = state.encounter.round
     state.encounter = None
     state.record("encounter", f"combat ends after {rounds} rounds ({args.reason})")
-    return ToolOutcome(
-        {"ended": True, "rounds": rounds},
-        [StateTransition(to="exploration", reason=args.reason)],
-    )
+    events: list[SessionEvent] = [StateTransition(to="exploration", reason=args.reason)]
+    fallen = not any(s.vitals.hp > 0 for s in state.party.values())
+    if fallen and state.ending is None:
+        state.ending = "defeat"
+        text = "The party has fallen. The story ends here — unless you load a save."
+        state.record("reveal", text)
+        events.append(StateChange(kind="ending", description=f"Defeat — {text}"))
+    return ToolOutcome({"ended": True, "rounds": rounds, "party_fallen": fallen}, events)

@@ -194,3 +194,10 @@ async def test_when_the_whole_party_falls_the_story_ends_in_defeat() -> None:
     events = [e async for e in session.run_until_players()]
     assert state.encounter is None and state.ending == "defeat"
     assert any(e.type == "state_change" and e.kind == "ending" for e in events)
+
+
+def test_petrified_creatures_resist_all_damage() -> None:
+    state = fight()
+    state.party["thorin"].conditions.append(ActiveCondition(condition=Condition.PETRIFIED))
+    out = run(state, "damage", target_id="thorin", amount="10", damage_type="fire", reason="test")
+    assert out["result"]["damage"] == 5 and out["result"]["note"] == "resisted"

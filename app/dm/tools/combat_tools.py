@@ -11,11 +11,11 @@ from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window, shield_slot
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent, StateChange
+from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
 from app.world.state import GameState
 from rules.attacks import attack_roll, damage_roll
 from rules.conditions import ActiveCondition, attack_context, can_act
-from rules.damage import DamageType, LifeState, apply_damage
+from rules.damage import DamageType, LifeState
 from rules.dice import Advantage
 from rules.economy import ActionKind
 from rules.outcomes import Impossible
@@ -337,9 +337,6 @@ def _swing(
                 return events, result
     if not hit.hit:
         return events, result
-    defenses = (
-        state.party[target].defenses if target in state.party else state.creatures[target].defenses
-    )
     dealt = 0
     for formula, kind in [
         (swing.damage, swing.damage_type),
@@ -355,36 +352,10 @@ def _swing(
                 character_name=who,
             )
         )
-        before = x.vitals_of(state, target)
-        amount = max(0, rolled.total)
-        if halve:
-            amount //= 2
-        outcome = apply_damage(
-            before,
-            amount,
-            kind,
-            defenses,
-            critical=hit.critical,
-            dies_at_zero=target not in state.party,
-        )
-        x.set_vitals(state, target, outcome.vitals)
+        amount = max(0, rolled.total) // (2 if halve else 1)
+        more, outcome = x.deal_damage(state, target, amount, kind, critical=hit.critical)
+        events += more
         dealt += outcome.damage.amount
-        after = x.vitals_text(outcome.vitals)
-        text = (
-            f"{state.name_of(target)} takes {outcome.damage.amount} {kind.value}: "
-            f"{x.vitals_text(before)} → {after}"
-        )
-        events.append(
-            StateChange(
-                kind="hp",
-                target_id=target,
-                description=text,
-                before=x.vitals_text(before),
-                after=after,
-            )
-        )
-        state.record("hp", text)
-        events += x.concentration_after_damage(state, target, outcome.damage.amount)
     vitals = x.vitals_of(state, target)
     result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
     return events, result

@@ -26,12 +26,21 @@ from rules.conditions import (
     ActiveCondition,
     Condition,
     check_context,
+    resists_everything,
     save_context,
     speed_after_conditions,
     tick_end_of_turn,
     tick_start_of_turn,
 )
-from rules.damage import LifeState, Vitals, apply_damage, death_save, heal
+from rules.damage import (
+    DamageResult,
+    DamageType,
+    LifeState,
+    Vitals,
+    apply_damage,
+    death_save,
+    heal,
+)
 from rules.dice import Advantage, DiceError, parse, roll
 from rules.economy import TurnEconomy
 from rules.initiative import Entrant, roll_initiative
@@ -253,6 +262,43 @@ def roll_dice_tool(args: a.RollDiceArgs, state: GameState) -> ToolOutcome:
 # -- world changes -------------------------------------------------------------------------
 
 
+def deal_damage(
+    state: GameState,
+    target: str,
+    amount: int,
+    damage_type: DamageType,
+    *,
+    critical: bool = False,
+) -> tuple[list[SessionEvent], DamageResult]:
+    """The one way damage reaches a character or creature: defences, temporary HP, hit
+    points, dying (monsters die at 0), the record for the DM, the event for the players,
+    and the concentration save it forces. Every damage source goes through here."""
+    before = vitals_of(state, target)
+    if target in state.party:
+        defenses, dies = state.party[target].defenses, False
+    else:
+        defenses, dies = state.creatures[target].defenses, True
+    resist_all = resists_everything(conditions_of(state, target))
+    outcome = apply_damage(
+        before, max(0, amount), damage_type, defenses, critical=critical, dies_at_zero=dies,
+        resist_all=resist_all,
+    )  # fmt: skip
+    set_vitals(state, target, outcome.vitals)
+    note = f" ({outcome.damage.note})" if outcome.damage.note else ""
+    text = (
+        f"{state.name_of(target)} takes {outcome.damage.amount} {damage_type.value} damage{note}"
+        f": {vitals_text(before)} → {vitals_text(outcome.vitals)}"
+    )
+    state.record("hp", text)
+    change = StateChange(
+        kind="hp", target_id=target, description=text,
+        before=vitals_text(before), after=vitals_text(outcome.vitals),
+    )  # fmt: skip
+    events: list[SessionEvent] = [change]
+    events += concentration_after_damage(state, target, outcome.damage.amount)
+    return events, outcome
+
+
 def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
     """damage."""
     target = resolve_target(state, args.target_id)
@@ -260,31 +306,14 @@ def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
     if before.state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")
     amount, rolled = _amount(state, args.amount, args.reason, target)
-    if target in state.party:
-        defenses, dies = state.party[target].defenses, False
-    else:
-        defenses, dies = state.creatures[target].defenses, True
-    outcome = apply_damage(before, amount, args.damage_type, defenses, dies_at_zero=dies)
-    set_vitals(state, target, outcome.vitals)
-    name = state.name_of(target)
-    text = (
-        f"{name} takes {outcome.damage.amount} {args.damage_type.value} damage"
-        + (f" ({outcome.damage.note})" if outcome.damage.note else "")
-        + f": {vitals_text(before)} → {vitals_text(outcome.vitals)}"
-    )
-    state.record("hp", text)
+    events, outcome = deal_damage(state, target, amount, args.damage_type)
     result: dict[str, Any] = {
         "target_id": target, "damage": outcome.damage.amount, "hp": outcome.vitals.hp,
         "max_hp": outcome.vitals.max_hp, "state": outcome.vitals.state.value,
     }  # fmt: skip
     if outcome.damage.note:
         result["note"] = outcome.damage.note
-    change = StateChange(
-        kind="hp", target_id=target, description=text,
-        before=vitals_text(before), after=vitals_text(outcome.vitals),
-    )  # fmt: skip
-    later = concentration_after_damage(state, target, outcome.damage.amount)
-    return ToolOutcome(result, [rolled, change, *later])
+    return ToolOutcome(result, [rolled, *events])
 
 
 def end_concentration(state: GameState, caster: str, why: str) -> list[SessionEvent]:

@@ -17,7 +17,7 @@ from app.world.state import GameState
 from rules.attacks import attack_roll, damage_roll
 from rules.checks import saving_throw
 from rules.conditions import ActiveCondition, attack_context, save_context
-from rules.damage import LifeState, apply_damage
+from rules.damage import LifeState
 from rules.dice import roll
 from rules.economy import ActionKind
 from rules.outcomes import Impossible
@@ -47,33 +47,8 @@ def _hurt(
     state: GameState, target: str, amount: int, spell: Spell, critical: bool = False
 ) -> tuple[list[SessionEvent], dict[str, Any]]:
     assert spell.damage_type is not None
-    before = x.vitals_of(state, target)
-    defenses = (
-        state.party[target].defenses if target in state.party else state.creatures[target].defenses
-    )
-    outcome = apply_damage(
-        before,
-        amount,
-        spell.damage_type,
-        defenses,
-        critical=critical,
-        dies_at_zero=target not in state.party,
-    )
-    x.set_vitals(state, target, outcome.vitals)
-    text = (
-        f"{state.name_of(target)} takes {outcome.damage.amount} {spell.damage_type.value}: "
-        f"{x.vitals_text(before)} → {x.vitals_text(outcome.vitals)}"
-    )
-    state.record("hp", text)
-    event = StateChange(
-        kind="hp",
-        target_id=target,
-        description=text,
-        before=x.vitals_text(before),
-        after=x.vitals_text(outcome.vitals),
-    )
-    later = x.concentration_after_damage(state, target, outcome.damage.amount)
-    return [event, *later], {
+    events, outcome = x.deal_damage(state, target, amount, spell.damage_type, critical=critical)
+    return events, {
         "target": target,
         "damage": outcome.damage.amount,
         "hp": outcome.vitals.hp,

@@ -35,7 +35,7 @@ from app.world.campaign import Campaign, CampaignError, find_campaign, load_camp
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign
 from rules.dice import Advantage, DiceError, formula_stats, roll
-from rules.srd import SRD_ATTRIBUTION, srd
+from rules.srd import SRD_ATTRIBUTION
 
 app = typer.Typer(
     name="dungeon",
@@ -387,7 +387,7 @@ def balance_command(
         groups += [(m.monster, m.count) for m in story.encounters[encounter].monsters]
     for spec in monsters or []:
         name, _, count = spec.partition(":")
-        if name not in srd().monsters or (count and not count.isdigit()):
+        if not story.has_monster(name) or (count and not count.isdigit()):
             _err_console().print(f"error: bad --monster {spec!r} (e.g. goblin:3)", style="red")
             raise typer.Exit(EXIT_BAD_INPUT)
         groups.append((name, int(count or 1)))
@@ -405,9 +405,7 @@ def balance_command(
     for _ in range(fights):
         side = [from_sheet(s) for s in sheets]
         foes = [
-            from_monster(srd().monsters[name], n + 1)
-            for name, count in groups
-            for n in range(count)
+            from_monster(story.monster(name), n + 1) for name, count in groups for n in range(count)
         ]
         results.append(skirmish(rng, side, foes))
     wins = sum(r.winner == "party" for r in results)

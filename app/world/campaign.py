@@ -32,6 +32,7 @@ from rules.character import CharacterSheet
 from rules.conditions import Condition
 from rules.damage import DamageType
 from rules.skills import Skill
+from rules.srd import Monster, srd
 
 Key = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 
@@ -242,6 +243,9 @@ class Campaign(_Spec):
     """A whole campaign."""
 
     campaign: CampaignMeta
+    monsters: dict[Key, Monster] = Field(default_factory=dict)
+    """Monsters of this campaign (same shape as the SRD stat blocks); they take precedence
+    over SRD monsters of the same id."""
     characters: list[CharacterSheet] = Field(min_length=1)
     scenes: dict[Key, SceneSpec] = Field(min_length=1)
     challenges: dict[Key, ChallengeSpec] = Field(default_factory=dict)
@@ -251,10 +255,33 @@ class Campaign(_Spec):
     triggers: list[TriggerSpec] = Field(default_factory=list)
     endings: list[EndingSpec] = Field(default_factory=list)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _monster_ids(cls, data: Any) -> Any:
+        """A monster table's key is its id, as in the SRD data."""
+        if isinstance(data, dict) and isinstance(data.get("monsters"), dict):
+            data = dict(data)
+            data["monsters"] = {
+                k: ({"id": k, **v} if isinstance(v, dict) else v)
+                for k, v in data["monsters"].items()
+            }
+        return data
+
     @property
     def id(self) -> str:
         """The campaign id."""
         return self.campaign.id
+
+    def monster(self, monster_id: str) -> Monster:
+        """A stat block by id: the campaign's own first, then the SRD's. ``KeyError``
+        suggests near names."""
+        if monster_id in self.monsters:
+            return self.monsters[monster_id]
+        return srd().monsters.get(monster_id)
+
+    def has_monster(self, monster_id: str) -> bool:
+        """Whether a stat block exists for this id."""
+        return monster_id in self.monsters or monster_id in srd().monsters
 
     def character(self, character_id: str) -> CharacterSheet:
         """A pregenerated character by id."""

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 from rules.conditions import ActiveCondition
 from rules.damage import Defenses, Vitals
 from rules.economy import TurnEconomy
+from rules.srd import Monster, srd
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 FlagValue = bool | int | str
@@ -254,6 +255,12 @@ class GameState(_Model):
             if character_id in ids:
                 return player
         return None
+
+    def monster(self, monster_id: str) -> Monster:
+        """A stat block: the campaign's own monsters first, then the SRD's."""
+        if self.campaign is not None:
+            return self.campaign.monster(monster_id)
+        return srd().monsters.get(monster_id)
 
     def has_item(self, item: str) -> bool:
         """Someone in the party carries the item (by campaign id or by name)."""

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from app.world.campaign import Campaign, Effects, Fact
 from rules.dice import DiceError, parse
-from rules.srd import srd
 
 
 @dataclass(frozen=True)
@@ -101,9 +100,9 @@ def _references(campaign: Campaign) -> list[Problem]:
                     problems.append(Problem("bad formula", f"{where}.{label}", str(error)))
     for eid, encounter in campaign.encounters.items():
         for n, group in enumerate(encounter.monsters):
-            if group.monster not in srd().monsters:
+            if not campaign.has_monster(group.monster):
                 where = f"encounters.{eid}.monsters[{n}]"
-                message = f"no monster {group.monster!r} in the SRD data"
+                message = f"no monster {group.monster!r} in the campaign or the SRD data"
                 problems.append(Problem("dangling reference", where, message))
     for iid, spec in campaign.items.items():
         if spec.heals:

@@ -87,7 +87,7 @@ def test_bad_facts_are_schema_errors() -> None:
         (lambda d: d["challenges"]["trapdoor_lock"]["failure"].update(next="spikes"),
          "dangling reference: challenges.trapdoor_lock.failure.next: no challenge 'spikes'"),
         (lambda d: d["encounters"]["cellar_rats"]["monsters"][0].update(monster="dragon_turtle"),
-         "no monster 'dragon_turtle' in the SRD data"),
+         "no monster 'dragon_turtle' in the campaign or the SRD data"),
         (lambda d: d["campaign"].update(party=["mira", "gimli"]),
          "dangling reference: campaign.party: no character 'gimli'"),
         (lambda d: d["challenges"]["flagstone"]["success"].update(give_items=["crown"]),
@@ -182,3 +182,50 @@ def test_new_game_from_the_campaign() -> None:
     campaign.characters[0].vitals = campaign.characters[0].vitals.model_copy(update={"hp": 1})
     assert new_game(campaign).party["mira"].vitals.hp == 1  # sheets are copied per game
     assert state.party["mira"].vitals.hp == 21
+
+
+def test_campaign_defined_monsters(tmp_path: Path) -> None:
+    data = raw()
+    data["monsters"] = {
+        "tunnel_hound": {
+            "name": "Tunnel Hound",
+            "size": "medium",
+            "type": "beast",
+            "ac": 13,
+            "hp": 11,
+            "hit_dice": "2d8+2",
+            "speed": 40,
+            "passive_perception": 13,
+            "cr": "1/4",
+            "abilities": {"str": 12, "dex": 15, "con": 12, "int": 3, "wis": 12, "cha": 6},
+            "actions": [
+                {
+                    "id": "bite",
+                    "name": "Bite",
+                    "kind": "melee",
+                    "to_hit": 4,
+                    "reach": 5,
+                    "damage": "2d4+2",
+                    "damage_type": "piercing",
+                }
+            ],
+        }
+    }
+    data["encounters"]["cellar_rats"]["monsters"] = [{"monster": "tunnel_hound", "count": 2}]
+    folder = write(tmp_path, data)
+    campaign = load_campaign(folder)
+    assert validate_campaign(campaign) == []
+    assert campaign.monster("tunnel_hound").name == "Tunnel Hound"
+    assert campaign.monster("goblin").name == "Goblin"  # the SRD is still there
+    from app.dm.tools.campaign_tools import enter_scene
+
+    state = new_game(campaign, seed=2)
+    state.flags["trapdoor_open"] = True
+    enter_scene(state, "cellar", "test")
+    hounds = [c for c in state.creatures.values() if c.monster == "tunnel_hound"]
+    assert [h.name for h in hounds] == ["Tunnel Hound 1", "Tunnel Hound 2"]
+    assert hounds[0].ac == 13 and hounds[0].vitals.max_hp == 11
+    result = CliRunner().invoke(
+        app, ["balance", str(folder), "--monster", "tunnel_hound:2", "--fights", "50"]
+    )
+    assert result.exit_code == 0 and "vs 2 tunnel_hound" in result.stdout

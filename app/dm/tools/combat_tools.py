@@ -49,7 +49,7 @@ def _swings(state: GameState, attacker: str, weapon: str | None) -> list[_Swing]
     creature = state.creatures[attacker]
     if creature.monster is None:
         raise ToolError(f"{creature.name} has no stat block to attack with")
-    block = srd().monsters.get(creature.monster)
+    block = state.monster(creature.monster)
     attacks = [act for act in block.actions if act.is_attack and act.damage]
     if not attacks:
         raise ToolError(f"{creature.name} has no attacks")
@@ -247,7 +247,7 @@ def _passive_perception(state: GameState, cid: str) -> int:
     if cid in state.party:
         return state.party[cid].passive(Skill.PERCEPTION)
     creature = state.creatures[cid]
-    return srd().monsters.get(creature.monster).passive_perception if creature.monster else 10
+    return state.monster(creature.monster).passive_perception if creature.monster else 10
 
 
 def _conditions(state: GameState, cid: str) -> list[ActiveCondition]:

@@ -82,7 +82,7 @@ def check_for(
             return sheet.save(rng, ability, dc, advantage=mode, reason=reason)
         return sheet.check(rng, dc, skill=skill, ability=ability, advantage=mode, reason=reason)
     creature = state.creatures[target_id]
-    block = srd().monsters.get(creature.monster) if creature.monster else None
+    block = state.monster(creature.monster) if creature.monster else None
     used = ability or (skill.ability if skill else Ability.STR)
     if save:
         modifier = block.save_modifier(used) if block else 0
@@ -381,7 +381,7 @@ def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
         return _remove_condition(args, state)
     target = resolve_target(state, args.target_id)
     if target in state.creatures and state.creatures[target].monster:
-        block = srd().monsters.get(state.creatures[target].monster or "")
+        block = state.monster(state.creatures[target].monster or "")
         if args.condition in block.condition_immunities:
             return ToolOutcome(
                 {"target_id": target, "applied": False, "why": f"immune to {args.condition.value}"}
@@ -520,7 +520,7 @@ def speed_of(state: GameState, cid: str) -> int:
         sheet = state.party[cid]
         return speed_after_conditions(sheet.speed, sheet.conditions, sheet.exhaustion)
     creature = state.creatures[cid]
-    base = srd().monsters.get(creature.monster).speed if creature.monster else 30
+    base = state.monster(creature.monster).speed if creature.monster else 30
     return speed_after_conditions(base, creature.conditions)
 
 
@@ -577,11 +577,10 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     """start_combat: monsters join the scene and everyone rolls initiative."""
     if state.encounter is not None:
         raise ToolError("a fight is already going on; use get_encounter")
-    monsters = srd().monsters
     blocks = []
     for group in args.monsters:
         try:
-            blocks.append((monsters.get(group.monster), group.count))
+            blocks.append((state.monster(group.monster), group.count))
         except KeyError as error:
             raise ToolError(str(error.args[0])) from None
     joined: list[Creature] = []
@@ -605,7 +604,7 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
         if sheet.vitals.state is not LifeState.DEAD
     ]
     for creature in joined:
-        block = monsters.get(creature.monster or "")
+        block = state.monster(creature.monster or "")
         entrants.append(
             Entrant(creature.id, creature.name, block.abilities.modifier(Ability.DEX),
                     block.abilities.dexterity, group=block.id)
@@ -620,7 +619,7 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
         members = [e for e in order if team is not None and e.entrant.group == team]
         label = entry.entrant.name
         if len(members) > 1:
-            label = f"{monsters.get(team or '').name} ×{len(members)}"
+            label = f"{state.monster(team or '').name} ×{len(members)}"
             shown.add(team or "")
         events.append(
             DiceRoll.from_roll(
@@ -665,7 +664,7 @@ def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:
     if cid in state.party:
         return state.party[cid].save_modifier
     creature = state.creatures[cid]
-    block = srd().monsters.get(creature.monster) if creature.monster else None
+    block = state.monster(creature.monster) if creature.monster else None
     return block.save_modifier if block else (lambda _ability: 0)
 
 

@@ -102,5 +102,5 @@ def melee_reach(state: GameState, cid: str) -> bool:
     creature = state.creatures[cid]
     if creature.monster is None:
         return False
-    block = srd().monsters.get(creature.monster)
+    block = state.monster(creature.monster)
     return any(a.kind in ("melee", "melee_or_ranged") and a.damage for a in block.actions)

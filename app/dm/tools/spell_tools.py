@@ -289,7 +289,7 @@ def _save(state: GameState, target: str, spell: Spell, dc: int) -> Any:
         modifier = state.party[target].save_modifier(spell.save)
     else:
         creature = state.creatures[target]
-        block = srd().monsters.get(creature.monster) if creature.monster else None
+        block = state.monster(creature.monster) if creature.monster else None
         modifier = block.save_modifier(spell.save) if block else 0
     context = save_context(x.conditions_of(state, target), spell.save)
     return saving_throw(

@@ -215,12 +215,24 @@ class GameSession:
         yield TurnEnd(turn=self.state.turn, usage=report.usage)
 
     async def run_until_players(self) -> AsyncIterator[SessionEvent]:
-        """Run queued turns, then any foe turns, until players must act again."""
+        """Run queued turns, then any foe turns, until players must act again. A foe turn
+        that leaves the fight where it was (the DM never ended it) stops the run instead of
+        looping: the players see an error and the DM is asked again on /retry."""
         while self.can_advance():
             failed = False
+            foe = self.foe_turn
+            encounter = self.state.encounter
+            where = (encounter.round, encounter.turn_index) if encounter else None
             async for event in self.process():
                 if isinstance(event, ErrorEvent):
                     failed = True
                 yield event
             if failed:
+                return
+            now = self.state.encounter
+            if foe and now is not None and (now.round, now.turn_index) == where:
+                yield ErrorEvent(
+                    message=f"{now.current.name}'s turn was not ended by the DM",
+                    recoverable=True,
+                )
                 return

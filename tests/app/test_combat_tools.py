@@ -201,3 +201,30 @@ def test_petrified_creatures_resist_all_damage() -> None:
     state.party["thorin"].conditions.append(ActiveCondition(condition=Condition.PETRIFIED))
     out = run(state, "damage", target_id="thorin", amount="10", damage_type="fire", reason="test")
     assert out["result"]["damage"] == 5 and out["result"]["note"] == "resisted"
+
+
+def test_creatures_that_cannot_act_lose_their_turn_but_their_conditions_count_down() -> None:
+    state = fight(seed=6)  # Mira, Thorin, then the rats
+    order = [c.id for c in state.encounter.order]
+    asleep = order[1]
+    conditions = (
+        state.party[asleep].conditions
+        if asleep in state.party
+        else state.creatures[asleep].conditions
+    )
+    conditions.append(ActiveCondition(condition=Condition.UNCONSCIOUS, rounds=3, note="Sleep"))
+    run(state, "end_turn")
+    assert state.encounter.current.id == order[2]  # skipped
+    assert conditions[-1].rounds == 2  # but its turn still ended
+
+
+async def test_a_foe_turn_the_dm_never_ends_stops_instead_of_looping() -> None:
+    from app.dm.scripted import ScriptedBrain
+    from app.session.session import GameSession
+
+    state = fight(seed=1)  # a rat acts first
+    assert state.encounter.current.id.startswith("giant-rat")
+    session = GameSession(state, ScriptedBrain([{"text": "The rat squeaks."}] * 5))
+    events = [e async for e in session.run_until_players()]
+    assert events[-1].type == "error" and "was not ended" in events[-1].message
+    assert len([e for e in events if e.type == "turn_end"]) == 1

@@ -384,11 +384,12 @@ class OfflineReferee:
             kind, actor = self.calls.get(call_id, ("", None))
             if "error" in result:
                 message = str(result["error"])
-                self.notes.append(
-                    message.rsplit("the way is shut: ", maxsplit=1)[-1]
-                    if "shut" in message
-                    else f"({message})"
-                )
+                shut = "the way is shut: "
+                said = message.rsplit(shut, maxsplit=1)[-1] if shut in message else f"({message})"
+                self.notes.append(said)
+                if kind in ("attack", "cast", "act") and state.encounter is not None:
+                    # whatever went wrong, the combatant's turn must still end
+                    calls.append(self._call("end_turn", actor, "end_turn"))
                 continue
             if kind == "challenge":
                 calls += self._after_challenge(state, actor, result)

@@ -25,6 +25,7 @@ from rules.checks import CheckResult, ability_check, group_check, saving_throw
 from rules.conditions import (
     ActiveCondition,
     Condition,
+    can_act,
     check_context,
     resists_everything,
     save_context,
@@ -750,6 +751,12 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
                 events += _death_save(state, current)
             if vitals_of(state, current).hp == 0:
                 continue  # unconscious: no turn to take
+        if not can_act(conditions_of(state, current)):
+            # Asleep, paralysed, stunned: the turn passes, but it still ends — durations
+            # count down and save-ends saves are rolled.
+            events += _tick(state, current, "end")
+            state.record("encounter", f"{encounter.current.name} cannot act and loses the turn")
+            continue
         break
     now = encounter.current
     state.record(

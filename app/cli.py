@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from app import __version__, views
@@ -114,7 +115,7 @@ def roll_command(
 def _reader(console: Console) -> Callable[[str], str]:
     """Read a line: with a prompt on a terminal, echoed when input is piped in."""
     if sys.stdin.isatty():
-        return lambda prompt: console.input(f"[bold cyan]{prompt}[/]")
+        return lambda prompt: console.input(f"[bold cyan]{escape(prompt)}[/]")
 
     def piped(prompt: str) -> str:
         line = input()

@@ -197,6 +197,19 @@ class MonsterAction(_Data):
         return self.to_hit is not None
 
 
+class MonsterSpellcasting(_Data):
+    """A spellcasting monster's numbers and spells (slots are per rest, like a caster's)."""
+
+    ability: Ability
+    dc: int = Field(ge=1, le=30)
+    attack_bonus: int
+    level: int = Field(default=1, ge=1, le=20)
+    """Caster level, for cantrip dice."""
+    spells: tuple[str, ...]
+    """Spell ids from the SRD spell list."""
+    slots: dict[int, int] = Field(default_factory=dict)
+
+
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
 
 
@@ -230,6 +243,7 @@ class Monster(_Data):
     multiattack: tuple[str, ...] = ()
     """Action ids used together by the Multiattack action (repeat an id to use it twice)."""
     actions: tuple[MonsterAction, ...]
+    spellcasting: MonsterSpellcasting | None = None
 
     _check_hd = field_validator("hit_dice")(_formula)
 

@@ -185,7 +185,7 @@ class ReactionOffer(_Event):
 
     reactor_id: str
     reactor_name: str
-    kind: Literal["shield", "opportunity_attack", "uncanny_dodge"]
+    kind: Literal["shield", "opportunity_attack", "uncanny_dodge", "counterspell"]
     prompt: str
     accepted: bool = False
     subturn: str | None = None

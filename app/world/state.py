@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 from rules.conditions import ActiveCondition
 from rules.damage import Defenses, Vitals
 from rules.economy import TurnEconomy
+from rules.spellcasting import SpellSlots
 from rules.srd import Monster, srd
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
@@ -48,6 +49,8 @@ class Creature(_Model):
     """The campaign encounter it came with (for "defeated" conditions)."""
     left: Literal["", "fled", "surrendered"] = ""
     """Out of the fight without dying."""
+    spell_slots: SpellSlots | None = None
+    """For spellcasting monsters: the slots this one has left."""
 
 
 class Scene(_Model):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from app.world.campaign import Campaign, Effects, Fact
 from rules.dice import DiceError, parse
+from rules.srd import srd
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,11 @@ def _references(campaign: Campaign) -> list[Problem]:
                 where = f"encounters.{eid}.monsters[{n}]"
                 message = f"no monster {group.monster!r} in the campaign or the SRD data"
                 problems.append(Problem("dangling reference", where, message))
+    for mid, monster in campaign.monsters.items():
+        for spell in monster.spellcasting.spells if monster.spellcasting else ():
+            if spell not in srd().spells:
+                where = f"monsters.{mid}.spellcasting.spells"
+                problems.append(Problem("dangling reference", where, f"no spell {spell!r}"))
     for iid, spec in campaign.items.items():
         if spec.heals:
             try:

@@ -80,6 +80,10 @@ def test_end_combat_returns_to_exploration() -> None:
     state = fight()
     out = run(state, "end_combat", reason="the rats flee")
     assert out["events"][0].to == "exploration" and state.encounter is None
+    assert (
+        out["result"]["summary"]
+        == "Combat over after 1 round(s): 0 foe(s) down; the party is unhurt"
+    )
     assert "error" in run(state, "end_turn")["result"]
 
 

@@ -411,7 +411,8 @@ class OfflineReferee:
                 self.notes.append(f"{state.name_of(actor or '')} {_DONE[result['action']]}.")
             elif kind == "end_combat":
                 self.notes.append(
-                    "The fight is over. Silence settles, broken only by hard breathing."
+                    "The fight is over. Silence settles, broken only by hard breathing. "
+                    f"({result.get('summary', '')})"
                 )
             elif kind == "heal":
                 self.notes.append(

@@ -46,7 +46,7 @@ from rules.dice import Advantage, DiceError, parse, roll
 from rules.economy import TurnEconomy
 from rules.initiative import Entrant, roll_initiative
 from rules.skills import Skill
-from rules.spellcasting import concentration_check
+from rules.spellcasting import SpellSlots, concentration_check
 from rules.srd import srd
 
 # -- helpers -------------------------------------------------------------------------------
@@ -596,6 +596,11 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
                 ac=block.ac,
                 vitals=Vitals.full(block.hp),
                 defenses=block.defenses,
+                spell_slots=(
+                    SpellSlots(maximum=dict(block.spellcasting.slots))
+                    if block.spellcasting
+                    else None
+                ),
             )
             state.creatures[creature.id] = creature
             joined.append(creature)
@@ -770,14 +775,37 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     """end_combat: back to exploration; the fallen foes stay in the scene's story."""
     if state.encounter is None:
         raise ToolError("no fight is going on")
-    rounds = state.encounter.round
+    encounter = state.encounter
+    rounds = encounter.round
+    foes = [c.id for c in encounter.order if c.id in state.creatures]
+    fallen = [f for f in foes if state.creatures[f].vitals.state is LifeState.DEAD]
+    fled = [f for f in foes if state.creatures[f].left == "fled"]
+    yielded = [f for f in foes if state.creatures[f].left == "surrendered"]
+    hurt = [
+        f"{s.name} {s.vitals.hp}/{s.vitals.max_hp}"
+        for s in state.party.values()
+        if s.vitals.hp < s.vitals.max_hp
+    ]
+    parts = [f"{len(fallen)} foe(s) down"]
+    if fled:
+        parts.append(f"{len(fled)} fled")
+    if yielded:
+        parts.append(f"{len(yielded)} surrendered")
+    summary = f"Combat over after {rounds} round(s): {', '.join(parts)}" + (
+        f"; hurt: {', '.join(hurt)}" if hurt else "; the party is unhurt"
+    )
     state.encounter = None
-    state.record("encounter", f"combat ends after {rounds} rounds ({args.reason})")
-    events: list[SessionEvent] = [StateTransition(to="exploration", reason=args.reason)]
-    fallen = not any(s.vitals.hp > 0 for s in state.party.values())
-    if fallen and state.ending is None:
+    state.record("encounter", f"{summary} ({args.reason})")
+    events: list[SessionEvent] = [
+        StateTransition(to="exploration", reason=args.reason),
+        StateChange(kind="reveal", description=summary),
+    ]
+    wiped = not any(s.vitals.hp > 0 for s in state.party.values())
+    if wiped and state.ending is None:
         state.ending = "defeat"
         text = "The party has fallen. The story ends here — unless you load a save."
         state.record("reveal", text)
         events.append(StateChange(kind="ending", description=f"Defeat — {text}"))
-    return ToolOutcome({"ended": True, "rounds": rounds, "party_fallen": fallen}, events)
+    return ToolOutcome(
+        {"ended": True, "rounds": rounds, "summary": summary, "party_fallen": wiped}, events
+    )

@@ -7,21 +7,25 @@ modifier, and damage dice grow with the caster's level (cantrips) or the slot (u
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools.reactions import has_reaction, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import DiceRoll, SessionEvent, StateChange
+from app.session.events import DiceRoll, ReactionOffer, SessionEvent, StateChange
 from app.world.state import GameState
+from rules.abilities import Ability
 from rules.attacks import attack_roll, damage_roll
-from rules.checks import saving_throw
+from rules.character import CharacterSheet
+from rules.checks import ability_check, saving_throw
 from rules.conditions import ActiveCondition, attack_context, save_context
 from rules.damage import LifeState
 from rules.dice import roll
 from rules.economy import ActionKind
 from rules.outcomes import Impossible
-from rules.spellcasting import cantrip_dice_multiplier
+from rules.spellcasting import SpellSlots, cantrip_dice_multiplier
 from rules.srd import Spell, srd
 
 _DICE = re.compile(r"^(\d*)d(\d+)(.*)$")
@@ -56,25 +60,138 @@ def _hurt(
     }
 
 
+@dataclass
+class _Caster:
+    """What casting needs to know about a caster, character or monster alike."""
+
+    id: str
+    name: str
+    spells: list[str]
+    slots: SpellSlots
+    mod: int
+    dc: int
+    bonus: int
+    level: int
+    conditions: list[ActiveCondition]
+    sheet: CharacterSheet | None
+
+
+def caster_profile(state: GameState, cid: str) -> _Caster | None:
+    """The caster behind an id, or ``None`` if it casts no spells."""
+    if cid in state.party:
+        sheet = state.party[cid]
+        if sheet.spellcasting_ability is None:
+            return None
+        return _Caster(
+            cid,
+            sheet.name,
+            list(sheet.spells),
+            sheet.spell_slots,
+            sheet.modifier(sheet.spellcasting_ability),
+            sheet.spell_save_dc or 10,
+            sheet.spell_attack_bonus or 0,
+            sheet.level,
+            sheet.conditions,
+            sheet,
+        )
+    creature = state.creatures[cid]
+    block = state.monster(creature.monster) if creature.monster else None
+    if block is None or block.spellcasting is None or creature.spell_slots is None:
+        return None
+    magic = block.spellcasting
+    return _Caster(
+        cid,
+        creature.name,
+        list(magic.spells),
+        creature.spell_slots,
+        block.abilities.modifier(magic.ability),
+        magic.dc,
+        magic.attack_bonus,
+        magic.level,
+        creature.conditions,
+        None,
+    )
+
+
+def _counterspell(
+    state: GameState, caster: str, spell_name: str, level: int, depth: int = 0
+) -> tuple[list[SessionEvent], str | None]:
+    """The reaction window of a spell being cast: foes who know Counterspell may stop it —
+    and their Counterspell, being a spell, may itself be countered (depth-bounded).
+    Returns the events and who countered the spell, if anyone did."""
+    encounter = state.encounter
+    if encounter is None or depth >= 4:
+        return [], None
+    name = state.name_of(caster)
+    offers = []
+    for c in encounter.order:
+        if (c.id in state.party) == (caster in state.party) or not has_reaction(state, c.id):
+            continue
+        profile = caster_profile(state, c.id)
+        if profile is None or "counterspell" not in profile.spells:
+            continue
+        if not any(profile.slots.remaining(lv) for lv in range(3, 10)):
+            continue
+        prompt = f"{c.name}, {name} is casting {spell_name}. Counterspell?"
+        offers.append(
+            (
+                ReactionOffer(
+                    reactor_id=c.id, reactor_name=c.name, kind="counterspell", prompt=prompt
+                ),
+                True,
+            )
+        )
+    if not offers:
+        return [], None
+    window, accepted = open_window(state, f"{name} casts {spell_name}", offers)
+    events: list[SessionEvent] = [window]
+    for offer in accepted:
+        profile = caster_profile(state, offer.reactor_id)
+        assert profile is not None
+        slot = next(lv for lv in range(3, 10) if profile.slots.remaining(lv))
+        profile.slots.spend(slot)
+        state.record("roll", f"{profile.name} casts Counterspell at {name}'s {spell_name}")
+        more, blocked_by = _counterspell(state, offer.reactor_id, "Counterspell", slot, depth + 1)
+        events += more
+        if blocked_by is not None:
+            continue  # this Counterspell was itself countered
+        if level > slot:  # a higher spell needs an ability check against DC 10 + its level
+            check = ability_check(
+                state.rng,
+                profile.mod,
+                10 + level,
+                ability=Ability.INT,
+                reason=f"counter {spell_name}",
+            )
+            events.append(x.roll_event(state, offer.reactor_id, check))
+            if not check.success:
+                continue
+        text = f"{profile.name}'s Counterspell stops {name}'s {spell_name}"
+        state.record("condition", text)
+        events.append(StateChange(kind="condition", target_id=caster, description=text))
+        return events, offer.reactor_id
+    return events, None
+
+
 def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     """cast_spell."""
     caster = x.resolve_target(state, args.caster_id)
-    if caster not in state.party:
-        raise ToolError("only characters cast spells through this tool; monsters use attack")
-    sheet = state.party[caster]
+    profile = caster_profile(state, caster)
+    if profile is None:
+        raise ToolError(f"{state.name_of(caster)} casts no spells")
+    sheet = profile.sheet
     try:
         spell = srd().spells.get(args.spell)
     except KeyError as error:
         raise ToolError(str(error.args[0])) from None
     spell_id = next(k for k, v in srd().spells.entries.items() if v is spell)
-    if spell_id not in sheet.spells:
-        raise ToolError(
-            f"{sheet.name} does not know {spell.name}; known: {', '.join(sheet.spells)}"
-        )
+    if spell_id not in profile.spells:
+        known = ", ".join(profile.spells)
+        raise ToolError(f"{profile.name} does not know {spell.name}; known: {known}")
     if state.encounter is not None and state.encounter.current.id != caster:
-        raise ToolError(f"it is {state.encounter.current.name}'s turn, not {sheet.name}'s")
-    if sheet.vitals.hp == 0:
-        raise ToolError(f"{sheet.name} cannot cast while unconscious")
+        raise ToolError(f"it is {state.encounter.current.name}'s turn, not {profile.name}'s")
+    if x.vitals_of(state, caster).hp == 0:
+        raise ToolError(f"{profile.name} cannot cast while unconscious")
     targets = [x.resolve_target(state, t) for t in args.target_ids]
     for t in targets:
         if x.vitals_of(state, t).state is LifeState.DEAD:
@@ -97,31 +214,36 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         }.get(spell.casting_time)
         economy = x.economy_of(state, caster)
         if cost is not None and not economy.available(cost):
-            raise ToolError(f"{sheet.name} has no {cost.value.replace('_', ' ')} left this turn")
-        if spell.level and sheet.spell_slots.remaining(slot) <= 0:
+            raise ToolError(f"{profile.name} has no {cost.value.replace('_', ' ')} left this turn")
+        if spell.level and profile.slots.remaining(slot) <= 0:
             raise ToolError(f"no level-{slot} spell slot left")
         if cost is not None:
             economy.spend(cost)
     if spell.level:
-        spent = sheet.spell_slots.spend(slot)
+        spent = profile.slots.spend(slot)
         if isinstance(spent, Impossible):
             raise ToolError(spent.reason)
-    concentration_events: list[SessionEvent] = []
-    if spell.concentration:  # one concentration spell at a time: the old one ends
-        concentration_events = x.end_concentration(state, caster, f"cast {spell.name}")
+    countered_events, countered_by = _counterspell(state, caster, spell.name, slot)
+    if countered_by is not None:  # the slot and the action are spent; nothing else happens
+        stopped: dict[str, Any] = {
+            "spell": spell.name,
+            "countered_by": countered_by,
+            "results": [],
+            "effect": f"countered by {state.name_of(countered_by)}",
+        }
+        return ToolOutcome(stopped, countered_events)
+    concentration_events: list[SessionEvent] = list(countered_events)
+    if spell.concentration and sheet is not None:  # one at a time: the old one ends
+        concentration_events += x.end_concentration(state, caster, f"cast {spell.name}")
         sheet.concentration = spell_id
-    ability = sheet.spellcasting_ability
-    assert ability is not None
-    mod = sheet.modifier(ability)
-    dc = sheet.spell_save_dc or 10
-    bonus = sheet.spell_attack_bonus or 0
-    times = cantrip_dice_multiplier(sheet.level) if spell.cantrip_scaling else 1
+    mod, dc, bonus = profile.mod, profile.dc, profile.bonus
+    times = cantrip_dice_multiplier(profile.level) if spell.cantrip_scaling else 1
     levels = slot - spell.level if spell.level else 0
     events: list[SessionEvent] = list(concentration_events)
     results: list[dict[str, Any]] = []
     state.record(
         "roll",
-        f"{sheet.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),
+        f"{profile.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),
     )
     if spell.heal:
         formula = scaled(spell.heal, 1, spell.upcast, levels) + (
@@ -144,7 +266,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                 else state.creatures[target].ac
             )
             context = attack_context(
-                sheet.conditions,
+                profile.conditions,
                 x.conditions_of(state, target),
                 within_5ft=spell.attack == "melee",
                 ranged=spell.attack == "ranged",
@@ -156,7 +278,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                     check_type="attack_roll",
                     reason=f"{spell.name} vs {state.name_of(target)}",
                     character_id=caster,
-                    character_name=sheet.name,
+                    character_name=profile.name,
                     dc=ac,
                     success=hit.hit,
                 )
@@ -170,7 +292,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                         check_type="damage",
                         reason=f"{spell.name} damage",
                         character_id=caster,
-                        character_name=sheet.name,
+                        character_name=profile.name,
                     )
                 )
                 more, hurt = _hurt(state, target, max(0, rolled.total), spell, hit.critical)
@@ -186,7 +308,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                 check_type="damage",
                 reason=f"{spell.name} damage",
                 character_id=caster,
-                character_name=sheet.name,
+                character_name=profile.name,
             )
         )
         for target in targets:
@@ -212,7 +334,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                     check_type="damage",
                     reason=f"{spell.name} dart",
                     character_id=caster,
-                    character_name=sheet.name,
+                    character_name=profile.name,
                 )
             )
             if x.vitals_of(state, target).state is not LifeState.DEAD:
@@ -248,7 +370,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                 check_type="roll",
                 reason=f"{spell.name} pool",
                 character_id=caster,
-                character_name=sheet.name,
+                character_name=profile.name,
             )
         )
         left = pool.total
@@ -279,7 +401,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         events.append(x.combat_update(state))
     summary: dict[str, Any] = {"spell": spell.name, "results": results, "effect": spell.summary}
     if spell.level:
-        summary["slots_left"] = sheet.spell_slots.remaining(slot)
+        summary["slots_left"] = profile.slots.remaining(slot)
     return ToolOutcome(summary, events)
 
 

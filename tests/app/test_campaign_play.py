@@ -132,3 +132,28 @@ async def test_trigger_cascades_are_bounded() -> None:
     await turn(session, ("mira", "wait"))
     fired = [t for t in session.state.fired_triggers if t.startswith("chain")]
     assert 0 < len(fired) <= MAX_DEPTH + 1
+
+
+def test_start_combat_takes_a_campaign_encounter_id() -> None:
+    import json
+
+    from app.dm.brain import ToolCall
+    from app.dm.tools.sets import ALL_TOOLS
+
+    session = game([])
+    state = session.state
+    bad = ALL_TOOLS.execute(
+        ToolCall("x", "start_combat", json.dumps({"reason": "r", "encounter": "dragons"})), state
+    )
+    assert "unknown encounter 'dragons'" in bad.result["error"]
+    none = ALL_TOOLS.execute(ToolCall("x", "start_combat", json.dumps({"reason": "r"})), state)
+    assert "encounter id or a list of monsters" in none.result["error"]
+    ok = ALL_TOOLS.execute(
+        ToolCall(
+            "x", "start_combat", json.dumps({"reason": "ambush", "encounter": "tunnel_guards"})
+        ),
+        state,
+    )
+    assert ok.ok
+    goblins = [c for c in state.creatures.values() if c.monster == "goblin"]
+    assert len(goblins) == 2 and {g.encounter for g in goblins} == {"tunnel_guards"}

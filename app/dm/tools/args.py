@@ -87,10 +87,17 @@ class MonsterGroup(_Args):
 
 
 class StartCombatArgs(_Args):
-    """Start a fight: initiative is rolled for everyone."""
+    """Start a fight (a campaign encounter id, or monsters): everyone rolls initiative."""
 
     reason: Reason
-    monsters: Annotated[list[MonsterGroup], Field(min_length=1, max_length=8)]
+    encounter: str | None = None
+    monsters: Annotated[list[MonsterGroup], Field(max_length=8)] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _one_of(self) -> StartCombatArgs:
+        if not self.monsters and self.encounter is None:
+            raise ValueError("give an encounter id or a list of monsters")
+        return self
 
 
 class RestrictActionArgs(_Args):

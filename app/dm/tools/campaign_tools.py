@@ -124,17 +124,9 @@ def enter_scene(state: GameState, scene_id: str, reason: str) -> list[SessionEve
 
 def start_encounter(state: GameState, encounter_id: str) -> list[SessionEvent]:
     """Start an authored fight."""
-    campaign = _campaign(state)
-    spec = campaign.encounters[encounter_id]
-    before = set(state.creatures)
-    args = a.StartCombatArgs(
-        reason=spec.text or spec.name,
-        monsters=[a.MonsterGroup(monster=m.monster, count=m.count) for m in spec.monsters],
-    )
-    outcome = x.start_combat_tool(args, state)
-    for cid in set(state.creatures) - before:
-        state.creatures[cid].encounter = encounter_id
-    return outcome.events
+    spec = _campaign(state).encounters[encounter_id]
+    args = a.StartCombatArgs(reason=spec.text or spec.name, encounter=encounter_id)
+    return x.start_combat_tool(args, state).events
 
 
 def reach_ending(state: GameState, ending_id: str) -> list[SessionEvent]:

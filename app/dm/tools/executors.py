@@ -578,10 +578,17 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     """start_combat: monsters join the scene and everyone rolls initiative."""
     if state.encounter is not None:
         raise ToolError("a fight is already going on; use get_encounter")
+    groups = [(g.monster, g.count) for g in args.monsters]
+    if args.encounter is not None:
+        authored = state.campaign.encounters if state.campaign is not None else {}
+        if args.encounter not in authored:
+            known = ", ".join(authored) or "none"
+            raise ToolError(f"unknown encounter {args.encounter!r}; encounters: {known}")
+        groups += [(m.monster, m.count) for m in authored[args.encounter].monsters]
     blocks = []
-    for group in args.monsters:
+    for monster_id, count in groups:
         try:
-            blocks.append((state.monster(group.monster), group.count))
+            blocks.append((state.monster(monster_id), count))
         except KeyError as error:
             raise ToolError(str(error.args[0])) from None
     joined: list[Creature] = []
@@ -601,6 +608,7 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
                     if block.spellcasting
                     else None
                 ),
+                encounter=args.encounter,
             )
             state.creatures[creature.id] = creature
             joined.append(creature)

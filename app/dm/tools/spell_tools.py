@@ -74,6 +74,7 @@ class _Caster:
     level: int
     conditions: list[ActiveCondition]
     sheet: CharacterSheet | None
+    ability: Ability = Ability.INT
 
 
 def caster_profile(state: GameState, cid: str) -> _Caster | None:
@@ -93,6 +94,7 @@ def caster_profile(state: GameState, cid: str) -> _Caster | None:
             sheet.level,
             sheet.conditions,
             sheet,
+            sheet.spellcasting_ability,
         )
     creature = state.creatures[cid]
     block = state.monster(creature.monster) if creature.monster else None
@@ -110,6 +112,7 @@ def caster_profile(state: GameState, cid: str) -> _Caster | None:
         magic.level,
         creature.conditions,
         None,
+        magic.ability,
     )
 
 
@@ -160,7 +163,7 @@ def _counterspell(
                 state.rng,
                 profile.mod,
                 10 + level,
-                ability=Ability.INT,
+                ability=profile.ability,
                 reason=f"counter {spell_name}",
             )
             events.append(x.roll_event(state, offer.reactor_id, check))

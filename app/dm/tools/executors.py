@@ -263,6 +263,17 @@ def roll_dice_tool(args: a.RollDiceArgs, state: GameState) -> ToolOutcome:
 # -- world changes -------------------------------------------------------------------------
 
 
+def hp_change(
+    state: GameState, target: str, before: Vitals, after: Vitals, text: str
+) -> StateChange:
+    """Record a hit-point change for the DM and describe it for the players."""
+    state.record("hp", text)
+    return StateChange(
+        kind="hp", target_id=target, description=text,
+        before=vitals_text(before), after=vitals_text(after),
+    )  # fmt: skip
+
+
 def deal_damage(
     state: GameState,
     target: str,
@@ -290,12 +301,7 @@ def deal_damage(
         f"{state.name_of(target)} takes {outcome.damage.amount} {damage_type.value} damage{note}"
         f": {vitals_text(before)} → {vitals_text(outcome.vitals)}"
     )
-    state.record("hp", text)
-    change = StateChange(
-        kind="hp", target_id=target, description=text,
-        before=vitals_text(before), after=vitals_text(outcome.vitals),
-    )  # fmt: skip
-    events: list[SessionEvent] = [change]
+    events: list[SessionEvent] = [hp_change(state, target, before, outcome.vitals, text)]
     events += concentration_after_damage(state, target, outcome.damage.amount)
     return events, outcome
 
@@ -365,14 +371,9 @@ def heal_tool(args: a.HealArgs, state: GameState) -> ToolOutcome:
         f"{state.name_of(target)} regains {outcome.restored} HP: "
         f"{vitals_text(before)} → {vitals_text(outcome.vitals)}"
     )
-    state.record("hp", text)
-    change = StateChange(
-        kind="hp", target_id=target, description=text,
-        before=vitals_text(before), after=vitals_text(outcome.vitals),
-    )  # fmt: skip
     return ToolOutcome(
         {"target_id": target, "restored": outcome.restored, "hp": outcome.vitals.hp},
-        [rolled, change],
+        [rolled, hp_change(state, target, before, outcome.vitals, text)],
     )
 
 

@@ -22,7 +22,7 @@ from rules.character import CharacterSheet
 from rules.checks import ability_check, saving_throw
 from rules.conditions import ActiveCondition, attack_context, save_context
 from rules.damage import LifeState
-from rules.dice import roll
+from rules.dice import RollResult, roll
 from rules.economy import ActionKind
 from rules.outcomes import Impossible
 from rules.spellcasting import SpellSlots, cantrip_dice_multiplier
@@ -45,6 +45,14 @@ def scaled(formula: str, times: int, extra: str | None = None, levels: int = 0) 
         else:
             out += "".join(f"+({extra})" for _ in range(levels))
     return out
+
+
+def _damage_event(rolled: RollResult, spell: str, what: str, caster: str, name: str) -> DiceRoll:
+    """The dice-log entry of a spell's damage roll."""
+    return DiceRoll.from_roll(
+        rolled, check_type="damage", reason=f"{spell} {what}", character_id=caster,
+        character_name=name,
+    )  # fmt: skip
 
 
 def _hurt(
@@ -289,15 +297,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
             result: dict[str, Any] = {"target": target, "outcome": hit.outcome.value}
             if hit.hit and x.vitals_of(state, target).state is not LifeState.DEAD:
                 rolled = damage_roll(state.rng, formula, critical=hit.critical)
-                events.append(
-                    DiceRoll.from_roll(
-                        rolled,
-                        check_type="damage",
-                        reason=f"{spell.name} damage",
-                        character_id=caster,
-                        character_name=profile.name,
-                    )
-                )
+                events.append(_damage_event(rolled, spell.name, "damage", caster, profile.name))
                 more, hurt = _hurt(state, target, max(0, rolled.total), spell, hit.critical)
                 events += more
                 result.update(hurt)
@@ -305,15 +305,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     elif spell.damage and spell.save:
         formula = scaled(spell.damage, times, spell.upcast, levels)
         rolled = roll(formula, state.rng)
-        events.append(
-            DiceRoll.from_roll(
-                rolled,
-                check_type="damage",
-                reason=f"{spell.name} damage",
-                character_id=caster,
-                character_name=profile.name,
-            )
-        )
+        events.append(_damage_event(rolled, spell.name, "damage", caster, profile.name))
         for target in targets:
             saved = _save(state, target, spell, dc)
             events.append(x.roll_event(state, target, saved))
@@ -331,15 +323,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     elif spell.damage:  # darts that always hit (magic missile)
         for target in targets:
             rolled = roll(spell.damage, state.rng)
-            events.append(
-                DiceRoll.from_roll(
-                    rolled,
-                    check_type="damage",
-                    reason=f"{spell.name} dart",
-                    character_id=caster,
-                    character_name=profile.name,
-                )
-            )
+            events.append(_damage_event(rolled, spell.name, "dart", caster, profile.name))
             if x.vitals_of(state, target).state is not LifeState.DEAD:
                 more, hurt = _hurt(state, target, max(0, rolled.total), spell)
                 events += more

@@ -20,25 +20,13 @@ from rich.text import Text
 from app import views
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError, save_game
-from app.session import hotseat
-from app.session.actions import PlayerAction
+from app.session import commands
 from app.session.events import ErrorEvent, NarrativeChunk, TurnEnd
-from app.session.runner import render_event, resolve_character
+from app.session.runner import render_event
 from app.session.session import GameSession
-from rules.dice import DiceError, roll
+from rules.dice import DiceError
 
-HELP = """\
-Name: action     act as a character, e.g.  Mira: I pick the lock on the trapdoor
-action           act as the character you played last
-/status          whose turn it is, and everyone's hit points
-/prompt          the exact messages last sent to the DM
-/roll FORMULA    roll dice yourself (recorded for the DM)
-/retry           run the turn again after an error
-/pass [PLAYER]   end your turn without acting (hotseat)
-/join NAME ids   a player joins, taking characters, e.g. /join Ana mira
-/leave NAME [TO] a player leaves; their characters go to TO or the DM
-/save [NAME]     save the game (it also saves itself after every turn)
-/quit            save and leave"""
+HELP = commands.help_text()
 
 
 @dataclass
@@ -124,64 +112,40 @@ class ConsoleGame:
                 self.console.print(Text(f"[{message['role']}]", style="bold"))
                 self.console.print(str(body), markup=False, highlight=False)
         elif word == "pass":
-            player = rest.strip() or hotseat.active_player(self.session.state) or ""
-            outcome = self.session.pass_turn(player)
-            self.console.print(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""))
+            self.say(commands.pass_turn(self.session, rest))
+        elif word == "end":
+            self.say(commands.end_turn(self.session, self.current))
         elif word == "join":
-            name, _, ids = rest.strip().partition(" ")
-            chars = [c.strip() for c in ids.replace(",", " ").split() if c.strip()]
-            outcome = hotseat.add_player(self.session.state, name, chars)
-            self.console.print(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""))
+            self.say(commands.join(self.session, rest))
         elif word == "leave":
-            parts = rest.split()
-            if not parts:
-                self.console.print("Who leaves? e.g. /leave Ana Ben")
-            else:
-                to = parts[1] if len(parts) > 1 else None
-                outcome = hotseat.remove_player(self.session.state, parts[0], to)
-                self.console.print(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""))
+            self.say(commands.leave(self.session, rest))
         elif word == "save":
-            name = rest.strip() or self.save_as or "quicksave"
-            try:
-                path = save_game(self.session.state, name, self.saves)
-            except (SaveError, OSError) as error:
-                self.console.print(Text(f"could not save: {error}", style="red"))
-            else:
-                self.console.print(f"Saved to {path}.")
+            self.say(
+                commands.save(self.session, rest.strip() or self.save_as or "quicksave", self.saves)
+            )
         elif word == "roll":
             try:
-                result = roll(rest or "1d20", self.session.state.rng)
+                result = commands.roll_for_table(self.session, rest)
             except DiceError as error:
                 self.console.print(Text(f"{error.caret()}\n{error}", style="red"))
             else:
                 self.console.print(views.roll_line(result, styled=self.console.is_terminal))
-                self.session.state.record("roll", f"a player rolled {result.plain()}")
         else:
             self.console.print(f"Unknown command /{word}. Type /help.")
         return True
 
+    def say(self, reply: commands.Reply) -> None:
+        """Print a command's answer (refusals in yellow)."""
+        if reply.text:
+            self.console.print(Text(reply.text, style="" if reply.ok else "yellow"))
+
     def act(self, line: str) -> None:
-        """Queue an action from ``Name: action`` or a bare action (after the turn timer has
-        had its say: a player who took too long has passed)."""
-        late = hotseat.check_timer(self.session.state)
-        if late is not None:
-            self.console.print(Text(f"{late}'s time ran out — they pass.", style="yellow"))
-        name, sep, text = line.partition(":")
-        character = resolve_character(self.session, name) if sep else None
+        """Queue an action from ``Name: action`` or a bare action."""
+        reply, character = commands.declare(self.session, line, self.current)
+        if reply.notice:
+            self.console.print(Text(reply.notice, style="yellow"))
         if character is None:
-            character, text = self.current, line
-        if character is None:
-            names = ", ".join(s.name for s in self.session.state.party.values())
-            self.console.print(
-                f"Who acts? Start with a name, e.g. 'Mira: I look around' ({names})."
-            )
-            return
-        player = self.session.state.controller_of(character) or ""
-        outcome = self.session.submit(
-            PlayerAction(character_id=character, text=text.strip(), player=player)
-        )
-        if not outcome:
-            self.console.print(Text(getattr(outcome, "reason", "refused"), style="yellow"))
+            self.say(reply)
             return
         self.current = character
 

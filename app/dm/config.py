@@ -84,3 +84,34 @@ def load_dm_config(
         return DMConfig.model_validate(values)
     except ValidationError as error:
         raise ConfigError(f"bad DM settings ({file}): {error}") from error
+
+
+def save_dm_config(config: DMConfig, path: Path | None = None) -> Path:
+    """Write the ``[dm]`` table of the config file (the settings screen), keeping any other
+    tables in it. The file is readable only by its owner because it may hold a key."""
+    import tomli_w  # noqa: PLC0415 - only the settings screen writes
+
+    file = path or config_path()
+    document: dict[str, object] = {}
+    if file.exists():
+        try:
+            document = tomllib.loads(file.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as error:
+            raise ConfigError(f"{file}: {error}") from error
+    table: dict[str, object] = {
+        "model": config.model,
+        "timeout": config.timeout,
+        "max_retries": config.max_retries,
+        "temperature": config.temperature,
+    }
+    if config.base_url:
+        table["base_url"] = config.base_url
+    if config.api_key is not None:
+        table["api_key"] = config.api_key.get_secret_value()
+    document["dm"] = table
+    file.parent.mkdir(parents=True, exist_ok=True)
+    temp = file.with_name(file.name + ".tmp")
+    temp.write_text(tomli_w.dumps(document), encoding="utf-8")
+    temp.chmod(0o600)
+    temp.replace(file)
+    return file

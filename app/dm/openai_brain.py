@@ -95,27 +95,8 @@ class OpenAIBrain:
                             slot.arguments.append(part.function.arguments or "")
                     if choice.finish_reason:
                         finish = choice.finish_reason
-        except openai.APITimeoutError as error:
-            raise BrainError(
-                f"the DM ({where}) did not answer within {self.config.timeout:g}s"
-            ) from error
-        except openai.RateLimitError as error:
-            raise BrainError(
-                f"the DM ({where}) is rate-limiting us; tried {self.config.max_retries + 1} "
-                "times — wait a moment and retry"
-            ) from error
-        except openai.APIConnectionError as error:
-            if started:
-                raise BrainError(f"the DM's reply ({where}) was cut off mid-stream") from error
-            raise BrainError(f"cannot reach the DM at {where}: {error}") from error
-        except openai.AuthenticationError as error:
-            raise BrainError(f"the DM ({where}) refused the API key: {error.message}") from error
-        except openai.APIStatusError as error:
-            raise BrainError(
-                f"the DM ({where}) answered HTTP {error.status_code}: {error.message}"
-            ) from error
         except (openai.OpenAIError, OSError, ValueError) as error:
-            raise BrainError(f"the DM's reply broke off: {error}") from error
+            raise self._explain(error, started=started) from error
         if finish is None:
             raise BrainError(f"the DM's reply ({where}) was cut off before it finished")
         tool_calls = [
@@ -123,3 +104,46 @@ class OpenAIBrain:
             for index, slot in sorted(calls.items())
         ]
         yield BrainReply("".join(text), tool_calls, usage, finish)
+
+    def _explain(self, error: Exception, *, started: bool = False) -> BrainError:
+        """A player-readable :class:`BrainError` for anything the client raised."""
+        import openai  # noqa: PLC0415 - lazy, as above
+
+        where = self.config.describe()
+        if isinstance(error, openai.APITimeoutError):
+            return BrainError(f"the DM ({where}) did not answer within {self.config.timeout:g}s")
+        if isinstance(error, openai.RateLimitError):
+            return BrainError(
+                f"the DM ({where}) is rate-limiting us; tried {self.config.max_retries + 1} "
+                "times — wait a moment and retry"
+            )
+        if isinstance(error, openai.APIConnectionError):
+            if started:
+                return BrainError(f"the DM's reply ({where}) was cut off mid-stream")
+            return BrainError(f"cannot reach the DM at {where}: {error}")
+        if isinstance(error, openai.AuthenticationError):
+            return BrainError(f"the DM ({where}) refused the API key: {error.message}")
+        if isinstance(error, openai.APIStatusError):
+            return BrainError(
+                f"the DM ({where}) answered HTTP {error.status_code}: {error.message}"
+            )
+        return BrainError(f"the DM's reply broke off: {error}")
+
+    async def probe(self) -> str:
+        """The connection test of the new-game and settings screens: ask the endpoint for
+        its models. Returns what it found; raises :class:`BrainError` when it cannot be
+        reached, refuses the key, or does not offer the configured model."""
+        import openai  # noqa: PLC0415 - lazy, as above
+
+        try:
+            models = [model.id async for model in self.client().models.list()]
+        except (openai.OpenAIError, OSError, ValueError) as error:
+            raise self._explain(error) from error
+        where = self.config.describe()
+        if models and self.config.model not in models:
+            shown = ", ".join(sorted(models)[:8]) + (" …" if len(models) > 8 else "")
+            raise BrainError(
+                f"{where} answers, but has no model {self.config.model!r} (it has: {shown})",
+                recoverable=False,
+            )
+        return f"connected to {where} ({len(models)} model{'s' if len(models) != 1 else ''})"

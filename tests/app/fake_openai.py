@@ -89,8 +89,12 @@ def stream_chunks(reply: Reply) -> list[str]:
 class FakeOpenAI:
     """Start with ``with FakeOpenAI([...]) as server:``; ``server.base_url`` for the client."""
 
-    def __init__(self, script: list[Behaviour] | None = None) -> None:
+    def __init__(
+        self, script: list[Behaviour] | None = None, models: tuple[str, ...] = ("fake-model",)
+    ) -> None:
         self.script: list[Behaviour] = list(script or [])
+        self.models = models
+        """What ``GET /v1/models`` lists (the connection test)."""
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
@@ -101,6 +105,22 @@ class FakeOpenAI:
 
             def log_message(self, format: str, *args: Any) -> None:  # quiet
                 return
+
+            def do_GET(self) -> None:
+                if self.path.rstrip("/").endswith("/models"):
+                    listing = [
+                        {"id": m, "object": "model", "created": 0, "owned_by": "fake"}
+                        for m in fake.models
+                    ]
+                    payload = json.dumps({"object": "list", "data": listing}).encode()
+                    self.send_response(200)
+                else:
+                    payload = b'{"error": {"message": "not found"}}'
+                    self.send_response(404)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", "0"))

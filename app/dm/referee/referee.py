@@ -58,6 +58,8 @@ _MANOEUVRES = {
     "dash": ("dash", "sprint"),
     "hide": ("hide",),
 }
+_HOLD = ("end my turn", "end turn", "end the turn", "i pass", "hold", "do nothing", "wait")
+"""A combat turn spent doing nothing: the end-turn key sends "I end my turn."."""
 
 
 def _word_in(text: str, phrase: str) -> bool:
@@ -266,6 +268,9 @@ class OfflineReferee:
             ]
         foes = self._foes(state)
         said = normalise(intent.text)
+        if any(_word_in(said, w) for w in _HOLD):
+            self.notes.append(f"{name} holds, watching for an opening.")
+            return [self._call("end_turn", actor, "end_turn")]
         manoeuvre = next(
             (act for act, words in _MANOEUVRES.items() if any(_word_in(said, w) for w in words)),
             None,

@@ -1,0 +1,171 @@
+"""What players type, understood once for every front end: ``Name: action`` lines, the
+default actor, and the slash commands that do not need a screen (pass, join, leave, roll,
+save, end turn). The console and the full-screen game both call these, so a command
+behaves the same wherever it is typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.saves import SAVES_DIR, SaveError, save_game
+from app.session import hotseat
+from app.session.actions import PlayerAction
+from app.session.runner import resolve_character
+from app.session.session import GameSession
+from rules.dice import DiceError, RollResult, roll
+
+COMMANDS: list[tuple[str, str]] = [
+    ("Name: action", "act as a character, e.g.  Mira: I pick the lock on the trapdoor"),
+    ("action", "act as the character you played last, or whoever is up"),
+    ("/status", "whose turn it is, and everyone's hit points"),
+    ("/prompt", "the exact messages last sent to the DM"),
+    ("/roll FORMULA", "roll dice yourself (recorded for the DM)"),
+    ("/retry", "run the turn again after an error"),
+    ("/end", "end your turn: pass in exploration, hold in a fight"),
+    ("/pass [PLAYER]", "end your turn without acting (hotseat)"),
+    ("/join NAME ids", "a player joins, taking characters, e.g. /join Ana mira"),
+    ("/leave NAME [TO]", "a player leaves; their characters go to TO or the DM"),
+    ("/save [NAME]", "save the game (it also saves itself after every turn)"),
+    ("/quit", "save and leave"),
+]
+"""Usage and meaning of everything a player can type, for the help screens."""
+
+END_TURN_TEXT = "I end my turn."
+"""What a character 'says' when its player ends a combat turn without acting."""
+
+
+def help_text() -> str:
+    """The command list as aligned plain text."""
+    width = max(len(usage) for usage, _ in COMMANDS) + 2
+    return "\n".join(f"{usage:<{width}}{meaning}" for usage, meaning in COMMANDS)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a command or declaration answers: a line for the player, and whether it worked."""
+
+    text: str
+    ok: bool = True
+    notice: str = ""
+    """Something that happened on the way, e.g. the turn timer passing a slow player."""
+
+
+def actors(session: GameSession) -> list[str]:
+    """Characters that may declare an action right now, in party order: the current
+    combatant in a fight, the allowed ones under a restriction, else those of the player
+    whose turn it is. Front ends use the first as the default actor."""
+    state = session.state
+    allowed = []
+    for cid in state.party:
+        probe = PlayerAction(character_id=cid, text="?", player=state.controller_of(cid) or "")
+        if session.gate.can_act(state, probe) is None:
+            allowed.append(cid)
+    queued = {a.character_id for a in session.pending}
+    # characters still waiting to act come first
+    return [c for c in allowed if c not in queued] + [c for c in allowed if c in queued]
+
+
+def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply, str | None]:
+    """Queue an action from ``Name: action``, or from a bare action for ``current``.
+
+    Returns the reply and the character who acted (``None`` if nothing was queued). The
+    turn timer has its say first: a player who took too long has passed.
+    """
+    late = hotseat.check_timer(session.state)
+    name, sep, text = line.partition(":")
+    character = resolve_character(session, name) if sep else None
+    if character is None:
+        character, text = current, line
+    if character is None:
+        names = ", ".join(s.name for s in session.state.party.values())
+        ask = f"Who acts? Start with a name, e.g. 'Mira: I look around' ({names})."
+        return Reply(ask, False), None
+    if not text.strip():
+        return Reply(f"What does {session.state.name_of(character)} do?", False), None
+    owner = session.state.controller_of(character) or ""
+    outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
+    notice = f"{late}'s time ran out — they pass." if late else ""
+    if not outcome:
+        return Reply(getattr(outcome, "reason", "refused"), False, notice), None
+    return Reply(getattr(outcome, "detail", ""), True, notice), character
+
+
+def end_turn(session: GameSession, character: str | None) -> Reply:
+    """The end-turn key: in a fight the current character holds (the DM ends its turn);
+    otherwise the active player passes for this round."""
+    encounter = session.state.encounter
+    if encounter is not None:
+        cid = encounter.current.id
+        if cid not in session.state.party:
+            return Reply(f"It is {encounter.current.name}'s turn, not yours.", False)
+        owner = session.state.controller_of(cid) or ""
+        outcome = session.submit(PlayerAction(character_id=cid, text=END_TURN_TEXT, player=owner))
+        if not outcome:
+            return Reply(getattr(outcome, "reason", "refused"), False)
+        return Reply(f"{session.state.name_of(cid)} ends the turn.")
+    player = hotseat.active_player(session.state)
+    if player is None and character is not None:
+        player = session.state.controller_of(character)
+    return pass_turn(session, player or "")
+
+
+def pass_turn(session: GameSession, player: str) -> Reply:
+    """``/pass [PLAYER]``: the player (default: whoever is up) declares nothing this round."""
+    who = player.strip() or hotseat.active_player(session.state) or ""
+    outcome = session.pass_turn(who)
+    return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
+
+
+def join(session: GameSession, rest: str) -> Reply:
+    """``/join NAME ids``: a player sits down and takes characters."""
+    name, _, ids = rest.strip().partition(" ")
+    chars = [c.strip() for c in ids.replace(",", " ").split() if c.strip()]
+    resolved = [resolve_character(session, c) or c for c in chars]
+    outcome = hotseat.add_player(session.state, name, resolved)
+    return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
+
+
+def leave(session: GameSession, rest: str) -> Reply:
+    """``/leave NAME [TO]``: a player gets up; their characters go to TO or the DM."""
+    parts = rest.split()
+    if not parts:
+        return Reply("Who leaves? e.g. /leave Ana Ben", False)
+    to = parts[1] if len(parts) > 1 else None
+    outcome = hotseat.remove_player(session.state, parts[0], to)
+    return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
+
+
+def roll_for_table(session: GameSession, formula: str) -> RollResult:
+    """``/roll``: a player's own roll, from the game's RNG (so replays stay exact) and
+    recorded for the DM. Raises :class:`DiceError` on a bad formula."""
+    result = roll(formula.strip() or "1d20", session.state.rng)
+    session.state.record("roll", f"a player rolled {result.plain()}")
+    return result
+
+
+def save(session: GameSession, name: str, folder: Path = SAVES_DIR) -> Reply:
+    """``/save [NAME]``: write the game now."""
+    try:
+        path = save_game(session.state, name, folder)
+    except (SaveError, OSError) as error:
+        return Reply(f"could not save: {error}", False)
+    return Reply(f"Saved to {path}.")
+
+
+__all__ = [
+    "COMMANDS",
+    "END_TURN_TEXT",
+    "DiceError",
+    "Reply",
+    "actors",
+    "declare",
+    "end_turn",
+    "help_text",
+    "join",
+    "leave",
+    "pass_turn",
+    "roll_for_table",
+    "save",
+]

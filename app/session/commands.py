@@ -50,6 +50,8 @@ class Reply:
     ok: bool = True
     notice: str = ""
     """Something that happened on the way, e.g. the turn timer passing a slow player."""
+    action: str = ""
+    """The action as queued (without the ``Name:`` prefix)."""
 
 
 def actors(session: GameSession) -> list[str]:
@@ -89,7 +91,7 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     notice = f"{late}'s time ran out — they pass." if late else ""
     if not outcome:
         return Reply(getattr(outcome, "reason", "refused"), False, notice), None
-    return Reply(getattr(outcome, "detail", ""), True, notice), character
+    return Reply(getattr(outcome, "detail", ""), True, notice, text.strip()), character
 
 
 def end_turn(session: GameSession, character: str | None) -> Reply:

@@ -154,10 +154,16 @@ class InitiativeGate(_Gate):
         return any(a.character_id == self.current_id for a in actions)
 
     def status(self, state: GameState, actions: Sequence[PlayerAction]) -> GateStatus:
-        """``Waiting for Mira (Thorin)``: the player, then the character."""
+        """``Waiting for Ana (Thorin)``: the player, then the character — or, with one
+        player at the table, ``Thorin's turn``."""
         name = state.name_of(self.current_id)
         player = state.controller_of(self.current_id)
-        banner = f"Waiting for {player} ({name})" if player else f"{name} is acting"
+        if player and len(state.players) > 1:
+            banner = f"Waiting for {player} ({name})"
+        elif player:
+            banner = f"{name}'s turn"
+        else:
+            banner = f"{name} is acting"
         return GateStatus(
             kind=self.kind,
             allowed_character_ids=[self.current_id],

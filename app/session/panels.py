@@ -48,6 +48,7 @@ class Panels(_View):
     """Everything the side panels show at one moment."""
 
     scene: str
+    scene_description: str = ""
     party: list[PartyMember]
     combat: CombatUpdate | None = None
     reactions_spent: list[str] = Field(default_factory=list)
@@ -109,6 +110,7 @@ def panels(state: GameState, gate: GateStatus | None = None) -> Panels:
         ]
     return Panels(
         scene=state.scene.name,
+        scene_description=state.scene.description,
         party=party_members(state),
         combat=combat_update(state) if encounter is not None else None,
         reactions_spent=spent,

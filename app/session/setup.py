@@ -11,6 +11,16 @@ from app.world.newgame import new_game
 from app.world.state import GameState
 
 
+def session_for(state: GameState, brain: Brain | None = None) -> GameSession:
+    """A session on a state whose campaign is attached; with no brain the offline referee
+    runs it (bound to the session, so it always reads the live state)."""
+    dm = brain if brain is not None else OfflineReferee(state.campaign)
+    session = GameSession(state, dm)
+    if isinstance(dm, OfflineReferee):
+        dm.bind(lambda: session.state)
+    return session
+
+
 def start_session(
     campaign: Campaign,
     seed: int,
@@ -18,23 +28,14 @@ def start_session(
     players: dict[str, list[str]] | None = None,
 ) -> GameSession:
     """A new game of ``campaign``; with no brain the offline referee runs it."""
-    dm = brain if brain is not None else OfflineReferee(campaign)
-    session = GameSession(new_game(campaign, seed=seed, players=players), dm)
-    if isinstance(dm, OfflineReferee):
-        dm.bind(lambda: session.state)
-    return session
+    return session_for(new_game(campaign, seed=seed, players=players), brain)
 
 
 def resume_session(state: GameState, brain: Brain | None = None) -> GameSession:
     """Continue a loaded game: its campaign is loaded again by id (saves hold the world, not
     the campaign text), then play goes on exactly where it stopped."""
-    campaign = None
     if state.campaign_id != "sandbox":
-        campaign = load_campaign(find_campaign(state.campaign_id))
-        state.attach(campaign)
-    dm = brain if brain is not None else OfflineReferee(campaign)
-    session = GameSession(state, dm)
-    if isinstance(dm, OfflineReferee):
-        dm.bind(lambda: session.state)
+        state.attach(load_campaign(find_campaign(state.campaign_id)))
+    session = session_for(state, brain)
     recover(state)
     return session

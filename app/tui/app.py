@@ -1,0 +1,277 @@
+"""The Textual application: screens, the command palette, and ``make_app`` — the one
+factory the CLI, the tests and the screenshot script all use."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from app.dm.brain import Brain
+from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
+from app.dm.openai_brain import OpenAIBrain
+from app.saves import SAVES_DIR, list_saves, load_game
+from app.session.session import GameSession
+from app.session.setup import resume_session, start_session
+from app.tui.screens.info import CreditsScreen, HelpScreen
+from app.tui.screens.load import LoadScreen
+from app.tui.screens.newgame import NewGame, NewGameScreen
+from app.tui.screens.play import PlayScreen
+from app.tui.screens.settings import SettingsScreen
+from app.tui.screens.title import TitleScreen
+from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError, find_campaign, load_campaign
+from app.world.state import GameState
+
+OFFLINE = "offline referee"
+
+BrainFactory = Callable[[Campaign | None], Brain]
+"""Makes the DM for a game (tests give a scripted brain)."""
+
+
+@dataclass
+class Launch:
+    """How the app starts and where it keeps things."""
+
+    saves: Path = SAVES_DIR
+    campaigns: Path = CAMPAIGNS_DIR
+    campaign: str = "crossroads"
+    """The campaign the new-game screen offers first."""
+    dm: DMConfig = field(default_factory=DMConfig)
+    """The configured endpoint (``configured`` False: the offline referee)."""
+    config_file: Path | None = None
+    brain_factory: BrainFactory | None = None
+    session: GameSession | None = None
+    """Start straight on the play screen with this game (``--load``, ``--player`` …)."""
+    save_as: str | None = "autosave"
+    resumed: bool = False
+    still: bool = False
+    """No animation, no cursor blink (snapshots and screenshots)."""
+
+
+class DungeonApp(App[None]):
+    """Dungeon Terminal."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Dungeon Terminal"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012 - Textual's
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, launch: Launch) -> None:
+        super().__init__()
+        self.launch = launch
+        if launch.still:
+            self.animation_level = "none"
+
+    # -- starting -------------------------------------------------------------------------------
+    def dm_label(self, dm: DMConfig | None) -> str:
+        """What the top bar says about the DM."""
+        if self.launch.brain_factory is not None:
+            return "scripted DM"
+        return dm.describe() if dm is not None and dm.configured else OFFLINE
+
+    def on_mount(self) -> None:
+        latest = list_saves(self.launch.saves)
+        self.push_screen(
+            TitleScreen(latest[0].name if latest else None, self.dm_label(self.launch.dm))
+        )
+        if self.launch.session is not None:
+            self.play(
+                self.launch.session,
+                self.launch.save_as,
+                self.dm_label(self.launch.dm),
+                resumed=self.launch.resumed,
+            )
+
+    def brain(self, dm: DMConfig | None, campaign: Campaign | None) -> Brain | None:
+        """The DM for a game: the test's factory, an endpoint, or ``None`` (the referee)."""
+        if self.launch.brain_factory is not None:
+            return self.launch.brain_factory(campaign)
+        if dm is not None and dm.configured:
+            return OpenAIBrain(dm)
+        return None
+
+    def play(
+        self, session: GameSession, save_as: str | None, dm_label: str, *, resumed: bool
+    ) -> None:
+        """Open the play screen on a game (closing one already open)."""
+        for screen in list(self.screen_stack):
+            if isinstance(screen, PlayScreen):
+                screen.autosave_now()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(
+            PlayScreen(
+                session,
+                save_as=save_as,
+                saves=self.launch.saves,
+                dm_label=dm_label,
+                resumed=resumed,
+            )
+        )
+        if self.launch.still:
+            self.call_after_refresh(self._freeze_cursor)
+
+    def _freeze_cursor(self) -> None:
+        from textual.widgets import Input  # noqa: PLC0415
+
+        for entry in self.screen.query(Input):
+            entry.cursor_blink = False
+
+    def start_new(self, game: NewGame | None) -> None:
+        """The new-game screen's answer."""
+        if game is None:
+            return
+        seed = game.seed if game.seed is not None else random.SystemRandom().randrange(2**32)
+        session = start_session(
+            game.campaign, seed, self.brain(game.dm, game.campaign), players=game.players
+        )
+        self.play(session, game.save_as, self.dm_label(game.dm), resumed=False)
+
+    def resume(self, state: GameState, name: str) -> None:
+        """Continue a loaded game under its save name."""
+        try:
+            campaign = (
+                None
+                if state.campaign_id == "sandbox"
+                else load_campaign(find_campaign(state.campaign_id, self.launch.campaigns))
+            )
+            session = resume_session(state, self.brain(self.launch.dm, campaign))
+        except CampaignError as error:
+            self.notify(str(error), title="Cannot resume", severity="error")
+            return
+        self.play(session, name, self.dm_label(self.launch.dm), resumed=True)
+
+    # -- actions (title screen, palette, play screen) --------------------------------------------
+    def action_new_game(self) -> None:
+        """Set up a new game."""
+        screen = NewGameScreen(
+            self.launch.campaigns, self.launch.saves, self.launch.dm, self.launch.campaign
+        )
+        self.push_screen(screen, self.start_new)
+
+    def action_continue_game(self) -> None:
+        """Resume the most recent save."""
+        latest = list_saves(self.launch.saves)
+        if not latest:
+            self.notify("No saved games yet.", severity="warning")
+            return
+        try:
+            state = load_game(latest[0].path, self.launch.saves)
+        except ValueError as error:
+            self.notify(f"{error}\nOpen Load to pick a backup.", severity="error")
+            return
+        self.resume(state, latest[0].name)
+
+    def action_load_game(self) -> None:
+        """Pick a save to resume."""
+
+        def chosen(picked: tuple[GameState, str] | None) -> None:
+            if picked is not None:
+                self.resume(*picked)
+
+        self.push_screen(LoadScreen(self.launch.saves), chosen)
+
+    def action_settings(self) -> None:
+        """The DM settings."""
+        path = self.launch.config_file or config_path()
+
+        def saved(config: DMConfig | None) -> None:
+            if config is not None:
+                self.launch.dm = config
+
+        self.push_screen(SettingsScreen(self.launch.dm, path), saved)
+
+    def action_help(self) -> None:
+        """Keys and commands."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_credits(self) -> None:
+        """Credits and the SRD attribution."""
+        self.push_screen(CreditsScreen())
+
+    def play_screen(self) -> PlayScreen | None:
+        """The game being played, if any."""
+        return next((s for s in self.screen_stack if isinstance(s, PlayScreen)), None)
+
+    async def action_quit(self) -> None:
+        """Save the game being played, then leave."""
+        play = self.play_screen()
+        if play is not None:
+            problem = play.autosave_now()
+            play.stop_dm()
+            if problem:
+                self.notify(f"could not save: {problem}", severity="error")
+        self.exit()
+
+    def action_to_title(self) -> None:
+        """Save and go back to the title screen."""
+        play = self.play_screen()
+        if play is not None:
+            play.autosave_now()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The command palette: the game's commands first, then Textual's own."""
+        play = screen if isinstance(screen, PlayScreen) else None
+        if play is not None:
+            yield SystemCommand("Save game", "Save now under the game's name", play.action_save)
+            yield SystemCommand("Load game", "Resume another saved game", self.action_load_game)
+            yield SystemCommand("Roll dice", "Roll a formula with the game's dice",
+                                play.action_roll_dialog)  # fmt: skip
+            yield SystemCommand("Prompt inspector", "The exact messages last sent to the DM",
+                                play.action_inspect)  # fmt: skip
+            yield SystemCommand("Toggle log", "Show or hide the dice & combat log",
+                                play.action_toggle_log)  # fmt: skip
+            yield SystemCommand("End turn", "Pass, or hold in a fight", play.action_end_turn)
+            yield SystemCommand("Retry turn", "Run a failed turn again", play.action_retry)
+            yield SystemCommand("Quit to title", "Save and go back to the title screen",
+                                self.action_to_title)  # fmt: skip
+        else:
+            yield SystemCommand("New game", "Start a campaign", self.action_new_game)
+            yield SystemCommand("Load game", "Resume a saved game", self.action_load_game)
+        yield SystemCommand("Help", "Keys and commands", self.action_help)
+        yield SystemCommand("Credits", "Credits and the SRD 5.1 attribution", self.action_credits)
+        yield from super().get_system_commands(screen)
+
+
+def make_app(
+    *,
+    saves: Path = SAVES_DIR,
+    campaigns: Path = CAMPAIGNS_DIR,
+    campaign: str = "crossroads",
+    dm: DMConfig | None = None,
+    brain_factory: BrainFactory | None = None,
+    session: GameSession | None = None,
+    save_as: str | None = "autosave",
+    resumed: bool = False,
+    still: bool = False,
+) -> DungeonApp:
+    """The app, configured. ``dm`` defaults to the settings on this machine (flags,
+    environment, config file); a broken config file falls back to the offline referee."""
+    if dm is None:
+        try:
+            dm = load_dm_config()
+        except ConfigError:
+            dm = DMConfig()
+    launch = Launch(
+        saves=saves,
+        campaigns=campaigns,
+        campaign=campaign,
+        dm=dm,
+        brain_factory=brain_factory,
+        session=session,
+        save_as=save_as,
+        resumed=resumed,
+        still=still,
+    )
+    return DungeonApp(launch)

@@ -1,0 +1,30 @@
+"""App-wide messages: what the DM worker tells the play screen. The worker runs off the UI
+thread and posts these (``post_message`` is thread-safe); the screen handles them with
+``@on`` in order, so the UI never touches the game while a turn is being resolved."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from app.session.events import SessionEvent
+from app.session.panels import Panels
+
+
+class EventArrived(Message):
+    """One SessionEvent of the running turn, with the panels as they stand after it
+    (``None`` for narration, which changes no panel)."""
+
+    def __init__(self, event: SessionEvent, panels: Panels | None) -> None:
+        super().__init__()
+        self.event = event
+        self.panels = panels
+
+
+class TurnsFinished(Message):
+    """The DM is done until the players act again (or a turn failed)."""
+
+    def __init__(self, saved: str | None, save_error: str | None = None) -> None:
+        super().__init__()
+        self.saved = saved
+        """The autosave written after the last turn, if any."""
+        self.save_error = save_error

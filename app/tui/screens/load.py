@@ -1,0 +1,91 @@
+"""The load screen: saved games newest first, with campaign, turn and time. A damaged save
+is listed and explained; if it has a good backup, that can be loaded instead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from app.saves import SaveError, SaveInfo, list_saves, load_game
+from app.world.state import GameState
+
+
+def save_label(info: SaveInfo) -> Text:
+    """One line of the list."""
+    when = info.saved.strftime("%Y-%m-%d %H:%M") if info.saved else "—"
+    line = Text()
+    line.append(f"{info.name:<18} ", style="bold")
+    line.append(f"{(info.title or info.campaign)[:34]:<34} ")
+    line.append(f"turn {info.turn:<4} ", style="cyan")
+    line.append(when, style="dim")
+    return line
+
+
+class LoadScreen(Screen[tuple[GameState, str] | None]):
+    """Pick a save; dismissed with the loaded game and its save name (or ``None``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("b", "load_backup", "Load backup", show=False),
+    ]
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self.saves = list_saves(folder)
+        self.backup: Path | None = None
+        self.chosen = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load-box"):
+            yield Label(f"Saved games ({self.folder.name}/)", id="load-title")
+            if self.saves:
+                yield OptionList(
+                    *(Option(save_label(info), id=info.name) for info in self.saves),
+                    id="load-list",
+                )
+            else:
+                yield Static("No saved games yet — start a new one.", id="load-empty")
+            yield Static(id="load-error")
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#load-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.chosen = event.option.id or ""
+        self.load(self.folder / f"{self.chosen}.toml")
+
+    def load(self, path: Path) -> None:
+        """Load a save file and leave; on failure explain and stay. A backup, once loaded,
+        is saved again under the original name."""
+        try:
+            state = load_game(path, self.folder)
+        except SaveError as error:
+            self.backup = error.backup
+            hint = "\nPress b to load that backup." if error.backup else ""
+            self.query_one("#load-error", Static).update(Text(f"{error}{hint}", style="red"))
+            self.refresh_bindings()
+            return
+        self.dismiss((state, self.chosen))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "load_backup":
+            return self.backup is not None
+        return True
+
+    def action_load_backup(self) -> None:
+        """Load the newest good backup of a damaged save."""
+        if self.backup is not None:
+            self.load(self.backup)
+
+    def action_back(self) -> None:
+        """Back without loading."""
+        self.dismiss(None)

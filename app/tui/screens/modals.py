@@ -1,0 +1,165 @@
+"""Small modal screens: pass the keyboard, a reaction prompt, the prompt inspector, and the
+dice roller. Each is dismissed with its answer."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static, TextArea
+
+from rules.dice import DiceError, parse
+
+
+class HandoffScreen(ModalScreen[None]):
+    """Pass the keyboard: the next player presses Enter when they have it."""
+
+    DEFAULT_CSS = """
+    HandoffScreen { align: center middle; background: $background 85%; }
+    HandoffScreen > Vertical {
+        width: 60; max-width: 95%; height: auto; border: thick $accent; padding: 1 2;
+        background: $surface;
+    }
+    HandoffScreen #handoff-title { text-style: bold; color: $accent; width: 1fr; }
+    HandoffScreen Button { margin-top: 1; width: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", "I have the keyboard", priority=True),
+    ]
+
+    def __init__(self, player: str, characters: list[str], why: str) -> None:
+        super().__init__()
+        self.player = player
+        self.characters = characters
+        self.why = why
+
+    def compose(self) -> ComposeResult:
+        names = ", ".join(self.characters)
+        with Vertical():
+            yield Label(f"Pass the keyboard to {self.player}", id="handoff-title")
+            yield Static(f"{self.player} plays {names}.")
+            yield Static(Text(self.why, style="italic"))
+            yield Button(f"{self.player} is ready (Enter)", variant="primary", id="ready")
+
+    @on(Button.Pressed, "#ready")
+    def action_ready(self) -> None:
+        """The new player has the keyboard."""
+        self.dismiss(None)
+
+
+class ReactionScreen(ModalScreen[bool]):
+    """``Aria, the goblin hits you — 17 against AC 15. Cast Shield? [y/N]``."""
+
+    DEFAULT_CSS = """
+    ReactionScreen { align: center middle; background: $background 70%; }
+    ReactionScreen > Vertical {
+        width: 64; max-width: 95%; height: auto; border: thick $warning; padding: 1 2;
+        background: $surface;
+    }
+    ReactionScreen #reaction-title { text-style: bold; color: $warning; }
+    ReactionScreen .hint { color: $text-muted; }
+    ReactionScreen Horizontal { height: auto; margin-top: 1; }
+    ReactionScreen Button { width: 1fr; margin: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes", priority=True),
+        Binding("n", "answer(False)", "No", priority=True),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, player: str | None, prompt: str, hint: str = "") -> None:
+        super().__init__()
+        self.player = player
+        self.prompt = prompt
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            who = f"{self.player} — a reaction" if self.player else "A reaction"
+            yield Label(who, id="reaction-title")
+            yield Static(Text(f"{self.prompt} [y/N]"), id="reaction-prompt")
+            if self.hint:
+                yield Static(self.hint, classes="hint")
+            with Horizontal():
+                yield Button("Yes (y)", variant="warning", id="yes")
+                yield Button("No (n)", variant="default", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        """y or n."""
+        self.dismiss(answer)
+
+
+class PromptInspector(ModalScreen[None]):
+    """The exact messages last sent to the DM: system prompt, context, tool traffic."""
+
+    DEFAULT_CSS = """
+    PromptInspector { align: center middle; background: $background 70%; }
+    PromptInspector > Vertical {
+        width: 95%; height: 90%; border: thick $primary; background: $surface;
+    }
+    PromptInspector #inspector-title { padding: 0 1; text-style: bold; width: 1fr; }
+    PromptInspector TextArea { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    def __init__(self, text: str, title: str) -> None:
+        super().__init__()
+        self.text = text
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, id="inspector-title")
+            yield TextArea(self.text, read_only=True, soft_wrap=True, id="inspector-text")
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss(None)
+
+
+class RollScreen(ModalScreen[str | None]):
+    """Roll dice from the command palette: returns a formula that parses (the play screen
+    rolls it with the game's own dice); a bad formula is explained and nothing is lost."""
+
+    DEFAULT_CSS = """
+    RollScreen { align: center middle; background: $background 70%; }
+    RollScreen > Vertical {
+        width: 60; max-width: 95%; height: auto; border: thick $primary; padding: 1 2;
+        background: $surface;
+    }
+    RollScreen #roll-error { color: $text-error; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Roll dice — e.g. 1d20+5, 2d20kh1, 4d6kh3, 8d6")
+            yield Input(placeholder="formula (Enter rolls, Esc cancels)", id="roll-formula")
+            yield Static(id="roll-error")
+
+    @on(Input.Submitted, "#roll-formula")
+    def _submitted(self, event: Input.Submitted) -> None:
+        formula = event.value.strip() or "1d20"
+        try:
+            parse(formula)
+        except DiceError as error:
+            where = f"{error.caret()}\n" if error.position is not None else ""
+            self.query_one("#roll-error", Static).update(Text(f"{where}{error}"))
+            return
+        self.dismiss(formula)
+
+    def action_close(self) -> None:
+        """Nothing rolled."""
+        self.dismiss(None)

@@ -1,0 +1,195 @@
+"""New game: pick a campaign, seat the players at its pregenerated characters, choose the
+DM (the offline referee, or an OpenAI-compatible endpoint with a connection test), and
+optionally fix the dice seed and the save name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
+
+from app.dm.config import DMConfig
+from app.saves import save_path
+from app.tui.widgets.dmform import DMForm
+from app.world.campaign import Campaign, CampaignError, load_campaign
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What the new-game screen decided."""
+
+    campaign: Campaign
+    players: dict[str, list[str]]
+    dm: DMConfig | None
+    """``None``: the offline referee."""
+    seed: int | None
+    save_as: str
+
+
+def shipped_campaigns(folder: Path) -> list[tuple[str, Path]]:
+    """(title, folder) of the campaigns in a folder, by title."""
+    found = []
+    for path in sorted(folder.iterdir()) if folder.exists() else []:
+        if (path / "campaign.toml").exists():
+            try:
+                found.append((load_campaign(path).campaign.title, path))
+            except CampaignError:
+                found.append((f"{path.name} (broken: run dungeon validate)", path))
+    return found
+
+
+def free_save_name(base: str, folder: Path) -> str:
+    """``crossroads``, else ``crossroads-2``, ``crossroads-3`` … not yet used in ``folder``."""
+    name, n = base, 1
+    while save_path(name, folder).exists():
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+def seat(rows: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """Players from (character id, player name) rows, in the order players first appear;
+    a blank name sits with the first player (or "Player" when nobody is named)."""
+    players: dict[str, list[str]] = {}
+    named = [(cid, name.strip()) for cid, name in rows]
+    first = next((name for _, name in named if name), "Player")
+    for cid, name in named:
+        players.setdefault(name or first, []).append(cid)
+    return players
+
+
+class NewGameScreen(Screen[NewGame | None]):
+    """Set up a game; dismissed with a :class:`NewGame` (or ``None``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, campaigns: Path, saves: Path, dm: DMConfig, chosen: str = "") -> None:
+        super().__init__()
+        self.campaigns = shipped_campaigns(campaigns)
+        self.saves = saves
+        self.dm_config = dm
+        self.chosen = chosen
+        self.campaign: Campaign | None = None
+
+    def compose(self) -> ComposeResult:
+        options = [(title, str(path)) for title, path in self.campaigns]
+        start = next((str(p) for _, p in self.campaigns if p.name == self.chosen), None)
+        if start is None and options:
+            start = options[0][1]
+        with VerticalScroll(id="newgame-box"):
+            yield Label("New game", classes="title")
+            yield Label("Campaign", classes="section")
+            yield Select(options, value=start or Select.NULL, allow_blank=False, id="ng-campaign")
+            yield Static(id="ng-summary", classes="para")
+            yield Label("Players — type who plays each character (same name: same player)",
+                        classes="section")  # fmt: skip
+            yield Vertical(id="ng-seats")
+            yield Label("Dungeon Master", classes="section")
+            with RadioSet(id="ng-dm"):
+                yield RadioButton("Offline referee (no network, no model)",
+                                  value=not self.dm_config.configured, id="ng-offline")  # fmt: skip
+                yield RadioButton("An OpenAI-compatible endpoint",
+                                  value=self.dm_config.configured, id="ng-endpoint")  # fmt: skip
+            yield DMForm(self.dm_config, id="ng-dmform")
+            yield Label("Dice seed (blank: random) and save name", classes="section")
+            with Horizontal(classes="row"):
+                yield Input(placeholder="seed", id="ng-seed", type="integer")
+                yield Input(placeholder="save name", id="ng-save")
+            yield Static(id="ng-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (ctrl+s)", variant="primary", id="ng-start")
+                yield Button("Back", id="ng-back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_dm_form(self.dm_config.configured)
+        select = self.query_one("#ng-campaign", Select)
+        if isinstance(select.value, str):
+            self._pick(Path(select.value))
+
+    def _show_dm_form(self, endpoint: bool) -> None:
+        self.query_one("#ng-dmform", DMForm).display = endpoint
+
+    @on(RadioSet.Changed, "#ng-dm")
+    def _dm_changed(self, event: RadioSet.Changed) -> None:
+        self._show_dm_form(event.pressed.id == "ng-endpoint")
+
+    @on(Select.Changed, "#ng-campaign")
+    def _campaign_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self._pick(Path(event.value))
+
+    def _pick(self, path: Path) -> None:
+        """Show a campaign's summary and one seat per pregenerated character."""
+        summary = self.query_one("#ng-summary", Static)
+        seats = self.query_one("#ng-seats", Vertical)
+        seats.remove_children()
+        try:
+            self.campaign = load_campaign(path)
+        except CampaignError as error:
+            self.campaign = None
+            summary.update(Text(str(error), style="red"))
+            return
+        meta = self.campaign.campaign
+        by = f" — by {meta.author}" if meta.author else ""
+        summary.update(
+            Text.assemble((meta.title, "bold"), (by, "dim"), "\n", " ".join(meta.summary.split()))
+        )
+        rows = []
+        for cid in meta.party:
+            sheet = self.campaign.character(cid)
+            label = f"{sheet.name} — {sheet.species} {sheet.character_class} {sheet.level}"
+            rows.append(
+                Horizontal(
+                    Label(label, classes="seat-label"),
+                    Input("Player", placeholder="player name", id=f"seat-{cid}"),
+                    classes="row seat",
+                )
+            )
+        seats.mount_all(rows)
+        self.query_one("#ng-save", Input).value = free_save_name(meta.id, self.saves)
+
+    def choices(self) -> NewGame:
+        """The game as set up. Raises ``ValueError`` with what to fix."""
+        if self.campaign is None:
+            raise ValueError("pick a campaign that loads")
+        rows = [
+            (cid, self.query_one(f"#seat-{cid}", Input).value)
+            for cid in self.campaign.campaign.party
+        ]
+        dm = None
+        if self.query_one("#ng-endpoint", RadioButton).value:
+            dm = self.query_one("#ng-dmform", DMForm).config()
+        seed_text = self.query_one("#ng-seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else None
+        if seed is not None and not 0 <= seed < 2**63:
+            raise ValueError("the seed must be a positive whole number")
+        save_as = self.query_one("#ng-save", Input).value.strip() or self.campaign.id
+        save_path(save_as, self.saves)  # raises on a name that cannot be a file
+        return NewGame(self.campaign, seat(rows), dm, seed, save_as)
+
+    @on(Button.Pressed, "#ng-start")
+    def action_start(self) -> None:
+        """Start the game, or say what to fix."""
+        try:
+            game = self.choices()
+        except ValueError as error:
+            self.query_one("#ng-error", Static).update(Text(str(error), style="red"))
+            return
+        self.dismiss(game)
+
+    @on(Button.Pressed, "#ng-back")
+    def action_back(self) -> None:
+        """Back to the title."""
+        self.dismiss(None)

@@ -1,0 +1,549 @@
+"""The play screen: story pane, dice and combat log, initiative tracker, party panel, the
+gate banner and the input line labelled with whose turn it is.
+
+The DM runs in a worker thread with an event loop of its own, so the UI never blocks —
+and so a reaction prompt can be a real modal: the engine asks inside a tool call, the
+worker thread waits for the answer while the UI stays live. The worker posts every
+SessionEvent with a snapshot of the panels; the screen only reads the live game while no
+turn is running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+from textual.worker import Worker, WorkerState
+
+from app.saves import SAVES_DIR, SaveError, save_game
+from app.session import commands, hotseat
+from app.session.events import (
+    ErrorEvent,
+    NarrativeChunk,
+    ReactionOffer,
+    StateChange,
+    StateTransition,
+    TurnEnd,
+)
+from app.session.panels import Panels, panels
+from app.session.session import GameSession
+from app.tui.messages import EventArrived, TurnsFinished
+from app.tui.screens.modals import HandoffScreen, PromptInspector, ReactionScreen, RollScreen
+from app.tui.widgets.banner import GateBanner
+from app.tui.widgets.dicelog import DiceLog
+from app.tui.widgets.party import PartyPanel
+from app.tui.widgets.story import StoryPane
+from app.tui.widgets.tracker import InitiativeTracker
+from app.world.state import GameState
+from rules.dice import DiceError
+
+HISTORY_SHOWN = 12
+"""Turns of the story shown again when a saved game is resumed."""
+
+
+class ModalReactions:
+    """The reaction policy of the play screen: a player's own characters are asked with a
+    modal (from the DM's worker thread, which waits for the answer); monsters, companions
+    and uncontrolled characters react when it helps, as in headless play."""
+
+    def __init__(self, screen: PlayScreen) -> None:
+        self.screen = screen
+
+    def choose(self, state: GameState, offer: ReactionOffer, *, helps: bool) -> bool:
+        """Ask the controlling player, or decide by the engine's judgement."""
+        player = state.controller_of(offer.reactor_id) if offer.reactor_id in state.party else None
+        if not player:
+            return helps
+        several = len(state.players) > 1
+        return self.screen.ask_reaction(player if several else None, offer.prompt, helps)
+
+
+class PlayScreen(Screen[None]):
+    """One game being played."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+t", "end_turn", "End turn"),
+        Binding("ctrl+n", "next_actor", "Next char"),
+        Binding("ctrl+r", "retry", "Retry"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+l", "toggle_log", "Log"),
+        Binding("f2", "inspect", "Prompt"),
+        Binding("f1", "app.help", "Help"),
+        Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),
+    ]
+
+    def __init__(
+        self,
+        session: GameSession,
+        *,
+        save_as: str | None = "autosave",
+        saves: Path = SAVES_DIR,
+        dm_label: str = "the offline referee",
+        resumed: bool = False,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.save_as = save_as
+        self.saves = saves
+        self.dm_label = dm_label
+        self.resumed = resumed
+        self.actor: str | None = None
+        """The character a bare action is for (shown beside the input)."""
+        self.thinking = False
+        self.failed = False
+        self.holder: str | None = None
+        """The player who has the keyboard (hotseat)."""
+        self.closing = False
+        self.tokens = 0
+        self.dm_loop = asyncio.new_event_loop()
+        """The DM's own event loop, run by the worker thread turn after turn (one loop, so
+        an HTTP client bound to it stays usable)."""
+        self._dm_task: asyncio.Task[None] | None = None
+        self._last: Panels = panels(session.state)
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield InitiativeTracker(id="tracker")
+                yield StoryPane(id="story")
+            with Vertical(id="sidebar"):
+                yield PartyPanel(id="party")
+                yield DiceLog(id="dicelog")
+        yield GateBanner(id="banner")
+        with Horizontal(id="entry"):
+            yield Label("", id="actor")
+            yield Input(id="command", placeholder="What do you do?  (/help for commands)")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.session.state.set_reactions(ModalReactions(self))
+        story = self.query_one(StoryPane)
+        state = self.session.state
+        if self.resumed:
+            story.add_note(f"Resumed at turn {state.turn}.")
+            for record in state.history[-HISTORY_SHOWN:]:
+                for action in record.actions:
+                    who, _, text = action.partition(": ")
+                    story.add_action(who, text)
+                story.add_narration(record.narrative)
+            story.add_scene(state.scene.name)
+        else:
+            story.add_scene(state.scene.name, state.scene.description)
+        self.refresh_all()
+        self.query_one("#command", Input).focus()
+        if self.session.can_advance():  # queued actions restored from a save, or a foe is up
+            self.start_turns()
+        else:
+            self.check_handoff()
+
+    # -- reading the game (only while no turn runs) ----------------------------------------------
+    def player_up(self) -> str | None:
+        """The player who must act now."""
+        state = self.session.state
+        if state.encounter is not None:
+            cid = state.encounter.current.id
+            return state.controller_of(cid) if cid in state.party else None
+        if state.restriction is not None:
+            waiting = commands.actors(self.session)
+            return state.controller_of(waiting[0]) if waiting else None
+        return hotseat.active_player(state)
+
+    def refresh_all(self) -> None:
+        """Every panel, the banner and the input label from the game as it stands."""
+        self.refresh_bindings()
+        state = self.session.state
+        self._last = panels(state, self.session.status())
+        acts = commands.actors(self.session)
+        up = self.player_up()
+        if self.actor not in acts or (up and state.controller_of(self.actor) != up):
+            mine = [c for c in acts if state.controller_of(c) == up]
+            self.actor = (mine or acts or [None])[0]
+        self.show_panels(self._last)
+        banner = self.query_one(GateBanner)
+        if state.ending:
+            banner.show(f"The end — {state.ending}. Ctrl+Q saves and quits.", "ending")
+        elif self.failed:
+            banner.show("The turn failed; nothing changed. Ctrl+R runs it again.", "error")
+        else:
+            banner.show(self.session.status().banner)
+        self.show_actor()
+
+    def show_panels(self, view: Panels) -> None:
+        """The tracker, the party and the top bar from a snapshot."""
+        acting = view.combat.current_id if view.combat else self.actor
+        advanced = self.query_one(InitiativeTracker).update_panels(view)
+        if advanced is not None:
+            self.query_one(DiceLog).note(f"— round {advanced.round}: {advanced.name} —")
+        self.query_one(PartyPanel).update_panels(view, acting)
+        state = self.session.state
+        parts = [state.title or state.campaign_id, view.scene, f"turn {view.turn}"]
+        if view.combat is not None:
+            parts.append(f"round {view.combat.round}")
+        parts.append(f"DM: {self.dm_label}")
+        if self.tokens:
+            parts.append(f"{self.tokens:,} tokens")
+        self.query_one("#topbar", Static).update(Text(" · ".join(parts)))
+
+    def show_actor(self) -> None:
+        """Label the input with whose turn it is."""
+        label = self.query_one("#actor", Label)
+        entry = self.query_one("#command", Input)
+        if self.thinking:
+            label.update("…")
+            entry.placeholder = "The DM is answering — you can read back or open the log"
+            return
+        if self.actor is None:
+            label.update("—")
+            entry.placeholder = "Nobody can act right now"
+            return
+        name = self.session.state.name_of(self.actor)
+        player = self.session.state.controller_of(self.actor)
+        several = len(self.session.state.players) > 1
+        label.update(f"{player} › {name} ›" if several and player else f"{name} ›")
+        entry.placeholder = f"What does {name} do?  (Name: … for another, /help)"
+
+    def check_handoff(self) -> None:
+        """Ask for the keyboard to be passed when another player is up."""
+        state = self.session.state
+        if len(state.players) < 2 or state.ending:
+            return
+        player = self.player_up()
+        if player is None or player == self.holder:
+            return
+        names = [state.name_of(c) for c in state.players.get(player, [])]
+
+        def taken(_: None) -> None:
+            self.holder = player
+            self.query_one("#command", Input).focus()
+
+        self.app.push_screen(HandoffScreen(player, names, self.session.status().banner), taken)
+
+    # -- the DM worker --------------------------------------------------------------------------
+    def start_turns(self) -> None:
+        """Hand the queued actions to the DM (in the background)."""
+        self.failed = False
+        self.thinking = True
+        acting = ", ".join(self.session.state.name_of(a.character_id) for a in self.session.pending)
+        self.query_one(GateBanner).show(
+            f"The DM is thinking…{f'  ({acting})' if acting else ''}", "thinking"
+        )
+        self.show_actor()
+        self.run_turns()
+
+    @work(thread=True, exclusive=True, group="dm", exit_on_error=False)
+    def run_turns(self) -> None:
+        """Run every ready turn on the DM's loop; events go to the screen as messages."""
+        task = self.dm_loop.create_task(self._drive())
+        self._dm_task = task
+        try:
+            self.dm_loop.run_until_complete(task)
+        except asyncio.CancelledError:
+            return  # quitting mid-turn: the last autosave stands
+
+    async def _drive(self) -> None:
+        session = self.session
+        saved: str | None = None
+        problem: str | None = None
+        async for event in session.run_until_players():
+            view = None if isinstance(event, NarrativeChunk) else panels(session.state)
+            self.post_message(EventArrived(event, view))
+            if isinstance(event, TurnEnd) and self.save_as:
+                try:
+                    save_game(session.state, self.save_as, self.saves)
+                    saved = self.save_as
+                except (SaveError, OSError) as error:
+                    problem = str(error)
+        self.post_message(TurnsFinished(saved, problem))
+
+    def ask_reaction(self, player: str | None, prompt: str, helps: bool) -> bool:
+        """Called on the worker thread inside a tool: show the modal, wait for the answer."""
+        if threading.get_ident() == self.app._thread_id:  # not from a worker: decide
+            return helps
+        answer: Future[bool] = Future()
+        hint = "It would help here." if helps else "It would not change the outcome."
+
+        def show() -> None:
+            self.app.push_screen(
+                ReactionScreen(player, prompt, hint), lambda yes: answer.set_result(bool(yes))
+            )
+
+        try:
+            self.app.call_from_thread(show)
+        except RuntimeError:
+            return helps  # the app is closing
+        while True:
+            try:
+                return bool(answer.result(timeout=0.2))
+            except TimeoutError:
+                if self.closing:
+                    return False
+
+    @on(EventArrived)
+    async def _event(self, message: EventArrived) -> None:
+        event = message.event
+        story = self.query_one(StoryPane)
+        if isinstance(event, NarrativeChunk):
+            await story.narrate(event.text)
+            return
+        if message.panels is not None:
+            self._last = message.panels
+            self.show_panels(message.panels)
+        log = self.query_one(DiceLog)
+        log.show(event)
+        if isinstance(event, StateChange):
+            if event.kind == "scene" and message.panels is not None:
+                await story.end_narration()
+                story.add_scene(message.panels.scene, message.panels.scene_description)
+            elif event.kind == "ending":
+                story.add_note(event.description, "ending")
+        elif isinstance(event, StateTransition):
+            text = "⚔ Combat!" if event.to == "combat" else "The fight is over."
+            log.note(f"{text} {event.reason}".strip(), "bold yellow")
+        elif isinstance(event, ErrorEvent):
+            await story.end_narration()
+            self.failed = event.recoverable
+            story.add_note(f"⚠ {event.message}", "error")
+            retry = " Press ctrl+r to retry." if event.recoverable else ""
+            self.notify(f"{event.message}{retry}", title="The turn failed", severity="error")
+        elif isinstance(event, TurnEnd):
+            await story.end_narration()
+            self.tokens += event.usage.prompt_tokens + event.usage.completion_tokens
+
+    @on(TurnsFinished)
+    def _finished(self, message: TurnsFinished) -> None:
+        self.thinking = False
+        if message.save_error:
+            self.notify(f"could not autosave: {message.save_error}", severity="warning")
+        self.refresh_all()
+        self.query_one("#command", Input).focus()
+        self.check_handoff()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A crash in the worker (a bug, not a DM failure) must not leave the UI stuck."""
+        if event.worker.group == "dm" and event.state == WorkerState.ERROR:
+            self.thinking = False
+            self.failed = True
+            self.notify(f"the turn stopped: {event.worker.error}", severity="error")
+            self.refresh_all()
+
+    # -- typing ---------------------------------------------------------------------------------
+    @on(Input.Submitted, "#command")
+    async def _submitted(self, event: Input.Submitted) -> None:
+        line = event.value.strip()
+        entry = event.input
+        entry.value = ""
+        if not line:
+            return
+        if line.startswith("/"):
+            await self.command(line)
+            return
+        if self.thinking:
+            entry.value = line
+            self.notify("The DM is still answering — a moment.", severity="warning")
+            return
+        self.declare(line)
+
+    def declare(self, line: str) -> bool:
+        """Queue an action; runs the turn when everyone needed has declared."""
+        reply, character = commands.declare(self.session, line, self.actor)
+        if reply.notice:
+            self.notify(reply.notice, severity="warning")
+        if character is None:
+            self.query_one("#command", Input).value = line
+            self.notify(reply.text, severity="warning")
+            return False
+        self.query_one(StoryPane).add_action(self.session.state.name_of(character), reply.action)
+        self.actor = character
+        self.advance()
+        return True
+
+    def advance(self) -> None:
+        """After a declaration or a pass: run the DM if ready, else show who is next."""
+        if self.session.can_advance():
+            self.start_turns()
+            return
+        self.refresh_all()
+        self.check_handoff()
+
+    async def command(self, line: str) -> None:
+        """A /command typed into the input."""
+        word, _, rest = line[1:].partition(" ")
+        word = word.lower()
+        if word in ("help", "h", "?"):
+            await self.app.run_action("help")
+            return
+        if word == "prompt":
+            self.action_inspect()
+            return
+        if word in ("quit", "exit", "q"):
+            await self.app.run_action("quit")
+            return
+        if self.thinking:
+            self.notify("Wait until the DM has answered.", severity="warning")
+            return
+        replies = {
+            "pass": lambda: commands.pass_turn(self.session, rest),
+            "end": lambda: commands.end_turn(self.session, self.actor),
+            "join": lambda: commands.join(self.session, rest),
+            "leave": lambda: commands.leave(self.session, rest),
+        }
+        if word in replies:
+            reply = replies[word]()
+            self.notify(reply.text, severity="information" if reply.ok else "warning")
+            if reply.ok:
+                self.advance()
+        elif word == "status":
+            story = self.query_one(StoryPane)
+            story.add_note(self.session.status().banner)
+            for member in self._last.party:
+                story.add_note(f"{member.name}: {member.hp}/{member.max_hp} HP, AC {member.ac}")
+        elif word == "roll":
+            self.roll(rest)
+        elif word == "retry":
+            self.action_retry()
+        elif word == "save":
+            self.save(rest.strip() or self.save_as or "quicksave")
+        elif word == "load":
+            await self.app.run_action("load_game")
+        else:
+            self.notify(f"Unknown command /{word}. F1 shows them all.", severity="warning")
+
+    def roll(self, formula: str) -> None:
+        """A player's own roll, from the game's dice, into the log."""
+        try:
+            result = commands.roll_for_table(self.session, formula)
+        except DiceError as error:
+            where = f"{error.caret()}\n" if error.position is not None else ""
+            self.notify(f"{where}{error}", title="Bad dice formula", severity="error")
+            return
+        from app import views  # noqa: PLC0415 - small, only for this line
+
+        line = Text("🎲 you rolled ", style="bold")
+        line.append_text(views.roll_line(result))
+        self.query_one(DiceLog).add(line)
+
+    def save(self, name: str) -> bool:
+        """Save now (refused while the DM is mid-turn: the world is in motion)."""
+        if self.thinking:
+            self.notify("Wait until the DM has answered, then save.", severity="warning")
+            return False
+        reply = commands.save(self.session, name, self.saves)
+        self.notify(reply.text, severity="information" if reply.ok else "error")
+        return reply.ok
+
+    # -- actions -------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Retry shows in the footer only after a failed turn."""
+        if action == "retry":
+            return self.failed and not self.thinking
+        return True
+
+    def action_end_turn(self) -> None:
+        """End the turn: pass in exploration, hold in a fight."""
+        if self.thinking:
+            return
+        reply = commands.end_turn(self.session, self.actor)
+        self.notify(reply.text, severity="information" if reply.ok else "warning")
+        if reply.ok:
+            if self.session.state.encounter is not None and self.actor:
+                self.query_one(StoryPane).add_action(
+                    self.session.state.name_of(self.session.state.encounter.current.id),
+                    commands.END_TURN_TEXT,
+                )
+            self.advance()
+
+    def action_next_actor(self) -> None:
+        """Act as the next character that may act now."""
+        acts = commands.actors(self.session)
+        if not acts or self.thinking:
+            return
+        at = acts.index(self.actor) if self.actor in acts else -1
+        self.actor = acts[(at + 1) % len(acts)]
+        self.show_actor()
+        self.query_one(PartyPanel).update_panels(self._last, self.actor)
+
+    def action_retry(self) -> None:
+        """Run a failed turn again (the same dice: the world was rolled back)."""
+        if self.thinking:
+            return
+        if not self.session.can_advance():
+            self.notify("There is no turn waiting to run.", severity="warning")
+            return
+        self.start_turns()
+
+    def action_save(self) -> None:
+        """Save under the game's save name."""
+        self.save(self.save_as or "quicksave")
+
+    def action_toggle_log(self) -> None:
+        """Show or hide the sidebar (party and dice log)."""
+        sidebar = self.query_one("#sidebar")
+        sidebar.display = not sidebar.display
+
+    def action_inspect(self) -> None:
+        """The prompt inspector: the exact messages last sent to the DM."""
+        messages = self.session.last_messages
+        if not messages:
+            text = "Nothing has been sent to the DM yet."
+        else:
+            parts = []
+            for m in messages:
+                body = m.get("content") or json.dumps(m.get("tool_calls"), indent=2)
+                parts.append(f"── {m['role']} ──\n{body}")
+            text = "\n\n".join(parts)
+        title = f"Last prompt — {len(messages)} messages to {self.dm_label} (Esc closes)"
+        self.app.push_screen(PromptInspector(text, title))
+
+    def action_roll_dialog(self) -> None:
+        """Ask for a formula, then roll it."""
+
+        def rolled(formula: str | None) -> None:
+            if formula:
+                self.roll(formula)
+
+        self.app.push_screen(RollScreen(), rolled)
+
+    def action_scroll_story(self, pages: int) -> None:
+        """Page through the story while typing."""
+        story = self.query_one(StoryPane)
+        if pages < 0:
+            story.scroll_page_up()
+        else:
+            story.scroll_page_down()
+
+    # -- leaving ---------------------------------------------------------------------------------
+    def autosave_now(self) -> str | None:
+        """Save on quit (not mid-turn: the last autosave then stands). Returns the error."""
+        if self.thinking or not self.save_as:
+            return None
+        try:
+            save_game(self.session.state, self.save_as, self.saves)
+        except (SaveError, OSError) as error:
+            return str(error)
+        return None
+
+    def stop_dm(self) -> None:
+        """Stop a turn in flight and release the DM's loop."""
+        self.closing = True
+        task = self._dm_task
+        if task is not None and not task.done():
+            self.dm_loop.call_soon_threadsafe(task.cancel)
+
+    def on_unmount(self) -> None:
+        self.stop_dm()
+        if not self.dm_loop.is_running():
+            self.dm_loop.close()

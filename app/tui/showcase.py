@@ -1,0 +1,276 @@
+"""Seeded showcase games: every screen of the app in a known state, for the snapshot tests
+and the screenshot script (one definition serves both, so the README's pictures are the
+tested screens). Each shot is a fresh app, a terminal size, and what to do before the
+picture is taken."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from app.dm.brain import ToolCall
+from app.dm.config import DMConfig
+from app.dm.scripted import ScriptedBrain
+from app.dm.tools.campaign_tools import enter_scene
+from app.dm.tools.sets import ALL_TOOLS
+from app.saves import save_game
+from app.session.session import GameSession
+from app.session.setup import session_for, start_session
+from app.tui.app import DungeonApp, make_app
+from app.tui.screens.play import PlayScreen
+from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.state import GameState
+
+SEED = 11
+"""The dice seed of the showcase games."""
+
+TABLE = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
+"""Two friends at one keyboard."""
+
+TRIO = {"Ana": ["mira", "thorin"], "Cy": ["aria"]}
+"""Aria has a player of her own (so she is asked about her reactions)."""
+
+FROZEN = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
+"""The time written into showcase saves (so the load screen looks the same every run)."""
+
+
+def campaign() -> Campaign:
+    """The shipped campaign."""
+    return load_campaign(CAMPAIGNS_DIR / "crossroads")
+
+
+def crossroads(seed: int = SEED, players: dict[str, list[str]] | None = None) -> GameSession:
+    """A new game of the shipped campaign with the offline referee."""
+    return start_session(campaign(), seed, players=players)
+
+
+def in_the_cellar(seed: int = SEED) -> GameState:
+    """A game that has just gone down the trapdoor: the rat fight has started."""
+    state = crossroads(seed).state
+    state.flags["trapdoor_open"] = True
+    enter_scene(state, "cellar", "the party climbs down")
+    return state
+
+
+def _turn_of(state: GameState, cid: str) -> None:
+    encounter = state.encounter
+    assert encounter is not None
+    encounter.turn_index = next(i for i, c in enumerate(encounter.order) if c.id == cid)
+
+
+RAT_BITES_ARIA: list[dict[str, Any]] = [
+    {
+        "text": "The rat scurries up Aria's robe.",
+        "tool_calls": [
+            {"name": "attack", "arguments": {"attacker_id": "giant-rat-1", "target_id": "aria"}},
+            {"name": "end_turn", "arguments": {}},
+        ],
+    },
+    {"text": "Teeth snap at the wizard's wrist."},
+]
+"""A scripted DM turn: the first giant rat bites Aria."""
+
+
+def shield_seed() -> int:
+    """The first seed at which the rat's bite hits Aria and Shield would turn it aside."""
+    for seed in range(500):
+        state = in_the_cellar(seed)
+        _turn_of(state, "giant-rat-1")
+        bite = {"attacker_id": "giant-rat-1", "target_id": "aria"}
+        call = ToolCall("probe", "attack", json.dumps(bite))
+        events = ALL_TOOLS.execute(call, state).events
+        windows = [e for e in events if e.type == "reaction_window"]
+        if windows and windows[0].offers and windows[0].offers[0].accepted:
+            return seed
+    raise RuntimeError("no seed where Shield helps")
+
+
+def rat_fight(players: dict[str, list[str]] | None = None) -> GameSession:
+    """The rat's turn, about to bite Aria, with a scripted DM (so the reaction modal shows)."""
+    seed = shield_seed()
+    state = in_the_cellar(seed)
+    if players is not None:
+        state.players = players
+    _turn_of(state, "giant-rat-1")
+    return GameSession(state, ScriptedBrain(RAT_BITES_ARIA))
+
+
+# -- driving the app --------------------------------------------------------------------------
+async def until(pilot: Pilot[None], ready: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Let the app run until ``ready()`` (the DM works in a thread)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not ready():
+        if loop.time() > deadline:
+            raise TimeoutError("the app did not get there in time")
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+def play_screen(app: DungeonApp) -> PlayScreen:
+    """The game being played."""
+    screen = app.play_screen()
+    assert screen is not None
+    return screen
+
+
+class ReactionWaiting(RuntimeError):
+    """The DM is waiting for a player's answer to a reaction prompt."""
+
+
+async def settle(pilot: Pilot[None], react: bool | None = None) -> None:
+    """Wait until the DM has answered and the screen has caught up. Reaction prompts on the
+    way are answered ``react`` (``None``: raise :class:`ReactionWaiting`)."""
+    from app.tui.screens.modals import ReactionScreen  # noqa: PLC0415
+
+    app = pilot.app
+    assert isinstance(app, DungeonApp)
+    screen = play_screen(app)
+    while True:
+        await until(pilot, lambda: not screen.thinking or isinstance(app.screen, ReactionScreen))
+        if not isinstance(app.screen, ReactionScreen):
+            break
+        if react is None:
+            raise ReactionWaiting(app.screen.prompt)
+        await pilot.press("y" if react else "n")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def say(pilot: Pilot[None], line: str, react: bool | None = None) -> None:
+    """Put a line into the input and press Enter, then wait for the DM. (The text is set
+    at once: pressing each key through the pilot costs a repaint per character.)"""
+    app = pilot.app
+    assert isinstance(app, DungeonApp)
+    from textual.widgets import Input  # noqa: PLC0415
+
+    app.screen.query_one("#command", Input).value = line
+    await pilot.press("enter")
+    await settle(pilot, react)
+
+
+# -- the shots ----------------------------------------------------------------------------------
+Before = Callable[[Pilot[None]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One screen in a known state."""
+
+    name: str
+    about: str
+    size: tuple[int, int]
+    make: Callable[[Path], DungeonApp]
+    """Build the app, given a folder of saves (named ``saves``)."""
+    before: Before | None = None
+
+
+def _game(session: Callable[[], GameSession]) -> Callable[[Path], DungeonApp]:
+    def make(saves: Path) -> DungeonApp:
+        return make_app(saves=saves, session=session(), save_as=None, still=True, dm=DMConfig())
+
+    return make
+
+
+def _title(saves: Path) -> DungeonApp:
+    return make_app(saves=saves, still=True, dm=DMConfig())
+
+
+def _with_saves(saves: Path) -> DungeonApp:
+    """Two saved games with fixed timestamps."""
+    saves.mkdir(parents=True, exist_ok=True)
+    first = crossroads()
+    save_game(first.state, "crossroads", saves, created=FROZEN)
+    later = crossroads(SEED, TABLE)
+    later.state.turn = 7
+    save_game(later.state, "friday-group", saves, created=FROZEN)
+    for n, name in enumerate(("crossroads", "friday-group")):
+        path = saves / f"{name}.toml"
+        text = re.sub(r"(?m)^saved = .*$", f"saved = {FROZEN.isoformat()}", path.read_text())
+        path.write_text(text)
+        stamp = FROZEN.timestamp() + n * 60
+        os.utime(path, (stamp, stamp))
+    return _title(saves)
+
+
+async def _press(pilot: Pilot[None], *keys: str) -> None:
+    await pilot.press(*keys)
+    await pilot.pause(0.1)
+
+
+async def _one_turn(pilot: Pilot[None]) -> None:
+    await say(pilot, "Mira: I pick the lock on the trapdoor")
+
+
+async def _two_turns(pilot: Pilot[None]) -> None:
+    await say(pilot, "Mira: ask Berta about Tam")
+    await say(pilot, "Mira: I pick the lock on the trapdoor")
+
+
+async def _combat_round(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, DungeonApp)
+    await settle(pilot)
+    await say(pilot, "Anyone: attack the nearest rat")
+
+
+async def _reaction(pilot: Pilot[None]) -> None:
+    from app.tui.screens.modals import ReactionScreen  # noqa: PLC0415
+
+    await until(pilot, lambda: isinstance(pilot.app.screen, ReactionScreen))
+
+
+async def _inspector(pilot: Pilot[None]) -> None:
+    await _one_turn(pilot)
+    await _press(pilot, "f2")
+
+
+SHOTS: list[Shot] = [
+    Shot("title", "The title screen", (80, 24), _title),
+    Shot("new-game", "Setting up a new game", (100, 32), _title, lambda p: _press(p, "n")),
+    Shot("load", "Saved games", (100, 24), _with_saves, lambda p: _press(p, "l")),
+    Shot("help", "Keys and commands", (80, 24), _title, lambda p: _press(p, "f1")),
+    Shot(
+        "credits",
+        "Credits and the SRD attribution",
+        (80, 24),
+        _title,
+        lambda p: _press(p, "down", "down", "down", "down", "down", "enter"),
+    ),
+    Shot("settings", "DM settings", (80, 24), _title, lambda p: _press(p, "s")),
+    Shot("play-80x24", "A solo turn at 80x24", (80, 24), _game(crossroads), _one_turn),
+    Shot(
+        "play-wide", "The same game on a large terminal", (140, 40), _game(crossroads), _two_turns
+    ),
+    Shot(
+        "combat",
+        "A fight: the initiative tracker",
+        (120, 36),
+        _game(lambda: session_for(in_the_cellar())),
+        _combat_round,
+    ),
+    Shot(
+        "handoff",
+        "Hotseat: pass the keyboard",
+        (80, 24),
+        _game(lambda: crossroads(SEED, TABLE)),
+    ),
+    Shot(
+        "reaction",
+        "A reaction prompt",
+        (80, 24),
+        _game(lambda: rat_fight(TRIO)),
+        _reaction,
+    ),
+    Shot("inspector", "The prompt inspector", (100, 30), _game(crossroads), _inspector),
+]
+"""Every screen, as the snapshot tests and the screenshots show it."""

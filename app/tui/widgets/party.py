@@ -1,0 +1,89 @@
+"""The party panel: each character's hit points, AC, conditions, spell slots, and who plays
+them. Compact on an 80-column screen, roomier when there is space."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.widget import Widget
+
+from app import views
+from app.session.panels import Panels, PartyMember
+
+
+def _slots(member: PartyMember) -> Text:
+    out = Text("  ")
+    for level, left, most in member.slots:
+        out.append(f"L{level} ", style="dim")
+        out.append("●" * left, style="cyan")
+        out.append("○" * (most - left), style="dim")
+        out.append(" ")
+    return out
+
+
+def member_lines(
+    member: PartyMember, width: int, acting: bool = False, players: bool = False
+) -> list[Text]:
+    """A character's lines in the panel (``players``: show who plays them)."""
+    head = Text()
+    head.append("▶ " if acting else "  ", style="bold yellow")
+    head.append(member.name, style="bold reverse" if acting else "bold")
+    if member.player and players and width >= 30:
+        head.append(f"  {member.player}", style="dim")
+    elif member.companion:
+        head.append("  (companion)", style="dim")
+    hp = Text("  ")
+    hp.append_text(views.hp_bar(member.hp, member.max_hp, 8 if width >= 34 else 5))
+    hp.append(f" {member.hp}/{member.max_hp}")
+    if member.temp_hp:
+        hp.append(f"+{member.temp_hp}", style="cyan")
+    hp.append(f"  AC {member.ac}", style="dim")
+    lines = [head, hp]
+    if member.life == "dying":
+        good, bad = member.death_saves
+        lines.append(
+            Text.assemble(("  dying ", "bold red"), ("✔" * good, "green"), ("✘" * bad, "red"))
+        )
+    elif member.life in ("stable", "dead"):
+        lines.append(Text(f"  {member.life}", style="bold red"))
+    extra = list(member.conditions)
+    if member.concentration:
+        extra.append(f"concentrating: {member.concentration}")
+    if extra:
+        lines.append(Text("  " + ", ".join(extra), style="magenta"))
+    if member.slots:
+        lines.append(_slots(member))
+    return lines
+
+
+class PartyPanel(Widget):
+    """Renders the party in a :class:`Panels` snapshot."""
+
+    DEFAULT_CSS = """
+    PartyPanel {
+        height: auto; border: round $panel-lighten-2; padding: 0 0;
+        border-title-color: $text-muted;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Party"
+        self.panels: Panels | None = None
+        self.acting: str | None = None
+
+    def update_panels(self, panels: Panels, acting: str | None = None) -> None:
+        """Show a new moment; ``acting`` marks the character whose turn it is."""
+        self.panels = panels
+        self.acting = acting
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        if self.panels is None:
+            return Text("")
+        width = self.size.width or 40
+        lines: list[RenderableType] = []
+        players = len({m.player for m in self.panels.party if m.player}) > 1
+        for member in self.panels.party:
+            lines.extend(member_lines(member, width, member.id == self.acting, players))
+        return Group(*lines)

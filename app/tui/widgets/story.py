@@ -1,0 +1,83 @@
+"""The story pane: the DM's narration as Markdown, streamed as it arrives, with the
+players' declared actions, scene headings and notes between the turns.
+
+Each turn's narration is its own Markdown widget, so streaming a chunk costs the same on
+turn 5 as on turn 5,000; the pane keeps the newest entries (the whole history stays in
+the save) so a long campaign never slows the screen down.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown, Static
+from textual.widgets.markdown import MarkdownStream
+
+
+class StoryPane(VerticalScroll):
+    """Scrollback of the story; stays pinned to the newest line until the player scrolls."""
+
+    MAX_ENTRIES = 400
+    """Widgets kept in the pane; older ones leave the screen (not the save)."""
+
+    DEFAULT_CSS = """
+    StoryPane { padding: 0 1; }
+    StoryPane > .action { color: $text-accent; text-style: bold; margin-top: 1; }
+    StoryPane > .note { color: $text-muted; text-style: italic; }
+    StoryPane > .error { color: $text-error; }
+    StoryPane > .ending { color: $text-success; text-style: bold; margin: 1 0; }
+    StoryPane > Markdown { margin: 0; padding: 0; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._stream: MarkdownStream | None = None
+        self._narration: Markdown | None = None
+        self.can_focus = True
+
+    def on_mount(self) -> None:
+        self.anchor()
+
+    @property
+    def entries(self) -> int:
+        """How many entries the pane holds now."""
+        return len(self.children)
+
+    def _add(self, widget: Static | Markdown) -> None:
+        self.mount(widget)
+        extra = len(self.children) - self.MAX_ENTRIES
+        if extra > 0:
+            self.remove_children(list(self.children[:extra]))
+
+    def add_scene(self, name: str, description: str = "") -> None:
+        """A scene heading and its read-aloud text."""
+        body = f"## {name}\n\n{description}" if description else f"## {name}"
+        self._add(Markdown(body, classes="scene"))
+
+    def add_action(self, who: str, text: str) -> None:
+        """A declared action: ``› Mira: I pick the lock``."""
+        self._add(Static(Text(f"› {who}: {text}"), classes="action"))
+
+    def add_note(self, text: str, kind: str = "note") -> None:
+        """A line from the game itself (kinds: ``note``, ``error``, ``ending``)."""
+        self._add(Static(Text(text), classes=kind))
+
+    def add_narration(self, markdown: str) -> None:
+        """A whole block of narration at once (history shown after loading a game)."""
+        if markdown.strip():
+            self._add(Markdown(markdown))
+
+    async def narrate(self, chunk: str) -> None:
+        """Stream a piece of narration into the current turn's block."""
+        if self._stream is None:
+            self._narration = Markdown()
+            self._add(self._narration)
+            self._stream = Markdown.get_stream(self._narration)
+        await self._stream.write(chunk)
+
+    async def end_narration(self) -> None:
+        """The turn's narration is complete: flush it (the next chunk starts a new block)."""
+        if self._stream is not None:
+            await self._stream.stop()
+        self._stream = None
+        self._narration = None

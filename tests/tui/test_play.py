@@ -1,0 +1,289 @@
+"""Pilot tests of the play screen: a solo turn, a hotseat round with hand-offs, reaction
+prompts, a fight with the tracker updating, a failed turn and its retry, the end-turn key,
+dice rolls, saving and quitting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Label
+
+from app.dm.scripted import ScriptedBrain
+from app.saves import load_game
+from app.session.session import GameSession
+from app.session.setup import session_for
+from app.tui import make_app
+from app.tui.screens.modals import (
+    HandoffScreen,
+    PromptInspector,
+    ReactionScreen,
+    RollScreen,
+)
+from app.tui.showcase import (
+    TABLE,
+    TRIO,
+    crossroads,
+    in_the_cellar,
+    play_screen,
+    rat_fight,
+    say,
+    settle,
+    until,
+)
+from app.tui.widgets.banner import GateBanner
+from app.tui.widgets.dicelog import DiceLog
+from app.tui.widgets.party import PartyPanel
+from app.tui.widgets.story import StoryPane
+from app.tui.widgets.tracker import InitiativeTracker
+
+
+def game(tmp_path: Path, session: GameSession, save_as: str | None = "autosave"):
+    return make_app(saves=tmp_path / "saves", session=session, save_as=save_as, still=True)
+
+
+def story_text(app) -> str:
+    story = play_screen(app).query_one(StoryPane)
+    parts = []
+    for child in story.children:
+        source = getattr(child, "source", None)
+        parts.append(source if source is not None else str(child.render()))
+    return "\n".join(parts)
+
+
+def log_text(app) -> str:
+    log = play_screen(app).query_one(DiceLog)
+    return "\n".join(strip.text for strip in log.lines)
+
+
+async def test_a_solo_turn_rolls_narrates_and_autosaves(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        assert str(screen.query_one("#actor", Label).render()) == "Mira ›"
+        assert screen.query_one(GateBanner).text == "Your move — Mira, Thorin or Aria"
+        await say(pilot, "Mira: I pick the lock on the trapdoor")
+        assert "› Mira: I pick the lock on the trapdoor" in story_text(app)
+        assert "padlock clicks open" in story_text(app)
+        log = log_text(app)
+        assert "Mira" in log and "sleight of hand" in log and "vs DC 13" in log
+        assert "success" in log
+        assert screen.query_one(DiceLog).entries >= 1
+        assert screen.query_one(GateBanner).text == "Your move — Mira, Thorin or Aria"
+        assert screen.query_one("#command", Input).value == ""
+    saved = load_game("autosave", tmp_path / "saves")
+    assert saved.turn == 1 and saved.flags.get("trapdoor_open") is True
+
+
+async def test_the_same_seed_gives_the_same_story(tmp_path: Path) -> None:
+    stories = []
+    for n in range(2):
+        app = game(tmp_path / str(n), crossroads(), save_as=None)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await say(pilot, "Mira: I pick the lock on the trapdoor")
+            await say(pilot, "Thorin: I go down the trapdoor")
+            stories.append((story_text(app), log_text(app)))
+    assert stories[0] == stories[1]
+
+
+async def test_a_refused_action_keeps_the_text_and_says_why(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads(players=TABLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        await pilot.press(*"Thorin: I look around", "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#command", Input).value == "Thorin: I look around"
+        assert any("not your turn" in n.message for n in app._notifications)
+        assert play_screen(app).session.pending == []
+
+
+async def test_a_hotseat_round_hands_the_keyboard_over(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads(players=TABLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert app.screen.player == "Ana"
+        await pilot.press("enter")
+        assert app.screen is screen and screen.holder == "Ana"
+        assert str(screen.query_one("#actor", Label).render()) == "Ana › Mira ›"
+        await pilot.press(*"look around", "enter")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert app.screen.player == "Ben" and "Thorin" in app.screen.characters
+        await pilot.press("enter")
+        assert screen.query_one(GateBanner).text == "Waiting for Ben"
+        assert str(screen.query_one("#actor", Label).render()) == "Ben › Thorin ›"
+        await pilot.press("ctrl+n")  # Ben plays Aria this round instead
+        assert str(screen.query_one("#actor", Label).render()) == "Ben › Aria ›"
+        await pilot.press(*"I read the notice by the door", "enter")
+        await settle(pilot)
+        # the DM answered both; the next round starts with Ana again
+        assert screen.session.state.turn == 1
+        text = story_text(app)
+        assert "› Mira: look around" in text and "› Aria: I read the notice" in text
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert app.screen.player == "Ana"
+        reasons = [c.reason for c in screen.session.state.turn_order.history]
+        assert reasons.count("TURN_COMPLETE") == 2 and "ROUND_START" in reasons
+
+
+async def test_the_end_turn_key_passes_in_a_hotseat_round(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads(players=TABLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        await pilot.press("ctrl+t")  # Ana passes
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert app.screen.player == "Ben"
+        await pilot.press("enter")
+        await pilot.press(*"Thorin: I warm my hands at the hearth", "enter")
+        await settle(pilot)
+        assert play_screen(app).session.state.turn == 1
+        assert "Ana passes" in " ".join(n.message for n in app._notifications)
+
+
+async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
+    tmp_path: Path,
+) -> None:
+    app = game(tmp_path, rat_fight(TRIO))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReactionScreen))
+        modal = app.screen
+        assert modal.player == "Cy"
+        assert "Aria, Giant Rat 1 hits you" in modal.prompt and "Cast Shield?" in modal.prompt
+        await pilot.press("y")
+        await settle(pilot)
+        state = play_screen(app).session.state
+        assert state.party["aria"].vitals.hp == 17  # the bite missed
+        assert state.party["aria"].spell_slots.remaining(1) == 3
+        log = log_text(app)
+        assert "Aria: shield" in log and "Giant Rat 1 hits you" not in log
+
+
+async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:
+    app = game(tmp_path, rat_fight(TRIO))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReactionScreen))
+        await pilot.press("n")
+        await settle(pilot)
+        state = play_screen(app).session.state
+        assert state.party["aria"].vitals.hp < 17
+        assert state.party["aria"].spell_slots.remaining(1) == 4
+        assert "Aria lets it pass (shield)" in log_text(app)
+
+
+async def test_a_fight_updates_the_initiative_tracker(tmp_path: Path) -> None:
+    app = game(tmp_path, session_for(in_the_cellar()))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, react=False)  # foes ahead of the party in initiative act first
+        screen = play_screen(app)
+        tracker = screen.query_one(InitiativeTracker)
+        assert tracker.display and tracker.panels is not None
+        first = tracker.panels.combat
+        assert first is not None and first.current_id in screen.session.state.party
+        hp_before = {c.id: c.hp for c in first.combatants}
+        await say(pilot, "Anyone: attack the nearest rat", react=False)
+        after = tracker.panels.combat
+        assert after is not None
+        assert (after.round, after.current_id) != (first.round, first.current_id)
+        changed = {c.id for c in after.combatants if c.hp != hp_before[c.id]}
+        assert changed, "somebody was hurt"
+        assert "round 1" in log_text(app) and "vs AC" in log_text(app)
+        assert screen.query_one(GateBanner).text.endswith("'s turn")
+        # fight on until it ends: the tracker hides again
+        for _ in range(30):
+            if screen.session.state.encounter is None:
+                break
+            await say(pilot, "Anyone: attack the nearest rat", react=True)
+        assert screen.session.state.encounter is None
+        assert not tracker.display
+
+
+async def test_a_failed_turn_is_reported_and_retried(tmp_path: Path) -> None:
+    brain = ScriptedBrain([{"error": "connection reset"}, {"text": "The fire pops."}])
+    session = session_for(crossroads().state, brain)
+    app = game(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        await say(pilot, "Thorin: I warm my hands")
+        assert screen.failed
+        assert screen.query_one(GateBanner).kind == "error"
+        assert "connection reset" in story_text(app)
+        assert any("ctrl+r" in n.message for n in app._notifications)
+        assert screen.session.state.turn == 0 and len(screen.session.pending) == 1
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert not screen.failed and screen.session.state.turn == 1
+        assert "The fire pops." in story_text(app)
+
+
+async def test_dice_rolls_from_the_input_and_the_palette(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads())
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = play_screen(app)
+        await pilot.press(*"/roll 4d6kh3", "enter")
+        await pilot.pause()
+        assert "you rolled" in log_text(app) and "4d6kh3" in log_text(app)
+        await pilot.press(*"/roll 1d", "enter")
+        await pilot.pause()
+        assert any("Bad dice formula" in (n.title or "") for n in app._notifications)
+        screen.action_roll_dialog()
+        await pilot.pause()
+        assert isinstance(app.screen, RollScreen)
+        await pilot.press(*"2d20kh1+", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RollScreen)  # a bad formula keeps the dialog open
+        await pilot.press("backspace", "enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "2d20kh1" in log_text(app)
+        assert "a player rolled" in " ".join(c.text for c in screen.session.state.changes)
+
+
+async def test_prompt_inspector_and_log_toggle(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await say(pilot, "Mira: look around")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptInspector)
+        assert "── system ──" in app.screen.text and "[Mira (mira)] look around" in app.screen.text
+        await pilot.press("escape")
+        sidebar = play_screen(app).query_one("#sidebar")
+        await pilot.press("ctrl+l")
+        assert not sidebar.display
+        await pilot.press("ctrl+l")
+        assert sidebar.display
+
+
+async def test_the_command_palette_offers_the_game_commands(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("Save game", "Load game", "Roll dice", "Prompt inspector", "Toggle log"):
+            assert wanted in titles
+
+
+async def test_quitting_saves_the_game(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads(), save_as="mine")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"Mira: ask Berta about Tam", "enter")
+        await settle(pilot)
+        await pilot.press(*"Mira: I pick the lock", "enter")  # declared, not yet resolved?
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    state = load_game("mine", tmp_path / "saves")
+    assert state.turn == 2
+
+
+async def test_the_party_panel_shows_slots_and_the_acting_character(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        panel = play_screen(app).query_one(PartyPanel)
+        assert panel.acting == "mira"
+        aria = next(m for m in panel.panels.party if m.id == "aria")
+        assert aria.slots == [(1, 4, 4), (2, 2, 2)]
+        await pilot.press("ctrl+n")
+        assert panel.acting == "thorin"

@@ -170,8 +170,8 @@ class PlayScreen(Screen[None]):
         acts = commands.actors(self.session)
         up = self.player_up()
         if self.actor not in acts or (up and state.controller_of(self.actor) != up):
-            mine = [c for c in acts if state.controller_of(c) == up]
-            self.actor = (mine or acts or [None])[0]
+            mine = [c for c in acts if state.controller_of(c) == up] or acts
+            self.actor = mine[0] if mine else None
         self.show_panels(self._last)
         banner = self.query_one(GateBanner)
         if state.ending:

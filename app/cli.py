@@ -30,6 +30,7 @@ from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
 from app.saves import SAVES_DIR, SaveError, delete_save, list_saves, load_game
 from app.session.runner import ScriptError, parse_script, render_event, run_lines
+from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.tray import DiceTray
 from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
@@ -160,8 +161,8 @@ def play(
     ] = None,
     api_key: Annotated[str | None, typer.Option(help="API key (or DUNGEON_DM_API_KEY).")] = None,
     campaign: Annotated[
-        str, typer.Option(help="Campaign id (shipped) or folder.")
-    ] = DEFAULT_CAMPAIGN,
+        str | None, typer.Option(help="Campaign id (shipped) or folder; starts it at once.")
+    ] = None,
     load: Annotated[str | None, typer.Option(help="Resume a saved game by name.")] = None,
     resume: Annotated[
         bool, typer.Option("--continue", help="Resume the most recent save.")
@@ -175,9 +176,21 @@ def play(
     timer: Annotated[
         int | None, typer.Option(min=5, max=3600, help="Seconds per player turn (off by default).")
     ] = None,
+    ui: Annotated[
+        str,
+        typer.Option(
+            help="tui (full screen), console (line by line) or auto: the full screen on a "
+            "terminal, lines when piped."
+        ),
+    ] = "auto",
 ) -> None:
     """Play a campaign: with an AI DM when one is configured, else the offline referee.
-    The game saves itself after every turn and when you quit."""
+    The game saves itself after every turn and when you quit. With no options the full-
+    screen game opens on its title screen."""
+    if ui not in ("auto", "tui", "console"):
+        _err_console().print("error: --ui is tui, console or auto", style="red")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    full_screen = ui == "tui" or (ui == "auto" and sys.stdin.isatty() and sys.stdout.isatty())
     console = _console()
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     try:
@@ -191,6 +204,8 @@ def play(
         if config.configured
         else ("the offline referee (set DUNGEON_DM_API_KEY or DUNGEON_DM_BASE_URL for an AI DM)")
     )
+    session: GameSession | None = None
+    resumed = False
     if load or resume:
         name = load
         if name is None:
@@ -205,16 +220,32 @@ def play(
         except (SaveError, CampaignError) as error:
             _err_console().print(Text(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
-        save_as = load or name
-        title = state.title
-        console.print(Text(f"{title} — resumed from {name}, turn {state.turn}", style="bold"))
-    else:
-        story = _load(campaign)
+        save_as, resumed = load or name, True
+        if not full_screen:
+            console.print(
+                Text(f"{state.title} — resumed from {name}, turn {state.turn}", style="bold")
+            )
+    elif not full_screen or players or seed is not None or campaign is not None:
+        story = _load(campaign or DEFAULT_CAMPAIGN)
         seats = _seats(players or [], story) if players else None
         session = start_session(story, actual_seed, brain, players=seats)
-        console.print(Text(story.campaign.title, style="bold"))
-    if timer is not None:
+        if not full_screen:
+            console.print(Text(story.campaign.title, style="bold"))
+    if timer is not None and session is not None:
         session.state.turn_order.timer_seconds = timer
+    if full_screen:
+        from app.tui import make_app  # noqa: PLC0415 - Textual loads only for the full screen
+
+        make_app(
+            saves=saves_dir,
+            campaign=campaign or DEFAULT_CAMPAIGN,
+            dm=config,
+            session=session,
+            save_as=save_as,
+            resumed=resumed,
+        ).run()
+        return
+    assert session is not None
     console.print(Text(f"DM: {dm} · autosave: {saves_dir / save_as}.toml", style="dim"))
     game = ConsoleGame(session, console, _reader(console), save_as=save_as, saves=saves_dir)
     asyncio.run(game.run())

@@ -33,3 +33,10 @@ def test_bench_saves_runs() -> None:
 
     rows = bench_saves.main(["--repeat", "1", "--turns", "3"])
     assert rows[0]["turns"] == 3 and rows[0]["save_ms"] > 0 and rows[0]["kb"] > 0
+
+
+def test_bench_tui_runs() -> None:
+    from tests.benchmarks import bench_tui
+
+    figures = bench_tui.main(["--repeat", "1", "--events", "3", "--history", "30"])
+    assert all(figures[k] > 0 for k in ("bare", "title", "play", "fresh_ms", "grown_ms"))

@@ -19,6 +19,8 @@ class StoryPane(VerticalScroll):
 
     MAX_ENTRIES = 400
     """Widgets kept in the pane; older ones leave the screen (not the save)."""
+    TRIM = 50
+    """Older entries leave in batches of this many (one relayout, not one per entry)."""
 
     DEFAULT_CSS = """
     StoryPane { padding: 0 1; }
@@ -46,7 +48,7 @@ class StoryPane(VerticalScroll):
     def _add(self, widget: Static | Markdown) -> None:
         self.mount(widget)
         extra = len(self.children) - self.MAX_ENTRIES
-        if extra > 0:
+        if extra >= self.TRIM:
             self.remove_children(list(self.children[:extra]))
 
     def add_scene(self, name: str, description: str = "") -> None:

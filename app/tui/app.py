@@ -78,10 +78,7 @@ class DungeonApp(App[None]):
         return dm.describe() if dm is not None and dm.configured else OFFLINE
 
     def on_mount(self) -> None:
-        latest = list_saves(self.launch.saves)
-        self.push_screen(
-            TitleScreen(latest[0].name if latest else None, self.dm_label(self.launch.dm))
-        )
+        self.push_screen(TitleScreen(self.launch.saves, self.dm_label(self.launch.dm)))
         if self.launch.session is not None:
             self.play(
                 self.launch.session,

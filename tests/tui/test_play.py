@@ -4,6 +4,8 @@ dice rolls, saving and quitting."""
 
 from __future__ import annotations
 
+import re
+from datetime import timedelta
 from pathlib import Path
 
 from textual.widgets import Input, Label
@@ -287,3 +289,23 @@ async def test_the_party_panel_shows_slots_and_the_acting_character(tmp_path: Pa
         assert aria.slots == [(1, 4, 4), (2, 2, 2)]
         await pilot.press("ctrl+n")
         assert panel.acting == "thorin"
+
+
+async def test_the_turn_timer_passes_a_slow_player(tmp_path: Path) -> None:
+    session = crossroads(players=TABLE)
+    order = session.state.turn_order
+    order.timer_seconds = 90
+    app = game(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        screen = play_screen(app)
+        assert order.turn_started is not None  # Ana's clock starts once she has the keyboard
+        screen.tick_timer()
+        assert re.fullmatch(r"Waiting for Ana — 1:[0-3]\d left", screen.query_one(GateBanner).text)
+        order.turn_started -= timedelta(seconds=91)
+        screen.tick_timer()
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert app.screen.player == "Ben"
+        assert [c.reason for c in order.history][-1] == "TIMEOUT"
+        assert "Ana's time ran out" in " ".join(n.message for n in app._notifications)

@@ -230,3 +230,17 @@ def test_dungeon_play_opens_the_full_screen_game(tmp_path: Path, monkeypatch) ->
     assert state.players == {"Ana": ["mira"], "Ben": ["thorin", "aria"]} and state.seed == 3
     result = runner.invoke(cli, ["play", "--ui", "sideways"])
     assert result.exit_code == 2
+
+
+async def test_back_to_the_title_offers_to_continue_the_game(tmp_path: Path) -> None:
+    app = make_app(saves=tmp_path / "saves", session=crossroads(), save_as="run", still=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen_stack[1]
+        assert isinstance(title, TitleScreen) and title.latest is None
+        app.action_to_title()
+        await pilot.pause()
+        assert app.screen is title and title.latest == "run"
+        assert "Continue  (run)" in str(
+            title.query_one("#title-menu").get_option("continue").prompt
+        )

@@ -14,6 +14,7 @@ import asyncio
 import json
 import threading
 from concurrent.futures import Future
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -145,6 +146,8 @@ class PlayScreen(Screen[None]):
             story.add_scene(state.scene.name, state.scene.description)
         self.refresh_all()
         self.query_one("#command", Input).focus()
+        if state.turn_order.timer_seconds:
+            self.set_interval(1.0, self.tick_timer)
         if self.session.can_advance():  # queued actions restored from a save, or a foe is up
             self.start_turns()
         else:
@@ -216,6 +219,24 @@ class PlayScreen(Screen[None]):
         label.update(f"{player} › {name} ›" if several and player else f"{name} ›")
         entry.placeholder = f"What does {name} do?  (Name: … for another, /help)"
 
+    def tick_timer(self) -> None:
+        """The hotseat turn timer: count down in the banner; pass a player whose time ran
+        out (the turn log records TIMEOUT) and hand the keyboard on."""
+        state = self.session.state
+        order = state.turn_order
+        if self.thinking or self.failed or state.encounter is not None or state.ending:
+            return
+        late = hotseat.check_timer(state)
+        if late is not None:
+            self.notify(f"{late}'s time ran out — they pass.", severity="warning")
+            self.advance()
+            return
+        if order.timer_seconds and order.turn_started is not None:
+            spent = (datetime.now(UTC) - order.turn_started).total_seconds()
+            left = max(0, int(order.timer_seconds - spent))
+            banner = self.session.status().banner
+            self.query_one(GateBanner).show(f"{banner} — {left // 60}:{left % 60:02d} left")
+
     def check_handoff(self) -> None:
         """Ask for the keyboard to be passed when another player is up."""
         state = self.session.state
@@ -228,6 +249,9 @@ class PlayScreen(Screen[None]):
 
         def taken(_: None) -> None:
             self.holder = player
+            if state.turn_order.timer_seconds and state.encounter is None:
+                # the clock starts when the player has the keyboard, not during the hand-off
+                state.turn_order.turn_started = datetime.now(UTC).replace(microsecond=0)
             self.query_one("#command", Input).focus()
 
         self.app.push_screen(HandoffScreen(player, names, self.session.status().banner), taken)

@@ -3,6 +3,7 @@ quit."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,6 +14,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+from app.saves import list_saves
 
 BANNER = r"""
  ___                               _____              _           _
@@ -37,10 +40,30 @@ class TitleScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, latest: str | None, dm: str) -> None:
+    def __init__(self, saves: Path, dm: str) -> None:
         super().__init__()
-        self.latest = latest
+        self.saves = saves
+        self.latest = self.newest_save()
         self.dm = dm
+
+    def newest_save(self) -> str | None:
+        """The save "Continue" resumes."""
+        found = list_saves(self.saves)
+        return found[0].name if found else None
+
+    def on_screen_resume(self) -> None:
+        """Back from a game or the load screen: the newest save may have changed."""
+        self.latest = self.newest_save()
+        menu = self.query_one("#title-menu", OptionList)
+        menu.replace_option_prompt("continue", self.continue_label())
+        if self.latest is None:
+            menu.disable_option("continue")
+        else:
+            menu.enable_option("continue")
+
+    def continue_label(self) -> str:
+        """``Continue  (autosave)``."""
+        return f"Continue  ({self.latest})" if self.latest else "Continue  (no saves yet)"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -50,12 +73,9 @@ class TitleScreen(Screen[None]):
                 Text("The DM narrates. The dice are real.", style="italic"), id="title-tagline"
             )
             with Center():
-                continue_label = (
-                    f"Continue  ({self.latest})" if self.latest else "Continue  (no saves yet)"
-                )
                 yield OptionList(
                     Option("New game", id="new"),
-                    Option(continue_label, id="continue", disabled=self.latest is None),
+                    Option(self.continue_label(), id="continue", disabled=self.latest is None),
                     Option("Load a saved game", id="load"),
                     Option("Settings", id="settings"),
                     Option("Help", id="help"),

@@ -116,6 +116,15 @@ async def until(pilot: Pilot[None], ready: Callable[[], bool], timeout: float = 
     await pilot.pause()
 
 
+async def shown(pilot: Pilot[None], kind: type[object]) -> None:
+    """Wait until a dialog of this kind is up and takes keys (its guard time is over)."""
+    app = pilot.app
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, kind) and app.screen.settled(),  # type: ignore[attr-defined]
+    )
+
+
 def play_screen(app: DungeonApp) -> PlayScreen:
     """The game being played."""
     screen = app.play_screen()
@@ -141,6 +150,7 @@ async def settle(pilot: Pilot[None], react: bool | None = None) -> None:
             break
         if react is None:
             raise ReactionWaiting(app.screen.prompt)
+        await pilot.pause(ReactionScreen.GUARD_SECONDS)
         await pilot.press("y" if react else "n")
     await app.workers.wait_for_complete()
     await pilot.pause()

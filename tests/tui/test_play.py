@@ -5,6 +5,7 @@ dice rolls, saving and quitting."""
 from __future__ import annotations
 
 import re
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from app.tui.showcase import (
     rat_fight,
     say,
     settle,
+    shown,
     until,
 )
 from app.tui.widgets.banner import GateBanner
@@ -90,7 +92,7 @@ async def test_the_same_seed_gives_the_same_story(tmp_path: Path) -> None:
 async def test_a_refused_action_keeps_the_text_and_says_why(tmp_path: Path) -> None:
     app = game(tmp_path, crossroads(players=TABLE))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shown(pilot, HandoffScreen)
         await pilot.press("enter")
         await pilot.press(*"Thorin: I look around", "enter")
         await pilot.pause()
@@ -103,13 +105,13 @@ async def test_a_hotseat_round_hands_the_keyboard_over(tmp_path: Path) -> None:
     app = game(tmp_path, crossroads(players=TABLE))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = play_screen(app)
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shown(pilot, HandoffScreen)
         assert app.screen.player == "Ana"
         await pilot.press("enter")
         assert app.screen is screen and screen.holder == "Ana"
         assert str(screen.query_one("#actor", Label).render()) == "Ana › Mira ›"
         await pilot.press(*"look around", "enter")
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shown(pilot, HandoffScreen)
         assert app.screen.player == "Ben" and "Thorin" in app.screen.characters
         await pilot.press("enter")
         assert screen.query_one(GateBanner).text == "Waiting for Ben"
@@ -122,7 +124,7 @@ async def test_a_hotseat_round_hands_the_keyboard_over(tmp_path: Path) -> None:
         assert screen.session.state.turn == 1
         text = story_text(app)
         assert "› Mira: look around" in text and "› Aria: I read the notice" in text
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shown(pilot, HandoffScreen)
         assert app.screen.player == "Ana"
         reasons = [c.reason for c in screen.session.state.turn_order.history]
         assert reasons.count("TURN_COMPLETE") == 2 and "ROUND_START" in reasons
@@ -131,10 +133,10 @@ async def test_a_hotseat_round_hands_the_keyboard_over(tmp_path: Path) -> None:
 async def test_the_end_turn_key_passes_in_a_hotseat_round(tmp_path: Path) -> None:
     app = game(tmp_path, crossroads(players=TABLE))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shown(pilot, HandoffScreen)
         await pilot.press("enter")
         await pilot.press("ctrl+t")  # Ana passes
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shown(pilot, HandoffScreen)
         assert app.screen.player == "Ben"
         await pilot.press("enter")
         await pilot.press(*"Thorin: I warm my hands at the hearth", "enter")
@@ -150,6 +152,10 @@ async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReactionScreen))
         modal = app.screen
+        modal.shown_at = time.monotonic()  # a key pressed just as it popped up…
+        await pilot.press("n")  # …is typing, not an answer
+        assert app.screen is modal
+        await shown(pilot, ReactionScreen)
         assert modal.player == "Cy"
         assert "Aria, Giant Rat 1 hits you" in modal.prompt and "Cast Shield?" in modal.prompt
         await pilot.press("y")
@@ -164,7 +170,7 @@ async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
 async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:
     app = game(tmp_path, rat_fight(TRIO))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReactionScreen))
+        await shown(pilot, ReactionScreen)
         await pilot.press("n")
         await settle(pilot)
         state = play_screen(app).session.state
@@ -297,7 +303,7 @@ async def test_the_turn_timer_passes_a_slow_player(tmp_path: Path) -> None:
     order.timer_seconds = 90
     app = game(tmp_path, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shown(pilot, HandoffScreen)
         await pilot.press("enter")
         screen = play_screen(app)
         assert order.turn_started is not None  # Ana's clock starts once she has the keyboard
@@ -305,7 +311,7 @@ async def test_the_turn_timer_passes_a_slow_player(tmp_path: Path) -> None:
         assert re.fullmatch(r"Waiting for Ana — 1:[0-3]\d left", screen.query_one(GateBanner).text)
         order.turn_started -= timedelta(seconds=91)
         screen.tick_timer()
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shown(pilot, HandoffScreen)
         assert app.screen.player == "Ben"
         assert [c.reason for c in order.history][-1] == "TIMEOUT"
         assert "Ana's time ran out" in " ".join(n.message for n in app._notifications)

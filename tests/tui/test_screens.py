@@ -22,7 +22,7 @@ from app.tui.screens.newgame import NewGameScreen, seat
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.settings import SettingsScreen
 from app.tui.screens.title import TitleScreen
-from app.tui.showcase import crossroads, say, until
+from app.tui.showcase import crossroads, say, shown, until
 from app.tui.widgets.story import StoryPane
 from tests.app.fake_openai import FakeOpenAI, Reply
 
@@ -63,7 +63,7 @@ async def test_new_game_seats_players_and_starts_the_hotseat(tmp_path: Path) -> 
         assert "bad save name" in text_of(screen.query_one("#ng-error", Static))
         screen.query_one("#ng-save", Input).value = "friday"
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shown(pilot, HandoffScreen)
         play = app.play_screen()
         assert play is not None and play.save_as == "friday"
         state = play.session.state

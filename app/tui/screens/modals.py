@@ -3,7 +3,8 @@ dice roller. Each is dismissed with its answer."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import time
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -15,8 +16,25 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 
 from rules.dice import DiceError, parse
 
+R = TypeVar("R")
 
-class HandoffScreen(ModalScreen[None]):
+
+class _Guarded(ModalScreen[R]):
+    """A modal that ignores keys for a moment after it appears: a player still typing when
+    it pops up must not answer it by accident (an ``n`` in "Anyone" would decline a
+    Shield)."""
+
+    GUARD_SECONDS = 0.4
+
+    def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
+
+    def settled(self) -> bool:
+        """Keys count once the guard time has passed."""
+        return time.monotonic() - getattr(self, "shown_at", 0.0) >= self.GUARD_SECONDS
+
+
+class HandoffScreen(_Guarded[None]):
     """Pass the keyboard: the next player presses Enter when they have it."""
 
     DEFAULT_CSS = """
@@ -49,10 +67,11 @@ class HandoffScreen(ModalScreen[None]):
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:
         """The new player has the keyboard."""
-        self.dismiss(None)
+        if self.settled():
+            self.dismiss(None)
 
 
-class ReactionScreen(ModalScreen[bool]):
+class ReactionScreen(_Guarded[bool]):
     """``Aria, the goblin hits you — 17 against AC 15. Cast Shield? [y/N]``."""
 
     DEFAULT_CSS = """
@@ -90,15 +109,18 @@ class ReactionScreen(ModalScreen[bool]):
                 yield Button("No (n)", variant="default", id="no")
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.query_one("#no", Button).focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        if self.settled():
+            self.dismiss(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
         """y or n."""
-        self.dismiss(answer)
+        if self.settled():
+            self.dismiss(answer)
 
 
 class PromptInspector(ModalScreen[None]):

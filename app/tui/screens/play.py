@@ -112,6 +112,7 @@ class PlayScreen(Screen[None]):
         """The DM's own event loop, run by the worker thread turn after turn (one loop, so
         an HTTP client bound to it stays usable)."""
         self._dm_task: asyncio.Task[None] | None = None
+        self._ui_thread = threading.get_ident()
         self._last: Panels = panels(session.state)
 
     # -- layout ---------------------------------------------------------------------------------
@@ -131,6 +132,7 @@ class PlayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._ui_thread = threading.get_ident()
         self.session.state.set_reactions(ModalReactions(self))
         story = self.query_one(StoryPane)
         state = self.session.state
@@ -226,6 +228,8 @@ class PlayScreen(Screen[None]):
         order = state.turn_order
         if self.thinking or self.failed or state.encounter is not None or state.ending:
             return
+        if len(state.players) > 1 and self.player_up() != self.holder:
+            return  # the keyboard is still being passed: the clock has not started
         late = hotseat.check_timer(state)
         if late is not None:
             self.notify(f"{late}'s time ran out — they pass.", severity="warning")
@@ -243,7 +247,7 @@ class PlayScreen(Screen[None]):
         if len(state.players) < 2 or state.ending:
             return
         player = self.player_up()
-        if player is None or player == self.holder:
+        if player is None or player == self.holder or isinstance(self.app.screen, HandoffScreen):
             return
         names = [state.name_of(c) for c in state.players.get(player, [])]
 
@@ -295,7 +299,7 @@ class PlayScreen(Screen[None]):
 
     def ask_reaction(self, player: str | None, prompt: str, helps: bool) -> bool:
         """Called on the worker thread inside a tool: show the modal, wait for the answer."""
-        if threading.get_ident() == self.app._thread_id:  # not from a worker: decide
+        if threading.get_ident() == self._ui_thread:  # not from a worker: decide
             return helps
         answer: Future[bool] = Future()
         hint = "It would help here." if helps else "It would not change the outcome."

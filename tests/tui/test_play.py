@@ -9,6 +9,7 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+from textual.command import CommandPalette
 from textual.widgets import Input, Label
 
 from app.dm.scripted import ScriptedBrain
@@ -22,6 +23,7 @@ from app.tui.screens.modals import (
     ReactionScreen,
     RollScreen,
 )
+from app.tui.screens.play import PlayScreen
 from app.tui.showcase import (
     TABLE,
     TRIO,
@@ -270,6 +272,15 @@ async def test_the_command_palette_offers_the_game_commands(tmp_path: Path) -> N
         titles = [c.title for c in app.get_system_commands(app.screen)]
         for wanted in ("Save game", "Load game", "Roll dice", "Prompt inspector", "Toggle log"):
             assert wanted in titles
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"roll dice")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RollScreen))
+        await pilot.press(*"8d6", "enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        assert "8d6" in log_text(app)
 
 
 async def test_quitting_saves_the_game(tmp_path: Path) -> None:

@@ -167,6 +167,8 @@ async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
         assert state.party["aria"].spell_slots.remaining(1) == 3
         log = log_text(app)
         assert "Aria: shield" in log and "Giant Rat 1 hits you" not in log
+        tracker = play_screen(app).query_one(InitiativeTracker)
+        assert "aria" in tracker.panels.reactions_spent  # shown as ✗ in the R column
 
 
 async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:
@@ -326,3 +328,14 @@ async def test_the_turn_timer_passes_a_slow_player(tmp_path: Path) -> None:
         assert app.screen.player == "Ben"
         assert [c.reason for c in order.history][-1] == "TIMEOUT"
         assert "Ana's time ran out" in " ".join(n.message for n in app._notifications)
+
+
+async def test_a_new_log_entry_flashes_the_log(tmp_path: Path) -> None:
+    app = make_app(saves=tmp_path / "saves", session=crossroads(), save_as=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        log = play_screen(app).query_one(DiceLog)
+        log.FLASH_SECONDS = 0.2
+        log.note("a roll")
+        assert log.has_class("-flash")
+        await pilot.pause(0.4)
+        assert not log.has_class("-flash")

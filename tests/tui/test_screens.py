@@ -17,7 +17,7 @@ from app.saves import save_game
 from app.tui import DungeonApp, make_app
 from app.tui.screens.info import CreditsScreen, HelpScreen
 from app.tui.screens.load import LoadScreen
-from app.tui.screens.modals import HandoffScreen
+from app.tui.screens.modals import ConfirmScreen, HandoffScreen
 from app.tui.screens.newgame import NewGameScreen, seat
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.settings import SettingsScreen
@@ -244,3 +244,31 @@ async def test_back_to_the_title_offers_to_continue_the_game(tmp_path: Path) -> 
         assert "Continue  (run)" in str(
             title.query_one("#title-menu").get_option("continue").prompt
         )
+
+
+async def test_a_save_can_be_deleted_after_confirming(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    state = crossroads().state
+    save_game(state, "keep", saves)
+    save_game(state, "gone", saves)
+    save_game(state, "gone", saves)  # with a backup
+    app = title_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        menu = screen.query_one("#load-list")
+        menu.highlighted = next(i for i, s in enumerate(screen.saves) if s.name == "gone")
+        await pilot.press("d")
+        await shown(pilot, ConfirmScreen)
+        await pilot.press("n")  # No keeps it
+        await pilot.pause()
+        assert (saves / "gone.toml").exists()
+        await pilot.press("d")
+        await shown(pilot, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is screen
+        assert not (saves / "gone.toml").exists() and not (saves / "gone.toml.1").exists()
+        assert (saves / "keep.toml").exists()
+        assert [s.name for s in screen.saves] == ["keep"] and menu.option_count == 1

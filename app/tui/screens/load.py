@@ -15,7 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.saves import SaveError, SaveInfo, list_saves, load_game
+from app.saves import SaveError, SaveInfo, delete_save, list_saves, load_game
+from app.tui.screens.modals import ConfirmScreen
 from app.world.state import GameState
 
 
@@ -35,6 +36,7 @@ class LoadScreen(Screen[tuple[GameState, str] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
+        Binding("d,delete", "delete", "Delete"),
         Binding("b", "load_backup", "Load backup", show=False),
     ]
 
@@ -79,7 +81,31 @@ class LoadScreen(Screen[tuple[GameState, str] | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "load_backup":
             return self.backup is not None
+        if action == "delete":
+            return bool(self.saves)
         return True
+
+    def action_delete(self) -> None:
+        """Delete the highlighted save and its backups, after asking."""
+        menu = self.query_one("#load-list", OptionList)
+        if menu.highlighted is None:
+            return
+        name = menu.get_option_at_index(menu.highlighted).id or ""
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                removed = delete_save(name, self.folder)
+            except SaveError as error:
+                self.notify(str(error), severity="error")
+                return
+            menu.remove_option(name)
+            self.saves = [s for s in self.saves if s.name != name]
+            self.refresh_bindings()
+            self.notify(f"Deleted {name} ({len(removed)} file{'s' if len(removed) != 1 else ''}).")
+
+        self.app.push_screen(ConfirmScreen(f'Delete the save "{name}" and its backups?'), answered)
 
     def action_load_backup(self) -> None:
         """Load the newest good backup of a damaged save."""

@@ -185,3 +185,46 @@ class RollScreen(ModalScreen[str | None]):
     def action_close(self) -> None:
         """Nothing rolled."""
         self.dismiss(None)
+
+
+class ConfirmScreen(_Guarded[bool]):
+    """A yes/no question, No by default: ``Delete the save "friday"? [y/N]``."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; background: $background 70%; }
+    ConfirmScreen > Vertical {
+        width: 60; max-width: 95%; height: auto; border: thick $error; padding: 1 2;
+        background: $surface;
+    }
+    ConfirmScreen Horizontal { height: auto; margin-top: 1; }
+    ConfirmScreen Button { width: 1fr; margin: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes", priority=True),
+        Binding("n,escape", "answer(False)", "No", priority=True),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(f"{self.question} [y/N]"), id="confirm-question")
+            with Horizontal():
+                yield Button("Yes (y)", variant="error", id="yes")
+                yield Button("No (n)", id="no")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if self.settled():
+            self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        """y or n."""
+        if self.settled():
+            self.dismiss(answer)

@@ -12,6 +12,7 @@ from typing import ClassVar
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import Input
 
 from app.dm.brain import Brain
 from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
@@ -117,7 +118,6 @@ class DungeonApp(App[None]):
             self.call_after_refresh(self._freeze_cursor)
 
     def _freeze_cursor(self) -> None:
-        from textual.widgets import Input  # noqa: PLC0415
 
         for entry in self.screen.query(Input):
             entry.cursor_blink = False

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from app.dm.brain import ToolCall
 from app.dm.config import DMConfig
@@ -26,6 +27,7 @@ from app.saves import save_game
 from app.session.session import GameSession
 from app.session.setup import session_for, start_session
 from app.tui.app import DungeonApp, make_app
+from app.tui.screens.modals import ReactionScreen
 from app.tui.screens.play import PlayScreen
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.state import GameState
@@ -139,7 +141,6 @@ class ReactionWaiting(RuntimeError):
 async def settle(pilot: Pilot[None], react: bool | None = None) -> None:
     """Wait until the DM has answered and the screen has caught up. Reaction prompts on the
     way are answered ``react`` (``None``: raise :class:`ReactionWaiting`)."""
-    from app.tui.screens.modals import ReactionScreen  # noqa: PLC0415
 
     app = pilot.app
     assert isinstance(app, DungeonApp)
@@ -161,7 +162,6 @@ async def say(pilot: Pilot[None], line: str, react: bool | None = None) -> None:
     at once: pressing each key through the pilot costs a repaint per character.)"""
     app = pilot.app
     assert isinstance(app, DungeonApp)
-    from textual.widgets import Input  # noqa: PLC0415
 
     app.screen.query_one("#command", Input).value = line
     await pilot.press("enter")
@@ -234,7 +234,6 @@ async def _combat_round(pilot: Pilot[None]) -> None:
 
 
 async def _reaction(pilot: Pilot[None]) -> None:
-    from app.tui.screens.modals import ReactionScreen  # noqa: PLC0415
 
     await until(pilot, lambda: isinstance(pilot.app.screen, ReactionScreen))
 

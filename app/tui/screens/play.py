@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 from textual.worker import Worker, WorkerState
 
+from app import views
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import commands, hotseat
 from app.session.events import (
@@ -458,7 +459,6 @@ class PlayScreen(Screen[None]):
             where = f"{error.caret()}\n" if error.position is not None else ""
             self.notify(f"{where}{error}", title="Bad dice formula", severity="error")
             return
-        from app import views  # noqa: PLC0415 - small, only for this line
 
         line = Text("🎲 you rolled ", style="bold")
         line.append_text(views.roll_line(result))

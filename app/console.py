@@ -149,7 +149,7 @@ class ConsoleGame:
             return
         self.current = character
 
-    def ask(self, prompt: str) -> bool:
+    def ask(self, player: str, prompt: str, helps: bool) -> bool:
         """A reaction prompt for the player concerned: ``Cast Shield? [y/N]``."""
         try:
             answer = self.read(f"{prompt} [y/N] ")

@@ -14,7 +14,7 @@ from app.session import hotseat
 from app.session.actions import PlayerAction
 from app.session.runner import resolve_character
 from app.session.session import GameSession
-from rules.dice import DiceError, RollResult, roll
+from rules.dice import RollResult, roll
 
 COMMANDS: list[tuple[str, str]] = [
     ("Name: action", "act as a character, e.g.  Mira: I pick the lock on the trapdoor"),
@@ -159,7 +159,6 @@ def save(session: GameSession, name: str, folder: Path = SAVES_DIR) -> Reply:
 __all__ = [
     "COMMANDS",
     "END_TURN_TEXT",
-    "DiceError",
     "Reply",
     "actors",
     "declare",

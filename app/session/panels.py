@@ -11,7 +11,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.dm.tools.executors import combat_update
 from app.session.events import CombatUpdate
-from app.session.gates import GateStatus
 from app.world.state import GameState
 from rules.economy import ActionKind
 
@@ -25,8 +24,6 @@ class PartyMember(_View):
 
     id: str
     name: str
-    summary: str
-    """``Halfling Rogue 1``."""
     player: str | None = None
     hp: int
     max_hp: int
@@ -53,7 +50,6 @@ class Panels(_View):
     combat: CombatUpdate | None = None
     reactions_spent: list[str] = Field(default_factory=list)
     """Combatants whose reaction is used up this round."""
-    gate: GateStatus | None = None
     turn: int = 0
 
 
@@ -72,9 +68,6 @@ def party_members(state: GameState) -> list[PartyMember]:
             PartyMember(
                 id=cid,
                 name=sheet.name,
-                summary=" ".join(
-                    p for p in (sheet.species, sheet.character_class, str(sheet.level)) if p
-                ),
                 player=state.controller_of(cid),
                 hp=vit.hp,
                 max_hp=vit.max_hp,
@@ -97,7 +90,7 @@ def party_members(state: GameState) -> list[PartyMember]:
     return members
 
 
-def panels(state: GameState, gate: GateStatus | None = None) -> Panels:
+def panels(state: GameState) -> Panels:
     """A snapshot of the panels for the state as it is now."""
     encounter = state.encounter
     spent = []
@@ -114,6 +107,5 @@ def panels(state: GameState, gate: GateStatus | None = None) -> Panels:
         party=party_members(state),
         combat=combat_update(state) if encounter is not None else None,
         reactions_spent=spent,
-        gate=gate,
         turn=state.turn,
     )

@@ -36,14 +36,16 @@ class AutoPolicy:
 
 class AskPolicy(AutoPolicy):
     """Asks a player about their own characters' reactions; monsters and companions decide
-    automatically."""
+    automatically. ``ask(player, prompt, helps)`` puts the question to ``player`` (the
+    console reads a line, the full-screen game shows a dialog) and returns the answer."""
 
-    def __init__(self, ask: Callable[[str], bool]) -> None:
+    def __init__(self, ask: Callable[[str, str, bool], bool]) -> None:
         self.ask = ask
 
     def choose(self, state: GameState, offer: ReactionOffer, *, helps: bool) -> bool:
-        if offer.reactor_id in state.party and state.controller_of(offer.reactor_id):
-            return self.ask(offer.prompt)
+        player = state.controller_of(offer.reactor_id) if offer.reactor_id in state.party else None
+        if player:
+            return self.ask(player, offer.prompt, helps)
         return helps
 
 

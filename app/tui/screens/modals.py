@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, TextArea
+from textual.widgets.button import ButtonVariant
 
 from rules.dice import DiceError, parse
 
@@ -71,42 +72,44 @@ class HandoffScreen(_Guarded[None]):
             self.dismiss(None)
 
 
-class ReactionScreen(_Guarded[bool]):
-    """``Aria, the goblin hits you — 17 against AC 15. Cast Shield? [y/N]``."""
+class ConfirmScreen(_Guarded[bool]):
+    """A yes/no question, No by default: ``Delete the save "friday"? [y/N]``; y, n, Esc or
+    the buttons answer it."""
 
     DEFAULT_CSS = """
-    ReactionScreen { align: center middle; background: $background 70%; }
-    ReactionScreen > Vertical {
-        width: 64; max-width: 95%; height: auto; border: thick $warning; padding: 1 2;
+    ConfirmScreen { align: center middle; background: $background 70%; }
+    ConfirmScreen > Vertical {
+        width: 60; max-width: 95%; height: auto; border: thick $error; padding: 1 2;
         background: $surface;
     }
-    ReactionScreen #reaction-title { text-style: bold; color: $warning; }
-    ReactionScreen .hint { color: $text-muted; }
-    ReactionScreen Horizontal { height: auto; margin-top: 1; }
-    ReactionScreen Button { width: 1fr; margin: 0 1; }
+    ConfirmScreen #confirm-title { text-style: bold; }
+    ConfirmScreen .hint { color: $text-muted; }
+    ConfirmScreen Horizontal { height: auto; margin-top: 1; }
+    ConfirmScreen Button { width: 1fr; margin: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes", priority=True),
         Binding("n", "answer(False)", "No", priority=True),
         Binding("escape", "answer(False)", "No", show=False),
     ]
+    YES_VARIANT: ClassVar[ButtonVariant] = "error"
 
-    def __init__(self, player: str | None, prompt: str, hint: str = "") -> None:
+    def __init__(self, question: str, title: str = "", hint: str = "") -> None:
         super().__init__()
-        self.player = player
-        self.prompt = prompt
+        self.question = question
+        self.title_text = title
         self.hint = hint
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            who = f"{self.player} — a reaction" if self.player else "A reaction"
-            yield Label(who, id="reaction-title")
-            yield Static(Text(f"{self.prompt} [y/N]"), id="reaction-prompt")
+            if self.title_text:
+                yield Label(self.title_text, id="confirm-title")
+            yield Static(Text(f"{self.question} [y/N]"), id="confirm-question")
             if self.hint:
                 yield Static(self.hint, classes="hint")
             with Horizontal():
-                yield Button("Yes (y)", variant="warning", id="yes")
-                yield Button("No (n)", variant="default", id="no")
+                yield Button("Yes (y)", variant=self.YES_VARIANT, id="yes")
+                yield Button("No (n)", id="no")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -121,6 +124,23 @@ class ReactionScreen(_Guarded[bool]):
         """y or n."""
         if self.settled():
             self.dismiss(answer)
+
+
+class ReactionScreen(ConfirmScreen):
+    """``Aria, the goblin hits you — 17 against AC 15. Cast Shield? [y/N]`` — addressed to
+    the player who controls the reacting character."""
+
+    DEFAULT_CSS = """
+    ReactionScreen > Vertical { width: 64; border: thick $warning; }
+    ReactionScreen #confirm-title { color: $warning; }
+    """
+    YES_VARIANT: ClassVar[ButtonVariant] = "warning"
+
+    def __init__(self, player: str | None, prompt: str, hint: str = "") -> None:
+        title = f"{player} — a reaction" if player else "A reaction"
+        super().__init__(prompt, title, hint)
+        self.player = player
+        self.prompt = prompt
 
 
 class PromptInspector(ModalScreen[None]):
@@ -185,46 +205,3 @@ class RollScreen(ModalScreen[str | None]):
     def action_close(self) -> None:
         """Nothing rolled."""
         self.dismiss(None)
-
-
-class ConfirmScreen(_Guarded[bool]):
-    """A yes/no question, No by default: ``Delete the save "friday"? [y/N]``."""
-
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; background: $background 70%; }
-    ConfirmScreen > Vertical {
-        width: 60; max-width: 95%; height: auto; border: thick $error; padding: 1 2;
-        background: $surface;
-    }
-    ConfirmScreen Horizontal { height: auto; margin-top: 1; }
-    ConfirmScreen Button { width: 1fr; margin: 0 1; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes", priority=True),
-        Binding("n,escape", "answer(False)", "No", priority=True),
-    ]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(Text(f"{self.question} [y/N]"), id="confirm-question")
-            with Horizontal():
-                yield Button("Yes (y)", variant="error", id="yes")
-                yield Button("No (n)", id="no")
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#no", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        if self.settled():
-            self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, answer: bool) -> None:
-        """y or n."""
-        if self.settled():
-            self.dismiss(answer)

@@ -28,12 +28,12 @@ from textual.widgets import Footer, Input, Label, Static
 from textual.worker import Worker, WorkerState
 
 from app import views
+from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import commands, hotseat
 from app.session.events import (
     ErrorEvent,
     NarrativeChunk,
-    ReactionOffer,
     StateChange,
     StateTransition,
     TurnEnd,
@@ -47,28 +47,10 @@ from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.story import StoryPane
 from app.tui.widgets.tracker import InitiativeTracker
-from app.world.state import GameState
 from rules.dice import DiceError
 
 HISTORY_SHOWN = 12
 """Turns of the story shown again when a saved game is resumed."""
-
-
-class ModalReactions:
-    """The reaction policy of the play screen: a player's own characters are asked with a
-    modal (from the DM's worker thread, which waits for the answer); monsters, companions
-    and uncontrolled characters react when it helps, as in headless play."""
-
-    def __init__(self, screen: PlayScreen) -> None:
-        self.screen = screen
-
-    def choose(self, state: GameState, offer: ReactionOffer, *, helps: bool) -> bool:
-        """Ask the controlling player, or decide by the engine's judgement."""
-        player = state.controller_of(offer.reactor_id) if offer.reactor_id in state.party else None
-        if not player:
-            return helps
-        several = len(state.players) > 1
-        return self.screen.ask_reaction(player if several else None, offer.prompt, helps)
 
 
 class PlayScreen(Screen[None]):
@@ -114,7 +96,8 @@ class PlayScreen(Screen[None]):
         an HTTP client bound to it stays usable)."""
         self._dm_task: asyncio.Task[None] | None = None
         self._ui_thread = threading.get_ident()
-        self._last: Panels = panels(session.state)
+        self._last: Panels
+        """The panels as last shown (set on mount, then by every event)."""
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -134,7 +117,7 @@ class PlayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()
-        self.session.state.set_reactions(ModalReactions(self))
+        self.session.state.set_reactions(AskPolicy(self.ask_reaction))
         story = self.query_one(StoryPane)
         state = self.session.state
         if self.resumed:
@@ -172,7 +155,7 @@ class PlayScreen(Screen[None]):
         """Every panel, the banner and the input label from the game as it stands."""
         self.refresh_bindings()
         state = self.session.state
-        self._last = panels(state, self.session.status())
+        self._last = panels(state)
         acts = commands.actors(self.session)
         up = self.player_up()
         if self.actor not in acts or (up and state.controller_of(self.actor) != up):
@@ -298,16 +281,19 @@ class PlayScreen(Screen[None]):
                     problem = str(error)
         self.post_message(TurnsFinished(saved, problem))
 
-    def ask_reaction(self, player: str | None, prompt: str, helps: bool) -> bool:
-        """Called on the worker thread inside a tool: show the modal, wait for the answer."""
+    def ask_reaction(self, player: str, prompt: str, helps: bool) -> bool:
+        """The reaction policy's question, asked on the worker thread inside a tool: show
+        the dialog (addressed to the player when several share the keyboard) and wait for
+        the answer while the UI stays live."""
         if threading.get_ident() == self._ui_thread:  # not from a worker: decide
             return helps
+        addressee = player if len(self.session.state.players) > 1 else None
         answer: Future[bool] = Future()
         hint = "It would help here." if helps else "It would not change the outcome."
 
         def show() -> None:
             self.app.push_screen(
-                ReactionScreen(player, prompt, hint), lambda yes: answer.set_result(bool(yes))
+                ReactionScreen(addressee, prompt, hint), lambda yes: answer.set_result(bool(yes))
             )
 
         try:

@@ -40,11 +40,6 @@ class StoryPane(VerticalScroll):
     def on_mount(self) -> None:
         self.anchor()
 
-    @property
-    def entries(self) -> int:
-        """How many entries the pane holds now."""
-        return len(self.children)
-
     def _add(self, widget: Static | Markdown) -> None:
         self.mount(widget)
         extra = len(self.children) - self.MAX_ENTRIES

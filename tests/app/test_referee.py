@@ -9,18 +9,20 @@ import pytest
 from typer.testing import CliRunner
 
 from app.cli import app
-from app.dm.referee.parser import parse_intent
 from app.dm.tools.campaign_tools import enter_scene
+from app.dm.understanding import understand
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
-from tests.app.conftest import narration, turn
+from tests.app.conftest import narration, of_type, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SCRIPTS = CAMPAIGNS_DIR / "crossroads" / "scripts"
 PEACE_SEED, VICTORY_SEED = 11, 14
 
 
-def intent_in(scene: str, text: str, **flags: object) -> tuple[str, str | None]:
+def intent_in(
+    scene: str, text: str, actor: str = "mira", **flags: object
+) -> tuple[str, str | None]:
     session = start_session(CAMPAIGN, 1)
     state = session.state
     state.flags.update(flags)
@@ -28,7 +30,7 @@ def intent_in(scene: str, text: str, **flags: object) -> tuple[str, str | None]:
         state.flags["trapdoor_open"] = True
         state.visited += ["cellar", "warren", "chief_hall"]  # no scene fights in these tests
         enter_scene(state, scene, "test")
-    found = parse_intent(text, state, CAMPAIGN)
+    found = understand(text, actor, state, CAMPAIGN)
     return found.kind, found.target
 
 
@@ -39,24 +41,23 @@ def intent_in(scene: str, text: str, **flags: object) -> tuple[str, str | None]:
         ("inn", "Mira tries to unlock the trapdoor with her tools", "challenge", "trapdoor_lock"),
         ("inn", "I kick the trapdoor as hard as I can", "challenge", "force_trapdoor"),
         ("inn", "break the lock!", "challenge", "force_trapdoor"),
-        ("inn", "look around", "look", None),
-        ("inn", "I examine the padlock", "look", "trapdoor"),
-        ("inn", "inspect the trapdor", "look", "trapdoor"),  # a typo
-        ("inn", "I warm my hands by the fire and look at the hearth", "look", "hearth"),
+        ("inn", "look around", "examine", None),
+        ("inn", "I examine the padlock", "examine", "trapdoor"),
+        ("inn", "inspect the trapdor", "examine", "trapdoor"),  # a typo
+        ("inn", "I warm my hands by the fire and look at the hearth", "examine", "hearth"),
         ("inn", "talk to the innkeeper", "talk", "berta"),
         ("inn", "Ask Berta about the reward", "talk", "berta"),
         ("inn", "Berta, what happened to Tam?", "talk", "berta"),
-        ("inn", "go outside", "go", "old_road"),
-        ("inn", "I head out onto the road", "go", "old_road"),
-        ("inn", "climb down into the cellar", "go", "cellar"),
-        ("inn", "I dance a jig on the table", "unknown", None),
-        ("inn", "attack Berta", "attack", None),
-        ("inn", "Aria casts fire bolt at the fire", "cast", None),
+        ("inn", "go outside", "move", "old_road"),
+        ("inn", "I head out onto the road", "move", "old_road"),
+        ("inn", "climb down into the cellar", "move", "cellar"),
+        ("inn", "I dance a jig on the table", "ask", None),
+        ("inn", "attack Berta", "attack", "berta"),  # understood; the referee refuses it
         ("cellar", "lift the flagstone", "challenge", "flagstone"),
         ("cellar", "search the floor for anything hidden", "challenge", "flagstone"),
         ("cellar", "pick up the silver key", "take", "silver_key"),
-        ("cellar", "crawl into the tunnel", "go", "warren"),
-        ("cellar", "go back up the stairs", "go", "inn"),
+        ("cellar", "crawl into the tunnel", "move", "warren"),
+        ("cellar", "go back up the stairs", "move", "inn"),
         ("warren", "we sneak past the goblins", "challenge", "sneak_past"),
         ("warren", "let's tiptoe by", "challenge", "sneak_past"),
         ("chief_hall", "I try to persuade Grubnak to stop raiding", "challenge", "parley"),
@@ -68,21 +69,29 @@ def test_the_referee_reads_free_text(scene: str, text: str, kind: str, target: s
     assert intent_in(scene, text) == (kind, target)
 
 
-def test_a_passed_challenge_is_not_tried_again() -> None:
-    assert intent_in("inn", "pick the lock", trapdoor_open=True) in {
-        ("challenge", "trapdoor_lock"),  # not yet passed: the flag alone does not pass it
-    }
+def test_a_spell_is_read_with_or_without_cast() -> None:
+    assert intent_in("inn", "Aria casts fire bolt at the fire", "aria")[0] == "cast"
+    session = start_session(CAMPAIGN, 1)
+    found = understand("firebolt the hearth", "aria", session.state, CAMPAIGN)
+    assert (found.kind, found.spell) == ("cast", "fire_bolt")
+
+
+async def test_a_passed_challenge_is_not_tried_again() -> None:
+    assert intent_in("inn", "pick the lock", trapdoor_open=True) == ("challenge", "trapdoor_lock")
     session = start_session(CAMPAIGN, 1)
     session.state.challenges["trapdoor_lock"] = "passed"
-    found = parse_intent("I pick the lock on the trapdoor", session.state, CAMPAIGN)
-    assert (found.kind, found.target) == ("done", "trapdoor_lock")
+    found = understand("I pick the lock on the trapdoor", "mira", session.state, CAMPAIGN)
+    assert (found.kind, found.target) == ("challenge", "trapdoor_lock")
+    events = await turn(session, ("mira", "I pick the lock on the trapdoor"))
+    assert "it is done already" in narration(events)
+    assert not of_type(events, "dice_roll")
 
 
 async def test_unclear_input_gets_a_helpful_reply() -> None:
     session = start_session(CAMPAIGN, 2)
     events = await turn(session, ("mira", "I juggle three turnips"))
     text = narration(events)
-    assert "look at trapdoor, hearth" in text and "talk to Berta" in text
+    assert "look at the trapdoor, hearth" in text and "talk to Berta" in text
     assert "the front door (The Old Road)" in text
 
 

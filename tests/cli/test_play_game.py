@@ -137,6 +137,6 @@ def test_hotseat_seats_pass_and_timer_flags(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stdout
     out = " ".join(result.stdout.split())  # the console wraps long lines
-    assert "Ben passes" in out and "You could look at trapdoor" in out
+    assert "Ben passes" in out and "You could look at the trapdoor" in out
     bad = CliRunner().invoke(app, ["play", "--player", "Ana=gandalf"])
     assert bad.exit_code == 2 and "bad --player" in bad.stderr

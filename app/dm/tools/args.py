@@ -211,3 +211,10 @@ class TakeActionArgs(_Args):
     creature_id: str
     action: Literal["dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender"]
     target_id: str | None = Field(default=None, description="The ally helped")
+
+
+class RestArgs(_Args):
+    """The party rests: short (spend hit dice) or long (all HP, slots, half hit dice back)."""
+
+    kind: Literal["short", "long"]
+    character_ids: list[str] | None = Field(default=None, description="Who rests; all if omitted")

@@ -7,6 +7,7 @@ from app.dm.tools import args as a
 from app.dm.tools import campaign_tools as c
 from app.dm.tools import combat_tools as k
 from app.dm.tools import executors as x
+from app.dm.tools import rest_tools as r
 from app.dm.tools import spell_tools as sp
 from app.dm.tools.registry import Tool, ToolSet
 
@@ -31,14 +32,15 @@ CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool)
 ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
+REST = Tool("rest", a.RestArgs, r.rest_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     ITEM, MOVE, FLAG, REVEAL]
+     ITEM, MOVE, FLAG, REVEAL, REST]
 )  # fmt: skip
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL]
+     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, REST]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, and scene moves that follow the map."""
 COMBAT_TOOLS = ToolSet(
@@ -46,6 +48,6 @@ COMBAT_TOOLS = ToolSet(
 )
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN, END_COMBAT]
+     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN, END_COMBAT, REST]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -1,0 +1,190 @@
+"""What the offline referee says without touching the world: the scene, a closer look,
+answers to questions, the inventory, help, and ask-backs when a line is unclear. All of it
+read through :mod:`app.world.view`, in the players' words (no ids)."""
+
+from __future__ import annotations
+
+from app.dm.understanding import Intent
+from app.dm.understanding.language import language_name
+from app.dm.understanding.scope import living_creatures, open_challenges
+from app.world import view
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from rules.srd import srd
+
+
+def _join(parts: list[str], last: str = "and") -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+
+
+def exits_text(state: GameState, campaign: Campaign) -> str:
+    """ "Ways on: the trapdoor (The Inn Cellar, shut), the front door (The Old Road).\""""
+    ways = []
+    for way in view.exits_here(state, campaign):
+        dest = campaign.scenes[way.to].name if way.to in campaign.scenes else way.name
+        ways.append(f"the {way.name} ({dest}{'' if way.open else ', shut'})")
+    return f"Ways on: {', '.join(ways)}." if ways else ""
+
+
+def present_text(state: GameState, campaign: Campaign | None) -> str:
+    """Who and what is here: people, creatures, things lying about."""
+    parts = []
+    if campaign is not None:
+        people = [campaign.npcs[n].name for n in view.npcs_here(state, campaign)]
+        if people:
+            parts.append(f"Here: {_join(people)}.")
+        items = [campaign.items[i].name for i in view.items_here(state, campaign)]
+        if items and state.encounter is None:
+            parts.append(f"Lying about: {_join(items)}.")
+    foes = [state.creatures[c].name for c in living_creatures(state)]
+    if foes:
+        parts.append(f"Foes: {_join(foes)}.")
+    return " ".join(parts)
+
+
+def options_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
+    """What the players can do here, for help and for unclear lines."""
+    if campaign is None:
+        return "You could look around, talk, or try something specific."
+    if state.encounter is not None:
+        foes = [state.creatures[c].name for c in living_creatures(state)]
+        sheet = state.party.get(actor or "")
+        spells = [srd().spells.get(s).name for s in sheet.spells] if sheet else []
+        parts = [f"attack ({', '.join(foes)})" if foes else "attack"]
+        if spells:
+            parts.append("cast " + ", ".join(spells))
+        parts.append("drink a potion, back away, dodge, or end the turn")
+        return "In the fight you can " + "; ".join(parts) + "."
+    parts = []
+    features = view.features_here(state, campaign)
+    if features:
+        parts.append("look at the " + ", ".join(f.name for f in features.values()))
+    npcs = view.npcs_here(state, campaign)
+    if npcs:
+        parts.append("talk to " + ", ".join(campaign.npcs[n].name for n in npcs))
+    tries = [campaign.challenges[c].provoked_by[0] for c in open_challenges(state, campaign)]
+    if tries:
+        parts.append("try to " + " or ".join(tries[:2]))
+    text = f"You could {'; '.join(parts)}." if parts else ""
+    return f"{text} {exits_text(state, campaign)}".strip()
+
+
+def help_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
+    """What a player can type, and what can be done right here."""
+    general = (
+        "Type what your character does in plain words: 'look around', 'ask Berta about Tam', "
+        "'pick the lock', 'go through the trapdoor', 'attack rat 2', 'cast fire bolt at the "
+        "goblin', 'drink the potion', 'take a short rest', 'inventory'. Short forms work "
+        "too: l (look), x (examine), i (inventory). Start a line with a name to act as "
+        "someone else ('Thorin: I attack')."
+    )
+    if campaign is not None and state.encounter is None:
+        people = view.npcs_here(state, campaign)
+        if people:
+            general = general.replace("Berta", campaign.npcs[people[0]].name)
+    return f"{general} {options_text(state, campaign, actor)}"
+
+
+def look_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
+    """The scene, who is here, and what can be done."""
+    if campaign is None:
+        return state.scene.description
+    scene = view.scene_description(state, campaign)
+    return " ".join(p for p in (scene, present_text(state, campaign),
+                                options_text(state, campaign, actor)) if p)  # fmt: skip
+
+
+def inventory_text(state: GameState, actor: str | None) -> str:
+    """What the character carries (and the party, briefly)."""
+    sheet = state.party.get(actor or "")
+    if sheet is None:
+        return "; ".join(f"{s.name}: {', '.join(s.inventory) or 'nothing'}"
+                         for s in state.party.values())  # fmt: skip
+    weapons = ", ".join(w.replace("_", " ") for w in sheet.weapons)
+    own = ", ".join(sheet.inventory) or "nothing else"
+    others = [f"{s.name}: {', '.join(s.inventory) or 'nothing'}"
+              for s in state.party.values() if s.id != sheet.id]  # fmt: skip
+    text = f"{sheet.name} carries {own}" + (f", and wields {weapons}." if weapons else ".")
+    return text + (f" ({'; '.join(others)}.)" if others else "")
+
+
+def creature_text(state: GameState, creature_id: str) -> str:
+    """How a creature looks: name and how hurt it is."""
+    c = state.creatures[creature_id]
+    ratio = c.vitals.hp / max(1, c.vitals.max_hp)
+    how = ("unhurt" if ratio >= 1 else "lightly wounded" if ratio > 0.5
+           else "badly wounded" if ratio > 0.25 else "barely standing")  # fmt: skip
+    asleep = any(a.condition.value == "unconscious" for a in c.conditions)
+    return f"{c.name} is {how}{', and asleep' if asleep else ''}."
+
+
+def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> str:
+    """A question answered from what the world knows — never by acting."""
+    said = intent.text.lower()
+    creatures = living_creatures(state)
+    if any(w in said for w in ("how many", "how much")) and any(
+        w in said for w in ("goblin", "rat", "foe", "enem", "monster", "creature", "them")
+    ):
+        if creatures:
+            names = [state.creatures[c].name for c in creatures]
+            return f"You count {len(names)}: {_join(names)}."
+        return "You cannot see any from here — only going there would tell."
+    for target in intent.targets:
+        if campaign is not None and target in campaign.npcs:
+            npc = campaign.npcs[target]
+            if intent.topic and intent.topic in npc.topics:
+                return f"{npc.name} would know about {intent.topic}: ask {npc.name}."
+            topics = ", ".join(npc.topics)
+            return f"{npc.name}: {npc.description} You could ask about {topics}."
+        if target in state.creatures:
+            return creature_text(state, target)
+        if campaign is not None and target in view.features_here(state, campaign):
+            return view.feature_text(state, campaign, target)
+        if campaign is not None:
+            for way in view.exits_here(state, campaign):
+                if way.to == target:
+                    dest = campaign.scenes[way.to].name if way.to in campaign.scenes else way.name
+                    state_text = "open" if way.open else (way.locked_text or "shut")
+                    return f"The {way.name} leads to {dest}. {state_text}".strip()
+            if target in campaign.items:
+                return campaign.items[target].description or campaign.items[target].name
+        if target in state.party:
+            s = state.party[target]
+            return f"{s.name}: {s.vitals.hp}/{s.vitals.max_hp} hit points, AC {s.armor_class}."
+    if campaign is not None:
+        for nid in view.npcs_here(state, campaign):
+            npc = campaign.npcs[nid]
+            if intent.topic and intent.topic in npc.topics:
+                return f"{npc.name} might know: ask {npc.name} about {intent.topic}."
+    return "Nobody here can tell you that for certain. " + look_text(state, campaign, intent.actor)
+
+
+def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -> str:
+    """A line not understood, or ambiguous: what was understood, and what can be done."""
+    name = state.name_of(intent.actor or "")
+    if intent.alternatives:
+        labels = [a.label for a in intent.alternatives[:3]]
+        return f"Did you mean to {_join(labels, 'or')}?"
+    lead = f"{name} is not sure what you mean"
+    if intent.note and intent.note not in ("no verb or name it knows", "an empty line"):
+        lead += f" ({intent.note})"
+    return f"{lead}. {options_text(state, campaign, intent.actor)}".strip()
+
+
+def foreign_text(intent: Intent, campaign_language: str) -> str:
+    """An honest reply to a line in another language."""
+    return (
+        f"This reads like {language_name(intent.language)}; I only understand "
+        f"{language_name(campaign_language)} in this campaign. Try, for example, "
+        "'look around' or 'help'."
+    )
+
+
+def refuse_text(state: GameState, intent: Intent) -> str:
+    """A line that makes another character act."""
+    other = state.name_of(intent.character or "")
+    me = state.name_of(intent.actor or "")
+    return (f"That line is typed as {me}, but it is about {other}. To act as {other}, start "
+            f"the line with '{other}:'.")  # fmt: skip

@@ -1,0 +1,49 @@
+"""What every part of the offline referee shares: the campaign, the turn's notes (its
+narration, built up as tools resolve), and the tool calls it has made."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from app.dm.brain import ToolCall
+from app.dm.understanding import Intent
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from rules.damage import LifeState
+
+
+class RefereeBase:
+    """State and helpers of the offline referee."""
+
+    def __init__(self, campaign: Campaign | None) -> None:
+        self.campaign = campaign
+        self._state: Callable[[], GameState] | None = None
+        self.notes: list[str] = []
+        self.calls: dict[str, tuple[str, str | None]] = {}
+        """Tool call id -> (what it was for, who acted)."""
+        self.intents: list[Intent] = []
+        """How the actions of the last turn were understood, in order."""
+        self.made: list[ToolCall] = []
+        """Every tool call made for players' actions in the last turn (not foes' turns)."""
+        self._count = 0
+        self._for_players = True
+
+    def _call(self, kind: str, actor: str | None, tool: str, /, **arguments: Any) -> ToolCall:
+        self._count += 1
+        call = ToolCall(f"ref_{self._count}", tool, json.dumps(arguments))
+        self.calls[call.id] = (kind, actor)
+        if self._for_players:
+            self.made.append(call)
+        return call
+
+    def _pick(self, state: GameState, options: tuple[str, ...], **values: Any) -> str:
+        return options[(state.turn + len(self.notes)) % len(options)].format(**values)
+
+    @staticmethod
+    def _foes(state: GameState) -> list[str]:
+        return [
+            cid for cid, c in state.creatures.items()
+            if c.hostile and c.vitals.state is not LifeState.DEAD and not c.left
+        ]  # fmt: skip

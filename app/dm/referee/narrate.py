@@ -1,0 +1,228 @@
+"""How the offline referee follows up on tool results: it narrates what happened in the
+fiction's words, chains what the campaign chains (a failed lock's needle), ends turns and
+fights, and turns a refused call into plain words — never an id or a raw error."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.dm.brain import ToolCall
+from app.dm.referee.base import RefereeBase
+from app.world import view
+from app.world.state import GameState
+from rules.damage import LifeState
+
+_MISS = (
+    "{a}'s {w} goes wide of {t}.",
+    "{t} twists away from {a}'s {w}.",
+    "{a} swings — and misses {t}.",
+)
+_HIT = ("{a} lands a {w} on {t} for {d} damage.", "{a} strikes {t} with the {w}: {d} damage.",
+        "{t} reels from {a}'s {w} ({d} damage).")  # fmt: skip
+_CRIT = "A brutal blow! {a}'s {w} tears into {t} for {d}."
+_FALLS = ("{t} collapses and does not rise.", "{t} falls still.", "{t} drops.")
+_DONE = {
+    "flee": "turns tail and flees",
+    "surrender": "throws down its weapon and begs for mercy",
+    "withdraw": "pulls back out of reach",
+    "disengage": "steps carefully away",
+    "dodge": "ducks and weaves, hard to hit",
+    "dash": "dashes across the floor",
+    "hide": "slips into the shadows",
+    "help": "lends a hand",
+}
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def plain_error(state: GameState, kind: str, actor: str | None, message: str) -> str:
+    """A refused tool call, said in the players' words."""
+    name = state.name_of(actor or "") if actor else "That"
+    if "the way is shut: " in message:
+        return message.rsplit("the way is shut: ", maxsplit=1)[-1]
+    if re.search(r"was already passed", message):
+        return f"That is already done — {name} needn't try again."
+    if re.search(r"was already failed", message):
+        return "That chance has passed; it cannot be tried again."
+    if message.startswith("no way from"):
+        return "There is no way there from here."
+    turn = re.match(r"it is (.+?)'s turn", message)
+    if turn:
+        return f"It is {turn.group(1)}'s turn, not {name}'s."
+    if "rest during a fight" in message:
+        return "There is no time to rest in the middle of a fight."
+    if " has no " in message and kind in ("item", "use", "give", "drop"):
+        return f"{name} does not have that."
+    if "no spell slot" in message or "slot" in message:
+        return f"{name} has no spell slot left for that."
+    if "cannot" in message or "can't" in message:
+        clean = re.sub(r"\s*\([^)]*\)|'[a-z0-9_-]+'", "", message).strip()
+        return clean[:1].upper() + clean[1:] + ("" if clean.endswith(".") else ".")
+    return f"{name} cannot do that right now."
+
+
+class FollowUps(RefereeBase):
+    """The referee's second half: reading tool results."""
+
+    def _follow_up(
+        self, state: GameState, results: list[tuple[str, dict[str, Any]]]
+    ) -> list[ToolCall]:
+        calls: list[ToolCall] = []
+        for call_id, result in results:
+            kind, actor = self.calls.get(call_id, ("", None))
+            if "error" in result:
+                self.notes.append(plain_error(state, kind, actor, str(result["error"])))
+                if kind in ("attack", "cast", "act") and state.encounter is not None:
+                    calls.append(self._call("end_turn", actor, "end_turn"))
+                continue
+            if kind == "challenge":
+                calls += self._after_challenge(state, actor, result)
+            elif kind == "move":
+                self.notes.append(self._arrival(state))
+                calls += self._fight_started(state)
+            elif kind == "fight":
+                calls += self._fight_started(state)
+            elif kind == "attack":
+                calls += self._after_attack(state, actor, result)
+            elif kind == "cast":
+                calls += self._after_cast(state, actor, result)
+            elif kind == "end_turn":
+                if not self._foes(state):
+                    calls.append(self._end_fight())
+                else:
+                    self.notes.append(f"Now it is {result['name']}'s turn.")
+            elif kind == "act":
+                self.notes.append(f"{state.name_of(actor or '')} {_DONE[result['action']]}.")
+                if not self._foes(state) and state.encounter is not None:
+                    calls.append(self._end_fight())
+            elif kind == "end_combat":
+                self.notes.append(self._fight_over(state, result))
+            elif kind == "heal":
+                self.notes.append(
+                    f"{state.name_of(actor or '')} regains {result['restored']} hit points."
+                )
+            elif kind == "rest":
+                self.notes.append(self._rested(result))
+        return calls
+
+    def _end_fight(self) -> ToolCall:
+        return self._call("end_combat", None, "end_combat", reason="no foe is left standing")
+
+    def _arrival(self, state: GameState) -> str:
+        if self.campaign is None:
+            return f"{state.scene.name}. {state.scene.description}"
+        return f"{state.scene.name}. {view.scene_description(state, self.campaign)}"
+
+    @staticmethod
+    def _fight_over(state: GameState, result: dict[str, Any]) -> str:
+        """Fell, fled and surrendered told apart."""
+        foes = [c for c in state.creatures.values() if c.hostile or c.left]
+        fell = [c.name for c in foes if c.vitals.state is LifeState.DEAD]
+        fled = [c.name for c in foes if c.left == "fled"]
+        yielded = [c.name for c in foes if c.left == "surrendered"]
+        parts = []
+        if fell:
+            parts.append(f"{_join(fell)} {'lies' if len(fell) == 1 else 'lie'} still")
+        if fled:
+            parts.append(f"{_join(fled)} fled")
+        if yielded:
+            parts.append(f"{_join(yielded)} surrendered")
+        if result.get("party_fallen"):
+            return "The fight is over. The party has fallen."
+        tail = f" {'; '.join(parts)}." if parts else ""
+        tail = tail[:2].upper() + tail[2:] if tail else ""
+        return "The fight is over." + tail + " Silence settles, broken only by hard breathing."
+
+    @staticmethod
+    def _rested(result: dict[str, Any]) -> str:
+        who = [f"{r['name']} {r['hp']}/{r['max_hp']} HP" for r in result["rested"]]
+        if result["kind"] == "long":
+            return (
+                "The party settles in for a long rest and wakes refreshed: " + ", ".join(who) + "."
+            )
+        return "The party takes a short rest, binding wounds: " + ", ".join(who) + "."
+
+    def _fight_started(self, state: GameState) -> list[ToolCall]:
+        if state.encounter is None or self.campaign is None:
+            return []
+        encounter_ids = {c.encounter for c in state.creatures.values() if c.encounter}
+        texts = [
+            self.campaign.encounters[e].text
+            for e in sorted(encounter_ids)
+            if e not in state.defeated and e in self.campaign.encounters
+        ]
+        self.notes += [t for t in texts if t and t not in self.notes]
+        first = state.encounter.current
+        self.notes.append(f"Roll for initiative! {first.name} acts first.")
+        return []
+
+    def _after_challenge(
+        self, state: GameState, actor: str | None, result: dict[str, Any]
+    ) -> list[ToolCall]:
+        if result.get("text"):
+            self.notes.append(str(result["text"]))
+        if result.get("moved_to"):
+            self.notes.append(self._arrival(state))
+        calls: list[ToolCall] = []
+        if result.get("next") and actor is not None:
+            calls.append(self._call("challenge", actor, "attempt_challenge",
+                                    challenge_id=result["next"], character_id=actor))  # fmt: skip
+        if result.get("combat"):
+            calls += self._fight_started(state)
+        return calls
+
+    def _after_cast(
+        self, state: GameState, actor: str | None, result: dict[str, Any]
+    ) -> list[ToolCall]:
+        caster = state.name_of(actor or "")
+        self.notes.append(f"{caster} casts {result['spell']}. {result['effect']}")
+        for hit in result["results"]:
+            target = state.name_of(str(hit.get("target") or hit.get("target_id") or ""))
+            missed = hit.get("outcome") == "miss"
+            if missed or (hit.get("saved") is True and not hit.get("damage")):
+                self.notes.append(f"{target} escapes the worst of it.")
+            elif "damage" in hit:
+                self.notes.append(f"{target} takes {hit['damage']} damage.")
+                if hit.get("state") == "dead":
+                    self.notes.append(self._pick(state, _FALLS, t=target))
+            elif "restored" in hit:
+                self.notes.append(f"{target} regains {hit['restored']} hit points.")
+            elif hit.get("asleep"):
+                self.notes.append(f"{target} slumps to the ground, asleep.")
+        if state.encounter is None:
+            return []
+        if not self._foes(state):
+            return [self._end_fight()]
+        return [self._call("end_turn", actor, "end_turn")]
+
+    def _after_attack(
+        self, state: GameState, actor: str | None, result: dict[str, Any]
+    ) -> list[ToolCall]:
+        attacker = state.name_of(result["attacker"])
+        target = state.name_of(result["target"])
+        for swing in result["attacks"]:
+            weapon = swing["attack"].lower()
+            if swing["outcome"] == "miss":
+                self.notes.append(self._pick(state, _MISS, a=attacker, w=weapon, t=target))
+            elif swing["outcome"] == "critical_hit":
+                self.notes.append(
+                    _CRIT.format(a=attacker, w=weapon, t=target, d=swing.get("damage", 0))
+                )
+            else:
+                self.notes.append(
+                    self._pick(
+                        state, _HIT, a=attacker, w=weapon, t=target, d=swing.get("damage", 0)
+                    )
+                )
+            if swing.get("target_state") == "dead":
+                self.notes.append(self._pick(state, _FALLS, t=target))
+            elif swing.get("target_hp") == 0:
+                self.notes.append(f"{target} crumples, unconscious.")
+        if state.encounter is None:
+            return []
+        if not self._foes(state):
+            return [self._end_fight()]
+        return [self._call("end_turn", actor, "end_turn")]

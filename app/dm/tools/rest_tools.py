@@ -1,0 +1,57 @@
+"""The ``rest`` tool: a short or long rest for the party, through ``rules.rests``.
+
+A short rest spends hit dice until a character is whole (or has none left); a long rest
+restores hit points, spell slots and half the hit dice. Nobody rests in a fight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.dm.tools import args as a
+from app.dm.tools.registry import ToolError, ToolOutcome
+from app.session.events import SessionEvent, StateChange
+from app.world.state import GameState
+from rules.abilities import Ability
+from rules.rests import long_rest, short_rest
+
+
+def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
+    """rest: short or long, for the named characters or the whole party."""
+    if state.encounter is not None:
+        raise ToolError("nobody can rest during a fight")
+    ids = args.character_ids or list(state.party)
+    unknown = [cid for cid in ids if cid not in state.party]
+    if unknown:
+        raise ToolError(
+            f"unknown character(s) {', '.join(unknown)}; party: {', '.join(state.party)}"
+        )
+    results: list[dict[str, Any]] = []
+    events: list[SessionEvent] = []
+    for cid in ids:
+        sheet = state.party[cid]
+        before = sheet.vitals.hp
+        if args.kind == "short":
+            missing = sheet.vitals.max_hp - sheet.vitals.hp
+            dice = sheet.hit_dice.remaining if missing > 0 else 0
+            short = short_rest(state.rng, sheet.vitals, sheet.hit_dice,
+                               sheet.modifier(Ability.CON), dice)  # fmt: skip
+            sheet.vitals, sheet.hit_dice = short.vitals, short.hit_dice
+            spent = len(short.rolls)
+            text = f"{sheet.name} rests a short while: +{short.healed} HP ({spent} hit dice spent)"
+        else:
+            slots = sheet.spell_slots if sheet.spell_slots.maximum else None
+            long = long_rest(sheet.vitals, sheet.hit_dice, sheet.exhaustion, slots)
+            sheet.vitals, sheet.hit_dice, sheet.exhaustion = (
+                long.vitals,
+                long.hit_dice,
+                long.exhaustion,
+            )
+            if long.slots is not None:
+                sheet.spell_slots = long.slots
+            text = f"{sheet.name} rests the night: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP"
+        healed = sheet.vitals.hp - before
+        state.record("hp", text)
+        events.append(StateChange(kind="hp", target_id=cid, description=text))
+        results.append({"id": cid, "name": sheet.name, "healed": healed, "hp": sheet.vitals.hp,
+                        "max_hp": sheet.vitals.max_hp})  # fmt: skip
+    return ToolOutcome({"kind": args.kind, "rested": results}, events)

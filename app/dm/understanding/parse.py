@@ -1,0 +1,85 @@
+"""A player's line -> an :class:`Intent`, by rules a text adventure would use.
+
+Order of reading: whole-line commands (``l``, ``i``, ``help``); who the line names as
+acting; questions (answered, never acted on); then the verb phrases of the line, each
+with its object resolved against what is present (:mod:`.scope`); then bare names; and
+only when nothing in the campaign's language fits, the language detector.
+"""
+
+from __future__ import annotations
+
+from app.dm.understanding import readings as r
+from app.dm.understanding import verbs as v
+from app.dm.understanding.intent import Intent
+from app.dm.understanding.language import detect
+from app.dm.understanding.scope import build_scope
+from app.dm.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
+from app.dm.understanding.words import normalise, starts_with
+from app.world.campaign import Campaign
+from app.world.state import GameState
+
+
+def _strip_fillers(said: str, vocab: Vocabulary) -> str:
+    """Drop leading words that add nothing ("I", "we", "then", "try to")."""
+    fillers = sorted(vocab.fillers, key=len, reverse=True)
+    changed = True
+    while changed and said:
+        changed = False
+        for filler in fillers:
+            if starts_with(said, filler) and said != filler:
+                said = said[len(filler) :].strip()
+                changed = True
+                break
+    return said
+
+
+def understand(
+    text: str,
+    actor: str | None,
+    state: GameState,
+    campaign: Campaign | None,
+    *,
+    language: str | None = None,
+) -> Intent:
+    """Read one line typed as ``actor`` in the current situation."""
+    code = language or (campaign.campaign.language if campaign is not None else "en") or "en"
+    vocab = vocabulary_for(code) or ENGLISH
+    raw = " ".join(text.split())
+    said = normalise(raw)
+    ctx = r.Context(raw, said, actor, state, campaign, vocab, build_scope(state, campaign, actor))
+    if raw.strip() in ("?", "??", "???"):
+        return ctx.intent("help")
+    if not said:
+        return ctx.intent("ask", confidence=0.0, note="an empty line")
+    shortcut = r.whole_line(ctx, said)
+    if shortcut is not None:
+        return shortcut
+    said, named = r.subject(ctx, said)
+    if named is not None and named != actor:
+        return ctx.intent("refuse", character=named, confidence=0.9,
+                          note=f"the line is about {state.name_of(named)}")  # fmt: skip
+    said = _strip_fillers(said, vocab)
+    ctx = ctx.with_said(said)
+    if not said:
+        return ctx.intent("ask", confidence=0.0, note="nothing to do")
+    wanted = r.request(ctx)
+    if wanted:
+        acted = r.whole_line(ctx.with_said(wanted), wanted) or v.by_verbs(ctx.with_said(wanted))
+        if acted is not None and acted.kind != "ask":
+            return acted
+        return r.ask_about(ctx)
+    found = (
+        r.whole_line(ctx, said)
+        or r.vocative(ctx)
+        or r.question(ctx)
+        or v.by_verbs(ctx)
+        or v.bare_names(ctx)
+    )
+    if found is None and r.is_question(ctx):
+        found = r.ask_about(ctx)
+    if found is not None:
+        return found
+    lang = detect(raw, vocab)
+    if lang != vocab.code:
+        return ctx.intent("foreign", confidence=0.9, language=lang)
+    return ctx.intent("ask", confidence=0.0, note="no verb or name it knows")

@@ -1,0 +1,202 @@
+"""The readings of a line that need no verb: whole-line commands, the character a line
+names, speaking to someone by name, and questions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.dm.understanding.intent import Intent, IntentKind
+from app.dm.understanding.scope import Scope, Thing, ThingKind
+from app.dm.understanding.vocabulary import Vocabulary
+from app.dm.understanding.words import has_phrase, name_score, starts_with, stem
+from app.world.campaign import Campaign
+from app.world.state import GameState
+
+
+@dataclass(frozen=True)
+class Context:
+    """One line being read, and what it may refer to."""
+
+    raw: str
+    said: str
+    actor: str | None
+    state: GameState
+    campaign: Campaign | None
+    vocab: Vocabulary
+    scope: Scope
+
+    def with_said(self, said: str) -> Context:
+        """The same line, with some words already consumed."""
+        return replace(self, said=said)
+
+    def intent(self, kind: IntentKind, **values: Any) -> Intent:
+        """An intent for this line."""
+        values.setdefault("language", self.vocab.code)
+        return Intent(kind=kind, text=self.raw, actor=self.actor, **values)
+
+    def named(self, *kinds: ThingKind, text: str | None = None, floor: float = 0.7) -> list[Thing]:
+        """Things of these kinds the text names, best first (near-ties kept together)."""
+        said = self.said if text is None else text
+        scored = [
+            (max((name_score(said, n, self.vocab.stop) for n in t.names), default=0.0), t)
+            for t in self.scope.of(*kinds)
+        ]
+        scored = [(s, t) for s, t in scored if s >= floor]
+        if not scored:
+            return []
+        top = max(s for s, _ in scored)
+        return [t for s, t in sorted(scored, key=lambda p: -p[0]) if s >= top - 0.05]
+
+
+def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
+    """The NPC's topic a line is about: a topic's key, or words of what they would say."""
+    if ctx.campaign is None or npc_id not in ctx.campaign.npcs:
+        return None
+    said = ctx.said if text is None else text
+    topics = ctx.campaign.npcs[npc_id].topics
+    for key in topics:
+        if name_score(said, key.replace("_", " "), ctx.vocab.stop) >= 0.75:
+            return key
+    about = said.split(" about ", 1)[1] if " about " in f" {said} " else ""
+    words = {stem(w) for w in about.split() if len(w) > 3 and w not in ctx.vocab.stop}
+    if not words:
+        return None
+    best: tuple[int, str] | None = None
+    for key, answer in topics.items():
+        answer_words = {stem(w.strip(".,'!?")) for w in answer.lower().split()}
+        overlap = len(words & answer_words)
+        if overlap and (best is None or overlap > best[0]):
+            best = (overlap, key)
+    return best[1] if best else None
+
+
+def about_words(said: str, vocab: Vocabulary) -> str | None:
+    """What follows "about" in a line, as a short topic."""
+    if " about " not in f" {said} ":
+        return None
+    rest = said.split("about", 1)[1].split()
+    words = [w for w in rest if w not in vocab.stop]
+    return " ".join(words[:4]) or None
+
+
+def whole_line(ctx: Context, said: str) -> Intent | None:
+    """Text-adventure commands typed as the whole line."""
+    vocab = ctx.vocab
+    kind = vocab.abbreviations.get(said)
+    if kind == "hold" and not ctx.scope.fighting and said in ("pass", "z", "wait"):
+        return ctx.intent("hold", confidence=0.9)
+    if kind is not None:
+        return ctx.intent(kind)  # type: ignore[arg-type]
+    if said in vocab.look_around:
+        return ctx.intent("examine")
+    if said in vocab.help or starts_with(said, "help"):
+        return ctx.intent("help")
+    if said in vocab.inventory:
+        return ctx.intent("inventory")
+    if said in vocab.hold:
+        return ctx.intent("hold")
+    for verb in ("x", "l", "look at", "examine"):
+        if starts_with(said, verb) and said != verb:
+            rest = said[len(verb) :].strip()
+            things = ctx.named("feature", "npc", "creature", "item_here", "carried", "exit",
+                               "member", text=rest)  # fmt: skip
+            if things and verb in ("x", "l"):
+                return ctx.intent("examine", targets=(things[0].id,))
+    words = said.split()
+    go = words[1:] if words[0] in ("go", "walk", "head", "move", "run", "climb") else words
+    if len(go) == 1 and go[0] in vocab.directions:
+        direction = vocab.directions[go[0]]
+        exits = [t for t in ctx.scope.of("exit") if direction in t.names or go[0] in t.names]
+        if len(exits) == 1:
+            return ctx.intent("move", targets=(exits[0].id,), action=direction)
+        return ctx.intent("move", action=direction, confidence=0.5,
+                          note=f"no way leads {direction} from here")  # fmt: skip
+    return None
+
+
+def subject(ctx: Context, said: str) -> tuple[str, str | None]:
+    """A party member named at the start as the one acting: ("attacks the rat", "thorin")."""
+    for member in ctx.scope.of("member"):
+        for name in member.names:
+            if starts_with(said, name) and said != name:
+                rest = said[len(name) :].strip()
+                if rest.split()[0] in ("and", "or", "is", "has", "have", "was"):
+                    continue  # "Thorin and I…", "Thorin is hurt": not an order
+                return rest, member.id
+    return said, None
+
+
+def vocative(ctx: Context) -> Intent | None:
+    """Someone present addressed by name first: "Berta, what happened to Tam?"."""
+    greetings = ("hello", "hi", "hey", "greetings", "good evening", "good morning", "oi",
+                 "excuse me", "hail", "well met")  # fmt: skip
+    said = ctx.said
+    for greet in greetings:
+        if starts_with(said, greet):
+            said = said[len(greet) :].strip()
+            break
+    else:
+        greet = ""
+    for npc in ctx.scope.of("npc"):
+        for name in npc.names:
+            if starts_with(said, name) and (greet or f"{name}," in ctx.raw.lower()):
+                rest = said[len(name) :].strip()
+                return ctx.intent("talk", targets=(npc.id,), topic=topic_of(ctx, npc.id, rest)
+                                  or about_words(rest, ctx.vocab))  # fmt: skip
+    if greet and said == "":
+        npcs = ctx.scope.of("npc")
+        if len(npcs) == 1:
+            return ctx.intent("talk", targets=(npcs[0].id,), confidence=0.8)
+    return None
+
+
+def request(ctx: Context) -> str | None:
+    """A question that asks to act ("can I pick the lock?"): the action's words."""
+    for phrase in sorted(ctx.vocab.requests, key=len, reverse=True):
+        if starts_with(ctx.said, phrase) and ctx.said != phrase:
+            return ctx.said[len(phrase) :].strip()
+    return None
+
+
+def is_question(ctx: Context) -> bool:
+    """Phrased as a question: a question word first, or a question mark."""
+    first = ctx.said.split()[0]
+    return first in ctx.vocab.question_starts or ctx.raw.rstrip().endswith("?")
+
+
+def question(ctx: Context) -> Intent | None:
+    """A question to the DM: answered, never acted on."""
+    vocab = ctx.vocab
+    said = ctx.said
+    if said.split()[0] not in vocab.question_starts:
+        return None
+    if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1):
+        return ctx.intent("help")
+    if any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1):
+        return ctx.intent("inventory")
+    if said in vocab.look_around or any(
+        starts_with(said, p) for p in vocab.look_around if len(p.split()) > 2
+    ):
+        return ctx.intent("examine")
+    return ask_about(ctx)
+
+
+def ask_about(ctx: Context) -> Intent:
+    """A question: what it is about (people first, then anything present)."""
+    things = ctx.named("npc", "creature", "feature", "exit", "item_here", "carried", "member")
+    npcs = ctx.scope.of("npc")
+    if not any(t.kind == "npc" for t in things):
+        pronoun = next((p for p in ("she", "her", "he", "him") if has_phrase(ctx.said, p)), None)
+        if pronoun and len(npcs) == 1:
+            things = [npcs[0], *things]
+    targets = tuple(dict.fromkeys(t.id for t in things))
+    topic = None
+    if things and things[0].kind == "npc":
+        topic = topic_of(ctx, things[0].id)
+    if topic is None:
+        for npc in npcs:
+            topic = topic_of(ctx, npc.id)
+            if topic:
+                break
+    return ctx.intent("question", targets=targets, topic=topic, confidence=0.9)

@@ -1,0 +1,166 @@
+"""What a line can refer to right now: the people, features, items, exits, creatures,
+challenges, party members and spells present — all read through :mod:`app.world.view`,
+so the parser sees the scene exactly as the players do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from app.dm.understanding.words import normalise
+from app.world import view
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from rules.damage import LifeState
+from rules.srd import srd
+
+ThingKind = Literal[
+    "npc",
+    "feature",
+    "item_here",
+    "carried",
+    "exit",
+    "creature",
+    "member",
+    "challenge",
+    "spell",
+    "settled",
+]
+"""``settled``: a challenge of this scene already passed (or failed for good)."""
+
+
+@dataclass(frozen=True)
+class Thing:
+    """Something a player may name."""
+
+    id: str
+    kind: ThingKind
+    name: str
+    """How it is shown to players."""
+    names: tuple[str, ...]
+    """Every normalised name it answers to."""
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Everything nameable for one actor at one moment."""
+
+    actor: str | None
+    things: tuple[Thing, ...]
+    fighting: bool
+    scene_id: str
+
+    def of(self, *kinds: ThingKind) -> list[Thing]:
+        """The things of the given kinds."""
+        return [t for t in self.things if t.kind in kinds]
+
+    def get(self, thing_id: str, kind: ThingKind | None = None) -> Thing | None:
+        """A thing by id (and kind)."""
+        return next(
+            (t for t in self.things if t.id == thing_id and (kind is None or t.kind == kind)),
+            None,
+        )
+
+
+def _names(*raw: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for name in raw:
+        norm = normalise(name)
+        if norm and norm not in out:
+            out.append(norm)
+    return tuple(out)
+
+
+def follow_ups(campaign: Campaign) -> set[str]:
+    """Challenges reached only through another's outcome (the needle after a failed lock)."""
+    return {
+        eff.next for c in campaign.challenges.values() for eff in (c.success, c.failure) if eff.next
+    }
+
+
+def open_challenges(state: GameState, campaign: Campaign) -> list[str]:
+    """Challenges of the current scene a player may still provoke."""
+    later = follow_ups(campaign)
+    return [
+        cid
+        for cid, c in campaign.challenges.items()
+        if c.scene == state.scene.id
+        and cid not in later
+        and state.challenges.get(cid) != "passed"
+        and not (state.challenges.get(cid) == "failed" and not c.retry)
+    ]
+
+
+def done_challenges(state: GameState, campaign: Campaign) -> list[str]:
+    """Challenges of this scene already settled (passed, or failed for good)."""
+    later = follow_ups(campaign)
+    return [
+        cid
+        for cid, c in campaign.challenges.items()
+        if c.scene == state.scene.id and cid not in later and cid in state.challenges
+        and cid not in open_challenges(state, campaign)
+    ]  # fmt: skip
+
+
+def living_creatures(state: GameState) -> list[str]:
+    """Creatures still in the scene: not dead, not fled or surrendered."""
+    return [
+        cid
+        for cid, c in state.creatures.items()
+        if c.vitals.state is not LifeState.DEAD and not c.left
+    ]
+
+
+def build_scope(state: GameState, campaign: Campaign | None, actor: str | None) -> Scope:
+    """Collect what can be named where the party stands."""
+    things: list[Thing] = []
+    for cid in living_creatures(state):
+        c = state.creatures[cid]
+        base = c.name.rstrip("0123456789 ").strip()
+        monster = c.monster.replace("_", " ") if c.monster else ""
+        last = base.split()[-1] if base else ""
+        things.append(Thing(cid, "creature", c.name, _names(c.name, base, monster, last)))
+    for cid, member in state.party.items():
+        things.append(Thing(cid, "member", member.name, _names(member.name, cid)))
+    sheet = state.party.get(actor or "")
+    if sheet is not None:
+        for sid in sheet.spells:
+            spell = srd().spells.get(sid)
+            things.append(Thing(sid, "spell", spell.name, _names(spell.name, sid)))
+        for item in sheet.inventory:
+            spec_id = _item_id(campaign, item)
+            aliases = campaign.items[spec_id].aliases if campaign and spec_id else []
+            things.append(Thing(spec_id or item, "carried", item, _names(item, *aliases)))
+    if campaign is not None:
+        for nid in view.npcs_here(state, campaign):
+            npc = campaign.npcs[nid]
+            things.append(Thing(nid, "npc", npc.name, _names(npc.name, *npc.aliases)))
+        for fid, feature in view.features_here(state, campaign).items():
+            things.append(
+                Thing(fid, "feature", feature.name, _names(feature.name, *feature.aliases))
+            )
+        for iid in view.items_here(state, campaign):
+            item_spec = campaign.items[iid]
+            things.append(Thing(iid, "item_here", item_spec.name,
+                                _names(item_spec.name, *item_spec.aliases)))  # fmt: skip
+        for way in view.exits_here(state, campaign):
+            dest = campaign.scenes[way.to].name if way.to in campaign.scenes else ""
+            things.append(Thing(way.to, "exit", way.name, _names(way.name, *way.aliases, dest)))
+        for cid in open_challenges(state, campaign):
+            spec = campaign.challenges[cid]
+            things.append(Thing(cid, "challenge", spec.name,
+                                _names(*spec.provoked_by, spec.name)))  # fmt: skip
+        for cid in done_challenges(state, campaign):
+            spec = campaign.challenges[cid]
+            things.append(Thing(cid, "settled", spec.name, _names(*spec.provoked_by, spec.name)))
+    return Scope(actor, tuple(things), state.encounter is not None, state.scene.id)
+
+
+def _item_id(campaign: Campaign | None, name: str) -> str | None:
+    if campaign is None:
+        return None
+    key = name.lower()
+    for iid, spec in campaign.items.items():
+        if key == spec.name.lower() or key == iid or key in (a.lower() for a in spec.aliases):
+            return iid
+    return None

@@ -1,0 +1,94 @@
+"""Which creature a line means: by name and number ("rat 2", "the second goblin"), by
+state ("the wounded goblin", "the sleeping rat", "the last one"), or — when the line names
+a kind of foe and several fit — the one a sensible fighter would pick."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.dm.referee.tactics import weakest
+from app.dm.understanding.scope import Scope, Thing
+from app.dm.understanding.vocabulary import Vocabulary
+from app.dm.understanding.words import has_phrase, name_score
+from app.world.state import GameState
+
+
+@dataclass(frozen=True)
+class CreaturePick:
+    """The creatures a line points at."""
+
+    ids: tuple[str, ...]
+    named: bool
+    """The line named them (by name, number, description or pronoun)."""
+    exact: bool
+    """One creature was singled out by the words themselves (not by tactics)."""
+    missing: str = ""
+    """What the line asked for that is not there ("Giant Rat 1 is down")."""
+
+
+def _number(said: str, vocab: Vocabulary) -> int | None:
+    for word, n in vocab.ordinals.items():
+        if has_phrase(said, word):
+            return n
+    m = re.search(r"(?:^|\s)(?:number |no |nr )?(\d{1,2})(?:$|\s)", said)
+    if m:
+        return int(m.group(1))
+    for word, n in vocab.numbers.items():
+        if re.search(rf"\s{word}($|\s)", said) and not re.search(rf"{word} (of|more)", said):
+            return n
+    return None
+
+
+def _state_of(state: GameState, cid: str) -> set[str]:
+    c = state.creatures[cid]
+    found = set()
+    if c.vitals.hp < c.vitals.max_hp:
+        found.add("wounded")
+    else:
+        found.add("healthy")
+    if any(a.condition.value in ("unconscious", "asleep") for a in c.conditions):
+        found.add("asleep")
+    return found
+
+
+def named_creatures(said: str, scope: Scope) -> list[Thing]:
+    """Living creatures whose name (or kind) the line uses."""
+    stop = frozenset({"giant"})
+    scored = [(max(name_score(said, n, stop) for n in t.names), t) for t in scope.of("creature")]
+    top = max((s for s, _ in scored), default=0.0)
+    return [t for s, t in scored if s >= 0.7 and s >= top - 0.3]
+
+
+def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary) -> CreaturePick:
+    """Resolve the creature(s) a line points at."""
+    alive = scope.of("creature")
+    if not alive:
+        return CreaturePick((), False, False)
+    named = named_creatures(said, scope)
+    pool = named or alive
+    number = _number(said, vocab)
+    if number is not None:
+        numbered = [t for t in pool if t.name.endswith(f" {number}")]
+        if numbered:
+            return CreaturePick((numbered[0].id,), True, True)
+        if named and len(named) == 1 and number == 1:
+            return CreaturePick((named[0].id,), True, True)
+        kind = named[0].names[-1] if named else "foe"
+        return CreaturePick((), True, False, f"there is no {kind} {number} standing")
+    wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
+    if wanted - {"any", "other"}:
+        fits = [t for t in pool if (wanted - {"any", "other", "last"}) <= _state_of(state, t.id)]
+        if "last" in wanted and fits:
+            fits = fits[-1:] if len(fits) > 1 and len(pool) > 1 else fits
+        if len(fits) == 1:
+            return CreaturePick((fits[0].id,), True, True)
+        if fits:
+            pool = fits
+        elif "last" not in wanted:
+            label = " ".join(sorted(wanted - {"last"}))
+            return CreaturePick((), True, False, f"no foe here is {label}")
+    if len(pool) == 1:
+        return CreaturePick((pool[0].id,), bool(named), bool(named))
+    choice = weakest((t.id, state.creatures[t.id].vitals.hp) for t in pool)
+    return CreaturePick((choice,) if choice else (), bool(named), False)

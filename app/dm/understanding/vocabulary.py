@@ -1,0 +1,94 @@
+"""The words the game understands, as data: one TOML file per language beside this
+module (``en.toml``), loaded into a :class:`Vocabulary`.
+
+A campaign written in another language adds its own file (or registers a vocabulary with
+:func:`register`); the parser holds no English of its own.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Word lists for one language. Phrases are lowercase, single spaces, no punctuation."""
+
+    code: str
+    name: str
+    verbs: dict[str, tuple[str, ...]]
+    """Intent kind -> the verb phrases that start it ("pick up" -> take)."""
+    question_starts: tuple[str, ...]
+    """First words of a question."""
+    requests: tuple[str, ...]
+    """Openings that make a question into a request to act ("can i", "let me")."""
+    fillers: tuple[str, ...]
+    """Words at the start of a line that add nothing ("i", "we", "try to")."""
+    abbreviations: dict[str, str]
+    """Whole-line text-adventure commands -> intent kind (``l`` -> examine)."""
+    directions: dict[str, str]
+    """Direction words -> canonical direction ("n" -> "north", "down" -> "down")."""
+    ordinals: dict[str, int]
+    numbers: dict[str, int]
+    descriptors: dict[str, str]
+    """Words that pick a creature by its state -> the state ("wounded", "asleep", "last")."""
+    manoeuvres: dict[str, tuple[str, ...]]
+    """Combat action -> phrases (withdraw: "back away")."""
+    rests: dict[str, tuple[str, ...]]
+    """short/long -> phrases."""
+    hold: tuple[str, ...]
+    help: tuple[str, ...]
+    inventory: tuple[str, ...]
+    look_around: tuple[str, ...]
+    """Whole lines (or questions) that mean "describe where we are"."""
+    pronouns: dict[str, str]
+    """Pronoun -> who it points at ("she" -> "person", "it" -> "thing")."""
+    common: frozenset[str] = field(default_factory=frozenset)
+    """Frequent words of the language, to tell it from others."""
+    stop: frozenset[str] = field(default_factory=frozenset)
+    """Words too common to name anything on their own."""
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, dict):
+        return {k: _tupled(v) for k, v in value.items()}
+    return value
+
+
+def load_vocabulary(path: Path) -> Vocabulary:
+    """Read a language's vocabulary file."""
+    with path.open("rb") as handle:
+        raw = tomllib.load(handle)
+    names = {f.name for f in fields(Vocabulary)}
+    unknown = set(raw) - names
+    if unknown:
+        raise ValueError(f"{path.name}: unknown keys {', '.join(sorted(unknown))}")
+    values = {k: _tupled(v) for k, v in raw.items()}
+    for key in ("common", "stop"):
+        values[key] = frozenset(values.get(key, ()))
+    return Vocabulary(**values)
+
+
+ENGLISH = load_vocabulary(HERE / "en.toml")
+
+LANGUAGES: dict[str, Vocabulary] = {"en": ENGLISH}
+"""Vocabularies by language code."""
+
+
+def register(vocabulary: Vocabulary) -> None:
+    """Add (or replace) the vocabulary of a language."""
+    LANGUAGES[vocabulary.code] = vocabulary
+
+
+def vocabulary_for(code: str) -> Vocabulary | None:
+    """The vocabulary of a language: registered, or a ``<code>.toml`` file beside this module."""
+    if code not in LANGUAGES and (HERE / f"{code}.toml").is_file():
+        LANGUAGES[code] = load_vocabulary(HERE / f"{code}.toml")
+    return LANGUAGES.get(code)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from app.dm import prompts
 from app.dm.brain import Message
+from app.dm.understanding import understand
 from app.session.actions import PlayerAction
 from app.world.state import GameState, TurnRecord
 
@@ -95,6 +96,33 @@ def format_actions(state: GameState, actions: Sequence[PlayerAction]) -> str:
     )
 
 
+def _display_names(state: GameState) -> dict[str, str]:
+    names = {cid: s.name for cid, s in state.party.items()}
+    names |= {cid: c.name for cid, c in state.creatures.items()}
+    campaign = state.campaign
+    if campaign is not None:
+        names |= {k: v.name for k, v in campaign.npcs.items()}
+        names |= {k: v.name for k, v in campaign.scenes.items()}
+        names |= {k: v.name for k, v in campaign.items.items()}
+        names |= {k: v.name for k, v in campaign.challenges.items()}
+        names |= {k: v.name for k, v in campaign.encounters.items()}
+    return names
+
+
+def understood(state: GameState, actions: Sequence[PlayerAction]) -> str:
+    """How the game's own parser reads each action, as a hint for the DM (one short line
+    each): ``Understood: Mira — question about Berta (confidence 0.9)``."""
+    names = _display_names(state)
+    lines = []
+    for action in actions:
+        intent = understand(action.text, action.character_id, state, state.campaign)
+        lines.append(
+            f"Understood: {state.name_of(action.character_id)} — {intent.summary(names)} "
+            f"(confidence {intent.confidence:.1f})"
+        )
+    return "\n".join(lines)
+
+
 def summarise(record: TurnRecord) -> str:
     """One line for the rolling summary: the actions, then the narration's first sentence."""
     first = record.narrative.strip().split(". ")[0]
@@ -155,6 +183,7 @@ class ContextBuilder:
         body = [now]
         if actions:
             body.append("Players' actions:\n" + format_actions(state, actions))
+            body.append(understood(state, actions))
         if instruction:
             body.append(instruction)
         messages.append({"role": "user", "content": "\n\n".join(body)})

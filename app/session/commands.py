@@ -14,6 +14,7 @@ from app.session import hotseat
 from app.session.actions import PlayerAction
 from app.session.runner import resolve_character
 from app.session.session import GameSession
+from app.world import view
 from rules.dice import RollResult, roll
 
 COMMANDS: list[tuple[str, str]] = [
@@ -69,6 +70,33 @@ def actors(session: GameSession) -> list[str]:
     return [c for c in allowed if c not in queued] + [c for c in allowed if c in queued]
 
 
+_NOT_NAMES = frozenset({"i", "we", "me", "note", "ooc", "dm", "ps", "also", "then", "and", "so"})
+"""First words before a colon that are not someone's name ("I say: run!")."""
+
+
+def _looks_like_a_name(prefix: str) -> bool:
+    """``Gandalf`` or ``Old Tom`` before a colon: a speaker, not the start of a sentence."""
+    words = prefix.split()
+    if not 1 <= len(words) <= 2 or words[0].lower() in _NOT_NAMES:
+        return False
+    if not all(w.replace("'", "").replace("-", "").isalpha() for w in words):
+        return False
+    return len(words) == 1 or all(w[:1].isupper() for w in words)
+
+
+def _someone_here(session: GameSession, name: str) -> bool:
+    """The name is a person present ("Berta: where is Tam?" speaks to her)."""
+    campaign = session.state.campaign
+    if campaign is None:
+        return False
+    key = name.strip().lower()
+    for npc_id in view.npcs_here(session.state, campaign):
+        npc = campaign.npcs[npc_id]
+        if key in (npc.name.lower(), *(a.lower() for a in npc.aliases)):
+            return True
+    return False
+
+
 def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply, str | None]:
     """Queue an action from ``Name: action``, or from a bare action for ``current``.
 
@@ -78,6 +106,9 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     late = hotseat.check_timer(session.state)
     name, sep, text = line.partition(":")
     character = resolve_character(session, name) if sep else None
+    if character is None and sep and _looks_like_a_name(name) and not _someone_here(session, name):
+        names = ", ".join(s.name for s in session.state.party.values())
+        return Reply(f"{name.strip()} is not in the party. The party: {names}.", False), None
     if character is None:
         character, text = current, line
     if character is None:

@@ -140,7 +140,10 @@ def vocative(ctx: Context) -> Intent | None:
         greet = ""
     for npc in ctx.scope.of("npc"):
         for name in npc.names:
-            if starts_with(said, name) and (greet or f"{name}," in ctx.raw.lower()):
+            lowered = ctx.raw.lower()
+            if starts_with(said, name) and (
+                greet or f"{name}," in lowered or f"{name}:" in lowered
+            ):
                 rest = said[len(name) :].strip()
                 return ctx.intent("talk", targets=(npc.id,), topic=topic_of(ctx, npc.id, rest)
                                   or about_words(rest, ctx.vocab))  # fmt: skip

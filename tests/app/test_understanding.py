@@ -1,0 +1,267 @@
+"""Understanding players: lines as people type them, read in their situation, and what the
+offline referee does (and does not do) with them."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.dm.context import understood
+from app.dm.referee.referee import OfflineReferee
+from app.dm.tools.campaign_tools import enter_scene, start_encounter
+from app.dm.understanding import Intent, understand
+from app.dm.understanding.language import detect
+from app.dm.understanding.vocabulary import ENGLISH
+from app.session import commands
+from app.session.actions import PlayerAction
+from app.session.session import GameSession
+from app.session.setup import start_session
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from rules.conditions import ActiveCondition, Condition
+from rules.damage import LifeState
+from tests.app.conftest import narration, of_type, turn
+
+CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
+
+
+def situation(scene: str = "inn", fight: str | None = None, seed: int = 1) -> GameSession:
+    """A new game moved to ``scene`` (without its fight unless ``fight`` names one)."""
+    session = start_session(CAMPAIGN, seed)
+    state = session.state
+    if scene != "inn":
+        state.flags["trapdoor_open"] = True
+        state.visited += ["cellar", "warren", "chief_hall"]
+        enter_scene(state, scene, "test")
+    if fight:
+        start_encounter(state, fight)
+    return session
+
+
+def read(text: str, actor: str = "mira", scene: str = "inn", fight: str | None = None) -> Intent:
+    session = situation(scene, fight)
+    return understand(text, actor, session.state, CAMPAIGN)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "target"),
+    [
+        ("Does she have a key for that trapdoor?", "question", "berta"),
+        ("How many goblins are down there?", "question", None),
+        ("What do I see?", "examine", None),
+        ("l", "examine", None),
+        ("x hearth", "examine", "hearth"),
+        ("inventory", "inventory", None),
+        ("i", "inventory", None),
+        ("what am I carrying?", "inventory", None),
+        ("help", "help", None),
+        ("what can I do?", "help", None),
+        ("I walk up to the bar and ask Berta about the key", "talk", "berta"),
+        ("ask the old man about the missing girl", "talk", "berta"),
+        ("hello Berta", "talk", "berta"),
+        ("take a long rest", "rest", None),
+        ("we take a short rest", "rest", None),
+        ("Can I pick the lock?", "challenge", "trapdoor_lock"),
+        ("drink the potion", "use", None),  # Mira has none: understood, not acted on
+        ("Thorin attacks Berta", "refuse", None),
+        ("Ich möchte mit der Wirtin sprechen", "foreign", None),
+        ("n", "move", None),
+    ],
+)
+def test_ordinary_lines_at_the_inn(text: str, kind: str, target: str | None) -> None:
+    found = read(text)
+    assert found.kind == kind, found
+    if target is not None:
+        assert found.target == target, found
+
+
+def test_a_question_names_its_topic() -> None:
+    found = read("Berta, what happened to Tam?")
+    assert (found.kind, found.target, found.topic) == ("talk", "berta", "tam")
+    assert read("Does she have a key for that trapdoor?").topic == "key"
+
+
+def test_rests_tell_short_from_long() -> None:
+    assert read("take a long rest").action == "long"
+    assert read("let's catch our breath").action == "short"
+
+
+def test_a_potion_is_used_only_by_whoever_carries_it() -> None:
+    assert read("drink the potion", "mira").confidence < 0.6
+    thorin = read("drink the potion", "thorin")
+    assert (thorin.kind, thorin.item, thorin.confidence) == ("use", "healing_potion", 1.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "actor", "kind", "target", "spell"),
+    [
+        ("attack rat 1", "thorin", "attack", "giant-rat-1", None),
+        ("hit the second rat", "thorin", "attack", "giant-rat-2", None),
+        ("I stab rat #3", "mira", "attack", "giant-rat-3", None),
+        ("I hurl a firebolt at rat 2", "aria", "cast", "giant-rat-2", "fire_bolt"),
+        ("magic missile the first rat", "aria", "cast", "giant-rat-1", "magic_missile"),
+        ("ray of frost on giant rat 3", "aria", "cast", "giant-rat-3", "ray_of_frost"),
+        ("I back away from the rats", "thorin", "manoeuvre", None, None),
+        ("end my turn", "thorin", "hold", None, None),
+        ("I dodge", "mira", "manoeuvre", None, None),
+    ],
+)
+def test_lines_in_the_cellar_fight(
+    text: str, actor: str, kind: str, target: str | None, spell: str | None
+) -> None:
+    found = read(text, actor, "cellar", "cellar_rats")
+    assert (found.kind, found.target, found.spell) == (kind, target, spell), found
+
+
+def test_foes_by_description() -> None:
+    session = situation("cellar", "cellar_rats")
+    state = session.state
+    rat2 = state.creatures["giant-rat-2"]
+    rat2.vitals = rat2.vitals.model_copy(update={"hp": rat2.vitals.hp - 3})
+    wounded = understand("attack the wounded rat", "thorin", state, CAMPAIGN)
+    assert wounded.target == "giant-rat-2"
+    state.creatures["giant-rat-3"].conditions.append(
+        ActiveCondition(condition=Condition.UNCONSCIOUS)
+    )
+    sleeping = understand("I hurl a firebolt at the sleeping rat", "aria", state, CAMPAIGN)
+    assert (sleeping.kind, sleeping.target, sleeping.spell) == ("cast", "giant-rat-3", "fire_bolt")
+    state.creatures["giant-rat-1"].left = "fled"
+    rat3 = state.creatures["giant-rat-3"]
+    rat3.vitals = rat3.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
+    last = understand("magic missile at the last rat", "aria", state, CAMPAIGN)
+    assert (last.kind, last.target) == ("cast", "giant-rat-2")
+
+
+def test_a_number_that_is_not_there_asks_back() -> None:
+    found = read("attack rat 7", "thorin", "cellar", "cellar_rats")
+    assert found.kind == "ask" and "rat 7" in found.note
+
+
+def test_goblins_in_view_start_their_fight() -> None:
+    found = read("I charge the goblins!", "thorin", "warren")
+    assert (found.kind, found.target) == ("attack", "tunnel_guards")
+
+
+def test_a_spell_nobody_knows_is_not_cast() -> None:
+    found = read("cast fireball at the rats", "aria", "cellar", "cellar_rats")
+    assert found.kind == "ask"
+
+
+def test_language_detection_only_for_other_languages() -> None:
+    assert detect("attack rat 1", ENGLISH) == "en"
+    assert detect("x trapdoor", ENGLISH) == "en"
+    assert detect("Quiero hablar con la posadera", ENGLISH) == "es"
+    assert detect("Je veux parler à Berta", ENGLISH) == "fr"
+
+
+# -- the referee acting on what it understood ---------------------------------------------------
+
+
+def _tools(session: GameSession) -> list[str]:
+    referee = session.brain
+    assert isinstance(referee, OfflineReferee)
+    return [c.name for c in referee.made]
+
+
+async def test_a_question_is_answered_and_never_acted_on() -> None:
+    session = situation()
+    events = await turn(session, ("mira", "Does she have a key for that trapdoor?"))
+    assert _tools(session) == [] and not of_type(events, "dice_roll")
+    assert "Berta" in narration(events)
+    assert session.state.scene.id == "inn"
+
+
+async def test_asking_about_goblins_does_not_move_the_party() -> None:
+    session = situation()
+    events = await turn(session, ("mira", "How many goblins are down there?"))
+    assert session.state.scene.id == "inn" and _tools(session) == []
+    assert "cannot see any" in narration(events)
+
+
+async def test_talk_reaches_the_only_person_present() -> None:
+    session = situation()
+    events = await turn(session, ("mira", "ask the old man about the missing girl"))
+    text = narration(events)
+    assert "nobody here answers" not in text and "Berta" in text
+
+
+async def test_a_potion_heals_its_carrier_once() -> None:
+    session = situation()
+    thorin = session.state.party["thorin"]
+    thorin.vitals = thorin.vitals.model_copy(update={"hp": 10})
+    await turn(session, ("mira", "drink the potion"))
+    assert session.state.party["mira"].vitals.hp == 21 and "heal" not in _tools(session)
+    await turn(session, ("thorin", "drink the potion"))
+    assert thorin.vitals.hp > 10 and "healing potion" not in thorin.inventory
+    await turn(session, ("thorin", "drink the potion"))
+    assert _tools(session) == []
+
+
+async def test_rests_go_through_the_rules() -> None:
+    session = situation()
+    aria = session.state.party["aria"]
+    aria.vitals = aria.vitals.model_copy(update={"hp": 5})
+    aria.spell_slots.expended = {1: 2}
+    events = await turn(session, ("aria", "take a long rest"))
+    assert _tools(session) == ["rest"]
+    assert aria.vitals.hp == aria.vitals.max_hp and not aria.spell_slots.expended
+    assert "long rest" in narration(events)
+
+
+async def test_inventory_help_and_look_are_answered() -> None:
+    session = situation()
+    inv = narration(await turn(session, ("mira", "i")))
+    assert "thieves' tools" in inv
+    helped = narration(await turn(session, ("mira", "help")))
+    assert "talk to Berta" in helped and "inventory" in helped
+    look = narration(await turn(session, ("mira", "l")))
+    assert "Rain drums" in look and _tools(session) == []
+
+
+async def test_an_unclear_line_asks_back_and_takes_no_action() -> None:
+    session = situation()
+    events = await turn(session, ("mira", "trapdoor"))
+    assert _tools(session) in ([], ["reveal"])
+    events = await turn(session, ("mira", "I dance a jig on the table"))
+    assert _tools(session) == [] and "not sure what you mean" in narration(events)
+
+
+async def test_a_foreign_line_gets_an_honest_reply() -> None:
+    session = situation()
+    events = await turn(session, ("mira", "Ich möchte mit der Wirtin sprechen"))
+    text = narration(events)
+    assert "German" in text and "only understand English" in text and _tools(session) == []
+
+
+async def test_a_line_about_another_character_is_refused() -> None:
+    session = situation()
+    events = await turn(session, ("mira", "Thorin attacks Berta"))
+    assert "start the line with 'Thorin:'" in narration(events) and _tools(session) == []
+
+
+async def test_attack_rat_one_hits_rat_one() -> None:
+    session = situation("cellar", "cellar_rats", seed=3)
+    state = session.state
+    [e async for e in session.run_until_players()]  # the rats act first if they won initiative
+    assert state.encounter is not None
+    actor = state.encounter.current.id
+    assert actor in state.party
+    session.submit(PlayerAction(character_id=actor, text="attack rat 1"))
+    [e async for e in session.process()]
+    attacks = [c for c in session.brain.made if c.name == "attack"]  # type: ignore[attr-defined]
+    assert attacks and '"target_id": "giant-rat-1"' in attacks[0].arguments
+
+
+def test_a_name_that_is_not_in_the_party_is_refused() -> None:
+    session = situation()
+    reply, who = commands.declare(session, "Gandalf: I attack", "mira")
+    assert not reply.ok and who is None and "Mira, Thorin, Aria" in reply.text
+    assert session.pending == []
+    reply, who = commands.declare(session, "I shout: run!", "mira")
+    assert reply.ok and who == "mira"
+
+
+def test_the_llm_is_told_how_the_line_was_read() -> None:
+    session = situation()
+    action = PlayerAction(character_id="mira", text="Does she have a key for that trapdoor?")
+    line = understood(session.state, [action])
+    assert line.startswith("Understood: Mira — question about Berta")
+    assert "(confidence 0.9)" in line and len(line) < 120

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from app.world.campaign import Campaign
+from app.world.campaign import Campaign, load_campaign
 from app.world.state import GameState
+from app.world.validate import validate_campaign
 from rules.damage import LifeState
 from rules.srd import srd
 from tests.referee_corpus import (
@@ -38,6 +39,15 @@ def corpus(request: pytest.FixtureRequest) -> Corpus:
 @pytest.fixture(scope="module")
 def states(corpus: Corpus) -> dict[str, GameState]:
     return {name: build_situation(spec) for name, spec in corpus.situations.items()}
+
+
+@pytest.mark.parametrize(
+    "folder", sorted(p.parent for p in (DATA_DIR / "campaigns").glob("*/campaign.toml"))
+)
+def test_the_test_campaigns_are_sound(folder: Path) -> None:
+    campaign = load_campaign(folder)
+    assert campaign.campaign.language == "en"
+    assert validate_campaign(campaign) == []
 
 
 def readme_intents() -> set[str]:

@@ -187,7 +187,7 @@ def test_new_game_from_the_campaign() -> None:
 
 def test_campaign_defined_monsters(tmp_path: Path) -> None:
     data = raw()
-    data["monsters"] = {
+    data["monsters"] |= {
         "tunnel_hound": {
             "name": "Tunnel Hound",
             "size": "medium",

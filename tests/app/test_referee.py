@@ -1,5 +1,5 @@
 """The offline referee: its reading of player text, and the shipped campaign played to
-both endings with fixed seeds — the same transcript every time."""
+its three endings with fixed seeds — the same transcript every time."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from app.session.events import (
     StateTransition,
 )
 from app.world.state import Combatant, Creature, Encounter, GameState, Restriction
+from app.world.view import scene_description
 from rules.abilities import Ability
 from rules.checks import CheckResult, ability_check, group_check, saving_throw
 from rules.conditions import (
@@ -467,7 +468,7 @@ def move_scene_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
         {
             "scene_id": scene.id,
             "name": scene.name,
-            "description": scene.description,
+            "description": scene_description(state, state.campaign),
             "exits": scene.exits,
         },
         [StateChange(kind="scene", description=text, before=before, after=scene.name)],

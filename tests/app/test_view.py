@@ -10,12 +10,15 @@ from typing import Any
 
 import pytest
 import tomli_w
+from typer.testing import CliRunner
 
+from app.cli import app
 from app.dm.tools.campaign_tools import enter_scene, start_encounter
 from app.world import view
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds, update_defeated
 from app.world.newgame import new_game
+from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from app.world.validate import validate_campaign
 from app.world.when import Fact
@@ -88,8 +91,6 @@ def test_a_feature_can_be_there_only_while_its_condition_holds() -> None:
 
 
 def test_a_game_without_a_campaign_keeps_its_own_text() -> None:
-    from app.world.sandbox import sandbox_state
-
     state = sandbox_state()
     assert view.scene_description(state, None).startswith("Rain drums")
     assert view.npcs_here(state, None) == [] and view.features_here(state, None) == {}
@@ -256,3 +257,13 @@ def test_bad_keys_are_rejected_with_their_key_path(tmp_path: Path, change: Any, 
     with pytest.raises(CampaignError) as error:
         load_campaign(write(tmp_path, data))
     assert f"  {where}:" in str(error.value) or f"  {where}." in str(error.value)
+
+
+def test_dungeon_validate_reports_a_bad_appearance_by_its_key_path(tmp_path: Path) -> None:
+    data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
+    data["npcs"]["tam"]["appears"][1]["when"] = {"flag": "tam_at_home"}
+    result = CliRunner().invoke(app, ["validate", str(write(tmp_path, data))])
+    assert result.exit_code == 1
+    assert "unknown flag: npcs.tam.appears[1].when: nothing sets flag 'tam_at_home'" in " ".join(
+        result.stdout.split()
+    )

@@ -24,6 +24,7 @@ from app.session import commands
 from app.session.events import ErrorEvent, NarrativeChunk, TurnEnd
 from app.session.runner import render_event
 from app.session.session import GameSession
+from app.world.view import scene_description
 from rules.dice import DiceError
 
 HELP = commands.help_text()
@@ -52,10 +53,11 @@ class ConsoleGame:
 
     def show_scene(self) -> None:
         """The read-aloud text of the current scene."""
-        scene = self.session.state.scene
-        self.console.print(Text(scene.name, style="bold"))
-        if scene.description:
-            self.console.print(scene.description)
+        state = self.session.state
+        self.console.print(Text(state.scene.name, style="bold"))
+        description = scene_description(state, state.campaign)
+        if description:
+            self.console.print(description)
         self.console.print()
 
     def status_lines(self) -> list[str]:

@@ -15,6 +15,7 @@ from app.dm import prompts
 from app.dm.brain import Message
 from app.dm.understanding import understand
 from app.session.actions import PlayerAction
+from app.world import view
 from app.world.state import GameState, TurnRecord
 
 WINDOW_TURNS = 6
@@ -53,12 +54,27 @@ def roster(state: GameState) -> str:
     return "\n".join(lines)
 
 
+def _exit(way: view.ExitView, state: GameState) -> str:
+    shut = "" if way.open else f", shut: {way.locked_text}"
+    return f"{way.to} ({way.name}{shut})"
+
+
+def scene_line(state: GameState) -> str:
+    """Where the party is and the ways out as they stand (open or shut), sent every call
+    so the DM never describes a lock that has been picked."""
+    scene, campaign = state.scene, state.campaign
+    ways = view.exits_here(state, campaign)
+    exits = ", ".join(_exit(w, state) for w in ways) if ways else ", ".join(scene.exits)
+    return f"Current scene: {scene.name} ({scene.id}); exits: {exits or 'none'}"
+
+
 def overview(state: GameState) -> str:
     """The whole visible world: scene, exits, items carried, flags, known facts."""
     scene = state.scene
     parts = [f"Scene: {scene.name} ({scene.id})"]
-    if scene.description:
-        parts.append(scene.description)
+    description = view.scene_description(state, state.campaign)
+    if description:
+        parts.append(description)
     if scene.exits:
         names = [f"{state.scenes[e].name} ({e})" if e in state.scenes else e for e in scene.exits]
         parts.append("Exits: " + ", ".join(names))
@@ -86,6 +102,10 @@ def deltas(state: GameState) -> str:
     lines += [f"- {c.text}" for c in state.changes[-20:]]
     if len(state.changes) > 20:
         lines.insert(1, f"- ({len(state.changes) - 20} earlier changes omitted)")
+    # The read-aloud text may depend on what changed (a lock picked, foes gone): resend it.
+    description = view.scene_description(state, state.campaign)
+    if description:
+        lines.append(f"{state.scene.name} now reads: {description}")
     return "\n".join(lines)
 
 
@@ -167,10 +187,10 @@ class ContextBuilder:
         if mode == "combat":
             system.append(prompts.COMBAT)
         system.append(roster(state))
-        exits = ", ".join(state.scene.exits) or "none"
-        system.append(f"Current scene: {state.scene.name} ({state.scene.id}); exits: {exits}")
-        if state.scene.dm_notes:
-            system.append(f"DM-only notes for {state.scene.name}: {state.scene.dm_notes}")
+        system.append(scene_line(state))
+        notes = view.scene_notes(state, state.campaign)
+        if notes:
+            system.append(f"DM-only notes for {state.scene.name} as things stand: {notes}")
         messages: list[Message] = [{"role": "system", "content": "\n\n".join(system)}]
         if state.summary:
             messages.append({"role": "system", "content": "Story so far:\n" + state.summary})

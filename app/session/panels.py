@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.dm.tools.executors import combat_update
 from app.session.events import CombatUpdate
 from app.world.state import GameState
+from app.world.view import scene_description
 from rules.economy import ActionKind
 
 
@@ -103,7 +104,7 @@ def panels(state: GameState) -> Panels:
         ]
     return Panels(
         scene=state.scene.name,
-        scene_description=state.scene.description,
+        scene_description=scene_description(state, state.campaign),
         party=party_members(state),
         combat=combat_update(state) if encounter is not None else None,
         reactions_spent=spent,

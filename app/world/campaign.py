@@ -9,10 +9,10 @@ Shape (see ``campaigns/crossroads/campaign.toml`` for a complete one)::
     [campaign]      id, title, author, summary, language, levels, start, party
     [[characters]]  pregenerated character sheets
     [scenes.<id>]   name, description (read aloud), notes (DM only), exits, features,
-                    npcs, items, restrict_to, encounter
+                    npcs, items, restrict_to, encounter, variants
     [challenges.<id>] scene, provoked_by, skill/ability, dc, kind, success, failure
-    [npcs.<id>]     name, attitude, greeting, topics
-    [encounters.<id>] monsters
+    [npcs.<id>]     name, attitude, greeting, topics, appears, variants
+    [encounters.<id>] monsters (counts of a kind, or one named foe)
     [items.<id>]    name, description, heals
     [[triggers]]    when (all / any / not of facts) -> effects; once or repeatable
     [[endings]]     when -> title, text
@@ -24,9 +24,11 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from app.world.state import FlagValue
+from app.world.when import Appearance, Fact, FeatureVariant, NPCVariant, SceneVariant
+from app.world.when import Spec as _Spec
 from rules.abilities import Ability
 from rules.character import CharacterSheet
 from rules.conditions import Condition
@@ -39,46 +41,6 @@ Key = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 
 class CampaignError(ValueError):
     """A campaign file that cannot be used; the message names the file and the key."""
-
-
-class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-
-class Fact(_Spec):
-    """A condition over the world. Exactly one of its keys is set; ``all`` / ``any`` / ``not``
-    combine others."""
-
-    all: list[Fact] | None = None
-    any: list[Fact] | None = None
-    not_: Fact | None = Field(default=None, alias="not")
-    in_scene: str | None = None
-    has_item: str | None = None
-    flag: str | None = None
-    equals: FlagValue | None = None
-    """With ``flag``: the value it must have (default: any truthy value)."""
-    defeated: str | None = None
-    """An encounter id whose foes are all down."""
-    passed: str | None = None
-    """A challenge id that was passed."""
-    failed: str | None = None
-    """A challenge id that was failed."""
-
-    @model_validator(mode="after")
-    def _one_kind(self) -> Fact:
-        kinds = [
-            k for k in ("all", "any", "not_", "in_scene", "has_item", "flag", "defeated",
-                        "passed", "failed")
-            if getattr(self, k) is not None
-        ]  # fmt: skip
-        if len(kinds) != 1:
-            raise ValueError(
-                "a condition needs exactly one of all, any, not, in_scene, has_item, flag, "
-                f"defeated, passed, failed (found {', '.join(kinds) or 'none'})"
-            )
-        if self.equals is not None and self.flag is None:
-            raise ValueError("'equals' goes with 'flag'")
-        return self
 
 
 class DamageSpec(_Spec):
@@ -130,6 +92,10 @@ class Feature(_Spec):
     text: str
     reveal: str | None = None
     """A fact the players learn by examining it."""
+    when: Fact | None = None
+    """The feature is there only while this holds (always, without it)."""
+    variants: list[FeatureVariant] = Field(default_factory=list)
+    """Other texts for other states of the world; the first whose ``when`` holds is shown."""
 
 
 class SceneSpec(_Spec):
@@ -141,11 +107,15 @@ class SceneSpec(_Spec):
     exits: list[Exit] = Field(default_factory=list)
     features: dict[Key, Feature] = Field(default_factory=dict)
     npcs: list[str] = Field(default_factory=list)
+    """People always here (see ``[npcs.<id>] appears`` for people who come and go)."""
     items: list[str] = Field(default_factory=list)
     restrict_to: list[str] | None = None
     restrict_reason: str = ""
     encounter: str | None = None
     """Starts when the party enters (once)."""
+    variants: list[SceneVariant] = Field(default_factory=list)
+    """Other descriptions (and notes) for other states of the world; the first whose
+    ``when`` holds is used."""
 
 
 class ChallengeSpec(_Spec):
@@ -183,11 +153,30 @@ class NPCSpec(_Spec):
     greeting: str
     topics: dict[str, str] = Field(default_factory=dict)
     """Keyword -> what they say about it."""
+    appears: list[Appearance] = Field(default_factory=list)
+    """Scenes where they can be found while a condition holds, besides any scene that
+    lists them in its ``npcs``."""
+    variants: list[NPCVariant] = Field(default_factory=list)
+    """Other attitudes, greetings and answers for other states of the world."""
 
 
 class MonsterCount(_Spec):
+    """Some foes of one kind, or one named foe."""
+
     monster: str
+    """A stat block id: the campaign's ``[monsters.<id>]`` or the SRD's."""
     count: int = Field(default=1, ge=1, le=12)
+    name: str | None = None
+    """A single foe's own name ("Grubnak"), shown instead of the stat block's."""
+    npc: str | None = None
+    """The campaign NPC this foe is: they can be spoken to while alive and present, and
+    they leave the story when they die or flee."""
+
+    @model_validator(mode="after")
+    def _one_named(self) -> MonsterCount:
+        if (self.name is not None or self.npc is not None) and self.count != 1:
+            raise ValueError("'name' and 'npc' are for a single foe (count = 1)")
+        return self
 
 
 class EncounterSpec(_Spec):

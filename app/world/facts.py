@@ -3,8 +3,8 @@ read straight from the game state, so triggers and endings can never disagree wi
 
 from __future__ import annotations
 
-from app.world.campaign import Fact
-from app.world.state import GameState
+from app.world.state import Creature, GameState
+from app.world.when import Fact
 from rules.damage import LifeState
 
 
@@ -25,9 +25,28 @@ def holds(fact: Fact, state: GameState) -> bool:
         return bool(value) if fact.equals is None else value == fact.equals
     if fact.defeated is not None:
         return fact.defeated in state.defeated
+    if fact.killed is not None:
+        foes = _foes(state, fact.killed)
+        return fact.killed in state.defeated and all(_dead(c) for c in foes)
+    if fact.surrendered is not None:
+        foes = _foes(state, fact.surrendered)
+        return fact.surrendered in state.defeated and any(
+            c.left == "surrendered" and not _dead(c) for c in foes
+        )
+    if fact.fled is not None:
+        foes = _foes(state, fact.fled)
+        return fact.fled in state.defeated and any(c.left == "fled" for c in foes)
     if fact.passed is not None:
         return state.challenges.get(fact.passed) == "passed"
     return fact.failed is not None and state.challenges.get(fact.failed) == "failed"
+
+
+def _foes(state: GameState, encounter_id: str) -> list[Creature]:
+    return [c for c in state.creatures.values() if c.encounter == encounter_id]
+
+
+def _dead(creature: Creature) -> bool:
+    return creature.vitals.state is LifeState.DEAD
 
 
 def update_defeated(state: GameState) -> list[str]:

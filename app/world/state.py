@@ -48,20 +48,27 @@ class Creature(_Model):
     encounter: str | None = None
     """The campaign encounter it came with (for "defeated" conditions)."""
     left: Literal["", "fled", "surrendered"] = ""
-    """Out of the fight without dying."""
+    """Out of the fight without dying: ran away, or gave up and is at the party's mercy."""
+    npc: str | None = None
+    """The campaign NPC this creature is (a named foe who can also be spoken to)."""
     spell_slots: SpellSlots | None = None
     """For spellcasting monsters: the slots this one has left."""
 
 
 class Scene(_Model):
-    """Where the party is."""
+    """Where the party is.
+
+    In a campaign game the text of a scene depends on the world (a lock picked, a boy found)
+    and is read from the campaign through :mod:`app.world.view`; the state keeps no copy
+    that could go stale. Only a game without a campaign keeps its text here.
+    """
 
     id: Id
     name: str
     description: str = ""
-    """Read-aloud text."""
+    """Read-aloud text (games without a campaign only)."""
     dm_notes: str = ""
-    """Only the DM sees these."""
+    """Only the DM sees these (games without a campaign only)."""
     exits: list[str] = Field(default_factory=list)
     """Ids of scenes reachable from here."""
 

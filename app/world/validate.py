@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from app.world.campaign import Campaign, Effects, Fact
+from app.world.campaign import Campaign, Effects
+from app.world.when import Fact
 from rules.dice import DiceError, parse
 from rules.srd import srd
 
@@ -37,6 +38,45 @@ def _effects(campaign: Campaign) -> Iterator[tuple[str, str | None, Effects]]:
         yield f"challenges.{cid}.failure", challenge.scene, challenge.failure
     for i, trigger in enumerate(campaign.triggers):
         yield f"triggers[{i}] ({trigger.id}).effects", None, trigger.effects
+
+
+def _whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
+    """Every condition in the campaign, with its key path."""
+    for i, trigger in enumerate(campaign.triggers):
+        yield f"triggers[{i}] ({trigger.id}).when", trigger.when
+    for i, ending in enumerate(campaign.endings):
+        yield f"endings[{i}] ({ending.id}).when", ending.when
+    for sid, scene in campaign.scenes.items():
+        for n, variant in enumerate(scene.variants):
+            yield f"scenes.{sid}.variants[{n}].when", variant.when
+        for fid, feature in scene.features.items():
+            if feature.when is not None:
+                yield f"scenes.{sid}.features.{fid}.when", feature.when
+            for n, fvariant in enumerate(feature.variants):
+                yield f"scenes.{sid}.features.{fid}.variants[{n}].when", fvariant.when
+    for nid, npc in campaign.npcs.items():
+        for n, appearance in enumerate(npc.appears):
+            if appearance.when is not None:
+                yield f"npcs.{nid}.appears[{n}].when", appearance.when
+        for n, nvariant in enumerate(npc.variants):
+            yield f"npcs.{nid}.variants[{n}].when", nvariant.when
+
+
+def _named_members(campaign: Campaign) -> Iterator[tuple[str, str]]:
+    """(key path, npc id) of every encounter member who is a campaign NPC."""
+    for eid, encounter in campaign.encounters.items():
+        for n, group in enumerate(encounter.monsters):
+            if group.npc is not None:
+                yield f"encounters.{eid}.monsters[{n}].npc", group.npc
+
+
+def _flags_set(campaign: Campaign) -> set[str]:
+    """Flags something in the campaign can set: effects, and ``met_<npc>`` when the party
+    first speaks with someone."""
+    flags = {f"met_{nid}" for nid in campaign.npcs}
+    for _, _, eff in _effects(campaign):
+        flags.update(eff.set_flags)
+    return flags
 
 
 def _facts(fact: Fact) -> Iterator[Fact]:
@@ -116,19 +156,28 @@ def _references(campaign: Campaign) -> list[Problem]:
                 parse(spec.heals)
             except DiceError as error:
                 problems.append(Problem("bad formula", f"items.{iid}.heals", str(error)))
-    whens = [(f"triggers[{i}] ({t.id}).when", t.when) for i, t in enumerate(campaign.triggers)]
-    whens += [(f"endings[{i}] ({e.id}).when", e.when) for i, e in enumerate(campaign.endings)]
-    for where, when in whens:
+    for where, npc_id in _named_members(campaign):
+        need(npc_id in campaign.npcs, where, f"no npc {npc_id!r}")
+    for nid, person in campaign.npcs.items():
+        for n, appearance in enumerate(person.appears):
+            need(appearance.scene in scenes, f"npcs.{nid}.appears[{n}].scene",
+                 f"no scene {appearance.scene!r}")  # fmt: skip
+    flags = _flags_set(campaign)
+    for where, when in _whens(campaign):
         for fact in _facts(when):
             if fact.in_scene:
                 need(fact.in_scene in scenes, where, f"no scene {fact.in_scene!r}")
             if fact.has_item:
                 need(fact.has_item in campaign.items, where, f"no item {fact.has_item!r}")
-            if fact.defeated:
-                need(fact.defeated in campaign.encounters, where, f"no encounter {fact.defeated!r}")
+            fought = fact.encounter()
+            if fought:
+                need(fought in campaign.encounters, where, f"no encounter {fought!r}")
             for ref in (fact.passed, fact.failed):
                 if ref:
                     need(ref in campaign.challenges, where, f"no challenge {ref!r}")
+            if fact.flag and fact.flag not in flags:
+                message = f"nothing sets flag {fact.flag!r} (no set_flags in any effect)"
+                problems.append(Problem("unknown flag", where, message))
     return problems
 
 
@@ -163,8 +212,9 @@ class _Possible:
             return fact.has_item in self.items
         if fact.flag:
             return self.flag(fact.flag, fact.equals)
-        if fact.defeated:
-            return fact.defeated in self.encounters
+        encounter = fact.encounter()
+        if encounter:
+            return encounter in self.encounters
         return (fact.passed or fact.failed or "") in self.challenges
 
 
@@ -229,4 +279,7 @@ def validate_campaign(campaign: Campaign) -> list[Problem]:
     for i, ending in enumerate(campaign.endings):
         if not possible.satisfiable(ending.when):
             problems.append(Problem("unreachable ending", f"endings[{i}] ({ending.id})", NEVER))
+    for where, when in _whens(campaign):
+        if ".variants[" in where and not possible.satisfiable(when):
+            problems.append(Problem("variant never shows", where.removesuffix(".when"), NEVER))
     return problems

@@ -4,15 +4,24 @@ Every part of the game that shows or reads the current scene — the offline ref
 narration and its reading of player lines, the LLM's context, the front ends — asks here
 instead of reading the campaign's scene spec directly, so that text which depends on the
 world (a padlock that has been picked, a boy who came out of hiding) is decided in one
-place.
+place: the campaign's ``variants`` and ``appears`` tables, checked with
+:func:`app.world.facts.holds`.
+
+Every function also takes ``None`` for the campaign: a game without one (the sandbox)
+keeps its scene text in the state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
-from app.world.campaign import Campaign, Exit, Feature
+from app.world.campaign import Campaign, Exit, Feature, NPCSpec, SceneSpec
+from app.world.facts import holds
 from app.world.state import GameState
+from app.world.when import Fact
+from rules.damage import LifeState
 
 
 @dataclass(frozen=True)
@@ -27,44 +36,146 @@ class ExitView:
     locked_text: str
 
 
+class _Variant(Protocol):
+    @property
+    def when(self) -> Fact: ...
+
+
+V = TypeVar("V", bound=_Variant)
+
+
+def _first(variants: Sequence[V], state: GameState) -> V | None:
+    """The first variant whose condition holds now."""
+    return next((v for v in variants if holds(v.when, state)), None)
+
+
+def _spec(state: GameState, campaign: Campaign | None) -> SceneSpec | None:
+    return campaign.scenes.get(state.scene.id) if campaign is not None else None
+
+
 def _exit_view(state: GameState, spec: Exit) -> ExitView:
     is_open = spec.requires_flag is None or bool(state.flags.get(spec.requires_flag))
     return ExitView(spec.to, spec.name, tuple(spec.aliases), is_open, spec.locked_text)
 
 
-def scene_description(state: GameState, campaign: Campaign) -> str:
+def scene_description(state: GameState, campaign: Campaign | None) -> str:
     """The current scene's read-aloud text, on one line."""
-    spec = campaign.scenes.get(state.scene.id)
-    text = spec.description if spec is not None else state.scene.description
+    spec = _spec(state, campaign)
+    if spec is None:
+        text = state.scene.description
+    else:
+        variant = _first(spec.variants, state)
+        text = spec.description
+        if variant is not None and variant.description is not None:
+            text = variant.description
     return " ".join(text.split())
 
 
-def features_here(state: GameState, campaign: Campaign) -> dict[str, Feature]:
-    """The things in the current scene the players may examine, by id."""
-    spec = campaign.scenes.get(state.scene.id)
-    return dict(spec.features) if spec is not None else {}
-
-
-def feature_text(state: GameState, campaign: Campaign, feature_id: str) -> str:
-    """What examining a feature shows now."""
-    return features_here(state, campaign)[feature_id].text
-
-
-def npcs_here(state: GameState, campaign: Campaign) -> list[str]:
-    """Ids of the people present in the current scene whom the players can talk to."""
-    spec = campaign.scenes.get(state.scene.id)
-    return [n for n in spec.npcs if n in campaign.npcs] if spec is not None else []
-
-
-def items_here(state: GameState, campaign: Campaign) -> list[str]:
-    """Ids of campaign items lying in the current scene that nobody has picked up."""
-    spec = campaign.scenes.get(state.scene.id)
+def features_here(state: GameState, campaign: Campaign | None) -> dict[str, Feature]:
+    """The things in the current scene the players may examine now, by id, each with the
+    text examining it shows now."""
+    spec = _spec(state, campaign)
     if spec is None:
+        return {}
+    here: dict[str, Feature] = {}
+    for fid, feature in spec.features.items():
+        if feature.when is not None and not holds(feature.when, state):
+            continue
+        variant = _first(feature.variants, state)
+        here[fid] = feature.model_copy(update={"text": variant.text}) if variant else feature
+    return here
+
+
+def feature_text(state: GameState, campaign: Campaign | None, feature_id: str) -> str:
+    """What examining a feature shows now (``KeyError`` if it is not here now)."""
+    return " ".join(features_here(state, campaign)[feature_id].text.split())
+
+
+def _gone(state: GameState, npc_id: str) -> bool:
+    """A person who is also a foe is gone from the story once that foe died or fled."""
+    return any(
+        c.npc == npc_id and (c.vitals.state is LifeState.DEAD or c.left == "fled")
+        for c in state.creatures.values()
+    )
+
+
+def npcs_here(state: GameState, campaign: Campaign | None) -> list[str]:
+    """Ids of the people present in the current scene whom the players can talk to: the
+    scene's own people, then those whose ``appears`` brings them here now — less anyone
+    who died or fled as a foe."""
+    spec = _spec(state, campaign)
+    if campaign is None or spec is None:
+        return []
+    scene_id = state.scene.id
+    found = [n for n in spec.npcs if n in campaign.npcs]
+    for nid, npc in campaign.npcs.items():
+        if nid not in found and any(
+            a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
+        ):
+            found.append(nid)
+    return [n for n in found if not _gone(state, n)]
+
+
+def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:
+    """A person as they are now: their first matching variant's attitude, description and
+    greeting, and its topics added to their own (``KeyError`` for an unknown id)."""
+    npc = campaign.npcs[npc_id]
+    variant = _first(npc.variants, state)
+    if variant is None:
+        return npc
+    changes: dict[str, object] = {"topics": {**npc.topics, **variant.topics}}
+    for key in ("attitude", "description", "greeting"):
+        value = getattr(variant, key)
+        if value is not None:
+            changes[key] = value
+    return npc.model_copy(update=changes)
+
+
+def items_here(state: GameState, campaign: Campaign | None) -> list[str]:
+    """Ids of campaign items lying in the current scene that nobody has picked up."""
+    spec = _spec(state, campaign)
+    if campaign is None or spec is None:
         return []
     return [i for i in spec.items if i in campaign.items and not state.has_item(i)]
 
 
-def exits_here(state: GameState, campaign: Campaign) -> list[ExitView]:
+def exits_here(state: GameState, campaign: Campaign | None) -> list[ExitView]:
     """The ways out of the current scene, open or not."""
-    spec = campaign.scenes.get(state.scene.id)
+    spec = _spec(state, campaign)
     return [_exit_view(state, e) for e in spec.exits] if spec is not None else []
+
+
+def scene_notes(state: GameState, campaign: Campaign | None) -> str:
+    """Everything an LLM DM should know about the current scene now and the players should
+    not: the author's notes, the challenges here with skills, DCs and how they went, the
+    people here and what they know, and any fight still waiting to happen."""
+    spec = _spec(state, campaign)
+    if campaign is None or spec is None:
+        return state.scene.dm_notes
+    variant = _first(spec.variants, state)
+    notes = variant.notes if variant is not None and variant.notes is not None else spec.notes
+    parts = [" ".join(notes.split())] if notes else []
+    for cid, ch in campaign.challenges.items():
+        if ch.scene != state.scene.id:
+            continue
+        what = ch.skill.label if ch.skill else (ch.ability.full_name if ch.ability else "")
+        roll = {"check": "check", "save": "save", "group": "group check"}[ch.kind]
+        line = f"Challenge {cid} ({ch.name}): {what} {roll} DC {ch.dc}."
+        if ch.failure.next:
+            line += f" Failure leads to {ch.failure.next}."
+        done = state.challenges.get(cid)
+        if done:
+            line += f" Already {done}."
+        parts.append(line)
+    for npc_id in npcs_here(state, campaign):
+        npc = npc_view(state, campaign, npc_id)
+        topics = "; ".join(f"{k}: {v}" for k, v in npc.topics.items())
+        parts.append(f"{npc.name} ({npc_id}, {npc.attitude}): {npc.description} Knows — {topics}")
+    if spec.encounter and spec.encounter not in state.defeated:
+        encounter = campaign.encounters[spec.encounter]
+        foes = ", ".join(
+            f"{m.name} ({m.monster})" if m.name else f"{m.count} {m.monster}"
+            for m in encounter.monsters
+        )
+        parts.append(f"Fight here ({spec.encounter}): {foes}.")
+    return " ".join(parts)

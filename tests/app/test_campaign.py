@@ -15,6 +15,7 @@ from app.cli import app
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign
+from app.world.view import scene_notes
 
 SHIPPED = CAMPAIGNS_DIR / "crossroads" / "campaign.toml"
 
@@ -173,10 +174,10 @@ def test_new_game_from_the_campaign() -> None:
     campaign = load_campaign(SHIPPED.parent)
     state = new_game(campaign, seed=5, players={"Ana": ["mira"], "Ben": ["thorin", "aria"]})
     assert list(state.party) == ["mira", "thorin", "aria"] and state.scene.id == "inn"
-    assert (
-        "Challenge trapdoor_lock" in state.scene.dm_notes
-        and "Sleight of Hand check DC 13" in state.scene.dm_notes
-    )
+    notes = scene_notes(state, campaign)
+    assert "Challenge trapdoor_lock" in notes and "Sleight of Hand check DC 13" in notes
+    # the state keeps no copy of the campaign's text, so none can go stale in a save
+    assert state.scene.description == "" and state.scene.dm_notes == ""
     assert state.scenes["cellar"].exits == ["inn", "warren"]
     assert state.controller_of("aria") == "Ben"
     campaign.characters[0].vitals = campaign.characters[0].vitals.model_copy(update={"hp": 1})
@@ -186,7 +187,7 @@ def test_new_game_from_the_campaign() -> None:
 
 def test_campaign_defined_monsters(tmp_path: Path) -> None:
     data = raw()
-    data["monsters"] = {
+    data["monsters"] |= {
         "tunnel_hound": {
             "name": "Tunnel Hound",
             "size": "medium",

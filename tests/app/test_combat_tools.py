@@ -82,9 +82,32 @@ def test_end_combat_returns_to_exploration() -> None:
     assert out["events"][0].to == "exploration" and state.encounter is None
     assert (
         out["result"]["summary"]
-        == "Combat over after 1 round(s): 0 foe(s) down; the party is unhurt"
+        == "The fight lasted 1 round. Giant Rat 1 and Giant Rat 2 still stand. "
+        "The party is unhurt."
     )
     assert "error" in run(state, "end_turn")["result"]
+
+
+def test_the_end_of_a_fight_says_who_fell_surrendered_or_fled_by_name() -> None:
+    state = sandbox_state(seed=4)
+    monsters = [{"monster": "giant_rat", "count": 2}, {"monster": "goblin", "count": 3}]
+    run(state, "start_combat", reason="ambush", monsters=monsters)
+    for cid in ("giant-rat-1", "giant-rat-2", "goblin-1"):
+        creature = state.creatures[cid]
+        creature.vitals = creature.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
+    state.creatures["goblin-2"].left = "surrendered"
+    state.creatures["goblin-3"].left = "fled"
+    thorin = state.party["thorin"]
+    thorin.vitals = thorin.vitals.model_copy(update={"hp": 20})
+    state.encounter.round = 3
+    result = run(state, "end_combat", reason="the fight is decided")["result"]
+    assert result["summary"] == (
+        "The fight lasted 3 rounds. Giant Rat 1, Giant Rat 2 and Goblin 1 fell; "
+        "Goblin 2 surrendered; Goblin 3 fled. Thorin (20/28 HP) is hurt."
+    )
+    assert result["fell"] == ["Giant Rat 1", "Giant Rat 2", "Goblin 1"]
+    assert result["surrendered"] == ["Goblin 2"] and result["fled"] == ["Goblin 3"]
+    assert result["standing"] == []
 
 
 def _turn_of(state: GameState, cid: str) -> None:

@@ -50,7 +50,7 @@ MAGE = {
 
 def duel(mages: int) -> GameState:
     data = raw()
-    data["monsters"] = {"cult_mage": MAGE}
+    data["monsters"] |= {"cult_mage": MAGE}
     aria = next(c for c in data["characters"] if c["id"] == "aria")
     aria.update(
         level=5,

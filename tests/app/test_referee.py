@@ -1,8 +1,9 @@
 """The offline referee: its reading of player text, and the shipped campaign played to
-both endings with fixed seeds — the same transcript every time."""
+its three endings with fixed seeds — the same transcript every time."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from tests.app.conftest import narration, of_type, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SCRIPTS = CAMPAIGNS_DIR / "crossroads" / "scripts"
-PEACE_SEED, VICTORY_SEED = 11, 14
+PEACE_SEED, VICTORY_SEED, MERCY_SEED = 11, 14, 7
 
 
 def intent_in(
@@ -117,6 +118,15 @@ def test_the_victory_ending_is_reached() -> None:
     assert code == 0, out[-2000:]
     assert "ending: Steel in the Dark" in out
     assert "Grubnak's face darkens" in out
+    assert "Grubnak: initiative" in out  # the boss named in the story is in his fight
+    assert re.search(r"The fight lasted \d rounds?\. Grubnak(, Goblin \d)* and Goblin \d fell", out)
+
+
+def test_a_beaten_grubnak_surrenders_and_the_mercy_ending_follows() -> None:
+    code, out = simulate("mercy.txt", MERCY_SEED)
+    assert code == 0, out[-2000:]
+    assert "Goblin 3 and Goblin 4 fell; Grubnak surrendered." in out
+    assert "ending: Mercy in the Dark" in out
 
 
 def test_simulate_is_byte_identical_for_the_same_seed_and_script() -> None:

@@ -177,6 +177,17 @@ class ChallengeArgs(_Args):
     advantage: Mode = "normal"
 
 
+class TalkArgs(_Args):
+    """A character speaks with someone here: their greeting on first meeting, and what
+    they say about a topic."""
+
+    npc_id: str = Field(description="Id (or name) of a person present, e.g. berta")
+    character_id: str | None = None
+    topic: Annotated[str, Field(max_length=80)] | None = Field(
+        default=None, description="What is asked about, e.g. a keyword from the DM notes"
+    )
+
+
 class EndTurnArgs(_Args):
     """The current combatant's turn is over."""
 

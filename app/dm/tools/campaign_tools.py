@@ -10,6 +10,7 @@ from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.session.events import ActionRestriction, SessionEvent, StateChange
+from app.world import view
 from app.world.campaign import Campaign, Effects
 from app.world.state import GameState, Restriction
 from rules.checks import group_check
@@ -198,14 +199,64 @@ def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
         if way.requires_flag and not state.flags.get(way.requires_flag):
             raise ToolError(f"the way is shut: {way.locked_text}")
     events = enter_scene(state, args.scene_id, args.reason)
+    return ToolOutcome({**scene_result(state, campaign), "combat": state.encounter is not None},
+                       events)  # fmt: skip
+
+
+def scene_result(state: GameState, campaign: Campaign) -> dict[str, Any]:
+    """The scene the party is in, as it reads now: for a tool result."""
     scene = state.scene
-    return ToolOutcome(
-        {
-            "scene_id": scene.id,
-            "name": scene.name,
-            "description": scene.description,
-            "exits": scene.exits,
-            "combat": state.encounter is not None,
-        },
-        events,
-    )
+    return {
+        "scene_id": scene.id,
+        "name": scene.name,
+        "description": view.scene_description(state, campaign),
+        "exits": scene.exits,
+        "people": [campaign.npcs[n].name for n in view.npcs_here(state, campaign)],
+    }
+
+
+def _match(wanted: str, options: dict[str, list[str]]) -> str | None:
+    """The option id whose id or one of whose names is ``wanted`` (any case)."""
+    said = " ".join(wanted.lower().split())
+    for oid, labels in options.items():
+        if said == oid or said in (label.lower() for label in labels):
+            return oid
+    return None
+
+
+def talk_tool(args: a.TalkArgs, state: GameState) -> ToolOutcome:
+    """talk_to: speak with someone present (``npcs_here``) and hear what they say."""
+    campaign = _campaign(state)
+    here = view.npcs_here(state, campaign)
+    people = {n: [campaign.npcs[n].name, *campaign.npcs[n].aliases] for n in here}
+    npc_id = _match(args.npc_id, people)
+    if npc_id is None:
+        present = ", ".join(f"{campaign.npcs[n].name} ({n})" for n in here)
+        raise ToolError(
+            f"{args.npc_id!r} is not here to talk to; "
+            + (f"people here: {present}" if present else "nobody here to talk to")
+        )
+    if args.character_id is not None:
+        x.resolve_target(state, args.character_id)
+    npc = view.npc_view(state, campaign, npc_id)
+    met = f"met_{npc_id}"
+    first = not state.flags.get(met)
+    if first:
+        # A flag, so campaigns can ask whether the party has met someone; not an event:
+        # nothing on screen changes.
+        state.flags[met] = True
+        state.record("flag", f"the party meets {npc.name}")
+    result: dict[str, Any] = {"npc_id": npc_id, "name": npc.name, "attitude": npc.attitude,
+                              "first_meeting": first}  # fmt: skip
+    if first:
+        result["description"] = npc.description
+        result["greeting"] = npc.greeting
+    if args.topic:
+        topic = " ".join(args.topic.lower().split())
+        key = topic if topic in npc.topics else next(
+            (k for k in npc.topics if k in topic.split() or k in topic), None
+        )  # fmt: skip
+        result["topic"] = key
+        result["says"] = npc.topics[key] if key is not None else None
+    result["topics"] = list(npc.topics)
+    return ToolOutcome(result)

@@ -5,10 +5,12 @@ for the DM plus the events for the players."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from app.dm.tools import args as a
+from app.dm.tools.aftermath import fight_summary, foe_outcomes
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.session.events import (
     ActionRestriction,
@@ -20,6 +22,7 @@ from app.session.events import (
     StateTransition,
 )
 from app.world.state import Combatant, Creature, Encounter, GameState, Restriction
+from app.world.view import scene_description
 from rules.abilities import Ability
 from rules.checks import CheckResult, ability_check, group_check, saving_throw
 from rules.conditions import (
@@ -465,7 +468,7 @@ def move_scene_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
         {
             "scene_id": scene.id,
             "name": scene.name,
-            "description": scene.description,
+            "description": scene_description(state, state.campaign),
             "exits": scene.exits,
         },
         [StateChange(kind="scene", description=text, before=before, after=scene.name)],
@@ -575,31 +578,49 @@ def get_encounter_tool(args: a.GetEncounterArgs, state: GameState) -> ToolOutcom
     )
 
 
+def _named_id(state: GameState, name: str) -> str:
+    """A free creature id made from a foe's own name ("Grubnak" -> ``grubnak``)."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:30] or "foe"
+    cid, n = base, 1
+    while cid in state.creatures or cid in state.party:
+        n += 1
+        cid = f"{base}-{n}"
+    return cid
+
+
 def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     """start_combat: monsters join the scene and everyone rolls initiative."""
     if state.encounter is not None:
         raise ToolError("a fight is already going on; use get_encounter")
-    groups = [(g.monster, g.count) for g in args.monsters]
+    groups: list[tuple[str, int, str | None, str | None]] = [
+        (g.monster, g.count, None, None) for g in args.monsters
+    ]
     if args.encounter is not None:
         authored = state.campaign.encounters if state.campaign is not None else {}
         if args.encounter not in authored:
             known = ", ".join(authored) or "none"
             raise ToolError(f"unknown encounter {args.encounter!r}; encounters: {known}")
-        groups += [(m.monster, m.count) for m in authored[args.encounter].monsters]
+        groups += [(m.monster, m.count, m.name, m.npc) for m in authored[args.encounter].monsters]
     blocks = []
-    for monster_id, count in groups:
+    for monster_id, count, own_name, npc in groups:
         try:
-            blocks.append((state.monster(monster_id), count))
+            blocks.append((state.monster(monster_id), count, own_name, npc))
         except KeyError as error:
             raise ToolError(str(error.args[0])) from None
     joined: list[Creature] = []
-    for block, count in blocks:
+    for block, count, own_name, npc in blocks:
         existing = sum(1 for c in state.creatures.values() if c.monster == block.id)
         for n in range(count):
             number = existing + n + 1
+            cid, name = f"{block.id.replace('_', '-')}-{number}", block.name
+            if count > 1 or existing:
+                name = f"{block.name} {number}"
+            if own_name is not None:  # a named foe: known by name, to players and tools
+                cid, name = _named_id(state, own_name), own_name
             creature = Creature(
-                id=f"{block.id.replace('_', '-')}-{number}",
-                name=f"{block.name} {number}" if count > 1 or existing else block.name,
+                id=cid,
+                name=name,
+                npc=npc,
                 monster=block.id,
                 ac=block.ac,
                 vitals=Vitals.full(block.hp),
@@ -787,22 +808,8 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     encounter = state.encounter
     rounds = encounter.round
     foes = [c.id for c in encounter.order if c.id in state.creatures]
-    fallen = [f for f in foes if state.creatures[f].vitals.state is LifeState.DEAD]
-    fled = [f for f in foes if state.creatures[f].left == "fled"]
-    yielded = [f for f in foes if state.creatures[f].left == "surrendered"]
-    hurt = [
-        f"{s.name} {s.vitals.hp}/{s.vitals.max_hp}"
-        for s in state.party.values()
-        if s.vitals.hp < s.vitals.max_hp
-    ]
-    parts = [f"{len(fallen)} foe(s) down"]
-    if fled:
-        parts.append(f"{len(fled)} fled")
-    if yielded:
-        parts.append(f"{len(yielded)} surrendered")
-    summary = f"Combat over after {rounds} round(s): {', '.join(parts)}" + (
-        f"; hurt: {', '.join(hurt)}" if hurt else "; the party is unhurt"
-    )
+    outcomes = foe_outcomes(state, foes)
+    summary = fight_summary(state, rounds, foes)
     state.encounter = None
     state.record("encounter", f"{summary} ({args.reason})")
     events: list[SessionEvent] = [
@@ -816,5 +823,6 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
         state.record("reveal", text)
         events.append(StateChange(kind="ending", description=f"Defeat — {text}"))
     return ToolOutcome(
-        {"ended": True, "rounds": rounds, "summary": summary, "party_fallen": wiped}, events
+        {"ended": True, "rounds": rounds, "summary": summary, **outcomes, "party_fallen": wiped},
+        events,
     )

@@ -29,6 +29,7 @@ END_TURN = Tool("end_turn", a.EndTurnArgs, x.end_turn_tool)
 END_COMBAT = Tool("end_combat", a.EndCombatArgs, x.end_combat_tool)
 CHALLENGE = Tool("attempt_challenge", a.ChallengeArgs, c.attempt_challenge_tool)
 CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool)
+TALK = Tool("talk_to", a.TalkArgs, c.talk_tool)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool)
 ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
@@ -40,7 +41,7 @@ EXPLORATION_TOOLS = ToolSet(
 )  # fmt: skip
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, REST]
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, and scene moves that follow the map."""
 COMBAT_TOOLS = ToolSet(
@@ -48,6 +49,7 @@ COMBAT_TOOLS = ToolSet(
 )
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN, END_COMBAT, REST]
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN,
+     END_COMBAT, REST]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

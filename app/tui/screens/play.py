@@ -47,6 +47,7 @@ from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.story import StoryPane
 from app.tui.widgets.tracker import InitiativeTracker
+from app.world.view import scene_description
 from rules.dice import DiceError
 
 HISTORY_SHOWN = 12
@@ -129,7 +130,7 @@ class PlayScreen(Screen[None]):
                 story.add_narration(record.narrative)
             story.add_scene(state.scene.name)
         else:
-            story.add_scene(state.scene.name, state.scene.description)
+            story.add_scene(state.scene.name, scene_description(state, state.campaign))
         self.refresh_all()
         self.query_one("#command", Input).focus()
         if state.turn_order.timer_seconds:

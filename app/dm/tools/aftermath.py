@@ -1,0 +1,61 @@
+"""How a fight ended, in words a narrator can use as they are: who fell, who surrendered,
+who fled, who still stands, and how the party came out of it — names, never ids."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.world.state import GameState
+from rules.damage import LifeState
+
+
+def names(items: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def foe_outcomes(state: GameState, foe_ids: Sequence[str]) -> dict[str, list[str]]:
+    """The foes' names by how each left the fight: ``fell`` (dead), ``surrendered``,
+    ``fled``, and ``standing`` (still in it)."""
+    out: dict[str, list[str]] = {"fell": [], "surrendered": [], "fled": [], "standing": []}
+    for fid in foe_ids:
+        foe = state.creatures[fid]
+        if foe.vitals.state is LifeState.DEAD:
+            out["fell"].append(foe.name)
+        elif foe.left:
+            out[foe.left].append(foe.name)
+        else:
+            out["standing"].append(foe.name)
+    return out
+
+
+_VERBS = {"fell": "fell", "surrendered": "surrendered", "fled": "fled", "standing": "still stands"}
+
+
+def fight_summary(state: GameState, rounds: int, foe_ids: Sequence[str]) -> str:
+    """``The fight lasted 3 rounds. Giant Rat 1 and Giant Rat 2 fell; Goblin 3 fled.
+    Thorin is hurt (20/28 HP).``"""
+    outcomes = foe_outcomes(state, foe_ids)
+    clauses = []
+    for kind, who in outcomes.items():
+        if who:
+            verb = "still stand" if kind == "standing" and len(who) > 1 else _VERBS[kind]
+            clauses.append(f"{names(who)} {verb}")
+    lasted = f"The fight lasted {rounds} round{'s' if rounds != 1 else ''}."
+    foes = ("; ".join(clauses) + ".") if clauses else "No foe took part."
+    down = [s.name for s in state.party.values() if s.vitals.hp == 0]
+    hurt = [
+        f"{s.name} ({s.vitals.hp}/{s.vitals.max_hp} HP)"
+        for s in state.party.values()
+        if 0 < s.vitals.hp < s.vitals.max_hp
+    ]
+    party = []
+    if down:
+        party.append(f"{names(down)} {'is' if len(down) == 1 else 'are'} down.")
+    if hurt:
+        party.append(f"{names(hurt)} {'is' if len(hurt) == 1 else 'are'} hurt.")
+    if not party:
+        party.append("The party is unhurt.")
+    return " ".join([lasted, foes, *party])

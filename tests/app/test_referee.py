@@ -53,7 +53,7 @@ def intent_in(
         ("inn", "I head out onto the road", "move", "old_road"),
         ("inn", "climb down into the cellar", "move", "cellar"),
         ("inn", "I dance a jig on the table", "ask", None),
-        ("inn", "attack Berta", "attack", "berta"),  # understood; the referee refuses it
+        ("inn", "attack Berta", "ask", "berta"),  # a friend: the referee makes sure
         ("cellar", "lift the flagstone", "challenge", "flagstone"),
         ("cellar", "search the floor for anything hidden", "challenge", "flagstone"),
         ("cellar", "pick up the silver key", "take", "silver_key"),

@@ -55,15 +55,16 @@ def read(text: str, actor: str = "mira", scene: str = "inn", fight: str | None =
         ("help", "help", None),
         ("what can I do?", "help", None),
         ("I walk up to the bar and ask Berta about the key", "talk", "berta"),
-        ("ask the old man about the missing girl", "talk", "berta"),
+        ("ask the old man about the missing girl", "ask", None),  # nobody here fits
         ("hello Berta", "talk", "berta"),
         ("take a long rest", "rest", None),
         ("we take a short rest", "rest", None),
-        ("Can I pick the lock?", "challenge", "trapdoor_lock"),
-        ("drink the potion", "use", None),  # Mira has none: understood, not acted on
-        ("Thorin attacks Berta", "refuse", None),
+        ("Can I pick the lock?", "question", "trapdoor"),  # asked, not done
+        ("drink the potion", "ask", None),  # Mira has none; Thorin has one
+        ("Thorin attacks Berta", "ask", "berta"),  # a friend: the DM makes sure
+        ("Legolas looks around", "refuse", None),
         ("Ich möchte mit der Wirtin sprechen", "foreign", None),
-        ("n", "move", None),
+        ("n", "ask", None),  # no way leads north
     ],
 )
 def test_ordinary_lines_at_the_inn(text: str, kind: str, target: str | None) -> None:
@@ -85,7 +86,7 @@ def test_rests_tell_short_from_long() -> None:
 
 
 def test_a_potion_is_used_only_by_whoever_carries_it() -> None:
-    assert read("drink the potion", "mira").confidence < 0.6
+    assert read("drink the potion", "mira").kind == "ask"
     thorin = read("drink the potion", "thorin")
     assert (thorin.kind, thorin.item, thorin.confidence) == ("use", "healing_potion", 1.0)
 
@@ -132,7 +133,7 @@ def test_foes_by_description() -> None:
 
 def test_a_number_that_is_not_there_asks_back() -> None:
     found = read("attack rat 7", "thorin", "cellar", "cellar_rats")
-    assert found.kind == "ask" and "rat 7" in found.note
+    assert found.kind == "attack" and "rat 7" in found.note and found.confidence < 0.6
 
 
 def test_goblins_in_view_start_their_fight() -> None:
@@ -142,7 +143,7 @@ def test_goblins_in_view_start_their_fight() -> None:
 
 def test_a_spell_nobody_knows_is_not_cast() -> None:
     found = read("cast fireball at the rats", "aria", "cellar", "cellar_rats")
-    assert found.kind == "ask"
+    assert (found.kind, found.spell) == ("cast", "fireball") and found.confidence < 0.6
 
 
 def test_language_detection_only_for_other_languages() -> None:
@@ -176,11 +177,12 @@ async def test_asking_about_goblins_does_not_move_the_party() -> None:
     assert "cannot see any" in narration(events)
 
 
-async def test_talk_reaches_the_only_person_present() -> None:
+async def test_talking_to_someone_absent_says_who_is_here() -> None:
     session = situation()
     events = await turn(session, ("mira", "ask the old man about the missing girl"))
-    text = narration(events)
-    assert "nobody here answers" not in text and "Berta" in text
+    assert "here to talk to: Berta" in narration(events) and _tools(session) == []
+    events = await turn(session, ("mira", "sorry about the noise"))
+    assert "Berta" in narration(events)
 
 
 async def test_a_potion_heals_its_carrier_once() -> None:
@@ -231,10 +233,13 @@ async def test_a_foreign_line_gets_an_honest_reply() -> None:
     assert "German" in text and "only understand English" in text and _tools(session) == []
 
 
-async def test_a_line_about_another_character_is_refused() -> None:
+async def test_a_stranger_is_refused_and_a_friend_is_not_attacked() -> None:
     session = situation()
+    events = await turn(session, ("mira", "Legolas looks around the room"))
+    assert "Legolas is not in the party" in narration(events) and _tools(session) == []
     events = await turn(session, ("mira", "Thorin attacks Berta"))
-    assert "start the line with 'Thorin:'" in narration(events) and _tools(session) == []
+    assert "Did you mean to attack Berta or talk to Berta?" in narration(events)
+    assert _tools(session) == []
 
 
 async def test_attack_rat_one_hits_rat_one() -> None:

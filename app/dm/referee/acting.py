@@ -25,7 +25,8 @@ class Acting(RefereeBase):
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
         intent = understand(text, actor, state, self.campaign)
         self.intents.append(intent)
-        return self.carry_out(state, actor, intent)
+        # "Aria looks at the fire", typed by the one who plays Aria too: Aria acts
+        return self.carry_out(state, intent.actor or actor, intent)
 
     def carry_out(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         """The calls (and notes) for one intent."""

@@ -183,8 +183,11 @@ def foreign_text(intent: Intent, campaign_language: str) -> str:
 
 
 def refuse_text(state: GameState, intent: Intent) -> str:
-    """A line that makes another character act."""
-    other = state.name_of(intent.character or "")
-    me = state.name_of(intent.actor or "")
-    return (f"That line is typed as {me}, but it is about {other}. To act as {other}, start "
-            f"the line with '{other}:'.")  # fmt: skip
+    """A line that makes someone act who is not the player's to move."""
+    party = ", ".join(s.name for s in state.party.values())
+    if intent.character is None:
+        why = intent.note or "that is nobody in the party"
+        return f"{why[:1].upper()}{why[1:]}. The party: {party}."
+    other = state.name_of(intent.character)
+    why = intent.note or f"{other} is not yours to play"
+    return f"{why[:1].upper()}{why[1:]} — you can act for your own characters. The party: {party}."

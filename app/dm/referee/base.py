@@ -27,6 +27,8 @@ class RefereeBase:
         """How the actions of the last turn were understood, in order."""
         self.made: list[ToolCall] = []
         """Every tool call made for players' actions in the last turn (not foes' turns)."""
+        self.planned: list[ToolCall] = []
+        """The calls the players' actions asked for (before any follow-up)."""
         self._count = 0
         self._for_players = True
 

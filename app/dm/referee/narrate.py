@@ -11,7 +11,6 @@ from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
 from app.world import view
 from app.world.state import GameState
-from rules.damage import LifeState
 
 _MISS = (
     "{a}'s {w} goes wide of {t}.",
@@ -118,23 +117,19 @@ class FollowUps(RefereeBase):
 
     @staticmethod
     def _fight_over(state: GameState, result: dict[str, Any]) -> str:
-        """Fell, fled and surrendered told apart."""
-        foes = [c for c in state.creatures.values() if c.hostile or c.left]
-        fell = [c.name for c in foes if c.vitals.state is LifeState.DEAD]
-        fled = [c.name for c in foes if c.left == "fled"]
-        yielded = [c.name for c in foes if c.left == "surrendered"]
-        parts = []
-        if fell:
-            parts.append(f"{_join(fell)} {'lies' if len(fell) == 1 else 'lie'} still")
-        if fled:
-            parts.append(f"{_join(fled)} fled")
-        if yielded:
-            parts.append(f"{_join(yielded)} surrendered")
+        """Fell, fled and surrendered told apart (the tally itself is shown by the fight's
+        summary; this is its mood)."""
         if result.get("party_fallen"):
             return "The fight is over. The party has fallen."
-        tail = f" {'; '.join(parts)}." if parts else ""
-        tail = tail[:2].upper() + tail[2:] if tail else ""
-        return "The fight is over." + tail + " Silence settles, broken only by hard breathing."
+        yielded = list(result.get("surrendered") or [])
+        fled = list(result.get("fled") or [])
+        if yielded:
+            verb = "kneels" if len(yielded) == 1 else "kneel"
+            who = _join(yielded)
+            return f"The fight is over. {who} {verb}, weapons on the ground, begging for mercy."
+        if fled:
+            return f"The fight is over. {_join(fled)} fled into the dark; the rest lie still."
+        return "The fight is over. Silence settles, broken only by hard breathing."
 
     @staticmethod
     def _rested(result: dict[str, Any]) -> str:

@@ -85,6 +85,7 @@ class OfflineReferee(Acting, FollowUps):
             match = _ACTION_LINE.match(line.strip())
             if match:
                 calls += self._act(state, match.group("id"), match.group("text"))
+        self.planned = list(calls)
         return calls
 
     def _foe_turn(self, state: GameState, foe_id: str) -> list[ToolCall]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from app.dm.understanding.scope import Scope
 from app.dm.understanding.vocabulary import Vocabulary
 
 CANDIDATES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "no", "fi", "ru",
@@ -57,3 +58,41 @@ def detect(text: str, vocab: Vocabulary) -> str:
 def language_name(code: str) -> str:
     """A language's English name, for messages."""
     return NAMES.get(code, code)
+
+
+def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> str | None:
+    """The line's language when most of its words are not the campaign language's (names
+    of people and things present aside), else ``None``. Consults the detector only then."""
+    words = [w for w in said.split() if w.isalpha() or "'" in w]
+    if len(words) < 2 and not _non_latin(raw):
+        return None
+    names = {w for t in scope.things for n in t.names for w in n.split()}
+    known = _known_words(vocab) | names
+    unknown = [w for w in words if w not in known and w.rstrip("s") not in known]
+    if len(unknown) * 2 <= len(words) and not _non_latin(raw):
+        return None
+    lang, prob = _identifier().classify(raw)
+    if lang != vocab.code and prob >= 0.8:
+        return str(lang)
+    return None
+
+
+_KNOWN: dict[str, frozenset[str]] = {}
+
+
+def _known_words(vocab: Vocabulary) -> frozenset[str]:
+    if vocab.code in _KNOWN:
+        return _KNOWN[vocab.code]
+    words: set[str] = set(vocab.common) | set(vocab.stop)
+    lists: list[tuple[str, ...]] = [
+        vocab.question_starts, vocab.requests, vocab.fillers, vocab.hold, vocab.help,
+        vocab.inventory, vocab.look_around, vocab.weapons, vocab.leave, vocab.talk_cues,
+        vocab.you, *vocab.verbs.values(), *vocab.manoeuvres.values(), *vocab.rests.values(),
+        *vocab.people.values(), tuple(vocab.descriptors), tuple(vocab.ordinals),
+        tuple(vocab.numbers), tuple(vocab.directions), tuple(vocab.spell_words),
+    ]  # fmt: skip
+    for phrases in lists:
+        for phrase in phrases:
+            words |= set(phrase.split())
+    _KNOWN[vocab.code] = frozenset(words)
+    return _KNOWN[vocab.code]

@@ -8,10 +8,12 @@ only when nothing in the campaign's language fits, the language detector.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.dm.understanding import readings as r
 from app.dm.understanding import verbs as v
 from app.dm.understanding.intent import Intent
-from app.dm.understanding.language import detect
+from app.dm.understanding.language import detect, foreign_language
 from app.dm.understanding.scope import build_scope
 from app.dm.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.dm.understanding.words import normalise, starts_with
@@ -46,7 +48,8 @@ def understand(
     vocab = vocabulary_for(code) or ENGLISH
     raw = " ".join(text.split())
     said = normalise(raw)
-    ctx = r.Context(raw, said, actor, state, campaign, vocab, build_scope(state, campaign, actor))
+    scope = build_scope(state, campaign, actor, vocab.people)
+    ctx = r.Context(raw, said, actor, state, campaign, vocab, scope)
     if raw.strip() in ("?", "??", "???"):
         return ctx.intent("help")
     if not said:
@@ -55,31 +58,53 @@ def understand(
     if shortcut is not None:
         return shortcut
     said, named = r.subject(ctx, said)
+    stranger = r.stranger(ctx) if named is None else None
+    if stranger:
+        return ctx.intent("refuse", confidence=0.9, note=f"{stranger} is not in the party")
     if named is not None and named != actor:
-        return ctx.intent("refuse", character=named, confidence=0.9,
-                          note=f"the line is about {state.name_of(named)}")  # fmt: skip
+        other = r.acting_for(ctx, named)
+        if other is not None:
+            return other
+        ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
     said = _strip_fillers(said, vocab)
     ctx = ctx.with_said(said)
     if not said:
         return ctx.intent("ask", confidence=0.0, note="nothing to do")
+    lang = foreign_language(raw, said, vocab, scope)
+    if lang is not None:
+        return ctx.intent("foreign", confidence=0.9, language=lang)
+    found = _read(ctx, said)
+    if found is None:
+        lang = detect(raw, vocab)
+        if lang != vocab.code:
+            return ctx.intent("foreign", confidence=0.9, language=lang)
+        found = ctx.intent("ask", confidence=0.0, note="no verb or name it knows")
+    if named is not None:
+        found = replace(found, character=named, actor=named)
+    return found
+
+
+def _read(ctx: r.Context, said: str) -> Intent | None:
+    """The line, its speaker settled, read by each rule in turn."""
+    asking = r.can_i(ctx)
+    if asking is not None:
+        reading = v.by_verbs(ctx.with_said(asking))
+        question = r.ask_about(ctx)
+        extra = reading.targets if reading is not None else ()
+        return replace(question, targets=tuple(dict.fromkeys((*question.targets, *extra))))
     wanted = r.request(ctx)
     if wanted:
         acted = r.whole_line(ctx.with_said(wanted), wanted) or v.by_verbs(ctx.with_said(wanted))
         if acted is not None and acted.kind != "ask":
             return acted
-        return r.ask_about(ctx)
     found = (
         r.whole_line(ctx, said)
         or r.vocative(ctx)
         or r.question(ctx)
         or v.by_verbs(ctx)
+        or r.spoken(ctx)
         or v.bare_names(ctx)
     )
     if found is None and r.is_question(ctx):
         found = r.ask_about(ctx)
-    if found is not None:
-        return found
-    lang = detect(raw, vocab)
-    if lang != vocab.code:
-        return ctx.intent("foreign", confidence=0.9, language=lang)
-    return ctx.intent("ask", confidence=0.0, note="no verb or name it knows")
+    return found

@@ -110,7 +110,7 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         exits = [t for t in ctx.scope.of("exit") if direction in t.names or go[0] in t.names]
         if len(exits) == 1:
             return ctx.intent("move", targets=(exits[0].id,), action=direction)
-        return ctx.intent("move", action=direction, confidence=0.5,
+        return ctx.intent("ask", action=direction, confidence=0.3,
                           note=f"no way leads {direction} from here")  # fmt: skip
     return None
 
@@ -172,12 +172,18 @@ def question(ctx: Context) -> Intent | None:
     """A question to the DM: answered, never acted on."""
     vocab = ctx.vocab
     said = ctx.said
-    if said.split()[0] not in vocab.question_starts:
+    if said.split()[0] not in vocab.question_starts and not any(
+        starts_with(said, q) for q in vocab.question_starts if " " in q
+    ):
         return None
     if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1):
         return ctx.intent("help")
     if any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1):
         return ctx.intent("inventory")
+    if any(has_phrase(said, y) for y in vocab.you) and ctx.scope.of("npc"):
+        who = addressed(ctx)
+        if who is not None:
+            return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id))
     if said in vocab.look_around or any(
         starts_with(said, p) for p in vocab.look_around if len(p.split()) > 2
     ):
@@ -203,3 +209,84 @@ def ask_about(ctx: Context) -> Intent:
             if topic:
                 break
     return ctx.intent("question", targets=targets, topic=topic, confidence=0.9)
+
+
+def stranger(ctx: Context) -> str | None:
+    """A name at the start that is nobody here, acting ("Legolas looks around")."""
+    words = ctx.raw.split()
+    if len(words) < 2 or not words[0][:1].isupper() or not words[0].isalpha():
+        return None
+    first, verb = words[0].lower(), words[1].lower().strip(".,!?")
+    vocab = ctx.vocab
+    if first in vocab.common or first in vocab.stop or first in vocab.question_starts:
+        return None
+    if any(first in n.split() for t in ctx.scope.things for n in t.names):
+        return None
+    verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
+    verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
+    base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
+    if verb.endswith("s") and (base & verbs or verb in ("plays", "sings", "says", "does")):
+        return words[0]
+    return None
+
+
+def acting_for(ctx: Context, named: str) -> Intent | None:
+    """A line about another party member: who may make them act. ``None`` when the
+    player may (they play both, outside a fight or on that one's turn)."""
+    state = ctx.state
+    name = state.name_of(named)
+    if state.encounter is not None and state.encounter.current.id != named:
+        now = state.encounter.current.name
+        return ctx.intent("ask", character=named, confidence=0.3,
+                          note=f"it is {now}'s turn, not {name}'s")  # fmt: skip
+    mine, theirs = state.controller_of(ctx.actor or ""), state.controller_of(named)
+    if len(state.players) > 1 and mine != theirs:
+        return ctx.intent("refuse", character=named, confidence=0.9,
+                          note=f"{name} is played by {theirs}")  # fmt: skip
+    return None
+
+
+CAN_I = ("can i", "could i", "may i", "can we", "could we", "may we", "should i", "should we",
+         "am i able to", "is it possible to", "can i still", "could i still")  # fmt: skip
+
+
+def can_i(ctx: Context) -> str | None:
+    """ "Can I pick this lock?" — a question (answered, not acted on): the action's words."""
+    for phrase in sorted(CAN_I, key=len, reverse=True):
+        if starts_with(ctx.said, phrase) and ctx.said != phrase:
+            return ctx.said[len(phrase) :].strip()
+    return None
+
+
+def addressed(ctx: Context) -> Thing | None:
+    """The person present a line speaks to: named, the one whose topics fit, or the only
+    one here."""
+    npcs = ctx.named("npc")
+    if npcs:
+        return npcs[0]
+    present = ctx.scope.of("npc")
+    fitting = [n for n in present if topic_of(ctx, n.id) is not None]
+    if len(fitting) == 1:
+        return fitting[0]
+    if len(present) == 1:
+        return present[0]
+    return None
+
+
+def spoken(ctx: Context) -> Intent | None:
+    """Words said to someone: "sorry about the noise", "your mam's waiting", quoted speech,
+    or calling out a name."""
+    said = ctx.said
+    vocab = ctx.vocab
+    quoted = '"' in ctx.raw or "“" in ctx.raw
+    cue = any(starts_with(said, c) for c in vocab.talk_cues)
+    you = any(has_phrase(said, y) for y in vocab.you)
+    if not (quoted or cue or you or ctx.raw.rstrip().endswith("!")):
+        return None
+    who = addressed(ctx)
+    if who is not None:
+        return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id),
+                          confidence=0.8)  # fmt: skip
+    if quoted or cue or ctx.scope.of("creature"):
+        return ctx.intent("talk", confidence=0.7)
+    return None

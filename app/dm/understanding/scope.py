@@ -111,7 +111,22 @@ def living_creatures(state: GameState) -> list[str]:
     ]
 
 
-def build_scope(state: GameState, campaign: Campaign | None, actor: str | None) -> Scope:
+def person_words(description: str, people: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """How players may call someone so described ("a tall woman" answers to "ma'am")."""
+    text = " " + normalise(description) + " "
+    words: list[str] = []
+    for key, calls in people.items():
+        if f" {key} " in text:
+            words += calls
+    return tuple(words)
+
+
+def build_scope(
+    state: GameState,
+    campaign: Campaign | None,
+    actor: str | None,
+    people: dict[str, tuple[str, ...]] | None = None,
+) -> Scope:
     """Collect what can be named where the party stands."""
     things: list[Thing] = []
     for cid in living_creatures(state):
@@ -133,8 +148,9 @@ def build_scope(state: GameState, campaign: Campaign | None, actor: str | None) 
             things.append(Thing(spec_id or item, "carried", item, _names(item, *aliases)))
     if campaign is not None:
         for nid in view.npcs_here(state, campaign):
-            npc = campaign.npcs[nid]
-            things.append(Thing(nid, "npc", npc.name, _names(npc.name, *npc.aliases)))
+            npc = view.npc_view(state, campaign, nid)
+            called = person_words(npc.description, people or {})
+            things.append(Thing(nid, "npc", npc.name, _names(npc.name, *npc.aliases, *called)))
         for fid, feature in view.features_here(state, campaign).items():
             things.append(
                 Thing(fid, "feature", feature.name, _names(feature.name, *feature.aliases))

@@ -27,15 +27,17 @@ class CreaturePick:
     """What the line asked for that is not there ("Giant Rat 1 is down")."""
 
 
-def _number(said: str, vocab: Vocabulary) -> int | None:
+def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int | None:
     for word, n in vocab.ordinals.items():
         if has_phrase(said, word):
             return n
     m = re.search(r"(?:^|\s)(?:number |no |nr )?(\d{1,2})(?:$|\s)", said)
     if m:
         return int(m.group(1))
+    names = "|".join(re.escape(k) for k in sorted(kinds or set()) if k) or "number"
     for word, n in vocab.numbers.items():
-        if re.search(rf"\s{word}($|\s)", said) and not re.search(rf"{word} (of|more)", said):
+        # "rat one", "number two" — never "the hurt one" or "one of them"
+        if re.search(rf"(?:^|\s)(?:{names}|number|no) {word}($|\s)", said):
             return n
     return None
 
@@ -67,7 +69,8 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         return CreaturePick((), False, False)
     named = named_creatures(said, scope)
     pool = named or alive
-    number = _number(said, vocab)
+    kinds = {w for t in alive for n in t.names for w in n.split() if not w.isdigit()}
+    number = _number(said, vocab, kinds | {k + "s" for k in kinds})
     if number is not None:
         numbered = [t for t in pool if t.name.endswith(f" {number}")]
         if numbered:
@@ -76,7 +79,17 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             return CreaturePick((named[0].id,), True, True)
         kind = named[0].names[-1] if named else "foe"
         return CreaturePick((), True, False, f"there is no {kind} {number} standing")
+    if has_phrase(said, "middle") and len(pool) >= 3:
+        return CreaturePick((pool[len(pool) // 2].id,), True, True)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
+    negated = re.search(r"(isn't|isnt|not|wasn't|hasn't been|hasnt been)\s+(yet\s+)?(\w+)", said)
+    if negated and vocab.descriptors.get(negated.group(3)) == "wounded":
+        wanted = (wanted - {"wounded"}) | {"healthy"}
+    if "other" in wanted and len(pool) == 2:
+        hurt = [t for t in pool if "wounded" in _state_of(state, t.id)]
+        if len(hurt) == 1:
+            rest = [t for t in pool if t is not hurt[0]]
+            return CreaturePick((rest[0].id,), True, True)
     if wanted - {"any", "other"}:
         fits = [t for t in pool if (wanted - {"any", "other", "last"}) <= _state_of(state, t.id)]
         if "last" in wanted and fits:

@@ -1,52 +1,118 @@
 """Readings driven by verbs: each verb phrase of the line with its object resolved
 against what is present. Movement needs a way out, taking needs something lying here,
-using needs something carried — a verb whose object is not there is not acted on."""
+using needs something carried — a verb whose object is not there is not acted on. When a
+line holds several actions, the most specific one that can be carried out wins."""
 
 from __future__ import annotations
 
 from app.dm.understanding.intent import Intent, IntentKind, Reading
 from app.dm.understanding.readings import Context, about_words, topic_of
+from app.dm.understanding.scope import ThingKind
+from app.dm.understanding.spells import knows, self_target, spell_mentioned
 from app.dm.understanding.targets import named_creatures, pick_creatures
-from app.dm.understanding.words import has_phrase, phrase_at, starts_with
+from app.dm.understanding.words import core, has_phrase, phrase_at, verb_at
 
 PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", "question"})
 """Talking verbs that never by themselves start an authored challenge (a roll)."""
 
+PRIORITY: dict[str, int] = {
+    "hold": 9, "cast": 8, "challenge": 7, "attack": 6, "manoeuvre": 6, "move": 5, "talk": 4,
+    "give": 3, "take": 3, "drop": 3, "use": 3, "rest": 2, "examine": 1, "ask": 0,
+}  # fmt: skip
+"""Which reading wins when a line holds several confident ones."""
 
-def _spell(ctx: Context) -> Intent | None:
-    spells = ctx.named("spell", floor=0.9)
-    if not spells:
-        squashed = ctx.said.replace(" ", "")
-        spells = [s for s in ctx.scope.of("spell") if any(n.replace(" ", "") in squashed
-                                                          for n in s.names)]  # fmt: skip
-    if not spells:
+OTHERS = frozenset({"he", "she", "it", "they", "if", "who", "that", "them", "he'll", "she'll",
+                    "they'll", "you", "he's", "she's", "they're"})  # fmt: skip
+"""Words before a verb that make someone else its subject ("if he leaves the cellar")."""
+
+ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fiddle with",
+            "give it a go", "have a go")  # fmt: skip
+
+
+def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
+    found = spell_mentioned(ctx, cast_verb)
+    if found is None:
         return None
-    spell = spells[0]
+    spell = found[1]
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
-    members = [m for m in ctx.named("member") if m.id != ctx.actor]
-    targets = pick.ids if pick.named else tuple(m.id for m in members) or pick.ids
     if pick.missing:
-        return ctx.intent("ask", spell=spell.id, confidence=0.3, note=pick.missing)
-    return ctx.intent("cast", spell=spell.id, targets=targets)
+        return ctx.intent("cast", spell=spell, confidence=0.3, note=pick.missing)
+    members = [m.id for m in ctx.named("member") if m.id != ctx.actor]
+    if self_target(ctx) and ctx.actor:
+        members.insert(0, ctx.actor)
+    others = [t.id for t in ctx.named("npc", "feature")]
+    if pick.named:
+        targets: tuple[str, ...] = pick.ids
+    else:
+        targets = tuple(members) or tuple(others) or pick.ids
+    if not knows(ctx, spell):
+        return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3,
+                          note="a spell this character does not know")  # fmt: skip
+    return ctx.intent("cast", spell=spell, targets=targets)
+
+
+def _objects(ctx: Context, cid: str) -> set[str]:
+    """The words a challenge's phrases act on, with the names of features they share."""
+    thing = ctx.scope.get(cid)
+    if thing is None:
+        return set()
+    objects = {p.split()[-1] for p in thing.names if len(p.split()) > 1}
+    for feature in ctx.scope.of("feature"):
+        if objects & set(" ".join(feature.names).split()):
+            objects |= set(" ".join(feature.names).split())
+    return objects
+
+
+def _without_names(ctx: Context) -> str:
+    """The line with the names of things present blanked out ("the hide curtain" holds no
+    "hide")."""
+    said = f" {ctx.said} "
+    for thing in ctx.scope.of("exit", "feature", "npc", "item_here", "carried"):
+        for name in thing.names:
+            if len(name.split()) > 1:
+                said = said.replace(f" {name} ", " _ ")
+    return said.strip()
 
 
 def _challenge(ctx: Context, strong: bool) -> Intent | None:
     best: tuple[int, str] | None = None
-    for thing in ctx.scope.of("challenge", "settled"):
+    said = ctx.said if strong else _without_names(ctx)
+    for thing in ctx.scope.of("challenge", "settled") if strong else ctx.scope.of("challenge"):
         for phrase in thing.names:
             if (len(phrase.split()) > 1) != strong or phrase in PLAIN_TALK:
                 continue
-            at = phrase_at(ctx.said, phrase)
+            at = verb_at(said, core(phrase) if strong else phrase)
+            if at < 0 and strong:
+                at = verb_at(core(said), core(phrase))
             if at >= 0 and (best is None or at < best[0]):
                 best = (at, thing.id)
     if best is None:
         return None
-    return ctx.intent("challenge", targets=(best[1],), confidence=1.0 if strong else 0.85)
+    return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
 
 
-def _phrase_hit(ctx: Context, phrases: tuple[str, ...]) -> int:
-    hits = [phrase_at(ctx.said, p) for p in phrases]
-    return min((h for h in hits if h >= 0), default=-1)
+def _challenge_by_parts(ctx: Context) -> Intent | None:
+    """A challenge's verb and its object apart ("smash the padlock with his axe"), or a
+    plain attempt at its object ("try the lock again"), or just "again"."""
+    said = ctx.said
+    open_ones = [t.id for t in ctx.scope.of("challenge")]
+    fits = []
+    for cid in open_ones:
+        thing = ctx.scope.get(cid)
+        assert thing is not None
+        verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1}
+        objects = _objects(ctx, cid) | {"it"}
+        if any(verb_at(said, v) >= 0 for v in verbs) and any(has_phrase(said, o) for o in objects):
+            fits.append(cid)
+    if len(fits) == 1:
+        return ctx.intent("challenge", targets=(fits[0],), confidence=0.8)
+    tried = [c for c in open_ones if c in ctx.state.challenges]
+    attempt = any(verb_at(said, a) >= 0 for a in ATTEMPTS) or has_phrase(said, "again")
+    if attempt and tried:
+        aimed = [c for c in tried if any(has_phrase(said, o) for o in _objects(ctx, c) | {"it"})]
+        if len(aimed) == 1 or (said in ("again", "try again", "once more") and len(tried) == 1):
+            return ctx.intent("challenge", targets=((aimed or tried)[0],), confidence=0.8)
+    return None
 
 
 def _fight_start(ctx: Context) -> tuple[str, ...]:
@@ -63,6 +129,8 @@ def _fight_start(ctx: Context) -> tuple[str, ...]:
         if spec.failure.start_encounter:
             candidates.append(spec.failure.start_encounter)
     for eid in candidates:
+        if eid in ctx.state.defeated:
+            continue
         monsters = [m.monster.replace("_", " ") for m in campaign.encounters[eid].monsters]
         words = {w for m in monsters for w in (m, m.split()[-1])}
         if any(has_phrase(ctx.said, w) or has_phrase(ctx.said, w + "s") for w in words):
@@ -74,8 +142,7 @@ def _attack(ctx: Context) -> Intent:
     if ctx.scope.fighting or ctx.scope.of("creature"):
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.missing:
-            return ctx.intent("ask", confidence=0.3, note=pick.missing,
-                              alternatives=_attack_options(ctx))  # fmt: skip
+            return ctx.intent("attack", confidence=0.3, note=pick.missing)
         if pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
     npcs = ctx.named("npc")
@@ -83,17 +150,40 @@ def _attack(ctx: Context) -> Intent:
     if encounter:
         return ctx.intent("attack", targets=encounter, confidence=0.9)
     if npcs:
-        return ctx.intent("attack", targets=(npcs[0].id,), confidence=0.5)
+        who = npcs[0]
+        options = (Reading("attack", who.id, f"attack {who.name}"),
+                   Reading("talk", who.id, f"talk to {who.name}"))  # fmt: skip
+        return ctx.intent("ask", targets=(who.id,), confidence=0.5, note=f"{who.name} is no foe",
+                          alternatives=options)  # fmt: skip
     return ctx.intent("attack", confidence=0.4, note="nothing here to fight")
 
 
-def _attack_options(ctx: Context) -> tuple[Reading, ...]:
-    return tuple(Reading("attack", t.id, f"attack {t.name}") for t in ctx.scope.of("creature"))
+def _leaving(ctx: Context) -> Intent | None:
+    ways = ctx.scope.of("exit")
+    opened = [w for w in ways if w.id not in _shut(ctx)]
+    if len(opened) == 1:
+        return ctx.intent("move", targets=(opened[0].id,), confidence=0.8)
+    outward = [w for w in opened if {"out", "outside", "back", "door"} & set(w.names)]
+    if len(outward) == 1:
+        return ctx.intent("move", targets=(outward[0].id,), confidence=0.8)
+    return None
+
+
+def _shut(ctx: Context) -> set[str]:
+    from app.world import view  # noqa: PLC0415 - a small lookup, kept beside its one use
+
+    if ctx.campaign is None:
+        return set()
+    return {w.to for w in view.exits_here(ctx.state, ctx.campaign) if not w.open}
 
 
 def _move(ctx: Context, at: int) -> Intent | None:
     rest = ctx.said[at:]
     exits = ctx.named("exit", text=rest) or ctx.named("exit")
+    here = ctx.state.scene.name.lower()
+    leaving = any(verb_at(ctx.said, p) >= 0 for p in ctx.vocab.leave)
+    if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 3)):
+        return _leaving(ctx)
     if exits:
         return ctx.intent(
             "move", targets=(exits[0].id,), confidence=1.0 if len(exits) == 1 else 0.6
@@ -105,92 +195,129 @@ def _talk(ctx: Context, at: int) -> Intent | None:
     npcs = ctx.named("npc")
     topic_text = ctx.said[at:]
     if not npcs:
-        pronoun = any(has_phrase(ctx.said, p) for p in ("her", "him", "them", "she", "he"))
         present = ctx.scope.of("npc")
-        if len(present) == 1 and (pronoun or "about" in topic_text.split() or True):
+        pronoun = any(has_phrase(ctx.said, p) for p in ("her", "him", "she", "he"))
+        if len(present) == 1 and (pronoun or not _names_someone_else(ctx)):
             npc = present[0]
-            return ctx.intent("talk", targets=(npc.id,), confidence=0.7,
-                              topic=topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab),
-                              note="the only one here")  # fmt: skip
-        return ctx.intent("talk", confidence=0.5, topic=about_words(topic_text, ctx.vocab),
-                          note="nobody here by that name")  # fmt: skip
+            topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
+            return ctx.intent("talk", targets=(npc.id,), confidence=0.8, topic=topic)
+        if named_creatures(ctx.said, ctx.scope) or (ctx.scope.fighting and not present):
+            return ctx.intent("talk", confidence=0.8, topic=about_words(topic_text, ctx.vocab))
+        who = ", ".join(n.name for n in present) or "nobody"
+        return ctx.intent("ask", confidence=0.3, note=f"here to talk to: {who}")
     npc = npcs[0]
     topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
     return ctx.intent("talk", targets=(npc.id,), topic=topic)
 
 
+def _names_someone_else(ctx: Context) -> bool:
+    """The line speaks to or about a person by a word that fits nobody here."""
+    people = {w for words in ctx.vocab.people.values() for w in words}
+    if ctx.campaign is not None:
+        people |= {n.name.lower() for n in ctx.campaign.npcs.values()}
+    return any(has_phrase(ctx.said, p) for p in people)
+
+
 def _examine(ctx: Context, at: int) -> Intent:
-    rest = ctx.said[at:]
-    things = ctx.named("feature", "npc", "creature", "item_here", "exit", "carried", "member",
-                       text=rest)  # fmt: skip
+    kinds: tuple[ThingKind, ...] = (
+        "feature", "npc", "creature", "item_here", "exit", "carried", "member"
+    )  # fmt: skip
+    things = ctx.named(*kinds, text=ctx.said[at:]) or ctx.named(*kinds)
     if things:
         return ctx.intent("examine", targets=(things[0].id,))
     return ctx.intent("examine", confidence=0.9)
 
 
-def _items(ctx: Context, kind: IntentKind, at: int) -> Intent:
+def _item_id(ctx: Context, text: str) -> str | None:
+    """A campaign item the text names, carried or not."""
+    if ctx.campaign is None:
+        return None
+    for iid, spec in ctx.campaign.items.items():
+        for name in (spec.name, *spec.aliases):
+            if has_phrase(text, name.lower()):
+                return iid
+    return None
+
+
+def _items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     rest = ctx.said[at:]
     if kind == "take":
         here = ctx.named("item_here", text=rest)
         if here:
             return ctx.intent("take", targets=(here[0].id,), item=here[0].id)
+        if ctx.named("exit", text=rest):
+            return _move(ctx, at)
         carried = ctx.named("carried", text=rest)
         note = f"{carried[0].name} is already carried" if carried else "nothing like that here"
         return ctx.intent("take", confidence=0.4, note=note)
-    carried = ctx.named("carried", text=rest)
+    carried = ctx.named("carried", text=rest) or ctx.named("carried")
     if kind == "give":
         to = [m for m in ctx.named("member", "npc", text=rest) if m.id != ctx.actor]
         if carried and to:
             return ctx.intent("give", targets=(to[0].id, carried[0].id), item=carried[0].id)
-        note = "give what to whom?" if carried else "nothing like that is carried"
-        return ctx.intent("give", confidence=0.4, note=note,
-                          targets=tuple(t.id for t in to[:1]))  # fmt: skip
+        item = _item_id(ctx, rest)
+        if item and to:
+            return ctx.intent("give", targets=(to[0].id, item), item=item, confidence=0.3,
+                              note="that is not carried")  # fmt: skip
+        return None
     if carried:
         verb = next((v for v in ctx.vocab.verbs["use"] if has_phrase(ctx.said, v)), "use")
         return ctx.intent(kind, targets=(carried[0].id,), item=carried[0].id, action=verb)
-    others = [s for s in ctx.state.party.values() if s.id != ctx.actor]
-    words = [w for w in rest.split() if len(w) > 3]
-    holder = next(
-        (s.name for s in others for i in s.inventory for w in words if w in i.lower()), None
-    )
-    note = f"only {holder} carries that" if holder else "nothing like that is carried"
-    return ctx.intent(kind, confidence=0.4, note=note)
+    item = _item_id(ctx, rest)
+    holders = [
+        s.name for s in ctx.state.party.values()
+        if s.id != ctx.actor and item and any(
+            i.lower() == ctx.campaign.items[item].name.lower() for i in s.inventory  # type: ignore[union-attr]
+        )
+    ]  # fmt: skip
+    if item and not holders:
+        return ctx.intent(kind, targets=(item,), item=item, confidence=0.3,
+                          note="nobody carries that")  # fmt: skip
+    note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
+    return ctx.intent("ask", confidence=0.3, note=note)
 
 
 def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
-    """(position, -length, kind) of every verb phrase in the line."""
+    """(position, -length, kind) of every verb phrase in the line, in any of its forms."""
     hits: list[tuple[int, int, IntentKind]] = []
     for kind, phrases in ctx.vocab.verbs.items():
         for phrase in phrases:
-            at = phrase_at(ctx.said, phrase)
-            if at < 0:
-                for suffix in ("s", "es", "ing", "ed"):
-                    word = phrase.split()[0]
-                    form = " ".join([word + suffix, *phrase.split()[1:]])
-                    at = phrase_at(ctx.said, form)
-                    if at >= 0:
-                        break
-            if at >= 0:
+            at = verb_at(ctx.said, phrase)
+            before = ctx.said[:at].split()[-1:] if at > 0 else []
+            if at >= 0 and not (before and before[0] in OTHERS):
                 hits.append((at, -len(phrase), kind))  # type: ignore[arg-type]
+    if ctx.scope.fighting:
+        for weapon in ctx.vocab.weapons:
+            at = phrase_at(ctx.said, weapon)
+            if at == 0:
+                hits.append((at, -len(weapon), "attack"))
     return sorted(hits)
 
 
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
+    if ctx.scope.fighting and any(verb_at(ctx.said, h) == 0 for h in vocab.hold):
+        return ctx.intent("hold")
+    moves = []
     for action, phrases in vocab.manoeuvres.items():
         if action == "hide" and not ctx.scope.fighting:
             continue
-        if _phrase_hit(ctx, phrases) >= 0:
-            if not ctx.scope.fighting and _move(ctx, 0) is not None:
-                return None  # "back up the stairs" outside a fight is a way out, not a retreat
-            return ctx.intent("manoeuvre", action=action)
-    if ctx.scope.fighting and _phrase_hit(ctx, vocab.hold) == 0:
-        return ctx.intent("hold")
-    rest_at = _phrase_hit(ctx, vocab.verbs["rest"])
-    if rest_at >= 0 and not starts_with(ctx.said[rest_at:], "rest of"):
-        long_at = _phrase_hit(ctx, vocab.rests["long"])
-        short_at = _phrase_hit(ctx, vocab.rests["short"])
+        hits = [verb_at(ctx.said, p) for p in phrases]
+        at = min((h for h in hits if h >= 0), default=-1)
+        if at >= 0:
+            moves.append((at, action))
+    if moves:
+        if not ctx.scope.fighting and _move(ctx, 0) is not None:
+            return None  # "back up the stairs" outside a fight is a way out, not a retreat
+        return ctx.intent("manoeuvre", action=min(moves)[1])
+    hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
+    rest_at = min((h for h in hits if h >= 0), default=-1)
+    if rest_at >= 0 and not ctx.said[rest_at:].startswith("rest of"):
+        long_at = min((h for p in vocab.rests["long"] if (h := verb_at(ctx.said, p)) >= 0),
+                      default=-1)  # fmt: skip
+        short_at = min((h for p in vocab.rests["short"] if (h := verb_at(ctx.said, p)) >= 0),
+                       default=-1)  # fmt: skip
         if long_at >= 0 or short_at >= 0:
             kind = "long" if long_at >= 0 and (short_at < 0 or long_at <= short_at) else "short"
             return ctx.intent("rest", action=kind)
@@ -199,64 +326,72 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
 
 
 def by_verbs(ctx: Context) -> Intent | None:
-    """The first verb phrase whose object is present decides; an action verb aimed at
-    nothing present is reported as such (low confidence) rather than guessed."""
-    found = manoeuvre_or_rest(ctx) or _challenge(ctx, strong=True)
-    if found is not None:
-        return found
-    weak: Intent | None = None
+    """Every verb phrase read with its object; the most specific confident one wins."""
+    cast_verb = any(verb_at(ctx.said, v) >= 0 for v in ctx.vocab.verbs["cast"])
+    readings: list[Intent] = []
+    spell = _spell(ctx, cast_verb)
+    if spell is not None:
+        return spell
+    if (
+        cast_verb
+        and not ctx.scope.fighting
+        and not any(verb_at(ctx.said, v) >= 0 for v in ("blast", "launch", "hurl"))
+    ):
+        return ctx.intent("ask", confidence=0.3, note="which spell?")
+    for found in (manoeuvre_or_rest(ctx), _challenge(ctx, strong=True)):
+        if found is not None:
+            readings.append(found)
     for at, _, kind in _verb_hits(ctx):
-        reading: Intent | None
-        if kind == "cast":
-            reading = _spell(ctx) or ctx.intent(
-                "ask", confidence=0.3, note="a spell this character does not know"
-            )
-        elif kind == "attack":
-            reading = _spell(ctx) or _attack(ctx)
+        reading: Intent | None = None
+        if kind == "attack":
+            reading = _attack(ctx)
         elif kind == "move":
             reading = _move(ctx, at)
         elif kind == "talk":
-            reading = (
-                _challenge(ctx, strong=False) if ctx.said.split()[0] not in PLAIN_TALK else None
-            )
+            if ctx.said.split()[0] not in PLAIN_TALK:
+                reading = _challenge(ctx, strong=False)
             reading = reading or _talk(ctx, at)
         elif kind == "examine":
             reading = _examine(ctx, at)
         elif kind in ("take", "drop", "give", "use"):
             reading = _items(ctx, kind, at)
-        else:
-            reading = None
-        if reading is None:
-            continue
-        if reading.confidence >= 0.7:
-            return reading
-        weak = weak or reading
-    found = _spell(ctx) or _challenge(ctx, strong=False)
-    if found is not None:
-        return found
-    if weak is not None:
-        return weak
-    if any(ctx.said.split()[0] == v for v in ("go", "walk", "head", "move", "leave", "run")):
-        return ctx.intent("move", confidence=0.4, note="no way by that name")
+        if reading is not None:
+            readings.append(reading)
+    parts = _challenge_by_parts(ctx) or _challenge(ctx, strong=False)
+    if parts is not None:
+        readings.append(parts)
+    confident = [r for r in readings if r.confidence >= 0.7]
+    if confident:
+        return max(confident, key=lambda r: (PRIORITY.get(r.kind, 0), r.confidence))
+    if readings:
+        return readings[0]
+    if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run", "leave")):
+        return _leaving(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
     return None
 
 
 def bare_names(ctx: Context) -> Intent | None:
-    """No verb: a name alone ("the trapdoor", "rat 2") — attack a foe in a fight, look at
-    a thing, speak to a person; several meanings are offered back."""
-    if ctx.scope.fighting and named_creatures(ctx.said, ctx.scope):
-        return _attack(ctx)
+    """No verb: a name alone ("the trapdoor") is offered back with what can be done with
+    it; a description of a foe in a fight ("the wounded one") is an attack."""
+    if ctx.scope.fighting:
+        wanted = {v for k, v in ctx.vocab.descriptors.items() if has_phrase(ctx.said, k)}
+        if wanted - {"any"} and named_creatures(ctx.said, ctx.scope) == []:
+            pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+            if pick.exact:
+                return ctx.intent("attack", targets=pick.ids, confidence=0.8)
     things = ctx.named("feature", "npc", "exit", "item_here", "creature")
     if not things:
         return None
-    kinds = {t.kind for t in things}
-    if len(things) == 1 or len(kinds) == 1:
-        thing = things[0]
-        kind: IntentKind = {"npc": "talk", "exit": "move"}.get(thing.kind, "examine")  # type: ignore[assignment]
-        return ctx.intent(kind, targets=(thing.id,), confidence=0.75)
     options = tuple(
-        Reading({"npc": "talk", "exit": "move"}.get(t.kind, "examine"), t.id,  # type: ignore[arg-type]
-                f"{'go through' if t.kind == 'exit' else 'look at'} the {t.name}")
+        Reading({"npc": "talk", "exit": "move", "creature": "attack"}.get(t.kind, "examine"),  # type: ignore[arg-type]
+                t.id, f"{_verb_for(t.kind)} {t.name}")
         for t in things
     )  # fmt: skip
-    return ctx.intent("ask", alternatives=options, confidence=0.4)
+    return ctx.intent("ask", alternatives=options, confidence=0.4,
+                      targets=tuple(t.id for t in things))  # fmt: skip
+
+
+def _verb_for(kind: str) -> str:
+    return {"npc": "talk to", "exit": "go through the", "creature": "attack"}.get(
+        kind, "look at the"
+    )

@@ -48,6 +48,21 @@ class Vocabulary:
     """Whole lines (or questions) that mean "describe where we are"."""
     pronouns: dict[str, str]
     """Pronoun -> who it points at ("she" -> "person", "it" -> "thing")."""
+    people: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """A word for a kind of person -> how players call one ("woman": "ma'am", "lady")."""
+    spell_words: dict[str, str] = field(default_factory=dict)
+    """Short or misspelled names of spells -> the spell id ("firebolt" -> fire_bolt)."""
+    plain_spells: tuple[str, ...] = ()
+    """Spell ids whose name is an ordinary word ("sleep", "shield"): only a cast when the
+    caster knows it or says "cast"."""
+    weapons: tuple[str, ...] = ()
+    """Weapon words that make a verb of an attack ("axe the wolf", "mace the wounded one")."""
+    leave: tuple[str, ...] = ()
+    """Phrases for leaving the place (no way named)."""
+    talk_cues: tuple[str, ...] = ()
+    """Openings of lines said to someone ("sorry", "thanks", "we'll find her")."""
+    you: tuple[str, ...] = ()
+    """Words that address the listener ("you", "your")."""
     common: frozenset[str] = field(default_factory=frozenset)
     """Frequent words of the language, to tell it from others."""
     stop: frozenset[str] = field(default_factory=frozenset)

@@ -11,10 +11,37 @@ TYPO_RATIO = 84.0
 """How alike two words must be (0-100) to count as a typo of each other."""
 
 
+DETERMINERS = frozenset(
+    {"the", "a", "an", "this", "that", "these", "those", "my", "his", "her", "its", "their",
+     "our", "your", "some", "one"}
+)  # fmt: skip
+"""Words that change nothing about which thing is meant ("pick this lock" = "pick the lock")."""
+
+
 def normalise(text: str) -> str:
-    """Lowercase words; punctuation becomes space (apostrophes and digits stay)."""
-    text = text.lower().replace("’", "'").replace("#", " ")
+    """Lowercase words; punctuation becomes space (apostrophes and digits stay); a number
+    glued to a word comes apart ("rat2" -> "rat 2"); "w/" is "with"."""
+    text = text.lower().replace("’", "'").replace("#", " ").replace("w/", "with ")
+    text = re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]{3})", " ", text)
+    text = re.sub(r"(^|\s)'+|'+(\s|$)", " ", text)  # quotes, not apostrophes
     return " ".join(re.sub(r"[^\w\s']", " ", text).replace("_", " ").split())
+
+
+def core(text: str) -> str:
+    """The text without determiners, for matching phrases loosely."""
+    return " ".join(w for w in text.split() if w not in DETERMINERS)
+
+
+def inflections(word: str) -> list[str]:
+    """A verb's forms: "pick" -> picks, picked, picking; "take" -> takes, taking."""
+    forms = [word, word + "s", word + "es", word + "ed", word + "ing", word + "d"]
+    if word.endswith("e"):
+        forms.append(word[:-1] + "ing")
+    if word.endswith("y"):
+        forms += [word[:-1] + "ies", word[:-1] + "ied"]
+    if len(word) > 2 and word[-1] not in "aeiouwy" and word[-2] in "aeiou":
+        forms += [word + word[-1] + "ing", word + word[-1] + "ed"]
+    return forms
 
 
 def stem(word: str) -> str:
@@ -39,6 +66,28 @@ def phrase_at(text: str, phrase: str) -> int:
         return -1
     m = re.search(rf"(^|\s){re.escape(phrase)}($|\s)", text)
     return -1 if m is None else m.start() + len(m.group(1))
+
+
+def verb_at(text: str, phrase: str) -> int:
+    """Where a verb phrase appears in any of its forms ("backs away", "picking the lock"),
+    determiners aside; -1 if nowhere. The position is in ``text``."""
+    words = phrase.split()
+    if not words:
+        return -1
+    rest = " ".join(words[1:])
+    best = -1
+    for form in inflections(words[0]):
+        wanted = f"{form} {rest}".strip()
+        at = phrase_at(text, wanted)
+        if at < 0 and rest and core(rest) != rest:
+            bare = core(f" {rest}").strip()
+            pattern = rf"(^|\s){re.escape(form)}(\s(?:\S+\s)??){re.escape(bare)}($|\s)"
+            m = re.search(pattern, text) if bare else None
+            if m and all(w in DETERMINERS for w in m.group(2).split()):
+                at = m.start() + len(m.group(1))
+        if at >= 0 and (best < 0 or at < best):
+            best = at
+    return best
 
 
 def starts_with(text: str, phrase: str) -> bool:

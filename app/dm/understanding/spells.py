@@ -1,0 +1,69 @@
+"""Which spell a line names: the full name in any form ("fire bolt", "firebolt", "Fire
+Bolt"), short or misspelled names from the vocabulary ("missile", "magic missle"), or a
+close typo — known to the caster or not (an unknown spell is understood, then refused)."""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz
+
+from app.dm.understanding.readings import Context
+from app.dm.understanding.words import has_phrase, normalise, phrase_at
+from rules.srd import srd
+
+
+def _names() -> dict[str, list[str]]:
+    return {
+        sid: [normalise(spell.name), sid.replace("_", " ")]
+        for sid, spell in srd().spells.entries.items()
+    }
+
+
+def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
+    """(position, spell id) of the first spell the line names, or ``None``.
+
+    A spell whose name is an everyday word ("sleep", "shield") counts only when the caster
+    knows it or the line says to cast.
+    """
+    said = ctx.said
+    sheet = ctx.state.party.get(ctx.actor or "")
+    known = set(sheet.spells) if sheet is not None else set()
+    found: list[tuple[int, str]] = []
+    words = said.split()
+    for sid, names in _names().items():
+        if sid in ctx.vocab.plain_spells and sid not in known and not cast_verb:
+            continue
+        for name in names:
+            at = phrase_at(said, name)
+            if at < 0 and " " in name:
+                squashed = name.replace(" ", "")
+                at = phrase_at(said, squashed)
+            if at < 0 and len(name) >= 8:
+                n = len(name.split())
+                for i in range(len(words) - n + 1):
+                    gram = " ".join(words[i : i + n])
+                    if fuzz.ratio(gram, name) >= 85:
+                        at = len(" ".join(words[:i])) + (1 if i else 0)
+                        break
+            if at >= 0:
+                found.append((at, sid))
+                break
+    for phrase, sid in ctx.vocab.spell_words.items():
+        at = phrase_at(said, phrase)
+        if at >= 0 and (sid in known or cast_verb or " " in phrase or len(phrase) > 6):
+            found.append((at, sid))
+    if not found:
+        return None
+    # the caster's own spells first, then the earliest mention
+    found.sort(key=lambda p: (p[1] not in known, p[0]))
+    return found[0]
+
+
+def knows(ctx: Context, spell_id: str) -> bool:
+    """The acting character knows the spell."""
+    sheet = ctx.state.party.get(ctx.actor or "")
+    return sheet is not None and spell_id in sheet.spells
+
+
+def self_target(ctx: Context) -> bool:
+    """The line aims at the speaker ("on myself", "heal me")."""
+    return any(has_phrase(ctx.said, w) for w in ("myself", "me", "self", "yourself"))

@@ -1,0 +1,201 @@
+"""How well the offline referee understands players: every labelled line of the corpus
+(``tests/data/referee``) is typed, in its situation, through ``commands.declare`` into a
+real game run by the offline referee, and what the referee understood and did is checked
+against the label.
+
+Prints, for ``corpus.toml`` and ``holdout.toml`` separately: accuracy (intent, plus the
+target, spell and action where labelled; ``accept`` honoured), the count of **wrong
+actions** (a tool call that changes the game which the label does not ask for), and a
+per-category table. Run with ``make bench`` or ``python -m tests.benchmarks.bench_referee``;
+``--show`` lists the lines it got wrong. A measurement, not a pass/fail test (the suite's
+``test_referee_corpus`` holds the main corpus to its targets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.dm.brain import ToolCall
+from app.dm.referee.referee import OfflineReferee
+from app.session import commands, hotseat
+from app.session.runner import resolve_character
+from app.session.setup import session_for
+from tests.referee_corpus import CORPUS, HOLDOUT, Line, build_situation, load_corpus
+
+CHANGES = {
+    "attempt_challenge": "challenge",
+    "move_scene": "move",
+    "attack": "attack",
+    "start_combat": "attack",
+    "cast_spell": "cast",
+    "change_item": "item",
+    "heal": "use",
+    "rest": "rest",
+    "take_action": "manoeuvre",
+    "end_turn": "hold",
+    "request_ability_check": "check",
+    "request_saving_throw": "check",
+    "request_group_check": "check",
+    "damage": "damage",
+    "set_condition": "condition",
+}
+"""Tools that change the game, and the intent each one carries out."""
+
+FOLLOWS_IN_A_FIGHT = {"attack", "cast", "manoeuvre", "use", "hold"}
+"""Intents whose action ends the combatant's turn (an ``end_turn`` is part of them)."""
+
+
+@dataclass
+class Verdict:
+    """One line, judged."""
+
+    line: Line
+    understood: str
+    target: str | None
+    correct: bool
+    wrong: list[str] = field(default_factory=list)
+
+
+def _target_of(call: ToolCall) -> str | None:
+    args = json.loads(call.arguments)
+    for key in ("challenge_id", "scene_id", "target_id", "encounter", "spell", "item"):
+        if key in args:
+            value = args[key]
+            if key == "target_ids":
+                continue
+            return str(value)
+    targets = args.get("target_ids")
+    return str(targets[0]) if targets else None
+
+
+def _wrong_calls(line: Line, calls: list[ToolCall], fighting: bool) -> list[str]:
+    """Game-changing calls the label does not ask for."""
+    allowed = {line.intent, *line.accept}
+    wrong = []
+    for call in calls:
+        did = CHANGES.get(call.name)
+        if did is None:
+            continue
+        if not line.possible:
+            wrong.append(call.name)
+            continue
+        if did == "item" and allowed & {"take", "drop", "give", "use"}:
+            continue
+        if did == "hold" and fighting and allowed & FOLLOWS_IN_A_FIGHT:
+            continue
+        if did not in allowed:
+            wrong.append(call.name)
+            continue
+        args = json.loads(call.arguments)
+        aimed = {
+            "challenge": args.get("challenge_id"),
+            "move": args.get("scene_id"),
+            "attack": args.get("target_id") if call.name == "attack" else None,
+        }.get(did)
+        if line.target and aimed and aimed != line.target and line.intent == did:
+            wrong.append(f"{call.name}({aimed})")
+        if did == "cast" and line.spell and args.get("spell") != line.spell:
+            wrong.append(f"cast_spell({args.get('spell')})")
+        aimed_at = args.get("target_ids", [])
+        if did == "cast" and line.target and line.intent == "cast" and line.target not in aimed_at:
+            wrong.append(f"cast_spell(at {aimed_at})")
+    return wrong
+
+
+async def judge(line: Line, situation: object) -> Verdict:
+    """Type the line in its situation and compare what happened with its label."""
+    state = build_situation(situation)  # type: ignore[arg-type]
+    session = session_for(state)
+    referee = session.brain
+    assert isinstance(referee, OfflineReferee)
+    fighting = state.encounter is not None
+    typist = state.controller_of(line.actor)
+    if len(state.players) > 1 and not fighting:
+        state.turn_order.active = typist  # the line is typed by the player who is up
+    reply, who = commands.declare(session, line.text, line.actor)
+    if not reply.ok or who is None:
+        # Nothing queued: the player is told why. Out of turn in a fight (the player's own
+        # character) that is asking back; another's character or a stranger, refusing.
+        prefix = line.text.partition(":")[0] if ":" in line.text else ""
+        named = resolve_character(session, prefix) if prefix else None
+        own = named is not None and state.controller_of(named) == typist
+        kind = "ask" if fighting and own else "refuse"
+        ok = kind == line.intent or kind in line.accept
+        return Verdict(line, kind, None, ok)
+    for player in state.players if len(state.players) > 1 and not fighting else []:
+        if player != typist:  # the others pass, so the round resolves now
+            hotseat.advance(state, player, "TURN_COMPLETE")
+    async for _ in session.process():
+        pass
+    intent = referee.intents[0] if referee.intents else None
+    if intent is None:
+        return Verdict(line, "nothing", None, False)
+    wrong = _wrong_calls(line, referee.planned, fighting)
+    kinds = {line.intent, *line.accept} | (set() if line.possible else {"ask"})
+    ok = intent.kind in kinds and not wrong
+    if line.by is not None and (intent.character or who) != line.by:
+        ok = False
+    if ok and intent.kind == line.intent:
+        ids = set(intent.targets) | ({intent.item} if intent.item else set())
+        if line.target and line.target not in ids:
+            ok = False
+        if line.to and line.to not in intent.targets:
+            ok = False
+        if line.spell and intent.spell != line.spell:
+            ok = False
+        if line.action and intent.action != line.action:
+            ok = False
+    return Verdict(line, intent.kind, intent.target, ok, wrong)
+
+
+async def evaluate(path: Path) -> list[Verdict]:
+    """Judge every line of a corpus file."""
+    corpus = load_corpus(path)
+    return [await judge(line, corpus.situations[line.situation]) for line in corpus.lines]
+
+
+def report(name: str, verdicts: list[Verdict], seconds: float, show: bool) -> None:
+    """Print the figures for one corpus file."""
+    right = sum(v.correct for v in verdicts)
+    wrong = sum(len(v.wrong) for v in verdicts)
+    print(f"\n{name}: {len(verdicts)} lines in {seconds:.1f}s")
+    print(f"  accuracy {right}/{len(verdicts)} = {100 * right / len(verdicts):.1f}%")
+    print(f"  wrong actions taken: {wrong}")
+    table: dict[str, list[Verdict]] = defaultdict(list)
+    for v in verdicts:
+        table[v.line.category].append(v)
+    print(f"  {'category':<12} {'lines':>5} {'right':>6} {'accuracy':>9} {'wrong':>6}")
+    for category, rows in sorted(table.items()):
+        good = sum(v.correct for v in rows)
+        bad = sum(len(v.wrong) for v in rows)
+        print(f"  {category:<12} {len(rows):>5} {good:>6} {100 * good / len(rows):>8.1f}% {bad:>6}")
+    if show:
+        for v in verdicts:
+            if not v.correct:
+                label = f"{v.line.intent}:{v.line.target or ''}"
+                print(f"  ✗ [{v.line.situation}] {v.line.text!r} -> {v.understood}:"
+                      f"{v.target or ''} (label {label}) {' '.join(v.wrong)}")  # fmt: skip
+
+
+def main() -> None:
+    """Run both corpus files and print their figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
+    parser.add_argument("--only", choices=["corpus", "holdout"], help="one file only")
+    args = parser.parse_args()
+    for name, path in (("corpus.toml", CORPUS), ("holdout.toml", HOLDOUT)):
+        if args.only and not name.startswith(args.only):
+            continue
+        start = time.perf_counter()
+        verdicts = asyncio.run(evaluate(path))
+        report(name, verdicts, time.perf_counter() - start, args.show and name == "corpus.toml")
+
+
+if __name__ == "__main__":
+    main()

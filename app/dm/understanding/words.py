@@ -56,16 +56,15 @@ def stem(word: str) -> str:
 
 
 def has_phrase(text: str, phrase: str) -> bool:
-    """The phrase appears as whole words."""
-    return bool(phrase) and re.search(rf"(^|\s){re.escape(phrase)}($|\s)", text) is not None
+    """The phrase appears as whole words (both normalised: single spaces)."""
+    return bool(phrase) and f" {phrase} " in f" {text} "
 
 
 def phrase_at(text: str, phrase: str) -> int:
     """Word-boundary position of the phrase in the text, or -1."""
     if not phrase:
         return -1
-    m = re.search(rf"(^|\s){re.escape(phrase)}($|\s)", text)
-    return -1 if m is None else m.start() + len(m.group(1))
+    return f" {text} ".find(f" {phrase} ")
 
 
 def verb_at(text: str, phrase: str) -> int:
@@ -80,11 +79,14 @@ def verb_at(text: str, phrase: str) -> int:
         wanted = f"{form} {rest}".strip()
         at = phrase_at(text, wanted)
         if at < 0 and rest and core(rest) != rest:
-            bare = core(f" {rest}").strip()
-            pattern = rf"(^|\s){re.escape(form)}(\s(?:\S+\s)??){re.escape(bare)}($|\s)"
-            m = re.search(pattern, text) if bare else None
-            if m and all(w in DETERMINERS for w in m.group(2).split()):
-                at = m.start() + len(m.group(1))
+            bare = core(rest)
+            start = phrase_at(text, form)
+            if bare and start >= 0:
+                after = text[start + len(form) :].split()
+                if after and after[0] in DETERMINERS:
+                    after = after[1:]
+                if " ".join(after).startswith(bare + " ") or " ".join(after) == bare:
+                    at = start
         if at >= 0 and (best < 0 or at < best):
             best = at
     return best

@@ -106,9 +106,15 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     late = hotseat.check_timer(session.state)
     name, sep, text = line.partition(":")
     character = resolve_character(session, name) if sep else None
+    state = session.state
     if character is None and sep and _looks_like_a_name(name) and not _someone_here(session, name):
-        names = ", ".join(s.name for s in session.state.party.values())
+        names = ", ".join(s.name for s in state.party.values())
         return Reply(f"{name.strip()} is not in the party. The party: {names}.", False), None
+    typist = state.controller_of(current) if current else None
+    owner = state.controller_of(character) if character else None
+    if character is not None and len(state.players) > 1 and typist and owner != typist:
+        who = state.name_of(character)
+        return Reply(f"{who} is {owner}'s to play, not {typist}'s.", False), None
     if character is None:
         character, text = current, line
     if character is None:

@@ -170,6 +170,15 @@ class Acting(RefereeBase):
             return []
         spell = srd().spells.get(intent.spell)
         foes = self._foes(state)
+        outsiders = [t for t in intent.targets if t not in state.party and t not in state.creatures]
+        if outsiders:
+            self.notes.append(f"{name} cannot aim {spell.name} at that here.")
+            return []
+        harmful = spell.attack or spell.save or spell.damage or spell.conditions
+        if not harmful and not spell.heal:
+            aimed = [t for t in intent.targets if t in state.party] or [actor]
+            return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
+                               target_ids=aimed)]  # fmt: skip
         if spell.heal:
             ally = next((t for t in intent.targets if t in state.party), actor)
             targets = [ally]

@@ -75,8 +75,6 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         numbered = [t for t in pool if t.name.endswith(f" {number}")]
         if numbered:
             return CreaturePick((numbered[0].id,), True, True)
-        if named and len(named) == 1 and number == 1:
-            return CreaturePick((named[0].id,), True, True)
         kind = named[0].names[-1] if named else "foe"
         return CreaturePick((), True, False, f"there is no {kind} {number} standing")
     if has_phrase(said, "middle") and len(pool) >= 3:

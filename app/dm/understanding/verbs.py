@@ -11,13 +11,14 @@ from app.dm.understanding.scope import ThingKind
 from app.dm.understanding.spells import knows, self_target, spell_mentioned
 from app.dm.understanding.targets import named_creatures, pick_creatures
 from app.dm.understanding.words import core, has_phrase, phrase_at, verb_at
+from rules.srd import srd
 
 PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", "question"})
 """Talking verbs that never by themselves start an authored challenge (a roll)."""
 
-PRIORITY: dict[str, int] = {
-    "hold": 9, "cast": 8, "challenge": 7, "attack": 6, "manoeuvre": 6, "move": 5, "talk": 4,
-    "give": 3, "take": 3, "drop": 3, "use": 3, "rest": 2, "examine": 1, "ask": 0,
+PRIORITY: dict[str, float] = {
+    "hold": 9, "cast": 8, "challenge": 7, "attack": 6.5, "manoeuvre": 6, "rest": 5.5, "move": 5,
+    "talk": 4, "give": 3, "take": 3, "drop": 3, "use": 3, "examine": 1, "ask": 0,
 }  # fmt: skip
 """Which reading wins when a line holds several confident ones."""
 
@@ -26,7 +27,7 @@ OTHERS = frozenset({"he", "she", "it", "they", "if", "who", "that", "them", "he'
 """Words before a verb that make someone else its subject ("if he leaves the cellar")."""
 
 ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fiddle with",
-            "give it a go", "have a go")  # fmt: skip
+            "give it a go", "have a go", "tinker with", "jiggle")  # fmt: skip
 
 
 def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
@@ -48,7 +49,25 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if not knows(ctx, spell):
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3,
                           note="a spell this character does not know")  # fmt: skip
+    immune = _unaffected(ctx, spell, targets)
+    if immune:
+        return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3, note=immune)
     return ctx.intent("cast", spell=spell, targets=targets)
+
+
+def _unaffected(ctx: Context, spell_id: str, targets: tuple[str, ...]) -> str:
+    """Why the spell cannot touch its target ("the Wolf is no person"), or ""."""
+    spell = srd().spells.get(spell_id)
+    for target in targets:
+        creature = ctx.state.creatures.get(target)
+        if creature is None or creature.monster is None:
+            continue
+        block = ctx.state.monster(creature.monster)
+        if "person" in spell_id and block.type != "humanoid":
+            return f"{creature.name} is no person for {spell.name}"
+        if spell.conditions and set(spell.conditions) <= set(block.condition_immunities):
+            return f"{creature.name} cannot be affected by {spell.name}"
+    return ""
 
 
 def _objects(ctx: Context, cid: str) -> set[str]:
@@ -88,6 +107,11 @@ def _challenge(ctx: Context, strong: bool) -> Intent | None:
                 best = (at, thing.id)
     if best is None:
         return None
+    if not strong and len(ctx.said.split()) < 2:
+        found = ctx.scope.get(best[1])
+        label = found.name if found else best[1]
+        return ctx.intent("ask", confidence=0.4, note="say a little more",
+                          alternatives=(Reading("challenge", best[1], label),))  # fmt: skip
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
 
 
@@ -100,14 +124,19 @@ def _challenge_by_parts(ctx: Context) -> Intent | None:
     for cid in open_ones:
         thing = ctx.scope.get(cid)
         assert thing is not None
-        verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1}
-        objects = _objects(ctx, cid) | {"it"}
+        verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
+        objects = _objects(ctx, cid)
         if any(verb_at(said, v) >= 0 for v in verbs) and any(has_phrase(said, o) for o in objects):
             fits.append(cid)
     if len(fits) == 1:
         return ctx.intent("challenge", targets=(fits[0],), confidence=0.8)
     tried = [c for c in open_ones if c in ctx.state.challenges]
-    attempt = any(verb_at(said, a) >= 0 for a in ATTEMPTS) or has_phrase(said, "again")
+    attempt = any(verb_at(said, a) >= 0 for a in ATTEMPTS)
+    if attempt and not tried:
+        aimed = [c for c in open_ones if any(has_phrase(said, o) for o in _objects(ctx, c))]
+        if aimed:  # the campaign's first way to deal with it
+            return ctx.intent("challenge", targets=(aimed[0],), confidence=0.75)
+    attempt = attempt or said in ("again", "try again", "once more", "one more time")
     if attempt and tried:
         aimed = [c for c in tried if any(has_phrase(said, o) for o in _objects(ctx, c) | {"it"})]
         if len(aimed) == 1 or (said in ("again", "try again", "once more") and len(tried) == 1):
@@ -143,6 +172,10 @@ def _attack(ctx: Context) -> Intent:
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.missing:
             return ctx.intent("attack", confidence=0.3, note=pick.missing)
+        if len(ctx.said.split()) == 1 and len(ctx.scope.of("creature")) > 1:
+            options = tuple(Reading("attack", t.id, f"attack {t.name}")
+                            for t in ctx.scope.of("creature"))  # fmt: skip
+            return ctx.intent("ask", confidence=0.4, alternatives=options)
         if pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
     npcs = ctx.named("npc")
@@ -182,13 +215,24 @@ def _move(ctx: Context, at: int) -> Intent | None:
     exits = ctx.named("exit", text=rest) or ctx.named("exit")
     here = ctx.state.scene.name.lower()
     leaving = any(verb_at(ctx.said, p) >= 0 for p in ctx.vocab.leave)
-    if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 3)):
+    if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
         return _leaving(ctx)
     if exits:
-        return ctx.intent(
-            "move", targets=(exits[0].id,), confidence=1.0 if len(exits) == 1 else 0.6
-        )
+        if exits[0].id in _shut(ctx):
+            return ctx.intent("move", targets=(exits[0].id,), confidence=0.3,
+                              note=_locked_text(ctx, exits[0].id))  # fmt: skip
+        sure = 1.0 if len(exits) == 1 else 0.6
+        return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
     return None
+
+
+def _locked_text(ctx: Context, scene_id: str) -> str:
+    from app.world import view  # noqa: PLC0415 - a small lookup, kept beside its one use
+
+    if ctx.campaign is None:
+        return "the way is shut"
+    way = next((w for w in view.exits_here(ctx.state, ctx.campaign) if w.to == scene_id), None)
+    return (way.locked_text if way and way.locked_text else "the way is shut").rstrip(".")
 
 
 def _talk(ctx: Context, at: int) -> Intent | None:
@@ -327,6 +371,9 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
 
 def by_verbs(ctx: Context) -> Intent | None:
     """Every verb phrase read with its object; the most specific confident one wins."""
+    if any(has_phrase(ctx.said, w) for w in ("wait no", "actually no", "never mind", "nevermind",
+                                            "scratch that", "or maybe", "or should")):  # fmt: skip
+        return ctx.intent("ask", confidence=0.3, note="you changed your mind mid-line")
     cast_verb = any(verb_at(ctx.said, v) >= 0 for v in ctx.vocab.verbs["cast"])
     readings: list[Intent] = []
     spell = _spell(ctx, cast_verb)
@@ -365,8 +412,10 @@ def by_verbs(ctx: Context) -> Intent | None:
         return max(confident, key=lambda r: (PRIORITY.get(r.kind, 0), r.confidence))
     if readings:
         return readings[0]
-    if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run", "leave")):
+    if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave):
         return _leaving(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
+    if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run")):
+        return ctx.intent("ask", confidence=0.3, note="where to?")
     return None
 
 

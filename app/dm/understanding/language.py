@@ -72,7 +72,8 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     if len(unknown) * 2 <= len(words) and not _non_latin(raw):
         return None
     lang, prob = _identifier().classify(raw)
-    if lang != vocab.code and prob >= 0.8:
+    floor = 0.5 if len(unknown) * 3 >= len(words) * 2 else 0.8
+    if lang != vocab.code and prob >= floor:
         return str(lang)
     return None
 

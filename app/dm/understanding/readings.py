@@ -90,7 +90,7 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent(kind)  # type: ignore[arg-type]
     if said in vocab.look_around:
         return ctx.intent("examine")
-    if said in vocab.help or starts_with(said, "help"):
+    if said in vocab.help or said in ("help me", "help please", "help pls", "please help"):
         return ctx.intent("help")
     if said in vocab.inventory:
         return ctx.intent("inventory")
@@ -130,7 +130,8 @@ def subject(ctx: Context, said: str) -> tuple[str, str | None]:
 def vocative(ctx: Context) -> Intent | None:
     """Someone present addressed by name first: "Berta, what happened to Tam?"."""
     greetings = ("hello", "hi", "hey", "greetings", "good evening", "good morning", "oi",
-                 "excuse me", "hail", "well met")  # fmt: skip
+                 "excuse me", "hail", "well met", "morning", "evening", "afternoon",
+                 "good afternoon", "howdy", "good day")  # fmt: skip
     said = ctx.said
     for greet in greetings:
         if starts_with(said, greet):

@@ -76,7 +76,11 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         if numbered:
             return CreaturePick((numbered[0].id,), True, True)
         kind = named[0].names[-1] if named else "foe"
-        return CreaturePick((), True, False, f"there is no {kind} {number} standing")
+        fallen = [
+            cid for cid, c in state.creatures.items()
+            if c.name.endswith(f" {number}") and (not named or kind in c.name.lower())
+        ]  # fmt: skip
+        return CreaturePick(tuple(fallen[:1]), True, False, f"there is no {kind} {number} standing")
     if has_phrase(said, "middle") and len(pool) >= 3:
         return CreaturePick((pool[len(pool) // 2].id,), True, True)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}

@@ -5,6 +5,8 @@ line holds several actions, the most specific one that can be carried out wins."
 
 from __future__ import annotations
 
+from rapidfuzz import fuzz
+
 from app.dm.understanding.intent import Intent, IntentKind, Reading
 from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import ThingKind
@@ -128,6 +130,13 @@ def _challenge_by_parts(ctx: Context) -> Intent | None:
         objects = _objects(ctx, cid)
         if any(verb_at(said, v) >= 0 for v in verbs) and any(has_phrase(said, o) for o in objects):
             fits.append(cid)
+    if not fits and has_phrase(said, "it"):
+        for cid in open_ones:
+            thing = ctx.scope.get(cid)
+            assert thing is not None
+            verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
+            if any(verb_at(said, v) >= 0 for v in verbs):
+                fits.append(cid)
     if len(fits) == 1:
         return ctx.intent("challenge", targets=(fits[0],), confidence=0.8)
     tried = [c for c in open_ones if c in ctx.state.challenges]
@@ -171,7 +180,7 @@ def _attack(ctx: Context) -> Intent:
     if ctx.scope.fighting or ctx.scope.of("creature"):
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.missing:
-            return ctx.intent("attack", confidence=0.3, note=pick.missing)
+            return ctx.intent("attack", targets=pick.ids, confidence=0.3, note=pick.missing)
         if len(ctx.said.split()) == 1 and len(ctx.scope.of("creature")) > 1:
             options = tuple(Reading("attack", t.id, f"attack {t.name}")
                             for t in ctx.scope.of("creature"))  # fmt: skip
@@ -211,8 +220,8 @@ def _shut(ctx: Context) -> set[str]:
 
 
 def _move(ctx: Context, at: int) -> Intent | None:
-    rest = ctx.said[at:]
-    exits = ctx.named("exit", text=rest) or ctx.named("exit")
+    rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
+    exits = ctx.named("exit", text=rest)
     here = ctx.state.scene.name.lower()
     leaving = any(verb_at(ctx.said, p) >= 0 for p in ctx.vocab.leave)
     if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
@@ -259,7 +268,8 @@ def _names_someone_else(ctx: Context) -> bool:
     people = {w for words in ctx.vocab.people.values() for w in words}
     if ctx.campaign is not None:
         people |= {n.name.lower() for n in ctx.campaign.npcs.values()}
-    return any(has_phrase(ctx.said, p) for p in people)
+    spoken_to = ctx.said.split(" about ")[0]
+    return any(has_phrase(spoken_to, p) for p in people)
 
 
 def _examine(ctx: Context, at: int) -> Intent:
@@ -306,6 +316,11 @@ def _items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         return None
     if carried:
         verb = next((v for v in ctx.vocab.verbs["use"] if has_phrase(ctx.said, v)), "use")
+        spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
+        aimed = ctx.named("feature", "npc", "creature", "member", "exit")
+        if kind == "use" and (spec is None or not spec.heals) and not aimed:
+            return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
+                              note=f"use the {carried[0].name} on what?")  # fmt: skip
         return ctx.intent(kind, targets=(carried[0].id,), item=carried[0].id, action=verb)
     item = _item_id(ctx, rest)
     holders = [
@@ -328,6 +343,9 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
         for phrase in phrases:
             at = verb_at(ctx.said, phrase)
             before = ctx.said[:at].split()[-1:] if at > 0 else []
+            after = ctx.said[at + len(phrase) :].split()[:1]
+            if after and after[0] in ("points", "point", "dice", "die"):
+                continue  # "hit points" is no blow
             if at >= 0 and not (before and before[0] in OTHERS):
                 hits.append((at, -len(phrase), kind))  # type: ignore[arg-type]
     if ctx.scope.fighting:
@@ -357,6 +375,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         return ctx.intent("manoeuvre", action=min(moves)[1])
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
     rest_at = min((h for h in hits if h >= 0), default=-1)
+    if named_creatures(ctx.said, ctx.scope):
+        rest_at = -1  # "the sleeping rat" is no rest
     if rest_at >= 0 and not ctx.said[rest_at:].startswith("rest of"):
         long_at = min((h for p in vocab.rests["long"] if (h := verb_at(ctx.said, p)) >= 0),
                       default=-1)  # fmt: skip
@@ -419,9 +439,21 @@ def by_verbs(ctx: Context) -> Intent | None:
     return None
 
 
+def _armed(ctx: Context) -> bool:
+    """A weapon named, or an attack verb misspelled ("atack")."""
+    if any(has_phrase(ctx.said, w) for w in ctx.vocab.weapons):
+        return True
+    first = ctx.said.split()[0]
+    return len(first) > 4 and fuzz.ratio(first, "attack") >= 80
+
+
 def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack."""
+    if ctx.scope.fighting and _armed(ctx):
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        if pick.named and pick.ids:
+            return ctx.intent("attack", targets=pick.ids, confidence=0.85)
     if ctx.scope.fighting:
         wanted = {v for k, v in ctx.vocab.descriptors.items() if has_phrase(ctx.said, k)}
         if wanted - {"any"} and named_creatures(ctx.said, ctx.scope) == []:
@@ -431,6 +463,8 @@ def bare_names(ctx: Context) -> Intent | None:
     things = ctx.named("feature", "npc", "exit", "item_here", "creature")
     if not things:
         return None
+    if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:
+        return _move(ctx, 0) or ctx.intent("ask", confidence=0.3)
     options = tuple(
         Reading({"npc": "talk", "exit": "move", "creature": "attack"}.get(t.kind, "examine"),  # type: ignore[arg-type]
                 t.id, f"{_verb_for(t.kind)} {t.name}")

@@ -97,14 +97,21 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         acted = r.whole_line(ctx.with_said(wanted), wanted) or v.by_verbs(ctx.with_said(wanted))
         if acted is not None and acted.kind != "ask":
             return acted
+    cue = any(starts_with(said, c) for c in ctx.vocab.talk_cues)
     found = (
         r.whole_line(ctx, said)
         or r.vocative(ctx)
+        or (r.spoken(ctx) if cue else None)
         or r.question(ctx)
         or v.by_verbs(ctx)
         or r.spoken(ctx)
         or v.bare_names(ctx)
     )
-    if found is None and r.is_question(ctx):
+    unsure = found is None or (found.kind == "ask" and not found.alternatives)
+    if unsure and "?" in ctx.raw:
         found = r.ask_about(ctx)
+    if found is not None and found.kind == "question":
+        challenge = v.challenge_named(ctx)
+        if challenge:
+            found = replace(found, targets=(*found.targets, challenge))
     return found

@@ -71,6 +71,15 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
     return best[1] if best else None
 
 
+def topic_key(ctx: Context, npc_id: str) -> str | None:
+    """One of the NPC's topics named outright in the line (not just words of an answer)."""
+    if ctx.campaign is None or npc_id not in ctx.campaign.npcs:
+        return None
+    topics = ctx.campaign.npcs[npc_id].topics
+    found = [k for k in topics if name_score(ctx.said, k.replace("_", " "), ctx.vocab.stop) >= 1]
+    return found[0] if len(found) == 1 else None
+
+
 def about_words(said: str, vocab: Vocabulary) -> str | None:
     """What follows "about" in a line, as a short topic."""
     if " about " not in f" {said} ":
@@ -142,16 +151,18 @@ def vocative(ctx: Context) -> Intent | None:
     for npc in ctx.scope.of("npc"):
         for name in npc.names:
             lowered = ctx.raw.lower()
-            if starts_with(said, name) and (
-                greet or f"{name}," in lowered or f"{name}:" in lowered
-            ):
+            after = said[len(name) :].split()[:1]
+            asks = bool(after) and after[0] in ctx.vocab.question_starts
+            marked = any(f"{name}{p}" in lowered for p in (",", ":", ".", "!"))
+            if starts_with(said, name) and (greet or marked or asks):
                 rest = said[len(name) :].strip()
                 return ctx.intent("talk", targets=(npc.id,), topic=topic_of(ctx, npc.id, rest)
                                   or about_words(rest, ctx.vocab))  # fmt: skip
-    if greet and said == "":
+    if greet and len(said.split()) <= 2 and not ctx.named("npc"):
         npcs = ctx.scope.of("npc")
         if len(npcs) == 1:
             return ctx.intent("talk", targets=(npcs[0].id,), confidence=0.8)
+        return ctx.intent("talk", confidence=0.7)
     return None
 
 
@@ -177,6 +188,11 @@ def question(ctx: Context) -> Intent | None:
         starts_with(said, q) for q in vocab.question_starts if " " in q
     ):
         return None
+    words = said.split()
+    wh = words[0].replace("'s", "") in WH
+    pronouns = ("i", "you", "we", "she", "he", "it", "they", "there", "that", "this", "my")
+    if not wh and not is_question(ctx) and (len(words) < 2 or words[1] not in pronouns):
+        return None  # "do the thing" is no question
     if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1):
         return ctx.intent("help")
     if any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1):
@@ -185,6 +201,18 @@ def question(ctx: Context) -> Intent | None:
         who = addressed(ctx)
         if who is not None:
             return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id))
+    said_to = [
+        n for n in ctx.named("npc")
+        if any(has_phrase(said, f"{verb} {name}") for verb in ("i ask", "ask", "i tell", "tell")
+               for name in n.names)
+    ]  # fmt: skip
+    if said_to:
+        return ctx.intent("talk", targets=(said_to[0].id,), topic=topic_of(ctx, said_to[0].id))
+    if not ctx.named("npc") and not any(has_phrase(said, w) for w in ("say", "said", "told")):
+        keyed = [(n, k) for n in ctx.scope.of("npc") if (k := topic_key(ctx, n.id)) is not None]
+        if len(keyed) == 1 and not ctx.named("creature", "member", "feature", "exit"):
+            who, key = keyed[0]
+            return ctx.intent("talk", targets=(who.id,), topic=key, confidence=0.7)
     if said in vocab.look_around or any(
         starts_with(said, p) for p in vocab.look_around if len(p.split()) > 2
     ):
@@ -247,13 +275,19 @@ def acting_for(ctx: Context, named: str) -> Intent | None:
     return None
 
 
+WH = frozenset({"what", "where", "who", "whom", "whose", "why", "how", "when", "which", "whats",
+                "wheres", "whos", "hows"})  # fmt: skip
+"""Question words that make a question without a question mark."""
+
 CAN_I = ("can i", "could i", "may i", "can we", "could we", "may we", "should i", "should we",
          "am i able to", "is it possible to", "can i still", "could i still")  # fmt: skip
 
 
 def can_i(ctx: Context) -> str | None:
     """ "Can I pick this lock?" — a question (answered, not acted on): the action's words."""
-    for phrase in sorted(CAN_I, key=len, reverse=True):
+    members = [f"{aux} {n}" for aux in ("can", "could") for m in ctx.scope.of("member")
+               for n in m.names]  # fmt: skip
+    for phrase in sorted((*CAN_I, *members), key=len, reverse=True):
         if starts_with(ctx.said, phrase) and ctx.said != phrase:
             return ctx.said[len(phrase) :].strip()
     return None

@@ -478,3 +478,9 @@ def _verb_for(kind: str) -> str:
     return {"npc": "talk to", "exit": "go through the", "creature": "attack"}.get(
         kind, "look at the"
     )
+
+
+def challenge_named(ctx: Context) -> str | None:
+    """The challenge a line names (for questions about it: "what's the DC to pick it?")."""
+    found = _challenge(ctx, strong=True) or _challenge_by_parts(ctx)
+    return found.target if found is not None and found.kind == "challenge" else None

@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_combat
 	$(BIN)/python -m tests.benchmarks.bench_saves
 	$(BIN)/python -m tests.benchmarks.bench_tui
+	$(BIN)/python -m tests.benchmarks.bench_referee
 
 screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py

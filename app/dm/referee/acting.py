@@ -150,8 +150,9 @@ class Acting(RefereeBase):
     def _do_attack(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         campaign = self.campaign
         if state.encounter is None:
-            if intent.target and campaign is not None and intent.target in campaign.encounters:
-                return [self._call("fight", actor, "start_combat", encounter=intent.target,
+            fights = [t for t in intent.targets if campaign and t in campaign.encounters]
+            if fights:
+                return [self._call("fight", actor, "start_combat", encounter=fights[0],
                                    reason=f"{state.name_of(actor)} attacks")]  # fmt: skip
             self.notes.append(self._unsure(state, replace(intent, confidence=0.0)))
             return []

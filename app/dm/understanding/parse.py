@@ -67,6 +67,9 @@ def understand(
             return other
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
     said = _strip_fillers(said, vocab)
+    words = said.split()
+    if len(words) > 2 and words[0] == "wait" and words[1] in vocab.question_starts:
+        said = " ".join(words[1:])  # "wait, is there a town nearby?"
     ctx = ctx.with_said(said)
     if not said:
         return ctx.intent("ask", confidence=0.0, note="nothing to do")

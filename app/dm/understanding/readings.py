@@ -9,7 +9,7 @@ from typing import Any
 from app.dm.understanding.intent import Intent, IntentKind
 from app.dm.understanding.scope import Scope, Thing, ThingKind
 from app.dm.understanding.vocabulary import Vocabulary
-from app.dm.understanding.words import has_phrase, name_score, starts_with, stem
+from app.dm.understanding.words import core, has_phrase, name_score, starts_with, stem
 from app.world.campaign import Campaign
 from app.world.state import GameState
 
@@ -99,6 +99,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent(kind)  # type: ignore[arg-type]
     if said in vocab.look_around:
         return ctx.intent("examine")
+    if said in ("search", "check", "examine", "inspect", "investigate", "use", "take", "get"):
+        return ctx.intent("ask", confidence=0.3, note=f"{said} what?")
     if said in vocab.help or said in ("help me", "help please", "help pls", "please help"):
         return ctx.intent("help")
     if said in vocab.inventory:
@@ -201,10 +203,10 @@ def question(ctx: Context) -> Intent | None:
         who = addressed(ctx)
         if who is not None:
             return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id))
+    bare = core(said)
     said_to = [
         n for n in ctx.named("npc")
-        if any(has_phrase(said, f"{verb} {name}") for verb in ("i ask", "ask", "i tell", "tell")
-               for name in n.names)
+        if any(has_phrase(bare, f"{verb} {name}") for verb in ("ask", "tell") for name in n.names)
     ]  # fmt: skip
     if said_to:
         return ctx.intent("talk", targets=(said_to[0].id,), topic=topic_of(ctx, said_to[0].id))
@@ -300,6 +302,9 @@ def addressed(ctx: Context) -> Thing | None:
     if npcs:
         return npcs[0]
     present = ctx.scope.of("npc")
+    keyed = [n for n in present if topic_key(ctx, n.id) is not None]
+    if len(keyed) == 1:
+        return keyed[0]
     fitting = [n for n in present if topic_of(ctx, n.id) is not None]
     if len(fitting) == 1:
         return fitting[0]
@@ -322,6 +327,9 @@ def spoken(ctx: Context) -> Intent | None:
     if who is not None:
         return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id),
                           confidence=0.8)  # fmt: skip
-    if quoted or cue or ctx.scope.of("creature"):
+    absent = ctx.campaign is not None and any(
+        has_phrase(said, n.name.lower()) for n in ctx.campaign.npcs.values()
+    )
+    if quoted or cue or ctx.scope.of("creature") or (you and absent):
         return ctx.intent("talk", confidence=0.7)
     return None

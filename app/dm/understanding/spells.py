@@ -30,7 +30,8 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
     found: list[tuple[int, str]] = []
     words = said.split()
     for sid, names in _names().items():
-        if sid in ctx.vocab.plain_spells and sid not in known and not cast_verb:
+        plain = sid in ctx.vocab.plain_spells
+        if plain and not cast_verb and (sid not in known or _everyday(ctx, names[0])):
             continue
         for name in names:
             at = phrase_at(said, name)
@@ -67,3 +68,13 @@ def knows(ctx: Context, spell_id: str) -> bool:
 def self_target(ctx: Context) -> bool:
     """The line aims at the speaker ("on myself", "heal me")."""
     return any(has_phrase(ctx.said, w) for w in ("myself", "me", "self", "yourself"))
+
+
+def _everyday(ctx: Context, name: str) -> bool:
+    """The spell's name is used as a plain word here ("sleep till morning", "raise my shield"):
+    it is also a rest or manoeuvre word and no creature is aimed at."""
+    vocab = ctx.vocab
+    phrases = [*vocab.verbs["rest"], *(p for ps in vocab.manoeuvres.values() for p in ps)]
+    used = any(name in p.split() for p in phrases)
+    aimed = any(t.kind == "creature" for t in ctx.named("creature"))
+    return used and not aimed

@@ -188,9 +188,15 @@ def _attack(ctx: Context) -> Intent:
         if pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
     npcs = ctx.named("npc")
+    present = ctx.scope.of("npc")
+    if not npcs and len(present) == 1 and any(has_phrase(ctx.said, p) for p in ("him", "her")):
+        npcs = present
     encounter = _fight_start(ctx)
+    if npcs and not encounter:
+        encounter = _fight_start(ctx.with_said(f"{ctx.said} {' '.join(npcs[0].names)}"))
     if encounter:
-        return ctx.intent("attack", targets=encounter, confidence=0.9)
+        return ctx.intent("attack", targets=(*(n.id for n in npcs[:1]), *encounter),
+                          confidence=0.9)  # fmt: skip
     if npcs:
         who = npcs[0]
         options = (Reading("attack", who.id, f"attack {who.name}"),
@@ -277,6 +283,10 @@ def _examine(ctx: Context, at: int) -> Intent:
         "feature", "npc", "creature", "item_here", "exit", "carried", "member"
     )  # fmt: skip
     things = ctx.named(*kinds, text=ctx.said[at:]) or ctx.named(*kinds)
+    if things and things[0].kind == "creature":
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        if pick.ids:
+            return ctx.intent("examine", targets=pick.ids)
     if things:
         return ctx.intent("examine", targets=(things[0].id,))
     return ctx.intent("examine", confidence=0.9)

@@ -3,6 +3,7 @@ names, speaking to someone by name, and questions."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -230,7 +231,12 @@ def ask_about(ctx: Context) -> Intent:
         pronoun = next((p for p in ("she", "her", "he", "him") if has_phrase(ctx.said, p)), None)
         if pronoun and len(npcs) == 1:
             things = [npcs[0], *things]
-    targets = tuple(dict.fromkeys(t.id for t in things))
+    numbered = re.search(r"(\w+) (\d{1,2})(?:\s|$)", ctx.said)
+    fallen = [
+        cid for cid, c in ctx.state.creatures.items()
+        if numbered and c.name.lower().endswith(f"{numbered.group(1)} {numbered.group(2)}")
+    ]  # fmt: skip
+    targets = tuple(dict.fromkeys([*fallen, *(t.id for t in things)]))
     topic = None
     if things and things[0].kind == "npc":
         topic = topic_of(ctx, things[0].id)

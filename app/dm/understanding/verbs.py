@@ -20,7 +20,7 @@ PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", 
 
 PRIORITY: dict[str, float] = {
     "hold": 9, "cast": 8, "challenge": 7, "attack": 6.5, "manoeuvre": 6, "rest": 5.5, "move": 5,
-    "talk": 4, "give": 3, "take": 3, "drop": 3, "use": 3, "examine": 1, "ask": 0,
+    "talk": 4, "give": 4.5, "take": 3, "drop": 3, "use": 3, "examine": 1, "ask": 0,
 }  # fmt: skip
 """Which reading wins when a line holds several confident ones."""
 
@@ -181,7 +181,8 @@ def _attack(ctx: Context) -> Intent:
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.missing:
             return ctx.intent("attack", targets=pick.ids, confidence=0.3, note=pick.missing)
-        if len(ctx.said.split()) == 1 and len(ctx.scope.of("creature")) > 1:
+        lone = len(ctx.said.split()) == 1 and ctx.said not in ("charge", "attack")
+        if lone and len(ctx.scope.of("creature")) > 1:
             options = tuple(Reading("attack", t.id, f"attack {t.name}")
                             for t in ctx.scope.of("creature"))  # fmt: skip
             return ctx.intent("ask", confidence=0.4, alternatives=options)
@@ -283,6 +284,9 @@ def _examine(ctx: Context, at: int) -> Intent:
         "feature", "npc", "creature", "item_here", "exit", "carried", "member"
     )  # fmt: skip
     things = ctx.named(*kinds, text=ctx.said[at:]) or ctx.named(*kinds)
+    ways = {"outside", "inside", "out", "in", "up", "down", "back"}
+    if things and things[0].kind == "exit" and ways & set(ctx.said.split()):
+        return _move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
     if things and things[0].kind == "creature":
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.ids:
@@ -339,6 +343,8 @@ def _items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
             i.lower() == ctx.campaign.items[item].name.lower() for i in s.inventory  # type: ignore[union-attr]
         )
     ]  # fmt: skip
+    if item and any(t.id == item for t in ctx.scope.of("item_here")):
+        return ctx.intent("ask", targets=(item,), confidence=0.3, note="it is not picked up yet")
     if item and not holders:
         return ctx.intent(kind, targets=(item,), item=item, confidence=0.3,
                           note="nobody carries that")  # fmt: skip
@@ -375,14 +381,14 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     for action, phrases in vocab.manoeuvres.items():
         if action == "hide" and not ctx.scope.fighting:
             continue
-        hits = [verb_at(ctx.said, p) for p in phrases]
-        at = min((h for h in hits if h >= 0), default=-1)
-        if at >= 0:
-            moves.append((at, action))
+        for phrase in phrases:
+            at = verb_at(ctx.said, phrase)
+            if at >= 0:
+                moves.append((at, -len(phrase), action))
     if moves:
         if not ctx.scope.fighting and _move(ctx, 0) is not None:
             return None  # "back up the stairs" outside a fight is a way out, not a retreat
-        return ctx.intent("manoeuvre", action=min(moves)[1])
+        return ctx.intent("manoeuvre", action=min(moves)[2])
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
     rest_at = min((h for h in hits if h >= 0), default=-1)
     if named_creatures(ctx.said, ctx.scope):

@@ -34,6 +34,8 @@ def core(text: str) -> str:
 
 def inflections(word: str) -> list[str]:
     """A verb's forms: "pick" -> picks, picked, picking; "take" -> takes, taking."""
+    if len(word) < 3:
+        return [word]  # "hi" has no "his"
     forms = [word, word + "s", word + "es", word + "ed", word + "ing", word + "d"]
     if word.endswith("e"):
         forms.append(word[:-1] + "ing")

@@ -114,7 +114,8 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     owner = state.controller_of(character) if character else None
     if character is not None and len(state.players) > 1 and typist and owner != typist:
         who = state.name_of(character)
-        return Reply(f"{who} is {owner}'s to play, not {typist}'s.", False), None
+        reason = f"{who} is {owner}'s — not your turn for {who}; it is your turn, {typist}."
+        return Reply(reason, False), None
     if character is None:
         character, text = current, line
     if character is None:

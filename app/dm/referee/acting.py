@@ -69,8 +69,12 @@ class Acting(RefereeBase):
     def _unsure(self, state: GameState, intent: Intent) -> str:
         name = state.name_of(intent.actor or "")
         campaign = self.campaign
+        if intent.kind == "move" and intent.note and intent.target:
+            return f"{intent.note[:1].upper()}{intent.note[1:]}."
         if intent.kind == "move" and campaign is not None:
             return f"Where to? {answers.exits_text(state, campaign)}"
+        if intent.kind == "cast" and intent.spell and "does not know" in intent.note:
+            return f"{name} does not know {srd().spells.get(intent.spell).name}."
         if intent.kind == "attack":
             if intent.target and campaign is not None and intent.target in campaign.npcs:
                 who = campaign.npcs[intent.target].name

@@ -135,7 +135,8 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
         if campaign is not None and target in campaign.npcs:
             npc = campaign.npcs[target]
             if intent.topic and intent.topic in npc.topics:
-                return f"{npc.name} would know about {intent.topic}: ask {npc.name}."
+                return (f"{npc.name} might know about the {intent.topic} — try "
+                        f"'ask {npc.name} about {intent.topic}'.")  # fmt: skip
             topics = ", ".join(npc.topics)
             return f"{npc.name}: {npc.description} You could ask about {topics}."
         if target in state.creatures:
@@ -168,7 +169,9 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
         labels = [a.label for a in intent.alternatives[:3]]
         return f"Did you mean to {_join(labels, 'or')}?"
     lead = f"{name} is not sure what you mean"
-    if intent.note and intent.note not in ("no verb or name it knows", "an empty line"):
+    if intent.note.startswith("here to talk to"):
+        lead = f"Nobody here answers to that ({intent.note})"
+    elif intent.note and intent.note not in ("no verb or name it knows", "an empty line"):
         lead += f" ({intent.note})"
     return f"{lead}. {options_text(state, campaign, intent.actor)}".strip()
 

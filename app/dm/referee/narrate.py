@@ -100,8 +100,12 @@ class FollowUps(RefereeBase):
             elif kind == "end_combat":
                 self.notes.append(self._fight_over(state, result))
             elif kind == "heal":
+                who = state.name_of(actor or "")
+                restored = result.get("restored", 0)
                 self.notes.append(
-                    f"{state.name_of(actor or '')} regains {result['restored']} hit points."
+                    f"{who} regains {restored} hit points."
+                    if restored
+                    else f"{who} feels no different — already hale."
                 )
             elif kind == "rest":
                 self.notes.append(self._rested(result))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.dm.config import DMConfig
+from app.dm.wire import wire_messages
 from app.session.events import Usage
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class OpenAIBrain:
 
         request: dict[str, Any] = {
             "model": self.config.model,
-            "messages": messages,
+            "messages": wire_messages(messages),
             "stream": True,
             "stream_options": {"include_usage": True},
             "temperature": self.config.temperature,
@@ -99,10 +100,12 @@ class OpenAIBrain:
             raise self._explain(error, started=started) from error
         if finish is None:
             raise BrainError(f"the DM's reply ({where}) was cut off before it finished")
-        tool_calls = [
-            ToolCall(slot.id or f"call_{index}", slot.name, "".join(slot.arguments))
-            for index, slot in sorted(calls.items())
-        ]
+        tool_calls: list[ToolCall] = []
+        for index, slot in sorted(calls.items()):
+            # Some servers send no id, or the same id twice; every call needs its own.
+            taken = {c.id for c in tool_calls}
+            call_id = slot.id if slot.id and slot.id not in taken else f"call{index:05d}"
+            tool_calls.append(ToolCall(call_id, slot.name, "".join(slot.arguments)))
         yield BrainReply("".join(text), tool_calls, usage, finish)
 
     def _explain(self, error: Exception, *, started: bool = False) -> BrainError:

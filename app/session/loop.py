@@ -47,7 +47,7 @@ async def tool_loop(
     for round_no in range(MAX_TOOL_ROUNDS + 1):
         last_round = round_no == MAX_TOOL_ROUNDS
         if last_round:
-            messages.append({"role": "system", "content": prompts.NARRATE_NOW})
+            messages.append({"role": "user", "content": prompts.NARRATE_NOW})
         report.rounds = round_no + 1
         reply: BrainReply | None = None
         shown = CallFilter()
@@ -80,12 +80,13 @@ async def tool_loop(
             if nudged or last_round:
                 raise TurnFailed("the DM returned an empty reply")
             nudged = True
-            messages.append({"role": "system", "content": prompts.EMPTY_REPLY})
+            messages.append({"role": "assistant", "content": ""})
+            messages.append({"role": "user", "content": prompts.EMPTY_REPLY})
             continue
         messages.append(
             {
                 "role": "assistant",
-                "content": content or None,
+                "content": content,  # a string, "" when nothing was said: never null
                 "tool_calls": [c.as_message_part() for c in calls],
             }
         )

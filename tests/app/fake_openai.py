@@ -217,10 +217,8 @@ def check_request(body: Any) -> Rejection | None:
                                  "llama.cpp (Qwen 3.5 template)")  # fmt: skip
             previous = "system"
             continue
-        if (
-            (role == "user"
-            and previous == "user")
-            or (role == "assistant" and previous in ("", "system", "assistant"))
+        if (role == "user" and previous == "user") or (
+            role == "assistant" and previous in ("", "system", "assistant")
         ):
             return Rejection(500, "Conversation roles must alternate user/assistant/user/"
                              "assistant/...", "llama.cpp (Mistral / Gemma templates)")  # fmt: skip

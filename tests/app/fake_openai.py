@@ -44,6 +44,9 @@ class Reply:
     include_usage: bool = True
     finish: bool = True
     """Send the chunk that says the reply is finished."""
+    stall_after: int | None = None
+    """Pause ``stall`` seconds after this many chunks (a server that stops mid-reply)."""
+    stall: float = 0.0
 
 
 @dataclass
@@ -285,10 +288,14 @@ class FakeOpenAI:
         self.script: list[Behaviour] = list(script or [])
         self.models = models
         """What ``GET /v1/models`` lists (the connection test)."""
+        self.models_delay = 0.0
+        """Seconds before ``GET /v1/models`` answers."""
         self.requests: list[dict[str, Any]] = []
         self.rejections: list[Rejection] = []
         """Requests refused by :func:`check_request` (a well-behaved client makes none)."""
         self.strict = strict
+        self.hangups = 0
+        """Replies the client stopped reading (it gave up or was cancelled)."""
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
         fake = self
@@ -300,6 +307,7 @@ class FakeOpenAI:
                 return
 
             def do_GET(self) -> None:
+                time.sleep(fake.models_delay)
                 if self.path.rstrip("/").endswith("/models"):
                     listing = [
                         {"id": m, "object": "model", "created": 0, "owned_by": "fake"}
@@ -351,6 +359,8 @@ class FakeOpenAI:
                     self.send_header("transfer-encoding", "chunked")
                     self.end_headers()
                     for n, event in enumerate(stream_chunks(behaviour)):
+                        if n == behaviour.stall_after:
+                            time.sleep(behaviour.stall)
                         if behaviour.cut_after is not None and n >= behaviour.cut_after:
                             self.wfile.flush()
                             self.close_connection = True
@@ -362,7 +372,8 @@ class FakeOpenAI:
                     self.wfile.write(b"0\r\n\r\n")
                     self.wfile.flush()
                 except (BrokenPipeError, ConnectionResetError):
-                    return  # the client gave up (a timeout test)
+                    fake.hangups += 1
+                    return  # the client gave up (a timeout or a cancelled turn)
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True

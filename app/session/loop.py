@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 
 from app.dm import prompts
 from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall
+from app.dm.cleanup import ReplyCleaner
 from app.dm.textcalls import CallFilter
 from app.dm.tools.registry import ToolSet
 from app.session.events import NarrativeChunk, SessionEvent, Usage
@@ -50,11 +51,12 @@ async def tool_loop(
             messages.append({"role": "user", "content": prompts.NARRATE_NOW})
         report.rounds = round_no + 1
         reply: BrainReply | None = None
+        clean = ReplyCleaner()  # reasoning and template tokens never reach the players
         shown = CallFilter()
         gap = "\n\n" if report.narrative else ""  # keep each round's words apart
         async for item in brain.stream(messages, None if last_round else tools.schemas()):
             if isinstance(item, TextDelta):
-                visible = shown.feed(item.text)
+                visible = shown.feed(clean.feed(item.text))
                 if visible.strip() or (visible and not gap):
                     yield NarrativeChunk(text=gap + visible)
                     gap = ""
@@ -63,6 +65,10 @@ async def tool_loop(
         if reply is None:
             raise TurnFailed("the DM's reply ended without a result")
         report.usage = report.usage.plus(reply.usage)
+        visible = shown.feed(clean.finish())
+        if visible.strip():
+            yield NarrativeChunk(text=gap + visible)
+            gap = ""
         # Calls written as text are run (or, on the last round, at least kept out of sight).
         found, tail = shown.finish(tools.names)
         if tail.strip():

@@ -77,6 +77,8 @@ class OpenAIBrain:
     """A DM behind an OpenAI-compatible HTTP API."""
 
     name = "openai"
+    may_invent_rolls = True
+    """A language model may narrate dice it never rolled: the turn loop watches for it."""
 
     def __init__(self, config: DMConfig) -> None:
         self.config = config

@@ -91,8 +91,10 @@ def _tool_calls(message: Message, used: set[str]) -> list[dict[str, Any]]:
     for index, raw in enumerate(message.get("tool_calls") or []):
         function = raw.get("function") or {}
         call_id = str(raw.get("id") or "")
-        if not call_id or call_id in used:
-            call_id = f"call{len(used) + index:05d}"  # nine letters and digits (Mistral)
+        serial = len(used) + index
+        while not call_id or call_id in used:  # servers that number calls per reply repeat
+            call_id = f"call{serial:05d}"  # nine letters and digits, as Mistral wants
+            serial += 1
         used.add(call_id)
         arguments = json_object(str(function.get("arguments") or ""))
         calls.append(

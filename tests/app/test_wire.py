@@ -183,3 +183,15 @@ async def test_a_server_error_becomes_a_readable_brain_error() -> None:
     with FakeOpenAI([]) as server, pytest.raises(BrainError, match="HTTP 500"):
         async for _ in brain(server).stream([SYSTEM, USER], None):
             pass  # the script is empty: the server answers 500
+
+
+def test_ids_a_server_repeats_from_reply_to_reply_are_made_unique() -> None:
+    turn = [SYSTEM, USER]
+    for n in range(3):
+        calls = [{**CALL, "id": f"call_{k}"} for k in range(4)]
+        turn.append(assistant(f"round {n}", tool_calls=calls))
+        turn += [{"role": "tool", "tool_call_id": f"call_{k}", "content": "{}"} for k in range(4)]
+    sent = wire_messages(turn)
+    assert check_request(body(*sent)) is None
+    ids = [c["id"] for m in sent for c in m.get("tool_calls", [])]
+    assert len(set(ids)) == 12

@@ -16,6 +16,7 @@ on first use, so the offline game starts fast.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -162,19 +163,23 @@ class OpenAIBrain:
                     completion_tokens=chunk.usage.completion_tokens or 0,
                     calls=1,
                 )
-            for choice in chunk.choices:
+            for choice in chunk.choices or []:
                 delta = choice.delta
                 if delta is not None and delta.content:
-                    text.append(delta.content)
-                    yield TextDelta(delta.content)
+                    piece = _as_text(delta.content)
+                    text.append(piece)
+                    yield TextDelta(piece)
                 for part in (delta.tool_calls or []) if delta is not None else []:
-                    slot = calls.setdefault(part.index, _PartialCall())
-                    slot.id = part.id or slot.id
+                    # The client does not validate chunks: servers that leave out the index
+                    # or send arguments as an object are met where they are.
+                    index = part.index if isinstance(part.index, int) else len(calls)
+                    slot = calls.setdefault(index, _PartialCall())
+                    slot.id = _as_text(part.id) or slot.id
                     if part.function is not None:
-                        slot.name = part.function.name or slot.name
-                        slot.arguments.append(part.function.arguments or "")
+                        slot.name = _as_text(part.function.name) or slot.name
+                        slot.arguments.append(_as_text(part.function.arguments))
                 if choice.finish_reason:
-                    finish = choice.finish_reason
+                    finish = str(choice.finish_reason)
         if finish is None:
             where = self.config.describe()
             raise BrainError(f"the DM's reply ({where}) was cut off before it finished")
@@ -265,6 +270,15 @@ class OpenAIBrain:
                 recoverable=False,
             )
         return f"connected to {where} ({len(models)} model{'s' if len(models) != 1 else ''})"
+
+
+def _as_text(value: Any) -> str:
+    """A chunk field as text, whatever the server put there."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _retry_after(headers: Any) -> float | None:

@@ -47,6 +47,8 @@ class Reply:
     stall_after: int | None = None
     """Pause ``stall`` seconds after this many chunks (a server that stops mid-reply)."""
     stall: float = 0.0
+    deltas: list[dict[str, Any]] = field(default_factory=list)
+    """Raw deltas sent after the text, as a careless server might send them."""
 
 
 @dataclass
@@ -262,8 +264,9 @@ def stream_chunks(reply: Reply) -> list[str]:
         for i in range(0, len(arguments), reply.piece):
             part = {"index": index, "function": {"arguments": arguments[i : i + reply.piece]}}
             out.append(_chunk({"tool_calls": [part]}))
+    out += [_chunk(delta) for delta in reply.deltas]
     if reply.finish:
-        out.append(_chunk({}, "tool_calls" if reply.tool_calls else "stop"))
+        out.append(_chunk({}, "tool_calls" if reply.tool_calls or reply.deltas else "stop"))
     if reply.include_usage:
         usage = {
             "prompt_tokens": reply.prompt_tokens,

@@ -227,3 +227,19 @@ def test_openai_is_imported_lazily() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+async def test_careless_tool_call_chunks_are_read_without_raising() -> None:
+    # No index, arguments sent as an object, a name that is not text: still calls.
+    deltas = [
+        {"tool_calls": [{"id": "a", "type": "function",
+                         "function": {"name": "roll_dice", "arguments": {"rolls": []}}}]},
+        {"tool_calls": [{"id": "a", "function": {"name": 7, "arguments": "{}"}}]},
+    ]  # fmt: skip
+    with FakeOpenAI([Reply(text="Hm.", deltas=deltas)]) as server:
+        _, reply = await collect(brain_for(server))
+    assert [(c.name, c.arguments) for c in reply.tool_calls] == [
+        ("roll_dice", '{"rolls": []}'),
+        ("7", "{}"),
+    ]
+    assert len({c.id for c in reply.tool_calls}) == 2

@@ -23,6 +23,7 @@ from app.dm.tools.guard import TurnGuard, left_out_notice
 from app.dm.tools.registry import ToolSet
 from app.session.events import NarrativeChunk, SessionEvent, Usage
 from app.world.state import GameState
+from rules.damage import Vitals
 
 MAX_TOOL_ROUNDS = 5
 
@@ -56,7 +57,8 @@ async def tool_loop(
     nudged = False
     narrated = False  # has the DM said anything since the last tool results?
     guard = TurnGuard()
-    backed: set[int] = set()  # every number the engine produced this turn
+    # Every number the engine stands behind: hit points as they are, and this turn's results.
+    backed = {n for v in _all_vitals(state) for n in (v.hp, v.max_hp)}
     watch_claims = bool(getattr(brain, "may_invent_rolls", False))
     for round_no in range(MAX_TOOL_ROUNDS + 1):
         last_round = round_no == MAX_TOOL_ROUNDS or guard.spent
@@ -151,3 +153,7 @@ def _keep_narrative(report: LoopReport, said: str, held: str) -> None:
     seen = said.removesuffix(held.strip()).strip()
     if seen:
         report.narrative.append(seen)
+
+
+def _all_vitals(state: GameState) -> list[Vitals]:
+    return [s.vitals for s in state.party.values()] + [c.vitals for c in state.creatures.values()]

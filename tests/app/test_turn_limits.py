@@ -145,3 +145,9 @@ async def test_numbers_the_engine_produced_may_be_narrated() -> None:
               Reply(text=f"Mira rolls a {total}. The lock holds.")]  # fmt: skip
     _, events, server = await play(script)
     assert f"Mira rolls a {total}." in shown(events) and len(server.requests) == 2
+
+
+async def test_hit_points_as_they_stand_may_be_narrated() -> None:
+    text = "Thorin, at 28 hit points, plants his feet."  # the sandbox fighter's hit points
+    _, events, server = await play([Reply(text=text)], "I stand guard")
+    assert text in shown(events) and len(server.requests) == 1

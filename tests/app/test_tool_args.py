@@ -84,3 +84,9 @@ def test_junk_arguments_come_back_as_errors(arguments: str, says: str) -> None:
     for tool in ALL_TOOLS.tools:
         outcome = ALL_TOOLS.execute(ToolCall("c", tool, arguments), sandbox_state(seed=1))
         assert says in outcome.result["error"]
+
+
+def test_roll_dice_takes_a_number_too() -> None:
+    call = ToolCall("c", "roll_dice", json.dumps({"rolls": [{"formula": 8, "flavor": "fixed"}]}))
+    outcome = ALL_TOOLS.execute(call, sandbox_state(seed=1))
+    assert outcome.ok and outcome.events[0].total == 8

@@ -174,7 +174,7 @@ class GroupCheckArgs(_Args):
 
 
 class RollSpec(_Args):
-    formula: Annotated[str, Field(min_length=1, max_length=100)]
+    formula: Annotated[str, BeforeValidator(_amount_text), Field(min_length=1, max_length=100)]
     flavor: str = ""
 
 

@@ -9,10 +9,9 @@ its own types. What each refuses, and what we therefore always send:
   (``null`` makes llama-cpp-python's templates fail with HTTP 500, and Ollama answers 400
   "invalid message content type: <nil>" once no tool calls sit beside it).
 - Only the roles ``system``, ``user``, ``assistant`` and ``tool``.
-- One system message, first: several chat templates (Qwen 3.5, Llama 4, Gemma, Mistral)
-  raise "System message must be at the beginning" or fold only the first one. Leading
-  system messages are merged; an instruction given later in the turn goes as a user
-  message.
+- One system message, first: chat templates such as Qwen 3.5's raise "System message must
+  be at the beginning" in llama.cpp, and others keep only the first one. Leading system
+  messages are merged; an instruction given later in the turn goes as a user message.
 - No two user messages in a row (Mistral and Gemma templates demand alternating turns):
   they are joined.
 - Each tool call has a non-empty id unique in the request, ``type: "function"``, a name,

@@ -93,11 +93,13 @@ async def tool_loop(
         if claims.held and not calls and not last_round and not report.claims_nudged:
             # Narrated dice that were never rolled: nobody has read them yet. Ask once.
             report.claims_nudged = True
+            seen = said.removesuffix(claims.held.strip()).strip()  # the sentences before it
+            if seen:
+                report.narrative.append(seen)
+                narrated = True
             messages.append({"role": "assistant", "content": said})
             messages.append({"role": "user", "content": prompts.UNROLLED.format(
                 claims="; ".join(f"“{c}”" for c in claims.claims[:3]))})  # fmt: skip
-            narrated = narrated or bool(said.removesuffix(claims.held.strip()).strip())
-            _keep_narrative(report, said, claims.held)
             continue
         if claims.held and not calls:
             # Asked once already (or no tools left): the text is shown, and changes nothing.
@@ -146,13 +148,6 @@ async def tool_loop(
             )
         narrated = False
     raise TurnFailed("the DM kept calling tools after it was told to narrate")
-
-
-def _keep_narrative(report: LoopReport, said: str, held: str) -> None:
-    """Record the part of a reply that the players saw (everything before the held claim)."""
-    seen = said.removesuffix(held.strip()).strip()
-    if seen:
-        report.narrative.append(seen)
 
 
 def _all_vitals(state: GameState) -> list[Vitals]:

@@ -321,8 +321,10 @@ class PlayScreen(Screen[None]):
         log.show(event)
         if isinstance(event, StateChange):
             if event.kind == "scene" and message.panels is not None:
+                # only the heading: the narrator describes the new scene in its own words
+                # (and the story records it there), so the pane does not print it twice
                 await story.end_narration()
-                story.add_scene(message.panels.scene, message.panels.scene_description)
+                story.add_scene(message.panels.scene)
             elif event.kind == "ending":
                 story.add_note(event.description, "ending")
         elif isinstance(event, StateTransition):

@@ -266,11 +266,19 @@ def _coins(cp: int) -> str:
     return f"{cp} cp"
 
 
+def _health(hp: int, max_hp: int) -> float:
+    return 0.0 if max_hp <= 0 else max(0.0, min(1.0, hp / max_hp))
+
+
+def hp_style(hp: int, max_hp: int) -> str:
+    """Green above half, yellow above a quarter, red below."""
+    ratio = _health(hp, max_hp)
+    return "green" if ratio > 0.5 else ("yellow" if ratio > 0.25 else "red")
+
+
 def hp_bar(hp: int, max_hp: int, width: int = 10) -> Text:
     """``██████░░░░`` coloured by how hurt the creature is."""
-    ratio = 0.0 if max_hp <= 0 else max(0.0, min(1.0, hp / max_hp))
-    full = round(ratio * width)
+    full = round(_health(hp, max_hp) * width)
     if hp > 0:
         full = max(full, 1)
-    style = "green" if ratio > 0.5 else ("yellow" if ratio > 0.25 else "red")
-    return Text.assemble(("█" * full, style), ("░" * (width - full), "dim"))
+    return Text.assemble(("█" * full, hp_style(hp, max_hp)), ("░" * (width - full), "dim"))

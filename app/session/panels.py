@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.dm.tools.executors import combat_update
 from app.session.events import CombatUpdate
 from app.world.state import GameState
+from rules.damage import LifeState
 from rules.economy import ActionKind
 
 
@@ -39,6 +40,8 @@ class PartyMember(_View):
     concentration: str | None = None
     companion: bool = False
     """Run by the DM since its player left."""
+    shielded: bool = False
+    """Has Shield up: its AC is 5 higher until its next turn (``ac`` is without it)."""
 
 
 class Panels(_View):
@@ -50,6 +53,11 @@ class Panels(_View):
     combat: CombatUpdate | None = None
     reactions_spent: list[str] = Field(default_factory=list)
     """Combatants whose reaction is used up this round."""
+    shielded: list[str] = Field(default_factory=list)
+    """Combatants with Shield up (+5 AC until their next turn)."""
+    out: dict[str, str] = Field(default_factory=dict)
+    """Combatants out of the fight, and how: ``dead``, ``dying``, ``stable``, ``fled`` or
+    ``surrendered``."""
     turn: int = 0
 
 
@@ -58,9 +66,14 @@ def conditions_text(conditions: list[tuple[str, int | None]]) -> list[str]:
     return [f"{name} ({rounds})" if rounds else name for name, rounds in conditions]
 
 
+SHIELD_BONUS = 5
+"""What the Shield spell adds to AC."""
+
+
 def party_members(state: GameState) -> list[PartyMember]:
     """The party, in its marching order."""
     companions = set(state.turn_order.companions)
+    shielded = set(state.encounter.shielded) if state.encounter is not None else set()
     members = []
     for cid, sheet in state.party.items():
         vit = sheet.vitals
@@ -85,6 +98,7 @@ def party_members(state: GameState) -> list[PartyMember]:
                 ],
                 concentration=sheet.concentration,
                 companion=cid in companions,
+                shielded=cid in shielded,
             )
         )
     return members
@@ -94,6 +108,7 @@ def panels(state: GameState) -> Panels:
     """A snapshot of the panels for the state as it is now."""
     encounter = state.encounter
     spent = []
+    out = {}
     if encounter is not None:
         spent = [
             c.id
@@ -101,11 +116,29 @@ def panels(state: GameState) -> Panels:
             if c.id in encounter.economy
             and not encounter.economy[c.id].available(ActionKind.REACTION)
         ]
+        out = {c.id: how for c in encounter.order if (how := out_of_fight(state, c.id))}
     return Panels(
         scene=state.scene.name,
         scene_description=state.scene.description,
         party=party_members(state),
         combat=combat_update(state) if encounter is not None else None,
         reactions_spent=spent,
+        shielded=list(encounter.shielded) if encounter is not None else [],
+        out=out,
         turn=state.turn,
     )
+
+
+def out_of_fight(state: GameState, cid: str) -> str:
+    """How a combatant is out of the fight (``dead``, ``dying``, ``stable``, ``fled``,
+    ``surrendered``), or ``""`` while it still fights."""
+    if cid in state.party:
+        life = state.party[cid].vitals.state
+    elif cid in state.creatures:
+        creature = state.creatures[cid]
+        if creature.left:
+            return creature.left
+        life = creature.vitals.state
+    else:
+        return ""
+    return "" if life is LifeState.ALIVE else life.value

@@ -14,6 +14,7 @@ from app.session.events import CombatUpdate
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.economy import ActionKind
+from rules.srd import srd
 
 
 class _View(BaseModel):
@@ -38,6 +39,7 @@ class PartyMember(_View):
     slots: list[tuple[int, int, int]] = Field(default_factory=list)
     """(level, remaining, maximum) for each slot level the character has."""
     concentration: str | None = None
+    """The spell held by concentration, by name."""
     companion: bool = False
     """Run by the DM since its player left."""
     shielded: bool = False
@@ -96,7 +98,7 @@ def party_members(state: GameState) -> list[PartyMember]:
                     for level, most in sorted(sheet.spell_slots.maximum.items())
                     if most
                 ],
-                concentration=sheet.concentration,
+                concentration=spell_name(sheet.concentration),
                 companion=cid in companions,
                 shielded=cid in shielded,
             )
@@ -127,6 +129,16 @@ def panels(state: GameState) -> Panels:
         out=out,
         turn=state.turn,
     )
+
+
+def spell_name(spell_id: str | None) -> str | None:
+    """``Hold Person`` for ``hold_person`` (players read names, not ids)."""
+    if spell_id is None:
+        return None
+    try:
+        return srd().spells.get(spell_id).name
+    except KeyError:
+        return spell_id.replace("_", " ")
 
 
 def out_of_fight(state: GameState, cid: str) -> str:

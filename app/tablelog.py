@@ -15,6 +15,7 @@ from rich.text import Text
 from app.session.events import (
     CombatUpdate,
     DiceRoll,
+    ErrorEvent,
     ReactionOffer,
     ReactionWindow,
     SessionEvent,
@@ -184,8 +185,9 @@ class TableLog:
         if entry is not None:
             out.append(entry)
         turn = _turn_of(state)
-        if turn is None:
-            self._turn = None
+        if turn is None or isinstance(event, ErrorEvent):
+            # a failed turn is rolled back: its markers will be made again on the retry
+            self._turn = turn
         elif isinstance(event, CombatUpdate) and turn != self._turn:
             self._turn = turn
             assert state.encounter is not None

@@ -50,7 +50,6 @@ class Panels(_View):
     """Everything the side panels show at one moment."""
 
     scene: str
-    scene_description: str = ""
     party: list[PartyMember]
     combat: CombatUpdate | None = None
     reactions_spent: list[str] = Field(default_factory=list)
@@ -121,7 +120,6 @@ def panels(state: GameState) -> Panels:
         out = {c.id: how for c in encounter.order if (how := out_of_fight(state, c.id))}
     return Panels(
         scene=state.scene.name,
-        scene_description=state.scene.description,
         party=party_members(state),
         combat=combat_update(state) if encounter is not None else None,
         reactions_spent=spent,

@@ -9,6 +9,7 @@ from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.executors import combat_update
 from app.session.events import (
     DiceRoll,
+    ErrorEvent,
     ReactionOffer,
     ReactionWindow,
     StateChange,
@@ -90,3 +91,17 @@ def test_the_game_keeps_only_the_newest_entries() -> None:
     state = new_game()
     state.add_to_log([f"entry {n}" for n in range(LOG_KEPT + 5)])
     assert len(state.table_log) == LOG_KEPT and state.table_log[0] == "entry 5"
+
+
+def test_a_failed_turn_is_announced_again_on_the_retry() -> None:
+    state = in_the_cellar()
+    log = TableLog(state)
+    encounter = state.encounter
+    assert encounter is not None
+    before = encounter.turn_index
+    encounter.turn_index = (before + 1) % len(encounter.order)
+    assert len(log.record(state, combat_update(state))) == 1
+    encounter.turn_index = before  # the turn failed: the world went back
+    assert log.record(state, ErrorEvent(message="timeout", recoverable=True)) == []
+    encounter.turn_index = (before + 1) % len(encounter.order)  # the retry
+    assert len(log.record(state, combat_update(state))) == 1

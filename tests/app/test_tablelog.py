@@ -3,6 +3,7 @@ the fight moves on, and kept in the game up to its cap."""
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.text import Text
 
 from app.dm.tools.campaign_tools import enter_scene
@@ -105,3 +106,18 @@ def test_a_failed_turn_is_announced_again_on_the_retry() -> None:
     assert log.record(state, ErrorEvent(message="timeout", recoverable=True)) == []
     encounter.turn_index = (before + 1) % len(encounter.order)  # the retry
     assert len(log.record(state, combat_update(state))) == 1
+
+
+def test_a_kept_entry_draws_exactly_like_the_live_one() -> None:
+    roll = DiceRoll(check_type="ability_check", character_name="Mira", skill="sleight_of_hand",
+                    formula="1d20+7", total=15, natural=8, success=True, dc=13,
+                    reason="pick the padlock", text="1d20 (8) + 7 = 15",
+                    markup="1d20 (8) + 7 = [bold]15[/bold]")  # fmt: skip
+    live = log_entry(roll)
+    assert live is not None
+    console = Console(width=40, force_terminal=True, color_system="truecolor")
+    with console.capture() as shown:
+        console.print(live)
+    with console.capture() as resumed:
+        console.print(Text.from_markup(live.markup))
+    assert shown.get() == resumed.get() and "\x1b[" in shown.get()

@@ -95,6 +95,7 @@ async def test_the_connection_test_shows_progress_and_gives_up(tmp_path: Path) -
             await until(pilot, lambda: "✘" in str(result.render()), timeout=5)
             assert "did not answer within 2.5 s" in str(result.render())
             assert not button.disabled and str(button.label) == "Test connection"
+            assert app.focused is button  # the keyboard is where the player left it
             assert not screen.query_one("#probe-spinner", LoadingIndicator).display
     finally:
         silent.close()

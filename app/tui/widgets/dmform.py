@@ -37,6 +37,7 @@ class DMForm(Vertical):
     def __init__(self, config: DMConfig, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.initial = config
+        self._return_focus = False
 
     def compose(self) -> ComposeResult:
         key = self.initial.api_key.get_secret_value() if self.initial.api_key else ""
@@ -94,11 +95,21 @@ class DMForm(Vertical):
         self.probe(config)
 
     def testing(self, busy: bool) -> None:
-        """Show that a test is running: the button waits, a spinner turns."""
+        """Show that a test is running: the button waits, a spinner turns. A disabled
+        button cannot keep the focus, so it rests on the field above meanwhile (not
+        wherever Textual would send it, scrolling the form away) and comes back."""
         button = self.query_one("#dm-test", Button)
+        key = self.query_one("#dm-api-key", Input)
+        if busy and button.has_focus:
+            key.focus(scroll_visible=False)
+            self._return_focus = True
         button.disabled = busy
         button.label = "Testing…" if busy else "Test connection"
         self.query_one("#probe-spinner", LoadingIndicator).display = busy
+        if not busy and self._return_focus:
+            self._return_focus = False
+            if key.has_focus:  # the player has not moved on
+                button.focus(scroll_visible=False)
 
     @work(exclusive=True, group="probe", exit_on_error=False)
     async def probe(self, config: DMConfig) -> None:

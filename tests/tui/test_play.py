@@ -166,7 +166,7 @@ async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
         assert state.party["aria"].vitals.hp == 17  # the bite missed
         assert state.party["aria"].spell_slots.remaining(1) == 3
         log = log_text(app)
-        assert "Aria: shield" in log and "Giant Rat 1 hits you" not in log
+        assert "Reaction — Aria casts Shield" in log and "Giant Rat 1 hits you" not in log
         tracker = play_screen(app).query_one(InitiativeTracker)
         assert "aria" in tracker.panels.reactions_spent  # shown as ✗ in the R column
 
@@ -180,7 +180,7 @@ async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:
         state = play_screen(app).session.state
         assert state.party["aria"].vitals.hp < 17
         assert state.party["aria"].spell_slots.remaining(1) == 4
-        assert "Aria lets it pass (shield)" in log_text(app)
+        assert "Aria does not cast Shield" in log_text(app)
 
 
 async def test_a_fight_updates_the_initiative_tracker(tmp_path: Path) -> None:
@@ -335,7 +335,7 @@ async def test_a_new_log_entry_flashes_the_log(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         log = play_screen(app).query_one(DiceLog)
         log.FLASH_SECONDS = 0.2
-        log.note("a roll")
+        log.add_entries(["a roll"])
         assert log.has_class("-flash")
         await pilot.pause(0.4)
         assert not log.has_class("-flash")

@@ -16,6 +16,7 @@ from app.tui.screens.play import PlayScreen
 from app.tui.showcase import crossroads, in_the_cellar, play_screen, say, settle, until
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.story import StoryPane
+from app.world.view import scene_description
 
 
 def narration_shown(app) -> Counter[str]:
@@ -59,7 +60,8 @@ async def test_a_new_scene_is_described_once(tmp_path: Path) -> None:
         await say(pilot, "Thorin: I go down the trapdoor", react=False)
         state = play_screen(app).session.state
         assert state.scene.id == "cellar"
-        opening = " ".join(state.scene.description.split())[:40]
+        opening = scene_description(state, state.campaign)[:40]
+        assert opening
         story = play_screen(app).query_one(StoryPane)
         drawn = " ".join(
             " ".join(str(block.render()).split()) for block in story.query(MarkdownBlock)

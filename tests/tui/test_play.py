@@ -171,6 +171,22 @@ async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
         assert "aria" in tracker.panels.reactions_spent  # shown as ✗ in the R column
 
 
+async def test_a_burst_of_typing_never_answers_a_reaction(tmp_path: Path) -> None:
+    app = game(tmp_path, rat_fight(TRIO))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot, ReactionScreen)
+        modal = app.screen
+        # A player typing "attack the nearest rat" without looking up: every key comes
+        # within the guard time of the one before, so its "n" is not an answer.
+        for key in "attack the nearest rat":
+            await pilot.press("space" if key == " " else key)
+        assert app.screen is modal
+        await shown(pilot, ReactionScreen)  # once they stop, a deliberate key answers
+        await pilot.press("n")
+        await settle(pilot)
+        assert "Aria does not cast Shield" in log_text(app)
+
+
 async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:
     app = game(tmp_path, rat_fight(TRIO))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -10,7 +10,6 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from app.session.events import DiceRoll, ReactionWindow, StateChange
 from rules.abilities import Ability, format_cr
 from rules.conditions import ConditionRule
 from rules.dice import RollResult, RollStats
@@ -267,98 +266,19 @@ def _coins(cp: int) -> str:
     return f"{cp} cp"
 
 
-# -- the play screen's dice and combat log (read off session events) --------------------------
-
-_LABELS = {
-    "ability_check": "check",
-    "saving_throw": "save",
-    "group_check": "group check",
-    "attack_roll": "attack",
-    "initiative": "initiative",
-    "damage": "damage",
-    "roll": "roll",
-}
+def _health(hp: int, max_hp: int) -> float:
+    return 0.0 if max_hp <= 0 else max(0.0, min(1.0, hp / max_hp))
 
 
-def dice_log_entry(event: DiceRoll) -> Text:
-    """A roll for the sidebar: who and why, then the dice (dropped ones struck through), the
-    total against the DC or AC, and the verdict — crits and fumbles called out."""
-    what = event.reason or _LABELS.get(event.check_type, event.check_type.replace("_", " "))
-    if event.skill:
-        what = f"{what} ({event.skill.replace('_', ' ')})" if event.reason else event.skill
-    head = Text()
-    if event.character_name:
-        head.append(event.character_name, style="bold")
-        head.append(" · ")
-    head.append(what, style="italic")
-    if event.advantage != "normal":
-        head.append(f"  {event.advantage}", style="dim")
-    line = Text("  ")
-    if event.auto_fail:
-        line.append(event.text, style="red")
-    elif event.markup:
-        line.append_text(Text.from_markup(event.markup))
-    else:
-        line.append(event.text)
-    if event.dc is not None:
-        label = "AC" if event.check_type == "attack_roll" else "DC"
-        line.append(f" vs {label} {event.dc}", style="dim")
-    if event.crit:
-        line.append("  NAT 20", style="bold reverse green")
-    elif event.fumble:
-        line.append("  NAT 1", style="bold reverse red")
-    if event.success is not None:
-        line.append("  ✔ success" if event.success else "  ✘ failure",
-                    style="bold green" if event.success else "bold red")  # fmt: skip
-    head.append("\n")
-    head.append_text(line)
-    return head
-
-
-_CHANGE_STYLES = {
-    "hp": "yellow",
-    "condition": "magenta",
-    "item": "cyan",
-    "scene": "bold cyan",
-    "flag": "dim",
-    "reveal": "cyan",
-    "ending": "bold",
-}
-
-
-def change_log_entry(event: StateChange) -> Text:
-    """A change of the world for the combat log: ``• Thorin: 12 → 5 HP``."""
-    style = _CHANGE_STYLES.get(event.kind, "")
-    if event.kind == "hp" and event.before and event.after:
-        before, after = (_leading_int(t) for t in (event.before, event.after))
-        if before is not None and after is not None and before != after:
-            style = "green" if after > before else "red"
-    return Text(f"• {event.description}", style=style)
-
-
-def _leading_int(text: str) -> int | None:
-    """The hit points of ``12/21 HP``."""
-    head = text.split("/", 1)[0].strip()
-    return int(head) if head.isdigit() else None
-
-
-def reaction_log_entry(event: ReactionWindow) -> Text:
-    """Who was offered a reaction, who took it (with its subturn) and who let it pass."""
-    out = Text(f"⟲ {event.trigger}", style="bold magenta")
-    for offer in event.offers:
-        kind = offer.kind.replace("_", " ")
-        if offer.accepted:
-            out.append(f"\n  {offer.subturn} {offer.reactor_name}: {kind}", style="magenta")
-        else:
-            out.append(f"\n  {offer.reactor_name} lets it pass ({kind})", style="dim")
-    return out
+def hp_style(hp: int, max_hp: int) -> str:
+    """Green above half, yellow above a quarter, red below."""
+    ratio = _health(hp, max_hp)
+    return "green" if ratio > 0.5 else ("yellow" if ratio > 0.25 else "red")
 
 
 def hp_bar(hp: int, max_hp: int, width: int = 10) -> Text:
     """``██████░░░░`` coloured by how hurt the creature is."""
-    ratio = 0.0 if max_hp <= 0 else max(0.0, min(1.0, hp / max_hp))
-    full = round(ratio * width)
+    full = round(_health(hp, max_hp) * width)
     if hp > 0:
         full = max(full, 1)
-    style = "green" if ratio > 0.5 else ("yellow" if ratio > 0.25 else "red")
-    return Text.assemble(("█" * full, style), ("░" * (width - full), "dim"))
+    return Text.assemble(("█" * full, hp_style(hp, max_hp)), ("░" * (width - full), "dim"))

@@ -64,7 +64,11 @@ class BrainError(Exception):
 
 
 class Brain(Protocol):
-    """Anything that can play the DM."""
+    """Anything that can play the DM.
+
+    A brain may also set ``may_invent_rolls = True`` (a language model does): the turn loop
+    then holds back narration that claims dice no tool rolled, and asks once for a tool.
+    """
 
     name: str
 

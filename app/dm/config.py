@@ -3,7 +3,8 @@
 Environment: ``DUNGEON_DM_MODEL``, ``DUNGEON_DM_BASE_URL``, ``DUNGEON_DM_API_KEY`` (or the
 usual ``OPENAI_API_KEY`` / ``OPENAI_BASE_URL``). Config file: ``$DUNGEON_CONFIG`` or
 ``~/.config/dungeon-terminal/config.toml`` with a ``[dm]`` table of the same keys
-(``model``, ``base_url``, ``api_key``, ``timeout``, ``max_retries``, ``temperature``).
+(``model``, ``base_url``, ``api_key``, ``timeout``, ``connect_timeout``,
+``first_token_timeout``, ``max_retries``, ``temperature``).
 The key is never written into a save file.
 """
 
@@ -33,7 +34,15 @@ class DMConfig(BaseModel):
     """``None`` for OpenAI itself; e.g. ``http://localhost:11434/v1`` for Ollama."""
     api_key: SecretStr | None = None
     timeout: float = Field(default=60.0, gt=0, le=600)
+    """Seconds a turn's call to the DM may take in all, retries included: then the player
+    is told, and may retry."""
+    connect_timeout: float = Field(default=5.0, gt=0, le=60)
+    """Seconds to open a connection: a server that is not there is known at once."""
+    first_token_timeout: float = Field(default=30.0, gt=0, le=600)
+    """Seconds to wait for the first piece of a reply (a local model reading a long prompt
+    is slow to start), and at most between two pieces later on."""
     max_retries: int = Field(default=2, ge=0, le=10)
+    """Further tries after a failure before the reply began, within ``timeout``."""
     temperature: float = Field(default=0.8, ge=0, le=2)
 
     @property
@@ -101,6 +110,8 @@ def save_dm_config(config: DMConfig, path: Path | None = None) -> Path:
     table: dict[str, object] = {
         "model": config.model,
         "timeout": config.timeout,
+        "connect_timeout": config.connect_timeout,
+        "first_token_timeout": config.first_token_timeout,
         "max_retries": config.max_retries,
         "temperature": config.temperature,
     }

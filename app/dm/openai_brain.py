@@ -2,19 +2,29 @@
 package — OpenAI, DeepSeek, Ollama, LM Studio, llama.cpp's server, vLLM.
 
 Replies are always streamed: text deltas are passed on as they come, tool-call fragments
-are accumulated by index until the stream finishes. Rate limits and server errors are
-retried by the client (honouring ``Retry-After``); what still fails becomes a recoverable
-:class:`BrainError`. ``openai`` is imported on first use, so the offline game starts fast.
+are accumulated by index until the stream finishes.
+
+Waiting is bounded so that it fits a game: a connection must open within
+``connect_timeout``, the reply must start within ``first_token_timeout`` (and never pause
+longer than that), and the whole call — retries of rate limits, server errors and lost
+connections included, honouring ``Retry-After`` — ends within ``timeout``. What still fails
+becomes a recoverable :class:`BrainError` that says how long we waited and how often we
+tried. Cancelling the task that streams closes the request at once. ``openai`` is imported
+on first use, so the offline game starts fast.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.dm.config import DMConfig
+from app.dm.wire import wire_messages
 from app.session.events import Usage
 
 if TYPE_CHECKING:
@@ -28,26 +38,72 @@ class _PartialCall:
     arguments: list[str] = field(default_factory=list)
 
 
+PROBE_TIMEOUT = 5.0
+"""Seconds the connection test may take in all."""
+RETRY_STATUSES = frozenset({408, 409, 429})
+"""HTTP statuses worth another try (besides every 5xx)."""
+MAX_BACKOFF = 4.0
+
+
+def _seconds(elapsed: float) -> str:
+    return f"{elapsed:.1f}s" if elapsed < 10 else f"{elapsed:.0f}s"
+
+
+def _tries(count: int) -> str:
+    return "1 try" if count == 1 else f"{count} tries"
+
+
+class _Budget:
+    """The time one call may take, and how it was spent."""
+
+    def __init__(self, total: float) -> None:
+        self.start = time.monotonic()
+        self.total = total
+        self.tries = 0
+
+    @property
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+    @property
+    def remaining(self) -> float:
+        return self.total - self.elapsed
+
+    def spent(self) -> str:
+        """``after 60s and 3 tries``."""
+        return f"after {_seconds(self.elapsed)} and {_tries(self.tries)}"
+
+
 class OpenAIBrain:
     """A DM behind an OpenAI-compatible HTTP API."""
 
     name = "openai"
+    may_invent_rolls = True
+    """A language model may narrate dice it never rolled: the turn loop watches for it."""
 
     def __init__(self, config: DMConfig) -> None:
         self.config = config
         self._client: AsyncOpenAI | None = None
 
     def client(self) -> AsyncOpenAI:
-        """The HTTP client, created on first use."""
+        """The HTTP client, created on first use. It never retries by itself: :meth:`stream`
+        does, within the call's total budget."""
         if self._client is None:
-            from openai import AsyncOpenAI  # noqa: PLC0415 - lazy: offline play never loads it
+            import openai  # noqa: PLC0415 - lazy: offline play never loads it
 
             key = self.config.api_key.get_secret_value() if self.config.api_key else None
-            self._client = AsyncOpenAI(
+            connect = self.config.connect_timeout
+            self._client = openai.AsyncOpenAI(
                 api_key=key or "no-key-needed",  # local servers ignore it; the client wants one
                 base_url=self.config.base_url,
-                timeout=self.config.timeout,
-                max_retries=self.config.max_retries,
+                timeout=openai.Timeout(
+                    self.config.timeout,
+                    connect=connect,
+                    read=self.config.first_token_timeout,
+                    write=connect,
+                    pool=connect,
+                ),
+                max_retries=0,
             )
         return self._client
 
@@ -59,86 +115,153 @@ class OpenAIBrain:
 
         request: dict[str, Any] = {
             "model": self.config.model,
-            "messages": messages,
+            "messages": wire_messages(messages),
             "stream": True,
             "stream_options": {"include_usage": True},
             "temperature": self.config.temperature,
         }
         if tools:
             request["tools"] = tools
+        budget = _Budget(self.config.timeout)
+        while True:
+            budget.tries += 1
+            shown = False  # once words are on screen, a failure is a cut reply: no retry
+            try:
+                async with asyncio.timeout(max(budget.remaining, 0.001)):
+                    stream = await self.client().chat.completions.create(**request)
+                async with stream:
+                    async for item in self._read(stream, budget):
+                        shown = True
+                        yield item
+                return
+            except (openai.OpenAIError, OSError, ValueError, TimeoutError) as error:
+                if shown:
+                    raise self._cut(error, budget) from error
+                wait = self._retry_in(error, budget)
+                if wait is None:
+                    raise self._explain(error, budget) from error
+                await asyncio.sleep(wait)
+
+    async def _read(self, stream: Any, budget: _Budget) -> AsyncIterator[TextDelta | BrainReply]:
+        """The pieces of one reply, then the whole of it."""
         text: list[str] = []
         calls: dict[int, _PartialCall] = {}
         usage = Usage(calls=1)
         finish: str | None = None
-        started = False  # a failure after the first chunk is a cut stream, not a lost server
-        where = self.config.describe()
-        try:
-            stream = await self.client().chat.completions.create(**request)
-            async for chunk in stream:
-                started = True
-                if chunk.usage is not None:
-                    usage = Usage(
-                        prompt_tokens=chunk.usage.prompt_tokens or 0,
-                        completion_tokens=chunk.usage.completion_tokens or 0,
-                        calls=1,
-                    )
-                for choice in chunk.choices:
-                    delta = choice.delta
-                    if delta is not None and delta.content:
-                        text.append(delta.content)
-                        yield TextDelta(delta.content)
-                    for part in (delta.tool_calls or []) if delta is not None else []:
-                        slot = calls.setdefault(part.index, _PartialCall())
-                        slot.id = part.id or slot.id
-                        if part.function is not None:
-                            slot.name = part.function.name or slot.name
-                            slot.arguments.append(part.function.arguments or "")
-                    if choice.finish_reason:
-                        finish = choice.finish_reason
-        except (openai.OpenAIError, OSError, ValueError) as error:
-            raise self._explain(error, started=started) from error
+        pieces = aiter(stream)
+        while True:
+            try:
+                # The deadline wraps each wait, never a yield: the consumer's own work
+                # between pieces is not ours to cancel.
+                async with asyncio.timeout(max(budget.remaining, 0.001)):
+                    chunk = await anext(pieces)
+            except StopAsyncIteration:
+                break
+            if chunk.usage is not None:
+                usage = Usage(
+                    prompt_tokens=chunk.usage.prompt_tokens or 0,
+                    completion_tokens=chunk.usage.completion_tokens or 0,
+                    calls=1,
+                )
+            for choice in chunk.choices or []:
+                delta = choice.delta
+                if delta is not None and delta.content:
+                    piece = _as_text(delta.content)
+                    text.append(piece)
+                    yield TextDelta(piece)
+                for part in (delta.tool_calls or []) if delta is not None else []:
+                    # The client does not validate chunks: servers that leave out the index
+                    # or send arguments as an object are met where they are.
+                    index = part.index if isinstance(part.index, int) else len(calls)
+                    slot = calls.setdefault(index, _PartialCall())
+                    slot.id = _as_text(part.id) or slot.id
+                    if part.function is not None:
+                        slot.name = _as_text(part.function.name) or slot.name
+                        slot.arguments.append(_as_text(part.function.arguments))
+                if choice.finish_reason:
+                    finish = str(choice.finish_reason)
         if finish is None:
+            where = self.config.describe()
             raise BrainError(f"the DM's reply ({where}) was cut off before it finished")
-        tool_calls = [
-            ToolCall(slot.id or f"call_{index}", slot.name, "".join(slot.arguments))
-            for index, slot in sorted(calls.items())
-        ]
+        tool_calls: list[ToolCall] = []
+        for index, slot in sorted(calls.items()):
+            # Some servers send no id, or the same id twice; every call needs its own.
+            taken = {c.id for c in tool_calls}
+            call_id = slot.id if slot.id and slot.id not in taken else f"call{index:05d}"
+            tool_calls.append(ToolCall(call_id, slot.name, "".join(slot.arguments)))
         yield BrainReply("".join(text), tool_calls, usage, finish)
 
-    def _explain(self, error: Exception, *, started: bool = False) -> BrainError:
+    def _cut(self, error: Exception, budget: _Budget) -> BrainError:
+        """A reply that had begun and broke off."""
+        import openai  # noqa: PLC0415 - lazy, as above
+
+        where = self.config.describe()
+        if isinstance(error, TimeoutError | openai.APITimeoutError):
+            return BrainError(f"the DM's reply ({where}) stalled and was cut off {budget.spent()}")
+        return BrainError(f"the DM's reply ({where}) was cut off mid-stream")
+
+    def _retry_in(self, error: Exception, budget: _Budget) -> float | None:
+        """Seconds to wait before trying again, or ``None`` to give up now."""
+        import openai  # noqa: PLC0415 - lazy, as above
+
+        if budget.tries > self.config.max_retries:
+            return None
+        if isinstance(error, openai.APIStatusError):
+            if error.status_code not in RETRY_STATUSES and error.status_code < 500:
+                return None
+            wait = _retry_after(error.response.headers)
+        elif isinstance(error, openai.APIConnectionError | TimeoutError | OSError):
+            wait = None
+        else:
+            return None
+        if wait is None:
+            wait = min(MAX_BACKOFF, 0.5 * 2 ** (budget.tries - 1))
+        # A wait that leaves next to no time for the answer is not worth starting.
+        return wait if wait < budget.remaining - 0.1 * budget.total else None
+
+    def _explain(self, error: Exception, budget: _Budget) -> BrainError:
         """A player-readable :class:`BrainError` for anything the client raised."""
         import openai  # noqa: PLC0415 - lazy, as above
 
         where = self.config.describe()
-        if isinstance(error, openai.APITimeoutError):
-            return BrainError(f"the DM ({where}) did not answer within {self.config.timeout:g}s")
+        if isinstance(error, TimeoutError | openai.APITimeoutError):
+            return BrainError(f"the DM ({where}) did not answer; gave up {budget.spent()}")
         if isinstance(error, openai.RateLimitError):
             return BrainError(
-                f"the DM ({where}) is rate-limiting us; tried {self.config.max_retries + 1} "
-                "times — wait a moment and retry"
+                f"the DM ({where}) is rate-limiting us; gave up {budget.spent()} — wait a "
+                "moment and retry"
             )
-        if isinstance(error, openai.APIConnectionError):
-            if started:
-                return BrainError(f"the DM's reply ({where}) was cut off mid-stream")
-            return BrainError(f"cannot reach the DM at {where}: {error}")
         if isinstance(error, openai.AuthenticationError):
             return BrainError(f"the DM ({where}) refused the API key: {error.message}")
         if isinstance(error, openai.APIStatusError):
             return BrainError(
                 f"the DM ({where}) answered HTTP {error.status_code}: {error.message}"
+                + (f" ({_tries(budget.tries)})" if budget.tries > 1 else "")
             )
+        if isinstance(error, openai.APIConnectionError | OSError):
+            return BrainError(f"cannot reach the DM at {where} ({_tries(budget.tries)}): {error}")
         return BrainError(f"the DM's reply broke off: {error}")
 
     async def probe(self) -> str:
         """The connection test of the new-game and settings screens: ask the endpoint for
-        its models. Returns what it found; raises :class:`BrainError` when it cannot be
-        reached, refuses the key, or does not offer the configured model."""
+        its models, giving up after :data:`PROBE_TIMEOUT` seconds. Returns what it found;
+        raises :class:`BrainError` when it cannot be reached, refuses the key, or does not
+        offer the configured model."""
         import openai  # noqa: PLC0415 - lazy, as above
 
+        budget = _Budget(min(PROBE_TIMEOUT, self.config.timeout))
+        budget.tries = 1
+        client = self.client().with_options(
+            timeout=openai.Timeout(
+                budget.total, connect=min(self.config.connect_timeout, budget.total)
+            ),
+            max_retries=0,
+        )
         try:
-            models = [model.id async for model in self.client().models.list()]
-        except (openai.OpenAIError, OSError, ValueError) as error:
-            raise self._explain(error) from error
+            async with asyncio.timeout(budget.total):
+                models = [model.id async for model in client.models.list()]
+        except (openai.OpenAIError, OSError, ValueError, TimeoutError) as error:
+            raise self._explain(error, budget) from error
         where = self.config.describe()
         if models and self.config.model not in models:
             shown = ", ".join(sorted(models)[:8]) + (" …" if len(models) > 8 else "")
@@ -147,3 +270,24 @@ class OpenAIBrain:
                 recoverable=False,
             )
         return f"connected to {where} ({len(models)} model{'s' if len(models) != 1 else ''})"
+
+
+def _as_text(value: Any) -> str:
+    """A chunk field as text, whatever the server put there."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _retry_after(headers: Any) -> float | None:
+    """The server's own ``Retry-After`` (``retry-after-ms`` or seconds), if it gave one."""
+    for key, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        value = headers.get(key) if headers is not None else None
+        try:
+            if value is not None:
+                return max(0.0, float(value) * scale)
+        except ValueError:
+            continue
+    return None

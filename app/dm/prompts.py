@@ -22,8 +22,14 @@ turn with tools, then call end_turn. Foes act when it is their turn. Call end_co
 one side has fled, surrendered or fallen."""
 
 NARRATE_NOW = """\
-You have used every tool round for this turn. Do not call any more tools: narrate what
+That is all the tool calls this turn allows. Do not call any more tools: narrate what
 happened, using the results you already have."""
+
+UNROLLED = """\
+Your narration states rolls or amounts that no tool produced ({claims}). Nothing is shown
+to the players yet. The rules engine owns every number: call the tool that resolves this (a
+check, a saving throw, an attack, damage or healing) and narrate from its result; if no roll
+is needed, narrate again without inventing numbers."""
 
 EMPTY_REPLY = """\
 Your last reply was empty. Narrate what happens now for the players."""

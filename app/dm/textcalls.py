@@ -56,7 +56,7 @@ def extract_text_tool_calls(content: str, allowed: set[str]) -> tuple[list[ToolC
                 if found:
                     calls.extend(found)
                     remaining = remaining.replace(match.group(0), "")
-    tool_calls = [ToolCall(f"text_call_{i}", name, args) for i, (name, args) in enumerate(calls)]
+    tool_calls = [ToolCall(f"text{i:05d}", name, args) for i, (name, args) in enumerate(calls)]
     return tool_calls, remaining.strip()
 
 

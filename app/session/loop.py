@@ -1,8 +1,12 @@
 """The DM tool loop: call the brain, run its tool calls through the rules, feed the results
 back, and repeat — at most ``MAX_TOOL_ROUNDS`` times — until it narrates.
 
-Text streams to the players as it arrives, unless a reply opens like a tool call written as
-text (common with local models); such replies are held back, parsed, and their calls run.
+Text streams to the players as it arrives, cleaned of reasoning and chat-template tokens,
+unless a reply opens like a tool call written as text (common with local models); such
+replies are held back, parsed, and their calls run. A reply runs a bounded number of calls
+and a check is rolled once a turn (:mod:`app.dm.tools.guard`). A brain that may invent
+numbers (``may_invent_rolls``) has narration that claims unrolled dice held back and is
+asked, once a turn, to resolve them with a tool (:mod:`app.dm.claims`).
 """
 
 from __future__ import annotations
@@ -12,10 +16,14 @@ from collections.abc import AsyncIterator
 
 from app.dm import prompts
 from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall
+from app.dm.claims import ClaimFilter, numbers_in
+from app.dm.cleanup import ReplyCleaner
 from app.dm.textcalls import CallFilter
+from app.dm.tools.guard import TurnGuard, left_out_notice
 from app.dm.tools.registry import ToolSet
 from app.session.events import NarrativeChunk, SessionEvent, Usage
 from app.world.state import GameState
+from rules.damage import Vitals
 
 MAX_TOOL_ROUNDS = 5
 
@@ -32,6 +40,10 @@ class LoopReport:
         self.narrative: list[str] = []
         self.rounds = 0
         self.tool_calls = 0
+        self.left_out = 0
+        """Tool calls the DM asked for beyond the limits (not run)."""
+        self.claims_nudged = False
+        """The DM was asked to roll what it had narrated without a tool."""
 
 
 async def tool_loop(
@@ -44,17 +56,23 @@ async def tool_loop(
     """Run one turn's conversation with the DM, yielding events as they happen."""
     nudged = False
     narrated = False  # has the DM said anything since the last tool results?
+    guard = TurnGuard()
+    # Every number the engine stands behind: hit points as they are, and this turn's results.
+    backed = {n for v in _all_vitals(state) for n in (v.hp, v.max_hp)}
+    watch_claims = bool(getattr(brain, "may_invent_rolls", False))
     for round_no in range(MAX_TOOL_ROUNDS + 1):
-        last_round = round_no == MAX_TOOL_ROUNDS
+        last_round = round_no == MAX_TOOL_ROUNDS or guard.spent
         if last_round:
-            messages.append({"role": "system", "content": prompts.NARRATE_NOW})
+            messages.append({"role": "user", "content": prompts.NARRATE_NOW})
         report.rounds = round_no + 1
         reply: BrainReply | None = None
+        clean = ReplyCleaner()  # reasoning and template tokens never reach the players
         shown = CallFilter()
+        claims = ClaimFilter(backed, active=watch_claims and not report.claims_nudged)
         gap = "\n\n" if report.narrative else ""  # keep each round's words apart
         async for item in brain.stream(messages, None if last_round else tools.schemas()):
             if isinstance(item, TextDelta):
-                visible = shown.feed(item.text)
+                visible = claims.feed(shown.feed(clean.feed(item.text)))
                 if visible.strip() or (visible and not gap):
                     yield NarrativeChunk(text=gap + visible)
                     gap = ""
@@ -64,15 +82,33 @@ async def tool_loop(
             raise TurnFailed("the DM's reply ended without a result")
         report.usage = report.usage.plus(reply.usage)
         # Calls written as text are run (or, on the last round, at least kept out of sight).
+        visible = claims.feed(shown.feed(clean.finish()))
         found, tail = shown.finish(tools.names)
-        if tail.strip():
-            yield NarrativeChunk(text=gap + tail)
-        content = shown.shown.strip()
-        calls: list[ToolCall] = list(reply.tool_calls) or found
-        if last_round:
-            calls = []  # told to narrate: further calls are ignored
-        if content.strip():
-            report.narrative.append(content)
+        visible += claims.feed(tail) + claims.finish()
+        if visible.strip():
+            yield NarrativeChunk(text=gap + visible)
+            gap = ""
+        said = shown.shown.strip()  # what the DM wrote, for its own record
+        calls: list[ToolCall] = [] if last_round else list(reply.tool_calls) or found
+        if claims.held and not calls and not last_round and not report.claims_nudged:
+            # Narrated dice that were never rolled: nobody has read them yet. Ask once.
+            report.claims_nudged = True
+            seen = said.removesuffix(claims.held.strip()).strip()  # the sentences before it
+            if seen:
+                report.narrative.append(seen)
+                narrated = True
+            messages.append({"role": "assistant", "content": said})
+            messages.append({"role": "user", "content": prompts.UNROLLED.format(
+                claims="; ".join(f"“{c}”" for c in claims.claims[:3]))})  # fmt: skip
+            continue
+        if claims.held and not calls:
+            # Asked once already (or no tools left): the text is shown, and changes nothing.
+            yield NarrativeChunk(text=gap + claims.held)
+            claims.held = ""
+        if claims.held:
+            said = said.removesuffix(claims.held.strip()).strip()  # superseded by the tools
+        if said:
+            report.narrative.append(said)
             narrated = True
         if not calls:
             if narrated:
@@ -80,26 +116,39 @@ async def tool_loop(
             if nudged or last_round:
                 raise TurnFailed("the DM returned an empty reply")
             nudged = True
-            messages.append({"role": "system", "content": prompts.EMPTY_REPLY})
+            messages.append({"role": "assistant", "content": ""})
+            messages.append({"role": "user", "content": prompts.EMPTY_REPLY})
             continue
+        answered, left_out = guard.split(calls)
+        report.left_out += left_out
         messages.append(
             {
                 "role": "assistant",
-                "content": content or None,
-                "tool_calls": [c.as_message_part() for c in calls],
+                "content": said,  # a string, "" when nothing was said: never null
+                "tool_calls": [c.as_message_part() for c in answered],
             }
         )
-        for call in calls:
+        for number, call in enumerate(answered, 1):
+            outcome = guard.refusal(call) or tools.execute(call, state)
+            guard.record(call, outcome)
             report.tool_calls += 1
-            outcome = tools.execute(call, state)
             for event in outcome.events:
+                backed |= numbers_in(event.model_dump())
                 yield event
+            backed |= numbers_in(outcome.result)
+            result = dict(outcome.result)
+            if left_out and number == len(answered):
+                result["notice"] = left_out_notice(left_out)
             messages.append(
                 {
                     "role": "tool",
                     "tool_call_id": call.id,
-                    "content": json.dumps(outcome.result, ensure_ascii=False),
+                    "content": json.dumps(result, ensure_ascii=False),
                 }
             )
         narrated = False
     raise TurnFailed("the DM kept calling tools after it was told to narrate")
+
+
+def _all_vitals(state: GameState) -> list[Vitals]:
+    return [s.vitals for s in state.party.values()] + [c.vitals for c in state.creatures.values()]

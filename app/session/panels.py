@@ -12,8 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.dm.tools.executors import combat_update
 from app.session.events import CombatUpdate
 from app.world.state import GameState
-from app.world.view import scene_description
+from rules.damage import LifeState
 from rules.economy import ActionKind
+from rules.srd import srd
 
 
 class _View(BaseModel):
@@ -38,19 +39,26 @@ class PartyMember(_View):
     slots: list[tuple[int, int, int]] = Field(default_factory=list)
     """(level, remaining, maximum) for each slot level the character has."""
     concentration: str | None = None
+    """The spell held by concentration, by name."""
     companion: bool = False
     """Run by the DM since its player left."""
+    shielded: bool = False
+    """Has Shield up: its AC is 5 higher until its next turn (``ac`` is without it)."""
 
 
 class Panels(_View):
     """Everything the side panels show at one moment."""
 
     scene: str
-    scene_description: str = ""
     party: list[PartyMember]
     combat: CombatUpdate | None = None
     reactions_spent: list[str] = Field(default_factory=list)
     """Combatants whose reaction is used up this round."""
+    shielded: list[str] = Field(default_factory=list)
+    """Combatants with Shield up (+5 AC until their next turn)."""
+    out: dict[str, str] = Field(default_factory=dict)
+    """Combatants out of the fight, and how: ``dead``, ``dying``, ``stable``, ``fled`` or
+    ``surrendered``."""
     turn: int = 0
 
 
@@ -59,9 +67,14 @@ def conditions_text(conditions: list[tuple[str, int | None]]) -> list[str]:
     return [f"{name} ({rounds})" if rounds else name for name, rounds in conditions]
 
 
+SHIELD_BONUS = 5
+"""What the Shield spell adds to AC."""
+
+
 def party_members(state: GameState) -> list[PartyMember]:
     """The party, in its marching order."""
     companions = set(state.turn_order.companions)
+    shielded = set(state.encounter.shielded) if state.encounter is not None else set()
     members = []
     for cid, sheet in state.party.items():
         vit = sheet.vitals
@@ -84,8 +97,9 @@ def party_members(state: GameState) -> list[PartyMember]:
                     for level, most in sorted(sheet.spell_slots.maximum.items())
                     if most
                 ],
-                concentration=sheet.concentration,
+                concentration=spell_name(sheet.concentration),
                 companion=cid in companions,
+                shielded=cid in shielded,
             )
         )
     return members
@@ -95,6 +109,7 @@ def panels(state: GameState) -> Panels:
     """A snapshot of the panels for the state as it is now."""
     encounter = state.encounter
     spent = []
+    out = {}
     if encounter is not None:
         spent = [
             c.id
@@ -102,11 +117,38 @@ def panels(state: GameState) -> Panels:
             if c.id in encounter.economy
             and not encounter.economy[c.id].available(ActionKind.REACTION)
         ]
+        out = {c.id: how for c in encounter.order if (how := out_of_fight(state, c.id))}
     return Panels(
         scene=state.scene.name,
-        scene_description=scene_description(state, state.campaign),
         party=party_members(state),
         combat=combat_update(state) if encounter is not None else None,
         reactions_spent=spent,
+        shielded=list(encounter.shielded) if encounter is not None else [],
+        out=out,
         turn=state.turn,
     )
+
+
+def spell_name(spell_id: str | None) -> str | None:
+    """``Hold Person`` for ``hold_person`` (players read names, not ids)."""
+    if spell_id is None:
+        return None
+    try:
+        return srd().spells.get(spell_id).name
+    except KeyError:
+        return spell_id.replace("_", " ")
+
+
+def out_of_fight(state: GameState, cid: str) -> str:
+    """How a combatant is out of the fight (``dead``, ``dying``, ``stable``, ``fled``,
+    ``surrendered``), or ``""`` while it still fights."""
+    if cid in state.party:
+        life = state.party[cid].vitals.state
+    elif cid in state.creatures:
+        creature = state.creatures[cid]
+        if creature.left:
+            return creature.left
+        life = creature.vitals.state
+    else:
+        return ""
+    return "" if life is LifeState.ALIVE else life.value

@@ -12,12 +12,16 @@ from app.session.panels import Panels
 
 class EventArrived(Message):
     """One SessionEvent of the running turn, with the panels as they stand after it
-    (``None`` for narration, which changes no panel)."""
+    (``None`` for narration, which changes no panel) and the entries it made in the dice
+    and combat log (kept in the game too)."""
 
-    def __init__(self, event: SessionEvent, panels: Panels | None) -> None:
+    def __init__(
+        self, event: SessionEvent, panels: Panels | None, log: list[str] | None = None
+    ) -> None:
         super().__init__()
         self.event = event
         self.panels = panels
+        self.log = log or []
 
 
 class TurnsFinished(Message):

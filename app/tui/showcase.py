@@ -268,6 +268,13 @@ SHOTS: list[Shot] = [
         _combat_round,
     ),
     Shot(
+        "combat-200x50",
+        "A fight on a large terminal: the sidebar grows with it",
+        (200, 50),
+        _game(lambda: session_for(in_the_cellar())),
+        _combat_round,
+    ),
+    Shot(
         "handoff",
         "Hotseat: pass the keyboard",
         (80, 24),

@@ -28,6 +28,9 @@ from rules.srd import Monster, srd
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 FlagValue = bool | int | str
 
+LOG_KEPT = 400
+"""Entries of the dice and combat log a game keeps (the newest; the log pane shows as many)."""
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -182,6 +185,9 @@ class GameState(_Model):
     pending: list[PlayerAction] = Field(default_factory=list)
     """Actions declared and not yet resolved (kept so a crash loses none)."""
     turn_order: TurnOrder = Field(default_factory=TurnOrder)
+    table_log: list[str] = Field(default_factory=list)
+    """The newest entries of the dice and combat log, as Rich markup, so a resumed game shows
+    the log it had (at most :data:`LOG_KEPT`)."""
 
     _rng: random.Random = PrivateAttr(default_factory=random.Random)
     _campaign: Any = PrivateAttr(default=None)
@@ -279,6 +285,12 @@ class GameState(_Model):
             spec = self.campaign.items[item]
             names |= {spec.name.lower(), *(a.lower() for a in spec.aliases)}
         return any(i.lower() in names for s in self.party.values() for i in s.inventory)
+
+    def add_to_log(self, entries: list[str]) -> None:
+        """Keep entries of the dice and combat log (dropping the oldest past the cap)."""
+        self.table_log.extend(entries)
+        if len(self.table_log) > LOG_KEPT:
+            del self.table_log[: len(self.table_log) - LOG_KEPT]
 
     def record(self, kind: str, text: str) -> None:
         """Note a change for the DM's next context."""

@@ -2,6 +2,14 @@
 scripted behaviour per request: streamed replies (tool-call arguments split over several
 chunks), HTTP errors with Retry-After, slow answers, and streams cut mid-reply.
 
+It is as strict as the strictest local servers: :func:`check_request` (``strict_rules``)
+refuses, with the status and words those servers use, every request shape that llama.cpp's
+server (and llama-cpp-python's templates), vLLM, Ollama or OpenAI itself refuse — ``null`` content,
+unknown roles, system messages after the start, turns that do not alternate, tool results
+that answer no call, calls left unanswered, malformed tool-call arguments, tools that are
+not functions or whose parameters are not a valid JSON Schema. A refused request does not
+use up the script, and is kept in ``rejections``.
+
 Tests drive the real ``openai`` client against it — no mocking of the client."""
 
 from __future__ import annotations
@@ -12,6 +20,10 @@ import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.app.strict_rules import Rejection, check_request
+
+__all__ = ["FakeOpenAI", "Rejection", "Reply", "Status", "check_request", "stream_chunks"]
 
 
 @dataclass
@@ -32,6 +44,11 @@ class Reply:
     include_usage: bool = True
     finish: bool = True
     """Send the chunk that says the reply is finished."""
+    stall_after: int | None = None
+    """Pause ``stall`` seconds after this many chunks (a server that stops mid-reply)."""
+    stall: float = 0.0
+    deltas: list[dict[str, Any]] = field(default_factory=list)
+    """Raw deltas sent after the text, as a careless server might send them."""
 
 
 @dataclass
@@ -73,8 +90,9 @@ def stream_chunks(reply: Reply) -> list[str]:
         for i in range(0, len(arguments), reply.piece):
             part = {"index": index, "function": {"arguments": arguments[i : i + reply.piece]}}
             out.append(_chunk({"tool_calls": [part]}))
+    out += [_chunk(delta) for delta in reply.deltas]
     if reply.finish:
-        out.append(_chunk({}, "tool_calls" if reply.tool_calls else "stop"))
+        out.append(_chunk({}, "tool_calls" if reply.tool_calls or reply.deltas else "stop"))
     if reply.include_usage:
         usage = {
             "prompt_tokens": reply.prompt_tokens,
@@ -90,12 +108,23 @@ class FakeOpenAI:
     """Start with ``with FakeOpenAI([...]) as server:``; ``server.base_url`` for the client."""
 
     def __init__(
-        self, script: list[Behaviour] | None = None, models: tuple[str, ...] = ("fake-model",)
+        self,
+        script: list[Behaviour] | None = None,
+        models: tuple[str, ...] = ("fake-model",),
+        *,
+        strict: bool = True,
     ) -> None:
         self.script: list[Behaviour] = list(script or [])
         self.models = models
         """What ``GET /v1/models`` lists (the connection test)."""
+        self.models_delay = 0.0
+        """Seconds before ``GET /v1/models`` answers."""
         self.requests: list[dict[str, Any]] = []
+        self.rejections: list[Rejection] = []
+        """Requests refused by :func:`check_request` (a well-behaved client makes none)."""
+        self.strict = strict
+        self.hangups = 0
+        """Replies the client stopped reading (it gave up or was cancelled)."""
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
         fake = self
@@ -107,6 +136,7 @@ class FakeOpenAI:
                 return
 
             def do_GET(self) -> None:
+                time.sleep(fake.models_delay)
                 if self.path.rstrip("/").endswith("/models"):
                     listing = [
                         {"id": m, "object": "model", "created": 0, "owned_by": "fake"}
@@ -125,14 +155,23 @@ class FakeOpenAI:
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
                 body = json.loads(self.rfile.read(length) or b"{}")
+                refused = check_request(body) if fake.strict else None
                 with fake._lock:
                     fake.requests.append(body)
                     fake.headers.append({k.lower(): v for k, v in self.headers.items()})
-                    behaviour = fake.script.pop(0) if fake.script else Status(500, "script ran out")
+                    if refused is not None:
+                        fake.rejections.append(refused)
+                        behaviour: Behaviour = Status(refused.status, refused.message)
+                    elif fake.script:
+                        behaviour = fake.script.pop(0)
+                    else:
+                        behaviour = Status(500, "script ran out")
                 if isinstance(behaviour, Status):
+                    kind = "invalid_request_error" if behaviour.code < 500 else "server_error"
                     payload = json.dumps(
-                        {"error": {"message": behaviour.message, "type": "fake", "code": None}}
-                    ).encode()
+                        {"error": {"message": behaviour.message, "type": kind,
+                                   "code": behaviour.code}}
+                    ).encode()  # fmt: skip
                     self.send_response(behaviour.code)
                     self.send_header("content-type", "application/json")
                     self.send_header("content-length", str(len(payload)))
@@ -149,6 +188,8 @@ class FakeOpenAI:
                     self.send_header("transfer-encoding", "chunked")
                     self.end_headers()
                     for n, event in enumerate(stream_chunks(behaviour)):
+                        if n == behaviour.stall_after:
+                            time.sleep(behaviour.stall)
                         if behaviour.cut_after is not None and n >= behaviour.cut_after:
                             self.wfile.flush()
                             self.close_connection = True
@@ -160,7 +201,8 @@ class FakeOpenAI:
                     self.wfile.write(b"0\r\n\r\n")
                     self.wfile.flush()
                 except (BrokenPipeError, ConnectionResetError):
-                    return  # the client gave up (a timeout test)
+                    fake.hangups += 1
+                    return  # the client gave up (a timeout or a cancelled turn)
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
+import time
 from typing import Any
 
 import pytest
@@ -11,7 +14,7 @@ from pydantic import SecretStr
 
 from app.dm.brain import BrainError, BrainReply, TextDelta
 from app.dm.config import DMConfig
-from app.dm.openai_brain import OpenAIBrain
+from app.dm.openai_brain import PROBE_TIMEOUT, OpenAIBrain
 from tests.app.fake_openai import FakeOpenAI, Reply, Status
 
 TOOLS = [{"type": "function", "function": {"name": "roll_dice", "parameters": {"type": "object"}}}]
@@ -93,12 +96,95 @@ async def test_persistent_429_becomes_a_recoverable_brain_error() -> None:
     assert caught.value.recoverable and len(server.requests) == 3
 
 
-async def test_timeout() -> None:
-    with (
-        FakeOpenAI([Reply(text="too late", delay=1.5)]) as server,
-        pytest.raises(BrainError, match=r"did not answer within 0\.3s"),
-    ):
-        await collect(brain_for(server, timeout=0.3, max_retries=0))
+async def test_a_server_that_never_answers_is_given_up_on_within_the_total_budget() -> None:
+    # The defaults scaled down 50 times: a hang used to take 3 × the timeout, plus backoff.
+    script = [Reply(text="too late", delay=3) for _ in range(3)]
+    with FakeOpenAI(script) as server:
+        brain = brain_for(server, timeout=1.2, first_token_timeout=0.4, max_retries=2)
+        started = time.monotonic()
+        with pytest.raises(BrainError) as caught:
+            await collect(brain)
+        elapsed = time.monotonic() - started
+    said = re.search(r"did not answer; gave up after (\d+\.\d)s and 2 tries", caught.value.message)
+    assert said is not None, caught.value.message
+    assert 1.15 < elapsed < 2.5 and abs(float(said.group(1)) - elapsed) < 0.2  # the truth
+    assert caught.value.recoverable and len(server.requests) == 2
+
+
+async def test_the_message_tells_the_time_really_waited() -> None:
+    with FakeOpenAI([Reply(text="late", delay=2)]) as server:
+        brain = brain_for(server, timeout=5, first_token_timeout=0.3, max_retries=0)
+        with pytest.raises(BrainError, match=r"gave up after (0\.[3-9]|1\.\d)s and 1 try"):
+            await collect(brain)
+
+
+def test_default_waits_fit_a_game() -> None:
+    config = DMConfig()
+    assert config.timeout == 60 and config.connect_timeout <= 5
+    assert config.first_token_timeout < config.timeout and config.max_retries == 2
+
+
+async def test_a_reply_that_stalls_midway_is_cut_off_without_a_retry() -> None:
+    script = [Reply(text="The ogre raises its club and", piece=4, stall_after=3, stall=2),
+              Reply(text="a second answer nobody asked for")]  # fmt: skip
+    with FakeOpenAI(script) as server:
+        brain = brain_for(server, timeout=5, first_token_timeout=0.3, max_retries=2)
+        deltas: list[str] = []
+        with pytest.raises(BrainError, match=r"stalled and was cut off after (0\.[3-9]|1\.\d)s"):
+            async for item in brain.stream([{"role": "user", "content": "hi"}], None):
+                if isinstance(item, TextDelta):
+                    deltas.append(item.text)
+    assert "".join(deltas) == "The ogre" and len(server.requests) == 1
+
+
+async def test_a_slow_first_token_is_retried_when_time_allows() -> None:
+    script = [Reply(text="slow", delay=2), Reply(text="The door opens.")]
+    with FakeOpenAI(script) as server:
+        brain = brain_for(server, timeout=5, first_token_timeout=0.3, max_retries=2)
+        _, reply = await collect(brain)
+    assert reply.text == "The door opens." and len(server.requests) == 2
+
+
+async def test_a_retry_after_longer_than_the_budget_gives_up_at_once() -> None:
+    with FakeOpenAI([Status(429, "slow down", {"retry-after": "30"})]) as server:
+        started = time.monotonic()
+        with pytest.raises(BrainError, match=r"rate-limiting us; gave up after 0\.\ds and 1 try"):
+            await collect(brain_for(server, timeout=5))
+    assert time.monotonic() - started < 1 and len(server.requests) == 1
+
+
+@pytest.mark.parametrize("stall_after", [None, 3])
+async def test_cancelling_the_turn_ends_the_request_at_once(stall_after: int | None) -> None:
+    # Before the reply starts (a slow server), and in the middle of it (a stalled stream).
+    reply = Reply(text="The dragon breathes and", piece=4, delay=0 if stall_after else 3,
+                  stall_after=stall_after, stall=3)  # fmt: skip
+    with FakeOpenAI([reply]) as server:
+        brain = brain_for(server, timeout=30, first_token_timeout=20)
+        task = asyncio.create_task(collect(brain))
+        await asyncio.sleep(0.3)
+        started = time.monotonic()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert time.monotonic() - started < 0.5  # not the seconds the server would take
+
+
+async def test_the_connection_test_gives_up_in_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert PROBE_TIMEOUT <= 5
+    monkeypatch.setattr("app.dm.openai_brain.PROBE_TIMEOUT", 0.3)
+    with FakeOpenAI() as server:
+        server.models_delay = 3
+        started = time.monotonic()
+        with pytest.raises(BrainError, match=r"gave up after (0\.[3-9]|1\.\d)s"):
+            await brain_for(server, timeout=60).probe()
+    assert time.monotonic() - started < 1.5
+
+
+async def test_the_connection_test_finds_the_model() -> None:
+    with FakeOpenAI(models=("fake-model", "other")) as server:
+        assert "2 models" in await brain_for(server).probe()
+        with pytest.raises(BrainError, match="no model 'missing'"):
+            await brain_for(server, model="missing").probe()
 
 
 async def test_stream_cut_mid_reply() -> None:
@@ -141,3 +227,19 @@ def test_openai_is_imported_lazily() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+async def test_careless_tool_call_chunks_are_read_without_raising() -> None:
+    # No index, arguments sent as an object, a name that is not text: still calls.
+    deltas = [
+        {"tool_calls": [{"id": "a", "type": "function",
+                         "function": {"name": "roll_dice", "arguments": {"rolls": []}}}]},
+        {"tool_calls": [{"id": "a", "function": {"name": 7, "arguments": "{}"}}]},
+    ]  # fmt: skip
+    with FakeOpenAI([Reply(text="Hm.", deltas=deltas)]) as server:
+        _, reply = await collect(brain_for(server))
+    assert [(c.name, c.arguments) for c in reply.tool_calls] == [
+        ("roll_dice", '{"rolls": []}'),
+        ("7", "{}"),
+    ]
+    assert len({c.id for c in reply.tool_calls}) == 2

@@ -87,3 +87,18 @@ async def test_cut_stream_mid_turn_is_recoverable() -> None:
     assert events[-1].type == "error" and events[-1].recoverable
     assert "cut off" in events[-1].message
     assert len(session.pending) == 1
+
+
+async def test_deeply_nested_arguments_come_back_as_an_error_result() -> None:
+    script = [
+        Reply(text="Mira works the pins.", tool_calls=[("request_ability_check", "[" * 1000)]),
+        Reply(text="The pins hold; Mira steps back."),
+    ]
+    with FakeOpenAI(script) as server:
+        session = session_for(server)
+        session.submit(PlayerAction(character_id="mira", text="I pick the lock"))
+        events = [e async for e in session.process()]
+    assert events[-1].type == "turn_end" and server.rejections == []
+    second = server.requests[1]["messages"]
+    assert "nested 1000 levels" in json.loads(second[-1]["content"])["error"]
+    assert second[-2]["tool_calls"][0]["function"]["arguments"] == "{}"

@@ -13,7 +13,6 @@ from app.dm.brain import ToolCall
 from app.dm.context import ContextBuilder
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS
-from app.session.panels import panels
 from app.session.runner import run_lines
 from app.session.session import GameSession
 from app.session.setup import start_session
@@ -59,7 +58,6 @@ async def test_after_the_lock_opens_every_reader_shows_the_open_trapdoor() -> No
     state = session.state
     readers = {
         "view": view.scene_description(state, CAMPAIGN),
-        "panels": panels(state).scene_description,
         "console": shown_by_console(session),
         "llm": ContextBuilder().build(state, [], briefed=False, mode="exploration")[-1]["content"],
     }

@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from app.session.events import DiceRoll, NarrativeChunk
 from app.session.panels import panels
+from app.tablelog import dice_log_entry
 from app.tui import make_app
 from app.tui.messages import EventArrived
 from app.tui.showcase import crossroads, play_screen
@@ -85,14 +86,14 @@ async def _apply(events: int, history: int) -> float:
         story, log = screen.query_one(StoryPane), screen.query_one(DiceLog)
         for n in range(history):  # the history has been played through this screen
             story.add_note(f"turn {n}: the rain keeps falling")
-            log.note(f"roll {n}")
+            log.add_entries([f"roll {n}"])
             if n % 100 == 99:
                 await pilot.pause()
         await pilot.pause()
         view = panels(state)
         start = time.perf_counter()
         for _ in range(events):
-            await screen._event(EventArrived(ROLL, view))
+            await screen._event(EventArrived(ROLL, view, [dice_log_entry(ROLL).markup]))
             await screen._event(EventArrived(CHUNK, None))
         await story.end_narration()
         await pilot.pause()

@@ -166,9 +166,25 @@ async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
         assert state.party["aria"].vitals.hp == 17  # the bite missed
         assert state.party["aria"].spell_slots.remaining(1) == 3
         log = log_text(app)
-        assert "Aria: shield" in log and "Giant Rat 1 hits you" not in log
+        assert "Reaction — Aria casts Shield" in log and "Giant Rat 1 hits you" not in log
         tracker = play_screen(app).query_one(InitiativeTracker)
         assert "aria" in tracker.panels.reactions_spent  # shown as ✗ in the R column
+
+
+async def test_a_burst_of_typing_never_answers_a_reaction(tmp_path: Path) -> None:
+    app = game(tmp_path, rat_fight(TRIO))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot, ReactionScreen)
+        modal = app.screen
+        # A player typing "attack the nearest rat" without looking up: every key comes
+        # within the guard time of the one before, so its "n" is not an answer.
+        for key in "attack the nearest rat":
+            await pilot.press("space" if key == " " else key)
+        assert app.screen is modal
+        await shown(pilot, ReactionScreen)  # once they stop, a deliberate key answers
+        await pilot.press("n")
+        await settle(pilot)
+        assert "Aria does not cast Shield" in log_text(app)
 
 
 async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:
@@ -180,7 +196,7 @@ async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:
         state = play_screen(app).session.state
         assert state.party["aria"].vitals.hp < 17
         assert state.party["aria"].spell_slots.remaining(1) == 4
-        assert "Aria lets it pass (shield)" in log_text(app)
+        assert "Aria does not cast Shield" in log_text(app)
 
 
 async def test_a_fight_updates_the_initiative_tracker(tmp_path: Path) -> None:
@@ -335,7 +351,7 @@ async def test_a_new_log_entry_flashes_the_log(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         log = play_screen(app).query_one(DiceLog)
         log.FLASH_SECONDS = 0.2
-        log.note("a roll")
+        log.add_entries(["a roll"])
         assert log.has_class("-flash")
         await pilot.pause(0.4)
         assert not log.has_class("-flash")

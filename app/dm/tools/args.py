@@ -4,19 +4,122 @@ happens. Unknown keys, wrong types and out-of-range DCs are rejected here."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    model_validator,
+)
 
 from rules.abilities import Ability
 from rules.conditions import Condition
 from rules.damage import DamageType
+from rules.dice import DiceError, formula_stats, parse
+from rules.dice.ast import Annotated as Labelled
+from rules.dice.ast import BinaryOp, Dice, Node, Number, Parens, UnaryOp, children
 from rules.skills import Skill
 
 DC = Annotated[int, Field(ge=1, le=30, description="10 easy, 15 medium, 20 hard")]
 Mode = Literal["normal", "advantage", "disadvantage"]
 Reason = Annotated[str, Field(min_length=1, max_length=200)]
-Amount = Annotated[str, Field(min_length=1, max_length=60, description="Formula or number")]
+
+MAX_AMOUNT = 100
+"""The most damage or healing one call may do: a formula whose highest result is above
+this is refused (a 3rd-level fighter has about 28 hit points; 10d10 is already 100)."""
+MAX_AMOUNT_DICE = 40
+"""Dice in an amount formula; more is a mistake, not a game effect."""
+_ALLOWED = f"dice like '2d6+3' or a whole number from 1 to {MAX_AMOUNT}"
+
+
+def _interval(node: Node) -> tuple[int, int] | None:
+    """Exact lowest and highest total of a sum of plain dice and numbers (else ``None``)."""
+    if isinstance(node, Number):
+        return node.value, node.value
+    if isinstance(node, Dice) and not node.ops:
+        return min(node.count, node.count * node.sides), node.count * node.sides
+    if isinstance(node, Parens | Labelled):
+        return _interval(node.inner)
+    if isinstance(node, UnaryOp) and node.op in "+-":
+        inner = _interval(node.operand)
+        if inner is None:
+            return None
+        return inner if node.op == "+" else (-inner[1], -inner[0])
+    if isinstance(node, BinaryOp) and node.op in ("+", "-"):
+        left, right = _interval(node.left), _interval(node.right)
+        if left is None or right is None:
+            return None
+        if node.op == "+":
+            return left[0] + right[0], left[1] + right[1]
+        return left[0] - right[1], left[1] - right[0]
+    return None
+
+
+def _dice_count(node: Node) -> int:
+    own = node.count if isinstance(node, Dice) else 0
+    return own + sum(_dice_count(child) for child in children(node))
+
+
+def amount_problem(text: str) -> str | None:
+    """Why ``text`` is not a sane damage or healing amount, or ``None`` when it is.
+
+    Allowed: dice and whole numbers whose highest possible total is 1 to
+    :data:`MAX_AMOUNT` (a low roll may still come out at 0: "1d4-1")."""
+    try:
+        formula = parse(text)
+    except DiceError as error:
+        return f"{text!r} is not a formula ({error}); use {_ALLOWED}"
+    if _dice_count(formula.root) > MAX_AMOUNT_DICE:
+        return f"{text!r} rolls too many dice; use {_ALLOWED}"
+    bounds = _interval(formula.root)
+    if bounds is None:
+        stats = formula_stats(formula)
+        if stats.unbounded:
+            return f"{text!r} has no upper limit (exploding dice); use {_ALLOWED}"
+        bounds = stats.minimum, stats.maximum
+    high = bounds[1]
+    if high < 1:
+        return f"{text!r} never comes to more than {high}, so it does nothing; use {_ALLOWED}"
+    if high > MAX_AMOUNT:
+        return f"{text!r} can reach {high}, more than {MAX_AMOUNT}; use {_ALLOWED}"
+    return None
+
+
+def _amount_text(value: Any) -> Any:
+    """A number where a formula is expected is the formula of that number (``8`` → ``"8"``)."""
+    if isinstance(value, bool):
+        return value  # refused below as not text: true is no amount
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return value
+
+
+def _sane_amount(text: str) -> str:
+    text = text.strip()
+    problem = amount_problem(text)
+    if problem:
+        raise ValueError(problem)
+    return text
+
+
+Amount = Annotated[
+    str,
+    BeforeValidator(_amount_text),
+    Field(min_length=1, max_length=60),
+    AfterValidator(_sane_amount),
+    WithJsonSchema(
+        {
+            "anyOf": [{"type": "string"}, {"type": "integer"}],
+            "description": f"Dice like 2d6+3, or a number 1-{MAX_AMOUNT}",
+        }
+    ),
+]
 
 
 class _Args(BaseModel):
@@ -71,7 +174,7 @@ class GroupCheckArgs(_Args):
 
 
 class RollSpec(_Args):
-    formula: Annotated[str, Field(min_length=1, max_length=100)]
+    formula: Annotated[str, BeforeValidator(_amount_text), Field(min_length=1, max_length=100)]
     flavor: str = ""
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from app.dm.brain import ToolCall
+from app.dm.wire import MAX_ARGUMENT_DEPTH, nesting_depth
 from app.session.events import SessionEvent
 from app.world.state import GameState
 
@@ -111,11 +112,15 @@ def tool_schema(tool: Tool) -> dict[str, Any]:
     }
 
 
+MAX_ARGUMENTS = 8000
+"""Characters of arguments a call may carry; every real call is far shorter."""
+
+
 def _problems(error: ValidationError) -> str:
     parts = []
     for item in error.errors():
         where = ".".join(str(p) for p in item["loc"]) or "arguments"
-        parts.append(f"{where}: {item['msg']}")
+        parts.append(f"{where}: {item['msg'].removeprefix('Value error, ')}")
     return "; ".join(parts)
 
 
@@ -142,10 +147,23 @@ class ToolSet:
             return ToolOutcome.refused(
                 f"unknown tool {call.name!r}; available: {', '.join(sorted(self.tools))}"
             )
+        if len(call.arguments) > MAX_ARGUMENTS:
+            return ToolOutcome.refused(
+                f"arguments are {len(call.arguments)} characters long (at most {MAX_ARGUMENTS}); "
+                "send a short JSON object"
+            )
+        depth = nesting_depth(call.arguments)
+        if depth > MAX_ARGUMENT_DEPTH:
+            return ToolOutcome.refused(
+                f"arguments are nested {depth} levels deep (at most {MAX_ARGUMENT_DEPTH}); "
+                "send a flat JSON object"
+            )
         try:
             raw = json.loads(call.arguments) if call.arguments.strip() else {}
         except json.JSONDecodeError as error:
             return ToolOutcome.refused(f"arguments are not valid JSON ({error.msg}); resend them")
+        except (ValueError, RecursionError):
+            return ToolOutcome.refused("arguments are not valid JSON; resend them")
         if not isinstance(raw, dict):
             return ToolOutcome.refused("arguments must be a JSON object")
         try:

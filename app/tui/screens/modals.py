@@ -21,18 +21,32 @@ R = TypeVar("R")
 
 
 class _Guarded(ModalScreen[R]):
-    """A modal that ignores keys for a moment after it appears: a player still typing when
-    it pops up must not answer it by accident (an ``n`` in "Anyone" would decline a
-    Shield)."""
+    """A modal that takes an answer only after a pause in typing: a player still typing when
+    it pops up must not answer it by accident (the ``n`` of "the nearest rat" would decline
+    a Shield). Every key inside the guard time restarts it, so a burst of typing is ignored
+    until the player stops and reads the question."""
 
     GUARD_SECONDS = 0.4
 
     def on_mount(self) -> None:
         self.shown_at = time.monotonic()
+        self.last_key_at = self.shown_at
+
+    def on_key(self) -> None:
+        """Keys the modal does not bind still prove the player is typing."""
+        self.last_key_at = time.monotonic()
 
     def settled(self) -> bool:
-        """Keys count once the guard time has passed."""
-        return time.monotonic() - getattr(self, "shown_at", 0.0) >= self.GUARD_SECONDS
+        """Keys count now: the guard time has passed since the modal appeared and since the
+        last key."""
+        quiet_since = max(getattr(self, "shown_at", 0.0), getattr(self, "last_key_at", 0.0))
+        return time.monotonic() - quiet_since >= self.GUARD_SECONDS
+
+    def take_key(self) -> bool:
+        """Whether an answering key counts; one that does not restarts the wait."""
+        counts = self.settled()
+        self.last_key_at = time.monotonic()
+        return counts
 
 
 class HandoffScreen(_Guarded[None]):
@@ -68,7 +82,7 @@ class HandoffScreen(_Guarded[None]):
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:
         """The new player has the keyboard."""
-        if self.settled():
+        if self.take_key():
             self.dismiss(None)
 
 
@@ -117,12 +131,12 @@ class ConfirmScreen(_Guarded[bool]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        if self.settled():
+        if self.take_key():
             self.dismiss(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
         """y or n."""
-        if self.settled():
+        if self.take_key():
             self.dismiss(answer)
 
 

@@ -1,6 +1,8 @@
-"""New game: pick a campaign, seat the players at its pregenerated characters, choose the
-DM (the offline referee, or an OpenAI-compatible endpoint with a connection test), and
-optionally fix the dice seed and the save name."""
+"""New game: pick a campaign, seat the players at its pregenerated characters (blank: one
+player plays them all), choose the DM (the offline referee, or an OpenAI-compatible
+endpoint with a connection test), and optionally fix the dice seed and the save name.
+
+The form scrolls; Start and Back (and what to fix) stay in view below it."""
 
 from __future__ import annotations
 
@@ -73,6 +75,9 @@ class NewGameScreen(Screen[NewGame | None]):
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
     ]
+    AUTO_FOCUS = ""
+    """No automatic focus: the first field takes it on mount without scrolling the title
+    away."""
 
     def __init__(self, campaigns: Path, saves: Path, dm: DMConfig, chosen: str = "") -> None:
         super().__init__()
@@ -87,12 +92,13 @@ class NewGameScreen(Screen[NewGame | None]):
         start = next((str(p) for _, p in self.campaigns if p.name == self.chosen), None)
         if start is None and options:
             start = options[0][1]
-        with VerticalScroll(id="newgame-box"):
+        with VerticalScroll(id="newgame-box", can_focus=False):
             yield Label("New game", classes="title")
             yield Label("Campaign", classes="section")
             yield Select(options, value=start or Select.NULL, allow_blank=False, id="ng-campaign")
             yield Static(id="ng-summary", classes="para")
-            yield Label("Players — type who plays each character (same name: same player)",
+            yield Label("Players — who plays each character? (same name: same player; "
+                        "leave them blank and one player plays them all)",
                         classes="section")  # fmt: skip
             yield Vertical(id="ng-seats")
             yield Label("Dungeon Master", classes="section")
@@ -106,6 +112,7 @@ class NewGameScreen(Screen[NewGame | None]):
             with Horizontal(classes="row"):
                 yield Input(placeholder="seed", id="ng-seed", type="integer")
                 yield Input(placeholder="save name", id="ng-save")
+        with Vertical(id="ng-actions"):
             yield Static(id="ng-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start (ctrl+s)", variant="primary", id="ng-start")
@@ -115,6 +122,7 @@ class NewGameScreen(Screen[NewGame | None]):
     def on_mount(self) -> None:
         self._show_dm_form(self.dm_config.configured)
         select = self.query_one("#ng-campaign", Select)
+        select.focus(scroll_visible=False)
         if isinstance(select.value, str):
             self._pick(Path(select.value))
 
@@ -153,7 +161,7 @@ class NewGameScreen(Screen[NewGame | None]):
             rows.append(
                 Horizontal(
                     Label(label, classes="seat-label"),
-                    Input("Player", placeholder="player name", id=f"seat-{cid}"),
+                    Input(placeholder="player name", id=f"seat-{cid}"),
                     classes="row seat",
                 )
             )

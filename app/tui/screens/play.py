@@ -35,11 +35,11 @@ from app.session.events import (
     ErrorEvent,
     NarrativeChunk,
     StateChange,
-    StateTransition,
     TurnEnd,
 )
 from app.session.panels import Panels, panels
 from app.session.session import GameSession
+from app.tablelog import TableLog
 from app.tui.messages import EventArrived, TurnsFinished
 from app.tui.screens.modals import HandoffScreen, PromptInspector, ReactionScreen, RollScreen
 from app.tui.widgets.banner import GateBanner
@@ -99,6 +99,8 @@ class PlayScreen(Screen[None]):
         self._ui_thread = threading.get_ident()
         self._last: Panels
         """The panels as last shown (set on mount, then by every event)."""
+        self.table_log = TableLog(session.state)
+        """Makes the dice and combat log's entries and keeps them in the game."""
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -125,12 +127,14 @@ class PlayScreen(Screen[None]):
             story.add_note(f"Resumed at turn {state.turn}.")
             for record in state.history[-HISTORY_SHOWN:]:
                 for action in record.actions:
-                    who, _, text = action.partition(": ")
-                    story.add_action(who, text)
+                    who, said, text = action.partition(": ")
+                    if said:  # a foe's turn has no player action to show
+                        story.add_action(who, text)
                 story.add_narration(record.narrative)
             story.add_scene(state.scene.name)
         else:
             story.add_scene(state.scene.name, scene_description(state, state.campaign))
+        self.query_one(DiceLog).add_entries(list(state.table_log), flash=False)
         self.refresh_all()
         self.query_one("#command", Input).focus()
         if state.turn_order.timer_seconds:
@@ -175,9 +179,7 @@ class PlayScreen(Screen[None]):
     def show_panels(self, view: Panels) -> None:
         """The tracker, the party and the top bar from a snapshot."""
         acting = view.combat.current_id if view.combat else self.actor
-        advanced = self.query_one(InitiativeTracker).update_panels(view)
-        if advanced is not None:
-            self.query_one(DiceLog).note(f"— round {advanced.round}: {advanced.name} —")
+        self.query_one(InitiativeTracker).update_panels(view)
         self.query_one(PartyPanel).update_panels(view, acting)
         state = self.session.state
         parts = [state.title or state.campaign_id, view.scene, f"turn {view.turn}"]
@@ -273,7 +275,8 @@ class PlayScreen(Screen[None]):
         problem: str | None = None
         async for event in session.run_until_players():
             view = None if isinstance(event, NarrativeChunk) else panels(session.state)
-            self.post_message(EventArrived(event, view))
+            entries = self.table_log.record(session.state, event)  # kept before the autosave
+            self.post_message(EventArrived(event, view, entries))
             if isinstance(event, TurnEnd) and self.save_as:
                 try:
                     save_game(session.state, self.save_as, self.saves)
@@ -318,17 +321,15 @@ class PlayScreen(Screen[None]):
         if message.panels is not None:
             self._last = message.panels
             self.show_panels(message.panels)
-        log = self.query_one(DiceLog)
-        log.show(event)
+        self.query_one(DiceLog).add_entries(message.log)
         if isinstance(event, StateChange):
             if event.kind == "scene" and message.panels is not None:
+                # only the heading: the narrator describes the new scene in its own words
+                # (and the story records it there), so the pane does not print it twice
                 await story.end_narration()
-                story.add_scene(message.panels.scene, message.panels.scene_description)
+                story.add_scene(message.panels.scene)
             elif event.kind == "ending":
                 story.add_note(event.description, "ending")
-        elif isinstance(event, StateTransition):
-            text = "⚔ Combat!" if event.to == "combat" else "The fight is over."
-            log.note(f"{text} {event.reason}".strip(), "bold yellow")
         elif isinstance(event, ErrorEvent):
             await story.end_narration()
             self.failed = event.recoverable
@@ -439,7 +440,11 @@ class PlayScreen(Screen[None]):
             self.notify(f"Unknown command /{word}. F1 shows them all.", severity="warning")
 
     def roll(self, formula: str) -> None:
-        """A player's own roll, from the game's dice, into the log."""
+        """A player's own roll, from the game's dice, into the log (not while the DM is
+        rolling from the same dice: the replay would differ)."""
+        if self.thinking:
+            self.notify("Wait until the DM has answered, then roll.", severity="warning")
+            return
         try:
             result = commands.roll_for_table(self.session, formula)
         except DiceError as error:
@@ -449,7 +454,7 @@ class PlayScreen(Screen[None]):
 
         line = Text("🎲 you rolled ", style="bold")
         line.append_text(views.roll_line(result))
-        self.query_one(DiceLog).add(line)
+        self.query_one(DiceLog).add_entries(self.table_log.keep(self.session.state, [line]))
 
     def save(self, name: str) -> bool:
         """Save now (refused while the DM is mid-turn: the world is in motion)."""

@@ -1,21 +1,22 @@
-"""The sidebar's dice and combat log: every roll with its dice (dropped ones struck through),
-modifier, total against the DC, and verdict; hit-point and condition changes; reaction
-windows. It renders the events it is given and never recomputes a roll."""
+"""The sidebar's dice and combat log: shows the entries :mod:`app.tablelog` makes from the
+game's events (every roll with its dice, changes, reactions, whose turn it is) — the same
+entries the game keeps, so a resumed game shows the log it had. It never recomputes a
+roll."""
 
 from __future__ import annotations
 
-from rich.console import RenderableType
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
-from app import views
-from app.session.events import DiceRoll, ReactionWindow, SessionEvent, StateChange
+from app.world.state import LOG_KEPT
 
 
 class DiceLog(RichLog):
     """Newest at the bottom; the border flashes when an entry arrives."""
 
-    MAX_LINES = 1000
+    MAX_LINES = LOG_KEPT * 4
+    """Lines kept on screen: room for every entry the game keeps (most take one to three)."""
     FLASH_SECONDS = 0.6
 
     DEFAULT_CSS = """
@@ -27,12 +28,28 @@ class DiceLog(RichLog):
         super().__init__(id=id, wrap=True, markup=False, max_lines=self.MAX_LINES, min_width=20)
         self.border_title = "Dice & combat"
         self.entries = 0
+        self.shown: list[str] = []
+        """The entries shown, as markup (the newest the game keeps)."""
+        self._width = 0
 
-    def add(self, renderable: RenderableType) -> None:
-        """Write one entry and flash."""
-        self.write(renderable)
-        self.entries += 1
-        self.flash()
+    def add_entries(self, entries: list[str], *, flash: bool = True) -> None:
+        """Show entries made by the game's table log (Rich markup)."""
+        for markup in entries:
+            self.write(Text.from_markup(markup))
+            self.entries += 1
+        self.shown = (self.shown + entries)[-LOG_KEPT:]
+        if entries and flash:
+            self.flash()
+
+    def on_resize(self, event: Resize) -> None:
+        """Wrap the entries again at the new width (a log wrapped for a narrower sidebar
+        would stay ragged; the sidebar widens on large terminals)."""
+        width = event.size.width
+        if self._size_known and self.shown and width != self._width:
+            self.clear()
+            for markup in self.shown:
+                self.write(Text.from_markup(markup))
+        self._width = width
 
     def flash(self) -> None:
         """Draw the eye to the new entry (skipped when animations are off)."""
@@ -40,19 +57,3 @@ class DiceLog(RichLog):
             return
         self.add_class("-flash")
         self.set_timer(self.FLASH_SECONDS, lambda: self.remove_class("-flash"))
-
-    def show(self, event: SessionEvent) -> bool:
-        """Log an event if it belongs in the log; True if it did."""
-        if isinstance(event, DiceRoll):
-            self.add(views.dice_log_entry(event))
-        elif isinstance(event, StateChange) and event.kind not in ("flag",):
-            self.add(views.change_log_entry(event))
-        elif isinstance(event, ReactionWindow):
-            self.add(views.reaction_log_entry(event))
-        else:
-            return False
-        return True
-
-    def note(self, text: str, style: str = "dim") -> None:
-        """A plain line (a player's own roll, a round marker)."""
-        self.add(Text(text, style=style))

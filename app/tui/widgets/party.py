@@ -1,5 +1,6 @@
-"""The party panel: each character's hit points, AC, conditions, spell slots, and who plays
-them. Compact on an 80-column screen, roomier when there is space."""
+"""The party panel: each character's hit points, AC (with Shield's +5 while it is up),
+conditions, spell slots, and who plays them. Compact on an 80-column screen, roomier when
+there is space."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from app import views
-from app.session.panels import Panels, PartyMember
+from app.session.panels import SHIELD_BONUS, Panels, PartyMember
 
 
 def _slots(member: PartyMember) -> Text:
@@ -37,7 +38,11 @@ def member_lines(
     hp.append(f" {member.hp}/{member.max_hp}")
     if member.temp_hp:
         hp.append(f"+{member.temp_hp}", style="cyan")
-    hp.append(f"  AC {member.ac}", style="dim")
+    if member.shielded:
+        hp.append(f"  AC {member.ac + SHIELD_BONUS}", style="bold cyan")
+        hp.append(f" (+{SHIELD_BONUS}{' shield' if width >= 40 else ''})", style="cyan")
+    else:
+        hp.append(f"  AC {member.ac}", style="dim")
     lines = [head, hp]
     if member.life == "dying":
         good, bad = member.death_saves

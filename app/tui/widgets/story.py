@@ -8,10 +8,53 @@ the save) so a long campaign never slows the screen down.
 
 from __future__ import annotations
 
+import asyncio
+
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown, Static
-from textual.widgets.markdown import MarkdownStream
+
+
+class NarrationStream:
+    """Feeds streamed chunks into one Markdown widget, one append at a time.
+
+    Textual's ``MarkdownStream.stop`` cancels its writer mid-append and then appends what
+    is left while that append is still running; the second append re-parses from a stale
+    line and the paragraphs before it are drawn twice (a killing blow followed at once by
+    the end of the fight showed this). Here stopping lets the writer finish: appends never
+    overlap, and chunks that arrive while one is drawn are joined into the next.
+    """
+
+    def __init__(self, widget: Markdown) -> None:
+        self.widget = widget
+        self._pending: list[str] = []
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._task = asyncio.create_task(self._run())
+
+    async def write(self, chunk: str) -> None:
+        """Queue a chunk (and let the writer draw it)."""
+        if chunk:
+            self._pending.append(chunk)
+            self._wake.set()
+        await asyncio.sleep(0)
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            text = "".join(self._pending)
+            self._pending.clear()
+            if text:
+                await self.widget.append(text)
+            if self._closing and not self._pending:
+                return
+
+    async def stop(self) -> None:
+        """Draw whatever is still queued, then end."""
+        self._closing = True
+        self._wake.set()
+        await self._task
 
 
 class StoryPane(VerticalScroll):
@@ -33,7 +76,7 @@ class StoryPane(VerticalScroll):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._stream: MarkdownStream | None = None
+        self._stream: NarrationStream | None = None
         self._narration: Markdown | None = None
         self.can_focus = True
 
@@ -69,7 +112,7 @@ class StoryPane(VerticalScroll):
         if self._stream is None:
             self._narration = Markdown()
             self._add(self._narration)
-            self._stream = Markdown.get_stream(self._narration)
+            self._stream = NarrationStream(self._narration)
         await self._stream.write(chunk)
 
     async def end_narration(self) -> None:

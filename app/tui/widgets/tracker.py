@@ -1,16 +1,108 @@
-"""The initiative tracker: order, whose turn it is, hit-point bars, AC, conditions with the
-rounds they have left, and spent reactions. Shown only while a fight is on."""
+"""The initiative tracker: order, whose turn it is, hit-point bars, AC (with Shield's +5
+when it is up), conditions with the rounds they have left, who is out of the fight (dead,
+dying, fled, surrendered), and spent reactions. Shown only while a fight is on.
+
+Conditions are laid out whole — a line breaks between two conditions, never inside one —
+so they stay readable on an 80-column screen."""
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
 from app import views
-from app.session.panels import Panels
+from app.session.events import CombatantStatus
+from app.session.panels import SHIELD_BONUS, Panels
+
+WIDE = 60
+"""From this many columns the tracker has a header, initiative, bars and a conditions
+column; below it each combatant's conditions go under its name."""
+
+_OUT_STYLES = {
+    "dead": "bold red",
+    "dying": "bold red",
+    "stable": "red",
+    "fled": "dim",
+    "surrendered": "dim",
+}
+
+
+class Packed:
+    """Words laid out left to right, wrapping only between them (``poisoned (2)`` is one
+    word here): what Rich's own wrapping cannot promise."""
+
+    def __init__(self, words: Iterable[Text], separator: str = ", ") -> None:
+        self.words = list(words)
+        self.separator = separator
+
+    def length(self) -> int:
+        """Cells on one line."""
+        if not self.words:
+            return 0
+        return sum(w.cell_len for w in self.words) + len(self.separator) * (len(self.words) - 1)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        if not self.words:
+            return Measurement(0, 0)
+        widest = max(w.cell_len for w in self.words) + len(self.separator)
+        return Measurement(min(widest, self.length()), self.length())
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text()
+        for n, word in enumerate(self.words):
+            last = n == len(self.words) - 1
+            piece = word.copy()
+            if not last:
+                piece.append(self.separator.rstrip())
+            gap = " " if line.plain else ""
+            if line.plain and line.cell_len + len(gap) + piece.cell_len > width:
+                yield line
+                line, gap = Text(), ""
+            line.append(gap)
+            line.append_text(piece)
+        if line.plain:
+            yield line
+
+
+def ac_text(
+    c: CombatantStatus, shielded: bool, *, short: bool = False, label: bool = False
+) -> Text:
+    """``12``, or ``17 (+5 shield)`` while Shield is up (the AC attacks must beat);
+    ``label``: ``AC 12`` (where no header names the column)."""
+    out = Text("AC " if label else "", style="dim")
+    if not shielded:
+        return out.append(str(c.ac))
+    out.append(str(c.ac + SHIELD_BONUS), style="bold cyan")
+    out.append(f" (+{SHIELD_BONUS})" if short else f" (+{SHIELD_BONUS} shield)", style="cyan")
+    return out
+
+
+def conditions(c: CombatantStatus) -> list[Text]:
+    """``poisoned (2)`` (with the rounds it has left), ``prone`` …"""
+    return [Text(condition, style="magenta") for condition in c.conditions]
+
+
+def hp_words(c: CombatantStatus, out: str) -> str:
+    """``5/7``, or how the combatant is out of the fight (``dead``, ``dying``, ``fled`` …)."""
+    return out or f"{c.hp}/{c.max_hp}"
+
+
+@dataclass(frozen=True)
+class _Layout:
+    bar: int
+    """Cells of the hit-point bar (0: numbers only)."""
+    short_ac: bool
+    """``17 (+5)`` rather than ``17 (+5 shield)``."""
+    conditions: int
+    """Width of the conditions column."""
 
 
 class InitiativeTracker(Widget):
@@ -39,7 +131,7 @@ class InitiativeTracker(Widget):
 
     def update_panels(self, panels: Panels) -> TurnAdvanced | None:
         """Show a new moment of the fight. When the turn moved, posts ``TurnAdvanced`` and
-        returns it too (so the caller can log it in order with the events it shows)."""
+        returns it too."""
         self.panels = panels
         fight = panels.combat
         self.display = fight is not None
@@ -57,40 +149,73 @@ class InitiativeTracker(Widget):
         self.refresh(layout=True)
         return advanced
 
+    def _plan(self, panels: Panels) -> _Layout:
+        """The widest layout that leaves every name whole and every condition on a line
+        of its own at worst (a shorter hit-point bar, then the short Shield note, give way
+        first); the conditions column gets the rest of the width."""
+        fight = panels.combat
+        assert fight is not None
+        shielded = set(panels.shielded)
+        name = max(4, *(len(c.name) for c in fight.combatants))
+        widest = max((len(x) + 1 for c in fight.combatants for x in c.conditions), default=0)
+        need = max(widest, len("Conditions"))
+        numbers = max(len(hp_words(c, panels.out.get(c.id, ""))) for c in fight.combatants)
+        width = self.content_region.width
+        plans = [(8, False), (5, False), (5, True), (0, True)]
+        for n, (bar, short) in enumerate(plans):
+            ac = max(ac_text(c, c.id in shielded, short=short).cell_len for c in fight.combatants)
+            hp = numbers + (bar + 1 if bar else 0)
+            fixed = 1 + 4 + hp + max(ac, 2) + 1 + 2 * 6  # the other columns and the gaps
+            room = width - fixed - name
+            if room >= need or n == len(plans) - 1:
+                return _Layout(bar, short, max(need, room))
+        raise AssertionError("unreachable")
+
     def render(self) -> RenderableType:
-        fight = self.panels.combat if self.panels else None
-        if fight is None:
+        panels = self.panels
+        fight = panels.combat if panels else None
+        if panels is None or fight is None:
             return Text("")
-        wide = self.size.width >= 60
-        table = Table(box=None, show_header=wide, pad_edge=False, expand=True)
+        wide = self.size.width >= WIDE
+        plan = self._plan(panels) if wide else _Layout(0, True, 0)
+        spent = set(panels.reactions_spent)
+        shielded = set(panels.shielded)
+        # wide: the names sit by their bars and the conditions take the room that is left
+        table = Table(box=None, show_header=wide, pad_edge=False, expand=not wide)
         table.add_column("", width=1)
-        table.add_column("Init", justify="right", width=4)
-        table.add_column("Name", ratio=2, no_wrap=True)
-        table.add_column("HP", no_wrap=True)
-        table.add_column("AC", justify="right", width=3)
         if wide:
-            table.add_column("Conditions", ratio=2)
+            table.add_column("Init", justify="right", width=4)
+        table.add_column("Name", ratio=None if wide else 1, no_wrap=wide)
+        table.add_column("HP", no_wrap=True)
+        table.add_column("AC", justify="right", no_wrap=True)
+        if wide:
+            table.add_column("Conditions", width=plan.conditions)
         table.add_column("R", width=1)
-        spent = set(self.panels.reactions_spent) if self.panels else set()
         for c in fight.combatants:
             current = c.id == fight.current_id
-            down = c.hp == 0
-            name_style = "bold reverse" if current else ("dim strike" if down else "")
+            out = panels.out.get(c.id, "")
+            if current:
+                marker, name_style = Text("▶", style="bold yellow"), "bold reverse"
+            elif out == "dead":
+                marker, name_style = Text("✝", style="red"), "dim strike"
+            elif out in ("fled", "surrendered"):
+                marker, name_style = Text(""), "dim italic"
+            else:
+                marker, name_style = Text(""), ""
             side = "cyan" if c.side == "party" else "red"
-            bar = views.hp_bar(c.hp, c.max_hp, 8 if wide else 5)
-            bar.append(f" {c.hp}/{c.max_hp}")
             name = Text(c.name, style=f"{side} {name_style}".strip())
-            if not wide and c.conditions:
-                name.append(f" ({', '.join(c.conditions)})", style="magenta")
-            row: list[RenderableType] = [
-                Text("▶" if current else "", style="bold yellow"),
-                str(c.initiative),
-                name,
-                bar,
-                str(c.ac),
-            ]
+            hp = Text()
+            if plan.bar:
+                hp.append_text(views.hp_bar(c.hp, c.max_hp, plan.bar))
+                hp.append(" ")
+            hp.append(hp_words(c, out), style=_OUT_STYLES.get(out, views.hp_style(c.hp, c.max_hp)))
+            ac = ac_text(c, c.id in shielded, short=plan.short_ac, label=not wide)
+            row: list[RenderableType] = [marker]
             if wide:
-                row.append(Text(", ".join(c.conditions), style="magenta"))
+                row += [str(c.initiative), name, hp, ac, Packed(conditions(c))]
+            else:  # the conditions go under the name
+                cell = Group(name, Packed(conditions(c))) if c.conditions else name
+                row += [cell, hp, ac]
             row.append(Text("✗", style="dim") if c.id in spent else Text("⟲", style="green"))
             table.add_row(*row)
         return table

@@ -1,0 +1,210 @@
+"""The request rules of strict OpenAI-compatible servers, for the test server.
+
+Each rule answers as the server that enforces it does (status and words), so a test that
+trips one reads like a report from that server:
+
+- llama.cpp's server (``common_chat_msgs_parse_oaicompat``, ``oaicompat_chat_params_parse``):
+  every message has a role; non-assistant messages have ``content``; content is a string
+  or an array of text parts; tool calls have ``type: "function"`` and a function name;
+  tools have ``type: "function"``. Its Jinja chat templates then raise "System message must
+  be at the beginning" (Qwen 3.5, …) and "Conversation roles must alternate
+  user/assistant/user/assistant/..." (Mistral, Gemma) — HTTP 500.
+- llama-cpp-python's Python templates concatenate ``content``: ``null`` fails with a
+  ``TypeError`` — HTTP 500.
+- vLLM (``ChatCompletionRequest`` and ``chat_utils``): roles from the OpenAI message types;
+  ``json.loads`` of every tool call's ``arguments``; ``stream_options`` only with
+  ``stream=True``; ``tool_choice`` only with ``tools`` — HTTP 400.
+- Ollama (``openai/openai.go``, ``FromChatRequest``): content must be a string or parts
+  unless tool calls are present ("invalid message content type: <nil>"); arguments must
+  parse ("invalid tool call arguments") — HTTP 400.
+- OpenAI: a ``tool`` message must answer a call of the assistant message before it, every
+  call must be answered, ids are required, tool names match ``^[a-zA-Z0-9_-]{1,64}$``,
+  unknown request fields are refused — HTTP 400.
+- Tool parameters must be a valid JSON Schema of type object without dangling ``$ref``s
+  (checked against the metaschema; llama.cpp turns them into grammars and cannot resolve
+  a reference whose ``$defs`` were not sent).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """Why a strict server refuses a request, as that server answers it."""
+
+    status: int
+    message: str
+    server: str
+    """Which server answers this way (for the reader of a failing test)."""
+
+
+_KNOWN_KEYS = frozenset(
+    {"model", "messages", "stream", "stream_options", "temperature", "tools", "tool_choice",
+     "max_tokens", "max_completion_tokens", "top_p", "stop", "seed", "parallel_tool_calls",
+     "response_format", "frequency_penalty", "presence_penalty", "n", "user"}
+)  # fmt: skip
+_ROLES = ("system", "user", "assistant", "tool")
+_TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+
+
+def _bad_schema(schema: Any) -> str | None:
+    """Why a tool's ``parameters`` would be refused, or ``None``."""
+    if not isinstance(schema, dict) or schema.get("type") != "object":
+        return "parameters must be a JSON Schema of type object"
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as error:
+        return f"invalid JSON schema: {error.message}"
+    if '"$ref"' in json.dumps(schema):
+        return "Unresolved ref in tool parameters"  # $defs are not sent with the tool
+    return None
+
+
+def _check_tools(tools: Any) -> Rejection | None:
+    if not isinstance(tools, list):
+        return Rejection(500, "Expected 'tools' to be an array", "llama.cpp")
+    names: set[str] = set()
+    for tool in tools:
+        if not isinstance(tool, dict) or tool.get("type") != "function":
+            return Rejection(500, f"Unsupported tool type: {json.dumps(tool)}", "llama.cpp")
+        function = tool.get("function")
+        if not isinstance(function, dict):
+            return Rejection(500, "Missing tool function", "llama.cpp")
+        name = function.get("name")
+        if not isinstance(name, str) or not _TOOL_NAME.match(name) or name in names:
+            return Rejection(400, f"Invalid 'tools.function.name': {name!r}", "OpenAI")
+        names.add(name)
+        if not isinstance(function.get("description", ""), str):
+            return Rejection(400, "tool description must be a string", "vLLM")
+        problem = _bad_schema(function.get("parameters", {"type": "object"}))
+        if problem:
+            return Rejection(400, f"tool {name}: {problem}", "vLLM / llama.cpp")
+    return None
+
+
+def _check_tool_calls(calls: Any, seen: set[str]) -> tuple[list[str], Rejection | None]:
+    if not isinstance(calls, list) or not calls:
+        return [], Rejection(400, "'tool_calls' must be a non-empty array", "vLLM")
+    ids: list[str] = []
+    for call in calls:
+        if not isinstance(call, dict) or call.get("type") != "function":
+            return [], Rejection(500, f"Missing tool call type: {json.dumps(call)}", "llama.cpp")
+        call_id = call.get("id")
+        if not isinstance(call_id, str) or not call_id or call_id in seen:
+            return [], Rejection(400, f"tool call id {call_id!r} is missing or repeated", "OpenAI")
+        function = call.get("function")
+        if not isinstance(function, dict) or not isinstance(function.get("name"), str):
+            return [], Rejection(500, "Missing tool call name", "llama.cpp")
+        arguments = function.get("arguments")
+        try:
+            parsed = json.loads(arguments) if isinstance(arguments, str) else None
+        except ValueError:
+            parsed = None
+        if not isinstance(parsed, dict):
+            return [], Rejection(400, "invalid tool call arguments", "Ollama / vLLM")
+        seen.add(call_id)
+        ids.append(call_id)
+    return ids, None
+
+
+def _check_content(index: int, message: dict[str, Any]) -> Rejection | None:
+    if "content" not in message:
+        if message["role"] != "assistant":
+            return Rejection(500, "All non-assistant messages must contain 'content'", "llama.cpp")
+        return Rejection(500, f"messages[{index}]: missing 'content'", "llama-cpp-python")
+    content = message["content"]
+    if content is None:
+        return Rejection(
+            500,
+            'can only concatenate str (not "NoneType") to str',  # the chat template fails
+            "llama-cpp-python",
+        )
+    if isinstance(content, list) and all(
+        isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+        for p in content
+    ):
+        return None
+    if not isinstance(content, str):
+        return Rejection(400, f"invalid message content type: {type(content).__name__}", "Ollama")
+    return None
+
+
+def check_request(body: Any) -> Rejection | None:
+    """The first rule of a strict OpenAI-compatible server that ``body`` breaks, if any."""
+    if not isinstance(body, dict):
+        return Rejection(400, "request body must be a JSON object", "OpenAI")
+    if not isinstance(body.get("model"), str) or not body["model"]:
+        return Rejection(400, "you must provide a model parameter", "OpenAI")
+    unknown = sorted(set(body) - _KNOWN_KEYS)
+    if unknown:
+        return Rejection(400, f"Unrecognized request argument supplied: {unknown[0]}", "OpenAI")
+    if "stream_options" in body and body.get("stream") is not True:
+        return Rejection(400, "Stream options can only be defined when `stream=True`.", "vLLM")
+    temperature = body.get("temperature", 1)
+    if not isinstance(temperature, int | float) or not 0 <= temperature <= 2:
+        return Rejection(400, "temperature must be between 0 and 2", "OpenAI")
+    if "tool_choice" in body and not body.get("tools"):
+        return Rejection(400, "When using `tool_choice`, `tools` must be set.", "vLLM")
+    if "tools" in body and (problem := _check_tools(body["tools"])):
+        return problem
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        return Rejection(400, "Expected 'messages' to be a non-empty array", "llama.cpp")
+    seen: set[str] = set()
+    open_calls: list[str] = []
+    previous = ""
+    for index, message in enumerate(messages):
+        if not isinstance(message, dict) or message.get("role") not in _ROLES:
+            role = message.get("role") if isinstance(message, dict) else None
+            return Rejection(400, f"messages[{index}]: unknown role {role!r}", "vLLM")
+        role = message["role"]
+        if problem := _check_content(index, message):
+            return problem
+        if role == "tool":
+            call_id = message.get("tool_call_id")
+            if not isinstance(call_id, str) or not call_id:
+                return Rejection(400, f"messages[{index}]: missing 'tool_call_id'", "OpenAI")
+            if call_id not in open_calls:
+                return Rejection(
+                    400,
+                    "messages with role 'tool' must be a response to a preceding message "
+                    "with 'tool_calls'",
+                    "OpenAI",
+                )
+            open_calls.remove(call_id)
+            previous = "tool"
+            continue
+        if open_calls:
+            return Rejection(
+                400,
+                "An assistant message with 'tool_calls' must be followed by tool messages "
+                f"responding to each 'tool_call_id' (missing: {', '.join(open_calls)})",
+                "OpenAI",
+            )
+        if role == "system":
+            if previous not in ("", "system"):
+                return Rejection(500, "Jinja Exception: System message must be at the beginning.",
+                                 "llama.cpp (Qwen 3.5 template)")  # fmt: skip
+            previous = "system"
+            continue
+        if (role == "user" and previous == "user") or (
+            role == "assistant" and previous in ("", "system", "assistant")
+        ):
+            return Rejection(500, "Conversation roles must alternate user/assistant/user/"
+                             "assistant/...", "llama.cpp (Mistral / Gemma templates)")  # fmt: skip
+        if role == "assistant" and "tool_calls" in message:
+            open_calls, problem = _check_tool_calls(message["tool_calls"], seen)
+            if problem:
+                return problem
+        previous = role
+    if open_calls:
+        return Rejection(400, f"tool_call_ids without response messages: {open_calls}", "OpenAI")
+    return None

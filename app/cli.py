@@ -30,7 +30,7 @@ from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
 from app.saves import SAVES_DIR, SaveError, delete_save, list_saves, load_game
 from app.session.runner import ScriptError, parse_script, render_event, run_lines
-from app.session.session import GameSession
+from app.session.session import GameSession, ending_title
 from app.session.setup import resume_session, start_session
 from app.tray import DiceTray
 from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
@@ -387,8 +387,8 @@ def simulate_command(
         summary.append(f"{sheet.name}: {vitals.hp}/{vitals.max_hp} HP, {vitals.state.value}")
     if state.flags:
         summary.append("flags: " + ", ".join(f"{k}={v}" for k, v in sorted(state.flags.items())))
-    ending = next((e for e in story.endings if e.id == state.ending), None)
-    summary.append(f"ending: {ending.title if ending else 'none reached'}")
+    ending = ending_title(state)
+    summary.append(f"ending: {ending or 'none reached'}")
     for line in summary:
         typer.echo(line)
     if result.errors or (until_end and ending is None):

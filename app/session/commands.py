@@ -6,12 +6,14 @@ behaves the same wherever it is typed.
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import hotseat
 from app.session.actions import PlayerAction
+from app.session.hygiene import clean_name, strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
 from rules.dice import RollResult, roll
@@ -28,6 +30,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("/join NAME ids", "a player joins, taking characters, e.g. /join Ana mira"),
     ("/leave NAME [TO]", "a player leaves; their characters go to TO or the DM"),
     ("/save [NAME]", "save the game (it also saves itself after every turn)"),
+    ("/story", "the story so far, from the first turn"),
     ("/quit", "save and leave"),
 ]
 """Usage and meaning of everything a player can type, for the help screens."""
@@ -67,6 +70,20 @@ def actors(session: GameSession) -> list[str]:
     queued = {a.character_id for a in session.pending}
     # characters still waiting to act come first
     return [c for c in allowed if c not in queued] + [c for c in allowed if c in queued]
+
+
+def default_actor(session: GameSession, current: str | None) -> str | None:
+    """Who a bare action (no ``Name:``) is for: the character played last if it may still
+    act, else the first character of the player whose turn it is — so on Ben's turn a bare
+    line acts for Ben's character, never for the one Ana played before."""
+    state = session.state
+    acts = actors(session)
+    up = hotseat.active_player(state) if state.encounter is None and state.players else None
+    mine = [c for c in acts if state.controller_of(c) == up] if up else []
+    choices = mine or acts
+    if current in choices:
+        return current
+    return choices[0] if choices else None
 
 
 def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply, str | None]:
@@ -122,7 +139,8 @@ def pass_turn(session: GameSession, player: str) -> Reply:
 
 def join(session: GameSession, rest: str) -> Reply:
     """``/join NAME ids``: a player sits down and takes characters."""
-    name, _, ids = rest.strip().partition(" ")
+    name, _, ids = strip_controls(rest).strip().partition(" ")
+    name = clean_name(name)
     chars = [c.strip() for c in ids.replace(",", " ").split() if c.strip()]
     resolved = [resolve_character(session, c) or c for c in chars]
     outcome = hotseat.add_player(session.state, name, resolved)
@@ -131,7 +149,7 @@ def join(session: GameSession, rest: str) -> Reply:
 
 def leave(session: GameSession, rest: str) -> Reply:
     """``/leave NAME [TO]``: a player gets up; their characters go to TO or the DM."""
-    parts = rest.split()
+    parts = [clean_name(p) for p in strip_controls(rest).split()]
     if not parts:
         return Reply("Who leaves? e.g. /leave Ana Ben", False)
     to = parts[1] if len(parts) > 1 else None
@@ -149,11 +167,45 @@ def roll_for_table(session: GameSession, formula: str) -> RollResult:
 
 def save(session: GameSession, name: str, folder: Path = SAVES_DIR) -> Reply:
     """``/save [NAME]``: write the game now."""
+    name = clean_name(name)
     try:
         path = save_game(session.state, name, folder)
     except (SaveError, OSError) as error:
         return Reply(f"could not save: {error}", False)
     return Reply(f"Saved to {path}.")
+
+
+def story_text(session: GameSession) -> str:
+    """``/story``: every turn so far — what the characters did and what the DM said —
+    and the ending, if one was reached."""
+    state = session.state
+    parts = [state.title or state.campaign_id]
+    for record in state.history:
+        lines = [f"Turn {record.number}"]
+        lines += [f"  {action}" for action in record.actions if action != "(no player action)"]
+        if record.narrative:
+            lines.append(record.narrative)
+        parts.append("\n".join(lines))
+    if not state.history:
+        parts.append("Nothing has happened yet.")
+    if state.ending:
+        parts.append(session.ended())
+    return "\n\n".join(parts)
+
+
+def saves_problem(folder: Path) -> str:
+    """Why games cannot be saved in ``folder`` (empty when they can): checked by writing
+    and removing a scratch file, so a read-only folder is found before the first save."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-check-"):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return (
+            f"The saves folder {folder} cannot be written ({reason}): this game will not be saved."
+        )
+    return ""
 
 
 __all__ = [
@@ -162,6 +214,7 @@ __all__ = [
     "Reply",
     "actors",
     "declare",
+    "default_actor",
     "end_turn",
     "help_text",
     "join",
@@ -169,4 +222,6 @@ __all__ = [
     "pass_turn",
     "roll_for_table",
     "save",
+    "saves_problem",
+    "story_text",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from contextlib import aclosing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from app import views
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import commands
-from app.session.events import ErrorEvent, NarrativeChunk, StateChange, TurnEnd
+from app.session.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
 from app.session.hygiene import clean_line
 from app.session.runner import render_event
 from app.session.session import GameSession
@@ -100,34 +101,39 @@ class ConsoleGame:
         return lines
 
     async def play_turns(self) -> None:
-        """Run every turn that is ready, printing events as they come."""
+        """Run every turn that is ready, printing events as they come. The turn is closed
+        at once if printing fails, so it is rolled back and never left running."""
         self.open_line = False
         ending = False
-        async for event in self.session.run_until_players():
-            if isinstance(event, NarrativeChunk):
-                self.console.print(event.text, end="", markup=False, highlight=False)
-                self.open_line = True
-                continue
-            if self.open_line:
-                self.console.print()
-                self.open_line = False
-            if isinstance(event, TurnEnd):
-                self.console.print()
-                await self.autosave()
-                continue
-            text = render_event(event)
-            if text:
-                style = "red" if isinstance(event, ErrorEvent) else "dim"
-                self.console.print(Text(text.strip(), style=style))
-            if isinstance(event, ErrorEvent) and event.recoverable:
-                self.console.print(Text("Type /retry to run the turn again.", style="yellow"))
-            if isinstance(event, StateChange) and event.kind == "ending":
-                ending = True
+        async with aclosing(self.session.run_until_players()) as events:
+            async for event in events:
+                ending = await self.show_event(event) or ending
         if self.open_line:
             self.console.print()
         if ending:
             for line in self.ending_lines():
                 self.console.print(Text(line, style="bold green"))
+
+    async def show_event(self, event: SessionEvent) -> bool:
+        """Print one event (autosaving after a turn); True when the story ended."""
+        if isinstance(event, NarrativeChunk):
+            self.console.print(event.text, end="", markup=False, highlight=False)
+            self.open_line = True
+            return False
+        if self.open_line:
+            self.console.print()
+            self.open_line = False
+        if isinstance(event, TurnEnd):
+            self.console.print()
+            await self.autosave()
+            return False
+        text = render_event(event)
+        if text:
+            style = "red" if isinstance(event, ErrorEvent) else "dim"
+            self.console.print(Text(text.strip(), style=style))
+        if isinstance(event, ErrorEvent) and event.recoverable:
+            self.console.print(Text("Type /retry to run the turn again.", style="yellow"))
+        return isinstance(event, StateChange) and event.kind == "ending"
 
     def command(self, line: str) -> bool:
         """Handle a /command; False means quit."""

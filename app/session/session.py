@@ -9,7 +9,8 @@ queued so the same turn can simply be run again.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
+from contextlib import aclosing
 from typing import Literal
 
 from app.dm.brain import Brain, BrainError, Message
@@ -43,6 +44,7 @@ from rules.outcomes import Impossible, Outcome, Success
 
 DEFEAT = "defeat"
 """The built-in ending when every member of the party has fallen."""
+DEFEAT_TEXT = "The party has fallen. The story ends here — unless you load a save."
 
 
 def ending_title(state: GameState) -> str | None:
@@ -55,6 +57,15 @@ def ending_title(state: GameState) -> str | None:
         if ending.id == state.ending:
             return ending.title
     return "Defeat" if state.ending == DEFEAT else state.ending
+
+
+def ending_text(state: GameState) -> str:
+    """What the ending says (the campaign's words, or the Defeat line)."""
+    campaign = state.campaign
+    for ending in campaign.endings if campaign is not None and state.ending else []:
+        if ending.id == state.ending:
+            return ending.text
+    return DEFEAT_TEXT if state.ending == DEFEAT else ""
 
 
 def _describe(error: BaseException) -> str:
@@ -187,7 +198,7 @@ class GameSession:
         return self.gate.can_advance(self.state, self.pending)
 
     # -- running a turn -------------------------------------------------------------------------
-    async def process(self) -> AsyncIterator[SessionEvent]:
+    async def process(self) -> AsyncGenerator[SessionEvent, None]:
         """Run one turn. Ends with ``turn_end``, or a recoverable ``error`` after which the
         world is unchanged and the actions are still queued."""
         if self.busy:
@@ -266,9 +277,8 @@ class GameSession:
         if any(sheet.vitals.hp > 0 for sheet in state.party.values()):
             return []
         state.ending = DEFEAT
-        text = "The party has fallen. The story ends here — unless you load a save."
-        state.record("reveal", text)
-        return [StateChange(kind="ending", description=f"Defeat — {text}")]
+        state.record("reveal", DEFEAT_TEXT)
+        return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}")]
 
     def _roll_back(self, snapshot: GameState, report: LoopReport) -> None:
         """Put the world (RNG position included) back as it was before the turn."""
@@ -298,7 +308,7 @@ class GameSession:
         self.briefed = True
         self.total_usage = self.total_usage.plus(report.usage)
 
-    async def run_until_players(self) -> AsyncIterator[SessionEvent]:
+    async def run_until_players(self) -> AsyncGenerator[SessionEvent, None]:
         """Run queued turns, then any foe turns, until players must act again. A foe turn
         that leaves the fight where it was (the DM never ended it) stops the run instead of
         looping: the players see an error and the DM is asked again on /retry."""
@@ -307,10 +317,11 @@ class GameSession:
             foe = self.foe_turn
             encounter = self.state.encounter
             where = (encounter.round, encounter.turn_index) if encounter else None
-            async for event in self.process():
-                if isinstance(event, ErrorEvent):
-                    failed = True
-                yield event
+            async with aclosing(self.process()) as turn:  # closed at once if we stop early
+                async for event in turn:
+                    if isinstance(event, ErrorEvent):
+                        failed = True
+                    yield event
             if failed:
                 return
             now = self.state.encounter

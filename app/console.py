@@ -224,7 +224,7 @@ class ConsoleGame:
         """Leaving with the game unsaved needs a yes: ``y`` quits, anything else stays."""
         if not self.unsaved:
             return True
-        self.console.print(Text(f"The game is not saved — {self.unsaved}", style="red"))
+        self.console.print(Text("The game is not saved.", style="red"))
         try:
             answer = self.read("Quit anyway and lose this game? [y/N] ")
         except (EOFError, KeyboardInterrupt):

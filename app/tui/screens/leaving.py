@@ -32,7 +32,7 @@ class EndingScreen(_Guarded[EndingChoice]):
     }
     EndingScreen #ending-title { text-style: bold; color: $text-success; }
     EndingScreen #ending-text { margin-top: 1; }
-    EndingScreen Horizontal { height: auto; margin-top: 1; }
+    EndingScreen Horizontal { height: 3; margin-top: 1; }
     EndingScreen Button { width: 1fr; margin: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -51,8 +51,8 @@ class EndingScreen(_Guarded[EndingChoice]):
             yield Label(Text(self.title_text), id="ending-title")
             yield Static(Text(self.text or "The story is over."), id="ending-text")
             with Horizontal():
-                yield Button("Title screen (t)", variant="primary", id="title")
-                yield Button("Review the story (r)", id="story")
+                yield Button("Title (t)", variant="primary", id="title")
+                yield Button("The story (r)", id="story")
                 yield Button("Stay (Esc)", id="stay")
 
     def on_mount(self) -> None:

@@ -31,8 +31,9 @@ class _Guarded(ModalScreen[R]):
         self.shown_at = time.monotonic()
 
     def settled(self) -> bool:
-        """Keys count once the guard time has passed."""
-        return time.monotonic() - getattr(self, "shown_at", 0.0) >= self.GUARD_SECONDS
+        """Keys count once the guard time has passed (and not before the dialog is up)."""
+        shown_at: float | None = getattr(self, "shown_at", None)
+        return shown_at is not None and time.monotonic() - shown_at >= self.GUARD_SECONDS
 
 
 class HandoffScreen(_Guarded[None]):

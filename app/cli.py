@@ -29,8 +29,9 @@ from app.dm.referee.skirmish import from_monster, from_sheet
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
 from app.saves import SAVES_DIR, SaveError, delete_save, list_saves, load_game
+from app.session.hygiene import strip_controls
 from app.session.runner import ScriptError, parse_script, render_event, run_lines
-from app.session.session import GameSession
+from app.session.session import GameSession, ending_title
 from app.session.setup import resume_session, start_session
 from app.tray import DiceTray
 from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
@@ -48,6 +49,8 @@ app = typer.Typer(
 )
 
 EXIT_BAD_INPUT = 2
+ECHO_CHARS = 200
+"""How much of a piped line is echoed back (the whole line still goes to the game)."""
 DEFAULT_CAMPAIGN = "crossroads"
 
 
@@ -120,7 +123,10 @@ def _reader(console: Console) -> Callable[[str], str]:
 
     def piped(prompt: str) -> str:
         line = input()
-        console.print(Text(f"> {line}", style="dim"))
+        shown = strip_controls(line)  # never echo escapes back to the terminal
+        if len(shown) > ECHO_CHARS:
+            shown = f"{shown[:ECHO_CHARS]}… ({len(shown):,} characters)"
+        console.print(Text(f"> {shown}", style="dim"))
         return line
 
     return piped
@@ -247,7 +253,14 @@ def play(
         return
     assert session is not None
     console.print(Text(f"DM: {dm} · autosave: {saves_dir / save_as}.toml", style="dim"))
-    game = ConsoleGame(session, console, _reader(console), save_as=save_as, saves=saves_dir)
+    game = ConsoleGame(
+        session,
+        console,
+        _reader(console),
+        save_as=save_as,
+        saves=saves_dir,
+        interactive=sys.stdin.isatty(),
+    )
     asyncio.run(game.run())
     console.print(Text("Farewell, adventurer.", style="dim"))
 
@@ -387,8 +400,8 @@ def simulate_command(
         summary.append(f"{sheet.name}: {vitals.hp}/{vitals.max_hp} HP, {vitals.state.value}")
     if state.flags:
         summary.append("flags: " + ", ".join(f"{k}={v}" for k, v in sorted(state.flags.items())))
-    ending = next((e for e in story.endings if e.id == state.ending), None)
-    summary.append(f"ending: {ending.title if ending else 'none reached'}")
+    ending = ending_title(state)
+    summary.append(f"ending: {ending or 'none reached'}")
     for line in summary:
         typer.echo(line)
     if result.errors or (until_end and ending is None):

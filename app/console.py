@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from contextlib import aclosing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +22,8 @@ from app import views
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import commands
-from app.session.events import ErrorEvent, NarrativeChunk, TurnEnd
+from app.session.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
+from app.session.hygiene import clean_line
 from app.session.runner import render_event
 from app.session.session import GameSession
 from app.world.view import scene_description
@@ -41,15 +43,44 @@ class ConsoleGame:
     save_as: str | None = None
     """Autosave name (``None``: no autosave)."""
     saves: Path = SAVES_DIR
+    interactive: bool = True
+    """A person answers questions (False when input is piped: the engine decides, and
+    says what it decided)."""
+    unsaved: str = ""
+    """Why the game as it stands is not saved (empty once a save succeeds)."""
+    open_line: bool = False
+    """Narration is mid-line (a question printed now starts on a new line)."""
 
-    async def autosave(self) -> None:
+    async def autosave(self) -> bool:
         """Write the save off the event loop; a failure is reported, never fatal."""
         if self.save_as is None:
-            return
+            return True
         try:
             await asyncio.to_thread(save_game, self.session.state, self.save_as, self.saves)
         except (SaveError, OSError) as error:
-            self.console.print(Text(f"could not save: {error}", style="red"))
+            self.unsaved = f"could not save: {error}"
+            self.console.print(Text(self.unsaved, style="red"))
+            return False
+        self.unsaved = ""
+        return True
+
+    def warn_saves(self) -> None:
+        """Say once, at the start, when the saves folder cannot be written."""
+        if self.save_as is None:
+            return
+        problem = commands.saves_problem(self.saves)
+        if problem:
+            self.unsaved = problem
+            self.console.print(
+                Text(f"{problem} Use --saves-dir to pick a folder you can write to.", style="red")
+            )
+
+    def ending_lines(self) -> list[str]:
+        """What the table can do once the story is over."""
+        return [
+            f"{self.session.ended()}. The story is over.",
+            "/story reviews it, /status shows the party, /quit leaves.",
+        ]
 
     def show_scene(self) -> None:
         """The read-aloud text of the current scene."""
@@ -72,28 +103,39 @@ class ConsoleGame:
         return lines
 
     async def play_turns(self) -> None:
-        """Run every turn that is ready, printing events as they come."""
-        open_line = False
-        async for event in self.session.run_until_players():
-            if isinstance(event, NarrativeChunk):
-                self.console.print(event.text, end="", markup=False, highlight=False)
-                open_line = True
-                continue
-            if open_line:
-                self.console.print()
-                open_line = False
-            if isinstance(event, TurnEnd):
-                self.console.print()
-                await self.autosave()
-                continue
-            text = render_event(event)
-            if text:
-                style = "red" if isinstance(event, ErrorEvent) else "dim"
-                self.console.print(Text(text.strip(), style=style))
-            if isinstance(event, ErrorEvent) and event.recoverable:
-                self.console.print(Text("Type /retry to run the turn again.", style="yellow"))
-        if open_line:
+        """Run every turn that is ready, printing events as they come. The turn is closed
+        at once if printing fails, so it is rolled back and never left running."""
+        self.open_line = False
+        ending = False
+        async with aclosing(self.session.run_until_players()) as events:
+            async for event in events:
+                ending = await self.show_event(event) or ending
+        if self.open_line:
             self.console.print()
+        if ending:
+            for line in self.ending_lines():
+                self.console.print(Text(line, style="bold green"))
+
+    async def show_event(self, event: SessionEvent) -> bool:
+        """Print one event (autosaving after a turn); True when the story ended."""
+        if isinstance(event, NarrativeChunk):
+            self.console.print(event.text, end="", markup=False, highlight=False)
+            self.open_line = True
+            return False
+        if self.open_line:
+            self.console.print()
+            self.open_line = False
+        if isinstance(event, TurnEnd):
+            self.console.print()
+            await self.autosave()
+            return False
+        text = render_event(event)
+        if text:
+            style = "red" if isinstance(event, ErrorEvent) else "dim"
+            self.console.print(Text(text.strip(), style=style))
+        if isinstance(event, ErrorEvent) and event.recoverable:
+            self.console.print(Text("Type /retry to run the turn again.", style="yellow"))
+        return isinstance(event, StateChange) and event.kind == "ending"
 
     def command(self, line: str) -> bool:
         """Handle a /command; False means quit."""
@@ -102,10 +144,12 @@ class ConsoleGame:
         if word in ("quit", "exit", "q"):
             return False
         if word == "help":
-            self.console.print(HELP)
+            self.console.print(Text(HELP))
         elif word == "status":
             for text in self.status_lines():
-                self.console.print(text)
+                self.console.print(Text(text))
+        elif word == "story":
+            self.console.print(Text(commands.story_text(self.session)))
         elif word == "prompt":
             if not self.session.last_messages:
                 self.console.print("Nothing has been sent to the DM yet.")
@@ -133,7 +177,7 @@ class ConsoleGame:
             else:
                 self.console.print(views.roll_line(result, styled=self.console.is_terminal))
         else:
-            self.console.print(f"Unknown command /{word}. Type /help.")
+            self.console.print(Text(f"Unknown command /{word}. Type /help."))
         return True
 
     def say(self, reply: commands.Reply) -> None:
@@ -142,8 +186,14 @@ class ConsoleGame:
             self.console.print(Text(reply.text, style="" if reply.ok else "yellow"))
 
     def act(self, line: str) -> None:
-        """Queue an action from ``Name: action`` or a bare action."""
-        reply, character = commands.declare(self.session, line, self.current)
+        """Queue an action from ``Name: action`` or a bare action (for the character of
+        the player whose turn it is)."""
+        if self.session.state.ending:
+            for text in self.ending_lines():
+                self.console.print(Text(text, style="yellow"))
+            return
+        actor = commands.default_actor(self.session, self.current)
+        reply, character = commands.declare(self.session, line, actor)
         if reply.notice:
             self.console.print(Text(reply.notice, style="yellow"))
         if character is None:
@@ -152,37 +202,84 @@ class ConsoleGame:
         self.current = character
 
     def ask(self, player: str, prompt: str, helps: bool) -> bool:
-        """A reaction prompt for the player concerned: ``Cast Shield? [y/N]``."""
+        """A reaction prompt for the player concerned: ``Cast Shield? [y/N]``. With input
+        piped in nobody can answer: the engine takes the reaction when it helps, and the
+        transcript says so (reading would swallow the next scripted line)."""
+        if self.open_line:
+            self.console.print()
+            self.open_line = False
+        if not self.interactive:
+            decision = "yes" if helps else "no"
+            why = "it helps" if helps else "it would not change the outcome"
+            who = f"{player}: " if player and len(self.session.state.players) > 1 else ""
+            self.console.print(
+                Text(f"{who}{prompt} — {decision} (decided for you: {why})", style="yellow")
+            )
+            return helps
         try:
             answer = self.read(f"{prompt} [y/N] ")
         except (EOFError, KeyboardInterrupt):
             return False
         return answer.strip().lower().startswith("y")
 
+    def confirm_quit(self) -> bool:
+        """Leaving with the game unsaved needs a yes: ``y`` quits, anything else stays."""
+        if not self.unsaved:
+            return True
+        self.console.print(Text("The game is not saved.", style="red"))
+        try:
+            answer = self.read("Quit anyway and lose this game? [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            return True  # nobody left to ask
+        return answer.strip().lower().startswith("y")
+
+    async def handle(self, line: str) -> bool:
+        """One typed line; False means quit."""
+        if line.startswith("/"):
+            if line.lower().startswith("/retry"):
+                await self.play_turns()
+                return True
+            if not self.command(line):
+                await self.autosave()
+                return not self.confirm_quit()
+            if self.session.can_advance():  # a /pass may complete the round
+                await self.play_turns()
+            return True
+        self.act(line)
+        if self.session.can_advance():
+            await self.play_turns()
+        return True
+
     async def run(self) -> None:
         """The read–act–resolve loop until /quit or end of input."""
         self.session.state.set_reactions(AskPolicy(self.ask))
         self.show_scene()
+        self.warn_saves()
+        if self.session.state.ending:
+            for text in self.ending_lines():
+                self.console.print(Text(text, style="bold green"))
         self.console.print(Text("Type /help for commands.", style="dim"))
+        if self.session.can_advance():  # actions restored from a save, or a foe is up
+            await self.play_turns()
         while True:
             try:
-                line = (
-                    await asyncio.to_thread(self.read, f"{self.session.status().banner}\n> ")
-                ).strip()
+                raw = await asyncio.to_thread(self.read, f"{self.session.status().banner}\n> ")
             except (EOFError, KeyboardInterrupt):
+                await self.autosave()
+                if self.unsaved:
+                    self.console.print(Text(f"The game is not saved — {self.unsaved}", style="red"))
                 break
-            if not line:
+            line = clean_line(raw)
+            if not line.ok:
+                self.console.print(Text(f"{line.problem} Nothing was sent.", style="yellow"))
                 continue
-            if line.startswith("/"):
-                if line.lower().startswith("/retry"):
-                    await self.play_turns()
-                    continue
-                if not self.command(line):
-                    await self.autosave()
+            if not line.text:
+                continue
+            try:
+                if not await self.handle(line.text):
                     break
-                if self.session.can_advance():  # a /pass may complete the round
-                    await self.play_turns()
-                continue
-            self.act(line)
-            if self.session.can_advance():
-                await self.play_turns()
+            except Exception as error:  # the table must survive any bug in a turn
+                self.console.print(
+                    Text(f"Something went wrong ({type(error).__name__}: {error}); "
+                         "the game goes on. /status shows where it stands.", style="red")
+                )  # fmt: skip

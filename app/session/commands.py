@@ -6,12 +6,14 @@ behaves the same wherever it is typed.
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import hotseat
 from app.session.actions import PlayerAction
+from app.session.hygiene import clean_name, strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
 from app.world import view
@@ -29,6 +31,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("/join NAME ids", "a player joins, taking characters, e.g. /join Ana mira"),
     ("/leave NAME [TO]", "a player leaves; their characters go to TO or the DM"),
     ("/save [NAME]", "save the game (it also saves itself after every turn)"),
+    ("/story", "the story so far, from the first turn"),
     ("/quit", "save and leave"),
 ]
 """Usage and meaning of everything a player can type, for the help screens."""
@@ -97,6 +100,20 @@ def _someone_here(session: GameSession, name: str) -> bool:
     return False
 
 
+def default_actor(session: GameSession, current: str | None) -> str | None:
+    """Who a bare action (no ``Name:``) is for: the character played last if it may still
+    act, else the first character of the player whose turn it is — so on Ben's turn a bare
+    line acts for Ben's character, never for the one Ana played before."""
+    state = session.state
+    acts = actors(session)
+    up = hotseat.active_player(state) if state.encounter is None and state.players else None
+    mine = [c for c in acts if state.controller_of(c) == up] if up else []
+    choices = mine or acts
+    if current in choices:
+        return current
+    return choices[0] if choices else None
+
+
 def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply, str | None]:
     """Queue an action from ``Name: action``, or from a bare action for ``current``.
 
@@ -114,7 +131,8 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     owner = state.controller_of(character) if character else None
     if character is not None and len(state.players) > 1 and typist and owner != typist:
         who = state.name_of(character)
-        reason = f"{who} is {owner}'s — not your turn for {who}; it is your turn, {typist}."
+        mine = " and ".join(state.name_of(c) for c in state.players.get(typist, []))
+        reason = f"{who} is {owner}'s — it is your turn, {typist} (you play {mine})."
         return Reply(reason, False), None
     if character is None:
         character, text = current, line
@@ -160,7 +178,8 @@ def pass_turn(session: GameSession, player: str) -> Reply:
 
 def join(session: GameSession, rest: str) -> Reply:
     """``/join NAME ids``: a player sits down and takes characters."""
-    name, _, ids = rest.strip().partition(" ")
+    name, _, ids = strip_controls(rest).strip().partition(" ")
+    name = clean_name(name)
     chars = [c.strip() for c in ids.replace(",", " ").split() if c.strip()]
     resolved = [resolve_character(session, c) or c for c in chars]
     outcome = hotseat.add_player(session.state, name, resolved)
@@ -169,7 +188,7 @@ def join(session: GameSession, rest: str) -> Reply:
 
 def leave(session: GameSession, rest: str) -> Reply:
     """``/leave NAME [TO]``: a player gets up; their characters go to TO or the DM."""
-    parts = rest.split()
+    parts = [clean_name(p) for p in strip_controls(rest).split()]
     if not parts:
         return Reply("Who leaves? e.g. /leave Ana Ben", False)
     to = parts[1] if len(parts) > 1 else None
@@ -187,11 +206,45 @@ def roll_for_table(session: GameSession, formula: str) -> RollResult:
 
 def save(session: GameSession, name: str, folder: Path = SAVES_DIR) -> Reply:
     """``/save [NAME]``: write the game now."""
+    name = clean_name(name)
     try:
         path = save_game(session.state, name, folder)
     except (SaveError, OSError) as error:
         return Reply(f"could not save: {error}", False)
     return Reply(f"Saved to {path}.")
+
+
+def story_text(session: GameSession) -> str:
+    """``/story``: every turn so far — what the characters did and what the DM said —
+    and the ending, if one was reached."""
+    state = session.state
+    parts = [state.title or state.campaign_id]
+    for record in state.history:
+        lines = [f"Turn {record.number}"]
+        lines += [f"  {action}" for action in record.actions if action != "(no player action)"]
+        if record.narrative:
+            lines.append(record.narrative)
+        parts.append("\n".join(lines))
+    if not state.history:
+        parts.append("Nothing has happened yet.")
+    if state.ending:
+        parts.append(session.ended())
+    return "\n\n".join(parts)
+
+
+def saves_problem(folder: Path) -> str:
+    """Why games cannot be saved in ``folder`` (empty when they can): checked by writing
+    and removing a scratch file, so a read-only folder is found before the first save."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-check-"):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return (
+            f"The saves folder {folder} cannot be written ({reason}): this game will not be saved."
+        )
+    return ""
 
 
 __all__ = [
@@ -200,6 +253,7 @@ __all__ = [
     "Reply",
     "actors",
     "declare",
+    "default_actor",
     "end_turn",
     "help_text",
     "join",
@@ -207,4 +261,6 @@ __all__ = [
     "pass_turn",
     "roll_for_table",
     "save",
+    "saves_problem",
+    "story_text",
 ]

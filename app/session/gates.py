@@ -55,7 +55,12 @@ class AllPlayersGate(_Gate):
         if player is not None and state.players and player != active and not changing:
             if active is None:
                 return "everyone has acted; the DM is about to answer"
-            return f"not your turn — waiting for {active}"
+            # Whoever holds the keyboard is the player up: tell them whose the character
+            # is and that the turn is theirs, not that they are waiting for themselves.
+            name = state.name_of(action.character_id)
+            mine = [state.name_of(c) for c in state.players.get(active, [])]
+            yours = f" (you play {' and '.join(mine)})" if mine else ""
+            return f"{name} is {player}'s — it is your turn, {active}{yours}"
         return None
 
     def can_advance(self, state: GameState, actions: Sequence[PlayerAction]) -> bool:

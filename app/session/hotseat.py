@@ -52,16 +52,40 @@ def active_player(state: GameState) -> str | None:
     return order.active
 
 
-def advance(state: GameState, player: str, reason: Reason, now: datetime | None = None) -> None:
-    """``player`` is done for this round (acted, passed, timed out or left)."""
+def advance(state: GameState, player: str, reason: Reason, now: datetime | None = None) -> bool:
+    """``player`` is done for this round (acted, passed, timed out or left). Returns True
+    when that left a round in which nobody acted: it starts again (see :func:`settle`)."""
     order = state.turn_order
     if player in order.acted:
-        return  # a changed declaration: the turn had already moved on
+        return False  # a changed declaration: the turn had already moved on
     order.acted.append(player)
     log(state, player, reason, now)
     order.active = None
     nxt = active_player(state)
     order.turn_started = (now or _now()) if nxt else None
+    return settle(state, now)
+
+
+def settle(state: GameState, now: datetime | None = None) -> bool:
+    """A round in which every player passed (or timed out) has nothing for the DM to
+    answer, and would otherwise wait for ever: the party waits, and a new round starts at
+    the first player. Returns True when it did. Only exploration takes turns in seating
+    order; a fight follows initiative and never waits here."""
+    order = state.turn_order
+    if state.encounter is not None or state.ending or not state.players or state.pending:
+        return False
+    if not order.acted or active_player(state) is not None or not able_players(state):
+        return False
+    start_round(state, now)
+    return True
+
+
+def waiting_note(state: GameState) -> str:
+    """What the table is told when everyone passed and the round started again."""
+    first = active_player(state)
+    if len(state.players) > 1 and first:
+        return f"Everyone passed — the party waits. A new round: {first}'s turn."
+    return "The party waits. What do you do?"
 
 
 def start_round(state: GameState, now: datetime | None = None) -> None:
@@ -82,7 +106,8 @@ def pass_turn(state: GameState, player: str) -> Outcome:
         return Impossible("everyone has already acted this round")
     if player != current:
         return Impossible(f"not your turn — waiting for {current}")
-    advance(state, player, "TURN_COMPLETE")
+    if advance(state, player, "TURN_COMPLETE"):
+        return Success(f"{player} passes. {waiting_note(state)}")
     return Success(f"{player} passes")
 
 
@@ -100,27 +125,43 @@ def check_timer(state: GameState, now: datetime | None = None) -> str | None:
 
 
 def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:
-    """A player joins and takes characters — from companions, or nobody's."""
+    """A player joins and takes characters — from companions, nobody, or another player
+    (who keeps the rest; a player left with no character gets up from the table). The
+    answer says what changed: ``Cy joins and now plays Aria (was Ben's)``."""
     name = name.strip()
     if not name:
-        return Impossible("a player needs a name")
+        return Impossible("a player needs a name, e.g. /join Cy aria")
     if name in state.players:
         return Impossible(f"{name} is already playing")
     for cid in characters:
         if cid not in state.party:
             return Impossible(f"there is no character {cid!r}")
-        owner = state.controller_of(cid)
-        if owner is not None and cid not in state.turn_order.companions:
-            return Impossible(f"{state.name_of(cid)} is played by {owner}")
+    if not characters:
+        names = ", ".join(state.name_of(c) for c in state.party)
+        return Impossible(f"{name} needs a character to play ({names}), e.g. /join {name} mira")
+    taken: list[str] = []
     for cid in characters:
         owner = state.controller_of(cid)
+        label = state.name_of(cid)
         if owner is not None:
             state.players[owner].remove(cid)
+            label += f" (was {owner}'s)"
         if cid in state.turn_order.companions:
             state.turn_order.companions.remove(cid)
+            label += " (was run by the DM)"
+        taken.append(label)
+    # Actions queued for a character that changed hands stay queued: the character acts.
     state.players[name] = list(characters)
     log(state, name, "JOINED")
-    return Success(f"{name} joins with {', '.join(state.name_of(c) for c in characters)}")
+    left = [p for p, ids in state.players.items() if not ids]
+    for player in left:
+        remove_player(state, player)
+    gone = f" {' and '.join(left)} has no character left and leaves the table." if left else ""
+    return Success(f"{name} joins and now plays {_and(taken)}.{gone}")
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Outcome:
@@ -142,12 +183,28 @@ def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Ou
     if was_active:
         state.turn_order.active = None
         active_player(state)
+    settle(state)
+    if not characters:
+        return Success(f"{name} leaves the table")
     where = f"to {hand_to}" if hand_to else "to the DM as companions"
     return Success(f"{name} leaves; {', '.join(state.name_of(c) for c in characters)} go {where}")
 
 
 def recover(state: GameState) -> None:
-    """After loading: note that play resumed, at the same player."""
+    """After loading: repair what would leave nobody able to act, then note that play
+    resumed, at the same player.
+
+    A save written by an older version (or by hand) may hold a round in which everyone has
+    passed, queued actions for characters who are gone, or players who left; none of these
+    may make a saved game unplayable.
+    """
+    order = state.turn_order
+    state.pending = [a for a in state.pending if a.character_id in state.party]
+    order.acted = [p for p in order.acted if p in state.players]
+    order.companions = [c for c in order.companions if c in state.party]
+    if order.active is not None and order.active not in state.players:
+        order.active = None
+    settle(state)
     player = active_player(state)
     if player is not None:
         log(state, player, "RECOVERY")

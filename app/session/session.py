@@ -9,7 +9,8 @@ queued so the same turn can simply be run again.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
+from contextlib import aclosing
 from typing import Literal
 
 from app.dm.brain import Brain, BrainError, Message
@@ -23,6 +24,7 @@ from app.session.events import (
     ErrorEvent,
     NarrativeChunk,
     SessionEvent,
+    StateChange,
     TurnEnd,
     Usage,
 )
@@ -39,6 +41,39 @@ from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.triggers import run_triggers
 from app.world.state import GameState, TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
+
+DEFEAT = "defeat"
+"""The built-in ending when every member of the party has fallen."""
+DEFEAT_TEXT = "The party has fallen. The story ends here — unless you load a save."
+
+
+def ending_title(state: GameState) -> str | None:
+    """The title of the ending reached: one of the campaign's, or the built-in Defeat when
+    the whole party has fallen."""
+    if not state.ending:
+        return None
+    campaign = state.campaign
+    for ending in campaign.endings if campaign is not None else []:
+        if ending.id == state.ending:
+            return ending.title
+    return "Defeat" if state.ending == DEFEAT else state.ending
+
+
+def ending_text(state: GameState) -> str:
+    """What the ending says (the campaign's words, or the Defeat line)."""
+    campaign = state.campaign
+    for ending in campaign.endings if campaign is not None and state.ending else []:
+        if ending.id == state.ending:
+            return ending.text
+    return DEFEAT_TEXT if state.ending == DEFEAT else ""
+
+
+def _describe(error: BaseException) -> str:
+    """A short, single-line account of an unexpected error for the players."""
+    text = " ".join(str(error).split())
+    if len(text) > 160:
+        text = text[:159] + "…"
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 class GameSession:
@@ -107,11 +142,21 @@ class GameSession:
 
     def status(self) -> GateStatus:
         """What the banner says."""
+        if self.state.ending and not self.busy:
+            return GateStatus(kind="paused", reason="the story is over", banner=self.ended())
         return self.gate.status(self.state, self.pending)
+
+    def ended(self) -> str:
+        """``The end — The Missing Girl``, once an ending is reached (else empty)."""
+        title = ending_title(self.state)
+        return f"The end — {title}" if title else ""
 
     def submit(self, action: PlayerAction) -> Outcome:
         """Queue an action if the gate allows it (a character's newer action replaces its
-        older one); otherwise say why and change nothing."""
+        older one); otherwise say why and change nothing. After an ending nothing is
+        taken as play."""
+        if self.state.ending:
+            return Impossible(f"{self.ended()}. The story is over.")
         refusal = self.gate.can_act(self.state, action)
         if refusal is not None:
             return Impossible(refusal)
@@ -124,7 +169,13 @@ class GameSession:
         return Success(f"{self.state.name_of(action.character_id)} will act")
 
     def pass_turn(self, player: str) -> Outcome:
-        """The explicit end-turn signal: ``player`` declares nothing this round."""
+        """The explicit end-turn signal: ``player`` declares nothing this round. A round
+        in which everyone passed starts again (the party waits) instead of waiting for
+        ever."""
+        if self.state.ending:
+            return Impossible(f"{self.ended()}. The story is over.")
+        if self.busy:
+            return Impossible("wait — the DM is resolving the turn")
         return hotseat.pass_turn(self.state, player)
 
     def withdraw(self, character_id: str) -> bool:
@@ -140,14 +191,14 @@ class GameSession:
 
     def can_advance(self) -> bool:
         """Enough actions are queued to run a turn (or a foe is up in combat)."""
-        if self.busy:
+        if self.busy or self.state.ending:
             return False
         if self.foe_turn:
             return True
         return self.gate.can_advance(self.state, self.pending)
 
     # -- running a turn -------------------------------------------------------------------------
-    async def process(self) -> AsyncIterator[SessionEvent]:
+    async def process(self) -> AsyncGenerator[SessionEvent, None]:
         """Run one turn. Ends with ``turn_end``, or a recoverable ``error`` after which the
         world is unchanged and the actions are still queued."""
         if self.busy:
@@ -163,6 +214,7 @@ class GameSession:
         self.busy = True
         report = LoopReport()
         rolls: list[str] = []
+        done = False
         try:
             self.state.turn += 1
             messages = self.context.build(
@@ -185,16 +237,59 @@ class GameSession:
                 if isinstance(event, NarrativeChunk):
                     report.narrative.append(event.text.strip())
                 yield event
+            for event in self._party_fallen():
+                report.narrative.append(event.description)
+                yield event
+            self._close_turn(actions, report, rolls)
+            done = True
         except (BrainError, TurnFailed) as error:
-            self.state = snapshot
-            self.busy = False
-            self.total_usage = self.total_usage.plus(report.usage)
+            self._roll_back(snapshot, report)
+            done = True
             recoverable = error.recoverable if isinstance(error, BrainError) else True
             message = error.message if isinstance(error, BrainError) else str(error)
             suffix = " — nothing changed; your actions are still queued" if recoverable else ""
             yield ErrorEvent(message=f"{message}{suffix}", recoverable=recoverable)
             return
+        except Exception as error:  # a turn must never take the game down
+            # A bug or an input nobody foresaw (a tool, a trigger, a reply that breaks a
+            # parser): the turn is undone like any failed turn and the players are told.
+            self._roll_back(snapshot, report)
+            done = True
+            yield ErrorEvent(
+                message=f"the turn failed ({_describe(error)}) — nothing changed; "
+                "your actions are still queued",
+                recoverable=True,
+            )
+            return
+        finally:
+            if not done:  # stopped mid-turn (quitting, a cancelled task): undo it
+                self._roll_back(snapshot, report)
+            self.busy = False
+        yield TurnEnd(turn=self.state.turn, usage=report.usage)
+
+    def _party_fallen(self) -> list[StateChange]:
+        """Outside a fight (a trap, a fall) nobody brings a fallen party back: with every
+        member down the story ends in Defeat, rather than waiting for a player who can
+        never act. (A fight reaches the same ending when it ends.)"""
+        state = self.state
+        if state.ending or state.encounter is not None or not state.party:
+            return []
+        if any(sheet.vitals.hp > 0 for sheet in state.party.values()):
+            return []
+        state.ending = DEFEAT
+        state.record("reveal", DEFEAT_TEXT)
+        return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}")]
+
+    def _roll_back(self, snapshot: GameState, report: LoopReport) -> None:
+        """Put the world (RNG position included) back as it was before the turn."""
+        self.state = snapshot
         self.busy = False
+        self.total_usage = self.total_usage.plus(report.usage)
+
+    def _close_turn(
+        self, actions: list[PlayerAction], report: LoopReport, rolls: list[str]
+    ) -> None:
+        """Record a finished turn and open the next round."""
         narrative = "\n\n".join(report.narrative).strip()
         self.state.history.append(
             TurnRecord(
@@ -212,9 +307,8 @@ class GameSession:
             hotseat.start_round(self.state)
         self.briefed = True
         self.total_usage = self.total_usage.plus(report.usage)
-        yield TurnEnd(turn=self.state.turn, usage=report.usage)
 
-    async def run_until_players(self) -> AsyncIterator[SessionEvent]:
+    async def run_until_players(self) -> AsyncGenerator[SessionEvent, None]:
         """Run queued turns, then any foe turns, until players must act again. A foe turn
         that leaves the fight where it was (the DM never ended it) stops the run instead of
         looping: the players see an error and the DM is asked again on /retry."""
@@ -223,10 +317,11 @@ class GameSession:
             foe = self.foe_turn
             encounter = self.state.encounter
             where = (encounter.round, encounter.turn_index) if encounter else None
-            async for event in self.process():
-                if isinstance(event, ErrorEvent):
-                    failed = True
-                yield event
+            async with aclosing(self.process()) as turn:  # closed at once if we stop early
+                async for event in turn:
+                    if isinstance(event, ErrorEvent):
+                        failed = True
+                    yield event
             if failed:
                 return
             now = self.state.encounter

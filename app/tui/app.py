@@ -200,22 +200,30 @@ class DungeonApp(App[None]):
         return next((s for s in self.screen_stack if isinstance(s, PlayScreen)), None)
 
     async def action_quit(self) -> None:
-        """Save the game being played, then leave."""
+        """Save the game being played, then leave (asking first if it cannot be saved)."""
         play = self.play_screen()
-        if play is not None:
-            problem = play.autosave_now()
+        if play is None:
+            self.exit()
+            return
+
+        def leave() -> None:
             play.stop_dm()
-            if problem:
-                self.notify(f"could not save: {problem}", severity="error")
-        self.exit()
+            self.exit()
+
+        play.leave(leave)
 
     def action_to_title(self) -> None:
-        """Save and go back to the title screen."""
+        """Save and go back to the title screen (asking first if it cannot be saved)."""
         play = self.play_screen()
-        if play is not None:
-            play.autosave_now()
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
+
+        def back() -> None:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+
+        if play is None:
+            back()
+        else:
+            play.leave(back)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette: the game's commands first, then Textual's own."""

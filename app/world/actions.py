@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+MAX_ACTION_CHARS = 2000
+"""The longest action text a character may declare (front ends refuse longer lines)."""
+
 
 class PlayerAction(BaseModel):
     """``Mira (as Thorin): I try the door``."""
@@ -11,6 +14,6 @@ class PlayerAction(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     character_id: str
-    text: str = Field(min_length=1, max_length=2000)
+    text: str = Field(min_length=1, max_length=MAX_ACTION_CHARS)
     player: str = ""
     """Who typed it (hotseat); empty for a solo player."""

@@ -29,7 +29,8 @@ def test_round_robin_and_not_your_turn() -> None:
     session = table()
     assert session.status().banner == "Waiting for Ana"
     refused = act(session, "Ben", "thorin")
-    assert not refused and refused.reason == "not your turn — waiting for Ana"
+    assert not refused
+    assert refused.reason == "Thorin is Ben's — it is your turn, Ana (you play Mira)"
     assert session.pending == []
     assert act(session, "Ana", "mira")
     assert session.status().banner == "Waiting for Ben"
@@ -63,14 +64,14 @@ def test_a_player_may_change_their_declaration_until_the_dm_answers() -> None:
 def test_joining_and_leaving() -> None:
     session = table()
     state = session.state
-    assert not hotseat.add_player(state, "Dee", ["mira"])  # Ana plays Mira
     assert hotseat.active_player(state) == "Ana"
     left = hotseat.remove_player(state, "Ana", "Ben")  # the active player leaves
     assert left and state.players["Ben"] == ["thorin", "mira"]
     assert hotseat.active_player(state) == "Ben"
     gone = hotseat.remove_player(state, "Cy")
     assert "go to the DM as companions" in gone.detail and state.turn_order.companions == ["aria"]
-    assert hotseat.add_player(state, "Dee", ["aria"])
+    joined = hotseat.add_player(state, "Dee", ["aria"])
+    assert joined.detail == "Dee joins and now plays Aria (was run by the DM)."
     assert state.turn_order.companions == [] and state.players["Dee"] == ["aria"]
     reasons = [h.reason for h in state.turn_order.history]
     assert reasons == ["REMOVED", "REMOVED", "JOINED"]
@@ -138,3 +139,69 @@ async def test_companions_are_played_by_the_dm_in_a_fight() -> None:
     attack = next(e for e in events if e.type == "dice_roll")
     assert attack.character_id == "aria" and attack.check_type == "attack_roll"
     assert state.encounter.current.id != "aria"
+
+
+def test_a_joining_player_takes_a_character_from_another_and_says_so() -> None:
+    session = start_session(CAMPAIGN, 1, players={"Ana": ["mira"], "Ben": ["thorin", "aria"]})
+    state = session.state
+    joined = hotseat.add_player(state, "Cy", ["aria"])
+    assert joined.detail == "Cy joins and now plays Aria (was Ben's)."
+    assert state.players == {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}
+    took_all = hotseat.add_player(state, "Dee", ["mira"])
+    assert took_all.detail == (
+        "Dee joins and now plays Mira (was Ana's). Ana has no character left and leaves the table."
+    )
+    assert "Ana" not in state.players
+    assert not hotseat.add_player(state, "Eve", [])  # nobody to play
+    assert not hotseat.add_player(state, "Eve", ["gandalf"])
+
+
+def test_a_round_where_everyone_passes_starts_again() -> None:
+    session = table()
+    assert session.pass_turn("Ana") and session.pass_turn("Ben")
+    last = session.pass_turn("Cy")
+    assert last.detail == "Cy passes. Everyone passed — the party waits. A new round: Ana's turn."
+    assert session.status().banner == "Waiting for Ana" and session.state.turn_order.acted == []
+    assert act(session, "Ana", "mira")
+    assert session.state.turn_order.history[-2].reason == "ROUND_START"
+
+
+def test_a_solo_player_who_ends_the_turn_without_acting_can_act_again() -> None:
+    session = start_session(CAMPAIGN, 1)
+    passed = session.pass_turn("Player")
+    assert passed.detail == "Player passes. The party waits. What do you do?"
+    assert session.status().banner.startswith("Your move")
+    assert act(session, "Player", "mira")
+    assert session.can_advance()
+
+
+def test_two_timers_running_out_start_the_round_again() -> None:
+    session = start_session(CAMPAIGN, 1, players={"Ana": ["mira"], "Ben": ["thorin", "aria"]})
+    state = session.state
+    state.turn_order.timer_seconds = 30
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    state.turn_order.turn_started = start
+    assert hotseat.check_timer(state, start + timedelta(seconds=31)) == "Ana"
+    assert hotseat.check_timer(state, start + timedelta(seconds=62)) == "Ben"
+    assert hotseat.active_player(state) == "Ana" and state.turn_order.acted == []
+    assert state.turn_order.turn_started == start + timedelta(seconds=62)
+
+
+def test_a_player_leaving_last_does_not_leave_a_round_nobody_can_finish() -> None:
+    session = table()
+    assert session.pass_turn("Ana") and session.pass_turn("Ben")
+    assert hotseat.remove_player(session.state, "Cy")  # the last one up leaves
+    assert hotseat.active_player(session.state) == "Ana"
+
+
+def test_loading_a_save_where_everyone_had_passed_repairs_it(tmp_path: Path) -> None:
+    session = table()
+    order = session.state.turn_order
+    order.acted = ["Ana", "Ben", "Cy", "Gone"]  # as an older version could save it
+    order.active = None
+    session.state.pending = [PlayerAction(character_id="ghost", text="boo", player="Gone")]
+    save_game(session.state, "stuck", tmp_path)
+    resumed = resume_session(load_game("stuck", tmp_path))
+    assert resumed.status().banner == "Waiting for Ana"
+    assert resumed.pending == [] and resumed.state.turn_order.acted == []
+    assert act(resumed, "Ana", "mira")

@@ -99,7 +99,12 @@ async def test_a_refused_action_keeps_the_text_and_says_why(tmp_path: Path) -> N
         await pilot.press(*"Thorin: I look around", "enter")
         await pilot.pause()
         assert app.screen.query_one("#command", Input).value == "Thorin: I look around"
-        assert any("not your turn" in n.message for n in app._notifications)
+        assert any(
+            "Thorin is Ben's — it is your turn, Ana" in n.message for n in app._notifications
+        )
+        assert app.screen.query_one("#command", Input).cursor_position == len(
+            "Thorin: I look around"
+        )
         assert play_screen(app).session.pending == []
 
 
@@ -139,12 +144,13 @@ async def test_the_end_turn_key_passes_in_a_hotseat_round(tmp_path: Path) -> Non
         await pilot.press("enter")
         await pilot.press("ctrl+t")  # Ana passes
         await shown(pilot, HandoffScreen)
+        # read before the DM's turn: a notification expires after a few seconds
+        assert "Ana passes" in " ".join(n.message for n in app._notifications)
         assert app.screen.player == "Ben"
         await pilot.press("enter")
         await pilot.press(*"Thorin: I warm my hands at the hearth", "enter")
         await settle(pilot)
         assert play_screen(app).session.state.turn == 1
-        assert "Ana passes" in " ".join(n.message for n in app._notifications)
 
 
 async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(

@@ -37,9 +37,12 @@ class _Guarded(ModalScreen[R]):
         self.last_key_at = time.monotonic()
 
     def settled(self) -> bool:
-        """Keys count now: the guard time has passed since the modal appeared and since the
-        last key."""
-        quiet_since = max(getattr(self, "shown_at", 0.0), getattr(self, "last_key_at", 0.0))
+        """Keys count now: the dialog is up, and the guard time has passed since it appeared
+        and since the last key."""
+        shown_at: float | None = getattr(self, "shown_at", None)
+        if shown_at is None:
+            return False
+        quiet_since = max(shown_at, getattr(self, "last_key_at", 0.0))
         return time.monotonic() - quiet_since >= self.GUARD_SECONDS
 
     def take_key(self) -> bool:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
+from contextlib import aclosing
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
@@ -23,6 +25,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 from textual.worker import Worker, WorkerState
@@ -37,10 +40,12 @@ from app.session.events import (
     StateChange,
     TurnEnd,
 )
+from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
-from app.session.session import GameSession
+from app.session.session import GameSession, ending_text
 from app.tablelog import TableLog
 from app.tui.messages import EventArrived, TurnsFinished
+from app.tui.screens.leaving import EndingChoice, EndingScreen, ask_before_leaving
 from app.tui.screens.modals import HandoffScreen, PromptInspector, ReactionScreen, RollScreen
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
@@ -91,6 +96,8 @@ class PlayScreen(Screen[None]):
         self.holder: str | None = None
         """The player who has the keyboard (hotseat)."""
         self.closing = False
+        self.unsaved = ""
+        """Why the game as it stands is not saved (empty once a save succeeds)."""
         self.tokens = 0
         self.dm_loop = asyncio.new_event_loop()
         """The DM's own event loop, run by the worker thread turn after turn (one loop, so
@@ -137,12 +144,37 @@ class PlayScreen(Screen[None]):
         self.query_one(DiceLog).add_entries(list(state.table_log), flash=False)
         self.refresh_all()
         self.query_one("#command", Input).focus()
+        if self.save_as:
+            problem = commands.saves_problem(self.saves)
+            if problem:
+                self.unsaved = problem
+                self.notify(
+                    f"{problem} Start the game with --saves-dir to pick a folder you can write to.",
+                    title="Saving is not possible",
+                    severity="error",
+                    timeout=20,
+                )
         if state.turn_order.timer_seconds:
             self.set_interval(1.0, self.tick_timer)
-        if self.session.can_advance():  # queued actions restored from a save, or a foe is up
+        if state.ending:
+            self.call_after_refresh(self.show_ending)
+        elif self.session.can_advance():  # queued actions restored, or a foe is up
             self.start_turns()
         else:
             self.check_handoff()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A notification. Plain text by default: messages here quote what players typed,
+        and a ``[`` in a name must not be read as markup (or break it)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # -- reading the game (only while no turn runs) ----------------------------------------------
     def player_up(self) -> str | None:
@@ -169,7 +201,7 @@ class PlayScreen(Screen[None]):
         self.show_panels(self._last)
         banner = self.query_one(GateBanner)
         if state.ending:
-            banner.show(f"The end — {state.ending}. Ctrl+Q saves and quits.", "ending")
+            banner.show(f"{self.session.ended()}. /story reviews it; Ctrl+Q quits.", "ending")
         elif self.failed:
             banner.show("The turn failed; nothing changed. Ctrl+R runs it again.", "error")
         else:
@@ -273,17 +305,28 @@ class PlayScreen(Screen[None]):
         session = self.session
         saved: str | None = None
         problem: str | None = None
-        async for event in session.run_until_players():
-            view = None if isinstance(event, NarrativeChunk) else panels(session.state)
-            entries = self.table_log.record(session.state, event)  # kept before the autosave
-            self.post_message(EventArrived(event, view, entries))
-            if isinstance(event, TurnEnd) and self.save_as:
-                try:
-                    save_game(session.state, self.save_as, self.saves)
-                    saved = self.save_as
-                except (SaveError, OSError) as error:
-                    problem = str(error)
-        self.post_message(TurnsFinished(saved, problem))
+        try:
+            # aclosing: whatever stops the loop, the turn's own clean-up runs at once (a
+            # turn cut short is rolled back and the session is never left busy).
+            async with aclosing(session.run_until_players()) as events:
+                async for event in events:
+                    view = None if isinstance(event, NarrativeChunk) else panels(session.state)
+                    entries = self.table_log.record(session.state, event)  # before the save
+                    self.post_message(EventArrived(event, view, entries))
+                    if isinstance(event, TurnEnd) and self.save_as:
+                        try:
+                            save_game(session.state, self.save_as, self.saves)
+                            saved, problem = self.save_as, None
+                        except (SaveError, OSError) as error:
+                            problem = str(error)
+        except Exception as error:  # a bug on the screen's side of a turn: report, go on
+            failure = ErrorEvent(
+                message=f"the turn stopped ({type(error).__name__}: {error})", recoverable=True
+            )
+            entries = self.table_log.record(session.state, failure)
+            self.post_message(EventArrived(failure, None, entries))
+        finally:
+            self.post_message(TurnsFinished(saved, problem))
 
     def ask_reaction(self, player: str, prompt: str, helps: bool) -> bool:
         """The reaction policy's question, asked on the worker thread inside a tool: show
@@ -344,10 +387,16 @@ class PlayScreen(Screen[None]):
     def _finished(self, message: TurnsFinished) -> None:
         self.thinking = False
         if message.save_error:
-            self.notify(f"could not autosave: {message.save_error}", severity="warning")
+            self.unsaved = f"could not autosave: {message.save_error}"
+            self.notify(self.unsaved, title="The game is not saved", severity="error")
+        elif message.saved:
+            self.unsaved = ""
         self.refresh_all()
         self.query_one("#command", Input).focus()
-        self.check_handoff()
+        if self.session.state.ending:
+            self.show_ending()
+        else:
+            self.check_handoff()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A crash in the worker (a bug, not a DM failure) must not leave the UI stuck."""
@@ -360,19 +409,33 @@ class PlayScreen(Screen[None]):
     # -- typing ---------------------------------------------------------------------------------
     @on(Input.Submitted, "#command")
     async def _submitted(self, event: Input.Submitted) -> None:
-        line = event.value.strip()
-        entry = event.input
-        entry.value = ""
+        cleaned = clean_line(event.value)
+        line = cleaned.text
+        event.input.value = ""
+        if not cleaned.ok:
+            self.keep(line)
+            self.notify(cleaned.problem, title="Line too long", severity="warning")
+            return
         if not line:
             return
         if line.startswith("/"):
             await self.command(line)
             return
         if self.thinking:
-            entry.value = line
+            self.keep(line)
             self.notify("The DM is still answering — a moment.", severity="warning")
             return
+        if self.session.state.ending:
+            self.notify(f"{self.session.ended()}. The story is over.", severity="warning")
+            self.show_ending()
+            return
         self.declare(line)
+
+    def keep(self, line: str) -> None:
+        """Put a refused line back into the input, the cursor at its end, to be edited."""
+        entry = self.query_one("#command", Input)
+        entry.value = line
+        entry.cursor_position = len(line)
 
     def declare(self, line: str) -> bool:
         """Queue an action; runs the turn when everyone needed has declared."""
@@ -380,7 +443,7 @@ class PlayScreen(Screen[None]):
         if reply.notice:
             self.notify(reply.notice, severity="warning")
         if character is None:
-            self.query_one("#command", Input).value = line
+            self.keep(line)
             self.notify(reply.text, severity="warning")
             return False
         self.query_one(StoryPane).add_action(self.session.state.name_of(character), reply.action)
@@ -428,6 +491,8 @@ class PlayScreen(Screen[None]):
             story.add_note(self.session.status().banner)
             for member in self._last.party:
                 story.add_note(f"{member.name}: {member.hp}/{member.max_hp} HP, AC {member.ac}")
+        elif word == "story":
+            self.action_story()
         elif word == "roll":
             self.roll(rest)
         elif word == "retry":
@@ -528,6 +593,25 @@ class PlayScreen(Screen[None]):
         title = f"Last prompt — {len(messages)} messages to {self.dm_label} (Esc closes)"
         self.app.push_screen(PromptInspector(text, title))
 
+    def action_story(self) -> None:
+        """Review the story so far, from the first turn."""
+        title = "The story so far (Esc closes)"
+        self.app.push_screen(PromptInspector(commands.story_text(self.session), title))
+
+    def show_ending(self) -> None:
+        """The story is over: offer the title screen or a review of the story."""
+        state = self.session.state
+        if not state.ending or isinstance(self.app.screen, EndingScreen):
+            return
+
+        def chosen(choice: EndingChoice | None) -> None:
+            if choice == "title":
+                self.app.call_later(self.app.run_action, "to_title")
+            elif choice == "story":
+                self.action_story()
+
+        self.app.push_screen(EndingScreen(self.session.ended(), ending_text(state)), chosen)
+
     def action_roll_dialog(self) -> None:
         """Ask for a formula, then roll it."""
 
@@ -553,8 +637,19 @@ class PlayScreen(Screen[None]):
         try:
             save_game(self.session.state, self.save_as, self.saves)
         except (SaveError, OSError) as error:
+            self.unsaved = f"could not save: {error}"
             return str(error)
+        self.unsaved = ""
         return None
+
+    def leave(self, then: Callable[[], None]) -> None:
+        """Save, then leave the game (``then``) — but if the game cannot be saved, ask
+        first: y leaves and loses it, anything else stays."""
+        self.autosave_now()
+        if not self.unsaved or self.thinking:
+            then()
+            return
+        ask_before_leaving(self.app, self.unsaved, then)
 
     def stop_dm(self) -> None:
         """Stop a turn in flight and release the DM's loop."""

@@ -25,8 +25,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Tests run on every core; the screenshot comparisons run on their own afterwards, in one
+# process, as the snapshots were taken.
 unit: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --ignore=tests/tui/test_snapshots.py
+	$(BIN)/pytest -q tests/tui/test_snapshots.py
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_dice

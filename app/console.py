@@ -12,7 +12,7 @@ import asyncio
 import json
 from collections.abc import Callable
 from contextlib import aclosing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
@@ -24,8 +24,8 @@ from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import commands
 from app.session.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
 from app.session.hygiene import clean_line
-from app.session.runner import render_event
 from app.session.session import GameSession
+from app.tablelog import TableLog
 from app.world.view import scene_description
 from rules.dice import DiceError
 
@@ -50,6 +50,11 @@ class ConsoleGame:
     """Why the game as it stands is not saved (empty once a save succeeds)."""
     open_line: bool = False
     """Narration is mid-line (a question printed now starts on a new line)."""
+    table_log: TableLog = field(init=False)
+    """Makes the dice and combat log's entries (round markers need the fight's history)."""
+
+    def __post_init__(self) -> None:
+        self.table_log = TableLog(self.session.state)
 
     async def autosave(self) -> bool:
         """Write the save off the event loop; a failure is reported, never fatal."""
@@ -129,10 +134,13 @@ class ConsoleGame:
             self.console.print()
             await self.autosave()
             return False
-        text = render_event(event)
-        if text:
-            style = "red" if isinstance(event, ErrorEvent) else "dim"
-            self.console.print(Text(text.strip(), style=style))
+        if isinstance(event, ErrorEvent):
+            self.console.print(Text(event.message, style="red"))
+        else:  # the same words as the full-screen game's log, never ids; kept for Continue
+            entries = self.table_log.entries(self.session.state, event)
+            self.table_log.keep(self.session.state, entries)
+            for entry in entries:
+                self.console.print(entry)
         if isinstance(event, ErrorEvent) and event.recoverable:
             self.console.print(Text("Type /retry to run the turn again.", style="yellow"))
         return isinstance(event, StateChange) and event.kind == "ending"

@@ -32,7 +32,7 @@ def test_play_with_a_dm_runs_turns_and_commands() -> None:
     assert result.exit_code == 0, out
     assert "The Crossroads Inn" in out and "Rain drums on the shutters" in out
     assert "Mira crouches by the trapdoor." in out and "soft click" in out
-    assert "[roll] Mira: lock DC 13: 1d20 (" in out
+    assert "Mira · lock" in out and "1d20 (" in out and "vs DC 13" in out
     assert "Mira: 21/21 HP" in out  # /status
     assert "[system]" in out and "never decide an uncertain outcome" in out.lower()  # /prompt
     assert "2d6 (" in out  # /roll

@@ -36,10 +36,9 @@ class EndingScreen(_Guarded[EndingChoice]):
     EndingScreen Button { width: 1fr; margin: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("t", "choose('title')", "Title", priority=True),
-        Binding("r", "choose('story')", "Review", priority=True),
         Binding("escape", "choose('stay')", "Stay", show=False),
     ]
+    ANSWER_KEYS: ClassVar[dict[str, object]] = {"t": "title", "r": "story"}
 
     def __init__(self, title: str, text: str = "") -> None:
         super().__init__()
@@ -62,12 +61,12 @@ class EndingScreen(_Guarded[EndingChoice]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id
-        if choice in ("title", "story", "stay") and self.settled():
+        if choice in ("title", "story", "stay") and self.take_key():
             self.dismiss(choice)  # type: ignore[arg-type]
 
     def action_choose(self, choice: EndingChoice) -> None:
-        """t, r or Esc."""
-        if self.settled():
+        """Esc."""
+        if self.take_key():
             self.dismiss(choice)
 
 

@@ -7,7 +7,7 @@ import time
 from typing import ClassVar, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -32,8 +32,19 @@ class _Guarded(ModalScreen[R]):
         self.shown_at = time.monotonic()
         self.last_key_at = self.shown_at
 
-    def on_key(self) -> None:
-        """Keys the modal does not bind still prove the player is typing."""
+    ANSWER_KEYS: ClassVar[dict[str, object]] = {}
+    """Letter keys that answer the modal, and the answer each gives. They are read here,
+    not as priority bindings: a priority binding runs as the app receives the key, ahead of
+    the keys before it still on their way to the screen, so the "n" of "anyway" typed in a
+    burst would answer before the burst counted."""
+
+    def on_key(self, event: events.Key) -> None:
+        """An answering key counts once the player has paused; every key is typing."""
+        if event.key in self.ANSWER_KEYS:
+            event.stop()
+            if self.take_key():
+                self.dismiss(self.ANSWER_KEYS[event.key])  # type: ignore[arg-type]
+            return
         self.last_key_at = time.monotonic()
 
     def settled(self) -> bool:
@@ -105,10 +116,9 @@ class ConfirmScreen(_Guarded[bool]):
     ConfirmScreen Button { width: 1fr; margin: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes", priority=True),
-        Binding("n", "answer(False)", "No", priority=True),
         Binding("escape", "answer(False)", "No", show=False),
     ]
+    ANSWER_KEYS: ClassVar[dict[str, object]] = {"y": True, "n": False}
     YES_VARIANT: ClassVar[ButtonVariant] = "error"
 
     def __init__(self, question: str, title: str = "", hint: str = "") -> None:
@@ -138,7 +148,7 @@ class ConfirmScreen(_Guarded[bool]):
             self.dismiss(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
-        """y or n."""
+        """Esc: no."""
         if self.take_key():
             self.dismiss(answer)
 

@@ -609,6 +609,8 @@ class PlayScreen(Screen[None]):
                 self.app.call_later(self.app.run_action, "to_title")
             elif choice == "story":
                 self.action_story()
+            else:  # staying: the keyboard goes back to the input, not to nowhere
+                self.query_one("#command", Input).focus()
 
         self.app.push_screen(EndingScreen(self.session.ended(), ending_text(state)), chosen)
 

@@ -344,10 +344,12 @@ async def test_the_turn_timer_passes_a_slow_player(tmp_path: Path) -> None:
         assert order.turn_started is not None  # Ana's clock starts once she has the keyboard
         screen.tick_timer()
         assert re.fullmatch(r"Waiting for Ana — 1:[0-3]\d left", screen.query_one(GateBanner).text)
+        await pilot.press(*"look at the hea")  # Ana is mid-word when her time runs out
         order.turn_started -= timedelta(seconds=91)
         screen.tick_timer()
         await shown(pilot, HandoffScreen)
         assert app.screen.player == "Ben"
+        assert screen.query_one("#command", Input).value == ""  # never Ben's action
         assert [c.reason for c in order.history][-1] == "TIMEOUT"
         assert "Ana's time ran out" in " ".join(n.message for n in app._notifications)
 

@@ -269,6 +269,12 @@ class PlayScreen(Screen[None]):
         if player is None or player == self.holder or isinstance(self.app.screen, HandoffScreen):
             return
         names = [state.name_of(c) for c in state.players.get(player, [])]
+        entry = self.query_one("#command", Input)
+        if entry.value.strip() and self.holder is not None:
+            # What the last player left unsent is theirs: it must never become the next
+            # player's action (a timer can end a turn mid-word).
+            self.notify(f"{self.holder}'s unsent line was cleared: {entry.value.strip()[:60]}")
+        entry.value = ""
 
         def taken(_: None) -> None:
             self.holder = player

@@ -3,9 +3,14 @@ read straight from the game state, so triggers and endings can never disagree wi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.world.state import Creature, GameState
 from app.world.when import Fact
 from rules.damage import LifeState
+
+if TYPE_CHECKING:
+    from app.world.campaign import ChallengeSpec
 
 
 def holds(fact: Fact, state: GameState) -> bool:
@@ -59,3 +64,15 @@ def update_defeated(state: GameState) -> list[str]:
     newly = [eid for eid, down in groups.items() if all(down) and eid not in state.defeated]
     state.defeated.extend(newly)
     return newly
+
+
+def achieved(spec: ChallengeSpec, state: GameState) -> bool:
+    """A challenge whose success would change nothing: all it does is set flags the world
+    already has (forcing a trapdoor someone has already picked open). Such a challenge is
+    not rolled again; the players are told it is done."""
+    win = spec.success
+    if not win.set_flags or win.give_items or win.take_items or win.move_to or win.ending:
+        return False
+    if win.start_encounter or win.next or win.damage or win.heal or win.condition:
+        return False
+    return all(state.flags.get(k) == v for k, v in win.set_flags.items())

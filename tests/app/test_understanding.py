@@ -270,3 +270,12 @@ def test_the_llm_is_told_how_the_line_was_read() -> None:
     line = understood(session.state, [action])
     assert line.startswith("Understood: Mira — question about Berta")
     assert "(confidence 0.9)" in line and len(line) < 120
+
+
+async def test_forcing_a_trapdoor_that_is_already_open_rolls_nothing() -> None:
+    session = situation()
+    session.state.flags["trapdoor_open"] = True  # Mira picked the lock
+    events = await turn(session, ("thorin", "Thorin: I force the trapdoor"))
+    assert not of_type(events, "dice_roll")
+    assert "that is so already" in narration(events)
+    assert "force the trapdoor" not in narration(await turn(session, ("mira", "what can I do?")))

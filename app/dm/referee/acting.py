@@ -12,6 +12,7 @@ from app.dm.referee.base import RefereeBase
 from app.dm.referee.tactics import weakest
 from app.dm.understanding import Intent, understand
 from app.world import view
+from app.world.facts import achieved
 from app.world.state import GameState
 from rules.srd import srd
 
@@ -145,6 +146,9 @@ class Acting(RefereeBase):
         if done == "passed" or (done == "failed" and not spec.retry):
             how = "done already" if done == "passed" else "tried already, and it cannot be retried"
             self.notes.append(f"{state.name_of(actor)} needn't {spec.name} — it is {how}.")
+            return []
+        if achieved(spec, state):
+            self.notes.append(f"{state.name_of(actor)} needn't {spec.name} — that is so already.")
             return []
         args: dict[str, Any] = {"challenge_id": intent.target}
         if spec.kind != "group":

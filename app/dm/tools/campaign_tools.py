@@ -12,6 +12,7 @@ from app.dm.tools.registry import ToolError, ToolOutcome
 from app.session.events import ActionRestriction, SessionEvent, StateChange
 from app.world import view
 from app.world.campaign import Campaign, Effects
+from app.world.facts import achieved
 from app.world.state import GameState, Restriction
 from rules.checks import group_check
 from rules.damage import LifeState
@@ -153,6 +154,8 @@ def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutco
     done = state.challenges.get(args.challenge_id)
     if done == "passed" or (done == "failed" and not spec.retry):
         raise ToolError(f"{args.challenge_id!r} was already {done}")
+    if achieved(spec, state):
+        raise ToolError(f"{args.challenge_id!r} is moot: what it would achieve is already so")
     mode = Advantage(args.advantage)
     if spec.kind == "group":
         ids = [cid for cid, s in state.party.items() if s.vitals.conscious]

@@ -10,6 +10,7 @@ from typing import Literal
 from app.dm.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
+from app.world.facts import achieved
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.srd import srd
@@ -88,6 +89,7 @@ def open_challenges(state: GameState, campaign: Campaign) -> list[str]:
         and cid not in later
         and state.challenges.get(cid) != "passed"
         and not (state.challenges.get(cid) == "failed" and not c.retry)
+        and not achieved(c, state)
     ]
 
 
@@ -97,7 +99,8 @@ def done_challenges(state: GameState, campaign: Campaign) -> list[str]:
     return [
         cid
         for cid, c in campaign.challenges.items()
-        if c.scene == state.scene.id and cid not in later and cid in state.challenges
+        if c.scene == state.scene.id and cid not in later
+        and (cid in state.challenges or achieved(c, state))
         and cid not in open_challenges(state, campaign)
     ]  # fmt: skip
 

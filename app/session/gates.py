@@ -184,7 +184,11 @@ TurnGate = Annotated[
 
 def _ownership(state: GameState, action: PlayerAction) -> str | None:
     if action.character_id not in state.party:
-        return f"there is no character {action.character_id!r} in the party"
+        return f"There is no character {action.character_id!r} in the party."
+    if action.character_id in state.turn_order.companions:
+        # the DM plays a companion: no player's line may move it
+        name = state.name_of(action.character_id)
+        return f"{name} is with the DM now, as a companion (/join NAME {action.character_id})."
     if action.player and state.players:
         owned = state.players.get(action.player, [])
         if action.character_id not in owned:

@@ -186,8 +186,15 @@ def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Ou
     settle(state)
     if not characters:
         return Success(f"{name} leaves the table")
-    where = f"to {hand_to}" if hand_to else "to the DM as companions"
-    return Success(f"{name} leaves; {', '.join(state.name_of(c) for c in characters)} go {where}")
+    names = [state.name_of(c) for c in characters]
+    listed = " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    verb = "goes" if len(names) == 1 else "go"
+    where = (
+        f"to {hand_to}"
+        if hand_to
+        else ("to the DM as a companion" if len(names) == 1 else "to the DM as companions")
+    )
+    return Success(f"{name} leaves; {listed} {verb} {where}.")
 
 
 def recover(state: GameState) -> None:

@@ -69,7 +69,10 @@ def test_joining_and_leaving() -> None:
     assert left and state.players["Ben"] == ["thorin", "mira"]
     assert hotseat.active_player(state) == "Ben"
     gone = hotseat.remove_player(state, "Cy")
-    assert "go to the DM as companions" in gone.detail and state.turn_order.companions == ["aria"]
+    assert gone.detail == "Cy leaves; Aria goes to the DM as a companion."
+    assert state.turn_order.companions == ["aria"]
+    ordered = session.submit(PlayerAction(character_id="aria", text="pick the lock", player=""))
+    assert not ordered and "with the DM now" in ordered.reason  # nobody orders a companion
     joined = hotseat.add_player(state, "Dee", ["aria"])
     assert joined.detail == "Dee joins and now plays Aria (was run by the DM)."
     assert state.turn_order.companions == [] and state.players["Dee"] == ["aria"]

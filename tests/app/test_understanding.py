@@ -279,3 +279,10 @@ async def test_forcing_a_trapdoor_that_is_already_open_rolls_nothing() -> None:
     assert not of_type(events, "dice_roll")
     assert "that is so already" in narration(events)
     assert "force the trapdoor" not in narration(await turn(session, ("mira", "what can I do?")))
+
+
+async def test_an_unhurt_character_keeps_the_potion() -> None:
+    session = situation()
+    events = await turn(session, ("thorin", "drink the potion"))
+    assert "stays corked" in narration(events)
+    assert "healing potion" in session.state.party["thorin"].inventory

@@ -248,6 +248,10 @@ class Acting(RefereeBase):
         if spec is None or not spec.heals:
             self.notes.append(f"{name} turns the {held} over; nothing comes of using it here.")
             return []
+        vitals = state.party[actor].vitals
+        if vitals.hp >= vitals.max_hp:  # a good DM does not let a player waste a potion
+            self.notes.append(f"{name} is unhurt — the {held} stays corked for later.")
+            return []
         self.notes.append(f"{name} drinks the {held}.")
         calls = [
             self._call("heal", actor, "heal", target_id=actor, amount=spec.heals, reason=held),

@@ -177,12 +177,14 @@ class FollowUps(RefereeBase):
         self, state: GameState, actor: str | None, result: dict[str, Any]
     ) -> list[ToolCall]:
         caster = state.name_of(actor or "")
-        self.notes.append(f"{caster} casts {result['spell']}. {result['effect']}")
+        # The spell's name, not its rulebook text: the players see the effect in what follows.
+        self.notes.append(f"{caster} casts {result['spell']}.")
         for hit in result["results"]:
             target = state.name_of(str(hit.get("target") or hit.get("target_id") or ""))
-            missed = hit.get("outcome") == "miss"
-            if missed or (hit.get("saved") is True and not hit.get("damage")):
-                self.notes.append(f"{target} escapes the worst of it.")
+            if hit.get("outcome") == "miss":  # a spell attack that missed: no save was made
+                self.notes.append(f"The {result['spell']} misses {target}.")
+            elif hit.get("saved") is True and not hit.get("damage"):
+                self.notes.append(f"{target} shrugs it off.")
             elif "damage" in hit:
                 self.notes.append(f"{target} takes {hit['damage']} damage.")
                 if hit.get("state") == "dead":

@@ -63,8 +63,10 @@ class ConsoleGame:
         try:
             await asyncio.to_thread(save_game, self.session.state, self.save_as, self.saves)
         except (SaveError, OSError) as error:
-            self.unsaved = f"could not save: {error}"
-            self.console.print(Text(self.unsaved, style="red"))
+            failure = commands.save_failure(error, self.saves)
+            if failure != self.unsaved:  # said once, not after every turn
+                self.console.print(Text(failure, style="red"))
+            self.unsaved = failure
             return False
         self.unsaved = ""
         return True

@@ -210,7 +210,7 @@ def save(session: GameSession, name: str, folder: Path = SAVES_DIR) -> Reply:
     try:
         path = save_game(session.state, name, folder)
     except (SaveError, OSError) as error:
-        return Reply(f"could not save: {error}", False)
+        return Reply(save_failure(error, folder), False)
     return Reply(f"Saved to {path}.")
 
 
@@ -230,6 +230,16 @@ def story_text(session: GameSession) -> str:
     if state.ending:
         parts.append(session.ended())
     return "\n\n".join(parts)
+
+
+def save_failure(error: Exception, folder: Path) -> str:
+    """A failed save in a player's words: the folder and the system's reason, never a
+    temporary file's name or an errno."""
+    if isinstance(error, OSError) and not isinstance(error, SaveError):
+        reason = (error.strerror or str(error)).lower()
+        return f"Could not save the game in {folder} ({reason})."
+    text = str(error)
+    return f"Could not save the game: {text[:1].lower()}{text[1:]}"
 
 
 def saves_problem(folder: Path) -> str:
@@ -261,6 +271,7 @@ __all__ = [
     "pass_turn",
     "roll_for_table",
     "save",
+    "save_failure",
     "saves_problem",
     "story_text",
 ]

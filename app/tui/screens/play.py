@@ -324,7 +324,7 @@ class PlayScreen(Screen[None]):
                             save_game(session.state, self.save_as, self.saves)
                             saved, problem = self.save_as, None
                         except (SaveError, OSError) as error:
-                            problem = str(error)
+                            problem = commands.save_failure(error, self.saves)
         except Exception as error:  # a bug on the screen's side of a turn: report, go on
             failure = ErrorEvent(
                 message=f"the turn stopped ({type(error).__name__}: {error})", recoverable=True
@@ -645,7 +645,7 @@ class PlayScreen(Screen[None]):
         try:
             save_game(self.session.state, self.save_as, self.saves)
         except (SaveError, OSError) as error:
-            self.unsaved = f"could not save: {error}"
+            self.unsaved = commands.save_failure(error, self.saves)
             return str(error)
         self.unsaved = ""
         return None

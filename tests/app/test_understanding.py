@@ -286,3 +286,17 @@ async def test_an_unhurt_character_keeps_the_potion() -> None:
     events = await turn(session, ("thorin", "drink the potion"))
     assert "stays corked" in narration(events)
     assert "healing potion" in session.state.party["thorin"].inventory
+
+
+async def test_a_spell_out_of_its_own_slots_uses_the_lowest_slot_left() -> None:
+    session = situation("cellar", fight="cellar_rats")
+    slots = session.state.party["aria"].spell_slots
+    slots.expended[1] = slots.maximum[1]  # every 1st-level slot is spent
+    referee = session.brain
+    assert isinstance(referee, OfflineReferee)
+    calls = referee._act(session.state, "aria", "cast sleep on the rats")
+    assert [c.name for c in calls] == ["cast_spell"]
+    assert '"slot_level": 2' in calls[0].arguments
+    slots.expended[2] = slots.maximum[2]
+    assert referee._act(session.state, "aria", "cast sleep on the rats") == []
+    assert "no spell slot left for Sleep" in referee.notes[-1]

@@ -178,6 +178,15 @@ class Acting(RefereeBase):
             self.notes.append(answers.ask_back_text(state, self.campaign, intent))
             return []
         spell = srd().spells.get(intent.spell)
+        slot: dict[str, Any] = {}
+        if spell.level > 0 and actor in state.party:
+            slots = state.party[actor].spell_slots
+            free = [lv for lv in range(spell.level, 10) if slots.remaining(lv) > 0]
+            if not free:  # said before anything is spent: the turn is still the player's
+                self.notes.append(f"{name} has no spell slot left for {spell.name}.")
+                return []
+            if free[0] > spell.level:  # out of its own level: the lowest slot that is left
+                slot = {"slot_level": free[0]}
         foes = self._foes(state)
         outsiders = [t for t in intent.targets if t not in state.party and t not in state.creatures]
         if outsiders:
@@ -187,7 +196,7 @@ class Acting(RefereeBase):
         if not harmful and not spell.heal:
             aimed = [t for t in intent.targets if t in state.party] or [actor]
             return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
-                               target_ids=aimed)]  # fmt: skip
+                               target_ids=aimed, **slot)]  # fmt: skip
         if spell.heal:
             ally = next((t for t in intent.targets if t in state.party), actor)
             targets = [ally]
@@ -204,7 +213,7 @@ class Acting(RefereeBase):
             self.notes.append(f"{name} finds no target for {spell.name}.")
             return []
         return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
-                           target_ids=targets)]  # fmt: skip
+                           target_ids=targets, **slot)]  # fmt: skip
 
     def _do_manoeuvre(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         if state.encounter is None:

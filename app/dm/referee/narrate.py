@@ -116,8 +116,8 @@ class FollowUps(RefereeBase):
 
     def _arrival(self, state: GameState) -> str:
         if self.campaign is None:
-            return f"{state.scene.name}. {state.scene.description}"
-        return f"{state.scene.name}. {view.scene_description(state, self.campaign)}"
+            return state.scene.description  # the scene's name is already its heading
+        return view.scene_description(state, self.campaign)
 
     @staticmethod
     def _fight_over(state: GameState, result: dict[str, Any]) -> str:

@@ -191,6 +191,8 @@ async def test_a_burst_of_typing_never_answers_a_reaction(tmp_path: Path) -> Non
         await pilot.press("n")
         await settle(pilot)
         assert "Aria does not cast Shield" in log_text(app)
+        # …and what they typed is waiting in the input, not lost
+        assert play_screen(app).query_one("#command", Input).value == "attack the nearest rat"
 
 
 async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:

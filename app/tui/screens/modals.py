@@ -38,14 +38,25 @@ class _Guarded(ModalScreen[R]):
     the keys before it still on their way to the screen, so the "n" of "anyway" typed in a
     burst would answer before the burst counted."""
 
+    typed: str = ""
+    """What the player typed into the dialog while it was not listening: the screen beneath
+    puts it back into its input, so a line typed ahead is not lost."""
+
     def on_key(self, event: events.Key) -> None:
         """An answering key counts once the player has paused; every key is typing."""
         if event.key in self.ANSWER_KEYS:
             event.stop()
             if self.take_key():
                 self.dismiss(self.ANSWER_KEYS[event.key])  # type: ignore[arg-type]
-            return
-        self.last_key_at = time.monotonic()
+                return
+        else:
+            self.last_key_at = time.monotonic()
+        if event.is_printable and event.character:
+            self.typed += event.character
+
+    def ignored_press(self) -> None:
+        """A button pressed mid-burst: a space typed ahead (the focused button took it)."""
+        self.typed += " "
 
     def settled(self) -> bool:
         """Keys count now: the dialog is up, and the guard time has passed since it appeared
@@ -146,6 +157,8 @@ class ConfirmScreen(_Guarded[bool]):
     def _pressed(self, event: Button.Pressed) -> None:
         if self.take_key():
             self.dismiss(event.button.id == "yes")
+        else:
+            self.ignored_press()
 
     def action_answer(self, answer: bool) -> None:
         """Esc: no."""

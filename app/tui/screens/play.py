@@ -276,14 +276,17 @@ class PlayScreen(Screen[None]):
             self.notify(f"{self.holder}'s unsent line was cleared: {entry.value.strip()[:60]}")
         entry.value = ""
 
+        dialog = HandoffScreen(player, names, self.session.status().banner)
+
         def taken(_: None) -> None:
+            self.restore_typing(dialog.typed)  # the new player may type before Enter
             self.holder = player
             if state.turn_order.timer_seconds and state.encounter is None:
                 # the clock starts when the player has the keyboard, not during the hand-off
                 state.turn_order.turn_started = datetime.now(UTC).replace(microsecond=0)
             self.query_one("#command", Input).focus()
 
-        self.app.push_screen(HandoffScreen(player, names, self.session.status().banner), taken)
+        self.app.push_screen(dialog, taken)
 
     # -- the DM worker --------------------------------------------------------------------------
     def start_turns(self) -> None:
@@ -345,9 +348,13 @@ class PlayScreen(Screen[None]):
         hint = "It would help here." if helps else "It would not change the outcome."
 
         def show() -> None:
-            self.app.push_screen(
-                ReactionScreen(addressee, prompt, hint), lambda yes: answer.set_result(bool(yes))
-            )
+            dialog = ReactionScreen(addressee, prompt, hint)
+
+            def answered(yes: bool | None) -> None:
+                self.restore_typing(dialog.typed)
+                answer.set_result(bool(yes))
+
+            self.app.push_screen(dialog, answered)
 
         try:
             self.app.call_from_thread(show)
@@ -436,6 +443,14 @@ class PlayScreen(Screen[None]):
             self.show_ending()
             return
         self.declare(line)
+
+    def restore_typing(self, typed: str) -> None:
+        """Put what was typed into a dialog that was not listening back into the input."""
+        text = typed.strip("\r\n")
+        if text.strip():
+            entry = self.query_one("#command", Input)
+            entry.value = entry.value + text
+            entry.cursor_position = len(entry.value)
 
     def keep(self, line: str) -> None:
         """Put a refused line back into the input, the cursor at its end, to be edited."""

@@ -106,6 +106,9 @@ async def test_a_refused_action_keeps_the_text_and_says_why(tmp_path: Path) -> N
             "Thorin: I look around"
         )
         assert play_screen(app).session.pending == []
+        # typing a new line replaces the refused one instead of being glued onto it
+        await pilot.press(*"Mira: I look around")
+        assert app.screen.query_one("#command", Input).value == "Mira: I look around"
 
 
 async def test_a_hotseat_round_hands_the_keyboard_over(tmp_path: Path) -> None:

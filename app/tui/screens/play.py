@@ -28,6 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
+from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
 from app import views
@@ -453,10 +454,12 @@ class PlayScreen(Screen[None]):
             entry.cursor_position = len(entry.value)
 
     def keep(self, line: str) -> None:
-        """Put a refused line back into the input, the cursor at its end, to be edited."""
+        """Put a refused line back into the input, the cursor at its end and the text
+        selected: an arrow key keeps it to be edited, typing a new line replaces it (instead
+        of gluing the new line onto the refused one)."""
         entry = self.query_one("#command", Input)
         entry.value = line
-        entry.cursor_position = len(line)
+        entry.selection = Selection(0, len(line))
 
     def declare(self, line: str) -> bool:
         """Queue an action; runs the turn when everyone needed has declared."""

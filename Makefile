@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench screenshots clean
+.PHONY: play test lint typecheck unit fuzz bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,11 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -q -n auto --ignore=tests/tui/test_snapshots.py
 	$(BIN)/pytest -q tests/tui/test_snapshots.py
+
+# The fuzz suite at length (not in CI): many more cases per property, in one process so
+# the counts of cases and findings come out in one table at the end.
+fuzz: $(STAMP)
+	DUNGEON_FUZZ=long $(BIN)/pytest -q -p no:xdist tests/fuzz
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_dice

@@ -1,22 +1,9 @@
-"""TOML save files that never lose a game.
-
-``saves/<name>.toml`` holds a ``schema_version``, the campaign id, timestamps, the RNG's
-exact position (so a resumed game rolls exactly the dice the uninterrupted one would), and
-the whole game state — never an API key or any other secret. Writes are atomic: a temp
-file in the same folder, flushed and fsynced, then renamed over the old save, whose
-previous versions are kept as ``<name>.toml.1`` … ``.N``. A crash mid-write leaves the
-previous save whole. A save that cannot be read is never overwritten: the error names the
-file and the problem, and points at the newest backup that does load.
-"""
+"""What a save file holds, and turning a game into one and back."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import re
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -24,6 +11,8 @@ from typing import Any
 import tomli_w
 from pydantic import ValidationError
 
+from app.saves.files import write_atomically
+from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
 from app.world.state import GameState
 
 SCHEMA_VERSION = 1
@@ -31,38 +20,6 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 """``version -> step`` upgrading a save document from that version to the next one. Schema 1
 is the first released format, so there is nothing to migrate yet; a change of format adds
 its step here (and a test with a real file of the older version)."""
-BACKUPS = 3
-SAVES_DIR = Path("saves")
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
-_RESERVED = {
-    "con",
-    "prn",
-    "aux",
-    "nul",
-    *(f"com{i}" for i in range(1, 10)),
-    *(f"lpt{i}" for i in range(1, 10)),
-}
-
-
-class SaveError(ValueError):
-    """A save that cannot be written or read. ``backup`` is the newest backup that loads."""
-
-    def __init__(self, message: str, backup: Path | None = None) -> None:
-        super().__init__(message)
-        self.backup = backup
-
-
-def save_path(name: str, folder: Path = SAVES_DIR) -> Path:
-    """The file for a save name, refusing anything that could escape the folder."""
-    clean = name.strip()
-    if clean.endswith(".toml"):
-        clean = clean[: -len(".toml")]
-    if not _NAME.match(clean) or ".." in clean or clean.lower().split(".")[0] in _RESERVED:
-        raise SaveError(
-            f"bad save name {name!r}: use letters, digits, spaces, '-', '_' or '.', "
-            "at most 64 characters, no folders"
-        )
-    return folder / f"{clean}.toml"
 
 
 def _document(state: GameState, created: datetime | None) -> dict[str, Any]:
@@ -85,41 +42,6 @@ def _document(state: GameState, created: datetime | None) -> dict[str, Any]:
     }
 
 
-def _fsync_dir(folder: Path) -> None:
-    with contextlib.suppress(OSError):  # not every platform can fsync a directory
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def write_atomically(path: Path, data: bytes, backups: int = BACKUPS) -> None:
-    """Write ``data`` to ``path`` so that a crash at any moment leaves either the old file
-    or the new one, whole; the replaced versions rotate into ``.1`` … ``.backups``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    if path.exists() and backups > 0:
-        for n in range(backups - 1, 0, -1):
-            older = path.with_name(f"{path.name}.{n}")
-            if older.exists():
-                os.replace(older, path.with_name(f"{path.name}.{n + 1}"))
-        # hard-link keeps the current save in place until the rename below
-        first = path.with_name(f"{path.name}.1")
-        with contextlib.suppress(FileNotFoundError):
-            first.unlink()
-        try:
-            os.link(path, first)
-        except OSError:
-            first.write_bytes(path.read_bytes())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
-
-
 def save_game(
     state: GameState, name: str, folder: Path = SAVES_DIR, *, created: datetime | None = None
 ) -> Path:
@@ -128,18 +50,6 @@ def save_game(
     data = tomli_w.dumps(_document(state, created)).encode("utf-8")
     write_atomically(path, data)
     return path
-
-
-@dataclass(frozen=True)
-class SaveInfo:
-    """What ``saves list`` shows."""
-
-    name: str
-    path: Path
-    campaign: str
-    title: str
-    turn: int
-    saved: datetime | None
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -214,38 +124,3 @@ def load_game(name: str | Path, folder: Path = SAVES_DIR) -> GameState:
         backup = newest_good_backup(path)
         hint = f"; the newest good backup is {backup}" if backup else ""
         raise SaveError(f"{error}{hint}", backup) from None
-
-
-def list_saves(folder: Path = SAVES_DIR) -> list[SaveInfo]:
-    """Saves in a folder, newest first; damaged ones are listed with what is known."""
-    infos = []
-    for path in folder.glob("*.toml"):
-        try:
-            data = _read(path)
-            saved = data.get("saved")
-            infos.append(
-                SaveInfo(
-                    path.stem,
-                    path,
-                    str(data.get("campaign", "?")),
-                    str(data.get("title", "")),
-                    int(data.get("turn", 0)),
-                    saved if isinstance(saved, datetime) else None,
-                )
-            )
-        except SaveError:
-            infos.append(SaveInfo(path.stem, path, "?", "(damaged)", 0, None))
-    return sorted(infos, key=lambda i: i.path.stat().st_mtime, reverse=True)
-
-
-def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
-    """Remove a save and its backups; returns the files removed."""
-    path = save_path(name, folder)
-    if not path.exists():
-        raise SaveError(f"{path}: no such save")
-    removed = []
-    for candidate in [path, *(path.with_name(f"{path.name}.{n}") for n in range(1, 10))]:
-        if candidate.exists():
-            candidate.unlink()
-            removed.append(candidate)
-    return removed

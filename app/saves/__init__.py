@@ -1,0 +1,39 @@
+"""TOML save files that never lose a game.
+
+``saves/<name>.toml`` holds a ``schema_version``, the campaign id, timestamps, the RNG's
+exact position (so a resumed game rolls exactly the dice the uninterrupted one would), and
+the whole game state — never an API key or any other secret. Writes are atomic: a temp
+file in the same folder, flushed and fsynced, then renamed over the old save, whose
+previous versions are kept as ``<name>.toml.1`` … ``.N``. A crash mid-write leaves the
+previous save whole. A save that cannot be read is never overwritten: the error names the
+file and the problem, and points at the newest backup that does load.
+"""
+
+from __future__ import annotations
+
+from app.saves.document import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    load_game,
+    newest_good_backup,
+    save_game,
+)
+from app.saves.files import write_atomically
+from app.saves.listing import SaveInfo, delete_save, list_saves
+from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
+
+__all__ = [
+    "BACKUPS",
+    "MIGRATIONS",
+    "SAVES_DIR",
+    "SCHEMA_VERSION",
+    "SaveError",
+    "SaveInfo",
+    "delete_save",
+    "list_saves",
+    "load_game",
+    "newest_good_backup",
+    "save_game",
+    "save_path",
+    "write_atomically",
+]

@@ -28,7 +28,16 @@ from app.dm.referee.skirmish import fight as skirmish
 from app.dm.referee.skirmish import from_monster, from_sheet
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
-from app.saves import SAVES_DIR, SaveError, delete_save, list_saves, load_game
+from app.saves import (
+    SAVES_DIR,
+    SaveError,
+    clean_orphans,
+    delete_save,
+    list_saves,
+    load_named,
+    newest_game,
+    resume_named,
+)
 from app.session.hygiene import strip_controls
 from app.session.runner import ScriptError, parse_script, render_event, run_lines
 from app.session.session import GameSession, ending_title
@@ -169,7 +178,9 @@ def play(
     campaign: Annotated[
         str | None, typer.Option(help="Campaign id (shipped) or folder; starts it at once.")
     ] = None,
-    load: Annotated[str | None, typer.Option(help="Resume a saved game by name.")] = None,
+    load: Annotated[
+        str | None, typer.Option(help="Resume a saved game by name (or a backup: NAME.toml.1).")
+    ] = None,
     resume: Annotated[
         bool, typer.Option("--continue", help="Resume the most recent save.")
     ] = False,
@@ -197,6 +208,7 @@ def play(
         _err_console().print("error: --ui is tui, console or auto", style="red")
         raise typer.Exit(EXIT_BAD_INPUT)
     full_screen = ui == "tui" or (ui == "auto" and sys.stdin.isatty() and sys.stdout.isatty())
+    clean_orphans(saves_dir)  # temp files of a game killed mid-save
     console = _console()
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     try:
@@ -212,25 +224,24 @@ def play(
     )
     session: GameSession | None = None
     resumed = False
-    if load or resume:
-        name = load
-        if name is None:
-            found = list_saves(saves_dir)
-            if not found:
-                _err_console().print(f"error: no saves in {saves_dir}", style="red")
-                raise typer.Exit(EXIT_BAD_INPUT)
-            name = found[0].name
+    notice = ""
+    if load is not None or resume:  # --load "" is a bad name, not a new game
         try:
-            state = load_game(name, saves_dir)
-            session = resume_session(state, brain)
+            picked = resume_named(load, saves_dir) if load is not None else newest_game(saves_dir)
+            session = resume_session(picked.state, brain)
         except (SaveError, CampaignError) as error:
             _err_console().print(Text(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
-        save_as, resumed = load or name, True
+        state, save_as, resumed = picked.state, picked.save_as, True
+        notice = " ".join(picked.notes)
         if not full_screen:
             console.print(
-                Text(f"{state.title} — resumed from {name}, turn {state.turn}", style="bold")
+                Text(
+                    f"{state.title} — resumed from {picked.source}, turn {state.turn}", style="bold"
+                )
             )
+            for note in picked.notes:
+                console.print(Text(note, style="yellow"))
     elif not full_screen or players or seed is not None or campaign is not None:
         story = _load(campaign or DEFAULT_CAMPAIGN)
         seats = _seats(players or [], story) if players else None
@@ -249,6 +260,7 @@ def play(
             session=session,
             save_as=save_as,
             resumed=resumed,
+            notice=notice,
         ).run()
         return
     assert session is not None
@@ -273,14 +285,19 @@ app.add_typer(saves_app, name="saves")
 def saves_list(
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
 ) -> None:
-    """Saved games, newest first."""
+    """Saved games, newest first; a file that cannot be loaded is marked with why."""
+    clean_orphans(saves_dir)  # temp files of a game killed mid-save
     found = list_saves(saves_dir)
     if not found:
         typer.echo(f"no saves in {saves_dir}")
         return
     for info in found:
+        if info.problem:
+            typer.echo(f"{info.name:<20} {info.label}")
+            continue
         when = info.saved.strftime("%Y-%m-%d %H:%M") if info.saved else "?"
-        typer.echo(f"{info.name:<20} {info.title or info.campaign:<36} turn {info.turn:<5} {when}")
+        turn = "?" if info.turn is None else str(info.turn)
+        typer.echo(f"{info.name:<20} {info.label:<36} turn {turn:<5} {when}")
 
 
 @saves_app.command("show")
@@ -288,9 +305,9 @@ def saves_show(
     name: Annotated[str, typer.Argument(help="Save name.")],
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
 ) -> None:
-    """Where a saved game stands."""
+    """Where a saved game stands (a backup too: ``NAME.toml.1``)."""
     try:
-        state = load_game(name, saves_dir)
+        state = load_named(name, saves_dir)
     except SaveError as error:
         _err_console().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -306,7 +323,7 @@ def saves_delete(
     name: Annotated[str, typer.Argument(help="Save name.")],
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
 ) -> None:
-    """Delete a save and its backups."""
+    """Delete a save and its backups (or only one backup: ``NAME.toml.1``)."""
     try:
         removed = delete_save(name, saves_dir)
     except SaveError as error:

@@ -6,7 +6,11 @@ the whole game state — never an API key or any other secret. Writes are atomic
 file in the same folder, flushed and fsynced, then renamed over the old save, whose
 previous versions are kept as ``<name>.toml.1`` … ``.N``. A crash mid-write leaves the
 previous save whole. A save that cannot be read is never overwritten: the error names the
-file and the problem, and points at the newest backup that does load.
+file and the problem, and points at the newest backup that does load — which can be
+loaded by the name the error gives (``fuzz.toml.1``) and then goes on under a new name.
+Nothing in the saves folder (a pipe, a device, a loop of links, a huge file) can hang or
+crash a listing or a load, and the temp files of writers killed mid-save are cleaned up on
+the next start.
 """
 
 from __future__ import annotations
@@ -18,21 +22,51 @@ from app.saves.document import (
     newest_good_backup,
     save_game,
 )
-from app.saves.files import write_atomically
+from app.saves.files import MAX_SAVE_BYTES, clean_orphans, read_save_text, write_atomically
 from app.saves.listing import SaveInfo, delete_save, list_saves
-from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
+from app.saves.names import (
+    BACKUPS,
+    SAVES_DIR,
+    NotASaveFile,
+    SaveError,
+    Target,
+    resolve_save,
+    restored_name,
+    save_path,
+)
+from app.saves.resume import (
+    NoSaves,
+    Resumed,
+    load_named,
+    newest_game,
+    resume_file,
+    resume_named,
+)
 
 __all__ = [
     "BACKUPS",
+    "MAX_SAVE_BYTES",
     "MIGRATIONS",
     "SAVES_DIR",
     "SCHEMA_VERSION",
+    "NoSaves",
+    "NotASaveFile",
+    "Resumed",
     "SaveError",
     "SaveInfo",
+    "Target",
+    "clean_orphans",
     "delete_save",
     "list_saves",
     "load_game",
+    "load_named",
+    "newest_game",
     "newest_good_backup",
+    "read_save_text",
+    "resolve_save",
+    "restored_name",
+    "resume_file",
+    "resume_named",
     "save_game",
     "save_path",
     "write_atomically",

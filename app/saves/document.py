@@ -11,7 +11,7 @@ from typing import Any
 import tomli_w
 from pydantic import ValidationError
 
-from app.saves.files import write_atomically
+from app.saves.files import read_save_text, write_atomically
 from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
 from app.world.state import GameState
 
@@ -54,7 +54,7 @@ def save_game(
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_save_text(path)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save") from None
     except (OSError, UnicodeDecodeError) as error:

@@ -1,12 +1,17 @@
-"""Writing a file so that a crash at any moment leaves the old version or the new one."""
+"""Save files on disk: written so that a crash at any moment leaves the old version or
+the new one, read so that nothing in the saves folder (a pipe, a device, a loop of links, a
+huge file) can hang or crash the game, and temp files of killed writers cleaned up."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
+import stat
 from pathlib import Path
 
-from app.saves.names import BACKUPS
+from app.saves.names import BACKUPS, NotASaveFile, SaveError
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -42,3 +47,112 @@ def write_atomically(path: Path, data: bytes, backups: int = BACKUPS) -> None:
             first.write_bytes(path.read_bytes())
     os.replace(tmp, path)
     _fsync_dir(path.parent)
+
+
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+"""The largest file read as a save. A long campaign's save is well under a megabyte; a file
+past this is not a save, and reading it whole would only stall the game."""
+_OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+# O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever; on a
+# regular file it changes nothing
+
+
+def _reason(error: OSError) -> str:
+    if error.errno == errno.ELOOP:
+        return "a symbolic link that loops"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return (error.strerror or type(error).__name__).lower()
+
+
+def read_save_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
+    """The text of a save file, read safely: only a regular file (a symbolic link is
+    followed only to one), at most ``limit`` bytes, UTF-8. Anything else is a
+    :class:`SaveError` naming the file and the reason — never a hang on a pipe or a device,
+    never a traceback."""
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise SaveError(
+                f"{path}: a link to {os.readlink(path)}, which does not exist"
+            ) from None
+        raise SaveError(f"{path}: no such save") from None
+    except OSError as error:
+        raise SaveError(f"{path}: cannot read it ({_reason(error)})") from None
+    chunks: list[bytes] = []
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotASaveFile(f"{path}: not a save file — a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise NotASaveFile(f"{path}: not a save file — a device, pipe or socket")
+        if info.st_size > limit:
+            raise NotASaveFile(_too_large(path, limit))
+        size = 0
+        while size <= limit:  # st_size can understate (a file still growing, /proc)
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise NotASaveFile(_too_large(path, limit))
+    except OSError as error:
+        raise SaveError(f"{path}: cannot read it ({_reason(error)})") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SaveError(
+            f"{path}: the file is damaged — not UTF-8 text (byte {error.start})"
+        ) from None
+
+
+def _too_large(path: Path, limit: int) -> str:
+    return f"{path}: not a save file — over {limit // (1024 * 1024)} MB, larger than any save"
+
+
+_TEMP = re.compile(r"\.(?P<save>.+\.toml)\.(?P<pid>[1-9][0-9]{0,9})\.tmp")
+"""The temporary file :func:`write_atomically` writes before its rename."""
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this id exists (conservatively: yes when unsure)."""
+    if os.name == "nt":  # os.kill(pid, 0) would terminate it there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # PermissionError: it exists, and is someone else's
+        return True
+    return True
+
+
+def clean_orphans(folder: Path) -> list[Path]:
+    """Remove the temporary files that writers killed mid-save left in ``folder`` (a
+    SIGKILL or a power cut between writing and renaming); returns what was removed.
+
+    Only files named as :func:`write_atomically` names them, and only when the process
+    that wrote one is gone: a live process may be another game saving right now. A folder
+    that cannot be read is left alone, quietly — nothing in it is at stake."""
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMP.fullmatch(entry.name)
+        if match is None or int(match["pid"]) == os.getpid() or _running(int(match["pid"])):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed

@@ -1,13 +1,23 @@
-"""The saves folder as the title screen and ``dungeon saves`` show it."""
+"""The saves folder as the title screen and ``dungeon saves`` show it.
+
+Anything can end up in that folder: a hand-edited save, a broken link, a pipe, a folder
+named like a save, a file of random bytes. Listing never fails on one of them: each is
+shown with what is wrong with it, and the list still sorts.
+"""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from app.saves.document import _read
-from app.saves.names import SAVES_DIR, SaveError, save_path
+from app.saves.names import SAVES_DIR, NotASaveFile, SaveError, resolve_save, save_path
+
+_SHOWN = 64
+"""Characters of a title (or a reason) shown in a listing."""
 
 
 @dataclass(frozen=True)
@@ -15,43 +25,107 @@ class SaveInfo:
     """What ``saves list`` shows."""
 
     name: str
+    """The save name, printable (control characters shown escaped)."""
     path: Path
     campaign: str
     title: str
-    turn: int
+    turn: int | None
+    """``None`` when the file does not say (a hand edit such as ``turn = "two"``)."""
     saved: datetime | None
+    problem: str = ""
+    """Why this cannot be loaded (``damaged: …``, ``not a save file``), or empty."""
+
+    @property
+    def label(self) -> str:
+        """The title, or the problem in brackets."""
+        return f"({self.problem})" if self.problem else (self.title or self.campaign)
+
+
+def printable(text: str, limit: int = _SHOWN) -> str:
+    """``text`` safe to print on one line: control characters escaped, cut to ``limit``."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def _reason(error: SaveError, path: Path) -> str:
+    """The error without the file name (the listing shows the name already)."""
+    text = str(error).removeprefix(f"{path}: ").removeprefix("the file is damaged — ")
+    return printable(text, 60)
+
+
+def _header(name: str, path: Path, data: dict[str, Any]) -> SaveInfo:
+    """The summary fields of a save; a field of the wrong type is shown as unknown rather
+    than failing the whole listing (the game itself is in ``state``, checked on load)."""
+    campaign, title, turn, saved = (data.get(k) for k in ("campaign", "title", "turn", "saved"))
+    return SaveInfo(
+        name,
+        path,
+        printable(campaign) if isinstance(campaign, str) else "?",
+        printable(title) if isinstance(title, str) else "",
+        turn if isinstance(turn, int) and not isinstance(turn, bool) and turn >= 0 else None,
+        saved if isinstance(saved, datetime) else None,
+    )
+
+
+def _info(path: Path) -> SaveInfo:
+    stem = path.name[: -len(".toml")]
+    name = printable(stem)
+    try:
+        save_path(stem, path.parent)
+    except SaveError:
+        problem = "not a save name"
+        return SaveInfo(name, path, "?", "", None, None, problem)
+    try:
+        return _header(name, path, _read(path))
+    except NotASaveFile as error:
+        return SaveInfo(name, path, "?", "", None, None, _reason(error, path))
+    except SaveError as error:
+        return SaveInfo(name, path, "?", "", None, None, f"damaged: {_reason(error, path)}")
+    except RecursionError:  # TOML nested thousands deep
+        return SaveInfo(name, path, "?", "", None, None, "damaged: nested too deeply")
+
+
+def _mtime(path: Path) -> float:
+    """When a file last changed; a broken link has no target to ask, so the link itself
+    answers, and a file that vanished meanwhile sorts last."""
+    for follow in (True, False):
+        try:
+            return os.stat(path, follow_symlinks=follow).st_mtime
+        except (OSError, ValueError):
+            continue
+    return 0.0
 
 
 def list_saves(folder: Path = SAVES_DIR) -> list[SaveInfo]:
-    """Saves in a folder, newest first; damaged ones are listed with what is known."""
-    infos = []
-    for path in folder.glob("*.toml"):
-        try:
-            data = _read(path)
-            saved = data.get("saved")
-            infos.append(
-                SaveInfo(
-                    path.stem,
-                    path,
-                    str(data.get("campaign", "?")),
-                    str(data.get("title", "")),
-                    int(data.get("turn", 0)),
-                    saved if isinstance(saved, datetime) else None,
-                )
-            )
-        except SaveError:
-            infos.append(SaveInfo(path.stem, path, "?", "(damaged)", 0, None))
-    return sorted(infos, key=lambda i: i.path.stat().st_mtime, reverse=True)
+    """Saves in a folder, newest first; each file that cannot be loaded is listed with
+    why. Hidden files (editor locks, temp files) are not saves and are left out. A folder
+    that does not exist, or cannot be read, has no saves to show."""
+    try:
+        names = [e.name for e in os.scandir(folder)]
+    except OSError:
+        return []
+    paths = [folder / n for n in names if n.endswith(".toml") and not n.startswith(".")]
+    infos = [_info(path) for path in paths]
+    return sorted(infos, key=lambda i: (-_mtime(i.path), i.path.name))
 
 
 def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
-    """Remove a save and its backups; returns the files removed."""
-    path = save_path(name, folder)
-    if not path.exists():
+    """Remove a save and its backups, or a single backup named as ``name.toml.N``;
+    returns the files removed. Only files and links are removed, never a folder."""
+    target = resolve_save(name, folder)
+    path = target.path
+    if not os.path.lexists(path):
         raise SaveError(f"{path}: no such save")
-    removed = []
-    for candidate in [path, *(path.with_name(f"{path.name}.{n}") for n in range(1, 10))]:
-        if candidate.exists():
-            candidate.unlink()
+    if path.is_dir() and not path.is_symlink():
+        raise SaveError(f"{path}: a folder, not a save file — not deleting it")
+    others = [] if target.backup else [path.with_name(f"{path.name}.{n}") for n in range(1, 10)]
+    removed: list[Path] = []
+    for candidate in [path, *others]:
+        if os.path.lexists(candidate) and (candidate.is_symlink() or not candidate.is_dir()):
+            try:
+                candidate.unlink()
+            except OSError as error:
+                done = f" (removed {', '.join(p.name for p in removed)})" if removed else ""
+                raise SaveError(f"{candidate}: cannot delete it ({error.strerror}){done}") from None
             removed.append(candidate)
     return removed

@@ -1,14 +1,24 @@
-"""Save names and the folder they live in: a name can never reach outside its folder."""
+"""Save names and the folder they live in: a name can never reach outside its folder.
+
+A save called ``fuzz`` is the file ``fuzz.toml``; its older versions are ``fuzz.toml.1`` …
+``fuzz.toml.N`` beside it. :func:`save_path` turns a name into the file a game is written
+to; :func:`resolve_save` also accepts the name of a backup, so a backup an error message
+names (``fuzz.toml.1``) can be loaded, shown or deleted by that very name.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 BACKUPS = 3
 """Older versions kept beside a save, as ``<name>.toml.1`` … ``.N``."""
 SAVES_DIR = Path("saves")
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
+# what a backup's file name looks like; a save may not be named like one, or its file
+# ``x.toml.1.toml`` would be mistaken for a backup
+_BACKUP = re.compile(r"(?P<base>.*)\.toml\.(?P<n>[0-9]+)")
 _RESERVED = {
     "con",
     "prn",
@@ -27,14 +37,86 @@ class SaveError(ValueError):
         self.backup = backup
 
 
+class NotASaveFile(SaveError):
+    """The path is not something a save could be: a folder, a device, a pipe, a file far
+    larger than any save, or a name the game would never write."""
+
+
+def _bad_name(name: str) -> SaveError:
+    return SaveError(
+        f"bad save name {name!r}: use letters, digits, spaces, '-', '_' or '.', "
+        "at most 64 characters, no folders"
+    )
+
+
 def save_path(name: str, folder: Path = SAVES_DIR) -> Path:
-    """The file for a save name, refusing anything that could escape the folder."""
-    clean = name.strip()
+    """The file for a save name, refusing anything that could escape the folder.
+
+    Only spaces are trimmed: a newline, tab or any other control character makes the name
+    bad (``$`` in a pattern matches before a final newline, hence ``fullmatch``)."""
+    clean = name.strip(" ")
     if clean.endswith(".toml"):
         clean = clean[: -len(".toml")]
-    if not _NAME.match(clean) or ".." in clean or clean.lower().split(".")[0] in _RESERVED:
+    if _NAME.fullmatch(clean) is None or ".." in clean or clean.lower().split(".")[0] in _RESERVED:
+        raise _bad_name(name)
+    if _BACKUP.fullmatch(clean):
         raise SaveError(
-            f"bad save name {name!r}: use letters, digits, spaces, '-', '_' or '.', "
-            "at most 64 characters, no folders"
+            f"bad save name {name!r}: names ending in .toml.N belong to backups; "
+            "pick a name without it"
         )
     return folder / f"{clean}.toml"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A save file named by a player: the save itself or one of its backups."""
+
+    path: Path
+    name: str
+    """The save's own name (``fuzz`` for ``fuzz.toml`` and ``fuzz.toml.2`` alike)."""
+    backup: int = 0
+    """0 for the save itself, N for its backup ``.N``."""
+
+    @property
+    def label(self) -> str:
+        """How messages name it: ``fuzz`` or ``fuzz.toml.2``."""
+        return self.path.name if self.backup else self.name
+
+
+def resolve_save(name: str, folder: Path = SAVES_DIR) -> Target:
+    """The file a player means by ``name``: ``fuzz``, ``fuzz.toml`` or a backup
+    ``fuzz.toml.N`` (N from 1 to :data:`BACKUPS`), always inside ``folder``."""
+    match = _BACKUP.fullmatch(name.strip(" "))
+    if match is None:
+        path = save_path(name, folder)
+        return Target(path, path.name[: -len(".toml")])
+    base = save_path(match["base"], folder)
+    digits = match["n"]
+    number = int(digits) if len(digits) <= 3 else 0
+    if not 1 <= number <= BACKUPS:
+        raise SaveError(
+            f"bad save name {name!r}: a save keeps its backups as {base.name}.1 to "
+            f"{base.name}.{BACKUPS}"
+        )
+    return Target(base.with_name(f"{base.name}.{number}"), base.name[: -len(".toml")], number)
+
+
+def target_of(path: Path) -> Target:
+    """Which save (and which backup of it) a file in the saves folder is."""
+    match = _BACKUP.fullmatch(path.name)
+    if match is not None and len(match["n"]) <= 3 and match["base"]:
+        return Target(path, match["base"], int(match["n"]))
+    name = path.name[: -len(".toml")] if path.name.endswith(".toml") else path.name
+    return Target(path, name)
+
+
+def restored_name(name: str, folder: Path = SAVES_DIR) -> str:
+    """A free save name for a game resumed from a backup of ``name``: ``fuzz-restored``,
+    then ``fuzz-restored-2`` … so the save and its backups are left as they are."""
+    for n in range(1, 1000):
+        suffix = "-restored" if n == 1 else f"-restored-{n}"
+        candidate = name[: 64 - len(suffix)].rstrip(" .") + suffix
+        path = save_path(candidate, folder)
+        if not path.exists() and not path.is_symlink():
+            return candidate
+    raise SaveError(f"no free name left for a copy of {name!r} in {folder}")

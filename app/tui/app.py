@@ -17,7 +17,7 @@ from textual.widgets import Input
 from app.dm.brain import Brain
 from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
-from app.saves import SAVES_DIR, list_saves, load_game
+from app.saves import SAVES_DIR, NoSaves, SaveError, newest_game
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.tui.screens.info import CreditsScreen, HelpScreen
@@ -51,6 +51,9 @@ class Launch:
     """Start straight on the play screen with this game (``--load``, ``--player`` …)."""
     save_as: str | None = "autosave"
     resumed: bool = False
+    notice: str = ""
+    """Told to the player as the game opens (a game resumed from a backup goes on under a
+    new name, a newer save that did not load was passed over)."""
     still: bool = False
     """No animation, no cursor blink (snapshots and screenshots)."""
 
@@ -87,6 +90,8 @@ class DungeonApp(App[None]):
                 self.dm_label(self.launch.dm),
                 resumed=self.launch.resumed,
             )
+        if self.launch.notice:
+            self.notify(self.launch.notice, severity="warning", timeout=12)
 
     def brain(self, dm: DMConfig | None, campaign: Campaign | None) -> Brain | None:
         """The DM for a game: the test's factory, an endpoint, or ``None`` (the referee)."""
@@ -156,16 +161,17 @@ class DungeonApp(App[None]):
 
     def action_continue_game(self) -> None:
         """Resume the most recent save."""
-        latest = list_saves(self.launch.saves)
-        if not latest:
+        try:
+            picked = newest_game(self.launch.saves)
+        except NoSaves:
             self.notify("No saved games yet.", severity="warning")
             return
-        try:
-            state = load_game(latest[0].path, self.launch.saves)
-        except ValueError as error:
+        except SaveError as error:
             self.notify(f"{error}\nOpen Load to pick a backup.", severity="error")
             return
-        self.resume(state, latest[0].name)
+        for note in picked.notes:
+            self.notify(note, severity="warning", timeout=12)
+        self.resume(picked.state, picked.save_as)
 
     def action_load_game(self) -> None:
         """Pick a save to resume."""
@@ -259,6 +265,7 @@ def make_app(
     session: GameSession | None = None,
     save_as: str | None = "autosave",
     resumed: bool = False,
+    notice: str = "",
     still: bool = False,
 ) -> DungeonApp:
     """The app, configured. ``dm`` defaults to the settings on this machine (flags,
@@ -277,6 +284,7 @@ def make_app(
         session=session,
         save_as=save_as,
         resumed=resumed,
+        notice=notice,
         still=still,
     )
     return DungeonApp(launch)

@@ -168,7 +168,8 @@ async def test_load_explains_a_damaged_save_and_offers_its_backup(tmp_path: Path
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         play = app.play_screen()
-        assert play.save_as == "mine" and play.resumed and play.session.state.turn == 0
+        # the backup goes on under a new name: the damaged save stays as it was
+        assert play.save_as == "mine-restored" and play.resumed and play.session.state.turn == 0
         story = play.query_one(StoryPane)
         assert "Resumed at turn 0." in str(story.children[0].render())
 

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.saves import SaveError, SaveInfo, delete_save, list_saves, load_game
+from app.saves import SaveError, SaveInfo, delete_save, list_saves, resume_file
 from app.tui.screens.modals import ConfirmScreen
 from app.world.state import GameState
 
@@ -25,8 +25,8 @@ def save_label(info: SaveInfo) -> Text:
     when = info.saved.strftime("%Y-%m-%d %H:%M") if info.saved else "—"
     line = Text()
     line.append(f"{info.name:<18} ", style="bold")
-    line.append(f"{(info.title or info.campaign)[:34]:<34} ")
-    line.append(f"turn {info.turn:<4} ", style="cyan")
+    line.append(f"{info.label[:34]:<34} ", style="red" if info.problem else "")
+    line.append(f"turn {'?' if info.turn is None else info.turn:<4} ", style="cyan")
     line.append(when, style="dim")
     return line
 
@@ -52,7 +52,7 @@ class LoadScreen(Screen[tuple[GameState, str] | None]):
             yield Label(f"Saved games ({self.folder.name}/)", id="load-title")
             if self.saves:
                 yield OptionList(
-                    *(Option(save_label(info), id=info.name) for info in self.saves),
+                    *(Option(save_label(info), id=info.path.name) for info in self.saves),
                     id="load-list",
                 )
             else:
@@ -63,20 +63,23 @@ class LoadScreen(Screen[tuple[GameState, str] | None]):
     @on(OptionList.OptionSelected, "#load-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.chosen = event.option.id or ""
-        self.load(self.folder / f"{self.chosen}.toml")
+        self.load(self.folder / self.chosen)
 
     def load(self, path: Path) -> None:
         """Load a save file and leave; on failure explain and stay. A backup, once loaded,
-        is saved again under the original name."""
+        goes on saving under a new name (the player is told which), so the save it is a
+        backup of is never overwritten."""
         try:
-            state = load_game(path, self.folder)
+            picked = resume_file(path, self.folder)
         except SaveError as error:
             self.backup = error.backup
             hint = "\nPress b to load that backup." if error.backup else ""
             self.query_one("#load-error", Static).update(Text(f"{error}{hint}", style="red"))
             self.refresh_bindings()
             return
-        self.dismiss((state, self.chosen))
+        for note in picked.notes:
+            self.notify(note, severity="warning", timeout=12)
+        self.dismiss((picked.state, picked.save_as))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "load_backup":
@@ -90,18 +93,19 @@ class LoadScreen(Screen[tuple[GameState, str] | None]):
         menu = self.query_one("#load-list", OptionList)
         if menu.highlighted is None:
             return
-        name = menu.get_option_at_index(menu.highlighted).id or ""
+        file = menu.get_option_at_index(menu.highlighted).id or ""
+        name = next((s.name for s in self.saves if s.path.name == file), file)
 
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
             try:
-                removed = delete_save(name, self.folder)
+                removed = delete_save(file, self.folder)
             except SaveError as error:
                 self.notify(str(error), severity="error")
                 return
-            menu.remove_option(name)
-            self.saves = [s for s in self.saves if s.name != name]
+            menu.remove_option(file)
+            self.saves = [s for s in self.saves if s.path.name != file]
             self.refresh_bindings()
             self.notify(f"Deleted {name} ({len(removed)} file{'s' if len(removed) != 1 else ''}).")
 

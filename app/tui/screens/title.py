@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.saves import list_saves
+from app.saves import SaveError, newest_game
 
 BANNER = r"""
  ___                               _____              _           _
@@ -47,9 +47,11 @@ class TitleScreen(Screen[None]):
         self.dm = dm
 
     def newest_save(self) -> str | None:
-        """The save "Continue" resumes."""
-        found = list_saves(self.saves)
-        return found[0].name if found else None
+        """The save "Continue" resumes: the newest one that loads."""
+        try:
+            return newest_game(self.saves).source
+        except SaveError:
+            return None
 
     def on_screen_resume(self) -> None:
         """Back from a game or the load screen: the newest save may have changed."""

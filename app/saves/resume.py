@@ -1,0 +1,98 @@
+"""Which saved game a player resumes, and under which name it goes on saving.
+
+``--continue`` and the title screen's "Continue" take the newest save that *loads*, and
+say which newer files they passed over and why. A game resumed from a backup never
+autosaves over the newer save it is a backup of: it goes on under a new name
+(``fuzz-restored``), and the player is told so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from app.saves.document import load_game, newest_good_backup
+from app.saves.listing import SaveInfo, list_saves, printable
+from app.saves.names import SAVES_DIR, SaveError, Target, resolve_save, restored_name, target_of
+from app.world.state import GameState
+
+
+class NoSaves(SaveError):
+    """The saves folder holds no saves at all."""
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A loaded game and where it goes on saving."""
+
+    state: GameState
+    source: str
+    """What was loaded, as messages name it: ``fuzz`` or ``fuzz.toml.1``."""
+    save_as: str
+    """The name the game autosaves under from now on."""
+    notes: tuple[str, ...] = ()
+    """What the player should be told (a save passed over, a new save name)."""
+
+
+def _load(target: Target, folder: Path) -> GameState:
+    try:
+        return load_game(target.path, folder)
+    except RecursionError:  # TOML nested thousands deep
+        raise SaveError(f"{target.path}: the file is damaged — nested too deeply") from None
+
+
+def resume_target(target: Target, folder: Path = SAVES_DIR) -> Resumed:
+    """Load a save or one of its backups; a backup goes on under a new name."""
+    state = _load(target, folder)
+    if not target.backup:
+        return Resumed(state, target.name, target.name)
+    save_as = restored_name(target.name, folder)
+    note = (
+        f"Resumed from the backup {target.path.name} (turn {state.turn}). This game now saves "
+        f"as {save_as}, so {target.name} and its backups stay as they were."
+    )
+    return Resumed(state, target.label, save_as, (note,))
+
+
+def load_named(name: str, folder: Path = SAVES_DIR) -> GameState:
+    """The game in a save or a backup named as ``--load`` takes it (``saves show``)."""
+    return _load(resolve_save(name, folder), folder)
+
+
+def resume_named(name: str, folder: Path = SAVES_DIR) -> Resumed:
+    """``--load NAME``: a save's name, ``name.toml``, or a backup ``name.toml.N``."""
+    return resume_target(resolve_save(name, folder), folder)
+
+
+def resume_file(path: Path, folder: Path = SAVES_DIR) -> Resumed:
+    """A file picked from the load screen (a save, or a backup an error offered)."""
+    return resume_target(target_of(path), folder)
+
+
+def _passed_over(info: SaveInfo, why: str) -> str:
+    backup = newest_good_backup(info.path) if why.startswith("damaged") else None
+    hint = f"; its backup {backup.name} loads" if backup is not None else ""
+    return f"{info.name} ({why}{hint})"
+
+
+def newest_game(folder: Path = SAVES_DIR) -> Resumed:
+    """The newest save in ``folder`` that loads, with a note naming every newer file it
+    passed over; :class:`SaveError` when there is none (saying why)."""
+    skipped: list[str] = []
+    for info in list_saves(folder):
+        if info.problem:
+            skipped.append(_passed_over(info, info.problem))
+            continue
+        try:
+            found = resume_target(target_of(info.path), folder)
+        except SaveError as error:
+            reason = str(error).removeprefix(f"{info.path}: ").split("; the newest good")[0]
+            skipped.append(_passed_over(info, f"damaged: {printable(reason, 80)}"))
+            continue
+        if not skipped:
+            return found
+        note = f"Passed over newer files that do not load: {'; '.join(skipped)}."
+        return replace(found, notes=(note, *found.notes))
+    if not skipped:
+        raise NoSaves(f"no saves in {folder}")
+    raise SaveError(f"no save in {folder} loads: {'; '.join(skipped)}")

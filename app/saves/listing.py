@@ -68,6 +68,8 @@ def _header(name: str, path: Path, data: dict[str, Any]) -> SaveInfo:
 
 
 def _info(path: Path) -> SaveInfo:
+    """One line of the listing: the header of a save, or why the file is not one. Only
+    the header is read here; loading checks the whole game."""
     stem = path.name[: -len(".toml")]
     name = printable(stem)
     try:
@@ -76,13 +78,18 @@ def _info(path: Path) -> SaveInfo:
         problem = "not a save name"
         return SaveInfo(name, path, "?", "", None, None, problem)
     try:
-        return _header(name, path, _read(path))
+        data = _read(path)
     except NotASaveFile as error:
         return SaveInfo(name, path, "?", "", None, None, _reason(error, path))
     except SaveError as error:
         return SaveInfo(name, path, "?", "", None, None, f"damaged: {_reason(error, path)}")
     except RecursionError:  # TOML nested thousands deep
         return SaveInfo(name, path, "?", "", None, None, "damaged: nested too deeply")
+    missing = [key for key in ("rng", "state") if not isinstance(data.get(key), dict)]
+    if missing:
+        problem = f"damaged: no [{missing[0]}] table"
+        return SaveInfo(name, path, "?", "", None, None, problem)
+    return _header(name, path, data)
 
 
 def _mtime(path: Path) -> float:

@@ -13,7 +13,15 @@ from pathlib import Path
 
 from app.saves.document import load_game, newest_good_backup
 from app.saves.listing import SaveInfo, list_saves, printable
-from app.saves.names import SAVES_DIR, SaveError, Target, resolve_save, restored_name, target_of
+from app.saves.names import (
+    SAVES_DIR,
+    SaveError,
+    Target,
+    resolve_save,
+    restored_name,
+    save_path,
+    target_of,
+)
 from app.world.state import GameState
 
 
@@ -42,7 +50,16 @@ def _load(target: Target, folder: Path) -> GameState:
 
 
 def resume_target(target: Target, folder: Path = SAVES_DIR) -> Resumed:
-    """Load a save or one of its backups; a backup goes on under a new name."""
+    """Load a save or one of its backups; a backup goes on under a new name. A file whose
+    name the game could not save under (``héros.toml``, a newline in it) is refused with
+    how to mend it, rather than loaded into a game that could never be saved."""
+    try:
+        save_path(target.name, folder)
+    except SaveError:
+        raise SaveError(
+            f"{printable(str(target.path), 200)}: not a save name — rename the file with "
+            "letters, digits, spaces, '-', '_' or '.' to load it"
+        ) from None
     state = _load(target, folder)
     if not target.backup:
         return Resumed(state, target.name, target.name)

@@ -262,6 +262,9 @@ def test_a_backup_loads_and_goes_on_under_a_new_name(tmp_path: Path) -> None:
     assert load_game("fuzz-restored", tmp_path).turn == 4
     assert resume_named("fuzz.toml.1", tmp_path).save_as == "fuzz-restored-2"
     assert resume_file(tmp_path / "fuzz.toml", tmp_path).save_as == "fuzz"
+    (tmp_path / "héros.toml").write_bytes(newer)  # a copy the game could never save under
+    with pytest.raises(SaveError, match="not a save name — rename the file"):
+        resume_file(tmp_path / "héros.toml", tmp_path)
 
 
 async def test_the_load_screen_resumes_a_backup_under_a_new_name(tmp_path: Path) -> None:

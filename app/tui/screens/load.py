@@ -25,7 +25,10 @@ def save_label(info: SaveInfo) -> Text:
     when = info.saved.strftime("%Y-%m-%d %H:%M") if info.saved else "—"
     line = Text()
     line.append(f"{info.name:<18} ", style="bold")
-    line.append(f"{info.label[:34]:<34} ", style="red" if info.problem else "")
+    if info.problem:  # what is wrong with it, in full, instead of turn and time
+        line.append(info.label[:62], style="red")
+        return line
+    line.append(f"{info.label[:34]:<34} ")
     line.append(f"turn {'?' if info.turn is None else info.turn:<4} ", style="cyan")
     line.append(when, style="dim")
     return line

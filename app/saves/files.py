@@ -73,11 +73,11 @@ def read_save_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
-        if os.path.islink(path):
-            raise SaveError(
-                f"{path}: a link to {os.readlink(path)}, which does not exist"
-            ) from None
-        raise SaveError(f"{path}: no such save") from None
+        try:
+            target = os.readlink(path)  # a broken link: say where it points
+        except OSError:
+            raise SaveError(f"{path}: no such save") from None
+        raise SaveError(f"{path}: a link to {target!r}, which does not exist") from None
     except OSError as error:
         raise SaveError(f"{path}: cannot read it ({_reason(error)})") from None
     chunks: list[bytes] = []

@@ -114,7 +114,7 @@ def test_listing_marks_every_odd_file_and_still_sorts(tmp_path: Path) -> None:
     for name in ("fifo", "zero", "dir", "big"):
         assert by_name[name].problem.startswith("not a save file"), name
     assert "over 16 MB" in by_name["big"].problem
-    assert by_name["broken"].problem == "damaged: a link to nowhere.toml, which does not exist"
+    assert by_name["broken"].problem == "damaged: a link to 'nowhere.toml', which does not exist"
     assert "loops" in by_name["loop"].problem and "UTF-8" in by_name["utf"].problem
     # a hand-edited header field shows as unknown; the game itself is still whole
     assert by_name["two"].turn is None and by_name["inf"].turn is None

@@ -7,6 +7,10 @@ file in the same folder, flushed and fsynced, then renamed over the old save, wh
 previous versions are kept as ``<name>.toml.1`` … ``.N``. A crash mid-write leaves the
 previous save whole. A save that cannot be read is never overwritten: the error names the
 file and the problem, and points at the newest backup that does load.
+
+Every save ends with a line that proves it whole (``# end of save · sha256 …``): a save cut
+short is refused, a hand edit is recognised, checked for sense and loaded with a notice, and
+a save identical to the one on disk leaves the file and its backups as they are.
 """
 
 from __future__ import annotations
@@ -14,24 +18,30 @@ from __future__ import annotations
 from app.saves.document import (
     MIGRATIONS,
     SCHEMA_VERSION,
+    Loaded,
     load_game,
+    load_save,
     newest_good_backup,
     save_game,
 )
 from app.saves.files import write_atomically
+from app.saves.joining import campaign_for
 from app.saves.listing import SaveInfo, delete_save, list_saves
 from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
 
 __all__ = [
     "BACKUPS",
+    "Loaded",
     "MIGRATIONS",
     "SAVES_DIR",
     "SCHEMA_VERSION",
     "SaveError",
     "SaveInfo",
+    "campaign_for",
     "delete_save",
     "list_saves",
     "load_game",
+    "load_save",
     "newest_good_backup",
     "save_game",
     "save_path",

@@ -28,7 +28,7 @@ from app.dm.referee.skirmish import fight as skirmish
 from app.dm.referee.skirmish import from_monster, from_sheet
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
-from app.saves import SAVES_DIR, SaveError, delete_save, list_saves, load_game
+from app.saves import SAVES_DIR, SaveError, delete_save, list_saves, load_save
 from app.session.hygiene import strip_controls
 from app.session.runner import ScriptError, parse_script, render_event, run_lines
 from app.session.session import GameSession, ending_title
@@ -212,6 +212,7 @@ def play(
     )
     session: GameSession | None = None
     resumed = False
+    notes: tuple[str, ...] = ()
     if load or resume:
         name = load
         if name is None:
@@ -221,11 +222,16 @@ def play(
                 raise typer.Exit(EXIT_BAD_INPUT)
             name = found[0].name
         try:
-            state = load_game(name, saves_dir)
-            session = resume_session(state, brain)
+            loaded = load_save(name, saves_dir)
+            state = loaded.state
+            session = resume_session(state, brain, save=loaded.path)
         except (SaveError, CampaignError) as error:
             _err_console().print(Text(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
+        notes = loaded.notes
+        if not full_screen:
+            for note in notes:
+                _err_console().print(Text(f"note: {note}", style="yellow"))
         save_as, resumed = load or name, True
         if not full_screen:
             console.print(
@@ -249,6 +255,7 @@ def play(
             session=session,
             save_as=save_as,
             resumed=resumed,
+            notes=notes,
         ).run()
         return
     assert session is not None
@@ -290,10 +297,13 @@ def saves_show(
 ) -> None:
     """Where a saved game stands."""
     try:
-        state = load_game(name, saves_dir)
+        loaded = load_save(name, saves_dir)
     except SaveError as error:
         _err_console().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
+    state = loaded.state
+    for note in loaded.notes:
+        typer.echo(f"note: {note}")
     typer.echo(f"{state.title} ({state.campaign_id}) — turn {state.turn}, {state.scene.name}")
     for sheet in state.party.values():
         typer.echo(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP")

@@ -31,10 +31,10 @@ from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
 
 __all__ = [
     "BACKUPS",
-    "Loaded",
     "MIGRATIONS",
     "SAVES_DIR",
     "SCHEMA_VERSION",
+    "Loaded",
     "SaveError",
     "SaveInfo",
     "campaign_for",

@@ -218,8 +218,8 @@ def _state_from(path: Path, data: dict[str, Any]) -> GameState:
     problems = [
         *gaps(data["state"], dumped, "state"),
         *check_rng(data["rng"].get("gauss_next")),
-        *_agrees(data, state),
         *check_state(state),
+        *_agrees(data, state),
     ]
     if problems:
         raise refusal(path, problems)

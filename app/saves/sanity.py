@@ -157,6 +157,7 @@ def check_rng(gauss: object) -> list[Problem]:
 def check_campaign(state: GameState, campaign: Campaign) -> list[Problem]:
     """Problems a state has against the campaign it plays: every id it names resolves."""
     scenes = list(campaign.scenes)
+    triggers = [t.id for t in campaign.triggers]
     problems: list[Problem] = []
     if state.scene.id not in campaign.scenes:
         problems.append(Problem("state.scene.id", f"{state.scene.id!r} is not a scene of it"))
@@ -165,8 +166,8 @@ def check_campaign(state: GameState, campaign: Campaign) -> list[Problem]:
         ("state.visited", state.visited, scenes, "a scene of the campaign"),
         ("state.party", state.party, [c.id for c in campaign.characters], "a campaign character"),
         ("state.challenges", state.challenges, campaign.challenges, "a campaign challenge"),
-        ("state.fired_triggers", state.fired_triggers, [t.id for t in campaign.triggers], "a trigger"),
-        ("state.triggers_holding", state.triggers_holding, [t.id for t in campaign.triggers], "a trigger"),
+        ("state.fired_triggers", state.fired_triggers, triggers, "a trigger"),
+        ("state.triggers_holding", state.triggers_holding, triggers, "a trigger"),
         ("state.defeated", state.defeated, campaign.encounters, "a campaign encounter"),
     ]  # fmt: skip
     for key, ids, known, what in checks:

@@ -76,9 +76,8 @@ def gaps(raw: object, dumped: object, where: str, limit: int = 5) -> list[Proble
                     Problem(key, f"has {len(have)} entries where the game reads {len(want)}")
                 )
             else:
-                stack.extend(
-                    reversed([(h, w, f"{key}.{i}") for i, (h, w) in enumerate(zip(have, want))])
-                )
+                pairs = enumerate(zip(have, want, strict=True))
+                stack.extend(reversed([(h, w, f"{key}.{i}") for i, (h, w) in pairs]))
         elif not _same_scalar_type(have, want):
             found.append(Problem(key, f"{have!r} is {_kind(have)}, the game writes {_kind(want)}"))
     return found

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from app.dm.brain import Brain
 from app.dm.referee.referee import OfflineReferee
+from app.saves.joining import campaign_for
 from app.session.hotseat import recover
 from app.session.session import GameSession
-from app.saves.joining import campaign_for
 from app.world.campaign import CAMPAIGNS_DIR, Campaign
 from app.world.newgame import new_game
 from app.world.state import GameState

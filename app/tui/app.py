@@ -17,7 +17,7 @@ from textual.widgets import Input
 from app.dm.brain import Brain
 from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
-from app.saves import SAVES_DIR, list_saves, load_game
+from app.saves import SAVES_DIR, SaveError, campaign_for, list_saves, load_save
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.tui.screens.info import CreditsScreen, HelpScreen
@@ -26,7 +26,7 @@ from app.tui.screens.newgame import NewGame, NewGameScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.settings import SettingsScreen
 from app.tui.screens.title import TitleScreen
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError, find_campaign, load_campaign
+from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError
 from app.world.state import GameState
 
 OFFLINE = "offline referee"
@@ -51,6 +51,9 @@ class Launch:
     """Start straight on the play screen with this game (``--load``, ``--player`` …)."""
     save_as: str | None = "autosave"
     resumed: bool = False
+    notes: tuple[str, ...] = ()
+    """What the player is told about the loaded save as the game opens (edited by hand
+    since it was saved, written by an older version)."""
     still: bool = False
     """No animation, no cursor blink (snapshots and screenshots)."""
 
@@ -87,6 +90,12 @@ class DungeonApp(App[None]):
                 self.dm_label(self.launch.dm),
                 resumed=self.launch.resumed,
             )
+            self.tell(self.launch.notes)
+
+    def tell(self, notes: Iterable[str]) -> None:
+        """Show what the player should know about a save that loaded."""
+        for note in notes:
+            self.notify(note, title="Save", severity="warning", timeout=12)
 
     def brain(self, dm: DMConfig | None, campaign: Campaign | None) -> Brain | None:
         """The DM for a game: the test's factory, an endpoint, or ``None`` (the referee)."""
@@ -134,14 +143,12 @@ class DungeonApp(App[None]):
 
     def resume(self, state: GameState, name: str) -> None:
         """Continue a loaded game under its save name."""
+        save = self.launch.saves / f"{name}.toml"
         try:
-            campaign = (
-                None
-                if state.campaign_id == "sandbox"
-                else load_campaign(find_campaign(state.campaign_id, self.launch.campaigns))
-            )
-            session = resume_session(state, self.brain(self.launch.dm, campaign))
-        except CampaignError as error:
+            campaign = campaign_for(state, save, self.launch.campaigns)
+            brain = self.brain(self.launch.dm, campaign)
+            session = resume_session(state, brain, save=save, campaigns=self.launch.campaigns)
+        except (CampaignError, SaveError) as error:
             self.notify(str(error), title="Cannot resume", severity="error")
             return
         self.play(session, name, self.dm_label(self.launch.dm), resumed=True)
@@ -161,11 +168,12 @@ class DungeonApp(App[None]):
             self.notify("No saved games yet.", severity="warning")
             return
         try:
-            state = load_game(latest[0].path, self.launch.saves)
+            loaded = load_save(latest[0].path, self.launch.saves)
         except ValueError as error:
             self.notify(f"{error}\nOpen Load to pick a backup.", severity="error")
             return
-        self.resume(state, latest[0].name)
+        self.tell(loaded.notes)
+        self.resume(loaded.state, latest[0].name)
 
     def action_load_game(self) -> None:
         """Pick a save to resume."""
@@ -259,6 +267,7 @@ def make_app(
     session: GameSession | None = None,
     save_as: str | None = "autosave",
     resumed: bool = False,
+    notes: tuple[str, ...] = (),
     still: bool = False,
 ) -> DungeonApp:
     """The app, configured. ``dm`` defaults to the settings on this machine (flags,
@@ -277,6 +286,7 @@ def make_app(
         session=session,
         save_as=save_as,
         resumed=resumed,
+        notes=notes,
         still=still,
     )
     return DungeonApp(launch)

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.saves import SaveError, SaveInfo, delete_save, list_saves, load_game
+from app.saves import SaveError, SaveInfo, delete_save, list_saves, load_save
 from app.tui.screens.modals import ConfirmScreen
 from app.world.state import GameState
 
@@ -69,14 +69,16 @@ class LoadScreen(Screen[tuple[GameState, str] | None]):
         """Load a save file and leave; on failure explain and stay. A backup, once loaded,
         is saved again under the original name."""
         try:
-            state = load_game(path, self.folder)
+            loaded = load_save(path, self.folder)
         except SaveError as error:
             self.backup = error.backup
             hint = "\nPress b to load that backup." if error.backup else ""
             self.query_one("#load-error", Static).update(Text(f"{error}{hint}", style="red"))
             self.refresh_bindings()
             return
-        self.dismiss((state, self.chosen))
+        for note in loaded.notes:  # an edited or older save: the player is told
+            self.app.notify(note, title="Save", severity="warning", timeout=12)
+        self.dismiss((loaded.state, self.chosen))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "load_backup":

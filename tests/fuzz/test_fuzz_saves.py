@@ -331,9 +331,8 @@ GAME_NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
     ("an unknown ending", lambda s: s.update(ending="happily-ever-after")),
     ("an unknown encounter beaten", lambda s: s["defeated"].append("dragon")),
     ("a summary past the turn", lambda s: s.update(summarised_through=s["turn"] + 1)),
-    ("an unknown actor in the queue", lambda s: s.update(
-        pending=[{"character_id": "zed", "text": "I dance"}])),
-    ("an unknown active player", lambda s: s["turn_order"].update(active="Zed")),
+    ("a stranger restricted to act", lambda s: s.update(
+        restriction={"character_ids": ["zed"], "reason": "only Zed"})),
 ]  # fmt: skip
 """Nonsense in the game as a whole."""
 FIGHT_NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [

@@ -193,8 +193,8 @@ def _defaulted(data: dict[str, Any], key: Key) -> bool:
     """Whether the game's models, reading this document without the save's checks, would
     fill the deleted ``key`` back in with a default — a key the game always writes, whose
     loss a load must not hide. Also true when the models refuse the document outright."""
-    if key[0] != "state":
-        return key != ("rng", "gauss_next")
+    if key[0] != "state" or len(key) == 1:
+        return key != ("rng", "gauss_next")  # the header and the RNG: always written
     try:
         dumped: Any = GameState.model_validate(data["state"]).model_dump(
             mode="json", exclude_none=True

@@ -9,6 +9,7 @@ and it must make sense (:mod:`app.saves.sanity`).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ _HEADER: dict[str, tuple[type, ...]] = {
     "state": (dict,),
 }
 """The top-level keys every save holds, and their TOML types."""
+_HEX = re.compile(r"[0-9a-f]*")
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,8 @@ def _header(data: dict[str, Any]) -> list[Problem]:
 
 def _rng(state: GameState, rng: dict[str, Any]) -> None:
     words = rng["state"]
-    if not isinstance(words, str) or len(words) % 8:
+    # int() alone would take "+", "_" or spaces inside a word: only hex digits are written
+    if not isinstance(words, str) or len(words) % 8 or not _HEX.fullmatch(words):
         raise ValueError("rng.state is not whole")
     version = rng["version"]
     if not isinstance(version, int) or isinstance(version, bool):

@@ -21,11 +21,12 @@ from app.saves import (
     save_game,
 )
 from app.saves.proof import MARKER, digest, examine, sealed_digest
-from app.session.setup import resume_session
+from app.session.setup import resume_session, start_session
 from app.tui import make_app
 from app.tui.screens.load import LoadScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.showcase import until
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from tests.app.saved_games import played, real_saves
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "saves"
@@ -314,3 +315,20 @@ async def test_the_load_screen_and_continue_tell_of_a_hand_edit(tmp_path: Path) 
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         assert any("edited since the game saved it" in n.message for n in app._notifications)
+
+
+def test_an_authors_campaign_beside_the_game_resumes_by_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    text = (CAMPAIGNS_DIR / "crossroads" / "campaign.toml").read_text(encoding="utf-8")
+    assert 'id = "crossroads"' in text
+    (mine / "campaign.toml").write_text(text.replace('id = "crossroads"', 'id = "mine"', 1))
+    monkeypatch.chdir(tmp_path)  # played as `dungeon play --campaign mine` from here
+    state = start_session(load_campaign(mine), 1).state
+    path = save_game(state, "mine", tmp_path / "saves")
+    resume_session(load_game(path), save=path)
+    (mine / "campaign.toml").write_text(text)  # the folder now holds another campaign
+    with pytest.raises(SaveError, match=r"state\.campaign_id: mine holds the campaign 'crossr"):
+        resume_session(load_game(path), save=path)

@@ -224,16 +224,16 @@ def play(
     )
     session: GameSession | None = None
     resumed = False
-    notice = ""
+    notes: tuple[str, ...] = ()
     if load is not None or resume:  # --load "" is a bad name, not a new game
         try:
             picked = resume_named(load, saves_dir) if load is not None else newest_game(saves_dir)
-            session = resume_session(picked.state, brain)
+            session = resume_session(picked.state, brain, save=picked.path)
         except (SaveError, CampaignError) as error:
             _err_console().print(Text(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
         state, save_as, resumed = picked.state, picked.save_as, True
-        notice = " ".join(picked.notes)
+        notes = picked.notes
         if not full_screen:
             console.print(
                 Text(
@@ -260,7 +260,7 @@ def play(
             session=session,
             save_as=save_as,
             resumed=resumed,
-            notice=notice,
+            notes=notes,
         ).run()
         return
     assert session is not None
@@ -307,10 +307,13 @@ def saves_show(
 ) -> None:
     """Where a saved game stands (a backup too: ``NAME.toml.1``)."""
     try:
-        state = load_named(name, saves_dir)
+        loaded = load_named(name, saves_dir)
     except SaveError as error:
         _err_console().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
+    state = loaded.state
+    for note in loaded.notes:
+        typer.echo(f"note: {note}")
     typer.echo(f"{state.title} ({state.campaign_id}) — turn {state.turn}, {state.scene.name}")
     for sheet in state.party.values():
         typer.echo(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP")

@@ -11,6 +11,10 @@ loaded by the name the error gives (``fuzz.toml.1``) and then goes on under a ne
 Nothing in the saves folder (a pipe, a device, a loop of links, a huge file) can hang or
 crash a listing or a load, and the temp files of writers killed mid-save are cleaned up on
 the next start.
+
+Every save ends with a line that proves it whole (``# end of save · sha256 …``): a save cut
+short is refused, a hand edit is recognised, checked for sense and loaded with a notice, and
+a save identical to the one on disk leaves the file and its backups as they are.
 """
 
 from __future__ import annotations
@@ -18,11 +22,14 @@ from __future__ import annotations
 from app.saves.document import (
     MIGRATIONS,
     SCHEMA_VERSION,
+    Loaded,
     load_game,
+    load_save,
     newest_good_backup,
     save_game,
 )
 from app.saves.files import MAX_SAVE_BYTES, clean_orphans, read_save_text, write_atomically
+from app.saves.joining import campaign_for
 from app.saves.listing import SaveInfo, delete_save, list_saves
 from app.saves.names import (
     BACKUPS,
@@ -49,17 +56,20 @@ __all__ = [
     "MIGRATIONS",
     "SAVES_DIR",
     "SCHEMA_VERSION",
+    "Loaded",
     "NoSaves",
     "NotASaveFile",
     "Resumed",
     "SaveError",
     "SaveInfo",
     "Target",
+    "campaign_for",
     "clean_orphans",
     "delete_save",
     "list_saves",
     "load_game",
     "load_named",
+    "load_save",
     "newest_game",
     "newest_good_backup",
     "read_save_text",

@@ -1,9 +1,18 @@
-"""What a save file holds, and turning a game into one and back."""
+"""What a save file holds, and turning a game into one and back.
+
+A save is plain TOML ending in a proof line (:mod:`app.saves.proof`). Reading one goes
+through three gates, and a file that fails any of them is refused with its path and the key
+at fault, and left exactly as it was: it must be whole (or an older save from before proof
+lines, or a hand edit), it must have the shape the game writes (:mod:`app.saves.shape`),
+and it must make sense (:mod:`app.saves.sanity`).
+"""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -13,13 +22,45 @@ from pydantic import ValidationError
 
 from app.saves.files import read_save_text, write_atomically
 from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
+from app.saves.proof import Wholeness, examine, is_whole, seal, sealed_digest
+from app.saves.sanity import check_rng, check_state
+from app.saves.shape import Problem, gaps
 from app.world.state import GameState
 
-SCHEMA_VERSION = 1
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-"""``version -> step`` upgrading a save document from that version to the next one. Schema 1
-is the first released format, so there is nothing to migrate yet; a change of format adds
-its step here (and a test with a real file of the older version)."""
+SCHEMA_VERSION = 2
+"""Schema 2 adds the proof line at the end of the file; the tables are those of schema 1."""
+
+
+def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 had the same tables and no proof line: nothing to convert."""
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_schema_1}
+"""``version -> step`` upgrading a save document from that version to the next one. A change
+of format adds its step here (and a test with a real file of the older version); a new key
+in a model needs one too, since a save missing a key the game writes is refused."""
+_HEADER: dict[str, tuple[type, ...]] = {
+    "campaign": (str,),
+    "title": (str,),
+    "turn": (int,),
+    "created": (datetime,),
+    "saved": (datetime,),
+    "rng": (dict,),
+    "state": (dict,),
+}
+"""The top-level keys every save holds, and their TOML types."""
+_HEX = re.compile(r"[0-9a-f]*")
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A save that loaded: the game, the file it came from, and what the player should be
+    told about the file (edited by hand since it was saved, written by an older version)."""
+
+    state: GameState
+    path: Path
+    notes: tuple[str, ...] = ()
 
 
 def _document(state: GameState, created: datetime | None) -> dict[str, Any]:
@@ -45,31 +86,67 @@ def _document(state: GameState, created: datetime | None) -> dict[str, Any]:
 def save_game(
     state: GameState, name: str, folder: Path = SAVES_DIR, *, created: datetime | None = None
 ) -> Path:
-    """Write the game to ``folder/name.toml`` atomically, keeping backups."""
+    """Write the game to ``folder/name.toml`` atomically, keeping backups. When the file
+    already holds this very game (all but the time of saving), it is left as it is, so that
+    saving twice never pushes a real older version out of the backups."""
     path = save_path(name, folder)
-    data = tomli_w.dumps(_document(state, created)).encode("utf-8")
-    write_atomically(path, data)
+    text, digest = seal(tomli_w.dumps(_document(state, created)))
+    # The old file's proof line is read from its last bytes; only when it matches is the
+    # whole file read to confirm it was not edited since.
+    if sealed_digest(path) == digest and is_whole(path, digest):
+        return path
+    write_atomically(path, text.encode("utf-8"))
     return path
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _text(path: Path) -> str:
     try:
-        text = read_save_text(path)
+        return read_save_text(path)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save") from None
     except (OSError, UnicodeDecodeError) as error:
         raise SaveError(f"{path}: cannot read it ({error})") from None
+
+
+def _cut_short(path: Path, detail: str = "") -> SaveError:
+    return SaveError(
+        f"{path}: cut short — its last line, '# end of save · sha256 …', is missing, so part "
+        f"of the game may be lost{detail}; it was not loaded. If you edited this file by hand, "
+        "keep that line as the last line: an edited save is checked and loads if it makes "
+        "sense, even though its checksum no longer matches"
+    )
+
+
+def _parse(path: Path) -> tuple[dict[str, Any], list[str]]:
+    """The save's document, upgraded to the current schema, and notes for the player."""
+    proof = examine(_text(path))
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(proof.body)
     except tomllib.TOMLDecodeError as error:
+        if proof.wholeness is Wholeness.MISSING:
+            raise _cut_short(path, f" (and the rest is not valid TOML: {error})") from None
         raise SaveError(f"{path}: the file is damaged — not valid TOML ({error})") from None
     version = data.get("schema_version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"{path}: no schema_version — this is not a Dungeon Terminal save")
     if version > SCHEMA_VERSION:
         raise SaveError(
             f"{path}: written by a newer version of the game (schema {version}, this one reads "
             f"up to {SCHEMA_VERSION}); update the game to load it"
+        )
+    notes = []
+    if proof.wholeness is Wholeness.EDITED:
+        notes.append(
+            f"{path} was edited since the game saved it (its checksum no longer matches); "
+            "it passed every check, so it loads as it stands"
+        )
+    elif proof.wholeness is Wholeness.MISSING:
+        if version >= 2:
+            raise _cut_short(path)
+        notes.append(
+            f"{path} was saved by an older version of the game, before saves carried the line "
+            "that proves them whole; it passed every check and is saved in the new form from "
+            "now on"
         )
     while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
@@ -78,26 +155,77 @@ def _read(path: Path) -> dict[str, Any]:
         data = step(data)
         version += 1
         data["schema_version"] = version
-    return data
+    return data, notes
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """A save's document (whole, or a hand edit, or an older save), not yet checked."""
+    return _parse(path)[0]
+
+
+def refusal(where: Path | str, problems: list[Problem]) -> SaveError:
+    """The error for a save with problems: the file, the first key and what is wrong."""
+    first = problems[0]
+    more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+    return SaveError(f"{where}: {first.key}: {first.text}{more}")
+
+
+def _header(data: dict[str, Any]) -> list[Problem]:
+    problems = []
+    for key, types in _HEADER.items():
+        if key not in data:
+            problems.append(Problem(key, "missing — every save holds this key"))
+        elif not isinstance(data[key], types) or isinstance(data[key], bool):
+            problems.append(Problem(key, f"{data[key]!r} has the wrong type"))
+    return problems
+
+
+def _rng(state: GameState, rng: dict[str, Any]) -> None:
+    words = rng["state"]
+    # int() alone would take "+", "_" or spaces inside a word: only hex digits are written
+    if not isinstance(words, str) or len(words) % 8 or not _HEX.fullmatch(words):
+        raise ValueError("rng.state is not whole")
+    version = rng["version"]
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("rng.version is not an integer")
+    internal = tuple(int(words[i : i + 8], 16) for i in range(0, len(words), 8))
+    state.restore_rng((version, internal, rng.get("gauss_next")))
+
+
+def _agrees(data: dict[str, Any], state: GameState) -> list[Problem]:
+    """The header repeats what the state holds (``saves list`` shows the header)."""
+    pairs = [("campaign", state.campaign_id), ("title", state.title), ("turn", state.turn)]
+    return [
+        Problem(key, f"{data[key]!r} differs from the game's {value!r}")
+        for key, value in pairs
+        if data[key] != value
+    ]
 
 
 def _state_from(path: Path, data: dict[str, Any]) -> GameState:
+    problems = _header(data)
+    if problems:
+        raise refusal(path, problems)
     try:
         state = GameState.model_validate(data["state"])
-        rng = data["rng"]
-        words = str(rng["state"])
-        if len(words) % 8:
-            raise ValueError("rng.state is truncated")
-        internal = tuple(int(words[i : i + 8], 16) for i in range(0, len(words), 8))
-        state.restore_rng((int(rng["version"]), internal, rng.get("gauss_next")))
+        _rng(state, data["rng"])
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise SaveError(
             f"{path}: state.{where}: {first['msg']} ({error.error_count()} problem(s))"
         ) from None
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, OverflowError) as error:
         raise SaveError(f"{path}: missing or damaged section ({error})") from None
+    dumped = state.model_dump(mode="json", exclude_none=True)
+    problems = [
+        *gaps(data["state"], dumped, "state"),
+        *check_rng(data["rng"].get("gauss_next")),
+        *check_state(state),
+        *_agrees(data, state),
+    ]
+    if problems:
+        raise refusal(path, problems)
     return state
 
 
@@ -114,13 +242,20 @@ def newest_good_backup(path: Path, backups: int = BACKUPS) -> Path | None:
     return None
 
 
-def load_game(name: str | Path, folder: Path = SAVES_DIR) -> GameState:
-    """Load a save by name (or path). On failure the file is left untouched and the error
-    names the newest backup that does load, if any."""
+def load_save(name: str | Path, folder: Path = SAVES_DIR) -> Loaded:
+    """Load a save by name (or path), with what the player should be told about it. On
+    failure the file is left untouched and the error names the newest backup that does
+    load, if any."""
     path = Path(name) if isinstance(name, Path) else save_path(name, folder)
     try:
-        return _state_from(path, _read(path))
+        data, notes = _parse(path)
+        return Loaded(_state_from(path, data), path, tuple(notes))
     except SaveError as error:
         backup = newest_good_backup(path)
         hint = f"; the newest good backup is {backup}" if backup else ""
         raise SaveError(f"{error}{hint}", backup) from None
+
+
+def load_game(name: str | Path, folder: Path = SAVES_DIR) -> GameState:
+    """Load a save's game state (see :func:`load_save` for the notes that come with it)."""
+    return load_save(name, folder).state

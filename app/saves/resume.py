@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from app.saves.document import load_game, newest_good_backup
+from app.saves.document import Loaded, load_save, newest_good_backup
 from app.saves.listing import SaveInfo, list_saves, printable
 from app.saves.names import (
     SAVES_DIR,
@@ -38,13 +38,15 @@ class Resumed:
     """What was loaded, as messages name it: ``fuzz`` or ``fuzz.toml.1``."""
     save_as: str
     """The name the game autosaves under from now on."""
+    path: Path
+    """The file the game came from (errors on resuming name it)."""
     notes: tuple[str, ...] = ()
-    """What the player should be told (a save passed over, a new save name)."""
+    """What the player should be told (a save passed over, a new save name, a hand edit)."""
 
 
-def _load(target: Target, folder: Path) -> GameState:
+def _load(target: Target, folder: Path) -> Loaded:
     try:
-        return load_game(target.path, folder)
+        return load_save(target.path, folder)
     except RecursionError:  # TOML nested thousands deep
         raise SaveError(f"{target.path}: the file is damaged — nested too deeply") from None
 
@@ -60,19 +62,21 @@ def resume_target(target: Target, folder: Path = SAVES_DIR) -> Resumed:
             f"{printable(str(target.path), 200)}: not a save name — rename the file with "
             "letters, digits, spaces, '-', '_' or '.' to load it"
         ) from None
-    state = _load(target, folder)
+    loaded = _load(target, folder)
+    state = loaded.state
     if not target.backup:
-        return Resumed(state, target.name, target.name)
+        return Resumed(state, target.name, target.name, loaded.path, loaded.notes)
     save_as = restored_name(target.name, folder)
     note = (
         f"Resumed from the backup {target.path.name} (turn {state.turn}). This game now saves "
         f"as {save_as}, so {target.name} and its backups stay as they were."
     )
-    return Resumed(state, target.label, save_as, (note,))
+    return Resumed(state, target.label, save_as, loaded.path, (*loaded.notes, note))
 
 
-def load_named(name: str, folder: Path = SAVES_DIR) -> GameState:
-    """The game in a save or a backup named as ``--load`` takes it (``saves show``)."""
+def load_named(name: str, folder: Path = SAVES_DIR) -> Loaded:
+    """The game in a save or a backup named as ``--load`` takes it (``saves show``), with
+    what the player should be told about the file."""
     return _load(resolve_save(name, folder), folder)
 
 

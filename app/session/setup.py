@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from app.dm.brain import Brain
 from app.dm.referee.referee import OfflineReferee
+from app.saves.joining import campaign_for
 from app.session.hotseat import recover
 from app.session.session import GameSession
-from app.world.campaign import Campaign, find_campaign, load_campaign
+from app.world.campaign import CAMPAIGNS_DIR, Campaign
 from app.world.newgame import new_game
 from app.world.state import GameState
 
@@ -31,11 +34,18 @@ def start_session(
     return session_for(new_game(campaign, seed=seed, players=players), brain)
 
 
-def resume_session(state: GameState, brain: Brain | None = None) -> GameSession:
-    """Continue a loaded game: its campaign is loaded again by id (saves hold the world, not
-    the campaign text), then play goes on exactly where it stopped."""
-    if state.campaign_id != "sandbox":
-        state.attach(load_campaign(find_campaign(state.campaign_id)))
+def resume_session(
+    state: GameState,
+    brain: Brain | None = None,
+    *,
+    save: Path | str | None = None,
+    campaigns: Path = CAMPAIGNS_DIR,
+) -> GameSession:
+    """Continue a loaded game: its campaign is loaded again by id from ``campaigns`` (saves
+    hold the world, not the campaign text) and the game is checked against it, then play
+    goes on exactly where it stopped. ``SaveError`` naming ``save`` and the key if the
+    campaign is unknown or the game names what the campaign lacks."""
+    state.attach(campaign_for(state, save, campaigns))
     session = session_for(state, brain)
     recover(state)
     return session

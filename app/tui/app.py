@@ -17,7 +17,7 @@ from textual.widgets import Input
 from app.dm.brain import Brain
 from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
-from app.saves import SAVES_DIR, NoSaves, SaveError, newest_game
+from app.saves import SAVES_DIR, NoSaves, SaveError, campaign_for, newest_game
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.tui.screens.info import CreditsScreen, HelpScreen
@@ -26,7 +26,7 @@ from app.tui.screens.newgame import NewGame, NewGameScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.settings import SettingsScreen
 from app.tui.screens.title import TitleScreen
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError, find_campaign, load_campaign
+from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError
 from app.world.state import GameState
 
 OFFLINE = "offline referee"
@@ -51,9 +51,9 @@ class Launch:
     """Start straight on the play screen with this game (``--load``, ``--player`` …)."""
     save_as: str | None = "autosave"
     resumed: bool = False
-    notice: str = ""
-    """Told to the player as the game opens (a game resumed from a backup goes on under a
-    new name, a newer save that did not load was passed over)."""
+    notes: tuple[str, ...] = ()
+    """Told to the player as the game opens: a hand-edited or older save, a game resumed
+    from a backup going on under a new name, a newer save that did not load passed over."""
     still: bool = False
     """No animation, no cursor blink (snapshots and screenshots)."""
 
@@ -90,8 +90,12 @@ class DungeonApp(App[None]):
                 self.dm_label(self.launch.dm),
                 resumed=self.launch.resumed,
             )
-        if self.launch.notice:
-            self.notify(self.launch.notice, severity="warning", timeout=12)
+            self.tell(self.launch.notes)
+
+    def tell(self, notes: Iterable[str]) -> None:
+        """Show what the player should know about a save that loaded."""
+        for note in notes:
+            self.notify(note, title="Save", severity="warning", timeout=12)
 
     def brain(self, dm: DMConfig | None, campaign: Campaign | None) -> Brain | None:
         """The DM for a game: the test's factory, an endpoint, or ``None`` (the referee)."""
@@ -137,16 +141,15 @@ class DungeonApp(App[None]):
         )
         self.play(session, game.save_as, self.dm_label(game.dm), resumed=False)
 
-    def resume(self, state: GameState, name: str) -> None:
-        """Continue a loaded game under its save name."""
+    def resume(self, state: GameState, name: str, source: Path | None = None) -> None:
+        """Continue a loaded game under the save name ``name``; ``source`` is the file it
+        came from (a backup's differs from the name it goes on under)."""
+        save = source or self.launch.saves / f"{name}.toml"
         try:
-            campaign = (
-                None
-                if state.campaign_id == "sandbox"
-                else load_campaign(find_campaign(state.campaign_id, self.launch.campaigns))
-            )
-            session = resume_session(state, self.brain(self.launch.dm, campaign))
-        except CampaignError as error:
+            campaign = campaign_for(state, save, self.launch.campaigns)
+            brain = self.brain(self.launch.dm, campaign)
+            session = resume_session(state, brain, save=save, campaigns=self.launch.campaigns)
+        except (CampaignError, SaveError) as error:
             self.notify(str(error), title="Cannot resume", severity="error")
             return
         self.play(session, name, self.dm_label(self.launch.dm), resumed=True)
@@ -169,14 +172,13 @@ class DungeonApp(App[None]):
         except SaveError as error:
             self.notify(f"{error}\nOpen Load to pick a backup.", severity="error")
             return
-        for note in picked.notes:
-            self.notify(note, severity="warning", timeout=12)
-        self.resume(picked.state, picked.save_as)
+        self.tell(picked.notes)
+        self.resume(picked.state, picked.save_as, picked.path)
 
     def action_load_game(self) -> None:
         """Pick a save to resume."""
 
-        def chosen(picked: tuple[GameState, str] | None) -> None:
+        def chosen(picked: tuple[GameState, str, Path] | None) -> None:
             if picked is not None:
                 self.resume(*picked)
 
@@ -265,7 +267,7 @@ def make_app(
     session: GameSession | None = None,
     save_as: str | None = "autosave",
     resumed: bool = False,
-    notice: str = "",
+    notes: tuple[str, ...] = (),
     still: bool = False,
 ) -> DungeonApp:
     """The app, configured. ``dm`` defaults to the settings on this machine (flags,
@@ -284,7 +286,7 @@ def make_app(
         session=session,
         save_as=save_as,
         resumed=resumed,
-        notice=notice,
+        notes=notes,
         still=still,
     )
     return DungeonApp(launch)

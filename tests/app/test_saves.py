@@ -118,10 +118,17 @@ def test_backups_rotate_and_the_newest_good_one_is_offered(tmp_path: Path) -> No
     [
         (lambda t: t[: len(t) // 2], "game.toml"),
         (lambda t: "garbage \x00\x01", "not valid TOML"),
-        (lambda t: t.replace("schema_version = 1", "schema_version = 99"), "newer version"),
-        (lambda t: t.replace("schema_version = 1\n", ""), "no schema_version"),
+        (
+            lambda t: t.replace(f"schema_version = {SCHEMA_VERSION}", "schema_version = 99"),
+            "newer version",
+        ),
+        (lambda t: t.replace(f"schema_version = {SCHEMA_VERSION}\n", ""), "no schema_version"),
         (lambda t: t.replace("hp = 21", 'hp = "lots"'), "state.party.mira.vitals.hp"),
-        (lambda t: t.replace("[rng]", "[rngx]"), "missing or damaged"),
+        (lambda t: t.replace("[rng]", "[rngx]"), "game.toml: rng: missing"),
+        (
+            lambda t: t.replace('[rng]\nversion = 3\nstate = "', '[rng]\nversion = 3\nstate = "f'),
+            "rng.state is not whole",
+        ),
     ],
 )
 def test_each_kind_of_damage_is_reported_and_nothing_is_overwritten(
@@ -221,7 +228,8 @@ def test_older_schemas_go_through_the_migration_steps(
     state = start_session(CAMPAIGN, 1).state
     save_game(state, "old", tmp_path)
     path = tmp_path / "old.toml"
-    path.write_text(path.read_text().replace("schema_version = 1", "schema_version = 0"))
+    old = path.read_text().replace(f"schema_version = {SCHEMA_VERSION}", "schema_version = 0")
+    path.write_text(old)
     with pytest.raises(SaveError, match="too old to read"):
         load_game("old", tmp_path)
 

@@ -252,7 +252,9 @@ async def test_a_save_can_be_deleted_after_confirming(tmp_path: Path) -> None:
     state = crossroads().state
     save_game(state, "keep", saves)
     save_game(state, "gone", saves)
-    save_game(state, "gone", saves)  # with a backup
+    state.turn = 1  # a changed game: the next save keeps the first as a backup
+    save_game(state, "gone", saves)
+    assert (saves / "gone.toml.1").exists()
     app = title_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("l")

@@ -34,7 +34,7 @@ def save_label(info: SaveInfo) -> Text:
     return line
 
 
-class LoadScreen(Screen[tuple[GameState, str] | None]):
+class LoadScreen(Screen[tuple[GameState, str, Path] | None]):
     """Pick a save; dismissed with the loaded game and its save name (or ``None``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -80,9 +80,9 @@ class LoadScreen(Screen[tuple[GameState, str] | None]):
             self.query_one("#load-error", Static).update(Text(f"{error}{hint}", style="red"))
             self.refresh_bindings()
             return
-        for note in picked.notes:
-            self.notify(note, severity="warning", timeout=12)
-        self.dismiss((picked.state, picked.save_as))
+        for note in picked.notes:  # an edited or older save, a backup's new name
+            self.app.notify(note, title="Save", severity="warning", timeout=12)
+        self.dismiss((picked.state, picked.save_as, picked.path))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "load_backup":

@@ -1,0 +1,58 @@
+"""Joining a loaded game to its campaign, and the checks only the campaign makes possible.
+
+A save names its campaign by id (``crossroads``), never by path: the id is looked up in the
+campaigns folder, then (for an author's own campaign, played as ``--campaign mine``) in a
+folder of that name where the game runs — an id has no ``/`` or ``.``, so a hand-edited
+``campaign_id = "../../elsewhere"`` cannot make the game read a file anywhere else.
+
+Once the campaign is loaded, every id the state names — the scene, the characters,
+challenges, triggers, encounters, NPCs, monsters, the ending — must be one of the
+campaign's, or the game is refused naming the save and the key.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.saves.document import refusal
+from app.saves.names import SaveError
+from app.saves.sanity import CAMPAIGN_ID, check_campaign
+from app.saves.shape import Problem
+from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError, load_campaign
+from app.world.state import GameState
+
+SANDBOX = "sandbox"
+"""The campaign id of a game played without a campaign (the built-in sandbox world)."""
+
+
+def campaign_for(
+    state: GameState, save: Path | str | None = None, folder: Path = CAMPAIGNS_DIR
+) -> Campaign | None:
+    """The campaign a loaded game plays, checked against the game (``None`` for the
+    sandbox). ``save`` names the save in errors; :class:`SaveError` if the id is not an
+    id, names no campaign in ``folder``, or the game names what the campaign lacks."""
+    where = save if save is not None else "the save"
+    cid = state.campaign_id
+    if cid == SANDBOX:
+        return None
+    key = "state.campaign_id"
+    if not CAMPAIGN_ID.fullmatch(cid):
+        text = f"{cid!r} is not a campaign id (a save names its campaign by id, never a path)"
+        raise refusal(where, [Problem(key, text)])
+    homes = [folder / cid, Path(cid)]
+    home = next((h for h in homes if (h / "campaign.toml").is_file()), None)
+    if home is None:
+        known = sorted(p.parent.name for p in folder.glob("*/campaign.toml"))
+        text = f"no campaign {cid!r} in {folder} (campaigns there: {', '.join(known) or 'none'})"
+        raise refusal(where, [Problem(key, text)])
+    try:
+        campaign = load_campaign(home)
+    except CampaignError as error:
+        raise SaveError(f"{where}: {key}: the campaign {cid!r} does not load: {error}") from None
+    if campaign.id != cid:
+        text = f"{home} holds the campaign {campaign.id!r}, not {cid!r}"
+        raise refusal(where, [Problem(key, text)])
+    problems = check_campaign(state, campaign)
+    if problems:
+        raise refusal(where, problems)
+    return campaign

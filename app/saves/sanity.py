@@ -1,0 +1,181 @@
+"""Sense checks on a loaded game: every number within its bounds, every id resolving.
+
+The models check each value on its own (a level is 1-20, HP is not negative); these checks
+look across values — HP against its maximum, the players' characters against the party,
+the initiative order against who is in the world — which a hand edit or a damaged file can
+break while every single value stays valid. :func:`check_state` needs only the state and
+runs when a save is read; :func:`check_campaign` needs the campaign and runs when a resumed
+game is joined to it. Both return problems naming the key, so the error can name the file
+and the key, and nothing loads half-sane.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Iterator
+
+from app.saves.shape import Problem
+from app.world.campaign import Campaign
+from app.world.state import Creature, GameState
+from rules.character import CharacterSheet
+from rules.srd import srd
+
+CAMPAIGN_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+"""What a campaign id looks like: a name in the campaigns folder, never a path."""
+DEFEAT = "defeat"
+"""The ending every campaign has: the whole party fell (the session's ``DEFEAT``; saves sit
+below the session and cannot import it)."""
+
+
+def _unknown(key: str, ids: Iterable[str], known: Iterable[str], what: str) -> Iterator[Problem]:
+    """One problem for the first id in ``ids`` that is not in ``known``."""
+    pool = set(known)
+    keyed = isinstance(ids, dict)  # a table names the id in its key, an array by position
+    for index, item in enumerate(ids):
+        if item not in pool:
+            yield Problem(f"{key}.{item}" if keyed else f"{key}.{index}", f"{item!r} is not {what}")
+            return
+
+
+def _vitals(key: str, who: CharacterSheet | Creature) -> Iterator[Problem]:
+    vitals = who.vitals
+    if vitals.hp > vitals.max_hp:
+        yield Problem(f"{key}.vitals.hp", f"{vitals.hp} is above max_hp {vitals.max_hp}")
+
+
+def _sheets(state: GameState) -> Iterator[Problem]:
+    for cid, sheet in state.party.items():
+        key = f"state.party.{cid}"
+        if sheet.id != cid:
+            yield Problem(f"{key}.id", f"{sheet.id!r} differs from its table name {cid!r}")
+        yield from _vitals(key, sheet)
+        slots = sheet.spell_slots
+        for level, used in slots.expended.items():
+            if used > slots.maximum.get(level, 0):
+                yield Problem(f"{key}.spell_slots.expended.{level}", "more than the maximum")
+        if sheet.hit_dice.remaining > sheet.hit_dice.total:
+            yield Problem(f"{key}.hit_dice.remaining", "is above the total")
+        if sheet.concentration is not None and sheet.concentration not in srd().spells:
+            yield Problem(f"{key}.concentration", f"{sheet.concentration!r} is not a spell")
+    for cid, creature in state.creatures.items():
+        key = f"state.creatures.{cid}"
+        if creature.id != cid:
+            yield Problem(f"{key}.id", f"{creature.id!r} differs from its table name {cid!r}")
+        yield from _vitals(key, creature)
+
+
+def _people(state: GameState) -> Iterator[Problem]:
+    party = list(state.party)
+    if not party:
+        yield Problem("state.party", "is empty: a game has at least one character")
+    owners: dict[str, str] = {}
+    for player, ids in state.players.items():
+        yield from _unknown(f"state.players.{player}", ids, party, "a character in the party")
+        for cid in ids:
+            if cid in owners and owners[cid] != player:
+                yield Problem(f"state.players.{player}", f"{cid!r} is also {owners[cid]}'s")
+            owners[cid] = player
+    # The turn order's players and queued actions are not checked here: resuming repairs
+    # them (``app.session.hotseat.recover``) — an older version could save a round in which
+    # everyone had passed, or actions of a player who had left.
+    if state.restriction is not None:
+        ids = state.restriction.character_ids
+        yield from _unknown("state.restriction.character_ids", ids, party, "in the party")
+
+
+def _fight(state: GameState) -> Iterator[Problem]:
+    fight = state.encounter
+    if fight is None:
+        return
+    if not fight.order:
+        yield Problem("state.encounter.order", "is empty while a fight is on")
+        return
+    ids = [c.id for c in fight.order]
+    yield from _unknown("state.encounter.order", ids, state.known_ids(), "in the party or world")
+    if len(set(ids)) != len(ids):
+        yield Problem("state.encounter.order", "names someone twice")
+    if fight.turn_index >= len(ids):
+        yield Problem(
+            "state.encounter.turn_index",
+            f"{fight.turn_index} is past the end of the order ({len(ids)} combatants)",
+        )
+    yield from _unknown("state.encounter.economy", fight.economy, ids, "in the order")
+    for name in ("dodging", "disengaged", "helped", "hidden", "shielded"):
+        listed = getattr(fight, name)
+        yield from _unknown(f"state.encounter.{name}", listed, ids, "in the order")
+
+
+def _story(state: GameState) -> Iterator[Problem]:
+    if not CAMPAIGN_ID.fullmatch(state.campaign_id):
+        yield Problem("state.campaign_id", f"{state.campaign_id!r} is not a campaign id")
+    if state.scenes:
+        scenes = list(state.scenes)
+        if state.scene.id not in state.scenes:
+            yield Problem("state.scene.id", f"{state.scene.id!r} is not one of state.scenes")
+        for sid, scene in state.scenes.items():
+            if scene.id != sid:
+                yield Problem(f"state.scenes.{sid}.id", f"{scene.id!r} differs from {sid!r}")
+            yield from _unknown(f"state.scenes.{sid}.exits", scene.exits, scenes, "a scene")
+        yield from _unknown("state.visited", state.visited, scenes, "a scene")
+    if state.summarised_through > state.turn or state.summarised_through < 0:
+        yield Problem(
+            "state.summarised_through",
+            f"{state.summarised_through} is not between 0 and the turn ({state.turn})",
+        )
+    for index, record in enumerate(state.history):
+        if not 0 <= record.number <= state.turn:
+            yield Problem(f"state.history.{index}.number", f"{record.number} is past the turn")
+            break
+    for index, change in enumerate(state.changes):
+        if not 0 <= change.turn <= state.turn:
+            yield Problem(f"state.changes.{index}.turn", f"{change.turn} is past the turn")
+            break
+    if any(count < 1 for count in state.fired_triggers.values()):
+        yield Problem("state.fired_triggers", "counts a trigger as fired fewer than once")
+
+
+def check_state(state: GameState) -> list[Problem]:
+    """Problems a loaded state has on its own, in the order a reader meets them."""
+    return [*_story(state), *_sheets(state), *_people(state), *_fight(state)]
+
+
+def check_rng(gauss: object) -> list[Problem]:
+    """The RNG's spare normal draw, if any, is a finite number."""
+    if gauss is None:
+        return []
+    if isinstance(gauss, bool) or not isinstance(gauss, float) or not math.isfinite(gauss):
+        return [Problem("rng.gauss_next", f"{gauss!r} is not a finite number")]
+    return []
+
+
+def check_campaign(state: GameState, campaign: Campaign) -> list[Problem]:
+    """Problems a state has against the campaign it plays: every id it names resolves."""
+    scenes = list(campaign.scenes)
+    triggers = [t.id for t in campaign.triggers]
+    problems: list[Problem] = []
+    if state.scene.id not in campaign.scenes:
+        problems.append(Problem("state.scene.id", f"{state.scene.id!r} is not a scene of it"))
+    checks: list[tuple[str, Iterable[str], Iterable[str], str]] = [
+        ("state.scenes", state.scenes, scenes, "a scene of the campaign"),
+        ("state.visited", state.visited, scenes, "a scene of the campaign"),
+        ("state.party", state.party, [c.id for c in campaign.characters], "a campaign character"),
+        ("state.challenges", state.challenges, campaign.challenges, "a campaign challenge"),
+        ("state.fired_triggers", state.fired_triggers, triggers, "a trigger"),
+        ("state.triggers_holding", state.triggers_holding, triggers, "a trigger"),
+        ("state.defeated", state.defeated, campaign.encounters, "a campaign encounter"),
+    ]  # fmt: skip
+    for key, ids, known, what in checks:
+        problems.extend(_unknown(key, ids, known, what))
+    for cid, creature in state.creatures.items():
+        key = f"state.creatures.{cid}"
+        if creature.encounter is not None and creature.encounter not in campaign.encounters:
+            problems.append(Problem(f"{key}.encounter", f"{creature.encounter!r} is unknown"))
+        if creature.npc is not None and creature.npc not in campaign.npcs:
+            problems.append(Problem(f"{key}.npc", f"{creature.npc!r} is not an NPC of it"))
+        if creature.monster is not None and not campaign.has_monster(creature.monster):
+            problems.append(Problem(f"{key}.monster", f"{creature.monster!r} is no monster"))
+    endings = {DEFEAT, *(e.id for e in campaign.endings)}
+    if state.ending is not None and state.ending not in endings:
+        problems.append(Problem("state.ending", f"{state.ending!r} is not an ending of it"))
+    return problems

@@ -1,0 +1,69 @@
+"""Real saves made by playing the shipped campaign with the offline referee: at the start,
+exploring after a few turns (flags, history, a challenge passed), and in a fight. Tests of
+the save format and the save fuzz suite damage copies of these."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from app.saves import save_game
+from app.session.actions import PlayerAction
+from app.session.session import GameSession
+from app.session.setup import start_session
+from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+
+SEED = 11
+TURNS = [
+    ("mira", "I pick the lock on the trapdoor"),
+    ("thorin", "ask Berta about Tam"),
+    ("mira", "I climb down the trapdoor"),
+    ("thorin", "I attack the rat"),
+]
+"""Two turns in the inn (a lock picked, Berta met), then down into the rats' fight."""
+SITUATIONS = {"start": 0, "exploring": 2, "fight": 4}
+"""Save name -> turns played before saving."""
+
+
+@cache
+def crossroads() -> Campaign:
+    """The shipped campaign."""
+    return load_campaign(CAMPAIGNS_DIR / "crossroads")
+
+
+async def _play(session: GameSession, turns: int) -> None:
+    for character, text in TURNS[:turns]:
+        session.submit(PlayerAction(character_id=character, text=text))
+        async for _ in session.run_until_players():
+            pass
+
+
+def played(turns: int) -> GameSession:
+    """A game of the shipped campaign after ``turns`` of :data:`TURNS`."""
+    session = start_session(crossroads(), SEED)
+    asyncio.run(_play(session, turns))
+    return session
+
+
+@cache
+def save_texts() -> dict[str, bytes]:
+    """The bytes of each situation's save, written by the game."""
+    texts = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for name, turns in SITUATIONS.items():
+            path = save_game(played(turns).state, name, Path(folder))
+            texts[name] = path.read_bytes()
+    return texts
+
+
+def real_saves(folder: Path) -> dict[str, Path]:
+    """Each situation's save written into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    for name, data in save_texts().items():
+        path = folder / f"{name}.toml"
+        path.write_bytes(data)
+        paths[name] = path
+    return paths

@@ -519,7 +519,10 @@ def validate_command(
     if problems:
         for problem in problems:
             console.print(Text(str(problem), style="red"))
-        console.print(f"{len(problems)} problem(s) in {story.campaign.title}")
+        breaking = sum(p.breaks_play for p in problems)
+        warnings = len(problems) - breaking
+        stops = f": {breaking} stop it being played, {warnings} warning(s)" if breaking else ""
+        console.print(Text(f"{len(problems)} problem(s) in {story.campaign.title}{stops}"))
         raise typer.Exit(1)
     console.print(
         f"ok: {story.campaign.title} — {len(story.scenes)} scenes, "

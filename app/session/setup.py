@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from app.dm.brain import Brain
 from app.dm.referee.referee import OfflineReferee
 from app.session.hotseat import recover
 from app.session.session import GameSession
-from app.world.campaign import Campaign, find_campaign, load_campaign
+from app.world.campaign import CAMPAIGNS_DIR, Campaign, find_campaign, load_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState
 
@@ -31,11 +33,15 @@ def start_session(
     return session_for(new_game(campaign, seed=seed, players=players), brain)
 
 
-def resume_session(state: GameState, brain: Brain | None = None) -> GameSession:
-    """Continue a loaded game: its campaign is loaded again by id (saves hold the world, not
-    the campaign text), then play goes on exactly where it stopped."""
+def resume_session(
+    state: GameState, brain: Brain | None = None, campaigns: Path = CAMPAIGNS_DIR
+) -> GameSession:
+    """Continue a loaded game: its campaign is loaded again by id from ``campaigns`` (saves
+    hold the world, not the campaign text), through the same checks as a new game — a
+    campaign edited into a broken one since is a :class:`CampaignError`, not a crash mid-
+    turn — then play goes on exactly where it stopped."""
     if state.campaign_id != "sandbox":
-        state.attach(load_campaign(find_campaign(state.campaign_id)))
+        state.attach(load_campaign(find_campaign(state.campaign_id, campaigns)))
     session = session_for(state, brain)
     recover(state)
     return session

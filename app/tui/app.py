@@ -140,7 +140,8 @@ class DungeonApp(App[None]):
                 if state.campaign_id == "sandbox"
                 else load_campaign(find_campaign(state.campaign_id, self.launch.campaigns))
             )
-            session = resume_session(state, self.brain(self.launch.dm, campaign))
+            brain = self.brain(self.launch.dm, campaign)
+            session = resume_session(state, brain, campaigns=self.launch.campaigns)
         except CampaignError as error:
             self.notify(str(error), title="Cannot resume", severity="error")
             return

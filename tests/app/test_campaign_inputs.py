@@ -20,7 +20,7 @@ from app.cli import app
 from app.dm.brain import BrainError
 from app.dm.scripted import ScriptedBrain
 from app.session.runner import ScriptError, read_script, run_lines
-from app.session.setup import start_session
+from app.session.setup import resume_session, start_session
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign
 from app.world.userfiles import MAX_DEPTH
 
@@ -112,10 +112,23 @@ def test_every_command_that_plays_reports_a_broken_campaign(
     assert "Traceback" not in result.output
 
 
+def test_resuming_a_game_whose_campaign_broke_since_is_a_clear_error(tmp_path: Path) -> None:
+    campaigns = tmp_path / "campaigns"
+    folder = write(campaigns / "crossroads", shipped())
+    state = start_session(load_campaign(folder), 4).state
+    assert resume_session(state, campaigns=campaigns).state is state  # sound: it resumes
+    data = shipped()
+    broken("encounter", data)
+    write(folder, data)
+    with pytest.raises(CampaignError, match=r"scenes\.\w+\.encounter: no encounter"):
+        resume_session(state, campaigns=campaigns)
+
+
 def test_validate_lists_broken_references_with_the_warnings(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["validate", str(broken_folder(tmp_path, "campaign.start"))])
     assert result.exit_code == 1
     assert "dangling reference: campaign.start: no scene 'nowhere'" in result.stdout
+    assert "1 stop it being played" in result.stdout
 
 
 async def test_the_new_game_screen_lists_a_broken_campaign_as_broken(tmp_path: Path) -> None:

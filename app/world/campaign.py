@@ -290,12 +290,18 @@ _HINTS = {
 }
 
 
+MAX_LISTED = 20
+"""Problems listed in one error: enough to fix in one go, never a flood of thousands."""
+
+
 def _format_errors(path: Path, error: ValidationError) -> str:
     lines = [f"{path}: {error.error_count()} problem(s)"]
-    for item in error.errors():
+    for item in error.errors(include_url=False)[:MAX_LISTED]:
         where = ".".join(str(p) for p in item["loc"]) or "(top level)"
         hint = _HINTS.get(item["type"], "")
         lines.append(f"  {where}: {item['msg']}" + (f" — {hint}" if hint else ""))
+    if error.error_count() > MAX_LISTED:
+        lines.append(f"  … and {error.error_count() - MAX_LISTED} more")
     return "\n".join(lines)
 
 
@@ -327,10 +333,6 @@ def check_playable(campaign: Campaign, path: Path) -> Campaign:
             lines.append(f"  … and {len(problems) - MAX_LISTED} more (dungeon validate lists all)")
         raise CampaignError("\n".join(lines))
     return campaign
-
-
-MAX_LISTED = 20
-"""Problems listed in one error; ``dungeon validate`` lists them all."""
 
 
 def load_campaign(where: Path | str, *, playable: bool = True) -> Campaign:

@@ -326,3 +326,13 @@ def test_tool_refuses_huge_and_deep_arguments_with_a_reason() -> None:
     for arguments, said in ((deep, "nested"), (huge, "characters long")):
         result = runner.invoke(app, ["tool", "roll_dice", arguments])
         assert result.exit_code == 1 and said in result.stdout, result.output
+
+
+def test_a_file_with_thousands_of_problems_lists_a_readable_few(tmp_path: Path) -> None:
+    data = shipped()
+    data["campaign"].update({f"typo{n}": n for n in range(2000)})
+    with pytest.raises(CampaignError) as caught:
+        load_campaign(write(tmp_path / "typos", data))
+    lines = str(caught.value).splitlines()
+    assert lines[0].endswith("2000 problem(s)") and len(lines) == 22
+    assert lines[-1] == "  … and 1980 more"

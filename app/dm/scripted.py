@@ -55,8 +55,8 @@ class Transcript(BaseModel):
     reply: list[ScriptedReply] = Field(default_factory=list)
 
 
-MAX_TRANSCRIPT_BYTES = 8 << 20
-"""A recorded DM of more than 8 MB is refused (a long game's replies are far smaller)."""
+MAX_TRANSCRIPT_BYTES = 4 << 20
+"""A recorded DM of more than 4 MB is refused (a long game's replies are far smaller)."""
 
 
 def _where(loc: tuple[int | str, ...]) -> str:

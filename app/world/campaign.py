@@ -305,8 +305,8 @@ def _format_errors(path: Path, error: ValidationError) -> str:
     return "\n".join(lines)
 
 
-MAX_CAMPAIGN_BYTES = 4 << 20
-"""A campaign file of more than 4 MB is refused: the largest real ones are a few hundred KB."""
+MAX_CAMPAIGN_BYTES = 2 << 20
+"""A campaign file of more than 2 MB is refused: the largest real ones are a few hundred KB."""
 
 
 def parse_campaign(data: dict[str, Any], path: Path) -> Campaign:

@@ -92,19 +92,32 @@ def _where(keys: list[str | int]) -> str:
     return text or "(top level)"
 
 
+Chain = tuple[str | int, "Chain"] | None
+"""A key path as a linked list, innermost key first: cheap to extend at every table."""
+
+
 def too_deep(data: object, limit: int = MAX_DEPTH) -> str | None:
     """Where ``data`` (TOML or JSON values) nests tables and arrays more than ``limit``
-    deep, or ``None``. Walks without recursion, so any depth can be measured."""
-    stack: list[tuple[object, list[str | int]]] = [(data, [])]
+    deep, or ``None``. Walks without recursion, so any depth can be measured, and does
+    next to nothing per plain value (a file of a million numbers is walked in a blink)."""
+    if not isinstance(data, dict | list):
+        return None
+    stack: list[tuple[dict[Any, Any] | list[Any], int, Chain]] = [(data, 0, None)]
     while stack:
-        value, keys = stack.pop()
-        if len(keys) > limit:
-            shown = [*keys[:6], "…", *keys[-2:]] if len(keys) > 10 else keys
-            return _where(shown)
-        if isinstance(value, dict):
-            stack.extend((v, [*keys, str(k)]) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, [*keys, i]) for i, v in enumerate(value))
+        value, depth, chain = stack.pop()
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, child in items:
+            if depth >= limit:
+                keys: list[str | int] = []
+                link: Chain = (key, chain)
+                while link is not None:
+                    keys.append(link[0])
+                    link = link[1]
+                keys.reverse()
+                shown = [*keys[:6], "…", *keys[-2:]] if len(keys) > 10 else keys
+                return _where(shown)
+            if isinstance(child, dict | list):
+                stack.append((child, depth + 1, (key, chain)))
     return None
 
 

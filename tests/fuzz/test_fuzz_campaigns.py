@@ -71,15 +71,18 @@ def get(data: Any, at: Path_) -> Any:
     return data
 
 
+SHEET_REFERENCES = {"armor", "weapons", "spells"}
+"""Keys of a character sheet that name SRD data (its ``inventory`` is free text)."""
+
+
 def references(data: dict[str, Any]) -> list[Path_]:
-    """Paths of the text values that are id references (outside character sheets, whose
-    ``inventory`` is free text)."""
+    """Paths of the text values that are id references."""
     found = []
     for at in walk(data):
-        if at[0] == "characters" or not isinstance(get(data, at), str):
+        if not isinstance(get(data, at), str):
             continue
         key = at[-2] if isinstance(at[-1], int) else at[-1]
-        if key in REFERENCES:
+        if key in (SHEET_REFERENCES if at[0] == "characters" else REFERENCES):
             found.append(at)
     return found
 
@@ -213,3 +216,44 @@ def test_deep_nesting_is_refused(tmp_path: Path, path: Path, depth: int, shape: 
     else:
         extra += "[triggers.when]\nall = " + "[" * depth + "]" * depth + "\n"
     run(tmp_path, raw + extra.encode(), nonsense=True, shown=(shape, depth))
+
+
+EFFECT_REFERENCES = ["move_to", "start_encounter", "next", "ending", "give_items", "take_items",
+                     "restrict_to"]  # fmt: skip
+FACT_REFERENCES = ["in_scene", "has_item", "defeated", "killed", "surrendered", "fled",
+                   "passed", "failed"]  # fmt: skip
+
+
+def effects_tables(data: dict[str, Any]) -> list[Path_]:
+    """Paths of every effects table (challenge outcomes and trigger effects)."""
+    found: list[Path_] = []
+    for cid in data.get("challenges", {}):
+        found += [("challenges", cid, "success"), ("challenges", cid, "failure")]
+    found += [("triggers", i, "effects") for i in range(len(data.get("triggers", [])))]
+    return found
+
+
+@fuzz_settings(EXAMPLES)
+@given(
+    path=some_source,
+    data=st.data(),
+    new=st.from_regex(r"[a-z][a-z0-9_]{0,12}", fullmatch=True),
+    in_effects=st.booleans(),
+)
+def test_added_dangling_references_are_refused(
+    tmp_path: Path, path: Path, data: st.DataObject, new: str, in_effects: bool
+) -> None:
+    """References of kinds the shipped campaigns do not use yet, added where they go."""
+    _, parsed = source(path)
+    doc = copy.deepcopy(parsed)
+    assume(new not in ids(doc))
+    if in_effects:
+        at = data.draw(st.sampled_from(effects_tables(doc)), label="effects")
+        key = data.draw(st.sampled_from(EFFECT_REFERENCES), label="key")
+        get(doc, at)[key] = [new] if key.endswith(("items", "restrict_to")) else new
+    else:
+        key = data.draw(st.sampled_from(FACT_REFERENCES), label="fact")
+        trigger = {"id": "added", "when": {"all": [{key: new}]}, "effects": {"text": "x"}}
+        doc.setdefault("triggers", []).append(trigger)
+        at = ("triggers", key)
+    run(tmp_path, tomli_w.dumps(doc).encode(), nonsense=True, shown=(at, key, new))

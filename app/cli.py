@@ -39,13 +39,14 @@ from app.saves import (
     resume_named,
 )
 from app.session.hygiene import strip_controls
-from app.session.runner import ScriptError, parse_script, render_event, run_lines
+from app.session.runner import ScriptError, read_script, render_event, run_lines
 from app.session.session import GameSession, ending_title
 from app.session.setup import resume_session, start_session
 from app.tray import DiceTray
 from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign
+from rules.character import CharacterSheet
 from rules.dice import Advantage, DiceError, formula_stats, roll
 from rules.srd import SRD_ATTRIBUTION
 
@@ -61,6 +62,12 @@ EXIT_BAD_INPUT = 2
 ECHO_CHARS = 200
 """How much of a piped line is echoed back (the whole line still goes to the game)."""
 DEFAULT_CAMPAIGN = "crossroads"
+MAX_FOES = 50
+"""Foes in one ``balance`` fight, at most (the largest authored fights have a dozen)."""
+MAX_FIGHTS = 20_000
+"""Fights one ``balance`` run may ask for: enough for odds to a fraction of a percent."""
+MAX_SEED = 2**63 - 1
+"""Seeds of the author commands are whole numbers from 0 to this (what a save can hold)."""
 
 
 def _console() -> Console:
@@ -214,7 +221,7 @@ def play(
     try:
         config = load_dm_config(model=model, base_url=base_url, api_key=api_key)
     except ConfigError as error:
-        _err_console().print(f"error: {error}", style="red")
+        _err_console().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     brain = OpenAIBrain(config) if config.configured else None
     dm = (
@@ -353,10 +360,11 @@ def _seats(specs: list[str], story: Campaign) -> dict[str, list[str]]:
     return seats
 
 
-def _load(campaign: str) -> Campaign:
-    """Load a campaign or exit 2 with the loader's message."""
+def _load(campaign: str, *, playable: bool = True) -> Campaign:
+    """Load a campaign or exit 2 with the loader's message. Every command that plays
+    loads it ``playable`` (its references checked); ``validate`` reports them itself."""
     try:
-        return load_campaign(find_campaign(campaign))
+        return load_campaign(find_campaign(campaign), playable=playable)
     except CampaignError as error:
         _err_console().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -367,7 +375,10 @@ def simulate_command(
     campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
     script: Annotated[Path, typer.Option(help="File of 'Name: action' lines.")],
     seed: Annotated[
-        int, typer.Option(help="Seed: the same seed and script give the same transcript.")
+        int,
+        typer.Option(
+            min=0, max=MAX_SEED, help="Seed: the same seed and script give the same transcript."
+        ),
     ] = 0,
     brain: Annotated[str, typer.Option(help="offline, scripted or openai.")] = "offline",
     brain_file: Annotated[
@@ -382,10 +393,9 @@ def simulate_command(
     """Play a campaign headless from a script and print the transcript and a summary."""
     story = _load(campaign)
     try:
-        lines = script.read_text(encoding="utf-8").splitlines()
-        parse_script(lines)
-    except (OSError, ScriptError) as error:
-        _err_console().print(Text(f"error: {script}: {error}", style="red"))
+        lines = read_script(script)
+    except ScriptError as error:
+        _err_console().print(Text(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     dm: Brain | None = None
     if brain == "scripted":
@@ -428,43 +438,78 @@ def simulate_command(
         raise typer.Exit(1)
 
 
+def _bad(message: str) -> typer.Exit:
+    """Print ``error: message`` and give the exit to raise."""
+    _err_console().print(Text(f"error: {message}", style="red"))
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def _foes(story: Campaign, encounter: str | None, monsters: list[str]) -> list[tuple[str, int]]:
+    """(stat block id, count) of the fight ``balance`` runs; exits 2 on a bad request."""
+    groups: list[tuple[str, int]] = []
+    if encounter:
+        if encounter not in story.encounters:
+            known = ", ".join(story.encounters) or "none"
+            raise _bad(f"no encounter {encounter!r} (known: {known})")
+        groups += [(m.monster, m.count) for m in story.encounters[encounter].monsters]
+    for spec in monsters:
+        name, colon, count = spec.partition(":")
+        if not story.has_monster(name):
+            raise _bad(f"bad --monster {spec!r}: no monster {name!r} (e.g. goblin:3)")
+        if colon and not (count.isascii() and count.isdigit()):
+            raise _bad(f"bad --monster {spec!r}: the count is a whole number (e.g. goblin:3)")
+        number = (int(count) if len(count) <= 9 else MAX_FOES + 1) if colon else 1
+        if not 1 <= number <= MAX_FOES:
+            raise _bad(f"bad --monster {spec!r}: the count is 1 to {MAX_FOES}")
+        groups.append((name, number))
+    if not groups:
+        raise _bad("name an --encounter or at least one --monster")
+    total = sum(count for _, count in groups)
+    if total > MAX_FOES:
+        raise _bad(f"{total} foes in one fight; at most {MAX_FOES}")
+    return groups
+
+
+def _party(story: Campaign, party: str | None) -> list[CharacterSheet]:
+    """The characters ``balance`` fields; exits 2 on an empty list, a repeat or a stranger."""
+    if party is None:
+        ids = list(story.campaign.party)
+    else:
+        ids = [cid.strip() for cid in party.split(",")]
+        if not any(ids):
+            raise _bad("--party names no character (e.g. --party mira,thorin)")
+    known = {sheet.id for sheet in story.characters}
+    for cid in ids:
+        if cid not in known:
+            raise _bad(f"no character {cid!r} (known: {', '.join(sorted(known))})")
+    if len(set(ids)) != len(ids):
+        twice = sorted({cid for cid in ids if ids.count(cid) > 1})
+        raise _bad(f"--party names {', '.join(twice)} more than once")
+    return [story.character(cid) for cid in ids]
+
+
 @app.command("balance")
 def balance_command(
     campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
     encounter: Annotated[str | None, typer.Option(help="An encounter id of the campaign.")] = None,
     monsters: Annotated[
-        list[str] | None, typer.Option("--monster", help="SRD monster[:count], repeatable.")
+        list[str] | None,
+        typer.Option(
+            "--monster", help=f"SRD monster[:count], repeatable; {MAX_FOES} foes at most."
+        ),
     ] = None,
     party: Annotated[
         str | None, typer.Option(help="Comma-separated character ids (default: the party).")
     ] = None,
-    fights: Annotated[int, typer.Option(min=1, max=100_000, help="Fights to run.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the first fight.")] = 0,
+    fights: Annotated[
+        int, typer.Option(min=1, max=MAX_FIGHTS, help=f"Fights to run (1 to {MAX_FIGHTS:,}).")
+    ] = 1000,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of the first fight.")] = 0,
 ) -> None:
     """Fight an encounter many times with the referee's tactics and report the odds."""
     story = _load(campaign)
-    groups: list[tuple[str, int]] = []
-    if encounter:
-        if encounter not in story.encounters:
-            known = ", ".join(story.encounters) or "none"
-            _err_console().print(f"error: no encounter {encounter!r} (known: {known})", style="red")
-            raise typer.Exit(EXIT_BAD_INPUT)
-        groups += [(m.monster, m.count) for m in story.encounters[encounter].monsters]
-    for spec in monsters or []:
-        name, _, count = spec.partition(":")
-        if not story.has_monster(name) or (count and not count.isdigit()):
-            _err_console().print(f"error: bad --monster {spec!r} (e.g. goblin:3)", style="red")
-            raise typer.Exit(EXIT_BAD_INPUT)
-        groups.append((name, int(count or 1)))
-    if not groups:
-        _err_console().print("error: name an --encounter or at least one --monster", style="red")
-        raise typer.Exit(EXIT_BAD_INPUT)
-    ids = party.split(",") if party else story.campaign.party
-    try:
-        sheets = [story.character(cid.strip()) for cid in ids]
-    except KeyError as error:
-        _err_console().print(f"error: no character {error.args[0]!r}", style="red")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    groups = _foes(story, encounter, monsters or [])
+    sheets = _party(story, party)
     rng = random.Random(seed)
     results = []
     for _ in range(fights):
@@ -489,12 +534,15 @@ def validate_command(
 ) -> None:
     """Check a campaign: schema, references, reachable scenes, endings and triggers."""
     console = _console()
-    story = _load(campaign)
+    story = _load(campaign, playable=False)
     problems = validate_campaign(story)
     if problems:
         for problem in problems:
             console.print(Text(str(problem), style="red"))
-        console.print(f"{len(problems)} problem(s) in {story.campaign.title}")
+        breaking = sum(p.breaks_play for p in problems)
+        warnings = len(problems) - breaking
+        stops = f": {breaking} stop it being played, {warnings} warning(s)" if breaking else ""
+        console.print(Text(f"{len(problems)} problem(s) in {story.campaign.title}{stops}"))
         raise typer.Exit(1)
     console.print(
         f"ok: {story.campaign.title} — {len(story.scenes)} scenes, "
@@ -508,7 +556,9 @@ def tool_command(
     name: Annotated[str, typer.Argument(help="Tool name, e.g. roll_dice.")],
     arguments: Annotated[str, typer.Argument(help="Arguments as JSON.")] = "{}",
     campaign: Annotated[str, typer.Option(help="Campaign id or folder.")] = DEFAULT_CAMPAIGN,
-    seed: Annotated[int, typer.Option(help="Seed of the game the tool runs in.")] = 0,
+    seed: Annotated[
+        int, typer.Option(min=0, max=MAX_SEED, help="Seed of the game the tool runs in.")
+    ] = 0,
 ) -> None:
     """Run one DM tool in a fresh game and print its result: the function check."""
     console = _console()

@@ -11,17 +11,32 @@ The key is never written into a save file.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+
+from app.world.userfiles import UserFileError, read_toml
 
 DEFAULT_MODEL = "gpt-4o-mini"
 
 
+MAX_CONFIG_BYTES = 256 << 10
+"""A config file is a few lines; one of more than 256 KB is not one."""
+
+
 class ConfigError(ValueError):
-    """The config file is unreadable or has bad values."""
+    """The config file is unreadable or has bad values. The message names the file (or the
+    environment variable or option) and the key, and never holds the API key."""
+
+
+def _one_line(value: str | None, what: str) -> str | None:
+    if value is not None and (not value.isprintable() or value != value.strip()):
+        raise ValueError(
+            f"{what} must be one line of printable characters, without spaces around it"
+        )
+    return value
 
 
 class DMConfig(BaseModel):
@@ -29,10 +44,10 @@ class DMConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    model: str = DEFAULT_MODEL
-    base_url: str | None = None
+    model: str = Field(default=DEFAULT_MODEL, min_length=1, max_length=200)
+    base_url: str | None = Field(default=None, max_length=2000, pattern=r"^https?://\S+$")
     """``None`` for OpenAI itself; e.g. ``http://localhost:11434/v1`` for Ollama."""
-    api_key: SecretStr | None = None
+    api_key: SecretStr | None = Field(default=None, min_length=1, max_length=1000)
     timeout: float = Field(default=60.0, gt=0, le=600)
     """Seconds a turn's call to the DM may take in all, retries included: then the player
     is told, and may retry."""
@@ -44,6 +59,19 @@ class DMConfig(BaseModel):
     max_retries: int = Field(default=2, ge=0, le=10)
     """Further tries after a failure before the reply began, within ``timeout``."""
     temperature: float = Field(default=0.8, ge=0, le=2)
+
+    @field_validator("model")
+    @classmethod
+    def _model_line(cls, value: str) -> str:
+        _one_line(value, "the model name")
+        return value
+
+    @field_validator("api_key")
+    @classmethod
+    def _key_line(cls, value: SecretStr | None) -> SecretStr | None:
+        # An HTTP header cannot carry a line break: say so now, not at the first turn.
+        _one_line(value.get_secret_value() if value is not None else None, "the API key")
+        return value
 
     @property
     def configured(self) -> bool:
@@ -64,6 +92,46 @@ def config_path(env: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "dungeon-terminal" / "config.toml"
 
 
+def _read_document(file: Path) -> dict[str, Any]:
+    """The whole config file (empty when there is none); :class:`ConfigError` otherwise."""
+    try:
+        if not file.exists() and not file.is_symlink():
+            return {}
+    except (OSError, ValueError):
+        pass  # reading says what is wrong with the name
+    try:
+        return read_toml(file, MAX_CONFIG_BYTES)
+    except UserFileError as error:
+        raise ConfigError(str(error)) from None
+
+
+_KINDS = {"str": "text", "int": "a number", "float": "a number", "bool": "true or false",
+          "list": "an array", "datetime": "a date", "date": "a date", "time": "a time"}  # fmt: skip
+
+
+def _dm_table(file: Path) -> dict[str, Any]:
+    """The ``[dm]`` table of the config file."""
+    table = _read_document(file).get("dm", {})
+    if not isinstance(table, dict):
+        kind = _KINDS.get(type(table).__name__, "a value")
+        raise ConfigError(f"{file}: dm: must be a table ([dm] with one setting a line), not {kind}")
+    return table
+
+
+def _explain(error: ValidationError, origin: Mapping[str, str]) -> str:
+    """One line per bad setting, naming where it came from — never the value given (it may
+    be the key, or a key typed into the wrong setting)."""
+    lines = []
+    for item in error.errors(include_input=False, include_url=False):
+        key = str(item["loc"][0]) if item["loc"] else "dm"
+        message = item["msg"].removeprefix("Value error, ")
+        if item["type"] == "extra_forbidden":
+            known = ", ".join(DMConfig.model_fields)
+            message = f"not a DM setting (the settings are {known})"
+        lines.append(f"{origin.get(key, 'settings')}: {key}: {message}")
+    return "bad DM settings: " + "; ".join(lines)
+
+
 def load_dm_config(
     *,
     model: str | None = None,
@@ -75,38 +143,40 @@ def load_dm_config(
     """Merge flags over environment over the config file. Raises :class:`ConfigError`."""
     env = os.environ if env is None else env
     file = path or config_path(env)
-    values: dict[str, object] = {}
-    if file.exists():
-        try:
-            values.update(tomllib.loads(file.read_text(encoding="utf-8")).get("dm", {}))
-        except (OSError, tomllib.TOMLDecodeError) as error:
-            raise ConfigError(f"{file}: {error}") from error
+    values: dict[str, object] = dict(_dm_table(file))
+    origin = dict.fromkeys(values, f"{file} [dm]")
     from_env = {
-        "model": env.get("DUNGEON_DM_MODEL"),
-        "base_url": env.get("DUNGEON_DM_BASE_URL") or env.get("OPENAI_BASE_URL"),
-        "api_key": env.get("DUNGEON_DM_API_KEY") or env.get("OPENAI_API_KEY"),
+        "model": ("DUNGEON_DM_MODEL",),
+        "base_url": ("DUNGEON_DM_BASE_URL", "OPENAI_BASE_URL"),
+        "api_key": ("DUNGEON_DM_API_KEY", "OPENAI_API_KEY"),
     }
-    values.update({k: v for k, v in from_env.items() if v})
+    for key, names in from_env.items():
+        name = next((n for n in names if env.get(n)), None)
+        if name is not None:
+            values[key], origin[key] = env[name], f"environment {name}"
     flags = {"model": model, "base_url": base_url, "api_key": api_key}
-    values.update({k: v for k, v in flags.items() if v})
+    for key, value in flags.items():
+        if value:
+            values[key], origin[key] = value, f"option --{key.replace('_', '-')}"
     try:
         return DMConfig.model_validate(values)
     except ValidationError as error:
-        raise ConfigError(f"bad DM settings ({file}): {error}") from error
+        raise ConfigError(_explain(error, origin)) from None
 
 
 def save_dm_config(config: DMConfig, path: Path | None = None) -> Path:
     """Write the ``[dm]`` table of the config file (the settings screen), keeping any other
-    tables in it. The file is readable only by its owner because it may hold a key."""
+    tables in it. The file may hold a key, so it is private from its first byte: written
+    to a temporary file created readable by its owner only, flushed to disk, then renamed
+    over the old one (a crash leaves the old file or the new one, never half of one)."""
     import tomli_w  # noqa: PLC0415 - only the settings screen writes
 
     file = path or config_path()
-    document: dict[str, object] = {}
-    if file.exists():
-        try:
-            document = tomllib.loads(file.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as error:
-            raise ConfigError(f"{file}: {error}") from error
+    try:
+        config = DMConfig.model_validate(config.model_dump())
+    except ValidationError as error:
+        raise ConfigError(_explain(error, {})) from None
+    document = _read_document(file)
     table: dict[str, object] = {
         "model": config.model,
         "timeout": config.timeout,
@@ -120,9 +190,33 @@ def save_dm_config(config: DMConfig, path: Path | None = None) -> Path:
     if config.api_key is not None:
         table["api_key"] = config.api_key.get_secret_value()
     document["dm"] = table
-    file.parent.mkdir(parents=True, exist_ok=True)
+    data = tomli_w.dumps(document).encode("utf-8")
+    file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     temp = file.with_name(file.name + ".tmp")
-    temp.write_text(tomli_w.dumps(document), encoding="utf-8")
-    temp.chmod(0o600)
-    temp.replace(file)
+    temp.unlink(missing_ok=True)  # left by a crash; never opened through (O_EXCL)
+    fd = os.open(temp, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, file)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    _fsync_folder(file.parent)
     return file
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the system allows opening a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -107,10 +109,30 @@ class OpenAIBrain:
             )
         return self._client
 
+    def _masked(self, error: BrainError) -> BrainError:
+        """``error`` with the player's own key masked: servers echo it in their error
+        text ("Incorrect API key provided: sk-…"), and that text is shown on screen."""
+        key = self.config.api_key.get_secret_value() if self.config.api_key else None
+        message = mask_key(error.message, key)
+        if message == error.message:
+            return error
+        return BrainError(message, recoverable=error.recoverable)
+
     async def stream(
         self, messages: list[Message], tools: list[dict[str, Any]] | None
     ) -> AsyncIterator[TextDelta | BrainReply]:
-        """Stream one reply; raise :class:`BrainError` on any failure."""
+        """Stream one reply; raise :class:`BrainError` on any failure (its text never
+        holds the API key)."""
+        async with aclosing(self._stream(messages, tools)) as items:
+            try:
+                async for item in items:
+                    yield item
+            except BrainError as error:
+                raise self._masked(error) from None
+
+    async def _stream(
+        self, messages: list[Message], tools: list[dict[str, Any]] | None
+    ) -> AsyncGenerator[TextDelta | BrainReply]:
         import openai  # noqa: PLC0415 - lazy, as above
 
         request: dict[str, Any] = {
@@ -261,15 +283,41 @@ class OpenAIBrain:
             async with asyncio.timeout(budget.total):
                 models = [model.id async for model in client.models.list()]
         except (openai.OpenAIError, OSError, ValueError, TimeoutError) as error:
-            raise self._explain(error, budget) from error
+            raise self._masked(self._explain(error, budget)) from None
         where = self.config.describe()
         if models and self.config.model not in models:
             shown = ", ".join(sorted(models)[:8]) + (" …" if len(models) > 8 else "")
-            raise BrainError(
-                f"{where} answers, but has no model {self.config.model!r} (it has: {shown})",
-                recoverable=False,
+            raise self._masked(
+                BrainError(
+                    f"{where} answers, but has no model {self.config.model!r} (it has: {shown})",
+                    recoverable=False,
+                )
             )
         return f"connected to {where} ({len(models)} model{'s' if len(models) != 1 else ''})"
+
+
+PIECE = 10
+"""Characters of the key in a row that count as an echo of it (a server may cut it short)."""
+
+
+def mask_key(text: str, key: str | None) -> str:
+    """``text`` with ``key`` — and any word holding :data:`PIECE` of its characters in a
+    row, as servers that quote a key cut short do — replaced by ``sk-…wxyz``."""
+    if not key:
+        return text
+    shown = f"{key[:3]}…{key[-4:]}" if len(key) >= 16 else "…"
+    if len(key) < PIECE:  # a short key is masked only where it stands as a word of its own
+        return re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", shown, text)
+    text = text.replace(key, shown)
+    pieces = {key[i : i + PIECE] for i in range(len(key) - PIECE + 1)}
+
+    def masked(word: re.Match[str]) -> str:
+        found = word.group()
+        if any(found[i : i + PIECE] in pieces for i in range(len(found) - PIECE + 1)):
+            return shown
+        return found
+
+    return re.sub(r"[^\s'\"]+", masked, text)
 
 
 def _as_text(value: Any) -> str:

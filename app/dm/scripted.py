@@ -16,7 +16,6 @@ reply may be ``error = "…"`` to fail that call like a dropped connection would
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.session.events import Usage
+from app.world.userfiles import UserFileError, read_toml
 
 
 class ScriptedCall(BaseModel):
@@ -47,6 +47,26 @@ class ScriptedReply(BaseModel):
     recoverable: bool = True
 
 
+class Transcript(BaseModel):
+    """A recorded DM: its replies in order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reply: list[ScriptedReply] = Field(default_factory=list)
+
+
+MAX_TRANSCRIPT_BYTES = 4 << 20
+"""A recorded DM of more than 4 MB is refused (a long game's replies are far smaller)."""
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    """``reply[2].tool_calls[0].name``: a key path as an author reads it."""
+    text = ""
+    for key in loc:
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else key)
+    return text or "(top level)"
+
+
 class ScriptedBrain:
     """Replays :class:`ScriptedReply` objects in order; records every request it gets."""
 
@@ -59,12 +79,21 @@ class ScriptedBrain:
 
     @classmethod
     def from_file(cls, path: Path) -> ScriptedBrain:
-        """Load a TOML transcript; errors name the file."""
+        """Load a TOML transcript. Whatever the file holds, the answer is a brain or a
+        :class:`BrainError` naming the file and, for a bad reply, where in it."""
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-            return cls(data.get("reply", []))
-        except (OSError, tomllib.TOMLDecodeError, ValidationError) as error:
-            raise BrainError(f"{path}: {error}", recoverable=False) from error
+            data = read_toml(path, MAX_TRANSCRIPT_BYTES)
+        except UserFileError as error:
+            raise BrainError(str(error), recoverable=False) from None
+        try:
+            transcript = Transcript.model_validate(data)
+        except ValidationError as error:
+            problems = [
+                f"{_where(item['loc'])}: {item['msg']}"
+                for item in error.errors(include_url=False)[:10]
+            ]
+            raise BrainError(f"{path}: " + "; ".join(problems), recoverable=False) from None
+        return cls(transcript.reply)
 
     @property
     def exhausted(self) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from app.session.actions import PlayerAction
 from app.session.events import (
@@ -20,6 +21,7 @@ from app.session.events import (
     TurnEnd,
 )
 from app.session.session import GameSession
+from app.world.userfiles import UserFileError, read_text
 
 
 class ScriptError(ValueError):
@@ -33,6 +35,23 @@ class ScriptLine:
     number: int
     name: str
     text: str
+
+
+MAX_SCRIPT_BYTES = 4 << 20
+"""A script of more than 4 MB is refused (tens of thousands of lines are far smaller)."""
+
+
+def read_script(path: Path) -> list[str]:
+    """The lines of a script file, checked; :class:`ScriptError` names the file and line."""
+    try:
+        lines = read_text(path, MAX_SCRIPT_BYTES).splitlines()
+    except UserFileError as error:
+        raise ScriptError(str(error)) from None
+    try:
+        parse_script(lines)
+    except ScriptError as error:
+        raise ScriptError(f"{path}: {error}") from None
+    return lines
 
 
 def parse_script(lines: Iterable[str]) -> list[ScriptLine]:

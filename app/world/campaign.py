@@ -20,13 +20,14 @@ Shape (see ``campaigns/crossroads/campaign.toml`` for a complete one)::
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
+from app.world.references import play_breaking
 from app.world.state import FlagValue
+from app.world.userfiles import MAX_DEPTH, UserFileError, read_toml, too_deep
 from app.world.when import Appearance, Fact, FeatureVariant, NPCVariant, SceneVariant
 from app.world.when import Spec as _Spec
 from rules.abilities import Ability
@@ -289,37 +290,68 @@ _HINTS = {
 }
 
 
+MAX_LISTED = 20
+"""Problems listed in one error: enough to fix in one go, never a flood of thousands."""
+
+
 def _format_errors(path: Path, error: ValidationError) -> str:
     lines = [f"{path}: {error.error_count()} problem(s)"]
-    for item in error.errors():
+    for item in error.errors(include_url=False)[:MAX_LISTED]:
         where = ".".join(str(p) for p in item["loc"]) or "(top level)"
         hint = _HINTS.get(item["type"], "")
         lines.append(f"  {where}: {item['msg']}" + (f" — {hint}" if hint else ""))
+    if error.error_count() > MAX_LISTED:
+        lines.append(f"  … and {error.error_count() - MAX_LISTED} more")
     return "\n".join(lines)
 
 
+MAX_CAMPAIGN_BYTES = 2 << 20
+"""A campaign file of more than 2 MB is refused: the largest real ones are a few hundred KB."""
+
+
 def parse_campaign(data: dict[str, Any], path: Path) -> Campaign:
-    """Validate raw TOML data; :class:`CampaignError` lists every problem."""
+    """Validate raw TOML data against the schema; :class:`CampaignError` lists every
+    problem. The references are not checked here (:func:`check_playable` does, and
+    ``dungeon validate`` reports them with everything else)."""
+    where = too_deep(data)
+    if where is not None:
+        raise CampaignError(f"{path}: {where}: nested more than {MAX_DEPTH} levels deep")
     try:
         return Campaign.model_validate(data)
     except ValidationError as error:
         raise CampaignError(_format_errors(path, error)) from None
 
 
-def load_campaign(where: Path | str) -> Campaign:
-    """Load ``campaign.toml`` from a folder (or the file itself)."""
+def check_playable(campaign: Campaign, path: Path) -> Campaign:
+    """``campaign`` itself, or :class:`CampaignError` listing every reference that would
+    break play (a start scene, exit, encounter, item or character that does not exist)."""
+    problems = play_breaking(campaign)
+    if problems:
+        lines = [f"{path}: {len(problems)} problem(s) stop this campaign being played"]
+        lines += [f"  {p.where}: {p.message}" for p in problems[:MAX_LISTED]]
+        if len(problems) > MAX_LISTED:
+            lines.append(f"  … and {len(problems) - MAX_LISTED} more (dungeon validate lists all)")
+        raise CampaignError("\n".join(lines))
+    return campaign
+
+
+def load_campaign(where: Path | str, *, playable: bool = True) -> Campaign:
+    """Load ``campaign.toml`` from a folder (or the file itself). Whatever is there, the
+    result is a campaign or :class:`CampaignError` naming the file, the key and what is
+    wrong. With ``playable`` (every entry point that plays) its references are checked
+    too; ``dungeon validate`` loads without, to report them among its warnings."""
     path = Path(where)
-    if path.is_dir():
-        path = path / "campaign.toml"
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CampaignError(f"{path}: cannot read ({error.strerror or error})") from None
+        if path.is_dir():
+            path = path / "campaign.toml"
+    except (OSError, ValueError):
+        pass  # reading says what is wrong with the name
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise CampaignError(f"{path}: not valid TOML: {error}") from None
-    return parse_campaign(data, path)
+        data = read_toml(path, MAX_CAMPAIGN_BYTES)
+    except UserFileError as error:
+        raise CampaignError(str(error)) from None
+    campaign = parse_campaign(data, path)
+    return check_playable(campaign, path) if playable else campaign
 
 
 CAMPAIGNS_DIR = Path(__file__).resolve().parents[2] / "campaigns"
@@ -327,15 +359,14 @@ CAMPAIGNS_DIR = Path(__file__).resolve().parents[2] / "campaigns"
 
 def find_campaign(name: str, folder: Path = CAMPAIGNS_DIR) -> Path:
     """A campaign folder by id (shipped campaigns) or by path."""
-    direct = Path(name)
-    if direct.exists():
-        return direct
-    candidate = folder / name
-    if candidate.exists():
-        return candidate
-    known = (
-        sorted(p.name for p in folder.iterdir() if (p / "campaign.toml").exists())
-        if folder.exists()
-        else []
-    )
+    for candidate in (Path(name), folder / name):
+        try:
+            if name and candidate.exists():
+                return candidate
+        except (OSError, ValueError):  # a name too long for the system, or with a NUL
+            break
+    try:
+        known = sorted(p.name for p in folder.iterdir() if (p / "campaign.toml").exists())
+    except OSError:
+        known = []
     raise CampaignError(f"no campaign {name!r}; shipped campaigns: {', '.join(known) or 'none'}")

@@ -38,9 +38,17 @@ class NewGame:
 
 def shipped_campaigns(folder: Path) -> list[tuple[str, Path]]:
     """(title, folder) of the campaigns in a folder, by title."""
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:  # no folder, or one we may not read: no campaigns to offer
+        return []
     found = []
-    for path in sorted(folder.iterdir()) if folder.exists() else []:
-        if (path / "campaign.toml").exists():
+    for path in entries:
+        try:
+            listed = (path / "campaign.toml").exists()
+        except OSError:
+            listed = True  # something is there that cannot be read: loading says what
+        if listed:
             try:
                 found.append((load_campaign(path).campaign.title, path))
             except CampaignError:

@@ -1,0 +1,198 @@
+"""The references of a campaign: every id it names must be one it has.
+
+A campaign whose start scene, exits, encounters, party, items or challenges name
+something that does not exist cannot be played — the first turn that follows the
+reference would fail — so :func:`app.world.campaign.load_campaign` refuses it with these
+problems listed. The rest of what ``dungeon validate`` reports (scenes nobody can reach,
+triggers that never fire, flags nothing sets) are warnings: the game still runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rules.dice import DiceError, parse
+from rules.srd import srd
+
+if TYPE_CHECKING:
+    from app.world.campaign import Campaign, Effects
+    from app.world.when import Fact
+
+BREAKS_PLAY = frozenset({"dangling reference", "duplicate", "bad formula"})
+"""Kinds of problem that stop a campaign being played (the others are warnings)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding: ``where`` is a key path in the campaign file."""
+
+    kind: str
+    where: str
+    message: str
+
+    @property
+    def breaks_play(self) -> bool:
+        """Whether the campaign cannot be played with this problem (else a warning)."""
+        return self.kind in BREAKS_PLAY
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.where}: {self.message}"
+
+
+def effects(campaign: Campaign) -> Iterator[tuple[str, str | None, Effects]]:
+    """Every effects block: (key path, scene it happens in or None, effects)."""
+    for cid, challenge in campaign.challenges.items():
+        yield f"challenges.{cid}.success", challenge.scene, challenge.success
+        yield f"challenges.{cid}.failure", challenge.scene, challenge.failure
+    for i, trigger in enumerate(campaign.triggers):
+        yield f"triggers[{i}] ({trigger.id}).effects", None, trigger.effects
+
+
+def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
+    """Every condition in the campaign, with its key path."""
+    for i, trigger in enumerate(campaign.triggers):
+        yield f"triggers[{i}] ({trigger.id}).when", trigger.when
+    for i, ending in enumerate(campaign.endings):
+        yield f"endings[{i}] ({ending.id}).when", ending.when
+    for sid, scene in campaign.scenes.items():
+        for n, variant in enumerate(scene.variants):
+            yield f"scenes.{sid}.variants[{n}].when", variant.when
+        for fid, feature in scene.features.items():
+            if feature.when is not None:
+                yield f"scenes.{sid}.features.{fid}.when", feature.when
+            for n, fvariant in enumerate(feature.variants):
+                yield f"scenes.{sid}.features.{fid}.variants[{n}].when", fvariant.when
+    for nid, npc in campaign.npcs.items():
+        for n, appearance in enumerate(npc.appears):
+            if appearance.when is not None:
+                yield f"npcs.{nid}.appears[{n}].when", appearance.when
+        for n, nvariant in enumerate(npc.variants):
+            yield f"npcs.{nid}.variants[{n}].when", nvariant.when
+
+
+def named_members(campaign: Campaign) -> Iterator[tuple[str, str]]:
+    """(key path, npc id) of every encounter member who is a campaign NPC."""
+    for eid, encounter in campaign.encounters.items():
+        for n, group in enumerate(encounter.monsters):
+            if group.npc is not None:
+                yield f"encounters.{eid}.monsters[{n}].npc", group.npc
+
+
+def flags_set(campaign: Campaign) -> set[str]:
+    """Flags something in the campaign can set: effects, and ``met_<npc>`` when the party
+    first speaks with someone."""
+    flags = {f"met_{nid}" for nid in campaign.npcs}
+    for _, _, eff in effects(campaign):
+        flags.update(eff.set_flags)
+    return flags
+
+
+def facts(fact: Fact) -> Iterator[Fact]:
+    yield fact
+    for child in (fact.all or []) + (fact.any or []) + ([fact.not_] if fact.not_ else []):
+        yield from facts(child)
+
+
+def reference_problems(campaign: Campaign) -> list[Problem]:
+    """Every reference to something the campaign does not have, every id used twice,
+    every dice formula that cannot be rolled, and every flag nothing sets."""
+    problems: list[Problem] = []
+    scenes, chars = campaign.scenes, {c.id for c in campaign.characters}
+    ending_ids = {e.id for e in campaign.endings}
+
+    def need(ok: bool, where: str, message: str) -> None:
+        if not ok:
+            problems.append(Problem("dangling reference", where, message))
+
+    need(
+        campaign.campaign.start in scenes, "campaign.start", f"no scene {campaign.campaign.start!r}"
+    )
+    for pid in campaign.campaign.party:
+        need(pid in chars, "campaign.party", f"no character {pid!r} in [[characters]]")
+    ids = [c.id for c in campaign.characters]
+    for dup in sorted({i for i in ids if ids.count(i) > 1}):
+        problems.append(Problem("duplicate", "characters", f"character id {dup!r} used twice"))
+    for sid, scene in scenes.items():
+        for n, exit_ in enumerate(scene.exits):
+            need(exit_.to in scenes, f"scenes.{sid}.exits[{n}].to", f"no scene {exit_.to!r}")
+        for npc in scene.npcs:
+            need(npc in campaign.npcs, f"scenes.{sid}.npcs", f"no npc {npc!r}")
+        for item in scene.items:
+            need(item in campaign.items, f"scenes.{sid}.items", f"no item {item!r}")
+        if scene.encounter:
+            need(scene.encounter in campaign.encounters, f"scenes.{sid}.encounter",
+                 f"no encounter {scene.encounter!r}")  # fmt: skip
+        for cid in scene.restrict_to or []:
+            need(cid in chars, f"scenes.{sid}.restrict_to", f"no character {cid!r}")
+    for cid, challenge in campaign.challenges.items():
+        need(challenge.scene in scenes, f"challenges.{cid}.scene", f"no scene {challenge.scene!r}")
+    for where, _, eff in effects(campaign):
+        if eff.move_to:
+            need(eff.move_to in scenes, f"{where}.move_to", f"no scene {eff.move_to!r}")
+        if eff.start_encounter:
+            need(eff.start_encounter in campaign.encounters, f"{where}.start_encounter",
+                 f"no encounter {eff.start_encounter!r}")  # fmt: skip
+        if eff.next:
+            need(eff.next in campaign.challenges, f"{where}.next", f"no challenge {eff.next!r}")
+        for item_id in eff.give_items + eff.take_items:
+            need(item_id in campaign.items, f"{where}", f"no item {item_id!r}")
+        for cid in eff.restrict_to or []:
+            need(cid in chars, f"{where}.restrict_to", f"no character {cid!r}")
+        if eff.ending:
+            need(eff.ending in ending_ids, f"{where}.ending", f"no ending {eff.ending!r}")
+        for formula, label in (
+            (eff.damage.amount if eff.damage else None, "damage"),
+            (eff.heal, "heal"),
+        ):
+            if formula:
+                try:
+                    parse(formula)
+                except DiceError as error:
+                    problems.append(Problem("bad formula", f"{where}.{label}", str(error)))
+    for eid, encounter in campaign.encounters.items():
+        for n, group in enumerate(encounter.monsters):
+            if not campaign.has_monster(group.monster):
+                where = f"encounters.{eid}.monsters[{n}]"
+                message = f"no monster {group.monster!r} in the campaign or the SRD data"
+                problems.append(Problem("dangling reference", where, message))
+    for mid, monster in campaign.monsters.items():
+        for spell in monster.spellcasting.spells if monster.spellcasting else ():
+            if spell not in srd().spells:
+                where = f"monsters.{mid}.spellcasting.spells"
+                problems.append(Problem("dangling reference", where, f"no spell {spell!r}"))
+    for iid, spec in campaign.items.items():
+        if spec.heals:
+            try:
+                parse(spec.heals)
+            except DiceError as error:
+                problems.append(Problem("bad formula", f"items.{iid}.heals", str(error)))
+    for where, npc_id in named_members(campaign):
+        need(npc_id in campaign.npcs, where, f"no npc {npc_id!r}")
+    for nid, person in campaign.npcs.items():
+        for n, appearance in enumerate(person.appears):
+            need(appearance.scene in scenes, f"npcs.{nid}.appears[{n}].scene",
+                 f"no scene {appearance.scene!r}")  # fmt: skip
+    flags = flags_set(campaign)
+    for where, when in whens(campaign):
+        for fact in facts(when):
+            if fact.in_scene:
+                need(fact.in_scene in scenes, where, f"no scene {fact.in_scene!r}")
+            if fact.has_item:
+                need(fact.has_item in campaign.items, where, f"no item {fact.has_item!r}")
+            fought = fact.encounter()
+            if fought:
+                need(fought in campaign.encounters, where, f"no encounter {fought!r}")
+            for ref in (fact.passed, fact.failed):
+                if ref:
+                    need(ref in campaign.challenges, where, f"no challenge {ref!r}")
+            if fact.flag and fact.flag not in flags:
+                message = f"nothing sets flag {fact.flag!r} (no set_flags in any effect)"
+                problems.append(Problem("unknown flag", where, message))
+    return problems
+
+
+def play_breaking(campaign: Campaign) -> list[Problem]:
+    """The problems that stop ``campaign`` being played."""
+    return [p for p in reference_problems(campaign) if p.breaks_play]

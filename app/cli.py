@@ -122,7 +122,7 @@ def _reader(console: Console) -> Callable[[str], str]:
         return lambda prompt: console.input(f"[bold cyan]{escape(prompt)}[/]")
 
     def piped(prompt: str) -> str:
-        line = input()
+        line = _piped_line()
         shown = strip_controls(line)  # never echo escapes back to the terminal
         if len(shown) > ECHO_CHARS:
             shown = f"{shown[:ECHO_CHARS]}… ({len(shown):,} characters)"
@@ -130,6 +130,18 @@ def _reader(console: Console) -> Callable[[str], str]:
         return line
 
     return piped
+
+
+def _piped_line() -> str:
+    """One line of piped input. Bytes that are not UTF-8 (a binary file, another encoding)
+    become "\ufffd" instead of ending the program with a decoding error."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:
+        return input()
+    data = raw.readline()
+    if not data:
+        raise EOFError
+    return data.decode(sys.stdin.encoding or "utf-8", errors="replace").removesuffix("\n")
 
 
 def _dice_tray(console: Console, seed: int) -> None:

@@ -79,7 +79,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.i = 0
-        self.depth = 0
+        self.depth = -1  # the formula itself is not a level of nesting
 
     # -- helpers ---------------------------------------------------------------------------
     def error(self, message: str, hint: str = "", pos: int | None = None) -> DiceError:

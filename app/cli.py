@@ -138,7 +138,7 @@ def _piped_line() -> str:
     raw = getattr(sys.stdin, "buffer", None)
     if raw is None:
         return input()
-    data = raw.readline()
+    data: bytes = raw.readline()
     if not data:
         raise EOFError
     return data.decode(sys.stdin.encoding or "utf-8", errors="replace").removesuffix("\n")

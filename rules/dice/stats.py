@@ -39,9 +39,9 @@ from rules.dice.evaluate import MAX_TOTAL, Compiled
 MAX_SUPPORT = 200_000
 """Largest number of distinct totals tracked exactly before falling back to sampling."""
 MAX_DP_WORK = 3_000_000
-MAX_WORK = 2_000_000
+MAX_WORK = 1_000_000
 """Steps the exact method may take over a whole formula (about a second at worst)."""
-SAMPLE_WORK = 400_000
+SAMPLE_WORK = 250_000
 """Dice and operations rolled in all the samples of an estimate together."""
 EXPLODE_DEPTH = 24
 SAMPLES = 20_000

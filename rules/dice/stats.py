@@ -3,7 +3,9 @@
 Distributions are kept as integer weights over a common denominator, so chances such as
 "meet DC 15 with 4d6kh3" come out as exact fractions. Formulas whose exact distribution
 would be too large (huge supports, keep/drop after explosions) fall back to a seeded
-Monte Carlo estimate, and say so.
+Monte Carlo estimate, and say so. The exact method has one work budget for the whole
+formula and the estimate one for all its samples, so the odds of any formula within the
+length cap come back in about a second.
 """
 
 from __future__ import annotations
@@ -179,6 +181,7 @@ class RollStats:
 
 def _per_die(node: Dice, walk: _Walk) -> tuple[Dist, list[tuple[OpKind, Selector]]]:
     """The distribution of one die after the per-die operations, and the ops left over."""
+    walk.spend(node.sides)
     base = Dist.uniform(node.sides)
     dist = base
     ops = list(node.ops)
@@ -246,7 +249,7 @@ def _per_die(node: Dice, walk: _Walk) -> tuple[Dist, list[tuple[OpKind, Selector
     return dist, [(op.kind, op.selector) for op in ops]
 
 
-def _keep_ranked(die: Dist, n_dice: int, keep: int, highest: bool) -> Dist:
+def _keep_ranked(die: Dist, n_dice: int, keep: int, highest: bool, walk: _Walk) -> Dist:
     """Sum of the ``keep`` highest (or lowest) of ``n_dice`` independent dice."""
     keep = max(0, min(keep, n_dice))
     values = sorted(die.weights, reverse=highest)
@@ -256,6 +259,7 @@ def _keep_ranked(die: Dist, n_dice: int, keep: int, highest: bool) -> Dist:
     # the first `keep` placed are exactly the ones kept.
     states: dict[tuple[int, int], int] = {(0, 0): 1}
     for v in values:
+        walk.spend(len(states) * (n_dice + 1))
         w = die.weights[v]
         nxt: dict[tuple[int, int], int] = {}
         for (placed, total), weight in states.items():
@@ -279,10 +283,10 @@ def _dice(node: Dice, walk: _Walk) -> Dist:
     n = node.count
     if sel.kind is SelectorKind.HIGHEST:
         keep_n, highest = (sel.n, True) if kind is OpKind.KEEP else (n - sel.n, False)
-        return _keep_ranked(die, n, keep_n, highest)
+        return _keep_ranked(die, n, keep_n, highest, walk)
     if sel.kind is SelectorKind.LOWEST:
         keep_n, highest = (sel.n, False) if kind is OpKind.KEEP else (n - sel.n, True)
-        return _keep_ranked(die, n, keep_n, highest)
+        return _keep_ranked(die, n, keep_n, highest, walk)
     keeps = kind is OpKind.KEEP
     return die.mapped(lambda v: v if sel.matches(v) == keeps else 0, walk).power_sum(n, walk)
 

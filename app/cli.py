@@ -84,7 +84,13 @@ def _root(
 
 @app.command("roll")
 def roll_command(
-    expression: Annotated[str, typer.Argument(help="Dice formula, e.g. 4d6kh3 or 1d20+5.")],
+    expression: Annotated[
+        str,
+        typer.Argument(
+            help="Dice formula, e.g. 4d6kh3 or 1d20+5 (one starting with '-' goes after --: "
+            "dungeon roll -- -1d4+2)."
+        ),
+    ],
     seed: Annotated[int | None, typer.Option(help="Seed the dice for a repeatable roll.")] = None,
     adv: Annotated[bool, typer.Option("--adv", help="Roll the d20 with advantage.")] = False,
     dis: Annotated[bool, typer.Option("--dis", help="Roll the d20 with disadvantage.")] = False,

@@ -106,3 +106,11 @@ def test_slash_roll_in_the_console_game_reports_and_the_game_goes_on(tmp_path: P
     assert (tmp_path / "fuzz.toml").exists()  # the game ended by /quit, saved
     rolled = [c.text for c in session.state.changes if c.kind == "roll"]
     assert any("= 499" in text for text in rolled) and any("2d6" in text for text in rolled)
+
+
+def test_a_formula_starting_with_a_minus_goes_after_the_double_dash() -> None:
+    refused = runner.invoke(app, ["roll", "-1d4+2"])
+    assert refused.exit_code == 2 and "No such option" in refused.stderr
+    assert "dungeon roll -- -1d4+2" in runner.invoke(app, ["roll", "--help"]).stdout
+    result = runner.invoke(app, ["roll", "--seed", "1", "--", "-1d4+2"])
+    assert result.exit_code == 0 and result.stdout.startswith("-1d4 (")

@@ -100,7 +100,13 @@ def _root(
 
 @app.command("roll")
 def roll_command(
-    expression: Annotated[str, typer.Argument(help="Dice formula, e.g. 4d6kh3 or 1d20+5.")],
+    expression: Annotated[
+        str,
+        typer.Argument(
+            help="Dice formula, e.g. 4d6kh3 or 1d20+5 (one starting with '-' goes after --: "
+            "dungeon roll -- -1d4+2)."
+        ),
+    ],
     seed: Annotated[int | None, typer.Option(help="Seed the dice for a repeatable roll.")] = None,
     adv: Annotated[bool, typer.Option("--adv", help="Roll the d20 with advantage.")] = False,
     dis: Annotated[bool, typer.Option("--dis", help="Roll the d20 with disadvantage.")] = False,
@@ -138,7 +144,7 @@ def _reader(console: Console) -> Callable[[str], str]:
         return lambda prompt: console.input(f"[bold cyan]{escape(prompt)}[/]")
 
     def piped(prompt: str) -> str:
-        line = input()
+        line = _piped_line()
         shown = strip_controls(line)  # never echo escapes back to the terminal
         if len(shown) > ECHO_CHARS:
             shown = f"{shown[:ECHO_CHARS]}… ({len(shown):,} characters)"
@@ -146,6 +152,18 @@ def _reader(console: Console) -> Callable[[str], str]:
         return line
 
     return piped
+
+
+def _piped_line() -> str:
+    """One line of piped input. Bytes that are not UTF-8 (a binary file, another encoding)
+    become "\ufffd" instead of ending the program with a decoding error."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:
+        return input()
+    data: bytes = raw.readline()
+    if not data:
+        raise EOFError
+    return data.decode(sys.stdin.encoding or "utf-8", errors="replace").removesuffix("\n")
 
 
 def _dice_tray(console: Console, seed: int) -> None:

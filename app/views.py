@@ -37,13 +37,18 @@ def roll_line(result: RollResult, dc: int | None = None, *, styled: bool = True)
     return line
 
 
+TITLE_CHARS = 60
+"""A formula longer than this is cut in the title of its odds (it may be 1,000 characters)."""
+
+
 def _percent(chance: Fraction | float) -> str:
     return f"{float(chance) * 100:.2f}%"
 
 
 def stats_table(expression: str, stats: RollStats, dc: int | None = None) -> RenderableType:
     """Minimum, maximum, mean, the chance to meet a DC, and a small distribution chart."""
-    table = Table(title=f"{escape(expression)}", show_header=False, box=None, pad_edge=False)
+    title = expression if len(expression) <= TITLE_CHARS else f"{expression[: TITLE_CHARS - 1]}…"
+    table = Table(title=escape(title), show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
     table.add_row("minimum", str(stats.minimum))

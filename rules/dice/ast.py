@@ -6,8 +6,10 @@ must never change. ``pos`` is the node's index in the source text, used in error
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 
 class SelectorKind(StrEnum):
@@ -152,6 +154,45 @@ def children(node: Node) -> tuple[Node, ...]:
     if isinstance(node, DiceSet):
         return node.items
     return ()
+
+
+N = TypeVar("N")
+T = TypeVar("T")
+
+
+def fold(root: N, kids: Callable[[N], Sequence[N]], visit: Callable[[N, list[T]], T]) -> T:
+    """Fold a tree bottom-up without recursion: ``visit(node, values of its kids)``.
+
+    Nodes are visited left to right, children before parents. A formula of 1,000
+    characters can be a chain of 500 operators (``1+1+…``), a tree far deeper than
+    Python's recursion limit, so every walk over a whole tree goes through here.
+    """
+    stack: list[tuple[N, bool]] = [(root, False)]
+    values: list[T] = []
+    while stack:
+        node, expanded = stack.pop()
+        below = kids(node)
+        if expanded or not below:
+            n = len(below)
+            args = values[len(values) - n :] if n else []
+            del values[len(values) - n :]
+            values.append(visit(node, args))
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(below))
+    return values[0]
+
+
+def chain(node: BinaryOp) -> tuple[Node, list[BinaryOp]]:
+    """A left-leaning run of operators ``a + b - c * …`` as its first operand and the
+    operators in the order they apply (each with its right operand), found in a loop."""
+    ops: list[BinaryOp] = []
+    current: Node = node
+    while isinstance(current, BinaryOp):
+        ops.append(current)
+        current = current.left
+    ops.reverse()
+    return current, ops
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,8 @@ Callers catch exactly this type and nothing else.
 
 from __future__ import annotations
 
+import unicodedata
+
 
 class DiceError(ValueError):
     """A formula that cannot be rolled.
@@ -37,8 +39,20 @@ class DiceError(ValueError):
         return text
 
     def caret(self) -> str:
-        """The formula with a caret under the faulty position, for terminals."""
-        if self.position is None or not self.expression:
-            return self.expression
-        pos = min(self.position, len(self.expression))
-        return f"{self.expression}\n{' ' * pos}^"
+        """The formula with a caret under the faulty position, for terminals.
+
+        Characters a terminal would act on (or could not print) are shown as ``�``, one for
+        one, so the caret still points at the right column.
+        """
+        shown = "".join(_printable(ch) for ch in self.expression)
+        if self.position is None or not shown:
+            return shown
+        pos = min(self.position, len(shown))
+        return f"{shown}\n{' ' * pos}^"
+
+
+def _printable(ch: str) -> str:
+    if " " <= ch <= "~":
+        return ch
+    category = unicodedata.category(ch)
+    return "\ufffd" if category in ("Cc", "Cs") or (category == "Cf" and ch != "\u200d") else ch

@@ -26,7 +26,9 @@ from rules.dice.ast import (
     Selector,
     SelectorKind,
     UnaryOp,
+    chain,
     children,
+    fold,
 )
 from rules.dice.errors import DiceError
 from rules.dice.parser import MAX_DICE, parse_formula
@@ -49,6 +51,10 @@ from rules.dice.results import (
 from rules.dice.transform import doubled_dice, with_advantage
 
 Random = Callable[[], float]
+
+MAX_TOTAL = 10**15
+"""Largest total a product may reach; beyond it the formula is a mistake, not a roll."""
+_GROWING = frozenset({OpKind.REROLL, OpKind.REROLL_ONCE, OpKind.EXPLODE, OpKind.REROLL_ADD})
 
 
 class _Budget:
@@ -181,53 +187,75 @@ def _compile_d20_plus(node: BinaryOp, dice: Dice, number: Number) -> Step:
     return die_plus_constant
 
 
-def _compile_binary(node: BinaryOp) -> Step:
-    left, right = node.left, node.right
-    if (
-        node.op in ("+", "-")
-        and isinstance(left, Dice)
-        and left.count == 1
-        and not left.ops
-        and isinstance(right, Number)
-    ):
-        return _compile_d20_plus(node, left, right)
-    left_step, right_step = _compile(left), _compile(right)
+def _arithmetic(node: BinaryOp, a: int, b: int) -> int:
+    """``a op b`` for one operator, refusing what no table could use."""
     op = node.op
     if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        total = a * b
+        if abs(total) > MAX_TOTAL:
+            raise DiceError(
+                "result too large",
+                position=node.pos,
+                hint=f"keep every product under {MAX_TOTAL:,}",
+            )
+        return total
+    if b == 0:
+        raise DiceError(
+            "division by zero",
+            position=node.pos,
+            hint="the right side of / or % rolled or was 0",
+        )
+    # Division rounds down, as every division in 5e does.
+    return a // b if op == "/" else a % b
 
-        def add(rnd: Random, budget: _Budget | None) -> ResultNode:
+
+def _compile_binary(node: BinaryOp) -> Step:
+    first, links = chain(node)
+    if len(links) == 1:
+        left, right = node.left, node.right
+        if (
+            node.op in ("+", "-")
+            and isinstance(left, Dice)
+            and left.count == 1
+            and not left.ops
+            and isinstance(right, Number)
+        ):
+            return _compile_d20_plus(node, left, right)
+        left_step, right_step = _compile(left), _compile(right)
+        if node.op == "+":
+
+            def add(rnd: Random, budget: _Budget | None) -> ResultNode:
+                left = left_step(rnd, budget)
+                right = right_step(rnd, budget)
+                return BinaryResult(node, left, right, left.total + right.total)
+
+            return add
+
+        def other(rnd: Random, budget: _Budget | None) -> ResultNode:
             left = left_step(rnd, budget)
             right = right_step(rnd, budget)
-            return BinaryResult(node, left, right, left.total + right.total)
+            return BinaryResult(node, left, right, _arithmetic(node, left.total, right.total))
 
-        return add
+        return other
 
-    def other(rnd: Random, budget: _Budget | None) -> ResultNode:
-        left = left_step(rnd, budget)
-        right = right_step(rnd, budget)
-        a, b = left.total, right.total
-        if op == "-":
-            total = a - b
-        elif op == "*":
-            total = a * b
-            if abs(total) > 10**15:
-                raise DiceError(
-                    "result too large",
-                    position=node.pos,
-                    hint="use smaller numbers",
-                )
-        else:
-            if b == 0:
-                raise DiceError(
-                    "division by zero",
-                    position=node.pos,
-                    hint="the right side of / or % rolled or was 0",
-                )
-            # Division rounds down, as every division in 5e does.
-            total = a // b if op == "/" else a % b
-        return BinaryResult(node, left, right, total)
+    # A run of operators (1d6+1d6+…+1d6) is rolled in a loop, left to right: one closure
+    # per operator calling the next would be as deep as the run is long.
+    first_step = _compile(first)
+    steps = [(link, _compile(link.right)) for link in links]
 
-    return other
+    def run(rnd: Random, budget: _Budget | None) -> ResultNode:
+        result = first_step(rnd, budget)
+        for link, right_step in steps:
+            right = right_step(rnd, budget)
+            total = _arithmetic(link, result.total, right.total)
+            result = BinaryResult(link, result, right, total)
+        return result
+
+    return run
 
 
 def _compile_set(node: DiceSet) -> Step:
@@ -278,17 +306,14 @@ def _compile(node: Node) -> Step:
 
 def _static_dice(node: Node) -> tuple[int, bool]:
     """Dice thrown before any reroll/explosion, and whether the count can grow."""
+    return fold(node, children, _count_dice)
+
+
+def _count_dice(node: Node, below: list[tuple[int, bool]]) -> tuple[int, bool]:
     if isinstance(node, Dice):
-        grows = any(
-            op.kind in (OpKind.REROLL, OpKind.REROLL_ONCE, OpKind.EXPLODE, OpKind.REROLL_ADD)
-            for op in node.ops
-        )
+        grows = any(op.kind in _GROWING for op in node.ops)
         return node.count, grows
-    count, grows = 0, False
-    for child in children(node):
-        c, g = _static_dice(child)
-        count, grows = count + c, grows or g
-    return count, grows
+    return sum(c for c, _ in below), any(g for _, g in below)
 
 
 class Compiled:

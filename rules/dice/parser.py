@@ -18,6 +18,8 @@ Anything after a complete formula and some whitespace is a comment
 
 from __future__ import annotations
 
+import unicodedata
+
 from rules.dice.ast import (
     Annotated,
     BinaryOp,
@@ -59,6 +61,15 @@ _SET_OPS = frozenset({OpKind.KEEP, OpKind.DROP})
 _RANK_OPS = frozenset({OpKind.KEEP, OpKind.DROP})
 _VALUE_ONLY_OPS = frozenset({OpKind.MIN, OpKind.MAX})
 _DIGITS = frozenset("0123456789")  # str.isdigit() also accepts "²" and other digits
+_SPACING_CONTROLS = frozenset("\t\n")
+_BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _foreign_digit(ch: str) -> tuple[str, str]:
+    """Message and hint for a digit of another script (``str.isdigit`` accepts them)."""
+    return f"{ch!r} is not a digit dice understand", "type digits as 0-9"
+
+
 _EXAMPLE = "try something like 1d20+5, 4d6kh3 or 2d6+1d4 [fire]"
 
 
@@ -68,7 +79,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.i = 0
-        self.depth = 0
+        self.depth = -1  # the formula itself is not a level of nesting
 
     # -- helpers ---------------------------------------------------------------------------
     def error(self, message: str, hint: str = "", pos: int | None = None) -> DiceError:
@@ -77,6 +88,12 @@ class _Parser:
             expression=self.text,
             position=self.i if pos is None else pos,
             hint=hint,
+        )
+
+    def too_deep(self) -> DiceError:
+        return self.error(
+            "formula nested too deeply",
+            f"use at most {MAX_DEPTH} levels of parentheses and signs",
         )
 
     def peek(self, n: int = 1) -> str:
@@ -99,6 +116,8 @@ class _Parser:
         while self.i < len(self.text) and self.text[self.i] in _DIGITS:
             self.i += 1
         if start == self.i:
+            if not self.at_end() and self.text[self.i].isdigit():
+                raise self.error(*_foreign_digit(self.text[self.i]))
             raise self.error(f"expected {what}, found {self.describe_here()}", hint)
         if self.i < len(self.text) and self.text[self.i] == ".":
             raise self.error("decimals are not allowed", "dice formulas use whole numbers")
@@ -131,7 +150,7 @@ class _Parser:
     def expr(self) -> Node:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise self.error("formula nested too deeply", f"use at most {MAX_DEPTH} levels")
+            raise self.too_deep()
         node = self.product()
         while True:
             before = self.i
@@ -182,7 +201,7 @@ class _Parser:
             self.i += 1
             self.depth += 1
             if self.depth > MAX_DEPTH:
-                raise self.error("formula nested too deeply", f"use at most {MAX_DEPTH} levels")
+                raise self.too_deep()
             operand = self.operand_after(ch) if self.at_end() else self.unary()
             self.depth -= 1
             return UnaryOp(ch, operand, pos)
@@ -205,6 +224,8 @@ class _Parser:
             node = self.dice(1, start, implicit=True)
         elif self.at_end():
             raise self.error("the formula ends too soon", _EXAMPLE)
+        elif ch.isdigit():
+            raise self.error(*_foreign_digit(ch))
         else:
             raise self.error(
                 f"expected a number, a die like d20, or '(' but found {self.describe_here()}",
@@ -364,4 +385,21 @@ def parse_formula(text: str) -> Formula:
             expression=text[:40] + "…",
             hint=f"keep it under {MAX_LENGTH} characters",
         )
+    for i, ch in enumerate(text):
+        if _unprintable(ch):
+            raise DiceError(
+                f"a formula cannot contain {ch!r}",
+                expression=text,
+                position=i,
+                hint="control characters and undecodable bytes are not allowed",
+            )
     return _Parser(text).parse()
+
+
+def _unprintable(ch: str) -> bool:
+    """Characters that would act on a terminal (escapes, NUL, carriage return, text
+    direction overrides) or that cannot be printed at all (lone surrogates from bytes
+    that were not UTF-8): a formula, or its comment, is shown back to players."""
+    if ch in _SPACING_CONTROLS or " " <= ch <= "~":
+        return False
+    return ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs")

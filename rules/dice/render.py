@@ -6,9 +6,12 @@ the result tree: the dice log never recomputes a roll.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from rich.markup import escape
 
-from rules.dice.ast import BinaryOp, Dice, DiceSet, Node, Number, Parens, UnaryOp
+from rules.dice.ast import BinaryOp, Dice, DiceSet, Node, Number, Parens, UnaryOp, children, fold
 from rules.dice.results import (
     AnnotatedResult,
     BinaryResult,
@@ -19,28 +22,33 @@ from rules.dice.results import (
     ResultNode,
     SetResult,
     UnaryResult,
+    result_children,
 )
 
 
 def expression_text(node: Node) -> str:
     """The formula of a parse tree, normalised (``1d20 + 5``)."""
+    return fold(node, children, _expression_part)
+
+
+def _expression_part(node: Node, parts: list[str]) -> str:
     if isinstance(node, Number):
         return str(node.value)
     if isinstance(node, Dice):
         return str(node)
     if isinstance(node, UnaryOp):
-        return f"{node.op}{expression_text(node.operand)}"
+        return f"{node.op}{parts[0]}"
     if isinstance(node, BinaryOp):
-        return f"{expression_text(node.left)} {node.op} {expression_text(node.right)}"
+        return f"{parts[0]} {node.op} {parts[1]}"
     if isinstance(node, Parens):
-        return f"({expression_text(node.inner)})"
+        return f"({parts[0]})"
     if isinstance(node, DiceSet):
-        inner = ", ".join(expression_text(i) for i in node.items)
+        inner = ", ".join(parts)
         if len(node.items) == 1:
             inner += ","
         return f"({inner}){''.join(str(op) for op in node.ops)}"
     labels = " ".join(f"[{label}]" for label in node.labels)
-    return f"{expression_text(node.inner)} {labels}"
+    return f"{parts[0]} {labels}"
 
 
 def _face_text(die: Die) -> str:
@@ -70,6 +78,11 @@ def _die_markup(die: Die) -> str:
 
 def render_tree(node: ResultNode, markup: bool) -> str:
     """A result tree as text: ``1d20 (15) + 5`` (the caller appends the total)."""
+    render: Callable[[ResultNode, list[str]], str] = partial(_render_part, markup=markup)
+    return fold(node, result_children, render)
+
+
+def _render_part(node: ResultNode, parts: list[str], *, markup: bool) -> str:
     if isinstance(node, NumberResult):
         return str(node.total)
     if isinstance(node, DiceResult):
@@ -78,20 +91,16 @@ def render_tree(node: ResultNode, markup: bool) -> str:
         label = escape(str(node.node)) if markup else str(node.node)
         return f"{label} ({faces})"
     if isinstance(node, UnaryResult):
-        return f"{node.node.op}{render_tree(node.operand, markup)}"
+        return f"{node.node.op}{parts[0]}"
     if isinstance(node, BinaryResult):
-        return f"{render_tree(node.left, markup)} {node.node.op} {render_tree(node.right, markup)}"
+        return f"{parts[0]} {node.node.op} {parts[1]}"
     if isinstance(node, ParensResult):
-        return f"({render_tree(node.inner, markup)})"
+        return f"({parts[0]})"
     if isinstance(node, SetResult):
-        parts = []
-        for item, kept in zip(node.items, node.kept, strict=True):
-            text = render_tree(item, markup)
-            if not kept:
-                text = f"[strike dim]{text}[/]" if markup else f"~~{text}~~"
-            parts.append(text)
+        struck = "[strike dim]{}[/]" if markup else "~~{}~~"
+        shown = [p if kept else struck.format(p) for p, kept in zip(parts, node.kept, strict=True)]
         ops = "".join(str(op) for op in node.node.ops)
-        return f"({', '.join(parts)}){escape(ops) if markup else ops}"
+        return f"({', '.join(shown)}){escape(ops) if markup else ops}"
     assert isinstance(node, AnnotatedResult)
     labels = " ".join(f"[{label}]" for label in node.node.labels)
-    return f"{render_tree(node.inner, markup)} {escape(labels) if markup else labels}"
+    return f"{parts[0]} {escape(labels) if markup else labels}"

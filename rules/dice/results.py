@@ -191,6 +191,19 @@ ResultNode = (
 )
 
 
+def result_children(node: ResultNode) -> tuple[ResultNode, ...]:
+    """The direct sub-results of a result node, left to right."""
+    if isinstance(node, BinaryResult):
+        return (node.left, node.right)
+    if isinstance(node, UnaryResult):
+        return (node.operand,)
+    if isinstance(node, ParensResult | AnnotatedResult):
+        return (node.inner,)
+    if isinstance(node, SetResult):
+        return tuple(node.items)
+    return ()
+
+
 def walk(node: ResultNode) -> Iterator[ResultNode]:
     """Every node of a result tree, left to right, parents before children."""
     stack: list[ResultNode] = [node]

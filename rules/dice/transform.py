@@ -18,21 +18,25 @@ from rules.dice.ast import (
     SelectorKind,
     UnaryOp,
     children,
+    fold,
 )
 from rules.dice.errors import DiceError
 from rules.dice.parser import MAX_DICE
 from rules.dice.results import Advantage
 
 
-def _rebuild(node: Node, children: list[Node]) -> Node:
+def _rebuild(node: Node, kids: list[Node]) -> Node:
+    """The node with its children replaced (the same node when none changed)."""
+    if all(new is old for new, old in zip(kids, children(node), strict=True)):
+        return node
     if isinstance(node, BinaryOp):
-        return replace(node, left=children[0], right=children[1])
+        return replace(node, left=kids[0], right=kids[1])
     if isinstance(node, UnaryOp):
-        return replace(node, operand=children[0])
+        return replace(node, operand=kids[0])
     if isinstance(node, Parens | Annotated):
-        return replace(node, inner=children[0])
+        return replace(node, inner=kids[0])
     if isinstance(node, DiceSet):
-        return replace(node, items=tuple(children))
+        return replace(node, items=tuple(kids))
     return node
 
 
@@ -45,20 +49,19 @@ def with_advantage(formula: Formula, mode: Advantage) -> Formula:
         return formula
     done = False
 
-    def visit(node: Node) -> Node:
+    def visit(node: Node, rebuilt: list[Node]) -> Node:
         nonlocal done
-        if done:
-            return node
         if isinstance(node, Dice):
-            if node.sides == 20 and node.count == 1 and not node.ops:
+            # Leaves are visited left to right, so the first plain d20 met is the leftmost.
+            if not done and node.sides == 20 and node.count == 1 and not node.ops:
                 done = True
                 kind = SelectorKind.HIGHEST if mode is Advantage.ADVANTAGE else SelectorKind.LOWEST
                 op = Op(OpKind.KEEP, Selector(kind, 1), node.pos, "k")
                 return replace(node, count=2, ops=(op,), implicit_count=False)
             return node
-        return _rebuild(node, [visit(child) for child in children(node)])
+        return _rebuild(node, rebuilt)
 
-    root = visit(formula.root)
+    root = fold(formula.root, children, visit)
     if not done:
         raise DiceError(
             f"{mode.value} needs a single d20 in the formula",
@@ -71,7 +74,7 @@ def with_advantage(formula: Formula, mode: Advantage) -> Formula:
 def doubled_dice(formula: Formula) -> Formula:
     """Double the number of every die (a critical hit), leaving flat modifiers alone."""
 
-    def visit(node: Node) -> Node:
+    def visit(node: Node, rebuilt: list[Node]) -> Node:
         if isinstance(node, Dice):
             if node.count * 2 > MAX_DICE:
                 raise DiceError(
@@ -81,6 +84,6 @@ def doubled_dice(formula: Formula) -> Formula:
                     hint=f"at most {MAX_DICE}",
                 )
             return replace(node, count=node.count * 2, implicit_count=False)
-        return _rebuild(node, [visit(child) for child in children(node)])
+        return _rebuild(node, rebuilt)
 
-    return replace(formula, root=visit(formula.root))
+    return replace(formula, root=fold(formula.root, children, visit))

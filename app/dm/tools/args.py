@@ -21,7 +21,7 @@ from rules.conditions import Condition
 from rules.damage import DamageType
 from rules.dice import DiceError, formula_stats, parse
 from rules.dice.ast import Annotated as Labelled
-from rules.dice.ast import BinaryOp, Dice, Node, Number, Parens, UnaryOp, children
+from rules.dice.ast import BinaryOp, Dice, Node, Number, Parens, UnaryOp, children, fold
 from rules.skills import Skill
 
 DC = Annotated[int, Field(ge=1, le=30, description="10 easy, 15 medium, 20 hard")]
@@ -38,19 +38,27 @@ _ALLOWED = f"dice like '2d6+3' or a whole number from 1 to {MAX_AMOUNT}"
 
 def _interval(node: Node) -> tuple[int, int] | None:
     """Exact lowest and highest total of a sum of plain dice and numbers (else ``None``)."""
+    return fold(node, children, _interval_of)
+
+
+def _interval_of(node: Node, below: list[tuple[int, int] | None]) -> tuple[int, int] | None:
     if isinstance(node, Number):
         return node.value, node.value
-    if isinstance(node, Dice) and not node.ops:
-        return min(node.count, node.count * node.sides), node.count * node.sides
+    if isinstance(node, Dice):
+        return (
+            None
+            if node.ops
+            else (min(node.count, node.count * node.sides), node.count * node.sides)
+        )
     if isinstance(node, Parens | Labelled):
-        return _interval(node.inner)
+        return below[0]
     if isinstance(node, UnaryOp) and node.op in "+-":
-        inner = _interval(node.operand)
+        inner = below[0]
         if inner is None:
             return None
         return inner if node.op == "+" else (-inner[1], -inner[0])
     if isinstance(node, BinaryOp) and node.op in ("+", "-"):
-        left, right = _interval(node.left), _interval(node.right)
+        left, right = below
         if left is None or right is None:
             return None
         if node.op == "+":
@@ -60,8 +68,10 @@ def _interval(node: Node) -> tuple[int, int] | None:
 
 
 def _dice_count(node: Node) -> int:
-    own = node.count if isinstance(node, Dice) else 0
-    return own + sum(_dice_count(child) for child in children(node))
+    """Dice a formula throws (a walk without recursion: formulas can be 500 terms long)."""
+    return fold(
+        node, children, lambda n, below: (n.count if isinstance(n, Dice) else 0) + sum(below)
+    )
 
 
 def amount_problem(text: str) -> str | None:

@@ -538,7 +538,8 @@ class PlayScreen(Screen[None]):
             result = commands.roll_for_table(self.session, formula)
         except DiceError as error:
             where = f"{error.caret()}\n" if error.position is not None else ""
-            self.notify(f"{where}{error}", title="Bad dice formula", severity="error")
+            # Not markup: the formula is the player's text, and "[fire" is a label, not a style.
+            self.notify(f"{where}{error}", title="Bad dice formula", severity="error", markup=False)
             return
 
         line = Text("🎲 you rolled ", style="bold")

@@ -21,6 +21,7 @@ from app.session.events import (
     TurnEnd,
 )
 from app.session.session import GameSession
+from app.world.actions import MAX_ACTION_CHARS
 from app.world.userfiles import UserFileError, read_text
 
 
@@ -64,7 +65,13 @@ def parse_script(lines: Iterable[str]) -> list[ScriptLine]:
         name, sep, text = line.partition(":")
         if not sep or not name.strip() or not text.strip():
             raise ScriptError(f"line {number}: expected 'Name: action', got {line!r}")
-        parsed.append(ScriptLine(number, name.strip(), text.strip()))
+        action = text.strip()
+        if len(action) > MAX_ACTION_CHARS:  # what a player may type at the table, no more
+            raise ScriptError(
+                f"line {number}: the action is {len(action):,} characters long; "
+                f"an action holds at most {MAX_ACTION_CHARS:,}"
+            )
+        parsed.append(ScriptLine(number, name.strip(), action))
     return parsed
 
 

@@ -12,7 +12,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -28,8 +28,9 @@ from app.dm.referee.skirmish import fight as skirmish
 from app.dm.referee.skirmish import from_monster, from_sheet
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
-from app.saves import SAVES_DIR, SaveError, delete_save, list_saves, load_game
+from app.saves import SAVES_DIR, SaveError, delete_save, list_saves, load_game, save_path
 from app.session.hygiene import strip_controls
+from app.session.keeping import fresh_name, name_taken, own_name
 from app.session.runner import ScriptError, parse_script, render_event, run_lines
 from app.session.session import GameSession, ending_title
 from app.session.setup import resume_session, start_session
@@ -173,7 +174,13 @@ def play(
     resume: Annotated[
         bool, typer.Option("--continue", help="Resume the most recent save.")
     ] = False,
-    save_as: Annotated[str, typer.Option(help="Name the game autosaves under.")] = "autosave",
+    save_as: Annotated[
+        str | None,
+        typer.Option(
+            help="Name the game saves under (a new game: its campaign's id, or the first free "
+            "name after it; an existing save's name is refused)."
+        ),
+    ] = None,
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
     players: Annotated[
         list[str] | None,
@@ -210,8 +217,11 @@ def play(
         if config.configured
         else ("the offline referee (set DUNGEON_DM_API_KEY or DUNGEON_DM_BASE_URL for an AI DM)")
     )
+    if save_as is not None:
+        _check_name(save_as, saves_dir)
     session: GameSession | None = None
     resumed = False
+    loaded_from: Path | None = None
     if load or resume:
         name = load
         if name is None:
@@ -220,13 +230,17 @@ def play(
                 _err_console().print(f"error: no saves in {saves_dir}", style="red")
                 raise typer.Exit(EXIT_BAD_INPUT)
             name = found[0].name
+        loaded_from = _save_file(name, saves_dir)
         try:
             state = load_game(name, saves_dir)
             session = resume_session(state, brain)
         except (SaveError, CampaignError) as error:
             _err_console().print(Text(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
-        save_as, resumed = load or name, True
+        own = own_name(name)
+        if save_as is not None and save_as != own:
+            _refuse_taken(save_as, saves_dir)
+        save_as, resumed = save_as or own, True
         if not full_screen:
             console.print(
                 Text(f"{state.title} — resumed from {name}, turn {state.turn}", style="bold")
@@ -234,6 +248,10 @@ def play(
     elif not full_screen or players or seed is not None or campaign is not None:
         story = _load(campaign or DEFAULT_CAMPAIGN)
         seats = _seats(players or [], story) if players else None
+        if save_as is None:
+            save_as = fresh_name(story.campaign.id, saves_dir)
+        else:
+            _refuse_taken(save_as, saves_dir)
         session = start_session(story, actual_seed, brain, players=seats)
         if not full_screen:
             console.print(Text(story.campaign.title, style="bold"))
@@ -249,20 +267,51 @@ def play(
             session=session,
             save_as=save_as,
             resumed=resumed,
+            loaded_from=loaded_from,
         ).run()
         return
-    assert session is not None
-    console.print(Text(f"DM: {dm} · autosave: {saves_dir / save_as}.toml", style="dim"))
+    assert session is not None and save_as is not None
+    where = save_path(save_as, saves_dir)
+    console.print(Text(f"DM: {dm} · saving as {save_as} ({where})", style="dim"))
     game = ConsoleGame(
         session,
         console,
         _reader(console),
         save_as=save_as,
         saves=saves_dir,
+        loaded_from=loaded_from,
         interactive=sys.stdin.isatty(),
     )
     asyncio.run(game.run())
+    if not game.saved:
+        _err_console().print(Text("error: the game was not saved", style="red"))
+        raise typer.Exit(1)
     console.print(Text("Farewell, adventurer.", style="dim"))
+
+
+def _check_name(name: str, folder: Path) -> None:
+    """Exit 2 on a save name that can never be written (before anything starts)."""
+    try:
+        save_path(name, folder)
+    except SaveError as error:
+        _refuse(str(error))
+
+
+def _refuse_taken(name: str, folder: Path) -> None:
+    """Exit 2 when a save already has the name a new game asks for (a damaged one does not
+    count: it is set aside, kept, when the game first saves)."""
+    if name_taken(name, folder):
+        _refuse(f"a save named {name} exists: --load {name} to continue it, or choose another name")
+
+
+def _save_file(name: str, folder: Path) -> Path | None:
+    """The file a ``--load`` name reads (the game may save over it: it is this game's)."""
+    if (folder / name).is_file():  # a backup named in an error: fuzz.toml.1
+        return folder / name
+    try:
+        return save_path(name, folder)
+    except SaveError:
+        return None
 
 
 saves_app = typer.Typer(help="List, show and delete saved games.", no_args_is_help=True)
@@ -316,21 +365,38 @@ def saves_delete(
 
 
 def _seats(specs: list[str], story: Campaign) -> dict[str, list[str]]:
-    """``Ana=mira`` ``Ben=thorin,aria`` -> players; exit 2 on a bad seat."""
+    """``Ana=mira`` ``Ben=thorin,aria`` -> players; exit 2 on a bad seat, a player given
+    twice or a character given to two players (one would silently replace the other)."""
     seats: dict[str, list[str]] = {}
+    owner: dict[str, str] = {}
     for spec in specs:
         name, _, ids = spec.partition("=")
+        name = name.strip()
         chars = [c.strip() for c in ids.split(",") if c.strip()]
         unknown = [c for c in chars if c not in story.campaign.party]
-        if not name.strip() or not chars or unknown:
-            _err_console().print(
-                f"error: bad --player {spec!r}: use Name=id,id with ids from "
-                f"{', '.join(story.campaign.party)}",
-                style="red",
+        if not name or not chars or unknown:
+            _refuse(
+                f"bad --player {spec!r}: use Name=id,id with ids from "
+                f"{', '.join(story.campaign.party)}"
             )
-            raise typer.Exit(EXIT_BAD_INPUT)
-        seats[name.strip()] = chars
+        if any(seated.casefold() == name.casefold() for seated in seats):
+            _refuse(
+                f"--player {name} is given twice: give all of a player's characters in one, "
+                f"e.g. --player '{name}=id,id'"
+            )
+        for cid in chars:
+            if cid in owner:
+                who = "twice to" if owner[cid] == name else f"to both {owner[cid]} and"
+                _refuse(f"--player: {cid} is given {who} {name}: each character has one player")
+            owner[cid] = name
+        seats[name] = chars
     return seats
+
+
+def _refuse(message: str) -> NoReturn:
+    """Print an error for bad input and exit 2."""
+    _err_console().print(Text(f"error: {message}", style="red"))
+    raise typer.Exit(EXIT_BAD_INPUT)
 
 
 def _load(campaign: str) -> Campaign:

@@ -3,6 +3,7 @@ factory the CLI, the tests and the screenshot script all use."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -17,7 +18,8 @@ from textual.widgets import Input
 from app.dm.brain import Brain
 from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
-from app.saves import SAVES_DIR, list_saves, load_game
+from app.saves import SAVES_DIR, SaveError, list_saves, load_game, save_path
+from app.session.keeping import unreadable
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.tui.screens.info import CreditsScreen, HelpScreen
@@ -49,8 +51,11 @@ class Launch:
     brain_factory: BrainFactory | None = None
     session: GameSession | None = None
     """Start straight on the play screen with this game (``--load``, ``--player`` …)."""
-    save_as: str | None = "autosave"
+    save_as: str | None = None
+    """The name the game given in ``session`` saves under (a new one: saved at once)."""
     resumed: bool = False
+    loaded_from: Path | None = None
+    """The save file a resumed ``session`` was loaded from (it may save over it)."""
     still: bool = False
     """No animation, no cursor blink (snapshots and screenshots)."""
 
@@ -86,6 +91,7 @@ class DungeonApp(App[None]):
                 self.launch.save_as,
                 self.dm_label(self.launch.dm),
                 resumed=self.launch.resumed,
+                loaded_from=self.launch.loaded_from,
             )
 
     def brain(self, dm: DMConfig | None, campaign: Campaign | None) -> Brain | None:
@@ -97,25 +103,37 @@ class DungeonApp(App[None]):
         return None
 
     def play(
-        self, session: GameSession, save_as: str | None, dm_label: str, *, resumed: bool
+        self,
+        session: GameSession,
+        save_as: str | None,
+        dm_label: str,
+        *,
+        resumed: bool,
+        loaded_from: Path | None = None,
     ) -> None:
-        """Open the play screen on a game (closing one already open)."""
-        for screen in list(self.screen_stack):
-            if isinstance(screen, PlayScreen):
-                screen.autosave_now()
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        self.push_screen(
-            PlayScreen(
-                session,
-                save_as=save_as,
-                saves=self.launch.saves,
-                dm_label=dm_label,
-                resumed=resumed,
-            )
+        """Open the play screen on a game — once the game already open is saved (or its
+        player chose to leave it unsaved)."""
+        screen = PlayScreen(
+            session,
+            save_as=save_as,
+            saves=self.launch.saves,
+            dm_label=dm_label,
+            resumed=resumed,
+            loaded_from=loaded_from,
         )
-        if self.launch.still:
-            self.call_after_refresh(self._freeze_cursor)
+
+        def open_it() -> None:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self.push_screen(screen)
+            if self.launch.still:
+                self.call_after_refresh(self._freeze_cursor)
+
+        current = self.play_screen()
+        if current is None:
+            open_it()
+        else:
+            current.leave(open_it, quitting=False)
 
     def _freeze_cursor(self) -> None:
 
@@ -132,8 +150,14 @@ class DungeonApp(App[None]):
         )
         self.play(session, game.save_as, self.dm_label(game.dm), resumed=False)
 
-    def resume(self, state: GameState, name: str) -> None:
-        """Continue a loaded game under its save name."""
+    def resume(self, state: GameState, name: str, loaded_from: Path | None = None) -> None:
+        """Continue a loaded game under its save name. ``loaded_from`` is the file it came
+        from; without it, the save under ``name`` counts as the game's own only if it loads
+        (a game loaded from a backup must not write over the damaged save it replaces)."""
+        if loaded_from is None:
+            with contextlib.suppress(SaveError):
+                path = save_path(name, self.launch.saves)
+                loaded_from = None if unreadable(path) else path
         try:
             campaign = (
                 None
@@ -144,7 +168,9 @@ class DungeonApp(App[None]):
         except CampaignError as error:
             self.notify(str(error), title="Cannot resume", severity="error")
             return
-        self.play(session, name, self.dm_label(self.launch.dm), resumed=True)
+        self.play(
+            session, name, self.dm_label(self.launch.dm), resumed=True, loaded_from=loaded_from
+        )
 
     # -- actions (title screen, palette, play screen) --------------------------------------------
     def action_new_game(self) -> None:
@@ -165,7 +191,7 @@ class DungeonApp(App[None]):
         except ValueError as error:
             self.notify(f"{error}\nOpen Load to pick a backup.", severity="error")
             return
-        self.resume(state, latest[0].name)
+        self.resume(state, latest[0].name, latest[0].path)
 
     def action_load_game(self) -> None:
         """Pick a save to resume."""
@@ -223,7 +249,7 @@ class DungeonApp(App[None]):
         if play is None:
             back()
         else:
-            play.leave(back)
+            play.leave(back, quitting=False)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette: the game's commands first, then Textual's own."""
@@ -259,6 +285,7 @@ def make_app(
     session: GameSession | None = None,
     save_as: str | None = "autosave",
     resumed: bool = False,
+    loaded_from: Path | None = None,
     still: bool = False,
 ) -> DungeonApp:
     """The app, configured. ``dm`` defaults to the settings on this machine (flags,
@@ -277,6 +304,7 @@ def make_app(
         session=session,
         save_as=save_as,
         resumed=resumed,
+        loaded_from=loaded_from,
         still=still,
     )
     return DungeonApp(launch)

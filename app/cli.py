@@ -291,6 +291,8 @@ def play(
 
 def _check_name(name: str, folder: Path) -> None:
     """Exit 2 on a save name that can never be written (before anything starts)."""
+    if not name.isprintable():  # a newline or escape would be trimmed, not seen
+        _refuse(f"bad save name {name!r}: no line breaks or control characters")
     try:
         save_path(name, folder)
     except SaveError as error:

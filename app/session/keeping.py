@@ -121,22 +121,31 @@ class Keeper:
         self.name = name
         """The name automatic saves go under (``None``: this game does not autosave)."""
         self._written: dict[Path, Identity] = {}
+        """Each path as this game last left it."""
+        self._ids: set[Identity] = set()
+        """Every file this game wrote or loaded (a backup keeps its save's identity)."""
         self._lock = threading.Lock()
 
     def adopt(self, path: Path) -> None:
         """The file this game was loaded from is its own: it may save over it (as long as
         nothing else writes it meanwhile)."""
+        self._remember(path)
+
+    def _remember(self, path: Path) -> None:
         identity = _identity(path)
         if identity is not None:
             self._written[path] = identity
+            self._ids.add(identity)
 
     def mine(self, path: Path) -> bool:
-        """Whether the game may write ``path``: nothing is there, or what is there is what
-        this game last wrote or loaded."""
-        if not os.path.lexists(path):
-            return True
-        known = self._written.get(path)
-        return known is not None and known == _identity(path)
+        """Whether the game may write ``path``: what is there is what this game last wrote
+        or loaded — or nothing is, and no backup of another game's is waiting to be
+        rotated away (a save removed by hand can leave its backups behind)."""
+        if os.path.lexists(path):
+            known = self._written.get(path)
+            return known is not None and known == _identity(path)
+        backups = (path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))
+        return all(_identity(b) in self._ids for b in backups if os.path.lexists(b))
 
     def autosave(self, state: GameState) -> Kept | None:
         """Save under the game's name (``None`` when it has none). A save this game did not
@@ -184,9 +193,7 @@ class Keeper:
                     "choose another name"
                 )
         save_game(state, path.stem, folder)
-        identity = _identity(path)
-        if identity is not None:
-            self._written[path] = identity
+        self._remember(path)
         return Kept(path, notes)
 
 

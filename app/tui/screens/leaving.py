@@ -125,6 +125,7 @@ class SaveFailedScreen(_Guarded[LeaveChoice]):
         else:
             self.ignored_press()
 
+
 class SaveElsewhereScreen(ModalScreen[bool]):
     """Where to save instead: a folder (``~/games``), a file (``~/games/friday.toml``) or a
     save name. Enter tries it (``attempt`` returns what went wrong, empty when saved);

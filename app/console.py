@@ -24,7 +24,16 @@ from app.saves import SAVES_DIR, SaveError
 from app.session import commands
 from app.session.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
 from app.session.hygiene import clean_line
-from app.session.keeping import Keeper, fallback_folders, place, save_now, save_somewhere
+from app.session.keeping import (
+    START_ADVICE,
+    Keeper,
+    fallback_folders,
+    folder_problem,
+    place,
+    resume_hint,
+    save_now,
+    save_somewhere,
+)
 from app.session.session import GameSession
 from app.tablelog import TableLog
 from app.world.view import scene_description
@@ -89,18 +98,12 @@ class ConsoleGame:
         its folder. Either way a folder that cannot be written is said once, at the start."""
         if self.keeper.name is None:
             return
-        if self.loaded_from is None:
-            if not await self.autosave():
-                self.console.print(
-                    Text("Use --saves-dir to pick a folder you can write to.", style="red")
-                )
-            return
-        problem = commands.saves_problem(self.saves)
+        problem = folder_problem(self.keeper.folder)
+        if not problem and self.loaded_from is None and not await self.autosave():
+            return  # the failure is said (a full disk passes the folder check)
         if problem:
             self.unsaved = problem
-            self.console.print(
-                Text(f"{problem} Use --saves-dir to pick a folder you can write to.", style="red")
-            )
+            self.console.print(Text(f"{problem} {START_ADVICE}", style="red"))
 
     def ending_lines(self) -> list[str]:
         """What the table can do once the story is over."""
@@ -292,7 +295,7 @@ class ConsoleGame:
             self.keeper.move(home, name)
             self.console.print(Text(commands.save_failure(error, folder), style="red"))
             return False
-        notes = kept.notes if kept else []
+        notes = [*kept.notes, resume_hint(kept.path)] if kept else []
         where = kept.path if kept else folder
         self.console.print(Text(" ".join([f"Saved the game to {where}.", *notes])))
         self.unsaved = ""

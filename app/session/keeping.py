@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 import tempfile
 import threading
 from dataclasses import dataclass, field
@@ -177,7 +178,7 @@ class Keeper:
             if problem:
                 aside = set_aside(path)
                 notes.append(
-                    f"The save {path.name} could not be read ({problem}); it is kept as "
+                    f"The save {path.name} could not be read: {problem}. It is kept as "
                     f"{aside.name}, and this game saves as {path.stem}."
                 )
             elif move_on:
@@ -195,6 +196,25 @@ class Keeper:
         save_game(state, path.stem, folder)
         self._remember(path)
         return Kept(path, notes)
+
+
+def folder_problem(folder: Path) -> str:
+    """Why games cannot be saved in ``folder`` (empty when they can), found by writing and
+    removing a scratch file — before the first save, not after a whole game."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-check-"):
+            pass
+    except OSError as error:
+        reason = (error.strerror or str(error)).lower()
+        return f"The saves folder {folder} cannot be written ({reason})."
+    return ""
+
+
+START_ADVICE = (
+    "Start the game with --saves-dir to pick a folder you can write to; when you leave, "
+    "the game asks where else to save it."
+)
 
 
 def temp_folder() -> Path:
@@ -235,8 +255,14 @@ class Rescue:
         where = str(self.kept.path)
         temporary = self.kept.path.parent == temp_folder()
         warning = " (a temporary folder: copy the file somewhere safe)" if temporary else ""
-        notes = " ".join(self.kept.notes)
+        notes = " ".join([*self.kept.notes, resume_hint(self.kept.path)])
         return f"{tried} Saved the game to {where} instead{warning}. {notes}".strip()
+
+
+def resume_hint(path: Path) -> str:
+    """How to go on with a game saved outside the usual folder."""
+    folder, name = shlex.quote(str(path.parent)), shlex.quote(path.stem)
+    return f"To go on with it: dungeon play --saves-dir {folder} --load {name}"
 
 
 def save_somewhere(state: GameState, keeper: Keeper, folders: list[Path]) -> Rescue:
@@ -264,7 +290,7 @@ def place(answer: str, keeper: Keeper) -> tuple[Path, str]:
     text = answer.strip()
     name = keeper.name or "game"
     pathlike = any(sep in text for sep in ("/", os.sep)) or text.startswith(("~", "."))
-    target = Path(text).expanduser()
+    target = Path(os.path.abspath(Path(text).expanduser()))  # said back as a full path
     if pathlike or target.is_dir():
         if target.suffix == ".toml":
             folder, name = target.parent, target.stem

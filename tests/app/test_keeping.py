@@ -76,7 +76,7 @@ def test_a_damaged_save_in_the_way_is_set_aside_whole_and_reported(tmp_path: Pat
     aside = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert len(aside) == 1 and aside[0].read_bytes() == damaged
     assert aside[0].name.startswith("autosave.toml.damaged-")
-    assert f"it is kept as {aside[0].name}" in kept.notes[0]
+    assert f"It is kept as {aside[0].name}" in kept.notes[0]
     for turn in range(2, 6):
         keeper.autosave(state(turn))
     assert aside[0].read_bytes() == damaged  # four turns later it is still there
@@ -130,7 +130,9 @@ def test_place_reads_a_folder_a_file_or_a_name(tmp_path: Path) -> None:
     assert place(str(tmp_path / "usb"), keeper) == (tmp_path / "usb", "game")
     assert place(f"{tmp_path}/usb/friday.toml", keeper) == (tmp_path / "usb", "friday")
     assert place("friday", keeper) == (tmp_path / "saves", "friday")
-    (tmp_path / "there").mkdir()
+    (tmp_path / "there").mkdir()  # the working folder (conftest): a folder by that name
+    assert place("there", keeper) == (tmp_path / "there", "game")
+    assert place("usb/../x", keeper) == (tmp_path / "x", "game")  # said back in full
     with pytest.raises(SaveError):
         place("bad\nname", keeper)
 

@@ -105,7 +105,7 @@ def test_an_unwritable_saves_folder_is_reported_and_quitting_asks(tmp_path: Path
     elsewhere = tmp_path / "elsewhere"
     lines = ["/quit", "back", "/status", "/quit", str(elsewhere)]
     out = play(crossroads(3), lines, saves=saves, interactive=True)
-    assert out.count("Use --saves-dir to pick a folder") == 1  # said once, at the start
+    assert out.count("--saves-dir to pick a folder") == 1  # said once, at the start
     assert out.count("The game is not saved.") == 2  # at each /quit
     assert out.count("Your move") == 1  # "back": /status ran between the two /quit
     assert f"Saved the game to {elsewhere / 'game.toml'}." in out

@@ -4,17 +4,22 @@ the save fails saves the game elsewhere and says where — or exits non-zero."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import io
 import os
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from app.cli import app
+from app.console import ConsoleGame
 from app.saves import list_saves, load_game, save_game
 from app.session import keeping
 from app.tui.showcase import crossroads
+from tests.cli.test_console_robust import reader
 
 TURNS = "Mira: I look around\nThorin: I stoke the fire\nAria: I read\nMira: I wait\n"
 
@@ -57,7 +62,7 @@ def test_a_damaged_save_under_the_chosen_name_is_set_aside_and_reported(tmp_path
     code, out = play("--saves-dir", str(tmp_path), "--save-as", "autosave", lines=TURNS)
     aside = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert code == 0 and len(aside) == 1 and aside[0].read_bytes() == damaged
-    assert f"it is kept as {aside[0].name}" in out
+    assert f"It is kept as {aside[0].name}" in out
     assert load_game("autosave", tmp_path).turn == 4
 
 
@@ -138,3 +143,37 @@ def test_a_resumed_game_may_not_take_another_saves_name(tmp_path: Path) -> None:
     assert code == 2 and "a save named theirs exists" in out
     code, out = play("--saves-dir", str(tmp_path), "--load", "mine", "--save-as", "branch")
     assert code == 0 and "saving as branch" in out and (tmp_path / "branch.toml").exists()
+
+
+def console_game(lines: list[str], saves: Path, *, ending: str = "") -> tuple[ConsoleGame, str]:
+    session = crossroads(3)
+    session.state.ending = ending or None
+    out = io.StringIO()
+    game = ConsoleGame(
+        session,
+        Console(file=out, width=1000, force_terminal=False),
+        reader(lines),
+        save_as="game",
+        saves=saves,
+        interactive=True,
+    )
+    asyncio.run(game.run())
+    return game, out.getvalue()
+
+
+def test_a_player_may_choose_to_leave_without_saving(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    game, out = console_game(["/quit", "lose"], tmp_path / "a-file" / "saves")
+    assert "Left without saving." in out and game.saved
+    assert not list(tmp_path.rglob("*.toml"))
+
+
+def test_a_bad_answer_is_explained_and_no_answer_saves_in_the_data_folder(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    game, out = console_game(["/quit", "bad\x01name"], blocked / "saves", ending="defeat")
+    assert "bad save name" in out  # asked again, then the input ran out
+    data = tmp_path / "data-home" / "dungeon-terminal" / "saves"
+    assert f"Saved the game to {data / 'game.toml'} instead." in out
+    assert f"To go on with it: dungeon play --saves-dir {data} --load game" in out
+    assert game.saved and load_game(data / "game.toml").ending == "defeat"

@@ -166,7 +166,7 @@ async def test_a_damaged_save_under_the_new_games_name_is_set_aside(tmp_path: Pa
         await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         aside = [p for p in saves.iterdir() if ".damaged-" in p.name]
         assert len(aside) == 1 and aside[0].read_bytes() == damaged
-        assert f"it is kept as {aside[0].name}" in notes(app)
+        assert f"It is kept as {aside[0].name}" in notes(app)
     assert load_game("friday", saves).turn == 0
 
 

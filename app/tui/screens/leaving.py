@@ -87,8 +87,8 @@ class SaveFailedScreen(_Guarded[LeaveChoice]):
     }
     SaveFailedScreen #failed-title { text-style: bold; color: $text-error; }
     SaveFailedScreen #failed-text { margin-top: 1; }
-    SaveFailedScreen Horizontal { height: 3; margin-top: 1; }
-    SaveFailedScreen Button { width: 1fr; margin: 0 1; }
+    SaveFailedScreen #failed-choices { height: auto; margin-top: 1; }
+    SaveFailedScreen Button { width: 1fr; }
     """
     ANSWER_KEYS: ClassVar[dict[str, object]] = {"e": "elsewhere", "l": "lose", "escape": "stay"}
 
@@ -108,7 +108,7 @@ class SaveFailedScreen(_Guarded[LeaveChoice]):
                 ),
                 id="failed-text",
             )
-            with Horizontal():
+            with Vertical(id="failed-choices"):
                 yield Button("Save elsewhere… (e)", variant="primary", id="elsewhere")
                 yield Button(f"{leave} without saving (l)", variant="error", id="lose")
                 yield Button("Keep playing (Esc)", id="stay")
@@ -148,8 +148,8 @@ class SaveElsewhereScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Save the game elsewhere: a folder, or a save name (Enter saves, "
-                        "Esc goes back to the game)")  # fmt: skip
+            yield Static("Save the game elsewhere: type a folder, or a save name. Enter saves "
+                         "(the game goes on saving there); Esc goes back to the game.")  # fmt: skip
             yield Input(value=self.suggested, id="elsewhere-where")
             yield Static(id="elsewhere-error")
 

@@ -15,7 +15,16 @@ from textual.screen import Screen
 
 from app.saves import SaveError
 from app.session import commands
-from app.session.keeping import Keeper, Kept, fallback_folders, place, save_now
+from app.session.keeping import (
+    START_ADVICE,
+    Keeper,
+    Kept,
+    fallback_folders,
+    folder_problem,
+    place,
+    resume_hint,
+    save_now,
+)
 from app.session.session import GameSession
 from app.tui.screens.leaving import LeaveChoice, SaveElsewhereScreen, SaveFailedScreen
 
@@ -54,13 +63,13 @@ class Keeping(Screen[None]):
         resumed one only checks its folder. A folder that fails is said once, here."""
         if self.keeper.name is None:
             return
-        problem = commands.saves_problem(self.keeper.folder)
+        problem = folder_problem(self.keeper.folder)
         if not problem and new:
             problem = self.autosave_now() or ""
         if problem:
             self.unsaved = problem
             self.notify(
-                f"{problem} Start the game with --saves-dir to pick a folder you can write to.",
+                f"{problem} {START_ADVICE}",
                 title="Saving is not possible",
                 severity="error",
                 timeout=20,
@@ -125,6 +134,7 @@ class Keeping(Screen[None]):
             elif choice == "elsewhere":
                 self.ask_elsewhere(then)
 
+        self.app.clear_notifications()  # the dialog says it all; toasts would cover it
         self.app.push_screen(SaveFailedScreen(problem, quitting=quitting), answered)
 
     def ask_elsewhere(self, then: Callable[[], None]) -> None:
@@ -145,7 +155,7 @@ class Keeping(Screen[None]):
                 self.keeper.move(home, name)
                 return commands.save_failure(error, folder)
             self.unsaved = ""
-            where = kept.path if kept else folder
+            where = f"{kept.path}. {resume_hint(kept.path)}" if kept else folder
             self.notify(f"Saved the game to {where}.", title="Saved", timeout=15)
             self.show_kept(kept)
             return ""

@@ -7,12 +7,13 @@ code on bad input; none of them writes outside the folders it is given.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -37,8 +38,10 @@ from app.saves import (
     load_named,
     newest_game,
     resume_named,
+    save_path,
 )
 from app.session.hygiene import strip_controls
+from app.session.keeping import fresh_name, name_taken
 from app.session.runner import ScriptError, read_script, render_event, run_lines
 from app.session.session import GameSession, ending_title
 from app.session.setup import resume_session, start_session
@@ -85,12 +88,24 @@ def _report_dice_error(error: DiceError) -> None:
     err.print(Text(f"error: {error}", style="red"))
 
 
+def _tolerant_output() -> None:
+    """Print what cannot be encoded as escapes instead of failing: a folder or file name
+    given in bytes that are not UTF-8 (or a terminal that is not UTF-8) must not turn an
+    error message into a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # a stream already closed
+                reconfigure(errors="backslashreplace")
+
+
 @app.callback(invoke_without_command=True)
 def _root(
     ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", help="Print the version.")] = False,
 ) -> None:
     """Run ``dungeon play`` when no command is given."""
+    _tolerant_output()
     if version:
         typer.echo(f"dungeon-terminal {__version__}")
         raise typer.Exit()
@@ -209,7 +224,13 @@ def play(
     resume: Annotated[
         bool, typer.Option("--continue", help="Resume the most recent save.")
     ] = False,
-    save_as: Annotated[str, typer.Option(help="Name the game autosaves under.")] = "autosave",
+    save_as: Annotated[
+        str | None,
+        typer.Option(
+            help="Name the game saves under (a new game: its campaign's id, or the first free "
+            "name after it; an existing save's name is refused)."
+        ),
+    ] = None,
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
     players: Annotated[
         list[str] | None,
@@ -247,9 +268,12 @@ def play(
         if config.configured
         else ("the offline referee (set DUNGEON_DM_API_KEY or DUNGEON_DM_BASE_URL for an AI DM)")
     )
+    if save_as is not None:
+        _check_name(save_as, saves_dir)
     session: GameSession | None = None
     resumed = False
     notes: tuple[str, ...] = ()
+    loaded_from: Path | None = None
     if load is not None or resume:  # --load "" is a bad name, not a new game
         try:
             picked = resume_named(load, saves_dir) if load is not None else newest_game(saves_dir)
@@ -257,8 +281,10 @@ def play(
         except (SaveError, CampaignError) as error:
             _err_console().print(Text(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
-        state, save_as, resumed = picked.state, picked.save_as, True
-        notes = picked.notes
+        state, notes, loaded_from = picked.state, picked.notes, picked.path
+        if save_as is not None and save_as != picked.save_as:
+            _refuse_taken(save_as, saves_dir)
+        save_as, resumed = save_as or picked.save_as, True
         if not full_screen:
             console.print(
                 Text(
@@ -270,6 +296,10 @@ def play(
     elif not full_screen or players or seed is not None or campaign is not None:
         story = _load(campaign or DEFAULT_CAMPAIGN)
         seats = _seats(players or [], story) if players else None
+        if save_as is None:
+            save_as = fresh_name(story.campaign.id, saves_dir)
+        else:
+            _refuse_taken(save_as, saves_dir)
         session = start_session(story, actual_seed, brain, players=seats)
         if not full_screen:
             console.print(Text(story.campaign.title, style="bold"))
@@ -286,20 +316,43 @@ def play(
             save_as=save_as,
             resumed=resumed,
             notes=notes,
+            loaded_from=loaded_from,
         ).run()
         return
-    assert session is not None
-    console.print(Text(f"DM: {dm} · autosave: {saves_dir / save_as}.toml", style="dim"))
+    assert session is not None and save_as is not None
+    where = save_path(save_as, saves_dir)
+    console.print(Text(f"DM: {dm} · saving as {save_as} ({where})", style="dim"))
     game = ConsoleGame(
         session,
         console,
         _reader(console),
         save_as=save_as,
         saves=saves_dir,
+        loaded_from=loaded_from,
         interactive=sys.stdin.isatty(),
     )
     asyncio.run(game.run())
+    if not game.saved:
+        _err_console().print(Text("error: the game was not saved", style="red"))
+        raise typer.Exit(1)
     console.print(Text("Farewell, adventurer.", style="dim"))
+
+
+def _check_name(name: str, folder: Path) -> None:
+    """Exit 2 on a save name that can never be written (before anything starts)."""
+    if not name.isprintable():  # a newline or escape would be trimmed, not seen
+        _refuse(f"bad save name {name!r}: no line breaks or control characters")
+    try:
+        save_path(name, folder)
+    except SaveError as error:
+        _refuse(str(error))
+
+
+def _refuse_taken(name: str, folder: Path) -> None:
+    """Exit 2 when a save already has the name a new game asks for (a damaged one does not
+    count: it is set aside, kept, when the game first saves)."""
+    if name_taken(name, folder):
+        _refuse(f"a save named {name} exists: --load {name} to continue it, or choose another name")
 
 
 saves_app = typer.Typer(help="List, show and delete saved games.", no_args_is_help=True)
@@ -361,21 +414,38 @@ def saves_delete(
 
 
 def _seats(specs: list[str], story: Campaign) -> dict[str, list[str]]:
-    """``Ana=mira`` ``Ben=thorin,aria`` -> players; exit 2 on a bad seat."""
+    """``Ana=mira`` ``Ben=thorin,aria`` -> players; exit 2 on a bad seat, a player given
+    twice or a character given to two players (one would silently replace the other)."""
     seats: dict[str, list[str]] = {}
+    owner: dict[str, str] = {}
     for spec in specs:
         name, _, ids = spec.partition("=")
+        name = name.strip()
         chars = [c.strip() for c in ids.split(",") if c.strip()]
         unknown = [c for c in chars if c not in story.campaign.party]
-        if not name.strip() or not chars or unknown:
-            _err_console().print(
-                f"error: bad --player {spec!r}: use Name=id,id with ids from "
-                f"{', '.join(story.campaign.party)}",
-                style="red",
+        if not name or not chars or unknown:
+            _refuse(
+                f"bad --player {spec!r}: use Name=id,id with ids from "
+                f"{', '.join(story.campaign.party)}"
             )
-            raise typer.Exit(EXIT_BAD_INPUT)
-        seats[name.strip()] = chars
+        if any(seated.casefold() == name.casefold() for seated in seats):
+            _refuse(
+                f"--player {name} is given twice: give all of a player's characters in one, "
+                f"e.g. --player '{name}=id,id'"
+            )
+        for cid in chars:
+            if cid in owner:
+                who = "twice to" if owner[cid] == name else f"to both {owner[cid]} and"
+                _refuse(f"--player: {cid} is given {who} {name}: each character has one player")
+            owner[cid] = name
+        seats[name] = chars
     return seats
+
+
+def _refuse(message: str) -> NoReturn:
+    """Print an error for bad input and exit 2."""
+    _err_console().print(Text(f"error: {message}", style="red"))
+    raise typer.Exit(EXIT_BAD_INPUT)
 
 
 def _load(campaign: str, *, playable: bool = True) -> Campaign:

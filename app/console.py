@@ -20,10 +20,20 @@ from rich.text import Text
 
 from app import views
 from app.dm.tools.reactions import AskPolicy
-from app.saves import SAVES_DIR, SaveError, save_game
+from app.saves import SAVES_DIR, SaveError
 from app.session import commands
 from app.session.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
 from app.session.hygiene import clean_line
+from app.session.keeping import (
+    START_ADVICE,
+    Keeper,
+    fallback_folders,
+    folder_problem,
+    place,
+    resume_hint,
+    save_now,
+    save_somewhere,
+)
 from app.session.session import GameSession
 from app.tablelog import TableLog
 from app.world.view import scene_description
@@ -43,6 +53,9 @@ class ConsoleGame:
     save_as: str | None = None
     """Autosave name (``None``: no autosave)."""
     saves: Path = SAVES_DIR
+    loaded_from: Path | None = None
+    """The save this game was resumed from (``None``: a new game, saved at once so its
+    name is taken and ``--continue`` finds it)."""
     interactive: bool = True
     """A person answers questions (False when input is piped: the engine decides, and
     says what it decided)."""
@@ -52,35 +65,45 @@ class ConsoleGame:
     """Narration is mid-line (a question printed now starts on a new line)."""
     table_log: TableLog = field(init=False)
     """Makes the dice and combat log's entries (round markers need the fight's history)."""
+    keeper: Keeper = field(init=False)
+    """Where the game saves, and which save files it wrote itself."""
+    saved: bool = True
+    """False once leaving found nowhere to save the game (the command exits non-zero)."""
 
     def __post_init__(self) -> None:
         self.table_log = TableLog(self.session.state)
+        self.keeper = Keeper(self.saves, self.save_as)
+        if self.loaded_from is not None:
+            self.keeper.adopt(self.loaded_from)
 
     async def autosave(self) -> bool:
         """Write the save off the event loop; a failure is reported, never fatal."""
-        if self.save_as is None:
+        if self.keeper.name is None:
             return True
         try:
-            await asyncio.to_thread(save_game, self.session.state, self.save_as, self.saves)
+            kept = await asyncio.to_thread(self.keeper.autosave, self.session.state)
         except (SaveError, OSError) as error:
-            failure = commands.save_failure(error, self.saves)
+            failure = commands.save_failure(error, self.keeper.folder)
             if failure != self.unsaved:  # said once, not after every turn
                 self.console.print(Text(failure, style="red"))
             self.unsaved = failure
             return False
+        for note in kept.notes if kept else []:
+            self.console.print(Text(note, style="yellow"))
         self.unsaved = ""
         return True
 
-    def warn_saves(self) -> None:
-        """Say once, at the start, when the saves folder cannot be written."""
-        if self.save_as is None:
+    async def first_save(self) -> None:
+        """A new game is saved at once (its name is then its own); a resumed one only checks
+        its folder. Either way a folder that cannot be written is said once, at the start."""
+        if self.keeper.name is None:
             return
-        problem = commands.saves_problem(self.saves)
+        problem = folder_problem(self.keeper.folder)
+        if not problem and self.loaded_from is None and not await self.autosave():
+            return  # the failure is said (a full disk passes the folder check)
         if problem:
             self.unsaved = problem
-            self.console.print(
-                Text(f"{problem} Use --saves-dir to pick a folder you can write to.", style="red")
-            )
+            self.console.print(Text(f"{problem} {START_ADVICE}", style="red"))
 
     def ending_lines(self) -> list[str]:
         """What the table can do once the story is over."""
@@ -176,9 +199,7 @@ class ConsoleGame:
         elif word == "leave":
             self.say(commands.leave(self.session, rest))
         elif word == "save":
-            self.say(
-                commands.save(self.session, rest.strip() or self.save_as or "quicksave", self.saves)
-            )
+            self.say(save_now(self.session.state, self.keeper, rest))
         elif word == "roll":
             try:
                 result = commands.roll_for_table(self.session, rest)
@@ -232,16 +253,53 @@ class ConsoleGame:
             return False
         return answer.strip().lower().startswith("y")
 
-    def confirm_quit(self) -> bool:
-        """Leaving with the game unsaved needs a yes: ``y`` quits, anything else stays."""
-        if not self.unsaved:
+    async def keep_before_leaving(self) -> bool:
+        """Save before leaving; True to leave, False to keep playing. When the save fails
+        the player is told why and asked where else to save it; with nobody to ask (piped
+        input, end of input) the game goes to a fallback folder and says where."""
+        if await self.autosave():
             return True
-        self.console.print(Text("The game is not saved.", style="red"))
+        self.console.print(Text(f"The game is not saved. {self.unsaved}", style="red"))
+        fallbacks = fallback_folders(self.keeper.folder)
+        while self.interactive:
+            try:
+                answer = self.read(
+                    "Save it elsewhere: type a folder or a save name, Enter for "
+                    f"{fallbacks[0]}, 'back' to keep playing, 'lose' to quit without saving: "
+                ).strip()
+            except (EOFError, KeyboardInterrupt):
+                break  # nobody left to ask: the fallback folders
+            if answer.lower() in ("back", "b"):
+                return False
+            if answer.lower() == "lose":
+                self.console.print(Text("Left without saving.", style="red"))
+                return True
+            if not answer:
+                break
+            if await self.save_at(answer):
+                return True
+        rescue = await asyncio.to_thread(save_somewhere, self.session.state, self.keeper, fallbacks)
+        self.console.print(Text(rescue.report(), style="red" if rescue.kept is None else "yellow"))
+        self.saved = rescue.kept is not None
+        return True
+
+    async def save_at(self, answer: str) -> bool:
+        """Save where the player typed (the game keeps saving there); say how it went."""
+        home, name = self.keeper.folder, self.keeper.name
+        folder = home
         try:
-            answer = self.read("Quit anyway and lose this game? [y/N] ")
-        except (EOFError, KeyboardInterrupt):
-            return True  # nobody left to ask
-        return answer.strip().lower().startswith("y")
+            folder, new_name = place(answer, self.keeper)
+            self.keeper.move(folder, new_name)
+            kept = await asyncio.to_thread(self.keeper.autosave, self.session.state)
+        except (SaveError, OSError) as error:
+            self.keeper.move(home, name)
+            self.console.print(Text(commands.save_failure(error, folder), style="red"))
+            return False
+        notes = [*kept.notes, resume_hint(kept.path)] if kept else []
+        where = kept.path if kept else folder
+        self.console.print(Text(" ".join([f"Saved the game to {where}.", *notes])))
+        self.unsaved = ""
+        return True
 
     async def handle(self, line: str) -> bool:
         """One typed line; False means quit."""
@@ -250,8 +308,7 @@ class ConsoleGame:
                 await self.play_turns()
                 return True
             if not self.command(line):
-                await self.autosave()
-                return not self.confirm_quit()
+                return not await self.keep_before_leaving()
             if self.session.can_advance():  # a /pass may complete the round
                 await self.play_turns()
             return True
@@ -264,7 +321,7 @@ class ConsoleGame:
         """The read–act–resolve loop until /quit or end of input."""
         self.session.state.set_reactions(AskPolicy(self.ask))
         self.show_scene()
-        self.warn_saves()
+        await self.first_save()
         if self.session.state.ending:
             for text in self.ending_lines():
                 self.console.print(Text(text, style="bold green"))
@@ -275,10 +332,9 @@ class ConsoleGame:
             try:
                 raw = await asyncio.to_thread(self.read, f"{self.session.status().banner}\n> ")
             except (EOFError, KeyboardInterrupt):
-                await self.autosave()
-                if self.unsaved:
-                    self.console.print(Text(f"The game is not saved — {self.unsaved}", style="red"))
-                break
+                if await self.keep_before_leaving():
+                    break
+                continue
             line = clean_line(raw)
             if not line.ok:
                 self.console.print(Text(f"{line.problem} Nothing was sent.", style="yellow"))

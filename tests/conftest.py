@@ -23,4 +23,6 @@ def _no_real_dm(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Non
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DUNGEON_CONFIG", str(tmp_path / "no-config.toml"))
     monkeypatch.chdir(tmp_path)  # autosaves and other files land in the test's own folder
+    # a save that falls back to the platform's data folder lands in the test's folder too
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
     yield

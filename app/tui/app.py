@@ -3,6 +3,7 @@ factory the CLI, the tests and the screenshot script all use."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -17,7 +18,8 @@ from textual.widgets import Input
 from app.dm.brain import Brain
 from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
-from app.saves import SAVES_DIR, NoSaves, SaveError, campaign_for, newest_game
+from app.saves import SAVES_DIR, NoSaves, SaveError, campaign_for, newest_game, save_path
+from app.session.keeping import unreadable
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.tui.screens.info import CreditsScreen, HelpScreen
@@ -49,11 +51,14 @@ class Launch:
     brain_factory: BrainFactory | None = None
     session: GameSession | None = None
     """Start straight on the play screen with this game (``--load``, ``--player`` …)."""
-    save_as: str | None = "autosave"
+    save_as: str | None = None
+    """The name the game given in ``session`` saves under (a new one: saved at once)."""
     resumed: bool = False
     notes: tuple[str, ...] = ()
     """Told to the player as the game opens: a hand-edited or older save, a game resumed
     from a backup going on under a new name, a newer save that did not load passed over."""
+    loaded_from: Path | None = None
+    """The save file a resumed ``session`` was loaded from (it may save over it)."""
     still: bool = False
     """No animation, no cursor blink (snapshots and screenshots)."""
 
@@ -89,6 +94,7 @@ class DungeonApp(App[None]):
                 self.launch.save_as,
                 self.dm_label(self.launch.dm),
                 resumed=self.launch.resumed,
+                loaded_from=self.launch.loaded_from,
             )
             self.tell(self.launch.notes)
 
@@ -106,25 +112,37 @@ class DungeonApp(App[None]):
         return None
 
     def play(
-        self, session: GameSession, save_as: str | None, dm_label: str, *, resumed: bool
+        self,
+        session: GameSession,
+        save_as: str | None,
+        dm_label: str,
+        *,
+        resumed: bool,
+        loaded_from: Path | None = None,
     ) -> None:
-        """Open the play screen on a game (closing one already open)."""
-        for screen in list(self.screen_stack):
-            if isinstance(screen, PlayScreen):
-                screen.autosave_now()
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        self.push_screen(
-            PlayScreen(
-                session,
-                save_as=save_as,
-                saves=self.launch.saves,
-                dm_label=dm_label,
-                resumed=resumed,
-            )
+        """Open the play screen on a game — once the game already open is saved (or its
+        player chose to leave it unsaved)."""
+        screen = PlayScreen(
+            session,
+            save_as=save_as,
+            saves=self.launch.saves,
+            dm_label=dm_label,
+            resumed=resumed,
+            loaded_from=loaded_from,
         )
-        if self.launch.still:
-            self.call_after_refresh(self._freeze_cursor)
+
+        def open_it() -> None:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self.push_screen(screen)
+            if self.launch.still:
+                self.call_after_refresh(self._freeze_cursor)
+
+        current = self.play_screen()
+        if current is None:
+            open_it()
+        else:
+            current.leave(open_it, quitting=False)
 
     def _freeze_cursor(self) -> None:
 
@@ -141,10 +159,16 @@ class DungeonApp(App[None]):
         )
         self.play(session, game.save_as, self.dm_label(game.dm), resumed=False)
 
-    def resume(self, state: GameState, name: str, source: Path | None = None) -> None:
-        """Continue a loaded game under the save name ``name``; ``source`` is the file it
-        came from (a backup's differs from the name it goes on under)."""
-        save = source or self.launch.saves / f"{name}.toml"
+    def resume(self, state: GameState, name: str, loaded_from: Path | None = None) -> None:
+        """Continue a loaded game under the save name ``name``. ``loaded_from`` is the file
+        it came from (a backup's differs from the name it goes on under); without it, the
+        save under ``name`` counts as the game's own only if it loads (a game loaded from a
+        backup must not write over the damaged save it replaces)."""
+        if loaded_from is None:
+            with contextlib.suppress(SaveError):
+                path = save_path(name, self.launch.saves)
+                loaded_from = None if unreadable(path) else path
+        save = loaded_from or self.launch.saves / f"{name}.toml"
         try:
             campaign = campaign_for(state, save, self.launch.campaigns)
             brain = self.brain(self.launch.dm, campaign)
@@ -152,7 +176,9 @@ class DungeonApp(App[None]):
         except (CampaignError, SaveError) as error:
             self.notify(str(error), title="Cannot resume", severity="error")
             return
-        self.play(session, name, self.dm_label(self.launch.dm), resumed=True)
+        self.play(
+            session, name, self.dm_label(self.launch.dm), resumed=True, loaded_from=loaded_from
+        )
 
     # -- actions (title screen, palette, play screen) --------------------------------------------
     def action_new_game(self) -> None:
@@ -231,7 +257,7 @@ class DungeonApp(App[None]):
         if play is None:
             back()
         else:
-            play.leave(back)
+            play.leave(back, quitting=False)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette: the game's commands first, then Textual's own."""
@@ -268,6 +294,7 @@ def make_app(
     save_as: str | None = "autosave",
     resumed: bool = False,
     notes: tuple[str, ...] = (),
+    loaded_from: Path | None = None,
     still: bool = False,
 ) -> DungeonApp:
     """The app, configured. ``dm`` defaults to the settings on this machine (flags,
@@ -287,6 +314,7 @@ def make_app(
         save_as=save_as,
         resumed=resumed,
         notes=notes,
+        loaded_from=loaded_from,
         still=still,
     )
     return DungeonApp(launch)

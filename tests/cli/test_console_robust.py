@@ -57,7 +57,7 @@ def test_an_over_long_line_is_refused_with_the_limit_and_play_goes_on(tmp_path: 
     assert "Nothing was sent." in out
     assert "(5,006 characters)" in out  # the echo is cut short, not 5,000 characters long
     assert "Turn 1" not in out and "Traceback" not in out
-    assert (tmp_path / "autosave.toml").exists()
+    assert (tmp_path / "crossroads.toml").exists()  # a new game saves under its campaign
 
 
 def test_escape_sequences_are_never_echoed(tmp_path: Path) -> None:
@@ -102,12 +102,14 @@ def test_an_unwritable_saves_folder_is_reported_and_quitting_asks(tmp_path: Path
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("")
     saves = blocked / "saves"  # cannot be created: its parent is a file
-    out = play(crossroads(3), ["/quit", "n", "/status", "/quit", "y", "/status"], saves=saves)
-    assert out.count("cannot be written") == 1
-    assert out.count("Quit anyway and lose this game? [y/N]") == 0  # asked through read()
-    assert out.count("The game is not saved") == 2
-    assert out.count("Your move") == 1  # /status ran once between the two /quit
-    assert "Could not save the game in" in out and "errno" not in out.lower()
+    elsewhere = tmp_path / "elsewhere"
+    lines = ["/quit", "back", "/status", "/quit", str(elsewhere)]
+    out = play(crossroads(3), lines, saves=saves, interactive=True)
+    assert out.count("--saves-dir to pick a folder") == 1  # said once, at the start
+    assert out.count("The game is not saved.") == 2  # at each /quit
+    assert out.count("Your move") == 1  # "back": /status ran between the two /quit
+    assert f"Saved the game to {elsewhere / 'game.toml'}." in out
+    assert (elsewhere / "game.toml").exists() and "errno" not in out.lower()
 
 
 def test_after_the_end_the_console_says_so_and_offers_the_story(tmp_path: Path) -> None:

@@ -8,9 +8,8 @@ and wrong ones: unknown options, values of the wrong type, huge numbers, empty s
 control characters, undecodable bytes (as a non-UTF-8 argv arrives), bad paths. ``dice``
 and ``play --ui console`` get piped lines, a few turns' worth.
 
-Inputs that still fail in code other parts of the game own are listed in ``KNOWN_BUGS``
-with their exact reproduction, each a strict ``xfail``: once fixed it fails, and the entry
-must go (so the list cannot hide anything).
+Inputs that once crashed a command are kept in ``HOSTILE`` with their exact reproduction:
+each runs on every test run, so none can come back.
 """
 
 from __future__ import annotations
@@ -22,12 +21,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from app.cli import app
-from tests.fuzz.harness import TALLY, Verdict, fuzz_settings, judge
+from tests.fuzz.harness import Verdict, fuzz_settings, judge
 
 SECONDS = 8.0
 """Time bound of one command run (a console game of a few turns included)."""
@@ -232,7 +231,6 @@ commands = st.one_of(
 @given(commands)
 @fuzz_settings(examples=40)
 def test_every_command_exits_cleanly(template: Path, args: list[str]) -> None:
-    assume(known_bug(args) is None)
     fuzz(template, args)
 
 
@@ -270,7 +268,6 @@ def test_a_console_game_takes_any_options_and_lines(
 ) -> None:
     stdin = "\n".join([*lines, "/quit"] if quit_at_end else lines)
     argv = ["play", "--ui", "console", *args]
-    assume(known_bug(argv) is None)
     fuzz(template, argv, stdin.encode("utf-8", "surrogateescape"))
 
 
@@ -289,7 +286,7 @@ def test_an_option_of_the_wrong_type_is_refused(
     fuzz(template, [*args, option, value], b"quit\n", nonsense=nonsense)
 
 
-# -- known failures in code other parts own -----------------------------------------------------
+# -- inputs that once crashed a command ---------------------------------------------------------
 NOT_UTF8 = "not-utf8"
 """A copy of the shipped campaign with two bytes that are not UTF-8."""
 NO_START = "no-start"
@@ -297,7 +294,7 @@ NO_START = "no-start"
 ROLL = '{"rolls": [{"formula": "1d20", "flavor": "x"}]}'
 GAME = b"Mira: I look around\n/quit\n"
 
-KNOWN_BUGS: list[tuple[str, list[str], bytes | None, bool]] = [
+HOSTILE: list[tuple[str, list[str], bytes | None, bool]] = [
     ("campaign not UTF-8: validate", ["validate", NOT_UTF8], None, False),
     ("campaign not UTF-8: play", ["play", "--ui", "console", "--campaign", NOT_UTF8], GAME, False),
     ("campaign not UTF-8: simulate", ["simulate", NOT_UTF8, "--script", "script.txt"], None, False),
@@ -320,53 +317,16 @@ KNOWN_BUGS: list[tuple[str, list[str], bytes | None, bool]] = [
     ("no goblins win: balance goblin:0", ["balance", "crossroads", "--monster", "goblin:0",
                                           "--fights", "3"], None, True),
 ]  # fmt: skip
-"""``(what goes wrong, argv, piped input, nonsense)``: each fails today (a traceback, or a
-nonsense input accepted); fixed, its strict ``xfail`` fails and the entry must go. Not run
-here because it would exhaust memory: ``balance crossroads --monster goblin:99999999``."""
-
-
-def known_bug(args: list[str]) -> str | None:
-    """Which known bug a generated argument list would run into (generated cases leave
-    those out, as the known bugs are tested on their own)."""
-
-    def last(option: str) -> str | None:
-        values = [args[i + 1] for i, a in enumerate(args[:-1]) if a == option]
-        return values[-1] if values else None
-
-    command = args[0] if args else ""
-    if NOT_UTF8 in args:
-        return "campaign not UTF-8"
-    if NO_START in args and command in ("play", "simulate", "tool"):
-        return "missing start scene"
-    if command == "simulate" and (
-        last("--script") in ("binary.bin", "huge.txt")
-        or (last("--brain") == "scripted" and last("--brain-file") == "binary.bin")
-    ):
-        return "script or brain file"
-    undecodable = [v for v in (last("--save-as"), last("--saves-dir")) if v]
-    if command in ("play", "saves") and any(_surrogate(v) for v in undecodable):
-        return "undecodable name"
-    return None
-
-
-def _surrogate(text: str) -> bool:
-    return any("\ud800" <= ch <= "\udfff" for ch in text)
+"""``(what went wrong, argv, piped input, nonsense)``: each was a traceback, or a nonsense
+input accepted. ``balance crossroads --monster goblin:99999999`` (which ate memory until
+killed) is refused by the count limit, tested with the other balance limits."""
 
 
 @pytest.mark.parametrize(
     ("args", "stdin", "nonsense"),
-    [
-        pytest.param(a, s, n, id=why, marks=pytest.mark.xfail(strict=True))
-        for why, a, s, n in KNOWN_BUGS
-    ],
+    [pytest.param(a, s, n, id=why) for why, a, s, n in HOSTILE],
 )
-def test_known_bugs_still_fail(
+def test_inputs_that_once_crashed_are_refused_cleanly(
     template: Path, args: list[str], stdin: bytes | None, nonsense: bool
 ) -> None:
-    assert known_bug(args) is not None or nonsense  # generated cases leave them out
-    counted = TALLY.copy()
-    try:
-        fuzz(template, args, stdin, nonsense=nonsense)
-    finally:  # known bugs are listed here, not counted as new findings of the run
-        TALLY.clear()
-        TALLY.update(counted)
+    fuzz(template, args, stdin, nonsense=nonsense)

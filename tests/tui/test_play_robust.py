@@ -15,8 +15,8 @@ from app.saves import load_game
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.tui import make_app
-from app.tui.screens.leaving import EndingScreen
-from app.tui.screens.modals import ConfirmScreen, PromptInspector
+from app.tui.screens.leaving import EndingScreen, SaveFailedScreen
+from app.tui.screens.modals import PromptInspector
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.title import TitleScreen
 from app.tui.showcase import crossroads, play_screen, say, settle, shown, until
@@ -112,14 +112,14 @@ async def test_an_unwritable_saves_folder_is_reported_and_quitting_asks(tmp_path
         await say(pilot, "Mira: I look around")
         assert "could not autosave" in notes(app)
         await pilot.press("ctrl+q")
-        await shown(pilot, ConfirmScreen)
-        assert "The game is not saved" in app.screen.title_text
-        await pilot.press("n")
+        await shown(pilot, SaveFailedScreen)
+        assert "Could not save the game in" in str(app.screen.query_one("#failed-text").render())
+        await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen) and app.is_running
         await pilot.press("ctrl+q")
-        await shown(pilot, ConfirmScreen)
-        await pilot.press("y")
+        await shown(pilot, SaveFailedScreen)
+        await pilot.press("l")
         await pilot.pause()
         assert not app.is_running
 

@@ -238,7 +238,8 @@ async def test_back_to_the_title_offers_to_continue_the_game(tmp_path: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         title = app.screen_stack[1]
-        assert isinstance(title, TitleScreen) and title.latest is None
+        assert isinstance(title, TitleScreen)
+        assert (tmp_path / "saves" / "run.toml").exists()  # a new game is saved at once
         app.action_to_title()
         await pilot.pause()
         assert app.screen is title and title.latest == "run"

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from app.dm.config import DMConfig
-from app.saves import save_path
+from app.session.keeping import fresh_name, name_taken
 from app.tui.widgets.dmform import DMForm
 from app.world.campaign import Campaign, CampaignError, load_campaign
 
@@ -54,15 +54,6 @@ def shipped_campaigns(folder: Path) -> list[tuple[str, Path]]:
             except CampaignError:
                 found.append((f"{path.name} (broken: run dungeon validate)", path))
     return found
-
-
-def free_save_name(base: str, folder: Path) -> str:
-    """``crossroads``, else ``crossroads-2``, ``crossroads-3`` … not yet used in ``folder``."""
-    name, n = base, 1
-    while save_path(name, folder).exists():
-        n += 1
-        name = f"{base}-{n}"
-    return name
 
 
 def seat(rows: list[tuple[str, str]]) -> dict[str, list[str]]:
@@ -174,7 +165,7 @@ class NewGameScreen(Screen[NewGame | None]):
                 )
             )
         seats.mount_all(rows)
-        self.query_one("#ng-save", Input).value = free_save_name(meta.id, self.saves)
+        self.query_one("#ng-save", Input).value = fresh_name(meta.id, self.saves)
 
     def choices(self) -> NewGame:
         """The game as set up. Raises ``ValueError`` with what to fix."""
@@ -191,8 +182,14 @@ class NewGameScreen(Screen[NewGame | None]):
         seed = int(seed_text) if seed_text else None
         if seed is not None and not 0 <= seed < 2**63:
             raise ValueError("the seed must be a positive whole number")
-        save_as = self.query_one("#ng-save", Input).value.strip() or self.campaign.id
-        save_path(save_as, self.saves)  # raises on a name that cannot be a file
+        save_as = self.query_one("#ng-save", Input).value.strip() or fresh_name(
+            self.campaign.id, self.saves
+        )
+        if name_taken(save_as, self.saves):  # raises on a name that cannot be a file
+            raise ValueError(
+                f"a save named {save_as} exists: load it to continue that game, or choose "
+                "another name"
+            )
         return NewGame(self.campaign, seat(rows), dm, seed, save_as)
 
     @on(Button.Pressed, "#ng-start")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import Callable
 from concurrent.futures import Future
 from contextlib import aclosing
 from datetime import UTC, datetime
@@ -26,14 +25,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.notifications import SeverityLevel
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
 from app import views
 from app.dm.tools.reactions import AskPolicy
-from app.saves import SAVES_DIR, SaveError, save_game
+from app.saves import SAVES_DIR
 from app.session import commands, hotseat
 from app.session.events import (
     ErrorEvent,
@@ -46,8 +44,9 @@ from app.session.panels import Panels, panels
 from app.session.session import GameSession, ending_text
 from app.tablelog import TableLog
 from app.tui.messages import EventArrived, TurnsFinished
-from app.tui.screens.leaving import EndingChoice, EndingScreen, ask_before_leaving
+from app.tui.screens.leaving import EndingChoice, EndingScreen
 from app.tui.screens.modals import HandoffScreen, PromptInspector, ReactionScreen, RollScreen
+from app.tui.screens.quitting import Keeping
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
@@ -60,7 +59,7 @@ HISTORY_SHOWN = 12
 """Turns of the story shown again when a saved game is resumed."""
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(Keeping):
     """One game being played."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -83,11 +82,11 @@ class PlayScreen(Screen[None]):
         saves: Path = SAVES_DIR,
         dm_label: str = "the offline referee",
         resumed: bool = False,
+        loaded_from: Path | None = None,
     ) -> None:
         super().__init__()
         self.session = session
-        self.save_as = save_as
-        self.saves = saves
+        self.start_keeping(saves, save_as, loaded_from)
         self.dm_label = dm_label
         self.resumed = resumed
         self.actor: str | None = None
@@ -97,8 +96,6 @@ class PlayScreen(Screen[None]):
         self.holder: str | None = None
         """The player who has the keyboard (hotseat)."""
         self.closing = False
-        self.unsaved = ""
-        """Why the game as it stands is not saved (empty once a save succeeds)."""
         self.tokens = 0
         self.dm_loop = asyncio.new_event_loop()
         """The DM's own event loop, run by the worker thread turn after turn (one loop, so
@@ -145,16 +142,7 @@ class PlayScreen(Screen[None]):
         self.query_one(DiceLog).add_entries(list(state.table_log), flash=False)
         self.refresh_all()
         self.query_one("#command", Input).focus()
-        if self.save_as:
-            problem = commands.saves_problem(self.saves)
-            if problem:
-                self.unsaved = problem
-                self.notify(
-                    f"{problem} Start the game with --saves-dir to pick a folder you can write to.",
-                    title="Saving is not possible",
-                    severity="error",
-                    timeout=20,
-                )
+        self.first_save(new=not self.resumed)
         if state.turn_order.timer_seconds:
             self.set_interval(1.0, self.tick_timer)
         if state.ending:
@@ -324,11 +312,7 @@ class PlayScreen(Screen[None]):
                     entries = self.table_log.record(session.state, event)  # before the save
                     self.post_message(EventArrived(event, view, entries))
                     if isinstance(event, TurnEnd) and self.save_as:
-                        try:
-                            save_game(session.state, self.save_as, self.saves)
-                            saved, problem = self.save_as, None
-                        except (SaveError, OSError) as error:
-                            problem = commands.save_failure(error, self.saves)
+                        saved, problem = self.autosave_in_worker()
         except Exception as error:  # a bug on the screen's side of a turn: report, go on
             failure = ErrorEvent(
                 message=f"the turn stopped ({type(error).__name__}: {error})", recoverable=True
@@ -405,6 +389,7 @@ class PlayScreen(Screen[None]):
             self.notify(self.unsaved, title="The game is not saved", severity="error")
         elif message.saved:
             self.unsaved = ""
+        self.show_kept(None)
         self.refresh_all()
         self.query_one("#command", Input).focus()
         if self.session.state.ending:
@@ -522,7 +507,7 @@ class PlayScreen(Screen[None]):
         elif word == "retry":
             self.action_retry()
         elif word == "save":
-            self.save(rest.strip() or self.save_as or "quicksave")
+            self.save(rest)
         elif word == "load":
             await self.app.run_action("load_game")
         else:
@@ -545,15 +530,6 @@ class PlayScreen(Screen[None]):
         line = Text("🎲 you rolled ", style="bold")
         line.append_text(views.roll_line(result))
         self.query_one(DiceLog).add_entries(self.table_log.keep(self.session.state, [line]))
-
-    def save(self, name: str) -> bool:
-        """Save now (refused while the DM is mid-turn: the world is in motion)."""
-        if self.thinking:
-            self.notify("Wait until the DM has answered, then save.", severity="warning")
-            return False
-        reply = commands.save(self.session, name, self.saves)
-        self.notify(reply.text, severity="information" if reply.ok else "error")
-        return reply.ok
 
     # -- actions -------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -597,7 +573,7 @@ class PlayScreen(Screen[None]):
 
     def action_save(self) -> None:
         """Save under the game's save name."""
-        self.save(self.save_as or "quicksave")
+        self.save("")
 
     def action_toggle_log(self) -> None:
         """Show or hide the sidebar (party and dice log)."""
@@ -657,27 +633,6 @@ class PlayScreen(Screen[None]):
             story.scroll_page_down()
 
     # -- leaving ---------------------------------------------------------------------------------
-    def autosave_now(self) -> str | None:
-        """Save on quit (not mid-turn: the last autosave then stands). Returns the error."""
-        if self.thinking or not self.save_as:
-            return None
-        try:
-            save_game(self.session.state, self.save_as, self.saves)
-        except (SaveError, OSError) as error:
-            self.unsaved = commands.save_failure(error, self.saves)
-            return str(error)
-        self.unsaved = ""
-        return None
-
-    def leave(self, then: Callable[[], None]) -> None:
-        """Save, then leave the game (``then``) — but if the game cannot be saved, ask
-        first: y leaves and loses it, anything else stays."""
-        self.autosave_now()
-        if not self.unsaved or self.thinking:
-            then()
-            return
-        ask_before_leaving(self.app, self.unsaved, then)
-
     def stop_dm(self) -> None:
         """Stop a turn in flight and release the DM's loop."""
         self.closing = True

@@ -1,0 +1,316 @@
+"""Keeping a game: which name it saves under, and never writing over a save it did not write.
+
+A :class:`Keeper` belongs to one game. It remembers every file the game wrote (or was
+loaded from) by the file's identity on disk, so it can tell its own save from one another
+game — or another copy of this one, or a hand edit — put there since:
+
+- a save this game did not write is never overwritten: its automatic saves move on to a
+  fresh name (``crossroads-2``), and an explicit name that is taken is refused;
+- a damaged file where the game means to save is set aside — renamed to
+  ``<name>.toml.damaged-<time>``, which no listing mistakes for a save — and reported;
+- when the saves folder cannot be written at all, :func:`save_somewhere` tries the
+  platform's data folder and then the system's temporary folder, and says where it went.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shlex
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+
+from app.saves import BACKUPS, SaveError, load_game, save_game, save_path
+from app.session.commands import Reply, save_failure
+from app.session.hygiene import clean_name
+from app.world.state import GameState
+
+APP_NAME = "dungeon-terminal"
+MAX_SUFFIX = 9999
+"""``name-2`` … ``name-9999``; past that a fresh name carries the time instead."""
+
+Identity = tuple[int, int, int, int]
+"""A file as this game last left it: device, inode, size, modification time."""
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A save written: where, and anything the player should know about it."""
+
+    path: Path
+    notes: list[str] = field(default_factory=list)
+    """Said once to the player: a name moved on, a damaged file set aside."""
+
+
+def _identity(path: Path) -> Identity | None:
+    try:
+        st = path.lstat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _taken(name: str, folder: Path) -> bool:
+    """A name is taken by its save or by any of its backups (a save written under it would
+    rotate those backups away)."""
+    path = save_path(name, folder)
+    names = [path, *(path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))]
+    return any(os.path.lexists(p) for p in names)
+
+
+def fresh_name(base: str, folder: Path) -> str:
+    """``base`` if no save or backup uses it in ``folder``, else the first free ``base-2``,
+    ``base-3`` …. A base that is no save name (a campaign id always is) becomes ``game``."""
+    try:
+        save_path(base, folder)
+    except SaveError:
+        base = "game"
+    base = base.strip()[:58]
+    if not _taken(base, folder):
+        return base
+    for n in range(2, MAX_SUFFIX + 1):
+        name = f"{base}-{n}"
+        if not _taken(name, folder):
+            return name
+    return f"{base}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+
+
+def unreadable(path: Path) -> str:
+    """Why the save at ``path`` cannot be loaded (empty when it loads)."""
+    try:
+        load_game(path)
+    except SaveError as error:
+        return str(error).removeprefix(f"{path}: ")
+    return ""
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged save out of the way, keeping it whole: ``<name>.toml.damaged-<time>``
+    (which matches no ``*.toml`` listing and no backup)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while os.path.lexists(aside):  # never rename over an earlier one
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    os.rename(path, aside)
+    return aside
+
+
+def name_taken(name: str, folder: Path) -> bool:
+    """Whether a good save (or anything that is not a damaged save file) already has
+    ``name`` in ``folder``: a new game may not take it. A damaged save does not count: the
+    game sets it aside when it first saves. Raises :class:`SaveError` for a name that cannot
+    be a save file at all."""
+    path = save_path(name, folder)
+    if not os.path.lexists(path):
+        return False
+    return not (path.is_file() and not path.is_symlink() and unreadable(path))
+
+
+class Keeper:
+    """Where one game saves, and which files it wrote. Safe to call from the DM's worker
+    thread and the UI's (one save at a time)."""
+
+    def __init__(self, folder: Path, name: str | None) -> None:
+        self.folder = folder
+        self.name = name
+        """The name automatic saves go under (``None``: this game does not autosave)."""
+        self._written: dict[Path, Identity] = {}
+        """Each path as this game last left it."""
+        self._ids: set[Identity] = set()
+        """Every file this game wrote or loaded (a backup keeps its save's identity)."""
+        self._lock = threading.Lock()
+
+    def adopt(self, path: Path) -> None:
+        """The file this game was loaded from is its own: it may save over it (as long as
+        nothing else writes it meanwhile)."""
+        self._remember(path)
+
+    def _remember(self, path: Path) -> None:
+        identity = _identity(path)
+        if identity is not None:
+            self._written[path] = identity
+            self._ids.add(identity)
+
+    def mine(self, path: Path) -> bool:
+        """Whether the game may write ``path``: what is there is what this game last wrote
+        or loaded — or nothing is, and no backup of another game's is waiting to be
+        rotated away (a save removed by hand can leave its backups behind)."""
+        if os.path.lexists(path):
+            known = self._written.get(path)
+            return known is not None and known == _identity(path)
+        backups = (path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))
+        return all(_identity(b) in self._ids for b in backups if os.path.lexists(b))
+
+    def autosave(self, state: GameState) -> Kept | None:
+        """Save under the game's name (``None`` when it has none). A save this game did not
+        write moves the game on to a fresh name; a damaged one is set aside."""
+        if self.name is None:
+            return None
+        with self._lock:
+            kept = self._write(state, self.name, self.folder, move_on=True)
+            self.name = kept.path.name.removesuffix(".toml")
+            return kept
+
+    def save_named(self, state: GameState, name: str, folder: Path | None = None) -> Kept:
+        """Save under a name the player chose (``/save NAME``): refused, with the reason, when
+        another game's save has that name."""
+        with self._lock:
+            return self._write(state, name, folder or self.folder, move_on=False)
+
+    def move(self, folder: Path, name: str | None = None) -> None:
+        """Automatic saves go to ``folder`` (under ``name``) from now on."""
+        self.folder = folder
+        if name is not None:
+            self.name = name
+
+    def _write(self, state: GameState, name: str, folder: Path, *, move_on: bool) -> Kept:
+        path = save_path(name, folder)
+        notes: list[str] = []
+        if not self.mine(path):
+            problem = unreadable(path) if path.is_file() and not path.is_symlink() else ""
+            if problem:
+                aside = set_aside(path)
+                notes.append(
+                    f"The save {path.name} could not be read: {problem}. It is kept as "
+                    f"{aside.name}, and this game saves as {path.stem}."
+                )
+            elif move_on:
+                new = fresh_name(path.stem, folder)
+                notes.append(
+                    f"{path.name} holds a save this game did not write (another game, or an "
+                    f"edit); it is left as it is, and this game saves as {new} from now on."
+                )
+                path = save_path(new, folder)
+            else:
+                raise SaveError(
+                    f"a save named {path.stem} exists and this game did not write it: "
+                    "choose another name"
+                )
+        save_game(state, path.stem, folder)
+        self._remember(path)
+        return Kept(path, notes)
+
+
+def folder_problem(folder: Path) -> str:
+    """Why games cannot be saved in ``folder`` (empty when they can), found by writing and
+    removing a scratch file — before the first save, not after a whole game."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-check-"):
+            pass
+    except OSError as error:
+        reason = (error.strerror or str(error)).lower()
+        return f"The saves folder {folder} cannot be written ({reason})."
+    return ""
+
+
+START_ADVICE = (
+    "Start the game with --saves-dir to pick a folder you can write to; when you leave, "
+    "the game asks where else to save it."
+)
+
+
+def temp_folder() -> Path:
+    """The last resort: a folder in the system's temporary folder (which a restart may
+    empty, so a save there comes with a warning)."""
+    return Path(tempfile.gettempdir()) / f"{APP_NAME}-saves"
+
+
+def fallback_folders(primary: Path) -> list[Path]:
+    """Where a game goes when its saves folder fails: the platform's data folder (on Linux
+    ``$XDG_DATA_HOME/dungeon-terminal/saves``, by default under ``~/.local/share``), then
+    the system's temporary folder. The primary folder itself is left out."""
+    candidates = [platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves", temp_folder()]
+    with contextlib.suppress(OSError):
+        primary = primary.resolve()
+    found = []
+    for folder in candidates:
+        with contextlib.suppress(OSError):
+            if folder.resolve() == primary:
+                continue
+        found.append(folder)
+    return found
+
+
+@dataclass
+class Rescue:
+    """What :func:`save_somewhere` managed: the save written (``None``: nowhere) and, in a
+    player's words, each place that failed on the way."""
+
+    kept: Kept | None
+    failures: list[str]
+
+    def report(self) -> str:
+        """One paragraph for the player."""
+        tried = " ".join(self.failures)
+        if self.kept is None:
+            return f"The game could not be saved anywhere. {tried}".strip()
+        where = str(self.kept.path)
+        temporary = self.kept.path.parent == temp_folder()
+        warning = " (a temporary folder: copy the file somewhere safe)" if temporary else ""
+        notes = " ".join([*self.kept.notes, resume_hint(self.kept.path)])
+        return f"{tried} Saved the game to {where} instead{warning}. {notes}".strip()
+
+
+def resume_hint(path: Path) -> str:
+    """How to go on with a game saved outside the usual folder."""
+    folder, name = shlex.quote(str(path.parent)), shlex.quote(path.stem)
+    return f"To go on with it: dungeon play --saves-dir {folder} --load {name}"
+
+
+def save_somewhere(state: GameState, keeper: Keeper, folders: list[Path]) -> Rescue:
+    """Save in each folder in turn until one takes it (the game then keeps saving there).
+    Never raises for a folder that fails: the failures are in the result."""
+    failures: list[str] = []
+    home = keeper.folder
+    for folder in folders:
+        keeper.move(folder)
+        try:
+            kept = keeper.autosave(state)
+        except (SaveError, OSError) as error:
+            failures.append(save_failure(error, folder))
+            continue
+        if kept is not None:
+            return Rescue(kept, failures)
+    keeper.move(home)
+    return Rescue(None, failures)
+
+
+def place(answer: str, keeper: Keeper) -> tuple[Path, str]:
+    """Where a typed answer says to save: a folder (``~/games``, ``/mnt/usb``), a file in
+    one (``~/games/friday.toml``), or a bare name in the game's own folder. Raises
+    :class:`SaveError` for a name that cannot be a save file."""
+    text = answer.strip()
+    name = keeper.name or "game"
+    pathlike = any(sep in text for sep in ("/", os.sep)) or text.startswith(("~", "."))
+    target = Path(os.path.abspath(Path(text).expanduser()))  # said back as a full path
+    if pathlike or target.is_dir():
+        if target.suffix == ".toml":
+            folder, name = target.parent, target.stem
+        else:
+            folder = target
+    else:
+        folder, name = keeper.folder, text
+    save_path(name, folder)  # refuse a bad name before anything is written
+    return folder, name
+
+
+def save_now(state: GameState, keeper: Keeper, name: str = "") -> Reply:
+    """``/save [NAME]``: save now — under the game's own name, or under NAME (refused when
+    another game's save has that name)."""
+    name = clean_name(name)
+    try:
+        if name and name != keeper.name:
+            kept = keeper.save_named(state, name)
+        else:
+            kept = keeper.autosave(state) or keeper.save_named(state, "quicksave")
+    except (SaveError, OSError) as error:
+        return Reply(save_failure(error, keeper.folder), False)
+    return Reply(" ".join([f"Saved to {kept.path}.", *kept.notes]))

@@ -1,0 +1,179 @@
+"""``dungeon play`` never loses a game: a new game takes a fresh name and refuses one in
+use, bad names and repeated seats are refused before anything starts, and quitting when
+the save fails saves the game elsewhere and says where — or exits non-zero."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import io
+import os
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from app.cli import app
+from app.console import ConsoleGame
+from app.saves import list_saves, load_game, save_game
+from app.session import keeping
+from app.tui.showcase import crossroads
+from tests.cli.test_console_robust import reader
+
+TURNS = "Mira: I look around\nThorin: I stoke the fire\nAria: I read\nMira: I wait\n"
+
+
+def play(*args: str, lines: str = "/quit\n") -> tuple[int, str]:
+    result = CliRunner().invoke(
+        app,
+        ["play", "--ui", "console", "--seed", "2", *args],
+        input=lines,
+        env={"COLUMNS": "500"},  # paths are not wrapped mid-name
+    )
+    return result.exit_code, " ".join(result.output.split())
+
+
+def test_a_new_game_takes_a_fresh_name_and_leaves_the_earlier_save_whole(tmp_path: Path) -> None:
+    code, out = play("--saves-dir", str(tmp_path), lines=TURNS + "/quit\n")
+    assert code == 0 and f"saving as crossroads ({tmp_path / 'crossroads.toml'})" in out
+    first = (tmp_path / "crossroads.toml").read_bytes()
+    code, out = play("--saves-dir", str(tmp_path), lines=TURNS + "/quit\n")
+    assert code == 0 and "saving as crossroads-2" in out
+    assert (tmp_path / "crossroads.toml").read_bytes() == first  # after four turns
+    assert sorted(info.name for info in list_saves(tmp_path)) == ["crossroads", "crossroads-2"]
+    code, out = play("--saves-dir", str(tmp_path), "--continue", lines="/status\n/quit\n")
+    assert code == 0 and "resumed from crossroads-2" in out
+
+
+def test_a_save_as_name_in_use_is_refused_at_start(tmp_path: Path) -> None:
+    save_game(crossroads().state, "friday", tmp_path)
+    before = (tmp_path / "friday.toml").read_bytes()
+    code, out = play("--saves-dir", str(tmp_path), "--save-as", "friday", lines=TURNS)
+    assert code == 2
+    assert "a save named friday exists: --load friday to continue it, or choose another" in out
+    assert "The Crossroads Inn" not in out  # refused before the game started
+    assert (tmp_path / "friday.toml").read_bytes() == before
+
+
+def test_a_damaged_save_under_the_chosen_name_is_set_aside_and_reported(tmp_path: Path) -> None:
+    damaged = b'schema_version = 1\nstate = "cut'
+    (tmp_path / "autosave.toml").write_bytes(damaged)
+    code, out = play("--saves-dir", str(tmp_path), "--save-as", "autosave", lines=TURNS)
+    aside = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert code == 0 and len(aside) == 1 and aside[0].read_bytes() == damaged
+    assert f"It is kept as {aside[0].name}" in out
+    assert load_game("autosave", tmp_path).turn == 4
+
+
+@pytest.mark.parametrize(
+    "name", ["../x", "", "   ", "a\nb", "abc\n", "a/b", "x" * 80, "con", ".hidden", "a\x00b"]
+)
+def test_a_bad_save_name_is_refused_before_anything_starts(tmp_path: Path, name: str) -> None:
+    code, out = play("--saves-dir", str(tmp_path / "saves"), "--save-as", name, lines=TURNS)
+    assert code == 2 and "bad save name" in out and "Traceback" not in out
+    assert "The Crossroads Inn" not in out
+    assert not (tmp_path / "saves").exists() and not (tmp_path / "x.toml").exists()
+
+
+def test_quitting_with_an_unwritable_folder_saves_in_the_data_folder(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    data = tmp_path / "data-home" / "dungeon-terminal" / "saves"  # XDG_DATA_HOME (conftest)
+    endings = {"crossroads": "Mira: I look around\n/quit\n", "crossroads-2": "Mira: I look\n"}
+    for name, ending in endings.items():  # /quit, then the end of input
+        code, out = play("--saves-dir", str(blocked / "saves"), lines=ending)
+        assert code == 0 and "The game is not saved. Could not save the game in" in out
+        saved = data / f"{name}.toml"
+        assert f"Saved the game to {saved} instead." in out
+        assert load_game(saved).turn == 1
+    assert sorted(p.name for p in data.glob("*.toml")) == ["crossroads-2.toml", "crossroads.toml"]
+
+
+def test_quitting_when_no_disk_takes_the_game_exits_non_zero(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: object, **kwargs: object) -> Path:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(keeping, "save_game", full)
+    code, out = play("--saves-dir", str(tmp_path / "saves"), lines="Mira: I look around\n/quit\n")
+    assert code == 1
+    assert "(no space left on device)" in out
+    assert "The game could not be saved anywhere." in out
+    assert "error: the game was not saved" in out and "Farewell" not in out
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="permissions do not bind the superuser")
+def test_a_read_only_saves_folder_is_reported_and_the_game_saved_elsewhere(
+    tmp_path: Path,
+) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    saves.chmod(0o500)
+    try:
+        code, out = play("--saves-dir", str(saves), lines="Mira: I look around\n/quit\n")
+    finally:
+        saves.chmod(0o700)
+    assert code == 0 and "permission denied" in out and "Saved the game to" in out
+
+
+@pytest.mark.parametrize(
+    ("seats", "problem"),
+    [
+        (["Ana=mira", "Ana=thorin"], "--player Ana is given twice"),
+        (["Ana=mira", "ana=thorin"], "--player ana is given twice"),
+        (["Ana=mira", "Ben=mira,thorin"], "mira is given to both Ana and Ben"),
+        (["Ana=mira,mira"], "mira is given twice to Ana"),
+    ],
+)
+def test_a_repeated_player_or_character_is_refused(
+    tmp_path: Path, seats: list[str], problem: str
+) -> None:
+    args = [arg for seat in seats for arg in ("--player", seat)]
+    code, out = play("--saves-dir", str(tmp_path), *args, lines=TURNS)
+    assert code == 2 and problem in out and "The Crossroads Inn" not in out
+    assert not list(tmp_path.glob("*.toml"))
+
+
+def test_a_resumed_game_may_not_take_another_saves_name(tmp_path: Path) -> None:
+    save_game(crossroads().state, "mine", tmp_path)
+    save_game(crossroads().state, "theirs", tmp_path)
+    code, out = play("--saves-dir", str(tmp_path), "--load", "mine", "--save-as", "theirs")
+    assert code == 2 and "a save named theirs exists" in out
+    code, out = play("--saves-dir", str(tmp_path), "--load", "mine", "--save-as", "branch")
+    assert code == 0 and "saving as branch" in out and (tmp_path / "branch.toml").exists()
+
+
+def console_game(lines: list[str], saves: Path, *, ending: str = "") -> tuple[ConsoleGame, str]:
+    session = crossroads(3)
+    session.state.ending = ending or None
+    out = io.StringIO()
+    game = ConsoleGame(
+        session,
+        Console(file=out, width=1000, force_terminal=False),
+        reader(lines),
+        save_as="game",
+        saves=saves,
+        interactive=True,
+    )
+    asyncio.run(game.run())
+    return game, out.getvalue()
+
+
+def test_a_player_may_choose_to_leave_without_saving(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    game, out = console_game(["/quit", "lose"], tmp_path / "a-file" / "saves")
+    assert "Left without saving." in out and game.saved
+    assert not list(tmp_path.rglob("*.toml"))
+
+
+def test_a_bad_answer_is_explained_and_no_answer_saves_in_the_data_folder(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    game, out = console_game(["/quit", "bad\x01name"], blocked / "saves", ending="defeat")
+    assert "bad save name" in out  # asked again, then the input ran out
+    data = tmp_path / "data-home" / "dungeon-terminal" / "saves"
+    assert f"Saved the game to {data / 'game.toml'} instead." in out
+    assert f"To go on with it: dungeon play --saves-dir {data} --load game" in out
+    assert game.saved and load_game(data / "game.toml").ending == "defeat"

@@ -5,13 +5,12 @@ huge file) can hang or crash the game, and temp files of killed writers cleaned 
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import re
-import stat
 from pathlib import Path
 
 from app.saves.names import BACKUPS, NotASaveFile, SaveError
+from app.world.userfiles import NotAFile, UserFileError, read_bytes
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -52,67 +51,28 @@ def write_atomically(path: Path, data: bytes, backups: int = BACKUPS) -> None:
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """The largest file read as a save. A long campaign's save is well under a megabyte; a file
 past this is not a save, and reading it whole would only stall the game."""
-_OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-# O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever; on a
-# regular file it changes nothing
-
-
-def _reason(error: OSError) -> str:
-    if error.errno == errno.ELOOP:
-        return "a symbolic link that loops"
-    if isinstance(error, PermissionError):
-        return "permission denied"
-    return (error.strerror or type(error).__name__).lower()
 
 
 def read_save_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
-    """The text of a save file, read safely: only a regular file (a symbolic link is
-    followed only to one), at most ``limit`` bytes, UTF-8. Anything else is a
-    :class:`SaveError` naming the file and the reason — never a hang on a pipe or a device,
-    never a traceback."""
+    """The text of a save file, read through the game's one safe reader (a regular file
+    only, at most ``limit`` bytes, never a hang on a pipe or a device). Anything else is a
+    :class:`SaveError` naming the file and the reason — :class:`NotASaveFile` when what is
+    there is no save at all — never a traceback."""
     try:
-        fd = os.open(path, _OPEN_FLAGS)
-    except FileNotFoundError:
-        try:
-            target = os.readlink(path)  # a broken link: say where it points
-        except OSError:
+        data = read_bytes(path, limit)
+    except NotAFile as error:
+        raise NotASaveFile(f"{path}: not a save file — {error.what}") from None
+    except UserFileError as error:
+        text = str(error).removeprefix(f"{path}: ")
+        if text == "no such file":
             raise SaveError(f"{path}: no such save") from None
-        raise SaveError(f"{path}: a link to {target!r}, which does not exist") from None
-    except OSError as error:
-        raise SaveError(f"{path}: cannot read it ({_reason(error)})") from None
-    chunks: list[bytes] = []
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise NotASaveFile(f"{path}: not a save file — a folder")
-        if not stat.S_ISREG(info.st_mode):
-            raise NotASaveFile(f"{path}: not a save file — a device, pipe or socket")
-        if info.st_size > limit:
-            raise NotASaveFile(_too_large(path, limit))
-        size = 0
-        while size <= limit:  # st_size can understate (a file still growing, /proc)
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
-            raise NotASaveFile(_too_large(path, limit))
-    except OSError as error:
-        raise SaveError(f"{path}: cannot read it ({_reason(error)})") from None
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
+        raise SaveError(f"{path}: {text.replace('cannot read (', 'cannot read it (')}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise SaveError(
             f"{path}: the file is damaged — not UTF-8 text (byte {error.start})"
         ) from None
-
-
-def _too_large(path: Path, limit: int) -> str:
-    return f"{path}: not a save file — over {limit // (1024 * 1024)} MB, larger than any save"
 
 
 _TEMP = re.compile(r"\.(?P<save>.+\.toml)\.(?P<pid>[1-9][0-9]{0,9})\.tmp")

@@ -10,6 +10,7 @@ limit it is given.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tomllib
@@ -27,45 +28,77 @@ class UserFileError(ValueError):
 
 def _size(count: int) -> str:
     if count >= 1 << 20:
-        return f"{count / (1 << 20):.1f} MB"
+        return f"{count / (1 << 20):.3g} MB"
     return f"{count / 1024:.0f} KB" if count >= 1024 else f"{count} bytes"
+
+
+class NotAFile(UserFileError):
+    """Something at the path that is not a regular file, or a file far larger than what it
+    claims to be. ``what`` says which, in a few words (``a folder``, ``over 16 MB``)."""
+
+    def __init__(self, message: str, what: str) -> None:
+        super().__init__(message)
+        self.what = what
+
+
+_OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+# O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever; on a
+# regular file it changes nothing. O_NOCTTY: a terminal device never becomes ours.
+
+
+def reason(error: OSError) -> str:
+    """Why a file could not be opened or read, in a player's words."""
+    if error.errno == errno.ELOOP:
+        return "a symbolic link that loops"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return (error.strerror or type(error).__name__).lower()
 
 
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes.
 
     Opened without blocking (a FIFO with no writer would otherwise wait forever) and
-    checked to be a regular file before a byte is read; never reads more than
-    ``limit + 1`` bytes, so a file that grows or lies about its size is caught too."""
+    checked to be a regular file before a byte is read (a symbolic link is followed only to
+    one); never reads more than ``limit + 1`` bytes, so a file that grows or lies about its
+    size is caught too."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        try:
+            target = os.readlink(path)  # a broken link: say where it points
+        except OSError:
+            raise UserFileError(f"{path}: no such file") from None
+        raise UserFileError(f"{path}: a link to {target!r}, which does not exist") from None
     except OSError as error:
-        raise UserFileError(f"{path}: cannot read ({error.strerror or error})") from None
+        raise UserFileError(f"{path}: cannot read ({reason(error)})") from None
     except ValueError:  # a name with a NUL byte in it
         raise UserFileError(f"{path}: cannot read (not a usable file name)") from None
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(fd)
-        if stat.S_ISDIR(mode):
-            raise UserFileError(f"{path}: is a folder, not a file")
-        raise UserFileError(f"{path}: is not a regular file (a pipe, device or socket)")
-    with os.fdopen(fd, "rb", buffering=0) as handle:
-        chunks: list[bytes] = []
+    chunks: list[bytes] = []
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotAFile(f"{path}: is a folder, not a file", "a folder")
+        if not stat.S_ISREG(info.st_mode):
+            what = "a device, pipe or socket"
+            raise NotAFile(f"{path}: is not a regular file ({what})", what)
         total = 0
-        try:
-            while total <= limit:
-                chunk = handle.read(limit + 1 - total)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                total += len(chunk)
-        except OSError as error:
-            raise UserFileError(f"{path}: cannot read ({error.strerror or error})") from None
-    data = b"".join(chunks)
-    if len(data) > limit:
-        raise UserFileError(f"{path}: too large (more than {_size(limit)}; files this game "
-                            "reads are far smaller)")  # fmt: skip
-    return data
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as error:
+        raise UserFileError(f"{path}: cannot read ({reason(error)})") from None
+    finally:
+        os.close(fd)
+    if total > limit:
+        raise NotAFile(
+            f"{path}: too large (more than {_size(limit)}; files this game reads are far smaller)",
+            f"over {_size(limit)}",
+        )
+    return b"".join(chunks)
 
 
 def decode(data: bytes, path: Path) -> str:

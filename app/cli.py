@@ -34,6 +34,7 @@ from app.saves import (
     SaveError,
     clean_orphans,
     delete_save,
+    fresh_name,
     list_saves,
     load_named,
     newest_game,
@@ -41,7 +42,7 @@ from app.saves import (
     save_path,
 )
 from app.session.hygiene import strip_controls
-from app.session.keeping import fresh_name, name_taken
+from app.session.keeping import name_taken
 from app.session.runner import ScriptError, read_script, render_event, run_lines
 from app.session.session import GameSession, ending_title
 from app.session.setup import resume_session, start_session

@@ -8,8 +8,10 @@ names (``fuzz.toml.1``) can be loaded, shown or deleted by that very name.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 BACKUPS = 3
@@ -110,13 +112,36 @@ def target_of(path: Path) -> Target:
     return Target(path, name)
 
 
+MAX_SUFFIX = 9999
+"""``name-2`` … ``name-9999``; past that a fresh name carries the time instead."""
+
+
+def _taken(name: str, folder: Path) -> bool:
+    """A name is taken by its save or by any of its backups (a save written under it would
+    rotate those backups away)."""
+    path = save_path(name, folder)
+    names = [path, *(path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))]
+    return any(os.path.lexists(p) for p in names)
+
+
+def fresh_name(base: str, folder: Path = SAVES_DIR) -> str:
+    """``base`` if no save or backup uses it in ``folder``, else the first free ``base-2``,
+    ``base-3`` …. A base that is no save name (a campaign id always is) becomes ``game``."""
+    try:
+        save_path(base, folder)
+    except SaveError:
+        base = "game"
+    base = base.strip()[:58].rstrip(" .")
+    if not _taken(base, folder):
+        return base
+    for n in range(2, MAX_SUFFIX + 1):
+        name = f"{base}-{n}"
+        if not _taken(name, folder):
+            return name
+    return f"{base}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+
+
 def restored_name(name: str, folder: Path = SAVES_DIR) -> str:
     """A free save name for a game resumed from a backup of ``name``: ``fuzz-restored``,
     then ``fuzz-restored-2`` … so the save and its backups are left as they are."""
-    for n in range(1, 1000):
-        suffix = "-restored" if n == 1 else f"-restored-{n}"
-        candidate = name[: 64 - len(suffix)].rstrip(" .") + suffix
-        path = save_path(candidate, folder)
-        if not path.exists() and not path.is_symlink():
-            return candidate
-    raise SaveError(f"no free name left for a copy of {name!r} in {folder}")
+    return fresh_name(f"{name[:49].rstrip(' .')}-restored", folder)

@@ -25,14 +25,12 @@ from pathlib import Path
 
 import platformdirs
 
-from app.saves import BACKUPS, SaveError, load_game, save_game, save_path
+from app.saves import BACKUPS, SaveError, fresh_name, load_game, save_game, save_path
 from app.session.commands import Reply, save_failure
 from app.session.hygiene import clean_name
 from app.world.state import GameState
 
 APP_NAME = "dungeon-terminal"
-MAX_SUFFIX = 9999
-"""``name-2`` … ``name-9999``; past that a fresh name carries the time instead."""
 
 Identity = tuple[int, int, int, int]
 """A file as this game last left it: device, inode, size, modification time."""
@@ -53,31 +51,6 @@ def _identity(path: Path) -> Identity | None:
     except OSError:
         return None
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-def _taken(name: str, folder: Path) -> bool:
-    """A name is taken by its save or by any of its backups (a save written under it would
-    rotate those backups away)."""
-    path = save_path(name, folder)
-    names = [path, *(path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))]
-    return any(os.path.lexists(p) for p in names)
-
-
-def fresh_name(base: str, folder: Path) -> str:
-    """``base`` if no save or backup uses it in ``folder``, else the first free ``base-2``,
-    ``base-3`` …. A base that is no save name (a campaign id always is) becomes ``game``."""
-    try:
-        save_path(base, folder)
-    except SaveError:
-        base = "game"
-    base = base.strip()[:58]
-    if not _taken(base, folder):
-        return base
-    for n in range(2, MAX_SUFFIX + 1):
-        name = f"{base}-{n}"
-        if not _taken(name, folder):
-            return name
-    return f"{base}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
 
 
 def unreadable(path: Path) -> str:

@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from app.saves import SaveError, list_saves, load_game, save_game
+from app.saves import SaveError, fresh_name, list_saves, load_game, save_game
 from app.session import keeping
 from app.session.keeping import (
     Keeper,
     fallback_folders,
-    fresh_name,
     name_taken,
     place,
     save_now,

@@ -19,7 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from app.dm.config import DMConfig
-from app.session.keeping import fresh_name, name_taken
+from app.saves import fresh_name
+from app.session.keeping import name_taken
 from app.tui.widgets.dmform import DMForm
 from app.world.campaign import Campaign, CampaignError, load_campaign
 

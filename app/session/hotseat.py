@@ -198,20 +198,32 @@ def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Ou
 
 
 def recover(state: GameState) -> None:
-    """After loading: repair what would leave nobody able to act, then note that play
-    resumed, at the same player.
+    """After loading: repair what would leave nobody able to act, then note in the turn log
+    that play resumed, at the same player — when there is something to note: a repair, or a
+    round cut off midway (a crash, a quit between two players' turns).
 
     A save written by an older version (or by hand) may hold a round in which everyone has
     passed, queued actions for characters who are gone, or players who left; none of these
-    may make a saved game unplayable.
+    may make a saved game unplayable. A game resumed at a clean round boundary logs
+    nothing, so resuming and leaving again leaves the save identical (its backups are not
+    rotated for a game in which nothing happened).
     """
     order = state.turn_order
+    before = (list(state.pending), list(order.acted), list(order.companions), order.active)
     state.pending = [a for a in state.pending if a.character_id in state.party]
     order.acted = [p for p in order.acted if p in state.players]
     order.companions = [c for c in order.companions if c in state.party]
     if order.active is not None and order.active not in state.players:
         order.active = None
-    settle(state)
+    repaired = settle(state) or before != (
+        state.pending,
+        order.acted,
+        order.companions,
+        order.active,
+    )
+    midway = bool(state.pending or order.acted)
     player = active_player(state)
-    if player is not None:
+    last = order.history[-1] if order.history else None
+    again = last is not None and last.reason == "RECOVERY" and last.player == player
+    if player is not None and (repaired or midway) and not again:
         log(state, player, "RECOVERY")

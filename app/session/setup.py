@@ -7,7 +7,7 @@ from pathlib import Path
 from app.dm.brain import Brain
 from app.dm.referee.referee import OfflineReferee
 from app.saves.joining import campaign_for
-from app.session.hotseat import recover
+from app.session.hotseat import active_player, recover
 from app.session.session import GameSession
 from app.world.campaign import CAMPAIGNS_DIR, Campaign
 from app.world.newgame import new_game
@@ -30,8 +30,12 @@ def start_session(
     brain: Brain | None = None,
     players: dict[str, list[str]] | None = None,
 ) -> GameSession:
-    """A new game of ``campaign``; with no brain the offline referee runs it."""
-    return session_for(new_game(campaign, seed=seed, players=players), brain)
+    """A new game of ``campaign``; with no brain the offline referee runs it. The first
+    player is up from the start (as a resumed game has it), so a game saved before anyone
+    acted resumes to an identical save."""
+    state = new_game(campaign, seed=seed, players=players)
+    active_player(state)
+    return session_for(state, brain)
 
 
 def resume_session(

@@ -208,3 +208,25 @@ def test_loading_a_save_where_everyone_had_passed_repairs_it(tmp_path: Path) -> 
     assert resumed.status().banner == "Waiting for Ana"
     assert resumed.pending == [] and resumed.state.turn_order.acted == []
     assert act(resumed, "Ana", "mira")
+
+
+def test_resuming_and_leaving_at_once_leaves_the_save_and_its_backups_as_they_were(
+    tmp_path: Path,
+) -> None:
+    session = table(seed=4)
+    save_game(session.state, "table", tmp_path)
+    session.state.flags["lantern_lit"] = True
+    save_game(session.state, "table", tmp_path)  # table.toml.1: the older version
+    files = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for _ in range(3):  # resume and quit, three evenings running, with nothing played
+        resumed = resume_session(load_game("table", tmp_path))
+        save_game(resumed.state, "table", tmp_path)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == files
+    # a round cut off midway is noted once, however often the game is resumed
+    act(session, "Ana", "mira", "I pick the lock on the trapdoor")
+    save_game(session.state, "table", tmp_path)
+    for _ in range(3):
+        resumed = resume_session(load_game("table", tmp_path))
+        save_game(resumed.state, "table", tmp_path)
+    reasons = [h.reason for h in load_game("table", tmp_path).turn_order.history]
+    assert reasons.count("RECOVERY") == 1

@@ -67,7 +67,7 @@ def test_broken_toml_and_missing_files(tmp_path: Path) -> None:
     (folder / "campaign.toml").write_text("[campaign\nid = 1")
     with pytest.raises(CampaignError, match="not valid TOML"):
         load_campaign(folder)
-    with pytest.raises(CampaignError, match="cannot read"):
+    with pytest.raises(CampaignError, match="nowhere: no such file"):
         load_campaign(tmp_path / "nowhere")
 
 

@@ -309,7 +309,7 @@ def play(
     if full_screen:
         from app.tui import make_app  # noqa: PLC0415 - Textual loads only for the full screen
 
-        make_app(
+        screen = make_app(
             saves=saves_dir,
             campaign=campaign or DEFAULT_CAMPAIGN,
             dm=config,
@@ -318,7 +318,10 @@ def play(
             resumed=resumed,
             notes=notes,
             loaded_from=loaded_from,
-        ).run()
+        )
+        screen.run()
+        if screen.farewell:  # the full screen is gone: say where the game went
+            console.print(Text(screen.farewell, style="dim"))
         return
     assert session is not None and save_as is not None
     where = save_path(save_as, saves_dir)

@@ -87,8 +87,23 @@ class Target:
 
 def resolve_save(name: str, folder: Path = SAVES_DIR) -> Target:
     """The file a player means by ``name``: ``fuzz``, ``fuzz.toml`` or a backup
-    ``fuzz.toml.N`` (N from 1 to :data:`BACKUPS`), always inside ``folder``."""
-    match = _BACKUP.fullmatch(name.strip(" "))
+    ``fuzz.toml.N`` (N from 1 to :data:`BACKUPS`), always inside ``folder``. The path of a
+    file in ``folder`` names it too, as an error message shows it (``saves/fuzz.toml.1``);
+    a path elsewhere is refused with how to load it."""
+    given = name.strip(" ")
+    if os.sep in given or (os.altsep and os.altsep in given):
+        path = Path(given)
+        try:
+            inside = path.parent.resolve() == folder.resolve()
+        except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL byte
+            inside = False
+        if not inside:
+            raise SaveError(
+                f"bad save name {name!r}: a save is named without its folder; one in another "
+                f"folder loads with --saves-dir {path.parent} --load {path.name}"
+            )
+        name = given = path.name
+    match = _BACKUP.fullmatch(given)
     if match is None:
         path = save_path(name, folder)
         return Target(path, path.name[: -len(".toml")])

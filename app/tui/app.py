@@ -19,7 +19,7 @@ from app.dm.brain import Brain
 from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
 from app.saves import SAVES_DIR, NoSaves, SaveError, campaign_for, newest_game, save_path
-from app.session.keeping import unreadable
+from app.session.keeping import resume_hint, unreadable
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.tui.screens.info import CreditsScreen, HelpScreen
@@ -76,6 +76,9 @@ class DungeonApp(App[None]):
     def __init__(self, launch: Launch) -> None:
         super().__init__()
         self.launch = launch
+        self.farewell = ""
+        """Said in the terminal once the full screen has closed: where the game was saved
+        and how to go on with it (a notice inside the app would vanish with it)."""
         if launch.still:
             self.animation_level = "none"
 
@@ -242,9 +245,25 @@ class DungeonApp(App[None]):
 
         def leave() -> None:
             play.stop_dm()
+            self.farewell = self.whereabouts(play)
             self.exit()
 
         play.leave(leave)
+
+    def whereabouts(self, play: PlayScreen) -> str:
+        """Where the game being left was saved and how to go on with it, or that it was
+        left unsaved."""
+        if play.save_as is None:
+            return ""
+        if play.unsaved:
+            return "The game was left without saving."
+        try:
+            path = save_path(play.save_as, play.saves)
+        except SaveError:
+            return ""
+        if path.parent.resolve() == self.launch.saves.resolve() == SAVES_DIR.resolve():
+            return f"Saved to {path}. To go on with it: dungeon play --continue"
+        return f"Saved to {path}. {resume_hint(path)}"
 
     def action_to_title(self) -> None:
         """Save and go back to the title screen (asking first if it cannot be saved)."""

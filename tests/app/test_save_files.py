@@ -356,3 +356,12 @@ def test_the_next_start_cleans_orphans(tmp_path: Path, command: list[str]) -> No
     orphan.write_text("half a save")
     result = CliRunner().invoke(app, [*command, "--saves-dir", str(tmp_path)], input="")
     assert result.exit_code == 0 and not orphan.exists()
+
+
+def test_a_save_is_found_by_the_path_an_error_names(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    assert resolve_save(str(folder / "fuzz.toml.1"), folder).path == folder / "fuzz.toml.1"
+    assert resolve_save(str(folder / "fuzz.toml"), folder).name == "fuzz"
+    with pytest.raises(SaveError, match=r"--saves-dir /elsewhere --load fuzz\.toml"):
+        resolve_save("/elsewhere/fuzz.toml", folder)

@@ -63,6 +63,20 @@ async def test_ctrl_q_with_an_unwritable_folder_saves_elsewhere(tmp_path: Path) 
         await pilot.press("enter")
         await until(pilot, lambda: not app.is_running)
     assert load_game(tmp_path / "usb" / "table.toml").turn == 1
+    # once the full screen is gone, the terminal says where the game went and how to go on
+    assert app.farewell.startswith(f"Saved to {tmp_path / 'usb' / 'table.toml'}.")
+    assert f"--saves-dir {tmp_path / 'usb'} --load table" in app.farewell
+
+
+async def test_leaving_without_saving_is_said_in_the_terminal(tmp_path: Path) -> None:
+    app = game(blocked(tmp_path), crossroads())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await say(pilot, "Mira: I look around")
+        await pilot.press("ctrl+q")
+        await shown(pilot, SaveFailedScreen)
+        await pilot.press("l")
+        await until(pilot, lambda: not app.is_running)
+    assert app.farewell == "The game was left without saving."
 
 
 async def test_ctrl_q_on_a_full_disk_says_so_and_keep_playing_keeps_the_game(

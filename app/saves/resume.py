@@ -24,6 +24,9 @@ from app.saves.names import (
 )
 from app.world.state import GameState
 
+PASSED_OVER_SHOWN = 2
+"""How many passed-over files a notice names: enough to see why, short enough to read."""
+
 
 class NoSaves(SaveError):
     """The saves folder holds no saves at all."""
@@ -112,7 +115,11 @@ def newest_game(folder: Path = SAVES_DIR) -> Resumed:
             continue
         if not skipped:
             return found
-        note = f"Passed over newer files that do not load: {'; '.join(skipped)}."
+        shown = "; ".join(skipped[:PASSED_OVER_SHOWN])
+        more = len(skipped) - PASSED_OVER_SHOWN
+        if more > 0:  # the rest are in the load screen's list, each with its reason
+            shown += f"; and {more} more (see Load, or dungeon saves list)"
+        note = f"Passed over newer files that do not load: {shown}."
         return replace(found, notes=(note, *found.notes))
     if not skipped:
         raise NoSaves(f"no saves in {folder}")

@@ -271,6 +271,13 @@ def play(
     )
     if save_as is not None:
         _check_name(save_as, saves_dir)
+    if load is not None and resume:
+        _refuse("--load and --continue both choose a saved game: use one of them")
+    if (load is not None or resume) and (players or seed is not None or campaign is not None):
+        _refuse(
+            "--player, --seed and --campaign start a new game; a saved game keeps its own "
+            "(in the game, /join and /leave change the seats)"
+        )
     session: GameSession | None = None
     resumed = False
     notes: tuple[str, ...] = ()
@@ -294,7 +301,8 @@ def play(
             )
             for note in picked.notes:
                 console.print(Text(note, style="yellow"))
-    elif not full_screen or players or seed is not None or campaign is not None:
+    elif not full_screen or players or seed is not None or campaign is not None or save_as:
+        # any of these says which new game to start: it starts at once, named as asked
         story = _load(campaign or DEFAULT_CAMPAIGN)
         seats = _seats(players or [], story) if players else None
         if save_as is None:

@@ -157,7 +157,8 @@ def test_saves_list_and_continue_in_an_odd_folder(tmp_path: Path) -> None:
     assert resumed.exit_code == 0, resumed.output
     out = " ".join(resumed.stdout.split())
     assert "resumed from newer, turn 5" in out
-    assert "Passed over newer files that do not load:" in out and "more (see Load, or dungeon saves list)" in out
+    assert "Passed over newer files that do not load:" in out
+    assert "more (see Load, or dungeon saves list)" in out
     after = snapshot(tmp_path)  # quitting saved "newer" again; nothing else changed
     assert all(after[name] == before[name] for name in before if not name.startswith("newer"))
 

@@ -25,9 +25,10 @@ TURNS = "Mira: I look around\nThorin: I stoke the fire\nAria: I read\nMira: I wa
 
 
 def play(*args: str, lines: str = "/quit\n") -> tuple[int, str]:
+    new = "--load" not in args and "--continue" not in args  # a saved game keeps its seed
     result = CliRunner().invoke(
         app,
-        ["play", "--ui", "console", "--seed", "2", *args],
+        ["play", "--ui", "console", *(["--seed", "2"] if new else []), *args],
         input=lines,
         env={"COLUMNS": "500"},  # paths are not wrapped mid-name
     )
@@ -177,3 +178,20 @@ def test_a_bad_answer_is_explained_and_no_answer_saves_in_the_data_folder(tmp_pa
     assert f"Saved the game to {data / 'game.toml'} instead." in out
     assert f"To go on with it: dungeon play --saves-dir {data} --load game" in out
     assert game.saved and load_game(data / "game.toml").ending == "defeat"
+
+
+def test_options_of_a_new_game_are_refused_with_a_saved_one(tmp_path: Path) -> None:
+    save_game(crossroads().state, "mine", tmp_path)
+    for extra in (["--player", "Zed=mira"], ["--seed", "5"], ["--campaign", "crossroads"]):
+        code, out = play("--saves-dir", str(tmp_path), "--continue", *extra)
+        assert code == 2 and "start a new game; a saved game keeps its own" in out, extra
+    code, out = play("--saves-dir", str(tmp_path), "--continue", "--load", "mine")
+    assert code == 2 and "use one of them" in out
+
+
+def test_save_as_alone_starts_a_new_game_under_that_name_or_is_refused(tmp_path: Path) -> None:
+    save_game(crossroads().state, "mine", tmp_path)
+    result = CliRunner().invoke(
+        app, ["play", "--ui", "tui", "--saves-dir", str(tmp_path), "--save-as", "mine"]
+    )
+    assert result.exit_code == 2 and "a save named mine exists" in result.output

@@ -51,8 +51,10 @@ def stats_table(expression: str, stats: RollStats, dc: int | None = None) -> Ren
     table = Table(title=escape(title), show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
-    table.add_row("minimum", str(stats.minimum))
-    table.add_row("maximum", "unbounded (explodes)" if stats.unbounded else str(stats.maximum))
+    # an estimate saw only the totals it rolled: it names them so, never as the bounds
+    low, high = ("lowest rolled", "highest rolled") if stats.samples else ("minimum", "maximum")
+    table.add_row(low, str(stats.minimum))
+    table.add_row(high, "unbounded (explodes)" if stats.unbounded else str(stats.maximum))
     table.add_row("mean", f"{stats.mean:.3f}")
     if dc is not None:
         chance = stats.exact_chance_at_least(dc)

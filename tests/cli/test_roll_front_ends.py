@@ -114,3 +114,11 @@ def test_a_formula_starting_with_a_minus_goes_after_the_double_dash() -> None:
     assert "dungeon roll -- -1d4+2" in runner.invoke(app, ["roll", "--help"]).stdout
     result = runner.invoke(app, ["roll", "--seed", "1", "--", "-1d4+2"])
     assert result.exit_code == 0 and result.stdout.startswith("-1d4 (")
+
+
+def test_estimated_odds_never_pass_the_totals_they_saw_off_as_the_bounds() -> None:
+    estimated = CliRunner().invoke(app, ["roll", "1000d6", "--stats"])
+    assert estimated.exit_code == 0 and "estimated from" in estimated.stdout
+    assert "lowest rolled" in estimated.stdout and "minimum" not in estimated.stdout
+    exact = CliRunner().invoke(app, ["roll", "3d6", "--stats"])
+    assert "minimum" in exact.stdout and "3" in exact.stdout and "lowest" not in exact.stdout

@@ -38,6 +38,7 @@ from app.saves import (
     list_saves,
     load_named,
     newest_game,
+    resolve_save,
     resume_named,
     save_path,
 )
@@ -347,6 +348,10 @@ def play(
     if not game.saved:
         _err_console().print(Text("error: the game was not saved", style="red"))
         raise typer.Exit(1)
+    if game.keeper.name is not None and not game.unsaved:
+        kept = save_path(game.keeper.name, game.keeper.folder)
+        if kept.exists():
+            console.print(Text(f"Saved to {kept}.", style="dim"))
     console.print(Text("Farewell, adventurer.", style="dim"))
 
 
@@ -415,8 +420,27 @@ def saves_show(
 def saves_delete(
     name: Annotated[str, typer.Argument(help="Save name.")],
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Delete without asking (needed when piped).")
+    ] = False,
 ) -> None:
-    """Delete a save and its backups (or only one backup: ``NAME.toml.1``)."""
+    """Delete a save and its backups (or only one backup: NAME.toml.1). There is no undo,
+    so it asks first; with input piped in, --yes says it."""
+    if not yes:
+        try:
+            target = resolve_save(name, saves_dir)
+        except SaveError as error:
+            _refuse(str(error))
+        if not target.path.exists():
+            _refuse(f"{target.path}: no such save")
+        what = (
+            f"the backup {target.path.name}" if target.backup else f"{target.name} and its backups"
+        )
+        if not sys.stdin.isatty():
+            _refuse(f"deleting {what} cannot be undone: add --yes to delete it")
+        if not typer.confirm(f"Delete {what}? This cannot be undone.", default=False):
+            typer.echo("Nothing deleted.")
+            return
     try:
         removed = delete_save(name, saves_dir)
     except SaveError as error:

@@ -214,7 +214,12 @@ def test_saves_commands(tmp_path: Path) -> None:
     )
     assert resumed.exit_code == 0 and "resumed from alpha, turn 7" in resumed.stdout
     assert load_game("alpha", tmp_path).turn == 8  # autosaved after the turn, under its name
-    deleted = runner.invoke(app, ["saves", "delete", "alpha", "--saves-dir", str(tmp_path)])
+    asked = runner.invoke(app, ["saves", "delete", "alpha", "--saves-dir", str(tmp_path)])
+    assert asked.exit_code == 2 and "add --yes" in asked.output  # piped: nothing is asked
+    assert [info.name for info in list_saves(tmp_path)] == ["alpha"]
+    deleted = runner.invoke(
+        app, ["saves", "delete", "alpha", "--yes", "--saves-dir", str(tmp_path)]
+    )
     assert deleted.exit_code == 0 and list_saves(tmp_path) == []
     with pytest.raises(SaveError):
         delete_save("alpha", tmp_path)

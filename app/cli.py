@@ -42,6 +42,7 @@ from app.saves import (
     resume_named,
     save_path,
 )
+from app.saves.names import same_but_case
 from app.session.hygiene import strip_controls
 from app.session.keeping import name_taken
 from app.session.runner import ScriptError, read_script, render_event, run_lines
@@ -367,9 +368,12 @@ def _check_name(name: str, folder: Path) -> None:
 
 def _refuse_taken(name: str, folder: Path) -> None:
     """Exit 2 when a save already has the name a new game asks for (a damaged one does not
-    count: it is set aside, kept, when the game first saves)."""
+    count: it is set aside, kept, when the game first saves), or the name but for case."""
     if name_taken(name, folder):
-        _refuse(f"a save named {name} exists: --load {name} to continue it, or choose another name")
+        path = save_path(name, folder)
+        other = path if path.exists() else same_but_case(path)
+        real = other.name.removesuffix(".toml") if other is not None else name
+        _refuse(f"a save named {real} exists: --load {real} to continue it, or choose another name")
 
 
 saves_app = typer.Typer(help="List, show and delete saved games.", no_args_is_help=True)

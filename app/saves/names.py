@@ -131,12 +131,27 @@ MAX_SUFFIX = 9999
 """``name-2`` … ``name-9999``; past that a fresh name carries the time instead."""
 
 
+def same_but_case(path: Path) -> Path | None:
+    """Another entry in ``path``'s folder whose name differs from it only in case
+    (``MyGame.toml`` beside ``mygame.toml``): on a disk that ignores case — macOS and
+    Windows by default — writing one would overwrite the other."""
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return None
+    wanted = path.name.casefold()
+    for entry in names:
+        if entry != path.name and entry.casefold() == wanted:
+            return path.with_name(entry)
+    return None
+
+
 def _taken(name: str, folder: Path) -> bool:
     """A name is taken by its save or by any of its backups (a save written under it would
-    rotate those backups away)."""
+    rotate those backups away), also when they differ from it only in case."""
     path = save_path(name, folder)
     names = [path, *(path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))]
-    return any(os.path.lexists(p) for p in names)
+    return any(os.path.lexists(p) or same_but_case(p) is not None for p in names)
 
 
 def fresh_name(base: str, folder: Path = SAVES_DIR) -> str:

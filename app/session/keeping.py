@@ -26,6 +26,7 @@ from pathlib import Path
 import platformdirs
 
 from app.saves import BACKUPS, SaveError, fresh_name, load_game, save_game, save_path
+from app.saves.names import same_but_case
 from app.session.commands import Reply, save_failure
 from app.session.hygiene import clean_name
 from app.world.state import GameState
@@ -79,10 +80,14 @@ def name_taken(name: str, folder: Path) -> bool:
     """Whether a good save (or anything that is not a damaged save file) already has
     ``name`` in ``folder``: a new game may not take it. A damaged save does not count: the
     game sets it aside when it first saves. Raises :class:`SaveError` for a name that cannot
-    be a save file at all."""
+    be a save file at all. A save whose name differs only in case counts (on a disk that
+    ignores case it is the same file)."""
     path = save_path(name, folder)
     if not os.path.lexists(path):
-        return False
+        other = same_but_case(path)
+        if other is None:
+            return False
+        path = other
     return not (path.is_file() and not path.is_symlink() and unreadable(path))
 
 

@@ -178,3 +178,11 @@ def test_backups_another_game_left_behind_are_not_rotated_away(tmp_path: Path) -
     (tmp_path / "mine.toml").unlink()
     again = own.autosave(state(9))
     assert again is not None and again.path.name == "mine.toml"
+
+
+def test_a_name_differing_only_in_case_is_taken(tmp_path: Path) -> None:
+    # on a disk that ignores case (macOS, Windows) MyGame.toml would overwrite mygame.toml
+    save_game(crossroads().state, "mygame", tmp_path)
+    assert keeping.name_taken("MyGame", tmp_path)
+    assert fresh_name("MYGAME", tmp_path) == "MYGAME-2"
+    assert not keeping.name_taken("mygame-2", tmp_path)

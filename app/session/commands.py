@@ -6,6 +6,7 @@ behaves the same wherever it is typed.
 
 from __future__ import annotations
 
+import errno
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -232,11 +233,20 @@ def story_text(session: GameSession) -> str:
     return "\n\n".join(parts)
 
 
+_PLAIN = {
+    errno.EEXIST: "a file is in the way where the folder should be",
+    errno.ENOTDIR: "part of that path is a file, not a folder",
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "permission denied",
+}
+"""System reasons a player meets when saving, said plainly."""
+
+
 def save_failure(error: Exception, folder: Path) -> str:
     """A failed save in a player's words: the folder and the system's reason, never a
     temporary file's name or an errno."""
     if isinstance(error, OSError) and not isinstance(error, SaveError):
-        reason = (error.strerror or str(error)).lower()
+        reason = _PLAIN.get(error.errno or 0) or (error.strerror or str(error)).lower()
         return f"Could not save the game in {folder} ({reason})."
     text = str(error)
     return f"Could not save the game: {text[:1].lower()}{text[1:]}"

@@ -186,3 +186,13 @@ def test_a_name_differing_only_in_case_is_taken(tmp_path: Path) -> None:
     assert keeping.name_taken("MyGame", tmp_path)
     assert fresh_name("MYGAME", tmp_path) == "MYGAME-2"
     assert not keeping.name_taken("mygame-2", tmp_path)
+
+
+def test_a_failed_save_is_said_in_plain_words(tmp_path: Path) -> None:
+    from app.session.commands import save_failure
+
+    in_the_way = save_failure(OSError(errno.EEXIST, "File exists"), tmp_path)
+    assert "a file is in the way where the folder should be" in in_the_way
+    assert "part of that path is a file" in save_failure(
+        OSError(errno.ENOTDIR, "Not a directory"), tmp_path
+    )

@@ -125,7 +125,9 @@ def roll_command(
             "dungeon roll -- -1d4+2)."
         ),
     ],
-    seed: Annotated[int | None, typer.Option(help="Seed the dice for a repeatable roll.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, max=MAX_SEED, help="Seed the dice for a repeatable roll.")
+    ] = None,
     adv: Annotated[bool, typer.Option("--adv", help="Roll the d20 with advantage.")] = False,
     dis: Annotated[bool, typer.Option("--dis", help="Roll the d20 with disadvantage.")] = False,
     stats: Annotated[
@@ -204,7 +206,7 @@ def _dice_tray(console: Console, seed: int) -> None:
 
 @app.command("dice")
 def dice_command(
-    seed: Annotated[int | None, typer.Option(help="Seed the dice.")] = None,
+    seed: Annotated[int | None, typer.Option(min=0, max=MAX_SEED, help="Seed the dice.")] = None,
 ) -> None:
     """Open the dice tray: roll, check the odds, look up monsters and spells."""
     _dice_tray(_console(), seed if seed is not None else random.SystemRandom().randrange(2**32))
@@ -212,7 +214,9 @@ def dice_command(
 
 @app.command("play")
 def play(
-    seed: Annotated[int | None, typer.Option(help="Seed the dice for a repeatable game.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, max=MAX_SEED, help="Seed the dice for a repeatable game.")
+    ] = None,
     model: Annotated[str | None, typer.Option(help="DM model name.")] = None,
     base_url: Annotated[
         str | None, typer.Option(help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1")
@@ -273,6 +277,8 @@ def play(
     )
     if save_as is not None:
         _check_name(save_as, saves_dir)
+    if campaign is not None and not campaign.strip():
+        _refuse("--campaign needs a campaign id or folder, e.g. --campaign crossroads")
     if load is not None and resume:
         _refuse("--load and --continue both choose a saved game: use one of them")
     if (load is not None or resume) and (players or seed is not None or campaign is not None):

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from app.world.campaign import Campaign, Effects
     from app.world.when import Fact
 
-BREAKS_PLAY = frozenset({"dangling reference", "duplicate", "bad formula"})
+BREAKS_PLAY = frozenset({"dangling reference", "duplicate", "bad formula", "impossible sheet"})
 """Kinds of problem that stop a campaign being played (the others are warnings)."""
 
 
@@ -111,6 +111,16 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
     )
     for pid in campaign.campaign.party:
         need(pid in chars, "campaign.party", f"no character {pid!r} in [[characters]]")
+    for n, sheet in enumerate(campaign.characters):
+        vitals = sheet.vitals  # a save of this game would be refused for it
+        if vitals.hp > vitals.max_hp:
+            problems.append(
+                Problem(
+                    "impossible sheet",
+                    f"characters[{n}].vitals.hp",
+                    f"{sheet.id}: {vitals.hp} is above max_hp {vitals.max_hp}",
+                )
+            )
     ids = [c.id for c in campaign.characters]
     for dup in sorted({i for i in ids if ids.count(i) > 1}):
         problems.append(Problem("duplicate", "characters", f"character id {dup!r} used twice"))

@@ -337,3 +337,17 @@ def test_a_file_with_thousands_of_problems_lists_a_readable_few(tmp_path: Path) 
     lines = str(caught.value).splitlines()
     assert lines[0].endswith("2000 problem(s)") and len(lines) == 22
     assert lines[-1] == "  … and 1980 more"
+
+
+def test_a_character_with_more_hp_than_its_maximum_is_refused_like_in_a_save(
+    tmp_path: Path,
+) -> None:
+    text = SHIPPED.read_text(encoding="utf-8")
+    assert "hp = 21, max_hp = 21" in text
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "campaign.toml").write_text(
+        text.replace("hp = 21, max_hp = 21", "hp = 99, max_hp = 21", 1), encoding="utf-8"
+    )
+    with pytest.raises(CampaignError, match=r"vitals\.hp: mira: 99 is above max_hp 21"):
+        load_campaign(folder)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from pydantic import BaseModel
+
 from app.saves.shape import Problem
 from app.world.state import Creature, GameState, Scene
 from rules.character import CharacterSheet
@@ -127,9 +129,16 @@ def check_sheets(
             continue
         key = f"state.party.{cid}"
         for name in _UNCHANGING:
-            if getattr(sheet, name) != getattr(original, name):
-                shown = "class" if name == "character_class" else name
-                yield Problem(f"{key}.{shown}", f"differs from {where}'s sheet for {cid!r}")
+            have, want = getattr(sheet, name), getattr(original, name)
+            if have == want:
+                continue
+            field = f"{key}.{'class' if name == 'character_class' else name}"
+            if isinstance(have, dict) and isinstance(want, dict):  # name the entry (a skill)
+                entry = next(k for k in sorted({*have, *want}) if have.get(k) != want.get(k))
+                field, have, want = f"{field}.{entry}", have.get(entry), want.get(entry)
+            yield Problem(
+                field, f"is {_shown(have)}, {where}'s sheet for {cid!r} has {_shown(want)}"
+            )
         maximum, expected = sheet.spell_slots.maximum, original.spell_slots.maximum
         for level in sorted({*maximum, *expected}):
             if maximum.get(level, 0) != expected.get(level, 0):
@@ -137,6 +146,17 @@ def check_sheets(
                     f"{key}.spell_slots.maximum.{level}",
                     f"{maximum.get(level, 0)} differs from {where}'s {expected.get(level, 0)}",
                 )
+
+
+def _shown(value: object) -> str:
+    """A sheet's value as a message shows it (a missing armour or skill is "none")."""
+    if value is None:
+        return "none"
+    if isinstance(value, frozenset):
+        return "[" + ", ".join(sorted(str(v) for v in value)) + "]"
+    if isinstance(value, BaseModel):
+        return str(value.model_dump(mode="json"))
+    return repr(str(value)) if isinstance(value, str) else repr(value)
 
 
 def check_sandbox(

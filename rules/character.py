@@ -9,13 +9,21 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 
 from rules.abilities import Ability, AbilityScores, proficiency_bonus
 from rules.checks import CheckResult, ability_check, passive_score, saving_throw
 from rules.conditions import ActiveCondition, check_context, save_context
 from rules.damage import DamageType, Defenses, Vitals
 from rules.dice import Advantage
+from rules.economy import MOST_FEET
 from rules.rests import HitDice
 from rules.skills import Proficiency, Skill
 from rules.spellcasting import SpellSlots, spell_attack_bonus, spell_save_dc
@@ -65,7 +73,7 @@ class CharacterSheet(BaseModel):
     armor: str | None = None
     """An armour id from the SRD data (``chain_mail``); ``None`` for none."""
     shield: bool = False
-    speed: int = Field(default=30, ge=0)
+    speed: int = Field(default=30, ge=0, le=MOST_FEET)
     vitals: Vitals
     hit_dice: HitDice
     weapons: list[str] = Field(default_factory=list)
@@ -80,6 +88,11 @@ class CharacterSheet(BaseModel):
     """Id of the spell the character is concentrating on."""
     features: list[Literal["uncanny_dodge"]] = Field(default_factory=list)
     """Class features the engine applies (Uncanny Dodge: rogues from level 5)."""
+
+    @field_serializer("saving_throws")
+    def _sorted(self, value: frozenset[Ability]) -> list[Ability]:
+        # Sorted, so the same character is written the same way whatever the hash seed.
+        return sorted(value)
 
     @field_validator("armor")
     @classmethod

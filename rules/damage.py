@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from rules.checks import RollKind
 from rules.dice import Advantage, RollResult, roll
@@ -42,6 +42,11 @@ class Defenses(BaseModel):
     resistances: frozenset[DamageType] = frozenset()
     vulnerabilities: frozenset[DamageType] = frozenset()
     immunities: frozenset[DamageType] = frozenset()
+
+    @field_serializer("resistances", "vulnerabilities", "immunities")
+    def _sorted(self, value: frozenset[DamageType]) -> list[DamageType]:
+        # Sorted, so the same creature is written the same way whatever the hash seed.
+        return sorted(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +80,11 @@ def adjust_damage(
     return AdjustedDamage(amount, result, damage_type, " and ".join(notes))
 
 
+MOST_HP = 10_000
+"""More hit points than any creature of the rules has (the tarrasque has 676): a bound that
+keeps a damaged or hand-edited number from turning into arithmetic on huge integers."""
+
+
 class LifeState(StrEnum):
     """Where a creature stands between fighting fit and dead."""
 
@@ -91,9 +101,9 @@ class Vitals(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    hp: int = Field(ge=0)
-    max_hp: int = Field(ge=1)
-    temp_hp: int = Field(default=0, ge=0)
+    hp: int = Field(ge=0, le=MOST_HP)
+    max_hp: int = Field(ge=1, le=MOST_HP)
+    temp_hp: int = Field(default=0, ge=0, le=MOST_HP)
     death_successes: int = Field(default=0, ge=0, le=3)
     death_failures: int = Field(default=0, ge=0, le=3)
     state: LifeState = LifeState.ALIVE

@@ -22,6 +22,13 @@ class ActionKind(StrEnum):
     FREE = "free"
 
 
+MOST_FEET = 1_000
+"""More feet than any creature moves in a turn (a dash at the fastest speeds is a few
+hundred): a bound on speeds and movement that keeps damaged numbers out of the arithmetic."""
+MOST_EXTRA_ATTACKS = 9
+"""More further attacks than any Attack action or Multiattack of the rules grants."""
+
+
 class TurnEconomy(BaseModel):
     """What a creature has left to spend this turn (or, for reactions, this round)."""
 
@@ -30,11 +37,11 @@ class TurnEconomy(BaseModel):
     action: bool = True
     bonus_action: bool = True
     reaction: bool = True
-    movement: int = Field(default=30, ge=0)
-    """Feet of movement left."""
-    speed: int = Field(default=30, ge=0)
+    movement: int = Field(default=30, ge=0, le=3 * MOST_FEET)
+    """Feet of movement left (speed, plus speed again for each Dash: at most two a turn)."""
+    speed: int = Field(default=30, ge=0, le=MOST_FEET)
     """Walking speed this turn, after conditions."""
-    extra_attacks: int = Field(default=0, ge=0)
+    extra_attacks: int = Field(default=0, ge=0, le=MOST_EXTRA_ATTACKS)
     """Further weapon attacks allowed by the Attack action already taken (Extra Attack)."""
 
     @classmethod

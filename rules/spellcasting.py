@@ -67,6 +67,10 @@ def cantrip_dice_multiplier(character_level: int) -> int:
     return 1
 
 
+MOST_SLOTS = 9
+"""More slots of one level than any caster of the rules has (a full caster has at most 4)."""
+
+
 class SpellSlots(BaseModel):
     """Slots per spell level and how many are spent."""
 
@@ -80,8 +84,8 @@ class SpellSlots(BaseModel):
         for level, count in {**self.maximum, **self.expended}.items():
             if not 1 <= level <= 9:
                 raise ValueError(f"spell slot level must be 1-9, not {level}")
-            if count < 0:
-                raise ValueError("slot counts cannot be negative")
+            if not 0 <= count <= MOST_SLOTS:
+                raise ValueError(f"slot counts are 0-{MOST_SLOTS}, not {count}")
         for level, used in self.expended.items():
             if used > self.maximum.get(level, 0):
                 raise ValueError(f"more level-{level} slots spent than the caster has")

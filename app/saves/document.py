@@ -24,6 +24,7 @@ from app.saves.files import read_save_text, write_atomically
 from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
 from app.saves.proof import Wholeness, examine, is_whole, seal, sealed_digest
 from app.saves.sanity import check_rng, check_state
+from app.saves.sense import huge
 from app.saves.shape import Problem, gaps
 from app.world.state import GameState
 
@@ -134,6 +135,11 @@ def _parse(path: Path) -> tuple[dict[str, Any], list[str]]:
             f"{path}: written by a newer version of the game (schema {version}, this one reads "
             f"up to {SCHEMA_VERSION}); update the game to load it"
         )
+    if version < 2 and proof.wholeness is not Wholeness.MISSING:
+        raise SaveError(
+            f"{path}: schema_version: {version} cannot be: a file ending in the proof line "
+            "was written with schema 2 or later"
+        )
     notes = []
     if proof.wholeness is Wholeness.EDITED:
         notes.append(
@@ -177,6 +183,12 @@ def _header(data: dict[str, Any]) -> list[Problem]:
             problems.append(Problem(key, "missing — every save holds this key"))
         elif not isinstance(data[key], types) or isinstance(data[key], bool):
             problems.append(Problem(key, f"{data[key]!r} has the wrong type"))
+    known = ["schema_version", *_HEADER]
+    # An unknown key is a hand edit or damage (a new key comes with a new schema_version)
+    problems.extend(
+        Problem(key, f"is not a key of a save (it holds {', '.join(known)})")
+        for key in sorted(set(data) - set(known))
+    )
     return problems
 
 
@@ -204,6 +216,9 @@ def _agrees(data: dict[str, Any], state: GameState) -> list[Problem]:
 
 def _state_from(path: Path, data: dict[str, Any]) -> GameState:
     problems = _header(data)
+    too_big = huge(data, "")
+    if too_big is not None:
+        problems.append(Problem(too_big.key.lstrip("."), too_big.text))
     if problems:
         raise refusal(path, problems)
     try:

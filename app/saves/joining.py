@@ -7,7 +7,9 @@ folder of that name where the game runs — an id has no ``/`` or ``.``, so a ha
 
 Once the campaign is loaded, every id the state names — the scene, the characters,
 challenges, triggers, encounters, NPCs, monsters, the ending — must be one of the
-campaign's, or the game is refused naming the save and the key.
+campaign's, or the game is refused naming the save and the key. A game of the built-in
+sandbox has no campaign to be checked against, so it must hold the sandbox's own world: a
+campaign's save relabelled ``sandbox`` is refused rather than loaded unchecked.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from pathlib import Path
 from app.saves.document import refusal
 from app.saves.names import SaveError
 from app.saves.sanity import CAMPAIGN_ID, check_campaign
+from app.saves.sense import check_sandbox
 from app.saves.shape import Problem
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError, load_campaign
+from app.world.sandbox import sandbox_party, sandbox_scenes
 from app.world.state import GameState
 
 SANDBOX = "sandbox"
@@ -34,6 +38,10 @@ def campaign_for(
     where = save if save is not None else "the save"
     cid = state.campaign_id
     if cid == SANDBOX:
+        # No campaign to check against: the game must then be the sandbox's own world.
+        problems = list(check_sandbox(state, sandbox_party(), sandbox_scenes()))
+        if problems:
+            raise refusal(where, problems)
         return None
     key = "state.campaign_id"
     if not CAMPAIGN_ID.fullmatch(cid):

@@ -6,7 +6,8 @@ the initiative order against who is in the world — which a hand edit or a dama
 break while every single value stays valid. :func:`check_state` needs only the state and
 runs when a save is read; :func:`check_campaign` needs the campaign and runs when a resumed
 game is joined to it. Both return problems naming the key, so the error can name the file
-and the key, and nothing loads half-sane.
+and the key, and nothing loads half-sane; :mod:`app.saves.sense` adds the checks of what
+the rules allow and of what never changes in play.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator
 
+from app.saves.sense import check_lives, check_sheets, check_table
 from app.saves.shape import Problem
 from app.world.campaign import Campaign
 from app.world.state import Creature, GameState
@@ -137,7 +139,14 @@ def _story(state: GameState) -> Iterator[Problem]:
 
 def check_state(state: GameState) -> list[Problem]:
     """Problems a loaded state has on its own, in the order a reader meets them."""
-    return [*_story(state), *_sheets(state), *_people(state), *_fight(state)]
+    return [
+        *_story(state),
+        *_sheets(state),
+        *check_lives(state),
+        *_people(state),
+        *_fight(state),
+        *check_table(state),
+    ]
 
 
 def check_rng(gauss: object) -> list[Problem]:
@@ -175,6 +184,10 @@ def check_campaign(state: GameState, campaign: Campaign) -> list[Problem]:
             problems.append(Problem(f"{key}.npc", f"{creature.npc!r} is not an NPC of it"))
         if creature.monster is not None and not campaign.has_monster(creature.monster):
             problems.append(Problem(f"{key}.monster", f"{creature.monster!r} is no monster"))
+    if state.started is None:
+        problems.append(Problem("state.started", "missing — a campaign game records when it began"))
+    sheets = {sheet.id: sheet for sheet in campaign.characters}
+    problems.extend(check_sheets(state, sheets, "the campaign"))
     endings = {DEFEAT, *(e.id for e in campaign.endings)}
     if state.ending is not None and state.ending not in endings:
         problems.append(Problem("state.ending", f"{state.ending!r} is not an ending of it"))

@@ -28,6 +28,8 @@ from rules.srd import Monster, srd
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 FlagValue = bool | int | str
 
+MOST_TURNS = 10**9
+"""More turns (or rounds of one fight) than any game plays: a bound on a damaged count."""
 LOG_KEPT = 400
 """Entries of the dice and combat log a game keeps (the newest; the log pane shows as many)."""
 
@@ -89,7 +91,7 @@ class Encounter(_Model):
     """A fight in progress."""
 
     reason: str
-    round: int = Field(default=1, ge=1)
+    round: int = Field(default=1, ge=1, le=MOST_TURNS)
     order: list[Combatant]
     turn_index: int = Field(default=0, ge=0)
     economy: dict[str, TurnEconomy] = Field(default_factory=dict)
@@ -150,7 +152,7 @@ class GameState(_Model):
     seed: int = 0
     started: datetime | None = None
     """When this game began."""
-    turn: int = Field(default=0, ge=0)
+    turn: int = Field(default=0, ge=0, le=MOST_TURNS)
     players: dict[str, list[str]] = Field(default_factory=dict)
     """Player name -> ids of the characters they control (a solo player controls all)."""
     party: dict[str, CharacterSheet] = Field(default_factory=dict)

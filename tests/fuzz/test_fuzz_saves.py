@@ -209,6 +209,23 @@ def _defaulted(data: dict[str, Any], key: Key) -> bool:
     return True
 
 
+def _never_lost(name: str, key: Key) -> bool:
+    """Whether deleting ``key`` leaves a game the checks know is not whole, although the
+    models would read it without the key: what a character is made with (armour, one skill,
+    the slots of one level), a creature's stat block, when the game began, a combatant's
+    turn economy, and whose turn it is between fights."""
+    match key:
+        case ("state", "party", _, "armor" | "skills" | "spell_slots", *_):
+            return key[3] != "spell_slots" or (key[4:5] == ("maximum",) and len(key) == 6)
+        case ("state", "creatures", _, "monster"):
+            return True
+        case ("state", "started") | ("state", "encounter", "economy", _):
+            return True
+        case ("state", "turn_order", "active"):
+            return "encounter" not in document(name)["state"]
+    return False
+
+
 @fuzz_settings(examples=60)
 @given(data=st.data())
 def test_a_deleted_key_or_table_is_refused_unless_the_game_is_sound_without_it(
@@ -223,7 +240,7 @@ def test_a_deleted_key_or_table_is_refused_unless_the_game_is_sound_without_it(
     edited = changed(name, key, delete)
     # A key the models would fill back in must be refused; an entry of the game's own data
     # (a flag, a skill, a creature) may go, if what is left makes sense, as a told edit.
-    nonsense = _defaulted(edited, key)
+    nonsense = _defaulted(edited, key) or _never_lost(name, key)
     run_case(
         folder,
         as_edited(name, edited),
@@ -308,6 +325,11 @@ NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
     ("an unknown condition", lambda who: who.update(conditions=[{"condition": "sleepy"}])),
     ("a condition for -1 rounds", lambda who: who.update(
         conditions=[{"condition": "prone", "rounds": -1}])),
+    ("alive at 0 HP", lambda who: who["vitals"].update(hp=0, state="alive")),
+    ("dead with HP left", lambda who: who["vitals"].update(hp=1, state="dead")),
+    ("three failed death saves, alive", lambda who: who["vitals"].update(death_failures=3)),
+    ("a million million temporary HP", lambda who: who["vitals"].update(temp_hp=10**12)),
+    ("max_hp past 64 bits", lambda who: who["vitals"].update(max_hp=10**20)),
 ]  # fmt: skip
 """Nonsense for one character or creature."""
 SHEET_NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
@@ -318,6 +340,13 @@ SHEET_NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
     ("exhaustion 7", lambda sheet: sheet.update(exhaustion=7)),
     ("wisdom 0", lambda sheet: sheet["abilities"].update(wisdom=0)),
     ("an unknown spell", lambda sheet: sheet.update(concentration="wish-for-more-wishes")),
+    ("exhaustion 6, alive", lambda sheet: sheet.update(exhaustion=6)),
+    ("a speed of 9e18 feet", lambda sheet: sheet.update(speed=9 * 10**18)),
+    ("ten slots of a level", lambda sheet: sheet["spell_slots"]["maximum"].update({"1": 10})),
+    ("armour changed", lambda sheet: sheet.update(
+        armor="plate" if sheet.get("armor") != "plate" else "leather")),
+    ("wisdom raised", lambda sheet: sheet["abilities"].update(
+        wisdom=sheet["abilities"]["wisdom"] % 20 + 1)),
 ]  # fmt: skip
 """Nonsense only a party member's sheet can hold."""
 GAME_NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
@@ -333,6 +362,10 @@ GAME_NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
     ("a summary past the turn", lambda s: s.update(summarised_through=s["turn"] + 1)),
     ("a stranger restricted to act", lambda s: s.update(
         restriction={"character_ids": ["zed"], "reason": "only Zed"})),
+    ("a turn past 64 bits", lambda s: s.update(turn=10**20)),
+    ("nobody at the table", lambda s: s.update(players={})),
+    ("a stranger's turn", lambda s: s["turn_order"].update(active="Nobody")),
+    ("two of the same name", lambda s: s["party"]["thorin"].update(name="Mira")),
 ]  # fmt: skip
 """Nonsense in the game as a whole."""
 FIGHT_NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
@@ -342,6 +375,9 @@ FIGHT_NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
     ("a turn past the order", lambda f: f.update(turn_index=len(f["order"]))),
     ("round 0", lambda f: f.update(round=0)),
     ("a stranger dodging", lambda f: f["dodging"].append("ghost")),
+    ("a combatant without its economy", lambda f: f["economy"].pop(f["order"][0]["id"])),
+    ("endless extra attacks", lambda f: f["economy"][f["order"][0]["id"]].update(
+        extra_attacks=2**63 - 1)),
 ]  # fmt: skip
 """Nonsense in a fight."""
 

@@ -1,0 +1,186 @@
+"""Sense checks that look at what the rules allow and what never changes in play.
+
+:mod:`app.saves.sanity` checks that ids resolve and counts stay within their totals; these
+checks add what a save cannot hold because the rules never produce it — a character alive
+at 0 HP, dead with hit points, three failed death saves and still breathing — and what the
+game never changes once a character is made: armour, skills, saving throws, ability scores
+and spell-slot maxima. A key deleted from a save whose default is "none" (``armor``, one
+entry of ``skills``, the level-2 slots) looks like a smaller character, not a missing key;
+comparing the sheet with the one it was made from (the campaign's, or the sandbox's) is
+what tells them apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from pydantic import BaseModel
+
+from app.saves.shape import Problem
+from app.world.state import Creature, GameState, Scene
+from rules.character import CharacterSheet
+from rules.damage import LifeState
+
+MOST_EXHAUSTION = 5
+"""Exhaustion a living creature can have: the sixth level is death."""
+_UNCHANGING = (
+    "character_class",
+    "level",
+    "abilities",
+    "skills",
+    "saving_throws",
+    "armor",
+    "shield",
+    "spellcasting_ability",
+)
+"""Fields of a character sheet that nothing in play changes."""
+LARGEST = 2**63 - 1
+"""TOML integers are 64-bit: a larger one is damage, whatever key holds it."""
+
+
+def _life(key: str, who: CharacterSheet | Creature) -> Iterator[Problem]:
+    """HP and life state agree the way the rules leave them."""
+    vitals = who.vitals
+    state = vitals.state
+    if state is LifeState.ALIVE and vitals.hp == 0:
+        yield Problem(f"{key}.vitals.hp", "is 0 while its state is 'alive' (at 0 HP one is down)")
+    elif state is not LifeState.ALIVE and vitals.hp > 0:
+        yield Problem(f"{key}.vitals.state", f"is {state.value!r} with {vitals.hp} HP left")
+    if vitals.death_failures == 3 and state is not LifeState.DEAD:
+        yield Problem(f"{key}.vitals.death_failures", f"is 3 while {state.value} (3 is death)")
+    elif state is LifeState.ALIVE and (vitals.death_failures or vitals.death_successes):
+        yield Problem(f"{key}.vitals", "counts death saves while alive and conscious")
+
+
+def check_lives(state: GameState) -> Iterator[Problem]:
+    """Every character and creature is in a state the rules can leave it in."""
+    names: dict[str, str] = {}
+    for cid, sheet in state.party.items():
+        key = f"state.party.{cid}"
+        yield from _life(key, sheet)
+        if sheet.exhaustion > MOST_EXHAUSTION and sheet.vitals.state is not LifeState.DEAD:
+            yield Problem(f"{key}.exhaustion", f"{sheet.exhaustion} while alive (6 is death)")
+        if sheet.name in names:
+            yield Problem(f"{key}.name", f"{sheet.name!r} is also {names[sheet.name]}'s name")
+        names[sheet.name] = cid
+    for cid, creature in state.creatures.items():
+        yield from _life(f"state.creatures.{cid}", creature)
+        if creature.monster is None:
+            # Every creature joins the world from a stat block (start_combat).
+            yield Problem(
+                f"state.creatures.{cid}.monster", "missing — a creature has its stat block"
+            )
+
+
+def _able(state: GameState) -> list[str]:
+    """Players who control a character able to act (the session's ``able_players``)."""
+    companions = set(state.turn_order.companions)
+    return [
+        player
+        for player, ids in state.players.items()
+        if any(
+            cid in state.party and cid not in companions and state.party[cid].vitals.conscious
+            for cid in ids
+        )
+    ]
+
+
+def check_table(state: GameState) -> Iterator[Problem]:
+    """Who plays whom, and whose turn it is: every character is someone's (a player's, or
+    the DM's as a companion), and the player whose turn it is sits at the table."""
+    order = state.turn_order
+    played = {cid for ids in state.players.values() for cid in ids} | set(order.companions)
+    for cid in state.party:
+        if cid not in played:
+            yield Problem(
+                "state.players",
+                f"nobody plays {cid!r}: every character is a player's or a DM-run companion",
+            )
+            break
+    if order.active is not None and order.active not in state.players:
+        yield Problem("state.turn_order.active", f"{order.active!r} is not a player")
+    elif (
+        # Between fights someone is always up while a player able to act has not acted.
+        order.active is None
+        and state.encounter is None
+        and state.ending is None
+        and any(player not in order.acted for player in _able(state))
+    ):
+        yield Problem("state.turn_order.active", "missing — a player is still to act")
+    fight = state.encounter
+    if fight is not None:
+        for combatant in fight.order:
+            if combatant.id not in fight.economy:
+                yield Problem(
+                    f"state.encounter.economy.{combatant.id}",
+                    "missing — every combatant in the order has its table",
+                )
+                break
+
+
+def check_sheets(
+    state: GameState, made_from: Mapping[str, CharacterSheet], where: str
+) -> Iterator[Problem]:
+    """Each character still has what it was made with (``made_from``: the sheets of the
+    campaign or the sandbox, by id); ids not there are left to the id checks."""
+    for cid, sheet in state.party.items():
+        original = made_from.get(cid)
+        if original is None:
+            continue
+        key = f"state.party.{cid}"
+        for name in _UNCHANGING:
+            have, want = getattr(sheet, name), getattr(original, name)
+            if have == want:
+                continue
+            field = f"{key}.{'class' if name == 'character_class' else name}"
+            if isinstance(have, dict) and isinstance(want, dict):  # name the entry (a skill)
+                entry = next(k for k in sorted({*have, *want}) if have.get(k) != want.get(k))
+                field, have, want = f"{field}.{entry}", have.get(entry), want.get(entry)
+            yield Problem(
+                field, f"is {_shown(have)}, {where}'s sheet for {cid!r} has {_shown(want)}"
+            )
+        maximum, expected = sheet.spell_slots.maximum, original.spell_slots.maximum
+        for level in sorted({*maximum, *expected}):
+            if maximum.get(level, 0) != expected.get(level, 0):
+                yield Problem(
+                    f"{key}.spell_slots.maximum.{level}",
+                    f"{maximum.get(level, 0)} differs from {where}'s {expected.get(level, 0)}",
+                )
+
+
+def _shown(value: object) -> str:
+    """A sheet's value as a message shows it (a missing armour or skill is "none")."""
+    if value is None:
+        return "none"
+    if isinstance(value, frozenset):
+        return "[" + ", ".join(sorted(str(v) for v in value)) + "]"
+    if isinstance(value, BaseModel):
+        return str(value.model_dump(mode="json"))
+    return repr(str(value)) if isinstance(value, str) else repr(value)
+
+
+def check_sandbox(
+    state: GameState, party: Mapping[str, CharacterSheet], scenes: Mapping[str, Scene]
+) -> Iterator[Problem]:
+    """A game of the built-in sandbox world holds that world: its scenes and characters."""
+    if list(state.scenes) != list(scenes):
+        shown = ", ".join(scenes)
+        yield Problem("state.scenes", f"are not the sandbox's ({shown}): not a sandbox game")
+    for cid in state.party:
+        if cid not in party:
+            yield Problem(f"state.party.{cid}", "is not a character of the sandbox")
+    yield from check_sheets(state, party, "the sandbox")
+
+
+def huge(raw: object, where: str) -> Problem | None:
+    """The first integer larger than TOML's 64 bits anywhere in ``raw``."""
+    stack: list[tuple[object, str]] = [(raw, where)]
+    while stack:
+        value, key = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((v, f"{key}.{k}") for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{key}.{i}") for i, v in enumerate(value))
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:
+            return Problem(key, "is larger than any number a save holds (64 bits)")
+    return None

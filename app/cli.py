@@ -18,7 +18,6 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.text import Text
 
 from app import __version__, views
 from app.console import ConsoleGame
@@ -43,6 +42,7 @@ from app.saves import (
     save_path,
 )
 from app.saves.names import same_but_case
+from app.screentext import plain
 from app.session.hygiene import strip_controls
 from app.session.keeping import name_taken
 from app.session.runner import ScriptError, read_script, render_event, run_lines
@@ -51,6 +51,7 @@ from app.session.setup import resume_session, start_session
 from app.tray import DiceTray
 from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
 from app.world.newgame import new_game
+from app.world.printable import printable
 from app.world.validate import validate_campaign
 from rules.character import CharacterSheet
 from rules.dice import Advantage, DiceError, formula_stats, roll
@@ -87,8 +88,8 @@ def _err_console() -> Console:
 def _report_dice_error(error: DiceError) -> None:
     err = _err_console()
     if error.expression and error.position is not None:
-        err.print(Text(error.caret()))
-    err.print(Text(f"error: {error}", style="red"))
+        err.print(plain(error.caret()))
+    err.print(plain(f"error: {error}", style="red"))
 
 
 def _tolerant_output() -> None:
@@ -168,7 +169,7 @@ def _reader(console: Console) -> Callable[[str], str]:
         shown = strip_controls(line)  # never echo escapes back to the terminal
         if len(shown) > ECHO_CHARS:
             shown = f"{shown[:ECHO_CHARS]}… ({len(shown):,} characters)"
-        console.print(Text(f"> {shown}", style="dim"))
+        console.print(plain(f"> {shown}", style="dim"))
         return line
 
     return piped
@@ -188,8 +189,8 @@ def _piped_line() -> str:
 
 def _dice_tray(console: Console, seed: int) -> None:
     tray = DiceTray(seed, styled=console.is_terminal)
-    console.print(Text("Dungeon Terminal — dice tray", style="bold"))
-    console.print(Text(f"seed {seed} · type help for commands, quit to leave", style="dim"))
+    console.print(plain("Dungeon Terminal — dice tray", style="bold"))
+    console.print(plain(f"seed {seed} · type help for commands, quit to leave", style="dim"))
     read = _reader(console)
     while True:
         try:
@@ -201,7 +202,7 @@ def _dice_tray(console: Console, seed: int) -> None:
             break
         for renderable in shown:
             console.print(renderable)
-    console.print(Text("Farewell, adventurer.", style="dim"))
+    console.print(plain("Farewell, adventurer.", style="dim"))
 
 
 @app.command("dice")
@@ -267,7 +268,7 @@ def play(
     try:
         config = load_dm_config(model=model, base_url=base_url, api_key=api_key)
     except ConfigError as error:
-        _err_console().print(Text(f"error: {error}", style="red"))
+        _err_console().print(plain(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     brain = OpenAIBrain(config) if config.configured else None
     dm = (
@@ -295,7 +296,7 @@ def play(
             picked = resume_named(load, saves_dir) if load is not None else newest_game(saves_dir)
             session = resume_session(picked.state, brain, save=picked.path)
         except (SaveError, CampaignError) as error:
-            _err_console().print(Text(f"error: {error}", style="red"))
+            _err_console().print(plain(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
         state, notes, loaded_from = picked.state, picked.notes, picked.path
         if save_as is not None and save_as != picked.save_as:
@@ -303,12 +304,12 @@ def play(
         save_as, resumed = save_as or picked.save_as, True
         if not full_screen:
             console.print(
-                Text(
+                plain(
                     f"{state.title} — resumed from {picked.source}, turn {state.turn}", style="bold"
                 )
             )
             for note in picked.notes:
-                console.print(Text(note, style="yellow"))
+                console.print(plain(note, style="yellow"))
     elif not full_screen or players or seed is not None or campaign is not None or save_as:
         # any of these says which new game to start: it starts at once, named as asked
         story = _load(campaign or DEFAULT_CAMPAIGN)
@@ -319,7 +320,7 @@ def play(
             _refuse_taken(save_as, saves_dir)
         session = start_session(story, actual_seed, brain, players=seats)
         if not full_screen:
-            console.print(Text(story.campaign.title, style="bold"))
+            console.print(plain(story.campaign.title, style="bold"))
     if timer is not None and session is not None:
         session.state.turn_order.timer_seconds = timer
     if full_screen:
@@ -337,11 +338,11 @@ def play(
         )
         screen.run()
         if screen.farewell:  # the full screen is gone: say where the game went
-            console.print(Text(screen.farewell, style="dim"))
+            console.print(plain(screen.farewell, style="dim"))
         return
     assert session is not None and save_as is not None
     where = save_path(save_as, saves_dir)
-    console.print(Text(f"DM: {dm} · saving as {save_as} ({where})", style="dim"))
+    console.print(plain(f"DM: {dm} · saving as {save_as} ({where})", style="dim"))
     game = ConsoleGame(
         session,
         console,
@@ -353,13 +354,13 @@ def play(
     )
     asyncio.run(game.run())
     if not game.saved:
-        _err_console().print(Text("error: the game was not saved", style="red"))
+        _err_console().print(plain("error: the game was not saved", style="red"))
         raise typer.Exit(1)
     if game.keeper.name is not None and not game.unsaved:
         kept = save_path(game.keeper.name, game.keeper.folder)
         if kept.exists():
-            console.print(Text(f"Saved to {kept}.", style="dim"))
-    console.print(Text("Farewell, adventurer.", style="dim"))
+            console.print(plain(f"Saved to {kept}.", style="dim"))
+    console.print(plain("Farewell, adventurer.", style="dim"))
 
 
 def _check_name(name: str, folder: Path) -> None:
@@ -414,16 +415,16 @@ def saves_show(
     try:
         loaded = load_named(name, saves_dir)
     except SaveError as error:
-        _err_console().print(Text(f"error: {error}", style="red"))
+        _err_console().print(plain(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     state = loaded.state
     for note in loaded.notes:
-        typer.echo(f"note: {note}")
-    typer.echo(f"{state.title} ({state.campaign_id}) — turn {state.turn}, {state.scene.name}")
+        _say(f"note: {note}")
+    _say(f"{state.title} ({state.campaign_id}) — turn {state.turn}, {state.scene.name}")
     for sheet in state.party.values():
-        typer.echo(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP")
+        _say(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP")
     if state.ending:
-        typer.echo(f"  ending reached: {state.ending}")
+        _say(f"  ending reached: {state.ending}")
 
 
 @saves_app.command("delete")
@@ -454,7 +455,7 @@ def saves_delete(
     try:
         removed = delete_save(name, saves_dir)
     except SaveError as error:
-        _err_console().print(Text(f"error: {error}", style="red"))
+        _err_console().print(plain(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     typer.echo(f"deleted {', '.join(str(p) for p in removed)}")
 
@@ -490,7 +491,7 @@ def _seats(specs: list[str], story: Campaign) -> dict[str, list[str]]:
 
 def _refuse(message: str) -> NoReturn:
     """Print an error for bad input and exit 2."""
-    _err_console().print(Text(f"error: {message}", style="red"))
+    _err_console().print(plain(f"error: {message}", style="red"))
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -500,7 +501,7 @@ def _load(campaign: str, *, playable: bool = True) -> Campaign:
     try:
         return load_campaign(find_campaign(campaign), playable=playable)
     except CampaignError as error:
-        _err_console().print(Text(f"error: {error}", style="red"))
+        _err_console().print(plain(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
@@ -529,7 +530,7 @@ def simulate_command(
     try:
         lines = read_script(script)
     except ScriptError as error:
-        _err_console().print(Text(f"error: {error}", style="red"))
+        _err_console().print(plain(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     dm: Brain | None = None
     if brain == "scripted":
@@ -539,13 +540,13 @@ def simulate_command(
         try:
             dm = ScriptedBrain.from_file(brain_file)
         except BrainError as error:
-            _err_console().print(Text(f"error: {error.message}", style="red"))
+            _err_console().print(plain(f"error: {error.message}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
     elif brain == "openai":
         try:
             dm = OpenAIBrain(load_dm_config(model=model, base_url=base_url))
         except ConfigError as error:
-            _err_console().print(Text(f"error: {error}", style="red"))
+            _err_console().print(plain(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
     elif brain != "offline":
         _err_console().print(
@@ -553,7 +554,7 @@ def simulate_command(
         )
         raise typer.Exit(EXIT_BAD_INPUT)
     session = start_session(story, seed, dm)
-    result = asyncio.run(run_lines(session, lines, typer.echo))  # plain lines, never wrapped
+    result = asyncio.run(run_lines(session, lines, _say))  # plain lines, never wrapped
     state = session.state
     summary = [
         "== summary ==",
@@ -567,14 +568,19 @@ def simulate_command(
     ending = ending_title(state)
     summary.append(f"ending: {ending or 'none reached'}")
     for line in summary:
-        typer.echo(line)
+        _say(line)
     if result.errors or (until_end and ending is None):
         raise typer.Exit(1)
 
 
+def _say(line: str) -> None:
+    """Print a plain line of game text (names, narration) without its escape codes."""
+    typer.echo(printable(line))
+
+
 def _bad(message: str) -> typer.Exit:
     """Print ``error: message`` and give the exit to raise."""
-    _err_console().print(Text(f"error: {message}", style="red"))
+    _err_console().print(plain(f"error: {message}", style="red"))
     return typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -672,16 +678,18 @@ def validate_command(
     problems = validate_campaign(story)
     if problems:
         for problem in problems:
-            console.print(Text(str(problem), style="red"))
+            console.print(plain(str(problem), style="red"))
         breaking = sum(p.breaks_play for p in problems)
         warnings = len(problems) - breaking
         stops = f": {breaking} stop it being played, {warnings} warning(s)" if breaking else ""
-        console.print(Text(f"{len(problems)} problem(s) in {story.campaign.title}{stops}"))
+        console.print(plain(f"{len(problems)} problem(s) in {story.campaign.title}{stops}"))
         raise typer.Exit(1)
     console.print(
-        f"ok: {story.campaign.title} — {len(story.scenes)} scenes, "
-        f"{len(story.challenges)} challenges, {len(story.encounters)} encounters, "
-        f"{len(story.triggers)} triggers, {len(story.endings)} endings"
+        plain(
+            f"ok: {story.campaign.title} — {len(story.scenes)} scenes, "
+            f"{len(story.challenges)} challenges, {len(story.encounters)} encounters, "
+            f"{len(story.triggers)} triggers, {len(story.endings)} endings"
+        )
     )
 
 
@@ -702,7 +710,7 @@ def tool_command(
     for event in outcome.events:
         line = render_event(event)
         if line:
-            console.print(Text(line.strip(), style="dim"))
+            console.print(plain(line.strip(), style="dim"))
     if not outcome.ok:
         raise typer.Exit(1)
 
@@ -711,7 +719,7 @@ def tool_command(
 def credits_command() -> None:
     """Show the licence notice for the SRD 5.1 material in the game."""
     console = _console()
-    console.print(Text(f"Dungeon Terminal {__version__}", style="bold"))
+    console.print(plain(f"Dungeon Terminal {__version__}", style="bold"))
     console.print(SRD_ATTRIBUTION)
 
 

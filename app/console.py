@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
-from rich.text import Text
 
 from app import views
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError
+from app.screentext import plain
 from app.session import commands
 from app.session.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
 from app.session.hygiene import clean_line
@@ -85,11 +85,11 @@ class ConsoleGame:
         except (SaveError, OSError) as error:
             failure = commands.save_failure(error, self.keeper.folder)
             if failure != self.unsaved:  # said once, not after every turn
-                self.console.print(Text(failure, style="red"))
+                self.console.print(plain(failure, style="red"))
             self.unsaved = failure
             return False
         for note in kept.notes if kept else []:
-            self.console.print(Text(note, style="yellow"))
+            self.console.print(plain(note, style="yellow"))
         self.unsaved = ""
         return True
 
@@ -103,7 +103,7 @@ class ConsoleGame:
             return  # the failure is said (a full disk passes the folder check)
         if problem:
             self.unsaved = problem
-            self.console.print(Text(f"{problem} {START_ADVICE}", style="red"))
+            self.console.print(plain(f"{problem} {START_ADVICE}", style="red"))
 
     def ending_lines(self) -> list[str]:
         """What the table can do once the story is over."""
@@ -115,10 +115,10 @@ class ConsoleGame:
     def show_scene(self) -> None:
         """The read-aloud text of the current scene."""
         state = self.session.state
-        self.console.print(Text(state.scene.name, style="bold"))
+        self.console.print(plain(state.scene.name, style="bold"))
         description = scene_description(state, state.campaign)
         if description:
-            self.console.print(description)
+            self.console.print(plain(description))
         self.console.print()
 
     def status_lines(self) -> list[str]:
@@ -144,12 +144,12 @@ class ConsoleGame:
             self.console.print()
         if ending:
             for line in self.ending_lines():
-                self.console.print(Text(line, style="bold green"))
+                self.console.print(plain(line, style="bold green"))
 
     async def show_event(self, event: SessionEvent) -> bool:
         """Print one event (autosaving after a turn); True when the story ended."""
         if isinstance(event, NarrativeChunk):
-            self.console.print(event.text, end="", markup=False, highlight=False)
+            self.console.print(plain(event.text), end="", highlight=False)
             self.open_line = True
             return False
         if self.open_line:
@@ -160,14 +160,14 @@ class ConsoleGame:
             await self.autosave()
             return False
         if isinstance(event, ErrorEvent):
-            self.console.print(Text(event.message, style="red"))
+            self.console.print(plain(event.message, style="red"))
         else:  # the same words as the full-screen game's log, never ids; kept for Continue
             entries = self.table_log.entries(self.session.state, event)
             self.table_log.keep(self.session.state, entries)
             for entry in entries:
                 self.console.print(entry)
         if isinstance(event, ErrorEvent) and event.recoverable:
-            self.console.print(Text("Type /retry to run the turn again.", style="yellow"))
+            self.console.print(plain("Type /retry to run the turn again.", style="yellow"))
         return isinstance(event, StateChange) and event.kind == "ending"
 
     def command(self, line: str) -> bool:
@@ -177,19 +177,19 @@ class ConsoleGame:
         if word in ("quit", "exit", "q"):
             return False
         if word == "help":
-            self.console.print(Text(HELP))
+            self.console.print(plain(HELP))
         elif word == "status":
             for text in self.status_lines():
-                self.console.print(Text(text))
+                self.console.print(plain(text))
         elif word == "story":
-            self.console.print(Text(commands.story_text(self.session)))
+            self.console.print(plain(commands.story_text(self.session)))
         elif word == "prompt":
             if not self.session.last_messages:
                 self.console.print("Nothing has been sent to the DM yet.")
             for message in self.session.last_messages:
                 body = message.get("content") or json.dumps(message.get("tool_calls"))
-                self.console.print(Text(f"[{message['role']}]", style="bold"))
-                self.console.print(str(body), markup=False, highlight=False)
+                self.console.print(plain(f"[{message['role']}]", style="bold"))
+                self.console.print(plain(str(body)), highlight=False)
         elif word == "pass":
             self.say(commands.pass_turn(self.session, rest))
         elif word == "end":
@@ -204,29 +204,29 @@ class ConsoleGame:
             try:
                 result = commands.roll_for_table(self.session, rest)
             except DiceError as error:
-                self.console.print(Text(f"{error.caret()}\n{error}", style="red"))
+                self.console.print(plain(f"{error.caret()}\n{error}", style="red"))
             else:
                 self.console.print(views.roll_line(result, styled=self.console.is_terminal))
         else:
-            self.console.print(Text(f"Unknown command /{word}. Type /help."))
+            self.console.print(plain(f"Unknown command /{word}. Type /help."))
         return True
 
     def say(self, reply: commands.Reply) -> None:
         """Print a command's answer (refusals in yellow)."""
         if reply.text:
-            self.console.print(Text(reply.text, style="" if reply.ok else "yellow"))
+            self.console.print(plain(reply.text, style="" if reply.ok else "yellow"))
 
     def act(self, line: str) -> None:
         """Queue an action from ``Name: action`` or a bare action (for the character of
         the player whose turn it is)."""
         if self.session.state.ending:
             for text in self.ending_lines():
-                self.console.print(Text(text, style="yellow"))
+                self.console.print(plain(text, style="yellow"))
             return
         actor = commands.default_actor(self.session, self.current)
         reply, character = commands.declare(self.session, line, actor)
         if reply.notice:
-            self.console.print(Text(reply.notice, style="yellow"))
+            self.console.print(plain(reply.notice, style="yellow"))
         if character is None:
             self.say(reply)
             return
@@ -244,7 +244,7 @@ class ConsoleGame:
             why = "it helps" if helps else "it would not change the outcome"
             who = f"{player}: " if player and len(self.session.state.players) > 1 else ""
             self.console.print(
-                Text(f"{who}{prompt} — {decision} (decided for you: {why})", style="yellow")
+                plain(f"{who}{prompt} — {decision} (decided for you: {why})", style="yellow")
             )
             return helps
         try:
@@ -259,7 +259,7 @@ class ConsoleGame:
         input, end of input) the game goes to a fallback folder and says where."""
         if await self.autosave():
             return True
-        self.console.print(Text(f"The game is not saved. {self.unsaved}", style="red"))
+        self.console.print(plain(f"The game is not saved. {self.unsaved}", style="red"))
         fallbacks = fallback_folders(self.keeper.folder)
         while self.interactive:
             try:
@@ -272,14 +272,14 @@ class ConsoleGame:
             if answer.lower() in ("back", "b"):
                 return False
             if answer.lower() == "lose":
-                self.console.print(Text("Left without saving.", style="red"))
+                self.console.print(plain("Left without saving.", style="red"))
                 return True
             if not answer:
                 break
             if await self.save_at(answer):
                 return True
         rescue = await asyncio.to_thread(save_somewhere, self.session.state, self.keeper, fallbacks)
-        self.console.print(Text(rescue.report(), style="red" if rescue.kept is None else "yellow"))
+        self.console.print(plain(rescue.report(), style="red" if rescue.kept is None else "yellow"))
         self.saved = rescue.kept is not None
         return True
 
@@ -293,11 +293,11 @@ class ConsoleGame:
             kept = await asyncio.to_thread(self.keeper.autosave, self.session.state)
         except (SaveError, OSError) as error:
             self.keeper.move(home, name)
-            self.console.print(Text(commands.save_failure(error, folder), style="red"))
+            self.console.print(plain(commands.save_failure(error, folder), style="red"))
             return False
         notes = [*kept.notes, resume_hint(kept.path)] if kept else []
         where = kept.path if kept else folder
-        self.console.print(Text(" ".join([f"Saved the game to {where}.", *notes])))
+        self.console.print(plain(" ".join([f"Saved the game to {where}.", *notes])))
         self.unsaved = ""
         return True
 
@@ -324,8 +324,8 @@ class ConsoleGame:
         await self.first_save()
         if self.session.state.ending:
             for text in self.ending_lines():
-                self.console.print(Text(text, style="bold green"))
-        self.console.print(Text("Type /help for commands.", style="dim"))
+                self.console.print(plain(text, style="bold green"))
+        self.console.print(plain("Type /help for commands.", style="dim"))
         if self.session.can_advance():  # actions restored from a save, or a foe is up
             await self.play_turns()
         while True:
@@ -337,7 +337,7 @@ class ConsoleGame:
                 continue
             line = clean_line(raw)
             if not line.ok:
-                self.console.print(Text(f"{line.problem} Nothing was sent.", style="yellow"))
+                self.console.print(plain(f"{line.problem} Nothing was sent.", style="yellow"))
                 continue
             if not line.text:
                 continue
@@ -346,6 +346,6 @@ class ConsoleGame:
                     break
             except Exception as error:  # the table must survive any bug in a turn
                 self.console.print(
-                    Text(f"Something went wrong ({type(error).__name__}: {error}); "
+                    plain(f"Something went wrong ({type(error).__name__}: {error}); "
                          "the game goes on. /status shows where it stands.", style="red")
                 )  # fmt: skip

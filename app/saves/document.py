@@ -26,6 +26,7 @@ from app.saves.proof import Wholeness, examine, is_whole, seal, sealed_digest
 from app.saves.sanity import check_rng, check_state
 from app.saves.sense import huge
 from app.saves.shape import Problem, gaps
+from app.world.printable import scrub
 from app.world.state import GameState
 
 SCHEMA_VERSION = 2
@@ -161,6 +162,10 @@ def _parse(path: Path) -> tuple[dict[str, Any], list[str]]:
         data = step(data)
         version += 1
         data["schema_version"] = version
+    scrubbed = scrub(data)
+    if scrubbed:  # a model's narration, or a hand edit: the terminal would obey them
+        shown = ", ".join(scrubbed[:3]) + (" …" if len(scrubbed) > 3 else "")
+        notes.append(f"{path}: control characters or escape codes were removed from {shown}")
     return data, notes
 
 

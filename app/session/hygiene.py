@@ -10,28 +10,17 @@ so the player can shorten it.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 
 from app.world.actions import MAX_ACTION_CHARS
+from app.world.printable import ESCAPES as _ESCAPES
 
 MAX_LINE = MAX_ACTION_CHARS
 """The longest line a player may send (an action is stored as typed, up to this)."""
 
 MAX_NAME = 40
 """The longest player or save name echoed back."""
-
-# ECMA-48 sequences, 7-bit and 8-bit: control strings (OSC, DCS, SOS, PM, APC — ended by
-# BEL or ST, or cut off by the end of the line), control sequences (CSI … final byte), and
-# two-character escapes. Matching whole sequences keeps their parameters ("31m", a window
-# title) from leaking into the text once the ESC itself is gone.
-_ESCAPES = re.compile(
-    r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]).*?(?:\x07|\x1b\\|\x9c|$)"
-    r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
-    r"|\x1b[ -/]*[0-~]?",
-    re.DOTALL,
-)
 
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Embeddings, overrides and isolates: they reorder how a line is displayed. Right-to-left

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -29,6 +30,7 @@ from app.tui.screens.play import PlayScreen
 from app.tui.screens.settings import SettingsScreen
 from app.tui.screens.title import TitleScreen
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError
+from app.world.printable import printable
 from app.world.state import GameState
 
 OFFLINE = "offline referee"
@@ -72,6 +74,23 @@ class DungeonApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification of every screen, shown as plain text whatever ``markup`` says:
+        they quote names, file paths and errors about saves and campaigns, and a ``[/]`` in
+        any of them must be shown, not read as markup (or break it). Escape codes go too."""
+        del markup  # the game writes no markup into its notifications
+        super().notify(
+            printable(message), title=title, severity=severity, timeout=timeout, markup=False
+        )
 
     def __init__(self, launch: Launch) -> None:
         super().__init__()

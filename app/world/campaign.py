@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
+from app.world.printable import controls_in
 from app.world.references import play_breaking
 from app.world.state import FlagValue
 from app.world.userfiles import MAX_DEPTH, UserFileError, read_toml, too_deep
@@ -316,6 +317,12 @@ def parse_campaign(data: dict[str, Any], path: Path) -> Campaign:
     where = too_deep(data)
     if where is not None:
         raise CampaignError(f"{path}: {where}: nested more than {MAX_DEPTH} levels deep")
+    controls = controls_in(data, MAX_LISTED)
+    if controls:  # a terminal would obey them: clear the screen, retitle the window
+        lines = [f"{path}: control characters or escape codes in campaign text"]
+        lines += [f"  {where}" for where in controls]
+        lines.append("  remove them: only line breaks and tabs belong in campaign text")
+        raise CampaignError("\n".join(lines))
     try:
         return Campaign.model_validate(data)
     except ValidationError as error:

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.saves import SaveError, SaveInfo, delete_save, list_saves, resume_file
+from app.screentext import plain
 from app.tui.screens.modals import ConfirmScreen
 from app.world.state import GameState
 
@@ -52,7 +53,7 @@ class LoadScreen(Screen[tuple[GameState, str, Path] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box"):
-            yield Label(f"Saved games ({self.folder.name}/)", id="load-title")
+            yield Label(plain(f"Saved games ({self.folder.name}/)"), id="load-title")
             if self.saves:
                 yield OptionList(
                     *(Option(save_label(info), id=info.path.name) for info in self.saves),

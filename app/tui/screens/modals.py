@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, TextArea
 from textual.widgets.button import ButtonVariant
 
+from app.screentext import plain
 from rules.dice import DiceError, parse
 
 R = TypeVar("R")
@@ -99,10 +100,10 @@ class HandoffScreen(_Guarded[None]):
     def compose(self) -> ComposeResult:
         names = ", ".join(self.characters)
         with Vertical():
-            yield Label(f"Pass the keyboard to {self.player}", id="handoff-title")
-            yield Static(f"{self.player} plays {names}.")
-            yield Static(Text(self.why, style="italic"))
-            yield Button(f"{self.player} is ready (Enter)", variant="primary", id="ready")
+            yield Label(plain(f"Pass the keyboard to {self.player}"), id="handoff-title")
+            yield Static(plain(f"{self.player} plays {names}."))
+            yield Static(plain(self.why, style="italic"))
+            yield Button(plain(f"{self.player} is ready (Enter)"), variant="primary", id="ready")
 
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:
@@ -141,10 +142,10 @@ class ConfirmScreen(_Guarded[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             if self.title_text:
-                yield Label(self.title_text, id="confirm-title")
+                yield Label(plain(self.title_text), id="confirm-title")
             yield Static(Text(f"{self.question} [y/N]"), id="confirm-question")
             if self.hint:
-                yield Static(self.hint, classes="hint")
+                yield Static(plain(self.hint), classes="hint")
             with Horizontal():
                 yield Button("Yes (y)", variant=self.YES_VARIANT, id="yes")
                 yield Button("No (n)", id="no")
@@ -203,7 +204,7 @@ class PromptInspector(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text, id="inspector-title")
+            yield Label(plain(self.title_text), id="inspector-title")
             yield TextArea(self.text, read_only=True, soft_wrap=True, id="inspector-text")
 
     def action_close(self) -> None:

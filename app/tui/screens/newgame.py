@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet,
 
 from app.dm.config import DMConfig
 from app.saves import fresh_name
+from app.screentext import plain
 from app.session.keeping import name_taken
 from app.tui.widgets.dmform import DMForm
 from app.world.campaign import Campaign, CampaignError, load_campaign
@@ -88,7 +89,7 @@ class NewGameScreen(Screen[NewGame | None]):
         self.campaign: Campaign | None = None
 
     def compose(self) -> ComposeResult:
-        options = [(title, str(path)) for title, path in self.campaigns]
+        options = [(plain(title), str(path)) for title, path in self.campaigns]
         start = next((str(p) for _, p in self.campaigns if p.name == self.chosen), None)
         if start is None and options:
             start = options[0][1]
@@ -160,7 +161,7 @@ class NewGameScreen(Screen[NewGame | None]):
             label = f"{sheet.name} — {sheet.species} {sheet.character_class} {sheet.level}"
             rows.append(
                 Horizontal(
-                    Label(label, classes="seat-label"),
+                    Label(plain(label), classes="seat-label"),
                     Input(placeholder="player name", id=f"seat-{cid}"),
                     classes="row seat",
                 )

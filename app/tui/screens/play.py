@@ -32,6 +32,7 @@ from textual.worker import Worker, WorkerState
 from app import views
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR
+from app.screentext import plain
 from app.session import commands, hotseat
 from app.session.events import (
     ErrorEvent,
@@ -52,6 +53,7 @@ from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.story import StoryPane
 from app.tui.widgets.tracker import InitiativeTracker
+from app.world.printable import printable
 from app.world.view import scene_description
 from rules.dice import DiceError
 
@@ -226,8 +228,8 @@ class PlayScreen(Keeping):
         name = self.session.state.name_of(self.actor)
         player = self.session.state.controller_of(self.actor)
         several = len(self.session.state.players) > 1
-        label.update(f"{player} › {name} ›" if several and player else f"{name} ›")
-        entry.placeholder = f"What does {name} do?  (Name: … for another, /help)"
+        label.update(plain(f"{player} › {name} ›" if several and player else f"{name} ›"))
+        entry.placeholder = printable(f"What does {name} do?  (Name: … for another, /help)")
 
     def tick_timer(self) -> None:
         """The hotseat turn timer: count down in the banner; pass a player whose time ran

@@ -5,10 +5,10 @@ roll."""
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
 
+from app.screentext import from_markup
 from app.world.state import LOG_KEPT
 
 
@@ -33,9 +33,10 @@ class DiceLog(RichLog):
         self._width = 0
 
     def add_entries(self, entries: list[str], *, flash: bool = True) -> None:
-        """Show entries made by the game's table log (Rich markup)."""
+        """Show entries made by the game's table log (Rich markup; a save's hand-edited entry
+        that is not well-formed markup is shown as written)."""
         for markup in entries:
-            self.write(Text.from_markup(markup))
+            self.write(from_markup(markup))
             self.entries += 1
         self.shown = (self.shown + entries)[-LOG_KEPT:]
         if entries and flash:
@@ -48,7 +49,7 @@ class DiceLog(RichLog):
         if self._size_known and self.shown and width != self._width:
             self.clear()
             for markup in self.shown:
-                self.write(Text.from_markup(markup))
+                self.write(from_markup(markup))
         self._width = width
 
     def flash(self) -> None:

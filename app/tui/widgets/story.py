@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 
-from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown, Static
+
+from app.screentext import plain
+from app.world.printable import printable
 
 
 class NarrationStream:
@@ -92,20 +94,21 @@ class StoryPane(VerticalScroll):
     def add_scene(self, name: str, description: str = "") -> None:
         """A scene heading and its read-aloud text."""
         body = f"## {name}\n\n{description}" if description else f"## {name}"
+        body = printable(body)
         self._add(Markdown(body, classes="scene"))
 
     def add_action(self, who: str, text: str) -> None:
         """A declared action: ``› Mira: I pick the lock``."""
-        self._add(Static(Text(f"› {who}: {text}"), classes="action"))
+        self._add(Static(plain(f"› {who}: {text}"), classes="action"))
 
     def add_note(self, text: str, kind: str = "note") -> None:
         """A line from the game itself (kinds: ``note``, ``error``, ``ending``)."""
-        self._add(Static(Text(text), classes=kind))
+        self._add(Static(plain(text), classes=kind))
 
     def add_narration(self, markdown: str) -> None:
         """A whole block of narration at once (history shown after loading a game)."""
         if markdown.strip():
-            self._add(Markdown(markdown))
+            self._add(Markdown(printable(markdown)))
 
     async def narrate(self, chunk: str) -> None:
         """Stream a piece of narration into the current turn's block."""
@@ -113,7 +116,7 @@ class StoryPane(VerticalScroll):
             self._narration = Markdown()
             self._add(self._narration)
             self._stream = NarrationStream(self._narration)
-        await self._stream.write(chunk)
+        await self._stream.write(printable(chunk))
 
     async def end_narration(self) -> None:
         """The turn's narration is complete: flush it (the next chunk starts a new block)."""

@@ -1,0 +1,47 @@
+"""Text from files made safe for the screen: escape codes and control characters go, prose
+keeps its line breaks and tabs, a campaign names where they are, and dice-log markup from
+a save is styled only when the game could have written it."""
+
+from __future__ import annotations
+
+from app.screentext import from_markup, plain
+from app.world.printable import controls_in, printable, scrub
+
+
+def test_printable_removes_escape_sequences_whole_and_keeps_prose() -> None:
+    raw = "The \x1b[2J\x1b]0;pwn\x07Cellar\n\tdeep\r \x9b31mred\x00"
+    assert printable(raw) == "The Cellar\n\tdeep red"
+    assert printable("Mira [/] ✨ שלום") == "Mira [/] ✨ שלום"
+
+
+def test_controls_in_names_every_place_by_key() -> None:
+    data = {
+        "campaign": {"title": "x\x1b[2J", "summary": "fine\n\tand tabbed\r\n"},
+        "scenes": {"inn": {"features": [{"name": "ok"}, {"name": "a\x07"}]}},
+        "bad\x07key": 1,
+    }
+    assert sorted(controls_in(data)) == [
+        "badkey: U+0007 in the key",
+        "campaign.title: U+001B",
+        "scenes.inn.features[1].name: U+0007",
+    ]
+    assert len(controls_in({"a": ["\x07"] * 50}, limit=5)) == 5
+
+
+def test_scrub_cleans_strings_in_place_and_says_where() -> None:
+    data = {"title": "a\x1b[1mb", "state": {"log": ["ok", "c\x07d"], "turn": 3}}
+    assert scrub(data) == ["title", "state.log[1]"]
+    assert data == {"title": "ab", "state": {"log": ["ok", "cd"], "turn": 3}}
+
+
+def test_plain_text_is_never_markup() -> None:
+    assert plain("[bold]x[/nonexistent]\x1b[2J").plain == "[bold]x[/nonexistent]"
+    assert plain("[b]x", style="red").spans == []
+
+
+def test_log_markup_from_a_save_is_styled_only_when_the_game_could_have_written_it() -> None:
+    good = from_markup("[bold]Mira[/] rolls [green]17[/]")
+    assert good.plain == "Mira rolls 17" and good.spans
+    for hostile in ("[bold]unclosed … [/nonexistent]", "[@click=app.quit]x[/]", "[link=x]y[/]"):
+        shown = from_markup(hostile)
+        assert shown.plain == hostile and not shown.spans

@@ -72,19 +72,6 @@ def check_lives(state: GameState) -> Iterator[Problem]:
             )
 
 
-def _able(state: GameState) -> list[str]:
-    """Players who control a character able to act (the session's ``able_players``)."""
-    companions = set(state.turn_order.companions)
-    return [
-        player
-        for player, ids in state.players.items()
-        if any(
-            cid in state.party and cid not in companions and state.party[cid].vitals.conscious
-            for cid in ids
-        )
-    ]
-
-
 def check_table(state: GameState) -> Iterator[Problem]:
     """Who plays whom, and whose turn it is: every character is someone's (a player's, or
     the DM's as a companion), and the player whose turn it is sits at the table."""
@@ -104,7 +91,7 @@ def check_table(state: GameState) -> Iterator[Problem]:
         order.active is None
         and state.encounter is None
         and state.ending is None
-        and any(player not in order.acted for player in _able(state))
+        and any(player not in order.acted for player in state.able_players())
     ):
         yield Problem("state.turn_order.active", "missing — a player is still to act")
     fight = state.encounter

@@ -22,15 +22,7 @@ def _now() -> datetime:
 
 def able_players(state: GameState) -> list[str]:
     """Players, in seating order, who control a character able to act."""
-    companions = set(state.turn_order.companions)
-    return [
-        player
-        for player, ids in state.players.items()
-        if any(
-            cid in state.party and cid not in companions and state.party[cid].vitals.conscious
-            for cid in ids
-        )
-    ]
+    return state.able_players()
 
 
 def log(state: GameState, player: str, reason: Reason, now: datetime | None = None) -> None:

@@ -274,6 +274,19 @@ class GameState(_Model):
                 return player
         return None
 
+    def able_players(self) -> list[str]:
+        """Players, in seating order, who control a character able to act (companions are
+        the DM's, and a character down cannot act)."""
+        companions = set(self.turn_order.companions)
+        return [
+            player
+            for player, ids in self.players.items()
+            if any(
+                cid in self.party and cid not in companions and self.party[cid].vitals.conscious
+                for cid in ids
+            )
+        ]
+
     def monster(self, monster_id: str) -> Monster:
         """A stat block: the campaign's own monsters first, then the SRD's."""
         if self.campaign is not None:

@@ -24,7 +24,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.notifications import SeverityLevel
 from textual.widgets import Footer, Input, Label, Static
 from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
@@ -153,19 +152,6 @@ class PlayScreen(Keeping):
             self.start_turns()
         else:
             self.check_handoff()
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = False,
-    ) -> None:
-        """A notification. Plain text by default: messages here quote what players typed,
-        and a ``[`` in a name must not be read as markup (or break it)."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # -- reading the game (only while no turn runs) ----------------------------------------------
     def player_up(self) -> str | None:

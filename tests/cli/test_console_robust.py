@@ -32,18 +32,31 @@ def reader(lines: list[str]) -> Callable[[str], str]:
     return read
 
 
-def play(session: GameSession, lines: list[str], *, saves: Path, interactive: bool = False) -> str:
+def run_game(
+    session: GameSession,
+    lines: list[str],
+    *,
+    saves: Path,
+    interactive: bool = False,
+    width: int = 200,
+) -> tuple[ConsoleGame, str]:
+    """A console game saving as ``game`` in ``saves``, fed ``lines``: the game and all it
+    printed."""
     out = io.StringIO()
     game = ConsoleGame(
         session,
-        Console(file=out, width=200, force_terminal=False),
+        Console(file=out, width=width, force_terminal=False),
         reader(lines),
         save_as="game",
         saves=saves,
         interactive=interactive,
     )
     asyncio.run(game.run())
-    return out.getvalue()
+    return game, out.getvalue()
+
+
+def play(session: GameSession, lines: list[str], *, saves: Path, interactive: bool = False) -> str:
+    return run_game(session, lines, saves=saves, interactive=interactive)[1]
 
 
 def test_an_over_long_line_is_refused_with_the_limit_and_play_goes_on(tmp_path: Path) -> None:

@@ -4,13 +4,10 @@ the save fails saves the game elsewhere and says where — or exits non-zero."""
 
 from __future__ import annotations
 
-import asyncio
 import errno
-import io
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from app.cli import app
@@ -18,7 +15,7 @@ from app.console import ConsoleGame
 from app.saves import list_saves, load_game, save_game
 from app.session import keeping
 from app.tui.showcase import crossroads
-from tests.cli.test_console_robust import reader
+from tests.cli.test_console_robust import run_game
 
 TURNS = "Mira: I look around\nThorin: I stoke the fire\nAria: I read\nMira: I wait\n"
 
@@ -154,17 +151,7 @@ def test_a_resumed_game_may_not_take_another_saves_name(tmp_path: Path) -> None:
 def console_game(lines: list[str], saves: Path, *, ending: str = "") -> tuple[ConsoleGame, str]:
     session = crossroads(3)
     session.state.ending = ending or None
-    out = io.StringIO()
-    game = ConsoleGame(
-        session,
-        Console(file=out, width=1000, force_terminal=False),
-        reader(lines),
-        save_as="game",
-        saves=saves,
-        interactive=True,
-    )
-    asyncio.run(game.run())
-    return game, out.getvalue()
+    return run_game(session, lines, saves=saves, interactive=True, width=1000)
 
 
 def test_a_player_may_choose_to_leave_without_saving(tmp_path: Path) -> None:

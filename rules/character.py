@@ -20,10 +20,12 @@ from pydantic import (
 
 from rules.abilities import Ability, AbilityScores, proficiency_bonus
 from rules.checks import CheckResult, ability_check, passive_score, saving_throw
+from rules.classes import granted_features
 from rules.conditions import ActiveCondition, check_context, save_context
 from rules.damage import DamageType, Defenses, Vitals
 from rules.dice import Advantage
 from rules.economy import MOST_FEET
+from rules.effects import Effect
 from rules.rests import HitDice
 from rules.skills import Proficiency, Skill
 from rules.spellcasting import SpellSlots, spell_attack_bonus, spell_save_dc
@@ -86,8 +88,22 @@ class CharacterSheet(BaseModel):
     inventory: list[str] = Field(default_factory=list)
     concentration: str | None = None
     """Id of the spell the character is concentrating on."""
-    features: list[Literal["uncanny_dodge"]] = Field(default_factory=list)
-    """Class features the engine applies (Uncanny Dodge: rogues from level 5)."""
+    features: list[str] = Field(default_factory=list, max_length=100)
+    """Feature and trait ids this character has beyond its class's own (species traits such
+    as ``lucky``, feats, an author's class's features). An SRD class's features up to the
+    character's level come from ``rules/data/classes.toml`` and need not be listed: see
+    :meth:`has` and :attr:`all_features`."""
+    choices: dict[str, str] = Field(default_factory=dict, max_length=40)
+    """Options chosen for features: ``fighting_style = "defense"``,
+    ``draconic_ancestry = "red"``, ``favored_enemy = "undead"``."""
+    resources: dict[str, int] = Field(default_factory=dict, max_length=40)
+    """Uses spent of features with limited uses (``second_wind = 1``), by feature id; they
+    come back on the rest the feature names."""
+    effects: list[Effect] = Field(default_factory=list, max_length=100)
+    """Lasting effects on the character (Bless, Rage, a Help, a Dodge …)."""
+    background: str = Field(default="", max_length=60)
+    xp: int = Field(default=0, ge=0, le=10_000_000)
+    """Experience points (campaigns that level by milestone leave this at 0)."""
 
     @field_serializer("saving_throws")
     def _sorted(self, value: frozenset[Ability]) -> list[Ability]:
@@ -124,6 +140,19 @@ class CharacterSheet(BaseModel):
         if self.spells and self.spellcasting_ability is None:
             raise ValueError("a character with spells needs a spellcasting_ability")
         return self
+
+    # -- features ----------------------------------------------------------------------------
+    @property
+    def all_features(self) -> tuple[str, ...]:
+        """Every feature id the character has: its class's up to its level, then its own."""
+        granted = granted_features(self.character_class, self.level)
+        return granted + tuple(f for f in self.features if f not in granted)
+
+    def has(self, feature: str) -> bool:
+        """Whether the character has a feature or trait (``sneak_attack``, ``lucky``)."""
+        return feature in self.features or feature in granted_features(
+            self.character_class, self.level
+        )
 
     # -- derived numbers ---------------------------------------------------------------------
     @property

@@ -20,7 +20,6 @@ a save identical to the one on disk leaves the file and its backups as they are.
 from __future__ import annotations
 
 from app.saves.document import (
-    MIGRATIONS,
     SCHEMA_VERSION,
     Loaded,
     load_game,
@@ -31,6 +30,7 @@ from app.saves.document import (
 from app.saves.files import MAX_SAVE_BYTES, clean_orphans, read_save_text, write_atomically
 from app.saves.joining import campaign_for
 from app.saves.listing import SaveInfo, delete_save, list_saves
+from app.saves.migrations import MIGRATIONS
 from app.saves.names import (
     BACKUPS,
     SAVES_DIR,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +20,7 @@ import tomli_w
 from pydantic import ValidationError
 
 from app.saves.files import read_save_text, write_atomically
+from app.saves.migrations import MIGRATIONS
 from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
 from app.saves.proof import Wholeness, examine, is_whole, seal, sealed_digest
 from app.saves.sanity import check_rng, check_state
@@ -29,19 +29,11 @@ from app.saves.shape import Problem, gaps
 from app.world.printable import scrub
 from app.world.state import GameState
 
-SCHEMA_VERSION = 2
-"""Schema 2 adds the proof line at the end of the file; the tables are those of schema 1."""
+SCHEMA_VERSION = 3
+"""Schema 2 added the proof line at the end of the file; schema 3 adds class features,
+lasting effects and experience (:mod:`app.saves.migrations`)."""
 
 
-def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
-    """Schema 1 had the same tables and no proof line: nothing to convert."""
-    return data
-
-
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_schema_1}
-"""``version -> step`` upgrading a save document from that version to the next one. A change
-of format adds its step here (and a test with a real file of the older version); a new key
-in a model needs one too, since a save missing a key the game writes is refused."""
 _HEADER: dict[str, tuple[type, ...]] = {
     "campaign": (str,),
     "title": (str,),

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 from rules.conditions import ActiveCondition
 from rules.damage import Defenses, Vitals
 from rules.economy import TurnEconomy
+from rules.effects import Effect
 from rules.spellcasting import SpellSlots
 from rules.srd import Monster, srd
 
@@ -58,6 +59,10 @@ class Creature(_Model):
     """The campaign NPC this creature is (a named foe who can also be spoken to)."""
     spell_slots: SpellSlots | None = None
     """For spellcasting monsters: the slots this one has left."""
+    effects: list[Effect] = Field(default_factory=list, max_length=100)
+    """Lasting effects on it (Bane, Faerie Fire, a Dodge …)."""
+    resources: dict[str, int] = Field(default_factory=dict, max_length=40)
+    """Uses spent of its limited actions and traits, by id (a recharge ability spent)."""
 
 
 class Scene(_Model):

@@ -33,6 +33,9 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "saves"
 SCHEMA_1 = DATA / "schema-1-fight.toml"
 """A real save written by the game before saves carried a proof line (a fight in the
 cellar after four turns)."""
+SCHEMA_2 = DATA / "schema-2-fight.toml"
+"""A real save written by the game before sheets and creatures carried class features,
+lasting effects and experience (a fight in the cellar)."""
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> str:
@@ -170,6 +173,25 @@ def test_a_real_schema_1_save_loads_checked_and_is_told_as_older(tmp_path: Path)
     again = load_save(path)  # saved in the new form: whole, nothing to tell
     assert again.notes == () and path.read_text().startswith(f"schema_version = {SCHEMA_VERSION}")
     assert (tmp_path / "old.toml.1").read_bytes() == SCHEMA_1.read_bytes()  # kept as a backup
+
+
+def test_a_real_schema_2_save_loads_with_nothing_spent_and_saves_as_the_new_schema(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.toml"
+    path.write_bytes(SCHEMA_2.read_bytes())
+    assert path.read_text().startswith("schema_version = 2\n") and MARKER in path.read_text()
+    loaded = load_save(path)
+    assert loaded.state.encounter is not None
+    for sheet in loaded.state.party.values():
+        assert sheet.effects == [] and sheet.resources == {} and sheet.xp == 0
+    for creature in loaded.state.creatures.values():
+        assert creature.effects == [] and creature.resources == {}
+    session = resume_session(loaded.state, save=loaded.path)
+    save_game(session.state, "old", tmp_path)
+    again = load_save(path)
+    assert again.notes == () and path.read_text().startswith(f"schema_version = {SCHEMA_VERSION}")
+    assert again.state.party == loaded.state.party
 
 
 def test_a_schema_1_save_cut_between_tables_is_refused(tmp_path: Path) -> None:

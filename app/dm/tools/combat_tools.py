@@ -9,12 +9,13 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
-from app.dm.tools.reactions import has_reaction, melee_reach, open_window, shield_slot
+from app.dm.tools.hooks import ExtraDamage
+from app.dm.tools.reactions import has_reaction, melee_reach, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
+from app.dm.tools.striking import refusal, setup_attack, strike
+from app.session.events import ReactionOffer, SessionEvent
 from app.world.state import GameState
-from rules.attacks import attack_roll, damage_roll
-from rules.conditions import ActiveCondition, attack_context, can_act
+from rules.conditions import ActiveCondition, can_act
 from rules.damage import DamageType, LifeState
 from rules.dice import Advantage
 from rules.economy import ActionKind
@@ -31,6 +32,8 @@ class _Swing:
     damage_type: DamageType
     ranged: bool
     extra: tuple[str, DamageType] | None = None
+    weapon: str | None = None
+    """The weapon id (characters) or the action id (monsters)."""
 
 
 def _swings(state: GameState, attacker: str, weapon: str | None) -> list[_Swing]:
@@ -45,7 +48,7 @@ def _swings(state: GameState, attacker: str, weapon: str | None) -> list[_Swing]
         attack = sheet.weapon_attack(chosen)
         kind = srd().weapons.get(chosen).kind
         return [_Swing(attack.name, attack.attack_bonus, attack.damage, attack.damage_type,
-                       kind == "ranged")]  # fmt: skip
+                       kind == "ranged", weapon=chosen)]  # fmt: skip
     creature = state.creatures[attacker]
     if creature.monster is None:
         raise ToolError(f"{creature.name} has no stat block to attack with")
@@ -70,60 +73,17 @@ def _swings(state: GameState, attacker: str, weapon: str | None) -> list[_Swing]
             else None
         )
         swings.append(
-            _Swing(act.name, act.to_hit, act.damage, act.damage_type, act.kind == "ranged", extra)
+            _Swing(
+                act.name,
+                act.to_hit,
+                act.damage,
+                act.damage_type,
+                act.kind == "ranged",
+                extra,
+                weapon=act.id,
+            )
         )
     return swings
-
-
-def _react_to_hit(
-    state: GameState, attacker: str, target: str, total: int, natural: int, ac: int
-) -> tuple[ReactionWindow | None, bool, bool]:
-    """The reaction window of a hit: Shield (+5 AC, maybe a miss) and Uncanny Dodge (half
-    damage). Returns the window (if anyone could react), whether damage is halved, and
-    whether Shield went up against this very attack."""
-    encounter = state.encounter
-    assert encounter is not None
-    name, foe = state.name_of(target), state.name_of(attacker)
-    offers: list[tuple[ReactionOffer, bool]] = []
-    if (
-        has_reaction(state, target)
-        and shield_slot(state, target)
-        and target not in encounter.shielded
-    ):
-        helps = natural != 20 and total < ac + 5
-        prompt = f"{name}, {foe} hits you — {total} against AC {ac}. Cast Shield?"
-        offers.append(
-            (
-                ReactionOffer(reactor_id=target, reactor_name=name, kind="shield", prompt=prompt),
-                helps,
-            )
-        )
-    sheet = state.party.get(target)
-    if sheet is not None and "uncanny_dodge" in sheet.features and has_reaction(state, target):
-        prompt = f"{name}, {foe} hits you. Use Uncanny Dodge to halve the damage?"
-        offers.append(
-            (
-                ReactionOffer(
-                    reactor_id=target, reactor_name=name, kind="uncanny_dodge", prompt=prompt
-                ),
-                True,
-            )
-        )
-    if not offers:
-        return None, False, False
-    window, accepted = open_window(state, f"{foe} hits {name}", offers)
-    halve = shield = False
-    for offer in accepted:
-        if offer.kind == "shield":
-            slot = shield_slot(state, target)
-            assert slot is not None and sheet is not None
-            sheet.spell_slots.spend(slot)
-            encounter.shielded.append(target)
-            shield = True
-            state.record("condition", f"{name} casts Shield (+5 AC until their next turn)")
-        elif offer.kind == "uncanny_dodge":
-            halve = True
-    return window, halve, shield
 
 
 def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
@@ -161,24 +121,6 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
             more, _ = _swing(state, offer.reactor_id, actor, melee[0])
             events += more
     return events
-
-
-def _spend_edges(state: GameState, attacker: str) -> list[str]:
-    """Help and a successful Hide give advantage on the next attack roll, used up here."""
-    encounter = state.encounter
-    found: list[str] = []
-    if encounter is None:
-        return found
-    for marker, why in ((encounter.helped, "helped by an ally"), (encounter.hidden, "hidden")):
-        if attacker in marker:
-            marker.remove(attacker)
-            found.append(why)
-    return found
-
-
-def _dodging(state: GameState, target: str) -> list[str]:
-    encounter = state.encounter
-    return ["target dodging"] if encounter is not None and target in encounter.dodging else []
 
 
 def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
@@ -270,6 +212,9 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"{state.name_of(attacker)} cannot act")
     if x.vitals_of(state, target).state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")
+    refused = refusal(state, attacker, target)
+    if refused:
+        raise ToolError(refused)
     swings = _swings(state, attacker, args.weapon)
     if state.encounter is not None:
         economy = x.economy_of(state, attacker)
@@ -296,66 +241,13 @@ def _swing(
     state: GameState, attacker: str, target: str, swing: _Swing
 ) -> tuple[list[SessionEvent], dict[str, Any]]:
     """One attack roll and, on a hit, its damage."""
-    ac = state.party[target].armor_class if target in state.party else state.creatures[target].ac
-    if state.encounter is not None and target in state.encounter.shielded:
-        ac += 5
-    context = attack_context(
-        _conditions(state, attacker),
-        _conditions(state, target),
-        within_5ft=not swing.ranged,
-        ranged=swing.ranged,
-        advantage_from=_spend_edges(state, attacker),
-        disadvantage_from=_dodging(state, target),
-    )
-    hit = attack_roll(state.rng, swing.bonus, ac, context=context)
-    who = state.name_of(attacker)
-    events: list[SessionEvent] = [
-        DiceRoll.from_roll(
-            hit.roll,
-            check_type="attack_roll",
-            reason=f"{swing.name} vs {state.name_of(target)}",
-            character_id=attacker,
-            character_name=who,
-            dc=ac,
-            success=hit.hit,
-        )
-    ]
-    result: dict[str, Any] = {
-        "attack": swing.name,
-        "total": hit.total,
-        "ac": ac,
-        "outcome": hit.outcome.value,
-    }
-    halve = False
-    if hit.hit and state.encounter is not None:
-        window, halve, shield = _react_to_hit(state, attacker, target, hit.total, hit.natural, ac)
-        if window is not None:
-            events.append(window)
-            if shield and not hit.critical and hit.total < ac + 5:
-                result.update(outcome="miss", note="Shield")
-                state.record("encounter", f"{state.name_of(target)}'s Shield turns the blow")
-                return events, result
-    if not hit.hit:
-        return events, result
-    dealt = 0
-    for formula, kind in [
-        (swing.damage, swing.damage_type),
-        *([swing.extra] if swing.extra else []),
-    ]:
-        rolled = damage_roll(state.rng, formula, critical=hit.critical)
-        events.append(
-            DiceRoll.from_roll(
-                rolled,
-                check_type="damage",
-                reason=f"{swing.name} damage",
-                character_id=attacker,
-                character_name=who,
-            )
-        )
-        amount = max(0, rolled.total) // (2 if halve else 1)
-        more, outcome = x.deal_damage(state, target, amount, kind, critical=hit.critical)
-        events += more
-        dealt += outcome.damage.amount
-    vitals = x.vitals_of(state, target)
-    result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
+    setup = setup_attack(
+        state, attacker, target, name=swing.name,
+        kind="weapon" if attacker in state.party else "monster", ranged=swing.ranged,
+        bonus=swing.bonus, weapon=swing.weapon,
+    )  # fmt: skip
+    damage = [ExtraDamage(swing.damage, swing.damage_type, f"{swing.name} damage")]
+    if swing.extra:
+        damage.append(ExtraDamage(swing.extra[0], swing.extra[1], f"{swing.name} damage"))
+    events, result, _hit = strike(setup, damage)
     return events, result

@@ -11,6 +11,7 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools.aftermath import fight_summary, foe_outcomes
+from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.session.events import (
     ActionRestriction,
@@ -24,7 +25,7 @@ from app.session.events import (
 from app.world.state import Combatant, Creature, Encounter, GameState, Restriction
 from app.world.view import scene_description
 from rules.abilities import Ability
-from rules.checks import CheckResult, ability_check, group_check, saving_throw
+from rules.checks import CheckResult, RollContext, ability_check, group_check, saving_throw
 from rules.conditions import (
     ActiveCondition,
     Condition,
@@ -47,6 +48,7 @@ from rules.damage import (
 )
 from rules.dice import Advantage, DiceError, parse, roll
 from rules.economy import TurnEconomy
+from rules.effects import Effect, blocks_healing, speed_with
 from rules.initiative import Entrant, roll_initiative
 from rules.skills import Skill
 from rules.spellcasting import SpellSlots, concentration_check
@@ -76,34 +78,52 @@ def check_for(
     skill: Skill | None = None,
     ability: Ability | None = None,
     save: bool = False,
+    source: str | None = None,
+    spell: str | None = None,
 ) -> CheckResult:
-    """Roll a check or save for a character or a creature, with its conditions."""
+    """Roll a check or save for a character or a creature, with its conditions and what
+    every rule of play adds (effects, features, traits). ``source`` is who forces a save
+    (a caster), ``spell`` the spell behind it."""
     rng = state.rng
+    used = ability or (skill.ability if skill else Ability.STR)
+    setup = RollSetup(
+        state, target_id, used, dc, reason, "save" if save else "check",
+        skill=skill.value if skill else None, source=source, spell=spell,
+    )  # fmt: skip
+    for rule in RULES:
+        (rule.before_save if save else rule.before_check)(setup)
+    adv, dis = tuple(setup.advantage), tuple(setup.disadvantage)
     if target_id in state.party:
         sheet = state.party[target_id]
         if save:
-            assert ability is not None
-            return sheet.save(rng, ability, dc, advantage=mode, reason=reason)
-        return sheet.check(rng, dc, skill=skill, ability=ability, advantage=mode, reason=reason)
-    creature = state.creatures[target_id]
-    block = state.monster(creature.monster) if creature.monster else None
-    used = ability or (skill.ability if skill else Ability.STR)
-    if save:
-        modifier = block.save_modifier(used) if block else 0
-        ctx = save_context(creature.conditions, used)
-        return saving_throw(
-            rng, modifier, dc, ability=used, advantage=mode, context=ctx, reason=reason
-        )
-    if block is None:
-        modifier = 0
-    elif skill is not None and ability in (None, skill.ability):
-        modifier = block.skill_modifier(skill)
+            ctx = save_context(sheet.conditions, used, sheet.exhaustion,
+                               advantage_from=adv, disadvantage_from=dis)  # fmt: skip
+            modifier = sheet.save_modifier(used)
+        else:
+            ctx = check_context(sheet.conditions, sheet.exhaustion,
+                                advantage_from=adv, disadvantage_from=dis)  # fmt: skip
+            modifier = sheet.check_modifier(skill, used)
     else:
-        modifier = block.abilities.modifier(used)
-    ctx = check_context(creature.conditions)
-    return ability_check(
-        rng, modifier, dc, ability=used, skill=skill, advantage=mode, context=ctx, reason=reason
-    )
+        creature = state.creatures[target_id]
+        block = state.monster(creature.monster) if creature.monster else None
+        if save:
+            modifier = block.save_modifier(used) if block else 0
+            ctx = save_context(creature.conditions, used, advantage_from=adv, disadvantage_from=dis)
+        else:
+            if block is None:
+                modifier = 0
+            elif skill is not None and ability in (None, skill.ability):
+                modifier = block.skill_modifier(skill)
+            else:
+                modifier = block.abilities.modifier(used)
+            ctx = check_context(creature.conditions, advantage_from=adv, disadvantage_from=dis)
+    if setup.auto_fail is not None and ctx.auto_fail is None:
+        ctx = RollContext(ctx.advantage_from, ctx.disadvantage_from, setup.auto_fail)
+    if save:
+        return saving_throw(rng, modifier, dc, ability=used, advantage=mode, context=ctx,
+                            bonus=setup.dice, reason=reason)  # fmt: skip
+    return ability_check(rng, modifier, dc, ability=used, skill=skill, advantage=mode,
+                         context=ctx, bonus=setup.dice, reason=reason)  # fmt: skip
 
 
 def check_result(state: GameState, target_id: str, check: CheckResult) -> dict[str, Any]:
@@ -165,6 +185,13 @@ def conditions_of(state: GameState, target_id: str) -> list[ActiveCondition]:
     if target_id in state.party:
         return state.party[target_id].conditions
     return state.creatures[target_id].conditions
+
+
+def effects_of(state: GameState, target_id: str) -> list[Effect]:
+    """The lasting effects on a character or creature (the live list, to change in place)."""
+    if target_id in state.party:
+        return state.party[target_id].effects
+    return state.creatures[target_id].effects
 
 
 def set_vitals(state: GameState, target_id: str, vitals: Vitals) -> None:
@@ -284,18 +311,28 @@ def deal_damage(
     damage_type: DamageType,
     *,
     critical: bool = False,
+    source: str | None = None,
 ) -> tuple[list[SessionEvent], DamageResult]:
-    """The one way damage reaches a character or creature: defences, temporary HP, hit
-    points, dying (monsters die at 0), the record for the DM, the event for the players,
-    and the concentration save it forces. Every damage source goes through here."""
+    """The one way damage reaches a character or creature: what the rules of play make of
+    it (a raging barbarian resists it), defences, temporary HP, hit points, dying (monsters
+    die at 0), the record for the DM, the event for the players, the concentration save it
+    forces, and what it sets off (a sleeper wakes). Every damage source goes through here;
+    ``source`` is who dealt it, when known."""
     before = vitals_of(state, target)
     if target in state.party:
         defenses, dies = state.party[target].defenses, False
     else:
         defenses, dies = state.creatures[target].defenses, True
+    setup = DamageSetup(state, target, max(0, amount), damage_type, source, critical)
+    for rule in RULES:
+        rule.before_damage(setup)
+    if setup.immune:
+        defenses = defenses.model_copy(update={"immunities": defenses.immunities | {damage_type}})
     resist_all = resists_everything(conditions_of(state, target))
+    if setup.resist and not resist_all:
+        defenses = defenses.model_copy(update={"resistances": defenses.resistances | {damage_type}})
     outcome = apply_damage(
-        before, max(0, amount), damage_type, defenses, critical=critical, dies_at_zero=dies,
+        before, setup.amount, damage_type, defenses, critical=critical, dies_at_zero=dies,
         resist_all=resist_all,
     )  # fmt: skip
     set_vitals(state, target, outcome.vitals)
@@ -306,6 +343,8 @@ def deal_damage(
     )
     events: list[SessionEvent] = [hp_change(state, target, before, outcome.vitals, text)]
     events += concentration_after_damage(state, target, outcome.damage.amount)
+    for rule in RULES:
+        events += rule.after_damage(state, target, outcome, source)
     return events, outcome
 
 
@@ -331,11 +370,14 @@ def end_concentration(state: GameState, caster: str, why: str) -> list[SessionEv
     sheet = state.party.get(caster)
     if sheet is None or sheet.concentration is None:
         return []
-    spell = srd().spells.get(sheet.concentration)
+    spell_id = sheet.concentration
+    spell = srd().spells.get(spell_id)
     sheet.concentration = None
     for cid in state.known_ids():
         conditions = conditions_of(state, cid)
         conditions[:] = [c for c in conditions if not (c.source == caster and c.note == spell.name)]
+        effects = effects_of(state, cid)
+        effects[:] = [e for e in effects if not (e.source == caster and e.spell == spell_id)]
     text = f"{sheet.name} loses concentration on {spell.name} ({why})"
     state.record("condition", text)
     return [StateChange(kind="condition", target_id=caster, description=text)]
@@ -367,6 +409,8 @@ def heal_tool(args: a.HealArgs, state: GameState) -> ToolOutcome:
     before = vitals_of(state, target)
     if before.state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is dead; healing cannot help")
+    if blocks_healing(effects_of(state, target)):
+        raise ToolError(f"{state.name_of(target)} cannot regain hit points right now")
     amount, rolled = _amount(state, args.amount, args.reason, target)
     outcome = heal(before, amount)
     set_vitals(state, target, outcome.vitals)
@@ -523,10 +567,12 @@ def speed_of(state: GameState, cid: str) -> int:
     """Walking speed after conditions and exhaustion."""
     if cid in state.party:
         sheet = state.party[cid]
-        return speed_after_conditions(sheet.speed, sheet.conditions, sheet.exhaustion)
+        speed = speed_after_conditions(sheet.speed, sheet.conditions, sheet.exhaustion)
+        return speed_with(speed, sheet.effects) if speed else 0
     creature = state.creatures[cid]
     base = state.monster(creature.monster).speed if creature.monster else 30
-    return speed_after_conditions(base, creature.conditions)
+    speed = speed_after_conditions(base, creature.conditions)
+    return speed_with(speed, creature.effects) if speed else 0
 
 
 def economy_of(state: GameState, cid: str) -> TurnEconomy:
@@ -706,7 +752,14 @@ def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:
 
 def _tick(state: GameState, cid: str, when: str) -> list[SessionEvent]:
     """Count down conditions at the start or end of a creature's turn; repeat save-ends
-    saves at its end."""
+    saves at its end; then every rule of play has its moment (effects wear off …)."""
+    events = _tick_conditions(state, cid, when)
+    for rule in RULES:
+        events += rule.turn_starts(state, cid) if when == "start" else rule.turn_ends(state, cid)
+    return events
+
+
+def _tick_conditions(state: GameState, cid: str, when: str) -> list[SessionEvent]:
     conditions = conditions_of(state, cid)
     if when == "start":
         tick = tick_start_of_turn(conditions)

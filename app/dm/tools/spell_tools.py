@@ -12,17 +12,18 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools.hooks import ExtraDamage
 from app.dm.tools.reactions import has_reaction, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
+from app.dm.tools.striking import setup_attack, strike
 from app.session.events import DiceRoll, ReactionOffer, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
-from rules.attacks import attack_roll, damage_roll
 from rules.character import CharacterSheet
-from rules.checks import ability_check, saving_throw
-from rules.conditions import ActiveCondition, attack_context, save_context
+from rules.checks import CheckResult, ability_check
+from rules.conditions import ActiveCondition
 from rules.damage import LifeState
-from rules.dice import RollResult, roll
+from rules.dice import Advantage, RollResult, roll
 from rules.economy import ActionKind
 from rules.outcomes import Impossible
 from rules.spellcasting import SpellSlots, cantrip_dice_multiplier
@@ -271,43 +272,26 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         if spell.add_modifier and mod:
             formula += f"{mod:+d}"
         for target in targets:
-            ac = (
-                state.party[target].armor_class
-                if target in state.party
-                else state.creatures[target].ac
+            if x.vitals_of(state, target).state is LifeState.DEAD:
+                results.append({"target": target, "outcome": "already dead"})
+                continue
+            setup = setup_attack(
+                state, caster, target, name=spell.name, kind="spell",
+                ranged=spell.attack == "ranged", bonus=bonus, spell=spell_id,
+            )  # fmt: skip
+            assert spell.damage_type is not None
+            more, result, _hit = strike(
+                setup, [ExtraDamage(formula, spell.damage_type, f"{spell.name} damage")]
             )
-            context = attack_context(
-                profile.conditions,
-                x.conditions_of(state, target),
-                within_5ft=spell.attack == "melee",
-                ranged=spell.attack == "ranged",
-            )
-            hit = attack_roll(state.rng, bonus, ac, context=context)
-            events.append(
-                DiceRoll.from_roll(
-                    hit.roll,
-                    check_type="attack_roll",
-                    reason=f"{spell.name} vs {state.name_of(target)}",
-                    character_id=caster,
-                    character_name=profile.name,
-                    dc=ac,
-                    success=hit.hit,
-                )
-            )
-            result: dict[str, Any] = {"target": target, "outcome": hit.outcome.value}
-            if hit.hit and x.vitals_of(state, target).state is not LifeState.DEAD:
-                rolled = damage_roll(state.rng, formula, critical=hit.critical)
-                events.append(_damage_event(rolled, spell.name, "damage", caster, profile.name))
-                more, hurt = _hurt(state, target, max(0, rolled.total), spell, hit.critical)
-                events += more
-                result.update(hurt)
+            events += more
+            result["target"] = target
             results.append(result)
     elif spell.damage and spell.save:
         formula = scaled(spell.damage, times, spell.upcast, levels)
         rolled = roll(formula, state.rng)
         events.append(_damage_event(rolled, spell.name, "damage", caster, profile.name))
         for target in targets:
-            saved = _save(state, target, spell, dc)
+            saved = _save(state, target, spell, dc, caster)
             events.append(x.roll_event(state, target, saved))
             amount = (
                 rolled.total
@@ -330,7 +314,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                 results.append(hurt)
     elif spell.save and spell.conditions:
         for target in targets:
-            saved = _save(state, target, spell, dc)
+            saved = _save(state, target, spell, dc, caster)
             events.append(x.roll_event(state, target, saved))
             if not saved.success:
                 for condition in spell.conditions:
@@ -392,15 +376,10 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     return ToolOutcome(summary, events)
 
 
-def _save(state: GameState, target: str, spell: Spell, dc: int) -> Any:
+def _save(state: GameState, target: str, spell: Spell, dc: int, caster: str) -> CheckResult:
     assert spell.save is not None
-    if target in state.party:
-        modifier = state.party[target].save_modifier(spell.save)
-    else:
-        creature = state.creatures[target]
-        block = state.monster(creature.monster) if creature.monster else None
-        modifier = block.save_modifier(spell.save) if block else 0
-    context = save_context(x.conditions_of(state, target), spell.save)
-    return saving_throw(
-        state.rng, modifier, dc, ability=spell.save, context=context, reason=spell.name
-    )
+    spell_id = next(k for k, v in srd().spells.entries.items() if v is spell)
+    return x.check_for(
+        state, target, dc, spell.name, Advantage.NORMAL, ability=spell.save, save=True,
+        source=caster, spell=spell_id,
+    )  # fmt: skip

@@ -1,0 +1,170 @@
+"""The moments of play where rules from many places meet, as one small interface.
+
+An attack roll is shaped by conditions, by effects (Bless, a Dodge), by class features
+(Sneak Attack, Reckless Attack), by monster traits (Pack Tactics), by where creatures stand
+(a foe adjacent to an archer) and by spells (Shield). Rather than one function that knows
+them all, each of those lives in its own module as a :class:`Rule`, and the executors call
+every rule of :data:`RULES` at each moment:
+
+- ``refuse_attack``: forbid an attack outright, before anything is spent;
+- ``before_attack``: add advantage, disadvantage, dice, armour class;
+- ``damage_on_hit``: extra damage on a hit (Sneak Attack, Rage, a wolf's bite rider);
+- ``after_attack``: what follows the roll (the target knocked prone, invisibility ends);
+- ``before_save`` / ``before_check``: advantage, dice, an automatic failure;
+- ``before_damage``: resistances, halving, what damage would do before it is applied;
+- ``after_damage``: what damage sets off (a sleeper wakes, Undead Fortitude);
+- ``turn_starts`` / ``turn_ends``: durations, regeneration, recharges;
+- ``cannot_act``: why a creature may not act now (stunned, asleep, raging ended …).
+
+Every hook gets the game state and returns events for the players; a rule changes the
+world only as the executors do, recording what changed for the DM.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from app.session.events import SessionEvent
+from app.world.state import GameState
+from rules.abilities import Ability
+from rules.attacks import AttackResult
+from rules.damage import DamageResult, DamageType
+
+
+@dataclass
+class AttackSetup:
+    """One attack roll about to be made, as the rules shape it."""
+
+    state: GameState
+    attacker: str
+    target: str
+    name: str
+    """What attacks: "Longsword", "Fire Bolt", "Bite"."""
+    kind: Literal["weapon", "spell", "monster"]
+    ranged: bool
+    bonus: int
+    """The attack bonus before any rule adds dice."""
+    ac: int
+    """The target's armour class, with what rules add (Shield, cover)."""
+    weapon: str | None = None
+    """The weapon id (characters) or action id (monsters)."""
+    spell: str | None = None
+    advantage: list[str] = field(default_factory=list)
+    disadvantage: list[str] = field(default_factory=list)
+    dice: str = ""
+    """Dice added to the roll (``+1d4`` Bless, ``-1d4`` Bane)."""
+    crit_range: int = 20
+    notes: list[str] = field(default_factory=list)
+    """Short words for the DM about what shaped the roll."""
+
+    def add_dice(self, dice: str) -> None:
+        """Add a dice bonus (or penalty) to the roll."""
+        if dice:
+            self.dice += dice if dice[:1] in "+-" else f"+{dice}"
+
+
+@dataclass(frozen=True)
+class ExtraDamage:
+    """Damage a rule adds to a hit: its formula (dice doubled on a critical), type, why."""
+
+    formula: str
+    damage_type: DamageType
+    reason: str
+
+
+@dataclass
+class RollSetup:
+    """A saving throw or an ability check about to be made."""
+
+    state: GameState
+    who: str
+    ability: Ability
+    dc: int
+    reason: str
+    kind: Literal["save", "check"]
+    skill: str | None = None
+    source: str | None = None
+    """Who or what forces it (the caster of a spell, the monster breathing fire)."""
+    spell: str | None = None
+    advantage: list[str] = field(default_factory=list)
+    disadvantage: list[str] = field(default_factory=list)
+    dice: str = ""
+    auto_fail: str | None = None
+    """Set by a rule that makes the roll fail without being rolled."""
+
+    def add_dice(self, dice: str) -> None:
+        """Add a dice bonus (or penalty) to the roll."""
+        if dice:
+            self.dice += dice if dice[:1] in "+-" else f"+{dice}"
+
+
+@dataclass
+class DamageSetup:
+    """Damage about to reach a creature."""
+
+    state: GameState
+    target: str
+    amount: int
+    damage_type: DamageType
+    source: str | None = None
+    """Who dealt it, when known."""
+    critical: bool = False
+    resist: bool = False
+    """A rule makes the target resist this damage (Rage against a sword)."""
+    immune: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+RULES: list[Rule] = []
+"""Every rule of play, in the order they are consulted; :mod:`app.dm.tools.ruleset` fills
+it when the tools package is imported."""
+
+
+class Rule:
+    """A rule that takes part in play. Override only the moments it cares about."""
+
+    name = "rule"
+
+    def refuse_attack(self, state: GameState, attacker: str, target: str) -> str | None:
+        """Why ``attacker`` may not attack ``target`` at all (charmed by it), or ``None``.
+        Asked before anything is spent or rolled."""
+        return None
+
+    def before_attack(self, setup: AttackSetup) -> None:
+        """Shape an attack roll before it is made."""
+
+    def damage_on_hit(self, setup: AttackSetup, hit: AttackResult) -> list[ExtraDamage]:
+        """Extra damage a hit deals."""
+        return []
+
+    def after_attack(self, setup: AttackSetup, hit: AttackResult) -> list[SessionEvent]:
+        """What follows an attack roll, hit or miss (after its damage)."""
+        return []
+
+    def before_save(self, setup: RollSetup) -> None:
+        """Shape a saving throw before it is made."""
+
+    def before_check(self, setup: RollSetup) -> None:
+        """Shape an ability check before it is made."""
+
+    def before_damage(self, setup: DamageSetup) -> None:
+        """Shape damage before it reaches hit points."""
+
+    def after_damage(
+        self, state: GameState, target: str, result: DamageResult, source: str | None
+    ) -> list[SessionEvent]:
+        """What damage that was dealt sets off."""
+        return []
+
+    def turn_starts(self, state: GameState, cid: str) -> list[SessionEvent]:
+        """The start of ``cid``'s turn in a fight."""
+        return []
+
+    def turn_ends(self, state: GameState, cid: str) -> list[SessionEvent]:
+        """The end of ``cid``'s turn in a fight."""
+        return []
+
+    def cannot_act(self, state: GameState, cid: str) -> str | None:
+        """Why ``cid`` may not act now, or ``None``."""
+        return None

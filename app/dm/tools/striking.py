@@ -1,0 +1,195 @@
+"""One attack roll, weapon or spell, from setup to damage: the rules of play shape it
+(:mod:`app.dm.tools.hooks`), the target may react (Shield, Uncanny Dodge), a hit deals its
+damage and whatever the rules add, and the rules have their say on what follows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from app.dm.tools import executors as x
+from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage
+from app.dm.tools.reactions import has_reaction, open_window, shield_slot
+from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
+from app.world.state import GameState
+from rules.attacks import AttackResult, attack_roll, damage_roll
+from rules.conditions import attack_context
+
+
+def refusal(state: GameState, attacker: str, target: str) -> str | None:
+    """Why the rules forbid this attack outright, asked before anything is spent."""
+    for rule in RULES:
+        why = rule.refuse_attack(state, attacker, target)
+        if why:
+            return why
+    return None
+
+
+def armor_class(state: GameState, target: str) -> int:
+    """The target's own armour class, before anything the rules of play add."""
+    if target in state.party:
+        return state.party[target].armor_class
+    return state.creatures[target].ac
+
+
+def _spend_edges(state: GameState, attacker: str) -> list[str]:
+    """Help and a successful Hide give advantage on the next attack roll, used up here."""
+    encounter = state.encounter
+    found: list[str] = []
+    if encounter is None:
+        return found
+    for marker, why in ((encounter.helped, "helped by an ally"), (encounter.hidden, "hidden")):
+        if attacker in marker:
+            marker.remove(attacker)
+            found.append(why)
+    return found
+
+
+def setup_attack(
+    state: GameState,
+    attacker: str,
+    target: str,
+    *,
+    name: str,
+    kind: Literal["weapon", "spell", "monster"],
+    ranged: bool,
+    bonus: int,
+    weapon: str | None = None,
+    spell: str | None = None,
+) -> AttackSetup:
+    """An attack roll about to be made, shaped by every rule of play."""
+    ac = armor_class(state, target)
+    encounter = state.encounter
+    if encounter is not None and target in encounter.shielded:
+        ac += 5
+    setup = AttackSetup(
+        state, attacker, target, name, kind, ranged, bonus, ac, weapon=weapon, spell=spell,
+        advantage=_spend_edges(state, attacker),
+        disadvantage=(
+            ["target dodging"] if encounter is not None and target in encounter.dodging else []
+        ),
+    )  # fmt: skip
+    for rule in RULES:
+        rule.before_attack(setup)
+    return setup
+
+
+def _react_to_hit(
+    state: GameState, attacker: str, target: str, total: int, natural: int, ac: int
+) -> tuple[ReactionWindow | None, bool, bool]:
+    """The reaction window of a hit: Shield (+5 AC, maybe a miss) and Uncanny Dodge (half
+    damage). Returns the window (if anyone could react), whether damage is halved, and
+    whether Shield went up against this very attack."""
+    encounter = state.encounter
+    assert encounter is not None
+    name, foe = state.name_of(target), state.name_of(attacker)
+    offers: list[tuple[ReactionOffer, bool]] = []
+    if (
+        has_reaction(state, target)
+        and shield_slot(state, target)
+        and target not in encounter.shielded
+    ):
+        helps = natural != 20 and total < ac + 5
+        prompt = f"{name}, {foe} hits you — {total} against AC {ac}. Cast Shield?"
+        offers.append(
+            (
+                ReactionOffer(reactor_id=target, reactor_name=name, kind="shield", prompt=prompt),
+                helps,
+            )
+        )
+    sheet = state.party.get(target)
+    if sheet is not None and sheet.has("uncanny_dodge") and has_reaction(state, target):
+        prompt = f"{name}, {foe} hits you. Use Uncanny Dodge to halve the damage?"
+        offers.append(
+            (
+                ReactionOffer(
+                    reactor_id=target, reactor_name=name, kind="uncanny_dodge", prompt=prompt
+                ),
+                True,
+            )
+        )
+    if not offers:
+        return None, False, False
+    window, accepted = open_window(state, f"{foe} hits {name}", offers)
+    halve = shield = False
+    for offer in accepted:
+        if offer.kind == "shield":
+            slot = shield_slot(state, target)
+            assert slot is not None and sheet is not None
+            sheet.spell_slots.spend(slot)
+            encounter.shielded.append(target)
+            shield = True
+            state.record("condition", f"{name} casts Shield (+5 AC until their next turn)")
+        elif offer.kind == "uncanny_dodge":
+            halve = True
+    return window, halve, shield
+
+
+def strike(
+    setup: AttackSetup, damage: Sequence[ExtraDamage]
+) -> tuple[list[SessionEvent], dict[str, Any], AttackResult]:
+    """Roll the attack; on a hit (that no reaction turns aside) deal ``damage`` and what the
+    rules add; then let the rules follow up. Returns the events, the result for the DM and
+    the roll."""
+    state, attacker, target = setup.state, setup.attacker, setup.target
+    context = attack_context(
+        x.conditions_of(state, attacker),
+        x.conditions_of(state, target),
+        within_5ft=not setup.ranged,
+        ranged=setup.ranged,
+        advantage_from=setup.advantage,
+        disadvantage_from=setup.disadvantage,
+    )
+    hit = attack_roll(
+        state.rng, setup.bonus, setup.ac, context=context, crit_range=setup.crit_range,
+        bonus=setup.dice,
+    )  # fmt: skip
+    who = state.name_of(attacker)
+    events: list[SessionEvent] = [
+        DiceRoll.from_roll(
+            hit.roll, check_type="attack_roll", reason=f"{setup.name} vs {state.name_of(target)}",
+            character_id=attacker, character_name=who, dc=setup.ac, success=hit.hit,
+        )
+    ]  # fmt: skip
+    result: dict[str, Any] = {
+        "attack": setup.name, "total": hit.total, "ac": setup.ac, "outcome": hit.outcome.value,
+    }  # fmt: skip
+    if setup.notes:
+        result["notes"] = list(setup.notes)
+    halve = False
+    if hit.hit and state.encounter is not None:
+        window, halve, shield = _react_to_hit(
+            state, attacker, target, hit.total, hit.natural, setup.ac
+        )
+        if window is not None:
+            events.append(window)
+            if shield and not hit.critical and hit.total < setup.ac + 5:
+                result.update(outcome="miss", note="Shield")
+                state.record("encounter", f"{state.name_of(target)}'s Shield turns the blow")
+                for rule in RULES:
+                    events += rule.after_attack(setup, hit)
+                return events, result, hit
+    if hit.hit:
+        parts = list(damage)
+        for rule in RULES:
+            parts += rule.damage_on_hit(setup, hit)
+        dealt = 0
+        for part in parts:
+            rolled = damage_roll(state.rng, part.formula, critical=hit.critical)
+            events.append(
+                DiceRoll.from_roll(
+                    rolled, check_type="damage", reason=part.reason, character_id=attacker,
+                    character_name=who,
+                )
+            )  # fmt: skip
+            amount = max(0, rolled.total) // (2 if halve else 1)
+            more, outcome = x.deal_damage(
+                state, target, amount, part.damage_type, critical=hit.critical, source=attacker
+            )
+            events += more
+            dealt += outcome.damage.amount
+        vitals = x.vitals_of(state, target)
+        result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
+    for rule in RULES:
+        events += rule.after_attack(setup, hit)
+    return events, result, hit

@@ -1,0 +1,62 @@
+"""Upgrading a save written by an older version of the game, one schema step at a time.
+
+A save of the current schema must hold every key the game writes (:mod:`app.saves.shape`
+refuses one that lost a key), so a model that grows a key raises the schema and says here
+what an older save had instead: the key's value in a game played before it existed.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+Document = dict[str, Any]
+
+
+def _from_schema_1(data: Document) -> Document:
+    """Schema 1 had the same tables and no proof line: nothing to convert."""
+    return data
+
+
+ADDED_IN_3: dict[str, dict[str, Any]] = {
+    "party": {
+        "choices": {},
+        "resources": {},
+        "effects": [],
+        "background": "",
+        "xp": 0,
+    },
+    "creatures": {"effects": [], "resources": {}},
+    "encounter": {},
+}
+"""Keys schema 3 added, by the table that holds them: ``party`` and ``creatures`` are every
+character sheet and every creature, ``encounter`` the fight in progress. The values are what
+a game of schema 2 had in their place (no feature uses spent, no lasting effects …)."""
+
+
+def _fill(table: Any, added: dict[str, Any]) -> None:
+    if isinstance(table, dict):
+        for key, value in added.items():
+            table.setdefault(key, copy.deepcopy(value))
+
+
+def _from_schema_2(data: Document) -> Document:
+    """Schema 3 adds class features, lasting effects and experience to sheets and
+    creatures: an older game had none spent, none on, none earned."""
+    state = data.get("state")
+    if not isinstance(state, dict):
+        return data  # the checks that follow say what is wrong with it
+    for group in ("party", "creatures"):
+        members = state.get(group)
+        if isinstance(members, dict):
+            for member in members.values():
+                _fill(member, ADDED_IN_3[group])
+    _fill(state.get("encounter"), ADDED_IN_3["encounter"])
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[Document], Document]] = {1: _from_schema_1, 2: _from_schema_2}
+"""``version -> step`` upgrading a save document from that version to the next one. A change
+of format adds its step here (and a test with a real file of the older version); a new key
+in a model needs one too, since a save missing a key the game writes is refused."""

@@ -1,0 +1,235 @@
+"""Lasting effects on a creature that are not conditions: Bless, Bane, a Dodge, a Help, a
+Shield spell, Rage, Guiding Bolt's glow, Vicious Mockery's doubt …
+
+An :class:`Effect` says what it changes (dice added to attack rolls, saves or checks; armour
+class; advantage or disadvantage; resistances; speed; no reactions; no healing) and when it
+ends (at the start or end of its bearer's or its source's turn, after some rounds, on the
+next attack it affects, or with the concentration of the spell behind it). The functions
+here fold a creature's effects into what a roll needs; nothing here mutates or rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+
+from rules.abilities import Ability
+from rules.damage import DamageType
+from rules.dice import DiceError, parse
+
+RollEffect = Literal["", "advantage", "disadvantage"]
+EndsAt = Literal[
+    "start_of_own_turn", "end_of_own_turn", "start_of_source_turn", "end_of_source_turn", "never"
+]  # fmt: skip
+Consumed = Literal["", "own_attack", "attack_against", "own_save", "own_check"]
+
+
+class Effect(BaseModel):
+    """One lasting effect on one creature."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_:-]*$", max_length=40)
+    """What it is: ``bless``, ``dodge``, ``help``, ``shield``, ``rage``, ``guiding_bolt`` …
+    A creature holds at most one effect of an id from one source."""
+    name: str = Field(min_length=1, max_length=60)
+    """How the players see it: "Blessed", "Dodging", "Raging"."""
+    source: str | None = None
+    """Id of the creature that caused it (the caster, the helper)."""
+    spell: str | None = None
+    """The concentration spell it depends on: it ends when that concentration does."""
+    # -- what it changes ------------------------------------------------------------------
+    attack_dice: str = ""
+    """Dice added to the bearer's attack rolls: ``1d4`` (Bless), ``-1d4`` (Bane)."""
+    save_dice: str = ""
+    """Dice added to the bearer's saving throws."""
+    check_dice: str = ""
+    """Dice added to the bearer's ability checks (Guidance)."""
+    ac_bonus: int = Field(default=0, ge=-10, le=10)
+    own_attacks: RollEffect = ""
+    """Advantage or disadvantage on the bearer's attack rolls."""
+    attacks_against: RollEffect = ""
+    """Advantage or disadvantage on attack rolls against the bearer."""
+    save_advantage: frozenset[Ability] = frozenset()
+    """Saving throws the bearer makes with advantage (Dodge and Haste: DEX)."""
+    check_advantage: frozenset[Ability] = frozenset()
+    """Ability checks the bearer makes with advantage (Rage: STR)."""
+    resist: frozenset[DamageType] = frozenset()
+    """Damage types the bearer resists while it lasts."""
+    damage_bonus: int = Field(default=0, ge=-20, le=20)
+    """Added to the damage of the bearer's melee weapon attacks (Rage)."""
+    speed_change: int = Field(default=0, ge=-1000, le=1000)
+    """Feet added to (or taken from) the bearer's speed."""
+    speed_multiplier: int = Field(default=1, ge=0, le=4)
+    """Haste doubles speed; 0 stops the bearer where it stands."""
+    no_reactions: bool = False
+    """The bearer cannot take reactions (Shocking Grasp)."""
+    no_healing: bool = False
+    """The bearer cannot regain hit points (Chill Touch)."""
+    # -- when it ends ---------------------------------------------------------------------
+    ends: EndsAt = "never"
+    """The turn boundary at which ``rounds`` counts down (and the effect ends at zero)."""
+    rounds: int | None = Field(default=1, ge=1, le=100_000)
+    """How many of those boundaries it lasts; ``None``: until removed or concentration ends."""
+    consumed_by: Consumed = ""
+    """It ends as soon as it has affected one roll of this kind (Help, Guiding Bolt)."""
+    note: str = Field(default="", max_length=200)
+
+    @field_serializer("save_advantage", "check_advantage", "resist")
+    def _sorted(self, value: frozenset[str]) -> list[str]:
+        # Sorted, so the same effect is written the same way whatever the hash seed.
+        return sorted(value)
+
+    @field_validator("attack_dice", "save_dice", "check_dice")
+    @classmethod
+    def _dice(cls, text: str) -> str:
+        if text:
+            try:
+                parse(text.lstrip("+-"))
+            except DiceError as error:
+                raise ValueError(f"bad dice {text!r}: {error}") from None
+        return text
+
+
+def _signed(dice: str) -> str:
+    return dice if dice[:1] in "+-" else f"+{dice}"
+
+
+@dataclass(slots=True)
+class RollMods:
+    """What a creature's effects add to one roll: reasons for advantage and disadvantage,
+    dice to add (``+1d4-1d4``), and the effects used up by the roll."""
+
+    advantage: list[str] = field(default_factory=list)
+    disadvantage: list[str] = field(default_factory=list)
+    dice: str = ""
+    used: list[Effect] = field(default_factory=list)
+
+    def add_dice(self, dice: str) -> None:
+        """Add a dice bonus (or penalty) to the roll."""
+        if dice:
+            self.dice += _signed(dice)
+
+
+def attack_mods(attacker: Sequence[Effect], target: Sequence[Effect]) -> RollMods:
+    """What both sides' effects do to one attack roll (the target's armour class bonus is
+    :func:`ac_bonus`)."""
+    mods = RollMods()
+    for effect in attacker:
+        _tally(mods, effect.own_attacks, f"{effect.name.lower()}")
+        mods.add_dice(effect.attack_dice)
+        if effect.consumed_by == "own_attack":
+            mods.used.append(effect)
+    for effect in target:
+        _tally(mods, effect.attacks_against, f"target {effect.name.lower()}")
+        if effect.consumed_by == "attack_against":
+            mods.used.append(effect)
+    return mods
+
+
+def save_mods(effects: Sequence[Effect], ability: Ability) -> RollMods:
+    """What a creature's effects do to one saving throw."""
+    mods = RollMods()
+    for effect in effects:
+        if ability in effect.save_advantage:
+            mods.advantage.append(effect.name.lower())
+        mods.add_dice(effect.save_dice)
+        if effect.consumed_by == "own_save" and (
+            effect.save_dice or ability in effect.save_advantage
+        ):
+            mods.used.append(effect)
+    return mods
+
+
+def check_mods(effects: Sequence[Effect], ability: Ability) -> RollMods:
+    """What a creature's effects do to one ability check."""
+    mods = RollMods()
+    for effect in effects:
+        if ability in effect.check_advantage:
+            mods.advantage.append(effect.name.lower())
+        mods.add_dice(effect.check_dice)
+        if effect.consumed_by == "own_check" and (
+            effect.check_dice or ability in effect.check_advantage
+        ):
+            mods.used.append(effect)
+    return mods
+
+
+def _tally(mods: RollMods, effect: RollEffect, reason: str) -> None:
+    if effect == "advantage":
+        mods.advantage.append(reason)
+    elif effect == "disadvantage":
+        mods.disadvantage.append(reason)
+
+
+def ac_bonus(effects: Iterable[Effect]) -> int:
+    """Armour class the effects add (Shield +5, Haste +2)."""
+    return sum(e.ac_bonus for e in effects)
+
+
+def resistances(effects: Iterable[Effect]) -> frozenset[DamageType]:
+    """Damage types the effects make the bearer resist."""
+    found: set[DamageType] = set()
+    for effect in effects:
+        found |= effect.resist
+    return frozenset(found)
+
+
+def speed_with(speed: int, effects: Iterable[Effect]) -> int:
+    """Walking speed once effects apply (never below 0)."""
+    for effect in effects:
+        speed = speed * effect.speed_multiplier + effect.speed_change
+    return max(0, speed)
+
+
+def blocks_reactions(effects: Iterable[Effect]) -> bool:
+    """The bearer may not take reactions."""
+    return any(e.no_reactions for e in effects)
+
+
+def blocks_healing(effects: Iterable[Effect]) -> bool:
+    """The bearer may not regain hit points."""
+    return any(e.no_healing for e in effects)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectTick:
+    """Effects after a turn boundary: what remains and what ended."""
+
+    remaining: tuple[Effect, ...]
+    ended: tuple[Effect, ...]
+
+
+def tick_effects(
+    effects: Sequence[Effect], bearer: str, turn_of: str, when: Literal["start", "end"]
+) -> EffectTick:
+    """Count down the effects on ``bearer`` at the ``when`` of ``turn_of``'s turn: an effect
+    timed to its bearer's own turn counts on the bearer's, one timed to its source's turn on
+    the source's. It ends when its rounds run out."""
+    remaining: list[Effect] = []
+    ended: list[Effect] = []
+    for effect in effects:
+        own = effect.ends == f"{when}_of_own_turn" and turn_of == bearer
+        theirs = effect.ends == f"{when}_of_source_turn" and turn_of == effect.source
+        if not (own or theirs) or effect.rounds is None:
+            remaining.append(effect)
+        elif effect.rounds <= 1:
+            ended.append(effect)
+        else:
+            remaining.append(effect.model_copy(update={"rounds": effect.rounds - 1}))
+    return EffectTick(tuple(remaining), tuple(ended))
+
+
+def without(effects: Sequence[Effect], gone: Iterable[Effect]) -> list[Effect]:
+    """The effects with the ``gone`` ones removed (by identity of id and source)."""
+    keys = {(e.id, e.source) for e in gone}
+    return [e for e in effects if (e.id, e.source) not in keys]
+
+
+def with_effect(effects: Sequence[Effect], new: Effect) -> list[Effect]:
+    """The effects with ``new`` added, replacing one of the same id from the same source
+    (a second Bless from the same cleric refreshes, it does not stack)."""
+    return [*without(effects, [new]), new]

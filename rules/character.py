@@ -22,7 +22,7 @@ from rules.abilities import Ability, AbilityScores, proficiency_bonus
 from rules.checks import CheckResult, ability_check, passive_score, saving_throw
 from rules.classes import granted_features
 from rules.conditions import ActiveCondition, check_context, save_context
-from rules.damage import DamageType, Defenses, Vitals
+from rules.damage import MOST_HP, DamageType, Defenses, Vitals
 from rules.dice import Advantage
 from rules.economy import MOST_FEET
 from rules.effects import Effect
@@ -84,6 +84,9 @@ class CharacterSheet(BaseModel):
     spells: list[str] = Field(default_factory=list)
     conditions: list[ActiveCondition] = Field(default_factory=list)
     exhaustion: int = Field(default=0, ge=0, le=6)
+    hp_drained: int = Field(default=0, ge=0, le=MOST_HP)
+    """Hit point maximum taken away for now (exhaustion 4 and above halves it); given back
+    when the cause lifts. ``vitals.max_hp`` is the maximum with it taken away."""
     defenses: Defenses = Field(default_factory=Defenses)
     inventory: list[str] = Field(default_factory=list)
     concentration: str | None = None

@@ -337,7 +337,17 @@ class Spell(_Data):
     add_modifier: bool = False
     """Healing (or damage) adds the caster's spellcasting modifier."""
     upcast: str | None = None
-    """Extra dice per slot level above the spell's own."""
+    """Extra dice per slot level above the spell's own (or per ``upcast_every`` levels)."""
+    upcast_every: int = Field(default=1, ge=1, le=8)
+    """Slot levels per step of ``upcast`` dice: Spiritual Weapon gains 1d8 for every two."""
+    beams: int = Field(default=0, ge=0, le=10)
+    """Darts, beams or rays of one casting (Magic Missile 3), each aimed at its own target
+    and resolved on its own: an attack roll per beam for attack spells, a sure hit for
+    darts. A cantrip with ``cantrip_scaling`` gains beams, not dice, as its caster levels."""
+    beams_upcast: int = Field(default=0, ge=0, le=3)
+    """More beams per slot level above the spell's own (Magic Missile: one dart)."""
+    creature_types: tuple[str, ...] = ()
+    """The only creature types it affects (Hold Person: humanoids); empty: any."""
     hp_pool: str | None = None
     """Spells like Sleep: roll this pool and affect the weakest creatures it covers."""
     cantrip_scaling: bool = False
@@ -358,7 +368,7 @@ class Spell(_Data):
             raise ValueError("a saving-throw spell says what a success does (save_success)")
         if self.cantrip_scaling and self.level != 0:
             raise ValueError("only cantrips scale with character level")
-        if self.upcast and self.level == 0:
+        if (self.upcast or self.beams_upcast) and self.level == 0:
             raise ValueError("cantrips are not cast with slots, so they cannot be upcast")
         return self
 

@@ -11,6 +11,8 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from rules.effects import Effect
+
 Document = dict[str, Any]
 
 
@@ -26,9 +28,10 @@ ADDED_IN_3: dict[str, dict[str, Any]] = {
         "effects": [],
         "background": "",
         "xp": 0,
+        "hp_drained": 0,
     },
     "creatures": {"effects": [], "resources": {}},
-    "encounter": {},
+    "encounter": {"spells_cast": {}},
 }
 """Keys schema 3 added, by the table that holds them: ``party`` and ``creatures`` are every
 character sheet and every creature, ``encounter`` the fight in progress. The values are what
@@ -41,9 +44,43 @@ def _fill(table: Any, added: dict[str, Any]) -> None:
             table.setdefault(key, copy.deepcopy(value))
 
 
+MARKERS_TO_EFFECTS: dict[str, dict[str, Any]] = {
+    "dodging": {"id": "dodge", "name": "Dodging", "attacks_against": "disadvantage",
+                "save_advantage": ["dex"], "ends": "start_of_own_turn", "rounds": 1},
+    "disengaged": {"id": "disengaged", "name": "Disengaged", "ends": "end_of_own_turn",
+                   "rounds": 1},
+    "helped": {"id": "help", "name": "Helped", "own_attacks": "advantage",
+               "consumed_by": "own_attack", "ends": "never"},
+    "hidden": {"id": "hidden", "name": "Hidden", "own_attacks": "advantage",
+               "consumed_by": "own_attack", "ends": "never"},
+    "shielded": {"id": "shield", "name": "Shielded", "ac_bonus": 5,
+                 "ends": "start_of_own_turn", "rounds": 1},
+}  # fmt: skip
+"""Schema 2 kept the fight's Dodge, Disengage, Help, Hide and Shield as lists of ids on the
+encounter; schema 3 keeps them as lasting effects on the creatures themselves. An effect
+converted from a Help has no known helper, so it lasts until the ally's next attack."""
+
+
+def _markers_to_effects(state: Document) -> None:
+    encounter = state.get("encounter")
+    if not isinstance(encounter, dict):
+        return
+    for marker, spec in MARKERS_TO_EFFECTS.items():
+        listed = encounter.pop(marker, [])
+        for cid in listed if isinstance(listed, list) else []:
+            for group in ("party", "creatures"):
+                members = state.get(group)
+                member = members.get(cid) if isinstance(members, dict) else None
+                if isinstance(member, dict) and isinstance(member.get("effects"), list):
+                    source = None if spec["id"] == "help" else cid
+                    effect = Effect.model_validate({**spec, "source": source})
+                    member["effects"].append(effect.model_dump(mode="json", exclude_none=True))
+
+
 def _from_schema_2(data: Document) -> Document:
     """Schema 3 adds class features, lasting effects and experience to sheets and
-    creatures: an older game had none spent, none on, none earned."""
+    creatures: an older game had none spent, none on, none earned. The fight's markers
+    (dodging, helped …) become lasting effects on those they were about."""
     state = data.get("state")
     if not isinstance(state, dict):
         return data  # the checks that follow say what is wrong with it
@@ -53,6 +90,7 @@ def _from_schema_2(data: Document) -> Document:
             for member in members.values():
                 _fill(member, ADDED_IN_3[group])
     _fill(state.get("encounter"), ADDED_IN_3["encounter"])
+    _markers_to_effects(state)
     return data
 
 

@@ -103,9 +103,7 @@ def _fight(state: GameState) -> Iterator[Problem]:
             f"{fight.turn_index} is past the end of the order ({len(ids)} combatants)",
         )
     yield from _unknown("state.encounter.economy", fight.economy, ids, "in the order")
-    for name in ("dodging", "disengaged", "helped", "hidden", "shielded"):
-        listed = getattr(fight, name)
-        yield from _unknown(f"state.encounter.{name}", listed, ids, "in the order")
+    yield from _unknown("state.encounter.spells_cast", fight.spells_cast, ids, "in the order")
 
 
 def _story(state: GameState) -> Iterator[Problem]:

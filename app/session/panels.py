@@ -71,10 +71,24 @@ SHIELD_BONUS = 5
 """What the Shield spell adds to AC."""
 
 
+def _shielded(state: GameState) -> set[str]:
+    """Who has the Shield spell up (it lasts only in a fight)."""
+    if state.encounter is None:
+        return set()
+    ids = [c.id for c in state.encounter.order]
+    return {
+        cid for cid in ids
+        if any(e.id == "shield" for e in (
+            state.party[cid].effects if cid in state.party
+            else state.creatures[cid].effects if cid in state.creatures else []
+        ))
+    }  # fmt: skip
+
+
 def party_members(state: GameState) -> list[PartyMember]:
     """The party, in its marching order."""
     companions = set(state.turn_order.companions)
-    shielded = set(state.encounter.shielded) if state.encounter is not None else set()
+    shielded = _shielded(state)
     members = []
     for cid, sheet in state.party.items():
         vit = sheet.vitals
@@ -123,7 +137,7 @@ def panels(state: GameState) -> Panels:
         party=party_members(state),
         combat=combat_update(state) if encounter is not None else None,
         reactions_spent=spent,
-        shielded=list(encounter.shielded) if encounter is not None else [],
+        shielded=sorted(_shielded(state)) if encounter is not None else [],
         out=out,
         turn=state.turn,
     )

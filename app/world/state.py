@@ -101,16 +101,9 @@ class Encounter(_Model):
     turn_index: int = Field(default=0, ge=0)
     economy: dict[str, TurnEconomy] = Field(default_factory=dict)
     """What each combatant has left to spend (its reaction comes back on its own turn)."""
-    dodging: list[str] = Field(default_factory=list)
-    """Took the Dodge action: attacks against it have disadvantage until its next turn."""
-    disengaged: list[str] = Field(default_factory=list)
-    """Took the Disengage action this turn."""
-    helped: list[str] = Field(default_factory=list)
-    """Has advantage on its next attack roll (an ally took the Help action)."""
-    hidden: list[str] = Field(default_factory=list)
-    """Hid successfully: advantage on its next attack roll."""
-    shielded: list[str] = Field(default_factory=list)
-    """Cast Shield: +5 AC until the start of its next turn."""
+    spells_cast: dict[str, list[str]] = Field(default_factory=dict)
+    """What each combatant has cast on its current turn (``bonus``, ``action``,
+    ``action_cantrip``): a bonus-action spell leaves room only for a cantrip."""
 
     @property
     def current(self) -> Combatant:

@@ -148,7 +148,7 @@ def test_dodge_help_hide_and_dash() -> None:
     assert (
         run(state, "take_action", creature_id="mira", action="dodge")["result"]["action"] == "dodge"
     )
-    assert "mira" in state.encounter.dodging
+    assert [e.id for e in state.party["mira"].effects] == ["dodge"]
     assert (
         "no action left"
         in run(state, "take_action", creature_id="mira", action="dash")["result"]["error"]
@@ -162,9 +162,9 @@ def test_dodge_help_hide_and_dash() -> None:
     run(state, "take_action", creature_id="thorin", action="help", target_id="mira")
     _turn_of(state, "mira")
     state.encounter.economy.pop("mira")
-    state.encounter.dodging.clear()
+    state.party["mira"].effects = [e for e in state.party["mira"].effects if e.id != "dodge"]
     first = run(state, "attack", attacker_id="mira", target_id="giant-rat-2")
-    assert first["events"][0].advantage == "advantage" and state.encounter.helped == []
+    assert first["events"][0].advantage == "advantage" and state.party["mira"].effects == []
     _turn_of(state, "thorin")
     state.encounter.economy.pop("thorin")
     dash = run(state, "take_action", creature_id="thorin", action="dash")["result"]

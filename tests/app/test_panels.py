@@ -8,6 +8,7 @@ from app.session.panels import panels
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from rules.damage import LifeState
+from rules.effects import Effect
 
 
 def test_the_panels_name_spells_and_tell_who_is_out() -> None:
@@ -19,7 +20,9 @@ def test_the_panels_name_spells_and_tell_who_is_out() -> None:
     rat.vitals = rat.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
     state.creatures["giant-rat-2"].left = "fled"
     assert state.encounter is not None
-    state.encounter.shielded.append("aria")
+    state.party["aria"].effects.append(
+        Effect(id="shield", name="Shielded", source="aria", ac_bonus=5, ends="start_of_own_turn")
+    )
     view = panels(state)
     aria = next(m for m in view.party if m.id == "aria")
     assert aria.concentration == "Hold Person" and aria.shielded

@@ -68,7 +68,7 @@ def test_shield_turns_a_hit_into_a_miss() -> None:
     run(state, "end_turn")
     assert state.encounter.current.id == "aria"
     assert state.encounter.economy["aria"].available(ActionKind.REACTION)
-    assert "aria" not in state.encounter.shielded
+    assert not [e for e in state.party["aria"].effects if e.id == "shield"]
 
 
 def test_a_declined_reaction_changes_nothing() -> None:

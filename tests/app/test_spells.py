@@ -106,17 +106,17 @@ def test_refusals_change_nothing() -> None:
         state, caster_id="aria", spell="magic missile", target_ids=["giant-rat-3"], slot_level=2
     )
     assert "error" not in first["result"]
-    again = cast(state, caster_id="aria", spell="fire bolt", target_ids=["giant-rat-3"])
+    again = cast(state, caster_id="aria", spell="fire bolt", target_ids=["giant-rat-2"])
     assert "no action left" in again["result"]["error"]  # one action a turn
     state.encounter = None  # out of combat the action economy does not apply
     assert (
         "error"
         not in cast(
-            state, caster_id="aria", spell="magic missile", target_ids=["giant-rat-3"], slot_level=2
+            state, caster_id="aria", spell="magic missile", target_ids=["giant-rat-1"], slot_level=2
         )["result"]
     )
     empty = cast(
-        state, caster_id="aria", spell="magic missile", target_ids=["giant-rat-3"], slot_level=2
+        state, caster_id="aria", spell="magic missile", target_ids=["giant-rat-2"], slot_level=2
     )
     assert "no level-2 spell slot left" in empty["result"]["error"]
 
@@ -126,11 +126,11 @@ def test_concentration_breaks_on_damage_and_on_a_new_concentration_spell() -> No
         state = cellar_fight(seed)
         aria = state.party["aria"]
         aria.spells.append("hold_person")
-        out = cast(state, caster_id="aria", spell="hold person", target_ids=["giant-rat-1"])
+        out = cast(state, caster_id="aria", spell="hold person", target_ids=["thorin"])
         assert aria.concentration == "hold_person"
-        rat = state.creatures["giant-rat-1"]
+        rat = state.party["thorin"]  # Hold Person holds only humanoids
         if not any(c.condition.value == "paralyzed" for c in rat.conditions):
-            continue  # the rat saved; try another seed
+            continue  # Thorin saved; try another seed
         hit = ALL_TOOLS.execute(
             ToolCall(
                 "d",
@@ -153,12 +153,12 @@ def test_concentration_breaks_on_damage_and_on_a_new_concentration_spell() -> No
         )
         break
     else:
-        raise AssertionError("no seed gave a held rat and a failed concentration save")
+        raise AssertionError("no seed gave a held Thorin and a failed concentration save")
     # a new concentration spell ends the old one
     state = cellar_fight(1)
     aria = state.party["aria"]
     aria.spells += ["hold_person", "invisibility"]
-    cast(state, caster_id="aria", spell="hold person", target_ids=["giant-rat-1"])
+    cast(state, caster_id="aria", spell="hold person", target_ids=["thorin"])
     state.encounter = None
     out = cast(state, caster_id="aria", spell="invisibility", target_ids=["aria"])
     assert aria.concentration == "invisibility"

@@ -374,7 +374,7 @@ FIGHT_NONSENSE: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
         {"id": "ghost", "name": "Ghost", "initiative": 3, "side": "foes"})),
     ("a turn past the order", lambda f: f.update(turn_index=len(f["order"]))),
     ("round 0", lambda f: f.update(round=0)),
-    ("a stranger dodging", lambda f: f["dodging"].append("ghost")),
+    ("a stranger casting", lambda f: f["spells_cast"].update(ghost=["bonus"])),
     ("a combatant without its economy", lambda f: f["economy"].pop(f["order"][0]["id"])),
     ("endless extra attacks", lambda f: f["economy"][f["order"][0]["id"]].update(
         extra_attacks=2**63 - 1)),

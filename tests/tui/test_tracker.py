@@ -68,7 +68,9 @@ async def test_shield_shows_its_five_points_of_ac(tmp_path: Path) -> None:
         await settle(pilot, react=False)
         screen = play_screen(app)
         state = screen.session.state
-        assert state.encounter is not None and "aria" in state.encounter.shielded
+        assert state.encounter is not None and any(
+            e.id == "shield" for e in state.party["aria"].effects
+        )
         base = state.party["aria"].armor_class
         row = next(line for line in tracker_lines(app) if "Aria" in line)
         assert f"{base + 5} (+5 shield)" in row

@@ -242,12 +242,14 @@ class HealArgs(_Args):
 
 
 class ConditionArgs(_Args):
-    """Add a condition (for some rounds), or remove it with present=false."""
+    """Add a condition (for some rounds), or remove it with present=false. Exhaustion:
+    present adds a level, present=false removes one, level sets it."""
 
     target_id: str
     condition: Condition
     present: bool = True
     rounds: int | None = Field(default=None, ge=1, le=100)
+    level: int | None = Field(default=None, ge=0, le=6)
     reason: Reason
 
 

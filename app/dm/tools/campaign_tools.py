@@ -8,6 +8,7 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools.condition_tools import condition_tool
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.session.events import ActionRestriction, SessionEvent, StateChange
 from app.world import view
@@ -74,7 +75,7 @@ def apply_effects(
     if effects.condition and target:
         cond = a.ConditionArgs(target_id=target, condition=effects.condition,
                                rounds=effects.condition_rounds, reason=reason)  # fmt: skip
-        events += x.condition_tool(cond, state).events
+        events += condition_tool(cond, state).events
         summary["condition"] = effects.condition.value
     if effects.reveal:
         events += x.reveal_tool(a.RevealArgs(text=effects.reveal), state).events

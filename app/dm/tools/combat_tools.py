@@ -9,16 +9,19 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools.conduct import wake, why_cannot_act
 from app.dm.tools.hooks import ExtraDamage
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import refusal, setup_attack, strike
 from app.session.events import ReactionOffer, SessionEvent
 from app.world.state import GameState
-from rules.conditions import ActiveCondition, can_act
+from rules.abilities import Ability
+from rules.conditions import ActiveCondition
 from rules.damage import DamageType, LifeState
 from rules.dice import Advantage
 from rules.economy import ActionKind
+from rules.effects import Effect, with_effect
 from rules.outcomes import Impossible
 from rules.skills import Skill
 from rules.srd import srd
@@ -90,7 +93,7 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
     """Leaving reach provokes an opportunity attack from every foe that can and will."""
     encounter = state.encounter
     assert encounter is not None
-    if actor in encounter.disengaged:
+    if any(e.id == "disengaged" for e in x.effects_of(state, actor)):
         return []
     name = state.name_of(actor)
     offers = []
@@ -131,6 +134,9 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     actor = x.resolve_target(state, args.creature_id)
     if encounter.current.id != actor:
         raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
+    unable = why_cannot_act(state, actor)
+    if unable:
+        raise ToolError(unable)
     if args.action == "help":
         if args.target_id is None:
             raise ToolError("help needs the ally's target_id")
@@ -160,15 +166,18 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")
     result: dict[str, Any] = {"creature_id": actor, "action": args.action}
-    if args.action == "dodge":
-        encounter.dodging.append(actor)
-    elif args.action == "disengage":
-        encounter.disengaged.append(actor)
+    if args.action in ("dodge", "disengage"):
+        _add_effect(state, actor, ACTION_EFFECTS[args.action](actor))
     elif args.action == "dash":
         result["movement"] = economy.movement
     elif args.action == "help" and args.target_id:
-        encounter.helped.append(args.target_id)
-        result["helped"] = args.target_id
+        woken = wake(state, args.target_id, f"shaken awake by {name}")
+        events += woken
+        if woken:  # shaking a sleeper awake is the help it gets
+            result["woke"] = args.target_id
+        else:
+            _add_effect(state, args.target_id, helped_by(actor))
+            result["helped"] = args.target_id
     elif args.action == "hide":
         foes = [
             c.id for c in encounter.order
@@ -179,10 +188,46 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         check = x.check_for(state, actor, dc, "hide", Advantage.NORMAL, skill=Skill.STEALTH)
         events.append(x.roll_event(state, actor, check))
         if check.success:
-            encounter.hidden.append(actor)
+            _add_effect(state, actor, hidden(actor))
         result.update(hidden=check.success, dc=dc)
     state.record("encounter", f"{name} takes the {args.action} action")
     return ToolOutcome(result, events)
+
+
+def dodging(cid: str) -> Effect:
+    """The Dodge action: attacks against it have disadvantage, and it makes Dexterity saves
+    with advantage, until the start of its next turn."""
+    return Effect(
+        id="dodge", name="Dodging", source=cid, attacks_against="disadvantage",
+        save_advantage=frozenset({Ability.DEX}), ends="start_of_own_turn", rounds=1,
+    )  # fmt: skip
+
+
+def disengaged(cid: str) -> Effect:
+    """The Disengage action: its movement provokes no opportunity attacks this turn."""
+    return Effect(id="disengaged", name="Disengaged", source=cid, ends="end_of_own_turn", rounds=1)
+
+
+def helped_by(helper: str) -> Effect:
+    """The Help action: advantage on the ally's next attack roll, if it comes before the
+    start of the helper's next turn."""
+    return Effect(id="help", name="Helped", source=helper, own_attacks="advantage",
+                  consumed_by="own_attack", ends="start_of_source_turn", rounds=1)  # fmt: skip
+
+
+def hidden(cid: str) -> Effect:
+    """A successful Hide: advantage on its next attack roll (which gives it away)."""
+    return Effect(id="hidden", name="Hidden", source=cid, own_attacks="advantage",
+                  consumed_by="own_attack", rounds=None)  # fmt: skip
+
+
+ACTION_EFFECTS = {"dodge": dodging, "disengage": disengaged}
+"""The effect each of these combat actions leaves on the one who takes it."""
+
+
+def _add_effect(state: GameState, cid: str, effect: Effect) -> None:
+    effects = x.effects_of(state, cid)
+    effects[:] = with_effect(effects, effect)
 
 
 def _passive_perception(state: GameState, cid: str) -> int:
@@ -208,8 +253,9 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
         )
     if attacker == target:
         raise ToolError("a creature cannot attack itself")
-    if not can_act(_conditions(state, attacker)) or x.vitals_of(state, attacker).hp == 0:
-        raise ToolError(f"{state.name_of(attacker)} cannot act")
+    unable = why_cannot_act(state, attacker)
+    if unable:
+        raise ToolError(unable)
     if x.vitals_of(state, target).state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")
     refused = refusal(state, attacker, target)

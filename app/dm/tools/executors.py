@@ -312,12 +312,15 @@ def deal_damage(
     *,
     critical: bool = False,
     source: str | None = None,
+    concentration: bool = True,
 ) -> tuple[list[SessionEvent], DamageResult]:
     """The one way damage reaches a character or creature: what the rules of play make of
     it (a raging barbarian resists it), defences, temporary HP, hit points, dying (monsters
     die at 0), the record for the DM, the event for the players, the concentration save it
     forces, and what it sets off (a sleeper wakes). Every damage source goes through here;
-    ``source`` is who dealt it, when known."""
+    ``source`` is who dealt it, when known. ``concentration=False`` leaves the concentration
+    save to the caller: one attack dealing two types of damage forces one save, for the
+    sum (see :func:`app.dm.tools.striking.strike`)."""
     before = vitals_of(state, target)
     if target in state.party:
         defenses, dies = state.party[target].defenses, False
@@ -342,7 +345,8 @@ def deal_damage(
         f": {vitals_text(before)} → {vitals_text(outcome.vitals)}"
     )
     events: list[SessionEvent] = [hp_change(state, target, before, outcome.vitals, text)]
-    events += concentration_after_damage(state, target, outcome.damage.amount)
+    if concentration:
+        events += concentration_after_damage(state, target, outcome.damage.amount)
     for rule in RULES:
         events += rule.after_damage(state, target, outcome, source)
     return events, outcome
@@ -421,45 +425,6 @@ def heal_tool(args: a.HealArgs, state: GameState) -> ToolOutcome:
     return ToolOutcome(
         {"target_id": target, "restored": outcome.restored, "hp": outcome.vitals.hp},
         [rolled, hp_change(state, target, before, outcome.vitals, text)],
-    )
-
-
-def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
-    """set_condition: add or remove."""
-    if not args.present:
-        return _remove_condition(args, state)
-    target = resolve_target(state, args.target_id)
-    if target in state.creatures and state.creatures[target].monster:
-        block = state.monster(state.creatures[target].monster or "")
-        if args.condition in block.condition_immunities:
-            return ToolOutcome(
-                {"target_id": target, "applied": False, "why": f"immune to {args.condition.value}"}
-            )
-    conditions = conditions_of(state, target)
-    conditions[:] = [c for c in conditions if c.condition is not args.condition]
-    conditions.append(
-        ActiveCondition(condition=args.condition, rounds=args.rounds, note=args.reason)
-    )
-    lasting = f" for {args.rounds} rounds" if args.rounds else ""
-    text = f"{state.name_of(target)} is {args.condition.value}{lasting} ({args.reason})"
-    state.record("condition", text)
-    return ToolOutcome(
-        {"target_id": target, "applied": True, "condition": args.condition.value},
-        [StateChange(kind="condition", target_id=target, description=text)],
-    )
-
-
-def _remove_condition(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
-    target = resolve_target(state, args.target_id)
-    conditions = conditions_of(state, target)
-    if not any(c.condition is args.condition for c in conditions):
-        raise ToolError(f"{state.name_of(target)} is not {args.condition.value}")
-    conditions[:] = [c for c in conditions if c.condition is not args.condition]
-    text = f"{state.name_of(target)} is no longer {args.condition.value} ({args.reason})"
-    state.record("condition", text)
-    return ToolOutcome(
-        {"target_id": target, "removed": args.condition.value},
-        [StateChange(kind="condition", target_id=target, description=text)],
     )
 
 
@@ -831,9 +796,7 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
             continue  # fled or surrendered: out of the fight
         events += _tick(state, current, "start")
         encounter.economy[current] = TurnEconomy.fresh(speed_of(state, current))
-        for marker in (encounter.dodging, encounter.disengaged, encounter.shielded):
-            if current in marker:
-                marker.remove(current)
+        encounter.spells_cast.pop(current, None)
         if current in state.party and vitals_of(state, current).hp == 0:
             if vitals_of(state, current).state is LifeState.DYING:
                 events += _death_save(state, current)

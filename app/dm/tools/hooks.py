@@ -14,7 +14,9 @@ every rule of :data:`RULES` at each moment:
 - ``before_damage``: resistances, halving, what damage would do before it is applied;
 - ``after_damage``: what damage sets off (a sleeper wakes, Undead Fortitude);
 - ``turn_starts`` / ``turn_ends``: durations, regeneration, recharges;
-- ``cannot_act``: why a creature may not act now (stunned, asleep, raging ended …).
+- ``cannot_act``: why a creature may not act now (stunned, asleep, raging ended …);
+- ``refuse_cast`` / ``after_cast``: forbid a spell before anything is spent (a second
+  levelled spell in a turn), and what casting sets off (invisibility ends).
 
 Every hook gets the game state and returns events for the players; a rule changes the
 world only as the executors do, recording what changed for the DM.
@@ -168,3 +170,13 @@ class Rule:
     def cannot_act(self, state: GameState, cid: str) -> str | None:
         """Why ``cid`` may not act now, or ``None``."""
         return None
+
+    def refuse_cast(self, state: GameState, caster: str, spell: str, slot: int) -> str | None:
+        """Why ``caster`` may not cast ``spell`` (an id) now, or ``None``. Asked before the
+        slot or the action is spent."""
+        return None
+
+    def after_cast(self, state: GameState, caster: str, spell: str) -> list[SessionEvent]:
+        """What casting ``spell`` (an id) sets off, once it is cast (countered or not),
+        before the spell takes effect."""
+        return []

@@ -12,9 +12,11 @@ from collections.abc import Callable
 from typing import Protocol
 
 from app.dm.tools import executors as x
+from app.dm.tools.conduct import may_react
 from app.session.events import ReactionOffer, ReactionWindow
 from app.world.state import GameState
 from rules.economy import ActionKind
+from rules.effects import Effect, blocks_reactions, with_effect
 from rules.srd import srd
 
 
@@ -55,18 +57,47 @@ def _policy(state: GameState) -> ReactionPolicy:
 
 
 def has_reaction(state: GameState, cid: str) -> bool:
-    """Conscious, in the fight, and its reaction not yet spent this round."""
-    if state.encounter is None or x.vitals_of(state, cid).hp == 0:
+    """In the fight, able to act (not incapacitated, not surrendered or fled), not barred
+    from reacting by an effect, and its reaction not yet spent this round."""
+    if state.encounter is None or not may_react(state, cid):
+        return False
+    if blocks_reactions(x.effects_of(state, cid)):
         return False
     return x.economy_of(state, cid).available(ActionKind.REACTION)
 
 
+SHIELD_AC = 5
+"""What the Shield spell adds to armour class."""
+
+
 def shield_slot(state: GameState, cid: str) -> int | None:
-    """The lowest slot a character could spend on Shield, if it knows the spell."""
+    """The lowest slot a character could spend on Shield, if it knows the spell and has no
+    Shield up already."""
     sheet = state.party.get(cid)
-    if sheet is None or "shield" not in sheet.spells:
+    if sheet is None or "shield" not in sheet.spells or shielded(state, cid):
         return None
     return next((lv for lv in range(1, 10) if sheet.spell_slots.remaining(lv) > 0), None)
+
+
+def shielded(state: GameState, cid: str) -> bool:
+    """Whether the Shield spell is up on ``cid``."""
+    return any(e.id == "shield" for e in x.effects_of(state, cid))
+
+
+def raise_shield(state: GameState, cid: str) -> None:
+    """``cid`` casts Shield as its reaction (already spent): the lowest slot goes, and it
+    has +5 AC (and takes no damage from Magic Missile) until the start of its next turn."""
+    slot = shield_slot(state, cid)
+    sheet = state.party[cid]
+    assert slot is not None
+    sheet.spell_slots.spend(slot)
+    effects = x.effects_of(state, cid)
+    effects[:] = with_effect(
+        effects,
+        Effect(id="shield", name="Shielded", source=cid, ac_bonus=SHIELD_AC,
+               ends="start_of_own_turn", rounds=1, note="no damage from Magic Missile"),
+    )  # fmt: skip
+    state.record("condition", f"{sheet.name} casts Shield (+5 AC until their next turn)")
 
 
 def open_window(

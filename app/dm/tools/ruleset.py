@@ -7,11 +7,18 @@ is imported, so every executor sees the same rules.
 
 from __future__ import annotations
 
+from app.dm.tools.casting_rules import BonusActionSpell
+from app.dm.tools.conduct import Charm, Incapacitation, Invisibility, MagicalSleep
 from app.dm.tools.effect_rules import EffectRules
 from app.dm.tools.hooks import RULES, Rule
 
 PLAY_RULES: list[Rule] = [
     EffectRules(),
+    Incapacitation(),
+    Charm(),
+    Invisibility(),
+    MagicalSleep(),
+    BonusActionSpell(),
 ]
 
 

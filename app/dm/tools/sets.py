@@ -6,6 +6,7 @@ from __future__ import annotations
 from app.dm.tools import args as a
 from app.dm.tools import campaign_tools as c
 from app.dm.tools import combat_tools as k
+from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
 from app.dm.tools import rest_tools as r
 from app.dm.tools import spell_tools as sp
@@ -20,7 +21,7 @@ RESTRICT = Tool("restrict_action", a.RestrictActionArgs, x.restrict_action_tool)
 ENCOUNTER = Tool("get_encounter", a.GetEncounterArgs, x.get_encounter_tool)
 DAMAGE = Tool("damage", a.DamageArgs, x.damage_tool)
 HEAL = Tool("heal", a.HealArgs, x.heal_tool)
-CONDITION = Tool("set_condition", a.ConditionArgs, x.condition_tool)
+CONDITION = Tool("set_condition", a.ConditionArgs, cn.condition_tool)
 ITEM = Tool("change_item", a.ItemArgs, x.item_tool)
 MOVE = Tool("move_scene", a.MoveSceneArgs, x.move_scene_tool)
 FLAG = Tool("set_flag", a.SetFlagArgs, x.set_flag_tool)

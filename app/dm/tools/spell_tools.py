@@ -12,10 +12,13 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
-from app.dm.tools.hooks import ExtraDamage
+from app.dm.tools.condition_tools import afflict, immunity
+from app.dm.tools.conduct import why_cannot_act
+from app.dm.tools.hooks import RULES, ExtraDamage
 from app.dm.tools.reactions import has_reaction, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import setup_attack, strike
+from app.dm.tools.volleys import beam_count, cast_volley
 from app.session.events import DiceRoll, ReactionOffer, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
@@ -202,8 +205,9 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"{profile.name} does not know {spell.name}; known: {known}")
     if state.encounter is not None and state.encounter.current.id != caster:
         raise ToolError(f"it is {state.encounter.current.name}'s turn, not {profile.name}'s")
-    if x.vitals_of(state, caster).hp == 0:
-        raise ToolError(f"{profile.name} cannot cast while unconscious")
+    unable = why_cannot_act(state, caster)
+    if unable:
+        raise ToolError(f"{unable} and cannot cast")
     targets = [x.resolve_target(state, t) for t in args.target_ids]
     for t in targets:
         if x.vitals_of(state, t).state is LifeState.DEAD:
@@ -214,10 +218,15 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     harmful = spell.attack or spell.save or spell.damage or spell.conditions
     if harmful and not targets:
         raise ToolError(f"{spell.name} needs target_ids")
-    if spell.targets and len(targets) > max(spell.targets, 1) + (
-        slot - spell.level if spell.upcast == spell.damage else 0
-    ):
+    beams = beam_count(spell, slot, profile.level) if spell.beams else 0
+    if beams and len(targets) > beams:
+        raise ToolError(f"{spell.name} makes {beams} darts or beams: name at most {beams} targets")
+    if not beams and spell.targets and len(targets) > max(spell.targets, 1):
         raise ToolError(f"{spell.name} takes at most {spell.targets} targets")
+    for rule in RULES:
+        refused = rule.refuse_cast(state, caster, spell_id, slot)
+        if refused:
+            raise ToolError(refused)
     if state.encounter is not None:
         cost = {
             "action": ActionKind.ACTION,
@@ -236,6 +245,8 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         if isinstance(spent, Impossible):
             raise ToolError(spent.reason)
     countered_events, countered_by = _counterspell(state, caster, spell.name, slot)
+    for rule in RULES:  # cast, countered or not: what the casting itself sets off
+        countered_events += rule.after_cast(state, caster, spell_id)
     if countered_by is not None:  # the slot and the action are spent; nothing else happens
         stopped: dict[str, Any] = {
             "spell": spell.name,
@@ -250,7 +261,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         sheet.concentration = spell_id
     mod, dc, bonus = profile.mod, profile.dc, profile.bonus
     times = cantrip_dice_multiplier(profile.level) if spell.cantrip_scaling else 1
-    levels = slot - spell.level if spell.level else 0
+    levels = (slot - spell.level if spell.level else 0) // spell.upcast_every
     events: list[SessionEvent] = list(concentration_events)
     results: list[dict[str, Any]] = []
     state.record(
@@ -267,6 +278,15 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
             )
             events += outcome.events
             results.append(outcome.result)
+    elif spell.damage and spell.beams:  # darts, beams, rays: each at its own target
+        formula = scaled(spell.damage, 1, spell.upcast, levels)
+        if spell.add_modifier and mod:
+            formula += f"{mod:+d}"
+        more, volley = cast_volley(
+            state, caster, spell_id, spell, targets, beams, formula, attack_bonus=bonus
+        )
+        events += more
+        results += volley
     elif spell.damage and spell.attack:
         formula = scaled(spell.damage, times, spell.upcast, levels)
         if spell.add_modifier and mod:
@@ -304,35 +324,19 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                 events += more
                 result.update(hurt)
             results.append(result)
-    elif spell.damage:  # darts that always hit (magic missile)
-        for target in targets:
-            rolled = roll(spell.damage, state.rng)
-            events.append(_damage_event(rolled, spell.name, "dart", caster, profile.name))
-            if x.vitals_of(state, target).state is not LifeState.DEAD:
-                more, hurt = _hurt(state, target, max(0, rolled.total), spell)
-                events += more
-                results.append(hurt)
     elif spell.save and spell.conditions:
         for target in targets:
             saved = _save(state, target, spell, dc, caster)
             events.append(x.roll_event(state, target, saved))
+            result = {"target": target, "saved": saved.success}
             if not saved.success:
-                for condition in spell.conditions:
-                    x.conditions_of(state, target).append(
-                        ActiveCondition(
-                            condition=condition,
-                            source=caster,
-                            rounds=10,
-                            save_ability=spell.save,
-                            save_dc=dc,
-                            note=spell.name,
-                        )
-                    )
-                held = ", ".join(c.value for c in spell.conditions)
-                text = f"{state.name_of(target)} is {held} ({spell.name})"
-                state.record("condition", text)
-                events.append(StateChange(kind="condition", target_id=target, description=text))
-            results.append({"target": target, "saved": saved.success})
+                more, held = _afflict_all(
+                    state, target, spell, caster,
+                    save_ability=spell.save, save_dc=dc,
+                )  # fmt: skip
+                events += more
+                result.update(held)
+            results.append(result)
     elif spell.hp_pool and targets:  # sleep: a pool of hit points, weakest first
         pool = roll(scaled(spell.hp_pool, 1, spell.upcast, levels), state.rng)
         events.append(
@@ -347,33 +351,77 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         left = pool.total
         for target in sorted(targets, key=lambda t: (x.vitals_of(state, t).hp, t)):
             hp = x.vitals_of(state, target).hp
+            why = next(
+                (w for c in spell.conditions if (w := immunity(state, target, c, spell))), None
+            )
+            if why is not None or hp == 0:  # unaffected, and the pool is not spent on them
+                results.append({"target": target, "asleep": False,
+                                "why": why or "already unconscious"})  # fmt: skip
+                continue
             if hp > left:
                 break
             left -= hp
-            for condition in spell.conditions:
-                x.conditions_of(state, target).append(
-                    ActiveCondition(condition=condition, source=caster, rounds=10, note=spell.name)
-                )
-            text = f"{state.name_of(target)} falls asleep ({spell.name})"
-            state.record("condition", text)
-            events.append(StateChange(kind="condition", target_id=target, description=text))
-            results.append({"target": target, "asleep": True})
+            more, held = _afflict_all(state, target, spell, caster, verb="falls asleep")
+            events += more
+            results.append({"target": target, "asleep": not held.get("immune"), **held})
     elif spell.conditions and targets:  # no save: the spell simply takes hold (invisibility)
         for target in targets:
-            for condition in spell.conditions:
-                x.conditions_of(state, target).append(
-                    ActiveCondition(condition=condition, source=caster, note=spell.name)
-                )
-            text = f"{state.name_of(target)} is {', '.join(c.value for c in spell.conditions)}"
-            state.record("condition", text)
-            events.append(StateChange(kind="condition", target_id=target, description=text))
-            results.append({"target": target, "conditions": [c.value for c in spell.conditions]})
+            more, held = _afflict_all(state, target, spell, caster)
+            events += more
+            results.append({"target": target, **held})
     if state.encounter is not None:
         events.append(x.combat_update(state))
     summary: dict[str, Any] = {"spell": spell.name, "results": results, "effect": spell.summary}
     if spell.level:
         summary["slots_left"] = profile.slots.remaining(slot)
     return ToolOutcome(summary, events)
+
+
+def duration_rounds(duration: str) -> int | None:
+    """A spell's duration in rounds of six seconds ("1 hour" -> 600), ``None`` when it has
+    no set end ("instantaneous", "until dispelled")."""
+    match = _DURATION.search(duration.lower())
+    if match is None:
+        return None
+    count = int(match.group(1))
+    return count * _ROUNDS_PER[match.group(2)]
+
+
+_DURATION = re.compile(r"(\d+)\s*(round|minute|hour|day)")
+_ROUNDS_PER = {"round": 1, "minute": 10, "hour": 600, "day": 14_400}
+
+
+def _afflict_all(
+    state: GameState,
+    target: str,
+    spell: Spell,
+    caster: str,
+    *,
+    verb: str = "",
+    save_ability: Ability | None = None,
+    save_dc: int | None = None,
+) -> tuple[list[SessionEvent], dict[str, Any]]:
+    """Put a spell's conditions on a target that failed its save (or had none), for the
+    spell's duration, unless it is immune; the events and what to report."""
+    events: list[SessionEvent] = []
+    held: list[str] = []
+    for condition in spell.conditions:
+        active = ActiveCondition(
+            condition=condition, source=caster, rounds=duration_rounds(spell.duration),
+            save_ability=save_ability, save_dc=save_dc,
+            note=spell.name,
+        )  # fmt: skip
+        more, why = afflict(state, target, active, spell)
+        if why is not None:
+            text = f"{spell.name} has no hold on {state.name_of(target)}: {why}"
+            events.append(StateChange(kind="condition", target_id=target, description=text))
+            return events, {"immune": why}
+        held.append(condition.value)
+        events += more
+    text = f"{state.name_of(target)} " + (verb or f"is {', '.join(held)}") + f" ({spell.name})"
+    state.record("condition", text)
+    events.insert(0, StateChange(kind="condition", target_id=target, description=text))
+    return events, {"conditions": held}
 
 
 def _save(state: GameState, target: str, spell: Spell, dc: int, caster: str) -> CheckResult:

@@ -9,7 +9,13 @@ from typing import Any, Literal
 
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage
-from app.dm.tools.reactions import has_reaction, open_window, shield_slot
+from app.dm.tools.reactions import (
+    SHIELD_AC,
+    has_reaction,
+    open_window,
+    raise_shield,
+    shield_slot,
+)
 from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
 from app.world.state import GameState
 from rules.attacks import AttackResult, attack_roll, damage_roll
@@ -32,19 +38,6 @@ def armor_class(state: GameState, target: str) -> int:
     return state.creatures[target].ac
 
 
-def _spend_edges(state: GameState, attacker: str) -> list[str]:
-    """Help and a successful Hide give advantage on the next attack roll, used up here."""
-    encounter = state.encounter
-    found: list[str] = []
-    if encounter is None:
-        return found
-    for marker, why in ((encounter.helped, "helped by an ally"), (encounter.hidden, "hidden")):
-        if attacker in marker:
-            marker.remove(attacker)
-            found.append(why)
-    return found
-
-
 def setup_attack(
     state: GameState,
     attacker: str,
@@ -59,16 +52,9 @@ def setup_attack(
 ) -> AttackSetup:
     """An attack roll about to be made, shaped by every rule of play."""
     ac = armor_class(state, target)
-    encounter = state.encounter
-    if encounter is not None and target in encounter.shielded:
-        ac += 5
     setup = AttackSetup(
-        state, attacker, target, name, kind, ranged, bonus, ac, weapon=weapon, spell=spell,
-        advantage=_spend_edges(state, attacker),
-        disadvantage=(
-            ["target dodging"] if encounter is not None and target in encounter.dodging else []
-        ),
-    )  # fmt: skip
+        state, attacker, target, name, kind, ranged, bonus, ac, weapon=weapon, spell=spell
+    )
     for rule in RULES:
         rule.before_attack(setup)
     return setup
@@ -78,23 +64,19 @@ def _react_to_hit(
     state: GameState, attacker: str, target: str, total: int, natural: int, ac: int
 ) -> tuple[ReactionWindow | None, bool, bool]:
     """The reaction window of a hit: Shield (+5 AC, maybe a miss) and Uncanny Dodge (half
-    damage). Returns the window (if anyone could react), whether damage is halved, and
+    damage). Shield is offered only when it would turn this hit into a miss (never against a
+    critical hit, nor a total of AC + 5 or more): nobody is asked to spend a slot for
+    nothing. Returns the window (if anyone could react), whether damage is halved, and
     whether Shield went up against this very attack."""
-    encounter = state.encounter
-    assert encounter is not None
     name, foe = state.name_of(target), state.name_of(attacker)
     offers: list[tuple[ReactionOffer, bool]] = []
-    if (
-        has_reaction(state, target)
-        and shield_slot(state, target)
-        and target not in encounter.shielded
-    ):
-        helps = natural != 20 and total < ac + 5
+    turns_it = natural != 20 and total < ac + SHIELD_AC
+    if turns_it and has_reaction(state, target) and shield_slot(state, target):
         prompt = f"{name}, {foe} hits you — {total} against AC {ac}. Cast Shield?"
         offers.append(
             (
                 ReactionOffer(reactor_id=target, reactor_name=name, kind="shield", prompt=prompt),
-                helps,
+                True,
             )
         )
     sheet = state.party.get(target)
@@ -114,12 +96,8 @@ def _react_to_hit(
     halve = shield = False
     for offer in accepted:
         if offer.kind == "shield":
-            slot = shield_slot(state, target)
-            assert slot is not None and sheet is not None
-            sheet.spell_slots.spend(slot)
-            encounter.shielded.append(target)
+            raise_shield(state, target)
             shield = True
-            state.record("condition", f"{name} casts Shield (+5 AC until their next turn)")
         elif offer.kind == "uncanny_dodge":
             halve = True
     return window, halve, shield
@@ -163,7 +141,7 @@ def strike(
         )
         if window is not None:
             events.append(window)
-            if shield and not hit.critical and hit.total < setup.ac + 5:
+            if shield and not hit.critical and hit.total < setup.ac + SHIELD_AC:
                 result.update(outcome="miss", note="Shield")
                 state.record("encounter", f"{state.name_of(target)}'s Shield turns the blow")
                 for rule in RULES:
@@ -184,10 +162,13 @@ def strike(
             )  # fmt: skip
             amount = max(0, rolled.total) // (2 if halve else 1)
             more, outcome = x.deal_damage(
-                state, target, amount, part.damage_type, critical=hit.critical, source=attacker
-            )
+                state, target, amount, part.damage_type, critical=hit.critical,
+                source=attacker, concentration=False,
+            )  # fmt: skip
             events += more
             dealt += outcome.damage.amount
+        # One hit is one concentration save, however many damage types it deals.
+        events += x.concentration_after_damage(state, target, dealt)
         vitals = x.vitals_of(state, target)
         result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
     for rule in RULES:

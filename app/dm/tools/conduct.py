@@ -1,0 +1,135 @@
+"""Who may act, and what acting sets off: incapacitation, charm, invisibility and magical
+sleep, as rules of play (:mod:`app.dm.tools.hooks`).
+
+- An incapacitated creature (stunned, paralysed, asleep, unconscious, at 0 HP) takes no
+  actions and no reactions: :func:`why_cannot_act` is the one question every tool asks.
+- A charmed creature will not attack its charmer.
+- An invisible creature made so by the Invisibility spell becomes visible when it attacks
+  or casts a spell.
+- Damage wakes a creature put to sleep by the Sleep spell.
+"""
+
+from __future__ import annotations
+
+from app.dm.tools import executors as x
+from app.dm.tools.hooks import RULES, AttackSetup, Rule
+from app.session.events import SessionEvent, StateChange
+from app.world.state import GameState
+from rules.attacks import AttackResult
+from rules.conditions import Condition, condition_rules, may_target
+from rules.damage import DamageResult, LifeState
+
+SLEEP = "Sleep"
+"""The note magical sleep carries on its unconscious condition."""
+INVISIBILITY = "Invisibility"
+"""The note the Invisibility spell carries on its condition."""
+
+
+def why_cannot_act(state: GameState, cid: str) -> str | None:
+    """Why ``cid`` may take no action, bonus action or reaction now ("Mira is unconscious"),
+    asking every rule of play; ``None`` when it may act."""
+    for rule in RULES:
+        why = rule.cannot_act(state, cid)
+        if why:
+            return why
+    return None
+
+
+def may_react(state: GameState, cid: str) -> bool:
+    """Able to take a reaction at all: not incapacitated, and still in the fight (a foe that
+    surrendered or fled makes no opportunity attacks)."""
+    creature = state.creatures.get(cid)
+    if creature is not None and creature.left:
+        return False
+    return why_cannot_act(state, cid) is None
+
+
+class Incapacitation(Rule):
+    """No actions and no reactions for the dead, the dying, the unconscious and the
+    incapacitated (stunned, paralysed, petrified, asleep)."""
+
+    name = "incapacitation"
+
+    def cannot_act(self, state: GameState, cid: str) -> str | None:
+        vitals = x.vitals_of(state, cid)
+        name = state.name_of(cid)
+        if vitals.state is LifeState.DEAD:
+            return f"{name} is dead"
+        if vitals.hp == 0:
+            return f"{name} is unconscious"
+        rules = condition_rules()
+        for active in x.conditions_of(state, cid):
+            if rules[active.condition].incapacitated:
+                state_word = "asleep" if active.note == SLEEP else active.condition.value
+                return f"{name} is {state_word}"
+        return None
+
+
+class Charm(Rule):
+    """A charmed creature cannot attack the one who charmed it."""
+
+    name = "charm"
+
+    def refuse_attack(self, state: GameState, attacker: str, target: str) -> str | None:
+        if may_target(x.conditions_of(state, attacker), target) is None:
+            return None
+        who, charmer = state.name_of(attacker), state.name_of(target)
+        return f"{who} is charmed by {charmer} and will not attack them"
+
+
+def end_invisibility(state: GameState, cid: str, why: str) -> list[SessionEvent]:
+    """The Invisibility spell on ``cid`` ends (it attacked or cast a spell); so does the
+    caster's concentration on it, when it was cast by someone concentrating."""
+    conditions = x.conditions_of(state, cid)
+    spell_made = [
+        c for c in conditions if c.condition is Condition.INVISIBLE and c.note == INVISIBILITY
+    ]
+    if not spell_made:
+        return []
+    events: list[SessionEvent] = []
+    for active in spell_made:
+        caster = state.party.get(active.source or "")
+        if caster is not None and caster.concentration == "invisibility":
+            events += x.end_concentration(state, caster.id, why)
+    conditions[:] = [c for c in conditions if c not in spell_made]
+    text = f"{state.name_of(cid)} is visible again ({why})"
+    state.record("condition", text)
+    events.append(StateChange(kind="condition", target_id=cid, description=text))
+    return events
+
+
+class Invisibility(Rule):
+    """Attacking (or casting a spell) ends the Invisibility spell."""
+
+    name = "invisibility"
+
+    def after_attack(self, setup: AttackSetup, hit: AttackResult) -> list[SessionEvent]:
+        return end_invisibility(setup.state, setup.attacker, "attacked")
+
+    def after_cast(self, state: GameState, caster: str, spell: str) -> list[SessionEvent]:
+        return end_invisibility(state, caster, "cast a spell")
+
+
+def wake(state: GameState, cid: str, why: str) -> list[SessionEvent]:
+    """A creature in magical sleep wakes up."""
+    conditions = x.conditions_of(state, cid)
+    asleep = [c for c in conditions if c.condition is Condition.UNCONSCIOUS and c.note == SLEEP]
+    if not asleep:
+        return []
+    conditions[:] = [c for c in conditions if c not in asleep]
+    text = f"{state.name_of(cid)} wakes up ({why})"
+    state.record("condition", text)
+    return [StateChange(kind="condition", target_id=cid, description=text)]
+
+
+class MagicalSleep(Rule):
+    """Damage wakes a creature the Sleep spell put under."""
+
+    name = "sleep"
+
+    def after_damage(
+        self, state: GameState, target: str, result: DamageResult, source: str | None
+    ) -> list[SessionEvent]:
+        if result.damage.amount <= 0 or result.vitals.state is LifeState.DEAD:
+            return []
+        return wake(state, target, "hurt")

@@ -120,8 +120,12 @@ class Armor(_Data):
     weight_lb: float = Field(ge=0)
 
     def armor_class(self, dex_modifier: int) -> int:
-        """AC when worn by someone with this DEX modifier."""
+        """AC when worn by someone with this DEX modifier. Heavy armour (``dex_cap`` 0)
+        neither adds the modifier nor takes a negative one away; light armour adds it
+        whole, medium armour up to its cap (a negative one counts in both)."""
         if self.category == "shield":
+            return self.base_ac
+        if self.dex_cap == 0:
             return self.base_ac
         dex = dex_modifier if self.dex_cap is None else min(dex_modifier, self.dex_cap)
         return self.base_ac + dex
@@ -348,6 +352,8 @@ class Spell(_Data):
     """More beams per slot level above the spell's own (Magic Missile: one dart)."""
     creature_types: tuple[str, ...] = ()
     """The only creature types it affects (Hold Person: humanoids); empty: any."""
+    stabilizes: bool = False
+    """A dying creature it touches becomes stable (Spare the Dying)."""
     hp_pool: str | None = None
     """Spells like Sleep: roll this pool and affect the weakest creatures it covers."""
     cantrip_scaling: bool = False

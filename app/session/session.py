@@ -15,6 +15,7 @@ from typing import Literal
 
 from app.dm.brain import Brain, BrainError, Message
 from app.dm.context import ContextBuilder, fold_summary
+from app.dm.tools.care_tools import death_saves_out_of_combat
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.session import hotseat
@@ -233,6 +234,9 @@ class GameSession:
                     )
                 yield event
             self.last_messages = [dict(m) for m in messages]
+            if current.name == "exploration":  # the dying keep dying out of a fight
+                for event in death_saves_out_of_combat(self.state):
+                    yield event
             for event in run_triggers(self.state):
                 if isinstance(event, NarrativeChunk):
                     report.narrative.append(event.text.strip())

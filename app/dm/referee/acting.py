@@ -8,8 +8,9 @@ from typing import Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
-from app.dm.referee.base import RefereeBase
+from app.dm.referee.care import Caring
 from app.dm.referee.tactics import weakest
+from app.dm.tools.executors import why_cannot_act
 from app.dm.understanding import Intent, understand
 from app.world import view
 from app.world.facts import achieved
@@ -20,7 +21,7 @@ CONFIDENT = 0.6
 """Below this, an action is not taken: the referee says what it understood and asks."""
 
 
-class Acting(RefereeBase):
+class Acting(Caring):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
@@ -32,15 +33,15 @@ class Acting(RefereeBase):
     def carry_out(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         """The calls (and notes) for one intent."""
         campaign = self.campaign
-        name = state.name_of(actor)
         kind = intent.kind
         if kind in ("ask", "refuse", "foreign", "question", "help", "inventory"):
             self.notes.append(self._say(state, intent))
             return []
-        sheet = state.party.get(actor)
-        if state.encounter is not None and sheet is not None and sheet.vitals.hp == 0:
-            self.notes.append(f"{name} lies senseless on the ground.")
-            return [self._call("end_turn", actor, "end_turn")]
+        unable = why_cannot_act(state, actor) if actor in state.party else None
+        if unable is not None:  # the unconscious, the paralysed, the dead do nothing
+            self.notes.append(f"{unable[:1].upper()}{unable[1:]} and can do nothing.")
+            fighting = state.encounter is not None and state.encounter.current.id == actor
+            return [self._call("end_turn", actor, "end_turn")] if fighting else []
         if intent.acts and intent.confidence < CONFIDENT:
             self.notes.append(self._unsure(state, intent))
             return []
@@ -197,6 +198,13 @@ class Acting(RefereeBase):
             aimed = [t for t in intent.targets if t in state.party] or [actor]
             return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
                                target_ids=aimed, **slot)]  # fmt: skip
+        if spell.stabilizes:
+            dying = [t for t in intent.targets if t in state.party] or self._dying(state)
+            if not dying:
+                self.notes.append(f"Nobody here is dying; {name} keeps {spell.name} for later.")
+                return []
+            return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
+                               target_ids=dying[:1])]  # fmt: skip
         if spell.heal:
             ally = next((t for t in intent.targets if t in state.party), actor)
             targets = [ally]
@@ -216,6 +224,8 @@ class Acting(RefereeBase):
                            target_ids=targets, **slot)]  # fmt: skip
 
     def _do_manoeuvre(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        if intent.action == "stabilize":
+            return self._stabilize(state, actor, intent)
         if state.encounter is None:
             self.notes.append(f"{state.name_of(actor)} keeps their distance; nobody is fighting.")
             return []
@@ -257,6 +267,9 @@ class Acting(RefereeBase):
         if spec is None or not spec.heals:
             self.notes.append(f"{name} turns the {held} over; nothing comes of using it here.")
             return []
+        whom = next((t for t in intent.targets[1:] if t in state.party and t != actor), None)
+        if whom is not None:  # "pour the potion down Mira's throat"
+            return self._administer(state, actor, whom, held, spec.heals)
         vitals = state.party[actor].vitals
         if vitals.hp >= vitals.max_hp:  # a good DM does not let a player waste a potion
             self.notes.append(f"{name} is unhurt — the {held} stays corked for later.")
@@ -295,6 +308,9 @@ class Acting(RefereeBase):
         if held is None or to is None:
             self.notes.append(f"{state.name_of(actor)} does not carry that.")
             return []
+        spec = self.campaign.items.get(intent.item or "") if self.campaign else None
+        if to in state.party and spec is not None and spec.heals and state.party[to].vitals.hp == 0:
+            return self._administer(state, actor, to, held, spec.heals)  # she cannot take it
         receiver = state.name_of(to) if to in state.party else self._npc_name(to)
         self.notes.append(f"{state.name_of(actor)} hands the {held} to {receiver}.")
         calls = [self._call("item", actor, "change_item", character_id=actor, item=held,

@@ -33,6 +33,14 @@ _DONE = {
 }
 
 
+def _tended(state: GameState, actor: str, result: dict[str, Any]) -> str:
+    """How tending a dying friend went."""
+    name, other = state.name_of(actor), state.name_of(str(result.get("target", "")))
+    if result.get("stabilized"):
+        return f"{name} stops {other}'s bleeding. {other} is stable, though still senseless."
+    return f"{name} presses on the wound, but {other}'s blood still runs."
+
+
 def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -93,6 +101,8 @@ class FollowUps(RefereeBase):
                     calls.append(self._end_fight())
                 else:
                     self.notes.append(f"Now it is {result['name']}'s turn.")
+            elif kind == "act" and result["action"] == "stabilize":
+                self.notes.append(_tended(state, actor or "", result))
             elif kind == "act":
                 self.notes.append(f"{state.name_of(actor or '')} {_DONE[result['action']]}.")
                 if not self._foes(state) and state.encounter is not None:
@@ -100,7 +110,7 @@ class FollowUps(RefereeBase):
             elif kind == "end_combat":
                 self.notes.append(self._fight_over(state, result))
             elif kind == "heal":
-                who = state.name_of(actor or "")
+                who = state.name_of(str(result.get("target_id") or actor or ""))
                 restored = result.get("restored", 0)
                 self.notes.append(
                     f"{who} regains {restored} hit points."

@@ -234,10 +234,11 @@ class DamageArgs(_Args):
 
 
 class HealArgs(_Args):
-    """Restore hit points."""
+    """Restore hit points (or grant temporary ones: the higher pool stays)."""
 
     target_id: str
     amount: Amount
+    temporary: bool = False
     reason: Reason
 
 
@@ -332,11 +333,14 @@ class CastSpellArgs(_Args):
 
 class TakeActionArgs(_Args):
     """A combat action other than an attack or a spell; withdraw = move out of reach,
-    flee = leave the fight (both provoke opportunity attacks)."""
+    flee = leave the fight (both provoke opportunity attacks); stabilize = tend a dying
+    ally (Medicine DC 10, sure with a healer's kit; also out of combat)."""
 
     creature_id: str
-    action: Literal["dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender"]
-    target_id: str | None = Field(default=None, description="The ally helped")
+    action: Literal[
+        "dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender", "stabilize"
+    ]
+    target_id: str | None = Field(default=None, description="The ally helped or stabilised")
 
 
 class RestArgs(_Args):

@@ -9,7 +9,8 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
-from app.dm.tools.conduct import wake, why_cannot_act
+from app.dm.tools.care_tools import dying_check, stabilize_action
+from app.dm.tools.conduct import wake
 from app.dm.tools.hooks import ExtraDamage
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
@@ -129,12 +130,14 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
 def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     """take_action: dodge, dash, disengage, help or hide."""
     encounter = state.encounter
+    if args.action == "stabilize":
+        return _stabilize(args, state)
     if encounter is None:
         raise ToolError("these actions are for combat")
     actor = x.resolve_target(state, args.creature_id)
     if encounter.current.id != actor:
         raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
-    unable = why_cannot_act(state, actor)
+    unable = x.why_cannot_act(state, actor)
     if unable:
         raise ToolError(unable)
     if args.action == "help":
@@ -192,6 +195,30 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         result.update(hidden=check.success, dc=dc)
     state.record("encounter", f"{name} takes the {args.action} action")
     return ToolOutcome(result, events)
+
+
+def _stabilize(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
+    """Tend a dying creature: an action in a fight, any time out of one."""
+    actor = x.resolve_target(state, args.creature_id)
+    if args.target_id is None:
+        raise ToolError("stabilize needs the dying creature's target_id")
+    target = x.resolve_target(state, args.target_id)
+    encounter = state.encounter
+    if encounter is not None and encounter.current.id != actor:
+        raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
+    unable = x.why_cannot_act(state, actor)
+    if unable:
+        raise ToolError(unable)
+    dying_check(state, target)
+    if encounter is not None:
+        spent = x.economy_of(state, actor).spend(ActionKind.ACTION)
+        if isinstance(spent, Impossible):
+            raise ToolError(f"{state.name_of(actor)} has {spent.reason}")
+    events, result = stabilize_action(state, actor, target)
+    if encounter is not None:
+        events.append(x.combat_update(state))
+    return ToolOutcome({"creature_id": actor, "action": "stabilize", "target": target, **result},
+                       events)  # fmt: skip
 
 
 def dodging(cid: str) -> Effect:
@@ -253,7 +280,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
         )
     if attacker == target:
         raise ToolError("a creature cannot attack itself")
-    unable = why_cannot_act(state, attacker)
+    unable = x.why_cannot_act(state, attacker)
     if unable:
         raise ToolError(unable)
     if x.vitals_of(state, target).state is LifeState.DEAD:

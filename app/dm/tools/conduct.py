@@ -2,7 +2,8 @@
 sleep, as rules of play (:mod:`app.dm.tools.hooks`).
 
 - An incapacitated creature (stunned, paralysed, asleep, unconscious, at 0 HP) takes no
-  actions and no reactions: :func:`why_cannot_act` is the one question every tool asks.
+  actions and no reactions: :func:`app.dm.tools.executors.why_cannot_act` is the one
+  question every tool asks, and this rule answers it.
 - A charmed creature will not attack its charmer.
 - An invisible creature made so by the Invisibility spell becomes visible when it attacks
   or casts a spell.
@@ -12,7 +13,7 @@ sleep, as rules of play (:mod:`app.dm.tools.hooks`).
 from __future__ import annotations
 
 from app.dm.tools import executors as x
-from app.dm.tools.hooks import RULES, AttackSetup, Rule
+from app.dm.tools.hooks import AttackSetup, Rule
 from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.attacks import AttackResult
@@ -25,23 +26,13 @@ INVISIBILITY = "Invisibility"
 """The note the Invisibility spell carries on its condition."""
 
 
-def why_cannot_act(state: GameState, cid: str) -> str | None:
-    """Why ``cid`` may take no action, bonus action or reaction now ("Mira is unconscious"),
-    asking every rule of play; ``None`` when it may act."""
-    for rule in RULES:
-        why = rule.cannot_act(state, cid)
-        if why:
-            return why
-    return None
-
-
 def may_react(state: GameState, cid: str) -> bool:
     """Able to take a reaction at all: not incapacitated, and still in the fight (a foe that
     surrendered or fled makes no opportunity attacks)."""
     creature = state.creatures.get(cid)
     if creature is not None and creature.left:
         return False
-    return why_cannot_act(state, cid) is None
+    return x.why_cannot_act(state, cid) is None
 
 
 class Incapacitation(Rule):

@@ -44,6 +44,7 @@ from rules.damage import (
     Vitals,
     apply_damage,
     death_save,
+    grant_temp_hp,
     heal,
 )
 from rules.dice import Advantage, DiceError, parse, roll
@@ -55,6 +56,17 @@ from rules.spellcasting import SpellSlots, concentration_check
 from rules.srd import srd
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def why_cannot_act(state: GameState, cid: str) -> str | None:
+    """Why ``cid`` may take no action, bonus action or reaction now ("Mira is unconscious"),
+    asking every rule of play (:class:`app.dm.tools.conduct.Incapacitation` …); ``None``
+    when it may act."""
+    for rule in RULES:
+        why = rule.cannot_act(state, cid)
+        if why:
+            return why
+    return None
 
 
 def resolve_target(state: GameState, target_id: str) -> str:
@@ -220,8 +232,11 @@ def vitals_of(state: GameState, target_id: str) -> Vitals:
 
 
 def ability_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcome:
-    """request_ability_check."""
+    """request_ability_check (not of someone who cannot act: "Mira is unconscious")."""
     target = resolve_target(state, args.character_id)
+    unable = why_cannot_act(state, target)
+    if unable:
+        raise ToolError(unable)
     check = check_for(
         state, target, args.dc, args.reason, _mode(args.advantage),
         skill=args.skill, ability=args.ability,
@@ -416,6 +431,18 @@ def heal_tool(args: a.HealArgs, state: GameState) -> ToolOutcome:
     if blocks_healing(effects_of(state, target)):
         raise ToolError(f"{state.name_of(target)} cannot regain hit points right now")
     amount, rolled = _amount(state, args.amount, args.reason, target)
+    if args.temporary:
+        after = grant_temp_hp(before, amount)
+        set_vitals(state, target, after)
+        text = (
+            f"{state.name_of(target)} gains {amount} temporary HP"
+            + (" (the larger pool stays)" if after.temp_hp != amount else "")
+            + f": {vitals_text(before)} → {vitals_text(after)}"
+        )
+        return ToolOutcome(
+            {"target_id": target, "temp_hp": after.temp_hp, "hp": after.hp},
+            [rolled, hp_change(state, target, before, after, text)],
+        )
     outcome = heal(before, amount)
     set_vitals(state, target, outcome.vitals)
     text = (
@@ -646,15 +673,18 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
             state.creatures[creature.id] = creature
             joined.append(creature)
     entrants = [
-        Entrant(cid, sheet.name, sheet.initiative_modifier, sheet.abilities.dexterity)
+        Entrant(cid, sheet.name, sheet.initiative_modifier, sheet.abilities.dexterity,
+                advantage=initiative_mode(sheet.conditions, sheet.exhaustion))
         for cid, sheet in state.party.items()
         if sheet.vitals.state is not LifeState.DEAD
-    ]
+    ]  # fmt: skip
     for creature in joined:
         block = state.monster(creature.monster or "")
+        mode = initiative_mode(creature.conditions)
         entrants.append(
             Entrant(creature.id, creature.name, block.abilities.modifier(Ability.DEX),
-                    block.abilities.dexterity, group=block.id)
+                    block.abilities.dexterity, advantage=mode,
+                    group=block.id if mode is Advantage.NORMAL else None)
         )  # fmt: skip
     order = roll_initiative(state.rng, entrants)
     events: list[SessionEvent] = []
@@ -707,6 +737,19 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     )
 
 
+def initiative_mode(conditions: list[ActiveCondition], exhaustion: int = 0) -> Advantage:
+    """Initiative is a Dexterity check: what conditions do to checks applies (poisoned,
+    frightened, exhaustion: disadvantage), and an invisible creature rolls with advantage."""
+    context = check_context(conditions, exhaustion)
+    advantage = bool(context.advantage_from) or any(
+        c.condition is Condition.INVISIBLE for c in conditions
+    )
+    disadvantage = bool(context.disadvantage_from)
+    if advantage == disadvantage:
+        return Advantage.NORMAL
+    return Advantage.ADVANTAGE if advantage else Advantage.DISADVANTAGE
+
+
 def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:
     if cid in state.party:
         return state.party[cid].save_modifier
@@ -751,7 +794,7 @@ def _tick_conditions(state: GameState, cid: str, when: str) -> list[SessionEvent
     return events
 
 
-def _death_save(state: GameState, cid: str) -> list[SessionEvent]:
+def death_save_for(state: GameState, cid: str) -> list[SessionEvent]:
     """A dying character's turn starts with a death save."""
     sheet = state.party[cid]
     result = death_save(state.rng, sheet.vitals)
@@ -799,7 +842,7 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         encounter.spells_cast.pop(current, None)
         if current in state.party and vitals_of(state, current).hp == 0:
             if vitals_of(state, current).state is LifeState.DYING:
-                events += _death_save(state, current)
+                events += death_save_for(state, current)
             if vitals_of(state, current).hp == 0:
                 continue  # unconscious: no turn to take
         if not can_act(conditions_of(state, current)):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.dm.tools import args as a
+from app.dm.tools.condition_tools import set_exhaustion
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
@@ -41,11 +42,11 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
         else:
             slots = sheet.spell_slots if sheet.spell_slots.maximum else None
             long = long_rest(sheet.vitals, sheet.hit_dice, sheet.exhaustion, slots)
-            sheet.vitals, sheet.hit_dice, sheet.exhaustion = (
-                long.vitals,
-                long.hit_dice,
-                long.exhaustion,
-            )
+            sheet.vitals, sheet.hit_dice = long.vitals, long.hit_dice
+            if long.exhaustion != sheet.exhaustion:  # a level less, and its hit points back
+                events += set_exhaustion(state, cid, long.exhaustion, "a long rest")
+                if sheet.vitals.hp > 0:
+                    sheet.vitals = sheet.vitals.model_copy(update={"hp": sheet.vitals.max_hp})
             if long.slots is not None:
                 sheet.spell_slots = long.slots
             text = f"{sheet.name} rests the night: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.dm.tools.casting_rules import BonusActionSpell
 from app.dm.tools.conduct import Charm, Incapacitation, Invisibility, MagicalSleep
 from app.dm.tools.effect_rules import EffectRules
+from app.dm.tools.gear_rules import ArmourStealth
 from app.dm.tools.hooks import RULES, Rule
 
 PLAY_RULES: list[Rule] = [
@@ -19,6 +20,7 @@ PLAY_RULES: list[Rule] = [
     Invisibility(),
     MagicalSleep(),
     BonusActionSpell(),
+    ArmourStealth(),
 ]
 
 

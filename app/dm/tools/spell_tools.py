@@ -12,8 +12,8 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools.care_tools import make_stable
 from app.dm.tools.condition_tools import afflict, immunity
-from app.dm.tools.conduct import why_cannot_act
 from app.dm.tools.hooks import RULES, ExtraDamage
 from app.dm.tools.reactions import has_reaction, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
@@ -205,7 +205,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"{profile.name} does not know {spell.name}; known: {known}")
     if state.encounter is not None and state.encounter.current.id != caster:
         raise ToolError(f"it is {state.encounter.current.name}'s turn, not {profile.name}'s")
-    unable = why_cannot_act(state, caster)
+    unable = x.why_cannot_act(state, caster)
     if unable:
         raise ToolError(f"{unable} and cannot cast")
     targets = [x.resolve_target(state, t) for t in args.target_ids]
@@ -216,7 +216,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     if spell.level and slot < spell.level:
         raise ToolError(f"{spell.name} needs a slot of level {spell.level} or higher")
     harmful = spell.attack or spell.save or spell.damage or spell.conditions
-    if harmful and not targets:
+    if (harmful or spell.stabilizes) and not targets:
         raise ToolError(f"{spell.name} needs target_ids")
     beams = beam_count(spell, slot, profile.level) if spell.beams else 0
     if beams and len(targets) > beams:
@@ -268,7 +268,15 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         "roll",
         f"{profile.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),
     )
-    if spell.heal:
+    if spell.stabilizes:
+        for target in targets:
+            if x.vitals_of(state, target).state is LifeState.DYING:
+                events += make_stable(state, target, spell.name)
+                results.append({"target": target, "stabilized": True})
+            else:
+                results.append({"target": target, "stabilized": False,
+                                "why": f"{state.name_of(target)} is not dying"})  # fmt: skip
+    elif spell.heal:
         formula = scaled(spell.heal, 1, spell.upcast, levels) + (
             f"{mod:+d}" if spell.add_modifier and mod else ""
         )

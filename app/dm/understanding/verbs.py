@@ -13,6 +13,7 @@ from app.dm.understanding.scope import ThingKind
 from app.dm.understanding.spells import knows, self_target, spell_mentioned
 from app.dm.understanding.targets import named_creatures, pick_creatures
 from app.dm.understanding.words import core, has_phrase, phrase_at, verb_at
+from rules.damage import LifeState
 from rules.srd import srd
 
 PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", "question"})
@@ -335,7 +336,10 @@ def _items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         if kind == "use" and (spec is None or not spec.heals) and not aimed:
             return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
                               note=f"use the {carried[0].name} on what?")  # fmt: skip
-        return ctx.intent(kind, targets=(carried[0].id,), item=carried[0].id, action=verb)
+        members = [m.id for m in ctx.named("member") if m.id != ctx.actor and m.id != carried[0].id]
+        # "pour the potion down Mira's throat": the item first, then who receives it
+        return ctx.intent(kind, targets=(carried[0].id, *members[:1]), item=carried[0].id,
+                          action=verb)  # fmt: skip
     item = _item_id(ctx, rest)
     holders = [
         s.name for s in ctx.state.party.values()
@@ -378,17 +382,27 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     if ctx.scope.fighting and any(verb_at(ctx.said, h) == 0 for h in vocab.hold):
         return ctx.intent("hold")
     moves = []
+    dying = [c for c, s in ctx.state.party.items() if s.vitals.state is LifeState.DYING]
     for action, phrases in vocab.manoeuvres.items():
         if action == "hide" and not ctx.scope.fighting:
             continue
+        if action == "stabilize" and not dying:
+            continue  # "we bandage our wounds" with nobody dying is a rest
         for phrase in phrases:
             at = verb_at(ctx.said, phrase)
             if at >= 0:
                 moves.append((at, -len(phrase), action))
     if moves:
+        action = min(moves)[2]
+        if action == "stabilize":  # the dying one named, or the only one dying
+            named = [m.id for m in ctx.named("member") if m.id != ctx.actor]
+            whom = named[:1] or (dying if len(dying) == 1 else [])
+            return ctx.intent("manoeuvre", action=action, targets=tuple(whom),
+                              confidence=1.0 if whom else 0.4,
+                              note="" if whom else "stabilise whom?")  # fmt: skip
         if not ctx.scope.fighting and _move(ctx, 0) is not None:
             return None  # "back up the stairs" outside a fight is a way out, not a retreat
-        return ctx.intent("manoeuvre", action=min(moves)[2])
+        return ctx.intent("manoeuvre", action=action)
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
     rest_at = min((h for h in hits if h >= 0), default=-1)
     if named_creatures(ctx.said, ctx.scope):

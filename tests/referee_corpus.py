@@ -45,7 +45,7 @@ Category = Literal[
 ]  # fmt: skip
 """The rows of the benchmark's per-category table."""
 
-Action = Literal["withdraw", "disengage", "dodge", "dash", "hide", "short", "long"]
+Action = Literal["withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "short", "long"]
 
 
 class _Spec(BaseModel):
@@ -105,7 +105,7 @@ class Line(_Spec):
     topic: str | None = None
     """For ``talk``/``question``: what the player asks about."""
     action: Action | None = None
-    """For ``manoeuvre`` (withdraw, disengage, dodge, dash, hide) and ``rest`` (short,
+    """For ``manoeuvre`` (withdraw, disengage, dodge, dash, hide, stabilize) and ``rest`` (short,
     long)."""
     by: str | None = None
     """The character a line names as acting ("Thorin: I attack"), when it is not the actor."""
@@ -125,7 +125,9 @@ class Line(_Spec):
         if self.intent == "rest" and self.action not in ("short", "long"):
             raise ValueError("a 'rest' line has action = 'short' or 'long'")
         if self.intent == "manoeuvre" and self.action in (None, "short", "long"):
-            raise ValueError("a 'manoeuvre' line has action = withdraw/disengage/dodge/dash/hide")
+            raise ValueError(
+                "a 'manoeuvre' line has action = withdraw/disengage/dodge/dash/hide/stabilize"
+            )
         if self.intent in self.accept:
             raise ValueError("'accept' lists other intents than 'intent'")
         return self

@@ -20,7 +20,7 @@ from rules.conditions import (
     MAX_EXHAUSTION,
     ActiveCondition,
     Condition,
-    condition_rules,
+    can_act,
     dies_of_exhaustion,
     max_hp_after_exhaustion,
 )
@@ -96,7 +96,7 @@ def afflict(
     ]
     conditions.append(active)
     events: list[SessionEvent] = []
-    if condition_rules()[active.condition].incapacitated:
+    if not can_act([active]):
         events += x.end_concentration(state, cid, f"{active.condition.value}")
     return events, None
 

@@ -17,7 +17,7 @@ from app.dm.tools.hooks import AttackSetup, Rule
 from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.attacks import AttackResult
-from rules.conditions import Condition, condition_rules, may_target
+from rules.conditions import Condition, can_act, may_target
 from rules.damage import DamageResult, LifeState
 
 SLEEP = "Sleep"
@@ -48,9 +48,8 @@ class Incapacitation(Rule):
             return f"{name} is dead"
         if vitals.hp == 0:
             return f"{name} is unconscious"
-        rules = condition_rules()
         for active in x.conditions_of(state, cid):
-            if rules[active.condition].incapacitated:
+            if not can_act([active]):
                 state_word = "asleep" if active.note == SLEEP else active.condition.value
                 return f"{name} is {state_word}"
         return None

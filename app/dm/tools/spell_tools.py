@@ -13,7 +13,7 @@ from typing import Any
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.care_tools import make_stable
-from app.dm.tools.condition_tools import afflict, immunity
+from app.dm.tools.condition_tools import afflict, creature_type, immunity
 from app.dm.tools.hooks import RULES, ExtraDamage
 from app.dm.tools.reactions import has_reaction, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
@@ -212,6 +212,10 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     for t in targets:
         if x.vitals_of(state, t).state is LifeState.DEAD:
             raise ToolError(f"{state.name_of(t)} is already dead")
+        kind = creature_type(state, t)
+        if spell.creature_types and kind not in spell.creature_types:
+            only = " or ".join(f"{k}s" for k in spell.creature_types)
+            raise ToolError(f"{spell.name} affects only {only}; {state.name_of(t)} is a {kind}")
     slot = args.slot_level or spell.level
     if spell.level and slot < spell.level:
         raise ToolError(f"{spell.name} needs a slot of level {spell.level} or higher")

@@ -336,7 +336,8 @@ def _items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         if kind == "use" and (spec is None or not spec.heals) and not aimed:
             return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
                               note=f"use the {carried[0].name} on what?")  # fmt: skip
-        members = [m.id for m in ctx.named("member") if m.id != ctx.actor and m.id != carried[0].id]
+        plain = ctx.said.replace("'s ", " ")  # "Mira's throat" names Mira
+        members = [m.id for m in ctx.named("member", text=plain) if m.id != ctx.actor]
         # "pour the potion down Mira's throat": the item first, then who receives it
         return ctx.intent(kind, targets=(carried[0].id, *members[:1]), item=carried[0].id,
                           action=verb)  # fmt: skip

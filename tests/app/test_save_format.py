@@ -362,3 +362,21 @@ def test_an_authors_campaign_beside_the_game_resumes_by_id(
     (mine / "campaign.toml").write_text(text)  # the folder now holds another campaign
     with pytest.raises(SaveError, match=r"state\.campaign_id: mine holds the campaign 'crossr"):
         resume_session(load_game(path), save=path)
+
+
+def test_a_schema_2_fights_markers_become_lasting_effects(tmp_path: Path) -> None:
+    """Schema 2 kept Dodge, Help, Hide and Shield as lists on the fight; they load as
+    effects on the creatures they were about, and the old keys are gone."""
+    path = tmp_path / "old.toml"
+    path.write_bytes(SCHEMA_2.read_bytes())
+    edit(path, "dodging = []", 'dodging = ["mira"]')
+    edit(path, "helped = []", 'helped = ["thorin"]')
+    edit(path, "shielded = []", 'shielded = ["aria"]')
+    edit(path, "hidden = []", 'hidden = ["giant-rat-2"]')
+    state = load_save(path).state
+    party, rats = state.party, state.creatures
+    assert [(e.id, e.source) for e in party["mira"].effects] == [("dodge", "mira")]
+    assert [(e.id, e.source) for e in party["thorin"].effects] == [("help", None)]
+    assert [(e.id, e.ac_bonus) for e in party["aria"].effects] == [("shield", 5)]
+    assert [e.id for e in rats["giant-rat-2"].effects] == ["hidden"]
+    assert "dodging" not in type(state.encounter).model_fields

@@ -177,3 +177,16 @@ def test_caster_numbers() -> None:
     )
     assert wizard.spell_save_dc == 14 and wizard.spell_attack_bonus == 6
     assert fighter().spell_save_dc is None
+
+
+def test_srd_heavy_armour_ignores_a_negative_dexterity_and_medium_armour_does_not() -> None:
+    """Heavy armour: no DEX modifier to AC, and no penalty for a negative one. Medium:
+    the modifier up to +2, a negative one counts. Light: the whole modifier."""
+    from rules.srd import srd
+
+    armor = srd().armor
+    assert armor.get("chain_mail").armor_class(-2) == 16
+    assert armor.get("chain_mail").armor_class(3) == 16
+    assert armor.get("scale_mail").armor_class(-1) == 13
+    assert armor.get("scale_mail").armor_class(4) == 16
+    assert armor.get("leather").armor_class(-1) == 10

@@ -7,11 +7,15 @@ is imported, so every executor sees the same rules.
 
 from __future__ import annotations
 
+from app.dm.tools.class_rules import ClassRules
 from app.dm.tools.effect_rules import EffectRules
 from app.dm.tools.hooks import RULES, Rule
+from app.dm.tools.species_rules import SpeciesRules
 
 PLAY_RULES: list[Rule] = [
     EffectRules(),
+    ClassRules(),
+    SpeciesRules(),
 ]
 
 

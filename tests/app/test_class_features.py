@@ -140,7 +140,9 @@ def test_cunning_action_hides_with_the_bonus_action() -> None:
     """SRD: Cunning Action lets a rogue Dash, Disengage or Hide as a bonus action."""
     state = sandbox_state(seed=5)
     fight(state)
-    out = run(state, "use_feature", creature_id="mira", feature="cunning_action", option="disengage")
+    out = run(
+        state, "use_feature", creature_id="mira", feature="cunning_action", option="disengage"
+    )
     economy = state.encounter.economy["mira"]
     assert out["result"]["action"] == "disengage" and "mira" in state.encounter.disengaged
     assert economy.action is True and economy.bonus_action is False
@@ -285,5 +287,12 @@ def test_damage_through_the_feature_rules_never_raises_hp(amount: int, kind: str
     state = sandbox_state()
     state.party["thorin"].features += ["dwarven_resilience", "hellish_resistance"]
     before = state.party["thorin"].vitals.hp
-    run(state, "damage", target_id="thorin", amount=str(max(1, amount)), damage_type=kind, reason="t")
+    run(
+        state,
+        "damage",
+        target_id="thorin",
+        amount=str(max(1, amount)),
+        damage_type=kind,
+        reason="t",
+    )
     assert state.party["thorin"].vitals.hp <= before

@@ -14,12 +14,31 @@ from rules.character import CharacterSheet
 from rules.classes import classes
 from rules.features import FeatureSpec, after_rest, feature, features
 
-SPECIES_TRAITS = (
-    "darkvision dwarven_resilience stonecunning dwarven_toughness keen_senses fey_ancestry "
-    "trance lucky brave halfling_nimbleness naturally_stealthy draconic_ancestry breath_weapon "
-    "damage_resistance gnome_cunning skill_versatility menacing relentless_endurance "
-    "savage_attacks hellish_resistance infernal_legacy extra_language ability_score_increase"
-).split()
+SPECIES_TRAITS = [
+    "darkvision",
+    "dwarven_resilience",
+    "stonecunning",
+    "dwarven_toughness",
+    "keen_senses",
+    "fey_ancestry",
+    "trance",
+    "lucky",
+    "brave",
+    "halfling_nimbleness",
+    "naturally_stealthy",
+    "draconic_ancestry",
+    "breath_weapon",
+    "damage_resistance",
+    "gnome_cunning",
+    "skill_versatility",
+    "menacing",
+    "relentless_endurance",
+    "savage_attacks",
+    "hellish_resistance",
+    "infernal_legacy",
+    "extra_language",
+    "ability_score_increase",
+]
 
 
 def sheet(cls: str, level: int, **extra: object) -> CharacterSheet:
@@ -113,6 +132,6 @@ def test_a_short_rest_restores_short_rest_features_a_long_rest_all() -> None:
 
 @given(st.integers(1, 20), st.integers(2, 6), st.integers(-5, 5))
 def test_uses_are_never_negative(level: int, prof: int, mod: int) -> None:
-    mods = {a: mod for a in ("str", "dex", "con", "int", "wis", "cha")}
+    mods = dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), mod)
     for spec in features().entries.values():
         assert spec.uses_for(level, prof, mods) >= 0

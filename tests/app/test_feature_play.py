@@ -45,3 +45,12 @@ async def test_the_party_panel_shows_features_with_uses_left() -> None:
     await turn(session_for(state), ("thorin", "second wind"))
     thorin = next(m for m in party_members(state) if m.id == "thorin")
     assert thorin.features[0] == ("Second Wind", 0, 1)
+
+
+async def test_disciple_of_life_adds_two_plus_the_slot_level_to_healing_spells() -> None:
+    """SRD (Disciple of Life): a healing spell of 1st level or higher restores 2 + its
+    level more hit points."""
+    state = build_situation(SITUATIONS["barrow_fight_sela"])
+    events = await turn(session_for(state), ("sela", "I cast cure wounds on Ivo"))
+    healing = [e for e in of_type(events, "dice_roll") if e.reason == "Cure Wounds"]
+    assert healing and healing[0].formula == "1d8 + 3 + 3"  # WIS +3, then 2 + level 1

@@ -3,6 +3,7 @@ come from the SRD's numbers, and the sheet's derived numbers follow the features
 
 from __future__ import annotations
 
+import random
 import tomllib
 from pathlib import Path
 
@@ -10,7 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.abilities import Ability
+from rules.attacks import attack_roll
 from rules.character import CharacterSheet
+from rules.checks import LUCKY, RollContext, saving_throw
 from rules.classes import classes
 from rules.features import FeatureSpec, after_rest, feature, features
 
@@ -135,3 +139,25 @@ def test_uses_are_never_negative(level: int, prof: int, mod: int) -> None:
     mods = dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), mod)
     for spec in features().entries.values():
         assert spec.uses_for(level, prof, mods) >= 0
+
+
+def test_lucky_rerolls_a_natural_one_once_and_the_new_roll_stands() -> None:
+    """SRD (Lucky): a natural 1 on an attack roll, check or save is rolled again; the new
+    roll must be used. Any other roll is left alone."""
+
+    seen_one = 0
+    for seed in range(300):
+        plain = saving_throw(random.Random(seed), 2, 12, ability=Ability.DEX)
+        lucky = saving_throw(random.Random(seed), 2, 12, ability=Ability.DEX,
+                             context=RollContext(reroll_ones=True))  # fmt: skip
+        if plain.natural == 1:
+            seen_one += 1
+            rng = random.Random(seed)
+            saving_throw(rng, 2, 12, ability=Ability.DEX)
+            second = saving_throw(rng, 2, 12, ability=Ability.DEX)
+            assert LUCKY in lucky.reasons and lucky.natural == second.natural
+        else:
+            assert lucky.total == plain.total and LUCKY not in lucky.reasons
+        swing = attack_roll(random.Random(seed), 4, 13, context=RollContext(reroll_ones=True))
+        assert (LUCKY in swing.reasons) == (plain.natural == 1)
+    assert seen_one > 5

@@ -176,6 +176,14 @@ class ClassRules(Rule):
         state.record("condition", f"{sheet.name} smites with a level-{level} slot")
         return [ExtraDamage(f"{dice}d8", DamageType.RADIANT, "Divine Smite")]
 
+    def healing_bonus(self, state: GameState, healer: str, spell: str, slot: int) -> int:
+        """SRD (Disciple of Life): a healing spell of 1st level or higher restores 2 + the
+        spell's level more hit points."""
+        sheet = sheet_of(state, healer)
+        if sheet is None or slot < 1 or not sheet.has("disciple_of_life"):
+            return 0
+        return 2 + slot
+
     def after_attack(self, setup: AttackSetup, hit: AttackResult) -> list[SessionEvent]:
         sheet = sheet_of(setup.state, setup.attacker)
         if sheet is not None and has_effect(setup.state, setup.attacker, RAGE_ID):

@@ -70,10 +70,23 @@ class SpeciesRules(Rule):
 
     name = "species traits"
 
+    def before_attack(self, setup: AttackSetup) -> None:
+        """SRD (Lucky): a halfling rolls a natural 1 on an attack roll again."""
+        sheet = setup.state.party.get(setup.attacker)
+        if sheet is not None and sheet.has("lucky"):
+            setup.reroll_ones = True
+
+    def before_check(self, setup: RollSetup) -> None:
+        """SRD (Lucky): a natural 1 on an ability check is rolled again."""
+        sheet = setup.state.party.get(setup.who)
+        if sheet is not None and sheet.has("lucky"):
+            setup.reroll_ones = True
+
     def before_save(self, setup: RollSetup) -> None:
         sheet = setup.state.party.get(setup.who)
         if sheet is None:
             return
+        setup.reroll_ones = sheet.has("lucky") or setup.reroll_ones
         afraid = _threatens(setup, Condition.FRIGHTENED, "fright") or "fear" in setup.reason.lower()
         if sheet.has("brave") and afraid:
             setup.advantage.append("brave")

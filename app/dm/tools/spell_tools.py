@@ -12,7 +12,7 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
-from app.dm.tools.hooks import ExtraDamage
+from app.dm.tools.hooks import RULES, ExtraDamage
 from app.dm.tools.reactions import has_reaction, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import setup_attack, strike
@@ -261,6 +261,10 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         formula = scaled(spell.heal, 1, spell.upcast, levels) + (
             f"{mod:+d}" if spell.add_modifier and mod else ""
         )
+        blessed = sum(
+            r.healing_bonus(state, caster, spell_id, slot if spell.level else 0) for r in RULES
+        )
+        formula += f"+{blessed}" if blessed > 0 else ""
         for target in targets or [caster]:
             outcome = x.heal_tool(
                 a.HealArgs(target_id=target, amount=formula, reason=spell.name), state

@@ -5,6 +5,7 @@ damage and whatever the rules add, and the rules have their say on what follows.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from app.dm.tools import executors as x
@@ -140,6 +141,8 @@ def strike(
         advantage_from=setup.advantage,
         disadvantage_from=setup.disadvantage,
     )
+    if setup.reroll_ones:
+        context = replace(context, reroll_ones=True)
     hit = attack_roll(
         state.rng, setup.bonus, setup.ac, context=context, crit_range=setup.crit_range,
         bonus=setup.dice,

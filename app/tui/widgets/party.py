@@ -22,6 +22,11 @@ def _slots(member: PartyMember) -> Text:
     return out
 
 
+ROOMY = 40
+"""Panel width from which every character's features are shown; narrower, only the acting
+character's (an 80-column screen has no room for all of them)."""
+
+
 def _features(member: PartyMember) -> Text:
     """Limited features with their uses left: dots for a few, figures for a pool."""
     out = Text("  ")
@@ -73,7 +78,7 @@ def member_lines(
         lines.append(Text("  " + ", ".join(extra), style="magenta"))
     if member.slots:
         lines.append(_slots(member))
-    if member.features:
+    if member.features and (acting or width >= ROOMY):
         lines.append(_features(member))
     return lines
 

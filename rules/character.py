@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Literal, TypeVar
 
 from pydantic import (
@@ -49,6 +49,16 @@ class WeaponAttack:
 
 
 T = TypeVar("T")
+
+
+@cache
+def _attacks_and_crit(features: tuple[str, ...]) -> tuple[int, int]:
+    """Weapon attacks per Attack action and the lowest critical roll these features give
+    (cached by the features: every attack asks)."""
+    specs = [s for f in features if (s := feature(f)) is not None]
+    attacks = max((s.attacks for s in specs if s.attacks), default=1)
+    crit = min((s.crit_range for s in specs if s.crit_range), default=20)
+    return attacks, crit
 
 
 def _known(lookup: Callable[[], T]) -> T:
@@ -209,15 +219,13 @@ class CharacterSheet(BaseModel):
     def attacks_per_action(self) -> int:
         """Weapon attacks one Attack action allows: the most any of the character's
         features grants (Extra Attack: 2), else 1."""
-        granted = [spec.attacks for f in self.all_features if (spec := feature(f)) and spec.attacks]
-        return max(granted, default=1)
+        return _attacks_and_crit(self.all_features)[0]
 
     @property
     def crit_range(self) -> int:
         """The lowest natural d20 that is a critical hit with a weapon (Improved Critical:
         19), 20 for most."""
-        ranges = [s.crit_range for f in self.all_features if (s := feature(f)) and s.crit_range]
-        return min(ranges, default=20)
+        return _attacks_and_crit(self.all_features)[1]
 
     def feature_uses(self, feature_id: str) -> int:
         """How many uses of a limited feature the character has between rests (0 for an

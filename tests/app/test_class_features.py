@@ -110,6 +110,10 @@ def test_second_wind_heals_1d10_plus_level_once_per_short_rest() -> None:
 def test_second_wind_costs_the_bonus_action_in_a_fight() -> None:
     state = sandbox_state(seed=1)
     fight(state, turn="thorin")
+    whole = run(state, "use_feature", creature_id="thorin", feature="second_wind")
+    assert "not hurt" in whole["result"]["error"]  # refused: nothing spent
+    assert state.encounter.economy["thorin"].bonus_action and not state.party["thorin"].resources
+    hurt(state, "thorin", 20)
     run(state, "use_feature", creature_id="thorin", feature="second_wind")
     assert state.encounter.economy["thorin"].bonus_action is False
     assert state.encounter.economy["thorin"].action is True

@@ -133,6 +133,8 @@ def _healing(state: GameState, cid: str, amount: int, why: str) -> list[SessionE
 def second_wind(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
                 option: str | None) -> Outcome:  # fmt: skip
     """SRD: a bonus action to regain 1d10 + fighter level HP, once per short rest."""
+    if sheet.vitals.hp >= sheet.vitals.max_hp:
+        raise ToolError(f"{sheet.name} is not hurt; Second Wind would be wasted")
     _cost(state, sheet.id, spec)
     _spend_uses(sheet, spec)
     rolled = roll(f"1d10+{sheet.level}", state.rng)
@@ -140,8 +142,9 @@ def second_wind(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targ
         DiceRoll.from_roll(rolled, check_type="amount", reason="Second Wind",
                            character_id=sheet.id, character_name=sheet.name)
     ]  # fmt: skip
+    before = sheet.vitals.hp
     events += _healing(state, sheet.id, rolled.total, "Second Wind")
-    return {"healed": rolled.total, "hp": sheet.vitals.hp}, events
+    return {"healed": sheet.vitals.hp - before, "hp": sheet.vitals.hp}, events
 
 
 def action_surge(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,

@@ -15,6 +15,7 @@ from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionE
 from app.world.state import GameState
 from rules.attacks import AttackResult, attack_roll, damage_roll
 from rules.conditions import attack_context
+from rules.damage import LifeState
 
 
 def refusal(state: GameState, attacker: str, target: str) -> str | None:
@@ -186,6 +187,8 @@ def strike(
                 )
             )  # fmt: skip
             amount = max(0, rolled.total) // (2 if halve else 1)
+            if x.vitals_of(state, target).state is LifeState.DEAD:
+                continue  # the blow's first part killed it: the rest is overkill, not a wound
             more, outcome = x.deal_damage(
                 state, target, amount, part.damage_type, critical=hit.critical, source=attacker
             )

@@ -3,6 +3,7 @@ fight, carried out through the ``use_feature`` tool, spent and shown."""
 
 from __future__ import annotations
 
+from app.dm.context import roster
 from app.session.panels import party_members
 from app.session.setup import session_for
 from tests.app.conftest import narration, of_type, turn
@@ -54,3 +55,11 @@ async def test_disciple_of_life_adds_two_plus_the_slot_level_to_healing_spells()
     events = await turn(session_for(state), ("sela", "I cast cure wounds on Ivo"))
     healing = [e for e in of_type(events, "dice_roll") if e.reason == "Cure Wounds"]
     assert healing and healing[0].formula == "1d8 + 3 + 3"  # WIS +3, then 2 + level 1
+
+
+def test_the_dm_roster_lists_each_characters_usable_features_with_uses_left() -> None:
+    state = build_situation(SITUATIONS["cellar_rats_thorin"])
+    state.party["thorin"].resources["second_wind"] = 1
+    text = roster(state)
+    assert "use_feature: second_wind (0 left), action_surge (1 left)" in text
+    assert "mira: Mira" in text and "use_feature: cunning_action" in text

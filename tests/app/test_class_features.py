@@ -300,3 +300,33 @@ def test_damage_through_the_feature_rules_never_raises_hp(amount: int, kind: str
         reason="t",
     )
     assert state.party["thorin"].vitals.hp <= before
+
+
+def test_great_weapon_fighting_rerolls_the_weapon_dice_showing_one_or_two() -> None:
+    """SRD (Great Weapon Fighting): with a two-handed melee weapon, a 1 or 2 on a damage
+    die is rolled again once; other damage (Sneak Attack, Rage) is not."""
+    for seed in range(40):
+        state = sandbox_state(seed=seed)
+        add_member(state, id="bruna", **{"class": "Fighter"},
+                   choices={"fighting_style": "great_weapon_fighting"})  # fmt: skip
+        fight(state, turn="bruna")
+        out = run(state, "attack", attacker_id="bruna", target_id="giant-rat-1")
+        if out["result"]["attacks"][0]["outcome"] != "miss":
+            break
+    damage = next(e for e in out["events"] if getattr(e, "reason", "") == "Greataxe damage")
+    assert damage.formula.startswith(("1d12ro<3", "2d12ro<3"))
+
+
+def test_preserve_life_heals_the_worst_hurt_but_never_above_half() -> None:
+    """SRD (Preserve Life): five times the cleric level in healing, shared among creatures,
+    none restored above half its hit point maximum."""
+    state = sandbox_state()
+    add_member(state, id="ivo", level=2, **{"class": "Cleric"}, weapons=["mace"])
+    hurt(state, "mira", 2)
+    hurt(state, "thorin", 3)
+    out = run(state, "use_feature", creature_id="ivo", feature="preserve_life")
+    assert out["result"]["healed_each"] == {"mira": 8, "thorin": 2}  # 10 HP: Mira to 10/21
+    assert (
+        state.party["mira"].vitals.hp == 10
+        and state.party["ivo"].uses_left("channel_divinity") == 0
+    )

@@ -102,6 +102,9 @@ class ClassRules(Rule):
         if style == "archery" and weapon.kind == "ranged":
             setup.bonus += 2
             setup.notes.append("Archery +2")
+        heavy_grip = "two_handed" in weapon.properties and weapon.kind == "melee"
+        if style == "great_weapon_fighting" and heavy_grip:
+            setup.reroll_damage_below = 3
         reckless = has_effect(state, setup.attacker, RECKLESS_ID) is not None
         strong = setup.weapon is not None and sheet.weapon_attack(setup.weapon).ability
         if reckless and not setup.ranged and strong is Ability.STR:

@@ -40,7 +40,7 @@ from rules.srd import srd
 
 class UseFeatureArgs(BaseModel):
     """A character uses a class feature or trait (second_wind, action_surge, rage,
-    reckless_attack, cunning_action, turn_undead, lay_on_hands, bardic_inspiration,
+    reckless_attack, cunning_action, turn_undead, preserve_life, lay_on_hands, bardic_inspiration,
     divine_smite before a melee attack, patient_defense, step_of_the_wind, stunning_strike
     after a hit, breath_weapon). Costs and uses are handled."""
 
@@ -273,6 +273,40 @@ def turn_undead(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targ
     return {"dc": dc, "undead": results}, events
 
 
+def preserve_life(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
+                  target: str | None, option: str | None) -> Outcome:  # fmt: skip
+    """SRD: Channel Divinity — share out healing of five times the cleric level among
+    creatures nearby, none brought above half its hit point maximum. The worst hurt first
+    (or only ``target``)."""
+    if sheet.uses_left("channel_divinity") <= 0:
+        raise ToolError(f"{sheet.name} has no Channel Divinity left until a short rest")
+    wanted = [target] if target else list(state.party)
+    hurt = sorted(
+        (cid for cid in wanted
+         if x.vitals_of(state, cid).state is not LifeState.DEAD
+         and x.vitals_of(state, cid).hp < x.vitals_of(state, cid).max_hp // 2),
+        key=lambda cid: x.vitals_of(state, cid).hp / x.vitals_of(state, cid).max_hp,
+    )  # fmt: skip
+    if not hurt:
+        raise ToolError("nobody nearby is below half their hit points")
+    _cost(state, sheet.id, spec)
+    channel = feature("channel_divinity")
+    assert channel is not None
+    _spend_uses(sheet, channel)
+    budget = 5 * sheet.level
+    events: list[SessionEvent] = []
+    healed: dict[str, int] = {}
+    for cid in hurt:
+        vitals = x.vitals_of(state, cid)
+        amount = min(budget, vitals.max_hp // 2 - vitals.hp)
+        if amount <= 0:
+            continue
+        events += _healing(state, cid, amount, "Preserve Life")
+        healed[cid] = amount
+        budget -= amount
+    return {"healed_each": healed}, events
+
+
 def _destroy_cr(level: int) -> Fraction:
     """SRD: Destroy Undead destroys undead of challenge 1/2 or lower at 5th level (1 at 8th)."""
     return Fraction(1, 2) if level < 8 else Fraction(1)
@@ -404,6 +438,7 @@ USES: dict[str, Use] = {
     "cunning_action": _bonus_move(("dash", "disengage", "hide")),
     "turn_undead": turn_undead,
     "lay_on_hands": lay_on_hands,
+    "preserve_life": preserve_life,
     "bardic_inspiration": bardic_inspiration,
     "divine_smite": divine_smite,
     "patient_defense": _bonus_move(("dodge",)),

@@ -58,6 +58,9 @@ class AttackSetup:
     crit_range: int = 20
     reroll_ones: bool = False
     """A natural 1 is rolled again once (a halfling's Lucky)."""
+    reroll_damage_below: int = 0
+    """The weapon's own damage dice showing less than this are rolled again once (Great
+    Weapon Fighting: 3, for 1s and 2s)."""
     notes: list[str] = field(default_factory=list)
     """Short words for the DM about what shaped the roll."""
 

@@ -4,6 +4,7 @@ damage and whatever the rules add, and the rules have their say on what follows.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal
@@ -175,6 +176,10 @@ def strike(
                 return events, result, hit
     if hit.hit:
         parts = list(damage)
+        if setup.reroll_damage_below and parts:  # the weapon's own dice, the first part
+            first = parts[0]
+            rerolled = re.sub(r"(\d*d\d+)", rf"\1ro<{setup.reroll_damage_below}", first.formula)
+            parts[0] = ExtraDamage(rerolled, first.damage_type, first.reason)
         for rule in RULES:
             parts += rule.damage_on_hit(setup, hit)
         dealt = 0

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.checks import RollContext, d20_formula
+from rules.checks import LUCKY, RollContext, d20_formula
 from rules.dice import Advantage, RollResult, roll
 
 
@@ -82,6 +82,10 @@ def attack_roll(
     ctx = (context or RollContext()).plus(advantage)
     mode = ctx.advantage
     result = roll(d20_formula(attack_bonus, bonus), rng, mode)
+    reasons = ctx.reasons
+    if ctx.reroll_ones and result.natural == 1:
+        result = roll(d20_formula(attack_bonus, bonus), rng, mode)
+        reasons = (*reasons, LUCKY)
     natural = result.natural or 0
     note = ""
     if natural == 1:
@@ -94,7 +98,7 @@ def attack_roll(
             outcome, note = AttackOutcome.CRITICAL_HIT, "helpless target within 5 feet"
     else:
         outcome = AttackOutcome.MISS
-    return AttackResult(result, attack_bonus, target_ac, mode, outcome, ctx.reasons, note)
+    return AttackResult(result, attack_bonus, target_ac, mode, outcome, reasons, note)
 
 
 def damage_roll(rng: random.Random, formula: str, *, critical: bool = False) -> RollResult:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Literal, TypeVar
 
 from pydantic import (
@@ -26,6 +26,7 @@ from rules.damage import MOST_HP, DamageType, Defenses, Vitals
 from rules.dice import Advantage
 from rules.economy import MOST_FEET
 from rules.effects import Effect
+from rules.features import feature
 from rules.rests import HitDice
 from rules.skills import Proficiency, Skill
 from rules.spellcasting import SpellSlots, spell_attack_bonus, spell_save_dc
@@ -48,6 +49,16 @@ class WeaponAttack:
 
 
 T = TypeVar("T")
+
+
+@cache
+def _attacks_and_crit(features: tuple[str, ...]) -> tuple[int, int]:
+    """Weapon attacks per Attack action and the lowest critical roll these features give
+    (cached by the features: every attack asks)."""
+    specs = [s for f in features if (s := feature(f)) is not None]
+    attacks = max((s.attacks for s in specs if s.attacks), default=1)
+    crit = min((s.crit_range for s in specs if s.crit_range), default=20)
+    return attacks, crit
 
 
 def _known(lookup: Callable[[], T]) -> T:
@@ -188,30 +199,53 @@ class CharacterSheet(BaseModel):
 
     @property
     def armor_class(self) -> int:
-        """From armour and DEX (capped by the armour), plus a shield."""
+        """From armour and DEX (capped by the armour), plus a shield. Without armour,
+        Unarmored Defense makes it 10 + DEX + CON (barbarian) or 10 + DEX + WIS (monk, who
+        also carries no shield); the Defense fighting style adds 1 while armoured."""
         dex = self.modifier(Ability.DEX)
         data = srd()
-        ac = 10 + dex if self.armor is None else data.armor.get(self.armor).armor_class(dex)
+        if self.armor is not None:
+            ac = data.armor.get(self.armor).armor_class(dex)
+            if self.choices.get("fighting_style") == "defense" and self.has("fighting_style"):
+                ac += 1
+        elif self.has("unarmored_defense_monk") and not self.shield:
+            ac = 10 + dex + self.modifier(Ability.WIS)
+        elif self.has("unarmored_defense"):
+            ac = 10 + dex + self.modifier(Ability.CON)
+        else:
+            ac = 10 + dex
         if self.shield:
             ac += data.armor.get("shield").base_ac
         return ac
 
     @property
     def attacks_per_action(self) -> int:
-        """Weapon attacks one Attack action allows: Extra Attack at level 5 for martial
-        classes, and more for fighters at 11 and 20."""
-        martial = self.character_class.lower() in {
-            "barbarian",
-            "fighter",
-            "monk",
-            "paladin",
-            "ranger",
-        }
-        if not martial or self.level < 5:
-            return 1
-        if self.character_class.lower() == "fighter":
-            return 4 if self.level >= 20 else 3 if self.level >= 11 else 2
-        return 2
+        """Weapon attacks one Attack action allows: the most any of the character's
+        features grants (Extra Attack: 2), else 1."""
+        return _attacks_and_crit(self.all_features)[0]
+
+    @property
+    def crit_range(self) -> int:
+        """The lowest natural d20 that is a critical hit with a weapon (Improved Critical:
+        19), 20 for most."""
+        return _attacks_and_crit(self.all_features)[1]
+
+    def feature_uses(self, feature_id: str) -> int:
+        """How many uses of a limited feature the character has between rests (0 for an
+        unlimited or unknown one); a pooled feature (Flurry of Blows) counts its pool's."""
+        spec = feature(feature_id)
+        if spec is None:
+            return 0
+        if spec.pool is not None:
+            return self.feature_uses(spec.pool)
+        modifiers = {a.value: self.modifier(a) for a in Ability}
+        return spec.uses_for(self.level, self.proficiency_bonus, modifiers)
+
+    def uses_left(self, feature_id: str) -> int:
+        """Uses of a limited feature not yet spent since its rest (its pool's, if pooled)."""
+        spec = feature(feature_id)
+        key = spec.pool if spec is not None and spec.pool is not None else feature_id
+        return max(0, self.feature_uses(key) - self.resources.get(key, 0))
 
     @property
     def initiative_modifier(self) -> int:

@@ -31,6 +31,8 @@ class RollContext:
     """Why the roll fails without being rolled (a paralysed creature's DEX save)."""
     auto_crit: bool = False
     """A hit is a critical hit (paralysed or unconscious target, attacker within 5 ft)."""
+    reroll_ones: bool = False
+    """A natural 1 is rolled again once and the new roll stands (a halfling's Lucky)."""
 
     @property
     def advantage(self) -> Advantage:
@@ -46,15 +48,22 @@ class RollContext:
 
     def plus(self, advantage: Advantage, why: str = "ruling") -> RollContext:
         """This context with one more source from the caller."""
+        # Built directly rather than with dataclasses.replace: this is on every roll's path.
         if advantage is Advantage.ADVANTAGE:
             return RollContext(
-                (*self.advantage_from, why), self.disadvantage_from, self.auto_fail, self.auto_crit
-            )
+                (*self.advantage_from, why), self.disadvantage_from, self.auto_fail,
+                self.auto_crit, self.reroll_ones,
+            )  # fmt: skip
         if advantage is Advantage.DISADVANTAGE:
             return RollContext(
-                self.advantage_from, (*self.disadvantage_from, why), self.auto_fail, self.auto_crit
-            )
+                self.advantage_from, (*self.disadvantage_from, why), self.auto_fail,
+                self.auto_crit, self.reroll_ones,
+            )  # fmt: skip
         return self
+
+
+LUCKY = "lucky: a natural 1 rolled again"
+"""The reason a reroll of a natural 1 gives in the dice log."""
 
 
 class RollKind(StrEnum):
@@ -176,6 +185,9 @@ def d20_test(
         )  # fmt: skip
     advantage = context.advantage
     result = roll(d20_formula(modifier, bonus), rng, advantage)
+    if context.reroll_ones and result.natural == 1:
+        result = roll(d20_formula(modifier, bonus), rng, advantage)
+        reasons = (*reasons, LUCKY)
     return CheckResult(
         kind, dc, modifier, advantage, result.total >= dc, result, ability, skill, reasons,
         None, reason,

@@ -73,7 +73,9 @@ def class_spec(name: str) -> ClassSpec | None:
         return None
 
 
+@cache
 def granted_features(class_name: str, level: int) -> tuple[str, ...]:
-    """Feature ids a character of this class and level has from the class alone."""
+    """Feature ids a character of this class and level has from the class alone (cached:
+    every attack and armour class asks)."""
     spec = class_spec(class_name)
     return spec.features_up_to(level) if spec is not None else ()

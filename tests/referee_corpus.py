@@ -36,6 +36,7 @@ SEED = 1
 Intent = Literal[
     "question", "talk", "move", "examine", "attack", "cast", "use", "take", "drop", "give",
     "rest", "challenge", "manoeuvre", "hold", "inventory", "help", "ask", "foreign", "refuse",
+    "feature",
 ]  # fmt: skip
 INTENTS: tuple[str, ...] = Intent.__args__  # type: ignore[attr-defined]
 
@@ -45,7 +46,15 @@ Category = Literal[
 ]  # fmt: skip
 """The rows of the benchmark's per-category table."""
 
-Action = Literal["withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "short", "long"]
+Action = Literal[
+    "withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "short", "long",
+    "second_wind", "action_surge", "cunning_action", "turn_undead", "bardic_inspiration",
+    "rage", "lay_on_hands",
+]  # fmt: skip
+"""A manoeuvre, a rest, or a class feature used."""
+
+
+MOVES = ("withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "short", "long")
 
 
 class _Spec(BaseModel):
@@ -105,8 +114,8 @@ class Line(_Spec):
     topic: str | None = None
     """For ``talk``/``question``: what the player asks about."""
     action: Action | None = None
-    """For ``manoeuvre`` (withdraw, disengage, dodge, dash, hide, stabilize) and ``rest`` (short,
-    long)."""
+    """For ``manoeuvre`` (withdraw, disengage, dodge, dash, hide, stabilize), ``rest`` (short,
+    long) and ``feature`` (the feature's id: second_wind, turn_undead …)."""
     by: str | None = None
     """The character a line names as acting ("Thorin: I attack"), when it is not the actor."""
     to: str | None = None
@@ -128,6 +137,8 @@ class Line(_Spec):
             raise ValueError(
                 "a 'manoeuvre' line has action = withdraw/disengage/dodge/dash/hide/stabilize"
             )
+        if self.intent == "feature" and self.action in (None, *MOVES):
+            raise ValueError("a 'feature' line has action = the feature's id")
         if self.intent in self.accept:
             raise ValueError("'accept' lists other intents than 'intent'")
         return self

@@ -13,10 +13,13 @@ from collections.abc import Sequence
 
 from app.dm import prompts
 from app.dm.brain import Message
+from app.dm.tools.feature_tools import USES
 from app.dm.understanding import understand
 from app.session.actions import PlayerAction
 from app.world import view
 from app.world.state import GameState, TurnRecord
+from rules.character import CharacterSheet
+from rules.features import feature
 
 WINDOW_TURNS = 6
 """Recent turns sent verbatim."""
@@ -31,6 +34,18 @@ def _clip(text: str, cap: int) -> str:
     return text if len(text) <= cap else text[: cap - 1].rstrip() + "…"
 
 
+def usable_features(sheet: CharacterSheet) -> str:
+    """``, use_feature: second_wind (1 left), cunning_action`` — the features the DM may
+    use for this character, with uses left where they are limited; empty when none."""
+    found = []
+    for fid in sheet.all_features:
+        if fid in USES:
+            spec = feature(fid)
+            limited = spec is not None and (spec.limited or spec.pool)
+            found.append(f"{fid} ({sheet.uses_left(fid)} left)" if limited else fid)
+    return f", use_feature: {', '.join(found)}" if found else ""
+
+
 def roster(state: GameState) -> str:
     """``- thorin: Thorin (Fighter 3), HP 28/28, AC 18, conditions: none``."""
     lines = ["Party (use these ids in tool calls):"]
@@ -42,6 +57,7 @@ def roster(state: GameState) -> str:
             f"- {cid}: {sheet.name} ({sheet.species + ' ' if sheet.species else ''}"
             f"{sheet.character_class} {sheet.level}{played}), HP {sheet.vitals.hp}/"
             f"{sheet.vitals.max_hp}, AC {sheet.armor_class}, conditions: {conds}"
+            + usable_features(sheet)
         )
     if state.creatures:
         lines.append("Creatures present:")

@@ -12,8 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.dm.tools.executors import combat_update
 from app.session.events import CombatUpdate
 from app.world.state import GameState
+from rules.character import CharacterSheet
 from rules.damage import LifeState
 from rules.economy import ActionKind
+from rules.features import feature
 from rules.srd import srd
 
 
@@ -38,6 +40,9 @@ class PartyMember(_View):
     conditions: list[str] = Field(default_factory=list)
     slots: list[tuple[int, int, int]] = Field(default_factory=list)
     """(level, remaining, maximum) for each slot level the character has."""
+    features: list[tuple[str, int, int]] = Field(default_factory=list)
+    """(name, uses left, uses between rests) for each limited feature (Second Wind,
+    Rage, Lay on Hands' pool)."""
     concentration: str | None = None
     """The spell held by concentration, by name."""
     companion: bool = False
@@ -111,6 +116,7 @@ def party_members(state: GameState) -> list[PartyMember]:
                     for level, most in sorted(sheet.spell_slots.maximum.items())
                     if most
                 ],
+                features=feature_uses(sheet),
                 concentration=spell_name(sheet.concentration),
                 companion=cid in companions,
                 shielded=cid in shielded,
@@ -141,6 +147,17 @@ def panels(state: GameState) -> Panels:
         out=out,
         turn=state.turn,
     )
+
+
+def feature_uses(sheet: CharacterSheet) -> list[tuple[str, int, int]]:
+    """The character's limited features with their uses left, in the order gained."""
+    found = []
+    for fid in sheet.all_features:
+        spec = feature(fid)
+        most = sheet.feature_uses(fid) if spec is not None and spec.limited else 0
+        if spec is not None and most > 0:
+            found.append((spec.name, sheet.uses_left(fid), most))
+    return found
 
 
 def spell_name(spell_id: str | None) -> str | None:

@@ -38,6 +38,7 @@ CHANGES = {
     "heal": "use",
     "rest": "rest",
     "take_action": "manoeuvre",
+    "use_feature": "feature",
     "end_turn": "hold",
     "request_ability_check": "check",
     "request_saving_throw": "check",
@@ -47,7 +48,7 @@ CHANGES = {
 }
 """Tools that change the game, and the intent each one carries out."""
 
-FOLLOWS_IN_A_FIGHT = {"attack", "cast", "manoeuvre", "use", "hold"}
+FOLLOWS_IN_A_FIGHT = {"attack", "cast", "manoeuvre", "use", "hold", "feature"}
 """Intents whose action ends the combatant's turn (an ``end_turn`` is part of them)."""
 
 

@@ -12,9 +12,11 @@ from app.dm.referee.care import Caring
 from app.dm.referee.tactics import weakest
 from app.dm.tools.executors import why_cannot_act
 from app.dm.understanding import Intent, understand
+from app.dm.understanding.features import smites
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
+from rules.features import feature
 from rules.srd import srd
 
 CONFIDENT = 0.6
@@ -171,7 +173,25 @@ class Acting(Caring):
             target = weakest((f, state.creatures[f].vitals.hp) for f in foes)
         if target is None:
             return [self._call("end_combat", None, "end_combat", reason="no foe is left standing")]
-        return [self._call("attack", actor, "attack", attacker_id=actor, target_id=target)]
+        smite: list[ToolCall] = []
+        sheet = state.party.get(actor)
+        if sheet is not None and sheet.has("divine_smite") and smites(intent.text):
+            smite = [self._call("feature", actor, "use_feature", creature_id=actor,
+                                feature="divine_smite")]  # fmt: skip
+        return [*smite, self._call("attack", actor, "attack", attacker_id=actor, target_id=target)]
+
+    def _do_feature(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        fid = intent.action or ""
+        arguments: dict[str, Any] = {"creature_id": actor, "feature": fid}
+        if intent.target:
+            arguments["target_id"] = intent.target
+        if intent.extra:
+            arguments["option"] = intent.extra[0]
+        calls = [self._call("feature", actor, "use_feature", **arguments)]
+        spec = feature(fid)
+        if state.encounter is not None and spec is not None and spec.action == "action":
+            calls.append(self._call("end_turn", actor, "end_turn"))
+        return calls
 
     def _do_cast(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         name = state.name_of(actor)

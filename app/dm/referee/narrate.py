@@ -11,6 +11,7 @@ from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
 from app.world import view
 from app.world.state import GameState
+from rules.features import feature
 
 _MISS = (
     "{a}'s {w} goes wide of {t}.",
@@ -61,6 +62,10 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
         return f"It is {turn.group(1)}'s turn, not {name}'s."
     if "rest during a fight" in message:
         return "There is no time to rest in the middle of a fight."
+    if kind == "feature":
+        text = re.sub(r"'([a-z_]+)'", lambda m: m.group(1).replace("_", " "), message)
+        text = text.split("; usable:", maxsplit=1)[0]
+        return text[:1].upper() + text[1:] + "."
     if " has no " in message and kind in ("item", "use", "give", "drop"):
         return f"{name} does not have that."
     if "no spell slot" in message or "slot" in message:
@@ -119,6 +124,8 @@ class FollowUps(RefereeBase):
                 )
             elif kind == "rest":
                 self.notes.append(self._rested(result))
+            elif kind == "feature":
+                self.notes.append(feature_note(state, actor, result))
         return calls
 
     def _end_fight(self) -> ToolCall:
@@ -237,3 +244,22 @@ class FollowUps(RefereeBase):
         if not self._foes(state):
             return [self._end_fight()]
         return [self._call("end_turn", actor, "end_turn")]
+
+
+def feature_note(state: GameState, actor: str | None, result: dict[str, Any]) -> str:
+    """A used feature, in a line: who, what, and what it did that the dice do not show."""
+    spec = feature(str(result.get("feature", "")))
+    name = state.name_of(actor or "")
+    line = f"{name} uses {spec.name if spec else result.get('feature')}"
+    if "healed" in result:
+        line += (
+            f" and regains {result['healed']} hit points"
+            if "target_id" not in result
+            else (f": {state.name_of(result['target_id'])} regains {result['healed']} hit points")
+        )
+    if "undead" in result:
+        turned = [u for u in result["undead"] if u["outcome"] != "resists"]
+        line += f": {len(turned)} of {len(result['undead'])} undead give way"
+    if "uses_left" in result:
+        line += f" ({result['uses_left']} left)"
+    return line + "."

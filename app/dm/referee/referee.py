@@ -99,6 +99,8 @@ class OfflineReferee(Acting, FollowUps):
         if not self._foes(state) or not targets:
             return [self._call("end_combat", None, "end_combat", reason="the fight is decided")]
         morale = self._morale(state, foe_id)
+        if any(e.id == "turned" for e in state.creatures[foe_id].effects):
+            morale = "dash"  # turned: it runs from the cleric and cannot attack
         if morale is not None:
             return [
                 self._call("act", foe_id, "take_action", creature_id=foe_id, action=morale),

@@ -13,7 +13,7 @@ from rules.attacks import attack_roll, damage_roll
 from rules.character import CharacterSheet
 from rules.damage import DamageType, Defenses, LifeState, Vitals, apply_damage, death_save
 from rules.initiative import Entrant, roll_initiative
-from rules.srd import Monster
+from rules.srd import Monster, srd
 
 
 @dataclass(slots=True)
@@ -38,6 +38,12 @@ class Fighter:
     dex: int
     defenses: Defenses = field(default_factory=Defenses)
     monster: bool = False
+    crit_range: int = 20
+    """Improved Critical: 19."""
+    sneak: str = ""
+    """Sneak Attack dice (``2d6``) for a rogue with a finesse or ranged first weapon: added
+    once per turn to a hit while an ally still stands (theatre of the mind: beside the
+    target)."""
 
     @property
     def up(self) -> bool:
@@ -49,6 +55,8 @@ def from_sheet(sheet: CharacterSheet) -> Fighter:
     weapon = next(w for w in sheet.weapons if sheet.weapon_attack(w).damage)
     attack = sheet.weapon_attack(weapon)
     swing = Swing(attack.attack_bonus, attack.damage, attack.damage_type)
+    spec = srd().weapons.get(weapon)
+    sneaky = sheet.has("sneak_attack") and (spec.finesse or spec.kind == "ranged")
     return Fighter(
         sheet.id,
         "party",
@@ -58,6 +66,8 @@ def from_sheet(sheet: CharacterSheet) -> Fighter:
         sheet.initiative_modifier,
         sheet.abilities.dexterity,
         sheet.defenses,
+        crit_range=sheet.crit_range,
+        sneak=f"{(sheet.level + 1) // 2}d6" if sneaky else "",
     )
 
 
@@ -114,17 +124,21 @@ def fight(
                     me.vitals = death_save(rng, me.vitals).vitals
                 continue
             enemies = sides["foes" if me.side == "party" else "party"]
+            sneak = me.sneak if any(f.up and f is not me for f in sides[me.side]) else ""
             for swing in me.swings:
                 target_id = weakest((e.id, e.vitals.hp) for e in enemies)
                 if target_id is None:
                     break
                 target = everyone[target_id]
-                hit = attack_roll(rng, swing.bonus, target.ac)
+                hit = attack_roll(rng, swing.bonus, target.ac, crit_range=me.crit_range)
                 if hit.hit:
-                    dealt = damage_roll(rng, swing.damage, critical=hit.critical)
+                    dealt = damage_roll(rng, swing.damage, critical=hit.critical).total
+                    if sneak:
+                        dealt += damage_roll(rng, sneak, critical=hit.critical).total
+                        sneak = ""  # once per turn
                     target.vitals = apply_damage(
                         target.vitals,
-                        max(0, dealt.total),
+                        max(0, dealt),
                         swing.damage_type,
                         target.defenses,
                         critical=hit.critical,

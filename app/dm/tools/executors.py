@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from app.dm.tools import args as a
@@ -131,6 +132,8 @@ def check_for(
             ctx = check_context(creature.conditions, advantage_from=adv, disadvantage_from=dis)
     if setup.auto_fail is not None and ctx.auto_fail is None:
         ctx = RollContext(ctx.advantage_from, ctx.disadvantage_from, setup.auto_fail)
+    if setup.reroll_ones:
+        ctx = replace(ctx, reroll_ones=True)
     if save:
         return saving_throw(rng, modifier, dc, ability=used, advantage=mode, context=ctx,
                             bonus=setup.dice, reason=reason)  # fmt: skip

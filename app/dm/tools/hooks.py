@@ -12,6 +12,7 @@ every rule of :data:`RULES` at each moment:
 - ``after_attack``: what follows the roll (the target knocked prone, invisibility ends);
 - ``before_save`` / ``before_check``: advantage, dice, an automatic failure;
 - ``before_damage``: resistances, halving, what damage would do before it is applied;
+- ``healing_bonus``: hit points a healing spell adds (Disciple of Life);
 - ``after_damage``: what damage sets off (a sleeper wakes, Undead Fortitude);
 - ``turn_starts`` / ``turn_ends``: durations, regeneration, recharges;
 - ``cannot_act``: why a creature may not act now (stunned, asleep, raging ended …);
@@ -57,6 +58,11 @@ class AttackSetup:
     dice: str = ""
     """Dice added to the roll (``+1d4`` Bless, ``-1d4`` Bane)."""
     crit_range: int = 20
+    reroll_ones: bool = False
+    """A natural 1 is rolled again once (a halfling's Lucky)."""
+    reroll_damage_below: int = 0
+    """The weapon's own damage dice showing less than this are rolled again once (Great
+    Weapon Fighting: 3, for 1s and 2s)."""
     notes: list[str] = field(default_factory=list)
     """Short words for the DM about what shaped the roll."""
 
@@ -94,6 +100,8 @@ class RollSetup:
     dice: str = ""
     auto_fail: str | None = None
     """Set by a rule that makes the roll fail without being rolled."""
+    reroll_ones: bool = False
+    """A natural 1 is rolled again once (a halfling's Lucky)."""
 
     def add_dice(self, dice: str) -> None:
         """Add a dice bonus (or penalty) to the roll."""
@@ -152,6 +160,11 @@ class Rule:
 
     def before_damage(self, setup: DamageSetup) -> None:
         """Shape damage before it reaches hit points."""
+
+    def healing_bonus(self, state: GameState, healer: str, spell: str, slot: int) -> int:
+        """Hit points a healing spell cast by ``healer`` with a ``slot``-level slot (0 for a
+        cantrip) restores beyond its dice (Disciple of Life)."""
+        return 0
 
     def after_damage(
         self, state: GameState, target: str, result: DamageResult, source: str | None

@@ -9,10 +9,14 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools.condition_tools import set_exhaustion
+from app.dm.tools.feature_tools import recover_slots
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
+from rules.character import CharacterSheet
+from rules.damage import LifeState
+from rules.features import after_rest
 from rules.rests import long_rest, short_rest
 
 
@@ -39,6 +43,7 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
             sheet.vitals, sheet.hit_dice = short.vitals, short.hit_dice
             spent = len(short.rolls)
             text = f"{sheet.name} rests a short while: +{short.healed} HP ({spent} hit dice spent)"
+            text += _slots_recovered(sheet)
         else:
             slots = sheet.spell_slots if sheet.spell_slots.maximum else None
             long = long_rest(sheet.vitals, sheet.hit_dice, sheet.exhaustion, slots)
@@ -50,9 +55,24 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
             if long.slots is not None:
                 sheet.spell_slots = long.slots
             text = f"{sheet.name} rests the night: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP"
+        if sheet.vitals.state is not LifeState.DEAD:
+            sheet.resources = after_rest(sheet.resources, args.kind)
         healed = sheet.vitals.hp - before
         state.record("hp", text)
         events.append(StateChange(kind="hp", target_id=cid, description=text))
         results.append({"id": cid, "name": sheet.name, "healed": healed, "hp": sheet.vitals.hp,
                         "max_hp": sheet.vitals.max_hp})  # fmt: skip
     return ToolOutcome({"kind": args.kind, "rested": results}, events)
+
+
+def _slots_recovered(sheet: CharacterSheet) -> str:
+    """Arcane Recovery (wizard) or Natural Recovery (druid): once a day, at the end of a
+    short rest, expended slots come back; said in the rest's line."""
+    for fid in ("arcane_recovery", "natural_recovery"):
+        if sheet.has(fid) and sheet.uses_left(fid) > 0 and sheet.spell_slots.expended:
+            levels = recover_slots(sheet)
+            if levels:
+                sheet.resources[fid] = sheet.resources.get(fid, 0) + 1
+                named = ", ".join(str(lv) for lv in levels)
+                return f"; {fid.replace('_', ' ')} restores slot level {named}"
+    return ""

@@ -8,10 +8,12 @@ is imported, so every executor sees the same rules.
 from __future__ import annotations
 
 from app.dm.tools.casting_rules import BonusActionSpell
+from app.dm.tools.class_rules import ClassRules
 from app.dm.tools.conduct import Charm, Incapacitation, Invisibility, MagicalSleep
 from app.dm.tools.effect_rules import EffectRules
 from app.dm.tools.gear_rules import ArmourStealth
 from app.dm.tools.hooks import RULES, Rule
+from app.dm.tools.species_rules import SpeciesRules
 
 PLAY_RULES: list[Rule] = [
     EffectRules(),
@@ -21,6 +23,8 @@ PLAY_RULES: list[Rule] = [
     MagicalSleep(),
     BonusActionSpell(),
     ArmourStealth(),
+    ClassRules(),
+    SpeciesRules(),
 ]
 
 

@@ -8,6 +8,7 @@ from app.dm.tools import campaign_tools as c
 from app.dm.tools import combat_tools as k
 from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
+from app.dm.tools import feature_tools as f
 from app.dm.tools import rest_tools as r
 from app.dm.tools import spell_tools as sp
 from app.dm.tools.registry import Tool, ToolSet
@@ -35,23 +36,25 @@ ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool)
 ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
 REST = Tool("rest", a.RestArgs, r.rest_tool)
+FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     ITEM, MOVE, FLAG, REVEAL, REST, ACT]
+     ITEM, MOVE, FLAG, REVEAL, REST, ACT, FEATURE]
 )  # fmt: skip
 """Exploration: ``take_action`` is here for stabilising the dying out of a fight."""
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, ACT]
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, ACT, FEATURE]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, and scene moves that follow the map."""
 COMBAT_TOOLS = ToolSet(
-    [ATTACK, CAST, ACT, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT]
-)
+    [ATTACK, CAST, ACT, FEATURE, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN,
+     END_COMBAT]
+)  # fmt: skip
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN,
-     END_COMBAT, REST]
+     END_COMBAT, REST, FEATURE]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

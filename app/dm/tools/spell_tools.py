@@ -284,6 +284,10 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         formula = scaled(spell.heal, 1, spell.upcast, levels) + (
             f"{mod:+d}" if spell.add_modifier and mod else ""
         )
+        blessed = sum(
+            r.healing_bonus(state, caster, spell_id, slot if spell.level else 0) for r in RULES
+        )
+        formula += f"+{blessed}" if blessed > 0 else ""
         for target in targets or [caster]:
             outcome = x.heal_tool(
                 a.HealArgs(target_id=target, amount=formula, reason=spell.name), state

@@ -4,7 +4,9 @@ damage and whatever the rules add, and the rules have their say on what follows.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from app.dm.tools import executors as x
@@ -20,6 +22,7 @@ from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionE
 from app.world.state import GameState
 from rules.attacks import AttackResult, attack_roll, damage_roll
 from rules.conditions import attack_context
+from rules.damage import LifeState
 
 
 def refusal(state: GameState, attacker: str, target: str) -> str | None:
@@ -118,6 +121,8 @@ def strike(
         advantage_from=setup.advantage,
         disadvantage_from=setup.disadvantage,
     )
+    if setup.reroll_ones:
+        context = replace(context, reroll_ones=True)
     hit = attack_roll(
         state.rng, setup.bonus, setup.ac, context=context, crit_range=setup.crit_range,
         bonus=setup.dice,
@@ -149,6 +154,10 @@ def strike(
                 return events, result, hit
     if hit.hit:
         parts = list(damage)
+        if setup.reroll_damage_below and parts:  # the weapon's own dice, the first part
+            first = parts[0]
+            rerolled = re.sub(r"(\d*d\d+)", rf"\1ro<{setup.reroll_damage_below}", first.formula)
+            parts[0] = ExtraDamage(rerolled, first.damage_type, first.reason)
         for rule in RULES:
             parts += rule.damage_on_hit(setup, hit)
         dealt = 0
@@ -161,6 +170,8 @@ def strike(
                 )
             )  # fmt: skip
             amount = max(0, rolled.total) // (2 if halve else 1)
+            if x.vitals_of(state, target).state is LifeState.DEAD:
+                continue  # the blow's first part killed it: the rest is overkill, not a wound
             more, outcome = x.deal_damage(
                 state, target, amount, part.damage_type, critical=hit.critical,
                 source=attacker, concentration=False,

@@ -12,12 +12,13 @@ from typing import Literal
 IntentKind = Literal[
     "question", "talk", "move", "examine", "attack", "cast", "use", "take", "drop", "give",
     "rest", "challenge", "manoeuvre", "hold", "inventory", "help", "ask", "foreign", "refuse",
+    "feature",
 ]  # fmt: skip
 """Every kind of thing a line can mean (the corpus labels use exactly these names)."""
 
 ACTING: frozenset[str] = frozenset(
     {"move", "attack", "cast", "use", "take", "drop", "give", "rest", "challenge", "manoeuvre",
-     "hold"}
+     "hold", "feature"}
 )  # fmt: skip
 """Kinds that change the game when carried out."""
 
@@ -50,7 +51,8 @@ class Intent:
     topic: str | None = None
     """For ``talk`` and ``question``: what it is about (an NPC's topic when one matches)."""
     action: str | None = None
-    """A manoeuvre (withdraw, dodge…), a rest (short, long), or the item verb (drink)."""
+    """A manoeuvre (withdraw, dodge…), a rest (short, long), the item verb (drink), or the
+    feature used (``second_wind``)."""
     item: str | None = None
     """For item intents: the item (a campaign item id, or the carried item's name)."""
     character: str | None = None
@@ -84,7 +86,7 @@ class Intent:
         parts = [what]
         if self.spell:
             parts.append(self.spell.replace("_", " "))
-        if self.action and self.kind in ("manoeuvre", "rest"):
+        if self.action and self.kind in ("manoeuvre", "rest", "feature"):
             parts.append(self.action)
         if self.targets:
             joined = ", ".join(names.get(t, t) for t in self.targets)

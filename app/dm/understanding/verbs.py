@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz
 
+from app.dm.understanding.features import feature_use
 from app.dm.understanding.intent import Intent, IntentKind, Reading
 from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import ThingKind
@@ -425,6 +426,9 @@ def by_verbs(ctx: Context) -> Intent | None:
     if any(has_phrase(ctx.said, w) for w in ("wait no", "actually no", "never mind", "nevermind",
                                             "scratch that", "or maybe", "or should")):  # fmt: skip
         return ctx.intent("ask", confidence=0.3, note="you changed your mind mid-line")
+    used = feature_use(ctx)
+    if used is not None:
+        return used
     cast_verb = any(verb_at(ctx.said, v) >= 0 for v in ctx.vocab.verbs["cast"])
     readings: list[Intent] = []
     spell = _spell(ctx, cast_verb)

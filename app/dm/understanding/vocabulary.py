@@ -61,6 +61,8 @@ class Vocabulary:
     """Phrases for leaving the place (no way named)."""
     talk_cues: tuple[str, ...] = ()
     """Openings of lines said to someone ("sorry", "thanks", "we'll find her")."""
+    features: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Class feature or trait id -> phrases that use it ("second wind", "lay on hands")."""
     you: tuple[str, ...] = ()
     """Words that address the listener ("you", "your")."""
     common: frozenset[str] = field(default_factory=frozenset)

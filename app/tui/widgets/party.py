@@ -1,6 +1,6 @@
 """The party panel: each character's hit points, AC (with Shield's +5 while it is up),
-conditions, spell slots, and who plays them. Compact on an 80-column screen, roomier when
-there is space."""
+conditions, spell slots, features with uses left, and who plays them. Compact on an
+80-column screen, roomier when there is space."""
 
 from __future__ import annotations
 
@@ -19,6 +19,26 @@ def _slots(member: PartyMember) -> Text:
         out.append("●" * left, style="cyan")
         out.append("○" * (most - left), style="dim")
         out.append(" ")
+    return out
+
+
+ROOMY = 40
+"""Panel width from which every character's features are shown; narrower, only the acting
+character's (an 80-column screen has no room for all of them)."""
+
+
+def _features(member: PartyMember) -> Text:
+    """Limited features with their uses left: dots for a few, figures for a pool."""
+    out = Text("  ")
+    for n, (name, left, most) in enumerate(member.features):
+        if n:
+            out.append(" · ", style="dim")
+        out.append(f"{name} ", style="dim")
+        if most <= 5:
+            out.append("●" * left, style="green")
+            out.append("○" * (most - left), style="dim")
+        else:
+            out.append(f"{left}/{most}", style="green" if left else "dim")
     return out
 
 
@@ -58,6 +78,8 @@ def member_lines(
         lines.append(Text("  " + ", ".join(extra), style="magenta"))
     if member.slots:
         lines.append(_slots(member))
+    if member.features and (acting or width >= ROOMY):
+        lines.append(_features(member))
     return lines
 
 

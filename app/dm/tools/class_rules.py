@@ -1,0 +1,261 @@
+"""Class features in play, through the hooks: Sneak Attack, fighting styles, Improved
+Critical, Rage, Reckless Attack, Danger Sense, Divine Smite, Bardic Inspiration, Dark
+One's Blessing, and turned undead.
+
+Features a player *uses* (Second Wind, Rage, Turn Undead …) start in
+:mod:`app.dm.tools.feature_tools`, which leaves an :class:`rules.effects.Effect` where a
+feature lasts; the rules here make those effects and the always-on features count.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from app.dm.tools import executors as x
+from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
+from app.session.events import SessionEvent, StateChange
+from app.world.state import GameState
+from rules.abilities import Ability
+from rules.attacks import AttackResult
+from rules.character import CharacterSheet
+from rules.conditions import Condition
+from rules.damage import DamageResult, DamageType, LifeState
+from rules.dice import Advantage
+from rules.effects import Effect
+from rules.srd import Weapon, srd
+
+RAGE_ID, RECKLESS_ID, SMITE_ID, TURNED_ID, INSPIRED_ID = (
+    "rage", "reckless", "divine_smite", "turned", "bardic_inspiration",
+)  # fmt: skip
+SNEAK_TURN = "sneak_attack_turn"
+"""Resource key: the turn (numbered within the fight) of the last Sneak Attack."""
+RAGE_KEPT = "rage_kept"
+"""Resource key: 1 once the raging barbarian attacked or was hurt since its last turn."""
+
+
+def sheet_of(state: GameState, cid: str) -> CharacterSheet | None:
+    """The character sheet of a party member, ``None`` for a creature."""
+    return state.party.get(cid)
+
+
+def has_effect(state: GameState, cid: str, effect_id: str) -> Effect | None:
+    """The effect of this id on a character or creature, if any."""
+    return next((e for e in x.effects_of(state, cid) if e.id == effect_id), None)
+
+
+def _weapon(setup: AttackSetup) -> Weapon | None:
+    """The SRD weapon of a character's weapon attack, if it is one."""
+    if setup.kind != "weapon" or setup.weapon is None:
+        return None
+    try:
+        return srd().weapons.get(setup.weapon)
+    except KeyError:
+        return None
+
+
+def _turn_number(state: GameState) -> int:
+    encounter = state.encounter
+    if encounter is None:
+        return 0
+    return encounter.round * 1000 + encounter.turn_index + 1
+
+
+def sneak_attack_dice(level: int) -> str:
+    """SRD: a rogue's Sneak Attack deals ceil(level / 2) d6."""
+    return f"{ceil(level / 2)}d6"
+
+
+def ally_beside(state: GameState, attacker: str, target: str) -> bool:
+    """An ally of the attacker stands by the target: in theatre of the mind, another
+    conscious party member able to act who fights in melee (carries a melee weapon) while
+    the target is one of the foes being fought."""
+    if target not in state.creatures or state.encounter is None:
+        return False
+    for cid, sheet in state.party.items():
+        if cid == attacker or not sheet.vitals.conscious or sheet.vitals.hp == 0:
+            continue
+        if any(c.condition is Condition.INCAPACITATED for c in sheet.conditions):
+            continue
+        if any(srd().weapons.get(w).kind == "melee" for w in sheet.weapons):
+            return True
+    return False
+
+
+class ClassRules(Rule):
+    """Class features shape attacks, saves and damage."""
+
+    name = "class features"
+
+    def refuse_attack(self, state: GameState, attacker: str, target: str) -> str | None:
+        if has_effect(state, attacker, TURNED_ID):
+            return f"{state.name_of(attacker)} is turned and flees; it cannot attack"
+        return None
+
+    def before_attack(self, setup: AttackSetup) -> None:
+        state = setup.state
+        sheet = sheet_of(state, setup.attacker)
+        weapon = _weapon(setup)
+        if sheet is None or weapon is None:
+            return
+        setup.crit_range = min(setup.crit_range, sheet.crit_range)
+        style = sheet.choices.get("fighting_style") if sheet.has("fighting_style") else None
+        if style == "archery" and weapon.kind == "ranged":
+            setup.bonus += 2
+            setup.notes.append("Archery +2")
+        heavy_grip = "two_handed" in weapon.properties and weapon.kind == "melee"
+        if style == "great_weapon_fighting" and heavy_grip:
+            setup.reroll_damage_below = 3
+        reckless = has_effect(state, setup.attacker, RECKLESS_ID) is not None
+        strong = setup.weapon is not None and sheet.weapon_attack(setup.weapon).ability
+        if reckless and not setup.ranged and strong is Ability.STR:
+            setup.advantage.append("reckless attack")
+
+    def damage_on_hit(self, setup: AttackSetup, hit: AttackResult) -> list[ExtraDamage]:
+        state = setup.state
+        sheet = sheet_of(state, setup.attacker)
+        weapon = _weapon(setup)
+        if sheet is None or weapon is None or setup.weapon is None:
+            return []
+        extra: list[ExtraDamage] = []
+        used = sheet.weapon_attack(setup.weapon)
+        melee = not setup.ranged
+        style = sheet.choices.get("fighting_style") if sheet.has("fighting_style") else None
+        if style == "dueling" and melee and "two_handed" not in weapon.properties:
+            extra.append(ExtraDamage("2", used.damage_type, "Dueling"))
+        bonus = sum(e.damage_bonus for e in sheet.effects)
+        if bonus and melee and used.ability is Ability.STR:
+            extra.append(ExtraDamage(str(bonus), used.damage_type, "Rage"))
+        extra += self._sneak_attack(setup, hit, sheet, weapon.finesse or weapon.kind == "ranged")
+        smite = has_effect(state, setup.attacker, SMITE_ID)
+        if smite is not None and melee:
+            extra += self._smite(state, setup, sheet, smite)
+        return extra
+
+    @staticmethod
+    def _sneak_attack(
+        setup: AttackSetup, hit: AttackResult, sheet: CharacterSheet, fits: bool
+    ) -> list[ExtraDamage]:
+        """SRD: once per turn, a finesse or ranged weapon hit with advantage — or with an
+        ally beside the target and no disadvantage — adds the Sneak Attack dice."""
+        state = setup.state
+        if not sheet.has("sneak_attack") or not fits:
+            return []
+        turn = _turn_number(state)
+        if turn and sheet.resources.get(SNEAK_TURN) == turn:
+            return []
+        edge = hit.advantage is Advantage.ADVANTAGE or (
+            hit.advantage is Advantage.NORMAL and ally_beside(state, setup.attacker, setup.target)
+        )
+        if not edge:
+            return []
+        if turn:
+            sheet.resources[SNEAK_TURN] = turn
+        used = sheet.weapon_attack(setup.weapon or "")
+        return [ExtraDamage(sneak_attack_dice(sheet.level), used.damage_type, "Sneak Attack")]
+
+    @staticmethod
+    def _smite(
+        state: GameState, setup: AttackSetup, sheet: CharacterSheet, smite: Effect
+    ) -> list[ExtraDamage]:
+        """SRD: Divine Smite spends a slot for 2d8 radiant, +1d8 per level above 1st (at
+        most 5d8), +1d8 against undead or fiends."""
+        level = next(
+            (lv for lv in range(int(smite.note or "1"), 6) if sheet.spell_slots.remaining(lv)),
+            None,
+        )
+        x.effects_of(state, setup.attacker).remove(smite)
+        if level is None:
+            return []
+        sheet.spell_slots.spend(level)
+        dice = min(5, 1 + level)
+        creature = state.creatures.get(setup.target)
+        fiendish = ("undead", "fiend")
+        if (
+            creature is not None
+            and creature.monster
+            and state.monster(creature.monster).type in fiendish
+        ):
+            dice += 1
+        state.record("condition", f"{sheet.name} smites with a level-{level} slot")
+        return [ExtraDamage(f"{dice}d8", DamageType.RADIANT, "Divine Smite")]
+
+    def healing_bonus(self, state: GameState, healer: str, spell: str, slot: int) -> int:
+        """SRD (Disciple of Life): a healing spell of 1st level or higher restores 2 + the
+        spell's level more hit points."""
+        sheet = sheet_of(state, healer)
+        if sheet is None or slot < 1 or not sheet.has("disciple_of_life"):
+            return 0
+        return 2 + slot
+
+    def after_attack(self, setup: AttackSetup, hit: AttackResult) -> list[SessionEvent]:
+        sheet = sheet_of(setup.state, setup.attacker)
+        if sheet is not None and has_effect(setup.state, setup.attacker, RAGE_ID):
+            sheet.resources[RAGE_KEPT] = 1
+        self._inspiration_used(setup.state, setup.attacker)
+        return []
+
+    def before_save(self, setup: RollSetup) -> None:
+        sheet = sheet_of(setup.state, setup.who)
+        if sheet is not None and sheet.has("danger_sense") and setup.ability is Ability.DEX:
+            blocked = {Condition.BLINDED, Condition.DEAFENED, Condition.INCAPACITATED}
+            if not any(c.condition in blocked for c in sheet.conditions):
+                setup.advantage.append("danger sense")
+        self._inspiration_used(setup.state, setup.who)
+
+    def before_check(self, setup: RollSetup) -> None:
+        self._inspiration_used(setup.state, setup.who)
+
+    @staticmethod
+    def _inspiration_used(state: GameState, cid: str) -> None:
+        """Bardic Inspiration adds its die to one roll (the effect rule added it): gone."""
+        effects = x.effects_of(state, cid)
+        effects[:] = [e for e in effects if e.id != INSPIRED_ID]
+
+    def after_damage(
+        self, state: GameState, target: str, result: DamageResult, source: str | None
+    ) -> list[SessionEvent]:
+        events: list[SessionEvent] = []
+        sheet = sheet_of(state, target)
+        if sheet is not None and has_effect(state, target, RAGE_ID):
+            sheet.resources[RAGE_KEPT] = 1
+        turned = has_effect(state, target, TURNED_ID)
+        if turned is not None and result.damage.amount > 0:
+            x.effects_of(state, target).remove(turned)
+            text = f"{state.name_of(target)} is hurt and no longer turned"
+            state.record("condition", text)
+            events.append(StateChange(kind="condition", target_id=target, description=text))
+        events += _dark_ones_blessing(state, target, result, source)
+        return events
+
+    def turn_ends(self, state: GameState, cid: str) -> list[SessionEvent]:
+        """SRD: a rage ends early if the barbarian's turn ends without having attacked a
+        hostile creature or taken damage since its last turn."""
+        sheet = sheet_of(state, cid)
+        rage = has_effect(state, cid, RAGE_ID)
+        if sheet is None or rage is None:
+            return []
+        if sheet.resources.pop(RAGE_KEPT, 0):
+            return []
+        sheet.effects.remove(rage)
+        text = f"{sheet.name}'s rage fades: no blow struck or taken"
+        state.record("condition", text)
+        return [StateChange(kind="condition", target_id=cid, description=text)]
+
+
+def _dark_ones_blessing(
+    state: GameState, target: str, result: DamageResult, source: str | None
+) -> list[SessionEvent]:
+    """SRD: a Fiend warlock who brings a hostile creature to 0 HP gains temporary hit
+    points equal to Charisma modifier + warlock level (at least 1)."""
+    warlock = sheet_of(state, source) if source else None
+    if warlock is None or target not in state.creatures or not warlock.has("dark_ones_blessing"):
+        return []
+    if result.vitals.hp > 0 or not state.creatures[target].hostile:
+        return []
+    amount = max(1, warlock.modifier(Ability.CHA) + warlock.level)
+    if amount <= warlock.vitals.temp_hp or warlock.vitals.state is LifeState.DEAD:
+        return []
+    before = warlock.vitals
+    warlock.vitals = before.model_copy(update={"temp_hp": amount})
+    text = f"{warlock.name} drinks the dark blessing: {amount} temporary HP"
+    return [x.hp_change(state, warlock.id, before, warlock.vitals, text)]

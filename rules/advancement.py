@@ -131,6 +131,9 @@ class LevelUp:
     learned: tuple[str, ...]
     slots_before: dict[int, int]
     slots_after: dict[int, int]
+    unchosen: int = 0
+    """Cantrips and spells the level allowed that were not chosen (none of the class's list
+    may be left to choose, or the player chose fewer)."""
 
     def summary(self) -> str:
         """One line for the log: ``Thorin reaches level 4: +9 HP (32 → 41) …``."""
@@ -148,6 +151,8 @@ class LevelUp:
         if self.slots_after != self.slots_before:
             shown = ", ".join(f"{n}×L{lv}" for lv, n in sorted(self.slots_after.items()))
             parts.append(f"spell slots {shown}")
+        if self.unchosen:
+            parts.append(f"{self.unchosen} new spell(s) left unchosen")
         return "; ".join(parts)
 
 
@@ -348,4 +353,15 @@ def level_up(
         learned=learned,
         slots_before=before,
         slots_after=dict(plan.slots),
+        unchosen=_unchosen(plan, allowed, learned),
     )
+
+
+def _unchosen(plan: LevelUpPlan, allowed: int, learned: tuple[str, ...]) -> int:
+    """New cantrips and spells the player could have chosen from what was offered, and did
+    not."""
+    levels = [srd().spells.get(s).level for s in learned]
+    offered = [srd().spells.get(s).level for s, _ in plan.choices if s not in learned]
+    cantrips = min(plan.cantrips - levels.count(0), offered.count(0))
+    spells = min(allowed - (len(levels) - levels.count(0)), len(offered) - offered.count(0))
+    return max(0, cantrips) + max(0, spells)

@@ -20,6 +20,7 @@ from app.session.runner import resolve_character
 from app.session.session import GameSession
 from rules.abilities import Ability
 from rules.advancement import LevelUp, LevelUpPlan, plan_level_up
+from rules.classes import class_spec
 from rules.outcomes import Impossible
 from rules.srd import srd
 
@@ -86,6 +87,14 @@ def parse_request(session: GameSession, text: str) -> LevelRequest:
     return request
 
 
+def _best_score(plan: LevelUpPlan) -> str:
+    """The ability an example ASI raises: the class's casting ability, or its first save."""
+    spec = class_spec(plan.class_name)
+    if spec is None:
+        return "str"
+    return (spec.spellcasting_ability or spec.saving_throws[0]).value
+
+
 def offer_text(plan: LevelUpPlan) -> str:
     """What the next level offers and asks, and how to take it."""
     lines = [
@@ -106,7 +115,7 @@ def offer_text(plan: LevelUpPlan) -> str:
             learn.append(f"{plan.spells} spell(s)")
         names = ", ".join(name for _, name in plan.choices) or "none in the game's list"
         lines.append(f"  Learns {' and '.join(learn)} from: {names}.")
-    example = " str+2" if plan.asi else ""
+    example = f" {_best_score(plan)}+2" if plan.asi else ""
     lines.append(f"  Type: /levelup {plan.name} roll{example}  (or average)")
     return "\n".join(lines)
 
@@ -155,3 +164,41 @@ def level_up_command(session: GameSession, text: str) -> LevelReply:
     except ToolError as error:
         return LevelReply(str(error), False)
     return LevelReply(result.summary(), True, result, events)
+
+
+def take(
+    session: GameSession,
+    character_id: str,
+    *,
+    hp: Literal["roll", "average"],
+    asi: dict[Ability, int],
+    spells: list[str],
+) -> LevelReply:
+    """Take the level as chosen in a dialog; a refusal changes nothing."""
+    try:
+        result, events = take_level(session.state, character_id, hp=hp, asi=asi, spells=spells)
+    except ToolError as error:
+        return LevelReply(str(error), False)
+    return LevelReply(result.summary(), True, result, events)
+
+
+def dialog_for(session: GameSession, text: str) -> tuple[str, LevelUpPlan] | LevelReply:
+    """Whose level a dialog offers for ``/levelup [NAME]`` (the first character who can
+    level, unless one is named) and its plan — or the reply that says why there is none. A
+    line that already says how (``/levelup Thorin roll str+2``) is taken at once."""
+    request = parse_request(session, text)
+    if request.problem:
+        return LevelReply(request.problem, False)
+    if request.hp is not None:
+        return level_up_command(session, text)
+    waiting = ready(session.state)
+    cid = request.character or (waiting[0] if waiting else None)
+    if cid is None:
+        return LevelReply("Nobody can level up yet: experience brings new levels.", False)
+    problem = why_not(session.state, cid)
+    if problem:
+        return LevelReply(problem, False)
+    plan = plan_level_up(session.state.party[cid])
+    if isinstance(plan, Impossible):
+        return LevelReply(plan.reason, False)
+    return cid, plan

@@ -280,3 +280,11 @@ def test_levelling_never_lowers_hit_points_and_never_touches_the_old_sheet(
     assert result.sheet.vitals.max_hp > sheet.vitals.max_hp
     assert result.sheet.vitals.hp - sheet.vitals.hp == result.hp_gained
     assert sheet.model_dump() == before
+
+
+def test_spells_the_level_allowed_and_the_player_did_not_choose_are_reported() -> None:
+    result = take(level_one("Wizard"), random.Random(1), hp="average", spells=["thunderwave"])
+    assert result.unchosen == 1  # two spellbook spells a level, one chosen
+    assert "1 new spell(s) left unchosen" in result.summary()
+    fighter = take(level_one("Fighter"), random.Random(1), hp="average")
+    assert fighter.unchosen == 0 and "unchosen" not in fighter.summary()

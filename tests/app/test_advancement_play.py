@@ -31,6 +31,7 @@ from app.world.campaign import (
 )
 from rules.abilities import Ability
 from rules.damage import LifeState
+from tests.app.conftest import narration, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SCRIPTS = CAMPAIGNS_DIR / "crossroads" / "scripts"
@@ -193,3 +194,17 @@ def test_the_shipped_campaigns_victory_brings_the_party_to_level_4() -> None:
     assert result.exit_code == 0, result.stdout[-2000:]
     assert "[xp] Thorin gains 25 XP (the fight): 925 XP" in result.stdout
     assert "[xp] Thorin can reach level 4 — type /levelup" in result.stdout
+
+
+async def test_the_referee_answers_players_asking_about_levels() -> None:
+    session = session_of()
+    events = await turn(session, ("mira", "can I level up yet?"))
+    said = narration(events)
+    assert "Mira is level 3 with 900 XP (2700 for the next)" in said
+    assert "/levelup" in said
+    apply_effects(session.state, Effects(xp=5400), None, "a deed")
+    events = await turn(session, ("thorin", "how much xp do we have"))
+    assert "Thorin can reach level 4 — type /levelup" in narration(events)
+    quiet = session_of(advancing("none"))
+    events = await turn(quiet, ("mira", "I want to level up"))
+    assert "does not level its characters" in narration(events)

@@ -9,6 +9,7 @@ from typing import Any
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.base import RefereeBase
+from app.dm.referee.levelling import levelling_text
 from app.dm.referee.tactics import weakest
 from app.dm.understanding import Intent, understand
 from app.world import view
@@ -56,6 +57,8 @@ class Acting(RefereeBase):
         campaign = self.campaign
         if intent.kind == "question":
             return answers.answer_text(state, campaign, intent)
+        if intent.kind == "help" and intent.note == "levelling":
+            return levelling_text(state)
         if intent.kind == "help":
             return answers.help_text(state, campaign, intent.actor)
         if intent.kind == "inventory":

@@ -152,8 +152,8 @@ def apply_story_award(
 
 
 class AwardXpArgs(_Args):
-    """Award experience for a deed (shared among the living characters named), or a
-    milestone (each may take the next level)."""
+    """Award XP for a deed, shared among the characters named (fights give theirs at
+    end_combat), or a milestone: each may take the next level."""
 
     amount: Annotated[int, Field(ge=1, le=MOST_AWARD)] | None = None
     milestone: bool = False

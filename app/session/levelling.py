@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from app.dm.tools.advancement_tools import ready, take_level, why_not
+from app.dm.tools.advancement_tools import advancement, ready, take_level, why_not
 from app.dm.tools.registry import ToolError
 from app.session.events import SessionEvent
 from app.session.runner import resolve_character
@@ -120,6 +120,13 @@ def offer_text(plan: LevelUpPlan) -> str:
     return "\n".join(lines)
 
 
+def nobody(session: GameSession) -> str:
+    """Why nobody can take a level: not yet, or never in this adventure."""
+    if advancement(session.state) == "none":
+        return "This adventure does not level its characters: they stay as they are made."
+    return "Nobody can level up yet: experience brings new levels."
+
+
 @dataclass(frozen=True)
 class LevelReply:
     """What ``/levelup`` answers: text for the player, the level taken (if one was), and the
@@ -140,7 +147,7 @@ def level_up_command(session: GameSession, text: str) -> LevelReply:
     waiting = ready(state)
     if request.character is None:
         if not waiting:
-            return LevelReply("Nobody can level up yet: experience brings new levels.", False)
+            return LevelReply(nobody(session), False)
         if len(waiting) > 1 or request.hp is None:
             offers = [plan_level_up(state.party[cid]) for cid in waiting]
             return LevelReply(
@@ -194,7 +201,7 @@ def dialog_for(session: GameSession, text: str) -> tuple[str, LevelUpPlan] | Lev
     waiting = ready(session.state)
     cid = request.character or (waiting[0] if waiting else None)
     if cid is None:
-        return LevelReply("Nobody can level up yet: experience brings new levels.", False)
+        return LevelReply(nobody(session), False)
     problem = why_not(session.state, cid)
     if problem:
         return LevelReply(problem, False)

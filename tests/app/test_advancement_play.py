@@ -208,3 +208,8 @@ async def test_the_referee_answers_players_asking_about_levels() -> None:
     quiet = session_of(advancing("none"))
     events = await turn(quiet, ("mira", "I want to level up"))
     assert "does not level its characters" in narration(events)
+
+
+def test_levelup_in_an_adventure_that_does_not_level_says_so() -> None:
+    reply = level_up_command(session_of(advancing("none")), "")
+    assert not reply.ok and "does not level its characters" in reply.text

@@ -28,6 +28,7 @@ from app.dm.referee.skirmish import fight as skirmish
 from app.dm.referee.skirmish import from_monster, from_sheet
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
+from app.levelling_cli import character_app
 from app.saves import (
     SAVES_DIR,
     SaveError,
@@ -385,6 +386,7 @@ def _refuse_taken(name: str, folder: Path) -> None:
 
 saves_app = typer.Typer(help="List, show and delete saved games.", no_args_is_help=True)
 app.add_typer(saves_app, name="saves")
+app.add_typer(character_app, name="character")
 
 
 @saves_app.command("list")

@@ -34,6 +34,7 @@ from app.session.keeping import (
     save_now,
     save_somewhere,
 )
+from app.session.levelling import level_up_command
 from app.session.session import GameSession
 from app.tablelog import TableLog
 from app.world.view import scene_description
@@ -200,6 +201,8 @@ class ConsoleGame:
             self.say(commands.leave(self.session, rest))
         elif word == "save":
             self.say(save_now(self.session.state, self.keeper, rest))
+        elif word == "levelup":
+            self.level_up(rest)
         elif word == "roll":
             try:
                 result = commands.roll_for_table(self.session, rest)
@@ -210,6 +213,18 @@ class ConsoleGame:
         else:
             self.console.print(plain(f"Unknown command /{word}. Type /help."))
         return True
+
+    def level_up(self, rest: str) -> None:
+        """``/levelup``: what the next levels offer, or a level taken (its hit-point roll and
+        what changed go to the log, as in the full-screen game)."""
+        reply = level_up_command(self.session, rest)
+        if not reply.events:
+            self.console.print(plain(reply.text, style="" if reply.ok else "yellow"))
+        for event in reply.events:
+            entries = self.table_log.entries(self.session.state, event)
+            self.table_log.keep(self.session.state, entries)
+            for entry in entries:
+                self.console.print(entry)
 
     def say(self, reply: commands.Reply) -> None:
         """Print a command's answer (refusals in yellow)."""

@@ -78,6 +78,7 @@ _CHANGE_STYLES = {
     "scene": "bold cyan",
     "reveal": "cyan",
     "ending": "bold",
+    "xp": "bold green",
 }
 
 

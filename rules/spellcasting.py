@@ -1,4 +1,5 @@
-"""Spell slots for full casters, spellcasting numbers, cantrip scaling and concentration."""
+"""Spell slots for full casters, half casters and pact magic, spellcasting numbers, cantrip
+scaling and concentration."""
 
 from __future__ import annotations
 
@@ -44,6 +45,40 @@ def full_caster_slots(level: int) -> dict[int, int]:
     if level not in FULL_CASTER_SLOTS:
         raise ValueError(f"character level must be 1-20, not {level}")
     return dict(enumerate(FULL_CASTER_SLOTS[level], start=1))
+
+
+# Slots per spell level for a half caster (paladin, ranger): none at level 1, spells from 2.
+# fmt: off
+HALF_CASTER_SLOTS: dict[int, tuple[int, ...]] = {
+    1: (), 2: (2,), 3: (3,), 4: (3,), 5: (4, 2), 6: (4, 2), 7: (4, 3), 8: (4, 3),
+    9: (4, 3, 2), 10: (4, 3, 2), 11: (4, 3, 3), 12: (4, 3, 3), 13: (4, 3, 3, 1),
+    14: (4, 3, 3, 1), 15: (4, 3, 3, 2), 16: (4, 3, 3, 2), 17: (4, 3, 3, 3, 1),
+    18: (4, 3, 3, 3, 1), 19: (4, 3, 3, 3, 2), 20: (4, 3, 3, 3, 2),
+}
+# Pact magic (warlock): (number of slots, the one level they all have) by warlock level.
+PACT_MAGIC_SLOTS: dict[int, tuple[int, int]] = {
+    1: (1, 1), 2: (2, 1), 3: (2, 2), 4: (2, 2), 5: (2, 3), 6: (2, 3), 7: (2, 4), 8: (2, 4),
+    9: (2, 5), 10: (2, 5), 11: (3, 5), 12: (3, 5), 13: (3, 5), 14: (3, 5), 15: (3, 5),
+    16: (3, 5), 17: (4, 5), 18: (4, 5), 19: (4, 5), 20: (4, 5),
+}
+# fmt: on
+
+
+def slots_for(caster: str, level: int) -> dict[int, int]:
+    """``{spell level: slots}`` of a class's casting kind (``full``, ``half``, ``pact`` or
+    ``none``) at this character level: what a character of that class has when rested."""
+    if not 1 <= level <= 20:
+        raise ValueError(f"character level must be 1-20, not {level}")
+    if caster == "full":
+        return full_caster_slots(level)
+    if caster == "half":
+        return dict(enumerate(HALF_CASTER_SLOTS[level], start=1))
+    if caster == "pact":
+        count, slot_level = PACT_MAGIC_SLOTS[level]
+        return {slot_level: count}
+    if caster == "none":
+        return {}
+    raise ValueError(f"unknown kind of caster {caster!r} (full, half, pact or none)")
 
 
 def spell_save_dc(proficiency_bonus: int, ability_modifier: int) -> int:

@@ -13,11 +13,13 @@ from collections.abc import Sequence
 
 from app.dm import prompts
 from app.dm.brain import Message
+from app.dm.tools.advancement_tools import advancement
 from app.dm.tools.feature_tools import USES
 from app.dm.understanding import understand
 from app.session.actions import PlayerAction
 from app.world import view
 from app.world.state import GameState, TurnRecord
+from rules.advancement import effective_xp, levels_owed
 from rules.character import CharacterSheet
 from rules.features import feature
 
@@ -46,8 +48,19 @@ def usable_features(sheet: CharacterSheet) -> str:
     return f", use_feature: {', '.join(found)}" if found else ""
 
 
+def growth(state: GameState, sheet: CharacterSheet) -> str:
+    """``, 925 XP`` in a campaign that levels by XP, and ``, level 4 ready`` once the next
+    level is the players' to take (``/levelup``): the DM knows not to award it again."""
+    how = advancement(state)
+    if how == "none":
+        return ""
+    xp = f", {effective_xp(sheet)} XP" if how == "xp" else ""
+    owed = f", level {sheet.level + 1} ready" if levels_owed(sheet) > 0 else ""
+    return xp + owed
+
+
 def roster(state: GameState) -> str:
-    """``- thorin: Thorin (Fighter 3), HP 28/28, AC 18, conditions: none``."""
+    """``- thorin: Thorin (Fighter 3, 925 XP), HP 28/28, AC 18, conditions: none``."""
     lines = ["Party (use these ids in tool calls):"]
     for cid, sheet in state.party.items():
         conds = ", ".join(c.condition.value for c in sheet.conditions) or "none"
@@ -55,7 +68,8 @@ def roster(state: GameState) -> str:
         played = f", played by {player}" if player else ""
         lines.append(
             f"- {cid}: {sheet.name} ({sheet.species + ' ' if sheet.species else ''}"
-            f"{sheet.character_class} {sheet.level}{played}), HP {sheet.vitals.hp}/"
+            f"{sheet.character_class} {sheet.level}{growth(state, sheet)}{played}), "
+            f"HP {sheet.vitals.hp}/"
             f"{sheet.vitals.max_hp}, AC {sheet.armor_class}, conditions: {conds}"
             + usable_features(sheet)
         )

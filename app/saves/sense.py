@@ -4,7 +4,8 @@
 checks add what a save cannot hold because the rules never produce it — a character alive
 at 0 HP, dead with hit points, three failed death saves and still breathing — and what the
 game never changes once a character is made: armour, skills, saving throws, ability scores
-and spell-slot maxima. A key deleted from a save whose default is "none" (``armor``, one
+and spell-slot maxima — save what taking a level changes, which :mod:`app.saves.levels`
+checks against the rules instead. A key deleted from a save whose default is "none" (``armor``, one
 entry of ``skills``, the level-2 slots) looks like a smaller character, not a missing key;
 comparing the sheet with the one it was made from (the campaign's, or the sandbox's) is
 what tells them apart.
@@ -16,6 +17,7 @@ from collections.abc import Iterator, Mapping
 
 from pydantic import BaseModel
 
+from app.saves.levels import LEVEL_CHANGES, check_levelled
 from app.saves.shape import Problem
 from app.world.state import Creature, GameState, Scene
 from rules.character import CharacterSheet
@@ -115,7 +117,12 @@ def check_sheets(
         if original is None:
             continue
         key = f"state.party.{cid}"
+        levelled = sheet.level != original.level
+        if levelled:  # a level taken in play: what it may change is checked against the rules
+            yield from check_levelled(key, sheet, original, where)
         for name in _UNCHANGING:
+            if levelled and name in LEVEL_CHANGES:
+                continue
             have, want = getattr(sheet, name), getattr(original, name)
             if have == want:
                 continue
@@ -127,7 +134,7 @@ def check_sheets(
                 field, f"is {_shown(have)}, {where}'s sheet for {cid!r} has {_shown(want)}"
             )
         maximum, expected = sheet.spell_slots.maximum, original.spell_slots.maximum
-        for level in sorted({*maximum, *expected}):
+        for level in sorted({*maximum, *expected}) if not levelled else ():
             if maximum.get(level, 0) != expected.get(level, 0):
                 yield Problem(
                     f"{key}.spell_slots.maximum.{level}",

@@ -33,6 +33,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("/leave NAME [TO]", "a player leaves; their characters go to TO or the DM"),
     ("/save [NAME]", "save the game (it also saves itself after every turn)"),
     ("/story", "the story so far, from the first turn"),
+    ("/levelup [NAME …]", "take a level experience allows: /levelup Thorin roll str+2"),
     ("/quit", "save and leave"),
 ]
 """Usage and meaning of everything a player can type, for the help screens."""

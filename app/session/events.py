@@ -151,7 +151,8 @@ class StateChange(_Event):
     """Something in the world changed: hit points, conditions, items, the scene, a flag."""
 
     type: Literal["state_change"] = "state_change"
-    kind: Literal["hp", "condition", "item", "scene", "flag", "reveal", "ending"]
+    kind: Literal["hp", "condition", "item", "scene", "flag", "reveal", "ending", "xp"]
+    """``xp``: experience gained, a level within reach, or a level taken."""
     target_id: str | None = None
     description: str
     before: str | None = None

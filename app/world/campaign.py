@@ -15,7 +15,10 @@ Shape (see ``campaigns/crossroads/campaign.toml`` for a complete one)::
     [encounters.<id>] monsters (counts of a kind, or one named foe)
     [items.<id>]    name, description, heals
     [[triggers]]    when (all / any / not of facts) -> effects; once or repeatable
-    [[endings]]     when -> title, text
+    [[endings]]     when -> title, text (and xp, level_up)
+
+Advancement: ``advancement = "xp" | "milestone" | "none"`` in ``[campaign]``; effects and
+endings may award ``xp = 300`` or a milestone ``level_up = true``.
 """
 
 from __future__ import annotations
@@ -74,6 +77,10 @@ class Effects(_Spec):
     next: str | None = None
     """A follow-up challenge (lock -> trap -> save chains)."""
     ending: str | None = None
+    xp: int = Field(default=0, ge=0, le=100_000)
+    """Experience points shared among the living party members (a story award)."""
+    level_up: bool = False
+    """A milestone: every living party member may take the next level (``/levelup``)."""
 
 
 class Exit(_Spec):
@@ -215,6 +222,10 @@ class EndingSpec(_Spec):
     title: str
     text: str
     when: Fact
+    xp: int = Field(default=0, ge=0, le=100_000)
+    """Experience shared among the living party when this ending is reached."""
+    level_up: bool = False
+    """Reaching this ending is a milestone: the survivors may take the next level."""
 
 
 class CampaignMeta(_Spec):
@@ -228,6 +239,12 @@ class CampaignMeta(_Spec):
     levels: tuple[int, int] = (1, 3)
     start: str
     party: list[str] = Field(min_length=1)
+    advancement: Literal["xp", "milestone", "none"] = "none"
+    """How the party grows: ``xp`` — defeated foes give their experience points, shared
+    among the living party, and effects may add more (``xp = 300``); ``milestone`` — effects
+    and endings with ``level_up = true`` grant the next level; ``none`` — the characters
+    stay as they are made (effects with ``xp`` or ``level_up`` still apply). A character
+    whose experience reaches a new level is told so and takes it with ``/levelup``."""
 
 
 class Campaign(_Spec):

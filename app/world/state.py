@@ -116,8 +116,9 @@ class Change(_Model):
 
     turn: int
     kind: Literal[
-        "roll", "hp", "condition", "item", "flag", "scene", "encounter", "reveal", "restriction"
-    ]
+        "roll", "hp", "condition", "item", "flag", "scene", "encounter", "reveal", "restriction",
+        "xp",
+    ]  # fmt: skip
     text: str
 
 

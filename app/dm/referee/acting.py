@@ -9,6 +9,7 @@ from typing import Any
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.care import Caring
+from app.dm.referee.levelling import levelling_text
 from app.dm.referee.tactics import weakest
 from app.dm.tools.executors import why_cannot_act
 from app.dm.understanding import Intent, understand
@@ -59,6 +60,8 @@ class Acting(Caring):
         campaign = self.campaign
         if intent.kind == "question":
             return answers.answer_text(state, campaign, intent)
+        if intent.kind == "help" and intent.note == "levelling":
+            return levelling_text(state)
         if intent.kind == "help":
             return answers.help_text(state, campaign, intent.actor)
         if intent.kind == "inventory":

@@ -8,6 +8,7 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools.advancement_tools import apply_story_award
 from app.dm.tools.condition_tools import condition_tool
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.session.events import ActionRestriction, SessionEvent, StateChange
@@ -93,6 +94,10 @@ def apply_effects(
     if effects.ending and state.ending is None:
         events += reach_ending(state, effects.ending)
         summary["ending"] = effects.ending
+    if effects.xp or effects.level_up:
+        more, awarded = apply_story_award(state, effects.xp, effects.level_up, reason)
+        events += more
+        summary.update(awarded)
     if effects.text:
         summary["text"] = effects.text
     if effects.next:
@@ -138,7 +143,11 @@ def reach_ending(state: GameState, ending_id: str) -> list[SessionEvent]:
     ending = next(e for e in campaign.endings if e.id == ending_id)
     state.ending = ending_id
     state.record("reveal", f"ENDING: {ending.title}")
-    return [StateChange(kind="ending", description=f"{ending.title} — {ending.text}")]
+    events: list[SessionEvent] = [
+        StateChange(kind="ending", description=f"{ending.title} — {ending.text}")
+    ]
+    events += apply_story_award(state, ending.xp, ending.level_up, ending.title)[0]
+    return events
 
 
 def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutcome:

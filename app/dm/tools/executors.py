@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.dm.tools import args as a
+from app.dm.tools.advancement_tools import encounter_xp
 from app.dm.tools.aftermath import fight_summary, foe_outcomes
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
 from app.dm.tools.registry import ToolError, ToolOutcome
@@ -878,6 +879,8 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
         StateTransition(to="exploration", reason=args.reason),
         StateChange(kind="reveal", description=summary),
     ]
+    earned, xp = encounter_xp(state, foes)
+    events += earned
     wiped = not any(s.vitals.hp > 0 for s in state.party.values())
     if wiped and state.ending is None:
         state.ending = "defeat"
@@ -885,6 +888,13 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
         state.record("reveal", text)
         events.append(StateChange(kind="ending", description=f"Defeat — {text}"))
     return ToolOutcome(
-        {"ended": True, "rounds": rounds, "summary": summary, **outcomes, "party_fallen": wiped},
+        {
+            "ended": True,
+            "rounds": rounds,
+            "summary": summary,
+            **outcomes,
+            "party_fallen": wiped,
+            **({"xp": xp} if xp else {}),
+        },
         events,
     )

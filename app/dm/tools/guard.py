@@ -32,7 +32,7 @@ _CHECKS: dict[str, tuple[str, ...]] = {
 """Checks, and the arguments that make two of them the same check."""
 _ONCE = frozenset(
     {"damage", "heal", "set_condition", "change_item", "set_flag", "reveal",
-     "move_scene", "start_combat", "end_combat"}
+     "move_scene", "start_combat", "end_combat", "award_xp"}
 )  # fmt: skip
 """Tools for which a second, identical call in the same turn is a repeat, not a new event
 (attacks, spells and actions may well repeat: a fighter attacks twice)."""

@@ -3,6 +3,7 @@ every call, so exploration and combat each get only what they use."""
 
 from __future__ import annotations
 
+from app.dm.tools import advancement_tools as adv
 from app.dm.tools import args as a
 from app.dm.tools import campaign_tools as c
 from app.dm.tools import combat_tools as k
@@ -37,6 +38,7 @@ CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool)
 ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
 REST = Tool("rest", a.RestArgs, r.rest_tool)
 FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool)
+AWARD_XP = Tool("award_xp", adv.AwardXpArgs, adv.award_xp_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
@@ -45,9 +47,10 @@ EXPLORATION_TOOLS = ToolSet(
 """Exploration: ``take_action`` is here for stabilising the dying out of a fight."""
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, ACT, FEATURE]
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, ACT, FEATURE, AWARD_XP]
 )  # fmt: skip
-"""Exploration in a campaign: authored challenges, and scene moves that follow the map."""
+"""Exploration in a campaign: authored challenges, scene moves that follow the map, and
+experience (only a campaign says how its party advances)."""
 COMBAT_TOOLS = ToolSet(
     [ATTACK, CAST, ACT, FEATURE, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN,
      END_COMBAT]
@@ -55,6 +58,6 @@ COMBAT_TOOLS = ToolSet(
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN,
-     END_COMBAT, REST, FEATURE]
+     END_COMBAT, REST, FEATURE, AWARD_XP]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -104,6 +104,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("ask", confidence=0.3, note=f"{said} what?")
     if said in vocab.help or said in ("help me", "help please", "help pls", "please help"):
         return ctx.intent("help")
+    if any(has_phrase(said, p) for p in vocab.levelling):
+        return ctx.intent("help", note="levelling")
     if said in vocab.inventory:
         return ctx.intent("inventory")
     if said in vocab.hold:

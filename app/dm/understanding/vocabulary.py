@@ -69,6 +69,9 @@ class Vocabulary:
     """Frequent words of the language, to tell it from others."""
     stop: frozenset[str] = field(default_factory=frozenset)
     """Words too common to name anything on their own."""
+    levelling: tuple[str, ...] = ()
+    """Phrases asking about experience and levels ("level up", "how much xp"): answered
+    with who can take a level and how (``/levelup``)."""
 
 
 def _tupled(value: Any) -> Any:

@@ -32,7 +32,7 @@ from app import views
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR
 from app.screentext import plain
-from app.session import commands, hotseat
+from app.session import commands, hotseat, levelling
 from app.session.events import (
     ErrorEvent,
     NarrativeChunk,
@@ -45,6 +45,7 @@ from app.session.session import GameSession, ending_text
 from app.tablelog import TableLog
 from app.tui.messages import EventArrived, TurnsFinished
 from app.tui.screens.leaving import EndingChoice, EndingScreen
+from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.modals import HandoffScreen, PromptInspector, ReactionScreen, RollScreen
 from app.tui.screens.quitting import Keeping
 from app.tui.widgets.banner import GateBanner
@@ -490,6 +491,8 @@ class PlayScreen(Keeping):
                 story.add_note(f"{member.name}: {member.hp}/{member.max_hp} HP, AC {member.ac}")
         elif word == "story":
             self.action_story()
+        elif word == "levelup":
+            self.level_up(rest)
         elif word == "roll":
             self.roll(rest)
         elif word == "retry":
@@ -500,6 +503,40 @@ class PlayScreen(Keeping):
             await self.app.run_action("load_game")
         else:
             self.notify(f"Unknown command /{word}. F1 shows them all.", severity="warning")
+
+    def level_up(self, rest: str) -> None:
+        """``/levelup [NAME]``: the level-up dialog for the first character who can take a
+        level (or the one named); ``/levelup Thorin roll str+2`` takes it at once."""
+        found = levelling.dialog_for(self.session, rest)
+        if isinstance(found, levelling.LevelReply):
+            if found.events:
+                self.show_level(found)
+            else:
+                self.notify(found.text, severity="information" if found.ok else "warning")
+            return
+        cid, plan = found
+
+        def attempt(choice: LevelChoice) -> str | None:
+            reply = levelling.take(
+                self.session, cid, hp=choice.hp, asi=choice.asi, spells=choice.spells
+            )
+            if not reply.ok:
+                return reply.text
+            self.show_level(reply)
+            return None
+
+        self.app.push_screen(LevelUpScreen(plan, attempt))
+
+    def show_level(self, reply: levelling.LevelReply) -> None:
+        """A level taken: the hit-point roll and the news into the log, the news into the
+        story, the new numbers into the party panel."""
+        log = self.query_one(DiceLog)
+        story = self.query_one(StoryPane)
+        for event in reply.events:
+            log.add_entries(self.table_log.record(self.session.state, event))
+            if isinstance(event, StateChange):
+                story.add_note(event.description)
+        self.refresh_all()
 
     def roll(self, formula: str) -> None:
         """A player's own roll, from the game's dice, into the log (not while the DM is

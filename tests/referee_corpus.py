@@ -45,7 +45,9 @@ Category = Literal[
 ]  # fmt: skip
 """The rows of the benchmark's per-category table."""
 
-Action = Literal["withdraw", "disengage", "dodge", "dash", "hide", "short", "long"]
+Action = Literal[
+    "withdraw", "disengage", "dodge", "dash", "hide", "engage", "cover", "short", "long"
+]
 
 
 class _Spec(BaseModel):
@@ -125,7 +127,9 @@ class Line(_Spec):
         if self.intent == "rest" and self.action not in ("short", "long"):
             raise ValueError("a 'rest' line has action = 'short' or 'long'")
         if self.intent == "manoeuvre" and self.action in (None, "short", "long"):
-            raise ValueError("a 'manoeuvre' line has action = withdraw/disengage/dodge/dash/hide")
+            raise ValueError(
+                "a 'manoeuvre' line has action = withdraw/disengage/dodge/dash/hide/engage/cover"
+            )
         if self.intent in self.accept:
             raise ValueError("'accept' lists other intents than 'intent'")
         return self

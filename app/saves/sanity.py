@@ -106,6 +106,16 @@ def _fight(state: GameState) -> Iterator[Problem]:
     for name in ("dodging", "disengaged", "helped", "hidden", "shielded"):
         listed = getattr(fight, name)
         yield from _unknown(f"state.encounter.{name}", listed, ids, "in the order")
+    yield from _unknown("state.encounter.positions", fight.positions, ids, "in the order")
+    for cid, spot in fight.positions.items():
+        where = f"state.encounter.positions.{cid}.engaged"
+        yield from _unknown(where, spot.engaged, ids, "in the order")
+        if cid in spot.engaged:
+            yield Problem(where, f"{cid!r} is engaged with itself")
+        for other in spot.engaged:
+            there = fight.positions.get(other)
+            if there is not None and there.engaged.get(cid) != spot.engaged[other]:
+                yield Problem(where, f"{other!r} does not stand engaged with {cid!r} in turn")
 
 
 def _story(state: GameState) -> Iterator[Problem]:

@@ -23,6 +23,7 @@ from rules.conditions import ActiveCondition
 from rules.damage import Defenses, Vitals
 from rules.economy import TurnEconomy
 from rules.effects import Effect
+from rules.positions import Spot
 from rules.spellcasting import SpellSlots
 from rules.srd import Monster, srd
 
@@ -111,6 +112,8 @@ class Encounter(_Model):
     """Hid successfully: advantage on its next attack roll."""
     shielded: list[str] = Field(default_factory=list)
     """Cast Shield: +5 AC until the start of its next turn."""
+    positions: dict[str, Spot] = Field(default_factory=dict)
+    """Where each combatant stands: engaged with whom, near or far, behind what cover."""
 
     @property
     def current(self) -> Combatant:

@@ -9,6 +9,7 @@ from typing import Any
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.base import RefereeBase
+from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.tactics import weakest
 from app.dm.understanding import Intent, understand
 from app.world import view
@@ -165,12 +166,27 @@ class Acting(RefereeBase):
             self.notes.append(self._unsure(state, replace(intent, confidence=0.0)))
             return []
         foes = self._foes(state)
-        target = intent.target if intent.target in foes else None
-        if target is None and foes:
-            target = weakest((f, state.creatures[f].vitals.hp) for f in foes)
-        if target is None:
+        if not foes:
             return [self._call("end_combat", None, "end_combat", reason="no foe is left standing")]
-        return [self._call("attack", actor, "attack", attacker_id=actor, target_id=target)]
+        wanted = intent.target if intent.target in foes else None
+        plan = plan_attack(state, actor, foes, wanted)
+        if plan.target is None and not plan.steps:
+            self.notes.append(f"{state.name_of(actor)} cannot reach a foe this turn.")
+            return []
+        return self._by_plan(actor, plan)
+
+    def _by_plan(self, actor: str, plan: Plan) -> list[ToolCall]:
+        """A fighter's steps, then its attack — or, when it only moves, the end of its
+        turn."""
+        calls = [
+            self._call("act" if tool == "take_action" else "step", actor, tool, **args)
+            for tool, args in plan.steps
+        ]
+        if plan.target is None:
+            return [*calls, self._call("end_turn", actor, "end_turn")]
+        weapon = {"weapon": plan.weapon} if plan.weapon else {}
+        return [*calls, self._call("attack", actor, "attack", attacker_id=actor,
+                                   target_id=plan.target, **weapon)]  # fmt: skip
 
     def _do_cast(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         name = state.name_of(actor)
@@ -219,10 +235,35 @@ class Acting(RefereeBase):
         if state.encounter is None:
             self.notes.append(f"{state.name_of(actor)} keeps their distance; nobody is fighting.")
             return []
+        if intent.action in ("engage", "cover", "withdraw"):
+            return self._step(state, actor, intent)
         return [
             self._call("act", actor, "take_action", creature_id=actor, action=intent.action),
             self._call("end_turn", actor, "end_turn"),
         ]
+
+    def _step(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        """Moving in a fight: closing with someone, taking cover, falling back. Moving
+        leaves the rest of the turn to the player (an attack may follow)."""
+        name = state.name_of(actor)
+        if intent.action == "engage" and intent.target:
+            return [self._call("step", actor, "move", creature_id=actor, to="engage",
+                               target_id=intent.target)]  # fmt: skip
+        if intent.action == "cover" and intent.target:
+            feature = (
+                self.campaign.scenes[state.scene.id].features.get(intent.target)
+                if (self.campaign is not None and state.scene.id in self.campaign.scenes)
+                else None
+            )
+            label = feature.name if feature is not None else intent.target
+            return [self._call("step", actor, "move", creature_id=actor, to="cover",
+                               feature=label)]  # fmt: skip
+        back = fallback(state, actor)
+        if back is None:
+            self.notes.append(f"{name} is already at the edge of the fight, free of any foe.")
+            return []
+        tool, args = back
+        return [self._call("step", actor, tool, **args)]
 
     def _do_hold(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         if state.encounter is None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.dm.tools import args as a
+from app.dm.tools import position_tools as pt
 from app.dm.tools.aftermath import fight_summary, foe_outcomes
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
 from app.dm.tools.registry import ToolError, ToolOutcome
@@ -599,7 +600,7 @@ def combat_update(state: GameState) -> CombatUpdate:
         rows.append(
             CombatantStatus(
                 id=c.id, name=c.name, initiative=c.initiative, hp=vit.hp, max_hp=vit.max_hp,
-                ac=ac, side=c.side,
+                ac=ac, side=c.side, position=pt.short(state, c.id),
                 conditions=[
                     f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
                 ],
@@ -620,6 +621,7 @@ def get_encounter_tool(args: a.GetEncounterArgs, state: GameState) -> ToolOutcom
             "round": update.round,
             "current": update.current_id,
             "order": [c.model_dump() for c in update.combatants],
+            "positions": pt.positions_line(state).removeprefix("Positions: "),
         }
     )
 
@@ -724,6 +726,7 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     )  # fmt: skip
     for combatant in state.encounter.order:
         state.encounter.economy[combatant.id] = TurnEconomy.fresh(speed_of(state, combatant.id))
+    pt.place_new(state, joined, args)
     state.restriction = None
     names = ", ".join(c.name for c in joined)
     state.record("encounter", f"combat starts ({args.reason}): {names}")

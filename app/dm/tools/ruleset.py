@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from app.dm.tools.effect_rules import EffectRules
 from app.dm.tools.hooks import RULES, Rule
+from app.dm.tools.position_rules import PositionRules
 
 PLAY_RULES: list[Rule] = [
     EffectRules(),
+    PositionRules(),
 ]
 
 

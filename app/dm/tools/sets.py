@@ -7,6 +7,7 @@ from app.dm.tools import args as a
 from app.dm.tools import campaign_tools as c
 from app.dm.tools import combat_tools as k
 from app.dm.tools import executors as x
+from app.dm.tools import position_tools as pos
 from app.dm.tools import rest_tools as r
 from app.dm.tools import spell_tools as sp
 from app.dm.tools.registry import Tool, ToolSet
@@ -34,6 +35,7 @@ ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool)
 ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
 REST = Tool("rest", a.RestArgs, r.rest_tool)
+STEP = Tool("move", a.MoveArgs, pos.move_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
@@ -45,11 +47,12 @@ CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, and scene moves that follow the map."""
 COMBAT_TOOLS = ToolSet(
-    [ATTACK, CAST, ACT, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT]
-)
+    [ATTACK, CAST, ACT, STEP, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN,
+     END_COMBAT]
+)  # fmt: skip
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN,
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, STEP, END_TURN,
      END_COMBAT, REST]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -13,9 +13,10 @@ from typing import Any
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import ExtraDamage
+from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.reactions import has_reaction, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.dm.tools.striking import setup_attack, strike
+from app.dm.tools.striking import out_of_reach, setup_attack, strike
 from app.session.events import DiceRoll, ReactionOffer, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
@@ -218,6 +219,11 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         slot - spell.level if spell.upcast == spell.damage else 0
     ):
         raise ToolError(f"{spell.name} takes at most {spell.targets} targets")
+    reach = spell_reach(spell)
+    for t in targets:
+        refused = out_of_reach(state, caster, t, reach) if reach is not None else None
+        if refused:
+            raise ToolError(refused)
     if state.encounter is not None:
         cost = {
             "action": ActionKind.ACTION,

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from app.dm.tools import executors as x
-from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage
+from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage, Reach
 from app.dm.tools.reactions import has_reaction, open_window, shield_slot
 from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
 from app.world.state import GameState
@@ -20,6 +20,16 @@ def refusal(state: GameState, attacker: str, target: str) -> str | None:
     """Why the rules forbid this attack outright, asked before anything is spent."""
     for rule in RULES:
         why = rule.refuse_attack(state, attacker, target)
+        if why:
+            return why
+    return None
+
+
+def out_of_reach(state: GameState, actor: str, target: str, reach: Reach) -> str | None:
+    """Why this attack or spell cannot reach its target (range, cover), asked before
+    anything is spent."""
+    for rule in RULES:
+        why = rule.refuse_target(state, actor, target, reach)
         if why:
             return why
     return None
@@ -146,6 +156,7 @@ def strike(
     )  # fmt: skip
     who = state.name_of(attacker)
     events: list[SessionEvent] = [
+        *setup.events,
         DiceRoll.from_roll(
             hit.roll, check_type="attack_roll", reason=f"{setup.name} vs {state.name_of(target)}",
             character_id=attacker, character_name=who, dc=setup.ac, success=hit.hit,

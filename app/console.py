@@ -18,6 +18,7 @@ from pathlib import Path
 from rich.console import Console
 
 from app import views
+from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError
 from app.screentext import plain
@@ -131,6 +132,8 @@ class ConsoleGame:
             extra = f" ({conds})" if conds else ""
             lines.append(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP, "
                          f"AC {sheet.armor_class}{extra}")  # fmt: skip
+        if state.encounter is not None:
+            lines.append(f"  {positions_line(state)}")
         return lines
 
     async def play_turns(self) -> None:

@@ -47,14 +47,26 @@ Category = Literal[
 """The rows of the benchmark's per-category table."""
 
 Action = Literal[
-    "withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "short", "long",
+    "withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "engage", "cover", "short",
+    "long",
     "second_wind", "action_surge", "cunning_action", "turn_undead", "bardic_inspiration",
     "rage", "lay_on_hands",
 ]  # fmt: skip
 """A manoeuvre, a rest, or a class feature used."""
 
 
-MOVES = ("withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "short", "long")
+MOVES = (
+    "withdraw",
+    "disengage",
+    "dodge",
+    "dash",
+    "hide",
+    "stabilize",
+    "engage",
+    "cover",
+    "short",
+    "long",
+)
 
 
 class _Spec(BaseModel):
@@ -135,7 +147,8 @@ class Line(_Spec):
             raise ValueError("a 'rest' line has action = 'short' or 'long'")
         if self.intent == "manoeuvre" and self.action in (None, "short", "long"):
             raise ValueError(
-                "a 'manoeuvre' line has action = withdraw/disengage/dodge/dash/hide/stabilize"
+                "a 'manoeuvre' line has action = withdraw/disengage/dodge/dash/hide/stabilize/"
+                "engage/cover"
             )
         if self.intent == "feature" and self.action in (None, *MOVES):
             raise ValueError("a 'feature' line has action = the feature's id")

@@ -15,6 +15,7 @@ from app.dm import prompts
 from app.dm.brain import Message
 from app.dm.tools.advancement_tools import advancement
 from app.dm.tools.feature_tools import USES
+from app.dm.tools.position_tools import positions_line
 from app.dm.understanding import understand
 from app.session.actions import PlayerAction
 from app.world import view
@@ -217,6 +218,8 @@ class ContextBuilder:
         if mode == "combat":
             system.append(prompts.COMBAT)
         system.append(roster(state))
+        if mode == "combat" and state.encounter is not None:
+            system.append(positions_line(state))  # where everyone stands, every call
         system.append(scene_line(state))
         notes = view.scene_notes(state, state.campaign)
         if notes:

@@ -19,7 +19,8 @@ Answer in the language the players write in."""
 COMBAT = """\
 A fight is on. Play it turn by turn in initiative order: resolve the acting creature's
 turn with tools, then call end_turn. Foes act when it is their turn. Call end_combat when
-one side has fled, surrendered or fallen."""
+one side has fled, surrendered or fallen. Positions are listed each call: move creatures
+with the move tool (a melee attack closes in by itself when it can)."""
 
 NARRATE_NOW = """\
 That is all the tool calls this turn allows. Do not call any more tools: narrate what

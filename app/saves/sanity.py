@@ -104,6 +104,16 @@ def _fight(state: GameState) -> Iterator[Problem]:
         )
     yield from _unknown("state.encounter.economy", fight.economy, ids, "in the order")
     yield from _unknown("state.encounter.spells_cast", fight.spells_cast, ids, "in the order")
+    yield from _unknown("state.encounter.positions", fight.positions, ids, "in the order")
+    for cid, spot in fight.positions.items():
+        where = f"state.encounter.positions.{cid}.engaged"
+        yield from _unknown(where, spot.engaged, ids, "in the order")
+        if cid in spot.engaged:
+            yield Problem(where, f"{cid!r} is engaged with itself")
+        for other in spot.engaged:
+            there = fight.positions.get(other)
+            if there is not None and there.engaged.get(cid) != spot.engaged[other]:
+                yield Problem(where, f"{other!r} does not stand engaged with {cid!r} in turn")
 
 
 def _story(state: GameState) -> Iterator[Problem]:

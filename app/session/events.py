@@ -170,6 +170,8 @@ class CombatantStatus(_Event):
     ac: int
     conditions: list[str] = Field(default_factory=list)
     side: str
+    position: str = ""
+    """Where it stands, in a few characters: ``⚔ Goblin 1``, ``near``, ``far ½``."""
 
 
 class CombatUpdate(_Event):

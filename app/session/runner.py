@@ -99,6 +99,7 @@ def render_event(event: SessionEvent) -> str | None:
     if isinstance(event, CombatUpdate):
         order = ", ".join(
             f"{c.name} {c.hp}/{c.max_hp}{'*' if c.id == event.current_id else ''}"
+            + (f" ({c.position})" if c.position else "")
             for c in event.combatants
         )
         return f"  [round {event.round}] {order}"

@@ -105,6 +105,9 @@ class Feature(_Spec):
     """The feature is there only while this holds (always, without it)."""
     variants: list[FeatureVariant] = Field(default_factory=list)
     """Other texts for other states of the world; the first whose ``when`` holds is shown."""
+    cover: Literal["half", "three_quarters", "total"] | None = None
+    """In a fight, a creature can take cover behind it: half (+2 AC and Dexterity saves),
+    three-quarters (+5), or total (it cannot be targeted). Without it, it gives none."""
 
 
 class SceneSpec(_Spec):
@@ -180,6 +183,12 @@ class MonsterCount(_Spec):
     npc: str | None = None
     """The campaign NPC this foe is: they can be spoken to while alive and present, and
     they leave the story when they die or flee."""
+    at: Literal["engaged", "near", "far"] | None = None
+    """Where these foes stand when the fight starts: engaged (each already at a party
+    member's throat), near (within a move), or far (about 60 ft off). Without it, foes
+    whose first attack is ranged start far and the others near."""
+    behind: str | None = None
+    """A feature of the scene (id or name) these foes start behind, for its cover."""
 
     @model_validator(mode="after")
     def _one_named(self) -> MonsterCount:

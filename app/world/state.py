@@ -23,6 +23,7 @@ from rules.conditions import ActiveCondition
 from rules.damage import Defenses, Vitals
 from rules.economy import TurnEconomy
 from rules.effects import Effect
+from rules.positions import Spot
 from rules.spellcasting import SpellSlots
 from rules.srd import Monster, srd
 
@@ -104,6 +105,8 @@ class Encounter(_Model):
     spells_cast: dict[str, list[str]] = Field(default_factory=dict)
     """What each combatant has cast on its current turn (``bonus``, ``action``,
     ``action_cantrip``): a bonus-action spell leaves room only for a cantrip."""
+    positions: dict[str, Spot] = Field(default_factory=dict)
+    """Where each combatant stands: engaged with whom, near or far, behind what cover."""
 
     @property
     def current(self) -> Combatant:

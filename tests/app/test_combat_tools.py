@@ -11,6 +11,7 @@ from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState
+from rules.positions import join
 
 
 def run(state: GameState, name: str, **arguments: object) -> dict:
@@ -38,8 +39,8 @@ def test_attacks_follow_the_rules_and_the_turn_order() -> None:
     swing = out["result"]["attacks"][0]
     assert swing["outcome"] in {"hit", "miss", "critical_hit"}
     kinds = [e.type for e in out["events"]]
-    assert kinds[0] == "dice_roll" and kinds[-1] == "combat_update"
-    roll = out["events"][0]
+    assert "dice_roll" in kinds and kinds[-1] == "combat_update"
+    roll = next(e for e in out["events"] if e.type == "dice_roll")  # after closing in, if it did
     assert roll.check_type == "attack_roll" and roll.dc == swing["ac"]
 
 
@@ -117,6 +118,8 @@ def _turn_of(state: GameState, cid: str) -> None:
 def test_one_attack_action_per_turn_and_extra_attack_at_level_five() -> None:
     state = fight()
     _turn_of(state, "thorin")
+    for rat in ("giant-rat-1", "giant-rat-2"):  # both rats at Thorin's throat
+        join(state.encounter.positions, rat, "thorin")
     assert (
         "error" not in run(state, "attack", attacker_id="thorin", target_id="giant-rat-1")["result"]
     )
@@ -132,6 +135,7 @@ def test_one_attack_action_per_turn_and_extra_attack_at_level_five() -> None:
     )
     assert veteran.party["thorin"].attacks_per_action == 2
     _turn_of(veteran, "thorin")
+    join(veteran.encounter.positions, "giant-rat-2", "thorin")
     for _ in range(2):
         assert (
             "error"
@@ -156,14 +160,15 @@ def test_dodge_help_hide_and_dash() -> None:
     # a rat attacking a dodging Mira rolls with disadvantage
     _turn_of(state, "giant-rat-1")
     out = run(state, "attack", attacker_id="giant-rat-1", target_id="mira")
-    assert out["events"][0].advantage == "disadvantage"
+    roll = next(e for e in out["events"] if e.type == "dice_roll")  # the rat closed in first
+    assert roll.advantage == "disadvantage"
     # Thorin helps Mira: her next attack has advantage, once
     _turn_of(state, "thorin")
     run(state, "take_action", creature_id="thorin", action="help", target_id="mira")
     _turn_of(state, "mira")
     state.encounter.economy.pop("mira")
     state.party["mira"].effects = [e for e in state.party["mira"].effects if e.id != "dodge"]
-    first = run(state, "attack", attacker_id="mira", target_id="giant-rat-2")
+    first = run(state, "attack", attacker_id="mira", target_id="giant-rat-1")
     assert first["events"][0].advantage == "advantage" and state.party["mira"].effects == []
     _turn_of(state, "thorin")
     state.encounter.economy.pop("thorin")
@@ -204,6 +209,7 @@ async def test_a_hurt_foe_whose_friends_fell_flees_and_provokes() -> None:
     dead.vitals = dead.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
     runner = state.creatures["goblin-1"]
     runner.vitals = runner.vitals.model_copy(update={"hp": 1})
+    join(state.encounter.positions, "goblin-1", "thorin")  # leaving Thorin provokes
     _turn_of(state, "goblin-1")
     events = [e async for e in session.process()]
     windows = [e for e in events if e.type == "reaction_window"]

@@ -14,6 +14,7 @@ from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
 from rules.economy import ActionKind
+from rules.positions import scrum
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 
@@ -22,6 +23,8 @@ def cellar(seed: int) -> GameState:
     state = start_session(CAMPAIGN, seed).state
     state.flags["trapdoor_open"] = True
     enter_scene(state, "cellar", "test")
+    assert state.encounter is not None  # one close melee: every rat at everyone's throat
+    scrum(state.encounter.positions, [c.id for c in state.encounter.order])
     return state
 
 

@@ -18,7 +18,7 @@ from tests.app.conftest import narration, of_type, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SCRIPTS = CAMPAIGNS_DIR / "crossroads" / "scripts"
-PEACE_SEED, VICTORY_SEED, MERCY_SEED = 7, 2, 20
+PEACE_SEED, VICTORY_SEED, MERCY_SEED = 11, 1, 7
 
 
 def intent_in(
@@ -119,7 +119,8 @@ def test_the_victory_ending_is_reached() -> None:
     assert "ending: Steel in the Dark" in out
     assert "Grubnak's face darkens" in out
     assert "Grubnak: initiative" in out  # the boss named in the story is in his fight
-    assert re.search(r"The fight lasted \d rounds?\. Grubnak(, Goblin \d)* and Goblin \d fell", out)
+    fights = re.findall(r"The fight lasted \d+ rounds?\. ([^.]*) fell", out)
+    assert any("Grubnak" in fell and "Goblin" in fell for fell in fights)
 
 
 def test_a_beaten_grubnak_surrenders_and_the_mercy_ending_follows() -> None:

@@ -26,6 +26,7 @@ from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType, LifeState, Vitals
 from rules.economy import ActionKind
+from rules.positions import engage
 from rules.srd import srd
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
@@ -92,6 +93,8 @@ def test_srd_incapacitated_and_surrendered_creatures_make_no_opportunity_attacks
     state = cellar(4)
     state.creatures["giant-rat-1"].conditions.append(condition(Condition.PARALYZED))
     state.creatures["giant-rat-2"].left = "surrendered"
+    for rat in ("giant-rat-1", "giant-rat-2", "giant-rat-3"):  # all three beside Thorin
+        engage(state.encounter.positions, rat, "thorin")
     turn_of(state, "thorin")
     out = run(state, "take_action", creature_id="thorin", action="withdraw")
     window = next(e for e in out["events"] if e.type == "reaction_window")
@@ -273,7 +276,7 @@ def test_shield_is_not_offered_when_it_cannot_turn_the_hit() -> None:
         state.players = {"Cy": ["aria"], "Ana": ["mira"], "Ben": ["thorin"]}
         turn_of(state, "giant-rat-1")
         out = run(state, "attack", attacker_id="giant-rat-1", target_id="aria")
-        roll = out["events"][0]
+        roll = next(e for e in out["events"] if e.type == "dice_roll")  # after closing in
         windows = [e for e in out["events"] if e.type == "reaction_window"]
         if roll.success and (roll.natural == 20 or roll.total >= 17):
             assert not windows  # Shield would not help: nobody is asked

@@ -187,6 +187,7 @@ def test_a_real_schema_2_save_loads_with_nothing_spent_and_saves_as_the_new_sche
         assert sheet.effects == [] and sheet.resources == {} and sheet.xp == 0
     for creature in loaded.state.creatures.values():
         assert creature.effects == [] and creature.resources == {}
+    assert loaded.state.encounter.positions == {}  # nobody placed: all stand near, free
     session = resume_session(loaded.state, save=loaded.path)
     save_game(session.state, "old", tmp_path)
     again = load_save(path)

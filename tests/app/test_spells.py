@@ -11,6 +11,7 @@ from app.dm.tools.spell_tools import scaled
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
+from rules.positions import scrum
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 
@@ -19,7 +20,8 @@ def cellar_fight(seed: int = 3) -> GameState:
     state = start_session(CAMPAIGN, seed).state
     state.flags["trapdoor_open"] = True
     enter_scene(state, "cellar", "test")
-    assert state.encounter is not None
+    assert state.encounter is not None  # one close melee, in reach of Burning Hands
+    scrum(state.encounter.positions, [c.id for c in state.encounter.order])
     state.encounter.turn_index = next(
         i for i, c in enumerate(state.encounter.order) if c.id == "aria"
     )

@@ -39,6 +39,7 @@ CHANGES = {
     "rest": "rest",
     "take_action": "manoeuvre",
     "use_feature": "feature",
+    "move": "manoeuvre",
     "end_turn": "hold",
     "request_ability_check": "check",
     "request_saving_throw": "check",
@@ -75,6 +76,14 @@ def _target_of(call: ToolCall) -> str | None:
     return str(targets[0]) if targets else None
 
 
+def _closing_in(call: ToolCall) -> bool:
+    """A step toward a foe: a move to engage, or a Dash to get there."""
+    args = json.loads(call.arguments)
+    return (call.name == "move" and args.get("to") == "engage") or (
+        call.name == "take_action" and args.get("action") == "dash"
+    )
+
+
 def _wrong_calls(line: Line, calls: list[ToolCall], fighting: bool) -> list[str]:
     """Game-changing calls the label does not ask for."""
     allowed = {line.intent, *line.accept}
@@ -90,6 +99,8 @@ def _wrong_calls(line: Line, calls: list[ToolCall], fighting: bool) -> list[str]
             continue
         if did == "hold" and fighting and allowed & FOLLOWS_IN_A_FIGHT:
             continue
+        if _closing_in(call) and allowed & {"attack", "cast"}:
+            continue  # stepping up to the foe (dashing when it is far) is part of the attack
         if did not in allowed:
             wrong.append(call.name)
             continue

@@ -10,15 +10,18 @@ from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.care import Caring
 from app.dm.referee.levelling import levelling_text
+from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.tactics import weakest
 from app.dm.tools.executors import why_cannot_act
+from app.dm.tools.position_tools import spell_reach
+from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
 from app.dm.understanding.features import smites
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
 from rules.features import feature
-from rules.srd import srd
+from rules.srd import Spell, srd
 
 CONFIDENT = 0.6
 """Below this, an action is not taken: the referee says what it understood and asks."""
@@ -171,17 +174,34 @@ class Acting(Caring):
             self.notes.append(self._unsure(state, replace(intent, confidence=0.0)))
             return []
         foes = self._foes(state)
-        target = intent.target if intent.target in foes else None
-        if target is None and foes:
-            target = weakest((f, state.creatures[f].vitals.hp) for f in foes)
-        if target is None:
+        if not foes:
             return [self._call("end_combat", None, "end_combat", reason="no foe is left standing")]
+        wanted = intent.target if intent.target in foes else None
+        plan = plan_attack(state, actor, foes, wanted)
+        if plan.target is None and not plan.steps:
+            self.notes.append(f"{state.name_of(actor)} cannot reach a foe this turn.")
+            return []
         smite: list[ToolCall] = []
         sheet = state.party.get(actor)
-        if sheet is not None and sheet.has("divine_smite") and smites(intent.text):
+        if plan.target and sheet is not None and sheet.has("divine_smite") and smites(intent.text):
             smite = [self._call("feature", actor, "use_feature", creature_id=actor,
                                 feature="divine_smite")]  # fmt: skip
-        return [*smite, self._call("attack", actor, "attack", attacker_id=actor, target_id=target)]
+        return self._by_plan(actor, plan, smite)
+
+    def _by_plan(
+        self, actor: str, plan: Plan, before: list[ToolCall] | None = None
+    ) -> list[ToolCall]:
+        """A fighter's steps, then ``before`` (a smite readied) and its attack — or, when it
+        only moves, the end of its turn."""
+        calls = [
+            self._call("act" if tool == "take_action" else "step", actor, tool, **args)
+            for tool, args in plan.steps
+        ]
+        if plan.target is None:
+            return [*calls, self._call("end_turn", actor, "end_turn")]
+        weapon = {"weapon": plan.weapon} if plan.weapon else {}
+        return [*calls, *(before or []), self._call("attack", actor, "attack", attacker_id=actor,
+                                   target_id=plan.target, **weapon)]  # fmt: skip
 
     def _do_feature(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         fid = intent.action or ""
@@ -243,8 +263,22 @@ class Acting(Caring):
         if not targets and (spell.damage or spell.save or spell.conditions):
             self.notes.append(f"{name} finds no target for {spell.name}.")
             return []
-        return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
-                           target_ids=targets, **slot)]  # fmt: skip
+        steps = self._to_touch(state, actor, spell, targets)
+        return [*steps, self._call("cast", actor, "cast_spell", caster_id=actor,
+                                   spell=intent.spell, target_ids=targets, **slot)]  # fmt: skip
+
+    def _to_touch(
+        self, state: GameState, actor: str, spell: Spell, targets: list[str]
+    ) -> list[ToolCall]:
+        """In a fight, a touch spell's caster first steps next to the one it touches (as a
+        player would say "I go to Ivo and heal him"); a spell that reaches needs no step."""
+        reach = spell_reach(spell)
+        if state.encounter is None or reach is None or not reach.melee or len(set(targets)) != 1:
+            return []
+        target = targets[0]
+        if target == actor or out_of_reach(state, actor, target, reach) is None:
+            return []
+        return [self._call("step", actor, "move", creature_id=actor, to="engage", target_id=target)]
 
     def _do_manoeuvre(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         if intent.action == "stabilize":
@@ -252,10 +286,35 @@ class Acting(Caring):
         if state.encounter is None:
             self.notes.append(f"{state.name_of(actor)} keeps their distance; nobody is fighting.")
             return []
+        if intent.action in ("engage", "cover", "withdraw"):
+            return self._step(state, actor, intent)
         return [
             self._call("act", actor, "take_action", creature_id=actor, action=intent.action),
             self._call("end_turn", actor, "end_turn"),
         ]
+
+    def _step(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        """Moving in a fight: closing with someone, taking cover, falling back. Moving
+        leaves the rest of the turn to the player (an attack may follow)."""
+        name = state.name_of(actor)
+        if intent.action == "engage" and intent.target:
+            return [self._call("step", actor, "move", creature_id=actor, to="engage",
+                               target_id=intent.target)]  # fmt: skip
+        if intent.action == "cover" and intent.target:
+            feature = (
+                self.campaign.scenes[state.scene.id].features.get(intent.target)
+                if (self.campaign is not None and state.scene.id in self.campaign.scenes)
+                else None
+            )
+            label = feature.name if feature is not None else intent.target
+            return [self._call("step", actor, "move", creature_id=actor, to="cover",
+                               feature=label)]  # fmt: skip
+        back = fallback(state, actor)
+        if back is None:
+            self.notes.append(f"{name} is already at the edge of the fight, free of any foe.")
+            return []
+        tool, args = back
+        return [self._call("step", actor, tool, **args)]
 
     def _do_hold(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         if state.encounter is None:

@@ -97,6 +97,8 @@ class FollowUps(RefereeBase):
                 calls += self._fight_started(state)
             elif kind == "fight":
                 calls += self._fight_started(state)
+            elif kind == "step":
+                self.notes.append(f"{result['text']}.")
             elif kind == "attack":
                 calls += self._after_attack(state, actor, result)
             elif kind == "cast":

@@ -18,7 +18,7 @@ from typing import Any
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.dm.referee.acting import Acting
 from app.dm.referee.narrate import FollowUps
-from app.dm.referee.tactics import weakest
+from app.dm.referee.positioning import foe_plan
 from app.session.events import Usage
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -93,8 +93,7 @@ class OfflineReferee(Acting, FollowUps):
             foes = self._foes(state)
             if not foes:
                 return [self._end_fight()]
-            mark = weakest((f, state.creatures[f].vitals.hp) for f in foes)
-            return [self._call("attack", foe_id, "attack", attacker_id=foe_id, target_id=mark)]
+            return self._by_plan(foe_id, foe_plan(state, foe_id, foes))
         targets = [cid for cid, s in state.party.items() if s.vitals.conscious]
         if not self._foes(state) or not targets:
             return [self._call("end_combat", None, "end_combat", reason="the fight is decided")]
@@ -106,8 +105,7 @@ class OfflineReferee(Acting, FollowUps):
                 self._call("act", foe_id, "take_action", creature_id=foe_id, action=morale),
                 self._call("end_turn", foe_id, "end_turn"),
             ]
-        target = weakest((c, state.party[c].vitals.hp) for c in targets)
-        return [self._call("attack", foe_id, "attack", attacker_id=foe_id, target_id=target)]
+        return self._by_plan(foe_id, foe_plan(state, foe_id, targets))
 
     def _morale(self, state: GameState, foe_id: str) -> str | None:
         """Badly hurt with most of its side down, a foe flees — or, last one standing,

@@ -197,6 +197,7 @@ class RollDiceArgs(_Args):
 class MonsterGroup(_Args):
     monster: str = Field(description="Monster id, e.g. goblin")
     count: int = Field(default=1, ge=1, le=12)
+    at: Literal["engaged", "near", "far"] | None = None
 
 
 class StartCombatArgs(_Args):
@@ -348,3 +349,16 @@ class RestArgs(_Args):
 
     kind: Literal["short", "long"]
     character_ids: list[str] | None = Field(default=None, description="Who rests; all if omitted")
+
+
+class MoveArgs(_Args):
+    """Move in a fight (costs movement; leaving a foe provokes opportunity attacks):
+    engage a creature or step next to an ally, go near or far, or take cover behind a
+    scene feature."""
+
+    creature_id: str
+    to: Literal["engage", "near", "far", "cover"]
+    target_id: str | None = Field(default=None, description="For engage")
+    feature: Annotated[str, Field(max_length=80)] | None = Field(
+        default=None, description="For cover"
+    )

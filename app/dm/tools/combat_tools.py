@@ -9,12 +9,13 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools import position_tools as pt
 from app.dm.tools.care_tools import dying_check, stabilize_action
 from app.dm.tools.conduct import wake
 from app.dm.tools.hooks import ExtraDamage
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.dm.tools.striking import refusal, setup_attack, strike
+from app.dm.tools.striking import out_of_reach, refusal, setup_attack, strike
 from app.session.events import ReactionOffer, SessionEvent
 from app.world.state import GameState
 from rules.abilities import Ability
@@ -99,7 +100,7 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
     name = state.name_of(actor)
     offers = []
     for c in encounter.order:
-        hostile = (c.id in state.party) != (actor in state.party)
+        hostile = c.id in pt.reactors(state, actor)  # engaged foes whose reach it leaves
         if hostile and has_reaction(state, c.id) and melee_reach(state, c.id):
             prompt = f"{c.name}, {name} is leaving your reach. Make an opportunity attack?"
             offers.append(
@@ -151,6 +152,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     events: list[SessionEvent] = []
     if args.action in ("withdraw", "flee"):  # movement, not an action; it may provoke
         events = _withdraw(state, actor)
+        pt.leave_fight(state, actor)
         alive = x.vitals_of(state, actor).state is not LifeState.DEAD
         if args.action == "flee" and actor in state.creatures and alive:
             state.creatures[actor].left = "fled"
@@ -162,6 +164,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         if actor not in state.creatures:
             raise ToolError("only foes surrender here")
         state.creatures[actor].left = "surrendered"
+        pt.leave_fight(state, actor)
         state.creatures[actor].hostile = False
         state.record("encounter", f"{name} surrenders")
         return ToolOutcome({"creature_id": actor, "action": "surrender"}, events)
@@ -289,6 +292,11 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     if refused:
         raise ToolError(refused)
     swings = _swings(state, attacker, args.weapon)
+    first = swings[0]
+    reach = pt.weapon_reach(state, attacker, first.name, first.weapon, ranged=first.ranged)
+    refused = out_of_reach(state, attacker, target, reach)
+    if refused:
+        raise ToolError(refused)
     if state.encounter is not None:
         economy = x.economy_of(state, attacker)
         if attacker in state.party:

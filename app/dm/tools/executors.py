@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.dm.tools import args as a
+from app.dm.tools import position_tools as pt
 from app.dm.tools.advancement_tools import encounter_xp
 from app.dm.tools.aftermath import fight_summary, foe_outcomes
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
@@ -595,7 +596,7 @@ def combat_update(state: GameState) -> CombatUpdate:
         rows.append(
             CombatantStatus(
                 id=c.id, name=c.name, initiative=c.initiative, hp=vit.hp, max_hp=vit.max_hp,
-                ac=ac, side=c.side,
+                ac=ac, side=c.side, position=pt.short(state, c.id),
                 conditions=[
                     f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
                 ],
@@ -616,6 +617,7 @@ def get_encounter_tool(args: a.GetEncounterArgs, state: GameState) -> ToolOutcom
             "round": update.round,
             "current": update.current_id,
             "order": [c.model_dump() for c in update.combatants],
+            "positions": pt.positions_line(state).removeprefix("Positions: "),
         }
     )
 
@@ -723,6 +725,7 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     )  # fmt: skip
     for combatant in state.encounter.order:
         state.encounter.economy[combatant.id] = TurnEconomy.fresh(speed_of(state, combatant.id))
+    pt.place_new(state, joined, args)
     state.restriction = None
     names = ", ".join(c.name for c in joined)
     state.record("encounter", f"combat starts ({args.reason}): {names}")

@@ -7,6 +7,7 @@ them all, each of those lives in its own module as a :class:`Rule`, and the exec
 every rule of :data:`RULES` at each moment:
 
 - ``refuse_attack``: forbid an attack outright, before anything is spent;
+- ``refuse_target``: an attack or spell that cannot reach its target (range, cover);
 - ``before_attack``: add advantage, disadvantage, dice, armour class;
 - ``damage_on_hit``: extra damage on a hit (Sneak Attack, Rage, a wolf's bite rider);
 - ``after_attack``: what follows the roll (the target knocked prone, invisibility ends);
@@ -65,11 +66,30 @@ class AttackSetup:
     Weapon Fighting: 3, for 1s and 2s)."""
     notes: list[str] = field(default_factory=list)
     """Short words for the DM about what shaped the roll."""
+    events: list[SessionEvent] = field(default_factory=list)
+    """What the rules did before the roll, shown before it (a creature closing in)."""
 
     def add_dice(self, dice: str) -> None:
         """Add a dice bonus (or penalty) to the roll."""
         if dice:
             self.dice += dice if dice[:1] in "+-" else f"+{dice}"
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How far an attack or a spell reaches, asked about before anything is spent."""
+
+    name: str
+    """What reaches: "Longsword", "Fire Bolt"."""
+    melee: bool
+    """A melee attack or a touch: the target must be within ``reach_ft``."""
+    reach_ft: int = 5
+    normal_ft: int = 0
+    """Normal range (a ranged weapon, a spell's range or its area's size)."""
+    long_ft: int = 0
+    """Long range, with disadvantage (0: none)."""
+    approach: bool = False
+    """The tool closes in by itself when movement allows (an attack roll)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +159,11 @@ class Rule:
     def refuse_attack(self, state: GameState, attacker: str, target: str) -> str | None:
         """Why ``attacker`` may not attack ``target`` at all (charmed by it), or ``None``.
         Asked before anything is spent or rolled."""
+        return None
+
+    def refuse_target(self, state: GameState, actor: str, target: str, reach: Reach) -> str | None:
+        """Why ``actor`` cannot reach ``target`` with this attack or spell (out of range,
+        behind total cover), or ``None``. Asked before anything is spent or rolled."""
         return None
 
     def before_attack(self, setup: AttackSetup) -> None:

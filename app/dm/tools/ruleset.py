@@ -13,10 +13,12 @@ from app.dm.tools.conduct import Charm, Incapacitation, Invisibility, MagicalSle
 from app.dm.tools.effect_rules import EffectRules
 from app.dm.tools.gear_rules import ArmourStealth
 from app.dm.tools.hooks import RULES, Rule
+from app.dm.tools.position_rules import PositionRules
 from app.dm.tools.species_rules import SpeciesRules
 
 PLAY_RULES: list[Rule] = [
     EffectRules(),
+    PositionRules(),
     Incapacitation(),
     Charm(),
     Invisibility(),

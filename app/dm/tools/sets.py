@@ -10,6 +10,7 @@ from app.dm.tools import combat_tools as k
 from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
 from app.dm.tools import feature_tools as f
+from app.dm.tools import position_tools as pos
 from app.dm.tools import rest_tools as r
 from app.dm.tools import spell_tools as sp
 from app.dm.tools.registry import Tool, ToolSet
@@ -39,6 +40,7 @@ ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
 REST = Tool("rest", a.RestArgs, r.rest_tool)
 FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool)
 AWARD_XP = Tool("award_xp", adv.AwardXpArgs, adv.award_xp_tool)
+STEP = Tool("move", a.MoveArgs, pos.move_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
@@ -52,12 +54,12 @@ CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
 """Exploration in a campaign: authored challenges, scene moves that follow the map, and
 experience (only a campaign says how its party advances)."""
 COMBAT_TOOLS = ToolSet(
-    [ATTACK, CAST, ACT, FEATURE, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN,
-     END_COMBAT]
+    [ATTACK, CAST, ACT, STEP, FEATURE, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION,
+     END_TURN, END_COMBAT]
 )  # fmt: skip
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN,
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, STEP, END_TURN,
      END_COMBAT, REST, FEATURE, AWARD_XP]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -15,9 +15,10 @@ from app.dm.tools import executors as x
 from app.dm.tools.care_tools import make_stable
 from app.dm.tools.condition_tools import afflict, creature_type, immunity
 from app.dm.tools.hooks import RULES, ExtraDamage
+from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.reactions import has_reaction, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.dm.tools.striking import setup_attack, strike
+from app.dm.tools.striking import out_of_reach, setup_attack, strike
 from app.dm.tools.volleys import beam_count, cast_volley
 from app.session.events import DiceRoll, ReactionOffer, SessionEvent, StateChange
 from app.world.state import GameState
@@ -229,6 +230,11 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"{spell.name} takes at most {spell.targets} targets")
     for rule in RULES:
         refused = rule.refuse_cast(state, caster, spell_id, slot)
+        if refused:
+            raise ToolError(refused)
+    reach = spell_reach(spell)
+    for t in targets:
+        refused = out_of_reach(state, caster, t, reach) if reach is not None else None
         if refused:
             raise ToolError(refused)
     if state.encounter is not None:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from app.dm.tools import executors as x
-from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage
+from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage, Reach
 from app.dm.tools.reactions import (
     SHIELD_AC,
     has_reaction,
@@ -29,6 +29,16 @@ def refusal(state: GameState, attacker: str, target: str) -> str | None:
     """Why the rules forbid this attack outright, asked before anything is spent."""
     for rule in RULES:
         why = rule.refuse_attack(state, attacker, target)
+        if why:
+            return why
+    return None
+
+
+def out_of_reach(state: GameState, actor: str, target: str, reach: Reach) -> str | None:
+    """Why this attack or spell cannot reach its target (range, cover), asked before
+    anything is spent."""
+    for rule in RULES:
+        why = rule.refuse_target(state, actor, target, reach)
         if why:
             return why
     return None
@@ -129,6 +139,7 @@ def strike(
     )  # fmt: skip
     who = state.name_of(attacker)
     events: list[SessionEvent] = [
+        *setup.events,
         DiceRoll.from_roll(
             hit.roll, check_type="attack_roll", reason=f"{setup.name} vs {state.name_of(target)}",
             character_id=attacker, character_name=who, dc=setup.ac, success=hit.hit,

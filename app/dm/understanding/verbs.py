@@ -9,6 +9,7 @@ from rapidfuzz import fuzz
 
 from app.dm.understanding.features import feature_use
 from app.dm.understanding.intent import Intent, IntentKind, Reading
+from app.dm.understanding.positions import position_move
 from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import ThingKind
 from app.dm.understanding.spells import knows, self_target, spell_mentioned
@@ -440,7 +441,10 @@ def by_verbs(ctx: Context) -> Intent | None:
         and not any(verb_at(ctx.said, v) >= 0 for v in ("blast", "launch", "hurl"))
     ):
         return ctx.intent("ask", confidence=0.3, note="which spell?")
-    for found in (manoeuvre_or_rest(ctx), _challenge(ctx, strong=True)):
+    step = position_move(ctx)  # a step in a fight beats "take cover" read as a Dodge
+    if step is not None and "first" in step.extra and step.confidence >= 0.7:
+        return step
+    for found in (step or manoeuvre_or_rest(ctx), _challenge(ctx, strong=True)):
         if found is not None:
             readings.append(found)
     for at, _, kind in _verb_hits(ctx):

@@ -48,6 +48,9 @@ class Vocabulary:
     """Whole lines (or questions) that mean "describe where we are"."""
     pronouns: dict[str, str]
     """Pronoun -> who it points at ("she" -> "person", "it" -> "thing")."""
+    positions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Moving in a fight -> phrases: ``engage`` ("close with", "move next to"), ``cover``
+    ("take cover behind"), ``ranged`` (words for a foe that shoots: "archer")."""
     people: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """A word for a kind of person -> how players call one ("woman": "ma'am", "lady")."""
     spell_words: dict[str, str] = field(default_factory=dict)

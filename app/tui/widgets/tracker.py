@@ -1,6 +1,7 @@
 """The initiative tracker: order, whose turn it is, hit-point bars, AC (with Shield's +5
-when it is up), conditions with the rounds they have left, who is out of the fight (dead,
-dying, fled, surrendered), and spent reactions. Shown only while a fight is on.
+when it is up), where each one stands (``⚔ Goblin 1`` engaged with it, ``near``, ``far ½``
+behind half cover) with its conditions and the rounds they have left, who is out of the
+fight (dead, dying, fled, surrendered), and spent reactions. Shown only while a fight is on.
 
 Conditions are laid out whole — a line breaks between two conditions, never inside one —
 so they stay readable on an 80-column screen."""
@@ -86,8 +87,10 @@ def ac_text(
 
 
 def conditions(c: CombatantStatus) -> list[Text]:
-    """``poisoned (2)`` (with the rounds it has left), ``prone`` …"""
-    return [Text(condition, style="magenta") for condition in c.conditions]
+    """Where it stands (``⚔ Goblin 1``, ``far ½``), then ``poisoned (2)`` (with the rounds
+    it has left), ``prone`` …"""
+    where = [Text(c.position, style="dim")] if c.position else []
+    return where + [Text(condition, style="magenta") for condition in c.conditions]
 
 
 def hp_words(c: CombatantStatus, out: str) -> str:
@@ -157,6 +160,7 @@ class InitiativeTracker(Widget):
         assert fight is not None
         shielded = set(panels.shielded)
         name = max(4, *(len(c.name) for c in fight.combatants))
+        # where it stands never squeezes the other columns: it takes the room left
         widest = max((len(x) + 1 for c in fight.combatants for x in c.conditions), default=0)
         need = max(widest, len("Conditions"))
         numbers = max(len(hp_words(c, panels.out.get(c.id, ""))) for c in fight.combatants)
@@ -189,7 +193,8 @@ class InitiativeTracker(Widget):
         table.add_column("HP", no_wrap=True)
         table.add_column("AC", justify="right", no_wrap=True)
         if wide:
-            table.add_column("Conditions", width=plan.conditions)
+            title = "Where, conditions" if plan.conditions >= len("Where, conditions") else "Where"
+            table.add_column(title, width=plan.conditions)
         table.add_column("R", width=1)
         for c in fight.combatants:
             current = c.id == fight.current_id
@@ -212,9 +217,10 @@ class InitiativeTracker(Widget):
             ac = ac_text(c, c.id in shielded, short=plan.short_ac, label=not wide)
             row: list[RenderableType] = [marker]
             if wide:
-                row += [str(c.initiative), name, hp, ac, Packed(conditions(c))]
+                row += [str(c.initiative), name, hp, ac, Packed(conditions(c) if not out else [])]
             else:  # the conditions go under the name
-                cell = Group(name, Packed(conditions(c))) if c.conditions else name
+                words = conditions(c) if not out else []
+                cell = Group(name, Packed(words)) if words else name
                 row += [cell, hp, ac]
             row.append(Text("✗", style="dim") if c.id in spent else Text("⟲", style="green"))
             table.add_row(*row)

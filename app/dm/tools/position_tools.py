@@ -1,0 +1,348 @@
+"""Where creatures stand in a fight, on the game's side: the ``move`` tool, where a fight
+starts everyone, how far each attack and spell reaches, and the few words the tracker, the
+console and the DM's context show. The model itself (bands, engagement, cover) is
+:mod:`rules.positions`; what it does to rolls is :mod:`app.dm.tools.position_rules`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.dm.tools import args as a
+from app.dm.tools import executors as x
+from app.dm.tools.hooks import Reach
+from app.dm.tools.registry import ToolError, ToolOutcome
+from app.session.events import SessionEvent, StateChange
+from app.world import view
+from app.world.state import Creature, GameState
+from rules import positions as p
+from rules.conditions import can_act
+from rules.damage import LifeState
+from rules.outcomes import Impossible
+from rules.srd import Spell, srd
+
+# -- who is where ------------------------------------------------------------------------------
+
+
+def spots(state: GameState) -> dict[str, p.Spot]:
+    """The fight's positions (a fight always has them)."""
+    assert state.encounter is not None
+    return state.encounter.positions
+
+
+def present(state: GameState) -> set[str]:
+    """Combatants still in the fight: not dead, not fled or surrendered."""
+    if state.encounter is None:
+        return set()
+    return {
+        c.id
+        for c in state.encounter.order
+        if x.vitals_of(state, c.id).state is not LifeState.DEAD
+        and not (c.id in state.creatures and state.creatures[c.id].left)
+    }
+
+
+def hostile(state: GameState, a_id: str, b_id: str) -> bool:
+    """On opposite sides of the fight (a foe who gave up is nobody's enemy any more)."""
+    if (a_id in state.party) == (b_id in state.party):
+        return False
+    foe = state.creatures.get(a_id) or state.creatures.get(b_id)
+    return foe is None or foe.hostile
+
+
+def engaged_foes(state: GameState, cid: str) -> list[str]:
+    """Hostile creatures engaged with ``cid`` that are still in the fight."""
+    if state.encounter is None:
+        return []
+    here = p.spot(spots(state), cid)
+    alive = present(state)
+    return [o for o in here.engaged if o in alive and hostile(state, cid, o)]
+
+
+def threatens(state: GameState, reactor: str, mover: str) -> bool:
+    """Whether ``mover`` leaving provokes an opportunity attack from ``reactor``: they are
+    engaged and the gap is within the reactor's melee reach."""
+    if state.encounter is None:
+        return False
+    gap = p.spot(spots(state), mover).engaged.get(reactor)
+    return gap is not None and gap <= melee_reach(state, reactor)
+
+
+def reactors(state: GameState, mover: str) -> set[str]:
+    """Who may make an opportunity attack when ``mover`` leaves: engaged foes whose reach
+    it is in."""
+    return {o for o in engaged_foes(state, mover) if threatens(state, o, mover)}
+
+
+def melee_reach(state: GameState, cid: str, weapon: str | None = None) -> int:
+    """A creature's melee reach in feet: its weapon's (or its best), 5 or 10."""
+    if cid in state.party:
+        sheet = state.party[cid]
+        ids = [weapon] if weapon in sheet.weapons else list(sheet.weapons)
+        melee = [srd().weapons.get(w) for w in ids if srd().weapons.get(w).kind == "melee"]
+        return max((w.reach for w in melee), default=p.MELEE_FT)
+    creature = state.creatures.get(cid)
+    if creature is None or creature.monster is None:
+        return p.MELEE_FT
+    actions = list(state.monster(creature.monster).actions)
+    if weapon is not None:
+        actions = [act for act in actions if act.id == weapon] or actions
+    reaches = [
+        act.reach or p.MELEE_FT for act in actions if act.kind in ("melee", "melee_or_ranged")
+    ]
+    return max(reaches, default=p.MELEE_FT)
+
+
+def weapon_reach(
+    state: GameState, attacker: str, name: str, weapon: str | None, *, ranged: bool
+) -> Reach:
+    """How far one weapon or monster attack reaches."""
+    if not ranged:
+        return Reach(name, melee=True, reach_ft=melee_reach(state, attacker, weapon), approach=True)
+    bounds: tuple[int, int] | None = None
+    if attacker in state.party and weapon is not None:
+        bounds = srd().weapons.get(weapon).range
+    else:
+        creature = state.creatures.get(attacker)
+        if creature is not None and creature.monster is not None:
+            act = next((c for c in state.monster(creature.monster).actions if c.id == weapon), None)
+            bounds = act.range if act is not None else None
+    normal, long = bounds or (p.FAR_FT, p.FAR_FT * 4)
+    return Reach(name, melee=False, normal_ft=normal, long_ft=long)
+
+
+_AREA = re.compile(r"(\d+)-(?:foot|ft)")
+
+
+def spell_reach(spell: Spell) -> Reach | None:
+    """How far a spell reaches; ``None`` for a spell on the caster alone."""
+    if spell.touch or spell.range_ft == p.MELEE_FT:
+        return Reach(spell.name, melee=True, approach=spell.attack is not None)
+    if spell.range_ft > 0:
+        return Reach(spell.name, melee=False, normal_ft=spell.range_ft)
+    size = _AREA.search(spell.area or "")
+    if size is None:
+        return None  # Shield, Misty Step: the caster only
+    return Reach(spell.name, melee=False, normal_ft=int(size.group(1)))
+
+
+# -- where a fight starts ----------------------------------------------------------------------
+
+
+def prefers_range(state: GameState, creature: Creature) -> bool:
+    """A foe whose first attack is a ranged one (an archer) keeps its distance."""
+    if creature.monster is None:
+        return False
+    attacks = [act for act in state.monster(creature.monster).actions if act.is_attack]
+    return bool(attacks) and attacks[0].kind == "ranged"
+
+
+def place(state: GameState, stands: dict[str, tuple[str | None, str | None]]) -> None:
+    """Put everyone where a fight starts: the party near, foes near (archers far), or where
+    the encounter's author says a group stands (``stands``: creature id -> (band or
+    "engaged", the feature it is behind)). Foes set to "engaged" each take on a party
+    member, in turn."""
+    encounter = state.encounter
+    assert encounter is not None
+    where = encounter.positions
+    party = [c.id for c in encounter.order if c.id in state.party]
+    fighters = [cid for cid in party if x.vitals_of(state, cid).hp > 0]
+    turn = 0
+    for c in encounter.order:
+        where.setdefault(c.id, p.Spot())
+        creature = state.creatures.get(c.id)
+        if creature is None:
+            continue
+        at, behind = stands.get(c.id, (None, None))
+        if at == "engaged" and fighters:
+            p.engage(where, c.id, fighters[turn % len(fighters)])
+            turn += 1
+        else:
+            far = at == "far" or (at is None and prefers_range(state, creature))
+            where[c.id].band = "far" if far else "near"
+        if behind:
+            feature = _feature(state, behind)
+            if feature is not None:
+                where[c.id].cover, where[c.id].behind = feature
+
+
+def place_new(state: GameState, joined: list[Creature], args: a.StartCombatArgs) -> None:
+    """Where a new fight starts everyone: the groups of ``start_combat`` and of the
+    campaign encounter it names, in the order their creatures joined."""
+    groups: list[Any] = list(args.monsters)
+    campaign = state.campaign
+    if args.encounter is not None and campaign is not None:
+        groups += campaign.encounters[args.encounter].monsters
+    each = [g for g in groups for _ in range(g.count)]
+    stands = {
+        creature.id: (group.at, getattr(group, "behind", None))
+        for creature, group in zip(joined, each, strict=False)
+    }
+    place(state, stands)
+
+
+def _feature(state: GameState, wanted: str) -> tuple[p.CoverDegree, str] | None:
+    """The cover a feature of the scene gives and its name, found by id or name."""
+    features = view.features_here(state, state.campaign)
+    key = wanted.strip().lower()
+    for fid, feature in features.items():
+        names = {fid, feature.name.lower(), *(n.lower() for n in feature.aliases)}
+        if key in names or key.removeprefix("the ") in names:
+            return (feature.cover or "none"), feature.name
+    return None
+
+
+def cover_here(state: GameState) -> list[str]:
+    """Features of the scene that give cover, by name."""
+    features = view.features_here(state, state.campaign)
+    return [f.name for f in features.values() if f.cover]
+
+
+# -- the move tool -----------------------------------------------------------------------------
+
+
+def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
+    """move: engage a creature (or step next to an ally), move near or far, or take cover
+    behind a feature. It costs movement; leaving an engagement provokes opportunity
+    attacks from the foes left (unless the mover took the Disengage action)."""
+    encounter = state.encounter
+    if encounter is None:
+        raise ToolError("moving about is for fights; use move_scene to go elsewhere")
+    mover = x.resolve_target(state, args.creature_id)
+    name = state.name_of(mover)
+    if encounter.current.id != mover:
+        raise ToolError(f"it is {encounter.current.name}'s turn, not {name}'s")
+    if x.vitals_of(state, mover).hp == 0 or not can_act(x.conditions_of(state, mover)):
+        raise ToolError(f"{name} cannot move now")
+    where = spots(state)
+    here = p.spot(where, mover)
+    target = _target(state, args, mover)
+    degree: p.CoverDegree = "none"
+    feature = ""
+    if args.to == "engage":
+        assert target is not None
+        gap = p.MELEE_FT if not hostile(state, mover, target) else melee_reach(state, mover)
+        gap = min(gap, p.distance(where, mover, target))
+        cost = p.closing_cost(where, mover, target, gap)
+        if cost == 0 and target in here.engaged:
+            raise ToolError(f"{name} is already engaged with {state.name_of(target)}")
+    elif args.to == "cover":
+        found = _feature(state, args.feature or "")
+        if found is None:
+            offered = ", ".join(cover_here(state)) or "nothing here gives cover"
+            raise ToolError(f"no {args.feature!r} here to take cover behind; cover: {offered}")
+        degree, feature = found
+        if degree == "none":
+            offered = ", ".join(cover_here(state)) or "nothing here gives cover"
+            raise ToolError(f"the {feature} gives no cover; cover: {offered}")
+        if here.behind == feature:
+            raise ToolError(f"{name} is already behind the {feature}")
+        cost = p.STEP_FT
+    else:
+        cost = p.band_cost(here, args.to)
+        if cost == 0:
+            raise ToolError(f"{name} is already {args.to}")
+    economy = x.economy_of(state, mover)
+    spent = economy.move(cost)
+    if isinstance(spent, Impossible):
+        raise ToolError(f"{name} cannot get there: {spent.reason} (take the dash action for more)")
+    # Leaving an engagement (other than the one it closes in on) provokes.
+    staying = {target} if args.to == "engage" and target is not None else set()
+    events: list[SessionEvent] = []
+    leaving = [o for o in engaged_foes(state, mover) if o not in staying]
+    if leaving:
+        events += withdraw_from(state, mover, staying)
+    if x.vitals_of(state, mover).hp == 0:
+        state.record("encounter", f"{name} falls before getting away")
+        events.append(x.combat_update(state))
+        return ToolOutcome({"creature_id": mover, "moved": False, "fell": True}, events)
+    if args.to == "engage":
+        assert target is not None
+        p.engage(where, mover, target, gap)
+        verb = "closes with" if hostile(state, mover, target) else "moves next to"
+        text = f"{name} {verb} {state.name_of(target)}"
+    elif args.to == "cover":
+        p.take_cover(where, mover, degree, feature)
+        text = f"{name} takes cover behind the {feature} ({p.COVER_WORDS[degree]})"
+    else:
+        p.move_to_band(where, mover, args.to)
+        text = f"{name} moves {'to the edge of the fight' if args.to == 'far' else 'near'}"
+    state.record("encounter", f"{text} ({cost} ft)")
+    events.append(StateChange(kind="condition", target_id=mover, description=text))
+    events.append(x.combat_update(state))
+    result: dict[str, Any] = {
+        "creature_id": mover,
+        "moved": args.to,
+        "cost_ft": cost,
+        "movement_left": economy.movement,
+        "now": describe(state, mover),
+        "text": text,
+    }
+    if leaving:
+        result["left"] = leaving
+    return ToolOutcome(result, events)
+
+
+def _target(state: GameState, args: a.MoveArgs, mover: str) -> str | None:
+    if args.to != "engage":
+        return None
+    if args.target_id is None:
+        raise ToolError("engage needs the target_id of the creature (or ally) to move to")
+    target = x.resolve_target(state, args.target_id)
+    if target == mover:
+        raise ToolError("a creature cannot move next to itself")
+    if target not in present(state):
+        raise ToolError(f"{state.name_of(target)} is not in the fight")
+    return target
+
+
+def withdraw_from(state: GameState, mover: str, staying: set[str]) -> list[SessionEvent]:
+    """The opportunity attacks of leaving: the engaged foes' reaction window, then the
+    mover is out of their engagement."""
+    from app.dm.tools.combat_tools import _withdraw  # noqa: PLC0415 - the tools import this
+
+    where = spots(state)
+    here = where.setdefault(mover, p.Spot())
+    # The one it closes in on is not left behind: it gets no opportunity attack.
+    kept = {o: here.engaged.pop(o) for o in staying if o in here.engaged}
+    events = _withdraw(state, mover)
+    here.engaged.update(kept)
+    for other in [o for o in p.spot(where, mover).engaged if o not in staying]:
+        where[mover].engaged.pop(other, None)
+        if other in where:
+            where[other].engaged.pop(mover, None)
+    return events
+
+
+def leave_fight(state: GameState, cid: str) -> None:
+    """A creature that withdraws, flees or gives up stands engaged with nobody."""
+    if state.encounter is not None:
+        p.leave(spots(state), cid)
+
+
+# -- what is shown -----------------------------------------------------------------------------
+
+
+def _names(state: GameState) -> dict[str, str]:
+    return {cid: state.name_of(cid) for cid in state.known_ids()}
+
+
+def describe(state: GameState, cid: str) -> str:
+    """``engaged with Goblin 1``, ``far, behind the cart (half cover)``."""
+    return p.describe(spots(state), cid, _names(state), present(state))
+
+
+def short(state: GameState, cid: str) -> str:
+    """The tracker's column: ``⚔ Goblin 1``, ``near``, ``far ½``."""
+    return p.short(spots(state), cid, _names(state), present(state))
+
+
+def positions_line(state: GameState) -> str:
+    """Everyone's position in one line for the DM: "Thorin engaged with Goblin 1; Goblin 3
+    far, behind the cart (half cover)"."""
+    if state.encounter is None:
+        return ""
+    alive = present(state)
+    parts = [f"{c.name} {describe(state, c.id)}" for c in state.encounter.order if c.id in alive]
+    return "Positions: " + "; ".join(parts) if parts else ""

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from app.dm.tools.effect_rules import EffectRules
 from app.dm.tools.hooks import RULES, Rule
+from app.dm.tools.spell_rules import SpellRules
 
 PLAY_RULES: list[Rule] = [
+    SpellRules(),  # before the effects wear off: Acid Arrow burns at the end it lasts to
     EffectRules(),
 ]
 

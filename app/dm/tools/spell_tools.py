@@ -1,188 +1,43 @@
-"""Casting spells by the rules: the slot is spent (cantrips are free), attack-roll spells
-roll against armour class, saving-throw spells let each target save against the caster's
-DC (half damage or none on a success), darts always hit, healing adds the caster's
-modifier, and damage dice grow with the caster's level (cantrips) or the slot (upcasting).
-"""
+"""Casting spells by the rules: the tool checks the caster, the spell, its targets and its
+cost, spends the slot (cantrips are free) and the action, lets foes counter it, and hands
+the casting to what the spell does (:mod:`app.dm.tools.spell_effects`,
+:mod:`app.dm.tools.spell_rolls`, :mod:`app.dm.tools.spell_utility`)."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
-from app.dm.tools.hooks import ExtraDamage
-from app.dm.tools.reactions import has_reaction, open_window
+from app.dm.tools import spell_effects as fx
+from app.dm.tools.counterspell import counterspell
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.dm.tools.striking import setup_attack, strike
-from app.session.events import DiceRoll, ReactionOffer, SessionEvent, StateChange
+from app.dm.tools.spell_caster import caster_profile, scaled, spell_id_of
+from app.dm.tools.spell_rolls import several_rolls
+from app.dm.tools.spell_utility import check_material, check_revivable, dispel, revive, teleport
 from app.world.state import GameState
-from rules.abilities import Ability
-from rules.character import CharacterSheet
-from rules.checks import CheckResult, ability_check
-from rules.conditions import ActiveCondition
 from rules.damage import LifeState
-from rules.dice import Advantage, RollResult, roll
 from rules.economy import ActionKind
 from rules.outcomes import Impossible
-from rules.spellcasting import SpellSlots, cantrip_dice_multiplier
 from rules.srd import Spell, srd
 
-_DICE = re.compile(r"^(\d*)d(\d+)(.*)$")
+__all__ = ["cast_spell_tool", "caster_profile", "most_targets", "scaled"]
+
+_COSTS = {
+    "action": ActionKind.ACTION,
+    "bonus_action": ActionKind.BONUS_ACTION,
+    "reaction": ActionKind.REACTION,
+}
 
 
-def scaled(formula: str, times: int, extra: str | None = None, levels: int = 0) -> str:
-    """``1d10`` x2 -> ``2d10``; plus ``levels`` copies of ``extra`` (upcast dice)."""
-    match = _DICE.match(formula.replace(" ", ""))
-    out = formula
-    if match and times > 1:
-        count = int(match.group(1) or 1) * times
-        out = f"{count}d{match.group(2)}{match.group(3)}"
-    if extra and levels > 0:
-        extra_match = _DICE.match(extra.replace(" ", ""))
-        if extra_match and not extra_match.group(3):
-            out += f"+{int(extra_match.group(1) or 1) * levels}d{extra_match.group(2)}"
-        else:
-            out += "".join(f"+({extra})" for _ in range(levels))
-    return out
-
-
-def _damage_event(rolled: RollResult, spell: str, what: str, caster: str, name: str) -> DiceRoll:
-    """The dice-log entry of a spell's damage roll."""
-    return DiceRoll.from_roll(
-        rolled, check_type="damage", reason=f"{spell} {what}", character_id=caster,
-        character_name=name,
-    )  # fmt: skip
-
-
-def _hurt(
-    state: GameState, target: str, amount: int, spell: Spell, critical: bool = False
-) -> tuple[list[SessionEvent], dict[str, Any]]:
-    assert spell.damage_type is not None
-    events, outcome = x.deal_damage(state, target, amount, spell.damage_type, critical=critical)
-    return events, {
-        "target": target,
-        "damage": outcome.damage.amount,
-        "hp": outcome.vitals.hp,
-        "state": outcome.vitals.state.value,
-    }
-
-
-@dataclass
-class _Caster:
-    """What casting needs to know about a caster, character or monster alike."""
-
-    id: str
-    name: str
-    spells: list[str]
-    slots: SpellSlots
-    mod: int
-    dc: int
-    bonus: int
-    level: int
-    conditions: list[ActiveCondition]
-    sheet: CharacterSheet | None
-    ability: Ability = Ability.INT
-
-
-def caster_profile(state: GameState, cid: str) -> _Caster | None:
-    """The caster behind an id, or ``None`` if it casts no spells."""
-    if cid in state.party:
-        sheet = state.party[cid]
-        if sheet.spellcasting_ability is None:
-            return None
-        return _Caster(
-            cid,
-            sheet.name,
-            list(sheet.spells),
-            sheet.spell_slots,
-            sheet.modifier(sheet.spellcasting_ability),
-            sheet.spell_save_dc or 10,
-            sheet.spell_attack_bonus or 0,
-            sheet.level,
-            sheet.conditions,
-            sheet,
-            sheet.spellcasting_ability,
-        )
-    creature = state.creatures[cid]
-    block = state.monster(creature.monster) if creature.monster else None
-    if block is None or block.spellcasting is None or creature.spell_slots is None:
+def most_targets(spell: Spell, slot: int, caster_level: int) -> int | None:
+    """How many targets one casting may name (``None``: an area, any number). Attack
+    spells name one per roll; some spells take one more per slot level above their own."""
+    if spell.attack:
+        return spell.roll_count(caster_level, slot)
+    if not spell.targets:
         return None
-    magic = block.spellcasting
-    return _Caster(
-        cid,
-        creature.name,
-        list(magic.spells),
-        creature.spell_slots,
-        block.abilities.modifier(magic.ability),
-        magic.dc,
-        magic.attack_bonus,
-        magic.level,
-        creature.conditions,
-        None,
-        magic.ability,
-    )
-
-
-def _counterspell(
-    state: GameState, caster: str, spell_name: str, level: int, depth: int = 0
-) -> tuple[list[SessionEvent], str | None]:
-    """The reaction window of a spell being cast: foes who know Counterspell may stop it —
-    and their Counterspell, being a spell, may itself be countered (depth-bounded).
-    Returns the events and who countered the spell, if anyone did."""
-    encounter = state.encounter
-    if encounter is None or depth >= 4:
-        return [], None
-    name = state.name_of(caster)
-    offers = []
-    for c in encounter.order:
-        if (c.id in state.party) == (caster in state.party) or not has_reaction(state, c.id):
-            continue
-        profile = caster_profile(state, c.id)
-        if profile is None or "counterspell" not in profile.spells:
-            continue
-        if not any(profile.slots.remaining(lv) for lv in range(3, 10)):
-            continue
-        prompt = f"{c.name}, {name} is casting {spell_name}. Counterspell?"
-        offers.append(
-            (
-                ReactionOffer(
-                    reactor_id=c.id, reactor_name=c.name, kind="counterspell", prompt=prompt
-                ),
-                True,
-            )
-        )
-    if not offers:
-        return [], None
-    window, accepted = open_window(state, f"{name} casts {spell_name}", offers)
-    events: list[SessionEvent] = [window]
-    for offer in accepted:
-        profile = caster_profile(state, offer.reactor_id)
-        assert profile is not None
-        slot = next(lv for lv in range(3, 10) if profile.slots.remaining(lv))
-        profile.slots.spend(slot)
-        state.record("roll", f"{profile.name} casts Counterspell at {name}'s {spell_name}")
-        more, blocked_by = _counterspell(state, offer.reactor_id, "Counterspell", slot, depth + 1)
-        events += more
-        if blocked_by is not None:
-            continue  # this Counterspell was itself countered
-        if level > slot:  # a higher spell needs an ability check against DC 10 + its level
-            check = ability_check(
-                state.rng,
-                profile.mod,
-                10 + level,
-                ability=profile.ability,
-                reason=f"counter {spell_name}",
-            )
-            events.append(x.roll_event(state, offer.reactor_id, check))
-            if not check.success:
-                continue
-        text = f"{profile.name}'s Counterspell stops {name}'s {spell_name}"
-        state.record("condition", text)
-        events.append(StateChange(kind="condition", target_id=caster, description=text))
-        return events, offer.reactor_id
-    return events, None
+    return spell.targets + (slot - spell.level if spell.more_targets and spell.level else 0)
 
 
 def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
@@ -191,12 +46,11 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     profile = caster_profile(state, caster)
     if profile is None:
         raise ToolError(f"{state.name_of(caster)} casts no spells")
-    sheet = profile.sheet
     try:
         spell = srd().spells.get(args.spell)
     except KeyError as error:
         raise ToolError(str(error.args[0])) from None
-    spell_id = next(k for k, v in srd().spells.entries.items() if v is spell)
+    spell_id = spell_id_of(spell)
     if spell_id not in profile.spells:
         known = ", ".join(profile.spells)
         raise ToolError(f"{profile.name} does not know {spell.name}; known: {known}")
@@ -205,37 +59,14 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     if x.vitals_of(state, caster).hp == 0:
         raise ToolError(f"{profile.name} cannot cast while unconscious")
     targets = [x.resolve_target(state, t) for t in args.target_ids]
-    for t in targets:
-        if x.vitals_of(state, t).state is LifeState.DEAD:
-            raise ToolError(f"{state.name_of(t)} is already dead")
     slot = args.slot_level or spell.level
     if spell.level and slot < spell.level:
         raise ToolError(f"{spell.name} needs a slot of level {spell.level} or higher")
-    harmful = spell.attack or spell.save or spell.damage or spell.conditions
-    if harmful and not targets:
-        raise ToolError(f"{spell.name} needs target_ids")
-    if spell.targets and len(targets) > max(spell.targets, 1) + (
-        slot - spell.level if spell.upcast == spell.damage else 0
-    ):
-        raise ToolError(f"{spell.name} takes at most {spell.targets} targets")
-    if state.encounter is not None:
-        cost = {
-            "action": ActionKind.ACTION,
-            "bonus_action": ActionKind.BONUS_ACTION,
-            "reaction": ActionKind.REACTION,
-        }.get(spell.casting_time)
-        economy = x.economy_of(state, caster)
-        if cost is not None and not economy.available(cost):
-            raise ToolError(f"{profile.name} has no {cost.value.replace('_', ' ')} left this turn")
-        if spell.level and profile.slots.remaining(slot) <= 0:
-            raise ToolError(f"no level-{slot} spell slot left")
-        if cost is not None:
-            economy.spend(cost)
-    if spell.level:
-        spent = profile.slots.spend(slot)
-        if isinstance(spent, Impossible):
-            raise ToolError(spent.reason)
-    countered_events, countered_by = _counterspell(state, caster, spell.name, slot)
+    casting = fx.Casting(state, profile, spell, spell_id, slot, targets)
+    _refuse_targets(casting)
+    check_material(casting)
+    _spend(casting)
+    countered_events, countered_by = counterspell(state, caster, spell.name, slot)
     if countered_by is not None:  # the slot and the action are spent; nothing else happens
         stopped: dict[str, Any] = {
             "spell": spell.name,
@@ -244,142 +75,81 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
             "effect": f"countered by {state.name_of(countered_by)}",
         }
         return ToolOutcome(stopped, countered_events)
-    concentration_events: list[SessionEvent] = list(countered_events)
-    if spell.concentration and sheet is not None:  # one at a time: the old one ends
-        concentration_events += x.end_concentration(state, caster, f"cast {spell.name}")
-        sheet.concentration = spell_id
-    mod, dc, bonus = profile.mod, profile.dc, profile.bonus
-    times = cantrip_dice_multiplier(profile.level) if spell.cantrip_scaling else 1
-    levels = slot - spell.level if spell.level else 0
-    events: list[SessionEvent] = list(concentration_events)
-    results: list[dict[str, Any]] = []
+    casting.events += countered_events
+    if spell.concentration and profile.sheet is not None:  # one at a time: the old one ends
+        casting.events += x.end_concentration(state, caster, f"cast {spell.name}")
+        profile.sheet.concentration = spell_id
     state.record(
         "roll",
         f"{profile.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),
     )
-    if spell.heal:
-        formula = scaled(spell.heal, 1, spell.upcast, levels) + (
-            f"{mod:+d}" if spell.add_modifier and mod else ""
-        )
-        for target in targets or [caster]:
-            outcome = x.heal_tool(
-                a.HealArgs(target_id=target, amount=formula, reason=spell.name), state
-            )
-            events += outcome.events
-            results.append(outcome.result)
-    elif spell.damage and spell.attack:
-        formula = scaled(spell.damage, times, spell.upcast, levels)
-        if spell.add_modifier and mod:
-            formula += f"{mod:+d}"
-        for target in targets:
-            if x.vitals_of(state, target).state is LifeState.DEAD:
-                results.append({"target": target, "outcome": "already dead"})
-                continue
-            setup = setup_attack(
-                state, caster, target, name=spell.name, kind="spell",
-                ranged=spell.attack == "ranged", bonus=bonus, spell=spell_id,
-            )  # fmt: skip
-            assert spell.damage_type is not None
-            more, result, _hit = strike(
-                setup, [ExtraDamage(formula, spell.damage_type, f"{spell.name} damage")]
-            )
-            events += more
-            result["target"] = target
-            results.append(result)
-    elif spell.damage and spell.save:
-        formula = scaled(spell.damage, times, spell.upcast, levels)
-        rolled = roll(formula, state.rng)
-        events.append(_damage_event(rolled, spell.name, "damage", caster, profile.name))
-        for target in targets:
-            saved = _save(state, target, spell, dc, caster)
-            events.append(x.roll_event(state, target, saved))
-            amount = (
-                rolled.total
-                if not saved.success
-                else (rolled.total // 2 if spell.save_success == "half" else 0)
-            )
-            result = {"target": target, "saved": saved.success}
-            if amount > 0:
-                more, hurt = _hurt(state, target, amount, spell)
-                events += more
-                result.update(hurt)
-            results.append(result)
-    elif spell.damage:  # darts that always hit (magic missile)
-        for target in targets:
-            rolled = roll(spell.damage, state.rng)
-            events.append(_damage_event(rolled, spell.name, "dart", caster, profile.name))
-            if x.vitals_of(state, target).state is not LifeState.DEAD:
-                more, hurt = _hurt(state, target, max(0, rolled.total), spell)
-                events += more
-                results.append(hurt)
-    elif spell.save and spell.conditions:
-        for target in targets:
-            saved = _save(state, target, spell, dc, caster)
-            events.append(x.roll_event(state, target, saved))
-            if not saved.success:
-                for condition in spell.conditions:
-                    x.conditions_of(state, target).append(
-                        ActiveCondition(
-                            condition=condition,
-                            source=caster,
-                            rounds=10,
-                            save_ability=spell.save,
-                            save_dc=dc,
-                            note=spell.name,
-                        )
-                    )
-                held = ", ".join(c.value for c in spell.conditions)
-                text = f"{state.name_of(target)} is {held} ({spell.name})"
-                state.record("condition", text)
-                events.append(StateChange(kind="condition", target_id=target, description=text))
-            results.append({"target": target, "saved": saved.success})
-    elif spell.hp_pool and targets:  # sleep: a pool of hit points, weakest first
-        pool = roll(scaled(spell.hp_pool, 1, spell.upcast, levels), state.rng)
-        events.append(
-            DiceRoll.from_roll(
-                pool,
-                check_type="roll",
-                reason=f"{spell.name} pool",
-                character_id=caster,
-                character_name=profile.name,
-            )
-        )
-        left = pool.total
-        for target in sorted(targets, key=lambda t: (x.vitals_of(state, t).hp, t)):
-            hp = x.vitals_of(state, target).hp
-            if hp > left:
-                break
-            left -= hp
-            for condition in spell.conditions:
-                x.conditions_of(state, target).append(
-                    ActiveCondition(condition=condition, source=caster, rounds=10, note=spell.name)
-                )
-            text = f"{state.name_of(target)} falls asleep ({spell.name})"
-            state.record("condition", text)
-            events.append(StateChange(kind="condition", target_id=target, description=text))
-            results.append({"target": target, "asleep": True})
-    elif spell.conditions and targets:  # no save: the spell simply takes hold (invisibility)
-        for target in targets:
-            for condition in spell.conditions:
-                x.conditions_of(state, target).append(
-                    ActiveCondition(condition=condition, source=caster, note=spell.name)
-                )
-            text = f"{state.name_of(target)} is {', '.join(c.value for c in spell.conditions)}"
-            state.record("condition", text)
-            events.append(StateChange(kind="condition", target_id=target, description=text))
-            results.append({"target": target, "conditions": [c.value for c in spell.conditions]})
+    _resolve(casting)
     if state.encounter is not None:
-        events.append(x.combat_update(state))
-    summary: dict[str, Any] = {"spell": spell.name, "results": results, "effect": spell.summary}
+        casting.events.append(x.combat_update(state))
+    summary: dict[str, Any] = {
+        "spell": spell.name, "results": casting.results, "effect": spell.summary,
+    }  # fmt: skip
     if spell.level:
         summary["slots_left"] = profile.slots.remaining(slot)
-    return ToolOutcome(summary, events)
+    return ToolOutcome(summary, list(casting.events))
 
 
-def _save(state: GameState, target: str, spell: Spell, dc: int, caster: str) -> CheckResult:
-    assert spell.save is not None
-    spell_id = next(k for k, v in srd().spells.entries.items() if v is spell)
-    return x.check_for(
-        state, target, dc, spell.name, Advantage.NORMAL, ability=spell.save, save=True,
-        source=caster, spell=spell_id,
-    )  # fmt: skip
+def _refuse_targets(c: fx.Casting) -> None:
+    """Refuse a casting whose targets do not fit the spell, before anything is spent."""
+    state, spell, targets = c.state, c.spell, c.targets
+    for t in targets:
+        dead = x.vitals_of(state, t).state is LifeState.DEAD
+        if spell.revive_within is not None:
+            why = check_revivable(state, t, spell.revive_within)
+            if why:
+                raise ToolError(why)
+        elif dead:
+            raise ToolError(f"{state.name_of(t)} is already dead")
+    needs_target = spell.harmful or spell.revive_within is not None or spell.dispels
+    if needs_target and not targets:
+        raise ToolError(f"{spell.name} needs target_ids")
+    most = most_targets(spell, c.slot, c.caster.level)
+    if most is not None and len(targets) > most:
+        raise ToolError(f"{spell.name} takes at most {most} targets (one per ray or dart)")
+
+
+def _spend(c: fx.Casting) -> None:
+    """Spend the action (in a fight) and the slot, or refuse before spending anything."""
+    state, spell, profile = c.state, c.spell, c.caster
+    cost = _COSTS.get(spell.casting_time)
+    if state.encounter is not None:
+        economy = x.economy_of(state, profile.id)
+        if cost is not None and not economy.available(cost):
+            raise ToolError(f"{profile.name} has no {cost.value.replace('_', ' ')} left this turn")
+    if spell.level and profile.slots.remaining(c.slot) <= 0:
+        raise ToolError(f"no level-{c.slot} spell slot left")
+    if state.encounter is not None and cost is not None:
+        x.economy_of(state, profile.id).spend(cost)
+    if spell.level:
+        spent = profile.slots.spend(c.slot)
+        if isinstance(spent, Impossible):
+            raise ToolError(spent.reason)
+
+
+def _resolve(c: fx.Casting) -> None:
+    """What the spell does, chosen by its data."""
+    spell = c.spell
+    if spell.revive_within is not None:
+        revive(c)
+    elif spell.dispels:
+        dispel(c)
+    elif spell.teleport_ft:
+        teleport(c)
+    elif spell.heal:
+        fx.heal_targets(c)
+    elif spell.attack and spell.damage:
+        several_rolls(c, spell.roll_count(c.caster.level, c.slot))
+    elif spell.save:
+        fx.save_targets(c)
+    elif spell.damage:
+        fx.darts(c)
+    elif spell.hp_pool:
+        if c.targets:
+            fx.sleep_pool(c)
+    elif spell.conditions or spell.effects:
+        fx.simply_take_hold(c)

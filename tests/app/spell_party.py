@@ -52,6 +52,7 @@ def spell_party(seed: int = 5) -> GameState:
     state = sandbox_state(seed=seed)
     state.party["seren"] = caster("seren", "Seren", Ability.WIS, CLERIC_SPELLS)
     state.party["ilsa"] = caster("ilsa", "Ilsa", Ability.INT, ARCANE_SPELLS)
+    state.players = {"Player": ["mira", "thorin", "seren", "ilsa"]}
     return state
 
 

@@ -198,7 +198,7 @@ def test_cure_wounds_does_nothing_to_undead_and_says_so() -> None:
     out = run(
         state, "cast_spell", caster_id="seren", spell="cure_wounds", target_ids=["skeleton-1"]
     )
-    assert out["result"]["results"][0]["no_effect"] == "Cure Wounds does nothing to undeads"
+    assert out["result"]["results"][0]["no_effect"] == "Cure Wounds does nothing to undead"
     assert state.creatures["skeleton-1"].vitals.hp == 3
 
 

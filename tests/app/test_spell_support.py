@@ -4,7 +4,10 @@ Faerie Fire, Haste, Misty Step, Dispel Magic, Revivify, Spirit Guardians — eac
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from app.dm.tools import executors as x
+from app.saves import load_game, save_game
 from rules.abilities import Ability
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState
@@ -245,3 +248,19 @@ def test_spirit_guardians_grow_by_a_d8_per_slot_level_above_third() -> None:
     effect = next(e for e in state.creatures["goblin-1"].effects if e.id == "spirit_guardians")
     assert effect.periodic is not None and effect.periodic.damage == "3d8+1d8"
     assert effect.periodic.save is Ability.WIS and effect.periodic.half
+
+
+def test_lasting_spell_effects_and_a_fresh_death_survive_a_save_and_load(tmp_path: Path) -> None:
+    state = spell_party()
+    fight(state, "ogre", 1, turn="ilsa")
+    state.creatures["ogre-1"].ac = 1
+    run(state, "cast_spell", caster_id="ilsa", spell="haste", target_ids=["thorin"])
+    give_turn(state, "ilsa")
+    run(state, "cast_spell", caster_id="ilsa", spell="acid_arrow", target_ids=["ogre-1"])
+    run(state, "damage", target_id="mira", amount="90", damage_type="slashing", reason="x")
+    save_game(state, "spells", tmp_path)
+    loaded = load_game("spells", tmp_path)
+    assert loaded.party["thorin"].effects == state.party["thorin"].effects
+    assert loaded.party["thorin"].effects[0].afterwards is not None
+    assert loaded.creatures["ogre-1"].effects == state.creatures["ogre-1"].effects
+    assert loaded.deaths == state.deaths and "mira" in loaded.deaths

@@ -37,11 +37,12 @@ REST = Tool("rest", a.RestArgs, r.rest_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     ITEM, MOVE, FLAG, REVEAL, REST]
+     ITEM, MOVE, FLAG, REVEAL, REST, CAST]
 )  # fmt: skip
+"""Exploration: casting too (Guidance before a check, healing and Revivify after a fight)."""
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST]
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, CAST]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, and scene moves that follow the map."""
 COMBAT_TOOLS = ToolSet(

@@ -114,7 +114,7 @@ def take_hold(c: Casting, target: str) -> list[str]:
         effects[:] = with_effect(effects, marker)
     for effect in landed:
         lifted = strip_blocked(state, target, effect)
-        c.say(target, f"{state.name_of(target)}: {effect.name.lower()} ({spell.name})")
+        c.say(target, f"{state.name_of(target)} is {effect.name.lower()} ({spell.name})")
         for condition in lifted:
             c.say(target, f"{state.name_of(target)} is no longer {condition} ({spell.name})")
     return [e.name for e in landed]
@@ -160,7 +160,7 @@ def heal_targets(c: Casting) -> None:
         kind = creature_type(state, target)
         why = ""
         if kind in spell.no_effect_on:
-            why = f"{spell.name} does nothing to {kind}s"
+            why = f"{spell.name} does nothing to {kind if kind == 'undead' else kind + 's'}"
         elif blocks_healing(x.effects_of(state, target)):
             why = f"{state.name_of(target)} cannot regain hit points right now"
         elif x.vitals_of(state, target).state is LifeState.DEAD:

@@ -69,6 +69,10 @@ def _unaffected(ctx: Context, spell_id: str, targets: tuple[str, ...]) -> str:
             return f"{creature.name} is no person for {spell.name}"
         if spell.conditions and set(spell.conditions) <= set(block.condition_immunities):
             return f"{creature.name} cannot be affected by {spell.name}"
+        kind = block.type.split()[0]
+        if kind in spell.no_effect_on:
+            what = kind if kind == "undead" else f"a {kind}"
+            return f"{creature.name} is {what}; {spell.name} does nothing to it"
     return ""
 
 

@@ -280,6 +280,19 @@ def tick_effects(
     return EffectTick(tuple(remaining), tuple(ended))
 
 
+_BOOKKEEPING = frozenset({"id", "name", "source", "spell", "level", "ends", "rounds", "note"})
+
+
+def is_record(effect: Effect) -> bool:
+    """The effect changes nothing by itself: it only records that a spell holds its bearer
+    (the conditions of Hold Person, for Dispel Magic), so it is not shown as an effect."""
+    return all(
+        getattr(effect, name) == info.default
+        for name, info in Effect.model_fields.items()
+        if name not in _BOOKKEEPING
+    )
+
+
 def followers(ended: Iterable[Effect]) -> list[Effect]:
     """The effects that follow the ``ended`` ones (Haste's lethargy)."""
     return [e.afterwards for e in ended if e.afterwards is not None]

@@ -264,3 +264,18 @@ def test_lasting_spell_effects_and_a_fresh_death_survive_a_save_and_load(tmp_pat
     assert loaded.party["thorin"].effects[0].afterwards is not None
     assert loaded.creatures["ogre-1"].effects == state.creatures["ogre-1"].effects
     assert loaded.deaths == state.deaths and "mira" in loaded.deaths
+
+
+def test_the_tracker_shows_lasting_effects_but_not_the_record_of_a_spells_conditions() -> None:
+    state = spell_party()
+    fight(state)
+    doomed(state, "goblin-1")
+    run(state, "cast_spell", caster_id="seren", spell="bless", target_ids=["thorin"])
+    rows = {r.id: r for r in x.combat_update(state).combatants}
+    assert "blessed" in rows["thorin"].conditions
+    give_turn(state, "seren")  # next round: Bless gives way to Hold Person
+    out = run(state, "cast_spell", caster_id="seren", spell="hold_person", target_ids=["goblin-1"])
+    assert out["result"]["results"][0]["saved"] is False
+    rows = {r.id: r for r in x.combat_update(state).combatants}
+    shown = rows["goblin-1"].conditions
+    assert any(c.startswith("paralyzed") for c in shown) and "hold person" not in shown

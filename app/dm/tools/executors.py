@@ -48,7 +48,7 @@ from rules.damage import (
 )
 from rules.dice import Advantage, DiceError, parse, roll
 from rules.economy import MOST_EXTRA_ATTACKS, TurnEconomy
-from rules.effects import Effect, blocks_healing, followers, speed_with
+from rules.effects import Effect, blocks_healing, followers, is_record, speed_with
 from rules.initiative import Entrant, roll_initiative
 from rules.skills import Skill
 from rules.spellcasting import SpellSlots, concentration_check
@@ -630,7 +630,7 @@ def combat_update(state: GameState) -> CombatUpdate:
                 ac=ac, side=c.side,
                 conditions=[
                     f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
-                ],
+                ] + [e.name.lower() for e in effects_of(state, c.id) if not is_record(e)],
             )
         )  # fmt: skip
     return CombatUpdate(round=encounter.round, current_id=encounter.current.id, combatants=rows)

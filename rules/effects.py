@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
 from rules.abilities import Ability
+from rules.conditions import Condition
 from rules.damage import DamageType
 from rules.dice import DiceError, parse
 
@@ -25,6 +26,35 @@ EndsAt = Literal[
     "start_of_own_turn", "end_of_own_turn", "start_of_source_turn", "end_of_source_turn", "never"
 ]  # fmt: skip
 Consumed = Literal["", "own_attack", "attack_against", "own_save", "own_check"]
+TurnMoment = Literal["start_of_own_turn", "end_of_own_turn"]
+
+
+class PeriodicDamage(BaseModel):
+    """Damage an effect deals its bearer at one of the bearer's turn boundaries: Acid
+    Arrow's second burn, the spirits of Spirit Guardians around a foe that starts its turn
+    among them. With ``save``, the bearer saves against ``dc`` (half damage on a success
+    when ``half``, none otherwise)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    damage: str
+    """Dice of the damage (``2d4``)."""
+    damage_type: DamageType
+    when: TurnMoment
+    save: Ability | None = None
+    dc: int = Field(default=0, ge=0, le=30)
+    """The save's DC; 0 in a spell's data, where the caster's DC is filled in on casting."""
+    half: bool = False
+    """A successful save halves the damage (otherwise it prevents all of it)."""
+
+    @field_validator("damage")
+    @classmethod
+    def _formula(cls, text: str) -> str:
+        try:
+            parse(text)
+        except DiceError as error:
+            raise ValueError(f"bad dice {text!r}: {error}") from None
+        return text
 
 
 class Effect(BaseModel):
@@ -65,10 +95,28 @@ class Effect(BaseModel):
     """Feet added to (or taken from) the bearer's speed."""
     speed_multiplier: int = Field(default=1, ge=0, le=4)
     """Haste doubles speed; 0 stops the bearer where it stands."""
+    speed_halved: bool = False
+    """The bearer moves at half speed (a foe among Spirit Guardians)."""
+    blocks: frozenset[Condition] = frozenset()
+    """Conditions the bearer cannot have while it lasts (Faerie Fire: invisible)."""
     no_reactions: bool = False
     """The bearer cannot take reactions (Shocking Grasp)."""
     no_healing: bool = False
     """The bearer cannot regain hit points (Chill Touch)."""
+    no_actions: bool = False
+    """The bearer cannot take actions (Haste's lethargy)."""
+    extra_attacks: int = Field(default=0, ge=0, le=2)
+    """Weapon attacks the bearer may make each turn beyond its Attack action (Haste)."""
+    versus_source: bool = False
+    """``own_attacks`` counts only for the bearer's attacks against its source (an undead
+    gripped by Chill Touch attacks its caster with disadvantage, others normally)."""
+    periodic: PeriodicDamage | None = None
+    """Damage the bearer takes at a turn boundary while it lasts."""
+    level: int = Field(default=0, ge=0, le=9)
+    """The slot level of the spell behind it (0 for cantrips and for what is not a spell):
+    Dispel Magic ends spells of 3rd level or lower outright, higher ones only on a check."""
+    afterwards: Effect | None = None
+    """What follows when it ends, however it ends (Haste leaves its bearer lethargic)."""
     # -- when it ends ---------------------------------------------------------------------
     ends: EndsAt = "never"
     """The turn boundary at which ``rounds`` counts down (and the effect ends at zero)."""
@@ -78,7 +126,7 @@ class Effect(BaseModel):
     """It ends as soon as it has affected one roll of this kind (Help, Guiding Bolt)."""
     note: str = Field(default="", max_length=200)
 
-    @field_serializer("save_advantage", "check_advantage", "resist")
+    @field_serializer("save_advantage", "check_advantage", "resist", "blocks")
     def _sorted(self, value: frozenset[str]) -> list[str]:
         # Sorted, so the same effect is written the same way whatever the hash seed.
         return sorted(value)
@@ -114,11 +162,16 @@ class RollMods:
             self.dice += _signed(dice)
 
 
-def attack_mods(attacker: Sequence[Effect], target: Sequence[Effect]) -> RollMods:
+def attack_mods(
+    attacker: Sequence[Effect], target: Sequence[Effect], target_id: str | None = None
+) -> RollMods:
     """What both sides' effects do to one attack roll (the target's armour class bonus is
-    :func:`ac_bonus`)."""
+    :func:`ac_bonus`). ``target_id`` is who is attacked, for effects that count only
+    against their source."""
     mods = RollMods()
     for effect in attacker:
+        if effect.versus_source and effect.source != target_id:
+            continue
         _tally(mods, effect.own_attacks, f"{effect.name.lower()}")
         mods.add_dice(effect.attack_dice)
         if effect.consumed_by == "own_attack":
@@ -182,6 +235,8 @@ def speed_with(speed: int, effects: Iterable[Effect]) -> int:
     """Walking speed once effects apply (never below 0)."""
     for effect in effects:
         speed = speed * effect.speed_multiplier + effect.speed_change
+        if effect.speed_halved:
+            speed //= 2
     return max(0, speed)
 
 
@@ -208,7 +263,8 @@ def tick_effects(
 ) -> EffectTick:
     """Count down the effects on ``bearer`` at the ``when`` of ``turn_of``'s turn: an effect
     timed to its bearer's own turn counts on the bearer's, one timed to its source's turn on
-    the source's. It ends when its rounds run out."""
+    the source's. It ends when its rounds run out, and what follows it (``afterwards``)
+    takes its place."""
     remaining: list[Effect] = []
     ended: list[Effect] = []
     for effect in effects:
@@ -220,7 +276,26 @@ def tick_effects(
             ended.append(effect)
         else:
             remaining.append(effect.model_copy(update={"rounds": effect.rounds - 1}))
+    remaining += followers(ended)
     return EffectTick(tuple(remaining), tuple(ended))
+
+
+_BOOKKEEPING = frozenset({"id", "name", "source", "spell", "level", "ends", "rounds", "note"})
+
+
+def is_record(effect: Effect) -> bool:
+    """The effect changes nothing by itself: it only records that a spell holds its bearer
+    (the conditions of Hold Person, for Dispel Magic), so it is not shown as an effect."""
+    return all(
+        getattr(effect, name) == info.default
+        for name, info in Effect.model_fields.items()
+        if name not in _BOOKKEEPING
+    )
+
+
+def followers(ended: Iterable[Effect]) -> list[Effect]:
+    """The effects that follow the ``ended`` ones (Haste's lethargy)."""
+    return [e.afterwards for e in ended if e.afterwards is not None]
 
 
 def without(effects: Sequence[Effect], gone: Iterable[Effect]) -> list[Effect]:

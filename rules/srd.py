@@ -26,6 +26,7 @@ from rules.conditions import Condition, ConditionRule, condition_rules
 from rules.damage import DamageType, Defenses
 from rules.datafiles import DataError, read_toml, validate_table
 from rules.dice import DiceError, parse
+from rules.effects import Effect
 from rules.skills import Skill
 
 SRD_ATTRIBUTION = (
@@ -116,6 +117,8 @@ class Armor(_Data):
     strength: int = 0
     """STR score below which the wearer's speed drops by 10 ft."""
     stealth_disadvantage: bool = False
+    metal: bool = False
+    """Made of metal (Shocking Grasp has advantage against its wearer)."""
     cost_cp: int = Field(ge=0)
     weight_lb: float = Field(ge=0)
 
@@ -316,6 +319,30 @@ School = Literal[
 ]  # fmt: skip
 
 
+class SpellEffect(Effect):
+    """A lasting effect a spell leaves on each creature it takes hold of (a willing
+    target, one it hits, one that fails its save): the :class:`rules.effects.Effect` it
+    becomes, with the caster as its source, the spell behind it when it needs concentration,
+    and the slot it was cast with."""
+
+    only_types: tuple[str, ...] = ()
+    """Creature types it takes hold of (Chill Touch's dread falls on undead only); empty:
+    any creature."""
+
+    def on(self, source: str, spell: str | None, level: int, dc: int, extra: str = "") -> Effect:
+        """The effect as it lands: from ``source``, tied to the concentration ``spell``, of
+        slot ``level``; periodic damage saved against the caster's ``dc`` and grown by the
+        upcast dice ``extra``."""
+        periodic = self.periodic
+        if periodic is not None:
+            damage = periodic.damage + extra
+            periodic = periodic.model_copy(update={"dc": periodic.dc or dc, "damage": damage})
+        data = self.model_dump(exclude={"only_types", "periodic"})
+        return Effect.model_validate(
+            {**data, "source": source, "spell": spell, "level": level, "periodic": periodic}
+        )
+
+
 class Spell(_Data):
     """A spell: what it costs, what it rolls, what it does."""
 
@@ -362,9 +389,50 @@ class Spell(_Data):
     targets: int = Field(default=1, ge=0)
     """Creatures targeted (0 for an area or self)."""
     conditions: tuple[Condition, ...] = ()
+    more_targets: bool = False
+    """One more target per slot level above the spell's own (Bless, Hold Person, Magic
+    Missile's darts)."""
+    effects: tuple[SpellEffect, ...] = ()
+    """Lasting effects on each creature the spell takes hold of: a willing target, one its
+    attack hits, one that fails its save (Bless, Ray of Frost's chill, Haste)."""
+    hostile: bool = False
+    """Aimed at foes although it neither attacks nor forces a save (Spirit Guardians)."""
+    rolls: int = Field(default=1, ge=1, le=10)
+    """Separate attack rolls one casting makes, each at a chosen target (Scorching Ray: 3)."""
+    more_rolls: Literal["", "caster_level", "slot"] = ""
+    """How the rolls grow: one more at caster levels 5, 11 and 17 (Eldritch Blast's beams),
+    or one more per slot level above the spell's own (Scorching Ray)."""
+    miss_half: bool = False
+    """A missed attack still deals half the damage (Acid Arrow), and nothing else."""
+    advantage_vs_metal: bool = False
+    """The attack has advantage against a target wearing metal armour (Shocking Grasp)."""
+    no_effect_on: tuple[str, ...] = ()
+    """Creature types the spell does nothing to (Cure Wounds: undead, constructs)."""
+    revive_within: int | None = Field(default=None, ge=1, le=1000)
+    """Raises a creature dead for at most this many rounds, at 1 hit point (Revivify: 10)."""
+    consumes: str | None = None
+    """A material the caster must carry, used up by the casting (Revivify's diamond): the
+    name of an inventory item, matched by word."""
+    dispels: bool = False
+    """Ends spells on its target (Dispel Magic)."""
+    teleport_ft: int = Field(default=0, ge=0, le=1000)
+    """The caster vanishes and reappears this far away, out of every foe's reach."""
     summary: str
 
     _check = field_validator("damage", "heal", "upcast", "hp_pool")(_formula)
+
+    @property
+    def harmful(self) -> bool:
+        """Aimed at foes: it attacks, forces a save, deals damage, imposes conditions."""
+        return bool(self.attack or self.save or self.damage or self.conditions or self.hostile)
+
+    def roll_count(self, caster_level: int, slot: int) -> int:
+        """Attack rolls one casting makes at this caster level and slot."""
+        if self.more_rolls == "caster_level":
+            return self.rolls + sum(caster_level >= lv for lv in (5, 11, 17))
+        if self.more_rolls == "slot":
+            return self.rolls + max(0, slot - self.level)
+        return self.rolls
 
     @model_validator(mode="after")
     def _consistent(self) -> Spell:
@@ -376,6 +444,10 @@ class Spell(_Data):
             raise ValueError("only cantrips scale with character level")
         if (self.upcast or self.beams_upcast) and self.level == 0:
             raise ValueError("cantrips are not cast with slots, so they cannot be upcast")
+        if self.more_rolls and not self.attack:
+            raise ValueError("only attack spells make several attack rolls")
+        if self.miss_half and not (self.attack and self.damage):
+            raise ValueError("miss_half is for attack spells that deal damage")
         return self
 
 

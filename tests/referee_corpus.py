@@ -24,6 +24,7 @@ from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.state import FlagValue, GameState
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType, LifeState, Vitals, apply_damage
+from rules.srd import srd
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 CORPUS = DATA_DIR / "referee" / "corpus.toml"
@@ -101,6 +102,9 @@ class Situation(_Spec):
     """Creature or character id -> conditions on it (``unconscious`` for one put to sleep)."""
     players: dict[str, list[str]] | None = None
     """Hotseat seating: player name -> character ids (default: one player has them all)."""
+    learn: dict[str, list[str]] = Field(default_factory=dict)
+    """Character id -> spells it knows besides its own, with a slot of each level they need
+    (the pregens of a low-level campaign meet the spells of a higher one)."""
 
     @model_validator(mode="after")
     def _fight_details(self) -> Situation:
@@ -213,6 +217,8 @@ def build_situation(spec: Situation) -> GameState:
     state.defeated += [e for e in spec.defeated if e not in state.defeated]
     for cid, items in spec.give.items():
         state.party[cid].inventory += items
+    for cid, spells in spec.learn.items():
+        _learn(state, cid, spells)
     for cid, items in spec.take.items():
         for item in items:
             if item not in state.party[cid].inventory:
@@ -228,6 +234,20 @@ def build_situation(spec: Situation) -> GameState:
     if spec.turn is not None:
         _rotate_to(state, spec.turn)
     return state
+
+
+def _learn(state: GameState, cid: str, spells: list[str]) -> None:
+    sheet = state.party[cid]
+    if sheet.spellcasting_ability is None:
+        raise CorpusError(f"{cid} casts no spells, so cannot learn {spells}")
+    for spell in spells:
+        if spell not in srd().spells.entries:
+            raise CorpusError(f"{cid} cannot learn {spell!r}: no such spell id")
+        level = srd().spells.get(spell).level
+        if spell not in sheet.spells:
+            sheet.spells.append(spell)
+        if level and sheet.spell_slots.maximum.get(level, 0) < 1:
+            sheet.spell_slots.maximum[level] = 1
 
 
 def _check_ids(spec: Situation, campaign: Campaign) -> None:
@@ -246,7 +266,7 @@ def _check_ids(spec: Situation, campaign: Campaign) -> None:
         if encounter not in campaign.encounters:
             raise CorpusError(f"{where}: no encounter {encounter!r}")
     seated = [c for ids in (spec.players or {}).values() for c in ids]
-    for cid in [*spec.give, *spec.take, *seated]:
+    for cid in [*spec.give, *spec.take, *spec.learn, *seated]:
         if cid not in campaign.campaign.party:
             raise CorpusError(f"{where}: no party member {cid!r}")
 

@@ -32,10 +32,12 @@ ADDED_IN_3: dict[str, dict[str, Any]] = {
     },
     "creatures": {"effects": [], "resources": {}},
     "encounter": {"spells_cast": {}, "positions": {}},
+    "state": {"deaths": {}},
 }
 """Keys schema 3 added, by the table that holds them: ``party`` and ``creatures`` are every
 character sheet and every creature, ``encounter`` the fight in progress. The values are what
-a game of schema 2 had in their place (no feature uses spent, no lasting effects …)."""
+a game of schema 2 had in their place (no feature uses spent, no lasting effects …);
+``state`` is the game state itself (nobody's death on record)."""
 
 
 def _fill(table: Any, added: dict[str, Any]) -> None:
@@ -91,6 +93,7 @@ def _from_schema_2(data: Document) -> Document:
                 _fill(member, ADDED_IN_3[group])
     _fill(state.get("encounter"), ADDED_IN_3["encounter"])
     _markers_to_effects(state)
+    _fill(state, ADDED_IN_3["state"])
     return data
 
 

@@ -66,6 +66,15 @@ class Creature(_Model):
     """Uses spent of its limited actions and traits, by id (a recharge ability spent)."""
 
 
+class DeathMark(_Model):
+    """When a creature died: Revivify works only within a minute of it."""
+
+    turn: int = Field(ge=0, le=MOST_TURNS)
+    """The game's turn (one player turn, out of a fight) it died on."""
+    round: int | None = Field(default=None, ge=1, le=MOST_TURNS)
+    """The round of the fight it died in, if it died in one."""
+
+
 class Scene(_Model):
     """Where the party is.
 
@@ -189,6 +198,8 @@ class GameState(_Model):
     pending: list[PlayerAction] = Field(default_factory=list)
     """Actions declared and not yet resolved (kept so a crash loses none)."""
     turn_order: TurnOrder = Field(default_factory=TurnOrder)
+    deaths: dict[str, DeathMark] = Field(default_factory=dict)
+    """When each dead character or creature died (a revived one leaves it)."""
     table_log: list[str] = Field(default_factory=list)
     """The newest entries of the dice and combat log, as Rich markup, so a resumed game shows
     the log it had (at most :data:`LOG_KEPT`)."""

@@ -17,7 +17,8 @@ from app.dm.tools.executors import economy_of
 from app.dm.tools.hooks import ExtraDamage
 from app.dm.tools.reactions import AskPolicy
 from app.dm.tools.sets import ALL_TOOLS
-from app.dm.tools.spell_tools import duration_rounds, scaled
+from app.dm.tools.spell_effects import duration_rounds
+from app.dm.tools.spell_tools import scaled
 from app.dm.tools.striking import setup_attack, strike
 from app.dm.tools.volleys import aims, beam_count, cast_volley
 from app.session.setup import start_session
@@ -222,7 +223,7 @@ def test_magic_missile_takes_no_more_targets_than_darts() -> None:
     state = cellar()
     out = run(state, "cast_spell", caster_id="aria", spell="magic_missile",
               target_ids=["giant-rat-1", "giant-rat-2", "giant-rat-3", "mira"])  # fmt: skip
-    assert "makes 3 darts" in error(out)
+    assert "at most 3 targets (one per ray or dart)" in error(out)
     assert state.party["aria"].spell_slots.remaining(1) == 4
 
 

@@ -9,9 +9,9 @@ from typing import Any
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.care import Caring
+from app.dm.referee.casting import spell_targets
 from app.dm.referee.levelling import levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
-from app.dm.referee.tactics import weakest
 from app.dm.tools.executors import why_cannot_act
 from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.striking import out_of_reach
@@ -231,16 +231,10 @@ class Acting(Caring):
                 return []
             if free[0] > spell.level:  # out of its own level: the lowest slot that is left
                 slot = {"slot_level": free[0]}
-        foes = self._foes(state)
         outsiders = [t for t in intent.targets if t not in state.party and t not in state.creatures]
         if outsiders:
             self.notes.append(f"{name} cannot aim {spell.name} at that here.")
             return []
-        harmful = spell.attack or spell.save or spell.damage or spell.conditions
-        if not harmful and not spell.heal:
-            aimed = [t for t in intent.targets if t in state.party] or [actor]
-            return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
-                               target_ids=aimed, **slot)]  # fmt: skip
         if spell.stabilizes:
             dying = [t for t in intent.targets if t in state.party] or self._dying(state)
             if not dying:
@@ -248,20 +242,10 @@ class Acting(Caring):
                 return []
             return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
                                target_ids=dying[:1])]  # fmt: skip
-        if spell.heal:
-            ally = next((t for t in intent.targets if t in state.party), actor)
-            targets = [ally]
-        elif spell.targets == 0:  # an area: every foe in view
-            targets = foes
-        else:
-            first = next((t for t in intent.targets if t in foes), None)
-            if first is None and foes:
-                first = weakest((f, state.creatures[f].vitals.hp) for f in foes)
-            targets = [first] * max(spell.targets, 1) if first else []
-            if spell.attack and spell.targets == 1:
-                targets = targets[:1]
-        if not targets and (spell.damage or spell.save or spell.conditions):
-            self.notes.append(f"{name} finds no target for {spell.name}.")
+        level = slot.get("slot_level", spell.level)
+        targets = spell_targets(state, actor, intent, spell, level, self._foes(state))
+        if isinstance(targets, str):
+            self.notes.append(f"{name} {targets}.")
             return []
         steps = self._to_touch(state, actor, spell, targets)
         return [*steps, self._call("cast", actor, "cast_spell", caster_id=actor,

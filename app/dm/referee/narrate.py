@@ -9,6 +9,7 @@ from typing import Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
+from app.dm.referee.casting import lasting_lines, still_has_action
 from app.world import view
 from app.world.state import GameState
 from rules.features import feature
@@ -200,22 +201,28 @@ class FollowUps(RefereeBase):
         self.notes.append(f"{caster} casts {result['spell']}.")
         for hit in result["results"]:
             target = state.name_of(str(hit.get("target") or hit.get("target_id") or ""))
-            if hit.get("outcome") == "miss":  # a spell attack that missed: no save was made
+            self.notes += lasting_lines(caster, target, result["spell"], hit)
+            if hit.get("outcome") == "miss" and not hit.get("splash"):  # no save was made
                 self.notes.append(f"The {result['spell']} misses {target}.")
-            elif hit.get("saved") is True and not hit.get("damage"):
+            elif hit.get("saved") is True and not hit.get("damage") and not hit.get("effects"):
                 self.notes.append(f"{target} shrugs it off.")
             elif "damage" in hit:
                 self.notes.append(f"{target} takes {hit['damage']} damage.")
-                if hit.get("state") == "dead":
+                if "dead" in (hit.get("state"), hit.get("target_state")):
                     self.notes.append(self._pick(state, _FALLS, t=target))
             elif "restored" in hit:
                 self.notes.append(f"{target} regains {hit['restored']} hit points.")
             elif hit.get("asleep"):
                 self.notes.append(f"{target} slumps to the ground, asleep.")
+            if hit.get("effects") and "dead" not in (hit.get("state"), hit.get("target_state")):
+                self.notes.append(f"{target} is {', '.join(hit['effects']).lower()}.")
         if state.encounter is None:
             return []
         if not self._foes(state):
             return [self._end_fight()]
+        if actor is not None and still_has_action(state, actor):
+            self.notes.append(f"({caster} still has an action this turn.)")
+            return []
         return [self._call("end_turn", actor, "end_turn")]
 
     def _after_attack(

@@ -40,7 +40,7 @@ class EffectRules(Rule):
     def before_attack(self, setup: AttackSetup) -> None:
         state = setup.state
         mine, theirs = x.effects_of(state, setup.attacker), x.effects_of(state, setup.target)
-        mods = attack_mods(mine, theirs)
+        mods = attack_mods(mine, theirs, setup.target)
         setup.advantage += mods.advantage
         setup.disadvantage += mods.disadvantage
         setup.add_dice(mods.dice)
@@ -49,7 +49,7 @@ class EffectRules(Rule):
     def after_attack(self, setup: AttackSetup, hit: AttackResult) -> list[SessionEvent]:
         state = setup.state
         mine, theirs = x.effects_of(state, setup.attacker), x.effects_of(state, setup.target)
-        used = attack_mods(mine, theirs).used
+        used = attack_mods(mine, theirs, setup.target).used
         remove_effects(state, setup.attacker, [e for e in used if e in mine])
         remove_effects(state, setup.target, [e for e in used if e in theirs])
         return []

@@ -25,7 +25,7 @@ from app.session.events import (
     StateChange,
     StateTransition,
 )
-from app.world.state import Combatant, Creature, Encounter, GameState, Restriction
+from app.world.state import Combatant, Creature, DeathMark, Encounter, GameState, Restriction
 from app.world.view import scene_description
 from rules.abilities import Ability
 from rules.checks import CheckResult, RollContext, ability_check, group_check, saving_throw
@@ -51,8 +51,8 @@ from rules.damage import (
     heal,
 )
 from rules.dice import Advantage, DiceError, parse, roll
-from rules.economy import TurnEconomy
-from rules.effects import Effect, blocks_healing, speed_with
+from rules.economy import MOST_EXTRA_ATTACKS, TurnEconomy
+from rules.effects import Effect, blocks_healing, followers, is_record, speed_with
 from rules.initiative import Entrant, roll_initiative
 from rules.skills import Skill
 from rules.spellcasting import SpellSlots, concentration_check
@@ -212,6 +212,14 @@ def effects_of(state: GameState, target_id: str) -> list[Effect]:
 
 
 def set_vitals(state: GameState, target_id: str, vitals: Vitals) -> None:
+    if vitals.state is LifeState.DEAD and target_id not in state.deaths:
+        # when it died, for Revivify's minute
+        encounter = state.encounter
+        state.deaths[target_id] = DeathMark(
+            turn=state.turn, round=encounter.round if encounter is not None else None
+        )
+    elif vitals.state is not LifeState.DEAD:
+        state.deaths.pop(target_id, None)
     conditions = conditions_of(state, target_id)
     down = vitals.hp == 0 and vitals.state is not LifeState.DEAD
     has = any(c.condition is Condition.UNCONSCIOUS and c.source == "0 hp" for c in conditions)
@@ -401,7 +409,8 @@ def end_concentration(state: GameState, caster: str, why: str) -> list[SessionEv
         conditions = conditions_of(state, cid)
         conditions[:] = [c for c in conditions if not (c.source == caster and c.note == spell.name)]
         effects = effects_of(state, cid)
-        effects[:] = [e for e in effects if not (e.source == caster and e.spell == spell_id)]
+        gone = [e for e in effects if e.source == caster and e.spell == spell_id]
+        effects[:] = [e for e in effects if e not in gone] + followers(gone)
     text = f"{sheet.name} loses concentration on {spell.name} ({why})"
     state.record("condition", text)
     return [StateChange(kind="condition", target_id=caster, description=text)]
@@ -572,12 +581,31 @@ def speed_of(state: GameState, cid: str) -> int:
     return speed_with(speed, creature.effects) if speed else 0
 
 
+def fresh_economy(state: GameState, cid: str) -> TurnEconomy:
+    """A turn's economy at its start: speed after conditions and effects, and the weapon
+    attacks effects add beyond the Attack action (Haste's one more)."""
+    economy = TurnEconomy.fresh(speed_of(state, cid))
+    economy.extra_attacks = min(
+        MOST_EXTRA_ATTACKS, sum(e.extra_attacks for e in effects_of(state, cid))
+    )
+    return economy
+
+
+def refused_turn(state: GameState, cid: str) -> str | None:
+    """Why a rule of play takes a creature's turn from it (Haste's lethargy), or ``None``."""
+    for rule in RULES:
+        why = rule.cannot_act(state, cid)
+        if why:
+            return why
+    return None
+
+
 def economy_of(state: GameState, cid: str) -> TurnEconomy:
     """The combatant's action economy this turn (created fresh if missing)."""
     encounter = state.encounter
     assert encounter is not None
     if cid not in encounter.economy:
-        encounter.economy[cid] = TurnEconomy.fresh(speed_of(state, cid))
+        encounter.economy[cid] = fresh_economy(state, cid)
     return encounter.economy[cid]
 
 
@@ -599,7 +627,7 @@ def combat_update(state: GameState) -> CombatUpdate:
                 ac=ac, side=c.side, position=pt.short(state, c.id),
                 conditions=[
                     f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
-                ],
+                ] + [e.name.lower() for e in effects_of(state, c.id) if not is_record(e)],
             )
         )  # fmt: skip
     return CombatUpdate(round=encounter.round, current_id=encounter.current.id, combatants=rows)
@@ -724,7 +752,7 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
         ],
     )  # fmt: skip
     for combatant in state.encounter.order:
-        state.encounter.economy[combatant.id] = TurnEconomy.fresh(speed_of(state, combatant.id))
+        state.encounter.economy[combatant.id] = fresh_economy(state, combatant.id)
     pt.place_new(state, joined, args)
     state.restriction = None
     names = ", ".join(c.name for c in joined)
@@ -845,14 +873,14 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         if current in state.creatures and state.creatures[current].left:
             continue  # fled or surrendered: out of the fight
         events += _tick(state, current, "start")
-        encounter.economy[current] = TurnEconomy.fresh(speed_of(state, current))
+        encounter.economy[current] = fresh_economy(state, current)
         encounter.spells_cast.pop(current, None)
         if current in state.party and vitals_of(state, current).hp == 0:
             if vitals_of(state, current).state is LifeState.DYING:
                 events += death_save_for(state, current)
             if vitals_of(state, current).hp == 0:
                 continue  # unconscious: no turn to take
-        if not can_act(conditions_of(state, current)):
+        if not can_act(conditions_of(state, current)) or refused_turn(state, current):
             # Asleep, paralysed, stunned: the turn passes, but it still ends — durations
             # count down and save-ends saves are rolled.
             events += _tick(state, current, "end")

@@ -15,8 +15,10 @@ from app.dm.tools.gear_rules import ArmourStealth
 from app.dm.tools.hooks import RULES, Rule
 from app.dm.tools.position_rules import PositionRules
 from app.dm.tools.species_rules import SpeciesRules
+from app.dm.tools.spell_rules import SpellRules
 
 PLAY_RULES: list[Rule] = [
+    SpellRules(),  # before the effects wear off: Acid Arrow burns at the end it lasts to
     EffectRules(),
     PositionRules(),
     Incapacitation(),

@@ -44,12 +44,14 @@ STEP = Tool("move", a.MoveArgs, pos.move_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     ITEM, MOVE, FLAG, REVEAL, REST, ACT, FEATURE]
+     ITEM, MOVE, FLAG, REVEAL, REST, ACT, FEATURE, CAST]
 )  # fmt: skip
-"""Exploration: ``take_action`` is here for stabilising the dying out of a fight."""
+"""Exploration: ``take_action`` is here for stabilising the dying out of a fight, casting
+for Guidance before a check, healing and Revivify after a fight."""
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, ACT, FEATURE, AWARD_XP]
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, ACT, FEATURE, AWARD_XP,
+     CAST]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, scene moves that follow the map, and
 experience (only a campaign says how its party advances)."""

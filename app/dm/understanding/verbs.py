@@ -72,6 +72,10 @@ def _unaffected(ctx: Context, spell_id: str, targets: tuple[str, ...]) -> str:
             return f"{creature.name} is no person for {spell.name}"
         if spell.conditions and set(spell.conditions) <= set(block.condition_immunities):
             return f"{creature.name} cannot be affected by {spell.name}"
+        kind = block.type.split()[0]
+        if kind in spell.no_effect_on:
+            what = kind if kind == "undead" else f"a {kind}"
+            return f"{creature.name} is {what}; {spell.name} does nothing to it"
     return ""
 
 
@@ -427,14 +431,14 @@ def by_verbs(ctx: Context) -> Intent | None:
     if any(has_phrase(ctx.said, w) for w in ("wait no", "actually no", "never mind", "nevermind",
                                             "scratch that", "or maybe", "or should")):  # fmt: skip
         return ctx.intent("ask", confidence=0.3, note="you changed your mind mid-line")
-    used = feature_use(ctx)
-    if used is not None:
-        return used
     cast_verb = any(verb_at(ctx.said, v) >= 0 for v in ctx.vocab.verbs["cast"])
     readings: list[Intent] = []
     spell = _spell(ctx, cast_verb)
-    if spell is not None:
-        return spell
+    if spell is not None:  # a spell named beats a gesture that is also a feature's phrase
+        return spell  # ("raises her holy symbol and blesses Bram": Bless, not Turn Undead)
+    used = feature_use(ctx)
+    if used is not None:
+        return used
     if (
         cast_verb
         and not ctx.scope.fighting

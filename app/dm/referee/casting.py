@@ -1,0 +1,92 @@
+"""Whom the offline referee aims a spell at, from what the player said and what the spell
+does: named allies for a blessing (or the party, up to the spell's count), the dead for
+Revivify, whoever was named for Dispel Magic, distinct foes for Bane, every foe for an area,
+the caster for Misty Step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.dm.referee.tactics import weakest
+from app.dm.tools.spell_tools import most_targets
+from app.dm.understanding import Intent
+from app.world.state import GameState
+from rules.damage import LifeState
+from rules.srd import Spell
+
+
+def _level(state: GameState, actor: str) -> int:
+    sheet = state.party.get(actor)
+    return sheet.level if sheet is not None else 1
+
+
+def spell_targets(
+    state: GameState, actor: str, intent: Intent, spell: Spell, slot: int, foes: list[str]
+) -> list[str] | str:
+    """The target ids for ``spell`` cast by ``actor``, or why there are none (words that
+    follow the caster's name)."""
+    named = list(intent.targets)
+    most = most_targets(spell, slot, _level(state, actor))
+    if spell.teleport_ft:
+        return [actor]
+    if spell.revive_within is not None:
+        dead = [t for t in named if t in state.party] or [
+            cid for cid, s in state.party.items() if s.vitals.state is LifeState.DEAD
+        ]
+        return dead[:1] or f"finds nobody fallen to bring back with {spell.name}"
+    if spell.dispels:
+        return named[:1] or f"must say whose spell {spell.name} should end"
+    if spell.heal:
+        allies = [t for t in named if t in state.party]
+        return (allies or [actor])[: most or 1]
+    if not spell.harmful:  # a blessing: the named, else the caster and friends
+        allies = [t for t in named if t in state.party]
+        if not allies:
+            awake = [cid for cid, s in state.party.items() if s.vitals.conscious]
+            allies = [actor, *(c for c in awake if c != actor)] if (most or 1) > 1 else [actor]
+        return allies[: most or 1]
+    if not foes:
+        return f"finds no target for {spell.name}"
+    if most is None:  # an area: every foe in view
+        return foes
+    aimed = [t for t in named if t in foes]
+    first = aimed or [weakest((f, state.creatures[f].vitals.hp) for f in foes) or foes[0]]
+    if spell.attack:  # every ray or beam at the one named, unless several are
+        return first[:most]
+    if spell.damage and not spell.save:  # darts: all at the first, as a player means
+        return first[:1] * most
+    rest = [f for f in foes if f not in first]  # Bane on "the goblins": as many as it takes
+    return (first + rest)[:most]
+
+
+def lasting_lines(caster: str, target: str, spell: str, hit: dict[str, Any]) -> list[str]:
+    """What the players hear of a spell that does more than damage or heal: a creature it
+    cannot touch, one brought back, spells dispelled, a caster stepping through mist."""
+    lines: list[str] = []
+    if hit.get("no_effect"):
+        lines.append(f"{str(hit['no_effect'])[:1].upper()}{str(hit['no_effect'])[1:]}.")
+    if hit.get("revived"):
+        lines.append(f"{target} gasps and returns to life with 1 hit point.")
+    if hit.get("ended"):
+        lines.append(f"{', '.join(hit['ended'])} on {target} unravels.")
+    if hit.get("resisted"):
+        lines.append(f"{', '.join(hit['resisted'])} on {target} holds against {spell}.")
+    if "ended" in hit and not hit["ended"] and not hit.get("resisted"):
+        lines.append(f"No spell lies on {target} to end.")
+    if hit.get("teleported_ft"):
+        lines.append(
+            f"{caster} vanishes in silver mist and reappears {hit['teleported_ft']} feet away,"
+            " out of reach."
+        )
+    if hit.get("splash"):
+        lines.append(f"The {spell} misses {target}, but the acid splashes.")
+    return lines
+
+
+def still_has_action(state: GameState, actor: str) -> bool:
+    """In a fight, the caster has its action left (it cast a bonus-action spell)."""
+    encounter = state.encounter
+    if encounter is None or encounter.current.id != actor:
+        return False
+    economy = encounter.economy.get(actor)
+    return economy is not None and economy.action

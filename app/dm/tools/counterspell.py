@@ -1,0 +1,72 @@
+"""Counterspell: when a spell is cast in a fight, the caster's foes who know Counterspell
+and have a slot of 3rd level or higher are offered the reaction; a higher spell than the
+slot spent needs an ability check, and a Counterspell may itself be countered."""
+
+from __future__ import annotations
+
+from app.dm.tools import executors as x
+from app.dm.tools.reactions import has_reaction, open_window
+from app.dm.tools.spell_caster import caster_profile
+from app.session.events import ReactionOffer, SessionEvent, StateChange
+from app.world.state import GameState
+from rules.checks import ability_check
+
+
+def counterspell(
+    state: GameState, caster: str, spell_name: str, level: int, depth: int = 0
+) -> tuple[list[SessionEvent], str | None]:
+    """The reaction window of a spell being cast: foes who know Counterspell may stop it —
+    and their Counterspell, being a spell, may itself be countered (depth-bounded).
+    Returns the events and who countered the spell, if anyone did."""
+    encounter = state.encounter
+    if encounter is None or depth >= 4:
+        return [], None
+    name = state.name_of(caster)
+    offers = []
+    for c in encounter.order:
+        if (c.id in state.party) == (caster in state.party) or not has_reaction(state, c.id):
+            continue
+        profile = caster_profile(state, c.id)
+        if profile is None or "counterspell" not in profile.spells:
+            continue
+        if not any(profile.slots.remaining(lv) for lv in range(3, 10)):
+            continue
+        prompt = f"{c.name}, {name} is casting {spell_name}. Counterspell?"
+        offers.append(
+            (
+                ReactionOffer(
+                    reactor_id=c.id, reactor_name=c.name, kind="counterspell", prompt=prompt
+                ),
+                True,
+            )
+        )
+    if not offers:
+        return [], None
+    window, accepted = open_window(state, f"{name} casts {spell_name}", offers)
+    events: list[SessionEvent] = [window]
+    for offer in accepted:
+        profile = caster_profile(state, offer.reactor_id)
+        assert profile is not None
+        slot = next(lv for lv in range(3, 10) if profile.slots.remaining(lv))
+        profile.slots.spend(slot)
+        state.record("roll", f"{profile.name} casts Counterspell at {name}'s {spell_name}")
+        more, blocked_by = counterspell(state, offer.reactor_id, "Counterspell", slot, depth + 1)
+        events += more
+        if blocked_by is not None:
+            continue  # this Counterspell was itself countered
+        if level > slot:  # a higher spell needs an ability check against DC 10 + its level
+            check = ability_check(
+                state.rng,
+                profile.mod,
+                10 + level,
+                ability=profile.ability,
+                reason=f"counter {spell_name}",
+            )
+            events.append(x.roll_event(state, offer.reactor_id, check))
+            if not check.success:
+                continue
+        text = f"{profile.name}'s Counterspell stops {name}'s {spell_name}"
+        state.record("condition", text)
+        events.append(StateChange(kind="condition", target_id=caster, description=text))
+        return events, offer.reactor_id
+    return events, None

@@ -28,7 +28,7 @@ ADDED_IN_3: dict[str, dict[str, Any]] = {
         "xp": 0,
     },
     "creatures": {"effects": [], "resources": {}},
-    "encounter": {},
+    "encounter": {"off_hand_ready": [], "thrown": []},
 }
 """Keys schema 3 added, by the table that holds them: ``party`` and ``creatures`` are every
 character sheet and every creature, ``encounter`` the fight in progress. The values are what

@@ -111,6 +111,11 @@ class Encounter(_Model):
     """Hid successfully: advantage on its next attack roll."""
     shielded: list[str] = Field(default_factory=list)
     """Cast Shield: +5 AC until the start of its next turn."""
+    off_hand_ready: list[str] = Field(default_factory=list)
+    """Attacked with a light melee weapon this turn: may attack with the other hand's light
+    weapon as a bonus action (two-weapon fighting)."""
+    thrown: list[str] = Field(default_factory=list)
+    """Weapons thrown in this fight, as ``thrower:weapon``: picked up when it ends."""
 
     @property
     def current(self) -> Combatant:

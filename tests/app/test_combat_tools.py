@@ -153,10 +153,11 @@ def test_dodge_help_hide_and_dash() -> None:
         "no action left"
         in run(state, "take_action", creature_id="mira", action="dash")["result"]["error"]
     )
-    # a rat attacking a dodging Mira rolls with disadvantage
+    # a rat attacking a dodging Mira rolls with disadvantage — and its Pack Tactics (the
+    # other rat still stands) gives advantage: the two cancel out
     _turn_of(state, "giant-rat-1")
     out = run(state, "attack", attacker_id="giant-rat-1", target_id="mira")
-    assert out["events"][0].advantage == "disadvantage"
+    assert out["events"][0].advantage == "normal"
     # Thorin helps Mira: her next attack has advantage, once
     _turn_of(state, "thorin")
     run(state, "take_action", creature_id="thorin", action="help", target_id="mira")

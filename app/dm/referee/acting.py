@@ -9,6 +9,7 @@ from typing import Any
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.base import RefereeBase
+from app.dm.referee.fighting import attack_arguments
 from app.dm.referee.tactics import weakest
 from app.dm.understanding import Intent, understand
 from app.world import view
@@ -170,7 +171,11 @@ class Acting(RefereeBase):
             target = weakest((f, state.creatures[f].vitals.hp) for f in foes)
         if target is None:
             return [self._call("end_combat", None, "end_combat", reason="no foe is left standing")]
-        return [self._call("attack", actor, "attack", attacker_id=actor, target_id=target)]
+        return [
+            self._call("off_hand" if extra.get("mode") == "off_hand" else "attack", actor,
+                       "attack", attacker_id=actor, target_id=target, **extra)
+            for extra in attack_arguments(state, actor, intent.action, intent.item)
+        ]  # fmt: skip
 
     def _do_cast(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         name = state.name_of(actor)
@@ -219,10 +224,17 @@ class Acting(RefereeBase):
         if state.encounter is None:
             self.notes.append(f"{state.name_of(actor)} keeps their distance; nobody is fighting.")
             return []
+        aimed: dict[str, Any] = {}
+        if intent.action in ("grapple", "shove_prone", "shove_away"):
+            foes = self._foes(state)
+            target = intent.target if intent.target in foes else None
+            target = target or weakest((f, state.creatures[f].vitals.hp) for f in foes)
+            aimed = {"target_id": target} if target else {}
         return [
-            self._call("act", actor, "take_action", creature_id=actor, action=intent.action),
+            self._call("act", actor, "take_action", creature_id=actor, action=intent.action,
+                       **aimed),
             self._call("end_turn", actor, "end_turn"),
-        ]
+        ]  # fmt: skip
 
     def _do_hold(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         if state.encounter is None:

@@ -18,7 +18,7 @@ from typing import Any
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.dm.referee.acting import Acting
 from app.dm.referee.narrate import FollowUps
-from app.dm.referee.tactics import weakest
+from app.dm.referee.tactics import foe_moves, weakest
 from app.session.events import Usage
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -104,8 +104,10 @@ class OfflineReferee(Acting, FollowUps):
                 self._call("act", foe_id, "take_action", creature_id=foe_id, action=morale),
                 self._call("end_turn", foe_id, "end_turn"),
             ]
-        target = weakest((c, state.party[c].vitals.hp) for c in targets)
-        return [self._call("attack", foe_id, "attack", attacker_id=foe_id, target_id=target)]
+        return [
+            self._call(move.kind, foe_id, move.tool, **move.args)
+            for move in foe_moves(state, foe_id, targets)
+        ]
 
     def _morale(self, state: GameState, foe_id: str) -> str | None:
         """Badly hurt with most of its side down, a foe flees — or, last one standing,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from app.dm.tools import args as a
@@ -335,6 +336,7 @@ def deal_damage(
         before, setup.amount, damage_type, defenses, critical=critical, dies_at_zero=dies,
         resist_all=resist_all,
     )  # fmt: skip
+    outcome = replace(outcome, critical=critical)
     set_vitals(state, target, outcome.vitals)
     note = f" ({outcome.damage.note})" if outcome.damage.note else ""
     text = (
@@ -742,6 +744,15 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     )
 
 
+def rule_stops(state: GameState, cid: str) -> str | None:
+    """Why a rule of play keeps ``cid`` from acting now (surprised …), or ``None``."""
+    for rule in RULES:
+        why = rule.cannot_act(state, cid)
+        if why:
+            return why
+    return None
+
+
 def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:
     if cid in state.party:
         return state.party[cid].save_modifier
@@ -831,7 +842,12 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
             continue  # fled or surrendered: out of the fight
         events += _tick(state, current, "start")
         encounter.economy[current] = TurnEconomy.fresh(speed_of(state, current))
-        for marker in (encounter.dodging, encounter.disengaged, encounter.shielded):
+        for marker in (
+            encounter.dodging,
+            encounter.disengaged,
+            encounter.shielded,
+            encounter.off_hand_ready,
+        ):
             if current in marker:
                 marker.remove(current)
         if current in state.party and vitals_of(state, current).hp == 0:
@@ -839,7 +855,7 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
                 events += _death_save(state, current)
             if vitals_of(state, current).hp == 0:
                 continue  # unconscious: no turn to take
-        if not can_act(conditions_of(state, current)):
+        if not can_act(conditions_of(state, current)) or rule_stops(state, current):
             # Asleep, paralysed, stunned: the turn passes, but it still ends — durations
             # count down and save-ends saves are rolled.
             events += _tick(state, current, "end")
@@ -854,6 +870,21 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
     return ToolOutcome({"round": encounter.round, "current": now.id, "name": now.name}, events)
 
 
+def _gather_thrown(state: GameState) -> list[SessionEvent]:
+    """After a fight the throwers pick up the weapons they threw."""
+    assert state.encounter is not None
+    events: list[SessionEvent] = []
+    for entry in state.encounter.thrown:
+        cid, _, weapon_id = entry.partition(":")
+        if cid in state.party:
+            state.party[cid].weapons.append(weapon_id)
+            text = f"{state.name_of(cid)} picks up the {srd().weapons.get(weapon_id).name.lower()}"
+            state.record("item", text)
+            events.append(StateChange(kind="item", target_id=cid, description=text))
+    state.encounter.thrown.clear()
+    return events
+
+
 def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     """end_combat: back to exploration; the fallen foes stay in the scene's story."""
     if state.encounter is None:
@@ -863,11 +894,13 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     foes = [c.id for c in encounter.order if c.id in state.creatures]
     outcomes = foe_outcomes(state, foes)
     summary = fight_summary(state, rounds, foes)
+    gathered = _gather_thrown(state)
     state.encounter = None
     state.record("encounter", f"{summary} ({args.reason})")
     events: list[SessionEvent] = [
         StateTransition(to="exploration", reason=args.reason),
         StateChange(kind="reveal", description=summary),
+        *gathered,
     ]
     wiped = not any(s.vitals.hp > 0 for s in state.party.values())
     if wiped and state.ending is None:

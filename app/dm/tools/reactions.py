@@ -15,6 +15,7 @@ from app.dm.tools import executors as x
 from app.session.events import ReactionOffer, ReactionWindow
 from app.world.state import GameState
 from rules.economy import ActionKind
+from rules.effects import blocks_reactions
 from rules.srd import srd
 
 
@@ -58,6 +59,8 @@ def has_reaction(state: GameState, cid: str) -> bool:
     """Conscious, in the fight, and its reaction not yet spent this round."""
     if state.encounter is None or x.vitals_of(state, cid).hp == 0:
         return False
+    if blocks_reactions(x.effects_of(state, cid)):
+        return False  # surprised, or a Shocking Grasp
     return x.economy_of(state, cid).available(ActionKind.REACTION)
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from app.dm.tools.effect_rules import EffectRules
 from app.dm.tools.hooks import RULES, Rule
+from app.dm.tools.monster_rules import MonsterRules
 
 PLAY_RULES: list[Rule] = [
     EffectRules(),
+    MonsterRules(),
 ]
 
 

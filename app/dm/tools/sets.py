@@ -7,15 +7,17 @@ from app.dm.tools import args as a
 from app.dm.tools import campaign_tools as c
 from app.dm.tools import combat_tools as k
 from app.dm.tools import executors as x
+from app.dm.tools import monster_actions as m
 from app.dm.tools import rest_tools as r
 from app.dm.tools import spell_tools as sp
+from app.dm.tools import surprise as su
 from app.dm.tools.registry import Tool, ToolSet
 
 CHECK = Tool("request_ability_check", a.AbilityCheckArgs, x.ability_check_tool)
 SAVE = Tool("request_saving_throw", a.SavingThrowArgs, x.saving_throw_tool)
 GROUP = Tool("request_group_check", a.GroupCheckArgs, x.group_check_tool)
 ROLL = Tool("roll_dice", a.RollDiceArgs, x.roll_dice_tool)
-START_COMBAT = Tool("start_combat", a.StartCombatArgs, x.start_combat_tool)
+START_COMBAT = Tool("start_combat", a.StartCombatArgs, su.start_combat_tool)
 RESTRICT = Tool("restrict_action", a.RestrictActionArgs, x.restrict_action_tool)
 ENCOUNTER = Tool("get_encounter", a.GetEncounterArgs, x.get_encounter_tool)
 DAMAGE = Tool("damage", a.DamageArgs, x.damage_tool)
@@ -34,6 +36,7 @@ ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool)
 ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
 REST = Tool("rest", a.RestArgs, r.rest_tool)
+MONSTER_ACTION = Tool("monster_action", a.MonsterActionArgs, m.monster_action_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
@@ -45,11 +48,12 @@ CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, and scene moves that follow the map."""
 COMBAT_TOOLS = ToolSet(
-    [ATTACK, CAST, ACT, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT]
-)
+    [ATTACK, CAST, ACT, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION, END_TURN, END_COMBAT,
+     MONSTER_ACTION]
+)  # fmt: skip
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, END_TURN,
-     END_COMBAT, REST]
+     END_COMBAT, REST, MONSTER_ACTION]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz
 
+from app.dm.understanding.fighting_words import HOLDS, attack_style, refine_hold
 from app.dm.understanding.intent import Intent, IntentKind, Reading
 from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import ThingKind
@@ -379,7 +380,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         return ctx.intent("hold")
     moves = []
     for action, phrases in vocab.manoeuvres.items():
-        if action == "hide" and not ctx.scope.fighting:
+        if (action == "hide" or action in HOLDS) and not ctx.scope.fighting:
             continue
         for phrase in phrases:
             at = verb_at(ctx.said, phrase)
@@ -388,7 +389,10 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     if moves:
         if not ctx.scope.fighting and _move(ctx, 0) is not None:
             return None  # "back up the stairs" outside a fight is a way out, not a retreat
-        return ctx.intent("manoeuvre", action=min(moves)[2])
+        action = min(moves)[2]
+        if action in HOLDS:
+            return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
+        return ctx.intent("manoeuvre", action=action)
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
     rest_at = min((h for h in hits if h >= 0), default=-1)
     if named_creatures(ctx.said, ctx.scope):
@@ -427,7 +431,7 @@ def by_verbs(ctx: Context) -> Intent | None:
     for at, _, kind in _verb_hits(ctx):
         reading: Intent | None = None
         if kind == "attack":
-            reading = _attack(ctx)
+            reading = attack_style(ctx, _attack(ctx))
         elif kind == "move":
             reading = _move(ctx, at)
         elif kind == "talk":

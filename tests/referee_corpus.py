@@ -45,7 +45,22 @@ Category = Literal[
 ]  # fmt: skip
 """The rows of the benchmark's per-category table."""
 
-Action = Literal["withdraw", "disengage", "dodge", "dash", "hide", "short", "long"]
+Action = Literal[
+    "withdraw",
+    "disengage",
+    "dodge",
+    "dash",
+    "hide",
+    "short",
+    "long",
+    "grapple",
+    "shove_prone",
+    "shove_away",
+    "escape_grapple",
+    "thrown",
+    "two_handed",
+    "both",
+]
 
 
 class _Spec(BaseModel):
@@ -105,8 +120,9 @@ class Line(_Spec):
     topic: str | None = None
     """For ``talk``/``question``: what the player asks about."""
     action: Action | None = None
-    """For ``manoeuvre`` (withdraw, disengage, dodge, dash, hide) and ``rest`` (short,
-    long)."""
+    """For ``manoeuvre`` (withdraw, disengage, dodge, dash, hide, grapple, shove_prone,
+    shove_away, escape_grapple), ``rest`` (short, long) and ``attack`` (thrown, two_handed,
+    both)."""
     by: str | None = None
     """The character a line names as acting ("Thorin: I attack"), when it is not the actor."""
     to: str | None = None

@@ -9,7 +9,7 @@ from typing import Any
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.base import RefereeBase
-from app.dm.referee.fighting import attack_arguments
+from app.dm.referee.fighting import attack_arguments, unaware_foes
 from app.dm.referee.tactics import weakest
 from app.dm.understanding import Intent, understand
 from app.world import view
@@ -161,8 +161,9 @@ class Acting(RefereeBase):
         if state.encounter is None:
             fights = [t for t in intent.targets if campaign and t in campaign.encounters]
             if fights:
+                unseen = {"surprise": "foes"} if unaware_foes(state, campaign) else {}
                 return [self._call("fight", actor, "start_combat", encounter=fights[0],
-                                   reason=f"{state.name_of(actor)} attacks")]  # fmt: skip
+                                   reason=f"{state.name_of(actor)} attacks", **unseen)]  # fmt: skip
             self.notes.append(self._unsure(state, replace(intent, confidence=0.0)))
             return []
         foes = self._foes(state)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.world.campaign import Campaign
 from app.world.state import GameState
+from rules.skills import Skill
 from rules.srd import srd
 
 
@@ -50,3 +52,18 @@ def attack_arguments(
             return [{"weapon": light[0]}, {"weapon": light[1], "mode": "off_hand"}]
         return [{"weapon": light[0]}] if light else [{}]
     return [{"weapon": named}] if named else [{}]
+
+
+def unaware_foes(state: GameState, campaign: Campaign | None) -> bool:
+    """The party got here unseen: a Stealth challenge was passed in this scene, or its
+    success brought the party here. Foes the party attacks now are surprised."""
+    if campaign is None:
+        return False
+    here = state.scene.id
+    for cid, outcome in state.challenges.items():
+        spec = campaign.challenges.get(cid)
+        if outcome != "passed" or spec is None or spec.skill is not Skill.STEALTH:
+            continue
+        if here in (spec.scene, spec.success.move_to):
+            return True
+    return False

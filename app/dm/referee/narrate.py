@@ -5,6 +5,7 @@ fights, and turns a refused call into plain words — never an id or a raw error
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from app.dm.brain import ToolCall
@@ -120,7 +121,7 @@ class FollowUps(RefereeBase):
                 self.notes.append(self._arrival(state))
                 calls += self._fight_started(state)
             elif kind == "fight":
-                calls += self._fight_started(state)
+                calls += self._fight_started(state, result.get("surprised") or ())
             elif kind in ("attack", "off_hand"):
                 calls += self._after_attack(state, actor, result, calls)
             elif kind == "retarget":  # its turn was already ended with the first blade's
@@ -187,7 +188,7 @@ class FollowUps(RefereeBase):
             )
         return "The party takes a short rest, binding wounds: " + ", ".join(who) + "."
 
-    def _fight_started(self, state: GameState) -> list[ToolCall]:
+    def _fight_started(self, state: GameState, surprised: Sequence[str] = ()) -> list[ToolCall]:
         if state.encounter is None or self.campaign is None:
             return []
         encounter_ids = {c.encounter for c in state.creatures.values() if c.encounter}
@@ -198,6 +199,9 @@ class FollowUps(RefereeBase):
         ]
         self.notes += [t for t in texts if t and t not in self.notes]
         first = state.encounter.current
+        caught = [state.name_of(c) for c in surprised]
+        if caught:
+            self.notes.append(f"{_join(caught)} never saw you coming — surprise!")
         self.notes.append(f"Roll for initiative! {first.name} acts first.")
         return []
 

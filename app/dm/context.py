@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from app.dm import prompts
 from app.dm.brain import Message
+from app.dm.tools.monster_actions import special_moves
 from app.dm.understanding import understand
 from app.session.actions import PlayerAction
 from app.world import view
@@ -50,7 +51,9 @@ def roster(state: GameState) -> str:
                 "dead" if creature.vitals.state.value == "dead"
                 else f"HP {creature.vitals.hp}/{creature.vitals.max_hp}"
             )  # fmt: skip
-            lines.append(f"- {cid}: {creature.name}, {status}, AC {creature.ac}")
+            moves = special_moves(state, cid) if status != "dead" else ""
+            extra = f", {moves}" if moves else ""
+            lines.append(f"- {cid}: {creature.name}, {status}, AC {creature.ac}{extra}")
     return "\n".join(lines)
 
 

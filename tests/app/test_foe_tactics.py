@@ -4,6 +4,7 @@ hiding, rushes an orc in, and opens a fight with surprise after the party sneake
 
 from __future__ import annotations
 
+from app.dm.context import roster
 from app.dm.referee.referee import OfflineReferee
 from app.dm.referee.tactics import AREA_MOST, foe_moves
 from app.session.setup import start_session
@@ -104,3 +105,24 @@ def test_without_a_stealthy_approach_nobody_is_surprised() -> None:
     referee.bind(lambda: state)
     calls = referee._act(state, "thorin", "attack grubnak")
     assert calls and '"surprise"' not in calls[0].arguments
+
+
+def test_an_authored_ambush_surprises_the_party() -> None:
+    """An encounter written with ``surprise = "party"``: the party loses its first turns."""
+    campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
+    spec = campaign.encounters["tunnel_guards"]
+    campaign.encounters["tunnel_guards"] = spec.model_copy(update={"surprise": "party"})
+    session = start_session(campaign, 2)
+    out = run(session.state, "start_combat", reason="ambush", encounter="tunnel_guards")
+    assert sorted(out["result"]["surprised"]) == sorted(session.state.party)
+    assert out["result"]["current"].startswith("goblin")
+
+
+def test_the_dm_roster_lists_what_a_monster_can_do_beyond_its_attacks() -> None:
+    session = _session(("red_dragon_wyrmling", 1), ("acolyte", 1), ("goblin", 1))
+    state: GameState = session.state
+    state.creatures["red-dragon-wyrmling-1"].resources["fire_breath"] = 1
+    text = roster(state)
+    assert "monster_action: fire_breath (recharging)" in text
+    assert "cast_spell: sacred_flame, bless, cure_wounds" in text
+    assert "monster_action: nimble_disengage, nimble_hide" in text

@@ -1,5 +1,6 @@
-"""How the offline referee fights: shared by its turns in a game and by the fast fight
-simulator, so a balance run fights exactly as the referee would.
+"""How the offline referee fights. Focusing the weakest foe (:func:`weakest`) is shared
+with the fast fight simulator behind ``dungeon balance``; the stat-block tactics below
+(:func:`foe_moves`) play in games only — the simulator does not model them yet.
 
 A foe's turn, in order of preference: a recharged breath weapon when it catches two or more
 of the party; a healer mends a badly hurt ally; a web on a foe not yet held; a caster's

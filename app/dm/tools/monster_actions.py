@@ -192,3 +192,22 @@ def _passive(state: GameState, cid: str) -> int:
         return state.party[cid].passive(Skill.PERCEPTION)
     block = block_of(state, cid)
     return block.passive_perception if block else 10
+
+
+def special_moves(state: GameState, cid: str) -> str:
+    """What a creature can do beyond its weapon attacks, for the DM's roster: its
+    ``monster_action`` moves (marked while recharging) and its ``cast_spell`` spells."""
+    block = block_of(state, cid)
+    if block is None:
+        return ""
+    creature = state.creatures[cid]
+    moves = [
+        a.id + (" (recharging)" if creature.resources.get(a.id) else "")
+        for a in block.actions
+        if a.kind == "save" or (a.is_attack and not a.damage)
+    ]
+    moves += [m for m in TRAIT_MOVES if _trait_for(block, m)]
+    parts = [f"monster_action: {', '.join(moves)}"] if moves else []
+    if block.spellcasting is not None:
+        parts.append(f"cast_spell: {', '.join(block.spellcasting.spells)}")
+    return "; ".join(parts)

@@ -132,7 +132,8 @@ class Armor(_Data):
 
 TraitId = Literal[
     "pack_tactics", "nimble_escape", "regeneration", "aggressive", "martial_advantage",
-    "sunlight_sensitivity", "undead_fortitude",
+    "sunlight_sensitivity", "sunlight_weakness", "undead_fortitude", "surprise_attack",
+    "grappler",
 ]  # fmt: skip
 """Traits the engine applies in play; a trait without one is described to the DM only."""
 
@@ -155,8 +156,8 @@ class Trait(_Data):
 
     @model_validator(mode="after")
     def _numbers(self) -> Trait:
-        if self.id == "martial_advantage" and self.dice is None:
-            raise ValueError("martial_advantage needs its dice")
+        if self.id in ("martial_advantage", "surprise_attack") and self.dice is None:
+            raise ValueError(f"{self.id} needs its dice")
         if self.id == "regeneration" and self.amount is None:
             raise ValueError("regeneration needs the amount regained")
         return self
@@ -229,9 +230,9 @@ class MonsterAction(_Data):
 
     @property
     def has_rider(self) -> bool:
-        """An attack whose hit forces a save (a wolf's bite, a ghoul's claws) or imposes a
-        condition outright (a mimic's pseudopod)."""
-        return self.is_attack and (self.save_ability is not None or self.condition is not None)
+        """An attack whose hit forces a save with something to lose (a wolf's bite, a ghoul's
+        claws) or imposes a condition outright (a mimic's pseudopod)."""
+        return self.is_attack and (self.condition is not None or self.save_damage is not None)
 
 
 class MonsterSpellcasting(_Data):

@@ -308,3 +308,57 @@ def test_a_web_restrains_on_a_hit() -> None:
     run(state, "monster_action", creature_id="giant-spider-1", action="web", target_ids=["mira"])
     assert any(c.condition is Condition.RESTRAINED for c in state.party["mira"].conditions)
     assert state.creatures["giant-spider-1"].resources["web"] == 1
+
+
+def test_sunlight_weakness_hampers_a_shadows_attacks_checks_and_saves() -> None:
+    """SRD Shadow, Sunlight Weakness: in sunlight, disadvantage on attack rolls, ability
+    checks and saving throws."""
+    state = fight(1, ("shadow", 1))
+    state.flags["sunlight"] = True
+    turn_of(state, "shadow-1")
+    out = run(state, "attack", attacker_id="shadow-1", target_id="thorin")
+    assert attack_roll(out).advantage == "disadvantage"
+    save = x.check_for(state, "shadow-1", 10, "test", x.Advantage.NORMAL,
+                       ability=x.Ability.DEX, save=True)  # fmt: skip
+    assert save.advantage.value == "disadvantage"
+
+
+def test_a_mimic_has_advantage_against_the_creature_it_grapples() -> None:
+    """SRD Mimic, Grappler: advantage on attack rolls against any creature grappled by it."""
+    state = fight(1, ("mimic", 1))
+    turn_of(state, "mimic-1")
+    out = run(state, "attack", attacker_id="mimic-1", target_id="thorin", weapon="bite")
+    assert attack_roll(out).advantage == "normal"
+    state.party["thorin"].conditions.append(
+        x.ActiveCondition(condition=Condition.GRAPPLED, source="mimic-1", note="pseudopod")
+    )
+    turn_of(state, "mimic-1")
+    out = run(state, "attack", attacker_id="mimic-1", target_id="thorin", weapon="bite")
+    assert attack_roll(out).advantage == "advantage"
+
+
+def test_a_bugbear_surprise_attack_adds_2d6_to_its_first_hit_on_a_surprised_foe() -> None:
+    """SRD Bugbear, Surprise Attack: if it hits a surprised creature in the first round of
+    combat, the target takes an extra 2d6 damage (the first time only)."""
+
+    def hits(seed: int) -> bool:
+        state = fight(seed, ("bugbear", 1), surprise="party")
+        out = run(state, "attack", attacker_id="bugbear-1", target_id="mira", weapon="morningstar")
+        return out["result"]["attacks"][0]["outcome"] == "hit" and any(
+            e.id == "surprised" for e in state.party["mira"].effects
+        )
+
+    state = fight(first_seed(hits), ("bugbear", 1), surprise="party")
+    out = run(state, "attack", attacker_id="bugbear-1", target_id="mira", weapon="morningstar")
+    extra = [e for e in out["events"] if getattr(e, "reason", "") == "Surprise Attack"]
+    assert len(extra) == 1 and extra[0].formula == "2d6"
+    assert state.creatures["bugbear-1"].resources["surprise_attack"] == 1
+
+
+def test_life_drain_rolls_no_save_that_changes_nothing() -> None:
+    """A specter's Life Drain lowers the hit point maximum, which is not modelled: its hit
+    must not roll a save whose failure does nothing."""
+    state = fight(1, ("specter", 1))
+    turn_of(state, "specter-1")
+    out = run(state, "attack", attacker_id="specter-1", target_id="thorin")
+    assert not [e for e in out["events"] if getattr(e, "check_type", "") == "saving_throw"]

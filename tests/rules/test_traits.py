@@ -69,7 +69,8 @@ def test_every_trait_the_engine_applies_carries_its_numbers() -> None:
     applied = {t.id for m in monsters.values() for t in m.traits if t.id}
     assert applied == {
         "pack_tactics", "nimble_escape", "regeneration", "aggressive", "martial_advantage",
-        "sunlight_sensitivity", "undead_fortitude",
+        "sunlight_sensitivity", "sunlight_weakness", "undead_fortitude", "surprise_attack",
+        "grappler",
     }  # fmt: skip
     hobgoblin = monsters["hobgoblin"].trait("martial_advantage")
     assert hobgoblin is not None and hobgoblin.dice == "2d6"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from app.dm.tools import executors as x
-from app.dm.tools.hooks import AttackSetup, ExtraDamage, Rule
+from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
 from app.session.events import DiceRoll, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
@@ -186,38 +186,36 @@ class MonsterRules(Rule):
             return
         if block.trait("pack_tactics") and ally_near(setup.state, setup.attacker, setup.target):
             setup.advantage.append("pack tactics")
-        if block.trait("sunlight_sensitivity") and in_sunlight(setup.state):
+        sunlit = in_sunlight(setup.state)
+        if sunlit and (block.trait("sunlight_sensitivity") or block.trait("sunlight_weakness")):
+            setup.disadvantage.append("sunlight")
+        if block.trait("grappler") and any(
+            c.condition is Condition.GRAPPLED and c.source == setup.attacker
+            for c in x.conditions_of(setup.state, setup.target)
+        ):
+            setup.advantage.append("grappling the target")
+
+    def before_save(self, setup: RollSetup) -> None:
+        self._weak_in_sunlight(setup)
+
+    def before_check(self, setup: RollSetup) -> None:
+        self._weak_in_sunlight(setup)
+
+    @staticmethod
+    def _weak_in_sunlight(setup: RollSetup) -> None:
+        """Sunlight Weakness: disadvantage on ability checks and saves in sunlight too."""
+        block = block_of(setup.state, setup.who)
+        if block and block.trait("sunlight_weakness") and in_sunlight(setup.state):
             setup.disadvantage.append("sunlight")
 
     def damage_on_hit(self, setup: AttackSetup, hit: AttackResult) -> list[ExtraDamage]:
-        state = setup.state
-        block = block_of(state, setup.attacker)
-        trait = block.trait("martial_advantage") if block else None
-        if trait is None or trait.dice is None or block is None or setup.kind != "monster":
-            return []
-        creature = state.creatures[setup.attacker]
-        if creature.resources.get(_MARTIAL) or not ally_near(state, setup.attacker, setup.target):
-            return []
-        try:
-            action = block.action(setup.weapon or "")
-        except KeyError:
-            return []
-        if action.damage_type is None:
-            return []
-        creature.resources[_MARTIAL] = 1  # once per turn
-        return [ExtraDamage(trait.dice, action.damage_type, "Martial Advantage")]
+        return _martial_advantage(setup) + _surprise_attack(setup)
 
     def after_attack(self, setup: AttackSetup, hit: AttackResult) -> list[SessionEvent]:
-        block = block_of(setup.state, setup.attacker)
-        if block is None or not hit.hit or setup.kind != "monster":
+        found = _weapon_action(setup)
+        if found is None or not hit.hit or not found[1].has_rider:
             return []
-        try:
-            action = block.action(setup.weapon or "")
-        except KeyError:
-            return []
-        if not action.has_rider:
-            return []
-        return rider(setup.state, setup.attacker, setup.target, action)
+        return rider(setup.state, setup.attacker, setup.target, found[1])
 
     def after_damage(
         self, state: GameState, target: str, result: DamageResult, source: str | None
@@ -246,6 +244,53 @@ class MonsterRules(Rule):
         if block is None:
             return []
         return _recharge(state, cid, block) + _regenerate(state, cid, block)
+
+
+def _weapon_action(setup: AttackSetup) -> tuple[Monster, MonsterAction] | None:
+    """The stat block and action behind a monster's attack."""
+    block = block_of(setup.state, setup.attacker)
+    if block is None or setup.kind != "monster":
+        return None
+    try:
+        return block, block.action(setup.weapon or "")
+    except KeyError:
+        return None
+
+
+def _martial_advantage(setup: AttackSetup) -> list[ExtraDamage]:
+    """Martial Advantage: once per turn, extra dice when an able ally is near the target."""
+    found = _weapon_action(setup)
+    if found is None:
+        return []
+    block, action = found
+    trait = block.trait("martial_advantage")
+    state = setup.state
+    creature = state.creatures[setup.attacker]
+    if trait is None or trait.dice is None or action.damage_type is None:
+        return []
+    if creature.resources.get(_MARTIAL) or not ally_near(state, setup.attacker, setup.target):
+        return []
+    creature.resources[_MARTIAL] = 1  # once per turn
+    return [ExtraDamage(trait.dice, action.damage_type, "Martial Advantage")]
+
+
+def _surprise_attack(setup: AttackSetup) -> list[ExtraDamage]:
+    """Surprise Attack: the first hit on a surprised creature in the first round deals
+    extra dice."""
+    found = _weapon_action(setup)
+    state, encounter = setup.state, setup.state.encounter
+    if found is None or encounter is None or encounter.round != 1:
+        return []
+    block, action = found
+    trait = block.trait("surprise_attack")
+    creature = state.creatures[setup.attacker]
+    if trait is None or trait.dice is None or action.damage_type is None:
+        return []
+    caught = any(e.id == SURPRISED for e in x.effects_of(state, setup.target))
+    if not caught or creature.resources.get("surprise_attack"):
+        return []
+    creature.resources["surprise_attack"] = 1
+    return [ExtraDamage(trait.dice, action.damage_type, "Surprise Attack")]
 
 
 def _fortitude(state: GameState, target: str, result: DamageResult) -> list[SessionEvent]:

@@ -132,6 +132,8 @@ class DamageResult:
     instant_death: bool = False
     """Massive damage: what was left after 0 HP reached the hit point maximum."""
     failures_added: int = 0
+    critical: bool = False
+    """It came from a critical hit (Undead Fortitude does not hold against one)."""
 
     @property
     def hp_lost(self) -> int:

@@ -137,11 +137,37 @@ class Armor(_Data):
 # -- monsters ------------------------------------------------------------------------------
 
 
+TraitId = Literal[
+    "pack_tactics", "nimble_escape", "regeneration", "aggressive", "martial_advantage",
+    "sunlight_sensitivity", "sunlight_weakness", "undead_fortitude", "surprise_attack",
+    "grappler",
+]  # fmt: skip
+"""Traits the engine applies in play; a trait without one is described to the DM only."""
+
+
 class Trait(_Data):
-    """A special ability, summarised in our own words."""
+    """A special ability, summarised in our own words; ``id`` names the traits the engine
+    applies (Pack Tactics, Regeneration …), with their numbers."""
 
     name: str
     text: str
+    id: TraitId | None = None
+    dice: str | None = None
+    """Extra damage the trait deals (Martial Advantage: ``2d6``)."""
+    amount: int | None = Field(default=None, ge=1, le=100)
+    """Hit points regained at the start of each turn (Regeneration)."""
+    stopped_by: frozenset[DamageType] = frozenset()
+    """Damage types that stop the trait for a turn (a troll's Regeneration: acid, fire)."""
+
+    _check = field_validator("dice")(_formula)
+
+    @model_validator(mode="after")
+    def _numbers(self) -> Trait:
+        if self.id in ("martial_advantage", "surprise_attack") and self.dice is None:
+            raise ValueError(f"{self.id} needs its dice")
+        if self.id == "regeneration" and self.amount is None:
+            raise ValueError("regeneration needs the amount regained")
+        return self
 
 
 class MonsterAction(_Data):
@@ -173,6 +199,12 @@ class MonsterAction(_Data):
     """``5-6``: usable again when a d6 at the start of the monster's turn shows 5 or 6."""
     area: str | None = None
     """``15-foot cone`` and the like."""
+    condition_rounds: int | None = Field(default=None, ge=1, le=100)
+    """How many of the victim's turns the condition lasts (``None``: until removed)."""
+    repeat_save: bool = False
+    """The victim repeats the save at the end of each of its turns, ending it on a success."""
+    spares: tuple[str, ...] = ()
+    """Kinds of creature the rider does not affect: ``elf``, ``undead`` (a ghoul's claws)."""
     text: str = ""
 
     _check = field_validator("damage", "extra_damage", "save_damage")(_formula)
@@ -202,6 +234,12 @@ class MonsterAction(_Data):
     def is_attack(self) -> bool:
         """Makes an attack roll."""
         return self.to_hit is not None
+
+    @property
+    def has_rider(self) -> bool:
+        """An attack whose hit forces a save with something to lose (a wolf's bite, a ghoul's
+        claws) or imposes a condition outright (a mimic's pseudopod)."""
+        return self.is_attack and (self.condition is not None or self.save_damage is not None)
 
 
 class MonsterSpellcasting(_Data):
@@ -301,6 +339,10 @@ class Monster(_Data):
     def skill_modifier(self, skill: Skill) -> int:
         """Listed skill bonus, else the plain ability modifier."""
         return self.skills.get(skill, self.abilities.modifier(skill.ability))
+
+    def trait(self, trait_id: TraitId) -> Trait | None:
+        """The trait the engine applies under this id, if the monster has it."""
+        return next((t for t in self.traits if t.id == trait_id), None)
 
     def action(self, action_id: str) -> MonsterAction:
         """An action by id; ``KeyError`` names the ones that exist."""

@@ -49,25 +49,18 @@ Category = Literal[
 
 Action = Literal[
     "withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "engage", "cover", "short",
-    "long",
-    "second_wind", "action_surge", "cunning_action", "turn_undead", "bardic_inspiration",
-    "rage", "lay_on_hands",
+    "long", "grapple", "shove_prone", "shove_away", "escape_grapple", "thrown", "two_handed",
+    "both", "second_wind", "action_surge", "cunning_action", "turn_undead",
+    "bardic_inspiration", "rage", "lay_on_hands",
 ]  # fmt: skip
-"""A manoeuvre, a rest, or a class feature used."""
+"""A manoeuvre, a rest, a way of attacking, or a class feature used."""
 
 
 MOVES = (
-    "withdraw",
-    "disengage",
-    "dodge",
-    "dash",
-    "hide",
-    "stabilize",
-    "engage",
-    "cover",
-    "short",
-    "long",
-)
+    "withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "engage", "cover", "short",
+    "long", "grapple", "shove_prone", "shove_away", "escape_grapple", "thrown", "two_handed",
+    "both",
+)  # fmt: skip
 
 
 class _Spec(BaseModel):
@@ -130,8 +123,9 @@ class Line(_Spec):
     topic: str | None = None
     """For ``talk``/``question``: what the player asks about."""
     action: Action | None = None
-    """For ``manoeuvre`` (withdraw, disengage, dodge, dash, hide, stabilize), ``rest`` (short,
-    long) and ``feature`` (the feature's id: second_wind, turn_undead …)."""
+    """For ``manoeuvre`` (withdraw, disengage, dodge, dash, hide, stabilize, engage, cover,
+    grapple, shove_prone, shove_away, escape_grapple), ``rest`` (short, long), ``attack``
+    (thrown, two_handed, both) and ``feature`` (the feature's id: second_wind …)."""
     by: str | None = None
     """The character a line names as acting ("Thorin: I attack"), when it is not the actor."""
     to: str | None = None

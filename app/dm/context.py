@@ -15,6 +15,7 @@ from app.dm import prompts
 from app.dm.brain import Message
 from app.dm.tools.advancement_tools import advancement
 from app.dm.tools.feature_tools import USES
+from app.dm.tools.monster_actions import special_moves
 from app.dm.tools.position_tools import positions_line
 from app.dm.understanding import understand
 from app.session.actions import PlayerAction
@@ -81,7 +82,9 @@ def roster(state: GameState) -> str:
                 "dead" if creature.vitals.state.value == "dead"
                 else f"HP {creature.vitals.hp}/{creature.vitals.max_hp}"
             )  # fmt: skip
-            lines.append(f"- {cid}: {creature.name}, {status}, AC {creature.ac}")
+            moves = special_moves(state, cid) if status != "dead" else ""
+            extra = f", {moves}" if moves else ""
+            lines.append(f"- {cid}: {creature.name}, {status}, AC {creature.ac}{extra}")
     return "\n".join(lines)
 
 

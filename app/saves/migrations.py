@@ -31,7 +31,7 @@ ADDED_IN_3: dict[str, dict[str, Any]] = {
         "hp_drained": 0,
     },
     "creatures": {"effects": [], "resources": {}},
-    "encounter": {"spells_cast": {}, "positions": {}},
+    "encounter": {"spells_cast": {}, "positions": {}, "off_hand_ready": [], "thrown": []},
     "state": {"deaths": {}},
 }
 """Keys schema 3 added, by the table that holds them: ``party`` and ``creatures`` are every

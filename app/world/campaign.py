@@ -125,6 +125,8 @@ class SceneSpec(_Spec):
     restrict_reason: str = ""
     encounter: str | None = None
     """Starts when the party enters (once)."""
+    sunlight: bool = False
+    """Lit by direct sunlight: creatures with Sunlight Sensitivity fight at a disadvantage."""
     variants: list[SceneVariant] = Field(default_factory=list)
     """Other descriptions (and notes) for other states of the world; the first whose
     ``when`` holds is used."""
@@ -203,6 +205,9 @@ class EncounterSpec(_Spec):
     name: str
     monsters: list[MonsterCount] = Field(min_length=1)
     text: str = ""
+    surprise: Literal["party", "foes"] | None = None
+    """The side caught unaware when the fight starts: it cannot act or react in its first
+    turn (an ambush: ``party``; foes the party stalks: ``foes``)."""
 
 
 class ItemSpec(_Spec):

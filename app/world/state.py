@@ -116,6 +116,11 @@ class Encounter(_Model):
     ``action_cantrip``): a bonus-action spell leaves room only for a cantrip."""
     positions: dict[str, Spot] = Field(default_factory=dict)
     """Where each combatant stands: engaged with whom, near or far, behind what cover."""
+    off_hand_ready: list[str] = Field(default_factory=list)
+    """Attacked with a light melee weapon this turn: may attack with the other hand's light
+    weapon as a bonus action (two-weapon fighting)."""
+    thrown: list[str] = Field(default_factory=list)
+    """Weapons thrown in this fight, as ``thrower:weapon``: picked up when it ends."""
 
     @property
     def current(self) -> Combatant:

@@ -15,6 +15,7 @@ from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.character import CharacterSheet
 from rules.damage import LifeState
+from rules.positions import scrum
 
 
 def run(state: GameState, name: str, **arguments: object) -> dict:
@@ -25,6 +26,8 @@ def run(state: GameState, name: str, **arguments: object) -> dict:
 def fight(state: GameState, monster: str = "giant_rat", count: int = 1, turn: str = "mira") -> None:
     out = run(state, "start_combat", reason="test", monsters=[{"monster": monster, "count": count}])
     assert out["result"]["started"], out
+    assert state.encounter is not None  # one close melee: these tests are about features
+    scrum(state.encounter.positions, [c.id for c in state.encounter.order])
     state.encounter.turn_index = next(
         i for i, c in enumerate(state.encounter.order) if c.id == turn
     )

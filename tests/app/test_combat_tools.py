@@ -157,7 +157,8 @@ def test_dodge_help_hide_and_dash() -> None:
         "no action left"
         in run(state, "take_action", creature_id="mira", action="dash")["result"]["error"]
     )
-    # a rat attacking a dodging Mira rolls with disadvantage
+    # a rat attacking a dodging Mira rolls with disadvantage — and its Pack Tactics (the
+    # other rat still stands) gives advantage: the two cancel out
     _turn_of(state, "giant-rat-1")
     out = run(state, "attack", attacker_id="giant-rat-1", target_id="mira")
     roll = next(e for e in out["events"] if e.type == "dice_roll")  # the rat closed in first

@@ -10,10 +10,12 @@ from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.care import Caring
 from app.dm.referee.casting import spell_targets
+from app.dm.referee.fighting import attack_arguments, unaware_foes
 from app.dm.referee.levelling import levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
+from app.dm.referee.tactics import weakest
 from app.dm.tools.executors import why_cannot_act
-from app.dm.tools.position_tools import spell_reach
+from app.dm.tools.position_tools import engaged_foes, spell_reach
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
 from app.dm.understanding.features import smites
@@ -169,8 +171,9 @@ class Acting(Caring):
         if state.encounter is None:
             fights = [t for t in intent.targets if campaign and t in campaign.encounters]
             if fights:
+                unseen = {"surprise": "foes"} if unaware_foes(state, campaign) else {}
                 return [self._call("fight", actor, "start_combat", encounter=fights[0],
-                                   reason=f"{state.name_of(actor)} attacks")]  # fmt: skip
+                                   reason=f"{state.name_of(actor)} attacks", **unseen)]  # fmt: skip
             self.notes.append(self._unsure(state, replace(intent, confidence=0.0)))
             return []
         foes = self._foes(state)
@@ -186,13 +189,19 @@ class Acting(Caring):
         if plan.target and sheet is not None and sheet.has("divine_smite") and smites(intent.text):
             smite = [self._call("feature", actor, "use_feature", creature_id=actor,
                                 feature="divine_smite")]  # fmt: skip
-        return self._by_plan(actor, plan, smite)
+        styled = attack_arguments(state, actor, intent.action, intent.item)
+        return self._by_plan(actor, plan, smite, styled)
 
     def _by_plan(
-        self, actor: str, plan: Plan, before: list[ToolCall] | None = None
+        self,
+        actor: str,
+        plan: Plan,
+        before: list[ToolCall] | None = None,
+        styled: list[dict[str, Any]] | None = None,
     ) -> list[ToolCall]:
         """A fighter's steps, then ``before`` (a smite readied) and its attack — or, when it
-        only moves, the end of its turn."""
+        only moves, the end of its turn. ``styled`` are the attack calls' own arguments when
+        the line asks for a way of fighting (a throw, a two-handed grip, both blades)."""
         calls = [
             self._call("act" if tool == "take_action" else "step", actor, tool, **args)
             for tool, args in plan.steps
@@ -200,8 +209,13 @@ class Acting(Caring):
         if plan.target is None:
             return [*calls, self._call("end_turn", actor, "end_turn")]
         weapon = {"weapon": plan.weapon} if plan.weapon else {}
-        return [*calls, *(before or []), self._call("attack", actor, "attack", attacker_id=actor,
-                                   target_id=plan.target, **weapon)]  # fmt: skip
+        ways = [extra or weapon for extra in (styled or [{}])]
+        strikes = [
+            self._call("off_hand" if extra.get("mode") == "off_hand" else "attack", actor,
+                       "attack", attacker_id=actor, target_id=plan.target, **extra)
+            for extra in ways
+        ]  # fmt: skip
+        return [*calls, *(before or []), *strikes]
 
     def _do_feature(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         fid = intent.action or ""
@@ -272,10 +286,23 @@ class Acting(Caring):
             return []
         if intent.action in ("engage", "cover", "withdraw"):
             return self._step(state, actor, intent)
+        aimed: dict[str, Any] = {}
+        if intent.action in ("grapple", "shove_prone", "shove_away"):
+            foes = self._foes(state)
+            target = intent.target if intent.target in foes else None
+            target = target or weakest((f, state.creatures[f].vitals.hp) for f in foes)
+            aimed = {"target_id": target} if target else {}
+        closing: list[ToolCall] = []
+        target = aimed.get("target_id")
+        if target and target not in engaged_foes(state, actor):  # hands on: step up first
+            closing = [self._call("step", actor, "move", creature_id=actor, to="engage",
+                                  target_id=target)]  # fmt: skip
         return [
-            self._call("act", actor, "take_action", creature_id=actor, action=intent.action),
+            *closing,
+            self._call("act", actor, "take_action", creature_id=actor, action=intent.action,
+                       **aimed),
             self._call("end_turn", actor, "end_turn"),
-        ]
+        ]  # fmt: skip
 
     def _step(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         """Moving in a fight: closing with someone, taking cover, falling back. Moving

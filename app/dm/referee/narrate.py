@@ -5,11 +5,13 @@ fights, and turns a refused call into plain words — never an id or a raw error
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
 from app.dm.referee.casting import lasting_lines, still_has_action
+from app.dm.referee.tactics import weakest
 from app.world import view
 from app.world.state import GameState
 from rules.features import feature
@@ -41,6 +43,32 @@ def _tended(state: GameState, actor: str, result: dict[str, Any]) -> str:
     if result.get("stabilized"):
         return f"{name} stops {other}'s bleeding. {other} is stable, though still senseless."
     return f"{name} presses on the wound, but {other}'s blood still runs."
+
+
+_TRAIT_MOVES = {
+    "nimble_hide": "darts out of sight",
+    "nimble_disengage": "slips nimbly out of reach",
+    "aggressive": "charges headlong into the fray",
+}
+
+
+_ENDS = ("end_turn", "end_combat")
+"""Calls that close a turn: a turn of several calls is closed once."""
+_CONTESTS = {
+    "grapple": ("seizes {t} in a crushing hold", "grabs at {t}, who twists free"),
+    "shove_prone": ("knocks {t} off their feet", "shoves at {t}, who stands firm"),
+    "shove_away": ("shoves {t} back", "shoves at {t}, who stands firm"),
+    "escape_grapple": ("breaks free", "strains against the hold, but cannot break it"),
+}
+
+
+def _contested(state: GameState, actor: str, result: dict[str, Any]) -> str:
+    """A grapple, shove or escape, won or lost."""
+    won, lost = _CONTESTS[str(result["action"])]
+    said = (won if result["success"] else lost).format(
+        t=state.name_of(str(result.get("target", "")))
+    )
+    return f"{state.name_of(actor)} {said}."
 
 
 def _join(names: list[str]) -> str:
@@ -86,9 +114,19 @@ class FollowUps(RefereeBase):
         calls: list[ToolCall] = []
         for call_id, result in results:
             kind, actor = self.calls.get(call_id, ("", None))
+            if "error" in result and kind == "off_hand" and self._retarget(state, actor, result):
+                # the first blade felled its foe: the second finds another
+                at = next((i for i, c in enumerate(calls) if c.name in _ENDS), len(calls))
+                foes = self._foes(state)
+                mark = weakest((f, state.creatures[f].vitals.hp) for f in foes)
+                calls.insert(at, self._call("retarget", actor, "attack", attacker_id=actor,
+                                            target_id=mark, mode="off_hand"))  # fmt: skip
+                continue
             if "error" in result:
                 self.notes.append(plain_error(state, kind, actor, str(result["error"])))
-                if kind in ("attack", "cast", "act") and state.encounter is not None:
+                ended = any(c.name in _ENDS for c in calls)  # a turn ends once
+                acted = kind in ("attack", "off_hand", "cast", "act", "monster")
+                if acted and state.encounter is not None and not ended:
                     calls.append(self._call("end_turn", actor, "end_turn"))
                 continue
             if kind == "challenge":
@@ -97,11 +135,13 @@ class FollowUps(RefereeBase):
                 self.notes.append(self._arrival(state))
                 calls += self._fight_started(state)
             elif kind == "fight":
-                calls += self._fight_started(state)
+                calls += self._fight_started(state, result.get("surprised") or ())
             elif kind == "step":
                 self.notes.append(f"{result['text']}.")
-            elif kind == "attack":
-                calls += self._after_attack(state, actor, result)
+            elif kind in ("attack", "off_hand"):
+                calls += self._after_attack(state, actor, result, calls)
+            elif kind == "retarget":  # its turn was already ended with the first blade's
+                self._after_attack(state, actor, result, ends=False)
             elif kind == "cast":
                 calls += self._after_cast(state, actor, result)
             elif kind == "end_turn":
@@ -111,12 +151,16 @@ class FollowUps(RefereeBase):
                     self.notes.append(f"Now it is {result['name']}'s turn.")
             elif kind == "act" and result["action"] == "stabilize":
                 self.notes.append(_tended(state, actor or "", result))
+            elif kind == "act" and "success" in result:
+                self.notes.append(_contested(state, actor or "", result))
             elif kind == "act":
                 self.notes.append(f"{state.name_of(actor or '')} {_DONE[result['action']]}.")
                 if not self._foes(state) and state.encounter is not None:
                     calls.append(self._end_fight())
             elif kind == "end_combat":
                 self.notes.append(self._fight_over(state, result))
+            elif kind == "monster":
+                calls += self._after_monster(state, actor, result, calls)
             elif kind == "heal":
                 who = state.name_of(str(result.get("target_id") or actor or ""))
                 restored = result.get("restored", 0)
@@ -164,7 +208,7 @@ class FollowUps(RefereeBase):
             )
         return "The party takes a short rest, binding wounds: " + ", ".join(who) + "."
 
-    def _fight_started(self, state: GameState) -> list[ToolCall]:
+    def _fight_started(self, state: GameState, surprised: Sequence[str] = ()) -> list[ToolCall]:
         if state.encounter is None or self.campaign is None:
             return []
         encounter_ids = {c.encounter for c in state.creatures.values() if c.encounter}
@@ -175,6 +219,9 @@ class FollowUps(RefereeBase):
         ]
         self.notes += [t for t in texts if t and t not in self.notes]
         first = state.encounter.current
+        caught = [state.name_of(c) for c in surprised]
+        if caught:
+            self.notes.append(f"{_join(caught)} never saw you coming — surprise!")
         self.notes.append(f"Roll for initiative! {first.name} acts first.")
         return []
 
@@ -225,8 +272,46 @@ class FollowUps(RefereeBase):
             return []
         return [self._call("end_turn", actor, "end_turn")]
 
+    def _retarget(self, state: GameState, actor: str | None, result: dict[str, Any]) -> bool:
+        """An off-hand strike aimed at a foe the first blade killed, with foes left."""
+        return "already dead" in str(result["error"]) and bool(self._foes(state)) and bool(actor)
+
+    def _after_monster(
+        self, state: GameState, actor: str | None, result: dict[str, Any], calls: list[ToolCall]
+    ) -> list[ToolCall]:
+        """A monster's breath, web or trait move, told; a bonus move does not end the turn
+        (its attack does), anything else does."""
+        who = state.name_of(actor or "")
+        action = str(result["action"])
+        if action in _TRAIT_MOVES:
+            self.notes.append(f"{who} {_TRAIT_MOVES[action]}.")
+            return []
+        block = state.creatures[actor].monster if actor in state.creatures else None
+        name = state.monster(block).action(action).name if block else action
+        self.notes.append(f"{who} uses its {name.lower()}!")
+        for hit in result.get("targets", []):
+            target = state.name_of(str(hit["target"]))
+            said = "dodges the worst of it" if hit["saved"] else "is caught full on"
+            self.notes.append(f"{target} {said} ({hit['damage']} damage).")
+        if "outcome" in result:
+            target = state.name_of(str(result["target"]))
+            self.notes.append(
+                f"It misses {target}." if result["outcome"] == "miss" else f"It hits {target}."
+            )
+        if state.encounter is None or any(c.name in _ENDS for c in calls):
+            return []
+        if not self._foes(state):
+            return [self._end_fight()]
+        return [self._call("end_turn", actor, "end_turn")]
+
     def _after_attack(
-        self, state: GameState, actor: str | None, result: dict[str, Any]
+        self,
+        state: GameState,
+        actor: str | None,
+        result: dict[str, Any],
+        calls: list[ToolCall] | None = None,
+        *,
+        ends: bool = True,
     ) -> list[ToolCall]:
         attacker = state.name_of(result["attacker"])
         target = state.name_of(result["target"])
@@ -248,8 +333,8 @@ class FollowUps(RefereeBase):
                 self.notes.append(self._pick(state, _FALLS, t=target))
             elif swing.get("target_hp") == 0:
                 self.notes.append(f"{target} crumples, unconscious.")
-        if state.encounter is None:
-            return []
+        if not ends or state.encounter is None or any(c.name in _ENDS for c in calls or ()):
+            return []  # a turn of two attacks (a blade in each hand) ends once
         if not self._foes(state):
             return [self._end_fight()]
         return [self._call("end_turn", actor, "end_turn")]

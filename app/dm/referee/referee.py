@@ -19,9 +19,11 @@ from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.dm.referee.acting import Acting
 from app.dm.referee.narrate import FollowUps
 from app.dm.referee.positioning import foe_plan
+from app.dm.referee.tactics import foe_moves
 from app.session.events import Usage
 from app.world.state import GameState
 from rules.damage import LifeState
+from rules.srd import srd
 
 _ACTION_LINE = re.compile(r"^\[(?P<name>.+?) \((?P<id>[a-z0-9_-]+)\)\] (?P<text>.+)$")
 _FOE_TURN = re.compile(
@@ -105,7 +107,19 @@ class OfflineReferee(Acting, FollowUps):
                 self._call("act", foe_id, "take_action", creature_id=foe_id, action=morale),
                 self._call("end_turn", foe_id, "end_turn"),
             ]
-        return self._by_plan(foe_id, foe_plan(state, foe_id, targets))
+        calls: list[ToolCall] = []
+        for move in foe_moves(state, foe_id, targets):
+            if move.tool == "attack":  # where it stands decides how it reaches its mark
+                plan = foe_plan(state, foe_id, targets)
+                calls += self._by_plan(foe_id, plan)
+                if plan.target is None:
+                    break  # it only moved, and its turn is over
+            else:
+                if move.tool == "cast_spell":  # a touch spell: first to the one it touches
+                    spell = srd().spells.get(str(move.args["spell"]))
+                    calls += self._to_touch(state, foe_id, spell, list(move.args["target_ids"]))
+                calls.append(self._call(move.kind, foe_id, move.tool, **move.args))
+        return calls
 
     def _morale(self, state: GameState, foe_id: str) -> str | None:
         """Badly hurt with most of its side down, a foe flees — or, last one standing,

@@ -206,6 +206,9 @@ class StartCombatArgs(_Args):
     reason: Reason
     encounter: str | None = None
     monsters: Annotated[list[MonsterGroup], Field(max_length=8)] = Field(default_factory=list)
+    surprise: Literal["party", "foes"] | None = Field(
+        default=None, description="The side caught unaware: it loses its first turn"
+    )
 
     @model_validator(mode="after")
     def _one_of(self) -> StartCombatArgs:
@@ -321,6 +324,11 @@ class AttackArgs(_Args):
     attacker_id: str
     target_id: str
     weapon: str | None = Field(default=None, description="Weapon or action id")
+    mode: Literal["thrown", "two_handed", "off_hand"] | None = Field(
+        default=None,
+        description="thrown: throw it; two_handed: versatile weapon in both hands; "
+        "off_hand: bonus-action attack with a second light weapon",
+    )
 
 
 class CastSpellArgs(_Args):
@@ -339,9 +347,21 @@ class TakeActionArgs(_Args):
 
     creature_id: str
     action: Literal[
-        "dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender", "stabilize"
-    ]
-    target_id: str | None = Field(default=None, description="The ally helped or stabilised")
+        "dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender",
+        "stabilize", "grapple", "shove_prone", "shove_away", "escape_grapple",
+    ]  # fmt: skip
+    target_id: str | None = Field(
+        default=None, description="The ally helped or stabilised; the creature grappled or shoved"
+    )
+
+
+class MonsterActionArgs(_Args):
+    """A monster's non-weapon action (breath weapon, web …: the targets in its area save)
+    or a trait's bonus action: nimble_disengage, nimble_hide, aggressive."""
+
+    creature_id: str
+    action: str = Field(description="Action id from its stat block, or a trait move")
+    target_ids: list[str] = Field(default_factory=list, max_length=12)
 
 
 class RestArgs(_Args):

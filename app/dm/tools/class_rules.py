@@ -13,6 +13,7 @@ from math import ceil
 
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
+from app.dm.tools.position_tools import ally_beside
 from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
@@ -63,22 +64,6 @@ def _turn_number(state: GameState) -> int:
 def sneak_attack_dice(level: int) -> str:
     """SRD: a rogue's Sneak Attack deals ceil(level / 2) d6."""
     return f"{ceil(level / 2)}d6"
-
-
-def ally_beside(state: GameState, attacker: str, target: str) -> bool:
-    """An ally of the attacker stands by the target: in theatre of the mind, another
-    conscious party member able to act who fights in melee (carries a melee weapon) while
-    the target is one of the foes being fought."""
-    if target not in state.creatures or state.encounter is None:
-        return False
-    for cid, sheet in state.party.items():
-        if cid == attacker or not sheet.vitals.conscious or sheet.vitals.hp == 0:
-            continue
-        if any(c.condition is Condition.INCAPACITATED for c in sheet.conditions):
-            continue
-        if any(srd().weapons.get(w).kind == "melee" for w in sheet.weapons):
-            return True
-    return False
 
 
 class ClassRules(Rule):

@@ -11,6 +11,13 @@ from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.care_tools import dying_check, stabilize_action
+from app.dm.tools.combat_options import (
+    CONTESTS,
+    Mode,
+    after_swing,
+    character_attack,
+    contest_action,
+)
 from app.dm.tools.conduct import wake
 from app.dm.tools.hooks import ExtraDamage
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window
@@ -41,19 +48,23 @@ class _Swing:
     """The weapon id (characters) or the action id (monsters)."""
 
 
-def _swings(state: GameState, attacker: str, weapon: str | None) -> list[_Swing]:
+def _swings(
+    state: GameState, attacker: str, weapon: str | None, mode: Mode | None = None
+) -> list[_Swing]:
     if attacker in state.party:
         sheet = state.party[attacker]
         weapons = [w for w in sheet.weapons if srd().weapons.get(w).damage]
         if not weapons:
             raise ToolError(f"{sheet.name} carries no weapon")
-        chosen = weapon or weapons[0]
+        chosen = weapon or _default_weapon(weapons, mode)
         if chosen not in sheet.weapons:
             raise ToolError(f"{sheet.name} has no {chosen!r}; weapons: {', '.join(sheet.weapons)}")
-        attack = sheet.weapon_attack(chosen)
-        kind = srd().weapons.get(chosen).kind
-        return [_Swing(attack.name, attack.attack_bonus, attack.damage, attack.damage_type,
-                       kind == "ranged", weapon=chosen)]  # fmt: skip
+        grip = character_attack(state, attacker, chosen, mode)
+        attack = grip.attack
+        return [_Swing(grip.name, attack.attack_bonus, attack.damage, attack.damage_type,
+                       grip.ranged, weapon=chosen)]  # fmt: skip
+    if mode is not None:
+        raise ToolError("thrown, two-handed and off-hand attacks are for characters' weapons")
     creature = state.creatures[attacker]
     if creature.monster is None:
         raise ToolError(f"{creature.name} has no stat block to attack with")
@@ -89,6 +100,22 @@ def _swings(state: GameState, attacker: str, weapon: str | None) -> list[_Swing]
             )
         )
     return swings
+
+
+def _default_weapon(weapons: list[str], mode: Mode | None) -> str:
+    """The weapon meant when none is named: the first that suits the way of attacking
+    (something to throw, a versatile weapon, the second light blade)."""
+    table = srd().weapons
+    if mode == "thrown":
+        fits = [w for w in weapons if "thrown" in table.get(w).properties]
+    elif mode == "two_handed":
+        fits = [w for w in weapons if table.get(w).versatile]
+    elif mode == "off_hand":
+        light = [w for w in weapons if "light" in table.get(w).properties]
+        fits = light[1:] or light
+    else:
+        fits = weapons
+    return (fits or weapons)[0]
 
 
 def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
@@ -129,7 +156,8 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
 
 
 def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
-    """take_action: dodge, dash, disengage, help or hide."""
+    """take_action: dodge, dash, disengage, help or hide (grapple and shove: see
+    :mod:`app.dm.tools.combat_options`)."""
     encounter = state.encounter
     if args.action == "stabilize":
         return _stabilize(args, state)
@@ -138,6 +166,8 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     actor = x.resolve_target(state, args.creature_id)
     if encounter.current.id != actor:
         raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
+    if args.action in CONTESTS:
+        return contest_action(args, state)
     unable = x.why_cannot_act(state, actor)
     if unable:
         raise ToolError(unable)
@@ -173,7 +203,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"{name} has {spent.reason}")
     result: dict[str, Any] = {"creature_id": actor, "action": args.action}
     if args.action in ("dodge", "disengage"):
-        _add_effect(state, actor, ACTION_EFFECTS[args.action](actor))
+        add_effect(state, actor, ACTION_EFFECTS[args.action](actor))
     elif args.action == "dash":
         result["movement"] = economy.movement
     elif args.action == "help" and args.target_id:
@@ -182,7 +212,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         if woken:  # shaking a sleeper awake is the help it gets
             result["woke"] = args.target_id
         else:
-            _add_effect(state, args.target_id, helped_by(actor))
+            add_effect(state, args.target_id, helped_by(actor))
             result["helped"] = args.target_id
     elif args.action == "hide":
         foes = [
@@ -194,7 +224,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         check = x.check_for(state, actor, dc, "hide", Advantage.NORMAL, skill=Skill.STEALTH)
         events.append(x.roll_event(state, actor, check))
         if check.success:
-            _add_effect(state, actor, hidden(actor))
+            add_effect(state, actor, hidden(actor))
         result.update(hidden=check.success, dc=dc)
     state.record("encounter", f"{name} takes the {args.action} action")
     return ToolOutcome(result, events)
@@ -255,7 +285,8 @@ ACTION_EFFECTS = {"dodge": dodging, "disengage": disengaged}
 """The effect each of these combat actions leaves on the one who takes it."""
 
 
-def _add_effect(state: GameState, cid: str, effect: Effect) -> None:
+def add_effect(state: GameState, cid: str, effect: Effect) -> None:
+    """Put an effect on a creature, replacing one of the same id from the same source."""
     effects = x.effects_of(state, cid)
     effects[:] = with_effect(effects, effect)
 
@@ -291,7 +322,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     refused = refusal(state, attacker, target)
     if refused:
         raise ToolError(refused)
-    swings = _swings(state, attacker, args.weapon)
+    swings = _swings(state, attacker, args.weapon, args.mode)
     first = swings[0]
     reach = pt.weapon_reach(state, attacker, first.name, first.weapon, ranged=first.ranged)
     refused = out_of_reach(state, attacker, target, reach)
@@ -299,7 +330,9 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
         raise ToolError(refused)
     if state.encounter is not None:
         economy = x.economy_of(state, attacker)
-        if attacker in state.party:
+        if args.mode == "off_hand":
+            spent = economy.spend(ActionKind.BONUS_ACTION)
+        elif attacker in state.party:
             spent = economy.attack(state.party[attacker].attacks_per_action)
         else:
             spent = economy.spend(ActionKind.ACTION)  # one action, even for a multiattack
@@ -312,6 +345,10 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
             break  # the rest of a multiattack has nothing left to hit
         more, result = _swing(state, attacker, target, swing)
         events += more
+        if swing.weapon is not None:
+            notes = after_swing(state, attacker, swing.weapon, args.mode)
+            if notes:
+                result["notes"] = [*result.get("notes", []), *notes]
         results.append(result)
     if state.encounter is not None:
         events.append(x.combat_update(state))

@@ -366,6 +366,7 @@ def deal_damage(
         before, setup.amount, damage_type, defenses, critical=critical, dies_at_zero=dies,
         resist_all=resist_all,
     )  # fmt: skip
+    outcome = replace(outcome, critical=critical)
     set_vitals(state, target, outcome.vitals)
     note = f" ({outcome.damage.note})" if outcome.damage.note else ""
     text = (
@@ -589,15 +590,6 @@ def fresh_economy(state: GameState, cid: str) -> TurnEconomy:
         MOST_EXTRA_ATTACKS, sum(e.extra_attacks for e in effects_of(state, cid))
     )
     return economy
-
-
-def refused_turn(state: GameState, cid: str) -> str | None:
-    """Why a rule of play takes a creature's turn from it (Haste's lethargy), or ``None``."""
-    for rule in RULES:
-        why = rule.cannot_act(state, cid)
-        if why:
-            return why
-    return None
 
 
 def economy_of(state: GameState, cid: str) -> TurnEconomy:
@@ -875,12 +867,13 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         events += _tick(state, current, "start")
         encounter.economy[current] = fresh_economy(state, current)
         encounter.spells_cast.pop(current, None)
+        encounter.off_hand_ready = [c for c in encounter.off_hand_ready if c != current]
         if current in state.party and vitals_of(state, current).hp == 0:
             if vitals_of(state, current).state is LifeState.DYING:
                 events += death_save_for(state, current)
             if vitals_of(state, current).hp == 0:
                 continue  # unconscious: no turn to take
-        if not can_act(conditions_of(state, current)) or refused_turn(state, current):
+        if not can_act(conditions_of(state, current)) or why_cannot_act(state, current):
             # Asleep, paralysed, stunned: the turn passes, but it still ends — durations
             # count down and save-ends saves are rolled.
             events += _tick(state, current, "end")
@@ -895,6 +888,21 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
     return ToolOutcome({"round": encounter.round, "current": now.id, "name": now.name}, events)
 
 
+def _gather_thrown(state: GameState) -> list[SessionEvent]:
+    """After a fight the throwers pick up the weapons they threw."""
+    assert state.encounter is not None
+    events: list[SessionEvent] = []
+    for entry in state.encounter.thrown:
+        cid, _, weapon_id = entry.partition(":")
+        if cid in state.party:
+            state.party[cid].weapons.append(weapon_id)
+            text = f"{state.name_of(cid)} picks up the {srd().weapons.get(weapon_id).name.lower()}"
+            state.record("item", text)
+            events.append(StateChange(kind="item", target_id=cid, description=text))
+    state.encounter.thrown.clear()
+    return events
+
+
 def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     """end_combat: back to exploration; the fallen foes stay in the scene's story."""
     if state.encounter is None:
@@ -904,11 +912,13 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     foes = [c.id for c in encounter.order if c.id in state.creatures]
     outcomes = foe_outcomes(state, foes)
     summary = fight_summary(state, rounds, foes)
+    gathered = _gather_thrown(state)
     state.encounter = None
     state.record("encounter", f"{summary} ({args.reason})")
     events: list[SessionEvent] = [
         StateTransition(to="exploration", reason=args.reason),
         StateChange(kind="reveal", description=summary),
+        *gathered,
     ]
     earned, xp = encounter_xp(state, foes)
     events += earned

@@ -60,6 +60,19 @@ def engaged_foes(state: GameState, cid: str) -> list[str]:
     return [o for o in here.engaged if o in alive and hostile(state, cid, o)]
 
 
+def ally_beside(state: GameState, attacker: str, target: str) -> bool:
+    """Another enemy of ``target`` — an ally of the attacker, able to act — stands within
+    5 feet of it (engaged with it): what Sneak Attack and Pack Tactics ask for."""
+    if state.encounter is None:
+        return False
+    for other in engaged_foes(state, target):
+        if other == attacker or hostile(state, attacker, other):
+            continue
+        if x.vitals_of(state, other).hp > 0 and can_act(x.conditions_of(state, other)):
+            return True
+    return False
+
+
 def threatens(state: GameState, reactor: str, mover: str) -> bool:
     """Whether ``mover`` leaving provokes an opportunity attack from ``reactor``: they are
     engaged and the gap is within the reactor's melee reach."""

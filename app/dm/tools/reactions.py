@@ -65,6 +65,8 @@ def has_reaction(state: GameState, cid: str) -> bool:
         return False
     if blocks_reactions(x.effects_of(state, cid)):
         return False
+    if blocks_reactions(x.effects_of(state, cid)):
+        return False  # surprised, or a Shocking Grasp
     return x.economy_of(state, cid).available(ActionKind.REACTION)
 
 

@@ -13,6 +13,7 @@ from app.dm.tools.conduct import Charm, Incapacitation, Invisibility, MagicalSle
 from app.dm.tools.effect_rules import EffectRules
 from app.dm.tools.gear_rules import ArmourStealth
 from app.dm.tools.hooks import RULES, Rule
+from app.dm.tools.monster_rules import MonsterRules
 from app.dm.tools.position_rules import PositionRules
 from app.dm.tools.species_rules import SpeciesRules
 from app.dm.tools.spell_rules import SpellRules
@@ -29,6 +30,7 @@ PLAY_RULES: list[Rule] = [
     ArmourStealth(),
     ClassRules(),
     SpeciesRules(),
+    MonsterRules(),
 ]
 
 

@@ -10,16 +10,18 @@ from app.dm.tools import combat_tools as k
 from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
 from app.dm.tools import feature_tools as f
+from app.dm.tools import monster_actions as m
 from app.dm.tools import position_tools as pos
 from app.dm.tools import rest_tools as r
 from app.dm.tools import spell_tools as sp
+from app.dm.tools import surprise as su
 from app.dm.tools.registry import Tool, ToolSet
 
 CHECK = Tool("request_ability_check", a.AbilityCheckArgs, x.ability_check_tool)
 SAVE = Tool("request_saving_throw", a.SavingThrowArgs, x.saving_throw_tool)
 GROUP = Tool("request_group_check", a.GroupCheckArgs, x.group_check_tool)
 ROLL = Tool("roll_dice", a.RollDiceArgs, x.roll_dice_tool)
-START_COMBAT = Tool("start_combat", a.StartCombatArgs, x.start_combat_tool)
+START_COMBAT = Tool("start_combat", a.StartCombatArgs, su.start_combat_tool)
 RESTRICT = Tool("restrict_action", a.RestrictActionArgs, x.restrict_action_tool)
 ENCOUNTER = Tool("get_encounter", a.GetEncounterArgs, x.get_encounter_tool)
 DAMAGE = Tool("damage", a.DamageArgs, x.damage_tool)
@@ -41,6 +43,7 @@ REST = Tool("rest", a.RestArgs, r.rest_tool)
 FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool)
 AWARD_XP = Tool("award_xp", adv.AwardXpArgs, adv.award_xp_tool)
 STEP = Tool("move", a.MoveArgs, pos.move_tool)
+MONSTER_ACTION = Tool("monster_action", a.MonsterActionArgs, m.monster_action_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
@@ -57,11 +60,11 @@ CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
 experience (only a campaign says how its party advances)."""
 COMBAT_TOOLS = ToolSet(
     [ATTACK, CAST, ACT, STEP, FEATURE, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     END_TURN, END_COMBAT]
+     END_TURN, END_COMBAT, MONSTER_ACTION]
 )  # fmt: skip
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, STEP, END_TURN,
-     END_COMBAT, REST, FEATURE, AWARD_XP]
+     END_COMBAT, REST, FEATURE, AWARD_XP, MONSTER_ACTION]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

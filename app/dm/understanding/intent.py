@@ -51,8 +51,9 @@ class Intent:
     topic: str | None = None
     """For ``talk`` and ``question``: what it is about (an NPC's topic when one matches)."""
     action: str | None = None
-    """A manoeuvre (withdraw, dodge…), a rest (short, long), the item verb (drink), or the
-    feature used (``second_wind``)."""
+    """A manoeuvre (withdraw, dodge, grapple, shove_prone…), a rest (short, long), the item
+    verb (drink), how an attack is made (thrown, two_handed, both), or the feature used
+    (``second_wind``)."""
     item: str | None = None
     """For item intents: the item (a campaign item id, or the carried item's name)."""
     character: str | None = None

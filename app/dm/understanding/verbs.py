@@ -8,6 +8,7 @@ from __future__ import annotations
 from rapidfuzz import fuzz
 
 from app.dm.understanding.features import feature_use
+from app.dm.understanding.fighting_words import HOLDS, attack_style, refine_hold
 from app.dm.understanding.intent import Intent, IntentKind, Reading
 from app.dm.understanding.positions import position_move
 from app.dm.understanding.readings import Context, about_words, topic_of
@@ -391,7 +392,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     moves = []
     dying = [c for c, s in ctx.state.party.items() if s.vitals.state is LifeState.DYING]
     for action, phrases in vocab.manoeuvres.items():
-        if action == "hide" and not ctx.scope.fighting:
+        if (action == "hide" or action in HOLDS) and not ctx.scope.fighting:
             continue
         if action == "stabilize" and not dying:
             continue  # "we bandage our wounds" with nobody dying is a rest
@@ -409,6 +410,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                               note="" if whom else "stabilise whom?")  # fmt: skip
         if not ctx.scope.fighting and _move(ctx, 0) is not None:
             return None  # "back up the stairs" outside a fight is a way out, not a retreat
+        if action in HOLDS:
+            return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
         return ctx.intent("manoeuvre", action=action)
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
     rest_at = min((h for h in hits if h >= 0), default=-1)
@@ -454,7 +457,7 @@ def by_verbs(ctx: Context) -> Intent | None:
     for at, _, kind in _verb_hits(ctx):
         reading: Intent | None = None
         if kind == "attack":
-            reading = _attack(ctx)
+            reading = attack_style(ctx, _attack(ctx))
         elif kind == "move":
             reading = _move(ctx, at)
         elif kind == "talk":

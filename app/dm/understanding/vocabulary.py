@@ -68,6 +68,11 @@ class Vocabulary:
     """Class feature or trait id -> phrases that use it ("second wind", "lay on hands")."""
     you: tuple[str, ...] = ()
     """Words that address the listener ("you", "your")."""
+    attack_styles: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Ways of making an attack -> phrases (thrown: "throw"; two_handed: "both hands";
+    both: "both blades")."""
+    shove_down: tuple[str, ...] = ()
+    """Words that make a shove knock its target prone rather than push it back."""
     common: frozenset[str] = field(default_factory=frozenset)
     """Frequent words of the language, to tell it from others."""
     stop: frozenset[str] = field(default_factory=frozenset)

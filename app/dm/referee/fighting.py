@@ -1,0 +1,69 @@
+"""How the offline referee turns a player's way of fighting into attack arguments: the
+weapon a line names, thrown or swung in both hands, or a blade in each hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from rules.skills import Skill
+from rules.srd import srd
+
+
+def weapon_named(state: GameState, actor: str, word: str | None) -> str | None:
+    """The carried weapon a word names ("handaxe", "axe", "sword", "dagger")."""
+    if word is None or actor not in state.party:
+        return None
+    carried = state.party[actor].weapons
+    word = word.lower()
+    exact = [w for w in carried if w == word or srd().weapons.get(w).name.lower() == word]
+    loose = [w for w in carried if word in w.replace("_", " ")]
+    found = exact or loose
+    return found[0] if found else None
+
+
+def attack_arguments(
+    state: GameState, actor: str, style: str | None, word: str | None
+) -> list[dict[str, Any]]:
+    """The attack calls' extra arguments for one line: ``[{}]`` for a plain attack; a thrown
+    weapon or a two-handed grip names the weapon and the mode; "both blades" is the first
+    light blade's attack and then the other's off-hand attack."""
+    if actor not in state.party:
+        return [{}]
+    table = srd().weapons
+    carried = state.party[actor].weapons
+    named = weapon_named(state, actor, word)
+    if style == "thrown":
+        throwable = [w for w in carried if "thrown" in table.get(w).properties]
+        weapon = named if named in throwable else (throwable[0] if throwable else named)
+        return [{"weapon": weapon, "mode": "thrown"} if weapon else {"mode": "thrown"}]
+    if style == "two_handed":
+        versatile = [w for w in carried if table.get(w).versatile]
+        weapon = named if named in versatile else (versatile[0] if versatile else named)
+        return [{"weapon": weapon, "mode": "two_handed"} if weapon else {"mode": "two_handed"}]
+    if style == "both":
+        light = [
+            w
+            for w in carried
+            if table.get(w).kind == "melee" and "light" in table.get(w).properties
+        ]
+        if len(light) >= 2:
+            return [{"weapon": light[0]}, {"weapon": light[1], "mode": "off_hand"}]
+        return [{"weapon": light[0]}] if light else [{}]
+    return [{"weapon": named}] if named else [{}]
+
+
+def unaware_foes(state: GameState, campaign: Campaign | None) -> bool:
+    """The party got here unseen: a Stealth challenge was passed in this scene, or its
+    success brought the party here. Foes the party attacks now are surprised."""
+    if campaign is None:
+        return False
+    here = state.scene.id
+    for cid, outcome in state.challenges.items():
+        spec = campaign.challenges.get(cid)
+        if outcome != "passed" or spec is None or spec.skill is not Skill.STEALTH:
+            continue
+        if here in (spec.scene, spec.success.move_to):
+            return True
+    return False

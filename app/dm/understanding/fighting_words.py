@@ -1,0 +1,42 @@
+"""Combat options in a player's words: who is grappled or shoved (and whether the shove
+knocks them down or pushes them back), and how an attack is made — a weapon thrown, a
+versatile weapon in both hands, a blade in each hand."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.dm.understanding.intent import Intent
+from app.dm.understanding.readings import Context
+from app.dm.understanding.targets import pick_creatures
+from app.dm.understanding.words import has_phrase
+
+HOLDS = ("grapple", "shove", "escape_grapple")
+"""Manoeuvres that need a fight (and, but for escaping, a creature to act on)."""
+
+
+def refine_hold(ctx: Context, intent: Intent) -> Intent:
+    """A grapple or a shove aimed at a creature; a shove that says "down" or "over" knocks
+    prone, any other pushes back 5 feet."""
+    action = intent.action
+    if action == "shove":
+        down = any(has_phrase(ctx.said, w) for w in ctx.vocab.shove_down)
+        action = "shove_prone" if down else "shove_away"
+    if action == "escape_grapple":
+        return replace(intent, action=action)
+    pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+    return replace(intent, action=action, targets=pick.ids[:1])
+
+
+def attack_style(ctx: Context, intent: Intent) -> Intent:
+    """An attack says how it is made ("throw my handaxe", "two-handed swing", "with both
+    blades"), and which weapon it names, if any."""
+    styles = ctx.vocab.attack_styles
+    style = next(
+        (s for s, phrases in styles.items() if any(has_phrase(ctx.said, p) for p in phrases)),
+        None,
+    )
+    weapon = next((w for w in ctx.vocab.weapons if has_phrase(ctx.said, w)), None)
+    if style is None and weapon is None:
+        return intent
+    return replace(intent, action=style, item=weapon)

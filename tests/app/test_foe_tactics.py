@@ -1,0 +1,128 @@
+"""The offline referee plays monsters by their stat blocks: it breathes fire when the breath
+is ready and catches two, heals a hurt ally with a caster's slots, slips a hurt goblin into
+hiding, rushes an orc in, and opens a fight with surprise after the party sneaked in."""
+
+from __future__ import annotations
+
+from app.dm.context import roster
+from app.dm.referee.referee import OfflineReferee
+from app.dm.referee.tactics import AREA_MOST, foe_moves
+from app.session.setup import start_session
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.state import GameState
+from tests.app.test_monster_traits import run, turn_of
+from tests.referee_corpus import CORPUS, build_situation, load_corpus
+
+CROSSROADS = load_campaign(CAMPAIGNS_DIR / "crossroads")
+
+
+def _session(*groups: tuple[str, int], seed: int = 3):  # type: ignore[no-untyped-def]
+    session = start_session(CROSSROADS, seed)
+    monsters = [{"monster": m, "count": n} for m, n in groups]
+    run(session.state, "start_combat", reason="test", monsters=monsters)
+    return session
+
+
+async def _foe_turn(session, cid: str) -> list:  # type: ignore[no-untyped-def]
+    turn_of(session.state, cid)
+    return [e async for e in session.run_until_players()]
+
+
+def _rolls(events: list, reason: str) -> list:
+    return [e for e in events if e.type == "dice_roll" and reason in (e.reason or "")]
+
+
+async def test_a_dragon_breathes_when_its_breath_is_ready_and_then_bites() -> None:
+    session = _session(("red_dragon_wyrmling", 1))
+    state: GameState = session.state
+    events = await _foe_turn(session, "red-dragon-wyrmling-1")
+    assert len(_rolls(events, "Fire Breath damage")) == 1
+    saves = [e for e in events if e.type == "dice_roll" and e.check_type == "saving_throw"]
+    assert len(saves) == min(AREA_MOST, len(state.party))
+    assert state.creatures["red-dragon-wyrmling-1"].resources["fire_breath"] == 1
+    text = "".join(e.text for e in events if e.type == "narrative_chunk")
+    assert "uses its fire breath" in text
+    # with the breath spent, the next turn is a bite (unless the d6 brought it back)
+    moves = foe_moves(state, "red-dragon-wyrmling-1", list(state.party))
+    assert [m.tool for m in moves] == ["attack"]
+
+
+async def test_an_acolyte_heals_a_badly_hurt_ally_with_a_slot() -> None:
+    session = _session(("acolyte", 1), ("orc", 1))
+    state: GameState = session.state
+    orc = state.creatures["orc-1"]
+    orc.vitals = orc.vitals.model_copy(update={"hp": 4})
+    events = await _foe_turn(session, "acolyte-1")
+    assert _rolls(events, "Cure Wounds")
+    assert orc.vitals.hp > 4
+    slots = state.creatures["acolyte-1"].spell_slots
+    assert slots is not None and slots.remaining(1) == 2
+    # nobody hurt: Sacred Flame at the weakest of the party
+    orc.vitals = orc.vitals.model_copy(update={"hp": orc.vitals.max_hp})
+    moves = foe_moves(state, "acolyte-1", list(state.party))
+    assert moves[0].tool == "cast_spell" and moves[0].args["spell"] == "sacred_flame"
+
+
+async def test_a_hurt_goblin_strikes_then_hides_with_nimble_escape() -> None:
+    session = _session(("goblin", 2))
+    state: GameState = session.state
+    goblin = state.creatures["goblin-1"]
+    goblin.vitals = goblin.vitals.model_copy(update={"hp": 3})
+    events = await _foe_turn(session, "goblin-1")
+    assert [e for e in events if e.type == "dice_roll" and e.check_type == "attack_roll"]
+    assert [e for e in events if e.type == "dice_roll" and e.skill == "stealth"]
+    text = "".join(e.text for e in events if e.type == "narrative_chunk")
+    assert "darts out of sight" in text
+    assert state.encounter is not None and state.encounter.current.id != "goblin-1"
+
+
+async def test_an_orc_rushes_in_on_the_first_round() -> None:
+    session = _session(("orc", 1))
+    state: GameState = session.state
+    moves = foe_moves(state, "orc-1", list(state.party))
+    assert [m.args.get("action") for m in moves][:1] == ["aggressive"]
+    events = await _foe_turn(session, "orc-1")
+    assert "charges headlong" in "".join(e.text for e in events if e.type == "narrative_chunk")
+    assert state.encounter is not None and state.encounter.current.id != "orc-1"
+
+
+def test_attacking_after_sneaking_past_surprises_the_foes() -> None:
+    """The party slipped past the guards unseen: when it attacks Grubnak's band first, the
+    band is surprised and loses its first turn."""
+    state = build_situation(load_corpus(CORPUS).situations["hall_parley"])
+    referee = OfflineReferee(CROSSROADS)
+    referee.bind(lambda: state)
+    calls = referee._act(state, "thorin", "attack grubnak")
+    assert calls and calls[0].name == "start_combat"
+    assert '"surprise": "foes"' in calls[0].arguments
+
+
+def test_without_a_stealthy_approach_nobody_is_surprised() -> None:
+    corpus = load_corpus(CORPUS)
+    state = build_situation(corpus.situations["hall_parley"])
+    state.challenges.clear()
+    referee = OfflineReferee(CROSSROADS)
+    referee.bind(lambda: state)
+    calls = referee._act(state, "thorin", "attack grubnak")
+    assert calls and '"surprise"' not in calls[0].arguments
+
+
+def test_an_authored_ambush_surprises_the_party() -> None:
+    """An encounter written with ``surprise = "party"``: the party loses its first turns."""
+    campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
+    spec = campaign.encounters["tunnel_guards"]
+    campaign.encounters["tunnel_guards"] = spec.model_copy(update={"surprise": "party"})
+    session = start_session(campaign, 2)
+    out = run(session.state, "start_combat", reason="ambush", encounter="tunnel_guards")
+    assert sorted(out["result"]["surprised"]) == sorted(session.state.party)
+    assert out["result"]["current"].startswith("goblin")
+
+
+def test_the_dm_roster_lists_what_a_monster_can_do_beyond_its_attacks() -> None:
+    session = _session(("red_dragon_wyrmling", 1), ("acolyte", 1), ("goblin", 1))
+    state: GameState = session.state
+    state.creatures["red-dragon-wyrmling-1"].resources["fire_breath"] = 1
+    text = roster(state)
+    assert "monster_action: fire_breath (recharging)" in text
+    assert "cast_spell: sacred_flame, bless, cure_wounds" in text
+    assert "monster_action: nimble_disengage, nimble_hide" in text

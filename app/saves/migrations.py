@@ -26,9 +26,12 @@ ADDED_IN_3: dict[str, dict[str, Any]] = {
         "effects": [],
         "background": "",
         "xp": 0,
+        "languages": [],
+        "proficiencies": [],
     },
     "creatures": {"effects": [], "resources": {}},
     "encounter": {},
+    "state": {"own_characters": []},
 }
 """Keys schema 3 added, by the table that holds them: ``party`` and ``creatures`` are every
 character sheet and every creature, ``encounter`` the fight in progress. The values are what
@@ -53,6 +56,7 @@ def _from_schema_2(data: Document) -> Document:
             for member in members.values():
                 _fill(member, ADDED_IN_3[group])
     _fill(state.get("encounter"), ADDED_IN_3["encounter"])
+    _fill(state, ADDED_IN_3["state"])
     return data
 
 

@@ -32,6 +32,7 @@ from rules.abilityscores import (
     STANDARD_ARRAY,
     ScoreError,
     ScoreMethod,
+    check_scores,
     parse_assignment,
     point_cost,
     roll_scores,
@@ -72,7 +73,9 @@ def _say(text: str, style: str = "") -> None:
 
 
 def _refuse(message: str) -> NoReturn:
-    Console(stderr=True, highlight=False).print(plain(f"error: {message}", style="red"))
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        plain(f"error: {message}", style="red")
+    )
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -108,7 +111,7 @@ def _pick_scores(
             hint = f"each of {', '.join(str(v) for v in sorted(pool or (), reverse=True))} once"
         text = _ask("--assign", f"Scores as str=15,dex=14,… ({hint})")
     try:
-        scores = parse_assignment(text)
+        scores = check_scores(method, parse_assignment(text), rolled)
         if method == "pointbuy":
             _say(f"point buy: {point_cost(scores)} of {POINT_BUDGET} points spent")
     except ScoreError as error:

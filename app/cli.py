@@ -360,6 +360,7 @@ def play(
 
         screen = make_app(
             saves=saves_dir,
+            characters=characters_dir,
             campaign=campaign or DEFAULT_CAMPAIGN,
             dm=config,
             session=session,

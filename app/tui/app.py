@@ -181,7 +181,11 @@ class DungeonApp(App[None]):
             return
         seed = game.seed if game.seed is not None else random.SystemRandom().randrange(2**32)
         session = start_session(
-            game.campaign, seed, self.brain(game.dm, game.campaign), players=game.players
+            game.campaign,
+            seed,
+            self.brain(game.dm, game.campaign),
+            players=game.players,
+            own=game.own,
         )
         self.play(session, game.save_as, self.dm_label(game.dm), resumed=False)
 
@@ -210,7 +214,11 @@ class DungeonApp(App[None]):
     def action_new_game(self) -> None:
         """Set up a new game."""
         screen = NewGameScreen(
-            self.launch.campaigns, self.launch.saves, self.launch.dm, self.launch.campaign
+            self.launch.campaigns,
+            self.launch.saves,
+            self.launch.dm,
+            self.launch.campaign,
+            characters=self.launch.characters,
         )
         self.push_screen(screen, self.start_new)
 

@@ -5,19 +5,24 @@ backing out, and the saved file the same character the command line would make."
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input, RichLog, SelectionList, Static
+from textual.widgets import Input, RichLog, Select, SelectionList, Static
 
 from app.dm.config import DMConfig
 from app.tui import make_app
 from app.tui.app import DungeonApp
 from app.tui.screens.creation import CreationScreen
+from app.tui.screens.newgame import NewGameScreen
+from app.tui.screens.play import PlayScreen
 from app.tui.screens.title import TitleScreen
 from app.tui.showcase import until
-from app.world.characters import read_character
+from app.world.campaign import CAMPAIGNS_DIR
+from app.world.characters import read_character, write_character
 from rules.abilities import Ability
+from rules.creation import Choices, build_character
 from rules.skills import Skill
 
 
@@ -167,3 +172,63 @@ async def test_escape_backs_out_of_every_step_to_the_title(tmp_path: Path) -> No
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
     assert not (tmp_path / "chars").exists()
+
+
+def kept_character(folder: Path) -> Path:
+    sheet = build_character(
+        Choices(
+            name="Kara Vell",
+            species="human",
+            character_class="fighter",
+            background="dockhand",
+            scores={"str": 15, "dex": 14, "con": 13, "int": 12, "wis": 10, "cha": 8},
+            skills=["acrobatics", "insight"],
+            options={"fighting_style": "defense"},
+        )
+    )
+    return write_character(sheet, folder)
+
+
+def campaigns_for_level(tmp_path: Path, levels: str) -> Path:
+    folder = tmp_path / "campaigns"
+    shutil.copytree(CAMPAIGNS_DIR / "crossroads", folder / "crossroads")
+    toml = folder / "crossroads" / "campaign.toml"
+    toml.write_text(toml.read_text("utf-8").replace("levels = [3, 3]", levels), "utf-8")
+    return folder
+
+
+def app_with_kara(tmp_path: Path, levels: str) -> DungeonApp:
+    kept_character(tmp_path / "chars")
+    return make_app(
+        saves=tmp_path / "saves", characters=tmp_path / "chars", still=True, dm=DMConfig(),
+        campaigns=campaigns_for_level(tmp_path, levels),
+    )  # fmt: skip
+
+
+async def test_new_game_puts_your_own_character_in_a_pregens_place(tmp_path: Path) -> None:
+    app = app_with_kara(tmp_path, "levels = [1, 3]")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: bool(app.screen.query("#own-aria")))
+        await pilot.pause()
+        select = app.screen.query_one("#own-mira", Select)
+        select.value = str(tmp_path / "chars" / "kara-vell.toml")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        state = app.play_screen().session.state
+        assert state.party["mira"].name == "Kara Vell" and state.own_characters == ["mira"]
+        assert state.party["thorin"].name == "Thorin"  # the other pregens stay
+
+
+async def test_new_game_refuses_a_character_below_the_campaigns_level(tmp_path: Path) -> None:
+    app = app_with_kara(tmp_path, "levels = [3, 3]")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: bool(app.screen.query("#own-aria")))
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#own-aria", Select).value = str(tmp_path / "chars" / "kara-vell.toml")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "level it up first" in str(screen.query_one("#ng-error", Static).render())

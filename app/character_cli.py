@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 
+from app.saves.characters import write_character
 from app.screentext import plain
 from app.world.characters import (
     CHARACTERS_DIR,
@@ -22,7 +25,6 @@ from app.world.characters import (
     character_path,
     find_character,
     list_characters,
-    write_character,
 )
 from app.world.sheettext import sheet_lines
 from rules.abilities import Ability
@@ -38,19 +40,17 @@ from rules.abilityscores import (
     roll_scores,
 )
 from rules.backgrounds import backgrounds
+from rules.choosing import CreationError, check_skills, check_spell_list, skill_plan, spell_plan
 from rules.classes import classes
 from rules.creation import (
     Choices,
-    CreationError,
     background_of,
     build_character,
     class_of,
     feature_options,
     final_scores,
     increase_options,
-    skill_plan,
     species_of,
-    spell_plan,
 )
 from rules.skills import Skill
 from rules.species import species_catalog
@@ -83,14 +83,37 @@ def _split(text: str | None) -> list[str]:
     return [p.strip() for p in (text or "").split(",") if p.strip()]
 
 
-def _ask(flag: str, question: str, choices: list[str] | None = None) -> str:
-    """The answer to one question, asked on a terminal; piped, the flag was needed."""
+def _ask(
+    flag: str,
+    question: str,
+    choices: list[str] | None = None,
+    check: Callable[[str], object] | None = None,
+) -> str:
+    """The answer to one question, asked on a terminal (again, with the reason, while
+    ``check`` refuses it); piped, the flag was needed."""
     if not _interactive():
         _refuse(f"{flag} is needed when input is piped (or run this on a terminal)")
     if choices:
         _say(f"{question}: {', '.join(choices)}", "bold")
-    answer: str = typer.prompt(question)
-    return answer
+    while True:
+        answer: str = typer.prompt(question)
+        try:
+            if check is not None:
+                check(answer)
+        except ValueError as error:  # CreationError, ScoreError: say why, ask again
+            _say(str(error), "red")
+            continue
+        return answer
+
+
+def _one_of(text: str, allowed: tuple[str, ...]) -> None:
+    if text.strip().lower().replace(" ", "_") not in allowed:
+        raise ValueError(f"choose one of {', '.join(allowed)}")
+
+
+def _method(text: str) -> None:
+    if text not in METHODS:
+        raise ValueError(f"scores are made by standard, pointbuy or roll, not {text!r}")
 
 
 def _pick_scores(
@@ -109,7 +132,11 @@ def _pick_scores(
             hint = f"scores 8-15 costing at most {POINT_BUDGET} points"
         else:
             hint = f"each of {', '.join(str(v) for v in sorted(pool or (), reverse=True))} once"
-        text = _ask("--assign", f"Scores as str=15,dex=14,… ({hint})")
+        text = _ask(
+            "--assign",
+            f"Scores as str=15,dex=14,… ({hint})",
+            check=lambda t: check_scores(method, parse_assignment(t), rolled),
+        )
     try:
         scores = check_scores(method, parse_assignment(text), rolled)
         if method == "pointbuy":
@@ -179,13 +206,17 @@ def _new(
     name = name if name is not None else _ask("--name", "Name")
     if not name.strip() or not name.isprintable() or len(name) > 60:
         _refuse("a name is 1 to 60 printable characters")
-    species_name = species or _ask("--species", "Species", list(species_catalog().entries))
+    species_name = species or _ask(
+        "--species", "Species", list(species_catalog().entries), species_of
+    )
     _, kind = species_of(species_name)
-    class_text = class_name or _ask("--class", "Class", list(classes().entries))
+    class_text = class_name or _ask("--class", "Class", list(classes().entries), class_of)
     class_id, spec = class_of(class_text)
-    bg_text = background or _ask("--background", "Background", list(backgrounds().entries))
+    bg_text = background or _ask(
+        "--background", "Background", list(backgrounds().entries), background_of
+    )
     _, story = background_of(bg_text)
-    method = method_text or _ask("--scores", "Ability scores by", list(METHODS))
+    method = method_text or _ask("--scores", "Ability scores by", list(METHODS), _method)
     if method not in METHODS:
         _refuse(f"--scores is standard, pointbuy or roll, not {method!r}")
     used_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
@@ -196,7 +227,14 @@ def _new(
     if kind.choose_increases and increase is None:
         raisable = [a.value for a in increase_options(kind)]
         raised = _split(
-            _ask("--increase", f"Raise {kind.choose_increases} abilities by 1", raisable)
+            _ask(
+                "--increase",
+                f"Raise {kind.choose_increases} abilities by 1",
+                raisable,
+                lambda t: final_scores(
+                    kind, dict.fromkeys(Ability, 10), [Ability.parse(a) for a in _split(t)]
+                ),
+            )
         )
     try:
         up = [Ability.parse(a) for a in raised]
@@ -208,14 +246,33 @@ def _new(
         listed = [s.value for s in plan.class_options]
         question = f"Skills ({plan.class_count} from your class's list"
         question += f", {plan.free_count} of any)" if plan.free_count else ")"
-        skills = _ask("--skills", question, listed)
+        skills = _ask(
+            "--skills",
+            question,
+            listed,
+            lambda t: check_skills(plan, [Skill.parse(s) for s in _split(t)]),
+        )
     if expertise is None and "expertise" in spec.features_up_to(1):
         expertise = _ask("--expertise", "Expertise: 2 of your skills")
     magic = spell_plan(class_id, spec, final)
     if cantrips is None and magic.cantrips:
-        cantrips = _ask("--cantrips", f"{magic.cantrips} cantrips", list(magic.cantrip_options))
+        cantrips = _ask(
+            "--cantrips",
+            f"{magic.cantrips} cantrips",
+            list(magic.cantrip_options),
+            lambda t: check_spell_list(
+                _split(t), magic.cantrip_options, magic.cantrips, "cantrips"
+            ),
+        )
     if spells is None and magic.spells:
-        spells = _ask("--spells", f"{magic.spells} level-1 spells", list(magic.spell_options))
+        spells = _ask(
+            "--spells",
+            f"{magic.spells} level-1 spells",
+            list(magic.spell_options),
+            lambda t: check_spell_list(
+                _split(t), magic.spell_options, magic.spells, "level-1 spells"
+            ),
+        )
     options: dict[str, str] = {}
     for item in choose:
         key, sep, value = item.partition("=")
@@ -225,7 +282,10 @@ def _new(
     for feature, allowed in feature_options(kind, spec).items():
         if feature not in options:
             options[feature] = _ask(
-                f"--choose {feature}=…", feature.replace("_", " "), list(allowed)
+                f"--choose {feature}=…",
+                feature.replace("_", " "),
+                list(allowed),
+                partial(_one_of, allowed=allowed),
             )
     if pack is None:
         packs = spec.creation.packs if spec.creation else ()

@@ -1,7 +1,7 @@
 """Character files: the player's own characters as TOML they can read and keep
 (``characters/<id>.toml`` by default).
 
-Written atomically (a crash leaves the old file or the new one, whole) and read through the
+Written atomically like saves (:mod:`app.saves.characters`) and read here through the
 game's one safe reader, so a folder, a pipe, a huge or broken file is a
 :class:`CharacterFileError` naming the file and the key — never a traceback and never a
 hang.
@@ -51,26 +51,6 @@ def character_path(character_id: str, folder: Path = CHARACTERS_DIR) -> Path:
     if not _ID.fullmatch(character_id):
         raise CharacterFileError(f"{character_id!r} is not a character id")
     return folder / f"{character_id}.toml"
-
-
-def write_character(
-    sheet: CharacterSheet, folder: Path = CHARACTERS_DIR, *, replace: bool = False
-) -> Path:
-    """Save a character as ``folder/<id>.toml``; ``CharacterFileError`` if one of that id
-    exists and ``replace`` is not set, or the folder cannot be written."""
-    from app.saves.files import write_atomically  # noqa: PLC0415 - saves sit above world
-
-    path = character_path(sheet.id, folder)
-    if path.exists() and not replace:
-        raise CharacterFileError(
-            f"{path}: a character named {sheet.id} is already kept there; choose another name"
-        )
-    try:
-        write_atomically(path, character_text(sheet).encode("utf-8"), backups=1)
-    except OSError as error:
-        text = (error.strerror or type(error).__name__).lower()
-        raise CharacterFileError(f"{path}: cannot write it ({text})") from None
-    return path
 
 
 def read_character(path: Path) -> CharacterSheet:

@@ -147,3 +147,29 @@ def test_party_option_fills_pregen_places_in_order_and_refuses_too_many(tmp_path
     code, out = run([*base, "--party", "kara-vell"], tmp_path, "/quit\n")
     assert code == 0, out
     assert load_named("crossroads", tmp_path / "s").state.party["mira"].name == "Kara Vell"
+
+
+def test_on_a_terminal_every_choice_is_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no flags on a terminal, the command asks each question in turn, shows the
+    sheet and asks before saving."""
+    monkeypatch.setattr("app.character_cli._interactive", lambda: True)
+    answers = [
+        "Oda Fenn", "dwarf", "cleric", "herbalist", "pointbuy",
+        "str=14,dex=8,con=15,int=8,wis=15,cha=10", "history,insight",
+        "guidance,sacred_flame", "bless,cure_wounds,healing_word",
+        "bless,cure_wounds,healing_word,bane", "1", "y",
+    ]  # fmt: skip
+    code, out = run(["character", "new"], tmp_path, "\n".join(answers) + "\n")
+    assert code == 0, out
+    assert "point buy: 27 of 27 points spent" in out
+    assert "choose 4 level-1 spells" in out  # three were too few: asked again
+    assert "Save Oda Fenn to" in out and "Saved Oda Fenn" in out
+    sheet = read_character(tmp_path / "oda-fenn.toml")
+    # hill dwarf: CON 17 (+3), one more hit point a level; a cleric's d8
+    assert sheet.vitals.max_hp == 8 + 3 + 1
+    assert sheet.armor == "scale_mail" and sheet.shield and sheet.armor_class == 14 - 1 + 2  # DEX 8
+    assert sheet.spells == [
+        "guidance", "sacred_flame", "bless", "cure_wounds", "healing_word", "bane"
+    ]  # fmt: skip

@@ -18,8 +18,9 @@ from rules.abilityscores import (
     roll_scores,
 )
 from rules.backgrounds import backgrounds
+from rules.choosing import CreationError, skill_plan, spell_plan
 from rules.classes import classes
-from rules.creation import Choices, CreationError, build_character, skill_plan, spell_plan
+from rules.creation import Choices, build_character
 from rules.damage import DamageType
 from rules.skills import Proficiency, Skill
 from rules.species import species_catalog

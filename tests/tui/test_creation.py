@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Select, SelectionList, Static
 
 from app.dm.config import DMConfig
+from app.saves.characters import write_character
 from app.tui import make_app
 from app.tui.app import DungeonApp
 from app.tui.screens.creation import CreationScreen
@@ -20,7 +21,7 @@ from app.tui.screens.play import PlayScreen
 from app.tui.screens.title import TitleScreen
 from app.tui.showcase import until
 from app.world.campaign import CAMPAIGNS_DIR
-from app.world.characters import read_character, write_character
+from app.world.characters import read_character
 from rules.abilities import Ability
 from rules.creation import Choices, build_character
 from rules.skills import Skill

@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import (
     Button,
     Footer,
@@ -32,17 +31,25 @@ from textual.widgets import (
     SelectionList,
     Static,
 )
-from textual.widgets.option_list import Option
 
+from app.saves.characters import write_character
 from app.screentext import plain
+from app.tui.screens.creationsteps import (
+    Step,
+    catalogue_step,
+    expertise_step,
+    increases_step,
+    options_step,
+    scores_step,
+    skills_step,
+    spells_step,
+)
 from app.views import roll_line
-from app.world.characters import CharacterFileError, character_path, write_character
+from app.world.characters import CharacterFileError, character_path
 from app.world.sheettext import sheet_lines
 from rules.abilities import Ability
 from rules.abilityscores import (
-    METHODS,
     POINT_BUDGET,
-    STANDARD_ARRAY,
     ScoreError,
     ScoreMethod,
     check_scores,
@@ -51,29 +58,18 @@ from rules.abilityscores import (
 )
 from rules.backgrounds import backgrounds
 from rules.character import CharacterSheet
-from rules.classes import classes
-from rules.creation import (
-    Choices,
+from rules.choosing import (
     CreationError,
     SpellPlan,
-    build_character,
     check_skills,
     check_spells,
-    feature_options,
-    final_scores,
-    increase_options,
     skill_plan,
     spell_plan,
 )
+from rules.classes import classes
+from rules.creation import Choices, build_character, feature_options, final_scores
 from rules.skills import Skill
 from rules.species import species_catalog
-from rules.srd import srd
-
-METHOD_LABELS = {
-    "standard": "Standard array (15, 14, 13, 12, 10, 8)",
-    "pointbuy": f"Point buy ({POINT_BUDGET} points, scores 8-15)",
-    "roll": "Roll 4d6, drop the lowest, six times",
-}
 
 
 class CreationScreen(Screen[CharacterSheet | None]):
@@ -164,146 +160,40 @@ class CreationScreen(Screen[CharacterSheet | None]):
         first = next((w for w in body.query("*") if w.can_focus), None)
         (first or self.query_one("#cc-next", Button)).focus()
 
-    def _options(self, entries: list[tuple[str, str]], chosen: object) -> OptionList:
-        widget = OptionList(*(Option(plain(label), id=key) for key, label in entries), id="cc-pick")
-        ids = [key for key, _ in entries]
-        widget.highlighted = ids.index(str(chosen)) if chosen in ids else 0
-        return widget
-
-    def _build(self, step: str) -> tuple[str, list[Widget]]:
+    def _build(self, step: str) -> Step:
         kind = species_catalog()[self._species()]
         spec = classes()[self._class()]
         story = backgrounds()[str(self.choices.get("background", "acolyte"))]
+        keys = {"species": "species", "class": "character_class", "background": "background",
+                "method": "method", "pack": "pack"}  # fmt: skip
         if step == "name":
             value = str(self.choices.get("name", ""))
-            return "What is your character's name?", [
-                Input(value, placeholder="name", id="cc-name")
-            ]
-        if step == "species":
-            entries = [(k, f"{s.name} — {s.summary}") for k, s in species_catalog().entries.items()]
-            return "Species", [self._options(entries, self.choices.get("species"))]
-        if step == "class":
-            entries = [
-                (k, f"{c.name} — d{c.hit_die} hit die, saves "
-                    f"{' and '.join(a.full_name for a in c.saving_throws)}")
-                for k, c in classes().entries.items()
-            ]  # fmt: skip
-            return "Class", [self._options(entries, self.choices.get("character_class"))]
-        if step == "background":
-            entries = [
-                (k, f"{b.name} — {', '.join(s.label for s in b.skills)}: {b.summary}")
-                for k, b in backgrounds().entries.items()
-            ]
-            return "Background", [self._options(entries, self.choices.get("background"))]
-        if step == "method":
-            entries = [(m, METHOD_LABELS[m]) for m in METHODS]
-            return "How are your ability scores made?", [
-                self._options(entries, self.choices.get("method"))
-            ]
+            field = Input(value, placeholder="name", id="cc-name")
+            return "What is your character's name?", [field]
+        if step in keys:
+            return catalogue_step(step, self.choices.get(keys[step]), spec)
         if step == "scores":
-            return self._scores_step(kind.increases)
+            method = str(self.choices.get("method", "standard"))
+            if method == "roll" and not self.rolled:
+                self._roll()
+            return scores_step(method, self.rolled, self.choices.get("scores"), kind.increases)
         if step == "increases":
-            items = [
-                (a.full_name, a.value, a.value in self._was(step)) for a in increase_options(kind)
-            ]
-            return (
-                f"{kind.name}: raise {kind.choose_increases} abilities by 1",
-                [SelectionList[str](*items, id="cc-multi")],
-            )
+            return increases_step(kind, self._was(step))
         if step == "skills":
-            plan = skill_plan(kind, spec, story)
-            given = ", ".join(s.label for s in plan.fixed) or "none"
-            text = f"Skills: choose {plan.class_count} marked ★ (your class's)"
-            if plan.free_count:
-                text += f" and {plan.free_count} more of any"
-            text += f". Already yours: {given}."
-            items = [
-                (
-                    ("★ " if s in plan.class_options else "  ") + s.label,
-                    s.value,
-                    s.value in self._was(step),
-                )
-                for s in Skill
-                if s not in plan.fixed
-            ]
-            return text, [SelectionList[str](*items, id="cc-multi")]
+            return skills_step(kind, spec, story, self._was(step))
         if step == "expertise":
-            chosen = self.choices.get("skills", [])
-            assert isinstance(chosen, list)
-            have = [*skill_plan(kind, spec, story).fixed, *(Skill(v) for v in chosen)]
-            return (
-                "Expertise: choose 2 of your skills to double their proficiency bonus",
-                [
-                    SelectionList[str](
-                        *((s.label, s.value, s.value in self._was(step)) for s in have),
-                        id="cc-multi",
-                    )
-                ],
-            )
+            chosen = [Skill(v) for v in self._was("skills")]
+            return expertise_step([*skill_plan(kind, spec, story).fixed, *chosen], self._was(step))
         if step == "options":
-            widgets: list[Widget] = []
-            for feature, allowed in feature_options(kind, spec).items():
-                widgets.append(Label(feature.replace("_", " ").capitalize()))
-                widgets.append(
-                    Select(
-                        [(o.replace("_", " "), o) for o in allowed],
-                        allow_blank=False,
-                        id=f"cc-opt-{feature}",
-                    )
-                )
-            return "Choices your features ask for", widgets
-        if step == "pack":
-            packs = spec.creation.packs if spec.creation else ()
-            entries = [(str(i), f"{p.name}: {', '.join((*p.items,))}") for i, p in enumerate(packs)]
-            return "Starting equipment", [self._options(entries, str(self.choices.get("pack")))]
+            return options_step(kind, spec, self.choices.get("options"))
         if step == "spells":
-            magic = self._spell_plan()
-            widgets = []
-            if magic.cantrips:
-                widgets.append(Label(f"Cantrips: choose {magic.cantrips}"))
-                was = self._was("cantrips")
-                items = [(srd().spells[s].name, s, s in was) for s in magic.cantrip_options]
-                widgets.append(SelectionList[str](*items, id="cc-cantrips"))
-            if magic.spells:
-                widgets.append(Label(f"Level-1 spells: choose {magic.spells}"))
-                was = self._was("spells")
-                items = [(srd().spells[s].name, s, s in was) for s in magic.spell_options]
-                widgets.append(SelectionList[str](*items, id="cc-spells"))
-            return "Spells (space marks one)", widgets
+            return spells_step(self._spell_plan(), self._was("cantrips"), self._was("spells"))
         return self._review_step()
 
     def _was(self, key: str) -> list[str]:
         """What was chosen at a step before (coming back to it shows it marked)."""
         value = self.choices.get(key, [])
         return [str(v) for v in value] if isinstance(value, list) else []
-
-    def _scores_step(self, increases: dict[Ability, int]) -> tuple[str, list[Widget]]:
-        method = self.choices.get("method", "standard")
-        if method == "roll" and not self.rolled:
-            self._roll()
-        pool = {"standard": STANDARD_ARRAY, "roll": tuple(sorted(self.rolled, reverse=True))}
-        defaults = pool.get(str(method), (8,) * 6)
-        if method == "pointbuy":
-            defaults = (15, 15, 15, 8, 8, 8)
-        base = self.choices.get("scores")
-        rows: list[Widget] = []
-        for index, ability in enumerate(Ability):
-            value = base.get(ability) if isinstance(base, dict) else defaults[index]
-            bonus = increases.get(ability, 0)
-            note = f" (+{bonus} from species)" if bonus else ""
-            rows.append(
-                Horizontal(
-                    Label(f"{ability.full_name}{note}", classes="cc-label"),
-                    Input(str(value), id=f"cc-score-{ability.value}", type="integer"),
-                    classes="row cc-score",
-                )
-            )
-        if method == "pointbuy":
-            text = f"Point buy: scores 8 to 15 costing at most {POINT_BUDGET} points"
-        else:
-            shown = ", ".join(str(v) for v in sorted(pool[str(method)], reverse=True))
-            text = f"Assign each of {shown} to one ability (before species increases)"
-        return text, rows
 
     def _roll(self) -> None:
         results = roll_scores(self.rng)
@@ -312,7 +202,7 @@ class CreationScreen(Screen[CharacterSheet | None]):
         for result in results:
             log.write(roll_line(result))
 
-    def _review_step(self) -> tuple[str, list[Widget]]:
+    def _review_step(self) -> Step:
         try:
             self.sheet = build_character(self._assembled())
         except CreationError as error:

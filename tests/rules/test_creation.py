@@ -18,9 +18,17 @@ from rules.abilityscores import (
     roll_scores,
 )
 from rules.backgrounds import backgrounds
+from rules.character import CharacterSheet
 from rules.choosing import CreationError, skill_plan, spell_plan
 from rules.classes import classes
-from rules.creation import Choices, build_character
+from rules.creation import (
+    FEATURE_HP,
+    Choices,
+    build_character,
+    feature_options,
+    final_scores,
+    increase_options,
+)
 from rules.damage import DamageType
 from rules.skills import Proficiency, Skill
 from rules.species import species_catalog
@@ -219,28 +227,61 @@ def test_every_class_makes_a_valid_sheet_with_each_pack(class_id: str) -> None:
         assert sheet.level == 1 and sheet.vitals.max_hp >= 1
 
 
-def _any_sheet(class_id: str, pack: int) -> object:
+def _any_sheet(
+    class_id: str,
+    pack: int,
+    species_id: str = "human",
+    background_id: str = "acolyte",
+    scores: dict[str, int] | None = None,
+) -> CharacterSheet:
+    """A valid character of this class, species and background: the first skills, spells
+    and options offered, as a player taking the defaults would."""
     spec = classes()[class_id]
-    human, bg = species_catalog()["human"], backgrounds()["acolyte"]
-    plan = skill_plan(human, spec, bg)
-    skills = list(plan.class_options[: plan.class_count])
-    from rules.abilities import AbilityScores
-
-    magic = spell_plan(
-        class_id, spec, AbilityScores.model_validate({k: v + 1 for k, v in STANDARD.items()})
-    )
-    options = {
-        "fighting_style": "archery", "favored_enemy": "undead", "natural_explorer": "forest",
-        "sorcerous_origin": "gold",
-    }  # fmt: skip
-    wanted = {f for lvl in (1,) for f in spec.features_up_to(lvl)}
+    kind, bg = species_catalog()[species_id], backgrounds()[background_id]
+    base = scores or STANDARD
+    up = list(increase_options(kind)[: kind.choose_increases])
+    final = final_scores(kind, {Ability(k): v for k, v in base.items()}, up)
+    plan = skill_plan(kind, spec, bg)
+    picked = list(plan.class_options[: plan.class_count])
+    rest = [s for s in Skill if s not in plan.fixed and s not in picked]
+    skills = [*picked, *rest[: plan.free_count]]
+    magic = spell_plan(class_id, spec, final)
+    options = {f: allowed[0] for f, allowed in feature_options(kind, spec).items()}
     return build_character(
-        choices(character_class=class_id, background="acolyte", skills=skills, pack=pack,
-                options={k: v for k, v in options.items() if k in wanted},
-                expertise=skills[:2] if "expertise" in wanted else [],
+        choices(character_class=class_id, species=species_id, background=background_id,
+                scores=base, increases=up, skills=skills, pack=pack, options=options,
+                expertise=skills[:2] if "expertise" in spec.features_up_to(1) else [],
                 cantrips=list(magic.cantrip_options[: magic.cantrips]),
                 spells=list(magic.spell_options[: magic.spells]))
     )  # fmt: skip
+
+
+@given(
+    class_id=st.sampled_from(list(classes().entries)),
+    species_id=st.sampled_from(list(species_catalog().entries)),
+    background_id=st.sampled_from(list(backgrounds().entries)),
+    order=st.permutations(STANDARD_ARRAY),
+)
+def test_every_combination_makes_a_sound_level_one_sheet(
+    class_id: str, species_id: str, background_id: str, order: list[int]
+) -> None:
+    """SRD: a level-1 character has the hit die's maximum + CON modifier hit points (at
+    least 1, plus a hill dwarf's or draconic sorcerer's extra point), one hit die, its
+    class's saving throws, and every score raised by its species; any species, class,
+    background and any arrangement of the standard array makes such a sheet."""
+    scores = dict(zip(("str", "dex", "con", "int", "wis", "cha"), order, strict=True))
+    sheet = _any_sheet(class_id, 0, species_id, background_id, scores)
+    spec, kind = classes()[class_id], species_catalog()[species_id]
+    extra = sum(FEATURE_HP.get(f, 0) for f in (*kind.traits, *spec.features_up_to(1)))
+    hp = spec.hit_die + sheet.modifier(Ability.CON) + extra
+    assert sheet.vitals.max_hp == max(1, hp) == sheet.vitals.hp
+    assert sheet.hit_dice.total == 1 and sheet.hit_dice.die == spec.hit_die
+    assert sheet.saving_throws == set(spec.saving_throws)
+    for ability in Ability:
+        assert sheet.abilities.score(ability) >= scores[ability.value] + kind.increases.get(
+            ability, 0
+        )
+    assert CharacterSheet.model_validate(sheet.model_dump()) == sheet
 
 
 def test_unknown_names_are_refused_with_the_choices() -> None:

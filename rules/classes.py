@@ -51,6 +51,8 @@ class ClassCreation(BaseModel):
     """Armour categories the class is trained with (``shield`` for shields)."""
     weapons: tuple[str, ...] = ()
     """Weapons it is trained with: ``simple``, ``martial`` or single weapon ids."""
+    tools: tuple[str, ...] = ()
+    """Tools it is trained with (a rogue's thieves' tools)."""
     cantrips: int = Field(default=0, ge=0, le=6)
     """Cantrips known at level 1."""
     spells: int = Field(default=0, ge=0, le=10)

@@ -199,6 +199,7 @@ def _proficiencies(spec: ClassSpec, species: Species, background: Background) ->
     for item in (
         *(creation.armor if creation else ()),
         *(creation.weapons if creation else ()),
+        *(creation.tools if creation else ()),
         *species.weapons,
         *background.tools,
     ):

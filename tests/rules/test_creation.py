@@ -110,6 +110,8 @@ def test_level_one_fighter_hp_is_max_hit_die_plus_con_and_ac_from_armour() -> No
     assert sheet.has("second_wind") and sheet.choices == {"fighting_style": "defense"}
     assert sheet.skills[Skill.ATHLETICS] is Proficiency.PROFICIENT  # from the background
     assert "martial" in sheet.proficiencies and "vehicles (land)" in sheet.proficiencies
+    rogue = _any_sheet("rogue", 0, background_id="lamplighter")
+    assert rogue.proficiencies.count("thieves' tools") == 1  # the class's and the background's
     assert sheet.spell_slots.maximum == {} and not sheet.spells
 
 

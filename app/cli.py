@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from app import __version__, views
+from app.character_cli import character_app
 from app.console import ConsoleGame
 from app.dm.brain import Brain, BrainError, ToolCall
 from app.dm.config import ConfigError, load_dm_config
@@ -28,7 +29,6 @@ from app.dm.referee.skirmish import fight as skirmish
 from app.dm.referee.skirmish import from_monster, from_sheet
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import ALL_TOOLS
-from app.levelling_cli import character_app
 from app.saves import (
     SAVES_DIR,
     SaveError,
@@ -51,6 +51,12 @@ from app.session.session import GameSession, ending_title
 from app.session.setup import resume_session, start_session
 from app.tray import DiceTray
 from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
+from app.world.characters import (
+    CHARACTERS_DIR,
+    CharacterFileError,
+    cast_party,
+    find_character,
+)
 from app.world.newgame import new_game
 from app.world.printable import printable
 from app.world.validate import validate_campaign
@@ -255,6 +261,20 @@ def play(
             "terminal, lines when piped."
         ),
     ] = "auto",
+    character: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Play your own character in a pregen's place: 'mira=NAME' (a name or id in "
+            "the characters folder, or a .toml file; repeatable)."
+        ),
+    ] = None,
+    party: Annotated[
+        str | None,
+        typer.Option(help="Your own characters, comma-separated, in the pregens' places."),
+    ] = None,
+    characters_dir: Annotated[
+        Path, typer.Option(help="Folder of your character files.")
+    ] = CHARACTERS_DIR,
 ) -> None:
     """Play a campaign: with an AI DM when one is configured, else the offline referee.
     The game saves itself after every turn and when you quit. With no options the full-
@@ -283,10 +303,12 @@ def play(
         _refuse("--campaign needs a campaign id or folder, e.g. --campaign crossroads")
     if load is not None and resume:
         _refuse("--load and --continue both choose a saved game: use one of them")
-    if (load is not None or resume) and (players or seed is not None or campaign is not None):
+    if (load is not None or resume) and (
+        players or seed is not None or campaign is not None or character or party
+    ):
         _refuse(
-            "--player, --seed and --campaign start a new game; a saved game keeps its own "
-            "(in the game, /join and /leave change the seats)"
+            "--player, --seed, --campaign, --character and --party start a new game; a saved "
+            "game keeps its own (in the game, /join and /leave change the seats)"
         )
     session: GameSession | None = None
     resumed = False
@@ -311,15 +333,24 @@ def play(
             )
             for note in picked.notes:
                 console.print(plain(note, style="yellow"))
-    elif not full_screen or players or seed is not None or campaign is not None or save_as:
+    elif (
+        not full_screen
+        or players
+        or seed is not None
+        or campaign is not None
+        or save_as
+        or character
+        or party
+    ):
         # any of these says which new game to start: it starts at once, named as asked
         story = _load(campaign or DEFAULT_CAMPAIGN)
+        own = _own_characters(story, character or [], party, characters_dir)
         seats = _seats(players or [], story) if players else None
         if save_as is None:
             save_as = fresh_name(story.campaign.id, saves_dir)
         else:
             _refuse_taken(save_as, saves_dir)
-        session = start_session(story, actual_seed, brain, players=seats)
+        session = start_session(story, actual_seed, brain, players=seats, own=own)
         if not full_screen:
             console.print(plain(story.campaign.title, style="bold"))
     if timer is not None and session is not None:
@@ -329,6 +360,7 @@ def play(
 
         screen = make_app(
             saves=saves_dir,
+            characters=characters_dir,
             campaign=campaign or DEFAULT_CAMPAIGN,
             dm=config,
             session=session,
@@ -489,6 +521,31 @@ def _seats(specs: list[str], story: Campaign) -> dict[str, list[str]]:
             owner[cid] = name
         seats[name] = chars
     return seats
+
+
+def _own_characters(
+    story: Campaign, specs: list[str], party: str | None, folder: Path
+) -> dict[str, CharacterSheet]:
+    """The players' own characters by the pregen each replaces (``--character mira=NAME``,
+    ``--party a,b``); exit 2 with the reason when one cannot be read or cannot join."""
+    by_slot: dict[str, CharacterSheet] = {}
+    try:
+        for spec in specs:
+            slot, sep, name = spec.partition("=")
+            if not sep or not slot.strip() or not name.strip():
+                _refuse(
+                    f"bad --character {spec!r}: use pregen=NAME with a pregen of "
+                    f"{', '.join(story.campaign.party)}"
+                )
+            if slot.strip() in by_slot:
+                _refuse(f"--character {slot.strip()} is given twice")
+            by_slot[slot.strip()] = find_character(name, folder)[1]
+        in_order = [find_character(n, folder)[1] for n in (party or "").split(",") if n.strip()]
+        if party is not None and not in_order:
+            _refuse("--party needs character names, files or ids, comma-separated")
+        return cast_party(story, by_slot, in_order)
+    except CharacterFileError as error:
+        _refuse(str(error))
 
 
 def _refuse(message: str) -> NoReturn:

@@ -24,6 +24,7 @@ from rich.console import Console
 from app import views
 from app.saves.files import write_atomically
 from app.screentext import plain
+from app.world.characters import CharacterFileError, find_character
 from app.world.userfiles import UserFileError, read_toml
 from rules.abilities import Ability
 from rules.advancement import LevelUp, level_up, xp_for_level
@@ -35,8 +36,6 @@ MAX_CHARACTER_BYTES = 256 << 10
 """A character file larger than 256 KB is refused: a real sheet is a few KB."""
 MAX_SEED = 2**63 - 1
 _ASI = re.compile(r"^([a-zA-Z]+)\+([12])$")
-
-character_app = typer.Typer(help="Character files: level them up.", no_args_is_help=True)
 
 
 class LevelFileError(ValueError):
@@ -100,9 +99,10 @@ def level_up_file(
     return result
 
 
-@character_app.command("level-up")
 def level_up_command(
-    file: Annotated[Path, typer.Argument(help="The character's TOML file.")],
+    file: Annotated[
+        Path, typer.Argument(help="The character: a TOML file, or its name or id in characters/.")
+    ],
     hp: Annotated[
         str, typer.Option("--hp", help="roll the hit die, or take the average.")
     ] = "roll",
@@ -125,6 +125,12 @@ def level_up_command(
         err.print(plain(f"error: --hp is roll or average, not {hp!r}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT)
     used = seed if seed is not None else random.SystemRandom().randrange(MAX_SEED)
+    if not file.exists() and file.suffix != ".toml":  # a name or id from the characters folder
+        try:
+            file = find_character(str(file))[0]
+        except CharacterFileError as error:
+            err.print(plain(f"error: {error}", style="red"))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
     try:
         result = level_up_file(
             file, random.Random(used), hp="roll" if hp == "roll" else "average",

@@ -118,6 +118,11 @@ class CharacterSheet(BaseModel):
     background: str = Field(default="", max_length=60)
     xp: int = Field(default=0, ge=0, le=10_000_000)
     """Experience points (campaigns that level by milestone leave this at 0)."""
+    languages: list[str] = Field(default_factory=list, max_length=20)
+    """Languages the character speaks and reads."""
+    proficiencies: list[str] = Field(default_factory=list, max_length=60)
+    """Armour, weapons and tools the character is trained with (``light``, ``martial``,
+    ``longsword``, ``thieves' tools``), as its class, species and background give them."""
 
     @field_serializer("saving_throws")
     def _sorted(self, value: frozenset[Ability]) -> list[Ability]:

@@ -16,9 +16,55 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rules.abilities import Ability
 from rules.datafiles import read_toml, validate_table
+from rules.skills import Skill
 from rules.srd import Catalog
 
 CasterKind = Literal["full", "half", "pact", "none"]
+ArmorTraining = Literal["light", "medium", "heavy", "shield"]
+
+
+class EquipmentPack(BaseModel):
+    """One starting-equipment choice of a class: weapons and armour by SRD id, and gear."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    weapons: tuple[str, ...] = ()
+    """Weapon ids from ``weapons.toml`` the character can attack with."""
+    armor: str | None = None
+    """An armour id from ``armor.toml`` worn from the start, or none."""
+    shield: bool = False
+    items: tuple[str, ...] = ()
+    """Gear carried, in words (``explorer's pack``, ``20 arrows``)."""
+
+
+class ClassCreation(BaseModel):
+    """What a new level-1 character of a class chooses and starts with."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    skill_count: int = Field(ge=0, le=6)
+    """How many skills the class lets a new character choose."""
+    skill_options: tuple[Skill, ...] = ()
+    """The skills to choose from; empty means any skill (the bard)."""
+    armor: tuple[ArmorTraining, ...] = ()
+    """Armour categories the class is trained with (``shield`` for shields)."""
+    weapons: tuple[str, ...] = ()
+    """Weapons it is trained with: ``simple``, ``martial`` or single weapon ids."""
+    tools: tuple[str, ...] = ()
+    """Tools it is trained with (a rogue's thieves' tools)."""
+    cantrips: int = Field(default=0, ge=0, le=6)
+    """Cantrips known at level 1."""
+    spells: int = Field(default=0, ge=0, le=10)
+    """Level-1 spells known at level 1 (classes that know a fixed number)."""
+    prepares: bool = False
+    """Prepares its spells each day: ability modifier + level of them, at least one."""
+    packs: tuple[EquipmentPack, ...] = Field(min_length=1)
+    """Starting equipment, one to choose."""
+
+    def skill_choices(self) -> tuple[Skill, ...]:
+        """The skills a new character may pick from."""
+        return self.skill_options or tuple(Skill)
 
 
 class ClassSpec(BaseModel):
@@ -35,6 +81,8 @@ class ClassSpec(BaseModel):
     """The SRD's one subclass of this class, whose features ``features`` includes."""
     features: dict[int, tuple[str, ...]] = Field(default_factory=dict)
     """Character level -> ids of the features gained at that level."""
+    creation: ClassCreation | None = None
+    """Skills, training, spells and equipment of a new character of this class."""
 
     @field_validator("features", mode="before")
     @classmethod

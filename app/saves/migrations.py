@@ -29,10 +29,12 @@ ADDED_IN_3: dict[str, dict[str, Any]] = {
         "background": "",
         "xp": 0,
         "hp_drained": 0,
+        "languages": [],
+        "proficiencies": [],
     },
     "creatures": {"effects": [], "resources": {}},
     "encounter": {"spells_cast": {}, "positions": {}, "off_hand_ready": [], "thrown": []},
-    "state": {"deaths": {}},
+    "state": {"deaths": {}, "own_characters": []},
 }
 """Keys schema 3 added, by the table that holds them: ``party`` and ``creatures`` are every
 character sheet and every creature, ``encounter`` the fight in progress. The values are what

@@ -84,6 +84,7 @@ def _people(state: GameState) -> Iterator[Problem]:
     if state.restriction is not None:
         ids = state.restriction.character_ids
         yield from _unknown("state.restriction.character_ids", ids, party, "in the party")
+    yield from _unknown("state.own_characters", state.own_characters, party, "in the party")
 
 
 def _fight(state: GameState) -> Iterator[Problem]:
@@ -194,7 +195,8 @@ def check_campaign(state: GameState, campaign: Campaign) -> list[Problem]:
             problems.append(Problem(f"{key}.monster", f"{creature.monster!r} is no monster"))
     if state.started is None:
         problems.append(Problem("state.started", "missing — a campaign game records when it began"))
-    sheets = {sheet.id: sheet for sheet in campaign.characters}
+    own = set(state.own_characters)  # the players' own characters: no pregen to compare
+    sheets = {sheet.id: sheet for sheet in campaign.characters if sheet.id not in own}
     problems.extend(check_sheets(state, sheets, "the campaign"))
     endings = {DEFEAT, *(e.id for e in campaign.endings)}
     if state.ending is not None and state.ending not in endings:

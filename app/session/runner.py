@@ -141,6 +141,10 @@ def resolve_character(session: GameSession, name: str) -> str | None:
     for cid, sheet in session.state.party.items():
         if key in (cid.lower(), sheet.name.lower()):
             return cid
+    # A player's own character is often called by its first name ("Kara" for "Kara Vell").
+    first = [c for c, s in session.state.party.items() if s.name.split()[0].lower() == key]
+    if len(first) == 1:
+        return first[0]
     for player, ids in session.state.players.items():
         if player.lower() == key and len(ids) == 1:
             return ids[0]

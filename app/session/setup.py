@@ -12,6 +12,7 @@ from app.session.session import GameSession
 from app.world.campaign import CAMPAIGNS_DIR, Campaign
 from app.world.newgame import new_game
 from app.world.state import GameState
+from rules.character import CharacterSheet
 
 
 def session_for(state: GameState, brain: Brain | None = None) -> GameSession:
@@ -29,11 +30,13 @@ def start_session(
     seed: int,
     brain: Brain | None = None,
     players: dict[str, list[str]] | None = None,
+    own: dict[str, CharacterSheet] | None = None,
 ) -> GameSession:
     """A new game of ``campaign``; with no brain the offline referee runs it. The first
     player is up from the start (as a resumed game has it), so a game saved before anyone
-    acted resumes to an identical save."""
-    state = new_game(campaign, seed=seed, players=players)
+    acted resumes to an identical save. ``own`` puts the players' own characters in the
+    place of pregens, by pregen id."""
+    state = new_game(campaign, seed=seed, players=players, own=own)
     active_player(state)
     return session_for(state, brain)
 

@@ -23,6 +23,7 @@ from app.saves import SAVES_DIR, NoSaves, SaveError, campaign_for, newest_game, 
 from app.session.keeping import resume_hint, unreadable
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
+from app.tui.screens.creation import CreationScreen
 from app.tui.screens.info import CreditsScreen, HelpScreen
 from app.tui.screens.load import LoadScreen
 from app.tui.screens.newgame import NewGame, NewGameScreen
@@ -30,6 +31,7 @@ from app.tui.screens.play import PlayScreen
 from app.tui.screens.settings import SettingsScreen
 from app.tui.screens.title import TitleScreen
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError
+from app.world.characters import CHARACTERS_DIR
 from app.world.printable import printable
 from app.world.state import GameState
 
@@ -45,6 +47,8 @@ class Launch:
 
     saves: Path = SAVES_DIR
     campaigns: Path = CAMPAIGNS_DIR
+    characters: Path = CHARACTERS_DIR
+    """The player's own characters (made with the character wizard or the CLI)."""
     campaign: str = "crossroads"
     """The campaign the new-game screen offers first."""
     dm: DMConfig = field(default_factory=DMConfig)
@@ -177,7 +181,11 @@ class DungeonApp(App[None]):
             return
         seed = game.seed if game.seed is not None else random.SystemRandom().randrange(2**32)
         session = start_session(
-            game.campaign, seed, self.brain(game.dm, game.campaign), players=game.players
+            game.campaign,
+            seed,
+            self.brain(game.dm, game.campaign),
+            players=game.players,
+            own=game.own,
         )
         self.play(session, game.save_as, self.dm_label(game.dm), resumed=False)
 
@@ -206,9 +214,17 @@ class DungeonApp(App[None]):
     def action_new_game(self) -> None:
         """Set up a new game."""
         screen = NewGameScreen(
-            self.launch.campaigns, self.launch.saves, self.launch.dm, self.launch.campaign
+            self.launch.campaigns,
+            self.launch.saves,
+            self.launch.dm,
+            self.launch.campaign,
+            characters=self.launch.characters,
         )
         self.push_screen(screen, self.start_new)
+
+    def action_create_character(self) -> None:
+        """Make a character with the wizard; it is saved to the characters folder."""
+        self.push_screen(CreationScreen(self.launch.characters))
 
     def action_continue_game(self) -> None:
         """Resume the most recent save."""
@@ -325,6 +341,7 @@ def make_app(
     *,
     saves: Path = SAVES_DIR,
     campaigns: Path = CAMPAIGNS_DIR,
+    characters: Path = CHARACTERS_DIR,
     campaign: str = "crossroads",
     dm: DMConfig | None = None,
     brain_factory: BrainFactory | None = None,
@@ -345,6 +362,7 @@ def make_app(
     launch = Launch(
         saves=saves,
         campaigns=campaigns,
+        characters=characters,
         campaign=campaign,
         dm=dm,
         brain_factory=brain_factory,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from app.saves import save_game
 from app.session.session import GameSession
 from app.session.setup import session_for, start_session
 from app.tui.app import DungeonApp, make_app
+from app.tui.screens.creation import CreationScreen
 from app.tui.screens.modals import ReactionScreen
 from app.tui.screens.play import PlayScreen
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
@@ -192,7 +194,8 @@ def _game(session: Callable[[], GameSession]) -> Callable[[Path], DungeonApp]:
 
 
 def _title(saves: Path) -> DungeonApp:
-    return make_app(saves=saves, still=True, dm=DMConfig())
+    # the characters folder beside the saves: what the player keeps elsewhere never shows
+    return make_app(saves=saves, characters=saves.parent / "characters", still=True, dm=DMConfig())
 
 
 def _with_saves(saves: Path) -> DungeonApp:
@@ -236,6 +239,19 @@ async def _combat_round(pilot: Pilot[None]) -> None:
 async def _reaction(pilot: Pilot[None]) -> None:
 
     await until(pilot, lambda: isinstance(pilot.app.screen, ReactionScreen))
+
+
+async def _creation(pilot: Pilot[None]) -> None:
+    """The character wizard at its scores, a rogue's rolls in the dice log."""
+    await _press(pilot, "r")
+    await until(pilot, lambda: isinstance(pilot.app.screen, CreationScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, CreationScreen)
+    screen.rng = random.Random(SEED)
+    screen.query_one("#cc-name", Input).value = "Wren Ashdown"
+    await _press(pilot, "enter")
+    for downs in (2, 8, 5, 2):  # halfling, rogue, lamplighter, rolled scores
+        await _press(pilot, *(["down"] * downs), "enter")
 
 
 async def _inspector(pilot: Pilot[None]) -> None:
@@ -288,5 +304,6 @@ SHOTS: list[Shot] = [
         _reaction,
     ),
     Shot("inspector", "The prompt inspector", (100, 30), _game(crossroads), _inspector),
+    Shot("create-character", "Making a character: rolled scores", (120, 36), _title, _creation),
 ]
 """Every screen, as the snapshot tests and the screenshots show it."""

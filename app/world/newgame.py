@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from app.world.campaign import Campaign, SceneSpec
 from app.world.state import GameState, Restriction, Scene
+from rules.character import CharacterSheet
 
 
 def _scene(campaign: Campaign, scene_id: str, spec: SceneSpec) -> Scene:
@@ -16,11 +17,25 @@ def _scene(campaign: Campaign, scene_id: str, spec: SceneSpec) -> Scene:
 
 
 def new_game(
-    campaign: Campaign, seed: int = 0, players: dict[str, list[str]] | None = None
+    campaign: Campaign,
+    seed: int = 0,
+    players: dict[str, list[str]] | None = None,
+    own: dict[str, CharacterSheet] | None = None,
 ) -> GameState:
     """A fresh game at the campaign's start. ``players`` maps names to character ids
-    (default: one player controls the whole party)."""
-    party = {cid: campaign.character(cid).model_copy(deep=True) for cid in campaign.campaign.party}
+    (default: one player controls the whole party). ``own`` puts the players' own
+    characters in the place of pregens, by the pregen's id (see
+    :func:`app.world.characters.cast_party`): each takes that id, so what the campaign says
+    of that party member (who may act in a scene) holds for the character in its place."""
+    own = own or {}
+    party = {
+        cid: (
+            own[cid].model_copy(update={"id": cid}, deep=True)
+            if cid in own
+            else campaign.character(cid).model_copy(deep=True)
+        )
+        for cid in campaign.campaign.party
+    }
     scenes = {sid: _scene(campaign, sid, spec) for sid, spec in campaign.scenes.items()}
     start = campaign.campaign.start
     spec = campaign.scenes[start]
@@ -35,6 +50,7 @@ def new_game(
         seed=seed,
         players=players if players is not None else {"Player": list(party)},
         party=party,
+        own_characters=[cid for cid in party if cid in own],
         scene=scenes[start],
         scenes=scenes,
         restriction=restriction,

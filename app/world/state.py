@@ -172,6 +172,9 @@ class GameState(_Model):
     players: dict[str, list[str]] = Field(default_factory=dict)
     """Player name -> ids of the characters they control (a solo player controls all)."""
     party: dict[str, CharacterSheet] = Field(default_factory=dict)
+    own_characters: list[str] = Field(default_factory=list)
+    """Party members who are the players' own characters (made with ``dungeon character``)
+    in the place of the campaign's pregens: they are not compared with a pregen's sheet."""
     creatures: dict[str, Creature] = Field(default_factory=dict)
     scene: Scene
     scenes: dict[str, Scene] = Field(default_factory=dict)

@@ -18,7 +18,7 @@ from tests.app.conftest import narration, of_type, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SCRIPTS = CAMPAIGNS_DIR / "crossroads" / "scripts"
-PEACE_SEED, VICTORY_SEED, MERCY_SEED = 11, 7, 12
+PEACE_SEED, VICTORY_SEED, MERCY_SEED = 1, 5, 57
 
 
 def intent_in(

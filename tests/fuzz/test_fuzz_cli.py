@@ -316,6 +316,18 @@ HOSTILE: list[tuple[str, list[str], bytes | None, bool]] = [
      False),
     ("no goblins win: balance goblin:0", ["balance", "crossroads", "--monster", "goblin:0",
                                           "--fights", "3"], None, True),
+    ("character file not UTF-8", ["character", "show", "binary.bin"], None, True),
+    ("character file a folder", ["character", "show", "folder"], None, True),
+    ("character file a link loop", ["character", "show", "loop"], None, True),
+    ("characters folder a file", ["character", "list", "--characters-dir", "binary.bin"], None,
+     False),
+    ("undecodable character name", ["character", "new", "--name", "\udcff", "--yes"], None, True),
+    ("character of a broken file plays", ["play", "--ui", "console", "--character",
+                                          "mira=bad.toml"], GAME, True),
+    ("party of a huge file", ["play", "--ui", "console", "--party", "huge.txt"], GAME, True),
+    ("scores out of the array", ["character", "new", "--name", "A", "--species", "human",
+                                 "--class", "fighter", "--background", "acolyte", "--scores",
+                                 "standard", "--assign", "str=99999999999"], None, True),
 ]  # fmt: skip
 """``(what went wrong, argv, piped input, nonsense)``: each was a traceback, or a nonsense
 input accepted. ``balance crossroads --monster goblin:99999999`` (which ate memory until

@@ -1,12 +1,13 @@
 """New game: pick a campaign, seat the players at its pregenerated characters (blank: one
-player plays them all), choose the DM (the offline referee, or an OpenAI-compatible
-endpoint with a connection test), and optionally fix the dice seed and the save name.
+player plays them all) or put the player's own characters in their places, choose the DM
+(the offline referee, or an OpenAI-compatible endpoint with a connection test), and
+optionally fix the dice seed and the save name.
 
 The form scrolls; Start and Back (and what to fix) stay in view below it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
@@ -16,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from app.dm.config import DMConfig
@@ -24,6 +26,8 @@ from app.screentext import plain
 from app.session.keeping import name_taken
 from app.tui.widgets.dmform import DMForm
 from app.world.campaign import Campaign, CampaignError, load_campaign
+from app.world.characters import CharacterFileError, cast_party, list_characters
+from rules.character import CharacterSheet
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,8 @@ class NewGame:
     """``None``: the offline referee."""
     seed: int | None
     save_as: str
+    own: dict[str, CharacterSheet] = field(default_factory=dict)
+    """The player's own characters, by the pregen each plays in place of."""
 
 
 def shipped_campaigns(folder: Path) -> list[tuple[str, Path]]:
@@ -80,9 +86,22 @@ class NewGameScreen(Screen[NewGame | None]):
     """No automatic focus: the first field takes it on mount without scrolling the title
     away."""
 
-    def __init__(self, campaigns: Path, saves: Path, dm: DMConfig, chosen: str = "") -> None:
+    def __init__(
+        self,
+        campaigns: Path,
+        saves: Path,
+        dm: DMConfig,
+        chosen: str = "",
+        characters: Path | None = None,
+    ) -> None:
         super().__init__()
         self.campaigns = shipped_campaigns(campaigns)
+        self.own = {
+            str(e.path): e.sheet
+            for e in (list_characters(characters) if characters is not None else [])
+            if e.sheet is not None
+        }
+        """The player's own characters that can be read, by file: each seat offers them."""
         self.saves = saves
         self.dm_config = dm
         self.chosen = chosen
@@ -120,12 +139,12 @@ class NewGameScreen(Screen[NewGame | None]):
                 yield Button("Back", id="ng-back")
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self._show_dm_form(self.dm_config.configured)
         select = self.query_one("#ng-campaign", Select)
         select.focus(scroll_visible=False)
         if isinstance(select.value, str):
-            self._pick(Path(select.value))
+            await self._pick(Path(select.value))
 
     def _show_dm_form(self, endpoint: bool) -> None:
         self.query_one("#ng-dmform", DMForm).display = endpoint
@@ -135,15 +154,16 @@ class NewGameScreen(Screen[NewGame | None]):
         self._show_dm_form(event.pressed.id == "ng-endpoint")
 
     @on(Select.Changed, "#ng-campaign")
-    def _campaign_changed(self, event: Select.Changed) -> None:
+    async def _campaign_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str):
-            self._pick(Path(event.value))
+            await self._pick(Path(event.value))
 
-    def _pick(self, path: Path) -> None:
-        """Show a campaign's summary and one seat per pregenerated character."""
+    async def _pick(self, path: Path) -> None:
+        """Show a campaign's summary and one seat per pregenerated character (the seats of
+        the campaign shown before are gone before the new ones come)."""
         summary = self.query_one("#ng-summary", Static)
         seats = self.query_one("#ng-seats", Vertical)
-        seats.remove_children()
+        await seats.remove_children()
         try:
             self.campaign = load_campaign(path)
         except CampaignError as error:
@@ -159,14 +179,16 @@ class NewGameScreen(Screen[NewGame | None]):
         for cid in meta.party:
             sheet = self.campaign.character(cid)
             label = f"{sheet.name} — {sheet.species} {sheet.character_class} {sheet.level}"
-            rows.append(
-                Horizontal(
-                    Label(plain(label), classes="seat-label"),
-                    Input(placeholder="player name", id=f"seat-{cid}"),
-                    classes="row seat",
-                )
-            )
-        seats.mount_all(rows)
+            row: list[Widget] = [Label(plain(label), classes="seat-label")]
+            if self.own:  # the player's own characters may play in the pregen's place
+                offered = [
+                    (plain(f"{s.name} — level {s.level} {s.species} {s.character_class}"), path)
+                    for path, s in self.own.items()
+                ]
+                row.append(Select(offered, prompt="as written", id=f"own-{cid}"))
+            row.append(Input(placeholder="player name", id=f"seat-{cid}"))
+            rows.append(Horizontal(*row, classes="row seat"))
+        await seats.mount_all(rows)
         self.query_one("#ng-save", Input).value = fresh_name(meta.id, self.saves)
 
     def choices(self) -> NewGame:
@@ -192,7 +214,17 @@ class NewGameScreen(Screen[NewGame | None]):
                 f"a save named {save_as} exists: load it to continue that game, or choose "
                 "another name"
             )
-        return NewGame(self.campaign, seat(rows), dm, seed, save_as)
+        by_slot = {}
+        for cid in self.campaign.campaign.party:
+            chosen = self.query(f"#own-{cid}").results(Select)
+            for select in chosen:
+                if isinstance(select.value, str):
+                    by_slot[cid] = self.own[select.value]
+        try:
+            own = cast_party(self.campaign, by_slot)
+        except CharacterFileError as error:
+            raise ValueError(str(error)) from None
+        return NewGame(self.campaign, seat(rows), dm, seed, save_as, own)
 
     @on(Button.Pressed, "#ng-start")
     def action_start(self) -> None:

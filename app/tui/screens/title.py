@@ -1,5 +1,5 @@
-"""The title screen: new game, continue the latest save, load, settings, help, credits,
-quit."""
+"""The title screen: new game, continue the latest save, load, create a character,
+settings, help, credits, quit."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ class TitleScreen(Screen[None]):
         Binding("n", "app.new_game", "New game"),
         Binding("c", "app.continue_game", "Continue"),
         Binding("l", "app.load_game", "Load"),
+        Binding("r", "app.create_character", "Create a character"),
         Binding("s", "app.settings", "Settings"),
         Binding("f1", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -79,6 +80,7 @@ class TitleScreen(Screen[None]):
                     Option("New game", id="new"),
                     Option(self.continue_label(), id="continue", disabled=self.latest is None),
                     Option("Load a saved game", id="load"),
+                    Option("Create a character", id="create"),
                     Option("Settings", id="settings"),
                     Option("Help", id="help"),
                     Option("Credits", id="credits"),
@@ -94,6 +96,7 @@ class TitleScreen(Screen[None]):
             "new": "new_game",
             "continue": "continue_game",
             "load": "load_game",
+            "create": "create_character",
             "settings": "settings",
             "help": "help",
             "credits": "credits",

@@ -1,12 +1,16 @@
 """Whole fights per second, no UI, resolved by the offline referee's tactics.
 
-Two figures side by side, measured in the same run:
-- rules-only: the fast fight loop (``app.dm.referee.skirmish``): initiative, attack rolls,
-  damage and death saves through ``rules``, the referee's targeting;
+Figures side by side, measured in the same run:
+- rules-only, features off: the fast fight loop (``app.dm.referee.skirmish``) with every
+  fighter only swinging its weapon — the baseline;
+- rules-only, features on: the same loop with class features, monster traits, breath
+  weapons and spells (Sneak Attack, Action Surge, Second Wind, Magic Missile, Pack Tactics,
+  Martial Advantage, Undead Fortitude, an acolyte's healing …);
 - whole session: the same fight played through GameSession, the offline referee and the
-  tool executors, exactly as a game runs it (turn snapshots, context, events).
-Scenarios: 1 fighter vs 1 goblin, and 4 characters vs 6 goblins. A measurement, not a
-pass/fail test; the 1v1 rules-only aim is >= 2,800 fights/s.
+  tool executors, exactly as a game runs it (turn snapshots, context, events, positions).
+Scenarios: 1 fighter vs 1 goblin; 4 characters vs 6 goblins; 4 characters (a cleric among
+them) vs 6 monsters with traits and a caster. A measurement, not a pass/fail test; the 1v1
+rules-only aim is >= 2,800 fights/s with the features on.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import argparse
 import asyncio
 import random
 import time
+from pathlib import Path
 
 from app.dm.referee.referee import OfflineReferee
 from app.dm.referee.skirmish import fight, from_monster, from_sheet
@@ -31,28 +36,34 @@ from app.world.campaign import (
 from app.world.newgame import new_game
 from rules.srd import srd
 
+HOLLOW_FORD = Path(__file__).resolve().parents[1] / "data" / "campaigns" / "hollow_ford"
+
+
+Foes = list[tuple[str, int]]
+"""Monster ids and how many of each."""
+
 
 def rules_only(
-    campaign: Campaign, party_ids: list[str], goblins: int, fights: int
+    campaign: Campaign, party_ids: list[str], foes: Foes, fights: int, *, features: bool = True
 ) -> tuple[float, float]:
     """Fights per second and the party's win rate."""
     rng = random.Random(1)
-    block = srd().monsters["goblin"]
+    blocks = [(srd().monsters[m], n) for m, n in foes]
     sheets = [campaign.character(cid) for cid in party_ids]
     wins = 0
     start = time.perf_counter()
     for _ in range(fights):
-        party = [from_sheet(s) for s in sheets]
-        foes = [from_monster(block, n + 1) for n in range(goblins)]
-        wins += fight(rng, party, foes).winner == "party"
+        party = [from_sheet(s, features=features) for s in sheets]
+        them = [from_monster(b, i + 1, features=features) for b, n in blocks for i in range(n)]
+        wins += fight(rng, party, them).winner == "party"
     return fights / (time.perf_counter() - start), wins / fights
 
 
-async def _session_fight(campaign: Campaign, party_ids: list[str], goblins: int, seed: int) -> str:
+async def _session_fight(campaign: Campaign, party_ids: list[str], foes: Foes, seed: int) -> str:
     campaign = campaign.model_copy(deep=True)
     campaign.campaign.party = party_ids
     campaign.encounters["bench"] = EncounterSpec(
-        name="bench", monsters=[MonsterCount(monster="goblin", count=goblins)]
+        name="bench", monsters=[MonsterCount(monster=m, count=n) for m, n in foes]
     )
     state = new_game(campaign, seed=seed)
     referee = OfflineReferee(campaign)
@@ -68,7 +79,7 @@ async def _session_fight(campaign: Campaign, party_ids: list[str], goblins: int,
                 pass
             continue
         current = session.state.encounter.current.id
-        session.submit(PlayerAction(character_id=current, text="attack the nearest goblin"))
+        session.submit(PlayerAction(character_id=current, text="attack the nearest foe"))
         async for _event in session.run_until_players():
             pass
     alive = any(s.vitals.hp > 0 for s in session.state.party.values())
@@ -76,13 +87,13 @@ async def _session_fight(campaign: Campaign, party_ids: list[str], goblins: int,
 
 
 def whole_session(
-    campaign: Campaign, party_ids: list[str], goblins: int, fights: int
+    campaign: Campaign, party_ids: list[str], foes: Foes, fights: int
 ) -> tuple[float, float]:
     """Fights per second through the full game machinery, and the party's win rate."""
     wins = 0
     start = time.perf_counter()
     for seed in range(fights):
-        wins += asyncio.run(_session_fight(campaign, party_ids, goblins, seed)) == "party"
+        wins += asyncio.run(_session_fight(campaign, party_ids, foes, seed)) == "party"
     return fights / (time.perf_counter() - start), wins / fights
 
 
@@ -92,29 +103,37 @@ def main(argv: list[str] | None = None) -> list[tuple[str, float, float, float]]
     parser.add_argument("--session-fights", type=int, default=40, help="whole-session fights")
     args = parser.parse_args(argv)
     campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
-    # a fourth character for the 4v6 scenario: a second fighter
+    # a fourth character for the 4v6 scenarios: a second fighter, or a cleric
     extra = campaign.character("thorin").model_copy(update={"id": "brunna", "name": "Brunna"})
     campaign.characters.append(extra)
-    scenarios = [
-        ("1 fighter vs 1 goblin", ["thorin"], 1),
-        ("4 characters vs 6 goblins", ["mira", "thorin", "aria", "brunna"], 6),
+    campaign.characters.append(load_campaign(HOLLOW_FORD).character("sela"))
+    scenarios: list[tuple[str, list[str], Foes]] = [
+        ("1 fighter vs 1 goblin", ["thorin"], [("goblin", 1)]),
+        ("4 characters vs 6 goblins", ["mira", "thorin", "aria", "brunna"], [("goblin", 6)]),
+        (
+            "4 with a cleric vs 6 mixed",
+            ["mira", "thorin", "aria", "sela"],
+            [("wolf", 2), ("hobgoblin", 1), ("zombie", 2), ("acolyte", 1)],
+        ),
     ]
     print(
-        f"{'scenario':<26} {'rules-only fights/s':>20} {'session fights/s':>17} {'ratio':>7} "
-        "party wins (rules / session)"
+        f"{'scenario':<28} {'rules fights/s (off)':>21} {'(on)':>8} {'on/off':>7} "
+        f"{'session fights/s':>17} {'rules/session':>14}  party wins (off / on / session)"
     )
     rows = []
-    for label, ids, goblins in scenarios:
-        fast, wins = rules_only(campaign, ids, goblins, args.fights)
-        slow, session_wins = whole_session(campaign, ids, goblins, args.session_fights)
+    for label, ids, foes in scenarios:
+        plain, plain_wins = rules_only(campaign, ids, foes, args.fights, features=False)
+        fast, wins = rules_only(campaign, ids, foes, args.fights)
+        slow, session_wins = whole_session(campaign, ids, foes, args.session_fights)
         rows.append((label, fast, slow, wins))
         print(
-            f"{label:<26} {fast:>20,.0f} {slow:>17,.1f} {fast / slow:>6.0f}x "
-            f"{wins:>6.0%} /{session_wins:>4.0%}"
+            f"{label:<28} {plain:>21,.0f} {fast:>8,.0f} {fast / plain:>6.2f}x "
+            f"{slow:>17,.1f} {fast / slow:>13.0f}x  {plain_wins:>4.0%} / {wins:>4.0%} / "
+            f"{session_wins:>4.0%}"
         )
     print(
-        "rules-only = the balance simulator; session = GameSession + offline referee + tools,"
-        " the way a game runs (snapshots, context, events, triggers)."
+        "rules = the balance simulator (off: weapons only; on: features, traits, breath, spells);"
+        " session = GameSession + offline referee + tools, the way a game runs."
     )
     return rows
 

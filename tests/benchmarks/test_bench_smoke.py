@@ -24,7 +24,9 @@ def test_bench_combat_runs_both_scenarios() -> None:
     from tests.benchmarks import bench_combat
 
     rows = bench_combat.main(["--fights", "20", "--session-fights", "2"])
-    assert [r[0] for r in rows] == ["1 fighter vs 1 goblin", "4 characters vs 6 goblins"]
+    assert [r[0] for r in rows] == [
+        "1 fighter vs 1 goblin", "4 characters vs 6 goblins", "4 with a cleric vs 6 mixed"
+    ]  # fmt: skip
     assert all(fast > 0 and slow > 0 for _, fast, slow, _ in rows)
 
 

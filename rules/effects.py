@@ -14,7 +14,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_serializer,
+    field_validator,
+    model_serializer,
+)
 
 from rules.abilities import Ability
 from rules.conditions import Condition
@@ -121,10 +129,25 @@ class Effect(BaseModel):
     ends: EndsAt = "never"
     """The turn boundary at which ``rounds`` counts down (and the effect ends at zero)."""
     rounds: int | None = Field(default=1, ge=1, le=100_000)
-    """How many of those boundaries it lasts; ``None``: until removed or concentration ends."""
+    """How many of those boundaries it lasts; ``None``: until removed or concentration ends
+    (written ``0`` in a save, since TOML has no "none")."""
     consumed_by: Consumed = ""
     """It ends as soon as it has affected one roll of this kind (Help, Guiding Bolt)."""
     note: str = Field(default="", max_length=200)
+
+    @field_validator("rounds", mode="before")
+    @classmethod
+    def _until_removed(cls, value: object) -> object:
+        # A save writes "until removed" as 0: TOML has no null, and a missing key would
+        # come back as the default (one round) and end the effect early.
+        return None if value == 0 else value
+
+    @model_serializer(mode="wrap")
+    def _rounds(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        dumped: dict[str, object] = handler(self)
+        if self.rounds is None:  # kept even when a save leaves out every None
+            dumped["rounds"] = 0
+        return dumped
 
     @field_serializer("save_advantage", "check_advantage", "resist", "blocks")
     def _sorted(self, value: frozenset[str]) -> list[str]:

@@ -102,6 +102,9 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
     if "cannot" in message or "can't" in message:
         clean = re.sub(r"\s*\([^)]*\)|'[a-z0-9_-]+'", "", message).strip()
         return clean[:1].upper() + clean[1:] + ("" if clean.endswith(".") else ".")
+    clean = re.sub(r"'([a-z0-9_-]+)'", lambda m: m.group(1).replace("_", " "), message).strip()
+    if clean:  # the rules' own reason, in their plain words
+        return f"{name} cannot do that: {clean}" + ("" if clean.endswith(".") else ".")
     return f"{name} cannot do that right now."
 
 
@@ -127,7 +130,10 @@ class FollowUps(RefereeBase):
                 ended = any(c.name in _ENDS for c in calls)  # a turn ends once
                 acted = kind in ("attack", "off_hand", "cast", "act", "monster")
                 if acted and state.encounter is not None and not ended:
-                    calls.append(self._call("end_turn", actor, "end_turn"))
+                    if self._for_players:  # refused, nothing spent: the turn is still theirs
+                        self.notes.append(f"It is still {state.name_of(actor or '')}'s turn.")
+                    else:  # a foe whose move is refused must not stall the fight
+                        calls.append(self._call("end_turn", actor, "end_turn"))
                 continue
             if kind == "challenge":
                 calls += self._after_challenge(state, actor, result)

@@ -162,8 +162,10 @@ def concentration_check(
     *,
     advantage: Advantage = Advantage.NORMAL,
     context: RollContext | None = None,
+    bonus: str = "",
 ) -> CheckResult:
-    """Roll the Constitution save that keeps a concentration spell going after damage."""
+    """Roll the Constitution save that keeps a concentration spell going after damage
+    (``bonus``: dice added to the save, such as Bless's d4)."""
     return d20_test(
         rng,
         con_save_modifier,
@@ -172,5 +174,6 @@ def concentration_check(
         ability=Ability.CON,
         advantage=advantage,
         context=context,
+        bonus=bonus,
         reason=f"keep concentrating after {damage} damage",
     )

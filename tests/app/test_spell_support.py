@@ -29,6 +29,20 @@ def test_bless_adds_a_d4_to_attack_rolls_and_saves_of_up_to_three_creatures() ->
     assert "1d4" in dice_rolls(save["events"], "saving_throw")[0].formula
 
 
+def test_a_blessed_casters_concentration_save_adds_the_d4_too() -> None:
+    """Bless adds a d4 to every saving throw of a blessed creature, the Constitution save
+    that keeps concentration among them."""
+    state = spell_party()
+    fight(state)
+    run(state, "cast_spell", caster_id="seren", spell="bless", target_ids=["seren", "thorin"])
+    hurt = run(state, "damage", target_id="seren", amount="4", damage_type="slashing",
+               reason="a goblin's blade")  # fmt: skip
+    save = next(
+        e for e in hurt["events"] if e.type == "dice_roll" and e.check_type == "concentration"
+    )
+    assert "1d4" in save.formula
+
+
 def test_bless_takes_one_more_creature_per_slot_level_above_first() -> None:
     state = spell_party()
     four = ["thorin", "mira", "ilsa", "seren"]

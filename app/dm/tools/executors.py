@@ -55,7 +55,7 @@ from rules.economy import MOST_EXTRA_ATTACKS, TurnEconomy
 from rules.effects import Effect, blocks_healing, followers, is_record, speed_with
 from rules.initiative import Entrant, roll_initiative
 from rules.skills import Skill
-from rules.spellcasting import SpellSlots, concentration_check
+from rules.spellcasting import SpellSlots, concentration_check, concentration_dc
 from rules.srd import srd
 
 # -- helpers -------------------------------------------------------------------------------
@@ -425,12 +425,20 @@ def concentration_after_damage(state: GameState, target: str, amount: int) -> li
         return []
     if sheet.vitals.hp == 0:
         return end_concentration(state, target, "knocked out")
+    # A Constitution saving throw like any other: what the rules of play add (Bless's d4,
+    # a dwarf's resilience …) applies to it too.
+    setup = RollSetup(state, target, Ability.CON, concentration_dc(amount), "concentration", "save")
+    for rule in RULES:
+        rule.before_save(setup)
     check = concentration_check(
         state.rng,
         sheet.save_modifier(Ability.CON),
         amount,
-        context=save_context(sheet.conditions, Ability.CON),
-    )
+        context=save_context(sheet.conditions, Ability.CON, sheet.exhaustion,
+                             advantage_from=tuple(setup.advantage),
+                             disadvantage_from=tuple(setup.disadvantage)),
+        bonus=setup.dice,
+    )  # fmt: skip
     events: list[SessionEvent] = [roll_event(state, target, check)]
     if not check.success:
         events += end_concentration(state, target, f"failed a DC {check.dc} Constitution save")

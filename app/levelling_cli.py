@@ -16,16 +16,18 @@ import re
 from pathlib import Path
 from typing import Annotated, Literal
 
-import tomli_w
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 
 from app import views
 from app.saves.files import write_atomically
 from app.screentext import plain
-from app.world.characters import CharacterFileError, find_character
-from app.world.userfiles import UserFileError, read_toml
+from app.world.characters import (
+    CharacterFileError,
+    character_text,
+    find_character,
+    read_character,
+)
 from rules.abilities import Ability
 from rules.advancement import LevelUp, level_up, xp_for_level
 from rules.character import CharacterSheet
@@ -43,19 +45,12 @@ class LevelFileError(ValueError):
 
 
 def read_sheet(path: Path) -> CharacterSheet:
-    """The character sheet in ``path``, or :class:`LevelFileError` naming what is wrong."""
+    """The character sheet in ``path`` (read as every character file is), or
+    :class:`LevelFileError` naming what is wrong."""
     try:
-        data = read_toml(path, MAX_CHARACTER_BYTES)
-    except UserFileError as error:
+        return read_character(path)
+    except CharacterFileError as error:
         raise LevelFileError(str(error)) from None
-    try:
-        return CharacterSheet.model_validate(data)
-    except ValidationError as error:
-        problems = [
-            f"  {'.'.join(str(p) for p in item['loc']) or '(top level)'}: {item['msg']}"
-            for item in error.errors(include_url=False)[:20]
-        ]
-        raise LevelFileError("\n".join([f"{path}: not a character sheet", *problems])) from None
 
 
 def parse_asi(items: list[str]) -> dict[Ability, int]:
@@ -72,9 +67,7 @@ def parse_asi(items: list[str]) -> dict[Ability, int]:
 
 def write_sheet(path: Path, sheet: CharacterSheet) -> None:
     """Write the sheet as a readable TOML character file, atomically."""
-    data = sheet.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-    data.setdefault("level", sheet.level)
-    write_atomically(path, tomli_w.dumps(data).encode("utf-8"), backups=1)
+    write_atomically(path, character_text(sheet).encode("utf-8"), backups=1)
 
 
 def level_up_file(

@@ -208,28 +208,25 @@ def attack_mods(
 
 def save_mods(effects: Sequence[Effect], ability: Ability) -> RollMods:
     """What a creature's effects do to one saving throw."""
-    mods = RollMods()
-    for effect in effects:
-        if ability in effect.save_advantage:
-            mods.advantage.append(effect.name.lower())
-        mods.add_dice(effect.save_dice)
-        if effect.consumed_by == "own_save" and (
-            effect.save_dice or ability in effect.save_advantage
-        ):
-            mods.used.append(effect)
-    return mods
+    return _d20_mods(effects, ability, save=True)
 
 
 def check_mods(effects: Sequence[Effect], ability: Ability) -> RollMods:
     """What a creature's effects do to one ability check."""
+    return _d20_mods(effects, ability, save=False)
+
+
+def _d20_mods(effects: Sequence[Effect], ability: Ability, *, save: bool) -> RollMods:
+    """Saves and checks alike: advantage for the ability, dice, and what the roll uses up."""
     mods = RollMods()
+    used_by = "own_save" if save else "own_check"
     for effect in effects:
-        if ability in effect.check_advantage:
+        favoured = ability in (effect.save_advantage if save else effect.check_advantage)
+        dice = effect.save_dice if save else effect.check_dice
+        if favoured:
             mods.advantage.append(effect.name.lower())
-        mods.add_dice(effect.check_dice)
-        if effect.consumed_by == "own_check" and (
-            effect.check_dice or ability in effect.check_advantage
-        ):
+        mods.add_dice(dice)
+        if effect.consumed_by == used_by and (dice or favoured):
             mods.used.append(effect)
     return mods
 

@@ -65,7 +65,7 @@ def test_a_file_that_is_not_a_character_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "notes.toml"
     path.write_text('name = "Bob"\n', encoding="utf-8")
     code, out = run(str(path))
-    assert code == 2 and "not a character sheet" in out and "abilities" in out
+    assert code == 2 and "id: Field required" in out and "abilities" in out
     code, out = run(str(tmp_path / "missing.toml"))
     assert code == 2 and "no such file" in out
 

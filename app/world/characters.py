@@ -62,11 +62,13 @@ def read_character(path: Path) -> CharacterSheet:
     try:
         return CharacterSheet.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        more = len(error.errors()) - 1
-        extra = f" (and {more} more problem{'s' * (more > 1)})" if more else ""
-        raise CharacterFileError(f"{path}: {where}: {first['msg']}{extra}") from None
+        problems = [
+            f"{'.'.join(str(p) for p in item['loc']) or '(top level)'}: {item['msg']}"
+            for item in error.errors(include_url=False)
+        ]
+        more = len(problems) - 5
+        extra = f" (and {more} more problem{'s' * (more > 1)})" if more > 0 else ""
+        raise CharacterFileError(f"{path}: {'; '.join(problems[:5])}{extra}") from None
 
 
 @dataclass(frozen=True, slots=True)

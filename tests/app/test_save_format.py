@@ -27,6 +27,7 @@ from app.tui.screens.load import LoadScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.showcase import until
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from rules.effects import Effect
 from tests.app.saved_games import played, real_saves
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "saves"
@@ -381,3 +382,17 @@ def test_a_schema_2_fights_markers_become_lasting_effects(tmp_path: Path) -> Non
     assert [(e.id, e.ac_bonus) for e in party["aria"].effects] == [("shield", 5)]
     assert [e.id for e in rats["giant-rat-2"].effects] == ["hidden"]
     assert "dodging" not in type(state.encounter).model_fields
+
+
+def test_a_game_with_an_effect_until_removed_saves_and_loads_it_so(tmp_path: Path) -> None:
+    """A successful Hide lasts until the hider attacks: a save must keep "until removed"
+    (TOML has no null), and the file must pass its own checks on load."""
+    path = real_saves(tmp_path / "saves")["fight"]
+    loaded = load_save(path)
+    foe = next(iter(loaded.state.creatures))
+    loaded.state.creatures[foe].effects.append(
+        Effect(id="hidden", name="Hidden", source=foe, own_attacks="advantage", rounds=None)
+    )
+    save_game(loaded.state, "fight", path.parent)
+    again = load_save(path)
+    assert again.state.creatures[foe].effects[-1].rounds is None

@@ -43,6 +43,8 @@ class TurnEconomy(BaseModel):
     """Walking speed this turn, after conditions."""
     extra_attacks: int = Field(default=0, ge=0, le=MOST_EXTRA_ATTACKS)
     """Further weapon attacks allowed by the Attack action already taken (Extra Attack)."""
+    extra_actions: int = Field(default=0, ge=0, le=3)
+    """Actions beyond the turn's one (Action Surge taken before the action was used)."""
 
     @classmethod
     def fresh(cls, speed: int) -> TurnEconomy:
@@ -57,7 +59,7 @@ class TurnEconomy(BaseModel):
     def available(self, kind: ActionKind) -> bool:
         """Whether something of this cost can still be done."""
         if kind is ActionKind.ACTION:
-            return self.action
+            return self.action or self.extra_actions > 0
         if kind is ActionKind.BONUS_ACTION:
             return self.bonus_action
         if kind is ActionKind.REACTION:
@@ -69,7 +71,10 @@ class TurnEconomy(BaseModel):
         if not self.available(kind):
             return Impossible(f"no {kind.value.replace('_', ' ')} left this turn")
         if kind is ActionKind.ACTION:
-            self.action = False
+            if self.action:
+                self.action = False
+            else:
+                self.extra_actions -= 1
         elif kind is ActionKind.BONUS_ACTION:
             self.bonus_action = False
         elif kind is ActionKind.REACTION:

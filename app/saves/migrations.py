@@ -94,6 +94,10 @@ def _from_schema_2(data: Document) -> Document:
             for member in members.values():
                 _fill(member, ADDED_IN_3[group])
     _fill(state.get("encounter"), ADDED_IN_3["encounter"])
+    encounter = state.get("encounter")
+    economy = encounter.get("economy") if isinstance(encounter, dict) else None
+    for spent in economy.values() if isinstance(economy, dict) else ():
+        _fill(spent, {"extra_actions": 0})  # nobody had surged before the key existed
     _markers_to_effects(state)
     _fill(state, ADDED_IN_3["state"])
     return data

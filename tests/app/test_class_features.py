@@ -126,13 +126,24 @@ def test_action_surge_gives_one_more_action_after_the_first() -> None:
     """SRD: Action Surge, once per short rest, grants one additional action."""
     state = sandbox_state(seed=2)
     fight(state, count=2, turn="thorin")
-    early = run(state, "use_feature", creature_id="thorin", feature="action_surge")
-    assert "not used" in early["result"]["error"]
     run(state, "take_action", creature_id="thorin", action="dodge")
     out = run(state, "use_feature", creature_id="thorin", feature="action_surge")
     assert out["result"]["uses_left"] == 0
     attack = run(state, "attack", attacker_id="thorin", target_id="giant-rat-1")
     assert "attacks" in attack["result"]
+
+
+def test_action_surge_before_acting_gives_two_actions_this_turn() -> None:
+    """SRD: "on your turn, you can take one additional action" — at any moment of the
+    turn, the first action still to come."""
+    state = sandbox_state(seed=2)
+    fight(state, count=2, turn="thorin")
+    run(state, "use_feature", creature_id="thorin", feature="action_surge")
+    run(state, "take_action", creature_id="thorin", action="dodge")
+    second = run(state, "take_action", creature_id="thorin", action="dash")
+    assert "error" not in second["result"]
+    third = run(state, "take_action", creature_id="thorin", action="help", target_id="mira")
+    assert "no action left" in third["result"]["error"]
 
 
 def test_a_feature_the_character_lacks_is_refused_and_nothing_is_spent() -> None:

@@ -154,11 +154,12 @@ def action_surge(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, tar
         raise ToolError("Action Surge is for a fight")
     _cost(state, sheet.id, spec)
     economy = x.economy_of(state, sheet.id)
-    if economy.action and economy.extra_attacks == 0:
-        raise ToolError(f"{sheet.name} has not used this turn's action yet")
     _spend_uses(sheet, spec)
-    economy.action, economy.extra_attacks = True, 0
-    return {"action": "regained"}, [_note(state, sheet.id, f"{sheet.name} surges: one more action")]
+    if economy.action:  # surged before acting: two actions this turn
+        economy.extra_actions += 1
+    else:  # after the action (and whatever attacks were left of it): one more
+        economy.action, economy.extra_attacks = True, 0
+    return {"action": "gained"}, [_note(state, sheet.id, f"{sheet.name} surges: one more action")]
 
 
 def rage(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,

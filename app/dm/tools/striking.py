@@ -22,7 +22,7 @@ from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionE
 from app.world.state import GameState
 from rules.attacks import AttackResult, attack_roll, damage_roll
 from rules.conditions import attack_context
-from rules.damage import LifeState
+from rules.damage import DamageType, LifeState
 
 
 def refusal(state: GameState, attacker: str, target: str) -> str | None:
@@ -171,7 +171,9 @@ def strike(
             parts[0] = ExtraDamage(rerolled, first.damage_type, first.reason)
         for rule in RULES:
             parts += rule.damage_on_hit(setup, hit)
-        dealt = 0
+        # Every die of the blow is rolled, then its damage lands at once — one amount per
+        # damage type — so a Sneak Attack is part of the hit that kills, not a wound after.
+        totals: dict[DamageType, int] = {}
         for part in parts:
             rolled = damage_roll(state.rng, part.formula, critical=hit.critical)
             events.append(
@@ -180,12 +182,14 @@ def strike(
                     character_name=who,
                 )
             )  # fmt: skip
-            amount = max(0, rolled.total) // (2 if halve else 1)
+            totals[part.damage_type] = totals.get(part.damage_type, 0) + max(0, rolled.total)
+        dealt = 0
+        for damage_type, total in totals.items():
             if x.vitals_of(state, target).state is LifeState.DEAD:
-                continue  # the blow's first part killed it: the rest is overkill, not a wound
+                break  # one type of the blow killed it: the rest is overkill, not a wound
             more, outcome = x.deal_damage(
-                state, target, amount, part.damage_type, critical=hit.critical,
-                source=attacker, concentration=False,
+                state, target, total // (2 if halve else 1), damage_type,
+                critical=hit.critical, source=attacker, concentration=False,
             )  # fmt: skip
             events += more
             dealt += outcome.damage.amount

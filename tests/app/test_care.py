@@ -16,6 +16,7 @@ from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
 from rules.damage import LifeState, Vitals
+from rules.positions import join
 from tests.app.conftest import narration, of_type, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
@@ -90,6 +91,10 @@ def test_in_a_fight_stabilising_takes_the_action() -> None:
     state.encounter.turn_index = next(
         i for i, c in enumerate(state.encounter.order) if c.id == "thorin"
     )
+    # out of reach: hands on the wound first (nothing spent by the refusal)
+    away = run(state, "take_action", creature_id="thorin", action="stabilize", target_id="mira")
+    assert "error" in away["result"]
+    join(state.encounter.positions, "thorin", "mira")
     run(state, "take_action", creature_id="thorin", action="stabilize", target_id="mira")
     again = run(state, "take_action", creature_id="thorin", action="dodge")
     assert "no action left" in again["result"]["error"]

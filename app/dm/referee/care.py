@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
+from app.dm.tools.hooks import Reach
+from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -35,11 +37,20 @@ class Caring(RefereeBase):
                 f"there is no bleeding for {name} to stop."
             )
             return []
-        calls = [self._call("act", actor, "take_action", creature_id=actor, action="stabilize",
+        calls = [*self._kneel_by(state, actor, whom),
+                 self._call("act", actor, "take_action", creature_id=actor, action="stabilize",
                             target_id=whom)]  # fmt: skip
         if state.encounter is not None:
             calls.append(self._call("end_turn", actor, "end_turn"))
         return calls
+
+    def _kneel_by(self, state: GameState, actor: str, whom: str) -> list[ToolCall]:
+        """In a fight, the step to the fallen one's side when they lie out of reach."""
+        if state.encounter is None or whom == actor:
+            return []
+        if out_of_reach(state, actor, whom, Reach("tending the wounded", melee=True)) is None:
+            return []
+        return [self._call("step", actor, "move", creature_id=actor, to="engage", target_id=whom)]
 
     def _administer(
         self, state: GameState, actor: str, whom: str, held: str, heals: str
@@ -60,6 +71,7 @@ class Caring(RefereeBase):
         )
         self.notes.append(f"{name} " + how.format(held=held, other=other) + ".")
         calls = [
+            *self._kneel_by(state, actor, whom),
             self._call("heal", whom, "heal", target_id=whom, amount=heals, reason=held),
             self._call("item", actor, "change_item", character_id=actor, item=held,
                        action="take", reason=f"given to {other}"),

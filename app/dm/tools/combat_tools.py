@@ -19,7 +19,7 @@ from app.dm.tools.combat_options import (
     contest_action,
 )
 from app.dm.tools.conduct import wake
-from app.dm.tools.hooks import ExtraDamage
+from app.dm.tools.hooks import ExtraDamage, Reach
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import out_of_reach, refusal, setup_attack, strike
@@ -244,6 +244,9 @@ def _stabilize(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         raise ToolError(unable)
     dying_check(state, target)
     if encounter is not None:
+        beside = out_of_reach(state, actor, target, Reach("tending the wounded", melee=True))
+        if beside:  # hands on the wound: move next to them first
+            raise ToolError(beside)
         spent = x.economy_of(state, actor).spend(ActionKind.ACTION)
         if isinstance(spent, Impossible):
             raise ToolError(f"{state.name_of(actor)} has {spent.reason}")

@@ -110,6 +110,18 @@ def _ask(
         return answer
 
 
+def _expert_in(text: str, trained: list[str]) -> None:
+    """Expertise is two different skills the character is proficient in — asked again on the
+    spot, not refused at the end with every answer lost."""
+    chosen = [Skill.parse(s) for s in _split(text)]  # ValueError names an unknown skill
+    have = {Skill.parse(t) for t in trained}
+    if len(set(chosen)) != 2:
+        raise ValueError("choose 2 different skills, separated by a comma")
+    untrained = [c.value for c in chosen if c not in have]
+    if untrained:
+        raise ValueError(f"not one of your skills: {', '.join(untrained)}")
+
+
 def _one_of(text: str, allowed: tuple[str, ...]) -> None:
     if text.strip().lower().replace(" ", "_") not in allowed:
         raise ValueError(f"choose one of {', '.join(allowed)}")
@@ -257,7 +269,11 @@ def _new(
             lambda t: check_skills(plan, [Skill.parse(s) for s in _split(t)]),
         )
     if expertise is None and "expertise" in spec.features_up_to(1):
-        expertise = _ask("--expertise", "Expertise: 2 of your skills")
+        trained = [*(s.value for s in plan.fixed), *_split(skills)]
+        expertise = _ask(
+            "--expertise", "Expertise: 2 of your skills", trained,
+            lambda t: _expert_in(t, trained),
+        )  # fmt: skip
     magic = spell_plan(class_id, spec, final)
     if cantrips is None and magic.cantrips:
         cantrips = _ask(

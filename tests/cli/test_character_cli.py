@@ -174,3 +174,18 @@ def test_on_a_terminal_every_choice_is_asked(
         "guidance", "sacred_flame", "spare_the_dying", "bless", "cure_wounds", "healing_word",
         "bane",
     ]  # fmt: skip
+
+
+def test_a_bad_expertise_answer_is_asked_again_not_the_whole_character_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("app.character_cli._interactive", lambda: True)
+    flags = [a for a in KARA if a != "--yes"]
+    at = flags.index("--expertise")
+    del flags[at : at + 2]  # asked on the terminal instead
+    answers = ["stealth and thieves tools", "stealth,history", "stealth,perception", "1", "y"]
+    code, out = run(flags, tmp_path, "\n".join(answers) + "\n")
+    assert code == 0, out
+    assert "unknown skill 'stealth and thieves tools'" in out
+    assert "not one of your skills: history" in out
+    assert read_character(tmp_path / "kara-vell.toml").skills["perception"] == "expertise"

@@ -70,9 +70,9 @@ async def test_a_hurt_goblin_strikes_then_hides_with_nimble_escape() -> None:
     goblin.vitals = goblin.vitals.model_copy(update={"hp": 3})
     events = await _foe_turn(session, "goblin-1")
     assert [e for e in events if e.type == "dice_roll" and e.check_type == "attack_roll"]
-    assert [e for e in events if e.type == "dice_roll" and e.skill == "stealth"]
+    hide = next(e for e in events if e.type == "dice_roll" and e.skill == "stealth")
     text = "".join(e.text for e in events if e.type == "narrative_chunk")
-    assert "darts out of sight" in text
+    assert ("darts out of sight" if hide.success else "but is seen") in text  # as the dice say
     assert state.encounter is not None and state.encounter.current.id != "goblin-1"
 
 
@@ -126,3 +126,15 @@ def test_the_dm_roster_lists_what_a_monster_can_do_beyond_its_attacks() -> None:
     assert "monster_action: fire_breath (recharging)" in text
     assert "cast_spell: sacred_flame, bless, cure_wounds" in text
     assert "monster_action: nimble_disengage, nimble_hide" in text
+
+
+def test_a_goblin_that_fails_to_hide_is_told_as_seen_not_gone() -> None:
+    """The story follows the dice: a failed Nimble Escape hide is not "darts out of sight"."""
+    session = _session(("goblin", 1))
+    referee = OfflineReferee(load_campaign(CAMPAIGNS_DIR / "crossroads"))
+    failed = {"creature_id": "goblin-1", "action": "nimble_hide", "hidden": False, "dc": 13}
+    referee._after_monster(session.state, "goblin-1", failed, [])
+    assert referee.notes == ["Goblin tries to dart out of sight, but is seen."]
+    referee.notes.clear()
+    referee._after_monster(session.state, "goblin-1", {**failed, "hidden": True}, [])
+    assert referee.notes == ["Goblin darts out of sight."]

@@ -289,6 +289,9 @@ class FollowUps(RefereeBase):
         (its attack does), anything else does."""
         who = state.name_of(actor or "")
         action = str(result["action"])
+        if action == "nimble_hide" and result.get("hidden") is False:
+            self.notes.append(f"{who} tries to dart out of sight, but is seen.")
+            return []
         if action in _TRAIT_MOVES:
             self.notes.append(f"{who} {_TRAIT_MOVES[action]}.")
             return []

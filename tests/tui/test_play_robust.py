@@ -154,3 +154,15 @@ async def test_the_end_offers_the_story_and_the_title_and_takes_no_more_play(
         await shown(pilot, EndingScreen)
         await pilot.press("t")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+
+
+async def test_esc_on_the_ending_stays_on_the_finished_game(tmp_path: Path) -> None:
+    session = crossroads()
+    session.state.ending = "defeat"
+    app = game(tmp_path, session, save_as=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shown(pilot, EndingScreen)
+        await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)  # the player reads it, then Esc
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, EndingScreen))
+        assert play_screen(app).query_one("#command", Input).has_focus

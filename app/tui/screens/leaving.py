@@ -37,10 +37,9 @@ class EndingScreen(_Guarded[EndingChoice]):
     EndingScreen Horizontal { height: 3; margin-top: 1; }
     EndingScreen Button { width: 1fr; margin: 0 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "choose('stay')", "Stay", show=False),
-    ]
-    ANSWER_KEYS: ClassVar[dict[str, object]] = {"t": "title", "r": "story"}
+    ANSWER_KEYS: ClassVar[dict[str, object]] = {"t": "title", "r": "story", "escape": "stay"}
+    """Esc is an answer like the letters: as a binding it came after the key had already
+    counted as typing, which restarted the pause it waits for, so it never took."""
 
     def __init__(self, title: str, text: str = "") -> None:
         super().__init__()
@@ -65,11 +64,6 @@ class EndingScreen(_Guarded[EndingChoice]):
         choice = event.button.id
         if choice in ("title", "story", "stay") and self.take_key():
             self.dismiss(choice)  # type: ignore[arg-type]
-
-    def action_choose(self, choice: EndingChoice) -> None:
-        """Esc."""
-        if self.take_key():
-            self.dismiss(choice)
 
 
 LeaveChoice = Literal["elsewhere", "lose", "stay"]

@@ -125,7 +125,9 @@ def level_fits(sheet: CharacterSheet, campaign: Campaign) -> str | None:
     if sheet.level < low:
         return (
             f"{sheet.name} is level {sheet.level}; {campaign.campaign.title} is for {wanted} "
-            f"characters: level it up first (dungeon character level-up {sheet.id})"
+            f"characters: level it up first — {low - sheet.level} level"
+            f"{'s' * (low - sheet.level > 1)}, with dungeon character level-up {sheet.id} "
+            "(once per level)"
         )
     return f"{sheet.name} is level {sheet.level}; {campaign.campaign.title} is for {wanted}"
 

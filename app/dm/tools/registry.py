@@ -129,7 +129,8 @@ class ToolSet:
 
     def __init__(self, tools: Sequence[Tool]) -> None:
         self.tools = {t.name: t for t in tools}
-        self._schemas = [tool_schema(t) for t in tools]
+        self._schemas: list[dict[str, Any]] | None = None
+        """Built on first use: every set is made as the game starts, most are never sent."""
 
     @property
     def names(self) -> set[str]:
@@ -138,6 +139,8 @@ class ToolSet:
 
     def schemas(self) -> list[dict[str, Any]]:
         """Schemas for the brain."""
+        if self._schemas is None:
+            self._schemas = [tool_schema(t) for t in self.tools.values()]
         return self._schemas
 
     def execute(self, call: ToolCall, state: GameState) -> ToolOutcome:

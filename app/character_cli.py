@@ -110,6 +110,14 @@ def _ask(
         return answer
 
 
+def _ask_spells(flag: str, what: str, options: tuple[str, ...], count: int) -> str:
+    """Ask for ``count`` spells of a kind (cantrips, level-1 spells) from ``options``."""
+    return _ask(
+        flag, f"{count} {what}", list(options),
+        lambda t: check_spell_list(_split(t), options, count, what),
+    )  # fmt: skip
+
+
 def _expert_in(text: str, trained: list[str]) -> None:
     """Expertise is two different skills the character is proficient in — asked again on the
     spot, not refused at the end with every answer lost."""
@@ -276,23 +284,9 @@ def _new(
         )  # fmt: skip
     magic = spell_plan(class_id, spec, final)
     if cantrips is None and magic.cantrips:
-        cantrips = _ask(
-            "--cantrips",
-            f"{magic.cantrips} cantrips",
-            list(magic.cantrip_options),
-            lambda t: check_spell_list(
-                _split(t), magic.cantrip_options, magic.cantrips, "cantrips"
-            ),
-        )
+        cantrips = _ask_spells("--cantrips", "cantrips", magic.cantrip_options, magic.cantrips)
     if spells is None and magic.spells:
-        spells = _ask(
-            "--spells",
-            f"{magic.spells} level-1 spells",
-            list(magic.spell_options),
-            lambda t: check_spell_list(
-                _split(t), magic.spell_options, magic.spells, "level-1 spells"
-            ),
-        )
+        spells = _ask_spells("--spells", "level-1 spells", magic.spell_options, magic.spells)
     options: dict[str, str] = {}
     for item in choose:
         key, sep, value = item.partition("=")

@@ -27,7 +27,7 @@ from pydantic import (
 from rules.abilities import Ability
 from rules.conditions import Condition
 from rules.damage import DamageType
-from rules.dice import DiceError, parse
+from rules.dice import checked_formula
 
 RollEffect = Literal["", "advantage", "disadvantage"]
 EndsAt = Literal[
@@ -58,11 +58,7 @@ class PeriodicDamage(BaseModel):
     @field_validator("damage")
     @classmethod
     def _formula(cls, text: str) -> str:
-        try:
-            parse(text)
-        except DiceError as error:
-            raise ValueError(f"bad dice {text!r}: {error}") from None
-        return text
+        return checked_formula(text)
 
 
 class Effect(BaseModel):
@@ -158,10 +154,7 @@ class Effect(BaseModel):
     @classmethod
     def _dice(cls, text: str) -> str:
         if text:
-            try:
-                parse(text.lstrip("+-"))
-            except DiceError as error:
-                raise ValueError(f"bad dice {text!r}: {error}") from None
+            checked_formula(text.lstrip("+-"))  # a bonus (+1d4) or a penalty (-1d4)
         return text
 
 

@@ -25,7 +25,7 @@ from rules.abilities import (
 from rules.conditions import Condition, ConditionRule, condition_rules
 from rules.damage import DamageType, Defenses
 from rules.datafiles import DataError, read_toml, validate_table
-from rules.dice import DiceError, parse
+from rules.dice import checked_formula
 from rules.effects import Effect
 from rules.skills import Skill
 
@@ -39,13 +39,7 @@ SRD_ATTRIBUTION = (
 
 
 def _formula(value: str | None) -> str | None:
-    if value is None:
-        return None
-    try:
-        parse(value)
-    except DiceError as error:
-        raise ValueError(f"bad dice formula {value!r}: {error}") from None
-    return value
+    return None if value is None else checked_formula(value)
 
 
 class _Data(BaseModel):

@@ -36,6 +36,7 @@ __all__ = [
     "Formula",
     "RollResult",
     "RollStats",
+    "checked_formula",
     "formula_stats",
     "parse",
     "roll",
@@ -89,3 +90,13 @@ def formula_stats(expression: str | Formula, advantage: Advantage = Advantage.NO
     if advantage is not Advantage.NORMAL:
         formula = with_advantage(formula, advantage)
     return stats(formula)
+
+
+def checked_formula(text: str) -> str:
+    """``text`` if it is a dice formula, else ``ValueError`` saying why — what a model's
+    validator raises, so a data file or a save with bad dice is refused naming them."""
+    try:
+        parse(text)
+    except DiceError as error:
+        raise ValueError(f"bad dice formula {text!r}: {error}") from None
+    return text

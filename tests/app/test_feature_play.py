@@ -35,6 +35,18 @@ async def test_thorin_takes_his_second_wind_and_still_has_his_action() -> None:
     assert "no uses of Second Wind left" in narration(again)
 
 
+async def test_action_surge_then_an_attack_leaves_thorin_his_second_action() -> None:
+    """SRD: Action Surge gives one more action on the turn, before or after the first."""
+    state = build_situation(SITUATIONS["cellar_rats_thorin"])
+    session = session_for(state)
+    await turn(session, ("thorin", "action surge!"))
+    events = await turn(session, ("thorin", "I attack the nearest rat"))
+    assert "Thorin still has an action this turn" in narration(events)
+    assert state.encounter is not None and state.encounter.current.id == "thorin"
+    await turn(session, ("thorin", "I attack the nearest rat"))
+    assert state.encounter is None or state.encounter.current.id != "thorin"
+
+
 async def test_sela_turns_the_barrow_dead_and_a_turned_skeleton_runs() -> None:
     """SRD: Turn Undead — undead failing a Wisdom save are turned and cannot attack."""
     state = build_situation(SITUATIONS["barrow_fight_sela"])

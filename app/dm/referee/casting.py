@@ -12,6 +12,7 @@ from app.dm.tools.spell_tools import most_targets
 from app.dm.understanding import Intent
 from app.world.state import GameState
 from rules.damage import LifeState
+from rules.economy import ActionKind
 from rules.srd import Spell
 
 
@@ -84,9 +85,10 @@ def lasting_lines(caster: str, target: str, spell: str, hit: dict[str, Any]) -> 
 
 
 def still_has_action(state: GameState, actor: str) -> bool:
-    """In a fight, the caster has its action left (it cast a bonus-action spell)."""
+    """In a fight, ``actor`` has an action left this turn (it cast a bonus-action spell, or
+    surged before acting)."""
     encounter = state.encounter
     if encounter is None or encounter.current.id != actor:
         return False
     economy = encounter.economy.get(actor)
-    return economy is not None and economy.action
+    return economy is not None and economy.available(ActionKind.ACTION)

@@ -344,8 +344,18 @@ class FollowUps(RefereeBase):
                 self.notes.append(f"{target} crumples, unconscious.")
         if not ends or state.encounter is None or any(c.name in _ENDS for c in calls or ()):
             return []  # a turn of two attacks (a blade in each hand) ends once
-        if not self._foes(state):
+        foes = self._foes(state)
+        if not foes:
             return [self._end_fight()]
+        if self._for_players and actor in state.party:
+            economy = state.encounter.economy.get(actor)
+            if economy is not None and economy.extra_attacks > 0:  # Extra Attack, Haste
+                mark = result["target"] if result["target"] in foes else None
+                mark = mark or weakest((f, state.creatures[f].vitals.hp) for f in foes)
+                return [self._call("attack", actor, "attack", attacker_id=actor, target_id=mark)]
+            if still_has_action(state, actor):  # Action Surge: the player says what next
+                self.notes.append(f"{attacker} still has an action this turn.")
+                return []
         return [self._call("end_turn", actor, "end_turn")]
 
 

@@ -5,6 +5,7 @@ restores hit points, spell slots and half the hit dice. Nobody rests in a fight.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from app.dm.tools import args as a
@@ -73,6 +74,9 @@ def _slots_recovered(sheet: CharacterSheet) -> str:
             levels = recover_slots(sheet)
             if levels:
                 sheet.resources[fid] = sheet.resources.get(fid, 0) + 1
-                named = ", ".join(str(lv) for lv in levels)
-                return f"; {fid.replace('_', ' ')} restores slot level {named}"
+                counts = Counter(levels)
+                named = ", ".join(
+                    f"{n} level-{lv} slot{'s' * (n > 1)}" for lv, n in sorted(counts.items())
+                )
+                return f"; {fid.replace('_', ' ')} restores {named}"
     return ""

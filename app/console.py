@@ -18,12 +18,12 @@ from pathlib import Path
 from rich.console import Console
 
 from app import views
+from app.dm.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
 from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError
 from app.screentext import plain
 from app.session import commands
-from app.session.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
 from app.session.hygiene import clean_line
 from app.session.keeping import (
     START_ADVICE,
@@ -337,7 +337,7 @@ class ConsoleGame:
 
     async def run(self) -> None:
         """The read–act–resolve loop until /quit or end of input."""
-        self.session.state.set_reactions(AskPolicy(self.ask))
+        self.session.state.set_reaction_policy(AskPolicy(self.ask))
         self.show_scene()
         await self.first_save()
         if self.session.state.ending:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from app.session.events import (
+from app.dm.events import (
     CombatUpdate,
     DiceRoll,
     ErrorEvent,

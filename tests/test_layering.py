@@ -41,6 +41,25 @@ def test_rules_never_imports_app() -> None:
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
+LOWER_LAYERS = {"app/world": ("app.dm", "app.session"), "app/dm": ("app.session",)}
+"""Data flows rules <- world <- dm <- session <- tui/cli: a lower layer never imports a
+higher one (the vocabulary they share, such as the session events, lives low enough)."""
+
+
+def test_lower_layers_never_import_higher_ones() -> None:
+    offenders = {}
+    for folder, higher in LOWER_LAYERS.items():
+        for path in python_files(folder):
+            bad = sorted(
+                m
+                for m in imported_modules(path)
+                if m in higher or m.startswith(tuple(h + "." for h in higher))
+            )
+            if bad:
+                offenders[str(path.relative_to(ROOT))] = bad
+    assert offenders == {}
+
+
 def test_only_app_tui_imports_textual() -> None:
     offenders = []
     for folder in ("rules", "app"):

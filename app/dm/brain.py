@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from app.session.events import Usage
+from app.dm.events import Usage
 
 Message = dict[str, Any]
 """A chat message in the OpenAI wire format (role, content, tool_calls, tool_call_id)."""

@@ -18,8 +18,8 @@ from app.dm.tools.feature_tools import USES
 from app.dm.tools.monster_actions import special_moves
 from app.dm.tools.position_tools import positions_line
 from app.dm.understanding import understand
-from app.session.actions import PlayerAction
 from app.world import view
+from app.world.actions import PlayerAction
 from app.world.state import GameState, TurnRecord
 from rules.advancement import effective_xp, levels_owed
 from rules.character import CharacterSheet

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.dm.config import DMConfig
+from app.dm.events import Usage
 from app.dm.wire import wire_messages
-from app.session.events import Usage
 
 if TYPE_CHECKING:
     from openai import AsyncOpenAI

@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
-from app.session.events import Usage
+from app.dm.events import Usage
 from app.world.userfiles import UserFileError, read_toml
 
 

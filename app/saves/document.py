@@ -29,9 +29,10 @@ from app.saves.shape import Problem, gaps
 from app.world.printable import scrub
 from app.world.state import GameState
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Schema 2 added the proof line at the end of the file; schema 3 adds class features,
-lasting effects and experience (:mod:`app.saves.migrations`)."""
+lasting effects and experience; schema 4 the reaction queue, the turn manager's record and
+token usage (:mod:`app.saves.migrations`)."""
 
 
 _HEADER: dict[str, tuple[type, ...]] = {

@@ -103,7 +103,44 @@ def _from_schema_2(data: Document) -> Document:
     return data
 
 
-MIGRATIONS: dict[int, Callable[[Document], Document]] = {1: _from_schema_1, 2: _from_schema_2}
+ADDED_IN_4: dict[str, dict[str, Any]] = {
+    "state": {},
+    "turn_order": {},
+    "encounter": {},
+    "history": {},
+    "party": {},
+    "creatures": {},
+}
+"""Keys schema 4 added (the reaction queue, the turn manager's per-player record, what the
+DM has spent), by the table that holds them: ``turn_order`` is the hotseat order,
+``history`` every finished turn's record. The values are what a schema-3 game had."""
+
+
+def _from_schema_3(data: Document) -> Document:
+    """Schema 4 adds the reaction queue, per-player turn records and token usage: a game
+    of schema 3 had no reaction pending, no durations kept and nothing counted."""
+    state = data.get("state")
+    if not isinstance(state, dict):
+        return data
+    for group in ("party", "creatures"):
+        members = state.get(group)
+        if isinstance(members, dict):
+            for member in members.values():
+                _fill(member, ADDED_IN_4[group])
+    _fill(state.get("encounter"), ADDED_IN_4["encounter"])
+    _fill(state.get("turn_order"), ADDED_IN_4["turn_order"])
+    history = state.get("history")
+    for record in history if isinstance(history, list) else ():
+        _fill(record, ADDED_IN_4["history"])
+    _fill(state, ADDED_IN_4["state"])
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[Document], Document]] = {
+    1: _from_schema_1,
+    2: _from_schema_2,
+    3: _from_schema_3,
+}
 """``version -> step`` upgrading a save document from that version to the next one. A change
 of format adds its step here (and a test with a real file of the older version); a new key
 in a model needs one too, since a save missing a key the game writes is refused."""

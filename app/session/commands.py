@@ -13,11 +13,11 @@ from pathlib import Path
 
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import hotseat
-from app.session.actions import PlayerAction
 from app.session.hygiene import clean_name, strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
 from app.world import view
+from app.world.actions import PlayerAction
 from rules.dice import RollResult, roll
 
 COMMANDS: list[tuple[str, str]] = [

@@ -13,8 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.session.actions import PlayerAction
 from app.session.hotseat import active_player
+from app.world.actions import PlayerAction
 from app.world.state import GameState
 
 

@@ -18,10 +18,10 @@ from app.dm import prompts
 from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall
 from app.dm.claims import ClaimFilter, numbers_in
 from app.dm.cleanup import ReplyCleaner
+from app.dm.events import NarrativeChunk, SessionEvent, Usage
 from app.dm.textcalls import CallFilter
 from app.dm.tools.guard import TurnGuard, left_out_notice
 from app.dm.tools.registry import ToolSet
-from app.session.events import NarrativeChunk, SessionEvent, Usage
 from app.world.state import GameState
 from rules.damage import Vitals
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.dm.events import CombatUpdate
 from app.dm.tools.executors import combat_update
-from app.session.events import CombatUpdate
 from app.world.state import GameState
 from rules.character import CharacterSheet
 from rules.damage import LifeState

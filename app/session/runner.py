@@ -8,8 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.session.actions import PlayerAction
-from app.session.events import (
+from app.dm.events import (
     ActionRestriction,
     CombatUpdate,
     DiceRoll,
@@ -21,7 +20,7 @@ from app.session.events import (
     TurnEnd,
 )
 from app.session.session import GameSession
-from app.world.actions import MAX_ACTION_CHARS
+from app.world.actions import MAX_ACTION_CHARS, PlayerAction
 from app.world.userfiles import UserFileError, read_text
 
 

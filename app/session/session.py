@@ -15,12 +15,7 @@ from typing import Literal
 
 from app.dm.brain import Brain, BrainError, Message
 from app.dm.context import ContextBuilder, fold_summary
-from app.dm.tools.care_tools import death_saves_out_of_combat
-from app.dm.tools.registry import ToolSet
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
-from app.session import hotseat
-from app.session.actions import PlayerAction
-from app.session.events import (
+from app.dm.events import (
     DiceRoll,
     ErrorEvent,
     NarrativeChunk,
@@ -29,6 +24,10 @@ from app.session.events import (
     TurnEnd,
     Usage,
 )
+from app.dm.tools.care_tools import death_saves_out_of_combat
+from app.dm.tools.registry import ToolSet
+from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.session import hotseat
 from app.session.gates import (
     AllPlayersGate,
     GateStatus,
@@ -40,6 +39,7 @@ from app.session.gates import (
 from app.session.loop import LoopReport, TurnFailed, tool_loop
 from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.triggers import run_triggers
+from app.world.actions import PlayerAction
 from app.world.state import GameState, TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
 

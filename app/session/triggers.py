@@ -8,8 +8,8 @@ and ``MAX_FIRINGS`` firings, and no trigger fires twice in one cascade (cycles s
 
 from __future__ import annotations
 
+from app.dm.events import NarrativeChunk, SessionEvent
 from app.dm.tools.campaign_tools import apply_effects, reach_ending
-from app.session.events import NarrativeChunk, SessionEvent
 from app.world.campaign import TriggerSpec
 from app.world.facts import holds, update_defeated
 from app.world.state import GameState

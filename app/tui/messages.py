@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from app.session.events import SessionEvent
+from app.dm.events import SessionEvent
 from app.session.panels import Panels
 
 

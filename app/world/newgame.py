@@ -57,5 +57,9 @@ def new_game(
         visited=[start],
         started=datetime.now(UTC).replace(microsecond=0),
     )
+    # A character nobody was given is run by the DM (a game where some character has no
+    # player and is no companion could be played, but not saved and loaded again).
+    seated = {cid for ids in state.players.values() for cid in ids}
+    state.turn_order.companions = [cid for cid in party if cid not in seated]
     state.attach(campaign)
     return state

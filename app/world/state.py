@@ -214,7 +214,7 @@ class GameState(_Model):
 
     _rng: random.Random = PrivateAttr(default_factory=random.Random)
     _campaign: Any = PrivateAttr(default=None)
-    _reactions: Any = PrivateAttr(default=None)
+    _reaction_policy: Any = PrivateAttr(default=None)
 
     def model_post_init(self, context: Any, /) -> None:
         self._rng = random.Random(self.seed)
@@ -229,13 +229,13 @@ class GameState(_Model):
         self._campaign = campaign
 
     @property
-    def reactions(self) -> Any:
+    def reaction_policy(self) -> Any:
         """Who decides reactions (a ``ReactionPolicy``); ``None`` means the default rules."""
-        return self._reactions
+        return self._reaction_policy
 
-    def set_reactions(self, policy: Any) -> None:
+    def set_reaction_policy(self, policy: Any) -> None:
         """Install the reaction policy (the console asks players; headless play decides)."""
-        self._reactions = policy
+        self._reaction_policy = policy
 
     # -- the RNG -----------------------------------------------------------------------------
     @property
@@ -260,19 +260,19 @@ class GameState(_Model):
         history, self.history = self.history, []
         turn_log, self.turn_order.history = self.turn_order.history, []  # frozen entries too
         # The campaign and the reaction policy are shared, not game data: never copy them.
-        campaign, reactions = self._campaign, self._reactions
-        self._campaign = self._reactions = None
+        campaign, policy = self._campaign, self._reaction_policy
+        self._campaign = self._reaction_policy = None
         try:
             copy = self.model_copy(deep=True)
         finally:
             self.history = history
             self.turn_order.history = turn_log
-            self._campaign, self._reactions = campaign, reactions
+            self._campaign, self._reaction_policy = campaign, policy
         copy.history = list(history)
         copy.turn_order.history = list(turn_log)
         copy.restore_rng(self.rng_state())
         copy.attach(campaign)
-        copy.set_reactions(reactions)
+        copy.set_reaction_policy(policy)
         return copy
 
     # -- lookups -----------------------------------------------------------------------------

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.dm.events import SessionEvent
 from app.dm.scripted import ScriptedBrain
-from app.session.actions import PlayerAction
-from app.session.events import SessionEvent
 from app.session.session import GameSession
+from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 
 

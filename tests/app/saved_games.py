@@ -10,9 +10,9 @@ from functools import cache
 from pathlib import Path
 
 from app.saves import save_game
-from app.session.actions import PlayerAction
 from app.session.session import GameSession
 from app.session.setup import start_session
+from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 
 SEED = 11

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.dm.scripted import ScriptedBrain
-from app.session.actions import PlayerAction
 from app.session.session import GameSession
 from app.session.triggers import MAX_DEPTH
+from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, Effects, Fact, TriggerSpec, load_campaign
 from app.world.newgame import new_game
 from rules.damage import LifeState

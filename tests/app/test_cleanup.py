@@ -10,8 +10,8 @@ from pydantic import SecretStr
 from app.dm.cleanup import ReplyCleaner, clean_text
 from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
-from app.session.actions import PlayerAction
 from app.session.session import GameSession
+from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 from tests.app.fake_openai import FakeOpenAI, Reply
 

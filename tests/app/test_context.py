@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.dm.context import NARRATIVE_CAP, SUMMARY_CAP, WINDOW_TURNS, ContextBuilder
-from app.session.actions import PlayerAction
+from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 from app.world.state import TurnRecord
 from tests.app.conftest import make_session, turn

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from app.saves import load_game, save_game
 from app.session import hotseat
-from app.session.actions import PlayerAction
 from app.session.setup import resume_session, start_session
+from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from tests.app.conftest import of_type
 
@@ -230,3 +230,12 @@ def test_resuming_and_leaving_at_once_leaves_the_save_and_its_backups_as_they_we
         save_game(resumed.state, "table", tmp_path)
     reasons = [h.reason for h in load_game("table", tmp_path).turn_order.history]
     assert reasons.count("RECOVERY") == 1
+
+
+def test_characters_nobody_was_given_are_run_by_the_dm_and_the_game_saves(
+    tmp_path: Path,
+) -> None:
+    session = start_session(CAMPAIGN, 1, players={"Ana": ["mira"]})
+    assert session.state.turn_order.companions == ["thorin", "aria"]
+    save_game(session.state, "two", tmp_path)
+    assert load_game("two", tmp_path).turn_order.companions == ["thorin", "aria"]

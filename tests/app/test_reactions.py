@@ -77,7 +77,7 @@ def test_shield_turns_a_hit_into_a_miss() -> None:
 def test_a_declined_reaction_changes_nothing() -> None:
     for seed in range(200):
         state = cellar(seed)
-        state.set_reactions(AskPolicy(lambda player, prompt, helps: False))
+        state.set_reaction_policy(AskPolicy(lambda player, prompt, helps: False))
         state.players = {"Cy": ["aria"], "Ana": ["mira"], "Ben": ["thorin"]}
         turn_of(state, "giant-rat-1")
         out = run(state, "attack", attacker_id="giant-rat-1", target_id="aria")

@@ -273,7 +273,9 @@ def test_shield_is_not_offered_when_it_cannot_turn_the_hit() -> None:
     asked: list[str] = []
     for seed in range(300):
         state = cellar(seed)
-        state.set_reactions(AskPolicy(lambda player, prompt, helps: asked.append(prompt) or True))
+        state.set_reaction_policy(
+            AskPolicy(lambda player, prompt, helps: asked.append(prompt) or True)
+        )
         state.players = {"Cy": ["aria"], "Ana": ["mira"], "Ben": ["thorin"]}
         turn_of(state, "giant-rat-1")
         out = run(state, "attack", attacker_id="giant-rat-1", target_id="aria")

@@ -37,6 +37,9 @@ cellar after four turns)."""
 SCHEMA_2 = DATA / "schema-2-fight.toml"
 """A real save written by the game before sheets and creatures carried class features,
 lasting effects and experience (a fight in the cellar)."""
+SCHEMA_3 = DATA / "schema-3-hotseat-fight.toml"
+"""A real save written by the game before the reaction queue, per-player turn records and
+token usage were kept: two players (Ana plays Mira, Ben Thorin), a fight in the cellar."""
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> str:
@@ -194,6 +197,23 @@ def test_a_real_schema_2_save_loads_with_nothing_spent_and_saves_as_the_new_sche
     again = load_save(path)
     assert again.notes == () and path.read_text().startswith(f"schema_version = {SCHEMA_VERSION}")
     assert again.state.party == loaded.state.party
+
+
+def test_a_real_schema_3_hotseat_save_loads_and_saves_as_the_new_schema(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.toml"
+    path.write_bytes(SCHEMA_3.read_bytes())
+    assert path.read_text().startswith("schema_version = 3\n") and MARKER in path.read_text()
+    loaded = load_save(path)
+    state = loaded.state
+    assert state.encounter is not None and set(state.players) == {"Ana", "Ben"}
+    assert [c.reason for c in state.turn_order.history][-1] == "ROUND_START"
+    session = resume_session(state, save=loaded.path)
+    save_game(session.state, "old", tmp_path)
+    again = load_save(path)
+    assert again.notes == () and path.read_text().startswith(f"schema_version = {SCHEMA_VERSION}")
+    assert again.state.party == state.party and again.state.encounter == state.encounter
 
 
 def test_a_schema_1_save_cut_between_tables_is_refused(tmp_path: Path) -> None:

@@ -27,8 +27,8 @@ from app.saves import (
     save_path,
 )
 from app.saves.proof import MARKER
-from app.session.actions import PlayerAction
 from app.session.setup import resume_session, start_session
+from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.printable import scrub
 

@@ -8,9 +8,9 @@ import json
 from app.dm.brain import ToolCall
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import EXPLORATION_TOOLS
-from app.session.actions import PlayerAction
 from app.session.loop import MAX_TOOL_ROUNDS
 from app.session.session import GameSession
+from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 from tests.app.conftest import call, make_session, narration, of_type, turn
 

@@ -10,12 +10,12 @@ from pydantic import SecretStr
 
 from app.dm.brain import ToolCall
 from app.dm.config import DMConfig
+from app.dm.events import SessionEvent
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.tools.guard import MAX_CALLS_PER_REPLY, MAX_CALLS_PER_TURN, TurnGuard
 from app.dm.tools.registry import ToolOutcome
-from app.session.actions import PlayerAction
-from app.session.events import SessionEvent
 from app.session.session import GameSession
+from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 from tests.app.fake_openai import FakeOpenAI, Reply
 

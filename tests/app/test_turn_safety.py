@@ -8,11 +8,11 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from app.dm.brain import BrainReply, Message, TextDelta
+from app.dm.events import ErrorEvent
 from app.dm.scripted import ScriptedBrain
-from app.session.actions import PlayerAction
-from app.session.events import ErrorEvent
 from app.session.session import GameSession, ending_title
 from app.session.setup import start_session
+from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.sandbox import sandbox_state
 from tests.app.conftest import call, of_type

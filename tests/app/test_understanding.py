@@ -12,9 +12,9 @@ from app.dm.understanding import Intent, understand
 from app.dm.understanding.language import detect
 from app.dm.understanding.vocabulary import ENGLISH
 from app.session import commands
-from app.session.actions import PlayerAction
 from app.session.session import GameSession
 from app.session.setup import start_session
+from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState

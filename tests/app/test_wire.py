@@ -14,8 +14,8 @@ from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.tools.sets import ALL_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.dm.wire import json_object, nesting_depth, wire_messages
-from app.session.actions import PlayerAction
 from app.session.session import GameSession
+from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 from tests.app.fake_openai import FakeOpenAI, Reply, check_request
 

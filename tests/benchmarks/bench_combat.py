@@ -24,8 +24,8 @@ from pathlib import Path
 from app.dm.referee.referee import OfflineReferee
 from app.dm.referee.skirmish import fight, from_monster, from_sheet
 from app.dm.tools.campaign_tools import start_encounter
-from app.session.actions import PlayerAction
 from app.session.session import GameSession
+from app.world.actions import PlayerAction
 from app.world.campaign import (
     CAMPAIGNS_DIR,
     Campaign,

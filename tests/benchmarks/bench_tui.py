@@ -22,7 +22,7 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from app.session.events import DiceRoll, NarrativeChunk
+from app.dm.events import DiceRoll, NarrativeChunk
 from app.session.panels import panels
 from app.tablelog import dice_log_entry
 from app.tui import make_app

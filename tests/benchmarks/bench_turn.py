@@ -22,11 +22,11 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from app.dm.brain import BrainReply, Message, TextDelta, ToolCall
+from app.dm.events import Usage
 from app.dm.prompts import SYSTEM
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
-from app.session.actions import PlayerAction
-from app.session.events import Usage
 from app.session.session import GameSession
+from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 
 NARRATION = (

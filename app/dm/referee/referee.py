@@ -16,11 +16,11 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
+from app.dm.events import Usage
 from app.dm.referee.acting import Acting
 from app.dm.referee.narrate import FollowUps
 from app.dm.referee.positioning import foe_plan
 from app.dm.referee.tactics import foe_moves
-from app.session.events import Usage
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.srd import srd

@@ -16,9 +16,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools.args import Reason, _Args
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import DiceRoll, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.advancement import (

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.dm.events import ActionRestriction, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.advancement_tools import apply_story_award
 from app.dm.tools.condition_tools import condition_tool
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import ActionRestriction, SessionEvent, StateChange
 from app.world import view
 from app.world.campaign import Campaign, Effects
 from app.world.facts import achieved

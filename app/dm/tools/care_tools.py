@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.registry import ToolError
-from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.damage import LifeState, stabilize
 from rules.dice import Advantage

@@ -4,8 +4,8 @@ a levelled spell with its action can no longer cast a bonus-action spell."""
 
 from __future__ import annotations
 
+from app.dm.events import SessionEvent
 from app.dm.tools.hooks import Rule
-from app.session.events import SessionEvent
 from app.world.state import GameState
 from rules.srd import srd
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from math import ceil
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
 from app.dm.tools.position_tools import ally_beside
-from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.attacks import AttackResult

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.character import WeaponAttack
 from rules.checks import MIN_DC, CheckResult

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.dm.events import ReactionOffer, SessionEvent
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
@@ -23,7 +24,6 @@ from app.dm.tools.hooks import ExtraDamage, Reach
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import out_of_reach, refusal, setup_attack, strike
-from app.session.events import ReactionOffer, SessionEvent
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.conditions import ActiveCondition

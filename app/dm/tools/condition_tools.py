@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.conditions import (
     MAX_EXHAUSTION,

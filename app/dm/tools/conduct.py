@@ -12,9 +12,9 @@ sleep, as rules of play (:mod:`app.dm.tools.hooks`).
 
 from __future__ import annotations
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import AttackSetup, Rule
-from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.attacks import AttackResult
 from rules.conditions import Condition, can_act, may_target

@@ -4,10 +4,10 @@ slot spent needs an ability check, and a Counterspell may itself be countered.""
 
 from __future__ import annotations
 
+from app.dm.events import ReactionOffer, SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.reactions import has_reaction, open_window
 from app.dm.tools.spell_caster import caster_profile
-from app.session.events import ReactionOffer, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.checks import ability_check
 

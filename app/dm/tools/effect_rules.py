@@ -8,9 +8,9 @@ that last one roll, and counts them down at the turn boundaries they name.
 
 from __future__ import annotations
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import AttackSetup, DamageSetup, RollSetup, Rule
-from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.attacks import AttackResult
 from rules.effects import (

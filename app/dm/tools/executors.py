@@ -10,13 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from app.dm.tools import args as a
-from app.dm.tools import position_tools as pt
-from app.dm.tools.advancement_tools import encounter_xp
-from app.dm.tools.aftermath import fight_summary, foe_outcomes
-from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
-from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import (
+from app.dm.events import (
     ActionRestriction,
     CombatantStatus,
     CombatUpdate,
@@ -25,6 +19,12 @@ from app.session.events import (
     StateChange,
     StateTransition,
 )
+from app.dm.tools import args as a
+from app.dm.tools import position_tools as pt
+from app.dm.tools.advancement_tools import encounter_xp
+from app.dm.tools.aftermath import fight_summary, foe_outcomes
+from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
+from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.state import Combatant, Creature, DeathMark, Encounter, GameState, Restriction
 from app.world.view import scene_description
 from rules.abilities import Ability

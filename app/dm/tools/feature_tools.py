@@ -17,13 +17,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import class_rules as cr
 from app.dm.tools import combat_tools as k
 from app.dm.tools import executors as x
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.species_rules import ANCESTRY
-from app.session.events import DiceRoll, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet

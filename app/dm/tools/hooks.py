@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from app.session.events import SessionEvent
+from app.dm.events import SessionEvent
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.attacks import AttackResult

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.dm.events import DiceRoll, SessionEvent
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.combat_tools import add_effect, disengaged, hidden
 from app.dm.tools.monster_rules import block_of, impose
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import refusal, setup_attack, strike
-from app.session.events import DiceRoll, SessionEvent
 from app.world.state import GameState
 from rules.attacks import damage_roll
 from rules.conditions import can_act

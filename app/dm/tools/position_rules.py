@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
+from app.dm.events import StateChange
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.hooks import AttackSetup, Reach, RollSetup, Rule
-from app.session.events import StateChange
 from app.world.state import GameState
 from rules import positions as p
 from rules.abilities import Ability

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import Reach
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import SessionEvent, StateChange
 from app.world import view
 from app.world.state import Creature, GameState
 from rules import positions as p

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from app.dm.events import ReactionOffer, ReactionWindow
 from app.dm.tools import executors as x
 from app.dm.tools.conduct import may_react
-from app.session.events import ReactionOffer, ReactionWindow
 from app.world.state import GameState
 from rules.economy import ActionKind
 from rules.effects import Effect, blocks_reactions, with_effect
@@ -52,7 +52,7 @@ class AskPolicy(AutoPolicy):
 
 
 def _policy(state: GameState) -> ReactionPolicy:
-    policy = state.reactions
+    policy = state.reaction_policy
     return policy if policy is not None else AutoPolicy()
 
 
@@ -60,10 +60,6 @@ def has_reaction(state: GameState, cid: str) -> bool:
     """In the fight, able to act (not incapacitated, not surrendered or fled), not barred
     from reacting by an effect, and its reaction not yet spent this round."""
     if state.encounter is None or not may_react(state, cid):
-        return False
-    if blocks_reactions(x.effects_of(state, cid)):
-        return False
-    if blocks_reactions(x.effects_of(state, cid)):
         return False
     if blocks_reactions(x.effects_of(state, cid)):
         return False  # surprised, or a Shocking Grasp

@@ -13,8 +13,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from app.dm.brain import ToolCall
+from app.dm.events import SessionEvent
 from app.dm.wire import MAX_ARGUMENT_DEPTH, nesting_depth
-from app.session.events import SessionEvent
 from app.world.state import GameState
 
 

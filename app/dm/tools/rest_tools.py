@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools.condition_tools import set_exhaustion
 from app.dm.tools.feature_tools import recover_slots
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet

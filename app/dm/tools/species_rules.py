@@ -5,9 +5,9 @@ species data grants it."""
 
 from __future__ import annotations
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import AttackSetup, DamageSetup, ExtraDamage, RollSetup, Rule
-from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.attacks import AttackResult

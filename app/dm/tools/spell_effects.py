@@ -9,12 +9,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.condition_tools import afflict, creature_type, immunity
 from app.dm.tools.hooks import RULES
 from app.dm.tools.spell_caster import Caster, scaled
-from app.session.events import DiceRoll, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.checks import CheckResult
 from rules.conditions import ActiveCondition

@@ -6,10 +6,10 @@ them), a turn lost to Haste's lethargy, a glow that keeps its bearer from being 
 
 from __future__ import annotations
 
+from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import AttackSetup, Rule
 from app.dm.tools.spell_effects import strip_blocked
-from app.session.events import DiceRoll, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.dice import Advantage, roll

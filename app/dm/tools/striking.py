@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
+from app.dm.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage, Reach
 from app.dm.tools.reactions import (
@@ -18,7 +19,6 @@ from app.dm.tools.reactions import (
     raise_shield,
     shield_slot,
 )
-from app.session.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
 from app.world.state import GameState
 from rules.attacks import AttackResult, attack_roll, damage_roll
 from rules.conditions import attack_context

@@ -7,11 +7,11 @@ fight (``start_combat`` ``surprise``), or an authored encounter does (``surprise
 
 from __future__ import annotations
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.monster_rules import surprised_effect
 from app.dm.tools.registry import ToolOutcome
-from app.session.events import SessionEvent, StateChange
 from app.world.state import GameState
 from rules.effects import with_effect
 

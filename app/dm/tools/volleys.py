@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.dm.events import DiceRoll, ReactionOffer, SessionEvent
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import ExtraDamage
 from app.dm.tools.reactions import has_reaction, open_window, raise_shield, shield_slot, shielded
 from app.dm.tools.striking import setup_attack, strike
-from app.session.events import DiceRoll, ReactionOffer, SessionEvent
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.dice import roll

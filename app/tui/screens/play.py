@@ -29,16 +29,16 @@ from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
 from app import views
-from app.dm.tools.reactions import AskPolicy
-from app.saves import SAVES_DIR
-from app.screentext import plain
-from app.session import commands, hotseat, levelling
-from app.session.events import (
+from app.dm.events import (
     ErrorEvent,
     NarrativeChunk,
     StateChange,
     TurnEnd,
 )
+from app.dm.tools.reactions import AskPolicy
+from app.saves import SAVES_DIR
+from app.screentext import plain
+from app.session import commands, hotseat, levelling
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.session import GameSession, ending_text
@@ -127,7 +127,7 @@ class PlayScreen(Keeping):
 
     def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()
-        self.session.state.set_reactions(AskPolicy(self.ask_reaction))
+        self.session.state.set_reaction_policy(AskPolicy(self.ask_reaction))
         story = self.query_one(StoryPane)
         state = self.session.state
         if self.resumed:

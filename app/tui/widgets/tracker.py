@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from app import views
-from app.session.events import CombatantStatus
+from app.dm.events import CombatantStatus
 from app.session.panels import SHIELD_BONUS, Panels
 
 WIDE = 60

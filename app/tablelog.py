@@ -22,6 +22,7 @@ from app.dm.events import (
     StateChange,
     StateTransition,
 )
+from app.dm.reaction_kinds import kind_of
 from app.world.state import GameState
 
 _LABELS = {
@@ -101,27 +102,22 @@ def _leading_int(text: str) -> int | None:
     return int(head) if head.isdigit() else None
 
 
-_REACTIONS = {
-    # kind: (what taking it is called, what letting it pass is called)
-    "shield": ("casts Shield", "does not cast Shield"),
-    "counterspell": ("casts Counterspell", "does not cast Counterspell"),
-    "uncanny_dodge": ("uses Uncanny Dodge", "does not use Uncanny Dodge"),
-    "opportunity_attack": ("makes an opportunity attack", "makes no opportunity attack"),
-}
-
-
 def reaction_words(offer: ReactionOffer) -> str:
-    """``Aria casts Shield`` / ``Aria does not cast Shield``."""
-    taken, passed = _REACTIONS.get(offer.kind, (offer.kind.replace("_", " "),) * 2)
-    return f"{offer.reactor_name} {taken if offer.accepted else passed}"
+    """``Aria casts Shield`` / ``Aria does not cast Shield`` / ``Thorin: “I shove Mira
+    clear”`` (the player's own words, for the DM)."""
+    if offer.kind == "declared" and offer.declared:
+        return f"{offer.reactor_name}: “{offer.declared}”"
+    kind = kind_of(offer.kind)
+    return f"{offer.reactor_name} {kind.taken if offer.accepted else kind.passed}"
 
 
 def reaction_log_entry(event: ReactionWindow) -> Text:
-    """What prompted the reaction, then each one taken or let pass, in words."""
+    """What prompted the reaction, then each one taken (with its subturn) or let pass."""
     out = Text(f"⟲ {event.trigger}", style="bold magenta")
     for offer in event.offers:
         if offer.accepted:
-            out.append(f"\n  Reaction — {reaction_words(offer)}", style="magenta")
+            where = f" {offer.subturn}" if offer.subturn else ""
+            out.append(f"\n  Reaction{where} — {reaction_words(offer)}", style="magenta")
         else:
             out.append(f"\n  {reaction_words(offer)}", style="dim")
     return out

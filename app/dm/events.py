@@ -188,11 +188,16 @@ class ReactionOffer(_Event):
 
     reactor_id: str
     reactor_name: str
-    kind: Literal["shield", "opportunity_attack", "uncanny_dodge", "counterspell"]
+    kind: str
+    """A kind of :data:`app.dm.reaction_kinds.KINDS`: ``shield``, ``opportunity_attack`` …,
+    or ``declared`` — the player's own words, for the DM to adjudicate."""
     prompt: str
     accepted: bool = False
     subturn: str | None = None
-    """``7.1``, ``7.2`` … for accepted reactions, in the order they resolve."""
+    """``7.1``, ``7.2`` … for accepted reactions (``7.1.1`` nested), in the order they
+    resolve."""
+    declared: str = ""
+    """What the player said, when they answered in their own words."""
 
 
 class ReactionWindow(_Event):
@@ -201,6 +206,8 @@ class ReactionWindow(_Event):
     type: Literal["reaction_window"] = "reaction_window"
     trigger: str
     offers: list[ReactionOffer]
+    parent: str = ""
+    """The turn or subturn the window opened in (``7``, or ``7.1`` for a nested one)."""
 
 
 class Usage(_Event):

@@ -104,7 +104,9 @@ def _from_schema_2(data: Document) -> Document:
 
 
 ADDED_IN_4: dict[str, dict[str, Any]] = {
-    "state": {},
+    "state": {
+        "reactions": {"turn": 0, "counters": {}, "windows": [], "subturns": [], "resolving": []},
+    },
     "turn_order": {},
     "encounter": {},
     "history": {},

@@ -305,6 +305,7 @@ class GameSession:
             )
         )
         fold_summary(self.state)
+        self.state.reactions.settle(end_of_turn=True)
         self.state.changes.clear()
         if actions:
             self.pending = []

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from app.world.actions import PlayerAction
+from app.world.reactions import ReactionQueue
 from app.world.turnorder import TurnOrder
 from rules.character import CharacterSheet
 
@@ -208,6 +209,8 @@ class GameState(_Model):
     turn_order: TurnOrder = Field(default_factory=TurnOrder)
     deaths: dict[str, DeathMark] = Field(default_factory=dict)
     """When each dead character or creature died (a revived one leaves it)."""
+    reactions: ReactionQueue = Field(default_factory=ReactionQueue)
+    """The reaction queue: this turn's windows and the subturns declared in them."""
     table_log: list[str] = Field(default_factory=list)
     """The newest entries of the dice and combat log, as Rich markup, so a resumed game shows
     the log it had (at most :data:`LOG_KEPT`)."""

@@ -49,9 +49,9 @@ def test_reactions_are_told_in_words() -> None:
         ],
     )  # fmt: skip
     text = plain(log_entry(window))
-    assert "Reaction — Aria casts Shield" in text
+    assert "Reaction 34.1 — Aria casts Shield" in text
     assert "Mira does not use Uncanny Dodge" in text
-    assert "34.1" not in text and "shield" not in text and "uncanny_dodge" not in text
+    assert "shield" not in text and "uncanny_dodge" not in text  # kinds told in words
 
 
 def test_flags_make_no_entry_and_changes_do() -> None:

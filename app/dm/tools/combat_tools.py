@@ -21,7 +21,7 @@ from app.dm.tools.combat_options import (
 )
 from app.dm.tools.conduct import wake
 from app.dm.tools.hooks import ExtraDamage, Reach
-from app.dm.tools.reactions import has_reaction, melee_reach, open_window
+from app.dm.tools.reactions import has_reaction, melee_reach, open_window, resolving
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import out_of_reach, refusal, setup_attack, strike
 from app.world.state import GameState
@@ -146,11 +146,15 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
     window, accepted = open_window(state, f"{name} leaves reach", offers)
     events: list[SessionEvent] = [window]
     for offer in accepted:
+        if offer.kind != "opportunity_attack":
+            continue  # words of the player's own: the DM adjudicates them
         if x.vitals_of(state, actor).state is LifeState.DEAD:
-            break
+            state.reactions.lapse(offer.subturn, f"{name} already fell")
+            continue
         melee = [s for s in _swings(state, offer.reactor_id, None) if not s.ranged]
         if melee:
-            more, _ = _swing(state, offer.reactor_id, actor, melee[0])
+            with resolving(state, offer.subturn):
+                more, _ = _swing(state, offer.reactor_id, actor, melee[0])
             events += more
     return events
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app.dm.events import ReactionOffer, SessionEvent, StateChange
 from app.dm.tools import executors as x
-from app.dm.tools.reactions import has_reaction, open_window
+from app.dm.tools.reactions import has_reaction, open_window, resolving
 from app.dm.tools.spell_caster import caster_profile
 from app.world.state import GameState
 from rules.checks import ability_check
@@ -45,28 +45,43 @@ def counterspell(
     window, accepted = open_window(state, f"{name} casts {spell_name}", offers)
     events: list[SessionEvent] = [window]
     for offer in accepted:
-        profile = caster_profile(state, offer.reactor_id)
-        assert profile is not None
-        slot = next(lv for lv in range(3, 10) if profile.slots.remaining(lv))
-        profile.slots.spend(slot)
-        state.record("roll", f"{profile.name} casts Counterspell at {name}'s {spell_name}")
-        more, blocked_by = counterspell(state, offer.reactor_id, "Counterspell", slot, depth + 1)
+        if offer.kind != "counterspell":
+            continue  # words of the player's own: the DM adjudicates them
+        with resolving(state, offer.subturn):
+            more, stopped = _cast_counterspell(state, offer, caster, spell_name, level, depth)
         events += more
-        if blocked_by is not None:
-            continue  # this Counterspell was itself countered
-        if level > slot:  # a higher spell needs an ability check against DC 10 + its level
-            check = ability_check(
-                state.rng,
-                profile.mod,
-                10 + level,
-                ability=profile.ability,
-                reason=f"counter {spell_name}",
-            )
-            events.append(x.roll_event(state, offer.reactor_id, check))
-            if not check.success:
-                continue
-        text = f"{profile.name}'s Counterspell stops {name}'s {spell_name}"
-        state.record("condition", text)
-        events.append(StateChange(kind="condition", target_id=caster, description=text))
-        return events, offer.reactor_id
+        if stopped:
+            for later in accepted:
+                if later.kind == "counterspell" and later.subturn != offer.subturn:
+                    state.reactions.lapse(later.subturn, f"{spell_name} was already stopped")
+            return events, offer.reactor_id
     return events, None
+
+
+def _cast_counterspell(
+    state: GameState, offer: ReactionOffer, caster: str, spell_name: str, level: int, depth: int
+) -> tuple[list[SessionEvent], bool]:
+    """One Counterspell, in its own subturn: the slot goes, the other side may counter it
+    in turn (a nested subturn), and a spell above the slot needs an ability check. Returns
+    the events and whether it stopped the spell."""
+    name = state.name_of(caster)
+    profile = caster_profile(state, offer.reactor_id)
+    assert profile is not None
+    slot = next(lv for lv in range(3, 10) if profile.slots.remaining(lv))
+    profile.slots.spend(slot)
+    state.record("roll", f"{profile.name} casts Counterspell at {name}'s {spell_name}")
+    events, blocked_by = counterspell(state, offer.reactor_id, "Counterspell", slot, depth + 1)
+    if blocked_by is not None:
+        return events, False  # this Counterspell was itself countered
+    if level > slot:  # a higher spell needs an ability check against DC 10 + its level
+        check = ability_check(
+            state.rng, profile.mod, 10 + level, ability=profile.ability,
+            reason=f"counter {spell_name}",
+        )  # fmt: skip
+        events.append(x.roll_event(state, offer.reactor_id, check))
+        if not check.success:
+            return events, False
+    text = f"{profile.name}'s Counterspell stops {name}'s {spell_name}"
+    state.record("condition", text)
+    events.append(StateChange(kind="condition", target_id=caster, description=text))
+    return events, True

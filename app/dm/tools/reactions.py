@@ -1,30 +1,109 @@
-"""Reaction windows: after a trigger (an attack hits, a creature leaves reach) every
-creature that may react is asked; "no" answers drop out; each "yes" becomes a sibling
-subturn (``7.1``, ``7.2`` …) resolved in initiative order, then the parent action resumes.
+"""Reaction windows: after a trigger (an attack hits, a creature leaves reach, a spell is
+cast, or whatever the DM opens a window on) every creature that may react is asked, once,
+with every reaction it has for this moment; "no" answers drop out; each "yes" becomes a
+sibling subturn in the turn stack (:mod:`app.world.reactions`) — ``7.1``, ``7.2`` …, or
+``7.1.1`` under a subturn being resolved — ordered by timing, then initiative, then
+declaration; then the parent action resumes.
 
-Who answers is a :class:`ReactionPolicy`: the console asks the players; monsters and
-headless play use :class:`AutoPolicy`, which reacts when it helps.
+Who answers is a :class:`ReactionPolicy`: the TUI and the console ask the players, who may
+pick a reaction or say what they do in their own words (the DM adjudicates what the engine
+cannot price); monsters, companions and headless play use :class:`AutoPolicy`, which
+reacts when it helps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Protocol
 
 from app.dm.events import ReactionOffer, ReactionWindow
+from app.dm.reaction_kinds import KINDS, kind_of
 from app.dm.tools import executors as x
 from app.dm.tools.conduct import may_react
+from app.world.reactions import Subturn, Window
 from app.world.state import GameState
 from rules.economy import ActionKind
 from rules.effects import Effect, blocks_reactions, with_effect
 from rules.srd import srd
 
 
-class ReactionPolicy(Protocol):
-    """Decides whether a creature takes an offered reaction."""
+@dataclass(frozen=True)
+class Question:
+    """What one creature is asked in a window: every reaction it has for this moment."""
 
-    def choose(self, state: GameState, offer: ReactionOffer, *, helps: bool) -> bool:
-        """``helps``: the engine's own judgement (Shield would turn this hit into a miss)."""
+    trigger: str
+    reactor_id: str
+    reactor_name: str
+    options: tuple[tuple[ReactionOffer, bool], ...]
+    """Each reaction the engine prices, and whether it would help (Shield turning this hit
+    into a miss). Empty in a window the DM opened: the player says what they do."""
+
+    @property
+    def helps(self) -> bool:
+        """Some option would help."""
+        return any(helps for _, helps in self.options)
+
+    @property
+    def prompt(self) -> str:
+        """The question in words: the one option's own prompt, or the choice of several."""
+        if len(self.options) == 1:
+            return self.options[0][0].prompt
+        if not self.options:
+            return f"{self.reactor_name}, {self.trigger}. Do you react? Say what you do."
+        choices = " or ".join(kind_of(o.kind).taken for o, _ in self.options)
+        return f"{self.reactor_name}, {self.trigger}. React? ({choices})"
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """An answer: the kind of reaction taken (``None``: no reaction), and the player's own
+    words when they said something the engine does not price (kind ``declared``)."""
+
+    kind: str | None
+    text: str = ""
+
+
+PASS = Declaration(None)
+
+_NO = re.compile(
+    r"^\s*(?:n|no+|nope|nah|non|nein|pass|skip|none|nothing|not now|no reaction|"
+    r"don'?t|do not|i don'?t|i pass|i hold|hold)\b",
+    re.IGNORECASE,
+)
+_YES_WORD = r"(?:y|yes|yeah|yep|yup|sure|ok(?:ay)?|do it|react|go|please|now|si|oui|ja)"
+_YES = re.compile(rf"^\s*{_YES_WORD}(?:[\s,!.]+{_YES_WORD})*\W*$", re.IGNORECASE)
+
+
+def read_declaration(text: str, options: tuple[tuple[ReactionOffer, bool], ...]) -> Declaration:
+    """What a player's answer means: nothing or "no" passes; "yes" (or the option's number)
+    takes the one option offered (the first that helps, of several); words that name an
+    option take it ("I cast Shield", "rebuke him"); anything else is declared in the
+    player's own words, for the DM to adjudicate."""
+    said = " ".join(text.split())[:500]
+    if not said or _NO.match(said):
+        return PASS
+    kinds = [o.kind for o, _ in options]
+    if _YES.match(said):
+        helping = [o.kind for o, helps in options if helps]
+        return Declaration((helping or kinds)[0]) if kinds else PASS
+    if said.isdigit():
+        number = int(said)
+        return Declaration(kinds[number - 1]) if 1 <= number <= len(kinds) else PASS
+    words = set(re.findall(r"[a-z]+", said.lower()))
+    for kind in kinds:
+        if words & set(KINDS[kind].words if kind in KINDS else ()):
+            return Declaration(kind, said)
+    return Declaration("declared", said)
+
+
+class ReactionPolicy(Protocol):
+    """Decides what a creature does with an offered reaction."""
+
+    def declare(self, state: GameState, question: Question) -> Declaration:
+        """The creature's answer to ``question``."""
         ...
 
 
@@ -32,23 +111,32 @@ class AutoPolicy:
     """Reacts whenever it helps: Shield only if it turns the hit into a miss, every
     opportunity attack, Uncanny Dodge on every hit."""
 
-    def choose(self, state: GameState, offer: ReactionOffer, *, helps: bool) -> bool:
-        return helps
+    def declare(self, state: GameState, question: Question) -> Declaration:
+        helping = [o.kind for o, helps in question.options if helps]
+        return Declaration(helping[0]) if helping else PASS
 
 
 class AskPolicy(AutoPolicy):
     """Asks a player about their own characters' reactions; monsters and companions decide
     automatically. ``ask(player, prompt, helps)`` puts the question to ``player`` (the
-    console reads a line, the full-screen game shows a dialog) and returns the answer."""
+    console reads a line, the full-screen game shows a dialog) and returns the answer:
+    ``True``/``False`` for yes/no, or the player's words (read by :func:`read_declaration`)."""
 
-    def __init__(self, ask: Callable[[str, str, bool], bool]) -> None:
+    def __init__(self, ask: Callable[[str, str, bool], bool | str]) -> None:
         self.ask = ask
 
-    def choose(self, state: GameState, offer: ReactionOffer, *, helps: bool) -> bool:
-        player = state.controller_of(offer.reactor_id) if offer.reactor_id in state.party else None
-        if player:
-            return self.ask(player, offer.prompt, helps)
-        return helps
+    def declare(self, state: GameState, question: Question) -> Declaration:
+        reactor = question.reactor_id
+        player = state.controller_of(reactor) if reactor in state.party else None
+        if not player:
+            return super().declare(state, question)
+        answer = self.ask(player, question.prompt, question.helps)
+        if isinstance(answer, str):
+            return read_declaration(answer, question.options)
+        if not answer or not question.options:
+            return PASS
+        helping = [o.kind for o, helps in question.options if helps]
+        return Declaration((helping or [question.options[0][0].kind])[0])
 
 
 def _policy(state: GameState) -> ReactionPolicy:
@@ -101,31 +189,89 @@ def raise_shield(state: GameState, cid: str) -> None:
 
 
 def open_window(
-    state: GameState, trigger: str, offers: list[tuple[ReactionOffer, bool]]
+    state: GameState,
+    trigger: str,
+    offers: list[tuple[ReactionOffer, bool]],
+    *,
+    by_dm: bool = False,
 ) -> tuple[ReactionWindow, list[ReactionOffer]]:
-    """Ask every offer's creature (in initiative order); return the window event and the
-    accepted offers with their subturn numbers."""
+    """Ask every creature with an offer (in initiative order, each once, with all its
+    options) and queue the reactions taken as subturns of whatever is being resolved.
+
+    Returns the window event and the accepted offers, in the order they resolve, each with
+    its subturn id; the caller resolves the priced ones (inside :func:`resolving`, so a
+    window they open nests under them). An answer in the player's own words becomes a
+    ``declared`` subturn left pending for the DM. A reaction is spent when it is declared.
+    """
+    queue = state.reactions
+    queue.start(state.turn)
+    parent = queue.parent()
+    window = Window(parent=parent, trigger=trigger, by_dm=by_dm)
+    queue.windows.append(window)
     encounter = state.encounter
     rank = {c.id: i for i, c in enumerate(encounter.order)} if encounter else {}
-    ordered = sorted(
-        enumerate(offers), key=lambda pair: (rank.get(pair[1][0].reactor_id, 99), pair[0])
-    )
+    first = {cid: i for i, cid in reversed(list(enumerate(o.reactor_id for o, _ in offers)))}
+    reactors = sorted(first, key=lambda cid: (rank.get(cid, len(rank)), first[cid]))
     policy = _policy(state)
     decided: list[ReactionOffer] = []
+    taken: list[tuple[tuple[int, int, int], ReactionOffer]] = []
+    for cid in reactors:
+        options = tuple((o, helps) for o, helps in offers if o.reactor_id == cid)
+        if not has_reaction(state, cid):
+            continue  # incapacitated, or spent earlier in this turn
+        window.asking = state.name_of(cid)
+        answer = policy.declare(state, Question(trigger, cid, state.name_of(cid), options))
+        chosen = next((o for o, _ in options if o.kind == answer.kind), None)
+        if answer.kind == "declared" or (chosen is None and answer.kind is not None):
+            chosen = ReactionOffer(
+                reactor_id=cid, reactor_name=state.name_of(cid), kind="declared",
+                prompt=options[0][0].prompt if options else trigger,
+                declared=answer.text or answer.kind or "",
+            )  # fmt: skip
+        for offer, _ in options:
+            if offer is not chosen:
+                decided.append(offer)
+        if chosen is None:
+            continue
+        x.economy_of(state, cid).spend(ActionKind.REACTION)
+        order = (kind_of(chosen.kind).rank, rank.get(cid, len(rank)), len(taken))
+        taken.append((order, chosen))
+    window.asking = ""
     accepted: list[ReactionOffer] = []
-    for _, (offer, helps) in ordered:
-        if not has_reaction(state, offer.reactor_id):
-            continue  # spent by an earlier answer in this window
-        if policy.choose(state, offer, helps=helps):
-            taken = offer.model_copy(
-                update={"accepted": True, "subturn": f"{state.turn}.{len(accepted) + 1}"}
+    for _, offer in sorted(taken, key=lambda pair: pair[0]):
+        sid = queue.next_id(parent)
+        done = offer.model_copy(update={"accepted": True, "subturn": sid})
+        queue.subturns.append(
+            Subturn(
+                id=sid, reactor_id=offer.reactor_id, reactor_name=offer.reactor_name,
+                kind=offer.kind, declared=offer.declared or kind_of(offer.kind).taken,
+                trigger=trigger[:300], by_dm=by_dm,
             )
-            accepted.append(taken)
-            x.economy_of(state, offer.reactor_id).spend(ActionKind.REACTION)
-            decided.append(taken)
-        else:
-            decided.append(offer)
-    return ReactionWindow(trigger=trigger, offers=decided), accepted
+        )  # fmt: skip
+        accepted.append(done)
+        decided.append(done)
+    window.open = False
+    return ReactionWindow(trigger=trigger, offers=decided, parent=parent), accepted
+
+
+@contextmanager
+def resolving(state: GameState, subturn: str | None) -> Iterator[None]:
+    """Resolve a queued subturn: a window opened meanwhile nests under it (``7.1.1``), and
+    it is done when the block ends. A ``None`` id (nothing was queued) just runs the block."""
+    queue = state.reactions
+    entry = queue.get(subturn) if subturn else None
+    if entry is None:
+        yield
+        return
+    entry.status = "resolving"
+    queue.resolving.append(entry.id)
+    try:
+        yield
+    finally:
+        if entry.id in queue.resolving:
+            queue.resolving.remove(entry.id)
+        if entry.status == "resolving":
+            entry.status = "done"
 
 
 def melee_reach(state: GameState, cid: str) -> bool:

@@ -177,3 +177,5 @@ class ToolSet:
             return tool.run(args, state)
         except ToolError as error:
             return ToolOutcome.refused(str(error))
+        finally:
+            state.reactions.settle()  # a priced reaction left unresolved did not happen

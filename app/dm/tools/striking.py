@@ -17,6 +17,7 @@ from app.dm.tools.reactions import (
     has_reaction,
     open_window,
     raise_shield,
+    resolving,
     shield_slot,
 )
 from app.world.state import GameState
@@ -107,12 +108,14 @@ def _react_to_hit(
         return None, False, False
     window, accepted = open_window(state, f"{foe} hits {name}", offers)
     halve = shield = False
-    for offer in accepted:
+    for offer in accepted:  # a reaction in the player's own words waits for the DM
         if offer.kind == "shield":
-            raise_shield(state, target)
+            with resolving(state, offer.subturn):
+                raise_shield(state, target)
             shield = True
         elif offer.kind == "uncanny_dodge":
-            halve = True
+            with resolving(state, offer.subturn):
+                halve = True
     return window, halve, shield
 
 

@@ -19,7 +19,14 @@ from typing import Any
 from app.dm.events import DiceRoll, ReactionOffer, SessionEvent
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import ExtraDamage
-from app.dm.tools.reactions import has_reaction, open_window, raise_shield, shield_slot, shielded
+from app.dm.tools.reactions import (
+    has_reaction,
+    open_window,
+    raise_shield,
+    resolving,
+    shield_slot,
+    shielded,
+)
 from app.dm.tools.striking import setup_attack, strike
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -68,8 +75,10 @@ def _shield_against_darts(
             state, f"{foe} casts {spell.name} at {name}", [(offer, True)]
         )
         events.append(window)
-        if accepted:
-            raise_shield(state, target)
+        for taken in accepted:
+            if taken.kind == "shield":
+                with resolving(state, taken.subturn):
+                    raise_shield(state, target)
     return events
 
 

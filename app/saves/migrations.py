@@ -48,6 +48,15 @@ def _fill(table: Any, added: dict[str, Any]) -> None:
             table.setdefault(key, copy.deepcopy(value))
 
 
+def _fill_members(state: Document, added: dict[str, dict[str, Any]]) -> None:
+    """Fill the keys a schema added to every character sheet and every creature."""
+    for group in ("party", "creatures"):
+        members = state.get(group)
+        if isinstance(members, dict):
+            for member in members.values():
+                _fill(member, added[group])
+
+
 MARKERS_TO_EFFECTS: dict[str, dict[str, Any]] = {
     "dodging": {"id": "dodge", "name": "Dodging", "attacks_against": "disadvantage",
                 "save_advantage": ["dex"], "ends": "start_of_own_turn", "rounds": 1},
@@ -88,11 +97,7 @@ def _from_schema_2(data: Document) -> Document:
     state = data.get("state")
     if not isinstance(state, dict):
         return data  # the checks that follow say what is wrong with it
-    for group in ("party", "creatures"):
-        members = state.get(group)
-        if isinstance(members, dict):
-            for member in members.values():
-                _fill(member, ADDED_IN_3[group])
+    _fill_members(state, ADDED_IN_3)
     _fill(state.get("encounter"), ADDED_IN_3["encounter"])
     encounter = state.get("encounter")
     economy = encounter.get("economy") if isinstance(encounter, dict) else None
@@ -124,11 +129,7 @@ def _from_schema_3(data: Document) -> Document:
     state = data.get("state")
     if not isinstance(state, dict):
         return data
-    for group in ("party", "creatures"):
-        members = state.get(group)
-        if isinstance(members, dict):
-            for member in members.values():
-                _fill(member, ADDED_IN_4[group])
+    _fill_members(state, ADDED_IN_4)
     _fill(state.get("encounter"), ADDED_IN_4["encounter"])
     _fill(state.get("turn_order"), ADDED_IN_4["turn_order"])
     history = state.get("history")

@@ -117,6 +117,10 @@ def tool_command(
         refuse("--campaign and --seed start a fresh game; a saved game (--load) has its own")
     session = _game(load_save, saves_dir, campaign, seed)
     out = console()
+    for event in _set_up(session.state, wanted_flags, scene):
+        line = _rendered(event)
+        if line:
+            err_console().print(plain(f"set-up: {line}", style="dim"), soft_wrap=True)
     if list_tools:
         _list(out, session)
         return
@@ -125,11 +129,6 @@ def tool_command(
         _schema(out, session, name)
         return
     assert call is not None
-    setup = _set_up(session.state, wanted_flags, scene)
-    for event in setup:
-        line = _rendered(event)
-        if line:
-            err_console().print(plain(f"set-up: {line}", style="dim"), soft_wrap=True)
     _note_offered(session, name)
     outcome = ALL_TOOLS.execute(call, session.state)
     out.print_json(json.dumps(outcome.result, ensure_ascii=False))

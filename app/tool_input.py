@@ -30,6 +30,8 @@ INT_RANGE = (-(2**63), 2**63 - 1)
 """Whole numbers a save can hold."""
 SHOWN = 60
 """Characters of a bad argument quoted back in a message."""
+MAX_GUESSED = 80
+"""Longer words get no did-you-mean: no name is that long, and comparing costs time."""
 
 
 class InputError(ValueError):
@@ -39,8 +41,8 @@ class InputError(ValueError):
 def closest(word: str, choices: Iterable[str]) -> str | None:
     """The choice ``word`` most likely meant (a typo, a missing underscore), if any is
     close enough to suggest. A word of one or two letters suggests nothing: it is part of
-    too many names to point at one."""
-    if len(word.strip()) < 3:
+    too many names to point at one; nor does a word longer than any name."""
+    if not 3 <= len(word.strip()) <= MAX_GUESSED:
         return None
     found = process.extractOne(word.casefold(), list(choices), scorer=fuzz.WRatio, score_cutoff=70)
     return None if found is None else str(found[0])

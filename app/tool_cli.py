@@ -151,7 +151,8 @@ def _game(
     """The game the tool runs in: a save loaded (and joined to its campaign) as play loads
     it, or a fresh game of the campaign."""
     if load_save is None:
-        return start_session(load_story(campaign or DEFAULT_CAMPAIGN), seed or 0)
+        story = load_story(DEFAULT_CAMPAIGN if campaign is None else campaign)
+        return start_session(story, 0 if seed is None else seed)
     given = load_save.strip(" ")
     if os.sep in given or (os.altsep is not None and os.altsep in given):
         folder, given = Path(given).parent, Path(given).name  # a file anywhere, by its path

@@ -46,8 +46,10 @@ def test_get_encounter_in_a_saved_fight_shows_the_fight(saves: Path) -> None:
     assert run.exit_code == 0, run.output
     fight = result_of(run)
     assert fight["in_combat"] is True and fight["round"] == 1
-    names = [c["name"] for c in fight["order"]]
-    assert {"Mira", "Thorin", "Aria", "Giant Rat 1"} <= set(names)
+    by_name = {c["name"]: c for c in fight["order"]}
+    assert {"Mira", "Thorin", "Aria", "Giant Rat 1"} <= set(by_name)
+    rat = by_name["Giant Rat 1"]  # Thorin's attack before the save: the fight as it stands
+    assert 0 < rat["hp"] < rat["max_hp"] and fight["current"] == "mira"
     calm = tool("get_encounter", "--load", "start", "--saves-dir", str(saves))
     assert calm.exit_code == 0 and "No active encounter" in calm.stdout
 

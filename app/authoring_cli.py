@@ -1,0 +1,206 @@
+"""The commands for campaign authors that play a campaign without a player: ``simulate``
+(a scripted playthrough), ``balance`` (an encounter fought many times) and ``validate``
+(the campaign checked for mistakes before anyone plays it)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from app.cli_common import EXIT_BAD_INPUT, MAX_SEED, bad, console, err_console, load_story, say
+from app.dm.brain import Brain, BrainError
+from app.dm.config import ConfigError, load_dm_config
+from app.dm.openai_brain import OpenAIBrain
+from app.dm.referee.skirmish import fight as skirmish
+from app.dm.referee.skirmish import from_monster, from_sheet
+from app.dm.scripted import ScriptedBrain
+from app.screentext import plain
+from app.session.runner import ScriptError, read_script, run_lines
+from app.session.session import ending_title
+from app.session.setup import start_session
+from app.world.campaign import Campaign
+from app.world.validate import validate_campaign
+from rules.character import CharacterSheet
+
+MAX_FOES = 50
+"""Foes in one ``balance`` fight, at most (the largest authored fights have a dozen)."""
+MAX_FIGHTS = 20_000
+"""Fights one ``balance`` run may ask for: enough for odds to a fraction of a percent."""
+
+
+def simulate_command(
+    campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
+    script: Annotated[Path, typer.Option(help="File of 'Name: action' lines.")],
+    seed: Annotated[
+        int,
+        typer.Option(
+            min=0, max=MAX_SEED, help="Seed: the same seed and script give the same transcript."
+        ),
+    ] = 0,
+    brain: Annotated[str, typer.Option(help="offline, scripted or openai.")] = "offline",
+    brain_file: Annotated[
+        Path | None, typer.Option(help="Recorded DM replies, for --brain scripted.")
+    ] = None,
+    until_end: Annotated[
+        bool, typer.Option("--until-end", help="Fail unless an ending is reached.")
+    ] = False,
+    model: Annotated[str | None, typer.Option(help="DM model, for --brain openai.")] = None,
+    base_url: Annotated[str | None, typer.Option(help="Endpoint, for --brain openai.")] = None,
+) -> None:
+    """Play a campaign headless from a script and print the transcript and a summary."""
+    story = load_story(campaign)
+    try:
+        lines = read_script(script)
+    except ScriptError as error:
+        err_console().print(plain(f"error: {error}", style="red"))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    dm: Brain | None = None
+    if brain == "scripted":
+        if brain_file is None:
+            err_console().print("error: --brain scripted needs --brain-file", style="red")
+            raise typer.Exit(EXIT_BAD_INPUT)
+        try:
+            dm = ScriptedBrain.from_file(brain_file)
+        except BrainError as error:
+            err_console().print(plain(f"error: {error.message}", style="red"))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+    elif brain == "openai":
+        try:
+            dm = OpenAIBrain(load_dm_config(model=model, base_url=base_url))
+        except ConfigError as error:
+            err_console().print(plain(f"error: {error}", style="red"))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+    elif brain != "offline":
+        err_console().print(
+            f"error: unknown brain {brain!r} (offline, scripted, openai)", style="red"
+        )
+        raise typer.Exit(EXIT_BAD_INPUT)
+    session = start_session(story, seed, dm)
+    result = asyncio.run(run_lines(session, lines, say))  # plain lines, never wrapped
+    state = session.state
+    summary = [
+        "== summary ==",
+        f"turns: {result.turns}   scene: {state.scene.name}   mode: {session.mode}",
+    ]
+    for sheet in state.party.values():
+        vitals = sheet.vitals
+        summary.append(f"{sheet.name}: {vitals.hp}/{vitals.max_hp} HP, {vitals.state.value}")
+    if state.flags:
+        summary.append("flags: " + ", ".join(f"{k}={v}" for k, v in sorted(state.flags.items())))
+    ending = ending_title(state)
+    summary.append(f"ending: {ending or 'none reached'}")
+    for line in summary:
+        say(line)
+    if result.errors or (until_end and ending is None):
+        raise typer.Exit(1)
+
+
+def _foes(story: Campaign, encounter: str | None, monsters: list[str]) -> list[tuple[str, int]]:
+    """(stat block id, count) of the fight ``balance`` runs; exits 2 on a bad request."""
+    groups: list[tuple[str, int]] = []
+    if encounter:
+        if encounter not in story.encounters:
+            known = ", ".join(story.encounters) or "none"
+            raise bad(f"no encounter {encounter!r} (known: {known})")
+        groups += [(m.monster, m.count) for m in story.encounters[encounter].monsters]
+    for spec in monsters:
+        name, colon, count = spec.partition(":")
+        if not story.has_monster(name):
+            raise bad(f"bad --monster {spec!r}: no monster {name!r} (e.g. goblin:3)")
+        if colon and not (count.isascii() and count.isdigit()):
+            raise bad(f"bad --monster {spec!r}: the count is a whole number (e.g. goblin:3)")
+        number = (int(count) if len(count) <= 9 else MAX_FOES + 1) if colon else 1
+        if not 1 <= number <= MAX_FOES:
+            raise bad(f"bad --monster {spec!r}: the count is 1 to {MAX_FOES}")
+        groups.append((name, number))
+    if not groups:
+        raise bad("name an --encounter or at least one --monster")
+    total = sum(count for _, count in groups)
+    if total > MAX_FOES:
+        raise bad(f"{total} foes in one fight; at most {MAX_FOES}")
+    return groups
+
+
+def _party(story: Campaign, party: str | None) -> list[CharacterSheet]:
+    """The characters ``balance`` fields; exits 2 on an empty list, a repeat or a stranger."""
+    if party is None:
+        ids = list(story.campaign.party)
+    else:
+        ids = [cid.strip() for cid in party.split(",")]
+        if not any(ids):
+            raise bad("--party names no character (e.g. --party mira,thorin)")
+    known = {sheet.id for sheet in story.characters}
+    for cid in ids:
+        if cid not in known:
+            raise bad(f"no character {cid!r} (known: {', '.join(sorted(known))})")
+    if len(set(ids)) != len(ids):
+        twice = sorted({cid for cid in ids if ids.count(cid) > 1})
+        raise bad(f"--party names {', '.join(twice)} more than once")
+    return [story.character(cid) for cid in ids]
+
+
+def balance_command(
+    campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
+    encounter: Annotated[str | None, typer.Option(help="An encounter id of the campaign.")] = None,
+    monsters: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--monster", help=f"SRD monster[:count], repeatable; {MAX_FOES} foes at most."
+        ),
+    ] = None,
+    party: Annotated[
+        str | None, typer.Option(help="Comma-separated character ids (default: the party).")
+    ] = None,
+    fights: Annotated[
+        int, typer.Option(min=1, max=MAX_FIGHTS, help=f"Fights to run (1 to {MAX_FIGHTS:,}).")
+    ] = 1000,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of the first fight.")] = 0,
+) -> None:
+    """Fight an encounter many times with the referee's tactics and report the odds."""
+    story = load_story(campaign)
+    groups = _foes(story, encounter, monsters or [])
+    sheets = _party(story, party)
+    rng = random.Random(seed)
+    results = []
+    for _ in range(fights):
+        side = [from_sheet(s) for s in sheets]
+        foes = [
+            from_monster(story.monster(name), n + 1) for name, count in groups for n in range(count)
+        ]
+        results.append(skirmish(rng, side, foes))
+    wins = sum(r.winner == "party" for r in results)
+    rounds = sum(r.rounds for r in results) / fights
+    lost = sum(r.party_hp_lost for r in results) / fights
+    down = sum(r.party_down for r in results) / fights
+    foes_text = ", ".join(f"{count} {name}" for name, count in groups)
+    typer.echo(f"{', '.join(s.name for s in sheets)} vs {foes_text}: {fights} fights, seed {seed}")
+    typer.echo(f"party wins: {wins / fights:.1%}   rounds: {rounds:.1f}")
+    typer.echo(f"party HP lost: {lost:.1f} on average   characters down: {down:.2f}")
+
+
+def validate_command(
+    campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
+) -> None:
+    """Check a campaign: schema, references, reachable scenes, endings and triggers."""
+    out = console()
+    story = load_story(campaign, playable=False)
+    problems = validate_campaign(story)
+    if problems:
+        for problem in problems:
+            out.print(plain(str(problem), style="red"))
+        breaking = sum(p.breaks_play for p in problems)
+        warnings = len(problems) - breaking
+        stops = f": {breaking} stop it being played, {warnings} warning(s)" if breaking else ""
+        out.print(plain(f"{len(problems)} problem(s) in {story.campaign.title}{stops}"))
+        raise typer.Exit(1)
+    out.print(
+        plain(
+            f"ok: {story.campaign.title} — {len(story.scenes)} scenes, "
+            f"{len(story.challenges)} challenges, {len(story.encounters)} encounters, "
+            f"{len(story.triggers)} triggers, {len(story.endings)} endings"
+        )
+    )

@@ -1,0 +1,97 @@
+"""What every ``dungeon`` command shares: the consoles it prints on, how it refuses bad
+input (one red ``error:`` line and exit code 2, never a traceback), how it loads a
+campaign, and how it reads piped lines."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from app.screentext import plain
+from app.session.hygiene import strip_controls
+from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
+from app.world.printable import printable
+from rules.dice import DiceError
+
+EXIT_BAD_INPUT = 2
+ECHO_CHARS = 200
+"""How much of a piped line is echoed back (the whole line still goes to the game)."""
+DEFAULT_CAMPAIGN = "crossroads"
+MAX_SEED = 2**63 - 1
+"""Seeds of the author commands are whole numbers from 0 to this (what a save can hold)."""
+
+
+def console() -> Console:
+    """Standard output, plain where it is not a terminal."""
+    return Console(highlight=False, soft_wrap=False)
+
+
+def err_console() -> Console:
+    """Standard error, for messages about the command itself."""
+    return Console(stderr=True, highlight=False)
+
+
+def refuse(message: str) -> NoReturn:
+    """Print an error for bad input and exit 2."""
+    raise bad(message)
+
+
+def bad(message: str) -> typer.Exit:
+    """Print ``error: message`` and give the exit to raise."""
+    err_console().print(plain(f"error: {message}", style="red"))
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def say(line: str) -> None:
+    """Print a plain line of game text (names, narration) without its escape codes."""
+    typer.echo(printable(line))
+
+
+def load_story(campaign: str, *, playable: bool = True) -> Campaign:
+    """Load a campaign or exit 2 with the loader's message. Every command that plays
+    loads it ``playable`` (its references checked); ``validate`` reports them itself."""
+    try:
+        return load_campaign(find_campaign(campaign), playable=playable)
+    except CampaignError as error:
+        raise bad(str(error)) from None
+
+
+def report_dice_error(error: DiceError) -> None:
+    """A bad formula: the caret under where it went wrong, then the reason."""
+    err = err_console()
+    if error.expression and error.position is not None:
+        err.print(plain(error.caret()))
+    err.print(plain(f"error: {error}", style="red"))
+
+
+def reader(out: Console) -> Callable[[str], str]:
+    """Read a line: with a prompt on a terminal, echoed when input is piped in."""
+    if sys.stdin.isatty():
+        return lambda prompt: out.input(f"[bold cyan]{escape(prompt)}[/]")
+
+    def piped(prompt: str) -> str:
+        line = piped_line()
+        shown = strip_controls(line)  # never echo escapes back to the terminal
+        if len(shown) > ECHO_CHARS:
+            shown = f"{shown[:ECHO_CHARS]}… ({len(shown):,} characters)"
+        out.print(plain(f"> {shown}", style="dim"))
+        return line
+
+    return piped
+
+
+def piped_line() -> str:
+    """One line of piped input. Bytes that are not UTF-8 (a binary file, another encoding)
+    become "\ufffd" instead of ending the program with a decoding error."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:
+        return input()
+    data: bytes = raw.readline()
+    if not data:
+        raise EOFError
+    return data.decode(sys.stdin.encoding or "utf-8", errors="replace").removesuffix("\n")

@@ -103,11 +103,20 @@ def _from_schema_2(data: Document) -> Document:
     return data
 
 
+_NO_USAGE = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0}
+"""Tokens a turn or a game of schema 3 had on record: none were counted."""
+
 ADDED_IN_4: dict[str, dict[str, Any]] = {
-    "state": {},
+    "state": {
+        "usage": _NO_USAGE,
+        "usage_turns": 0,
+        "usage_alerts": [],
+    },
     "turn_order": {},
     "encounter": {},
-    "history": {},
+    "history": {
+        "usage": _NO_USAGE,
+    },
     "party": {},
     "creatures": {},
 }

@@ -15,6 +15,7 @@ from typing import Literal
 
 from app.dm.brain import Brain, BrainError, Message
 from app.dm.context import ContextBuilder, fold_summary
+from app.dm.costs import Budget
 from app.dm.events import (
     DiceRoll,
     ErrorEvent,
@@ -37,6 +38,7 @@ from app.session.gates import (
     TurnGate,
 )
 from app.session.loop import LoopReport, TurnFailed, tool_loop
+from app.session.spending import new_alerts
 from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.triggers import run_triggers
 from app.world.actions import PlayerAction
@@ -106,6 +108,9 @@ class GameSession:
         self.last_messages: list[Message] = []
         """The exact messages of the latest DM call, for the prompt inspector."""
         self.total_usage = Usage()
+        """Tokens spent this sitting (the game's total is ``state.usage``)."""
+        self.budget = Budget()
+        """Prices and the player's cost alerts (none by default)."""
 
     @property
     def pending(self) -> list[PlayerAction]:
@@ -234,6 +239,10 @@ class GameSession:
                     )
                 yield event
             self.last_messages = [dict(m) for m in messages]
+            # What the DM has now been told: the context it was given, and what its own
+            # tool calls changed (it saw their results). What happens from here on (death
+            # saves, triggers) it has not seen: that stays for its next context.
+            told = len(self.state.changes)
             if current.name == "exploration":  # the dying keep dying out of a fight
                 for event in death_saves_out_of_combat(self.state):
                     yield event
@@ -244,7 +253,7 @@ class GameSession:
             for event in self._party_fallen():
                 report.narrative.append(event.description)
                 yield event
-            self._close_turn(actions, report, rolls)
+            alerts = self._close_turn(actions, report, rolls, told)
             done = True
         except (BrainError, TurnFailed) as error:
             self._roll_back(snapshot, report)
@@ -269,7 +278,7 @@ class GameSession:
             if not done:  # stopped mid-turn (quitting, a cancelled task): undo it
                 self._roll_back(snapshot, report)
             self.busy = False
-        yield TurnEnd(turn=self.state.turn, usage=report.usage)
+        yield TurnEnd(turn=self.state.turn, usage=report.usage, alerts=alerts)
 
     def _party_fallen(self) -> list[StateChange]:
         """Outside a fight (a trap, a fall) nobody brings a fallen party back: with every
@@ -285,15 +294,20 @@ class GameSession:
         return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}")]
 
     def _roll_back(self, snapshot: GameState, report: LoopReport) -> None:
-        """Put the world (RNG position included) back as it was before the turn."""
+        """Put the world (RNG position included) back as it was before the turn — and its
+        changes not yet told, for the retry. The tokens the failed attempt spent were paid
+        for: they count in the game's total."""
         self.state = snapshot
         self.busy = False
         self.total_usage = self.total_usage.plus(report.usage)
+        self.state.usage = self.state.usage.plus(report.usage)
 
     def _close_turn(
-        self, actions: list[PlayerAction], report: LoopReport, rolls: list[str]
-    ) -> None:
-        """Record a finished turn and open the next round."""
+        self, actions: list[PlayerAction], report: LoopReport, rolls: list[str], told: int
+    ) -> list[str]:
+        """Record a finished turn (with its usage) and open the next round; forget the
+        first ``told`` changes, which the DM has been told. Returns the cost alerts the
+        turn crossed."""
         narrative = "\n\n".join(report.narrative).strip()
         self.state.history.append(
             TurnRecord(
@@ -302,15 +316,20 @@ class GameSession:
                 or ["(no player action)"],
                 narrative=narrative,
                 rolls=rolls,
+                usage=report.usage,
             )
         )
         fold_summary(self.state)
-        self.state.changes.clear()
+        del self.state.changes[:told]
         if actions:
             self.pending = []
             hotseat.start_round(self.state)
         self.briefed = True
         self.total_usage = self.total_usage.plus(report.usage)
+        self.state.usage = self.state.usage.plus(report.usage)
+        if report.usage.tokens:
+            self.state.usage_turns += 1
+        return new_alerts(self.state, self.budget)
 
     async def run_until_players(self) -> AsyncGenerator[SessionEvent, None]:
         """Run queued turns, then any foe turns, until players must act again. A foe turn

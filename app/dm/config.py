@@ -154,7 +154,8 @@ def _explain(error: ValidationError, origin: Mapping[str, str]) -> str:
     be the key, or a key typed into the wrong setting)."""
     lines = []
     for item in error.errors(include_input=False, include_url=False):
-        key = str(item["loc"][0]) if item["loc"] else "dm"
+        # the one check of several settings together: a cost alert needs the prices
+        key = str(item["loc"][0]) if item["loc"] else "alert_cost"
         message = item["msg"].removeprefix("Value error, ")
         if item["type"] == "extra_forbidden":
             known = ", ".join(DMConfig.model_fields)

@@ -70,8 +70,8 @@ def usage_lines(state: GameState, brain: Brain, budget: Budget) -> list[str]:
     last = state.history[-1].usage if state.history else Usage()
     if not offline:
         lines.append(f"Last turn: {_line(last) if last.calls else 'no DM call'}")
-    turns = state.usage_turns
-    lines.append(f"Average: {average(state):,.0f} tokens a turn (over {turns:,} turns)")
+    turns = f"{state.usage_turns:,} turn{'' if state.usage_turns == 1 else 's'}"
+    lines.append(f"Average: {average(state):,.0f} tokens a turn (over {turns})")
     lines.append(f"This game: {_line(state.usage)}")
     cost = budget.cost(state.usage)
     if cost is not None:

@@ -61,12 +61,13 @@ class EncounterView(_View):
         """A short headed list: ``Fight (ambush), round 2 — Goblin 1's turn.`` then one
         line per combatant in initiative order."""
         up = next((c.name for c in self.order if c.id == self.current), self.current)
-        lines = [f"Fight ({self.reason}), round {self.round} — {up}'s turn. Initiative order:"]
+        reason = self.reason if len(self.reason) <= 80 else self.reason[:79].rstrip() + "…"
+        lines = [f"Fight ({reason}), round {self.round} — {up}'s turn. Initiative order:"]
         for c in self.order:
             bits = [f"HP {c.hp}/{c.max_hp}", f"AC {c.ac}"]
             if c.out:
                 bits.append(c.out.upper())
-            if c.position and c.out not in ("dead", "fled", "surrendered"):
+            if c.position:
                 bits.append(c.position)
             if c.conditions:
                 bits.append(", ".join(c.conditions))
@@ -75,6 +76,10 @@ class EncounterView(_View):
             mark = "▶ " if c.id == self.current else ""
             lines.append(f"- {mark}{c.initiative} {c.id}: {c.name} ({c.side}), " + "; ".join(bits))
         return "\n".join(lines)
+
+
+OUT = ("dead", "fled", "surrendered")
+"""Out of the fight for good (``dying`` is still in it)."""
 
 
 def _out(state: GameState, cid: str) -> str:
@@ -94,6 +99,7 @@ def encounter_view(state: GameState) -> EncounterView | None:
         return None
     rows = []
     for c in encounter.order:
+        out = _out(state, c.id)
         if c.id in state.party:
             sheet = state.party[c.id]
             vitals, ac, conds = sheet.vitals, sheet.armor_class, sheet.conditions
@@ -109,7 +115,8 @@ def encounter_view(state: GameState) -> EncounterView | None:
                 conditions=[cond.condition.value + (f" ({cond.rounds})" if cond.rounds else "")
                             for cond in conds],
                 effects=[e.name.lower() for e in x.effects_of(state, c.id) if not is_record(e)],
-                position=pt.describe(state, c.id), out=_out(state, c.id),
+                # where someone out of the fight stands no longer matters
+                position="" if out in OUT else pt.describe(state, c.id), out=out,
             )
         )  # fmt: skip
     return EncounterView(

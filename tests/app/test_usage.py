@@ -16,13 +16,14 @@ from app.dm.openai_brain import OpenAIBrain
 from app.dm.referee.referee import OfflineReferee
 from app.saves import load_save, save_game
 from app.session.session import GameSession
+from app.session.setup import start_session
 from app.session.spending import new_alerts, usage_lines
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.newgame import new_game
 from app.world.sandbox import sandbox_state
 from app.world.usage import Usage
-from tests.app.conftest import make_session, turn
+from tests.app.conftest import make_session, narration, turn
 from tests.app.fake_openai import FakeOpenAI, Reply
 
 MOVE = json.dumps({"scene_id": "old_road", "reason": "the players go out"})
@@ -135,3 +136,11 @@ async def test_the_turn_that_crosses_an_alert_carries_it_once() -> None:
     assert first[-1].type == "turn_end" and len(first[-1].alerts) == 1
     assert "Token alert" in first[-1].alerts[0] and "Play goes on" in first[-1].alerts[0]
     assert second[-1].type == "turn_end" and second[-1].alerts == []
+
+
+async def test_the_referee_answers_what_it_costs() -> None:
+    session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 3)  # the referee
+    events = await turn(session, ("mira", "ooc how many tokens have we used so far?"))
+    said = narration(events)
+    assert "spend no tokens" in said and "/usage" in said
+    assert session.state.usage == Usage(calls=1) and session.state.usage_turns == 0

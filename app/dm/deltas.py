@@ -75,10 +75,8 @@ class Deltas(_Delta):
     @property
     def has_changes(self) -> bool:
         """Anything at all moved."""
-        return any(
-            getattr(self, name) != spec.get_default(call_default_factory=True)
-            for name, spec in type(self).model_fields.items()
-        )
+        # every group is empty, None or 0 when nothing moved (truthiness is the test)
+        return any(getattr(self, name) for name in type(self).model_fields)
 
     def as_dict(self) -> dict[str, Any]:
         """The non-empty groups, ``has_changes``, and the no-changes message when false."""

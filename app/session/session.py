@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
-from typing import Literal
+from typing import Any, Literal
 
 from app.dm.brain import Brain, BrainError, Message
 from app.dm.context import ContextBuilder, fold_summary
 from app.dm.costs import Budget
+from app.dm.deltas import build_deltas
 from app.dm.events import (
     DiceRoll,
     ErrorEvent,
@@ -107,6 +108,8 @@ class GameSession:
         """The DM has had the full overview this sitting (later turns get deltas)."""
         self.last_messages: list[Message] = []
         """The exact messages of the latest DM call, for the prompt inspector."""
+        self.last_deltas: dict[str, Any] | None = None
+        """The deltas that call was told, as data (``None`` when it had the overview)."""
         self.total_usage = Usage()
         """Tokens spent this sitting (the game's total is ``state.usage``)."""
         self.budget = Budget()
@@ -231,6 +234,7 @@ class GameSession:
                 instruction=current.instruction(self.state),
             )
             self.last_messages = messages
+            self.last_deltas = build_deltas(self.state).as_dict() if self.briefed else None
             async for event in tool_loop(self.brain, current.tools, messages, self.state, report):
                 if isinstance(event, DiceRoll):
                     rolls.append(

@@ -619,6 +619,9 @@ class PlayScreen(Keeping):
             for m in messages:
                 body = m.get("content") or json.dumps(m.get("tool_calls"), indent=2)
                 parts.append(f"── {m['role']} ──\n{body}")
+            if self.session.last_deltas is not None:
+                as_data = json.dumps(self.session.last_deltas, indent=2, ensure_ascii=False)
+                parts.append(f"── the deltas above, as data ──\n{as_data}")
             text = "\n\n".join(parts)
         title = f"Last prompt — {len(messages)} messages to {self.dm_label} (Esc closes)"
         self.app.push_screen(PromptInspector(text, title))

@@ -72,15 +72,15 @@ class DMForm(Vertical):
         with Horizontal(classes="row"):
             yield Label("Prices")
             yield Input(_shown(self.initial.price_input), id="dm-price-in", classes="half",
-                        placeholder="$ per 1M prompt tokens")  # fmt: skip
+                        placeholder="in: $ per 1M tokens")  # fmt: skip
             yield Input(_shown(self.initial.price_output), id="dm-price-out", classes="half",
-                        placeholder="$ per 1M completion tokens")  # fmt: skip
+                        placeholder="out: $ per 1M tokens")  # fmt: skip
         with Horizontal(classes="row"):
             yield Label("Alert at")
             yield Input(_shown(self.initial.alert_cost), id="dm-alert-cost", classes="half",
-                        placeholder="$ this game (off)")  # fmt: skip
+                        placeholder="$ a game (off)")  # fmt: skip
             yield Input(_shown(self.initial.alert_tokens), id="dm-alert-tokens", classes="half",
-                        placeholder="tokens a turn on average (off)")  # fmt: skip
+                        placeholder="tokens a turn (off)")  # fmt: skip
         with Horizontal(id="probe-row"):
             yield Button("Test connection", id="dm-test")
             yield LoadingIndicator(id="probe-spinner")

@@ -46,6 +46,11 @@ class Budget(BaseModel):
         ) / 1_000_000
 
 
+def price(value: float) -> str:
+    """A price as the player set it: ``$0.15``, ``$0.60``, ``$0.075``."""
+    return f"${value:.2f}" if round(value, 2) == value else f"${value:g}"
+
+
 def money(amount: float) -> str:
     """``$0.0123`` for small sums, ``$1.25`` from a dollar up."""
     return f"${amount:,.2f}" if amount >= 1 else f"${amount:.4f}"

@@ -59,10 +59,10 @@ class Deltas(_Delta):
     restriction: list[str] = Field(default_factory=list)
     fight: list[str] = Field(default_factory=list)
     """Moves of the fight in progress (actions, movement, turns lost)."""
-    encounter_started: str | None = None
+    encounter_started: list[str] = Field(default_factory=list)
     encounter: EncounterView | None = None
     """The fight in full, when one started and is still on."""
-    encounter_ended: str | None = None
+    encounter_ended: list[str] = Field(default_factory=list)
     triggers_fired: list[str] = Field(default_factory=list)
     trigger_state: list[str] = Field(default_factory=list)
     """Repeatable triggers armed again (their condition stopped holding)."""
@@ -109,10 +109,10 @@ class Deltas(_Delta):
             ("Players", self.players),
         ]
         if self.encounter_started:
-            lines.append(f"- Encounter started: {self.encounter_started}")
+            lines.append("- Encounter started: " + "; ".join(self.encounter_started))
         lines += [f"- {head}: " + "; ".join(items) for head, items in groups if items]
         if self.encounter_ended:
-            lines.append(f"- Encounter ended: {self.encounter_ended}")
+            lines.append("- Encounter ended: " + "; ".join(self.encounter_ended))
         if self.encounter is not None:
             lines.append(self.encounter.render())
         return "\n".join(lines)
@@ -127,6 +127,8 @@ _LISTS = {
     "encounter": "fight",
     "trigger": "triggers_fired",
     "players": "players",
+    "encounter_started": "encounter_started",
+    "encounter_ended": "encounter_ended",
 }
 """Kinds that become a plain line in one group."""
 
@@ -136,7 +138,6 @@ def build_deltas(state: GameState, changes: list[Change] | None = None) -> Delta
     changes = state.changes if changes is None else changes
     shown = changes[-MOST_SHOWN:]
     groups: dict[str, Any] = {"omitted": len(changes) - len(shown)}
-    started = ended = None
     for c in shown:
         if c.kind == "roll":
             roll = RollDelta(text=c.text, formula=c.formula, result=c.total, who=c.who, why=c.why)
@@ -145,15 +146,10 @@ def build_deltas(state: GameState, changes: list[Change] | None = None) -> Delta
             key = {"hp": "hit_points", "scene": "scene", "flag": "flags"}[c.kind]
             move = MoveDelta(text=c.text, who=c.who, before=c.before, after=c.after)
             groups.setdefault(key, []).append(move)
-        elif c.kind == "encounter_started":
-            started = c.text
-        elif c.kind == "encounter_ended":
-            ended = c.text
         elif c.kind == "trigger" and c.ref is not None and c.after == "armed":
             groups.setdefault("trigger_state", []).append(c.text)
         else:
             groups.setdefault(_LISTS[c.kind], []).append(c.text)
-    groups["encounter_started"], groups["encounter_ended"] = started, ended
-    if started is not None:
+    if "encounter_started" in groups:
         groups["encounter"] = encounter_view(state)  # in full, if it is still on
     return Deltas.model_validate(groups)

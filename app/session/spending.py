@@ -9,7 +9,7 @@ stops play. The offline referee spends nothing, and the report says so.
 from __future__ import annotations
 
 from app.dm.brain import Brain
-from app.dm.costs import Budget, money
+from app.dm.costs import Budget, money, price
 from app.dm.referee.referee import OfflineReferee
 from app.world.state import GameState
 from app.world.usage import Usage
@@ -76,8 +76,8 @@ def usage_lines(state: GameState, brain: Brain, budget: Budget) -> list[str]:
     cost = budget.cost(state.usage)
     if cost is not None:
         lines.append(
-            f"Estimated cost: {money(cost)} (at {money(budget.price_input or 0)} in, "
-            f"{money(budget.price_output or 0)} out per million tokens)"
+            f"Estimated cost: {money(cost)} (at {price(budget.price_input or 0)} in, "
+            f"{price(budget.price_output or 0)} out per million tokens)"
         )
     else:
         lines.append("Set price_input and price_output in the DM settings to see a cost.")

@@ -4,18 +4,23 @@ turn, and the deltas kept for the retry when a turn fails."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.dm.context import ContextBuilder
-from app.dm.deltas import NO_CHANGES, build_deltas
+from app.dm.deltas import MOST_SHOWN, NO_CHANGES, build_deltas
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.args import GetEncounterArgs
 from app.dm.tools.encounter_view import encounter_view
 from app.dm.tools.executors import get_encounter_tool
+from app.session import commands
 from app.session.session import GameSession
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaign import CAMPAIGNS_DIR, Effects, Fact, TriggerSpec, load_campaign
 from app.world.newgame import new_game
 from app.world.sandbox import sandbox_state
+from app.world.state import ChangeKind
 from tests.app.conftest import call, make_session, turn
 from tests.app.test_positions import cellar, run
 
@@ -119,3 +124,58 @@ def test_a_fight_that_started_since_the_dm_spoke_comes_in_full_with_the_deltas()
     assert fight is not None and fight.render() in text
     assert "Exits:" not in text and "Carried:" not in text  # deltas only, never the overview
     assert build_deltas(state).as_dict()["encounter"]["round"] == 1
+
+
+async def test_a_repeatable_trigger_armed_again_and_its_firing_are_told() -> None:
+    session = crossroads([{"text": "."}, {"text": "."}, {"text": "."}, {"text": "."}])
+    campaign = session.state.campaign
+    assert campaign is not None
+    campaign.triggers.append(
+        TriggerSpec(id="bell", when=Fact(flag="bell_rung"), once=False,
+                    effects=Effects(text="The bell tolls."))
+    )  # fmt: skip
+    session.state.flags["bell_rung"] = True
+    await turn(session, ("mira", "I ring the bell"))
+    session.state.flags["bell_rung"] = False
+    await turn(session, ("mira", "I let go of the rope"))
+    session.state.flags["bell_rung"] = True
+    await turn(session, ("mira", "I ring it again"))
+    await turn(session, ("mira", "I listen"))
+    told = [request[0][-1]["content"] for request in session.brain.requests]  # type: ignore[attr-defined]
+    assert "- Triggers fired: bell" in told[1] and "The bell tolls." in told[1]
+    assert "- Triggers: trigger bell no longer holds and can fire again" in told[2]
+    assert "- Triggers fired: bell (time 2)" in told[3]
+
+
+async def test_players_who_join_or_leave_are_told() -> None:
+    session = make_session([{"text": "."}, {"text": "."}])
+    await turn(session, ("mira", "I wait"))
+    assert commands.join(session, "Cy thorin").ok
+    deltas = build_deltas(session.state).as_dict()
+    assert deltas["players"] == ["Cy joins and now plays Thorin (was Player's)."]
+    assert commands.leave(session, "Cy").ok
+    assert len(build_deltas(session.state).players) == 2
+    await turn(session, ("mira", "I wave"))
+    assert "- Players: Cy joins" in session.last_messages[-1]["content"]
+
+
+KINDS = list(get_args(ChangeKind))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(KINDS), st.text(min_size=1, max_size=20)), max_size=40))
+def test_deltas_have_changes_exactly_when_something_was_recorded(
+    recorded: list[tuple[str, str]],
+) -> None:
+    state = sandbox_state()
+    for kind, text in recorded:
+        state.record(kind, text)
+    deltas = build_deltas(state)
+    assert deltas.has_changes == bool(recorded)
+    found = deltas.as_dict()
+    assert all(value not in ([], None, 0, "") for value in found.values() if value is not False)
+    shown = deltas.render()
+    assert (shown == NO_CHANGES) == (not recorded)
+    lines = sum(len(v) if isinstance(v, list) else 1 for k, v in found.items()
+                if k not in ("has_changes", "omitted", "encounter", "message"))  # fmt: skip
+    assert lines == min(len(recorded), MOST_SHOWN)

@@ -109,7 +109,7 @@ def test_the_usage_report_says_the_referee_spends_nothing() -> None:
     lines = usage_lines(state, referee, Budget(price_input=0.5, price_output=2))
     assert lines[1] == "Earlier sittings with an AI DM spent:"
     assert "Average: 2,100 tokens a turn (over 2 turns)" in lines
-    assert "Estimated cost: $0.0024 (at $0.5000 in, $2.00 out per million tokens)" in lines
+    assert "Estimated cost: $0.0024 (at $0.50 in, $2.00 out per million tokens)" in lines
 
 
 async def test_the_usage_report_of_an_ai_dm_game() -> None:

@@ -60,8 +60,10 @@ async def test_usage_survives_a_save_and_counts_on_across_sittings(tmp_path: Pat
     session = make_session([{"text": "One."}, {"text": "Two."}])
     await turn(session, ("mira", "I wait"))
     session.state.usage_alerts = ["tokens"]
+    session.state.record("hp", "Thorin drinks", who="thorin", before="20/28", after="27/28")
     path = save_game(session.state, "spent", tmp_path)
     loaded = load_save(path).state
+    assert loaded.changes == session.state.changes  # the untold change, details and all
     assert loaded.usage == session.state.usage and loaded.usage.tokens > 0
     assert loaded.usage_turns == 1 and loaded.usage_alerts == ["tokens"]
     assert loaded.history[-1].usage == session.state.history[-1].usage

@@ -161,6 +161,8 @@ class ConsoleGame:
             self.open_line = False
         if isinstance(event, TurnEnd):
             self.console.print()
+            for alert in event.alerts:  # once per crossing; play goes on
+                self.console.print(plain(f"⚠ {alert}", style="yellow"))
             await self.autosave()
             return False
         if isinstance(event, ErrorEvent):
@@ -187,6 +189,8 @@ class ConsoleGame:
                 self.console.print(plain(text))
         elif word == "story":
             self.console.print(plain(commands.story_text(self.session)))
+        elif word == "usage":
+            self.console.print(plain(commands.usage_text(self.session)))
         elif word == "prompt":
             if not self.session.last_messages:
                 self.console.print("Nothing has been sent to the DM yet.")

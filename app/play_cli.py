@@ -102,6 +102,18 @@ def play(
     characters_dir: Annotated[
         Path, typer.Option(help="Folder of your character files.")
     ] = CHARACTERS_DIR,
+    price_input: Annotated[
+        float | None, typer.Option(help="Price per million prompt tokens (for /usage's cost).")
+    ] = None,
+    price_output: Annotated[
+        float | None, typer.Option(help="Price per million completion tokens.")
+    ] = None,
+    alert_cost: Annotated[
+        float | None, typer.Option(help="Say so once when the game's estimated cost passes this.")
+    ] = None,
+    alert_tokens: Annotated[
+        int | None, typer.Option(help="Say so once when the average tokens per turn passes this.")
+    ] = None,
 ) -> None:
     """Play a campaign: with an AI DM when one is configured, else the offline referee.
     The game saves itself after every turn and when you quit. With no options the full-
@@ -114,7 +126,9 @@ def play(
     out = console()
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     try:
-        config = load_dm_config(model=model, base_url=base_url, api_key=api_key)
+        costs = {"price_input": price_input, "price_output": price_output,
+                 "alert_cost": alert_cost, "alert_tokens": alert_tokens}  # fmt: skip
+        config = load_dm_config(model=model, base_url=base_url, api_key=api_key, costs=costs)
     except ConfigError as error:
         err_console().print(plain(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -182,6 +196,8 @@ def play(
             out.print(plain(story.campaign.title, style="bold"))
     if timer is not None and session is not None:
         session.state.turn_order.timer_seconds = timer
+    if session is not None:
+        session.budget = config.budget
     if full_screen:
         from app.tui import make_app  # noqa: PLC0415 - Textual loads only for the full screen
 

@@ -4,7 +4,8 @@ Environment: ``DUNGEON_DM_MODEL``, ``DUNGEON_DM_BASE_URL``, ``DUNGEON_DM_API_KEY
 usual ``OPENAI_API_KEY`` / ``OPENAI_BASE_URL``). Config file: ``$DUNGEON_CONFIG`` or
 ``~/.config/dungeon-terminal/config.toml`` with a ``[dm]`` table of the same keys
 (``model``, ``base_url``, ``api_key``, ``timeout``, ``connect_timeout``,
-``first_token_timeout``, ``max_retries``, ``temperature``).
+``first_token_timeout``, ``max_retries``, ``temperature``, and the optional cost settings
+``price_input``, ``price_output`` (per million tokens), ``alert_cost``, ``alert_tokens``).
 The key is never written into a save file.
 """
 
@@ -15,8 +16,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from app.dm.costs import MOST_PRICE, Budget
 from app.world.userfiles import UserFileError, read_toml
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -59,6 +69,27 @@ class DMConfig(BaseModel):
     max_retries: int = Field(default=2, ge=0, le=10)
     """Further tries after a failure before the reply began, within ``timeout``."""
     temperature: float = Field(default=0.8, ge=0, le=2)
+    price_input: float | None = Field(default=None, ge=0, le=MOST_PRICE)
+    """Price per million prompt tokens, for the estimated cost in ``/usage``."""
+    price_output: float | None = Field(default=None, ge=0, le=MOST_PRICE)
+    """Price per million completion tokens."""
+    alert_cost: float | None = Field(default=None, gt=0, le=10**9)
+    """Say so once when a game's estimated cost passes this (needs both prices). Off unset."""
+    alert_tokens: int | None = Field(default=None, gt=0, le=10**9)
+    """Say so once when the DM's average tokens per turn passes this. Off unset."""
+
+    @model_validator(mode="after")
+    def _alerts_priced(self) -> DMConfig:
+        self.budget  # noqa: B018 - raises ValueError if a cost alert has no prices
+        return self
+
+    @property
+    def budget(self) -> Budget:
+        """The prices and alert thresholds."""
+        return Budget(
+            price_input=self.price_input, price_output=self.price_output,
+            alert_cost=self.alert_cost, alert_tokens=self.alert_tokens,
+        )  # fmt: skip
 
     @field_validator("model")
     @classmethod
@@ -123,7 +154,8 @@ def _explain(error: ValidationError, origin: Mapping[str, str]) -> str:
     be the key, or a key typed into the wrong setting)."""
     lines = []
     for item in error.errors(include_input=False, include_url=False):
-        key = str(item["loc"][0]) if item["loc"] else "dm"
+        # the one check of several settings together: a cost alert needs the prices
+        key = str(item["loc"][0]) if item["loc"] else "alert_cost"
         message = item["msg"].removeprefix("Value error, ")
         if item["type"] == "extra_forbidden":
             known = ", ".join(DMConfig.model_fields)
@@ -139,8 +171,10 @@ def load_dm_config(
     api_key: str | None = None,
     env: Mapping[str, str] | None = None,
     path: Path | None = None,
+    costs: Mapping[str, float | None] | None = None,
 ) -> DMConfig:
-    """Merge flags over environment over the config file. Raises :class:`ConfigError`."""
+    """Merge flags over environment over the config file. Raises :class:`ConfigError`.
+    ``costs``: the price and alert options given (``price_input`` … ``alert_tokens``)."""
     env = os.environ if env is None else env
     file = path or config_path(env)
     values: dict[str, object] = dict(_dm_table(file))
@@ -158,6 +192,9 @@ def load_dm_config(
     for key, value in flags.items():
         if value:
             values[key], origin[key] = value, f"option --{key.replace('_', '-')}"
+    for key, number in (costs or {}).items():
+        if number is not None:  # a price of 0 (a local server) is a price
+            values[key], origin[key] = number, f"option --{key.replace('_', '-')}"
     try:
         return DMConfig.model_validate(values)
     except ValidationError as error:
@@ -189,6 +226,9 @@ def save_dm_config(config: DMConfig, path: Path | None = None) -> Path:
         table["base_url"] = config.base_url
     if config.api_key is not None:
         table["api_key"] = config.api_key.get_secret_value()
+    for key in ("price_input", "price_output", "alert_cost", "alert_tokens"):
+        if getattr(config, key) is not None:
+            table[key] = getattr(config, key)
     document["dm"] = table
     data = tomli_w.dumps(document).encode("utf-8")
     file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -2,9 +2,9 @@
 
 Every call carries: the standing instructions, the roster with ids and key numbers, the
 DM-only notes of the current scene, a rolling summary of old turns, a window of the most
-recent turns, and then either the full world overview (the first turn of a sitting) or
-only what changed since the DM last spoke ("No changes since last turn" when nothing did),
-followed by the players' actions.
+recent turns, and then either the full world overview (the first turn of a sitting, a fight
+in progress in full) or only what changed since the DM last spoke (:mod:`app.dm.deltas`;
+one line when nothing did) — never both — followed by the players' actions.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from collections.abc import Sequence
 
 from app.dm import prompts
 from app.dm.brain import Message
+from app.dm.deltas import build_deltas
 from app.dm.tools.advancement_tools import advancement
+from app.dm.tools.encounter_view import encounter_view
 from app.dm.tools.feature_tools import USES
 from app.dm.tools.monster_actions import special_moves
 from app.dm.tools.position_tools import positions_line
@@ -123,19 +125,19 @@ def overview(state: GameState) -> str:
         parts.append("Flags: " + ", ".join(f"{k}={v!r}" for k, v in sorted(state.flags.items())))
     if state.facts:
         parts.append("The players know: " + " | ".join(state.facts[-8:]))
-    if state.encounter:
-        parts.append(f"A fight is on: round {state.encounter.round}.")
+    fight = encounter_view(state)
+    if fight is not None:
+        parts.append(fight.render())
     return "\n".join(parts)
 
 
 def deltas(state: GameState) -> str:
-    """What changed since the DM last spoke."""
-    if not state.changes:
-        return "No changes since last turn."
-    lines = ["Changes since last turn:"]
-    lines += [f"- {c.text}" for c in state.changes[-20:]]
-    if len(state.changes) > 20:
-        lines.insert(1, f"- ({len(state.changes) - 20} earlier changes omitted)")
+    """What changed since the DM last spoke (:mod:`app.dm.deltas`), or the one line that
+    says nothing did."""
+    found = build_deltas(state)
+    if not found.has_changes:
+        return found.render()
+    lines = [found.render()]
     # The read-aloud text may depend on what changed (a lock picked, foes gone): resend it.
     description = view.scene_description(state, state.campaign)
     if description:

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from app.world.usage import Usage as Usage  # noqa: PLC0414 - re-exported: the world keeps it
 from rules.checks import CheckResult
 from rules.dice import RollResult
 
@@ -210,28 +211,14 @@ class ReactionWindow(_Event):
     """The turn or subturn the window opened in (``7``, or ``7.1`` for a nested one)."""
 
 
-class Usage(_Event):
-    """Tokens spent talking to the DM."""
-
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    calls: int = 0
-
-    def plus(self, other: Usage) -> Usage:
-        """Sum of two usages."""
-        return Usage(
-            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
-            completion_tokens=self.completion_tokens + other.completion_tokens,
-            calls=self.calls + other.calls,
-        )
-
-
 class TurnEnd(_Event):
     """The turn is complete."""
 
     type: Literal["turn_end"] = "turn_end"
     turn: int
     usage: Usage = Field(default_factory=Usage)
+    alerts: list[str] = Field(default_factory=list)
+    """Cost alerts this turn crossed (the player's thresholds), shown once each."""
 
 
 class ErrorEvent(_Event):

@@ -108,13 +108,21 @@ def _from_schema_2(data: Document) -> Document:
     return data
 
 
+_NO_USAGE = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0}
+"""Tokens a turn or a game of schema 3 had on record: none were counted."""
+
 ADDED_IN_4: dict[str, dict[str, Any]] = {
     "state": {
         "reactions": {"turn": 0, "counters": {}, "windows": [], "subturns": [], "resolving": []},
+        "usage": _NO_USAGE,
+        "usage_turns": 0,
+        "usage_alerts": [],
     },
     "turn_order": {},
     "encounter": {},
-    "history": {},
+    "history": {
+        "usage": _NO_USAGE,
+    },
     "party": {},
     "creatures": {},
 }

@@ -16,6 +16,7 @@ from app.session import hotseat
 from app.session.hygiene import clean_name, strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
+from app.session.spending import usage_lines
 from app.world import view
 from app.world.actions import PlayerAction
 from rules.dice import RollResult, roll
@@ -25,6 +26,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("action", "act as the character you played last, or whoever is up"),
     ("/status", "whose turn it is, and everyone's hit points"),
     ("/prompt", "the exact messages last sent to the DM"),
+    ("/usage", "tokens the DM spent: last turn, average, this game, estimated cost"),
     ("/roll FORMULA", "roll dice yourself (recorded for the DM)"),
     ("/retry", "run the turn again after an error"),
     ("/end", "end your turn: pass in exploration, hold in a fight"),
@@ -185,6 +187,8 @@ def join(session: GameSession, rest: str) -> Reply:
     chars = [c.strip() for c in ids.replace(",", " ").split() if c.strip()]
     resolved = [resolve_character(session, c) or c for c in chars]
     outcome = hotseat.add_player(session.state, name, resolved)
+    if outcome:  # the DM hears who sits at the table now
+        session.state.record("players", getattr(outcome, "detail", ""), who=name)
     return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
 
 
@@ -195,6 +199,8 @@ def leave(session: GameSession, rest: str) -> Reply:
         return Reply("Who leaves? e.g. /leave Ana Ben", False)
     to = parts[1] if len(parts) > 1 else None
     outcome = hotseat.remove_player(session.state, parts[0], to)
+    if outcome:
+        session.state.record("players", getattr(outcome, "detail", ""), who=parts[0])
     return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
 
 
@@ -202,8 +208,16 @@ def roll_for_table(session: GameSession, formula: str) -> RollResult:
     """``/roll``: a player's own roll, from the game's RNG (so replays stay exact) and
     recorded for the DM. Raises :class:`DiceError` on a bad formula."""
     result = roll(formula.strip() or "1d20", session.state.rng)
-    session.state.record("roll", f"a player rolled {result.plain()}")
+    session.state.record(
+        "roll", f"a player rolled {result.plain()}", formula=result.expression, total=result.total
+    )
     return result
+
+
+def usage_text(session: GameSession) -> str:
+    """``/usage``: the DM's tokens (last turn, average per turn, game total) and the
+    estimated cost at the prices set — or that the offline referee spends none."""
+    return "\n".join(usage_lines(session.state, session.brain, session.budget))
 
 
 def save(session: GameSession, name: str, folder: Path = SAVES_DIR) -> Reply:
@@ -285,4 +299,5 @@ __all__ = [
     "save_failure",
     "saves_problem",
     "story_text",
+    "usage_text",
 ]

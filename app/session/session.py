@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
-from typing import Literal
+from typing import Any, Literal
 
 from app.dm.brain import Brain, BrainError, Message
 from app.dm.context import ContextBuilder, fold_summary
+from app.dm.costs import Budget
+from app.dm.deltas import build_deltas
 from app.dm.events import (
     DiceRoll,
     ErrorEvent,
@@ -37,6 +39,7 @@ from app.session.gates import (
     TurnGate,
 )
 from app.session.loop import LoopReport, TurnFailed, tool_loop
+from app.session.spending import new_alerts
 from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.triggers import run_triggers
 from app.world.actions import PlayerAction
@@ -105,7 +108,12 @@ class GameSession:
         """The DM has had the full overview this sitting (later turns get deltas)."""
         self.last_messages: list[Message] = []
         """The exact messages of the latest DM call, for the prompt inspector."""
+        self.last_deltas: dict[str, Any] | None = None
+        """The deltas that call was told, as data (``None`` when it had the overview)."""
         self.total_usage = Usage()
+        """Tokens spent this sitting (the game's total is ``state.usage``)."""
+        self.budget = Budget()
+        """Prices and the player's cost alerts (none by default)."""
 
     @property
     def pending(self) -> list[PlayerAction]:
@@ -226,6 +234,7 @@ class GameSession:
                 instruction=current.instruction(self.state),
             )
             self.last_messages = messages
+            self.last_deltas = build_deltas(self.state).as_dict() if self.briefed else None
             async for event in tool_loop(self.brain, current.tools, messages, self.state, report):
                 if isinstance(event, DiceRoll):
                     rolls.append(
@@ -234,6 +243,10 @@ class GameSession:
                     )
                 yield event
             self.last_messages = [dict(m) for m in messages]
+            # What the DM has now been told: the context it was given, and what its own
+            # tool calls changed (it saw their results). What happens from here on (death
+            # saves, triggers) it has not seen: that stays for its next context.
+            told = len(self.state.changes)
             if current.name == "exploration":  # the dying keep dying out of a fight
                 for event in death_saves_out_of_combat(self.state):
                     yield event
@@ -244,7 +257,7 @@ class GameSession:
             for event in self._party_fallen():
                 report.narrative.append(event.description)
                 yield event
-            self._close_turn(actions, report, rolls)
+            alerts = self._close_turn(actions, report, rolls, told)
             done = True
         except (BrainError, TurnFailed) as error:
             self._roll_back(snapshot, report)
@@ -269,7 +282,7 @@ class GameSession:
             if not done:  # stopped mid-turn (quitting, a cancelled task): undo it
                 self._roll_back(snapshot, report)
             self.busy = False
-        yield TurnEnd(turn=self.state.turn, usage=report.usage)
+        yield TurnEnd(turn=self.state.turn, usage=report.usage, alerts=alerts)
 
     def _party_fallen(self) -> list[StateChange]:
         """Outside a fight (a trap, a fall) nobody brings a fallen party back: with every
@@ -285,15 +298,20 @@ class GameSession:
         return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}")]
 
     def _roll_back(self, snapshot: GameState, report: LoopReport) -> None:
-        """Put the world (RNG position included) back as it was before the turn."""
+        """Put the world (RNG position included) back as it was before the turn — and its
+        changes not yet told, for the retry. The tokens the failed attempt spent were paid
+        for: they count in the game's total."""
         self.state = snapshot
         self.busy = False
         self.total_usage = self.total_usage.plus(report.usage)
+        self.state.usage = self.state.usage.plus(report.usage)
 
     def _close_turn(
-        self, actions: list[PlayerAction], report: LoopReport, rolls: list[str]
-    ) -> None:
-        """Record a finished turn and open the next round."""
+        self, actions: list[PlayerAction], report: LoopReport, rolls: list[str], told: int
+    ) -> list[str]:
+        """Record a finished turn (with its usage) and open the next round; forget the
+        first ``told`` changes, which the DM has been told. Returns the cost alerts the
+        turn crossed."""
         narrative = "\n\n".join(report.narrative).strip()
         self.state.history.append(
             TurnRecord(
@@ -302,16 +320,21 @@ class GameSession:
                 or ["(no player action)"],
                 narrative=narrative,
                 rolls=rolls,
+                usage=report.usage,
             )
         )
         fold_summary(self.state)
         self.state.reactions.settle(end_of_turn=True)
-        self.state.changes.clear()
+        del self.state.changes[:told]
         if actions:
             self.pending = []
             hotseat.start_round(self.state)
         self.briefed = True
         self.total_usage = self.total_usage.plus(report.usage)
+        self.state.usage = self.state.usage.plus(report.usage)
+        if report.usage.tokens:
+            self.state.usage_turns += 1
+        return new_alerts(self.state, self.budget)
 
     async def run_until_players(self) -> AsyncGenerator[SessionEvent, None]:
         """Run queued turns, then any foe turns, until players must act again. A foe turn

@@ -28,6 +28,9 @@ def _ready(trigger: TriggerSpec, state: GameState) -> bool:
         state.triggers_holding.append(trigger.id)
     elif not true_now and was_true:
         state.triggers_holding.remove(trigger.id)
+        # the DM hears that it may happen again (its condition must turn true anew)
+        text = f"trigger {trigger.id} no longer holds and can fire again"
+        state.record("trigger", text, ref=trigger.id, after="armed")
     return true_now and not was_true
 
 
@@ -49,6 +52,9 @@ def run_triggers(state: GameState) -> list[SessionEvent]:
         for trigger in ready:
             fired.add(trigger.id)
             state.fired_triggers[trigger.id] = state.fired_triggers.get(trigger.id, 0) + 1
+            times = state.fired_triggers[trigger.id]
+            again = f" (time {times})" if not trigger.once and times > 1 else ""
+            state.record("trigger", f"{trigger.id}{again}", ref=trigger.id, after="fired")
             if trigger.effects.text:
                 events.append(NarrativeChunk(text="\n\n" + trigger.effects.text))
                 state.record("reveal", trigger.effects.text)

@@ -115,6 +115,7 @@ class DungeonApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(TitleScreen(self.launch.saves, self.dm_label(self.launch.dm)))
         if self.launch.session is not None:
+            self.launch.session.budget = self.launch.dm.budget
             self.play(
                 self.launch.session,
                 self.launch.save_as,
@@ -187,6 +188,7 @@ class DungeonApp(App[None]):
             players=game.players,
             own=game.own,
         )
+        session.budget = (game.dm or self.launch.dm).budget
         self.play(session, game.save_as, self.dm_label(game.dm), resumed=False)
 
     def resume(self, state: GameState, name: str, loaded_from: Path | None = None) -> None:
@@ -206,6 +208,7 @@ class DungeonApp(App[None]):
         except (CampaignError, SaveError) as error:
             self.notify(str(error), title="Cannot resume", severity="error")
             return
+        session.budget = self.launch.dm.budget
         self.play(
             session, name, self.dm_label(self.launch.dm), resumed=True, loaded_from=loaded_from
         )
@@ -255,6 +258,9 @@ class DungeonApp(App[None]):
         def saved(config: DMConfig | None) -> None:
             if config is not None:
                 self.launch.dm = config
+                play = self.play_screen()
+                if play is not None:  # new prices and alerts count from the next turn
+                    play.session.budget = config.budget
 
         self.push_screen(SettingsScreen(self.launch.dm, path), saved)
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from app.world.actions import PlayerAction
 from app.world.reactions import ReactionQueue
 from app.world.turnorder import TurnOrder
+from app.world.usage import Usage
 from rules.character import CharacterSheet
 
 if TYPE_CHECKING:
@@ -129,15 +130,37 @@ class Encounter(_Model):
         return self.order[self.turn_index % len(self.order)]
 
 
+ChangeKind = Literal[
+    "roll", "hp", "condition", "item", "flag", "scene", "encounter", "reveal", "restriction",
+    "xp", "encounter_started", "encounter_ended", "trigger", "players",
+]  # fmt: skip
+"""What a change is about; :mod:`app.dm.deltas` groups the DM's deltas by it."""
+
+
 class Change(_Model):
-    """One fact that changed, recorded so the DM can be told what moved since its last turn."""
+    """One fact that changed, recorded so the DM can be told what moved since its last turn.
+
+    Besides its line of text a change carries what it is about, where the recorder knows it
+    (who, before and after, a roll's formula and result), so the DM's deltas are built from
+    data rather than read back out of sentences. Those details are optional and left out of
+    a save when unset, so a change saved before they existed loads as it was.
+    """
 
     turn: int
-    kind: Literal[
-        "roll", "hp", "condition", "item", "flag", "scene", "encounter", "reveal", "restriction",
-        "xp",
-    ]  # fmt: skip
+    kind: ChangeKind
     text: str
+    who: str | None = None
+    """Id of the character or creature it is about."""
+    ref: str | None = None
+    """The campaign id it is about: a trigger, a flag, a scene."""
+    before: str | None = None
+    after: str | None = None
+    formula: str | None = None
+    """A roll's dice formula."""
+    total: int | None = None
+    """A roll's result."""
+    why: str | None = None
+    """What a roll was for."""
 
 
 class TurnRecord(_Model):
@@ -152,6 +175,8 @@ class TurnRecord(_Model):
     actions: list[str]
     narrative: str
     rolls: list[str] = Field(default_factory=list)
+    usage: Usage = Field(default_factory=Usage)
+    """Tokens the DM spent on this turn (nothing for the offline referee)."""
 
 
 class Restriction(_Model):
@@ -214,6 +239,13 @@ class GameState(_Model):
     table_log: list[str] = Field(default_factory=list)
     """The newest entries of the dice and combat log, as Rich markup, so a resumed game shows
     the log it had (at most :data:`LOG_KEPT`)."""
+    usage: Usage = Field(default_factory=Usage)
+    """Tokens the DM has spent on this game, across sittings (failed turns included: they
+    were paid for)."""
+    usage_turns: int = Field(default=0, ge=0, le=MOST_TURNS)
+    """Finished turns that called the DM: what the average per turn divides by."""
+    usage_alerts: list[str] = Field(default_factory=list, max_length=10)
+    """The cost alerts whose threshold the game is past (each shows once per crossing)."""
 
     _rng: random.Random = PrivateAttr(default_factory=random.Random)
     _campaign: Any = PrivateAttr(default=None)
@@ -331,6 +363,10 @@ class GameState(_Model):
         if len(self.table_log) > LOG_KEPT:
             del self.table_log[: len(self.table_log) - LOG_KEPT]
 
-    def record(self, kind: str, text: str) -> None:
-        """Note a change for the DM's next context."""
-        self.changes.append(Change.model_validate({"turn": self.turn, "kind": kind, "text": text}))
+    def record(self, kind: str, text: str, **about: str | int | None) -> None:
+        """Note a change for the DM's next context; ``about`` holds what it concerns
+        (``who``, ``ref``, ``before``, ``after``, ``formula``, ``total``, ``why``)."""
+        details = {k: v for k, v in about.items() if v is not None}
+        self.changes.append(
+            Change.model_validate({"turn": self.turn, "kind": kind, "text": text, **details})
+        )

@@ -35,12 +35,12 @@ async def test_later_turns_get_deltas_or_no_changes() -> None:
     )
     await turn(session, ("thorin", "I listen"))
     await turn(session, ("thorin", "I listen again"))
-    assert "No changes since last turn." in session.last_messages[-1]["content"]
+    assert "No changes to game state since your last turn." in session.last_messages[-1]["content"]
     assert "Scene:" not in session.last_messages[-1]["content"]
     session.state.record("hp", "Thorin drinks a potion between turns")
     await turn(session, ("thorin", "I stretch"))
     assert (
-        "Changes since last turn:\n- Thorin drinks a potion"
+        "Changes since your last turn:\n- HP: Thorin drinks a potion"
         in session.brain.requests[-1][0][-1]["content"]
     )
 
@@ -59,7 +59,7 @@ async def test_changes_made_during_a_turn_are_not_repeated_next_turn() -> None:
     await turn(session, ("mira", "I greet Berta"))
     assert session.state.flags == {"met_berta": True}
     await turn(session, ("mira", "I wave"))
-    assert "No changes since last turn." in session.last_messages[-1]["content"]
+    assert "No changes to game state since your last turn." in session.last_messages[-1]["content"]
 
 
 def test_window_and_summary_keep_the_prompt_bounded() -> None:

@@ -49,7 +49,7 @@ def test_a_fight_starts_the_party_near_and_foes_where_they_stand() -> None:
     assert {c.id for c in state.encounter.order} == set(spots)
     assert all(s.band == "near" and not s.engaged for s in spots.values())
     out = run(state, "get_encounter")["result"]
-    assert "Thorin near" in out["positions"] and out["order"][0]["position"] == "near"
+    assert all(c["position"] == "near" for c in out["order"])
 
 
 def test_an_author_places_a_group_far_behind_a_feature() -> None:

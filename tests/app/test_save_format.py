@@ -27,6 +27,7 @@ from app.tui.screens.load import LoadScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.showcase import until
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.usage import Usage
 from rules.effects import Effect
 from tests.app.saved_games import played, real_saves
 
@@ -209,6 +210,9 @@ def test_a_real_schema_3_hotseat_save_loads_and_saves_as_the_new_schema(
     state = loaded.state
     assert state.encounter is not None and set(state.players) == {"Ana", "Ben"}
     assert [c.reason for c in state.turn_order.history][-1] == "ROUND_START"
+    # schema 4 counts the DM's tokens: a schema-3 game had none counted
+    assert state.usage == Usage() and state.usage_turns == 0 and state.usage_alerts == []
+    assert state.history and all(r.usage == Usage() for r in state.history)
     session = resume_session(state, save=loaded.path)
     save_game(session.state, "old", tmp_path)
     again = load_save(path)

@@ -67,7 +67,7 @@ async def test_after_the_lock_opens_every_reader_shows_the_open_trapdoor() -> No
     system = ContextBuilder().build(state, [], briefed=True, mode="exploration")[0]["content"]
     assert "cellar (trapdoor)" in system and "shut:" not in system.split("exits:")[1]
     assert (
-        "No changes since last turn"
+        "No changes to game state since your last turn"
         in ContextBuilder().build(state, [], briefed=True, mode="exploration")[-1]["content"]
     )  # the turn's changes were reported; nothing to resend
 

@@ -66,6 +66,12 @@ class InstantBrain:
         yield reply
 
 
+def last_user(session: GameSession) -> str:
+    """The last user message of the turn's first call: the deltas, then the actions."""
+    users = [m for m in session.last_messages if m["role"] == "user"]
+    return str(users[-1].get("content") or "") if users else ""
+
+
 def naive_prompt_chars(session: GameSession) -> int:
     """The whole history, as a naive client would send it."""
     total = len(SYSTEM)
@@ -96,6 +102,7 @@ async def run(turns: int, checkpoints: list[int]) -> list[dict[str, float]]:
                     "ms": sum(last) / len(last) * 1000,
                     "prompt": prompt,
                     "naive": naive_prompt_chars(session),
+                    "delta": len(last_user(session).split("\n\nPlayers' actions")[0]),
                 }
             )
     return rows
@@ -115,6 +122,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
             f"{tokens(int(row['prompt'])):>8,} {row['naive']:>12,.0f} "
             f"{row['naive'] / row['prompt']:>10.1f}x"
         )
+    print(
+        "deltas sent (chars): " + ", ".join(f"turn {r['turn']:.0f}: {r['delta']:.0f}" for r in rows)
+    )
     later = [r["prompt"] for r in rows if r["turn"] >= 50]
     if len(later) > 1:
         print(f"prompt growth from turn 50 to {rows[-1]['turn']:.0f}: "

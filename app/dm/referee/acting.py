@@ -11,7 +11,7 @@ from app.dm.referee import answers
 from app.dm.referee.care import Caring
 from app.dm.referee.casting import spell_targets
 from app.dm.referee.fighting import attack_arguments, unaware_foes
-from app.dm.referee.levelling import levelling_text
+from app.dm.referee.levelling import USAGE_TEXT, levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.tactics import weakest
 from app.dm.tools.executors import why_cannot_act
@@ -67,6 +67,8 @@ class Acting(Caring):
             return answers.answer_text(state, campaign, intent)
         if intent.kind == "help" and intent.note == "levelling":
             return levelling_text(state)
+        if intent.kind == "help" and intent.note == "usage":
+            return USAGE_TEXT
         if intent.kind == "help":
             return answers.help_text(state, campaign, intent.actor)
         if intent.kind == "inventory":

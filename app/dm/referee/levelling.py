@@ -1,11 +1,19 @@
-"""The referee's answer to players asking about experience and levels ("can I level up?",
-"how much xp do we have?"): where each character stands, and how a level is taken."""
+"""The referee's answers to players asking about experience and levels ("can I level up?",
+"how much xp do we have?"): where each character stands, and how a level is taken — and
+about what the DM costs ("how many tokens have we used?"): nothing, from the referee."""
 
 from __future__ import annotations
 
 from app.dm.tools.advancement_tools import advancement, within_reach
 from app.world.state import GameState
 from rules.advancement import effective_xp, xp_for_level
+
+USAGE_TEXT = (
+    "I am the offline referee: I run on this machine and spend no tokens, so this game costs "
+    "nothing. With an AI DM, /usage shows the tokens spent (last turn, average, this game) "
+    "and the estimated cost, and the DM settings can alert you past a cost you choose."
+)
+"""The referee's answer to players asking what the DM costs."""
 
 
 def levelling_text(state: GameState) -> str:

@@ -20,6 +20,7 @@ from app.dm.events import (
     StateTransition,
 )
 from app.dm.tools import args as a
+from app.dm.tools import encounter_view as ev
 from app.dm.tools import position_tools as pt
 from app.dm.tools.advancement_tools import encounter_xp
 from app.dm.tools.aftermath import fight_summary, foe_outcomes
@@ -174,6 +175,10 @@ def _record_check(state: GameState, target_id: str, check: CheckResult) -> None:
         "roll",
         f"{state.name_of(target_id)}: {check.label} DC {check.dc} — {check.total}, {verdict}"
         + (f" ({check.reason})" if check.reason else ""),
+        who=target_id,
+        formula=check.roll.expression if check.roll is not None else None,
+        total=check.total,
+        why=check.reason or None,
     )
 
 
@@ -289,6 +294,7 @@ def group_check_tool(args: a.GroupCheckArgs, state: GameState) -> ToolOutcome:
     state.record(
         "roll",
         f"group {checks[0].label} DC {args.dc}: {group.passed}/{len(checks)} passed, {verdict}",
+        why=args.reason or None,
     )
     return ToolOutcome(
         {
@@ -314,7 +320,10 @@ def roll_dice_tool(args: a.RollDiceArgs, state: GameState) -> ToolOutcome:
         results.append({"formula": spec.formula, "flavor": spec.flavor, "total": result.total,
                         "detail": result.plain()})  # fmt: skip
         events.append(DiceRoll.from_roll(result, check_type="roll", reason=spec.flavor))
-        state.record("roll", f"{spec.flavor or spec.formula}: {result.plain()}")
+        state.record(
+            "roll", f"{spec.flavor or spec.formula}: {result.plain()}",
+            formula=spec.formula, total=result.total, why=spec.flavor or None,
+        )  # fmt: skip
     return ToolOutcome({"rolls": results}, list(events))
 
 
@@ -325,7 +334,7 @@ def hp_change(
     state: GameState, target: str, before: Vitals, after: Vitals, text: str
 ) -> StateChange:
     """Record a hit-point change for the DM and describe it for the players."""
-    state.record("hp", text)
+    state.record("hp", text, who=target, before=vitals_text(before), after=vitals_text(after))
     return StateChange(
         kind="hp", target_id=target, description=text,
         before=vitals_text(before), after=vitals_text(after),
@@ -522,7 +531,7 @@ def move_scene_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
     before = state.scene.name
     state.scene = scene
     text = f"The party moves from {before} to {scene.name} ({args.reason})"
-    state.record("scene", text)
+    state.record("scene", text, ref=scene.id, before=before, after=scene.name)
     return ToolOutcome(
         {
             "scene_id": scene.id,
@@ -539,7 +548,8 @@ def set_flag_tool(args: a.SetFlagArgs, state: GameState) -> ToolOutcome:
     before = state.flags.get(args.name)
     state.flags[args.name] = args.value
     text = f"{args.name} = {args.value!r}"
-    state.record("flag", text)
+    shown = None if before is None else repr(before)
+    state.record("flag", text, ref=args.name, before=shown, after=repr(args.value))
     return ToolOutcome(
         {"name": args.name, "value": args.value},
         [StateChange(kind="flag", description=text,
@@ -634,20 +644,12 @@ def combat_update(state: GameState) -> CombatUpdate:
 
 
 def get_encounter_tool(args: a.GetEncounterArgs, state: GameState) -> ToolOutcome:
-    """get_encounter: 'No active encounter' out of combat."""
-    if state.encounter is None:
+    """get_encounter: the fight in full (the same view as the first turn's context), or
+    'No active encounter' out of combat."""
+    fight = ev.encounter_view(state)
+    if fight is None:
         return ToolOutcome({"in_combat": False, "message": "No active encounter"})
-    update = combat_update(state)
-    return ToolOutcome(
-        {
-            "in_combat": True,
-            "reason": state.encounter.reason,
-            "round": update.round,
-            "current": update.current_id,
-            "order": [c.model_dump() for c in update.combatants],
-            "positions": pt.positions_line(state).removeprefix("Positions: "),
-        }
-    )
+    return ToolOutcome(fight.as_result())
 
 
 def _named_id(state: GameState, name: str) -> str:
@@ -756,7 +758,7 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     pt.place_new(state, joined, args)
     state.restriction = None
     names = ", ".join(c.name for c in joined)
-    state.record("encounter", f"combat starts ({args.reason}): {names}")
+    state.record("encounter_started", f"combat starts ({args.reason}): {names}")
     events.append(StateTransition(to="combat", reason=args.reason))
     events.append(combat_update(state))
     return ToolOutcome(
@@ -922,7 +924,7 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     summary = fight_summary(state, rounds, foes)
     gathered = _gather_thrown(state)
     state.encounter = None
-    state.record("encounter", f"{summary} ({args.reason})")
+    state.record("encounter_ended", f"{summary} ({args.reason})")
     events: list[SessionEvent] = [
         StateTransition(to="exploration", reason=args.reason),
         StateChange(kind="reveal", description=summary),

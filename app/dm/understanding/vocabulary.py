@@ -80,6 +80,8 @@ class Vocabulary:
     levelling: tuple[str, ...] = ()
     """Phrases asking about experience and levels ("level up", "how much xp"): answered
     with who can take a level and how (``/levelup``)."""
+    usage: tuple[str, ...] = ()
+    """Phrases asking what the AI DM costs ("how many tokens"): answered with ``/usage``."""
 
 
 def _tupled(value: Any) -> Any:

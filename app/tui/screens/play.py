@@ -98,7 +98,6 @@ class PlayScreen(Keeping):
         self.holder: str | None = None
         """The player who has the keyboard (hotseat)."""
         self.closing = False
-        self.tokens = 0
         self.dm_loop = asyncio.new_event_loop()
         """The DM's own event loop, run by the worker thread turn after turn (one loop, so
         an HTTP client bound to it stays usable)."""
@@ -196,8 +195,8 @@ class PlayScreen(Keeping):
         if view.combat is not None:
             parts.append(f"round {view.combat.round}")
         parts.append(f"DM: {self.dm_label}")
-        if self.tokens:
-            parts.append(f"{self.tokens:,} tokens")
+        if state.usage.tokens:  # the game's, across sittings
+            parts.append(f"{state.usage.tokens:,} tokens")
         self.query_one("#topbar", Static).update(Text(" · ".join(parts)))
 
     def show_actor(self) -> None:
@@ -368,7 +367,8 @@ class PlayScreen(Keeping):
             self.notify(f"{event.message}{retry}", title="The turn failed", severity="error")
         elif isinstance(event, TurnEnd):
             await story.end_narration()
-            self.tokens += event.usage.prompt_tokens + event.usage.completion_tokens
+            for alert in event.alerts:  # once per crossing; play goes on
+                story.add_note(f"⚠ {alert}", "alert")
 
     @on(TurnsFinished)
     def _finished(self, message: TurnsFinished) -> None:
@@ -491,6 +491,10 @@ class PlayScreen(Keeping):
                 story.add_note(f"{member.name}: {member.hp}/{member.max_hp} HP, AC {member.ac}")
         elif word == "story":
             self.action_story()
+        elif word == "usage":
+            story = self.query_one(StoryPane)
+            for text in commands.usage_text(self.session).splitlines():
+                story.add_note(text)
         elif word == "levelup":
             self.level_up(rest)
         elif word == "roll":
@@ -615,6 +619,9 @@ class PlayScreen(Keeping):
             for m in messages:
                 body = m.get("content") or json.dumps(m.get("tool_calls"), indent=2)
                 parts.append(f"── {m['role']} ──\n{body}")
+            if self.session.last_deltas is not None:
+                as_data = json.dumps(self.session.last_deltas, indent=2, ensure_ascii=False)
+                parts.append(f"── the deltas above, as data ──\n{as_data}")
             text = "\n\n".join(parts)
         title = f"Last prompt — {len(messages)} messages to {self.dm_label} (Esc closes)"
         self.app.push_screen(PromptInspector(text, title))

@@ -5,6 +5,7 @@ showing that it is testing, and giving up after a few seconds."""
 from __future__ import annotations
 
 import asyncio
+import math
 
 from pydantic import SecretStr, ValidationError
 from rich.text import Text
@@ -18,6 +19,19 @@ from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
 
 
+def _shown(value: float | None) -> str:
+    """A setting in its field: blank when unset, ``0.15`` rather than ``0.15000``."""
+    return "" if value is None else f"{value:g}"
+
+
+def _first_problem(error: ValidationError) -> str:
+    """The first bad setting in a player's words: ``alert_cost: …``."""
+    item = error.errors(include_input=False, include_url=False)[0]
+    where = ".".join(str(x) for x in item["loc"])
+    message = item["msg"].removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
 class DMForm(Vertical):
     """Fields for an endpoint. ``config()`` validates them."""
 
@@ -26,6 +40,7 @@ class DMForm(Vertical):
     DMForm .row { height: auto; }
     DMForm .row > Label { width: 12; padding: 1 1 0 0; text-align: right; }
     DMForm .row > Input { width: 1fr; }
+    DMForm .row > .half { width: 1fr; }
     DMForm #probe-row { height: auto; }
     DMForm #probe-spinner { width: 4; height: 3; display: none; }
     DMForm #probe-result { width: 1fr; padding: 1 1 0 1; }
@@ -54,6 +69,18 @@ class DMForm(Vertical):
         with Horizontal(classes="row"):
             yield Label("API key")
             yield Input(key, id="dm-api-key", password=True, placeholder="not needed locally")
+        with Horizontal(classes="row"):
+            yield Label("Prices")
+            yield Input(_shown(self.initial.price_input), id="dm-price-in", classes="half",
+                        placeholder="in: $ per 1M tokens")  # fmt: skip
+            yield Input(_shown(self.initial.price_output), id="dm-price-out", classes="half",
+                        placeholder="out: $ per 1M tokens")  # fmt: skip
+        with Horizontal(classes="row"):
+            yield Label("Alert at")
+            yield Input(_shown(self.initial.alert_cost), id="dm-alert-cost", classes="half",
+                        placeholder="$ a game (off)")  # fmt: skip
+            yield Input(_shown(self.initial.alert_tokens), id="dm-alert-tokens", classes="half",
+                        placeholder="tokens a turn (off)")  # fmt: skip
         with Horizontal(id="probe-row"):
             yield Button("Test connection", id="dm-test")
             yield LoadingIndicator(id="probe-spinner")
@@ -68,16 +95,32 @@ class DMForm(Vertical):
             raise ValueError("name a model")
         if base_url and not base_url.startswith(("http://", "https://")):
             raise ValueError("the base URL must start with http:// or https://")
-        try:
-            return self.initial.model_copy(
-                update={
-                    "model": model,
-                    "base_url": base_url,
-                    "api_key": SecretStr(key) if key else None,
-                }
-            )
+        costs = {
+            "price_input": self._number("#dm-price-in", "the prompt price"),
+            "price_output": self._number("#dm-price-out", "the completion price"),
+            "alert_cost": self._number("#dm-alert-cost", "the cost alert"),
+            "alert_tokens": self._number("#dm-alert-tokens", "the token alert", whole=True),
+        }
+        values = self.initial.model_dump() | costs
+        values |= {"model": model, "base_url": base_url, "api_key": SecretStr(key) if key else None}
+        try:  # validated as a whole: a cost alert needs both prices
+            return DMConfig.model_validate(values)
         except ValidationError as error:
-            raise ValueError(str(error)) from error
+            raise ValueError(_first_problem(error)) from error
+
+    def _number(self, field: str, what: str, *, whole: bool = False) -> float | None:
+        """A price or threshold as typed (blank: unset). Raises ``ValueError``."""
+        text = self.query_one(field, Input).value.strip().removeprefix("$").replace(",", "")
+        if not text:
+            return None
+        try:
+            number = int(text) if whole else float(text)
+        except ValueError:
+            kind = "a whole number" if whole else "a number"
+            raise ValueError(f"{what} must be {kind}, e.g. {'5000' if whole else '0.15'}") from None
+        if not math.isfinite(number) or number < 0:
+            raise ValueError(f"{what} must be a positive number")
+        return number
 
     def say(self, text: str, style: str) -> None:
         """Show the connection test's result."""

@@ -72,6 +72,7 @@ class StoryPane(VerticalScroll):
     StoryPane > .action { color: $text-accent; text-style: bold; margin-top: 1; }
     StoryPane > .note { color: $text-muted; text-style: italic; }
     StoryPane > .error { color: $text-error; }
+    StoryPane > .alert { color: $text-warning; }
     StoryPane > .ending { color: $text-success; text-style: bold; margin: 1 0; }
     StoryPane > Markdown { margin: 0; padding: 0; }
     """
@@ -102,7 +103,7 @@ class StoryPane(VerticalScroll):
         self._add(Static(plain(f"› {who}: {text}"), classes="action"))
 
     def add_note(self, text: str, kind: str = "note") -> None:
-        """A line from the game itself (kinds: ``note``, ``error``, ``ending``)."""
+        """A line from the game itself (kinds: ``note``, ``error``, ``alert``, ``ending``)."""
         self._add(Static(plain(text), classes=kind))
 
     def add_narration(self, markdown: str) -> None:

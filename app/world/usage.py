@@ -1,0 +1,35 @@
+"""Tokens spent talking to the DM: per call, per turn, per game.
+
+It lives in the world layer because the game keeps it (each finished turn's record and the
+game's total survive a save), and the DM layer reports it.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MOST_TOKENS = 10**15
+"""More tokens than any game spends: a bound on a damaged count."""
+
+
+class Usage(BaseModel):
+    """Tokens spent talking to the DM."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    prompt_tokens: int = Field(default=0, ge=0, le=MOST_TOKENS)
+    completion_tokens: int = Field(default=0, ge=0, le=MOST_TOKENS)
+    calls: int = Field(default=0, ge=0, le=MOST_TOKENS)
+
+    @property
+    def tokens(self) -> int:
+        """Prompt and completion tokens together."""
+        return self.prompt_tokens + self.completion_tokens
+
+    def plus(self, other: Usage) -> Usage:
+        """Sum of two usages."""
+        return Usage(
+            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
+            completion_tokens=self.completion_tokens + other.completion_tokens,
+            calls=self.calls + other.calls,
+        )

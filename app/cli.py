@@ -44,6 +44,7 @@ from app.saves import (
 )
 from app.saves.names import same_but_case
 from app.screentext import plain
+from app.session import turnlog
 from app.session.hygiene import strip_controls
 from app.session.keeping import name_taken
 from app.session.runner import ScriptError, read_script, render_event, run_lines
@@ -444,6 +445,9 @@ def saves_list(
 def saves_show(
     name: Annotated[str, typer.Argument(help="Save name.")],
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
+    turns: Annotated[
+        bool, typer.Option("--turns", help="Also print the turn log (who, why, how long).")
+    ] = False,
 ) -> None:
     """Where a saved game stands (a backup too: ``NAME.toml.1``)."""
     try:
@@ -459,6 +463,9 @@ def saves_show(
         _say(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP")
     if state.ending:
         _say(f"  ending reached: {state.ending}")
+    if turns:
+        _say("")
+        _say(turnlog.log_text(state))
 
 
 @saves_app.command("delete")

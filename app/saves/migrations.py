@@ -105,7 +105,7 @@ def _from_schema_2(data: Document) -> Document:
 
 ADDED_IN_4: dict[str, dict[str, Any]] = {
     "state": {},
-    "turn_order": {},
+    "turn_order": {"away": []},
     "encounter": {},
     "history": {},
     "party": {},

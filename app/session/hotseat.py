@@ -3,8 +3,10 @@
 In exploration players declare in round-robin order — one action each (or an explicit
 pass), then the DM resolves them together; in combat the initiative order rules instead.
 Players may join or leave mid-game: a leaver's characters pass to another player or
-become companions the DM runs, and if they were up, the turn moves on. An optional timer
-passes a player who takes too long. Every change of turn is logged with its reason.
+become companions the DM runs, and if they were up, the turn moves on. A player may step
+away (``/away``) and come back: their turns are skipped meanwhile. An optional timer
+passes a player who takes too long. Every change of turn is logged with its reason, how
+long the turn took and who is up next.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from app.world.state import GameState
-from app.world.turnorder import HISTORY_KEPT, Reason, TurnChange
+from app.world.turnorder import HISTORY_KEPT, PlayerState, Reason, TurnChange
 from rules.outcomes import Impossible, Outcome, Success
 
 
@@ -21,16 +23,36 @@ def _now() -> datetime:
 
 
 def able_players(state: GameState) -> list[str]:
-    """Players, in seating order, who control a character able to act."""
+    """Players, in seating order, who control a character able to act and are at the
+    table (not away)."""
     return state.able_players()
 
 
-def log(state: GameState, player: str, reason: Reason, now: datetime | None = None) -> None:
-    """Record a change of turn (the log keeps the latest entries)."""
+def elapsed(state: GameState, now: datetime | None = None) -> int | None:
+    """Seconds the current turn has run (``None`` when no turn is being timed). A break
+    before the game was resumed does not count."""
+    started = state.turn_order.clock_started()
+    if started is None:
+        return None
+    return max(0, int(((now or _now()) - started).total_seconds()))
+
+
+def log(
+    state: GameState,
+    player: str,
+    reason: Reason,
+    now: datetime | None = None,
+    *,
+    seconds: int | None = None,
+    up: str | None = None,
+) -> None:
+    """Record a change of turn — how long the turn that ended took (``seconds``) and who is
+    up next (``up``) — keeping the latest entries."""
     order = state.turn_order
-    order.history.append(
-        TurnChange(turn=state.turn, player=player, reason=reason, at=now or _now())
+    change = TurnChange(
+        turn=state.turn, player=player, reason=reason, at=now or _now(), seconds=seconds, next=up
     )
+    order.history.append(change)
     del order.history[:-HISTORY_KEPT]
 
 
@@ -50,12 +72,14 @@ def advance(state: GameState, player: str, reason: Reason, now: datetime | None 
     order = state.turn_order
     if player in order.acted:
         return False  # a changed declaration: the turn had already moved on
+    moment = now or _now()
+    spent = elapsed(state, moment) if active_player(state) == player else None
     order.acted.append(player)
-    log(state, player, reason, now)
     order.active = None
     nxt = active_player(state)
-    order.turn_started = (now or _now()) if nxt else None
-    return settle(state, now)
+    order.turn_started = moment if nxt else None
+    log(state, player, reason, moment, seconds=spent, up=nxt)
+    return settle(state, moment)
 
 
 def settle(state: GameState, now: datetime | None = None) -> bool:
@@ -88,7 +112,7 @@ def start_round(state: GameState, now: datetime | None = None) -> None:
     first = active_player(state)
     if first:
         order.turn_started = now or _now()
-        log(state, first, "ROUND_START", now)
+        log(state, first, "ROUND_START", order.turn_started, up=first)
 
 
 def pass_turn(state: GameState, player: str) -> Outcome:
@@ -98,7 +122,7 @@ def pass_turn(state: GameState, player: str) -> Outcome:
         return Impossible("everyone has already acted this round")
     if player != current:
         return Impossible(f"not your turn — waiting for {current}")
-    if advance(state, player, "TURN_COMPLETE"):
+    if advance(state, player, "PASSED"):
         return Success(f"{player} passes. {waiting_note(state)}")
     return Success(f"{player} passes")
 
@@ -107,10 +131,11 @@ def check_timer(state: GameState, now: datetime | None = None) -> str | None:
     """If the active player ran out of time, pass them (TIMEOUT) and return their name."""
     order = state.turn_order
     player = active_player(state)
-    if order.timer_seconds is None or player is None or order.turn_started is None:
+    if order.timer_seconds is None or player is None or state.encounter is not None:
         return None
     moment = now or _now()
-    if (moment - order.turn_started).total_seconds() < order.timer_seconds:
+    spent = elapsed(state, moment)
+    if spent is None or spent < order.timer_seconds:
         return None
     advance(state, player, "TIMEOUT", moment)
     return player
@@ -144,7 +169,7 @@ def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:
         taken.append(label)
     # Actions queued for a character that changed hands stay queued: the character acts.
     state.players[name] = list(characters)
-    log(state, name, "JOINED")
+    log(state, name, "JOINED", up=active_player(state))
     left = [p for p, ids in state.players.items() if not ids]
     for player in left:
         remove_player(state, player)
@@ -163,18 +188,20 @@ def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Ou
     if hand_to is not None and (hand_to == name or hand_to not in state.players):
         return Impossible(f"no other player called {hand_to!r}")
     was_active = active_player(state) == name
+    spent = elapsed(state) if was_active else None
     characters = state.players.pop(name)
     if hand_to is not None:
         state.players[hand_to].extend(characters)
     else:
         state.turn_order.companions.extend(characters)
     state.pending = [a for a in state.pending if a.player != name or hand_to is not None]
-    if name in state.turn_order.acted:
-        state.turn_order.acted.remove(name)
-    log(state, name, "REMOVED")
+    for seated in (state.turn_order.acted, state.turn_order.away):
+        if name in seated:
+            seated.remove(name)
     if was_active:
         state.turn_order.active = None
-        active_player(state)
+        state.turn_order.turn_started = _now() if active_player(state) else None
+    log(state, name, "REMOVED", seconds=spent, up=active_player(state))
     settle(state)
     if not characters:
         return Success(f"{name} leaves the table")
@@ -201,8 +228,10 @@ def recover(state: GameState) -> None:
     rotated for a game in which nothing happened).
     """
     order = state.turn_order
+    order.resume_clock(_now())  # the break is nobody's turn: the clock starts again now
     before = (list(state.pending), list(order.acted), list(order.companions), order.active)
     state.pending = [a for a in state.pending if a.character_id in state.party]
+    order.away = [p for p in order.away if p in state.players]
     order.acted = [p for p in order.acted if p in state.players]
     order.companions = [c for c in order.companions if c in state.party]
     if order.active is not None and order.active not in state.players:
@@ -218,4 +247,111 @@ def recover(state: GameState) -> None:
     last = order.history[-1] if order.history else None
     again = last is not None and last.reason == "RECOVERY" and last.player == player
     if player is not None and (repaired or midway) and not again:
-        log(state, player, "RECOVERY")
+        log(state, player, "RECOVERY", up=player)
+
+
+def find_player(state: GameState, name: str) -> str | None:
+    """The seated player called ``name`` (any case), or ``None``."""
+    wanted = name.strip().casefold()
+    return next((p for p in state.players if p.casefold() == wanted), None)
+
+
+def _unknown(state: GameState, name: str) -> Impossible:
+    return Impossible(f"no player called {name!r} — the players: {', '.join(state.players)}")
+
+
+def step_away(state: GameState, name: str, now: datetime | None = None) -> Outcome:
+    """``name`` steps away from the table: their turns are skipped until they are back
+    (in exploration the round goes on without them; in a fight their characters' turns
+    pass). What they already declared this round stands. When everyone is away the game
+    simply waits."""
+    player = find_player(state, name)
+    if player is None:
+        return _unknown(state, name)
+    order = state.turn_order
+    if player in order.away:
+        return Impossible(f"{player} is already away (/back {player} when they return)")
+    moment = now or _now()
+    was_active = state.encounter is None and active_player(state) == player
+    spent = elapsed(state, moment) if was_active else None
+    order.away.append(player)
+    if was_active:
+        order.active = None
+        order.turn_started = moment if active_player(state) else None
+    log(state, player, "AWAY", moment, seconds=spent, up=active_player(state))
+    settle(state, moment)
+    if not able_players(state):
+        return Success(f"{player} steps away. Everyone is away — the game waits until /back NAME.")
+    skipped = "their characters' turns pass" if state.encounter else "their turns are skipped"
+    return Success(f"{player} steps away — {skipped} until /back {player}.")
+
+
+def come_back(state: GameState, name: str, now: datetime | None = None) -> Outcome:
+    """An away player is back at the table (``name`` empty: the only one away)."""
+    order = state.turn_order
+    if not name.strip():
+        if len(order.away) != 1:
+            return Impossible(
+                "nobody is away" if not order.away else f"who is back? ({', '.join(order.away)})"
+            )
+        name = order.away[0]
+    player = find_player(state, name)
+    if player is None:
+        return _unknown(state, name)
+    if player not in order.away:
+        return Impossible(f"{player} is not away")
+    moment = now or _now()
+    waiting = active_player(state) is None
+    order.away.remove(player)
+    up = active_player(state)
+    if waiting and up is not None:
+        order.turn_started = moment  # the table was waiting: a turn starts now
+    log(state, player, "BACK", moment, up=up)
+    return Success(f"{player} is back at the table.")
+
+
+def player_states(state: GameState) -> dict[str, PlayerState]:
+    """Each seated player's state this round: ``active`` (up now), ``waiting`` (yet to
+    act), ``done`` (acted or passed — or, in a fight, no character of theirs is still to
+    go this round; a player with nobody able to act is done too) or ``away``."""
+    order = state.turn_order
+    able = set(able_players(state))
+    fight = state.encounter
+    up: str | None
+    if fight is not None:
+        current = fight.current.id
+        up = state.controller_of(current) if current in state.party else None
+        later = {c.id for c in fight.order[fight.turn_index % len(fight.order) + 1 :]}
+    else:
+        up = active_player(state)
+        later = set()
+    states: dict[str, PlayerState] = {}
+    for player, ids in state.players.items():
+        if player in order.away:
+            states[player] = "away"
+        elif player == up:
+            states[player] = "active"
+        elif player not in able:
+            states[player] = "done"
+        elif fight is not None:
+            states[player] = "waiting" if later.intersection(ids) else "done"
+        else:
+            states[player] = "done" if player in order.acted else "waiting"
+    return states
+
+
+def fight_clock(state: GameState, now: datetime | None = None) -> bool:
+    """In a fight, keep the turn clock on the combatant who is up (it restarts when
+    initiative moves on); True when a turn timer is set and that turn ran out."""
+    fight, order = state.encounter, state.turn_order
+    if fight is None:
+        order.timing = None
+        return False
+    moment = now or _now()
+    marker = f"{fight.round}.{fight.turn_index}.{fight.current.id}"
+    if order.timing != marker:
+        order.timing = marker
+        order.turn_started = moment
+        return False
+    spent = elapsed(state, moment)
+    return order.timer_seconds is not None and spent is not None and spent >= order.timer_seconds

@@ -209,6 +209,11 @@ def test_a_real_schema_3_hotseat_save_loads_and_saves_as_the_new_schema(
     state = loaded.state
     assert state.encounter is not None and set(state.players) == {"Ana", "Ben"}
     assert [c.reason for c in state.turn_order.history][-1] == "ROUND_START"
+    # schema 4's turn results: nobody away, no fight turn being timed, and an older log's
+    # entries without durations or who was next (they were never recorded)
+    order = state.turn_order
+    assert order.away == [] and order.timing is None
+    assert all(c.seconds is None and c.next is None for c in order.history)
     session = resume_session(state, save=loaded.path)
     save_game(session.state, "old", tmp_path)
     again = load_save(path)

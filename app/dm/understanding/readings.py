@@ -106,6 +106,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("help")
     if any(has_phrase(said, p) for p in vocab.levelling):
         return ctx.intent("help", note="levelling")
+    if any(has_phrase(said, p) for p in vocab.stepping_away):
+        return ctx.intent("help", note="stepping away")
     if said in vocab.inventory:
         return ctx.intent("inventory")
     if said in vocab.hold:

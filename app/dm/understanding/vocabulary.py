@@ -80,6 +80,9 @@ class Vocabulary:
     levelling: tuple[str, ...] = ()
     """Phrases asking about experience and levels ("level up", "how much xp"): answered
     with who can take a level and how (``/levelup``)."""
+    stepping_away: tuple[str, ...] = ()
+    """Phrases a player says leaving the table for a while ("brb", "bathroom break"):
+    answered with ``/away`` and ``/back``, never taken as the character's action."""
 
 
 def _tupled(value: Any) -> Any:

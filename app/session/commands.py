@@ -160,7 +160,19 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
     if not outcome:
         return Reply(getattr(outcome, "reason", "refused"), False, late), None
+    _fight_turn_taken(session, character, "TURN_COMPLETE")
     return Reply(getattr(outcome, "detail", ""), True, late, text.strip()), character
+
+
+def _fight_turn_taken(session: GameSession, character: str, reason: Reason) -> None:
+    """In a fight, a player's character acted or held on its own turn: the turn log
+    records it with how long the player took (exploration logs its own turns)."""
+    state = session.state
+    fight = state.encounter
+    player = state.controller_of(character)
+    if fight is not None and player is not None and fight.current.id == character:
+        hotseat.fight_clock(state)  # the clock is on this turn (it restarts if it was not)
+        hotseat.log(state, player, reason, seconds=hotseat.elapsed(state))
 
 
 def keep_time(session: GameSession, now: datetime | None = None) -> str:
@@ -244,6 +256,7 @@ def end_turn(session: GameSession, character: str | None) -> Reply:
         outcome = session.submit(PlayerAction(character_id=cid, text=END_TURN_TEXT, player=owner))
         if not outcome:
             return Reply(getattr(outcome, "reason", "refused"), False)
+        _fight_turn_taken(session, cid, "PASSED")
         return Reply(f"{session.state.name_of(cid)} ends the turn.")
     player = hotseat.active_player(session.state)
     if player is None and character is not None:

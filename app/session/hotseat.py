@@ -110,7 +110,7 @@ def start_round(state: GameState, now: datetime | None = None) -> None:
     order.acted = []
     order.active = None
     first = active_player(state)
-    if first:
+    if first and state.encounter is None:  # a fight's turns follow initiative, not rounds
         order.turn_started = now or _now()
         log(state, first, "ROUND_START", order.turn_started, up=first)
 

@@ -205,6 +205,28 @@ def test_a_fight_turn_times_out_through_end_turn() -> None:
     assert who is None and [a.text for a in session.pending] == [commands.END_TURN_TEXT]
 
 
+def test_fight_turns_are_logged_with_their_player_and_time() -> None:
+    state = in_the_cellar(11)
+    state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
+    fight = state.encounter
+    assert fight is not None
+    ids = [c.id for c in fight.order]
+    fight.turn_index = ids.index("mira")
+    session = session_for(state)
+    commands.keep_time(session, T0)
+    assert state.turn_order.turn_started == T0  # the clock is on Mira's turn
+    reply, who = commands.declare(session, "Mira: I attack the nearest rat", "mira")
+    assert who == "mira", reply.text
+    last = state.turn_order.history[-1]
+    assert (last.player, last.reason) == ("Ana", "TURN_COMPLETE") and last.seconds is not None
+    session.pending = []
+    fight.turn_index = ids.index("thorin")
+    assert commands.end_turn(session, "thorin").ok
+    last = state.turn_order.history[-1]
+    assert (last.player, last.reason, last.seconds) == ("Ben", "PASSED", 0)
+    assert not any(c.reason == "ROUND_START" for c in state.turn_order.history)
+
+
 def test_without_a_timer_a_fight_turn_never_times_out() -> None:
     state = in_the_cellar(11)
     state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}

@@ -72,8 +72,8 @@ class PlayScreen(Keeping):
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+l", "toggle_log", "Log"),
         Binding("f2", "inspect", "Prompt"),
-        Binding("f3", "turn_log", "Turns"),
         Binding("f1", "app.help", "Help"),
+        Binding("f3", "turn_log", "Turns"),  # after Help: at 80 columns Help must show
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),
     ]

@@ -74,7 +74,8 @@ class AllPlayersGate(_Gate):
         """``Waiting for Ana``, or for a solo player ``Your move — Mira, Thorin or Aria``."""
         active = active_player(state) if state.players else None
         waiting = [active] if active else []
-        banner = f"Waiting for {active}" if active else _nobody_up(state).capitalize()
+        nobody = _nobody_up(state)
+        banner = f"Waiting for {active}" if active else nobody[:1].upper() + nobody[1:]
         if len(state.players) == 1 and active:
             names = [state.name_of(c) for c in state.players[active]]
             who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

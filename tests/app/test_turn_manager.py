@@ -140,7 +140,7 @@ def test_when_everyone_is_away_the_game_waits_and_nobody_can_act(tmp_path: Path)
     last = commands.away(session, "", "Cy")  # the last one at the table
     assert last.ok and "Everyone is away — the game waits" in last.text
     assert hotseat.active_player(state) is None and not session.can_advance()
-    assert session.status().banner.startswith("Everyone is away — the game waits")
+    assert session.status().banner == "Everyone is away — the game waits (/back NAME to play on)"
     refused = session.submit(PlayerAction(character_id="mira", text="look", player="Ana"))
     assert not refused and "everyone is away" in refused.reason  # type: ignore[union-attr]
     assert not hotseat.settle(state)  # no new round spinning

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.saves import SAVES_DIR, SaveError, save_game
-from app.session import hotseat
+from app.session import hotseat, presence
 from app.session.hygiene import clean_name, strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
@@ -216,13 +216,13 @@ def away(session: GameSession, rest: str, default: str | None) -> Reply:
     name = clean_name(strip_controls(rest)) or default or ""
     if not name:
         return Reply("Who steps away? e.g. /away Ben", False)
-    outcome = hotseat.step_away(session.state, name)
+    outcome = presence.step_away(session.state, name)
     return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
 
 
 def back(session: GameSession, rest: str) -> Reply:
     """``/back [NAME]``: an away player is back (no name: the only one away)."""
-    outcome = hotseat.come_back(session.state, clean_name(strip_controls(rest)))
+    outcome = presence.come_back(session.state, clean_name(strip_controls(rest)))
     return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
 
 

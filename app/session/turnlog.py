@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from app.session import hotseat
+from app.session import hotseat, presence
 from app.world.state import GameState
 from app.world.turnorder import Reason, TurnChange
 
@@ -95,7 +95,7 @@ def table_line(state: GameState, now: datetime | None = None) -> str:
         return ""
     order = state.turn_order
     parts = []
-    for player, where in hotseat.player_states(state).items():
+    for player, where in presence.player_states(state).items():
         part = f"{player} {STATE_MARKS[where]}"
         spent = hotseat.elapsed(state, now) if where == "active" else None
         if spent is not None:

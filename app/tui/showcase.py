@@ -25,7 +25,7 @@ from app.dm.scripted import ScriptedBrain
 from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.sets import ALL_TOOLS
 from app.saves import save_game
-from app.session import hotseat
+from app.session import hotseat, presence
 from app.session.session import GameSession
 from app.session.setup import session_for, start_session
 from app.tui.app import DungeonApp, make_app
@@ -79,9 +79,9 @@ def round_at_the_table() -> GameSession:
     state.turn_order.turn_started = FROZEN
     state.pending.append(PlayerAction(character_id="mira", text="I look around", player="Ana"))
     hotseat.advance(state, "Ana", "TURN_COMPLETE", FROZEN + timedelta(seconds=42))
-    hotseat.step_away(state, "Cy", FROZEN + timedelta(seconds=50))
+    presence.step_away(state, "Cy", FROZEN + timedelta(seconds=50))
     hotseat.advance(state, "Ben", "PASSED", FROZEN + timedelta(minutes=2, seconds=5))
-    hotseat.come_back(state, "Cy", FROZEN + timedelta(minutes=3))
+    presence.come_back(state, "Cy", FROZEN + timedelta(minutes=3))
     # Cy's turn starts now: the banner never shows a clock that runs while a picture is taken
     state.turn_order.turn_started = datetime.now(UTC).replace(microsecond=0)
     return session

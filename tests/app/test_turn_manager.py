@@ -14,7 +14,7 @@ from rich.console import Console
 
 from app.console import ConsoleGame
 from app.saves import load_game, save_game
-from app.session import commands, hotseat, turnlog
+from app.session import commands, hotseat, presence, turnlog
 from app.session.session import GameSession
 from app.session.setup import resume_session, session_for, start_session
 from app.tui.showcase import in_the_cellar
@@ -67,10 +67,10 @@ def test_each_change_of_turn_records_how_long_it_took_and_who_is_next() -> None:
 def test_player_states_follow_the_round() -> None:
     session = table()
     state = session.state
-    assert hotseat.player_states(state) == {"Ana": "active", "Ben": "waiting", "Cy": "waiting"}
+    assert presence.player_states(state) == {"Ana": "active", "Ben": "waiting", "Cy": "waiting"}
     assert act(session, "Ana", "mira")
-    assert hotseat.step_away(state, "Cy")
-    assert hotseat.player_states(state) == {"Ana": "done", "Ben": "active", "Cy": "away"}
+    assert presence.step_away(state, "Cy")
+    assert presence.player_states(state) == {"Ana": "done", "Ben": "active", "Cy": "away"}
     state.turn_order.turn_started = T0
     assert turnlog.table_line(state, T0 + timedelta(seconds=42)) == "Ana ✓ · Ben ▶ · Cy away"
     line = turnlog.table_line(state, T0 + timedelta(seconds=102))  # a long think shows
@@ -86,7 +86,7 @@ def test_in_a_fight_the_player_up_is_active_and_those_already_gone_are_done() ->
     assert fight is not None
     ids = [c.id for c in fight.order]
     fight.turn_index = ids.index("mira")
-    states = hotseat.player_states(state)
+    states = presence.player_states(state)
     assert states["Ana"] == "active"
     later = set(ids[ids.index("mira") + 1 :])
     assert states["Ben"] == ("waiting" if later & {"thorin", "aria"} else "done")
@@ -96,10 +96,10 @@ def test_in_a_fight_the_player_up_is_active_and_those_already_gone_are_done() ->
 def test_an_away_player_is_skipped_and_comes_back_into_the_round() -> None:
     session = table()
     state = session.state
-    assert hotseat.step_away(state, "ben")  # any case
+    assert presence.step_away(state, "ben")  # any case
     assert act(session, "Ana", "mira")
     assert hotseat.active_player(state) == "Cy"  # Ben's turn is skipped
-    assert hotseat.come_back(state, "")  # the only one away
+    assert presence.come_back(state, "")  # the only one away
     assert hotseat.active_player(state) == "Cy"  # Ben waits for his place in the round
     assert act(session, "Cy", "aria")
     assert hotseat.active_player(state) == "Ben" and not session.can_advance()
@@ -109,7 +109,7 @@ def test_an_away_player_is_skipped_and_comes_back_into_the_round() -> None:
 
 def test_the_round_goes_on_without_the_away_player() -> None:
     session = table()
-    hotseat.step_away(session.state, "Cy")
+    presence.step_away(session.state, "Cy")
     assert act(session, "Ana", "mira") and act(session, "Ben", "thorin")
     assert session.can_advance()  # Cy is not waited for
 
@@ -314,7 +314,7 @@ def test_the_turn_log_reads_in_words() -> None:
     assert turnlog.log_text(state) == "No turns have changed hands yet."
     state.turn_order.turn_started = T0
     hotseat.advance(state, "Ana", "TURN_COMPLETE", T0 + timedelta(seconds=42))
-    hotseat.step_away(state, "Ben", T0 + timedelta(minutes=1, seconds=2))
+    presence.step_away(state, "Ben", T0 + timedelta(minutes=1, seconds=2))
     lines = turnlog.log_text(state).splitlines()
     assert lines[0].split() == [
         "turn",

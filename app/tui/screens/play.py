@@ -469,7 +469,10 @@ class PlayScreen(Keeping):
             self.start_turns()
             return
         if save or notice:
-            self.autosave_now()
+            said = self.unsaved
+            problem = self.autosave_now()
+            if problem and problem != said:  # said once, not at every declaration
+                self.notify(problem, title="The game is not saved", severity="error")
         self.refresh_all()
         self.check_handoff()
 

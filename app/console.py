@@ -23,7 +23,7 @@ from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError
 from app.screentext import plain
-from app.session import commands, hotseat, turnlog
+from app.session import commands, presence, turnlog
 from app.session.hygiene import clean_line
 from app.session.keeping import (
     START_ADVICE,
@@ -203,7 +203,7 @@ class ConsoleGame:
         elif word == "leave":
             self.say(commands.leave(self.session, rest))
         elif word == "away":
-            self.say(commands.away(self.session, rest, self.player_up()))
+            self.say(commands.away(self.session, rest, presence.player_up(self.session.state)))
         elif word == "back":
             self.say(commands.back(self.session, rest))
         elif word == "turns":
@@ -324,14 +324,6 @@ class ConsoleGame:
         self.console.print(plain(" ".join([f"Saved the game to {where}.", *notes])))
         self.unsaved = ""
         return True
-
-    def player_up(self) -> str | None:
-        """The player whose turn it is (the one ``/away`` means without a name)."""
-        state = self.session.state
-        if state.encounter is not None:
-            cid = state.encounter.current.id
-            return state.controller_of(cid) if cid in state.party else None
-        return hotseat.active_player(state)
 
     def prompt(self) -> str:
         """The banner, and at a shared keyboard everyone's state this round."""

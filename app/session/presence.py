@@ -44,7 +44,7 @@ def step_away(state: GameState, name: str, at: datetime | None = None) -> Outcom
     if was_active:
         order.active = None
         order.turn_started = moment if active_player(state) else None
-    log(state, player, "AWAY", moment, seconds=spent, up=active_player(state))
+    log(state, player, "AWAY", moment, seconds=spent, up=player_up(state))
     settle(state, moment)
     if not able_players(state):
         return Success(f"{player} steps away. Everyone is away — the game waits until /back NAME.")
@@ -69,11 +69,21 @@ def come_back(state: GameState, name: str, at: datetime | None = None) -> Outcom
     moment = at or now()
     waiting = active_player(state) is None
     order.away.remove(player)
-    up = active_player(state)
-    if waiting and up is not None:
+    if waiting and active_player(state) is not None:
         order.turn_started = moment  # the table was waiting: a turn starts now
-    log(state, player, "BACK", moment, up=up)
+    log(state, player, "BACK", moment, up=player_up(state))
     return Success(f"{player} is back at the table.")
+
+
+def player_up(state: GameState) -> str | None:
+    """The player who must act now: in a fight the one whose character is up (``None`` for
+    a foe, a companion or an away player's character), else the one whose turn it is."""
+    fight = state.encounter
+    if fight is None:
+        return active_player(state)
+    current = fight.current.id
+    player = state.controller_of(current) if current in state.party else None
+    return None if player in state.turn_order.away else player
 
 
 def player_states(state: GameState) -> dict[str, PlayerState]:

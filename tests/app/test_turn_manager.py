@@ -162,6 +162,8 @@ def test_an_away_players_fight_turn_passes_through_end_turn() -> None:
     assert commands.away(session, "Ben", None).text.endswith(
         "their characters' turns pass until /back Ben."
     )
+    assert state.turn_order.history[-1].next is None  # Thorin is up, and his player away
+    assert presence.player_up(state) is None
     said = commands.keep_time(session)
     assert said == "Ben is away — Thorin's turn passes."
     assert [(a.character_id, a.text) for a in session.pending] == [

@@ -111,6 +111,7 @@ async def test_a_fight_turn_ends_when_its_time_runs_out(tmp_path: Path) -> None:
         notes = " ".join(n.message for n in app._notifications)
         assert "Ana's time ran out — Mira's turn ends." in notes
         timeout = [c for c in state.turn_order.history if c.reason == "TIMEOUT"]
-        assert timeout and timeout[-1].player == "Ana" and timeout[-1].seconds == 31
+        assert timeout and timeout[-1].player == "Ana"
+        assert 31 <= (timeout[-1].seconds or 0) <= 34  # a second may tick by meanwhile
         await until(pilot, lambda: not screen.thinking)
         assert fight.current.id != "mira" or fight.round > 1  # the turn ended

@@ -36,6 +36,7 @@ from app.saves import (
     resolve_save,
 )
 from app.screentext import plain
+from app.session import turnlog
 from app.tool_cli import tool_command
 from rules.srd import SRD_ATTRIBUTION
 
@@ -106,6 +107,9 @@ def saves_list(
 def saves_show(
     name: Annotated[str, typer.Argument(help="Save name.")],
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
+    turns: Annotated[
+        bool, typer.Option("--turns", help="Also print the turn log (who, why, how long).")
+    ] = False,
 ) -> None:
     """Where a saved game stands (a backup too: ``NAME.toml.1``)."""
     try:
@@ -121,6 +125,9 @@ def saves_show(
         _say(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP")
     if state.ending:
         _say(f"  ending reached: {state.ending}")
+    if turns:
+        _say("")
+        _say(turnlog.log_text(state))
 
 
 @saves_app.command("delete")

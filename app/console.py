@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import aclosing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +23,7 @@ from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR, SaveError
 from app.screentext import plain
-from app.session import commands
+from app.session import commands, presence, turnlog
 from app.session.hygiene import clean_line
 from app.session.keeping import (
     START_ADVICE,
@@ -126,7 +126,7 @@ class ConsoleGame:
     def status_lines(self) -> list[str]:
         """Banner and party hit points."""
         state = self.session.state
-        lines = [self.session.status().banner]
+        lines = [self.prompt()]
         for sheet in state.party.values():
             conds = ", ".join(c.condition.value for c in sheet.conditions)
             extra = f" ({conds})" if conds else ""
@@ -206,6 +206,12 @@ class ConsoleGame:
             self.say(commands.join(self.session, rest))
         elif word == "leave":
             self.say(commands.leave(self.session, rest))
+        elif word == "away":
+            self.say(commands.away(self.session, rest, presence.player_up(self.session.state)))
+        elif word == "back":
+            self.say(commands.back(self.session, rest))
+        elif word == "turns":
+            self.console.print(plain(turnlog.log_text(self.session.state)), highlight=False)
         elif word == "save":
             self.say(save_now(self.session.state, self.keeper, rest))
         elif word == "levelup":
@@ -323,21 +329,41 @@ class ConsoleGame:
         self.unsaved = ""
         return True
 
+    def prompt(self) -> str:
+        """The banner, and at a shared keyboard everyone's state this round."""
+        table = turnlog.table_line(self.session.state)
+        banner = self.session.status().banner
+        return f"{banner}   {table}" if table else banner
+
     async def handle(self, line: str) -> bool:
-        """One typed line; False means quit."""
+        """One typed line; False means quit. A change of turn it made (a declaration, a
+        pass, a join …) is saved at once when no DM turn follows to save it."""
+        before = commands.turn_mark(self.session)
         if line.startswith("/"):
             if line.lower().startswith("/retry"):
                 await self.play_turns()
                 return True
             if not self.command(line):
                 return not await self.keep_before_leaving()
-            if self.session.can_advance():  # a /pass may complete the round
-                await self.play_turns()
-            return True
-        self.act(line)
-        if self.session.can_advance():
+        else:
+            self.act(line)
+        if self.session.can_advance():  # a /pass may complete the round
             await self.play_turns()
+        elif commands.turn_mark(self.session) != before:
+            await self.autosave()
         return True
+
+    async def keep_time(self) -> None:
+        """Before asking for a line: a fight turn whose player is away or out of time
+        passes (and the DM plays on); a player out of time passes. Said, and saved."""
+        before = commands.turn_mark(self.session)
+        notice = commands.keep_time(self.session)
+        if notice:
+            self.console.print(plain(notice, style="yellow"))
+        if notice and self.session.can_advance():
+            await self.play_turns()
+        elif commands.turn_mark(self.session) != before:
+            await self.autosave()
 
     async def run(self) -> None:
         """The read–act–resolve loop until /quit or end of input."""
@@ -351,8 +377,10 @@ class ConsoleGame:
         if self.session.can_advance():  # actions restored from a save, or a foe is up
             await self.play_turns()
         while True:
+            if not await self.survive(self.keep_time()):
+                break
             try:
-                raw = await asyncio.to_thread(self.read, f"{self.session.status().banner}\n> ")
+                raw = await asyncio.to_thread(self.read, f"{self.prompt()}\n> ")
             except (EOFError, KeyboardInterrupt):
                 if await self.keep_before_leaving():
                     break
@@ -363,11 +391,17 @@ class ConsoleGame:
                 continue
             if not line.text:
                 continue
-            try:
-                if not await self.handle(line.text):
-                    break
-            except Exception as error:  # the table must survive any bug in a turn
-                self.console.print(
-                    plain(f"Something went wrong ({type(error).__name__}: {error}); "
-                         "the game goes on. /status shows where it stands.", style="red")
-                )  # fmt: skip
+            if not await self.survive(self.handle(line.text)):
+                break
+
+    async def survive(self, step: Awaitable[bool | None]) -> bool:
+        """Run one step of play; False means quit. The table survives any bug in a turn:
+        it is said, and the game goes on."""
+        try:
+            return await step is not False
+        except Exception as error:
+            self.console.print(
+                plain(f"Something went wrong ({type(error).__name__}: {error}); "
+                     "the game goes on. /status shows where it stands.", style="red")
+            )  # fmt: skip
+            return True

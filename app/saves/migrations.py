@@ -118,7 +118,7 @@ ADDED_IN_4: dict[str, dict[str, Any]] = {
         "usage_turns": 0,
         "usage_alerts": [],
     },
-    "turn_order": {},
+    "turn_order": {"away": []},
     "encounter": {},
     "history": {
         "usage": _NO_USAGE,

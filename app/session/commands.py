@@ -9,16 +9,18 @@ from __future__ import annotations
 import errno
 import tempfile
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from app.saves import SAVES_DIR, SaveError, save_game
-from app.session import hotseat
+from app.session import hotseat, presence
 from app.session.hygiene import clean_name, strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
 from app.session.spending import usage_lines
 from app.world import view
 from app.world.actions import PlayerAction
+from app.world.turnorder import Reason
 from rules.dice import RollResult, roll
 
 COMMANDS: list[tuple[str, str]] = [
@@ -33,6 +35,9 @@ COMMANDS: list[tuple[str, str]] = [
     ("/pass [PLAYER]", "end your turn without acting (hotseat)"),
     ("/join NAME ids", "a player joins, taking characters, e.g. /join Ana mira"),
     ("/leave NAME [TO]", "a player leaves; their characters go to TO or the DM"),
+    ("/away [NAME]", "step away from the table: your turns are skipped"),
+    ("/back [NAME]", "back at the table"),
+    ("/turns", "the turn log: who had each turn, how long, why it ended"),
     ("/save [NAME]", "save the game (it also saves itself after every turn)"),
     ("/story", "the story so far, from the first turn"),
     ("/levelup [NAME …]", "take a level experience allows: /levelup Thorin roll str+2"),
@@ -122,9 +127,16 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     """Queue an action from ``Name: action``, or from a bare action for ``current``.
 
     Returns the reply and the character who acted (``None`` if nothing was queued). The
-    turn timer has its say first: a player who took too long has passed.
+    turn timer has its say first: a player who took too long has passed — in a fight,
+    their character's turn has ended and the line is not sent.
     """
-    late = hotseat.check_timer(session.state)
+    late = keep_time(session)
+    fight = session.state.encounter
+    if fight is not None and any(
+        a.character_id == fight.current.id and a.text == END_TURN_TEXT for a in session.pending
+    ):  # the turn was ended (by its player, or the clock): a late line changes nothing
+        ended = late or f"{fight.current.name}'s turn has ended."
+        return Reply(f"{ended} The line was not sent.", False), None
     name, sep, text = line.partition(":")
     character = resolve_character(session, name) if sep else None
     state = session.state
@@ -148,10 +160,90 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
         return Reply(f"What does {session.state.name_of(character)} do?", False), None
     owner = session.state.controller_of(character) or ""
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
-    notice = f"{late}'s time ran out — they pass." if late else ""
     if not outcome:
-        return Reply(getattr(outcome, "reason", "refused"), False, notice), None
-    return Reply(getattr(outcome, "detail", ""), True, notice, text.strip()), character
+        return Reply(getattr(outcome, "reason", "refused"), False, late), None
+    _fight_turn_taken(session, character, "TURN_COMPLETE")
+    return Reply(getattr(outcome, "detail", ""), True, late, text.strip()), character
+
+
+def _fight_turn_taken(session: GameSession, character: str, reason: Reason) -> None:
+    """In a fight, a player's character acted or held on its own turn: the turn log
+    records it with how long the player took (exploration logs its own turns)."""
+    state = session.state
+    fight = state.encounter
+    player = state.controller_of(character)
+    if fight is not None and player is not None and fight.current.id == character:
+        hotseat.fight_clock(state)  # the clock is on this turn (it restarts if it was not)
+        hotseat.log(state, player, reason, seconds=hotseat.elapsed(state))
+
+
+def keep_time(session: GameSession, now: datetime | None = None) -> str:
+    """The table's clock, checked by the front ends every moment they can: a player out of
+    time passes (in exploration) or their character's turn ends (in a fight, through the
+    same path as the end-turn key), and a fight turn whose player is away passes. Returns
+    what the table is told (empty when nothing happened); a fight turn ended here is
+    queued for the DM."""
+    state = session.state
+    if state.encounter is None:
+        late = hotseat.check_timer(state, now)
+        return f"{late}'s time ran out — they pass." if late else ""
+    if session.busy or state.ending:
+        return ""
+    ran_out = hotseat.fight_clock(state, now)
+    cid = state.encounter.current.id
+    player = state.controller_of(cid) if cid in state.party else None
+    if player is None or any(a.character_id == cid for a in session.pending):
+        return ""
+    name = state.name_of(cid)
+    if player in state.turn_order.away and hotseat.able_players(state):
+        # someone is at the table: the fight goes on without the absent player (with
+        # everyone away it waits instead of playing itself)
+        reason: Reason = "SKIPPED"
+        said = f"{player} is away — {name}'s turn passes."
+    elif ran_out:
+        reason = "TIMEOUT"
+        said = f"{player}'s time ran out — {name}'s turn ends."
+    else:
+        return ""
+    if not session.submit(PlayerAction(character_id=cid, text=END_TURN_TEXT, player=player)):
+        return ""
+    spent = hotseat.elapsed(state, now) if reason == "TIMEOUT" else None
+    hotseat.log(state, player, reason, now, seconds=spent)
+    return said
+
+
+def away(session: GameSession, rest: str, default: str | None) -> Reply:
+    """``/away [NAME]``: a player steps away (default: ``default``, the player at the
+    keyboard or up)."""
+    name = clean_name(strip_controls(rest)) or default or ""
+    if not name:
+        return Reply("Who steps away? e.g. /away Ben", False)
+    outcome = presence.step_away(session.state, name)
+    return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
+
+
+def back(session: GameSession, rest: str) -> Reply:
+    """``/back [NAME]``: an away player is back (no name: the only one away)."""
+    outcome = presence.come_back(session.state, clean_name(strip_controls(rest)))
+    return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
+
+
+def turn_mark(session: GameSession) -> tuple[object, ...]:
+    """What a save must keep of the turn order right away: when this changes between two
+    moments, a turn changed hands (a declaration, a pass, a join …) and the game is saved
+    at once, so a crash loses nothing a player did."""
+    state = session.state
+    order = state.turn_order
+    return (
+        tuple((a.character_id, a.text) for a in state.pending),
+        order.active,
+        tuple(order.acted),
+        tuple(order.away),
+        len(order.history),
+        order.history[-1] if order.history else None,
+        tuple((p, tuple(ids)) for p, ids in state.players.items()),
+        tuple(order.companions),
+    )
 
 
 def end_turn(session: GameSession, character: str | None) -> Reply:
@@ -166,6 +258,7 @@ def end_turn(session: GameSession, character: str | None) -> Reply:
         outcome = session.submit(PlayerAction(character_id=cid, text=END_TURN_TEXT, player=owner))
         if not outcome:
             return Reply(getattr(outcome, "reason", "refused"), False)
+        _fight_turn_taken(session, cid, "PASSED")
         return Reply(f"{session.state.name_of(cid)} ends the turn.")
     player = hotseat.active_player(session.state)
     if player is None and character is not None:
@@ -287,11 +380,14 @@ __all__ = [
     "END_TURN_TEXT",
     "Reply",
     "actors",
+    "away",
+    "back",
     "declare",
     "default_actor",
     "end_turn",
     "help_text",
     "join",
+    "keep_time",
     "leave",
     "pass_turn",
     "roll_for_table",
@@ -299,5 +395,6 @@ __all__ = [
     "save_failure",
     "saves_problem",
     "story_text",
+    "turn_mark",
     "usage_text",
 ]

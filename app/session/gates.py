@@ -54,7 +54,7 @@ class AllPlayersGate(_Gate):
         )
         if player is not None and state.players and player != active and not changing:
             if active is None:
-                return "everyone has acted; the DM is about to answer"
+                return _nobody_up(state)
             # Whoever holds the keyboard is the player up: tell them whose the character
             # is and that the turn is theirs, not that they are waiting for themselves.
             name = state.name_of(action.character_id)
@@ -74,12 +74,20 @@ class AllPlayersGate(_Gate):
         """``Waiting for Ana``, or for a solo player ``Your move — Mira, Thorin or Aria``."""
         active = active_player(state) if state.players else None
         waiting = [active] if active else []
-        banner = f"Waiting for {active}" if active else "Everyone has acted"
+        nobody = _nobody_up(state)
+        banner = f"Waiting for {active}" if active else nobody[:1].upper() + nobody[1:]
         if len(state.players) == 1 and active:
             names = [state.name_of(c) for c in state.players[active]]
             who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
             banner = f"Your move — {who}"
         return GateStatus(kind=self.kind, waiting_for=waiting, banner=banner)
+
+
+def _nobody_up(state: GameState) -> str:
+    """Why nobody is up between fights: all acted, or all stepped away (the game waits)."""
+    if state.players and not state.able_players() and state.turn_order.away:
+        return "everyone is away — the game waits (/back NAME to play on)"
+    return "everyone has acted; the DM is about to answer"
 
 
 class RestrictedGate(_Gate):

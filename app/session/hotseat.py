@@ -3,8 +3,10 @@
 In exploration players declare in round-robin order — one action each (or an explicit
 pass), then the DM resolves them together; in combat the initiative order rules instead.
 Players may join or leave mid-game: a leaver's characters pass to another player or
-become companions the DM runs, and if they were up, the turn moves on. An optional timer
-passes a player who takes too long. Every change of turn is logged with its reason.
+become companions the DM runs, and if they were up, the turn moves on. A player may step
+away (``/away``) and come back: their turns are skipped meanwhile. An optional timer
+passes a player who takes too long. Every change of turn is logged with its reason, how
+long the turn took and who is up next.
 """
 
 from __future__ import annotations
@@ -16,21 +18,46 @@ from app.world.turnorder import HISTORY_KEPT, Reason, TurnChange
 from rules.outcomes import Impossible, Outcome, Success
 
 
+def now() -> datetime:
+    """The moment, to the second (what the turn log and the clock keep)."""
+    return _now()
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
 def able_players(state: GameState) -> list[str]:
-    """Players, in seating order, who control a character able to act."""
+    """Players, in seating order, who control a character able to act and are at the
+    table (not away)."""
     return state.able_players()
 
 
-def log(state: GameState, player: str, reason: Reason, now: datetime | None = None) -> None:
-    """Record a change of turn (the log keeps the latest entries)."""
+def elapsed(state: GameState, now: datetime | None = None) -> int | None:
+    """Seconds the current turn has run (``None`` when no turn is being timed). A break
+    before the game was resumed does not count."""
+    started = state.turn_order.clock_started()
+    if started is None:
+        return None
+    return max(0, int(((now or _now()) - started).total_seconds()))
+
+
+def log(
+    state: GameState,
+    player: str,
+    reason: Reason,
+    now: datetime | None = None,
+    *,
+    seconds: int | None = None,
+    up: str | None = None,
+) -> None:
+    """Record a change of turn — how long the turn that ended took (``seconds``) and who is
+    up next (``up``) — keeping the latest entries."""
     order = state.turn_order
-    order.history.append(
-        TurnChange(turn=state.turn, player=player, reason=reason, at=now or _now())
+    change = TurnChange(
+        turn=state.turn, player=player, reason=reason, at=now or _now(), seconds=seconds, next=up
     )
+    order.history.append(change)
     del order.history[:-HISTORY_KEPT]
 
 
@@ -50,12 +77,14 @@ def advance(state: GameState, player: str, reason: Reason, now: datetime | None 
     order = state.turn_order
     if player in order.acted:
         return False  # a changed declaration: the turn had already moved on
+    moment = now or _now()
+    spent = elapsed(state, moment) if active_player(state) == player else None
     order.acted.append(player)
-    log(state, player, reason, now)
     order.active = None
     nxt = active_player(state)
-    order.turn_started = (now or _now()) if nxt else None
-    return settle(state, now)
+    order.turn_started = moment if nxt else None
+    log(state, player, reason, moment, seconds=spent, up=nxt)
+    return settle(state, moment)
 
 
 def settle(state: GameState, now: datetime | None = None) -> bool:
@@ -86,9 +115,9 @@ def start_round(state: GameState, now: datetime | None = None) -> None:
     order.acted = []
     order.active = None
     first = active_player(state)
-    if first:
+    if first and state.encounter is None:  # a fight's turns follow initiative, not rounds
         order.turn_started = now or _now()
-        log(state, first, "ROUND_START", now)
+        log(state, first, "ROUND_START", order.turn_started, up=first)
 
 
 def pass_turn(state: GameState, player: str) -> Outcome:
@@ -98,7 +127,7 @@ def pass_turn(state: GameState, player: str) -> Outcome:
         return Impossible("everyone has already acted this round")
     if player != current:
         return Impossible(f"not your turn — waiting for {current}")
-    if advance(state, player, "TURN_COMPLETE"):
+    if advance(state, player, "PASSED"):
         return Success(f"{player} passes. {waiting_note(state)}")
     return Success(f"{player} passes")
 
@@ -107,10 +136,11 @@ def check_timer(state: GameState, now: datetime | None = None) -> str | None:
     """If the active player ran out of time, pass them (TIMEOUT) and return their name."""
     order = state.turn_order
     player = active_player(state)
-    if order.timer_seconds is None or player is None or order.turn_started is None:
+    if order.timer_seconds is None or player is None or state.encounter is not None:
         return None
     moment = now or _now()
-    if (moment - order.turn_started).total_seconds() < order.timer_seconds:
+    spent = elapsed(state, moment)
+    if spent is None or spent < order.timer_seconds:
         return None
     advance(state, player, "TIMEOUT", moment)
     return player
@@ -144,7 +174,7 @@ def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:
         taken.append(label)
     # Actions queued for a character that changed hands stay queued: the character acts.
     state.players[name] = list(characters)
-    log(state, name, "JOINED")
+    log(state, name, "JOINED", up=active_player(state))
     left = [p for p, ids in state.players.items() if not ids]
     for player in left:
         remove_player(state, player)
@@ -163,18 +193,20 @@ def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Ou
     if hand_to is not None and (hand_to == name or hand_to not in state.players):
         return Impossible(f"no other player called {hand_to!r}")
     was_active = active_player(state) == name
+    spent = elapsed(state) if was_active else None
     characters = state.players.pop(name)
     if hand_to is not None:
         state.players[hand_to].extend(characters)
     else:
         state.turn_order.companions.extend(characters)
     state.pending = [a for a in state.pending if a.player != name or hand_to is not None]
-    if name in state.turn_order.acted:
-        state.turn_order.acted.remove(name)
-    log(state, name, "REMOVED")
+    for seated in (state.turn_order.acted, state.turn_order.away):
+        if name in seated:
+            seated.remove(name)
     if was_active:
         state.turn_order.active = None
-        active_player(state)
+        state.turn_order.turn_started = _now() if active_player(state) else None
+    log(state, name, "REMOVED", seconds=spent, up=active_player(state))
     settle(state)
     if not characters:
         return Success(f"{name} leaves the table")
@@ -201,8 +233,10 @@ def recover(state: GameState) -> None:
     rotated for a game in which nothing happened).
     """
     order = state.turn_order
+    order.resume_clock(_now())  # the break is nobody's turn: the clock starts again now
     before = (list(state.pending), list(order.acted), list(order.companions), order.active)
     state.pending = [a for a in state.pending if a.character_id in state.party]
+    order.away = [p for p in order.away if p in state.players]
     order.acted = [p for p in order.acted if p in state.players]
     order.companions = [c for c in order.companions if c in state.party]
     if order.active is not None and order.active not in state.players:
@@ -218,4 +252,21 @@ def recover(state: GameState) -> None:
     last = order.history[-1] if order.history else None
     again = last is not None and last.reason == "RECOVERY" and last.player == player
     if player is not None and (repaired or midway) and not again:
-        log(state, player, "RECOVERY")
+        log(state, player, "RECOVERY", up=player)
+
+
+def fight_clock(state: GameState, now: datetime | None = None) -> bool:
+    """In a fight, keep the turn clock on the combatant who is up (it restarts when
+    initiative moves on); True when a turn timer is set and that turn ran out."""
+    fight, order = state.encounter, state.turn_order
+    if fight is None:
+        order.timing = None
+        return False
+    moment = now or _now()
+    marker = f"{fight.round}.{fight.turn_index}.{fight.current.id}"
+    if order.timing != marker:
+        order.timing = marker
+        order.turn_started = moment
+        return False
+    spent = elapsed(state, moment)
+    return order.timer_seconds is not None and spent is not None and spent >= order.timer_seconds

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from app.dm.brain import Brain
@@ -37,7 +38,8 @@ def start_session(
     acted resumes to an identical save. ``own`` puts the players' own characters in the
     place of pregens, by pregen id."""
     state = new_game(campaign, seed=seed, players=players, own=own)
-    active_player(state)
+    if active_player(state) is not None:
+        state.turn_order.turn_started = datetime.now(UTC).replace(microsecond=0)  # 1st turn
     return session_for(state, brain)
 
 

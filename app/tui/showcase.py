@@ -12,7 +12,7 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +25,14 @@ from app.dm.scripted import ScriptedBrain
 from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.sets import ALL_TOOLS
 from app.saves import save_game
+from app.session import hotseat, presence
 from app.session.session import GameSession
 from app.session.setup import session_for, start_session
 from app.tui.app import DungeonApp, make_app
 from app.tui.screens.creation import CreationScreen
-from app.tui.screens.modals import ReactionScreen
+from app.tui.screens.modals import HandoffScreen, ReactionScreen
 from app.tui.screens.play import PlayScreen
+from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.state import GameState
 
@@ -63,6 +65,26 @@ def in_the_cellar(seed: int = SEED) -> GameState:
     state.flags["trapdoor_open"] = True
     enter_scene(state, "cellar", "the party climbs down")
     return state
+
+
+SEATS = {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}
+"""Three players, one character each."""
+
+
+def round_at_the_table() -> GameSession:
+    """A round of three players with a turn log at fixed times: Ana acted after 42 s, Cy
+    stepped away, Ben passed, Cy came back — Cy is up."""
+    session = crossroads(SEED, {k: list(v) for k, v in SEATS.items()})
+    state = session.state
+    state.turn_order.turn_started = FROZEN
+    state.pending.append(PlayerAction(character_id="mira", text="I look around", player="Ana"))
+    hotseat.advance(state, "Ana", "TURN_COMPLETE", FROZEN + timedelta(seconds=42))
+    presence.step_away(state, "Cy", FROZEN + timedelta(seconds=50))
+    hotseat.advance(state, "Ben", "PASSED", FROZEN + timedelta(minutes=2, seconds=5))
+    presence.come_back(state, "Cy", FROZEN + timedelta(minutes=3))
+    # Cy's turn starts now: the banner never shows a clock that runs while a picture is taken
+    state.turn_order.turn_started = datetime.now(UTC).replace(microsecond=0)
+    return session
 
 
 def _turn_of(state: GameState, cid: str) -> None:
@@ -254,6 +276,12 @@ async def _creation(pilot: Pilot[None]) -> None:
         await _press(pilot, *(["down"] * downs), "enter")
 
 
+async def _turn_log(pilot: Pilot[None]) -> None:
+    await shown(pilot, HandoffScreen)
+    await _press(pilot, "enter")
+    await _press(pilot, "f3")
+
+
 async def _inspector(pilot: Pilot[None]) -> None:
     await _one_turn(pilot)
     await _press(pilot, "f2")
@@ -304,6 +332,7 @@ SHOTS: list[Shot] = [
         _reaction,
     ),
     Shot("inspector", "The prompt inspector", (100, 30), _game(crossroads), _inspector),
+    Shot("turn-log", "Hotseat: the turn log", (100, 30), _game(round_at_the_table), _turn_log),
     Shot("create-character", "Making a character: rolled scores", (120, 36), _title, _creation),
 ]
 """Every screen, as the snapshot tests and the screenshots show it."""

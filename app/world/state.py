@@ -332,12 +332,14 @@ class GameState(_Model):
 
     def able_players(self) -> list[str]:
         """Players, in seating order, who control a character able to act (companions are
-        the DM's, and a character down cannot act)."""
+        the DM's, and a character down cannot act) and are at the table (not away)."""
         companions = set(self.turn_order.companions)
+        away = set(self.turn_order.away)
         return [
             player
             for player, ids in self.players.items()
-            if any(
+            if player not in away
+            and any(
                 cid in self.party and cid not in companions and self.party[cid].vitals.conscious
                 for cid in ids
             )

@@ -6,14 +6,34 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-Reason = Literal["TURN_COMPLETE", "TIMEOUT", "REMOVED", "RECOVERY", "JOINED", "ROUND_START"]
+Reason = Literal[
+    "TURN_COMPLETE",
+    "PASSED",
+    "TIMEOUT",
+    "REMOVED",
+    "RECOVERY",
+    "JOINED",
+    "ROUND_START",
+    "AWAY",
+    "BACK",
+    "SKIPPED",
+]
+"""Why the turn changed: a player declared an action (``TURN_COMPLETE``), passed, ran out
+of time, left, joined, stepped away or came back; play resumed after loading; a new round
+began; or a fight turn passed because its player was away (``SKIPPED``)."""
+
 HISTORY_KEPT = 200
+
+PlayerState = Literal["waiting", "active", "done", "away"]
+"""Where a player stands this round: yet to act, up now, acted or passed, away from the
+table."""
 
 
 class TurnChange(BaseModel):
-    """One change of turn, and why."""
+    """One change of turn, and why — the turn result: how long the turn that ended took
+    and who is up next."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -21,6 +41,12 @@ class TurnChange(BaseModel):
     player: str
     reason: Reason
     at: datetime
+    seconds: int | None = None
+    """How long the turn that ended here took (``None``: no turn was being timed, e.g. a
+    join, or the entry came from an older save)."""
+    next: str | None = None
+    """Who was up after this change (``None``: nobody — the DM answers, or everyone is
+    away)."""
 
 
 class TurnOrder(BaseModel):
@@ -38,3 +64,25 @@ class TurnOrder(BaseModel):
     turn_started: datetime | None = None
     companions: list[str] = Field(default_factory=list)
     """Characters whose player left: the DM runs them."""
+    away: list[str] = Field(default_factory=list)
+    """Players who stepped away from the table: their turns are skipped until they are
+    back."""
+    timing: str | None = None
+    """In a fight, which combatant's turn ``turn_started`` belongs to (``round.index.id``),
+    so the clock restarts when initiative moves on."""
+    _resumed: datetime | None = PrivateAttr(default=None)
+    """When this game was loaded: a turn's clock never counts the break before it."""
+
+    def clock_started(self) -> datetime | None:
+        """When the current turn's clock started: its start, or the moment the game was
+        resumed if that is later (a save left for hours does not time anyone out)."""
+        if self.turn_started is None:
+            return self._resumed
+        if self._resumed is not None and self._resumed > self.turn_started:
+            return self._resumed
+        return self.turn_started
+
+    def resume_clock(self, now: datetime) -> None:
+        """The game was loaded at ``now``: the current turn's clock restarts. Kept out of
+        the save, so resuming and leaving again writes nothing new."""
+        self._resumed = now

@@ -50,7 +50,7 @@ async def test_passing_and_a_new_round_after_the_dm_answers() -> None:
     assert events[-1].type == "turn_end"
     assert session.status().banner == "Waiting for Ana" and session.state.turn_order.acted == []
     reasons = [h.reason for h in session.state.turn_order.history]
-    assert reasons == ["TURN_COMPLETE", "TURN_COMPLETE", "TURN_COMPLETE", "ROUND_START"]
+    assert reasons == ["TURN_COMPLETE", "PASSED", "TURN_COMPLETE", "ROUND_START"]
 
 
 def test_a_player_may_change_their_declaration_until_the_dm_answers() -> None:

@@ -213,6 +213,11 @@ def test_a_real_schema_3_hotseat_save_loads_and_saves_as_the_new_schema(
     # schema 4 counts the DM's tokens: a schema-3 game had none counted
     assert state.usage == Usage() and state.usage_turns == 0 and state.usage_alerts == []
     assert state.history and all(r.usage == Usage() for r in state.history)
+    # schema 4's turn results: nobody away, no fight turn being timed, and an older log's
+    # entries without durations or who was next (they were never recorded)
+    order = state.turn_order
+    assert order.away == [] and order.timing is None
+    assert all(c.seconds is None and c.next is None for c in order.history)
     session = resume_session(state, save=loaded.path)
     save_game(session.state, "old", tmp_path)
     again = load_save(path)

@@ -42,3 +42,10 @@ def test_bench_tui_runs() -> None:
 
     figures = bench_tui.main(["--repeat", "1", "--events", "3", "--history", "30"])
     assert all(figures[k] > 0 for k in ("bare", "title", "play", "fresh_ms", "grown_ms"))
+
+
+def test_bench_turn_saves_runs() -> None:
+    from tests.benchmarks import bench_turn_saves
+
+    rows = bench_turn_saves.main(["--rounds", "1", "--turns", "3"])
+    assert rows[0]["turns"] == 3 and rows[0]["save_ms"] > 0 and rows[0]["round_ms"] > 0

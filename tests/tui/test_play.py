@@ -124,7 +124,7 @@ async def test_a_hotseat_round_hands_the_keyboard_over(tmp_path: Path) -> None:
         await shown(pilot, HandoffScreen)
         assert app.screen.player == "Ben" and "Thorin" in app.screen.characters
         await pilot.press("enter")
-        assert screen.query_one(GateBanner).text == "Waiting for Ben"
+        assert screen.query_one(GateBanner).text == "Waiting for Ben   Ana ✓ · Ben ▶"
         assert str(screen.query_one("#actor", Label).render()) == "Ben › Thorin ›"
         await pilot.press("ctrl+n")  # Ben plays Aria this round instead
         assert str(screen.query_one("#actor", Label).render()) == "Ben › Aria ›"
@@ -348,7 +348,8 @@ async def test_the_turn_timer_passes_a_slow_player(tmp_path: Path) -> None:
         screen = play_screen(app)
         assert order.turn_started is not None  # Ana's clock starts once she has the keyboard
         screen.tick_timer()
-        assert re.fullmatch(r"Waiting for Ana — 1:[0-3]\d left", screen.query_one(GateBanner).text)
+        banner = screen.query_one(GateBanner).text
+        assert re.fullmatch(r"Waiting for Ana   Ana ▶ 1:[0-3]\d left · Ben …", banner)
         await pilot.press(*"look at the hea")  # Ana is mid-word when her time runs out
         order.turn_started -= timedelta(seconds=91)
         screen.tick_timer()

@@ -25,6 +25,12 @@ from app.world.state import GameState
 from rules.features import feature
 from rules.srd import Spell, srd
 
+STEPPING_AWAY = (
+    "Take your time. To leave the table for a while, type /away NAME: your turns are "
+    "skipped (in a fight your characters' turns pass) until /back NAME."
+)
+"""The answer to a player who says they are stepping away ("brb")."""
+
 CONFIDENT = 0.6
 """Below this, an action is not taken: the referee says what it understood and asks."""
 
@@ -69,6 +75,8 @@ class Acting(Caring):
             return levelling_text(state)
         if intent.kind == "help" and intent.note == "usage":
             return USAGE_TEXT
+        if intent.kind == "help" and intent.note == "stepping away":
+            return STEPPING_AWAY
         if intent.kind == "help":
             return answers.help_text(state, campaign, intent.actor)
         if intent.kind == "inventory":

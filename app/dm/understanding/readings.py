@@ -108,6 +108,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("help", note="levelling")
     if any(has_phrase(said, p) for p in vocab.usage):
         return ctx.intent("help", note="usage")
+    if any(has_phrase(said, p) for p in vocab.stepping_away):
+        return ctx.intent("help", note="stepping away")
     if said in vocab.inventory:
         return ctx.intent("inventory")
     if said in vocab.hold:

@@ -82,6 +82,9 @@ class Vocabulary:
     with who can take a level and how (``/levelup``)."""
     usage: tuple[str, ...] = ()
     """Phrases asking what the AI DM costs ("how many tokens"): answered with ``/usage``."""
+    stepping_away: tuple[str, ...] = ()
+    """Phrases a player says leaving the table for a while ("brb", "bathroom break"):
+    answered with ``/away`` and ``/back``, never taken as the character's action."""
 
 
 def _tupled(value: Any) -> Any:

@@ -38,7 +38,7 @@ from app.dm.events import (
 from app.dm.tools.reactions import AskPolicy
 from app.saves import SAVES_DIR
 from app.screentext import plain
-from app.session import commands, hotseat, levelling
+from app.session import commands, hotseat, levelling, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.session import GameSession, ending_text
@@ -48,6 +48,7 @@ from app.tui.screens.leaving import EndingChoice, EndingScreen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.modals import HandoffScreen, PromptInspector, ReactionScreen, RollScreen
 from app.tui.screens.quitting import Keeping
+from app.tui.screens.turnlog import TurnLogScreen
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
@@ -72,6 +73,7 @@ class PlayScreen(Keeping):
         Binding("ctrl+l", "toggle_log", "Log"),
         Binding("f2", "inspect", "Prompt"),
         Binding("f1", "app.help", "Help"),
+        Binding("f3", "turn_log", "Turns"),  # after Help: at 80 columns Help must show
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),
     ]
@@ -144,7 +146,7 @@ class PlayScreen(Keeping):
         self.refresh_all()
         self.query_one("#command", Input).focus()
         self.first_save(new=not self.resumed)
-        if state.turn_order.timer_seconds:
+        if state.turn_order.timer_seconds or len(state.players) > 1:
             self.set_interval(1.0, self.tick_timer)
         if state.ending:
             self.call_after_refresh(self.show_ending)
@@ -159,7 +161,8 @@ class PlayScreen(Keeping):
         state = self.session.state
         if state.encounter is not None:
             cid = state.encounter.current.id
-            return state.controller_of(cid) if cid in state.party else None
+            player = state.controller_of(cid) if cid in state.party else None
+            return None if player in state.turn_order.away else player  # their turn passes
         if state.restriction is not None:
             waiting = commands.actors(self.session)
             return state.controller_of(waiting[0]) if waiting else None
@@ -182,8 +185,14 @@ class PlayScreen(Keeping):
         elif self.failed:
             banner.show("The turn failed; nothing changed. Ctrl+R runs it again.", "error")
         else:
-            banner.show(self.session.status().banner)
+            banner.show(self.banner_text())
         self.show_actor()
+
+    def banner_text(self) -> str:
+        """The gate's banner and, at a shared keyboard, everyone's state this round."""
+        table = turnlog.table_line(self.session.state)
+        banner = self.session.status().banner
+        return f"{banner}   {table}" if table else banner
 
     def show_panels(self, view: Panels) -> None:
         """The tracker, the party and the top bar from a snapshot."""
@@ -221,21 +230,16 @@ class PlayScreen(Keeping):
         """The hotseat turn timer: count down in the banner; pass a player whose time ran
         out (the turn log records TIMEOUT) and hand the keyboard on."""
         state = self.session.state
-        order = state.turn_order
-        if self.thinking or self.failed or state.encounter is not None or state.ending:
+        if self.thinking or self.failed or state.ending:
             return
         if len(state.players) > 1 and self.player_up() != self.holder:
             return  # the keyboard is still being passed: the clock has not started
-        late = hotseat.check_timer(state)
-        if late is not None:
-            self.notify(f"{late}'s time ran out — they pass.", severity="warning")
-            self.advance()
+        notice = commands.keep_time(self.session)
+        if notice:
+            self.notify(notice, severity="warning")
+            self.advance()  # hands the keyboard on, or runs the fight turn that ended
             return
-        if order.timer_seconds and order.turn_started is not None:
-            spent = (datetime.now(UTC) - order.turn_started).total_seconds()
-            left = max(0, int(order.timer_seconds - spent))
-            banner = self.session.status().banner
-            self.query_one(GateBanner).show(f"{banner} — {left // 60}:{left % 60:02d} left")
+        self.query_one(GateBanner).show(self.banner_text())
 
     def check_handoff(self) -> None:
         """Ask for the keyboard to be passed when another player is up."""
@@ -258,9 +262,8 @@ class PlayScreen(Keeping):
         def taken(_: None) -> None:
             self.restore_typing(dialog.typed)  # the new player may type before Enter
             self.holder = player
-            if state.turn_order.timer_seconds and state.encounter is None:
-                # the clock starts when the player has the keyboard, not during the hand-off
-                state.turn_order.turn_started = datetime.now(UTC).replace(microsecond=0)
+            # the clock starts when the player has the keyboard, not during the hand-off
+            state.turn_order.turn_started = datetime.now(UTC).replace(microsecond=0)
             self.query_one("#command", Input).focus()
 
         self.app.push_screen(dialog, taken)
@@ -383,8 +386,10 @@ class PlayScreen(Keeping):
         self.query_one("#command", Input).focus()
         if self.session.state.ending:
             self.show_ending()
-        else:
+        elif self.failed:
             self.check_handoff()
+        else:
+            self.advance(save=False, after_dm=True)  # a fight turn may pass (player away)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A crash in the worker (a bug, not a DM failure) must not leave the UI stuck."""
@@ -443,17 +448,31 @@ class PlayScreen(Keeping):
         if character is None:
             self.keep(line)
             self.notify(reply.text, severity="warning")
+            if self.session.can_advance():  # the timer ended a fight turn meanwhile
+                self.start_turns()
             return False
         self.query_one(StoryPane).add_action(self.session.state.name_of(character), reply.action)
         self.actor = character
         self.advance()
         return True
 
-    def advance(self) -> None:
-        """After a declaration or a pass: run the DM if ready, else show who is next."""
-        if self.session.can_advance():
+    def advance(self, save: bool = True, after_dm: bool = False) -> None:
+        """After a declaration, a pass or any change of turn: run the DM if ready, else
+        save the change at once (a crash loses nothing a player did) and show who is
+        next. A fight turn whose player is away or out of time passes first. Right after
+        the DM's turns (``after_dm``) only such a passed turn runs the DM again: a run
+        that stopped early waits for the players (or ctrl+r)."""
+        notice = commands.keep_time(self.session)
+        if notice:
+            self.notify(notice, severity="warning")
+        if self.session.can_advance() and (notice or not after_dm):
             self.start_turns()
             return
+        if save or notice:
+            said = self.unsaved
+            problem = self.autosave_now()
+            if problem and problem != said:  # said once, not at every declaration
+                self.notify(problem, title="The game is not saved", severity="error")
         self.refresh_all()
         self.check_handoff()
 
@@ -478,6 +497,8 @@ class PlayScreen(Keeping):
             "end": lambda: commands.end_turn(self.session, self.actor),
             "join": lambda: commands.join(self.session, rest),
             "leave": lambda: commands.leave(self.session, rest),
+            "away": lambda: commands.away(self.session, rest, self.holder or self.player_up()),
+            "back": lambda: commands.back(self.session, rest),
         }
         if word in replies:
             reply = replies[word]()
@@ -495,6 +516,8 @@ class PlayScreen(Keeping):
             story = self.query_one(StoryPane)
             for text in commands.usage_text(self.session).splitlines():
                 story.add_note(text)
+        elif word == "turns":
+            self.action_turn_log()
         elif word == "levelup":
             self.level_up(rest)
         elif word == "roll":
@@ -630,6 +653,10 @@ class PlayScreen(Keeping):
         """Review the story so far, from the first turn."""
         title = "The story so far (Esc closes)"
         self.app.push_screen(PromptInspector(commands.story_text(self.session), title))
+
+    def action_turn_log(self) -> None:
+        """The turn log: who had each turn, why it ended, how long it took, who was next."""
+        self.app.push_screen(TurnLogScreen(self.session.state))
 
     def show_ending(self) -> None:
         """The story is over: offer the title screen or a review of the story."""

@@ -175,7 +175,7 @@ async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
         assert state.party["aria"].vitals.hp == 17  # the bite missed
         assert state.party["aria"].spell_slots.remaining(1) == 3
         log = log_text(app)
-        assert "Reaction 1.1 — Aria casts" in " ".join(log.split())  # the log wraps at 80
+        assert "Reaction 1.1 — Aria casts Shield" in " ".join(log.split())  # wrapped at 80
         assert "Giant Rat 1 hits you" not in log
         tracker = play_screen(app).query_one(InitiativeTracker)
         assert "aria" in tracker.panels.reactions_spent  # shown as ✗ in the R column

@@ -34,3 +34,8 @@ is needed, narrate again without inventing numbers."""
 
 EMPTY_REPLY = """\
 Your last reply was empty. Narrate what happens now for the players."""
+
+REACTIONS_PENDING = """\
+Reactions declared this turn are not resolved yet ({pending}). Resolve each with your
+usual tools and call end_subturn (with no effect if the words cannot be a reaction);
+a reaction left unresolved lapses when your turn ends."""

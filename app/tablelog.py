@@ -136,6 +136,16 @@ def subturn_log_entry(event: ReactionSubturn) -> Text:
                 style=style)  # fmt: skip
 
 
+def window_entries(state: GameState) -> list[Text]:
+    """While a window is open: ``⟲ Giant Rat 1 hits Aria — asking Aria`` for each open one
+    (the outcome follows in the window's own entry once it closes)."""
+    out = []
+    for window in state.reactions.open_windows():
+        asking = f" — asking {window.asking}" if window.asking else ""
+        out.append(Text(f"⟲ {window.trigger}{asking}…", style="magenta"))
+    return out
+
+
 def sentence(text: str) -> str:
     """Capitalised and closed with a full stop: ``the last foe fell`` → ``The last foe
     fell.``"""

@@ -47,6 +47,11 @@ class Question:
         return any(helps for _, helps in self.options)
 
     @property
+    def labels(self) -> list[str]:
+        """The options as choices for the player: ``Cast Shield``, ``Use Uncanny Dodge``."""
+        return [option_label(o.kind) for o, _ in self.options]
+
+    @property
     def prompt(self) -> str:
         """The question in words: the one option's own prompt, or the choice of several."""
         if len(self.options) == 1:
@@ -127,9 +132,9 @@ class AskPolicy(AutoPolicy):
     automatically. ``ask(player, prompt, helps)`` puts the question to ``player`` (the
     console reads a line, the full-screen game shows a dialog) and returns the answer:
     ``True``/``False`` for yes/no, or the player's words (read by :func:`read_declaration`).
-    With ``choices=True`` it is called as ``ask(player, prompt, helps, options)`` with the
-    options' labels (``Cast Shield``), so the player can pick one by number or button; an
-    empty list is a window the DM opened, where the player says what they do."""
+    With ``choices=True`` it is called as ``ask(player, question)`` with the whole
+    :class:`Question`, so the player can pick an option by number or button (its
+    ``labels``) or say what they do; no options is a window the DM opened."""
 
     def __init__(self, ask: Callable[..., bool | str], *, choices: bool = False) -> None:
         self.ask = ask
@@ -141,8 +146,7 @@ class AskPolicy(AutoPolicy):
         if not player:
             return super().declare(state, question)
         if self.choices:
-            labels = [option_label(o.kind) for o, _ in question.options]
-            answer = self.ask(player, question.prompt, question.helps, labels)
+            answer = self.ask(player, question)
         else:
             answer = self.ask(player, question.prompt, question.helps)
         if isinstance(answer, str):

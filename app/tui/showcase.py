@@ -246,7 +246,7 @@ async def _combat_round(pilot: Pilot[None]) -> None:
 
 async def _reaction(pilot: Pilot[None]) -> None:
 
-    await until(pilot, lambda: isinstance(pilot.app.screen, ReactionScreen))
+    await shown(pilot, ReactionScreen)  # listening: its box has the cursor
 
 
 async def _creation(pilot: Pilot[None]) -> None:
@@ -308,6 +308,13 @@ SHOTS: list[Shot] = [
         "reaction",
         "A reaction prompt",
         (80, 24),
+        _game(lambda: rat_fight(TRIO)),
+        _reaction,
+    ),
+    Shot(
+        "reaction-window",
+        "A reaction window open: the tracker shows what it answers and who is asked",
+        (120, 36),
         _game(lambda: rat_fight(TRIO)),
         _reaction,
     ),

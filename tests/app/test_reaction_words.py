@@ -1,0 +1,81 @@
+"""Answers to a reaction prompt in the players' own words (``tests/data/referee/
+reactions.toml``): each is read as labelled — no reaction, the reaction offered, or words
+the DM adjudicates — and the offline referee resolves the words as a good DM would, or says
+it cannot and ends the subturn with no effect, giving the reaction back. Outside a window a
+player who wants to react is told when they can (the corpus has those lines)."""
+
+from __future__ import annotations
+
+import asyncio
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from app.dm.events import ReactionSubturn, ReactionWindow
+from app.dm.tools.reactions import AskPolicy, Question
+from app.session.setup import session_for
+from app.tui.showcase import _turn_of, in_the_cellar, shield_seed
+from rules.economy import ActionKind
+
+ANSWERS = tomllib.loads(
+    (Path(__file__).parents[1] / "data" / "referee" / "reactions.toml").read_text()
+)["answers"]
+SEED = shield_seed()  # the rat's bite hits Aria, and Shield would turn it
+
+
+def bitten(words: str) -> tuple[list, object, list[Question]]:
+    """Giant Rat 1 bites Aria under the offline referee; Aria answers ``words``."""
+    state = in_the_cellar(SEED)
+    _turn_of(state, "giant-rat-1")
+    session = session_for(state)
+    asked: list[Question] = []
+
+    def ask(player: str, question: Question) -> str:
+        asked.append(question)
+        return words
+
+    session.state.set_reaction_policy(AskPolicy(ask, choices=True))
+
+    async def turn() -> list:
+        return [e async for e in session.process()]
+
+    return asyncio.run(turn()), session, asked
+
+
+@pytest.mark.parametrize("answer", ANSWERS, ids=lambda a: a["text"] or "(nothing)")
+def test_an_answer_is_read_and_adjudicated_as_labelled(answer: dict) -> None:
+    events, session, asked = bitten(answer["text"])
+    state = session.state
+    assert [q.labels for q in asked] == [["Cast Shield"]]
+    window = next(e for e in events if isinstance(e, ReactionWindow))
+    taken = [o for o in window.offers if o.accepted]
+    aria = state.party["aria"]
+    if answer["reads"] == "pass":
+        assert taken == [] and aria.spell_slots.remaining(1) == 4
+        return
+    if answer["reads"] == "shield":
+        assert [o.kind for o in taken] == ["shield"] and aria.spell_slots.remaining(1) == 3
+        return
+    assert [(o.kind, o.declared) for o in taken] == [("declared", answer["text"])]
+    lines = [e for e in events if isinstance(e, ReactionSubturn)]
+    assert [e.status for e in lines] == ["resolving", "done"]  # shown as it moves on
+    done = state.reactions.subturns[0]
+    assert done.status == "done"
+    economy = state.encounter.economy["aria"]
+    if answer["becomes"] == "nothing":
+        assert done.outcome.startswith("no effect")
+        assert economy.available(ActionKind.REACTION)  # nothing happened: given back
+        assert "not something a reaction can do" in "".join(
+            e.text for e in events if e.type == "narrative_chunk"
+        )
+        return
+    assert not economy.available(ActionKind.REACTION)
+    assert economy.available(ActionKind.ACTION)  # a reaction, not her action
+    rolls = [e for e in events if e.type == "dice_roll" and e.character_id == "aria"]
+    if answer["becomes"] == "attack":
+        assert [r.check_type for r in rolls][:1] == ["attack_roll"]
+        assert "the attack is a" in done.outcome
+    else:  # a shove or a grapple: Athletics against the rat
+        assert rolls and rolls[0].skill == "athletics"
+        assert done.outcome in ("it works", "it fails")

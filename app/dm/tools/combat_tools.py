@@ -127,8 +127,9 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
         return []
     name = state.name_of(actor)
     offers = []
+    engaged = pt.reactors(state, actor)  # engaged foes whose reach it leaves
     for c in encounter.order:
-        hostile = c.id in pt.reactors(state, actor)  # engaged foes whose reach it leaves
+        hostile = c.id in engaged
         if hostile and has_reaction(state, c.id) and melee_reach(state, c.id):
             prompt = f"{c.name}, {name} is leaving your reach. Make an opportunity attack?"
             offers.append(

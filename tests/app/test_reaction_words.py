@@ -79,3 +79,24 @@ def test_an_answer_is_read_and_adjudicated_as_labelled(answer: dict) -> None:
     else:  # a shove or a grapple: Athletics against the rat
         assert rolls and rolls[0].skill == "athletics"
         assert done.outcome in ("it works", "it fails")
+
+
+def test_him_or_it_in_a_reaction_is_the_creature_that_set_it_off() -> None:
+    """Giant Rat 3 bites Aria; "I stab it" is at Giant Rat 3, not at another rat."""
+    for seed in range(100):
+        state = in_the_cellar(seed)
+        _turn_of(state, "giant-rat-3")
+        session = session_for(state)
+        session.state.set_reaction_policy(AskPolicy(lambda p, q: "I stab it", choices=True))
+        events = asyncio.run(_turn(session))
+        if any(isinstance(e, ReactionWindow) for e in events):
+            break
+    else:
+        raise AssertionError("Giant Rat 3 never hit Aria")
+    mine = [e for e in events if e.type == "dice_roll" and e.character_id == "aria"]
+    assert mine and mine[0].check_type == "attack_roll"
+    assert mine[0].reason.endswith("vs Giant Rat 3")
+
+
+async def _turn(session: object) -> list:
+    return [e async for e in session.process()]  # type: ignore[attr-defined]

@@ -46,6 +46,24 @@ def wants_to_react(text: str) -> bool:
     return bool(_REACT.search(text))
 
 
+def _names_someone(state: GameState, text: str) -> bool:
+    lowered = text.lower()
+    return any(c.name.lower() in lowered for c in state.creatures.values()) or any(
+        s.name.lower() in lowered for s in state.party.values()
+    )
+
+
+def _named_in(state: GameState, trigger: str, reactor: str) -> str | None:
+    """The creature a trigger names, other than the reactor (``Giant Rat 3 hits Aria``:
+    for Aria, Giant Rat 3) — longest names first, so ``Giant Rat 10`` is not ``… 1``."""
+    found = [(c.name, cid) for cid, c in state.creatures.items() if cid != reactor]
+    found += [(s.name, cid) for cid, s in state.party.items() if cid != reactor]
+    for name, cid in sorted(found, key=lambda pair: -len(pair[0])):
+        if name and name in trigger:
+            return cid
+    return None
+
+
 class Reacting(RefereeBase):
     """The referee's adjudication of declared reactions."""
 
@@ -84,6 +102,8 @@ class Reacting(RefereeBase):
                                    spell=spell, target_ids=[])]  # fmt: skip
         intent = understand(said, reactor, state, self.campaign)
         target = intent.target
+        if not _names_someone(state, said):  # "shove him", "stab it": whom the trigger names
+            target = _named_in(state, entry.trigger, reactor) or target
         if target is None or target in state.party:
             near = engaged_foes(state, reactor)
             target = near[0] if len(near) == 1 else target

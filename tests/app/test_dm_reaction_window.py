@@ -20,6 +20,7 @@ from app.dm.openai_brain import OpenAIBrain
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.reactions import AskPolicy, Question
 from app.dm.tools.sets import COMBAT_TOOLS
+from app.session.panels import panels
 from app.session.session import GameSession
 from rules.economy import ActionKind
 from tests.app.fake_openai import FakeOpenAI, Reply
@@ -94,6 +95,27 @@ def test_the_dm_opens_a_window_two_players_answer_and_the_dm_resolves_the_words(
     assert not economy.available(ActionKind.REACTION) and economy.available(ActionKind.ACTION)
     lines = [(e.subturn, e.status) for e in events if isinstance(e, ReactionSubturn)]
     assert lines == [("1.1", "resolving"), ("1.1", "done")]
+
+
+def test_the_panels_show_the_window_while_it_asks_and_the_reactions_still_waiting() -> None:
+    state = cellar(3)
+    turn_of(state, "giant-rat-1")
+    seen = []
+    state.set_reaction_policy(
+        AskPolicy(lambda player, q: seen.append(panels(state)) or "I duck", choices=True)
+    )
+    COMBAT_TOOLS.execute(
+        ToolCall("o", "open_reaction_window", json.dumps(
+            {"trigger": "the beam falls", "reactor_ids": ["mira", "aria"]})), state
+    )  # fmt: skip
+    assert [(w.trigger, w.asking) for v in seen for w in v.windows] == [
+        ("the beam falls", "Aria"), ("the beam falls", "Mira")
+    ]  # fmt: skip
+    after = panels(state)
+    assert after.windows == []  # closed once everyone answered
+    assert [(p.subturn, p.reactor_name, p.what, p.status) for p in after.pending] == [
+        ("0.1", "Aria", "I duck", "resolving"), ("0.2", "Mira", "I duck", "pending")
+    ]  # fmt: skip
 
 
 def test_a_window_opened_while_a_reaction_resolves_nests_beneath_it() -> None:

@@ -7,13 +7,17 @@ player who wants to react is told when they can (the corpus has those lines)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from app.dm.brain import ToolCall
 from app.dm.events import ReactionSubturn, ReactionWindow
+from app.dm.referee.referee import OfflineReferee
 from app.dm.tools.reactions import AskPolicy, Question
+from app.dm.tools.sets import COMBAT_TOOLS
 from app.session.setup import session_for
 from app.tui.showcase import _turn_of, in_the_cellar, shield_seed
 from rules.economy import ActionKind
@@ -100,3 +104,24 @@ def test_him_or_it_in_a_reaction_is_the_creature_that_set_it_off() -> None:
 
 async def _turn(session: object) -> list:
     return [e async for e in session.process()]  # type: ignore[attr-defined]
+
+
+def test_shield_in_words_where_it_was_not_offered_is_cast_by_the_referee() -> None:
+    """In a window with no priced option (the DM's own), "Shield!" is declared; the referee
+    casts the reaction spell Aria knows; Thorin, who does not know it, gets no effect."""
+    state = in_the_cellar(SEED)
+    _turn_of(state, "giant-rat-1")
+    state.set_reaction_policy(AskPolicy(lambda p, q: "Shield!", choices=True))
+    referee = OfflineReferee(None)
+    referee.bind(lambda: state)
+    window = {"trigger": "the rat leaps", "reactor_ids": ["aria", "thorin"]}
+    COMBAT_TOOLS.execute(ToolCall("o", "open_reaction_window", json.dumps(window)), state)
+    first = state.reactions.adjudicating()
+    calls = referee.reaction_calls(state)
+    assert first is not None and first.reactor_id == "thorin"  # he acts first in the order
+    assert [c.name for c in calls] == ["end_subturn"] and '"refund": true' in calls[0].arguments
+    COMBAT_TOOLS.execute(calls[0], state)
+    calls = referee.reaction_calls(state)
+    assert [(c.name, json.loads(c.arguments)["spell"]) for c in calls] == [("cast_spell", "shield")]
+    COMBAT_TOOLS.execute(calls[0], state)
+    assert any(e.id == "shield" for e in state.party["aria"].effects)

@@ -21,6 +21,7 @@ from app.dm.scripted import ScriptedBrain
 from app.dm.tools.reactions import AskPolicy, Question
 from app.dm.tools.sets import COMBAT_TOOLS
 from app.session.panels import panels
+from app.session.runner import render_event
 from app.session.session import GameSession
 from rules.economy import ActionKind
 from tests.app.fake_openai import FakeOpenAI, Reply
@@ -211,3 +212,11 @@ async def test_the_window_and_its_subturn_round_trip_through_an_openai_server() 
     assert cast_result["spell"] == "Shield" and ended["next"] is None
     aria = session.state.party["aria"]
     assert any(e.id == "shield" for e in aria.effects) and aria.spell_slots.remaining(1) == 3
+
+
+def test_a_headless_transcript_says_which_reaction_lapsed_and_why() -> None:
+    lapsed = ReactionSubturn(subturn="4.1", reactor_name="Aria", declared="I throw my cloak",
+                             status="lapsed", outcome="the DM's turn ended first")  # fmt: skip
+    assert render_event(lapsed) == (
+        "  [reaction 4.1] Aria: “I throw my cloak” — lapsed: the DM's turn ended first"
+    )

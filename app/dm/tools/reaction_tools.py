@@ -21,10 +21,10 @@ from app.dm.events import ReactionOffer, SessionEvent
 from app.dm.tools import executors as x
 from app.dm.tools.adjudication import subturn_brief, subturn_event, take_up
 from app.dm.tools.reactions import (
+    AutoPolicy,
     Declaration,
     Question,
     ReactionPolicy,
-    _policy,
     has_reaction,
     open_window,
     read_declaration,
@@ -106,7 +106,7 @@ def open_reaction_window_tool(args: OpenReactionWindowArgs, state: GameState) ->
     offers = [(o, helps) for o, helps in offers if o.reactor_id in able]
     window, accepted = open_window(
         state, args.trigger, offers, by_dm=True, reactors=able,
-        policy=_DmDeclares(_policy(state), said),
+        policy=_DmDeclares(state.reaction_policy or AutoPolicy(), said),
     )  # fmt: skip
     events: list[SessionEvent] = [window]
     for offer in accepted:

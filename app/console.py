@@ -20,7 +20,7 @@ from rich.console import Console
 from app import views
 from app.dm.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
 from app.dm.tools.position_tools import positions_line
-from app.dm.tools.reactions import AskPolicy
+from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR, SaveError
 from app.screentext import plain
 from app.session import commands, presence, turnlog
@@ -37,7 +37,7 @@ from app.session.keeping import (
 )
 from app.session.levelling import level_up_command
 from app.session.session import GameSession
-from app.tablelog import TableLog
+from app.tablelog import TableLog, window_entries
 from app.world.view import scene_description
 from rules.dice import DiceError
 
@@ -260,26 +260,39 @@ class ConsoleGame:
             return
         self.current = character
 
-    def ask(self, player: str, prompt: str, helps: bool) -> bool:
-        """A reaction prompt for the player concerned: ``Cast Shield? [y/N]``. With input
-        piped in nobody can answer: the engine takes the reaction when it helps, and the
-        transcript says so (reading would swallow the next scripted line)."""
+    def ask(self, player: str, question: Question) -> str:
+        """A reaction prompt for the player concerned — in hotseat addressed to them with
+        the character (``Ana (Mira): …``) — listing the options by number; the answer is a
+        number, y/n, or what they do in their own words (Enter passes). With input piped in
+        nobody can answer: the engine takes the reaction when it helps, and the transcript
+        says so (reading would swallow the next scripted line)."""
         if self.open_line:
             self.console.print()
             self.open_line = False
+        state = self.session.state
+        for entry in window_entries(state):
+            self.console.print(entry)
+        hotseat = len(state.players) > 1
+        who = f"{player} ({question.reactor_name}): " if hotseat else ""
         if not self.interactive:
+            helps = question.helps
             decision = "yes" if helps else "no"
             why = "it helps" if helps else "it would not change the outcome"
-            who = f"{player}: " if player and len(self.session.state.players) > 1 else ""
+            if not question.options:
+                why = "nobody at the keyboard can say what they do"
             self.console.print(
-                plain(f"{who}{prompt} — {decision} (decided for you: {why})", style="yellow")
-            )
-            return helps
+                plain(f"{who}{question.prompt} — {decision} (decided for you: {why})",
+                      style="yellow")
+            )  # fmt: skip
+            return "y" if helps else ""
+        self.console.print(plain(f"{who}{question.prompt}", style="bold yellow"))
+        for number, label in enumerate(question.labels, 1):
+            self.console.print(plain(f"  {number}) {label}"))
+        choose = "a number, or " if question.labels else ""
         try:
-            answer = self.read(f"{prompt} [y/N] ")
+            return self.read(f"Your reaction — {choose}say what you do (Enter: no reaction): ")
         except (EOFError, KeyboardInterrupt):
-            return False
-        return answer.strip().lower().startswith("y")
+            return ""
 
     async def keep_before_leaving(self) -> bool:
         """Save before leaving; True to leave, False to keep playing. When the save fails
@@ -367,7 +380,7 @@ class ConsoleGame:
 
     async def run(self) -> None:
         """The read–act–resolve loop until /quit or end of input."""
-        self.session.state.set_reaction_policy(AskPolicy(self.ask))
+        self.session.state.set_reaction_policy(AskPolicy(self.ask, choices=True))
         self.show_scene()
         await self.first_save()
         if self.session.state.ending:

@@ -17,6 +17,7 @@ from app.dm.events import (
     DiceRoll,
     ErrorEvent,
     ReactionOffer,
+    ReactionSubturn,
     ReactionWindow,
     SessionEvent,
     StateChange,
@@ -123,6 +124,28 @@ def reaction_log_entry(event: ReactionWindow) -> Text:
     return out
 
 
+def subturn_log_entry(event: ReactionSubturn) -> Text:
+    """``⟲ 7.1 Mira: “I duck behind the table” — done: +2 AC`` (or lapsed, and why)."""
+    what = f"“{event.declared}”" if event.declared else "reacts"
+    if event.status == "resolving":
+        return Text(f"⟲ {event.subturn} {event.reactor_name}: {what} — the DM resolves it",
+                    style="magenta")  # fmt: skip
+    how = f": {event.outcome}" if event.outcome else ""
+    style = "magenta" if event.status == "done" else "dim"
+    return Text(f"⟲ {event.subturn} {event.reactor_name}: {what} — {event.status}{how}",
+                style=style)  # fmt: skip
+
+
+def window_entries(state: GameState) -> list[Text]:
+    """While a window is open: ``⟲ Giant Rat 1 hits Aria — asking Aria`` for each open one
+    (the outcome follows in the window's own entry once it closes)."""
+    out = []
+    for window in state.reactions.open_windows():
+        asking = f" — asking {window.asking}" if window.asking else ""
+        out.append(Text(f"⟲ {window.trigger}{asking}…", style="magenta"))
+    return out
+
+
 def sentence(text: str) -> str:
     """Capitalised and closed with a full stop: ``the last foe fell`` → ``The last foe
     fell.``"""
@@ -148,6 +171,8 @@ def log_entry(event: SessionEvent) -> Text | None:
         return change_log_entry(event)
     if isinstance(event, ReactionWindow):
         return reaction_log_entry(event)
+    if isinstance(event, ReactionSubturn):
+        return subturn_log_entry(event)
     if isinstance(event, StateTransition):
         return transition_entry(event)
     return None

@@ -211,6 +211,18 @@ class ReactionWindow(_Event):
     """The turn or subturn the window opened in (``7``, or ``7.1`` for a nested one)."""
 
 
+class ReactionSubturn(_Event):
+    """A declared reaction moved on in the turn stack: taken up by the DM, done, or lapsed
+    (it never happened, and why) — shown as it happens, not only after."""
+
+    type: Literal["reaction_subturn"] = "reaction_subturn"
+    subturn: str
+    reactor_name: str
+    declared: str = ""
+    status: Literal["resolving", "done", "lapsed"]
+    outcome: str = ""
+
+
 class TurnEnd(_Event):
     """The turn is complete."""
 
@@ -238,6 +250,7 @@ SessionEvent = Annotated[
     | StateChange
     | CombatUpdate
     | ReactionWindow
+    | ReactionSubturn
     | TurnEnd
     | ErrorEvent,
     Field(discriminator="type"),

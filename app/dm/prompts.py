@@ -20,7 +20,8 @@ COMBAT = """\
 A fight is on. Play it turn by turn in initiative order: resolve the acting creature's
 turn with tools, then call end_turn. Foes act when it is their turn. Call end_combat when
 one side has fled, surrendered or fallen. Positions are listed each call: move creatures
-with the move tool (a melee attack closes in by itself when it can)."""
+with the move tool (a melee attack closes in by itself when it can). When others might
+answer what happens, open_reaction_window; resolve each reaction, then end_subturn."""
 
 NARRATE_NOW = """\
 That is all the tool calls this turn allows. Do not call any more tools: narrate what
@@ -34,3 +35,8 @@ is needed, narrate again without inventing numbers."""
 
 EMPTY_REPLY = """\
 Your last reply was empty. Narrate what happens now for the players."""
+
+REACTIONS_PENDING = """\
+Reactions declared this turn are not resolved yet ({pending}). Resolve each with your
+usual tools and call end_subturn (with no effect if the words cannot be a reaction);
+a reaction left unresolved lapses when your turn ends."""

@@ -44,6 +44,8 @@ class LoopReport:
         """Tool calls the DM asked for beyond the limits (not run)."""
         self.claims_nudged = False
         """The DM was asked to roll what it had narrated without a tool."""
+        self.reactions_nudged = False
+        """The DM was asked to resolve the reactions declared and still waiting."""
 
 
 async def tool_loop(
@@ -110,6 +112,16 @@ async def tool_loop(
         if said:
             report.narrative.append(said)
             narrated = True
+        waiting = _waiting_reactions(state)
+        if not calls and waiting and not last_round and not report.reactions_nudged:
+            # A declaration must not vanish silently: ask once, the words already shown.
+            report.reactions_nudged = True
+            messages.append({"role": "assistant", "content": said})
+            messages.append(
+                {"role": "user", "content": prompts.REACTIONS_PENDING.format(pending=waiting)}
+            )
+            narrated = False
+            continue
         if not calls:
             if narrated:
                 return
@@ -148,6 +160,14 @@ async def tool_loop(
             )
         narrated = False
     raise TurnFailed("the DM kept calling tools after it was told to narrate")
+
+
+def _waiting_reactions(state: GameState) -> str:
+    """``7.1 Mira: “I duck behind the table”; …`` for declarations not yet resolved."""
+    queue = state.reactions
+    current = queue.adjudicating()
+    waiting = ([current] if current is not None else []) + queue.waiting_on_dm()
+    return "; ".join(f"{s.id} {s.reactor_name}: “{s.declared}”" for s in waiting[:4])
 
 
 def _all_vitals(state: GameState) -> list[Vitals]:

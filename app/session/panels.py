@@ -51,6 +51,23 @@ class PartyMember(_View):
     """Has Shield up: its AC is 5 higher until its next turn (``ac`` is without it)."""
 
 
+class OpenWindow(_View):
+    """A reaction window open now: what it answers, and who is being asked."""
+
+    trigger: str
+    asking: str = ""
+
+
+class PendingReaction(_View):
+    """A reaction declared and not yet resolved: ``7.1 Mira: “I duck behind the table”``."""
+
+    subturn: str
+    reactor_name: str
+    what: str
+    status: str
+    """``pending`` (waiting its turn) or ``resolving`` (the DM resolves it now)."""
+
+
 class Panels(_View):
     """Everything the side panels show at one moment."""
 
@@ -65,6 +82,24 @@ class Panels(_View):
     """Combatants out of the fight, and how: ``dead``, ``dying``, ``stable``, ``fled`` or
     ``surrendered``."""
     turn: int = 0
+    windows: list[OpenWindow] = Field(default_factory=list)
+    """Reaction windows open now (a nested one last)."""
+    pending: list[PendingReaction] = Field(default_factory=list)
+    """Reactions declared and not yet resolved, in the order they resolve."""
+
+
+def reaction_queue(state: GameState) -> tuple[list[OpenWindow], list[PendingReaction]]:
+    """The open windows and the reactions still to resolve, as the tracker shows them."""
+    queue = state.reactions
+    if queue.turn != state.turn:
+        return [], []  # last turn's queue, all settled
+    windows = [OpenWindow(trigger=w.trigger, asking=w.asking) for w in queue.open_windows()]
+    pending = [
+        PendingReaction(subturn=s.id, reactor_name=s.reactor_name, what=s.declared,
+                        status=s.status)
+        for s in queue.subturns if s.status in ("pending", "resolving")
+    ]  # fmt: skip
+    return windows, pending
 
 
 def conditions_text(conditions: list[tuple[str, int | None]]) -> list[str]:
@@ -138,7 +173,10 @@ def panels(state: GameState) -> Panels:
             and not encounter.economy[c.id].available(ActionKind.REACTION)
         ]
         out = {c.id: how for c in encounter.order if (how := out_of_fight(state, c.id))}
+    windows, pending = reaction_queue(state)
     return Panels(
+        windows=windows,
+        pending=pending,
         scene=state.scene.name,
         party=party_members(state),
         combat=combat_update(state) if encounter is not None else None,

@@ -14,6 +14,7 @@ from app.dm.events import (
     DiceRoll,
     ErrorEvent,
     NarrativeChunk,
+    ReactionSubturn,
     SessionEvent,
     StateChange,
     StateTransition,
@@ -102,6 +103,10 @@ def render_event(event: SessionEvent) -> str | None:
             for c in event.combatants
         )
         return f"  [round {event.round}] {order}"
+    if isinstance(event, ReactionSubturn):
+        how = f": {event.outcome}" if event.outcome else ""
+        said = f"{event.reactor_name}: “{event.declared}”"
+        return f"  [reaction {event.subturn}] {said} — {event.status}{how}"
     if isinstance(event, ErrorEvent):
         return f"  [error] {event.message}"
     return None

@@ -26,6 +26,7 @@ from app.dm.events import (
     TurnEnd,
     Usage,
 )
+from app.dm.tools.adjudication import subturn_event
 from app.dm.tools.care_tools import death_saves_out_of_combat
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
@@ -257,6 +258,8 @@ class GameSession:
             for event in self._party_fallen():
                 report.narrative.append(event.description)
                 yield event
+            for lapsed in self.state.reactions.settle(end_of_turn=True):
+                yield subturn_event(lapsed)  # the players hear which reaction lapsed, and why
             alerts = self._close_turn(actions, report, rolls, told)
             done = True
         except (BrainError, TurnFailed) as error:
@@ -324,7 +327,6 @@ class GameSession:
             )
         )
         fold_summary(self.state)
-        self.state.reactions.settle(end_of_turn=True)
         del self.state.changes[:told]
         if actions:
             self.pending = []

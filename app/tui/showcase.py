@@ -30,8 +30,9 @@ from app.session.session import GameSession
 from app.session.setup import session_for, start_session
 from app.tui.app import DungeonApp, make_app
 from app.tui.screens.creation import CreationScreen
-from app.tui.screens.modals import HandoffScreen, ReactionScreen
+from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.play import PlayScreen
+from app.tui.screens.reaction_dialog import ReactionScreen
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.state import GameState
@@ -175,10 +176,18 @@ async def settle(pilot: Pilot[None], react: bool | None = None) -> None:
             break
         if react is None:
             raise ReactionWaiting(app.screen.prompt)
-        await pilot.pause(ReactionScreen.GUARD_SECONDS)
-        await pilot.press("y" if react else "n")
+        await answer(pilot, "y" if react else "")
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def answer(pilot: Pilot[None], words: str) -> None:
+    """Answer the reaction dialog once it listens: ``words`` typed into its box (an
+    option's number, ``y``, a sentence; nothing passes) and Enter."""
+    await shown(pilot, ReactionScreen)
+    for key in words:
+        await pilot.press("space" if key == " " else key)
+    await pilot.press("enter")
 
 
 async def say(pilot: Pilot[None], line: str, react: bool | None = None) -> None:
@@ -260,7 +269,7 @@ async def _combat_round(pilot: Pilot[None]) -> None:
 
 async def _reaction(pilot: Pilot[None]) -> None:
 
-    await until(pilot, lambda: isinstance(pilot.app.screen, ReactionScreen))
+    await shown(pilot, ReactionScreen)  # listening: its box has the cursor
 
 
 async def _creation(pilot: Pilot[None]) -> None:
@@ -328,6 +337,13 @@ SHOTS: list[Shot] = [
         "reaction",
         "A reaction prompt",
         (80, 24),
+        _game(lambda: rat_fight(TRIO)),
+        _reaction,
+    ),
+    Shot(
+        "reaction-window",
+        "A reaction window open: the tracker shows what it answers and who is asked",
+        (120, 36),
         _game(lambda: rat_fight(TRIO)),
         _reaction,
     ),

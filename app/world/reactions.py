@@ -115,6 +115,34 @@ class ReactionQueue(_Model):
         """Declarations the engine cannot price, waiting for the DM to adjudicate them."""
         return [s for s in self.subturns if s.status == "pending" and s.kind == "declared"]
 
+    def adjudicating(self) -> Subturn | None:
+        """The declaration the DM is adjudicating now (the innermost one being resolved)."""
+        for sid in reversed(self.resolving):
+            entry = self.get(sid)
+            if entry is not None and entry.kind == "declared" and entry.status == "resolving":
+                return entry
+        return None
+
+    def take_up_next(self) -> Subturn | None:
+        """Begin adjudicating the next declaration (unless one is under way already): it is
+        ``resolving``, so a window its tools open nests beneath it. Returns it."""
+        current = self.adjudicating()
+        waiting = self.waiting_on_dm()
+        if current is not None:  # a reaction to it comes first (a Counterspell's answer)
+            waiting = [w for w in waiting if w.id.startswith(f"{current.id}.")]
+        if not waiting:
+            return current
+        waiting[0].status = "resolving"
+        self.resolving.append(waiting[0].id)
+        return waiting[0]
+
+    def finish(self, entry: Subturn, outcome: str, *, status: SubturnStatus = "done") -> None:
+        """A subturn the DM adjudicated is over: ``done`` (or ``lapsed``), with how it went."""
+        entry.status = status
+        entry.outcome = outcome[:300]
+        if entry.id in self.resolving:
+            self.resolving.remove(entry.id)
+
     def lapse(self, subturn_id: str | None, why: str) -> None:
         """A queued reaction that will not happen (its target fell, its moment passed)."""
         entry = self.get(subturn_id) if subturn_id else None
@@ -128,7 +156,8 @@ class ReactionQueue(_Model):
         stays open. Returns what lapsed."""
         gone = []
         for entry in self.subturns:
-            if entry.status != "pending" or (entry.kind == "declared" and not end_of_turn):
+            left = entry.status == "pending" or (end_of_turn and entry.status == "resolving")
+            if not left or (entry.kind == "declared" and not end_of_turn):
                 continue
             entry.status = "lapsed"
             entry.outcome = "the DM's turn ended first" if end_of_turn else "its moment passed"

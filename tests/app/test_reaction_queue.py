@@ -122,10 +122,15 @@ def test_words_of_the_players_own_are_queued_for_the_dm_and_nothing_is_priced() 
     assert state.party["aria"].spell_slots.remaining(1) == 4  # no Shield was cast
     assert state.party["aria"].vitals.hp < 17  # the hit landed
     assert not state.encounter.economy["aria"].available(ActionKind.REACTION)
-    waiting = state.reactions.waiting_on_dm()
-    assert [(s.id, s.reactor_id, s.declared) for s in waiting] == [
-        (declared[0].subturn, "aria", "I scream for Thorin")
+    # the tool's result hands it to the DM, and it is taken up at once (a window its tools
+    # open nests beneath it)
+    assert out["result"]["reactions_to_resolve"] == [
+        {"subturn_id": declared[0].subturn, "reactor_id": "aria", "declared": "I scream for Thorin"}
     ]
+    taken_up = state.reactions.adjudicating()
+    assert taken_up is not None and taken_up.id == declared[0].subturn
+    assert state.reactions.parent() == declared[0].subturn
+    waiting = [taken_up]
     assert state.reactions.settle(end_of_turn=True) == waiting
     assert waiting[0].status == "lapsed" and "turn ended" in waiting[0].outcome
 

@@ -6,6 +6,10 @@
 (b) Prompt size per turn (characters and estimated tokens) at the same points, next to a
     naive "send the whole history" prompt built in the same run.
 (c) The tool schemas' size in estimated tokens.
+(d) Engine cost of a reaction window with 3 reactors, median µs: three opportunity attacks
+    as a character leaves reach (baseline: the same move, nobody able to react), and a
+    window the DM opens with three declarations, each ended with ``end_subturn`` (baseline:
+    the same window with nobody asked). Target < 2 ms.
 
 Run with ``make bench`` or ``python -m tests.benchmarks.bench_turn``. Measurements, not
 pass/fail tests. Targets: < 5 ms per turn at turn 1000; prompt flat within 20% from turn
@@ -17,17 +21,26 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import statistics
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from app.dm.brain import BrainReply, Message, TextDelta, ToolCall
-from app.dm.events import Usage
+from app.dm.events import ReactionOffer, Usage
 from app.dm.prompts import SYSTEM
+from app.dm.tools import executors as x
+from app.dm.tools.campaign_tools import enter_scene
+from app.dm.tools.reactions import open_window
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.session.session import GameSession
+from app.session.setup import start_session
 from app.world.actions import PlayerAction
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.sandbox import sandbox_state
+from app.world.state import GameState
+from rules.economy import ActionKind
+from rules.positions import scrum
 
 NARRATION = (
     "Rain hammers the shutters as the fire gutters low. Berta sets down a tankard and "
@@ -111,6 +124,7 @@ async def run(turns: int, checkpoints: list[int]) -> list[dict[str, float]]:
 def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--turns", type=int, default=1000)
+    parser.add_argument("--reaction-runs", type=int, default=300)
     args = parser.parse_args(argv)
     checkpoints = [c for c in (10, 50, 100, 1000) if c <= args.turns] or [args.turns]
     rows = asyncio.run(run(args.turns, checkpoints))
@@ -138,7 +152,96 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
         size = len(json.dumps(tool_set.schemas(), separators=(",", ":")))
         count = len(tool_set.names)
         print(f"{name} tool schemas: {count} tools, {size:,} chars, ~{tokens(size):,} tokens")
+    reaction_window_costs(args.reaction_runs)
     return rows
+
+
+def _median_us(setup: Callable[[], GameState], calls: list[ToolCall], runs: int) -> float:
+    """Median µs of running ``calls`` on a fresh copy of a state (the copy is not timed)."""
+    base = setup()
+    times = []
+    for _ in range(runs):
+        state = base.snapshot()
+        start = time.perf_counter()
+        for call in calls:
+            COMBAT_TOOLS.execute(call, state)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e6
+
+
+def _cellar(spent: bool) -> GameState:
+    """Thorin's turn in a close melee with three giant rats (reactions spent or not)."""
+    state = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 3).state
+    state.flags["trapdoor_open"] = True
+    enter_scene(state, "cellar", "bench")
+    assert state.encounter is not None
+    scrum(state.encounter.positions, [c.id for c in state.encounter.order])
+    state.encounter.turn_index = next(
+        i for i, c in enumerate(state.encounter.order) if c.id == "thorin"
+    )
+    if spent:
+        for c in state.encounter.order:
+            if c.id not in state.party:
+                x.economy_of(state, c.id).spend(ActionKind.REACTION)
+    return state
+
+
+def reaction_window_costs(runs: int = 300) -> dict[str, float]:
+    """(d): opening and resolving a reaction window with three reactors."""
+    withdraw = ToolCall("w", "take_action", json.dumps({"creature_id": "thorin",
+                                                        "action": "withdraw"}))  # fmt: skip
+    rats = [c.id for c in _cellar(False).encounter.order if c.id not in ("thorin", "aria",
+                                                                           "mira")]  # fmt: skip
+    declared = [f"{rid}: it leaps at Thorin" for rid in rats[:3]]
+    window = ToolCall("o", "open_reaction_window", json.dumps(
+        {"trigger": "the beam falls", "reactor_ids": [], "npc": declared}))  # fmt: skip
+    nobody = ToolCall("o", "open_reaction_window", json.dumps(
+        {"trigger": "the beam falls", "reactor_ids": []}))  # fmt: skip
+    turn = _cellar(False).turn
+    ends = [
+        ToolCall(f"e{n}", "end_subturn", json.dumps({"subturn_id": f"{turn}.{n}",
+                                                     "outcome": "it leaps"}))
+        for n in (1, 2, 3)
+    ]  # fmt: skip
+    figures = {
+        "withdraw, nobody reacts": _median_us(lambda: _cellar(True), [withdraw], runs),
+        "withdraw, 3 opportunity attacks": _median_us(lambda: _cellar(False), [withdraw], runs),
+        "DM window, nobody asked": _median_us(lambda: _cellar(False), [nobody], runs),
+        "DM window, 3 declarations + 3 end_subturn": _median_us(
+            lambda: _cellar(False), [window, *ends], runs
+        ),
+    }
+    figures["the window alone: 3 asked, queued, settled"] = _window_alone(runs)
+    print("reaction window with 3 reactors (median µs of engine time):")
+    names = list(figures)
+    for name, baseline in ((names[1], names[0]), (names[3], names[2])):
+        extra = figures[name] - figures[baseline]
+        print(f"  {name}: {figures[name]:,.0f} µs — {figures[name] / figures[baseline]:.1f}x "
+              f"{baseline} ({figures[baseline]:,.0f} µs); window: +{extra:,.0f} µs")  # fmt: skip
+    alone = names[-1]
+    print(f"  {alone}: {figures[alone]:,.0f} µs (the rest of the first figure is the three "
+          "attacks: rolls, damage, events)")  # fmt: skip
+    return figures
+
+
+def _window_alone(runs: int) -> float:
+    """Median µs of asking three rats for an opportunity attack, queueing their subturns
+    and settling them (nothing resolved): the queue's own cost."""
+    base = _cellar(False)
+    rats = [c for c in base.encounter.order if c.id not in base.party]  # type: ignore[union-attr]
+    times = []
+    for _ in range(runs):
+        state = base.snapshot()
+        offers = [
+            (ReactionOffer(reactor_id=c.id, reactor_name=c.name, kind="opportunity_attack",
+                           prompt="?"), True)
+            for c in rats
+        ]  # fmt: skip
+        start = time.perf_counter()
+        open_window(state, "Thorin leaves reach", offers)
+        state.reactions.settle()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e6
 
 
 if __name__ == "__main__":

@@ -107,7 +107,7 @@ def test_thorin_is_bens_says_whose_turn_it_is(tmp_path: Path) -> None:
 def test_a_piped_game_reports_the_reaction_the_engine_takes(tmp_path: Path) -> None:
     session = rat_fight(TRIO)
     out = play(session, ["/status"], saves=tmp_path)
-    assert "Cy: " in out and "Shield" in out
+    assert "Cy (Aria): " in out and "Shield" in out
     assert "— yes (decided for you: it helps)" in out
 
 

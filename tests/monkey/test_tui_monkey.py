@@ -17,8 +17,9 @@ from app.session.session import GameSession
 from app.tui import make_app
 from app.tui.app import DungeonApp
 from app.tui.screens.leaving import EndingScreen
-from app.tui.screens.modals import HandoffScreen, ReactionScreen, _Guarded
+from app.tui.screens.modals import HandoffScreen, _Guarded
 from app.tui.screens.play import PlayScreen
+from app.tui.screens.reaction_dialog import ReactionScreen
 from app.tui.showcase import play_screen, until
 from tests.monkey.checks import CRASH_SIGNS, stuck, tables
 from tests.monkey.lines import monkey_lines
@@ -49,7 +50,7 @@ async def back_to_play(pilot: Pilot[None], rng: random.Random) -> None:
         if isinstance(top, (ReactionScreen, HandoffScreen, EndingScreen)):
             await until(pilot, top.settled)
         if isinstance(top, ReactionScreen):
-            await pilot.press(rng.choice("yn"))
+            await pilot.press(rng.choice("yn"), "enter")
         elif isinstance(top, HandoffScreen):
             await pilot.press("enter")
         elif not isinstance(top, PlayScreen):

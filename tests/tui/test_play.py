@@ -5,7 +5,6 @@ dice rolls, saving and quitting."""
 from __future__ import annotations
 
 import re
-import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,16 +16,14 @@ from app.saves import load_game
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.tui import make_app
-from app.tui.screens.modals import (
-    HandoffScreen,
-    PromptInspector,
-    ReactionScreen,
-    RollScreen,
-)
+from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
 from app.tui.screens.play import PlayScreen
+from app.tui.screens.reaction_dialog import ReactionScreen
 from app.tui.showcase import (
+    RAT_BITES_ARIA,
     TABLE,
     TRIO,
+    answer,
     crossroads,
     in_the_cellar,
     play_screen,
@@ -161,15 +158,14 @@ async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
 ) -> None:
     app = game(tmp_path, rat_fight(TRIO))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReactionScreen))
-        modal = app.screen
-        modal.shown_at = time.monotonic()  # a key pressed just as it popped up…
-        await pilot.press("n")  # …is typing, not an answer
-        assert app.screen is modal
         await shown(pilot, ReactionScreen)
+        modal = app.screen
+        await pilot.press("n")  # a letter is typing into the box, not an answer…
+        assert app.screen is modal
+        await pilot.press("backspace")  # …until Enter sends what the box holds
         assert modal.player == "Cy"
         assert "Aria, Giant Rat 1 hits you" in modal.prompt and "Cast Shield?" in modal.prompt
-        await pilot.press("y")
+        await answer(pilot, "y")
         await settle(pilot)
         state = play_screen(app).session.state
         assert state.party["aria"].vitals.hp == 17  # the bite missed
@@ -181,29 +177,37 @@ async def test_a_reaction_prompt_asks_the_player_and_shield_turns_the_hit(
         assert "aria" in tracker.panels.reactions_spent  # shown as ✗ in the R column
 
 
-async def test_a_burst_of_typing_never_answers_a_reaction(tmp_path: Path) -> None:
-    app = game(tmp_path, rat_fight(TRIO))
-    async with app.run_test(size=(80, 24)) as pilot:
+async def test_a_reaction_in_the_players_own_words_is_resolved_in_its_subturn(
+    tmp_path: Path,
+) -> None:
+    script = [
+        RAT_BITES_ARIA[0],
+        {"tool_calls": [{"name": "end_subturn",
+                         "arguments": {"subturn_id": "1.1", "outcome": "Aria ducks: no effect"}}]},
+        {"text": "Aria ducks, too late."},
+    ]  # fmt: skip
+    session = rat_fight(TRIO)
+    session.brain = ScriptedBrain(script)
+    app = game(tmp_path, session)
+    async with app.run_test(size=(100, 30)) as pilot:
         await shown(pilot, ReactionScreen)
-        modal = app.screen
-        # A player typing "attack the nearest rat" without looking up: every key comes
-        # within the guard time of the one before, so its "n" is not an answer.
-        for key in "attack the nearest rat":
-            await pilot.press("space" if key == " " else key)
-        assert app.screen is modal
-        await shown(pilot, ReactionScreen)  # once they stop, a deliberate key answers
-        await pilot.press("n")
+        assert app.screen.title_text == "Cy (Aria) — a reaction"  # the player, then who
+        assert app.screen.labels == ["Cast Shield"]
+        await answer(pilot, "I duck behind the table")
         await settle(pilot)
-        assert "Aria does not cast Shield" in log_text(app)
-        # …and what they typed is waiting in the input, not lost
-        assert play_screen(app).query_one("#command", Input).value == "attack the nearest rat"
+        state = play_screen(app).session.state
+        assert state.party["aria"].spell_slots.remaining(1) == 4  # no Shield was cast
+        assert [(s.id, s.declared, s.status) for s in state.reactions.subturns] == [
+            ("1.1", "I duck behind the table", "done")
+        ]
+        log = " ".join(log_text(app).split())
+        assert "1.1 Aria: “I duck behind the table” — done: Aria ducks: no effect" in log
 
 
 async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:
     app = game(tmp_path, rat_fight(TRIO))
     async with app.run_test(size=(80, 24)) as pilot:
-        await shown(pilot, ReactionScreen)
-        await pilot.press("n")
+        await answer(pilot, "")  # Enter with nothing typed passes
         await settle(pilot)
         state = play_screen(app).session.state
         assert state.party["aria"].vitals.hp < 17

@@ -15,8 +15,7 @@ from app.dm.brain import ToolCall
 from app.dm.tools.sets import ALL_TOOLS
 from app.session.setup import session_for
 from app.tui import make_app
-from app.tui.screens.modals import ReactionScreen
-from app.tui.showcase import TRIO, in_the_cellar, play_screen, rat_fight, settle, shown
+from app.tui.showcase import TRIO, answer, in_the_cellar, play_screen, rat_fight, settle
 from app.tui.widgets.party import PartyPanel, member_lines
 from app.tui.widgets.tracker import InitiativeTracker, Packed
 from app.world.state import GameState
@@ -63,8 +62,7 @@ async def test_the_tracker_marks_a_dead_rat(tmp_path: Path) -> None:
 async def test_shield_shows_its_five_points_of_ac(tmp_path: Path) -> None:
     app = make_app(saves=tmp_path, session=rat_fight(TRIO), save_as=None, still=True)
     async with app.run_test(size=(120, 36)) as pilot:
-        await shown(pilot, ReactionScreen)
-        await pilot.press("y")
+        await answer(pilot, "1")  # the first option: Cast Shield
         await settle(pilot, react=False)
         screen = play_screen(app)
         state = screen.session.state

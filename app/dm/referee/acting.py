@@ -13,6 +13,7 @@ from app.dm.referee.casting import spell_targets
 from app.dm.referee.fighting import attack_arguments, unaware_foes
 from app.dm.referee.levelling import USAGE_TEXT, levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
+from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
 from app.dm.referee.tactics import weakest
 from app.dm.tools.executors import why_cannot_act
 from app.dm.tools.position_tools import engaged_foes, spell_reach
@@ -41,6 +42,9 @@ class Acting(Caring):
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
         intent = understand(text, actor, state, self.campaign)
         self.intents.append(intent)
+        if wants_to_react(text) and intent.acts:  # no window is open: say when they can
+            self.notes.append(WHEN_TO_REACT)
+            return []
         # "Aria looks at the fire", typed by the one who plays Aria too: Aria acts
         return self.carry_out(state, intent.actor or actor, intent)
 
@@ -246,6 +250,9 @@ class Acting(Caring):
             self.notes.append(answers.ask_back_text(state, self.campaign, intent))
             return []
         spell = srd().spells.get(intent.spell)
+        if spell.casting_time == "reaction":  # Shield on one's own turn answers nothing
+            self.notes.append(f"{spell.name} is cast as a reaction. {WHEN_TO_REACT}")
+            return []
         slot: dict[str, Any] = {}
         if spell.level > 0 and actor in state.party:
             slots = state.party[actor].spell_slots

@@ -20,6 +20,7 @@ from app.dm.events import Usage
 from app.dm.referee.acting import Acting
 from app.dm.referee.narrate import FollowUps
 from app.dm.referee.positioning import foe_plan
+from app.dm.referee.reacting import Reacting
 from app.dm.referee.tactics import foe_moves
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -31,7 +32,7 @@ _FOE_TURN = re.compile(
 )
 
 
-class OfflineReferee(Acting, FollowUps):
+class OfflineReferee(Reacting, Acting, FollowUps):
     """Plays a campaign through the Brain protocol, offline and deterministically."""
 
     name = "offline"
@@ -50,20 +51,27 @@ class OfflineReferee(Acting, FollowUps):
         state = self._state()
         last = messages[-1]
         if last["role"] == "tool":
-            calls = self._follow_up(state, self._results(messages))
+            results = self._results(messages)
+            calls = [c for i, r in results if self._kind(i) == "reaction"
+                     for c in self.after_reaction(state, r)]  # fmt: skip
+            rest = [(i, r) for i, r in results if self._kind(i) not in ("reaction", "end_subturn")]
+            calls += self._follow_up(state, rest)
         elif last["role"] == "user":
             self.notes, self.calls = [], {}
             calls = self._plan(state, str(last.get("content") or ""))
         else:  # told to narrate now
             calls = []
-        if tools is None:
-            calls = []
+        # a declared reaction taken up for the DM is resolved first
+        calls = [] if tools is None else self.reaction_calls(state) + calls
         if calls:
             yield BrainReply("", calls, Usage(calls=1), "tool_calls")
             return
         text = "\n\n".join(n for n in self.notes if n) or "The moment passes quietly."
         yield TextDelta(text)
         yield BrainReply(text, [], Usage(calls=1), "stop")
+
+    def _kind(self, call_id: str) -> str:
+        return self.calls.get(call_id, ("", None))[0]
 
     @staticmethod
     def _results(messages: list[Message]) -> list[tuple[str, dict[str, Any]]]:

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools.adjudication import reacting
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.state import GameState
 from rules.character import WeaponAttack
@@ -187,9 +188,10 @@ def contest_action(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
             "(no more than one size larger)"
         )
     economy = x.economy_of(state, actor)
-    # SRD: a grapple or a shove takes the place of one attack of the Attack action.
+    # SRD: a grapple or a shove takes the place of one attack of the Attack action (or of
+    # the one attack a reaction allows: its reaction is spent already).
     per_action = state.party[actor].attacks_per_action if actor in state.party else 1
-    spent = economy.attack(per_action)
+    spent = None if reacting(state, actor) else economy.attack(per_action)
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")
     verb = "grapple" if args.action == "grapple" else "shove"

@@ -11,6 +11,7 @@ from app.dm.events import ReactionOffer, SessionEvent
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
+from app.dm.tools.adjudication import reacting
 from app.dm.tools.care_tools import dying_check, stabilize_action
 from app.dm.tools.combat_options import (
     CONTESTS,
@@ -126,8 +127,9 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
         return []
     name = state.name_of(actor)
     offers = []
+    engaged = pt.reactors(state, actor)  # engaged foes whose reach it leaves
     for c in encounter.order:
-        hostile = c.id in pt.reactors(state, actor)  # engaged foes whose reach it leaves
+        hostile = c.id in engaged
         if hostile and has_reaction(state, c.id) and melee_reach(state, c.id):
             prompt = f"{c.name}, {name} is leaving your reach. Make an opportunity attack?"
             offers.append(
@@ -168,6 +170,8 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     if encounter is None:
         raise ToolError("these actions are for combat")
     actor = x.resolve_target(state, args.creature_id)
+    if reacting(state, actor) and args.action in CONTESTS:
+        return contest_action(args, state)  # a shove or a grab as a declared reaction
     if encounter.current.id != actor:
         raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
     if args.action in CONTESTS:
@@ -315,7 +319,8 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     """attack."""
     attacker = x.resolve_target(state, args.attacker_id)
     target = x.resolve_target(state, args.target_id)
-    if state.encounter is not None and state.encounter.current.id != attacker:
+    in_reaction = reacting(state, attacker)
+    if state.encounter is not None and state.encounter.current.id != attacker and not in_reaction:
         raise ToolError(
             f"it is {state.encounter.current.name}'s turn, not {state.name_of(attacker)}'s"
         )
@@ -335,7 +340,9 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     refused = out_of_reach(state, attacker, target, reach)
     if refused:
         raise ToolError(refused)
-    if state.encounter is not None:
+    if in_reaction:
+        swings = swings[:1]  # a reaction is one attack, with its reaction (spent already)
+    elif state.encounter is not None:
         economy = x.economy_of(state, attacker)
         if args.mode == "off_hand":
             spent = economy.spend(ActionKind.BONUS_ACTION)

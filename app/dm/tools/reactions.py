@@ -14,7 +14,7 @@ reacts when it helps.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
@@ -45,6 +45,11 @@ class Question:
     def helps(self) -> bool:
         """Some option would help."""
         return any(helps for _, helps in self.options)
+
+    @property
+    def labels(self) -> list[str]:
+        """The options as choices for the player: ``Cast Shield``, ``Use Uncanny Dodge``."""
+        return [option_label(o.kind) for o, _ in self.options]
 
     @property
     def prompt(self) -> str:
@@ -116,21 +121,34 @@ class AutoPolicy:
         return Declaration(helping[0]) if helping else PASS
 
 
+def option_label(kind: str) -> str:
+    """A reaction as a choice for the player: ``casts Shield`` → ``Cast Shield``."""
+    verb, _, rest = kind_of(kind).taken.partition(" ")
+    return f"{verb.removesuffix('s').capitalize()} {rest}".strip()
+
+
 class AskPolicy(AutoPolicy):
     """Asks a player about their own characters' reactions; monsters and companions decide
     automatically. ``ask(player, prompt, helps)`` puts the question to ``player`` (the
     console reads a line, the full-screen game shows a dialog) and returns the answer:
-    ``True``/``False`` for yes/no, or the player's words (read by :func:`read_declaration`)."""
+    ``True``/``False`` for yes/no, or the player's words (read by :func:`read_declaration`).
+    With ``choices=True`` it is called as ``ask(player, question)`` with the whole
+    :class:`Question`, so the player can pick an option by number or button (its
+    ``labels``) or say what they do; no options is a window the DM opened."""
 
-    def __init__(self, ask: Callable[[str, str, bool], bool | str]) -> None:
+    def __init__(self, ask: Callable[..., bool | str], *, choices: bool = False) -> None:
         self.ask = ask
+        self.choices = choices
 
     def declare(self, state: GameState, question: Question) -> Declaration:
         reactor = question.reactor_id
         player = state.controller_of(reactor) if reactor in state.party else None
         if not player:
             return super().declare(state, question)
-        answer = self.ask(player, question.prompt, question.helps)
+        if self.choices:
+            answer = self.ask(player, question)
+        else:
+            answer = self.ask(player, question.prompt, question.helps)
         if isinstance(answer, str):
             return read_declaration(answer, question.options)
         if not answer or not question.options:
@@ -179,6 +197,13 @@ def raise_shield(state: GameState, cid: str) -> None:
     sheet = state.party[cid]
     assert slot is not None
     sheet.spell_slots.spend(slot)
+    shield_up(state, cid)
+
+
+def shield_up(state: GameState, cid: str) -> None:
+    """+5 AC (and no damage from Magic Missile) on ``cid`` until the start of its next turn:
+    the Shield spell's effect, its slot already spent."""
+    sheet = state.party[cid]
     effects = x.effects_of(state, cid)
     effects[:] = with_effect(
         effects,
@@ -194,6 +219,8 @@ def open_window(
     offers: list[tuple[ReactionOffer, bool]],
     *,
     by_dm: bool = False,
+    reactors: Sequence[str] = (),
+    policy: ReactionPolicy | None = None,
 ) -> tuple[ReactionWindow, list[ReactionOffer]]:
     """Ask every creature with an offer (in initiative order, each once, with all its
     options) and queue the reactions taken as subturns of whatever is being resolved.
@@ -202,6 +229,9 @@ def open_window(
     its subturn id; the caller resolves the priced ones (inside :func:`resolving`, so a
     window they open nests under them). An answer in the player's own words becomes a
     ``declared`` subturn left pending for the DM. A reaction is spent when it is declared.
+    ``reactors`` are asked too with no priced option (a window the DM opened: they say
+    what they do); ``policy`` answers instead of the game's (the DM declaring for its own
+    creatures).
     """
     queue = state.reactions
     queue.start(state.turn)
@@ -210,12 +240,13 @@ def open_window(
     queue.windows.append(window)
     encounter = state.encounter
     rank = {c.id: i for i, c in enumerate(encounter.order)} if encounter else {}
-    first = {cid: i for i, cid in reversed(list(enumerate(o.reactor_id for o, _ in offers)))}
-    reactors = sorted(first, key=lambda cid: (rank.get(cid, len(rank)), first[cid]))
-    policy = _policy(state)
+    asked = [*(o.reactor_id for o, _ in offers), *reactors]
+    first = {cid: i for i, cid in reversed(list(enumerate(asked)))}
+    ordered = sorted(first, key=lambda cid: (rank.get(cid, len(rank)), first[cid]))
+    policy = policy or _policy(state)
     decided: list[ReactionOffer] = []
     taken: list[tuple[tuple[int, int, int], ReactionOffer]] = []
-    for cid in reactors:
+    for cid in ordered:
         options = tuple((o, helps) for o, helps in offers if o.reactor_id == cid)
         if not has_reaction(state, cid):
             continue  # incapacitated, or spent earlier in this turn

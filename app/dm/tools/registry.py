@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from app.dm.brain import ToolCall
 from app.dm.events import SessionEvent
+from app.dm.tools.adjudication import report_declarations
 from app.dm.wire import MAX_ARGUMENT_DEPTH, nesting_depth
 from app.world.state import GameState
 
@@ -173,8 +174,11 @@ class ToolSet:
             args = tool.args.model_validate(raw)
         except ValidationError as error:
             return ToolOutcome.refused(f"invalid arguments for {call.name}: {_problems(error)}")
+        waiting = {s.id for s in state.reactions.waiting_on_dm()}
         try:
-            return tool.run(args, state)
+            outcome = tool.run(args, state)
+            outcome.events += report_declarations(state, waiting, outcome.result)
+            return outcome
         except ToolError as error:
             return ToolOutcome.refused(str(error))
         finally:

@@ -12,6 +12,7 @@ from app.dm.tools import executors as x
 from app.dm.tools import feature_tools as f
 from app.dm.tools import monster_actions as m
 from app.dm.tools import position_tools as pos
+from app.dm.tools import reaction_tools as rt
 from app.dm.tools import rest_tools as r
 from app.dm.tools import spell_tools as sp
 from app.dm.tools import surprise as su
@@ -44,6 +45,8 @@ FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool)
 AWARD_XP = Tool("award_xp", adv.AwardXpArgs, adv.award_xp_tool)
 STEP = Tool("move", a.MoveArgs, pos.move_tool)
 MONSTER_ACTION = Tool("monster_action", a.MonsterActionArgs, m.monster_action_tool)
+REACT = Tool("open_reaction_window", rt.OpenReactionWindowArgs, rt.open_reaction_window_tool)
+END_SUBTURN = Tool("end_subturn", rt.EndSubturnArgs, rt.end_subturn_tool)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
@@ -60,11 +63,11 @@ CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
 experience (only a campaign says how its party advances)."""
 COMBAT_TOOLS = ToolSet(
     [ATTACK, CAST, ACT, STEP, FEATURE, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     END_TURN, END_COMBAT, MONSTER_ACTION]
+     END_TURN, END_COMBAT, MONSTER_ACTION, REACT, END_SUBTURN]
 )  # fmt: skip
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, STEP, END_TURN,
-     END_COMBAT, REST, FEATURE, AWARD_XP, MONSTER_ACTION]
+     END_COMBAT, REST, FEATURE, AWARD_XP, MONSTER_ACTION, REACT, END_SUBTURN]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -10,11 +10,13 @@ from typing import Any
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools import spell_effects as fx
+from app.dm.tools.adjudication import reacting
 from app.dm.tools.care_tools import make_stable
 from app.dm.tools.condition_tools import creature_type
 from app.dm.tools.counterspell import counterspell
 from app.dm.tools.hooks import RULES
 from app.dm.tools.position_tools import spell_reach
+from app.dm.tools.reactions import shield_up
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.spell_caster import caster_profile, scaled, spell_id_of
 from app.dm.tools.spell_rolls import several_rolls
@@ -62,7 +64,13 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     if spell_id not in profile.spells:
         known = ", ".join(profile.spells)
         raise ToolError(f"{profile.name} does not know {spell.name}; known: {known}")
-    if state.encounter is not None and state.encounter.current.id != caster:
+    if reacting(state, caster) and spell.casting_time != "reaction":
+        raise ToolError(f"a reaction casts only a spell of one reaction, not {spell.name}")
+    if (
+        state.encounter is not None
+        and state.encounter.current.id != caster
+        and not reacting(state, caster)
+    ):
         raise ToolError(f"it is {state.encounter.current.name}'s turn, not {profile.name}'s")
     unable = x.why_cannot_act(state, caster)
     if unable:
@@ -104,6 +112,8 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         f"{profile.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),
     )
     _resolve(casting)
+    if spell_id == "shield" and caster in state.party:  # declared as a reaction in words
+        shield_up(state, caster)
     if state.encounter is not None:
         casting.events.append(x.combat_update(state))
     summary: dict[str, Any] = {
@@ -164,7 +174,7 @@ def _volley(c: fx.Casting) -> None:
 def _spend(c: fx.Casting) -> None:
     """Spend the action (in a fight) and the slot, or refuse before spending anything."""
     state, spell, profile = c.state, c.spell, c.caster
-    cost = _COSTS.get(spell.casting_time)
+    cost = None if reacting(state, profile.id) else _COSTS.get(spell.casting_time)
     if state.encounter is not None:
         economy = x.economy_of(state, profile.id)
         if cost is not None and not economy.available(cost):

@@ -1,5 +1,5 @@
-"""Small modal screens: pass the keyboard, a reaction prompt, the prompt inspector, and the
-dice roller. Each is dismissed with its answer."""
+"""Small modal screens: pass the keyboard, a yes/no question, the prompt inspector, and the
+dice roller (the reaction dialog has its own module). Each is dismissed with its answer."""
 
 from __future__ import annotations
 
@@ -165,23 +165,6 @@ class ConfirmScreen(_Guarded[bool]):
         """Esc: no."""
         if self.take_key():
             self.dismiss(answer)
-
-
-class ReactionScreen(ConfirmScreen):
-    """``Aria, the goblin hits you — 17 against AC 15. Cast Shield? [y/N]`` — addressed to
-    the player who controls the reacting character."""
-
-    DEFAULT_CSS = """
-    ReactionScreen > Vertical { width: 64; border: thick $warning; }
-    ReactionScreen #confirm-title { color: $warning; }
-    """
-    YES_VARIANT: ClassVar[ButtonVariant] = "warning"
-
-    def __init__(self, player: str | None, prompt: str, hint: str = "") -> None:
-        title = f"{player} — a reaction" if player else "A reaction"
-        super().__init__(prompt, title, hint)
-        self.player = player
-        self.prompt = prompt
 
 
 class PromptInspector(ModalScreen[None]):

@@ -35,19 +35,20 @@ from app.dm.events import (
     StateChange,
     TurnEnd,
 )
-from app.dm.tools.reactions import AskPolicy
+from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR
 from app.screentext import plain
 from app.session import commands, hotseat, levelling, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.session import GameSession, ending_text
-from app.tablelog import TableLog
+from app.tablelog import TableLog, window_entries
 from app.tui.messages import EventArrived, TurnsFinished
 from app.tui.screens.leaving import EndingChoice, EndingScreen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
-from app.tui.screens.modals import HandoffScreen, PromptInspector, ReactionScreen, RollScreen
+from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
 from app.tui.screens.quitting import Keeping
+from app.tui.screens.reaction_dialog import reaction_dialog
 from app.tui.screens.turnlog import TurnLogScreen
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
@@ -128,7 +129,7 @@ class PlayScreen(Keeping):
 
     def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()
-        self.session.state.set_reaction_policy(AskPolicy(self.ask_reaction))
+        self.session.state.set_reaction_policy(AskPolicy(self.ask_reaction, choices=True))
         story = self.query_one(StoryPane)
         state = self.session.state
         if self.resumed:
@@ -313,35 +314,38 @@ class PlayScreen(Keeping):
         finally:
             self.post_message(TurnsFinished(saved, problem))
 
-    def ask_reaction(self, player: str, prompt: str, helps: bool) -> bool:
-        """The reaction policy's question, asked on the worker thread inside a tool: show
-        the dialog (addressed to the player when several share the keyboard) and wait for
-        the answer while the UI stays live."""
+    def ask_reaction(self, player: str, question: Question) -> str:
+        """The reaction policy's question, asked on the worker thread inside a tool (the
+        state holds still while it waits): show the open window in the tracker and the log,
+        then the dialog (addressed to the player when several share the keyboard), and
+        wait for the answer while the UI stays live. Returns the answer as given."""
         if threading.get_ident() == self._ui_thread:  # not from a worker: decide
-            return helps
-        addressee = player if len(self.session.state.players) > 1 else None
-        answer: Future[bool] = Future()
-        hint = "It would help here." if helps else "It would not change the outcome."
+            return "y" if question.helps else ""
+        answer: Future[str] = Future()
 
         def show() -> None:
-            dialog = ReactionScreen(addressee, prompt, hint)
+            state = self.session.state
+            self._last = panels(state)
+            self.show_panels(self._last)
+            self.query_one(DiceLog).add_entries([e.markup for e in window_entries(state)])
+            dialog = reaction_dialog(state, player, question)
 
-            def answered(yes: bool | None) -> None:
+            def answered(said: str | None) -> None:
                 self.restore_typing(dialog.typed)
-                answer.set_result(bool(yes))
+                answer.set_result(said or "")
 
             self.app.push_screen(dialog, answered)
 
         try:
             self.app.call_from_thread(show)
         except RuntimeError:
-            return helps  # the app is closing
+            return "y" if question.helps else ""  # the app is closing
         while True:
             try:
-                return bool(answer.result(timeout=0.2))
+                return answer.result(timeout=0.2)
             except TimeoutError:
                 if self.closing:
-                    return False
+                    return ""
 
     @on(EventArrived)
     async def _event(self, message: EventArrived) -> None:

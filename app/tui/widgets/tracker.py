@@ -1,7 +1,8 @@
 """The initiative tracker: order, whose turn it is, hit-point bars, AC (with Shield's +5
 when it is up), where each one stands (``⚔ Goblin 1`` engaged with it, ``near``, ``far ½``
 behind half cover) with its conditions and the rounds they have left, who is out of the
-fight (dead, dying, fled, surrendered), and spent reactions. Shown only while a fight is on.
+fight (dead, dying, fled, surrendered), spent reactions, and the reaction queue while it
+holds anything (:mod:`app.tui.widgets.queueview`). Shown only while a fight is on.
 
 Conditions are laid out whole — a line breaks between two conditions, never inside one —
 so they stay readable on an 80-column screen."""
@@ -21,6 +22,7 @@ from textual.widget import Widget
 from app import views
 from app.dm.events import CombatantStatus
 from app.session.panels import SHIELD_BONUS, Panels
+from app.tui.widgets.queueview import queue_lines
 
 WIDE = 60
 """From this many columns the tracker has a header, initiative, bars and a conditions
@@ -224,4 +226,5 @@ class InitiativeTracker(Widget):
                 row += [cell, hp, ac]
             row.append(Text("✗", style="dim") if c.id in spent else Text("⟲", style="green"))
             table.add_row(*row)
-        return table
+        waiting = queue_lines(panels)
+        return Group(table, *waiting) if waiting else table

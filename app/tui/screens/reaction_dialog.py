@@ -1,0 +1,131 @@
+"""The reaction dialog: a window is open and a player's character may react. It shows the
+reactions the engine offers (buttons, or their number typed) and a box where the player
+says what they do in their own words; Enter with nothing typed, or Esc, passes.
+
+Like every guarded dialog it ignores a burst of typing that was meant for the game's input
+(that text goes back there); the box takes keys once the player has paused.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import Button, Input, Label, Static
+
+from app.dm.tools.reactions import Question
+from app.screentext import plain
+from app.tui.screens.modals import _Guarded
+from app.world.state import GameState
+
+
+class ReactionScreen(_Guarded[str]):
+    """``Cy (Aria) — a reaction``: the question, the options, and "or say what you do".
+    Dismissed with the answer as the player gave it: an option's number, ``y``/``n``, the
+    player's words, or ``""`` for no reaction (read by the reaction policy)."""
+
+    DEFAULT_CSS = """
+    ReactionScreen { align: center middle; background: $background 70%; }
+    ReactionScreen > Vertical {
+        width: 70; max-width: 95%; height: auto; border: thick $warning; padding: 1 2;
+        background: $surface;
+    }
+    ReactionScreen #reaction-title { text-style: bold; color: $warning; width: 1fr; }
+    ReactionScreen .hint { color: $text-muted; }
+    ReactionScreen Horizontal { height: auto; margin-top: 1; }
+    ReactionScreen Button { width: 1fr; margin: 0 1; }
+    ReactionScreen Input { margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "pass_it", "No reaction", show=False),
+    ]
+
+    def __init__(
+        self, player: str | None, character: str, prompt: str, labels: list[str], hint: str = ""
+    ) -> None:
+        super().__init__()
+        self.player = player
+        self.character = character
+        self.prompt = prompt
+        self.labels = labels
+        self.hint = hint
+        self._waiting: Timer | None = None
+
+    @property
+    def title_text(self) -> str:
+        """Addressed to the player (with the character) when several share the keyboard."""
+        who = f"{self.player} ({self.character})" if self.player else self.character
+        return f"{who} — a reaction"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(plain(self.title_text), id="reaction-title")
+            yield Static(plain(self.prompt), id="reaction-question")
+            if self.hint:
+                yield Static(plain(self.hint), classes="hint")
+            with Horizontal():
+                for number, label in enumerate(self.labels, 1):
+                    yield Button(plain(f"{number} {label}"), variant="warning",
+                                 id=f"option-{number}")  # fmt: skip
+                yield Button("No reaction (Esc)", id="pass")
+            yield Input(
+                placeholder="or say what you do (Enter with nothing passes)", id="reaction-words"
+            )
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#pass", Button).focus()
+        self._waiting = self.set_interval(0.05, self._listen)
+
+    def _listen(self) -> None:
+        """Once the player has paused, the box takes their words."""
+        if _Guarded.settled(self) and self._waiting is not None:
+            self._waiting.stop()
+            self._waiting = None
+            self.query_one("#reaction-words", Input).focus()
+
+    @property
+    def listening(self) -> bool:
+        """The box has the keys: what is typed now is an answer."""
+        return self._waiting is None and self.is_mounted
+
+    def settled(self) -> bool:
+        """Answers count: the guard time is over and the box is listening."""
+        return super().settled() and self.listening
+
+    @on(Input.Submitted, "#reaction-words")
+    def _said(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.listening:
+            self.dismiss(" ".join(event.value.split()))
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if not self.take_key():
+            self.ignored_press()
+            return
+        button = event.button.id or ""
+        self.dismiss(button.removeprefix("option-") if button.startswith("option-") else "")
+
+    def action_pass_it(self) -> None:
+        """Esc: no reaction — once the box listens (the key itself has just restarted the
+        guard, so the guard cannot decide)."""
+        if self.listening:
+            self.dismiss("")
+
+
+def reaction_dialog(state: GameState, player: str, question: Question) -> ReactionScreen:
+    """The dialog for one question: addressed to the player when several share the
+    keyboard, with a hint on whether an option would help."""
+    addressee = player if len(state.players) > 1 else None
+    if not question.options:
+        hint = "The DM asks who reacts: say what you do, or pass."
+    elif question.helps:
+        hint = "It would help here."
+    else:
+        hint = "It would not change the outcome."
+    return ReactionScreen(addressee, question.reactor_name, question.prompt, question.labels, hint)

@@ -1,0 +1,90 @@
+"""The reaction dialog on its own: options by number or button, the player's own words,
+Enter with nothing or Esc to pass, addressed to the player in hotseat, and a burst of
+typing meant for the game's input never answers it (it goes back to that input)."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.widgets import Button, Input
+
+from app.tui.screens.reaction_dialog import ReactionScreen
+from app.tui.showcase import until
+
+PROMPT = "Aria, Giant Rat 1 hits you. React? (casts Shield or uses Uncanny Dodge)"
+
+
+class Host(App[None]):
+    """An app showing one reaction dialog and keeping its answer."""
+
+    def __init__(self, dialog: ReactionScreen) -> None:
+        super().__init__()
+        self.dialog = dialog
+        self.answers: list[str | None] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.dialog, self.answers.append)
+
+
+def dialog(player: str | None = None) -> ReactionScreen:
+    return ReactionScreen(player, "Aria", PROMPT, ["Cast Shield", "Use Uncanny Dodge"])
+
+
+async def answered(keys: str, *, player: str | None = None) -> tuple[Host, ReactionScreen]:
+    shown = dialog(player)
+    app = Host(shown)
+    async with app.run_test(size=(90, 20)) as pilot:
+        await until(pilot, shown.settled)
+        for key in keys:
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app.answers))
+    return app, shown
+
+
+async def test_an_options_number_or_the_players_words_or_nothing_answers() -> None:
+    assert (await answered("2"))[0].answers == ["2"]
+    assert (await answered("I cast shield"))[0].answers == ["I cast shield"]
+    assert (await answered("  I  duck "))[0].answers == ["I duck"]  # spacing tidied
+    assert (await answered(""))[0].answers == [""]  # Enter with nothing passes
+
+
+async def test_buttons_and_escape() -> None:
+    shown = dialog()
+    app = Host(shown)
+    async with app.run_test(size=(90, 20)) as pilot:
+        await until(pilot, shown.settled)
+        labels = [str(b.label) for b in shown.query(Button)]
+        assert labels == ["1 Cast Shield", "2 Use Uncanny Dodge", "No reaction (Esc)"]
+        await pilot.click("#option-2")
+        await until(pilot, lambda: bool(app.answers))
+    assert app.answers == ["2"]
+    shown = dialog()
+    app = Host(shown)
+    async with app.run_test(size=(90, 20)) as pilot:
+        await until(pilot, shown.settled)
+        await pilot.press("escape")
+        await until(pilot, lambda: bool(app.answers))
+    assert app.answers == [""]
+
+
+async def test_in_hotseat_the_player_is_addressed_with_the_character() -> None:
+    assert dialog("Cy").title_text == "Cy (Aria) — a reaction"
+    assert dialog().title_text == "Aria — a reaction"
+
+
+async def test_a_burst_of_typing_never_answers_and_is_kept_for_the_game() -> None:
+    shown = dialog()
+    app = Host(shown)
+    async with app.run_test(size=(90, 20)) as pilot:
+        # A player typing "attack the nearest rat" without looking up as the dialog pops up:
+        # every key comes within the guard time of the one before, so nothing answers.
+        for key in "attack the nearest rat":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        assert app.screen is shown and not app.answers
+        assert shown.query_one("#reaction-words", Input).value == ""
+        await until(pilot, shown.settled)  # once they stop, the box takes the answer
+        await pilot.press("n", "enter")
+        await until(pilot, lambda: bool(app.answers))
+    assert app.answers == ["n"]
+    assert shown.typed.strip() == "attack the nearest rat"  # put back into the game's input

@@ -108,7 +108,7 @@ ADDED_IN_4: dict[str, dict[str, Any]] = {
         "reactions": {"turn": 0, "counters": {}, "windows": [], "subturns": [], "resolving": []},
     },
     "turn_order": {},
-    "encounter": {},
+    "encounter": {"readied": []},
     "history": {},
     "party": {},
     "creatures": {},

@@ -209,6 +209,7 @@ def test_a_real_schema_3_hotseat_save_loads_and_saves_as_the_new_schema(
     state = loaded.state
     assert state.encounter is not None and set(state.players) == {"Ana", "Ben"}
     assert [c.reason for c in state.turn_order.history][-1] == "ROUND_START"
+    assert state.encounter.readied == []  # schema 3 knew no readied actions
     session = resume_session(state, save=loaded.path)
     save_game(session.state, "old", tmp_path)
     again = load_save(path)

@@ -15,6 +15,7 @@ from app.dm.tools.gear_rules import ArmourStealth
 from app.dm.tools.hooks import RULES, Rule
 from app.dm.tools.monster_rules import MonsterRules
 from app.dm.tools.position_rules import PositionRules
+from app.dm.tools.readied import ReadiedRules
 from app.dm.tools.rebuke import AbsorbedStrike
 from app.dm.tools.species_rules import SpeciesRules
 from app.dm.tools.spell_rules import SpellRules
@@ -33,6 +34,7 @@ PLAY_RULES: list[Rule] = [
     SpeciesRules(),
     MonsterRules(),
     AbsorbedStrike(),
+    ReadiedRules(),
 ]
 
 

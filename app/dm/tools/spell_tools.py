@@ -15,6 +15,7 @@ from app.dm.tools.condition_tools import creature_type
 from app.dm.tools.counterspell import counterspell
 from app.dm.tools.hooks import RULES
 from app.dm.tools.position_tools import spell_reach
+from app.dm.tools.readied import fire_window
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.spell_caster import caster_profile, scaled, spell_id_of
 from app.dm.tools.spell_rolls import several_rolls
@@ -105,6 +106,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     )
     _resolve(casting)
     if state.encounter is not None:
+        casting.events += fire_window(state, caster, "cast")  # once the spell is done
         casting.events.append(x.combat_update(state))
     summary: dict[str, Any] = {
         "spell": spell.name, "results": casting.results, "effect": spell.summary,

@@ -229,4 +229,7 @@ def strike(
         events += rebuke_after(state, rebuking, target, attacker, dealt)
     for rule in RULES:
         events += rule.after_attack(setup, hit)
+    from app.dm.tools.readied import fire_window  # noqa: PLC0415 - it imports this module
+
+    events += fire_window(state, attacker, "attack")  # a readied action, once it is done
     return events, result, hit

@@ -39,7 +39,7 @@ class Readied(BaseModel):
         """``attack when the goblin comes close``: what is readied, in the player's words."""
         what = srd().spells.get(self.spell).name if self.spell else "attack"
         words = self.trigger.strip().rstrip(".")
-        if not words.lower().startswith(("when", "if ", "as ", "once", "until", "at ", "for ")):
+        if not words.lower().startswith(("when", "if ", "as ", "once", "at ", "for ")):
             words = f"when {words}"
         return f"{what} {words}"
 

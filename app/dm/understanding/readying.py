@@ -14,7 +14,7 @@ from __future__ import annotations
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.readings import Context
 from app.dm.understanding.spells import spell_mentioned
-from app.dm.understanding.targets import named_creatures
+from app.dm.understanding.targets import named_creatures, pick_creatures
 from app.dm.understanding.words import has_phrase, phrase_at
 
 _SAID = {"approach": "comes close", "move": "moves", "attack": "attacks", "cast": "casts"}
@@ -44,18 +44,17 @@ def readying(ctx: Context) -> Intent | None:
     when = _first(rest, words.get("when", ()))
     if when is not None:
         trigger = rest[when[0] :].strip()
-        head = said[: at + len(phrase)] + " " + rest[: when[0]]
         for lead in ("for when ", "when ", "until ", "till ", "til ", "for "):
             if trigger.startswith(lead) and len(trigger) > len(lead):
                 trigger = trigger[len(lead) :]
                 break
     elif waiting and rest:
-        trigger, head = rest, said[:at]
+        trigger = rest
     else:
         return None
-    for cut in (" and then ", " then ", " and "):  # "… come closer and then stab it"
+    for cut in (" and then ", " then ", " and ", " i ", " ill "):  # "… closer and then stab it"
         if cut in f" {trigger} ":
-            trigger = trigger.split(cut.strip(), 1)[0].strip()
+            trigger = f" {trigger} ".split(cut, 1)[0].strip()
             break
     if not trigger:
         return None
@@ -65,10 +64,14 @@ def readying(ctx: Context) -> Intent | None:
         "other",
     )  # fmt: skip
     named = [t.id for t in named_creatures(trigger, ctx.scope)]
-    watched = named[0] if len(named) == 1 else None
+    anyone = any(has_phrase(trigger, w) for w in words.get("anyone", ()))
+    picked = pick_creatures(trigger, ctx.scope, ctx.state, ctx.vocab) if named else None
+    if anyone:  # "whichever wolf charges first": any of them, not wolf 1
+        picked = None
+    watched = picked.ids[0] if picked is not None and picked.exact and picked.ids else None
     if watch == "other" and watched is not None:
         watch = "approach"  # "ready an attack for the goblin": when it comes
-    found = spell_mentioned(ctx.with_said(head), True)
+    found = spell_mentioned(ctx.with_said(said), True)
     spell = found[1] if found is not None else None
     if waiting and when is None and watch != "other":  # "wait for it to come closer"
         who = "a foe" if watched is None else ctx.state.name_of(watched)

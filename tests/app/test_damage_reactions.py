@@ -266,3 +266,34 @@ def test_protection_then_shield_then_rebuke_in_one_attack() -> None:
     assert [o.subturn for o in aria if o.accepted] == [f"{turn}.2"]
     assert sum(a.startswith("Aria") for a in asked) == 1
     assert "casts Shield or casts Hellish Rebuke" in next(a for a in asked if a.startswith("Aria"))
+
+
+def test_a_fire_bolt_offers_shield_absorb_elements_and_rebuke_in_one_question() -> None:
+    """A spell attack that hits: Shield (it would turn it), Absorb Elements (fire) and
+    Hellish Rebuke are one question to Aria; she takes one, the others drop."""
+    from app.dm.tools.hooks import ExtraDamage
+    from app.dm.tools.striking import setup_attack, strike
+
+    for seed in range(300):
+        state = caster_pair(seed)
+        state.party["aria"].spells.append("shield")
+        asked = answering(state, {"Aria": "absorb elements", "Mira": "no", "Thorin": "no"})
+        turn_of(state, "giant-rat-1")
+        setup = setup_attack(state, "giant-rat-1", "aria", name="Fire Bolt", kind="spell",
+                             ranged=True, bonus=4, spell="fire_bolt")  # fmt: skip
+        events, result, hit = strike(setup, [ExtraDamage("1d10", DamageType.FIRE, "Fire Bolt")])
+        if hit.hit and not hit.critical and hit.total < setup.ac + 5:
+            break
+    else:
+        raise AssertionError("no hit Shield could turn")
+    assert asked == [
+        "Aria, Giant Rat 1 hits Aria. React? (casts Shield or casts Absorb Elements or "
+        "casts Hellish Rebuke)"
+    ]
+    window = next(e for e in events if e.type == "reaction_window")
+    assert [(o.kind, o.accepted) for o in window.offers] == [
+        ("shield", False), ("hellish_rebuke", False), ("absorb_elements", True),
+    ]  # fmt: skip
+    assert result["outcome"] != "miss"
+    fire = next(e for e in events if getattr(e, "kind", "") == "hp" and e.target_id == "aria")
+    assert "resist" in fire.description

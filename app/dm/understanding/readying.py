@@ -39,8 +39,16 @@ def readying(ctx: Context) -> Intent | None:
     if cue is None:
         return None
     at, phrase = cue
+    before = said[:at].split()[-1:]
+    if before and before[0] in words.get("not_before", ()):
+        return None  # "doesn't wait for them", "he'll be ready for the next one"
     rest = said[at + len(phrase) :].strip()
-    waiting = phrase.startswith(("wait", "hold", "lie", "keep", "brace"))
+    waiting = phrase in words.get("waiting", ())
+    acting = any(
+        has_phrase(said, w) for w in (*ctx.vocab.verbs.get("attack", ()), *words.get("act", ()))
+    )
+    if waiting and not acting and spell_mentioned(ctx, True) is None:
+        return None  # "I wait for them to come to me": waiting, with nothing readied
     when = _first(rest, words.get("when", ()))
     if when is not None:
         trigger = rest[when[0] :].strip()

@@ -136,3 +136,16 @@ def test_the_dm_gets_every_readied_action_as_an_offer() -> None:
     turn_of(state, "giant-rat-1")
     out = run(state, "move", creature_id="giant-rat-1", to="engage", target_id="thorin")
     assert not [e for e in out["events"] if e.type == "reaction_window"]
+
+
+def test_a_readied_crossbow_shot_fires_when_the_watched_rat_moves_at_all() -> None:
+    state = apart(3)
+    turn_of(state, "thorin")
+    run(state, "take_action", creature_id="thorin", action="ready", weapon="light_crossbow",
+        trigger="if rat 2 moves", watch="move", target_id="giant-rat-2")  # fmt: skip
+    turn_of(state, "giant-rat-2")
+    out = run(state, "move", creature_id="giant-rat-2", to="far")
+    window = next(e for e in out["events"] if e.type == "reaction_window")
+    assert window.trigger == "Giant Rat 2 moves" and window.offers[0].accepted
+    roll = next(e for e in out["events"] if getattr(e, "check_type", "") == "attack_roll")
+    assert roll.character_id == "thorin" and "crossbow" in roll.reason.lower()

@@ -24,6 +24,7 @@ from rules.conditions import Condition
 from rules.damage import DamageType, LifeState
 from rules.dice import Advantage, roll
 from rules.effects import Effect, with_effect
+from rules.spellcasting import SpellSlots
 from rules.srd import srd
 
 ELEMENTS = frozenset(
@@ -41,12 +42,22 @@ def sees(state: GameState, viewer: str, seen: str) -> bool:
     return Condition.INVISIBLE not in {c.condition for c in x.conditions_of(state, seen)}
 
 
+def _slots(state: GameState, cid: str, spell: str) -> SpellSlots | None:
+    """The slots ``cid`` would spend on ``spell``, if it knows it (a character's sheet read
+    directly: this is asked for every creature in every window)."""
+    sheet = state.party.get(cid)
+    if sheet is not None:
+        return sheet.spell_slots if spell in sheet.spells else None
+    profile = caster_profile(state, cid)
+    return profile.slots if profile is not None and spell in profile.spells else None
+
+
 def _slot(state: GameState, cid: str, spell: str) -> int | None:
     """The lowest slot ``cid`` could spend on ``spell`` (a 1st-level spell it knows)."""
-    profile = caster_profile(state, cid)
-    if profile is None or spell not in profile.spells:
+    slots = _slots(state, cid, spell)
+    if slots is None:
         return None
-    return next((lv for lv in range(1, 10) if profile.slots.remaining(lv) > 0), None)
+    return next((lv for lv in range(1, 10) if slots.remaining(lv) > 0), None)
 
 
 def _offer(cid: str, name: str, kind: str, prompt: str) -> tuple[ReactionOffer, bool]:
@@ -95,10 +106,10 @@ def absorb(state: GameState, cid: str, types: set[DamageType]) -> list[str]:
     melee hit on its next turn deals 1d6 of it more (per slot level). Returns the types."""
     slot = _slot(state, cid, "absorb_elements")
     element = sorted(types & ELEMENTS, key=lambda t: t.value)[:1]
-    profile = caster_profile(state, cid)
-    if slot is None or not element or profile is None:
+    slots = _slots(state, cid, "absorb_elements")
+    if slot is None or not element or slots is None:
         return []
-    profile.slots.spend(slot)
+    slots.spend(slot)
     kind = element[0]
     effects = x.effects_of(state, cid)
     effects[:] = with_effect(

@@ -44,6 +44,10 @@ class Readied(BaseModel):
         return f"{what} {words}"
 
 
-def readied_line(readied: list[Readied], cid: str) -> list[str]:
-    """What the party panel and the tracker show of ``cid``'s readied action, if any."""
-    return [f"readied — {r.describe()}" for r in readied if r.creature_id == cid]
+def readied_line(readied: list[Readied], cid: str, *, short: bool = False) -> list[str]:
+    """What the party panel shows of ``cid``'s readied action, if any; ``short``: the one
+    word the tracker has room for."""
+    return [
+        "readied" if short else f"readied — {r.describe()}" for r in readied
+        if r.creature_id == cid
+    ]  # fmt: skip

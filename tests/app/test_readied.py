@@ -40,7 +40,7 @@ def test_ready_spends_the_action_and_is_shown_and_saved(tmp_path: Path) -> None:
     assert not economy.available(ActionKind.ACTION) and economy.available(ActionKind.REACTION)
     tracker = next(e for e in out["events"] if e.type == "combat_update")
     row = next(c for c in tracker.combatants if c.id == "thorin")
-    assert "readied — attack when the rat comes close" in row.conditions
+    assert "readied" in row.conditions  # the tracker's column is narrow
     thorin = next(m for m in panels(state).party if m.id == "thorin")
     assert "readied — attack when the rat comes close" in thorin.conditions
     again = load_save(save_game(state, "ready", tmp_path)).state

@@ -629,7 +629,7 @@ def combat_update(state: GameState) -> CombatUpdate:
                 conditions=[
                     f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
                 ] + [e.name.lower() for e in effects_of(state, c.id) if not is_record(e)]
-                + readied_line(encounter.readied, c.id),
+                + readied_line(encounter.readied, c.id, short=True),
             )
         )  # fmt: skip
     return CombatUpdate(round=encounter.round, current_id=encounter.current.id, combatants=rows)

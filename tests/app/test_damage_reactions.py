@@ -5,8 +5,12 @@ Hellish Rebuke after the damage)."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from app.dm.tools import executors as x
 from app.dm.tools.reactions import AskPolicy
+from app.dm.tools.rebuke import rebuke
 from app.world.state import GameState
 from rules.damage import DamageType
 from rules.economy import ActionKind
@@ -297,3 +301,23 @@ def test_a_fire_bolt_offers_shield_absorb_elements_and_rebuke_in_one_question() 
     assert result["outcome"] != "miss"
     fire = next(e for e in events if getattr(e, "kind", "") == "hp" and e.target_id == "aria")
     assert "resist" in fire.description
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), slot=st.integers(1, 2))
+def test_hellish_rebuke_deals_its_dice_by_slot_halved_on_a_save(seed: int, slot: int) -> None:
+    """2d10 fire at 1st level, 1d10 more per level above; half (rounded down) on a
+    successful Dexterity save — and the slot is the lowest one left."""
+    state = caster_pair(seed)
+    rat = state.creatures["giant-rat-1"]
+    rat.vitals = rat.vitals.model_copy(update={"hp": 200, "max_hp": 200})
+    slots = state.party["aria"].spell_slots
+    while slot > 1 and slots.remaining(1):
+        slots.spend(1)  # first-level slots gone: the rebuke goes up a level
+    events = rebuke(state, "aria", "giant-rat-1")
+    save = next(e for e in events if getattr(e, "check_type", "") == "saving_throw")
+    dice = next(e for e in events if getattr(e, "check_type", "") == "damage")
+    assert dice.formula.startswith(f"{slot + 1}d10")
+    dealt = 200 - rat.vitals.hp
+    assert dealt == (dice.total // 2 if save.success else dice.total)
+    assert slots.remaining(slot) == slots.maximum[slot] - 1

@@ -38,6 +38,7 @@ from app.session.keeping import (
 from app.session.levelling import level_up_command
 from app.session.session import GameSession
 from app.tablelog import TableLog, window_entries
+from app.world.readied import readied_line
 from app.world.view import scene_description
 from rules.dice import DiceError
 
@@ -128,7 +129,8 @@ class ConsoleGame:
         state = self.session.state
         lines = [self.prompt()]
         for sheet in state.party.values():
-            conds = ", ".join(c.condition.value for c in sheet.conditions)
+            readied = readied_line(state.encounter.readied, sheet.id) if state.encounter else []
+            conds = ", ".join([c.condition.value for c in sheet.conditions] + readied)
             extra = f" ({conds})" if conds else ""
             lines.append(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP, "
                          f"AC {sheet.armor_class}{extra}")  # fmt: skip

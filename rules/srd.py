@@ -453,6 +453,9 @@ class Spell(_Data):
     """Ends spells on its target (Dispel Magic)."""
     teleport_ft: int = Field(default=0, ge=0, le=1000)
     """The caster vanishes and reappears this far away, out of every foe's reach."""
+    srd: bool = True
+    """False for a spell that is not in the SRD 5.1 (Absorb Elements): kept in our own words
+    for the reactions the game prices, and marked so nobody mistakes it for SRD text."""
     summary: str
 
     _check = field_validator("damage", "heal", "upcast", "hp_pool")(_formula)

@@ -51,7 +51,7 @@ Action = Literal[
     "withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "engage", "cover", "short",
     "long", "grapple", "shove_prone", "shove_away", "escape_grapple", "thrown", "two_handed",
     "both", "second_wind", "action_surge", "cunning_action", "turn_undead",
-    "bardic_inspiration", "rage", "lay_on_hands",
+    "bardic_inspiration", "rage", "lay_on_hands", "ready",
 ]  # fmt: skip
 """A manoeuvre, a rest, a way of attacking, or a class feature used."""
 
@@ -59,7 +59,7 @@ Action = Literal[
 MOVES = (
     "withdraw", "disengage", "dodge", "dash", "hide", "stabilize", "engage", "cover", "short",
     "long", "grapple", "shove_prone", "shove_away", "escape_grapple", "thrown", "two_handed",
-    "both",
+    "both", "ready",
 )  # fmt: skip
 
 

@@ -119,7 +119,7 @@ ADDED_IN_4: dict[str, dict[str, Any]] = {
         "usage_alerts": [],
     },
     "turn_order": {"away": []},
-    "encounter": {},
+    "encounter": {"readied": []},
     "history": {
         "usage": _NO_USAGE,
     },

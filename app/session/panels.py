@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.dm.events import CombatUpdate
 from app.dm.tools.executors import combat_update
+from app.world.readied import readied_line
 from app.world.state import GameState
 from rules.character import CharacterSheet
 from rules.damage import LifeState
@@ -145,7 +146,8 @@ def party_members(state: GameState) -> list[PartyMember]:
                 death_saves=(vit.death_successes, vit.death_failures),
                 conditions=conditions_text(
                     [(c.condition.value, c.rounds) for c in sheet.conditions]
-                ),
+                )
+                + readied_line(state.encounter.readied if state.encounter else [], cid),
                 slots=[
                     (level, sheet.spell_slots.remaining(level), most)
                     for level, most in sorted(sheet.spell_slots.maximum.items())

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from app.world.actions import PlayerAction
 from app.world.reactions import ReactionQueue
+from app.world.readied import Readied
 from app.world.turnorder import TurnOrder
 from app.world.usage import Usage
 from rules.character import CharacterSheet
@@ -123,6 +124,8 @@ class Encounter(_Model):
     weapon as a bonus action (two-weapon fighting)."""
     thrown: list[str] = Field(default_factory=list)
     """Weapons thrown in this fight, as ``thrower:weapon``: picked up when it ends."""
+    readied: list[Readied] = Field(default_factory=list, max_length=40)
+    """Readied actions waiting for their triggers (one per creature)."""
 
     @property
     def current(self) -> Combatant:

@@ -218,6 +218,7 @@ def test_a_real_schema_3_hotseat_save_loads_and_saves_as_the_new_schema(
     order = state.turn_order
     assert order.away == [] and order.timing is None
     assert all(c.seconds is None and c.next is None for c in order.history)
+    assert state.encounter.readied == []  # schema 3 knew no readied actions
     session = resume_session(state, save=loaded.path)
     save_game(session.state, "old", tmp_path)
     again = load_save(path)

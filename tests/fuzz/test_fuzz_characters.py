@@ -28,7 +28,7 @@ SOUND = character_text(
             scores={"str": 8, "dex": 14, "con": 13, "int": 12, "wis": 10, "cha": 15},
             skills=["arcana", "history"],
             cantrips=["eldritch_blast", "chill_touch"],
-            spells=["charm_person"],
+            spells=["charm_person", "hellish_rebuke"],
         )
     )
 )

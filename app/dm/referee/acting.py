@@ -303,6 +303,8 @@ class Acting(Caring):
             return []
         if intent.action in ("engage", "cover", "withdraw"):
             return self._step(state, actor, intent)
+        if intent.action == "ready":
+            return self._ready(actor, intent)
         aimed: dict[str, Any] = {}
         if intent.action in ("grapple", "shove_prone", "shove_away"):
             foes = self._foes(state)
@@ -318,6 +320,21 @@ class Acting(Caring):
             *closing,
             self._call("act", actor, "take_action", creature_id=actor, action=intent.action,
                        **aimed),
+            self._call("end_turn", actor, "end_turn"),
+        ]  # fmt: skip
+
+    def _ready(self, actor: str, intent: Intent) -> list[ToolCall]:
+        """The Ready action: what to watch for and the trigger in the player's words, a
+        spell if one was named; the turn ends (the action is spent)."""
+        watch, trigger = (*intent.extra, "other", intent.text)[:2]
+        readied: dict[str, Any] = {"trigger": trigger[:200], "watch": watch}
+        if intent.target:
+            readied["target_id"] = intent.target
+        if intent.spell:
+            readied["spell"] = intent.spell
+        return [
+            self._call("act", actor, "take_action", creature_id=actor, action="ready",
+                       **readied),
             self._call("end_turn", actor, "end_turn"),
         ]  # fmt: skip
 

@@ -157,6 +157,8 @@ class FollowUps(RefereeBase):
                     self.notes.append(f"Now it is {result['name']}'s turn.")
             elif kind == "act" and result["action"] == "stabilize":
                 self.notes.append(_tended(state, actor or "", result))
+            elif kind == "act" and result["action"] == "ready":
+                self.notes.append(f"{result['readied']}: the moment it happens, it is loosed.")
             elif kind == "act" and "success" in result:
                 self.notes.append(_contested(state, actor or "", result))
             elif kind == "act":

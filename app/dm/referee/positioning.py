@@ -119,8 +119,16 @@ def _toward(state: GameState, cid: str, target: str) -> list[Call]:
 
 def foe_plan(state: GameState, cid: str, targets: list[str]) -> Plan:
     """A foe's (or a companion's) turn: melee fighters close in on the weakest they can
-    reach, archers keep their distance and shoot."""
-    return plan_attack(state, cid, [t for t in targets if _hp(state, t) > 0] or targets)
+    reach, archers keep their distance and shoot. Closing in is a step of its own (the
+    ``move`` tool), so whatever waits for a foe to come close — a readied attack — sees it."""
+    plan = plan_attack(state, cid, [t for t in targets if _hp(state, t) > 0] or targets)
+    if plan.target is None or plan.steps or plan.target in p.spot(pt.spots(state), cid).engaged:
+        return plan
+    arms = dict(_attacks(state, cid))
+    weapon = plan.weapon or next(iter(arms), None)
+    if weapon is not None and not arms.get(weapon, True):
+        plan.steps.append(("move", {"creature_id": cid, "to": "engage", "target_id": plan.target}))
+    return plan
 
 
 def fallback(state: GameState, cid: str) -> Call | None:

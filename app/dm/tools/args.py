@@ -343,16 +343,26 @@ class CastSpellArgs(_Args):
 class TakeActionArgs(_Args):
     """A combat action other than an attack or a spell; withdraw = move out of reach,
     flee = leave the fight (both provoke opportunity attacks); stabilize = tend a dying
-    ally (Medicine DC 10, sure with a healer's kit; also out of combat)."""
+    ally (Medicine DC 10, sure with a healer's kit; also out of combat); ready = wait for
+    a trigger, then attack (weapon) or cast (spell) as a reaction."""
 
     creature_id: str
     action: Literal[
         "dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender",
-        "stabilize", "grapple", "shove_prone", "shove_away", "escape_grapple",
+        "stabilize", "grapple", "shove_prone", "shove_away", "escape_grapple", "ready",
     ]  # fmt: skip
     target_id: str | None = Field(
-        default=None, description="The ally helped or stabilised; the creature grappled or shoved"
+        default=None,
+        description="The ally helped or stabilised; the creature grappled, shoved or watched",
     )
+    trigger: Annotated[str, Field(max_length=200)] | None = Field(
+        default=None, description="ready: when, in words"
+    )
+    watch: Literal["approach", "move", "attack", "cast", "other"] | None = Field(
+        default=None, description="ready: what target_id (or any foe) does to fire it"
+    )
+    weapon: str | None = None
+    spell: str | None = None
 
 
 class MonsterActionArgs(_Args):

@@ -23,6 +23,7 @@ from app.dm.tools.combat_options import (
 from app.dm.tools.conduct import wake
 from app.dm.tools.hooks import ExtraDamage, Reach
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window, resolving
+from app.dm.tools.readied import ready
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import out_of_reach, refusal, setup_attack, strike
 from app.world.state import GameState
@@ -162,8 +163,8 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
 
 
 def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
-    """take_action: dodge, dash, disengage, help or hide (grapple and shove: see
-    :mod:`app.dm.tools.combat_options`)."""
+    """take_action: dodge, dash, disengage, help, hide or ready (grapple and shove: see
+    :mod:`app.dm.tools.combat_options`; ready: :mod:`app.dm.tools.readied`)."""
     encounter = state.encounter
     if args.action == "stabilize":
         return _stabilize(args, state)
@@ -179,6 +180,8 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     unable = x.why_cannot_act(state, actor)
     if unable:
         raise ToolError(unable)
+    if args.action == "ready":
+        return ready(args, state, actor)
     if args.action == "help":
         if args.target_id is None:
             raise ToolError("help needs the ally's target_id")

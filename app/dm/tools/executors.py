@@ -26,6 +26,7 @@ from app.dm.tools.advancement_tools import encounter_xp
 from app.dm.tools.aftermath import fight_summary, foe_outcomes
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
 from app.dm.tools.registry import ToolError, ToolOutcome
+from app.world.readied import readied_line
 from app.world.state import Combatant, Creature, DeathMark, Encounter, GameState, Restriction
 from app.world.view import scene_description
 from rules.abilities import Ability
@@ -637,7 +638,8 @@ def combat_update(state: GameState) -> CombatUpdate:
                 ac=ac, side=c.side, position=pt.short(state, c.id),
                 conditions=[
                     f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
-                ] + [e.name.lower() for e in effects_of(state, c.id) if not is_record(e)],
+                ] + [e.name.lower() for e in effects_of(state, c.id) if not is_record(e)]
+                + readied_line(encounter.readied, c.id, short=True),
             )
         )  # fmt: skip
     return CombatUpdate(round=encounter.round, current_id=encounter.current.id, combatants=rows)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.dm.events import DiceRoll, SessionEvent
+from app.dm.events import DiceRoll, ReactionOffer, SessionEvent
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.combat_tools import add_effect, disengaged, hidden
 from app.dm.tools.monster_rules import block_of, impose
+from app.dm.tools.rebuke import damage_window, rebuke_after
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import refusal, setup_attack, strike
 from app.world.state import GameState
@@ -119,6 +120,7 @@ def _area(
             )
         )  # fmt: skip
     outcomes = []
+    saves: dict[str, bool] = {}
     for target in targets:
         if x.vitals_of(state, target).state is LifeState.DEAD:
             continue  # felled by an earlier part of the same blast
@@ -127,17 +129,31 @@ def _area(
             ability=action.save_ability, save=True, source=actor,
         )  # fmt: skip
         events.append(x.roll_event(state, target, check))
-        amount = total if not check.success else (total // 2 if action.save_half else 0)
+        saves[target] = check.success
+    landing = {t: total if not ok else (total // 2 if action.save_half else 0)
+               for t, ok in saves.items()}  # fmt: skip
+    rebukes: list[ReactionOffer] = []
+    if action.save_damage_type and state.encounter is not None:
+        window, rebukes = damage_window(
+            state, actor, landing, action.save_damage_type,
+            f"{state.name_of(actor)}'s {action.name}",
+        )  # fmt: skip
+        events += window
+    dealt_to: dict[str, int] = {}
+    for target, success in saves.items():
         dealt = 0
-        if amount and action.save_damage_type:
+        if landing[target] and action.save_damage_type:
             more, outcome = x.deal_damage(
-                state, target, amount, action.save_damage_type, source=actor
+                state, target, landing[target], action.save_damage_type, source=actor
             )
             events += more
-            dealt = outcome.damage.amount
-        if action.condition and not check.success and x.vitals_of(state, target).hp > 0:
+            dealt = dealt_to[target] = outcome.damage.amount
+        if action.condition and not success and x.vitals_of(state, target).hp > 0:
             events += impose(state, target, action.condition, source=actor, action=action)
-        outcomes.append({"target": target, "saved": check.success, "damage": dealt})
+        outcomes.append({"target": target, "saved": success, "damage": dealt})
+    for offer in rebukes:  # after the damage: a rebuke answers being hurt
+        got = dealt_to.get(offer.reactor_id, 0)
+        events += rebuke_after(state, offer, offer.reactor_id, actor, got)
     state.record("encounter", f"{state.name_of(actor)} uses {action.name}")
     return events, {"creature_id": actor, "action": action.id, "dc": action.save_dc,
                     "targets": outcomes}  # fmt: skip

@@ -283,6 +283,11 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
         text = f"{name} moves {'to the edge of the fight' if args.to == 'far' else 'near'}"
     state.record("encounter", f"{text} ({cost} ft)")
     events.append(StateChange(kind="condition", target_id=mover, description=text))
+    from app.dm.tools.readied import fire_window  # noqa: PLC0415 - it imports this module
+
+    if args.to in ("engage", "near"):  # readied actions waiting for it fire now
+        events += fire_window(state, mover, "approach")
+    events += fire_window(state, mover, "move")
     events.append(x.combat_update(state))
     result: dict[str, Any] = {
         "creature_id": mover,

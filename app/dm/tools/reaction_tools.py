@@ -30,15 +30,20 @@ from app.dm.tools.reactions import (
     read_declaration,
     resolving,
 )
+from app.dm.tools.readied import fire, readied_offers
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.state import GameState
 
 OfferSource = Callable[[GameState, str], list[tuple[ReactionOffer, bool]]]
 """Priced reactions to a moment the DM describes: ``(state, trigger)`` → offers."""
-OFFER_SOURCES: list[OfferSource] = []
+OFFER_SOURCES: list[OfferSource] = [
+    lambda state, trigger: readied_offers(state),  # the DM judges that the trigger came
+]
 """Where a DM window finds priced offers beside the players' own words."""
 Resolver = Callable[[GameState, ReactionOffer], list[SessionEvent]]
-RESOLVERS: dict[str, Resolver] = {}
+RESOLVERS: dict[str, Resolver] = {
+    "readied": lambda state, offer: fire(state, offer, None),
+}
 """How a priced reaction taken in a DM window is resolved, by kind (inside its subturn)."""
 
 

@@ -15,6 +15,8 @@ from app.dm.tools.gear_rules import ArmourStealth
 from app.dm.tools.hooks import RULES, Rule
 from app.dm.tools.monster_rules import MonsterRules
 from app.dm.tools.position_rules import PositionRules
+from app.dm.tools.readied import ReadiedRules
+from app.dm.tools.rebuke import AbsorbedStrike
 from app.dm.tools.species_rules import SpeciesRules
 from app.dm.tools.spell_rules import SpellRules
 
@@ -31,6 +33,8 @@ PLAY_RULES: list[Rule] = [
     ClassRules(),
     SpeciesRules(),
     MonsterRules(),
+    AbsorbedStrike(),
+    ReadiedRules(),
 ]
 
 

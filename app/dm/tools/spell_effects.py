@@ -9,11 +9,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.dm.events import DiceRoll, SessionEvent, StateChange
+from app.dm.events import DiceRoll, ReactionOffer, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.condition_tools import afflict, creature_type, immunity
 from app.dm.tools.hooks import RULES
+from app.dm.tools.rebuke import damage_window, rebuke_after
 from app.dm.tools.spell_caster import Caster, scaled
 from app.world.state import GameState
 from rules.checks import CheckResult
@@ -207,26 +208,39 @@ def heal_targets(c: Casting) -> None:
 
 def save_targets(c: Casting) -> None:
     """A saving-throw spell: one damage roll for all; each target saves (half or nothing
-    on a success); a failure also brings the spell's conditions and lasting effects."""
+    on a success); those about to be hurt may react (Absorb Elements before the damage,
+    Hellish Rebuke after it); a failure also brings the spell's conditions and lasting
+    effects."""
     spell, state = c.spell, c.state
     rolled = roll(c.damage_formula(), state.rng) if spell.damage else None
     if rolled is not None:
         c.events.append(damage_event(rolled, spell.name, "damage", c.caster.id, c.caster.name))
+    saves: dict[str, bool] = {}
+    landing: dict[str, int] = {}
     for target in c.targets:
         if x.vitals_of(state, target).state is LifeState.DEAD:
             c.results.append({"target": target, "outcome": "already dead"})
             continue
         saved = spell_save(c, target)
         c.events.append(x.roll_event(state, target, saved))
-        result: dict[str, Any] = {"target": target, "saved": saved.success}
+        saves[target] = saved.success
         if rolled is not None:
             total = max(0, rolled.total)
-            amount = (
-                total if not saved.success else (total // 2 if spell.save_success == "half" else 0)
-            )
-            if amount > 0:
-                result.update(hurt(c, target, amount))
-        if not saved.success and x.vitals_of(state, target).state is not LifeState.DEAD:
+            half = total // 2 if spell.save_success == "half" else 0
+            landing[target] = total if not saved.success else half
+    rebukes: list[ReactionOffer] = []
+    if landing and spell.damage_type is not None and state.encounter is not None:
+        window, rebukes = damage_window(
+            state, c.caster.id, landing, spell.damage_type, f"{c.caster.name}'s {spell.name}"
+        )
+        c.events += window
+    dealt: dict[str, int] = {}
+    for target, success in saves.items():
+        result: dict[str, Any] = {"target": target, "saved": success}
+        if landing.get(target, 0) > 0:
+            result.update(hurt(c, target, landing[target]))
+            dealt[target] = result["damage"]
+        if not success and x.vitals_of(state, target).state is not LifeState.DEAD:
             if spell.conditions:
                 why = impose(c, target, save_ends=True)
                 if why is not None:
@@ -235,6 +249,10 @@ def save_targets(c: Casting) -> None:
             if landed:
                 result["effects"] = landed
         c.results.append(result)
+    for offer in rebukes:  # after the damage: a rebuke answers being hurt
+        c.events += rebuke_after(
+            state, offer, offer.reactor_id, c.caster.id, dealt.get(offer.reactor_id, 0)
+        )
 
 
 def darts(c: Casting) -> None:

@@ -17,6 +17,7 @@ from app.dm.tools.counterspell import counterspell
 from app.dm.tools.hooks import RULES
 from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.reactions import shield_up
+from app.dm.tools.readied import fire_window
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.spell_caster import caster_profile, scaled, spell_id_of
 from app.dm.tools.spell_rolls import several_rolls
@@ -115,6 +116,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     if spell_id == "shield" and caster in state.party:  # declared as a reaction in words
         shield_up(state, caster)
     if state.encounter is not None:
+        casting.events += fire_window(state, caster, "cast")  # once the spell is done
         casting.events.append(x.combat_update(state))
     summary: dict[str, Any] = {
         "spell": spell.name, "results": casting.results, "effect": spell.summary,

@@ -1,6 +1,8 @@
 """One attack roll, weapon or spell, from setup to damage: the rules of play shape it
-(:mod:`app.dm.tools.hooks`), the target may react (Shield, Uncanny Dodge), a hit deals its
-damage and whatever the rules add, and the rules have their say on what follows."""
+(:mod:`app.dm.tools.hooks`), an ally may impose disadvantage before the roll (Protection),
+the target may react to a hit (Shield, Uncanny Dodge, Absorb Elements, Hellish Rebuke after
+the damage), a hit deals its damage and whatever the rules add, and the rules have their
+say on what follows."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any, Literal
 from app.dm.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage, Reach
+from app.dm.tools.protection import protection_window
 from app.dm.tools.reactions import (
     SHIELD_AC,
     has_reaction,
@@ -20,6 +23,7 @@ from app.dm.tools.reactions import (
     resolving,
     shield_slot,
 )
+from app.dm.tools.rebuke import absorb, absorb_offer, rebuke_after, rebuke_offer
 from app.world.state import GameState
 from rules.attacks import AttackResult, attack_roll, damage_roll
 from rules.conditions import attack_context
@@ -75,13 +79,21 @@ def setup_attack(
 
 
 def _react_to_hit(
-    state: GameState, attacker: str, target: str, total: int, natural: int, ac: int
-) -> tuple[ReactionWindow | None, bool, bool]:
-    """The reaction window of a hit: Shield (+5 AC, maybe a miss) and Uncanny Dodge (half
-    damage). Shield is offered only when it would turn this hit into a miss (never against a
-    critical hit, nor a total of AC + 5 or more): nobody is asked to spend a slot for
-    nothing. Returns the window (if anyone could react), whether damage is halved, and
-    whether Shield went up against this very attack."""
+    state: GameState,
+    attacker: str,
+    target: str,
+    total: int,
+    natural: int,
+    ac: int,
+    types: set[DamageType],
+) -> tuple[ReactionWindow | None, bool, bool, ReactionOffer | None]:
+    """The reaction window of a hit: Shield (+5 AC, maybe a miss), Uncanny Dodge (half
+    damage), Absorb Elements (resist an elemental blow) and Hellish Rebuke (after the
+    damage). Shield is offered only when it would turn this hit into a miss (never against
+    a critical hit, nor a total of AC + 5 or more): nobody is asked to spend a slot for
+    nothing. Returns the window (if anyone could react), whether damage is halved, whether
+    Shield went up against this very attack, and a Hellish Rebuke to resolve after the
+    damage."""  # fmt: skip
     name, foe = state.name_of(target), state.name_of(attacker)
     offers: list[tuple[ReactionOffer, bool]] = []
     turns_it = natural != 20 and total < ac + SHIELD_AC
@@ -104,10 +116,13 @@ def _react_to_hit(
                 True,
             )
         )
+    offers += [o for o in (absorb_offer(state, target, types, attacker),
+                           rebuke_offer(state, target, attacker)) if o]  # fmt: skip
     if not offers:
-        return None, False, False
+        return None, False, False, None
     window, accepted = open_window(state, f"{foe} hits {name}", offers)
     halve = shield = False
+    later = None
     for offer in accepted:  # a reaction in the player's own words waits for the DM
         if offer.kind == "shield":
             with resolving(state, offer.subturn):
@@ -116,7 +131,12 @@ def _react_to_hit(
         elif offer.kind == "uncanny_dodge":
             with resolving(state, offer.subturn):
                 halve = True
-    return window, halve, shield
+        elif offer.kind == "absorb_elements":
+            with resolving(state, offer.subturn):
+                absorb(state, target, types)
+        elif offer.kind == "hellish_rebuke":
+            later = offer
+    return window, halve, shield, later
 
 
 def strike(
@@ -134,6 +154,12 @@ def strike(
         advantage_from=setup.advantage,
         disadvantage_from=setup.disadvantage,
     )
+    events: list[SessionEvent] = [*setup.events]
+    if not context.disadvantage_from and state.encounter is not None:
+        window = protection_window(setup)
+        if window is not None:
+            events.append(window)
+            context = replace(context, disadvantage_from=tuple(setup.disadvantage))
     if setup.reroll_ones:
         context = replace(context, reroll_ones=True)
     hit = attack_roll(
@@ -141,8 +167,7 @@ def strike(
         bonus=setup.dice,
     )  # fmt: skip
     who = state.name_of(attacker)
-    events: list[SessionEvent] = [
-        *setup.events,
+    events += [
         DiceRoll.from_roll(
             hit.roll, check_type="attack_roll", reason=f"{setup.name} vs {state.name_of(target)}",
             character_id=attacker, character_name=who, dc=setup.ac, success=hit.hit,
@@ -153,11 +178,12 @@ def strike(
     }  # fmt: skip
     if setup.notes:
         result["notes"] = list(setup.notes)
-    halve = False
+    halve, rebuking = False, None
     if hit.hit and state.encounter is not None:
-        window, halve, shield = _react_to_hit(
-            state, attacker, target, hit.total, hit.natural, setup.ac
-        )
+        window, halve, shield, rebuking = _react_to_hit(
+            state, attacker, target, hit.total, hit.natural, setup.ac,
+            {part.damage_type for part in damage},
+        )  # fmt: skip
         if window is not None:
             events.append(window)
             if shield and not hit.critical and hit.total < setup.ac + SHIELD_AC:
@@ -200,6 +226,10 @@ def strike(
         events += x.concentration_after_damage(state, target, dealt)
         vitals = x.vitals_of(state, target)
         result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
+        events += rebuke_after(state, rebuking, target, attacker, dealt)
     for rule in RULES:
         events += rule.after_attack(setup, hit)
+    from app.dm.tools.readied import fire_window  # noqa: PLC0415 - it imports this module
+
+    events += fire_window(state, attacker, "attack")  # a readied action, once it is done
     return events, result, hit

@@ -14,6 +14,7 @@ from app.dm.understanding import readings as r
 from app.dm.understanding import verbs as v
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.language import detect, foreign_language
+from app.dm.understanding.readying import readying
 from app.dm.understanding.scope import build_scope
 from app.dm.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.dm.understanding.words import normalise, starts_with
@@ -106,6 +107,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         or r.vocative(ctx)
         or (r.spoken(ctx) if cue else None)
         or r.question(ctx)
+        or readying(ctx)
         or v.by_verbs(ctx)
         or r.spoken(ctx)
         or v.bare_names(ctx)

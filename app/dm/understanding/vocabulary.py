@@ -77,6 +77,10 @@ class Vocabulary:
     """Frequent words of the language, to tell it from others."""
     stop: frozenset[str] = field(default_factory=frozenset)
     """Words too common to name anything on their own."""
+    readying: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The Ready action: ``cue`` phrases ("hold my action"), ``when`` words that start its
+    trigger ("until"), and the words of each trigger the engine watches for (``approach``,
+    ``move``, ``attack``, ``cast``)."""
     levelling: tuple[str, ...] = ()
     """Phrases asking about experience and levels ("level up", "how much xp"): answered
     with who can take a level and how (``/levelup``)."""

@@ -24,7 +24,8 @@ from rules.dice.ast import Annotated as Labelled
 from rules.dice.ast import BinaryOp, Dice, Node, Number, Parens, UnaryOp, children, fold
 from rules.skills import Skill
 
-DC = Annotated[int, Field(ge=1, le=30, description="10 easy, 15 medium, 20 hard")]
+DC = Annotated[int, Field(ge=1, le=30)]
+"""A difficulty class; the system prompt gives the scale once for every tool."""
 Mode = Literal["normal", "advantage", "disadvantage"]
 Reason = Annotated[str, Field(min_length=1, max_length=200)]
 
@@ -126,7 +127,7 @@ Amount = Annotated[
     WithJsonSchema(
         {
             "anyOf": [{"type": "string"}, {"type": "integer"}],
-            "description": f"Dice like 2d6+3, or a number 1-{MAX_AMOUNT}",
+            "description": "Dice (2d6+3) or a number",
         }
     ),
 ]
@@ -164,7 +165,7 @@ class SavingThrowArgs(_Args):
 
 
 class GroupCheckArgs(_Args):
-    """The same check for several characters; it passes if half of them pass."""
+    """One check for several characters (passes if half pass)."""
 
     skill: Annotated[
         Skill | None,
@@ -174,7 +175,7 @@ class GroupCheckArgs(_Args):
     ability: Ability | None = None
     dc: DC
     reason: Reason
-    character_ids: list[str] | None = Field(default=None, description="Default: whole party")
+    character_ids: list[str] | None = Field(default=None, description="Default: all")
 
     @model_validator(mode="after")
     def _one_of(self) -> GroupCheckArgs:
@@ -195,19 +196,19 @@ class RollDiceArgs(_Args):
 
 
 class MonsterGroup(_Args):
-    monster: str = Field(description="Monster id, e.g. goblin")
+    monster: str = Field(description="e.g. goblin")
     count: int = Field(default=1, ge=1, le=12)
     at: Literal["engaged", "near", "far"] | None = None
 
 
 class StartCombatArgs(_Args):
-    """Start a fight (a campaign encounter id, or monsters): everyone rolls initiative."""
+    """Start a fight with a campaign encounter or monsters; rolls initiative."""
 
     reason: Reason
     encounter: str | None = None
     monsters: Annotated[list[MonsterGroup], Field(max_length=8)] = Field(default_factory=list)
     surprise: Literal["party", "foes"] | None = Field(
-        default=None, description="The side caught unaware: it loses its first turn"
+        default=None, description="Side caught unaware (loses its first turn)"
     )
 
     @model_validator(mode="after")
@@ -225,7 +226,7 @@ class RestrictActionArgs(_Args):
 
 
 class GetEncounterArgs(_Args):
-    """The current fight: round, order, whose turn, HP, conditions."""
+    """The fight: round, order, HP, conditions."""
 
 
 class DamageArgs(_Args):
@@ -238,7 +239,7 @@ class DamageArgs(_Args):
 
 
 class HealArgs(_Args):
-    """Restore hit points (or grant temporary ones: the higher pool stays)."""
+    """Restore HP, or grant temporary HP (the higher pool stays)."""
 
     target_id: str
     amount: Amount
@@ -247,8 +248,8 @@ class HealArgs(_Args):
 
 
 class ConditionArgs(_Args):
-    """Add a condition (for some rounds), or remove it with present=false. Exhaustion:
-    present adds a level, present=false removes one, level sets it."""
+    """Add a condition (for some rounds) or remove it (present=false). Exhaustion: adds or
+    removes a level; level sets it."""
 
     target_id: str
     condition: Condition
@@ -279,7 +280,8 @@ class SetFlagArgs(_Args):
 
     name: Annotated[str, Field(pattern=r"^[a-z0-9_]{1,40}$")]
     value: Annotated[
-        bool | int | str, WithJsonSchema({"description": "true/false, number or text"})
+        bool | int | str,
+        WithJsonSchema({"anyOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"}]}),
     ]
 
 
@@ -290,7 +292,7 @@ class RevealArgs(_Args):
 
 
 class ChallengeArgs(_Args):
-    """Resolve a challenge from the DM notes: rolls it and applies the outcome."""
+    """Roll a challenge from the DM notes and apply its outcome."""
 
     challenge_id: str
     character_id: str | None = None
@@ -298,18 +300,17 @@ class ChallengeArgs(_Args):
 
 
 class TalkArgs(_Args):
-    """A character speaks with someone here: their greeting on first meeting, and what
-    they say about a topic."""
+    """A character talks with someone here: a greeting, or what they say on a topic."""
 
-    npc_id: str = Field(description="Id (or name) of a person present, e.g. berta")
+    npc_id: str = Field(description="Id or name")
     character_id: str | None = None
     topic: Annotated[str, Field(max_length=80)] | None = Field(
-        default=None, description="What is asked about, e.g. a keyword from the DM notes"
+        default=None, description="A keyword from the DM notes"
     )
 
 
 class EndTurnArgs(_Args):
-    """The current combatant's turn is over."""
+    """End the current combatant's turn."""
 
 
 class EndCombatArgs(_Args):
@@ -319,20 +320,19 @@ class EndCombatArgs(_Args):
 
 
 class AttackArgs(_Args):
-    """A weapon attack (or a monster's attack action, or its multiattack)."""
+    """A weapon attack, or a monster's attack or multiattack."""
 
     attacker_id: str
     target_id: str
     weapon: str | None = Field(default=None, description="Weapon or action id")
     mode: Literal["thrown", "two_handed", "off_hand"] | None = Field(
         default=None,
-        description="thrown: throw it; two_handed: versatile weapon in both hands; "
-        "off_hand: bonus-action attack with a second light weapon",
+        description="two_handed: versatile weapon; off_hand: bonus attack, second light weapon",
     )
 
 
 class CastSpellArgs(_Args):
-    """Cast a spell the caster knows: slots, attack rolls, saves and damage are handled."""
+    """Cast a known spell (slots, attacks, saves, damage handled)."""
 
     caster_id: str
     spell: str
@@ -341,9 +341,8 @@ class CastSpellArgs(_Args):
 
 
 class TakeActionArgs(_Args):
-    """A combat action other than an attack or a spell; withdraw = move out of reach,
-    flee = leave the fight (both provoke opportunity attacks); stabilize = tend a dying
-    ally (Medicine DC 10, sure with a healer's kit; also out of combat)."""
+    """An action other than attack or spell. withdraw: out of reach; flee: out of the fight
+    (both provoke); stabilize: a dying ally (also out of a fight)."""
 
     creature_id: str
     action: Literal[
@@ -351,30 +350,28 @@ class TakeActionArgs(_Args):
         "stabilize", "grapple", "shove_prone", "shove_away", "escape_grapple",
     ]  # fmt: skip
     target_id: str | None = Field(
-        default=None, description="The ally helped or stabilised; the creature grappled or shoved"
+        default=None, description="Who is helped, stabilized, grappled or shoved"
     )
 
 
 class MonsterActionArgs(_Args):
-    """A monster's non-weapon action (breath weapon, web …: the targets in its area save)
-    or a trait's bonus action: nimble_disengage, nimble_hide, aggressive."""
+    """A foe's non-weapon action or trait move from the roster (area: targets save)."""
 
     creature_id: str
-    action: str = Field(description="Action id from its stat block, or a trait move")
+    action: str
     target_ids: list[str] = Field(default_factory=list, max_length=12)
 
 
 class RestArgs(_Args):
-    """The party rests: short (spend hit dice) or long (all HP, slots, half hit dice back)."""
+    """The party rests: short (spend hit dice) or long (regain all)."""
 
     kind: Literal["short", "long"]
-    character_ids: list[str] | None = Field(default=None, description="Who rests; all if omitted")
+    character_ids: list[str] | None = Field(default=None, description="Default: all")
 
 
 class MoveArgs(_Args):
-    """Move in a fight (costs movement; leaving a foe provokes opportunity attacks):
-    engage a creature or step next to an ally, go near or far, or take cover behind a
-    scene feature."""
+    """Move in a fight (leaving a foe provokes): engage a creature or ally, go near/far, or
+    take cover behind a feature."""
 
     creature_id: str
     to: Literal["engage", "near", "far", "cover"]

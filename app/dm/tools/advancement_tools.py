@@ -152,8 +152,7 @@ def apply_story_award(
 
 
 class AwardXpArgs(_Args):
-    """XP for a deed (fights give theirs), shared by those named; or a milestone (a level
-    each)."""
+    """XP for a deed, shared by those named (fights give theirs), or a milestone."""
 
     amount: Annotated[int, Field(ge=1, le=MOST_AWARD)] | None = None
     milestone: bool = False

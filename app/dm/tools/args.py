@@ -208,7 +208,7 @@ class StartCombatArgs(_Args):
     encounter: str | None = None
     monsters: Annotated[list[MonsterGroup], Field(max_length=8)] = Field(default_factory=list)
     surprise: Literal["party", "foes"] | None = Field(
-        default=None, description="Side caught unaware (loses its first turn)"
+        default=None, description="Side caught unaware"
     )
 
     @model_validator(mode="after")
@@ -219,7 +219,7 @@ class StartCombatArgs(_Args):
 
 
 class RestrictActionArgs(_Args):
-    """Only these characters may act next ([] lifts the restriction)."""
+    """Only these characters may act next ([] lifts it)."""
 
     character_ids: list[str]
     reason: Reason
@@ -230,7 +230,7 @@ class GetEncounterArgs(_Args):
 
 
 class DamageArgs(_Args):
-    """Damage a character or creature (a trap, a fall)."""
+    """Damage someone (a trap, a fall)."""
 
     target_id: str
     amount: Amount
@@ -248,8 +248,8 @@ class HealArgs(_Args):
 
 
 class ConditionArgs(_Args):
-    """Add a condition (for some rounds) or remove it (present=false). Exhaustion: adds or
-    removes a level; level sets it."""
+    """Add a condition (for some rounds) or remove it (present=false); exhaustion: level
+    sets it."""
 
     target_id: str
     condition: Condition
@@ -292,7 +292,7 @@ class RevealArgs(_Args):
 
 
 class ChallengeArgs(_Args):
-    """Roll a challenge from the DM notes and apply its outcome."""
+    """Resolve a challenge from the DM notes (rolls and applies it)."""
 
     challenge_id: str
     character_id: str | None = None
@@ -300,9 +300,9 @@ class ChallengeArgs(_Args):
 
 
 class TalkArgs(_Args):
-    """A character talks with someone here: a greeting, or what they say on a topic."""
+    """Talk with someone here: a greeting, or what they say on a topic."""
 
-    npc_id: str = Field(description="Id or name")
+    npc_id: str
     character_id: str | None = None
     topic: Annotated[str, Field(max_length=80)] | None = Field(
         default=None, description="A keyword from the DM notes"
@@ -314,7 +314,7 @@ class EndTurnArgs(_Args):
 
 
 class EndCombatArgs(_Args):
-    """The fight is over (a side fled, surrendered or fell)."""
+    """End the fight (a side fled, surrendered or fell)."""
 
     reason: Reason
 

@@ -111,8 +111,14 @@ def something_to_rest_for(state: GameState) -> bool:
 
 
 def several_characters(state: GameState) -> bool:
-    """More than one character could act, so restricting who acts means something."""
+    """More than one character could act, so a group check means something."""
     return len(state.party) > 1
+
+
+def several_players(state: GameState) -> bool:
+    """Several players share the keyboard (who may act next is theirs to know), or a
+    restriction is in force and may be lifted. A solo player decides who acts."""
+    return len(state.players) > 1 or state.restriction is not None
 
 
 def party_advances(state: GameState) -> bool:

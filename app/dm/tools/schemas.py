@@ -121,6 +121,16 @@ def _strictly(node: Any) -> Any:
     return out
 
 
+def strict_variant(schema: dict[str, Any]) -> dict[str, Any]:
+    """The strict form of a plain function schema (as :func:`function_schema` with
+    ``strict`` makes it from the model): for comparing what strict mode costs."""
+    function = dict(schema["function"])
+    params = function.pop("parameters")
+    function["strict"] = True
+    function["parameters"] = _strictly(params)
+    return {**schema, "function": function}
+
+
 def parameters(model: type[BaseModel], *, strict: bool = False) -> dict[str, Any]:
     """The ``parameters`` schema of a tool whose arguments are ``model``."""
     raw = model.model_json_schema()

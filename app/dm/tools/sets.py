@@ -25,9 +25,7 @@ SAVE = Tool("request_saving_throw", a.SavingThrowArgs, x.saving_throw_tool)
 GROUP = Tool("request_group_check", a.GroupCheckArgs, x.group_check_tool, o.several_characters)
 ROLL = Tool("roll_dice", a.RollDiceArgs, x.roll_dice_tool)
 START_COMBAT = Tool("start_combat", a.StartCombatArgs, su.start_combat_tool)
-RESTRICT = Tool(
-    "restrict_action", a.RestrictActionArgs, x.restrict_action_tool, o.several_characters
-)
+RESTRICT = Tool("restrict_action", a.RestrictActionArgs, x.restrict_action_tool, o.several_players)
 ENCOUNTER = Tool("get_encounter", a.GetEncounterArgs, x.get_encounter_tool)
 NO_ENCOUNTER = Tool(
     "get_encounter",

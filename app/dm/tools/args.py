@@ -190,7 +190,7 @@ class RollSpec(_Args):
 
 
 class RollDiceArgs(_Args):
-    """Roll dice formulas that no other tool covers."""
+    """Roll dice that no other tool rolls."""
 
     rolls: Annotated[list[RollSpec], Field(min_length=1, max_length=10)]
 
@@ -202,7 +202,7 @@ class MonsterGroup(_Args):
 
 
 class StartCombatArgs(_Args):
-    """Start a fight with a campaign encounter or monsters; rolls initiative."""
+    """Start a fight: a campaign encounter, or monsters."""
 
     reason: Reason
     encounter: str | None = None
@@ -260,7 +260,7 @@ class ConditionArgs(_Args):
 
 
 class ItemArgs(_Args):
-    """Give an item to a character, or take one away."""
+    """Give a character an item, or take one."""
 
     character_id: str
     item: Annotated[str, Field(min_length=1, max_length=80)]
@@ -292,7 +292,7 @@ class RevealArgs(_Args):
 
 
 class ChallengeArgs(_Args):
-    """Resolve a challenge from the DM notes (rolls and applies it)."""
+    """Resolve a challenge of the DM notes."""
 
     challenge_id: str
     character_id: str | None = None
@@ -300,12 +300,12 @@ class ChallengeArgs(_Args):
 
 
 class TalkArgs(_Args):
-    """Talk with someone here: a greeting, or what they say on a topic."""
+    """Talk with someone here (a greeting, or a topic)."""
 
     npc_id: str
     character_id: str | None = None
     topic: Annotated[str, Field(max_length=80)] | None = Field(
-        default=None, description="A keyword from the DM notes"
+        default=None, description="A keyword of the DM notes"
     )
 
 
@@ -332,7 +332,7 @@ class AttackArgs(_Args):
 
 
 class CastSpellArgs(_Args):
-    """Cast a known spell (slots, attacks, saves, damage handled)."""
+    """Cast a known spell; slots, rolls and effects are handled."""
 
     caster_id: str
     spell: str

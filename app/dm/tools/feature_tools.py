@@ -39,8 +39,8 @@ from rules.srd import srd
 
 
 class UseFeatureArgs(BaseModel):
-    """Use a feature or trait the roster lists (divine_smite before a melee attack,
-    stunning_strike after a hit); costs and uses are handled."""
+    """Use a feature the roster lists (divine_smite before a melee attack, stunning_strike
+    after a hit)."""
 
     model_config = ConfigDict(extra="forbid")
 

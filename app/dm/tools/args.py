@@ -124,12 +124,8 @@ Amount = Annotated[
     BeforeValidator(_amount_text),
     Field(min_length=1, max_length=60),
     AfterValidator(_sane_amount),
-    WithJsonSchema(
-        {
-            "anyOf": [{"type": "string"}, {"type": "integer"}],
-            "description": "Dice (2d6+3) or a number",
-        }
-    ),
+    # The system prompt says once what an amount is.
+    WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "integer"}]}),
 ]
 
 
@@ -155,7 +151,7 @@ class AbilityCheckArgs(_Args):
 
 
 class SavingThrowArgs(_Args):
-    """A saving throw (dodge a trap, resist poison)."""
+    """A saving throw (dodge a trap)."""
 
     character_id: str
     ability: Ability
@@ -248,8 +244,7 @@ class HealArgs(_Args):
 
 
 class ConditionArgs(_Args):
-    """Add a condition (for some rounds) or remove it (present=false); exhaustion: level
-    sets it."""
+    """Add a condition (for some rounds) or remove it (present=false); level: exhaustion."""
 
     target_id: str
     condition: Condition
@@ -286,7 +281,7 @@ class SetFlagArgs(_Args):
 
 
 class RevealArgs(_Args):
-    """Record a fact the players have learned."""
+    """A fact the players have learned."""
 
     text: Annotated[str, Field(min_length=1, max_length=400)]
 
@@ -314,7 +309,7 @@ class EndTurnArgs(_Args):
 
 
 class EndCombatArgs(_Args):
-    """End the fight (a side fled, surrendered or fell)."""
+    """End the fight."""
 
     reason: Reason
 
@@ -327,12 +322,12 @@ class AttackArgs(_Args):
     weapon: str | None = Field(default=None, description="Weapon or action id")
     mode: Literal["thrown", "two_handed", "off_hand"] | None = Field(
         default=None,
-        description="two_handed: versatile weapon; off_hand: bonus attack, second light weapon",
+        description="off_hand: bonus attack with a second light weapon",
     )
 
 
 class CastSpellArgs(_Args):
-    """Cast a known spell; slots, rolls and effects are handled."""
+    """Cast a known spell (the engine rolls it)."""
 
     caster_id: str
     spell: str
@@ -341,8 +336,8 @@ class CastSpellArgs(_Args):
 
 
 class TakeActionArgs(_Args):
-    """An action other than attack or spell. withdraw: out of reach; flee: out of the fight
-    (both provoke); stabilize: a dying ally (also out of a fight)."""
+    """Any other action. withdraw: out of reach; flee: out of the fight (both provoke);
+    stabilize: a dying ally (also out of a fight)."""
 
     creature_id: str
     action: Literal[
@@ -370,12 +365,11 @@ class RestArgs(_Args):
 
 
 class MoveArgs(_Args):
-    """Move in a fight (leaving a foe provokes): engage a creature or ally, go near/far, or
-    take cover behind a feature."""
+    """Move in a fight (leaving a foe's reach provokes)."""
 
     creature_id: str
     to: Literal["engage", "near", "far", "cover"]
-    target_id: str | None = Field(default=None, description="For engage")
+    target_id: str | None = Field(default=None, description="Creature or ally, for engage")
     feature: Annotated[str, Field(max_length=80)] | None = Field(
-        default=None, description="For cover"
+        default=None, description="Scene feature, for cover"
     )

@@ -4,8 +4,9 @@ Environment: ``DUNGEON_DM_MODEL``, ``DUNGEON_DM_BASE_URL``, ``DUNGEON_DM_API_KEY
 usual ``OPENAI_API_KEY`` / ``OPENAI_BASE_URL``). Config file: ``$DUNGEON_CONFIG`` or
 ``~/.config/dungeon-terminal/config.toml`` with a ``[dm]`` table of the same keys
 (``model``, ``base_url``, ``api_key``, ``timeout``, ``connect_timeout``,
-``first_token_timeout``, ``max_retries``, ``temperature``, and the optional cost settings
-``price_input``, ``price_output`` (per million tokens), ``alert_cost``, ``alert_tokens``).
+``first_token_timeout``, ``max_retries``, ``temperature``, ``strict_tools``, and the
+optional cost settings ``price_input``, ``price_output`` (per million tokens),
+``alert_cost``, ``alert_tokens``); ``DUNGEON_DM_STRICT_TOOLS`` sets ``strict_tools`` too.
 The key is never written into a save file.
 """
 
@@ -14,7 +15,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import (
     BaseModel,
@@ -69,6 +71,14 @@ class DMConfig(BaseModel):
     max_retries: int = Field(default=2, ge=0, le=10)
     """Further tries after a failure before the reply began, within ``timeout``."""
     temperature: float = Field(default=0.8, ge=0, le=2)
+    strict_tools: Literal["auto", "on", "off"] = "auto"
+    """Send tool schemas in strict mode (``"strict": true``: the server holds every call's
+    arguments to the schema). ``auto`` turns it on only for OpenAI's own API, which
+    enforces it; other servers differ — llama.cpp's server already constrains tool calls
+    with a grammar made from the schema and ignores the flag, Ollama ignores it, and vLLM
+    (which enforces it only in recent versions) shows it to the model inside the prompt —
+    so there it costs tokens for nothing certain. ``on`` sends it to any server (for one
+    known to honour it); ``off`` never does."""
     price_input: float | None = Field(default=None, ge=0, le=MOST_PRICE)
     """Price per million prompt tokens, for the estimated cost in ``/usage``."""
     price_output: float | None = Field(default=None, ge=0, le=MOST_PRICE)
@@ -108,6 +118,16 @@ class DMConfig(BaseModel):
     def configured(self) -> bool:
         """An endpoint was named: a key (hosted) or a base URL (local servers need no key)."""
         return self.api_key is not None or self.base_url is not None
+
+    @property
+    def strict(self) -> bool:
+        """Whether tool schemas go out in strict mode (see :attr:`strict_tools`)."""
+        if self.strict_tools != "auto":
+            return self.strict_tools == "on"
+        if self.base_url is None:
+            return True  # OpenAI itself
+        host = urlsplit(self.base_url).hostname or ""
+        return host == "api.openai.com"
 
     def describe(self) -> str:
         """``gpt-4o-mini at https://…`` — never the key."""
@@ -183,6 +203,7 @@ def load_dm_config(
         "model": ("DUNGEON_DM_MODEL",),
         "base_url": ("DUNGEON_DM_BASE_URL", "OPENAI_BASE_URL"),
         "api_key": ("DUNGEON_DM_API_KEY", "OPENAI_API_KEY"),
+        "strict_tools": ("DUNGEON_DM_STRICT_TOOLS",),
     }
     for key, names in from_env.items():
         name = next((n for n in names if env.get(n)), None)
@@ -221,6 +242,7 @@ def save_dm_config(config: DMConfig, path: Path | None = None) -> Path:
         "first_token_timeout": config.first_token_timeout,
         "max_retries": config.max_retries,
         "temperature": config.temperature,
+        "strict_tools": config.strict_tools,
     }
     if config.base_url:
         table["base_url"] = config.base_url

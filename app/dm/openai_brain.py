@@ -87,6 +87,13 @@ class OpenAIBrain:
         self.config = config
         self._client: AsyncOpenAI | None = None
 
+    @property
+    def strict_tools(self) -> bool:
+        """Ask for tool schemas in strict mode (``DMConfig.strict_tools``): the turn loop
+        then sends schemas whose every object is closed and every property required, with
+        ``"strict": true`` on each function."""
+        return self.config.strict
+
     def client(self) -> AsyncOpenAI:
         """The HTTP client, created on first use. It never retries by itself: :meth:`stream`
         does, within the call's total budget."""

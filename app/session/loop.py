@@ -62,6 +62,7 @@ async def tool_loop(
     # Every number the engine stands behind: hit points as they are, and this turn's results.
     backed = {n for v in _all_vitals(state) for n in (v.hp, v.max_hp)}
     watch_claims = bool(getattr(brain, "may_invent_rolls", False))
+    strict = bool(getattr(brain, "strict_tools", False))  # its server checks strict schemas
     for round_no in range(MAX_TOOL_ROUNDS + 1):
         last_round = round_no == MAX_TOOL_ROUNDS or guard.spent
         if last_round:
@@ -72,7 +73,8 @@ async def tool_loop(
         shown = CallFilter()
         claims = ClaimFilter(backed, active=watch_claims and not report.claims_nudged)
         gap = "\n\n" if report.narrative else ""  # keep each round's words apart
-        async for item in brain.stream(messages, None if last_round else tools.schemas()):
+        offered = None if last_round else tools.schemas(state, strict=strict)
+        async for item in brain.stream(messages, offered):
             if isinstance(item, TextDelta):
                 visible = claims.feed(shown.feed(clean.feed(item.text)))
                 if visible.strip() or (visible and not gap):

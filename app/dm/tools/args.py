@@ -24,7 +24,8 @@ from rules.dice.ast import Annotated as Labelled
 from rules.dice.ast import BinaryOp, Dice, Node, Number, Parens, UnaryOp, children, fold
 from rules.skills import Skill
 
-DC = Annotated[int, Field(ge=1, le=30, description="10 easy, 15 medium, 20 hard")]
+DC = Annotated[int, Field(ge=1, le=30)]
+"""A difficulty class; the system prompt gives the scale once for every tool."""
 Mode = Literal["normal", "advantage", "disadvantage"]
 Reason = Annotated[str, Field(min_length=1, max_length=200)]
 
@@ -123,12 +124,8 @@ Amount = Annotated[
     BeforeValidator(_amount_text),
     Field(min_length=1, max_length=60),
     AfterValidator(_sane_amount),
-    WithJsonSchema(
-        {
-            "anyOf": [{"type": "string"}, {"type": "integer"}],
-            "description": f"Dice like 2d6+3, or a number 1-{MAX_AMOUNT}",
-        }
-    ),
+    # The system prompt says once what an amount is.
+    WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "integer"}]}),
 ]
 
 
@@ -154,7 +151,7 @@ class AbilityCheckArgs(_Args):
 
 
 class SavingThrowArgs(_Args):
-    """A saving throw (dodge a trap, resist poison)."""
+    """A saving throw (dodge a trap)."""
 
     character_id: str
     ability: Ability
@@ -164,7 +161,7 @@ class SavingThrowArgs(_Args):
 
 
 class GroupCheckArgs(_Args):
-    """The same check for several characters; it passes if half of them pass."""
+    """One check for several characters (passes if half pass)."""
 
     skill: Annotated[
         Skill | None,
@@ -174,7 +171,7 @@ class GroupCheckArgs(_Args):
     ability: Ability | None = None
     dc: DC
     reason: Reason
-    character_ids: list[str] | None = Field(default=None, description="Default: whole party")
+    character_ids: list[str] | None = Field(default=None, description="Default: all")
 
     @model_validator(mode="after")
     def _one_of(self) -> GroupCheckArgs:
@@ -189,25 +186,25 @@ class RollSpec(_Args):
 
 
 class RollDiceArgs(_Args):
-    """Roll dice formulas that no other tool covers."""
+    """Roll dice that no other tool rolls."""
 
     rolls: Annotated[list[RollSpec], Field(min_length=1, max_length=10)]
 
 
 class MonsterGroup(_Args):
-    monster: str = Field(description="Monster id, e.g. goblin")
+    monster: str = Field(description="e.g. goblin")
     count: int = Field(default=1, ge=1, le=12)
     at: Literal["engaged", "near", "far"] | None = None
 
 
 class StartCombatArgs(_Args):
-    """Start a fight (a campaign encounter id, or monsters): everyone rolls initiative."""
+    """Start a fight: a campaign encounter, or monsters."""
 
     reason: Reason
     encounter: str | None = None
     monsters: Annotated[list[MonsterGroup], Field(max_length=8)] = Field(default_factory=list)
     surprise: Literal["party", "foes"] | None = Field(
-        default=None, description="The side caught unaware: it loses its first turn"
+        default=None, description="Side caught unaware"
     )
 
     @model_validator(mode="after")
@@ -218,18 +215,18 @@ class StartCombatArgs(_Args):
 
 
 class RestrictActionArgs(_Args):
-    """Only these characters may act next ([] lifts the restriction)."""
+    """Only these characters may act next ([] lifts it)."""
 
     character_ids: list[str]
     reason: Reason
 
 
 class GetEncounterArgs(_Args):
-    """The current fight: round, order, whose turn, HP, conditions."""
+    """The fight: round, order, HP, conditions."""
 
 
 class DamageArgs(_Args):
-    """Damage a character or creature (a trap, a fall)."""
+    """Damage someone (a trap, a fall)."""
 
     target_id: str
     amount: Amount
@@ -238,7 +235,7 @@ class DamageArgs(_Args):
 
 
 class HealArgs(_Args):
-    """Restore hit points (or grant temporary ones: the higher pool stays)."""
+    """Restore HP, or grant temporary HP (the higher pool stays)."""
 
     target_id: str
     amount: Amount
@@ -247,8 +244,7 @@ class HealArgs(_Args):
 
 
 class ConditionArgs(_Args):
-    """Add a condition (for some rounds), or remove it with present=false. Exhaustion:
-    present adds a level, present=false removes one, level sets it."""
+    """Add a condition (for some rounds) or remove it (present=false); level: exhaustion."""
 
     target_id: str
     condition: Condition
@@ -259,7 +255,7 @@ class ConditionArgs(_Args):
 
 
 class ItemArgs(_Args):
-    """Give an item to a character, or take one away."""
+    """Give a character an item, or take one."""
 
     character_id: str
     item: Annotated[str, Field(min_length=1, max_length=80)]
@@ -279,18 +275,19 @@ class SetFlagArgs(_Args):
 
     name: Annotated[str, Field(pattern=r"^[a-z0-9_]{1,40}$")]
     value: Annotated[
-        bool | int | str, WithJsonSchema({"description": "true/false, number or text"})
+        bool | int | str,
+        WithJsonSchema({"anyOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"}]}),
     ]
 
 
 class RevealArgs(_Args):
-    """Record a fact the players have learned."""
+    """A fact the players have learned."""
 
     text: Annotated[str, Field(min_length=1, max_length=400)]
 
 
 class ChallengeArgs(_Args):
-    """Resolve a challenge from the DM notes: rolls it and applies the outcome."""
+    """Resolve a challenge of the DM notes."""
 
     challenge_id: str
     character_id: str | None = None
@@ -298,41 +295,39 @@ class ChallengeArgs(_Args):
 
 
 class TalkArgs(_Args):
-    """A character speaks with someone here: their greeting on first meeting, and what
-    they say about a topic."""
+    """Talk with someone here (a greeting, or a topic)."""
 
-    npc_id: str = Field(description="Id (or name) of a person present, e.g. berta")
+    npc_id: str
     character_id: str | None = None
     topic: Annotated[str, Field(max_length=80)] | None = Field(
-        default=None, description="What is asked about, e.g. a keyword from the DM notes"
+        default=None, description="A keyword of the DM notes"
     )
 
 
 class EndTurnArgs(_Args):
-    """The current combatant's turn is over."""
+    """End the current combatant's turn."""
 
 
 class EndCombatArgs(_Args):
-    """The fight is over (a side fled, surrendered or fell)."""
+    """End the fight."""
 
     reason: Reason
 
 
 class AttackArgs(_Args):
-    """A weapon attack (or a monster's attack action, or its multiattack)."""
+    """A weapon attack, or a monster's attack or multiattack."""
 
     attacker_id: str
     target_id: str
     weapon: str | None = Field(default=None, description="Weapon or action id")
     mode: Literal["thrown", "two_handed", "off_hand"] | None = Field(
         default=None,
-        description="thrown: throw it; two_handed: versatile weapon in both hands; "
-        "off_hand: bonus-action attack with a second light weapon",
+        description="off_hand: bonus attack with a second light weapon",
     )
 
 
 class CastSpellArgs(_Args):
-    """Cast a spell the caster knows: slots, attack rolls, saves and damage are handled."""
+    """Cast a known spell (the engine rolls it)."""
 
     caster_id: str
     spell: str
@@ -341,10 +336,9 @@ class CastSpellArgs(_Args):
 
 
 class TakeActionArgs(_Args):
-    """A combat action other than an attack or a spell; withdraw = move out of reach,
-    flee = leave the fight (both provoke opportunity attacks); stabilize = tend a dying
-    ally (Medicine DC 10, sure with a healer's kit; also out of combat); ready = wait for
-    a trigger, then attack (weapon) or cast (spell) as a reaction."""
+    """Any other action. withdraw: out of reach; flee: out of the fight (both provoke);
+    stabilize: a dying ally (also out of a fight); ready: wait for a trigger, then
+    attack (weapon) or cast (spell) as a reaction."""
 
     creature_id: str
     action: Literal[
@@ -352,8 +346,7 @@ class TakeActionArgs(_Args):
         "stabilize", "grapple", "shove_prone", "shove_away", "escape_grapple", "ready",
     ]  # fmt: skip
     target_id: str | None = Field(
-        default=None,
-        description="The ally helped or stabilised; the creature grappled, shoved or watched",
+        default=None, description="Who is helped, stabilized, grappled, shoved or watched"
     )
     trigger: Annotated[str, Field(max_length=200)] | None = Field(
         default=None, description="ready: when, in words"
@@ -366,29 +359,26 @@ class TakeActionArgs(_Args):
 
 
 class MonsterActionArgs(_Args):
-    """A monster's non-weapon action (breath weapon, web …: the targets in its area save)
-    or a trait's bonus action: nimble_disengage, nimble_hide, aggressive."""
+    """A foe's non-weapon action or trait move from the roster (area: targets save)."""
 
     creature_id: str
-    action: str = Field(description="Action id from its stat block, or a trait move")
+    action: str
     target_ids: list[str] = Field(default_factory=list, max_length=12)
 
 
 class RestArgs(_Args):
-    """The party rests: short (spend hit dice) or long (all HP, slots, half hit dice back)."""
+    """The party rests: short (spend hit dice) or long (regain all)."""
 
     kind: Literal["short", "long"]
-    character_ids: list[str] | None = Field(default=None, description="Who rests; all if omitted")
+    character_ids: list[str] | None = Field(default=None, description="Default: all")
 
 
 class MoveArgs(_Args):
-    """Move in a fight (costs movement; leaving a foe provokes opportunity attacks):
-    engage a creature or step next to an ally, go near or far, or take cover behind a
-    scene feature."""
+    """Move in a fight (leaving a foe's reach provokes)."""
 
     creature_id: str
     to: Literal["engage", "near", "far", "cover"]
-    target_id: str | None = Field(default=None, description="For engage")
+    target_id: str | None = Field(default=None, description="Creature or ally, for engage")
     feature: Annotated[str, Field(max_length=80)] | None = Field(
-        default=None, description="For cover"
+        default=None, description="Scene feature, for cover"
     )

@@ -39,16 +39,14 @@ from rules.srd import srd
 
 
 class UseFeatureArgs(BaseModel):
-    """A character uses a class feature or trait (second_wind, action_surge, rage,
-    reckless_attack, cunning_action, turn_undead, preserve_life, lay_on_hands, bardic_inspiration,
-    divine_smite before a melee attack, patient_defense, step_of_the_wind, stunning_strike
-    after a hit, breath_weapon). Costs and uses are handled."""
+    """Use a feature the roster lists (divine_smite before a melee attack, stunning_strike
+    after a hit)."""
 
     model_config = ConfigDict(extra="forbid")
 
     creature_id: str
     feature: str
-    target_id: str | None = Field(default=None, description="Ally or foe it is aimed at")
+    target_id: str | None = None
     option: str | None = Field(
         default=None, description="dash/disengage/hide; HP for lay_on_hands; slot for smite"
     )

@@ -1,7 +1,8 @@
-"""Tools as data: name, argument model, executor. A :class:`ToolSet` turns its tools into
-compact OpenAI function schemas and runs calls safely: an unknown tool, malformed JSON,
-wrong types, an unknown id or an impossible request becomes an error *result* the DM can
-read and retry — never an exception, and never a half-changed world."""
+"""Tools as data: name, argument model, executor, and when the tool can apply. A
+:class:`ToolSet` offers the schemas (:mod:`app.dm.tools.schemas`) of the tools that can
+apply in the game as it stands, and runs calls to any of its tools safely: an unknown
+tool, malformed JSON, wrong types, an unknown id or an impossible request becomes an error
+*result* the DM can read and retry — never an exception, and never a half-changed world."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from app.dm.brain import ToolCall
 from app.dm.events import SessionEvent
 from app.dm.tools.adjudication import report_declarations
+from app.dm.tools.schemas import describe, function_schema, without_nulls
 from app.dm.wire import MAX_ARGUMENT_DEPTH, nesting_depth
 from app.world.state import GameState
 
@@ -51,66 +53,24 @@ class Tool:
     name: str
     args: type[BaseModel]
     run: Executor
+    offered: Callable[[GameState], bool] | None = None
+    """Whether the game as it stands can use the tool (``None``: always). A tool that cannot
+    apply is left out of the schemas sent — they are tokens paid on every call — but a call
+    to it is still run, so nothing the DM calls is refused for being unlisted."""
 
     @property
     def description(self) -> str:
         """The argument model's docstring, on one line."""
-        return " ".join((self.args.__doc__ or self.name).split())
+        return describe(self.args, self.name)
+
+    def applies(self, state: GameState | None) -> bool:
+        """Whether to offer the tool in ``state`` (every tool when there is no game)."""
+        return state is None or self.offered is None or self.offered(state)
 
 
-_DROPPED = frozenset(
-    {
-        "title",
-        "$defs",
-        "additionalProperties",
-        "default",
-        "minLength",
-        "maxLength",
-        "minItems",
-        "maxItems",
-        "pattern",
-    }
-)
-"""Schema keys not worth their tokens: pydantic still enforces them when validating, and
-a field that is not required is visibly optional without its default."""
-
-
-def _compact(node: Any, defs: dict[str, Any]) -> Any:
-    """Inline ``$ref``s, drop what is not worth its tokens, flatten ``X | None``."""
-    if isinstance(node, list):
-        return [_compact(item, defs) for item in node]
-    if not isinstance(node, dict):
-        return node
-    if "$ref" in node:
-        target = defs[node["$ref"].rsplit("/", 1)[-1]]
-        merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
-        return _compact(merged, defs)
-    out: dict[str, Any] = {}
-    for key, value in node.items():
-        if key in _DROPPED:
-            continue
-        if key == "description" and "enum" in node:
-            continue  # enum docstrings are long; the values speak for themselves
-        out[key] = _compact(value, defs)
-    options = out.get("anyOf")
-    if isinstance(options, list):
-        real = [o for o in options if o != {"type": "null"}]
-        if len(real) == 1 and len(real) < len(options):
-            out.pop("anyOf")
-            out = {**real[0], **out}
-    return out
-
-
-def tool_schema(tool: Tool) -> dict[str, Any]:
-    """The OpenAI function-calling schema of a tool."""
-    raw = tool.args.model_json_schema()
-    params = _compact(raw, raw.get("$defs", {}))
-    params.pop("description", None)
-    params.setdefault("properties", {})
-    return {
-        "type": "function",
-        "function": {"name": tool.name, "description": tool.description, "parameters": params},
-    }
+def tool_schema(tool: Tool, *, strict: bool = False) -> dict[str, Any]:
+    """The OpenAI function-calling schema of a tool (strict mode's variant if ``strict``)."""
+    return function_schema(tool.name, tool.args, strict=strict)
 
 
 MAX_ARGUMENTS = 8000
@@ -130,7 +90,7 @@ class ToolSet:
 
     def __init__(self, tools: Sequence[Tool]) -> None:
         self.tools = {t.name: t for t in tools}
-        self._schemas: list[dict[str, Any]] | None = None
+        self._schemas: dict[tuple[str, bool], dict[str, Any]] = {}
         """Built on first use: every set is made as the game starts, most are never sent."""
 
     @property
@@ -138,11 +98,22 @@ class ToolSet:
         """Tool names."""
         return set(self.tools)
 
-    def schemas(self) -> list[dict[str, Any]]:
-        """Schemas for the brain."""
-        if self._schemas is None:
-            self._schemas = [tool_schema(t) for t in self.tools.values()]
-        return self._schemas
+    def offered(self, state: GameState | None = None) -> list[Tool]:
+        """The tools that can apply in ``state`` (all of them without one)."""
+        return [t for t in self.tools.values() if t.applies(state)]
+
+    def schemas(
+        self, state: GameState | None = None, *, strict: bool = False
+    ) -> list[dict[str, Any]]:
+        """Schemas for the brain: of the tools that can apply in ``state``, in strict mode's
+        variant if ``strict``."""
+        out = []
+        for tool in self.offered(state):
+            key = (tool.name, strict)
+            if key not in self._schemas:
+                self._schemas[key] = tool_schema(tool, strict=strict)
+            out.append(self._schemas[key])
+        return out
 
     def execute(self, call: ToolCall, state: GameState) -> ToolOutcome:
         """Validate and run one call. Never raises for a bad call."""
@@ -171,7 +142,7 @@ class ToolSet:
         if not isinstance(raw, dict):
             return ToolOutcome.refused("arguments must be a JSON object")
         try:
-            args = tool.args.model_validate(raw)
+            args = tool.args.model_validate(without_nulls(tool.args, raw))
         except ValidationError as error:
             return ToolOutcome.refused(f"invalid arguments for {call.name}: {_problems(error)}")
         waiting = {s.id for s in state.reactions.waiting_on_dm()}

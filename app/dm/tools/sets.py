@@ -1,5 +1,7 @@
 """The tool set each game state offers. Kept small: every schema is paid for in tokens on
-every call, so exploration and combat each get only what they use."""
+every call, so exploration and combat each get only what they use, and of those only the
+ones that can apply in the game as it stands (:mod:`app.dm.tools.offers`) are sent — every
+tool of a set is still run when called."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
 from app.dm.tools import feature_tools as f
 from app.dm.tools import monster_actions as m
+from app.dm.tools import offers as o
 from app.dm.tools import position_tools as pos
 from app.dm.tools import reaction_tools as rt
 from app.dm.tools import rest_tools as r
@@ -20,43 +23,59 @@ from app.dm.tools.registry import Tool, ToolSet
 
 CHECK = Tool("request_ability_check", a.AbilityCheckArgs, x.ability_check_tool)
 SAVE = Tool("request_saving_throw", a.SavingThrowArgs, x.saving_throw_tool)
-GROUP = Tool("request_group_check", a.GroupCheckArgs, x.group_check_tool)
+GROUP = Tool("request_group_check", a.GroupCheckArgs, x.group_check_tool, o.several_characters)
 ROLL = Tool("roll_dice", a.RollDiceArgs, x.roll_dice_tool)
 START_COMBAT = Tool("start_combat", a.StartCombatArgs, su.start_combat_tool)
-RESTRICT = Tool("restrict_action", a.RestrictActionArgs, x.restrict_action_tool)
+RESTRICT = Tool("restrict_action", a.RestrictActionArgs, x.restrict_action_tool, o.several_players)
 ENCOUNTER = Tool("get_encounter", a.GetEncounterArgs, x.get_encounter_tool)
+NO_ENCOUNTER = Tool(
+    "get_encounter",
+    a.GetEncounterArgs,
+    x.get_encounter_tool,
+    lambda state: state.encounter is not None,
+)
+"""``get_encounter`` out of a fight answers "no active encounter": not worth its schema."""
 DAMAGE = Tool("damage", a.DamageArgs, x.damage_tool)
-HEAL = Tool("heal", a.HealArgs, x.heal_tool)
+HEAL = Tool("heal", a.HealArgs, x.heal_tool, o.someone_wounded)
 CONDITION = Tool("set_condition", a.ConditionArgs, cn.condition_tool)
 ITEM = Tool("change_item", a.ItemArgs, x.item_tool)
-MOVE = Tool("move_scene", a.MoveSceneArgs, x.move_scene_tool)
+MOVE = Tool("move_scene", a.MoveSceneArgs, x.move_scene_tool, o.a_way_out)
 FLAG = Tool("set_flag", a.SetFlagArgs, x.set_flag_tool)
 REVEAL = Tool("reveal", a.RevealArgs, x.reveal_tool)
 END_TURN = Tool("end_turn", a.EndTurnArgs, x.end_turn_tool)
 END_COMBAT = Tool("end_combat", a.EndCombatArgs, x.end_combat_tool)
-CHALLENGE = Tool("attempt_challenge", a.ChallengeArgs, c.attempt_challenge_tool)
-CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool)
-TALK = Tool("talk_to", a.TalkArgs, c.talk_tool)
+CHALLENGE = Tool("attempt_challenge", a.ChallengeArgs, c.attempt_challenge_tool, o.a_challenge_here)
+CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool, o.a_way_out)
+TALK = Tool("talk_to", a.TalkArgs, c.talk_tool, o.someone_to_talk_to)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
-CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool)
+CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool, o.someone_can_cast)
 ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
-REST = Tool("rest", a.RestArgs, r.rest_tool)
-FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool)
-AWARD_XP = Tool("award_xp", adv.AwardXpArgs, adv.award_xp_tool)
+STABILIZE = Tool("take_action", a.TakeActionArgs, k.take_action_tool, o.someone_dying)
+"""``take_action`` out of a fight: offered while someone is dying (to stabilise them)."""
+REST = Tool("rest", a.RestArgs, r.rest_tool, o.something_to_rest_for)
+FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool, o.someone_has_a_feature)
+CALM_FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool, o.a_feature_out_of_a_fight)
+"""``use_feature`` out of a fight: offered for healing the wounded and for inspiration."""
+AWARD_XP = Tool("award_xp", adv.AwardXpArgs, adv.award_xp_tool, o.party_advances)
 STEP = Tool("move", a.MoveArgs, pos.move_tool)
-MONSTER_ACTION = Tool("monster_action", a.MonsterActionArgs, m.monster_action_tool)
-REACT = Tool("open_reaction_window", rt.OpenReactionWindowArgs, rt.open_reaction_window_tool)
-END_SUBTURN = Tool("end_subturn", rt.EndSubturnArgs, rt.end_subturn_tool)
+MONSTER_ACTION = Tool(
+    "monster_action", a.MonsterActionArgs, m.monster_action_tool, o.a_foe_with_moves
+)
+REACT = Tool(
+    "open_reaction_window", rt.OpenReactionWindowArgs, rt.open_reaction_window_tool,
+    o.someone_may_react,
+)  # fmt: skip
+END_SUBTURN = Tool("end_subturn", rt.EndSubturnArgs, rt.end_subturn_tool, o.declarations_waiting)
 
 EXPLORATION_TOOLS = ToolSet(
-    [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     ITEM, MOVE, FLAG, REVEAL, REST, ACT, FEATURE, CAST]
+    [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, NO_ENCOUNTER, DAMAGE, HEAL, CONDITION,
+     ITEM, MOVE, FLAG, REVEAL, REST, STABILIZE, CALM_FEATURE, CAST]
 )  # fmt: skip
 """Exploration: ``take_action`` is here for stabilising the dying out of a fight, casting
 for Guidance before a check, healing and Revivify after a fight."""
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
-    [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, ACT, FEATURE, AWARD_XP,
+    [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, NO_ENCOUNTER, DAMAGE, HEAL,
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, STABILIZE, CALM_FEATURE, AWARD_XP,
      CAST]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, scene moves that follow the map, and

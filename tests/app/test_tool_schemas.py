@@ -249,9 +249,19 @@ def test_in_a_fight_the_acting_combatant_decides_casting_features_and_foe_moves(
 def test_campaign_exploration_offers_talk_and_challenges_where_they_are() -> None:
     state = new_game(load_campaign(CAMPAIGNS_DIR / "crossroads"), seed=1)
     names = _names(CAMPAIGN_EXPLORATION_TOOLS, state)
-    assert {"talk_to", "cast_spell", "move_scene"} <= names  # at the inn, with a wizard
+    assert {"talk_to", "move_scene"} <= names  # at the inn
+    assert not {"cast_spell", "request_group_check", "award_xp"} & names  # nothing calls
+    state.pending = [PlayerAction(character_id="aria", text="I cast light on my staff")]
+    assert "cast_spell" in _names(CAMPAIGN_EXPLORATION_TOOLS, state)  # a wizard casts
+    state.pending = [PlayerAction(character_id="aria", text="sleep on the drunk, quietly")]
+    assert "cast_spell" in _names(CAMPAIGN_EXPLORATION_TOOLS, state)  # a spell of hers named
+    state.pending = [PlayerAction(character_id="thorin", text="we sneak past the guards")]
+    assert "request_group_check" in _names(CAMPAIGN_EXPLORATION_TOOLS, state)
+    state.record("reveal", "Tam went down to the cellar")
+    assert "award_xp" in _names(CAMPAIGN_EXPLORATION_TOOLS, state)  # the story moved on
     state.party.pop("aria")
-    assert "cast_spell" not in _names(CAMPAIGN_EXPLORATION_TOOLS, state)
+    state.pending = [PlayerAction(character_id="thorin", text="I cast a net")]
+    assert "cast_spell" not in _names(CAMPAIGN_EXPLORATION_TOOLS, state)  # nobody can
 
 
 # -- strict mode: the setting, and a whole game through the real client -----------------------

@@ -322,7 +322,7 @@ class AttackArgs(_Args):
     weapon: str | None = Field(default=None, description="Weapon or action id")
     mode: Literal["thrown", "two_handed", "off_hand"] | None = Field(
         default=None,
-        description="off_hand: bonus attack with a second light weapon",
+        description="off_hand: bonus attack, second light weapon",
     )
 
 
@@ -336,23 +336,19 @@ class CastSpellArgs(_Args):
 
 
 class TakeActionArgs(_Args):
-    """Any other action. withdraw: out of reach; flee: out of the fight (both provoke);
-    stabilize: a dying ally (also out of a fight); ready: wait for a trigger, then
-    attack (weapon) or cast (spell) as a reaction."""
+    """Any other action (withdraw and flee provoke; ready: attack or cast on a trigger)."""
 
     creature_id: str
     action: Literal[
         "dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender",
         "stabilize", "grapple", "shove_prone", "shove_away", "escape_grapple", "ready",
     ]  # fmt: skip
-    target_id: str | None = Field(
-        default=None, description="Who is helped, stabilized, grappled, shoved or watched"
-    )
+    target_id: str | None = Field(default=None, description="The other creature, if any")
     trigger: Annotated[str, Field(max_length=200)] | None = Field(
         default=None, description="ready: when, in words"
     )
     watch: Literal["approach", "move", "attack", "cast", "other"] | None = Field(
-        default=None, description="ready: what target_id (or any foe) does to fire it"
+        default=None, description="ready: what target_id or a foe does"
     )
     weapon: str | None = None
     spell: str | None = None

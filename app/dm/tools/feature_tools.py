@@ -39,8 +39,7 @@ from rules.srd import srd
 
 
 class UseFeatureArgs(BaseModel):
-    """Use a feature the roster lists (divine_smite before a melee attack, stunning_strike
-    after a hit)."""
+    """A roster feature (divine_smite before a melee attack, stunning_strike after a hit)."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -6,6 +6,7 @@ so these only decide what the DM is shown, never what it may do."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from app.dm.tools.feature_tools import USES
@@ -18,6 +19,7 @@ from app.world.state import GameState
 from rules.character import CharacterSheet
 from rules.damage import LifeState, Vitals
 from rules.features import feature
+from rules.srd import srd
 
 
 def _present(state: GameState) -> Iterator[Vitals]:
@@ -61,6 +63,28 @@ def someone_can_cast(state: GameState) -> bool:
     if acting is not None:
         return _can_cast(state, acting)
     return any(sheet.spells for sheet in state.party.values())
+
+
+_CASTING = re.compile(r"\b(?:cast|casts|casting|spell|spells|cantrip|magic|pray|prayer)\b", re.I)
+
+
+def a_spell_called_for(state: GameState) -> bool:
+    """Out of a fight, a spell is cast when a player says so: a party member who knows a
+    spell, and an action this turn that speaks of casting or names one of their spells
+    (``I cast Guidance on Thorin``, ``cure wounds on Mira``). In a fight, as
+    :func:`someone_can_cast`."""
+    if state.encounter is not None:
+        return someone_can_cast(state)
+    if not any(sheet.spells for sheet in state.party.values()):
+        return False
+    said = " ".join(a.text.lower() for a in state.pending)
+    if not said:
+        return False
+    if _CASTING.search(said):
+        return True
+    spells = srd().spells
+    known = {sid for sheet in state.party.values() for sid in sheet.spells}
+    return any(spells.get(sid).name.lower() in said for sid in known if sid in spells)
 
 
 def _usable(sheet: CharacterSheet, feature_id: str) -> bool:
@@ -111,9 +135,20 @@ def something_to_rest_for(state: GameState) -> bool:
     )
 
 
+_TOGETHER = re.compile(
+    r"\b(?:we|us|our|ours|everyone|everybody|all of us|together|the party|the group|both)\b",
+    re.I,
+)
+
+
 def several_characters(state: GameState) -> bool:
-    """More than one character could act, so a group check means something."""
-    return len(state.party) > 1
+    """Several characters attempt something together: more than one acts this turn, or a
+    player speaks for the group ("we sneak past", "everyone climbs"). A group check is one
+    check for several characters; with one character acting alone it means nothing."""
+    if len(state.party) < 2 or not state.pending:
+        return False
+    acting = {a.character_id for a in state.pending}
+    return len(acting) > 1 or any(_TOGETHER.search(a.text) for a in state.pending)
 
 
 def several_players(state: GameState) -> bool:
@@ -126,6 +161,28 @@ def party_advances(state: GameState) -> bool:
     """The campaign levels its party by experience or by milestones."""
     campaign = state.campaign
     return campaign is not None and campaign.campaign.advancement != "none"
+
+
+DEEDS = frozenset({"reveal", "flag", "trigger", "scene", "encounter_ended"})
+"""Changes that mark the story moving on — a secret learned, a door opened, a trigger fired,
+a new place reached, a fight over: the moments a DM rewards with experience."""
+
+
+def a_deed_to_reward(state: GameState) -> bool:
+    """The campaign advances its party and the story moved on since the DM last spoke or
+    during this turn: ``award_xp`` is offered then (a fight's own XP is awarded by the game;
+    the tool stays callable at any time)."""
+    return party_advances(state) and any(c.kind in DEEDS for c in state.changes)
+
+
+def a_foes_turn(state: GameState) -> bool:
+    """A creature the DM runs is acting in a fight and a party member could still react: the
+    DM may open a window on what it does. (On a party member's turn the engine opens the
+    windows its rules know — opportunity attacks, Counterspell, readied actions.)"""
+    encounter = state.encounter
+    if encounter is None or encounter.current.id in state.party:
+        return False
+    return someone_may_react(state)
 
 
 def someone_to_talk_to(state: GameState) -> bool:
@@ -177,3 +234,12 @@ def declarations_waiting(state: GameState) -> bool:
         s.kind == "declared" and s.status in ("pending", "resolving")
         for s in state.reactions.subturns
     )
+
+
+def a_characters_moment(state: GameState) -> bool:
+    """Out of a fight, or on a party member's turn in one: an ability check is a
+    character's attempt. On a foe's turn the DM runs the foe — its attacks, moves and
+    actions, and the saves its effects force — and contests such as a grapple come through
+    ``take_action``, so the check's schema is not sent then (the tool still runs)."""
+    encounter = state.encounter
+    return encounter is None or encounter.current.id in state.party

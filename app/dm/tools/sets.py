@@ -49,6 +49,10 @@ CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool, o.a_way_out)
 TALK = Tool("talk_to", a.TalkArgs, c.talk_tool, o.someone_to_talk_to)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool, o.someone_can_cast)
+FIGHT_CHECK = Tool(
+    "request_ability_check", a.AbilityCheckArgs, x.ability_check_tool, o.a_characters_moment
+)
+CALM_CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool, o.a_spell_called_for)
 ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)
 STABILIZE = Tool("take_action", a.TakeActionArgs, k.take_action_tool, o.someone_dying)
 """``take_action`` out of a fight: offered while someone is dying (to stabilise them)."""
@@ -56,32 +60,32 @@ REST = Tool("rest", a.RestArgs, r.rest_tool, o.something_to_rest_for)
 FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool, o.someone_has_a_feature)
 CALM_FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool, o.a_feature_out_of_a_fight)
 """``use_feature`` out of a fight: offered for healing the wounded and for inspiration."""
-AWARD_XP = Tool("award_xp", adv.AwardXpArgs, adv.award_xp_tool, o.party_advances)
+AWARD_XP = Tool("award_xp", adv.AwardXpArgs, adv.award_xp_tool, o.a_deed_to_reward)
 STEP = Tool("move", a.MoveArgs, pos.move_tool)
 MONSTER_ACTION = Tool(
     "monster_action", a.MonsterActionArgs, m.monster_action_tool, o.a_foe_with_moves
 )
 REACT = Tool(
     "open_reaction_window", rt.OpenReactionWindowArgs, rt.open_reaction_window_tool,
-    o.someone_may_react,
+    o.a_foes_turn,
 )  # fmt: skip
 END_SUBTURN = Tool("end_subturn", rt.EndSubturnArgs, rt.end_subturn_tool, o.declarations_waiting)
 
 EXPLORATION_TOOLS = ToolSet(
     [CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, NO_ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     ITEM, MOVE, FLAG, REVEAL, REST, STABILIZE, CALM_FEATURE, CAST]
+     ITEM, MOVE, FLAG, REVEAL, REST, STABILIZE, CALM_FEATURE, CALM_CAST]
 )  # fmt: skip
 """Exploration: ``take_action`` is here for stabilising the dying out of a fight, casting
 for Guidance before a check, healing and Revivify after a fight."""
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, NO_ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, STABILIZE, CALM_FEATURE, AWARD_XP,
-     CAST]
+     CALM_CAST]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, scene moves that follow the map, and
 experience (only a campaign says how its party advances)."""
 COMBAT_TOOLS = ToolSet(
-    [ATTACK, CAST, ACT, STEP, FEATURE, CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION,
+    [ATTACK, CAST, ACT, STEP, FEATURE, FIGHT_CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION,
      END_TURN, END_COMBAT, MONSTER_ACTION, REACT, END_SUBTURN]
 )  # fmt: skip
 ALL_TOOLS = ToolSet(

@@ -32,8 +32,9 @@ def console() -> Console:
 
 
 def err_console() -> Console:
-    """Standard error, for messages about the command itself."""
-    return Console(stderr=True, highlight=False)
+    """Standard error, for messages about the command itself. Never wrapped: a message
+    naming a long path must stay one line that can be copied (and read by a script)."""
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def refuse(message: str) -> NoReturn:

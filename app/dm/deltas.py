@@ -22,7 +22,8 @@ MOST_SHOWN = 30
 
 
 class _Delta(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Built on first use (the first turn the DM is told what changed), not at start-up.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class RollDelta(_Delta):

@@ -3,6 +3,7 @@ the optional timer, the turn log, and resuming at the same player after a crash.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -239,3 +240,20 @@ def test_characters_nobody_was_given_are_run_by_the_dm_and_the_game_saves(
     assert session.state.turn_order.companions == ["thorin", "aria"]
     save_game(session.state, "two", tmp_path)
     assert load_game("two", tmp_path).turn_order.companions == ["thorin", "aria"]
+
+
+def test_following_a_friend_who_already_led_the_party_there_is_told_not_refused() -> None:
+    session = table()
+    session.state.flags["trapdoor_open"] = True
+    assert act(session, "Ana", "mira", "I climb down into the cellar")
+    assert act(session, "Ben", "thorin", "i follow her down")
+    assert act(session, "Cy", "aria", "me too, down the steps")
+    events = asyncio.run(_run(session))
+    told = " ".join(e.text for e in events if e.type == "narrative_chunk")
+    assert session.state.scene.id == "cellar"
+    assert "no way there" not in told
+    assert "Thorin is already there — the party moves together, into The Inn Cellar." in told
+
+
+async def _run(session):  # type: ignore[no-untyped-def]
+    return [e async for e in session.run_until_players()]

@@ -86,6 +86,9 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
         return "That chance has passed; it cannot be tried again."
     if message.startswith("no way from"):
         return "There is no way there from here."
+    if message.startswith("the party is already in "):
+        where = message.removeprefix("the party is already in ").rsplit(" (", 1)[0]
+        return f"{name} is already there — the party moves together, into {where}."
     turn = re.match(r"it is (.+?)'s turn", message)
     if turn:
         return f"It is {turn.group(1)}'s turn, not {name}'s."

@@ -204,6 +204,8 @@ def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
     """move_scene in a campaign: entering applies the scene's restriction and its fight."""
     campaign = _campaign(state)
     here = campaign.scenes.get(state.scene.id)
+    if args.scene_id == state.scene.id:  # another's move this turn took the party there
+        raise ToolError(f"the party is already in {state.scene.name} ({state.scene.id})")
     if here is not None and args.scene_id not in {e.to for e in here.exits}:
         exits = ", ".join(e.to for e in here.exits) or "none"
         raise ToolError(f"no way from {state.scene.id} to {args.scene_id!r}; exits: {exits}")

@@ -4,6 +4,7 @@ versatile weapon in both hands, a blade in each hand."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from app.dm.understanding.intent import Intent
@@ -39,4 +40,20 @@ def attack_style(ctx: Context, intent: Intent) -> Intent:
     weapon = next((w for w in ctx.vocab.weapons if has_phrase(ctx.said, w)), None)
     if style is None and weapon is None:
         return intent
+    thrown = _THROWN_THING.search(ctx.said) if style == "thrown" and weapon is None else None
+    if thrown and thrown.group(1) not in _NOT_A_THING:
+        # "I throw my cloak in its face": no weapon the rules can roll. Said back, not
+        # turned into a dagger thrown for damage.
+        return replace(intent, kind="ask", confidence=0.4, action=None,
+                       note=f"a {thrown.group(1)} is no weapon to attack with — try Help, "
+                       "Dodge, a shove or a real weapon")  # fmt: skip
     return replace(intent, action=style, item=weapon)
+
+
+_THROWN_THING = re.compile(
+    r"\b(?:throw|throws|hurl|hurls|toss|tosses|fling|flings|lob)\s+"
+    r"(?:my|a|an|the|some|his|her|their|this|that)\s+([a-z]+)"
+)
+"""What is thrown, when the line names it: ``throw my cloak`` → ``cloak``."""
+_NOT_A_THING = frozenset({"weapon", "blade", "knife", "spear", "axe", "hammer", "javelin"})
+"""Words for a thrown weapon the vocabulary may not list by that name."""

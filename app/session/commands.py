@@ -267,7 +267,18 @@ def end_turn(session: GameSession, character: str | None) -> Reply:
 
 
 def pass_turn(session: GameSession, player: str) -> Reply:
-    """``/pass [PLAYER]``: the player (default: whoever is up) declares nothing this round."""
+    """``/pass [PLAYER]``: the player (default: whoever is up) declares nothing this round.
+    In a fight the round follows initiative, not the seating: passing ends the turn of the
+    character who is up, as the end-turn key does — only for the player who plays it."""
+    encounter = session.state.encounter
+    if encounter is not None:
+        cid = encounter.current.id
+        owner = session.state.controller_of(cid) if cid in session.state.party else None
+        named = player.strip()
+        if owner is not None and named and named != owner:
+            return Reply(f"It is {encounter.current.name}'s turn ({owner} plays them), "
+                         f"not {named}'s.", False)  # fmt: skip
+        return end_turn(session, cid if owner is not None else None)
     who = player.strip() or hotseat.active_player(session.state) or ""
     outcome = session.pass_turn(who)
     return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))

@@ -335,15 +335,22 @@ class GameState(_Model):
 
     def able_players(self) -> list[str]:
         """Players, in seating order, who control a character able to act (companions are
-        the DM's, and a character down cannot act) and are at the table (not away)."""
+        the DM's, a character down cannot act, and while the action is restricted only the
+        characters named may) and are at the table (not away)."""
         companions = set(self.turn_order.companions)
         away = set(self.turn_order.away)
+        # While only some characters may act (Grubnak parleys with Mira alone), only their
+        # players take turns: the others would only be waited for, and timed out, in vain.
+        allowed = set(self.restriction.character_ids) if self.restriction else None
         return [
             player
             for player, ids in self.players.items()
             if player not in away
             and any(
-                cid in self.party and cid not in companions and self.party[cid].vitals.conscious
+                cid in self.party
+                and cid not in companions
+                and self.party[cid].vitals.conscious
+                and (allowed is None or cid in allowed)
                 for cid in ids
             )
         ]

@@ -257,3 +257,14 @@ def test_following_a_friend_who_already_led_the_party_there_is_told_not_refused(
 
 async def _run(session):  # type: ignore[no-untyped-def]
     return [e async for e in session.run_until_players()]
+
+
+def test_the_dms_bookkeeping_never_reaches_the_story() -> None:
+    session = table()
+    assert act(session, "Ana", "mira", "hi Berta! what's going on here?")
+    assert act(session, "Ben", "thorin", "I walk up to Berta and ask her about the trapdoor")
+    assert act(session, "Cy", "aria", "I ask Berta about Tam too")
+    events = asyncio.run(_run(session))
+    told = " ".join(e.text for e in events if e.type == "narrative_chunk")
+    assert "Berta" in told
+    assert "already ran this turn" not in told and "cannot do that" not in told

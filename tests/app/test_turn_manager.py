@@ -20,6 +20,7 @@ from app.session.setup import resume_session, session_for, start_session
 from app.tui.showcase import in_the_cellar
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.state import Restriction
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SEATS = {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}
@@ -332,3 +333,36 @@ def test_the_turn_log_reads_in_words() -> None:
     assert lines[1].split() == ["0", "20:00:42", "Ana", "acted", "0:42", "Ben"]
     assert lines[2].split() == ["0", "20:01:02", "Ben", "stepped", "away", "0:20", "Cy"]
     assert turnlog.clock(3723) == "1:02:03" and turnlog.clock(None) == "—"
+
+
+def test_pass_in_a_fight_ends_the_turn_of_whoever_is_up_and_only_for_its_player() -> None:
+    state = in_the_cellar(11)
+    state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
+    fight = state.encounter
+    assert fight is not None
+    fight.turn_index = [c.id for c in fight.order].index("thorin")
+    session = session_for(state)
+    refused = commands.pass_turn(session, "Ana")
+    assert not refused.ok and refused.text == "It is Thorin's turn (Ben plays them), not Ana's."
+    assert session.pending == []
+    passed = commands.pass_turn(session, "")
+    assert passed.ok and passed.text == "Thorin ends the turn."
+    assert [(a.character_id, a.text) for a in session.pending] == [
+        ("thorin", commands.END_TURN_TEXT)
+    ]
+    assert all(c.player != "Ana" for c in state.turn_order.history)  # nobody else "passed"
+
+
+def test_while_only_an_away_players_character_may_act_the_others_are_not_timed_out() -> None:
+    session = table()
+    state = session.state
+    state.restriction = Restriction(character_ids=["mira"], reason="Grubnak parleys with Mira")
+    state.turn_order.timer_seconds = 20
+    assert hotseat.active_player(state) == "Ana"
+    assert commands.away(session, "", "Ana").ok
+    later = datetime.now(UTC) + timedelta(hours=1)
+    assert hotseat.active_player(state) is None  # Ben and Cy are not waited for
+    assert hotseat.check_timer(state, later) is None
+    assert not any(c.reason == "TIMEOUT" for c in state.turn_order.history)
+    assert commands.back(session, "Ana").ok
+    assert hotseat.active_player(state) == "Ana"

@@ -75,9 +75,16 @@ def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+_UNSAID = ("this exact call already ran this turn", "a fight is already going on")
+"""Refusals that tell the DM about its own calls — two players' lines asking for the same
+thing, a fight another line started — and mean nothing to the players."""
+
+
 def plain_error(state: GameState, kind: str, actor: str | None, message: str) -> str:
     """A refused tool call, said in the players' words."""
     name = state.name_of(actor or "") if actor else "That"
+    if message.startswith(_UNSAID):
+        return ""  # the DM's own bookkeeping (a repeated call, a fight already on): unsaid
     if "the way is shut: " in message:
         return message.rsplit("the way is shut: ", maxsplit=1)[-1]
     if re.search(r"was already passed", message):
@@ -129,7 +136,9 @@ class FollowUps(RefereeBase):
                                             target_id=mark, mode="off_hand"))  # fmt: skip
                 continue
             if "error" in result:
-                self.notes.append(plain_error(state, kind, actor, str(result["error"])))
+                said = plain_error(state, kind, actor, str(result["error"]))
+                if said:
+                    self.notes.append(said)
                 ended = any(c.name in _ENDS for c in calls)  # a turn ends once
                 acted = kind in ("attack", "off_hand", "cast", "act", "monster")
                 if acted and state.encounter is not None and not ended:

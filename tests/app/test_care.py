@@ -189,3 +189,24 @@ async def test_a_long_rest_in_a_fight_is_refused_plainly() -> None:
     assert current in session.state.party
     events = await turn(session, (current, "take a long rest"))
     assert "no time to rest in the middle of a fight" in narration(events)
+
+
+async def test_in_a_fight_a_potion_given_is_used_up_and_no_tool_talk_is_told() -> None:
+    session = start_session(CAMPAIGN, 3)
+    state = session.state
+    state.flags["trapdoor_open"] = True
+    enter_scene(state, "cellar", "test")
+    assert state.encounter is not None
+    dying(state)
+    state.encounter.turn_index = next(
+        i for i, c in enumerate(state.encounter.order) if c.id == "thorin"
+    )
+    potions = [i for i in state.party["thorin"].inventory if "potion" in i.lower()]
+    assert potions
+    events = await turn(session, ("thorin", "i pour my healing potion into mira's mouth"))
+    told = narration(events)
+    state = session.state
+    assert state.party["mira"].vitals.hp > 0
+    left = [i for i in state.party["thorin"].inventory if "potion" in i.lower()]
+    assert len(left) == len(potions) - 1  # one potion, drunk once
+    assert "unknown tool" not in told and "available:" not in told

@@ -85,6 +85,9 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
     name = state.name_of(actor or "") if actor else "That"
     if message.startswith(_UNSAID):
         return ""  # the DM's own bookkeeping (a repeated call, a fight already on): unsaid
+    if message.startswith("unknown tool"):  # a line read as something this moment lacks
+        when = " in the middle of a fight" if state.encounter is not None else " right now"
+        return f"{name} cannot do that{when}."
     if "the way is shut: " in message:
         return message.rsplit("the way is shut: ", maxsplit=1)[-1]
     if re.search(r"was already passed", message):

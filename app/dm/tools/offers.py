@@ -243,3 +243,11 @@ def a_characters_moment(state: GameState) -> bool:
     ``take_action``, so the check's schema is not sent then (the tool still runs)."""
     encounter = state.encounter
     return encounter is None or encounter.current.id in state.party
+
+
+def a_potion_to_drink(state: GameState) -> bool:
+    """In a fight, items change hands only when something is used up: someone is hurt and a
+    party member carries a potion (drunk or given: ``heal``, then ``change_item`` takes it
+    away)."""
+    carried = any("potion" in item.lower() for s in state.party.values() for item in s.inventory)
+    return carried and someone_wounded(state)

@@ -49,6 +49,7 @@ CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool, o.a_way_out)
 TALK = Tool("talk_to", a.TalkArgs, c.talk_tool, o.someone_to_talk_to)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool, o.someone_can_cast)
+FIGHT_ITEM = Tool("change_item", a.ItemArgs, x.item_tool, o.a_potion_to_drink)
 FIGHT_CHECK = Tool(
     "request_ability_check", a.AbilityCheckArgs, x.ability_check_tool, o.a_characters_moment
 )
@@ -86,7 +87,7 @@ CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
 experience (only a campaign says how its party advances)."""
 COMBAT_TOOLS = ToolSet(
     [ATTACK, CAST, ACT, STEP, FEATURE, FIGHT_CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     END_TURN, END_COMBAT, MONSTER_ACTION, REACT, END_SUBTURN]
+     END_TURN, END_COMBAT, MONSTER_ACTION, REACT, END_SUBTURN, FIGHT_ITEM]
 )  # fmt: skip
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,

@@ -291,8 +291,20 @@ class ConsoleGame:
         for number, label in enumerate(question.labels, 1):
             self.console.print(plain(f"  {number}) {label}"))
         choose = "a number, or " if question.labels else ""
+        prompt = f"Your reaction — {choose}say what you do (Enter: no reaction): "
         try:
-            return self.read(f"Your reaction — {choose}say what you do (Enter: no reaction): ")
+            answer = self.read(prompt)
+            while answer.strip().isdigit() and not 1 <= int(answer) <= len(question.labels):
+                # a number that is no option is a slip of the finger, not a "no"
+                count = len(question.labels)
+                options = (
+                    f"choose 1 to {count}" if count > 1 else "choose 1" if count
+                    else "say what you do"
+                )  # fmt: skip
+                self.console.print(plain(f"There is no option {answer.strip()} — {options}.",
+                                         style="yellow"))  # fmt: skip
+                answer = self.read(prompt)
+            return answer
         except (EOFError, KeyboardInterrupt):
             return ""
 

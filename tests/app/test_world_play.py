@@ -137,3 +137,22 @@ async def test_grubnak_fights_in_his_band_when_the_parley_fails() -> None:
     fighting = {c.name for c in trial.encounter.order if c.side == "foes"}
     assert fighting == {"Grubnak", "Goblin 1", "Goblin 2"}
     assert view.npcs_here(trial, CAMPAIGN) == ["grubnak"]  # mid-fight, he can still be hailed
+
+
+async def test_yes_to_the_referees_did_you_mean_does_it() -> None:
+    session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 7)
+    session.state.flags["trapdoor_open"] = True
+    asked = await turn(session, ("mira", "down we go, i go first"))
+    assert "Did you mean to go through the trapdoor?" in " ".join(
+        e.text for e in asked if e.type == "narrative_chunk"
+    )
+    assert session.state.scene.id == "inn"
+    await turn(session, ("mira", "yes"))
+    assert session.state.scene.id == "cellar"  # the reading asked about, taken
+
+
+async def test_a_yes_to_nothing_asked_is_still_not_understood() -> None:
+    session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 7)
+    said = await turn(session, ("mira", "yes"))
+    assert session.state.scene.id == "inn"
+    assert "not sure what you mean" in " ".join(e.text for e in said if e.type == "narrative_chunk")

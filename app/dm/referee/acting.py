@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -20,6 +21,7 @@ from app.dm.tools.position_tools import engaged_foes, spell_reach
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
 from app.dm.understanding.features import smites
+from app.dm.understanding.intent import Reading
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
@@ -36,11 +38,37 @@ CONFIDENT = 0.6
 """Below this, an action is not taken: the referee says what it understood and asks."""
 
 
+_YES = re.compile(
+    r"^(?:y|yes|yeah|yep|yup|sure|ok(?:ay)?|please|right|exactly|correct|"
+    r"that'?s? (?:it|right)|do it)\b[\s!.,]*(?:please|yes|do it)?[\s!.]*$"
+)
+_NTH = {"1": 0, "first": 0, "the first": 0, "2": 1, "second": 1, "the second": 1, "3": 2,
+        "third": 2, "the third": 2}  # fmt: skip
+
+
+def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
+    """Which of the readings the referee asked about an answer picks: "yes" when it asked
+    about one, a number or "the second" among several. Anything else is a new line."""
+    said = " ".join(text.lower().split()).strip(" !.?")
+    if not offered or not said:
+        return None
+    if _YES.match(said):
+        return offered[0] if len(offered) == 1 else None
+    index = _NTH.get(said)
+    return offered[index] if index is not None and index < len(offered) else None
+
+
 class Acting(Caring):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
         intent = understand(text, actor, state, self.campaign)
+        chosen = chosen_reading(text, self.asked_back.pop(actor, ()))
+        if chosen is not None:  # "yes" to "Did you mean to go through the trapdoor?"
+            targets = (chosen.target,) if chosen.target else ()
+            intent = Intent(kind=chosen.kind, text=text, actor=actor, targets=targets)
+        if intent.kind == "ask" and intent.alternatives:
+            self.asked_back[actor] = intent.alternatives[:3]
         self.intents.append(intent)
         if wants_to_react(text) and intent.acts:  # no window is open: say when they can
             self.notes.append(WHEN_TO_REACT)

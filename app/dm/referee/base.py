@@ -9,6 +9,7 @@ from typing import Any
 
 from app.dm.brain import ToolCall
 from app.dm.understanding import Intent
+from app.dm.understanding.intent import Reading
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -29,6 +30,10 @@ class RefereeBase:
         """Every tool call made for players' actions in the last turn (not foes' turns)."""
         self.planned: list[ToolCall] = []
         """The calls the players' actions asked for (before any follow-up)."""
+        self.asked_back: dict[str, tuple[Reading, ...]] = {}
+        """The readings the referee last asked a character's player to choose between
+        ("Did you mean to go through the trapdoor?"): a "yes" or a number next time picks
+        one."""
         self._count = 0
         self._for_players = True
 

@@ -222,7 +222,7 @@ class RestrictActionArgs(_Args):
 
 
 class GetEncounterArgs(_Args):
-    """The fight: round, order, HP, conditions."""
+    """The fight as it stands: round, order, HP, conditions."""
 
 
 class DamageArgs(_Args):
@@ -244,7 +244,7 @@ class HealArgs(_Args):
 
 
 class ConditionArgs(_Args):
-    """Add a condition (for some rounds) or remove it (present=false); level: exhaustion."""
+    """Add a condition, or remove it (present=false); level: exhaustion."""
 
     target_id: str
     condition: Condition
@@ -305,7 +305,7 @@ class TalkArgs(_Args):
 
 
 class EndTurnArgs(_Args):
-    """End the current combatant's turn."""
+    """End the turn of whoever is up."""
 
 
 class EndCombatArgs(_Args):
@@ -322,7 +322,7 @@ class AttackArgs(_Args):
     weapon: str | None = Field(default=None, description="Weapon or action id")
     mode: Literal["thrown", "two_handed", "off_hand"] | None = Field(
         default=None,
-        description="off_hand: bonus attack, second light weapon",
+        description="off_hand: a bonus attack, second light weapon",
     )
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from app.saves import load_game, save_game
 from app.session import hotseat
+from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
@@ -268,3 +269,19 @@ def test_the_dms_bookkeeping_never_reaches_the_story() -> None:
     told = " ".join(e.text for e in events if e.type == "narrative_chunk")
     assert "Berta" in told
     assert "already ran this turn" not in told and "cannot do that" not in told
+
+
+def _round(seed: int) -> tuple[GameSession, str]:
+    session = table(seed)
+    assert act(session, "Ana", "mira", "I pick the lock")
+    assert act(session, "Ben", "thorin", "we all go down")
+    assert act(session, "Cy", "aria", "I look around")
+    events = asyncio.run(_run(session))
+    return session, " ".join(e.text for e in events if e.type == "narrative_chunk")
+
+
+def test_a_way_opened_earlier_in_the_round_is_taken_by_a_later_line() -> None:
+    opened, told = _round(2)  # the lock is picked: Thorin leads them down
+    assert opened.state.scene.id == "cellar" and "holds the trapdoor shut" not in told
+    shut, told = _round(1)  # the lock holds: the move is refused, in the campaign's words
+    assert shut.state.scene.id == "inn" and "The padlock holds the trapdoor shut" in told

@@ -69,12 +69,22 @@ class Acting(Caring):
             intent = Intent(kind=chosen.kind, text=text, actor=actor, targets=targets)
         if intent.kind == "ask" and intent.alternatives:
             self.asked_back[actor] = intent.alternatives[:3]
+        if intent.kind == "move" and intent.note and intent.target and self._may_open(state):
+            # "we all go down" after "I pick the lock": the way is shut as the line is read,
+            # but the lock is tried first — the move goes, and is refused then if still shut
+            intent = replace(intent, confidence=1.0, note="")
         self.intents.append(intent)
         if wants_to_react(text) and intent.acts:  # no window is open: say when they can
             self.notes.append(WHEN_TO_REACT)
             return []
         # "Aria looks at the fire", typed by the one who plays Aria too: Aria acts
         return self.carry_out(state, intent.actor or actor, intent)
+
+    def _may_open(self, state: GameState) -> bool:
+        """An earlier line this turn does something that may open a shut way."""
+        return state.encounter is None and any(
+            c.name in ("attempt_challenge", "set_flag", "change_item") for c in self.earlier
+        )
 
     def carry_out(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         """The calls (and notes) for one intent."""

@@ -34,6 +34,9 @@ class RefereeBase:
         """The readings the referee last asked a character's player to choose between
         ("Did you mean to go through the trapdoor?"): a "yes" or a number next time picks
         one."""
+        self.earlier: list[ToolCall] = []
+        """While a turn is planned: the calls of the players' lines before the one being
+        read (they run first: a lock picked may open the way the next line takes)."""
         self._count = 0
         self._for_players = True
 

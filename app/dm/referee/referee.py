@@ -94,7 +94,9 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         for line in content.splitlines():
             match = _ACTION_LINE.match(line.strip())
             if match:
+                self.earlier = list(calls)  # what the lines before this one will do first
                 calls += self._act(state, match.group("id"), match.group("text"))
+        self.earlier = []
         self.planned = list(calls)
         return calls
 

@@ -125,7 +125,7 @@ def reaction_dialog(state: GameState, player: str, question: Question) -> Reacti
     if not question.options:
         hint = "The DM asks who reacts: say what you do, or pass."
     elif question.helps:
-        hint = "It would help here."
+        hint = "It would help here. (Your own words are judged once this moment has passed.)"
     else:
         hint = "It would not change the outcome."
     return ReactionScreen(addressee, question.reactor_name, question.prompt, question.labels, hint)

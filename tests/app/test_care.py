@@ -43,6 +43,20 @@ def dying(state: GameState) -> None:
     state.party["mira"].vitals = Vitals(hp=0, max_hp=21, state=LifeState.DYING)
 
 
+def thorin_up_with_mira_dying() -> GameSession:
+    """The rats' fight in the cellar, Mira down and dying, and Thorin's turn."""
+    session = start_session(CAMPAIGN, 3)
+    state = session.state
+    state.flags["trapdoor_open"] = True
+    enter_scene(state, "cellar", "test")
+    assert state.encounter is not None
+    dying(state)
+    state.encounter.turn_index = next(
+        i for i, c in enumerate(state.encounter.order) if c.id == "thorin"
+    )
+    return session
+
+
 # -- the tools -------------------------------------------------------------------------------
 
 
@@ -82,15 +96,9 @@ def test_stabilising_someone_who_is_not_dying_is_refused_and_spends_nothing() ->
 
 
 def test_in_a_fight_stabilising_takes_the_action() -> None:
-    session = start_session(CAMPAIGN, 3)
+    session = thorin_up_with_mira_dying()
     state = session.state
-    state.flags["trapdoor_open"] = True
-    enter_scene(state, "cellar", "test")
     assert state.encounter is not None
-    dying(state)
-    state.encounter.turn_index = next(
-        i for i, c in enumerate(state.encounter.order) if c.id == "thorin"
-    )
     # out of reach: hands on the wound first (nothing spent by the refusal)
     away = run(state, "take_action", creature_id="thorin", action="stabilize", target_id="mira")
     assert "error" in away["result"]
@@ -192,15 +200,9 @@ async def test_a_long_rest_in_a_fight_is_refused_plainly() -> None:
 
 
 async def test_in_a_fight_a_potion_given_is_used_up_and_no_tool_talk_is_told() -> None:
-    session = start_session(CAMPAIGN, 3)
+    session = thorin_up_with_mira_dying()
     state = session.state
-    state.flags["trapdoor_open"] = True
-    enter_scene(state, "cellar", "test")
     assert state.encounter is not None
-    dying(state)
-    state.encounter.turn_index = next(
-        i for i, c in enumerate(state.encounter.order) if c.id == "thorin"
-    )
     potions = [i for i in state.party["thorin"].inventory if "potion" in i.lower()]
     assert potions
     events = await turn(session, ("thorin", "i pour my healing potion into mira's mouth"))

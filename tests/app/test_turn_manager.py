@@ -20,7 +20,7 @@ from app.session.setup import resume_session, session_for, start_session
 from app.tui.showcase import in_the_cellar
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
-from app.world.state import Restriction
+from app.world.state import Encounter, GameState, Restriction
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SEATS = {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}
@@ -33,6 +33,14 @@ def table() -> GameSession:
 
 def act(session: GameSession, player: str, character: str, text: str = "look around") -> bool:
     return bool(session.submit(PlayerAction(character_id=character, text=text, player=player)))
+
+
+def fight_for_two() -> tuple[GameState, Encounter]:
+    """The cellar fight with Ana playing Mira, and Ben Thorin and Aria."""
+    state = in_the_cellar(11)
+    state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
+    assert state.encounter is not None
+    return state, state.encounter
 
 
 def console_game(session: GameSession, saves: Path, lines: list[str]) -> tuple[ConsoleGame, str]:
@@ -81,10 +89,7 @@ def test_player_states_follow_the_round() -> None:
 
 
 def test_in_a_fight_the_player_up_is_active_and_those_already_gone_are_done() -> None:
-    state = in_the_cellar(11)
-    state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
-    fight = state.encounter
-    assert fight is not None
+    state, fight = fight_for_two()
     ids = [c.id for c in fight.order]
     fight.turn_index = ids.index("mira")
     states = presence.player_states(state)
@@ -154,10 +159,7 @@ def test_when_everyone_is_away_the_game_waits_and_nobody_can_act(tmp_path: Path)
 
 
 def test_an_away_players_fight_turn_passes_through_end_turn() -> None:
-    state = in_the_cellar(11)
-    state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
-    fight = state.encounter
-    assert fight is not None
+    state, fight = fight_for_two()
     fight.turn_index = [c.id for c in fight.order].index("thorin")
     session = session_for(state)
     assert commands.away(session, "Ben", None).text.endswith(
@@ -176,10 +178,7 @@ def test_an_away_players_fight_turn_passes_through_end_turn() -> None:
 
 
 def test_with_everyone_away_a_fight_waits_instead_of_playing_itself() -> None:
-    state = in_the_cellar(11)
-    state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
-    fight = state.encounter
-    assert fight is not None
+    state, fight = fight_for_two()
     fight.turn_index = [c.id for c in fight.order].index("thorin")
     session = session_for(state)
     commands.away(session, "Ana", None)
@@ -189,10 +188,7 @@ def test_with_everyone_away_a_fight_waits_instead_of_playing_itself() -> None:
 
 # -- timers --------------------------------------------------------------------------------
 def test_a_fight_turn_times_out_through_end_turn() -> None:
-    state = in_the_cellar(11)
-    state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
-    fight = state.encounter
-    assert fight is not None
+    state, fight = fight_for_two()
     fight.turn_index = [c.id for c in fight.order].index("mira")
     state.turn_order.timer_seconds = 30
     session = session_for(state)
@@ -209,10 +205,7 @@ def test_a_fight_turn_times_out_through_end_turn() -> None:
 
 
 def test_fight_turns_are_logged_with_their_player_and_time() -> None:
-    state = in_the_cellar(11)
-    state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
-    fight = state.encounter
-    assert fight is not None
+    state, fight = fight_for_two()
     ids = [c.id for c in fight.order]
     fight.turn_index = ids.index("mira")
     session = session_for(state)
@@ -336,10 +329,7 @@ def test_the_turn_log_reads_in_words() -> None:
 
 
 def test_pass_in_a_fight_ends_the_turn_of_whoever_is_up_and_only_for_its_player() -> None:
-    state = in_the_cellar(11)
-    state.players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
-    fight = state.encounter
-    assert fight is not None
+    state, fight = fight_for_two()
     fight.turn_index = [c.id for c in fight.order].index("thorin")
     session = session_for(state)
     refused = commands.pass_turn(session, "Ana")

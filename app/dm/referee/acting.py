@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -22,6 +21,7 @@ from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
 from app.dm.understanding.features import smites
 from app.dm.understanding.intent import Reading
+from app.dm.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
@@ -38,10 +38,6 @@ CONFIDENT = 0.6
 """Below this, an action is not taken: the referee says what it understood and asks."""
 
 
-_YES = re.compile(
-    r"^(?:y|yes|yeah|yep|yup|sure|ok(?:ay)?|please|right|exactly|correct|"
-    r"that'?s? (?:it|right)|do it)\b[\s!.,]*(?:please|yes|do it)?[\s!.]*$"
-)
 _NTH = {"1": 0, "first": 0, "the first": 0, "2": 1, "second": 1, "the second": 1, "3": 2,
         "third": 2, "the third": 2}  # fmt: skip
 
@@ -52,7 +48,7 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
     said = " ".join(text.lower().split()).strip(" !.?")
     if not offered or not said:
         return None
-    if _YES.match(said):
+    if is_yes(said):
         return offered[0] if len(offered) == 1 else None
     index = _NTH.get(said)
     return offered[index] if index is not None and index < len(offered) else None

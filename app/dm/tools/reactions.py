@@ -23,6 +23,7 @@ from app.dm.events import ReactionOffer, ReactionWindow
 from app.dm.reaction_kinds import KINDS, kind_of
 from app.dm.tools import executors as x
 from app.dm.tools.conduct import may_react
+from app.dm.understanding.words import is_yes
 from app.world.reactions import Subturn, Window
 from app.world.state import GameState
 from rules.economy import ActionKind
@@ -78,8 +79,6 @@ _NO = re.compile(
     r"don'?t|do not|i don'?t|i pass|i hold|hold)\b",
     re.IGNORECASE,
 )
-_YES_WORD = r"(?:y|yes|yeah|yep|yup|sure|ok(?:ay)?|do it|react|go|please|now|si|oui|ja)"
-_YES = re.compile(rf"^\s*{_YES_WORD}(?:[\s,!.]+{_YES_WORD})*\W*$", re.IGNORECASE)
 
 
 def read_declaration(text: str, options: tuple[tuple[ReactionOffer, bool], ...]) -> Declaration:
@@ -91,7 +90,7 @@ def read_declaration(text: str, options: tuple[tuple[ReactionOffer, bool], ...])
     if not said or _NO.match(said):
         return PASS
     kinds = [o.kind for o, _ in options]
-    if _YES.match(said):
+    if is_yes(said):
         helping = [o.kind for o, helps in options if helps]
         return Declaration((helping or kinds)[0]) if kinds else PASS
     if said.isdigit():

@@ -18,6 +18,19 @@ DETERMINERS = frozenset(
 """Words that change nothing about which thing is meant ("pick this lock" = "pick the lock")."""
 
 
+_YES_WORD = (
+    r"(?:y|yes|yeah|yep|yup|sure|ok(?:ay)?|do it|react|go|please|now|right|exactly|correct|"
+    r"that'?s? (?:it|right)|si|oui|ja)"
+)
+_YES = re.compile(rf"^\s*{_YES_WORD}(?:[\s,!.]+{_YES_WORD})*\W*$", re.IGNORECASE)
+
+
+def is_yes(text: str) -> bool:
+    """A bare yes to a question put to the player ("yes please!", "ok", "do it", "oui"):
+    a reaction offered, or the referee's "Did you mean …?"."""
+    return bool(_YES.match(text))
+
+
 def normalise(text: str) -> str:
     """Lowercase words; punctuation becomes space (apostrophes and digits stay); a number
     glued to a word comes apart ("rat2" -> "rat 2"); "w/" is "with"."""

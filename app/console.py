@@ -13,6 +13,7 @@ import json
 from collections.abc import Awaitable, Callable
 from contextlib import aclosing
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -80,11 +81,15 @@ class ConsoleGame:
             self.keeper.adopt(self.loaded_from)
 
     async def autosave(self) -> bool:
-        """Write the save off the event loop; a failure is reported, never fatal."""
+        """Write the save off the event loop (the turn's checkpoint too, when the players
+        are asked to act next); a failure is reported, never fatal."""
         if self.keeper.name is None:
             return True
         try:
-            kept = await asyncio.to_thread(self.keeper.autosave, self.session.state)
+            kept = await asyncio.to_thread(
+                partial(self.keeper.autosave, checkpoint=self.session.settled),
+                self.session.state,
+            )
         except (SaveError, OSError) as error:
             failure = commands.save_failure(error, self.keeper.folder)
             if failure != self.unsaved:  # said once, not after every turn

@@ -26,13 +26,15 @@ from app.saves.proof import Wholeness, examine, is_whole, seal, sealed_digest
 from app.saves.sanity import check_rng, check_state
 from app.saves.sense import huge
 from app.saves.shape import Problem, gaps
+from app.saves.story import StoryRef, read_story, write_story
 from app.world.printable import scrub
 from app.world.state import GameState
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Schema 2 added the proof line at the end of the file; schema 3 adds class features,
 lasting effects and experience; schema 4 the reaction queue, the turn manager's record and
-token usage (:mod:`app.saves.migrations`)."""
+token usage; schema 5 keeps the story in its own append-only file beside the save
+(:mod:`app.saves.story`, :mod:`app.saves.migrations`)."""
 
 
 _HEADER: dict[str, tuple[type, ...]] = {
@@ -42,6 +44,7 @@ _HEADER: dict[str, tuple[type, ...]] = {
     "created": (datetime,),
     "saved": (datetime,),
     "rng": (dict,),
+    "story": (dict,),
     "state": (dict,),
 }
 """The top-level keys every save holds, and their TOML types."""
@@ -58,7 +61,7 @@ class Loaded:
     notes: tuple[str, ...] = ()
 
 
-def _document(state: GameState, created: datetime | None) -> dict[str, Any]:
+def _document(state: GameState, created: datetime | None, story: StoryRef) -> dict[str, Any]:
     version, internal, gauss = state.rng_state()
     # One line of hex rather than 625 numbers: the RNG moves every turn, and a diff of a
     # save should show the game, not a wall of changed integers.
@@ -74,6 +77,7 @@ def _document(state: GameState, created: datetime | None) -> dict[str, Any]:
         "created": created or state.started or now,
         "saved": now,
         "rng": rng,
+        "story": story.table(),
         "state": state.model_dump(mode="json", exclude_none=True),
     }
 
@@ -85,7 +89,8 @@ def save_game(
     already holds this very game (all but the time of saving), it is left as it is, so that
     saving twice never pushes a real older version out of the backups."""
     path = save_path(name, folder)
-    text, digest = seal(tomli_w.dumps(_document(state, created)))
+    story = write_story(state.history, path)  # first: the main file is the commit point
+    text, digest = seal(tomli_w.dumps(_document(state, created, story)))
     # The old file's proof line is read from its last bytes; only when it matches is the
     # whole file read to confirm it was not edited since.
     if sealed_digest(path) == digest and is_whole(path, digest):
@@ -212,7 +217,11 @@ def _agrees(data: dict[str, Any], state: GameState) -> list[Problem]:
     ]
 
 
-def _state_from(path: Path, data: dict[str, Any]) -> GameState:
+def _state_from(
+    path: Path, data: dict[str, Any], *, story: bool = True
+) -> tuple[GameState, list[str]]:
+    """The game a save's document holds, checked, with notes for the player. Without
+    ``story`` the story file is not read (a checkpoint of a story already in hand)."""
     problems = _header(data)
     too_big = huge(data, "")
     if too_big is not None:
@@ -230,6 +239,10 @@ def _state_from(path: Path, data: dict[str, Any]) -> GameState:
         ) from None
     except (KeyError, TypeError, ValueError, OverflowError) as error:
         raise SaveError(f"{path}: missing or damaged section ({error})") from None
+    notes: list[str] = []
+    if story:
+        chronicle, notes = read_story(path, data["story"])
+        state.set_history(chronicle)
     dumped = state.model_dump(mode="json", exclude_none=True)
     problems = [
         *gaps(data["state"], dumped, "state"),
@@ -239,7 +252,7 @@ def _state_from(path: Path, data: dict[str, Any]) -> GameState:
     ]
     if problems:
         raise refusal(path, problems)
-    return state
+    return state, notes
 
 
 def newest_good_backup(path: Path, backups: int = BACKUPS) -> Path | None:
@@ -262,7 +275,8 @@ def load_save(name: str | Path, folder: Path = SAVES_DIR) -> Loaded:
     path = Path(name) if isinstance(name, Path) else save_path(name, folder)
     try:
         data, notes = _parse(path)
-        return Loaded(_state_from(path, data), path, tuple(notes))
+        state, more = _state_from(path, data)
+        return Loaded(state, path, (*notes, *more))
     except SaveError as error:
         backup = newest_good_backup(path)
         hint = f"; the newest good backup is {backup}" if backup else ""
@@ -272,3 +286,15 @@ def load_save(name: str | Path, folder: Path = SAVES_DIR) -> Loaded:
 def load_game(name: str | Path, folder: Path = SAVES_DIR) -> GameState:
     """Load a save's game state (see :func:`load_save` for the notes that come with it)."""
     return load_save(name, folder).state
+
+
+def load_checkpoint_state(path: Path) -> tuple[GameState, int]:
+    """A checkpoint's game, checked like any save but without reading its story, and how
+    many turns of the story it stands on (the caller holds that story already)."""
+    data, _notes = _parse(path)
+    state, _ = _state_from(path, data, story=False)
+    story = data["story"]
+    turns = story.get("turns") if "records" not in story else len(story["records"])
+    if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
+        raise SaveError(f"{path}: story.turns: missing or of the wrong type")
+    return state, turns

@@ -15,6 +15,7 @@ from typing import Any
 
 from app.saves.document import _read
 from app.saves.names import SAVES_DIR, NotASaveFile, SaveError, resolve_save, save_path
+from app.saves.story import remove_story
 
 _SHOWN = 64
 """Characters of a title (or a reason) shown in a listing."""
@@ -117,8 +118,9 @@ def list_saves(folder: Path = SAVES_DIR) -> list[SaveInfo]:
 
 
 def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
-    """Remove a save and its backups, or a single backup named as ``name.toml.N``;
-    returns the files removed. Only files and links are removed, never a folder."""
+    """Remove a save, its backups and its story folder, or a single backup named as
+    ``name.toml.N``; returns the files removed. A folder named like a save is never
+    removed."""
     target = resolve_save(name, folder)
     path = target.path
     if not os.path.lexists(path):
@@ -135,4 +137,6 @@ def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
                 done = f" (removed {', '.join(p.name for p in removed)})" if removed else ""
                 raise SaveError(f"{candidate}: cannot delete it ({error.strerror}){done}") from None
             removed.append(candidate)
+    if not target.backup:  # the story and checkpoints go with the save
+        removed.extend(remove_story(path))
     return removed

@@ -147,10 +147,22 @@ def _from_schema_3(data: Document) -> Document:
     return data
 
 
+def _from_schema_4(data: Document) -> Document:
+    """Schema 5 keeps the story apart from the live state (:mod:`app.saves.story`): a
+    schema-4 save's history moves, as it is, into its ``[story]`` table, and is written to
+    a story file beside the save the next time the game is saved."""
+    state = data.get("state")
+    if isinstance(state, dict) and "story" not in data:
+        history = state.pop("history", [])
+        data["story"] = {"records": history}
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Document], Document]] = {
     1: _from_schema_1,
     2: _from_schema_2,
     3: _from_schema_3,
+    4: _from_schema_4,
 }
 """``version -> step`` upgrading a save document from that version to the next one. A change
 of format adds its step here (and a test with a real file of the older version); a new key

@@ -134,10 +134,11 @@ def _story(state: GameState) -> Iterator[Problem]:
             "state.summarised_through",
             f"{state.summarised_through} is not between 0 and the turn ({state.turn})",
         )
-    for index, record in enumerate(state.history):
-        if not 0 <= record.number <= state.turn:
-            yield Problem(f"state.history.{index}.number", f"{record.number} is past the turn")
-            break
+    # The story's turns are in order (a story is only ever appended to): its newest is
+    # the one that could be past the game's turn.
+    if state.history and not 0 <= state.history[-1].number <= state.turn:
+        last = state.history[-1].number
+        yield Problem(f"story.turn.{len(state.history)}.number", f"{last} is past the turn")
     for index, change in enumerate(state.changes):
         if not 0 <= change.turn <= state.turn:
             yield Problem(f"state.changes.{index}.turn", f"{change.turn} is past the turn")

@@ -26,6 +26,7 @@ from pathlib import Path
 import platformdirs
 
 from app.saves import BACKUPS, SaveError, fresh_name, load_game, save_game, save_path
+from app.saves.checkpoints import keep_checkpoint
 from app.saves.names import same_but_case
 from app.session.commands import Reply, save_failure
 from app.session.hygiene import clean_name
@@ -126,14 +127,18 @@ class Keeper:
         backups = (path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))
         return all(_identity(b) in self._ids for b in backups if os.path.lexists(b))
 
-    def autosave(self, state: GameState) -> Kept | None:
+    def autosave(self, state: GameState, *, checkpoint: bool = False) -> Kept | None:
         """Save under the game's name (``None`` when it has none). A save this game did not
-        write moves the game on to a fresh name; a damaged one is set aside."""
+        write moves the game on to a fresh name; a damaged one is set aside. With
+        ``checkpoint`` (the players are asked to act) the save is also kept as the turn's
+        checkpoint, for undo and rewind after loading."""
         if self.name is None:
             return None
         with self._lock:
             kept = self._write(state, self.name, self.folder, move_on=True)
             self.name = kept.path.name.removesuffix(".toml")
+            if checkpoint:
+                keep_checkpoint(kept.path, state)
             return kept
 
     def save_named(self, state: GameState, name: str, folder: Path | None = None) -> Kept:

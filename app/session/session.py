@@ -42,9 +42,10 @@ from app.session.gates import (
 from app.session.loop import LoopReport, TurnFailed, tool_loop
 from app.session.spending import new_alerts
 from app.session.states import CombatState, ExplorationState, GameMode
+from app.session.timeline import LoadFile, Timeline
 from app.session.triggers import run_triggers
 from app.world.actions import PlayerAction
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState, Snapshot, TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
 
 DEFEAT = "defeat"
@@ -115,6 +116,24 @@ class GameSession:
         """Tokens spent this sitting (the game's total is ``state.usage``)."""
         self.budget = Budget()
         """Prices and the player's cost alerts (none by default)."""
+        self.timeline = Timeline()
+        """Where the game can go back to (:mod:`app.session.rewinding`)."""
+        self.load_checkpoint: LoadFile | None = None
+        """Reads a checkpoint kept with the save (set when the game has a save)."""
+        self.timeline.mark(state)  # where this sitting began: its first turn can be undone
+
+    def replace_state(self, state: GameState) -> None:
+        """Go on from another state of this game (an undo, a rewind): the DM is briefed
+        afresh, since what it was last told is no longer so."""
+        self.state = state
+        self.briefed = False
+        self.last_deltas = None
+
+    @property
+    def settled(self) -> bool:
+        """The players are asked to act (no foe is up, no turn is running, nothing is
+        declared yet): a checkpoint of the game is taken here."""
+        return not self.busy and not self.pending and bool(self.state.ending or not self.foe_turn)
 
     @property
     def pending(self) -> list[PlayerAction]:
@@ -285,6 +304,8 @@ class GameSession:
             if not done:  # stopped mid-turn (quitting, a cancelled task): undo it
                 self._roll_back(snapshot, report)
             self.busy = False
+        if self.settled:
+            self.timeline.mark(self.state)
         yield TurnEnd(turn=self.state.turn, usage=report.usage, alerts=alerts)
 
     def _party_fallen(self) -> list[StateChange]:
@@ -300,11 +321,11 @@ class GameSession:
         state.record("reveal", DEFEAT_TEXT)
         return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}")]
 
-    def _roll_back(self, snapshot: GameState, report: LoopReport) -> None:
+    def _roll_back(self, snapshot: Snapshot, report: LoopReport) -> None:
         """Put the world (RNG position included) back as it was before the turn — and its
         changes not yet told, for the retry. The tokens the failed attempt spent were paid
         for: they count in the game's total."""
-        self.state = snapshot
+        self.state = self.state.restored(snapshot)
         self.busy = False
         self.total_usage = self.total_usage.plus(report.usage)
         self.state.usage = self.state.usage.plus(report.usage)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from app.dm.brain import Brain
 from app.dm.referee.referee import OfflineReferee
+from app.saves.checkpoints import checkpoints_of, load_checkpoint_file
 from app.saves.joining import campaign_for
 from app.session.hotseat import active_player, recover
 from app.session.session import GameSession
@@ -57,4 +58,11 @@ def resume_session(
     state.attach(campaign_for(state, save, campaigns))
     session = session_for(state, brain)
     recover(state)
+    session.timeline.mark(state)  # as recovered: where this sitting begins
+    if save is not None and Path(save).is_file():
+        # The checkpoints kept with the save: undo and rewind reach back past this sitting.
+        session.timeline.add_files(
+            [(c.turn, c.scene, c.start, c.path) for c in checkpoints_of(Path(save))]
+        )
+        session.load_checkpoint = load_checkpoint_file
     return session

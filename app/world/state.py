@@ -8,15 +8,18 @@ saved game resumes with exactly the same future rolls.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from app.world.actions import PlayerAction
+from app.world.chronicle import Chronicle
 from app.world.reactions import ReactionQueue
 from app.world.readied import Readied
 from app.world.turnorder import TurnOrder
+from app.world.turnrecord import TurnRecord as TurnRecord  # noqa: PLC0414 (re-exported)
 from app.world.usage import Usage
 from rules.character import CharacterSheet
 
@@ -166,20 +169,20 @@ class Change(_Model):
     """What a roll was for."""
 
 
-class TurnRecord(_Model):
-    """A finished turn: what the players did, what the DM said, what was rolled.
+@dataclass(frozen=True)
+class Snapshot:
+    """A game at one moment, as :meth:`GameState.snapshot` takes it: what a failed turn
+    rolls back to, and what a checkpoint (undo, rewind) holds."""
 
-    Frozen: history is append-only, which lets snapshots share old records.
-    """
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    number: int
-    actions: list[str]
-    narrative: str
-    rolls: list[str] = Field(default_factory=list)
-    usage: Usage = Field(default_factory=Usage)
-    """Tokens the DM spent on this turn (nothing for the offline referee)."""
+    data: dict[str, Any]
+    """The live state as plain data (``model_dump``): new containers, so later changes to
+    the game never reach it."""
+    rng: tuple[Any, ...]
+    """The RNG's exact position."""
+    turns: int
+    """How many records the story had."""
+    turn: int
+    """The game's turn number."""
 
 
 class Restriction(_Model):
@@ -210,7 +213,6 @@ class GameState(_Model):
     flags: dict[str, FlagValue] = Field(default_factory=dict)
     encounter: Encounter | None = None
     restriction: Restriction | None = None
-    history: list[TurnRecord] = Field(default_factory=list)
     summary: str = ""
     """Rolling summary of turns that left the prompt window."""
     summarised_through: int = 0
@@ -253,6 +255,7 @@ class GameState(_Model):
     _rng: random.Random = PrivateAttr(default_factory=random.Random)
     _campaign: Any = PrivateAttr(default=None)
     _reaction_policy: Any = PrivateAttr(default=None)
+    _history: Chronicle = PrivateAttr(default_factory=Chronicle)
 
     def model_post_init(self, context: Any, /) -> None:
         self._rng = random.Random(self.seed)
@@ -289,29 +292,43 @@ class GameState(_Model):
         """Put the RNG back at a saved position."""
         self._rng.setstate(state)
 
-    def snapshot(self) -> GameState:
-        """A deep copy with the same RNG position (for rolling back a failed turn).
+    @property
+    def history(self) -> Chronicle:
+        """Every finished turn, in order (append-only; kept apart from the live state and
+        saved beside it, see :mod:`app.world.chronicle`)."""
+        return self._history
 
-        The history is append-only and its records are frozen, so the copy shares them
-        instead of copying a thousand turns every turn.
-        """
-        history, self.history = self.history, []
-        turn_log, self.turn_order.history = self.turn_order.history, []  # frozen entries too
-        # The campaign and the reaction policy are shared, not game data: never copy them.
-        campaign, policy = self._campaign, self._reaction_policy
-        self._campaign = self._reaction_policy = None
-        try:
-            copy = self.model_copy(deep=True)
-        finally:
-            self.history = history
-            self.turn_order.history = turn_log
-            self._campaign, self._reaction_policy = campaign, policy
-        copy.history = list(history)
-        copy.turn_order.history = list(turn_log)
-        copy.restore_rng(self.rng_state())
-        copy.attach(campaign)
-        copy.set_reaction_policy(policy)
-        return copy
+    def set_history(self, history: Chronicle) -> None:
+        """Give the game its story (a loaded one, or the one a rollback keeps)."""
+        self._history = history
+
+    def snapshot(self) -> Snapshot:
+        """The game as it stands, cheap to take and to keep: the live state as plain data,
+        the RNG's position and the story's length (the story is append-only, so its length
+        is all a rollback point needs of it)."""
+        return Snapshot(self.model_dump(), self.rng_state(), len(self._history), self.turn)
+
+    def restored(self, snapshot: Snapshot, *, keep_cut: bool = False) -> GameState:
+        """The game as it was at ``snapshot``: a new state, with the same campaign, reaction
+        policy and story object — its turns since the snapshot cut off (kept for a later
+        :meth:`Chronicle.restore_cut` when ``keep_cut``: a rewind that may be undone)."""
+        state = GameState.model_validate(snapshot.data)
+        state.restore_rng(snapshot.rng)
+        state.attach(self._campaign)
+        state.set_reaction_policy(self._reaction_policy)
+        self._history.cut(snapshot.turns, keep=keep_cut)
+        state.set_history(self._history)
+        return state
+
+    def fork(self) -> GameState:
+        """An independent copy of the game, RNG position and story included (a trial run,
+        a benchmark's fresh start); the campaign and reaction policy are shared."""
+        state = GameState.model_validate(self.model_dump())
+        state.restore_rng(self.rng_state())
+        state.attach(self._campaign)
+        state.set_reaction_policy(self._reaction_policy)
+        state.set_history(self._history.copy())
+        return state
 
     # -- lookups -----------------------------------------------------------------------------
     def name_of(self, target_id: str) -> str:

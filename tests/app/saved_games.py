@@ -48,22 +48,36 @@ def played(turns: int) -> GameSession:
 
 
 @cache
-def save_texts() -> dict[str, bytes]:
-    """The bytes of each situation's save, written by the game."""
-    texts = {}
+def save_files() -> dict[str, dict[str, bytes]]:
+    """Every file of each situation's save, written by the game: the main file (``""``)
+    and, by their path under the save's story folder, the story and whatever else it holds."""
+    files: dict[str, dict[str, bytes]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for name, turns in SITUATIONS.items():
             path = save_game(played(turns).state, name, Path(folder))
-            texts[name] = path.read_bytes()
-    return texts
+            files[name] = {"": path.read_bytes()}
+            story = Path(folder) / f"{name}.story"
+            for item in sorted(story.rglob("*")) if story.is_dir() else ():
+                if item.is_file():
+                    files[name][str(item.relative_to(story))] = item.read_bytes()
+    return files
+
+
+def save_texts() -> dict[str, bytes]:
+    """The bytes of each situation's main save file."""
+    return {name: files[""] for name, files in save_files().items()}
 
 
 def real_saves(folder: Path) -> dict[str, Path]:
-    """Each situation's save written into ``folder``."""
+    """Each situation's save (main file and story) written into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = {}
-    for name, data in save_texts().items():
-        path = folder / f"{name}.toml"
-        path.write_bytes(data)
-        paths[name] = path
+    for name, files in save_files().items():
+        for relative, data in files.items():
+            target = (
+                folder / f"{name}.toml" if not relative else folder / f"{name}.story" / relative
+            )
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        paths[name] = folder / f"{name}.toml"
     return paths

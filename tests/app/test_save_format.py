@@ -332,7 +332,7 @@ def test_an_identical_save_leaves_the_file_and_its_backups_alone(tmp_path: Path)
     current = (tmp_path / "game.toml").read_bytes()
     for _ in range(4):  # /quit right after an autosave, again and again
         save_game(state, "game", tmp_path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.toml", "game.toml.1"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.story", "game.toml", "game.toml.1"]
     assert (tmp_path / "game.toml.1").read_bytes() == older
     assert (tmp_path / "game.toml").read_bytes() == current
     state.flags["rang_bell"] = True  # a changed game rotates as before

@@ -152,7 +152,7 @@ async def test_two_empty_replies_end_the_turn_recoverably_and_keep_the_actions()
     error = of_type(events, "error")[0]
     assert error.recoverable and "empty reply" in error.message
     assert [a.text for a in session.pending] == ["I warm my hands"]
-    assert session.state.turn == 0 and session.state.history == []
+    assert session.state.turn == 0 and len(session.state.history) == 0
 
 
 async def test_tool_calls_written_as_text_are_parsed_and_run() -> None:

@@ -122,7 +122,7 @@ async def test_grubnak_fights_in_his_band_when_the_parley_fails() -> None:
     state.scene = state.scenes["chief_hall"]
     state.flags.update(tam_found=True, guards_passed=True)
     for seed in range(40):  # a seed where the persuasion roll fails
-        trial = state.snapshot()
+        trial = state.fork()
         trial.restore_rng(new_game(CAMPAIGN, seed=seed).rng_state())
         out = CAMPAIGN_EXPLORATION_TOOLS.execute(
             ToolCall("t", "attempt_challenge",

@@ -176,7 +176,7 @@ def _median_us(setup: Callable[[], GameState], calls: list[ToolCall], runs: int)
     base = setup()
     times = []
     for _ in range(runs):
-        state = base.snapshot()
+        state = base.fork()
         start = time.perf_counter()
         for call in calls:
             COMBAT_TOOLS.execute(call, state)
@@ -246,7 +246,7 @@ def _window_alone(runs: int) -> float:
     rats = [c for c in base.encounter.order if c.id not in base.party]  # type: ignore[union-attr]
     times = []
     for _ in range(runs):
-        state = base.snapshot()
+        state = base.fork()
         offers = [
             (ReactionOffer(reactor_id=c.id, reactor_name=c.name, kind="opportunity_attack",
                            prompt="?"), True)

@@ -57,7 +57,7 @@ def test_get_encounter_in_a_saved_fight_shows_the_fight(saves: Path) -> None:
 def test_an_attack_in_a_saved_fight_rolls_with_the_saves_dice_and_never_writes_it(
     saves: Path,
 ) -> None:
-    before = {p.name: p.read_bytes() for p in saves.iterdir()}
+    before = {p.name: p.read_bytes() for p in saves.rglob("*") if p.is_file()}
     args = ("attack", "attacker_id=mira", "target_id=giant-rat-2", "--load", "fight")
     first = tool(*args, "--saves-dir", str(saves))
     assert first.exit_code == 0, first.output
@@ -65,7 +65,7 @@ def test_an_attack_in_a_saved_fight_rolls_with_the_saves_dice_and_never_writes_i
     assert "[roll] Mira: Shortsword vs Giant Rat 2 AC 12: 1d20 (" in first.stdout
     again = tool(*args, "--saves-dir", str(saves))
     assert again.stdout == first.stdout
-    assert {p.name: p.read_bytes() for p in saves.iterdir()} == before
+    assert {p.name: p.read_bytes() for p in saves.rglob("*") if p.is_file()} == before
 
 
 def test_a_save_loads_by_its_path_from_anywhere(saves: Path, tmp_path: Path) -> None:

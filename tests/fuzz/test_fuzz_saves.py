@@ -27,7 +27,7 @@ from app.saves import Loaded, SaveError, load_save
 from app.saves.proof import MARKER
 from app.session.setup import resume_session
 from app.world.state import GameState
-from tests.app.saved_games import SITUATIONS, save_texts
+from tests.app.saved_games import SITUATIONS, real_saves, save_texts
 from tests.fuzz.harness import LONG, Verdict, fuzz_settings, judge
 
 SCHEMA_1 = Path(__file__).resolve().parents[1] / "data" / "saves" / "schema-1-fight.toml"
@@ -39,7 +39,15 @@ Key = tuple[str | int, ...]
 def folder() -> Iterator[Path]:
     """One folder for every case of this module (each case writes its own file first)."""
     with tempfile.TemporaryDirectory() as where:
+        # The situations' story folders stay in place: each case's main file names one.
+        real_saves(Path(where))
+        for main in Path(where).glob("*.toml"):
+            main.unlink()
         yield Path(where)
+
+
+def _stories(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
 def _resume(path: Path) -> Loaded:
@@ -60,7 +68,9 @@ def run_case(
     """Write ``data`` as a save, judge loading it, and check that nothing on disk changed.
     ``accepted`` checks a load that succeeded (that the player was told of an edit)."""
     for old in folder.iterdir():
-        old.unlink()
+        if old.is_file():
+            old.unlink()
+    stories = _stories(folder)
     path = folder / "case.toml"
     path.write_bytes(data)
     outcome: list[Loaded] = []
@@ -72,7 +82,8 @@ def run_case(
         shown=shown,
     )
     assert path.read_bytes() == data, "a load changed the file"
-    assert [p.name for p in folder.iterdir()] == ["case.toml"], "a load left files behind"
+    assert [p.name for p in folder.iterdir() if p.is_file()] == ["case.toml"], "files left"
+    assert _stories(folder) == {**stories, "case.toml": data}, "a load changed a story"
     if verdict is Verdict.ACCEPTED and accepted is not None:
         accepted(outcome[0])
     return verdict

@@ -115,8 +115,9 @@ def options(sound: bool = False) -> st.SearchStrategy[list[str]]:
 def digest(folder: Path) -> str:
     """The saves as they are: none may change."""
     out = hashlib.sha256()
-    for path in sorted((folder / "saves").iterdir()):
-        out.update(path.name.encode() + path.read_bytes())
+    for path in sorted((folder / "saves").rglob("*")):  # stories and checkpoints too
+        if path.is_file():
+            out.update(str(path.relative_to(folder)).encode() + path.read_bytes())
     return out.hexdigest()
 
 

@@ -89,9 +89,10 @@ class Keeping(Screen[None]):
         return None
 
     def autosave_in_worker(self) -> tuple[str | None, str | None]:
-        """The save after a turn, on the DM's worker thread: (name saved, problem)."""
+        """The save after a turn, on the DM's worker thread: (name saved, problem). When
+        the players are asked to act next it is also the turn's checkpoint."""
         try:
-            kept = self.keeper.autosave(self.session.state)
+            kept = self.keeper.autosave(self.session.state, checkpoint=self.session.settled)
         except (SaveError, OSError) as error:
             return None, commands.save_failure(error, self.keeper.folder)
         if kept is not None:

@@ -1,0 +1,125 @@
+"""Checkpoints kept with a save: the game as it stood at the end of recent turns and at the
+start of every scene, so a player can take turns back (``/undo``, ``/rewind``) after
+loading the game too.
+
+A checkpoint costs nothing to write: it is the autosave written when the turn ended, kept
+under a second name by a hard link (``<name>.story/checkpoints/000042-cellar.toml``), so it
+is a whole, sealed save like any other and loads through the same checks. Its ``[story]``
+table names the prefix of the save's story it stands on; the story keeps those turns until
+a new turn is played after a rewind, which is also when the checkpoints of the abandoned
+turns are removed.
+
+Kept: the newest :data:`KEEP_TURNS` checkpoints, and the newest :data:`KEEP_SCENES` that
+began a scene (the file name ends ``.start.toml``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.saves.document import load_checkpoint_state
+from app.saves.names import SaveError
+from app.saves.story import story_folder
+from app.world.state import GameState
+
+KEEP_TURNS = 50
+"""Checkpoints of the newest turns kept."""
+KEEP_SCENES = 50
+"""Checkpoints of scene starts kept, besides."""
+FOLDER = "checkpoints"
+_NAME = re.compile(
+    r"(?P<turn>[0-9]{6,10})-(?P<scene>[a-z0-9][a-z0-9_-]*?)(?P<start>\.start)?\.toml"
+)
+
+
+@dataclass(frozen=True)
+class DiskCheckpoint:
+    """A checkpoint file: the turn it was taken at, the scene, whether it began the scene."""
+
+    turn: int
+    scene: str
+    start: bool
+    path: Path
+
+
+def checkpoints_of(save: Path) -> list[DiskCheckpoint]:
+    """The checkpoints kept with a save, oldest first (files that are not checkpoints,
+    or are not plain files, are passed over)."""
+    folder = story_folder(save) / FOLDER
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        match = _NAME.fullmatch(entry.name)
+        with contextlib.suppress(OSError):
+            if match and entry.is_file(follow_symlinks=False):
+                found.append(
+                    DiskCheckpoint(
+                        int(match["turn"]), match["scene"], bool(match["start"]), Path(entry.path)
+                    )
+                )
+    return sorted(found, key=lambda c: c.turn)
+
+
+def keep_checkpoint(save: Path, state: GameState) -> Path | None:
+    """Keep the save just written at ``save`` as the checkpoint of ``state``'s turn: the
+    checkpoints of this turn and later ones (a branch a rewind abandoned) go, the new one is
+    linked, and old ones past the limits are removed. Returns the checkpoint's path (None
+    when the folder cannot be written: a checkpoint is a convenience, never a failed save)."""
+    folder = story_folder(save) / FOLDER
+    kept = checkpoints_of(save)
+    earlier = [c for c in kept if c.turn < state.turn]
+    start = not earlier or earlier[-1].scene != state.scene.id
+    name = f"{state.turn:06d}-{state.scene.id}{'.start' if start else ''}.toml"
+    target = folder / name
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for stale in (c for c in kept if c.turn >= state.turn):
+            stale.path.unlink()
+        tmp = folder / f".{name}.{os.getpid()}.tmp"
+        try:
+            os.link(save, tmp)
+        except OSError:  # a file system without hard links: a copy (a save is small)
+            shutil.copyfile(save, tmp)
+        os.replace(tmp, target)
+    except OSError:
+        return None
+    _prune(earlier)
+    return target
+
+
+def _prune(earlier: list[DiskCheckpoint]) -> None:
+    """Past the limits, the oldest go (the newest turns and scene starts stay)."""
+    turns = [c for c in earlier if not c.start]
+    scenes = [c for c in earlier if c.start]
+    # The new checkpoint is one of the newest turns: KEEP_TURNS - 1 older ones stay.
+    for old in [
+        *turns[: max(0, len(turns) - (KEEP_TURNS - 1))],
+        *scenes[: max(0, len(scenes) - KEEP_SCENES)],
+    ]:
+        with contextlib.suppress(OSError):
+            old.path.unlink()
+
+
+def load_checkpoint_file(path: Path) -> tuple[GameState, int]:
+    """The game a checkpoint file holds (without its story: the caller has it) and how many
+    turns of the story it stands on. Raises :class:`SaveError` for a damaged file."""
+    return load_checkpoint_state(path)
+
+
+__all__ = [
+    "KEEP_SCENES",
+    "KEEP_TURNS",
+    "DiskCheckpoint",
+    "SaveError",
+    "checkpoints_of",
+    "keep_checkpoint",
+    "load_checkpoint_file",
+]

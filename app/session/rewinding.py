@@ -1,0 +1,124 @@
+"""``/undo``, ``/redo`` and ``/rewind``: what each does to a session, in words a player reads.
+
+The mechanics live in :mod:`app.session.timeline`; this module picks the checkpoint, says
+what was taken back, and leaves the session ready for the players (the DM is briefed
+afresh: its last context told of a world that no longer is). Asking the table first, in a
+game of several players, is the front end's part: :func:`who_confirms` says who must agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.saves import SaveError
+from app.session.session import GameSession
+from app.session.timeline import CannotGoBack, Checkpoint, restore
+from app.world.state import GameState
+
+
+@dataclass(frozen=True)
+class Rewound:
+    """What a rewind did: the words for the players, and whether it happened."""
+
+    text: str
+    ok: bool = True
+
+
+def _label(state: GameState, turn: int) -> str:
+    """A turn as the players know it: its number and what was done."""
+    for record in reversed(state.history):
+        if record.number == turn:
+            done = "; ".join(a for a in record.actions if a != "(no player action)")
+            return f"turn {turn}" + (f" ({_clip(done)})" if done else "")
+        if record.number < turn:
+            break
+    return f"turn {turn}"
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def why_not(session: GameSession) -> str:
+    """Why nothing can be taken back right now (empty when it can)."""
+    if session.busy:
+        return "Wait until the DM has answered."
+    return ""
+
+
+def _go(session: GameSession, point: Checkpoint) -> None:
+    before = session.state
+    if session.timeline.undone_from is None:
+        session.timeline.undone_from = before.turn
+    session.replace_state(restore(before, point, session.load_checkpoint))
+
+
+def undo(session: GameSession) -> Rewound:
+    """Take back the last turn (and, in a fight, the foes' turns after it)."""
+    problem = why_not(session)
+    if problem:
+        return Rewound(problem, False)
+    point = session.timeline.before(session.state.turn)
+    if point is None:
+        return Rewound("There is no turn to take back.", False)
+    return _rewind_to(session, point, "Took back")
+
+
+def rewind(session: GameSession, turn: int) -> Rewound:
+    """Go back to before ``turn`` (a turn of the story history)."""
+    problem = why_not(session)
+    if problem:
+        return Rewound(problem, False)
+    point = session.timeline.at(turn - 1)
+    if point is None or point.turn >= session.state.turn:
+        return Rewound(
+            f"The game cannot go back to before turn {turn}: no checkpoint is kept there.", False
+        )
+    return _rewind_to(session, point, "Went back to before")
+
+
+def _rewind_to(session: GameSession, point: Checkpoint, verb: str) -> Rewound:
+    first = point.turn + 1
+    last = session.state.turn
+    labels = _label(session.state, first) if first == last else f"turns {first}–{last}"
+    try:
+        _go(session, point)
+    except (CannotGoBack, SaveError, OSError) as error:
+        return Rewound(f"Could not go back: {error}", False)
+    return Rewound(
+        f"{verb} {labels}. The dice fall as they did: the next roll is the one that came "
+        "then. /redo brings it back until a new turn is played."
+    )
+
+
+def redo(session: GameSession) -> Rewound:
+    """Undo the last undo or rewind (possible until a new turn is played)."""
+    problem = why_not(session)
+    if problem:
+        return Rewound(problem, False)
+    target = session.timeline.undone_from
+    point = session.timeline.at(target) if target is not None else None
+    if point is None or target is None or target <= session.state.turn:
+        return Rewound("There is nothing to bring back.", False)
+    try:
+        session.replace_state(restore(session.state, point, session.load_checkpoint))
+    except (CannotGoBack, SaveError, OSError) as error:
+        return Rewound(f"Could not bring it back: {error}", False)
+    session.timeline.undone_from = None
+    return Rewound(f"Brought back the turns up to turn {target}.")
+
+
+def rewind_points(session: GameSession) -> list[int]:
+    """The turns of the story the game can go back to before (the story screen offers
+    them)."""
+    now = session.state.turn
+    return [c.turn + 1 for c in session.timeline.entries if c.turn < now]
+
+
+def who_confirms(session: GameSession, asking: str | None) -> list[str]:
+    """The players who must agree before turns are taken back: everyone at the table but
+    the one asking (nobody in a game of one)."""
+    players = [p for p in session.state.players if p not in session.state.turn_order.away]
+    if len(session.state.players) <= 1:
+        return []
+    return [p for p in players if p != asking]

@@ -1,0 +1,243 @@
+"""The story of a game: every finished turn, in order, kept apart from the live state.
+
+A game's live state is small and changes every turn; its story only grows. Holding the
+story inside the state made every rollback point, checkpoint and autosave cost more the
+longer a game ran (a deep copy and a TOML rewrite of thousands of turns, every turn). The
+chronicle is append-only instead: a turn's record is added once and never changed, so
+
+- a rollback point or checkpoint only needs the chronicle's *length* (records are frozen),
+- an autosave appends the new records' text to the story file and rewrites only the small
+  live state (:mod:`app.saves.story`),
+- a long game loaded from disk parses only the records something reads (the last few for
+  the DM's context and the play screen), not all of them.
+
+Each record is held as the TOML text it is saved as (one ``[[turn]]`` table), the parsed
+:class:`TurnRecord`, or both, and turned into the other on first use. A running SHA-256 of
+the text lets a save name exactly which prefix of the story file it stands on without
+reading the file again.
+
+Taking turns back (undo, rewind) cuts records off the end; the cut records are kept until
+the next turn is added, so that a rewind can itself be undone (:meth:`Chronicle.restore_cut`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, overload
+
+import tomli_w
+
+from app.world.printable import scrub
+from app.world.turnrecord import TurnRecord
+
+HEADER = (
+    b"# The story of a Dungeon Terminal game: every finished turn, in order. Turns are only\n"
+    b"# ever added at the end; the save beside this folder says how much of it is its story.\n"
+)
+"""The first lines of every story file (part of what the save's digest covers)."""
+MARK = b"[[turn]]\n"
+"""How each record's text begins."""
+_SPLIT = re.compile(rb"^\[\[turn\]\]\n", re.MULTILINE)
+
+
+class StoryDamaged(ValueError):
+    """A story's text is not the records it should be (cut short, edited into nonsense)."""
+
+
+def record_text(record: TurnRecord) -> bytes:
+    """The TOML text a record is saved as: one ``[[turn]]`` table."""
+    data = record.model_dump(mode="json", exclude_none=True)
+    return tomli_w.dumps({"turn": [data]}).encode("utf-8")
+
+
+def parse_record(text: bytes) -> TurnRecord:
+    """A record from its saved text (control characters removed, as from any save)."""
+    try:
+        data = tomllib.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise StoryDamaged(f"not valid TOML ({error})") from None
+    turns = data.get("turn")
+    if set(data) != {"turn"} or not isinstance(turns, list) or len(turns) != 1:
+        raise StoryDamaged("a record is not one [[turn]] table")
+    scrub(turns[0])
+    return TurnRecord.model_validate(turns[0])
+
+
+def split_records(body: bytes) -> list[bytes]:
+    """The records' texts in a story file's text (the header and anything before the first
+    record left out)."""
+    starts = [m.start() for m in _SPLIT.finditer(body)]
+    ends = [*starts[1:], len(body)] if starts else []
+    return [body[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+class Chronicle(Sequence[TurnRecord]):
+    """Every finished turn of a game, in order: append-only, cheap to share and to save."""
+
+    def __init__(self, records: Iterable[TurnRecord] = ()) -> None:
+        self._texts: list[bytes | None] = []
+        self._records: list[TurnRecord | None] = []
+        self._hash = hashlib.sha256(HEADER)
+        self._hashed = 0
+        """How many records the running hash covers."""
+        self._size = len(HEADER)
+        """Bytes of the story text the running hash covers."""
+        self._cut: tuple[list[bytes | None], list[TurnRecord | None]] | None = None
+        self.synced: dict[str, tuple[int, Any]] = {}
+        """For each story file this chronicle was written to (by path): how many of its
+        records the file holds unchanged, and the file as it was left (an identity that
+        tells a file someone else wrote since). Cutting records off lowers the count."""
+        for record in records:
+            self.append(record)
+
+    @classmethod
+    def from_texts(cls, texts: list[bytes]) -> Chronicle:
+        """A chronicle of records read from a story file (parsed when first read)."""
+        chronicle = cls()
+        chronicle._texts = list(texts)
+        chronicle._records = [None] * len(texts)
+        return chronicle
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle leaves the running digest behind (it cannot be copied) and
+        computes it again when asked."""
+        state = dict(self.__dict__)
+        state["_hash"] = None
+        state["_hashed"], state["_size"] = 0, len(HEADER)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._hash = hashlib.sha256(HEADER)
+
+    def copy(self) -> Chronicle:
+        """An independent chronicle with the same records (shared: they are frozen)."""
+        other = Chronicle()
+        other._texts = list(self._texts)
+        other._records = list(self._records)
+        return other
+
+    # -- reading --------------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._records)
+
+    @overload
+    def __getitem__(self, index: int) -> TurnRecord: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[TurnRecord]: ...
+    def __getitem__(self, index: int | slice) -> TurnRecord | list[TurnRecord]:
+        if isinstance(index, slice):
+            return [self._record(i) for i in range(*index.indices(len(self._records)))]
+        if index < 0:
+            index += len(self._records)
+        if not 0 <= index < len(self._records):
+            raise IndexError("no such turn in the story")
+        return self._record(index)
+
+    def __iter__(self) -> Iterator[TurnRecord]:
+        for i in range(len(self._records)):
+            yield self._record(i)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Chronicle({len(self)} turns)"
+
+    def _record(self, i: int) -> TurnRecord:
+        record = self._records[i]
+        if record is None:
+            text = self._texts[i]
+            assert text is not None  # one of the two is always held
+            record = self._records[i] = parse_record(text)
+        return record
+
+    def text(self, i: int) -> bytes:
+        """The saved text of record ``i``."""
+        text = self._texts[i]
+        if text is None:
+            record = self._records[i]
+            assert record is not None
+            text = self._texts[i] = record_text(record)
+        return text
+
+    # -- growing and cutting ---------------------------------------------------------------------
+    def append(self, record: TurnRecord) -> None:
+        """Add a finished turn. Records cut off by an undo are forgotten from here on: a new
+        turn starts a new branch of the story."""
+        if self._records and record.number <= self[-1].number:
+            raise ValueError(
+                f"turn {record.number} cannot follow turn {self[-1].number} in the story"
+            )
+        self._cut = None
+        self._texts.append(None)
+        self._records.append(record)
+
+    def cut(self, length: int, *, keep: bool = True) -> None:
+        """Take back every record after the first ``length`` (an undo or a rewind). When
+        ``keep``, what is cut is kept until the next :meth:`append`, so :meth:`restore_cut`
+        can bring it back; a failed turn's rollback keeps nothing."""
+        if not 0 <= length <= len(self):
+            raise ValueError(f"the story has {len(self)} turns, not {length}")
+        if length == len(self):
+            return
+        if keep:
+            tail = (self._texts[length:], self._records[length:])
+            if self._cut is not None and self._cut[0]:
+                # A second cut before any new turn: what was cut first follows this tail.
+                tail = (tail[0] + self._cut[0], tail[1] + self._cut[1])
+            self._cut = tail
+        del self._texts[length:]
+        del self._records[length:]
+        for key, (count, identity) in self.synced.items():
+            self.synced[key] = (min(count, length), identity)
+        if self._hashed > length:
+            self._rehash()
+
+    @property
+    def cut_length(self) -> int:
+        """How many records the last cut took back (0 when nothing can be restored)."""
+        return len(self._cut[0]) if self._cut else 0
+
+    def restore_cut(self, length: int | None = None) -> None:
+        """Put back the records the last cut took (the first ``length`` of them, or all)."""
+        if not self._cut:
+            raise ValueError("nothing was taken back")
+        texts, records = self._cut
+        n = len(records) if length is None else length
+        self._texts.extend(texts[:n])
+        self._records.extend(records[:n])
+        self._cut = (texts[n:], records[n:]) if n < len(records) else None
+
+    # -- what a save needs -----------------------------------------------------------------------
+    def _rehash(self) -> None:
+        self._hash = hashlib.sha256(HEADER)
+        self._hashed, self._size = 0, len(HEADER)
+
+    def _catch_up(self) -> None:
+        for i in range(self._hashed, len(self)):
+            text = self.text(i)
+            self._hash.update(text)
+            self._size += len(text)
+        self._hashed = len(self)
+
+    def digest(self) -> tuple[int, str]:
+        """The size and SHA-256 of the whole story's text (header and every record)."""
+        self._catch_up()
+        return self._size, self._hash.hexdigest()
+
+    def offset(self, count: int) -> int:
+        """Where record ``count`` begins in the story's text (its size up to there)."""
+        return len(HEADER) + sum(len(self.text(i)) for i in range(count))
+
+    def texts(self, start: int = 0) -> Iterator[bytes]:
+        """The saved text of every record from ``start`` on."""
+        for i in range(start, len(self)):
+            yield self.text(i)

@@ -1,0 +1,25 @@
+"""A finished turn as the story keeps it: what the players did, what the DM said, what was
+rolled and what it cost. Records are frozen: the story only grows, so a record once made is
+shared by every rollback point and checkpoint instead of being copied."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.world.usage import Usage
+
+
+class TurnRecord(BaseModel):
+    """A finished turn: what the players did, what the DM said, what was rolled.
+
+    Frozen: history is append-only, which lets snapshots share old records.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    number: int
+    actions: list[str]
+    narrative: str
+    rolls: list[str] = Field(default_factory=list)
+    usage: Usage = Field(default_factory=Usage)
+    """Tokens the DM spent on this turn (nothing for the offline referee)."""

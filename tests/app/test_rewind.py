@@ -1,0 +1,148 @@
+"""Undo, redo and rewind: taking turns back, dice and all, in this sitting and after loading."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from app.saves import load_save
+from app.saves.checkpoints import KEEP_TURNS, checkpoints_of
+from app.session import rewinding
+from app.session.keeping import Keeper
+from app.session.session import GameSession
+from app.session.setup import resume_session, start_session
+from app.world.actions import PlayerAction
+from tests.app.saved_games import crossroads
+
+LINES = [
+    ("mira", "I look around"),
+    ("thorin", "ask Berta about Tam"),
+    ("mira", "I pick the lock on the trapdoor"),
+    ("mira", "I climb down the trapdoor"),
+    ("thorin", "I attack the rat"),
+]
+
+
+def play(session: GameSession, lines: list[tuple[str, str]], keeper: Keeper | None = None) -> None:
+    async def go() -> None:
+        for character, text in lines:
+            assert session.submit(PlayerAction(character_id=character, text=text))
+            async for event in session.run_until_players():
+                if type(event).__name__ == "TurnEnd" and keeper is not None:
+                    keeper.autosave(session.state, checkpoint=session.settled)
+
+    asyncio.run(go())
+
+
+def test_undo_takes_the_last_turn_back_dice_and_all() -> None:
+    session = start_session(crossroads(), 11)
+    play(session, LINES[:2])
+    spent = {"usage", "usage_turns", "usage_alerts"}  # tokens spent stay spent
+    before = session.state.model_dump(exclude=spent)
+    next_roll = session.state.fork().rng.random()
+    play(session, LINES[2:3])
+    assert session.state.flags != before["flags"] or session.state.turn == 3
+    reply = rewinding.undo(session)
+    assert reply.ok and "Took back turn 3 (Mira: I pick the lock on the trapdoor)" in reply.text
+    assert session.state.model_dump(exclude=spent) == before
+    assert session.state.rng.random() == next_roll
+    assert len(session.state.history) == 2 and not session.briefed
+
+
+def test_redo_brings_back_what_undo_took_until_a_new_turn() -> None:
+    session = start_session(crossroads(), 11)
+    play(session, LINES[:3])
+    after = session.state.model_dump(exclude={"usage"})
+    rewinding.undo(session)
+    rewinding.undo(session)
+    assert session.state.turn == 1
+    assert rewinding.redo(session).ok
+    assert session.state.model_dump(exclude={"usage"}) == after and len(session.state.history) == 3
+    rewinding.undo(session)
+    play(session, [("thorin", "I order an ale")])  # a new branch: the old turn 3 is gone
+    assert not rewinding.redo(session).ok
+    assert session.state.history[-1].actions == ["Thorin: I order an ale"]
+
+
+def test_rewind_goes_back_to_before_any_kept_turn() -> None:
+    session = start_session(crossroads(), 11)
+    play(session, LINES[:4])
+    assert rewinding.rewind_points(session) == [1, 2, 3, 4]
+    reply = rewinding.rewind(session, 2)
+    assert reply.ok and "turns 2–4" in reply.text
+    assert session.state.turn == 1 and session.state.scene.id == "inn"
+    assert not rewinding.rewind(session, 3).ok  # that is ahead now: /redo brings it back
+
+
+def test_nothing_to_take_back_at_the_start_says_so() -> None:
+    session = start_session(crossroads(), 11)
+    reply = rewinding.undo(session)
+    assert not reply.ok and "no turn to take back" in reply.text
+
+
+def test_tokens_spent_on_turns_taken_back_stay_spent() -> None:
+    session = start_session(crossroads(), 11)
+    play(session, LINES[:2])
+    session.state.usage = session.state.usage.model_copy(update={"prompt_tokens": 900})
+    rewinding.undo(session)
+    assert session.state.usage.prompt_tokens == 900
+
+
+def test_checkpoints_are_kept_with_the_save_and_reach_back_after_loading(tmp_path: Path) -> None:
+    session = start_session(crossroads(), 11)
+    keeper = Keeper(tmp_path, "game")
+    keeper.autosave(session.state, checkpoint=True)
+    play(session, LINES[:4], keeper)
+    names = [c.path.name for c in checkpoints_of(tmp_path / "game.toml")]
+    assert names == [
+        "000000-inn.start.toml",
+        "000001-inn.toml",
+        "000002-inn.toml",
+        "000003-inn.toml",
+        "000004-cellar.start.toml",  # climbing down began the cellar
+    ]
+    loaded = load_save(tmp_path / "game.toml")
+    resumed = resume_session(loaded.state, save=loaded.path)
+    turn_two = start_session(crossroads(), 11)
+    play(turn_two, LINES[:2])
+    reply = rewinding.rewind(resumed, 3)
+    assert reply.ok, reply.text
+    skip = {"started", "turn_order", "usage"}  # wall-clock times; what the DM was called for
+    assert resumed.state.model_dump(exclude=skip) == turn_two.state.model_dump(exclude=skip)
+    assert resumed.state.rng.random() == turn_two.state.rng.random()
+    assert [r.number for r in resumed.state.history] == [1, 2]
+
+
+def test_a_new_turn_after_a_rewind_drops_the_abandoned_checkpoints(tmp_path: Path) -> None:
+    session = start_session(crossroads(), 11)
+    keeper = Keeper(tmp_path, "game")
+    play(session, LINES[:4], keeper)
+    rewinding.rewind(session, 2)
+    keeper.autosave(session.state)
+    assert [c.turn for c in checkpoints_of(tmp_path / "game.toml")] == [1, 2, 3, 4]  # kept
+    play(session, [("thorin", "I order an ale")], keeper)
+    assert [c.turn for c in checkpoints_of(tmp_path / "game.toml")] == [1, 2]
+    loaded = load_save(tmp_path / "game.toml").state
+    assert [r.actions for r in loaded.history][-1] == ["Thorin: I order an ale"]
+
+
+def test_checkpoints_on_disk_are_bounded(tmp_path: Path) -> None:
+    session = start_session(crossroads(), 11)
+    keeper = Keeper(tmp_path, "game")
+    play(session, [("mira", f"I look around the room ({n})") for n in range(KEEP_TURNS + 8)], keeper)
+    kept = checkpoints_of(tmp_path / "game.toml")
+    assert len([c for c in kept if not c.start]) == KEEP_TURNS - (1 if kept[-1].start else 0)
+    assert kept[-1].turn == session.state.turn and kept[0].start
+
+
+@pytest.mark.parametrize(("players", "asking", "expected"), [
+    ({"Solo": ["mira", "thorin", "aria"]}, "Solo", []),
+    ({"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}, "Ana", ["Ben", "Cy"]),
+])  # fmt: skip
+def test_every_other_player_at_the_table_confirms(
+    players: dict[str, list[str]], asking: str, expected: list[str]
+) -> None:
+    session = start_session(crossroads(), 11, players=players)
+    assert rewinding.who_confirms(session, asking) == expected

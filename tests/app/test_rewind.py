@@ -131,7 +131,8 @@ def test_a_new_turn_after_a_rewind_drops_the_abandoned_checkpoints(tmp_path: Pat
 def test_checkpoints_on_disk_are_bounded(tmp_path: Path) -> None:
     session = start_session(crossroads(), 11)
     keeper = Keeper(tmp_path, "game")
-    play(session, [("mira", f"I look around the room ({n})") for n in range(KEEP_TURNS + 8)], keeper)
+    lines = [("mira", f"I look around the room ({n})") for n in range(KEEP_TURNS + 8)]
+    play(session, lines, keeper)
     kept = checkpoints_of(tmp_path / "game.toml")
     assert len([c for c in kept if not c.start]) == KEEP_TURNS - (1 if kept[-1].start else 0)
     assert kept[-1].turn == session.state.turn and kept[0].start

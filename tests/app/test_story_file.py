@@ -20,7 +20,8 @@ NARRATION = "The fire crackles while Berta talks about the scratching below the 
 def grown(turns: int) -> GameState:
     state = start_session(crossroads(), 1).state
     for n in range(1, turns + 1):
-        state.history.append(TurnRecord(number=n, actions=[f"Mira: look ({n})"], narrative=NARRATION))
+        record = TurnRecord(number=n, actions=[f"Mira: look ({n})"], narrative=NARRATION)
+        state.history.append(record)
     state.turn = turns
     return state
 

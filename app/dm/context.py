@@ -194,7 +194,9 @@ def fold_summary(state: GameState) -> None:
     # Only the few records that just left the window are new: walk back to the last one
     # already folded, so a long game does not rescan its whole history every turn.
     fresh: list[TurnRecord] = []
-    for record in reversed(state.history[:-WINDOW_TURNS]):
+    story = state.history
+    for index in range(len(story) - WINDOW_TURNS - 1, -1, -1):  # by index: a loaded story
+        record = story[index]  # parses a record only when it is read
         if record.number <= state.summarised_through:
             break
         fresh.append(record)

@@ -21,7 +21,6 @@ leaves); they load as they are and get a story file the next time they are saved
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -155,15 +154,15 @@ def read_story(save: Path, table: object) -> tuple[Chronicle, list[str]]:
         data = read_bytes(path, MAX_STORY_BYTES)
     except UserFileError as error:
         raise _refused(save, path, f"cannot be read ({error})") from None
-    body = data[: ref.bytes]
-    if len(data) >= ref.bytes and hashlib.sha256(body).hexdigest() == ref.sha256:
-        texts = split_records(body[len(HEADER) :])
-        if len(texts) != ref.turns:
-            raise _refused(save, path, f"holds {len(texts)} turns where the save names {ref.turns}")
-        chronicle = Chronicle.from_texts(texts)
-        _check_tail(save, path, chronicle)
-        _adopt(chronicle, path, ref)
-        return chronicle, []
+    if len(data) >= ref.bytes and data.startswith(HEADER):
+        chronicle = Chronicle.from_story(data[: ref.bytes])  # hashed as it is split
+        if chronicle.digest() == (ref.bytes, ref.sha256):
+            if len(chronicle) != ref.turns:
+                held = f"holds {len(chronicle)} turns where the save names {ref.turns}"
+                raise _refused(save, path, held)
+            _check_tail(save, path, chronicle)
+            chronicle.synced[_key(path)] = (ref.turns, _identity(path))  # appended to next
+            return chronicle, []
     return _edited(save, path, data, ref)
 
 
@@ -205,12 +204,6 @@ def _check_tail(save: Path, path: Path, chronicle: Chronicle) -> None:
             chronicle[i]
     except (StoryDamaged, ValidationError) as error:
         raise _refused(save, path, f"is damaged ({error})") from None
-
-
-def _adopt(chronicle: Chronicle, path: Path, ref: StoryRef) -> None:
-    """The file is this chronicle's own: the next save appends to it."""
-    chronicle.synced[_key(path)] = (ref.turns, _identity(path))
-    chronicle.digest()  # primes the running digest (the records' texts are at hand)
 
 
 def _edited(save: Path, path: Path, data: bytes, ref: StoryRef) -> tuple[Chronicle, list[str]]:

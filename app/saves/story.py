@@ -30,7 +30,14 @@ from pydantic import ValidationError
 
 from app.saves.files import write_atomically
 from app.saves.names import SaveError
-from app.world.chronicle import HEADER, Chronicle, StoryDamaged, parse_record, split_records
+from app.world.chronicle import (
+    HEADER,
+    Chronicle,
+    StoryDamaged,
+    is_closed,
+    parse_record,
+    split_records,
+)
 from app.world.turnrecord import TurnRecord
 from app.world.userfiles import UserFileError, read_bytes
 
@@ -217,6 +224,14 @@ def _edited(save: Path, path: Path, data: bytes, ref: StoryRef) -> tuple[Chronic
         raise _refused(
             save, path, f"{why}: it holds {len(texts)} of the {ref.turns} turns the save names"
         )
+    for index, text in enumerate(texts[: ref.turns]):
+        if not is_closed(text):
+            raise _refused(
+                save,
+                path,
+                f"was cut short: turn record {index + 1} has lost its last line "
+                "('# end of turn …'; keep it when you edit the story by hand)",
+            )
     chronicle = Chronicle()
     for index, text in enumerate(texts[: ref.turns]):
         try:

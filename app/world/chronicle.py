@@ -39,6 +39,8 @@ HEADER = (
 """The first lines of every story file (part of what the save's digest covers)."""
 MARK = b"[[turn]]\n"
 """How each record's text begins."""
+END = "# end of turn "
+"""How each record's last line begins."""
 
 
 Text = bytes | memoryview
@@ -50,9 +52,16 @@ class StoryDamaged(ValueError):
 
 
 def record_text(record: TurnRecord) -> bytes:
-    """The TOML text a record is saved as: one ``[[turn]]`` table."""
+    """The TOML text a record is saved as: one ``[[turn]]`` table, closed by a comment line
+    (``# end of turn 12``) that tells a record cut short from a whole one."""
     data = record.model_dump(mode="json", exclude_none=True)
-    return tomli_w.dumps({"turn": [data]}).encode("utf-8")
+    return (tomli_w.dumps({"turn": [data]}) + f"{END}{record.number}\n").encode("utf-8")
+
+
+def is_closed(text: Text) -> bool:
+    """The record's text ends with its closing line (it was not cut short)."""
+    last = bytes(text).rstrip().rsplit(b"\n", 1)[-1]
+    return last.startswith(END.encode()) and last[len(END) :].isdigit()
 
 
 def parse_record(text: Text) -> TurnRecord:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.saves.document import load_checkpoint_state
+from app.saves.files import clean_orphans
 from app.saves.names import SaveError
 from app.saves.story import story_folder
 from app.world.state import GameState
@@ -91,6 +92,7 @@ def keep_checkpoint(save: Path, state: GameState) -> Path | None:
         os.replace(tmp, target)
     except OSError:
         return None
+    clean_orphans(folder)  # a link a killed game left half made
     _prune(earlier)
     return target
 

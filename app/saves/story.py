@@ -28,7 +28,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.saves.files import write_atomically
+from app.saves.files import clean_orphans, write_atomically
 from app.saves.names import SaveError
 from app.world.chronicle import (
     HEADER,
@@ -118,6 +118,7 @@ def write_story(chronicle: Chronicle, save: Path) -> StoryRef:
                 os.fsync(handle.fileno())
     else:
         folder.mkdir(parents=True, exist_ok=True)
+        clean_orphans(folder)  # the temp file of a game killed while writing it whole
         write_atomically(path, HEADER + b"".join(chronicle.texts()), backups=0)
     chronicle.synced[key] = (len(chronicle), _identity(path))
     return StoryRef(folder.name, len(chronicle), size, digest)

@@ -12,6 +12,19 @@ from pathlib import Path
 from app.saves.names import BACKUPS, NotASaveFile, SaveError
 from app.world.userfiles import NotAFile, UserFileError, read_bytes
 
+Identity = tuple[int, int, int, int]
+"""A file as it was left: device, inode, size, modification time."""
+
+
+def identity(path: Path) -> Identity | None:
+    """The file at ``path`` as it is now (``None`` when there is none): a game compares it
+    with what it last wrote to tell its own file from one someone else wrote since."""
+    try:
+        st = path.lstat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
 
 def _fsync_dir(folder: Path) -> None:
     with contextlib.suppress(OSError):  # not every platform can fsync a directory

@@ -28,7 +28,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.saves.files import clean_orphans, write_atomically
+from app.saves.files import clean_orphans, identity, write_atomically
 from app.saves.names import SaveError
 from app.world.chronicle import (
     HEADER,
@@ -74,18 +74,6 @@ class StoryRef:
         }
 
 
-Identity = tuple[int, int, int, int]
-"""A file as it was left: device, inode, size, modification time."""
-
-
-def _identity(path: Path) -> Identity | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-
-
 def _key(path: Path) -> str:
     return os.path.abspath(path)
 
@@ -106,7 +94,7 @@ def write_story(chronicle: Chronicle, save: Path) -> StoryRef:
     known = chronicle.synced.get(key)
     if not chronicle and known is None and not path.exists():
         return StoryRef(folder.name, 0, size, digest)  # nothing to tell yet: no folder
-    if known is not None and _identity(path) == known[1]:
+    if known is not None and identity(path) == known[1]:
         shared = known[0]
         if shared < len(chronicle):
             start = chronicle.offset(shared)
@@ -120,7 +108,7 @@ def write_story(chronicle: Chronicle, save: Path) -> StoryRef:
         folder.mkdir(parents=True, exist_ok=True)
         clean_orphans(folder)  # the temp file of a game killed while writing it whole
         write_atomically(path, HEADER + b"".join(chronicle.texts()), backups=0)
-    chronicle.synced[key] = (len(chronicle), _identity(path))
+    chronicle.synced[key] = (len(chronicle), identity(path))
     return StoryRef(folder.name, len(chronicle), size, digest)
 
 
@@ -169,7 +157,7 @@ def read_story(save: Path, table: object) -> tuple[Chronicle, list[str]]:
                 held = f"holds {len(chronicle)} turns where the save names {ref.turns}"
                 raise _refused(save, path, held)
             _check_tail(save, path, chronicle)
-            chronicle.synced[_key(path)] = (ref.turns, _identity(path))  # appended to next
+            chronicle.synced[_key(path)] = (ref.turns, identity(path))  # appended to next
             return chronicle, []
     return _edited(save, path, data, ref)
 

@@ -27,15 +27,13 @@ import platformdirs
 
 from app.saves import BACKUPS, SaveError, fresh_name, load_game, save_game, save_path
 from app.saves.checkpoints import keep_checkpoint
+from app.saves.files import Identity, identity
 from app.saves.names import same_but_case
 from app.session.commands import Reply, save_failure
 from app.session.hygiene import clean_name
 from app.world.state import GameState
 
 APP_NAME = "dungeon-terminal"
-
-Identity = tuple[int, int, int, int]
-"""A file as this game last left it: device, inode, size, modification time."""
 
 
 @dataclass(frozen=True)
@@ -45,14 +43,6 @@ class Kept:
     path: Path
     notes: list[str] = field(default_factory=list)
     """Said once to the player: a name moved on, a damaged file set aside."""
-
-
-def _identity(path: Path) -> Identity | None:
-    try:
-        st = path.lstat()
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def unreadable(path: Path) -> str:
@@ -112,10 +102,10 @@ class Keeper:
         self._remember(path)
 
     def _remember(self, path: Path) -> None:
-        identity = _identity(path)
-        if identity is not None:
-            self._written[path] = identity
-            self._ids.add(identity)
+        now = identity(path)
+        if now is not None:
+            self._written[path] = now
+            self._ids.add(now)
 
     def mine(self, path: Path) -> bool:
         """Whether the game may write ``path``: what is there is what this game last wrote
@@ -123,9 +113,9 @@ class Keeper:
         rotated away (a save removed by hand can leave its backups behind)."""
         if os.path.lexists(path):
             known = self._written.get(path)
-            return known is not None and known == _identity(path)
+            return known is not None and known == identity(path)
         backups = (path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))
-        return all(_identity(b) in self._ids for b in backups if os.path.lexists(b))
+        return all(identity(b) in self._ids for b in backups if os.path.lexists(b))
 
     def autosave(self, state: GameState, *, checkpoint: bool = False) -> Kept | None:
         """Save under the game's name (``None`` when it has none). A save this game did not

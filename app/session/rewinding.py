@@ -24,7 +24,7 @@ class Rewound:
     ok: bool = True
 
 
-def _label(state: GameState, turn: int) -> str:
+def label(state: GameState, turn: int) -> str:
     """A turn as the players know it: its number and what was done."""
     for record in reversed(state.history):
         if record.number == turn:
@@ -77,10 +77,15 @@ def rewind(session: GameSession, turn: int) -> Rewound:
     return _rewind_to(session, point, "Went back to before")
 
 
+def span(state: GameState, point: Checkpoint) -> str:
+    """What going back to ``point`` takes back: ``turn 12 (Mira: I pick the lock)`` or
+    ``turns 9–12``."""
+    first, last = point.turn + 1, state.turn
+    return label(state, first) if first == last else f"turns {first}–{last}"
+
+
 def _rewind_to(session: GameSession, point: Checkpoint, verb: str) -> Rewound:
-    first = point.turn + 1
-    last = session.state.turn
-    labels = _label(session.state, first) if first == last else f"turns {first}–{last}"
+    labels = span(session.state, point)
     try:
         _go(session, point)
     except (CannotGoBack, SaveError, OSError) as error:

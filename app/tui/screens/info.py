@@ -21,6 +21,7 @@ KEYS: list[tuple[str, str]] = [
     ("ctrl+n", "act as the next character you may play"),
     ("ctrl+t", "end your turn (pass, or hold in a fight)"),
     ("ctrl+r", "run a failed turn again"),
+    ("ctrl+z", "take back the last turn (/undo; /redo brings it back)"),
     ("ctrl+s", "save the game now"),
     ("ctrl+l", "show or hide the dice & combat log"),
     ("f2", "the prompt inspector: the last messages sent to the DM"),

@@ -130,7 +130,9 @@ class ConfirmScreen(_Guarded[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer(False)", "No", show=False),
     ]
-    ANSWER_KEYS: ClassVar[dict[str, object]] = {"y": True, "n": False}
+    ANSWER_KEYS: ClassVar[dict[str, object]] = {"y": True, "n": False, "escape": False}
+    """Esc answers like the letters: as a binding alone it came after the key had counted
+    as typing, which restarted the pause it waits for, so it never took."""
     YES_VARIANT: ClassVar[ButtonVariant] = "error"
 
     def __init__(self, question: str, title: str = "", hint: str = "") -> None:

@@ -47,8 +47,8 @@ from app.tui.messages import EventArrived, TurnsFinished
 from app.tui.screens.leaving import EndingChoice, EndingScreen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
-from app.tui.screens.quitting import Keeping
 from app.tui.screens.reaction_dialog import reaction_dialog
+from app.tui.screens.takingback import TakingBack
 from app.tui.screens.turnlog import TurnLogScreen
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
@@ -63,7 +63,7 @@ HISTORY_SHOWN = 12
 """Turns of the story shown again when a saved game is resumed."""
 
 
-class PlayScreen(Keeping):
+class PlayScreen(TakingBack):
     """One game being played."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -71,6 +71,7 @@ class PlayScreen(Keeping):
         Binding("ctrl+n", "next_actor", "Next char"),
         Binding("ctrl+r", "retry", "Retry"),
         Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+l", "toggle_log", "Log"),
         Binding("f2", "inspect", "Prompt"),
         Binding("f1", "app.help", "Help"),
@@ -130,19 +131,13 @@ class PlayScreen(Keeping):
     def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()
         self.session.state.set_reaction_policy(AskPolicy(self.ask_reaction, choices=True))
-        story = self.query_one(StoryPane)
         state = self.session.state
         if self.resumed:
-            story.add_note(f"Resumed at turn {state.turn}.")
-            for record in state.history[-HISTORY_SHOWN:]:
-                for action in record.actions:
-                    who, said, text = action.partition(": ")
-                    if said:  # a foe's turn has no player action to show
-                        story.add_action(who, text)
-                story.add_narration(record.narrative)
-            story.add_scene(state.scene.name)
+            self.fill_story(f"Resumed at turn {state.turn}.", first=True)
         else:
-            story.add_scene(state.scene.name, scene_description(state, state.campaign))
+            self.query_one(StoryPane).add_scene(
+                state.scene.name, scene_description(state, state.campaign)
+            )
         self.query_one(DiceLog).add_entries(list(state.table_log), flash=False)
         self.refresh_all()
         self.query_one("#command", Input).focus()
@@ -155,6 +150,24 @@ class PlayScreen(Keeping):
             self.start_turns()
         else:
             self.check_handoff()
+
+    def fill_story(self, note: str, *, first: bool = False) -> None:
+        """The story pane from the story: its last turns and the scene's heading, with a
+        note first (a resumed game) or last (turns taken back: what changed)."""
+        story = self.query_one(StoryPane)
+        state = self.session.state
+        story.restart()
+        if first:
+            story.add_note(note)
+        for record in state.history[-HISTORY_SHOWN:]:
+            for action in record.actions:
+                who, said, text = action.partition(": ")
+                if said:  # a foe's turn has no player action to show
+                    story.add_action(who, text)
+            story.add_narration(record.narrative)
+        story.add_scene(state.scene.name)
+        if not first:
+            story.add_note(note)
 
     # -- reading the game (only while no turn runs) ----------------------------------------------
     def player_up(self) -> str | None:
@@ -231,7 +244,7 @@ class PlayScreen(Keeping):
         """The hotseat turn timer: count down in the banner; pass a player whose time ran
         out (the turn log records TIMEOUT) and hand the keyboard on."""
         state = self.session.state
-        if self.thinking or self.failed or state.ending:
+        if self.thinking or self.failed or state.ending or self.confirming:
             return
         if len(state.players) > 1 and self.player_up() != self.holder:
             return  # the keyboard is still being passed: the clock has not started
@@ -528,6 +541,8 @@ class PlayScreen(Keeping):
             self.roll(rest)
         elif word == "retry":
             self.action_retry()
+        elif word in ("undo", "redo", "rewind"):
+            self.take_back(word, rest)
         elif word == "save":
             self.save(rest)
         elif word == "load":
@@ -607,6 +622,10 @@ class PlayScreen(Keeping):
                     commands.END_TURN_TEXT,
                 )
             self.advance()
+
+    def action_undo(self) -> None:
+        """ctrl+z: take back the last turn (the others at the table agree first)."""
+        self.take_back("undo")
 
     def action_next_actor(self) -> None:
         """Act as the next character that may act now."""

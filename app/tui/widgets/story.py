@@ -92,6 +92,12 @@ class StoryPane(VerticalScroll):
         if extra >= self.TRIM:
             self.remove_children(list(self.children[:extra]))
 
+    def restart(self) -> None:
+        """Empty the pane, to show the story again (turns were taken back)."""
+        self._stream = None
+        self._narration = None
+        self.remove_children(list(self.children))
+
     def add_scene(self, name: str, description: str = "") -> None:
         """A scene heading and its read-aloud text."""
         body = f"## {name}\n\n{description}" if description else f"## {name}"

@@ -19,12 +19,13 @@ from pathlib import Path
 from rich.console import Console
 
 from app import views
+from app.console_takingback import take_back
 from app.dm.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
 from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR, SaveError
 from app.screentext import plain
-from app.session import commands, presence, turnlog
+from app.session import commands, presence, takingback, turnlog
 from app.session.hygiene import clean_line
 from app.session.keeping import (
     START_ADVICE,
@@ -80,14 +81,16 @@ class ConsoleGame:
         if self.loaded_from is not None:
             self.keeper.adopt(self.loaded_from)
 
-    async def autosave(self) -> bool:
+    async def autosave(self, checkpoint: bool | None = None) -> bool:
         """Write the save off the event loop (the turn's checkpoint too, when the players
-        are asked to act next); a failure is reported, never fatal."""
+        are asked to act next, unless ``checkpoint`` says); a failure is reported, never
+        fatal."""
         if self.keeper.name is None:
             return True
+        mark = self.session.settled if checkpoint is None else checkpoint
         try:
             kept = await asyncio.to_thread(
-                partial(self.keeper.autosave, checkpoint=self.session.settled),
+                partial(self.keeper.autosave, checkpoint=mark),
                 self.session.state,
             )
         except (SaveError, OSError) as error:
@@ -374,6 +377,10 @@ class ConsoleGame:
         if line.startswith("/"):
             if line.lower().startswith("/retry"):
                 await self.play_turns()
+                return True
+            word, _, rest = line[1:].partition(" ")
+            if word.lower() in takingback.WORDS:
+                await take_back(self, word.lower(), rest)
                 return True
             if not self.command(line):
                 return not await self.keep_before_leaving()

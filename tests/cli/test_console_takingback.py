@@ -1,0 +1,74 @@
+"""``/undo``, ``/redo`` and ``/rewind`` at the console: solo at once, in hotseat once
+every other player agrees; the game is saved as taken back, so it resumes there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from app.cli import app
+from app.saves import load_game, load_save
+
+SEATS = ["--player", "Ana=mira", "--player", "Ben=thorin", "--player", "Cy=aria"]
+
+
+def play(tmp_path: Path, lines: str, seats: list[str] | None = None) -> str:
+    args = ["play", "--ui", "console", "--seed", "3", "--saves-dir", str(tmp_path)]
+    result = CliRunner().invoke(app, [*args, *(seats or [])], input=lines)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def saved(tmp_path: Path) -> Path:
+    [path] = list(tmp_path.glob("*.toml"))
+    return path
+
+
+def test_solo_undo_redo_and_rewind(tmp_path: Path) -> None:
+    out = play(
+        tmp_path,
+        "/undo\nMira: I look around\nMira: ask Berta about Tam\n"
+        "Mira: I pick the lock on the trapdoor\n/undo\n/redo\n/rewind\n/rewind two\n"
+        "/rewind 2\n/quit\n",
+    )
+    assert "There is no turn to take back." in out
+    assert "Took back turn 3 (Mira: I pick the lock on the trapdoor)." in out
+    assert "Brought back the turns up to turn 3." in out
+    assert "Turns you can go back to before: 1–3." in out
+    assert "/rewind takes a turn number, e.g. /rewind 3." in out
+    assert "Went back to before turns 2–3." in out
+    assert "Mira: " in out.split("Went back to before turns 2–3.")[1]  # the status follows
+    state = load_save(saved(tmp_path)).state  # quitting resumes where it was taken back
+    assert state.turn == 1 and [r.actions for r in state.history] == [["Mira: I look around"]]
+
+
+def test_undo_after_quitting_reaches_the_checkpoints_on_disk(tmp_path: Path) -> None:
+    play(tmp_path, "Mira: I look around\nMira: ask Berta about Tam\n/quit\n")
+    name = saved(tmp_path).stem
+    args = ["play", "--ui", "console", "--saves-dir", str(tmp_path), "--load", name]
+    result = CliRunner().invoke(app, args, input="/undo\n/undo\n/quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Took back turn 2 (Mira: ask Berta about Tam)." in result.output
+    assert "Took back turn 1 (Mira: I look around)." in result.output
+    assert load_game(saved(tmp_path)).turn == 0
+
+
+def test_hotseat_every_other_player_agrees(tmp_path: Path) -> None:
+    out = play(
+        tmp_path,
+        "Mira: I look around\n/pass\n/pass\n/undo\ny\nyes\n/quit\n",
+        SEATS,
+    )
+    assert "Ana wants to take back turn 1 (Mira: I look around)." in out
+    assert "Ben, do you agree? [y/N]" in out and "Cy, do you agree? [y/N]" in out
+    assert "Took back turn 1 (Mira: I look around)." in out
+    assert load_game(saved(tmp_path)).turn == 0
+
+
+def test_hotseat_a_no_cancels_and_the_table_is_told(tmp_path: Path) -> None:
+    out = play(tmp_path, "Mira: I look around\n/pass\n/pass\n/undo\ny\nn\n/quit\n", SEATS)
+    assert "Cy declined: nothing was taken back." in out
+    assert "Took back" not in out
+    assert load_game(saved(tmp_path)).turn == 1

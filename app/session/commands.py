@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
+from app.dm.understanding.takingback import asks_to_take_back
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import hotseat, presence
 from app.session.hygiene import clean_name, strip_controls
@@ -20,6 +22,7 @@ from app.session.session import GameSession
 from app.session.spending import usage_lines
 from app.world import view
 from app.world.actions import PlayerAction
+from app.world.state import GameState
 from app.world.turnorder import Reason
 from rules.dice import RollResult, roll
 
@@ -161,12 +164,20 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
         return Reply(ask, False), None
     if not text.strip():
         return Reply(f"What does {session.state.name_of(character)} do?", False), None
+    if asks_to_take_back(text, language_of(session.state)):  # for the table, not the DM
+        return Reply(TAKING_BACK_HINT, False), None
     owner = session.state.controller_of(character) or ""
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
     if not outcome:
         return Reply(getattr(outcome, "reason", "refused"), False, late), None
     _fight_turn_taken(session, character, "TURN_COMPLETE")
     return Reply(getattr(outcome, "detail", ""), True, late, text.strip()), character
+
+
+def language_of(state: GameState) -> str | None:
+    """The campaign's language (how players' lines are read)."""
+    campaign = state.campaign
+    return campaign.campaign.language if campaign is not None else None
 
 
 def _fight_turn_taken(session: GameSession, character: str, reason: Reason) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from app.dm.brain import ToolCall
 from app.dm.referee.referee import OfflineReferee
+from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.session import commands, hotseat
 from app.session.runner import resolve_character
 from app.session.setup import session_for
@@ -131,6 +132,9 @@ async def judge(line: Line, situation: object) -> Verdict:
     if len(state.players) > 1 and not fighting:
         state.turn_order.active = typist  # the line is typed by the player who is up
     reply, who = commands.declare(session, line.text, line.actor)
+    if not reply.ok and reply.text == TAKING_BACK_HINT:
+        # asking to take a turn back: the table answers with /undo, and no turn is spent
+        return Verdict(line, "help", None, line.intent == "help" or "help" in line.accept)
     if not reply.ok or who is None:
         # Nothing queued: the player is told why. Out of turn in a fight (the player's own
         # character) that is asking back; another's character or a stranger, refusing.

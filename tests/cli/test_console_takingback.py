@@ -72,3 +72,10 @@ def test_hotseat_a_no_cancels_and_the_table_is_told(tmp_path: Path) -> None:
     assert "Cy declined: nothing was taken back." in out
     assert "Took back" not in out
     assert load_game(saved(tmp_path)).turn == 1
+
+
+def test_saying_undo_in_words_is_told_about_undo_and_spends_no_turn(tmp_path: Path) -> None:
+    out = play(tmp_path, "Mira: I look around\nMira: oops, undo that\nwait go back a turn\n/quit\n")
+    assert out.count("To take a turn back, type /undo") == 2
+    state = load_save(saved(tmp_path)).state
+    assert state.turn == 1 and not state.pending  # nothing reached the DM

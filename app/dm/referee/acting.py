@@ -21,6 +21,7 @@ from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
 from app.dm.understanding.features import smites
 from app.dm.understanding.intent import Reading
+from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.dm.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
@@ -115,6 +116,8 @@ class Acting(Caring):
             return USAGE_TEXT
         if intent.kind == "help" and intent.note == "stepping away":
             return STEPPING_AWAY
+        if intent.kind == "help" and intent.note == "taking back":
+            return TAKING_BACK_HINT
         if intent.kind == "help":
             return answers.help_text(state, campaign, intent.actor)
         if intent.kind == "inventory":

@@ -9,6 +9,7 @@ from typing import Any
 
 from app.dm.understanding.intent import Intent, IntentKind
 from app.dm.understanding.scope import Scope, Thing, ThingKind
+from app.dm.understanding.takingback import takes_back
 from app.dm.understanding.vocabulary import Vocabulary
 from app.dm.understanding.words import core, has_phrase, name_score, starts_with, stem
 from app.world.campaign import Campaign
@@ -104,6 +105,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("ask", confidence=0.3, note=f"{said} what?")
     if said in vocab.help or said in ("help me", "help please", "help pls", "please help"):
         return ctx.intent("help")
+    if takes_back(said, vocab):
+        return ctx.intent("help", note="taking back")
     if any(has_phrase(said, p) for p in vocab.levelling):
         return ctx.intent("help", note="levelling")
     if any(has_phrase(said, p) for p in vocab.usage):

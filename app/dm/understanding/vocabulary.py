@@ -89,6 +89,10 @@ class Vocabulary:
     stepping_away: tuple[str, ...] = ()
     """Phrases a player says leaving the table for a while ("brb", "bathroom break"):
     answered with ``/away`` and ``/back``, never taken as the character's action."""
+    taking_back: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """A player asking to take a turn back ("undo that", "go back a turn"): ``lines`` said
+    as the whole line (after ``openers`` such as "oops"), ``anywhere`` phrases that say it
+    in any line. Answered with ``/undo``, never taken as the character's action."""
 
 
 def _tupled(value: Any) -> Any:

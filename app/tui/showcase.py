@@ -33,6 +33,7 @@ from app.tui.screens.creation import CreationScreen
 from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.reaction_dialog import ReactionScreen
+from app.tui.screens.takingback import AgreeScreen
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.state import GameState
@@ -291,6 +292,24 @@ async def _turn_log(pilot: Pilot[None]) -> None:
     await _press(pilot, "f3")
 
 
+async def _take_back(pilot: Pilot[None]) -> None:
+    """Hotseat: Ana acted and Ben passed; Ana asks to take the turn back, Ben is asked."""
+    app = pilot.app
+    assert isinstance(app, DungeonApp)
+    await shown(pilot, HandoffScreen)
+    await _press(pilot, "enter")
+    await say(pilot, "Mira: I pick the lock on the trapdoor")
+    await shown(pilot, HandoffScreen)
+    await _press(pilot, "enter")
+    screen = play_screen(app)
+    await screen.command("/pass")
+    await until(pilot, lambda: not screen.thinking and screen.session.state.turn == 1)
+    await shown(pilot, HandoffScreen)
+    await _press(pilot, "enter")
+    await _press(pilot, "ctrl+z")
+    await shown(pilot, AgreeScreen)
+
+
 async def _inspector(pilot: Pilot[None]) -> None:
     await _one_turn(pilot)
     await _press(pilot, "f2")
@@ -349,6 +368,13 @@ SHOTS: list[Shot] = [
     ),
     Shot("inspector", "The prompt inspector", (100, 30), _game(crossroads), _inspector),
     Shot("turn-log", "Hotseat: the turn log", (100, 30), _game(round_at_the_table), _turn_log),
+    Shot(
+        "take-back",
+        "Hotseat: Ana asks to take a turn back, and Ben is asked to agree",
+        (100, 30),
+        _game(lambda: crossroads(SEED, TABLE)),
+        _take_back,
+    ),
     Shot("create-character", "Making a character: rolled scores", (120, 36), _title, _creation),
 ]
 """Every screen, as the snapshot tests and the screenshots show it."""

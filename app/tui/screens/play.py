@@ -71,10 +71,10 @@ class PlayScreen(TakingBack):
         Binding("ctrl+n", "next_actor", "Next char"),
         Binding("ctrl+r", "retry", "Retry"),
         Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+l", "toggle_log", "Log"),
         Binding("f2", "inspect", "Prompt"),
         Binding("f1", "app.help", "Help"),
+        Binding("ctrl+z", "undo", "Undo"),  # after Help too (at 80 columns Help must show)
         Binding("f3", "turn_log", "Turns"),  # after Help: at 80 columns Help must show
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),

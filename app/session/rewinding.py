@@ -74,14 +74,23 @@ def rewind(session: GameSession, turn: int) -> Rewound:
         return Rewound(
             f"The game cannot go back to before turn {turn}: no checkpoint is kept there.", False
         )
-    return _rewind_to(session, point, "Went back to before")
+    return _rewind_to(session, point, "Took back")
 
 
 def span(state: GameState, point: Checkpoint) -> str:
     """What going back to ``point`` takes back: ``turn 12 (Mira: I pick the lock)`` or
-    ``turns 9–12``."""
+    ``turns 9–12 (Mira: I attack the rat; Thorin: I shove it)``."""
     first, last = point.turn + 1, state.turn
-    return label(state, first) if first == last else f"turns {first}–{last}"
+    if first == last:
+        return label(state, first)
+    done: list[str] = []
+    for record in reversed(state.history):
+        if record.number < first:
+            break
+        if record.number <= last:  # the players' actions (a foe's turn has none)
+            done[:0] = [a for a in record.actions if ": " in a]
+    said = f" ({_clip('; '.join(done))})" if done else ""
+    return f"turns {first}–{last}{said}"
 
 
 def _rewind_to(session: GameSession, point: Checkpoint, verb: str) -> Rewound:

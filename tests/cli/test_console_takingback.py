@@ -38,8 +38,9 @@ def test_solo_undo_redo_and_rewind(tmp_path: Path) -> None:
     assert "Brought back the turns up to turn 3." in out
     assert "Turns you can go back to before: 1–3." in out
     assert "/rewind takes a turn number, e.g. /rewind 3." in out
-    assert "Went back to before turns 2–3." in out
-    assert "Mira: " in out.split("Went back to before turns 2–3.")[1]  # the status follows
+    took = "Took back turns 2–3 (Mira: ask Berta about Tam; Mira: I pick the lock on the"
+    assert took in out
+    assert "Mira: 21/21 HP" in out.split(took)[1]  # the status follows
     state = load_save(saved(tmp_path)).state  # quitting resumes where it was taken back
     assert state.turn == 1 and [r.actions for r in state.history] == [["Mira: I look around"]]
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from app.dm.config import DMConfig
 from app.saves import load_game, load_save
 from app.session.session import GameSession
 from app.tui import make_app
@@ -87,9 +88,9 @@ async def test_rewind_goes_back_several_turns_and_lists_where_it_can_go(tmp_path
         await screen.command("/rewind 2")
         await pilot.pause()
         assert screen.session.state.turn == 1
-        assert story_lines(screen)[-1].startswith("Took back turns 2–3.") or story_lines(screen)[
-            -1
-        ].startswith("Went back to before turns 2–3.")
+        assert story_lines(screen)[-1].startswith(
+            "Took back turns 2–3 (Mira: ask Berta about Tam; Thorin: I order an ale)."
+        )
         await say(pilot, "Mira: I pick the lock on the trapdoor")  # a new branch
         await screen.command("/redo")
         await pilot.pause()
@@ -183,3 +184,27 @@ async def test_hotseat_a_no_cancels_and_the_table_is_told(tmp_path: Path) -> Non
         assert screen.session.state.turn == 1
         assert story_lines(screen)[-1] == "Ben declined: nothing was taken back."
         assert "Ben declined" in notes(app)
+
+
+async def test_after_quitting_and_resuming_the_checkpoints_on_disk_reach_back(
+    tmp_path: Path,
+) -> None:
+    first = game(tmp_path, crossroads())
+    async with first.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "Mira: I look around")
+        await say(pilot, "Mira: ask Berta about Tam")
+    path = tmp_path / "saves" / "game.toml"
+    again = make_app(saves=tmp_path / "saves", dm=DMConfig(), still=True)
+    async with again.run_test(size=(120, 36)) as pilot:
+        again.resume(load_game(path), "game")
+        await until(pilot, lambda: again.play_screen() is not None)
+        screen = play_screen(again)
+        await screen.command("/undo")
+        await screen.command("/undo")  # back to where the game began
+        await pilot.pause()
+        assert screen.session.state.turn == 0, notes(again)
+        assert story_lines(screen)[-1].startswith("Took back turn 1 (Mira: I look around).")
+        await screen.command("/redo")
+        await pilot.pause()
+        assert screen.session.state.turn == 2
+    assert load_game(path).turn == 2

@@ -64,8 +64,8 @@ class Keeping(Screen[None]):
         if self.keeper.name is None:
             return
         problem = folder_problem(self.keeper.folder)
-        if not problem and new:
-            problem = self.autosave_now() or ""
+        if not problem and new:  # where the game began: its first turn can be undone later
+            problem = self.autosave_now(checkpoint=True) or ""
         if problem:
             self.unsaved = problem
             self.notify(
@@ -75,12 +75,13 @@ class Keeping(Screen[None]):
                 timeout=20,
             )
 
-    def autosave_now(self) -> str | None:
-        """Save now (not mid-turn: the last autosave then stands). Returns the problem."""
+    def autosave_now(self, checkpoint: bool = False) -> str | None:
+        """Save now (not mid-turn: the last autosave then stands), as a checkpoint too when
+        asked. Returns the problem."""
         if self.thinking or self.keeper.name is None:
             return None
         try:
-            kept = self.keeper.autosave(self.session.state)
+            kept = self.keeper.autosave(self.session.state, checkpoint=checkpoint)
         except (SaveError, OSError) as error:
             self.unsaved = commands.save_failure(error, self.keeper.folder)
             return self.unsaved

@@ -13,7 +13,7 @@ from app.saves import load_game, load_save
 from app.session.session import GameSession
 from app.tui import make_app
 from app.tui.app import DungeonApp
-from app.tui.screens.leaving import EndingScreen
+from app.tui.screens.leaving import EndingScreen, EndingUndoScreen
 from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.takingback import AgreeScreen
@@ -126,15 +126,21 @@ async def test_a_defeat_can_be_taken_back(tmp_path: Path) -> None:
             sheet.vitals = sheet.vitals.model_copy(update={"hp": 0})
         await say(pilot, "Mira: I look around again")
         assert screen.session.state.ending
-        await shown(pilot, EndingScreen)
-        await pilot.press("escape")
+        await shown(pilot, EndingUndoScreen)  # the ending offers to take the turn back
+        await pilot.press("u")
         await until(pilot, lambda: not isinstance(app.screen, EndingScreen))
-        await screen.command("/undo")
-        await pilot.pause()
         state = screen.session.state
         assert state.ending is None and state.turn == 1
         assert all(sheet.vitals.hp > 0 for sheet in state.party.values())
         assert "Defeat" not in screen.banner_text()
+        await screen.command("/redo")  # back to the defeat: it is said again
+        await shown(pilot, EndingScreen)
+        assert screen.session.state.ending
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, EndingScreen))
+        await screen.command("/undo")  # the ending's "stay", then /undo, works too
+        await pilot.pause()
+        assert screen.session.state.ending is None and screen.session.state.turn == 1
         await say(pilot, "Mira: ask Berta about Tam")  # play goes on
         assert screen.session.state.turn == 2
 

@@ -18,13 +18,14 @@ from textual.widgets import Button, Input, Label, Static
 
 from app.tui.screens.modals import _Guarded
 
-EndingChoice = Literal["title", "story", "stay"]
+EndingChoice = Literal["title", "story", "stay", "undo"]
 
 
 class EndingScreen(_Guarded[EndingChoice]):
-    """``The end — Steel in the Dark``: t goes to the title, r reviews the story, Esc
-    stays on the (finished) game. Keys count only after a moment (a player may still be
-    typing when the story ends)."""
+    """``The end — Steel in the Dark``: t goes to the title, r reviews the story, u takes
+    the last turn back (offered when it can be: a party that fell wants the fight back),
+    Esc stays on the (finished) game. Keys count only after a moment (a player may still
+    be typing when the story ends)."""
 
     DEFAULT_CSS = """
     EndingScreen { align: center middle; background: $background 70%; }
@@ -41,6 +42,8 @@ class EndingScreen(_Guarded[EndingChoice]):
     """Esc is an answer like the letters: as a binding it came after the key had already
     counted as typing, which restarted the pause it waits for, so it never took."""
 
+    OFFERS_UNDO: ClassVar[bool] = False
+
     def __init__(self, title: str, text: str = "") -> None:
         super().__init__()
         self.title_text = title
@@ -53,6 +56,8 @@ class EndingScreen(_Guarded[EndingChoice]):
             with Horizontal():
                 yield Button("Title (t)", variant="primary", id="title")
                 yield Button("The story (r)", id="story")
+                if self.OFFERS_UNDO:
+                    yield Button("Undo (u)", variant="warning", id="undo")
                 yield Button("Stay (Esc)", id="stay")
 
     def on_mount(self) -> None:
@@ -62,8 +67,20 @@ class EndingScreen(_Guarded[EndingChoice]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id
-        if choice in ("title", "story", "stay") and self.take_key():
+        if choice in ("title", "story", "stay", "undo") and self.take_key():
             self.dismiss(choice)  # type: ignore[arg-type]
+
+
+class EndingUndoScreen(EndingScreen):
+    """The end, when its last turn can still be taken back: u (or the button) does."""
+
+    OFFERS_UNDO = True
+    ANSWER_KEYS: ClassVar[dict[str, object]] = {**EndingScreen.ANSWER_KEYS, "u": "undo"}
+
+
+def ending_screen(title: str, text: str, *, undo: bool) -> EndingScreen:
+    """The ending dialog, offering undo when a turn can be taken back."""
+    return (EndingUndoScreen if undo else EndingScreen)(title, text)
 
 
 LeaveChoice = Literal["elsewhere", "lose", "stay"]

@@ -44,7 +44,7 @@ from app.session.panels import Panels, panels
 from app.session.session import GameSession, ending_text
 from app.tablelog import TableLog, window_entries
 from app.tui.messages import EventArrived, TurnsFinished
-from app.tui.screens.leaving import EndingChoice, EndingScreen
+from app.tui.screens.leaving import EndingChoice, EndingScreen, ending_screen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
 from app.tui.screens.reaction_dialog import reaction_dialog
@@ -692,10 +692,14 @@ class PlayScreen(TakingBack):
                 self.app.call_later(self.app.run_action, "to_title")
             elif choice == "story":
                 self.action_story()
+            elif choice == "undo":
+                self.take_back("undo")
             else:  # staying: the keyboard goes back to the input, not to nowhere
                 self.query_one("#command", Input).focus()
 
-        self.app.push_screen(EndingScreen(self.session.ended(), ending_text(state)), chosen)
+        undo = self.session.timeline.before(state.turn) is not None
+        ending = ending_screen(self.session.ended(), ending_text(state), undo=undo)
+        self.app.push_screen(ending, chosen)
 
     def action_roll_dialog(self) -> None:
         """Ask for a formula, then roll it."""

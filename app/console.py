@@ -120,7 +120,8 @@ class ConsoleGame:
         """What the table can do once the story is over."""
         return [
             f"{self.session.ended()}. The story is over.",
-            "/story reviews it, /status shows the party, /quit leaves.",
+            "/story reviews it, /status shows the party, /undo takes the last turn back, "
+            "/quit leaves.",
         ]
 
     def show_scene(self) -> None:

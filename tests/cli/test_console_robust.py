@@ -130,7 +130,7 @@ def test_after_the_end_the_console_says_so_and_offers_the_story(tmp_path: Path) 
     session.state.ending = "defeat"
     out = play(session, ["Mira: I get up", "/story"], saves=tmp_path)
     assert out.count("The end — Defeat. The story is over.") == 2
-    assert "/story reviews it, /status shows the party, /quit leaves." in out
+    assert "/story reviews it, /status shows the party, /undo takes the last turn back, " in out
     assert "Nothing has happened yet." in out
 
 

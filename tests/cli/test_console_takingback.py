@@ -3,12 +3,17 @@ every other player agrees; the game is saved as taken back, so it resumes there.
 
 from __future__ import annotations
 
+import asyncio
+import io
 from pathlib import Path
 
+from rich.console import Console
 from typer.testing import CliRunner
 
 from app.cli import app
+from app.console import ConsoleGame
 from app.saves import load_game, load_save
+from app.tui.showcase import crossroads
 
 SEATS = ["--player", "Ana=mira", "--player", "Ben=thorin", "--player", "Cy=aria"]
 
@@ -80,3 +85,26 @@ def test_saying_undo_in_words_is_told_about_undo_and_spends_no_turn(tmp_path: Pa
     assert out.count("To take a turn back, type /undo") == 2
     state = load_save(saved(tmp_path)).state
     assert state.turn == 1 and not state.pending  # nothing reached the DM
+
+
+def test_a_defeat_is_taken_back_at_the_console(tmp_path: Path) -> None:
+    session = crossroads(3)
+    lines = iter(["Mira: I look around", "FALL", "Mira: I get up", "/undo", "/status", "/quit"])
+
+    def read(prompt: str) -> str:
+        line = next(lines)
+        if line == "FALL":  # a trap too many, between two turns
+            for sheet in session.state.party.values():
+                sheet.vitals = sheet.vitals.model_copy(update={"hp": 0})
+            return "Mira: I look around again"
+        return line
+
+    out = io.StringIO()
+    game = ConsoleGame(session, Console(file=out, width=200), read, save_as="game", saves=tmp_path)
+    asyncio.run(game.run())
+    text = out.getvalue()
+    assert "The end — Defeat. The story is over." in text
+    assert "/undo takes the last turn back" in text
+    assert "Took back turn 2 (Mira: I look around again)." in text
+    assert session.state.ending is None and session.state.turn == 1
+    assert "Mira: 21/21 HP" in text.split("Took back turn 2")[1]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from app.session import presence, rewinding
+from app.session import hotseat, presence, rewinding
 from app.session.rewinding import Rewound
 from app.session.session import GameSession
 
@@ -136,6 +136,8 @@ def carry_out(session: GameSession, req: Request) -> Rewound:
     else:
         assert req.turn is not None
         done = rewinding.rewind(session, req.turn)
+    if done.ok:  # the turn taken back to was timed long ago: its clock starts again now
+        session.state.turn_order.resume_clock(hotseat.now())
     if done.ok and withdrawn and req.kind != "redo":
         return Rewound(done.text + withdrawn)
     return done

@@ -32,6 +32,7 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 SIZE = (120, 36)
@@ -155,9 +156,9 @@ def _plain_run(argv: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
-def _median(run: object, runs: int) -> float:
-    run()  # type: ignore[operator]  # not counted: caches, compiled modules
-    return statistics.median(run() for _ in range(runs))  # type: ignore[operator]
+def _median(run: Callable[[], float], runs: int) -> float:
+    run()  # not counted: caches, compiled modules
+    return statistics.median(run() for _ in range(runs))
 
 
 def _first_game(settle: bool, saves: Path, env: dict[str, str], runs: int) -> dict[str, float]:
@@ -185,15 +186,15 @@ def measure(runs: int, folder: Path, only: tuple[str, ...] = CASES) -> dict[str,
     env["DUNGEON_CONFIG"] = str(folder / "no-config.toml")  # the offline referee, always
     python = sys.executable
 
-    def full_screen(body: str, wanted: str | None) -> object:
+    def full_screen(body: str, wanted: str | None) -> Callable[[], float]:
         code = EXIT_AT_FIRST_FRAME.format(wanted=wanted) + body
         return lambda: _pty_run([python, "-c", code], env)
 
-    def command(*args: str) -> object:
+    def command(*args: str) -> Callable[[], float]:
         code = "import sys\n" + DUNGEON.format(args=list(args))
         return lambda: _plain_run([python, "-c", code], env)
 
-    cases = {
+    cases: dict[str, Callable[[], float]] = {
         "python": lambda: _plain_run([python, "-c", "pass"], env),
         "bare": full_screen(BARE, None),
         "help": command("--help"),

@@ -33,6 +33,7 @@ from app.tui.screens.creation import CreationScreen
 from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.reaction_dialog import ReactionScreen
+from app.tui.screens.title import TitleScreen
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.state import GameState
@@ -246,6 +247,26 @@ def _with_saves(saves: Path) -> DungeonApp:
     return _title(saves)
 
 
+async def _title_ready(pilot: Pilot[None]) -> None:
+    """Wait until the title has looked for saves (it does so once it is drawn)."""
+    app = pilot.app
+    assert isinstance(app, DungeonApp)
+    title = app.screen_stack[1]
+    assert isinstance(title, TitleScreen)
+    await until(pilot, lambda: title.looked)
+
+
+def _on_title(before: Before | None = None) -> Before:
+    """``before``, once the title shows what it found (so its menu is the same every run)."""
+
+    async def run(pilot: Pilot[None]) -> None:
+        await _title_ready(pilot)
+        if before is not None:
+            await before(pilot)
+
+    return run
+
+
 async def _press(pilot: Pilot[None], *keys: str) -> None:
     await pilot.press(*keys)
     await pilot.pause(0.1)
@@ -297,18 +318,24 @@ async def _inspector(pilot: Pilot[None]) -> None:
 
 
 SHOTS: list[Shot] = [
-    Shot("title", "The title screen", (80, 24), _title),
-    Shot("new-game", "Setting up a new game", (100, 32), _title, lambda p: _press(p, "n")),
-    Shot("load", "Saved games", (100, 24), _with_saves, lambda p: _press(p, "l")),
-    Shot("help", "Keys and commands", (80, 24), _title, lambda p: _press(p, "f1")),
+    Shot("title", "The title screen", (80, 24), _title, _on_title()),
+    Shot(
+        "new-game",
+        "Setting up a new game",
+        (100, 32),
+        _title,
+        _on_title(lambda p: _press(p, "n")),
+    ),
+    Shot("load", "Saved games", (100, 24), _with_saves, _on_title(lambda p: _press(p, "l"))),
+    Shot("help", "Keys and commands", (80, 24), _title, _on_title(lambda p: _press(p, "f1"))),
     Shot(
         "credits",
         "Credits and the SRD attribution",
         (80, 24),
         _title,
-        lambda p: _press(p, "down", "down", "down", "down", "down", "enter"),
+        _on_title(lambda p: _press(p, "down", "down", "down", "down", "down", "enter")),
     ),
-    Shot("settings", "DM settings", (80, 24), _title, lambda p: _press(p, "s")),
+    Shot("settings", "DM settings", (80, 24), _title, _on_title(lambda p: _press(p, "s"))),
     Shot("play-80x24", "A solo turn at 80x24", (80, 24), _game(crossroads), _one_turn),
     Shot(
         "play-wide", "The same game on a large terminal", (140, 40), _game(crossroads), _two_turns
@@ -349,6 +376,12 @@ SHOTS: list[Shot] = [
     ),
     Shot("inspector", "The prompt inspector", (100, 30), _game(crossroads), _inspector),
     Shot("turn-log", "Hotseat: the turn log", (100, 30), _game(round_at_the_table), _turn_log),
-    Shot("create-character", "Making a character: rolled scores", (120, 36), _title, _creation),
+    Shot(
+        "create-character",
+        "Making a character: rolled scores",
+        (120, 36),
+        _title,
+        _on_title(_creation),
+    ),
 ]
 """Every screen, as the snapshot tests and the screenshots show it."""

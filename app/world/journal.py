@@ -93,9 +93,18 @@ def _fate(state: GameState, npc_id: str) -> str:
     return ""
 
 
-def _named_in_story(state: GameState, name: str) -> bool:
-    key = name.lower()
-    return any(key in record.narrative.lower() for record in state.history)
+class _Story:
+    """The story's narration, lowercased once and only if someone must be looked up in it
+    (a long game's story is megabytes)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.text: str | None = None
+
+    def names(self, name: str) -> bool:
+        if self.text is None:
+            self.text = "\n".join(r.narrative for r in self.state.history).lower()
+        return name.lower() in self.text
 
 
 def npcs_met(state: GameState, campaign: Campaign | None) -> list[Met]:
@@ -110,6 +119,7 @@ def npcs_met(state: GameState, campaign: Campaign | None) -> list[Met]:
     if campaign is None:
         return []
     where: dict[str, str] = {}
+    story = _Story(state)
     for scene_id in _visited_ids(state):
         spec = campaign.scenes.get(scene_id)
         for npc_id in spec.npcs if spec is not None else []:
@@ -121,7 +131,7 @@ def npcs_met(state: GameState, campaign: Campaign | None) -> list[Met]:
                 now = seen.when is None or holds(seen.when, state)
                 if seen.scene != scene_id or not now:
                     continue
-                if scene_id == state.scene.id or _named_in_story(state, npc.name):
+                if scene_id == state.scene.id or story.names(npc.name):
                     where[npc_id] = scene_id
                     break
     for npc_id in npcs_here(state, campaign):

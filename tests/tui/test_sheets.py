@@ -142,3 +142,16 @@ async def test_the_journal_and_sheets_of_a_game_without_a_campaign(tmp_path: Pat
         assert "Nobody yet." in box_text(app, "journal-met")
         await pilot.press("escape", "f4")
         assert isinstance(app.screen, SheetScreen)
+
+
+async def test_while_the_dm_answers_the_sheets_wait(tmp_path: Path) -> None:
+    app = game(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        screen.thinking = True  # a turn is running: the game moves under any reading of it
+        await pilot.press("f4")
+        await pilot.press("f5")
+        assert app.screen is screen
+        assert sum("Wait until the DM has answered" in str(n.message)
+                   for n in app._notifications) == 2  # fmt: skip
+        screen.thinking = False

@@ -120,9 +120,11 @@ def _standing(sheet: CharacterSheet) -> Fact:
         return Fact("Unconscious and dying", saves, mark="bad")
     if vit.state is LifeState.STABLE:
         return Fact("Unconscious, stable", "wakes with 1 HP after 1d4 hours", mark="warn")
-    if sheet.conditions:
-        return Fact("Hurt" if vit.hp < vit.max_hp else "Fit", "see Conditions", mark="warn")
-    return Fact("Wounded" if vit.hp < vit.max_hp else "Fit and well")
+    held = [c.condition.value for c in sheet.conditions]
+    held += [f"exhaustion {sheet.exhaustion}"] if sheet.exhaustion else []
+    if vit.hp < vit.max_hp:
+        return Fact("Wounded", ", ".join(held), mark="warn" if held else "")
+    return Fact("Unhurt", ", ".join(held), mark="warn") if held else Fact("Fit and well")
 
 
 def _vitals(sheet: CharacterSheet) -> Section:
@@ -208,15 +210,17 @@ def _features(sheet: CharacterSheet) -> Section:
     for fid in sheet.all_features:
         spec = feature(fid)
         name = spec.name if spec is not None else fid.replace("_", " ")
-        chosen = sheet.choices.get(fid, "").replace("_", " ")
+        notes = [sheet.choices.get(fid, "").replace("_", " ")]
+        if spec is not None and spec.action not in ("passive", "free"):
+            notes.append(spec.action.replace("_", " "))
         most = sheet.feature_uses(fid) if spec is not None and spec.limited else 0
         if spec is not None and most > 0:
-            rest = f" · back on a {spec.recovers} rest" if spec.recovers else ""
+            notes.append(f"back on a {spec.recovers} rest" if spec.recovers else "")
             left = sheet.uses_left(fid)
-            facts.append(Fact(name, f"{left}/{most} left", (chosen + rest).strip(" ·"),
+            facts.append(Fact(name, f"{left}/{most} left", " · ".join(n for n in notes if n),
                               "" if left else "warn"))  # fmt: skip
         else:
-            facts.append(Fact(name, chosen))
+            facts.append(Fact(name, "", " · ".join(n for n in notes if n)))
     return Section("Features and traits", tuple(facts), "none")
 
 
@@ -337,10 +341,12 @@ def facts_text(facts: SheetFacts) -> list[str]:
         if not section.facts:
             lines.append(f"  {section.empty}")
         width = max((len(f.label) for f in section.facts), default=0)
-        values = max((len(f.value) for f in section.facts), default=0)
+        # short values line up their notes; a long one (a pack of gear) sets no width
+        values = max((len(f.value) for f in section.facts if f.note and len(f.value) <= 24),
+                     default=0)  # fmt: skip
         for fact in section.facts:
             text = f"  {fact.label:<{width}}  {fact.value:<{values}}"
             if fact.note:
-                text += f"  ({fact.note})" if fact.value else f"{fact.note}"
+                text += f"  ({fact.note})" if fact.value else fact.note
             lines.append(text.rstrip())
     return lines

@@ -14,6 +14,7 @@ from app.world.sandbox import sandbox_party
 from app.world.sheetfacts import coins_in, coins_text, facts_text, sheet_facts, skill_facts
 from rules.abilities import Ability
 from rules.character import CharacterSheet
+from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState
 from rules.effects import Effect
 from rules.skills import Proficiency, Skill
@@ -163,3 +164,14 @@ def test_a_hand_made_character_with_odd_gear_still_reads() -> None:
     assert value(facts, "Attacks and equipment", "Carries") == "Net"
     assert value(facts, "Hit points and defence", "Hit dice") == "0/1"
     assert facts.standing.label == "Wounded"
+
+
+def test_conditions_stand_beside_how_the_character_fares() -> None:
+    sheet = sandbox_party()["mira"]
+    sheet.conditions.append(ActiveCondition(condition=Condition.POISONED, rounds=2))
+    facts = sheet_facts(sheet)
+    assert (facts.standing.label, facts.standing.value) == ("Unhurt", "poisoned")
+    assert value(facts, "Conditions and effects", "poisoned") == "2 rounds left"
+    cunning = next(f for f in facts.section("Features and traits").facts
+                   if f.label == "Cunning Action")  # fmt: skip
+    assert cunning.note == "bonus action"

@@ -123,7 +123,7 @@ def _standing(sheet: CharacterSheet) -> Fact:
     held = [c.condition.value for c in sheet.conditions]
     held += [f"exhaustion {sheet.exhaustion}"] if sheet.exhaustion else []
     if vit.hp < vit.max_hp:
-        return Fact("Wounded", ", ".join(held), mark="warn" if held else "")
+        return Fact("Wounded", ", ".join(held), mark="warn")
     return Fact("Unhurt", ", ".join(held), mark="warn") if held else Fact("Fit and well")
 
 

@@ -31,9 +31,9 @@ class Pick:
 
 def pick_character(session: GameSession, typed: str, current: str | None) -> Pick:
     """The character ``typed`` names — as actions name them (id, name, first name, a
-    player's only character), else the one character whose name starts so, else the one
-    it is a typo of. Nothing typed: ``current`` (the character up or played last), else the
-    first in the party."""
+    player's only character), else a player's first character, else the one character
+    whose name starts so, else the one it is a typo of. Nothing typed: ``current`` (the
+    character up or played last), else the first in the party."""
     state = session.state
     key = " ".join(strip_controls(typed).split())
     if not key:
@@ -43,6 +43,9 @@ def pick_character(session: GameSession, typed: str, current: str | None) -> Pic
     if found is not None and found in state.party:
         return Pick(found)
     low = key.lower()
+    played = next((ids for p, ids in state.players.items() if p.lower() == low and ids), None)
+    if played:  # a player with several characters: the first of theirs (tab for the next)
+        return Pick(played[0])
     starts = [c for c, s in state.party.items() if s.name.lower().startswith(low)]
     if len(starts) == 1:
         return Pick(starts[0])

@@ -66,6 +66,8 @@ class Journal:
     met: tuple[Met, ...]
     visited: tuple[str, ...]
     """Scene names in the order first entered; the current one last if new."""
+    items: tuple[tuple[str, str], ...] = ()
+    """The adventure's own items the party carries, with what the players know of them."""
 
 
 def _scene_name(state: GameState, campaign: Campaign | None, scene_id: str) -> str:
@@ -176,6 +178,20 @@ def goals(state: GameState, campaign: Campaign | None) -> Goals:
                  ending)  # fmt: skip
 
 
+def known_items(state: GameState, campaign: Campaign | None) -> list[tuple[str, str]]:
+    """Carried items the campaign describes (a silver key, a healing potion): name and
+    description, with what drinking or using it restores."""
+    if campaign is None:
+        return []
+    carried = {i.lower() for sheet in state.party.values() for i in sheet.inventory}
+    found = []
+    for item in campaign.items.values():
+        if carried & {item.name.lower(), *(a.lower() for a in item.aliases)}:
+            heals = f" Restores {item.heals} hit points." if item.heals else ""
+            found.append((item.name, " ".join(f"{item.description}{heals}".split())))
+    return found
+
+
 def journal(state: GameState) -> Journal:
     """The journal for the state as it is now."""
     campaign = state.campaign
@@ -192,6 +208,7 @@ def journal(state: GameState) -> Journal:
         facts=tuple(dict.fromkeys(" ".join(f.split()) for f in state.facts)),
         met=tuple(npcs_met(state, campaign)),
         visited=tuple(_scene_name(state, campaign, s) for s in _visited_ids(state)),
+        items=tuple(known_items(state, campaign)),
     )
 
 
@@ -213,6 +230,7 @@ def journal_lines(book: Journal) -> list[str]:
     for share in book.carried:
         lines.append(f"  {share.name}: {', '.join(share.items) or 'nothing'}"
                      + (f" — {share.coins}" if share.coins != "none" else ""))  # fmt: skip
+    lines += [f"  {name}: {what}" for name, what in book.items]
     lines += ["", "What the party knows:"]
     lines += [f"  • {fact}" for fact in book.facts] or ["  Nothing learnt yet."]
     lines += ["", "People met:"]

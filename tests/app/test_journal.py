@@ -99,3 +99,16 @@ def test_a_game_without_a_campaign_has_a_journal_too() -> None:
     text = "\n".join(journal_lines(book))
     assert "No adventure is set" in text and "Nobody yet." in text
     assert "Nothing learnt yet." in text
+
+
+def test_the_adventures_own_items_say_what_they_are() -> None:
+    state = new_game()
+    state.party["mira"].inventory.append("Key")  # an alias of the silver key
+    book = journal(state)
+    assert dict(book.items) == {
+        "silver key": "A small silver key on a leather thong — it fits Berta's strongbox, "
+        "not the padlock.",
+        "healing potion": "A vial of red liquid that glimmers when shaken. Restores 2d4+2 "
+        "hit points.",
+    }
+    assert "  healing potion: A vial of red liquid" in "\n".join(journal_lines(book))

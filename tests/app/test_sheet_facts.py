@@ -175,3 +175,10 @@ def test_conditions_stand_beside_how_the_character_fares() -> None:
     cunning = next(f for f in facts.section("Features and traits").facts
                    if f.label == "Cunning Action")  # fmt: skip
     assert cunning.note == "bonus action"
+
+
+def test_a_players_name_means_their_first_character() -> None:
+    session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 11,
+                            players={"Ana": ["mira"], "Ben": ["thorin", "aria"]})  # fmt: skip
+    assert pick_character(session, "ben", None).character == "thorin"
+    assert pick_character(session, "Ana", None).character == "mira"

@@ -47,7 +47,10 @@ def carried_body(book: Journal) -> RenderableType:
         if share.coins != "none":
             goods.append(f" — {share.coins}", style="yellow")
         table.add_row(plain(share.name), goods)
-    return Group(table, Text.assemble(("Coins, all purses: ", "dim"), (book.coins, "yellow")))
+    notes = [Text.assemble((f"{name}: ", "bold"), plain(what, style="italic"))
+             for name, what in book.items]  # fmt: skip
+    purse = Text.assemble(("Coins, all purses: ", "dim"), (book.coins, "yellow"))
+    return Group(table, purse, *notes)
 
 
 def facts_body(book: Journal) -> RenderableType:

@@ -30,7 +30,7 @@ def head(app: DungeonApp) -> str:
 
 def box_text(app: DungeonApp, box_id: str) -> str:
     box = app.screen.query_one(f"#{box_id}", FactBox)
-    lines = app.console.render_lines(box.content, app.console.options.update_width(120))
+    lines = app.console.render_lines(box.content, app.console.options.update_width(300))
     return "\n".join("".join(seg.text for seg in line) for line in lines)
 
 
@@ -155,3 +155,16 @@ async def test_while_the_dm_answers_the_sheets_wait(tmp_path: Path) -> None:
         assert sum("Wait until the DM has answered" in str(n.message)
                    for n in app._notifications) == 2  # fmt: skip
         screen.thinking = False
+
+
+async def test_names_with_markup_show_as_written(tmp_path: Path) -> None:
+    session = crossroads()
+    session.state.party["mira"].name = "Mi[/]ra [@click=quit]"
+    session.state.party["mira"].inventory.append("[bold]cursed[/bold] ring")
+    app = game(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        assert head(app).startswith("Mi[/]ra [@click=quit]")
+        await pilot.press("escape", "f5")
+        assert "[bold]cursed[/bold] ring" in box_text(app, "journal-carried")
+        assert app.is_running

@@ -47,7 +47,7 @@ def carried_body(book: Journal) -> RenderableType:
         if share.coins != "none":
             goods.append(f" — {share.coins}", style="yellow")
         table.add_row(plain(share.name), goods)
-    notes = [Text.assemble((f"{name}: ", "bold"), plain(what, style="italic"))
+    notes = [Text.assemble(plain(f"{name}: ", style="bold"), plain(what, style="italic"))
              for name, what in book.items]  # fmt: skip
     purse = Text.assemble(("Coins, all purses: ", "dim"), (book.coins, "yellow"))
     return Group(table, purse, *notes)

@@ -372,6 +372,10 @@ class DungeonApp(App[None]):
                                 play.action_inspect)  # fmt: skip
             yield SystemCommand("Toggle log", "Show or hide the dice & combat log",
                                 play.action_toggle_log)  # fmt: skip
+            yield SystemCommand("Character sheets", "Scores, skills, spells, gear (F4)",
+                                play.action_sheet)  # fmt: skip
+            yield SystemCommand("Journal", "Goals, gear, what the party knows, people (F5)",
+                                play.action_journal)  # fmt: skip
             yield SystemCommand("End turn", "Pass, or hold in a fight", play.action_end_turn)
             yield SystemCommand("Retry turn", "Run a failed turn again", play.action_retry)
             yield SystemCommand("Quit to title", "Save and go back to the title screen",

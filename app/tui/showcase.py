@@ -312,6 +312,22 @@ async def _turn_log(pilot: Pilot[None]) -> None:
     await _press(pilot, "f3")
 
 
+async def _sheet_of(pilot: Pilot[None], number: str) -> None:
+    await _press(pilot, "f4", number)
+
+
+async def _fight_sheet(pilot: Pilot[None]) -> None:
+    await _combat_round(pilot)
+    await _sheet_of(pilot, "2")
+
+
+async def _journal(pilot: Pilot[None]) -> None:
+    for line in ("Mira: examine the trapdoor", "Mira: I pick the lock on the trapdoor",
+                 "Thorin: go outside", "Thorin: examine the tracks"):  # fmt: skip
+        await say(pilot, line)
+    await _press(pilot, "f5")
+
+
 async def _inspector(pilot: Pilot[None]) -> None:
     await _one_turn(pilot)
     await _press(pilot, "f2")
@@ -382,6 +398,27 @@ SHOTS: list[Shot] = [
         (120, 36),
         _title,
         _on_title(_creation),
+    ),
+    Shot(
+        "sheet",
+        "A wizard's character sheet at 80x24 (F4; tab for the next character)",
+        (80, 24),
+        _game(crossroads),
+        lambda p: _sheet_of(p, "3"),
+    ),
+    Shot(
+        "sheet-wide",
+        "A fighter's sheet in the middle of a fight, on a large terminal",
+        (120, 36),
+        _game(lambda: session_for(in_the_cellar())),
+        _fight_sheet,
+    ),
+    Shot(
+        "journal",
+        "The journal: goals, gear, what the party knows, people, places",
+        (100, 30),
+        _game(crossroads),
+        _journal,
     ),
 ]
 """Every screen, as the snapshot tests and the screenshots show it."""

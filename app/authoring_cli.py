@@ -4,27 +4,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from app.cli_common import EXIT_BAD_INPUT, MAX_SEED, bad, console, err_console, load_story, say
-from app.dm.brain import Brain, BrainError
-from app.dm.config import ConfigError, load_dm_config
-from app.dm.openai_brain import OpenAIBrain
-from app.dm.referee.skirmish import fight as skirmish
-from app.dm.referee.skirmish import from_monster, from_sheet
-from app.dm.scripted import ScriptedBrain
-from app.screentext import plain
-from app.session.runner import ScriptError, read_script, run_lines
-from app.session.session import ending_title
-from app.session.setup import start_session
-from app.world.campaign import Campaign
-from app.world.validate import validate_campaign
-from rules.character import CharacterSheet
+
+if TYPE_CHECKING:
+    from app.dm.brain import Brain
+    from app.world.campaign import Campaign
+    from rules.character import CharacterSheet
 
 MAX_FOES = 50
 """Foes in one ``balance`` fight, at most (the largest authored fights have a dozen)."""
@@ -52,6 +43,17 @@ def simulate_command(
     base_url: Annotated[str | None, typer.Option(help="Endpoint, for --brain openai.")] = None,
 ) -> None:
     """Play a campaign headless from a script and print the transcript and a summary."""
+    import asyncio
+
+    from app.dm.brain import BrainError
+    from app.dm.config import ConfigError, load_dm_config
+    from app.dm.openai_brain import OpenAIBrain
+    from app.dm.scripted import ScriptedBrain
+    from app.screentext import plain
+    from app.session.runner import ScriptError, read_script, run_lines
+    from app.session.session import ending_title
+    from app.session.setup import start_session
+
     story = load_story(campaign)
     try:
         lines = read_script(script)
@@ -161,6 +163,9 @@ def balance_command(
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of the first fight.")] = 0,
 ) -> None:
     """Fight an encounter many times with the referee's tactics and report the odds."""
+    from app.dm.referee.skirmish import fight as skirmish
+    from app.dm.referee.skirmish import from_monster, from_sheet
+
     story = load_story(campaign)
     groups = _foes(story, encounter, monsters or [])
     sheets = _party(story, party)
@@ -186,6 +191,9 @@ def validate_command(
     campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
 ) -> None:
     """Check a campaign: schema, references, reachable scenes, endings and triggers."""
+    from app.screentext import plain
+    from app.world.validate import validate_campaign
+
     out = console()
     story = load_story(campaign, playable=False)
     problems = validate_campaign(story)

@@ -4,7 +4,8 @@
 code on bad input; none of them writes outside the folders it is given. The ``saves``
 commands live here; the others live in modules named for what they hold: ``play_cli``,
 ``dice_cli`` (roll, dice), ``authoring_cli`` (validate, simulate, balance), ``tool_cli``
-and ``character_cli``.
+and ``character_cli``. Each imports at its top only what ``--help`` reads (the options
+and their help), and the rest when its command runs.
 """
 
 from __future__ import annotations
@@ -26,19 +27,8 @@ from app.cli_common import refuse as _refuse
 from app.cli_common import say as _say
 from app.dice_cli import dice_command, roll_command
 from app.play_cli import play
-from app.saves import (
-    SAVES_DIR,
-    SaveError,
-    clean_orphans,
-    delete_save,
-    list_saves,
-    load_named,
-    resolve_save,
-)
-from app.screentext import plain
-from app.session import turnlog
 from app.tool_cli import tool_command
-from rules.srd import SRD_ATTRIBUTION
+from app.world.folders import SAVES_DIR
 
 app = typer.Typer(
     name="dungeon",
@@ -89,6 +79,8 @@ def saves_list(
     saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
 ) -> None:
     """Saved games, newest first; a file that cannot be loaded is marked with why."""
+    from app.saves import clean_orphans, list_saves
+
     clean_orphans(saves_dir)  # temp files of a game killed mid-save
     found = list_saves(saves_dir)
     if not found:
@@ -112,6 +104,10 @@ def saves_show(
     ] = False,
 ) -> None:
     """Where a saved game stands (a backup too: ``NAME.toml.1``)."""
+    from app.saves import SaveError, load_named
+    from app.screentext import plain
+    from app.session import turnlog
+
     try:
         loaded = load_named(name, saves_dir)
     except SaveError as error:
@@ -140,6 +136,9 @@ def saves_delete(
 ) -> None:
     """Delete a save and its backups (or only one backup: NAME.toml.1). There is no undo,
     so it asks first; with input piped in, --yes says it."""
+    from app.saves import SaveError, delete_save, resolve_save
+    from app.screentext import plain
+
     if not yes:
         try:
             target = resolve_save(name, saves_dir)
@@ -172,6 +171,9 @@ app.command("tool")(tool_command)
 @app.command("credits")
 def credits_command() -> None:
     """Show the licence notice for the SRD 5.1 material in the game."""
+    from app.screentext import plain
+    from rules.srd import SRD_ATTRIBUTION
+
     console = _console()
     console.print(plain(f"Dungeon Terminal {__version__}", style="bold"))
     console.print(SRD_ATTRIBUTION)

@@ -1,22 +1,26 @@
 """What every ``dungeon`` command shares: the consoles it prints on, how it refuses bad
 input (one red ``error:`` line and exit code 2, never a traceback), how it loads a
-campaign, and how it reads piped lines."""
+campaign, and how it reads piped lines.
+
+Start-up: ``dungeon --help`` imports every command module to read its options, so these
+modules import at their top only what a command's signature needs (typer, paths); what a
+command does (Rich, the campaign models, the session, the DM, Textual) is imported inside
+the function that does it, so a command pays only for what it uses.
+"""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
-from app.screentext import plain
-from app.session.hygiene import strip_controls
-from app.world.campaign import Campaign, CampaignError, find_campaign, load_campaign
-from app.world.printable import printable
-from rules.dice import DiceError
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from app.world.campaign import Campaign
+    from rules.dice import DiceError
 
 EXIT_BAD_INPUT = 2
 ECHO_CHARS = 200
@@ -28,12 +32,16 @@ MAX_SEED = 2**63 - 1
 
 def console() -> Console:
     """Standard output, plain where it is not a terminal."""
+    from rich.console import Console
+
     return Console(highlight=False, soft_wrap=False)
 
 
 def err_console() -> Console:
     """Standard error, for messages about the command itself. Never wrapped: a message
     naming a long path must stay one line that can be copied (and read by a script)."""
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
@@ -44,18 +52,24 @@ def refuse(message: str) -> NoReturn:
 
 def bad(message: str) -> typer.Exit:
     """Print ``error: message`` and give the exit to raise."""
+    from app.screentext import plain
+
     err_console().print(plain(f"error: {message}", style="red"))
     return typer.Exit(EXIT_BAD_INPUT)
 
 
 def say(line: str) -> None:
     """Print a plain line of game text (names, narration) without its escape codes."""
+    from app.world.printable import printable
+
     typer.echo(printable(line))
 
 
 def load_story(campaign: str, *, playable: bool = True) -> Campaign:
     """Load a campaign or exit 2 with the loader's message. Every command that plays
     loads it ``playable`` (its references checked); ``validate`` reports them itself."""
+    from app.world.campaign import CampaignError, find_campaign, load_campaign
+
     try:
         return load_campaign(find_campaign(campaign), playable=playable)
     except CampaignError as error:
@@ -64,6 +78,8 @@ def load_story(campaign: str, *, playable: bool = True) -> Campaign:
 
 def report_dice_error(error: DiceError) -> None:
     """A bad formula: the caret under where it went wrong, then the reason."""
+    from app.screentext import plain
+
     err = err_console()
     if error.expression and error.position is not None:
         err.print(plain(error.caret()))
@@ -72,6 +88,11 @@ def report_dice_error(error: DiceError) -> None:
 
 def reader(out: Console) -> Callable[[str], str]:
     """Read a line: with a prompt on a terminal, echoed when input is piped in."""
+    from rich.markup import escape
+
+    from app.screentext import plain
+    from app.session.hygiene import strip_controls
+
     if sys.stdin.isatty():
         return lambda prompt: out.input(f"[bold cyan]{escape(prompt)}[/]")
 

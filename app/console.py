@@ -25,7 +25,7 @@ from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR, SaveError
 from app.screentext import plain
-from app.session import commands, presence, takingback, turnlog
+from app.session import commands, presence, sheets, takingback, turnlog
 from app.session.hygiene import clean_line
 from app.session.keeping import (
     START_ADVICE,
@@ -202,6 +202,12 @@ class ConsoleGame:
             self.console.print(plain(commands.story_text(self.session)))
         elif word == "usage":
             self.console.print(plain(commands.usage_text(self.session)))
+        elif word == "sheet":
+            actor = commands.default_actor(self.session, self.current) or self.current
+            found, text = sheets.sheet_text(self.session, rest, actor)
+            self.console.print(plain(text, style="" if found else "yellow"), highlight=False)
+        elif word == "journal":
+            self.console.print(plain(sheets.journal_text(self.session)), highlight=False)
         elif word == "prompt":
             if not self.session.last_messages:
                 self.console.print("Nothing has been sent to the DM yet.")

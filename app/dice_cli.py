@@ -4,12 +4,10 @@ or in the dice tray (rolls, odds, monsters and spells looked up)."""
 from __future__ import annotations
 
 import random
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from app import views
 from app.cli_common import (
     EXIT_BAD_INPUT,
     MAX_SEED,
@@ -18,9 +16,9 @@ from app.cli_common import (
     reader,
     report_dice_error,
 )
-from app.screentext import plain
-from app.tray import DiceTray
-from rules.dice import Advantage, DiceError, formula_stats, roll
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def roll_command(
@@ -43,6 +41,9 @@ def roll_command(
     times: Annotated[int, typer.Option("--times", "-n", min=1, max=100, help="Roll N times.")] = 1,
 ) -> None:
     """Roll dice and print every die, or with --stats the exact odds."""
+    from app import views
+    from rules.dice import Advantage, DiceError, formula_stats, roll
+
     if adv and dis:
         err_console().print("error: choose --adv or --dis, not both", style="red")
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -65,6 +66,9 @@ def roll_command(
 
 
 def _dice_tray(out: Console, seed: int) -> None:
+    from app.screentext import plain
+    from app.tray import DiceTray
+
     tray = DiceTray(seed, styled=out.is_terminal)
     out.print(plain("Dungeon Terminal — dice tray", style="bold"))
     out.print(plain(f"seed {seed} · type help for commands, quit to leave", style="dim"))

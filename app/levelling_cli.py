@@ -14,24 +14,14 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
-from rich.console import Console
 
-from app import views
-from app.saves.files import write_atomically
-from app.screentext import plain
-from app.world.characters import (
-    CharacterFileError,
-    character_text,
-    find_character,
-    read_character,
-)
-from rules.abilities import Ability
-from rules.advancement import LevelUp, level_up, xp_for_level
-from rules.character import CharacterSheet
-from rules.outcomes import Impossible
+if TYPE_CHECKING:
+    from rules.abilities import Ability
+    from rules.advancement import LevelUp
+    from rules.character import CharacterSheet
 
 EXIT_BAD_INPUT = 2
 MAX_CHARACTER_BYTES = 256 << 10
@@ -47,6 +37,8 @@ class LevelFileError(ValueError):
 def read_sheet(path: Path) -> CharacterSheet:
     """The character sheet in ``path`` (read as every character file is), or
     :class:`LevelFileError` naming what is wrong."""
+    from app.world.characters import CharacterFileError, read_character
+
     try:
         return read_character(path)
     except CharacterFileError as error:
@@ -55,6 +47,8 @@ def read_sheet(path: Path) -> CharacterSheet:
 
 def parse_asi(items: list[str]) -> dict[Ability, int]:
     """``["str+2"]`` or ``["dex+1", "con+1"]`` (also ``dex+1,con+1``) as points by ability."""
+    from rules.abilities import Ability
+
     chosen: dict[Ability, int] = {}
     for item in (part for text in items for part in text.split(",") if part.strip()):
         match = _ASI.match(item.strip())
@@ -67,6 +61,9 @@ def parse_asi(items: list[str]) -> dict[Ability, int]:
 
 def write_sheet(path: Path, sheet: CharacterSheet) -> None:
     """Write the sheet as a readable TOML character file, atomically."""
+    from app.saves.files import write_atomically
+    from app.world.characters import character_text
+
     write_atomically(path, character_text(sheet).encode("utf-8"), backups=1)
 
 
@@ -80,6 +77,9 @@ def level_up_file(
 ) -> LevelUp:
     """Level the character in ``path`` up and write it back; :class:`LevelFileError` says
     why not, and the file is untouched."""
+    from rules.advancement import level_up, xp_for_level
+    from rules.outcomes import Impossible
+
     sheet = read_sheet(path)
     result = level_up(sheet, rng, hp=hp, asi=asi, spells=spells)
     if isinstance(result, Impossible):
@@ -112,6 +112,12 @@ def level_up_command(
     ] = None,
 ) -> None:
     """Take the next level: hit points, features, slots, an ASI, new spells."""
+    from rich.console import Console
+
+    from app import views
+    from app.screentext import plain
+    from app.world.characters import CharacterFileError, find_character
+
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     if hp not in ("roll", "average"):

@@ -3,11 +3,10 @@ with friends at one keyboard (hotseat seats), with pregens or the players' own c
 
 from __future__ import annotations
 
-import asyncio
 import random
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,31 +20,12 @@ from app.cli_common import (
     reader,
     refuse,
 )
-from app.console import ConsoleGame
-from app.dm.config import ConfigError, load_dm_config
-from app.dm.openai_brain import OpenAIBrain
-from app.saves import (
-    SAVES_DIR,
-    SaveError,
-    clean_orphans,
-    fresh_name,
-    newest_game,
-    resume_named,
-    save_path,
-)
-from app.saves.names import same_but_case
-from app.screentext import plain
-from app.session.keeping import name_taken
-from app.session.session import GameSession
-from app.session.setup import resume_session, start_session
-from app.world.campaign import Campaign, CampaignError
-from app.world.characters import (
-    CHARACTERS_DIR,
-    CharacterFileError,
-    cast_party,
-    find_character,
-)
-from rules.character import CharacterSheet
+from app.world.folders import CHARACTERS_DIR, SAVES_DIR
+
+if TYPE_CHECKING:
+    from app.session.session import GameSession
+    from app.world.campaign import Campaign
+    from rules.character import CharacterSheet
 
 
 def play(
@@ -118,11 +98,19 @@ def play(
     """Play a campaign: with an AI DM when one is configured, else the offline referee.
     The game saves itself after every turn and when you quit. With no options the full-
     screen game opens on its title screen."""
+    # The title screen needs none of the game: a new or resumed game is set up here only
+    # when the options already say which, so the bare `dungeon play` opens fast.
+    from app.dm.config import ConfigError, load_dm_config
+    from app.screentext import plain
+
     if ui not in ("auto", "tui", "console"):
         err_console().print("error: --ui is tui, console or auto", style="red")
         raise typer.Exit(EXIT_BAD_INPUT)
     full_screen = ui == "tui" or (ui == "auto" and sys.stdin.isatty() and sys.stdout.isatty())
-    clean_orphans(saves_dir)  # temp files of a game killed mid-save
+    if not full_screen:  # the full screen's title does it once it is drawn
+        from app.saves import clean_orphans
+
+        clean_orphans(saves_dir)  # temp files of a game killed mid-save
     out = console()
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     try:
@@ -132,7 +120,12 @@ def play(
     except ConfigError as error:
         err_console().print(plain(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    brain = OpenAIBrain(config) if config.configured else None
+    if config.configured:
+        from app.dm.openai_brain import OpenAIBrain
+
+        brain = OpenAIBrain(config)
+    else:
+        brain = None
     dm = (
         config.describe()
         if config.configured
@@ -156,6 +149,10 @@ def play(
     notes: tuple[str, ...] = ()
     loaded_from: Path | None = None
     if load is not None or resume:  # --load "" is a bad name, not a new game
+        from app.saves import SaveError, newest_game, resume_named
+        from app.session.setup import resume_session
+        from app.world.campaign import CampaignError
+
         try:
             picked = resume_named(load, saves_dir) if load is not None else newest_game(saves_dir)
             session = resume_session(picked.state, brain, save=picked.path)
@@ -184,6 +181,9 @@ def play(
         or party
     ):
         # any of these says which new game to start: it starts at once, named as asked
+        from app.saves import fresh_name
+        from app.session.setup import start_session
+
         story = load_story(campaign or DEFAULT_CAMPAIGN)
         own = _own_characters(story, character or [], party, characters_dir)
         seats = _seats(players or [], story) if players else None
@@ -199,7 +199,7 @@ def play(
     if session is not None:
         session.budget = config.budget
     if full_screen:
-        from app.tui import make_app  # noqa: PLC0415 - Textual loads only for the full screen
+        from app.tui import make_app
 
         screen = make_app(
             saves=saves_dir,
@@ -216,6 +216,11 @@ def play(
         if screen.farewell:  # the full screen is gone: say where the game went
             out.print(plain(screen.farewell, style="dim"))
         return
+    import asyncio
+
+    from app.console import ConsoleGame
+    from app.saves import save_path
+
     assert session is not None and save_as is not None
     where = save_path(save_as, saves_dir)
     out.print(plain(f"DM: {dm} · saving as {save_as} ({where})", style="dim"))
@@ -241,6 +246,8 @@ def play(
 
 def _check_name(name: str, folder: Path) -> None:
     """Exit 2 on a save name that can never be written (before anything starts)."""
+    from app.saves import SaveError, save_path
+
     if not name.isprintable():  # a newline or escape would be trimmed, not seen
         refuse(f"bad save name {name!r}: no line breaks or control characters")
     try:
@@ -252,6 +259,10 @@ def _check_name(name: str, folder: Path) -> None:
 def _refuse_taken(name: str, folder: Path) -> None:
     """Exit 2 when a save already has the name a new game asks for (a damaged one does not
     count: it is set aside, kept, when the game first saves), or the name but for case."""
+    from app.saves import save_path
+    from app.saves.names import same_but_case
+    from app.session.keeping import name_taken
+
     if name_taken(name, folder):
         path = save_path(name, folder)
         other = path if path.exists() else same_but_case(path)
@@ -293,6 +304,8 @@ def _own_characters(
 ) -> dict[str, CharacterSheet]:
     """The players' own characters by the pregen each replaces (``--character mira=NAME``,
     ``--party a,b``); exit 2 with the reason when one cannot be read or cannot join."""
+    from app.world.characters import CharacterFileError, cast_party, find_character
+
     by_slot: dict[str, CharacterSheet] = {}
     try:
         for spec in specs:

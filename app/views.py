@@ -4,16 +4,17 @@ stat blocks. They only read rules results; nothing here rolls or decides."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from rules.abilities import Ability, format_cr
-from rules.conditions import ConditionRule
-from rules.dice import RollResult, RollStats
-from rules.srd import Armor, Monster, Spell, Weapon
+if TYPE_CHECKING:  # only named in signatures: `dungeon roll` need not load the SRD
+    from rules.conditions import ConditionRule
+    from rules.dice import RollResult, RollStats
+    from rules.srd import Armor, Monster, Spell, Weapon
 
 
 def roll_line(result: RollResult, dc: int | None = None, *, styled: bool = True) -> Text:
@@ -88,6 +89,8 @@ def _signed(value: int) -> str:
 
 def monster_block(monster: Monster) -> RenderableType:
     """A compact stat block."""
+    from rules.abilities import Ability, format_cr
+
     head = Text.assemble(
         (monster.name, "bold"),
         (f" — {monster.size.title()} {monster.type}, CR {format_cr(monster.challenge)} "

@@ -1,14 +1,21 @@
 """The Textual application: screens, the command palette, and ``make_app`` — the one
-factory the CLI, the tests and the screenshot script all use."""
+factory the CLI, the tests and the screenshot script all use.
+
+The title screen is drawn before any of the game is loaded: this module imports at its top
+only Textual, the DM settings (the title names the DM) and the title screen. Every other
+screen, the session and the saves are imported where a game starts or a screen opens, and
+once the title is on screen a background thread imports them ahead of the player
+(:mod:`app.tui.warmup`), so starting a game is not slower for it."""
 
 from __future__ import annotations
 
 import contextlib
 import random
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -16,28 +23,23 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Input
 
-from app.dm.brain import Brain
 from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
-from app.dm.openai_brain import OpenAIBrain
-from app.saves import SAVES_DIR, NoSaves, SaveError, campaign_for, newest_game, save_path
-from app.session.keeping import resume_hint, unreadable
-from app.session.session import GameSession
-from app.session.setup import resume_session, start_session
-from app.tui.screens.creation import CreationScreen
-from app.tui.screens.info import CreditsScreen, HelpScreen
-from app.tui.screens.load import LoadScreen
-from app.tui.screens.newgame import NewGame, NewGameScreen
-from app.tui.screens.play import PlayScreen
-from app.tui.screens.settings import SettingsScreen
+from app.tui import warmup
 from app.tui.screens.title import TitleScreen
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError
-from app.world.characters import CHARACTERS_DIR
+from app.world.folders import CAMPAIGNS_DIR, CHARACTERS_DIR, SAVES_DIR
 from app.world.printable import printable
-from app.world.state import GameState
+
+if TYPE_CHECKING:
+    from app.dm.brain import Brain
+    from app.session.session import GameSession
+    from app.tui.screens.newgame import NewGame
+    from app.tui.screens.play import PlayScreen
+    from app.world.campaign import Campaign
+    from app.world.state import GameState
 
 OFFLINE = "offline referee"
 
-BrainFactory = Callable[[Campaign | None], Brain]
+BrainFactory = Callable[["Campaign | None"], "Brain"]
 """Makes the DM for a game (tests give a scripted brain)."""
 
 
@@ -135,6 +137,9 @@ class DungeonApp(App[None]):
         if self.launch.brain_factory is not None:
             return self.launch.brain_factory(campaign)
         if dm is not None and dm.configured:
+            warmup.ready()
+            from app.dm.openai_brain import OpenAIBrain
+
             return OpenAIBrain(dm)
         return None
 
@@ -149,6 +154,9 @@ class DungeonApp(App[None]):
     ) -> None:
         """Open the play screen on a game — once the game already open is saved (or its
         player chose to leave it unsaved)."""
+        warmup.ready()
+        from app.tui.screens.play import PlayScreen
+
         screen = PlayScreen(
             session,
             save_as=save_as,
@@ -180,6 +188,9 @@ class DungeonApp(App[None]):
         """The new-game screen's answer."""
         if game is None:
             return
+        warmup.ready()
+        from app.session.setup import start_session
+
         seed = game.seed if game.seed is not None else random.SystemRandom().randrange(2**32)
         session = start_session(
             game.campaign,
@@ -196,6 +207,12 @@ class DungeonApp(App[None]):
         it came from (a backup's differs from the name it goes on under); without it, the
         save under ``name`` counts as the game's own only if it loads (a game loaded from a
         backup must not write over the damaged save it replaces)."""
+        warmup.ready()
+        from app.saves import SaveError, campaign_for, save_path
+        from app.session.keeping import unreadable
+        from app.session.setup import resume_session
+        from app.world.campaign import CampaignError
+
         if loaded_from is None:
             with contextlib.suppress(SaveError):
                 path = save_path(name, self.launch.saves)
@@ -216,6 +233,9 @@ class DungeonApp(App[None]):
     # -- actions (title screen, palette, play screen) --------------------------------------------
     def action_new_game(self) -> None:
         """Set up a new game."""
+        warmup.ready()
+        from app.tui.screens.newgame import NewGameScreen
+
         screen = NewGameScreen(
             self.launch.campaigns,
             self.launch.saves,
@@ -227,10 +247,16 @@ class DungeonApp(App[None]):
 
     def action_create_character(self) -> None:
         """Make a character with the wizard; it is saved to the characters folder."""
+        warmup.ready()
+        from app.tui.screens.creation import CreationScreen
+
         self.push_screen(CreationScreen(self.launch.characters))
 
     def action_continue_game(self) -> None:
         """Resume the most recent save."""
+        warmup.ready()
+        from app.saves import NoSaves, SaveError, newest_game
+
         try:
             picked = newest_game(self.launch.saves)
         except NoSaves:
@@ -244,6 +270,8 @@ class DungeonApp(App[None]):
 
     def action_load_game(self) -> None:
         """Pick a save to resume."""
+        warmup.ready()
+        from app.tui.screens.load import LoadScreen
 
         def chosen(picked: tuple[GameState, str, Path] | None) -> None:
             if picked is not None:
@@ -253,6 +281,9 @@ class DungeonApp(App[None]):
 
     def action_settings(self) -> None:
         """The DM settings."""
+        warmup.ready()
+        from app.tui.screens.settings import SettingsScreen
+
         path = self.launch.config_file or config_path()
 
         def saved(config: DMConfig | None) -> None:
@@ -266,16 +297,22 @@ class DungeonApp(App[None]):
 
     def action_help(self) -> None:
         """Keys and commands."""
+        warmup.ready()
+        from app.tui.screens.info import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_credits(self) -> None:
         """Credits and the SRD attribution."""
+        warmup.ready()
+        from app.tui.screens.info import CreditsScreen
+
         self.push_screen(CreditsScreen())
 
     def play_screen(self) -> PlayScreen | None:
         """The game being played, if any."""
-        return next((s for s in self.screen_stack if isinstance(s, PlayScreen)), None)
+        return next((s for s in self.screen_stack if _is_play(s)), None)
 
     async def action_quit(self) -> None:
         """Save the game being played, then leave (asking first if it cannot be saved)."""
@@ -294,6 +331,10 @@ class DungeonApp(App[None]):
     def whereabouts(self, play: PlayScreen) -> str:
         """Where the game being left was saved and how to go on with it, or that it was
         left unsaved."""
+        warmup.ready()
+        from app.saves import SaveError, save_path
+        from app.session.keeping import resume_hint
+
         if play.save_as is None:
             return ""
         if play.unsaved:
@@ -321,7 +362,7 @@ class DungeonApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette: the game's commands first, then Textual's own."""
-        play = screen if isinstance(screen, PlayScreen) else None
+        play = screen if _is_play(screen) else None
         if play is not None:
             yield SystemCommand("Save game", "Save now under the game's name", play.action_save)
             yield SystemCommand("Load game", "Resume another saved game", self.action_load_game)
@@ -331,6 +372,10 @@ class DungeonApp(App[None]):
                                 play.action_inspect)  # fmt: skip
             yield SystemCommand("Toggle log", "Show or hide the dice & combat log",
                                 play.action_toggle_log)  # fmt: skip
+            yield SystemCommand("Character sheets", "Scores, skills, spells, gear (F4)",
+                                play.action_sheet)  # fmt: skip
+            yield SystemCommand("Journal", "Goals, gear, what the party knows, people (F5)",
+                                play.action_journal)  # fmt: skip
             yield SystemCommand("End turn", "Pass, or hold in a fight", play.action_end_turn)
             yield SystemCommand("Retry turn", "Run a failed turn again", play.action_retry)
             yield SystemCommand("Quit to title", "Save and go back to the title screen",
@@ -341,6 +386,14 @@ class DungeonApp(App[None]):
         yield SystemCommand("Help", "Keys and commands", self.action_help)
         yield SystemCommand("Credits", "Credits and the SRD 5.1 attribution", self.action_credits)
         yield from super().get_system_commands(screen)
+
+
+def _is_play(screen: Screen[object]) -> TypeGuard[PlayScreen]:
+    """Whether ``screen`` is a play screen — without loading the play screen's module when
+    no game has been opened (quitting from the title must not wait for it)."""
+    module = sys.modules.get("app.tui.screens.play")
+    kind = getattr(module, "PlayScreen", None)  # None while a thread is still importing it
+    return kind is not None and isinstance(screen, kind)
 
 
 def make_app(

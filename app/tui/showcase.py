@@ -34,6 +34,7 @@ from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.reaction_dialog import ReactionScreen
 from app.tui.screens.takingback import AgreeScreen
+from app.tui.screens.title import TitleScreen
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.state import GameState
@@ -247,6 +248,26 @@ def _with_saves(saves: Path) -> DungeonApp:
     return _title(saves)
 
 
+async def _title_ready(pilot: Pilot[None]) -> None:
+    """Wait until the title has looked for saves (it does so once it is drawn)."""
+    app = pilot.app
+    assert isinstance(app, DungeonApp)
+    title = app.screen_stack[1]
+    assert isinstance(title, TitleScreen)
+    await until(pilot, lambda: title.looked)
+
+
+def _on_title(before: Before | None = None) -> Before:
+    """``before``, once the title shows what it found (so its menu is the same every run)."""
+
+    async def run(pilot: Pilot[None]) -> None:
+        await _title_ready(pilot)
+        if before is not None:
+            await before(pilot)
+
+    return run
+
+
 async def _press(pilot: Pilot[None], *keys: str) -> None:
     await pilot.press(*keys)
     await pilot.pause(0.1)
@@ -310,24 +331,46 @@ async def _take_back(pilot: Pilot[None]) -> None:
     await shown(pilot, AgreeScreen)
 
 
+async def _sheet_of(pilot: Pilot[None], number: str) -> None:
+    await _press(pilot, "f4", number)
+
+
+async def _fight_sheet(pilot: Pilot[None]) -> None:
+    await _combat_round(pilot)
+    await _sheet_of(pilot, "2")
+
+
+async def _journal(pilot: Pilot[None]) -> None:
+    for line in ("Mira: examine the trapdoor", "Mira: I pick the lock on the trapdoor",
+                 "Thorin: go outside", "Thorin: examine the tracks"):  # fmt: skip
+        await say(pilot, line)
+    await _press(pilot, "f5")
+
+
 async def _inspector(pilot: Pilot[None]) -> None:
     await _one_turn(pilot)
     await _press(pilot, "f2")
 
 
 SHOTS: list[Shot] = [
-    Shot("title", "The title screen", (80, 24), _title),
-    Shot("new-game", "Setting up a new game", (100, 32), _title, lambda p: _press(p, "n")),
-    Shot("load", "Saved games", (100, 24), _with_saves, lambda p: _press(p, "l")),
-    Shot("help", "Keys and commands", (80, 24), _title, lambda p: _press(p, "f1")),
+    Shot("title", "The title screen", (80, 24), _title, _on_title()),
+    Shot(
+        "new-game",
+        "Setting up a new game",
+        (100, 32),
+        _title,
+        _on_title(lambda p: _press(p, "n")),
+    ),
+    Shot("load", "Saved games", (100, 24), _with_saves, _on_title(lambda p: _press(p, "l"))),
+    Shot("help", "Keys and commands", (80, 24), _title, _on_title(lambda p: _press(p, "f1"))),
     Shot(
         "credits",
         "Credits and the SRD attribution",
         (80, 24),
         _title,
-        lambda p: _press(p, "down", "down", "down", "down", "down", "enter"),
+        _on_title(lambda p: _press(p, "down", "down", "down", "down", "down", "enter")),
     ),
-    Shot("settings", "DM settings", (80, 24), _title, lambda p: _press(p, "s")),
+    Shot("settings", "DM settings", (80, 24), _title, _on_title(lambda p: _press(p, "s"))),
     Shot("play-80x24", "A solo turn at 80x24", (80, 24), _game(crossroads), _one_turn),
     Shot(
         "play-wide", "The same game on a large terminal", (140, 40), _game(crossroads), _two_turns
@@ -375,6 +418,33 @@ SHOTS: list[Shot] = [
         _game(lambda: crossroads(SEED, TABLE)),
         _take_back,
     ),
-    Shot("create-character", "Making a character: rolled scores", (120, 36), _title, _creation),
+    Shot(
+        "create-character",
+        "Making a character: rolled scores",
+        (120, 36),
+        _title,
+        _on_title(_creation),
+    ),
+    Shot(
+        "sheet",
+        "A wizard's character sheet at 80x24 (F4; tab for the next character)",
+        (80, 24),
+        _game(crossroads),
+        lambda p: _sheet_of(p, "3"),
+    ),
+    Shot(
+        "sheet-wide",
+        "A fighter's sheet in the middle of a fight, on a large terminal",
+        (120, 36),
+        _game(lambda: session_for(in_the_cellar())),
+        _fight_sheet,
+    ),
+    Shot(
+        "journal",
+        "The journal: goals, gear, what the party knows, people, places",
+        (100, 30),
+        _game(crossroads),
+        _journal,
+    ),
 ]
 """Every screen, as the snapshot tests and the screenshots show it."""

@@ -28,6 +28,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
+from app.world import folders
 from app.world.printable import controls_in
 from app.world.references import play_breaking
 from app.world.state import FlagValue
@@ -392,7 +393,7 @@ def load_campaign(where: Path | str, *, playable: bool = True) -> Campaign:
     return check_playable(campaign, path) if playable else campaign
 
 
-CAMPAIGNS_DIR = Path(__file__).resolve().parents[2] / "campaigns"
+CAMPAIGNS_DIR = folders.CAMPAIGNS_DIR
 
 
 def find_campaign(name: str, folder: Path = CAMPAIGNS_DIR) -> Path:

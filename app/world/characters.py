@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 import tomli_w
 from pydantic import ValidationError
 
+from app.world import folders
 from app.world.userfiles import UserFileError, read_toml
 from rules.character import CharacterSheet
 
 if TYPE_CHECKING:
     from app.world.campaign import Campaign
 
-CHARACTERS_DIR = Path("characters")
+CHARACTERS_DIR = folders.CHARACTERS_DIR
 """Where ``dungeon character`` keeps characters unless told otherwise."""
 MAX_CHARACTER_BYTES = 256 * 1024
 """A character file is a few KB; anything past this is not one."""

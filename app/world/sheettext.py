@@ -1,23 +1,18 @@
 """A character sheet as plain lines of text, for review before saving and for
-``dungeon character show``: the command line prints them, the full screen shows them."""
+``dungeon character show``: the command line prints them, the full screen shows them.
+A compact form of :mod:`app.world.sheetfacts`, whose skills, attacks and spell names it
+shares."""
 
 from __future__ import annotations
 
+from app.world.sheetfacts import attack_facts, skill_facts, spell_name
 from rules.abilities import Ability
 from rules.character import CharacterSheet
-from rules.skills import Proficiency
 from rules.srd import srd
 
 
 def _signed(value: int) -> str:
     return f"{value:+d}"
-
-
-def _spell_name(spell_id: str) -> str:
-    try:
-        return srd().spells.get(spell_id).name
-    except KeyError:
-        return spell_id
 
 
 def sheet_lines(sheet: CharacterSheet) -> list[str]:
@@ -42,21 +37,12 @@ def sheet_lines(sheet: CharacterSheet) -> list[str]:
     saves = ", ".join(a.full_name for a in Ability if a in sheet.saving_throws)
     lines.append(f"Saving throws: {saves or 'none'}")
     skills = [
-        f"{s.label} {_signed(sheet.check_modifier(s))}"
-        + (" (expertise)" if p is Proficiency.EXPERTISE else "")
-        for s, p in sorted(sheet.skills.items())
-        if p is not Proficiency.NONE
+        f"{fact.label} {fact.value}" + (" (expertise)" if fact.mark == "expertise" else "")
+        for fact in skill_facts(sheet)
+        if fact.mark
     ]
     lines.append(f"Skills: {', '.join(skills) or 'none'}")
-    attacks = []
-    for weapon in sheet.weapons:
-        try:
-            attack = sheet.weapon_attack(weapon)
-        except (KeyError, ValueError):
-            continue
-        attacks.append(
-            f"{attack.name} {_signed(attack.attack_bonus)} ({attack.damage} {attack.damage_type})"
-        )
+    attacks = [f"{fact.label} {fact.value} ({fact.note})" for fact in attack_facts(sheet)]
     lines.append(f"Attacks: {', '.join(attacks) or 'none'}")
     if sheet.spellcasting_ability is not None:
         slots = ", ".join(
@@ -67,7 +53,7 @@ def sheet_lines(sheet: CharacterSheet) -> list[str]:
             f"{sheet.spell_save_dc}, attack {_signed(sheet.spell_attack_bonus or 0)}; "
             f"slots: {slots or 'none'}"
         )
-        lines.append(f"Spells: {', '.join(_spell_name(s) for s in sheet.spells) or 'none'}")
+        lines.append(f"Spells: {', '.join(spell_name(s) for s in sheet.spells) or 'none'}")
     features = ", ".join(f.replace("_", " ") for f in sheet.all_features)
     lines.append(f"Features: {features or 'none'}")
     if sheet.choices:

@@ -38,6 +38,7 @@ from app.tui import make_app
 from app.tui.screens.load import LoadScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.title import TitleScreen
+from app.tui.showcase import until
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from tests.app.test_saves import WRITER
 from tests.fuzz.harness import time_bound
@@ -191,7 +192,9 @@ async def test_title_and_load_screens_in_an_odd_folder(tmp_path: Path) -> None:
     app = make_app(saves=saves, still=True)
     async with app.run_test(size=(100, 40)) as pilot:
         title = app.screen
-        assert isinstance(title, TitleScreen) and title.latest == "newer"
+        assert isinstance(title, TitleScreen)
+        await until(pilot, lambda: title.looked)  # saves are looked at once the title is drawn
+        assert title.latest == "newer"
         await pilot.press("l")
         await pilot.pause()
         screen = app.screen

@@ -49,3 +49,11 @@ def test_bench_turn_saves_runs() -> None:
 
     rows = bench_turn_saves.main(["--rounds", "1", "--turns", "3"])
     assert rows[0]["turns"] == 3 and rows[0]["save_ms"] > 0 and rows[0]["round_ms"] > 0
+
+
+def test_bench_startup_runs() -> None:
+    from tests.benchmarks import bench_startup
+
+    figures = bench_startup.main(["--runs", "1", "--only", "help,title"])
+    assert set(figures) == {"python", "bare", "help", "title"}
+    assert all(seconds > 0 for seconds in figures.values())

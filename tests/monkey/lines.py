@@ -68,6 +68,7 @@ COMMANDS = [
     "/join Zed nobody", "/join Cy", "/leave", "/leave Nobody", "/leave Cy", "/leave Cy Ana",
     "/save", "/save ../../escape", "/save monkey", "/retry", "/help", "/prompt", "/frobnicate",
     "/", "//", "/PASS", "/Status now", "/end turn please",
+    "/sheet", "/sheet Zed", "/sheet tho", "/journal",
 ]  # fmt: skip
 
 

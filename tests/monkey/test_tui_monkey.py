@@ -28,9 +28,9 @@ LINES = int(os.environ.get("DUNGEON_MONKEY_TUI_LINES", "40"))
 """Lines through the full screen in the default run. Each costs a DM turn and repaints,
 so the default run keeps the suite fast; set the variable to 2000 for the long run."""
 
-KEYS = ["ctrl+t", "ctrl+t", "ctrl+n", "ctrl+r", "ctrl+l", "f2", "pageup", "pagedown"]
+KEYS = ["ctrl+t", "ctrl+t", "ctrl+n", "ctrl+r", "ctrl+l", "f2", "pageup", "pagedown", "f4", "f5"]
 """Keys pressed between lines: ending the turn anywhere, switching the actor, retrying,
-the log, the prompt inspector, scrolling."""
+the log, the prompt inspector, scrolling, the character sheets and the journal."""
 
 TYPEABLE = set(string.ascii_letters + string.digits + " :.,?!'")
 

@@ -26,6 +26,8 @@ KEYS: list[tuple[str, str]] = [
     ("ctrl+l", "show or hide the dice & combat log"),
     ("f2", "the prompt inspector: the last messages sent to the DM"),
     ("f3", "the turn log: who had each turn, why it ended, how long it took"),
+    ("f4", "character sheets (tab: the next character); /sheet NAME"),
+    ("f5", "the journal: goals, gear, what you know, people met, places"),
     ("ctrl+p", "command palette: save, load, roll dice, inspector, log, help"),
     ("pgup / pgdn", "scroll the story"),
     ("f1", "this help"),

@@ -38,16 +38,18 @@ from app.dm.events import (
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR
 from app.screentext import plain
-from app.session import commands, hotseat, levelling, turnlog
+from app.session import commands, hotseat, levelling, sheets, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.session import GameSession, ending_text
 from app.tablelog import TableLog, window_entries
 from app.tui.messages import EventArrived, TurnsFinished
+from app.tui.screens.journal import JournalScreen
 from app.tui.screens.leaving import EndingChoice, EndingScreen, ending_screen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
 from app.tui.screens.reaction_dialog import reaction_dialog
+from app.tui.screens.sheet import SheetScreen
 from app.tui.screens.takingback import TakingBack
 from app.tui.screens.turnlog import TurnLogScreen
 from app.tui.widgets.banner import GateBanner
@@ -76,6 +78,8 @@ class PlayScreen(TakingBack):
         Binding("f1", "app.help", "Help"),
         Binding("ctrl+z", "undo", "Undo"),  # after Help too (at 80 columns Help must show)
         Binding("f3", "turn_log", "Turns"),  # after Help: at 80 columns Help must show
+        Binding("f4", "sheet", "Sheet", show=False),  # no room at 80 columns: F1 lists them
+        Binding("f5", "journal", "Journal", show=False),
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),
     ]
@@ -535,6 +539,10 @@ class PlayScreen(TakingBack):
                 story.add_note(text)
         elif word == "turns":
             self.action_turn_log()
+        elif word == "sheet":
+            self.open_sheet(rest)
+        elif word == "journal":
+            self.action_journal()
         elif word == "levelup":
             self.level_up(rest)
         elif word == "roll":
@@ -680,6 +688,34 @@ class PlayScreen(TakingBack):
     def action_turn_log(self) -> None:
         """The turn log: who had each turn, why it ended, how long it took, who was next."""
         self.app.push_screen(TurnLogScreen(self.session.state))
+
+    def action_sheet(self) -> None:
+        """The character sheet of the character up (or played last)."""
+        self.open_sheet("")
+
+    def open_sheet(self, typed: str) -> None:
+        """``/sheet [NAME]``: the sheets, opened at the one named (not while the DM is
+        answering: the game is moving under it)."""
+        if self.thinking:
+            self.notify("Wait until the DM has answered.", severity="warning")
+            return
+        pick = sheets.pick_character(self.session, typed, self.actor)
+        if pick.character is None:
+            self.notify(pick.problem, severity="warning", markup=False)
+            return
+        at = list(self.session.state.party).index(pick.character)
+        self.app.push_screen(SheetScreen(sheets.all_sheets(self.session), at))
+
+    @on(PartyPanel.MemberChosen)
+    def _member_chosen(self, message: PartyPanel.MemberChosen) -> None:
+        self.open_sheet(message.character)
+
+    def action_journal(self) -> None:
+        """The journal: goals, who carries what, what the party knows, people and places."""
+        if self.thinking:
+            self.notify("Wait until the DM has answered.", severity="warning")
+            return
+        self.app.push_screen(JournalScreen(sheets.party_journal(self.session)))
 
     def show_ending(self) -> None:
         """The story is over: offer the title screen or a review of the story."""

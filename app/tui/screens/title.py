@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.saves import SaveError, newest_game
+from app.tui import warmup
 
 BANNER = r"""
  ___                               _____              _           _
@@ -44,19 +44,54 @@ class TitleScreen(Screen[None]):
     def __init__(self, saves: Path, dm: str) -> None:
         super().__init__()
         self.saves = saves
-        self.latest = self.newest_save()
+        self.latest: str | None = None
+        """The save "Continue" resumes (``None``: none loads, or not looked for yet)."""
+        self.looked = False
+        """Whether :attr:`latest` has been looked for: loading saves needs the whole save
+        machinery, so the first look happens in the background once the title is drawn."""
+        self._asked = 0
+        self._shown = False
         self.dm = dm
 
     def newest_save(self) -> str | None:
         """The save "Continue" resumes: the newest one that loads."""
+        from app.saves import SaveError, newest_game
+
         try:
             return newest_game(self.saves).source
         except SaveError:
             return None
 
+    def on_mount(self) -> None:
+        self.app.call_after_refresh(warmup.start, self._look_in_background)
+
+    def _look_in_background(self) -> None:
+        """In the warm-up thread: clear away the temp files of a game killed mid-save, find
+        the newest save, then show it on the title."""
+        from app.saves import clean_orphans
+
+        clean_orphans(self.saves)
+        asked = self._asked
+        # call_later posts a message, safe from another thread and never waiting for the
+        # screen (which may be waiting for this thread in warmup.ready())
+        self.call_later(self._found, asked, self.newest_save())
+
+    def _found(self, asked: int, latest: str | None) -> None:
+        if asked == self._asked:  # not an older look answered after a newer one
+            self.show_latest(latest)
+
     def on_screen_resume(self) -> None:
         """Back from a game or the load screen: the newest save may have changed."""
-        self.latest = self.newest_save()
+        if not self._shown:  # first shown: the look in the background is on its way
+            self._shown = True
+            return
+        warmup.ready()
+        self._asked += 1
+        self.show_latest(self.newest_save())
+
+    def show_latest(self, latest: str | None) -> None:
+        """Offer to continue ``latest`` (or say there is nothing to continue)."""
+        self.latest, self.looked = latest, True
         menu = self.query_one("#title-menu", OptionList)
         menu.replace_option_prompt("continue", self.continue_label())
         if self.latest is None:
@@ -65,7 +100,9 @@ class TitleScreen(Screen[None]):
             menu.enable_option("continue")
 
     def continue_label(self) -> str:
-        """``Continue  (autosave)``."""
+        """``Continue  (autosave)``; plain ``Continue`` until the saves have been looked at."""
+        if not self.looked:
+            return "Continue"
         return f"Continue  ({self.latest})" if self.latest else "Continue  (no saves yet)"
 
     def compose(self) -> ComposeResult:
@@ -78,7 +115,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield OptionList(
                     Option("New game", id="new"),
-                    Option(self.continue_label(), id="continue", disabled=self.latest is None),
+                    Option(self.continue_label(), id="continue", disabled=True),
                     Option("Load a saved game", id="load"),
                     Option("Create a character", id="create"),
                     Option("Settings", id="settings"),

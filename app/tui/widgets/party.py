@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widget import Widget
 
 from app import views
@@ -84,7 +86,14 @@ def member_lines(
 
 
 class PartyPanel(Widget):
-    """Renders the party in a :class:`Panels` snapshot."""
+    """Renders the party in a :class:`Panels` snapshot; clicking a member chooses them."""
+
+    class MemberChosen(Message):
+        """A party member was clicked: their sheet is wanted."""
+
+        def __init__(self, character: str) -> None:
+            super().__init__()
+            self.character = character
 
     DEFAULT_CSS = """
     PartyPanel {
@@ -98,6 +107,8 @@ class PartyPanel(Widget):
         self.border_title = "Party"
         self.panels: Panels | None = None
         self.acting: str | None = None
+        self.drawn: list[tuple[str, list[Text]]] = []
+        """Each member's id and lines as last drawn (to find who was clicked)."""
 
     def update_panels(self, panels: Panels, acting: str | None = None) -> None:
         """Show a new moment; ``acting`` marks the character whose turn it is."""
@@ -111,6 +122,22 @@ class PartyPanel(Widget):
         width = self.size.width or 40
         lines: list[RenderableType] = []
         players = len({m.player for m in self.panels.party if m.player}) > 1
+        self.drawn = []
         for member in self.panels.party:
-            lines.extend(member_lines(member, width, member.id == self.acting, players))
+            own = member_lines(member, width, member.id == self.acting, players)
+            self.drawn.append((member.id, own))
+            lines.extend(own)
         return Group(*lines)
+
+    def on_click(self, event: events.Click) -> None:
+        """The member whose lines were clicked."""
+        at = event.get_content_offset(self)
+        if at is None:
+            return
+        width = max(1, self.content_size.width)
+        top = 0
+        for cid, own in self.drawn:  # a long line wraps: count the rows it takes
+            top += sum(len(line.wrap(self.app.console, width)) for line in own)
+            if at.y < top:
+                self.post_message(self.MemberChosen(cid))
+                return

@@ -1,0 +1,58 @@
+"""The rest of the game, loaded in the background while the title screen is up.
+
+The title screen needs only Textual and the DM settings; the campaigns, the saves, the
+session, the DM and the other screens take about a second of imports, which a player would
+otherwise wait through before the first frame. Once the title is drawn, one daemon thread
+runs the title's own look-up (the newest save, which needs the save machinery) and then
+imports those modules, so "New game" or "Continue" find them loaded.
+
+Imports run one thread at a time (``_turn``), and code on the main thread that is about to
+import game modules calls :func:`ready` first: two threads importing modules that import
+each other could otherwise meet half-initialised modules. A daemon thread never holds the
+program open: quitting at the title does not wait for it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+
+MODULES = (
+    "app.saves",
+    "app.session.setup",
+    "app.session.session",
+    "app.tui.screens.newgame",
+    "app.tui.screens.load",
+    "app.tui.screens.play",
+    "app.tui.screens.info",
+    "app.tui.screens.settings",
+)
+"""What starting, resuming or loading a game imports, in the order a player needs it."""
+
+_turn = threading.Lock()
+
+
+def start(first: Callable[[], object] | None = None) -> threading.Thread:
+    """Run ``first`` (work the title screen waits for), then import :data:`MODULES`, in a
+    daemon thread. Returns the thread (tests join it)."""
+    thread = threading.Thread(target=_run, args=(first,), name="warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+def ready() -> None:
+    """Wait until no background import is running (at once when none is)."""
+    with _turn:
+        pass
+
+
+def _run(first: Callable[[], object] | None) -> None:
+    with _turn:
+        if first is not None:
+            first()
+        for name in MODULES:
+            try:
+                importlib.import_module(name)
+            except Exception:  # it fails again, and is reported, where it is used
+                return

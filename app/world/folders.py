@@ -1,0 +1,15 @@
+"""The folders the game reads and writes by default, in a module that imports nothing
+heavy: the command line's options and the title screen name them before anything of a
+game is loaded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+CAMPAIGNS_DIR = Path(__file__).resolve().parents[2] / "campaigns"
+"""The shipped campaigns, one folder each."""
+CHARACTERS_DIR = Path("characters")
+"""Where ``dungeon character`` keeps characters unless told otherwise."""
+SAVES_DIR = Path("saves")
+"""Where games are saved unless told otherwise: the same folder as ``app.saves.SAVES_DIR``
+(a test keeps them equal), named here so that naming it does not load the save machinery."""

@@ -1,0 +1,110 @@
+"""Start-up costs only what the command in hand uses: checked in fresh interpreters through
+``sys.modules``, so a module-level import of the game into the command line (or of the
+game's screens into the title) is caught here, not by a player waiting for ``--help``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.main import get_command
+
+from app.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+
+GAME = ("textual", "openai", "pydantic", "app.session", "app.dm", "app.saves", "app.tui")
+"""What no command line module may import before a command runs."""
+
+
+def loaded_after(code: str) -> list[str]:
+    """The modules loaded in a fresh interpreter once ``code`` has run."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout
+    return list(json.loads(out.splitlines()[-1]))
+
+
+def among(modules: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if m in prefixes or m.startswith(tuple(p + "." for p in prefixes))]
+
+
+def test_the_checker_sees_modules() -> None:
+    # guard against a check that silently finds nothing
+    assert among(loaded_after("import app.tui.app"), ("textual",))
+
+
+def test_importing_the_command_line_loads_none_of_the_game() -> None:
+    loaded = loaded_after("import app.cli")
+    assert among(loaded, GAME) == []
+    assert among(loaded, ("rich", "rules", "app.world.campaign", "app.world.state")) == []
+
+
+def every_command() -> list[list[str]]:
+    """Every command and sub-command, as the words that name it."""
+    root = get_command(app)
+    found: list[list[str]] = []
+    for name, command in root.commands.items():  # type: ignore[attr-defined]
+        found.append([name])
+        found += [[name, sub] for sub in getattr(command, "commands", {})]
+    return found
+
+
+def test_every_help_is_read_without_loading_the_game() -> None:
+    commands = every_command()
+    assert ["play"] in commands and ["saves", "list"] in commands and len(commands) > 12
+    calls = "\n".join(
+        f"try:\n    app([*{words!r}, '--help'])\nexcept SystemExit:\n    pass"
+        for words in [[], *commands]
+    )
+    loaded = loaded_after(f"import contextlib, io\nfrom app.cli import app\n{calls}")
+    # pydantic is not in it: Typer itself loads it to check a command's options
+    assert among(loaded, tuple(m for m in GAME if m != "pydantic")) == []
+    assert among(loaded, ("rules", "app.world.campaign", "app.world.state")) == []
+
+
+def test_the_top_help_lists_every_command_with_its_help() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "app", "--help"], capture_output=True, text=True, cwd=ROOT,
+        check=True,
+    ).stdout  # fmt: skip
+    root = get_command(app)
+    for name, command in root.commands.items():  # type: ignore[attr-defined]
+        first_words = " ".join((command.help or "").split()[:3])
+        line = next((line for line in out.splitlines() if line.strip().startswith(name)), "")
+        assert first_words and first_words in line, (name, out)
+
+
+def test_a_roll_loads_the_dice_only() -> None:
+    loaded = loaded_after(
+        "import contextlib, io\nfrom app.cli import app\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n        app(['roll', '1d20', '--seed', '1'])\n"
+        "    except SystemExit:\n        pass"
+    )
+    assert "rules.dice" in loaded
+    assert among(loaded, ("textual", "openai", "app.session", "app.dm", "app.saves")) == []
+    assert among(loaded, ("rules.srd", "app.world.campaign", "app.world.state")) == []
+
+
+def test_the_title_screen_loads_no_game() -> None:
+    loaded = loaded_after("import app.tui.app")
+    assert among(loaded, ("app.session", "app.saves", "openai", "app.world.state")) == []
+    assert among(loaded, ("app.dm.openai_brain", "app.world.campaign", "rules.srd")) == []
+    screens = [m for m in among(loaded, ("app.tui.screens",)) if m != "app.tui.screens"]
+    assert screens == ["app.tui.screens.title"]
+
+
+def test_the_named_folders_are_the_games_own() -> None:
+    from app.saves import SAVES_DIR
+    from app.world.campaign import CAMPAIGNS_DIR
+    from app.world.characters import CHARACTERS_DIR
+    from app.world.folders import CAMPAIGNS_DIR as CAMPAIGNS
+    from app.world.folders import CHARACTERS_DIR as CHARACTERS
+    from app.world.folders import SAVES_DIR as SAVES
+
+    assert (SAVES, CAMPAIGNS, CHARACTERS) == (SAVES_DIR, CAMPAIGNS_DIR, CHARACTERS_DIR)
+    assert (CAMPAIGNS / "crossroads" / "campaign.toml").is_file()

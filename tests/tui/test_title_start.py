@@ -1,0 +1,81 @@
+"""The title screen is drawn before the game is loaded; what it needs from the saves (the
+newest one to continue, the temp files of a game killed mid-save cleared away) comes in
+the background right after, and the rest of the game loads behind it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from app.saves import save_game
+from app.tui import make_app, warmup
+from app.tui.screens.title import TitleScreen
+from app.tui.showcase import crossroads, until
+from tests.app.test_save_files import dead_pid
+
+
+async def test_the_title_finds_the_newest_save_and_clears_orphans(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    save_game(crossroads().state, "friday", saves)
+    orphan = saves / f".friday.toml.{dead_pid()}.tmp"
+    orphan.write_text("half a save")
+    app = make_app(saves=saves, still=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        await until(pilot, lambda: title.looked)
+        assert title.latest == "friday" and not orphan.exists()
+        menu = title.query_one("#title-menu")
+        option = menu.get_option("continue")  # type: ignore[attr-defined]
+        assert "Continue  (friday)" in str(option.prompt) and not option.disabled
+        await pilot.press("c")  # the game loaded behind the title: Continue resumes it
+        await pilot.pause()
+        assert app.play_screen() is not None
+
+
+async def test_with_no_saves_continue_says_so(tmp_path: Path) -> None:
+    app = make_app(saves=tmp_path / "saves", still=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        await until(pilot, lambda: title.looked)
+        option = title.query_one("#title-menu").get_option("continue")  # type: ignore[attr-defined]
+        assert "no saves yet" in str(option.prompt) and option.disabled
+
+
+WARMING = """
+import asyncio, json, sys
+from pathlib import Path
+from app.tui import make_app, warmup
+
+async def main():
+    app = make_app(saves=Path(sys.argv[1]), still=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        drawn = sorted(sys.modules)  # the title is up
+        while not app.screen.looked:
+            await pilot.pause(0.01)
+        warmup.ready()
+        print(json.dumps([drawn, sorted(sys.modules)]))
+
+asyncio.run(main())
+"""
+
+
+def test_the_game_loads_behind_the_drawn_title(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", WARMING, str(tmp_path / "saves")],
+        capture_output=True, text=True, check=True, timeout=120,
+    ).stdout  # fmt: skip
+    drawn, later = json.loads(out.splitlines()[-1])
+    assert "app.tui.screens.play" not in drawn and "app.session.session" not in drawn
+    assert set(warmup.MODULES) <= set(later)
+
+
+async def test_quitting_at_once_leaves_cleanly(tmp_path: Path) -> None:
+    app = make_app(saves=tmp_path / "saves", still=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")  # before the saves have been looked at
+        await pilot.pause()
+    assert app.return_code == 0 and app.farewell == ""

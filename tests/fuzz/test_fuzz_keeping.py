@@ -68,7 +68,9 @@ def test_fuzz_save_as_is_refused_at_start_or_saved_inside_the_folder(name: str) 
             written = save_path(name, saves)
             new = {str(p) for p in set(after) - set(before)}
             mine = str(written.relative_to(root))
-            assert mine in new and all(p.startswith(f"{mine}.") for p in new - {mine}), new
+            story = str(written.with_suffix(".story").relative_to(root))  # its story folder
+            assert mine in new, new
+            assert all(p.startswith((f"{mine}.", f"{story}/")) for p in new - {mine}), new
             return Verdict.ACCEPTED
 
         judge("save-name", case, refusals=(), nonsense=_bad(name), shown=name)

@@ -37,6 +37,7 @@ from app.saves import (
 )
 from app.screentext import plain
 from app.session import turnlog
+from app.story_cli import export_story
 from app.tool_cli import tool_command
 from rules.srd import SRD_ATTRIBUTION
 
@@ -161,6 +162,21 @@ def saves_delete(
         _err_console().print(plain(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     typer.echo(f"deleted {', '.join(str(p) for p in removed)}")
+
+
+@saves_app.command("export")
+def saves_export(
+    name: Annotated[str, typer.Argument(help="Save name (or a backup: NAME.toml.1).")],
+    out: Annotated[
+        str | None,
+        typer.Option("--out", "-o", help="File to write (default NAME.md here); - for stdout."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
+) -> None:
+    """Write a saved game's story as Markdown, for sharing: the party, every turn (actions,
+    narration, rolls) and the ending."""
+    export_story(name, out, force=force, saves_dir=saves_dir)
 
 
 app.command("simulate")(simulate_command)

@@ -291,6 +291,13 @@ async def _turn_log(pilot: Pilot[None]) -> None:
     await _press(pilot, "f3")
 
 
+async def _story(pilot: Pilot[None]) -> None:
+    """Three turns played, then the story history screen."""
+    await _two_turns(pilot)
+    await say(pilot, "Thorin: I go down the stairs first")
+    await _press(pilot, "f6")
+
+
 async def _inspector(pilot: Pilot[None]) -> None:
     await _one_turn(pilot)
     await _press(pilot, "f2")
@@ -349,6 +356,13 @@ SHOTS: list[Shot] = [
     ),
     Shot("inspector", "The prompt inspector", (100, 30), _game(crossroads), _inspector),
     Shot("turn-log", "Hotseat: the turn log", (100, 30), _game(round_at_the_table), _turn_log),
+    Shot(
+        "story",
+        "The whole story: every turn with its rolls, searchable",
+        (100, 30),
+        _game(crossroads),
+        _story,
+    ),
     Shot("create-character", "Making a character: rolled scores", (120, 36), _title, _creation),
 ]
 """Every screen, as the snapshot tests and the screenshots show it."""

@@ -4,18 +4,15 @@ page, and the page holds the party, every turn, the rolls and the ending."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from app.dm.scripted import ScriptedBrain
 from app.session.export import escape_text, story_markdown
-from app.session.session import GameSession
 from app.tui.showcase import crossroads
-from app.world.actions import PlayerAction
+from tests.storytelling import played
 
 MARKDOWN = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 
@@ -65,20 +62,6 @@ def test_any_mix_of_markers_stays_literal(typed: str) -> None:
     assert [t.type for t in tokens] == ["paragraph_open", "inline", "paragraph_close"]
     shown = "".join(c.content if c.type == "text" else " " for c in tokens[1].children or [])
     assert shown == expected
-
-
-def played(lines: list[str], replies: list[dict[str, Any]]) -> GameSession:
-    """A game of the shipped campaign where Mira says each line and the DM answers."""
-    session = GameSession(crossroads().state, ScriptedBrain(replies))
-
-    async def play() -> None:
-        for line in lines:
-            assert session.submit(PlayerAction(character_id="mira", text=line, player="Player"))
-            async for event in session.process():
-                assert event.type != "error", event
-
-    asyncio.run(play())
-    return session
 
 
 LOCK: dict[str, Any] = {

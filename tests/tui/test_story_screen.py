@@ -17,6 +17,7 @@ from app.tui.screens.story import StoryScreen
 from app.tui.showcase import play_screen, shown
 from app.tui.widgets.storylist import StoryList
 from tests.benchmarks.bench_saves import grown
+from tests.storytelling import play
 
 SIZE = (100, 30)
 
@@ -246,3 +247,23 @@ async def test_ten_thousand_turns_open_drawing_only_what_shows(tmp_path: Path) -
         await pilot.pause()
         assert list(screen.query_one(StoryList).items) == [9998]
         assert turn_at_cursor(app) == 9_999 and len(drawn) < 60
+
+
+async def test_what_players_and_the_dm_wrote_shows_as_written(tmp_path: Path) -> None:
+    """Brackets are text, not markup; escape codes never reach the terminal."""
+    said = "I shout [/] [b]loud\x1b[2J"
+    told = "The [sic] cellar\x1b]0;pwn\x07 [@click=app.quit]answers[/]."
+    session = await play([said], [{"text": told}])
+    app = make_app(saves=tmp_path, session=session, save_as=None, still=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        text = story_of(app).render_turn(0)
+        assert "Mira › I shout [/] [b]loud" in text.plain
+        assert "The [sic] cellar [@click=app.quit]answers[/]." in text.plain
+        assert "\x1b" not in text.plain and not any(
+            s.style and "@click" in str(s.style) for s in text.spans
+        )
+        story_of(app).query_one("#story-search", Input).value = "[sic]"
+        await pilot.pause()
+        assert status(app).startswith("1 turn holds “[sic]” · 1 of 1")

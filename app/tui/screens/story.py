@@ -75,7 +75,9 @@ class StoryScreen(ModalScreen[None]):
         rewindable: Collection[int] = (),
     ) -> None:
         super().__init__()
-        self.history: Sequence[TurnRecord] = state.history
+        # The story as it stands now (references, not copies): a turn the DM finishes, or
+        # takes back after a failure, while the screen is open cannot pull a turn away.
+        self.history: Sequence[TurnRecord] = list(state.history)
         self.ending: Ending | None = ending_of(state)
         self.search = StorySearch(self.history, self.ending)
         self.title_text = state.title or state.campaign_id
@@ -167,7 +169,8 @@ class StoryScreen(ModalScreen[None]):
             if not found:
                 status = f"No turn holds “{said}”."
             else:
-                matches = f"{found:,} turn{'' if found == 1 else 's'} hold “{said}”"
+                many = f"{found:,} turn{'' if found == 1 else 's'}"
+                matches = f"{many} hold{'s' if found == 1 else ''} “{said}”"
                 status = f"{matches} · {story.cursor + 1:,} of {found:,} · Enter: the one before"
         elif found:
             record = self.chosen_turn()

@@ -151,7 +151,8 @@ class StoryScreen(ModalScreen[None]):
     # -- where the reader is -------------------------------------------------------------------
     def chosen_turn(self) -> TurnRecord | None:
         """The turn under the cursor (``None`` on the ending or in an empty story)."""
-        index = self.query_one(StoryList).current
+        found = self.query(StoryList)
+        index = found.first().current if found else None
         if index is None or index >= self.count:
             return None
         return self.history[index]
@@ -162,6 +163,7 @@ class StoryScreen(ModalScreen[None]):
         return self.rewind is not None and record is not None and record.number in self.rewindable
 
     def show_status(self) -> None:
+        """Where the reader is: the turn of how many, or how many turns a search found."""
         story = self.query_one(StoryList)
         found = len(story.items)
         if self.query_text.strip():
@@ -259,8 +261,8 @@ class StoryScreen(ModalScreen[None]):
         turn = record.number
         question = f"Rewind to before turn {turn:,}?"
         hint = (
-            f"Turn {turn:,} and every turn after it are taken back: the world, the dice and "
-            "the story return to how they were."
+            f"Turn {turn:,} and every turn after it are taken back: the game returns to how "
+            f"it stood before turn {turn:,}."
         )
 
         def answered(yes: bool | None) -> None:

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label
+from textual.widgets import Input, Label
 
 from app.screentext import plain
 from app.session.storyview import Ending, StorySearch, deeds, ending_of, search_words
@@ -100,14 +100,15 @@ class StoryScreen(ModalScreen[None]):
         with Vertical():
             with Horizontal(id="story-head"):
                 yield Label(plain(f"The story — {self.title_text} · {turns}"), id="story-title")
-                yield Label("Esc closes", id="story-keys")
+                yield Label("/ search · Esc closes", id="story-keys")
             yield Input(
                 id="story-search",
                 placeholder="Search the story: words from actions, narration or rolls  (/)",
             )
             yield Label("", id="story-status")
             yield StoryList(self.render_turn, empty="Nothing has happened yet.", id="story-list")
-        yield Footer()
+        # No footer: the keys are in the head and the status line, and a footer would
+        # double the time the screen takes to open.
 
     def on_mount(self) -> None:
         self._styles = {
@@ -191,7 +192,7 @@ class StoryScreen(ModalScreen[None]):
     def _moved(self) -> None:
         self.show_status()
         offered = self.can_rewind()
-        if offered != self._offered:  # the footer is redrawn only when Rewind comes or goes
+        if offered != self._offered:  # bindings are checked again only when Rewind comes or goes
             self._offered = offered
             self.refresh_bindings()
 

@@ -39,7 +39,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("/back [NAME]", "back at the table"),
     ("/turns", "the turn log: who had each turn, how long, why it ended"),
     ("/save [NAME]", "save the game (it also saves itself after every turn)"),
-    ("/story", "the story so far, from the first turn"),
+    ("/story", "the whole story, every turn (full screen: searchable, with the rolls)"),
     ("/sheet [NAME]", "a character's sheet: scores, skills, spells, gear (yours if no name)"),
     ("/journal", "goals, who carries what, what the party knows, people met, places"),
     ("/levelup [NAME …]", "take a level experience allows: /levelup Thorin roll str+2"),

@@ -40,8 +40,9 @@ def test_bench_saves_runs() -> None:
 def test_bench_tui_runs() -> None:
     from tests.benchmarks import bench_tui
 
-    figures = bench_tui.main(["--repeat", "1", "--events", "3", "--history", "30"])
+    figures = bench_tui.main(["--repeat", "1", "--events", "3", "--history", "30", "--story", "30"])
     assert all(figures[k] > 0 for k in ("bare", "title", "play", "fresh_ms", "grown_ms"))
+    assert all(figures[k] > 0 for k in ("story_open_ms", "help_open_ms", "search_key_ms"))
 
 
 def test_bench_turn_saves_runs() -> None:

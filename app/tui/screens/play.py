@@ -51,6 +51,7 @@ from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
 from app.tui.screens.quitting import Keeping
 from app.tui.screens.reaction_dialog import reaction_dialog
 from app.tui.screens.sheet import SheetScreen
+from app.tui.screens.story import StoryScreen
 from app.tui.screens.turnlog import TurnLogScreen
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
@@ -79,6 +80,7 @@ class PlayScreen(Keeping):
         Binding("f3", "turn_log", "Turns"),  # after Help: at 80 columns Help must show
         Binding("f4", "sheet", "Sheet", show=False),  # no room at 80 columns: F1 lists them
         Binding("f5", "journal", "Journal", show=False),
+        Binding("f6", "story", "Story"),
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),
     ]
@@ -662,9 +664,8 @@ class PlayScreen(Keeping):
         self.app.push_screen(PromptInspector(text, title))
 
     def action_story(self) -> None:
-        """Review the story so far, from the first turn."""
-        title = "The story so far (Esc closes)"
-        self.app.push_screen(PromptInspector(commands.story_text(self.session), title))
+        """The whole story: every turn, searchable, with its rolls."""
+        self.app.push_screen(StoryScreen(self.session.state))
 
     def action_turn_log(self) -> None:
         """The turn log: who had each turn, why it ended, how long it took, who was next."""

@@ -111,3 +111,17 @@ def _count(session: GameSession, usage: Usage) -> None:
     if usage.tokens or usage.calls:
         session.total_usage = session.total_usage.plus(usage)
         session.state.usage = session.state.usage.plus(usage)
+
+
+def asking_line(session: GameSession, asked_by: str = "") -> str:
+    """What the table reads when someone asks: ``Ana asks for turn 6 to be told again.``"""
+    story = session.state.history
+    what = f"turn {story[-1].number}" if story else "the last turn"
+    who = asked_by or "The table"
+    return f"↻ {who} asks for {what} to be told again — the same dice, in other words."
+
+
+def retold_line(event: TurnRetold) -> str:
+    """What the table reads after the new telling."""
+    times = "once" if event.times == 1 else "twice" if event.times == 2 else f"{event.times} times"
+    return f"↻ Turn {event.turn} retold ({times}); nothing in the world changed."

@@ -29,10 +29,9 @@ FIGHT = [
 
 def play(session: GameSession, lines: list[tuple[str, str]], keeper: Keeper | None = None) -> None:
     async def go() -> None:
-        for character, text in lines:
+        for named, text in lines:
             fight = session.state.encounter
-            if fight is not None:  # in a fight, whoever is up acts
-                character = fight.current.id
+            character = fight.current.id if fight is not None else named  # whoever is up
             assert session.submit(PlayerAction(character_id=character, text=text))
             async for event in session.run_until_players():
                 if isinstance(event, ErrorEvent):
@@ -222,8 +221,8 @@ def test_a_model_is_asked_without_tools_and_its_tokens_count() -> None:
 
 
 def test_a_failed_or_empty_retelling_keeps_the_old_one() -> None:
-    for retelling in (BrainError("the DM did not answer"), [BrainReply("", [], Usage(calls=1))]):
-        session = _model_session(retelling)
+    for answer in (BrainError("the DM did not answer"), [BrainReply("", [], Usage(calls=1))]):
+        session = _model_session(answer)
         old = session.state.history[-1]
         events = reroll(session)
         assert isinstance(events[-1], ErrorEvent) and events[-1].recoverable

@@ -399,7 +399,7 @@ class ConsoleGame:
         """``/reroll``: the last turn told again, printed as it comes; saved after."""
         state = self.session.state
         who = state.controller_of(self.current) if self.current else None
-        who = who or presence.player_up(state) or ""
+        who = (who or presence.player_up(state) or "") if len(state.players) > 1 else ""
         problem = retelling.why_not(self.session)
         if problem:
             self.console.print(plain(problem, style="yellow"))

@@ -117,11 +117,13 @@ def asking_line(session: GameSession, asked_by: str = "") -> str:
     """What the table reads when someone asks: ``Ana asks for turn 6 to be told again.``"""
     story = session.state.history
     what = f"turn {story[-1].number}" if story else "the last turn"
-    who = asked_by or "The table"
-    return f"↻ {who} asks for {what} to be told again — the same dice, in other words."
+    if not asked_by:
+        return f"↻ Telling {what} again — the same dice, in other words."
+    return f"↻ {asked_by} asks for {what} to be told again — the same dice, in other words."
 
 
 def retold_line(event: TurnRetold) -> str:
     """What the table reads after the new telling."""
     times = "once" if event.times == 1 else "twice" if event.times == 2 else f"{event.times} times"
-    return f"↻ Turn {event.turn} retold ({times}); nothing in the world changed."
+    asked = f", as {event.asked_by} asked" if event.asked_by else ""
+    return f"↻ Turn {event.turn} retold ({times}{asked}); nothing in the world changed."

@@ -19,7 +19,7 @@ def test_the_referee_retells_the_last_turn_again_and_again() -> None:
     out = result.stdout
     assert result.exit_code == 0, out
     assert "There is no turn to tell again yet" in out
-    assert "asks for turn 1 to be told again" in out
+    assert "Telling turn 1 again" in out
     assert "Turn 1 retold (once)" in out and "Turn 1 retold (twice)" in out
     story = out[out.rindex("Turn 1\n") :]
     assert "Ways on:" not in story  # the story holds the newest telling

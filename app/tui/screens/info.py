@@ -25,6 +25,7 @@ KEYS: list[tuple[str, str]] = [
     ("ctrl+l", "show or hide the dice & combat log"),
     ("f2", "the prompt inspector: the last messages sent to the DM"),
     ("f3", "the turn log: who had each turn, why it ended, how long it took"),
+    ("f4", "tell the last turn again: the same dice, other words (/reroll)"),
     ("ctrl+p", "command palette: save, load, roll dice, inspector, log, help"),
     ("pgup / pgdn", "scroll the story"),
     ("f1", "this help"),

@@ -39,7 +39,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "{a} lands a {w} on {t} for {d} damage.",
         "{a} strikes {t} with the {w}: {d} damage.",
         "{t} reels from {a}'s {w} ({d} damage).",
-        "{a}'s {w} bites into {t}: {d} damage.",
+        "{a}'s {w} connects with {t}: {d} damage.",
         "{a} catches {t} with the {w} — {d} damage.",
     ),
     "crit": (

@@ -4,6 +4,7 @@ offline referee and a scripted DM, in this sitting and after loading."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from pathlib import Path
 
@@ -185,7 +186,9 @@ class Teller:
                 yield item
             return
         if messages[-1]["role"] == "user":
-            call = ToolCall("c1", "roll_dice", '{"formulas": ["1d20"], "flavor": "luck"}')
+            call = ToolCall(
+                "c1", "roll_dice", json.dumps({"rolls": [{"formula": "1d20", "flavor": "luck"}]})
+            )
             yield BrainReply("", [call], Usage(prompt_tokens=50, completion_tokens=5, calls=1))
             return
         yield TextDelta("Luck smiles on Mira.")
@@ -216,7 +219,8 @@ def test_a_model_is_asked_without_tools_and_its_tokens_count() -> None:
     messages, tools = session.brain.seen[-1]  # type: ignore[attr-defined]
     assert tools is None and all(m["role"] in ("system", "user", "assistant") for m in messages)
     asked = str(messages[-1]["content"])
-    assert "you called roll_dice" in asked and "it returned:" in asked
+    assert "you called roll_dice" in asked and "it returned:" in asked and "1d20" in asked
+    assert "error" not in asked.split("it returned:")[1][:40]
     assert "Luck smiles on Mira." in asked  # its own telling
 
 
@@ -228,3 +232,18 @@ def test_a_failed_or_empty_retelling_keeps_the_old_one() -> None:
         assert isinstance(events[-1], ErrorEvent) and events[-1].recoverable
         assert "keeps the telling it had" in events[-1].message
         assert session.state.history[-1] == old and not session.busy
+
+
+def test_after_loading_the_model_is_told_the_rolls_the_story_kept() -> None:
+    spent = Usage(prompt_tokens=80, completion_tokens=8, calls=1)
+    session = _model_session([TextDelta("Fortune grins at Mira."), BrainReply("", [], spent)])
+    record = session.state.history[-1]
+    session.last_told = None  # a game loaded since: this sitting never saw the turn's messages
+    events = reroll(session)
+    assert isinstance(events[-1], TurnRetold)
+    messages, tools = session.brain.seen[-1]  # type: ignore[attr-defined]
+    asked = str(messages[-1]["content"])
+    assert tools is None and "What the rules engine rolled this turn:" in asked
+    assert all(roll in asked for roll in record.rolls) and record.rolls
+    assert "Mira: I try my luck" in asked and "Luck smiles on Mira." in asked
+    assert messages[0]["role"] == "system" and messages[-1]["role"] == "user"

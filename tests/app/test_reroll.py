@@ -247,3 +247,16 @@ def test_after_loading_the_model_is_told_the_rolls_the_story_kept() -> None:
     assert all(roll in asked for roll in record.rolls) and record.rolls
     assert "Mira: I try my luck" in asked and "Luck smiles on Mira." in asked
     assert messages[0]["role"] == "system" and messages[-1]["role"] == "user"
+
+
+def test_a_turn_the_campaign_tells_is_opened_anew_with_its_check() -> None:
+    session = start_session(crossroads(), 3)
+    play(session, [("mira", "I pick the lock on the trapdoor")])
+    old = session.state.history[-1].narrative
+    seen = [old]
+    for _ in range(3):
+        assert isinstance(reroll(session)[-1], TurnRetold)
+        seen.append(session.state.history[-1].narrative)
+        assert seen[-1] != seen[-2] and seen[-1].endswith(old)  # the campaign's words as written
+        assert seen[-1].startswith("Mira ") and "pick the trapdoor padlock." in seen[-1]
+        assert numbers(seen[-1]) == numbers(old)

@@ -76,7 +76,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         """The turn told again in other words (``/reroll``): every sentence the referee
         recognises as its own said another way, the same names and numbers in it; ``None``
         when it recognises none. Never draws from the game's dice."""
-        return retell(record.narrative, seed, record.number, record.retold + 1)
+        return retell(record.narrative, seed, record.number, record.retold + 1, record.rolls)
 
     def _kind(self, call_id: str) -> str:
         return self.calls.get(call_id, ("", None))[0]

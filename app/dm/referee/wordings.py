@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -131,12 +132,17 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "could": ("You could {o}.", "You might {o}.", "From here you could {o}."),
     "ways": ("Ways on: {o}.", "Ways out: {o}.", "From here the ways lead on: {o}."),
     "says": ("{n}: '{q}'", "{n} answers: '{q}'", "{n} tells you: '{q}'"),
+    # a retelling's own opening for a check (the campaign's outcome text follows as written)
+    "attempt": ("{n} tries to {r}.", "{n} sets out to {r}.", "{n} makes an attempt to {r}."),
 }
 """Each family: the referee's own sentence first, then other words for it. Every member of
 a family uses the same fields (a test holds them to it)."""
 
 _NUMBER_FIELDS = {"d"}
 """Fields that are always a number (damage, hit points)."""
+_CHECK = re.compile(r"(?P<n>[^:—\n]+): (?P<r>[a-z][^—\n]*?) — [12]d20")
+"""A check the story kept (``Mira: pick the trapdoor padlock — 1d20 (13) + 7 = 20``): the
+campaign names its challenges as what is done, so the words read as an attempt."""
 _SPLIT = re.compile(r"(?<=[.!?)'])(\s+)(?=[A-Z('])")
 """Between two sentences of a paragraph."""
 
@@ -204,14 +210,32 @@ def _paragraph(text: str, rng: random.Random) -> tuple[str, int]:
     return "".join(pieces), changed
 
 
-def retell(narrative: str, seed: int, turn: int, times: int) -> str | None:
+def _attempt(rolls: Sequence[str], rng: random.Random) -> str:
+    """A sentence opening the telling of a turn whose first roll was a check, so a turn the
+    campaign's own words tell (a lock, a trap) is told anew too; empty when there was none."""
+    for roll in rolls[:1]:
+        match = _CHECK.match(roll)
+        reason = match["r"] if match else ""
+        if match and reason != "initiative" and " vs " not in reason:
+            members = FAMILIES["attempt"]
+            return members[rng.randrange(len(members))].format(n=match["n"], r=reason)
+    return ""
+
+
+def retell(
+    narrative: str, seed: int, turn: int, times: int, rolls: Sequence[str] = ()
+) -> str | None:
     """The narrative told in other words — the ``times``-th retelling of ``turn`` in a game
-    of ``seed`` — or ``None`` when the referee recognises none of it (the campaign's own
-    text, said as written)."""
+    of ``seed``, whose rolls were ``rolls`` — or ``None`` when the referee recognises none
+    of it (the campaign's own text, said as written)."""
     rng = random.Random(f"reroll/{seed}/{turn}/{times}")
     paragraphs = narrative.split("\n\n")
+    opened = bool(paragraphs) and (recognise(paragraphs[0].strip()) or ("",))[0] == "attempt"
     changed = 0
     for i, paragraph in enumerate(paragraphs):
         paragraphs[i], n = _paragraph(paragraph, rng)
         changed += n
-    return "\n\n".join(paragraphs) if changed else None
+    opening = "" if opened else _attempt(rolls, rng)
+    if opening:
+        paragraphs.insert(0, opening)
+    return "\n\n".join(paragraphs) if changed or opening else None

@@ -19,12 +19,19 @@ from pathlib import Path
 from rich.console import Console
 
 from app import views
-from app.dm.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
+from app.dm.events import (
+    ErrorEvent,
+    NarrativeChunk,
+    SessionEvent,
+    StateChange,
+    TurnEnd,
+    TurnRetold,
+)
 from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR, SaveError
 from app.screentext import plain
-from app.session import commands, presence, sheets, turnlog
+from app.session import commands, presence, retelling, sheets, turnlog
 from app.session.hygiene import clean_line
 from app.session.keeping import (
     START_ADVICE,
@@ -381,6 +388,9 @@ class ConsoleGame:
             if line.lower().startswith("/retry"):
                 await self.play_turns()
                 return True
+            if line.lower().split()[0] == "/reroll":
+                await self.reroll()
+                return True
             if not self.command(line):
                 return not await self.keep_before_leaving()
         else:
@@ -390,6 +400,32 @@ class ConsoleGame:
         elif commands.turn_mark(self.session) != before:
             await self.autosave()
         return True
+
+    async def reroll(self) -> None:
+        """``/reroll``: the last turn told again, printed as it comes; saved after."""
+        state = self.session.state
+        who = state.controller_of(self.current) if self.current else None
+        who = (who or presence.player_up(state) or "") if len(state.players) > 1 else ""
+        problem = retelling.why_not(self.session)
+        if problem:
+            self.console.print(plain(problem, style="yellow"))
+            return
+        self.console.print(plain(retelling.asking_line(self.session, who), style="italic"))
+        self.open_line = False
+        async with aclosing(retelling.retell(self.session, who)) as events:
+            async for event in events:
+                if isinstance(event, NarrativeChunk):
+                    self.console.print(plain(event.text), end="", highlight=False)
+                    self.open_line = True
+                    continue
+                if self.open_line:
+                    self.console.print()
+                    self.open_line = False
+                if isinstance(event, TurnRetold):
+                    self.console.print(plain(retelling.retold_line(event), style="italic"))
+                    await self.autosave()
+                elif isinstance(event, ErrorEvent):
+                    self.console.print(plain(event.message, style="yellow"))
 
     async def keep_time(self) -> None:
         """Before asking for a line: a fight turn whose player is away or out of time

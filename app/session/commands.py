@@ -31,6 +31,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("/usage", "tokens the DM spent: last turn, average, this game, estimated cost"),
     ("/roll FORMULA", "roll dice yourself (recorded for the DM)"),
     ("/retry", "run the turn again after an error"),
+    ("/reroll", "tell the last turn again: the same dice and results, in other words"),
     ("/end", "end your turn: pass in exploration, hold in a fight"),
     ("/pass [PLAYER]", "end your turn without acting (hotseat)"),
     ("/join NAME ids", "a player joins, taking characters, e.g. /join Ana mira"),

@@ -245,6 +245,23 @@ class Chronicle(Sequence[TurnRecord]):
         if self._hashed > length:
             self._rehash()
 
+    def replace_last(self, record: TurnRecord) -> None:
+        """Put a new telling of the last turn in place of the old one (``/reroll``): the
+        same turn, told again. Every story file written from this chronicle is marked as
+        holding one record fewer, so its next save rewrites the last record, and the
+        running digest is computed afresh when next asked."""
+        if not self._records:
+            raise ValueError("the story has no turn to tell again")
+        if record.number != self[-1].number:
+            raise ValueError(f"turn {record.number} cannot replace turn {self[-1].number}")
+        last = len(self._records) - 1
+        self._records[last] = record
+        self._texts[last] = None
+        for key, (count, identity) in self.synced.items():
+            self.synced[key] = (min(count, last), identity)
+        if self._hashed > last:
+            self._rehash()
+
     @property
     def cut_length(self) -> int:
         """How many records the last cut took back (0 when nothing can be restored)."""

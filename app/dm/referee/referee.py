@@ -22,7 +22,9 @@ from app.dm.referee.narrate import FollowUps
 from app.dm.referee.positioning import foe_plan
 from app.dm.referee.reacting import Reacting
 from app.dm.referee.tactics import foe_moves
+from app.dm.referee.wordings import retell
 from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 from rules.damage import LifeState
 from rules.srd import srd
 
@@ -69,6 +71,12 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         text = "\n\n".join(n for n in self.notes if n) or "The moment passes quietly."
         yield TextDelta(text)
         yield BrainReply(text, [], Usage(calls=1), "stop")
+
+    def retell(self, record: TurnRecord, seed: int) -> str | None:
+        """The turn told again in other words (``/reroll``): every sentence the referee
+        recognises as its own said another way, the same names and numbers in it; ``None``
+        when it recognises none. Never draws from the game's dice."""
+        return retell(record.narrative, seed, record.number, record.retold + 1, record.rolls)
 
     def _kind(self, call_id: str) -> str:
         return self.calls.get(call_id, ("", None))[0]

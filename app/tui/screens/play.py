@@ -48,8 +48,8 @@ from app.tui.screens.journal import JournalScreen
 from app.tui.screens.leaving import EndingChoice, EndingScreen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
-from app.tui.screens.quitting import Keeping
 from app.tui.screens.reaction_dialog import reaction_dialog
+from app.tui.screens.retelling import Retelling
 from app.tui.screens.sheet import SheetScreen
 from app.tui.screens.story import StoryScreen
 from app.tui.screens.turnlog import TurnLogScreen
@@ -66,7 +66,7 @@ HISTORY_SHOWN = 12
 """Turns of the story shown again when a saved game is resumed."""
 
 
-class PlayScreen(Keeping):
+class PlayScreen(Retelling):
     """One game being played."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -81,6 +81,7 @@ class PlayScreen(Keeping):
         Binding("f4", "sheet", "Sheet", show=False),  # no room at 80 columns: F1 lists them
         Binding("f5", "journal", "Journal", show=False),
         Binding("f6", "story", "Story"),
+        Binding("f7", "reroll", "Retell", show=False),
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),
     ]
@@ -357,6 +358,9 @@ class PlayScreen(Keeping):
     async def _event(self, message: EventArrived) -> None:
         event = message.event
         story = self.query_one(StoryPane)
+        if self.retelling:
+            await self.retold(event, story)
+            return
         if isinstance(event, NarrativeChunk):
             await story.narrate(event.text)
             return
@@ -375,11 +379,13 @@ class PlayScreen(Keeping):
         elif isinstance(event, ErrorEvent):
             await story.end_narration()
             self.failed = event.recoverable
+            story.turn_done(recorded=False)
             story.add_note(f"⚠ {event.message}", "error")
             retry = " Press ctrl+r to retry." if event.recoverable else ""
             self.notify(f"{event.message}{retry}", title="The turn failed", severity="error")
         elif isinstance(event, TurnEnd):
             await story.end_narration()
+            story.turn_done()
             for alert in event.alerts:  # once per crossing; play goes on
                 story.add_note(f"⚠ {alert}", "alert")
 
@@ -538,6 +544,8 @@ class PlayScreen(Keeping):
             self.roll(rest)
         elif word == "retry":
             self.action_retry()
+        elif word == "reroll":
+            self.reroll()
         elif word == "save":
             self.save(rest)
         elif word == "load":

@@ -202,7 +202,7 @@ class ConsoleGame:
             for text in self.status_lines():
                 self.console.print(plain(text))
         elif word == "story":
-            self.console.print(plain(commands.story_text(self.session)))
+            self.console.print(plain(commands.story_text(self.session, rest)))
         elif word == "usage":
             self.console.print(plain(commands.usage_text(self.session)))
         elif word == "sheet":
@@ -312,6 +312,10 @@ class ConsoleGame:
         prompt = f"Your reaction — {choose}say what you do (Enter: no reaction): "
         try:
             answer = self.read(prompt)
+            while answer.strip().startswith("/"):  # a command: the game takes it afterwards
+                self.console.print(plain(f"{answer.split()[0]} waits until the reaction is "
+                                         "answered.", style="yellow"))  # fmt: skip
+                answer = self.read(prompt)
             while answer.strip().isdigit() and not 1 <= int(answer) <= len(question.labels):
                 # a number that is no option is a slip of the finger, not a "no"
                 count = len(question.labels)

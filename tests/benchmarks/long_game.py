@@ -106,11 +106,17 @@ def start_fight(state: GameState) -> None:
 
 
 def long_game(
-    turns: int, *, fight: bool = False, seed: int = 1, brain: Brain | None = None
+    turns: int,
+    *,
+    fight: bool = False,
+    seed: int = 1,
+    brain: Brain | None = None,
+    campaign: Campaign | None = None,
 ) -> GameSession:
-    """A session of a four-character game ``turns`` turns long (a fight going on if
-    ``fight``), run by ``brain`` (the offline referee by default)."""
-    session = start_session(campaign_of_four(), seed, brain)
+    """A session of a game ``turns`` turns long (a fight going on if ``fight``), run by
+    ``brain`` (the offline referee by default), of ``campaign`` (by default the shipped
+    campaign with a party of four)."""
+    session = start_session(campaign or campaign_of_four(), seed, brain)
     grow(session.state, turns, random.Random(seed))
     if fight:
         start_fight(session.state)

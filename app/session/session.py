@@ -258,6 +258,9 @@ class GameSession:
             )
             built = len(messages)
             self.last_messages = messages
+            take_readings = getattr(self.brain, "take_readings", None)
+            if take_readings is not None:  # a DM that reads the lines itself: read once
+                take_readings(self.state, getattr(self.context, "readings", {}))
             self.last_deltas = build_deltas(self.state).as_dict() if self.briefed else None
             async for event in tool_loop(self.brain, current.tools, messages, self.state, report):
                 if isinstance(event, DiceRoll):

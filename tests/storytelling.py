@@ -8,8 +8,11 @@ from typing import Any
 
 from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession
+from app.session.setup import start_session
 from app.tui.showcase import crossroads
 from app.world.actions import PlayerAction
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.state import GameState, TurnRecord
 
 
 async def play(lines: list[str], replies: list[dict[str, Any]]) -> GameSession:
@@ -26,3 +29,22 @@ async def play(lines: list[str], replies: list[dict[str, Any]]) -> GameSession:
 def played(lines: list[str], replies: list[dict[str, Any]]) -> GameSession:
     """:func:`play`, outside an event loop."""
     return asyncio.run(play(lines, replies))
+
+
+NARRATION = "The fire crackles while Berta talks about the scratching below the floor. " * 6
+
+
+def grown(turns: int) -> GameState:
+    """A game of the shipped campaign with a story of ``turns`` plain turns."""
+    state = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 1).state
+    for n in range(1, turns + 1):
+        state.history.append(
+            TurnRecord(
+                number=n,
+                actions=[f"Mira: I look around ({n})"],
+                narrative=NARRATION,
+                rolls=[f"Mira: perception — 1d20 ({n % 20 + 1}) + 3"],
+            )
+        )
+    state.turn = turns
+    return state

@@ -1,5 +1,5 @@
 """Taking turns back in a long game: ``/undo`` (the last turn) and ``/rewind`` to the
-oldest of the 50 checkpoints kept (49 turns back), at turn 1,000 and 10,000, next to
+oldest of the checkpoints kept (50 turns back), at turn 1,000 and 10,000, next to
 loading the save (the baseline) in the same run.
 
 Each game is the shipped campaign's game whose story is grown to 60 turns short of the mark
@@ -37,7 +37,7 @@ from tests.benchmarks.long_game import long_game
 
 PLAYED = 60
 """Turns played through the session before the mark (the checkpoints a rewind reaches)."""
-BACK = 49
+BACK = 50
 """How far back the rewind goes: to the oldest of the newest 50 checkpoints kept (the
 checkpoint of the turn before them is no longer kept, in memory or on disk)."""
 LINES = [
@@ -114,8 +114,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
     print(
-        f"{'turn':>7} | {'sitting: undo':>14} {'rewind 49':>10} | {'loaded: undo':>13} "
-        f"{'rewind 49':>10} | {'load (baseline)':>16} | {'slowest / load':>15}"
+        f"{'turn':>7} | {'sitting: undo':>14} {'rewind 50':>10} | {'loaded: undo':>13} "
+        f"{'rewind 50':>10} | {'load (baseline)':>16} | {'slowest / load':>15}"
     )
     rows = []
     with tempfile.TemporaryDirectory() as folder:

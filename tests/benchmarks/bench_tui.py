@@ -38,7 +38,7 @@ from app.tui.showcase import crossroads, play_screen
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.story import StoryPane
 from app.world.state import TurnRecord
-from tests.benchmarks.bench_saves import grown
+from tests.storytelling import grown
 
 SIZE = (120, 36)
 

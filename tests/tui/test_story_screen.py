@@ -16,8 +16,7 @@ from app.tui.screens.play import PlayScreen
 from app.tui.screens.story import StoryScreen
 from app.tui.showcase import play_screen, shown
 from app.tui.widgets.storylist import StoryList
-from tests.benchmarks.bench_saves import grown
-from tests.storytelling import play
+from tests.storytelling import grown, play
 
 SIZE = (100, 30)
 

@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_turn
 	$(BIN)/python -m tests.benchmarks.bench_combat
 	$(BIN)/python -m tests.benchmarks.bench_saves
+	$(BIN)/python -m tests.benchmarks.bench_rewind
 	$(BIN)/python -m tests.benchmarks.bench_turn_saves
 	$(BIN)/python -m tests.benchmarks.bench_tui
 	$(BIN)/python -m tests.benchmarks.bench_referee

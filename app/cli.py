@@ -162,6 +162,23 @@ def saves_delete(
     typer.echo(f"deleted {', '.join(str(p) for p in removed)}")
 
 
+@saves_app.command("export")
+def saves_export(
+    name: Annotated[str, typer.Argument(help="Save name (or a backup: NAME.toml.1).")],
+    out: Annotated[
+        str | None,
+        typer.Option("--out", "-o", help="File to write (default NAME.md here); - for stdout."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    saves_dir: Annotated[Path, typer.Option(help="Folder of save files.")] = SAVES_DIR,
+) -> None:
+    """Write a saved game's story as Markdown, for sharing: the party, every turn (actions,
+    narration, rolls) and the ending."""
+    from app.story_cli import export_story
+
+    export_story(name, out, force=force, saves_dir=saves_dir)
+
+
 app.command("simulate")(simulate_command)
 app.command("balance")(balance_command)
 app.command("validate")(validate_command)

@@ -20,12 +20,19 @@ from rich.console import Console
 
 from app import views
 from app.console_takingback import take_back
-from app.dm.events import ErrorEvent, NarrativeChunk, SessionEvent, StateChange, TurnEnd
+from app.dm.events import (
+    ErrorEvent,
+    NarrativeChunk,
+    SessionEvent,
+    StateChange,
+    TurnEnd,
+    TurnRetold,
+)
 from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR, SaveError
 from app.screentext import plain
-from app.session import commands, presence, sheets, takingback, turnlog
+from app.session import commands, presence, retelling, sheets, takingback, turnlog
 from app.session.hygiene import clean_line
 from app.session.keeping import (
     START_ADVICE,
@@ -199,7 +206,7 @@ class ConsoleGame:
             for text in self.status_lines():
                 self.console.print(plain(text))
         elif word == "story":
-            self.console.print(plain(commands.story_text(self.session)))
+            self.console.print(plain(commands.story_text(self.session, rest)))
         elif word == "usage":
             self.console.print(plain(commands.usage_text(self.session)))
         elif word == "sheet":
@@ -309,6 +316,10 @@ class ConsoleGame:
         prompt = f"Your reaction — {choose}say what you do (Enter: no reaction): "
         try:
             answer = self.read(prompt)
+            while answer.strip().startswith("/"):  # a command: the game takes it afterwards
+                self.console.print(plain(f"{answer.split()[0]} waits until the reaction is "
+                                         "answered.", style="yellow"))  # fmt: skip
+                answer = self.read(prompt)
             while answer.strip().isdigit() and not 1 <= int(answer) <= len(question.labels):
                 # a number that is no option is a slip of the finger, not a "no"
                 count = len(question.labels)
@@ -389,6 +400,9 @@ class ConsoleGame:
             if word.lower() in takingback.WORDS:
                 await take_back(self, word.lower(), rest)
                 return True
+            if line.lower().split()[0] == "/reroll":
+                await self.reroll()
+                return True
             if not self.command(line):
                 return not await self.keep_before_leaving()
         else:
@@ -398,6 +412,32 @@ class ConsoleGame:
         elif commands.turn_mark(self.session) != before:
             await self.autosave()
         return True
+
+    async def reroll(self) -> None:
+        """``/reroll``: the last turn told again, printed as it comes; saved after."""
+        state = self.session.state
+        who = state.controller_of(self.current) if self.current else None
+        who = (who or presence.player_up(state) or "") if len(state.players) > 1 else ""
+        problem = retelling.why_not(self.session)
+        if problem:
+            self.console.print(plain(problem, style="yellow"))
+            return
+        self.console.print(plain(retelling.asking_line(self.session, who), style="italic"))
+        self.open_line = False
+        async with aclosing(retelling.retell(self.session, who)) as events:
+            async for event in events:
+                if isinstance(event, NarrativeChunk):
+                    self.console.print(plain(event.text), end="", highlight=False)
+                    self.open_line = True
+                    continue
+                if self.open_line:
+                    self.console.print()
+                    self.open_line = False
+                if isinstance(event, TurnRetold):
+                    self.console.print(plain(retelling.retold_line(event), style="italic"))
+                    await self.autosave()
+                elif isinstance(event, ErrorEvent):
+                    self.console.print(plain(event.message, style="yellow"))
 
     async def keep_time(self) -> None:
         """Before asking for a line: a fight turn whose player is away or out of time

@@ -19,7 +19,7 @@ from app.dm.tools.encounter_view import encounter_view
 from app.dm.tools.feature_tools import USES
 from app.dm.tools.monster_actions import special_moves
 from app.dm.tools.position_tools import positions_line
-from app.dm.understanding import understand
+from app.dm.understanding import Intent, understand
 from app.world import view
 from app.world.actions import PlayerAction
 from app.world.state import GameState, TurnRecord
@@ -165,13 +165,22 @@ def _display_names(state: GameState) -> dict[str, str]:
     return names
 
 
-def understood(state: GameState, actions: Sequence[PlayerAction]) -> str:
+Readings = dict[tuple[str, str], Intent]
+"""How each action of a turn was read: (character id, line) -> intent."""
+
+
+def understood(
+    state: GameState, actions: Sequence[PlayerAction], readings: Readings | None = None
+) -> str:
     """How the game's own parser reads each action, as a hint for the DM (one short line
-    each): ``Understood: Mira — question about Berta (confidence 0.9)``."""
+    each): ``Understood: Mira — question about Berta (confidence 0.9)``. Each reading is
+    also put in ``readings``, for a DM that reads the lines itself (the offline referee)."""
     names = _display_names(state)
     lines = []
     for action in actions:
         intent = understand(action.text, action.character_id, state, state.campaign)
+        if readings is not None:
+            readings[(action.character_id, action.text)] = intent
         lines.append(
             f"Understood: {state.name_of(action.character_id)} — {intent.summary(names)} "
             f"(confidence {intent.confidence:.1f})"
@@ -211,6 +220,11 @@ def fold_summary(state: GameState) -> None:
 class ContextBuilder:
     """Builds the message list for one DM call."""
 
+    def __init__(self) -> None:
+        self.readings: Readings = {}
+        """How the last built context read the players' actions (the session hands them
+        to a DM that reads the lines itself, so a line is not parsed twice)."""
+
     def build(
         self,
         state: GameState,
@@ -241,9 +255,10 @@ class ContextBuilder:
             )
         now = overview(state) if not briefed else deltas(state)
         body = [now]
+        self.readings = {}
         if actions:
             body.append("Players' actions:\n" + format_actions(state, actions))
-            body.append(understood(state, actions))
+            body.append(understood(state, actions, self.readings))
         if instruction:
             body.append(instruction)
         messages.append({"role": "user", "content": "\n\n".join(body)})

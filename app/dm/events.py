@@ -233,6 +233,20 @@ class TurnEnd(_Event):
     """Cost alerts this turn crossed (the player's thresholds), shown once each."""
 
 
+class TurnRetold(_Event):
+    """The last turn was told again (``/reroll``): the narration streamed before this
+    replaces its telling in the story; the dice, the results and the world are as they
+    were."""
+
+    type: Literal["turn_retold"] = "turn_retold"
+    turn: int
+    times: int
+    """How many times the turn has now been retold."""
+    asked_by: str = ""
+    """The player who asked (the table sees who)."""
+    usage: Usage = Field(default_factory=Usage)
+
+
 class ErrorEvent(_Event):
     """Something went wrong. ``recoverable``: the world is as it was before the turn and the
     players' actions are still queued, so the turn can simply be tried again."""
@@ -252,6 +266,7 @@ SessionEvent = Annotated[
     | ReactionWindow
     | ReactionSubturn
     | TurnEnd
+    | TurnRetold
     | ErrorEvent,
     Field(discriminator="type"),
 ]

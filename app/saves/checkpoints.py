@@ -9,8 +9,8 @@ table names the prefix of the save's story it stands on; the story keeps those t
 a new turn is played after a rewind, which is also when the checkpoints of the abandoned
 turns are removed.
 
-Kept: the newest :data:`KEEP_TURNS` checkpoints, and the newest :data:`KEEP_SCENES` that
-began a scene (the file name ends ``.start.toml``).
+Kept: the newest :data:`KEEP_TURNS` checkpoints (the game now and 50 turns back), and
+the newest :data:`KEEP_SCENES` that began a scene (the file name ends ``.start.toml``).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from app.saves.names import SaveError
 from app.saves.story import story_folder
 from app.world.state import GameState
 
-KEEP_TURNS = 50
-"""Checkpoints of the newest turns kept."""
+KEEP_TURNS = 51
+"""Checkpoints of the newest turns kept: where the game stands and the 50 before it."""
 KEEP_SCENES = 50
 """Checkpoints of scene starts kept, besides."""
 FOLDER = "checkpoints"

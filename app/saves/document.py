@@ -16,7 +16,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import tomli_w
 from pydantic import ValidationError
 
 from app.saves.files import read_save_text, write_atomically
@@ -27,6 +26,7 @@ from app.saves.sanity import check_rng, check_state
 from app.saves.sense import huge
 from app.saves.shape import Problem, gaps
 from app.saves.story import StoryRef, read_story, write_story
+from app.world import tomltext
 from app.world.printable import scrub
 from app.world.state import GameState
 
@@ -90,7 +90,7 @@ def save_game(
     saving twice never pushes a real older version out of the backups."""
     path = save_path(name, folder)
     story = write_story(state.history, path)  # first: the main file is the commit point
-    text, digest = seal(tomli_w.dumps(_document(state, created, story)))
+    text, digest = seal(tomltext.dumps(_document(state, created, story)))
     # The old file's proof line is read from its last bytes; only when it matches is the
     # whole file read to confirm it was not edited since.
     if sealed_digest(path) == digest and is_whole(path, digest):

@@ -20,10 +20,12 @@ from app.session.hygiene import clean_name, strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
 from app.session.spending import usage_lines
+from app.session.storyview import StorySearch
 from app.world import view
 from app.world.actions import PlayerAction
 from app.world.state import GameState
 from app.world.turnorder import Reason
+from app.world.turnrecord import TurnRecord
 from rules.dice import RollResult, roll
 
 COMMANDS: list[tuple[str, str]] = [
@@ -37,6 +39,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("/undo", "take back the last turn, dice and all (the others at the table agree)"),
     ("/redo", "bring back what /undo or /rewind took, until a new turn is played"),
     ("/rewind [N]", "go back to before turn N (no N: the turns you can go back to)"),
+    ("/reroll", "tell the last turn again: the same dice and results, in other words"),
     ("/end", "end your turn: pass in exploration, hold in a fight"),
     ("/pass [PLAYER]", "end your turn without acting (hotseat)"),
     ("/join NAME ids", "a player joins, taking characters, e.g. /join Ana mira"),
@@ -45,7 +48,10 @@ COMMANDS: list[tuple[str, str]] = [
     ("/back [NAME]", "back at the table"),
     ("/turns", "the turn log: who had each turn, how long, why it ended"),
     ("/save [NAME]", "save the game (it also saves itself after every turn)"),
-    ("/story", "the story so far, from the first turn"),
+    (
+        "/story [all|WORDS]",
+        "the story: every turn with its rolls, searchable (console: the newest)",
+    ),
     ("/sheet [NAME]", "a character's sheet: scores, skills, spells, gear (yours if no name)"),
     ("/journal", "goals, who carries what, what the party knows, people met, places"),
     ("/levelup [NAME …]", "take a level experience allows: /levelup Thorin roll str+2"),
@@ -350,18 +356,45 @@ def save(session: GameSession, name: str, folder: Path = SAVES_DIR) -> Reply:
     return Reply(f"Saved to {path}.")
 
 
-def story_text(session: GameSession) -> str:
-    """``/story``: every turn so far — what the characters did and what the DM said —
-    and the ending, if one was reached."""
+STORY_SHOWN = 20
+"""Turns ``/story`` prints at the console unless asked for all (a long game's story is
+megabytes: the newest turns come first to mind, the rest are a search or an export away)."""
+
+
+def _turn_text(record: TurnRecord) -> str:
+    lines = [f"Turn {record.number}"]
+    lines += [f"  {action}" for action in record.actions if action != "(no player action)"]
+    if record.narrative:
+        lines.append(record.narrative)
+    return "\n".join(lines)
+
+
+def story_text(session: GameSession, rest: str = "") -> str:
+    """``/story``: the newest turns — what the characters did and what the DM said — and the
+    ending, if one was reached; ``/story all`` every turn, ``/story WORDS`` the turns that
+    hold every word."""
     state = session.state
+    story = state.history
+    query = rest.strip()
     parts = [state.title or state.campaign_id]
-    for record in state.history:
-        lines = [f"Turn {record.number}"]
-        lines += [f"  {action}" for action in record.actions if action != "(no player action)"]
-        if record.narrative:
-            lines.append(record.narrative)
-        parts.append("\n".join(lines))
-    if not state.history:
+    if query.lower() == "all" or (not query and len(story) <= STORY_SHOWN):
+        shown = range(len(story))
+    elif query:
+        search = StorySearch(story)
+        shown = range(0)
+        found = search.matches(query)
+        parts.append(
+            f"{len(found)} turn(s) hold “{query}”." if found else f"No turn holds “{query}”."
+        )
+        parts += [_turn_text(story[i]) for i in found]
+    else:
+        shown = range(len(story) - STORY_SHOWN, len(story))
+        parts.append(
+            f"The last {STORY_SHOWN} of {len(story)} turns (/story all for every one, "
+            "/story WORDS for the turns that hold them)."
+        )
+    parts += [_turn_text(story[i]) for i in shown]
+    if not story:
         parts.append("Nothing has happened yet.")
     if state.ending:
         parts.append(session.ended())

@@ -147,9 +147,11 @@ async def tool_loop(
             guard.record(call, outcome)
             report.tool_calls += 1
             for event in outcome.events:
-                backed |= numbers_in(event.model_dump())
+                if watch_claims:  # only a DM that may invent dice has its claims checked
+                    backed |= numbers_in(event.model_dump())
                 yield event
-            backed |= numbers_in(outcome.result)
+            if watch_claims:
+                backed |= numbers_in(outcome.result)
             result = dict(outcome.result)
             if left_out and number == len(answered):
                 result["notice"] = left_out_notice(left_out)

@@ -26,6 +26,7 @@ from app.dm.events import (
     TurnEnd,
     Usage,
 )
+from app.dm.retell import TurnTold
 from app.dm.tools.adjudication import subturn_event
 from app.dm.tools.care_tools import death_saves_out_of_combat
 from app.dm.tools.registry import ToolSet
@@ -112,6 +113,8 @@ class GameSession:
         """The exact messages of the latest DM call, for the prompt inspector."""
         self.last_deltas: dict[str, Any] | None = None
         """The deltas that call was told, as data (``None`` when it had the overview)."""
+        self.last_told: TurnTold | None = None
+        """The last turn played this sitting and its messages, for telling it again."""
         self.total_usage = Usage()
         """Tokens spent this sitting (the game's total is ``state.usage``)."""
         self.budget = Budget()
@@ -253,7 +256,11 @@ class GameSession:
                 mode=current.name,
                 instruction=current.instruction(self.state),
             )
+            built = len(messages)
             self.last_messages = messages
+            take_readings = getattr(self.brain, "take_readings", None)
+            if take_readings is not None:  # a DM that reads the lines itself: read once
+                take_readings(self.state, getattr(self.context, "readings", {}))
             self.last_deltas = build_deltas(self.state).as_dict() if self.briefed else None
             async for event in tool_loop(self.brain, current.tools, messages, self.state, report):
                 if isinstance(event, DiceRoll):
@@ -280,6 +287,7 @@ class GameSession:
             for lapsed in self.state.reactions.settle(end_of_turn=True):
                 yield subturn_event(lapsed)  # the players hear which reaction lapsed, and why
             alerts = self._close_turn(actions, report, rolls, told)
+            self.last_told = TurnTold(self.state.history[-1], self.last_messages, built)
             done = True
         except (BrainError, TurnFailed) as error:
             self._roll_back(snapshot, report)

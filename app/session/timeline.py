@@ -24,8 +24,9 @@ from pathlib import Path
 
 from app.world.state import GameState, Snapshot
 
-KEEP_TURNS = 50
-"""Checkpoints of the newest turns kept in memory (the disk keeps as many)."""
+KEEP_TURNS = 51
+"""Checkpoints of the newest turns kept in memory (the disk keeps as many): where the
+game stands and the 50 turns before it."""
 KEEP_SCENES = 50
 """Checkpoints where a scene began, kept besides."""
 

@@ -347,6 +347,13 @@ async def _journal(pilot: Pilot[None]) -> None:
     await _press(pilot, "f5")
 
 
+async def _story(pilot: Pilot[None]) -> None:
+    """Three turns played, then the story history screen."""
+    await _two_turns(pilot)
+    await say(pilot, "Thorin: I go down the stairs first")
+    await _press(pilot, "f6")
+
+
 async def _inspector(pilot: Pilot[None]) -> None:
     await _one_turn(pilot)
     await _press(pilot, "f2")
@@ -445,6 +452,13 @@ SHOTS: list[Shot] = [
         (100, 30),
         _game(crossroads),
         _journal,
+    ),
+    Shot(
+        "story",
+        "The whole story: every turn with its rolls, searchable",
+        (100, 30),
+        _game(crossroads),
+        _story,
     ),
 ]
 """Every screen, as the snapshot tests and the screenshots show it."""

@@ -23,12 +23,12 @@ the next turn is added, so that a rewind can itself be undone (:meth:`Chronicle.
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
-import tomli_w
-
+from app.world import tomltext
 from app.world.printable import scrub
 from app.world.turnrecord import TurnRecord
 
@@ -55,7 +55,7 @@ def record_text(record: TurnRecord) -> bytes:
     """The TOML text a record is saved as: one ``[[turn]]`` table, closed by a comment line
     (``# end of turn 12``) that tells a record cut short from a whole one."""
     data = record.model_dump(mode="json", exclude_none=True)
-    return (tomli_w.dumps({"turn": [data]}) + f"{END}{record.number}\n").encode("utf-8")
+    return (tomltext.dumps({"turn": [data]}) + f"{END}{record.number}\n").encode("utf-8")
 
 
 def is_closed(text: Text) -> bool:
@@ -77,17 +77,16 @@ def parse_record(text: Text) -> TurnRecord:
     return TurnRecord.model_validate(turns[0])
 
 
+_MARKS = re.compile(re.escape(b"\n" + MARK))
+"""A record's first line anywhere but at the very start."""
+
+
 def _starts(text: bytes, start: int = 0) -> list[int]:
-    """Where each record begins: a ``[[turn]]`` line (found with ``bytes.find``, which is
-    many times faster than a multi-line pattern over megabytes of story)."""
-    found = []
-    if text.startswith(MARK, start):
-        found.append(start)
-    needle = b"\n" + MARK
-    at = text.find(needle, start)
-    while at >= 0:
-        found.append(at + 1)
-        at = text.find(needle, at + 1)
+    """Where each record begins: a ``[[turn]]`` line (found by one scan of a literal
+    pattern, which is many times faster than a multi-line pattern — and twice as fast as a
+    loop of ``bytes.find`` — over megabytes of story)."""
+    found = [start] if text.startswith(MARK, start) else []
+    found.extend(m.start() + 1 for m in _MARKS.finditer(text, start))
     return found
 
 
@@ -243,6 +242,23 @@ class Chronicle(Sequence[TurnRecord]):
         for key, (count, identity) in self.synced.items():
             self.synced[key] = (min(count, length), identity)
         if self._hashed > length:
+            self._rehash()
+
+    def replace_last(self, record: TurnRecord) -> None:
+        """Put a new telling of the last turn in place of the old one (``/reroll``): the
+        same turn, told again. Every story file written from this chronicle is marked as
+        holding one record fewer, so its next save rewrites the last record, and the
+        running digest is computed afresh when next asked."""
+        if not self._records:
+            raise ValueError("the story has no turn to tell again")
+        if record.number != self[-1].number:
+            raise ValueError(f"turn {record.number} cannot replace turn {self[-1].number}")
+        last = len(self._records) - 1
+        self._records[last] = record
+        self._texts[last] = None
+        for key, (count, identity) in self.synced.items():
+            self.synced[key] = (min(count, last), identity)
+        if self._hashed > last:
             self._rehash()
 
     @property

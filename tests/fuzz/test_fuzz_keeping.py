@@ -68,9 +68,11 @@ def test_fuzz_save_as_is_refused_at_start_or_saved_inside_the_folder(name: str) 
             written = save_path(name, saves)
             new = {str(p) for p in set(after) - set(before)}
             mine = str(written.relative_to(root))
-            story = str(written.with_suffix(".story").relative_to(root))  # its story folder
+            # beside it only its backups and its story folder (the story, checkpoints)
+            story = str(written.with_name(f"{written.stem}.story").relative_to(root))
+            others = new - {mine}
             assert mine in new, new
-            assert all(p.startswith((f"{mine}.", f"{story}/")) for p in new - {mine}), new
+            assert all(p.startswith((f"{mine}.", f"{story}/")) for p in others), new
             return Verdict.ACCEPTED
 
         judge("save-name", case, refusals=(), nonsense=_bad(name), shown=name)

@@ -16,12 +16,13 @@ from app.session.session import GameSession
 from app.session.setup import session_for
 from app.tui import make_app
 from app.tui.screens.leaving import EndingScreen, SaveFailedScreen
-from app.tui.screens.modals import PromptInspector
 from app.tui.screens.play import PlayScreen
+from app.tui.screens.story import StoryScreen
 from app.tui.screens.title import TitleScreen
 from app.tui.showcase import crossroads, play_screen, say, settle, shown, until
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.story import StoryPane
+from app.tui.widgets.storylist import StoryList
 
 
 def game(saves: Path, session: GameSession, save_as: str | None = "autosave"):  # type: ignore[no-untyped-def]
@@ -143,7 +144,9 @@ async def test_the_end_offers_the_story_and_the_title_and_takes_no_more_play(
         await shown(pilot, EndingScreen)
         assert app.screen.title_text == "The end — Defeat"
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, PromptInspector))
+        await until(pilot, lambda: isinstance(app.screen, StoryScreen))
+        assert app.screen.ending is not None and app.screen.ending.title == "The end — Defeat"
+        assert app.screen.query_one(StoryList).current == 0  # the ending, after no turns
         await pilot.press("escape")
         await pilot.pause()
         screen = play_screen(app)

@@ -88,3 +88,19 @@ async def test_a_burst_of_typing_never_answers_and_is_kept_for_the_game() -> Non
         await until(pilot, lambda: bool(app.answers))
     assert app.answers == ["n"]
     assert shown.typed.strip() == "attack the nearest rat"  # put back into the game's input
+
+
+async def test_a_command_typed_into_the_dialog_is_not_taken_as_a_reaction() -> None:
+    shown = dialog()
+    app = Host(shown)
+    async with app.run_test(size=(90, 20)) as pilot:
+        await until(pilot, shown.settled)
+        for key in "/reroll":
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.answers == [] and shown.is_current  # still asking
+        assert shown.query_one("#reaction-words", Input).value == ""
+        await pilot.press("2", "enter")
+        await until(pilot, lambda: bool(app.answers))
+    assert app.answers == ["2"]

@@ -14,8 +14,9 @@ from app.session.session import GameSession
 from app.tui import make_app
 from app.tui.app import DungeonApp
 from app.tui.screens.leaving import EndingScreen, EndingUndoScreen
-from app.tui.screens.modals import HandoffScreen
+from app.tui.screens.modals import ConfirmScreen, HandoffScreen
 from app.tui.screens.play import PlayScreen
+from app.tui.screens.story import StoryScreen
 from app.tui.screens.takingback import AgreeScreen
 from app.tui.showcase import TABLE, crossroads, play_screen, say, shown, until
 from app.tui.widgets.dicelog import DiceLog
@@ -72,19 +73,30 @@ async def test_undo_shows_the_game_as_it_was_and_saves_it(tmp_path: Path) -> Non
         assert load_game(tmp_path / "saves" / "game.toml").turn == 2
 
 
-async def test_rewind_goes_back_several_turns_and_lists_where_it_can_go(tmp_path: Path) -> None:
+async def test_rewind_goes_back_several_turns_from_the_story_or_by_number(
+    tmp_path: Path,
+) -> None:
     app = game(tmp_path, crossroads())
     async with app.run_test(size=(120, 36)) as pilot:
         for line in ("Mira: I look around", "Mira: ask Berta about Tam", "Thorin: I order an ale"):
             await say(pilot, line)
         screen = play_screen(app)
-        await screen.command("/rewind")
-        await pilot.pause()
-        assert "Turns you can go back to before: 1–3." in notes(app)
+        await screen.command("/rewind")  # the story history, to choose the turn
+        await until(pilot, lambda: isinstance(app.screen, StoryScreen))
+        story = app.screen
+        assert isinstance(story, StoryScreen) and story.rewindable == {1, 2, 3}
+        record = story.chosen_turn()
+        assert record is not None and record.number == 3
+        await pilot.press("enter")
+        await shown(pilot, ConfirmScreen)
+        await pilot.press("y")
+        await until(pilot, lambda: screen.session.state.turn == 2)
+        assert isinstance(app.screen, PlayScreen)
+        assert story_lines(screen)[-1].startswith("Took back turn 3 (Thorin: I order an ale).")
         await screen.command("/rewind 9")
         await pilot.pause()
         assert "cannot go back to before turn 9 (it is not played yet)" in notes(app)
-        assert screen.session.state.turn == 3
+        await screen.command("/redo")
         await screen.command("/rewind 2")
         await pilot.pause()
         assert screen.session.state.turn == 1

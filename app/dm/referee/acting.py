@@ -59,7 +59,11 @@ class Acting(Caring):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
-        intent = understand(text, actor, state, self.campaign)
+        held = self._readings
+        known = held[1].get((actor, text)) if held and held[0] is state else None
+        if known is None or state.campaign is not self.campaign:
+            known = understand(text, actor, state, self.campaign)
+        intent = known
         chosen = chosen_reading(text, self.asked_back.pop(actor, ()))
         if chosen is not None:  # "yes" to "Did you mean to go through the trapdoor?"
             targets = (chosen.target,) if chosen.target else ()

@@ -30,6 +30,9 @@ class RefereeBase:
         """Every tool call made for players' actions in the last turn (not foes' turns)."""
         self.planned: list[ToolCall] = []
         """The calls the players' actions asked for (before any follow-up)."""
+        self._readings: tuple[GameState, dict[tuple[str, str], Intent]] | None = None
+        """How the game read this turn's lines as it built the context, and of which game
+        (used for the turn's first call only, before anything has changed)."""
         self.asked_back: dict[str, tuple[Reading, ...]] = {}
         """The readings the referee last asked a character's player to choose between
         ("Did you mean to go through the trapdoor?"): a "yes" or a number next time picks

@@ -22,7 +22,10 @@ from app.dm.referee.narrate import FollowUps
 from app.dm.referee.positioning import foe_plan
 from app.dm.referee.reacting import Reacting
 from app.dm.referee.tactics import foe_moves
+from app.dm.referee.wordings import retell
+from app.dm.understanding import Intent
 from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 from rules.damage import LifeState
 from rules.srd import srd
 
@@ -41,6 +44,12 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         """Give the referee read access to the live game state."""
         self._state = state_of
 
+    def take_readings(self, state: GameState, readings: dict[tuple[str, str], Intent]) -> None:
+        """How the game read the turn's lines as it built the DM's context: the referee's
+        first call of the turn uses them instead of reading each line again (nothing can
+        change between the two; any later call reads afresh)."""
+        self._readings = (state, dict(readings))
+
     # -- the Brain protocol ---------------------------------------------------------------------
     async def stream(
         self, messages: list[Message], tools: list[dict[str, Any]] | None
@@ -58,7 +67,10 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             calls += self._follow_up(state, rest)
         elif last["role"] == "user":
             self.notes, self.calls = [], {}
-            calls = self._plan(state, str(last.get("content") or ""))
+            try:
+                calls = self._plan(state, str(last.get("content") or ""))
+            finally:
+                self._readings = None  # the world moves from here on: never used again
         else:  # told to narrate now
             calls = []
         # a declared reaction taken up for the DM is resolved first
@@ -69,6 +81,12 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         text = "\n\n".join(n for n in self.notes if n) or "The moment passes quietly."
         yield TextDelta(text)
         yield BrainReply(text, [], Usage(calls=1), "stop")
+
+    def retell(self, record: TurnRecord, seed: int) -> str | None:
+        """The turn told again in other words (``/reroll``): every sentence the referee
+        recognises as its own said another way, the same names and numbers in it; ``None``
+        when it recognises none. Never draws from the game's dice."""
+        return retell(record.narrative, seed, record.number, record.retold + 1, record.rolls)
 
     def _kind(self, call_id: str) -> str:
         return self.calls.get(call_id, ("", None))[0]

@@ -60,6 +60,11 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
     for key in topics:
         if name_score(said, key.replace("_", " "), ctx.vocab.stop) >= 0.75:
             return key
+    for key in topics:  # a topic that is someone: named by what people call them
+        other = ctx.campaign.npcs.get(key)
+        names = [other.name, *other.aliases] if other is not None else []
+        if any(name_score(said, n, ctx.vocab.stop) >= 0.75 for n in names):
+            return key
     about = said.split(" about ", 1)[1] if " about " in f" {said} " else ""
     words = {stem(w) for w in about.split() if len(w) > 3 and w not in ctx.vocab.stop}
     if not words:

@@ -4,6 +4,8 @@ close typo — known to the caster or not (an unknown spell is understood, then 
 
 from __future__ import annotations
 
+from functools import cache
+
 from rapidfuzz import fuzz
 
 from app.dm.understanding.readings import Context
@@ -11,7 +13,9 @@ from app.dm.understanding.words import has_phrase, normalise, phrase_at
 from rules.srd import srd
 
 
+@cache
 def _names() -> dict[str, list[str]]:
+    """Each SRD spell's names as a line would say them (made once: the SRD never changes)."""
     return {
         sid: [normalise(spell.name), sid.replace("_", " ")]
         for sid, spell in srd().spells.entries.items()

@@ -15,7 +15,7 @@ from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import ThingKind
 from app.dm.understanding.spells import knows, self_target, spell_mentioned
 from app.dm.understanding.targets import named_creatures, pick_creatures
-from app.dm.understanding.words import core, has_phrase, phrase_at, verb_at
+from app.dm.understanding.words import core, has_phrase, phrase_at, verb_at, verbs_in
 from rules.damage import LifeState
 from rules.srd import srd
 
@@ -368,7 +368,7 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     """(position, -length, kind) of every verb phrase in the line, in any of its forms."""
     hits: list[tuple[int, int, IntentKind]] = []
     for kind, phrases in ctx.vocab.verbs.items():
-        for phrase in phrases:
+        for phrase in verbs_in(ctx.said, phrases):
             at = verb_at(ctx.said, phrase)
             before = ctx.said[:at].split()[-1:] if at > 0 else []
             after = ctx.said[at + len(phrase) :].split()[:1]
@@ -396,7 +396,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             continue
         if action == "stabilize" and not dying:
             continue  # "we bandage our wounds" with nobody dying is a rest
-        for phrase in phrases:
+        for phrase in verbs_in(ctx.said, phrases):
             at = verb_at(ctx.said, phrase)
             if at >= 0:
                 moves.append((at, -len(phrase), action))

@@ -4,6 +4,7 @@ forgives plurals and small typos (``rapidfuzz``)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -31,6 +32,7 @@ def is_yes(text: str) -> bool:
     return bool(_YES.match(text))
 
 
+@lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
     """Lowercase words; punctuation becomes space (apostrophes and digits stay); a number
     glued to a word comes apart ("rat2" -> "rat 2"); "w/" is "with"."""
@@ -82,15 +84,32 @@ def phrase_at(text: str, phrase: str) -> int:
     return f" {text} ".find(f" {phrase} ")
 
 
+@lru_cache(maxsize=64)
+def _words_of(text: str) -> frozenset[str]:
+    """The words of a line (a line is read against hundreds of verb phrases in a row)."""
+    return frozenset(text.split())
+
+
+@lru_cache(maxsize=4096)
+def _inflections(word: str) -> tuple[str, ...]:
+    return tuple(inflections(word))
+
+
 def verb_at(text: str, phrase: str) -> int:
     """Where a verb phrase appears in any of its forms ("backs away", "picking the lock"),
     determiners aside; -1 if nowhere. The position is in ``text``."""
     words = phrase.split()
     if not words:
         return -1
+    present = _words_of(text)
+    # Every match starts with a form of the verb as a whole word of the line: a verb none
+    # of whose forms is there is ruled out without building a single phrase.
+    forms = [form for form in _inflections(words[0]) if form in present]
+    if not forms:
+        return -1
     rest = " ".join(words[1:])
     best = -1
-    for form in inflections(words[0]):
+    for form in forms:
         wanted = f"{form} {rest}".strip()
         at = phrase_at(text, wanted)
         if at < 0 and rest and core(rest) != rest:
@@ -105,6 +124,28 @@ def verb_at(text: str, phrase: str) -> int:
         if at >= 0 and (best < 0 or at < best):
             best = at
     return best
+
+
+@lru_cache(maxsize=256)
+def _by_first_form(phrases: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """Each form of a first word -> the phrases of a word list that begin with it."""
+    index: dict[str, set[str]] = {}
+    for phrase in phrases:
+        words = phrase.split()
+        for form in _inflections(words[0]) if words else ():
+            index.setdefault(form, set()).add(phrase)
+    return {form: frozenset(found) for form, found in index.items()}
+
+
+def verbs_in(text: str, phrases: tuple[str, ...]) -> list[str]:
+    """The phrases of a word list, in its order, whose verb appears in the line in one of
+    its forms: the only ones :func:`verb_at` can find (a line is read against hundreds of
+    phrases, and names only a few of their verbs)."""
+    index = _by_first_form(phrases)
+    possible: set[str] = set()
+    for word in _words_of(text):
+        possible |= index.get(word, frozenset())
+    return [phrase for phrase in phrases if phrase in possible] if possible else []
 
 
 def starts_with(text: str, phrase: str) -> bool:

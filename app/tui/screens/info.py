@@ -28,6 +28,8 @@ KEYS: list[tuple[str, str]] = [
     ("f3", "the turn log: who had each turn, why it ended, how long it took"),
     ("f4", "character sheets (tab: the next character); /sheet NAME"),
     ("f5", "the journal: goals, gear, what you know, people met, places"),
+    ("f6", "the whole story: every turn with its rolls, searchable (/story)"),
+    ("f7", "tell the last turn again: the same dice, other words (/reroll)"),
     ("ctrl+p", "command palette: save, load, roll dice, inspector, log, help"),
     ("pgup / pgdn", "scroll the story"),
     ("f1", "this help"),

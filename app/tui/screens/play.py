@@ -38,7 +38,7 @@ from app.dm.events import (
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR
 from app.screentext import plain
-from app.session import commands, hotseat, levelling, sheets, turnlog
+from app.session import commands, hotseat, levelling, rewinding, sheets, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.session import GameSession, ending_text
@@ -49,7 +49,9 @@ from app.tui.screens.leaving import EndingChoice, EndingScreen, ending_screen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
 from app.tui.screens.reaction_dialog import reaction_dialog
+from app.tui.screens.retelling import Retelling
 from app.tui.screens.sheet import SheetScreen
+from app.tui.screens.story import StoryScreen
 from app.tui.screens.takingback import TakingBack
 from app.tui.screens.turnlog import TurnLogScreen
 from app.tui.widgets.banner import GateBanner
@@ -65,7 +67,7 @@ HISTORY_SHOWN = 12
 """Turns of the story shown again when a saved game is resumed."""
 
 
-class PlayScreen(TakingBack):
+class PlayScreen(TakingBack, Retelling):
     """One game being played."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -80,6 +82,8 @@ class PlayScreen(TakingBack):
         Binding("f3", "turn_log", "Turns"),  # after Help: at 80 columns Help must show
         Binding("f4", "sheet", "Sheet", show=False),  # no room at 80 columns: F1 lists them
         Binding("f5", "journal", "Journal", show=False),
+        Binding("f6", "story", "Story"),
+        Binding("f7", "reroll", "Retell", show=False),
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),
     ]
@@ -368,6 +372,9 @@ class PlayScreen(TakingBack):
     async def _event(self, message: EventArrived) -> None:
         event = message.event
         story = self.query_one(StoryPane)
+        if self.retelling:
+            await self.retold(event, story)
+            return
         if isinstance(event, NarrativeChunk):
             await story.narrate(event.text)
             return
@@ -386,11 +393,13 @@ class PlayScreen(TakingBack):
         elif isinstance(event, ErrorEvent):
             await story.end_narration()
             self.failed = event.recoverable
+            story.turn_done(recorded=False)
             story.add_note(f"⚠ {event.message}", "error")
             retry = " Press ctrl+r to retry." if event.recoverable else ""
             self.notify(f"{event.message}{retry}", title="The turn failed", severity="error")
         elif isinstance(event, TurnEnd):
             await story.end_narration()
+            story.turn_done()
             for alert in event.alerts:  # once per crossing; play goes on
                 story.add_note(f"⚠ {alert}", "alert")
 
@@ -549,8 +558,12 @@ class PlayScreen(TakingBack):
             self.roll(rest)
         elif word == "retry":
             self.action_retry()
+        elif word == "rewind" and not rest.strip():
+            self.action_story()  # pick the turn to go back to before
         elif word in ("undo", "redo", "rewind"):
             self.take_back(word, rest)
+        elif word == "reroll":
+            self.reroll()
         elif word == "save":
             self.save(rest)
         elif word == "load":
@@ -681,9 +694,19 @@ class PlayScreen(TakingBack):
         self.app.push_screen(PromptInspector(text, title))
 
     def action_story(self) -> None:
-        """Review the story so far, from the first turn."""
-        title = "The story so far (Esc closes)"
-        self.app.push_screen(PromptInspector(commands.story_text(self.session), title))
+        """The whole story: every turn, searchable, with its rolls — from which the game
+        goes back to before a turn (not while the DM is answering)."""
+        if self.thinking:
+            self.app.push_screen(StoryScreen(self.session.state))
+            return
+        points = rewinding.rewind_points(self.session)
+        self.app.push_screen(
+            StoryScreen(
+                self.session.state,
+                rewind=lambda turn: self.take_back("rewind", str(turn)),
+                rewindable=points,
+            )
+        )
 
     def action_turn_log(self) -> None:
         """The turn log: who had each turn, why it ended, how long it took, who was next."""

@@ -100,8 +100,18 @@ class ReactionScreen(_Guarded[str]):
     @on(Input.Submitted, "#reaction-words")
     def _said(self, event: Input.Submitted) -> None:
         event.stop()
-        if self.listening:
-            self.dismiss(" ".join(event.value.split()))
+        if not self.listening:
+            return
+        words = " ".join(event.value.split())
+        if words.startswith("/"):  # a command typed ahead, meant for the game, not a reaction
+            event.input.value = ""
+            self.notify(
+                f"{words.split()[0]} waits until the reaction is answered: pick a number, "
+                "say what you do, or press Enter (or Esc) for no reaction.",
+                severity="warning",
+            )
+            return
+        self.dismiss(words)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -81,6 +81,14 @@ class StoryPane(VerticalScroll):
         super().__init__(id=id)
         self._stream: NarrationStream | None = None
         self._narration: Markdown | None = None
+        self._this_turn: list[Markdown] = []
+        """The narration blocks of the turn being told (a scene change starts a new one)."""
+        self._last_turn: list[Markdown] = []
+        """The narration blocks of the story's last turn: what ``/reroll`` replaces."""
+        self._retold: Static | None = None
+        """The "retold" mark above the last turn's new telling."""
+        self._retelling: tuple[list[Markdown], Static] | None = None
+        """While a turn is told again: its old blocks (hidden) and the note above the new."""
         self.can_focus = True
 
     def on_mount(self) -> None:
@@ -115,13 +123,16 @@ class StoryPane(VerticalScroll):
     def add_narration(self, markdown: str) -> None:
         """A whole block of narration at once (history shown after loading a game)."""
         if markdown.strip():
-            self._add(Markdown(printable(markdown)))
+            block = Markdown(printable(markdown))
+            self._add(block)
+            self._last_turn, self._retold = [block], None
 
     async def narrate(self, chunk: str) -> None:
         """Stream a piece of narration into the current turn's block."""
         if self._stream is None:
             self._narration = Markdown()
             self._add(self._narration)
+            self._this_turn.append(self._narration)
             self._stream = NarrationStream(self._narration)
         await self._stream.write(printable(chunk))
 
@@ -131,3 +142,50 @@ class StoryPane(VerticalScroll):
             await self._stream.stop()
         self._stream = None
         self._narration = None
+
+    def turn_done(self, recorded: bool = True) -> None:
+        """A turn ended: its narration is now the last turn's (``recorded``), or it failed
+        and the story's last turn is still the one before."""
+        if recorded:
+            self._last_turn, self._retold = self._this_turn, None
+        self._this_turn = []
+
+    def begin_retelling(self, note: str) -> None:
+        """The last turn is being told again: its telling is hidden (not yet gone: a failed
+        retelling brings it back) and the new one streams in its place, under ``note``."""
+        old = [block for block in self._last_turn if block.is_attached]
+        mark = Static(plain(note), classes="note")
+        self._narration = Markdown(classes="retold")
+        self._this_turn = []
+        if old:
+            for block in old:
+                block.display = False
+            self.mount(mark, after=old[-1])
+            self.mount(self._narration, after=mark)
+        else:
+            self._add(mark)
+            self._add(self._narration)
+        self._retelling = (old, mark)
+        self._stream = NarrationStream(self._narration)
+
+    async def finish_retelling(self, mark: str | None) -> None:
+        """The new telling is complete (``mark`` is the "retold" line shown above it) — or,
+        with ``None``, it failed and the old telling comes back."""
+        if self._retelling is None:
+            return
+        old, note = self._retelling
+        new = self._narration
+        await self.end_narration()
+        self._retelling = None
+        if mark is None or new is None:
+            for widget in (new, note):
+                if widget is not None and widget.is_attached:
+                    await widget.remove()
+            for block in old:
+                block.display = True
+            return
+        for widget in [*old, self._retold]:
+            if widget is not None and widget.is_attached:
+                await widget.remove()
+        note.update(plain(mark))
+        self._last_turn, self._retold = [new], note

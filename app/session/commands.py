@@ -38,7 +38,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("/retry", "run the turn again after an error"),
     ("/undo", "take back the last turn, dice and all (the others at the table agree)"),
     ("/redo", "bring back what /undo or /rewind took, until a new turn is played"),
-    ("/rewind [N]", "go back to before turn N (no N: the turns you can go back to)"),
+    ("/rewind [N]", "go back to before turn N (no N: choose the turn from the story)"),
     ("/reroll", "tell the last turn again: the same dice and results, in other words"),
     ("/end", "end your turn: pass in exploration, hold in a fight"),
     ("/pass [PLAYER]", "end your turn without acting (hotseat)"),

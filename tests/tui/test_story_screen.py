@@ -178,9 +178,13 @@ async def test_the_ending_closes_the_story(tmp_path: Path) -> None:
     app = game(tmp_path, turns=4, ending="peace")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        while not isinstance(app.screen, PlayScreen):  # the ending dialog comes up first
+        for _ in range(100):  # the ending dialog comes up first (it ignores a key too soon)
+            if isinstance(app.screen, PlayScreen):
+                break
             await pilot.press("escape")
-            await pilot.pause()
+            await pilot.pause(0.05)
+        else:
+            raise AssertionError(f"the ending dialog never closed: {app.screen!r}")
         await pilot.press("f6")
         await pilot.pause()
         screen = story_of(app)

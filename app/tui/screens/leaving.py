@@ -30,13 +30,13 @@ class EndingScreen(_Guarded[EndingChoice]):
     DEFAULT_CSS = """
     EndingScreen { align: center middle; background: $background 70%; }
     EndingScreen > Vertical {
-        width: 64; max-width: 95%; height: auto; border: thick $success; padding: 1 2;
+        width: 78; max-width: 98%; height: auto; border: thick $success; padding: 1 2;
         background: $surface;
     }
     EndingScreen #ending-title { text-style: bold; color: $text-success; }
     EndingScreen #ending-text { margin-top: 1; }
     EndingScreen Horizontal { height: 3; margin-top: 1; }
-    EndingScreen Button { width: 1fr; margin: 0 1; }
+    EndingScreen Button { width: 1fr; min-width: 8; margin: 0 1; }
     """
     ANSWER_KEYS: ClassVar[dict[str, object]] = {"t": "title", "r": "story", "escape": "stay"}
     """Esc is an answer like the letters: as a binding it came after the key had already

@@ -46,7 +46,7 @@ async def take_back(game: ConsoleGame, word: str, rest: str) -> None:
         game.console.print(plain(takingback.wish(session, asking, req), style="bold yellow"))
     for name in names:
         if not await agreed(game, name):
-            game.console.print(plain(takingback.declined([name]), style="yellow"))
+            game.console.print(plain(takingback.declined([name], req), style="yellow"))
             return
     done = takingback.carry_out(session, req)
     if not done.ok:

@@ -158,8 +158,20 @@ def read_story(save: Path, table: object) -> tuple[Chronicle, list[str]]:
                 raise _refused(save, path, held)
             _check_tail(save, path, chronicle)
             chronicle.synced[_key(path)] = (ref.turns, identity(path))  # appended to next
+            chronicle.keep_as_cut(_taken_back(data[ref.bytes :]))
             return chronicle, []
     return _edited(save, path, data, ref)
+
+
+def _taken_back(tail: bytes) -> list[bytes]:
+    """The whole records after the ones a save names: turns taken back before it was saved
+    (a redo can bring them back). A record cut short (a crash mid-save) ends them."""
+    kept = []
+    for text in split_records(tail) if tail.startswith(b"[[turn]]") else []:
+        if not is_closed(text):
+            break
+        kept.append(text)
+    return kept
 
 
 def _ref(save: Path, table: dict[str, Any]) -> StoryRef:

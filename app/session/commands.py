@@ -37,7 +37,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("/roll FORMULA", "roll dice yourself (recorded for the DM)"),
     ("/retry", "run the turn again after an error"),
     ("/undo", "take back the last turn, dice and all (the others at the table agree)"),
-    ("/redo", "bring back what /undo or /rewind took, until a new turn is played"),
+    ("/redo [all]", "bring back one /undo (all: every one, and /rewind), until a new turn"),
     ("/rewind [N]", "go back to before turn N (no N: choose the turn from the story)"),
     ("/reroll", "tell the last turn again: the same dice and results, in other words"),
     ("/end", "end your turn: pass in exploration, hold in a fight"),

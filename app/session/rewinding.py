@@ -105,21 +105,41 @@ def _rewind_to(session: GameSession, point: Checkpoint, verb: str) -> Rewound:
     )
 
 
-def redo(session: GameSession) -> Rewound:
-    """Undo the last undo or rewind (possible until a new turn is played)."""
+def redo_point(session: GameSession, *, everything: bool = False) -> Checkpoint | None:
+    """Where a redo goes: the next checkpoint forward (one undo undone), or with
+    ``everything`` back to where the first undo or rewind began; ``None`` when nothing
+    was taken back (or a new turn has been played since)."""
+    target = session.timeline.undone_from
+    now = session.state.turn
+    if target is None or target <= now:
+        return None
+    if everything:
+        return session.timeline.at(target)
+    ahead = [c for c in session.timeline.entries if now < c.turn <= target]
+    return ahead[0] if ahead else None
+
+
+def redo(session: GameSession, *, everything: bool = False) -> Rewound:
+    """Undo the last undo (or, with ``everything``, every undo and rewind since the last
+    new turn): possible until a new turn is played."""
     problem = why_not(session)
     if problem:
         return Rewound(problem, False)
-    target = session.timeline.undone_from
-    point = session.timeline.at(target) if target is not None else None
-    if point is None or target is None or target <= session.state.turn:
+    point = redo_point(session, everything=everything)
+    if point is None:
         return Rewound("There is nothing to bring back.", False)
     try:
         session.replace_state(restore(session.state, point, session.load_checkpoint))
     except (CannotGoBack, SaveError, OSError) as error:
         return Rewound(f"Could not bring it back: {error}", False)
-    session.timeline.undone_from = None
-    return Rewound(f"Brought back the turns up to turn {target}.")
+    target = session.timeline.undone_from
+    if point.turn == target:
+        session.timeline.undone_from = None
+        return Rewound(f"Brought back the turns up to turn {point.turn}.")
+    return Rewound(
+        f"Brought back the turns up to turn {point.turn}. /redo again for the next, "
+        f"/redo all for every one up to turn {target}."
+    )
 
 
 def rewind_points(session: GameSession) -> list[int]:

@@ -65,4 +65,7 @@ def resume_session(
             [(c.turn, c.scene, c.start, c.path) for c in checkpoints_of(Path(save))]
         )
         session.load_checkpoint = load_checkpoint_file
+        ahead = [c.turn for c in session.timeline.entries if c.turn > state.turn]
+        if ahead and state.history.cut_length:  # turns taken back before the game was left
+            session.timeline.undone_from = max(ahead)
     return session

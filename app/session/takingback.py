@@ -83,11 +83,13 @@ def request(session: GameSession, word: str, rest: str = "") -> Request | Rewoun
             return Rewound("There is no turn to take back.", False)
         return Request("undo", rewinding.span(state, point))
     if kind == "redo":
-        target = timeline.undone_from
-        if target is None or target <= state.turn or timeline.at(target) is None:
+        everything = rest.strip().lower() == "all"
+        point = rewinding.redo_point(session, everything=everything)
+        if point is None:
             return Rewound("There is nothing to bring back.", False)
-        first = state.turn + 1
-        return Request("redo", f"turn {first}" if first == target else f"turns {first}–{target}")
+        first, target = state.turn + 1, point.turn
+        what = f"turn {first}" if first == target else f"turns {first}–{target}"
+        return Request("redo", what, target if everything else None)
     text = rest.strip().removeprefix("turn").strip()
     if not text:
         return Rewound(points_text(session), False)
@@ -120,10 +122,11 @@ def wish(session: GameSession, asking: str | None, req: Request) -> str:
     return f"{who} wants to {req.verb} {req.what}.{_withdrawn(session)}"
 
 
-def declined(names: list[str]) -> str:
+def declined(names: list[str], req: Request | None = None) -> str:
     """A "no" cancels: the table is told who declined."""
     who = " and ".join(names)
-    return f"{who} declined: nothing was taken back."
+    done = "brought back" if req is not None and req.kind == "redo" else "taken back"
+    return f"{who} declined: nothing was {done}."
 
 
 def carry_out(session: GameSession, req: Request) -> Rewound:
@@ -132,7 +135,7 @@ def carry_out(session: GameSession, req: Request) -> Rewound:
     if req.kind == "undo":
         done = rewinding.undo(session)
     elif req.kind == "redo":
-        done = rewinding.redo(session)
+        done = rewinding.redo(session, everything=req.turn is not None)
     else:
         assert req.turn is not None
         done = rewinding.rewind(session, req.turn)

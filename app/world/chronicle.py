@@ -261,6 +261,11 @@ class Chronicle(Sequence[TurnRecord]):
         if self._hashed > last:
             self._rehash()
 
+    def keep_as_cut(self, texts: Sequence[Text]) -> None:
+        """Records that follow the story's end in its file (turns taken back before the game
+        was last saved): they can be brought back, as if cut in this sitting."""
+        self._cut = (list(texts), [None] * len(texts)) if texts else None
+
     @property
     def cut_length(self) -> int:
         """How many records the last cut took back (0 when nothing can be restored)."""

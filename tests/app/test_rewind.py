@@ -58,6 +58,7 @@ def test_redo_brings_back_what_undo_took_until_a_new_turn() -> None:
     rewinding.undo(session)
     rewinding.undo(session)
     assert session.state.turn == 1
+    assert rewinding.redo(session).ok and session.state.turn == 2  # one undo undone
     assert rewinding.redo(session).ok
     assert session.state.model_dump(exclude={"usage"}) == after and len(session.state.history) == 3
     rewinding.undo(session)
@@ -147,3 +148,34 @@ def test_every_other_player_at_the_table_confirms(
 ) -> None:
     session = start_session(crossroads(), 11, players=players)
     assert rewinding.who_confirms(session, asking) == expected
+
+
+def test_redo_steps_one_undo_at_a_time_and_all_at_once() -> None:
+    session = start_session(crossroads(), 11)
+    play(session, LINES[:4])
+    for _ in range(3):
+        assert rewinding.undo(session).ok
+    assert session.state.turn == 1
+    reply = rewinding.redo(session)
+    assert reply.ok and session.state.turn == 2 and "/redo all" in reply.text
+    assert rewinding.redo(session, everything=True).ok and session.state.turn == 4
+    assert not rewinding.redo(session).ok
+
+
+def test_turns_taken_back_before_quitting_can_be_brought_back_after_loading(
+    tmp_path: Path,
+) -> None:
+    session = start_session(crossroads(), 11)
+    keeper = Keeper(tmp_path, "game")
+    keeper.autosave(session.state, checkpoint=True)
+    play(session, LINES[:4], keeper)
+    after = session.state.model_dump(exclude={"usage", "turn_order", "started"})
+    rewinding.undo(session)
+    rewinding.undo(session)
+    keeper.autosave(session.state)  # what quitting after the undos writes
+    loaded = load_save(tmp_path / "game.toml")
+    resumed = resume_session(loaded.state, save=loaded.path)
+    assert len(resumed.state.history) == 2 and resumed.state.history.cut_length == 2
+    assert rewinding.redo(resumed, everything=True).ok
+    assert resumed.state.model_dump(exclude={"usage", "turn_order", "started"}) == after
+    assert [r.number for r in resumed.state.history] == [1, 2, 3, 4]

@@ -222,6 +222,9 @@ async def test_after_quitting_and_resuming_the_checkpoints_on_disk_reach_back(
         await pilot.pause()
         assert screen.session.state.turn == 0, notes(again)
         assert story_lines(screen)[-1].startswith("Took back turn 1 (Mira: I look around).")
+        await screen.command("/redo")  # one undo undone
+        await pilot.pause()
+        assert screen.session.state.turn == 1
         await screen.command("/redo")
         await pilot.pause()
         assert screen.session.state.turn == 2

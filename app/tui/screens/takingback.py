@@ -82,7 +82,7 @@ class TakingBack(Keeping):
                 self._ask(req, wish, names[1:])
                 return
             self.confirming = False
-            said = takingback.declined([player])
+            said = takingback.declined([player], req)
             self.query_one(StoryPane).add_note(said)
             self.notify(said, severity="warning")
 

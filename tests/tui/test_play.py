@@ -373,3 +373,22 @@ async def test_a_new_log_entry_flashes_the_log(tmp_path: Path) -> None:
         log.add_entries(["a roll"])
         assert log.has_class("-flash")
         await until(pilot, lambda: not log.has_class("-flash"))  # the flash ends by itself
+
+
+async def test_typing_behind_the_hand_off_never_becomes_the_next_players_line(
+    tmp_path: Path,
+) -> None:
+    app = game(tmp_path, crossroads(players=TABLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        await shown(pilot, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.press(*"look around", "enter")
+        await shown(pilot, HandoffScreen)  # Ben's turn: Ana goes on typing
+        await pilot.press(*"sorry one more thing")
+        await pilot.pause(0.6)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.holder == "Ben"
+        assert screen.query_one("#command", Input).value == ""
+        assert any("not kept: sorry one more thing" in n.message for n in app._notifications)

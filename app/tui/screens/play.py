@@ -282,7 +282,14 @@ class PlayScreen(TakingBack, Retelling):
         dialog = HandoffScreen(player, names, self.session.status().banner)
 
         def taken(_: None) -> None:
-            self.restore_typing(dialog.typed)  # the new player may type before Enter
+            # Who typed behind the hand-off cannot be told (the last player, or the next one
+            # before Enter): it is never put in the new player's line, only said.
+            typed = " ".join(dialog.typed.split())
+            if typed:
+                self.notify(
+                    f"Typed while the keyboard was being passed, and not kept: {typed[:60]}",
+                    severity="warning",
+                )
             self.holder = player
             # the clock starts when the player has the keyboard, not during the hand-off
             state.turn_order.turn_started = datetime.now(UTC).replace(microsecond=0)

@@ -72,7 +72,7 @@ def _timed(
         said = done.text
         if not done.ok:
             raise RuntimeError(f"the game could not go back: {done.text}")
-        back = rewinding.redo(session)
+        back = rewinding.redo(session, everything=True)
         if not back.ok or session.state.turn != turn:
             raise RuntimeError(f"the game could not come forward again: {back.text}")
     return statistics.median(times) * 1000, said

@@ -11,10 +11,11 @@ from textual.widgets import Input, Label
 
 from app.session.setup import session_for
 from app.tui import DungeonApp, make_app
+from app.tui.screens.leaving import EndingScreen
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.story import StoryScreen
-from app.tui.showcase import play_screen, shown
+from app.tui.showcase import play_screen, shown, until
 from app.tui.widgets.storylist import StoryList
 from tests.storytelling import grown, play
 
@@ -178,13 +179,9 @@ async def test_the_ending_closes_the_story(tmp_path: Path) -> None:
     app = game(tmp_path, turns=4, ending="peace")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for _ in range(100):  # the ending dialog comes up first (it ignores a key too soon)
-            if isinstance(app.screen, PlayScreen):
-                break
-            await pilot.press("escape")
-            await pilot.pause(0.05)
-        else:
-            raise AssertionError(f"the ending dialog never closed: {app.screen!r}")
+        await shown(pilot, EndingScreen)  # the ending comes up first; keys count once read
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         await pilot.press("f6")
         await pilot.pause()
         screen = story_of(app)

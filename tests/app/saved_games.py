@@ -9,7 +9,9 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+from app.dm.events import ErrorEvent, TurnEnd
 from app.saves import save_game
+from app.session.keeping import Keeper
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
@@ -81,3 +83,24 @@ def real_saves(folder: Path) -> dict[str, Path]:
             target.write_bytes(data)
         paths[name] = folder / f"{name}.toml"
     return paths
+
+
+def play_lines(
+    session: GameSession, lines: list[tuple[str, str]], keeper: Keeper | None = None
+) -> None:
+    """Each line said by its character (in a fight, by whoever is up), every turn run, and
+    the front ends' autosave after each (with the checkpoint when the players are asked to
+    act) when a ``keeper`` is given. A turn that fails fails the test."""
+
+    async def go() -> None:
+        for named, text in lines:
+            fight = session.state.encounter
+            character = fight.current.id if fight is not None else named
+            assert session.submit(PlayerAction(character_id=character, text=text))
+            async for event in session.run_until_players():
+                if isinstance(event, ErrorEvent):
+                    raise AssertionError(event.message)
+                if isinstance(event, TurnEnd) and keeper is not None:
+                    keeper.autosave(session.state, checkpoint=session.settled)
+
+    asyncio.run(go())

@@ -17,8 +17,8 @@ from app.session import retelling, rewinding
 from app.session.keeping import Keeper
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
-from app.world.actions import PlayerAction
 from tests.app.saved_games import crossroads
+from tests.app.saved_games import play_lines as play
 
 FIGHT = [
     ("mira", "I pick the lock on the trapdoor"),
@@ -26,21 +26,6 @@ FIGHT = [
     ("mira", "attack the nearest rat"),
     ("mira", "attack the nearest rat"),
 ]
-
-
-def play(session: GameSession, lines: list[tuple[str, str]], keeper: Keeper | None = None) -> None:
-    async def go() -> None:
-        for named, text in lines:
-            fight = session.state.encounter
-            character = fight.current.id if fight is not None else named  # whoever is up
-            assert session.submit(PlayerAction(character_id=character, text=text))
-            async for event in session.run_until_players():
-                if isinstance(event, ErrorEvent):
-                    raise AssertionError(event.message)
-                if type(event).__name__ == "TurnEnd" and keeper is not None:
-                    keeper.autosave(session.state, checkpoint=session.settled)
-
-    asyncio.run(go())
 
 
 def reroll(session: GameSession, asked_by: str = "") -> list[SessionEvent]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -11,10 +10,9 @@ from app.saves import load_save
 from app.saves.checkpoints import KEEP_TURNS, checkpoints_of
 from app.session import rewinding
 from app.session.keeping import Keeper
-from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
-from app.world.actions import PlayerAction
 from tests.app.saved_games import crossroads
+from tests.app.saved_games import play_lines as play
 
 LINES = [
     ("mira", "I look around"),
@@ -23,17 +21,6 @@ LINES = [
     ("mira", "I climb down the trapdoor"),
     ("thorin", "I attack the rat"),
 ]
-
-
-def play(session: GameSession, lines: list[tuple[str, str]], keeper: Keeper | None = None) -> None:
-    async def go() -> None:
-        for character, text in lines:
-            assert session.submit(PlayerAction(character_id=character, text=text))
-            async for event in session.run_until_players():
-                if type(event).__name__ == "TurnEnd" and keeper is not None:
-                    keeper.autosave(session.state, checkpoint=session.settled)
-
-    asyncio.run(go())
 
 
 def test_undo_takes_the_last_turn_back_dice_and_all() -> None:

@@ -267,3 +267,16 @@ async def test_what_players_and_the_dm_wrote_shows_as_written(tmp_path: Path) ->
         story_of(app).query_one("#story-search", Input).value = "[sic]"
         await pilot.pause()
         assert status(app).startswith("1 turn holds “[sic]” · 1 of 1")
+
+
+def test_dice_a_roll_did_not_keep_are_struck_through_not_shown_as_tildes() -> None:
+    from rich.style import Style
+    from rich.text import Text
+
+    from app.tui.screens.story import dropped
+
+    text = Text()
+    dropped(text, "Mira: attack — 2d20kh1 (~~4~~, 17) + 5 = 22", Style(dim=True))
+    assert text.plain == "Mira: attack — 2d20kh1 (4, 17) + 5 = 22"
+    struck = [text.plain[s.start : s.end] for s in text.spans if Style.parse(str(s.style)).strike]
+    assert struck == ["4"]

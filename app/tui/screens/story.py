@@ -9,6 +9,7 @@ It opens at once on a 10,000-turn game: the list draws only the turns on screen
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Sequence
 from typing import ClassVar
@@ -28,6 +29,20 @@ from app.tui.screens.modals import ConfirmScreen
 from app.tui.widgets.storylist import StoryList
 from app.world.printable import printable
 from app.world.state import GameState, TurnRecord
+
+_DROPPED = re.compile(r"~~(.*?)~~")
+"""A die the roll did not keep, as the plain text of a roll marks it (``2d20kh1 (~~4~~, 17)``)."""
+
+
+def dropped(text: Text, roll: str, style: Style | str) -> None:
+    """Append a roll's plain text with the dice it did not keep struck through, not in
+    Markdown's tildes."""
+    at = 0
+    for match in _DROPPED.finditer(roll):
+        text.append(roll[at : match.start()], style)
+        text.append(match.group(1), Style.parse(str(style) or "none") + Style(strike=True))
+        at = match.end()
+    text.append(roll[at:], style)
 
 
 class StoryScreen(ModalScreen[None]):
@@ -141,7 +156,8 @@ class StoryScreen(ModalScreen[None]):
             roll_style = styles.get("story--roll", "")
             if record.rolls and self.rolls_shown:
                 for roll in record.rolls:
-                    text.append(f"\n🎲 {printable(roll)}", roll_style)
+                    text.append("\n🎲 ", roll_style)
+                    dropped(text, printable(roll), roll_style)
             elif record.rolls:
                 many = len(record.rolls)
                 text.append(f"\n🎲 {many} roll{'' if many == 1 else 's'} (r shows)", roll_style)

@@ -58,10 +58,29 @@ def undo(session: GameSession) -> Rewound:
     problem = why_not(session)
     if problem:
         return Rewound(problem, False)
-    point = session.timeline.before(session.state.turn)
+    point = undo_point(session)
     if point is None:
         return Rewound("There is no turn to take back.", False)
+    if point.turn == session.state.turn:  # nothing played yet: the round's declarations go
+        names = declared(session.state)
+        _go(session, point)
+        return Rewound(f"Withdrew the actions declared this round ({names}).")
     return _rewind_to(session, point, "Took back")
+
+
+def undo_point(session: GameSession) -> Checkpoint | None:
+    """Where ``/undo`` goes: the checkpoint before the last turn — or, before any turn
+    was played, where this round began (taking back what was declared in it)."""
+    state = session.state
+    point = session.timeline.before(state.turn)
+    if point is None and state.pending:
+        point = session.timeline.at(state.turn)
+    return point
+
+
+def declared(state: GameState) -> str:
+    """Who has declared an action this round: ``Mira, Thorin``."""
+    return ", ".join(state.name_of(a.character_id) for a in state.pending)
 
 
 def rewind(session: GameSession, turn: int) -> Rewound:

@@ -32,6 +32,8 @@ class Request:
     the lock)``, ``turns 9–12``."""
     turn: int | None = None
     """``/rewind N``: the story turn to go back to before."""
+    declarations_only: bool = False
+    """Nothing was played yet this round: only what was declared in it is taken back."""
 
     @property
     def verb(self) -> str:
@@ -78,9 +80,12 @@ def request(session: GameSession, word: str, rest: str = "") -> Request | Rewoun
     timeline = session.timeline
     kind = WORDS[word]
     if kind == "undo":
-        point = timeline.before(state.turn)
+        point = rewinding.undo_point(session)
         if point is None:
             return Rewound("There is no turn to take back.", False)
+        if point.turn == state.turn:
+            what = f"the actions declared this round ({rewinding.declared(state)})"
+            return Request("undo", what, declarations_only=True)
         return Request("undo", rewinding.span(state, point))
     if kind == "redo":
         everything = rest.strip().lower() == "all"
@@ -119,7 +124,8 @@ def asker(session: GameSession, holder: str | None = None) -> str | None:
 def wish(session: GameSession, asking: str | None, req: Request) -> str:
     """What the table is told: ``Ana wants to take back turn 12 (Mira: I pick the lock).``"""
     who = asking or "Someone"
-    return f"{who} wants to {req.verb} {req.what}.{_withdrawn(session)}"
+    also = "" if req.declarations_only else _withdrawn(session)
+    return f"{who} wants to {req.verb} {req.what}.{also}"
 
 
 def declined(names: list[str], req: Request | None = None) -> str:
@@ -141,6 +147,6 @@ def carry_out(session: GameSession, req: Request) -> Rewound:
         done = rewinding.rewind(session, req.turn)
     if done.ok:  # the turn taken back to was timed long ago: its clock starts again now
         session.state.turn_order.resume_clock(hotseat.now())
-    if done.ok and withdrawn and req.kind != "redo":
+    if done.ok and withdrawn and req.kind != "redo" and not req.declarations_only:
         return Rewound(done.text + withdrawn)
     return done

@@ -11,6 +11,7 @@ from app.saves.checkpoints import KEEP_TURNS, checkpoints_of
 from app.session import rewinding
 from app.session.keeping import Keeper
 from app.session.setup import resume_session, start_session
+from app.world.actions import PlayerAction
 from tests.app.saved_games import crossroads
 from tests.app.saved_games import play_lines as play
 
@@ -166,3 +167,14 @@ def test_turns_taken_back_before_quitting_can_be_brought_back_after_loading(
     assert rewinding.redo(resumed, everything=True).ok
     assert resumed.state.model_dump(exclude={"usage", "turn_order", "started"}) == after
     assert [r.number for r in resumed.state.history] == [1, 2, 3, 4]
+
+
+def test_before_any_turn_undo_withdraws_what_the_round_declared() -> None:
+    session = start_session(crossroads(), 11, players={"Ana": ["mira"], "Ben": ["thorin"]})
+    before = session.state.model_dump(exclude={"usage", "turn_order"})
+    assert session.submit(PlayerAction(character_id="mira", text="I look around", player="Ana"))
+    reply = rewinding.undo(session)
+    assert reply.ok and reply.text == "Withdrew the actions declared this round (Mira)."
+    assert session.state.pending == []
+    assert session.state.model_dump(exclude={"usage", "turn_order"}) == before
+    assert not rewinding.undo(session).ok  # nothing more to take back

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import aclosing
+from typing import TYPE_CHECKING
 
 from textual import work
 
@@ -27,13 +28,13 @@ class Retelling(Keeping):
     retelling: bool = False
     """The last turn is being told again (its events go to :meth:`retold`)."""
 
-    def player_up(self) -> str | None:
-        """The player who must act now (the play screen says)."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the play screen provides these
 
-    def show_actor(self) -> None:
-        """Label the input (the play screen does)."""
-        raise NotImplementedError
+        def player_up(self) -> str | None:
+            """The player who must act now (the play screen says)."""
+
+        def show_actor(self) -> None:
+            """Label the input (the play screen does)."""
 
     def reroll(self) -> None:
         """``/reroll`` (F7): the last turn told again in the story pane, in place of its old

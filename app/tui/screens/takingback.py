@@ -14,6 +14,8 @@ A base of the play screen, so the play screen keeps to playing; it reads the scr
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.session import takingback
 from app.session.rewinding import Rewound
 from app.tablelog import TableLog
@@ -115,19 +117,16 @@ class TakingBack(Keeping):
         else:
             self.check_handoff()
 
-    # the play screen's own
-    def fill_story(self, note: str) -> None:
-        """Fill the story pane again from the story, ending with ``note``."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the play screen provides these
 
-    def refresh_all(self) -> None:
-        """Every panel, the banner and the input label from the game."""
-        raise NotImplementedError
+        def fill_story(self, note: str) -> None:
+            """Fill the story pane again from the story, ending with ``note``."""
 
-    def check_handoff(self) -> None:
-        """Ask for the keyboard to be passed when another player is up."""
-        raise NotImplementedError
+        def refresh_all(self) -> None:
+            """Every panel, the banner and the input label from the game."""
 
-    def show_ending(self) -> None:
-        """The story is over: say so."""
-        raise NotImplementedError
+        def check_handoff(self) -> None:
+            """Ask for the keyboard to be passed when another player is up."""
+
+        def show_ending(self) -> None:
+            """The story is over: say so."""

@@ -158,11 +158,31 @@ def _from_schema_4(data: Document) -> Document:
     return data
 
 
+EMPTY_TRUTH: dict[str, Any] = {
+    "seq": 0, "index": {}, "turn_start": 0, "scene_start": 0, "fresh": [], "judgments": [],
+    "judged": 0, "scores": {}, "deferred": [], "shifts": [], "next_turn": [],
+    "last_fired": {}, "revised": [], "veils": [],
+}  # fmt: skip
+"""The truth set of a game from before the event system: nothing recorded, nothing judged,
+every score at its start."""
+
+
+def _from_schema_5(data: Document) -> Document:
+    """Schema 6 adds the event system's truth set (:mod:`app.world.truth`); a schema-5
+    game starts it empty. Its earlier turns have no ledger events: what happened before
+    is still in the story, and the flags, visits and fights it left still count."""
+    state = data.get("state")
+    if isinstance(state, dict):
+        state.setdefault("truth", copy.deepcopy(EMPTY_TRUTH))
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Document], Document]] = {
     1: _from_schema_1,
     2: _from_schema_2,
     3: _from_schema_3,
     4: _from_schema_4,
+    5: _from_schema_5,
 }
 """``version -> step`` upgrading a save document from that version to the next one. A change
 of format adds its step here (and a test with a real file of the older version); a new key

@@ -14,8 +14,13 @@ Shape (see ``campaigns/crossroads/campaign.toml`` for a complete one)::
     [npcs.<id>]     name, attitude, greeting, topics, appears, variants
     [encounters.<id>] monsters (counts of a kind, or one named foe)
     [items.<id>]    name, description, heals
-    [[triggers]]    when (all / any / not of facts) -> effects; once or repeatable
+    [[triggers]]    when (all / any / not / threshold of facts) -> effects; once or
+                    ongoing (refractory), tier (immediate / scene / deferred)
     [[endings]]     when -> title, text (and xp, level_up)
+    [events]        min_confidence, cascade and ripple limits, dimensions, attitude bands
+    [judgments.<id>] what the game watches for in players' words (sensitivity map)
+    [counters.<id>] author-named scores;  [[offscreen]] changes at scene boundaries
+    [safety]        lines and veils
 
 Advancement: ``advancement = "xp" | "milestone" | "none"`` in ``[campaign]``; effects and
 endings may award ``xp = 300`` or a milestone ``level_up = true``.
@@ -29,6 +34,13 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError, model_validator
 
 from app.world import folders
+from app.world.eventspec import (
+    CounterSpec,
+    EventSettings,
+    GoalSpec,
+    JudgmentSpec,
+    SafetySpec,
+)
 from app.world.printable import controls_in
 from app.world.references import play_breaking
 from app.world.state import FlagValue
@@ -82,6 +94,10 @@ class Effects(_Spec):
     """Experience points shared among the living party members (a story award)."""
     level_up: bool = False
     """A milestone: every living party member may take the next level (``/levelup``)."""
+    shift: dict[Annotated[str, Field(max_length=80)], float] = Field(default_factory=dict)
+    """Score changes: ``{ "trust.berta" = 2 }`` (the party's), ``"trust.berta.mira"`` (one
+    character's), or a counter (``noise = 1``). A relationship change is told to the
+    players and ripples through the NPCs' ``ties`` at the scene boundary."""
 
 
 class Exit(_Spec):
@@ -131,6 +147,8 @@ class SceneSpec(_Spec):
     variants: list[SceneVariant] = Field(default_factory=list)
     """Other descriptions (and notes) for other states of the world; the first whose
     ``when`` holds is used."""
+    goals: dict[Key, GoalSpec] = Field(default_factory=dict)
+    """What the party can achieve here (``goal = "<id>"`` holds once it is met)."""
 
 
 class ChallengeSpec(_Spec):
@@ -173,6 +191,13 @@ class NPCSpec(_Spec):
     lists them in its ``npcs``."""
     variants: list[NPCVariant] = Field(default_factory=list)
     """Other attitudes, greetings and answers for other states of the world."""
+    start: dict[Key, float] = Field(default_factory=dict)
+    """Starting scores for the party, by dimension (``trust = 1``). Affection starts from
+    the attitude unless given: friendly at ``friendly_at``, hostile at ``hostile_at``,
+    indifferent at 0."""
+    ties: dict[Key, float] = Field(default_factory=dict)
+    """Who hears how this person feels about the party: NPC id -> how much of a change
+    reaches them (0 to 1), at the scene boundary (word travels; it fades with each link)."""
 
 
 class MonsterCount(_Spec):
@@ -228,6 +253,18 @@ class TriggerSpec(_Spec):
     when: Fact
     effects: Effects
     once: bool = True
+    """Fire once ever; ``false``: ongoing — it fires again, after its condition has been
+    false (or, with ``refractory``, once that many turns have passed)."""
+    refractory: int = Field(default=0, ge=0, le=10_000)
+    """For an ongoing trigger: turns after firing before it may fire again while its
+    condition holds (0: it must first turn false)."""
+    tier: Literal["immediate", "scene", "deferred"] | None = None
+    """When its effects land: ``immediate`` (before the DM narrates this turn), ``scene``
+    (interpretive: may land a turn later, when a judgment is refined), ``deferred`` (at
+    the scene boundary, in order). By default ``scene`` if its condition has ``judged``,
+    else ``immediate``."""
+    critical: bool = False
+    """A deferred trigger too important to wait: its effects land as scene-local."""
 
 
 class EndingSpec(_Spec):
@@ -241,6 +278,18 @@ class EndingSpec(_Spec):
     """Experience shared among the living party when this ending is reached."""
     level_up: bool = False
     """Reaching this ending is a milestone: the survivors may take the next level."""
+
+
+class OffscreenSpec(_Spec):
+    """``[[offscreen]]``: what happens away from the party, applied at a scene boundary
+    when ``when`` holds (once, unless ``once = false``)."""
+
+    id: Key
+    when: Fact | None = None
+    npc: Key | None = None
+    """The NPC it concerns (the journal notes what changed; the validator checks it)."""
+    effects: Effects
+    once: bool = True
 
 
 class CampaignMeta(_Spec):
@@ -277,6 +326,14 @@ class Campaign(_Spec):
     items: dict[Key, ItemSpec] = Field(default_factory=dict)
     triggers: list[TriggerSpec] = Field(default_factory=list)
     endings: list[EndingSpec] = Field(default_factory=list)
+    events: EventSettings = Field(default_factory=EventSettings)
+    """How the event system weighs judgments and bounds cascades and ripples."""
+    judgments: dict[Key, JudgmentSpec] = Field(default_factory=dict)
+    """Meanings the game watches for in what the players say."""
+    counters: dict[Key, CounterSpec] = Field(default_factory=dict)
+    offscreen: list[OffscreenSpec] = Field(default_factory=list)
+    safety: SafetySpec = Field(default_factory=SafetySpec)
+    """Lines and veils this campaign keeps out of its story (players add their own)."""
 
     @model_validator(mode="before")
     @classmethod

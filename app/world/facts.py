@@ -3,7 +3,8 @@ read straight from the game state, so triggers and endings can never disagree wi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from app.world.state import Creature, GameState
 from app.world.when import Fact
@@ -11,6 +12,19 @@ from rules.damage import LifeState
 
 if TYPE_CHECKING:
     from app.world.campaign import ChallengeSpec
+
+
+class _Variant(Protocol):
+    @property
+    def when(self) -> Fact: ...
+
+
+V = TypeVar("V", bound=_Variant)
+
+
+def first_holding(variants: Sequence[V], state: GameState) -> V | None:
+    """The first variant (of a scene, feature, person) whose condition holds now."""
+    return next((v for v in variants if holds(v.when, state)), None)
 
 
 def holds(fact: Fact, state: GameState) -> bool:

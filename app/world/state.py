@@ -16,8 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from app.world.actions import PlayerAction
 from app.world.chronicle import Chronicle
+from app.world.ledger import LedgerEvent
 from app.world.reactions import ReactionQueue
 from app.world.readied import Readied
+from app.world.truth import Truth
 from app.world.turnorder import TurnOrder
 from app.world.turnrecord import TurnRecord as TurnRecord  # noqa: PLC0414 (re-exported)
 from app.world.usage import Usage
@@ -138,7 +140,8 @@ class Encounter(_Model):
 
 ChangeKind = Literal[
     "roll", "hp", "condition", "item", "flag", "scene", "encounter", "reveal", "restriction",
-    "xp", "encounter_started", "encounter_ended", "trigger", "players",
+    "xp", "encounter_started", "encounter_ended", "trigger", "players", "relationship",
+    "judgment",
 ]  # fmt: skip
 """What a change is about; :mod:`app.dm.deltas` groups the DM's deltas by it."""
 
@@ -251,6 +254,9 @@ class GameState(_Model):
     """Finished turns that called the DM: what the average per turn divides by."""
     usage_alerts: list[str] = Field(default_factory=list, max_length=10)
     """The cost alerts whose threshold the game is past (each shows once per crossing)."""
+    truth: Truth = Field(default_factory=Truth)
+    """The truth set: the temporal index of what happened, interpretive judgments, scores
+    (relationships, counters) and the event system's queues (:mod:`app.world.truth`)."""
 
     _rng: random.Random = PrivateAttr(default_factory=random.Random)
     _campaign: Any = PrivateAttr(default=None)
@@ -391,6 +397,12 @@ class GameState(_Model):
         self.table_log.extend(entries)
         if len(self.table_log) > LOG_KEPT:
             del self.table_log[: len(self.table_log) - LOG_KEPT]
+
+    def log_event(self, event: LedgerEvent) -> LedgerEvent:
+        """Write an event to the ledger, in its place (this turn, this scene); returns it
+        as recorded (with its ``seq``). Only the event system's writers call this: tool
+        calls, the reading of player lines, triggers, judgments, the scene boundary."""
+        return self.truth.add(event, self.turn, self.scene.id)
 
     def record(self, kind: str, text: str, **about: str | int | None) -> None:
         """Note a change for the DM's next context; ``about`` holds what it concerns

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.world.ledger import LedgerEvent
 from app.world.usage import Usage
 
 
@@ -27,3 +28,6 @@ class TurnRecord(BaseModel):
     """How many times the turn was told again (``/reroll``): the same dice and results, in
     other words. Left out of the saved text while 0, so records that were never retold
     read exactly as before."""
+    events: list[LedgerEvent] = Field(default_factory=list, exclude_if=lambda found: not found)
+    """The ledger events of this turn, in order (left out of the saved text when there
+    are none, so records from before the ledger read as they were)."""

@@ -13,14 +13,12 @@ keeps its scene text in the state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
 
+from app.world import bonds
 from app.world.campaign import Campaign, Exit, Feature, NPCSpec, SceneSpec
-from app.world.facts import holds
+from app.world.facts import first_holding, holds
 from app.world.state import GameState
-from app.world.when import Fact
 from rules.damage import LifeState
 
 
@@ -36,17 +34,7 @@ class ExitView:
     locked_text: str
 
 
-class _Variant(Protocol):
-    @property
-    def when(self) -> Fact: ...
-
-
-V = TypeVar("V", bound=_Variant)
-
-
-def _first(variants: Sequence[V], state: GameState) -> V | None:
-    """The first variant whose condition holds now."""
-    return next((v for v in variants if holds(v.when, state)), None)
+_first = first_holding
 
 
 def _spec(state: GameState, campaign: Campaign | None) -> SceneSpec | None:
@@ -121,13 +109,13 @@ def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:
     greeting, and its topics added to their own (``KeyError`` for an unknown id)."""
     npc = campaign.npcs[npc_id]
     variant = _first(npc.variants, state)
-    if variant is None:
-        return npc
-    changes: dict[str, object] = {"topics": {**npc.topics, **variant.topics}}
-    for key in ("attitude", "description", "greeting"):
-        value = getattr(variant, key)
-        if value is not None:
-            changes[key] = value
+    changes: dict[str, object] = {"attitude": bonds.attitude(state, npc_id)}
+    if variant is not None:
+        changes["topics"] = {**npc.topics, **variant.topics}
+        for key in ("description", "greeting"):
+            value = getattr(variant, key)
+            if value is not None:
+                changes[key] = value
     return npc.model_copy(update=changes)
 
 

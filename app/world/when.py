@@ -8,9 +8,10 @@ the validator checks it in one way. Whether a fact holds is decided in
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.world.state import FlagValue
 
@@ -21,8 +22,24 @@ class Spec(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
-_KINDS = ("all", "any", "not_", "in_scene", "has_item", "flag", "defeated", "killed",
-          "surrendered", "fled", "passed", "failed")  # fmt: skip
+_KINDS = ("all", "any", "not_", "threshold", "in_scene", "has_item", "flag", "defeated",
+          "killed", "surrendered", "fled", "passed", "failed", "present", "visited", "met",
+          "goal", "spoke_to", "examined", "attacked", "happened", "judged", "compare")  # fmt: skip
+
+COMPARE = re.compile(r"^\s*(?P<key>[a-z0-9][a-z0-9_.-]*)\s*(?P<op><=|>=|==|!=|<|>)\s*"
+                     r"(?P<value>-?\d+(?:\.\d+)?)\s*$")  # fmt: skip
+"""``trust.berta <= -2``: a score, a comparison, a number."""
+MOMENTS = ("spoke_to", "examined", "attacked")
+"""Momentary atoms: true in the turn it happened (or ``within`` a span)."""
+
+
+class Threshold(Spec):
+    """``threshold = { min = 2, of = [...] }``: enough of several conditions. Each counts
+    1 when a fact holds, its confidence when it is an interpretive judgment (0 below the
+    campaign's minimum); the threshold holds when they sum to ``min`` or more."""
+
+    min: float = Field(gt=0, le=100)
+    of: list[Fact] = Field(min_length=1, max_length=50)
 
 
 class Fact(Spec):
@@ -51,6 +68,48 @@ class Fact(Spec):
     """A challenge id that was passed."""
     failed: str | None = None
     """A challenge id that was failed."""
+    threshold: Threshold | None = None
+    """Enough of several conditions, summing confidences (see :class:`Threshold`)."""
+    present: str | None = None
+    """An NPC id who is in the party's scene now."""
+    visited: str | None = None
+    """A scene id the party has entered at some time."""
+    met: str | None = None
+    """An NPC id the party has spoken with."""
+    goal: str | None = None
+    """A scene goal id that has been met."""
+    spoke_to: str | None = None
+    """An NPC id someone spoke to — this turn, or ``within`` a span."""
+    examined: str | None = None
+    """A feature (or NPC, item) id someone examined — this turn, or ``within`` a span."""
+    attacked: str | None = None
+    """A creature or NPC id someone attacked — this turn, or ``within`` a span."""
+    happened: str | None = None
+    """A proposition of the ledger (``fired.tam_found``, ``entered.cellar``,
+    ``spoke_to.berta``, ``judged.berta_reassured``, ``shifted_down.trust.berta``,
+    ``crossed.affection.berta.friendly``): ever, or ``within`` a span, or ``after``
+    another."""
+    judged: str | None = None
+    """A campaign judgment (``[judgments.<id>]``) that counts now: made in this scene,
+    not contradicted, at the campaign's minimum confidence or ``confidence``."""
+    compare: str | None = None
+    """A score against a number: ``"trust.berta <= -2"``, ``"noise >= 3"`` (operators
+    ``< <= > >= == !=``). Scores: ``<dimension>.<npc>`` (the party's),
+    ``<dimension>.<npc>.<character>`` (one character's) or a counter's id."""
+    within: int | Literal["scene"] | None = Field(default=None)
+    """With ``spoke_to``, ``examined``, ``attacked``, ``happened``, ``judged``: only if
+    it happened in the last N turns (0: this turn) or in this ``"scene"``."""
+    after: str | None = None
+    """With ``happened``: only if it happened after this proposition first did."""
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    """With ``judged``: the minimum confidence (instead of the campaign's)."""
+
+    @field_validator("within")
+    @classmethod
+    def _span(cls, value: int | str | None) -> int | str | None:
+        if isinstance(value, int) and not 0 <= value <= 10_000:
+            raise ValueError('within is a number of turns from 0 to 10000, or "scene"')
+        return value
 
     @model_validator(mode="after")
     def _one_kind(self) -> Fact:
@@ -61,7 +120,25 @@ class Fact(Spec):
             raise ValueError(f"a condition needs exactly one of {names} (found {found})")
         if self.equals is not None and self.flag is None:
             raise ValueError("'equals' goes with 'flag'")
+        if self.within is not None and kinds[0] not in (*MOMENTS, "happened", "judged"):
+            raise ValueError("'within' goes with spoke_to, examined, attacked, happened or judged")
+        if self.after is not None and self.happened is None:
+            raise ValueError("'after' goes with 'happened'")
+        if self.confidence is not None and self.judged is None:
+            raise ValueError("'confidence' goes with 'judged'")
+        if self.compare is not None and COMPARE.match(self.compare) is None:
+            raise ValueError(
+                f'compare {self.compare!r} should read like "trust.berta >= 2" '
+                "(a score, one of < <= > >= == !=, a number)"
+            )
         return self
+
+    def comparison(self) -> tuple[str, str, float]:
+        """For ``compare``: (score key, operator, number)."""
+        match = COMPARE.match(self.compare or "")
+        if match is None:
+            raise ValueError("not a comparison")
+        return match["key"], match["op"], float(match["value"])
 
     def encounter(self) -> str | None:
         """The encounter id an encounter fact names (``defeated``, ``killed``, …)."""
@@ -109,3 +186,6 @@ class Appearance(Spec):
 
     scene: str
     when: Fact | None = None
+
+
+Threshold.model_rebuild()

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from app.cli_common import DEFAULT_CAMPAIGN, bad, console, err_console, load_story, refuse
 from app.dm.brain import ToolCall
-from app.dm.events import SessionEvent
+from app.dm.events import NarrativeChunk, SessionEvent
 from app.dm.tools import args as a
 from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.executors import set_flag_tool
@@ -151,7 +151,8 @@ def _set_up(state: GameState, flags: dict[str, FlagValue], scene: str | None) ->
         else:
             events += enter_scene(state, target, SETUP_REASON)
     if flags or scene is not None:
-        events += run_triggers(state)
+        done = run_triggers(state, "set_up")
+        events += done.events + [NarrativeChunk(text=text) for text in done.texts]
     return events
 
 

@@ -169,16 +169,31 @@ Readings = dict[tuple[str, str], Intent]
 """How each action of a turn was read: (character id, line) -> intent."""
 
 
+def read_actions(state: GameState, actions: Sequence[PlayerAction]) -> Readings:
+    """How the game's own parser reads each action (the understanding stage, once a turn)."""
+    return {
+        (a.character_id, a.text): understand(a.text, a.character_id, state, state.campaign)
+        for a in actions
+    }
+
+
 def understood(
-    state: GameState, actions: Sequence[PlayerAction], readings: Readings | None = None
+    state: GameState,
+    actions: Sequence[PlayerAction],
+    readings: Readings | None = None,
+    known: Readings | None = None,
 ) -> str:
     """How the game's own parser reads each action, as a hint for the DM (one short line
     each): ``Understood: Mira — question about Berta (confidence 0.9)``. Each reading is
-    also put in ``readings``, for a DM that reads the lines itself (the offline referee)."""
+    also put in ``readings``, for a DM that reads the lines itself (the offline referee);
+    ``known`` readings (made earlier this turn) are used instead of reading a line again."""
     names = _display_names(state)
     lines = []
     for action in actions:
-        intent = understand(action.text, action.character_id, state, state.campaign)
+        key = (action.character_id, action.text)
+        intent = (known or {}).get(key) or understand(
+            action.text, action.character_id, state, state.campaign
+        )
         if readings is not None:
             readings[(action.character_id, action.text)] = intent
         lines.append(
@@ -233,8 +248,10 @@ class ContextBuilder:
         briefed: bool,
         mode: str,
         instruction: str = "",
+        readings: Readings | None = None,
     ) -> list[Message]:
-        """Messages for this turn. ``briefed`` is False on the first turn of a sitting."""
+        """Messages for this turn. ``briefed`` is False on the first turn of a sitting;
+        ``readings`` are the actions as already read this turn (see :func:`read_actions`)."""
         system = [prompts.SYSTEM]
         if mode == "combat":
             system.append(prompts.COMBAT)
@@ -258,7 +275,7 @@ class ContextBuilder:
         self.readings = {}
         if actions:
             body.append("Players' actions:\n" + format_actions(state, actions))
-            body.append(understood(state, actions, self.readings))
+            body.append(understood(state, actions, self.readings, readings))
         if instruction:
             body.append(instruction)
         messages.append({"role": "user", "content": "\n\n".join(body)})

@@ -69,6 +69,10 @@ class Deltas(_Delta):
     """Repeatable triggers armed again (their condition stopped holding)."""
     players: list[str] = Field(default_factory=list)
     """Players who joined or left the table."""
+    relationships: list[str] = Field(default_factory=list)
+    """How people's feelings about the party moved."""
+    judgments: list[str] = Field(default_factory=list)
+    """How the game read what the players said (interpretive judgments)."""
     omitted: int = 0
     """Older changes left out (past :data:`MOST_SHOWN`)."""
 
@@ -108,6 +112,8 @@ class Deltas(_Delta):
             ("Triggers fired", self.triggers_fired),
             ("Triggers", self.trigger_state),
             ("Players", self.players),
+            ("Relationships", self.relationships),
+            ("Judgments", self.judgments),
         ]
         if self.encounter_started:
             lines.append("- Encounter started: " + "; ".join(self.encounter_started))
@@ -128,6 +134,8 @@ _LISTS = {
     "encounter": "fight",
     "trigger": "triggers_fired",
     "players": "players",
+    "relationship": "relationships",
+    "judgment": "judgments",
     "encounter_started": "encounter_started",
     "encounter_ended": "encounter_ended",
 }

@@ -152,8 +152,13 @@ class StateChange(_Event):
     """Something in the world changed: hit points, conditions, items, the scene, a flag."""
 
     type: Literal["state_change"] = "state_change"
-    kind: Literal["hp", "condition", "item", "scene", "flag", "reveal", "ending", "xp"]
-    """``xp``: experience gained, a level within reach, or a level taken."""
+    kind: Literal[
+        "hp", "condition", "item", "scene", "flag", "reveal", "ending", "xp", "relationship",
+        "judgment",
+    ]  # fmt: skip
+    """``xp``: experience gained, a level within reach, or a level taken. ``relationship``:
+    how someone feels about the party moved (``target_id`` is the NPC). ``judgment``: how
+    the game read what someone said (shown only where the player asked to see it)."""
     target_id: str | None = None
     description: str
     before: str | None = None

@@ -12,7 +12,7 @@ asked, once a turn, to resolve them with a tool (:mod:`app.dm.claims`).
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from app.dm import prompts
 from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall
@@ -26,6 +26,10 @@ from app.world.state import GameState
 from rules.damage import Vitals
 
 MAX_TOOL_ROUNDS = 5
+
+Between = Callable[[GameState], tuple[list[SessionEvent], list[str]]]
+"""Run after each round of tool calls (the event system's immediate triggers): the events
+to show the players, and what the DM is told happened (added to the round's last result)."""
 
 
 class TurnFailed(Exception):
@@ -54,8 +58,10 @@ async def tool_loop(
     messages: list[Message],
     state: GameState,
     report: LoopReport,
+    between: Between | None = None,
 ) -> AsyncIterator[SessionEvent]:
-    """Run one turn's conversation with the DM, yielding events as they happen."""
+    """Run one turn's conversation with the DM, yielding events as they happen; after each
+    round of tool calls, ``between`` reacts to what they changed."""
     nudged = False
     narrated = False  # has the DM said anything since the last tool results?
     guard = TurnGuard()
@@ -142,7 +148,8 @@ async def tool_loop(
                 "tool_calls": [c.as_message_part() for c in answered],
             }
         )
-        for number, call in enumerate(answered, 1):
+        results: list[dict[str, object]] = []
+        for call in answered:
             outcome = guard.refusal(call) or tools.execute(call, state)
             guard.record(call, outcome)
             report.tool_calls += 1
@@ -152,9 +159,17 @@ async def tool_loop(
                 yield event
             if watch_claims:
                 backed |= numbers_in(outcome.result)
-            result = dict(outcome.result)
-            if left_out and number == len(answered):
-                result["notice"] = left_out_notice(left_out)
+            results.append(dict(outcome.result))
+        if left_out:
+            results[-1]["notice"] = left_out_notice(left_out)
+        if between is not None:
+            # What the calls set off happens now, before the DM narrates: it reads it here.
+            happened, told = between(state)
+            for event in happened:
+                yield event
+            if told:
+                results[-1]["world"] = told
+        for call, result in zip(answered, results, strict=True):
             messages.append(
                 {
                     "role": "tool",

@@ -14,7 +14,7 @@ from contextlib import aclosing
 from typing import Any, Literal
 
 from app.dm.brain import Brain, BrainError, Message
-from app.dm.context import ContextBuilder, fold_summary
+from app.dm.context import ContextBuilder, fold_summary, read_actions
 from app.dm.costs import Budget
 from app.dm.deltas import build_deltas
 from app.dm.events import (
@@ -32,6 +32,7 @@ from app.dm.tools.care_tools import death_saves_out_of_combat
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.session import hotseat
+from app.session.eventflow import TurnEvents
 from app.session.gates import (
     AllPlayersGate,
     GateStatus,
@@ -44,7 +45,6 @@ from app.session.loop import LoopReport, TurnFailed, tool_loop
 from app.session.spending import new_alerts
 from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.timeline import LoadFile, Timeline
-from app.session.triggers import run_triggers
 from app.world.actions import PlayerAction
 from app.world.state import GameState, Snapshot, TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
@@ -249,12 +249,19 @@ class GameSession:
         done = False
         try:
             self.state.turn += 1
+            flow = TurnEvents(self.state)
+            readings = read_actions(self.state, actions)
+            # The event system's first tier runs before the DM is called: it narrates a
+            # world where what the lines set off has already happened, and is told of it.
+            for event in flow.before_dm(self.state, actions, readings):
+                yield event
             messages = self.context.build(
                 self.state,
                 actions,
                 briefed=self.briefed,
                 mode=current.name,
                 instruction=current.instruction(self.state),
+                readings=readings,
             )
             built = len(messages)
             self.last_messages = messages
@@ -262,7 +269,10 @@ class GameSession:
             if take_readings is not None:  # a DM that reads the lines itself: read once
                 take_readings(self.state, getattr(self.context, "readings", {}))
             self.last_deltas = build_deltas(self.state).as_dict() if self.briefed else None
-            async for event in tool_loop(self.brain, current.tools, messages, self.state, report):
+            looping = tool_loop(
+                self.brain, current.tools, messages, self.state, report, flow.after_tools
+            )
+            async for event in looping:
                 if isinstance(event, DiceRoll):
                     rolls.append(
                         f"{event.character_name + ': ' if event.character_name else ''}"
@@ -277,7 +287,7 @@ class GameSession:
             if current.name == "exploration":  # the dying keep dying out of a fight
                 for event in death_saves_out_of_combat(self.state):
                     yield event
-            for event in run_triggers(self.state):
+            for event in flow.after_turn(self.state):
                 if isinstance(event, NarrativeChunk):
                     report.narrative.append(event.text.strip())
                 yield event
@@ -353,6 +363,7 @@ class GameSession:
                 narrative=narrative,
                 rolls=rolls,
                 usage=report.usage,
+                events=self.state.truth.take_fresh(),
             )
         )
         fold_summary(self.state)

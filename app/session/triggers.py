@@ -8,7 +8,10 @@ and ``MAX_FIRINGS`` firings, and no trigger fires twice in one cascade (cycles s
 
 from __future__ import annotations
 
-from app.dm.events import NarrativeChunk, SessionEvent
+from dataclasses import dataclass, field
+from typing import Literal
+
+from app.dm.events import SessionEvent
 from app.dm.tools.campaign_tools import apply_effects, reach_ending
 from app.world.campaign import TriggerSpec
 from app.world.facts import holds, update_defeated
@@ -16,6 +19,25 @@ from app.world.state import GameState
 
 MAX_DEPTH = 4
 MAX_FIRINGS = 16
+
+Phase = Literal["set_up", "before_dm", "after_tools", "after_turn", "boundary"]
+"""When in a turn the triggers are checked: as a game is set up; before the DM is called
+(this turn's lines, provisional judgments, firings owed from the last turn); after each
+round of the DM's tool calls (so the DM narrates a world where they already happened);
+after the narration (refined judgments: what they newly fire is owed to the next turn);
+and at the scene boundary (deferred firings, in order)."""
+
+
+@dataclass
+class Cascade:
+    """What one check of the triggers did."""
+
+    events: list[SessionEvent] = field(default_factory=list)
+    """Shown to the players now (state changes)."""
+    texts: list[str] = field(default_factory=list)
+    """The campaign's words for what fired, shown after the DM's narration."""
+    told: list[str] = field(default_factory=list)
+    """What the DM is told happened (it narrates around it)."""
 
 
 def _ready(trigger: TriggerSpec, state: GameState) -> bool:
@@ -34,12 +56,13 @@ def _ready(trigger: TriggerSpec, state: GameState) -> bool:
     return true_now and not was_true
 
 
-def run_triggers(state: GameState) -> list[SessionEvent]:
+def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
     """Fire what the world now makes true, then check the endings."""
+    del phase
     campaign = state.campaign
+    done = Cascade()
     if campaign is None:
-        return []
-    events: list[SessionEvent] = []
+        return done
     update_defeated(state)
     fired: set[str] = set()
     for _ in range(MAX_DEPTH):
@@ -55,15 +78,17 @@ def run_triggers(state: GameState) -> list[SessionEvent]:
             times = state.fired_triggers[trigger.id]
             again = f" (time {times})" if not trigger.once and times > 1 else ""
             state.record("trigger", f"{trigger.id}{again}", ref=trigger.id, after="fired")
+            done.told.append(f"trigger {trigger.id} fired{again}")
             if trigger.effects.text:
-                events.append(NarrativeChunk(text="\n\n" + trigger.effects.text))
+                done.texts.append(trigger.effects.text)
+                done.told.append(f"the players are read: {trigger.effects.text}")
                 state.record("reveal", trigger.effects.text)
             more, _ = apply_effects(state, trigger.effects, None, f"trigger {trigger.id}")
-            events += more
+            done.events += more
         update_defeated(state)
     if state.ending is None:
         for ending in campaign.endings:
             if holds(ending.when, state):
-                events += reach_ending(state, ending.id)
+                done.events += reach_ending(state, ending.id)
                 break
-    return events
+    return done

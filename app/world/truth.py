@@ -69,6 +69,9 @@ class Judgment(_Model):
     description: str = Field(default="", max_length=400)
     shifted: dict[str, float] = Field(default_factory=dict)
     """Score changes it made (key -> delta), so a refinement or damping can adjust them."""
+    fired: list[str] = Field(default_factory=list, max_length=50)
+    """Triggers that fired while their condition rested on this judgment being provisional
+    (if refinement contradicts it, they are marked revised)."""
 
 
 class Seen(_Model):

@@ -4,6 +4,8 @@ turn, and the deltas kept for the retry when a turn fails."""
 
 from __future__ import annotations
 
+import json
+
 from typing import Any, get_args
 
 from hypothesis import given, settings
@@ -58,17 +60,20 @@ def test_only_groups_with_changes_appear_and_rolls_keep_their_numbers() -> None:
     assert "Conditions" not in text and "Items" not in text  # empty groups are left out
 
 
-async def test_what_a_trigger_did_reaches_the_next_context() -> None:
+async def test_what_a_trigger_did_reaches_the_dm_before_it_narrates() -> None:
     session = crossroads(
         [{"tool_calls": [call("move_scene", scene_id="old_road", reason="out")]},
          {"text": "The road is muddy."}, {"text": "You follow the tracks."}]
     )  # fmt: skip
     await turn(session, ("mira", "I go outside"))
     assert session.state.fired_triggers == {"road_hint": 1}
+    # The trigger fired on the DM's move, before it narrated: it read it in the tool result.
+    result = json.loads(session.brain.requests[1][0][-1]["content"])  # type: ignore[attr-defined]
+    assert result["scene_id"] == "old_road"
+    assert any("road_hint" in line for line in result["world"])
     await turn(session, ("mira", "I look at the tracks"))
     told = session.brain.requests[-1][0][-1]["content"]  # type: ignore[attr-defined]
-    assert "- Triggers fired: road_hint" in told
-    assert "- Revealed: The goblin tracks lead to a hole under the inn's back wall." in told
+    assert "road_hint" not in told  # it was told already: not again
     assert "move" not in told.split("Players' actions")[0].lower()  # its own move: not again
     assert session.state.changes == []  # told now: not again on the turn after
 
@@ -127,13 +132,14 @@ def test_a_fight_that_started_since_the_dm_spoke_comes_in_full_with_the_deltas()
 
 
 async def test_a_repeatable_trigger_armed_again_and_its_firing_are_told() -> None:
-    session = crossroads([{"text": "."}, {"text": "."}, {"text": "."}, {"text": "."}])
+    session = crossroads([{"text": "."}] * 5)
     campaign = session.state.campaign
     assert campaign is not None
     campaign.triggers.append(
         TriggerSpec(id="bell", when=Fact(flag="bell_rung"), once=False,
                     effects=Effects(text="The bell tolls."))
     )  # fmt: skip
+    await turn(session, ("mira", "I look for a bell"))
     session.state.flags["bell_rung"] = True
     await turn(session, ("mira", "I ring the bell"))
     session.state.flags["bell_rung"] = False
@@ -142,9 +148,11 @@ async def test_a_repeatable_trigger_armed_again_and_its_firing_are_told() -> Non
     await turn(session, ("mira", "I ring it again"))
     await turn(session, ("mira", "I listen"))
     told = [request[0][-1]["content"] for request in session.brain.requests]  # type: ignore[attr-defined]
+    # Triggers are checked before the DM is called: it is told in the same turn's context.
     assert "- Triggers fired: bell" in told[1] and "The bell tolls." in told[1]
     assert "- Triggers: trigger bell no longer holds and can fire again" in told[2]
     assert "- Triggers fired: bell (time 2)" in told[3]
+    assert "bell" not in told[4]
 
 
 async def test_players_who_join_or_leave_are_told() -> None:

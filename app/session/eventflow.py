@@ -1,0 +1,70 @@
+"""The event system's part of a turn, in the order the turn runs it:
+
+1. **before the DM** — the lines' factual events (:mod:`app.session.stage2`), provisional
+   judgments from the sensitivity map (:mod:`app.session.judging`), then the triggers
+   (firings owed from the last turn first): the DM is called on a world where they have
+   already happened and is told of them in its context;
+2. **after each round of tool calls** — the triggers again, on what the calls changed; the
+   DM reads what fired in the tool results and narrates it;
+3. **after the narration** — what refined judgments newly fire is owed to the next turn;
+   the campaign's words for everything that fired are shown after the DM's; and if the
+   party changed scene, the scene-boundary pipeline runs (:mod:`app.session.boundary`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.dm.events import NarrativeChunk, SessionEvent
+from app.dm.understanding.intent import Intent
+from app.session import judging
+from app.session.boundary import Boundary, scene_boundary
+from app.session.stage2 import read_lines
+from app.session.triggers import Cascade, run_triggers
+from app.world.actions import PlayerAction
+from app.world.state import GameState
+
+
+class TurnEvents:
+    """One turn's run of the event system (make one per turn)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.scene_at_start = state.scene.id
+        self.texts: list[str] = []
+        """The campaign's words for what fired this turn, for after the narration."""
+        self.boundary: Boundary | None = None
+        """The scene boundary this turn crossed, if it crossed one."""
+
+    def before_dm(
+        self,
+        state: GameState,
+        actions: Sequence[PlayerAction],
+        readings: dict[tuple[str, str], Intent],
+    ) -> list[SessionEvent]:
+        """Stages 2 and 3 and the first check of the triggers, before the DM is called."""
+        state.truth.turn_start = state.truth.seq
+        lines = read_lines(state, actions, readings)
+        events = judging.provisional(state, lines)
+        return events + self._take(run_triggers(state, "before_dm"))
+
+    def after_tools(self, state: GameState) -> tuple[list[SessionEvent], list[str]]:
+        """The triggers on what a round of tool calls changed: the events to show, and
+        what to tell the DM."""
+        done = run_triggers(state, "after_tools")
+        return self._take(done), done.told
+
+    def after_turn(self, state: GameState) -> list[SessionEvent]:
+        """After the narration: the last check of the triggers, the campaign's words, and
+        the scene boundary if the party moved on."""
+        events = self._take(run_triggers(state, "after_turn"))
+        if state.scene.id != self.scene_at_start:
+            self.boundary = scene_boundary(state, self.scene_at_start)
+            events += self.boundary.events
+            self.texts += self.boundary.texts
+        events += [NarrativeChunk(text="\n\n" + text) for text in self.texts]
+        self.texts = []
+        return events
+
+    def _take(self, done: Cascade) -> list[SessionEvent]:
+        self.texts += done.texts
+        return done.events

@@ -1,0 +1,77 @@
+"""Factual classification of the players' lines (the event system's stage 2): what each
+line, as the game understood it, objectively was — someone spoke to someone, looked at
+something, tried what the world refused — written to the ledger before the DM is called.
+
+It says nothing of what the words *meant*: that is the judgments' work
+(:mod:`app.session.judging`), which reads the :class:`Line` values returned here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.dm.understanding.intent import Intent
+from app.world import view
+from app.world.actions import PlayerAction
+from app.world.ledger import ConstraintViolation, Examination, SpeechAct
+from app.world.state import GameState
+
+SPEAKING = frozenset({"talk", "question"})
+"""Intent kinds that are words said in the world (when someone there is addressed)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player line, as the event system reads it."""
+
+    character: str
+    """The character it was typed as."""
+    text: str
+    addressee: str | None
+    """The NPC spoken to, if the line is speech to someone present."""
+    kind: str
+    """The intent kind the line was understood as (``talk``, ``attack`` …)."""
+    evidence: int | None
+    """``seq`` of the speech act (or other event) it produced, if any."""
+
+
+def read_lines(
+    state: GameState, actions: Sequence[PlayerAction], readings: dict[tuple[str, str], Intent]
+) -> list[Line]:
+    """Write the factual events of this turn's lines and return the lines for judging."""
+    campaign = state.campaign
+    present = view.npcs_here(state, campaign) if campaign is not None else []
+    lines: list[Line] = []
+    for action in actions:
+        intent = readings.get((action.character_id, action.text))
+        kind = intent.kind if intent is not None else "talk"
+        addressee = _addressee(intent, present)
+        seq: int | None = None
+        if intent is not None and ((kind in SPEAKING and addressee is not None) or kind == "talk"):
+            event = state.log_event(
+                SpeechAct(speaker=action.character_id, addressee=addressee, words=action.text)
+            )
+            seq = event.seq
+        elif intent is not None and kind == "examine" and intent.target:
+            seq = state.log_event(Examination(actor=action.character_id, target=intent.target)).seq
+        elif intent is not None and kind == "refuse":
+            reason = intent.note or "the world does not allow it"
+            violation = ConstraintViolation(
+                actor=action.character_id, action=action.text[:120], reason=reason
+            )
+            seq = state.log_event(violation).seq
+        lines.append(Line(action.character_id, action.text, addressee, kind, seq))
+    return lines
+
+
+def _addressee(intent: Intent | None, present: list[str]) -> str | None:
+    """Whom a line speaks to: the NPC it names, or the only one here for plain talk."""
+    if intent is None:
+        return None
+    named = next((t for t in intent.targets if t in present), None)
+    if named is not None:
+        return named
+    if intent.kind == "talk" and len(present) == 1:
+        return present[0]
+    return None

@@ -5,7 +5,6 @@ turn, and the deltas kept for the retry when a turn fails."""
 from __future__ import annotations
 
 import json
-
 from typing import Any, get_args
 
 from hypothesis import given, settings

@@ -29,7 +29,7 @@ from tests.app.fake_openai import FakeOpenAI, Reply
 MOVE = json.dumps({"scene_id": "old_road", "reason": "the players go out"})
 
 
-async def test_a_triggers_change_reaches_the_next_call_and_usage_adds_up() -> None:
+async def test_a_triggers_change_reaches_the_dm_before_it_narrates_and_usage_adds_up() -> None:
     script = [
         Reply(tool_calls=[("move_scene", MOVE)], prompt_tokens=900, completion_tokens=30),
         Reply(text="Mud and rain.", prompt_tokens=950, completion_tokens=40),
@@ -45,9 +45,10 @@ async def test_a_triggers_change_reaches_the_next_call_and_usage_adds_up() -> No
         session.submit(PlayerAction(character_id="mira", text="I study the tracks"))
         second = [e async for e in session.process()]
     assert first[-1].type == "turn_end" and second[-1].type == "turn_end"
-    told = server.requests[2]["messages"][-1]["content"]
-    assert "- Triggers fired: road_hint" in told
-    assert "hole under the inn's back wall" in told
+    # The trigger fired on the DM's move: it read it with the move's result, before narrating.
+    result = json.loads(server.requests[1]["messages"][-1]["content"])
+    assert any("road_hint" in line for line in result["world"])
+    assert "road_hint" not in server.requests[2]["messages"][-1]["content"]  # not told twice
     state = session.state
     assert state.history[0].usage == Usage(prompt_tokens=1850, completion_tokens=70, calls=2)
     assert state.history[1].usage == Usage(prompt_tokens=1000, completion_tokens=50, calls=1)

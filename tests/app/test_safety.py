@@ -136,9 +136,7 @@ def test_a_veil_outlives_an_undo_of_the_turn_before_it() -> None:
 
 
 def test_a_dm_that_names_a_veiled_topic_is_not_shown_it() -> None:
-    session = session_saying(
-        "Berta pours ale. A huge spider crawls over the bar. Mira hears rain."
-    )
+    session = session_saying("Berta pours ale. A huge spider crawls over the bar. Mira hears rain.")
     commands.veil(session, "spider")
     events = asyncio.run(one_turn(session))
     told = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
@@ -158,9 +156,7 @@ def test_the_campaigns_veils_and_the_players_config_count(
     monkeypatch.setenv("DUNGEON_CONFIG", str(file))
     session = session_saying("Berta pours ale. Mira hears rain.")
     session.state.campaign.safety.veils.append("rain")  # type: ignore[union-attr]
-    told = "".join(
-        e.text for e in asyncio.run(one_turn(session)) if isinstance(e, NarrativeChunk)
-    )
+    told = "".join(e.text for e in asyncio.run(one_turn(session)) if isinstance(e, NarrativeChunk))
     assert "ale" not in told and "rain" not in told and MARKER in told
     listed = commands.safety_text(session)
     assert "line: ale (your config)" in listed and "veil: rain (the adventure's)" in listed

@@ -81,10 +81,24 @@ def keep_veils(state: GameState, veils: list[str]) -> None:
             state.truth.veils.append(topic)
 
 
+def _singular(word: str) -> str:
+    """``spiders`` → ``spider``, ``flies`` → ``fly``, ``boxes`` → ``box`` (a veil may be
+    typed either way)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
 def _word(word: str, last: bool) -> str:
-    """A word of a topic; the last one may be plural (``spider``: spiders; ``fly``: flies)."""
+    """A word of a topic; the last one may be singular or plural (``spider``: spiders;
+    ``flies``: fly)."""
     if not last:
         return re.escape(word)
+    word = _singular(word)
     if len(word) > 2 and word[-1] == "y" and word[-2] not in "aeiou":
         return re.escape(word[:-1]) + r"(?:y|ies)"
     return re.escape(word) + r"(?:s|es|'s|’s)?"

@@ -187,10 +187,12 @@ def feelings(state: GameState, campaign: Campaign, npc_id: str) -> str:
     return text
 
 
-def _moved(event: LedgerEvent, npc_id: str) -> str:
+def _moved(state: GameState, event: LedgerEvent, npc_id: str) -> str:
     if not isinstance(event, RelationshipShifted) or event.npc != npc_id:
         return ""
     way = f"{event.dimension} {'+' if event.delta > 0 else '−'}{abs(event.delta):g}"
+    if event.toward != "party":
+        way += f" with {state.name_of(event.toward)}"
     heard = f", word from {event.heard_from}" if event.heard_from else ""
     reason = f" — {' '.join(event.reason.split())}" if event.reason else ""
     when = f" (turn {event.turn})" if event.turn else ""
@@ -201,13 +203,13 @@ def last_moved(state: GameState, npc_id: str) -> str:
     """Why an NPC's feelings last moved (the newest relationship shift of the ledger, this
     turn's first, then the recent turns'); empty when nothing moved them lately."""
     for event in reversed(state.truth.fresh):
-        found = _moved(event, npc_id)
+        found = _moved(state, event, npc_id)
         if found:
             return found
     story = state.history
     for index in range(len(story) - 1, max(-1, len(story) - 1 - LOOK_BACK), -1):
         for event in reversed(story[index].events):
-            found = _moved(event, npc_id)
+            found = _moved(state, event, npc_id)
             if found:
                 return found
     return ""

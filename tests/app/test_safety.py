@@ -53,6 +53,13 @@ def test_a_phrase_and_a_y_plural_match() -> None:
     assert names_topic("Flies buzz.", topics) and not names_topic("butterfly", topics)
 
 
+def test_a_topic_typed_plural_matches_the_singular_too() -> None:
+    topics = Topics(veils=("spiders", "flies", "boxes", "moss"))
+    for text in ("a spider", "one fly", "the box", "mosses", "Moss"):
+        assert names_topic(text, topics), text
+    assert not names_topic("a mos", topics)
+
+
 def test_streaming_holds_back_only_the_unfinished_sentence() -> None:
     veil = NarrationFilter(lambda: SPIDERS)
     assert veil.feed("The door creaks. A spi") == "The door creaks. "

@@ -113,8 +113,8 @@ class JournalScreen(Screen[None]):
         with VerticalScroll(id="journal-body"), Horizontal(id="journal-columns"):
             with Vertical(classes="journal-column"):
                 yield FactBox("Goals", goals_body(book), id="journal-goals")
-                yield FactBox("What the party knows", facts_body(book), id="journal-facts")
                 yield FactBox("People", met_body(book), id="journal-met")
+                yield FactBox("What the party knows", facts_body(book), id="journal-facts")
             with Vertical(classes="journal-column"):
                 yield FactBox("Party inventory", carried_body(book), id="journal-carried")
                 yield FactBox("Places visited", visited_body(book), id="journal-visited")

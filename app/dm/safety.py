@@ -26,9 +26,12 @@ MARKER = "(…veiled…)"
 MOST_TOLD = 20
 """Topics named to the DM at most (tokens are paid every call)."""
 
-_END = re.compile(r"[.!?…]+[\"'”’)\]*_]*\s+|\n\s*")
-"""The end of a sentence: closing punctuation (and quotes or emphasis) then space, or a
-line break."""
+_CLOSERS = "\"'”’)]*_"
+_END = re.compile(r"[.!?…]+[\"'”’)\]*_]*(?:\s+|$)|\n\s*")
+"""The end of a sentence: closing punctuation (and quotes or emphasis) then space or the
+end of what has arrived, or a line break. Words that end on a full stop are shown at once:
+the DM may stop there to call a tool, and a question it asks the players then (a reaction)
+must not wait behind them."""
 
 
 @dataclass(frozen=True)
@@ -128,19 +131,34 @@ class NarrationFilter:
         """The unfinished sentence (never shown until it is checked)."""
         self.veiling = False
         """The last sentence shown was veiled (a run of them gets one marker)."""
+        self.bare = False
+        """What was shown last ends without a space (the next words need one)."""
 
     def _sentence(self, sentence: str, topics: Topics) -> str:
-        if not topics or not names_topic(sentence, topics):
+        shown = self._shown(sentence, topics)
+        if shown:
+            self.bare = not shown[-1].isspace()
+        return shown
+
+    def _shown(self, sentence: str, topics: Topics) -> str:
+        """What players see of one sentence."""
+        if self.veiling:  # the closing quotes of a veiled sentence go with it
+            sentence = sentence.lstrip(_CLOSERS) or sentence
+        words = any(c.isalnum() for c in sentence)
+        if not topics or not (names_topic(sentence, topics) or (self.veiling and not words)):
             if sentence.strip():
                 self.veiling = False
             return sentence
         body = sentence.rstrip()
         gap = sentence[len(body) :]
         lead = sentence[: len(sentence) - len(sentence.lstrip())]
-        if self.veiling:
-            return "\n\n" if "\n\n" in gap else ""
+        if self.veiling:  # one marker for the run (and its closing quotes), keeping a
+            # paragraph break or a space
+            if "\n\n" in sentence:
+                return "\n\n"
+            return " " if self.bare and (lead or gap) else ""
         self.veiling = True
-        return lead + MARKER + (gap or "")
+        return lead + MARKER + gap
 
     def feed(self, text: str) -> str:
         """Take more narration; return what may be shown now."""
@@ -149,8 +167,6 @@ class NarrationFilter:
         shown = []
         start = 0
         for end in _END.finditer(self.held):
-            if end.end() == len(self.held) and not end.group().endswith("\n"):
-                break  # the space may go on ("Mr. Smith"): wait for more
             shown.append(self._sentence(self.held[start : end.end()], topics))
             start = end.end()
         self.held = self.held[start:]

@@ -64,12 +64,25 @@ def test_streaming_holds_back_only_the_unfinished_sentence() -> None:
     veil = NarrationFilter(lambda: SPIDERS)
     assert veil.feed("The door creaks. A spi") == "The door creaks. "
     assert veil.feed("der waits") == ""
-    assert veil.feed(". Then silence.") == MARKER + " "
-    assert veil.finish() == "Then silence."
+    assert veil.feed(". Then sil") == MARKER + " "
+    assert veil.feed("ence.") == "Then silence."  # a full stop: shown at once
+    assert veil.feed(" The spider") == ""
+    assert veil.finish() == f" {MARKER}"
 
 
 sentences = st.lists(
-    st.sampled_from(["The spider waits.", "Rain falls.", "Berta laughs!", "Two spiders?"]),
+    st.sampled_from(
+        [
+            "The spider waits.",
+            "Rain falls.",
+            "Berta laughs!",
+            "Two spiders?",
+            "“A spider!”",
+            "\n\nA new day",
+            "no stop",
+            "Mr. Spider's hat.",
+        ]
+    ),
     min_size=1,
     max_size=6,
 )
@@ -87,7 +100,9 @@ def test_any_chunking_shows_the_same_and_never_the_veil(parts: list[str], cuts: 
         at += cut
     shown.append(veil.feed(text[at:]) + veil.finish())
     out = "".join(shown)
-    assert out == scrub(text, SPIDERS)
+    # the same words as the whole text filtered at once (a space may fall either side of a
+    # marker)
+    assert out.split() == scrub(text, SPIDERS).split()
     assert "spider" not in out.lower()
 
 

@@ -19,6 +19,7 @@ from app.dm.events import NarrativeChunk, StateChange
 from app.dm.safety import MARKER, NarrationFilter, Topics, instruction, names_topic, scrub
 from app.dm.scripted import ScriptedBrain
 from app.session import commands
+from app.session.retelling import retell
 from app.session.session import GameSession
 from app.tui.showcase import crossroads
 from app.world.actions import PlayerAction
@@ -218,3 +219,18 @@ def test_relationship_notices_reach_the_console_and_judgments_do_not() -> None:
     asyncio.run(game.show_event(hidden))
     assert "♥ Berta trusts you more — trust 2" in out.getvalue()
     assert "reassured" not in out.getvalue()
+
+
+def test_a_retelling_that_names_a_veiled_topic_is_filtered_too() -> None:
+    brain = ScriptedBrain([{"text": "Rain falls."}, {"text": "A rat squeaks. Rain falls."}])
+    session = GameSession(crossroads().state, brain)
+    asyncio.run(one_turn(session))
+    commands.veil(session, "rats")
+
+    async def again() -> list[object]:
+        return [event async for event in retell(session)]
+
+    events = asyncio.run(again())
+    told = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
+    assert told.split() == [MARKER, "Rain", "falls."]
+    assert session.state.history[-1].narrative == f"{MARKER} Rain falls."

@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import SecretStr
 from rich.console import Console
 
 from app.console import ConsoleGame
-from app.dm.config import ConfigError, load_safety
+from app.dm.config import ConfigError, DMConfig, load_safety
 from app.dm.events import NarrativeChunk, StateChange
+from app.dm.openai_brain import OpenAIBrain
 from app.dm.safety import MARKER, NarrationFilter, Topics, instruction, names_topic, scrub
 from app.dm.scripted import ScriptedBrain
 from app.session import commands
@@ -23,6 +25,7 @@ from app.session.retelling import retell
 from app.session.session import GameSession
 from app.tui.showcase import crossroads
 from app.world.actions import PlayerAction
+from tests.app.fake_openai import FakeOpenAI, Reply
 
 SPIDERS = Topics(veils=("spider",))
 
@@ -234,3 +237,21 @@ def test_a_retelling_that_names_a_veiled_topic_is_filtered_too() -> None:
     told = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
     assert told.split() == [MARKER, "Rain", "falls."]
     assert session.state.history[-1].narrative == f"{MARKER} Rain falls."
+
+
+async def test_over_http_the_dm_is_told_the_veils_and_its_words_are_filtered() -> None:
+    script = [
+        Reply(text="Mira works the pins. A spider skitters out of the lock. It opens.", piece=4)
+    ]
+    with FakeOpenAI(script) as server:
+        config = DMConfig(model="fake-model", base_url=server.base_url,
+                          api_key=SecretStr("k"), timeout=5, max_retries=1)  # fmt: skip
+        session = GameSession(crossroads().state, OpenAIBrain(config))
+        commands.veil(session, "spider")
+        session.submit(PlayerAction(character_id="mira", text="I pick the lock", player="Player"))
+        events = [e async for e in session.process()]
+    text = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
+    assert text.split() == ["Mira", "works", "the", "pins.", MARKER, "It", "opens."]
+    system = server.requests[0]["messages"][0]["content"]
+    assert "Keep off-screen (it may happen, but never describe it): spider." in system
+    assert "How people feel about the party (attitude; scores):\n- berta: friendly" in system

@@ -215,6 +215,10 @@ class ConsoleGame:
             self.console.print(plain(text, style="" if found else "yellow"), highlight=False)
         elif word == "journal":
             self.console.print(plain(sheets.journal_text(self.session)), highlight=False)
+        elif word == "people":
+            self.console.print(plain(sheets.people_text(self.session)), highlight=False)
+        elif word in ("veil", "unveil"):
+            self.say(getattr(commands, word)(self.session, rest))
         elif word == "prompt":
             if not self.session.last_messages:
                 self.console.print("Nothing has been sent to the DM yet.")

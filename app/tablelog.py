@@ -81,14 +81,19 @@ _CHANGE_STYLES = {
     "reveal": "cyan",
     "ending": "bold",
     "xp": "bold green",
+    "relationship": "bold magenta",
 }
 
 
 def change_log_entry(event: StateChange) -> Text | None:
     """A change of the world: ``• Thorin: 12 → 5 HP``. Flags are the story's bookkeeping,
-    not something that happened at the table: they get no entry."""
-    if event.kind == "flag":
+    not something that happened at the table, and how the game read a player's words (a
+    judgment) is the DM's business, not the players': they get no entry. A relationship
+    that moved reads ``♥ Berta trusts you more — trust 2``."""
+    if event.kind in ("flag", "judgment"):
         return None
+    if event.kind == "relationship":
+        return Text(f"♥ {event.description}", style=_CHANGE_STYLES["relationship"])
     style = _CHANGE_STYLES.get(event.kind, "")
     if event.kind == "hp" and event.before and event.after:
         before, after = (_leading_int(t) for t in (event.before, event.after))

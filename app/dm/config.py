@@ -7,7 +7,9 @@ usual ``OPENAI_API_KEY`` / ``OPENAI_BASE_URL``). Config file: ``$DUNGEON_CONFIG`
 ``first_token_timeout``, ``max_retries``, ``temperature``, ``strict_tools``, and the
 optional cost settings ``price_input``, ``price_output`` (per million tokens),
 ``alert_cost``, ``alert_tokens``); ``DUNGEON_DM_STRICT_TOOLS`` sets ``strict_tools`` too.
-The key is never written into a save file.
+The key is never written into a save file. A ``[safety]`` table (``lines``, ``veils``: lists
+of topics) holds the player's own safety tools, kept out of every game's story
+(:func:`load_safety`).
 """
 
 from __future__ import annotations
@@ -220,6 +222,44 @@ def load_dm_config(
         return DMConfig.model_validate(values)
     except ValidationError as error:
         raise ConfigError(_explain(error, origin)) from None
+
+
+class SafetyConfig(BaseModel):
+    """The player's ``[safety]`` table: lines (never in the story) and veils (off-screen),
+    for every game they play (the campaign's and this game's veils are added)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    lines: list[str] = Field(default_factory=list, max_length=100)
+    veils: list[str] = Field(default_factory=list, max_length=100)
+
+    @field_validator("lines", "veils")
+    @classmethod
+    def _topics(cls, topics: list[str]) -> list[str]:
+        for topic in topics:
+            if not 2 <= len(topic.strip()) <= 60 or not topic.isprintable():
+                raise ValueError("each topic is a word or phrase of 2 to 60 printable characters")
+        return [" ".join(t.split()) for t in topics]
+
+
+def load_safety(*, env: Mapping[str, str] | None = None, path: Path | None = None) -> SafetyConfig:
+    """The config file's ``[safety]`` table (empty without one). Raises
+    :class:`ConfigError` naming the file and the setting."""
+    file = path or config_path(os.environ if env is None else env)
+    table = _read_document(file).get("safety", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{file}: safety: must be a table ([safety] with lines and veils)")
+    try:
+        return SafetyConfig.model_validate(table)
+    except ValidationError as error:
+        bad = []
+        for item in error.errors(include_input=False, include_url=False):
+            key = ".".join(str(p) for p in item["loc"][:1]) or "safety"
+            message = item["msg"].removeprefix("Value error, ")
+            if item["type"] == "extra_forbidden":
+                message = "not a safety setting (the settings are lines and veils)"
+            bad.append(f"{file} [safety]: {key}: {message}")
+        raise ConfigError("bad safety settings: " + "; ".join(bad)) from None
 
 
 def save_dm_config(config: DMConfig, path: Path | None = None) -> Path:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.dm import prompts
+from app.dm import prompts, safety
 from app.dm.brain import Message
 from app.dm.deltas import build_deltas
+from app.dm.eventcontext import event_context
 from app.dm.tools.advancement_tools import advancement
 from app.dm.tools.encounter_view import encounter_view
 from app.dm.tools.feature_tools import USES
@@ -236,6 +237,11 @@ class ContextBuilder:
     """Builds the message list for one DM call."""
 
     def __init__(self) -> None:
+        self.safety, self.safety_error = safety.own_safety()
+        """The player's own lines and veils (config ``[safety]``), and why they could not
+        be read, if they could not (``/veil`` says so)."""
+        self.veils: list[str] = []
+        """Topics the table veiled this sitting (kept across an undo; ``/unveil`` lifts)."""
         self.readings: Readings = {}
         """How the last built context read the players' actions (the session hands them
         to a DM that reads the lines itself, so a line is not parsed twice)."""
@@ -262,6 +268,13 @@ class ContextBuilder:
         notes = view.scene_notes(state, state.campaign)
         if notes:
             system.append(f"DM-only notes for {state.scene.name} as things stand: {notes}")
+        safety.keep_veils(state, self.veils)
+        for extra in (
+            event_context(state),
+            safety.instruction(safety.topics_for(state, self.safety)),
+        ):
+            if extra:
+                system.append(extra)
         messages: list[Message] = [{"role": "system", "content": "\n\n".join(system)}]
         if state.summary:
             messages.append({"role": "system", "content": "Story so far:\n" + state.summary})

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from app.dm.safety import keep_veils
 from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.dm.understanding.takingback import asks_to_take_back
 from app.saves import SAVES_DIR, SaveError, save_game
@@ -54,6 +55,9 @@ COMMANDS: list[tuple[str, str]] = [
     ),
     ("/sheet [NAME]", "a character's sheet: scores, skills, spells, gear (yours if no name)"),
     ("/journal", "goals, who carries what, what the party knows, people met, places"),
+    ("/people", "everyone met: how each feels about the party, and why it last changed"),
+    ("/veil [TOPIC]", "keep a topic out of the story, at once (no topic: list lines, veils)"),
+    ("/unveil TOPIC", "lift a veil the table added"),
     ("/levelup [NAME …]", "take a level experience allows: /levelup Thorin roll str+2"),
     ("/quit", "save and leave"),
 ]
@@ -410,6 +414,71 @@ _PLAIN = {
 """System reasons a player meets when saving, said plainly."""
 
 
+# Safety tools: any player, any time, no reason asked (app.dm.safety filters the story).
+MOST_VEILS = 100
+
+
+def _topic(rest: str) -> str:
+    return " ".join(strip_controls(rest).split())
+
+
+def safety_text(session: GameSession) -> str:
+    """``/veil`` alone: the lines and veils kept out of this game's story, and whose."""
+    keep_veils(session.state, getattr(session.context, "veils", []))
+    campaign = session.state.campaign
+    own = getattr(session.context, "safety", None)
+    rows = []
+    if campaign is not None:
+        rows += [f"  line: {t} (the adventure's)" for t in campaign.safety.lines]
+        rows += [f"  veil: {t} (the adventure's)" for t in campaign.safety.veils]
+    if own is not None:
+        rows += [f"  line: {t} (your config)" for t in own.lines]
+        rows += [f"  veil: {t} (your config)" for t in own.veils]
+    rows += [f"  veil: {t} (this table; /unveil {t} lifts it)" for t in session.state.truth.veils]
+    lines = ["Kept out of the story:", *rows] if rows else ["Nothing is veiled."]
+    lines.append("/veil TOPIC keeps a topic out of the story at once; nobody needs a reason.")
+    problem = getattr(session.context, "safety_error", "")
+    if problem:
+        lines.append(f"Your config's safety settings could not be read: {problem}")
+    return "\n".join(lines)
+
+
+def veil(session: GameSession, rest: str) -> Reply:
+    """``/veil TOPIC``: the topic is kept out of the story from the next word on."""
+    topic = _topic(rest)
+    if not topic:
+        return Reply(safety_text(session))
+    if not 2 <= len(topic) <= 60:
+        return Reply("A veil is a word or phrase of 2 to 60 characters.", ok=False)
+    veils = session.state.truth.veils
+    kept: list[str] = getattr(session.context, "veils", [])
+    if topic.lower() in (t.lower() for t in veils):
+        return Reply(f"“{topic}” is already veiled.")
+    if len(veils) >= MOST_VEILS:
+        return Reply(f"This table has {MOST_VEILS} veils: /unveil one first.", ok=False)
+    veils.append(topic)
+    kept.append(topic)
+    return Reply(f"Veiled: “{topic}” stays off-screen from now on.")
+
+
+def unveil(session: GameSession, rest: str) -> Reply:
+    """``/unveil TOPIC``: lift a veil the table added (the adventure's and the config's
+    stay)."""
+    topic = _topic(rest).lower()
+    if not topic:
+        return Reply("Which veil? /veil lists them.", ok=False)
+    veils = session.state.truth.veils
+    found = next((t for t in veils if t.lower() == topic), None)
+    if found is None:
+        return Reply(f"“{_topic(rest)}” is not a veil this table added (/veil lists them).",
+                     ok=False)  # fmt: skip
+    veils.remove(found)
+    kept: list[str] = getattr(session.context, "veils", [])
+    for same in [t for t in kept if t.lower() == topic]:
+        kept.remove(same)
+    return Reply(f"Unveiled: “{found}”.")
+
+
 def save_failure(error: Exception, folder: Path) -> str:
     """A failed save in a player's words: the folder and the system's reason, never a
     temporary file's name or an errno."""
@@ -451,10 +520,13 @@ __all__ = [
     "leave",
     "pass_turn",
     "roll_for_table",
+    "safety_text",
     "save",
     "save_failure",
     "saves_problem",
     "story_text",
     "turn_mark",
+    "unveil",
     "usage_text",
+    "veil",
 ]

@@ -12,11 +12,13 @@ game goes on as if nothing was asked.
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
+from contextlib import aclosing
 
 from app.dm.brain import BrainError, BrainReply, TextDelta
 from app.dm.cleanup import ReplyCleaner
 from app.dm.events import ErrorEvent, NarrativeChunk, SessionEvent, TurnRetold, Usage
 from app.dm.retell import Reteller, TurnTold, retell_messages
+from app.dm.safety import NarrationFilter, scrub
 from app.dm.textcalls import CallFilter
 from app.session.session import GameSession, _describe
 
@@ -37,7 +39,19 @@ def why_not(session: GameSession) -> str:
 
 async def retell(session: GameSession, asked_by: str = "") -> AsyncGenerator[SessionEvent, None]:
     """Tell the story's last turn again: the new narration as ``narrative_chunk``s, then
-    ``turn_retold`` — or a recoverable ``error`` after which the old telling stands."""
+    ``turn_retold`` — or a recoverable ``error`` after which the old telling stands. The
+    new words pass the table's safety filter like any narration."""
+    veil = NarrationFilter(session.safety_topics)
+    async with aclosing(_retell(session, asked_by)) as told:
+        async for event in told:
+            for shown in veil.through(event):
+                yield shown
+    rest = veil.finish()
+    if rest:
+        yield NarrativeChunk(text=rest)
+
+
+async def _retell(session: GameSession, asked_by: str) -> AsyncGenerator[SessionEvent, None]:
     problem = why_not(session)
     if problem:
         yield ErrorEvent(message=problem, recoverable=True)
@@ -97,7 +111,11 @@ async def retell(session: GameSession, asked_by: str = "") -> AsyncGenerator[Ses
         yield ErrorEvent(message=f"the retelling changed the game — {KEPT}")
         return
     retold = record.model_copy(
-        update={"narrative": text, "retold": record.retold + 1, "usage": record.usage.plus(usage)}
+        update={
+            "narrative": scrub(text, session.safety_topics()),
+            "retold": record.retold + 1,
+            "usage": record.usage.plus(usage),
+        }
     )
     state.history.replace_last(retold)
     told = session.last_told

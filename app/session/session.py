@@ -27,6 +27,7 @@ from app.dm.events import (
     Usage,
 )
 from app.dm.retell import TurnTold
+from app.dm.safety import NarrationFilter, Topics, keep_veils, scrub, topics_for
 from app.dm.tools.adjudication import subturn_event
 from app.dm.tools.care_tools import death_saves_out_of_combat
 from app.dm.tools.registry import ToolSet
@@ -230,9 +231,27 @@ class GameSession:
         return self.gate.can_advance(self.state, self.pending)
 
     # -- running a turn -------------------------------------------------------------------------
+    def safety_topics(self) -> Topics:
+        """The lines and veils kept out of this game's story (the campaign's, the player's
+        config's, and the table's veils)."""
+        keep_veils(self.state, getattr(self.context, "veils", []))
+        return topics_for(self.state, getattr(self.context, "safety", None))
+
     async def process(self) -> AsyncGenerator[SessionEvent, None]:
         """Run one turn. Ends with ``turn_end``, or a recoverable ``error`` after which the
-        world is unchanged and the actions are still queued."""
+        world is unchanged and the actions are still queued. Every word of narration
+        passes the safety filter (:mod:`app.dm.safety`) on its way to the players."""
+        veil = NarrationFilter(self.safety_topics)
+        async with aclosing(self._turn()) as turn:
+            async for event in turn:
+                for shown in veil.through(event):
+                    yield shown
+        rest = veil.finish()  # a turn that ended on words (not on an event): the last ones
+        if rest:
+            yield NarrativeChunk(text=rest)
+
+    async def _turn(self) -> AsyncGenerator[SessionEvent, None]:
+        """One turn's events, before the safety filter."""
         if self.busy:
             yield ErrorEvent(message="a turn is already being resolved", recoverable=True)
             return
@@ -354,7 +373,7 @@ class GameSession:
         """Record a finished turn (with its usage) and open the next round; forget the
         first ``told`` changes, which the DM has been told. Returns the cost alerts the
         turn crossed."""
-        narrative = "\n\n".join(report.narrative).strip()
+        narrative = scrub("\n\n".join(report.narrative).strip(), self.safety_topics())
         self.state.history.append(
             TurnRecord(
                 number=self.state.turn,

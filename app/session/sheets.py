@@ -13,7 +13,7 @@ from app.dm.tools.advancement_tools import advancement
 from app.session.hygiene import strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
-from app.world.journal import Journal, journal, journal_lines
+from app.world.journal import Journal, journal, journal_lines, people_lines
 from app.world.sheetfacts import SheetFacts, facts_text, sheet_facts
 
 NAME_LIKENESS = 0.6
@@ -86,3 +86,8 @@ def party_journal(session: GameSession) -> Journal:
 def journal_text(session: GameSession) -> str:
     """``/journal`` as text."""
     return "\n".join(journal_lines(party_journal(session)))
+
+
+def people_text(session: GameSession) -> str:
+    """``/people`` as text: everyone met and how each feels about the party."""
+    return "\n".join(people_lines(party_journal(session)))

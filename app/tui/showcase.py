@@ -36,6 +36,7 @@ from app.tui.screens.reaction_dialog import ReactionScreen
 from app.tui.screens.takingback import AgreeScreen
 from app.tui.screens.title import TitleScreen
 from app.world.actions import PlayerAction
+from app.world.bonds import shift
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.state import GameState
 
@@ -344,6 +345,13 @@ async def _journal(pilot: Pilot[None]) -> None:
     for line in ("Mira: examine the trapdoor", "Mira: I pick the lock on the trapdoor",
                  "Thorin: go outside", "Thorin: examine the tracks"):  # fmt: skip
         await say(pilot, line)
+    # how Berta feels has moved: the People section shows the numbers and the reason
+    app = pilot.app
+    assert isinstance(app, DungeonApp)
+    state = play_screen(app).session.state
+    shift(state, "affection.berta", 1, "Mira asked after her son kindly")
+    shift(state, "trust.berta", 2, "Mira promised to bring Tam home")
+    shift(state, "trust.berta.thorin", -1, "Thorin laughed at the scratching")
     await _press(pilot, "f5")
 
 
@@ -450,6 +458,13 @@ SHOTS: list[Shot] = [
         "journal",
         "The journal: goals, gear, what the party knows, people, places",
         (100, 30),
+        _game(crossroads),
+        _journal,
+    ),
+    Shot(
+        "journal-small",
+        "The journal on a small terminal: how Berta feels, and why",
+        (80, 24),
         _game(crossroads),
         _journal,
     ),

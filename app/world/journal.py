@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from app.world.campaign import Campaign
 from app.world.facts import holds
+from app.world.ledger import LedgerEvent, RelationshipShifted
+from app.world.scores import score
 from app.world.sheetfacts import coins_in, coins_text, gear
 from app.world.state import GameState
 from app.world.view import npc_view, npcs_here
@@ -41,6 +43,10 @@ class Met:
     description: str
     fate: str = ""
     """``dead``, ``fled`` or ``surrendered`` for someone the party fought."""
+    scores: str = ""
+    """The numbers behind the attitude: ``trust 2, affection 3 (Mira: trust 4)``."""
+    why: str = ""
+    """The latest reason their feelings moved: ``trust −1 — you lied to her (turn 4)``."""
 
 
 @dataclass(frozen=True)
@@ -148,8 +154,65 @@ def npcs_met(state: GameState, campaign: Campaign | None) -> list[Met]:
         npc = npc_view(state, campaign, npc_id)
         place = _scene_name(state, campaign, scene_id) if scene_id else ""
         met.append(Met(npc.name, place, npc.attitude, " ".join(npc.description.split()),
-                       _fate(state, npc_id)))  # fmt: skip
+                       _fate(state, npc_id), feelings(state, campaign, npc_id),
+                       last_moved(state, npc_id)))  # fmt: skip
     return met
+
+
+LOOK_BACK = 30
+"""Finished turns searched for the latest reason someone's feelings moved."""
+
+
+def _number(value: float) -> str:
+    return f"{value:g}".replace("-", "−")
+
+
+def feelings(state: GameState, campaign: Campaign, npc_id: str) -> str:
+    """``trust 2, affection 3`` — the party's scores with an NPC on each dimension, then
+    any character's own that differs: ``(Mira: trust 4)``."""
+    party = []
+    own: dict[str, list[str]] = {}
+    for dimension in campaign.events.dimensions:
+        value = score(state, f"{dimension}.{npc_id}")
+        party.append(f"{dimension} {_number(value)}")
+        for cid, sheet in state.party.items():
+            key = f"{dimension}.{npc_id}.{cid}"
+            if key in state.truth.scores and state.truth.scores[key] != value:
+                own.setdefault(sheet.name, []).append(
+                    f"{dimension} {_number(state.truth.scores[key])}"
+                )
+    text = ", ".join(party)
+    if own:
+        text += " (" + "; ".join(f"{name}: {', '.join(v)}" for name, v in own.items()) + ")"
+    return text
+
+
+def _moved(state: GameState, event: LedgerEvent, npc_id: str) -> str:
+    if not isinstance(event, RelationshipShifted) or event.npc != npc_id:
+        return ""
+    way = f"{event.dimension} {'+' if event.delta > 0 else '−'}{abs(event.delta):g}"
+    if event.toward != "party":
+        way += f" with {state.name_of(event.toward)}"
+    heard = f", word from {event.heard_from}" if event.heard_from else ""
+    reason = f" — {' '.join(event.reason.split())}" if event.reason else ""
+    when = f" (turn {event.turn})" if event.turn else ""
+    return f"{way}{reason}{heard}{when}"
+
+
+def last_moved(state: GameState, npc_id: str) -> str:
+    """Why an NPC's feelings last moved (the newest relationship shift of the ledger, this
+    turn's first, then the recent turns'); empty when nothing moved them lately."""
+    for event in reversed(state.truth.fresh):
+        found = _moved(state, event, npc_id)
+        if found:
+            return found
+    story = state.history
+    for index in range(len(story) - 1, max(-1, len(story) - 1 - LOOK_BACK), -1):
+        for event in reversed(story[index].events):
+            found = _moved(state, event, npc_id)
+            if found:
+                return found
+    return ""
 
 
 def goals(state: GameState, campaign: Campaign | None) -> Goals:
@@ -217,6 +280,26 @@ def met_where(person: Met) -> str:
     return f"met at {person.where}" if person.where else "met in a fight"
 
 
+def people_rows(person: Met, indent: str) -> list[str]:
+    """The numbers behind someone's attitude and why it last moved, as plain lines."""
+    rows = [f"{indent}{person.scores}"] if person.scores else []
+    if person.why:
+        rows.append(f"{indent}last moved: {person.why}")
+    return rows
+
+
+def people_lines(book: Journal) -> list[str]:
+    """``/people``: everyone met, how each feels about the party and why it last moved."""
+    lines = ["People met:"]
+    for person in book.met:
+        fate = f", {person.fate}" if person.fate else ""
+        lines.append(f"  {person.name}: {person.attitude}{fate} — {met_where(person)}")
+        lines += people_rows(person, "    ")
+    if not book.met:
+        lines.append("  Nobody yet.")
+    return lines
+
+
 def journal_lines(book: Journal) -> list[str]:
     """The journal as plain lines (the console's ``/journal``)."""
     lines = [f"Journal — {book.title}", "", "Goals:"]
@@ -237,6 +320,7 @@ def journal_lines(book: Journal) -> list[str]:
     for person in book.met:
         fate = f", {person.fate}" if person.fate else ""
         lines.append(f"  {person.name} ({person.attitude}{fate}) — {met_where(person)}")
+        lines += people_rows(person, "    ")
         if person.description:
             lines.append(f"    {person.description}")
     if not book.met:

@@ -61,7 +61,8 @@ def facts_body(book: Journal) -> RenderableType:
 
 
 def met_body(book: Journal) -> RenderableType:
-    """Name, attitude (and fate), where met, and what they look like."""
+    """Name, attitude (and fate), where met, the scores behind the attitude and why they
+    last moved, and what they look like."""
     if not book.met:
         return _none("Nobody yet.")
     lines: list[RenderableType] = []
@@ -73,6 +74,10 @@ def met_body(book: Journal) -> RenderableType:
             head.append(f", {person.fate}", style="red")
         head.append(f" — {met_where(person)}", style="dim")
         lines.append(head)
+        if person.scores:
+            lines.append(plain(f"  {person.scores}", style="cyan"))
+        if person.why:
+            lines.append(Text.assemble(("  last moved: ", "dim"), plain(person.why)))
         if person.description:
             lines.append(plain(f"  {person.description}", style="italic"))
     return Group(*lines)
@@ -108,8 +113,8 @@ class JournalScreen(Screen[None]):
         with VerticalScroll(id="journal-body"), Horizontal(id="journal-columns"):
             with Vertical(classes="journal-column"):
                 yield FactBox("Goals", goals_body(book), id="journal-goals")
+                yield FactBox("People", met_body(book), id="journal-met")
                 yield FactBox("What the party knows", facts_body(book), id="journal-facts")
-                yield FactBox("People met", met_body(book), id="journal-met")
             with Vertical(classes="journal-column"):
                 yield FactBox("Party inventory", carried_body(book), id="journal-carried")
                 yield FactBox("Places visited", visited_body(book), id="journal-visited")

@@ -397,6 +397,9 @@ class PlayScreen(TakingBack, Retelling):
                 story.add_scene(message.panels.scene)
             elif event.kind == "ending":
                 story.add_note(event.description, "ending")
+            elif event.kind == "relationship":
+                await story.end_narration()
+                story.add_note(f"♥ {event.description}", "relationship")
         elif isinstance(event, ErrorEvent):
             await story.end_narration()
             self.failed = event.recoverable
@@ -526,6 +529,9 @@ class PlayScreen(TakingBack, Retelling):
         if word in ("quit", "exit", "q"):
             await self.app.run_action("quit")
             return
+        if word in ("veil", "unveil"):  # safety tools: anyone, any time, even mid-turn
+            self.safety(word, rest)
+            return
         if self.thinking:
             self.notify("Wait until the DM has answered.", severity="warning")
             return
@@ -557,7 +563,7 @@ class PlayScreen(TakingBack, Retelling):
             self.action_turn_log()
         elif word == "sheet":
             self.open_sheet(rest)
-        elif word == "journal":
+        elif word in ("journal", "people"):
             self.action_journal()
         elif word == "levelup":
             self.level_up(rest)
@@ -577,6 +583,21 @@ class PlayScreen(TakingBack, Retelling):
             await self.app.run_action("load_game")
         else:
             self.notify(f"Unknown command /{word}. F1 shows them all.", severity="warning")
+
+    def safety(self, word: str, rest: str) -> None:
+        """``/veil [TOPIC]`` and ``/unveil TOPIC``: the list goes to the story pane, a
+        change is confirmed in a notice."""
+        if word == "veil" and not rest.strip():
+            story = self.query_one(StoryPane)
+            for text in commands.safety_text(self.session).splitlines():
+                story.add_note(text)
+            return
+        reply = (
+            commands.veil(self.session, rest)
+            if word == "veil"
+            else commands.unveil(self.session, rest)
+        )
+        self.notify(reply.text, severity="information" if reply.ok else "warning")
 
     def level_up(self, rest: str) -> None:
         """``/levelup [NAME]``: the level-up dialog for the first character who can take a

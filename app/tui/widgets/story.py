@@ -74,6 +74,7 @@ class StoryPane(VerticalScroll):
     StoryPane > .error { color: $text-error; }
     StoryPane > .alert { color: $text-warning; }
     StoryPane > .ending { color: $text-success; text-style: bold; margin: 1 0; }
+    StoryPane > .relationship { color: $accent; text-style: italic; }
     StoryPane > Markdown { margin: 0; padding: 0; }
     """
 
@@ -117,7 +118,8 @@ class StoryPane(VerticalScroll):
         self._add(Static(plain(f"› {who}: {text}"), classes="action"))
 
     def add_note(self, text: str, kind: str = "note") -> None:
-        """A line from the game itself (kinds: ``note``, ``error``, ``alert``, ``ending``)."""
+        """A line from the game itself (kinds: ``note``, ``error``, ``alert``, ``ending``,
+        ``relationship``)."""
         self._add(Static(plain(text), classes=kind))
 
     def add_narration(self, markdown: str) -> None:

@@ -1,0 +1,215 @@
+"""Safety tools at the table: lines (never in the story) and veils (kept off-screen), and
+the narration filter that keeps them out of what players read.
+
+Three sources add topics: the campaign's ``[safety]`` table, the player's config file
+(``[safety]``, :func:`app.dm.config.load_safety`) and the veils of this game
+(``state.truth.veils``). The DM is told them all (:func:`instruction`); and whatever it, a
+trigger or the offline referee says anyway is filtered sentence by sentence: a sentence
+naming a topic — as a whole word, singular or plural, any case — is never shown; a run of
+such sentences becomes one short marker. Streaming survives: only the unfinished sentence
+is held back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from app.dm.config import ConfigError, SafetyConfig, load_safety
+from app.dm.events import NarrativeChunk, SessionEvent
+from app.world.state import GameState
+
+MARKER = "(…veiled…)"
+"""What players read where a veiled sentence was."""
+MOST_TOLD = 20
+"""Topics named to the DM at most (tokens are paid every call)."""
+
+_CLOSERS = "\"'”’)]*_"
+_END = re.compile(r"[.!?…]+[\"'”’)\]*_]*(?:\s+|$)|\n\s*")
+"""The end of a sentence: closing punctuation (and quotes or emphasis) then space or the
+end of what has arrived, or a line break. Words that end on a full stop are shown at once:
+the DM may stop there to call a tool, and a question it asks the players then (a reaction)
+must not wait behind them."""
+
+
+@dataclass(frozen=True)
+class Topics:
+    """Everything kept out of the story in one game."""
+
+    lines: tuple[str, ...] = ()
+    veils: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.lines or self.veils)
+
+    @property
+    def every(self) -> tuple[str, ...]:
+        """Lines and veils together, each once (any case)."""
+        seen: dict[str, str] = {}
+        for topic in (*self.lines, *self.veils):
+            seen.setdefault(topic.lower(), topic)
+        return tuple(seen.values())
+
+
+def own_safety() -> tuple[SafetyConfig, str]:
+    """The player's own lines and veils from the config file, and why they could not be
+    read (empty when they could): a bad file must not stop a game, but is reported."""
+    try:
+        return load_safety(), ""
+    except ConfigError as error:
+        return SafetyConfig(), str(error)
+
+
+def topics_for(state: GameState, own: SafetyConfig | None = None) -> Topics:
+    """The campaign's, the player's and this game's lines and veils."""
+    lines: list[str] = []
+    veils: list[str] = []
+    if state.campaign is not None:
+        lines += state.campaign.safety.lines
+        veils += state.campaign.safety.veils
+    if own is not None:
+        lines += own.lines
+        veils += own.veils
+    veils += state.truth.veils
+    return Topics(tuple(dict.fromkeys(lines)), tuple(dict.fromkeys(veils)))
+
+
+def keep_veils(state: GameState, veils: list[str]) -> None:
+    """Put the table's veils of this sitting back into a state that lacks them (an
+    undo or rewind to before they were made must not lift them)."""
+    for topic in veils:
+        if topic not in state.truth.veils:
+            state.truth.veils.append(topic)
+
+
+def _singular(word: str) -> str:
+    """``spiders`` → ``spider``, ``flies`` → ``fly``, ``boxes`` → ``box`` (a veil may be
+    typed either way)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _word(word: str, last: bool) -> str:
+    """A word of a topic; the last one may be singular or plural (``spider``: spiders;
+    ``flies``: fly)."""
+    if not last:
+        return re.escape(word)
+    word = _singular(word)
+    if len(word) > 2 and word[-1] == "y" and word[-2] not in "aeiou":
+        return re.escape(word[:-1]) + r"(?:y|ies)"
+    return re.escape(word) + r"(?:s|es|'s|’s)?"
+
+
+@lru_cache(maxsize=256)
+def _pattern(topic: str) -> re.Pattern[str]:
+    words = topic.lower().split()
+    body = r"\s+".join(_word(w, i == len(words) - 1) for i, w in enumerate(words))
+    return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE)
+
+
+def names_topic(text: str, topics: Topics) -> bool:
+    """Whether ``text`` names any of the topics (whole words, plurals, any case)."""
+    return any(_pattern(topic).search(text) for topic in topics.every)
+
+
+class NarrationFilter:
+    """Keeps sentences naming a line or veil out of streamed narration.
+
+    ``topics`` is asked again for every sentence, so a ``/veil`` made while the DM is
+    still talking applies from the next sentence on."""
+
+    def __init__(self, topics: Callable[[], Topics]) -> None:
+        self.topics = topics
+        self.held = ""
+        """The unfinished sentence (never shown until it is checked)."""
+        self.veiling = False
+        """The last sentence shown was veiled (a run of them gets one marker)."""
+        self.bare = False
+        """What was shown last ends without a space (the next words need one)."""
+
+    def _sentence(self, sentence: str, topics: Topics) -> str:
+        shown = self._shown(sentence, topics)
+        if shown:
+            self.bare = not shown[-1].isspace()
+        return shown
+
+    def _shown(self, sentence: str, topics: Topics) -> str:
+        """What players see of one sentence."""
+        if self.veiling:  # the closing quotes of a veiled sentence go with it
+            sentence = sentence.lstrip(_CLOSERS) or sentence
+        words = any(c.isalnum() for c in sentence)
+        if not topics or not (names_topic(sentence, topics) or (self.veiling and not words)):
+            if sentence.strip():
+                self.veiling = False
+            return sentence
+        body = sentence.rstrip()
+        gap = sentence[len(body) :]
+        lead = sentence[: len(sentence) - len(sentence.lstrip())]
+        if self.veiling:  # one marker for the run (and its closing quotes), keeping a
+            # paragraph break or a space
+            if "\n\n" in sentence:
+                return "\n\n"
+            return " " if self.bare and (lead or gap) else ""
+        self.veiling = True
+        return lead + MARKER + gap
+
+    def feed(self, text: str) -> str:
+        """Take more narration; return what may be shown now."""
+        self.held += text
+        topics = self.topics()
+        shown = []
+        start = 0
+        for end in _END.finditer(self.held):
+            shown.append(self._sentence(self.held[start : end.end()], topics))
+            start = end.end()
+        self.held = self.held[start:]
+        return "".join(shown)
+
+    def finish(self) -> str:
+        """The narration paused or ended: check and return the held sentence."""
+        held, self.held = self.held, ""
+        return self._sentence(held, self.topics()) if held else ""
+
+    def through(self, event: SessionEvent) -> Iterator[SessionEvent]:
+        """One session event as players should get it: narration filtered, and before any
+        other event the held sentence (so the story keeps its order)."""
+        if isinstance(event, NarrativeChunk):
+            visible = self.feed(event.text)
+            if visible:
+                yield NarrativeChunk(text=visible)
+            return
+        rest = self.finish()
+        if rest:
+            yield NarrativeChunk(text=rest)
+        yield event
+
+
+def scrub(text: str, topics: Topics) -> str:
+    """A whole text filtered like streamed narration (the story's record)."""
+    if not topics:
+        return text
+    veil = NarrationFilter(lambda: topics)
+    return veil.feed(text) + veil.finish()
+
+
+def instruction(topics: Topics) -> str:
+    """The system prompt's safety line, or empty with no topics."""
+    if not topics:
+        return ""
+    parts = []
+    if topics.lines:
+        parts.append("Never include: " + ", ".join(topics.lines[:MOST_TOLD]) + ".")
+    if topics.veils:
+        parts.append(
+            "Keep off-screen (it may happen, but never describe it): "
+            + ", ".join(topics.veils[:MOST_TOLD])
+            + "."
+        )
+    return "Safety tools at this table. " + " ".join(parts)

@@ -1,0 +1,257 @@
+"""Lines and veils: the narration filter (sentence by sentence, whole words, plurals, any
+case; streaming holds back only the unfinished sentence), the config's ``[safety]`` table,
+``/veil`` and ``/unveil``, and a turn where the DM names a veiled topic anyway."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import SecretStr
+from rich.console import Console
+
+from app.console import ConsoleGame
+from app.dm.config import ConfigError, DMConfig, load_safety
+from app.dm.events import NarrativeChunk, StateChange
+from app.dm.openai_brain import OpenAIBrain
+from app.dm.safety import MARKER, NarrationFilter, Topics, instruction, names_topic, scrub
+from app.dm.scripted import ScriptedBrain
+from app.session import commands
+from app.session.retelling import retell
+from app.session.session import GameSession
+from app.tui.showcase import crossroads
+from app.world.actions import PlayerAction
+from tests.app.fake_openai import FakeOpenAI, Reply
+
+SPIDERS = Topics(veils=("spider",))
+
+
+def test_a_sentence_naming_a_veil_becomes_one_marker() -> None:
+    text = "The inn is warm. A spider drops from the beam! Its legs twitch. Berta smiles."
+    assert scrub(text, SPIDERS) == f"The inn is warm. {MARKER} Its legs twitch. Berta smiles."
+    run = "Spiders everywhere. More SPIDERS crawl. Berta smiles."
+    assert scrub(run, SPIDERS) == f"{MARKER} Berta smiles."  # a run gets one marker
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("a spider", True),
+        ("two Spiders", True),
+        ("the SPIDER'S web", True),
+        ("spiderweb silk", False),  # whole words only
+        ("despiders", False),
+    ],
+)
+def test_topics_match_whole_words_plurals_and_any_case(text: str, named: bool) -> None:
+    assert names_topic(text, SPIDERS) is named
+
+
+def test_a_phrase_and_a_y_plural_match() -> None:
+    topics = Topics(lines=("harm to children",), veils=("fly",))
+    assert names_topic("no harm   to Children here", topics)
+    assert names_topic("Flies buzz.", topics) and not names_topic("butterfly", topics)
+
+
+def test_a_topic_typed_plural_matches_the_singular_too() -> None:
+    topics = Topics(veils=("spiders", "flies", "boxes", "moss"))
+    for text in ("a spider", "one fly", "the box", "mosses", "Moss"):
+        assert names_topic(text, topics), text
+    assert not names_topic("a mos", topics)
+
+
+def test_streaming_holds_back_only_the_unfinished_sentence() -> None:
+    veil = NarrationFilter(lambda: SPIDERS)
+    assert veil.feed("The door creaks. A spi") == "The door creaks. "
+    assert veil.feed("der waits") == ""
+    assert veil.feed(". Then sil") == MARKER + " "
+    assert veil.feed("ence.") == "Then silence."  # a full stop: shown at once
+    assert veil.feed(" The spider") == ""
+    assert veil.finish() == f" {MARKER}"
+
+
+sentences = st.lists(
+    st.sampled_from(
+        [
+            "The spider waits.",
+            "Rain falls.",
+            "Berta laughs!",
+            "Two spiders?",
+            "“A spider!”",
+            "\n\nA new day",
+            "no stop",
+            "Mr. Spider's hat.",
+        ]
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+@given(sentences, st.lists(st.integers(min_value=1, max_value=9), min_size=1, max_size=30))
+def test_any_chunking_shows_the_same_and_never_the_veil(parts: list[str], cuts: list[int]) -> None:
+    text = " ".join(parts)
+    veil = NarrationFilter(lambda: SPIDERS)
+    shown, at = [], 0
+    for cut in cuts * 20:
+        if at >= len(text):
+            break
+        shown.append(veil.feed(text[at : at + cut]))
+        at += cut
+    shown.append(veil.feed(text[at:]) + veil.finish())
+    out = "".join(shown)
+    # the same words as the whole text filtered at once (a space may fall either side of a
+    # marker)
+    assert out.split() == scrub(text, SPIDERS).split()
+    assert "spider" not in out.lower()
+
+
+def test_the_dm_is_told_lines_and_veils_and_nothing_without_them() -> None:
+    assert instruction(Topics()) == ""
+    told = instruction(Topics(lines=("torture",), veils=("spider",)))
+    assert "Never include: torture." in told and "never describe it): spider." in told
+
+
+def test_the_config_safety_table_is_read_and_checked(tmp_path: Path) -> None:
+    file = tmp_path / "config.toml"
+    file.write_text('[safety]\nlines = ["torture"]\nveils = ["spiders",  "deep   water"]\n')
+    found = load_safety(path=file)
+    assert found.lines == ["torture"] and found.veils == ["spiders", "deep water"]
+    file.write_text('[safety]\nveils = ["x"]\n')
+    with pytest.raises(ConfigError, match=r"\[safety\]: veils: each topic"):
+        load_safety(path=file)
+    file.write_text("[safety]\nmood = 1\n")
+    with pytest.raises(ConfigError, match="not a safety setting"):
+        load_safety(path=file)
+    assert load_safety(path=tmp_path / "none.toml").veils == []
+
+
+def session_saying(text: str) -> GameSession:
+    return GameSession(crossroads().state, ScriptedBrain([{"text": text}] * 3))
+
+
+async def one_turn(session: GameSession, line: str = "I look around.") -> list[object]:
+    assert session.submit(PlayerAction(character_id="mira", text=line, player="Player"))
+    return [event async for event in session.process()]
+
+
+def test_veil_and_unveil_from_any_player_at_once() -> None:
+    session = session_saying("Quiet.")
+    assert commands.veil(session, "  Spiders ").text.startswith("Veiled: “Spiders”")
+    assert not commands.veil(session, "x").ok
+    assert "already veiled" in commands.veil(session, "spiders").text
+    listed = commands.veil(session, "").text
+    assert "veil: Spiders (this table; /unveil Spiders lifts it)" in listed
+    assert commands.unveil(session, "SPIDERS").ok and session.state.truth.veils == []
+    refused = commands.unveil(session, "rats")
+    assert not refused.ok and "not a veil this table added" in refused.text
+    assert commands.veil(session, "").text.startswith("Nothing is veiled.")
+
+
+def test_a_veil_outlives_an_undo_of_the_turn_before_it() -> None:
+    session = session_saying("Quiet.")
+    before = session.state.snapshot()
+    commands.veil(session, "rats")
+    session.replace_state(session.state.restored(before))
+    assert "rats" in session.safety_topics().veils
+    assert "rats" in session.state.truth.veils  # and it is saved with the game again
+
+
+def test_a_dm_that_names_a_veiled_topic_is_not_shown_it() -> None:
+    session = session_saying("Berta pours ale. A huge spider crawls over the bar. Mira hears rain.")
+    commands.veil(session, "spider")
+    events = asyncio.run(one_turn(session))
+    told = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
+    assert "spider" not in told.lower() and MARKER in told
+    assert told.startswith("Berta pours ale.") and told.rstrip().endswith("Mira hears rain.")
+    record = session.state.history[-1].narrative
+    assert "spider" not in record.lower() and MARKER in record
+    system = session.last_messages[0]["content"]
+    assert "Keep off-screen (it may happen, but never describe it): spider." in str(system)
+
+
+def test_the_campaigns_veils_and_the_players_config_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = tmp_path / "config.toml"
+    file.write_text('[safety]\nlines = ["ale"]\n')
+    monkeypatch.setenv("DUNGEON_CONFIG", str(file))
+    session = session_saying("Berta pours ale. Mira hears rain.")
+    session.state.campaign.safety.veils.append("rain")  # type: ignore[union-attr]
+    told = "".join(e.text for e in asyncio.run(one_turn(session)) if isinstance(e, NarrativeChunk))
+    assert "ale" not in told and "rain" not in told and MARKER in told
+    listed = commands.safety_text(session)
+    assert "line: ale (your config)" in listed and "veil: rain (the adventure's)" in listed
+
+
+def test_a_bad_config_is_reported_by_veil_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = tmp_path / "config.toml"
+    file.write_text("[safety]\nlines = 3\n")
+    monkeypatch.setenv("DUNGEON_CONFIG", str(file))
+    session = session_saying("Quiet.")
+    assert "could not be read" in commands.safety_text(session)
+    assert asyncio.run(one_turn(session))[-1].type == "turn_end"
+
+
+def test_the_console_veils_and_lists() -> None:
+    session = session_saying("A spider waits. Rain falls.")
+    out = io.StringIO()
+    game = ConsoleGame(session, Console(file=out, width=120, color_system=None), input)
+    game.save_as = None
+    assert game.command("/veil spider") and game.command("/veil")
+    assert game.command("/unveil nothing")
+    shown = out.getvalue()
+    assert "Veiled: “spider”" in shown and "veil: spider (this table" in shown
+    assert "not a veil this table added" in shown
+
+
+def test_relationship_notices_reach_the_console_and_judgments_do_not() -> None:
+    session = session_saying("Quiet.")
+    out = io.StringIO()
+    game = ConsoleGame(session, Console(file=out, width=120, color_system=None), input)
+    change = StateChange(kind="relationship", target_id="berta",
+                         description="Berta trusts you more — trust 2")  # fmt: skip
+    hidden = StateChange(kind="judgment", target_id="berta", description="j1 reassured")
+    asyncio.run(game.show_event(change))
+    asyncio.run(game.show_event(hidden))
+    assert "♥ Berta trusts you more — trust 2" in out.getvalue()
+    assert "reassured" not in out.getvalue()
+
+
+def test_a_retelling_that_names_a_veiled_topic_is_filtered_too() -> None:
+    brain = ScriptedBrain([{"text": "Rain falls."}, {"text": "A rat squeaks. Rain falls."}])
+    session = GameSession(crossroads().state, brain)
+    asyncio.run(one_turn(session))
+    commands.veil(session, "rats")
+
+    async def again() -> list[object]:
+        return [event async for event in retell(session)]
+
+    events = asyncio.run(again())
+    told = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
+    assert told.split() == [MARKER, "Rain", "falls."]
+    assert session.state.history[-1].narrative == f"{MARKER} Rain falls."
+
+
+async def test_over_http_the_dm_is_told_the_veils_and_its_words_are_filtered() -> None:
+    script = [
+        Reply(text="Mira works the pins. A spider skitters out of the lock. It opens.", piece=4)
+    ]
+    with FakeOpenAI(script) as server:
+        config = DMConfig(model="fake-model", base_url=server.base_url,
+                          api_key=SecretStr("k"), timeout=5, max_retries=1)  # fmt: skip
+        session = GameSession(crossroads().state, OpenAIBrain(config))
+        commands.veil(session, "spider")
+        session.submit(PlayerAction(character_id="mira", text="I pick the lock", player="Player"))
+        events = [e async for e in session.process()]
+    text = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
+    assert text.split() == ["Mira", "works", "the", "pins.", MARKER, "It", "opens."]
+    system = server.requests[0]["messages"][0]["content"]
+    assert "Keep off-screen (it may happen, but never describe it): spider." in system
+    assert "How people feel about the party (attitude; scores):\n- berta: friendly" in system

@@ -1,0 +1,81 @@
+"""``record_judgment``: the DM's deeper reading of what the players' words meant.
+
+The game makes provisional judgments from keywords before the DM is called (the DM sees
+them in its context by id: ``j3 berta_reassured about berta: provisional, 0.70``). The DM
+refines one by its id — raising, lowering or contradicting it — or records a meaning the
+keywords missed. Score changes follow at once; triggers answer after the narration.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.dm.tools.registry import ToolError, ToolOutcome
+from app.session import judging
+from app.session.telling import tell
+from app.world.sensitivity import sensitivity_map
+from app.world.state import GameState
+from app.world.truth import JudgmentCategory
+
+Id = Annotated[str, Field(max_length=40)]
+
+
+class RecordJudgmentArgs(BaseModel):
+    """What a player's words meant. To correct a game judgment you were shown (j3), give
+    `refines`; to record one it missed, give `judgment` (a watch id you were shown)
+    or `category` + `about`. Below 0.5 confidence it stops counting; the opposite
+    direction contradicts it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    refines: Annotated[str, Field(pattern=r"^j\d{1,6}$")] | None = None
+    judgment: Id | None = None
+    category: JudgmentCategory | None = None
+    about: Id | None = Field(default=None, description="NPC id")
+    character_id: Id | None = Field(default=None, description="Who said it")
+    direction: Literal["up", "down"] | None = None
+    confidence: float = Field(ge=0.0, le=1.0)
+    evidence: list[Annotated[int, Field(ge=0)]] = Field(default_factory=list, max_length=20)
+    description: Annotated[str, Field(max_length=200)] = ""
+
+
+def worth_judging(state: GameState) -> bool:
+    """Out of a fight, when the scene listens for something or judgments are on record."""
+    if state.encounter is not None:
+        return False
+    return bool(state.truth.judgments) or len(sensitivity_map(state)) > 0
+
+
+def record_judgment_tool(args: RecordJudgmentArgs, state: GameState) -> ToolOutcome:
+    """record_judgment: refine a judgment by id, or record a new one."""
+    if args.refines is None and args.judgment is None and args.category is None:
+        raise ToolError("give 'refines' (a judgment id like j3), 'judgment' or 'category'")
+    if args.character_id is not None and args.character_id not in state.party:
+        raise ToolError(f"no character {args.character_id!r}; the party: {', '.join(state.party)}")
+    campaign = state.campaign
+    if args.about is not None and (campaign is None or args.about not in campaign.npcs):
+        known = ", ".join(campaign.npcs) if campaign is not None else "none"
+        raise ToolError(f"no NPC {args.about!r}; NPCs: {known}")
+    try:
+        done = judging.refine(
+            state, refines=args.refines, watch=args.judgment, category=args.category,
+            about=args.about, speaker=args.character_id, direction=args.direction,
+            confidence=args.confidence, evidence=args.evidence,
+            description=args.description,
+        )  # fmt: skip
+    except judging.JudgmentError as error:
+        raise ToolError(str(error)) from error
+    shown = tell(state, done.events)
+    judgment = done.judgment
+    result: dict[str, Any] = {
+        "judgment": judgment.id,
+        "status": judgment.status,
+        "confidence": judgment.confidence,
+        "counts": judging.counts(state, judgment),
+        "note": done.note,
+    }
+    if shown:
+        result["changes"] = [getattr(e, "description", "") for e in shown]
+    return ToolOutcome(result, shown)

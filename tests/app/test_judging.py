@@ -168,7 +168,8 @@ def test_the_record_judgment_tool_is_offered_out_of_a_fight_and_refines() -> Non
                     arguments=json.dumps({"refines": "j1", "confidence": 0.3}))  # fmt: skip
     outcome = CAMPAIGN_EXPLORATION_TOOLS.execute(call, state)
     assert outcome.result["status"] == "contradicted" and outcome.result["counts"] is False
-    assert any("trusts you less" in c for c in outcome.result["changes"])
+    assert outcome.result["changes"] == ["Berta: trust 1 -> 0"]
+    assert "differently" in outcome.events[0].description
     bad = ToolCall(id="c2", name="record_judgment", arguments=json.dumps({"confidence": 0.3}))
     assert "error" in CAMPAIGN_EXPLORATION_TOOLS.execute(bad, state).result
     wrong = ToolCall(id="c3", name="record_judgment",

@@ -12,12 +12,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.dm.events import SessionEvent, StateChange
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.session import judging
-from app.session.telling import tell
+from app.world import judgments as judging
+from app.world.ledger import LedgerEvent, RelationshipShifted
 from app.world.sensitivity import sensitivity_map
 from app.world.state import GameState
-from app.world.truth import JudgmentCategory
+from app.world.truth import Judgment, JudgmentCategory
 
 Id = Annotated[str, Field(max_length=40)]
 
@@ -67,8 +68,8 @@ def record_judgment_tool(args: RecordJudgmentArgs, state: GameState) -> ToolOutc
         )  # fmt: skip
     except judging.JudgmentError as error:
         raise ToolError(str(error)) from error
-    shown = tell(state, done.events)
     judgment = done.judgment
+    shown = _notice(state, judgment, done.events)
     result: dict[str, Any] = {
         "judgment": judgment.id,
         "status": judgment.status,
@@ -76,6 +77,40 @@ def record_judgment_tool(args: RecordJudgmentArgs, state: GameState) -> ToolOutc
         "counts": judging.counts(state, judgment),
         "note": done.note,
     }
-    if shown:
-        result["changes"] = [getattr(e, "description", "") for e in shown]
+    moved = _moves(state, done.events)
+    if moved:
+        result["changes"] = moved
     return ToolOutcome(result, shown)
+
+
+def _moves(state: GameState, events: list[LedgerEvent]) -> list[str]:
+    """The party's scores the refinement moved, in words (``Berta: trust 1 -> 0``)."""
+    campaign = state.campaign
+    moved = []
+    for event in events:
+        if isinstance(event, RelationshipShifted) and event.toward == "party":
+            name = campaign.npcs[event.npc].name if campaign and event.npc in campaign.npcs else ""
+            before = event.value - event.delta
+            moved.append(f"{name or event.npc}: {event.dimension} {before:g} -> {event.value:g}")
+    return moved
+
+
+def _notice(state: GameState, judgment: Judgment, events: list[LedgerEvent]) -> list[SessionEvent]:
+    """What the players see: a judgment that moved someone's feelings (others are quiet,
+    as a DM's private reading should be)."""
+    moved = _moves(state, events)
+    if not moved:
+        return []
+    campaign = state.campaign
+    about = judgment.about
+    name = campaign.npcs[about].name if campaign and about and about in campaign.npcs else about
+    if judgment.status == "contradicted":
+        said = f"{name or 'The world'} took your words differently after all"
+    else:
+        said = f"{name or 'The world'} took your words to heart"
+    return [
+        StateChange(
+            kind="judgment", target_id=about, description=f"{said} ({'; '.join(moved)})",
+            after=judgment.status,
+        )
+    ]  # fmt: skip

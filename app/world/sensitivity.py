@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from app.world import view
@@ -53,8 +54,10 @@ INTERROGATIVES = frozenset(
      "shall", "should", "why", "what", "how", "who", "where", "when", "which", "may"}
 )  # fmt: skip
 """Words that make a sentence they start a question, "?" or not."""
-EMPHATICS = frozenset({"really", "truly", "swear", "promise", "absolutely", "definitely"})
-"""Words that strengthen what a sentence says."""
+EMPHATICS = frozenset({"really", "truly", "absolutely", "definitely", "honestly"})
+"""Words that strengthen what a line says…"""
+VOWS = frozenset({("i", "swear"), ("i", "promise"), ("we", "swear"), ("we", "promise")})
+"""… and vows ("I swear", "we promise"; not "we can't promise")."""
 
 _BELIEFS = frozenset({"think", "believe", "reckon", "suppose", "guess", "expect", "say"})
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
@@ -266,6 +269,8 @@ def _emphatic(text: str, tokens: list[str]) -> bool:
     """The line is said with emphasis: "!", a word in capitals (not the whole line
     shouted by a stuck caps lock), or an emphatic word."""
     if "!" in text or any(t in EMPHATICS for t in tokens):
+        return True
+    if any(pair in VOWS for pair in pairwise(tokens)):
         return True
     return bool(_CAPS.search(text)) and not text.isupper()
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from app.world.campaign import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.sensitivity import build
@@ -21,20 +23,23 @@ IDS = ("berta_reassured", "berta_slighted", "tam_comforted", "grubnak_respected"
 PRECISION_FLOOR = 0.85
 RECALL_FLOOR = 0.6
 HELD_OUT_PRECISION = 0.5
-HELD_OUT_RECALL = 0.05
-"""Measured 1.00 and 0.07 (2 of 29) when these lines were first heard."""
+HELD_OUT_RECALL = {1: 0.05, 2: 0.03}
+"""First set: precision 1.00, recall 0.07 (2 of 29) when first heard; the keywords were
+then broadened with it seen (0.93 since), so that figure flatters them. Second set, written
+after that: precision 1.00, recall 0.04 (1 of 24) — keywords hear only the words they list;
+paraphrase is the DM's refinement's work."""
 
 Heard = list[tuple[str, set[str], set[str]]]
 Row = tuple[str, int, int, int, float, float]
 
 
-def _heard(held_out: bool = False) -> Heard:
+def _heard(held_out: int = 0) -> Heard:
     campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
     floor = campaign.events.min_confidence
     lines = tomllib.loads(CORPUS.read_text(encoding="utf-8"))["line"]
     heard = []
     for line in lines:
-        if line.get("held_out", False) != held_out:
+        if line.get("held_out", 0) != held_out:
             continue
         present = ([line["to"]] if "to" in line else []) + line.get("present", [])
         found = build(campaign, line["scene"], present).heard(line["text"], line.get("to"), present)
@@ -79,10 +84,11 @@ def test_precision_and_recall_per_judgment() -> None:
         assert recall >= RECALL_FLOOR, (jid, recall)
 
 
-def test_precision_and_recall_on_held_out_lines() -> None:
-    """On lines written after the keywords and never tuned against (the honest figure):
+@pytest.mark.parametrize("held_out", [1, 2])
+def test_precision_and_recall_on_held_out_lines(held_out: int) -> None:
+    """On lines written after the keywords (the honest figure; see the floors):
     keywords hear the obvious; the DM's refinement is there for the rest."""
-    rows = _table(_heard(held_out=True))
+    rows = _table(_heard(held_out))
     tp, fp, fn = (sum(r[i] for r in rows) for i in (1, 2, 3))
     assert tp / (tp + fp) >= HELD_OUT_PRECISION
-    assert tp / (tp + fn) >= HELD_OUT_RECALL
+    assert tp / (tp + fn) >= HELD_OUT_RECALL[held_out]

@@ -26,8 +26,8 @@ Id = Annotated[str, Field(max_length=40)]
 class RecordJudgmentArgs(BaseModel):
     """What a player's words meant. To correct a game judgment you were shown (j3), give
     `refines`; to record one it missed, give `judgment` (a watch id you were shown)
-    or `category` + `about`. Below 0.5 confidence it stops counting; the opposite
-    direction contradicts it."""
+    or `category` + `about`. Under the campaign's minimum confidence (usually 0.5) or
+    in the opposite direction, it is contradicted and stops counting."""
 
     model_config = ConfigDict(extra="forbid")
 

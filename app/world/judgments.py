@@ -16,6 +16,7 @@ from typing import Literal
 
 from app.world import bonds
 from app.world.ledger import JudgmentMade, LedgerEvent
+from app.world.scores import score
 from app.world.state import GameState
 from app.world.truth import MAX_JUDGMENTS, Judgment, JudgmentCategory
 
@@ -101,10 +102,11 @@ def _apply(state: GameState, judgment: Judgment) -> list[LedgerEvent]:
     events: list[LedgerEvent] = []
     reason = f"{judgment.id} {judgment.watch or judgment.category}"
     for key, amount in shift_keys(state, judgment).items():
-        moved = bonds.shift(state, key, amount, reason)
+        before = score(state, key)
+        events += bonds.shift(state, key, amount, reason)
+        moved = score(state, key) - before  # what it really moved (scores are bounded)
         if moved:
-            judgment.shifted[key] = judgment.shifted.get(key, 0.0) + amount
-        events += moved
+            judgment.shifted[key] = judgment.shifted.get(key, 0.0) + moved
     return events
 
 

@@ -185,3 +185,14 @@ def test_grubnak_respected_moves_respect_when_the_campaign_scores_it() -> None:
     watches = [j.watch for j in state.truth.judgments]
     assert "grubnak_respected" in watches
     assert score(state, "respect.grubnak") == 1 and score(state, "respect.grubnak.mira") == 1
+
+
+def test_a_score_the_campaign_does_not_yet_name_is_still_reversed() -> None:
+    session = start_session(crossroads(), 3)  # no "respect" dimension: a bare score
+    state = session.state
+    state.scene = state.scene.model_copy(update={"id": "chief_hall"})
+    play(session, "mira", "Greetings, mighty Grubnak!")
+    [judgment] = [j for j in state.truth.judgments if j.watch == "grubnak_respected"]
+    assert judgment.shifted == {"respect.grubnak": 1, "respect.grubnak.mira": 1}
+    judging.refine(state, refines=judgment.id, confidence=0.1)
+    assert score(state, "respect.grubnak") == 0 and score(state, "respect.grubnak.mira") == 0

@@ -1,6 +1,9 @@
 """Interpretive judgments in a turn: provisional ones from the scene's sensitivity map,
-before the DM is called (every brain, the offline referee included), and their refinement
-by an AI DM (the ``record_judgment`` tool) or a side call.
+before the DM is called (every brain, the offline referee included). Their refinement (by
+an AI DM's ``record_judgment``, or a side call) is :func:`app.world.judgments.refine`.
+
+A provisional judgment lets the world react at once to the obvious ("I promise we'll bring
+Tam back"); refinement corrects it with a deeper reading.
 """
 
 from __future__ import annotations
@@ -9,12 +12,45 @@ from collections.abc import Sequence
 
 from app.dm.events import SessionEvent
 from app.session.stage2 import Line
+from app.session.telling import tell
+from app.world import view
+from app.world.judgments import JudgmentError, Refined, counts, enter, refine
+from app.world.ledger import LedgerEvent
+from app.world.sensitivity import sensitivity_map
 from app.world.state import GameState
+from app.world.truth import Judgment
+
+__all__ = ["JUDGED_KINDS", "JudgmentError", "Refined", "counts", "provisional", "refine"]
+
+JUDGED_KINDS = frozenset({"talk", "question", "challenge", "give", "ask", "foreign"})
+"""Intent kinds whose words are weighed (looking at sausages is no offer to Grubnak)."""
 
 
 def provisional(state: GameState, lines: Sequence[Line]) -> list[SessionEvent]:
     """Match each line against the scene's sensitivity map; each match enters the truth set
     as a provisional judgment (and moves the scores it shifts). Returns what the players
     are shown."""
-    del state, lines  # the sensitivity map arrives with the judgments' own module
-    return []
+    campaign = state.campaign
+    if campaign is None or not campaign.judgments:
+        return []
+    found = sensitivity_map(state)
+    if not len(found):
+        return []
+    present = set(view.npcs_here(state, campaign))
+    written: list[LedgerEvent] = []
+    for line in lines:
+        if line.kind not in JUDGED_KINDS:
+            continue
+        for match in found.heard(line.text, line.addressee, present):
+            about = match.entry.spec.about
+            spec = match.entry.spec
+            judgment = Judgment(
+                id=state.truth.next_judgment_id(), turn=state.turn, scene=state.scene.id,
+                category=spec.category, watch=match.entry.id, about=about,
+                speaker=line.character, direction=spec.direction,
+                confidence=match.confidence, source="sensitivity",
+                evidence=[line.evidence] if line.evidence is not None else [],
+                description=(spec.description or f"said {match.keyword!r}")[:400],
+            )  # fmt: skip
+            written += enter(state, judgment)
+    return tell(state, written)

@@ -12,6 +12,7 @@ from app.dm.tools import combat_tools as k
 from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
 from app.dm.tools import feature_tools as f
+from app.dm.tools import judgment_tools as jt
 from app.dm.tools import monster_actions as m
 from app.dm.tools import offers as o
 from app.dm.tools import position_tools as pos
@@ -70,6 +71,8 @@ REACT = Tool(
     "open_reaction_window", rt.OpenReactionWindowArgs, rt.open_reaction_window_tool,
     o.a_foes_turn,
 )  # fmt: skip
+JUDGE = Tool("record_judgment", jt.RecordJudgmentArgs, jt.record_judgment_tool, jt.worth_judging)
+"""``record_judgment``: offered out of a fight where the scene listens for something."""
 END_SUBTURN = Tool("end_subturn", rt.EndSubturnArgs, rt.end_subturn_tool, o.declarations_waiting)
 
 EXPLORATION_TOOLS = ToolSet(
@@ -81,7 +84,7 @@ for Guidance before a check, healing and Revivify after a fight."""
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, NO_ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, STABILIZE, CALM_FEATURE, AWARD_XP,
-     CALM_CAST]
+     CALM_CAST, JUDGE]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, scene moves that follow the map, and
 experience (only a campaign says how its party advances)."""
@@ -92,6 +95,6 @@ COMBAT_TOOLS = ToolSet(
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, STEP, END_TURN,
-     END_COMBAT, REST, FEATURE, AWARD_XP, MONSTER_ACTION, REACT, END_SUBTURN]
+     END_COMBAT, REST, FEATURE, AWARD_XP, MONSTER_ACTION, REACT, END_SUBTURN, JUDGE]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -1,0 +1,362 @@
+"""The sensitivity map: what the game listens for in the players' words in the party's
+scene, built from the campaign's ``[judgments.<id>]``, and the fast matching of one line
+against it.
+
+An entry applies where its ``scenes`` include the scene, else where its ``about`` NPC is
+present, else everywhere. Each entry knows what it serves: the triggers whose condition
+names it with ``judged``, the NPC whose scores it moves, the scene goals that use it.
+
+Matching is by word, not by a loop of regexes: the map indexes every keyword's first word
+(exact words in one dictionary, ``*`` stems in another), so a line costs a dictionary
+look-up per word and prefix, whatever the size of the map. Context modifiers weigh each
+match: a negation before the keyword in the same clause drops it (or makes it the entry's
+``negated`` judgment), a question weakens it, emphasis strengthens it.
+
+The map is derived (never saved): :func:`sensitivity_map` keeps a few recent maps keyed on
+what changes them — the scene, who is present, which goals are met and which once-only
+triggers have fired — so it is rebuilt at scene entry and whenever someone arrives or
+leaves, a goal completes or a trigger fires, and otherwise costs a look-up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from app.world import view
+from app.world.eventspec import JudgmentSpec
+from app.world.when import Fact
+
+if TYPE_CHECKING:
+    from app.world.campaign import Campaign
+    from app.world.state import GameState
+
+QUESTION_WEIGHT = 0.6
+"""A match in a question counts this much ("will you trust us?" promises nothing)."""
+EMPHASIS_BONUS = 0.1
+"""Emphasis ("!", capitals, "really", "I swear") adds this much confidence…"""
+EMPHASIS_CAP = 0.95
+"""… but never past this: words alone never make the game certain."""
+NEGATION_REACH = 4
+"""Words before a keyword (in its clause) a negation reaches across."""
+
+NEGATIONS = frozenset(
+    {"not", "never", "no", "nor", "without", "neither", "nobody", "nothing", "nope",
+     "dont", "wont", "cant", "didnt", "doesnt", "isnt", "arent", "wasnt", "shouldnt",
+     "wouldnt", "couldnt", "aint", "hardly", "refuse", "kein", "nicht", "nie", "jamais"}
+)  # fmt: skip
+"""Words that negate what follows them in a clause ("n't" endings count too)."""
+INTERROGATIVES = frozenset(
+    {"will", "would", "can", "could", "do", "does", "did", "are", "is", "was", "were",
+     "shall", "should", "why", "what", "how", "who", "where", "when", "which", "may"}
+)  # fmt: skip
+"""Words that make a sentence they start a question, "?" or not."""
+EMPHATICS = frozenset({"really", "truly", "absolutely", "definitely", "honestly"})
+"""Words that strengthen what a line says…"""
+VOWS = frozenset({("i", "swear"), ("i", "promise"), ("we", "swear"), ("we", "promise")})
+"""… and vows ("I swear", "we promise"; not "we can't promise")."""
+
+_BELIEFS = frozenset({"think", "believe", "reckon", "suppose", "guess", "expect", "say"})
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
+_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*|[.!?;:,]")
+_CLAUSE_END = frozenset(".!?;:,")
+_SENTENCE_END = frozenset(".!?")
+_BUT = frozenset(
+    {"but", "though", "although", "however", "and", "or", "so", "then", "if", "we'll", "i'll",
+     "you'll", "we", "i", "we're", "i'm"}
+)  # fmt: skip
+"""Words that start a new clause: a negation before them does not reach past them."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing the scene listens for, and what it serves."""
+
+    id: str
+    """The campaign judgment id (``berta_reassured``)."""
+    spec: JudgmentSpec
+    triggers: tuple[str, ...] = ()
+    """Triggers (not yet spent) whose condition names it with ``judged``."""
+    goals: tuple[str, ...] = ()
+    """This scene's goals (not yet met) whose condition names it."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """A line's match of an entry (after its context modifiers)."""
+
+    entry: Entry
+    confidence: float
+    keyword: str
+    """The keyword or phrase the line contained."""
+    negated_from: str | None = None
+    """When a negated match of another entry became this one: that entry's id."""
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    entry: int
+    words: tuple[str, ...]
+    stem: bool
+    """Whether the last word is a ``*`` stem."""
+    text: str
+
+
+@dataclass
+class SensitivityMap:
+    """The entries that apply in a scene, indexed by word for matching."""
+
+    entries: list[Entry] = field(default_factory=list)
+    extra: dict[str, Entry] = field(default_factory=dict)
+    """Negated judgments that do not themselves apply here (reached only by negation)."""
+    _exact: dict[str, list[_Pattern]] = field(default_factory=dict)
+    _stems: dict[str, list[_Pattern]] = field(default_factory=dict)
+    _stem_lengths: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        lengths: set[int] = set()
+        for at, entry in enumerate(self.entries):
+            for keyword in entry.spec.keywords:
+                words = tuple(_words(keyword))
+                if not words:
+                    continue
+                stem = keyword.rstrip().endswith("*")
+                pattern = _Pattern(at, words, stem and len(words) >= 1, keyword)
+                if len(words) == 1 and stem:
+                    self._stems.setdefault(words[0], []).append(pattern)
+                    lengths.add(len(words[0]))
+                else:
+                    self._exact.setdefault(words[0], []).append(pattern)
+        self._stem_lengths = tuple(sorted(lengths))
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def ids(self) -> list[str]:
+        """The ids of the entries, in the campaign's order."""
+        return [e.id for e in self.entries]
+
+    def get(self, judgment_id: str) -> Entry | None:
+        """The entry (or negated-only entry) for a judgment id."""
+        found = next((e for e in self.entries if e.id == judgment_id), None)
+        return found if found is not None else self.extra.get(judgment_id)
+
+    def match(self, text: str) -> list[Match]:
+        """What one line matches, one match per resulting judgment (the strongest)."""
+        tokens = tokenize(text)
+        best: dict[str, Match] = {}
+        emphatic = _emphatic(text, tokens)
+        for at, token in enumerate(tokens):
+            for pattern in self._candidates(token):
+                if not _follows(tokens, at, pattern):
+                    continue
+                entry = self.entries[pattern.entry]
+                confidence = entry.spec.confidence
+                if _questioned(tokens, at):
+                    confidence *= QUESTION_WEIGHT
+                elif emphatic:
+                    confidence = min(EMPHASIS_CAP, max(confidence, confidence + EMPHASIS_BONUS))
+                found: Match | None = Match(entry, round(confidence, 3), pattern.text)
+                if _negated(tokens, at):
+                    found = self._negation_of(entry, round(confidence, 3), pattern.text)
+                if found is None:
+                    continue
+                held = best.get(found.entry.id)
+                if held is None or found.confidence > held.confidence:
+                    best[found.entry.id] = found
+        return list(best.values())
+
+    def heard(self, text: str, addressee: str | None, present: Collection[str]) -> list[Match]:
+        """What a line said to ``addressee`` (or to nobody in particular) matches, keeping
+        only entries about whom it is said to — or, said to nobody, about someone here —
+        and those about nobody."""
+        kept: list[Match] = []
+        for found in self.match(text):
+            about = found.entry.spec.about
+            if about is not None and addressee is not None and about != addressee:
+                continue  # words to Tam are not words to Berta
+            if about is not None and addressee is None and about not in present:
+                continue
+            kept.append(found)
+        return kept
+
+    def _candidates(self, token: str) -> Iterator[_Pattern]:
+        yield from self._exact.get(token, ())
+        for length in self._stem_lengths:
+            if length > len(token):
+                break
+            yield from self._stems.get(token[:length], ())
+
+    def _negation_of(self, entry: Entry, confidence: float, keyword: str) -> Match | None:
+        if entry.spec.negated is None:
+            return None
+        other = self.get(entry.spec.negated)
+        if other is None:
+            return None
+        return Match(other, confidence, keyword, negated_from=entry.id)
+
+
+def tokenize(text: str) -> list[str]:
+    """A line as lower-case words (apostrophes kept inside them, curly quotes made
+    straight) and the punctuation that ends clauses and sentences. Capitals are read
+    before this, by :func:`_emphatic`."""
+    return _TOKEN.findall(text.translate(_QUOTES).lower())
+
+
+def _words(keyword: str) -> list[str]:
+    return [t for t in tokenize(keyword.replace("*", " ")) if t not in _CLAUSE_END]
+
+
+def _follows(tokens: list[str], at: int, pattern: _Pattern) -> bool:
+    """Whether the pattern's words are at ``tokens[at:]`` (the last one as a stem)."""
+    words = pattern.words
+    if at + len(words) > len(tokens):
+        return False
+    for offset, word in enumerate(words):
+        token = tokens[at + offset]
+        last = offset == len(words) - 1
+        if last and pattern.stem:
+            if not token.startswith(word):
+                return False
+        elif token != word:
+            return False
+    return True
+
+
+def _is_negation(token: str) -> bool:
+    return token in NEGATIONS or token.endswith("n't")
+
+
+def _negated(tokens: list[str], at: int) -> bool:
+    """A negation within reach before ``at``, in the same clause."""
+    for back in range(at - 1, max(-1, at - 1 - NEGATION_REACH), -1):
+        token = tokens[back]
+        if token in _CLAUSE_END or token in _BUT:
+            # "I don't think we'll find him": a negated belief reaches the clause it holds
+            return back >= 2 and tokens[back - 1] in _BELIEFS and _is_negation(tokens[back - 2])
+        if _is_negation(token):
+            return True
+    return False
+
+
+def _sentence(tokens: list[str], at: int) -> tuple[int, int]:
+    """The span of the sentence holding ``tokens[at]`` (end: its closing mark or the end)."""
+    start = at
+    while start > 0 and tokens[start - 1] not in _SENTENCE_END:
+        start -= 1
+    end = at
+    while end < len(tokens) and tokens[end] not in _SENTENCE_END:
+        end += 1
+    return start, end
+
+
+def _questioned(tokens: list[str], at: int) -> bool:
+    """The keyword is in a question: its sentence ends in "?" or starts with an
+    interrogative word."""
+    start, end = _sentence(tokens, at)
+    if end < len(tokens) and tokens[end] == "?":
+        return True
+    return tokens[start] in INTERROGATIVES if start < at else False
+
+
+_CAPS = re.compile(r"\b[A-Z]{3,}\b")
+
+
+def _emphatic(text: str, tokens: list[str]) -> bool:
+    """The line is said with emphasis: "!", a word in capitals (not the whole line
+    shouted by a stuck caps lock), or an emphatic word."""
+    if "!" in text or any(t in EMPHATICS for t in tokens):
+        return True
+    if any(pair in VOWS for pair in pairwise(tokens)):
+        return True
+    return bool(_CAPS.search(text)) and not text.isupper()
+
+
+def judged_in(fact: Fact) -> Iterator[str]:
+    """The judgment ids a condition names with ``judged`` (at any depth)."""
+    if fact.judged is not None:
+        yield fact.judged
+    if fact.happened is not None and fact.happened.startswith("judged."):
+        yield fact.happened.removeprefix("judged.")
+    for part in (*(fact.all or ()), *(fact.any or ())):
+        yield from judged_in(part)
+    if fact.not_ is not None:
+        yield from judged_in(fact.not_)
+    if fact.threshold is not None:
+        for part in fact.threshold.of:
+            yield from judged_in(part)
+
+
+def build(
+    campaign: Campaign,
+    scene: str,
+    present: list[str],
+    *,
+    spent: frozenset[str] = frozenset(),
+    met: frozenset[str] = frozenset(),
+) -> SensitivityMap:
+    """The map for a scene with these NPCs present; ``spent``: once-only triggers that
+    have fired (they no longer listen), ``met``: goals already met."""
+    serves: dict[str, list[str]] = {}
+    for trigger in campaign.triggers:
+        if trigger.once and trigger.id in spent:
+            continue
+        for jid in judged_in(trigger.when):
+            serves.setdefault(jid, []).append(trigger.id)
+    goals: dict[str, list[str]] = {}
+    spec = campaign.scenes.get(scene)
+    for goal_id, goal in (spec.goals if spec is not None else {}).items():
+        if goal_id not in met:
+            for jid in judged_in(goal.when):
+                goals.setdefault(jid, []).append(goal_id)
+
+    def entry(jid: str, judgment: JudgmentSpec) -> Entry:
+        return Entry(jid, judgment, tuple(serves.get(jid, ())), tuple(goals.get(jid, ())))
+
+    entries = [
+        entry(jid, judgment)
+        for jid, judgment in campaign.judgments.items()
+        if _applies(judgment, scene, present)
+    ]
+    here = {e.id for e in entries}
+    extra = {
+        e.spec.negated: entry(e.spec.negated, campaign.judgments[e.spec.negated])
+        for e in entries
+        if e.spec.negated and e.spec.negated not in here and e.spec.negated in campaign.judgments
+    }
+    return SensitivityMap(entries, extra)
+
+
+def _applies(judgment: JudgmentSpec, scene: str, present: list[str]) -> bool:
+    if judgment.scenes:
+        return scene in judgment.scenes
+    if judgment.about is not None:
+        return judgment.about in present
+    return True
+
+
+_CACHE: dict[tuple[object, ...], tuple[Campaign, SensitivityMap]] = {}
+_CACHE_SIZE = 16
+
+
+def sensitivity_map(state: GameState) -> SensitivityMap:
+    """The map for the party's scene as the game stands (empty without a campaign)."""
+    campaign = state.campaign
+    if campaign is None or not campaign.judgments:
+        return SensitivityMap()
+    present = view.npcs_here(state, campaign)
+    scene = state.scene.id
+    spent = frozenset(p.removeprefix("fired.") for p in state.truth.index if p.startswith("fired."))
+    met = frozenset(g.removeprefix("goal.") for g in state.truth.index if g.startswith("goal."))
+    key = (id(campaign), scene, tuple(present), spent, met)
+    cached = _CACHE.get(key)
+    if cached is not None and cached[0] is campaign:
+        return cached[1]
+    built = build(campaign, scene, present, spent=spent, met=met)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = (campaign, built)
+    return built

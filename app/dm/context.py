@@ -283,8 +283,11 @@ class ContextBuilder:
             messages.append(
                 {"role": "assistant", "content": _clip(record.narrative, NARRATIVE_CAP)}
             )
-        now = overview(state) if not briefed else deltas(state)
-        body = [now]
+        body = [deltas(state)] if briefed else [overview(state)]
+        if not briefed and state.changes:
+            # What happened before this first call (a judgment of the players' words, a
+            # trigger they set off) is news the overview of the world does not tell.
+            body.append(deltas(state))
         self.readings = {}
         if actions:
             body.append("Players' actions:\n" + format_actions(state, actions))

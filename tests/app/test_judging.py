@@ -196,3 +196,15 @@ def test_a_score_the_campaign_does_not_yet_name_is_still_reversed() -> None:
     assert judgment.shifted == {"respect.grubnak": 1, "respect.grubnak.mira": 1}
     judging.refine(state, refines=judgment.id, confidence=0.1)
     assert score(state, "respect.grubnak") == 0 and score(state, "respect.grubnak.mira") == 0
+
+
+def test_a_judgment_on_the_first_turn_reaches_the_dm_in_that_turn() -> None:
+    # The first call of a sitting gets the whole world; what the players' words set off
+    # before it (a judgment, the trust it moved) is told beside it, not lost.
+    session = start_session(crossroads(), 3)
+    assert not session.briefed
+    play(session, "mira", "Don't worry, Berta, I promise we'll bring Tam back!")
+    [first] = [m["content"] for m in session.last_messages
+               if m["role"] == "user" and "Players' actions" in str(m["content"])]  # fmt: skip
+    assert "Scene:" in first  # the overview
+    assert "berta_reassured" in first or "Berta trusts" in first

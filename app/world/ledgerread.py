@@ -48,3 +48,19 @@ class LedgerFilter:
 def event_line(event: LedgerEvent) -> str:
     """``seq turn scene kind: line``, as ``dungeon ledger`` prints one event."""
     return f"{event.seq:>5} {event.turn:>4} {event.scene} {event.kind}: {event.line()}"
+
+
+def events_missing(state: GameState) -> str | None:
+    """What of the game its ledger does not cover (turns played before games kept one),
+    said for the author; ``None`` when it covers the whole game."""
+    if state.truth.seq == 0:
+        return "this save has no ledger: it was written before games kept one"
+    found = next(all_events(state), None)
+    if found is None:
+        return "this save's ledger holds no events"
+    first = found.turn
+    early = [r.number for r in state.history if r.number < first and not r.events]
+    if early:
+        return (f"turns {early[0]}–{early[-1]} were played before games kept a ledger: "
+                "their events are not in it")  # fmt: skip
+    return None

@@ -24,9 +24,13 @@ KEY = "state.truth"
 
 
 def _newest_seq(state: GameState) -> int | None:
-    """The ``seq`` of the newest event the game holds (the story's and this turn's)."""
+    """The ``seq`` of the newest event the game holds (the story's and this turn's).
+    A game that has recorded none has none to look for: the story (read lazily, record by
+    record) is then not read at all."""
     if state.truth.fresh:
         return state.truth.fresh[-1].seq
+    if state.truth.seq == 0:
+        return None
     for record in reversed(state.history):
         if record.events:
             return record.events[-1].seq

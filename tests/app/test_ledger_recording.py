@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from app.dm.brain import ToolCall
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS
+from app.dm.tools.sets import ALL_TOOLS, CAMPAIGN_EXPLORATION_TOOLS
 from app.session.runner import run_lines
 from app.session.setup import start_session
 from app.world.arrivals import note_arrivals
@@ -24,6 +24,7 @@ from app.world.ledger import (
 )
 from app.world.ledgerread import all_events
 from app.world.newgame import new_game
+from rules.advancement import effective_xp
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SCRIPT = (CAMPAIGNS_DIR / "crossroads" / "scripts" / "peace.txt").read_text(encoding="utf-8")
@@ -143,3 +144,22 @@ def test_talk_to_adds_no_speech_the_line_already_wrote() -> None:
     assert [(e.speaker, e.addressee, e.words) for e in speech][1:] == [
         ("thorin", "berta", "(about tam)")
     ]
+
+
+def test_changes_about_one_character_carry_its_id_and_values() -> None:
+    state = new_game(CAMPAIGN, seed=1)
+    before = effective_xp(state.party["mira"])
+    start = state.truth.seq
+    award = call("award_xp", amount=50, reason="a clever plan", character_ids=["mira"])
+    assert ALL_TOOLS.execute(award, state).ok
+    gift = call("change_item", character_id="thorin", item="rope", action="give", reason="x")
+    assert ALL_TOOLS.execute(gift, state).ok
+    hurt = call("damage", target_id="aria", amount=3, damage_type="fire", reason="a trap")
+    assert ALL_TOOLS.execute(hurt, state).ok
+    changed = {
+        e.key: (e.old, e.new) for e in state.truth.fresh[start:] if isinstance(e, WorldStateChanged)
+    }
+    assert changed["xp.mira"] == (str(before), str(before + 50))
+    assert changed["item.thorin"] == (None, "+rope")
+    old, new = changed["hp.aria"]
+    assert old is not None and new is not None and old != new

@@ -138,6 +138,14 @@ class Truth(_Model):
     revised: list[str] = Field(default_factory=list)
     """Triggers fired this scene on a provisional judgment that refinement contradicted
     (damped at the scene boundary when the campaign says so)."""
+    present: list[str] = Field(
+        default_factory=list, max_length=MAX_QUEUE, exclude_if=lambda found: not found
+    )
+    """Who was present in the party's scene at the last look (the NPCs there, the players
+    at the table): arrivals and departures are told against it. Left out of a save while
+    empty, so a save from before it was kept reads as it was."""
+    present_in: str = Field(default="", exclude_if=lambda scene: not scene)
+    """The scene :attr:`present` was taken in (empty: not yet taken)."""
     veils: list[str] = Field(default_factory=list, max_length=100)
     """Topics a player veiled this game (``/veil``): kept out of the narration."""
 

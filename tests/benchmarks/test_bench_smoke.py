@@ -72,3 +72,13 @@ def test_bench_startup_runs() -> None:
     figures = bench_startup.main(["--runs", "1", "--only", "help,title"])
     assert set(figures) == {"python", "bare", "help", "title"}
     assert all(seconds > 0 for seconds in figures.values())
+
+
+def test_bench_events_saves_measures_a_game_with_and_without_its_ledger() -> None:
+    from tests.benchmarks import bench_events_saves
+
+    with_ledger, without = bench_events_saves.run(events=200, repeat=1)
+    assert with_ledger["events"] >= 200 and without["events"] == 0
+    assert with_ledger["turns"] == without["turns"]
+    assert with_ledger["story_kb"] > without["story_kb"] > 0
+    assert with_ledger["autosave_ms"] > 0 and without["load_ms"] > 0

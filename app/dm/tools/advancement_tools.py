@@ -66,12 +66,13 @@ def _gained(state: GameState, cid: str, xp: int, text: str) -> list[SessionEvent
     """Set a character's XP and tell the table, with the news of a level within reach."""
     sheet = state.party[cid]
     could = levels_owed(sheet) > 0
+    before = effective_xp(sheet)  # a pregen counts the XP its level took
     sheet.xp = min(xp, 10_000_000)
-    state.record("xp", text)
+    state.record("xp", text, who=cid, before=str(before), after=str(sheet.xp))
     events: list[SessionEvent] = [StateChange(kind="xp", target_id=cid, description=text)]
     news = within_reach(sheet)
     if news and not could:
-        state.record("xp", news)
+        state.record("xp", news, who=cid)
         events.append(StateChange(kind="xp", target_id=cid, description=news))
     return events
 
@@ -238,7 +239,8 @@ def take_level(
             )
         )
     text = result.summary()
-    state.record("xp", text)
+    state.record("xp", text, who=character_id, before=f"level {sheet.level}",
+                 after=f"level {new.level}")  # fmt: skip
     events.append(StateChange(kind="xp", target_id=character_id, description=text))
     news = within_reach(new)
     if news:

@@ -30,7 +30,7 @@ from app.dm.tools.campaign_tools import apply_effects, reach_ending
 from app.session.telling import tell
 from app.world import bonds
 from app.world.campaign import Campaign, TriggerSpec
-from app.world.facts import holds, strength, update_defeated, uses_judged
+from app.world.facts import Reader, holds, update_defeated, uses_judged
 from app.world.ledger import GoalCompleted, TriggerFired
 from app.world.scores import score
 from app.world.state import GameState
@@ -83,15 +83,16 @@ def _pending(state: GameState) -> set[str]:
     return {d.trigger for d in truth.deferred} | {d.trigger for d in truth.next_turn}
 
 
-def _ready(trigger: TriggerSpec, state: GameState, pending: set[str]) -> _Ready | None:
+def _ready(
+    trigger: TriggerSpec, state: GameState, pending: set[str], read: Reader
+) -> _Ready | None:
     """Whether a trigger should fire now (for edge-triggered ones, track the edge)."""
+    if trigger.id in pending or (trigger.once and state.fired_triggers.get(trigger.id)):
+        return None  # queued already, or fired once and done: nothing to evaluate
     rested: list[str] = []
-    sure = strength(trigger.when, state, rested)
-    if trigger.id in pending:
-        return None
+    sure = read.strength(trigger.when, rested)
     if trigger.once:
-        fresh = sure > 0 and not state.fired_triggers.get(trigger.id)
-        return _Ready(trigger, sure, rested) if fresh else None
+        return _Ready(trigger, sure, rested) if sure > 0 else None
     if trigger.refractory:
         last = state.truth.last_fired.get(trigger.id)
         rested_enough = last is None or state.turn - last >= trigger.refractory
@@ -218,8 +219,8 @@ def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
     while True:
         # Each round sees the world as the previous round left it: effects of this round's
         # triggers can only enable triggers in the next round, which bounds the depth.
-        pending = _pending(state)
-        ready = [r for t in campaign.triggers if (r := _ready(t, state, pending))]
+        pending, read = _pending(state), Reader(state)
+        ready = [r for t in campaign.triggers if (r := _ready(t, state, pending, read))]
         _goals(state, campaign, done)
         if not ready:
             break

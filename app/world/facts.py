@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from app.world.scores import score
 from app.world.state import Creature, GameState
-from app.world.when import Fact
+from app.world.truth import Judgment
+from app.world.when import MOMENTS, Fact, Threshold
 from rules.damage import LifeState
 
 if TYPE_CHECKING:
@@ -39,109 +40,126 @@ def strength(fact: Fact, state: GameState, rested: list[str] | None = None) -> f
     counts now; ``all`` takes the weakest part, ``any`` the strongest, ``not`` is 1 only
     when its part is 0. The ids of provisional judgments a true result rests on are added
     to ``rested`` (a firing on them may later be revised)."""
-    if fact.all is not None:
-        return _all(fact.all, state, rested)
-    if fact.any is not None:
-        return _any(fact.any, state, rested)
-    if fact.not_ is not None:
-        return 0.0 if strength(fact.not_, state) > 0 else 1.0
-    if fact.threshold is not None:
-        return _threshold(fact, state, rested)
-    if fact.judged is not None:
-        return _judged(fact, state, rested)
-    return 1.0 if _atom(fact, state) else 0.0
+    return Reader(state).strength(fact, rested)
 
 
-def _all(parts: list[Fact], state: GameState, rested: list[str] | None) -> float:
-    found: list[str] = []
-    weakest = 1.0
-    for part in parts:
-        weakest = min(weakest, strength(part, state, found))
-        if weakest <= 0:
-            return 0.0  # one false part: nothing rests on the others
-    if rested is not None:
-        rested.extend(j for j in found if j not in rested)
-    return weakest
+class Reader:
+    """Reads conditions against one moment of the world. The trigger engine makes one per
+    round of a cascade (the world does not change while a round's conditions are read), so
+    what every condition needs — the campaign's minimum confidence, the judgments by what
+    they watch — is looked up once."""
 
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.truth = state.truth
+        self.turn = state.turn
+        campaign = state.campaign
+        self.floor = campaign.events.min_confidence if campaign is not None else 0.5
+        self._watching: dict[str | None, list[Judgment]] | None = None
 
-def _any(parts: list[Fact], state: GameState, rested: list[str] | None) -> float:
-    best, best_rests = 0.0, list[str]()
-    for part in parts:
+    def holds(self, fact: Fact) -> bool:
+        """Whether a condition is true now."""
+        return self.strength(fact) > 0
+
+    def strength(self, fact: Fact, rested: list[str] | None = None) -> float:
+        """See :func:`strength`."""
+        if fact.all is not None:
+            return self._all(fact.all, rested)
+        if fact.any is not None:
+            return self._any(fact.any, rested)
+        if fact.not_ is not None:
+            return 0.0 if self.strength(fact.not_) > 0 else 1.0
+        if fact.threshold is not None:
+            return self._threshold(fact.threshold, rested)
+        if fact.judged is not None:
+            return self._judged(fact, rested)
+        return 1.0 if self._atom(fact) else 0.0
+
+    def _all(self, parts: list[Fact], rested: list[str] | None) -> float:
         found: list[str] = []
-        value = strength(part, state, found)
-        if value > best:
-            best, best_rests = value, found
-            if value >= 1 and not found:
-                break  # a certain fact: no judgment can make it surer
-    if rested is not None and best > 0:
-        rested.extend(j for j in best_rests if j not in rested)
-    return best
+        weakest = 1.0
+        for part in parts:
+            weakest = min(weakest, self.strength(part, found))
+            if weakest <= 0:
+                return 0.0  # one false part: nothing rests on the others
+        if rested is not None:
+            rested.extend(j for j in found if j not in rested)
+        return weakest
 
+    def _any(self, parts: list[Fact], rested: list[str] | None) -> float:
+        best, best_rests = 0.0, list[str]()
+        for part in parts:
+            found: list[str] = []
+            value = self.strength(part, found)
+            if value > best:
+                best, best_rests = value, found
+                if value >= 1 and not found:
+                    break  # a certain fact: no judgment can make it surer
+        if rested is not None and best > 0:
+            rested.extend(j for j in best_rests if j not in rested)
+        return best
 
-def _threshold(fact: Fact, state: GameState, rested: list[str] | None) -> float:
-    spec = fact.threshold
-    assert spec is not None
-    found: list[str] = []
-    total = 0.0
-    for part in spec.of:
-        total += strength(part, state, found)
-    if total < spec.min:
-        return 0.0
-    if rested is not None:
-        rested.extend(j for j in found if j not in rested)
-    return 1.0
+    def _threshold(self, spec: Threshold, rested: list[str] | None) -> float:
+        found: list[str] = []
+        total = 0.0
+        for part in spec.of:
+            total += self.strength(part, found)
+        if total < spec.min:
+            return 0.0
+        if rested is not None:
+            rested.extend(j for j in found if j not in rested)
+        return 1.0
 
+    def _judged(self, fact: Fact, rested: list[str] | None) -> float:
+        """The best confidence of a judgment watching ``fact.judged`` that counts now."""
+        if self._watching is None:
+            self._watching = {}
+            for made in self.truth.judgments:
+                if made.status in ("provisional", "refined"):
+                    self._watching.setdefault(made.watch, []).append(made)
+        floor = self.floor if fact.confidence is None else fact.confidence
+        best, best_id, provisional = 0.0, "", False
+        for judgment in self._watching.get(fact.judged, ()):
+            if isinstance(fact.within, int) and self.turn - judgment.turn > fact.within:
+                continue
+            if judgment.confidence >= floor and judgment.confidence > best:
+                best, best_id = judgment.confidence, judgment.id
+                provisional = judgment.status == "provisional"
+        if rested is not None and provisional and best_id not in rested:
+            rested.append(best_id)
+        return best
 
-def _judged(fact: Fact, state: GameState, rested: list[str] | None) -> float:
-    """The best confidence of a judgment watching ``fact.judged`` that counts now."""
-    campaign = state.campaign
-    floor = fact.confidence
-    if floor is None:
-        floor = campaign.events.min_confidence if campaign is not None else 0.5
-    best, best_id, provisional = 0.0, "", False
-    for judgment in state.truth.judgments:
-        if judgment.watch != fact.judged or judgment.status not in ("provisional", "refined"):
-            continue
-        if isinstance(fact.within, int) and state.turn - judgment.turn > fact.within:
-            continue
-        if judgment.confidence >= floor and judgment.confidence > best:
-            best, best_id = judgment.confidence, judgment.id
-            provisional = judgment.status == "provisional"
-    if rested is not None and provisional and best_id not in rested:
-        rested.append(best_id)
-    return best
-
-
-def _atom(fact: Fact, state: GameState) -> bool:
-    """A factual atom: true or false, read from the game state and the temporal index."""
-    truth = state.truth
-    if fact.in_scene is not None:
-        return state.scene.id == fact.in_scene
-    if fact.has_item is not None:
-        return state.has_item(fact.has_item)
-    if fact.flag is not None:
-        value = state.flags.get(fact.flag)
-        return bool(value) if fact.equals is None else value == fact.equals
-    if fact.happened is not None:
-        if not truth.seen(fact.happened, within=fact.within, turn=state.turn):
-            return False
-        return fact.after is None or truth.after(fact.happened, fact.after)
-    for moment in (fact.spoke_to, fact.examined, fact.attacked):
-        if moment is not None:
-            kind = "spoke_to" if fact.spoke_to else "examined" if fact.examined else "attacked"
-            within = "turn" if fact.within is None else fact.within
-            return truth.seen(f"{kind}.{moment}", within=within, turn=state.turn)
-    if fact.compare is not None:
-        return _compare(fact, state)
-    if fact.present is not None:
-        return fact.present in people_here(state, state.campaign)
-    if fact.visited is not None:
-        return fact.visited in state.visited or fact.visited == state.scene.id
-    if fact.met is not None:
-        return bool(state.flags.get(f"met_{fact.met}")) or truth.seen(f"spoke_to.{fact.met}")
-    if fact.goal is not None:
-        return truth.seen(f"goal.{fact.goal}")
-    return _encounter_or_challenge(fact, state)
+    def _atom(self, fact: Fact) -> bool:
+        """A factual atom: true or false, read from the game state and the temporal index."""
+        state, truth = self.state, self.truth
+        if fact.flag is not None:
+            value = state.flags.get(fact.flag)
+            return bool(value) if fact.equals is None else value == fact.equals
+        if fact.happened is not None:
+            if not truth.seen(fact.happened, within=fact.within, turn=self.turn):
+                return False
+            return fact.after is None or truth.after(fact.happened, fact.after)
+        for kind in MOMENTS:
+            moment = getattr(fact, kind)
+            if moment is not None:
+                within = "turn" if fact.within is None else fact.within
+                return truth.seen(f"{kind}.{moment}", within=within, turn=self.turn)
+        if fact.in_scene is not None:
+            return state.scene.id == fact.in_scene
+        if fact.has_item is not None:
+            return state.has_item(fact.has_item)
+        if fact.compare is not None:
+            return _compare(fact, state)
+        if fact.present is not None:
+            return _present(state, fact.present)
+        if fact.visited is not None:
+            return fact.visited in state.visited or fact.visited == state.scene.id
+        if fact.met is not None:
+            met = bool(state.flags.get(f"met_{fact.met}"))
+            return met or truth.seen(f"spoke_to.{fact.met}")
+        if fact.goal is not None:
+            return truth.seen(f"goal.{fact.goal}")
+        return _encounter_or_challenge(fact, state)
 
 
 def _compare(fact: Fact, state: GameState) -> bool:
@@ -202,6 +220,20 @@ def people_here(state: GameState, campaign: Campaign | None) -> list[str]:
         ):
             found.append(nid)
     return [n for n in found if not _gone(state, n)]
+
+
+def _present(state: GameState, npc_id: str) -> bool:
+    """Whether one person is here now (as :func:`people_here` would list them)."""
+    campaign = state.campaign
+    npc = campaign.npcs.get(npc_id) if campaign is not None else None
+    spec = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if npc is None or spec is None:
+        return False
+    scene_id = state.scene.id
+    here = npc_id in spec.npcs or any(
+        a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
+    )
+    return here and not _gone(state, npc_id)
 
 
 def _gone(state: GameState, npc_id: str) -> bool:

@@ -161,7 +161,7 @@ def _from_schema_4(data: Document) -> Document:
 EMPTY_TRUTH: dict[str, Any] = {
     "seq": 0, "index": {}, "turn_start": 0, "scene_start": 0, "fresh": [], "judgments": [],
     "judged": 0, "scores": {}, "deferred": [], "shifts": [], "next_turn": [],
-    "last_fired": {}, "revised": [], "veils": [],
+    "last_fired": {}, "revised": [], "moved": {}, "veils": [],
 }  # fmt: skip
 """The truth set of a game from before the event system: nothing recorded, nothing judged,
 every score at its start."""

@@ -146,6 +146,9 @@ class Truth(_Model):
     empty, so a save from before it was kept reads as it was."""
     present_in: str = Field(default="", exclude_if=lambda scene: not scene)
     """The scene :attr:`present` was taken in (empty: not yet taken)."""
+    moved: dict[str, dict[str, float]] = Field(default_factory=dict)
+    """This scene's score changes by trigger (trigger id -> key -> delta), so a firing
+    revised at the scene boundary can be undone."""
     veils: list[str] = Field(default_factory=list, max_length=100)
     """Topics a player veiled this game (``/veil``): kept out of the narration."""
 

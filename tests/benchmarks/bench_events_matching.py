@@ -100,7 +100,10 @@ def run(repeat: int = 5, sizes: tuple[int, ...] = SIZES) -> list[dict[str, float
 def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=5, help="passes over the lines")
+    parser.add_argument("--quick", action="store_true", help="one pass, small maps (tests)")
     args = parser.parse_args(argv)
+    if args.quick:
+        return run(1, (50,))
     return run(args.repeat)
 
 

@@ -138,7 +138,10 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--events", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="a short game, one run (tests)")
     args = parser.parse_args(argv)
+    if args.quick:
+        return run(200, 1)
     return run(args.events, args.repeat)
 
 

@@ -82,3 +82,15 @@ def test_bench_events_saves_measures_a_game_with_and_without_its_ledger() -> Non
     assert with_ledger["turns"] == without["turns"]
     assert with_ledger["story_kb"] > without["story_kb"] > 0
     assert with_ledger["autosave_ms"] > 0 and without["load_ms"] > 0
+
+
+def test_bench_events_runs_its_sections() -> None:
+    from tests.benchmarks import bench_events
+
+    found = bench_events.main(
+        ["--sizes", "20", "--events", "300", "--passes", "2", "--runs", "1", "--deferred", "5",
+         "--quick"]
+    )  # fmt: skip
+    (row,) = found["triggers"]
+    assert row["triggers"] == 20 and row["ms"] > 0 and row["ratio"] > 0
+    assert found["boundary"]["ms"] > 0 and found["boundary"]["ratio"] > 0

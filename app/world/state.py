@@ -270,7 +270,10 @@ class GameState(_Model):
     @property
     def campaign(self) -> Campaign | None:
         """The campaign this game plays (not saved with the state: it is reloaded)."""
-        return self._campaign  # type: ignore[no-any-return]
+        # Read straight from pydantic's private store: ``self._campaign`` goes through
+        # BaseModel.__getattr__ (a failed lookup first), 40 times slower, and the campaign is
+        # read on every condition, score and view.
+        return self.__pydantic_private__["_campaign"]  # type: ignore[no-any-return,index]
 
     def attach(self, campaign: Campaign | None) -> None:
         """Link the campaign the game is played from."""
@@ -289,7 +292,7 @@ class GameState(_Model):
     @property
     def rng(self) -> random.Random:
         """The one random source of the game: every die is drawn from it."""
-        return self._rng
+        return self.__pydantic_private__["_rng"]  # type: ignore[no-any-return,index]
 
     def rng_state(self) -> tuple[Any, ...]:
         """The RNG's exact position, for saving."""
@@ -303,7 +306,7 @@ class GameState(_Model):
     def history(self) -> Chronicle:
         """Every finished turn, in order (append-only; kept apart from the live state and
         saved beside it, see :mod:`app.world.chronicle`)."""
-        return self._history
+        return self.__pydantic_private__["_history"]  # type: ignore[no-any-return,index]
 
     def set_history(self, history: Chronicle) -> None:
         """Give the game its story (a loaded one, or the one a rollback keeps)."""

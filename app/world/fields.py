@@ -94,7 +94,9 @@ class FieldHit:
     field: str
     phrase: str
     at: int
-    """The index of its first token."""
+    """The index of its first token…"""
+    end: int
+    """… and of its last."""
     questions: float | None
 
 
@@ -150,4 +152,4 @@ class FieldIndex:
                 n = len(phrase.stems)
                 if tuple(flat[i : i + n]) == phrase.stems:
                     asked = self._questions[phrase.field]
-                    yield FieldHit(phrase.field, phrase.text, starts[i], asked)
+                    yield FieldHit(phrase.field, phrase.text, starts[i], starts[i + n - 1], asked)

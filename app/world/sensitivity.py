@@ -66,6 +66,10 @@ EMPHATICS = frozenset({"really", "truly", "absolutely", "definitely", "honestly"
 VOWS = frozenset({("i", "swear"), ("i", "promise"), ("we", "swear"), ("we", "promise")})
 """… and vows ("I swear", "we promise"; not "we can't promise")."""
 
+REFLEXIVES = frozenset({"myself", "ourselves"})
+"""Said to oneself: "I promise myself", "we swore to ourselves" promise the listener
+nothing, so a match these follow does not count."""
+
 _BELIEFS = frozenset({"think", "believe", "reckon", "suppose", "guess", "expect", "say"})
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*|[.!?;:,]")
@@ -167,7 +171,11 @@ class SensitivityMap:
         # weighed for every entry that names the field, so read its context once
         context: dict[int, tuple[bool, bool]] = {}
 
-        def weigh(entry: Entry, at: int, said: str, loose: bool, asked: float | None) -> None:
+        def weigh(
+            entry: Entry, at: int, end: int, said: str, loose: bool, asked: float | None
+        ) -> None:
+            if _to_oneself(tokens, end):
+                return
             base = entry.spec.field_confidence if loose else entry.spec.confidence
             confidence = base
             if at not in context:
@@ -191,13 +199,13 @@ class SensitivityMap:
             for pattern in self._candidates(token):
                 if _follows(tokens, at, pattern):
                     entry = self.entries[pattern.entry]
-                    weigh(entry, at, pattern.text, False, None)
+                    weigh(entry, at, at + len(pattern.words) - 1, pattern.text, False, None)
         if self._fields is not None:
             for hit in self._fields.scan(tokens):
                 for index in self._field_entries[hit.field]:
                     entry = self.entries[index]
                     said = f"{hit.phrase} ({hit.field})"
-                    weigh(entry, hit.at, said, True, hit.questions)
+                    weigh(entry, hit.at, hit.end, said, True, hit.questions)
         return list(best.values())
 
     def heard(self, text: str, addressee: str | None, present: Collection[str]) -> list[Match]:
@@ -255,6 +263,14 @@ def _follows(tokens: list[str], at: int, pattern: _Pattern) -> bool:
         elif token != word:
             return False
     return True
+
+
+def _to_oneself(tokens: list[str], end: int) -> bool:
+    """The words ending at ``end`` are said to oneself ("promise myself", "to myself")."""
+    after = tokens[end + 1 : end + 3]
+    return bool(after) and (
+        after[0] in REFLEXIVES or (after[0] == "to" and len(after) > 1 and after[1] in REFLEXIVES)
+    )
 
 
 def _is_negation(token: str) -> bool:

@@ -114,3 +114,10 @@ def test_validate_names_an_unknown_field_with_its_key(tmp_path: Path) -> None:
     assert "judgments.grubnak_offered.fields" in result.stderr
     assert "did you mean 'offer'?" in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "text", ["I promise myself I'll never drink again.", "We swore to ourselves we'd rest."]
+)
+def test_words_said_to_oneself_promise_nobody(text: str) -> None:
+    assert heard(text) == {}

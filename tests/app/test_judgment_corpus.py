@@ -37,7 +37,9 @@ BLIND_RECALL = 0.85
 BLIND_QUIET = 0.9
 """Blind set, keywords only: precision 0.98, recall 0.60 (43 of 72), 24 of 25 lines that
 mean nothing heard as nothing. With the semantic fields: precision 0.99, recall 0.94
-(68 of 72), the same 24 of 25 (the one miss is a keyword's)."""
+(68 of 72), the same 24 of 25; with words said to oneself ("I promise myself") heard as
+promising nobody: precision 1.00, recall 0.94, 25 of 25. The lexicon was written by
+whoever wrote these lines, so read the second held-out set's figure beside it."""
 
 Heard = list[tuple[str, set[str], set[str]]]
 Row = tuple[str, int, int, int, float, float]

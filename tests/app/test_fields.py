@@ -4,6 +4,7 @@ refused."""
 
 from __future__ import annotations
 
+import asyncio
 import tomllib
 from pathlib import Path
 
@@ -15,10 +16,16 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from app.cli import app
+from app.dm.events import StateChange
+from app.session.session import GameSession
+from app.session.setup import start_session
+from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR
 from app.world.eventspec import JudgmentSpec
 from app.world.fields import FieldIndex, field_names, lexicon, stem, stems, unknown_field
+from app.world.scores import score
 from app.world.sensitivity import EMPHASIS_CAP, Entry, SensitivityMap, tokenize
+from tests.app.saved_games import crossroads
 
 CALM = JudgmentSpec(
     category="trust_shift", about="berta", direction="up", negated="doubt",
@@ -121,3 +128,23 @@ def test_validate_names_an_unknown_field_with_its_key(tmp_path: Path) -> None:
 )
 def test_words_said_to_oneself_promise_nobody(text: str) -> None:
     assert heard(text) == {}
+
+
+def _say(session: GameSession, character: str, text: str) -> list[object]:
+    async def run() -> list[object]:
+        session.submit(PlayerAction(character_id=character, text=text))
+        return [e async for e in session.run_until_players()]
+
+    return asyncio.run(run())
+
+
+def test_the_offline_referee_hears_paraphrase_the_keywords_never_listed() -> None:
+    session = start_session(crossroads(), 3)
+    events = _say(session, "mira", "I say to Berta: fear not, ma'am, he'll turn up unharmed.")
+    [judgment] = session.state.truth.judgments
+    assert judgment.watch == "berta_reassured" and judgment.confidence == pytest.approx(0.6)
+    assert score(session.state, "trust.berta") == 1
+    shown = [e for e in events if isinstance(e, StateChange) and e.kind == "relationship"]
+    assert any("Berta trusts you more" in e.description for e in shown)
+    _say(session, "mira", "I ask Berta: will he be unharmed?")  # a question: heard, does not count
+    assert score(session.state, "trust.berta") == 1

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from app.world.fields import unknown_field
 from app.world.truth import JudgmentCategory
 from app.world.when import Fact, Spec
 
@@ -73,12 +74,17 @@ class JudgmentSpec(Spec):
     direction: Literal["up", "down"] | None = None
     """For ``*_shift`` categories: which way the relationship moves."""
     keywords: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
-        min_length=1, max_length=200
+        default_factory=list, max_length=200
     )
     """Words and phrases that suggest it, any case; ``*`` at the end of a word matches
     any ending (``promis*``: promise, promised, promising)."""
     confidence: float = Field(default=0.7, ge=0.0, le=1.0)
     """How sure a keyword match makes the game (before questions and emphasis)."""
+    fields: list[Name] = Field(default_factory=list, max_length=12)
+    """Built-in semantic fields that suggest it too (``reassurance``, ``insult``… — see
+    :mod:`app.world.fields`): paraphrase the keywords did not foresee."""
+    field_confidence: float = Field(default=0.6, ge=0.0, le=1.0)
+    """How sure a field match makes the game: less than a keyword the author chose."""
     negated: Name | None = None
     """Another judgment a negated match counts as ("I *don't* trust you"); without it a
     negated match is dropped."""
@@ -90,6 +96,21 @@ class JudgmentSpec(Spec):
     and the speaker's trust) or a counter."""
     description: str = ""
     """What it means, in words (the DM is told; the ledger shows it)."""
+
+    @field_validator("fields")
+    @classmethod
+    def _known_fields(cls, names: list[str]) -> list[str]:
+        for name in names:
+            why = unknown_field(name)
+            if why is not None:
+                raise ValueError(why)
+        return names
+
+    @model_validator(mode="after")
+    def _listens(self) -> JudgmentSpec:
+        if not self.keywords and not self.fields:
+            raise ValueError("give it keywords, fields, or both: it must listen for something")
+        return self
 
 
 class GoalSpec(Spec):

@@ -8,7 +8,9 @@ names it with ``judged``, the NPC whose scores it moves, the scene goals that us
 
 Matching is by word, not by a loop of regexes: the map indexes every keyword's first word
 (exact words in one dictionary, ``*`` stems in another), so a line costs a dictionary
-look-up per word and prefix, whatever the size of the map. Context modifiers weigh each
+look-up per word and prefix, whatever the size of the map. An entry's semantic
+``fields`` (:mod:`app.world.fields`) are indexed by stem beside them and match with the
+entry's lower ``field_confidence``. Context modifiers weigh each
 match: a negation before the keyword in the same clause drops it (or makes it the entry's
 ``negated`` judgment), a question weakens it, emphasis strengthens it.
 
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from app.world import view
 from app.world.eventspec import JudgmentSpec
+from app.world.fields import FieldIndex
 from app.world.when import Fact
 
 if TYPE_CHECKING:
@@ -42,6 +45,10 @@ EMPHASIS_CAP = 0.95
 """… but never past this: words alone never make the game certain."""
 NEGATION_REACH = 4
 """Words before a keyword (in its clause) a negation reaches across."""
+NEGATED_FIELD_WEIGHT = 0.75
+"""A negated field match made the entry's ``negated`` judgment counts this much more
+weakly: a loose word, negated, is weaker evidence still ("I'm not going to hurt you" is
+no compliment)."""
 
 NEGATIONS = frozenset(
     {"not", "never", "no", "nor", "without", "neither", "nobody", "nothing", "nope",
@@ -58,6 +65,10 @@ EMPHATICS = frozenset({"really", "truly", "absolutely", "definitely", "honestly"
 """Words that strengthen what a line says…"""
 VOWS = frozenset({("i", "swear"), ("i", "promise"), ("we", "swear"), ("we", "promise")})
 """… and vows ("I swear", "we promise"; not "we can't promise")."""
+
+REFLEXIVES = frozenset({"myself", "ourselves"})
+"""Said to oneself: "I promise myself", "we swore to ourselves" promise the listener
+nothing, so a match these follow does not count."""
 
 _BELIEFS = frozenset({"think", "believe", "reckon", "suppose", "guess", "expect", "say"})
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
@@ -115,10 +126,15 @@ class SensitivityMap:
     _exact: dict[str, list[_Pattern]] = field(default_factory=dict)
     _stems: dict[str, list[_Pattern]] = field(default_factory=dict)
     _stem_lengths: tuple[int, ...] = ()
+    _fields: FieldIndex | None = None
+    _field_entries: dict[str, list[int]] = field(default_factory=dict)
+    """Which entries (by index) listen for each semantic field."""
 
     def __post_init__(self) -> None:
         lengths: set[int] = set()
         for at, entry in enumerate(self.entries):
+            for name in entry.spec.fields:
+                self._field_entries.setdefault(name, []).append(at)
             for keyword in entry.spec.keywords:
                 words = tuple(_words(keyword))
                 if not words:
@@ -131,6 +147,8 @@ class SensitivityMap:
                 else:
                     self._exact.setdefault(words[0], []).append(pattern)
         self._stem_lengths = tuple(sorted(lengths))
+        if self._field_entries:
+            self._fields = FieldIndex(list(self._field_entries), _words)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -149,24 +167,45 @@ class SensitivityMap:
         tokens = tokenize(text)
         best: dict[str, Match] = {}
         emphatic = _emphatic(text, tokens)
+        # whether the words at a place are questioned and negated: a field's hit is
+        # weighed for every entry that names the field, so read its context once
+        context: dict[int, tuple[bool, bool]] = {}
+
+        def weigh(
+            entry: Entry, at: int, end: int, said: str, loose: bool, asked: float | None
+        ) -> None:
+            if _to_oneself(tokens, end):
+                return
+            base = entry.spec.field_confidence if loose else entry.spec.confidence
+            confidence = base
+            if at not in context:
+                context[at] = (_questioned(tokens, at), _negated(tokens, at))
+            questioned, negated = context[at]
+            if questioned:
+                confidence *= QUESTION_WEIGHT if asked is None else asked
+            elif emphatic:
+                confidence = min(EMPHASIS_CAP, max(confidence, confidence + EMPHASIS_BONUS))
+            found: Match | None = Match(entry, round(confidence, 3), said)
+            if negated:
+                weight = NEGATED_FIELD_WEIGHT if loose else 1.0
+                found = self._negation_of(entry, round(confidence * weight, 3), said)
+            if found is None:
+                return
+            held = best.get(found.entry.id)
+            if held is None or found.confidence > held.confidence:
+                best[found.entry.id] = found
+
         for at, token in enumerate(tokens):
             for pattern in self._candidates(token):
-                if not _follows(tokens, at, pattern):
-                    continue
-                entry = self.entries[pattern.entry]
-                confidence = entry.spec.confidence
-                if _questioned(tokens, at):
-                    confidence *= QUESTION_WEIGHT
-                elif emphatic:
-                    confidence = min(EMPHASIS_CAP, max(confidence, confidence + EMPHASIS_BONUS))
-                found: Match | None = Match(entry, round(confidence, 3), pattern.text)
-                if _negated(tokens, at):
-                    found = self._negation_of(entry, round(confidence, 3), pattern.text)
-                if found is None:
-                    continue
-                held = best.get(found.entry.id)
-                if held is None or found.confidence > held.confidence:
-                    best[found.entry.id] = found
+                if _follows(tokens, at, pattern):
+                    entry = self.entries[pattern.entry]
+                    weigh(entry, at, at + len(pattern.words) - 1, pattern.text, False, None)
+        if self._fields is not None:
+            for hit in self._fields.scan(tokens):
+                for index in self._field_entries[hit.field]:
+                    entry = self.entries[index]
+                    said = f"{hit.phrase} ({hit.field})"
+                    weigh(entry, hit.at, hit.end, said, True, hit.questions)
         return list(best.values())
 
     def heard(self, text: str, addressee: str | None, present: Collection[str]) -> list[Match]:
@@ -224,6 +263,14 @@ def _follows(tokens: list[str], at: int, pattern: _Pattern) -> bool:
         elif token != word:
             return False
     return True
+
+
+def _to_oneself(tokens: list[str], end: int) -> bool:
+    """The words ending at ``end`` are said to oneself ("promise myself", "to myself")."""
+    after = tokens[end + 1 : end + 3]
+    return bool(after) and (
+        after[0] in REFLEXIVES or (after[0] == "to" and len(after) > 1 and after[1] in REFLEXIVES)
+    )
 
 
 def _is_negation(token: str) -> bool:

@@ -18,25 +18,37 @@ from app.world.folders import CAMPAIGNS_DIR
 from app.world.sensitivity import build
 
 CORPUS = Path(__file__).parent.parent / "data" / "judgments.toml"
+BLIND = Path(__file__).parent.parent / "data" / "judgments_blind.toml"
+"""Written before the campaign's keywords were read, and never edited since."""
 IDS = ("berta_reassured", "berta_slighted", "tam_comforted", "grubnak_respected",
        "grubnak_insulted", "grubnak_offered")  # fmt: skip
 PRECISION_FLOOR = 0.85
 RECALL_FLOOR = 0.6
 HELD_OUT_PRECISION = 0.5
-HELD_OUT_RECALL = {1: 0.05, 2: 0.03}
+HELD_OUT_RECALL = {1: 0.85, 2: 0.25}
 """First set: precision 1.00, recall 0.07 (2 of 29) when first heard; the keywords were
 then broadened with it seen (0.93 since), so that figure flatters them. Second set, written
 after that: precision 1.00, recall 0.04 (1 of 24) — keywords hear only the words they list;
-paraphrase is the DM's refinement's work."""
+paraphrase was the DM's refinement's work. With the semantic fields: first set 0.97
+(precision 1.00), second set 0.33 (8 of 24, precision 1.00)."""
+
+BLIND_PRECISION = 0.9
+BLIND_RECALL = 0.85
+BLIND_QUIET = 0.9
+"""Blind set, keywords only: precision 0.98, recall 0.60 (43 of 72), 24 of 25 lines that
+mean nothing heard as nothing. With the semantic fields: precision 0.99, recall 0.94
+(68 of 72), the same 24 of 25; with words said to oneself ("I promise myself") heard as
+promising nobody: precision 1.00, recall 0.94, 25 of 25. The lexicon was written by
+whoever wrote these lines, so read the second held-out set's figure beside it."""
 
 Heard = list[tuple[str, set[str], set[str]]]
 Row = tuple[str, int, int, int, float, float]
 
 
-def _heard(held_out: int = 0) -> Heard:
+def _heard(held_out: int = 0, corpus: Path = CORPUS) -> Heard:
     campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
     floor = campaign.events.min_confidence
-    lines = tomllib.loads(CORPUS.read_text(encoding="utf-8"))["line"]
+    lines = tomllib.loads(corpus.read_text(encoding="utf-8"))["line"]
     heard = []
     for line in lines:
         if line.get("held_out", 0) != held_out:
@@ -92,3 +104,26 @@ def test_precision_and_recall_on_held_out_lines(held_out: int) -> None:
     tp, fp, fn = (sum(r[i] for r in rows) for i in (1, 2, 3))
     assert tp / (tp + fp) >= HELD_OUT_PRECISION
     assert tp / (tp + fn) >= HELD_OUT_RECALL[held_out]
+
+
+def test_the_blind_set_is_large_and_balanced() -> None:
+    heard = _heard(corpus=BLIND)
+    assert len(heard) >= 90
+    for jid in IDS:
+        assert sum(1 for _, expect, _ in heard if jid in expect) >= 10, jid
+    assert sum(1 for _, expect, _ in heard if not expect) >= 20
+
+
+def test_precision_and_recall_on_the_blind_set() -> None:
+    """On lines written blind, as players type them (typos, slang, other languages):
+    what keywords and semantic fields hear of paraphrase, and what they wrongly hear on
+    lines that mean nothing."""
+    heard = _heard(corpus=BLIND)
+    rows = _table(heard)
+    tp, fp, fn = (sum(r[i] for r in rows) for i in (1, 2, 3))
+    nothing = [got for _, expect, got in heard if not expect]
+    quiet = sum(1 for got in nothing if not got) / len(nothing)
+    print(f"lines meaning nothing heard as nothing: {quiet:.2f} of {len(nothing)}")
+    assert tp / (tp + fp) >= BLIND_PRECISION
+    assert tp / (tp + fn) >= BLIND_RECALL
+    assert quiet >= BLIND_QUIET

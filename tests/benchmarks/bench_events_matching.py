@@ -4,7 +4,8 @@
 Run with ``python -m tests.benchmarks.bench_events_matching``. The lines are the judgment
 corpus (``tests/data/judgments.toml``: real chatter, questions, long pastes); the maps are
 the shipped campaign's six judgments plus generated ones with keywords drawn from the same
-kind of vocabulary (single words, ``*`` stems and phrases). It prints microseconds per line
+kind of vocabulary (single words, ``*`` stems and phrases) and two or three of the built-in
+semantic fields each, as an author would name them. It prints microseconds per line
 for the map, for a plain ``str.lower().split()`` of the line (the floor: any matcher reads
 the line once) and for a loop of one compiled regex per entry (what indexing by word
 avoids), and the ratios. The figure we watch: under 1 ms a line at 200 entries.
@@ -22,15 +23,21 @@ from pathlib import Path
 
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.eventspec import JudgmentSpec
+from app.world.fields import field_names
 from app.world.sensitivity import Entry, SensitivityMap, tokenize
 
 CORPUS = Path(__file__).parent.parent / "data" / "judgments.toml"
+BLIND = Path(__file__).parent.parent / "data" / "judgments_blind.toml"
 SIZES = (50, 200, 1000)
 
 
 def lines() -> list[str]:
-    """The corpus's player lines."""
-    return [line["text"] for line in tomllib.loads(CORPUS.read_text("utf-8"))["line"]]
+    """The corpora's player lines."""
+    return [
+        line["text"]
+        for corpus in (CORPUS, BLIND)
+        for line in tomllib.loads(corpus.read_text("utf-8"))["line"]
+    ]
 
 
 def entries(size: int, seed: int = 7) -> list[Entry]:
@@ -49,7 +56,8 @@ def entries(size: int, seed: int = 7) -> list[Entry]:
                 keywords.append(rng.choice(words)[:4] + "*")
             else:
                 keywords.append(" ".join(rng.sample(words, 2)))
-        spec = JudgmentSpec(category="tone", keywords=keywords)
+        fields = rng.sample(field_names(), rng.choice((2, 3)))
+        spec = JudgmentSpec(category="tone", keywords=keywords, fields=fields)
         found.append(Entry(f"made_{len(found)}", spec))
     return found
 

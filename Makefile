@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_turn_saves
 	$(BIN)/python -m tests.benchmarks.bench_tui
 	$(BIN)/python -m tests.benchmarks.bench_referee
+	$(BIN)/python -m tests.benchmarks.bench_events
 	$(BIN)/python -m tests.benchmarks.bench_startup
 
 screenshots: $(STAMP)

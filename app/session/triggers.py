@@ -1,9 +1,23 @@
-"""Campaign triggers and endings, checked after every turn.
+"""Campaign triggers, scene goals and endings: the trigger engine.
 
-A trigger fires when its condition becomes true: once ever (``once``), or again each time
-its condition turns true after having been false (repeatable). Effects can make other
-triggers true, so a check runs in rounds — a bounded cascade: at most ``MAX_DEPTH`` rounds
-and ``MAX_FIRINGS`` firings, and no trigger fires twice in one cascade (cycles stop).
+A trigger fires when its condition holds (:func:`app.world.facts.strength` > 0):
+
+- **once** ever (``once``, the default);
+- **ongoing, edge-triggered** (``once = false``): again each time its condition turns true
+  after having been false;
+- **ongoing, refractory** (``refractory = N``): while its condition holds, but not again
+  until N turns after it last fired.
+
+Its **tier** says when its effects land: ``immediate`` (this turn, before the DM narrates),
+``scene`` (the default for a condition on a judgment: it may land a turn late, when a
+refinement after the narration makes it true — it is then owed to the next turn and fires
+before the DM is called), ``deferred`` (queued, its effects land at the scene boundary in
+the order they became ready; ``critical`` ones land now).
+
+Effects can make other triggers true, so a check runs in rounds — a bounded cascade: at
+most ``[events] cascade_depth`` rounds and ``cascade_firings`` firings; what is still
+ready beyond that waits for the scene boundary (never lost). No trigger fires twice in
+one cascade: a loop stops, and the DM is told it was suppressed.
 """
 
 from __future__ import annotations
@@ -13,12 +27,14 @@ from typing import Literal
 
 from app.dm.events import SessionEvent
 from app.dm.tools.campaign_tools import apply_effects, reach_ending
-from app.world.campaign import TriggerSpec
-from app.world.facts import holds, update_defeated
+from app.session.telling import tell
+from app.world import bonds
+from app.world.campaign import Campaign, TriggerSpec
+from app.world.facts import Reader, holds, update_defeated, uses_judged
+from app.world.ledger import GoalCompleted, TriggerFired
+from app.world.scores import score
 from app.world.state import GameState
-
-MAX_DEPTH = 4
-MAX_FIRINGS = 16
+from app.world.truth import Deferred
 
 Phase = Literal["set_up", "before_dm", "after_tools", "after_turn", "boundary"]
 """When in a turn the triggers are checked: as a game is set up; before the DM is called
@@ -26,6 +42,7 @@ Phase = Literal["set_up", "before_dm", "after_tools", "after_turn", "boundary"]
 round of the DM's tool calls (so the DM narrates a world where they already happened);
 after the narration (refined judgments: what they newly fire is owed to the next turn);
 and at the scene boundary (deferred firings, in order)."""
+Tier = Literal["immediate", "scene", "deferred"]
 
 
 @dataclass
@@ -39,56 +56,233 @@ class Cascade:
     told: list[str] = field(default_factory=list)
     """What the DM is told happened (it narrates around it)."""
 
+    def add(self, other: Cascade) -> None:
+        """Take in what another check did."""
+        self.events += other.events
+        self.texts += other.texts
+        self.told += other.told
 
-def _ready(trigger: TriggerSpec, state: GameState) -> bool:
-    """Whether a trigger should fire now (and, for repeatable ones, track the edge)."""
-    true_now = holds(trigger.when, state)
+
+@dataclass
+class _Ready:
+    trigger: TriggerSpec
+    confidence: float
+    rested: list[str]
+
+
+def tier_of(trigger: TriggerSpec) -> Tier:
+    """A trigger's tier: its own, else ``scene`` if its condition rests on a judgment."""
+    if trigger.tier is not None:
+        return trigger.tier
+    return "scene" if uses_judged(trigger.when) else "immediate"
+
+
+def _pending(state: GameState) -> set[str]:
+    """Triggers with a firing already queued (they are not made ready again meanwhile)."""
+    truth = state.truth
+    return {d.trigger for d in truth.deferred} | {d.trigger for d in truth.next_turn}
+
+
+def _ready(
+    trigger: TriggerSpec, state: GameState, pending: set[str], read: Reader
+) -> _Ready | None:
+    """Whether a trigger should fire now (for edge-triggered ones, track the edge)."""
+    if trigger.id in pending or (trigger.once and state.fired_triggers.get(trigger.id)):
+        return None  # queued already, or fired once and done: nothing to evaluate
+    rested: list[str] = []
+    sure = read.strength(trigger.when, rested)
     if trigger.once:
-        return true_now and not state.fired_triggers.get(trigger.id)
+        return _Ready(trigger, sure, rested) if sure > 0 else None
+    if trigger.refractory:
+        last = state.truth.last_fired.get(trigger.id)
+        rested_enough = last is None or state.turn - last >= trigger.refractory
+        return _Ready(trigger, sure, rested) if sure > 0 and rested_enough else None
     was_true = trigger.id in state.triggers_holding
-    if true_now and not was_true:
+    if sure > 0 and not was_true:
         state.triggers_holding.append(trigger.id)
-    elif not true_now and was_true:
+    elif sure <= 0 and was_true:
         state.triggers_holding.remove(trigger.id)
         # the DM hears that it may happen again (its condition must turn true anew)
         text = f"trigger {trigger.id} no longer holds and can fire again"
         state.record("trigger", text, ref=trigger.id, after="armed")
-    return true_now and not was_true
+    return _Ready(trigger, sure, rested) if sure > 0 and not was_true else None
+
+
+def fire(
+    state: GameState,
+    trigger: TriggerSpec,
+    tier: Literal["immediate", "scene", "deferred", "boundary"],
+    *,
+    confidence: float = 1.0,
+    rested: list[str] | None = None,
+    deferred_from: int | None = None,
+) -> Cascade:
+    """Fire one trigger: write it to the ledger, tell the DM, apply its effects."""
+    done = Cascade()
+    truth = state.truth
+    rested = list(rested or [])
+    state.fired_triggers[trigger.id] = state.fired_triggers.get(trigger.id, 0) + 1
+    if not trigger.once:
+        truth.last_fired[trigger.id] = state.turn
+    state.log_event(
+        TriggerFired(
+            trigger=trigger.id, tier=tier, confidence=max(0.0, min(1.0, confidence)),
+            provisional=rested, deferred_from=deferred_from,
+        )
+    )  # fmt: skip
+    for judgment in truth.judgments:
+        if judgment.id in rested and trigger.id not in judgment.fired:
+            judgment.fired.append(trigger.id)
+    times = state.fired_triggers[trigger.id]
+    again = f" (time {times})" if not trigger.once and times > 1 else ""
+    state.record("trigger", f"{trigger.id}{again}", ref=trigger.id, after="fired")
+    done.told.append(f"trigger {trigger.id} fired{again}")
+    if trigger.effects.text:
+        done.texts.append(trigger.effects.text)
+        done.told.append(f"the players are read: {trigger.effects.text}")
+        state.record("reveal", trigger.effects.text)
+    more, summary = apply_effects(state, trigger.effects, None, f"trigger {trigger.id}")
+    done.events += more
+    done.events += _shift(state, trigger.id, trigger.effects.shift, done)
+    did = {k: v for k, v in summary.items() if k != "text"}
+    if did:
+        done.told.append(f"trigger {trigger.id} did: {did}")
+    return done
+
+
+def _shift(
+    state: GameState, source: str, moves: dict[str, float], done: Cascade
+) -> list[SessionEvent]:
+    """Move scores for a firing, keeping what moved (a revised firing can be undone)."""
+    shown: list[SessionEvent] = []
+    for key, delta in moves.items():
+        before = score(state, key)
+        ledger = bonds.shift(state, key, delta, f"trigger {source}")
+        moved = score(state, key) - before
+        if moved:
+            kept = state.truth.moved.setdefault(source, {})
+            kept[key] = kept.get(key, 0.0) + moved
+            done.told.append(f"trigger {source} moved {key} by {moved:+g}")
+        shown += tell(state, ledger)
+    return shown
+
+
+def _owed(state: GameState, campaign: Campaign, fired: set[str]) -> Cascade:
+    """Fire what the last turn's refinements made ready after its narration."""
+    done = Cascade()
+    owed, state.truth.next_turn = state.truth.next_turn, []
+    by_id = {t.id: t for t in campaign.triggers}
+    for item in owed:
+        trigger = by_id.get(item.trigger)
+        if trigger is None or trigger.id in fired:
+            continue
+        fired.add(trigger.id)
+        done.add(fire(state, trigger, "scene", confidence=item.confidence,
+                      rested=item.provisional, deferred_from=item.seq))  # fmt: skip
+    return done
+
+
+def _queue(state: GameState, ready: _Ready, reason: Literal["deferred", "limit"]) -> None:
+    """Hold a firing for the scene boundary (in the order it became ready)."""
+    queue = state.truth.deferred
+    if len(queue) < 500:  # the truth set's cap: a runaway campaign cannot grow a save
+        queue.append(Deferred(trigger=ready.trigger.id, seq=state.truth.seq, reason=reason,
+                              confidence=max(0.0, min(1.0, ready.confidence)),
+                              provisional=ready.rested))  # fmt: skip
+
+
+def _goals(state: GameState, campaign: Campaign, done: Cascade) -> None:
+    """Scene goals of the party's scene met now (each written once)."""
+    spec = campaign.scenes.get(state.scene.id)
+    if spec is None:
+        return
+    for goal_id, goal in spec.goals.items():
+        if not state.truth.seen(f"goal.{goal_id}") and holds(goal.when, state):
+            state.log_event(GoalCompleted(goal=goal_id))
+            done.told.append(f"goal met: {goal.text}")
 
 
 def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
-    """Fire what the world now makes true, then check the endings."""
-    del phase
+    """Fire what the world now makes true (one bounded cascade), then check the scene's
+    goals and the endings."""
     campaign = state.campaign
     done = Cascade()
     if campaign is None:
         return done
+    settings = campaign.events
     update_defeated(state)
     fired: set[str] = set()
-    for _ in range(MAX_DEPTH):
+    if phase == "before_dm":
+        done.add(_owed(state, campaign, fired))
+    firings = len(fired)
+    rounds = 0
+    while True:
         # Each round sees the world as the previous round left it: effects of this round's
         # triggers can only enable triggers in the next round, which bounds the depth.
-        ready = [t for t in campaign.triggers if t.id not in fired and _ready(t, state)]
-        ready = ready[: max(0, MAX_FIRINGS - len(fired))]
+        pending, read = _pending(state), Reader(state)
+        ready = [r for t in campaign.triggers if (r := _ready(t, state, pending, read))]
+        _goals(state, campaign, done)
         if not ready:
             break
-        for trigger in ready:
+        if rounds >= settings.cascade_depth:
+            for item in ready:  # past the depth: they wait for the boundary
+                _over_limit(state, item, done)
+            break
+        rounds += 1
+        for item in ready:
+            trigger = item.trigger
+            if trigger.id in fired:
+                note = f"trigger {trigger.id} suppressed: it already fired in this cascade (a loop)"
+                state.record("trigger", note, ref=trigger.id, after="suppressed")
+                done.told.append(note)
+                continue
+            tier = tier_of(trigger)
+            if tier == "deferred" and not trigger.critical and phase != "boundary":
+                _queue(state, item, "deferred")
+                done.told.append(f"trigger {trigger.id} is deferred to the scene's end")
+                continue
+            if tier == "scene" and phase == "after_turn":
+                state.truth.next_turn.append(
+                    Deferred(trigger=trigger.id, seq=state.truth.seq, reason="deferred",
+                             confidence=max(0.0, min(1.0, item.confidence)),
+                             provisional=item.rested)
+                )  # fmt: skip
+                continue
+            if firings >= settings.cascade_firings:
+                _over_limit(state, item, done)
+                continue
             fired.add(trigger.id)
-            state.fired_triggers[trigger.id] = state.fired_triggers.get(trigger.id, 0) + 1
-            times = state.fired_triggers[trigger.id]
-            again = f" (time {times})" if not trigger.once and times > 1 else ""
-            state.record("trigger", f"{trigger.id}{again}", ref=trigger.id, after="fired")
-            done.told.append(f"trigger {trigger.id} fired{again}")
-            if trigger.effects.text:
-                done.texts.append(trigger.effects.text)
-                done.told.append(f"the players are read: {trigger.effects.text}")
-                state.record("reveal", trigger.effects.text)
-            more, _ = apply_effects(state, trigger.effects, None, f"trigger {trigger.id}")
-            done.events += more
+            firings += 1
+            landed = "immediate" if tier == "deferred" else tier
+            done.add(fire(state, trigger, landed, confidence=item.confidence, rested=item.rested))
         update_defeated(state)
     if state.ending is None:
         for ending in campaign.endings:
             if holds(ending.when, state):
                 done.events += reach_ending(state, ending.id)
                 break
+    return done
+
+
+def _over_limit(state: GameState, item: _Ready, done: Cascade) -> None:
+    _queue(state, item, "limit")
+    note = f"trigger {item.trigger.id} is held for the scene's end (the cascade limit)"
+    state.record("trigger", note, ref=item.trigger.id, after="deferred")
+    done.told.append(note)
+
+
+def fire_deferred(state: GameState) -> Cascade:
+    """At the scene boundary: the held firings, in the order they became ready."""
+    done = Cascade()
+    campaign = state.campaign
+    queue, state.truth.deferred = state.truth.deferred, []
+    if campaign is None:
+        return done
+    by_id = {t.id: t for t in campaign.triggers}
+    for item in queue:
+        trigger = by_id.get(item.trigger)
+        if trigger is None:
+            continue
+        done.add(fire(state, trigger, "deferred", confidence=item.confidence,
+                      rested=item.provisional, deferred_from=item.seq))  # fmt: skip
     return done

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from app.world.scores import score
 from app.world.state import Creature, GameState
-from app.world.when import Fact
+from app.world.truth import Judgment
+from app.world.when import MOMENTS, Fact, Threshold
 from rules.damage import LifeState
 
 if TYPE_CHECKING:
-    from app.world.campaign import ChallengeSpec
+    from app.world.campaign import Campaign, ChallengeSpec
 
 
 class _Variant(Protocol):
@@ -28,20 +30,152 @@ def first_holding(variants: Sequence[V], state: GameState) -> V | None:
 
 
 def holds(fact: Fact, state: GameState) -> bool:
-    """Evaluate ``all`` / ``any`` / ``not`` and the atoms against the state."""
-    if fact.all is not None:
-        return all(holds(f, state) for f in fact.all)
-    if fact.any is not None:
-        return any(holds(f, state) for f in fact.any)
-    if fact.not_ is not None:
-        return not holds(fact.not_, state)
-    if fact.in_scene is not None:
-        return state.scene.id == fact.in_scene
-    if fact.has_item is not None:
-        return state.has_item(fact.has_item)
-    if fact.flag is not None:
-        value = state.flags.get(fact.flag)
-        return bool(value) if fact.equals is None else value == fact.equals
+    """Whether a condition is true now: its :func:`strength` is above zero."""
+    return strength(fact, state) > 0
+
+
+def strength(fact: Fact, state: GameState, rested: list[str] | None = None) -> float:
+    """How sure the truth set is that a condition holds, in [0, 1] (a ``threshold``: 1 or
+    0). Factual atoms are 1 or 0; ``judged`` is the best confidence of a judgment that
+    counts now; ``all`` takes the weakest part, ``any`` the strongest, ``not`` is 1 only
+    when its part is 0. The ids of provisional judgments a true result rests on are added
+    to ``rested`` (a firing on them may later be revised)."""
+    return Reader(state).strength(fact, rested)
+
+
+class Reader:
+    """Reads conditions against one moment of the world. The trigger engine makes one per
+    round of a cascade (the world does not change while a round's conditions are read), so
+    what every condition needs — the campaign's minimum confidence, the judgments by what
+    they watch — is looked up once."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.truth = state.truth
+        self.turn = state.turn
+        campaign = state.campaign
+        self.floor = campaign.events.min_confidence if campaign is not None else 0.5
+        self._watching: dict[str | None, list[Judgment]] | None = None
+
+    def holds(self, fact: Fact) -> bool:
+        """Whether a condition is true now."""
+        return self.strength(fact) > 0
+
+    def strength(self, fact: Fact, rested: list[str] | None = None) -> float:
+        """See :func:`strength`."""
+        if fact.all is not None:
+            return self._all(fact.all, rested)
+        if fact.any is not None:
+            return self._any(fact.any, rested)
+        if fact.not_ is not None:
+            return 0.0 if self.strength(fact.not_) > 0 else 1.0
+        if fact.threshold is not None:
+            return self._threshold(fact.threshold, rested)
+        if fact.judged is not None:
+            return self._judged(fact, rested)
+        return 1.0 if self._atom(fact) else 0.0
+
+    def _all(self, parts: list[Fact], rested: list[str] | None) -> float:
+        found: list[str] = []
+        weakest = 1.0
+        for part in parts:
+            weakest = min(weakest, self.strength(part, found))
+            if weakest <= 0:
+                return 0.0  # one false part: nothing rests on the others
+        if rested is not None:
+            rested.extend(j for j in found if j not in rested)
+        return weakest
+
+    def _any(self, parts: list[Fact], rested: list[str] | None) -> float:
+        best, best_rests = 0.0, list[str]()
+        for part in parts:
+            found: list[str] = []
+            value = self.strength(part, found)
+            if value > best:
+                best, best_rests = value, found
+                if value >= 1 and not found:
+                    break  # a certain fact: no judgment can make it surer
+        if rested is not None and best > 0:
+            rested.extend(j for j in best_rests if j not in rested)
+        return best
+
+    def _threshold(self, spec: Threshold, rested: list[str] | None) -> float:
+        found: list[str] = []
+        total = 0.0
+        for part in spec.of:
+            total += self.strength(part, found)
+        if total < spec.min:
+            return 0.0
+        if rested is not None:
+            rested.extend(j for j in found if j not in rested)
+        return 1.0
+
+    def _judged(self, fact: Fact, rested: list[str] | None) -> float:
+        """The best confidence of a judgment watching ``fact.judged`` that counts now."""
+        if self._watching is None:
+            self._watching = {}
+            for made in self.truth.judgments:
+                if made.status in ("provisional", "refined"):
+                    self._watching.setdefault(made.watch, []).append(made)
+        floor = self.floor if fact.confidence is None else fact.confidence
+        best, best_id, provisional = 0.0, "", False
+        for judgment in self._watching.get(fact.judged, ()):
+            if isinstance(fact.within, int) and self.turn - judgment.turn > fact.within:
+                continue
+            if judgment.confidence >= floor and judgment.confidence > best:
+                best, best_id = judgment.confidence, judgment.id
+                provisional = judgment.status == "provisional"
+        if rested is not None and provisional and best_id not in rested:
+            rested.append(best_id)
+        return best
+
+    def _atom(self, fact: Fact) -> bool:
+        """A factual atom: true or false, read from the game state and the temporal index."""
+        state, truth = self.state, self.truth
+        if fact.flag is not None:
+            value = state.flags.get(fact.flag)
+            return bool(value) if fact.equals is None else value == fact.equals
+        if fact.happened is not None:
+            if not truth.seen(fact.happened, within=fact.within, turn=self.turn):
+                return False
+            return fact.after is None or truth.after(fact.happened, fact.after)
+        for kind in MOMENTS:
+            moment = getattr(fact, kind)
+            if moment is not None:
+                within = "turn" if fact.within is None else fact.within
+                return truth.seen(f"{kind}.{moment}", within=within, turn=self.turn)
+        if fact.in_scene is not None:
+            return state.scene.id == fact.in_scene
+        if fact.has_item is not None:
+            return state.has_item(fact.has_item)
+        if fact.compare is not None:
+            return _compare(fact, state)
+        if fact.present is not None:
+            return _present(state, fact.present)
+        if fact.visited is not None:
+            return fact.visited in state.visited or fact.visited == state.scene.id
+        if fact.met is not None:
+            met = bool(state.flags.get(f"met_{fact.met}"))
+            return met or truth.seen(f"spoke_to.{fact.met}")
+        if fact.goal is not None:
+            return truth.seen(f"goal.{fact.goal}")
+        return _encounter_or_challenge(fact, state)
+
+
+def _compare(fact: Fact, state: GameState) -> bool:
+    key, op, number = fact.comparison()
+    value = score(state, key)
+    return {
+        "<": value < number,
+        "<=": value <= number,
+        ">": value > number,
+        ">=": value >= number,
+        "==": value == number,
+        "!=": value != number,
+    }[op]
+
+
+def _encounter_or_challenge(fact: Fact, state: GameState) -> bool:
     if fact.defeated is not None:
         return fact.defeated in state.defeated
     if fact.killed is not None:
@@ -58,6 +192,56 @@ def holds(fact: Fact, state: GameState) -> bool:
     if fact.passed is not None:
         return state.challenges.get(fact.passed) == "passed"
     return fact.failed is not None and state.challenges.get(fact.failed) == "failed"
+
+
+def uses_judged(fact: Fact) -> bool:
+    """Whether a condition rests on an interpretive judgment anywhere inside it."""
+    if fact.judged is not None:
+        return True
+    parts = fact.all or fact.any or (fact.threshold.of if fact.threshold else None)
+    if parts:
+        return any(uses_judged(p) for p in parts)
+    return fact.not_ is not None and uses_judged(fact.not_)
+
+
+def people_here(state: GameState, campaign: Campaign | None) -> list[str]:
+    """Ids of the people present in the party's scene whom the players can talk to: the
+    scene's own people, then those whose ``appears`` brings them here now — less anyone
+    who died or fled as a foe. (Here rather than in :mod:`app.world.view`, which reads
+    facts: ``present`` needs it too.)"""
+    spec = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if campaign is None or spec is None:
+        return []
+    scene_id = state.scene.id
+    found = [n for n in spec.npcs if n in campaign.npcs]
+    for nid, npc in campaign.npcs.items():
+        if nid not in found and any(
+            a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
+        ):
+            found.append(nid)
+    return [n for n in found if not _gone(state, n)]
+
+
+def _present(state: GameState, npc_id: str) -> bool:
+    """Whether one person is here now (as :func:`people_here` would list them)."""
+    campaign = state.campaign
+    npc = campaign.npcs.get(npc_id) if campaign is not None else None
+    spec = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if npc is None or spec is None:
+        return False
+    scene_id = state.scene.id
+    here = npc_id in spec.npcs or any(
+        a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
+    )
+    return here and not _gone(state, npc_id)
+
+
+def _gone(state: GameState, npc_id: str) -> bool:
+    """A person who is also a foe is gone from the story once that foe died or fled."""
+    return any(
+        c.npc == npc_id and (c.vitals.state is LifeState.DEAD or c.left == "fled")
+        for c in state.creatures.values()
+    )
 
 
 def _foes(state: GameState, encounter_id: str) -> list[Creature]:

@@ -138,6 +138,9 @@ class Truth(_Model):
     revised: list[str] = Field(default_factory=list)
     """Triggers fired this scene on a provisional judgment that refinement contradicted
     (damped at the scene boundary when the campaign says so)."""
+    moved: dict[str, dict[str, float]] = Field(default_factory=dict)
+    """This scene's score changes by trigger (trigger id -> key -> delta), so a firing
+    revised at the scene boundary can be undone."""
     veils: list[str] = Field(default_factory=list, max_length=100)
     """Topics a player veiled this game (``/veil``): kept out of the narration."""
 

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 
 from app.world import bonds
 from app.world.campaign import Campaign, Exit, Feature, NPCSpec, SceneSpec
-from app.world.facts import first_holding, holds
+from app.world.facts import first_holding, holds, people_here
 from app.world.state import GameState
-from rules.damage import LifeState
 
 
 @dataclass(frozen=True)
@@ -79,29 +78,11 @@ def feature_text(state: GameState, campaign: Campaign | None, feature_id: str) -
     return " ".join(features_here(state, campaign)[feature_id].text.split())
 
 
-def _gone(state: GameState, npc_id: str) -> bool:
-    """A person who is also a foe is gone from the story once that foe died or fled."""
-    return any(
-        c.npc == npc_id and (c.vitals.state is LifeState.DEAD or c.left == "fled")
-        for c in state.creatures.values()
-    )
-
-
 def npcs_here(state: GameState, campaign: Campaign | None) -> list[str]:
     """Ids of the people present in the current scene whom the players can talk to: the
     scene's own people, then those whose ``appears`` brings them here now — less anyone
     who died or fled as a foe."""
-    spec = _spec(state, campaign)
-    if campaign is None or spec is None:
-        return []
-    scene_id = state.scene.id
-    found = [n for n in spec.npcs if n in campaign.npcs]
-    for nid, npc in campaign.npcs.items():
-        if nid not in found and any(
-            a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
-        ):
-            found.append(nid)
-    return [n for n in found if not _gone(state, n)]
+    return people_here(state, campaign)
 
 
 def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:

@@ -72,3 +72,15 @@ def test_bench_startup_runs() -> None:
     figures = bench_startup.main(["--runs", "1", "--only", "help,title"])
     assert set(figures) == {"python", "bare", "help", "title"}
     assert all(seconds > 0 for seconds in figures.values())
+
+
+def test_bench_events_runs_its_sections() -> None:
+    from tests.benchmarks import bench_events
+
+    found = bench_events.main(
+        ["--sizes", "20", "--events", "300", "--passes", "2", "--runs", "1", "--deferred", "5",
+         "--quick"]
+    )  # fmt: skip
+    (row,) = found["triggers"]
+    assert row["triggers"] == 20 and row["ms"] > 0 and row["ratio"] > 0
+    assert found["boundary"]["ms"] > 0 and found["boundary"]["ratio"] > 0

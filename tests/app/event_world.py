@@ -1,0 +1,55 @@
+"""A crossroads game to try the event system on: helpers that add triggers, judgments and
+NPCs without a campaign file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.world.campaign import (
+    CAMPAIGNS_DIR,
+    Campaign,
+    Effects,
+    Fact,
+    NPCSpec,
+    TriggerSpec,
+    load_campaign,
+)
+from app.world.newgame import new_game
+from app.world.state import GameState
+from app.world.truth import Judgment
+
+
+def world(seed: int = 3) -> GameState:
+    """A fresh crossroads game (its own copy of the campaign, free to change)."""
+    return new_game(load_campaign(CAMPAIGNS_DIR / "crossroads"), seed=seed)
+
+
+def campaign_of(state: GameState) -> Campaign:
+    campaign = state.campaign
+    assert campaign is not None
+    return campaign
+
+
+def trigger(state: GameState, tid: str, when: dict[str, Any], **more: Any) -> TriggerSpec:
+    """Add a trigger (``effects`` as a dict; by default it sets the flag ``did_<tid>``)."""
+    effects = Effects.model_validate(more.pop("effects", {"set_flags": {f"did_{tid}": True}}))
+    spec = TriggerSpec(id=tid, when=Fact.model_validate(when), effects=effects, **more)
+    campaign_of(state).triggers.append(spec)
+    return spec
+
+
+def judge(state: GameState, watch: str, confidence: float, **more: Any) -> Judgment:
+    """Put a judgment straight into the truth set."""
+    made = Judgment(
+        id=state.truth.next_judgment_id(), turn=state.turn, scene=state.scene.id,
+        category=more.pop("category", "trust_shift"), watch=watch, confidence=confidence,
+        **more,
+    )  # fmt: skip
+    state.truth.judgments.append(made)
+    return made
+
+
+def person(state: GameState, npc_id: str, **more: Any) -> None:
+    """Add an NPC to the campaign."""
+    npc = NPCSpec(name=npc_id.title(), greeting="Hello.", **more)
+    campaign_of(state).npcs[npc_id] = npc

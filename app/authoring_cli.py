@@ -82,7 +82,7 @@ def simulate_command(
         )
         raise typer.Exit(EXIT_BAD_INPUT)
     session = start_session(story, seed, dm)
-    result = asyncio.run(run_lines(session, lines, say))  # plain lines, never wrapped
+    result = asyncio.run(run_lines(session, lines, say, ledger=True))  # plain, never wrapped
     state = session.state
     summary = [
         "== summary ==",

@@ -26,6 +26,7 @@ from app.cli_common import err_console as _err_console
 from app.cli_common import refuse as _refuse
 from app.cli_common import say as _say
 from app.dice_cli import dice_command, roll_command
+from app.ledger_cli import ledger_command
 from app.play_cli import play
 from app.tool_cli import tool_command
 from app.world.folders import SAVES_DIR
@@ -183,6 +184,7 @@ app.command("simulate")(simulate_command)
 app.command("balance")(balance_command)
 app.command("validate")(validate_command)
 app.command("tool")(tool_command)
+app.command("ledger")(ledger_command)
 
 
 @app.command("credits")

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 
 from app.saves.sense import check_lives, check_sheets, check_table
 from app.saves.shape import Problem
+from app.saves.truthsense import check_truth, check_truth_campaign
 from app.world.campaign import Campaign
 from app.world.state import Creature, GameState
 from rules.character import CharacterSheet
@@ -156,6 +157,7 @@ def check_state(state: GameState) -> list[Problem]:
         *_people(state),
         *_fight(state),
         *check_table(state),
+        *check_truth(state),
     ]
 
 
@@ -202,4 +204,5 @@ def check_campaign(state: GameState, campaign: Campaign) -> list[Problem]:
     endings = {DEFEAT, *(e.id for e in campaign.endings)}
     if state.ending is not None and state.ending not in endings:
         problems.append(Problem("state.ending", f"{state.ending!r} is not an ending of it"))
+    problems.extend(check_truth_campaign(state, campaign))
     return problems

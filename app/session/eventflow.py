@@ -22,6 +22,7 @@ from app.session.boundary import Boundary, scene_boundary
 from app.session.stage2 import read_lines
 from app.session.triggers import Cascade, run_triggers
 from app.world.actions import PlayerAction
+from app.world.arrivals import note_arrivals
 from app.world.state import GameState
 
 
@@ -43,6 +44,7 @@ class TurnEvents:
     ) -> list[SessionEvent]:
         """Stages 2 and 3 and the first check of the triggers, before the DM is called."""
         state.truth.turn_start = state.truth.seq
+        note_arrivals(state)  # who came or went between turns (a player joined, …)
         lines = read_lines(state, actions, readings)
         events = judging.provisional(state, lines)
         return events + self._take(run_triggers(state, "before_dm"))
@@ -50,6 +52,7 @@ class TurnEvents:
     def after_tools(self, state: GameState) -> tuple[list[SessionEvent], list[str]]:
         """The triggers on what a round of tool calls changed: the events to show, and
         what to tell the DM."""
+        note_arrivals(state)  # who the calls brought in or sent away
         done = run_triggers(state, "after_tools")
         return self._take(done), done.told
 

@@ -22,6 +22,7 @@ from app.dm.events import (
 )
 from app.session.session import GameSession
 from app.world.actions import MAX_ACTION_CHARS, PlayerAction
+from app.world.ledger import JudgmentMade, LedgerEvent, TriggerFired
 from app.world.userfiles import UserFileError, read_text
 
 
@@ -155,13 +156,31 @@ def resolve_character(session: GameSession, name: str) -> str | None:
     return None
 
 
+def ledger_notes(events: Iterable[LedgerEvent]) -> list[str]:
+    """A turn's judgments (provisional, refined, contradicted, with confidence) and fired
+    triggers (with tier and confidence), one compact line each, in the order they came."""
+    notes = []
+    for event in events:
+        if isinstance(event, JudgmentMade):
+            notes.append(f"~ judgment {event.line()}")
+        elif isinstance(event, TriggerFired):
+            maybe = f" on {', '.join(event.provisional)}" if event.provisional else ""
+            notes.append(f"~ trigger {event.trigger} [{event.tier}] {event.confidence:.2f}{maybe}")
+    return notes
+
+
 async def run_lines(
     session: GameSession,
     lines: Iterable[str],
     emit: Callable[[str], None] | None = None,
+    *,
+    ledger: bool = False,
 ) -> RunResult:
-    """Play the script through the session; ``emit`` receives transcript lines as they come."""
+    """Play the script through the session; ``emit`` receives transcript lines as they come.
+    With ``ledger``, each turn ends with its judgments and fired triggers, read from the
+    turn's ledger events (:func:`ledger_notes`)."""
     result = RunResult()
+    told = len(session.state.history)
 
     def out(line: str) -> None:
         result.transcript.append(line)
@@ -183,9 +202,16 @@ async def run_lines(
             if isinstance(event, ErrorEvent):
                 result.errors.append(event.message)
             if isinstance(event, TurnEnd):
+                nonlocal told
                 if narration:
                     out("DM: " + "".join(narration).strip())
                     narration.clear()
+                history = session.state.history
+                if ledger:
+                    for record in history[told:]:
+                        for note in ledger_notes(record.events):
+                            out(note)
+                told = len(history)
                 result.turns += 1
                 out("")
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from app.world.arrivals import note_arrivals
 from app.world.campaign import Campaign, SceneSpec
+from app.world.ledger import SceneEntered
 from app.world.state import GameState, Restriction, Scene
 from rules.character import CharacterSheet
 
@@ -62,4 +64,8 @@ def new_game(
     seated = {cid for ids in state.players.values() for cid in ids}
     state.turn_order.companions = [cid for cid in party if cid not in seated]
     state.attach(campaign)
+    # The ledger starts with the party entering the first scene (turn 0: set-up; it goes
+    # into the first turn's record), and who is there is taken as the first look.
+    state.log_event(SceneEntered(characters=list(party)))
+    note_arrivals(state)
     return state

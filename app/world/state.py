@@ -19,6 +19,7 @@ from app.world.chronicle import Chronicle
 from app.world.ledger import LedgerEvent
 from app.world.reactions import ReactionQueue
 from app.world.readied import Readied
+from app.world.recording import write_change
 from app.world.truth import Truth
 from app.world.turnorder import TurnOrder
 from app.world.turnrecord import TurnRecord as TurnRecord  # noqa: PLC0414 (re-exported)
@@ -398,16 +399,20 @@ class GameState(_Model):
         if len(self.table_log) > LOG_KEPT:
             del self.table_log[: len(self.table_log) - LOG_KEPT]
 
-    def log_event(self, event: LedgerEvent) -> LedgerEvent:
-        """Write an event to the ledger, in its place (this turn, this scene); returns it
-        as recorded (with its ``seq``). Only the event system's writers call this: tool
-        calls, the reading of player lines, triggers, judgments, the scene boundary."""
-        return self.truth.add(event, self.turn, self.scene.id)
+    def log_event(self, event: LedgerEvent, *, scene: str | None = None) -> LedgerEvent:
+        """Write an event to the ledger, in its place (this turn, this scene — or
+        ``scene``, for leaving one); returns it as recorded (with its ``seq``). Only the
+        event system's writers call this: tool calls, the reading of player lines, world
+        changes (:meth:`record`), triggers, judgments, the scene boundary."""
+        return self.truth.add(event, self.turn, self.scene.id if scene is None else scene)
 
     def record(self, kind: str, text: str, **about: str | int | None) -> None:
-        """Note a change for the DM's next context; ``about`` holds what it concerns
-        (``who``, ``ref``, ``before``, ``after``, ``formula``, ``total``, ``why``)."""
+        """Note a change for the DM's next context, and write the ledger event it is
+        (:mod:`app.world.recording`); ``about`` holds what it concerns (``who``, ``ref``,
+        ``before``, ``after``, ``formula``, ``total``, ``why``; for a scene change,
+        ``left``: the id of the scene left)."""
+        left = about.pop("left", None)
         details = {k: v for k, v in about.items() if v is not None}
-        self.changes.append(
-            Change.model_validate({"turn": self.turn, "kind": kind, "text": text, **details})
-        )
+        change = Change.model_validate({"turn": self.turn, "kind": kind, "text": text, **details})
+        self.changes.append(change)
+        write_change(self, change, None if left is None else str(left))

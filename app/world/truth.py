@@ -141,6 +141,14 @@ class Truth(_Model):
     moved: dict[str, dict[str, float]] = Field(default_factory=dict)
     """This scene's score changes by trigger (trigger id -> key -> delta), so a firing
     revised at the scene boundary can be undone."""
+    present: list[str] = Field(
+        default_factory=list, max_length=MAX_QUEUE, exclude_if=lambda found: not found
+    )
+    """Who was present in the party's scene at the last look (the NPCs there, the players
+    at the table): arrivals and departures are told against it. Left out of a save while
+    empty, so a save from before it was kept reads as it was."""
+    present_in: str = Field(default="", exclude_if=lambda scene: not scene)
+    """The scene :attr:`present` was taken in (empty: not yet taken)."""
     veils: list[str] = Field(default_factory=list, max_length=100)
     """Topics a player veiled this game (``/veil``): kept out of the narration."""
 

@@ -14,10 +14,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.world.campaign import Campaign, Effects
+from app.world.eventchecks import event_problems
 from app.world.references import Problem, reference_problems, whens
 from app.world.when import Fact
 
 __all__ = ["Problem", "validate_campaign"]
+
+
+IN_PLAY = ("threshold", "present", "visited", "met", "goal", "spoke_to", "examined", "attacked",
+           "happened", "judged", "compare")  # fmt: skip
+"""Atoms of the event system: what the players say and do in play makes them true, which
+this reachability of the campaign's own effects cannot follow; taken as satisfiable."""
+
+
+def _in_play(fact: Fact) -> bool:
+    return any(getattr(fact, key) is not None for key in IN_PLAY)
 
 
 @dataclass
@@ -43,7 +54,7 @@ class _Possible:
             return all(self.satisfiable(f) for f in fact.all)
         if fact.any is not None:
             return any(self.satisfiable(f) for f in fact.any)
-        if fact.not_ is not None:
+        if fact.not_ is not None or _in_play(fact):
             return True
         if fact.in_scene:
             return fact.in_scene in self.scenes
@@ -121,4 +132,4 @@ def validate_campaign(campaign: Campaign) -> list[Problem]:
     for where, when in whens(campaign):
         if ".variants[" in where and not possible.satisfiable(when):
             problems.append(Problem("variant never shows", where.removesuffix(".when"), NEVER))
-    return problems
+    return problems + event_problems(campaign)

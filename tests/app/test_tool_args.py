@@ -55,7 +55,9 @@ def test_the_model_reads_what_is_allowed_and_nothing_changes() -> None:
     result = ALL_TOOLS.execute(ToolCall("c", "heal", args.replace(', "damage_type": "fire"', "")),
                                state).result  # fmt: skip
     assert "dice like '2d6+3' or a whole number from 1 to 100" in result["error"]
-    assert state.model_dump() == before
+    # the world is untouched; the ledger notes the refusal, and only that
+    assert state.model_dump(exclude={"truth"}) == {k: v for k, v in before.items() if k != "truth"}
+    assert [e.kind for e in state.truth.fresh[len(before["truth"]["fresh"]) :]] == ["refused"]
 
 
 def test_a_number_deals_that_much_damage() -> None:

@@ -84,3 +84,13 @@ def test_bench_events_runs_its_sections() -> None:
     (row,) = found["triggers"]
     assert row["triggers"] == 20 and row["ms"] > 0 and row["ratio"] > 0
     assert found["boundary"]["ms"] > 0 and found["boundary"]["ratio"] > 0
+
+
+def test_bench_events_saves_measures_a_game_with_and_without_its_ledger() -> None:
+    from tests.benchmarks import bench_events_saves
+
+    with_ledger, without = bench_events_saves.run(events=200, repeat=1)
+    assert with_ledger["events"] >= 200 and without["events"] == 0
+    assert with_ledger["turns"] == without["turns"]
+    assert with_ledger["story_kb"] > without["story_kb"] > 0
+    assert with_ledger["autosave_ms"] > 0 and without["load_ms"] > 0

@@ -67,11 +67,11 @@ def _gained(state: GameState, cid: str, xp: int, text: str) -> list[SessionEvent
     sheet = state.party[cid]
     could = levels_owed(sheet) > 0
     sheet.xp = min(xp, 10_000_000)
-    state.record("xp", text)
+    state.record("xp", text, who=cid)
     events: list[SessionEvent] = [StateChange(kind="xp", target_id=cid, description=text)]
     news = within_reach(sheet)
     if news and not could:
-        state.record("xp", news)
+        state.record("xp", news, who=cid)
         events.append(StateChange(kind="xp", target_id=cid, description=news))
     return events
 
@@ -238,7 +238,7 @@ def take_level(
             )
         )
     text = result.summary()
-    state.record("xp", text)
+    state.record("xp", text, who=character_id)
     events.append(StateChange(kind="xp", target_id=character_id, description=text))
     news = within_reach(new)
     if news:

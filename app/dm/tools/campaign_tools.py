@@ -15,6 +15,7 @@ from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.campaign import Campaign, Effects
 from app.world.facts import achieved
+from app.world.ledger import SpeechAct
 from app.world.state import GameState, Restriction
 from rules.checks import group_check
 from rules.damage import LifeState
@@ -239,6 +240,22 @@ def _match(wanted: str, options: dict[str, list[str]]) -> str | None:
     return None
 
 
+def _note_speech(state: GameState, speaker: str | None, npc_id: str, topic: str | None) -> None:
+    """Write the speech ``talk_to`` stands for, unless the reading of the players' lines
+    already wrote one from that speaker (from anyone, when none is named) to that NPC this
+    turn: the same words are not said twice in the ledger."""
+    for event in state.truth.fresh:
+        if (
+            isinstance(event, SpeechAct)
+            and event.seq >= state.truth.turn_start
+            and event.addressee == npc_id
+            and (speaker is None or event.speaker == speaker)
+        ):
+            return
+    words = f"(about {topic})" if topic else ""
+    state.log_event(SpeechAct(speaker=speaker or "party", addressee=npc_id, words=words))
+
+
 def talk_tool(args: a.TalkArgs, state: GameState) -> ToolOutcome:
     """talk_to: speak with someone present (``npcs_here``) and hear what they say."""
     campaign = _campaign(state)
@@ -260,7 +277,8 @@ def talk_tool(args: a.TalkArgs, state: GameState) -> ToolOutcome:
         # A flag, so campaigns can ask whether the party has met someone; not an event:
         # nothing on screen changes.
         state.flags[met] = True
-        state.record("flag", f"the party meets {npc.name}")
+        state.record("flag", f"the party meets {npc.name}", ref=met, after="True")
+    _note_speech(state, args.character_id, npc_id, args.topic)
     result: dict[str, Any] = {"npc_id": npc_id, "name": npc.name, "attitude": npc.attitude,
                               "first_meeting": first}  # fmt: skip
     if first:

@@ -31,7 +31,7 @@ def make_stable(state: GameState, target: str, how: str) -> list[SessionEvent]:
     """A dying creature becomes stable: 0 HP, unconscious, no more death saves."""
     x.set_vitals(state, target, stabilize(x.vitals_of(state, target)))
     text = f"{state.name_of(target)} is stable ({how})"
-    state.record("hp", text)
+    state.record("hp", text, who=target)
     return [StateChange(kind="hp", target_id=target, description=text)]
 
 

@@ -161,7 +161,7 @@ class ClassRules(Rule):
             and state.monster(creature.monster).type in fiendish
         ):
             dice += 1
-        state.record("condition", f"{sheet.name} smites with a level-{level} slot")
+        state.record("condition", f"{sheet.name} smites with a level-{level} slot", who=sheet.id)
         return [ExtraDamage(f"{dice}d8", DamageType.RADIANT, "Divine Smite")]
 
     def healing_bonus(self, state: GameState, healer: str, spell: str, slot: int) -> int:
@@ -207,7 +207,7 @@ class ClassRules(Rule):
         if turned is not None and result.damage.amount > 0:
             x.effects_of(state, target).remove(turned)
             text = f"{state.name_of(target)} is hurt and no longer turned"
-            state.record("condition", text)
+            state.record("condition", text, who=target)
             events.append(StateChange(kind="condition", target_id=target, description=text))
         events += _dark_ones_blessing(state, target, result, source)
         return events
@@ -223,7 +223,7 @@ class ClassRules(Rule):
             return []
         sheet.effects.remove(rage)
         text = f"{sheet.name}'s rage fades: no blow struck or taken"
-        state.record("condition", text)
+        state.record("condition", text, who=cid)
         return [StateChange(kind="condition", target_id=cid, description=text)]
 
 

@@ -114,7 +114,7 @@ def after_swing(state: GameState, cid: str, weapon_id: str, mode: Mode | None) -
         sheet.weapons.remove(weapon_id)
         encounter.thrown.append(f"{cid}:{weapon_id}")
         name = srd().weapons.get(weapon_id).name.lower()
-        state.record("item", f"{sheet.name}'s {name} lies where it landed")
+        state.record("item", f"{sheet.name}'s {name} lies where it landed", who=cid)
         notes.append(f"the {name} is out of hand until picked up")
     return notes
 
@@ -219,7 +219,7 @@ def _hold(state: GameState, target: str, condition: Condition, source: str, note
     conditions[:] = [c for c in conditions if c.condition is not condition]
     conditions.append(ActiveCondition(condition=condition, source=source, note=note))
     text = f"{state.name_of(target)} is {condition.value} ({note})"
-    state.record("condition", text)
+    state.record("condition", text, who=target)
     return text
 
 
@@ -245,6 +245,6 @@ def _escape(state: GameState, actor: str) -> ToolOutcome:
         conditions = x.conditions_of(state, actor)
         conditions[:] = [c for c in conditions if c is not held]
         text = f"{name} breaks free of {state.name_of(grappler)}"
-        state.record("condition", text)
+        state.record("condition", text, who=actor)
         events.append(StateChange(kind="condition", target_id=actor, description=text))
     return ToolOutcome({"creature_id": actor, "action": "escape_grapple", "success": won}, events)

@@ -88,7 +88,7 @@ def afflict(
     the bearer's concentration."""
     why = immunity(state, cid, active.condition, spell)
     if why is not None:
-        state.record("condition", why)
+        state.record("condition", why, who=cid)
         return [], why
     conditions = x.conditions_of(state, cid)
     conditions[:] = [
@@ -121,7 +121,7 @@ def set_exhaustion(state: GameState, cid: str, level: int, why: str) -> list[Ses
         text += f"; hit point maximum {before.max_hp} → {halved}"
     if vitals.state is LifeState.DEAD and before.state is not LifeState.DEAD:
         text += f"; {sheet.name} dies of exhaustion"
-    state.record("condition", text)
+    state.record("condition", text, who=cid)
     events: list[SessionEvent] = [StateChange(kind="condition", target_id=cid, description=text)]
     if vitals.state is LifeState.DEAD:
         events += x.end_concentration(state, cid, "died")
@@ -161,7 +161,7 @@ def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
         return ToolOutcome({"target_id": target, "applied": False, "why": why})
     lasting = f" for {args.rounds} rounds" if args.rounds else ""
     text = f"{state.name_of(target)} is {args.condition.value}{lasting} ({args.reason})"
-    state.record("condition", text)
+    state.record("condition", text, who=target)
     return ToolOutcome(
         {"target_id": target, "applied": True, "condition": args.condition.value},
         [StateChange(kind="condition", target_id=target, description=text), *events],
@@ -174,7 +174,7 @@ def _remove_condition(args: a.ConditionArgs, state: GameState, target: str) -> T
         raise ToolError(f"{state.name_of(target)} is not {args.condition.value}")
     conditions[:] = [c for c in conditions if c.condition is not args.condition]
     text = f"{state.name_of(target)} is no longer {args.condition.value} ({args.reason})"
-    state.record("condition", text)
+    state.record("condition", text, who=target)
     return ToolOutcome(
         {"target_id": target, "removed": args.condition.value},
         [StateChange(kind="condition", target_id=target, description=text)],

@@ -83,7 +83,7 @@ def end_invisibility(state: GameState, cid: str, why: str) -> list[SessionEvent]
             events += x.end_concentration(state, caster.id, why)
     conditions[:] = [c for c in conditions if c not in spell_made]
     text = f"{state.name_of(cid)} is visible again ({why})"
-    state.record("condition", text)
+    state.record("condition", text, who=cid)
     events.append(StateChange(kind="condition", target_id=cid, description=text))
     return events
 
@@ -108,7 +108,7 @@ def wake(state: GameState, cid: str, why: str) -> list[SessionEvent]:
         return []
     conditions[:] = [c for c in conditions if c not in asleep]
     text = f"{state.name_of(cid)} wakes up ({why})"
-    state.record("condition", text)
+    state.record("condition", text, who=cid)
     return [StateChange(kind="condition", target_id=cid, description=text)]
 
 

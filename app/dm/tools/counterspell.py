@@ -82,6 +82,6 @@ def _cast_counterspell(
         if not check.success:
             return events, False
     text = f"{profile.name}'s Counterspell stops {name}'s {spell_name}"
-    state.record("condition", text)
+    state.record("condition", text, who=caster)
     events.append(StateChange(kind="condition", target_id=caster, description=text))
     return events, True

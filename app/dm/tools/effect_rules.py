@@ -91,6 +91,6 @@ def _tick(state: GameState, turn_of: str, when: str) -> list[SessionEvent]:
         effects[:] = list(tick.remaining)
         for ended in tick.ended:
             text = f"{state.name_of(cid)} is no longer {ended.name.lower()}"
-            state.record("condition", text)
+            state.record("condition", text, who=cid)
             events.append(StateChange(kind="condition", target_id=cid, description=text))
     return events

@@ -423,7 +423,7 @@ def end_concentration(state: GameState, caster: str, why: str) -> list[SessionEv
         gone = [e for e in effects if e.source == caster and e.spell == spell_id]
         effects[:] = [e for e in effects if e not in gone] + followers(gone)
     text = f"{sheet.name} loses concentration on {spell.name} ({why})"
-    state.record("condition", text)
+    state.record("condition", text, who=caster)
     return [StateChange(kind="condition", target_id=caster, description=text)]
 
 
@@ -497,7 +497,7 @@ def item_tool(args: a.ItemArgs, state: GameState) -> ToolOutcome:
     sheet = state.party[args.character_id]
     sheet.inventory.append(args.item)
     text = f"{sheet.name} gets {args.item} ({args.reason})"
-    state.record("item", text)
+    state.record("item", text, who=sheet.id, after=f"+{args.item}")
     return ToolOutcome(
         {"character_id": sheet.id, "inventory": list(sheet.inventory)},
         [StateChange(kind="item", target_id=sheet.id, description=text)],
@@ -514,7 +514,7 @@ def _take_item(args: a.ItemArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"{sheet.name} has no {args.item!r} (carries: {have})")
     sheet.inventory.remove(match)
     text = f"{sheet.name} loses {match} ({args.reason})"
-    state.record("item", text)
+    state.record("item", text, who=sheet.id, before=match)
     return ToolOutcome(
         {"character_id": sheet.id, "inventory": list(sheet.inventory)},
         [StateChange(kind="item", target_id=sheet.id, description=text)],
@@ -529,10 +529,10 @@ def move_scene_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"unknown scene {args.scene_id!r}; scenes: {known}")
     if state.encounter is not None:
         raise ToolError("the party cannot leave in the middle of a fight; end_combat first")
-    before = state.scene.name
+    before, left = state.scene.name, state.scene.id
     state.scene = scene
     text = f"The party moves from {before} to {scene.name} ({args.reason})"
-    state.record("scene", text, ref=scene.id, before=before, after=scene.name)
+    state.record("scene", text, ref=scene.id, before=before, after=scene.name, left=left)
     return ToolOutcome(
         {
             "scene_id": scene.id,
@@ -828,7 +828,7 @@ def _tick_conditions(state: GameState, cid: str, when: str) -> list[SessionEvent
         )  # fmt: skip
     for ended in tick.ended:
         text = f"{name} is no longer {ended.condition.value}"
-        state.record("condition", text)
+        state.record("condition", text, who=cid)
         events.append(StateChange(kind="condition", target_id=cid, description=text))
     return events
 
@@ -853,7 +853,7 @@ def death_save_for(state: GameState, cid: str) -> list[SessionEvent]:
         text = f"{sheet.name} is stable"
     else:
         text = f"{sheet.name}: {v.death_successes} successes, {v.death_failures} failures"
-    state.record("hp", text)
+    state.record("hp", text, who=cid)
     events.append(StateChange(kind="hp", target_id=cid, description=text))
     return events
 
@@ -909,7 +909,7 @@ def _gather_thrown(state: GameState) -> list[SessionEvent]:
         if cid in state.party:
             state.party[cid].weapons.append(weapon_id)
             text = f"{state.name_of(cid)} picks up the {srd().weapons.get(weapon_id).name.lower()}"
-            state.record("item", text)
+            state.record("item", text, who=cid)
             events.append(StateChange(kind="item", target_id=cid, description=text))
     state.encounter.thrown.clear()
     return events

@@ -112,7 +112,7 @@ Use = Callable[[GameState, CharacterSheet, FeatureSpec, str | None, str | None],
 
 def _note(state: GameState, cid: str, text: str) -> StateChange:
     """Record a feature's lasting change for the DM and describe it for the players."""
-    state.record("condition", text)
+    state.record("condition", text, who=cid)
     return StateChange(kind="condition", target_id=cid, description=text)
 
 

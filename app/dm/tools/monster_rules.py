@@ -100,7 +100,7 @@ def impose(
     name = state.name_of(target)
     if block is not None and condition in block.condition_immunities:
         text = f"{name} is immune to being {condition.value}"
-        state.record("condition", text)
+        state.record("condition", text, who=target)
         return [StateChange(kind="condition", target_id=target, description=text)]
     repeat = action.repeat_save and action.save_ability is not None
     conditions = x.conditions_of(state, target)
@@ -113,7 +113,7 @@ def impose(
         )
     )  # fmt: skip
     text = f"{name} is {condition.value} ({state.name_of(source)}'s {action.name.lower()})"
-    state.record("condition", text)
+    state.record("condition", text, who=target)
     return [StateChange(kind="condition", target_id=target, description=text)]
 
 
@@ -129,7 +129,7 @@ def rider(
         text = (
             f"{state.name_of(target)} is unaffected by the {action.name.lower()} ({spared.pop()})"
         )
-        state.record("condition", text)
+        state.record("condition", text, who=target)
         return [StateChange(kind="condition", target_id=target, description=text)]
     events: list[SessionEvent] = []
     saved = False
@@ -341,7 +341,7 @@ def _regenerate(state: GameState, cid: str, block: Monster) -> list[SessionEvent
     amount = regenerates(trait.amount, trait.stopped_by, taken)
     if amount == 0:
         text = f"{creature.name} does not regenerate ({', '.join(sorted(taken))} damage)"
-        state.record("hp", text)
+        state.record("hp", text, who=cid)
         return [StateChange(kind="hp", target_id=cid, description=text)]
     outcome = heal(before, amount)
     if outcome.restored == 0:

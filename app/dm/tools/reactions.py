@@ -209,7 +209,7 @@ def shield_up(state: GameState, cid: str) -> None:
         Effect(id="shield", name="Shielded", source=cid, ac_bonus=SHIELD_AC,
                ends="start_of_own_turn", rounds=1, note="no damage from Magic Missile"),
     )  # fmt: skip
-    state.record("condition", f"{sheet.name} casts Shield (+5 AC until their next turn)")
+    state.record("condition", f"{sheet.name} casts Shield (+5 AC until their next turn)", who=cid)
 
 
 def open_window(

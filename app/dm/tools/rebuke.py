@@ -123,7 +123,7 @@ def absorb(state: GameState, cid: str, types: set[DamageType]) -> list[str]:
                level=slot, ends="end_of_own_turn", rounds=1,
                note=f"first melee hit next turn: +{slot}d6 {kind.value}"),
     )  # fmt: skip
-    state.record("condition", f"{state.name_of(cid)} casts Absorb Elements ({kind.value})")
+    state.record("condition", f"{state.name_of(cid)} casts Absorb Elements ({kind.value})", who=cid)
     return [kind.value]
 
 

@@ -17,6 +17,7 @@ from app.dm.brain import ToolCall
 from app.dm.events import SessionEvent
 from app.dm.tools.adjudication import report_declarations
 from app.dm.tools.schemas import describe, function_schema, without_nulls
+from app.dm.tools.toolledger import Performed, begin, finish, refused
 from app.dm.wire import MAX_ARGUMENT_DEPTH, nesting_depth
 from app.world.state import GameState
 
@@ -116,7 +117,23 @@ class ToolSet:
         return out
 
     def execute(self, call: ToolCall, state: GameState) -> ToolOutcome:
-        """Validate and run one call. Never raises for a bad call."""
+        """Validate and run one call, writing it to the ledger (:mod:`app.dm.tools.toolledger`:
+        the action before what it changes, or the refusal). Never raises for a bad call."""
+        raw: dict[str, Any] = {}
+        performed: Performed | None = None
+        outcome = self._checked(call)
+        if isinstance(outcome, tuple):
+            tool, args, raw = outcome
+            performed = begin(state, call.name, raw)
+            outcome = self._run(tool, args, state)
+        if outcome.ok:
+            finish(state, performed, outcome.result)
+        else:
+            refused(state, call.name, str(outcome.result["error"]), raw, performed)
+        return outcome
+
+    def _checked(self, call: ToolCall) -> ToolOutcome | tuple[Tool, BaseModel, dict[str, Any]]:
+        """The tool and its validated arguments, or the refusal of a malformed call."""
         tool = self.tools.get(call.name)
         if tool is None:
             return ToolOutcome.refused(
@@ -145,6 +162,10 @@ class ToolSet:
             args = tool.args.model_validate(without_nulls(tool.args, raw))
         except ValidationError as error:
             return ToolOutcome.refused(f"invalid arguments for {call.name}: {_problems(error)}")
+        return tool, args, raw
+
+    @staticmethod
+    def _run(tool: Tool, args: BaseModel, state: GameState) -> ToolOutcome:
         waiting = {s.id for s in state.reactions.waiting_on_dm()}
         try:
             outcome = tool.run(args, state)

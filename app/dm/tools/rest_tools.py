@@ -59,7 +59,7 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
         if sheet.vitals.state is not LifeState.DEAD:
             sheet.resources = after_rest(sheet.resources, args.kind)
         healed = sheet.vitals.hp - before
-        state.record("hp", text)
+        state.record("hp", text, who=cid)
         events.append(StateChange(kind="hp", target_id=cid, description=text))
         results.append({"id": cid, "name": sheet.name, "healed": healed, "hp": sheet.vitals.hp,
                         "max_hp": sheet.vitals.max_hp})  # fmt: skip

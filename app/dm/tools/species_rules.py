@@ -136,5 +136,5 @@ class SpeciesRules(Rule):
         )
         x.set_vitals(state, target, after)
         text = f"{sheet.name} refuses to fall: Relentless Endurance leaves 1 HP"
-        state.record("hp", text)
+        state.record("hp", text, who=target)
         return [StateChange(kind="hp", target_id=target, description=text)]

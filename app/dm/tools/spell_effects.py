@@ -62,7 +62,7 @@ class Casting:
         self, target: str, text: str, kind: Literal["condition", "hp", "item"] = "condition"
     ) -> None:
         """Record a change for the DM and show it to the players."""
-        self.state.record("condition", text)
+        self.state.record("condition", text, who=target)
         self.events.append(StateChange(kind=kind, target_id=target, description=text))
 
 

@@ -91,7 +91,7 @@ class SpellRules(Rule):
             events += periodic_damage(state, cid, effect, when)
             for gone in strip_blocked(state, cid, effect):
                 text = f"{state.name_of(cid)} cannot stay {gone} ({effect.name.lower()})"
-                state.record("condition", text)
+                state.record("condition", text, who=cid)
                 events.append(StateChange(kind="condition", target_id=cid, description=text))
         return events
 

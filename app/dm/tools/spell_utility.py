@@ -71,7 +71,7 @@ def _end_on(state: GameState, target: str, spell_id: str, source: str | None) ->
     )
     if not still:
         sheet.concentration = None
-        state.record("condition", f"{sheet.name}'s {spell.name} ends (dispelled)")
+        state.record("condition", f"{sheet.name}'s {spell.name} ends (dispelled)", who=source)
 
 
 def dispel(c: Casting) -> None:

@@ -9,9 +9,10 @@ Shape (see ``campaigns/crossroads/campaign.toml`` for a complete one)::
     [campaign]      id, title, author, summary, language, levels, start, party
     [[characters]]  pregenerated character sheets
     [scenes.<id>]   name, description (read aloud), notes (DM only), exits, features,
-                    npcs, items, restrict_to, encounter, variants
+                    npcs, items, restrict_to, encounter, variants, goals
     [challenges.<id>] scene, provoked_by, skill/ability, dc, kind, success, failure
-    [npcs.<id>]     name, attitude, greeting, topics, appears, variants
+    [npcs.<id>]     name, attitude, greeting, topics, appears, variants, start (scores),
+                    ties (who hears how they feel)
     [encounters.<id>] monsters (counts of a kind, or one named foe)
     [items.<id>]    name, description, heals
     [[triggers]]    when (all / any / not / threshold of facts) -> effects; once or

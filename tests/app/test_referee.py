@@ -1,5 +1,5 @@
 """The offline referee: its reading of player text, and the shipped campaign played to
-its three endings with fixed seeds — the same transcript every time."""
+every one of its endings with fixed seeds — the same transcript every time."""
 
 from __future__ import annotations
 
@@ -18,7 +18,14 @@ from tests.app.conftest import narration, of_type, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SCRIPTS = CAMPAIGNS_DIR / "crossroads" / "scripts"
-PEACE_SEED, VICTORY_SEED, MERCY_SEED = 1, 5, 57
+PEACE_SEED, VICTORY_SEED, MERCY_SEED, ALLIANCE_SEED = 1, 5, 57, 2
+ENDING_SCRIPTS = {
+    "alliance": ("alliance.txt", ALLIANCE_SEED),
+    "peace": ("peace.txt", PEACE_SEED),
+    "mercy": ("mercy.txt", MERCY_SEED),
+    "victory": ("victory.txt", VICTORY_SEED),
+}
+"""Each ending of the shipped campaign, and the script (with its seed) that reaches it."""
 
 
 def intent_in(
@@ -128,6 +135,26 @@ def test_a_beaten_grubnak_surrenders_and_the_mercy_ending_follows() -> None:
     assert code == 0, out[-2000:]
     assert "Goblin 3 and Goblin 4 fell; Grubnak surrendered." in out
     assert "ending: Mercy in the Dark" in out
+
+
+def test_a_reassured_berta_and_a_respected_grubnak_make_the_alliance_ending() -> None:
+    code, out = simulate("alliance.txt", ALLIANCE_SEED)
+    assert code == 0, out[-2000:]
+    assert "ending: Friends Under the Floor" in out
+    assert "'My last healing potion." in out  # a trigger on what Mira's words meant
+    assert "Berta trusts you more (word reached them) — trust 3" in out  # Tam told her
+    assert "~ trigger guards_tell_grubnak [deferred]" in out  # the spared guard ran ahead
+    assert "~ trigger grubnak_listens [scene]" in out  # courtesy, a gift, guards spared
+    assert "[roll] Mira: talk Grubnak into peace" not in out  # words won it, not a roll
+
+
+@pytest.mark.parametrize("ending", [ending.id for ending in CAMPAIGN.endings])
+def test_every_ending_has_a_script_that_reaches_it(ending: str) -> None:
+    assert ending in ENDING_SCRIPTS, f"no script reaches the ending {ending!r}"
+    script, seed = ENDING_SCRIPTS[ending]
+    code, out = simulate(script, seed)
+    title = next(found.title for found in CAMPAIGN.endings if found.id == ending)
+    assert code == 0 and f"ending: {title}" in out, out[-2000:]
 
 
 def test_simulate_is_byte_identical_for_the_same_seed_and_script() -> None:

@@ -182,7 +182,8 @@ class Acting(Caring):
             self.notes.append(f"{name} speaks, but nobody here answers. "
                               + answers.options_text(state, campaign, actor))  # fmt: skip
             return []
-        npc = campaign.npcs[intent.target]
+        # As the world now reads: a variant's greeting and answers (by flags or scores).
+        npc = view.npc_view(state, campaign, intent.target)
         calls: list[ToolCall] = []
         met = f"met_{intent.target}"
         if not state.flags.get(met):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.dm.events import NarrativeChunk, SessionEvent
+from app.dm.events import NarrativeChunk, SessionEvent, StateChange
 from app.dm.understanding.intent import Intent
 from app.session import judging
 from app.session.boundary import Boundary, scene_boundary
@@ -35,6 +35,8 @@ class TurnEvents:
         """The campaign's words for what fired this turn, for after the narration."""
         self.boundary: Boundary | None = None
         """The scene boundary this turn crossed, if it crossed one."""
+        self.endings: list[SessionEvent] = []
+        """An ending a trigger reached: told after the campaign's words that led to it."""
 
     def before_dm(
         self,
@@ -65,9 +67,12 @@ class TurnEvents:
             events += self.boundary.events
             self.texts += self.boundary.texts
         events += [NarrativeChunk(text="\n\n" + text) for text in self.texts]
-        self.texts = []
+        events += self.endings
+        self.texts, self.endings = [], []
         return events
 
     def _take(self, done: Cascade) -> list[SessionEvent]:
         self.texts += done.texts
-        return done.events
+        ending = [e for e in done.events if isinstance(e, StateChange) and e.kind == "ending"]
+        self.endings += ending
+        return [e for e in done.events if e not in ending]

@@ -43,7 +43,7 @@ from app.world.eventspec import (
     SafetySpec,
 )
 from app.world.printable import controls_in
-from app.world.references import play_breaking
+from app.world.eventchecks import play_breaking
 from app.world.state import FlagValue
 from app.world.userfiles import MAX_DEPTH, UserFileError, read_toml, too_deep
 from app.world.when import Appearance, Fact, FeatureVariant, NPCVariant, SceneVariant

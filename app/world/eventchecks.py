@@ -14,7 +14,7 @@ import difflib
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from app.world.references import Problem, whens
+from app.world.references import Problem, reference_problems, whens
 from app.world.scores import known_key
 
 if TYPE_CHECKING:
@@ -231,3 +231,10 @@ def _kind(fact: Fact) -> str:
 def event_problems(campaign: Campaign) -> list[Problem]:
     """Every problem in the event system's tables and atoms (see the module docstring)."""
     return _Checker(campaign).run()
+
+
+def play_breaking(campaign: Campaign) -> list[Problem]:
+    """The problems that stop ``campaign`` being played: a reference to something it does
+    not have, in its scenes, challenges and people or in its event-system tables."""
+    found = reference_problems(campaign) + event_problems(campaign)
+    return [p for p in found if p.breaks_play]

@@ -48,6 +48,8 @@ def effects(campaign: Campaign) -> Iterator[tuple[str, str | None, Effects]]:
         yield f"challenges.{cid}.failure", challenge.scene, challenge.failure
     for i, trigger in enumerate(campaign.triggers):
         yield f"triggers[{i}] ({trigger.id}).effects", None, trigger.effects
+    for i, change in enumerate(campaign.offscreen):
+        yield f"offscreen[{i}] ({change.id}).effects", None, change.effects
 
 
 def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
@@ -56,7 +58,12 @@ def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
         yield f"triggers[{i}] ({trigger.id}).when", trigger.when
     for i, ending in enumerate(campaign.endings):
         yield f"endings[{i}] ({ending.id}).when", ending.when
+    for i, change in enumerate(campaign.offscreen):
+        if change.when is not None:
+            yield f"offscreen[{i}] ({change.id}).when", change.when
     for sid, scene in campaign.scenes.items():
+        for gid, goal in scene.goals.items():
+            yield f"scenes.{sid}.goals.{gid}.when", goal.when
         for n, variant in enumerate(scene.variants):
             yield f"scenes.{sid}.variants[{n}].when", variant.when
         for fid, feature in scene.features.items():
@@ -90,8 +97,11 @@ def flags_set(campaign: Campaign) -> set[str]:
 
 
 def facts(fact: Fact) -> Iterator[Fact]:
+    """A condition and every condition inside it (``all``, ``any``, ``not``, and a
+    threshold's ``of``)."""
     yield fact
-    for child in (fact.all or []) + (fact.any or []) + ([fact.not_] if fact.not_ else []):
+    inner = fact.threshold.of if fact.threshold is not None else []
+    for child in (fact.all or []) + (fact.any or []) + ([fact.not_] if fact.not_ else []) + inner:
         yield from facts(child)
 
 
@@ -201,8 +211,3 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
                 message = f"nothing sets flag {fact.flag!r} (no set_flags in any effect)"
                 problems.append(Problem("unknown flag", where, message))
     return problems
-
-
-def play_breaking(campaign: Campaign) -> list[Problem]:
-    """The problems that stop ``campaign`` being played."""
-    return [p for p in reference_problems(campaign) if p.breaks_play]

@@ -56,7 +56,7 @@ def test_the_base_is_clean() -> None:
         (lambda d: when(d, {"visited": "celar"}),
          "when.visited: no scene 'celar' — did you mean 'cellar'?"),
         (lambda d: when(d, {"examined": "teh_casks"}), "when.examined: no feature, npc or item"),
-        (lambda d: when(d, {"goal": "find_tam"}), "when.goal: no goal 'find_tam'"),
+        (lambda d: when(d, {"goal": "find_tom"}), "when.goal: no goal 'find_tom'"),
         (lambda d: when(d, {"judged": "berta_reasured"}),
          "when.judged: no judgment 'berta_reasured' — did you mean 'berta_reassured'?"),
         (lambda d: when(d, {"happened": "fired.tam_fond"}),

@@ -35,6 +35,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError, model_validator
 
 from app.world import folders
+from app.world.eventchecks import play_breaking
 from app.world.eventspec import (
     CounterSpec,
     EventSettings,
@@ -43,7 +44,6 @@ from app.world.eventspec import (
     SafetySpec,
 )
 from app.world.printable import controls_in
-from app.world.eventchecks import play_breaking
 from app.world.state import FlagValue
 from app.world.userfiles import MAX_DEPTH, UserFileError, read_toml, too_deep
 from app.world.when import Appearance, Fact, FeatureVariant, NPCVariant, SceneVariant

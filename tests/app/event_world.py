@@ -28,7 +28,8 @@ def world(seed: int = 3) -> GameState:
     campaign.judgments.clear()
     campaign.offscreen.clear()
     campaign.triggers[:] = [
-        t for t in campaign.triggers
+        t
+        for t in campaign.triggers
         if not t.effects.shift and t.tier is None and not _reads_the_truth_set(t.when)
     ]
     for npc in campaign.npcs.values():

@@ -49,7 +49,12 @@ class TurnEvents:
         note_arrivals(state)  # who came or went between turns (a player joined, …)
         lines = read_lines(state, actions, readings)
         events = judging.provisional(state, lines)
-        return events + self._take(run_triggers(state, "before_dm"))
+        events += self._take(run_triggers(state, "before_dm"))
+        # What fired before the DM is called happened first: its words come first too,
+        # and the DM narrates on from them.
+        events += [NarrativeChunk(text=text) for text in self.texts]
+        self.texts = []
+        return events
 
     def after_tools(self, state: GameState) -> tuple[list[SessionEvent], list[str]]:
         """The triggers on what a round of tool calls changed: the events to show, and

@@ -273,6 +273,8 @@ class GameSession:
             # The event system's first tier runs before the DM is called: it narrates a
             # world where what the lines set off has already happened, and is told of it.
             for event in flow.before_dm(self.state, actions, readings):
+                if isinstance(event, NarrativeChunk):  # the campaign's words, told first
+                    report.narrative.append(event.text.strip())
                 yield event
             messages = self.context.build(
                 self.state,

@@ -21,11 +21,18 @@ from app.world.truth import Judgment
 
 def world(seed: int = 3) -> GameState:
     """A fresh crossroads game (its own copy of the campaign, free to change), with the
-    campaign's own event content taken out — its judgments, the triggers that read them or
-    move scores, people's starting scores and ties, goals and off-screen changes — so a test
+    campaign's own event content taken out (see :func:`quiet`), judgments too, so a test
     of the engine sees only what it adds (the shipped content has tests of its own)."""
-    campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
+    campaign = quiet(load_campaign(CAMPAIGNS_DIR / "crossroads"))
     campaign.judgments.clear()
+    return new_game(campaign, seed=seed)
+
+
+def quiet(campaign: Campaign) -> Campaign:
+    """``campaign`` without what its authors built on the event system — the triggers that
+    read judgments or scores or move scores, people's starting scores and ties, goals and
+    off-screen changes — keeping its judgments: how words are heard, with every score at
+    0 and nothing answering them."""
     campaign.offscreen.clear()
     campaign.triggers[:] = [
         t
@@ -35,9 +42,10 @@ def world(seed: int = 3) -> GameState:
     for npc in campaign.npcs.values():
         npc.start.clear()
         npc.ties.clear()
+        npc.variants[:] = [v for v in npc.variants if not _reads_the_truth_set(v.when)]
     for scene in campaign.scenes.values():
         scene.goals.clear()
-    return new_game(campaign, seed=seed)
+    return campaign
 
 
 def _reads_the_truth_set(when: Fact) -> bool:

@@ -21,10 +21,11 @@ from app.world.ledger import GoalCompleted
 from app.world.state import GameState, TurnRecord
 from app.world.truth import Judgment
 from app.world.when import Fact
+from tests.app.event_world import quiet
 
 
 def game() -> GameState:
-    return start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 11).state
+    return start_session(quiet(load_campaign(CAMPAIGNS_DIR / "crossroads")), 11).state
 
 
 def test_nothing_moved_tells_only_who_is_here() -> None:
@@ -97,7 +98,7 @@ def test_the_journal_shows_the_numbers_and_why_they_last_moved() -> None:
 
 
 def test_people_text_for_the_console() -> None:
-    session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 11)
+    session = start_session(quiet(load_campaign(CAMPAIGNS_DIR / "crossroads")), 11)
     assert sheets.people_text(session).startswith("People met:\n  Berta: friendly")
 
 

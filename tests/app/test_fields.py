@@ -23,7 +23,7 @@ from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR
 from app.world.eventspec import JudgmentSpec
 from app.world.fields import FieldIndex, field_names, lexicon, stem, stems, unknown_field
-from app.world.scores import score
+from app.world.scores import score, start
 from app.world.sensitivity import EMPHASIS_CAP, Entry, SensitivityMap, tokenize
 from tests.app.saved_games import crossroads
 
@@ -143,8 +143,9 @@ def test_the_offline_referee_hears_paraphrase_the_keywords_never_listed() -> Non
     events = _say(session, "mira", "I say to Berta: fear not, ma'am, he'll turn up unharmed.")
     [judgment] = session.state.truth.judgments
     assert judgment.watch == "berta_reassured" and judgment.confidence == pytest.approx(0.6)
-    assert score(session.state, "trust.berta") == 1
+    before = start(session.state.campaign, "trust.berta")
+    assert score(session.state, "trust.berta") == before + 1
     shown = [e for e in events if isinstance(e, StateChange) and e.kind == "relationship"]
     assert any("Berta trusts you more" in e.description for e in shown)
     _say(session, "mira", "I ask Berta: will he be unharmed?")  # a question: heard, does not count
-    assert score(session.state, "trust.berta") == 1
+    assert score(session.state, "trust.berta") == before + 1

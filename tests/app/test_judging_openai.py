@@ -14,6 +14,7 @@ from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
 from app.world.scores import score
+from tests.app.event_world import quiet
 from tests.app.fake_openai import FakeOpenAI, Reply
 from tests.app.saved_games import crossroads
 
@@ -23,7 +24,7 @@ def session_for(server: FakeOpenAI) -> GameSession:
         model="fake-model", base_url=server.base_url, api_key=SecretStr("k"),
         timeout=5, max_retries=1,
     )  # fmt: skip
-    return start_session(crossroads(), 3, OpenAIBrain(config))
+    return start_session(quiet(crossroads()), 3, OpenAIBrain(config))
 
 
 async def _turn(session: GameSession, text: str) -> list[object]:

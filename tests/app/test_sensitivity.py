@@ -19,7 +19,14 @@ from app.world.sensitivity import (
     sensitivity_map,
     tokenize,
 )
-from tests.app.saved_games import crossroads
+from tests.app.event_world import quiet
+from tests.app.saved_games import crossroads as shipped
+
+
+def crossroads() -> Campaign:
+    """The shipped judgments, without the triggers and scores the campaign builds on them."""
+    return quiet(shipped())
+
 
 TRUST = JudgmentSpec(
     category="trust_shift", about="berta", direction="up", negated="doubt",

@@ -48,7 +48,8 @@ def read_lines(
         kind = intent.kind if intent is not None else "talk"
         addressee = _addressee(intent, present)
         seq: int | None = None
-        if intent is not None and ((kind in SPEAKING and addressee is not None) or kind == "talk"):
+        spoken = kind in SPEAKING or (kind == "ask" and addressee is not None)
+        if intent is not None and ((spoken and addressee is not None) or kind == "talk"):
             event = state.log_event(
                 SpeechAct(speaker=action.character_id, addressee=addressee, words=action.text)
             )
@@ -72,6 +73,7 @@ def _addressee(intent: Intent | None, present: list[str]) -> str | None:
     named = next((t for t in intent.targets if t in present), None)
     if named is not None:
         return named
-    if intent.kind == "talk" and len(present) == 1:
+    words = intent.kind == "talk" or intent.note.startswith("here to talk to")
+    if words and len(present) == 1:  # words the parser heard as said to someone here
         return present[0]
     return None

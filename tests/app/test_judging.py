@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.dm.brain import ToolCall
-from app.dm.events import StateChange
+from app.dm.events import NarrativeChunk, StateChange
 from app.dm.tools.judgment_tools import worth_judging
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from app.saves import load_game, save_game
@@ -20,7 +20,7 @@ from app.session.setup import resume_session, start_session
 from app.session.stage2 import Line
 from app.world.actions import PlayerAction
 from app.world.campaign import Campaign
-from app.world.ledger import JudgmentMade
+from app.world.ledger import JudgmentMade, SpeechAct
 from app.world.scores import score
 from tests.app.event_world import quiet
 from tests.app.saved_games import crossroads as shipped
@@ -216,3 +216,18 @@ def test_a_judgment_on_the_first_turn_reaches_the_dm_in_that_turn() -> None:
                if m["role"] == "user" and "Players' actions" in str(m["content"])]  # fmt: skip
     assert "Scene:" in first  # the overview
     assert "berta_reassured" in first or "Berta trusts" in first
+
+
+def test_words_heard_as_meant_for_someone_are_answered_as_said_to_them() -> None:
+    # No name in the line, and the parser cannot place it; the game heard a promise to the
+    # one person here: she answers it, the ledger has the words said to her.
+    session = start_session(crossroads(), 3)
+    play(session, "mira", "talk to berta")
+    events = play(session, "mira", "dont wory, we will bring ur boy back, i promise")
+    told = " ".join(e.text for e in events if isinstance(e, NarrativeChunk))
+    assert "Berta takes your words to heart." in told
+    assert "Nobody here answers" not in told
+    speech = [e for e in session.state.history[-1].events if isinstance(e, SpeechAct)]
+    assert [(s.speaker, s.addressee) for s in speech] == [("mira", "berta")]
+    [judgment] = [j for j in session.state.truth.judgments if j.turn == session.state.turn]
+    assert judgment.evidence == [speech[0].seq]

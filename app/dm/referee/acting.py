@@ -26,6 +26,7 @@ from app.dm.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
+from app.world.truth import Judgment
 from rules.features import feature
 from rules.srd import Spell, srd
 
@@ -91,6 +92,10 @@ class Acting(Caring):
         """The calls (and notes) for one intent."""
         campaign = self.campaign
         kind = intent.kind
+        heard = _judged_words(state, actor, intent)
+        if heard is not None:  # words the game took to heart: said to that person
+            intent = replace(intent, kind="talk", targets=(heard,), confidence=1.0)
+            kind = "talk"
         if kind in ("ask", "refuse", "foreign", "question", "help", "inventory"):
             self.notes.append(self._say(state, intent))
             return []
@@ -190,11 +195,14 @@ class Acting(Caring):
             self.notes.append(f"{npc.description} {npc.greeting}".strip())
             calls.append(self._call("flag", actor, "set_flag", name=met, value=True))
         topics = ", ".join(npc.topics)
+        reaction = _reaction(state, actor, intent.target, npc.name)
         if intent.topic and intent.topic in npc.topics:
             self.notes.append(f"{npc.name}: {npc.topics[intent.topic]}")
         elif intent.topic:
             self.notes.append(f"{npc.name} shakes their head at '{intent.topic}'. "
                               f"(You could ask about: {topics}.)")  # fmt: skip
+        elif reaction:
+            self.notes.append(reaction)
         else:
             self.notes.append(f"(You could ask {npc.name} about: {topics}.)")
         return calls
@@ -494,3 +502,34 @@ class Acting(Caring):
         if self.campaign is not None and npc_id in self.campaign.npcs:
             return self.campaign.npcs[npc_id].name
         return npc_id
+
+
+def _this_turns_judgments(state: GameState, actor: str) -> list[Judgment]:
+    """Judgments made this turn of what ``actor`` said, that count."""
+    campaign = state.campaign
+    floor = campaign.events.min_confidence if campaign is not None else 0.5
+    return [
+        j for j in state.truth.judgments
+        if j.turn == state.turn and j.speaker == actor and j.about
+        and j.status in ("provisional", "refined") and j.confidence >= floor
+    ]  # fmt: skip
+
+
+def _judged_words(state: GameState, actor: str, intent: Intent) -> str | None:
+    """The person a line the parser could not place was said to, when the game heard in
+    it something meant for them (a promise to Berta with no name in it)."""
+    if intent.kind != "ask" or intent.alternatives:
+        return None
+    here = view.npcs_here(state, state.campaign) if state.campaign is not None else []
+    about = {j.about for j in _this_turns_judgments(state, actor)} & set(here)
+    return next(iter(about)) if len(about) == 1 else None
+
+
+def _reaction(state: GameState, actor: str, npc_id: str, name: str) -> str:
+    """How someone takes what was just said to them, when the game judged it."""
+    judged = [j for j in _this_turns_judgments(state, actor) if j.about == npc_id]
+    if not judged:
+        return ""
+    if any(j.direction == "down" for j in judged):
+        return f"{name}'s face closes. They will remember that."
+    return f"{name} takes your words to heart."

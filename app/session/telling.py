@@ -17,37 +17,59 @@ _MOVES = {
 
 
 def tell(state: GameState, events: Sequence[LedgerEvent]) -> list[SessionEvent]:
-    """The player-facing events for these ledger events (others are not shown)."""
+    """The player-facing events for these ledger events (others are not shown). A change
+    for the party and the same change for the character who caused it are one line
+    ("Berta trusts you more — trust 2, Mira 2"); word that travelled to several people
+    is one line each."""
     shown: list[SessionEvent] = []
-    for event in events:
+    folded: set[int] = set()
+    for n, event in enumerate(events):
+        if n in folded:
+            continue
         if isinstance(event, RelationshipShifted):
-            name = state.name_of(event.npc)
-            campaign = state.campaign
-            if campaign is not None and event.npc in campaign.npcs:
-                name = campaign.npcs[event.npc].name
-            you = "you" if event.toward == "party" else state.name_of(event.toward)
-            up, down = _MOVES.get(event.dimension, (f"{event.dimension} +", f"{event.dimension} −"))
-            said = (up if event.delta > 0 else down).format(you=you)
-            heard = " (word reached them)" if event.heard_from else ""
-            shown.append(
-                StateChange(
-                    kind="relationship",
-                    target_id=event.npc,
-                    description=f"{name} {said}{heard} — {event.dimension} {event.value:g}",
-                    before=f"{event.value - event.delta:g}",
-                    after=f"{event.value:g}",
-                )
-            )
+            same = [
+                (m, other) for m, other in enumerate(events)
+                if m > n and isinstance(other, RelationshipShifted) and other.npc == event.npc
+                and other.dimension == event.dimension and other.toward != "party"
+                and (other.delta > 0) == (event.delta > 0) and other.heard_from is None
+            ]  # fmt: skip
+            personal = [other for _, other in same] if event.toward == "party" else []
+            folded.update(m for m, _ in same if event.toward == "party")
+            shown.append(_shift(state, event, personal))
         elif isinstance(event, ThresholdCrossed) and event.key.startswith("affection."):
             npc = event.key.split(".", 1)[1]
-            campaign = state.campaign
-            name = campaign.npcs[npc].name if campaign and npc in campaign.npcs else npc
             shown.append(
                 StateChange(
                     kind="relationship",
                     target_id=npc,
-                    description=f"{name} is now {event.threshold} towards you",
+                    description=f"{_name(state, npc)} is now {event.threshold} towards you",
                     after=event.threshold,
                 )
             )
     return shown
+
+
+def _name(state: GameState, npc: str) -> str:
+    campaign = state.campaign
+    if campaign is not None and npc in campaign.npcs:
+        return campaign.npcs[npc].name
+    return state.name_of(npc)
+
+
+def _shift(
+    state: GameState, event: RelationshipShifted, personal: Sequence[RelationshipShifted]
+) -> StateChange:
+    you = "you" if event.toward == "party" else state.name_of(event.toward)
+    up, down = _MOVES.get(event.dimension, (f"{event.dimension} +", f"{event.dimension} −"))
+    said = (up if event.delta > 0 else down).format(you=you)
+    heard = " (word reached them)" if event.heard_from else ""
+    values = f"{event.dimension} {event.value:g}" + "".join(
+        f", {state.name_of(p.toward)} {p.value:g}" for p in personal
+    )
+    return StateChange(
+        kind="relationship",
+        target_id=event.npc,
+        description=f"{_name(state, event.npc)} {said}{heard} — {values}",
+        before=f"{event.value - event.delta:g}",
+        after=f"{event.value:g}",
+    )

@@ -231,3 +231,12 @@ def test_words_heard_as_meant_for_someone_are_answered_as_said_to_them() -> None
     assert [(s.speaker, s.addressee) for s in speech] == [("mira", "berta")]
     [judgment] = [j for j in session.state.truth.judgments if j.turn == session.state.turn]
     assert judgment.evidence == [speech[0].seq]
+
+
+def test_the_party_and_the_speaker_moving_together_is_one_notice() -> None:
+    session = start_session(crossroads(), 3)
+    events = play(session, "mira", "Don't worry, Berta, I promise we'll bring Tam back!")
+    shown = [
+        e.description for e in events if isinstance(e, StateChange) and e.kind == "relationship"
+    ]
+    assert shown == ["Berta trusts you more — trust 1, Mira 1"]

@@ -95,7 +95,7 @@ def _spread(
             if other in reached or other not in campaign.npcs or abs(passed) < floor:
                 continue
             reached.add(other)
-            reason = f"word of {change.reason or 'what happened'} reached them"
+            reason = change.reason or "what happened"
             ledger = bonds.shift(
                 state, f"{change.dimension}.{other}", passed, reason, heard_from=change.npc
             )

@@ -62,7 +62,7 @@ def _shift(
     you = "you" if event.toward == "party" else state.name_of(event.toward)
     up, down = _MOVES.get(event.dimension, (f"{event.dimension} +", f"{event.dimension} −"))
     said = (up if event.delta > 0 else down).format(you=you)
-    heard = " (word reached them)" if event.heard_from else ""
+    heard = f" (word from {_name(state, event.heard_from)})" if event.heard_from else ""
     values = f"{event.dimension} {event.value:g}" + "".join(
         f", {state.name_of(p.toward)} {p.value:g}" for p in personal
     )

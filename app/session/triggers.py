@@ -157,7 +157,7 @@ def _shift(
     shown: list[SessionEvent] = []
     for key, delta in moves.items():
         before = score(state, key)
-        ledger = bonds.shift(state, key, delta, f"trigger {source}")
+        ledger = bonds.shift(state, key, delta, _why(state, source))
         moved = score(state, key) - before
         if moved:
             kept = state.truth.moved.setdefault(source, {})
@@ -286,3 +286,17 @@ def fire_deferred(state: GameState) -> Cascade:
         done.add(fire(state, trigger, "deferred", confidence=item.confidence,
                       rested=item.provisional, deferred_from=item.seq))  # fmt: skip
     return done
+
+
+def _why(state: GameState, source: str) -> str:
+    """Why a firing moved someone's feelings, in the campaign's words (the first sentence
+    of what it says happened), for the journal and the ledger; its id when it says
+    nothing."""
+    campaign = state.campaign
+    texts = [t.effects.text for t in campaign.triggers if t.id == source] if campaign else []
+    texts += [o.effects.text for o in campaign.offscreen if o.id == source] if campaign else []
+    text = " ".join(next((t for t in texts if t), "").split())
+    if not text:
+        return source.replace("_", " ")
+    first = text.split(". ")[0].rstrip(".")
+    return first if len(first) <= 80 else first[:79].rstrip() + "…"

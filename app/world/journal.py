@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.world.campaign import Campaign
+from app.world.eventspec import DIMENSIONS
 from app.world.facts import holds
 from app.world.ledger import LedgerEvent, RelationshipShifted
 from app.world.scores import score
@@ -172,9 +173,10 @@ def feelings(state: GameState, campaign: Campaign, npc_id: str) -> str:
     any character's own that differs: ``(Mira: trust 4)``."""
     party = []
     own: dict[str, list[str]] = {}
-    for dimension in campaign.events.dimensions:
+    for n, dimension in enumerate(campaign.events.dimensions):
         value = score(state, f"{dimension}.{npc_id}")
-        party.append(f"{dimension} {_number(value)}")
+        if n < len(DIMENSIONS) or value or f"{dimension}.{npc_id}" in state.truth.scores:
+            party.append(f"{dimension} {_number(value)}")  # a campaign's own, once it moved
         for cid, sheet in state.party.items():
             key = f"{dimension}.{npc_id}.{cid}"
             if key in state.truth.scores and state.truth.scores[key] != value:
@@ -193,7 +195,11 @@ def _moved(state: GameState, event: LedgerEvent, npc_id: str) -> str:
     way = f"{event.dimension} {'+' if event.delta > 0 else '−'}{abs(event.delta):g}"
     if event.toward != "party":
         way += f" with {state.name_of(event.toward)}"
-    heard = f", word from {event.heard_from}" if event.heard_from else ""
+    campaign = state.campaign
+    teller = event.heard_from or ""
+    if campaign is not None and teller in campaign.npcs:
+        teller = campaign.npcs[teller].name
+    heard = f" (word from {teller})" if teller else ""
     reason = f" — {' '.join(event.reason.split())}" if event.reason else ""
     when = f" (turn {event.turn})" if event.turn else ""
     return f"{way}{reason}{heard}{when}"

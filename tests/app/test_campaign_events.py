@@ -70,7 +70,7 @@ async def test_a_kind_word_to_tam_reaches_berta_when_the_party_moves_on() -> Non
     assert score(state, "trust.berta") == 2  # not yet: word travels at the scene's end
     shown = await play(session, ["Mira: crawl into the tunnel"])
     assert score(state, "trust.berta") == 3
-    assert "Berta trusts you more (word reached them)" in shown
+    assert "Berta trusts you more (word from Tam)" in shown
 
 
 async def test_grubnak_listens_only_when_enough_goes_the_partys_way() -> None:

@@ -142,7 +142,7 @@ def test_a_reassured_berta_and_a_respected_grubnak_make_the_alliance_ending() ->
     assert code == 0, out[-2000:]
     assert "ending: Friends Under the Floor" in out
     assert "'My last healing potion." in out  # a trigger on what Mira's words meant
-    assert "Berta trusts you more (word reached them) — trust 3" in out  # Tam told her
+    assert "Berta trusts you more (word from Tam) — trust 3" in out  # Tam told her
     assert "~ trigger guards_tell_grubnak [deferred]" in out  # the spared guard ran ahead
     assert "~ trigger grubnak_listens [scene]" in out  # courtesy, a gift, guards spared
     assert "[roll] Mira: talk Grubnak into peace" not in out  # words won it, not a roll

@@ -531,5 +531,5 @@ def _reaction(state: GameState, actor: str, npc_id: str, name: str) -> str:
     if not judged:
         return ""
     if any(j.direction == "down" for j in judged):
-        return f"{name}'s face closes. They will remember that."
+        return f"{name}'s face closes: that will be remembered."
     return f"{name} takes your words to heart."

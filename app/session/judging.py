@@ -52,5 +52,5 @@ def provisional(state: GameState, lines: Sequence[Line]) -> list[SessionEvent]:
                 evidence=[line.evidence] if line.evidence is not None else [],
                 description=(spec.description or f"said {match.keyword!r}")[:400],
             )  # fmt: skip
-            written += enter(state, judgment)
+            written += enter(state, judgment, line.text)
     return tell(state, written)

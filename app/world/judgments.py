@@ -45,15 +45,16 @@ def counts(state: GameState, judgment: Judgment) -> bool:
     return judgment.status in ("provisional", "refined") and judgment.confidence >= floor
 
 
-def enter(state: GameState, judgment: Judgment) -> list[LedgerEvent]:
-    """Put a new judgment in the truth set, write it and apply its shift if it counts."""
+def enter(state: GameState, judgment: Judgment, said: str = "") -> list[LedgerEvent]:
+    """Put a new judgment in the truth set, write it and apply its shift if it counts;
+    ``said`` — the words judged — is why the scores moved, as the journal tells it."""
     kept = state.truth.judgments
     kept.append(judgment)
     if len(kept) > MAX_JUDGMENTS:
         del kept[: len(kept) - MAX_JUDGMENTS]
     events = [_made(state, judgment)]
     if counts(state, judgment):
-        events += _apply(state, judgment)
+        events += _apply(state, judgment, said)
     _tell_dm(state, judgment)
     return events
 
@@ -98,9 +99,14 @@ def shift_keys(state: GameState, judgment: Judgment) -> dict[str, float]:
     return keys
 
 
-def _apply(state: GameState, judgment: Judgment) -> list[LedgerEvent]:
+def _apply(state: GameState, judgment: Judgment, said: str = "") -> list[LedgerEvent]:
     events: list[LedgerEvent] = []
     reason = f"{judgment.id} {judgment.watch or judgment.category}"
+    if said:  # the words themselves: what a player remembers saying
+        words = " ".join(said.split())
+        words = words if len(words) <= 70 else words[:69].rstrip() + "…"
+        who = state.name_of(judgment.speaker) if judgment.speaker else "someone"
+        reason = f"{who}: “{words}” ({judgment.id})"
     for key, amount in shift_keys(state, judgment).items():
         before = score(state, key)
         events += bonds.shift(state, key, amount, reason)

@@ -167,7 +167,12 @@ def test_refinement_after_a_save_and_load(tmp_path: Path) -> None:
 def test_the_record_judgment_tool_is_offered_out_of_a_fight_and_refines() -> None:
     session = start_session(crossroads(), 3)
     state = session.state
-    assert "record_judgment" in {t.name for t in CAMPAIGN_EXPLORATION_TOOLS.offered(state)}
+    offered = lambda: {t.name for t in CAMPAIGN_EXPLORATION_TOOLS.offered(state)}  # noqa: E731
+    assert "record_judgment" not in offered()  # nothing said yet: its schema is not paid for
+    state.turn += 1
+    state.truth.turn_start = state.truth.seq
+    state.log_event(SpeechAct(speaker="mira", addressee="berta", words="We came to help."))
+    assert "record_judgment" in offered()  # words to someone the inn listens for
     assert "record_judgment" not in COMBAT_TOOLS.names
     fight = played(4).state
     assert fight.encounter is not None and not worth_judging(fight)

@@ -43,10 +43,15 @@ class RecordJudgmentArgs(BaseModel):
 
 
 def worth_judging(state: GameState) -> bool:
-    """Out of a fight, when the scene listens for something or judgments are on record."""
+    """Out of a fight, when there is something to judge: judgments of this scene on record
+    (to refine), or words said this turn to someone the scene listens for. Not on a turn
+    of walking, looking or fighting: a schema is tokens paid on every call."""
     if state.encounter is not None:
         return False
-    return bool(state.truth.judgments) or len(sensitivity_map(state)) > 0
+    if state.truth.judgments:
+        return True
+    listened = {e.spec.about for e in sensitivity_map(state).entries if e.spec.about}
+    return any(state.truth.seen(f"spoke_to.{npc}", within="turn") for npc in listened)
 
 
 def record_judgment_tool(args: RecordJudgmentArgs, state: GameState) -> ToolOutcome:

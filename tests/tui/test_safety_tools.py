@@ -11,27 +11,18 @@ from app.dm.scripted import ScriptedBrain
 from app.session.panels import panels
 from app.session.session import GameSession
 from app.session.telling import tell
-from app.tui import make_app
 from app.tui.messages import EventArrived
 from app.tui.screens.modals import HandoffScreen
 from app.tui.showcase import TABLE, crossroads, play_screen, say, shown
 from app.tui.widgets.dicelog import DiceLog
-from app.tui.widgets.story import StoryPane
 from app.world.bonds import shift
 from app.world.scores import score
+from tests.tui.test_play import game as play_game
+from tests.tui.test_play import story_text
 
 
 def game(tmp_path: Path, session: GameSession):
-    return make_app(saves=tmp_path / "saves", session=session, save_as=None, still=True)
-
-
-def story_text(app) -> str:
-    story = play_screen(app).query_one(StoryPane)
-    parts = []
-    for child in story.children:
-        source = getattr(child, "source", None)
-        parts.append(source if source is not None else str(child.render()))
-    return "\n".join(parts)
+    return play_game(tmp_path, session, save_as=None)
 
 
 async def test_a_veil_typed_in_the_input_keeps_the_dms_words_off_the_screen(

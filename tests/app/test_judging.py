@@ -245,3 +245,18 @@ def test_the_party_and_the_speaker_moving_together_is_one_notice() -> None:
         e.description for e in events if isinstance(e, StateChange) and e.kind == "relationship"
     ]
     assert shown == ["Berta trusts you more — trust 1, Mira 1"]
+
+
+def test_two_who_speak_to_someone_new_in_one_round_hear_one_greeting() -> None:
+    async def run() -> list[object]:
+        session = start_session(shipped(), 4)
+        session.state.players = {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}
+        for character, text in (("mira", "Berta, we promise we will bring Tam home safe"),
+                                ("thorin", "whatever, pay us first old woman"),
+                                ("aria", "I wait")):  # fmt: skip
+            assert session.submit(PlayerAction(character_id=character, text=text))
+        return [e async for e in session.run_until_players()]
+
+    told = " ".join(e.text for e in asyncio.run(run()) if isinstance(e, NarrativeChunk))
+    assert told.count("Thank the gods") == 1  # her greeting, once
+    assert "Berta's face closes" in told

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -191,7 +192,9 @@ class Acting(Caring):
         npc = view.npc_view(state, campaign, intent.target)
         calls: list[ToolCall] = []
         met = f"met_{intent.target}"
-        if not state.flags.get(met):
+        meeting = json.dumps({"name": met, "value": True})
+        greeted = any(c.name == "set_flag" and c.arguments == meeting for c in self.earlier)
+        if not state.flags.get(met) and not greeted:  # one greeting, however many speak
             self.notes.append(f"{npc.description} {npc.greeting}".strip())
             calls.append(self._call("flag", actor, "set_flag", name=met, value=True))
         topics = ", ".join(npc.topics)

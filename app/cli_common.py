@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from rules.dice import DiceError
 
 EXIT_BAD_INPUT = 2
+EXIT_INVALID_CAMPAIGN = 3
+"""A campaign with a problem that stops it being played, whichever command found it
+(``validate``, ``play``, ``simulate``, ``playtest``, ``balance``)."""
 ECHO_CHARS = 200
 """How much of a piped line is echoed back (the whole line still goes to the game)."""
 DEFAULT_CAMPAIGN = "crossroads"

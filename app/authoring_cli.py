@@ -189,26 +189,59 @@ def balance_command(
 
 def validate_command(
     campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Treat warnings as problems (exit 3).")
+    ] = False,
+    output: Annotated[str, typer.Option("--format", help="text or json (for editors and CI).")] = (
+        "text"
+    ),
 ) -> None:
-    """Check a campaign: schema, references, reachable scenes, endings and triggers."""
-    from app.screentext import plain
-    from app.world.validate import validate_campaign
+    """Check a campaign: schema, types, references, reachable scenes, endings, triggers,
+    and warnings for what is unused or can never happen. Exit 3 when it is invalid."""
+    import json
 
+    from app.cli_common import EXIT_INVALID_CAMPAIGN
+    from app.screentext import plain
+    from app.world.campaign import CampaignError, campaign_file, find_campaign
+    from app.world.validate import locate_problems, validate_campaign
+
+    if output not in ("text", "json"):
+        raise bad(f"--format is text or json, not {output!r}")
     out = console()
     story = load_story(campaign, playable=False)
-    problems = validate_campaign(story)
-    if problems:
-        for problem in problems:
-            out.print(plain(str(problem), style="red"))
-        breaking = sum(p.breaks_play for p in problems)
-        warnings = len(problems) - breaking
-        stops = f": {breaking} stop it being played, {warnings} warning(s)" if breaking else ""
-        out.print(plain(f"{len(problems)} problem(s) in {story.campaign.title}{stops}"))
-        raise typer.Exit(1)
-    out.print(
-        plain(
-            f"ok: {story.campaign.title} — {len(story.scenes)} scenes, "
-            f"{len(story.challenges)} challenges, {len(story.encounters)} encounters, "
-            f"{len(story.triggers)} triggers, {len(story.endings)} endings"
+    try:
+        path = campaign_file(find_campaign(campaign))
+    except CampaignError:  # loaded a moment ago: only a race could get here
+        path = Path(campaign)
+    found = locate_problems(path, validate_campaign(story))
+    errors = [p for p in found if p.severity == "error"]
+    warnings = [p for p in found if p.severity == "warning"]
+    failed = bool(errors) or (strict and bool(warnings))
+    if output == "json":
+        typer.echo(json.dumps([p.as_dict() for p in found], indent=2))
+        if failed:
+            raise typer.Exit(EXIT_INVALID_CAMPAIGN)
+        return
+    for problem in errors:
+        out.print(plain(problem.text(), style="red"), soft_wrap=True)  # one line: copyable
+    if errors and warnings:
+        out.print(plain("warnings (some may follow from the errors above):"))
+    for problem in warnings:
+        out.print(plain(problem.text(), style="yellow"), soft_wrap=True)
+    if found:
+        out.print(
+            plain(
+                f"{story.campaign.title}: {len(errors)} error(s) stop it being played, "
+                f"{len(warnings)} warning(s)"
+            )
         )
-    )
+    else:
+        out.print(
+            plain(
+                f"ok: {story.campaign.title} — {len(story.scenes)} scenes, "
+                f"{len(story.challenges)} challenges, {len(story.encounters)} encounters, "
+                f"{len(story.triggers)} triggers, {len(story.endings)} endings"
+            )
+        )
+    if failed:
+        raise typer.Exit(EXIT_INVALID_CAMPAIGN)

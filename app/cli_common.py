@@ -69,14 +69,21 @@ def say(line: str) -> None:
 
 
 def load_story(campaign: str, *, playable: bool = True) -> Campaign:
-    """Load a campaign or exit 2 with the loader's message. Every command that plays
+    """Load a campaign: exit 2 when there is none by that name, 3 (with the loader's
+    message, every problem at its line) when it is invalid. Every command that plays
     loads it ``playable`` (its references checked); ``validate`` reports them itself."""
+    from app.screentext import plain
     from app.world.campaign import CampaignError, find_campaign, load_campaign
 
     try:
-        return load_campaign(find_campaign(campaign), playable=playable)
+        folder = find_campaign(campaign)
     except CampaignError as error:
         raise bad(str(error)) from None
+    try:
+        return load_campaign(folder, playable=playable)
+    except CampaignError as error:  # the campaign is there but invalid: exit 3, not 2
+        err_console().print(plain(f"error: {error}", style="red"))
+        raise typer.Exit(EXIT_INVALID_CAMPAIGN) from None
 
 
 def report_dice_error(error: DiceError) -> None:

@@ -45,6 +45,9 @@ from app.world.eventspec import (
 )
 from app.world.printable import controls_in
 from app.world.state import FlagValue
+from app.world.strictness import coercions
+from app.world.tomlplaces import Path as Path_
+from app.world.tomlplaces import Places, dotted, locate, parse_path
 from app.world.userfiles import MAX_DEPTH, UserFileError, read_toml, too_deep
 from app.world.when import Appearance, Fact, FeatureVariant, NPCVariant, SceneVariant
 from app.world.when import Spec as _Spec
@@ -385,15 +388,40 @@ MAX_LISTED = 20
 """Problems listed in one error: enough to fix in one go, never a flood of thousands."""
 
 
-def _format_errors(path: Path, error: ValidationError) -> str:
-    lines = [f"{path}: {error.error_count()} problem(s)"]
-    for item in error.errors(include_url=False)[:MAX_LISTED]:
-        where = ".".join(str(p) for p in item["loc"]) or "(top level)"
-        hint = _HINTS.get(item["type"], "")
-        lines.append(f"  {where}: {item['msg']}" + (f" — {hint}" if hint else ""))
-    if error.error_count() > MAX_LISTED:
-        lines.append(f"  … and {error.error_count() - MAX_LISTED} more")
+def _places(path: Path) -> Places | None:
+    """Where the keys of the campaign file are (None if it cannot be read again)."""
+    try:
+        return locate(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def report_lines(path: Path, found: list[tuple[Path_, str]], headline: str) -> str:
+    """One problem per line as ``file:line:col: key.path: message``, in file order, at
+    most :data:`MAX_LISTED` — the one format of every campaign problem, whether the
+    schema, a type or a reference found it."""
+    places = _places(path)
+    located = []
+    for keys, message in found:
+        spot = places.place(keys) if places is not None else None
+        line, col = spot or (0, 0)
+        at = f"{path}:{line}:{col}" if spot else f"{path}"
+        located.append(((line, col), f"  {at}: {dotted(keys) or '(top level)'}: {message}"))
+    located.sort(key=lambda pair: pair[0])
+    lines = [f"{path}: {headline}"]
+    lines += [text for _, text in located[:MAX_LISTED]]
+    if len(located) > MAX_LISTED:
+        lines.append(f"  … and {len(located) - MAX_LISTED} more (dungeon validate lists all)")
     return "\n".join(lines)
+
+
+def _schema_errors(error: ValidationError) -> list[tuple[Path_, str]]:
+    found: list[tuple[Path_, str]] = []
+    for item in error.errors(include_url=False):
+        hint = _HINTS.get(item["type"], "")
+        loc = tuple(p for p in item["loc"] if isinstance(p, (str, int)))
+        found.append((loc, item["msg"] + (f" — {hint}" if hint else "")))
+    return found
 
 
 MAX_CAMPAIGN_BYTES = 2 << 20
@@ -402,8 +430,9 @@ MAX_CAMPAIGN_BYTES = 2 << 20
 
 def parse_campaign(data: dict[str, Any], path: Path) -> Campaign:
     """Validate raw TOML data against the schema; :class:`CampaignError` lists every
-    problem. The references are not checked here (:func:`check_playable` does, and
-    ``dungeon validate`` reports them with everything else)."""
+    problem. A value of the wrong type is refused, never quietly converted (``dc = "12"``
+    is an error that says to write ``dc = 12``). The references are not checked here
+    (:func:`check_playable` does, and ``dungeon validate`` reports them with the rest)."""
     where = too_deep(data)
     if where is not None:
         raise CampaignError(f"{path}: {where}: nested more than {MAX_DEPTH} levels deep")
@@ -413,10 +442,15 @@ def parse_campaign(data: dict[str, Any], path: Path) -> Campaign:
         lines += [f"  {where}" for where in controls]
         lines.append("  remove them: only line breaks and tabs belong in campaign text")
         raise CampaignError("\n".join(lines))
+    found = coercions(data)
     try:
-        return Campaign.model_validate(data)
+        campaign = Campaign.model_validate(data)
     except ValidationError as error:
-        raise CampaignError(_format_errors(path, error)) from None
+        typed = {keys for keys, _ in found}
+        found += [(k, m) for k, m in _schema_errors(error) if k not in typed]
+    if found:
+        raise CampaignError(report_lines(path, found, f"{len(found)} problem(s)"))
+    return campaign
 
 
 def check_playable(campaign: Campaign, path: Path) -> Campaign:
@@ -424,12 +458,20 @@ def check_playable(campaign: Campaign, path: Path) -> Campaign:
     break play (a start scene, exit, encounter, item or character that does not exist)."""
     problems = play_breaking(campaign)
     if problems:
-        lines = [f"{path}: {len(problems)} problem(s) stop this campaign being played"]
-        lines += [f"  {p.where}: {p.message}" for p in problems[:MAX_LISTED]]
-        if len(problems) > MAX_LISTED:
-            lines.append(f"  … and {len(problems) - MAX_LISTED} more (dungeon validate lists all)")
-        raise CampaignError("\n".join(lines))
+        found = [(parse_path(p.where), p.message) for p in problems]
+        raise CampaignError(
+            report_lines(path, found, f"{len(problems)} problem(s) stop this campaign being played")
+        )
     return campaign
+
+
+def campaign_file(where: Path | str) -> Path:
+    """The campaign file a folder (or the file itself) names."""
+    path = Path(where)
+    try:
+        return path / "campaign.toml" if path.is_dir() else path
+    except (OSError, ValueError):
+        return path
 
 
 def load_campaign(where: Path | str, *, playable: bool = True) -> Campaign:
@@ -437,12 +479,7 @@ def load_campaign(where: Path | str, *, playable: bool = True) -> Campaign:
     result is a campaign or :class:`CampaignError` naming the file, the key and what is
     wrong. With ``playable`` (every entry point that plays) its references are checked
     too; ``dungeon validate`` loads without, to report them among its warnings."""
-    path = Path(where)
-    try:
-        if path.is_dir():
-            path = path / "campaign.toml"
-    except (OSError, ValueError):
-        pass  # reading says what is wrong with the name
+    path = campaign_file(where)  # reading says what is wrong with a bad name
     try:
         data = read_toml(path, MAX_CAMPAIGN_BYTES)
     except UserFileError as error:

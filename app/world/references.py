@@ -9,7 +9,8 @@ triggers that never fire, flags nothing sets) are warnings: the game still runs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import difflib
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,13 @@ if TYPE_CHECKING:
 
 BREAKS_PLAY = frozenset({"dangling reference", "duplicate", "bad formula", "impossible sheet"})
 """Kinds of problem that stop a campaign being played (the others are warnings)."""
+
+
+def missing(kind: str, name: str, known: Iterable[str]) -> str:
+    """``no scene 'cellr' — did you mean 'cellar'?``: the nearest of the ids the campaign
+    (or the SRD) has, when one is near enough to be the one meant."""
+    found = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f"no {kind} {name!r}" + (f" — did you mean {found[0]!r}?" if found else "")
 
 
 @dataclass(frozen=True)
@@ -116,11 +124,21 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
         if not ok:
             problems.append(Problem("dangling reference", where, message))
 
+    def lacks(where: str, kind: str, name: str, known: Collection[str], after: str = "") -> None:
+        if name not in known:
+            problems.append(
+                Problem("dangling reference", where, missing(kind, name, known) + after)
+            )
+
     need(
-        campaign.campaign.start in scenes, "campaign.start", f"no scene {campaign.campaign.start!r}"
+        campaign.campaign.start in scenes,
+        "campaign.start",
+        missing("scene", campaign.campaign.start, scenes),
     )
     for pid in campaign.campaign.party:
-        need(pid in chars, "campaign.party", f"no character {pid!r} in [[characters]]")
+        need(
+            pid in chars, "campaign.party", missing("character", pid, chars) + " in [[characters]]"
+        )
     for n, sheet in enumerate(campaign.characters):
         vitals = sheet.vitals  # a save of this game would be refused for it
         if vitals.hp > vitals.max_hp:
@@ -134,34 +152,60 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
     ids = [c.id for c in campaign.characters]
     for dup in sorted({i for i in ids if ids.count(i) > 1}):
         problems.append(Problem("duplicate", "characters", f"character id {dup!r} used twice"))
+    for table, listed in (("endings", [e.id for e in campaign.endings]),
+                          ("triggers", [t.id for t in campaign.triggers]),
+                          ("offscreen", [o.id for o in campaign.offscreen])):  # fmt: skip
+        first: dict[str, int] = {}
+        for n, entry_id in enumerate(listed):
+            if entry_id in first:
+                earlier = f"{table}[{first[entry_id]}]"
+                message = f"id {entry_id!r} is used twice (first at {earlier}): give each its own"
+                problems.append(Problem("duplicate", f"{table}[{n}].id", message))
+            first.setdefault(entry_id, n)
     for sid, scene in scenes.items():
         for n, exit_ in enumerate(scene.exits):
-            need(exit_.to in scenes, f"scenes.{sid}.exits[{n}].to", f"no scene {exit_.to!r}")
+            need(
+                exit_.to in scenes,
+                f"scenes.{sid}.exits[{n}].to",
+                missing("scene", exit_.to, scenes),
+            )
         for npc in scene.npcs:
-            need(npc in campaign.npcs, f"scenes.{sid}.npcs", f"no npc {npc!r}")
+            lacks(f"scenes.{sid}.npcs", "npc", npc, campaign.npcs)
         for item in scene.items:
-            need(item in campaign.items, f"scenes.{sid}.items", f"no item {item!r}")
+            need(
+                item in campaign.items, f"scenes.{sid}.items", missing("item", item, campaign.items)
+            )
         if scene.encounter:
-            need(scene.encounter in campaign.encounters, f"scenes.{sid}.encounter",
-                 f"no encounter {scene.encounter!r}")  # fmt: skip
+            lacks(f"scenes.{sid}.encounter", "encounter", scene.encounter, campaign.encounters)
         for cid in scene.restrict_to or []:
-            need(cid in chars, f"scenes.{sid}.restrict_to", f"no character {cid!r}")
+            lacks(f"scenes.{sid}.restrict_to", "character", cid, chars)
     for cid, challenge in campaign.challenges.items():
-        need(challenge.scene in scenes, f"challenges.{cid}.scene", f"no scene {challenge.scene!r}")
+        need(
+            challenge.scene in scenes,
+            f"challenges.{cid}.scene",
+            missing("scene", challenge.scene, scenes),
+        )
     for where, _, eff in effects(campaign):
         if eff.move_to:
-            need(eff.move_to in scenes, f"{where}.move_to", f"no scene {eff.move_to!r}")
+            lacks(f"{where}.move_to", "scene", eff.move_to, scenes)
         if eff.start_encounter:
-            need(eff.start_encounter in campaign.encounters, f"{where}.start_encounter",
-                 f"no encounter {eff.start_encounter!r}")  # fmt: skip
+            lacks(f"{where}.start_encounter", "encounter", eff.start_encounter, campaign.encounters)
         if eff.next:
-            need(eff.next in campaign.challenges, f"{where}.next", f"no challenge {eff.next!r}")
+            need(
+                eff.next in campaign.challenges,
+                f"{where}.next",
+                missing("challenge", eff.next, campaign.challenges),
+            )
         for item_id in eff.give_items + eff.take_items:
-            need(item_id in campaign.items, f"{where}", f"no item {item_id!r}")
+            lacks(f"{where}", "item", item_id, campaign.items)
         for cid in eff.restrict_to or []:
-            need(cid in chars, f"{where}.restrict_to", f"no character {cid!r}")
+            lacks(f"{where}.restrict_to", "character", cid, chars)
         if eff.ending:
-            need(eff.ending in ending_ids, f"{where}.ending", f"no ending {eff.ending!r}")
+            need(
+                eff.ending in ending_ids,
+                f"{where}.ending",
+                missing("ending", eff.ending, ending_ids),
+            )
         for formula, label in (
             (eff.damage.amount if eff.damage else None, "damage"),
             (eff.heal, "heal"),
@@ -175,13 +219,18 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
         for n, group in enumerate(encounter.monsters):
             if not campaign.has_monster(group.monster):
                 where = f"encounters.{eid}.monsters[{n}]"
-                message = f"no monster {group.monster!r} in the campaign or the SRD data"
+                known = [*campaign.monsters, *srd().monsters.entries]
+                message = missing("monster", group.monster, known) + " (campaign or SRD)"
                 problems.append(Problem("dangling reference", where, message))
     for mid, monster in campaign.monsters.items():
         for spell in monster.spellcasting.spells if monster.spellcasting else ():
             if spell not in srd().spells:
                 where = f"monsters.{mid}.spellcasting.spells"
-                problems.append(Problem("dangling reference", where, f"no spell {spell!r}"))
+                problems.append(
+                    Problem(
+                        "dangling reference", where, missing("spell", spell, srd().spells.entries)
+                    )
+                )
     for iid, spec in campaign.items.items():
         if spec.heals:
             try:
@@ -189,25 +238,38 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
             except DiceError as error:
                 problems.append(Problem("bad formula", f"items.{iid}.heals", str(error)))
     for where, npc_id in named_members(campaign):
-        need(npc_id in campaign.npcs, where, f"no npc {npc_id!r}")
+        lacks(where, "npc", npc_id, campaign.npcs)
     for nid, person in campaign.npcs.items():
         for n, appearance in enumerate(person.appears):
-            need(appearance.scene in scenes, f"npcs.{nid}.appears[{n}].scene",
-                 f"no scene {appearance.scene!r}")  # fmt: skip
+            lacks(f"npcs.{nid}.appears[{n}].scene", "scene", appearance.scene, scenes)
     flags = flags_set(campaign)
     for where, when in whens(campaign):
         for fact in facts(when):
             if fact.in_scene:
-                need(fact.in_scene in scenes, where, f"no scene {fact.in_scene!r}")
+                lacks(where, "scene", fact.in_scene, scenes)
             if fact.has_item:
-                need(fact.has_item in campaign.items, where, f"no item {fact.has_item!r}")
+                need(
+                    fact.has_item in campaign.items,
+                    where,
+                    missing("item", fact.has_item, campaign.items),
+                )
             fought = fact.encounter()
             if fought:
-                need(fought in campaign.encounters, where, f"no encounter {fought!r}")
+                need(
+                    fought in campaign.encounters,
+                    where,
+                    missing("encounter", fought, campaign.encounters),
+                )
             for ref in (fact.passed, fact.failed):
                 if ref:
-                    need(ref in campaign.challenges, where, f"no challenge {ref!r}")
+                    need(
+                        ref in campaign.challenges,
+                        where,
+                        missing("challenge", ref, campaign.challenges),
+                    )
             if fact.flag and fact.flag not in flags:
                 message = f"nothing sets flag {fact.flag!r} (no set_flags in any effect)"
+                near = difflib.get_close_matches(fact.flag, sorted(flags), n=1, cutoff=0.6)
+                message += f" — did you mean {near[0]!r}?" if near else ""
                 problems.append(Problem("unknown flag", where, message))
     return problems

@@ -12,13 +12,15 @@ challenges that can be attempted. A condition is satisfiable when its facts can 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from app.world.campaign import Campaign, Effects
 from app.world.eventchecks import event_problems
 from app.world.references import Problem, reference_problems, whens
+from app.world.tomlplaces import locate, parse_path
 from app.world.when import Fact
 
-__all__ = ["Problem", "validate_campaign"]
+__all__ = ["Located", "Problem", "locate_problems", "validate_campaign"]
 
 
 IN_PLAY = ("threshold", "present", "visited", "met", "goal", "spoke_to", "examined", "attacked",
@@ -111,6 +113,26 @@ def _what_can_happen(campaign: Campaign) -> _Possible:
 NEVER = "its condition needs something the campaign never makes true"
 
 
+def why_not(possible: _Possible, fact: Fact) -> str:
+    """Which part of a condition can never hold, in words: the atoms to look at."""
+    if fact.all is not None:
+        return "; ".join(why_not(possible, f) for f in fact.all if not possible.satisfiable(f))
+    if fact.any is not None:
+        return "none of its 'any' can hold: " + "; ".join(why_not(possible, f) for f in fact.any)
+    if fact.in_scene:
+        return f"needs the party in scene {fact.in_scene!r}, which nothing leads to"
+    if fact.has_item:
+        return f"needs item {fact.has_item!r}, which no reachable effect or scene gives"
+    if fact.flag:
+        value = "" if fact.equals is None else f" = {fact.equals!r}"
+        return f"needs flag {fact.flag!r}{value}, which nothing reachable sets"
+    encounter = fact.encounter()
+    if encounter:
+        return f"needs encounter {encounter!r} fought, which never starts"
+    challenge = fact.passed or fact.failed or ""
+    return f"needs challenge {challenge!r}, which can never be attempted (its scene is unreachable)"
+
+
 def validate_campaign(campaign: Campaign) -> list[Problem]:
     """Every problem found; an empty list means the campaign is sound."""
     problems = reference_problems(campaign)
@@ -123,13 +145,62 @@ def validate_campaign(campaign: Campaign) -> list[Problem]:
                                     "no exit or effect leads here from the start"))  # fmt: skip
     for i, trigger in enumerate(campaign.triggers):
         if trigger.id not in possible.fired:
-            problems.append(Problem("trigger never fires", f"triggers[{i}] ({trigger.id})", NEVER))
+            where = f"triggers[{i}] ({trigger.id}).when"
+            problems.append(Problem("trigger never fires", where, why_not(possible, trigger.when)))
     if not campaign.endings:
         problems.append(Problem("no ending", "endings", "add at least one [[endings]] table"))
     for i, ending in enumerate(campaign.endings):
         if not possible.satisfiable(ending.when):
-            problems.append(Problem("unreachable ending", f"endings[{i}] ({ending.id})", NEVER))
+            where = f"endings[{i}] ({ending.id}).when"
+            problems.append(Problem("unreachable ending", where, why_not(possible, ending.when)))
     for where, when in whens(campaign):
         if ".variants[" in where and not possible.satisfiable(when):
-            problems.append(Problem("variant never shows", where.removesuffix(".when"), NEVER))
+            problems.append(Problem("variant never shows", where, why_not(possible, when)))
     return problems + event_problems(campaign)
+
+
+@dataclass(frozen=True)
+class Located:
+    """A problem with the place in the file where the author must look."""
+
+    problem: Problem
+    file: Path
+    line: int
+    col: int
+
+    @property
+    def severity(self) -> str:
+        """``error`` (the campaign cannot be played) or ``warning``."""
+        return "error" if self.problem.breaks_play else "warning"
+
+    def text(self) -> str:
+        """``file:line:col: error: kind: key.path: message``."""
+        at = f"{self.file}:{self.line}:{self.col}" if self.line else str(self.file)
+        return f"{at}: {self.severity}: {self.problem}"
+
+    def as_dict(self) -> dict[str, object]:
+        """The problem as JSON-ready data, for editors and CI."""
+        return {
+            "severity": self.severity,
+            "file": str(self.file),
+            "line": self.line,
+            "col": self.col,
+            "kind": self.problem.kind,
+            "path": self.problem.where,
+            "message": self.problem.message,
+        }
+
+
+def locate_problems(file: Path, problems: list[Problem]) -> list[Located]:
+    """Each problem with its line and column, errors before warnings, in file order."""
+    try:
+        places = locate(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        places = None
+    found = []
+    for problem in problems:
+        spot = places.place(parse_path(problem.where)) if places is not None else None
+        line, col = spot or (0, 0)
+        found.append(Located(problem, file, line, col))
+    found.sort(key=lambda p: (p.severity != "error", p.line, p.col))
+    return found

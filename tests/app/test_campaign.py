@@ -87,8 +87,8 @@ def test_bad_facts_are_schema_errors() -> None:
          "dangling reference: scenes.inn.npcs: no npc 'bertha'"),
         (lambda d: d["challenges"]["trapdoor_lock"]["failure"].update(next="spikes"),
          "dangling reference: challenges.trapdoor_lock.failure.next: no challenge 'spikes'"),
-        (lambda d: d["encounters"]["cellar_rats"]["monsters"][0].update(monster="dragon_turtle"),
-         "no monster 'dragon_turtle' in the campaign or the SRD data"),
+        (lambda d: d["encounters"]["cellar_rats"]["monsters"][0].update(monster="goblim"),
+         "no monster 'goblim' — did you mean 'goblin'? (campaign or SRD)"),
         (lambda d: d["campaign"].update(party=["mira", "gimli"]),
          "dangling reference: campaign.party: no character 'gimli'"),
         (lambda d: d["challenges"]["flagstone"]["success"].update(give_items=["crown"]),
@@ -120,10 +120,10 @@ def test_validate_command(tmp_path: Path) -> None:
     data = raw()
     data["scenes"]["inn"]["npcs"] = ["nobody"]
     bad = runner.invoke(app, ["validate", str(write(tmp_path, data))])
-    assert bad.exit_code == 1 and "no npc 'nobody'" in bad.stdout and "1 problem(s)" in bad.stdout
+    assert bad.exit_code == 3 and "no npc 'nobody'" in bad.stdout and "1 error(s)" in bad.stdout
     data["scenes"]["inn"]["colour"] = "red"
     broken = runner.invoke(app, ["validate", str(write(tmp_path, data))])
-    assert broken.exit_code == 2 and "scenes.inn.colour" in broken.stderr
+    assert broken.exit_code == 3 and "scenes.inn.colour" in broken.stderr
     missing = runner.invoke(app, ["validate", "no-such-campaign"])
     assert missing.exit_code == 2 and "shipped campaigns: crossroads" in missing.stderr
 

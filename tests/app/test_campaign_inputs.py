@@ -17,6 +17,7 @@ import tomli_w
 from typer.testing import CliRunner
 
 from app.cli import app
+from app.cli_common import EXIT_INVALID_CAMPAIGN
 from app.dm.brain import BrainError
 from app.dm.scripted import ScriptedBrain
 from app.saves import SaveError
@@ -75,7 +76,10 @@ def test_a_broken_reference_is_refused_naming_file_key_and_what(tmp_path: Path, 
         load_campaign(folder)
     message = str(caught.value)
     assert str(folder / "campaign.toml") in message and "stop this campaign being played" in message
-    assert re.search(r"\n  \S+: no (scene|character|encounter|item) '", message), message
+    # every problem at its place: file:line:col, the key path, what is wrong
+    assert re.search(
+        r"\n  \S+campaign\.toml:\d+:\d+: \S+: no (scene|character|encounter|item) '", message
+    ), message
     # the validator still loads it, to list the problem with its warnings
     assert load_campaign(folder, playable=False).campaign.title
 
@@ -107,7 +111,7 @@ def test_every_command_that_plays_reports_a_broken_campaign(
     else:
         args.append(str(folder))
     result = CliRunner().invoke(app, args, input="/quit\n")
-    assert result.exit_code == 2, result.output
+    assert result.exit_code == EXIT_INVALID_CAMPAIGN, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "stop this campaign being played" in result.stderr
     assert "Traceback" not in result.output
@@ -127,9 +131,12 @@ def test_resuming_a_game_whose_campaign_broke_since_is_a_clear_error(tmp_path: P
 
 def test_validate_lists_broken_references_with_the_warnings(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["validate", str(broken_folder(tmp_path, "campaign.start"))])
-    assert result.exit_code == 1
-    assert "dangling reference: campaign.start: no scene 'nowhere'" in result.stdout
-    assert "1 stop it being played" in result.stdout
+    assert result.exit_code == EXIT_INVALID_CAMPAIGN
+    assert re.search(
+        r"campaign\.toml:\d+:1: error: dangling reference: campaign\.start: no scene 'nowhere'",
+        result.stdout,
+    )
+    assert "1 error(s) stop it being played" in result.stdout
 
 
 async def test_the_new_game_screen_lists_a_broken_campaign_as_broken(tmp_path: Path) -> None:
@@ -336,7 +343,7 @@ def test_a_file_with_thousands_of_problems_lists_a_readable_few(tmp_path: Path) 
         load_campaign(write(tmp_path / "typos", data))
     lines = str(caught.value).splitlines()
     assert lines[0].endswith("2000 problem(s)") and len(lines) == 22
-    assert lines[-1] == "  … and 1980 more"
+    assert lines[-1] == "  … and 1980 more (dungeon validate lists all)"
 
 
 def test_a_character_with_more_hp_than_its_maximum_is_refused_like_in_a_save(

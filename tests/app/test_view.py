@@ -226,9 +226,9 @@ def test_a_variant_that_can_never_show_is_reported() -> None:
 
     found = problems_with(never)
     assert (
-        "variant never shows: scenes.warren.variants[0]: its condition needs something "
-        "the campaign never makes true" in found
-    )
+        "variant never shows: scenes.warren.variants[2].when: needs encounter 'tunnel_guards' "
+        "fought, which never starts" in found
+    ), found
 
 
 def write(tmp_path: Path, data: dict[str, Any]) -> Path:
@@ -240,15 +240,15 @@ def write(tmp_path: Path, data: dict[str, Any]) -> Path:
     ("change", "where"),
     [
         (lambda d: d["scenes"]["inn"]["variants"][0].update(descripton="x"),
-         "scenes.inn.variants.0.descripton"),
+         "scenes.inn.variants[0].descripton"),
         (lambda d: d["scenes"]["inn"]["variants"][0].update(when={"flag": "a", "killed": "b"}),
-         "scenes.inn.variants.0.when"),
+         "scenes.inn.variants[0].when"),
         (lambda d: d["scenes"]["inn"]["variants"][0].pop("description"),
-         "scenes.inn.variants.0"),
+         "scenes.inn.variants[0]"),
         (lambda d: d["npcs"]["tam"]["appears"][0].update(room="inn"),
-         "npcs.tam.appears.0.room"),
+         "npcs.tam.appears[0].room"),
         (lambda d: d["encounters"]["grubnak_band"]["monsters"][1].update(name="Snik"),
-         "encounters.grubnak_band.monsters.1"),
+         "encounters.grubnak_band.monsters[1]"),
     ],
 )  # fmt: skip
 def test_bad_keys_are_rejected_with_their_key_path(tmp_path: Path, change: Any, where: str) -> None:
@@ -256,14 +256,14 @@ def test_bad_keys_are_rejected_with_their_key_path(tmp_path: Path, change: Any, 
     change(data)
     with pytest.raises(CampaignError) as error:
         load_campaign(write(tmp_path, data))
-    assert f"  {where}:" in str(error.value) or f"  {where}." in str(error.value)
+    assert f" {where}:" in str(error.value) or f" {where}." in str(error.value)
 
 
 def test_dungeon_validate_reports_a_bad_appearance_by_its_key_path(tmp_path: Path) -> None:
     data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
     data["npcs"]["tam"]["appears"][1]["when"] = {"flag": "tam_at_home"}
     result = CliRunner().invoke(app, ["validate", str(write(tmp_path, data))])
-    assert result.exit_code == 1
+    assert result.exit_code == 0  # a warning: the game runs, the author is told
     assert "unknown flag: npcs.tam.appears[1].when: nothing sets flag 'tam_at_home'" in " ".join(
         result.stdout.split()
     )

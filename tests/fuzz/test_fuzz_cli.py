@@ -97,14 +97,14 @@ def sandbox(template: Path) -> Iterator[Path]:
 
 
 def run_cli(args: Sequence[str], stdin: bytes | None = None) -> Verdict:
-    """One run: exit 0/1/2, a ``SystemExit`` or nothing as the exception, no traceback
-    printed, and a message when it fails. Returns the verdict for the judge."""
+    """One run: exit 0/1/2/3 (3: an invalid campaign), a ``SystemExit`` or nothing as the
+    exception, no traceback printed, and a message when it fails. Returns the verdict."""
     result = CliRunner().invoke(app, list(args), input=stdin, env={**ENV, "HOME": os.getcwd()})
     output = result.stdout + result.stderr
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     assert "Traceback" not in output, output[-2000:]
-    assert result.exit_code in (0, 1, 2), (result.exit_code, output[-2000:])
+    assert result.exit_code in (0, 1, 2, 3), (result.exit_code, output[-2000:])
     if result.exit_code:
         assert output.strip(), "a failure without a message"
         return Verdict.REFUSED

@@ -68,10 +68,10 @@ def test_any_campaign_text_is_shown_or_refused(
             input="/status\nI look around\n/quit\n",
         )
         _clean(played.output)
-        if checked.exit_code == 2 and played.exit_code == 2:
+        if checked.exit_code == 3 and played.exit_code == 3:  # an invalid campaign
             assert "escape codes in campaign text" in " ".join(checked.output.split())
             return Verdict.REFUSED
-        assert checked.exit_code in (0, 1) and played.exit_code == 0, played.output[-2000:]
+        assert checked.exit_code == 0 and played.exit_code == 0, played.output[-2000:]
         return None
 
     judge("text", case, refusals=(), nonsense=nonsense, shown=(title, name, description))

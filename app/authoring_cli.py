@@ -245,3 +245,59 @@ def validate_command(
         )
     if failed:
         raise typer.Exit(EXIT_INVALID_CAMPAIGN)
+
+
+def schema_command(
+    output: Annotated[
+        Path | None, typer.Option(help="Write the schema to this file (default: print it).")
+    ] = None,
+) -> None:
+    """Write the JSON Schema of campaign files, for editor completion and checks (taplo,
+    Even Better TOML: put `#:schema ./campaign.schema.json` on a campaign's first line)."""
+    from app.world.schemafile import generate, render
+
+    text = render(generate())
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise bad(f"cannot write {output}: {error.strerror or error}") from None
+    typer.echo(f"wrote {output}")
+
+
+def list_command(
+    kind: Annotated[
+        str,
+        typer.Argument(
+            help="monsters, spells, weapons, armor, conditions, skills, abilities or damage-types."
+        ),
+    ],
+    campaign: Annotated[
+        str | None, typer.Option(help="Also list this campaign's own monsters.")
+    ] = None,
+    search: Annotated[str, typer.Option(help="Only rows containing this text.")] = "",
+) -> None:
+    """List the ids a campaign can use, beside their names."""
+    from app.authoring.listing import KINDS, rows
+
+    if kind not in KINDS:
+        raise bad(f"nothing to list called {kind!r}; choose one of {', '.join(KINDS)}")
+    found = rows(kind, search)
+    if campaign is not None and kind == "monsters":
+        story = load_story(campaign)
+        own = [(k, m.name, f"CR {m.cr}, {m.type}, AC {m.ac} (campaign)")
+               for k, m in story.monsters.items()]  # fmt: skip
+        needle = search.lower()
+        found = sorted(
+            [r for r in own if needle in " ".join(r).lower()]
+            + [r for r in found if r[0] not in story.monsters]
+        )
+    if not found:
+        typer.echo(f"no {kind} match {search!r}")
+        return
+    width = max(len(r[0]) for r in found)
+    name_width = max(len(r[1]) for r in found)
+    for rid, name, more in found:
+        typer.echo(f"{rid:<{width}}  {name:<{name_width}}  {more}".rstrip())

@@ -18,7 +18,13 @@ from typing import Annotated
 import typer
 
 from app import __version__
-from app.authoring_cli import balance_command, simulate_command, validate_command
+from app.authoring_cli import (
+    balance_command,
+    list_command,
+    schema_command,
+    simulate_command,
+    validate_command,
+)
 from app.character_cli import character_app
 from app.cli_common import EXIT_BAD_INPUT
 from app.cli_common import console as _console
@@ -183,6 +189,8 @@ def saves_export(
 app.command("simulate")(simulate_command)
 app.command("balance")(balance_command)
 app.command("validate")(validate_command)
+app.command("schema")(schema_command)
+app.command("list")(list_command)
 app.command("tool")(tool_command)
 app.command("ledger")(ledger_command)
 

@@ -1,0 +1,52 @@
+"""``dungeon list`` and ``dungeon schema``: the ids an author may use, and the schema an
+editor completes campaign files with."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from app.cli import app
+from app.world.campaign import CAMPAIGNS_DIR
+
+
+@pytest.mark.parametrize(
+    ("kind", "search", "line"),
+    [
+        ("monsters", "goblin", "goblin     Goblin     CR 1/4"),
+        ("spells", "fire bolt", "fire_bolt  Fire Bolt  cantrip, evocation"),
+        ("weapons", "longsword", "longsword  Longsword  1d8 slashing"),
+        ("conditions", "prone", "prone  Prone"),
+    ],
+)
+def test_list_shows_ids_beside_names(kind: str, search: str, line: str) -> None:
+    result = CliRunner().invoke(app, ["list", kind, "--search", search])
+    assert result.exit_code == 0 and line in result.stdout, result.stdout
+
+
+def test_list_includes_a_campaigns_own_monsters() -> None:
+    result = CliRunner().invoke(app, ["list", "monsters", "--campaign", "crossroads"])
+    assert "goblin_boss" in result.stdout and "(campaign)" in result.stdout
+
+
+def test_list_of_an_unknown_kind_names_the_choices() -> None:
+    result = CliRunner().invoke(app, ["list", "dragons"])
+    assert result.exit_code == 2 and "choose one of monsters, spells" in result.stderr
+
+
+def test_the_schema_accepts_the_shipped_campaigns_and_catches_a_slip(tmp_path: Path) -> None:
+    out = tmp_path / "campaign.schema.json"
+    assert CliRunner().invoke(app, ["schema", "--output", str(out)]).exit_code == 0
+    schema = json.loads(out.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    for folder in sorted(CAMPAIGNS_DIR.iterdir()):
+        if (folder / "campaign.toml").exists():
+            data = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+            assert list(validator.iter_errors(data)) == [], folder.name
+    data["campaign"]["levles"] = [1, 2]
+    assert any("levles" in e.message for e in validator.iter_errors(data))

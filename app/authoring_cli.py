@@ -50,7 +50,8 @@ def simulate_command(
     from app.dm.openai_brain import OpenAIBrain
     from app.dm.scripted import ScriptedBrain
     from app.screentext import plain
-    from app.session.runner import ScriptError, read_script, run_lines
+    from app.session.runner import ScriptError, parse_script, read_script, run_lines
+    from app.session.scripting import unknown_ids
     from app.session.session import ending_title
     from app.session.setup import start_session
 
@@ -81,6 +82,11 @@ def simulate_command(
             f"error: unknown brain {brain!r} (offline, scripted, openai)", style="red"
         )
         raise typer.Exit(EXIT_BAD_INPUT)
+    unknown = unknown_ids(parse_script(lines), story)
+    if unknown:  # before anything runs: a misspelt id would fail only at the end
+        for message in unknown:
+            err_console().print(plain(f"error: {script}: {message}", style="red"))
+        raise typer.Exit(EXIT_BAD_INPUT)
     session = start_session(story, seed, dm)
     result = asyncio.run(run_lines(session, lines, say, ledger=True))  # plain, never wrapped
     state = session.state
@@ -95,9 +101,12 @@ def simulate_command(
         summary.append("flags: " + ", ".join(f"{k}={v}" for k, v in sorted(state.flags.items())))
     ending = ending_title(state)
     summary.append(f"ending: {ending or 'none reached'}")
+    for failure in result.failed:  # file:line, so an editor can jump to it
+        summary.append(f"{script}:{failure.line}: {failure.text} — failed "
+                       f"({failure.reason}) [seed {seed}]")  # fmt: skip
     for line in summary:
         say(line)
-    if result.errors or (until_end and ending is None):
+    if result.errors or result.failed or (until_end and ending is None):
         raise typer.Exit(1)
 
 
@@ -301,3 +310,59 @@ def list_command(
     name_width = max(len(r[1]) for r in found)
     for rid, name, more in found:
         typer.echo(f"{rid:<{width}}  {name:<{name_width}}  {more}".rstrip())
+
+
+MAX_PLAYTEST_SEEDS = 10_000
+"""Seeds one ``playtest`` may ask for (each is one run of every script)."""
+
+
+def playtest_command(
+    campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
+    seeds: Annotated[
+        int, typer.Option(min=1, max=MAX_PLAYTEST_SEEDS, help="Seeds per script (0 to N-1).")
+    ] = 20,
+    jobs: Annotated[
+        int, typer.Option(min=0, max=256, help="Processes to run in (0: every core).")
+    ] = 0,
+    output: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    require_all_endings: Annotated[
+        bool,
+        typer.Option("--require-all-endings", help="Fail (exit 1) if an ending is never reached."),
+    ] = False,
+) -> None:
+    """Play the campaign's scripts over many seeds and report what was reached — and what
+    never was. Exit 1 when a script never passes, the game reported an error, or (with
+    --require-all-endings) an ending is never reached."""
+    import json
+
+    from app.authoring.playtest import default_jobs, report, run_all, scripts_of
+    from app.authoring.playtest_text import render
+    from app.world.campaign import find_campaign
+
+    if output not in ("text", "json"):
+        raise bad(f"--format is text or json, not {output!r}")
+    story = load_story(campaign)
+    folder = find_campaign(campaign).resolve()
+    scripts = scripts_of(folder)
+    if not scripts:
+        raise bad(f"{campaign}: no scripts to play (write scripts/*.txt beside campaign.toml)")
+    found = report(story, run_all(folder, scripts, seeds, jobs or default_jobs()))
+    if output == "json":
+        typer.echo(
+            json.dumps(
+                {
+                    "campaign": found.campaign,
+                    "endings": dict(found.endings),
+                    "never": found.never,
+                    "runs": [r.model_dump() for r in found.runs],
+                },
+                indent=2,
+            )
+        )
+    else:
+        for line in render(found):
+            say(line)
+    never_passes = any(ok == 0 for ok, _, _ in found.scripts().values())
+    errors = any(r.errors for r in found.runs)
+    if never_passes or errors or (require_all_endings and found.never["endings"]):
+        raise typer.Exit(1)

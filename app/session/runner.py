@@ -20,23 +20,31 @@ from app.dm.events import (
     StateTransition,
     TurnEnd,
 )
+from app.session.scripting import MAX_FIGHT_TURNS, MAX_REPEATS, Step, parse_step
 from app.session.session import GameSession
 from app.world.actions import MAX_ACTION_CHARS, PlayerAction
 from app.world.ledger import JudgmentMade, LedgerEvent, TriggerFired
 from app.world.userfiles import UserFileError, read_text
 
 
+def _weakest_foe(session: GameSession) -> str | None:
+    """The name of the standing foe with the fewest hit points (ties: the first)."""
+    encounter = session.state.encounter
+    if encounter is None:
+        return None
+    foes = [
+        session.state.creatures[c.id]
+        for c in encounter.order
+        if c.id in session.state.creatures and c.id not in session.state.party
+    ]
+    standing = [f for f in foes if f.vitals.hp > 0 and not f.left]
+    if not standing:
+        return None
+    return min(standing, key=lambda f: f.vitals.hp).name
+
+
 class ScriptError(ValueError):
     """A script line that cannot be understood (names the line)."""
-
-
-@dataclass(frozen=True)
-class ScriptLine:
-    """One ``Name: action`` line."""
-
-    number: int
-    name: str
-    text: str
 
 
 MAX_SCRIPT_BYTES = 4 << 20
@@ -56,23 +64,23 @@ def read_script(path: Path) -> list[str]:
     return lines
 
 
-def parse_script(lines: Iterable[str]) -> list[ScriptLine]:
-    """Parse ``Name: action`` lines; blank lines and ``#`` comments are skipped."""
+def parse_script(lines: Iterable[str]) -> list[Step]:
+    """Parse a script (see :mod:`app.session.scripting`); :class:`ScriptError` names the
+    line of the first thing it cannot read."""
     parsed = []
     for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
+        try:
+            step = parse_step(number, raw)
+        except ValueError as error:
+            raise ScriptError(f"line {number}: {error}") from None
+        if step is None:
             continue
-        name, sep, text = line.partition(":")
-        if not sep or not name.strip() or not text.strip():
-            raise ScriptError(f"line {number}: expected 'Name: action', got {line!r}")
-        action = text.strip()
-        if len(action) > MAX_ACTION_CHARS:  # what a player may type at the table, no more
-            raise ScriptError(
-                f"line {number}: the action is {len(action):,} characters long; "
+        if step.kind in ("say", "repeat") and len(step.text) > MAX_ACTION_CHARS:
+            raise ScriptError(  # what a player may type at the table, no more
+                f"line {number}: the action is {len(step.text):,} characters long; "
                 f"an action holds at most {MAX_ACTION_CHARS:,}"
             )
-        parsed.append(ScriptLine(number, name.strip(), action))
+        parsed.append(step)
     return parsed
 
 
@@ -121,6 +129,20 @@ class RunResult:
     turns: int = 0
     errors: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    failed: list[Failure] = field(default_factory=list)
+    """Assertions (``expect``) and waits (``until``, ``fight until``) that did not hold."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A script line whose condition did not hold: where, what it said, what was seen."""
+
+    line: int
+    text: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.text} — failed ({self.reason})"
 
 
 ANYONE = "anyone"
@@ -187,6 +209,22 @@ async def run_lines(
         if emit is not None:
             emit(line)
 
+    async def fight(step: Step) -> None:
+        """Whoever may act attacks the foe with the fewest hit points, until no fight is on."""
+        turns = 0
+        while session.state.encounter is not None and not session.state.ending:
+            if session.foe_turn:
+                await play_ready_turns()
+                continue
+            if turns == MAX_FIGHT_TURNS:
+                fail(step, f"the fight still goes on after {turns} turns")
+                return
+            turns += 1
+            foe = _weakest_foe(session)
+            text = f"attack the {foe}" if foe else "attack"
+            if not await act(step, ANYONE, text):
+                return
+
     async def play_ready_turns() -> None:
         narration: list[str] = []
         async for event in session.run_until_players():
@@ -215,26 +253,57 @@ async def run_lines(
                 result.turns += 1
                 out("")
 
-    for line in parse_script(lines):
+    async def act(step: Step, name: str, text: str) -> bool:
+        """One action through the session; False when it could not be taken."""
         if session.foe_turn:
             await play_ready_turns()  # foes act before the next player does
-        character = resolve_character(session, line.name)
+        character = resolve_character(session, name)
         if character is None:
             known = ", ".join(s.name for s in session.state.party.values())
-            message = f"line {line.number}: nobody called {line.name!r} (party: {known})"
+            message = f"line {step.number}: nobody called {name!r} (party: {known})"
             out(f"! {message}")
             result.refused.append(message)
-            continue
-        out(f"> {session.state.name_of(character)}: {line.text}")
+            return False
+        out(f"> {session.state.name_of(character)}: {text}")
         player = session.state.controller_of(character) or ""
-        outcome = session.submit(
-            PlayerAction(character_id=character, text=line.text, player=player)
-        )
+        outcome = session.submit(PlayerAction(character_id=character, text=text, player=player))
         if not outcome:
             reason = getattr(outcome, "reason", "refused")
             out(f"! {reason}")
-            result.refused.append(f"line {line.number}: {reason}")
-            continue
+            result.refused.append(f"line {step.number}: {reason}")
+            return False
         if session.can_advance():
             await play_ready_turns()
+        return True
+
+    def fail(step: Step, reason: str) -> None:
+        failure = Failure(step.number, step.text, reason)
+        result.failed.append(failure)
+        out(f"! {failure}")
+
+    for step in parse_script(lines):
+        if session.state.ending and step.kind in ("say", "repeat", "fight"):
+            fail(step, f"the story has ended ({session.state.ending})")
+            continue
+        if step.kind == "say":
+            await act(step, step.name, step.text)
+        elif step.kind == "expect":
+            assert step.condition is not None
+            if session.foe_turn:
+                await play_ready_turns()
+            if not step.condition.holds(session.state):
+                fail(step, step.condition.explain(session.state))
+            else:
+                out(f"✓ {step.text}")
+        elif step.kind == "repeat":
+            assert step.condition is not None
+            tries = 0
+            while not step.condition.holds(session.state) and not session.state.ending:
+                if tries == MAX_REPEATS:
+                    fail(step, f"still not {step.condition.text} after {tries} tries")
+                    break
+                tries += 1
+                await act(step, step.name, step.text)
+        else:
+            await fight(step)
     return result

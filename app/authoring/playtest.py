@@ -1,0 +1,150 @@
+"""``dungeon playtest``: a campaign's scripts played over many seeds, in parallel
+processes, with a report of what was reached — and, most useful to an author, what never
+was.
+
+Each run is one script on one seed with the offline referee, exactly as ``dungeon
+simulate`` plays it, without writing anything to disk. What a run reached is read from
+the world, not from the text: the truth set's index of what happened (scenes entered,
+triggers fired, people spoken to), the challenges' outcomes, the encounters defeated and
+the ending. Runs are independent and seeded by (script, seed), so the report is the same
+whatever ``--jobs`` is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from app.world.campaign import Campaign, load_campaign
+
+
+class RunRecord(BaseModel):
+    """What one run of one script reached."""
+
+    script: str
+    seed: int
+    ending: str | None = None
+    turns: int = 0
+    scenes: list[str] = Field(default_factory=list)
+    triggers: list[str] = Field(default_factory=list)
+    challenges: list[str] = Field(default_factory=list)
+    """``<id>:passed`` / ``<id>:failed``."""
+    defeated: list[str] = Field(default_factory=list)
+    spoke_to: list[str] = Field(default_factory=list)
+    failures: list[str] = Field(default_factory=list)
+    """Script lines whose ``expect`` or ``until`` did not hold, and refused lines."""
+    errors: list[str] = Field(default_factory=list)
+    fallen: list[str] = Field(default_factory=list)
+    """Party members dead at the end."""
+
+    @property
+    def passed(self) -> bool:
+        """Whether the script ran as written: nothing failed, nothing went wrong."""
+        return not self.failures and not self.errors
+
+
+@cache
+def _campaign(folder: str) -> Campaign:
+    return load_campaign(folder)  # once per process, not once per run
+
+
+def play_one(folder: str, script: str, seed: int) -> RunRecord:
+    """Play one script on one seed (a top-level function: worker processes call it)."""
+    from app.session.runner import read_script, run_lines  # noqa: PLC0415 (worker start-up)
+    from app.session.setup import start_session  # noqa: PLC0415
+
+    story = _campaign(folder)
+    lines = read_script(Path(script))
+    session = start_session(story, seed)
+    result = asyncio.run(run_lines(session, lines))
+    state = session.state
+    seen = state.truth.index
+    return RunRecord(
+        script=Path(script).name,
+        seed=seed,
+        ending=state.ending,
+        turns=result.turns,
+        scenes=sorted(k.split(".", 1)[1] for k in seen if k.startswith("entered.")),
+        triggers=sorted(k.split(".", 1)[1] for k in seen if k.startswith("fired.")),
+        challenges=sorted(f"{cid}:{outcome}" for cid, outcome in state.challenges.items()),
+        defeated=sorted(state.defeated),
+        spoke_to=sorted(k.split(".", 1)[1] for k in seen if k.startswith("spoke_to.")),
+        failures=[str(f) for f in result.failed] + result.refused,
+        errors=list(result.errors),
+        fallen=sorted(s.name for s in state.party.values() if s.vitals.state.value == "dead"),
+    )
+
+
+@dataclass
+class Report:
+    """Every run, and what the campaign has that no run reached."""
+
+    campaign: str
+    runs: list[RunRecord]
+    never: dict[str, list[str]] = field(default_factory=dict)
+    endings: Counter[str] = field(default_factory=Counter)
+
+    def scripts(self) -> dict[str, tuple[int, int, RunRecord | None]]:
+        """Per script: (runs passed, runs, the first failing run)."""
+        out: dict[str, tuple[int, int, RunRecord | None]] = {}
+        for run in self.runs:
+            ok, total, first = out.get(run.script, (0, 0, None))
+            if first is None and not run.passed:
+                first = run
+            out[run.script] = (ok + run.passed, total + 1, first)
+        return out
+
+
+def report(story: Campaign, runs: list[RunRecord]) -> Report:
+    """Gather the runs: the endings histogram and what was never reached, by kind."""
+    reached = {
+        "scenes": {s for r in runs for s in r.scenes},
+        "endings": {r.ending for r in runs if r.ending},
+        "triggers": {t for r in runs for t in r.triggers},
+        "challenge outcomes": {c for r in runs for c in r.challenges},
+        "encounters defeated": {e for r in runs for e in r.defeated},
+        "people spoken to": {n for r in runs for n in r.spoke_to},
+    }
+    reached["scenes"].add(story.campaign.start)
+    wanted = {
+        "scenes": list(story.scenes),
+        "endings": [e.id for e in story.endings],
+        "triggers": [t.id for t in story.triggers],
+        "challenge outcomes": [f"{c}:{o}" for c in story.challenges for o in ("passed", "failed")],
+        "encounters defeated": list(story.encounters),
+        "people spoken to": list(story.npcs),
+    }
+    never = {kind: [x for x in ids if x not in reached[kind]] for kind, ids in wanted.items()}
+    endings = Counter(r.ending or "(none)" for r in runs)
+    return Report(story.campaign.id, runs, never, endings)
+
+
+def scripts_of(folder: Path) -> list[Path]:
+    """The campaign's scripts: ``scripts/*.txt`` beside its ``campaign.toml``."""
+    base = folder if folder.is_dir() else folder.parent
+    return sorted((base / "scripts").glob("*.txt"))
+
+
+def run_all(folder: Path, scripts: list[Path], seeds: int, jobs: int) -> list[RunRecord]:
+    """Every script on seeds ``0 .. seeds-1``, in ``jobs`` processes (1: in this one)."""
+    tasks = [(str(folder), str(s), seed) for s in scripts for seed in range(seeds)]
+    if jobs <= 1 or len(tasks) <= 1:
+        return [play_one(*task) for task in tasks]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play_one, *task) for task in tasks]
+        return [f.result() for f in futures]
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

@@ -1,0 +1,97 @@
+"""Scripts that survive another seed: ``fight until the combat ends``, ``… until``, and
+``expect`` assertions reported at their line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from app.cli import app
+from app.session.runner import ScriptError, parse_script
+from app.session.scripting import ConditionError, parse_condition
+
+PEACE = Path("campaigns/crossroads/scripts/peace.txt")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "arg", "negated"),
+    [
+        ("scene cellar", "scene", "cellar", False),
+        ("not flag tam_found", "flag", "tam_found", True),
+        ("flag mood = grim", "flag", "mood", False),
+        ("no ending", "ending", "", True),
+        ("ending peace", "ending", "peace", False),
+        ("no fight", "fight", "", True),
+        ("hp thorin > 0", "hp", "thorin", False),
+        ("score trust.berta >= 2", "score", "trust.berta", False),
+        ("passed trapdoor_lock", "passed", "trapdoor_lock", False),
+        ("fired tam_found", "fired", "tam_found", False),
+    ],
+)
+def test_conditions_read_as_written(text: str, kind: str, arg: str, negated: bool) -> None:
+    condition = parse_condition(text)
+    assert (condition.kind, condition.arg, condition.negated) == (kind, arg, negated)
+
+
+@pytest.mark.parametrize("text", ["scene", "hp thorin lots", "the moon rises", "flag a b"])
+def test_a_condition_that_means_nothing_says_what_is_wanted(text: str) -> None:
+    with pytest.raises(ConditionError, match="use scene ID, flag NAME"):
+        parse_condition(text)
+
+
+def test_steps_of_every_kind() -> None:
+    steps = parse_script([
+        "Mira: pick the lock until passed trapdoor_lock",
+        "fight until the combat ends",
+        "expect ending peace",
+        "Mira: we wait until dawn",  # words a player says, not a condition
+        "Mira: /status",
+    ])  # fmt: skip
+    assert [s.kind for s in steps] == ["repeat", "fight", "expect", "say", "say"]
+    assert steps[0].text == "pick the lock" and steps[3].text == "we wait until dawn"
+    with pytest.raises(ScriptError, match=r"line 1: .*expect CONDITION"):
+        parse_script(["expecting nothing"])
+    with pytest.raises(ScriptError, match="line 1: cannot read condition"):
+        parse_script(["expect the unexpected"])
+
+
+def simulate(tmp_path: Path, text: str, seed: int = 1) -> tuple[int, str, str]:
+    script = tmp_path / "script.txt"
+    script.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["simulate", "crossroads", "--script", str(script), "--seed", str(seed)]
+    )
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_failed_expectation_names_file_line_and_seed(tmp_path: Path) -> None:
+    code, out, _ = simulate(tmp_path, "Mira: look around\nexpect scene cellar\nexpect no fight\n")
+    assert code == 1
+    assert (
+        f"{tmp_path / 'script.txt'}:2: expect scene cellar — failed (the party is in inn) [seed 1]"
+        in out
+    )
+    assert "✓ expect no fight" in out
+
+
+def test_a_misspelt_id_is_refused_before_anything_plays(tmp_path: Path) -> None:
+    code, out, err = simulate(tmp_path, "Mira: look around\nexpect flag tam_fund\n")
+    assert code == 2 and out == ""
+    assert "line 2: no flag 'tam_fund' — did you mean 'tam_found'?" in err
+
+
+def test_fight_until_the_combat_ends_wins_the_rat_fight_on_any_seed(tmp_path: Path) -> None:
+    text = (
+        "Mira: I pick the lock on the trapdoor until flag trapdoor_open\n"
+        "Thorin: I go down the trapdoor\n"
+        "expect fight\n"
+        "fight until the combat ends\n"
+        "expect no fight\n"
+        "expect hp thorin > 0\n"
+    )
+    for seed in (3, 8):
+        code, out, _ = simulate(tmp_path, text, seed)
+        assert code == 0, out[-1500:]
+        assert out.count("✓") == 3

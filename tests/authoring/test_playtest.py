@@ -1,0 +1,52 @@
+"""``dungeon playtest``: every script over many seeds, what was reached and what never
+was, the same report whatever the number of processes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from app.authoring.playtest import play_one, report
+from app.cli import app
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+
+CROSSROADS = CAMPAIGNS_DIR / "crossroads"
+
+
+def playtest(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["playtest", *args])
+    return result.exit_code, result.stdout
+
+
+def test_every_ending_of_the_shipped_campaign_is_reached_by_its_scripts() -> None:
+    code, out = playtest("crossroads", "--seeds", "6", "--jobs", "2", "--require-all-endings")
+    assert code == 0, out
+    assert "endings: mercy" not in out and "== playtest: crossroads — 24 runs ==" in out
+    for ending in ("peace", "mercy", "alliance", "victory"):
+        assert f"  {ending} " in out
+
+
+def test_the_report_is_the_same_whatever_the_processes() -> None:
+    one = json.loads(playtest("crossroads", "--seeds", "2", "--jobs", "1", "--format", "json")[1])
+    two = json.loads(playtest("crossroads", "--seeds", "2", "--jobs", "2", "--format", "json")[1])
+    assert one == two and len(one["runs"]) == 8
+
+
+def test_a_run_records_what_it_reached() -> None:
+    run = play_one(str(CROSSROADS), str(CROSSROADS / "scripts" / "peace.txt"), 1)
+    assert run.ending == "peace" and run.passed
+    assert {"inn", "cellar", "warren", "chief_hall"} <= set(run.scenes)
+    assert "trapdoor_lock:passed" in run.challenges and "berta" in run.spoke_to
+    found = report(load_campaign(CROSSROADS), [run])
+    assert "old_road" in found.never["scenes"] and "victory" in found.never["endings"]
+    assert "peace" not in found.never["endings"]
+
+
+def test_a_campaign_without_scripts_is_told_so(tmp_path: Path) -> None:
+    (tmp_path / "campaign.toml").write_text(
+        (CROSSROADS / "campaign.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    code = CliRunner().invoke(app, ["playtest", str(tmp_path)])
+    assert code.exit_code == 2 and "no scripts to play" in code.stderr

@@ -23,6 +23,8 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from app.world.campaign import Campaign, load_campaign
+from app.world.ledger import ActionPerformed
+from app.world.state import GameState
 
 
 class RunRecord(BaseModel):
@@ -73,13 +75,27 @@ def play_one(folder: str, script: str, seed: int) -> RunRecord:
         turns=result.turns,
         scenes=sorted(k.split(".", 1)[1] for k in seen if k.startswith("entered.")),
         triggers=sorted(k.split(".", 1)[1] for k in seen if k.startswith("fired.")),
-        challenges=sorted(f"{cid}:{outcome}" for cid, outcome in state.challenges.items()),
+        challenges=sorted(_outcomes(state)),
         defeated=sorted(state.defeated),
         spoke_to=sorted(k.split(".", 1)[1] for k in seen if k.startswith("spoke_to.")),
         failures=[str(f) for f in result.failed] + result.refused,
         errors=list(result.errors),
         fallen=sorted(s.name for s in state.party.values() if s.vitals.state.value == "dead"),
     )
+
+
+def _outcomes(state: GameState) -> set[str]:
+    """Every challenge outcome of the run (``pick_lock:failed`` even when a retry later
+    passed), read from the ledger's record of each ``attempt_challenge`` call."""
+    found = {f"{cid}:{outcome}" for cid, outcome in state.challenges.items()}
+    for record in state.history:
+        for event in record.events:
+            if isinstance(event, ActionPerformed) and event.action == "attempt_challenge":
+                if "success=True" in event.detail:
+                    found.add(f"{event.target}:passed")
+                elif "success=False" in event.detail:
+                    found.add(f"{event.target}:failed")
+    return found
 
 
 @dataclass

@@ -18,7 +18,7 @@ from tests.app.conftest import narration, of_type, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SCRIPTS = CAMPAIGNS_DIR / "crossroads" / "scripts"
-PEACE_SEED, VICTORY_SEED, MERCY_SEED, ALLIANCE_SEED = 1, 5, 4, 2
+PEACE_SEED, VICTORY_SEED, MERCY_SEED, ALLIANCE_SEED = 1, 5, 11, 2
 ENDING_SCRIPTS = {
     "alliance": ("alliance.txt", ALLIANCE_SEED),
     "peace": ("peace.txt", PEACE_SEED),
@@ -133,7 +133,7 @@ def test_the_victory_ending_is_reached() -> None:
 def test_a_beaten_grubnak_surrenders_and_the_mercy_ending_follows() -> None:
     code, out = simulate("mercy.txt", MERCY_SEED)
     assert code == 0, out[-2000:]
-    assert "Goblin 1 and Goblin 2 fell; Grubnak surrendered." in out
+    assert "Goblin 3 and Goblin 4 fell; Grubnak surrendered." in out
     assert "ending: Mercy in the Dark" in out
 
 

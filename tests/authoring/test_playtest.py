@@ -21,9 +21,9 @@ def playtest(*args: str) -> tuple[int, str]:
 
 
 def test_every_ending_of_the_shipped_campaign_is_reached_by_its_scripts() -> None:
-    code, out = playtest("crossroads", "--seeds", "6", "--jobs", "2", "--require-all-endings")
+    code, out = playtest("crossroads", "--seeds", "12", "--jobs", "2", "--require-all-endings")
     assert code == 0, out
-    assert "endings: mercy" not in out and "== playtest: crossroads — 24 runs ==" in out
+    assert "endings: mercy" not in out and "== playtest: crossroads — 48 runs ==" in out
     for ending in ("peace", "mercy", "alliance", "victory"):
         assert f"  {ending} " in out
 

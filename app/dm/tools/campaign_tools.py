@@ -102,6 +102,9 @@ def apply_effects(
     if effects.text:
         summary["text"] = effects.text
     if effects.next:
+        # The chain needs its follow-up again: a second slip of the pick springs the
+        # needle again, whatever the first dodge did. Its old outcome no longer stands.
+        state.challenges.pop(effects.next, None)
         summary["next"] = effects.next
     return events, summary
 

@@ -50,3 +50,15 @@ def test_a_campaign_without_scripts_is_told_so(tmp_path: Path) -> None:
     )
     code = CliRunner().invoke(app, ["playtest", str(tmp_path)])
     assert code.exit_code == 2 and "no scripts to play" in code.stderr
+
+
+def test_the_benchmarks_hundred_scene_campaign_is_sound(tmp_path: Path) -> None:
+    import tomli_w
+
+    from app.world.validate import validate_campaign
+    from tests.benchmarks.bench_authoring import big_campaign
+
+    (tmp_path / "campaign.toml").write_text(tomli_w.dumps(big_campaign(100)), encoding="utf-8")
+    story = load_campaign(tmp_path)
+    assert len(story.scenes) == 100
+    assert [p for p in validate_campaign(story) if p.breaks_play] == []

@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit fuzz bench screenshots clean
+.PHONY: play test lint typecheck unit fuzz bench screenshots docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,12 @@ unit: $(STAMP)
 # the counts of cases and findings come out in one table at the end.
 fuzz: $(STAMP)
 	DUNGEON_FUZZ=long $(BIN)/pytest -q -p no:xdist tests/fuzz
+
+# The campaign format reference and JSON Schema, written from the models (tests check
+# that the checked-in copies match).
+docs: $(STAMP)
+	$(BIN)/python -m app.authoring.formatdoc
+	$(BIN)/dungeon schema --output app/world/campaign.schema.json
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_dice

@@ -43,7 +43,7 @@ def _formula(value: str | None) -> str | None:
 
 
 class _Data(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 # -- weapons -----------------------------------------------------------------------------
@@ -172,21 +172,37 @@ class MonsterAction(_Data):
     """
 
     id: str
+    """The action's id (``multiattack`` names these)."""
     name: str
+    """Its name in the log."""
     kind: Literal["melee", "ranged", "melee_or_ranged", "save", "other"]
+    """What sort of action it is."""
     cost: Literal["action", "bonus_action", "reaction"] = "action"
+    """What it costs: an action, a bonus action or a reaction."""
     to_hit: int | None = None
+    """Attack bonus (``+4`` is written ``4``)."""
     reach: int | None = None
+    """Melee reach in feet."""
     range: tuple[int, int] | None = None
+    """Ranged attack range in feet: ``[normal, long]``."""
     damage: str | None = None
+    """Damage formula on a hit (``1d6 + 2``)."""
     damage_type: DamageType | None = None
+    """Damage type of ``damage``."""
     extra_damage: str | None = None
+    """More damage on a hit (``2d6``, e.g. poison)."""
     extra_damage_type: DamageType | None = None
+    """Damage type of ``extra_damage``."""
     save_ability: Ability | None = None
+    """The saving throw it forces (``dex``, ``con``…)."""
     save_dc: int | None = Field(default=None, ge=1, le=30)
+    """DC of that saving throw."""
     save_damage: str | None = None
+    """Damage on a failed save (a formula)."""
     save_damage_type: DamageType | None = None
+    """Damage type of ``save_damage``."""
     save_half: bool = False
+    """Half damage on a successful save."""
     condition: Condition | None = None
     """Imposed on a hit (or on a failed save when the action has one)."""
     recharge: str | None = None
@@ -200,6 +216,7 @@ class MonsterAction(_Data):
     spares: tuple[str, ...] = ()
     """Kinds of creature the rider does not affect: ``elf``, ``undead`` (a ghoul's claws)."""
     text: str = ""
+    """Its rules in words, for the DM."""
 
     _check = field_validator("damage", "extra_damage", "save_damage")(_formula)
 
@@ -256,33 +273,58 @@ class Monster(_Data):
     """A monster's stat block."""
 
     id: str
+    """The stat block's id (the table's key: you need not write it)."""
     name: str
+    """Its name as players read it."""
     size: Size
+    """Tiny, Small, Medium, Large, Huge or Gargantuan."""
     type: str
+    """Creature type ("humanoid (goblinoid)")."""
     ac: int = Field(ge=1, le=30)
+    """Armour class."""
     armor: str = ""
+    """What gives the AC ("leather armor, shield")."""
     hp: int = Field(ge=1)
+    """Average hit points."""
     hit_dice: str
+    """Hit dice formula (``2d6``)."""
     speed: int = Field(ge=0)
+    """Walking speed in feet."""
     speeds: dict[Literal["climb", "fly", "swim", "burrow"], int] = Field(default_factory=dict)
+    """Other speeds in feet: ``{ climb = 30, fly = 60 }``."""
     abilities: AbilityScores
+    """Ability scores: ``{ str = 8, dex = 14, … }``."""
     saves: dict[Ability, int] = Field(default_factory=dict)
+    """Saving throw bonuses by ability, where proficient: ``{ dex = 4 }``."""
     skills: dict[Skill, int] = Field(default_factory=dict)
+    """Skill bonuses: ``{ stealth = 6 }``."""
     senses: dict[Literal["darkvision", "blindsight", "tremorsense", "truesight"], int] = Field(
         default_factory=dict
     )
+    """Senses ("darkvision 60 ft.")."""
     passive_perception: int
+    """Passive Wisdom (Perception)."""
     languages: tuple[str, ...] = ()
+    """Languages it speaks or understands."""
     cr: str
+    """Challenge rating (``"1/4"``, ``"2"``)."""
     resistances: frozenset[DamageType] = frozenset()
+    """Damage types it resists (half damage)."""
     vulnerabilities: frozenset[DamageType] = frozenset()
+    """Damage types that deal it double damage."""
     immunities: frozenset[DamageType] = frozenset()
+    """Damage types that deal it none."""
     condition_immunities: frozenset[Condition] = frozenset()
+    """Conditions it cannot suffer."""
     traits: tuple[Trait, ...] = ()
+    """Special traits: ``{ name, text }`` tables; ``id`` names one the engine knows
+    (``nimble_escape``)."""
     multiattack: tuple[str, ...] = ()
     """Action ids used together by the Multiattack action (repeat an id to use it twice)."""
     actions: tuple[MonsterAction, ...]
+    """What it can do on its turn (attacks and save-based actions)."""
     spellcasting: MonsterSpellcasting | None = None
+    """Its spellcasting, if it casts spells."""
 
     _check_hd = field_validator("hit_dice")(_formula)
 

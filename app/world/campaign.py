@@ -69,8 +69,11 @@ class DamageSpec(_Spec):
     """Damage an outcome deals."""
 
     amount: str
+    """Dice formula of the damage (``1d4``, ``2d6 + 1``)."""
     type: DamageType
+    """Damage type (``dungeon list damage-types``)."""
     to: Literal["actor", "party"] = "actor"
+    """Who takes it: ``actor`` (who made the roll) or the whole ``party``."""
 
 
 class Effects(_Spec):
@@ -78,22 +81,35 @@ class Effects(_Spec):
     triggers and scene entries alike."""
 
     text: str = ""
+    """Words the players read when it happens."""
     set_flags: dict[str, FlagValue] = Field(default_factory=dict)
+    """Flags to set: ``{ trapdoor_open = true }`` (true/false, a number or a string)."""
     give_items: list[str] = Field(default_factory=list)
+    """Item ids (``[items.<id>]``) given to the actor."""
     take_items: list[str] = Field(default_factory=list)
+    """Item ids taken from whoever carries them."""
     damage: DamageSpec | None = None
+    """Damage dealt (``{ amount = "1d4", type = "poison" }``)."""
     heal: str | None = None
+    """Hit points restored to the actor (a dice formula)."""
     condition: Condition | None = None
+    """A condition put on the actor (``dungeon list conditions``)."""
     condition_rounds: int | None = Field(default=None, ge=1, le=100)
+    """How many rounds the condition lasts (until removed, without it)."""
     move_to: str | None = None
+    """A scene id the party moves to."""
     start_encounter: str | None = None
+    """An encounter id whose fight starts now."""
     reveal: str | None = None
+    """A fact the players learn (kept in their journal)."""
     restrict_to: list[str] | None = None
     """Character ids who alone may act next (an empty list lifts a restriction)."""
     restrict_reason: str = ""
+    """Why only ``restrict_to`` may act, told to the players."""
     next: str | None = None
     """A follow-up challenge (lock -> trap -> save chains)."""
     ending: str | None = None
+    """An ending id reached now: the story ends with it."""
     xp: int = Field(default=0, ge=0, le=100_000)
     """Experience points shared among the living party members (a story award)."""
     level_up: bool = False
@@ -108,18 +124,26 @@ class Exit(_Spec):
     """A way out of a scene."""
 
     to: str
+    """The scene id it leads to."""
     name: str
+    """What players call it ("trapdoor", "front door")."""
     aliases: list[str] = Field(default_factory=list)
+    """Other words for it ("down", "stairs")."""
     requires_flag: str | None = None
+    """A flag that must be set before anyone can pass."""
     locked_text: str = "The way is shut."
+    """What players read when they try it while it is shut."""
 
 
 class Feature(_Spec):
     """Something to examine."""
 
     name: str
+    """What players call it."""
     aliases: list[str] = Field(default_factory=list)
+    """Other words for it."""
     text: str
+    """What examining it shows."""
     reveal: str | None = None
     """A fact the players learn by examining it."""
     when: Fact | None = None
@@ -135,15 +159,23 @@ class SceneSpec(_Spec):
     """One place."""
 
     name: str
+    """The scene's title, shown to players."""
     description: str
+    """Read aloud when the party arrives."""
     notes: str = ""
+    """For the DM only: secrets, motives, what happens if…"""
     exits: list[Exit] = Field(default_factory=list)
+    """Ways out (an array of tables: ``to``, ``name``…)."""
     features: dict[Key, Feature] = Field(default_factory=dict)
+    """Things to examine, by id."""
     npcs: list[str] = Field(default_factory=list)
     """People always here (see ``[npcs.<id>] appears`` for people who come and go)."""
     items: list[str] = Field(default_factory=list)
+    """Item ids lying here for the taking."""
     restrict_to: list[str] | None = None
+    """Character ids who alone may act here (a narrow crawl, a parley)."""
     restrict_reason: str = ""
+    """Why only they may act, told to the players."""
     encounter: str | None = None
     """Starts when the party enters (once)."""
     sunlight: bool = False
@@ -159,15 +191,24 @@ class ChallengeSpec(_Spec):
     """An authored obstacle: what provokes it, the roll, and both outcomes."""
 
     name: str
+    """What the roll is called in the dice log ("pick the trapdoor padlock")."""
     scene: str
+    """The scene id where it can be attempted."""
     provoked_by: list[str] = Field(min_length=1)
     """Phrases a player might use ("pick the lock", "open the trapdoor")."""
     kind: Literal["check", "save", "group"] = "check"
+    """``check`` (one character's ability check), ``save`` (a saving throw) or ``group`` (everyone
+    rolls; half must pass)."""
     skill: Skill | None = None
+    """The skill rolled (``dungeon list skills``)."""
     ability: Ability | None = None
+    """The ability rolled, for a save or a check without a skill."""
     dc: int = Field(ge=1, le=30)
+    """Difficulty class, 1 to 30 (10 easy, 15 medium, 20 hard)."""
     success: Effects
+    """What happens on a success."""
     failure: Effects
+    """What happens on a failure."""
     retry: bool = False
     """May be attempted again after a failure."""
 
@@ -184,10 +225,15 @@ class NPCSpec(_Spec):
     """Someone to talk to."""
 
     name: str
+    """Their name, as players read and type it."""
     aliases: list[str] = Field(default_factory=list)
+    """Other names players may use."""
     attitude: Literal["friendly", "indifferent", "hostile"] = "indifferent"
+    """How they start towards the party."""
     description: str = ""
+    """What the party sees."""
     greeting: str
+    """What they say when first spoken to."""
     topics: dict[str, str] = Field(default_factory=dict)
     """Keyword -> what they say about it."""
     appears: list[Appearance] = Field(default_factory=list)
@@ -210,6 +256,7 @@ class MonsterCount(_Spec):
     monster: str
     """A stat block id: the campaign's ``[monsters.<id>]`` or the SRD's."""
     count: int = Field(default=1, ge=1, le=12)
+    """How many of this stat block (1 to 12)."""
     name: str | None = None
     """A single foe's own name ("Grubnak"), shown instead of the stat block's."""
     npc: str | None = None
@@ -233,8 +280,11 @@ class EncounterSpec(_Spec):
     """A fight waiting to happen."""
 
     name: str
+    """The fight's name in the log."""
     monsters: list[MonsterCount] = Field(min_length=1)
+    """Who fights: an array of ``{ monster, count }`` tables."""
     text: str = ""
+    """Read when the fight starts."""
     surprise: Literal["party", "foes"] | None = None
     """The side caught unaware when the fight starts: it cannot act or react in its first
     turn (an ambush: ``party``; foes the party stalks: ``foes``)."""
@@ -244,8 +294,11 @@ class ItemSpec(_Spec):
     """Something to carry."""
 
     name: str
+    """What players call it."""
     aliases: list[str] = Field(default_factory=list)
+    """Other words for it."""
     description: str = ""
+    """What examining it shows."""
     heals: str | None = None
     """Drinking or using it restores this many hit points (a formula)."""
 
@@ -254,8 +307,11 @@ class TriggerSpec(_Spec):
     """When the world matches ``when``, apply ``effects`` — once, or every time."""
 
     id: Key
+    """A name for the trigger, unique in the campaign."""
     when: Fact
+    """The condition (see Conditions)."""
     effects: Effects
+    """What happens when it fires."""
     once: bool = True
     """Fire once ever; ``false``: ongoing — it fires again, after its condition has been
     false (or, with ``refractory``, once that many turns have passed)."""
@@ -275,9 +331,13 @@ class EndingSpec(_Spec):
     """A way the story ends."""
 
     id: Key
+    """A name for the ending, unique in the campaign."""
     title: str
+    """Shown when the story ends."""
     text: str
+    """Read when the story ends."""
     when: Fact
+    """The condition that ends the story this way."""
     xp: int = Field(default=0, ge=0, le=100_000)
     """Experience shared among the living party when this ending is reached."""
     level_up: bool = False
@@ -289,24 +349,36 @@ class OffscreenSpec(_Spec):
     when ``when`` holds (once, unless ``once = false``)."""
 
     id: Key
+    """A name for the change, unique in the campaign."""
     when: Fact | None = None
+    """Applied only while this holds (always, without it)."""
     npc: Key | None = None
     """The NPC it concerns (the journal notes what changed; the validator checks it)."""
     effects: Effects
+    """What changes."""
     once: bool = True
+    """Apply once only; ``false``: at every boundary where ``when`` holds."""
 
 
 class CampaignMeta(_Spec):
     """Title page."""
 
     id: Key
+    """The campaign's id: lowercase letters, digits, ``-`` and ``_``."""
     title: str
+    """Shown on the title screen."""
     author: str = ""
+    """Who wrote it."""
     summary: str = ""
+    """One line for the campaign list."""
     language: str = "en"
+    """Language code of its text (``en``)."""
     levels: tuple[int, int] = (1, 3)
+    """The character levels it is written for: ``[low, high]``."""
     start: str
+    """The scene id where the story starts."""
     party: list[str] = Field(min_length=1)
+    """Character ids of the pregenerated party."""
     advancement: Literal["xp", "milestone", "none"] = "none"
     """How the party grows: ``xp`` — defeated foes give their experience points, shared
     among the living party, and effects may add more (``xp = 300``); ``milestone`` — effects
@@ -319,23 +391,34 @@ class Campaign(_Spec):
     """A whole campaign."""
 
     campaign: CampaignMeta
+    """The title page: id, title, start scene, party (``[campaign]``)."""
     monsters: dict[Key, Monster] = Field(default_factory=dict)
     """Monsters of this campaign (same shape as the SRD stat blocks); they take precedence
     over SRD monsters of the same id."""
     characters: list[CharacterSheet] = Field(min_length=1)
+    """The pregenerated characters (``[[characters]]``, one table each)."""
     scenes: dict[Key, SceneSpec] = Field(min_length=1)
+    """The places of the story, by id (``[scenes.<id>]``)."""
     challenges: dict[Key, ChallengeSpec] = Field(default_factory=dict)
+    """Authored obstacles: what provokes them, the roll, both outcomes (``[challenges.<id>]``)."""
     npcs: dict[Key, NPCSpec] = Field(default_factory=dict)
+    """People to talk to, by id (``[npcs.<id>]``)."""
     encounters: dict[Key, EncounterSpec] = Field(default_factory=dict)
+    """Fights waiting to happen, by id (``[encounters.<id>]``)."""
     items: dict[Key, ItemSpec] = Field(default_factory=dict)
+    """Things to carry, by id (``[items.<id>]``)."""
     triggers: list[TriggerSpec] = Field(default_factory=list)
+    """When the world matches a condition, what happens (``[[triggers]]``)."""
     endings: list[EndingSpec] = Field(default_factory=list)
+    """The ways the story ends (``[[endings]]``); the first whose condition holds ends it."""
     events: EventSettings = Field(default_factory=EventSettings)
     """How the event system weighs judgments and bounds cascades and ripples."""
     judgments: dict[Key, JudgmentSpec] = Field(default_factory=dict)
     """Meanings the game watches for in what the players say."""
     counters: dict[Key, CounterSpec] = Field(default_factory=dict)
+    """Author-named scores such as ``noise`` (``[counters.<id>]``)."""
     offscreen: list[OffscreenSpec] = Field(default_factory=list)
+    """What happens away from the party, applied at scene boundaries (``[[offscreen]]``)."""
     safety: SafetySpec = Field(default_factory=SafetySpec)
     """Lines and veils this campaign keeps out of its story (players add their own)."""
 

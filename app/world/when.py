@@ -19,7 +19,7 @@ from app.world.state import FlagValue
 class Spec(BaseModel):
     """A campaign table: unknown keys are errors."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, use_attribute_docstrings=True)
 
 
 _KINDS = ("all", "any", "not_", "threshold", "in_scene", "has_item", "flag", "defeated",
@@ -39,7 +39,9 @@ class Threshold(Spec):
     campaign's minimum); the threshold holds when they sum to ``min`` or more."""
 
     min: float = Field(gt=0, le=100)
+    """The sum the conditions' strengths must reach."""
     of: list[Fact] = Field(min_length=1, max_length=50)
+    """The conditions, each counting 1 (or a judgment's confidence)."""
 
 
 class Fact(Spec):
@@ -47,11 +49,17 @@ class Fact(Spec):
     combine others."""
 
     all: list[Fact] | None = None
+    """Every one of these conditions holds."""
     any: list[Fact] | None = None
+    """At least one of these holds."""
     not_: Fact | None = Field(default=None, alias="not")
+    """This condition does not hold (written ``not = { … }``)."""
     in_scene: str | None = None
+    """The party is in this scene id."""
     has_item: str | None = None
+    """Someone in the party carries this item id."""
     flag: str | None = None
+    """This flag is set (truthy, or ``equals``)."""
     equals: FlagValue | None = None
     """With ``flag``: the value it must have (default: any truthy value)."""
     defeated: str | None = None
@@ -150,6 +158,7 @@ class SceneVariant(Spec):
     holds is used; what it leaves out comes from the scene itself."""
 
     when: Fact
+    """The condition under which this variant is used."""
     description: str | None = None
     """Read-aloud text instead of the scene's ``description``."""
     notes: str | None = None
@@ -166,7 +175,9 @@ class FeatureVariant(Spec):
     """What examining a feature shows once something has happened (first match wins)."""
 
     when: Fact
+    """The condition under which this text is shown."""
     text: str
+    """What examining the feature shows instead."""
 
 
 class NPCVariant(Spec):
@@ -175,17 +186,24 @@ class NPCVariant(Spec):
     answer)."""
 
     when: Fact
+    """The condition under which this variant applies."""
     attitude: Literal["friendly", "indifferent", "hostile"] | None = None
+    """Their attitude instead."""
     description: str | None = None
+    """What the party sees instead."""
     greeting: str | None = None
+    """What they say when first spoken to instead."""
     topics: dict[str, str] = Field(default_factory=dict)
+    """Answers added to (or replacing) theirs, by keyword."""
 
 
 class Appearance(Spec):
     """A scene where a person can be found, while ``when`` holds (always, without it)."""
 
     scene: str
+    """A scene id where they can be found."""
     when: Fact | None = None
+    """Only while this holds (always, without it)."""
 
 
 Threshold.model_rebuild()

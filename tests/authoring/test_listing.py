@@ -50,3 +50,17 @@ def test_the_schema_accepts_the_shipped_campaigns_and_catches_a_slip(tmp_path: P
             assert list(validator.iter_errors(data)) == [], folder.name
     data["campaign"]["levles"] = [1, 2]
     assert any("levles" in e.message for e in validator.iter_errors(data))
+
+
+def test_the_format_reference_is_the_models_reference() -> None:
+    from app.authoring.formatdoc import DOC_FILE, render
+
+    assert DOC_FILE.read_text(encoding="utf-8") == render(), (
+        "the campaign models changed: run `make docs`"
+    )
+
+
+def test_every_key_of_the_campaigns_own_tables_is_described() -> None:
+    from app.authoring.formatdoc import undocumented
+
+    assert undocumented() == []

@@ -324,6 +324,13 @@ def playtest_command(
     jobs: Annotated[
         int, typer.Option(min=0, max=256, help="Processes to run in (0: every core).")
     ] = 0,
+    wanderers: Annotated[
+        int,
+        typer.Option("--random", min=0, max=100, help="Automatic players per seed (0: none)."),
+    ] = 1,
+    max_turns: Annotated[
+        int, typer.Option(min=1, max=10_000, help="Lines an automatic player types at most.")
+    ] = 80,
     output: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
     require_all_endings: Annotated[
         bool,
@@ -344,9 +351,10 @@ def playtest_command(
     story = load_story(campaign)
     folder = find_campaign(campaign).resolve()
     scripts = scripts_of(folder)
-    if not scripts:
-        raise bad(f"{campaign}: no scripts to play (write scripts/*.txt beside campaign.toml)")
-    found = report(story, run_all(folder, scripts, seeds, jobs or default_jobs()))
+    if not scripts and not wanderers:
+        raise bad(f"{campaign}: nothing to play: no scripts/*.txt beside campaign.toml, --random 0")
+    runs = run_all(folder, scripts, seeds, jobs or default_jobs(), wanderers, max_turns)
+    found = report(story, runs)
     if output == "json":
         typer.echo(
             json.dumps(
@@ -362,7 +370,9 @@ def playtest_command(
     else:
         for line in render(found):
             say(line)
-    never_passes = any(ok == 0 for ok, _, _ in found.scripts().values())
+    never_passes = any(
+        ok == 0 for name, (ok, _, _) in found.scripts().items() if name != "random player"
+    )
     errors = any(r.errors for r in found.runs)
     if never_passes or errors or (require_all_endings and found.never["endings"]):
         raise typer.Exit(1)

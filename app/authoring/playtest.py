@@ -43,6 +43,8 @@ class RunRecord(BaseModel):
     failures: list[str] = Field(default_factory=list)
     """Script lines whose ``expect`` or ``until`` did not hold, and refused lines."""
     errors: list[str] = Field(default_factory=list)
+    refused: int = 0
+    """Lines the game refused or did not understand."""
     fallen: list[str] = Field(default_factory=list)
     """Party members dead at the end."""
 
@@ -57,19 +59,29 @@ def _campaign(folder: str) -> Campaign:
     return load_campaign(folder)  # once per process, not once per run
 
 
-def play_one(folder: str, script: str, seed: int) -> RunRecord:
-    """Play one script on one seed (a top-level function: worker processes call it)."""
-    from app.session.runner import read_script, run_lines  # noqa: PLC0415 (worker start-up)
+RANDOM = "random player"
+"""The ``script`` of a run played by the automatic player."""
+
+
+def play_one(folder: str, script: str, seed: int, max_turns: int = 80) -> RunRecord:
+    """Play one script (or, for :data:`RANDOM`, the automatic player) on one seed — a
+    top-level function: worker processes call it."""
+    from app.authoring.autoplayer import wander  # noqa: PLC0415 (worker start-up)
+    from app.session.runner import read_script, run_lines  # noqa: PLC0415
     from app.session.setup import start_session  # noqa: PLC0415
 
     story = _campaign(folder)
-    lines = read_script(Path(script))
     session = start_session(story, seed)
-    result = asyncio.run(run_lines(session, lines))
+    if script == RANDOM:
+        result = asyncio.run(wander(session, seed, max_turns))
+        failures: list[str] = []  # a wanderer has no expectations; refusals are counted
+    else:
+        result = asyncio.run(run_lines(session, read_script(Path(script))))
+        failures = [str(f) for f in result.failed] + result.refused
     state = session.state
     seen = state.truth.index
     return RunRecord(
-        script=Path(script).name,
+        script=script if script == RANDOM else Path(script).name,
         seed=seed,
         ending=state.ending,
         turns=result.turns,
@@ -78,7 +90,8 @@ def play_one(folder: str, script: str, seed: int) -> RunRecord:
         challenges=sorted(_outcomes(state)),
         defeated=sorted(state.defeated),
         spoke_to=sorted(k.split(".", 1)[1] for k in seen if k.startswith("spoke_to.")),
-        failures=[str(f) for f in result.failed] + result.refused,
+        failures=failures,
+        refused=len(result.refused),
         errors=list(result.errors),
         fallen=sorted(s.name for s in state.party.values() if s.vitals.state.value == "dead"),
     )
@@ -148,9 +161,22 @@ def scripts_of(folder: Path) -> list[Path]:
     return sorted((base / "scripts").glob("*.txt"))
 
 
-def run_all(folder: Path, scripts: list[Path], seeds: int, jobs: int) -> list[RunRecord]:
-    """Every script on seeds ``0 .. seeds-1``, in ``jobs`` processes (1: in this one)."""
-    tasks = [(str(folder), str(s), seed) for s in scripts for seed in range(seeds)]
+def run_all(
+    folder: Path,
+    scripts: list[Path],
+    seeds: int,
+    jobs: int,
+    wanderers: int = 0,
+    max_turns: int = 80,
+) -> list[RunRecord]:
+    """Every script on seeds ``0 .. seeds-1`` and ``wanderers`` automatic players per seed
+    (each on its own seed), in ``jobs`` processes (1: in this one)."""
+    tasks = [(str(folder), str(s), seed, max_turns) for s in scripts for seed in range(seeds)]
+    tasks += [
+        (str(folder), RANDOM, seed * max(wanderers, 1) + n, max_turns)
+        for seed in range(seeds)
+        for n in range(wanderers)
+    ]
     if jobs <= 1 or len(tasks) <= 1:
         return [play_one(*task) for task in tasks]
     with ProcessPoolExecutor(max_workers=jobs) as pool:

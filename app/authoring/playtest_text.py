@@ -3,7 +3,7 @@ then the endings, then each script's record."""
 
 from __future__ import annotations
 
-from app.authoring.playtest import Report
+from app.authoring.playtest import RANDOM, Report
 
 
 def render(found: Report) -> list[str]:
@@ -26,6 +26,11 @@ def render(found: Report) -> list[str]:
     lines.append(f"turns: {turns:.1f} on average   runs with a party member dead: {fallen}")
     lines.append("scripts:")
     for script, (ok, total, first) in found.scripts().items():
+        if script == RANDOM:
+            mine = [r for r in runs if r.script == RANDOM]
+            refused = sum(r.refused for r in mine) / len(mine)
+            lines.append(f"  {script}: {total} runs, {refused:.1f} lines refused per run")
+            continue
         lines.append(f"  {script}: passed {ok}/{total}")
         if first is not None:
             why = (first.failures or first.errors)[0]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from app.authoring.playtest import play_one, report
+from app.authoring.playtest import RANDOM, play_one, report
 from app.cli import app
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 
@@ -21,7 +21,9 @@ def playtest(*args: str) -> tuple[int, str]:
 
 
 def test_every_ending_of_the_shipped_campaign_is_reached_by_its_scripts() -> None:
-    code, out = playtest("crossroads", "--seeds", "12", "--jobs", "2", "--require-all-endings")
+    code, out = playtest(
+        "crossroads", "--seeds", "12", "--jobs", "2", "--random", "0", "--require-all-endings"
+    )
     assert code == 0, out
     assert "endings: mercy" not in out and "== playtest: crossroads — 48 runs ==" in out
     for ending in ("peace", "mercy", "alliance", "victory"):
@@ -31,7 +33,7 @@ def test_every_ending_of_the_shipped_campaign_is_reached_by_its_scripts() -> Non
 def test_the_report_is_the_same_whatever_the_processes() -> None:
     one = json.loads(playtest("crossroads", "--seeds", "2", "--jobs", "1", "--format", "json")[1])
     two = json.loads(playtest("crossroads", "--seeds", "2", "--jobs", "2", "--format", "json")[1])
-    assert one == two and len(one["runs"]) == 8
+    assert one == two and len(one["runs"]) == 10  # 4 scripts and a random player, 2 seeds
 
 
 def test_a_run_records_what_it_reached() -> None:
@@ -48,8 +50,8 @@ def test_a_campaign_without_scripts_is_told_so(tmp_path: Path) -> None:
     (tmp_path / "campaign.toml").write_text(
         (CROSSROADS / "campaign.toml").read_text(encoding="utf-8"), encoding="utf-8"
     )
-    code = CliRunner().invoke(app, ["playtest", str(tmp_path)])
-    assert code.exit_code == 2 and "no scripts to play" in code.stderr
+    code = CliRunner().invoke(app, ["playtest", str(tmp_path), "--random", "0"])
+    assert code.exit_code == 2 and "nothing to play: no scripts" in code.stderr
 
 
 def test_the_benchmarks_hundred_scene_campaign_is_sound(tmp_path: Path) -> None:
@@ -62,3 +64,10 @@ def test_the_benchmarks_hundred_scene_campaign_is_sound(tmp_path: Path) -> None:
     story = load_campaign(tmp_path)
     assert len(story.scenes) == 100
     assert [p for p in validate_campaign(story) if p.breaks_play] == []
+
+
+def test_the_automatic_player_explores_beyond_the_start_without_errors() -> None:
+    runs = [play_one(str(CROSSROADS), RANDOM, seed, max_turns=40) for seed in range(3)]
+    assert all(not r.errors for r in runs)
+    assert len({s for r in runs for s in r.scenes}) >= 3  # the inn, the road, the cellar…
+    assert any(r.spoke_to for r in runs) and any(r.challenges for r in runs)

@@ -376,3 +376,22 @@ def playtest_command(
     errors = any(r.errors for r in found.runs)
     if never_passes or errors or (require_all_endings and found.never["endings"]):
         raise typer.Exit(1)
+
+
+def new_command(
+    name: Annotated[str, typer.Argument(help="The new campaign's id (e.g. the-old-mill).")],
+    folder: Annotated[
+        Path, typer.Option("--dir", help="Where to make its folder (default: here).")
+    ] = Path(),
+) -> None:
+    """Start a new campaign: a small working one, with a script that reaches its ending."""
+    from app.authoring.scaffold import ScaffoldError, scaffold
+
+    try:
+        made = scaffold(name, folder)
+    except ScaffoldError as error:
+        raise bad(str(error)) from None
+    typer.echo(f"made {made}/ (campaign.toml, scripts/walkthrough.txt, campaign.schema.json)")
+    typer.echo(f"next: dungeon validate {made}")
+    typer.echo(f"      dungeon simulate {made} --script {made}/scripts/walkthrough.txt --seed 1")
+    typer.echo(f"      dungeon play --campaign {made}")

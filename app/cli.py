@@ -21,6 +21,7 @@ from app import __version__
 from app.authoring_cli import (
     balance_command,
     list_command,
+    new_command,
     playtest_command,
     schema_command,
     simulate_command,
@@ -192,6 +193,7 @@ app.command("balance")(balance_command)
 app.command("validate")(validate_command)
 app.command("schema")(schema_command)
 app.command("list")(list_command)
+app.command("new")(new_command)
 app.command("playtest")(playtest_command)
 app.command("tool")(tool_command)
 app.command("ledger")(ledger_command)

@@ -16,7 +16,14 @@ from pathlib import Path
 
 from app.world.campaign import Campaign, Effects
 from app.world.eventchecks import event_problems
-from app.world.references import Problem, reference_problems, whens
+from app.world.references import (
+    Problem,
+    effects,
+    facts,
+    named_members,
+    reference_problems,
+    whens,
+)
 from app.world.tomlplaces import locate, parse_path
 from app.world.when import Fact
 
@@ -156,7 +163,7 @@ def validate_campaign(campaign: Campaign) -> list[Problem]:
     for where, when in whens(campaign):
         if ".variants[" in where and not possible.satisfiable(when):
             problems.append(Problem("variant never shows", where, why_not(possible, when)))
-    return problems + event_problems(campaign)
+    return problems + event_problems(campaign) + unused_problems(campaign)
 
 
 @dataclass(frozen=True)
@@ -204,3 +211,38 @@ def locate_problems(file: Path, problems: list[Problem]) -> list[Located]:
         found.append(Located(problem, file, line, col))
     found.sort(key=lambda p: (p.severity != "error", p.line, p.col))
     return found
+
+
+def unused_problems(campaign: Campaign) -> list[Problem]:
+    """Content nothing brings into play (an encounter no scene or effect starts, a person
+    in no scene, an item nobody can find) and flags set that nothing reads: warnings, for
+    they are usually a forgotten link rather than a choice."""
+    problems: list[Problem] = []
+    every = [eff for _, _, eff in effects(campaign)]
+    started = {s.encounter for s in campaign.scenes.values() if s.encounter}
+    started |= {e.start_encounter for e in every if e.start_encounter}
+    for eid in campaign.encounters:
+        if eid not in started:
+            problems.append(Problem("unused", f"encounters.{eid}",
+                                    "no scene or effect starts this fight"))  # fmt: skip
+    placed = {n for s in campaign.scenes.values() for n in s.npcs}
+    placed |= {nid for nid, npc in campaign.npcs.items() if npc.appears}
+    placed |= {npc for _, npc in named_members(campaign)}
+    for nid in campaign.npcs:
+        if nid not in placed:
+            message = "in no scene's npcs and with no appears: nobody meets them"
+            problems.append(Problem("unused", f"npcs.{nid}", message))
+    found = {i for s in campaign.scenes.values() for i in s.items}
+    found |= {i for e in every for i in e.give_items}
+    for iid in campaign.items:
+        if iid not in found:
+            problems.append(Problem("unused", f"items.{iid}",
+                                    "in no scene's items and no effect gives it"))  # fmt: skip
+    read = {x.requires_flag for s in campaign.scenes.values() for x in s.exits if x.requires_flag}
+    read |= {f.flag for _, when in whens(campaign) for f in facts(when) if f.flag}
+    for where, _, eff in effects(campaign):
+        for flag in eff.set_flags:
+            if flag not in read:
+                message = f"flag {flag!r} is set but no condition or exit reads it"
+                problems.append(Problem("unread flag", f"{where}.set_flags.{flag}", message))
+    return problems

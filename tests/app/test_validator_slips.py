@@ -180,3 +180,23 @@ def test_paths_read_and_write_in_one_style() -> None:
     path = parse_path("triggers[3] (tam_found).when.all[1]")
     assert path == ("triggers", 3, "when", "all", 1)
     assert dotted(path) == "triggers[3].when.all[1]"
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda d: d["encounters"].update(spare={"name": "S", "monsters": [{"monster": "goblin"}]}),
+         "warning: unused: encounters.spare: no scene or effect starts this fight"),
+        (lambda d: d["npcs"].update(hermit={"name": "Hermit", "greeting": "Hm."}),
+         "warning: unused: npcs.hermit: in no scene's npcs and with no appears"),
+        (lambda d: d["items"].update(crown={"name": "crown"}),
+         "warning: unused: items.crown: in no scene's items and no effect gives it"),
+        (lambda d: d["challenges"]["trapdoor_lock"]["success"]["set_flags"].update(shiny=True),
+         "warning: unread flag: challenges.trapdoor_lock.success.set_flags.shiny"),
+    ],
+)  # fmt: skip
+def test_what_nothing_brings_into_play_is_a_warning(tmp_path: Path, change: Any, said: str) -> None:
+    data = shipped()
+    change(data)
+    result = CliRunner().invoke(app, ["validate", str(write(tmp_path / "c", data))])
+    assert result.exit_code == 0 and said in result.stdout, result.stdout

@@ -43,6 +43,39 @@ def _weakest_foe(session: GameSession) -> str | None:
     return min(standing, key=lambda f: f.vitals.hp).name
 
 
+READ_ONLY = ("status", "sheet", "journal", "people", "story", "usage", "help")
+"""The slash commands a script may use: they show the game and change nothing, so a
+script's transcript can include what a player would look at."""
+
+
+def script_command(session: GameSession, name: str, line: str) -> list[str]:
+    """The transcript lines of a read-only slash command typed in a script."""
+    from app.session import commands, sheets  # noqa: PLC0415 (only scripts that use them)
+
+    word, _, rest = line[1:].partition(" ")
+    word = word.lower()
+    shown = [f"> {name}: {line}"]
+    if word == "status":
+        for sheet in session.state.party.values():
+            vitals = sheet.vitals
+            shown.append(f"  {sheet.name}: {vitals.hp}/{vitals.max_hp} HP, {vitals.state.value}")
+    elif word == "sheet":
+        shown.append(sheets.sheet_text(session, rest, resolve_character(session, name))[1])
+    elif word == "journal":
+        shown.append(sheets.journal_text(session))
+    elif word == "people":
+        shown.append(sheets.people_text(session))
+    elif word == "story":
+        shown.append(commands.story_text(session, rest))
+    elif word == "usage":
+        shown.append(commands.usage_text(session))
+    elif word == "help":
+        shown.append(commands.help_text())
+    else:
+        shown.append(f"! /{word} is not for scripts; they may use /{', /'.join(READ_ONLY)}")
+    return [*shown, ""]
+
+
 class ScriptError(ValueError):
     """A script line that cannot be understood (names the line)."""
 
@@ -282,6 +315,12 @@ async def run_lines(
         out(f"! {failure}")
 
     for step in parse_script(lines):
+        if step.kind == "say" and step.text.startswith("/"):
+            for text in script_command(session, step.name, step.text):
+                out(text)
+                if text.startswith("! "):
+                    result.refused.append(f"line {step.number}: {text[2:]}")
+            continue
         if session.state.ending and step.kind in ("say", "repeat", "fight"):
             fail(step, f"the story has ended ({session.state.ending})")
             continue

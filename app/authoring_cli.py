@@ -136,6 +136,12 @@ def _foes(story: Campaign, encounter: str | None, monsters: list[str]) -> list[t
     return groups
 
 
+def _named(story: Campaign, monster_id: str, count: int) -> str:
+    """``2 Goblins`` / ``1 Goblin Boss``: the stat block's name, not its id."""
+    name = story.monster(monster_id).name
+    return f"{count} {name}" + ("s" if count > 1 and not name.endswith("s") else "")
+
+
 def _party(story: Campaign, party: str | None) -> list[CharacterSheet]:
     """The characters ``balance`` fields; exits 2 on an empty list, a repeat or a stranger."""
     if party is None:
@@ -190,7 +196,7 @@ def balance_command(
     rounds = sum(r.rounds for r in results) / fights
     lost = sum(r.party_hp_lost for r in results) / fights
     down = sum(r.party_down for r in results) / fights
-    foes_text = ", ".join(f"{count} {name}" for name, count in groups)
+    foes_text = ", ".join(_named(story, name, count) for name, count in groups)
     typer.echo(f"{', '.join(s.name for s in sheets)} vs {foes_text}: {fights} fights, seed {seed}")
     typer.echo(f"party wins: {wins / fights:.1%}   rounds: {rounds:.1f}")
     typer.echo(f"party HP lost: {lost:.1f} on average   characters down: {down:.2f}")

@@ -229,4 +229,4 @@ def test_campaign_defined_monsters(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app, ["balance", str(folder), "--monster", "tunnel_hound:2", "--fights", "50"]
     )
-    assert result.exit_code == 0 and "vs 2 tunnel_hound" in result.stdout
+    assert result.exit_code == 0 and "vs 2 Tunnel Hounds" in result.stdout

@@ -311,7 +311,7 @@ def test_balance_still_runs_at_its_limits() -> None:
     args = ["balance", "crossroads", "--monster", "goblin:50", "--party", "mira", "--fights", "3"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "Mira vs 50 goblin: 3 fights" in result.stdout
+    assert "Mira vs 50 Goblins: 3 fights" in result.stdout
 
 
 @pytest.mark.parametrize("seed", ["-1", str(2**63), "9" * 5000])

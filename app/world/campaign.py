@@ -120,6 +120,15 @@ class Effects(_Spec):
     players and ripples through the NPCs' ``ties`` at the scene boundary."""
 
 
+class ExitVariant(_Spec):
+    """What players read at a shut way once something has happened (first match wins)."""
+
+    when: Fact
+    """The condition under which this text is shown."""
+    locked_text: str
+    """What players read when they try the way while it is shut."""
+
+
 class Exit(_Spec):
     """A way out of a scene."""
 
@@ -133,6 +142,12 @@ class Exit(_Spec):
     """A flag that must be set before anyone can pass."""
     locked_text: str = "The way is shut."
     """What players read when they try it while it is shut."""
+    when: Fact | None = None
+    """The way is open only while this holds (any condition: ``{ any = [{ flag = "key" },
+    { passed = "force_door" }] }``); with ``requires_flag`` too, both must hold."""
+    variants: list[ExitVariant] = Field(default_factory=list)
+    """Other locked texts for other states of the world; the first whose ``when`` holds is
+    shown."""
 
 
 class Feature(_Spec):

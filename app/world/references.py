@@ -70,6 +70,11 @@ def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
         if change.when is not None:
             yield f"offscreen[{i}] ({change.id}).when", change.when
     for sid, scene in campaign.scenes.items():
+        for n, exit_ in enumerate(scene.exits):
+            if exit_.when is not None:
+                yield f"scenes.{sid}.exits[{n}].when", exit_.when
+            for m, evariant in enumerate(exit_.variants):
+                yield f"scenes.{sid}.exits[{n}].variants[{m}].when", evariant.when
         for gid, goal in scene.goals.items():
             yield f"scenes.{sid}.goals.{gid}.when", goal.when
         for n, variant in enumerate(scene.variants):

@@ -97,7 +97,8 @@ def _what_can_happen(campaign: Campaign) -> _Possible:
             if scene is None:
                 continue
             for exit_ in scene.exits:
-                if exit_.requires_flag is None or possible.flag(exit_.requires_flag):
+                flag_ok = exit_.requires_flag is None or possible.flag(exit_.requires_flag)
+                if flag_ok and (exit_.when is None or possible.satisfiable(exit_.when)):
                     possible.scenes.add(exit_.to)
             possible.items.update(scene.items)
             if scene.encounter:

@@ -40,9 +40,22 @@ def _spec(state: GameState, campaign: Campaign | None) -> SceneSpec | None:
     return campaign.scenes.get(state.scene.id) if campaign is not None else None
 
 
+def exit_open(state: GameState, spec: Exit) -> bool:
+    """Whether the party may take the way now: its flag set and its condition holding."""
+    if spec.requires_flag is not None and not state.flags.get(spec.requires_flag):
+        return False
+    return spec.when is None or holds(spec.when, state)
+
+
+def locked_text(state: GameState, spec: Exit) -> str:
+    """What players read at the shut way: the first variant whose condition holds."""
+    variant = _first(spec.variants, state)
+    return variant.locked_text if variant is not None else spec.locked_text
+
+
 def _exit_view(state: GameState, spec: Exit) -> ExitView:
-    is_open = spec.requires_flag is None or bool(state.flags.get(spec.requires_flag))
-    return ExitView(spec.to, spec.name, tuple(spec.aliases), is_open, spec.locked_text)
+    is_open = exit_open(state, spec)
+    return ExitView(spec.to, spec.name, tuple(spec.aliases), is_open, locked_text(state, spec))
 
 
 def scene_description(state: GameState, campaign: Campaign | None) -> str:

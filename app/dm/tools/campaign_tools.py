@@ -215,8 +215,8 @@ def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"no way from {state.scene.id} to {args.scene_id!r}; exits: {exits}")
     if here is not None:
         way = next(e for e in here.exits if e.to == args.scene_id)
-        if way.requires_flag and not state.flags.get(way.requires_flag):
-            raise ToolError(f"the way is shut: {way.locked_text}")
+        if not view.exit_open(state, way):
+            raise ToolError(f"the way is shut: {view.locked_text(state, way)}")
     events = enter_scene(state, args.scene_id, args.reason)
     return ToolOutcome({**scene_result(state, campaign), "combat": state.encounter is not None},
                        events)  # fmt: skip

@@ -29,6 +29,7 @@ from app.dm.events import (
 from app.dm.retell import TurnTold
 from app.dm.safety import NarrationFilter, Topics, keep_veils, scrub, topics_for
 from app.dm.tools.adjudication import subturn_event
+from app.dm.tools.campaign_tools import DEFEAT_TEXT, party_fallen
 from app.dm.tools.care_tools import death_saves_out_of_combat
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
@@ -52,7 +53,6 @@ from rules.outcomes import Impossible, Outcome, Success
 
 DEFEAT = "defeat"
 """The built-in ending when every member of the party has fallen."""
-DEFEAT_TEXT = "The party has fallen. The story ends here — unless you load a save."
 
 
 def ending_title(state: GameState) -> str | None:
@@ -356,9 +356,7 @@ class GameSession:
             return []
         if any(sheet.vitals.hp > 0 for sheet in state.party.values()):
             return []
-        state.ending = DEFEAT
-        state.record("reveal", DEFEAT_TEXT)
-        return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}")]
+        return [e for e in party_fallen(state) if isinstance(e, StateChange)]
 
     def _roll_back(self, snapshot: Snapshot, report: LoopReport) -> None:
         """Put the world (RNG position included) back as it was before the turn — and its

@@ -258,7 +258,7 @@ def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
         update_defeated(state)
     if state.ending is None:
         for ending in campaign.endings:
-            if holds(ending.when, state):
+            if ending.when is not None and not ending.defeat and holds(ending.when, state):
                 done.events += reach_ending(state, ending.id)
                 break
     return done

@@ -351,12 +351,23 @@ class EndingSpec(_Spec):
     """Shown when the story ends."""
     text: str
     """Read when the story ends."""
-    when: Fact
-    """The condition that ends the story this way."""
+    when: Fact | None = None
+    """The condition that ends the story this way (required, except for a ``defeat``
+    ending, where it narrows when it is told)."""
     xp: int = Field(default=0, ge=0, le=100_000)
     """Experience shared among the living party when this ending is reached."""
     level_up: bool = False
     """Reaching this ending is a milestone: the survivors may take the next level."""
+    defeat: bool = False
+    """Told when the whole party falls, instead of the built-in Defeat: the first defeat
+    ending whose ``when`` holds (or that has none). Such endings are never reached
+    otherwise."""
+
+    @model_validator(mode="after")
+    def _when(self) -> EndingSpec:
+        if self.when is None and not self.defeat:
+            raise ValueError("an ending needs 'when' (only a defeat ending may go without)")
+        return self
 
 
 class OffscreenSpec(_Spec):

@@ -65,7 +65,8 @@ def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
     for i, trigger in enumerate(campaign.triggers):
         yield f"triggers[{i}] ({trigger.id}).when", trigger.when
     for i, ending in enumerate(campaign.endings):
-        yield f"endings[{i}] ({ending.id}).when", ending.when
+        if ending.when is not None:
+            yield f"endings[{i}] ({ending.id}).when", ending.when
     for i, change in enumerate(campaign.offscreen):
         if change.when is not None:
             yield f"offscreen[{i}] ({change.id}).when", change.when

@@ -158,7 +158,7 @@ def validate_campaign(campaign: Campaign) -> list[Problem]:
     if not campaign.endings:
         problems.append(Problem("no ending", "endings", "add at least one [[endings]] table"))
     for i, ending in enumerate(campaign.endings):
-        if not possible.satisfiable(ending.when):
+        if ending.when is not None and not possible.satisfiable(ending.when):
             where = f"endings[{i}] ({ending.id}).when"
             problems.append(Problem("unreachable ending", where, why_not(possible, ending.when)))
     for where, when in whens(campaign):

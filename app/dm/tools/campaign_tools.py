@@ -14,7 +14,7 @@ from app.dm.tools.condition_tools import condition_tool
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.campaign import Campaign, Effects
-from app.world.facts import achieved
+from app.world.facts import achieved, holds
 from app.world.ledger import SpeechAct
 from app.world.state import GameState, Restriction
 from rules.checks import group_check
@@ -152,6 +152,21 @@ def reach_ending(state: GameState, ending_id: str) -> list[SessionEvent]:
     ]
     events += apply_story_award(state, ending.xp, ending.level_up, ending.title)[0]
     return events
+
+
+DEFEAT_TEXT = "The party has fallen. The story ends here — unless you load a save."
+
+
+def party_fallen(state: GameState) -> list[SessionEvent]:
+    """The whole party is down: the campaign's first ``defeat`` ending whose condition
+    holds (or that has none), else the built-in Defeat."""
+    campaign = state.campaign
+    for ending in campaign.endings if campaign is not None else []:
+        if ending.defeat and (ending.when is None or holds(ending.when, state)):
+            return reach_ending(state, ending.id)
+    state.ending = "defeat"
+    state.record("reveal", DEFEAT_TEXT)
+    return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}")]
 
 
 def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutcome:

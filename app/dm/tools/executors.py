@@ -936,10 +936,9 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     events += earned
     wiped = not any(s.vitals.hp > 0 for s in state.party.values())
     if wiped and state.ending is None:
-        state.ending = "defeat"
-        text = "The party has fallen. The story ends here — unless you load a save."
-        state.record("reveal", text)
-        events.append(StateChange(kind="ending", description=f"Defeat — {text}"))
+        from app.dm.tools.campaign_tools import party_fallen  # noqa: PLC0415 (it imports this)
+
+        events += party_fallen(state)
     return ToolOutcome(
         {
             "ended": True,

@@ -21,6 +21,7 @@ from rapidfuzz import fuzz, process
 
 from app.world.printable import printable
 from app.world.state import FlagValue
+from app.world.strictness import json_type
 
 FLAG_KEY = re.compile(r"[a-z0-9_]{1,40}")
 """A flag's name, as ``set_flag`` takes it."""
@@ -112,7 +113,7 @@ def _types(node: Any, defs: dict[str, Any], depth: int) -> set[str]:
         kind = node["type"]
         return set(kind) if isinstance(kind, list) else {str(kind)}
     if "enum" in node:
-        return {_json_type(value) for value in node["enum"]}
+        return {json_type(value) for value in node["enum"]}
     found: set[str] = set()
     for key in ("anyOf", "oneOf", "allOf"):
         for option in node.get(key, []):
@@ -121,22 +122,6 @@ def _types(node: Any, defs: dict[str, Any], depth: int) -> set[str]:
                 return set()
             found |= more
     return found
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return "null"
 
 
 def _value(text: str, types: set[str]) -> Any:
@@ -149,7 +134,7 @@ def _value(text: str, types: set[str]) -> Any:
         return text
     if isinstance(parsed, str):
         return parsed
-    kind = _json_type(parsed)
+    kind = json_type(parsed)
     if not types or kind in types or (kind == "integer" and "number" in types):
         return parsed
     if "array" in types and "string" not in types:

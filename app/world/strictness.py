@@ -23,7 +23,11 @@ _TOML = {"string": "a string", "integer": "a whole number", "number": "a number"
          "boolean": "true or false", "array": "an array", "object": "a table"}  # fmt: skip
 
 
-def _toml_type(value: Any) -> str:
+def json_type(value: Any) -> str:
+    """The JSON Schema type a parsed TOML (or JSON) value has; ``other`` for TOML's dates
+    and times, which no schema type names."""
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, int):
@@ -71,13 +75,13 @@ class _Walker:
             return set(kind)
         if "enum" in node or "const" in node:
             values = node.get("enum", [node.get("const")])
-            return {_toml_type(v) for v in values}
+            return {json_type(v) for v in values}
         if "properties" in node or "additionalProperties" in node:
             return {"object"}
         return None  # anything goes
 
     def walk(self, value: Any, node: dict[str, Any], path: Path) -> Iterator[tuple[Path, str]]:
-        found = _toml_type(value)
+        found = json_type(value)
         options = self.branches(node)
         fitting = []
         wanted: set[str] = set()

@@ -20,18 +20,9 @@ from app.cli import app
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign
 from app.world.schemafile import SCHEMA_FILE, generate, render
 from app.world.tomlplaces import dotted, locate, parse_path
+from tests.app.test_campaign_inputs import shipped, write
 
 SHIPPED = CAMPAIGNS_DIR / "crossroads" / "campaign.toml"
-
-
-def shipped() -> dict[str, Any]:
-    return tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
-
-
-def write(folder: Path, data: dict[str, Any]) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "campaign.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
-    return folder
 
 
 def line_of(folder: Path, needle: str) -> int:

@@ -235,10 +235,14 @@ def unused_problems(campaign: Campaign) -> list[Problem]:
             problems.append(Problem("unused", f"npcs.{nid}", message))
     found = {i for s in campaign.scenes.values() for i in s.items}
     found |= {i for e in every for i in e.give_items}
+    carried = {entry.lower() for sheet in campaign.characters for entry in sheet.inventory}
+    for iid, item in campaign.items.items():  # a pregenerated character starts with it
+        if carried & {iid.lower(), item.name.lower(), *(a.lower() for a in item.aliases)}:
+            found.add(iid)
     for iid in campaign.items:
         if iid not in found:
-            problems.append(Problem("unused", f"items.{iid}",
-                                    "in no scene's items and no effect gives it"))  # fmt: skip
+            message = "in no scene's items, no character's inventory, and no effect gives it"
+            problems.append(Problem("unused", f"items.{iid}", message))
     read = {x.requires_flag for s in campaign.scenes.values() for x in s.exits if x.requires_flag}
     read |= {f.flag for _, when in whens(campaign) for f in facts(when) if f.flag}
     for where, _, eff in effects(campaign):

@@ -181,7 +181,7 @@ def test_paths_read_and_write_in_one_style() -> None:
         (lambda d: d["npcs"].update(hermit={"name": "Hermit", "greeting": "Hm."}),
          "warning: unused: npcs.hermit: in no scene's npcs and with no appears"),
         (lambda d: d["items"].update(crown={"name": "crown"}),
-         "warning: unused: items.crown: in no scene's items and no effect gives it"),
+         "warning: unused: items.crown: in no scene's items, no character's inventory"),
         (lambda d: d["challenges"]["trapdoor_lock"]["success"]["set_flags"].update(shiny=True),
          "warning: unread flag: challenges.trapdoor_lock.success.set_flags.shiny"),
     ],

@@ -73,7 +73,7 @@ def _known(lookup: Callable[[], T]) -> T:
 class CharacterSheet(BaseModel):
     """A player character (or a pregenerated one from a campaign)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)
     name: str = Field(min_length=1, max_length=60)

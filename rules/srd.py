@@ -43,7 +43,7 @@ def _formula(value: str | None) -> str | None:
 
 
 class _Data(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 # -- weapons -----------------------------------------------------------------------------

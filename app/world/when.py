@@ -19,7 +19,7 @@ from app.world.state import FlagValue
 class Spec(BaseModel):
     """A campaign table: unknown keys are errors."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
 _KINDS = ("all", "any", "not_", "threshold", "in_scene", "has_item", "flag", "defeated",

@@ -322,7 +322,13 @@ async def run_lines(
                     result.refused.append(f"line {step.number}: {text[2:]}")
             continue
         if session.state.ending and step.kind in ("say", "repeat", "fight"):
-            fail(step, f"the story has ended ({session.state.ending})")
+            # Not a failure by itself (an ``expect ending`` says whether it was the
+            # right one): the line is refused, as the game would refuse it.
+            message = (
+                f"line {step.number}: {step.text} — the story has ended ({session.state.ending})"
+            )
+            out(f"! {message}")
+            result.refused.append(message)
             continue
         if step.kind == "say":
             await act(step, step.name, step.text)

@@ -93,6 +93,8 @@ def roster(state: GameState) -> str:
 
 def _exit(way: view.ExitView, state: GameState) -> str:
     shut = "" if way.open else f", shut: {way.locked_text}"
+    if way.hidden:
+        shut = ", hidden and shut: do not mention it until it opens"
     return f"{way.to} ({way.name}{shut})"
 
 
@@ -100,8 +102,8 @@ def scene_line(state: GameState) -> str:
     """Where the party is and the ways out as they stand (open or shut), sent every call
     so the DM never describes a lock that has been picked."""
     scene, campaign = state.scene, state.campaign
-    ways = view.exits_here(state, campaign)
-    exits = ", ".join(_exit(w, state) for w in ways) if ways else ", ".join(scene.exits)
+    ways = view.exits_here(state, campaign, secret=True)
+    exits = ", ".join(_exit(w, state) for w in ways) if campaign else ", ".join(scene.exits)
     return f"Current scene: {scene.name} ({scene.id}); exits: {exits or 'none'}"
 
 

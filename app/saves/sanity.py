@@ -173,7 +173,7 @@ def check_rng(gauss: object) -> list[Problem]:
 def check_campaign(state: GameState, campaign: Campaign) -> list[Problem]:
     """Problems a state has against the campaign it plays: every id it names resolves."""
     scenes = list(campaign.scenes)
-    triggers = [t.id for t in campaign.triggers]
+    triggers = [t.id for t in campaign.all_triggers]
     problems: list[Problem] = []
     if state.scene.id not in campaign.scenes:
         problems.append(Problem("state.scene.id", f"{state.scene.id!r} is not a scene of it"))

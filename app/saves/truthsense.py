@@ -87,7 +87,7 @@ def check_truth_campaign(state: GameState, campaign: Campaign) -> Iterator[Probl
     """The truth set against the campaign it plays: every trigger, scene, NPC, judgment
     and score it names is one the campaign has."""
     truth = state.truth
-    firing = [*(t.id for t in campaign.triggers), *(o.id for o in campaign.offscreen)]
+    firing = [*(t.id for t in campaign.all_triggers), *(o.id for o in campaign.offscreen)]
     for name in ("deferred", "next_turn"):
         held = [d.trigger for d in getattr(truth, name)]
         yield from _first_unknown(f"{KEY}.{name}", held, firing, "a trigger of the campaign")

@@ -50,8 +50,11 @@ def read_lines(
         seq: int | None = None
         spoken = kind in SPEAKING or (kind == "ask" and addressee is not None)
         if intent is not None and ((spoken and addressee is not None) or kind == "talk"):
+            topic = intent.topic if addressee is not None and addressee in intent.targets else None
             event = state.log_event(
-                SpeechAct(speaker=action.character_id, addressee=addressee, words=action.text)
+                SpeechAct(
+                    speaker=action.character_id, addressee=addressee, words=action.text, topic=topic
+                )
             )
             seq = event.seq
         elif intent is not None and kind == "examine" and intent.target:

@@ -171,7 +171,7 @@ def _owed(state: GameState, campaign: Campaign, fired: set[str]) -> Cascade:
     """Fire what the last turn's refinements made ready after its narration."""
     done = Cascade()
     owed, state.truth.next_turn = state.truth.next_turn, []
-    by_id = {t.id: t for t in campaign.triggers}
+    by_id = {t.id: t for t in campaign.all_triggers}
     for item in owed:
         trigger = by_id.get(item.trigger)
         if trigger is None or trigger.id in fired:
@@ -220,7 +220,7 @@ def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
         # Each round sees the world as the previous round left it: effects of this round's
         # triggers can only enable triggers in the next round, which bounds the depth.
         pending, read = _pending(state), Reader(state)
-        ready = [r for t in campaign.triggers if (r := _ready(t, state, pending, read))]
+        ready = [r for t in campaign.all_triggers if (r := _ready(t, state, pending, read))]
         _goals(state, campaign, done)
         if not ready:
             break
@@ -278,7 +278,7 @@ def fire_deferred(state: GameState) -> Cascade:
     queue, state.truth.deferred = state.truth.deferred, []
     if campaign is None:
         return done
-    by_id = {t.id: t for t in campaign.triggers}
+    by_id = {t.id: t for t in campaign.all_triggers}
     for item in queue:
         trigger = by_id.get(item.trigger)
         if trigger is None:
@@ -293,7 +293,7 @@ def _why(state: GameState, source: str) -> str:
     of what it says happened), for the journal and the ledger; its id when it says
     nothing."""
     campaign = state.campaign
-    texts = [t.effects.text for t in campaign.triggers if t.id == source] if campaign else []
+    texts = [t.effects.text for t in campaign.all_triggers if t.id == source] if campaign else []
     texts += [o.effects.text for o in campaign.offscreen if o.id == source] if campaign else []
     text = " ".join(next((t for t in texts if t), "").split())
     if not text:

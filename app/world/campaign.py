@@ -29,10 +29,11 @@ endings may award ``xp = 300`` or a milestone ``level_up = true``.
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import BeforeValidator, Field, ValidationError, model_validator
 
 from app.world import folders
 from app.world.eventchecks import play_breaking
@@ -148,6 +149,15 @@ class Exit(_Spec):
     variants: list[ExitVariant] = Field(default_factory=list)
     """Other locked texts for other states of the world; the first whose ``when`` holds is
     shown."""
+    hidden: bool = False
+    """A secret way: while it is shut, players are not told of it and cannot try it (no
+    locked text); once its ``requires_flag``/``when`` hold it shows like any other exit."""
+
+    @model_validator(mode="after")
+    def _hidden_needs_a_lock(self) -> Exit:
+        if self.hidden and self.requires_flag is None and self.when is None:
+            raise ValueError("a hidden exit needs requires_flag or when (else it is never hidden)")
+        return self
 
 
 class Feature(_Spec):
@@ -168,6 +178,9 @@ class Feature(_Spec):
     cover: Literal["half", "three_quarters", "total"] | None = None
     """In a fight, a creature can take cover behind it: half (+2 AC and Dexterity saves),
     three-quarters (+5), or total (it cannot be targeted). Without it, it gives none."""
+    effects: Effects | None = None
+    """What follows the first time someone examines it (a flag set, an item found, a
+    trap sprung), as a trigger's effects do."""
 
 
 class SceneSpec(_Spec):
@@ -236,6 +249,29 @@ class ChallengeSpec(_Spec):
         return self
 
 
+class Topic(_Spec):
+    """An answer with more to it than words: said only while ``when`` holds, and with
+    ``effects`` the first time it is told (a flag set, an item handed over, trust won).
+    ``topics.tam = "He went north."`` is short for ``topics.tam = { text = "He went
+    north." }``."""
+
+    text: str
+    """What they say about it."""
+    when: Fact | None = None
+    """They speak of it only while this holds (otherwise they have nothing to say on it,
+    and it is not offered)."""
+    effects: Effects | None = None
+    """What follows the first time they tell it, as a trigger's effects do."""
+
+
+def _topic(value: Any) -> Any:
+    return {"text": value} if isinstance(value, str) else value
+
+
+TopicEntry = Annotated[Topic, BeforeValidator(_topic, json_schema_input_type=str | Topic)]
+"""A topic as an author writes it: the answer's text, or a :class:`Topic` table."""
+
+
 class NPCSpec(_Spec):
     """Someone to talk to."""
 
@@ -249,8 +285,9 @@ class NPCSpec(_Spec):
     """What the party sees."""
     greeting: str
     """What they say when first spoken to."""
-    topics: dict[str, str] = Field(default_factory=dict)
-    """Keyword -> what they say about it."""
+    topics: dict[str, TopicEntry] = Field(default_factory=dict)
+    """Keyword -> what they say about it: the text, or a table with ``text``, ``when`` and
+    ``effects``."""
     appears: list[Appearance] = Field(default_factory=list)
     """Scenes where they can be found while a condition holds, besides any scene that
     lists them in its ``npcs``."""
@@ -465,6 +502,30 @@ class Campaign(_Spec):
         """The campaign id."""
         return self.campaign.id
 
+    @property
+    def all_triggers(self) -> list[TriggerSpec]:
+        """The authored triggers, then those the campaign implies: a feature's ``effects``
+        (the first time it is examined in its scene, id ``examined.<scene>.<feature>``)
+        and a topic's (the first time it is told, id ``asked.<npc>.<topic>``). One engine
+        runs them all, so they cascade, save and replay alike."""
+        return [*self.triggers, *self._implied_triggers]
+
+    @cached_property
+    def _implied_triggers(self) -> list[TriggerSpec]:
+        implied: list[TriggerSpec] = []
+        for sid, scene in self.scenes.items():
+            for fid, feature in scene.features.items():
+                if feature.effects is not None:
+                    when = Fact(all=[Fact(in_scene=sid), Fact(examined=fid)])
+                    implied.append(_implied(f"examined.{sid}.{fid}", when, feature.effects))
+        for nid, npc in self.npcs.items():
+            for key, topic in npc.topics.items():
+                if topic.effects is not None:
+                    told = Fact(happened=f"asked.{nid}.{key}", within=0)
+                    when = told if topic.when is None else Fact(all=[told, topic.when])
+                    implied.append(_implied(f"asked.{nid}.{key}", when, topic.effects))
+        return implied
+
     def monster(self, monster_id: str) -> Monster:
         """A stat block by id: the campaign's own first, then the SRD's. ``KeyError``
         suggests near names."""
@@ -482,6 +543,12 @@ class Campaign(_Spec):
             if sheet.id == character_id:
                 return sheet
         raise KeyError(character_id)
+
+
+def _implied(trigger_id: str, when: Fact, effects: Effects) -> TriggerSpec:
+    """A one-shot trigger the campaign implies (not validated as authored ids are: its id
+    is made of an author's ids and dots, so it can never clash with one)."""
+    return TriggerSpec.model_construct(id=trigger_id, when=when, effects=effects)
 
 
 _HINTS = {

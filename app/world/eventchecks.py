@@ -58,7 +58,7 @@ class _Checker:
         self.problems: list[Problem] = []
         self.features = {f for s in campaign.scenes.values() for f in s.features}
         self.goals = {g for s in campaign.scenes.values() for g in s.goals}
-        self.triggers = {t.id for t in campaign.triggers}
+        self.triggers = {t.id for t in campaign.all_triggers}
 
     def dangling(self, where: str, what: str, name: str, names: Iterable[str]) -> None:
         known = list(names)
@@ -105,6 +105,12 @@ class _Checker:
             self.dangling(where, "scene", rest, c.scenes)
         elif verb in NPC_VERBS:
             self.dangling(where, "npc", rest, c.npcs)
+        elif verb == "asked":  # asked.<npc>.<topic>
+            nid, _, topic = rest.partition(".")
+            self.dangling(where, "npc", nid, c.npcs)
+            if nid in c.npcs:
+                said = {*c.npcs[nid].topics, *(k for v in c.npcs[nid].variants for k in v.topics)}
+                self.dangling(where, f"topic of {nid}", topic, said)
         elif verb == "fired":
             self.dangling(where, "trigger", rest, self.triggers)
         elif verb == "judged":
@@ -120,7 +126,7 @@ class _Checker:
                           f"nor a counter{_near(rest, self.score_keys())}")  # fmt: skip
         elif verb not in FREE_VERBS:
             verbs = sorted(SCENE_VERBS | NPC_VERBS | SCORE_VERBS | FREE_VERBS
-                           | {"fired", "judged", "goal"})  # fmt: skip
+                           | {"fired", "judged", "goal", "asked"})  # fmt: skip
             self.warn("unknown proposition", where,
                       f"no proposition {verb!r}{_near(verb, verbs)}")  # fmt: skip
 

@@ -81,6 +81,8 @@ class SpeechAct(_Event):
     addressee: str | None = None
     words: str = ""
     """What was said (clipped to :data:`MAX_WORDS` characters)."""
+    topic: str | None = None
+    """The addressee's topic keyword the words asked about, if they asked about one."""
 
     @field_validator("words")
     @classmethod
@@ -91,6 +93,8 @@ class SpeechAct(_Event):
         found = [f"spoke.{self.speaker}"]
         if self.addressee:
             found.append(f"spoke_to.{self.addressee}")
+            if self.topic:
+                found.append(f"asked.{self.addressee}.{self.topic}")
         return found
 
     def line(self) -> str:

@@ -58,6 +58,14 @@ def effects(campaign: Campaign) -> Iterator[tuple[str, str | None, Effects]]:
         yield f"triggers[{i}] ({trigger.id}).effects", None, trigger.effects
     for i, change in enumerate(campaign.offscreen):
         yield f"offscreen[{i}] ({change.id}).effects", None, change.effects
+    for sid, scene in campaign.scenes.items():
+        for fid, feature in scene.features.items():
+            if feature.effects is not None:
+                yield f"scenes.{sid}.features.{fid}.effects", sid, feature.effects
+    for nid, npc in campaign.npcs.items():
+        for key, topic in npc.topics.items():
+            if topic.effects is not None:
+                yield f"npcs.{nid}.topics.{key}.effects", None, topic.effects
 
 
 def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
@@ -91,6 +99,9 @@ def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
                 yield f"npcs.{nid}.appears[{n}].when", appearance.when
         for n, nvariant in enumerate(npc.variants):
             yield f"npcs.{nid}.variants[{n}].when", nvariant.when
+        for key, topic in npc.topics.items():
+            if topic.when is not None:
+                yield f"npcs.{nid}.topics.{key}.when", topic.when
 
 
 def named_members(campaign: Campaign) -> Iterator[tuple[str, str]]:

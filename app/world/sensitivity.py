@@ -348,7 +348,7 @@ def build(
     """The map for a scene with these NPCs present; ``spent``: once-only triggers that
     have fired (they no longer listen), ``met``: goals already met."""
     serves: dict[str, list[str]] = {}
-    for trigger in campaign.triggers:
+    for trigger in campaign.all_triggers:
         if trigger.once and trigger.id in spent:
             continue
         for jid in judged_in(trigger.when):

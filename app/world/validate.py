@@ -110,7 +110,7 @@ def _what_can_happen(campaign: Campaign) -> _Possible:
             challenge = campaign.challenges[cid]
             _apply(possible, challenge.success)
             _apply(possible, challenge.failure)
-        for trigger in campaign.triggers:
+        for trigger in campaign.all_triggers:
             if possible.satisfiable(trigger.when):
                 possible.fired.add(trigger.id)
                 _apply(possible, trigger.effects)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.world import bonds
-from app.world.campaign import Campaign, Exit, Feature, NPCSpec, SceneSpec
+from app.world.campaign import Campaign, Exit, Feature, NPCSpec, SceneSpec, Topic
 from app.world.facts import first_holding, holds, people_here
 from app.world.state import GameState
 
@@ -31,6 +31,8 @@ class ExitView:
     aliases: tuple[str, ...]
     open: bool
     locked_text: str
+    hidden: bool = False
+    """A secret way, still shut: only the DM's view lists it."""
 
 
 _first = first_holding
@@ -55,7 +57,9 @@ def locked_text(state: GameState, spec: Exit) -> str:
 
 def _exit_view(state: GameState, spec: Exit) -> ExitView:
     is_open = exit_open(state, spec)
-    return ExitView(spec.to, spec.name, tuple(spec.aliases), is_open, locked_text(state, spec))
+    secret = spec.hidden and not is_open
+    return ExitView(spec.to, spec.name, tuple(spec.aliases), is_open, locked_text(state, spec),
+                    secret)  # fmt: skip
 
 
 def scene_description(state: GameState, campaign: Campaign | None) -> str:
@@ -104,8 +108,13 @@ def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:
     npc = campaign.npcs[npc_id]
     variant = _first(npc.variants, state)
     changes: dict[str, object] = {"attitude": bonds.attitude(state, npc_id)}
+    topics = dict(npc.topics)
     if variant is not None:
-        changes["topics"] = {**npc.topics, **variant.topics}
+        for key, text in variant.topics.items():  # new words; a topic's effects stay
+            topics[key] = (topics[key].model_copy(update={"text": text}) if key in topics
+                           else Topic(text=text))  # fmt: skip
+    changes["topics"] = {k: t for k, t in topics.items() if t.when is None or holds(t.when, state)}
+    if variant is not None:
         for key in ("description", "greeting"):
             value = getattr(variant, key)
             if value is not None:
@@ -121,10 +130,14 @@ def items_here(state: GameState, campaign: Campaign | None) -> list[str]:
     return [i for i in spec.items if i in campaign.items and not state.has_item(i)]
 
 
-def exits_here(state: GameState, campaign: Campaign | None) -> list[ExitView]:
-    """The ways out of the current scene, open or not."""
+def exits_here(
+    state: GameState, campaign: Campaign | None, *, secret: bool = False
+) -> list[ExitView]:
+    """The ways out of the current scene, open or not — less hidden ways still shut,
+    unless ``secret`` (the DM's view, which must know the secret door to keep it)."""
     spec = _spec(state, campaign)
-    return [_exit_view(state, e) for e in spec.exits] if spec is not None else []
+    ways = [_exit_view(state, e) for e in spec.exits] if spec is not None else []
+    return [w for w in ways if secret or not w.hidden]
 
 
 def scene_notes(state: GameState, campaign: Campaign | None) -> str:
@@ -151,7 +164,7 @@ def scene_notes(state: GameState, campaign: Campaign | None) -> str:
         parts.append(line)
     for npc_id in npcs_here(state, campaign):
         npc = npc_view(state, campaign, npc_id)
-        topics = "; ".join(f"{k}: {v}" for k, v in npc.topics.items())
+        topics = "; ".join(f"{k}: {v.text}" for k, v in npc.topics.items())
         parts.append(f"{npc.name} ({npc_id}, {npc.attitude}): {npc.description} Knows — {topics}")
     if spec.encounter and spec.encounter not in state.defeated:
         encounter = campaign.encounters[spec.encounter]

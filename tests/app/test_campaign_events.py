@@ -54,7 +54,7 @@ async def test_slighting_berta_closes_her_purse_and_cools_her_greeting() -> None
     assert score(state, "trust.berta") <= -1
     berta = view.npc_view(state, CAMPAIGN, "berta")
     assert berta.greeting.startswith("'Oh. You again.'")
-    assert "Not a copper before" in berta.topics["reward"]
+    assert "Not a copper before" in berta.topics["reward"].text
     # A slight first: no potion, however kind the party is afterwards.
     await play(session, ["Mira: Don't worry, Berta, we'll bring him home, I promise."])
     assert "healing potion" not in [i.lower() for i in state.party["mira"].inventory]

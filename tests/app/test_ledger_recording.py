@@ -130,10 +130,23 @@ async def test_a_whole_game_writes_a_ledger_in_order_with_every_call_in_it() -> 
     assert [(e.character, e.scene) for e in arrived] == [("tam", "cellar")]
 
 
+def test_talk_to_records_a_topic_the_reading_of_the_line_missed() -> None:
+    state = new_game(CAMPAIGN, seed=1)
+    state.truth.turn_start = state.truth.seq
+    state.log_event(SpeechAct(speaker="mira", addressee="berta", words="And the lad?"))
+    talk = call("talk_to", npc_id="berta", character_id="mira", topic="tam")
+    assert CAMPAIGN_EXPLORATION_TOOLS.execute(talk, state).ok
+    speech = [e for e in state.truth.fresh if isinstance(e, SpeechAct)]
+    assert [e.topic for e in speech] == [None, "tam"]
+    assert "asked.berta.tam" in state.truth.index
+
+
 def test_talk_to_adds_no_speech_the_line_already_wrote() -> None:
     state = new_game(CAMPAIGN, seed=1)
     state.truth.turn_start = state.truth.seq
-    state.log_event(SpeechAct(speaker="mira", addressee="berta", words="Where is Tam?"))
+    state.log_event(
+        SpeechAct(speaker="mira", addressee="berta", words="Where is Tam?", topic="tam")
+    )
     talk = call("talk_to", npc_id="berta", character_id="mira", topic="tam")
     assert CAMPAIGN_EXPLORATION_TOOLS.execute(talk, state).ok
     speech = [e for e in state.truth.fresh if isinstance(e, SpeechAct)]

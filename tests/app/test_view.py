@@ -118,7 +118,7 @@ def test_a_person_is_who_the_world_has_made_them() -> None:
     state.flags["tam_home"] = True
     berta = view.npc_view(state, CAMPAIGN, "berta")
     assert "You brought him back" in berta.greeting
-    assert "He's safe" in berta.topics["tam"]
+    assert "He's safe" in berta.topics["tam"].text
     assert berta.topics["goblins"] == CAMPAIGN.npcs["berta"].topics["goblins"]  # kept
 
 

@@ -200,7 +200,7 @@ class Acting(Caring):
         topics = ", ".join(npc.topics)
         reaction = _reaction(state, actor, intent.target, npc.name)
         if intent.topic and intent.topic in npc.topics:
-            self.notes.append(f"{npc.name}: {npc.topics[intent.topic]}")
+            self.notes.append(f"{npc.name}: {npc.topics[intent.topic].text}")
         elif intent.topic:
             self.notes.append(f"{npc.name} shakes their head at '{intent.topic}'. "
                               f"(You could ask about: {topics}.)")  # fmt: skip
@@ -275,7 +275,9 @@ class Acting(Caring):
         ]
         if plan.target is None:
             return [*calls, self._call("end_turn", actor, "end_turn")]
-        weapon = {"weapon": plan.weapon} if plan.weapon else {}
+        weapon: dict[str, Any] = {"weapon": plan.weapon} if plan.weapon else {}
+        if plan.thrown:
+            weapon["mode"] = "thrown"
         ways = [extra or weapon for extra in (styled or [{}])]
         strikes = [
             self._call("off_hand" if extra.get("mode") == "off_hand" else "attack", actor,

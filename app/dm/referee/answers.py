@@ -133,7 +133,7 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
         return "You cannot see any from here — only going there would tell."
     for target in intent.targets:
         if campaign is not None and target in campaign.npcs:
-            npc = campaign.npcs[target]
+            npc = view.npc_view(state, campaign, target)
             if intent.topic and intent.topic in npc.topics:
                 return (f"{npc.name} might know about the {intent.topic} — try "
                         f"'ask {npc.name} about {intent.topic}'.")  # fmt: skip
@@ -156,7 +156,7 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
             return f"{s.name}: {s.vitals.hp}/{s.vitals.max_hp} hit points, AC {s.armor_class}."
     if campaign is not None:
         for nid in view.npcs_here(state, campaign):
-            npc = campaign.npcs[nid]
+            npc = view.npc_view(state, campaign, nid)
             if intent.topic and intent.topic in npc.topics:
                 return f"{npc.name} might know: ask {npc.name} about {intent.topic}."
     return "Nobody here can tell you that for certain. " + look_text(state, campaign, intent.actor)

@@ -229,7 +229,12 @@ def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
         exits = ", ".join(e.to for e in here.exits) or "none"
         raise ToolError(f"no way from {state.scene.id} to {args.scene_id!r}; exits: {exits}")
     if here is not None:
-        way = next(e for e in here.exits if e.to == args.scene_id)
+        ways = [e for e in here.exits if e.to == args.scene_id]  # the open one, if several
+        way = next((e for e in ways if view.exit_open(state, e)),
+                   next((e for e in ways if not e.hidden), ways[0]))  # fmt: skip
+        if way.hidden and not view.exit_open(state, way):  # a secret stays one
+            raise ToolError(f"no way from {state.scene.id} to {args.scene_id!r} that the "
+                            "party knows of: it is hidden and shut")  # fmt: skip
         if not view.exit_open(state, way):
             raise ToolError(f"the way is shut: {view.locked_text(state, way)}")
     events = enter_scene(state, args.scene_id, args.reason)
@@ -261,17 +266,20 @@ def _match(wanted: str, options: dict[str, list[str]]) -> str | None:
 def _note_speech(state: GameState, speaker: str | None, npc_id: str, topic: str | None) -> None:
     """Write the speech ``talk_to`` stands for, unless the reading of the players' lines
     already wrote one from that speaker (from anyone, when none is named) to that NPC this
-    turn: the same words are not said twice in the ledger."""
+    turn: the same words are not said twice in the ledger — unless this asks about a topic
+    that reading did not catch (the DM heard more in the words than the parser did)."""
     for event in state.truth.fresh:
         if (
             isinstance(event, SpeechAct)
             and event.seq >= state.truth.turn_start
             and event.addressee == npc_id
             and (speaker is None or event.speaker == speaker)
+            and (topic is None or event.topic == topic)
         ):
             return
     words = f"(about {topic})" if topic else ""
-    state.log_event(SpeechAct(speaker=speaker or "party", addressee=npc_id, words=words))
+    state.log_event(SpeechAct(speaker=speaker or "party", addressee=npc_id, words=words,
+                              topic=topic))  # fmt: skip
 
 
 def talk_tool(args: a.TalkArgs, state: GameState) -> ToolOutcome:
@@ -296,18 +304,20 @@ def talk_tool(args: a.TalkArgs, state: GameState) -> ToolOutcome:
         # nothing on screen changes.
         state.flags[met] = True
         state.record("flag", f"the party meets {npc.name}", ref=met, after="True")
-    _note_speech(state, args.character_id, npc_id, args.topic)
+    key: str | None = None
+    if args.topic:
+        topic = " ".join(args.topic.lower().split())
+        key = topic if topic in npc.topics else next(
+            (k for k in npc.topics if k in topic.split() or k in topic), None
+        )  # fmt: skip
+    _note_speech(state, args.character_id, npc_id, key)
     result: dict[str, Any] = {"npc_id": npc_id, "name": npc.name, "attitude": npc.attitude,
                               "first_meeting": first}  # fmt: skip
     if first:
         result["description"] = npc.description
         result["greeting"] = npc.greeting
     if args.topic:
-        topic = " ".join(args.topic.lower().split())
-        key = topic if topic in npc.topics else next(
-            (k for k in npc.topics if k in topic.split() or k in topic), None
-        )  # fmt: skip
         result["topic"] = key
-        result["says"] = npc.topics[key] if key is not None else None
+        result["says"] = npc.topics[key].text if key is not None else None
     result["topics"] = list(npc.topics)
     return ToolOutcome(result)

@@ -71,7 +71,7 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
         return None
     best: tuple[int, str] | None = None
     for key, answer in topics.items():
-        answer_words = {stem(w.strip(".,'!?")) for w in answer.lower().split()}
+        answer_words = {stem(w.strip(".,'!?")) for w in answer.text.lower().split()}
         overlap = len(words & answer_words)
         if overlap and (best is None or overlap > best[0]):
             best = (overlap, key)

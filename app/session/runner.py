@@ -243,7 +243,9 @@ async def run_lines(
             emit(line)
 
     async def fight(step: Step) -> None:
-        """Whoever may act attacks the foe with the fewest hit points, until no fight is on."""
+        """Whoever may act attacks the foe with the fewest hit points (or, for ``yield``,
+        ends their turn), until no fight is on."""
+        yielding = step.text.lower().startswith("yield")
         turns = 0
         while session.state.encounter is not None and not session.state.ending:
             if session.foe_turn:
@@ -253,8 +255,13 @@ async def run_lines(
                 fail(step, f"the fight still goes on after {turns} turns")
                 return
             turns += 1
+            if yielding:
+                if not await act(step, ANYONE, "end my turn"):
+                    return
+                continue
             foe = _weakest_foe(session)
-            text = f"attack the {foe}" if foe else "attack"
+            article = "" if foe is None or foe.lower().startswith(("the ", "a ", "an ")) else "the "
+            text = f"attack {article}{foe}" if foe else "attack"
             if not await act(step, ANYONE, text):
                 return
 

@@ -7,6 +7,7 @@ A script is lines of four kinds (blank lines and ``#`` comments are skipped)::
     Mira: pick the lock until passed trapdoor_lock
                                               repeat it until the condition holds
     fight until the combat ends               whoever may act attacks, round after round
+    yield until the combat ends               whoever may act does nothing (to test a defeat)
     expect flag tam_found                     an assertion: reported with its line
 
 Conditions (for ``until`` and ``expect``; ``not`` in front of any): ``scene <id>``,
@@ -41,7 +42,9 @@ _OPS: dict[str, Callable[[float, float], bool]] = {
     "==": operator.eq, "!=": operator.ne,
 }  # fmt: skip
 _COMPARE = re.compile(r"^([^\s<>=!]+)\s*(<=|>=|==|!=|<|>)\s*(-?\d+(?:\.\d+)?)$")
-FIGHT = re.compile(r"^fight until the (combat|fight|battle) ends?$", re.IGNORECASE)
+FIGHT = re.compile(r"^(fight|yield) until the (combat|fight|battle) ends?$", re.IGNORECASE)
+"""``fight until the combat ends``, or ``yield until …``: the party lays down its arms
+(each one up ends their turn) — how a script reaches a defeat ending."""
 
 
 class ConditionError(ValueError):
@@ -228,7 +231,7 @@ def unknown_ids(steps: list[Step], campaign: Campaign) -> list[str]:
         "scene": campaign.scenes,
         "passed": campaign.challenges,
         "failed": campaign.challenges,
-        "fired": {t.id for t in campaign.triggers},
+        "fired": {t.id for t in campaign.all_triggers},
         "item": campaign.items,
         "ending": {e.id for e in campaign.endings} | {"defeat"},
         "flag": flags_set(campaign),

@@ -30,6 +30,16 @@ def test_every_ending_of_the_shipped_campaign_is_reached_by_its_scripts() -> Non
         assert f"  {ending} " in out
 
 
+def test_every_ending_of_the_second_campaign_is_reached_by_its_scripts() -> None:
+    code, out = playtest(
+        "drowned_bell", "--seeds", "8", "--jobs", "2", "--random", "0", "--require-all-endings"
+    )
+    assert code == 0, out
+    assert "never reached: nothing" in out, out
+    for ending in ("keepers_peace", "laid_to_rest", "iron_and_salt", "taken_by_the_tide"):
+        assert f"  {ending} " in out
+
+
 def test_the_report_is_the_same_whatever_the_processes() -> None:
     one = json.loads(playtest("crossroads", "--seeds", "2", "--jobs", "1", "--format", "json")[1])
     two = json.loads(playtest("crossroads", "--seeds", "2", "--jobs", "2", "--format", "json")[1])

@@ -65,7 +65,9 @@ def test_the_main_corpus_is_large_enough() -> None:
     lines = corpus.lines
     assert len(lines) >= 400
     by_campaign = Counter(corpus.situations[ln.situation].campaign for ln in lines)
-    assert len(by_campaign) >= 2 and min(by_campaign.values()) >= 0.4 * len(lines)
+    # Not one campaign's words: two campaigns carry most of it, each a good share.
+    shares = sorted(by_campaign.values(), reverse=True)
+    assert len(shares) >= 2 and shares[1] >= 0.4 * len(lines)
 
 
 def test_the_corpus_covers_fights(corpus: Corpus) -> None:

@@ -34,6 +34,8 @@ class Plan:
     """Whom it attacks after its steps (``None``: it only moves)."""
     weapon: str | None = None
     """The weapon or action it attacks with (``None``: its usual one)."""
+    thrown: bool = False
+    """The weapon is thrown (a dagger at a foe beyond reach), not swung."""
 
 
 def _hp(state: GameState, cid: str) -> int:
@@ -96,7 +98,25 @@ def plan_attack(state: GameState, cid: str, targets: list[str], wanted: str | No
         cost = p.closing_cost(pt.spots(state), cid, wanted)
         if cost <= x.economy_of(state, cid).movement:
             return Plan([step], target=wanted)
-    return Plan(_toward(state, cid, aim))
+    steps = _toward(state, cid, aim)
+    if not steps:  # no way to close in this turn: throw what can be thrown, if anything
+        return _throw(state, cid, order) or Plan()
+    return Plan(steps)
+
+
+def _throw(state: GameState, cid: str, order: list[str]) -> Plan | None:
+    """A thrown weapon the character carries (a dagger, a handaxe) at the first foe it
+    reaches when thrown — for a fighter whose blade reaches nobody this turn."""
+    if cid not in state.party:
+        return None
+    table = srd().weapons
+    for weapon in state.party[cid].weapons:
+        if "thrown" not in table.get(weapon).properties:
+            continue
+        for target in order:
+            if reachable(state, cid, target, weapon, True):
+                return Plan(target=target, weapon=weapon, thrown=True)
+    return None
 
 
 def _toward(state: GameState, cid: str, target: str) -> list[Call]:
@@ -110,7 +130,8 @@ def _toward(state: GameState, cid: str, target: str) -> list[Call]:
         budget = economy.movement + economy.speed
     else:
         budget = economy.movement
-    if cost <= budget and not pt.engaged_foes(state, cid):
+    awake = [t for t in pt.engaged_foes(state, cid) if _hp(state, t) > 0]  # the fallen hold no one
+    if cost <= budget and not awake:
         steps.append(("move", {"creature_id": cid, "to": "engage", "target_id": target}))
     elif p.spot(pt.spots(state), cid).band == "far":
         steps.append(("move", {"creature_id": cid, "to": "near"}))

@@ -35,6 +35,10 @@ _FOE_TURN = re.compile(
 )
 
 
+FEARLESS = frozenset({"undead", "construct", "ooze"})
+"""Creature types that never flee or surrender: they fight until destroyed."""
+
+
 class OfflineReferee(Reacting, Acting, FollowUps):
     """Plays a campaign through the Brain protocol, offline and deterministically."""
 
@@ -161,4 +165,9 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         down = sum(1 for c in others if c.vitals.state is LifeState.DEAD or c.left)
         if others and down * 2 < len(others):
             return None  # its friends still stand: it fights on
-        return "surrender" if len(self._foes(state)) == 1 else "flee"
+        block = state.monster(foe.monster) if foe.monster else None
+        if block is not None and block.type.split()[0] in FEARLESS:
+            return None  # the dead and the made know no fear
+        if len(self._foes(state)) == 1 and (block is None or block.abilities.intelligence > 3):
+            return "surrender"
+        return "flee"  # a beast runs; it does not beg

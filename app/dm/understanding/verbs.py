@@ -384,6 +384,29 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     return sorted(hits)
 
 
+HYPOTHETICAL = frozenset({
+    "would", "could", "should", "might", "must", "have", "has", "had", "would've",
+    "could've", "should've", "never", "don't", "dont", "didn't", "didnt", "won't", "wouldn't",
+    "couldn't", "shouldn't", "can't", "cant", "cannot", "not",
+})  # fmt: skip
+"""Words before a verb that make it talk of what was, might be or is not done ("anyone
+would have run", "don't run") rather than a thing the character does now."""
+
+
+MODALS = frozenset({"can", "may", "will", "shall"})
+
+
+def _hypothetical(said: str, at: int) -> bool:
+    """Whether the verb at ``at`` is not the actor's deed now: it follows a modal, perfect
+    or negating word, or has someone else for its subject ("you can rest now")."""
+    before = [w.strip(",.;:!?") for w in said[:at].split()]
+    if not before:
+        return False
+    if before[-1] in HYPOTHETICAL or before[-1] in OTHERS:
+        return True
+    return before[-1] in MODALS and len(before) > 1 and before[-2] in OTHERS
+
+
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
@@ -398,7 +421,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             continue  # "we bandage our wounds" with nobody dying is a rest
         for phrase in verbs_in(ctx.said, phrases):
             at = verb_at(ctx.said, phrase)
-            if at >= 0:
+            if at >= 0 and not _hypothetical(ctx.said, at):
                 moves.append((at, -len(phrase), action))
     if moves:
         action = min(moves)[2]
@@ -414,6 +437,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
         return ctx.intent("manoeuvre", action=action)
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
+    hits = [h for h in hits if h >= 0 and not _hypothetical(ctx.said, h)]
     rest_at = min((h for h in hits if h >= 0), default=-1)
     if named_creatures(ctx.said, ctx.scope):
         rest_at = -1  # "the sleeping rat" is no rest

@@ -3,9 +3,9 @@
 ``python -m app`` runs it too. Every command prints a clear message and a non-zero exit
 code on bad input; none of them writes outside the folders it is given. The ``saves``
 commands live here; the others live in modules named for what they hold: ``play_cli``,
-``dice_cli`` (roll, dice), ``authoring_cli`` (validate, simulate, balance), ``tool_cli``
-and ``character_cli``. Each imports at its top only what ``--help`` reads (the options
-and their help), and the rest when its command runs.
+``dice_cli`` (roll, dice), ``authoring_cli`` (validate, simulate, balance),
+``playtest_cli``, ``tool_cli`` and ``character_cli``. Each imports at its top only what
+``--help`` reads (the options and their help), and the rest when its command runs.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from app.authoring_cli import (
     balance_command,
     list_command,
     new_command,
-    playtest_command,
     schema_command,
     simulate_command,
     validate_command,
@@ -36,6 +35,7 @@ from app.cli_common import say as _say
 from app.dice_cli import dice_command, roll_command
 from app.ledger_cli import ledger_command
 from app.play_cli import play
+from app.playtest_cli import playtest_command
 from app.tool_cli import tool_command
 from app.world.folders import SAVES_DIR
 

@@ -10,8 +10,10 @@ the function that does it, so a command pays only for what it uses.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
@@ -59,6 +61,33 @@ def bad(message: str) -> typer.Exit:
 
     err_console().print(plain(f"error: {message}", style="red"))
     return typer.Exit(EXIT_BAD_INPUT)
+
+
+def output_file(path: Path, option: str) -> Path:
+    """Check, before any work starts, that a report can be written at ``path`` (given with
+    ``option``): not a folder, in a folder that exists and may be written. Exit 2 with
+    the reason otherwise — better than learning it after minutes of work."""
+    folder = path.parent
+    if path.is_dir():
+        raise bad(f"{path} is a folder: give {option} a file name")
+    if not folder.exists():
+        raise bad(f"{path}: there is no folder {folder}")
+    if not folder.is_dir():
+        raise bad(f"{path}: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise bad(f"{path}: cannot write in {folder} (permission denied)")
+    return path
+
+
+def write_output(path: Path, text: str) -> None:
+    """Write a report atomically (a reader never sees half of it); exit 2 with the reason
+    when the system refuses."""
+    from app.saves.files import write_atomically
+
+    try:
+        write_atomically(path, text.encode("utf-8"), backups=0)
+    except OSError as error:
+        raise bad(f"could not write {path} ({(error.strerror or str(error)).lower()})") from None
 
 
 def say(line: str) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from app.world.campaign import Campaign, load_campaign
-from app.world.ledger import ActionPerformed
+from app.world.ledger import ActionPerformed, Movement
 from app.world.state import GameState
 
 
@@ -33,8 +33,13 @@ class RunRecord(BaseModel):
     script: str
     seed: int
     ending: str | None = None
+    ending_scene: str | None = None
+    """The scene the party was in when the story ended."""
     turns: int = 0
     scenes: list[str] = Field(default_factory=list)
+    moves: list[str] = Field(default_factory=list)
+    """Each way the party went from one scene to another (once, however often), as
+    ``<from>><to>``: an exit taken, or a move an effect made."""
     triggers: list[str] = Field(default_factory=list)
     challenges: list[str] = Field(default_factory=list)
     """``<id>:passed`` / ``<id>:failed``."""
@@ -84,8 +89,10 @@ def play_one(folder: str, script: str, seed: int, max_turns: int = 80) -> RunRec
         script=script if script == RANDOM else Path(script).name,
         seed=seed,
         ending=state.ending,
+        ending_scene=state.scene.id if state.ending else None,
         turns=result.turns,
         scenes=sorted(k.split(".", 1)[1] for k in seen if k.startswith("entered.")),
+        moves=sorted(_moves(state)),
         triggers=sorted(k.split(".", 1)[1] for k in seen if k.startswith("fired.")),
         challenges=sorted(_outcomes(state)),
         defeated=sorted(state.defeated),
@@ -109,6 +116,16 @@ def _outcomes(state: GameState) -> set[str]:
                 elif "success=False" in event.detail:
                     found.add(f"{event.target}:failed")
     return found
+
+
+def _moves(state: GameState) -> set[str]:
+    """Every scene change of the run, read from the ledger's movements."""
+    return {
+        f"{event.origin}>{event.to}"
+        for record in state.history
+        for event in record.events
+        if isinstance(event, Movement)
+    }
 
 
 @dataclass

@@ -29,6 +29,13 @@ SANDBOX = "sandbox"
 """The campaign id of a game played without a campaign (the built-in sandbox world)."""
 
 
+def campaign_home(cid: str, folder: Path = CAMPAIGNS_DIR) -> Path | None:
+    """The folder a saved game's campaign is read from: ``folder/<id>``, else a folder of
+    that name where the game runs (``None`` when neither holds a ``campaign.toml``)."""
+    homes = [folder / cid, Path(cid)]
+    return next((h for h in homes if (h / "campaign.toml").is_file()), None)
+
+
 def campaign_for(
     state: GameState, save: Path | str | None = None, folder: Path = CAMPAIGNS_DIR
 ) -> Campaign | None:
@@ -47,8 +54,7 @@ def campaign_for(
     if not CAMPAIGN_ID.fullmatch(cid):
         text = f"{cid!r} is not a campaign id (a save names its campaign by id, never a path)"
         raise refusal(where, [Problem(key, text)])
-    homes = [folder / cid, Path(cid)]
-    home = next((h for h in homes if (h / "campaign.toml").is_file()), None)
+    home = campaign_home(cid, folder)
     if home is None:
         known = sorted(p.parent.name for p in folder.glob("*/campaign.toml"))
         text = f"no campaign {cid!r} in {folder} (campaigns there: {', '.join(known) or 'none'})"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.saves import SaveError
+from app.session.reloading import misfits
 from app.session.session import GameSession
 from app.session.timeline import CannotGoBack, Checkpoint, restore
 from app.world.state import GameState
@@ -48,9 +49,31 @@ def why_not(session: GameSession) -> str:
 
 def _go(session: GameSession, point: Checkpoint) -> None:
     before = session.state
+    session.replace_state(_restored(session, point))
     if session.timeline.undone_from is None:
         session.timeline.undone_from = before.turn
-    session.replace_state(restore(before, point, session.load_checkpoint))
+
+
+def _restored(session: GameSession, point: Checkpoint) -> GameState:
+    """The game at ``point``, on the campaign the game is played with now: a checkpoint
+    taken before the campaign file was reloaded (``--watch``) is joined to the new version,
+    and refused — the story left as it was — when it does not fit it."""
+    state = session.state
+    length = len(state.history)
+    back = restore(state, point, session.load_checkpoint)
+    campaign = back.campaign
+    reasons = misfits(back, campaign) if campaign is not None else []
+    if reasons:
+        story = state.history
+        if len(story) < length:  # what restore cut goes back, as if nothing happened
+            story.restore_cut(length - len(story))
+        elif len(story) > length:
+            story.cut(length, keep=True)
+        raise CannotGoBack(
+            f"turn {point.turn} was played with an earlier version of the campaign, "
+            f"and does not fit this one: {reasons[0]}"
+        )
+    return back
 
 
 def undo(session: GameSession) -> Rewound:
@@ -148,7 +171,7 @@ def redo(session: GameSession, *, everything: bool = False) -> Rewound:
     if point is None:
         return Rewound("There is nothing to bring back.", False)
     try:
-        session.replace_state(restore(session.state, point, session.load_checkpoint))
+        session.replace_state(_restored(session, point))
     except (CannotGoBack, SaveError, OSError) as error:
         return Rewound(f"Could not bring it back: {error}", False)
     target = session.timeline.undone_from

@@ -1,5 +1,6 @@
 """Starting a game from a campaign: the party, the map of scenes, and the players who
-control the characters. What each scene says is read from the campaign as the world
+control the characters — and joining a game to a new version of its campaign (an author
+edited it while playing). What each scene says is read from the campaign as the world
 stands (``app.world.view``), never copied here."""
 
 from __future__ import annotations
@@ -13,9 +14,30 @@ from app.world.state import GameState, Restriction, Scene
 from rules.character import CharacterSheet
 
 
-def _scene(campaign: Campaign, scene_id: str, spec: SceneSpec) -> Scene:
+def _scene(scene_id: str, spec: SceneSpec) -> Scene:
     # No copy of the text: it depends on the world and is read through app.world.view.
     return Scene(id=scene_id, name=spec.name, exits=[e.to for e in spec.exits])
+
+
+def scene_map(campaign: Campaign) -> dict[str, Scene]:
+    """The game's map of the campaign's scenes: each one's name and where its exits lead."""
+    return {sid: _scene(sid, spec) for sid, spec in campaign.scenes.items()}
+
+
+def join_campaign(state: GameState, campaign: Campaign) -> None:
+    """Play ``state`` on ``campaign`` from now on — a new version of its own campaign, or the
+    one it was saved with. What the game holds only as the campaign says it (the map of
+    scenes and the title) is taken again from it, and scenes visited that it no longer has
+    are forgotten (nothing can happen there any more); the world itself (where the party
+    is, what it carries, flags, fights, dice) stays as it is. A scene the party is in that
+    the campaign no longer has is left in place for the sense checks to name."""
+    state.attach(campaign)
+    scenes = scene_map(campaign)
+    state.scenes = scenes
+    state.visited = [sid for sid in state.visited if sid in scenes]
+    if state.scene.id in scenes:
+        state.scene = scenes[state.scene.id]
+    state.title = campaign.campaign.title
 
 
 def new_game(
@@ -38,7 +60,7 @@ def new_game(
         )
         for cid in campaign.campaign.party
     }
-    scenes = {sid: _scene(campaign, sid, spec) for sid, spec in campaign.scenes.items()}
+    scenes = scene_map(campaign)
     start = campaign.campaign.start
     spec = campaign.scenes[start]
     restriction = (

@@ -334,4 +334,4 @@ def new_command(
     typer.echo(f"made {made}/ (campaign.toml, scripts/walkthrough.txt, campaign.schema.json)")
     typer.echo(f"next: dungeon validate {made}")
     typer.echo(f"      dungeon simulate {made} --script {made}/scripts/walkthrough.txt --seed 1")
-    typer.echo(f"      dungeon play --campaign {made}")
+    typer.echo(f"      dungeon play --campaign {made} --watch   (takes in each edit you save)")

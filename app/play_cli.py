@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
+from os import W_OK, access
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -24,6 +25,7 @@ from app.world.folders import CHARACTERS_DIR, SAVES_DIR
 
 if TYPE_CHECKING:
     from app.session.session import GameSession
+    from app.session.watching import CampaignWatch
     from app.world.campaign import Campaign
     from rules.character import CharacterSheet
 
@@ -94,6 +96,14 @@ def play(
     alert_tokens: Annotated[
         int | None, typer.Option(help="Say so once when the average tokens per turn passes this.")
     ] = None,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="For authors: take in every saved edit of the game's campaign.toml as you "
+            "play (with --campaign DIR, --load or --continue; full screen).",
+        ),
+    ] = False,
 ) -> None:
     """Play a campaign: with an AI DM when one is configured, else the offline referee.
     The game saves itself after every turn and when you quit. With no options the full-
@@ -144,6 +154,17 @@ def play(
             "--player, --seed, --campaign, --character and --party start a new game; a saved "
             "game keeps its own (in the game, /join and /leave change the seats)"
         )
+    if watch and not full_screen:
+        refuse(
+            "--watch needs the full-screen game (a terminal, or --ui tui): the line-by-line "
+            "game cannot take a change in while it waits for your line"
+        )
+    if watch and campaign is None and load is None and not resume:
+        refuse(
+            "--watch needs a campaign to watch: --campaign DIR for a new game, or --load NAME "
+            "or --continue for a saved one"
+        )
+    watcher: CampaignWatch | None = None
     session: GameSession | None = None
     resumed = False
     notes: tuple[str, ...] = ()
@@ -160,6 +181,8 @@ def play(
             err_console().print(plain(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_BAD_INPUT) from None
         state, notes, loaded_from = picked.state, picked.notes, picked.path
+        if watch:
+            watcher = _saved_game_watch(state.campaign_id)
         if save_as is not None and save_as != picked.save_as:
             _refuse_taken(save_as, saves_dir)
         save_as, resumed = save_as or picked.save_as, True
@@ -184,6 +207,8 @@ def play(
         from app.saves import fresh_name
         from app.session.setup import start_session
 
+        if watch:  # before the campaign is read: an edit made meanwhile is not missed
+            watcher = _campaign_watch(campaign or DEFAULT_CAMPAIGN)
         story = load_story(campaign or DEFAULT_CAMPAIGN)
         own = _own_characters(story, character or [], party, characters_dir)
         seats = _seats(players or [], story) if players else None
@@ -211,6 +236,7 @@ def play(
             resumed=resumed,
             notes=notes,
             loaded_from=loaded_from,
+            watch=watcher,
         )
         screen.run()
         if screen.farewell:  # the full screen is gone: say where the game went
@@ -242,6 +268,42 @@ def play(
         if kept.exists():
             out.print(plain(f"Saved to {kept}.", style="dim"))
     out.print(plain("Farewell, adventurer.", style="dim"))
+
+
+def _campaign_watch(name: str) -> CampaignWatch | None:
+    """The watch on a new game's campaign file (``None`` when there is no such campaign:
+    loading it says so)."""
+    from app.world.campaign import CampaignError, campaign_file, find_campaign
+
+    try:
+        folder = find_campaign(name)
+    except CampaignError:
+        return None
+    return _watch_file(campaign_file(folder))
+
+
+def _saved_game_watch(cid: str) -> CampaignWatch:
+    """The watch on the campaign file a resumed game was joined to; exit 2 for a game of
+    the built-in sandbox, which has none."""
+    from app.saves.joining import SANDBOX, campaign_home
+    from app.world.campaign import campaign_file
+
+    home = campaign_home(cid) if cid != SANDBOX else None
+    if home is None:
+        refuse("--watch: this game plays the built-in sandbox, which has no campaign file")
+    return _watch_file(campaign_file(home))
+
+
+def _watch_file(path: Path) -> CampaignWatch:
+    """A watch on ``path``; exit 2 when it is no file the author can edit."""
+    from app.session.watching import CampaignWatch
+
+    if path.is_file() and not access(path, W_OK):
+        refuse(
+            f"--watch: {path} cannot be written, so it will not change while you play: "
+            "watch a campaign of your own (dungeon new NAME starts one)"
+        )
+    return CampaignWatch(path.absolute())
 
 
 def _check_name(name: str, folder: Path) -> None:

@@ -33,7 +33,8 @@ the format the game reads. Unknown keys are errors; values are never quietly con
 Tools: `dungeon new NAME` starts a campaign; `dungeon validate DIR` checks it (every
 problem at its file, line and column); `dungeon simulate` and `dungeon playtest` play it
 (`dungeon playtest DIR --html report.html` adds a page with a map of the scenes and exits
-the runs reached);
+the runs reached); `dungeon play --campaign DIR --watch` plays it and takes in each edit as
+you save it;
 `dungeon list monsters|spells|weapons|armor|conditions|skills|abilities|damage-types`
 shows the ids you may use; `dungeon schema --output campaign.schema.json` writes the JSON
 Schema for editor completion (taplo / Even Better TOML: put

@@ -32,6 +32,8 @@ from app.world.printable import printable
 if TYPE_CHECKING:
     from app.dm.brain import Brain
     from app.session.session import GameSession
+    from app.session.watching import CampaignWatch
+    from app.tui.messages import GameRestarted
     from app.tui.screens.newgame import NewGame
     from app.tui.screens.play import PlayScreen
     from app.world.campaign import Campaign
@@ -69,6 +71,8 @@ class Launch:
     """The save file a resumed ``session`` was loaded from (it may save over it)."""
     still: bool = False
     """No animation, no cursor blink (snapshots and screenshots)."""
+    watch: CampaignWatch | None = None
+    """The campaign file of ``session`` to take the author's edits from (``--watch``)."""
 
 
 class DungeonApp(App[None]):
@@ -124,6 +128,7 @@ class DungeonApp(App[None]):
                 self.dm_label(self.launch.dm),
                 resumed=self.launch.resumed,
                 loaded_from=self.launch.loaded_from,
+                watch=self.launch.watch,
             )
             self.tell(self.launch.notes)
 
@@ -151,9 +156,12 @@ class DungeonApp(App[None]):
         *,
         resumed: bool,
         loaded_from: Path | None = None,
+        watch: CampaignWatch | None = None,
+        note: str = "",
     ) -> None:
         """Open the play screen on a game — once the game already open is saved (or its
-        player chose to leave it unsaved)."""
+        player chose to leave it unsaved). ``watch`` takes the author's edits of its
+        campaign file in as it is played; ``note`` is said first in its story."""
         warmup.ready()
         from app.tui.screens.play import PlayScreen
 
@@ -164,6 +172,8 @@ class DungeonApp(App[None]):
             dm_label=dm_label,
             resumed=resumed,
             loaded_from=loaded_from,
+            watch=watch,
+            note=note,
         )
 
         def open_it() -> None:
@@ -178,6 +188,16 @@ class DungeonApp(App[None]):
             open_it()
         else:
             current.leave(open_it, quitting=False)
+
+    def on_game_restarted(self, message: GameRestarted) -> None:
+        """A watched game could not go on with its changed campaign: open the new game in
+        its place (the old one is saved first), still watching the file."""
+        play = self.play_screen()
+        label = play.dm_label if play is not None else self.dm_label(self.launch.dm)
+        self.play(
+            message.session, message.save_as, label, resumed=False, watch=message.watch,
+            note=message.note,
+        )  # fmt: skip
 
     def _freeze_cursor(self) -> None:
 
@@ -410,9 +430,11 @@ def make_app(
     notes: tuple[str, ...] = (),
     loaded_from: Path | None = None,
     still: bool = False,
+    watch: CampaignWatch | None = None,
 ) -> DungeonApp:
     """The app, configured. ``dm`` defaults to the settings on this machine (flags,
-    environment, config file); a broken config file falls back to the offline referee."""
+    environment, config file); a broken config file falls back to the offline referee.
+    ``watch`` (with ``session``) takes the author's edits of the game's campaign file in."""
     if dm is None:
         try:
             dm = load_dm_config()
@@ -431,5 +453,6 @@ def make_app(
         notes=notes,
         loaded_from=loaded_from,
         still=still,
+        watch=watch,
     )
     return DungeonApp(launch)

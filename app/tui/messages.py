@@ -8,6 +8,8 @@ from textual.message import Message
 
 from app.dm.events import SessionEvent
 from app.session.panels import Panels
+from app.session.session import GameSession
+from app.session.watching import CampaignWatch
 
 
 class EventArrived(Message):
@@ -32,3 +34,20 @@ class TurnsFinished(Message):
         self.saved = saved
         """The autosave written after the last turn, if any."""
         self.save_error = save_error
+
+
+class GameRestarted(Message):
+    """A game could not go on with its changed campaign and starts again at its start:
+    the app opens it on a new play screen (the one it replaces is saved first)."""
+
+    def __init__(
+        self, session: GameSession, save_as: str | None, note: str, watch: CampaignWatch | None
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.save_as = save_as
+        """The name the new game saves under (the old one keeps its own)."""
+        self.note = note
+        """Said first in the new game's story: why it started again, where the old one is."""
+        self.watch = watch
+        """The campaign file the new game goes on watching."""

@@ -42,6 +42,7 @@ from app.session import commands, hotseat, levelling, rewinding, sheets, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.session import GameSession, ending_text
+from app.session.watching import CampaignWatch
 from app.tablelog import TableLog, window_entries
 from app.tui.messages import EventArrived, TurnsFinished
 from app.tui.screens.journal import JournalScreen
@@ -54,6 +55,7 @@ from app.tui.screens.sheet import SheetScreen
 from app.tui.screens.story import StoryScreen
 from app.tui.screens.takingback import TakingBack
 from app.tui.screens.turnlog import TurnLogScreen
+from app.tui.screens.watching import Watching
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
@@ -67,7 +69,7 @@ HISTORY_SHOWN = 12
 """Turns of the story shown again when a saved game is resumed."""
 
 
-class PlayScreen(TakingBack, Retelling):
+class PlayScreen(TakingBack, Retelling, Watching):
     """One game being played."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -97,9 +99,14 @@ class PlayScreen(TakingBack, Retelling):
         dm_label: str = "the offline referee",
         resumed: bool = False,
         loaded_from: Path | None = None,
+        watch: CampaignWatch | None = None,
+        note: str = "",
     ) -> None:
         super().__init__()
         self.session = session
+        self.campaign_watch = watch
+        self.note = note
+        """Said first in the story (a game started again with a changed campaign)."""
         self.start_keeping(saves, save_as, loaded_from)
         self.dm_label = dm_label
         self.resumed = resumed
@@ -143,6 +150,8 @@ class PlayScreen(TakingBack, Retelling):
         if self.resumed:
             self.fill_story(f"Resumed at turn {state.turn}.", first=True)
         else:
+            if self.note:
+                self.query_one(StoryPane).add_note(self.note, "alert")
             self.query_one(StoryPane).add_scene(
                 state.scene.name, scene_description(state, state.campaign)
             )
@@ -152,6 +161,7 @@ class PlayScreen(TakingBack, Retelling):
         self.first_save(new=not self.resumed)
         if state.turn_order.timer_seconds or len(state.players) > 1:
             self.set_interval(1.0, self.tick_timer)
+        self.start_watching()
         if state.ending:
             self.call_after_refresh(self.show_ending)
         elif self.session.can_advance():  # queued actions restored, or a foe is up

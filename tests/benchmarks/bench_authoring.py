@@ -87,6 +87,19 @@ def _shipped() -> dict[str, Any]:
     return tomllib.loads((CROSSROADS / "campaign.toml").read_text(encoding="utf-8"))
 
 
+def playtest_rate(campaign: str, seeds: int, jobs: int) -> tuple[int, float]:
+    """(runs, seconds) of one whole ``dungeon playtest`` process: the runs counted from
+    its JSON report (scripts and automatic players alike)."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "playtest", campaign, "--seeds", str(seeds),
+         "--jobs", str(jobs), "--format", "json"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    took = time.perf_counter() - start
+    return len(json.loads(done.stdout)["runs"]), took
+
+
 def timed(args: list[str], repeats: int) -> float:
     """Median wall time of a whole ``dungeon`` process."""
     times = []
@@ -125,19 +138,19 @@ def main(argv: list[str] | None = None) -> None:
               f"100 scenes {big * 1000:.0f} ms ({big / small:.2f}x); "
               f"load + validate in process {inside * 1000:.0f} ms")  # fmt: skip
     seeds = 3 if opts.quick else 25
-    script = CROSSROADS / "scripts" / "peace.txt"
-    one = timed(["simulate", "crossroads", "--script", str(script), "--seed", "1"], repeats)
-    runs = 4 * seeds
-    rates = {}
-    for jobs in (1, 2):
-        took = timed(["playtest", "crossroads", "--seeds", str(seeds), "--jobs", str(jobs),
-                      "--format", "json"], 1)  # fmt: skip
-        rates[jobs] = runs / took
-        print(f"playtest --jobs {jobs}: {runs} runs in {took:.1f} s = {rates[jobs]:.1f} runs/s "
-              f"({one / (took / runs):.1f}x one simulate process per run)")  # fmt: skip
-    print(f"baseline: one dungeon simulate {one * 1000:.0f} ms; "
-          f"--jobs 2 is {rates[2] / rates[1]:.2f}x --jobs 1; "
-          f"200 runs at that rate: {200 / rates[2]:.0f} s")  # fmt: skip
+    for campaign, script in (("crossroads", "peace.txt"), ("drowned_bell", "keepers_peace.txt")):
+        path = CAMPAIGNS_DIR / campaign / "scripts" / script
+        one = timed(["simulate", campaign, "--script", str(path), "--seed", "1"], repeats)
+        rates = {}
+        for jobs in (1, 2):
+            runs, took = playtest_rate(campaign, seeds, jobs)
+            rates[jobs] = runs / took
+            print(f"{campaign} playtest --jobs {jobs}: {runs} runs in {took:.1f} s = "
+                  f"{rates[jobs]:.1f} runs/s ({one / (took / runs):.1f}x one simulate "
+                  "process per run)")  # fmt: skip
+        print(f"{campaign} baseline: one dungeon simulate of {script} {one * 1000:.0f} ms; "
+              f"--jobs 2 is {rates[2] / rates[1]:.2f}x --jobs 1; "
+              f"200 runs at that rate: {200 / rates[2]:.0f} s")  # fmt: skip
 
 
 if __name__ == "__main__":

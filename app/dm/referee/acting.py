@@ -76,7 +76,12 @@ class Acting(Caring):
             # "we all go down" after "I pick the lock": the way is shut as the line is read,
             # but the lock is tried first — the move goes, and is refused then if still shut
             intent = replace(intent, confidence=1.0, note="")
+        going = [i for i in self.intents if i.kind == "move" and i.target]
         self.intents.append(intent)
+        if intent.kind == "ask" and intent.note == "where to?" and going and not state.encounter:
+            # "I go too" after another's "down the shore steps": along with the party
+            self.notes.append(f"{state.name_of(actor)} goes along with the others.")
+            return []
         if wants_to_react(text) and intent.acts:  # no window is open: say when they can
             self.notes.append(WHEN_TO_REACT)
             return []

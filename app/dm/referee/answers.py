@@ -147,7 +147,9 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
             for way in view.exits_here(state, campaign):
                 if way.to == target:
                     dest = campaign.scenes[way.to].name if way.to in campaign.scenes else way.name
-                    state_text = "open" if way.open else (way.locked_text or "shut")
+                    state_text = (
+                        "The way is open." if way.open else (way.locked_text or "It is shut.")
+                    )
                     return f"The {way.name} leads to {dest}. {state_text}".strip()
             if target in campaign.items:
                 return campaign.items[target].description or campaign.items[target].name

@@ -82,7 +82,11 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         if calls:
             yield BrainReply("", calls, Usage(calls=1), "tool_calls")
             return
-        text = "\n\n".join(n for n in self.notes if n) or "The moment passes quietly."
+        # One telling of each thing: two characters greeting the same person hear one
+        # list of what they could ask about.
+        text = (
+            "\n\n".join(dict.fromkeys(n for n in self.notes if n)) or "The moment passes quietly."
+        )
         yield TextDelta(text)
         yield BrainReply(text, [], Usage(calls=1), "stop")
 

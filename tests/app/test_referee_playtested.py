@@ -1,0 +1,103 @@
+"""What playing The Drowned Bell at the table found in the referee, held: talk of
+running or resting is not the deed, one who says "I go too" goes along, the fearless dead
+never beg, a fighter out of reach throws a dagger, foes do not stand guard over the fallen,
+and a greeting's list of topics is said once however many greet."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.dm.referee.positioning import plan_attack
+from app.dm.referee.referee import OfflineReferee
+from app.dm.tools.campaign_tools import enter_scene
+from app.dm.tools.executors import economy_of
+from app.dm.understanding import understand
+from app.session.runner import run_lines
+from app.session.session import GameSession
+from app.session.setup import start_session
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.state import GameState
+from rules.damage import LifeState
+
+BELL = load_campaign(CAMPAIGNS_DIR / "drowned_bell")
+
+
+def _in(scene: str, seed: int = 1) -> GameSession:
+    session = start_session(BELL, seed)
+    if scene != "harbour":
+        session.state.visited += ["strand"]  # no scene fight on the way in these tests
+        enter_scene(session.state, scene, "test")
+    return session
+
+
+def test_talk_of_running_or_resting_is_said_not_done() -> None:
+    state = _in("lighthouse").state
+    for line in ("It wasn't your fault, Wendel. You were just a boy. Anyone would have run.",
+                 "you were a boy, anyone would have run", "don't run"):  # fmt: skip
+        assert understand(line, "wren", state, BELL).kind in ("talk", "question"), line
+    state = _in("harbour").state
+    assert understand("Nessa, you can rest now", "wren", state, BELL).kind == "talk"
+    assert understand("I run away", "wren", state, BELL).kind != "talk"
+    assert understand("let's take a short rest", "wren", state, BELL).kind == "rest"
+
+
+def _referee() -> OfflineReferee:
+    referee = OfflineReferee(BELL)
+    referee.notes, referee.earlier = [], []
+    return referee
+
+
+def test_one_who_goes_too_in_the_same_round_goes_along() -> None:
+    state = _in("harbour").state
+    referee = _referee()
+    calls = referee._act(state, "ione", "up to the lighthouse")
+    assert [c.name for c in calls] == ["move_scene"]
+    assert referee._act(state, "wren", "i go too") == []
+    assert referee.notes[-1] == "Wren goes along with the others."
+
+
+def test_alone_i_go_too_asks_where() -> None:
+    session = _in("harbour")
+    result = asyncio.run(run_lines(session, ["Wren: i go too"]))
+    assert "where to?" in "\n".join(result.transcript)
+
+
+def test_a_list_of_topics_is_said_once_when_two_greet() -> None:
+    session = _in("harbour")
+    state = session.state
+    referee = _referee()
+    referee._act(state, "ione", "hello there")
+    referee._act(state, "wren", "hi, are you ok?")
+    listing = [n for n in referee.notes if n.startswith("(You could ask Nessa")]
+    assert len(listing) == 2  # each greeting notes it…
+    text = "\n\n".join(dict.fromkeys(n for n in referee.notes if n))
+    assert text.count("(You could ask Nessa") == 1  # …and the telling says it once
+
+
+def _on_the_strand() -> GameState:
+    state = start_session(BELL, 1).state
+    enter_scene(state, "strand", "test")  # its fight starts
+    assert state.encounter is not None
+    return state
+
+
+def test_the_fearless_dead_fight_on_to_the_end() -> None:
+    state = _on_the_strand()
+    foes = [c for c in state.creatures.values() if c.encounter == "strand_thralls"]
+    first, last = foes
+    first.vitals = first.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
+    last.vitals = last.vitals.model_copy(update={"hp": 1})
+    referee = OfflineReferee(BELL)
+    assert referee._morale(state, last.id) is None
+
+
+def test_out_of_reach_a_dagger_is_thrown() -> None:
+    state = _on_the_strand()
+    foes = [c.id for c in state.creatures.values() if c.encounter == "strand_thralls"]
+    state.party["wren"].weapons = ["rapier", "dagger"]
+    economy = economy_of(state, "wren")
+    economy.movement = economy.speed = 0  # stuck where she stands (prone, grappled…)
+    plan = plan_attack(state, "wren", foes)
+    assert plan.target in foes and plan.weapon == "dagger" and plan.thrown and not plan.steps
+    state.party["wren"].weapons = ["rapier"]  # nothing to throw: she cannot attack
+    assert plan_attack(state, "wren", foes).target is None

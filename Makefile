@@ -36,10 +36,12 @@ unit: $(STAMP)
 fuzz: $(STAMP)
 	DUNGEON_FUZZ=long $(BIN)/pytest -q -p no:xdist tests/fuzz
 
-# The campaign format reference and JSON Schema, written from the models (tests check
-# that the checked-in copies match).
+# The campaign format reference and JSON Schema, written from the models, and the players'
+# guide, written from the parser's words and checked examples (tests check that the
+# checked-in copies match).
 docs: $(STAMP)
 	$(BIN)/python -m app.authoring.formatdoc
+	$(BIN)/python -m app.authoring.playdoc
 	$(BIN)/dungeon schema --output app/world/campaign.schema.json
 
 bench: $(STAMP)

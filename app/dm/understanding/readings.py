@@ -96,6 +96,13 @@ def about_words(said: str, vocab: Vocabulary) -> str | None:
     return " ".join(words[:4]) or None
 
 
+WANTS_AN_OBJECT = ("search", "check", "examine", "inspect", "investigate", "use", "take", "get")
+"""Verbs that, as the whole line, are asked back ("search what?")."""
+
+GOING = ("go", "walk", "head", "move", "run", "climb")
+"""Verbs that make a direction after them a way to go ("go north", "climb up")."""
+
+
 def whole_line(ctx: Context, said: str) -> Intent | None:
     """Text-adventure commands typed as the whole line."""
     vocab = ctx.vocab
@@ -106,7 +113,7 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent(kind)  # type: ignore[arg-type]
     if said in vocab.look_around:
         return ctx.intent("examine")
-    if said in ("search", "check", "examine", "inspect", "investigate", "use", "take", "get"):
+    if said in WANTS_AN_OBJECT:
         return ctx.intent("ask", confidence=0.3, note=f"{said} what?")
     if said in vocab.help or said in ("help me", "help please", "help pls", "please help"):
         return ctx.intent("help")
@@ -130,7 +137,7 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
             if things and verb in ("x", "l"):
                 return ctx.intent("examine", targets=(things[0].id,))
     words = said.split()
-    go = words[1:] if words[0] in ("go", "walk", "head", "move", "run", "climb") else words
+    go = words[1:] if words[0] in GOING else words
     if len(go) == 1 and go[0] in vocab.directions:
         direction = vocab.directions[go[0]]
         exits = [t for t in ctx.scope.of("exit") if direction in t.names or go[0] in t.names]

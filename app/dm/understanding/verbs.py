@@ -34,6 +34,12 @@ OTHERS = frozenset({"he", "she", "it", "they", "if", "who", "that", "them", "he'
 
 ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fiddle with",
             "give it a go", "have a go", "tinker with", "jiggle")  # fmt: skip
+"""Words of a plain attempt at a challenge's object ("try the lock")."""
+
+CHANGED_MIND = ("wait no", "actually no", "never mind", "nevermind", "scratch that", "or maybe",
+                "or should")  # fmt: skip
+"""Phrases of a player changing their mind mid-line: nothing is done, the line is asked
+back."""
 
 
 def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
@@ -455,8 +461,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
 
 def by_verbs(ctx: Context) -> Intent | None:
     """Every verb phrase read with its object; the most specific confident one wins."""
-    if any(has_phrase(ctx.said, w) for w in ("wait no", "actually no", "never mind", "nevermind",
-                                            "scratch that", "or maybe", "or should")):  # fmt: skip
+    if any(has_phrase(ctx.said, w) for w in CHANGED_MIND):
         return ctx.intent("ask", confidence=0.3, note="you changed your mind mid-line")
     cast_verb = any(verb_at(ctx.said, v) >= 0 for v in ctx.vocab.verbs["cast"])
     readings: list[Intent] = []

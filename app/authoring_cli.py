@@ -212,13 +212,16 @@ def validate_command(
     ),
 ) -> None:
     """Check a campaign: schema, types, references, reachable scenes, endings, triggers,
-    and warnings for what is unused or can never happen. Exit 3 when it is invalid."""
+    and warnings for what is unused or can never happen — flags never set or never read,
+    challenge phrases the game reads as something else, text naming someone who is never
+    there. What follows from another problem is listed under it. Exit 3 when invalid."""
     import json
 
     from app.cli_common import EXIT_INVALID_CAMPAIGN
+    from app.dm.validation import campaign_problems
     from app.screentext import plain
     from app.world.campaign import CampaignError, campaign_file, find_campaign
-    from app.world.validate import locate_problems, validate_campaign
+    from app.world.validate import locate_problems
 
     if output not in ("text", "json"):
         raise bad(f"--format is text or json, not {output!r}")
@@ -228,7 +231,7 @@ def validate_command(
         path = campaign_file(find_campaign(campaign))
     except CampaignError:  # loaded a moment ago: only a race could get here
         path = Path(campaign)
-    found = locate_problems(path, validate_campaign(story))
+    found = locate_problems(path, campaign_problems(story))
     errors = [p for p in found if p.severity == "error"]
     warnings = [p for p in found if p.severity == "warning"]
     failed = bool(errors) or (strict and bool(warnings))
@@ -237,12 +240,17 @@ def validate_command(
         if failed:
             raise typer.Exit(EXIT_INVALID_CAMPAIGN)
         return
-    for problem in errors:
-        out.print(plain(problem.text(), style="red"), soft_wrap=True)  # one line: copyable
-    if errors and warnings:
-        out.print(plain("warnings (some may follow from the errors above):"))
-    for problem in warnings:
-        out.print(plain(problem.text(), style="yellow"), soft_wrap=True)
+    said_warnings = False
+    for problem in found:  # each root, then what follows from it, indented under it
+        style = "red" if problem.severity == "error" else "yellow"
+        if problem.because is not None:
+            text = f"  because of the above: {problem.text()}"
+        else:
+            if errors and style == "yellow" and not said_warnings:
+                out.print(plain("warnings (some may follow from the errors above):"))
+            said_warnings = said_warnings or style == "yellow"
+            text = problem.text()
+        out.print(plain(text, style=style), soft_wrap=True)  # one line: copyable
     if found:
         out.print(
             plain(

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from app.authoring import playwords
 from app.authoring.playexamples import PlayDocError, examples_table, load_examples, template_text
-from app.dm.referee.acting import CONFIDENT
+from app.dm.understanding.intent import CONFIDENT
 from app.dm.understanding.vocabulary import ENGLISH
 from app.dm.understanding.words import TYPO_RATIO
 from app.session.commands import COMMANDS

@@ -223,7 +223,10 @@ class ChallengeSpec(_Spec):
     scene: str
     """The scene id where it can be attempted."""
     provoked_by: list[str] = Field(min_length=1)
-    """Phrases a player might use ("pick the lock", "open the trapdoor")."""
+    """Phrases a player might use ("pick the lock", "open the trapdoor"); a single word is
+    a keyword ("sneak": alone, the game asks back). ``dungeon validate`` warns about a
+    phrase the game reads as something else ("talk", "go north", "rest") or that another
+    challenge of the scene already has."""
     kind: Literal["check", "save", "group"] = "check"
     """``check`` (one character's ability check), ``save`` (a saving throw) or ``group`` (everyone
     rolls; half must pass)."""

@@ -39,6 +39,11 @@ class Problem:
     kind: str
     where: str
     message: str
+    subject: str = ""
+    """What it is about, as ``kind:id`` (``scene:cellar``, ``flag:door_open``): how a
+    problem that follows from it finds it (:mod:`app.world.knockons`)."""
+    because: Problem | None = None
+    """The problem this one follows from, when mending that one mends this one too."""
 
     @property
     def breaks_play(self) -> bool:
@@ -132,30 +137,19 @@ def facts(fact: Fact) -> Iterator[Fact]:
 
 def reference_problems(campaign: Campaign) -> list[Problem]:
     """Every reference to something the campaign does not have, every id used twice,
-    every dice formula that cannot be rolled, and every flag nothing sets."""
+    and every dice formula that cannot be rolled."""
     problems: list[Problem] = []
     scenes, chars = campaign.scenes, {c.id for c in campaign.characters}
     ending_ids = {e.id for e in campaign.endings}
 
-    def need(ok: bool, where: str, message: str) -> None:
-        if not ok:
-            problems.append(Problem("dangling reference", where, message))
-
     def lacks(where: str, kind: str, name: str, known: Collection[str], after: str = "") -> None:
         if name not in known:
-            problems.append(
-                Problem("dangling reference", where, missing(kind, name, known) + after)
-            )
+            message = missing(kind, name, known) + after
+            problems.append(Problem("dangling reference", where, message, f"{kind}:{name}"))
 
-    need(
-        campaign.campaign.start in scenes,
-        "campaign.start",
-        missing("scene", campaign.campaign.start, scenes),
-    )
+    lacks("campaign.start", "scene", campaign.campaign.start, scenes)
     for pid in campaign.campaign.party:
-        need(
-            pid in chars, "campaign.party", missing("character", pid, chars) + " in [[characters]]"
-        )
+        lacks("campaign.party", "character", pid, chars, " in [[characters]]")
     for n, sheet in enumerate(campaign.characters):
         vitals = sheet.vitals  # a save of this game would be refused for it
         if vitals.hp > vitals.max_hp:
@@ -181,48 +175,30 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
             first.setdefault(entry_id, n)
     for sid, scene in scenes.items():
         for n, exit_ in enumerate(scene.exits):
-            need(
-                exit_.to in scenes,
-                f"scenes.{sid}.exits[{n}].to",
-                missing("scene", exit_.to, scenes),
-            )
+            lacks(f"scenes.{sid}.exits[{n}].to", "scene", exit_.to, scenes)
         for npc in scene.npcs:
             lacks(f"scenes.{sid}.npcs", "npc", npc, campaign.npcs)
         for item in scene.items:
-            need(
-                item in campaign.items, f"scenes.{sid}.items", missing("item", item, campaign.items)
-            )
+            lacks(f"scenes.{sid}.items", "item", item, campaign.items)
         if scene.encounter:
             lacks(f"scenes.{sid}.encounter", "encounter", scene.encounter, campaign.encounters)
         for cid in scene.restrict_to or []:
             lacks(f"scenes.{sid}.restrict_to", "character", cid, chars)
     for cid, challenge in campaign.challenges.items():
-        need(
-            challenge.scene in scenes,
-            f"challenges.{cid}.scene",
-            missing("scene", challenge.scene, scenes),
-        )
+        lacks(f"challenges.{cid}.scene", "scene", challenge.scene, scenes)
     for where, _, eff in effects(campaign):
         if eff.move_to:
             lacks(f"{where}.move_to", "scene", eff.move_to, scenes)
         if eff.start_encounter:
             lacks(f"{where}.start_encounter", "encounter", eff.start_encounter, campaign.encounters)
         if eff.next:
-            need(
-                eff.next in campaign.challenges,
-                f"{where}.next",
-                missing("challenge", eff.next, campaign.challenges),
-            )
+            lacks(f"{where}.next", "challenge", eff.next, campaign.challenges)
         for item_id in eff.give_items + eff.take_items:
             lacks(f"{where}", "item", item_id, campaign.items)
         for cid in eff.restrict_to or []:
             lacks(f"{where}.restrict_to", "character", cid, chars)
         if eff.ending:
-            need(
-                eff.ending in ending_ids,
-                f"{where}.ending",
-                missing("ending", eff.ending, ending_ids),
-            )
+            lacks(f"{where}.ending", "ending", eff.ending, ending_ids)
         for formula, label in (
             (eff.damage.amount if eff.damage else None, "damage"),
             (eff.heal, "heal"),
@@ -259,34 +235,16 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
     for nid, person in campaign.npcs.items():
         for n, appearance in enumerate(person.appears):
             lacks(f"npcs.{nid}.appears[{n}].scene", "scene", appearance.scene, scenes)
-    flags = flags_set(campaign)
     for where, when in whens(campaign):
         for fact in facts(when):
             if fact.in_scene:
                 lacks(where, "scene", fact.in_scene, scenes)
             if fact.has_item:
-                need(
-                    fact.has_item in campaign.items,
-                    where,
-                    missing("item", fact.has_item, campaign.items),
-                )
+                lacks(where, "item", fact.has_item, campaign.items)
             fought = fact.encounter()
             if fought:
-                need(
-                    fought in campaign.encounters,
-                    where,
-                    missing("encounter", fought, campaign.encounters),
-                )
+                lacks(where, "encounter", fought, campaign.encounters)
             for ref in (fact.passed, fact.failed):
                 if ref:
-                    need(
-                        ref in campaign.challenges,
-                        where,
-                        missing("challenge", ref, campaign.challenges),
-                    )
-            if fact.flag and fact.flag not in flags:
-                message = f"nothing sets flag {fact.flag!r} (no set_flags in any effect)"
-                near = difflib.get_close_matches(fact.flag, sorted(flags), n=1, cutoff=0.6)
-                message += f" — did you mean {near[0]!r}?" if near else ""
-                problems.append(Problem("unknown flag", where, message))
+                    lacks(where, "challenge", ref, campaign.challenges)
     return problems

@@ -23,10 +23,10 @@ import tomli_w
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from app.dm.validation import campaign_problems
 from app.session.runner import run_lines
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign
-from app.world.validate import validate_campaign
 from tests.fuzz.harness import fuzz_settings, judge
 
 ROOT = CAMPAIGNS_DIR.parent
@@ -103,7 +103,7 @@ def play(folder: Path, file: Path, content: bytes) -> None:
         campaign = load_campaign(folder)
     finally:
         assert file.read_bytes() == content, "loading changed the campaign file"
-    validate_campaign(campaign)
+    campaign_problems(campaign)
     session = start_session(campaign, seed=1)
     result = asyncio.run(run_lines(session, ["Anyone: look around"]))
     if result.errors:  # the session turns a crash into an error event: still a finding

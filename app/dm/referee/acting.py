@@ -21,7 +21,7 @@ from app.dm.tools.position_tools import engaged_foes, spell_reach
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
 from app.dm.understanding.features import smites
-from app.dm.understanding.intent import Reading
+from app.dm.understanding.intent import CONFIDENT, Reading
 from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.dm.understanding.words import is_yes
 from app.world import view
@@ -36,10 +36,6 @@ STEPPING_AWAY = (
     "skipped (in a fight your characters' turns pass) until /back NAME."
 )
 """The answer to a player who says they are stepping away ("brb")."""
-
-CONFIDENT = 0.6
-"""Below this, an action is not taken: the referee says what it understood and asks."""
-
 
 _NTH = {"1": 0, "first": 0, "the first": 0, "2": 1, "second": 1, "the second": 1, "3": 2,
         "third": 2, "the third": 2}  # fmt: skip

@@ -22,6 +22,10 @@ ACTING: frozenset[str] = frozenset(
 )  # fmt: skip
 """Kinds that change the game when carried out."""
 
+CONFIDENT = 0.6
+"""Below this, an acting intent is not carried out: the referee says what it understood
+and asks (the one threshold the referee and the validator's phrase check share)."""
+
 
 @dataclass(frozen=True)
 class Reading:

@@ -206,9 +206,11 @@ class MonsterAction(_Data):
     condition: Condition | None = None
     """Imposed on a hit (or on a failed save when the action has one)."""
     recharge: str | None = None
-    """``5-6``: usable again when a d6 at the start of the monster's turn shows 5 or 6."""
+    """``5-6``: usable again when a d6 at the start of the monster's turn shows 5 or 6
+    (``6``: only on a 6)."""
     area: str | None = None
-    """``15-foot cone`` and the like."""
+    """``15-foot cone`` and the like: a save-based action with an area catches several
+    targets (three at most, without a map); without one, it affects a single target."""
     condition_rounds: int | None = Field(default=None, ge=1, le=100)
     """How many of the victim's turns the condition lasts (``None``: until removed)."""
     repeat_save: bool = False
@@ -236,9 +238,10 @@ class MonsterAction(_Data):
         if self.kind in ("ranged", "melee_or_ranged") and self.range is None:
             raise ValueError(f"ranged attack {self.id!r} needs a range")
         if self.recharge is not None:
-            low, _, high = self.recharge.partition("-")
+            low, dash, high = self.recharge.partition("-")
+            high = high if dash else low  # "6" is "6-6"
             if not (low.isdigit() and high.isdigit() and 1 <= int(low) <= int(high) == 6):
-                raise ValueError(f"{self.id!r}: recharge looks like '5-6'")
+                raise ValueError(f"{self.id!r}: recharge looks like '5-6' (or '6')")
         return self
 
     @property

@@ -8,6 +8,7 @@ tools apply what they return.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -35,6 +36,12 @@ def recharge_roll(rng: random.Random, recharge: str) -> Recharge:
     low = int(recharge.partition("-")[0])
     rolled = roll("1d6", rng)
     return Recharge(rolled, rolled.total >= low)
+
+
+def kind_words(text: str) -> frozenset[str]:
+    """Words for what a creature is, from its species (``elf``) or its type (``humanoid
+    (goblinoid)``: humanoid, goblinoid): what a rider's ``spares`` are matched against."""
+    return frozenset(re.findall(r"[a-z][a-z-]*", text.lower()))
 
 
 def undead_fortitude_dc(damage: int) -> int:

@@ -7,6 +7,7 @@ import random
 
 from app.dm.referee.skirmish import fight, from_monster, from_sheet, hurt, take_turn
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState, Vitals
 from rules.srd import srd
 
@@ -25,7 +26,9 @@ def test_features_come_from_the_sheet_and_the_stat_block() -> None:
     wolf = from_monster(srd().monsters["wolf"], 1)
     dragon = from_monster(srd().monsters["red_dragon_wyrmling"], 1)
     assert wolf.kit.pack_tactics
-    assert dragon.kit.breath is not None and dragon.kit.breath_recharge == 5
+    assert [a.id for a in dragon.kit.specials] == ["fire_breath"] and not dragon.kit.spent
+    assert dragon.swings[0].extra == "1d6"  # the bite's fire
+    assert dragon.name == "Red Dragon Wyrmling 1"
 
 
 def test_without_features_a_fighter_only_swings() -> None:
@@ -71,3 +74,36 @@ def test_the_same_seed_fights_the_same_fight_and_features_change_the_odds() -> N
 
     assert wins(True) == wins(True)
     assert wins(True) > wins(False)  # Sneak Attack, Action Surge, Magic Missile …
+
+
+def test_a_character_from_a_save_fights_with_what_is_left() -> None:
+    """A sheet as a save holds it: spent uses and slots stay spent, conditions stay on (the
+    unconsciousness of 0 HP is the hit points' business), and a sheet with no weapon left
+    still fights, with an unarmed strike."""
+    thorin = CROSSROADS.character("thorin").model_copy(deep=True)
+    thorin.resources.update({"second_wind": 1, "action_surge": 1})
+    thorin.vitals = Vitals(hp=0, max_hp=28, state=LifeState.DYING)
+    thorin.conditions = [
+        ActiveCondition(condition=Condition.UNCONSCIOUS, source="0 hp"),
+        ActiveCondition(condition=Condition.POISONED),
+    ]
+    worn = from_sheet(thorin)
+    assert worn.kit.second_wind == "" and not worn.kit.action_surge
+    assert [c.condition for c in worn.conditions] == [Condition.POISONED]
+    assert worn.vitals.state is LifeState.DYING and worn.name == "Thorin"
+    aria = CROSSROADS.character("aria").model_copy(deep=True)
+    aria.spell_slots = aria.spell_slots.model_copy(update={"expended": {1: 4, 2: 1}})
+    tired = from_sheet(aria)
+    assert tired.kit.slots == {1: 0, 2: 1} and not tired.kit.has_slot(3)
+    bare = from_sheet(CROSSROADS.character("mira").model_copy(update={"weapons": []}))
+    assert [s.name for s in bare.swings] == ["an unarmed strike"] and bare.kit.sneak == ""
+
+
+def test_a_clone_fights_its_own_fight() -> None:
+    aria = from_sheet(CROSSROADS.character("aria"))
+    copy = aria.clone()
+    copy.kit.spend_slot(1)
+    copy.conditions.append(ActiveCondition(condition=Condition.PRONE))
+    copy.dealt = 9
+    assert aria.kit.slots == {1: 4, 2: 2} and aria.conditions == [] and aria.dealt == 0
+    assert copy.swings is aria.swings  # read only: shared

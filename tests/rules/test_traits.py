@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from rules.damage import DamageType
-from rules.srd import srd
+from rules.srd import MonsterAction, srd
 from rules.traits import (
     SIZES,
     can_grapple_or_shove,
@@ -28,6 +30,23 @@ def test_recharge_5_6_comes_back_on_a_five_or_six_of_a_d6() -> None:
         seen[rolled.roll.total] = rolled.recharged
     assert set(seen) == {1, 2, 3, 4, 5, 6}
     assert [face for face, back in sorted(seen.items()) if back] == [5, 6]
+
+
+def test_recharge_6_comes_back_only_on_a_six_and_the_stat_block_takes_both_forms() -> None:
+    """SRD stat blocks write "Recharge 5-6" and "Recharge 6"; both are accepted."""
+    rng = random.Random(2)
+    seen = {}
+    for _ in range(300):
+        rolled = recharge_roll(rng, "6")
+        seen[rolled.roll.total] = rolled.recharged
+    assert [face for face, back in sorted(seen.items()) if back] == [6]
+    spider = srd().monsters["giant_spider"]
+    for written in ("6", "5-6", "4-6"):
+        web = spider.action("web").model_copy(update={"recharge": written})
+        assert MonsterAction.model_validate(web.model_dump()).recharge == written
+    for wrong in ("7", "5-", "6-5", "d6", "5-7"):
+        with pytest.raises(ValidationError, match="recharge looks like"):
+            MonsterAction.model_validate({**spider.action("web").model_dump(), "recharge": wrong})
 
 
 @given(st.integers(min_value=0, max_value=200))

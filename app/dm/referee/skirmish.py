@@ -3,98 +3,99 @@ no narration. Authors use it to balance encounters (``dungeon balance``), and it
 "rules-only" figure beside whole-session fights in the combat benchmark.
 
 With ``features`` (the default) fighters use what :mod:`app.dm.referee.skirmish_kit` gives
-them — class features, monster traits, breath weapons, spells; without, each only swings its
-weapon, which is the plain baseline the benchmark measures the features against."""
+them — class features, monster traits, save-based actions and their recharges, the riders
+on a monster's hits, spells; without, each only swings its weapon, which is the plain
+baseline the benchmark measures the features against. A fight may keep a log
+(:mod:`app.dm.referee.skirmish_log`) of everything it rolls, at no cost when it does not.
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from app.dm.referee.skirmish_kit import Blast, Kit, monster_kit, sheet_kit
-from app.dm.referee.tactics import weakest
-from rules.abilities import Ability
-from rules.attacks import attack_roll, damage_roll
-from rules.character import CharacterSheet
-from rules.checks import RollContext, saving_throw
-from rules.damage import (
-    DamageType,
-    Defenses,
-    LifeState,
-    Vitals,
-    apply_damage,
-    death_save,
-    heal,
+from app.dm.referee.skirmish_blows import blast, hurt, special, strike
+from app.dm.referee.skirmish_kit import Fighter, Kit, Swing, monster_kit, sheet_kit
+from app.dm.referee.skirmish_log import (
+    DeathSave,
+    Ended,
+    FightLog,
+    Healed,
+    Held,
+    Note,
+    Order,
+    Recharge,
+    Round,
+    Save,
+    Turn,
+    Uses,
 )
+from app.dm.referee.tactics import Mark, save_action_choice, weakest
+from rules.abilities import Ability
+from rules.character import CharacterSheet
+from rules.conditions import Condition, can_act, tick_end_of_turn, tick_start_of_turn
+from rules.damage import DamageType, LifeState, Vitals, death_save, heal
 from rules.dice import roll
 from rules.initiative import Entrant, roll_initiative
-from rules.srd import Monster
+from rules.srd import Monster, MonsterAction, srd
+from rules.traits import kind_words, recharge_roll
 
-_WEAPON_DAMAGE = frozenset({DamageType.BLUDGEONING, DamageType.PIERCING, DamageType.SLASHING})
-
-
-@dataclass(slots=True)
-class Swing:
-    """One attack a fighter makes each turn."""
-
-    bonus: int
-    damage: str
-    damage_type: DamageType
-
-
-@dataclass(slots=True)
-class Fighter:
-    """A combatant reduced to what a fight needs."""
-
-    id: str
-    side: str
-    ac: int
-    vitals: Vitals
-    swings: list[Swing]
-    dex_mod: int
-    dex: int
-    defenses: Defenses = field(default_factory=Defenses)
-    monster: bool = False
-    crit_range: int = 20
-    """Improved Critical: 19."""
-    kit: Kit = field(default_factory=Kit)
-    saves: dict[Ability, int] = field(default_factory=dict)
-    """Saving-throw modifiers, for breath weapons and spells that call for saves."""
-
-    @property
-    def up(self) -> bool:
-        return self.vitals.hp > 0
+__all__ = ["FightResult", "Fighter", "fight", "from_monster", "from_sheet", "hurt", "take_turn"]
 
 
 def from_sheet(sheet: CharacterSheet, *, features: bool = True) -> Fighter:
-    """A character with their first damaging weapon (as the referee attacks), and with
-    ``features`` their class features and spells."""
-    weapon = next(w for w in sheet.weapons if sheet.weapon_attack(w).damage)
-    attack = sheet.weapon_attack(weapon)
-    swing = Swing(attack.attack_bonus, attack.damage, attack.damage_type)
+    """A character as the sheet has them — hit points, conditions, exhaustion, slots and
+    uses left — with their first damaging weapon (as the referee attacks; an unarmed strike
+    without one), and with ``features`` their class features and spells."""
+    weapon = next((w for w in sheet.weapons if sheet.weapon_attack(w).damage), None)
+    if weapon is not None:
+        attack = sheet.weapon_attack(weapon)
+        ranged = srd().weapons.get(weapon).kind == "ranged"
+        swing = Swing(attack.attack_bonus, attack.damage, attack.damage_type, attack.name, ranged)
+    else:  # SRD unarmed strike: proficient, 1 + Strength bludgeoning
+        strength = sheet.modifier(Ability.STR)
+        swing = Swing(sheet.proficiency_bonus + strength, str(max(1, 1 + strength)),
+                      DamageType.BLUDGEONING, "an unarmed strike")  # fmt: skip
     return Fighter(
         sheet.id, "party", sheet.armor_class, sheet.vitals.model_copy(),
         [swing] * sheet.attacks_per_action, sheet.initiative_modifier, sheet.abilities.dexterity,
-        sheet.defenses, crit_range=sheet.crit_range if features else 20,
+        name=sheet.name, defenses=sheet.defenses,
+        crit_range=sheet.crit_range if features else 20,
         kit=sheet_kit(sheet, weapon) if features else Kit(),
         saves={a: sheet.save_modifier(a) for a in Ability},
+        conditions=[c for c in sheet.conditions if c.source != "0 hp"],  # 0 HP is in vitals
+        exhaustion=sheet.exhaustion, kinds=kind_words(sheet.species),
     )  # fmt: skip
 
 
-def from_monster(block: Monster, number: int, *, features: bool = True) -> Fighter:
-    """A monster with its multiattack (or first attack), and with ``features`` its traits,
-    breath and spells."""
-    ids = list(block.multiattack) or [next(a.id for a in block.actions if a.is_attack and a.damage)]
-    swings = []
-    for action_id in ids:
-        act = block.action(action_id)
-        if act.to_hit is not None and act.damage and act.damage_type:
-            swings.append(Swing(act.to_hit, act.damage, act.damage_type))
+def _swing(act: MonsterAction, features: bool) -> Swing:
+    assert act.to_hit is not None and act.damage and act.damage_type
+    extra = act.extra_damage if features and act.extra_damage_type else None
+    return Swing(
+        act.to_hit, act.damage, act.damage_type, act.name, act.kind == "ranged",
+        extra or "", act.extra_damage_type if extra else None,
+        act if features and act.has_rider else None,
+    )  # fmt: skip
+
+
+def from_monster(
+    block: Monster, number: int, *, features: bool = True, name: str | None = None
+) -> Fighter:
+    """A monster with its Multiattack (or first damaging attack), and with ``features`` its
+    traits, save-based actions, riders and spells. ``name`` is what the log calls it
+    (default: the stat block's name and ``number``)."""
+    attacks = {a.id: a for a in block.actions if a.is_attack and a.damage and a.damage_type}
+    ids = [i for i in block.multiattack if i in attacks] or list(attacks)[:1]
     return Fighter(
-        f"{block.id}-{number}", "foes", block.ac, Vitals.full(block.hp), swings,
-        block.abilities.modifier(Ability.DEX), block.abilities.dexterity, block.defenses,
-        monster=True, kit=monster_kit(block) if features else Kit(),
-        saves={a: block.save_modifier(a) for a in Ability},
+        f"{block.id}-{number}", "foes", block.ac, Vitals.full(block.hp),
+        [_swing(attacks[i], features) for i in ids],
+        block.abilities.modifier(Ability.DEX), block.abilities.dexterity,
+        name=name or f"{block.name} {number}", defenses=block.defenses, monster=True,
+        kit=monster_kit(block) if features else Kit(),
+        saves={a: block.save_modifier(a) for a in Ability}, kinds=kind_words(block.type),
+        immune=block.condition_immunities,
+        heals=not block.type.startswith(("undead", "construct")),
     )  # fmt: skip
 
 
@@ -108,148 +109,232 @@ class FightResult:
     party_down: int
 
 
-def hurt(
-    rng: random.Random, target: Fighter, amount: int, kind: DamageType, critical: bool = False
+def _swings(
+    rng: random.Random, me: Fighter, enemies: list[Fighter], friends: bool, log: FightLog | None
 ) -> None:
-    """Damage to one fighter through defences (and Rage), with Undead Fortitude's last stand."""
-    defenses = target.defenses
-    if target.kit.rage and kind in _WEAPON_DAMAGE:
-        defenses = Defenses(resistances=defenses.resistances | {kind},
-                            vulnerabilities=defenses.vulnerabilities,
-                            immunities=defenses.immunities)  # fmt: skip
-    if kind in target.kit.regeneration_stopped_by:
-        target.kit.burned = True
-    outcome = apply_damage(target.vitals, max(0, amount), kind, defenses, critical=critical,
-                           dies_at_zero=target.monster)  # fmt: skip
-    target.vitals = outcome.vitals
-    if (
-        outcome.dropped_to_zero and target.kit.undead_fortitude and not critical
-        and not outcome.instant_death and kind is not DamageType.RADIANT
-    ):  # fmt: skip
-        save = saving_throw(rng, target.saves.get(Ability.CON, 0),
-                            min(40, 5 + outcome.damage.amount), ability=Ability.CON)  # fmt: skip
-        if save.success:
-            target.vitals = Vitals(hp=1, max_hp=target.vitals.max_hp)
-
-
-def _blast(rng: random.Random, me: Fighter, blast: Blast, marks: list[Fighter]) -> None:
-    """A spell or breath at ``marks``: darts that always hit, one attack roll, or a save
-    each against one damage roll."""
-    if blast.darts:
-        for _ in range(blast.darts):
-            alive = [m for m in marks if m.up]
-            if alive:
-                hurt(rng, alive[0], roll(blast.dice, rng).total, blast.damage_type)
-        return
-    if blast.bonus is not None:
-        target = marks[0]
-        hit = attack_roll(rng, blast.bonus, target.ac)
-        if hit.hit:
-            hurt(rng, target, damage_roll(rng, blast.dice, critical=hit.critical).total,
-                  blast.damage_type, hit.critical)  # fmt: skip
-        return
-    total = roll(blast.dice, rng).total
-    for target in marks:
-        save = saving_throw(rng, target.saves.get(blast.ability, 0), blast.dc,
-                            ability=blast.ability)  # fmt: skip
-        dealt = total if not save.success else (total // 2 if blast.half else 0)
-        if dealt:
-            hurt(rng, target, dealt, blast.damage_type)
-
-
-def _swings(rng: random.Random, me: Fighter, enemies: list[Fighter], friends: bool) -> None:
-    """The Attack action at the weakest foe: Pack Tactics, Rage, Sneak Attack and Martial
-    Advantage (once a turn) where the fighter has them."""
+    """The Attack action (a Multiattack: every swing) at the weakest foe: Pack Tactics,
+    Rage, Sneak Attack and Martial Advantage (once a turn) where the fighter has them."""
     kit = me.kit
     sneak, martial = (kit.sneak, kit.martial_advantage) if friends else ("", "")
-    context = RollContext(("pack tactics",)) if kit.pack_tactics and friends else None
+    pack = kit.pack_tactics and friends
     for swing in me.swings:
         target_id = weakest((e.id, e.vitals.hp) for e in enemies)
         if target_id is None:
             return
         target = next(e for e in enemies if e.id == target_id)
-        hit = attack_roll(rng, swing.bonus, target.ac, context=context, crit_range=me.crit_range)
-        if not hit.hit:
+        extras = [(d, n) for d, n in ((sneak, "Sneak Attack"), (martial, "Martial Advantage")) if d]
+        if strike(rng, me, target, swing, extras, pack, log):
+            sneak = martial = ""  # once per turn
+
+
+def _to_mend(me: Fighter, allies: list[Fighter]) -> Fighter | None:
+    """Whom a healer's slot goes to: a dying friend; a monster also mends a badly hurt ally
+    (itself too) that healing works on, as the referee's healers do."""
+    fallen = next((f for f in allies if not f.up and f.vitals.state is LifeState.DYING), None)
+    if fallen is not None or not me.monster:
+        return fallen
+    hurt_ = [f for f in allies if f.up and f.heals and f.vitals.hp * 2 <= f.vitals.max_hp]
+    return min(hurt_, key=lambda f: (f.vitals.hp * 100 // f.vitals.max_hp, f.id), default=None)
+
+
+def _special(me: Fighter, standing: list[Fighter]) -> tuple[MonsterAction, list[Fighter]] | None:
+    """The save-based action the monster uses now, and on whom (the referee's choice)."""
+    kit = me.kit
+    ready = [a for a in kit.specials if a.kind == "save" and a.id not in kit.spent]
+    if not ready or not standing:
+        return None
+    marks = [Mark(e.id, e.vitals.hp, frozenset(c.condition for c in e.conditions))
+             for e in standing]  # fmt: skip
+    chosen = save_action_choice(ready, marks, kit.routine)
+    if chosen is None:
+        return None
+    by_id = {e.id: e for e in standing}
+    return chosen[0], [by_id[i] for i in chosen[1]]
+
+
+def _hold(me: Fighter, standing: list[Fighter]) -> tuple[MonsterAction, Fighter] | None:
+    """A ready web at the weakest foe not yet held by it."""
+    for action in me.kit.specials:
+        if not action.is_attack or action.id in me.kit.spent:
             continue
-        dealt = damage_roll(rng, swing.damage, critical=hit.critical).total + kit.rage
-        for extra in (sneak, martial):
-            if extra:
-                dealt += damage_roll(rng, extra, critical=hit.critical).total
-        sneak = martial = ""  # once per turn
-        hurt(rng, target, dealt, swing.damage_type, hit.critical)
+        free = [e for e in standing if all(c.condition is not action.condition
+                                           for c in e.conditions)]  # fmt: skip
+        mark = weakest((e.id, e.vitals.hp) for e in free)
+        if mark is not None:
+            return action, next(e for e in free if e.id == mark)
+    return None
 
 
 def take_turn(
-    rng: random.Random, me: Fighter, allies: list[Fighter], enemies: list[Fighter]
+    rng: random.Random,
+    me: Fighter,
+    allies: list[Fighter],
+    enemies: list[Fighter],
+    log: FightLog | None = None,
 ) -> None:
-    """One fighter's turn: the referee's choices, in order of what helps most."""
+    """One fighter's turn: the referee's choices, in order of what helps most — heal a
+    friend, a save-based action, Magic Missile, a cantrip, a web, else the Attack action;
+    then Second Wind and Action Surge."""
     kit = me.kit
     friends = any(f.up and f is not me for f in allies)
-    fallen = next((f for f in allies if not f.up and f.vitals.state is LifeState.DYING), None)
     standing = [e for e in enemies if e.up]
-    if fallen is not None and kit.heal and kit.has_slot(1):
+    mend = _to_mend(me, allies) if kit.heal and kit.has_slot(1) else None
+    if mend is not None:
         kit.spend_slot(1)
-        fallen.vitals = heal(fallen.vitals, max(1, roll(kit.heal, rng).total)).vitals
-    elif kit.breath is not None and kit.breath_ready and len(standing) >= 2:
-        kit.breath_ready = False
-        marks = sorted(standing, key=lambda e: (e.vitals.hp, e.id))[: kit.breath.targets]
-        _blast(rng, me, kit.breath, marks)
+        amount = max(1, roll(kit.heal, rng).total)
+        before = mend.vitals.hp
+        mend.vitals = heal(mend.vitals, amount).vitals
+        if log is not None:
+            log.append(Uses(me.name, kit.heal_spell or "a healing spell", (mend.name,)))
+            log.append(Healed(mend.name, mend.vitals.hp - before, mend.vitals.hp,
+                              mend.vitals.max_hp, kit.heal_spell or "healing"))  # fmt: skip
+    elif (chosen := _special(me, standing)) is not None:
+        special(rng, me, chosen[0], chosen[1], log)
     elif kit.darts is not None and kit.has_slot(1) and standing:
         kit.spend_slot(1)
-        _blast(rng, me, kit.darts, sorted(standing, key=lambda e: (e.vitals.hp, e.id)))
+        blast(rng, me, kit.darts, sorted(standing, key=lambda e: (e.vitals.hp, e.id)), log)
     elif kit.cantrip is not None and standing:
         mark = min(standing, key=lambda e: (e.vitals.hp, e.id))
-        _blast(rng, me, kit.cantrip, [mark])
-    else:
-        _swings(rng, me, enemies, friends)
+        blast(rng, me, kit.cantrip, [mark], log)
+    elif (held := _hold(me, standing)) is not None:
+        special(rng, me, held[0], [held[1]], log)
+    elif me.swings:
+        _swings(rng, me, enemies, friends, log)
+    elif log is not None:
+        log.append(Note(me.name, "has nothing to attack with and takes the Dodge action"))
     if kit.second_wind and me.vitals.hp * 2 <= me.vitals.max_hp:  # the bonus action
+        before = me.vitals.hp
         me.vitals = heal(me.vitals, roll(kit.second_wind, rng).total).vitals
         kit.second_wind = ""
+        if log is not None:
+            log.append(Uses(me.name, "Second Wind"))
+            log.append(Healed(me.name, me.vitals.hp - before, me.vitals.hp, me.vitals.max_hp,
+                              "Second Wind"))  # fmt: skip
     if kit.action_surge and any(e.up for e in enemies):
         kit.action_surge = False
-        _swings(rng, me, enemies, friends)
+        if log is not None:
+            log.append(Uses(me.name, "Action Surge"))
+        _swings(rng, me, enemies, friends, log)
 
 
-def _turn_starts(rng: random.Random, me: Fighter) -> None:
-    """Regeneration (unless burned since its last turn) and a breath's recharge roll."""
+def _turn_starts(rng: random.Random, me: Fighter, log: FightLog | None) -> None:
+    """Conditions that end at the start of its turn, recharge rolls for what it spent, and
+    Regeneration (unless burned since its last turn)."""
     kit = me.kit
+    if me.conditions:
+        tick = tick_start_of_turn(me.conditions)
+        me.conditions = list(tick.remaining)
+        if log is not None:
+            log += [Held(me.name, c.condition.value, gained=False) for c in tick.ended]
+    for action in kit.specials if kit.spent else ():
+        if action.id in kit.spent and action.recharge:
+            rolled = recharge_roll(rng, action.recharge)
+            if rolled.recharged:
+                kit.spent.discard(action.id)
+            if log is not None:
+                log.append(Recharge(me.name, action.name, rolled.roll.total, action.recharge,
+                                    rolled.recharged))  # fmt: skip
     if kit.regeneration and me.up and not kit.burned:
+        before = me.vitals.hp
         me.vitals = heal(me.vitals, kit.regeneration).vitals
+        if log is not None and me.vitals.hp > before:
+            log.append(Healed(me.name, me.vitals.hp - before, me.vitals.hp, me.vitals.max_hp,
+                              "Regeneration"))  # fmt: skip
     kit.burned = False
-    if kit.breath is not None and not kit.breath_ready:
-        kit.breath_ready = roll("1d6", rng).total >= kit.breath_recharge
+
+
+def _turn_ends(rng: random.Random, me: Fighter, log: FightLog | None) -> None:
+    """Save-ends conditions are saved against; the rest count down."""
+    tick = tick_end_of_turn(me.conditions, rng, lambda ability: me.saves.get(ability, 0))
+    me.conditions = list(tick.remaining)
+    if log is not None:
+        for attempt in tick.saves:
+            log.append(Save(me.name, attempt.ability.full_name, attempt.dc, attempt.total,
+                            attempt.success))  # fmt: skip
+        log += [Held(me.name, c.condition.value, gained=False) for c in tick.ended]
+
+
+def _dying(rng: random.Random, me: Fighter, log: FightLog | None) -> None:
+    result = death_save(rng, me.vitals)
+    me.vitals = result.vitals
+    if log is not None:
+        after = me.vitals
+        tally = f"{after.death_successes} of 3 successes, {after.death_failures} of 3 failures"
+        outcome = (
+            "back up with 1 HP" if after.hp > 0
+            else "dies" if after.state is LifeState.DEAD
+            else "stable" if after.state is LifeState.STABLE
+            else f"{'success' if result.success else 'failure'} ({tally})"
+        )  # fmt: skip
+        log.append(DeathSave(me.name, result.natural, outcome))
 
 
 def fight(
-    rng: random.Random, party: list[Fighter], foes: list[Fighter], max_rounds: int = 50
+    rng: random.Random,
+    party: list[Fighter],
+    foes: list[Fighter],
+    max_rounds: int = 50,
+    *,
+    order: Sequence[str] | None = None,
+    start: int = 0,
+    first_round: int = 1,
+    log: FightLog | None = None,
 ) -> FightResult:
-    """Resolve one fight to the end (or ``max_rounds``): initiative, then each fighter in
-    turn does what helps most (heal a fallen friend, breathe on a crowd, cast, or attack
-    the weakest foe still standing); dying characters make death saves."""
+    """Resolve one fight to the end (or ``max_rounds``): initiative — or ``order``, the ids
+    of a fight already under way, whose first round goes on from ``order[start]`` — then
+    each fighter in turn does what helps most (heal a fallen friend, breathe on a crowd,
+    cast, or attack the weakest foe still standing); dying characters make death saves.
+    ``first_round`` numbers the log's rounds (a saved fight goes on in its own round)."""
     everyone = {f.id: f for f in party + foes}
     start_hp = sum(f.vitals.hp for f in party)
-    order = roll_initiative(rng, [Entrant(f.id, f.id, f.dex_mod, f.dex) for f in everyone.values()])
+    if order is None:
+        entrants = [Entrant(f.id, f.name, f.dex_mod, f.dex) for f in everyone.values()]
+        rolled = roll_initiative(rng, entrants)
+        ids = [r.entrant.id for r in rolled]
+        if log is not None:
+            names = tuple(everyone[i].name for i in ids)
+            log.append(Order(names, tuple(r.total for r in rolled)))
+    else:
+        ids = list(order)
+        if log is not None:
+            log.append(Order(tuple(everyone[i].name for i in ids), (), resumed=True))
     sides = {"party": party, "foes": foes}
     rounds = 0
     winner = "none"
     while rounds < max_rounds and winner == "none":
+        if log is not None:
+            log.append(Round(first_round + rounds))
         rounds += 1
-        for entry in order:
-            me = everyone[entry.entrant.id]
+        for fid in ids[start:] if rounds == 1 else ids:
+            me = everyone[fid]
             if me.vitals.state is LifeState.DEAD:
                 continue
-            _turn_starts(rng, me)
+            if log is not None:
+                held = tuple(c.condition.value for c in me.conditions)
+                log.append(Turn(me.name, me.vitals.hp, me.vitals.max_hp, held))
+            _turn_starts(rng, me, log)
             if not me.up:
                 if me.vitals.state is LifeState.DYING:
-                    me.vitals = death_save(rng, me.vitals).vitals
-                continue
-            enemies = sides["foes" if me.side == "party" else "party"]
-            take_turn(rng, me, sides[me.side], enemies)
+                    _dying(rng, me, log)
+            elif not can_act(me.conditions):
+                if log is not None:
+                    log.append(Note(me.name, "cannot act"))
+            else:
+                if any(c.condition is Condition.PRONE for c in me.conditions):
+                    me.conditions = [c for c in me.conditions if c.condition is not Condition.PRONE]
+                    if log is not None:
+                        log.append(Note(me.name, "stands up"))
+                enemies = sides["foes" if me.side == "party" else "party"]
+                take_turn(rng, me, sides[me.side], enemies, log)
+            if me.conditions:
+                _turn_ends(rng, me, log)
             if not any(f.up for f in foes):
                 winner = "party"
                 break
             if not any(f.up for f in party):
                 winner = "foes"
                 break
+    if log is not None:
+        log.append(Ended(winner, first_round + rounds - 1))
     lost = start_hp - sum(f.vitals.hp for f in party)
     return FightResult(winner, rounds, lost, sum(1 for f in party if not f.up))

@@ -1,27 +1,32 @@
-"""What a fighter of the fast fight simulator can do beyond swinging its weapon: class
-features (Sneak Attack, Rage, Second Wind, Action Surge, Improved Critical), monster traits
-(Pack Tactics, Martial Advantage, Regeneration, Undead Fortitude, a breath weapon that
-recharges) and spells (a damaging cantrip, Magic Missile's darts, healing a fallen friend).
+"""What a fighter of the fast fight simulator is, and what it can do beyond swinging its
+weapon: class features (Sneak Attack, Rage, Second Wind, Action Surge, Improved Critical),
+monster traits (Pack Tactics, Martial Advantage, Regeneration, Undead Fortitude), a
+monster's save-based actions (a breath, an engulf) and the attacks that only hold (a web),
+with their recharges, the riders on its hits (a wolf's bite knocks prone, a ghoul's claws
+paralyse) and spells (a damaging cantrip, Magic Missile's darts, healing).
 
 The numbers come from the same data the game plays by (``features.toml``, ``monsters.toml``,
-``spells.toml``); the choices are the offline referee's simple ones, so a balance run fights
-roughly as the referee would.
+``spells.toml``), and what is spent comes from the sheet (a character fielded from a save
+has only the slots and uses it has left); the choices are the offline referee's, so a
+balance run fights as the referee would.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from app.dm.referee.tactics import routine_average
 from rules.abilities import Ability
 from rules.character import CharacterSheet
-from rules.damage import DamageType
+from rules.conditions import ActiveCondition, Condition
+from rules.damage import DamageType, Defenses, Vitals
 from rules.spellcasting import cantrip_dice_multiplier
-from rules.srd import Monster, Spell, srd
+from rules.srd import Monster, MonsterAction, Spell, srd
 
 
 @dataclass(slots=True)
 class Blast:
-    """A damaging spell or breath: an attack roll (``bonus``) or a save (``dc``)."""
+    """A damaging spell: an attack roll (``bonus``) or a save (``dc``)."""
 
     name: str
     dice: str
@@ -30,11 +35,26 @@ class Blast:
     dc: int = 0
     ability: Ability = Ability.DEX
     half: bool = False
-    targets: int = 1
     slot: int = 0
-    """The slot level it spends (0: a cantrip, or a breath)."""
+    """The slot level it spends (0: a cantrip)."""
     darts: int = 0
     """Magic Missile: this many darts that always hit, ``dice`` each."""
+
+
+@dataclass(slots=True)
+class Swing:
+    """One attack a fighter makes each turn, and what its hit does beyond the damage."""
+
+    bonus: int
+    damage: str
+    damage_type: DamageType
+    name: str = "attack"
+    ranged: bool = False
+    extra: str = ""
+    """More damage on a hit (a wyrmling's bite: ``1d6`` fire)."""
+    extra_type: DamageType | None = None
+    rider: MonsterAction | None = None
+    """The stat-block action, when a hit forces a save or imposes a condition."""
 
 
 @dataclass(slots=True)
@@ -52,14 +72,18 @@ class Kit:
     regeneration: int = 0
     regeneration_stopped_by: frozenset[DamageType] = frozenset()
     undead_fortitude: bool = False
-    breath: Blast | None = None
-    breath_recharge: int = 7
-    """The lowest d6 face that brings the breath back (7: never)."""
-    breath_ready: bool = True
+    specials: tuple[MonsterAction, ...] = ()
+    """Save-based actions (a breath, an engulf) and attacks that only hold (a web)."""
+    spent: set[str] = field(default_factory=set)
+    """Ids of ``specials`` used and not yet recharged."""
+    routine: float = 0.0
+    """The average damage of the monster's usual attack (what a special must beat)."""
     cantrip: Blast | None = None
     darts: Blast | None = None
     heal: str = ""
-    """A healing spell's formula, to raise a friend at 0 HP."""
+    """A healing spell's formula, to raise a friend at 0 HP (or mend a hurt ally)."""
+    heal_spell: str = ""
+    """That spell's name, for the log."""
     slots: dict[int, int] = field(default_factory=dict)
     burned: bool = False
     """Took acid or fire since its last turn (a troll does not regenerate)."""
@@ -75,6 +99,52 @@ class Kit:
     def has_slot(self, lowest: int) -> bool:
         """A slot of at least ``lowest`` is left."""
         return any(n > 0 for lv, n in self.slots.items() if lv >= lowest)
+
+    def clone(self) -> Kit:
+        """The kit as it is, for another fight: what a fight spends is its own."""
+        return replace(self, slots=dict(self.slots), spent=set(self.spent))
+
+
+@dataclass(slots=True)
+class Fighter:
+    """A combatant reduced to what a fight needs."""
+
+    id: str
+    side: str
+    ac: int
+    vitals: Vitals
+    swings: list[Swing]
+    dex_mod: int
+    dex: int
+    name: str = ""
+    """What the fight's log calls it ("Goblin 2", "Grubnak", "Mira")."""
+    defenses: Defenses = field(default_factory=Defenses)
+    monster: bool = False
+    crit_range: int = 20
+    """Improved Critical: 19."""
+    kit: Kit = field(default_factory=Kit)
+    saves: dict[Ability, int] = field(default_factory=dict)
+    """Saving-throw modifiers, for breath weapons and spells that call for saves."""
+    conditions: list[ActiveCondition] = field(default_factory=list)
+    exhaustion: int = 0
+    kinds: frozenset[str] = frozenset()
+    """What it is (``elf``, ``undead``): riders that spare some kinds read it."""
+    immune: frozenset[Condition] = frozenset()
+    """Conditions it cannot suffer."""
+    heals: bool = True
+    """Healing magic mends it (not the undead or constructs)."""
+    dealt: int = 0
+    """Damage it has dealt this fight (hit points its foes lost to it)."""
+
+    @property
+    def up(self) -> bool:
+        return self.vitals.hp > 0
+
+    def clone(self) -> Fighter:
+        """The fighter as it is, for another fight — far cheaper than building it again from
+        its sheet. What a fight changes (kit, conditions, damage dealt) is the clone's own;
+        what it only reads (swings, saves) is shared, and vitals are never changed in place."""
+        return replace(self, kit=self.kit.clone(), conditions=list(self.conditions), dealt=0)
 
 
 def _cantrip(spell: Spell, level: int, bonus: int, dc: int) -> Blast | None:
@@ -102,30 +172,36 @@ def _spells(kit: Kit, spells: list[str], level: int, bonus: int, dc: int, mod: i
             kit.darts = Blast(spell.name, spell.damage, spell.damage_type, slot=1, darts=3)
         if spell.heal and spell.level == 1 and not kit.heal:
             kit.heal = f"{spell.heal}{mod:+d}" if spell.add_modifier and mod else spell.heal
+            kit.heal_spell = spell.name
 
 
-def sheet_kit(sheet: CharacterSheet, weapon: str) -> Kit:
-    """A character's features and spells, as the simulator uses them."""
+def sheet_kit(sheet: CharacterSheet, weapon: str | None) -> Kit:
+    """A character's features and spells, as the simulator uses them: only the uses and
+    slots the sheet has left (a character fielded from a save may have spent some)."""
     kit = Kit()
-    spec = srd().weapons.get(weapon)
-    if sheet.has("sneak_attack") and (spec.finesse or spec.kind == "ranged"):
+    spec = srd().weapons.get(weapon) if weapon is not None else None
+    finesse = spec is not None and (spec.finesse or spec.kind == "ranged")
+    if sheet.has("sneak_attack") and finesse:
         kit.sneak = f"{(sheet.level + 1) // 2}d6"
-    if sheet.has("rage") and spec.kind == "melee":
+    raging = any(e.id == "rage" for e in sheet.effects)
+    melee = spec is None or spec.kind == "melee"
+    if sheet.has("rage") and melee and (raging or sheet.uses_left("rage") > 0):
         kit.rage = 2 if sheet.level < 9 else 3
-    if sheet.has("second_wind"):
+    if sheet.has("second_wind") and sheet.uses_left("second_wind") > 0:
         kit.second_wind = f"1d10+{sheet.level}"
-    kit.action_surge = sheet.has("action_surge")
+    kit.action_surge = sheet.has("action_surge") and sheet.uses_left("action_surge") > 0
     if sheet.spellcasting_ability is not None:
         kit.slots = {lv: n for lv, n in sheet.spell_slots.maximum.items() if n}
         for lv, spent in sheet.spell_slots.expended.items():
-            kit.slots[lv] = kit.slots.get(lv, 0) - spent
+            kit.slots[lv] = max(0, kit.slots.get(lv, 0) - spent)
         _spells(kit, list(sheet.spells), sheet.level, sheet.spell_attack_bonus or 0,
                 sheet.spell_save_dc or 10, sheet.modifier(sheet.spellcasting_ability))  # fmt: skip
     return kit
 
 
 def monster_kit(block: Monster) -> Kit:
-    """A monster's traits, breath and spells, as the simulator uses them."""
+    """A monster's traits, save-based and holding actions, and spells, as the simulator
+    uses them."""
     kit = Kit()
     traits = {t.id: t for t in block.traits if t.id}
     kit.pack_tactics = "pack_tactics" in traits
@@ -135,14 +211,13 @@ def monster_kit(block: Monster) -> Kit:
     if "regeneration" in traits:
         kit.regeneration = traits["regeneration"].amount or 10
         kit.regeneration_stopped_by = traits["regeneration"].stopped_by
-    for act in block.actions:
-        if act.kind == "save" and act.save_damage and act.save_damage_type and act.save_dc:
-            kit.breath = Blast(act.name, act.save_damage, act.save_damage_type, dc=act.save_dc,
-                               ability=act.save_ability or Ability.DEX, half=act.save_half,
-                               targets=3)  # fmt: skip
-            if act.recharge:
-                kit.breath_recharge = int(act.recharge.partition("-")[0])
-            break
+    kit.specials = tuple(
+        act
+        for act in block.actions
+        if (act.kind == "save" and act.save_dc is not None)
+        or (act.is_attack and not act.damage and act.condition is not None)
+    )
+    kit.routine = routine_average(block)
     magic = block.spellcasting
     if magic is not None:
         kit.slots = dict(magic.slots)

@@ -1,5 +1,6 @@
 """A monster's actions beyond its weapon attacks: breath weapons and other save-based
-actions over an area (one damage roll, each target saves, half on a success), actions that
+actions (one damage roll, each target saves, half on a success; one target unless the action
+has an area), actions that
 impose a condition (a giant spider's web), recharges, and the bonus actions its traits give
 (Nimble Escape: Disengage or Hide; Aggressive: a dash toward a foe)."""
 
@@ -65,6 +66,8 @@ def monster_action_tool(args: a.MonsterActionArgs, state: GameState) -> ToolOutc
         raise ToolError(f"{action.name} needs target_ids")
     if action.is_attack and len(targets) > 1:
         raise ToolError(f"{action.name} strikes one target")
+    if not action.area and len(targets) > 1:
+        raise ToolError(f"{action.name} affects one target (it has no area)")
     for target in targets:
         if x.vitals_of(state, target).state is LifeState.DEAD:
             raise ToolError(f"{state.name_of(target)} is already dead")

@@ -9,8 +9,6 @@ The traits are data on the stat block (:class:`rules.srd.Trait` ``id``, the ride
 
 from __future__ import annotations
 
-import re
-
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
@@ -24,6 +22,7 @@ from rules.dice import Advantage
 from rules.effects import Effect, blocks_healing
 from rules.srd import Monster, MonsterAction
 from rules.traits import (
+    kind_words,
     recharge_roll,
     regenerates,
     undead_fortitude_applies,
@@ -88,7 +87,7 @@ def kind_of(state: GameState, cid: str) -> set[str]:
     else:
         block = block_of(state, cid)
         text = block.type if block else ""
-    return set(re.findall(r"[a-z][a-z-]*", text.lower()))
+    return set(kind_words(text))
 
 
 def impose(

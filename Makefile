@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_dice
 	$(BIN)/python -m tests.benchmarks.bench_turn
 	$(BIN)/python -m tests.benchmarks.bench_combat
+	$(BIN)/python -m tests.benchmarks.bench_balance
 	$(BIN)/python -m tests.benchmarks.bench_saves
 	$(BIN)/python -m tests.benchmarks.bench_rewind
 	$(BIN)/python -m tests.benchmarks.bench_turn_saves

@@ -1,10 +1,10 @@
 """The commands for campaign authors that play a campaign without a player: ``simulate``
-(a scripted playthrough), ``balance`` (an encounter fought many times) and ``validate``
-(the campaign checked for mistakes before anyone plays it)."""
+(a scripted playthrough), ``playtest`` (the scripts over many seeds) and ``validate`` (the
+campaign checked for mistakes before anyone plays it) — and ``new``, ``schema`` and
+``list``, which help write one. ``balance`` lives in :mod:`app.balance_cli`."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -14,13 +14,6 @@ from app.cli_common import EXIT_BAD_INPUT, MAX_SEED, bad, console, err_console, 
 
 if TYPE_CHECKING:
     from app.dm.brain import Brain
-    from app.world.campaign import Campaign
-    from rules.character import CharacterSheet
-
-MAX_FOES = 50
-"""Foes in one ``balance`` fight, at most (the largest authored fights have a dozen)."""
-MAX_FIGHTS = 20_000
-"""Fights one ``balance`` run may ask for: enough for odds to a fraction of a percent."""
 
 
 def simulate_command(
@@ -108,98 +101,6 @@ def simulate_command(
         say(line)
     if result.errors or result.failed or (until_end and ending is None):
         raise typer.Exit(1)
-
-
-def _foes(story: Campaign, encounter: str | None, monsters: list[str]) -> list[tuple[str, int]]:
-    """(stat block id, count) of the fight ``balance`` runs; exits 2 on a bad request."""
-    groups: list[tuple[str, int]] = []
-    if encounter:
-        if encounter not in story.encounters:
-            known = ", ".join(story.encounters) or "none"
-            raise bad(f"no encounter {encounter!r} (known: {known})")
-        groups += [(m.monster, m.count) for m in story.encounters[encounter].monsters]
-    for spec in monsters:
-        name, colon, count = spec.partition(":")
-        if not story.has_monster(name):
-            raise bad(f"bad --monster {spec!r}: no monster {name!r} (e.g. goblin:3)")
-        if colon and not (count.isascii() and count.isdigit()):
-            raise bad(f"bad --monster {spec!r}: the count is a whole number (e.g. goblin:3)")
-        number = (int(count) if len(count) <= 9 else MAX_FOES + 1) if colon else 1
-        if not 1 <= number <= MAX_FOES:
-            raise bad(f"bad --monster {spec!r}: the count is 1 to {MAX_FOES}")
-        groups.append((name, number))
-    if not groups:
-        raise bad("name an --encounter or at least one --monster")
-    total = sum(count for _, count in groups)
-    if total > MAX_FOES:
-        raise bad(f"{total} foes in one fight; at most {MAX_FOES}")
-    return groups
-
-
-def _named(story: Campaign, monster_id: str, count: int) -> str:
-    """``2 Goblins`` / ``1 Goblin Boss``: the stat block's name, not its id."""
-    name = story.monster(monster_id).name
-    return f"{count} {name}" + ("s" if count > 1 and not name.endswith("s") else "")
-
-
-def _party(story: Campaign, party: str | None) -> list[CharacterSheet]:
-    """The characters ``balance`` fields; exits 2 on an empty list, a repeat or a stranger."""
-    if party is None:
-        ids = list(story.campaign.party)
-    else:
-        ids = [cid.strip() for cid in party.split(",")]
-        if not any(ids):
-            raise bad("--party names no character (e.g. --party mira,thorin)")
-    known = {sheet.id for sheet in story.characters}
-    for cid in ids:
-        if cid not in known:
-            raise bad(f"no character {cid!r} (known: {', '.join(sorted(known))})")
-    if len(set(ids)) != len(ids):
-        twice = sorted({cid for cid in ids if ids.count(cid) > 1})
-        raise bad(f"--party names {', '.join(twice)} more than once")
-    return [story.character(cid) for cid in ids]
-
-
-def balance_command(
-    campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
-    encounter: Annotated[str | None, typer.Option(help="An encounter id of the campaign.")] = None,
-    monsters: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--monster", help=f"SRD monster[:count], repeatable; {MAX_FOES} foes at most."
-        ),
-    ] = None,
-    party: Annotated[
-        str | None, typer.Option(help="Comma-separated character ids (default: the party).")
-    ] = None,
-    fights: Annotated[
-        int, typer.Option(min=1, max=MAX_FIGHTS, help=f"Fights to run (1 to {MAX_FIGHTS:,}).")
-    ] = 1000,
-    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of the first fight.")] = 0,
-) -> None:
-    """Fight an encounter many times with the referee's tactics and report the odds."""
-    from app.dm.referee.skirmish import fight as skirmish
-    from app.dm.referee.skirmish import from_monster, from_sheet
-
-    story = load_story(campaign)
-    groups = _foes(story, encounter, monsters or [])
-    sheets = _party(story, party)
-    rng = random.Random(seed)
-    results = []
-    for _ in range(fights):
-        side = [from_sheet(s) for s in sheets]
-        foes = [
-            from_monster(story.monster(name), n + 1) for name, count in groups for n in range(count)
-        ]
-        results.append(skirmish(rng, side, foes))
-    wins = sum(r.winner == "party" for r in results)
-    rounds = sum(r.rounds for r in results) / fights
-    lost = sum(r.party_hp_lost for r in results) / fights
-    down = sum(r.party_down for r in results) / fights
-    foes_text = ", ".join(_named(story, name, count) for name, count in groups)
-    typer.echo(f"{', '.join(s.name for s in sheets)} vs {foes_text}: {fights} fights, seed {seed}")
-    typer.echo(f"party wins: {wins / fights:.1%}   rounds: {rounds:.1f}")
-    typer.echo(f"party HP lost: {lost:.1f} on average   characters down: {down:.2f}")
 
 
 def validate_command(

@@ -3,8 +3,8 @@
 ``python -m app`` runs it too. Every command prints a clear message and a non-zero exit
 code on bad input; none of them writes outside the folders it is given. The ``saves``
 commands live here; the others live in modules named for what they hold: ``play_cli``,
-``dice_cli`` (roll, dice), ``authoring_cli`` (validate, simulate, balance),
-``playtest_cli``, ``tool_cli`` and ``character_cli``. Each imports at its top only what
+``dice_cli`` (roll, dice), ``authoring_cli`` (validate, simulate, new …), ``playtest_cli``,
+``balance_cli``, ``tool_cli`` and ``character_cli``. Each imports at its top only what
 ``--help`` reads (the options and their help), and the rest when its command runs.
 """
 
@@ -19,13 +19,13 @@ import typer
 
 from app import __version__
 from app.authoring_cli import (
-    balance_command,
     list_command,
     new_command,
     schema_command,
     simulate_command,
     validate_command,
 )
+from app.balance_cli import balance_command
 from app.character_cli import character_app
 from app.cli_common import EXIT_BAD_INPUT
 from app.cli_common import console as _console

@@ -21,6 +21,7 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from app.saves import Loaded
     from app.world.campaign import Campaign
     from rules.dice import DiceError
 
@@ -113,6 +114,30 @@ def load_story(campaign: str, *, playable: bool = True) -> Campaign:
     except CampaignError as error:  # the campaign is there but invalid: exit 3, not 2
         err_console().print(plain(f"error: {error}", style="red"))
         raise typer.Exit(EXIT_INVALID_CAMPAIGN) from None
+
+
+def load_saved(given: str, folder: Path) -> Loaded:
+    """A saved game as ``--load`` names it: a save's name or a backup (``NAME.toml.1``) in
+    ``folder``, or the path of a save file anywhere. Only read, never written. What the
+    player should be told about the file goes to stderr as a note; a name that finds no
+    save, or a save that cannot be read, exits 2 with the reason."""
+    from app.saves import SaveError, load_named
+    from app.screentext import plain
+
+    name = given.strip(" ")
+    if not name:
+        refuse("name a save (dungeon saves list shows them)")
+    if os.sep in name or (os.altsep is not None and os.altsep in name):
+        folder, name = Path(name).parent, Path(name).name  # a file anywhere, by its path
+    try:
+        loaded = load_named(name, folder)
+    except SaveError as error:
+        refuse(str(error))
+    except (OSError, ValueError) as error:  # a name the file system cannot even look up
+        refuse(f"cannot read {name!r}: {error}")
+    for note in loaded.notes:
+        err_console().print(plain(f"note: {note}", style="yellow"))
+    return loaded
 
 
 def report_dice_error(error: DiceError) -> None:

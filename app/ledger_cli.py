@@ -6,13 +6,12 @@ A save is only read, never written."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from app.cli_common import console, err_console, refuse
+from app.cli_common import console, err_console, load_saved, refuse
 from app.world.folders import SAVES_DIR
 
 MOST = 10**9
@@ -73,7 +72,6 @@ def ledger_command(
 ) -> None:
     """Print a saved game's ledger: what happened, event by event. Exit 2 on a bad argument
     or a save that cannot be read."""
-    from app.saves import SaveError, load_named
     from app.screentext import plain
     from app.world.ledgerread import LedgerFilter, all_events, event_line
     from app.world.ledgerread import events_missing as missing
@@ -85,20 +83,7 @@ def ledger_command(
         turns=_turns(turn),
         last=last,
     )
-    given, folder = save.strip(" "), saves_dir
-    if not given:
-        refuse("name a save (dungeon saves list shows them)")
-    if os.sep in given or (os.altsep is not None and os.altsep in given):
-        folder, given = Path(given).parent, Path(given).name  # a file anywhere, by its path
-    try:
-        loaded = load_named(given, folder)
-    except SaveError as error:
-        refuse(str(error))
-    except (OSError, ValueError) as error:  # a name the file system cannot even look up
-        refuse(f"cannot read {given!r}: {error}")
-    state = loaded.state
-    for note in loaded.notes:
-        err_console().print(plain(f"note: {note}", style="yellow"))
+    state = load_saved(save, saves_dir).state
     gap = missing(state)
     if gap is not None:
         err_console().print(plain(f"note: {gap}", style="yellow"))

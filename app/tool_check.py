@@ -6,7 +6,6 @@ written."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,15 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from app.cli_common import DEFAULT_CAMPAIGN, bad, console, err_console, load_story, refuse
+from app.cli_common import (
+    DEFAULT_CAMPAIGN,
+    bad,
+    console,
+    err_console,
+    load_saved,
+    load_story,
+    refuse,
+)
 from app.dm.brain import ToolCall
 from app.dm.events import NarrativeChunk, SessionEvent
 from app.dm.tools import args as a
@@ -22,7 +29,7 @@ from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.executors import set_flag_tool
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import ALL_TOOLS
-from app.saves import SaveError, load_named
+from app.saves import SaveError
 from app.screentext import plain
 from app.session.runner import render_event
 from app.session.session import GameSession
@@ -112,17 +119,11 @@ def _game(
     if load_save is None:
         story = load_story(DEFAULT_CAMPAIGN if campaign is None else campaign)
         return start_session(story, 0 if seed is None else seed)
-    given = load_save.strip(" ")
-    if os.sep in given or (os.altsep is not None and os.altsep in given):
-        folder, given = Path(given).parent, Path(given).name  # a file anywhere, by its path
+    loaded = load_saved(load_save, folder)
     try:
-        loaded = load_named(given, folder)
-        session = resume_session(loaded.state, save=loaded.path)
+        return resume_session(loaded.state, save=loaded.path)
     except (SaveError, CampaignError) as error:
         raise bad(str(error)) from None
-    for note in loaded.notes:
-        err_console().print(plain(f"note: {note}", style="yellow"))
-    return session
 
 
 def _set_up(state: GameState, flags: dict[str, FlagValue], scene: str | None) -> list[SessionEvent]:

@@ -94,3 +94,13 @@ def test_bench_events_runs_its_sections() -> None:
     (row,) = found["triggers"]
     assert row["triggers"] == 20 and row["ms"] > 0 and row["ratio"] > 0
     assert found["boundary"]["ms"] > 0 and found["boundary"]["ratio"] > 0
+
+
+def test_bench_balance_runs_every_scenario_with_and_without_a_log() -> None:
+    from tests.benchmarks import bench_balance
+
+    rows = bench_balance.main(["--fights", "20", "--repeat", "1"])
+    assert [r[0] for r in rows] == [
+        "Grubnak's band (fresh party)", "red dragon wyrmling", "a saved fight (--load)"
+    ]  # fmt: skip
+    assert all(plain > 0 and one > 0 and every > 0 for _, plain, one, every in rows)

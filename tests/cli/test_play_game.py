@@ -106,7 +106,7 @@ def test_balance_reports_odds_and_is_seeded() -> None:
     ]
     first = runner.invoke(app, args)
     assert first.exit_code == 0, first.stdout
-    assert "Mira, Thorin, Aria vs 1 Goblin Boss, 2 Goblins: 300 fights, seed 2" in first.stdout
+    assert "Mira, Thorin, Aria vs Grubnak, 2 Goblins: 300 fights, seed 2" in first.stdout
     assert "party wins:" in first.stdout and first.stdout == runner.invoke(app, args).stdout
     lone = runner.invoke(app, ["balance", "crossroads", "--monster", "owlbear", "--party", "mira"])
     assert "party wins: 0.0%" in lone.stdout  # a lone rogue does not beat an owlbear

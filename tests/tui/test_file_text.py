@@ -20,6 +20,7 @@ from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.newgame import NewGameScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.showcase import play_screen, say, until
+from app.tui.showcase import shown as dialog_up
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.story import StoryPane
@@ -48,6 +49,7 @@ async def test_a_game_with_bracketed_names_starts_and_shows_them_as_written(
         if isinstance(app.screen, HandoffScreen):
             title = app.screen.query_one("#handoff-title", Label)
             assert "Pass the keyboard to " in rendered(title)
+            await dialog_up(pilot, HandoffScreen)  # a key pressed before its guard time is lost
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         screen = play_screen(app)

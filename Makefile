@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.bench_referee
 	$(BIN)/python -m tests.benchmarks.bench_events
 	$(BIN)/python -m tests.benchmarks.bench_startup
+	$(BIN)/python -m tests.benchmarks.bench_authoring
 
 screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py

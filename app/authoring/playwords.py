@@ -129,7 +129,9 @@ def reserved(vocab: Vocabulary) -> str:
         f"stepping away ({codes(vocab.stepping_away[:6])} …).",
         "- **At the start of a line**:",
         f"  - a question word ({codes(vocab.question_starts)}) or {codes(CAN_I)}: the line "
-        "is a question, answered and not acted on — `do` and `have` too;",
+        "is a question, answered and not acted on — but `do` and `have` only with someone "
+        "after them (*do you…*, *have we…*) or a question mark: *have a look at the hearth* "
+        "and *do a short rest* are done;",
         f"  - words said to someone ({codes(vocab.talk_cues)}): the line is talk;",
         "  - the name of a party member (who then acts), or of a person present followed by a "
         "comma, a question or a greeting (the line is said to them);",

@@ -141,7 +141,7 @@ def fire(
         done.texts.append(trigger.effects.text)
         done.told.append(f"the players are read: {trigger.effects.text}")
         state.record("reveal", trigger.effects.text)
-    more, summary = apply_effects(state, trigger.effects, None, f"trigger {trigger.id}")
+    more, summary = apply_effects(state, trigger.effects, None, _source(state, trigger.id))
     done.events += more
     done.events += _shift(state, trigger.id, trigger.effects.shift, done)
     did = {k: v for k, v in summary.items() if k != "text"}
@@ -286,6 +286,22 @@ def fire_deferred(state: GameState) -> Cascade:
         done.add(fire(state, trigger, "deferred", confidence=item.confidence,
                       rested=item.provisional, deferred_from=item.seq))  # fmt: skip
     return done
+
+
+def _source(state: GameState, trigger_id: str) -> str:
+    """What the log names as the cause: an authored trigger by its id; one a feature or a
+    topic implies (``examined.<scene>.<feature>``, ``asked.<npc>.<topic>``) by what the
+    players did — they never wrote that id."""
+    campaign = state.campaign
+    kind, _, rest = trigger_id.partition(".")
+    first, _, second = rest.partition(".")
+    if campaign is not None and kind == "examined" and first in campaign.scenes:
+        feature = campaign.scenes[first].features.get(second)
+        if feature is not None:
+            return f"the {feature.name}"
+    if campaign is not None and kind == "asked" and first in campaign.npcs:
+        return f"{campaign.npcs[first].name}, asked about {second.replace('_', ' ')}"
+    return f"trigger {trigger_id}"
 
 
 def _why(state: GameState, source: str) -> str:

@@ -53,6 +53,7 @@ def test_examining_a_feature_applies_its_effects_once() -> None:
     assert state.flags.get("found_poker_key") is True
     assert sum("small brass key" in line for line in told) == 1, told
     assert "fired.examined.inn.hearth" in state.truth.index
+    assert any("found_poker_key" in line for line in told)
 
 
 def test_a_feature_effect_in_another_scene_is_not_set_off_here() -> None:
@@ -79,6 +80,7 @@ def test_a_topic_with_effects_hands_over_an_item_once() -> None:
     assert state.has_item("silver_key")
     assert state.fired_triggers.get("asked.berta.key") == 1
     assert sum("gets silver key" in line for line in told) == 1, told  # told twice, given once
+    assert any("gets silver key (Berta, asked about key)" in line for line in told), told
 
 
 def test_a_topic_with_a_condition_is_not_told_or_offered_before_it_holds() -> None:

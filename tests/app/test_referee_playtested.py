@@ -56,6 +56,14 @@ def test_one_who_goes_too_in_the_same_round_goes_along() -> None:
     assert referee.notes[-1] == "Wren goes along with the others."
 
 
+def test_a_muddled_line_as_the_party_moves_lists_nothing_of_the_place_it_leaves() -> None:
+    state = _in("harbour").state
+    referee = _referee()
+    referee._act(state, "ione", "up to the lighthouse")  # noqa: SLF001
+    assert referee._act(state, "wren", "hmm") == []  # noqa: SLF001
+    assert "on the move" in referee.notes[-1] and "Nessa" not in referee.notes[-1]
+
+
 def test_alone_i_go_too_asks_where() -> None:
     session = _in("harbour")
     result = asyncio.run(run_lines(session, ["Wren: i go too"]))

@@ -74,9 +74,12 @@ class Acting(Caring):
             intent = replace(intent, confidence=1.0, note="")
         going = [i for i in self.intents if i.kind == "move" and i.target]
         self.intents.append(intent)
-        if intent.kind == "ask" and intent.note == "where to?" and going and not state.encounter:
-            # "I go too" after another's "down the shore steps": along with the party
-            self.notes.append(f"{state.name_of(actor)} goes along with the others.")
+        if intent.kind == "ask" and going and not state.encounter:
+            if intent.note == "where to?":  # "I go too" after another's "down the steps"
+                self.notes.append(f"{state.name_of(actor)} goes along with the others.")
+            else:  # what could be done here is about to change: no list of it
+                moving = "the party is on the move; say it again once you are there."
+                self.notes.append(f"{state.name_of(actor)} is not sure what you mean — {moving}")
             return []
         if wants_to_react(text) and intent.acts:  # no window is open: say when they can
             self.notes.append(WHEN_TO_REACT)

@@ -204,6 +204,11 @@ def is_question(ctx: Context) -> bool:
     return first in ctx.vocab.question_starts or ctx.raw.rstrip().endswith("?")
 
 
+IMPERATIVE = frozenset({"do", "have"})
+"""Question words that also begin commands ("do a short rest", "have a look"): a question
+only with a person after them ("do you…", "have we…") or a question mark."""
+
+
 def question(ctx: Context) -> Intent | None:
     """A question to the DM: answered, never acted on."""
     vocab = ctx.vocab
@@ -215,8 +220,9 @@ def question(ctx: Context) -> Intent | None:
     words = said.split()
     wh = words[0].replace("'s", "") in WH
     pronouns = ("i", "you", "we", "she", "he", "it", "they", "there", "that", "this", "my")
-    if not wh and not is_question(ctx) and (len(words) < 2 or words[1] not in pronouns):
-        return None  # "do the thing" is no question
+    asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)
+    if not wh and not asked and (len(words) < 2 or words[1] not in pronouns):
+        return None  # "do the thing", "have a look at the hearth" are no questions
     if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1):
         return ctx.intent("help")
     if any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1):

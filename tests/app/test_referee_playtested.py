@@ -59,8 +59,8 @@ def test_one_who_goes_too_in_the_same_round_goes_along() -> None:
 def test_a_muddled_line_as_the_party_moves_lists_nothing_of_the_place_it_leaves() -> None:
     state = _in("harbour").state
     referee = _referee()
-    referee._act(state, "ione", "up to the lighthouse")  # noqa: SLF001
-    assert referee._act(state, "wren", "hmm") == []  # noqa: SLF001
+    referee._act(state, "ione", "up to the lighthouse")
+    assert referee._act(state, "wren", "hmm") == []
     assert "on the move" in referee.notes[-1] and "Nessa" not in referee.notes[-1]
 
 

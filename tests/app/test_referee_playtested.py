@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 
+from app.dm.referee.acting import chosen_reading
 from app.dm.referee.positioning import plan_attack
 from app.dm.referee.referee import OfflineReferee
 from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.executors import economy_of
 from app.dm.understanding import understand
+from app.dm.understanding.intent import Reading
 from app.session.runner import run_lines
 from app.session.session import GameSession
 from app.session.setup import start_session
@@ -109,3 +111,21 @@ def test_out_of_reach_a_dagger_is_thrown() -> None:
     assert plan.target in foes and plan.weapon == "dagger" and plan.thrown and not plan.steps
     state.party["wren"].weapons = ["rapier"]  # nothing to throw: she cannot attack
     assert plan_attack(state, "wren", foes).target is None
+
+
+def test_opening_a_shut_way_offers_the_challenges_that_open_it() -> None:
+    crossroads = load_campaign(CAMPAIGNS_DIR / "crossroads")
+    session = start_session(crossroads, 1)
+    result = asyncio.run(run_lines(session, ["Mira: open the trapdoor", "Mira: the first one"]))
+    told = "\n".join(result.transcript)
+    assert "Did you mean to pick the trapdoor padlock, force the trapdoor" in told, told
+    assert "trapdoor_lock" in session.state.challenges  # "the first one" tried the lock
+
+
+def test_an_answer_picks_a_reading_in_the_words_people_use() -> None:
+    offered = (Reading("challenge", "a", "pick it"), Reading("challenge", "b", "force it"))
+    for answer, wanted in (("2", "b"), ("the second one", "b"), ("number 1", "a"),
+                           ("First.", "a"), ("the 2nd option", "b")):  # fmt: skip
+        chosen = chosen_reading(answer, offered)
+        assert chosen is not None and chosen.target == wanted, answer
+    assert chosen_reading("the fifth one", offered) is None

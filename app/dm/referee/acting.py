@@ -37,8 +37,15 @@ STEPPING_AWAY = (
 )
 """The answer to a player who says they are stepping away ("brb")."""
 
-_NTH = {"1": 0, "first": 0, "the first": 0, "2": 1, "second": 1, "the second": 1, "3": 2,
-        "third": 2, "the third": 2}  # fmt: skip
+_NTH = {
+    word: n
+    for n, forms in enumerate((("1", "one", "first", "1st"), ("2", "two", "second", "2nd"),
+                               ("3", "three", "third", "3rd")))
+    for form in forms
+    for word in (form, f"the {form}", f"{form} one", f"the {form} one", f"{form} option",
+                 f"the {form} option", f"number {form}")
+}  # fmt: skip
+"""Answers that pick one of the readings asked about: "2", "the second one", "number 2"."""
 
 
 def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:

@@ -16,6 +16,7 @@ from app.dm.understanding.scope import ThingKind
 from app.dm.understanding.spells import knows, self_target, spell_mentioned
 from app.dm.understanding.targets import named_creatures, pick_creatures
 from app.dm.understanding.words import core, has_phrase, phrase_at, verb_at, verbs_in
+from app.world.references import facts
 from rules.damage import LifeState
 from rules.srd import srd
 
@@ -545,8 +546,32 @@ def bare_names(ctx: Context) -> Intent | None:
                 t.id, f"{_verb_for(t.kind)} {t.name}")
         for t in things
     )  # fmt: skip
+    shut = _shut(ctx)
+    openers = [o for t in things if t.kind == "exit" and t.id in shut for o in _openers(ctx, t.id)]
+    options = (*openers, *options)[:4]
     return ctx.intent("ask", alternatives=options, confidence=0.4,
                       targets=tuple(t.id for t in things))  # fmt: skip
+
+
+def _openers(ctx: Context, scene_id: str) -> list[Reading]:
+    """The challenges here, not yet done, whose success sets a flag that shut way waits
+    for: "open the trapdoor" offers picking the lock and forcing it."""
+    campaign = ctx.campaign
+    if campaign is None or ctx.state.scene.id not in campaign.scenes:
+        return []
+    wanted: set[str] = set()
+    for way in campaign.scenes[ctx.state.scene.id].exits:
+        if way.to == scene_id:
+            wanted |= {way.requires_flag} if way.requires_flag else set()
+            wanted |= {f.flag for f in facts(way.when) if f.flag} if way.when else set()
+    return [
+        Reading("challenge", cid, spec.name)
+        for cid, spec in campaign.challenges.items()
+        if spec.scene == ctx.state.scene.id
+        and (spec.retry or cid not in ctx.state.challenges)
+        and ctx.state.challenges.get(cid) != "passed"
+        and wanted & set(spec.success.set_flags)
+    ]
 
 
 def _verb_for(kind: str) -> str:

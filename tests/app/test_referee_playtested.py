@@ -129,3 +129,22 @@ def test_an_answer_picks_a_reading_in_the_words_people_use() -> None:
         chosen = chosen_reading(answer, offered)
         assert chosen is not None and chosen.target == wanted, answer
     assert chosen_reading("the fifth one", offered) is None
+
+
+def test_a_foe_left_standing_by_undead_fortitude_is_not_told_dead() -> None:
+    state = _on_the_strand()
+    thrall = next(c for c in state.creatures.values() if c.encounter == "strand_thralls")
+    referee = _referee()
+    thrall.vitals = thrall.vitals.model_copy(update={"hp": 1})  # the save kept it up
+    referee._falls(state, thrall.id)
+    thrall.vitals = thrall.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
+    referee._falls(state, thrall.id)
+    assert referee.notes[0] == f"{thrall.name} staggers, and does not fall."
+    assert "staggers" not in referee.notes[1]
+
+
+def test_a_line_starts_with_a_capital_whatever_name_begins_it() -> None:
+    from app.dm.referee.referee import _sentence
+
+    assert _sentence("the Grey Sister twists away.") == "The Grey Sister twists away."
+    assert _sentence("'Come home.'") == "'Come home.'"

@@ -263,6 +263,15 @@ class FollowUps(RefereeBase):
             calls += self._fight_started(state)
         return calls
 
+    def _falls(self, state: GameState, target_id: str) -> None:
+        """Tell a foe's fall — unless it is standing after all (Undead Fortitude left it
+        1 hit point): the log says so, and the story must not bury it."""
+        creature = state.creatures.get(target_id)
+        if creature is not None and creature.vitals.hp > 0:
+            self.notes.append(f"{creature.name} staggers, and does not fall.")
+            return
+        self.notes.append(self._pick(state, _FALLS, t=state.name_of(target_id)))
+
     def _after_cast(
         self, state: GameState, actor: str | None, result: dict[str, Any]
     ) -> list[ToolCall]:
@@ -279,7 +288,7 @@ class FollowUps(RefereeBase):
             elif "damage" in hit:
                 self.notes.append(f"{target} takes {hit['damage']} damage.")
                 if "dead" in (hit.get("state"), hit.get("target_state")):
-                    self.notes.append(self._pick(state, _FALLS, t=target))
+                    self._falls(state, str(hit.get("target") or hit.get("target_id") or ""))
             elif "restored" in hit:
                 self.notes.append(f"{target} regains {hit['restored']} hit points.")
             elif hit.get("asleep"):
@@ -356,7 +365,7 @@ class FollowUps(RefereeBase):
                     )
                 )
             if swing.get("target_state") == "dead":
-                self.notes.append(self._pick(state, _FALLS, t=target))
+                self._falls(state, str(result["target"]))
             elif swing.get("target_hp") == 0:
                 self.notes.append(f"{target} crumples, unconscious.")
         if not ends or state.encounter is None or any(c.name in _ENDS for c in calls or ()):

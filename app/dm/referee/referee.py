@@ -35,6 +35,12 @@ _FOE_TURN = re.compile(
 )
 
 
+def _sentence(note: str) -> str:
+    """A note as a paragraph starts: with a capital ("the Grey Sister twists away" is a
+    name its author wrote in lower case)."""
+    return note[:1].upper() + note[1:]
+
+
 FEARLESS = frozenset({"undead", "construct", "ooze"})
 """Creature types that never flee or surrender: they fight until destroyed."""
 
@@ -84,9 +90,8 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             return
         # One telling of each thing: two characters greeting the same person hear one
         # list of what they could ask about.
-        text = (
-            "\n\n".join(dict.fromkeys(n for n in self.notes if n)) or "The moment passes quietly."
-        )
+        told = dict.fromkeys(_sentence(n) for n in self.notes if n)
+        text = "\n\n".join(told) or "The moment passes quietly."
         yield TextDelta(text)
         yield BrainReply(text, [], Usage(calls=1), "stop")
 

@@ -45,6 +45,7 @@ def fight_summary(state: GameState, rounds: int, foe_ids: Sequence[str]) -> str:
             clauses.append(f"{names(who)} {verb}")
     lasted = f"The fight lasted {rounds} round{'s' if rounds != 1 else ''}."
     foes = ("; ".join(clauses) + ".") if clauses else "No foe took part."
+    foes = foes[:1].upper() + foes[1:]  # "the Grey Sister fell." starts a sentence
     down = [s.name for s in state.party.values() if s.vitals.hp == 0]
     hurt = [
         f"{s.name} ({s.vitals.hp}/{s.vitals.max_hp} HP)"

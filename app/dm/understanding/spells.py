@@ -57,10 +57,37 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
         if at >= 0 and (sid in known or cast_verb or " " in phrase or len(phrase) > 6):
             found.append((at, sid))
     if not found:
-        return None
+        return _healing_spell(ctx)
     # the caster's own spells first, then the earliest mention
     found.sort(key=lambda p: (p[1] not in known, p[0]))
     return found[0]
+
+
+HEAL_WORDS = ("heal", "heals", "patch up", "patches up", "mend", "mends")
+"""Words that ask a healer for their healing, whatever the spell is called (not "healing":
+"he needs healing" asks nothing of anyone)."""
+
+
+def healing_asked(ctx: Context) -> list[str]:
+    """The healing spells the caster knows, when the line asks to heal someone of the party
+    without naming a spell ("heal Wren", "I patch up Ione"); ``[]`` otherwise."""
+    at = min((a for w in HEAL_WORDS if (a := phrase_at(ctx.said, w)) >= 0), default=-1)
+    if at < 0 or not (ctx.named("member") or self_target(ctx)):
+        return []  # "let's heal up" is a rest's business, not a spell on nobody
+    sheet = ctx.state.party.get(ctx.actor or "")
+    spells = srd().spells
+    known = sorted(sheet.spells) if sheet is not None else []
+    return [sid for sid in known if sid in spells and spells.get(sid).heal]
+
+
+def _healing_spell(ctx: Context) -> tuple[int, str] | None:
+    """The caster's one healing spell, for a line that asks to heal without naming it (with
+    several, the referee asks which: see :func:`healing_asked`)."""
+    healing = healing_asked(ctx)
+    if len(healing) != 1:
+        return None
+    at = min(a for w in HEAL_WORDS if (a := phrase_at(ctx.said, w)) >= 0)
+    return at, healing[0]
 
 
 def knows(ctx: Context, spell_id: str) -> bool:

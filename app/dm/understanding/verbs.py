@@ -13,7 +13,7 @@ from app.dm.understanding.intent import Intent, IntentKind, Reading
 from app.dm.understanding.positions import position_move
 from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import ThingKind
-from app.dm.understanding.spells import knows, self_target, spell_mentioned
+from app.dm.understanding.spells import healing_asked, knows, self_target, spell_mentioned
 from app.dm.understanding.targets import named_creatures, pick_creatures
 from app.dm.understanding.words import core, has_phrase, phrase_at, verb_at, verbs_in
 from app.world.references import facts
@@ -132,6 +132,13 @@ def _challenge(ctx: Context, strong: bool) -> Intent | None:
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
 
 
+def _done_now(said: str, verb: str) -> bool:
+    """The verb is in the line as a thing done, not one ruled out ("so it can never ring
+    again") or wondered about."""
+    at = verb_at(said, verb)
+    return at >= 0 and not _hypothetical(said, at)
+
+
 def _challenge_by_parts(ctx: Context) -> Intent | None:
     """A challenge's verb and its object apart ("smash the padlock with his axe"), or a
     plain attempt at its object ("try the lock again"), or just "again"."""
@@ -143,14 +150,14 @@ def _challenge_by_parts(ctx: Context) -> Intent | None:
         assert thing is not None
         verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
         objects = _objects(ctx, cid)
-        if any(verb_at(said, v) >= 0 for v in verbs) and any(has_phrase(said, o) for o in objects):
+        if any(_done_now(said, v) for v in verbs) and any(has_phrase(said, o) for o in objects):
             fits.append(cid)
     if not fits and has_phrase(said, "it"):
         for cid in open_ones:
             thing = ctx.scope.get(cid)
             assert thing is not None
             verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
-            if any(verb_at(said, v) >= 0 for v in verbs):
+            if any(_done_now(said, v) for v in verbs):
                 fits.append(cid)
     if len(fits) == 1:
         return ctx.intent("challenge", targets=(fits[0],), confidence=0.8)
@@ -469,6 +476,10 @@ def by_verbs(ctx: Context) -> Intent | None:
     spell = _spell(ctx, cast_verb)
     if spell is not None:  # a spell named beats a gesture that is also a feature's phrase
         return spell  # ("raises her holy symbol and blesses Bram": Bless, not Turn Undead)
+    healing = healing_asked(ctx)
+    if len(healing) > 1:  # "heal Wren" from one who knows Cure Wounds and Healing Word
+        which = " or ".join(srd().spells.get(sid).name for sid in healing)
+        return ctx.intent("ask", confidence=0.3, note=f"which spell: {which}?")
     used = feature_use(ctx)
     if used is not None:
         return used
@@ -543,7 +554,7 @@ def bare_names(ctx: Context) -> Intent | None:
         return _move(ctx, 0) or ctx.intent("ask", confidence=0.3)
     options = tuple(
         Reading({"npc": "talk", "exit": "move", "creature": "attack"}.get(t.kind, "examine"),  # type: ignore[arg-type]
-                t.id, f"{_verb_for(t.kind)} {t.name}")
+                t.id, _label(t.kind, t.name))
         for t in things
     )  # fmt: skip
     shut = _shut(ctx)
@@ -572,6 +583,14 @@ def _openers(ctx: Context, scene_id: str) -> list[Reading]:
         and ctx.state.challenges.get(cid) != "passed"
         and wanted & set(spec.success.set_flags)
     ]
+
+
+def _label(kind: str, name: str) -> str:
+    """ "look at the sea" — never "look at the the sea" for a thing its author named "the sea"."""
+    verb = _verb_for(kind)
+    if verb.endswith(" the") and name.lower().startswith("the "):
+        verb = verb.removesuffix(" the")
+    return f"{verb} {name}"
 
 
 def _verb_for(kind: str) -> str:

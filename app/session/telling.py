@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.dm.events import SessionEvent, StateChange
+from app.world import view
 from app.world.ledger import LedgerEvent, RelationshipShifted, ThresholdCrossed
 from app.world.state import GameState
 
@@ -49,6 +50,13 @@ def tell(state: GameState, events: Sequence[LedgerEvent]) -> list[SessionEvent]:
     return shown
 
 
+def _known(state: GameState, npc: str) -> bool:
+    """The party has met this person, spoken to them, or has them in sight now."""
+    if state.flags.get(f"met_{npc}") or state.truth.seen(f"spoke_to.{npc}"):
+        return True
+    return state.campaign is not None and npc in view.npcs_here(state, state.campaign)
+
+
 def _name(state: GameState, npc: str) -> str:
     campaign = state.campaign
     if campaign is not None and npc in campaign.npcs:
@@ -66,10 +74,15 @@ def _shift(
     values = f"{event.dimension} {event.value:g}" + "".join(
         f", {state.name_of(p.toward)} {p.value:g}" for p in personal
     )
+    name = _name(state, event.npc)
+    text = f"{name} {said}{heard} — {values}"
+    if not _known(state, event.npc):  # someone the party has never met nor seen: hearsay
+        source = f" from {_name(state, event.heard_from)}" if event.heard_from else ""
+        text = f"{name}, whom you have not met, hears of you{source}: {said} — {values}"
     return StateChange(
         kind="relationship",
         target_id=event.npc,
-        description=f"{_name(state, event.npc)} {said}{heard} — {values}",
+        description=text,
         before=f"{event.value - event.delta:g}",
         after=f"{event.value:g}",
     )

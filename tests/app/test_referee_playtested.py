@@ -148,3 +148,16 @@ def test_a_line_starts_with_a_capital_whatever_name_begins_it() -> None:
 
     assert _sentence("the Grey Sister twists away.") == "The Grey Sister twists away."
     assert _sentence("'Come home.'") == "'Come home.'"
+
+
+def test_words_to_a_foe_in_a_fight_are_answered_and_not_refused() -> None:
+    from app.dm.tools.campaign_tools import start_encounter
+
+    state = start_session(BELL, 1).state
+    state.visited += ["strand"]
+    enter_scene(state, "chapel", "test")
+    start_encounter(state, "warden")  # the Grey Sister: a foe who is also a person
+    referee = _referee()
+    calls = referee._act(state, state.encounter.current.id, "ask the grey sister about wendel")  # type: ignore[union-attr]
+    assert all(c.name != "set_flag" for c in calls)  # a fight's tools set no flags
+    assert any("Little Wendel" in n for n in referee.notes), referee.notes

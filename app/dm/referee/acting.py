@@ -207,7 +207,8 @@ class Acting(Caring):
         greeted = any(c.name == "set_flag" and c.arguments == meeting for c in self.earlier)
         if not state.flags.get(met) and not greeted:  # one greeting, however many speak
             self.notes.append(f"{npc.description} {npc.greeting}".strip())
-            calls.append(self._call("flag", actor, "set_flag", name=met, value=True))
+            if state.encounter is None:  # a fight's tools set no flags: met once it is over
+                calls.append(self._call("flag", actor, "set_flag", name=met, value=True))
         topics = ", ".join(npc.topics)
         reaction = _reaction(state, actor, intent.target, npc.name)
         if intent.topic and intent.topic in npc.topics:

@@ -161,3 +161,15 @@ def test_words_to_a_foe_in_a_fight_are_answered_and_not_refused() -> None:
     calls = referee._act(state, state.encounter.current.id, "ask the grey sister about wendel")  # type: ignore[union-attr]
     assert all(c.name != "set_flag" for c in calls)  # a fight's tools set no flags
     assert any("Little Wendel" in n for n in referee.notes), referee.notes
+
+
+def test_a_fight_started_while_one_is_on_waits_and_the_turn_goes_on() -> None:
+    from app.dm.tools.campaign_tools import apply_effects, start_encounter
+    from app.world.campaign import Effects
+
+    state = start_session(BELL, 1).state
+    state.visited += ["strand"]
+    enter_scene(state, "chapel", "test")
+    start_encounter(state, "warden")
+    _, summary = apply_effects(state, Effects(start_encounter="warden"), None, "a trigger")
+    assert summary.get("combat_waits") == "warden" and state.encounter is not None

@@ -89,7 +89,12 @@ def apply_effects(
     if effects.move_to:
         events += enter_scene(state, effects.move_to, reason)
         summary["moved_to"] = effects.move_to
-    if effects.start_encounter:
+    if effects.start_encounter and state.encounter is not None:
+        # A fight is already on (a trigger that still holds, an outcome mid-fight): the
+        # turn goes on — it is not the author's fight to fail on, nor the players'.
+        state.record("encounter", f"{effects.start_encounter} not started: a fight is on")
+        summary["combat_waits"] = effects.start_encounter
+    elif effects.start_encounter:
         events += start_encounter(state, effects.start_encounter)
         summary["combat"] = effects.start_encounter
     if effects.ending and state.ending is None:

@@ -12,10 +12,10 @@ from app.dm.understanding.fighting_words import HOLDS, attack_style, refine_hold
 from app.dm.understanding.intent import Intent, IntentKind, Reading
 from app.dm.understanding.positions import position_move
 from app.dm.understanding.readings import Context, about_words, topic_of
-from app.dm.understanding.scope import ThingKind
+from app.dm.understanding.scope import Thing, ThingKind
 from app.dm.understanding.spells import healing_asked, knows, self_target, spell_mentioned
 from app.dm.understanding.targets import named_creatures, pick_creatures
-from app.dm.understanding.words import core, has_phrase, phrase_at, verb_at, verbs_in
+from app.dm.understanding.words import core, has_phrase, name_score, phrase_at, verb_at, verbs_in
 from app.world.references import facts
 from rules.damage import LifeState
 from rules.srd import srd
@@ -208,6 +208,10 @@ def _attack(ctx: Context) -> Intent:
             options = tuple(Reading("attack", t.id, f"attack {t.name}")
                             for t in ctx.scope.of("creature"))  # fmt: skip
             return ctx.intent("ask", confidence=0.4, alternatives=options)
+        struck = _struck_thing(ctx) if not pick.named else None
+        if struck is not None:  # "slash at the pews": a thing is no foe, whoever is near
+            return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
+                              note=f"the {struck.name} cannot be fought")  # fmt: skip
         if pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
     npcs = ctx.named("npc")
@@ -227,6 +231,38 @@ def _attack(ctx: Context) -> Intent:
         return ctx.intent("ask", targets=(who.id,), confidence=0.5, note=f"{who.name} is no foe",
                           alternatives=options)  # fmt: skip
     return ctx.intent("attack", confidence=0.4, note="nothing here to fight")
+
+
+PLACE_WORDS = frozenset({
+    "behind", "from", "near", "by", "beside", "over", "under", "through", "across", "around",
+    "into", "on", "onto", "off", "past", "toward", "towards", "against", "atop", "along",
+})  # fmt: skip
+"""Words before a thing that make it where a blow comes from, not what it strikes
+("I shoot from behind the pews")."""
+
+
+def _struck_thing(ctx: Context) -> Thing | None:
+    """A feature the line strikes at as its object ("slash at the pews", "cut the bell
+    rope"), when no creature is named — not one it fights from behind or beside."""
+    for thing in ctx.named("feature"):
+        for name in thing.names:
+            at = phrase_at(ctx.said, name)
+            if at < 0:
+                continue
+            before = [w for w in ctx.said[:at].split() if w not in ("the", "a", "an", "that")]
+            if before and before[-1] not in PLACE_WORDS:
+                return thing
+    return None
+
+
+def _named_outright(ctx: Context) -> bool:
+    """A creature named by a whole name of its own, not by a word it shares with a thing
+    ("bell" of the Bell-Warden in "the bell rope")."""
+    return any(
+        name_score(ctx.said, n, ctx.vocab.stop) >= 1
+        for t in ctx.scope.of("creature")
+        for n in t.names
+    )
 
 
 def _leaving(ctx: Context) -> Intent | None:
@@ -538,6 +574,10 @@ def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack."""
     if ctx.scope.fighting and _armed(ctx):
+        struck = _struck_thing(ctx)
+        if struck is not None and not _named_outright(ctx):  # "cut the bell rope with…"
+            return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
+                              note=f"the {struck.name} cannot be fought")  # fmt: skip
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.named and pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=0.85)

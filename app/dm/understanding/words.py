@@ -158,6 +158,10 @@ def stems(text: str) -> str:
     return " ".join(stem(w) for w in text.split())
 
 
+NAME_FILLERS = frozenset({"the", "and", "of"})
+"""Words of a name that alone point at nobody ("the" of "the Grey Sister")."""
+
+
 def name_score(text: str, name: str, stop: frozenset[str]) -> float:
     """How well ``text`` names ``name`` (both normalised): above 1 for the whole phrase
     (longer names score higher), 0.5-0.75 for single words or typos, 0 for nothing."""
@@ -168,8 +172,8 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
     words = [w for w in text.split() if len(w) > 2]
     best = 0.0
     for part in name.split():
-        if len(part) < 3 or part in stop or part.isdigit():
-            continue
+        if len(part) < 3 or part in stop or part in NAME_FILLERS or part.isdigit():
+            continue  # "the" in "the Grey Sister" names nobody by itself
         for word in words:
             if word in stop:
                 continue

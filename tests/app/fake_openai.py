@@ -15,6 +15,7 @@ Tests drive the real ``openai`` client against it — no mocking of the client."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -151,10 +152,9 @@ class FakeOpenAI:
                 self.send_header("content-type", "application/json")
                 self.send_header("content-length", str(len(payload)))
                 self.end_headers()
-                try:
+                # the client may have given up waiting (a timeout test): nobody to answer
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                     self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up waiting (a timeout test): nobody to answer
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", "0"))

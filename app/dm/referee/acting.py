@@ -15,6 +15,7 @@ from app.dm.referee.fighting import attack_arguments, unaware_foes
 from app.dm.referee.levelling import USAGE_TEXT, levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
+from app.dm.referee.sequencing import CUNNING, Sequencing
 from app.dm.referee.tactics import weakest
 from app.dm.tools.executors import why_cannot_act
 from app.dm.tools.position_tools import engaged_foes, spell_reach
@@ -60,7 +61,7 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
     return offered[index] if index is not None and index < len(offered) else None
 
 
-class Acting(Caring):
+class Acting(Sequencing, Caring):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
@@ -92,7 +93,9 @@ class Acting(Caring):
             self.notes.append(WHEN_TO_REACT)
             return []
         # "Aria looks at the fire", typed by the one who plays Aria too: Aria acts
-        return self.carry_out(state, intent.actor or actor, intent)
+        who = intent.actor or actor
+        calls = self.carry_out(state, who, intent)
+        return self._with_clauses(state, who, intent, calls) if intent.then else calls
 
     def _may_open(self, state: GameState) -> bool:
         """An earlier line this turn does something that may open a shut way."""
@@ -370,6 +373,12 @@ class Acting(Caring):
             return []
         if intent.action in ("engage", "cover", "withdraw"):
             return self._step(state, actor, intent)
+        if intent.action in CUNNING and self._cunning(state, actor):
+            # a rogue hides, dashes or disengages with the bonus action: the action is left
+            if actor not in self.pending and not intent.then:
+                self.notes.append(f"({state.name_of(actor)} still has an action this turn.)")
+            return [self._call("feature", actor, "use_feature", creature_id=actor,
+                               feature="cunning_action", option=intent.action)]  # fmt: skip
         if intent.action == "ready":
             return self._ready(actor, intent)
         aimed: dict[str, Any] = {}

@@ -40,6 +40,11 @@ class RefereeBase:
         self.earlier: list[ToolCall] = []
         """While a turn is planned: the calls of the players' lines before the one being
         read (they run first: a lock picked may open the way the next line takes)."""
+        self.pending: dict[str, list[Intent]] = {}
+        """Clauses of a line still to be carried out this turn, by who said them."""
+        self.spent: dict[str, str] = {}
+        """What used a fighter's action this turn where the engine does not count it (a
+        potion drunk), in words: "the healing potion"."""
         self._count = 0
         self._for_players = True
 

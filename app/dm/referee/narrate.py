@@ -375,11 +375,12 @@ class FollowUps(RefereeBase):
             return [self._end_fight()]
         if self._for_players and actor in state.party:
             economy = state.encounter.economy.get(actor)
-            if economy is not None and economy.extra_attacks > 0:  # Extra Attack, Haste
+            waiting = actor in self.pending  # the line says what the next swing is for
+            if economy is not None and economy.extra_attacks > 0 and not waiting:
                 mark = result["target"] if result["target"] in foes else None
                 mark = mark or weakest((f, state.creatures[f].vitals.hp) for f in foes)
                 return [self._call("attack", actor, "attack", attacker_id=actor, target_id=mark)]
-            if still_has_action(state, actor):  # Action Surge: the player says what next
+            if still_has_action(state, actor) and not waiting:  # Action Surge: say what next
                 self.notes.append(f"{attacker} still has an action this turn.")
                 return []
         return [self._call("end_turn", actor, "end_turn")]

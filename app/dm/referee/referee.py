@@ -75,6 +75,8 @@ class OfflineReferee(Reacting, Acting, FollowUps):
                      for c in self.after_reaction(state, r)]  # fmt: skip
             rest = [(i, r) for i, r in results if self._kind(i) not in ("reaction", "end_subturn")]
             calls += self._follow_up(state, rest)
+            if self.pending:  # a line's next clause, now that the last one has run
+                calls = self._resume(state, calls)
         elif last["role"] == "user":
             self.notes, self.calls = [], {}
             try:
@@ -117,10 +119,12 @@ class OfflineReferee(Reacting, Acting, FollowUps):
     def _plan(self, state: GameState, content: str) -> list[ToolCall]:
         foe = _FOE_TURN.search(content)
         if foe:
+            self.pending, self.spent = {}, {}
             self._for_players = False
             return self._foe_turn(state, foe.group("id"))
         self._for_players = True
         self.intents, self.made = [], []
+        self.pending, self.spent = {}, {}
         calls: list[ToolCall] = []
         for line in content.splitlines():
             match = _ACTION_LINE.match(line.strip())

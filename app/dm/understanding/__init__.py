@@ -4,6 +4,6 @@ player means, to what, and how sure the game is — for every brain."""
 from __future__ import annotations
 
 from app.dm.understanding.intent import ACTING, Intent, IntentKind, Reading
-from app.dm.understanding.parse import understand
+from app.dm.understanding.line import understand
 
 __all__ = ["ACTING", "Intent", "IntentKind", "Reading", "understand"]

@@ -71,6 +71,10 @@ class Intent:
     """Why it asks back or refuses, in plain words (e.g. an unknown name)."""
     extra: tuple[str, ...] = field(default=())
     """More words that matter to the handler (e.g. an unknown spell's words)."""
+    then: tuple[Intent, ...] = ()
+    """The line's further clauses, in the order they happen ("drink the potion *and
+    attack*"): each read on its own words, in the world as the line was typed (the referee
+    reads each again when its turn comes, as the world then stands)."""
 
     @property
     def target(self) -> str | None:
@@ -100,4 +104,4 @@ class Intent:
             parts.append(f"(topic: {self.topic})")
         if self.alternatives:
             parts.append("or ".join(f"{r.label} " for r in self.alternatives).strip())
-        return " ".join(parts)
+        return " then ".join([" ".join(parts), *(t.summary(names) for t in self.then)])

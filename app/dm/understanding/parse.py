@@ -36,7 +36,7 @@ def _strip_fillers(said: str, vocab: Vocabulary) -> str:
     return said
 
 
-def understand(
+def understand_clause(
     text: str,
     actor: str | None,
     state: GameState,
@@ -44,7 +44,8 @@ def understand(
     *,
     language: str | None = None,
 ) -> Intent:
-    """Read one line typed as ``actor`` in the current situation."""
+    """Read one clause (or a whole line as one) typed as ``actor`` in the current
+    situation; :func:`app.dm.understanding.line.understand` cuts a line into clauses."""
     code = language or (campaign.campaign.language if campaign is not None else "en") or "en"
     vocab = vocabulary_for(code) or ENGLISH
     raw = " ".join(text.split())

@@ -1,0 +1,191 @@
+"""A line of several clauses carried out in order, within the action economy.
+
+The first clause is carried out as any line is. The rest wait until its tool calls have
+run, then each is read again as the world now stands (a move changes what "look around"
+sees; a lock picked opens the way the next clause takes) and carried out in turn. In a
+fight, a clause that does not fit what the turn has left is said plainly and not taken:
+"Thorin's action this turn is already spent (on the healing potion); “attack the rat”
+will have to wait for the next turn." Nothing is dropped in silence.
+
+What a clause costs is read from the rules: a weapon attack takes the action unless Extra
+Attack left another swing; a spell its casting time; a feature its own cost; a potion the
+action (the engine's heal does not spend it, so the referee keeps that account itself);
+hiding, dashing or disengaging a rogue's bonus action (Cunning Action) when the action is
+spoken for; a step, speech or a question nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from app.dm.brain import ToolCall
+from app.dm.referee.base import RefereeBase
+from app.dm.understanding import Intent
+from app.dm.understanding.parse import understand_clause
+from app.world.state import GameState
+from rules.economy import ActionKind
+from rules.features import feature
+from rules.srd import srd
+
+FREE = "free"
+_ENDS = ("end_turn", "end_combat")
+CUNNING = frozenset({"hide", "dash", "disengage"})
+"""What a rogue's Cunning Action does as a bonus action."""
+STEPS = frozenset({"engage", "cover", "withdraw"})
+"""Manoeuvres that are movement, not an action."""
+
+
+def cost_of(state: GameState, actor: str, intent: Intent) -> str:
+    """What a clause takes from a fighter's turn: "action", "bonus_action", "attack" (a
+    swing: the action, or a further attack it left), "end" (it ends the turn) or free."""
+    kind = intent.kind
+    if kind == "attack":
+        return "attack"
+    if kind == "cast" and intent.spell:
+        time = srd().spells.get(intent.spell).casting_time
+        return "bonus_action" if time == "bonus_action" else "action"
+    if kind == "feature":
+        spec = feature(intent.action or "")
+        cost = spec.action if spec is not None else "action"
+        return cost if cost in ("action", "bonus_action") else FREE
+    if kind == "manoeuvre":
+        return FREE if intent.action in STEPS else "action"
+    if kind in ("use", "challenge"):
+        return "action"
+    if kind == "hold":
+        return "end"
+    return FREE
+
+
+class Sequencing(RefereeBase):
+    """The clauses after a line's first, waiting for their turn to be carried out."""
+
+    if TYPE_CHECKING:  # the acting half of the referee carries out one clause
+
+        def carry_out(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]: ...
+
+    def _with_clauses(
+        self, state: GameState, actor: str, intent: Intent, calls: list[ToolCall]
+    ) -> list[ToolCall]:
+        """After a line's first clause: the rest now (when it changed nothing yet) or once
+        its calls have run."""
+        self._note_spent(state, actor, intent)
+        rest = list(intent.then)
+        while rest and not calls:
+            calls = self._next_clause(state, actor, rest)
+        if rest:
+            self.pending[actor] = rest
+            return self._turn_kept(actor, calls)
+        return calls
+
+    def _turn_kept(self, actor: str, calls: list[ToolCall]) -> list[ToolCall]:
+        """The calls without the turn's end: more is to come from this fighter."""
+        kept = [c for c in calls if not (c.name == "end_turn" and self._who(c) == actor)]
+        dropped = {c.id for c in calls} - {c.id for c in kept}
+        self.made = [c for c in self.made if c.id not in dropped]
+        return kept
+
+    def _who(self, call: ToolCall) -> str | None:
+        return self.calls.get(call.id, ("", None))[1]
+
+    def _resume(self, state: GameState, calls: list[ToolCall]) -> list[ToolCall]:
+        """After a round of results: each speaker whose clause has finished goes on to
+        the next one."""
+        for actor in list(self.pending):
+            own = [c for c in calls if self._who(c) == actor]
+            if any(c.name not in _ENDS for c in own):
+                continue  # the clause is still running (a chained check, a second swing)
+            if any(c.name == "end_combat" for c in calls):
+                self._cannot_now(state, actor, "the fight is over")
+                continue
+            calls = self._turn_kept(actor, calls)
+            rest = self.pending.pop(actor)
+            more: list[ToolCall] = []
+            while rest and not more:
+                more = self._next_clause(state, actor, rest)
+            if rest:
+                self.pending[actor] = rest
+                more = self._turn_kept(actor, more)
+            calls += more
+        return calls
+
+    def _next_clause(self, state: GameState, actor: str, rest: list[Intent]) -> list[ToolCall]:
+        """Carry out the next waiting clause as the world now stands, or say why it must
+        wait; when the turn can hold nothing more, what is left waits too."""
+        clause = rest.pop(0)
+        fresh = understand_clause(clause.text, actor, state, self.campaign)
+        if fresh.kind in ("ask", "refuse", "foreign") and clause.kind not in ("ask",):
+            fresh = clause  # read as it was when the line was typed (the thing is gone now)
+        clause = replace(fresh, then=())
+        fight = state.encounter
+        if fight is not None and actor in state.party:
+            if fight.current.id != actor:
+                rest.clear()
+                self._cannot_now(state, actor, "the turn has passed", clause)
+                return []
+            why = self._no_room(state, actor, clause)
+            if why:
+                rest.clear()
+                self.notes.append(why)
+                return [self._call("end_turn", actor, "end_turn")]
+        calls = self.carry_out(state, actor, clause)
+        self._note_spent(state, actor, clause)
+        return calls
+
+    def _note_spent(self, state: GameState, actor: str, intent: Intent) -> None:
+        if state.encounter is not None and intent.kind == "use" and intent.confidence >= 0.6:
+            self.spent[actor] = f"the {self._item_label(intent.item)}" if intent.item else "that"
+
+    def _item_label(self, item: str) -> str:
+        if self.campaign is not None and item in self.campaign.items:
+            return self.campaign.items[item].name.lower()
+        return item
+
+    def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:
+        """Why the clause does not fit what is left of the turn ("" when it does)."""
+        fight = state.encounter
+        assert fight is not None
+        economy = fight.economy.get(actor)
+        if economy is None:
+            return ""
+        cost = cost_of(state, actor, clause)
+        if clause.kind == "manoeuvre" and clause.action in CUNNING and self._cunning(state, actor):
+            return ""  # a rogue hides, dashes or disengages with the bonus action
+        action_left = economy.available(ActionKind.ACTION) and actor not in self.spent
+        if cost == "attack" and (economy.extra_attacks > 0 or action_left):
+            return ""
+        if cost in ("action", "attack") and not action_left:
+            return self._waits(state, actor, clause, "action", self.spent.get(actor, ""))
+        if cost == "bonus_action" and not economy.available(ActionKind.BONUS_ACTION):
+            return self._waits(state, actor, clause, "bonus action", "")
+        return ""
+
+    def _cunning(self, state: GameState, actor: str) -> bool:
+        sheet = state.party.get(actor)
+        fight = state.encounter
+        economy = fight.economy.get(actor) if fight is not None else None
+        return (
+            sheet is not None
+            and sheet.has("cunning_action")
+            and economy is not None
+            and economy.available(ActionKind.BONUS_ACTION)
+        )
+
+    @staticmethod
+    def _waits(state: GameState, actor: str, clause: Intent, what: str, on: str) -> str:
+        spent = f" (on {on})" if on else ""
+        return (
+            f"{state.name_of(actor)}'s {what} this turn is already spent{spent}; "
+            f"“{clause.text.strip(' .,!')}” will have to wait for the next turn."
+        )
+
+    def _cannot_now(
+        self, state: GameState, actor: str, why: str, clause: Intent | None = None
+    ) -> None:
+        rest = self.pending.pop(actor, [])
+        waiting = [clause] if clause is not None else []
+        waiting += rest
+        if waiting:
+            said = "; ".join(f"“{c.text.strip(' .,!')}”" for c in waiting)
+            self.notes.append(f"{state.name_of(actor)} does not get to {said} — {why}.")

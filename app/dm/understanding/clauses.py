@@ -1,0 +1,147 @@
+"""A line of several actions, cut into its clauses: "I drink the potion and attack the
+rat", "hide, then shoot", "before I go down I light the lantern".
+
+The cut is made on the words a player strings actions with (``and``, ``then``, commas,
+sentence ends, ``before``/``after``/``while``), never inside quoted speech, and only
+*proposed* here: the parser keeps a cut when every part reads as an action, a question or
+words to someone on its own (:mod:`.parse`), so "ask Berta about Tam and the key" or
+"attack the goblin and the rat" stay one clause. ``before`` and ``after`` put the clauses
+in the order they happen ("attack after I drink" drinks first).
+
+A later clause may point back at an earlier one ("then shoot *it*", "and give it to
+*her*"): :func:`refer_back` puts the earlier clause's target in place of the pronoun, so
+each clause is read on its own words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_CLAUSES = 4
+"""More actions than this in one line are not cut further (a long paste is read as one)."""
+
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']{3,}'(?!\w)")
+_STRONG = re.compile(
+    r"(?:[.!?;]+\s+|\s*,?\s+and\s+then\s+|\s*,\s*then\s+|\s+then\s+|\s*,\s*and\s+|"
+    r"\s+and\s+(?=i\s|i'll\s|we\s)|\s*,\s+(?=i\s|we\s|i'll\s))",
+    re.IGNORECASE,
+)
+"""Boundaries that nearly always join two deeds: a sentence end, "then", ", and",
+"and I …", ", I …"."""
+_WEAK = re.compile(r"\s+and\s+|\s+&\s+|\s*,\s+|\s+while\s+|\s+plus\s+", re.IGNORECASE)
+"""Boundaries that join two deeds only when a verb follows ("drink and attack") and
+otherwise join two things ("the rat and the goblin")."""
+_BEFORE = re.compile(r"^\s*before\s+(.+?)\s*,\s*(.+)$|^(.+?)\s+before\s+(.+)$", re.IGNORECASE)
+_AFTER = re.compile(r"^\s*after\s+(.+?)\s*,\s*(.+)$|^(.+?)\s+after\s+(.+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One proposed clause: its words, and whether the cut before it was a strong one."""
+
+    text: str
+    strong: bool
+    subordinate: bool = False
+    """Cut off by "before"/"after": a deed of the speaker's only when it says so ("before
+    I go", "after drinking"), not a plan of the party's ("before we go down") or another's
+    deed ("before he heaves the door")."""
+    part: int = 0
+    """Which run of the line it was cut from (a sentence or a "then" clause, in time
+    order): pieces of one part may be glued back together, in their own order."""
+
+
+def _masked(text: str) -> str:
+    """The line with quoted speech blanked out (same length), so no cut falls inside it."""
+    return _QUOTED.sub(lambda m: "\0" * len(m.group(0)), text)
+
+
+def _cut(text: str, pattern: re.Pattern[str], strong: bool) -> list[Piece]:
+    masked = _masked(text)
+    pieces: list[Piece] = []
+    start = 0
+    for match in pattern.finditer(masked):
+        if match.start() == 0:
+            continue
+        pieces.append(Piece(text[start : match.start()], strong if pieces else True))
+        start = match.end()
+    pieces.append(Piece(text[start:], strong if pieces else True))
+    return [p for p in pieces if p.text.strip(" ,.;!?")]
+
+
+def _ordered(text: str) -> list[tuple[str, bool]]:
+    """``before``/``after`` put in time order: "after I drink, I attack" and "I attack
+    after drinking" both drink first; "I drink before I attack" keeps its order."""
+    masked = _masked(text)
+    for pattern, first_is_later in ((_AFTER, True), (_BEFORE, False)):
+        match = pattern.match(masked)
+        if match is None:
+            continue
+        if match.group(1) is not None:  # "after X, Y" / "before X, Y"
+            x = text[match.start(1) : match.end(1)]
+            y = text[match.start(2) : match.end(2)]
+            return [(x, True), (y, False)] if first_is_later else [(y, False), (x, True)]
+        y = text[match.start(3) : match.end(3)]  # "Y after X" / "Y before X"
+        x = text[match.start(4) : match.end(4)]
+        return [(x, True), (y, False)] if first_is_later else [(y, False), (x, True)]
+    return [(text, False)]
+
+
+def propose(text: str, *, in_time_order: bool = True) -> list[Piece]:
+    """The clauses a line may hold, in the order they happen; one piece when there is
+    nothing to cut. Each piece keeps its own words (fillers such as "then" are left for
+    the parser to drop). ``in_time_order=False`` leaves "before"/"after" uncut ("I run
+    after him" is one deed)."""
+    pieces: list[Piece] = []
+    part = 0
+    for ordered, under in _ordered(text) if in_time_order else [(text, False)]:
+        for strong in _cut(ordered, _STRONG, True):
+            part += 1
+            for weak_no, weak in enumerate(_cut(strong.text, _WEAK, False)):
+                cut = weak.strong or weak_no == 0
+                pieces.append(Piece(weak.text.strip(), cut, under, part))
+    return pieces[: MAX_CLAUSES * 2]
+
+
+_BACK = re.compile(
+    r"\b(it|him|her|them|that one|the same one|same one|that thing)\b(?!'s)",
+    re.IGNORECASE,
+)
+_KEEP_HER = re.compile(r"\bher\s+(?!again\b|too\b|now\b|first\b|with\b|\W*$)\w+", re.IGNORECASE)
+
+
+def refer_back(text: str, name: str) -> str:
+    """A later clause with its pronoun pointing back replaced by the earlier clause's
+    target ("then shoot it" -> "then shoot Giant Rat 2"). "Her" before a noun is a
+    possessive ("her sword") and stays."""
+    if not name:
+        return text
+    possessive = {m.start() for m in _KEEP_HER.finditer(text)}
+    for match in _BACK.finditer(text):
+        if match.start() in possessive:
+            continue
+        return text[: match.start()] + name + text[match.end() :]
+    return text
+
+
+_OWN_DEED = re.compile(r"^(?:i|i'll|i'm|then i)\s|^\w+ing\b", re.IGNORECASE)
+
+
+def own_deed(piece: Piece) -> bool:
+    """Whether a piece says a deed of the speaker's: any piece but a subordinate one
+    that does not start with "I" or an "-ing" verb ("after drinking")."""
+    return not piece.subordinate or bool(_OWN_DEED.match(piece.text.strip()))
+
+
+_OTHERS = re.compile(r"^(?:he|she|they|it|you|he'll|she'll|they'll|you'll)\s", re.IGNORECASE)
+
+
+def others_deed(text: str) -> bool:
+    """A clause whose subject is someone else ("… and he heaves the door")."""
+    return bool(_OTHERS.match(text.strip()))
+
+
+def mentions_back(text: str) -> bool:
+    """Whether a clause points back at something already named ("it", "him", "them")."""
+    possessive = {m.start() for m in _KEEP_HER.finditer(text)}
+    return any(m.start() not in possessive for m in _BACK.finditer(text))

@@ -1,0 +1,160 @@
+"""A whole line read as the clauses it holds: the first clause's :class:`Intent`, with
+the clauses after it in ``then`` — each read in the context of the ones before it.
+
+:func:`understand` proposes cuts (:mod:`.clauses`), reads every piece on its own
+(:func:`.parse.understand_clause`), and keeps a cut only where the pieces read as things
+a player does or asks: a piece that is no clause on its own ("… and the key") is glued
+back to the one before it, chatter between deeds ("ugh") is let go, and when the cut
+finds fewer than two deeds the line is read whole, exactly as before. A later clause that
+points back ("then shoot it") is read with the earlier clause's target in place of the
+pronoun.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from app.dm.understanding.clauses import (
+    Piece,
+    mentions_back,
+    others_deed,
+    own_deed,
+    propose,
+    refer_back,
+)
+from app.dm.understanding.intent import Intent
+from app.dm.understanding.parse import understand_clause
+from app.world.campaign import Campaign
+from app.world.state import GameState
+
+LONG = 30
+"""Words past which a line that already reads as one sure deed is not cut: a paragraph's
+other verbs are mostly story ("stomps over to the hearth, drops his pack …")."""
+PRELUDE_VERBS = (
+    "raise", "draw", "drew", "get out", "take out", "pull out", "ready", "readie", "hold up",
+    "hold out", "walk up to", "walk over to", "step up to", "step over to", "go up to",
+    "go over to", "approach", "kneel", "lean", "turn to", "point", "keep", "unsling", "nock",
+    "heft", "brandish", "take aim", "aim", "wind up", "square up", "clench", "reach for",
+)  # fmt: skip
+_PRELUDE = re.compile(
+    r"^(?:[\w' ]{1,20}:\s*)?(?:(?:i|we|he|she|they|[A-Z][a-z]+)\s+)?(?:\w+ly\s+)?(?:"
+    + "|".join(
+        rf"{re.escape(v.split()[0])}(?:s|es|ed|d|ing|ting)?{re.escape(v[len(v.split()[0]) :])}"
+        for v in PRELUDE_VERBS
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
+"""A clause that only sets up the next ("raises her holy symbol and blesses Bram", "gets
+out her tools and works on the padlock", "walks up to Berta and asks …"): story, not a
+deed of its own, when a deed follows it."""
+CHANGED_MIND = re.compile(r"\b(wait,? no|actually,? no|never ?mind|scratch that|or maybe)\b", re.I)
+"""A line that takes itself back is read whole (the parser says so)."""
+NOT_A_DEED = frozenset({"ask", "foreign", "refuse", "help"})
+"""Readings that are no clause of their own: a piece read so is glued to the one before."""
+
+
+def understand(
+    text: str,
+    actor: str | None,
+    state: GameState,
+    campaign: Campaign | None,
+    *,
+    language: str | None = None,
+) -> Intent:
+    """Read one line typed as ``actor``: its first action, and the rest in ``then``."""
+    whole = understand_clause(text, actor, state, campaign, language=language)
+    if whole.kind in ("refuse", "foreign") or len(text) > 600:
+        return whole  # nobody's to move, or not the game's language: the line as one
+    if whole.kind == "manoeuvre" and whole.action == "ready":
+        return whole  # "wait for a rat to come at me, then stab it": one readied action
+    sure = whole.kind not in NOT_A_DEED and whole.confidence >= 0.7
+    if (whole.kind not in NOT_A_DEED and len(text.split()) > LONG) or CHANGED_MIND.search(text):
+        return whole  # a paragraph of story around one deed: read whole, as a DM skims it
+    for in_time_order in (True, False):
+        pieces = propose(text, in_time_order=in_time_order)
+        if len(pieces) < 2:
+            return whole
+        read = _clauses(pieces, whole.actor or actor, state, campaign, language)
+        if read is not None:
+            break
+    else:
+        return whole
+    if len(read) < 2:
+        return whole
+    if sure and not any(_same(whole, clause) for clause in read):
+        return whole  # the cut reads the line otherwise than whole: it was a wrong cut
+    asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)
+    if asking and not all(c.kind == "question" for c in read):
+        return whole  # "should we rest before we go out there?" asks; it does not go
+    head, *rest = read
+    return replace(head, then=tuple(rest))
+
+
+def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
+    names = {cid: c.name for cid, c in state.creatures.items()}
+    names |= {cid: s.name for cid, s in state.party.items()}
+    if campaign is not None:
+        names |= {k: v.name for k, v in campaign.npcs.items()}
+        names |= {k: v.name for k, v in campaign.items.items()}
+        scene = campaign.scenes.get(state.scene.id)
+        if scene is not None:
+            names |= {k: f.name for k, f in scene.features.items()}
+    return names
+
+
+def _clauses(
+    pieces: list[Piece],
+    actor: str | None,
+    state: GameState,
+    campaign: Campaign | None,
+    language: str | None,
+) -> list[Intent] | None:
+    """Each piece read, glued or let go as it reads; ``None`` when a piece that starts a
+    run is no deed and not mere chatter (the cut was wrong: "I run after him")."""
+    names: dict[str, str] | None = None
+    read: list[tuple[Piece, str, Intent]] = []
+    for piece in pieces:
+        words = piece.text
+        if read and mentions_back(words) and read[-1][2].target:
+            names = names or _names(state, campaign)
+            words = refer_back(words, names.get(read[-1][2].target or "", ""))
+        intent = understand_clause(words, actor, state, campaign, language=language)
+        if piece is not pieces[-1] and _PRELUDE.match(piece.text):
+            continue  # setting up what follows: the next clause is the deed
+        if not own_deed(piece) or others_deed(piece.text):
+            continue  # "… before we go down", "… and he heaves the door": not this deed
+        if intent.kind not in NOT_A_DEED and _fits(piece, intent):
+            read.append((piece, words, intent))
+            continue
+        same_run = bool(read) and read[-1][0].part == piece.part
+        if same_run:  # "ask Berta about Tam" + "the key": one clause
+            before, said, _ = read.pop()
+            glued = f"{said}, {piece.text}" if piece.strong else f"{said} and {piece.text}"
+            again = understand_clause(glued, actor, state, campaign, language=language)
+            read.append((before, glued, again))
+            continue
+        if _chatter(intent):
+            continue  # "Attack the rat. Ugh." — the deed, without the sigh
+        return None
+    return [intent for _, _, intent in read]
+
+
+def _same(one: Intent, other: Intent) -> bool:
+    return one.kind == other.kind and (one.target == other.target or not one.target)
+
+
+def _fits(piece: Piece, intent: Intent) -> bool:
+    """A piece cut off by a weak joint ("and", a comma) stands alone only when it says
+    what is done — it has its own verb, or asks — not when it merely names ("the rat")."""
+    if intent.acts and intent.confidence < 0.6:
+        return False  # "we get rooms": a deed with nothing to do it to
+    if piece.strong:
+        return True
+    return intent.kind == "question" or (intent.confidence >= 0.7 and not intent.alternatives)
+
+
+def _chatter(intent: Intent) -> bool:
+    """A piece that says nothing the game acts on, and names nothing."""
+    return intent.kind == "ask" and not intent.targets and not intent.alternatives

@@ -200,7 +200,8 @@ def reading(example: Example, campaign: Campaign) -> str:
         said = _HELP.get(example.note, "help")
     else:
         said = {"hold": "end the turn", "inventory": "what you carry", "ask": "ask back",
-                "foreign": "another language", "refuse": "refused"}[kind]  # fmt: skip
+                "foreign": "another language", "refuse": "refused",
+                "improvise": "a ruling on the deed"}[kind]  # fmt: skip
         said += f" ({example.note})" if kind == "ask" and example.note else ""
     if example.by and example.by != example.actor and kind not in ("ask", "refuse"):
         said = f"{name_of(campaign, example.by)}: {said}"

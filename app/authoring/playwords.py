@@ -34,6 +34,10 @@ INTENTS: dict[str, tuple[str, tuple[str, ...]]] = {
                ("Attacking",)),
     "cast": ("cast a spell the character knows", ("Casting spells",)),
     "feature": ("use a class feature or species trait", ("Class features",)),
+    "improvise": (
+        "a deed of your own on something here: the DM rules on it",
+        ("Anything else: improvised deeds",),
+    ),
     "manoeuvre": ("a step or a combat action: close in, take cover, fall back, Dodge, Dash, "
                   "Disengage, Hide, flee, grapple, shove, break free, stabilise, Ready",
                   ("Moving in a fight", "Dodge, Dash, Disengage, Hide and fleeing",

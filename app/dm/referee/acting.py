@@ -15,6 +15,7 @@ from app.dm.referee.fighting import attack_arguments, unaware_foes
 from app.dm.referee.levelling import USAGE_TEXT, levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
+from app.dm.referee.ruling import Ruling
 from app.dm.referee.sequencing import CUNNING, Sequencing
 from app.dm.referee.tactics import weakest
 from app.dm.tools.executors import why_cannot_act
@@ -61,7 +62,7 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
     return offered[index] if index is not None and index < len(offered) else None
 
 
-class Acting(Sequencing, Caring):
+class Acting(Sequencing, Ruling, Caring):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:

@@ -45,6 +45,11 @@ class RefereeBase:
         self.spent: dict[str, str] = {}
         """What used a fighter's action this turn where the engine does not count it (a
         potion drunk), in words: "the healing potion"."""
+        self.rulings: dict[str, tuple[str, str | None]] = {}
+        """A ruling's check call id -> (the deed, what it was done to), told when the roll
+        is in."""
+        self.cowed: set[str] = set()
+        """Foes a threat or a plea has broken: each gives up on its next turn."""
         self._count = 0
         self._for_players = True
 

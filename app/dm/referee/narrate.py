@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
@@ -124,6 +124,12 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
 class FollowUps(RefereeBase):
     """The referee's second half: reading tool results."""
 
+    if TYPE_CHECKING:  # the rulings half tells how an improvised deed's roll went
+
+        def _after_ruling(
+            self, state: GameState, call_id: str, result: dict[str, Any]
+        ) -> list[ToolCall]: ...
+
     def _follow_up(
         self, state: GameState, results: list[tuple[str, dict[str, Any]]]
     ) -> list[ToolCall]:
@@ -196,6 +202,8 @@ class FollowUps(RefereeBase):
                 self.notes.append(self._rested(result))
             elif kind == "feature":
                 self.notes.append(feature_note(state, actor, result))
+            elif kind == "ruling":
+                calls += self._after_ruling(state, call_id, result)
         return calls
 
     def _end_fight(self) -> ToolCall:

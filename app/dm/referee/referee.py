@@ -170,6 +170,8 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         """Badly hurt with most of its side down, a foe flees — or, last one standing,
         surrenders."""
         foe = state.creatures[foe_id]
+        if foe_id in self.cowed and len(self._foes(state)) <= 2:
+            return "surrender"  # a threat broke it, and few of its side still stand
         if foe.vitals.hp * 4 > foe.vitals.max_hp:
             return None
         others = [

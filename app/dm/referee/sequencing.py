@@ -53,6 +53,9 @@ def cost_of(state: GameState, actor: str, intent: Intent) -> str:
         return FREE if intent.action in STEPS else "action"
     if kind in ("use", "challenge"):
         return "action"
+    if kind == "improvise":
+        free = intent.action == "auto" or intent.extra[:1] in (("light",), ("listen",))
+        return FREE if free else "action"
     if kind == "hold":
         return "end"
     return FREE

@@ -12,13 +12,13 @@ from typing import Literal
 IntentKind = Literal[
     "question", "talk", "move", "examine", "attack", "cast", "use", "take", "drop", "give",
     "rest", "challenge", "manoeuvre", "hold", "inventory", "help", "ask", "foreign", "refuse",
-    "feature",
+    "feature", "improvise",
 ]  # fmt: skip
 """Every kind of thing a line can mean (the corpus labels use exactly these names)."""
 
 ACTING: frozenset[str] = frozenset(
     {"move", "attack", "cast", "use", "take", "drop", "give", "rest", "challenge", "manoeuvre",
-     "hold", "feature"}
+     "hold", "feature", "improvise"}
 )  # fmt: skip
 """Kinds that change the game when carried out."""
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from app.dm.understanding import readings as r
 from app.dm.understanding import verbs as v
+from app.dm.understanding.improvised import improvised
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.language import detect, foreign_language
 from app.dm.understanding.readying import readying
@@ -110,9 +111,14 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         or r.question(ctx)
         or readying(ctx)
         or v.by_verbs(ctx)
-        or r.spoken(ctx)
-        or v.bare_names(ctx)
     )
+    to_foes = found is not None and found.kind == "talk" and not found.target
+    unsure = found is not None and found.confidence < 0.6 and found.kind in ("examine", "talk")
+    unclear = found is not None and found.kind == "ask" and not found.alternatives
+    if found is None or unclear or unsure or to_foes:
+        # no verb of the game's own fits: a deed a DM rules on ("tie up the sleeper")
+        found = improvised(ctx) or found
+    found = found or r.spoken(ctx) or v.bare_names(ctx)
     unsure = found is None or (found.kind == "ask" and not found.alternatives)
     if unsure and "?" in ctx.raw:
         found = r.ask_about(ctx)

@@ -1,0 +1,183 @@
+"""The referee's rulings on improvised deeds (:mod:`app.dm.understanding.improvised`):
+"yes, and", as a DM gives them at the table.
+
+A deed nothing stands against simply happens (shaking a sleeper awake, tying up one who
+is senseless, lighting a lantern); one that could fail is an ability check against the
+DC the reading set (easy 10, medium 15, hard 20), with the outcome told after the roll.
+State changes only where the rules allow it, and only through tools: a sleeper woken
+loses the unconscious condition; a bound captive is restrained. Threats and appeals to
+foes in a fight are Intimidation or Persuasion: the foes that can be cowed give up on
+their next turn; the mindless and the dead cannot be, and the referee says so. A refusal
+names its real reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.dm.brain import ToolCall
+from app.dm.referee.base import RefereeBase
+from app.dm.understanding import Intent
+from app.world.state import GameState
+from rules.damage import LifeState
+
+FEARLESS = frozenset({"undead", "construct", "ooze"})
+"""Creature types no threat or plea moves."""
+FREE_DEEDS = frozenset({"light", "listen", "recall"})
+"""Deeds that take no action in a fight (a word, a glance, striking a light)."""
+
+_WON = {
+    "bind": "{a} has {t} trussed up tight: {t} is restrained.",
+    "climb": "{a} makes it up, sure-footed.",
+    "heave": "{a} puts a shoulder into it — and it gives.",
+    "balance": "{a} keeps their footing and comes through neatly.",
+    "search": "{a} searches thoroughly.",
+    "listen": "{a} holds still and listens hard.",
+    "sneak": "{a} moves without a sound.",
+    "palm": "{a}'s fingers are quicker than anyone's eyes.",
+    "tend": "{a} does what can be done with steady hands.",
+    "poke": "{a}'s prodding turns something up.",
+    "recall": "Something surfaces in {a}'s memory.",
+    "soothe_beast": "{t} settles under {a}'s hand.",
+    "sway": "{t} hears {a} out, and is swayed.",
+    "bluff": "{t} falls for it.",
+    "cow": "{a}'s threat lands on {t}: fear shows, and eyes go to the way out.",
+}
+_LOST = {
+    "bind": "{t} twists free before the knot is tied.",
+    "climb": "{a} slips back down.",
+    "heave": "{a} strains, but it will not budge.",
+    "balance": "{a} stumbles.",
+    "search": "{a} turns up nothing worth having.",
+    "listen": "{a} hears nothing but their own breathing.",
+    "sneak": "A scuff, a creak: {a} is heard.",
+    "palm": "{a} fumbles it.",
+    "tend": "{a}'s efforts do little good.",
+    "recall": "{a} cannot place it.",
+    "soothe_beast": "{t} shies away from {a}.",
+    "sway": "{a}'s words do not reach {t}.",
+    "bluff": "The ruse fails on {t}.",
+    "cow": "{a}'s threat falls flat against {t}.",
+}
+
+
+class Ruling(RefereeBase):
+    """Rulings on deeds the players invent."""
+
+    def _do_improvise(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        key, dc = (*intent.extra, "", "15")[:2]
+        name = state.name_of(actor)
+        target = intent.target
+        shown = state.name_of(target) if target else "it"
+        if key == "wake":
+            return self._wake(state, actor, target)
+        if key == "bind" and target in state.creatures and _senseless(state, target):
+            self.notes.append(f"{name} binds {shown} hand and foot: {shown} is restrained.")
+            return self._fight_end(state, actor, [self._restrain(actor, target)])
+        if key == "knock_out" and target in state.creatures:
+            if _senseless(state, target):
+                self.notes.append(f"{name} makes sure {shown} stays out cold.")
+                return []
+            attack = Intent("attack", intent.text, actor, targets=(target,), confidence=1.0)
+            self.notes.append(f"{name} goes for a stunning blow.")
+            return self.carry_out(state, actor, attack)
+        if key == "light" or intent.action == "auto":
+            self.notes.append(f"{name} does so. A warm light steadies everyone's nerves.")
+            return []
+        if key in ("cow", "sway", "bluff") and state.encounter is not None:
+            unmoved = self._unmoved(state, target)
+            if unmoved:
+                self.notes.append(unmoved)
+                return self._fight_end(state, actor, [])
+        reason = intent.text.strip()[:120] or key
+        skill = intent.action or "athletics"
+        call = self._call("ruling", actor, "request_ability_check", character_id=actor,
+                          skill=skill, dc=int(dc), reason=reason)  # fmt: skip
+        self.rulings[call.id] = (key, target)
+        calls = [call]
+        if key not in FREE_DEEDS:
+            calls = self._fight_end(state, actor, calls)
+        return calls
+
+    if TYPE_CHECKING:  # the acting half of the referee carries out one clause
+
+        def carry_out(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]: ...
+
+    def _fight_end(self, state: GameState, actor: str, calls: list[ToolCall]) -> list[ToolCall]:
+        """In a fight, the deed took the action: the turn ends after it."""
+        encounter = state.encounter
+        if encounter is not None and encounter.current.id == actor:
+            return [*calls, self._call("end_turn", actor, "end_turn")]
+        return calls
+
+    def _restrain(self, actor: str, target: str) -> ToolCall:
+        return self._call("condition", actor, "set_condition", target_id=target,
+                          condition="restrained", reason="tied up")  # fmt: skip
+
+    def _wake(self, state: GameState, actor: str, target: str | None) -> list[ToolCall]:
+        name = state.name_of(actor)
+        if target is None:
+            self.notes.append(f"{name} looks for someone to wake, but nobody here is asleep.")
+            return []
+        shown = state.name_of(target)
+        sheet = state.party.get(target)
+        if sheet is not None and sheet.vitals.state is LifeState.DYING:
+            self.notes.append(f"Shaking will not wake {shown}: {shown} is dying. Stabilise "
+                              "or heal them.")  # fmt: skip
+            return []
+        if not _senseless(state, target):
+            self.notes.append(f"{shown} is awake already.")
+            return []
+        self.notes.append(f"{name} shakes {shown} hard. {shown} wakes with a start.")
+        wake = self._call("condition", actor, "set_condition", target_id=target,
+                          condition="unconscious", present=False,
+                          reason="shaken awake")  # fmt: skip
+        return self._fight_end(state, actor, [wake])
+
+    def _unmoved(self, state: GameState, target: str | None) -> str:
+        """Why no foe can be cowed or talked round ("" when one can)."""
+        foes = [target] if target in state.creatures else self._foes(state)
+        minds = []
+        for fid in foes:
+            creature = state.creatures[fid]
+            block = state.monster(creature.monster) if creature.monster else None
+            kind = block.type.split()[0] if block is not None else ""
+            if block is None or (kind not in FEARLESS and block.abilities.intelligence > 3):
+                minds.append(fid)
+        if minds or not foes:
+            return ""
+        first = state.creatures[foes[0]]
+        block = state.monster(first.monster) if first.monster else None
+        kind = block.type.split()[0] if block is not None else "creature"
+        return (
+            f"{first.name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind}: words will "
+            "neither cow nor sway it."
+        )
+
+    def _after_ruling(
+        self, state: GameState, call_id: str, result: dict[str, Any]
+    ) -> list[ToolCall]:
+        """The roll is in: the outcome told, and what it changes done through tools."""
+        key, target = self.rulings.pop(call_id, ("", None))
+        actor = self.calls.get(call_id, ("", None))[1] or ""
+        won = bool(result.get("success"))
+        crowd = "the foes" if state.encounter is not None else "them"
+        shown = state.name_of(target) if target else crowd
+        line = (_WON if won else _LOST).get(key, "{a} manages it." if won else "{a} fails.")
+        self.notes.append(line.format(a=state.name_of(actor), t=shown))
+        calls: list[ToolCall] = []
+        if won and key == "bind" and target in state.creatures:
+            calls.append(self._restrain(actor, target))
+        if won and key in ("cow", "sway") and state.encounter is not None:
+            foes = [target] if target in state.creatures else self._foes(state)
+            self.cowed |= {f for f in foes if not self._unmoved(state, f)}
+        return calls
+
+
+def _senseless(state: GameState, cid: str) -> bool:
+    """Asleep, unconscious, or at 0 hit points and stable: unable to resist."""
+    who = state.creatures.get(cid) or state.party.get(cid)
+    if who is None:
+        return False
+    out = any(a.condition.value in ("unconscious", "asleep") for a in who.conditions)
+    return out or (who.vitals.hp == 0 and who.vitals.state is not LifeState.DEAD)

@@ -1,0 +1,141 @@
+"""Improvised actions: a plausible deed no other verb covers, done to a person or thing
+the scene names — tie up the sleeping goblin, shake Wren awake, kick over the table,
+demand their surrender, climb onto the bar. A good DM says "yes, and": it calls for the
+ability check the deed needs against an SRD-style DC (easy 10, medium 15, hard 20), or
+lets it simply happen when nothing stands against it.
+
+The reading is an :class:`Intent` of kind ``improvise``: ``action`` is the skill (or
+``auto``), ``extra`` holds the deed's key (``bind``, ``wake``, ``cow`` …) and its DC, and
+``targets`` what it is done to. The referee rules on it (:mod:`app.dm.referee.ruling`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.dm.understanding.intent import Intent
+from app.dm.understanding.readings import Context
+from app.dm.understanding.targets import pick_creatures
+from app.dm.understanding.verbs import challenge_named
+
+
+@dataclass(frozen=True)
+class Deed:
+    """A kind of improvised deed: the words for it, the check it needs, how hard."""
+
+    key: str
+    words: tuple[str, ...]
+    skill: str
+    """The skill a DM calls for, or ``auto`` when it simply happens."""
+    dc: int
+    needs_object: bool = True
+    """Whether the deed must be done to something the scene names."""
+
+
+DEEDS: tuple[Deed, ...] = (
+    Deed("bind", ("tie up", "tie", "bind", "truss", "gag", "shackle", "rope up", "tie him up",
+                  "tie her up", "tie it up", "tie them up"), "athletics", 10),
+    Deed("wake", ("wake up", "wake", "shake awake", "shake", "rouse", "slap awake", "nudge"),
+         "auto", 0),
+    Deed("knock_out", ("knock out", "knock him out", "knock her out", "knock it out",
+                       "pommel", "knock unconscious", "choke out", "sap"), "athletics", 15),
+    Deed("cow", ("demand", "order", "tell them to surrender", "intimidate", "threaten",
+                 "scare", "shout at", "yell at", "roar at", "bellow at", "menace", "glare at",
+                 "warn"), "intimidation", 15, needs_object=False),
+    Deed("sway", ("convince", "persuade", "plead with", "reason with", "beg", "bargain with",
+                  "appeal to", "talk down", "calm", "calm down", "soothe"), "persuasion", 15,
+         needs_object=False),
+    Deed("bluff", ("lie to", "bluff", "trick", "fool", "deceive", "distract", "feint",
+                   "pretend"), "deception", 15, needs_object=False),
+    Deed("climb", ("climb", "clamber", "scale", "climb onto", "climb up", "jump onto",
+                   "leap onto", "vault", "jump", "leap"), "athletics", 10, needs_object=False),
+    Deed("heave", ("kick over", "tip over", "topple", "overturn", "flip", "push over",
+                   "lift", "heave", "drag", "pull", "barricade", "block", "wedge",
+                   "break", "smash", "bash", "pry", "prise", "prize open", "kick"),
+         "athletics", 15),
+    Deed("balance", ("balance", "tumble", "roll under", "slide", "swing from", "swing on",
+                     "dive"), "acrobatics", 15, needs_object=False),
+    Deed("search", ("search", "rummage", "rummage through", "dig through",
+                    "feel around", "check for", "pat down", "frisk", "rifle through", "poke",
+                    "poke at", "prod", "stir", "rake through"),
+         "investigation", 10),
+    Deed("listen", ("listen", "listen at", "eavesdrop", "press my ear", "sniff", "smell"),
+         "perception", 10, needs_object=False),
+    Deed("sneak", ("sneak", "creep", "tiptoe", "slip past", "sneak up on", "sneak past"),
+         "stealth", 15, needs_object=False),
+    Deed("palm", ("pickpocket", "pick his pocket", "pick her pocket", "lift his", "steal",
+                  "palm", "swipe", "pocket"), "sleight_of_hand", 15),
+    Deed("tend", ("bandage", "treat", "patch up", "splint", "check his pulse",
+                  "check her pulse", "check the wound"), "medicine", 10),
+    Deed("light", ("light", "kindle", "relight", "light up", "put out", "snuff",
+                   "extinguish", "douse"), "auto", 0, needs_object=False),
+    Deed("recall", ("recall", "remember", "try to remember", "think back"), "history", 10,
+         needs_object=False),
+    Deed("soothe_beast", ("calm the", "tame", "pet", "feed the", "whistle to"),
+         "animal_handling", 15),
+)  # fmt: skip
+
+HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
+EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "out cold")
+
+
+def _verb_at_start(said: str, word: str) -> bool:
+    first = word.split(maxsplit=1)[0]
+    rest = word[len(first) :]
+    forms = rf"{re.escape(first)}(?:s|es|ed|d|ing|ting|ping)?{re.escape(rest)}"
+    return re.match(rf"^(?:i\s+|we\s+)?(?:\w+ly\s+)?{forms}\b", said) is not None
+
+
+def deed_of(said: str) -> Deed | None:
+    """The improvised deed a clause starts with (the longest words that fit), if any."""
+    best: tuple[int, Deed] | None = None
+    for deed in DEEDS:
+        for word in deed.words:
+            if _verb_at_start(said, word) and (best is None or len(word) > best[0]):
+                best = (len(word), deed)
+    return best[1] if best else None
+
+
+def improvised(ctx: Context) -> Intent | None:
+    """The clause as an improvised deed on something here, or ``None``."""
+    deed = deed_of(ctx.said)
+    if deed is None or challenge_named(ctx):
+        return None  # the campaign's own challenge for it is the ruling
+    things = ctx.named("creature", "npc", "feature", "item_here", "carried", "member", "exit")
+    target = things[0].id if things else None
+    if things and things[0].kind == "creature":  # "the sleeping rat", "the wounded one"
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        target = pick.ids[0] if pick.ids else target
+    if target is None and deed.needs_object and not _scene_mentions(ctx):
+        return None
+    dc = deed.dc
+    if any(w in ctx.said for w in HARD):
+        dc = max(dc, 15) + 5 if deed.skill != "auto" else 0
+    if any(w in ctx.said.split() for w in EASY) and deed.key not in ("wake",):
+        dc = max(10, dc - 5) if deed.skill != "auto" else 0
+    social = deed.key in ("cow", "sway", "bluff")
+    if social and not ctx.scope.fighting and target is None:
+        return None  # "order a drink", "calm her down" with nobody here: words, not a deed
+    if deed.key == "heave" and target is not None and target in ctx.state.creatures:
+        return None  # "smash the skeleton": a blow, read as an attack
+    return ctx.intent(
+        "improvise",
+        targets=(target,) if target else (),
+        action=deed.skill,
+        extra=(deed.key, str(min(dc, 20))),
+        confidence=0.8 if target else 0.7,
+    )
+
+
+def _scene_mentions(ctx: Context) -> bool:
+    """Whether the clause's object is something the scene's own words mention (a grate,
+    a fireplace poker) though no feature is made of it."""
+    campaign = ctx.campaign
+    if campaign is None or ctx.state.scene.id not in campaign.scenes:
+        return False
+    scene = campaign.scenes[ctx.state.scene.id]
+    text = " ".join([scene.description, *(f.text for f in scene.features.values())])
+    words = {w.strip(".,;:!?'\"").lower() for w in text.split()}
+    nouns = [w for w in ctx.said.split()[1:] if len(w) > 3 and w not in ctx.vocab.stop]
+    return any(n in words or n.rstrip("s") in words for n in nouns)

@@ -4,6 +4,12 @@ read through :mod:`app.world.view`, in the players' words (no ids)."""
 
 from __future__ import annotations
 
+from app.dm.referee.answering import answer_from_game
+from app.dm.referee.sights import creature_text as creature_text  # noqa: PLC0414 (re-exported)
+from app.dm.referee.sights import exits_text as exits_text  # noqa: PLC0414
+from app.dm.referee.sights import inventory_text as inventory_text  # noqa: PLC0414
+from app.dm.referee.sights import join_words as _join
+from app.dm.referee.sights import present_text as present_text  # noqa: PLC0414
 from app.dm.understanding import Intent
 from app.dm.understanding.language import language_name
 from app.dm.understanding.scope import living_creatures, open_challenges
@@ -11,37 +17,6 @@ from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.srd import srd
-
-
-def _join(parts: list[str], last: str = "and") -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
-
-
-def exits_text(state: GameState, campaign: Campaign) -> str:
-    """ "Ways on: the trapdoor (The Inn Cellar, shut), the front door (The Old Road).\""""
-    ways = []
-    for way in view.exits_here(state, campaign):
-        dest = campaign.scenes[way.to].name if way.to in campaign.scenes else way.name
-        ways.append(f"the {way.name} ({dest}{'' if way.open else ', shut'})")
-    return f"Ways on: {', '.join(ways)}." if ways else ""
-
-
-def present_text(state: GameState, campaign: Campaign | None) -> str:
-    """Who and what is here: people, creatures, things lying about."""
-    parts = []
-    if campaign is not None:
-        people = [campaign.npcs[n].name for n in view.npcs_here(state, campaign)]
-        if people:
-            parts.append(f"Here: {_join(people)}.")
-        items = [campaign.items[i].name for i in view.items_here(state, campaign)]
-        if items and state.encounter is None:
-            parts.append(f"Lying about: {_join(items)}.")
-    foes = [state.creatures[c].name for c in living_creatures(state)]
-    if foes:
-        parts.append(f"Foes: {_join(foes)}.")
-    return " ".join(parts)
 
 
 def options_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
@@ -96,32 +71,11 @@ def look_text(state: GameState, campaign: Campaign | None, actor: str | None) ->
                                 options_text(state, campaign, actor)) if p)  # fmt: skip
 
 
-def inventory_text(state: GameState, actor: str | None) -> str:
-    """What the character carries (and the party, briefly)."""
-    sheet = state.party.get(actor or "")
-    if sheet is None:
-        return "; ".join(f"{s.name}: {', '.join(s.inventory) or 'nothing'}"
-                         for s in state.party.values())  # fmt: skip
-    weapons = ", ".join(w.replace("_", " ") for w in sheet.weapons)
-    own = ", ".join(sheet.inventory) or "nothing else"
-    others = [f"{s.name}: {', '.join(s.inventory) or 'nothing'}"
-              for s in state.party.values() if s.id != sheet.id]  # fmt: skip
-    text = f"{sheet.name} carries {own}" + (f", and wields {weapons}." if weapons else ".")
-    return text + (f" ({'; '.join(others)}.)" if others else "")
-
-
-def creature_text(state: GameState, creature_id: str) -> str:
-    """How a creature looks: name and how hurt it is."""
-    c = state.creatures[creature_id]
-    ratio = c.vitals.hp / max(1, c.vitals.max_hp)
-    how = ("unhurt" if ratio >= 1 else "lightly wounded" if ratio > 0.5
-           else "badly wounded" if ratio > 0.25 else "barely standing")  # fmt: skip
-    asleep = any(a.condition.value == "unconscious" for a in c.conditions)
-    return f"{c.name} is {how}{', and asleep' if asleep else ''}."
-
-
 def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> str:
     """A question answered from what the world knows — never by acting."""
+    known = answer_from_game(state, campaign, intent)
+    if known is not None:
+        return known
     said = intent.text.lower()
     creatures = living_creatures(state)
     if any(w in said for w in ("how many", "how much")) and any(
@@ -161,7 +115,8 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
             npc = view.npc_view(state, campaign, nid)
             if intent.topic and intent.topic in npc.topics:
                 return f"{npc.name} might know: ask {npc.name} about {intent.topic}."
-    return "Nobody here can tell you that for certain. " + look_text(state, campaign, intent.actor)
+    doubt = "Nobody here can say for certain; all you have to go on is what is in front of you."
+    return f"{doubt} {look_text(state, campaign, intent.actor)}"
 
 
 def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -> str:

@@ -300,3 +300,12 @@ async def test_a_spell_out_of_its_own_slots_uses_the_lowest_slot_left() -> None:
     slots.expended[2] = slots.maximum[2]
     assert referee._act(session.state, "aria", "cast sleep on the rats") == []
     assert "no spell slot left for Sleep" in referee.notes[-1]
+
+
+def test_a_line_ending_or_starting_with_about_is_read_without_a_crash() -> None:
+    """ "Berta, what about" once split on a bare " about " that only the padded line had."""
+    from tests.referee_corpus import Situation, build_situation
+
+    state = build_situation(Situation(campaign="crossroads", scene="inn"))
+    for text in ("Berta, what about", "about Tam, Berta", "hey berta tell me about"):
+        assert understand(text, "mira", state, state.campaign).kind in ("talk", "question", "ask")

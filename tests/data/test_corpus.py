@@ -19,6 +19,7 @@ from tests.referee_corpus import (
     CORPUS,
     DATA_DIR,
     HOLDOUT,
+    HOLDOUT3,
     INTENTS,
     Corpus,
     CorpusError,
@@ -28,7 +29,7 @@ from tests.referee_corpus import (
     load_corpus,
 )
 
-FILES = {"corpus": CORPUS, "holdout": HOLDOUT}
+FILES = {"corpus": CORPUS, "holdout": HOLDOUT, "holdout3": HOLDOUT3}
 
 
 @pytest.fixture(scope="module", params=sorted(FILES))

@@ -65,7 +65,8 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
         names = [other.name, *other.aliases] if other is not None else []
         if any(name_score(said, n, ctx.vocab.stop) >= 0.75 for n in names):
             return key
-    about = said.split(" about ", 1)[1] if " about " in f" {said} " else ""
+    # " about " may be the line's last or first word: split the padded line, never the bare
+    about = f" {said} ".split(" about ", 1)[1].strip() if " about " in f" {said} " else ""
     words = {stem(w) for w in about.split() if len(w) > 3 and w not in ctx.vocab.stop}
     if not words:
         return None

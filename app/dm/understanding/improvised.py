@@ -117,6 +117,8 @@ def improvised(ctx: Context) -> Intent | None:
     social = deed.key in ("cow", "sway", "bluff")
     if social and not ctx.scope.fighting and target is None:
         return None  # "order a drink", "calm her down" with nobody here: words, not a deed
+    if social and ctx.campaign is not None and target in ctx.campaign.npcs:
+        return None  # swaying a person of the story is the campaign's talk and challenges
     if deed.key == "heave" and target is not None and target in ctx.state.creatures:
         return None  # "smash the skeleton": a blow, read as an attack
     return ctx.intent(

@@ -9,9 +9,9 @@ from typing import Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
-from app.dm.referee.care import Caring
 from app.dm.referee.casting import spell_targets
 from app.dm.referee.fighting import attack_arguments, unaware_foes
+from app.dm.referee.handling import Handling
 from app.dm.referee.levelling import USAGE_TEXT, levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
@@ -62,7 +62,7 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
     return offered[index] if index is not None and index < len(offered) else None
 
 
-class Acting(Sequencing, Ruling, Caring):
+class Acting(Sequencing, Ruling, Handling):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
@@ -450,85 +450,6 @@ class Acting(Sequencing, Ruling, Caring):
             self.notes.append("There is no time to rest in the middle of a fight.")
             return []
         return [self._call("rest", actor, "rest", kind=intent.action or "short")]
-
-    # -- items --------------------------------------------------------------------------------
-    def _item_name(self, item: str) -> str:
-        if self.campaign is not None and item in self.campaign.items:
-            return self.campaign.items[item].name
-        return item
-
-    def _carried(self, state: GameState, actor: str, item: str) -> str | None:
-        label = self._item_name(item).lower()
-        return next((i for i in state.party[actor].inventory if i.lower() in (label, item)), None)
-
-    def _do_use(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        name = state.name_of(actor)
-        held = self._carried(state, actor, intent.item or "") if actor in state.party else None
-        spec = self.campaign.items.get(intent.item or "") if self.campaign else None
-        if held is None:
-            self.notes.append(f"{name} does not carry that.")
-            return []
-        if spec is None or not spec.heals:
-            self.notes.append(f"{name} turns the {held} over; nothing comes of using it here.")
-            return []
-        whom = next((t for t in intent.targets[1:] if t in state.party and t != actor), None)
-        if whom is not None:  # "pour the potion down Mira's throat"
-            return self._administer(state, actor, whom, held, spec.heals)
-        vitals = state.party[actor].vitals
-        if vitals.hp >= vitals.max_hp:  # a good DM does not let a player waste a potion
-            self.notes.append(f"{name} is unhurt — the {held} stays corked for later.")
-            return []
-        self.notes.append(f"{name} drinks the {held}.")
-        calls = [
-            self._call("heal", actor, "heal", target_id=actor, amount=spec.heals, reason=held),
-            self._call("item", actor, "change_item", character_id=actor, item=held,
-                       action="take", reason="used up"),
-        ]  # fmt: skip
-        if state.encounter is not None:
-            calls.append(self._call("end_turn", actor, "end_turn"))
-        return calls
-
-    def _do_take(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        assert self.campaign is not None and intent.item is not None
-        item = self.campaign.items[intent.item]
-        self.notes.append(
-            f"{state.name_of(actor)} takes the {item.name}. {item.description}".strip()
-        )
-        return [self._call("item", actor, "change_item", character_id=actor, item=item.name,
-                           action="give", reason="picked up")]  # fmt: skip
-
-    def _do_drop(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        held = self._carried(state, actor, intent.item or "")
-        if held is None:
-            self.notes.append(f"{state.name_of(actor)} does not carry that.")
-            return []
-        self.notes.append(f"{state.name_of(actor)} sets down the {held}.")
-        return [self._call("item", actor, "change_item", character_id=actor, item=held,
-                           action="take", reason="dropped")]  # fmt: skip
-
-    def _do_give(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        held = self._carried(state, actor, intent.item or "")
-        to = intent.targets[0] if intent.targets else None
-        if held is None or to is None:
-            self.notes.append(f"{state.name_of(actor)} does not carry that.")
-            return []
-        spec = self.campaign.items.get(intent.item or "") if self.campaign else None
-        if to in state.party and spec is not None and spec.heals and state.party[to].vitals.hp == 0:
-            return self._administer(state, actor, to, held, spec.heals)  # she cannot take it
-        receiver = state.name_of(to) if to in state.party else self._npc_name(to)
-        self.notes.append(f"{state.name_of(actor)} hands the {held} to {receiver}.")
-        calls = [self._call("item", actor, "change_item", character_id=actor, item=held,
-                            action="take", reason=f"given to {receiver}")]  # fmt: skip
-        if to in state.party:
-            giver = state.name_of(actor)
-            calls.append(self._call("item", actor, "change_item", character_id=to, item=held,
-                                    action="give", reason=f"from {giver}"))  # fmt: skip
-        return calls
-
-    def _npc_name(self, npc_id: str) -> str:
-        if self.campaign is not None and npc_id in self.campaign.npcs:
-            return self.campaign.npcs[npc_id].name
-        return npc_id
 
 
 def _this_turns_judgments(state: GameState, actor: str) -> list[Judgment]:

@@ -61,6 +61,12 @@ class RefereeBase:
             self.made.append(call)
         return call
 
+    def _item_name(self, item: str) -> str:
+        """An item as players read it: its campaign name, or the carried name itself."""
+        if self.campaign is not None and item in self.campaign.items:
+            return self.campaign.items[item].name
+        return item
+
     def _pick(self, state: GameState, options: tuple[str, ...], **values: Any) -> str:
         return options[(state.turn + len(self.notes)) % len(options)].format(**values)
 

@@ -21,6 +21,7 @@ from app.dm.referee.acting import Acting
 from app.dm.referee.narrate import FollowUps
 from app.dm.referee.positioning import foe_plan
 from app.dm.referee.reacting import Reacting
+from app.dm.referee.ruling import FEARLESS
 from app.dm.referee.tactics import foe_moves
 from app.dm.referee.wordings import retell
 from app.dm.understanding import Intent
@@ -39,10 +40,6 @@ def _sentence(note: str) -> str:
     """A note as a paragraph starts: with a capital ("the Grey Sister twists away" is a
     name its author wrote in lower case)."""
     return note[:1].upper() + note[1:]
-
-
-FEARLESS = frozenset({"undead", "construct", "ooze"})
-"""Creature types that never flee or surrender: they fight until destroyed."""
 
 
 class OfflineReferee(Reacting, Acting, FollowUps):

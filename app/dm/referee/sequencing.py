@@ -138,12 +138,9 @@ class Sequencing(RefereeBase):
 
     def _note_spent(self, state: GameState, actor: str, intent: Intent) -> None:
         if state.encounter is not None and intent.kind == "use" and intent.confidence >= 0.6:
-            self.spent[actor] = f"the {self._item_label(intent.item)}" if intent.item else "that"
-
-    def _item_label(self, item: str) -> str:
-        if self.campaign is not None and item in self.campaign.items:
-            return self.campaign.items[item].name.lower()
-        return item
+            self.spent[actor] = (
+                f"the {self._item_name(intent.item).lower()}" if intent.item else "that"
+            )
 
     def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:
         """Why the clause does not fit what is left of the turn ("" when it does)."""

@@ -26,6 +26,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 _STEMMER = snowballstemmer.stemmer("english")
 
+FILLERS = frozenset(
+    {"just", "really", "truly", "totally", "completely", "absolutely", "quite", "very",
+     "surely", "definitely", "certainly"}
+)  # fmt: skip
+"""Words that only colour a phrase: "you're going to be *just* fine" says "going to be
+fine". A phrase is matched with them left out of both the phrase and the line, so a
+field's phrase need not list every way of padding it (emphasis is read apart)."""
+
 
 class FieldSpec(BaseModel):
     """One semantic field of the lexicon."""
@@ -111,11 +119,15 @@ Words = Callable[[str], list[str]]
 """How a line is split into tokens."""
 
 
+_FILLER_STEMS = frozenset(stem(w) for w in FILLERS)
+
+
 def _phrase_stems(phrase: str, words_of: Words) -> tuple[str, ...]:
     found: list[str] = []
     for part in stems(words_of(phrase)):
         found += part.split()
-    return tuple(found)
+    kept = tuple(w for w in found if w not in _FILLER_STEMS)
+    return kept or tuple(found)
 
 
 class FieldIndex:
@@ -145,6 +157,8 @@ class FieldIndex:
         starts: list[int] = []
         for at, part in enumerate(stems(tokens)):
             for word in part.split() or [part]:
+                if word in _FILLER_STEMS:
+                    continue  # read apart: see FILLERS
                 flat.append(word)
                 starts.append(at)
         for i, word in enumerate(flat):

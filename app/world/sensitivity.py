@@ -300,12 +300,30 @@ def _sentence(tokens: list[str], at: int) -> tuple[int, int]:
     return start, end
 
 
+_TAG_STARTS = frozenset({"right", "eh", "yeah", "huh", "ok", "okay", "innit", "yes", "no", "see"})
+
+
+def _tag(tokens: list[str], start: int, end: int) -> int | None:
+    """Where a tag question closing a sentence starts ("…, you know that?", "…, right?",
+    "…, aren't you?"): the words before it are said, not asked. ``None`` without one."""
+    comma = next((i for i in range(end - 1, start - 1, -1) if tokens[i] == ","), None)
+    if comma is None:
+        return None
+    tag = tokens[comma + 1 : end]
+    if not tag or len(tag) > 3:
+        return None
+    if tag[0] in _TAG_STARTS or tag[:2] == ["you", "know"]:
+        return comma
+    return comma if len(tag) == 2 and tag[0].endswith("n't") else None
+
+
 def _questioned(tokens: list[str], at: int) -> bool:
-    """The keyword is in a question: its sentence ends in "?" or starts with an
-    interrogative word."""
+    """The keyword is in a question: its sentence ends in "?" (and the keyword is not
+    before a closing tag question) or starts with an interrogative word."""
     start, end = _sentence(tokens, at)
     if end < len(tokens) and tokens[end] == "?":
-        return True
+        tag = _tag(tokens, start, end)
+        return tag is None or at > tag
     return tokens[start] in INTERROGATIVES if start < at else False
 
 

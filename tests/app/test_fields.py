@@ -149,3 +149,33 @@ def test_the_offline_referee_hears_paraphrase_the_keywords_never_listed() -> Non
     assert any("Berta trusts you more" in e.description for e in shown)
     _say(session, "mira", "I ask Berta: will he be unharmed?")  # a question: heard, does not count
     assert score(session.state, "trust.berta") == before + 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["You're going to be just fine.", "It's completely okay.", "it's totally ok"],
+)
+def test_a_filler_word_inside_a_phrase_does_not_hide_it(text: str) -> None:
+    """ "going to be fine" is heard with "just" inside it; fillers are no field's words."""
+    assert heard(text) == pytest.approx({"calm": 0.6})
+
+
+def test_a_filler_alone_means_nothing() -> None:
+    assert heard("Just really, totally, absolutely.") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We'll bring him back, you know that?", {"calm": 0.7}),  # a tag: said, not asked
+        ("Relax, he's fine, right?", {"calm": 0.6}),
+        ("Don't worry, we'll find him, won't we?", {"calm": 0.6}),
+        ("Will you relax?", {"calm": 0.36}),  # a real question still weakens
+        ("Could you relax, please?", {"calm": 0.36}),  # "please" is no tag
+        ("We'll bring him back, but will you pay us first?", {"calm": 0.42}),
+    ],
+)
+def test_a_closing_tag_question_does_not_make_a_statement_a_question(
+    text: str, expected: dict[str, float]
+) -> None:
+    assert heard(text) == pytest.approx(expected)

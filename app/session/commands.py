@@ -17,6 +17,7 @@ from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.dm.understanding.takingback import asks_to_take_back
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import hotseat, presence
+from app.session.asides import answer_out_of_turn
 from app.session.hygiene import clean_name, strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
@@ -83,6 +84,9 @@ class Reply:
     """Something that happened on the way, e.g. the turn timer passing a slow player."""
     action: str = ""
     """The action as queued (without the ``Name:`` prefix)."""
+    aside: bool = False
+    """The line was a question asked out of turn, and ``text`` is its answer: nothing was
+    queued and the turn stays where it is."""
 
 
 def actors(session: GameSession) -> list[str]:
@@ -164,6 +168,9 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     typist = state.controller_of(current) if current else None
     owner = state.controller_of(character) if character else None
     if character is not None and len(state.players) > 1 and typist and owner != typist:
+        answer = answer_out_of_turn(session, character, text.strip())
+        if answer is not None:  # a question costs nobody's turn, whoever asks it
+            return Reply(answer, True, late, text.strip(), aside=True), None
         who = state.name_of(character)
         mine = " and ".join(state.name_of(c) for c in state.players.get(typist, []))
         reason = f"{who} is {owner}'s — it is your turn, {typist} (you play {mine})."
@@ -181,6 +188,9 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     owner = session.state.controller_of(character) or ""
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
     if not outcome:
+        answer = answer_out_of_turn(session, character, text.strip())
+        if answer is not None:
+            return Reply(answer, True, late, text.strip(), aside=True), None
         return Reply(getattr(outcome, "reason", "refused"), False, late), None
     _fight_turn_taken(session, character, "TURN_COMPLETE")
     return Reply(getattr(outcome, "detail", ""), True, late, text.strip()), character

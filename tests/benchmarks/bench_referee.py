@@ -155,6 +155,10 @@ async def judge(line: Line, situation: object) -> Verdict:
     if not reply.ok and reply.text == TAKING_BACK_HINT:
         # asking to take a turn back: the table answers with /undo, and no turn is spent
         return Verdict(line, "help", None, line.intent == "help" or "help" in line.accept)
+    if reply.aside:  # a question asked out of turn, answered at once
+        right = "question" in {line.intent, *line.accept}
+        right = right and all(said.lower() in reply.text.lower() for said in line.says)
+        return Verdict(line, "question", None, right)
     if not reply.ok or who is None:
         # Nothing queued: the player is told why. Out of turn in a fight (the player's own
         # character) that is asking back; another's character or a stranger, refusing.

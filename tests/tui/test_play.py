@@ -392,3 +392,16 @@ async def test_typing_behind_the_hand_off_never_becomes_the_next_players_line(
         assert app.screen is screen and screen.holder == "Ben"
         assert screen.query_one("#command", Input).value == ""
         assert any("not kept: sorry one more thing" in n.message for n in app._notifications)
+
+
+async def test_a_question_out_of_turn_is_answered_in_the_story(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads(players=TABLE))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shown(pilot, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.press(*"Thorin: how many hit points do I have?", "enter")
+        await pilot.pause()
+        thorin = play_screen(app).session.state.party["thorin"].vitals
+        assert f"Thorin has {thorin.hp} of {thorin.max_hp} hit points" in story_text(app)
+        assert app.screen.query_one("#command", Input).value == ""
+        assert play_screen(app).session.pending == []

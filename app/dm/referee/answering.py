@@ -29,6 +29,7 @@ Answer = Callable[[Asked], "str | None"]
 ORDER: tuple[Answer, ...] = (
     answering_world.why_only,
     answering_fight.whose_turn,
+    answering_fight.on_whom,
     answering_world.just_happened,
     answering_world.the_goal,
     answering_rules.turn_left,

@@ -13,6 +13,7 @@ import re
 
 from app.dm.referee.answering_words import Asked
 from app.dm.referee.sights import join_words, wound_word
+from app.dm.understanding.describing import ASSAILING, assailants
 from app.dm.understanding.scope import living_creatures
 from app.world.state import Creature
 from rules.damage import LifeState
@@ -201,6 +202,23 @@ def positions(a: Asked) -> str | None:
     )
     rows = [f"{names[c]} is {describe(spots, c, names, present)}" for c in who if c in present]
     return "; ".join(rows) + "." if rows else None
+
+
+def on_whom(a: Asked) -> str | None:
+    """Asked: "who is biting Aria?", "what's attacking me", "which rat hit Thorin"."""
+    fight = a.state.encounter
+    victim = a.member
+    if fight is None or victim is None or not a.word("who", "what", "which", "whos", "whats"):
+        return None
+    if not re.search(rf"\b(?:{ASSAILING})\b", a.intent.text.lower()):  # as typed, unmended
+        return None
+    on = assailants(a.state, victim)
+    name = a.state.name_of(victim)
+    if not on:
+        return f"No foe is on {name} right now."
+    names = [a.state.creatures[c].name for c in on]
+    verb = "is" if len(names) == 1 else "are"
+    return f"{join_words(names)} {verb} on {name}."
 
 
 def foe_kind(a: Asked) -> str | None:

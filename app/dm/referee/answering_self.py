@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from app.dm.referee.answering_words import Asked
 from app.dm.referee.sights import inventory_text, join_words, wound_word
-from app.dm.tools.advancement_tools import advancement
+from app.dm.tools.advancement_tools import advancement, within_reach
 from app.world.sheetfacts import coins_in, coins_text, gear, sheet_facts, signed, spell_name
 from rules.abilities import Ability
 from rules.character import CharacterSheet
@@ -309,7 +309,7 @@ def features(a: Asked) -> str | None:
 
 
 def level(a: Asked) -> str | None:
-    """Asked: "what level am I", "how much XP do we have"."""
+    """Asked: "what level am I", "how much XP do we have" (and who can take a level now)."""
     if not (a.word("level", "xp", "experience") and not a.word("slot", "slots", "spell")):
         return None
     sheets = [a.sheet] if a.sheet is not None else list(a.state.party.values())
@@ -321,7 +321,8 @@ def level(a: Asked) -> str | None:
         xp = facts.get("Experience") or facts.get("Next level")
         if xp is not None:
             text += f", {xp.value}" + (f" ({xp.note})" if xp.note else "")
-        lines.append(text)
+        news = within_reach(sheet)
+        lines.append(f"{text}. {news}" if news else text)
     return "; ".join(lines) + "."
 
 

@@ -15,6 +15,9 @@ from app.dm.understanding.words import core, has_phrase, name_score, starts_with
 from app.world.campaign import Campaign
 from app.world.state import GameState
 
+FACT_OPENERS = ("what ", "whats ", "what's ", "which ", "am i", "how much ", "how many ")
+"""How a line asking a fact begins ("what level am I", "how much xp do we have")."""
+
 
 @dataclass(frozen=True)
 class Context:
@@ -121,6 +124,10 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
     if takes_back(said, vocab):
         return ctx.intent("help", note="taking back")
     if any(has_phrase(said, p) for p in vocab.levelling):
+        # "what level am I?" asks a fact; "how do I level up?" asks how the game works
+        climbing = any(has_phrase(said, w) for w in ("up", "gain", "take", "need", "next"))
+        if said.startswith(FACT_OPENERS) and not climbing:
+            return ctx.intent("question")
         return ctx.intent("help", note="levelling")
     if any(has_phrase(said, p) for p in vocab.usage):
         return ctx.intent("help", note="usage")

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from app.dm.referee.tactics import weakest
+from app.dm.understanding.describing import describe
 from app.dm.understanding.scope import Scope, Thing
 from app.dm.understanding.vocabulary import Vocabulary
 from app.dm.understanding.words import has_phrase, name_score
@@ -63,7 +64,8 @@ def named_creatures(said: str, scope: Scope) -> list[Thing]:
 
 
 def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary) -> CreaturePick:
-    """Resolve the creature(s) a line points at."""
+    """Resolve the creature(s) a line points at (a description such as "the one on Thorin"
+    is read for the scope's actor)."""
     alive = scope.of("creature")
     if not alive:
         return CreaturePick((), False, False)
@@ -81,6 +83,16 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             if c.name.endswith(f" {number}") and (not named or kind in c.name.lower())
         ]  # fmt: skip
         return CreaturePick(tuple(fallen[:1]), True, False, f"there is no {kind} {number} standing")
+    described = describe(said, pool, state, scope.actor)
+    if named and (described is None or not described.fits):
+        # "the goblin with the spoon" may be the boss, whose name is not "goblin"
+        described = describe(said, alive, state, scope.actor) or described
+        pool = alive if described is not None and described.fits else pool
+    if described is not None and described.fits:
+        fits = [t for t in pool if t.id in described.fits]
+        if len(fits) == 1:
+            return CreaturePick((fits[0].id,), True, True)
+        pool = sorted(fits, key=lambda t: described.fits.index(t.id))
     if has_phrase(said, "middle") and len(pool) >= 3:
         return CreaturePick((pool[len(pool) // 2].id,), True, True)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}

@@ -495,6 +495,13 @@ class PlayScreen(TakingBack, Retelling, Watching):
         reply, character = commands.declare(self.session, line, self.actor)
         if reply.notice:
             self.notify(reply.notice, severity="warning")
+        if reply.aside:  # a question out of turn: answered, the turn stays where it is
+            name, sep, _ = line.partition(":")
+            who = name.strip() if sep else self.session.state.name_of(self.actor or "")
+            story = self.query_one(StoryPane)
+            story.add_action(who, reply.action)
+            story.add_note(reply.text)
+            return False
         if character is None:
             self.keep(line)
             self.notify(reply.text, severity="warning")

@@ -1,0 +1,28 @@
+"""A question asked out of turn is answered, not refused.
+
+At a table, a player waiting for their turn may still ask "how many hit points do I
+have?" or "whose turn is it?": the answer costs nothing and moves nothing. So when a line
+from someone who may not act now reads as a question the game itself can answer, the
+answer is given and the turn stays where it is.
+"""
+
+from __future__ import annotations
+
+from app.dm.referee.answering import answer_from_game
+from app.dm.understanding import understand
+from app.session.session import GameSession
+
+
+def answer_out_of_turn(session: GameSession, character: str, text: str) -> str | None:
+    """The game's answer to ``text`` asked by ``character`` out of turn, or ``None`` when
+    the line is not such a question (it is then refused as before)."""
+    state = session.state
+    if character not in state.party:
+        return None
+    try:
+        intent = understand(text, character, state, state.campaign)
+    except Exception:  # an aside never breaks the table: the refusal stands
+        return None
+    if intent.kind not in ("question", "help") or intent.then:
+        return None
+    return answer_from_game(state, state.campaign, intent)

@@ -1,0 +1,41 @@
+"""A question asked out of turn is answered, and the turn stays where it is; an action
+out of turn is still refused."""
+
+from __future__ import annotations
+
+from app.dm.understanding import understand
+from app.session import commands
+from app.session.setup import session_for
+from tests.referee_corpus import CORPUS, build_situation, load_corpus
+
+SITUATIONS = load_corpus(CORPUS).situations
+
+
+def test_a_question_out_of_turn_is_answered_and_queues_nothing() -> None:
+    state = build_situation(SITUATIONS["cellar_rats_hotseat"])  # Thorin's turn; Ana plays Mira
+    session = session_for(state)
+    before = state.encounter.current.id if state.encounter else None
+    reply, who = commands.declare(session, "Mira: whose turn is it?", "thorin")
+    assert who is None and reply.ok and reply.aside
+    assert reply.text.startswith("It is Thorin's turn")
+    hp = state.party["mira"].vitals
+    reply, who = commands.declare(session, "Mira: how many hit points do I have?", "thorin")
+    assert reply.aside and f"{hp.hp} of {hp.max_hp}" in reply.text
+    assert not session.pending
+    assert state.encounter is not None and state.encounter.current.id == before
+
+
+def test_an_action_out_of_turn_is_still_refused() -> None:
+    state = build_situation(SITUATIONS["cellar_rats_hotseat"])
+    session = session_for(state)
+    reply, who = commands.declare(session, "Mira: I stab rat 2", "thorin")
+    assert who is None and not reply.ok and not reply.aside
+
+
+def test_what_level_am_i_is_a_question_and_how_to_level_up_is_help() -> None:
+    state = build_situation(SITUATIONS["inn_start"])
+    for line in ("what level am I", "whats my xp", "how much xp do we have"):
+        assert understand(line, "mira", state, state.campaign).kind == "question", line
+    for line in ("how do I level up", "can I level up yet?"):
+        intent = understand(line, "mira", state, state.campaign)
+        assert (intent.kind, intent.note) == ("help", "levelling"), line

@@ -18,6 +18,7 @@ from rules.srd import srd
 from tests.referee_corpus import (
     CORPUS,
     DATA_DIR,
+    DEV,
     HOLDOUT,
     HOLDOUT3,
     INTENTS,
@@ -29,7 +30,7 @@ from tests.referee_corpus import (
     load_corpus,
 )
 
-FILES = {"corpus": CORPUS, "holdout": HOLDOUT, "holdout3": HOLDOUT3}
+FILES = {"corpus": CORPUS, "dev": DEV, "holdout": HOLDOUT, "holdout3": HOLDOUT3}
 
 
 @pytest.fixture(scope="module", params=sorted(FILES))

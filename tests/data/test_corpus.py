@@ -20,6 +20,7 @@ from tests.referee_corpus import (
     DATA_DIR,
     HOLDOUT,
     HOLDOUT3,
+    HOLDOUT4,
     INTENTS,
     Corpus,
     CorpusError,
@@ -29,7 +30,7 @@ from tests.referee_corpus import (
     load_corpus,
 )
 
-FILES = {"corpus": CORPUS, "holdout": HOLDOUT, "holdout3": HOLDOUT3}
+FILES = {"corpus": CORPUS, "holdout": HOLDOUT, "holdout3": HOLDOUT3, "holdout4": HOLDOUT4}
 
 
 @pytest.fixture(scope="module", params=sorted(FILES))

@@ -21,6 +21,7 @@ from tests.referee_corpus import (
     DEV,
     HOLDOUT,
     HOLDOUT3,
+    HOLDOUT4,
     INTENTS,
     Corpus,
     CorpusError,
@@ -30,7 +31,13 @@ from tests.referee_corpus import (
     load_corpus,
 )
 
-FILES = {"corpus": CORPUS, "dev": DEV, "holdout": HOLDOUT, "holdout3": HOLDOUT3}
+FILES = {
+    "corpus": CORPUS,
+    "dev": DEV,
+    "holdout": HOLDOUT,
+    "holdout3": HOLDOUT3,
+    "holdout4": HOLDOUT4,
+}
 
 
 @pytest.fixture(scope="module", params=sorted(FILES))

@@ -288,6 +288,10 @@ class NPCSpec(_Spec):
     """What the party sees."""
     greeting: str
     """What they say when first spoken to."""
+    unknown: str = ""
+    """What they say to a question their topics do not cover, in their own voice ("'How
+    would I know? I pour ale.'"). Without it the game answers for them from their attitude
+    and points to what they do talk about."""
     topics: dict[str, TopicEntry] = Field(default_factory=dict)
     """Keyword -> what they say about it: the text, or a table with ``text``, ``when`` and
     ``effects``."""

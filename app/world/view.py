@@ -115,7 +115,7 @@ def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:
                            else Topic(text=text))  # fmt: skip
     changes["topics"] = {k: t for k, t in topics.items() if t.when is None or holds(t.when, state)}
     if variant is not None:
-        for key in ("description", "greeting"):
+        for key in ("description", "greeting", "unknown"):
             value = getattr(variant, key)
             if value is not None:
                 changes[key] = value

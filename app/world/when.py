@@ -193,6 +193,8 @@ class NPCVariant(Spec):
     """What the party sees instead."""
     greeting: str | None = None
     """What they say when first spoken to instead."""
+    unknown: str | None = None
+    """What they say instead to a question their topics do not cover."""
     topics: dict[str, str] = Field(default_factory=dict)
     """Answers added to (or replacing) theirs, by keyword."""
 

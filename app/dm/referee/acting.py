@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +17,7 @@ from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
 from app.dm.referee.ruling import Ruling
 from app.dm.referee.sequencing import CUNNING, Sequencing
 from app.dm.referee.tactics import weakest
+from app.dm.referee.talking import Talking, judged_words
 from app.dm.tools.executors import why_cannot_act
 from app.dm.tools.position_tools import engaged_foes, spell_reach
 from app.dm.tools.striking import out_of_reach
@@ -29,7 +29,6 @@ from app.dm.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
-from app.world.truth import Judgment
 from rules.features import feature
 from rules.srd import Spell, srd
 
@@ -62,7 +61,7 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
     return offered[index] if index is not None and index < len(offered) else None
 
 
-class Acting(Sequencing, Ruling, Handling):
+class Acting(Sequencing, Ruling, Handling, Talking):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
@@ -108,7 +107,7 @@ class Acting(Sequencing, Ruling, Handling):
         """The calls (and notes) for one intent."""
         campaign = self.campaign
         kind = intent.kind
-        heard = _judged_words(state, actor, intent)
+        heard = judged_words(state, actor, intent)
         if heard is not None:  # words the game took to heart: said to that person
             intent = replace(intent, kind="talk", targets=(heard,), confidence=1.0)
             kind = "talk"
@@ -195,36 +194,6 @@ class Acting(Sequencing, Ruling, Handling):
         else:
             self.notes.append(answers.answer_text(state, campaign, intent))
         return []
-
-    def _do_talk(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        name = state.name_of(actor)
-        campaign = self.campaign
-        if intent.target is None or campaign is None or intent.target not in campaign.npcs:
-            self.notes.append(f"{name} speaks, but nobody here answers. "
-                              + answers.options_text(state, campaign, actor))  # fmt: skip
-            return []
-        # As the world now reads: a variant's greeting and answers (by flags or scores).
-        npc = view.npc_view(state, campaign, intent.target)
-        calls: list[ToolCall] = []
-        met = f"met_{intent.target}"
-        meeting = json.dumps({"name": met, "value": True})
-        greeted = any(c.name == "set_flag" and c.arguments == meeting for c in self.earlier)
-        if not state.flags.get(met) and not greeted:  # one greeting, however many speak
-            self.notes.append(f"{npc.description} {npc.greeting}".strip())
-            if state.encounter is None:  # a fight's tools set no flags: met once it is over
-                calls.append(self._call("flag", actor, "set_flag", name=met, value=True))
-        topics = ", ".join(npc.topics)
-        reaction = _reaction(state, actor, intent.target, npc.name)
-        if intent.topic and intent.topic in npc.topics:
-            self.notes.append(f"{npc.name}: {npc.topics[intent.topic].text}")
-        elif intent.topic:
-            self.notes.append(f"{npc.name} shakes their head at '{intent.topic}'. "
-                              f"(You could ask about: {topics}.)")  # fmt: skip
-        elif reaction:
-            self.notes.append(reaction)
-        else:
-            self.notes.append(f"(You could ask {npc.name} about: {topics}.)")
-        return calls
 
     def _do_move(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         if state.encounter is not None:
@@ -450,34 +419,3 @@ class Acting(Sequencing, Ruling, Handling):
             self.notes.append("There is no time to rest in the middle of a fight.")
             return []
         return [self._call("rest", actor, "rest", kind=intent.action or "short")]
-
-
-def _this_turns_judgments(state: GameState, actor: str) -> list[Judgment]:
-    """Judgments made this turn of what ``actor`` said, that count."""
-    campaign = state.campaign
-    floor = campaign.events.min_confidence if campaign is not None else 0.5
-    return [
-        j for j in state.truth.judgments
-        if j.turn == state.turn and j.speaker == actor and j.about
-        and j.status in ("provisional", "refined") and j.confidence >= floor
-    ]  # fmt: skip
-
-
-def _judged_words(state: GameState, actor: str, intent: Intent) -> str | None:
-    """The person a line the parser could not place was said to, when the game heard in
-    it something meant for them (a promise to Berta with no name in it)."""
-    if intent.kind != "ask" or intent.alternatives:
-        return None
-    here = view.npcs_here(state, state.campaign) if state.campaign is not None else []
-    about = {j.about for j in _this_turns_judgments(state, actor)} & set(here)
-    return next(iter(about)) if len(about) == 1 else None
-
-
-def _reaction(state: GameState, actor: str, npc_id: str, name: str) -> str:
-    """How someone takes what was just said to them, when the game judged it."""
-    judged = [j for j in _this_turns_judgments(state, actor) if j.about == npc_id]
-    if not judged:
-        return ""
-    if any(j.direction == "down" for j in judged):
-        return f"{name}'s face closes: that will be remembered."
-    return f"{name} takes your words to heart."

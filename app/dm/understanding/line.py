@@ -83,6 +83,9 @@ def understand(
         return whole
     if len(read) < 2:
         return whole
+    speech = whole.kind == "talk" and all(c.kind in ("talk", "question") for c in read)
+    if speech and sum(1 for c in read if c.topic) < 2:
+        return whole  # "surrender, vermin!", "hey rats, what do you want?": one speech
     if sure and not any(_same(whole, clause) for clause in read):
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
     asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)

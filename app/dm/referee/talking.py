@@ -1,0 +1,190 @@
+"""How people and foes answer what the party says to them.
+
+- A person asked about their topics answers from them, in the campaign's own words — every
+  topic the line asks about, in the order asked ("ask Berta about Tam and the key").
+- Asked about anything else, they answer in their own voice: the campaign's ``unknown``
+  line, else a reply made from their attitude (friendly, indifferent, hostile), followed by
+  what they do talk about. Never a bare menu.
+- Foes answer talk too: a beast only snarls, hisses or growls (it has no language); a foe
+  that speaks jeers back in its own tongue. A demand that they give up is an improvised
+  deed (an Intimidation check, see :mod:`.ruling`), not talk.
+
+The replies are chosen by the words said, not drawn from the game's dice: saying the same
+thing twice gets the same answer, and no roll of the story is spent on chatter.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+
+from app.dm.brain import ToolCall
+from app.dm.referee import answers
+from app.dm.referee.base import RefereeBase
+from app.dm.understanding import Intent
+from app.dm.understanding.words import has_phrase, normalise
+from app.world import view
+from app.world.campaign import NPCSpec
+from app.world.state import GameState
+from app.world.truth import Judgment
+
+SHRUGS = {
+    "friendly": (
+        "'Couldn't tell you that, I'm afraid,' says {name}.",
+        "'Oh — I wouldn't know about that,' says {name}, with an apologetic smile.",
+        "{name} thinks about it, then shakes their head. 'No idea, sorry.'",
+    ),
+    "indifferent": (
+        "'Not something I'd know,' says {name}.",
+        "{name} shrugs. 'Can't help you there.'",
+        "'Why would I know that?' says {name}.",
+    ),
+    "hostile": (
+        "'And why would I tell you?' {name} snaps.",
+        "{name} only glares at you.",
+        "'Mind your own business,' says {name}.",
+    ),
+}
+"""What a person says to a question their topics do not cover, by attitude, when the
+campaign wrote nothing of its own for them."""
+
+NODS = {
+    "friendly": ("{name} listens, and nods.", "{name} smiles at that."),
+    "indifferent": ("{name} hears you out.", "{name} grunts."),
+    "hostile": ("{name} hears you out, unmoved.", "{name} scowls."),
+}
+"""How a person takes words that ask them nothing, by attitude."""
+
+SNARLS = (("snarls", "snarl"), ("hisses", "hiss"), ("growls", "growl"))
+"""What a foe without a language does when spoken to."""
+
+ASKING = re.compile(
+    r"\?|\b(?:who|what|whats|what's|where|wheres|where's|when|why|how|hows|how's|which|"
+    r"tell me|wonder)\b|^(?:\W*\w+,\s*)?(?:do|does|did|is|are|can|could|would|will|have|has)\b"
+)
+"""Words that make a line a question put to someone."""
+
+
+def pick(options: tuple[str, ...], text: str) -> str:
+    """One of the options, chosen by the words (the same words, the same choice)."""
+    return options[zlib.crc32(text.encode("utf-8")) % len(options)]
+
+
+def topics_asked(npc: NPCSpec, text: str) -> list[str]:
+    """The person's topics the line names, in the order it names them, one per answer
+    (two keywords with the same answer are one topic)."""
+    said = normalise(text)
+    found = [(f" {said} ".find(f" {key} "), key) for key in npc.topics if has_phrase(said, key)]
+    seen: set[str] = set()
+    ordered = []
+    for _, key in sorted(found):
+        answer = npc.topics[key].text
+        if answer not in seen:
+            seen.add(answer)
+            ordered.append(key)
+    return ordered
+
+
+def off_topic(npc: NPCSpec, text: str) -> str:
+    """A person's answer to what their topics do not cover, in their own voice."""
+    return npc.unknown or pick(SHRUGS[npc.attitude], text).format(name=npc.name)
+
+
+def topics_hint(npc: NPCSpec) -> str:
+    """What a person does talk about (said once a turn, however many speak to them)."""
+    return f"(You could ask {npc.name} about: {', '.join(npc.topics)}.)" if npc.topics else ""
+
+
+class Talking(RefereeBase):
+    """The referee's handling of words said to people and foes."""
+
+    def _do_talk(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        campaign = self.campaign
+        if intent.target is None or campaign is None or intent.target not in campaign.npcs:
+            self.notes.append(self._foes_answer(state, actor, intent))
+            return []
+        # As the world now reads: a variant's greeting and answers (by flags or scores).
+        npc = view.npc_view(state, campaign, intent.target)
+        calls: list[ToolCall] = []
+        met = f"met_{intent.target}"
+        meeting = json.dumps({"name": met, "value": True})
+        greeted = any(c.name == "set_flag" and c.arguments == meeting for c in self.earlier)
+        first = not state.flags.get(met) and not greeted
+        if first:  # one greeting, however many speak
+            self.notes.append(f"{npc.description} {npc.greeting}".strip())
+            if state.encounter is None:  # a fight's tools set no flags: met once it is over
+                calls.append(self._call("flag", actor, "set_flag", name=met, value=True))
+        asked = topics_asked(npc, intent.text)
+        if intent.topic in npc.topics and intent.topic not in asked:
+            asked.insert(0, intent.topic)
+        reaction = _reaction(state, actor, intent.target, npc.name)
+        if asked:
+            for key in asked[:3]:
+                self.notes.append(f"{npc.name}: {npc.topics[key].text}")
+        elif reaction:
+            self.notes.append(reaction)
+        elif intent.topic or ASKING.search(intent.text.lower()):
+            self.notes += [off_topic(npc, intent.text), topics_hint(npc)]
+        else:
+            nod = [] if first else [pick(NODS[npc.attitude], intent.text).format(name=npc.name)]
+            self.notes += [*nod, topics_hint(npc)]
+        return calls
+
+    def _foes_answer(self, state: GameState, actor: str, intent: Intent) -> str:
+        """Words said to no person of the story: foes here answer as foes do."""
+        name = state.name_of(actor)
+        foes = [
+            c for c in state.creatures.values()
+            if c.hostile and c.vitals.hp > 0 and not c.left and c.npc is None
+            and (state.encounter is None or any(o.id == c.id for o in state.encounter.order))
+        ]  # fmt: skip
+        if state.encounter is None or not foes:
+            return f"{name} speaks, but nobody here answers. " + answers.options_text(
+                state, self.campaign, actor
+            )
+        foe = foes[0]
+        block = state.monster(foe.monster) if foe.monster else None
+        kind = re.sub(r"\s+\d+$", "", foe.name)
+        many = len({re.sub(r"\s+\d+$", "", f.name) for f in foes}) == 1 and len(foes) > 1
+        who = f"The {kind.lower()}s" if many else foe.name
+        if block is None or not block.languages:
+            one, several = SNARLS[zlib.crc32(intent.text.encode("utf-8")) % len(SNARLS)]
+            if many:
+                return f"{who} only {several}: they understand no words."
+            return f"{who} only {one}: it understands no words."
+        tongue = block.languages[0]
+        return (f"{who} jeer{'' if many else 's'} back in {tongue} and keep{'' if many else 's'} "
+                f"coming. Words alone will not end this fight; a threat might (try demanding "
+                f"their surrender).")  # fmt: skip
+
+
+def this_turns_judgments(state: GameState, actor: str) -> list[Judgment]:
+    """Judgments made this turn of what ``actor`` said, that count."""
+    campaign = state.campaign
+    floor = campaign.events.min_confidence if campaign is not None else 0.5
+    return [
+        j for j in state.truth.judgments
+        if j.turn == state.turn and j.speaker == actor and j.about
+        and j.status in ("provisional", "refined") and j.confidence >= floor
+    ]  # fmt: skip
+
+
+def judged_words(state: GameState, actor: str, intent: Intent) -> str | None:
+    """The person a line the parser could not place was said to, when the game heard in
+    it something meant for them (a promise to Berta with no name in it)."""
+    if intent.kind != "ask" or intent.alternatives:
+        return None
+    here = view.npcs_here(state, state.campaign) if state.campaign is not None else []
+    about = {j.about for j in this_turns_judgments(state, actor)} & set(here)
+    return next(iter(about)) if len(about) == 1 else None
+
+
+def _reaction(state: GameState, actor: str, npc_id: str, name: str) -> str:
+    """How someone takes what was just said to them, when the game judged it."""
+    judged = [j for j in this_turns_judgments(state, actor) if j.about == npc_id]
+    if not judged:
+        return ""
+    if any(j.direction == "down" for j in judged):
+        return f"{name}'s face closes: that will be remembered."
+    return f"{name} takes your words to heart."

@@ -3,13 +3,14 @@
 real game run by the offline referee, and what the referee understood and did is checked
 against the label.
 
-Prints, for ``corpus.toml``, ``holdout.toml`` and ``holdout3.toml`` separately: accuracy
+Prints, for ``corpus.toml``, ``dev.toml`` and the holdouts separately: accuracy
 (intent, plus the target, spell and action where labelled; ``accept`` honoured; every
 further clause a line's ``then`` lists, in order; what an answer ``says``), the count of
 **wrong actions** (a tool call that changes the game which the label does not ask for), a
 per-category table, and the median time the parser takes to read a line. Run with
 ``make bench`` or ``python -m tests.benchmarks.bench_referee``;
-``--show`` lists the lines it got wrong. A measurement, not a pass/fail test (the suite's
+``--show`` lists the lines it got wrong in the corpus and the development set (never a
+holdout's: they measure, and are not worked on). A measurement, not a pass/fail test (the suite's
 ``test_referee_corpus`` holds the main corpus to its targets).
 """
 
@@ -32,8 +33,10 @@ from app.session.runner import resolve_character
 from app.session.setup import session_for
 from tests.referee_corpus import (
     CORPUS,
+    DEV,
     HOLDOUT,
     HOLDOUT3,
+    HOLDOUT4,
     Line,
     Step,
     build_situation,
@@ -285,15 +288,23 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    parser.add_argument("--only", choices=["corpus", "holdout", "holdout3"], help="one file only")
+    names = ["corpus", "dev", "holdout", "holdout3", "holdout4"]
+    parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
-    files = [("corpus.toml", CORPUS), ("holdout.toml", HOLDOUT), ("holdout3.toml", HOLDOUT3)]
+    files = [
+        ("corpus.toml", CORPUS),
+        ("dev.toml", DEV),
+        ("holdout.toml", HOLDOUT),
+        ("holdout3.toml", HOLDOUT3),
+        ("holdout4.toml", HOLDOUT4),
+    ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):
             continue
         start = time.perf_counter()
         verdicts = asyncio.run(evaluate(path))
-        report(name, verdicts, time.perf_counter() - start, args.show and name == "corpus.toml")
+        shown = args.show and name in ("corpus.toml", "dev.toml")  # never a holdout's misses
+        report(name, verdicts, time.perf_counter() - start, shown)
 
 
 if __name__ == "__main__":

@@ -123,6 +123,12 @@ def _wrong_calls(line: Line, calls: list[ToolCall], fighting: bool) -> list[str]
             and json.loads(call.arguments).get("feature") == "cunning_action"
         ):
             continue  # a rogue's hide, dash or disengage, made with the bonus action
+        if (
+            did in ("condition", "hold", "manoeuvre")
+            and "improvise" in allowed
+            and (call.name != "take_action" or json.loads(call.arguments).get("action") == "help")
+        ):
+            continue  # a ruling's outcome (bound, woken), the Help action, the turn it takes
         if _closing_in(call) and allowed & {"attack", "cast"}:
             continue  # stepping up to the foe (dashing when it is far) is part of the attack
         if did not in allowed:

@@ -118,6 +118,8 @@ class Sequencing(RefereeBase):
         wait; when the turn can hold nothing more, what is left waits too."""
         clause = rest.pop(0)
         fresh = understand_clause(clause.text, actor, state, self.campaign)
+        if clause.kind == "talk" and clause.topic:
+            fresh = clause  # one of several topics asked in one breath: its own answer
         if fresh.kind in ("ask", "refuse", "foreign") and clause.kind not in ("ask",):
             fresh = clause  # read as it was when the line was typed (the thing is gone now)
         clause = replace(fresh, then=())

@@ -115,9 +115,8 @@ class Talking(RefereeBase):
             self.notes.append(f"{npc.description} {npc.greeting}".strip())
             if state.encounter is None:  # a fight's tools set no flags: met once it is over
                 calls.append(self._call("flag", actor, "set_flag", name=met, value=True))
-        asked = topics_asked(npc, intent.text)
-        if intent.topic in npc.topics and intent.topic not in asked:
-            asked.insert(0, intent.topic)
+        # A clause asks its own topic (the line's others are clauses of their own).
+        asked = [intent.topic] if intent.topic in npc.topics else topics_asked(npc, intent.text)
         reaction = _reaction(state, actor, intent.target, npc.name)
         if asked:
             for key in asked[:3]:

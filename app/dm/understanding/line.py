@@ -25,6 +25,8 @@ from app.dm.understanding.clauses import (
 )
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.parse import understand_clause
+from app.dm.understanding.words import normalise
+from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
 
@@ -64,6 +66,37 @@ def understand(
     language: str | None = None,
 ) -> Intent:
     """Read one line typed as ``actor``: its first action, and the rest in ``then``."""
+    read = _understand(text, actor, state, campaign, language=language)
+    return _by_topics(read, state) if read.kind == "talk" and not read.then else read
+
+
+def _by_topics(talk: Intent, state: GameState) -> Intent:
+    """Words to a person that ask about several of their topics ("ask Berta about the key
+    and the goblins"): one clause per topic, answered in the order asked."""
+    campaign = state.campaign
+    if campaign is None or talk.target not in campaign.npcs:
+        return talk
+    npc = view.npc_view(state, campaign, talk.target or "")
+    said = f" {normalise(talk.text)} "
+    found = sorted((said.find(f" {k} "), k) for k in npc.topics if f" {k} " in said)
+    topics: list[str] = []
+    for _, key in found:
+        if all(npc.topics[key].text != npc.topics[t].text for t in topics):
+            topics.append(key)
+    if len(topics) < 2:
+        return talk
+    first, *others = topics[:3]
+    return replace(talk, topic=first, then=tuple(replace(talk, topic=t) for t in others))
+
+
+def _understand(
+    text: str,
+    actor: str | None,
+    state: GameState,
+    campaign: Campaign | None,
+    *,
+    language: str | None = None,
+) -> Intent:
     whole = understand_clause(text, actor, state, campaign, language=language)
     if whole.kind in ("refuse", "foreign") or len(text) > 600:
         return whole  # nobody's to move, or not the game's language: the line as one
@@ -84,7 +117,8 @@ def understand(
     if len(read) < 2:
         return whole
     speech = whole.kind == "talk" and all(c.kind in ("talk", "question") for c in read)
-    if speech and sum(1 for c in read if c.topic) < 2:
+    address = any(len(c.text.split()) <= 2 for c in read)  # "vermin!", "hey rats"
+    if speech and address and sum(1 for c in read if c.topic) < 2:
         return whole  # "surrender, vermin!", "hey rats, what do you want?": one speech
     if sure and not any(_same(whole, clause) for clause in read):
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
@@ -92,7 +126,55 @@ def understand(
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
     head, *rest = read
+    called = _called(text, state, whole.actor or actor)
+    if called is not None:
+        to = called or (whole.targets if whole.kind == "talk" else ())
+        talk = Intent(kind="talk", text=head.text, actor=head.actor, character=head.character,
+                      targets=to, language=head.language, confidence=0.8)  # fmt: skip
+        if not any(_MINE.search(c.text) for c in rest):
+            return replace(talk, text=whole.text)  # "Corin! Can you hear me? Fight them!"
+        head = talk  # "Corin, hold on! I shoot thrall 1": words, then a deed
+        rest = [c for c in rest if _MINE.search(c.text) or c.kind not in ("talk", "question")]
     return replace(head, then=tuple(rest))
+
+
+_CALLED = re.compile(r"^\W*(?:(?i:hey|oi|hail|ho|o)[\s,]+)?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\s*[!,]")
+_MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
+_NO_NAME = frozenset(
+    {
+        "ah", "aha", "alright", "and", "but", "careful", "come", "cool", "crap", "damn", "dang",
+        "everyone", "fine", "folks", "friends", "go", "god", "gods", "great", "guys", "ha", "haha",
+        "help", "hey", "hmm", "hurry", "lads", "listen", "lol", "look", "nice", "no", "nope", "now",
+        "oh", "ok", "okay", "oops", "ouch", "please", "quick", "quiet", "right", "run", "shit",
+        "so",
+        "sorry", "stop", "thanks", "then", "ugh", "wait", "well", "wow", "yeah", "yes", "yikes",
+    }
+)  # fmt: skip
+"""Words that open a line with a comma or "!" without calling anyone ("Damn, …")."""
+
+
+def _called(text: str, state: GameState, actor: str | None) -> tuple[str, ...] | None:
+    """Whom the line calls to first ("Corin!", "Hail, dead king,"): the people of the story
+    it names (none, for a name the game does not know), or ``None`` when it calls nobody —
+    no name first, or a party member's (who is then the one acting)."""
+    m = _CALLED.match(text)
+    if m is None:
+        return None
+    name = m.group(1).lower()
+    if name.split()[0] in _NO_NAME or name.split()[0] in ("i", "we", "you", "let's", "lets"):
+        return None
+    party = {s.name.lower().split()[0] for s in state.party.values()} | set(state.party)
+    if name.split()[0] in party:
+        return None
+    if understand_clause(m.group(1), actor, state, state.campaign).kind not in ("ask", "talk"):
+        return None  # "Second Wind, then …", "Rage!": a deed named, not a person called
+    campaign = state.campaign
+    people = campaign.npcs if campaign is not None else {}
+    named = [
+        pid for pid, p in people.items()
+        if name in {p.name.lower(), p.name.lower().split()[0], *(a.lower() for a in p.aliases)}
+    ]  # fmt: skip
+    return tuple(named[:1])
 
 
 def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
@@ -145,7 +227,11 @@ def _clauses(
 
 
 def _same(one: Intent, other: Intent) -> bool:
-    return one.kind == other.kind and (one.target == other.target or not one.target)
+    """The whole line's reading is this clause's (the whole may have taken its target from
+    a later clause: "second wind, then hit rat 2" read whole aims the feature at the rat)."""
+    if one.kind != other.kind:
+        return False
+    return one.target == other.target or not one.target or not other.target
 
 
 def _fits(piece: Piece, intent: Intent) -> bool:

@@ -15,7 +15,15 @@ from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import Thing, ThingKind
 from app.dm.understanding.spells import healing_asked, knows, self_target, spell_mentioned
 from app.dm.understanding.targets import named_creatures, pick_creatures
-from app.dm.understanding.words import core, has_phrase, name_score, phrase_at, verb_at, verbs_in
+from app.dm.understanding.words import (
+    core,
+    has_phrase,
+    name_score,
+    phrase_at,
+    stem,
+    verb_at,
+    verbs_in,
+)
 from app.world.references import facts
 from rules.damage import LifeState
 from rules.srd import srd
@@ -581,7 +589,11 @@ def bare_names(ctx: Context) -> Intent | None:
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.named and pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=0.85)
-    if ctx.scope.fighting:
+    words = ctx.said.split()
+    kinds = {stem(w) for t in ctx.scope.of("creature") for n in t.names for w in n.split()}
+    foe = any(stem(w) in kinds | {"one", "guy", "thing", "bastard", "bugger"} for w in words)
+    if ctx.scope.fighting and len(words) <= 5 and foe:
+        # "the wounded one!" names a foe to strike; "(we) only want the girl" names none
         wanted = {v for k, v in ctx.vocab.descriptors.items() if has_phrase(ctx.said, k)}
         if wanted - {"any"} and named_creatures(ctx.said, ctx.scope) == []:
             pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)

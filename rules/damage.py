@@ -155,10 +155,13 @@ def apply_damage(
     critical: bool = False,
     dies_at_zero: bool = False,
     resist_all: bool = False,
+    knock_out: bool = False,
 ) -> DamageResult:
     """Deal damage: defences, then temporary HP, then HP; 0 HP means dying (or dead).
 
     Characters drop to 0 and start dying; ``dies_at_zero`` is for monsters that simply die.
+    ``knock_out``: a melee blow meant to subdue — whoever it drops to 0 is knocked out,
+    unconscious and stable, instead of dying (unless the damage kills outright).
     Damage left over after reaching 0 that equals the hit point maximum kills outright.
     Damage to a creature already at 0 HP is a failed death save (two on a critical hit),
     and kills outright if it reaches the hit point maximum.
@@ -191,6 +194,12 @@ def apply_damage(
         new = vitals.model_copy(update={"temp_hp": temp_left, "hp": vitals.hp - rest})
         return DamageResult(vitals, new, adjusted, absorbed)
     overflow = rest - vitals.hp
+    if knock_out and overflow < vitals.max_hp:
+        new = vitals.model_copy(
+            update={"temp_hp": temp_left, "hp": 0, "state": LifeState.STABLE,
+                    "death_successes": 0, "death_failures": 0}
+        )  # fmt: skip
+        return DamageResult(vitals, new, adjusted, absorbed, dropped_to_zero=True)
     if overflow >= vitals.max_hp or dies_at_zero:
         new = vitals.model_copy(update={"temp_hp": temp_left, "hp": 0, "state": LifeState.DEAD})
         return DamageResult(

@@ -253,11 +253,13 @@ def _dead(creature: Creature) -> bool:
 
 
 def update_defeated(state: GameState) -> list[str]:
-    """Mark encounters whose every foe is dead, fled or surrendered; returns the new ones."""
+    """Mark encounters whose every foe is dead, knocked out, fled or surrendered; returns
+    the new ones."""
     groups: dict[str, list[bool]] = {}
     for creature in state.creatures.values():
-        if creature.encounter:  # dead, fled or surrendered: beaten either way
-            beaten = creature.vitals.state is LifeState.DEAD or bool(creature.left)
+        if creature.encounter:  # dead, out cold, fled or surrendered: beaten either way
+            down = creature.vitals.hp == 0
+            beaten = creature.vitals.state is LifeState.DEAD or down or bool(creature.left)
             groups.setdefault(creature.encounter, []).append(beaten)
     newly = [eid for eid, down in groups.items() if all(down) and eid not in state.defeated]
     state.defeated.extend(newly)

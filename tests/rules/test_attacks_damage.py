@@ -173,3 +173,23 @@ def test_damage_then_heal_properties(max_hp: int, hp_seed: int, temp: int, amoun
     assert h.vitals.hp <= max_hp
     if r.vitals.state is not LifeState.DEAD:
         assert h.vitals.hp == min(max_hp, r.vitals.hp + amount)
+
+
+def test_a_blow_to_subdue_knocks_out_instead_of_killing() -> None:
+    r = apply_damage(Vitals(hp=7, max_hp=7), 9, SLASH, dies_at_zero=True, knock_out=True)
+    assert r.vitals.hp == 0 and r.vitals.state is LifeState.STABLE and r.dropped_to_zero
+    # damage past the maximum still kills outright, however gently it was meant
+    r = apply_damage(Vitals(hp=7, max_hp=7), 14, SLASH, dies_at_zero=True, knock_out=True)
+    assert r.vitals.state is LifeState.DEAD and r.instant_death
+
+
+@given(hp=st.integers(1, 60), most=st.integers(0, 60), dealt=st.integers(0, 200))
+def test_a_subduing_blow_never_kills_below_the_instant_death_line(
+    hp: int, most: int, dealt: int
+) -> None:
+    vitals = Vitals(hp=hp, max_hp=hp + most)
+    r = apply_damage(vitals, dealt, SLASH, dies_at_zero=True, knock_out=True)
+    if dealt - hp < vitals.max_hp:
+        assert r.vitals.state is not LifeState.DEAD
+    if dealt >= hp and dealt - hp < vitals.max_hp:
+        assert r.vitals.state is LifeState.STABLE and r.vitals.hp == 0

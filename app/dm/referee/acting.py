@@ -23,6 +23,7 @@ from app.dm.tools.position_tools import engaged_foes, spell_reach
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
 from app.dm.understanding.features import smites
+from app.dm.understanding.improvised import SUBDUING
 from app.dm.understanding.intent import CONFIDENT, Reading
 from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.dm.understanding.words import is_yes
@@ -242,6 +243,8 @@ class Acting(Sequencing, Ruling, Handling, Talking):
             smite = [self._call("feature", actor, "use_feature", creature_id=actor,
                                 feature="divine_smite")]  # fmt: skip
         styled = attack_arguments(state, actor, intent.action, intent.item)
+        if "knock_out" in intent.extra or SUBDUING.search(intent.text):
+            styled = [{**style, "knock_out": True} for style in styled]  # to subdue, not kill
         return self._by_plan(actor, plan, smite, styled)
 
     def _by_plan(

@@ -75,4 +75,5 @@ class RefereeBase:
         return [
             cid for cid, c in state.creatures.items()
             if c.hostile and c.vitals.state is not LifeState.DEAD and not c.left
+            and c.vitals.hp > 0  # one knocked out (0 HP, stable) is out of the fight
         ]  # fmt: skip

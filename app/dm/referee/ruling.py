@@ -78,7 +78,8 @@ class Ruling(RefereeBase):
             if _senseless(state, target):
                 self.notes.append(f"{name} makes sure {shown} stays out cold.")
                 return []
-            attack = Intent("attack", intent.text, actor, targets=(target,), confidence=1.0)
+            attack = Intent("attack", intent.text, actor, targets=(target,), confidence=1.0,
+                            extra=("knock_out",))  # fmt: skip
             self.notes.append(f"{name} goes for a stunning blow.")
             return self.carry_out(state, actor, attack)
         if key == "light" or intent.action == "auto":

@@ -124,7 +124,7 @@ def encounter_xp(state: GameState, foe_ids: Sequence[str]) -> tuple[list[Session
         foe = state.creatures.get(fid)
         if foe is None or foe.monster is None:
             continue
-        if foe.vitals.state is LifeState.DEAD or foe.left == "surrendered":
+        if foe.vitals.state is LifeState.DEAD or foe.left == "surrendered" or foe.vitals.hp == 0:
             total += state.monster(foe.monster).xp
     if total == 0:
         return [], 0

@@ -17,13 +17,17 @@ def names(items: Sequence[str]) -> str:
 
 
 def foe_outcomes(state: GameState, foe_ids: Sequence[str]) -> dict[str, list[str]]:
-    """The foes' names by how each left the fight: ``fell`` (dead), ``surrendered``,
-    ``fled``, and ``standing`` (still in it)."""
-    out: dict[str, list[str]] = {"fell": [], "surrendered": [], "fled": [], "standing": []}
+    """The foes' names by how each left the fight: ``fell`` (dead), ``knocked out`` (at 0
+    HP and stable), ``surrendered``, ``fled``, and ``standing`` (still in it)."""
+    out: dict[str, list[str]] = {
+        "fell": [], "knocked out": [], "surrendered": [], "fled": [], "standing": [],
+    }  # fmt: skip
     for fid in foe_ids:
         foe = state.creatures[fid]
         if foe.vitals.state is LifeState.DEAD:
             out["fell"].append(foe.name)
+        elif foe.vitals.hp == 0:
+            out["knocked out"].append(foe.name)
         elif foe.left:
             out[foe.left].append(foe.name)
         else:
@@ -31,7 +35,10 @@ def foe_outcomes(state: GameState, foe_ids: Sequence[str]) -> dict[str, list[str
     return out
 
 
-_VERBS = {"fell": "fell", "surrendered": "surrendered", "fled": "fled", "standing": "still stands"}
+_VERBS = {
+    "fell": "fell", "knocked out": "was knocked out", "surrendered": "surrendered",
+    "fled": "fled", "standing": "still stands",
+}  # fmt: skip
 
 
 def fight_summary(state: GameState, rounds: int, foe_ids: Sequence[str]) -> str:
@@ -41,7 +48,11 @@ def fight_summary(state: GameState, rounds: int, foe_ids: Sequence[str]) -> str:
     clauses = []
     for kind, who in outcomes.items():
         if who:
-            verb = "still stand" if kind == "standing" and len(who) > 1 else _VERBS[kind]
+            verb = _VERBS[kind]
+            if len(who) > 1:
+                verb = {"standing": "still stand", "knocked out": "were knocked out"}.get(
+                    kind, verb
+                )
             clauses.append(f"{names(who)} {verb}")
     lasted = f"The fight lasted {rounds} round{'s' if rounds != 1 else ''}."
     foes = ("; ".join(clauses) + ".") if clauses else "No foe took part."

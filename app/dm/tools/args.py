@@ -324,6 +324,9 @@ class AttackArgs(_Args):
         default=None,
         description="off_hand: a bonus attack, second light weapon",
     )
+    knock_out: bool = Field(
+        default=False, description="Melee only: a target dropped to 0 HP is knocked out, not killed"
+    )
 
 
 class CastSpellArgs(_Args):

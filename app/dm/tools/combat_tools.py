@@ -343,6 +343,8 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     refused = out_of_reach(state, attacker, target, reach)
     if refused:
         raise ToolError(refused)
+    if args.knock_out and first.ranged:
+        raise ToolError("only a melee blow can knock a creature out")
     if in_reaction:
         swings = swings[:1]  # a reaction is one attack, with its reaction (spent already)
     elif state.encounter is not None:
@@ -360,7 +362,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     for swing in swings:
         if x.vitals_of(state, target).state is LifeState.DEAD:
             break  # the rest of a multiattack has nothing left to hit
-        more, result = _swing(state, attacker, target, swing)
+        more, result = _swing(state, attacker, target, swing, knock_out=args.knock_out)
         events += more
         if swing.weapon is not None:
             notes = after_swing(state, attacker, swing.weapon, args.mode)
@@ -373,14 +375,15 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
 
 
 def _swing(
-    state: GameState, attacker: str, target: str, swing: _Swing
+    state: GameState, attacker: str, target: str, swing: _Swing, *, knock_out: bool = False
 ) -> tuple[list[SessionEvent], dict[str, Any]]:
-    """One attack roll and, on a hit, its damage."""
+    """One attack roll and, on a hit, its damage (``knock_out``: meant to subdue)."""
     setup = setup_attack(
         state, attacker, target, name=swing.name,
         kind="weapon" if attacker in state.party else "monster", ranged=swing.ranged,
         bonus=swing.bonus, weapon=swing.weapon,
     )  # fmt: skip
+    setup.knock_out = knock_out
     damage = [ExtraDamage(swing.damage, swing.damage_type, f"{swing.name} damage")]
     if swing.extra:
         damage.append(ExtraDamage(swing.extra[0], swing.extra[1], f"{swing.name} damage"))

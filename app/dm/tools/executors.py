@@ -351,6 +351,7 @@ def deal_damage(
     critical: bool = False,
     source: str | None = None,
     concentration: bool = True,
+    knock_out: bool = False,
 ) -> tuple[list[SessionEvent], DamageResult]:
     """The one way damage reaches a character or creature: what the rules of play make of
     it (a raging barbarian resists it), defences, temporary HP, hit points, dying (monsters
@@ -358,7 +359,8 @@ def deal_damage(
     forces, and what it sets off (a sleeper wakes). Every damage source goes through here;
     ``source`` is who dealt it, when known. ``concentration=False`` leaves the concentration
     save to the caller: one attack dealing two types of damage forces one save, for the
-    sum (see :func:`app.dm.tools.striking.strike`)."""
+    sum (see :func:`app.dm.tools.striking.strike`). ``knock_out``: a melee blow meant to
+    subdue, which leaves whoever it drops unconscious and stable."""
     before = vitals_of(state, target)
     if target in state.party:
         defenses, dies = state.party[target].defenses, False
@@ -374,7 +376,7 @@ def deal_damage(
         defenses = defenses.model_copy(update={"resistances": defenses.resistances | {damage_type}})
     outcome = apply_damage(
         before, setup.amount, damage_type, defenses, critical=critical, dies_at_zero=dies,
-        resist_all=resist_all,
+        resist_all=resist_all, knock_out=knock_out,
     )  # fmt: skip
     outcome = replace(outcome, critical=critical)
     set_vitals(state, target, outcome.vitals)

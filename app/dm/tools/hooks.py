@@ -66,6 +66,8 @@ class AttackSetup:
     Weapon Fighting: 3, for 1s and 2s)."""
     notes: list[str] = field(default_factory=list)
     """Short words for the DM about what shaped the roll."""
+    knock_out: bool = False
+    """A melee blow meant to subdue: a target it drops is knocked out, not killed."""
     events: list[SessionEvent] = field(default_factory=list)
     """What the rules did before the roll, shown before it (a creature closing in)."""
 

@@ -219,6 +219,7 @@ def strike(
             more, outcome = x.deal_damage(
                 state, target, total // (2 if halve else 1), damage_type,
                 critical=hit.critical, source=attacker, concentration=False,
+                knock_out=setup.knock_out and not setup.ranged,
             )  # fmt: skip
             events += more
             dealt += outcome.damage.amount

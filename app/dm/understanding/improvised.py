@@ -39,7 +39,9 @@ DEEDS: tuple[Deed, ...] = (
     Deed("wake", ("wake up", "wake", "shake awake", "shake", "rouse", "slap awake", "nudge"),
          "auto", 0),
     Deed("knock_out", ("knock out", "knock him out", "knock her out", "knock it out",
-                       "pommel", "knock unconscious", "choke out", "sap"), "athletics", 15),
+                       "pommel", "knock unconscious", "choke out", "sap", "subdue",
+                       "knock senseless", "knock him senseless", "knock her senseless"),
+         "athletics", 15),
     Deed("cow", ("demand", "order", "tell them to surrender", "intimidate", "threaten",
                  "scare", "shout at", "yell at", "roar at", "bellow at", "menace", "glare at",
                  "warn"), "intimidation", 15, needs_object=False),
@@ -76,6 +78,14 @@ DEEDS: tuple[Deed, ...] = (
          "animal_handling", 15),
 )  # fmt: skip
 
+SUBDUING = re.compile(
+    r"\b(knock(?:s|ed|ing)? (?:\w+ )?(?:out|unconscious|senseless|cold)|non-?lethal(?:ly)?|"
+    r"subdue|pommel|flat of (?:my|the|his|her) (?:blade|sword|axe)|take (?:him|her|it|them) "
+    r"alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap)\b",
+    re.IGNORECASE,
+)
+"""Words that make a blow one meant to subdue: whoever it drops is knocked out, not dead."""
+
 HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
 EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "out cold")
 
@@ -94,6 +104,8 @@ def deed_of(said: str) -> Deed | None:
         for word in deed.words:
             if _verb_at_start(said, word) and (best is None or len(word) > best[0]):
                 best = (len(word), deed)
+    if best is None and SUBDUING.search(said):  # "knock goblin 1 out with the pommel"
+        return next(d for d in DEEDS if d.key == "knock_out")
     return best[1] if best else None
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from app.dm.understanding import readings as r
 from app.dm.understanding import verbs as v
-from app.dm.understanding.improvised import improvised
+from app.dm.understanding.improvised import SUBDUING, improvised
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.language import detect, foreign_language
 from app.dm.understanding.readying import readying
@@ -103,6 +103,10 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         acted = r.whole_line(ctx.with_said(wanted), wanted) or v.by_verbs(ctx.with_said(wanted))
         if acted is not None and acted.kind != "ask":
             return acted
+    if ctx.scope.fighting and SUBDUING.search(said):  # a blow to subdue, not to kill
+        subdue = improvised(ctx)
+        if subdue is not None and subdue.extra[:1] == ("knock_out",):
+            return subdue
     cue = any(starts_with(said, c) for c in ctx.vocab.talk_cues)
     found = (
         r.whole_line(ctx, said)

@@ -222,7 +222,7 @@ async def test_an_unclear_line_asks_back_and_takes_no_action() -> None:
     session = situation()
     events = await turn(session, ("mira", "trapdoor"))
     assert _tools(session) in ([], ["reveal"])
-    events = await turn(session, ("mira", "I dance a jig on the table"))
+    events = await turn(session, ("mira", "I frobnicate the wotsits"))
     assert _tools(session) == [] and "not sure what you mean" in narration(events)
 
 

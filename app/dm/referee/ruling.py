@@ -26,6 +26,13 @@ FEARLESS = frozenset({"undead", "construct", "ooze"})
 FREE_DEEDS = frozenset({"light", "listen", "recall"})
 """Deeds that take no action in a fight (a word, a glance, striking a light)."""
 
+_DONE = {
+    "light": "{a} does so. A warm light steadies everyone's nerves.",
+    "knock": "{a} knocks. The sound carries; whoever is on the other side has heard it.",
+    "grab": "{a} takes hold of it.",
+}
+"""What a deed nothing stands against comes to, told as it happens."""
+
 _WON = {
     "bind": "{a} has {t} trussed up tight: {t} is restrained.",
     "climb": "{a} makes it up, sure-footed.",
@@ -42,6 +49,10 @@ _WON = {
     "sway": "{t} hears {a} out, and is swayed.",
     "bluff": "{t} falls for it.",
     "cow": "{a}'s threat lands on {t}: fear shows, and eyes go to the way out.",
+    "perform": "{a} plays it well: heads turn, and for a moment the air is lighter.",
+    "pray": "{a}'s prayer is said well and truly; a quiet calm settles.",
+    "track": "{a} picks out the trail and follows it without losing it.",
+    "throw": "{a}'s throw lands just where it was meant to.",
 }
 _LOST = {
     "bind": "{t} twists free before the knot is tied.",
@@ -58,6 +69,10 @@ _LOST = {
     "sway": "{a}'s words do not reach {t}.",
     "bluff": "The ruse fails on {t}.",
     "cow": "{a}'s threat falls flat against {t}.",
+    "perform": "{a} fumbles a note or two; nobody is much moved.",
+    "pray": "{a}'s words falter; the prayer feels unfinished.",
+    "track": "{a} loses the trail among the rest.",
+    "throw": "{a}'s throw goes wide.",
 }
 
 
@@ -82,8 +97,11 @@ class Ruling(RefereeBase):
                             extra=("knock_out",))  # fmt: skip
             self.notes.append(f"{name} goes for a stunning blow.")
             return self.carry_out(state, actor, attack)
+        if key == "help" and target in state.party:
+            return self._help(state, actor, target)
         if key == "light" or intent.action == "auto":
-            self.notes.append(f"{name} does so. A warm light steadies everyone's nerves.")
+            done = _DONE.get(key, "{a} does so.")
+            self.notes.append(done.format(a=name, t=shown))
             return []
         if key in ("cow", "sway", "bluff") and state.encounter is not None:
             unmoved = self._unmoved(state, target)
@@ -110,6 +128,19 @@ class Ruling(RefereeBase):
         if encounter is not None and encounter.current.id == actor:
             return [*calls, self._call("end_turn", actor, "end_turn")]
         return calls
+
+    def _help(self, state: GameState, actor: str, friend: str) -> list[ToolCall]:
+        """The Help action: in a fight, the friend's next attack on a foe is made with
+        advantage (the engine keeps it); outside one, a hand lent to what they are doing."""
+        name, shown = state.name_of(actor), state.name_of(friend)
+        fight = state.encounter
+        if fight is None or fight.current.id != actor:
+            self.notes.append(f"{name} lends {shown} a hand.")
+            return []
+        self.notes.append(f"{name} draws the foe's eye so {shown} can strike.")
+        helping = self._call("act", actor, "take_action", creature_id=actor, action="help",
+                             target_id=friend)  # fmt: skip
+        return self._fight_end(state, actor, [helping])
 
     def _restrain(self, actor: str, target: str) -> ToolCall:
         return self._call("condition", actor, "set_condition", target_id=target,

@@ -18,6 +18,7 @@ from app.dm.understanding.intent import Intent
 from app.dm.understanding.readings import Context
 from app.dm.understanding.targets import pick_creatures
 from app.dm.understanding.verbs import challenge_named
+from app.dm.understanding.words import normalise
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,28 @@ DEEDS: tuple[Deed, ...] = (
                    "leap onto", "vault", "jump", "leap"), "athletics", 10, needs_object=False),
     Deed("heave", ("kick over", "tip over", "topple", "overturn", "flip", "push over",
                    "lift", "heave", "drag", "pull", "barricade", "block", "wedge",
-                   "break", "smash", "bash", "pry", "prise", "prize open", "kick"),
+                   "break", "smash", "bash", "pry", "prise", "prize open", "kick", "tip",
+                   "knock over", "push", "shove", "haul", "yank", "tug", "hack through",
+                   "hack at", "chop", "cut through", "stop", "jam", "hold shut",
+                   "hold open", "roll", "tear", "rip"),
          "athletics", 15),
+    Deed("help", ("help", "assist", "lend a hand", "give a hand", "aid", "steady", "hold the",
+                  "back up", "cover for"), "auto", 0),
+    Deed("perform", ("play", "sing", "fiddle", "strum", "hum", "whistle", "dance", "juggle",
+                     "recite", "perform", "tell a joke", "tell a story", "serenade"),
+         "performance", 10, needs_object=False),
+    Deed("pray", ("pray", "say a prayer", "offer a prayer", "kneel and pray", "give thanks",
+                  "bless the", "say a blessing", "say the rites", "say words over"),
+         "religion", 10, needs_object=False),
+    Deed("track", ("follow the tracks", "follow the footprints", "follow the trail",
+                   "follow the prints", "follow the little footprints", "track",
+                   "follow the bootprints", "follow the blood", "look for tracks"),
+         "survival", 10, needs_object=False),
+    Deed("throw", ("throw", "toss", "lob", "chuck", "fling"), "athletics", 10,
+         needs_object=False),
+    Deed("grab", ("grab", "snatch", "pick up", "take up", "pull out"), "auto", 0),
+    Deed("knock", ("knock on", "knock at", "rap on", "bang on", "hammer on", "tap on"), "auto",
+         0),
     Deed("balance", ("balance", "tumble", "roll under", "slide", "swing from", "swing on",
                      "dive"), "acrobatics", 15, needs_object=False),
     Deed("search", ("search", "rummage", "rummage through", "dig through",
@@ -86,6 +107,25 @@ SUBDUING = re.compile(
 )
 """Words that make a blow one meant to subdue: whoever it drops is knocked out, not dead."""
 
+THREATS = re.compile(
+    r"\b(surrender|give up|yield|drop (?:your|those|the|yer|that|them) \w+|lay down (?:your|those)|"
+    r"on your knees|back off|get lost|begone|be gone|scram|clear off|get out of here|"
+    r"or (?:die|you die|you'?re dead|you'?re done|else|i'?ll kill you)|"
+    r"(?:scare|drive|chase) (?:them|it|him|her|the \w+) (?:off|away)|"
+    r"(?:tell|order|shout at|yell at) (?:them|it|him|her|the \w+(?: \w+)?) "
+    r"to (?:run|flee|leave|go)|"
+    r"roar|howl|bellow|war ?cry|bang \w+ \w+ (?:on|against) (?:my|his|her) shield)\b"
+)
+"""Words that threaten foes into giving up or running: in a fight, an Intimidation check."""
+STRIKES_FIRST = re.compile(
+    r"^(?:i\s+)?(?:attack|stab|hit|shoot|slash|strike|swing|cast|fire|smite|kill)\b|"
+    r"holy symbol|turn undead|channel divinity"
+)
+"""A line that strikes or calls on a power first: its threats are flavour, not the deed."""
+OWN = re.compile(r"\b(?:i|we|i'll|we'll|i'm|we're|let's|lets)\s+(?:\w+\s+)?$")
+"""Words before a threat's verb that make it the speaker's own ("I back off", "we give
+up"), not a demand."""
+
 HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
 EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "out cold")
 
@@ -109,18 +149,39 @@ def deed_of(said: str) -> Deed | None:
     return best[1] if best else None
 
 
-def improvised(ctx: Context) -> Intent | None:
+def threat(ctx: Context) -> Intent | None:
+    """In a fight, words that threaten the foes ("surrender and you live!", "drop your
+    weapons, goblins!", "YIELD!"): an Intimidation check, as a DM calls it."""
+    said = normalise(ctx.raw)  # as typed: "I back off" is the speaker's own deed
+    found = THREATS.search(said) if ctx.scope.fighting else None
+    if found is None or STRIKES_FIRST.search(said) or OWN.search(said[: found.start()]):
+        return None
+    return improvised(ctx, next(d for d in DEEDS if d.key == "cow"))
+
+
+def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     """The clause as an improvised deed on something here, or ``None``."""
-    deed = deed_of(ctx.said)
+    deed = deed or deed_of(ctx.said)
     if deed is None or challenge_named(ctx):
         return None  # the campaign's own challenge for it is the ruling
     things = ctx.named("creature", "npc", "feature", "item_here", "carried", "member", "exit")
+    order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")
+    things = sorted(things, key=lambda t: order.index(t.kind))
+    if deed.key in ("heave", "throw", "climb") and object_is_a_thing(ctx):
+        things = [t for t in things if t.kind != "creature"]  # "kick the cask at the rats"
+    if deed.key == "help":  # one lends a hand to a friend, not to a thing
+        friends = [t for t in things if t.kind == "member" and t.id != ctx.actor]
+        if not friends:
+            return None
+        things = friends
     target = things[0].id if things else None
     if things and things[0].kind == "creature":  # "the sleeping rat", "the wounded one"
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         target = pick.ids[0] if pick.ids else target
     if target is None and deed.needs_object and not _scene_mentions(ctx):
         return None
+    if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":
+        return None  # "sing", "pray": to what end? the DM asks
     dc = deed.dc
     if any(w in ctx.said for w in HARD):
         dc = max(dc, 15) + 5 if deed.skill != "auto" else 0
@@ -129,8 +190,11 @@ def improvised(ctx: Context) -> Intent | None:
     social = deed.key in ("cow", "sway", "bluff")
     if social and not ctx.scope.fighting and target is None:
         return None  # "order a drink", "calm her down" with nobody here: words, not a deed
-    if social and ctx.campaign is not None and target in ctx.campaign.npcs:
-        return None  # swaying a person of the story is the campaign's talk and challenges
+    # Swaying a person of the story is the campaign's talk and challenges; threatening one
+    # who is fighting the party is a threat like any other.
+    threatening = deed.key == "cow" and ctx.scope.fighting and target in ctx.state.creatures
+    if social and ctx.campaign is not None and target in ctx.campaign.npcs and not threatening:
+        return None
     if deed.key == "heave" and target is not None and target in ctx.state.creatures:
         return None  # "smash the skeleton": a blow, read as an attack
     return ctx.intent(
@@ -140,6 +204,35 @@ def improvised(ctx: Context) -> Intent | None:
         extra=(deed.key, str(min(dc, 20))),
         confidence=0.8 if target else 0.7,
     )
+
+
+_TOWARD = re.compile(r"\b(?:at|onto|on|over|into|toward|towards|against|through|to|in|with)\b")
+
+
+WEAPON_WORDS = frozenset(
+    {
+        "dagger", "daggers", "knife", "axe", "handaxe", "hatchet", "javelin", "spear", "sword",
+        "blade", "arrow", "arrows", "bolt", "bolts", "hammer", "mace", "club", "dart", "darts",
+        "rapier", "scimitar", "sling", "bow", "crossbow", "staff",
+    }
+)  # fmt: skip
+"""Words for what is thrown or swung as a weapon: "throw my handaxe at rat 2" attacks."""
+
+
+def object_is_a_thing(ctx: Context) -> bool:
+    """The deed's object — the words after its verb and before "at/onto/over …" — is a
+    thing, not a creature and not a weapon ("kick the cask at the rats", not "kick the rat"
+    nor "throw my handaxe at goblin one")."""
+    words = ctx.said.split()
+    start = 1 if words and words[0] in ("i", "we") else 0
+    said = " ".join(words[start:])
+    verb = max((w for d in DEEDS for w in d.words if _verb_at_start(said, w)), key=len, default="")
+    rest = " ".join(words[start + max(1, len(verb.split())) :])
+    cut = _TOWARD.search(rest)
+    span = rest[: cut.start()] if cut else rest
+    if not span.strip() or set(span.split()) & WEAPON_WORDS:
+        return False
+    return not ctx.named("creature", text=span, floor=0.7)
 
 
 def _scene_mentions(ctx: Context) -> bool:

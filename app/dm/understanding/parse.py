@@ -12,7 +12,13 @@ from dataclasses import replace
 
 from app.dm.understanding import readings as r
 from app.dm.understanding import verbs as v
-from app.dm.understanding.improvised import SUBDUING, improvised
+from app.dm.understanding.improvised import (
+    SUBDUING,
+    deed_of,
+    improvised,
+    object_is_a_thing,
+    threat,
+)
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.language import detect, foreign_language
 from app.dm.understanding.readying import readying
@@ -21,6 +27,10 @@ from app.dm.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.dm.understanding.words import normalise, starts_with
 from app.world.campaign import Campaign
 from app.world.state import GameState
+
+UNSURE_OF = frozenset({"examine", "talk", "take", "use", "drop"})
+"""Readings that, held with little confidence, give way to an improvised deed ("grab the
+poker from beside the fireplace": no item of that name, but a thing the scene mentions)."""
 
 
 def _strip_fillers(said: str, vocab: Vocabulary) -> str:
@@ -103,6 +113,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         acted = r.whole_line(ctx.with_said(wanted), wanted) or v.by_verbs(ctx.with_said(wanted))
         if acted is not None and acted.kind != "ask":
             return acted
+    threatened = threat(ctx)
+    if threatened is not None:
+        return threatened
     if ctx.scope.fighting and SUBDUING.search(said):  # a blow to subdue, not to kill
         subdue = improvised(ctx)
         if subdue is not None and subdue.extra[:1] == ("knock_out",):
@@ -117,11 +130,17 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         or v.by_verbs(ctx)
     )
     to_foes = found is not None and found.kind == "talk" and not found.target
-    unsure = found is not None and found.confidence < 0.6 and found.kind in ("examine", "talk")
+    unsure = found is not None and found.confidence < 0.6 and found.kind in UNSURE_OF
     unclear = found is not None and found.kind == "ask" and not found.alternatives
     if found is None or unclear or unsure or to_foes:
         # no verb of the game's own fits: a deed a DM rules on ("tie up the sleeper")
         found = improvised(ctx) or found
+    elif found.kind in ("ask", "attack") and deed_of(said) is not None:
+        # "follow the footprints" (not a way out), "kick the cask at the rats" (not a foe)
+        deed = improvised(ctx)
+        aimed = deed is not None and (deed.target or "") not in ctx.state.creatures
+        if deed is not None and (found.kind == "ask" or (aimed and object_is_a_thing(ctx))):
+            found = deed
     found = found or r.spoken(ctx) or v.bare_names(ctx)
     unsure = found is None or (found.kind == "ask" and not found.alternatives)
     if unsure and "?" in ctx.raw:

@@ -1,0 +1,103 @@
+"""Improvised deeds get a ruling, as a DM gives one: the check a deed needs and its DC, or
+an automatic result; state only where the rules allow (a bound sleeper is restrained, a
+woken one wakes, the Help action gives a friend advantage); threats in a fight are an
+Intimidation check; a deed on a thing in a fight is not a blow at a foe."""
+
+from __future__ import annotations
+
+import json
+
+from app.dm.brain import ToolCall
+from app.dm.referee.referee import OfflineReferee
+from app.dm.understanding import understand
+from app.session import commands
+from app.session.setup import session_for
+from app.world.state import GameState
+from tests.referee_corpus import Situation, build_situation
+
+WARREN = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "thorin",
+          "flags": {"trapdoor_open": True, "tam_found": True}, "defeated": ["cellar_rats"],
+          "challenges": {"sneak_past": "failed"}}  # fmt: skip
+
+
+def game(**changes: object) -> GameState:
+    return build_situation(Situation.model_validate({**WARREN, **changes}))
+
+
+def read(state: GameState, actor: str, line: str) -> tuple[str, tuple[str, ...], str | None]:
+    intent = understand(line, actor, state, state.campaign)
+    return intent.kind, intent.targets, intent.action
+
+
+async def calls_for(state: GameState, actor: str, line: str) -> list[ToolCall]:
+    session = session_for(state)
+    reply, who = commands.declare(session, line, actor)
+    assert reply.ok and who == actor, reply.text
+    async for _ in session.process():
+        pass
+    referee = session.brain
+    assert isinstance(referee, OfflineReferee)
+    return referee.made
+
+
+def args(call: ToolCall) -> dict[str, object]:
+    return dict(json.loads(call.arguments))
+
+
+async def test_tying_up_a_sleeper_restrains_it_without_a_roll() -> None:
+    state = game(conditions={"goblin-2": ["unconscious"]})
+    assert read(state, "thorin", "tie up the sleeping goblin")[:2] == ("improvise", ("goblin-2",))
+    made = await calls_for(state, "thorin", "tie up the sleeping goblin")
+    assert [c.name for c in made] == ["set_condition", "end_turn"]
+    assert args(made[0])["condition"] == "restrained"
+    assert any(c.condition.value == "restrained" for c in state.creatures["goblin-2"].conditions)
+
+
+async def test_threats_in_a_fight_are_an_intimidation_check() -> None:
+    state = game()
+    for line in ("surrender and you live!", "drop your weapons, goblins!", "YIELD!"):
+        assert read(state, "thorin", line)[::2] == ("improvise", "intimidation"), line
+    made = await calls_for(state, "thorin", "drop your weapons, goblins!")
+    assert made[0].name == "request_ability_check"
+    assert (args(made[0])["skill"], args(made[0])["dc"]) == ("intimidation", 15)
+
+
+def test_the_speakers_own_retreat_or_surrender_is_no_threat() -> None:
+    state = game()
+    assert read(state, "thorin", "I back off toward the curtain")[0] != "improvise"
+    assert read(state, "thorin", "we give up")[0] != "improvise"
+
+
+async def test_help_in_a_fight_is_the_help_action_on_the_friend() -> None:
+    state = game()
+    assert read(state, "thorin", "I help Mira, I distract the goblin")[:2] == (
+        "improvise", ("mira",),
+    )  # fmt: skip
+    made = await calls_for(state, "thorin", "I help Mira, I distract the goblin")
+    assert made[0].name == "take_action"
+    assert (args(made[0])["action"], args(made[0])["target_id"]) == ("help", "mira")
+    assert any(e.id == "help" for e in state.party["mira"].effects)
+
+
+def test_a_deed_on_a_thing_in_a_fight_is_not_a_blow_at_a_foe() -> None:
+    state = game()
+    kind, targets, skill = read(state, "thorin", "I kick the turnip sack at the goblins")
+    assert kind == "improvise" and skill == "athletics"
+    assert not set(targets) & set(state.creatures)
+
+
+def test_performing_praying_and_tracking_call_for_their_skills() -> None:
+    harbour = build_situation(Situation.model_validate({"campaign": "drowned_bell",
+                                                        "scene": "harbour"}))  # fmt: skip
+    assert read(harbour, "wren", "I play a sad shanty on my fiddle")[::2] == (
+        "improvise", "performance",
+    )  # fmt: skip
+    road = build_situation(Situation.model_validate({"campaign": "crossroads",
+                                                     "scene": "old_road"}))  # fmt: skip
+    assert read(road, "thorin", "I follow the footprints")[::2] == ("improvise", "survival")
+    assert read(road, "thorin", "I say a prayer for the lost")[::2] == ("improvise", "religion")
+
+
+def test_a_bare_verb_with_nothing_to_it_is_asked_back() -> None:
+    state = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
+    assert read(state, "mira", "sing")[0] == "ask"

@@ -142,10 +142,14 @@ def _wrong_calls(line: Line, calls: list[ToolCall], fighting: bool) -> list[str]
         }.get(did)
         if line.target and aimed and aimed != line.target and line.intent == did:
             wrong.append(f"{call.name}({aimed})")
-        if did == "cast" and line.spell and args.get("spell") != line.spell:
+        spells = {line.spell} | {s.spell for s in line.then if s.intent == "cast" and s.possible}
+        unlabelled = any(s.intent == "cast" and not s.spell for s in line.then)
+        if did == "cast" and line.spell and args.get("spell") not in spells and not unlabelled:
             wrong.append(f"cast_spell({args.get('spell')})")
         aimed_at = args.get("target_ids", [])
-        if did == "cast" and line.target and line.intent == "cast" and line.target not in aimed_at:
+        first = line.spell is None or args.get("spell") == line.spell
+        if (did == "cast" and line.target and line.intent == "cast" and first
+                and line.target not in aimed_at):  # fmt: skip
             wrong.append(f"cast_spell(at {aimed_at})")
     return wrong
 

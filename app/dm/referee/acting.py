@@ -200,6 +200,11 @@ class Acting(Sequencing, Ruling, Handling, Talking):
         if state.encounter is not None:
             self.notes.append("Not in the middle of a fight — back away or flee first.")
             return []
+        shut = [e for e in view.exits_here(state, self.campaign) if e.to == intent.target]
+        if shut and not any(e.open for e in shut) and not self.earlier:
+            # said at once, nothing tried (unless an earlier deed this round may open it)
+            self.notes.append(shut[0].locked_text or f"The way to {shut[0].name} is shut.")
+            return []
         return [self._call("move", actor, "move_scene", scene_id=intent.target,
                            reason=f"{state.name_of(actor)} leads the way")]  # fmt: skip
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
+from app.dm.tools.casting_rules import BonusActionSpell
 from app.dm.understanding import Intent
 from app.dm.understanding.parse import understand_clause
 from app.world.state import GameState
@@ -120,8 +121,10 @@ class Sequencing(RefereeBase):
         fresh = understand_clause(clause.text, actor, state, self.campaign)
         if clause.kind == "talk" and clause.topic:
             fresh = clause  # one of several topics asked in one breath: its own answer
-        if fresh.kind in ("ask", "refuse", "foreign") and clause.kind not in ("ask",):
-            fresh = clause  # read as it was when the line was typed (the thing is gone now)
+        if clause.kind not in (fresh.kind, "ask"):
+            # Read as it was when the line was typed: the thing is gone now, or the new
+            # place reads the words otherwise ("check round the back" is no way back).
+            fresh = clause
         clause = replace(fresh, then=())
         fight = state.encounter
         if fight is not None and actor in state.party:
@@ -152,6 +155,10 @@ class Sequencing(RefereeBase):
         if economy is None:
             return ""
         cost = cost_of(state, actor, clause)
+        if clause.kind == "cast" and clause.spell:
+            refused = BonusActionSpell().refuse_cast(state, actor, clause.spell, 0)
+            if refused:  # a bonus-action spell leaves room only for a cantrip
+                return f"{refused}; “{clause.text.strip(' .,!')}” will have to wait."
         if clause.kind == "manoeuvre" and clause.action in CUNNING and self._cunning(state, actor):
             return ""  # a rogue hides, dashes or disengages with the bonus action
         action_left = economy.available(ActionKind.ACTION) and actor not in self.spent

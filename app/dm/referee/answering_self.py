@@ -64,13 +64,22 @@ def conditions_text(sheet: CharacterSheet) -> str:
 
 
 def hit_points(a: Asked) -> str | None:
-    """Asked: "how hurt am I", "is Mira ok", "how many hit points does Ivo have"."""
-    if not a.has(*HURT_WORDS) or a.sheet is None:
+    """Asked: "how hurt am I", "is Mira ok", "how many hit points does Ivo have", "what's my
+    and Aria's hp" (both), or just "hp?" (the asker's)."""
+    own = a.state.party.get(a.actor or "")
+    terse = not a.named and not a.about_party and len(a.words) <= 2  # "hp?", "my hp"
+    if not a.has(*HURT_WORDS) or (a.sheet is None and not (terse and own)):
         return None
     if a.creature is not None and not a.named:
         return None  # "how much hp does rat 2 have left": the fight's answer
-    held = conditions_text(a.sheet)
-    return f"{health_text(a.sheet)}{f'; {held}' if held else ''}."
+    sheets = [a.sheet] if a.sheet is not None else []
+    if own is not None and own not in sheets and (terse or (a.named and a.about_self)):
+        sheets.insert(0, own)
+    told = []
+    for sheet in sheets:
+        held = conditions_text(sheet)
+        told.append(f"{health_text(sheet)}{f'; {held}' if held else ''}")
+    return "; ".join(told) + "."
 
 
 def party_health(a: Asked) -> str | None:

@@ -112,6 +112,8 @@ def the_goal(a: Asked) -> str | None:
     if not (
         a.word("goal", "goals", "quest", "objective", "mission")
         or a.has("supposed to", "what are we doing", "why are we here", "what should we do")
+        or a.has("looking for", "searching for", "who are we after", "what are we after")
+        or a.has("what do we know", "so far", "remind me what", "where are we at")
     ):
         return None
     aims = goals(a.state, a.campaign)

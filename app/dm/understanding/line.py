@@ -114,6 +114,8 @@ def _understand(
             break
     else:
         return whole
+    if len(read) == 1 and whole.kind == "ask" and not whole.alternatives:
+        return replace(read[0], text=whole.text)  # "ow. how much hp do i have now?"
     if len(read) < 2:
         return whole
     speech = whole.kind == "talk" and all(c.kind in ("talk", "question") for c in read)

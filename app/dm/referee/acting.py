@@ -167,6 +167,10 @@ class Acting(Sequencing, Ruling, Handling, Talking):
             if intent.target and campaign is not None and intent.target in campaign.npcs:
                 who = campaign.npcs[intent.target].name
                 return f"{who} is no foe of yours. {name} keeps their weapon sheathed."
+            if intent.note and self._foes(state):  # "Wolf 2 is already dead", "no rat 4"
+                return f"{intent.note[:1].upper()}{intent.note[1:]}. " + answers.options_text(
+                    state, campaign, intent.actor
+                )
             return f"There is nothing here for {name} to fight."
         if intent.note:
             return f"{name} cannot do that: {intent.note}. " + answers.options_text(

@@ -181,6 +181,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None
     if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":
         return None  # "sing", "pray": to what end? the DM asks
+    authored = _authored(ctx, deed, target)
+    if authored is not None:
+        return authored
     dc = deed.dc
     if any(w in ctx.said for w in HARD):
         dc = max(dc, 15) + 5 if deed.skill != "auto" else 0
@@ -232,6 +235,35 @@ def object_is_a_thing(ctx: Context) -> bool:
     if not span.strip() or set(span.split()) & WEAPON_WORDS:
         return False
     return not ctx.named("creature", text=span, floor=0.7)
+
+
+def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
+    """The campaign's own challenge for the deed, when one is open here on the same thing
+    with the same skill ("pry the hasp off with the poker" is forcing the trapdoor, "get
+    that light going" is lighting the lamp): the author's DC and outcomes, not a ruling."""
+    campaign = ctx.campaign
+    if campaign is None or (target is not None and ctx.scope.get(target, "feature") is None):
+        return None
+    feature = ctx.scope.get(target or "", "feature")
+    if feature is not None:
+        words = {w for n in feature.names for w in n.split() if len(w) > 3}
+    else:  # "pry the hasp off": a part of the thing the challenge is about
+        words = {w for w in ctx.said.split()[1:] if len(w) > 3 and w not in ctx.vocab.stop}
+    fits = []
+    for thing in ctx.scope.of("challenge"):
+        spec = campaign.challenges[thing.id]
+        told = [spec.name, *spec.provoked_by]
+        if feature is None:
+            told += [spec.success.text or "", spec.failure.text or ""]
+        said = " ".join(told).lower()
+        same_skill = deed.key == "light" or (
+            deed.skill != "auto" and (spec.skill is None or deed.skill == spec.skill.value)
+        )
+        if same_skill and any(re.search(rf"\b{re.escape(w)}", said) for w in words):
+            fits.append(thing.id)
+    if len(fits) != 1:
+        return None
+    return ctx.intent("challenge", targets=(fits[0],), confidence=0.75)
 
 
 def _scene_mentions(ctx: Context) -> bool:

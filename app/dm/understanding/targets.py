@@ -13,6 +13,7 @@ from app.dm.understanding.scope import Scope, Thing
 from app.dm.understanding.vocabulary import Vocabulary
 from app.dm.understanding.words import has_phrase, name_score
 from app.world.state import GameState
+from rules.damage import LifeState
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,15 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             if c.name.endswith(f" {number}") and (not named or kind in c.name.lower())
         ]  # fmt: skip
         return CreaturePick(tuple(fallen[:1]), True, False, f"there is no {kind} {number} standing")
+    corpse = re.search(r"\b(dead|corpse|carcass|body|bodies|fallen)\b", said)
+    if corpse and not re.search(r"\bundead\b", said):
+        dead = [
+            c for c in state.creatures.values()
+            if c.vitals.state is LifeState.DEAD and (not named or any(
+                w in c.name.lower() for t in named for n in t.names for w in n.split()))
+        ]  # fmt: skip
+        if dead:  # "stab the dead wolf to be sure": it is dead already
+            return CreaturePick((), True, False, f"{dead[0].name} is already dead")
     described = describe(said, pool, state, scope.actor)
     if named and (described is None or not described.fits):
         # "the goblin with the spoon" may be the boss, whose name is not "goblin"

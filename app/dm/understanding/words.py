@@ -158,8 +158,9 @@ def stems(text: str) -> str:
     return " ".join(stem(w) for w in text.split())
 
 
-NAME_FILLERS = frozenset({"the", "and", "of"})
-"""Words of a name that alone point at nobody ("the" of "the Grey Sister")."""
+NAME_FILLERS = frozenset({"the", "and", "of", "one", "ones", "old", "little", "big"})
+"""Words of a name that alone point at nobody ("the" of "the Grey Sister", "one" of "little
+one", which "the cracked one" does not name)."""
 
 
 def name_score(text: str, name: str, stop: frozenset[str]) -> float:

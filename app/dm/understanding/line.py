@@ -208,6 +208,10 @@ def _clauses(
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
         intent = understand_clause(words, actor, state, campaign, language=language)
+        kinds = {r.kind for r in intent.alternatives}
+        if intent.kind == "ask" and kinds == {"attack"} and read:
+            # "hide then shoot": a blow at whichever foe, as a bare "attack" is
+            intent = replace(intent, kind="attack", alternatives=(), confidence=0.7)
         if piece is not pieces[-1] and _PRELUDE.match(piece.text):
             continue  # setting up what follows: the next clause is the deed
         if not own_deed(piece) or others_deed(piece.text):

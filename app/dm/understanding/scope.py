@@ -80,13 +80,21 @@ def follow_ups(campaign: Campaign) -> set[str]:
 
 
 def open_challenges(state: GameState, campaign: Campaign) -> list[str]:
-    """Challenges of the current scene a player may still provoke."""
+    """Challenges of the current scene a player may still provoke — not one meant to keep
+    the party out of the fight that is now on ("slip past the guards" while they fight)."""
     later = follow_ups(campaign)
+    fight = state.encounter
+    running = (
+        {state.creatures[c.id].encounter for c in fight.order if c.id in state.creatures}
+        if fight is not None
+        else set()
+    )
     return [
         cid
         for cid, c in campaign.challenges.items()
         if c.scene == state.scene.id
         and cid not in later
+        and not ({c.failure.start_encounter, c.success.start_encounter} & (running - {None}))
         and state.challenges.get(cid) != "passed"
         and not (state.challenges.get(cid) == "failed" and not c.retry)
         and not achieved(c, state)

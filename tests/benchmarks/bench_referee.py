@@ -27,10 +27,12 @@ from pathlib import Path
 from app.dm.brain import ToolCall
 from app.dm.referee.referee import OfflineReferee
 from app.dm.understanding import Intent, understand
+from app.dm.understanding.scope import follow_ups
 from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.session import commands, hotseat
 from app.session.runner import resolve_character
 from app.session.setup import session_for
+from app.world.campaign import Campaign
 from tests.referee_corpus import (
     CORPUS,
     DEV,
@@ -102,9 +104,12 @@ def _closing_in(call: ToolCall) -> bool:
     )
 
 
-def _wrong_calls(line: Line, calls: list[ToolCall], fighting: bool) -> list[str]:
+def _wrong_calls(
+    line: Line, calls: list[ToolCall], fighting: bool, campaign: Campaign | None = None
+) -> list[str]:
     """Game-changing calls the label does not ask for."""
     allowed = {line.intent, *line.accept} | {s.intent for s in line.then if s.possible}
+    chains = follow_ups(campaign) if campaign is not None else set()
     wrong = []
     for call in calls:
         did = CHANGES.get(call.name)
@@ -140,8 +145,9 @@ def _wrong_calls(line: Line, calls: list[ToolCall], fighting: bool) -> list[str]
             "move": args.get("scene_id"),
             "attack": args.get("target_id") if call.name == "attack" else None,
         }.get(did)
-        if line.target and aimed and aimed != line.target and line.intent == did:
-            wrong.append(f"{call.name}({aimed})")
+        chained = did == "challenge" and aimed in chains
+        if line.target and aimed and aimed != line.target and line.intent == did and not chained:
+            wrong.append(f"{call.name}({aimed})")  # (a challenge's own chain is part of it)
         spells = {line.spell} | {s.spell for s in line.then if s.intent == "cast" and s.possible}
         unlabelled = any(s.intent == "cast" and not s.spell for s in line.then)
         if did == "cast" and line.spell and args.get("spell") not in spells and not unlabelled:
@@ -195,7 +201,7 @@ async def judge(line: Line, situation: object) -> Verdict:
     # A line read as several clauses is judged on every call made for it, not just the
     # first round's.
     calls = referee.made if len(clauses) > 1 else referee.planned
-    wrong = _wrong_calls(line, calls, fighting)
+    wrong = _wrong_calls(line, calls, fighting, state.campaign)
     kinds = {line.intent, *line.accept} | (set() if line.possible else {"ask"})
     if not line.then and len(clauses) > 1:  # one deed labelled; the others set it up
         fitting = [c for c in clauses if c.kind in kinds]

@@ -34,6 +34,8 @@ _WEAK = re.compile(r"\s+and\s+|\s+&\s+|\s*,\s+|\s+while\s+|\s+plus\s+", re.IGNOR
 otherwise join two things ("the rat and the goblin")."""
 _BEFORE = re.compile(r"^\s*before\s+(.+?)\s*,\s*(.+)$|^(.+?)\s+before\s+(.+)$", re.IGNORECASE)
 _AFTER = re.compile(r"^\s*after\s+(.+?)\s*,\s*(.+)$|^(.+?)\s+after\s+(.+)$", re.IGNORECASE)
+_BARE = re.compile(r"^\s*(before|after)\s+(.+?)\s+((?:i|i'll|then|we'll)\s.+)$", re.IGNORECASE)
+"""A leading "before"/"after" with no comma: "before we go down I light my lantern"."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,12 @@ def _ordered(text: str) -> list[tuple[str, bool]]:
     """``before``/``after`` put in time order: "after I drink, I attack" and "I attack
     after drinking" both drink first; "I drink before I attack" keeps its order."""
     masked = _masked(text)
+    bare = _BARE.match(masked)
+    if bare is not None:
+        x = text[bare.start(2) : bare.end(2)]
+        y = text[bare.start(3) : bare.end(3)]
+        later = bare.group(1).lower() == "after"
+        return [(x, True), (y, False)] if later else [(y, False), (x, True)]
     for pattern, first_is_later in ((_AFTER, True), (_BEFORE, False)):
         match = pattern.match(masked)
         if match is None:
@@ -124,7 +132,7 @@ def refer_back(text: str, name: str) -> str:
     return text
 
 
-_OWN_DEED = re.compile(r"^(?:i|i'll|i'm|then i)\s|^\w+ing\b", re.IGNORECASE)
+_OWN_DEED = re.compile(r"^(?:i|i'll|i'm|then i|we|we'll|let's|lets)\s|^\w+ing\b", re.IGNORECASE)
 
 
 def own_deed(piece: Piece) -> bool:

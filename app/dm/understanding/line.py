@@ -243,6 +243,8 @@ def _same(one: Intent, other: Intent) -> bool:
 def _fits(piece: Piece, intent: Intent) -> bool:
     """A piece cut off by a weak joint ("and", a comma) stands alone only when it says
     what is done — it has its own verb, or asks — not when it merely names ("the rat")."""
+    if intent.kind == "move" and intent.target:
+        return True  # "… and then head straight down": tried once what comes before is done
     if intent.acts and intent.confidence < 0.6:
         return False  # "we get rooms": a deed with nothing to do it to
     if piece.strong:

@@ -51,3 +51,41 @@ def test_a_sentence_with_only_in_it_is_no_attack() -> None:
                  flags={"barrow_open": True}, fight="barrow_dead", turn="sela")  # fmt: skip
     said = understand("we only want the girl", "sela", state, state.campaign)
     assert said.kind != "attack" and not said.then
+
+
+HALL = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+        "turn": "thorin", "flags": {"trapdoor_open": True}}  # fmt: skip
+
+
+def steps(line: str, actor: str, **spec: object) -> list[tuple[str, tuple[str, ...], str | None]]:
+    state = game(**spec)
+    said = understand(line, actor, state, state.campaign)
+    return [(c.kind, c.targets, c.action) for c in (said, *said.then)]
+
+
+def test_twice_is_two_blows_and_a_second_foe_named_is_a_second_blow() -> None:
+    assert steps("action surge and hit grubnak twice", "thorin", **HALL) == [
+        ("feature", (), "action_surge"), ("attack", ("grubnak",), None),
+        ("attack", ("grubnak",), None),
+    ]  # fmt: skip
+    assert steps("attack goblin 1 and goblin 2", "thorin", **HALL) == [
+        ("attack", ("goblin-1",), None), ("attack", ("goblin-2",), None),
+    ]  # fmt: skip
+
+
+def test_a_leading_before_puts_the_deeds_in_time_order() -> None:
+    spec = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True},
+            "challenges": {"trapdoor_lock": "passed"}}  # fmt: skip
+    found = steps("before we go down I light my lantern", "mira", **spec)
+    assert [k for k, _, _ in found] == ["improvise", "move"] and found[1][1] == ("cellar",)
+
+
+def test_hide_then_shoot_and_duck_behind_to_hide() -> None:
+    assert steps("hide then shoot", "ione", **STRAND) == [
+        ("manoeuvre", (), "hide"), ("attack", (), None),
+    ]  # fmt: skip
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "mira",
+            "flags": {"trapdoor_open": True}}  # fmt: skip
+    assert steps("I stab rat 1 and then duck behind the barrels and hide", "mira", **rats) == [
+        ("attack", ("giant-rat-1",), None), ("manoeuvre", (), "hide"),
+    ]  # fmt: skip

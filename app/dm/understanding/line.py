@@ -38,6 +38,7 @@ PRELUDE_VERBS = (
     "hold out", "walk up to", "walk over to", "step up to", "step over to", "go up to",
     "go over to", "approach", "kneel", "lean", "turn to", "point", "keep", "unsling", "nock",
     "heft", "brandish", "take aim", "aim", "wind up", "square up", "clench", "reach for",
+    "duck behind", "duck into", "crouch behind", "get behind", "slip behind", "step behind",
 )  # fmt: skip
 _PRELUDE = re.compile(
     r"^(?:[\w' ]{1,20}:\s*)?(?:(?:i|we|he|she|they|[A-Z][a-z]+)\s+)?(?:\w+ly\s+)?(?:"
@@ -127,6 +128,7 @@ def _understand(
     asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
+    read = _twice(read)
     head, *rest = read
     called = _called(text, state, whole.actor or actor)
     if called is not None:
@@ -212,6 +214,11 @@ def _clauses(
         if intent.kind == "ask" and kinds == {"attack"} and read:
             # "hide then shoot": a blow at whichever foe, as a bare "attack" is
             intent = replace(intent, kind="attack", alternatives=(), confidence=0.7)
+        first = intent.alternatives[0] if intent.alternatives else None
+        if (intent.kind == "ask" and first is not None and first.kind == "attack" and read
+                and read[-1][2].kind == "attack" and _ONE_OF.search(piece.text)):  # fmt: skip
+            # "attack goblin 1 and goblin 2": the same again, at the one named
+            intent = replace(read[-1][2], text=piece.text, targets=(first.target,))
         if piece is not pieces[-1] and _PRELUDE.match(piece.text):
             continue  # setting up what follows: the next clause is the deed
         if not own_deed(piece) or others_deed(piece.text):
@@ -230,6 +237,24 @@ def _clauses(
             continue  # "Attack the rat. Ugh." — the deed, without the sigh
         return None
     return [intent for _, _, intent in read]
+
+
+_ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
+"""Words that single out one foe of several ("… and goblin 2", "… and the other one")."""
+
+
+_TWICE = re.compile(r"\b(?:twice|two times|2x|x2|both times)\b", re.IGNORECASE)
+
+
+def _twice(read: list[Intent]) -> list[Intent]:
+    """ "hit Grubnak twice": an attack clause said twice is two attack clauses (the second
+    is made if the turn has room: Extra Attack, Action Surge)."""
+    out: list[Intent] = []
+    for clause in read:
+        out.append(clause)
+        if clause.kind == "attack" and _TWICE.search(clause.text):
+            out.append(clause)
+    return out
 
 
 def _same(one: Intent, other: Intent) -> bool:

@@ -24,6 +24,7 @@ from app.dm.understanding.clauses import (
     refer_back,
 )
 from app.dm.understanding.intent import Intent
+from app.dm.understanding.paragraph import paragraph
 from app.dm.understanding.parse import understand_clause
 from app.dm.understanding.words import normalise
 from app.world import view
@@ -103,9 +104,11 @@ def _understand(
         return whole  # nobody's to move, or not the game's language: the line as one
     if whole.kind == "manoeuvre" and whole.action == "ready":
         return whole  # "wait for a rat to come at me, then stab it": one readied action
+    if len(text.split()) > LONG:  # a paragraph of story around one deed, as a DM skims it
+        whole = paragraph(text, whole, actor, state, campaign, language)
     sure = whole.kind not in NOT_A_DEED and whole.confidence >= 0.7
     if (whole.kind not in NOT_A_DEED and len(text.split()) > LONG) or CHANGED_MIND.search(text):
-        return whole  # a paragraph of story around one deed: read whole, as a DM skims it
+        return whole
     for in_time_order in (True, False):
         pieces = propose(text, in_time_order=in_time_order)
         if len(pieces) < 2:

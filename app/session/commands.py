@@ -186,6 +186,12 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     if asks_to_take_back(text, language_of(session.state)):  # for the table, not the DM
         return Reply(TAKING_BACK_HINT, False), None
     owner = session.state.controller_of(character) or ""
+    if len(session.state.players) > 1 and session.state.encounter is None:
+        # At a shared table, a question the game can answer is answered at once: it must
+        # not take the asker's place in the round and wait for everyone else's line.
+        answer = answer_out_of_turn(session, character, text.strip())
+        if answer is not None:
+            return Reply(answer, True, late, text.strip(), aside=True), None
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
     if not outcome:
         answer = answer_out_of_turn(session, character, text.strip())

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -32,6 +33,9 @@ from app.world.facts import achieved
 from app.world.state import GameState
 from rules.features import feature
 from rules.srd import Spell, srd
+
+SHOOTING = re.compile(r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow)\b", re.I)
+"""Words that ask for a ranged weapon ("shoot the closest rat")."""
 
 STEPPING_AWAY = (
     "Take your time. To leave the table for a while, type /away NAME: your turns are "
@@ -242,7 +246,8 @@ class Acting(Sequencing, Ruling, Handling, Talking):
         if not foes:
             return [self._call("end_combat", None, "end_combat", reason="no foe is left standing")]
         wanted = intent.target if intent.target in foes else None
-        plan = plan_attack(state, actor, foes, wanted)
+        shooting = not intent.item and bool(SHOOTING.search(intent.text))
+        plan = plan_attack(state, actor, foes, wanted, shooting=shooting)
         if plan.target is None and not plan.steps:
             self.notes.append(f"{state.name_of(actor)} cannot reach a foe this turn.")
             return []

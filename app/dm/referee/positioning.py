@@ -68,11 +68,15 @@ def reachable(state: GameState, cid: str, target: str, weapon: str, ranged: bool
     return out_of_reach(state, cid, target, _reach(state, cid, weapon, ranged)) is None
 
 
-def plan_attack(state: GameState, cid: str, targets: list[str], wanted: str | None = None) -> Plan:
+def plan_attack(
+    state: GameState, cid: str, targets: list[str], wanted: str | None = None,
+    *, shooting: bool = False,
+) -> Plan:  # fmt: skip
     """How ``cid`` attacks one of ``targets`` (``wanted`` first, if named): with its usual
     weapon when that reaches; a foe already engaged with it before any other; otherwise the
     weakest it can reach; an archer shoots from where it stands. When nothing is in reach it
-    moves toward the weakest (dashing when that is the only way there)."""
+    moves toward the weakest (dashing when that is the only way there). ``shooting``: the
+    player said "shoot" — a ranged weapon first, when the fighter has one."""
     arms = _attacks(state, cid)
     if not arms or not targets:
         return Plan()
@@ -84,12 +88,14 @@ def plan_attack(state: GameState, cid: str, targets: list[str], wanted: str | No
     if wanted is not None and wanted in targets:  # the one named first, then who is in reach
         order = [wanted, *(t for t in order if t != wanted)]
     usual_first = [(usual, usual_ranged)] + [a for a in arms if a[0] != usual]
-    if engaged and usual_ranged:  # an archer at arm's length draws its blade if it has one
+    if shooting and any(ranged for _, ranged in arms):
+        usual_first.sort(key=lambda arm: not arm[1])  # "shoot the rat": the bow, not the blade
+    elif engaged and usual_ranged:  # an archer at arm's length draws its blade if it has one
         usual_first.sort(key=lambda arm: arm[1])
     for target in order:
         for weapon, ranged in usual_first:
             if reachable(state, cid, target, weapon, ranged):
-                chosen = None if weapon == usual else weapon
+                chosen = None if weapon == usual and not shooting else weapon
                 return Plan(target=target, weapon=chosen)
     aim = next((t for t in order if t not in engaged), order[0])
     if wanted is not None and engaged and wanted not in engaged:

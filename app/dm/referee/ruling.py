@@ -106,9 +106,9 @@ class Ruling(RefereeBase):
             return []
         if key in ("cow", "sway", "bluff") and state.encounter is not None:
             unmoved = self._unmoved(state, target)
-            if unmoved:
-                self.notes.append(unmoved)
-                return self._fight_end(state, actor, [])
+            if unmoved:  # said before anything is spent: the turn is still the player's
+                self.notes.append(f"{unmoved} ({name} still has the turn.)")
+                return []
         reason = intent.text.strip()[:120] or key
         skill = intent.action or "athletics"
         call = self._call("ruling", actor, "request_ability_check", character_id=actor,

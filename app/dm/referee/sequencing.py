@@ -74,7 +74,7 @@ class Sequencing(RefereeBase):
     ) -> list[ToolCall]:
         """After a line's first clause: the rest now (when it changed nothing yet) or once
         its calls have run."""
-        self._note_spent(state, actor, intent)
+        self._note_spent(state, actor, intent, calls)
         rest = list(intent.then)
         while rest and not calls:
             calls = self._next_clause(state, actor, rest)
@@ -138,11 +138,16 @@ class Sequencing(RefereeBase):
                 self.notes.append(why)
                 return [self._call("end_turn", actor, "end_turn")]
         calls = self.carry_out(state, actor, clause)
-        self._note_spent(state, actor, clause)
+        self._note_spent(state, actor, clause, calls)
         return calls
 
-    def _note_spent(self, state: GameState, actor: str, intent: Intent) -> None:
-        if state.encounter is not None and intent.kind == "use" and intent.confidence >= 0.6:
+    def _note_spent(
+        self, state: GameState, actor: str, intent: Intent, calls: list[ToolCall]
+    ) -> None:
+        """A potion drunk spends the action (the engine's heal does not count it); one left
+        corked ("Mira is unhurt") spends nothing."""
+        drunk = any(c.name in ("heal", "change_item", "use_item") for c in calls)
+        if state.encounter is not None and intent.kind == "use" and drunk:
             self.spent[actor] = (
                 f"the {self._item_name(intent.item).lower()}" if intent.item else "that"
             )

@@ -174,6 +174,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return None
         things = friends
     target = things[0].id if things else None
+    foes = ctx.scope.of("creature")
+    pointed = re.search(r"\b(him|her|it|them|that one|this one)\b", ctx.said)
+    if target is None and ctx.scope.fighting and pointed and len(foes) == 1:
+        target = foes[0].id  # "I knock him out with my pommel", one foe left
     if things and things[0].kind == "creature":  # "the sleeping rat", "the wounded one"
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         target = pick.ids[0] if pick.ids else target

@@ -454,6 +454,10 @@ would have run", "don't run") rather than a thing the character does now."""
 MODALS = frozenset({"can", "may", "will", "shall"})
 
 
+ASKED_ABOUT = frozenset({"where", "when", "why", "how", "whether", "whose"})
+"""Words that make a verb after them part of a question ("where he sleeps")."""
+
+
 def _hypothetical(said: str, at: int) -> bool:
     """Whether the verb at ``at`` is not the actor's deed now: it follows a modal, perfect
     or negating word, or has someone else for its subject ("you can rest now")."""
@@ -462,6 +466,12 @@ def _hypothetical(said: str, at: int) -> bool:
         return False
     if before[-1] in HYPOTHETICAL or before[-1] in OTHERS:
         return True
+    if set(before) & ASKED_ABOUT:
+        return True  # "tell us where their boss sleeps": a question about it, not the deed
+    verb = said[at:].split()[0] if said[at:].split() else ""
+    owned = len(before) > 1 and before[-2] in ("their", "his", "her", "its", "the", "a", "that")
+    if verb.endswith("s") and not verb.endswith("ss") and owned:
+        return True  # "their boss sleeps": someone else's verb (not "Thorin backs away")
     return before[-1] in MODALS and len(before) > 1 and before[-2] in OTHERS
 
 

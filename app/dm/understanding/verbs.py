@@ -468,7 +468,7 @@ def _hypothetical(said: str, at: int) -> bool:
         return True
     if set(before) & ASKED_ABOUT:
         return True  # "tell us where their boss sleeps": a question about it, not the deed
-    verb = said[at:].split()[0] if said[at:].split() else ""
+    verb = said[at:].split(maxsplit=1)[0] if said[at:].split() else ""
     owned = len(before) > 1 and before[-2] in ("their", "his", "her", "its", "the", "a", "that")
     if verb.endswith("s") and not verb.endswith("ss") and owned:
         return True  # "their boss sleeps": someone else's verb (not "Thorin backs away")

@@ -218,10 +218,11 @@ def _clauses(
             # "hide then shoot": a blow at whichever foe, as a bare "attack" is
             intent = replace(intent, kind="attack", alternatives=(), confidence=0.7)
         first = intent.alternatives[0] if intent.alternatives else None
-        if (intent.kind == "ask" and first is not None and first.kind == "attack" and read
+        named = first is not None and first.kind == "attack" and bool(first.target)
+        if (intent.kind == "ask" and first is not None and named and read
                 and read[-1][2].kind == "attack" and _ONE_OF.search(piece.text)):  # fmt: skip
             # "attack goblin 1 and goblin 2": the same again, at the one named
-            intent = replace(read[-1][2], text=piece.text, targets=(first.target,))
+            intent = replace(read[-1][2], text=piece.text, targets=(str(first.target),))
         if piece is not pieces[-1] and _PRELUDE.match(piece.text):
             continue  # setting up what follows: the next clause is the deed
         if not own_deed(piece) or others_deed(piece.text):

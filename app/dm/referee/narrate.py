@@ -23,6 +23,13 @@ _MISS = (
 )
 _HIT = ("{a} lands a {w} on {t} for {d} damage.", "{a} strikes {t} with the {w}: {d} damage.",
         "{t} reels from {a}'s {w} ({d} damage).")  # fmt: skip
+_SHOT = (
+    "{a}'s {w} finds {t} for {d} damage.",
+    "{a} puts a shot from the {w} into {t}: {d} damage.",
+    "{t} reels from {a}'s {w} ({d} damage).",
+)
+_SHOOTERS = ("bow", "crossbow", "sling", "dart", "longbow", "shortbow")
+"""Weapons whose hits are shots, not blows ("Ione lands a longbow on …" reads wrong)."""
 _CRIT = "A brutal blow! {a}'s {w} tears into {t} for {d}."
 _FALLS = ("{t} collapses and does not rise.", "{t} falls still.", "{t} drops.")
 _DONE = {
@@ -367,9 +374,15 @@ class FollowUps(RefereeBase):
                     _CRIT.format(a=attacker, w=weapon, t=target, d=swing.get("damage", 0))
                 )
             else:
+                shot = weapon.split()[-1] in _SHOOTERS if weapon else False
                 self.notes.append(
                     self._pick(
-                        state, _HIT, a=attacker, w=weapon, t=target, d=swing.get("damage", 0)
+                        state,
+                        _SHOT if shot else _HIT,
+                        a=attacker,
+                        w=weapon,
+                        t=target,
+                        d=swing.get("damage", 0),
                     )
                 )
             if swing.get("target_state") == "dead":

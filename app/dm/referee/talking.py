@@ -31,14 +31,14 @@ from app.world.truth import Judgment
 
 SHRUGS = {
     "friendly": (
-        "'Couldn't tell you that, I'm afraid,' says {name}.",
-        "'Oh — I wouldn't know about that,' says {name}, with an apologetic smile.",
-        "{name} thinks about it, then shakes their head. 'No idea, sorry.'",
+        "'Ha — ask me that another time,' says {name}. 'There are worse worries tonight.'",
+        "{name} smiles, a little distracted. 'Oh, that's a long story, and not for now.'",
+        "{name} thinks about it, then shakes their head. 'I can't help you with that, love.'",
     ),
     "indifferent": (
-        "'Not something I'd know,' says {name}.",
+        "{name} shrugs. 'Not something I'll get into.'",
         "{name} shrugs. 'Can't help you there.'",
-        "'Why would I know that?' says {name}.",
+        "'That's no business of yours,' says {name}, not unkindly.",
     ),
     "hostile": (
         "'And why would I tell you?' {name} snaps.",
@@ -123,6 +123,8 @@ class Talking(RefereeBase):
                 self.notes.append(f"{npc.name}: {npc.topics[key].text}")
         elif reaction:
             self.notes.append(reaction)
+        elif first and not intent.topic:
+            self.notes.append(topics_hint(npc))  # their greeting answers "what's going on?"
         elif intent.topic or ASKING.search(intent.text.lower()):
             self.notes += [off_topic(npc, intent.text), topics_hint(npc)]
         else:

@@ -86,6 +86,8 @@ class Described:
     fits: tuple[str, ...]
     said: str
     """The description, for a reply when nobody fits ("no foe is on Thorin")."""
+    missing: str = ""
+    """Why nobody fits, when the game knows ("Giant Rat 2 is already dead")."""
 
 
 def _people(state: GameState, actor: str | None) -> Iterator[tuple[str, str]]:
@@ -220,6 +222,9 @@ def _done_by(
     last = _last_by(blows, hitter, ids)
     if last:
         return Described((last,), m.group(0))
+    gone = _last_by(blows, hitter, set(state.creatures))
+    if gone is not None:  # "the one Thorin just hit" — and felled
+        return Described((), m.group(0), f"{state.creatures[gone].name} is already down")
     engaged = _engaged_with(state, hitter) & ids
     hurt = _wounded(state, pool)
     return Described(tuple(sorted(engaged)) or tuple(hurt[:1]), m.group(0))

@@ -94,6 +94,8 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         if dead:  # "stab the dead wolf to be sure": it is dead already
             return CreaturePick((), True, False, f"{dead[0].name} is already dead")
     described = describe(said, pool, state, scope.actor)
+    if described is not None and described.missing:
+        return CreaturePick((), True, False, described.missing)
     if named and (described is None or not described.fits):
         # "the goblin with the spoon" may be the boss, whose name is not "goblin"
         described = describe(said, alive, state, scope.actor) or described

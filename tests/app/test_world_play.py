@@ -142,7 +142,7 @@ async def test_grubnak_fights_in_his_band_when_the_parley_fails() -> None:
 async def test_yes_to_the_referees_did_you_mean_does_it() -> None:
     session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 7)
     session.state.flags["trapdoor_open"] = True
-    asked = await turn(session, ("mira", "down we go, i go first"))
+    asked = await turn(session, ("mira", "the cellar, i go first"))
     assert "Did you mean to go through the trapdoor?" in " ".join(
         e.text for e in asked if e.type == "narrative_chunk"
     )

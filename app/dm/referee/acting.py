@@ -290,6 +290,17 @@ class Acting(Sequencing, Ruling, Handling, Talking):
 
     def _do_feature(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         fid = intent.action or ""
+        if fid == "turn_undead" and state.encounter is not None:
+            undead = [
+                f for f in self._foes(state)
+                if (m := state.creatures[f].monster) and "undead" in state.monster(m).type
+            ]  # fmt: skip
+            if not undead:  # said before the Channel Divinity is spent on nothing
+                self.notes.append(
+                    f"None of these foes is undead: Turn Undead would do nothing. "
+                    f"({state.name_of(actor)} still has the turn.)"
+                )
+                return []
         arguments: dict[str, Any] = {"creature_id": actor, "feature": fid}
         if intent.target:
             arguments["target_id"] = intent.target

@@ -53,6 +53,7 @@ DEEDS: tuple[Deed, ...] = (
                    "pretend"), "deception", 15, needs_object=False),
     Deed("climb", ("climb", "clamber", "scale", "climb onto", "climb up", "jump onto",
                    "leap onto", "vault", "jump", "leap"), "athletics", 10, needs_object=False),
+    Deed("floor", ("knock", "shield-bash", "shield bash", "slam"), "athletics", 15),
     Deed("heave", ("kick over", "tip over", "topple", "overturn", "flip", "push over",
                    "lift", "heave", "drag", "pull", "barricade", "block", "wedge",
                    "break", "smash", "bash", "pry", "prise", "prize open", "kick", "tip",
@@ -125,6 +126,9 @@ OWN = re.compile(r"\b(?:i|we|i'll|we'll|i'm|we're|let's|lets)\s+(?:\w+\s+)?$")
 """Words before a threat's verb that make it the speaker's own ("I back off", "we give
 up"), not a demand."""
 
+FLOORING = re.compile(r"\b(?:knock|bash|shield-bash|slam|bowl)\w*\b.*\b(?:flat|down|over|prone)\b")
+"""A blow meant to put a foe on the ground: the shove of the rules."""
+
 HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
 EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "out cold")
 
@@ -143,7 +147,7 @@ def deed_of(said: str) -> Deed | None:
         for word in deed.words:
             if _verb_at_start(said, word) and (best is None or len(word) > best[0]):
                 best = (len(word), deed)
-    if best is None and SUBDUING.search(said):  # "knock goblin 1 out with the pommel"
+    if SUBDUING.search(said):  # "knock goblin 1 out with the pommel"
         return next(d for d in DEEDS if d.key == "knock_out")
     return best[1] if best else None
 
@@ -183,6 +187,12 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         target = pick.ids[0] if pick.ids else target
     if target is None and deed.needs_object and not _scene_mentions(ctx):
         return None
+    if ctx.scope.fighting and target in ctx.state.creatures:
+        if deed.key == "grab":  # "grab the rat by the tail": a grapple
+            return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
+        if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said):
+            # "I knock skeleton 2 flat": a shove to the ground
+            return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
     if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":
         return None  # "sing", "pray": to what end? the DM asks
     authored = _authored(ctx, deed, target)

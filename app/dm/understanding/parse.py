@@ -8,6 +8,7 @@ only when nothing in the campaign's language fits, the language detector.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from app.dm.understanding import readings as r
@@ -104,6 +105,28 @@ def understand_clause(
     return found
 
 
+HEADING = re.compile(
+    r"\b(back|into|inside|outside|onward|onwards|we go|let's go|lets go|off to|on to|over to)\b"
+)
+"""Words that make a place named in a line somewhere to go ("back down to the harbour")."""
+
+
+def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
+    """A line that names a way out with words of going, and reads as nothing else (or as a
+    blow with nothing to strike: "let's hit the chapel first"), goes there."""
+    if found is None or ctx.scope.fighting or not HEADING.search(ctx.said):
+        if found is None or found.kind != "attack" or ctx.scope.fighting or found.targets:
+            return found
+    moves = [a for a in found.alternatives if a.kind == "move"]
+    if found.kind == "ask" and len(moves) == 1:
+        return ctx.intent("move", targets=(moves[0].target,), confidence=0.75)
+    if found.kind == "attack" and not found.targets and not ctx.scope.fighting:
+        exits = ctx.named("exit")
+        if len(exits) == 1:
+            return ctx.intent("move", targets=(exits[0].id,), confidence=0.75)
+    return found
+
+
 def _read(ctx: r.Context, said: str) -> Intent | None:
     """The line, its speaker settled, read by each rule in turn."""
     asking = r.can_i(ctx)
@@ -143,9 +166,13 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         # "follow the footprints" (not a way out), "kick the cask at the rats" (not a foe)
         deed = improvised(ctx)
         aimed = deed is not None and (deed.target or "") not in ctx.state.creatures
-        if deed is not None and (found.kind == "ask" or (aimed and object_is_a_thing(ctx))):
+        grips = deed is not None and deed.kind == "manoeuvre"  # "shield-bash it to knock it down"
+        if deed is not None and (
+            found.kind == "ask" or grips or (aimed and object_is_a_thing(ctx))
+        ):
             found = deed
     found = found or r.spoken(ctx) or v.bare_names(ctx)
+    found = _towards(ctx, found)
     unsure = found is None or (found.kind == "ask" and not found.alternatives)
     if unsure and "?" in ctx.raw:
         found = r.ask_about(ctx)

@@ -114,9 +114,11 @@ HEADING = re.compile(
 def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     """A line that names a way out with words of going, and reads as nothing else (or as a
     blow with nothing to strike: "let's hit the chapel first"), goes there."""
-    if found is None or ctx.scope.fighting or not HEADING.search(ctx.said):
-        if found is None or found.kind != "attack" or ctx.scope.fighting or found.targets:
-            return found
+    if found is None or ctx.scope.fighting:
+        return found
+    striking_a_place = found.kind == "attack" and not found.targets
+    if not HEADING.search(ctx.said) and not striking_a_place:
+        return found
     moves = [a for a in found.alternatives if a.kind == "move"]
     if found.kind == "ask" and len(moves) == 1:
         return ctx.intent("move", targets=(moves[0].target,), confidence=0.75)

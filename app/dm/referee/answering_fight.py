@@ -221,6 +221,13 @@ def on_whom(a: Asked) -> str | None:
     return f"{join_words(names)} {verb} on {name}."
 
 
+CREATURE_TYPES = (
+    "undead", "beast", "beasts", "humanoid", "humanoids", "fiend", "fiends", "construct",
+    "monstrosity", "elemental", "aberration", "fey", "ooze", "plant", "celestial", "dragon",
+)  # fmt: skip
+"""The SRD's creature types, asked of a foe ("are these things undead?")."""
+
+
 def foe_kind(a: Asked) -> str | None:
     """Asked: "are skeletons weak to anything", "do wolves have pack tactics", "what is a wight"."""
     asks = a.word(
@@ -236,8 +243,11 @@ def foe_kind(a: Asked) -> str | None:
         "trait",
         "traits",
         "special",
+        *CREATURE_TYPES,
     ) or a.has("extra damage", "what is a", "what are", "what kind")
     named = [c for c in ([a.creature] if a.creature else _kinds_named(a)) if c]
+    if not named and a.word("these", "they", "them", "things", "those", "it"):
+        named = living_creatures(a.state)  # "are these things undead?"
     with_block = [a.state.creatures[c] for c in named if a.state.creatures[c].monster]
     if not asks or not with_block:
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.dm.referee.answering_self import level_name
 from app.dm.referee.answering_words import Asked
 from app.dm.referee.sights import join_words
+from app.dm.tools.class_rules import sneak_attack_dice
 from app.world.sheetfacts import signed
 from rules.character import CharacterSheet
 from rules.conditions import ActiveCondition, Condition, attack_context
@@ -122,6 +123,9 @@ def feature_rule(a: Asked) -> str | None:
         if most:
             back = f", back on a {spec.recovers} rest" if spec.recovers else ""
             text += f" {holder.name} has {holder.uses_left(fid)} of {most} uses left{back}."
+        elif fid == "sneak_attack":
+            dice = sneak_attack_dice(holder.level)
+            text += f" {holder.name} has it: {dice} extra damage, once a turn."
         else:
             text += f" {holder.name} has it."
     if sheet is not None and sheet not in holders and a.about_self:
@@ -213,8 +217,16 @@ GLOSSARY: dict[str, str] = {
 """A few rules in our own words, as the rules engine plays them."""
 
 
+DYING = ("drop to 0", "drop to zero", "at 0", "at zero", "0 hp", "0 hit points", "zero hp",
+         "do i die", "will i die", "can i die", "am i dead", "dying", "go down")  # fmt: skip
+"""Words that ask what happens at 0 hit points."""
+
+
 def glossary(a: Asked) -> str | None:
-    """Asked: "what does advantage mean", "how do opportunity attacks work"."""
+    """Asked: "what does advantage mean", "how do opportunity attacks work", "if I drop to 0
+    do I die?"."""
+    if a.has(*DYING) and not a.named:
+        return GLOSSARY["death save"]
     for key, text in GLOSSARY.items():
         if (f" {key}" in a.text or f" dis{key}" in a.text) and a.has(*SHAPES):
             if key == "advantage" and a.has(

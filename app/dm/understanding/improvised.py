@@ -167,11 +167,16 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     deed = deed or deed_of(ctx.said)
     if deed is None or challenge_named(ctx):
         return None  # the campaign's own challenge for it is the ruling
-    things = ctx.named("creature", "npc", "feature", "item_here", "carried", "member", "exit")
+    # A person the deed is done to before the thing it is done with ("tie my rope around
+    # Tam's waist" ties Tam): people are looked for first, then things.
+    objects = ("feature", "item_here", "exit", "carried")
+    on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
+    if on_a_thing:  # "kick the cask at the rats", "knock over the pots onto the goblins"
+        things = ctx.named(*objects)
+    else:
+        things = ctx.named("creature", "npc", "member") or ctx.named(*objects)
     order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")
     things = sorted(things, key=lambda t: order.index(t.kind))
-    if deed.key in ("heave", "throw", "climb") and object_is_a_thing(ctx):
-        things = [t for t in things if t.kind != "creature"]  # "kick the cask at the rats"
     if deed.key == "help":  # one lends a hand to a friend, not to a thing
         friends = [t for t in things if t.kind == "member" and t.id != ctx.actor]
         if not friends:
@@ -182,6 +187,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     pointed = re.search(r"\b(him|her|it|them|that one|this one)\b", ctx.said)
     if target is None and ctx.scope.fighting and pointed and len(foes) == 1:
         target = foes[0].id  # "I knock him out with my pommel", one foe left
+    if target is None and foes and not on_a_thing:  # "pickpocket the sleeping one"
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        target = pick.ids[0] if pick.exact and pick.ids else None
     if things and things[0].kind == "creature":  # "the sleeping rat", "the wounded one"
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         target = pick.ids[0] if pick.ids else target
@@ -222,7 +230,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     )
 
 
-_TOWARD = re.compile(r"\b(?:at|onto|on|over|into|toward|towards|against|through|to|in|with)\b")
+_TOWARD = re.compile(
+    r"\b(?:at|onto|on|over|into|toward|towards|against|through|to|in|with|behind|under|off)\b"
+)
 
 
 WEAPON_WORDS = frozenset(
@@ -248,7 +258,7 @@ def object_is_a_thing(ctx: Context) -> bool:
     span = rest[: cut.start()] if cut else rest
     if not span.strip() or set(span.split()) & WEAPON_WORDS:
         return False
-    return not ctx.named("creature", text=span, floor=0.7)
+    return not ctx.named("creature", "npc", "member", text=span, floor=0.7)
 
 
 def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:

@@ -68,8 +68,18 @@ def understand(
     language: str | None = None,
 ) -> Intent:
     """Read one line typed as ``actor``: its first action, and the rest in ``then``."""
+    bare = EMOTE.sub(" ", text).strip()
+    if bare and bare != text.strip():  # "drop your weapons! *raises sword*": the words lead
+        said = _understand(bare, actor, state, campaign, language=language)
+        if said.kind not in NOT_A_DEED | {"talk", "question"}:
+            return replace(said, text=text)
     read = _understand(text, actor, state, campaign, language=language)
     return _by_topics(read, state) if read.kind == "talk" and not read.then else read
+
+
+EMOTE = re.compile(r"\*[^*]{1,60}\*")
+"""A gesture between asterisks ("*raises sword*"): it goes with the words, it is no deed of
+its own when the words say one."""
 
 
 def _by_topics(talk: Intent, state: GameState) -> Intent:

@@ -506,6 +506,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         return ctx.intent("manoeuvre", action=action)
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
     hits = [h for h in hits if h >= 0 and not _hypothetical(ctx.said, h)]
+    # "pickpocket the sleeping one": a sleeper described, not a rest
+    hits = [h for h in hits if ctx.said[:h].split()[-1:] not in (["the"], ["a"], ["that"])]
     rest_at = min((h for h in hits if h >= 0), default=-1)
     if named_creatures(ctx.said, ctx.scope):
         rest_at = -1  # "the sleeping rat" is no rest

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.readings import Context
+from app.dm.understanding.scope import ThingKind
 from app.dm.understanding.targets import pick_creatures
 from app.dm.understanding.verbs import challenge_named
 from app.dm.understanding.words import normalise
@@ -169,7 +170,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None  # the campaign's own challenge for it is the ruling
     # A person the deed is done to before the thing it is done with ("tie my rope around
     # Tam's waist" ties Tam): people are looked for first, then things.
-    objects = ("feature", "item_here", "exit", "carried")
+    objects: tuple[ThingKind, ...] = ("feature", "item_here", "exit", "carried")
     on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
     if on_a_thing:  # "kick the cask at the rats", "knock over the pots onto the goblins"
         things = ctx.named(*objects)

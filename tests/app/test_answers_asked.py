@@ -53,3 +53,10 @@ def test_hp_alone_and_two_people_at_once() -> None:
 def test_who_we_are_looking_for_is_the_goal() -> None:
     state = game(campaign="crossroads", scene="inn", met=["berta"])
     assert "potboy" in told(state, "mira", "ok so who are we looking for again?")
+
+
+def test_a_foes_armour_class_is_what_it_wears_not_its_number() -> None:
+    chapel = game(campaign="drowned_bell", scene="chapel", fight="warden", turn="wren")
+    said = told(chapel, "wren", "what's her AC?")
+    sister = chapel.creatures["the-grey-sister"]
+    assert said.startswith(sister.name) and str(sister.ac) not in said

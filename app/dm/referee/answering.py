@@ -34,6 +34,7 @@ ORDER: tuple[Answer, ...] = (
     answering_world.the_goal,
     answering_rules.turn_left,
     answering_rules.challenge_dc,
+    answering_fight.foe_armour,
     answering_self.armour_class,
     answering_self.spell_slots,
     answering_self.spellcasting,

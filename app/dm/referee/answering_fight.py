@@ -228,6 +228,19 @@ CREATURE_TYPES = (
 """The SRD's creature types, asked of a foe ("are these things undead?")."""
 
 
+def foe_armour(a: Asked) -> str | None:
+    """Asked: "what's her AC?" of a foe: what it wears, as the players see it; the number is
+    the DM's, and the party's blows find it out (the dice log shows each roll against it)."""
+    cid = a.creature
+    if cid is None or a.named or not (a.word("ac", "armor", "armour") or a.has("armor class")):
+        return None
+    foe = a.state.creatures[cid]
+    block = a.state.monster(foe.monster) if foe.monster else None
+    worn = block.armor if block is not None and block.armor else "nothing you would call armour"
+    return (f"{foe.name} wears {worn}. How hard it is to hit is the DM's to know — the dice "
+            "log shows each of your rolls against it, hit or miss.")  # fmt: skip
+
+
 def foe_kind(a: Asked) -> str | None:
     """Asked: "are skeletons weak to anything", "do wolves have pack tactics", "what is a wight"."""
     asks = a.word(

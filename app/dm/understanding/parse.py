@@ -98,7 +98,7 @@ def understand_clause(
         found = ctx.intent("ask", confidence=0.0, note="no verb or name it knows")
     if named is not None:
         found = replace(found, character=named, actor=named)
-    if found.kind in ("attack", "cast", "improvise") and found.targets:
+    if found.kind in ("attack", "cast", "improvise", "question") and found.targets:
         # a person of the story who is fighting: the blow or spell is at the creature
         fighting = {c.npc: cid for cid, c in state.creatures.items() if c.npc and c.vitals.hp > 0}
         found = replace(found, targets=tuple(fighting.get(t, t) for t in found.targets))

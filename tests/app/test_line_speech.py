@@ -89,3 +89,17 @@ def test_hide_then_shoot_and_duck_behind_to_hide() -> None:
     assert steps("I stab rat 1 and then duck behind the barrels and hide", "mira", **rats) == [
         ("attack", ("giant-rat-1",), None), ("manoeuvre", (), "hide"),
     ]  # fmt: skip
+
+
+def test_an_order_to_a_friend_out_of_turn_is_no_deed_of_ones_own() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria",
+            "flags": {"trapdoor_open": True}}  # fmt: skip
+    state = game(**rats)
+    said = understand("Thorin, hit the rat!", "aria", state, state.campaign)
+    assert said.kind == "ask" and not said.then and "Thorin" in said.note
+
+
+def test_a_bare_potion_is_drunk() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin",
+            "flags": {"trapdoor_open": True}, "wounds": {"thorin": 10}}  # fmt: skip
+    assert steps("potion, then hit it", "thorin", **rats)[0][:1] == ("use",)

@@ -128,8 +128,9 @@ def _understand(
             break
     else:
         return whole
-    if len(read) == 1 and whole.kind == "ask" and not whole.alternatives:
-        return replace(read[0], text=whole.text)  # "ow. how much hp do i have now?"
+    nothing = whole.kind == "ask" and whole.confidence == 0.0 and whole.character is None
+    if len(read) == 1 and nothing:  # read as nothing whole: "ow. how much hp do i have now?"
+        return replace(read[0], text=whole.text)
     if len(read) < 2:
         return whole
     speech = whole.kind == "talk" and all(c.kind in ("talk", "question") for c in read)

@@ -592,7 +592,14 @@ def _armed(ctx: Context) -> bool:
 
 def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
-    it; a description of a foe in a fight ("the wounded one") is an attack."""
+    it; a description of a foe in a fight ("the wounded one") is an attack; a healing
+    draught one carries ("potion!") is drunk."""
+    if len(ctx.said.split()) <= 3:
+        carried = ctx.named("carried")
+        spec = ctx.campaign.items.get(carried[0].id) if carried and ctx.campaign else None
+        if spec is not None and spec.heals:
+            return ctx.intent("use", targets=(carried[0].id,), item=carried[0].id,
+                              action="drink", confidence=0.8)  # fmt: skip
     if ctx.scope.fighting and _armed(ctx):
         struck = _struck_thing(ctx)
         if struck is not None and not _named_outright(ctx):  # "cut the bell rope with…"

@@ -164,7 +164,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     if found is None or unclear or unsure or to_foes:
         # no verb of the game's own fits: a deed a DM rules on ("tie up the sleeper")
         found = improvised(ctx) or found
-    elif found.kind == "move" and (deed := deed_of(said)) is not None and deed.key == "climb":
+    elif (
+        found.kind == "move" and (climbing := deed_of(said)) is not None and climbing.key == "climb"
+    ):
         # "climb onto the casks to get a look down the tunnel": onto a thing, not away
         climbed = improvised(ctx)
         if climbed is not None and ctx.scope.get(climbed.target or "", "feature") is not None:

@@ -104,3 +104,12 @@ def test_bench_balance_runs_every_scenario_with_and_without_a_log() -> None:
         "Grubnak's band (fresh party)", "red dragon wyrmling", "a saved fight (--load)"
     ]  # fmt: skip
     assert all(plain > 0 and one > 0 and every > 0 for _, plain, one, every in rows)
+
+
+def test_bench_judgments_measures_the_lexicon_corpus() -> None:
+    from tests.benchmarks import bench_judgments
+
+    tp, fp, fn, nothing, quiet = bench_judgments.measure(
+        bench_judgments.DATA / "judgments_blind.toml"
+    )
+    assert tp + fn > 0 and nothing > 0 and 0 <= quiet <= nothing and fp >= 0

@@ -103,3 +103,15 @@ def test_a_bare_potion_is_drunk() -> None:
     rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin",
             "flags": {"trapdoor_open": True}, "wounds": {"thorin": 10}}  # fmt: skip
     assert steps("potion, then hit it", "thorin", **rats)[0][:1] == ("use",)
+
+
+def test_why_and_a_friends_deed_are_not_the_speakers_deeds() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+            "turn": "thorin", "flags": {"trapdoor_open": True}}  # fmt: skip
+    assert [k for k, _, _ in steps("knock rat 1 out with my pommel, i want it alive",
+                                   "thorin", **rats)] == ["improvise"]  # fmt: skip
+    inn = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True},
+           "challenges": {"trapdoor_lock": "passed"}}  # fmt: skip
+    assert steps("i go down first, then Aria lights the way", "thorin", **inn) == [
+        ("move", ("cellar",), None)
+    ]

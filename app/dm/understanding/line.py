@@ -236,7 +236,10 @@ def _clauses(
             intent = replace(read[-1][2], text=piece.text, targets=(str(first.target),))
         if piece is not pieces[-1] and _PRELUDE.match(piece.text):
             continue  # setting up what follows: the next clause is the deed
-        if not own_deed(piece) or others_deed(piece.text):
+        if read and MOTIVE.match(piece.text):
+            continue  # "…, i want it alive": why, not a second deed
+        friends = bool(read) and _friends_deed(piece, actor, state)
+        if not own_deed(piece) or others_deed(piece.text) or friends:
             continue  # "… before we go down", "… and he heaves the door": not this deed
         if intent.kind not in NOT_A_DEED and _fits(piece, intent):
             read.append((piece, words, intent))
@@ -270,6 +273,25 @@ def _twice(read: list[Intent]) -> list[Intent]:
         if clause.kind == "attack" and _TWICE.search(clause.text):
             out.append(clause)
     return out
+
+
+MOTIVE = re.compile(
+    r"^\W*(?:(?:i|we)\s+(?:want|need|wish|hope|mean|'d like|would like|am trying|'m trying)|"
+    r"so\s+(?:that|it|he|she|they|we|i)\b|to make sure|in order to|because|cause|cos)\b",
+    re.IGNORECASE,
+)
+"""A clause that says why the deed before it is done ("…, i want it alive")."""
+
+
+def _friends_deed(piece: Piece, actor: str | None, state: GameState) -> bool:
+    """A later clause with another party member as its subject ("… then Aria lights the
+    way"): that one's deed, not the speaker's (each acts on their own line)."""
+    words = piece.text.lower().split()
+    if len(words) < 2:
+        return False
+    first = words[1] if words[0] in ("then", "and", "so") and len(words) > 2 else words[0]
+    return any(first == s.name.lower().split()[0] and cid != actor
+               for cid, s in state.party.items())  # fmt: skip
 
 
 def _same(one: Intent, other: Intent) -> bool:

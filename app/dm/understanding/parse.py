@@ -168,7 +168,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         found.kind == "move" and (climbing := deed_of(said)) is not None and climbing.key == "climb"
     ):
         # "climb onto the casks to get a look down the tunnel": onto a thing, not away
-        climbed = improvised(ctx)
+        climbed = improvised(ctx) if re.search(r"\b(onto|on top of|atop|up on)\b", said) else None
         if climbed is not None and ctx.scope.get(climbed.target or "", "feature") is not None:
             found = climbed
     elif found.kind in ("ask", "attack") and deed_of(said) is not None:

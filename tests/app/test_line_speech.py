@@ -115,3 +115,18 @@ def test_why_and_a_friends_deed_are_not_the_speakers_deeds() -> None:
     assert steps("i go down first, then Aria lights the way", "thorin", **inn) == [
         ("move", ("cellar",), None)
     ]
+
+
+def test_the_first_clause_keeps_its_own_target() -> None:
+    woods = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+             "turn": "sela", "wounds": {"wolf-1": 6, "ivo": 12}}  # fmt: skip
+    found = steps("healing word ivo and then hit the hurt wolf with my mace", "sela", **woods)
+    assert found == [("cast", ("ivo",), None), ("attack", ("wolf-1",), None)]
+
+
+def test_him_is_the_one_person_here_for_a_gift() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "give": {"mira": ["silver key"]},
+            "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True}}  # fmt: skip
+    assert steps("I give him the silver key", "mira", **hall)[0][:2] == (
+        "give", ("grubnak", "silver_key"),
+    )  # fmt: skip

@@ -137,7 +137,8 @@ def _understand(
     address = any(len(c.text.split()) <= 2 for c in read)  # "vermin!", "hey rats"
     if speech and address and sum(1 for c in read if c.topic) < 2:
         return whole  # "surrender, vermin!", "hey rats, what do you want?": one speech
-    if sure and not any(_same(whole, clause) for clause in read):
+    stolen = _target_stolen(whole, read)
+    if sure and not stolen and not any(_same(whole, clause) for clause in read):
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
     asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)
     if asking and not all(c.kind == "question" for c in read):
@@ -292,6 +293,16 @@ def _friends_deed(piece: Piece, actor: str | None, state: GameState) -> bool:
     first = words[1] if words[0] in ("then", "and", "so") and len(words) > 2 else words[0]
     return any(first == s.name.lower().split()[0] and cid != actor
                for cid, s in state.party.items())  # fmt: skip
+
+
+def _target_stolen(whole: Intent, read: list[Intent]) -> bool:
+    """The whole line's reading took its target from a later clause of another kind
+    ("healing word Ivo and then hit the hurt wolf" read whole heals the wolf): the first
+    clause, read alone, is the same deed at its own target — the cut is right."""
+    if len(read) < 2 or read[0].kind != whole.kind or not whole.target:
+        return False
+    later = {t for c in read[1:] if c.kind != whole.kind for t in c.targets}
+    return whole.target in later and whole.target not in read[0].targets
 
 
 def _same(one: Intent, other: Intent) -> bool:

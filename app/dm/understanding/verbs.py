@@ -5,6 +5,8 @@ line holds several actions, the most specific one that can be carried out wins."
 
 from __future__ import annotations
 
+import re
+
 from rapidfuzz import fuzz
 
 from app.dm.understanding.features import feature_use
@@ -387,6 +389,9 @@ def _items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     carried = ctx.named("carried", text=rest) or ctx.named("carried")
     if kind == "give":
         to = [m for m in ctx.named("member", "npc", text=rest) if m.id != ctx.actor]
+        people = ctx.scope.of("npc")
+        if not to and len(people) == 1 and re.search(r"\b(him|her|them)\b", ctx.said):
+            to = people  # "I give him the silver key", one person here
         if carried and to:
             return ctx.intent("give", targets=(to[0].id, carried[0].id), item=carried[0].id)
         item = _item_id(ctx, rest)

@@ -8,13 +8,11 @@ from __future__ import annotations
 import pytest
 
 from app.dm.referee.answering import answer_from_game
-from app.dm.referee.referee import OfflineReferee
 from app.dm.understanding import understand
-from app.session import commands
-from app.session.session import GameSession
 from app.session.setup import session_for
 from app.world.state import GameState
 from rules.positions import engage
+from tests.app.referee_lines import play
 from tests.referee_corpus import CORPUS, build_situation, load_corpus
 
 SITUATIONS = load_corpus(CORPUS).situations
@@ -33,20 +31,6 @@ def target_of(state: GameState, actor: str, text: str) -> tuple[str, ...]:
 def wound(state: GameState, cid: str, hp: int) -> None:
     creature = state.creatures[cid]
     creature.vitals = creature.vitals.model_copy(update={"hp": hp})
-
-
-async def play(session: GameSession, actor: str, text: str) -> OfflineReferee:
-    """One line through the real session (foes' turns first), with the referee."""
-    while session.foe_turn:
-        async for _ in session.run_until_players():
-            pass
-    reply, who = commands.declare(session, text, actor)
-    assert reply.ok and who == actor, reply.text
-    async for _ in session.process():
-        pass
-    referee = session.brain
-    assert isinstance(referee, OfflineReferee)
-    return referee
 
 
 async def test_the_one_someone_just_hit_is_read_from_the_ledger() -> None:

@@ -8,11 +8,10 @@ from __future__ import annotations
 import json
 
 from app.dm.brain import ToolCall
-from app.dm.referee.referee import OfflineReferee
 from app.dm.understanding import understand
-from app.session import commands
 from app.session.setup import session_for
 from app.world.state import GameState
+from tests.app.referee_lines import play
 from tests.referee_corpus import Situation, build_situation
 
 WARREN = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "thorin",
@@ -30,14 +29,7 @@ def read(state: GameState, actor: str, line: str) -> tuple[str, tuple[str, ...],
 
 
 async def calls_for(state: GameState, actor: str, line: str) -> list[ToolCall]:
-    session = session_for(state)
-    reply, who = commands.declare(session, line, actor)
-    assert reply.ok and who == actor, reply.text
-    async for _ in session.process():
-        pass
-    referee = session.brain
-    assert isinstance(referee, OfflineReferee)
-    return referee.made
+    return (await play(session_for(state), actor, line)).made
 
 
 def args(call: ToolCall) -> dict[str, object]:

@@ -1,0 +1,23 @@
+"""One line typed into a real session run by the offline referee, for tests of what the
+referee makes of it: foes' turns are played first, then the line's whole turn."""
+
+from __future__ import annotations
+
+from app.dm.referee.referee import OfflineReferee
+from app.session import commands
+from app.session.session import GameSession
+
+
+async def play(session: GameSession, actor: str, text: str) -> OfflineReferee:
+    """Type ``text`` as ``actor`` (once the foes have acted) and run the turn; the referee
+    that ran it (its ``made`` calls, its ``intents``)."""
+    while session.foe_turn:
+        async for _ in session.run_until_players():
+            pass
+    reply, who = commands.declare(session, text, actor)
+    assert reply.ok and who == actor, reply.text
+    async for _ in session.process():
+        pass
+    referee = session.brain
+    assert isinstance(referee, OfflineReferee)
+    return referee

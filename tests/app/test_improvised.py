@@ -93,3 +93,20 @@ def test_performing_praying_and_tracking_call_for_their_skills() -> None:
 def test_a_bare_verb_with_nothing_to_it_is_asked_back() -> None:
     state = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
     assert read(state, "mira", "sing")[0] == "ask"
+
+
+def test_a_thing_dropped_into_a_feature_is_a_deed_not_a_drop() -> None:
+    strand = build_situation(Situation.model_validate(
+        {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
+    ))  # fmt: skip
+    kind, targets, _ = read(strand, "ione", "I drop my fishing line into a tide pool")
+    assert (kind, targets) == ("improvise", ("tide_pools",))
+    assert read(strand, "ione", "drop my rope")[0] == "drop"
+
+
+def test_helping_a_friend_up_is_help_not_a_step_back() -> None:
+    chapel = build_situation(Situation.model_validate(
+        {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "wren",
+         "conditions": {"ione": ["prone"]}}
+    ))  # fmt: skip
+    assert read(chapel, "wren", "I help ione back up on her feet")[:2] == ("improvise", ("ione",))

@@ -30,6 +30,7 @@ _DONE = {
     "light": "{a} does so. A warm light steadies everyone's nerves.",
     "knock": "{a} knocks. The sound carries; whoever is on the other side has heard it.",
     "grab": "{a} takes hold of it.",
+    "place": "{a} sets it there, carefully.",
     "throw": "{a} throws it; it lands with a clatter, and heads turn towards the noise.",
 }
 """What a deed nothing stands against comes to, told as it happens."""

@@ -76,6 +76,7 @@ DEEDS: tuple[Deed, ...] = (
          "survival", 10, needs_object=False),
     Deed("throw", ("throw", "toss", "lob", "chuck", "fling"), "auto", 0, needs_object=False),
     Deed("grab", ("grab", "snatch", "pick up", "take up", "pull out"), "auto", 0),
+    Deed("place", ("put", "place", "set", "lay", "lower", "dip", "drop"), "auto", 0),
     Deed("knock", ("knock on", "knock at", "rap on", "bang on", "hammer on", "tap on"), "auto",
          0),
     Deed("balance", ("balance", "tumble", "roll under", "slide", "swing from", "swing on",
@@ -204,6 +205,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
     if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":
         return None  # "sing", "pray": to what end? the DM asks
+    if deed.key == "place" and ctx.scope.get(target or "", "feature") is None:
+        return None  # "lowers her fiddle": set down, nowhere in particular — story
     authored = _authored(ctx, deed, target)
     if authored is not None:
         return authored

@@ -40,6 +40,8 @@ PRELUDE_VERBS = (
     "go over to", "approach", "kneel", "lean", "turn to", "point", "keep", "unsling", "nock",
     "heft", "brandish", "take aim", "aim", "wind up", "square up", "clench", "reach for",
     "duck behind", "duck into", "crouch behind", "get behind", "slip behind", "step behind",
+    "put a hand", "lay a hand", "place a hand", "rest a hand", "put my hand", "lay my hand",
+    "place my hand", "put her hand", "put his hand",
 )  # fmt: skip
 _PRELUDE = re.compile(
     r"^(?:[\w' ]{1,20}:\s*)?(?:(?:i|we|he|she|they|[A-Z][a-z]+)\s+)?(?:\w+ly\s+)?(?:"

@@ -145,6 +145,11 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     threatened = threat(ctx)
     if threatened is not None:
         return threatened
+    lending = deed_of(said)
+    if lending is not None and lending.key == "help":  # "I help Ione back up on her feet"
+        helped = improvised(ctx)
+        if helped is not None:
+            return helped
     if ctx.scope.fighting and SUBDUING.search(said):  # a blow to subdue, not to kill
         subdue = improvised(ctx)
         if subdue is not None and subdue.extra[:1] == ("knock_out",):

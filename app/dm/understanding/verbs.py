@@ -387,6 +387,9 @@ def _items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         note = f"{carried[0].name} is already carried" if carried else "nothing like that here"
         return ctx.intent("take", confidence=0.4, note=note)
     carried = ctx.named("carried", text=rest) or ctx.named("carried")
+    into = re.search(r"\b(into|in|onto|on|down)\b", rest)
+    if kind == "drop" and into and ctx.named("feature", text=rest[into.end() :]):
+        return None  # "drop my fishing line into a tide pool": a deed with it, not a drop
     if kind == "give":
         to = [m for m in ctx.named("member", "npc", text=rest) if m.id != ctx.actor]
         people = ctx.scope.of("npc")

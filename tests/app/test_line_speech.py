@@ -4,7 +4,7 @@ happens to hold a foe's description ("we only want the girl") is no attack."""
 
 from __future__ import annotations
 
-from app.dm.understanding import understand
+from app.dm.understanding import Intent, understand
 from app.world.state import GameState
 from tests.referee_corpus import Situation, build_situation
 
@@ -130,3 +130,14 @@ def test_him_is_the_one_person_here_for_a_gift() -> None:
     assert steps("I give him the silver key", "mira", **hall)[0][:2] == (
         "give", ("grubnak", "silver_key"),
     )  # fmt: skip
+
+
+def test_a_spell_nobody_knows_is_said_not_dropped() -> None:
+    found = understand_line(STRAND, "ione", "cast hunter's mark on the first thrall then shoot it")
+    assert found.kind == "cast" and found.spell is None and "hunter's mark" in found.note
+    assert [c.kind for c in found.then] == ["attack"]
+
+
+def understand_line(spec: dict[str, object], actor: str, line: str) -> Intent:
+    state = game(**spec)
+    return understand(line, actor, state, state.campaign)

@@ -315,7 +315,8 @@ class Acting(Sequencing, Ruling, Handling, Talking):
     def _do_cast(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         name = state.name_of(actor)
         if intent.spell is None:
-            self.notes.append(answers.ask_back_text(state, self.campaign, intent))
+            said = f"{intent.note}." if intent.note else ""
+            self.notes.append(said or answers.ask_back_text(state, self.campaign, intent))
             return []
         spell = srd().spells.get(intent.spell)
         if spell.casting_time == "reaction":  # Shield on one's own turn answers nothing

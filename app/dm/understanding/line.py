@@ -231,6 +231,13 @@ def _clauses(
         if intent.kind == "ask" and kinds == {"attack"} and read:
             # "hide then shoot": a blow at whichever foe, as a bare "attack" is
             intent = replace(intent, kind="attack", alternatives=(), confidence=0.7)
+        spell = _UNKNOWN_SPELL.match(piece.text)
+        if intent.kind == "ask" and spell and len(pieces) > 1:
+            # "cast hunter's mark, then shoot": said plainly, never dropped in silence
+            name = state.name_of(actor) if actor else "Nobody here"
+            wanted = spell.group(1).strip(" .,!")
+            intent = Intent(kind="cast", text=piece.text, actor=actor, confidence=0.7,
+                            note=f"{name} knows no spell called “{wanted}”")  # fmt: skip
         first = intent.alternatives[0] if intent.alternatives else None
         named = first is not None and first.kind == "attack" and bool(first.target)
         if (intent.kind == "ask" and first is not None and named and read
@@ -259,6 +266,9 @@ def _clauses(
         return None
     return [intent for _, _, intent in read]
 
+
+_UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*)?$", re.IGNORECASE)
+"""A clause that casts a spell the game does not know by that name."""
 
 _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
 """Words that single out one foe of several ("… and goblin 2", "… and the other one")."""

@@ -110,3 +110,9 @@ def test_helping_a_friend_up_is_help_not_a_step_back() -> None:
          "conditions": {"ione": ["prone"]}}
     ))  # fmt: skip
     assert read(chapel, "wren", "I help ione back up on her feet")[:2] == ("improvise", ("ione",))
+
+
+def test_a_blow_at_a_shut_way_is_forcing_it_and_never_walking_through() -> None:
+    inn = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
+    for line in ("hit the trapdoor with my axe", "hit the trapdoor"):
+        assert read(inn, "thorin", line)[:2] == ("challenge", ("force_trapdoor",)), line

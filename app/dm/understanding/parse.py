@@ -14,6 +14,7 @@ from dataclasses import replace
 from app.dm.understanding import readings as r
 from app.dm.understanding import verbs as v
 from app.dm.understanding.improvised import (
+    DEEDS,
     SUBDUING,
     deed_of,
     improvised,
@@ -26,6 +27,7 @@ from app.dm.understanding.readying import readying
 from app.dm.understanding.scope import build_scope
 from app.dm.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.dm.understanding.words import normalise, starts_with
+from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
 
@@ -124,7 +126,9 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
         return ctx.intent("move", targets=(moves[0].target,), confidence=0.75)
     if found.kind == "attack" and not found.targets and not ctx.scope.fighting:
         exits = ctx.named("exit")
-        if len(exits) == 1:
+        shut = {e.to for e in view.exits_here(ctx.state, ctx.campaign) if not e.open}
+        armed = re.search(r"\bwith\b", ctx.said)  # "hit the trapdoor with my axe": a blow
+        if len(exits) == 1 and exits[0].id not in shut and not armed:
             return ctx.intent("move", targets=(exits[0].id,), confidence=0.75)
     return found
 
@@ -187,6 +191,15 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
             found = deed
     found = found or r.spoken(ctx) or v.bare_names(ctx)
     found = _towards(ctx, found)
+    if (
+        found is not None
+        and found.kind == "attack"
+        and not found.targets
+        and not ctx.scope.fighting
+    ):
+        # "hit the trapdoor with my axe": a blow at a thing, as forcing it
+        forced = improvised(ctx, next(d for d in DEEDS if d.key == "heave"))
+        found = forced or found
     unsure = found is None or (found.kind == "ask" and not found.alternatives)
     if unsure and "?" in ctx.raw:
         found = r.ask_about(ctx)

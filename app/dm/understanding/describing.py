@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from app.dm.understanding.scope import Thing
 from app.world.ledger import ActionPerformed
@@ -126,14 +127,29 @@ def _engaged_with(state: GameState, cid: str) -> set[str]:
     return set(spot.engaged) if spot is not None else set()
 
 
-def _last_by(blows: list[ActionPerformed], actor: str, among: set[str]) -> str | None:
+@dataclass
+class _Blows:
+    """The ledger's blows, read only when a description asks about them: most lines never
+    do, and a long game's ledger is long."""
+
+    state: GameState
+
+    @cached_property
+    def all(self) -> list[ActionPerformed]:
+        return _attacks(self.state)
+
+    def __reversed__(self) -> Iterator[ActionPerformed]:
+        return reversed(self.all)
+
+
+def _last_by(blows: _Blows, actor: str, among: set[str]) -> str | None:
     for blow in reversed(blows):
         if blow.actor == actor and blow.target in among:
             return blow.target
     return None
 
 
-def _last_on(blows: list[ActionPerformed], victim: str, among: set[str]) -> str | None:
+def _last_on(blows: _Blows, victim: str, among: set[str]) -> str | None:
     for blow in reversed(blows):
         if blow.target == victim and blow.actor in among:
             return blow.actor
@@ -151,7 +167,7 @@ def assailants(state: GameState, victim: str) -> list[str]:
     first (for "who is biting Aria?")."""
     alive = {cid for cid, c in state.creatures.items() if c.vitals.hp > 0 and not c.left}
     on = _engaged_with(state, victim) & alive
-    last = _last_on(_attacks(state), victim, alive)
+    last = _last_on(_Blows(state), victim, alive)
     if last is not None:
         on.add(last)
     return sorted(on, key=lambda cid: (cid != last, cid))
@@ -171,7 +187,7 @@ def describe(said: str, pool: list[Thing], state: GameState, actor: str | None) 
     kinds = {w for t in pool for n in t.names for w in n.split() if w.isalpha() and len(w) > 2}
     kinds |= {k + "s" for k in kinds}
     foe = "|".join(re.escape(w) for w in sorted(kinds | set(_FOE), key=len, reverse=True))
-    blows = _attacks(state)
+    blows = _Blows(state)
     return (
         _doing(said, foe, names, people, ids, state, blows)
         or _done_by(said, foe, names, people, ids, state, blows, pool)
@@ -183,7 +199,7 @@ def describe(said: str, pool: list[Thing], state: GameState, actor: str | None) 
 
 def _doing(
     said: str, foe: str, names: str, people: dict[str, str], ids: set[str], state: GameState,
-    blows: list[ActionPerformed],
+    blows: _Blows,
 ) -> Described | None:  # fmt: skip
     """ "the rat chewing on Thorin", "the one that bit me"."""
     m = re.search(rf"\b(?:{foe})\s+(?:that\s+|which\s+|who\s+)?(?:is\s+|'s\s+|s\s+)?"
@@ -208,7 +224,7 @@ def _doing(
 
 def _done_by(
     said: str, foe: str, names: str, people: dict[str, str], ids: set[str], state: GameState,
-    blows: list[ActionPerformed], pool: list[Thing],
+    blows: _Blows, pool: list[Thing],
 ) -> Described | None:  # fmt: skip
     """ "the one Mira just hit", "whichever I stabbed"."""
     m = re.search(rf"\b(?:{foe})\s+(?:that\s+|which\s+)?({names})\s+"
@@ -231,7 +247,7 @@ def _done_by(
 
 
 def _finish(
-    said: str, ids: set[str], state: GameState, blows: list[ActionPerformed],
+    said: str, ids: set[str], state: GameState, blows: _Blows,
     actor: str | None, pool: list[Thing],
 ) -> Described | None:  # fmt: skip
     """ "finish it off", "the same one again": the actor's last foe, else the party's, else

@@ -113,3 +113,14 @@ def test_bench_judgments_measures_the_lexicon_corpus() -> None:
         bench_judgments.DATA / "judgments_blind.toml"
     )
     assert tp + fn > 0 and nothing > 0 and 0 <= quiet <= nothing and fp >= 0
+
+
+def test_bench_judgments_measures_each_line_against_its_own_campaign() -> None:
+    from tests.benchmarks import bench_judgments
+
+    campaigns = bench_judgments._campaigns()
+    of = bench_judgments.campaign_of
+    assert "wendel_accused" in of({"scene": "lighthouse"}, campaigns).judgments
+    assert "berta_reassured" in of({"scene": "inn"}, campaigns).judgments
+    named = of({"scene": "inn", "campaign": "drowned_bell"}, campaigns)
+    assert "nessa_comforted" in named.judgments

@@ -201,13 +201,15 @@ app.command("ledger")(ledger_command)
 
 @app.command("credits")
 def credits_command() -> None:
-    """Show the licence notice for the SRD 5.1 material in the game."""
+    """Show the licence notices for the SRD 5.1 material and the meaning model."""
     from app.screentext import plain
+    from app.world.meaning import MODEL_ATTRIBUTION
     from rules.srd import SRD_ATTRIBUTION
 
     console = _console()
     console.print(plain(f"Dungeon Terminal {__version__}", style="bold"))
     console.print(SRD_ATTRIBUTION)
+    console.print(MODEL_ATTRIBUTION)
 
 
 def main() -> None:

@@ -84,7 +84,15 @@ class JudgmentSpec(Spec):
     """Built-in semantic fields that suggest it too (``reassurance``, ``insult``… — see
     :mod:`app.world.fields`): paraphrase the keywords did not foresee."""
     field_confidence: float = Field(default=0.6, ge=0.0, le=1.0)
-    """How sure a field match makes the game: less than a keyword the author chose."""
+    """How sure a field match makes the game: less than a keyword the author chose. A
+    line heard by its meaning (nearest to one of ``examples``, the ``description``, a
+    keyword phrase or a field's built-in examples) counts this much too."""
+    examples: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        default_factory=list, max_length=100
+    )
+    """Whole sentences a player might say that mean it ("the sea took them, keeper, not
+    you"): a line worded differently but meaning the same is heard too, by the meaning
+    model (:mod:`app.world.meaning`), not by its words."""
     negated: Name | None = None
     """Another judgment a negated match counts as ("I *don't* trust you"); without it a
     negated match is dropped."""

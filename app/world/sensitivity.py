@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from app.world import view
 from app.world.eventspec import JudgmentSpec
 from app.world.fields import FieldIndex
+from app.world.meaning import MIN_WORDS, Example, MeaningIndex
 from app.world.when import Fact
 
 if TYPE_CHECKING:
@@ -129,6 +130,8 @@ class SensitivityMap:
     _fields: FieldIndex | None = None
     _field_entries: dict[str, list[int]] = field(default_factory=dict)
     """Which entries (by index) listen for each semantic field."""
+    _meaning: MeaningIndex | None = None
+    """The examples lines are read for meaning against (built on the first such line)."""
 
     def __post_init__(self) -> None:
         lengths: set[int] = set()
@@ -211,16 +214,36 @@ class SensitivityMap:
     def heard(self, text: str, addressee: str | None, present: Collection[str]) -> list[Match]:
         """What a line said to ``addressee`` (or to nobody in particular) matches, keeping
         only entries about whom it is said to — or, said to nobody, about someone here —
-        and those about nobody."""
-        kept: list[Match] = []
-        for found in self.match(text):
-            about = found.entry.spec.about
-            if about is not None and addressee is not None and about != addressee:
-                continue  # words to Tam are not words to Berta
-            if about is not None and addressee is None and about not in present:
-                continue
-            kept.append(found)
-        return kept
+        and those about nobody. A line no keyword or field matches is read for its
+        meaning (:mod:`app.world.meaning`)."""
+        kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
+        if kept:
+            return kept
+        listening = [e for e in self.entries if _said_to(e, addressee, present)]
+        return self._by_meaning(text, listening) if listening else []
+
+    def _by_meaning(self, text: str, listening: list[Entry]) -> list[Match]:
+        """The entries a line means by its nearest example, at their ``field_confidence``:
+        a loose reading, never surer than a field's word."""
+        tokens = tokenize(text)
+        words = [at for at, t in enumerate(tokens) if t not in _CLAUSE_END]
+        if len(words) < MIN_WORDS or any(_questioned(tokens, at) for at in words):
+            return []  # a question promises nothing; "lol" is too short to read
+        if self._meaning is None:
+            self._meaning = MeaningIndex(_own_examples(self.entries), _has_negation)
+        ids = {e.id for e in listening}
+        nearest = self._meaning.nearest(text, lambda example: example.name in ids)
+        if nearest is None:
+            return []
+        example = nearest.example
+        if example.kind == "judgment":
+            chosen = [e for e in listening if e.id == example.name]
+        elif example.kind == "field":
+            chosen = [e for e in listening if example.name in e.spec.fields]
+        else:
+            chosen = []  # nearest to table talk: it means nothing here
+        said = f'like "{example.text}" ({example.name}, {nearest.similarity:.2f})'
+        return [Match(e, e.spec.field_confidence, said) for e in chosen]
 
     def _candidates(self, token: str) -> Iterator[_Pattern]:
         yield from self._exact.get(token, ())
@@ -236,6 +259,32 @@ class SensitivityMap:
         if other is None:
             return None
         return Match(other, confidence, keyword, negated_from=entry.id)
+
+
+def _said_to(entry: Entry, addressee: str | None, present: Collection[str]) -> bool:
+    """Whether words said to ``addressee`` (or to nobody in particular, with ``present``
+    here) can be about the entry's NPC: words to Tam are not words to Berta."""
+    about = entry.spec.about
+    if about is None:
+        return True
+    return about == addressee if addressee is not None else about in present
+
+
+def _own_examples(entries: list[Entry]) -> list[Example]:
+    """Each judgment's own examples for the meaning model: its description, its
+    ``examples`` and its keyword phrases of two words or more."""
+    own: list[Example] = []
+    for entry in entries:
+        spec = entry.spec
+        phrases = [k.replace("*", "") for k in spec.keywords if len(_words(k)) >= 2]
+        for text in [spec.description, *spec.examples, *phrases]:
+            if text.strip():
+                own.append(Example(text, "judgment", entry.id, _has_negation(text)))
+    return own
+
+
+def _has_negation(text: str) -> bool:
+    return any(_is_negation(t) for t in tokenize(text))
 
 
 def tokenize(text: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Help (keys and commands) and credits (the SRD 5.1 attribution)."""
+"""Help (keys and commands) and credits (the SRD 5.1 and meaning-model attributions)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 
 from app import __version__
 from app.session.commands import COMMANDS
+from app.world.meaning import MODEL_ATTRIBUTION
 from rules.srd import SRD_ATTRIBUTION
 
 KEYS: list[tuple[str, str]] = [
@@ -94,4 +95,6 @@ class CreditsScreen(Screen[None]):
                 "words from the SRD 5.1; no other published game text is included.",
                 classes="para",
             )
+            yield Static(Text("Understanding players", style="bold"), classes="title")
+            yield Static(MODEL_ATTRIBUTION, classes="para")
         yield Footer()

@@ -1,0 +1,106 @@
+"""The meaning model hears what keywords and fields miss — a line nearest to an example
+of what a judgment means — and stays careful: questions, short lines, table talk and lines
+with a negation near only affirmative examples mean nothing; without the model the game
+hears by keywords alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.world import meaning
+from app.world.campaign import Campaign, load_campaign
+from app.world.fields import field_names
+from app.world.folders import CAMPAIGNS_DIR
+from app.world.sensitivity import SensitivityMap, build
+
+
+@pytest.fixture(scope="module")
+def crossroads() -> Campaign:
+    return load_campaign(CAMPAIGNS_DIR / "crossroads")
+
+
+@pytest.fixture(scope="module")
+def inn(crossroads: Campaign) -> SensitivityMap:
+    return build(crossroads, "inn", ["berta"])
+
+
+def heard(found: SensitivityMap, text: str, to: str = "berta") -> dict[str, str]:
+    return {m.entry.id: m.keyword for m in found.heard(text, to, [to])}
+
+
+def test_the_model_ships_with_the_game_and_loads() -> None:
+    folder = meaning._model_dir()
+    assert all((folder / name).is_file() for name in meaning.MODEL_FILES)
+    assert meaning.available()
+    vectors = meaning.encode(
+        ["we will bring him home", "we'll fetch the lad back", "turnips are dear this year"]
+    )
+    assert vectors is not None and vectors.shape[0] == 3
+    assert float(vectors[0] @ vectors[1]) > float(vectors[0] @ vectors[2])  # meaning lies near
+
+
+def test_the_examples_name_only_fields_of_the_lexicon() -> None:
+    assert set(meaning.meanings().fields) <= set(field_names())
+    assert meaning.meanings().neutral.examples
+
+
+def test_a_paraphrase_no_keyword_names_is_heard_by_its_meaning(inn: SensitivityMap) -> None:
+    line = "we'll have your lad sitting by this fire before the night is through"
+    assert inn.match(line) == []  # no keyword, no field word
+    found = heard(inn, line)
+    assert set(found) == {"berta_reassured"}
+    assert found["berta_reassured"].startswith("like ")  # said how it was heard
+
+
+def test_a_meaning_match_counts_as_a_field_match(crossroads: Campaign, inn: SensitivityMap) -> None:
+    line = "we'll have your lad sitting by this fire before the night is through"
+    (match,) = inn.heard(line, "berta", ["berta"])
+    assert match.confidence == crossroads.judgments["berta_reassured"].field_confidence
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "will he be home by supper?",  # a question promises nothing
+        "hey there",  # too short to read
+        "we came up the coast road this morning",  # table talk
+        "I won't promise you anything",  # negated: only negated examples are compared
+    ],
+)
+def test_careful_lines_mean_nothing(inn: SensitivityMap, line: str) -> None:
+    assert heard(inn, line) == {}
+
+
+def test_words_to_someone_else_are_not_read_for_them(crossroads: Campaign) -> None:
+    both = build(crossroads, "inn", ["berta", "tam"])
+    line = "we'll have your lad sitting by this fire before the night is through"
+    assert "berta_reassured" not in {m.entry.id for m in both.heard(line, "tam", ["berta", "tam"])}
+
+
+def test_a_judgments_own_examples_are_heard(crossroads: Campaign) -> None:
+    spec = crossroads.judgments["grubnak_offered"].model_copy(
+        update={"keywords": [], "fields": [], "examples": ["you may keep every turnip we own"]}
+    )
+    changed = crossroads.model_copy(
+        update={"judgments": {**crossroads.judgments, "grubnak_offered": spec}}
+    )
+    hall = build(changed, "chief_hall", ["grubnak"])
+    assert "grubnak_offered" in heard(hall, "all the turnips we own are yours to keep", "grubnak")
+
+
+def test_without_the_model_the_game_hears_by_keywords_alone(
+    crossroads: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(meaning, "_LOADED", [None])
+    found = build(crossroads, "inn", ["berta"])  # a fresh map: no examples embedded yet
+    line = "we'll have your lad sitting by this fire before the night is through"
+    assert heard(found, line) == {}
+    assert set(heard(found, "I promise we'll bring him back")) == {"berta_reassured"}
+    assert not meaning.available()
+
+
+def test_missing_model_files_never_reach_for_the_network(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(meaning, "_model_dir", lambda: tmp_path)
+    assert meaning._load() is None

@@ -22,6 +22,7 @@ from tests.referee_corpus import (
     HOLDOUT,
     HOLDOUT3,
     HOLDOUT4,
+    HOLDOUT5,
     INTENTS,
     Corpus,
     CorpusError,
@@ -37,6 +38,7 @@ FILES = {
     "holdout": HOLDOUT,
     "holdout3": HOLDOUT3,
     "holdout4": HOLDOUT4,
+    "holdout5": HOLDOUT5,
 }
 
 

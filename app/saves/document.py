@@ -30,11 +30,12 @@ from app.world import tomltext
 from app.world.printable import scrub
 from app.world.state import GameState
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """Schema 2 added the proof line at the end of the file; schema 3 adds class features,
 lasting effects and experience; schema 4 the reaction queue, the turn manager's record and
 token usage; schema 5 keeps the story in its own append-only file beside the save
-(:mod:`app.saves.story`, :mod:`app.saves.migrations`)."""
+(:mod:`app.saves.story`, :mod:`app.saves.migrations`); schema 6 the event system's truth
+set; schema 7 the scene each creature stands in."""
 
 
 _HEADER: dict[str, tuple[type, ...]] = {

@@ -177,12 +177,32 @@ def _from_schema_5(data: Document) -> Document:
     return data
 
 
+def _from_schema_6(data: Document) -> Document:
+    """Schema 7 keeps the scene each creature stands in (a fight fled from waits there):
+    a schema-6 game's creatures in the fight going on stand in the party's scene; the
+    others are where the party is, as they were then."""
+    state = data.get("state")
+    if not isinstance(state, dict):
+        return data
+    creatures = state.get("creatures")
+    encounter = state.get("encounter")
+    order = encounter.get("order", []) if isinstance(encounter, dict) else []
+    fighting = {c.get("id") for c in order if isinstance(c, dict)}
+    scene = state.get("scene")
+    here = scene.get("id", "") if isinstance(scene, dict) else ""
+    for cid, creature in creatures.items() if isinstance(creatures, dict) else ():
+        if isinstance(creature, dict):
+            creature.setdefault("scene", here if cid in fighting else "")
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Document], Document]] = {
     1: _from_schema_1,
     2: _from_schema_2,
     3: _from_schema_3,
     4: _from_schema_4,
     5: _from_schema_5,
+    6: _from_schema_6,
 }
 """``version -> step`` upgrading a save document from that version to the next one. A change
 of format adds its step here (and a test with a real file of the older version); a new key

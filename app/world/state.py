@@ -63,6 +63,9 @@ class Creature(_Model):
     hostile: bool = True
     encounter: str | None = None
     """The campaign encounter it came with (for "defeated" conditions)."""
+    scene: str = ""
+    """The scene it stands in (where its fight began); empty in saves from before creatures
+    kept their scene: then wherever the party is."""
     left: Literal["", "fled", "surrendered"] = ""
     """Out of the fight without dying: ran away, or gave up and is at the party's mercy."""
     npc: str | None = None

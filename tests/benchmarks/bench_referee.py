@@ -138,6 +138,13 @@ def _wrong_calls(
             continue  # a ruling's outcome (bound, woken), the Help action, the turn it takes
         if _closing_in(call) and allowed & {"attack", "cast"}:
             continue  # stepping up to the foe (dashing when it is far) is part of the attack
+        if call.name == "take_action" and "move" in allowed:
+            args = json.loads(call.arguments)
+            ways = {line.target} | {s.target for s in line.then if s.intent == "move"}
+            if args.get("scene_id") and args["scene_id"] in ways | {None}:
+                continue  # in a fight, a way out is taken by running for it (flee)
+            if args.get("action") == "disengage":
+                continue  # Disengaging first, to run for the way safely
         if did not in allowed:
             wrong.append(call.name)
             continue

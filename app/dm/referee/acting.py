@@ -205,16 +205,36 @@ class Acting(Sequencing, Ruling, Handling, Talking):
         return []
 
     def _do_move(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        if state.encounter is not None:
-            self.notes.append("Not in the middle of a fight — back away or flee first.")
-            return []
         shut = [e for e in view.exits_here(state, self.campaign) if e.to == intent.target]
+        if state.encounter is not None:
+            return self._run_for_it(state, actor, intent, shut)
         if shut and not any(e.open for e in shut) and not self.earlier:
             # said at once, nothing tried (unless an earlier deed this round may open it)
             self.notes.append(shut[0].locked_text or f"The way to {shut[0].name} is shut.")
             return []
         return [self._call("move", actor, "move_scene", scene_id=intent.target,
                            reason=f"{state.name_of(actor)} leads the way")]  # fmt: skip
+
+    def _run_for_it(
+        self, state: GameState, actor: str, intent: Intent, ways: list[view.ExitView]
+    ) -> list[ToolCall]:
+        """In a fight, a way out named: the character breaks away for it (Disengage first
+        when asked, a rogue's with Cunning Action), and the party is gone by it once nobody
+        standing is held in a foe's reach; the engine decides, after the blows it costs."""
+        if ways and not any(e.open for e in ways):
+            self.notes.append(ways[0].locked_text or f"The way to {ways[0].name} is shut.")
+            return []
+        first: list[ToolCall] = []
+        if intent.action == "disengage":
+            if self._cunning(state, actor):
+                first = [self._call("feature", actor, "use_feature", creature_id=actor,
+                                    feature="cunning_action", option="disengage")]  # fmt: skip
+            else:
+                first = [self._call("act", actor, "take_action", creature_id=actor,
+                                    action="disengage")]  # fmt: skip
+        run = self._call("flee", actor, "take_action", creature_id=actor, action="flee",
+                         scene_id=intent.target)  # fmt: skip
+        return [*first, run]  # the turn ends, or the fight does: see the result
 
     def _do_challenge(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         assert self.campaign is not None and intent.target is not None

@@ -172,6 +172,8 @@ class FollowUps(RefereeBase):
                 calls += self._fight_started(state, result.get("surprised") or ())
             elif kind == "step":
                 self.notes.append(f"{result['text']}.")
+            elif kind == "flee":
+                calls += self._after_flight(state, actor or "", result)
             elif kind in ("attack", "off_hand"):
                 calls += self._after_attack(state, actor, result, calls)
             elif kind == "retarget":  # its turn was already ended with the first blade's
@@ -213,6 +215,24 @@ class FollowUps(RefereeBase):
                 calls += self._after_ruling(state, call_id, result)
         return calls
 
+    def _after_flight(self, state: GameState, actor: str, result: dict[str, Any]) -> list[ToolCall]:
+        """A run for a way out: the party is gone by it (the new scene told, its fight
+        begun), or the runner is clear and the turn passes while others are still held."""
+        name = state.name_of(actor)
+        if result.get("escaped"):
+            self.notes.append(f"{name} breaks for the {result['way']}, and the party runs "
+                              "with them, the fallen carried along: the fight is left "
+                              "behind, not won.")  # fmt: skip
+            self.notes.append(self._arrival(state))
+            return self._fight_started(state)
+        if "held" in result:
+            held = " and ".join(result["held"])
+            self.notes.append(f"{name} breaks away towards the {result['way']}, but {held} "
+                              f"{'is' if len(result['held']) == 1 else 'are'} still in a "
+                              "foe's reach: the party gets out once nobody standing is "
+                              "held (flee or run for it on your turn).")  # fmt: skip
+        return [self._call("end_turn", actor, "end_turn")] if state.encounter else []
+
     def _end_fight(self) -> ToolCall:
         return self._call("end_combat", None, "end_combat", reason="no foe is left standing")
 
@@ -249,12 +269,16 @@ class FollowUps(RefereeBase):
     def _fight_started(self, state: GameState, surprised: Sequence[str] = ()) -> list[ToolCall]:
         if state.encounter is None or self.campaign is None:
             return []
-        encounter_ids = {c.encounter for c in state.creatures.values() if c.encounter}
-        texts = [
-            self.campaign.encounters[e].text
-            for e in sorted(encounter_ids)
-            if e not in state.defeated and e in self.campaign.encounters
-        ]
+        fighting = {c.id for c in state.encounter.order}
+        encounter_ids = {
+            c.encounter for c in state.creatures.values() if c.encounter and c.id in fighting
+        }
+        specs = [self.campaign.encounters[e] for e in sorted(encounter_ids)
+                 if e not in state.defeated and e in self.campaign.encounters]  # fmt: skip
+        # a fight fled from and come back to is told as it stands, not as it first began
+        texts = [s.text for s in specs if state.encounter.reason in (s.text, s.name)]
+        if specs and not texts:
+            texts = [f"{state.encounter.reason}."]
         self.notes += [t for t in texts if t and t not in self.notes]
         first = state.encounter.current
         caught = [state.name_of(c) for c in surprised]

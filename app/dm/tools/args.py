@@ -355,6 +355,11 @@ class TakeActionArgs(_Args):
     )
     weapon: str | None = None
     spell: str | None = None
+    scene_id: str | None = Field(
+        default=None,
+        description="flee: the way out run for (a scene id); the party escapes "
+        "by it once nobody standing is held in a foe's reach",
+    )
 
 
 class MonsterActionArgs(_Args):

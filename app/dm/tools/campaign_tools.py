@@ -136,7 +136,47 @@ def enter_scene(state: GameState, scene_id: str, reason: str) -> list[SessionEve
         events.append(ActionRestriction(allowed_character_ids=[], reason="a new scene"))
     if first_visit and spec.encounter and spec.encounter not in state.defeated:
         events += start_encounter(state, spec.encounter)
+    elif state.encounter is None:
+        events += _resume(state, scene_id)
     return events
+
+
+def _resume(state: GameState, scene_id: str) -> list[SessionEvent]:
+    """Back where a fight was fled from: its survivors are still there, and it goes on."""
+    left = [
+        c for c in state.creatures.values()
+        if c.scene == scene_id and c.hostile and not c.left and c.vitals.hp > 0
+        and (c.encounter is None or c.encounter not in state.defeated)
+    ]  # fmt: skip
+    if not left:
+        return []
+    names = [c.name for c in left]
+    named = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    reason = f"{named} {'is' if len(left) == 1 else 'are'} still here"
+    return x.roll_in(state, left, reason).events
+
+
+def way_to(state: GameState, scene_id: str) -> str:
+    """The name of the open way from the party's scene to ``scene_id``; a ToolError says
+    why there is none (no such way, a secret one, a shut one)."""
+    campaign = _campaign(state)
+    here = campaign.scenes.get(state.scene.id)
+    if scene_id == state.scene.id:
+        raise ToolError(f"the party is already in {state.scene.name} ({state.scene.id})")
+    if here is None:
+        return scene_id
+    if scene_id not in {e.to for e in here.exits}:
+        exits = ", ".join(e.to for e in here.exits) or "none"
+        raise ToolError(f"no way from {state.scene.id} to {scene_id!r}; exits: {exits}")
+    ways = [e for e in here.exits if e.to == scene_id]  # the open one, if several
+    way = next((e for e in ways if view.exit_open(state, e)),
+               next((e for e in ways if not e.hidden), ways[0]))  # fmt: skip
+    if way.hidden and not view.exit_open(state, way):  # a secret stays one
+        raise ToolError(f"no way from {state.scene.id} to {scene_id!r} that the "
+                        "party knows of: it is hidden and shut")  # fmt: skip
+    if not view.exit_open(state, way):
+        raise ToolError(f"the way is shut: {view.locked_text(state, way)}")
+    return way.name
 
 
 def start_encounter(state: GameState, encounter_id: str) -> list[SessionEvent]:
@@ -227,21 +267,7 @@ def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutco
 def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
     """move_scene in a campaign: entering applies the scene's restriction and its fight."""
     campaign = _campaign(state)
-    here = campaign.scenes.get(state.scene.id)
-    if args.scene_id == state.scene.id:  # another's move this turn took the party there
-        raise ToolError(f"the party is already in {state.scene.name} ({state.scene.id})")
-    if here is not None and args.scene_id not in {e.to for e in here.exits}:
-        exits = ", ".join(e.to for e in here.exits) or "none"
-        raise ToolError(f"no way from {state.scene.id} to {args.scene_id!r}; exits: {exits}")
-    if here is not None:
-        ways = [e for e in here.exits if e.to == args.scene_id]  # the open one, if several
-        way = next((e for e in ways if view.exit_open(state, e)),
-                   next((e for e in ways if not e.hidden), ways[0]))  # fmt: skip
-        if way.hidden and not view.exit_open(state, way):  # a secret stays one
-            raise ToolError(f"no way from {state.scene.id} to {args.scene_id!r} that the "
-                            "party knows of: it is hidden and shut")  # fmt: skip
-        if not view.exit_open(state, way):
-            raise ToolError(f"the way is shut: {view.locked_text(state, way)}")
+    way_to(state, args.scene_id)  # another's move this turn may have taken the party there
     events = enter_scene(state, args.scene_id, args.reason)
     return ToolOutcome({**scene_result(state, campaign), "combat": state.encounter is not None},
                        events)  # fmt: skip

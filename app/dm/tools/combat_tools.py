@@ -9,6 +9,7 @@ from typing import Any
 
 from app.dm.events import ReactionOffer, SessionEvent
 from app.dm.tools import args as a
+from app.dm.tools import escaping
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.adjudication import reacting
@@ -192,6 +193,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     name = state.name_of(actor)
     events: list[SessionEvent] = []
     if args.action in ("withdraw", "flee"):  # movement, not an action; it may provoke
+        way = escaping.check_way(state, actor, args.scene_id) if args.scene_id else None
         events = _withdraw(state, actor)
         pt.leave_fight(state, actor)
         alive = x.vitals_of(state, actor).state is not LifeState.DEAD
@@ -199,8 +201,15 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
             state.creatures[actor].left = "fled"
             state.creatures[actor].hostile = False
         verb = "flees the fight" if args.action == "flee" else "withdraws"
-        state.record("encounter", f"{name} {verb}")
-        return ToolOutcome({"creature_id": actor, "action": args.action}, events)
+        state.record("encounter", f"{name} {verb}" + (f" for the {way}" if way else ""))
+        ran: dict[str, Any] = {"creature_id": actor, "action": args.action}
+        if args.scene_id and way is not None:
+            gone, more = escaping.escape(state, actor, args.scene_id, way)
+            ran.update(gone)
+            events += more
+        return ToolOutcome(ran, events)
+    if args.scene_id:
+        raise ToolError("scene_id is for flee and withdraw: the way out run for")
     if args.action == "surrender":
         if actor not in state.creatures:
             raise ToolError("only foes surrender here")

@@ -709,9 +709,19 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
                     else None
                 ),
                 encounter=args.encounter,
+                scene=state.scene.id,
             )
             state.creatures[creature.id] = creature
             joined.append(creature)
+    return roll_in(state, joined, args.reason, args)
+
+
+def roll_in(
+    state: GameState, joined: list[Creature], reason: str, args: a.StartCombatArgs | None = None
+) -> ToolOutcome:
+    """The fight begins with these foes: everyone rolls initiative and the foes take their
+    places — a new fight's where ``args`` puts them, a resumed one's survivors where the
+    scene does."""
     entrants = [
         Entrant(cid, sheet.name, sheet.initiative_modifier, sheet.abilities.dexterity,
                 advantage=initiative_mode(sheet.conditions, sheet.exhaustion))
@@ -748,7 +758,7 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
             )
         )
     state.encounter = Encounter(
-        reason=args.reason,
+        reason=reason,
         order=[
             Combatant(
                 id=e.entrant.id, name=e.entrant.name, initiative=e.total,
@@ -759,11 +769,14 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     )  # fmt: skip
     for combatant in state.encounter.order:
         state.encounter.economy[combatant.id] = fresh_economy(state, combatant.id)
-    pt.place_new(state, joined, args)
+    if args is not None:
+        pt.place_new(state, joined, args)
+    else:
+        pt.place(state, {})
     state.restriction = None
     names = ", ".join(c.name for c in joined)
-    state.record("encounter_started", f"combat starts ({args.reason}): {names}")
-    events.append(StateTransition(to="combat", reason=args.reason))
+    state.record("encounter_started", f"combat starts ({reason}): {names}")
+    events.append(StateTransition(to="combat", reason=reason))
     events.append(combat_update(state))
     return ToolOutcome(
         {

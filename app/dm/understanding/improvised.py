@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.readings import Context
-from app.dm.understanding.scope import ThingKind
+from app.dm.understanding.scope import Thing, ThingKind
 from app.dm.understanding.targets import pick_creatures
 from app.dm.understanding.verbs import challenge_named
-from app.dm.understanding.words import normalise
+from app.dm.understanding.words import name_score, normalise
 
 
 @dataclass(frozen=True)
@@ -136,10 +136,27 @@ EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "
 
 
 def _verb_at_start(said: str, word: str) -> bool:
+    return _verb_start(said, word) is not None
+
+
+def _verb_start(said: str, word: str) -> re.Match[str] | None:
     first = word.split(maxsplit=1)[0]
     rest = word[len(first) :]
     forms = rf"{re.escape(first)}(?:s|es|ed|d|ing|ting|ping)?{re.escape(rest)}"
-    return re.match(rf"^(?:i\s+|we\s+)?(?:\w+ly\s+)?{forms}\b", said) is not None
+    return re.match(rf"^(?:i\s+|we\s+)?(?:\w+ly\s+)?{forms}\b", said)
+
+
+def _whole(ctx: Context, thing: Thing, text: str) -> bool:
+    """Whether the text names the thing by a whole name of it, not one word of one."""
+    return any(name_score(text, n, ctx.vocab.stop) >= 1.0 for n in thing.names)
+
+
+def _after_verb(said: str, deed: Deed) -> str:
+    """The clause after the deed's own verb (its first word: "follow" of "follow the
+    footprints"): "light a fire in the grate" lights a fire, and its "light" names no lamp
+    called "light"."""
+    starts = [m for m in (_verb_start(said, w.split()[0]) for w in deed.words) if m]
+    return said[max(m.end() for m in starts) :] if starts else said
 
 
 def deed_of(said: str) -> Deed | None:
@@ -173,10 +190,15 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     # Tam's waist" ties Tam): people are looked for first, then things.
     objects: tuple[ThingKind, ...] = ("feature", "item_here", "exit", "carried")
     on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
+    rest = _after_verb(ctx.said, deed)
     if on_a_thing:  # "kick the cask at the rats", "knock over the pots onto the goblins"
-        things = ctx.named(*objects)
+        things = ctx.named(*objects, text=rest)
     else:
-        things = ctx.named("creature", "npc", "member") or ctx.named(*objects)
+        people = ctx.named("creature", "npc", "member", text=rest)
+        stuff = ctx.named(*objects, text=rest)
+        if people and stuff and _whole(ctx, stuff[0], rest) and not _whole(ctx, people[0], rest):
+            people = []  # "grab the bell rope": the rope, not the Bell-Warden by one word
+        things = people or stuff
     order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")
     things = sorted(things, key=lambda t: order.index(t.kind))
     if deed.key == "help":  # one lends a hand to a friend, not to a thing
@@ -277,17 +299,21 @@ def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
         words = {w for n in feature.names for w in n.split() if len(w) > 3}
     else:  # "pry the hasp off": a part of the thing the challenge is about
         words = {w for w in ctx.said.split()[1:] if len(w) > 3 and w not in ctx.vocab.stop}
+    done_to = [w for w in _after_verb(ctx.said, deed).split() if w not in ctx.vocab.stop]
+    head = done_to[0] if feature is None and done_to and len(done_to[0]) > 3 else None
     fits = []
     for thing in ctx.scope.of("challenge"):
         spec = campaign.challenges[thing.id]
-        told = [spec.name, *spec.provoked_by]
-        if feature is None:
-            told += [spec.success.text or "", spec.failure.text or ""]
-        said = " ".join(told).lower()
+        named = " ".join([spec.name, *spec.provoked_by]).lower()
+        told = " ".join([spec.success.text or "", spec.failure.text or ""]).lower()
         same_skill = deed.key == "light" or (
             deed.skill != "auto" and (spec.skill is None or deed.skill == spec.skill.value)
         )
-        if same_skill and any(re.search(rf"\b{re.escape(w)}", said) for w in words):
+        in_name = any(re.search(rf"\b{re.escape(w)}", named) for w in words)
+        # the outcome's words count only without a feature, and only for what the deed is
+        # done to: "pry the *hasp*" (the trapdoor's), not "light a fire in the *cold* grate"
+        in_told = head is not None and re.search(rf"\b{re.escape(head)}", told) is not None
+        if same_skill and (in_name or in_told):
             fits.append(thing.id)
     if len(fits) != 1:
         return None

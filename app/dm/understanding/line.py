@@ -75,6 +75,13 @@ def understand(
         said = _understand(bare, actor, state, campaign, language=language)
         if said.kind not in NOT_A_DEED | {"talk", "question"}:
             return replace(said, text=text)
+        if said.kind in ("talk", "question"):
+            # "*bows low* Mighty Grubnak, what would it take…": a gesture that is no deed
+            # of its own only colours the words ("*hands her the key* here" is a deed)
+            gestures = " ".join(m.group(0).strip("*") for m in EMOTE.finditer(text))
+            gesture = _understand(gestures, actor, state, campaign, language=language)
+            if gesture.kind in NOT_A_DEED | {"talk", "question", "examine"}:
+                return replace(said, text=text)
     read = _understand(text, actor, state, campaign, language=language)
     return _by_topics(read, state) if read.kind == "talk" and not read.then else read
 

@@ -168,6 +168,14 @@ def subject(ctx: Context, said: str) -> tuple[str, str | None]:
     return said, None
 
 
+_TITLE = re.compile(
+    r"^(?:(?:oh|o) )?(?:mighty|great|good|dear|poor|old|noble|wise|honoured|honored|"
+    r"brave|kind|gentle|sweet|sister|brother|mister|mistress|master|lady|lord|chief|"
+    r"keeper|madam|dame|goodwife|goodman) "
+)
+"""A word of honour or address before a name ("Mighty Grubnak", "old Wendel")."""
+
+
 def vocative(ctx: Context) -> Intent | None:
     """Someone present addressed by name first: "Berta, what happened to Tam?"."""
     greetings = ("hello", "hi", "hey", "greetings", "good evening", "good morning", "oi",
@@ -180,16 +188,20 @@ def vocative(ctx: Context) -> Intent | None:
             break
     else:
         greet = ""
-    for npc in ctx.scope.of("npc"):
-        for name in npc.names:
-            lowered = ctx.raw.lower()
-            after = said[len(name) :].split()[:1]
-            asks = bool(after) and after[0] in ctx.vocab.question_starts
-            marked = any(f"{name}{p}" in lowered for p in (",", ":", ".", "!"))
-            if starts_with(said, name) and (greet or marked or asks):
-                rest = said[len(name) :].strip()
-                return ctx.intent("talk", targets=(npc.id,), topic=topic_of(ctx, npc.id, rest)
-                                  or about_words(rest, ctx.vocab))  # fmt: skip
+    titled = _TITLE.match(said)
+    # "Mighty Grubnak, …", "old Wendel, …": a name with its honour ("madam" may be a name)
+    forms = (said, said[titled.end() :]) if titled is not None else (said,)
+    for form in forms:
+        for npc in ctx.scope.of("npc"):
+            for name in npc.names:
+                lowered = ctx.raw.lower()
+                after = form[len(name) :].split()[:1]
+                asks = bool(after) and after[0] in ctx.vocab.question_starts
+                marked = any(f"{name}{p}" in lowered for p in (",", ":", ".", "!"))
+                if starts_with(form, name) and (greet or marked or asks):
+                    rest = form[len(name) :].strip()
+                    topic = topic_of(ctx, npc.id, rest) or about_words(rest, ctx.vocab)
+                    return ctx.intent("talk", targets=(npc.id,), topic=topic)
     if greet and len(said.split()) <= 2 and not ctx.named("npc"):
         npcs = ctx.scope.of("npc")
         if len(npcs) == 1:

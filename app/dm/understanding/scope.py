@@ -4,6 +4,7 @@ so the parser sees the scene exactly as the players do."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -63,12 +64,18 @@ class Scope:
         )
 
 
+_ARTICLE = re.compile(r"^(?:the|a|an) ")
+
+
 def _names(*raw: str) -> tuple[str, ...]:
+    """A thing's names, normalised; a name with an article is also known without it ("the
+    sea" is named by "out to sea")."""
     out: list[str] = []
     for name in raw:
         norm = normalise(name)
-        if norm and norm not in out:
-            out.append(norm)
+        for form in (norm, _ARTICLE.sub("", norm)):
+            if form and form not in out:
+                out.append(form)
     return tuple(out)
 
 
@@ -114,11 +121,11 @@ def done_challenges(state: GameState, campaign: Campaign) -> list[str]:
 
 
 def living_creatures(state: GameState) -> list[str]:
-    """Creatures still in the scene: not dead, not fled or surrendered."""
+    """Creatures still in the party's scene: not dead, not fled or surrendered."""
     return [
         cid
         for cid, c in state.creatures.items()
-        if c.vitals.state is not LifeState.DEAD and not c.left
+        if c.vitals.state is not LifeState.DEAD and not c.left and c.scene in ("", state.scene.id)
     ]
 
 

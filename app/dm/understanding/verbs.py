@@ -6,6 +6,7 @@ line holds several actions, the most specific one that can be carried out wins."
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rapidfuzz import fuzz
 
@@ -159,7 +160,7 @@ def _challenge_by_parts(ctx: Context) -> Intent | None:
         thing = ctx.scope.get(cid)
         assert thing is not None
         verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
-        objects = _objects(ctx, cid)
+        objects = _objects(ctx, cid) - verbs  # the lamp's "light" is not what "light" lights
         if any(_done_now(said, v) for v in verbs) and any(has_phrase(said, o) for o in objects):
             fits.append(cid)
     if not fits and has_phrase(said, "it"):
@@ -294,9 +295,27 @@ def _shut(ctx: Context) -> set[str]:
     return {w.to for w in view.exits_here(ctx.state, ctx.campaign) if not w.open}
 
 
+_APPROACH = re.compile(r"\b(?:up|over|across|down)\s+to\s+")
+"""Walking "up to the woman on the quay" is going to someone here, not up a way."""
+
+
 def _move(ctx: Context, at: int) -> Intent | None:
     rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
+    approach = _APPROACH.search(rest)
+    climbing = rest.startswith(("climb", "scale", "scramble"))  # up to it is onto it: a deed
+    if approach is not None and not climbing and not ctx.named("exit", text=rest[approach.end() :]):
+        met = _approached(ctx, rest[approach.end() :])
+        if met is not None:
+            return met  # a person or a thing here, not a way out
     exits = ctx.named("exit", text=rest)
+    to_whom = re.search(r"\bto\s+(.+)$", rest)
+    if (
+        exits
+        and to_whom is not None
+        and not _named_beyond_direction(ctx, rest)
+        and ctx.named("npc", text=to_whom.group(1))
+    ):
+        return None  # "give the locket back to Wendel": to someone here, not back the way out
     here = ctx.state.scene.name.lower()
     leaving = any(verb_at(ctx.said, p) >= 0 for p in ctx.vocab.leave)
     if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
@@ -308,6 +327,47 @@ def _move(ctx: Context, at: int) -> Intent | None:
         sure = 1.0 if len(exits) == 1 else 0.6
         return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
     return None
+
+
+_DIRECTIONS = frozenset({"back", "up", "down", "out", "in", "outside", "inside", "away"})
+
+
+def _named_beyond_direction(ctx: Context, rest: str) -> bool:
+    """A way out named by more than a direction word ("the shore steps", not "back")."""
+    for way in ctx.scope.of("exit"):
+        names = [n for n in way.names if n not in _DIRECTIONS]
+        if any(name_score(rest, n, ctx.vocab.stop) >= 0.7 for n in names):
+            return True
+    return False
+
+
+def _to_someone_there(ctx: Context, rest: str) -> str | None:
+    """The way to a person the words take someone to ("take Tam back up to Berta"): the
+    next scene, where that person is."""
+    to_whom = re.search(r"\bto\s+(.+)$", rest)
+    if to_whom is None or ctx.campaign is None:
+        return None
+    for way in ctx.scope.of("exit"):
+        there = ctx.campaign.scenes.get(way.id)
+        people = [
+            ctx.campaign.npcs[n] for n in (there.npcs if there else []) if n in ctx.campaign.npcs
+        ]
+        if any(has_phrase(to_whom.group(1), p.name.lower()) for p in people):
+            return way.id
+    return None
+
+
+def _approached(ctx: Context, towards: str) -> Intent | None:
+    """Walking up to someone is a word with them; up to a thing, a look at it."""
+    npcs = ctx.named("npc", text=towards)
+    present = ctx.scope.of("npc")
+    person = any(has_phrase(towards, w) for words in ctx.vocab.people.values() for w in words)
+    if not npcs and person and len(present) == 1:
+        npcs = present  # "up to the woman on the quay", the one person here
+    if npcs:
+        return ctx.intent("talk", targets=(npcs[0].id,), confidence=0.8)
+    things = ctx.named("feature", "creature", text=towards)
+    return ctx.intent("examine", targets=(things[0].id,)) if things else None
 
 
 def _locked_text(ctx: Context, scene_id: str) -> str:
@@ -352,6 +412,8 @@ def _examine(ctx: Context, at: int) -> Intent:
         "feature", "npc", "creature", "item_here", "exit", "carried", "member"
     )  # fmt: skip
     things = ctx.named(*kinds, text=ctx.said[at:]) or ctx.named(*kinds)
+    # "look out to sea": the sea a feature names before the shore steps it leads to
+    things.sort(key=lambda t: t.kind == "exit")
     ways = {"outside", "inside", "out", "in", "up", "down", "back"}
     if things and things[0].kind == "exit" and ways & set(ctx.said.split()):
         return _move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
@@ -381,8 +443,13 @@ def _items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         here = ctx.named("item_here", text=rest)
         if here:
             return ctx.intent("take", targets=(here[0].id,), item=here[0].id)
-        if ctx.named("exit", text=rest):
-            return _move(ctx, at)
+        if ctx.named("exit", text=rest) and _named_beyond_direction(ctx, rest):
+            return _move(ctx, at)  # "take the stairs", not "grab it out of her hands"
+        there = _to_someone_there(ctx, rest)
+        if there is not None:  # "take Tam back up to Berta": where she is
+            shut = there in _shut(ctx)
+            return ctx.intent("move", targets=(there,), confidence=0.3 if shut else 0.9,
+                              note=_locked_text(ctx, there) if shut else "")  # fmt: skip
         carried = ctx.named("carried", text=rest)
         note = f"{carried[0].name} is already carried" if carried else "nothing like that here"
         return ctx.intent("take", confidence=0.4, note=note)
@@ -483,6 +550,18 @@ def _hypothetical(said: str, at: int) -> bool:
     return before[-1] in MODALS and len(before) > 1 and before[-2] in OTHERS
 
 
+def _own(ctx: Context, at: int) -> bool:
+    """The verb at ``at`` is the speaker's: first in the clause, or after "I", "we", "let's"
+    or "to" ("I try to run for the stairs")."""
+    before = ctx.said[:at].split()
+    return not before or before[-1] in ("i", "we", "let's", "lets", "to", "and", "then")
+
+
+RUNNING = frozenset({"flee", "dash"})
+"""Ways of leaving a fight that may name where to ("flee back along the causeway"); a
+step back, even "towards the stairs", stays in the fight."""
+
+
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
@@ -500,7 +579,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             if at >= 0 and not _hypothetical(ctx.said, at):
                 moves.append((at, -len(phrase), action))
     if moves:
-        action = min(moves)[2]
+        at, _, action = min(moves)
         if action == "stabilize":  # the dying one named, or the only one dying
             named = [m.id for m in ctx.named("member") if m.id != ctx.actor]
             whom = named[:1] or (dying if len(dying) == 1 else [])
@@ -509,6 +588,15 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                               note="" if whom else "stabilise whom?")  # fmt: skip
         if not ctx.scope.fighting and _move(ctx, 0) is not None:
             return None  # "back up the stairs" outside a fight is a way out, not a retreat
+        if (
+            ctx.scope.fighting
+            and action in RUNNING
+            and _own(ctx, at)
+            and _named_beyond_direction(ctx, ctx.said)
+        ):
+            way = _move(ctx, 0)  # "run up the stairs!!": out of the fight by that way
+            if way is not None and way.kind == "move":
+                return replace(way, action=action)
         if action in HOLDS:
             return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
         return ctx.intent("manoeuvre", action=action)
@@ -563,7 +651,9 @@ def by_verbs(ctx: Context) -> Intent | None:
         reading: Intent | None = None
         if kind == "attack":
             reading = attack_style(ctx, _attack(ctx))
-        elif kind == "move":
+        elif kind == "move" and (_own(ctx, at) or not ctx.scope.fighting):
+            # in a fight a way named is a run for it: only the speaker's own ("the wolf
+            # circles toward the path back to the mill" takes nobody anywhere)
             reading = _move(ctx, at)
         elif kind == "talk":
             if ctx.said.split()[0] not in PLAIN_TALK:

@@ -172,7 +172,8 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
         return 1.0 + len(name) / 100
     words = [w for w in text.split() if len(w) > 2]
     best = 0.0
-    for part in name.split():
+    parts = name.split()  # a typo names a thing by its last word ("lamp"), not "great"
+    for at, part in enumerate(parts):
         if len(part) < 3 or part in stop or part in NAME_FILLERS or part.isdigit():
             continue  # "the" in "the Grey Sister" names nobody by itself
         for word in words:
@@ -180,7 +181,7 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
                 continue
             if stem(word) == stem(part):
                 best = max(best, 0.75)
-            elif len(part) > 3 and len(word) > 3:
+            elif len(part) > 3 and len(word) > 3 and at == len(parts) - 1:
                 ratio = fuzz.ratio(word, part)
                 if ratio >= TYPO_RATIO:
                     best = max(best, 0.5 + ratio / 400)

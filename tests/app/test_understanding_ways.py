@@ -1,0 +1,96 @@
+"""Words of going that are not going: walking up to someone is a word with them, looking out
+to sea is a look, giving a thing back to someone is a give — and the other way round, a
+person named where the way leads ("take Tam back up to Berta") is a way. Also the names a
+deed's own verb shares with a thing ("light" a fire, not the lamp called "light") and
+people named by one word of a longer name."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from app.dm.understanding import understand
+from tests.referee_corpus import Situation, build_situation
+
+HARBOUR = 'campaign = "drowned_bell"\nscene = "harbour"'
+LIGHTHOUSE = 'campaign = "drowned_bell"\nscene = "lighthouse"\nmet = ["wendel"]'
+KNOWS = (
+    'campaign = "drowned_bell"\nscene = "lighthouse"\nmet = ["wendel"]\n'
+    'give = { ione = ["tarnished locket"] }'
+)
+CHAPEL_FIGHT = (
+    'campaign = "drowned_bell"\nscene = "chapel"\ndefeated = ["strand_thralls"]\n'
+    'flags = { corin_saved = true }\nfight = "warden"\nturn = "cass"'
+)
+CELLAR = (
+    'campaign = "crossroads"\nscene = "cellar"\nflags = { trapdoor_open = true, '
+    'tam_found = true }\ndefeated = ["cellar_rats"]'
+)
+HALL = (
+    'campaign = "crossroads"\nscene = "chief_hall"\nflags = { trapdoor_open = true, '
+    'tam_found = true, guards_passed = true }\ndefeated = ["cellar_rats"]'
+)
+INN = 'campaign = "crossroads"\nscene = "inn"\nmet = ["berta"]'
+YARD = 'campaign = "hollow_ford"\nscene = "mill_yard"'
+
+
+def read(situation: str, actor: str, text: str) -> tuple[str, tuple[str, ...]]:
+    state = build_situation(Situation.model_validate(tomllib.loads(situation)))
+    intent = understand(text, actor, state, state.campaign)
+    return intent.kind, intent.targets
+
+
+@pytest.mark.parametrize(
+    ("situation", "actor", "text", "kind", "targets"),
+    [
+        (HARBOUR, "ione", "I look out to sea", "examine", ("sea",)),
+        (HARBOUR, "ione", "go down to the sea", "move", ("strand",)),
+        (HARBOUR, "ione", "I walk up to the woman on the quay", "talk", ("nessa",)),
+        (HARBOUR, "ione", "I walk up to Nessa", "talk", ("nessa",)),
+        (HARBOUR, "ione", "walk over to the boats", "examine", ("boats",)),
+        (HARBOUR, "ione", "walk up to the lighthouse", "move", ("lighthouse",)),
+        (HARBOUR, "ione", "we go up the path", "move", ("lighthouse",)),
+        (KNOWS, "ione", "give the locket back to Wendel", "give", ("wendel", "maelis_locket")),
+        (LIGHTHOUSE, "ione", "back to the harbour", "move", ("harbour",)),
+        (CELLAR, "mira", "we take tam back up to berta", "move", ("inn",)),
+        (CELLAR, "mira", "take tam to berta", "move", ("inn",)),
+    ],
+)
+def test_going_and_not_going(
+    situation: str, actor: str, text: str, kind: str, targets: tuple[str, ...]
+) -> None:
+    assert read(situation, actor, text) == (kind, targets)
+
+
+def test_a_question_with_a_contraction_is_asked_not_done() -> None:
+    kind, targets = read(LIGHTHOUSE, "ione", "Why'd you let the light go out, old man?")
+    assert (kind, targets) == ("talk", ("wendel",))
+
+
+def test_a_fire_in_the_grate_is_not_the_lamp() -> None:
+    kind, _ = read(LIGHTHOUSE, "ione", "I light a fire in the cold grate for him")
+    assert kind == "improvise"
+    assert read(LIGHTHOUSE, "ione", "light the lamp") == ("challenge", ("light_lamp",))
+
+
+def test_a_part_of_the_thing_is_the_campaigns_own_challenge() -> None:
+    assert read(INN, "thorin", "pry the hasp off with the poker") == (
+        "challenge",
+        ("force_trapdoor",),
+    )
+
+
+def test_a_gesture_and_an_honoured_name_are_words_to_the_chief() -> None:
+    line = "*bows low* Mighty Grubnak, what would it take for you to leave the inn's cellar alone?"
+    assert read(HALL, "thorin", line) == ("talk", ("grubnak",))
+
+
+def test_a_title_that_is_a_name_still_names() -> None:
+    assert read(YARD, "bram", "Madam, what does your daughter look like?") == ("talk", ("odile",))
+
+
+def test_a_thing_named_whole_beats_a_person_named_by_one_word() -> None:
+    assert read(CHAPEL_FIGHT, "cass", "I grab the bell rope") == ("improvise", ("rope",))
+    kind, targets = read(CHAPEL_FIGHT, "cass", "grab the sister")
+    assert (kind, targets) == ("manoeuvre", ("the-grey-sister",))

@@ -97,3 +97,45 @@ def test_nobody_on_someone_is_said_plainly() -> None:
     state = game("cellar_rats_thorin")
     intent = understand("who is biting aria?", "thorin", state, state.campaign)
     assert answer_from_game(state, state.campaign, intent) == "No foe is on Aria right now."
+
+
+def test_awake_standing_and_on_the_ground_are_read_from_conditions() -> None:
+    from rules.conditions import ActiveCondition, Condition
+
+    state = game("cellar_rats_mira")
+    state.creatures["giant-rat-1"].conditions.append(
+        ActiveCondition(condition=Condition.UNCONSCIOUS)
+    )
+    state.creatures["giant-rat-2"].conditions.append(ActiveCondition(condition=Condition.PRONE))
+    assert target_of(state, "mira", "stab the one on the ground") == ("giant-rat-2",)
+    assert target_of(state, "mira", "stab the one that's still standing") == ("giant-rat-3",)
+    awake = target_of(state, "mira", "stab the awake one")
+    assert awake and awake[0] != "giant-rat-1"
+    kind = understand("I shake the sleeping rat awake", "mira", state, state.campaign)
+    assert kind.target == "giant-rat-1"  # awake is what it becomes
+
+
+def test_nearly_dead_is_the_weakest_and_a_foe_can_be_ruled_out() -> None:
+    state = game("cellar_rats_mira")
+    wound(state, "giant-rat-2", 1)
+    for line in ("kill the almost dead one", "stab the 1hp rat", "stab the nearly dead rat"):
+        assert target_of(state, "mira", line) == ("giant-rat-2",), line
+    wound(state, "giant-rat-3", 2)
+    assert target_of(state, "mira", "stab the hurt one, not rat 2") == ("giant-rat-3",)
+    assert "giant-rat-1" not in target_of(state, "mira", "stab anyone but rat 1")
+
+
+def test_friends_are_named_by_class_or_kind_unless_a_person_of_the_story_is() -> None:
+    from app.dm.understanding.scope import build_scope
+
+    state = game("cellar_rats_mira")
+    scope = build_scope(state, state.campaign, "aria")
+    names = {t.id: t.names for t in scope.of("member")}
+    assert "dwarf" in names["thorin"] and "fighter" in names["thorin"]
+    assert "rogue" in names["mira"] and "halfling" in names["mira"]
+    hollow = build_situation(load_corpus(CORPUS).situations["yard_met"])
+    cleric = next(c for c, s in hollow.party.items() if s.character_class == "Cleric")
+    called = next(
+        t for t in build_scope(hollow, hollow.campaign, None).of("member") if t.id == cleric
+    )
+    assert "cleric" in called.names and "priest" not in called.names  # the story has a priest

@@ -129,6 +129,31 @@ def living_creatures(state: GameState) -> list[str]:
     ]
 
 
+ROLE_WORDS = {
+    "cleric": ("cleric", "priest"), "wizard": ("wizard", "mage"), "rogue": ("rogue", "thief"),
+    "fighter": ("fighter", "warrior"), "bard": ("bard", "minstrel"), "ranger": ("ranger",),
+    "paladin": ("paladin",), "barbarian": ("barbarian",), "druid": ("druid",),
+    "monk": ("monk",), "sorcerer": ("sorcerer",), "warlock": ("warlock",),
+}  # fmt: skip
+"""What the party calls a friend by their class ("heal the priest", "inspire the ranger")."""
+
+
+def _roles(state: GameState, taken: set[str]) -> dict[str, tuple[str, ...]]:
+    """Each member's class and species words that fit nobody else in the party ("the
+    bard", "the dwarf"; with two humans, "the human" names neither) and no person of the
+    story (``taken``)."""
+    words: dict[str, list[str]] = {}
+    for cid, sheet in state.party.items():
+        klass = sheet.character_class.lower()
+        for word in (*ROLE_WORDS.get(klass, (klass,)), sheet.species.lower()):
+            words.setdefault(word, []).append(cid)
+    roles: dict[str, tuple[str, ...]] = {}
+    for word, holders in words.items():
+        if len(holders) == 1 and word and word not in taken:
+            roles[holders[0]] = (*roles.get(holders[0], ()), word)
+    return roles
+
+
 def person_words(description: str, people: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
     """How players may call someone so described ("a tall woman" answers to "ma'am")."""
     text = " " + normalise(description) + " "
@@ -153,8 +178,14 @@ def build_scope(
         monster = c.monster.replace("_", " ") if c.monster else ""
         last = base.split()[-1] if base else ""
         things.append(Thing(cid, "creature", c.name, _names(c.name, base, monster, last)))
+    taken: set[str] = set()  # "ask the priest": the story's priest, not the party's cleric
+    for npc in campaign.npcs.values() if campaign is not None else ():
+        said = [npc.name, *npc.aliases, *person_words(npc.description, people or {})]
+        taken |= {normalise(w) for w in said}
+    roles = _roles(state, taken)
     for cid, member in state.party.items():
-        things.append(Thing(cid, "member", member.name, _names(member.name, cid)))
+        called = roles.get(cid, ())
+        things.append(Thing(cid, "member", member.name, _names(member.name, cid, *called)))
     sheet = state.party.get(actor or "")
     if sheet is not None:
         for sid in sheet.spells:

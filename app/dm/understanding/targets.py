@@ -5,7 +5,7 @@ a kind of foe and several fit — the one a sensible fighter would pick."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.dm.referee.tactics import weakest
 from app.dm.understanding.describing import describe
@@ -51,9 +51,26 @@ def _state_of(state: GameState, cid: str) -> set[str]:
         found.add("wounded")
     else:
         found.add("healthy")
-    if any(a.condition.value in ("unconscious", "asleep") for a in c.conditions):
-        found.add("asleep")
+    held = {a.condition.value for a in c.conditions}
+    asleep = bool(held & {"unconscious", "asleep"}) or c.vitals.hp <= 0
+    found.add("asleep" if asleep else "awake")
+    if "prone" in held:
+        found.add("prone")
+    elif not asleep:
+        found.add("standing")  # "the one who's still standing"
     return found
+
+
+_NEARLY_DEAD = re.compile(
+    r"\b(?:almost|nearly|half|practically|all but|basically|mostly|barely alive|"
+    r"about to die|on (?:its|his|her) last legs)\s*(?:dead)?\b|\b\d+\s?hp\b"
+)
+"""A foe described as nearly dead is one of the wounded (the weakest), never a corpse."""
+_EXCEPT = re.compile(
+    r"[,;]?\s*\b(?:not|except|but not|(?:anyone|anybody|any one|any|anything|everyone) but|"
+    r"other than|instead of)\s+(?:the\s+)?(.+)$"
+)
+"""A foe ruled out at the end of a description: "the bleeding one, not the boss"."""
 
 
 def named_creatures(said: str, scope: Scope) -> list[Thing]:
@@ -70,6 +87,15 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     alive = scope.of("creature")
     if not alive:
         return CreaturePick((), False, False)
+    said = _NEARLY_DEAD.sub(" wounded ", said)
+    ruled_out = _EXCEPT.search(said)
+    if ruled_out is not None and len(alive) > 1 and len(ruled_out.group(1).split()) <= 4:
+        gone = pick_creatures(ruled_out.group(1), scope, state, vocab)
+        if gone.exact and gone.ids:
+            kept = [t for t in alive if t.id not in gone.ids]
+            narrowed = replace(scope, things=tuple(t for t in scope.things if t.id not in gone.ids))
+            if kept:
+                return pick_creatures(said[: ruled_out.start()], narrowed, state, vocab)
     named = named_creatures(said, scope)
     pool = named or alive
     kinds = {w for t in alive for n in t.names for w in n.split() if not w.isdigit()}
@@ -108,6 +134,8 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     if has_phrase(said, "middle") and len(pool) >= 3:
         return CreaturePick((pool[len(pool) // 2].id,), True, True)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
+    if {"asleep", "awake"} <= wanted:
+        wanted.discard("awake")  # "shake the sleeping goblin awake": awake is what it becomes
     negated = re.search(r"(isn't|isnt|not|wasn't|hasn't been|hasnt been)\s+(yet\s+)?(\w+)", said)
     if negated and vocab.descriptors.get(negated.group(3)) == "wounded":
         wanted = (wanted - {"wounded"}) | {"healthy"}

@@ -66,8 +66,18 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if self_target(ctx) and ctx.actor:
         members.insert(0, ctx.actor)
     others = [t.id for t in ctx.named("npc", "feature")]
-    if pick.named:
+    # "healing word on Ione then rapier the one still standing": the friend named with
+    # the spell, before the foe the next clause describes
+    first = re.split(r"\b(?:then|after that)\b|;", ctx.said, maxsplit=1)[0]
+    friend_first = [m.id for m in ctx.named("member", text=first) if m.id != ctx.actor]
+    in_first = spell_mentioned(ctx.with_said(first), cast_verb)
+    foe_first = pick_creatures(first, ctx.scope, ctx.state, ctx.vocab)  # "the one mira hit"
+    if foe_first.exact or in_first is None or in_first[1] != spell or first == ctx.said:
+        friend_first = []
+    if pick.named and not friend_first:
         targets: tuple[str, ...] = pick.ids
+    elif friend_first:  # "healing word on Ione then rapier the one still standing"
+        targets = tuple(friend_first)
     else:
         targets = tuple(members) or tuple(others) or pick.ids
     if not knows(ctx, spell):

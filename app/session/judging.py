@@ -22,8 +22,9 @@ from app.world.truth import Judgment
 
 __all__ = ["JUDGED_KINDS", "JudgmentError", "Refined", "counts", "provisional", "refine"]
 
-JUDGED_KINDS = frozenset({"talk", "question", "challenge", "give", "ask", "foreign"})
-"""Intent kinds whose words are weighed (looking at sausages is no offer to Grubnak)."""
+JUDGED_KINDS = frozenset({"talk", "question", "challenge", "give", "ask", "foreign", "improvise"})
+"""Intent kinds whose words are weighed (looking at sausages is no offer to Grubnak; a hand
+on Wendel's shoulder is comfort)."""
 
 
 def provisional(state: GameState, lines: Sequence[Line]) -> list[SessionEvent]:

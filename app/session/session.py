@@ -47,7 +47,6 @@ from app.session.loop import LoopReport, TurnFailed, tool_loop
 from app.session.spending import new_alerts
 from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.timeline import LoadFile, Timeline
-from app.world import meaning
 from app.world.actions import PlayerAction
 from app.world.state import GameState, Snapshot, TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
@@ -126,8 +125,6 @@ class GameSession:
         self.load_checkpoint: LoadFile | None = None
         """Reads a checkpoint kept with the save (set when the game has a save)."""
         self.timeline.mark(state)  # where this sitting began: its first turn can be undone
-        if state.campaign is not None and state.campaign.judgments:
-            meaning.warm()  # while the players read and type, not on their first words
 
     def replace_state(self, state: GameState) -> None:
         """Go on from another state of this game (an undo, a rewind): the DM is briefed

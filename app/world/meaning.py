@@ -122,8 +122,9 @@ def _load() -> object | None:
 
 def warm() -> None:
     """Load the model in the background (once), so that the first line read for meaning
-    does not wait for it: called when a game with judgments starts. Not a daemon thread:
-    a quick exit waits the moment it needs rather than cutting an import short."""
+    does not wait for it: called when the play screen opens on a game with judgments. Not
+    a daemon thread: a quick exit waits the moment it needs rather than cutting an import
+    short."""
     if not _LOADED and not _LOADING.locked():
         threading.Thread(target=_model, name="meaning-model").start()
 

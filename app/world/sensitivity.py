@@ -67,6 +67,11 @@ EMPHATICS = frozenset({"really", "truly", "absolutely", "definitely", "honestly"
 VOWS = frozenset({("i", "swear"), ("i", "promise"), ("we", "swear"), ("we", "promise")})
 """… and vows ("I swear", "we promise"; not "we can't promise")."""
 
+OUT_OF_CHARACTER = frozenset(
+    {"lol", "lmao", "rofl", "haha", "hahaha", "hehe", "xd", "brb", "ooc", "afk", "omg", "lmfao"}
+)
+"""Words that mark a line as said at the table, not in the world: never read for meaning."""
+
 REFLEXIVES = frozenset({"myself", "ourselves"})
 """Said to oneself: "I promise myself", "we swore to ourselves" promise the listener
 nothing, so a match these follow does not count."""
@@ -229,6 +234,8 @@ class SensitivityMap:
         words = [at for at, t in enumerate(tokens) if t not in _CLAUSE_END]
         if len(words) < MIN_WORDS or any(_questioned(tokens, at) for at in words):
             return []  # a question promises nothing; "lol" is too short to read
+        if any(t in OUT_OF_CHARACTER for t in tokens):
+            return []  # "lol this is fun" is said at the table, not to Berta
         if self._meaning is None:
             self._meaning = MeaningIndex(_own_examples(self.entries), _has_negation)
         ids = {e.id for e in listening}

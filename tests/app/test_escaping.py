@@ -147,3 +147,16 @@ def test_a_real_schema_6_save_puts_the_fighting_creatures_in_the_partys_scene(
     again = load_save(path)
     assert path.read_text().startswith("schema_version = 7\n")
     assert {c.scene for c in again.state.creatures.values()} == {"cellar"}
+
+
+def test_what_lasts_until_a_turn_to_come_ends_with_the_fight() -> None:
+    from rules.effects import Effect
+
+    state = rats()
+    shield = Effect(id="shield", name="Shielded", ac_bonus=5, ends="start_of_own_turn", rounds=1)
+    blessed = Effect(
+        id="bless", name="Blessed", attack_dice="1d4", ends="end_of_own_turn", rounds=10
+    )
+    state.party["aria"].effects += [shield, blessed]
+    run(state)
+    assert [e.id for e in state.party["aria"].effects] == ["bless"]  # a minute outlasts it

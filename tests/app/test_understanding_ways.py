@@ -94,3 +94,38 @@ def test_a_thing_named_whole_beats_a_person_named_by_one_word() -> None:
     assert read(CHAPEL_FIGHT, "cass", "I grab the bell rope") == ("improvise", ("rope",))
     kind, targets = read(CHAPEL_FIGHT, "cass", "grab the sister")
     assert (kind, targets) == ("manoeuvre", ("the-grey-sister",))
+
+
+STRAND_FIGHT = (
+    'campaign = "drowned_bell"\nscene = "strand"\nmet = ["nessa"]\nfight = "strand_thralls"\n'
+    'turn = "ione"'
+)
+
+
+@pytest.mark.parametrize(
+    ("situation", "actor", "text", "target"),
+    [
+        (LIGHTHOUSE, "ione", "I make the old man a cup of tea", "wendel"),
+        (LIGHTHOUSE, "ione", "I put a hand on Wendel's shoulder", "wendel"),
+        (HARBOUR, "ione", "I wrap my cloak around Nessa's shoulders", "nessa"),
+        (INN, "thorin", "I pour Berta a stiff drink from behind her own bar", "berta"),
+    ],
+)
+def test_a_kindness_to_someone_is_done(situation: str, actor: str, text: str, target: str) -> None:
+    assert read(situation, actor, text) == ("improvise", (target,))
+
+
+def test_words_of_making_that_make_nothing_are_no_kindness() -> None:
+    assert read(LIGHTHOUSE, "ione", "make peace with him")[0] != "improvise"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "longbow on the first zombie",
+        "put an arrow through the first one's knee",
+        "I rapier thrall 1",
+    ],
+)
+def test_a_weapon_or_a_way_of_shooting_is_the_verb(text: str) -> None:
+    assert read(STRAND_FIGHT, "ione", text) == ("attack", ("drowned-thrall-1",))

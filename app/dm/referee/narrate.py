@@ -220,9 +220,12 @@ class FollowUps(RefereeBase):
         begun), or the runner is clear and the turn passes while others are still held."""
         name = state.name_of(actor)
         if result.get("escaped"):
-            self.notes.append(f"{name} breaks for the {result['way']}, and the party runs "
-                              "with them, the fallen carried along: the fight is left "
-                              "behind, not won.")  # fmt: skip
+            down = [s.name for s in state.party.values() if not s.vitals.conscious]
+            carried = f", carrying {' and '.join(down)}" if down else ""
+            self.notes.append(
+                f"{name} breaks for the {result['way']}, and the party runs with them"
+                f"{carried}: the fight is left behind, not won."
+            )
             self.notes.append(self._arrival(state))
             return self._fight_started(state)
         if "held" in result:

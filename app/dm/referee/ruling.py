@@ -32,6 +32,7 @@ _DONE = {
     "grab": "{a} takes hold of it.",
     "place": "{a} sets it there, carefully.",
     "throw": "{a} throws it; it lands with a clatter, and heads turn towards the noise.",
+    "kindness": "{a} does it gently, and {t} takes it as it is meant.",
 }
 """What a deed nothing stands against comes to, told as it happens."""
 
@@ -85,7 +86,10 @@ class Ruling(RefereeBase):
         key, dc = (*intent.extra, "", "15")[:2]
         name = state.name_of(actor)
         target = intent.target
-        shown = state.name_of(target) if target else "it"
+        people = self.campaign.npcs if self.campaign is not None else {}
+        shown = (
+            (people[target].name if target in people else state.name_of(target)) if target else "it"
+        )
         if key == "wake":
             return self._wake(state, actor, target)
         if key == "bind" and target in state.creatures and _senseless(state, target):

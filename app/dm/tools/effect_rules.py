@@ -32,10 +32,30 @@ def remove_effects(state: GameState, cid: str, gone: list[Effect]) -> None:
         effects[:] = without(effects, gone)
 
 
+def _fight_over(state: GameState) -> list[SessionEvent]:
+    """When a fight ends, what lasts only until a turn to come (a Shield, a Dodge, a Help,
+    a Disengage) wears off: outside the round-by-round of a fight, that turn is past."""
+    events: list[SessionEvent] = []
+    bearers = [*state.party, *state.creatures]
+    for cid in bearers:
+        effects = x.effects_of(state, cid)
+        gone = [e for e in effects if e.ends != "never" and e.rounds is not None and e.rounds <= 1]
+        if not gone:
+            continue
+        remove_effects(state, cid, gone)
+        for effect in gone:
+            text = f"{state.name_of(cid)} is no longer {effect.name.lower()}"
+            events.append(StateChange(kind="condition", target_id=cid, description=text))
+    return events
+
+
 class EffectRules(Rule):
     """Effects shape rolls and wear off."""
 
     name = "effects"
+
+    def fight_ends(self, state: GameState) -> list[SessionEvent]:
+        return _fight_over(state)
 
     def before_attack(self, setup: AttackSetup) -> None:
         state = setup.state

@@ -941,6 +941,8 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     summary = fight_summary(state, rounds, foes)
     gathered = _gather_thrown(state)
     state.encounter = None
+    for rule in RULES:
+        gathered += rule.fight_ends(state)
     state.record("encounter_ended", f"{summary} ({args.reason})")
     events: list[SessionEvent] = [
         StateTransition(to="exploration", reason=args.reason),

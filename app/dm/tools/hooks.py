@@ -203,6 +203,10 @@ class Rule:
         """The start of ``cid``'s turn in a fight."""
         return []
 
+    def fight_ends(self, state: GameState) -> list[SessionEvent]:
+        """The fight is over (won, or left): what lasted only within it ends."""
+        return []
+
     def turn_ends(self, state: GameState, cid: str) -> list[SessionEvent]:
         """The end of ``cid``'s turn in a fight."""
         return []

@@ -99,7 +99,20 @@ DEEDS: tuple[Deed, ...] = (
          needs_object=False),
     Deed("soothe_beast", ("calm the", "tame", "pet", "feed the", "whistle to"),
          "animal_handling", 15),
+    Deed("kindness", ("wrap", "pour", "make", "brew", "hug", "embrace", "pat", "comfort",
+                      "console", "put a hand on", "put my hand on", "put an arm around",
+                      "put my arm around", "put my cloak", "drape", "kneel beside",
+                      "sit with", "sit beside", "hold her hand", "hold his hand", "wipe",
+                      "dry her", "dry his", "fetch"), "auto", 0),
 )  # fmt: skip
+_FARE = re.compile(
+    r"\b(tea|cup|mug|drink|ale|beer|wine|water|broth|soup|stew|meal|food|bread|"
+    r"blanket|cloak|fire)\b"
+)
+"""What a kindness made, poured or fetched is ("make him a cup of tea")."""
+KIND_TO = frozenset({"npc", "member"})
+"""A kindness is done to a person ("wrap my cloak around Nessa's shoulders", "make the old
+man a cup of tea"); to a thing it is no deed of its own."""
 
 SUBDUING = re.compile(
     r"\b(knock(?:s|ed|ing)? (?:\w+ )?(?:out|unconscious|senseless|cold)|non-?lethal(?:ly)?|"
@@ -190,7 +203,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     # Tam's waist" ties Tam): people are looked for first, then things.
     objects: tuple[ThingKind, ...] = ("feature", "item_here", "exit", "carried")
     on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
-    rest = _after_verb(ctx.said, deed)
+    rest = _after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
     if on_a_thing:  # "kick the cask at the rats", "knock over the pots onto the goblins"
         things = ctx.named(*objects, text=rest)
     else:
@@ -206,6 +219,20 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if not friends:
             return None
         things = friends
+    if deed.key == "kindness":
+        # "wrap", "hug", "put a hand on": the gesture is the kindness; what is made, poured
+        # or fetched must be something ("make peace with him" is no cup of anything)
+        making = re.match(r"\s*(?:i |we )?(?:make|made|pour|brew|fetch)", ctx.said) is not None
+        if making and _FARE.search(rest) is None:
+            return None
+        people = [t for t in things if t.kind in KIND_TO and t.id != ctx.actor]
+        if not people and re.search(
+            r"\b(him|her|his|them|their|the old man|the boy|the lad)\b", rest
+        ):
+            people = ctx.scope.of("npc")[:1]
+        if not people:
+            return None
+        things = people
     target = things[0].id if things else None
     foes = ctx.scope.of("creature")
     pointed = re.search(r"\b(him|her|it|them|that one|this one)\b", ctx.said)

@@ -129,6 +129,20 @@ def living_creatures(state: GameState) -> list[str]:
     ]
 
 
+def _kind_of(state: GameState, monster: str | None) -> str:
+    """A creature's kind ("undead"), or "" for one with no stat block the game knows."""
+    try:
+        return state.monster(monster).type if monster else ""
+    except KeyError:
+        return ""
+
+
+KIND_WORDS = {
+    "undead": ("zombie", "undead"),
+    "beast": ("beast", "animal", "critter"),
+}
+"""What players call a foe by its kind ("the first zombie" for a drowned thrall)."""
+
 ROLE_WORDS = {
     "cleric": ("cleric", "priest"), "wizard": ("wizard", "mage"), "rogue": ("rogue", "thief"),
     "fighter": ("fighter", "warrior"), "bard": ("bard", "minstrel"), "ranger": ("ranger",),
@@ -177,7 +191,8 @@ def build_scope(
         base = c.name.rstrip("0123456789 ").strip()
         monster = c.monster.replace("_", " ") if c.monster else ""
         last = base.split()[-1] if base else ""
-        things.append(Thing(cid, "creature", c.name, _names(c.name, base, monster, last)))
+        called = KIND_WORDS.get(_kind_of(state, c.monster), ())
+        things.append(Thing(cid, "creature", c.name, _names(c.name, base, monster, *called, last)))
     taken: set[str] = set()  # "ask the priest": the story's priest, not the party's cleric
     for npc in campaign.npcs.values() if campaign is not None else ():
         said = [npc.name, *npc.aliases, *person_words(npc.description, people or {})]

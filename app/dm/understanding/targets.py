@@ -104,7 +104,7 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         numbered = [t for t in pool if t.name.endswith(f" {number}")]
         if numbered:
             return CreaturePick((numbered[0].id,), True, True)
-        kind = named[0].names[-1] if named else "foe"
+        kind = named[0].name.rstrip("0123456789 ").lower().split()[-1] if named else "foe"
         fallen = [
             cid for cid, c in state.creatures.items()
             if c.name.endswith(f" {number}") and (not named or kind in c.name.lower())

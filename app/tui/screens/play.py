@@ -61,6 +61,7 @@ from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.story import StoryPane
 from app.tui.widgets.tracker import InitiativeTracker
+from app.world import meaning
 from app.world.printable import printable
 from app.world.view import scene_description
 from rules.dice import DiceError
@@ -147,6 +148,8 @@ class PlayScreen(TakingBack, Retelling, Watching):
         self._ui_thread = threading.get_ident()
         self.session.state.set_reaction_policy(AskPolicy(self.ask_reaction, choices=True))
         state = self.session.state
+        if state.campaign is not None and state.campaign.judgments:
+            meaning.warm()  # while the players read and type, not on their first words
         if self.resumed:
             self.fill_story(f"Resumed at turn {state.turn}.", first=True)
         else:

@@ -129,3 +129,25 @@ def test_words_of_making_that_make_nothing_are_no_kindness() -> None:
 )
 def test_a_weapon_or_a_way_of_shooting_is_the_verb(text: str) -> None:
     assert read(STRAND_FIGHT, "ione", text) == ("attack", ("drowned-thrall-1",))
+
+
+RATS_ARIA = (
+    'campaign = "crossroads"\nscene = "cellar"\nflags = { trapdoor_open = true }\n'
+    'fight = "cellar_rats"\nturn = "aria"'
+)
+
+
+def test_a_use_of_what_is_not_carried_is_said_not_dropped() -> None:
+    state = build_situation(Situation.model_validate(tomllib.loads(RATS_ARIA)))
+    intent = understand("drink my potion then attack", "aria", state, state.campaign)
+    assert intent.kind == "use" and intent.note  # said plainly
+    assert [c.kind for c in intent.then] == ["attack"]
+
+
+def test_a_setting_up_clause_that_names_its_action_is_that_action() -> None:
+    state = build_situation(Situation.model_validate(tomllib.loads(RATS_ARIA)))
+    intent = understand(
+        "I duck behind a cask to hide, then stab rat 2", "mira", state, state.campaign
+    )
+    assert (intent.kind, intent.action) == ("manoeuvre", "hide")
+    assert [(c.kind, c.targets) for c in intent.then] == [("attack", ("giant-rat-2",))]

@@ -245,13 +245,18 @@ def _clauses(
             wanted = spell.group(1).strip(" .,!")
             intent = Intent(kind="cast", text=piece.text, actor=actor, confidence=0.7,
                             note=f"{name} knows no spell called “{wanted}”")  # fmt: skip
+        if intent.kind == "ask" and intent.note and _USING.match(piece.text) and len(pieces) > 1:
+            # "drink my potion then attack" with no potion: said plainly, never dropped
+            intent = Intent(kind="use", text=piece.text, actor=actor, confidence=0.7,
+                            note=intent.note)  # fmt: skip
         first = intent.alternatives[0] if intent.alternatives else None
         named = first is not None and first.kind == "attack" and bool(first.target)
         if (intent.kind == "ask" and first is not None and named and read
                 and read[-1][2].kind == "attack" and _ONE_OF.search(piece.text)):  # fmt: skip
             # "attack goblin 1 and goblin 2": the same again, at the one named
             intent = replace(read[-1][2], text=piece.text, targets=(str(first.target),))
-        if piece is not pieces[-1] and _PRELUDE.match(piece.text):
+        named_move = intent.kind == "manoeuvre" and _NAMED_MOVE.search(piece.text)
+        if piece is not pieces[-1] and _PRELUDE.match(piece.text) and not named_move:
             continue  # setting up what follows: the next clause is the deed
         if read and MOTIVE.match(piece.text):
             continue  # "…, i want it alive": why, not a second deed
@@ -276,6 +281,12 @@ def _clauses(
 
 _UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*)?$", re.IGNORECASE)
 """A clause that casts a spell the game does not know by that name."""
+
+_NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
+"""A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
+
+_USING = re.compile(r"^\W*(?:i\s+)?(?:drink|quaff|down|use|apply|swig|gulp|pop)\b", re.I)
+"""A clause that uses something carried (or not)."""
 
 _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
 """Words that single out one foe of several ("… and goblin 2", "… and the other one")."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.dm.understanding import bare
 from app.dm.understanding import readings as r
 from app.dm.understanding import verbs as v
 from app.dm.understanding.improvised import (
@@ -189,7 +190,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
             found.kind == "ask" or grips or (aimed and object_is_a_thing(ctx))
         ):
             found = deed
-    found = found or r.spoken(ctx) or v.bare_names(ctx)
+    found = found or r.spoken(ctx) or bare.bare_names(ctx)
     found = _towards(ctx, found)
     if (
         found is not None

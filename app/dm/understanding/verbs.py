@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rapidfuzz import fuzz
-
+from app.dm.understanding.carrying import items
 from app.dm.understanding.features import feature_use
 from app.dm.understanding.fighting_words import HOLDS, attack_style, refine_hold
 from app.dm.understanding.intent import Intent, IntentKind, Reading
@@ -18,16 +17,20 @@ from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import Thing, ThingKind
 from app.dm.understanding.spells import healing_asked, knows, self_target, spell_mentioned
 from app.dm.understanding.targets import named_creatures, pick_creatures
+from app.dm.understanding.ways import (
+    RUNNING,
+    move,
+    named_beyond_direction,
+    own,
+    way_out,
+)
 from app.dm.understanding.words import (
     core,
     has_phrase,
-    name_score,
     phrase_at,
-    stem,
     verb_at,
     verbs_in,
 )
-from app.world.references import facts
 from rules.damage import LifeState
 from rules.srd import srd
 
@@ -229,7 +232,7 @@ def _attack(ctx: Context) -> Intent:
             options = tuple(Reading("attack", t.id, f"attack {t.name}")
                             for t in ctx.scope.of("creature"))  # fmt: skip
             return ctx.intent("ask", confidence=0.4, alternatives=options)
-        struck = _struck_thing(ctx) if not pick.named else None
+        struck = struck_thing(ctx) if not pick.named else None
         if struck is not None:  # "slash at the pews": a thing is no foe, whoever is near
             return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
                               note=f"the {struck.name} cannot be fought")  # fmt: skip
@@ -262,7 +265,7 @@ PLACE_WORDS = frozenset({
 ("I shoot from behind the pews")."""
 
 
-def _struck_thing(ctx: Context) -> Thing | None:
+def struck_thing(ctx: Context) -> Thing | None:
     """A feature the line strikes at as its object ("slash at the pews", "cut the bell
     rope"), when no creature is named — not one it fights from behind or beside."""
     for thing in ctx.named("feature"):
@@ -274,119 +277,6 @@ def _struck_thing(ctx: Context) -> Thing | None:
             if before and before[-1] not in PLACE_WORDS:
                 return thing
     return None
-
-
-def _named_outright(ctx: Context) -> bool:
-    """A creature named by a whole name of its own, not by a word it shares with a thing
-    ("bell" of the Bell-Warden in "the bell rope")."""
-    return any(
-        name_score(ctx.said, n, ctx.vocab.stop) >= 1
-        for t in ctx.scope.of("creature")
-        for n in t.names
-    )
-
-
-def _leaving(ctx: Context) -> Intent | None:
-    ways = ctx.scope.of("exit")
-    opened = [w for w in ways if w.id not in _shut(ctx)]
-    if len(opened) == 1:
-        return ctx.intent("move", targets=(opened[0].id,), confidence=0.8)
-    outward = [w for w in opened if {"out", "outside", "back", "door"} & set(w.names)]
-    if len(outward) == 1:
-        return ctx.intent("move", targets=(outward[0].id,), confidence=0.8)
-    return None
-
-
-def _shut(ctx: Context) -> set[str]:
-    from app.world import view  # noqa: PLC0415 - a small lookup, kept beside its one use
-
-    if ctx.campaign is None:
-        return set()
-    return {w.to for w in view.exits_here(ctx.state, ctx.campaign) if not w.open}
-
-
-_APPROACH = re.compile(r"\b(?:up|over|across|down)\s+to\s+")
-"""Walking "up to the woman on the quay" is going to someone here, not up a way."""
-
-
-def _move(ctx: Context, at: int) -> Intent | None:
-    rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
-    approach = _APPROACH.search(rest)
-    climbing = rest.startswith(("climb", "scale", "scramble"))  # up to it is onto it: a deed
-    if approach is not None and not climbing and not ctx.named("exit", text=rest[approach.end() :]):
-        met = _approached(ctx, rest[approach.end() :])
-        if met is not None:
-            return met  # a person or a thing here, not a way out
-    exits = ctx.named("exit", text=rest)
-    to_whom = re.search(r"\bto\s+(.+)$", rest)
-    if (
-        exits
-        and to_whom is not None
-        and not _named_beyond_direction(ctx, rest)
-        and ctx.named("npc", text=to_whom.group(1))
-    ):
-        return None  # "give the locket back to Wendel": to someone here, not back the way out
-    here = ctx.state.scene.name.lower()
-    leaving = any(verb_at(ctx.said, p) >= 0 for p in ctx.vocab.leave)
-    if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
-        return _leaving(ctx)
-    if exits:
-        if exits[0].id in _shut(ctx):
-            return ctx.intent("move", targets=(exits[0].id,), confidence=0.3,
-                              note=_locked_text(ctx, exits[0].id))  # fmt: skip
-        sure = 1.0 if len(exits) == 1 else 0.6
-        return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
-    return None
-
-
-_DIRECTIONS = frozenset({"back", "up", "down", "out", "in", "outside", "inside", "away"})
-
-
-def _named_beyond_direction(ctx: Context, rest: str) -> bool:
-    """A way out named by more than a direction word ("the shore steps", not "back")."""
-    for way in ctx.scope.of("exit"):
-        names = [n for n in way.names if n not in _DIRECTIONS]
-        if any(name_score(rest, n, ctx.vocab.stop) >= 0.7 for n in names):
-            return True
-    return False
-
-
-def _to_someone_there(ctx: Context, rest: str) -> str | None:
-    """The way to a person the words take someone to ("take Tam back up to Berta"): the
-    next scene, where that person is."""
-    to_whom = re.search(r"\bto\s+(.+)$", rest)
-    if to_whom is None or ctx.campaign is None:
-        return None
-    for way in ctx.scope.of("exit"):
-        there = ctx.campaign.scenes.get(way.id)
-        people = [
-            ctx.campaign.npcs[n] for n in (there.npcs if there else []) if n in ctx.campaign.npcs
-        ]
-        if any(has_phrase(to_whom.group(1), p.name.lower()) for p in people):
-            return way.id
-    return None
-
-
-def _approached(ctx: Context, towards: str) -> Intent | None:
-    """Walking up to someone is a word with them; up to a thing, a look at it."""
-    npcs = ctx.named("npc", text=towards)
-    present = ctx.scope.of("npc")
-    person = any(has_phrase(towards, w) for words in ctx.vocab.people.values() for w in words)
-    if not npcs and person and len(present) == 1:
-        npcs = present  # "up to the woman on the quay", the one person here
-    if npcs:
-        return ctx.intent("talk", targets=(npcs[0].id,), confidence=0.8)
-    things = ctx.named("feature", "creature", text=towards)
-    return ctx.intent("examine", targets=(things[0].id,)) if things else None
-
-
-def _locked_text(ctx: Context, scene_id: str) -> str:
-    from app.world import view  # noqa: PLC0415 - a small lookup, kept beside its one use
-
-    if ctx.campaign is None:
-        return "the way is shut"
-    way = next((w for w in view.exits_here(ctx.state, ctx.campaign) if w.to == scene_id), None)
-    return (way.locked_text if way and way.locked_text else "the way is shut").rstrip(".")
 
 
 def _talk(ctx: Context, at: int) -> Intent | None:
@@ -426,7 +316,7 @@ def _examine(ctx: Context, at: int) -> Intent:
     things.sort(key=lambda t: t.kind == "exit")
     ways = {"outside", "inside", "out", "in", "up", "down", "back"}
     if things and things[0].kind == "exit" and ways & set(ctx.said.split()):
-        return _move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
+        return move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
     if things and things[0].kind == "creature":
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.ids:
@@ -434,77 +324,6 @@ def _examine(ctx: Context, at: int) -> Intent:
     if things:
         return ctx.intent("examine", targets=(things[0].id,))
     return ctx.intent("examine", confidence=0.9)
-
-
-def _item_id(ctx: Context, text: str) -> str | None:
-    """A campaign item the text names, carried or not."""
-    if ctx.campaign is None:
-        return None
-    for iid, spec in ctx.campaign.items.items():
-        for name in (spec.name, *spec.aliases):
-            if has_phrase(text, name.lower()):
-                return iid
-    return None
-
-
-def _items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
-    rest = ctx.said[at:]
-    if kind == "take":
-        here = ctx.named("item_here", text=rest)
-        if here:
-            return ctx.intent("take", targets=(here[0].id,), item=here[0].id)
-        if ctx.named("exit", text=rest) and _named_beyond_direction(ctx, rest):
-            return _move(ctx, at)  # "take the stairs", not "grab it out of her hands"
-        there = _to_someone_there(ctx, rest)
-        if there is not None:  # "take Tam back up to Berta": where she is
-            shut = there in _shut(ctx)
-            return ctx.intent("move", targets=(there,), confidence=0.3 if shut else 0.9,
-                              note=_locked_text(ctx, there) if shut else "")  # fmt: skip
-        carried = ctx.named("carried", text=rest)
-        note = f"{carried[0].name} is already carried" if carried else "nothing like that here"
-        return ctx.intent("take", confidence=0.4, note=note)
-    carried = ctx.named("carried", text=rest) or ctx.named("carried")
-    into = re.search(r"\b(into|in|onto|on|down)\b", rest)
-    if kind == "drop" and into and ctx.named("feature", text=rest[into.end() :]):
-        return None  # "drop my fishing line into a tide pool": a deed with it, not a drop
-    if kind == "give":
-        to = [m for m in ctx.named("member", "npc", text=rest) if m.id != ctx.actor]
-        people = ctx.scope.of("npc")
-        if not to and len(people) == 1 and re.search(r"\b(him|her|them)\b", ctx.said):
-            to = people  # "I give him the silver key", one person here
-        if carried and to:
-            return ctx.intent("give", targets=(to[0].id, carried[0].id), item=carried[0].id)
-        item = _item_id(ctx, rest)
-        if item and to:
-            return ctx.intent("give", targets=(to[0].id, item), item=item, confidence=0.3,
-                              note="that is not carried")  # fmt: skip
-        return None
-    if carried:
-        verb = next((v for v in ctx.vocab.verbs["use"] if has_phrase(ctx.said, v)), "use")
-        spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
-        aimed = ctx.named("feature", "npc", "creature", "member", "exit")
-        if kind == "use" and (spec is None or not spec.heals) and not aimed:
-            return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
-                              note=f"use the {carried[0].name} on what?")  # fmt: skip
-        plain = ctx.said.replace("'s ", " ")  # "Mira's throat" names Mira
-        members = [m.id for m in ctx.named("member", text=plain) if m.id != ctx.actor]
-        # "pour the potion down Mira's throat": the item first, then who receives it
-        return ctx.intent(kind, targets=(carried[0].id, *members[:1]), item=carried[0].id,
-                          action=verb)  # fmt: skip
-    item = _item_id(ctx, rest)
-    holders = [
-        s.name for s in ctx.state.party.values()
-        if s.id != ctx.actor and item and any(
-            i.lower() == ctx.campaign.items[item].name.lower() for i in s.inventory  # type: ignore[union-attr]
-        )
-    ]  # fmt: skip
-    if item and any(t.id == item for t in ctx.scope.of("item_here")):
-        return ctx.intent("ask", targets=(item,), confidence=0.3, note="it is not picked up yet")
-    if item and not holders:
-        return ctx.intent(kind, targets=(item,), item=item, confidence=0.3,
-                          note="nobody carries that")  # fmt: skip
-    note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
-    return ctx.intent("ask", confidence=0.3, note=note)
 
 
 def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
@@ -560,18 +379,6 @@ def _hypothetical(said: str, at: int) -> bool:
     return before[-1] in MODALS and len(before) > 1 and before[-2] in OTHERS
 
 
-def _own(ctx: Context, at: int) -> bool:
-    """The verb at ``at`` is the speaker's: first in the clause, or after "I", "we", "let's"
-    or "to" ("I try to run for the stairs")."""
-    before = ctx.said[:at].split()
-    return not before or before[-1] in ("i", "we", "let's", "lets", "to", "and", "then")
-
-
-RUNNING = frozenset({"flee", "dash"})
-"""Ways of leaving a fight that may name where to ("flee back along the causeway"); a
-step back, even "towards the stairs", stays in the fight."""
-
-
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
@@ -596,15 +403,15 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             return ctx.intent("manoeuvre", action=action, targets=tuple(whom),
                               confidence=1.0 if whom else 0.4,
                               note="" if whom else "stabilise whom?")  # fmt: skip
-        if not ctx.scope.fighting and _move(ctx, 0) is not None:
+        if not ctx.scope.fighting and move(ctx, 0) is not None:
             return None  # "back up the stairs" outside a fight is a way out, not a retreat
         if (
             ctx.scope.fighting
             and action in RUNNING
-            and _own(ctx, at)
-            and _named_beyond_direction(ctx, ctx.said)
+            and own(ctx, at)
+            and named_beyond_direction(ctx, ctx.said)
         ):
-            way = _move(ctx, 0)  # "run up the stairs!!": out of the fight by that way
+            way = move(ctx, 0)  # "run up the stairs!!": out of the fight by that way
             if way is not None and way.kind == "move":
                 return replace(way, action=action)
         if action in HOLDS:
@@ -661,10 +468,10 @@ def by_verbs(ctx: Context) -> Intent | None:
         reading: Intent | None = None
         if kind == "attack":
             reading = attack_style(ctx, _attack(ctx))
-        elif kind == "move" and (_own(ctx, at) or not ctx.scope.fighting):
+        elif kind == "move" and (own(ctx, at) or not ctx.scope.fighting):
             # in a fight a way named is a run for it: only the speaker's own ("the wolf
             # circles toward the path back to the mill" takes nobody anywhere)
-            reading = _move(ctx, at)
+            reading = move(ctx, at)
         elif kind == "talk":
             if ctx.said.split()[0] not in PLAIN_TALK:
                 reading = _challenge(ctx, strong=False)
@@ -672,7 +479,7 @@ def by_verbs(ctx: Context) -> Intent | None:
         elif kind == "examine":
             reading = _examine(ctx, at)
         elif kind in ("take", "drop", "give", "use"):
-            reading = _items(ctx, kind, at)
+            reading = items(ctx, kind, at)
         if reading is not None:
             readings.append(reading)
     parts = _challenge_by_parts(ctx) or _challenge(ctx, strong=False)
@@ -684,98 +491,10 @@ def by_verbs(ctx: Context) -> Intent | None:
     if readings:
         return readings[0]
     if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave):
-        return _leaving(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
+        return way_out(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
     if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run")):
         return ctx.intent("ask", confidence=0.3, note="where to?")
     return None
-
-
-def _armed(ctx: Context) -> bool:
-    """A weapon named, or an attack verb misspelled ("atack")."""
-    if any(has_phrase(ctx.said, w) for w in ctx.vocab.weapons):
-        return True
-    first = ctx.said.split()[0]
-    return len(first) > 4 and fuzz.ratio(first, "attack") >= 80
-
-
-def bare_names(ctx: Context) -> Intent | None:
-    """No verb: a name alone ("the trapdoor") is offered back with what can be done with
-    it; a description of a foe in a fight ("the wounded one") is an attack; a healing
-    draught one carries ("potion!") is drunk."""
-    if len(ctx.said.split()) <= 3:
-        carried = ctx.named("carried")
-        spec = ctx.campaign.items.get(carried[0].id) if carried and ctx.campaign else None
-        if spec is not None and spec.heals:
-            return ctx.intent("use", targets=(carried[0].id,), item=carried[0].id,
-                              action="drink", confidence=0.8)  # fmt: skip
-    if ctx.scope.fighting and _armed(ctx):
-        struck = _struck_thing(ctx)
-        if struck is not None and not _named_outright(ctx):  # "cut the bell rope with…"
-            return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
-                              note=f"the {struck.name} cannot be fought")  # fmt: skip
-        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
-        if pick.named and pick.ids:
-            return ctx.intent("attack", targets=pick.ids, confidence=0.85)
-    words = ctx.said.split()
-    kinds = {stem(w) for t in ctx.scope.of("creature") for n in t.names for w in n.split()}
-    foe = any(stem(w) in kinds | {"one", "guy", "thing", "bastard", "bugger"} for w in words)
-    if ctx.scope.fighting and len(words) <= 5 and foe:
-        # "the wounded one!" names a foe to strike; "(we) only want the girl" names none
-        wanted = {v for k, v in ctx.vocab.descriptors.items() if has_phrase(ctx.said, k)}
-        if wanted - {"any"} and named_creatures(ctx.said, ctx.scope) == []:
-            pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
-            if pick.exact:
-                return ctx.intent("attack", targets=pick.ids, confidence=0.8)
-    things = ctx.named("feature", "npc", "exit", "item_here", "creature")
-    if not things:
-        return None
-    if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:
-        return _move(ctx, 0) or ctx.intent("ask", confidence=0.3)
-    options = tuple(
-        Reading({"npc": "talk", "exit": "move", "creature": "attack"}.get(t.kind, "examine"),  # type: ignore[arg-type]
-                t.id, _label(t.kind, t.name))
-        for t in things
-    )  # fmt: skip
-    shut = _shut(ctx)
-    openers = [o for t in things if t.kind == "exit" and t.id in shut for o in _openers(ctx, t.id)]
-    options = (*openers, *options)[:4]
-    return ctx.intent("ask", alternatives=options, confidence=0.4,
-                      targets=tuple(t.id for t in things))  # fmt: skip
-
-
-def _openers(ctx: Context, scene_id: str) -> list[Reading]:
-    """The challenges here, not yet done, whose success sets a flag that shut way waits
-    for: "open the trapdoor" offers picking the lock and forcing it."""
-    campaign = ctx.campaign
-    if campaign is None or ctx.state.scene.id not in campaign.scenes:
-        return []
-    wanted: set[str] = set()
-    for way in campaign.scenes[ctx.state.scene.id].exits:
-        if way.to == scene_id:
-            wanted |= {way.requires_flag} if way.requires_flag else set()
-            wanted |= {f.flag for f in facts(way.when) if f.flag} if way.when else set()
-    return [
-        Reading("challenge", cid, spec.name)
-        for cid, spec in campaign.challenges.items()
-        if spec.scene == ctx.state.scene.id
-        and (spec.retry or cid not in ctx.state.challenges)
-        and ctx.state.challenges.get(cid) != "passed"
-        and wanted & set(spec.success.set_flags)
-    ]
-
-
-def _label(kind: str, name: str) -> str:
-    """ "look at the sea" — never "look at the the sea" for a thing its author named "the sea"."""
-    verb = _verb_for(kind)
-    if verb.endswith(" the") and name.lower().startswith("the "):
-        verb = verb.removesuffix(" the")
-    return f"{verb} {name}"
-
-
-def _verb_for(kind: str) -> str:
-    return {"npc": "talk to", "exit": "go through the", "creature": "attack"}.get(
-        kind, "look at the"
-    )
 
 
 def challenge_named(ctx: Context) -> str | None:

@@ -151,3 +151,29 @@ def test_a_setting_up_clause_that_names_its_action_is_that_action() -> None:
     )
     assert (intent.kind, intent.action) == ("manoeuvre", "hide")
     assert [(c.kind, c.targets) for c in intent.then] == [("attack", ("giant-rat-2",))]
+
+
+WARREN = (
+    'campaign = "crossroads"\nscene = "warren"\nflags = { trapdoor_open = true, '
+    'tam_found = true }\ndefeated = ["cellar_rats"]'
+)
+
+
+def test_a_roar_to_scare_foes_off_is_one_threat_not_a_blow() -> None:
+    state = build_situation(Situation.model_validate(tomllib.loads(RATS_ARIA)))
+    line = "I bang my sword on my shield and roar at the rats to scare them off"
+    intent = understand(line, "thorin", state, state.campaign)
+    assert (intent.kind, intent.action, intent.then) == ("improvise", "intimidation", ())
+    assert understand("I back off", "thorin", state, state.campaign).kind == "manoeuvre"
+
+
+def test_sleep_aimed_at_foes_is_the_spell_and_on_the_floor_a_rest() -> None:
+    assert read(WARREN, "aria", "sleep on the goblins")[0] == "cast"
+    assert read(WARREN, "aria", "I sleep on the floor")[0] == "rest"
+
+
+def test_sleep_says_up_front_it_does_nothing_to_the_undead() -> None:
+    state = build_situation(Situation.model_validate(tomllib.loads(STRAND_FIGHT)))
+    state.party["ione"].spells.append("sleep")
+    intent = understand("cast sleep on thrall 1", "ione", state, state.campaign)
+    assert intent.kind == "cast" and "does nothing" in intent.note

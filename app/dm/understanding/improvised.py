@@ -189,8 +189,12 @@ def threat(ctx: Context) -> Intent | None:
     weapons, goblins!", "YIELD!"): an Intimidation check, as a DM calls it."""
     said = normalise(ctx.raw)  # as typed: "I back off" is the speaker's own deed
     found = THREATS.search(said) if ctx.scope.fighting else None
-    if found is None or STRIKES_FIRST.search(said) or OWN.search(said[: found.start()]):
+    if found is None or STRIKES_FIRST.search(said):
         return None
+    shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell)",
+                     found.group(1))  # fmt: skip
+    if not shown and OWN.search(said[: found.start()]):
+        return None  # "I back off": the speaker's own step, no threat (a roar is one)
     return improvised(ctx, next(d for d in DEEDS if d.key == "cow"))
 
 

@@ -152,7 +152,7 @@ def _understand(
     asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
-    read = _twice(read)
+    read = _one_deed(_twice(read))
     head, *rest = read
     called = _called(text, state, whole.actor or actor)
     if called is not None:
@@ -293,6 +293,24 @@ _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|thre
 
 
 _TWICE = re.compile(r"\b(?:twice|two times|2x|x2|both times)\b", re.IGNORECASE)
+
+
+def _one_deed(read: list[Intent]) -> list[Intent]:
+    """Clauses that tell one improvised deed twice ("I bang my sword on my shield and roar
+    at the rats to scare them off"): one deed, at whom the clauses name."""
+    out: list[Intent] = []
+    for clause in read:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and clause.kind == last.kind == "improvise"
+            and clause.action == last.action
+            and clause.extra[:1] == last.extra[:1]
+        ):
+            out[-1] = replace(last, targets=last.targets or clause.targets)
+            continue
+        out.append(clause)
+    return out
 
 
 def _twice(read: list[Intent]) -> list[Intent]:

@@ -4,6 +4,8 @@ close typo — known to the caster or not (an unknown spell is understood, then 
 
 from __future__ import annotations
 
+import contextlib
+import re
 from functools import cache
 
 from rapidfuzz import fuzz
@@ -108,4 +110,25 @@ def _everyday(ctx: Context, name: str) -> bool:
     phrases = [*vocab.verbs["rest"], *(p for ps in vocab.manoeuvres.values() for p in ps)]
     used = any(name in p.split() for p in phrases)
     aimed = any(t.kind == "creature" for t in ctx.named("creature"))
-    return used and not aimed
+    # "sleep on the goblins": a spell aimed at someone, though no fight has named them yet
+    aiming = re.search(rf"\b{re.escape(name)}\s+(?:on|at)\s+(?:the\s+)?(\w+)", ctx.said)
+    cast_at = aiming is not None and (
+        aiming.group(1) in ("them", "him", "her", "those") or aiming.group(1) in _foe_words(ctx)
+    )
+    return used and not aimed and not cast_at
+
+
+def _foe_words(ctx: Context) -> set[str]:
+    """Words for the campaign's foes, plural too ("goblins", "thrall")."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return set()
+    words: set[str] = set()
+    for encounter in campaign.encounters.values():
+        for group in encounter.monsters:
+            names = [group.name or "", group.monster.replace("_", " ")]
+            with contextlib.suppress(KeyError):  # a foe with no stat block the game knows
+                names.append(ctx.state.monster(group.monster).name)
+            for word in " ".join(names).lower().split():
+                words |= {word, word + "s"}
+    return words

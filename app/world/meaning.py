@@ -19,6 +19,7 @@ a game without it hears by keywords alone.
 
 from __future__ import annotations
 
+import re
 import threading
 import tomllib
 from collections.abc import Callable, Sequence
@@ -88,6 +89,24 @@ class Nearest:
 
     example: Example
     similarity: float
+
+
+_REPORTED = re.compile(
+    r"\b(?:tell|tells|assure|assures|promise|promises|reassure|reassures|say to|says to)\s+"
+    r"(?:\w+\s+)?(?:that\s+)?(?=(?:we|we'll|i|i'll|he|he'll|she|she'll|they|it|it'll)\b)",
+    re.IGNORECASE,
+)
+_THIRD = {"her": "your", "his": "your", "him": "you", "she": "you", "he": "you"}
+
+
+def as_said(text: str) -> str:
+    """A line that reports its words ("I tell Berta we'll have her lad home") read as the
+    words themselves, said to her ("we'll have your lad home")."""
+    found = _REPORTED.search(text)
+    if found is None:
+        return text
+    words = text[found.end() :].split()
+    return " ".join(_THIRD.get(w.lower(), w) for w in words)
 
 
 def _model_dir() -> Path:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from app.world import view
 from app.world.eventspec import JudgmentSpec
 from app.world.fields import FieldIndex
-from app.world.meaning import MIN_WORDS, Example, MeaningIndex
+from app.world.meaning import MIN_WORDS, Example, MeaningIndex, as_said
 from app.world.when import Fact
 
 if TYPE_CHECKING:
@@ -239,7 +239,7 @@ class SensitivityMap:
         if self._meaning is None:
             self._meaning = MeaningIndex(_own_examples(self.entries), _has_negation)
         ids = {e.id for e in listening}
-        nearest = self._meaning.nearest(text, lambda example: example.name in ids)
+        nearest = self._meaning.nearest(as_said(text), lambda example: example.name in ids)
         if nearest is None:
             return []
         example = nearest.example

@@ -104,3 +104,10 @@ def test_missing_model_files_never_reach_for_the_network(
 ) -> None:
     monkeypatch.setattr(meaning, "_model_dir", lambda: tmp_path)
     assert meaning._load() is None
+
+
+def test_words_reported_to_someone_are_read_as_said_to_them(inn: SensitivityMap) -> None:
+    line = "I walk up to the bar and tell Berta we'll have her lad home before the fire burns down"
+    assert meaning.as_said(line) == "we'll have your lad home before the fire burns down"
+    assert "berta_reassured" in heard(inn, line)
+    assert meaning.as_said("I look at the fire") == "I look at the fire"

@@ -177,3 +177,9 @@ def test_sleep_says_up_front_it_does_nothing_to_the_undead() -> None:
     state.party["ione"].spells.append("sleep")
     intent = understand("cast sleep on thrall 1", "ione", state, state.campaign)
     assert intent.kind == "cast" and "does nothing" in intent.note
+
+
+def test_a_line_that_changes_its_mind_does_the_last_thing_said() -> None:
+    line = "I pick the lock.. wait no, I kick the trapdoor"
+    assert read(INN, "thorin", line) == ("challenge", ("force_trapdoor",))
+    assert read(INN, "thorin", "attack Berta, wait no")[0] == "ask"

@@ -70,6 +70,13 @@ def understand(
     language: str | None = None,
 ) -> Intent:
     """Read one line typed as ``actor``: its first action, and the rest in ``then``."""
+    changed = CHANGED_MIND.search(text)
+    if changed is not None and text[changed.end() :].strip(" ,.!-"):
+        # "I pick the lock.. wait no, I kick the trapdoor": the last word is the one meant
+        meant = _understand(text[changed.end() :].strip(" ,.!-"), actor, state, campaign,
+                            language=language)  # fmt: skip
+        if meant.kind not in NOT_A_DEED | {"question"} and meant.confidence >= 0.7:
+            return replace(meant, text=text)
     bare = EMOTE.sub(" ", text).strip()
     if bare and bare != text.strip():  # "drop your weapons! *raises sword*": the words lead
         said = _understand(bare, actor, state, campaign, language=language)

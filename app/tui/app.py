@@ -10,6 +10,7 @@ once the title is on screen a background thread imports them ahead of the player
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import sys
 from collections.abc import Callable, Iterable
@@ -119,6 +120,8 @@ class DungeonApp(App[None]):
         return dm.describe() if dm is not None and dm.configured else OFFLINE
 
     def on_mount(self) -> None:
+        if _terminal_fd() is not None:  # a real terminal: notice if it goes away
+            self.set_interval(2.0, self._terminal_check)
         self.push_screen(TitleScreen(self.launch.saves, self.dm_label(self.launch.dm)))
         if self.launch.session is not None:
             self.launch.session.budget = self.launch.dm.budget
@@ -131,6 +134,17 @@ class DungeonApp(App[None]):
                 watch=self.launch.watch,
             )
             self.tell(self.launch.notes)
+
+    def _terminal_check(self) -> None:
+        """A terminal closed under the game (its window killed) leaves no one to play: the
+        game quits, as on ctrl+q, rather than run on unseen. Every turn is already saved."""
+        fd = _terminal_fd()
+        try:
+            if fd is None:
+                raise OSError("no terminal")
+            os.get_terminal_size(fd)
+        except OSError:
+            self.exit()
 
     def tell(self, notes: Iterable[str]) -> None:
         """Show what the player should know about a save that loaded."""
@@ -456,3 +470,14 @@ def make_app(
         watch=watch,
     )
     return DungeonApp(launch)
+
+
+def _terminal_fd() -> int | None:
+    """The file descriptor of the terminal the game draws on, or ``None`` when it draws on
+    none (a test's headless run)."""
+    stream = sys.__stdout__
+    try:
+        fd = stream.fileno() if stream is not None else -1
+    except (OSError, ValueError):
+        return None
+    return fd if fd >= 0 and os.isatty(fd) else None

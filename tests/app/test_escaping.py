@@ -160,3 +160,14 @@ def test_what_lasts_until_a_turn_to_come_ends_with_the_fight() -> None:
     state.party["aria"].effects += [shield, blessed]
     run(state)
     assert [e.id for e in state.party["aria"].effects] == ["bless"]  # a minute outlasts it
+
+
+def test_coming_back_to_foes_all_asleep_starts_no_fight() -> None:
+    from rules.conditions import ActiveCondition, Condition
+
+    state = rats()
+    run(state)
+    for cid in ("giant-rat-2", "giant-rat-3"):
+        state.creatures[cid].conditions.append(ActiveCondition(condition=Condition.UNCONSCIOUS))
+    move_tool(a.MoveSceneArgs(scene_id="cellar", reason="back down"), state)
+    assert state.encounter is None  # they sleep on

@@ -148,8 +148,9 @@ def _resume(state: GameState, scene_id: str) -> list[SessionEvent]:
         if c.scene == scene_id and c.hostile and not c.left and c.vitals.hp > 0
         and (c.encounter is None or c.encounter not in state.defeated)
     ]  # fmt: skip
-    if not left:
-        return []
+    awake = [c for c in left if not any(a.condition.value == "unconscious" for a in c.conditions)]
+    if not awake:
+        return []  # only sleepers left behind: they sleep on, and no fight starts
     names = [c.name for c in left]
     named = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     reason = f"{named} {'is' if len(left) == 1 else 'are'} still here"

@@ -15,7 +15,7 @@ from app.dm.context import roster
 from app.dm.tools.advancement_tools import AwardXpArgs, award_xp_tool, ready, take_level
 from app.dm.tools.args import EndCombatArgs
 from app.dm.tools.campaign_tools import apply_effects, start_encounter
-from app.dm.tools.executors import end_combat_tool
+from app.dm.tools.fight_tools import end_combat_tool
 from app.dm.tools.registry import ToolError
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from app.session.levelling import level_up_command

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from app.dm.brain import ToolCall
-from app.dm.tools.executors import initiative_mode
+from app.dm.tools.fight_tools import initiative_mode
 from app.dm.tools.hooks import ExtraDamage
 from app.dm.tools.sets import ALL_TOOLS
 from app.dm.tools.striking import setup_attack, strike

@@ -9,6 +9,7 @@ from typing import Any
 from app.dm.events import ActionRestriction, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools import fight_tools
 from app.dm.tools.advancement_tools import apply_story_award
 from app.dm.tools.condition_tools import condition_tool
 from app.dm.tools.registry import ToolError, ToolOutcome
@@ -154,7 +155,7 @@ def _resume(state: GameState, scene_id: str) -> list[SessionEvent]:
     names = [c.name for c in left]
     named = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     reason = f"{named} {'is' if len(left) == 1 else 'are'} still here"
-    return x.roll_in(state, left, reason).events
+    return fight_tools.roll_in(state, left, reason).events
 
 
 def way_to(state: GameState, scene_id: str) -> str:
@@ -184,7 +185,7 @@ def start_encounter(state: GameState, encounter_id: str) -> list[SessionEvent]:
     """Start an authored fight."""
     spec = _campaign(state).encounters[encounter_id]
     args = a.StartCombatArgs(reason=spec.text or spec.name, encounter=encounter_id)
-    return x.start_combat_tool(args, state).events
+    return fight_tools.start_combat_tool(args, state).events
 
 
 def reach_ending(state: GameState, ending_id: str) -> list[SessionEvent]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.dm.events import SessionEvent
 from app.dm.tools import args as a
-from app.dm.tools import executors as x
+from app.dm.tools import fight_tools
 from app.dm.tools import position_tools as pt
 from app.dm.tools.campaign_tools import enter_scene, way_to
 from app.dm.tools.registry import ToolError
@@ -40,7 +40,7 @@ def escape(
     if held:
         return {"escaped": False, "way": way, "held": held}, []
     reason = f"the party escapes by the {way}"
-    ended = x.end_combat_tool(a.EndCombatArgs(reason=reason), state)
+    ended = fight_tools.end_combat_tool(a.EndCombatArgs(reason=reason), state)
     events = list(ended.events)
     if state.ending is None:
         events += enter_scene(state, scene_id, f"{state.name_of(actor)} leads the escape")

@@ -12,6 +12,7 @@ from app.dm.tools import combat_tools as k
 from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
 from app.dm.tools import feature_tools as f
+from app.dm.tools import fight_tools
 from app.dm.tools import judgment_tools as jt
 from app.dm.tools import monster_actions as m
 from app.dm.tools import offers as o
@@ -44,7 +45,7 @@ MOVE = Tool("move_scene", a.MoveSceneArgs, x.move_scene_tool, o.a_way_out)
 FLAG = Tool("set_flag", a.SetFlagArgs, x.set_flag_tool)
 REVEAL = Tool("reveal", a.RevealArgs, x.reveal_tool)
 END_TURN = Tool("end_turn", a.EndTurnArgs, x.end_turn_tool)
-END_COMBAT = Tool("end_combat", a.EndCombatArgs, x.end_combat_tool)
+END_COMBAT = Tool("end_combat", a.EndCombatArgs, fight_tools.end_combat_tool)
 CHALLENGE = Tool("attempt_challenge", a.ChallengeArgs, c.attempt_challenge_tool, o.a_challenge_here)
 CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool, o.a_way_out)
 TALK = Tool("talk_to", a.TalkArgs, c.talk_tool, o.someone_to_talk_to)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools import fight_tools
 from app.dm.tools.monster_rules import surprised_effect
 from app.dm.tools.registry import ToolOutcome
 from app.world.state import GameState
@@ -32,7 +33,7 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     """start_combat, with surprise: the surprised side's creatures lose their first turn
     (and their reactions until it ends); a fight whose first turn is theirs passes it on."""
     side = surprised_side(args, state)
-    outcome = x.start_combat_tool(args, state)
+    outcome = fight_tools.start_combat_tool(args, state)
     encounter = state.encounter
     if side is None or encounter is None:
         return outcome

@@ -66,6 +66,12 @@ class Creature(_Model):
     scene: str = ""
     """The scene it stands in (where its fight began); empty in saves from before creatures
     kept their scene: then wherever the party is."""
+
+    def stands_in(self, scene_id: str) -> bool:
+        """Whether it is in that scene (one from an older save without a scene is wherever
+        the party is)."""
+        return self.scene in ("", scene_id)
+
     left: Literal["", "fled", "surrendered"] = ""
     """Out of the fight without dying: ran away, or gave up and is at the party's mercy."""
     npc: str | None = None

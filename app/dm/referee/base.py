@@ -76,5 +76,5 @@ class RefereeBase:
             cid for cid, c in state.creatures.items()
             if c.hostile and c.vitals.state is not LifeState.DEAD and not c.left
             and c.vitals.hp > 0  # one knocked out (0 HP, stable) is out of the fight
-            and c.scene in ("", state.scene.id)  # left behind where the party fled from
+            and c.stands_in(state.scene.id)  # left behind where the party fled from
         ]  # fmt: skip

@@ -138,7 +138,7 @@ class Talking(RefereeBase):
         foes = [
             c for c in state.creatures.values()
             if c.hostile and c.vitals.hp > 0 and not c.left and c.npc is None
-            and c.scene in ("", state.scene.id)
+            and c.stands_in(state.scene.id)
             and (state.encounter is None or any(o.id == c.id for o in state.encounter.order))
         ]  # fmt: skip
         if state.encounter is None or not foes:

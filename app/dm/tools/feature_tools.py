@@ -239,7 +239,7 @@ def turn_undead(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targ
         cid for cid, c in state.creatures.items()
         if c.monster and state.monster(c.monster).type == "undead"
         and c.vitals.state is not LifeState.DEAD and not c.left
-        and c.scene in ("", state.scene.id)
+        and c.stands_in(state.scene.id)
         and (state.encounter is None or any(o.id == cid for o in state.encounter.order))
     ]  # fmt: skip
     if not undead:

@@ -125,7 +125,7 @@ def living_creatures(state: GameState) -> list[str]:
     return [
         cid
         for cid, c in state.creatures.items()
-        if c.vitals.state is not LifeState.DEAD and not c.left and c.scene in ("", state.scene.id)
+        if c.vitals.state is not LifeState.DEAD and not c.left and c.stands_in(state.scene.id)
     ]
 
 

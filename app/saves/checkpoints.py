@@ -22,6 +22,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.saves import disk
 from app.saves.document import load_checkpoint_state
 from app.saves.files import clean_orphans
 from app.saves.names import SaveError
@@ -71,8 +72,9 @@ def checkpoints_of(save: Path) -> list[DiskCheckpoint]:
 
 def keep_checkpoint(save: Path, state: GameState) -> Path | None:
     """Keep the save just written at ``save`` as the checkpoint of ``state``'s turn: the
-    checkpoints of this turn and later ones (a branch a rewind abandoned) go, the new one is
-    linked, and old ones past the limits are removed. Returns the checkpoint's path (None
+    checkpoint of this turn and, once a new turn was played after an undo, those of later
+    turns (a branch it abandoned) go, the new one is linked, and old ones past the limits
+    are removed. Returns the checkpoint's path (None
     when the folder cannot be written: a checkpoint is a convenience, never a failed save)."""
     folder = story_folder(save) / FOLDER
     kept = checkpoints_of(save)
@@ -81,15 +83,20 @@ def keep_checkpoint(save: Path, state: GameState) -> Path | None:
     name = f"{state.turn:06d}-{state.scene.id}{'.start' if start else ''}.toml"
     target = folder / name
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for stale in (c for c in kept if c.turn >= state.turn):
-            stale.path.unlink()
+        disk.mkdir(folder)
+        # Later turns' checkpoints are of turns taken back: kept while /redo can bring them
+        # back (also after quitting), gone once a new turn has been played instead.
+        redo = state.history.cut_length > 0
+        for stale in (
+            c for c in kept if c.turn == state.turn or (c.turn > state.turn and not redo)
+        ):
+            disk.unlink(stale.path)
         tmp = folder / f".{name}.{os.getpid()}.tmp"
         try:
-            os.link(save, tmp)
+            disk.link(save, tmp)
         except OSError:  # a file system without hard links: a copy (a save is small)
             shutil.copyfile(save, tmp)
-        os.replace(tmp, target)
+        disk.replace(tmp, target)
     except OSError:
         return None
     clean_orphans(folder)  # a link a killed game left half made
@@ -107,7 +114,7 @@ def _prune(earlier: list[DiskCheckpoint]) -> None:
         *scenes[: max(0, len(scenes) - KEEP_SCENES)],
     ]:
         with contextlib.suppress(OSError):
-            old.path.unlink()
+            disk.unlink(old.path)
 
 
 def load_checkpoint_file(path: Path) -> tuple[GameState, int]:

@@ -25,7 +25,7 @@ from app.saves.proof import Wholeness, examine, is_whole, seal, sealed_digest
 from app.saves.sanity import check_rng, check_state
 from app.saves.sense import huge
 from app.saves.shape import Problem, gaps
-from app.saves.story import StoryRef, read_story, write_story
+from app.saves.story import StoryRef, prune_stories, read_story, write_story
 from app.world import tomltext
 from app.world.printable import scrub
 from app.world.state import GameState
@@ -97,6 +97,7 @@ def save_game(
     if sealed_digest(path) == digest and is_whole(path, digest):
         return path
     write_atomically(path, text.encode("utf-8"))
+    prune_stories(path)  # older tellings of the story no save names any more
     return path
 
 

@@ -9,6 +9,7 @@ import os
 import re
 from pathlib import Path
 
+from app.saves import disk
 from app.saves.names import BACKUPS, NotASaveFile, SaveError
 from app.world.userfiles import NotAFile, UserFileError, read_bytes
 
@@ -38,26 +39,25 @@ def _fsync_dir(folder: Path) -> None:
 def write_atomically(path: Path, data: bytes, backups: int = BACKUPS) -> None:
     """Write ``data`` to ``path`` so that a crash at any moment leaves either the old file
     or the new one, whole; the replaced versions rotate into ``.1`` … ``.backups``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    disk.mkdir(path.parent)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with open(tmp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+        disk.write(handle, data, tmp)
+        disk.sync(handle, tmp)
     if path.exists() and backups > 0:
         for n in range(backups - 1, 0, -1):
             older = path.with_name(f"{path.name}.{n}")
             if older.exists():
-                os.replace(older, path.with_name(f"{path.name}.{n + 1}"))
+                disk.replace(older, path.with_name(f"{path.name}.{n + 1}"))
         # hard-link keeps the current save in place until the rename below
         first = path.with_name(f"{path.name}.1")
         with contextlib.suppress(FileNotFoundError):
-            first.unlink()
+            disk.unlink(first)
         try:
-            os.link(path, first)
-        except OSError:
-            first.write_bytes(path.read_bytes())
-    os.replace(tmp, path)
+            disk.link(path, first)
+        except OSError:  # a file system without hard links: a copy, written whole first
+            write_atomically(first, path.read_bytes(), backups=0)
+    disk.replace(tmp, path)
     _fsync_dir(path.parent)
 
 
@@ -124,7 +124,7 @@ def clean_orphans(folder: Path) -> list[Path]:
         try:
             if not entry.is_file(follow_symlinks=False):
                 continue
-            os.unlink(entry.path)
+            disk.unlink(entry.path)
         except OSError:
             continue
         removed.append(Path(entry.path))

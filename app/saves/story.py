@@ -1,39 +1,50 @@
 """The story beside a save: an append-only file of every finished turn.
 
-A save ``crossroads.toml`` holds the live game; its story is ``crossroads.story/story.toml``,
-plain TOML with one ``[[turn]]`` table per finished turn. An autosave appends the turns the
-file does not have yet and rewrites only the small main file, so a turn's save costs the
-same at turn 10 and turn 10,000.
+A save ``crossroads.toml`` holds the live game; its story is in ``crossroads.story/``, plain
+TOML with one ``[[turn]]`` table per finished turn. An autosave appends the turns the file
+does not have yet and rewrites only the small main file, so a turn's save costs the same at
+turn 10 and turn 10,000.
 
-The main file's ``[story]`` table says which story it stands on: the folder, how many turns,
-and the size and SHA-256 of the story text up to the end of the last of them. That table is
-the commit point: the story is written (and fsynced) first, the main file after it, so a
-crash between the two leaves a main file that names a prefix of what is on disk — anything
-after it (a half-written turn, or turns taken back by a rewind) is ignored on load and
-overwritten on the next save. A story cut below what the main file names, or changed inside
-it, is refused on load unless it still reads as the same turns (a hand edit, which is
-checked and reported).
+The main file's ``[story]`` table says which story it stands on: the folder, the file, how
+many turns, and the size and SHA-256 of the story text up to the end of the last of them.
+That table is the commit point: the story is written (and fsynced) first, the main file
+after it, so a crash between the two leaves a main file that names a prefix of what is on
+disk — anything after it (a half-written turn, or turns taken back) is ignored on load.
 
-Old saves carry their history inline (``[story] records``, what the upgrade from schema 4
-leaves); they load as they are and get a story file the next time they are saved.
+**A story file is never cut or overwritten.** Turns are only ever added at its end. When a
+save needs a story that is not what a file holds plus more turns — a turn taken back and
+played differently, a turn told again (``/reroll``), a file someone else wrote, or one a
+write left half done — the whole story goes to a new file beside it (``story-2.toml``), and
+the old file stays until no save (the main file or a backup) names it. So whatever fails
+while saving — a full disk, a kill at any system call — the save already on disk and its
+backups still find exactly the story they name.
+
+A story that differs from what the main file names is refused on load unless it still reads
+as the same turns (a hand edit, which is checked and reported). Old saves carry their
+history inline (``[story] records``, what the upgrade from schema 4 leaves); they load as
+they are and get a story file the next time they are saved.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from app.saves.files import clean_orphans, identity, write_atomically
-from app.saves.names import SaveError
+from app.saves import disk
+from app.saves.files import clean_orphans, identity, read_save_text, write_atomically
+from app.saves.names import BACKUPS, SaveError
 from app.world.chronicle import (
     HEADER,
     Chronicle,
     StoryDamaged,
+    Synced,
     is_closed,
     parse_record,
     split_records,
@@ -42,7 +53,11 @@ from app.world.turnrecord import TurnRecord
 from app.world.userfiles import UserFileError, read_bytes
 
 STORY_FILE = "story.toml"
-"""The story's file inside a save's story folder."""
+"""The story's first file inside a save's story folder."""
+_STORY_NAME = re.compile(r"story(?:-(?P<n>[1-9][0-9]{0,8}))?\.toml")
+"""A story file's name: ``story.toml``, then ``story-2.toml`` … for each new telling."""
+_SAVE_NAME = re.compile(r"(?P<base>.+)\.toml(?:\.[0-9]+)?")
+"""A save's file name (``fuzz.toml``) or a backup's (``fuzz.toml.2``)."""
 MAX_STORY_BYTES = 512 * 1024 * 1024
 """The largest story read (ten thousand turns are about 6 MB)."""
 
@@ -50,8 +65,8 @@ MAX_STORY_BYTES = 512 * 1024 * 1024
 def story_folder(save: Path) -> Path:
     """The folder that holds a save's story and checkpoints: ``<name>.story`` beside it.
     A backup (``<name>.toml.2``) shares its save's folder."""
-    name = save.name
-    base = name[: name.index(".toml")] if ".toml" in name else name
+    match = _SAVE_NAME.fullmatch(save.name)
+    base = match["base"] if match else save.name  # "game.toml-2.toml": "game.toml-2"
     return save.with_name(f"{base}.story")
 
 
@@ -63,15 +78,20 @@ class StoryRef:
     turns: int
     bytes: int
     sha256: str
+    file: str = STORY_FILE
 
     def table(self) -> dict[str, Any]:
-        """The ``[story]`` table of the main file."""
-        return {
+        """The ``[story]`` table of the main file (``file`` only once it is not the first:
+        a save that never needed a second file reads as it always did)."""
+        table: dict[str, Any] = {
             "folder": self.folder,
             "turns": self.turns,
             "bytes": self.bytes,
             "sha256": self.sha256,
         }
+        if self.file != STORY_FILE:
+            table["file"] = self.file
+        return table
 
 
 def _key(path: Path) -> str:
@@ -79,37 +99,103 @@ def _key(path: Path) -> str:
 
 
 def write_story(chronicle: Chronicle, save: Path) -> StoryRef:
-    """Bring the story file beside ``save`` up to ``chronicle`` and return the reference the
+    """Bring the story beside ``save`` up to ``chronicle`` and return the reference the
     main file records.
 
-    When the file is the one this game last wrote, the records it lacks are appended after
-    the ones it shares with the chronicle (turns a rewind took back are overwritten only
-    then, so until the next turn they can still be restored from disk). Otherwise — a new
-    save, a save moved to another name, a file someone else wrote — it is written whole,
-    atomically."""
+    When the file is the one this game last wrote and the chronicle only adds turns to it,
+    they are appended. When it has turns taken back and none added, it is left as it is
+    (the turns after the ones the save names can still be brought back). Anything else —
+    a turn played after an undo, a turn told again, a new save name, a file someone else
+    wrote — writes the whole story to a new file: nothing a save on disk names is ever cut
+    or overwritten (see the module's note)."""
     folder = story_folder(save)
-    path = folder / STORY_FILE
-    key = _key(path)
+    key = _key(folder)
     size, digest = chronicle.digest()
-    known = chronicle.synced.get(key)
-    if not chronicle and known is None and not path.exists():
+    synced = chronicle.synced.get(key)
+    if synced is not None and identity(folder / synced.file) == synced.identity:
+        path = folder / synced.file
+        if synced.shared == len(chronicle):  # nothing new; any turns after are taken back
+            return StoryRef(folder.name, len(chronicle), size, digest, synced.file)
+        if synced.shared == synced.held:  # only new turns: added at the end
+            with open(path, "ab") as handle:
+                disk.write(handle, b"".join(chronicle.texts(synced.shared)), path)
+                disk.sync(handle, path)
+            synced.shared = synced.held = len(chronicle)
+            synced.identity = identity(path)
+            return StoryRef(folder.name, len(chronicle), size, digest, synced.file)
+    if not chronicle and synced is None and not _story_files(folder):
         return StoryRef(folder.name, 0, size, digest)  # nothing to tell yet: no folder
-    if known is not None and identity(path) == known[1]:
-        shared = known[0]
-        if shared < len(chronicle):
-            start = chronicle.offset(shared)
-            with open(path, "r+b") as handle:
-                handle.truncate(start)
-                handle.seek(start)
-                handle.write(b"".join(chronicle.texts(shared)))
-                handle.flush()
-                os.fsync(handle.fileno())
-    else:
-        folder.mkdir(parents=True, exist_ok=True)
-        clean_orphans(folder)  # the temp file of a game killed while writing it whole
-        write_atomically(path, HEADER + b"".join(chronicle.texts()), backups=0)
-    chronicle.synced[key] = (len(chronicle), identity(path))
-    return StoryRef(folder.name, len(chronicle), size, digest)
+    disk.mkdir(folder)
+    clean_orphans(folder)  # the temp file of a game killed while writing one whole
+    name = _new_file(folder)
+    path = folder / name
+    write_atomically(path, HEADER + b"".join(chronicle.texts()), backups=0)
+    chronicle.synced[key] = Synced(name, len(chronicle), len(chronicle), identity(path))
+    return StoryRef(folder.name, len(chronicle), size, digest, name)
+
+
+def _story_files(folder: Path) -> list[str]:
+    """The names of the story files in a story folder (plain files only)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        with contextlib.suppress(OSError):
+            if _STORY_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                found.append(entry.name)
+    return found
+
+
+def _new_file(folder: Path) -> str:
+    """A story file name nothing in the folder has: ``story.toml`` for the first, then one
+    numbered past every file there (so an older file is never taken again)."""
+    names = _story_files(folder)
+    if not names and not os.path.lexists(folder / STORY_FILE):
+        return STORY_FILE
+    numbers = [1, *(int(m["n"] or 1) for m in map(_STORY_NAME.fullmatch, names) if m)]
+    return f"story-{max(numbers) + 1}.toml"
+
+
+def _named_file(save: Path) -> str | None:
+    """The story file a save or backup names, ``""`` when it names none in a file (an
+    inline story, no story), ``None`` when it cannot be read (then nothing is removed)."""
+    try:
+        table = tomllib.loads(read_save_text(save)).get("story")
+    except (SaveError, tomllib.TOMLDecodeError, RecursionError):
+        return None
+    if not isinstance(table, dict) or "records" in table:
+        return ""
+    if table.get("folder") != story_folder(save).name:
+        return ""
+    name = table.get("file", STORY_FILE)
+    return name if isinstance(name, str) else None
+
+
+def prune_stories(save: Path) -> list[Path]:
+    """Once a save is written, remove the story files that neither it nor any of its
+    backups names (the older tellings a new file replaced). Quietly keeps everything when a
+    save or backup cannot be read: only what nothing can need is removed."""
+    folder = story_folder(save)
+    names = _story_files(folder)
+    if len(names) < 2:
+        return []
+    named: set[str] = set()
+    for candidate in [save, *(save.with_name(f"{save.name}.{n}") for n in range(1, BACKUPS + 1))]:
+        if not os.path.lexists(candidate):
+            continue
+        name = _named_file(candidate)
+        if name is None:
+            return []
+        named.add(name)
+    removed = []
+    for name in names:
+        if name not in named:
+            with contextlib.suppress(OSError):
+                disk.unlink(folder / name)
+                removed.append(folder / name)
+    return removed
 
 
 def _refused(save: Path, path: Path, why: str) -> SaveError:
@@ -135,7 +221,9 @@ def read_story(save: Path, table: object) -> tuple[Chronicle, list[str]]:
     folder = save.parent / ref.folder
     if Path(ref.folder).name != ref.folder or not ref.folder.endswith(".story"):
         raise SaveError(f"{save}: story.folder: {ref.folder!r} is not a story folder's name")
-    path = folder / STORY_FILE
+    if not _STORY_NAME.fullmatch(ref.file):
+        raise SaveError(f"{save}: story.file: {ref.file!r} is not a story file's name")
+    path = folder / ref.file
     if not os.path.lexists(path):
         if ref.turns == 0:
             return Chronicle(), []
@@ -157,8 +245,12 @@ def read_story(save: Path, table: object) -> tuple[Chronicle, list[str]]:
                 held = f"holds {len(chronicle)} turns where the save names {ref.turns}"
                 raise _refused(save, path, held)
             _check_tail(save, path, chronicle)
-            chronicle.synced[_key(path)] = (ref.turns, identity(path))  # appended to next
-            chronicle.keep_as_cut(_taken_back(data[ref.bytes :]))
+            taken = _taken_back(data[ref.bytes :])
+            held = ref.turns + len(taken)
+            if ref.bytes + sum(len(t) for t in taken) < len(data):
+                held += 1  # a record cut short at the end: never appended after
+            chronicle.synced[_key(folder)] = Synced(ref.file, ref.turns, held, identity(path))
+            chronicle.keep_as_cut(taken)
             return chronicle, []
     return _edited(save, path, data, ref)
 
@@ -180,12 +272,20 @@ def _ref(save: Path, table: dict[str, Any]) -> StoryRef:
         value = table.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise SaveError(f"{save}: story.{key}: missing or of the wrong type")
-    unknown = sorted(set(table) - set(kinds))
+    if not isinstance(table.get("file", STORY_FILE), str):
+        raise SaveError(f"{save}: story.file: of the wrong type")
+    unknown = sorted(set(table) - {*kinds, "file"})
     if unknown:
         raise SaveError(f"{save}: story.{unknown[0]}: is not a key of the story table")
     if table["turns"] < 0 or table["bytes"] < len(HEADER):
         raise SaveError(f"{save}: story: the numbers cannot be right")
-    return StoryRef(table["folder"], table["turns"], table["bytes"], table["sha256"])
+    return StoryRef(
+        table["folder"],
+        table["turns"],
+        table["bytes"],
+        table["sha256"],
+        table.get("file", STORY_FILE),
+    )
 
 
 def _inline(save: Path, records: object) -> Chronicle:
@@ -256,7 +356,7 @@ def remove_story(save: Path) -> list[Path]:
         for name in files:
             target = Path(root) / name
             with contextlib.suppress(OSError):
-                target.unlink()
+                disk.unlink(target)
                 removed.append(target)
         for name in dirs:
             with contextlib.suppress(OSError):

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import platformdirs
 
-from app.saves import BACKUPS, SaveError, fresh_name, load_game, save_game, save_path
+from app.saves import BACKUPS, SaveError, disk, fresh_name, load_game, save_game, save_path
 from app.saves.checkpoints import keep_checkpoint
 from app.saves.files import Identity, identity
 from app.saves.names import same_but_case
@@ -63,7 +63,7 @@ def set_aside(path: Path) -> Path:
     while os.path.lexists(aside):  # never rename over an earlier one
         n += 1
         aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    os.rename(path, aside)
+    disk.replace(path, aside)  # never over a file: the name was checked free just now
     return aside
 
 

@@ -26,6 +26,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, overload
 
 from app.world import tomltext
@@ -98,6 +99,21 @@ def split_records(body: bytes) -> list[bytes]:
     return [body[a:b] for a, b in zip(starts, ends, strict=True)]
 
 
+@dataclass
+class Synced:
+    """What one story file holds of a chronicle that was written to it (or read from it)."""
+
+    file: str
+    """The file's name in its story folder."""
+    shared: int
+    """How many of the chronicle's first records the file holds unchanged."""
+    held: int
+    """How many records the file holds: more than ``shared`` once turns were taken back or
+    told again, and then a save may still name them — the file is never cut below them."""
+    identity: Any
+    """The file as it was left (tells a file someone else wrote since)."""
+
+
 class Chronicle(Sequence[TurnRecord]):
     """Every finished turn of a game, in order: append-only, cheap to share and to save."""
 
@@ -112,10 +128,10 @@ class Chronicle(Sequence[TurnRecord]):
         self._ends: list[int] = []
         """Where each hashed record's text ends in the story's text."""
         self._cut: tuple[list[Text | None], list[TurnRecord | None]] | None = None
-        self.synced: dict[str, tuple[int, Any]] = {}
-        """For each story file this chronicle was written to (by path): how many of its
-        records the file holds unchanged, and the file as it was left (an identity that
-        tells a file someone else wrote since). Cutting records off lowers the count."""
+        self.synced: dict[str, Synced] = {}
+        """For each story folder this chronicle was written to (by path): the file it was
+        last written to there, and how much of it the chronicle shares. Cutting records off
+        or telling one again lowers what is shared, never what the file holds."""
         for record in records:
             self.append(record)
 
@@ -239,16 +255,16 @@ class Chronicle(Sequence[TurnRecord]):
             self._cut = tail
         del self._texts[length:]
         del self._records[length:]
-        for key, (count, identity) in self.synced.items():
-            self.synced[key] = (min(count, length), identity)
+        for synced in self.synced.values():
+            synced.shared = min(synced.shared, length)
         if self._hashed > length:
             self._rehash()
 
     def replace_last(self, record: TurnRecord) -> None:
         """Put a new telling of the last turn in place of the old one (``/reroll``): the
-        same turn, told again. Every story file written from this chronicle is marked as
-        holding one record fewer, so its next save rewrites the last record, and the
-        running digest is computed afresh when next asked."""
+        same turn, told again. Every story file written from this chronicle now shares one
+        record fewer with it, so its next save writes the new telling, and the running
+        digest is computed afresh when next asked."""
         if not self._records:
             raise ValueError("the story has no turn to tell again")
         if record.number != self[-1].number:
@@ -256,8 +272,8 @@ class Chronicle(Sequence[TurnRecord]):
         last = len(self._records) - 1
         self._records[last] = record
         self._texts[last] = None
-        for key, (count, identity) in self.synced.items():
-            self.synced[key] = (min(count, last), identity)
+        for synced in self.synced.values():
+            synced.shared = min(synced.shared, last)
         if self._hashed > last:
             self._rehash()
 

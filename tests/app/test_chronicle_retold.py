@@ -1,5 +1,5 @@
 """A turn told again (``/reroll``): the chronicle's last record replaced, its saved text and
-digest following, and the story file rewriting just that record on the next save."""
+digest following, and the next save writing the story to a new file."""
 
 from __future__ import annotations
 
@@ -55,17 +55,26 @@ def test_a_cut_kept_for_redo_survives_a_retelling() -> None:
     assert [r.narrative for r in story][1:3] == ["Two, again.", "Turn 3 passes."]
 
 
-def test_the_story_file_rewrites_only_the_last_record(tmp_path: Path) -> None:
+def test_a_retelling_goes_to_a_new_story_file_and_leaves_the_old_one_whole(
+    tmp_path: Path,
+) -> None:
+    """The save on disk names the old telling until the new save is committed: the file it
+    names is never touched."""
     save = tmp_path / "game.toml"
     story = Chronicle(record(n) for n in range(1, 4))
-    write_story(story, save)
+    first = write_story(story, save)
     path = story_folder(save) / STORY_FILE
     before = path.read_bytes()
     story.replace_last(record(3, "Three, in other words."))
     ref = write_story(story, save)
-    after = path.read_bytes()
-    head = len(before) - len(record_text(record(3)))
-    assert after[:head] == before[:head]  # the turns before it untouched
+    assert path.read_bytes() == before and read_story(save, first.table())[0][-1].narrative == (
+        "Turn 3 passes."
+    )
+    assert ref.file == "story-2.toml" and ref.table()["file"] == "story-2.toml"
+    after = (story_folder(save) / ref.file).read_bytes()
     assert after.endswith(record_text(record(3, "Three, in other words.")))
     loaded, notes = read_story(save, ref.table())
     assert notes == [] and loaded == story and loaded[-1].narrative == "Three, in other words."
+    story.append(record(4))
+    again = write_story(story, save)  # the new file is appended to from now on
+    assert again.file == "story-2.toml" and read_story(save, again.table())[0] == story

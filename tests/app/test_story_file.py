@@ -123,3 +123,18 @@ def test_another_game_writing_the_same_story_is_never_appended_to(tmp_path: Path
     mine.turn = 4
     save_game(mine, "game", tmp_path)
     assert [r.number for r in load_save(tmp_path / "game.toml").state.history] == [1, 2, 3, 4]
+
+
+def test_a_save_whose_name_holds_toml_keeps_its_own_story(tmp_path: Path) -> None:
+    """``game.toml-2`` and ``game.tomlbak`` are names of their own: their stories and
+    checkpoints never mix with ``game``'s, and deleting one leaves the others whole."""
+    from app.saves.listing import delete_save
+    from app.saves.story import story_folder
+
+    games = {name: grown(n) for n, name in enumerate(["game", "game.toml-2", "game.tomlbak"], 3)}
+    paths = {name: save_game(state, name, tmp_path) for name, state in games.items()}
+    folders = {story_folder(path) for path in paths.values()}
+    assert len(folders) == 3
+    delete_save("game.toml-2", tmp_path)
+    for name in ("game", "game.tomlbak"):
+        assert len(load_save(paths[name]).state.history) == len(games[name].history)

@@ -108,3 +108,15 @@ def test_a_defeat_is_taken_back_at_the_console(tmp_path: Path) -> None:
     assert "Took back turn 2 (Mira: I look around again)." in text
     assert session.state.ending is None and session.state.turn == 1
     assert "Mira: 21/21 HP" in text.split("Took back turn 2")[1]
+
+
+def test_redo_after_quitting_brings_back_what_an_undo_took(tmp_path: Path) -> None:
+    """Quitting saves the game as taken back, and keeps what /redo needs with it."""
+    play(tmp_path, "Mira: I look around\nMira: ask Berta about Tam\n/undo\n/quit\n")
+    name = saved(tmp_path).stem
+    args = ["play", "--ui", "console", "--saves-dir", str(tmp_path), "--load", name]
+    result = CliRunner().invoke(app, args, input="/redo\n/quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Brought back the turns up to turn 2." in result.output
+    history = load_game(saved(tmp_path)).history
+    assert [r.actions for r in history][-1] == ["Mira: ask Berta about Tam"]

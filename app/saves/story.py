@@ -242,8 +242,8 @@ def read_story(save: Path, table: object) -> tuple[Chronicle, list[str]]:
         chronicle = Chronicle.from_story(data[: ref.bytes])  # hashed as it is split
         if chronicle.digest() == (ref.bytes, ref.sha256):
             if len(chronicle) != ref.turns:
-                held = f"holds {len(chronicle)} turns where the save names {ref.turns}"
-                raise _refused(save, path, held)
+                why = f"holds {len(chronicle)} turns where the save names {ref.turns}"
+                raise _refused(save, path, why)
             _check_tail(save, path, chronicle)
             taken = _taken_back(data[ref.bytes :])
             held = ref.turns + len(taken)

@@ -259,7 +259,10 @@ def play(
         loaded_from=loaded_from,
         interactive=sys.stdin.isatty(),
     )
-    asyncio.run(game.run())
+    try:
+        asyncio.run(game.run())
+    finally:
+        game.keeper.close()  # the save is free for another window
     if not game.saved:
         err_console().print(plain("error: the game was not saved", style="red"))
         raise typer.Exit(1)

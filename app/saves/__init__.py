@@ -19,6 +19,7 @@ a save identical to the one on disk leaves the file and its backups as they are.
 
 from __future__ import annotations
 
+from app.saves.claims import SaveInUse
 from app.saves.document import (
     SCHEMA_VERSION,
     Loaded,
@@ -62,6 +63,7 @@ __all__ = [
     "NotASaveFile",
     "Resumed",
     "SaveError",
+    "SaveInUse",
     "SaveInfo",
     "Target",
     "campaign_for",

@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app.saves.claims import SaveInUse, forget_claim, in_use
 from app.saves.document import _read
 from app.saves.names import SAVES_DIR, NotASaveFile, SaveError, resolve_save, save_path
 from app.saves.story import remove_story
@@ -127,6 +128,9 @@ def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
         raise SaveError(f"{path}: no such save")
     if path.is_dir() and not path.is_symlink():
         raise SaveError(f"{path}: a folder, not a save file — not deleting it")
+    holder = None if target.backup else in_use(path)
+    if holder is not None:
+        raise SaveInUse(f"{path}: this save is being played in another window ({holder})")
     others = [] if target.backup else [path.with_name(f"{path.name}.{n}") for n in range(1, 10)]
     removed: list[Path] = []
     for candidate in [path, *others]:
@@ -137,6 +141,7 @@ def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
                 done = f" (removed {', '.join(p.name for p in removed)})" if removed else ""
                 raise SaveError(f"{candidate}: cannot delete it ({error.strerror}){done}") from None
             removed.append(candidate)
-    if not target.backup:  # the story and checkpoints go with the save
+    if not target.backup:  # the story and checkpoints go with the save, and its lock
         removed.extend(remove_story(path))
+        removed.extend(forget_claim(path))
     return removed

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from app.saves.claims import SaveInUse, claim, release
 from app.saves.document import Loaded, load_save, newest_good_backup
 from app.saves.listing import SaveInfo, list_saves, printable
 from app.saves.names import (
@@ -65,7 +66,13 @@ def resume_target(target: Target, folder: Path = SAVES_DIR) -> Resumed:
             f"{printable(str(target.path), 200)}: not a save name — rename the file with "
             "letters, digits, spaces, '-', '_' or '.' to load it"
         ) from None
-    loaded = _load(target, folder)
+    if not target.backup:  # a backup is only read: its game goes on under a new name
+        claim(target.path)
+    try:
+        loaded = _load(target, folder)
+    except SaveError:
+        release(target.path)
+        raise
     state = loaded.state
     if not target.backup:
         return Resumed(state, target.name, target.name, loaded.path, loaded.notes)
@@ -109,6 +116,8 @@ def newest_game(folder: Path = SAVES_DIR) -> Resumed:
             continue
         try:
             found = resume_target(target_of(info.path), folder)
+        except SaveInUse:  # the newest game is being played: said, not passed over
+            raise
         except SaveError as error:
             reason = str(error).removeprefix(f"{info.path}: ").split("; the newest good")[0]
             skipped.append(_passed_over(info, f"damaged: {printable(reason, 80)}"))

@@ -27,6 +27,7 @@ import platformdirs
 
 from app.saves import BACKUPS, SaveError, disk, fresh_name, load_game, save_game, save_path
 from app.saves.checkpoints import keep_checkpoint
+from app.saves.claims import SaveInUse, claim, release
 from app.saves.files import Identity, identity
 from app.saves.names import same_but_case
 from app.session.commands import Reply, save_failure
@@ -95,11 +96,32 @@ class Keeper:
         self._ids: set[Identity] = set()
         """Every file this game wrote or loaded (a backup keeps its save's identity)."""
         self._lock = threading.Lock()
+        self._claimed: Path | None = None
+        """The save this game holds against other processes (:mod:`app.saves.claims`)."""
 
     def adopt(self, path: Path) -> None:
         """The file this game was loaded from is its own: it may save over it (as long as
-        nothing else writes it meanwhile)."""
+        nothing else writes it meanwhile), and no other process may play it meanwhile. When
+        one already does, the file is not adopted: this game's saves move on to a new name."""
+        try:
+            self._hold(path)
+        except SaveInUse:
+            return
         self._remember(path)
+
+    def _hold(self, path: Path) -> None:
+        """Claim ``path`` as the game's save, letting go of the one it held before."""
+        claim(path)
+        if self._claimed is not None and self._claimed != path:
+            release(self._claimed)
+        self._claimed = path
+
+    def close(self) -> None:
+        """The game is over (or left): its save is free for another window to play."""
+        with self._lock:
+            if self._claimed is not None:
+                release(self._claimed)
+                self._claimed = None
 
     def _remember(self, path: Path) -> None:
         now = identity(path)
@@ -146,6 +168,13 @@ class Keeper:
     def _write(self, state: GameState, name: str, folder: Path, *, move_on: bool) -> Kept:
         path = save_path(name, folder)
         notes: list[str] = []
+        own = move_on  # the game's own save, claimed for as long as it plays
+        if own and path != self._claimed:
+            try:
+                self._hold(path)
+            except SaveInUse:  # another game took this name first: a fresh one
+                path = save_path(fresh_name(path.stem, folder), folder)
+                self._hold(path)
         if not self.mine(path):
             problem = unreadable(path) if path.is_file() and not path.is_symlink() else ""
             if problem:
@@ -161,12 +190,22 @@ class Keeper:
                     f"edit); it is left as it is, and this game saves as {new} from now on."
                 )
                 path = save_path(new, folder)
+                self._hold(path)
             else:
                 raise SaveError(
                     f"a save named {path.stem} exists and this game did not write it: "
                     "choose another name"
                 )
-        save_game(state, path.stem, folder)
+        if own:
+            save_game(state, path.stem, folder)
+        else:  # a copy under another name: held only while it is written
+            mine = path == self._claimed
+            claim(path)
+            try:
+                save_game(state, path.stem, folder)
+            finally:
+                if not mine:
+                    release(path)
         self._remember(path)
         return Kept(path, notes)
 

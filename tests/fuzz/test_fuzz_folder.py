@@ -12,6 +12,7 @@ inside the folder or are refused.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 import unicodedata
@@ -155,9 +156,18 @@ def make(folder: Path, name: str, kind: str, content: bytes) -> None:
             handle.truncate(MAX_SAVE_BYTES + 1)
 
 
+CLAIM = re.compile(r"\..+\.toml\.(lock|in-use)")
+"""The claim a resumed game puts beside its save (``.name.toml.lock``): not a change."""
+
+
 def snapshot(folder: Path) -> dict[str, tuple[int, int, int]]:
-    """Every entry's mode, size and mtime, links not followed: what "unchanged" means."""
-    stats = {e.name: e.stat(follow_symlinks=False) for e in os.scandir(folder)}
+    """Every entry's mode, size and mtime, links not followed: what "unchanged" means
+    (the claim a resumed game holds on its save aside)."""
+    stats = {
+        e.name: e.stat(follow_symlinks=False)
+        for e in os.scandir(folder)
+        if not CLAIM.fullmatch(e.name)
+    }
     return {n: (s.st_mode, s.st_size, s.st_mtime_ns) for n, s in stats.items()}
 
 

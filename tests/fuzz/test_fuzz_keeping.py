@@ -68,9 +68,11 @@ def test_fuzz_save_as_is_refused_at_start_or_saved_inside_the_folder(name: str) 
             written = save_path(name, saves)
             new = {str(p) for p in set(after) - set(before)}
             mine = str(written.relative_to(root))
-            # beside it only its backups and its story folder (the story, checkpoints)
+            # beside it only its backups, its story folder (the story, checkpoints) and the
+            # lock file by which a game claims it (hidden, empty once the game is over)
             story = str(written.with_name(f"{written.stem}.story").relative_to(root))
-            others = new - {mine}
+            claim = str(written.with_name(f".{written.name}.lock").relative_to(root))
+            others = new - {mine, claim}
             assert mine in new, new
             assert all(p.startswith((f"{mine}.", f"{story}/")) for p in others), new
             return Verdict.ACCEPTED

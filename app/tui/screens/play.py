@@ -834,6 +834,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.dm_loop.call_soon_threadsafe(task.cancel)
 
     def on_unmount(self) -> None:
+        self.keeper.close()  # the save is free for another window
         self.stop_dm()
         if not self.dm_loop.is_running():
             self.dm_loop.close()

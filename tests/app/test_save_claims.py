@@ -1,0 +1,91 @@
+"""One game per save at a time: a second process is refused, told which game holds the
+save, and a game that crashed never leaves its save locked."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from app.cli import app
+from app.saves import SaveInUse, load_game
+from app.saves.claims import claim, in_use, release
+
+HOLDER = """
+import sys
+from pathlib import Path
+from app.saves.claims import claim
+claim(Path(sys.argv[1]))
+print("holding", flush=True)
+sys.stdin.read()
+"""
+
+
+def play(folder: Path, *args: str, lines: str = "/quit\n"):
+    base = ["play", "--ui", "console", "--saves-dir", str(folder)]
+    return CliRunner().invoke(app, [*base, *args], input=lines)
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Path:
+    result = play(
+        tmp_path, "--seed", "3", "--save-as", "kept", lines="Mira: I look around\n/quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    return tmp_path / "kept.toml"
+
+
+@pytest.fixture
+def other_window(saved: Path):
+    """Another process playing the save (it holds the claim until it is killed)."""
+    root = Path(__file__).resolve().parents[2]
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(saved)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == b"holding\n"
+    yield holder
+    holder.kill()
+    holder.wait()
+
+
+def test_a_second_window_is_refused_and_told_who_plays_it(saved: Path, other_window) -> None:
+    for args in (["--load", "kept"], ["--continue"]):
+        result = play(saved.parent, *args)
+        assert result.exit_code != 0
+        assert "being played in another window" in result.output
+        assert f"process {other_window.pid}" in result.output
+    assert in_use(saved) is not None
+    deleted = CliRunner().invoke(
+        app, ["saves", "delete", "kept", "--saves-dir", str(saved.parent), "--yes"]
+    )
+    assert deleted.exit_code != 0 and saved.exists()
+    assert load_game(saved).turn == 1  # untouched
+
+
+def test_a_game_that_crashed_lets_go_of_its_save(saved: Path, other_window) -> None:
+    with pytest.raises(SaveInUse):
+        claim(saved)
+    other_window.send_signal(signal.SIGKILL)
+    other_window.wait()
+    result = play(saved.parent, "--load", "kept", lines="Mira: I look at the fire\n/quit\n")
+    assert result.exit_code == 0, result.output
+    assert load_game(saved).turn == 2
+
+
+def test_one_process_claims_a_save_once_and_lets_it_go(saved: Path) -> None:
+    claim(saved)
+    claim(saved)  # held already: nothing to do
+    assert in_use(saved) is None  # ours is not another game's
+    release(saved)
+    release(saved)
+    result = play(saved.parent, "--load", "kept")
+    assert result.exit_code == 0, result.output

@@ -27,6 +27,7 @@ from app.saves.document import load_checkpoint_state
 from app.saves.files import clean_orphans
 from app.saves.names import SaveError
 from app.saves.story import story_folder
+from app.world.chronicle import Chronicle
 from app.world.state import GameState
 
 KEEP_TURNS = 51
@@ -117,10 +118,19 @@ def _prune(earlier: list[DiskCheckpoint]) -> None:
             disk.unlink(old.path)
 
 
-def load_checkpoint_file(path: Path) -> tuple[GameState, int]:
-    """The game a checkpoint file holds (without its story: the caller has it) and how many
-    turns of the story it stands on. Raises :class:`SaveError` for a damaged file."""
-    return load_checkpoint_state(path)
+def load_checkpoint_file(path: Path, story: Chronicle) -> tuple[GameState, int]:
+    """The game a checkpoint file holds (without its story: the caller has it, ``story``)
+    and how many turns of the story it stands on. Raises :class:`SaveError` for a damaged
+    file, and for a checkpoint of another story — another game of the same campaign copied
+    in, or another game resumed from the same save that went its own way — which would
+    otherwise put that game's state under this one's story."""
+    state, turns, digest = load_checkpoint_state(path)
+    if digest is not None and story.prefix_digest(turns) != digest:
+        raise SaveError(
+            f"{path.name}: this checkpoint belongs to another game (the story it stands on "
+            "is not this game's), so it was not used"
+        )
+    return state, turns
 
 
 __all__ = [

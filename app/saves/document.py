@@ -290,13 +290,16 @@ def load_game(name: str | Path, folder: Path = SAVES_DIR) -> GameState:
     return load_save(name, folder).state
 
 
-def load_checkpoint_state(path: Path) -> tuple[GameState, int]:
-    """A checkpoint's game, checked like any save but without reading its story, and how
-    many turns of the story it stands on (the caller holds that story already)."""
+def load_checkpoint_state(path: Path) -> tuple[GameState, int, tuple[int, str] | None]:
+    """A checkpoint's game, checked like any save but without reading its story, how many
+    turns of the story it stands on (the caller holds that story already), and the size and
+    SHA-256 of that much of the story (``None`` for an older save's inline story)."""
     data, _notes = _parse(path)
     state, _ = _state_from(path, data, story=False)
     story = data["story"]
     turns = story.get("turns") if "records" not in story else len(story["records"])
     if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
         raise SaveError(f"{path}: story.turns: missing or of the wrong type")
-    return state, turns
+    size, sha = story.get("bytes"), story.get("sha256")
+    digest = (size, sha) if isinstance(size, int) and isinstance(sha, str) else None
+    return state, turns, digest

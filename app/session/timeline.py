@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.world.chronicle import Chronicle
 from app.world.state import GameState, Snapshot
 
 KEEP_TURNS = 51
@@ -47,8 +48,9 @@ class Checkpoint:
     """The checkpoint file kept with the save."""
 
 
-LoadFile = Callable[[Path], tuple[GameState, int]]
-"""Reads a checkpoint file: the game (without its story) and the story's length there."""
+LoadFile = Callable[[Path, Chronicle], tuple[GameState, int]]
+"""Reads a checkpoint file of the story given: the game (without its story) and the story's
+length there; refuses a checkpoint of another story."""
 
 
 @dataclass
@@ -126,7 +128,7 @@ def restore(state: GameState, point: Checkpoint, load_file: LoadFile | None) -> 
     if point.snapshot is not None:
         turns = point.snapshot.turns
     elif point.path is not None and load_file is not None:
-        loaded, turns = load_file(point.path)
+        loaded, turns = load_file(point.path, state.history)
     else:
         raise CannotGoBack(f"turn {point.turn} is no longer kept")
     story = state.history

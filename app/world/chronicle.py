@@ -48,6 +48,11 @@ Text = bytes | memoryview
 """A record's saved text: its own bytes, or a view into the story file's text it was read from."""
 
 
+def _held(record: TurnRecord | None) -> TurnRecord:
+    assert record is not None  # a record's text or the record itself is always held
+    return record
+
+
 class StoryDamaged(ValueError):
     """A story's text is not the records it should be (cut short, edited into nonsense)."""
 
@@ -314,6 +319,26 @@ class Chronicle(Sequence[TurnRecord]):
         """The size and SHA-256 of the whole story's text (header and every record)."""
         self._catch_up()
         return self._size, self._hash.hexdigest()
+
+    def prefix_digest(self, count: int) -> tuple[int, str] | None:
+        """The size and SHA-256 of the story's text through its first ``count`` records —
+        past the end, through the records a cut keeps for a redo — as a save standing on
+        that many turns names them (``None`` when there are not that many)."""
+        if count == len(self):
+            return self.digest()
+        texts = [self.text(i) for i in range(min(count, len(self)))]
+        if count > len(self):
+            kept = self._cut
+            if kept is None or len(kept[0]) < count - len(self):
+                return None
+            for text, record in zip(kept[0], kept[1], strict=True):
+                if len(texts) == count:
+                    break
+                texts.append(text if text is not None else record_text(_held(record)))
+        digest = hashlib.sha256(HEADER)
+        for text in texts:
+            digest.update(text)
+        return len(HEADER) + sum(len(t) for t in texts), digest.hexdigest()
 
     def offset(self, count: int) -> int:
         """Where record ``count`` begins in the story's text (its size up to there)."""

@@ -120,3 +120,25 @@ def test_redo_after_quitting_brings_back_what_an_undo_took(tmp_path: Path) -> No
     assert "Brought back the turns up to turn 2." in result.output
     history = load_game(saved(tmp_path)).history
     assert [r.actions for r in history][-1] == ["Mira: ask Berta about Tam"]
+
+
+def test_a_checkpoint_of_another_game_is_never_loaded(tmp_path: Path) -> None:
+    """Checkpoints copied in from another game of the same campaign (or left by another game
+    resumed from the same save) are refused by name, and the story stays as it was."""
+    import shutil
+
+    mine, other = tmp_path / "mine", tmp_path / "other"
+    play(mine, "Mira: I look around\nMira: ask Berta about Tam\n/quit\n")
+    play(other, "Mira: I open the door\nMira: I wait by the fire\n/quit\n")
+    name = saved(mine).stem
+    theirs = other / f"{saved(other).stem}.story" / "checkpoints"
+    ours = mine / f"{name}.story" / "checkpoints"
+    shutil.rmtree(ours)
+    shutil.copytree(theirs, ours)
+    args = ["play", "--ui", "console", "--saves-dir", str(mine), "--load", name]
+    result = CliRunner().invoke(app, args, input="/undo\n/quit\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "belongs to another game" in said and "Took back" not in said
+    history = load_game(saved(mine)).history
+    assert [r.actions for r in history] == [["Mira: I look around"], ["Mira: ask Berta about Tam"]]

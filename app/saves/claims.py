@@ -99,8 +99,8 @@ def release(save: Path) -> None:
 
 def in_use(save: Path) -> str | None:
     """Who holds ``save`` when another process does (``None`` when it is free or ours)."""
-    if _key(save) in _held:
-        return None
+    if _key(save) in _held or not os.path.lexists(_lock_file(save)):
+        return None  # a game that holds a save has made its lock file
     lock = FileLock(_lock_file(save), timeout=0, thread_local=False)
     try:
         lock.acquire()

@@ -143,5 +143,5 @@ def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
             removed.append(candidate)
     if not target.backup:  # the story and checkpoints go with the save, and its lock
         removed.extend(remove_story(path))
-        removed.extend(forget_claim(path))
+        forget_claim(path)  # the game's own lock file, not the player's: said nowhere
     return removed

@@ -1,12 +1,14 @@
 """The DM tool loop: call the brain, run its tool calls through the rules, feed the results
 back, and repeat — at most ``MAX_TOOL_ROUNDS`` times — until it narrates.
 
-Text streams to the players as it arrives, cleaned of reasoning and chat-template tokens,
-unless a reply opens like a tool call written as text (common with local models); such
-replies are held back, parsed, and their calls run. A reply runs a bounded number of calls
-and a check is rolled once a turn (:mod:`app.dm.tools.guard`). A brain that may invent
-numbers (``may_invent_rolls``) has narration that claims unrolled dice held back and is
-asked, once a turn, to resolve them with a tool (:mod:`app.dm.claims`).
+A reply's calls run in order until one is refused; the ones after it are not run, and the
+DM is told so (:data:`NOT_RUN`). Text streams to the players as it arrives, cleaned of
+reasoning and chat-template tokens, unless a reply opens like a tool call written as text
+(common with local models); such replies are held back, parsed, and their calls run. A
+reply runs a bounded number of calls and a check is rolled once a turn
+(:mod:`app.dm.tools.guard`). A brain that may invent numbers (``may_invent_rolls``) has
+narration that claims unrolled dice held back and is asked, once a turn, to resolve them
+with a tool (:mod:`app.dm.claims`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,14 @@ from app.world.state import GameState
 from rules.damage import Vitals
 
 MAX_TOOL_ROUNDS = 5
+NOT_RUN = (
+    "not run: the {name} call before it in this reply was refused, and what follows a "
+    "refused call may depend on it; correct that call, then make this one again if it "
+    "still applies"
+)
+"""The result of each call after a refused one in the same reply. A reply's calls are a
+plan: an attack refused for a wrong id followed by ``end_turn`` must not end the player's
+turn with no blow struck."""
 
 Between = Callable[[GameState], tuple[list[SessionEvent], list[str]]]
 """Run after each round of tool calls (the event system's immediate triggers): the events
@@ -149,10 +159,17 @@ async def tool_loop(
             }
         )
         results: list[dict[str, object]] = []
+        refused: str | None = None
         for call in answered:
-            outcome = guard.refusal(call) or tools.execute(call, state)
+            if refused is not None:  # the calls after a refused one wait for its fix
+                results.append({"error": NOT_RUN.format(name=refused)})
+                continue
+            repeat = guard.refusal(call)  # done already this turn: its result stands
+            outcome = repeat or tools.execute(call, state)
             guard.record(call, outcome)
             report.tool_calls += 1
+            if repeat is None and not outcome.ok:
+                refused = call.name
             for event in outcome.events:
                 if watch_claims:  # only a DM that may invent dice has its claims checked
                     backed |= numbers_in(event.model_dump())

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from app.dm.brain import ToolCall
 from app.dm.scripted import ScriptedBrain
 from app.dm.tools.sets import EXPLORATION_TOOLS
@@ -87,29 +89,46 @@ async def test_restriction_gates_the_next_turn_and_is_lifted() -> None:
     assert session.submit(PlayerAction(character_id="mira", text="Now me"))
 
 
-async def test_malformed_json_unknown_tool_unknown_id_and_wrong_types_become_tool_errors() -> None:
-    bad_calls = [
-        {"name": "request_ability_check", "arguments": '{"character_id": "mira", "dc": '},
-        call("teleport", target="moon"),
-        call("request_saving_throw", character_id="gandalf", ability="wis", dc=12, reason="x"),
-        call("request_saving_throw", character_id="mira", ability="wis", dc="hard", reason="x"),
-        call("request_saving_throw", character_id="mira", ability="wis", dc=45, reason="x"),
-        call("roll_dice", rolls=[{"formula": "2d6kh"}]),
-    ]
-    session = make_session([{"tool_calls": bad_calls}, {"text": "Nothing happens, for now."}])
+BAD_CALLS = [
+    ({"name": "request_ability_check", "arguments": '{"character_id": "mira", "dc": '}, [
+        "not valid JSON"]),
+    (call("teleport", target="moon"), ["unknown tool 'teleport'", "request_ability_check"]),
+    (call("request_saving_throw", character_id="gandalf", ability="wis", dc=12, reason="x"), [
+        "unknown id 'gandalf'", "mira"]),
+    (call("request_saving_throw", character_id="mira", ability="wis", dc="hard", reason="x"), [
+        "dc: Input should be a valid integer"]),
+    (call("request_saving_throw", character_id="mira", ability="wis", dc=45, reason="x"), [
+        "dc: Input should be less than or equal to 30"]),
+    (call("roll_dice", rolls=[{"formula": "2d6kh"}]), ["bad formula '2d6kh'"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("bad", "said"), BAD_CALLS)
+async def test_malformed_json_unknown_tool_unknown_id_and_wrong_types_become_tool_errors(
+    bad: dict, said: list[str]
+) -> None:
+    session = make_session([{"tool_calls": [bad]}, {"text": "Nothing happens, for now."}])
     state_before = session.state.model_dump()
     events = await turn(session, ("mira", "I do something odd"))
-    errors = [r["error"] for r in tool_results(session)]
-    assert "not valid JSON" in errors[0]
-    assert "unknown tool 'teleport'" in errors[1] and "request_ability_check" in errors[1]
-    assert "unknown id 'gandalf'" in errors[2] and "mira" in errors[2]
-    assert "dc: Input should be a valid integer" in errors[3]
-    assert "dc: Input should be less than or equal to 30" in errors[4]
-    assert "bad formula '2d6kh'" in errors[5]
+    [error] = [r["error"] for r in tool_results(session)]
+    assert all(part in error for part in said), error
     assert of_type(events, "dice_roll") == [] and events[-1].type == "turn_end"
     after = session.state.model_dump()
     for key in ("party", "creatures", "flags", "scene"):
         assert after[key] == state_before[key]
+
+
+async def test_the_calls_after_a_refused_one_in_a_reply_are_not_run_and_the_dm_is_told() -> None:
+    """A reply's calls are a plan: a check refused for a wrong id must not be followed by
+    the rest of the plan (here a second roll) as if it had been made."""
+    roll = call("roll_dice", rolls=[{"formula": "1d6", "flavor": "after"}])
+    calls = [BAD_CALLS[2][0], roll, roll]
+    session = make_session([{"tool_calls": calls}, {"text": "Nothing happens, for now."}])
+    events = await turn(session, ("mira", "I do something odd"))
+    errors = [r["error"] for r in tool_results(session)]
+    assert "unknown id 'gandalf'" in errors[0]
+    assert all("not run: the request_saving_throw call before it" in e for e in errors[1:])
+    assert len(errors) == 3 and of_type(events, "dice_roll") == []
 
 
 async def test_the_dm_may_fix_a_refused_call_and_retry() -> None:

@@ -111,6 +111,14 @@ def spell_plan(class_id: str, spec: ClassSpec, scores: AbilityScores) -> SpellPl
     )
 
 
+def chooses_spells(class_id: str, spec: ClassSpec) -> bool:
+    """Whether a level-1 character of this class chooses any cantrips or spells. Its scores
+    do not change the answer (a class that prepares spells prepares at least one), so it can
+    be asked before they are all known: a half-elf's own increases come after the scores."""
+    plan = spell_plan(class_id, spec, AbilityScores())  # any scores give the same answer
+    return plan.cantrips + plan.spells > 0
+
+
 def spell_ids(names: list[str]) -> list[str]:
     found: list[str] = []
     for name in names:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.abilities import Ability
+from rules.abilities import Ability, AbilityScores
 from rules.abilityscores import (
     STANDARD_ARRAY,
     ScoreError,
@@ -19,7 +19,7 @@ from rules.abilityscores import (
 )
 from rules.backgrounds import backgrounds
 from rules.character import CharacterSheet
-from rules.choosing import CreationError, skill_plan, spell_plan
+from rules.choosing import CreationError, chooses_spells, skill_plan, spell_plan
 from rules.classes import classes
 from rules.creation import (
     FEATURE_HP,
@@ -209,6 +209,23 @@ def test_warlock_has_one_pact_slot_and_half_casters_none_at_level_one() -> None:
     assert sheet.spell_slots.maximum == {1: 1}
     for name in ("paladin", "ranger"):
         assert spell_plan(name, classes()[name], sheet.abilities).spells == 0
+
+
+@given(class_id=st.sampled_from(list(classes().entries)),
+       scores=st.lists(st.integers(min_value=3, max_value=20), min_size=6, max_size=6))  # fmt: skip
+def test_whether_a_class_chooses_spells_does_not_wait_for_the_scores(
+    class_id: str, scores: list[int]
+) -> None:
+    """Whether there are spells to choose is known before the scores are final (a half-elf
+    raises two of them after they are given): any scores give the plan's answer."""
+    abilities = AbilityScores.model_validate(dict(zip(STANDARD, scores, strict=True)))
+    plan = spell_plan(class_id, classes()[class_id], abilities)
+    assert chooses_spells(class_id, classes()[class_id]) == (plan.cantrips + plan.spells > 0)
+
+
+def test_the_classes_that_choose_spells_at_level_one() -> None:
+    casters = {c for c, spec in classes().entries.items() if chooses_spells(c, spec)}
+    assert casters == {"bard", "cleric", "druid", "sorcerer", "warlock", "wizard"}
 
 
 @pytest.mark.parametrize("class_id", list(classes().entries))

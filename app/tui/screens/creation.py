@@ -3,9 +3,16 @@ ability scores (standard array, point buy or 4d6 drop lowest, the rolls in the d
 skills, feature choices, equipment, spells, then the sheet to review and save.
 
 Enter picks and moves on (in a list of choices, on a field, or on Next); Escape goes back a
-step, and out of the wizard from its first one, so nothing can trap the player. The rules
-of every choice are :mod:`rules.creation`'s: what is offered and what is refused are the
-same as ``dungeon character new``.
+step, and out of the wizard from its first one, so nothing can trap the player. Next
+(ctrl+n) moves on with what the step shows, but a list the player has not chosen from yet
+(not moved in, not answered before) is not answered for them: Enter then ctrl+n does not
+take the next list's first entry. One move runs at a time; a second key pressed while the
+step changes is dropped, so one intent moves one step.
+
+The rules of every choice are :mod:`rules.creation`'s: what is offered and what is refused
+are the same as ``dungeon character new``, and a refusal of the rules (a ``ValueError``:
+:class:`CreationError`, :class:`ScoreError`, a model that does not validate) is said on the
+screen, never raised out of it.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import random
 from pathlib import Path
 from typing import ClassVar
 
+from pydantic import ValidationError
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -63,6 +71,7 @@ from rules.choosing import (
     SpellPlan,
     check_skills,
     check_spells,
+    chooses_spells,
     skill_plan,
     spell_plan,
 )
@@ -70,6 +79,21 @@ from rules.classes import classes
 from rules.creation import Choices, build_character, feature_options, final_scores
 from rules.skills import Skill
 from rules.species import species_catalog
+
+LISTS = {"species": "species", "class": "character_class", "background": "background",
+         "method": "method", "pack": "pack"}  # fmt: skip
+"""The steps answered by picking one entry of a list, and the choice each records."""
+UNCHOSEN = "Choose one: ↑ ↓ to an entry, then Enter (nothing is chosen here yet)"
+
+
+def refusal(error: ValueError) -> str:
+    """The rules' refusal as one line a player can act on (a model that does not validate
+    names its first field, as :func:`rules.creation.build_character` does)."""
+    if isinstance(error, ValidationError) and error.errors():
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        return f"{where}: {first['msg']}" if where else str(first["msg"])
+    return str(error) or type(error).__name__
 
 
 class CreationScreen(Screen[CharacterSheet | None]):
@@ -86,9 +110,15 @@ class CreationScreen(Screen[CharacterSheet | None]):
         self.rng = rng if rng is not None else random.Random()
         self.step = "name"
         self.history: list[str] = []
-        self.choices: dict[str, object] = {"method": "standard", "pack": 0}
+        self.choices: dict[str, object] = {}
         self.rolled: tuple[int, ...] = ()
         self.sheet: CharacterSheet | None = None
+        self.moving = False
+        """A move between steps is under way (further moves asked for meanwhile are dropped)."""
+        self.offered: int | None = None
+        """Where a list step's highlight stood when it was shown."""
+        self.chosen_here = False
+        """The player has chosen on this list step (moved the highlight, or pressed Enter)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="cc-main"):
@@ -129,49 +159,60 @@ class CreationScreen(Screen[CharacterSheet | None]):
         if feature_options(kind, spec):
             found.append("options")
         found.append("pack")
-        if "scores" in self.choices and self._spell_plan().cantrips + self._spell_plan().spells:
+        if chooses_spells(self._class(), spec):  # known before a half-elf's increases
             found.append("spells")
         found.append("review")
         return found
 
     def _spell_plan(self) -> SpellPlan:
+        """The spells to choose, from the final scores: asked at the spells step, after the
+        scores and any increases of the species' (``CreationError`` if they are not whole)."""
         kind = species_catalog()[self._species()]
         base = self.choices.get("scores", {})
         up = self.choices.get("increases", [])
         assert isinstance(base, dict) and isinstance(up, list)
-        try:
-            final = final_scores(kind, {a: base.get(a, 10) for a in Ability}, up)
-        except CreationError:
-            final = final_scores(kind, {a: base.get(a, 10) for a in Ability}, [])  # not yet
+        final = final_scores(kind, {a: base.get(a, 10) for a in Ability}, up)
         return spell_plan(self._class(), classes()[self._class()], final)
 
     # -- showing a step --------------------------------------------------------------------
-    async def show(self, step: str) -> None:
-        """Put one step's question and widgets on screen, the first of them focused."""
+    async def show(self, step: str) -> bool:
+        """Put one step's question and widgets on screen, the first of them focused; if the
+        rules refuse to ask it, stay on the step shown, saying why (``False``)."""
+        try:
+            question, widgets = self._build(step)
+        except ValueError as error:
+            self._error(refusal(error))
+            return False
         self.step = step
         self.query_one("#cc-error", Static).update("")
         body = self.query_one("#cc-body", Vertical)
         await body.remove_children()
-        question, widgets = self._build(step)
         self.query_one("#cc-what", Static).update(plain(question))
         label = "Save (enter)" if step == "review" else "Next (ctrl+n)"
         self.query_one("#cc-next", Button).label = label
         await body.mount_all(widgets)
         first = next((w for w in body.query("*") if w.can_focus), None)
         (first or self.query_one("#cc-next", Button)).focus()
+        pick = self._pick()
+        self.offered = pick.highlighted if pick is not None else None
+        self.chosen_here = False
+        return True
+
+    def _pick(self) -> OptionList | None:
+        """The list of this step's entries, if it is a list step."""
+        found = self.query("#cc-pick").results(OptionList)
+        return next(iter(found), None) if self.step in LISTS else None
 
     def _build(self, step: str) -> Step:
         kind = species_catalog()[self._species()]
         spec = classes()[self._class()]
         story = backgrounds()[str(self.choices.get("background", "acolyte"))]
-        keys = {"species": "species", "class": "character_class", "background": "background",
-                "method": "method", "pack": "pack"}  # fmt: skip
         if step == "name":
             value = str(self.choices.get("name", ""))
             field = Input(value, placeholder="name", id="cc-name")
             return "What is your character's name?", [field]
-        if step in keys:
-            return catalogue_step(step, self.choices.get(keys[step]), spec)
+        if step in LISTS:
+            return catalogue_step(step, self.choices.get(LISTS[step]), spec)
         if step == "scores":
             method = str(self.choices.get("method", "standard"))
             if method == "roll" and not self.rolled:
@@ -205,9 +246,9 @@ class CreationScreen(Screen[CharacterSheet | None]):
     def _review_step(self) -> Step:
         try:
             self.sheet = build_character(self._assembled())
-        except CreationError as error:
+        except ValueError as error:  # CreationError, or choices that do not validate
             self.sheet = None
-            return "Review", [Static(Text(str(error), style="red"))]
+            return "Review", [Static(Text(refusal(error), style="red"))]
         path = character_path(self.sheet.id, self.folder)
         text = f"Review — enter saves it to {path}"
         return text, [Static(plain("\n".join(sheet_lines(self.sheet))), id="cc-sheet")]
@@ -230,15 +271,13 @@ class CreationScreen(Screen[CharacterSheet | None]):
                 return "a name is 1 to 60 printable characters"
             self.choices["name"] = name
             return None
-        keys = {"species": "species", "class": "character_class",
-                "background": "background", "method": "method", "pack": "pack"}  # fmt: skip
-        if step in keys:
+        if step in LISTS:
             pick = self.query_one("#cc-pick", OptionList)
             index = pick.highlighted
-            if index is None:
-                return "choose one"
+            key = LISTS[step]
+            if index is None or not (self.chosen_here or key in self.choices):
+                return UNCHOSEN
             value = pick.get_option_at_index(index).id or ""
-            key = keys[step]
             if key == "method" and value != self.choices.get("method"):
                 self.choices.pop("scores", None)
                 self.rolled = ()
@@ -325,25 +364,57 @@ class CreationScreen(Screen[CharacterSheet | None]):
         self.dismiss(self.sheet)
         return None
 
+    @on(OptionList.OptionHighlighted, "#cc-pick")
+    def moved(self, event: OptionList.OptionHighlighted) -> None:
+        """Moving to another entry of the list chooses it for Next (the highlight a step
+        opens with does not)."""
+        if event.option_list is self._pick() and event.option_index != self.offered:
+            self.chosen_here = True
+
     @on(OptionList.OptionSelected, "#cc-pick")
+    async def picked(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) on an entry: that one, and on to the next step. An Enter meant
+        for a list already gone (pressed while the step changed) chooses nothing."""
+        if self.moving or event.option_list is not self._pick():
+            return
+        self.chosen_here = True
+        await self.action_next()
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#cc-next")
     async def action_next(self) -> None:
         """Take this step's answer and go on, or say what to fix."""
-        problem = self._take()
+        if self.moving:  # one move at a time: a key pressed meanwhile is not another step
+            return
+        self.moving = True
+        try:
+            await self._next()
+        finally:
+            self.moving = False
+
+    async def _next(self) -> None:
+        here = self.step
+        try:
+            problem = self._take()
+            steps = self.steps() if problem is None and here != "review" else []
+        except ValueError as error:  # the rules refuse: say so here, never leave the screen
+            problem = refusal(error)
         if problem is not None:
             self._error(problem)
-            return
-        if self.step == "review":
-            return
-        steps = self.steps()
-        self.history.append(self.step)
-        await self.show(steps[steps.index(self.step) + 1])
+        elif steps and await self.show(steps[steps.index(here) + 1]):
+            self.history.append(here)
 
     @on(Button.Pressed, "#cc-back")
     async def action_back(self) -> None:
         """One step back; from the first, out of the wizard (nothing is saved)."""
+        if self.moving:
+            return
         if not self.history:
             self.dismiss(None)
             return
-        await self.show(self.history.pop())
+        self.moving = True
+        try:
+            if await self.show(self.history[-1]):
+                self.history.pop()
+        finally:
+            self.moving = False

@@ -55,10 +55,12 @@ def _load(target: Target, folder: Path) -> Loaded:
         raise SaveError(f"{target.path}: the file is damaged — nested too deeply") from None
 
 
-def resume_target(target: Target, folder: Path = SAVES_DIR) -> Resumed:
+def resume_target(target: Target, folder: Path = SAVES_DIR, *, play: bool = True) -> Resumed:
     """Load a save or one of its backups; a backup goes on under a new name. A file whose
     name the game could not save under (``héros.toml``, a newline in it) is refused with
-    how to mend it, rather than loaded into a game that could never be saved."""
+    how to mend it, rather than loaded into a game that could never be saved. To ``play``
+    it, the save is claimed for this process first (:mod:`app.saves.claims`):
+    :class:`SaveInUse` when another game plays it; without, it is only read."""
     try:
         save_path(target.name, folder)
     except SaveError:
@@ -66,12 +68,14 @@ def resume_target(target: Target, folder: Path = SAVES_DIR) -> Resumed:
             f"{printable(str(target.path), 200)}: not a save name — rename the file with "
             "letters, digits, spaces, '-', '_' or '.' to load it"
         ) from None
-    if not target.backup:  # a backup is only read: its game goes on under a new name
+    held = play and not target.backup  # a backup is only read: it goes on under a new name
+    if held:
         claim(target.path)
     try:
         loaded = _load(target, folder)
     except SaveError:
-        release(target.path)
+        if held:
+            release(target.path)
         raise
     state = loaded.state
     if not target.backup:
@@ -106,16 +110,17 @@ def _passed_over(info: SaveInfo, why: str) -> str:
     return f"{info.name} ({why}{hint})"
 
 
-def newest_game(folder: Path = SAVES_DIR) -> Resumed:
+def newest_game(folder: Path = SAVES_DIR, *, play: bool = True) -> Resumed:
     """The newest save in ``folder`` that loads, with a note naming every newer file it
-    passed over; :class:`SaveError` when there is none (saying why)."""
+    passed over; :class:`SaveError` when there is none (saying why). To ``play`` it, it is
+    claimed (see :func:`resume_target`); the title screen only names it."""
     skipped: list[str] = []
     for info in list_saves(folder):
         if info.problem:
             skipped.append(_passed_over(info, info.problem))
             continue
         try:
-            found = resume_target(target_of(info.path), folder)
+            found = resume_target(target_of(info.path), folder, play=play)
         except SaveInUse:  # the newest game is being played: said, not passed over
             raise
         except SaveError as error:

@@ -289,12 +289,15 @@ class DungeonApp(App[None]):
     def action_continue_game(self) -> None:
         """Resume the most recent save."""
         warmup.ready()
-        from app.saves import NoSaves, SaveError, newest_game
+        from app.saves import NoSaves, SaveError, SaveInUse, newest_game
 
         try:
             picked = newest_game(self.launch.saves)
         except NoSaves:
             self.notify("No saved games yet.", severity="warning")
+            return
+        except SaveInUse as error:  # played in another window: a backup is no answer
+            self.notify(str(error), severity="error")
             return
         except SaveError as error:
             self.notify(f"{error}\nOpen Load to pick a backup.", severity="error")

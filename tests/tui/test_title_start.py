@@ -27,12 +27,15 @@ async def test_the_title_finds_the_newest_save_and_clears_orphans(tmp_path: Path
         assert isinstance(title, TitleScreen)
         await until(pilot, lambda: title.looked)
         assert title.latest == "friday" and not orphan.exists()
+        # naming the save does not claim it: another window may still go on with it
+        assert not (saves / ".friday.toml.lock").exists()
         menu = title.query_one("#title-menu")
         option = menu.get_option("continue")  # type: ignore[attr-defined]
         assert "Continue  (friday)" in str(option.prompt) and not option.disabled
         await pilot.press("c")  # the game loaded behind the title: Continue resumes it
         await pilot.pause()
         assert app.play_screen() is not None
+        assert (saves / ".friday.toml.lock").exists()  # playing it does
 
 
 async def test_with_no_saves_continue_says_so(tmp_path: Path) -> None:

@@ -58,7 +58,7 @@ class TitleScreen(Screen[None]):
         from app.saves import SaveError, newest_game
 
         try:
-            return newest_game(self.saves).source
+            return newest_game(self.saves, play=False).source
         except SaveError:
             return None
 

@@ -81,7 +81,7 @@ def read_save_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
             raise SaveError(f"{path}: no such save") from None
         raise SaveError(f"{path}: {text.replace('cannot read (', 'cannot read it (')}") from None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")  # an editor's byte-order mark
     except UnicodeDecodeError as error:
         raise SaveError(
             f"{path}: the file is damaged — not UTF-8 text (byte {error.start})"

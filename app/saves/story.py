@@ -27,6 +27,7 @@ they are and get a story file the next time they are saved.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import re
@@ -238,6 +239,9 @@ def read_story(save: Path, table: object) -> tuple[Chronicle, list[str]]:
         data = read_bytes(path, MAX_STORY_BYTES)
     except UserFileError as error:
         raise _refused(save, path, f"cannot be read ({error})") from None
+    plain = _plain(data)
+    if plain is not data:  # a copy through Windows or an editor: read as a hand edit
+        return _edited(save, path, plain, ref)
     if len(data) >= ref.bytes and data.startswith(HEADER):
         chronicle = Chronicle.from_story(data[: ref.bytes])  # hashed as it is split
         if chronicle.digest() == (ref.bytes, ref.sha256):
@@ -253,6 +257,17 @@ def read_story(save: Path, table: object) -> tuple[Chronicle, list[str]]:
             chronicle.keep_as_cut(taken)
             return chronicle, []
     return _edited(save, path, data, ref)
+
+
+def _plain(data: bytes) -> bytes:
+    """The story's text as the game writes it: without a byte-order mark and with ``\n``
+    line ends (an editor or a copy through Windows may add them). The same object when
+    there is nothing to undo."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    if b"\r\n" in data:
+        data = data.replace(b"\r\n", b"\n")
+    return data
 
 
 def _taken_back(tail: bytes) -> list[bytes]:

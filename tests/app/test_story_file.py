@@ -138,3 +138,28 @@ def test_a_save_whose_name_holds_toml_keeps_its_own_story(tmp_path: Path) -> Non
     delete_save("game.toml-2", tmp_path)
     for name in ("game", "game.tomlbak"):
         assert len(load_save(paths[name]).state.history) == len(games[name].history)
+
+
+@pytest.mark.parametrize("how", ["crlf", "bom", "both"])
+def test_a_save_and_story_copied_through_windows_or_an_editor_load(
+    tmp_path: Path, how: str
+) -> None:
+    """Windows line ends or a byte-order mark added to the save or its story: read, said, and
+    the next save writes a clean story (the converted file is never appended to)."""
+    state = grown(4)
+    path = save_game(state, "game", tmp_path)
+    for file in (path, story_of(tmp_path)):
+        data = file.read_bytes()
+        if how in ("crlf", "both"):
+            data = data.replace(b"\n", b"\r\n")
+        if how in ("bom", "both"):
+            data = b"\xef\xbb\xbf" + data
+        file.write_bytes(data)
+    loaded = load_save(path)
+    assert list(loaded.state.history) == list(state.history)
+    more = loaded.state
+    more.history.append(TurnRecord(number=5, actions=["Mira: go on"], narrative="On."))
+    more.turn = 5
+    save_game(more, "game", tmp_path)
+    again = load_save(path)
+    assert [r.number for r in again.state.history] == [1, 2, 3, 4, 5]

@@ -17,10 +17,12 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
+import stat
 import tempfile
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 
 import platformdirs
@@ -229,10 +231,31 @@ START_ADVICE = (
 )
 
 
+@cache
 def temp_folder() -> Path:
-    """The last resort: a folder in the system's temporary folder (which a restart may
-    empty, so a save there comes with a warning)."""
-    return Path(tempfile.gettempdir()) / f"{APP_NAME}-saves"
+    """The last resort: a private folder in the system's temporary folder (which a restart
+    may empty, so a save there comes with a warning). The temporary folder is shared by
+    every account on the machine, so the game's folder there is its user's own: made with
+    only its owner allowed in (0700), and used only when it is a real folder of this user's
+    with nobody else allowed in — never a link someone planted. Otherwise a fresh private
+    folder with a random name is made instead (atomically, by :func:`tempfile.mkdtemp`)."""
+    base = Path(tempfile.gettempdir())
+    uid = getattr(os, "getuid", lambda: None)()
+    mine = base / (f"{APP_NAME}-saves-{uid}" if uid is not None else f"{APP_NAME}-saves")
+    with contextlib.suppress(FileExistsError, OSError):
+        os.mkdir(mine, 0o700)
+    try:
+        found = os.lstat(mine)
+    except OSError:
+        found = None
+    if (
+        found is not None
+        and stat.S_ISDIR(found.st_mode)
+        and (uid is None or found.st_uid == uid)
+        and not found.st_mode & 0o077
+    ):
+        return mine
+    return Path(tempfile.mkdtemp(prefix=f"{APP_NAME}-saves-"))
 
 
 def fallback_folders(primary: Path) -> list[Path]:

@@ -196,3 +196,28 @@ def test_a_failed_save_is_said_in_plain_words(tmp_path: Path) -> None:
     assert "part of that path is a file" in save_failure(
         OSError(errno.ENOTDIR, "Not a directory"), tmp_path
     )
+
+
+def test_the_last_resort_folder_is_private_and_never_a_planted_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The system's temporary folder is shared: a link planted under the game's folder name
+    is not followed, and the folder the game saves in lets nobody else in."""
+    import os
+    import stat
+    import tempfile
+
+    shared, elsewhere = tmp_path / "tmp", tmp_path / "attacker"
+    shared.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    (shared / f"dungeon-terminal-saves-{os.getuid()}").symlink_to(elsewhere)
+    temp_folder.cache_clear()
+    try:
+        folder = temp_folder()
+        assert folder.parent == shared and not folder.is_symlink()
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        assert temp_folder() == folder  # the same folder for the whole game
+    finally:
+        temp_folder.cache_clear()
+    assert list(elsewhere.iterdir()) == []

@@ -15,10 +15,11 @@ of topics) holds the player's own safety tools, kept out of every game's story
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlsplit, urlunsplit
 
 from pydantic import (
     BaseModel,
@@ -132,8 +133,46 @@ class DMConfig(BaseModel):
         return host == "api.openai.com"
 
     def describe(self) -> str:
-        """``gpt-4o-mini at https://…`` — never the key."""
-        return f"{self.model} at {self.base_url or 'api.openai.com'}"
+        """``gpt-4o-mini at https://…`` — never the key, nor one written into the URL."""
+        return f"{self.model} at {shown_url(self.base_url) if self.base_url else 'api.openai.com'}"
+
+    def url_secrets(self) -> list[str]:
+        """The secrets written into the base URL (see :func:`url_secrets`)."""
+        return url_secrets(self.base_url) if self.base_url else []
+
+
+_SECRET_PARAM = re.compile(r"key|token|secret|pass|auth|sig|cred", re.IGNORECASE)
+"""Query parameters that carry a credential (``?key=``, ``api_key``, ``access_token`` …)."""
+
+
+def url_secrets(url: str) -> list[str]:
+    """What in an endpoint URL is a credential: the user and password before the host
+    (``http://user:sk-…@host``) and the values of query parameters named like a key."""
+    try:
+        parts = urlsplit(url)
+        found = [parts.username or "", parts.password or ""]
+    except ValueError:
+        return []
+    found = [s for s in found if len(s) >= 8]  # a short user name is no secret ("u", "me")
+    found += [value for name, value in parse_qsl(parts.query) if _SECRET_PARAM.search(name)]
+    every = {form for s in found if s for form in (s, unquote(s), quote(s, safe=""))}
+    return sorted(every, key=len, reverse=True)
+
+
+def shown_url(url: str) -> str:
+    """An endpoint URL as it may be shown: a user and password before the host become
+    ``…@``, and each credential-like query value ``…``."""
+    try:
+        parts = urlsplit(url)
+        host = parts.netloc.rsplit("@", 1)[-1]
+    except ValueError:
+        return "(an endpoint URL that cannot be read)"
+    netloc = f"…@{host}" if "@" in parts.netloc else parts.netloc
+    query = "&".join(
+        f"{name}={'…' if _SECRET_PARAM.search(name) else value}"
+        for name, value in parse_qsl(parts.query, keep_blank_values=True)
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
 def config_path(env: Mapping[str, str] | None = None) -> Path:

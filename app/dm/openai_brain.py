@@ -121,6 +121,8 @@ class OpenAIBrain:
         text ("Incorrect API key provided: sk-…"), and that text is shown on screen."""
         key = self.config.api_key.get_secret_value() if self.config.api_key else None
         message = mask_key(error.message, key)
+        for secret in self.config.url_secrets():  # a key written into the base URL
+            message = mask_key(message, secret)
         if message == error.message:
             return error
         return BrainError(message, recoverable=error.recoverable)

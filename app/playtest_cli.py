@@ -61,7 +61,11 @@ def playtest_command(
     scripts = scripts_of(folder)
     if not scripts and not wanderers:
         raise bad(f"{campaign}: nothing to play: no scripts/*.txt beside campaign.toml, --random 0")
-    runs = run_all(folder, scripts, seeds, jobs or default_jobs(), wanderers, max_turns)
+    try:
+        runs = run_all(folder, scripts, seeds, jobs or default_jobs(), wanderers, max_turns)
+    except KeyboardInterrupt:
+        err_console().print("stopped: no report for runs cut short", markup=False)
+        raise typer.Exit(130) from None
     found = report(story, runs)
     if output == "json":
         typer.echo(

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -196,9 +197,42 @@ def run_all(
     ]
     if jobs <= 1 or len(tasks) <= 1:
         return [play_one(*task) for task in tasks]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_one, *task) for task in tasks]
-        return [f.result() for f in futures]
+    return _in_processes(tasks, jobs)
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the process that started it (which stops the runs): it
+    would otherwise print a traceback of its own, one per worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _in_processes(tasks: list[tuple[str, str, int, int]], jobs: int) -> list[RunRecord]:
+    """The runs in ``jobs`` worker processes, in order. Only a few runs are handed out
+    ahead of the workers (queuing ten thousand at once cost gigabytes), and Ctrl-C stops at
+    once: the runs not started are dropped and the ones under way end on their own."""
+    results: dict[int, RunRecord] = {}
+    todo = iter(enumerate(tasks))
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
+    pending: dict[Future[RunRecord], int] = {}
+
+    def hand_out() -> None:
+        for index, task in todo:
+            pending[pool.submit(play_one, *task)] = index
+            if len(pending) >= jobs * 2:
+                return
+
+    try:
+        hand_out()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                results[pending.pop(future)] = future.result()
+            hand_out()
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return [results[i] for i in range(len(tasks))]
 
 
 def default_jobs() -> int:

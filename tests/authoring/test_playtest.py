@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from app.authoring.playtest import RANDOM, play_one, report
@@ -81,3 +82,36 @@ def test_the_automatic_player_explores_beyond_the_start_without_errors() -> None
     assert all(not r.errors for r in runs)
     assert len({s for r in runs for s in r.scenes}) >= 3  # the inn, the road, the cellar…
     assert any(r.spoke_to for r in runs) and any(r.challenges for r in runs)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+def test_ctrl_c_stops_a_long_playtest_at_once_without_tracebacks() -> None:
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops a run of
+    thousands of seeds within seconds: the runs not started are dropped, and no worker
+    prints a traceback."""
+    import contextlib
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    game = subprocess.Popen(
+        [sys.executable, "-m", "app", "playtest", str(root / "campaigns" / "crossroads"),
+         "--seeds", "10000", "--jobs", "2"],
+        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    children = Path(f"/proc/{game.pid}/task/{game.pid}/children")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(children.read_text().split()) < 2:
+        time.sleep(0.1)  # until both workers run
+    time.sleep(1.0)
+    os.killpg(game.pid, signal.SIGINT)
+    try:
+        _, err = game.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(game.pid, signal.SIGKILL)  # the workers too, whatever happened
+    assert game.returncode == 130, err.decode()
+    assert b"Traceback" not in err and b"stopped" in err

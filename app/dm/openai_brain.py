@@ -188,29 +188,18 @@ class OpenAIBrain:
                     chunk = await anext(pieces)
             except StopAsyncIteration:
                 break
-            if chunk.usage is not None:
-                usage = Usage(
-                    prompt_tokens=chunk.usage.prompt_tokens or 0,
-                    completion_tokens=chunk.usage.completion_tokens or 0,
-                    calls=1,
-                )
-            for choice in chunk.choices or []:
-                delta = choice.delta
-                if delta is not None and delta.content:
-                    piece = _as_text(delta.content)
-                    text.append(piece)
-                    yield TextDelta(piece)
-                for part in (delta.tool_calls or []) if delta is not None else []:
-                    # The client does not validate chunks: servers that leave out the index
-                    # or send arguments as an object are met where they are.
-                    index = part.index if isinstance(part.index, int) else len(calls)
-                    slot = calls.setdefault(index, _PartialCall())
-                    slot.id = _as_text(part.id) or slot.id
-                    if part.function is not None:
-                        slot.name = _as_text(part.function.name) or slot.name
-                        slot.arguments.append(_as_text(part.function.arguments))
-                if choice.finish_reason:
-                    finish = str(choice.finish_reason)
+            try:
+                pieces_now, usage, finish = _take(chunk, calls, usage, finish)
+            except (AttributeError, TypeError, ValueError) as error:
+                where = self.config.describe()
+                raise BrainError(
+                    f"the DM's server ({where}) sent a piece of its reply in a form the game "
+                    f"cannot read (not OpenAI's streaming format: {type(error).__name__}); "
+                    "check that the endpoint speaks the OpenAI chat API"
+                ) from error
+            for piece in pieces_now:
+                text.append(piece)
+                yield TextDelta(piece)
         if finish is None:
             where = self.config.describe()
             raise BrainError(f"the DM's reply ({where}) was cut off before it finished")
@@ -303,6 +292,37 @@ class OpenAIBrain:
                 )
             )
         return f"connected to {where} ({len(models)} model{'s' if len(models) != 1 else ''})"
+
+
+def _take(
+    chunk: Any, calls: dict[int, _PartialCall], usage: Usage, finish: str | None
+) -> tuple[list[str], Usage, str | None]:
+    """One streamed chunk read: its pieces of text (``calls`` gather its pieces of tool
+    calls), the usage and the finish reason as they now stand. A chunk of another shape
+    (a bare string, a missing field) raises ``AttributeError`` or ``TypeError``."""
+    texts: list[str] = []
+    if chunk.usage is not None:
+        usage = Usage(
+            prompt_tokens=chunk.usage.prompt_tokens or 0,
+            completion_tokens=chunk.usage.completion_tokens or 0,
+            calls=1,
+        )
+    for choice in chunk.choices or []:
+        delta = choice.delta
+        if delta is not None and delta.content:
+            texts.append(_as_text(delta.content))
+        for part in (delta.tool_calls or []) if delta is not None else []:
+            # The client does not validate chunks: servers that leave out the index
+            # or send arguments as an object are met where they are.
+            index = part.index if isinstance(part.index, int) else len(calls)
+            slot = calls.setdefault(index, _PartialCall())
+            slot.id = _as_text(part.id) or slot.id
+            if part.function is not None:
+                slot.name = _as_text(part.function.name) or slot.name
+                slot.arguments.append(_as_text(part.function.arguments))
+        if choice.finish_reason:
+            finish = str(choice.finish_reason)
+    return texts, usage, finish
 
 
 PIECE = 10

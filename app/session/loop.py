@@ -28,6 +28,11 @@ from app.world.state import GameState
 from rules.damage import Vitals
 
 MAX_TOOL_ROUNDS = 5
+MAX_NARRATION = 12_000
+"""Characters of narration shown in one turn (a long scene is under 3,000). A model that
+runs on — repeating itself, or dumping a document — is cut here: the players read a note,
+the story keeps the same, and the reply is read to its end only for its tool calls."""
+CUT_NOTE = "\n\n(…the DM's reply ran on far too long and was cut here.)"
 NOT_RUN = (
     "not run: the {name} call before it in this reply was refused, and what follows a "
     "refused call may depend on it; correct that call, then make this one again if it "
@@ -60,6 +65,20 @@ class LoopReport:
         """The DM was asked to roll what it had narrated without a tool."""
         self.reactions_nudged = False
         """The DM was asked to resolve the reactions declared and still waiting."""
+        self.shown = 0
+        """Characters of narration shown this turn (see :data:`MAX_NARRATION`)."""
+
+    def within(self, text: str) -> str:
+        """What of ``text`` may still be shown this turn: all of it until the turn's
+        narration reaches :data:`MAX_NARRATION`, then the note that it was cut, once."""
+        if self.shown > MAX_NARRATION:  # cut already
+            return ""
+        room = MAX_NARRATION - self.shown
+        if len(text) <= room:
+            self.shown += len(text)
+            return text
+        self.shown = MAX_NARRATION + 1
+        return text[:room] + CUT_NOTE
 
 
 async def tool_loop(
@@ -93,6 +112,7 @@ async def tool_loop(
         async for item in brain.stream(messages, offered):
             if isinstance(item, TextDelta):
                 visible = claims.feed(shown.feed(clean.feed(item.text)))
+                visible = report.within(visible)
                 if visible.strip() or (visible and not gap):
                     yield NarrativeChunk(text=gap + visible)
                     gap = ""
@@ -105,10 +125,13 @@ async def tool_loop(
         visible = claims.feed(shown.feed(clean.finish()))
         found, tail = shown.finish(tools.names)
         visible += claims.feed(tail) + claims.finish()
+        visible = report.within(visible)
         if visible.strip():
             yield NarrativeChunk(text=gap + visible)
             gap = ""
         said = shown.shown.strip()  # what the DM wrote, for its own record
+        if len(said) > MAX_NARRATION:  # kept as shown: the story, and the DM's own record
+            said = said[:MAX_NARRATION] + CUT_NOTE
         calls: list[ToolCall] = [] if last_round else list(reply.tool_calls) or found
         if claims.held and not calls and not last_round and not report.claims_nudged:
             # Narrated dice that were never rolled: nobody has read them yet. Ask once.
@@ -143,6 +166,11 @@ async def tool_loop(
         if not calls:
             if narrated:
                 return
+            if last_round and reply.tool_calls:  # told to narrate, it asked for tools again
+                raise TurnFailed(
+                    "the DM used up what a turn allows (tool calls or rounds of them) and, "
+                    "told to say what happened, asked for more tools instead"
+                )
             if nudged or last_round:
                 raise TurnFailed("the DM returned an empty reply")
             nudged = True

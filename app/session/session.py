@@ -48,6 +48,7 @@ from app.session.spending import new_alerts
 from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.timeline import LoadFile, Timeline
 from app.world.actions import PlayerAction
+from app.world.printable import printable
 from app.world.state import GameState, Snapshot, TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
 
@@ -373,7 +374,8 @@ class GameSession:
         """Record a finished turn (with its usage) and open the next round; forget the
         first ``told`` changes, which the DM has been told. Returns the cost alerts the
         turn crossed."""
-        narrative = scrub("\n\n".join(report.narrative).strip(), self.safety_topics())
+        shown = printable("\n\n".join(report.narrative).strip())  # as the screen showed it
+        narrative = scrub(shown, self.safety_topics())
         self.state.history.append(
             TurnRecord(
                 number=self.state.turn,

@@ -31,8 +31,18 @@ _ALLOWED_IN_FILES = PROSE | {"\r"}
 """A campaign written on Windows may keep its carriage returns; they are never printed."""
 
 
+HIDDEN = frozenset(
+    "\u00ad\u061c\u180e\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
+)
+"""Format characters that only hide or reorder what is shown: the bidirectional overrides
+and isolates (U+202E turns "txt.exe" round), zero-width spaces and joiners of words, the
+soft hyphen and byte-order marks. They are removed like controls. (The zero-width joiner
+and non-joiner stay: emoji sequences and several scripts need them.)"""
+
+
 def _control(char: str) -> bool:
-    return unicodedata.category(char) in ("Cc", "Cs")
+    return char in HIDDEN or unicodedata.category(char) in ("Cc", "Cs")
 
 
 def printable(text: str) -> str:

@@ -243,3 +243,16 @@ async def test_careless_tool_call_chunks_are_read_without_raising() -> None:
         ("7", "{}"),
     ]
     assert len({c.id for c in reply.tool_calls}) == 2
+
+
+async def test_a_chunk_of_another_shape_is_said_as_such() -> None:
+    """A server whose stream is not OpenAI's (a delta that is a bare string) gets a message
+    that says so, not an AttributeError."""
+    with (
+        FakeOpenAI([Reply(text="", deltas=["just words"])]) as server,
+        pytest.raises(BrainError) as caught,
+    ):
+        await collect(brain_for(server))
+    message = caught.value.message
+    assert "cannot read" in message and "OpenAI chat API" in message
+    assert "AttributeError: " not in message

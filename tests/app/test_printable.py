@@ -5,7 +5,7 @@ a save is styled only when the game could have written it."""
 from __future__ import annotations
 
 from app.screentext import from_markup, plain
-from app.world.printable import controls_in, printable, scrub
+from app.world.printable import controls_in, first_control, printable, scrub
 
 
 def test_printable_removes_escape_sequences_whole_and_keeps_prose() -> None:
@@ -45,3 +45,14 @@ def test_log_markup_from_a_save_is_styled_only_when_the_game_could_have_written_
     for hostile in ("[bold]unclosed … [/nonexistent]", "[@click=app.quit]x[/]", "[link=x]y[/]"):
         shown = from_markup(hostile)
         assert shown.plain == hostile and not shown.spans
+
+
+def test_characters_that_hide_or_reorder_text_are_removed_and_refused_in_campaigns() -> None:
+    """A right-to-left override turns what follows round; zero-width spaces, word joiners
+    and soft hyphens hide inside words (a veiled word would slip through): gone from what is
+    printed, and named in a campaign. Joiners that emoji and scripts need stay."""
+    hidden = "Spi\u00adders \u202egnirts\u202c \u200bhere\u2060 \ufeffnow \u2067isolate\u2069"
+    assert printable(hidden) == "Spiders gnirts here now isolate"
+    assert first_control("a\u202eb") == "U+202E" and first_control("a\u200bb") == "U+200B"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji, joined
+    assert printable(family) == family and first_control(family) is None

@@ -316,3 +316,18 @@ def test_tool_set_executes_without_a_session() -> None:
     )
     assert outcome.ok and len(outcome.result["rolls"]) == 2
     assert [e.type for e in outcome.events] == ["dice_roll", "dice_roll"]
+
+
+async def test_narration_that_runs_on_is_cut_and_stored_as_shown() -> None:
+    """A model dumping megabytes: the players read the first part and a note, the story
+    keeps the same, and hidden or reordering characters never reach either."""
+    from app.session.loop import CUT_NOTE, MAX_NARRATION
+
+    flood = "The rats scuttle \u202eand scuttle\u202c. " * 1_000
+    session = make_session([{"text": flood}])
+    events = await turn(session, ("mira", "I listen"))
+    shown = narration(events)
+    assert len(shown) <= MAX_NARRATION + len(CUT_NOTE) and shown.endswith(CUT_NOTE)
+    stored = session.state.history[-1].narrative
+    assert "\u202e" not in stored and stored.endswith(CUT_NOTE.strip())
+    assert len(stored) <= MAX_NARRATION + len(CUT_NOTE)

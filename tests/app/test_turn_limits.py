@@ -151,3 +151,17 @@ async def test_hit_points_as_they_stand_may_be_narrated() -> None:
     text = "Thorin, at 28 hit points, plants his feet."  # the sandbox fighter's hit points
     _, events, server = await play([Reply(text=text)], "I stand guard")
     assert text in shown(events) and len(server.requests) == 1
+
+
+async def test_a_dm_that_asks_for_tools_past_the_turns_limit_is_said_so() -> None:
+    """Told to narrate once the turn's calls are spent, a model that asks for more tools
+    gets the turn failed with that reason — not "an empty reply"."""
+
+    def round_of(n: int) -> Reply:
+        return Reply(tool_calls=[("roll_dice", args(rolls=[{"formula": f"1d{n * 6 + k + 2}"}]))
+                                 for k in range(6)])  # fmt: skip
+
+    script = [round_of(n) for n in range(4)]
+    _, events, _ = await play(script, "I roll everything")
+    [error] = [e for e in events if e.type == "error"]
+    assert "asked for more tools instead" in error.message and "empty" not in error.message

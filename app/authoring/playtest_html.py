@@ -10,10 +10,9 @@ campaign text on it is escaped.
 from __future__ import annotations
 
 from collections import Counter
-from html import escape
 
 from app.authoring.playtest import RANDOM, Report, RunRecord
-from app.authoring.playtest_map import ending_colour, scene_map, svg
+from app.authoring.playtest_map import ending_colour, escape, scene_map, svg
 from app.world.campaign import Campaign
 
 STYLE = """

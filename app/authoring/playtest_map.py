@@ -12,12 +12,21 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from html import escape
+from html import escape as _escape_html
 
 from app.authoring.playtest import RunRecord
 from app.authoring.scenemap import COLUMN_GAP, MARGIN, NODE_WIDTH, Layout, Route, layout
 from app.world.campaign import Campaign, Exit
+from app.world.printable import printable
 from app.world.when import Fact
+
+
+def escape(text: str) -> str:
+    """Text for the page and its drawing: without escape codes or controls (a script line
+    or a campaign may hold them, and a terminal showing the file would obey them), then
+    HTML-escaped."""
+    return _escape_html(printable(text))
+
 
 LINE = 17.0
 """Height of one line of text in a scene's box."""

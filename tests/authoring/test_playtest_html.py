@@ -109,6 +109,9 @@ def test_every_piece_of_campaign_text_is_escaped(tmp_path: Path) -> None:
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in html
     assert html.count("&lt;script&gt;") >= 7  # title ×2, scene, exit, ending, script, failure…
     assert "moved by the story" in html  # cellar → old_road: no exit leads there
+    escaped = page(report(story, [RunRecord(script="a\x1b]0;pwn\x07.txt", seed=1,
+                   failures=["line 1: \x1b[2Jgone"])]), story)  # fmt: skip
+    assert "\x1b" not in escaped and "\x07" not in escaped and "pwn" not in escaped
 
 
 def test_the_map_counts_the_runs_that_took_each_way() -> None:

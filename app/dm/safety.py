@@ -13,6 +13,7 @@ is held back.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -96,27 +97,61 @@ def _singular(word: str) -> str:
     return word
 
 
+FAMILY = 5
+"""A topic's last word of at least this many letters veils every word it begins: its
+family and compounds (``spider``: spiders, spidery, spiderlings, spiderwebs)."""
+_SHORT_ENDINGS = r"(?:s|es|'s|’s|y|ie|ies|ling|lings|let|lets|like|kin|ish|ly)?"
+"""What a shorter word may take (``rat``: rats, ratty, ratlike — never rather, ratio)."""
+
+
 def _word(word: str, last: bool) -> str:
-    """A word of a topic; the last one may be singular or plural (``spider``: spiders;
-    ``flies``: fly)."""
+    """A word of a topic; the last one stands for its family: plurals and, from
+    :data:`FAMILY` letters, every word it begins; a shorter one its plurals and the common
+    endings of its family (:data:`_SHORT_ENDINGS`)."""
     if not last:
         return re.escape(word)
     word = _singular(word)
     if len(word) > 2 and word[-1] == "y" and word[-2] not in "aeiou":
-        return re.escape(word[:-1]) + r"(?:y|ies)"
-    return re.escape(word) + r"(?:s|es|'s|’s)?"
+        return re.escape(word[:-1]) + r"(?:y|ies)" + (r"\w*" if len(word) >= FAMILY else "")
+    if len(word) >= FAMILY:
+        return re.escape(word) + r"\w*"
+    double = re.escape(word[-1]) + "?" if word[-1] not in "aeiouy" else ""
+    return re.escape(word) + double + _SHORT_ENDINGS
 
 
 @lru_cache(maxsize=256)
 def _pattern(topic: str) -> re.Pattern[str]:
-    words = topic.lower().split()
+    words = normal(topic).split()
     body = r"\s+".join(_word(w, i == len(words) - 1) for i, w in enumerate(words))
     return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE)
 
 
+_LOOKALIKES = str.maketrans(
+    "асеіјорѕхуԁһӏԛԝАВСЕНІЈКМОРЅТХУԌαβεικνορτυχΑΒΕΗΙΚΜΝΟΡΤΥΧ",
+    "aceijopsxydhlqwABCEHIJKMOPSTXYGabeiknoptuxABEHIKMNOPTYX",
+)
+"""Letters of other scripts drawn like Latin ones (Cyrillic а, Greek ο …): read as the
+Latin letter they look like, so ``ѕрідеr`` is a spider."""
+
+
+def normal(text: str) -> str:
+    """Text as a veil reads it: compatibility forms folded (full-width ｓｐｉｄｅｒ, ligatures),
+    invisible format characters dropped (soft hyphens, zero-width spaces and joiners),
+    look-alike letters of other scripts read as Latin, and case folded."""
+    folded = unicodedata.normalize("NFKC", text)
+    if not folded.isascii():
+        folded = "".join(c for c in folded if unicodedata.category(c) != "Cf")
+        folded = folded.translate(_LOOKALIKES)
+    return folded.casefold()
+
+
 def names_topic(text: str, topics: Topics) -> bool:
-    """Whether ``text`` names any of the topics (whole words, plurals, any case)."""
-    return any(_pattern(topic).search(text) for topic in topics.every)
+    """Whether ``text`` names any of the topics (whole words and their family, any case,
+    however the letters are dressed up: see :func:`normal`)."""
+    if not topics:
+        return False
+    seen = normal(text)
+    return any(_pattern(topic).search(seen) for topic in topics.every)
 
 
 class NarrationFilter:

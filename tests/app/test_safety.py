@@ -43,11 +43,12 @@ def test_a_sentence_naming_a_veil_becomes_one_marker() -> None:
         ("a spider", True),
         ("two Spiders", True),
         ("the SPIDER'S web", True),
-        ("spiderweb silk", False),  # whole words only
-        ("despiders", False),
+        ("spiderweb silk", True),  # the word's family and compounds
+        ("spiderlings and spidery legs", True),
+        ("despiders", False),  # a word that only holds it further in
     ],
 )
-def test_topics_match_whole_words_plurals_and_any_case(text: str, named: bool) -> None:
+def test_topics_match_words_of_their_family_plurals_and_any_case(text: str, named: bool) -> None:
     assert names_topic(text, SPIDERS) is named
 
 
@@ -255,3 +256,30 @@ async def test_over_http_the_dm_is_told_the_veils_and_its_words_are_filtered() -
     system = server.requests[0]["messages"][0]["content"]
     assert "Keep off-screen (it may happen, but never describe it): spider." in system
     assert "How people feel about the party (attitude; scores):\n- berta: friendly" in system
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the spi\u00adders",  # a soft hyphen
+        "the spi\u200bder",  # a zero-width space
+        "the spi\u200dder",  # a zero-width joiner
+        "the \u0455\u0440\u0456der",  # Cyrillic look-alikes
+        "the \uff53\uff50\uff49\uff44\uff45\uff52",  # full-width letters
+        "SPIDERWEBS",
+        "a spider\u2019s web",
+    ],
+)
+def test_a_veil_holds_however_the_letters_are_dressed_up(text: str) -> None:
+    assert names_topic(text, SPIDERS), text
+    assert scrub(f"The door creaks. {text} waits. Silence.", SPIDERS) == (
+        f"The door creaks. {MARKER} Silence."
+    )
+
+
+def test_a_short_veil_takes_its_family_but_not_words_that_begin_alike() -> None:
+    rats = Topics(veils=("rats",))
+    for text in ("a rat", "two rats", "a ratty coat", "ratlike eyes", "the rat's tail"):
+        assert names_topic(text, rats), text
+    for text in ("rather", "a ratio", "the rate", "a pirate", "Socrates"):
+        assert not names_topic(text, rats), text

@@ -218,7 +218,9 @@ class TableLog:
         elif isinstance(event, CombatUpdate) and turn != self._turn:
             self._turn = turn
             assert state.encounter is not None
-            out.append(turn_marker(turn[0], state.encounter.current.name))
+            # named as the event names it (a veiled foe's name is veiled there)
+            up = next((c.name for c in event.combatants if c.id == event.current_id), None)
+            out.append(turn_marker(turn[0], up or state.encounter.current.name))
         return out
 
     def record(self, state: GameState, event: SessionEvent) -> list[str]:

@@ -223,7 +223,59 @@ class NarrationFilter:
         rest = self.finish()
         if rest:
             yield NarrativeChunk(text=rest)
-        yield event
+        yield veil_event(event, self.topics())
+
+
+VEILED = "(veiled)"
+"""What a label (a name, a roll's reason) shows in place of a veiled word."""
+SHOWN_FIELDS = frozenset(
+    {
+        "after", "alerts", "before", "character_name", "declared", "description", "markup",
+        "message", "name", "outcome", "prompt", "reactor_name", "reason", "text", "trigger",
+    }
+)  # fmt: skip
+"""The fields of session events that players read (never ids: the screens look them up)."""
+_SENTENCE = re.compile(r"[.!?…][\"'”’)]*\s")
+
+
+def veil_text(text: str, topics: Topics) -> str:
+    """Any text a player reads, veiled: prose sentence by sentence (as narration is), a
+    short label word by word (``Giant (veiled) ×3``)."""
+    if not topics or not names_topic(text, topics):
+        return text
+    if len(text) > 80 or _SENTENCE.search(text):
+        return scrub(text, topics)
+    seen = normal(text)
+    if len(seen) != len(text):  # letters dressed up: no word-for-word places to keep
+        return VEILED
+    out, start = [], 0
+    spans = sorted(m.span() for topic in topics.every for m in _pattern(topic).finditer(seen))
+    for begin, end in spans:
+        if begin < start:
+            continue
+        out.append(text[start:begin] + VEILED)
+        start = end
+    return "".join(out) + text[start:]
+
+
+def _veiled(value: object, topics: Topics, key: str = "") -> object:
+    if isinstance(value, str):
+        return veil_text(value, topics) if key in SHOWN_FIELDS else value
+    if isinstance(value, list):
+        return [_veiled(item, topics, key) for item in value]
+    if isinstance(value, dict):
+        return {k: _veiled(v, topics, k) for k, v in value.items()}
+    return value
+
+
+def veil_event(event: SessionEvent, topics: Topics) -> SessionEvent:
+    """A session event as players may read it: every text in it veiled (:func:`veil_text`)
+    — a fight's opening words, a roll's reason, a foe's name in the tracker — ids kept."""
+    if not topics or isinstance(event, NarrativeChunk):
+        return event
+    data = event.model_dump()
+    veiled = _veiled(data, topics)
+    return event if veiled == data else type(event).model_validate(veiled)
 
 
 def scrub(text: str, topics: Topics) -> str:

@@ -283,3 +283,44 @@ def test_a_short_veil_takes_its_family_but_not_words_that_begin_alike() -> None:
         assert names_topic(text, rats), text
     for text in ("rather", "a ratio", "the rate", "a pirate", "Socrates"):
         assert not names_topic(text, rats), text
+
+
+def test_a_veil_holds_on_every_event_a_player_reads_and_ids_are_kept() -> None:
+    """A fight's opening words, a roll's reason, a foe's name in the tracker: veiled;
+    the ids the screens look up by stay as they are."""
+    from app.dm.events import CombatantStatus, CombatUpdate, DiceRoll, StateTransition
+    from app.dm.safety import VEILED, veil_event
+
+    rats = Topics(veils=("rats",))
+    opening = StateTransition(to="combat", reason="Red eyes glint. Three rats scuttle out.")
+    assert veil_event(opening, rats).reason == f"Red eyes glint. {MARKER}"
+    fight = CombatUpdate(
+        round=1,
+        current_id="rat_1",
+        combatants=[
+            CombatantStatus(
+                id="rat_1", name="Giant Rat 1", initiative=9, hp=7, max_hp=7, ac=12, side="foe"
+            )
+        ],
+    )
+    shown = veil_event(fight, rats)
+    assert shown.combatants[0].name == f"Giant {VEILED} 1" and shown.current_id == "rat_1"
+    assert shown.combatants[0].id == "rat_1"
+    roll = DiceRoll(check_type="attack", character_id="rat_1", character_name="Giant Rat 1",
+                    formula="1d20+4", total=12, reason="Giant Rat 1 bites Mira")  # fmt: skip
+    assert veil_event(roll, rats).reason == f"Giant {VEILED} 1 bites Mira"
+    assert veil_event(roll, Topics()) is roll
+
+
+def test_the_console_veils_a_fight_against_what_the_table_veiled(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from app.cli import app
+
+    lines = "/veil rats\nMira: I force the trapdoor open\nThorin: I force the trapdoor open\n"
+    lines += "Mira: we go down the trapdoor\n/quit\n"
+    args = ["play", "--ui", "console", "--seed", "3", "--saves-dir", str(tmp_path)]
+    out = CliRunner().invoke(app, args, input=lines).output
+    told = out.split("stays off-screen from now on.", 1)[1]
+    assert "Combat!" in told and "Giant (veiled) ×3 · initiative" in told
+    assert "rat" not in told.lower().replace("saved to", ""), told

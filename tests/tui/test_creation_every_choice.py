@@ -6,8 +6,8 @@ it does not take the next list's first entry for the player.
 
 Every species × class × method would be 324 characters; at about half a second of drawing
 each that is minutes, so the characters made cover every class × method, every species ×
-method, every class for each species that asks choices of its own, and every method for the
-half-elf with each class that prepares spells (:func:`characters_to_make`)."""
+method, the half-elf with every class, and every method for the half-elf among the classes
+that prepare spells (:func:`characters_to_make`)."""
 
 from __future__ import annotations
 
@@ -59,17 +59,20 @@ RAISERS = tuple(k for k, kind in species_catalog().entries.items() if kind.choos
 
 def characters_to_make() -> dict[str, list[tuple[str, str]]]:
     """For each class, the (species, score method) pairs made of it: every class by every
-    method (the species in turn, so that every species meets every method too); every
-    species with choices of its own with every class; and a species whose increases are
-    chosen after the scores (the half-elf) by every method with every class that prepares
-    spells (how many follows from the final scores)."""
+    method (the species in turn, so that every species meets every method too, and the
+    dragonborn its ancestry with each); a species whose increases are chosen after the
+    scores (the half-elf, whose step once crashed the wizard) with every class; and, with
+    the classes that prepare spells (how many follows from the final scores), the half-elf
+    by a second method, so that between them it meets every method."""
     made: dict[str, list[tuple[str, str]]] = {c: [] for c in CLASSES}
+    preparing = 0
     for ci, class_id in enumerate(CLASSES):
         wanted = [(SPECIES[(ci + 4 * mi) % len(SPECIES)], m) for mi, m in enumerate(METHODS)]
-        wanted += [(s, METHODS[(ci + si) % len(METHODS)]) for si, s in enumerate(CHOOSERS)]
+        wanted += [(s, METHODS[ci % len(METHODS)]) for s in RAISERS]
         creation = classes()[class_id].creation
         if creation is not None and creation.prepares:
-            wanted += [(s, m) for s in RAISERS for m in METHODS]
+            wanted += [(s, METHODS[(ci + 1 + preparing) % len(METHODS)]) for s in RAISERS]
+            preparing += 1
         made[class_id] = list(dict.fromkeys(wanted))
     return made
 
@@ -81,7 +84,11 @@ def test_the_characters_made_cover_every_species_class_and_method() -> None:
     pairs = {(s, c, m) for c, made in MADE.items() for s, m in made}
     assert {(c, m) for _, c, m in pairs} == {(c, m) for c in CLASSES for m in METHODS}
     assert {(s, m) for s, _, m in pairs} == {(s, m) for s in SPECIES for m in METHODS}
-    assert {(s, c) for s, c, _ in pairs} >= {(s, c) for s in CHOOSERS for c in CLASSES}
+    assert {(s, c) for s, c, _ in pairs} >= {(s, c) for s in RAISERS for c in CLASSES}
+    preparing = {c for c in CLASSES if getattr(classes()[c].creation, "prepares", False)}
+    assert {(s, m) for s, c, m in pairs if c in preparing} >= {
+        (s, m) for s in RAISERS for m in METHODS
+    }
     assert set(CHOOSERS) >= {"half_elf", "dragonborn"} and set(RAISERS) >= {"half_elf"}
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
+import shutil
 import stat
+import sys
 import tempfile
 import threading
 from dataclasses import dataclass, field
@@ -294,10 +296,27 @@ class Rescue:
         return f"{tried} Saved the game to {where} instead{warning}. {notes}".strip()
 
 
+def command_name(argv0: str | None = None) -> str:
+    """How the player starts the game again from their shell: ``dungeon`` when that is the
+    command on their PATH, else the very script they ran (``make play`` runs
+    ``.venv/bin/dungeon``, which is not on the PATH), as a path they can type from here."""
+    script = Path(argv0 if argv0 is not None else sys.argv[0])
+    if script.name != "dungeon" or not script.is_file():
+        return "dungeon"
+    found = shutil.which("dungeon")
+    with contextlib.suppress(OSError):
+        if found is not None and Path(found).resolve() == script.resolve():
+            return "dungeon"
+    with contextlib.suppress(ValueError, OSError):
+        inside = script.resolve().relative_to(Path.cwd().resolve())
+        return shlex.quote(str(inside) if inside.parent != Path(".") else f"./{inside}")
+    return shlex.quote(str(script.resolve()))
+
+
 def resume_hint(path: Path) -> str:
     """How to go on with a game saved outside the usual folder."""
     folder, name = shlex.quote(str(path.parent)), shlex.quote(path.stem)
-    return f"To go on with it: dungeon play --saves-dir {folder} --load {name}"
+    return f"To go on with it: {command_name()} play --saves-dir {folder} --load {name}"
 
 
 def save_somewhere(state: GameState, keeper: Keeper, folders: list[Path]) -> Rescue:

@@ -370,7 +370,7 @@ class DungeonApp(App[None]):
         left unsaved."""
         warmup.ready()
         from app.saves import SaveError, save_path
-        from app.session.keeping import resume_hint
+        from app.session.keeping import command_name, resume_hint
 
         if play.save_as is None:
             return ""
@@ -381,7 +381,7 @@ class DungeonApp(App[None]):
         except SaveError:
             return ""
         if path.parent.resolve() == self.launch.saves.resolve() == SAVES_DIR.resolve():
-            return f"Saved to {path}. To go on with it: dungeon play --continue"
+            return f"Saved to {path}. To go on with it: {command_name()} play --continue"
         return f"Saved to {path}. {resume_hint(path)}"
 
     def action_to_title(self) -> None:

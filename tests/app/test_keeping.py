@@ -221,3 +221,22 @@ def test_the_last_resort_folder_is_private_and_never_a_planted_link(
     finally:
         temp_folder.cache_clear()
     assert list(elsewhere.iterdir()) == []
+
+
+def test_the_hint_to_go_on_names_a_command_that_works_from_the_shell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``make play`` runs ``.venv/bin/dungeon``, which is not on the PATH: the hint names
+    that script; a ``dungeon`` on the PATH (installed) is named as ``dungeon``."""
+    from app.session.keeping import command_name
+
+    script = tmp_path / ".venv" / "bin" / "dungeon"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert command_name(str(script)) == ".venv/bin/dungeon"
+    monkeypatch.setenv("PATH", str(script.parent))
+    assert command_name(str(script)) == "dungeon"
+    assert command_name("/usr/bin/python3") == "dungeon"  # python -m app, the tests

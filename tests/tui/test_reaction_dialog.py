@@ -43,6 +43,19 @@ async def answered(keys: str, *, player: str | None = None) -> tuple[Host, React
 
 async def test_an_options_number_or_the_players_words_or_nothing_answers() -> None:
     assert (await answered("2"))[0].answers == ["2"]
+
+
+async def test_an_options_number_alone_picks_it_at_once() -> None:
+    """``1`` picks option 1 as its button says, with no Enter; a number that is no option
+    is typed as words."""
+    shown = dialog()
+    app = Host(shown)
+    async with app.run_test(size=(90, 20)) as pilot:
+        await until(pilot, shown.settled)
+        await pilot.press("1")
+        await until(pilot, lambda: bool(app.answers))
+    assert app.answers == ["1"]
+    assert (await answered("7 rats"))[0].answers == ["7 rats"]
     assert (await answered("I cast shield"))[0].answers == ["I cast shield"]
     assert (await answered("  I  duck "))[0].answers == ["I duck"]  # spacing tidied
     assert (await answered(""))[0].answers == [""]  # Enter with nothing passes

@@ -72,9 +72,12 @@ class ReactionScreen(_Guarded[str]):
                     yield Button(plain(f"{number} {label}"), variant="warning",
                                  id=f"option-{number}")  # fmt: skip
                 yield Button("No reaction (Esc)", id="pass")
-            yield Input(
-                placeholder="or say what you do (Enter with nothing passes)", id="reaction-words"
-            )
+            yield Input(placeholder=self._placeholder(), id="reaction-words")
+
+    def _placeholder(self) -> str:
+        count = min(len(self.labels), 9)
+        pick = "1 takes it, " if count == 1 else f"1–{count} pick one, " if count else ""
+        return f"{pick}or say what you do (Enter with nothing passes)"
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -96,6 +99,19 @@ class ReactionScreen(_Guarded[str]):
     def settled(self) -> bool:
         """Answers count: the guard time is over and the box is listening."""
         return super().settled() and self.listening
+
+    @on(Input.Changed, "#reaction-words")
+    def _picked_by_number(self, event: Input.Changed) -> None:
+        """An option's number typed first picks it at once, as its button says (``1``):
+        no Enter needed, and never a "1" left in the box."""
+        value = event.value
+        if self.listening and len(value) == 1 and value in self._numbers:
+            event.stop()
+            self.dismiss(value)
+
+    @property
+    def _numbers(self) -> set[str]:
+        return {str(n) for n in range(1, min(len(self.labels), 9) + 1)}
 
     @on(Input.Submitted, "#reaction-words")
     def _said(self, event: Input.Submitted) -> None:

@@ -363,6 +363,7 @@ async def test_the_turn_timer_passes_a_slow_player(tmp_path: Path) -> None:
         assert screen.query_one("#command", Input).value == ""  # never Ben's action
         assert [c.reason for c in order.history][-1] == "TIMEOUT"
         assert "Ana's time ran out" in " ".join(n.message for n in app._notifications)
+        assert "⏱ Ana's time ran out" in story_text(app)  # the table reads it in the story
 
 
 async def test_a_new_log_entry_flashes_the_log(tmp_path: Path) -> None:

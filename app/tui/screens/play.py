@@ -271,10 +271,16 @@ class PlayScreen(TakingBack, Retelling, Watching):
             return  # the keyboard is still being passed: the clock has not started
         notice = commands.keep_time(self.session)
         if notice:
-            self.notify(notice, severity="warning")
+            self.timed_out(notice)
             self.advance()  # hands the keyboard on, or runs the fight turn that ended
             return
         self.query_one(GateBanner).show(self.banner_text())
+
+    def timed_out(self, notice: str) -> None:
+        """A turn that ran out is said in the story, where the table reads what happened
+        (and the story keeps it), as well as in a passing notice."""
+        self.query_one(StoryPane).add_note(f"⏱ {notice}", "alert")
+        self.notify(notice, severity="warning")
 
     def check_handoff(self) -> None:
         """Ask for the keyboard to be passed when another player is up."""
@@ -524,7 +530,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
         that stopped early waits for the players (or ctrl+r)."""
         notice = commands.keep_time(self.session)
         if notice:
-            self.notify(notice, severity="warning")
+            self.timed_out(notice)
         if self.session.can_advance() and (notice or not after_dm):
             self.start_turns()
             return

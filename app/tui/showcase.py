@@ -314,6 +314,22 @@ async def _turn_log(pilot: Pilot[None]) -> None:
     await _press(pilot, "f3")
 
 
+async def _round_told(pilot: Pilot[None]) -> None:
+    """Hotseat: Ana picks the lock, Ben passes; the round is told and the keyboard goes back
+    to Ana, with what came of it still in sight."""
+    app = pilot.app
+    assert isinstance(app, DungeonApp)
+    await shown(pilot, HandoffScreen)
+    await _press(pilot, "enter")
+    await say(pilot, "Mira: I pick the lock on the trapdoor")
+    await shown(pilot, HandoffScreen)
+    await _press(pilot, "enter")
+    screen = play_screen(app)
+    await screen.command("/pass")
+    await until(pilot, lambda: not screen.thinking and screen.session.state.turn == 1)
+    await shown(pilot, HandoffScreen)
+
+
 async def _take_back(pilot: Pilot[None]) -> None:
     """Hotseat: Ana acted and Ben passed; Ana asks to take the turn back, Ben is asked."""
     app = pilot.app
@@ -409,6 +425,13 @@ SHOTS: list[Shot] = [
         "Hotseat: pass the keyboard",
         (80, 24),
         _game(lambda: crossroads(SEED, TABLE)),
+    ),
+    Shot(
+        "handoff-after-round",
+        "Hotseat: the keyboard goes round with what just happened still in sight",
+        (80, 24),
+        _game(lambda: crossroads(SEED, TABLE)),
+        _round_told,
     ),
     Shot(
         "reaction",

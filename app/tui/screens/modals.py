@@ -76,16 +76,20 @@ class _Guarded(ModalScreen[R]):
 
 
 class HandoffScreen(_Guarded[None]):
-    """Pass the keyboard: the next player presses Enter when they have it."""
+    """Pass the keyboard: the next player presses Enter when they have it.
+
+    It sits low over the input and leaves the story in plain sight: the player who just
+    acted reads what came of it before the keyboard changes hands, and the next one reads
+    where things stand."""
 
     DEFAULT_CSS = """
-    HandoffScreen { align: center middle; background: $background 85%; }
+    HandoffScreen { align: center bottom; background: $background 10%; }
     HandoffScreen > Vertical {
-        width: 60; max-width: 95%; height: auto; border: thick $accent; padding: 1 2;
+        width: 64; max-width: 100%; height: auto; border: thick $accent; padding: 0 2;
         background: $surface;
     }
     HandoffScreen #handoff-title { text-style: bold; color: $accent; width: 1fr; }
-    HandoffScreen Button { margin-top: 1; width: 1fr; }
+    HandoffScreen Button { width: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "I have the keyboard", priority=True),
@@ -100,8 +104,7 @@ class HandoffScreen(_Guarded[None]):
     def compose(self) -> ComposeResult:
         names = ", ".join(self.characters)
         with Vertical():
-            yield Label(plain(f"Pass the keyboard to {self.player}"), id="handoff-title")
-            yield Static(plain(f"{self.player} plays {names}."))
+            yield Label(plain(f"Pass the keyboard to {self.player} ({names})"), id="handoff-title")
             yield Static(plain(self.why, style="italic"))
             yield Button(plain(f"{self.player} is ready (Enter)"), variant="primary", id="ready")
 

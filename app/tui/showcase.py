@@ -414,6 +414,13 @@ SHOTS: list[Shot] = [
         _combat_round,
     ),
     Shot(
+        "combat-80x24",
+        "A fight on an 80×24 terminal: every combatant in the tracker, the story readable",
+        (80, 24),
+        _game(lambda: session_for(in_the_cellar())),
+        _combat_round,
+    ),
+    Shot(
         "combat-200x50",
         "A fight on a large terminal: the sidebar grows with it",
         (200, 50),

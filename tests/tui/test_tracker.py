@@ -110,3 +110,31 @@ async def test_a_wide_terminal_widens_the_sidebar(tmp_path: Path) -> None:
             widths[size[0]] = play_screen(app).query_one("#sidebar").size.width
     assert widths[80] == 34 and widths[120] == 48
     assert widths[200] >= 64  # room for "• Giant Rat 3 takes 5 piercing damage: 7/7 HP → 2/7 HP"
+
+
+async def test_at_80x24_every_combatant_is_shown_or_counted(tmp_path: Path) -> None:
+    """A narrow tracker has ten lines: six combatants fit in them (plain ``near`` left out
+    when it must be); when even that is too many, the ones nearest whose turn it is are
+    shown and a last line says how many more there are."""
+    state = in_the_cellar()
+    app = make_app(saves=tmp_path, session=session_for(state), save_as=None, still=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, react=False)
+        lines = tracker_lines(app)
+        names = ["Mira", "Thorin", "Aria", "Giant Rat 1", "Giant Rat 2", "Giant Rat 3"]
+        assert all(any(n in line for line in lines) for n in names), lines
+    crowded = in_the_cellar()
+    for target in ("mira", "thorin", "aria", "giant-rat-1", "giant-rat-2", "giant-rat-3"):
+        use_tool(crowded, "set_condition", target_id=target, condition="prone",
+                 reason="a test")  # fmt: skip
+    app = make_app(saves=tmp_path, session=session_for(crowded), save_as=None, still=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, react=False)
+        lines = tracker_lines(app)
+        tracker = play_screen(app).query_one(InitiativeTracker)
+        fight = tracker.panels.combat if tracker.panels else None
+        assert fight is not None
+        current = next(c.name for c in fight.combatants if c.id == fight.current_id)
+        shown = [c.name for c in fight.combatants if any(c.name in line for line in lines)]
+        assert current in shown and len(lines) <= 10
+        assert any(f"… and {6 - len(shown)} more below" in line for line in lines), lines

@@ -24,6 +24,9 @@ from app.dm.events import CombatantStatus
 from app.session.panels import SHIELD_BONUS, Panels
 from app.tui.widgets.queueview import queue_lines
 
+MOST_ROWS = 10
+"""Lines of the tracker inside its border (its ``max-height`` less the border): a narrow
+tracker fits every combatant in them, or says how many it cannot show."""
 WIDE = 60
 """From this many columns the tracker has a header, initiative, bars and a conditions
 column; below it each combatant's conditions go under its name."""
@@ -115,7 +118,7 @@ class InitiativeTracker(Widget):
 
     DEFAULT_CSS = """
     InitiativeTracker {
-        height: auto; max-height: 12; border: round $warning; padding: 0 1;
+        height: auto; max-height: 12; border: round $warning; padding: 0 1;  /* MOST_ROWS + 2 */
         border-title-color: $warning; border-title-style: bold;
     }
     """
@@ -184,6 +187,7 @@ class InitiativeTracker(Widget):
             return Text("")
         wide = self.size.width >= WIDE
         plan = self._plan(panels) if wide else _Layout(0, True, 0)
+        shown, plain_near = self._fit(panels, wide)
         spent = set(panels.reactions_spent)
         shielded = set(panels.shielded)
         # wide: the names sit by their bars and the conditions take the room that is left
@@ -221,10 +225,52 @@ class InitiativeTracker(Widget):
             if wide:
                 row += [str(c.initiative), name, hp, ac, Packed(conditions(c) if not out else [])]
             else:  # the conditions go under the name
-                words = conditions(c) if not out else []
+                words = conditions(c) if not out and c.id not in plain_near else []
                 cell = Group(name, Packed(words)) if words else name
                 row += [cell, hp, ac]
             row.append(Text("✗", style="dim") if c.id in spent else Text("⟲", style="green"))
-            table.add_row(*row)
+            if c.id in shown:
+                table.add_row(*row)
         waiting = queue_lines(panels)
-        return Group(table, *waiting) if waiting else table
+        hidden = len(fight.combatants) - len(shown)
+        more = [Text(f"… and {hidden} more below (a bigger window shows all)", style="dim")]
+        lines = [*waiting, *(more if hidden else [])]
+        return Group(table, *lines) if lines else table
+
+    def _fit(self, panels: Panels, wide: bool) -> tuple[set[str], set[str]]:
+        """Who is shown, and whose plain ``near`` is left out, so that every combatant
+        fits the rows the tracker has (a narrow sidebar puts what is not plain ``near``
+        under the name). When even one line each is too many, the ones nearest the
+        combatant whose turn it is are shown, and a last line says how many are not."""
+        fight = panels.combat
+        assert fight is not None
+        everyone = {c.id for c in fight.combatants}
+        if wide:
+            return everyone, set()
+        room = MOST_ROWS - len(queue_lines(panels))
+
+        def extra(c: CombatantStatus, drop_near: bool) -> int:
+            words = [] if panels.out.get(c.id) else conditions(c)
+            if drop_near and c.position == "near":
+                words = words[1:]
+            return 1 if words else 0
+
+        for drop_near in (False, True):
+            rows = sum(1 + extra(c, drop_near) for c in fight.combatants)
+            if rows <= room:
+                near = {c.id for c in fight.combatants if drop_near and c.position == "near"}
+                return everyone, near
+        near = {c.id for c in fight.combatants if c.position == "near"}
+        order = [c.id for c in fight.combatants]
+        now = order.index(fight.current_id) if fight.current_id in order else 0
+        shown: list[str] = []
+        used = 1  # the line saying how many more there are
+        for step in range(len(order)):  # outward from whose turn it is
+            for index in (now + step, now - step) if step else (now,):
+                if 0 <= index < len(order) and order[index] not in shown:
+                    c = fight.combatants[index]
+                    cost = 1 + extra(c, True)
+                    if used + cost <= room:
+                        shown.append(order[index])
+                        used += cost
+        return set(shown), near

@@ -345,3 +345,19 @@ def test_preserve_life_heals_the_worst_hurt_but_never_above_half() -> None:
         state.party["mira"].vitals.hp == 10
         and state.party["ivo"].uses_left("channel_divinity") == 0
     )
+
+
+def test_a_short_rest_shows_each_hit_die_rolled_and_counts_them_in_words() -> None:
+    """Every hit die spent is a roll in the dice log (as any roll is); the note says
+    "1 hit die", "2 hit dice", or "no hit dice" for a character who needed none."""
+    state = sandbox_state(seed=1)
+    hurt(state, "thorin", 1)
+    out = run(state, "rest", kind="short", character_ids=["thorin", "mira"])
+    rolls = [e for e in out["events"] if getattr(e, "reason", "") == "hit die"]
+    spent = len(rolls)
+    assert spent >= 1 and all(e.character_name == "Thorin" for e in rolls)
+    notes = [e.description for e in out["events"] if e.type == "state_change"]
+    word = "1 hit die spent" if spent == 1 else f"{spent} hit dice spent"
+    assert any(word in n for n in notes) and any("no hit dice spent" in n for n in notes)
+    healed = sum(e.total for e in rolls)
+    assert state.party["thorin"].vitals.hp == min(1 + healed, state.party["thorin"].vitals.max_hp)

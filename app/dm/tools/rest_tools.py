@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from app.dm.events import SessionEvent, StateChange
+from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools.condition_tools import set_exhaustion
 from app.dm.tools.feature_tools import recover_slots
@@ -43,7 +43,13 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
                                sheet.modifier(Ability.CON), dice)  # fmt: skip
             sheet.vitals, sheet.hit_dice = short.vitals, short.hit_dice
             spent = len(short.rolls)
-            text = f"{sheet.name} rests a short while: +{short.healed} HP ({spent} hit dice spent)"
+            for rolled in short.rolls:  # each hit die in the dice log, as any roll is
+                events.append(
+                    DiceRoll.from_roll(rolled, check_type="healing", reason="hit die",
+                                       character_id=cid, character_name=sheet.name)
+                )  # fmt: skip
+            used = "no hit dice" if not spent else f"{spent} hit {'die' if spent == 1 else 'dice'}"
+            text = f"{sheet.name} rests a short while: +{short.healed} HP ({used} spent)"
             text += _slots_recovered(sheet)
         else:
             slots = sheet.spell_slots if sheet.spell_slots.maximum else None

@@ -269,7 +269,9 @@ def play(
     if game.keeper.name is not None and not game.unsaved:
         kept = save_path(game.keeper.name, game.keeper.folder)
         if kept.exists():
-            out.print(plain(f"Saved to {kept}.", style="dim"))
+            from app.session.keeping import saved_words
+
+            out.print(plain(saved_words(kept, saves_dir), style="dim"))
     out.print(plain("Farewell, adventurer.", style="dim"))
 
 

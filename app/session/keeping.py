@@ -29,7 +29,16 @@ from pathlib import Path
 
 import platformdirs
 
-from app.saves import BACKUPS, SaveError, disk, fresh_name, load_game, save_game, save_path
+from app.saves import (
+    BACKUPS,
+    SAVES_DIR,
+    SaveError,
+    disk,
+    fresh_name,
+    load_game,
+    save_game,
+    save_path,
+)
 from app.saves.checkpoints import keep_checkpoint
 from app.saves.claims import SaveInUse, claim, release
 from app.saves.files import Identity, identity
@@ -299,7 +308,7 @@ class Rescue:
 def command_name(argv0: str | None = None) -> str:
     """How the player starts the game again from their shell: ``dungeon`` when that is the
     command on their PATH, else the very script they ran (``make play`` runs
-    ``.venv/bin/dungeon``, which is not on the PATH), as a path they can type from here."""
+    ``.venv/bin/dungeon``, which is not on the PATH), by its full path."""
     script = Path(argv0 if argv0 is not None else sys.argv[0])
     if script.name != "dungeon" or not script.is_file():
         return "dungeon"
@@ -307,10 +316,16 @@ def command_name(argv0: str | None = None) -> str:
     with contextlib.suppress(OSError):
         if found is not None and Path(found).resolve() == script.resolve():
             return "dungeon"
-    with contextlib.suppress(ValueError, OSError):
-        inside = script.resolve().relative_to(Path.cwd().resolve())
-        return shlex.quote(str(inside) if inside.parent != Path(".") else f"./{inside}")
-    return shlex.quote(str(script.resolve()))
+    return shlex.quote(str(script.absolute()))  # works from any folder, after any cd
+
+
+def saved_words(path: Path, launched_with: Path) -> str:
+    """What the player reads on leaving a saved game: where it is and how to go on with it
+    (``--continue`` when it is in the folder the game starts with by itself)."""
+    with contextlib.suppress(OSError):
+        if path.parent.resolve() == launched_with.resolve() == SAVES_DIR.resolve():
+            return f"Saved to {path}. To go on with it: {command_name()} play --continue"
+    return f"Saved to {path}. {resume_hint(path)}"
 
 
 def resume_hint(path: Path) -> str:

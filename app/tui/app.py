@@ -370,7 +370,7 @@ class DungeonApp(App[None]):
         left unsaved."""
         warmup.ready()
         from app.saves import SaveError, save_path
-        from app.session.keeping import command_name, resume_hint
+        from app.session.keeping import saved_words
 
         if play.save_as is None:
             return ""
@@ -380,9 +380,7 @@ class DungeonApp(App[None]):
             path = save_path(play.save_as, play.saves)
         except SaveError:
             return ""
-        if path.parent.resolve() == self.launch.saves.resolve() == SAVES_DIR.resolve():
-            return f"Saved to {path}. To go on with it: {command_name()} play --continue"
-        return f"Saved to {path}. {resume_hint(path)}"
+        return saved_words(path, self.launch.saves)
 
     def action_to_title(self) -> None:
         """Save and go back to the title screen (asking first if it cannot be saved)."""

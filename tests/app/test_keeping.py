@@ -236,7 +236,7 @@ def test_the_hint_to_go_on_names_a_command_that_works_from_the_shell(
     script.chmod(0o755)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("PATH", "/nonexistent")
-    assert command_name(str(script)) == ".venv/bin/dungeon"
+    assert command_name(".venv/bin/dungeon") == str(script)
     monkeypatch.setenv("PATH", str(script.parent))
     assert command_name(str(script)) == "dungeon"
     assert command_name("/usr/bin/python3") == "dungeon"  # python -m app, the tests

@@ -137,4 +137,4 @@ async def test_at_80x24_every_combatant_is_shown_or_counted(tmp_path: Path) -> N
         current = next(c.name for c in fight.combatants if c.id == fight.current_id)
         shown = [c.name for c in fight.combatants if any(c.name in line for line in lines)]
         assert current in shown and len(lines) <= 10
-        assert any(f"… and {6 - len(shown)} more below" in line for line in lines), lines
+        assert any(f"… and {6 - len(shown)} more" in line for line in lines), lines

@@ -78,12 +78,12 @@ class _Guarded(ModalScreen[R]):
 class HandoffScreen(_Guarded[None]):
     """Pass the keyboard: the next player presses Enter when they have it.
 
-    It sits low over the input and leaves the story in plain sight: the player who just
-    acted reads what came of it before the keyboard changes hands, and the next one reads
-    where things stand."""
+    It sits at the top, over the oldest lines, and leaves the newest part of the story in
+    plain sight: the player who just acted reads what came of it before the keyboard changes
+    hands, and the next one reads where things stand."""
 
     DEFAULT_CSS = """
-    HandoffScreen { align: center bottom; background: $background 10%; }
+    HandoffScreen { align: center top; background: $background 10%; }
     HandoffScreen > Vertical {
         width: 64; max-width: 100%; height: auto; border: thick $accent; padding: 0 2;
         background: $surface;

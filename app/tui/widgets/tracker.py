@@ -98,6 +98,15 @@ def conditions(c: CombatantStatus) -> list[Text]:
     return where + [Text(condition, style="magenta") for condition in c.conditions]
 
 
+def _placed(c: CombatantStatus, drop: str) -> list[Text]:
+    """What goes under a combatant's name in a narrow tracker: where it stands (unless
+    ``drop`` leaves it out: plain ``"near"``, or ``"all"`` places) and its conditions."""
+    words = conditions(c)
+    if c.position and (drop == "all" or (drop == "near" and c.position == "near")):
+        words = words[1:]
+    return words
+
+
 def hp_words(c: CombatantStatus, out: str) -> str:
     """``5/7``, or how the combatant is out of the fight (``dead``, ``dying``, ``fled`` …)."""
     return out or f"{c.hp}/{c.max_hp}"
@@ -187,7 +196,7 @@ class InitiativeTracker(Widget):
             return Text("")
         wide = self.size.width >= WIDE
         plan = self._plan(panels) if wide else _Layout(0, True, 0)
-        shown, plain_near = self._fit(panels, wide)
+        shown, drop = self._fit(panels, wide)
         spent = set(panels.reactions_spent)
         shielded = set(panels.shielded)
         # wide: the names sit by their bars and the conditions take the room that is left
@@ -225,7 +234,7 @@ class InitiativeTracker(Widget):
             if wide:
                 row += [str(c.initiative), name, hp, ac, Packed(conditions(c) if not out else [])]
             else:  # the conditions go under the name
-                words = conditions(c) if not out and c.id not in plain_near else []
+                words = [] if out else _placed(c, drop)
                 cell = Group(name, Packed(words)) if words else name
                 row += [cell, hp, ac]
             row.append(Text("✗", style="dim") if c.id in spent else Text("⟲", style="green"))
@@ -233,34 +242,29 @@ class InitiativeTracker(Widget):
                 table.add_row(*row)
         waiting = queue_lines(panels)
         hidden = len(fight.combatants) - len(shown)
-        more = [Text(f"… and {hidden} more below (a bigger window shows all)", style="dim")]
+        more = [Text(f"… and {hidden} more (a bigger window shows all)", style="dim")]
         lines = [*waiting, *(more if hidden else [])]
         return Group(table, *lines) if lines else table
 
-    def _fit(self, panels: Panels, wide: bool) -> tuple[set[str], set[str]]:
-        """Who is shown, and whose plain ``near`` is left out, so that every combatant
-        fits the rows the tracker has (a narrow sidebar puts what is not plain ``near``
-        under the name). When even one line each is too many, the ones nearest the
-        combatant whose turn it is are shown, and a last line says how many are not."""
+    def _fit(self, panels: Panels, wide: bool) -> tuple[set[str], str]:
+        """Who is shown, and which places are left out (``""``, plain ``"near"``, or
+        ``"all"``), so that every combatant fits the rows the tracker has: a narrow sidebar
+        puts where each stands and its conditions under its name. When even one line each
+        is too many, the ones nearest the combatant whose turn it is are shown, and a last
+        line says how many are not."""
         fight = panels.combat
         assert fight is not None
         everyone = {c.id for c in fight.combatants}
         if wide:
-            return everyone, set()
+            return everyone, ""
         room = MOST_ROWS - len(queue_lines(panels))
 
-        def extra(c: CombatantStatus, drop_near: bool) -> int:
-            words = [] if panels.out.get(c.id) else conditions(c)
-            if drop_near and c.position == "near":
-                words = words[1:]
-            return 1 if words else 0
+        def lines(c: CombatantStatus, drop: str) -> int:
+            return 1 + (1 if not panels.out.get(c.id) and _placed(c, drop) else 0)
 
-        for drop_near in (False, True):
-            rows = sum(1 + extra(c, drop_near) for c in fight.combatants)
-            if rows <= room:
-                near = {c.id for c in fight.combatants if drop_near and c.position == "near"}
-                return everyone, near
-        near = {c.id for c in fight.combatants if c.position == "near"}
+        for drop in ("", "near", "all"):
+            if sum(lines(c, drop) for c in fight.combatants) <= room:
+                return everyone, drop
         order = [c.id for c in fight.combatants]
         now = order.index(fight.current_id) if fight.current_id in order else 0
         shown: list[str] = []
@@ -268,9 +272,8 @@ class InitiativeTracker(Widget):
         for step in range(len(order)):  # outward from whose turn it is
             for index in (now + step, now - step) if step else (now,):
                 if 0 <= index < len(order) and order[index] not in shown:
-                    c = fight.combatants[index]
-                    cost = 1 + extra(c, True)
+                    cost = lines(fight.combatants[index], "all")
                     if used + cost <= room:
                         shown.append(order[index])
                         used += cost
-        return set(shown), near
+        return set(shown), "all"

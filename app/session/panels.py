@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.dm.events import CombatUpdate
+from app.dm.safety import Topics, veil_event
 from app.dm.tools.executors import combat_update
 from app.world.readied import readied_line
 from app.world.state import GameState
@@ -162,8 +163,9 @@ def party_members(state: GameState) -> list[PartyMember]:
     return members
 
 
-def panels(state: GameState) -> Panels:
-    """A snapshot of the panels for the state as it is now."""
+def panels(state: GameState, topics: Topics | None = None) -> Panels:
+    """A snapshot of the panels for the state as it is now, with the fight's names veiled
+    against ``topics`` (the table's lines and veils) as every event is."""
     encounter = state.encounter
     spent = []
     out = {}
@@ -181,12 +183,18 @@ def panels(state: GameState) -> Panels:
         pending=pending,
         scene=state.scene.name,
         party=party_members(state),
-        combat=combat_update(state) if encounter is not None else None,
+        combat=_veiled(combat_update(state), topics) if encounter is not None else None,
         reactions_spent=spent,
         shielded=sorted(_shielded(state)) if encounter is not None else [],
         out=out,
         turn=state.turn,
     )
+
+
+def _veiled(fight: CombatUpdate, topics: Topics | None) -> CombatUpdate:
+    shown = veil_event(fight, topics) if topics else fight
+    assert isinstance(shown, CombatUpdate)
+    return shown
 
 
 def feature_uses(sheet: CharacterSheet) -> list[tuple[str, int, int]]:

@@ -138,3 +138,14 @@ async def test_at_80x24_every_combatant_is_shown_or_counted(tmp_path: Path) -> N
         shown = [c.name for c in fight.combatants if any(c.name in line for line in lines)]
         assert current in shown and len(lines) <= 10
         assert any(f"… and {6 - len(shown)} more" in line for line in lines), lines
+
+
+async def test_the_tracker_veils_what_the_table_veiled(tmp_path: Path) -> None:
+    state = in_the_cellar()
+    state.truth.veils.append("rats")
+    app = make_app(saves=tmp_path, session=session_for(state), save_as=None, still=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, react=False)
+        lines = tracker_lines(app)
+        assert any("Giant (veiled) 1" in line for line in lines), lines
+        assert not any("rat" in line.lower() for line in lines), lines

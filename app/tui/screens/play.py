@@ -207,7 +207,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
         """Every panel, the banner and the input label from the game as it stands."""
         self.refresh_bindings()
         state = self.session.state
-        self._last = panels(state)
+        self._last = panels(state, self.session.safety_topics())
         acts = commands.actors(self.session)
         up = self.player_up()
         if self.actor not in acts or (up and state.controller_of(self.actor) != up):
@@ -347,7 +347,11 @@ class PlayScreen(TakingBack, Retelling, Watching):
             # turn cut short is rolled back and the session is never left busy).
             async with aclosing(session.run_until_players()) as events:
                 async for event in events:
-                    view = None if isinstance(event, NarrativeChunk) else panels(session.state)
+                    view = (
+                        None
+                        if isinstance(event, NarrativeChunk)
+                        else panels(session.state, session.safety_topics())
+                    )
                     entries = self.table_log.record(session.state, event)  # before the save
                     self.post_message(EventArrived(event, view, entries))
                     if isinstance(event, TurnEnd) and self.save_as:
@@ -372,7 +376,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
 
         def show() -> None:
             state = self.session.state
-            self._last = panels(state)
+            self._last = panels(state, self.session.safety_topics())
             self.show_panels(self._last)
             self.query_one(DiceLog).add_entries([e.markup for e in window_entries(state)])
             dialog = reaction_dialog(state, player, question)

@@ -276,3 +276,40 @@ async def test_a_save_can_be_deleted_after_confirming(tmp_path: Path) -> None:
         assert not (saves / "gone.toml").exists() and not (saves / "gone.toml.1").exists()
         assert (saves / "keep.toml").exists()
         assert [s.name for s in screen.saves] == ["keep"] and menu.option_count == 1
+
+
+async def test_a_save_played_in_another_window_is_not_offered_for_deletion(
+    tmp_path: Path,
+) -> None:
+    """Played elsewhere, a save is said to be so at once, not asked about and then
+    refused."""
+    import subprocess
+    import sys
+
+    from app.saves.claims import in_use
+
+    saves = tmp_path / "saves"
+    save_game(crossroads().state, "busy", saves)
+    root = Path(__file__).resolve().parents[2]
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; "
+         "from app.saves.claims import claim; claim(Path(sys.argv[1])); "
+         "print('holding', flush=True); sys.stdin.read()", str(saves / "busy.toml")],
+        cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == b"holding\n"
+        assert in_use(saves / "busy.toml") is not None
+        app = title_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("l")
+            await pilot.pause()
+            await pilot.press("d")
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmScreen)
+            told = " ".join(str(n.message) for n in app._notifications)
+            assert "being played in another window" in told
+        assert (saves / "busy.toml").exists()
+    finally:
+        holder.kill()
+        holder.wait()

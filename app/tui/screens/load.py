@@ -16,6 +16,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.saves import SaveError, SaveInfo, delete_save, list_saves, resume_file
+from app.saves.claims import in_use
 from app.screentext import plain
 from app.tui.screens.modals import ConfirmScreen
 from app.world.state import GameState
@@ -99,6 +100,14 @@ class LoadScreen(Screen[tuple[GameState, str, Path] | None]):
             return
         file = menu.get_option_at_index(menu.highlighted).id or ""
         name = next((s.name for s in self.saves if s.path.name == file), file)
+        holder = in_use(self.folder / file)
+        if holder is not None:  # said before asking: a yes could not be carried out
+            self.notify(
+                f'The save "{name}" is being played in another window ({holder}): it cannot '
+                "be deleted while that game is open.",
+                severity="error",
+            )
+            return
 
         def answered(yes: bool | None) -> None:
             if not yes:

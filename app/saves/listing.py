@@ -128,7 +128,7 @@ def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
         raise SaveError(f"{path}: no such save")
     if path.is_dir() and not path.is_symlink():
         raise SaveError(f"{path}: a folder, not a save file — not deleting it")
-    holder = None if target.backup else in_use(path)
+    holder = in_use(save_path(target.name, folder))  # a backup's game too: it rotates them
     if holder is not None:
         raise SaveInUse(f"{path}: this save is being played in another window ({holder})")
     others = [] if target.backup else [path.with_name(f"{path.name}.{n}") for n in range(1, 10)]

@@ -68,6 +68,10 @@ def test_a_second_window_is_refused_and_told_who_plays_it(saved: Path, other_win
         app, ["saves", "delete", "kept", "--saves-dir", str(saved.parent), "--yes"]
     )
     assert deleted.exit_code != 0 and saved.exists()
+    backup = CliRunner().invoke(
+        app, ["saves", "delete", "kept.toml.1", "--saves-dir", str(saved.parent), "--yes"]
+    )
+    assert backup.exit_code != 0 and "another window" in backup.output
     assert load_game(saved).turn == 1  # untouched
 
 

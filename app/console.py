@@ -28,6 +28,7 @@ from app.dm.events import (
     TurnEnd,
     TurnRetold,
 )
+from app.dm.safety import veil_text
 from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR, SaveError
@@ -152,7 +153,8 @@ class ConsoleGame:
                          f"AC {sheet.armor_class}{extra}")  # fmt: skip
         if state.encounter is not None:
             lines.append(f"  {positions_line(state)}")
-        return lines
+        topics = self.session.safety_topics()  # a veiled foe is veiled here too
+        return [veil_text(line, topics) for line in lines]
 
     async def play_turns(self) -> None:
         """Run every turn that is ready, printing events as they come. The turn is closed

@@ -240,10 +240,10 @@ _SENTENCE = re.compile(r"[.!?…][\"'”’)]*\s")
 
 def veil_text(text: str, topics: Topics) -> str:
     """Any text a player reads, veiled: prose sentence by sentence (as narration is), a
-    short label word by word (``Giant (veiled) ×3``)."""
+    label or a list word by word (``Giant (veiled) ×3``)."""
     if not topics or not names_topic(text, topics):
         return text
-    if len(text) > 80 or _SENTENCE.search(text):
+    if _SENTENCE.search(text + " "):  # prose: its sentences go whole
         return scrub(text, topics)
     seen = normal(text)
     if len(seen) != len(text):  # letters dressed up: no word-for-word places to keep

@@ -318,9 +318,10 @@ def test_the_console_veils_a_fight_against_what_the_table_veiled(tmp_path: Path)
     from app.cli import app
 
     lines = "/veil rats\nMira: I force the trapdoor open\nThorin: I force the trapdoor open\n"
-    lines += "Mira: we go down the trapdoor\n/quit\n"
+    lines += "Mira: we go down the trapdoor\n/status\n/quit\n"
     args = ["play", "--ui", "console", "--seed", "3", "--saves-dir", str(tmp_path)]
     out = CliRunner().invoke(app, args, input=lines).output
     told = out.split("stays off-screen from now on.", 1)[1]
     assert "Combat!" in told and "Giant (veiled) ×3 · initiative" in told
+    assert "Positions:" in told  # the status line names the foes veiled too
     assert "rat" not in told.lower().replace("saved to", ""), told

@@ -27,7 +27,7 @@ from app.dm.events import (
     Usage,
 )
 from app.dm.retell import TurnTold
-from app.dm.safety import NarrationFilter, Topics, keep_veils, scrub, topics_for
+from app.dm.safety import NarrationFilter, Topics, keep_veils, scrub, topics_for, veil_text
 from app.dm.tools.adjudication import subturn_event
 from app.dm.tools.campaign_tools import DEFEAT_TEXT, party_fallen
 from app.dm.tools.care_tools import death_saves_out_of_combat
@@ -375,14 +375,15 @@ class GameSession:
         first ``told`` changes, which the DM has been told. Returns the cost alerts the
         turn crossed."""
         shown = printable("\n\n".join(report.narrative).strip())  # as the screen showed it
-        narrative = scrub(shown, self.safety_topics())
+        topics = self.safety_topics()
+        narrative = scrub(shown, topics)
         self.state.history.append(
             TurnRecord(
                 number=self.state.turn,
                 actions=[f"{self.state.name_of(a.character_id)}: {a.text}" for a in actions]
                 or ["(no player action)"],
                 narrative=narrative,
-                rolls=rolls,
+                rolls=[veil_text(roll, topics) for roll in rolls],  # as the log showed them
                 usage=report.usage,
                 events=self.state.truth.take_fresh(),
             )

@@ -325,3 +325,21 @@ def test_the_console_veils_a_fight_against_what_the_table_veiled(tmp_path: Path)
     assert "Combat!" in told and "Giant (veiled) ×3 · initiative" in told
     assert "Positions:" in told  # the status line names the foes veiled too
     assert "rat" not in told.lower().replace("saved to", ""), told
+
+
+def test_the_story_keeps_a_turns_rolls_veiled_as_the_log_showed_them(tmp_path: Path) -> None:
+    """The whole-story view and the export read the turn's record: its roll lines are
+    veiled when the turn is recorded, like its narration."""
+    from typer.testing import CliRunner
+
+    from app.cli import app
+    from app.saves import load_game
+
+    lines = "/veil rats\nMira: I force the trapdoor open\nThorin: I force the trapdoor open\n"
+    lines += "Mira: we go down the trapdoor\nAria: I attack the nearest one\n/quit\n"
+    args = ["play", "--ui", "console", "--seed", "3", "--saves-dir", str(tmp_path)]
+    CliRunner().invoke(app, args, input=lines)
+    [save] = list(tmp_path.glob("*.toml"))
+    rolls = [roll for record in load_game(save).history for roll in record.rolls]
+    assert any("(veiled)" in roll for roll in rolls), rolls
+    assert not any("rat" in roll.lower() for roll in rolls), rolls

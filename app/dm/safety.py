@@ -235,7 +235,11 @@ SHOWN_FIELDS = frozenset(
     }
 )  # fmt: skip
 """The fields of session events that players read (never ids: the screens look them up)."""
+
+
 _SENTENCE = re.compile(r"[.!?…][\"'”’)]*\s")
+"""A sentence's end inside a text (unlike :data:`_END`, a line break is no end here: a roll's
+markup runs over lines and is a label)."""
 
 
 def veil_text(text: str, topics: Topics) -> str:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from app.saves import disk
 from app.saves.document import load_checkpoint_state
-from app.saves.files import clean_orphans
+from app.saves.files import clean_orphans, files_named
 from app.saves.names import SaveError
 from app.saves.story import story_folder
 from app.world.chronicle import Chronicle
@@ -53,21 +53,10 @@ class DiskCheckpoint:
 def checkpoints_of(save: Path) -> list[DiskCheckpoint]:
     """The checkpoints kept with a save, oldest first (files that are not checkpoints,
     or are not plain files, are passed over)."""
-    folder = story_folder(save) / FOLDER
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return []
-    found = []
-    for entry in entries:
-        match = _NAME.fullmatch(entry.name)
-        with contextlib.suppress(OSError):
-            if match and entry.is_file(follow_symlinks=False):
-                found.append(
-                    DiskCheckpoint(
-                        int(match["turn"]), match["scene"], bool(match["start"]), Path(entry.path)
-                    )
-                )
+    found = [
+        DiskCheckpoint(int(match["turn"]), match["scene"], bool(match["start"]), path)
+        for match, path in files_named(story_folder(save) / FOLDER, _NAME)
+    ]
     return sorted(found, key=lambda c: c.turn)
 
 

@@ -36,6 +36,23 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
+def files_named(folder: Path, pattern: re.Pattern[str]) -> list[tuple[re.Match[str], Path]]:
+    """The plain files in ``folder`` whose whole name matches ``pattern``, with the match
+    (links, folders and anything else are passed over; a folder that cannot be read has
+    none)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        with contextlib.suppress(OSError):
+            if match and entry.is_file(follow_symlinks=False):
+                found.append((match, Path(entry.path)))
+    return found
+
+
 def write_atomically(path: Path, data: bytes, backups: int = BACKUPS) -> None:
     """Write ``data`` to ``path`` so that a crash at any moment leaves either the old file
     or the new one, whole; the replaced versions rotate into ``.1`` … ``.backups``."""

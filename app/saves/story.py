@@ -39,7 +39,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.saves import disk
-from app.saves.files import clean_orphans, identity, read_save_text, write_atomically
+from app.saves.files import (
+    clean_orphans,
+    files_named,
+    identity,
+    read_save_text,
+    write_atomically,
+)
 from app.saves.names import BACKUPS, SaveError
 from app.world.chronicle import (
     HEADER,
@@ -137,16 +143,7 @@ def write_story(chronicle: Chronicle, save: Path) -> StoryRef:
 
 def _story_files(folder: Path) -> list[str]:
     """The names of the story files in a story folder (plain files only)."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return []
-    found = []
-    for entry in entries:
-        with contextlib.suppress(OSError):
-            if _STORY_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
-                found.append(entry.name)
-    return found
+    return [path.name for _, path in files_named(folder, _STORY_NAME)]
 
 
 def _new_file(folder: Path) -> str:

@@ -332,17 +332,7 @@ async def _round_told(pilot: Pilot[None]) -> None:
 
 async def _take_back(pilot: Pilot[None]) -> None:
     """Hotseat: Ana acted and Ben passed; Ana asks to take the turn back, Ben is asked."""
-    app = pilot.app
-    assert isinstance(app, DungeonApp)
-    await shown(pilot, HandoffScreen)
-    await _press(pilot, "enter")
-    await say(pilot, "Mira: I pick the lock on the trapdoor")
-    await shown(pilot, HandoffScreen)
-    await _press(pilot, "enter")
-    screen = play_screen(app)
-    await screen.command("/pass")
-    await until(pilot, lambda: not screen.thinking and screen.session.state.turn == 1)
-    await shown(pilot, HandoffScreen)
+    await _round_told(pilot)
     await _press(pilot, "enter")
     await _press(pilot, "ctrl+z")
     await shown(pilot, AgreeScreen)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from app.authoring.playtest import RANDOM, play_one, report
@@ -84,7 +83,6 @@ def test_the_automatic_player_explores_beyond_the_start_without_errors() -> None
     assert any(r.spoke_to for r in runs) and any(r.challenges for r in runs)
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
 def test_ctrl_c_stops_a_long_playtest_at_once_without_tracebacks() -> None:
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops a run of
     thousands of seeds within seconds: the runs not started are dropped, and no worker
@@ -103,10 +101,13 @@ def test_ctrl_c_stops_a_long_playtest_at_once_without_tracebacks() -> None:
         cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip
     children = Path(f"/proc/{game.pid}/task/{game.pid}/children")
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(children.read_text().split()) < 2:
-        time.sleep(0.1)  # until both workers run
-    time.sleep(1.0)
+    if children.exists():  # Linux: until both workers run
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(children.read_text().split()) < 2:
+            time.sleep(0.1)
+        time.sleep(1.0)
+    else:  # elsewhere: long enough for the game to start its workers
+        time.sleep(8.0)
     os.killpg(game.pid, signal.SIGINT)
     try:
         _, err = game.communicate(timeout=30)

@@ -9,7 +9,6 @@ DM), ``/roll``, ``/retry``, ``/quit``.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from contextlib import aclosing
 from dataclasses import dataclass, field
@@ -222,12 +221,7 @@ class ConsoleGame:
         elif word in ("veil", "unveil"):
             self.say(getattr(commands, word)(self.session, rest))
         elif word == "prompt":
-            if not self.session.last_messages:
-                self.console.print("Nothing has been sent to the DM yet.")
-            for message in self.session.last_messages:
-                body = message.get("content") or json.dumps(message.get("tool_calls"))
-                self.console.print(plain(f"[{message['role']}]", style="bold"))
-                self.console.print(plain(str(body)), highlight=False)
+            self.console.print(plain(sheets.prompt_text(self.session)), highlight=False)
         elif word == "pass":
             self.say(commands.pass_turn(self.session, rest))
         elif word == "end":

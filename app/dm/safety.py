@@ -15,12 +15,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import lru_cache
+from typing import TypeVar, cast
+
+from pydantic import BaseModel
 
 from app.dm.config import ConfigError, SafetyConfig, load_safety
 from app.dm.events import NarrativeChunk, SessionEvent
 from app.world.state import GameState
+
+V = TypeVar("V")
 
 MARKER = "(…veiled…)"
 """What players read where a veiled sentence was."""
@@ -249,17 +254,7 @@ def veil_text(text: str, topics: Topics) -> str:
         return text
     if _SENTENCE.search(text + " "):  # prose: its sentences go whole
         return scrub(text, topics)
-    seen = normal(text)
-    if len(seen) != len(text):  # letters dressed up: no word-for-word places to keep
-        return VEILED
-    out, start = [], 0
-    spans = sorted(m.span() for topic in topics.every for m in _pattern(topic).finditer(seen))
-    for begin, end in spans:
-        if begin < start:
-            continue
-        out.append(text[start:begin] + VEILED)
-        start = end
-    return "".join(out) + text[start:]
+    return _label(text, topics)
 
 
 def _veiled(value: object, topics: Topics, key: str = "") -> object:
@@ -280,6 +275,77 @@ def veil_event(event: SessionEvent, topics: Topics) -> SessionEvent:
     data = event.model_dump()
     veiled = _veiled(data, topics)
     return event if veiled == data else type(event).model_validate(veiled)
+
+
+KEPT_FIELDS = frozenset({"id", "kind", "life", "mark", "role", "status", "type"})
+"""Fields of a view no veil touches: ids and the fixed codes screens look things up by."""
+
+
+def _kept(name: str) -> bool:
+    return name in KEPT_FIELDS or name.endswith(("_id", "_ids"))
+
+
+def veil_words(text: str, topics: Topics) -> str:
+    """A text of many lines (a prompt, a table) veiled line by line as labels are — word
+    by word — so its layout survives: ``Keep off-screen: (veiled).``"""
+    if not topics or not names_topic(text, topics):
+        return text
+    return "\n".join(_label(line, topics) for line in text.split("\n"))
+
+
+def _label(text: str, topics: Topics) -> str:
+    """A label's veiled words replaced in place (the whole label when its letters were
+    dressed up so that no places can be kept)."""
+    if not names_topic(text, topics):
+        return text
+    seen = normal(text)
+    if len(seen) != len(text):
+        return VEILED
+    out, start = [], 0
+    spans = sorted(m.span() for topic in topics.every for m in _pattern(topic).finditer(seen))
+    for begin, end in spans:
+        if begin < start:
+            continue
+        out.append(text[start:begin] + VEILED)
+        start = end
+    return "".join(out) + text[start:]
+
+
+def veil_view(view: V, topics: Topics) -> V:
+    """A whole view (a sheet, the journal, the party panel: dataclasses, pydantic models,
+    tuples, lists, dicts of them) with every text in it veiled (:func:`veil_text`) but its
+    ids — one walk for every screen, so no screen can forget a field."""
+    if not topics:
+        return view
+    return cast("V", _veil_any(view, topics))
+
+
+def _veil_any(value: object, topics: Topics) -> object:
+    if isinstance(value, str):
+        return veil_text(value, topics)
+    if isinstance(value, tuple):
+        return tuple(_veil_any(item, topics) for item in value)
+    if isinstance(value, list):
+        return [_veil_any(item, topics) for item in value]
+    if isinstance(value, dict):
+        return {k: _veil_any(v, topics) for k, v in value.items()}
+    if isinstance(value, BaseModel):
+        changes = {
+            name: _veil_any(getattr(value, name), topics)
+            for name in type(value).model_fields
+            if not _kept(name)
+        }
+        return value.model_copy(update=changes)
+    if is_dataclass(value) and not isinstance(value, type):
+        return replace(
+            value,
+            **{
+                f.name: _veil_any(getattr(value, f.name), topics)
+                for f in fields(value)
+                if f.init and not _kept(f.name)
+            },
+        )
+    return value
 
 
 def scrub(text: str, topics: Topics) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.dm.events import CombatUpdate
-from app.dm.safety import Topics, veil_event
+from app.dm.safety import Topics, veil_event, veil_text, veil_view
 from app.dm.tools.executors import combat_update
 from app.world.readied import readied_line
 from app.world.state import GameState
@@ -178,11 +178,12 @@ def panels(state: GameState, topics: Topics | None = None) -> Panels:
         ]
         out = {c.id: how for c in encounter.order if (how := out_of_fight(state, c.id))}
     windows, pending = reaction_queue(state)
+    shown = topics or Topics()
     return Panels(
-        windows=windows,
-        pending=pending,
-        scene=state.scene.name,
-        party=party_members(state),
+        windows=veil_view(windows, shown),
+        pending=veil_view(pending, shown),
+        scene=veil_text(state.scene.name, shown),
+        party=veil_view(party_members(state), shown),
         combat=_veiled(combat_update(state), topics) if encounter is not None else None,
         reactions_spent=spent,
         shielded=sorted(_shielded(state)) if encounter is not None else [],

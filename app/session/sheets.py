@@ -4,11 +4,13 @@ both screens and the console show."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from app.dm.safety import veil_view, veil_words
 from app.dm.tools.advancement_tools import advancement
 from app.session.hygiene import strip_controls
 from app.session.runner import resolve_character
@@ -66,7 +68,8 @@ def pick_character(session: GameSession, typed: str, current: str | None) -> Pic
 def all_sheets(session: GameSession) -> list[SheetFacts]:
     """Every party member's sheet facts, in party order."""
     how = advancement(session.state)
-    return [sheet_facts(sheet, how) for sheet in session.state.party.values()]
+    facts = [sheet_facts(sheet, how) for sheet in session.state.party.values()]
+    return veil_view(facts, session.safety_topics())
 
 
 def sheet_text(session: GameSession, typed: str, current: str | None) -> tuple[bool, str]:
@@ -75,12 +78,13 @@ def sheet_text(session: GameSession, typed: str, current: str | None) -> tuple[b
     if pick.character is None:
         return False, pick.problem
     sheet = session.state.party[pick.character]
-    return True, "\n".join(facts_text(sheet_facts(sheet, advancement(session.state))))
+    facts = veil_view(sheet_facts(sheet, advancement(session.state)), session.safety_topics())
+    return True, "\n".join(facts_text(facts))
 
 
 def party_journal(session: GameSession) -> Journal:
-    """The journal as the game stands."""
-    return journal(session.state)
+    """The journal as the game stands, veiled as the story is."""
+    return veil_view(journal(session.state), session.safety_topics())
 
 
 def journal_text(session: GameSession) -> str:
@@ -91,3 +95,20 @@ def journal_text(session: GameSession) -> str:
 def people_text(session: GameSession) -> str:
     """``/people`` as text: everyone met and how each feels about the party."""
     return "\n".join(people_lines(party_journal(session)))
+
+
+def prompt_text(session: GameSession, *, data: bool = False) -> str:
+    """The prompt inspector's text: the exact messages last sent to the DM (and, with
+    ``data``, the deltas as the data they were built from) — veiled word by word, as every
+    screen is, for a veil holds even on what the DM was told."""
+    messages = session.last_messages
+    if not messages:
+        return "Nothing has been sent to the DM yet."
+    parts = []
+    for m in messages:
+        body = m.get("content") or json.dumps(m.get("tool_calls"), indent=2)
+        parts.append(f"── {m['role']} ──\n{body}")
+    if data and session.last_deltas is not None:
+        as_data = json.dumps(session.last_deltas, indent=2, ensure_ascii=False)
+        parts.append(f"── the deltas above, as data ──\n{as_data}")
+    return veil_words("\n\n".join(parts), session.safety_topics())

@@ -343,3 +343,30 @@ def test_the_story_keeps_a_turns_rolls_veiled_as_the_log_showed_them(tmp_path: P
     rolls = [roll for record in load_game(save).history for roll in record.rolls]
     assert any("(veiled)" in roll for roll in rolls), rolls
     assert not any("rat" in roll.lower() for roll in rolls), rolls
+
+
+def test_a_veil_holds_on_the_journal_the_sheets_the_party_panel_and_the_prompt() -> None:
+    """Every screen a player reads beside the story: the journal (its people and goods),
+    the sheets, the party panel and the prompt inspector — veiled, ids and codes kept."""
+    from app.dm.safety import VEILED
+    from app.session import sheets
+    from app.session.panels import panels
+
+    session = session_saying("Berta frowns. Quiet.")
+    for word in ("Berta", "shortbow", "flour"):
+        commands.veil(session, word)
+    asyncio.run(one_turn(session, "I talk to Berta about the shortbow"))
+    journal = sheets.journal_text(session)
+    assert "Berta" not in journal and "Shortbow" not in journal and "flour" not in journal
+    assert "People met:" in journal and VEILED in journal
+    found, sheet = sheets.sheet_text(session, "mira", None)
+    assert found and "Shortbow" not in sheet and f"{VEILED}    +5  (1d6+3" in sheet
+    [mira, *_] = sheets.all_sheets(session)
+    assert mira.id == "mira" and "Shortbow" not in str(mira)
+    commands.veil(session, "Thorin")
+    shown = panels(session.state, session.safety_topics())
+    assert [m.id for m in shown.party] == ["mira", "thorin", "aria"]
+    assert shown.party[1].name == VEILED and shown.party[1].life == "alive"
+    prompt = sheets.prompt_text(session)
+    assert "── system ──" in prompt and "Berta" not in prompt and "Thorin" not in prompt
+    assert "Keep off-screen (it may happen, but never describe it): (veiled), (veiled)" in prompt

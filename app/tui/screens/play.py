@@ -11,7 +11,6 @@ turn is running.
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from concurrent.futures import Future
 from contextlib import aclosing
@@ -737,17 +736,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
     def action_inspect(self) -> None:
         """The prompt inspector: the exact messages last sent to the DM."""
         messages = self.session.last_messages
-        if not messages:
-            text = "Nothing has been sent to the DM yet."
-        else:
-            parts = []
-            for m in messages:
-                body = m.get("content") or json.dumps(m.get("tool_calls"), indent=2)
-                parts.append(f"── {m['role']} ──\n{body}")
-            if self.session.last_deltas is not None:
-                as_data = json.dumps(self.session.last_deltas, indent=2, ensure_ascii=False)
-                parts.append(f"── the deltas above, as data ──\n{as_data}")
-            text = "\n\n".join(parts)
+        text = sheets.prompt_text(self.session, data=True)
         title = f"Last prompt — {len(messages)} messages to {self.dm_label} (Esc closes)"
         self.app.push_screen(PromptInspector(text, title))
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import errno
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from app.dm.safety import keep_veils
+from app.dm.safety import keep_veils, veil_text, veil_words
 from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.dm.understanding.takingback import asks_to_take_back
 from app.saves import SAVES_DIR, SaveError, save_game
@@ -150,8 +150,24 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
 
     Returns the reply and the character who acted (``None`` if nothing was queued). The
     turn timer has its say first: a player who took too long has passed — in a fight,
-    their character's turn has ended and the line is not sent.
+    their character's turn has ended and the line is not sent. What the reply shows is
+    veiled as the story is: the line as the story pane echoes it (word by word: another
+    player may have veiled what this one typed), and an answer or refusal (by sentence).
     """
+    reply, character = _declare(session, line, current)
+    topics = session.safety_topics()
+    if not topics:
+        return reply, character
+    shown = replace(
+        reply,
+        text=veil_text(reply.text, topics),
+        notice=veil_text(reply.notice, topics),
+        action=veil_words(reply.action, topics),
+    )
+    return shown, character
+
+
+def _declare(session: GameSession, line: str, current: str | None) -> tuple[Reply, str | None]:
     late = keep_time(session)
     fight = session.state.encounter
     if fight is not None and any(

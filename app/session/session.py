@@ -27,7 +27,15 @@ from app.dm.events import (
     Usage,
 )
 from app.dm.retell import TurnTold
-from app.dm.safety import NarrationFilter, Topics, keep_veils, scrub, topics_for, veil_text
+from app.dm.safety import (
+    NarrationFilter,
+    Topics,
+    keep_veils,
+    scrub,
+    topics_for,
+    veil_text,
+    veil_words,
+)
 from app.dm.tools.adjudication import subturn_event
 from app.dm.tools.campaign_tools import DEFEAT_TEXT, party_fallen
 from app.dm.tools.care_tools import death_saves_out_of_combat
@@ -380,7 +388,10 @@ class GameSession:
         self.state.history.append(
             TurnRecord(
                 number=self.state.turn,
-                actions=[f"{self.state.name_of(a.character_id)}: {a.text}" for a in actions]
+                actions=[  # veiled word by word: who acted stays readable
+                    veil_words(f"{self.state.name_of(a.character_id)}: {a.text}", topics)
+                    for a in actions
+                ]
                 or ["(no player action)"],
                 narrative=narrative,
                 rolls=[veil_text(roll, topics) for roll in rolls],  # as the log showed them

@@ -370,3 +370,21 @@ def test_a_veil_holds_on_the_journal_the_sheets_the_party_panel_and_the_prompt()
     prompt = sheets.prompt_text(session)
     assert "── system ──" in prompt and "Berta" not in prompt and "Thorin" not in prompt
     assert "Keep off-screen (it may happen, but never describe it): (veiled), (veiled)" in prompt
+
+
+def test_a_line_a_player_typed_is_echoed_and_kept_veiled_word_by_word() -> None:
+    """Another player may have veiled what this one types: the story pane's echo and the
+    story's record keep who acted and veil the word."""
+    from app.dm.safety import VEILED
+
+    session = session_saying("Quiet.")
+    commands.veil(session, "spiders")
+    reply, character = commands.declare(session, "Mira: I poke the spiderwebs", None)
+    assert character == "mira" and reply.action == f"I poke the {VEILED}"
+    asyncio.run(drain(session))
+    assert session.state.history[-1].actions == [f"Mira: I poke the {VEILED}"]
+
+
+async def drain(session: GameSession) -> None:
+    async for _ in session.process():
+        pass

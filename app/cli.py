@@ -101,7 +101,8 @@ def saves_list(
             continue
         when = info.saved.strftime("%Y-%m-%d %H:%M") if info.saved else "?"
         turn = "?" if info.turn is None else str(info.turn)
-        typer.echo(f"{info.name:<20} {info.label:<36} turn {turn:<5} {when}")
+        held = f"  in use ({info.held_by})" if info.held_by else ""
+        typer.echo(f"{info.name:<20} {info.label:<36} turn {turn:<5} {when}{held}")
 
 
 @saves_app.command("show")

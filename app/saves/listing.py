@@ -8,7 +8,7 @@ shown with what is wrong with it, and the list still sorts.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,9 @@ class SaveInfo:
     saved: datetime | None
     problem: str = ""
     """Why this cannot be loaded (``damaged: …``, ``not a save file``), or empty."""
+    held_by: str = ""
+    """The game playing this save in another window now (as it named itself), or empty:
+    such a save cannot be loaded or deleted until that game ends."""
 
     @property
     def label(self) -> str:
@@ -94,6 +97,12 @@ def _info(path: Path) -> SaveInfo:
     return _header(name, path, data)
 
 
+def _held(info: SaveInfo) -> SaveInfo:
+    """``info`` with the game that holds its save now, if another does."""
+    holder = None if info.problem else in_use(info.path)
+    return replace(info, held_by=holder) if holder else info
+
+
 def _mtime(path: Path) -> float:
     """When a file last changed; a broken link has no target to ask, so the link itself
     answers, and a file that vanished meanwhile sorts last."""
@@ -114,7 +123,7 @@ def list_saves(folder: Path = SAVES_DIR) -> list[SaveInfo]:
     except OSError:
         return []
     paths = [folder / n for n in names if n.endswith(".toml") and not n.startswith(".")]
-    infos = [_info(path) for path in paths]
+    infos = [_held(_info(path)) for path in paths]
     return sorted(infos, key=lambda i: (-_mtime(i.path), i.path.name))
 
 

@@ -73,6 +73,13 @@ def test_a_second_window_is_refused_and_told_who_plays_it(saved: Path, other_win
     )
     assert backup.exit_code != 0 and "another window" in backup.output
     assert load_game(saved).turn == 1  # untouched
+    listed = CliRunner().invoke(app, ["saves", "list", "--saves-dir", str(saved.parent)])
+    assert f"in use (process {other_window.pid}" in listed.output
+    from app.saves import list_saves
+    from app.tui.screens.load import save_label
+
+    [info] = list_saves(saved.parent)
+    assert "in use in another window (process" in save_label(info).plain
 
 
 def test_a_game_that_crashed_lets_go_of_its_save(saved: Path, other_window) -> None:

@@ -33,6 +33,8 @@ def save_label(info: SaveInfo) -> Text:
     line.append(f"{info.label[:34]:<34} ")
     line.append(f"turn {'?' if info.turn is None else info.turn:<4} ", style="cyan")
     line.append(when, style="dim")
+    if info.held_by:  # played in another window: it cannot be loaded here
+        line.append(f"\n{'':<19}in use in another window ({info.held_by[:40]})", style="yellow")
     return line
 
 

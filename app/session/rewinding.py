@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.saves import SaveError
+from app.session.fate import FATE_NOTE
 from app.session.reloading import misfits
 from app.session.session import GameSession
 from app.session.timeline import CannotGoBack, Checkpoint, restore
@@ -137,14 +138,25 @@ def span(state: GameState, point: Checkpoint) -> str:
 
 def _rewind_to(session: GameSession, point: Checkpoint, verb: str) -> Rewound:
     labels = span(session.state, point)
+    taken = played(session.state, point.turn + 1)
     try:
         _go(session, point)
     except (CannotGoBack, SaveError, OSError) as error:
         return Rewound(f"Could not go back: {error}", False)
+    session.state.taken_back = taken
     return Rewound(
-        f"{verb} {labels}. The dice fall as they did: the next roll is the one that came "
-        "then. /redo brings it back until a new turn is played."
+        f"{verb} {labels}. {FATE_NOTE} /redo brings it all back until a new turn is played."
     )
+
+
+def played(state: GameState, turn: int) -> list[str]:
+    """The players' actions of ``turn`` as the story recorded them (none for a foe's)."""
+    for record in reversed(state.history):
+        if record.number == turn:
+            return [a for a in record.actions if a != "(no player action)"]
+        if record.number < turn:
+            break
+    return []
 
 
 def redo_point(session: GameSession, *, everything: bool = False) -> Checkpoint | None:

@@ -34,14 +34,13 @@ from app.dm.safety import (
     scrub,
     topics_for,
     veil_text,
-    veil_words,
 )
 from app.dm.tools.adjudication import subturn_event
 from app.dm.tools.campaign_tools import DEFEAT_TEXT, party_fallen
 from app.dm.tools.care_tools import death_saves_out_of_combat
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
-from app.session import hotseat
+from app.session import fate, hotseat
 from app.session.eventflow import TurnEvents
 from app.session.gates import (
     AllPlayersGate,
@@ -277,6 +276,7 @@ class GameSession:
         done = False
         try:
             self.state.turn += 1
+            fate.settle(self.state, fate.recorded(self.state, actions, self.safety_topics()))
             flow = TurnEvents(self.state)
             readings = read_actions(self.state, actions)
             # The event system's first tier runs before the DM is called: it narrates a
@@ -388,11 +388,7 @@ class GameSession:
         self.state.history.append(
             TurnRecord(
                 number=self.state.turn,
-                actions=[  # veiled word by word: who acted stays readable
-                    veil_words(f"{self.state.name_of(a.character_id)}: {a.text}", topics)
-                    for a in actions
-                ]
-                or ["(no player action)"],
+                actions=fate.recorded(self.state, actions, topics) or ["(no player action)"],
                 narrative=narrative,
                 rolls=[veil_text(roll, topics) for roll in rolls],  # as the log showed them
                 usage=report.usage,

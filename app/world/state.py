@@ -249,6 +249,10 @@ class GameState(_Model):
     """The ending reached, if the story is over."""
     pending: list[PlayerAction] = Field(default_factory=list)
     """Actions declared and not yet resolved (kept so a crash loses none)."""
+    taken_back: list[str] = Field(default_factory=list, max_length=64, exclude_if=lambda v: not v)
+    """The actions of the turn an undo or rewind took back, as the story recorded them
+    (``Mira: I pick the lock``), until the next turn is played: played the same, its dice
+    fall as they did; played otherwise, they are drawn afresh (:mod:`app.session.fate`)."""
     turn_order: TurnOrder = Field(default_factory=TurnOrder)
     deaths: dict[str, DeathMark] = Field(default_factory=dict)
     """When each dead character or creature died (a revived one leaves it)."""

@@ -27,7 +27,7 @@ LINES = [
 def test_undo_takes_the_last_turn_back_dice_and_all() -> None:
     session = start_session(crossroads(), 11)
     play(session, LINES[:2])
-    spent = {"usage", "usage_turns", "usage_alerts"}  # tokens spent stay spent
+    spent = {"usage", "usage_turns", "usage_alerts", "taken_back"}  # tokens spent stay spent
     before = session.state.model_dump(exclude=spent)
     next_roll = session.state.fork().rng.random()
     play(session, LINES[2:3])
@@ -98,7 +98,7 @@ def test_checkpoints_are_kept_with_the_save_and_reach_back_after_loading(tmp_pat
     play(turn_two, LINES[:2])
     reply = rewinding.rewind(resumed, 3)
     assert reply.ok, reply.text
-    skip = {"started", "turn_order", "usage"}  # wall-clock times; what the DM was called for
+    skip = {"started", "turn_order", "usage", "taken_back"}  # clock times; DM calls; the undo
     assert resumed.state.model_dump(exclude=skip) == turn_two.state.model_dump(exclude=skip)
     assert resumed.state.rng.random() == turn_two.state.rng.random()
     assert [r.number for r in resumed.state.history] == [1, 2]
@@ -178,3 +178,30 @@ def test_before_any_turn_undo_withdraws_what_the_round_declared() -> None:
     assert session.state.pending == []
     assert session.state.model_dump(exclude={"usage", "turn_order"}) == before
     assert not rewinding.undo(session).ok  # nothing more to take back
+
+
+def test_after_going_back_the_same_deed_meets_the_same_dice_and_another_fresh_ones() -> None:
+    """Going back is no free second roll — and no fate that follows a new idea."""
+    session = start_session(crossroads(), 11)
+    play(session, LINES[:2])
+    play(session, LINES[2:3])
+    first = session.state.history[-1].rolls
+    assert first and rewinding.undo(session).ok
+    assert session.state.taken_back == ["Mira: I pick the lock on the trapdoor"]
+    play(session, [("mira", "i pick the lock on the trapdoor!")])  # retyped: same fate
+    assert session.state.history[-1].rolls == first and session.state.taken_back == []
+    assert rewinding.undo(session).ok
+    play(session, [("mira", "I pick the lock on the trapdoor, slowly and with care")])
+    again = session.state.history[-1].rolls
+    assert again and again != first  # another way of doing it: the dice drawn afresh
+    assert "lock" in again[0] and "lock" in first[0]
+
+
+def test_what_was_taken_back_is_saved_with_the_game(tmp_path: Path) -> None:
+    session = start_session(crossroads(), 11)
+    keeper = Keeper(tmp_path, "game")
+    play(session, LINES[:3], keeper)
+    rewinding.undo(session)
+    keeper.autosave(session.state)
+    resumed = load_save(tmp_path / "game.toml").state
+    assert resumed.taken_back == ["Mira: I pick the lock on the trapdoor"]

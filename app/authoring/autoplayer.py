@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from app.session.runner import ANYONE, RunResult, run_lines
 from app.session.session import GameSession
 from app.world.facts import people_here
+from app.world.wording import the
 
 KIND_WORDS = ("thank you, you have been very kind", "don't worry, we will help, I promise")
 RUDE_WORDS = ("out of my way, you old fool", "pay us first or we walk")
@@ -40,15 +41,15 @@ class AutoPlayer:
                 if c.id in state.creatures and c.id not in state.party
             ]
             standing = [f for f in foes if f.vitals.hp > 0 and not f.left]
-            return [f"attack the {f.name}" for f in standing] or ["attack"]
+            return [f"attack {the(f.name)}" for f in standing] or ["attack"]
         options = ["look around"]
         if campaign is None or state.scene.id not in campaign.scenes:
             return options
         scene = campaign.scenes[state.scene.id]
-        options += [f"go through the {e.name}" for e in scene.exits]
-        options += [f"look at the {f.name}" for f in scene.features.values()]
+        options += [f"go through {the(e.name)}" for e in scene.exits]
+        options += [f"look at {the(f.name)}" for f in scene.features.values()]
         options += [
-            f"take the {campaign.items[i].name}" for i in scene.items if i in campaign.items
+            f"take {the(campaign.items[i].name)}" for i in scene.items if i in campaign.items
         ]
         for npc_id in people_here(state, campaign):
             person = campaign.npcs.get(npc_id)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from app.dm.understanding.intent import IntentKind
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.wording import the
 from rules.abilities import Ability
 from rules.features import feature
 from rules.srd import srd
@@ -128,7 +129,7 @@ def name_of(campaign: Campaign, thing: str) -> str:
             return str(table[thing].name)
     for scene in campaign.scenes.values():
         if thing in scene.features:
-            return f"the {scene.features[thing].name}"
+            return the(scene.features[thing].name)
     if re.fullmatch(r"[a-z_-]+-\d+", thing):
         return thing.replace("_", " ").replace("-", " ").title()
     return thing
@@ -178,7 +179,7 @@ def reading(example: Example, campaign: Campaign) -> str:
         said = f"a question about {name}" if name else "a question"
     elif kind == "attack":
         said = f"attack {name or 'a foe (the referee picks)'}"
-        said += f" with the {example.item}" if example.item else ""
+        said += f" with {the(example.item)}" if example.item else ""
         said += _STYLES.get(example.action or "", "")
     elif kind == "cast":
         said = f"cast {srd().spells.get(example.spell or '').name}"
@@ -186,7 +187,7 @@ def reading(example: Example, campaign: Campaign) -> str:
     elif kind in ("use", "take", "drop", "give"):
         item = name_of(campaign, example.item or "")
         verb = example.action or kind
-        said = f"{verb} the {item}" + (f" to {name}" if kind == "give" and name else "")
+        said = f"{verb} {the(item)}" + (f" to {name}" if kind == "give" and name else "")
     elif kind == "rest":
         said = f"a {example.action} rest"
     elif kind == "challenge":

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from app.dm.events import SessionEvent
 from app.dm.tools.campaign_tools import apply_effects
 from app.session.telling import tell
-from app.session.triggers import Cascade, fire_deferred, run_triggers
+from app.session.triggers import Cascade, fire_deferred, run_triggers, why_moved
 from app.world import bonds
 from app.world.campaign import Campaign
 from app.world.facts import holds
@@ -116,10 +116,21 @@ def _offscreen(state: GameState, campaign: Campaign, done: Boundary) -> None:
         done.told.append(f"off-screen, {change.id} happened")
         if change.effects.text:
             done.texts.append(change.effects.text)
-        more, _ = apply_effects(state, change.effects, None, f"off-screen {change.id}")
+        why = elsewhere(change.effects.text)
+        more, _ = apply_effects(state, change.effects, None, why)
         done.events += more
         for key, delta in change.effects.shift.items():
-            done.events += tell(state, bonds.shift(state, key, delta, f"off-screen {change.id}"))
+            done.events += tell(state, bonds.shift(state, key, delta, why), because=True)
+
+
+def elsewhere(text: str) -> str:
+    """Why an off-screen change moved someone's feelings, in the players' words: the first
+    sentence of what the campaign says happened, else that it happened while the party was
+    elsewhere (the players arrive to find it so: the score shows why)."""
+    first = " ".join(text.split()).split(". ")[0].rstrip(".")
+    if not first:
+        return "while you were elsewhere"
+    return first if len(first) <= 80 else first[:79].rstrip() + "…"
 
 
 def _damp(state: GameState) -> list[SessionEvent]:
@@ -128,6 +139,6 @@ def _damp(state: GameState) -> list[SessionEvent]:
     truth = state.truth
     for trigger_id in truth.revised:
         for key, delta in truth.moved.pop(trigger_id, {}).items():
-            reason = f"trigger {trigger_id} was revised"
-            shown += tell(state, bonds.shift(state, key, -delta, reason))
+            reason = f"taken back, on a closer reading: {why_moved(state, trigger_id)}"
+            shown += tell(state, bonds.shift(state, key, -delta, reason), because=True)
     return shown

@@ -17,11 +17,14 @@ _MOVES = {
 }
 
 
-def tell(state: GameState, events: Sequence[LedgerEvent]) -> list[SessionEvent]:
+def tell(
+    state: GameState, events: Sequence[LedgerEvent], *, because: bool = False
+) -> list[SessionEvent]:
     """The player-facing events for these ledger events (others are not shown). A change
     for the party and the same change for the character who caused it are one line
     ("Berta trusts you more — trust 2, Mira 2"); word that travelled to several people
-    is one line each."""
+    is one line each. With ``because``, each line says why the score moved (a change the
+    players did not just cause — one waiting for them in the next scene — needs it)."""
     shown: list[SessionEvent] = []
     folded: set[int] = set()
     for n, event in enumerate(events):
@@ -36,7 +39,7 @@ def tell(state: GameState, events: Sequence[LedgerEvent]) -> list[SessionEvent]:
             ]  # fmt: skip
             personal = [other for _, other in same] if event.toward == "party" else []
             folded.update(m for m, _ in same if event.toward == "party")
-            shown.append(_shift(state, event, personal))
+            shown.append(_shift(state, event, personal, because=because))
         elif isinstance(event, ThresholdCrossed) and event.key.startswith("affection."):
             npc = event.key.split(".", 1)[1]
             shown.append(
@@ -65,7 +68,11 @@ def _name(state: GameState, npc: str) -> str:
 
 
 def _shift(
-    state: GameState, event: RelationshipShifted, personal: Sequence[RelationshipShifted]
+    state: GameState,
+    event: RelationshipShifted,
+    personal: Sequence[RelationshipShifted],
+    *,
+    because: bool = False,
 ) -> StateChange:
     you = "you" if event.toward == "party" else state.name_of(event.toward)
     up, down = _MOVES.get(event.dimension, (f"{event.dimension} +", f"{event.dimension} −"))
@@ -79,6 +86,8 @@ def _shift(
     if not _known(state, event.npc):  # someone the party has never met nor seen: hearsay
         source = f" from {_name(state, event.heard_from)}" if event.heard_from else ""
         text = f"{name}, whom you have not met, hears of you{source}: {said} — {values}"
+    if because and event.reason:
+        text += f" ({' '.join(event.reason.split())})"
     return StateChange(
         kind="relationship",
         target_id=event.npc,

@@ -35,6 +35,7 @@ from app.world.ledger import GoalCompleted, TriggerFired
 from app.world.scores import score
 from app.world.state import GameState
 from app.world.truth import Deferred
+from app.world.wording import the
 
 Phase = Literal["set_up", "before_dm", "after_tools", "after_turn", "boundary"]
 """When in a turn the triggers are checked: as a game is set up; before the DM is called
@@ -157,7 +158,7 @@ def _shift(
     shown: list[SessionEvent] = []
     for key, delta in moves.items():
         before = score(state, key)
-        ledger = bonds.shift(state, key, delta, _why(state, source))
+        ledger = bonds.shift(state, key, delta, why_moved(state, source))
         moved = score(state, key) - before
         if moved:
             kept = state.truth.moved.setdefault(source, {})
@@ -298,13 +299,13 @@ def _source(state: GameState, trigger_id: str) -> str:
     if campaign is not None and kind == "examined" and first in campaign.scenes:
         feature = campaign.scenes[first].features.get(second)
         if feature is not None:
-            return f"the {feature.name}"
+            return f"{the(feature.name)}"
     if campaign is not None and kind == "asked" and first in campaign.npcs:
         return f"{campaign.npcs[first].name}, asked about {second.replace('_', ' ')}"
     return f"trigger {trigger_id}"
 
 
-def _why(state: GameState, source: str) -> str:
+def why_moved(state: GameState, source: str) -> str:
     """Why a firing moved someone's feelings, in the campaign's words (the first sentence
     of what it says happened), for the journal and the ledger; its id when it says
     nothing."""

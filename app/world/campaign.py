@@ -52,6 +52,7 @@ from app.world.tomlplaces import Places, dotted, locate, parse_path
 from app.world.userfiles import MAX_DEPTH, UserFileError, read_toml, too_deep
 from app.world.when import Appearance, Fact, FeatureVariant, NPCVariant, SceneVariant
 from app.world.when import Spec as _Spec
+from app.world.wording import Pronoun
 from rules.abilities import Ability
 from rules.character import CharacterSheet
 from rules.conditions import Condition
@@ -280,6 +281,9 @@ class NPCSpec(_Spec):
 
     name: str
     """Their name, as players read and type it."""
+    pronoun: Pronoun | None = None
+    """How the game's own sentences speak of them: ``he``, ``she``, ``they`` or ``it``
+    ("the Grey Sister uses *her* drowning toll"). Without it, ``they``."""
     aliases: list[str] = Field(default_factory=list)
     """Other names players may use."""
     attitude: Literal["friendly", "indifferent", "hostile"] = "indifferent"
@@ -318,6 +322,10 @@ class MonsterCount(_Spec):
     """How many of this stat block (1 to 12)."""
     name: str | None = None
     """A single foe's own name ("Grubnak"), shown instead of the stat block's."""
+    pronoun: Pronoun | None = None
+    """How the game's own sentences speak of this foe: ``he``, ``she``, ``they`` or
+    ``it``. Without it, the pronoun of the NPC it is (see ``npc``), else ``they`` for a
+    foe with its own name and ``it`` for the rest (a wolf, a goblin among goblins)."""
     npc: str | None = None
     """The campaign NPC this foe is: they can be spoken to while alive and present, and
     they leave the story when they die or flee."""

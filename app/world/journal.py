@@ -11,6 +11,7 @@ closes the story. Nothing the players have not met yet is listed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from app.world.campaign import Campaign
@@ -189,6 +190,11 @@ def feelings(state: GameState, campaign: Campaign, npc_id: str) -> str:
     return text
 
 
+_OLD_IDS = re.compile(r"\s*\(j\d+\)$|^j\d+\s+")
+"""A judgment's id in a reason written by an older version of the game (``Mira: “…”
+(j1)``, ``j1 berta_reassured``): the journal never shows it."""
+
+
 def _moved(state: GameState, event: LedgerEvent, npc_id: str) -> str:
     if not isinstance(event, RelationshipShifted) or event.npc != npc_id:
         return ""
@@ -200,7 +206,8 @@ def _moved(state: GameState, event: LedgerEvent, npc_id: str) -> str:
     if campaign is not None and teller in campaign.npcs:
         teller = campaign.npcs[teller].name
     heard = f" (word from {teller})" if teller else ""
-    reason = f" — {' '.join(event.reason.split())}" if event.reason else ""
+    said = _OLD_IDS.sub("", " ".join(event.reason.split())).strip()
+    reason = f" — {said}" if said else ""
     when = f" (turn {event.turn})" if event.turn else ""
     return f"{way}{reason}{heard}{when}"
 

@@ -99,14 +99,21 @@ def shift_keys(state: GameState, judgment: Judgment) -> dict[str, float]:
     return keys
 
 
+def _heard(judgment: Judgment) -> str:
+    """What a judgment heard, in the players' words (no id: the journal shows it): its
+    own description, else what it watches for."""
+    said = " ".join(judgment.description.split())
+    return said or (judgment.watch or judgment.category).replace("_", " ")
+
+
 def _apply(state: GameState, judgment: Judgment, said: str = "") -> list[LedgerEvent]:
     events: list[LedgerEvent] = []
-    reason = f"{judgment.id} {judgment.watch or judgment.category}"
+    reason = _heard(judgment)
     if said:  # the words themselves: what a player remembers saying
         words = " ".join(said.split())
         words = words if len(words) <= 70 else words[:69].rstrip() + "…"
         who = state.name_of(judgment.speaker) if judgment.speaker else "someone"
-        reason = f"{who}: “{words}” ({judgment.id})"
+        reason = f"{who}: “{words}”"
     for key, amount in shift_keys(state, judgment).items():
         before = score(state, key)
         events += bonds.shift(state, key, amount, reason)
@@ -118,7 +125,7 @@ def _apply(state: GameState, judgment: Judgment, said: str = "") -> list[LedgerE
 
 def _reverse(state: GameState, judgment: Judgment) -> list[LedgerEvent]:
     events: list[LedgerEvent] = []
-    reason = f"{judgment.id} {judgment.watch or judgment.category} reconsidered"
+    reason = f"taken back, on a closer reading: {_heard(judgment)}"
     for key, amount in judgment.shifted.items():
         events += bonds.shift(state, key, -amount, reason)
     judgment.shifted = {}

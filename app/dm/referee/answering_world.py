@@ -14,6 +14,7 @@ from app.dm.referee.sights import exits_text, join_words, present_text
 from app.world import view
 from app.world.facts import holds
 from app.world.journal import goals, npcs_met
+from app.world.wording import the
 
 
 def people_here(a: Asked) -> str | None:
@@ -70,7 +71,7 @@ def behind(a: Asked) -> str | None:
     things = [f.name for f in features.values()]
     parts = [scene, present_text(a.state, a.campaign)]
     if things:
-        parts.append(f"You could look closer at the {join_words(things)}.")
+        parts.append(f"You could look closer at {join_words([the(t) for t in things])}.")
     return " ".join(p for p in parts if p)
 
 

@@ -16,6 +16,7 @@ from app.dm.understanding.scope import living_creatures, open_challenges
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
+from app.world.wording import the
 from rules.srd import srd
 
 
@@ -89,7 +90,7 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
         if campaign is not None and target in campaign.npcs:
             npc = view.npc_view(state, campaign, target)
             if intent.topic and intent.topic in npc.topics:
-                return (f"{npc.name} might know about the {intent.topic} — try "
+                return (f"{npc.name} might know about {the(intent.topic)} — try "
                         f"'ask {npc.name} about {intent.topic}'.")  # fmt: skip
             topics = ", ".join(npc.topics)
             return f"{npc.name}: {npc.description} You could ask about {topics}."

@@ -10,6 +10,7 @@ from app.dm.tools.hooks import Reach
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent
 from app.world.state import GameState
+from app.world.wording import the
 from rules.damage import LifeState
 
 
@@ -62,14 +63,14 @@ class Caring(RefereeBase):
             self.notes.append(f"{other} is beyond any potion's help.")
             return []
         if vitals.hp >= vitals.max_hp:
-            self.notes.append(f"{other} is unhurt — the {held} stays corked for later.")
+            self.notes.append(f"{other} is unhurt — {the(held)} stays corked for later.")
             return []
         how = (
-            "pours the {held} between {other}'s lips"
+            "pours {held} between {other}'s lips"
             if vitals.hp == 0
-            else "hands {other} the {held}, who drinks it"
+            else "hands {other} {held}, who drinks it"
         )
-        self.notes.append(f"{name} " + how.format(held=held, other=other) + ".")
+        self.notes.append(f"{name} " + how.format(held=the(held), other=other) + ".")
         calls = [
             *self._kneel_by(state, actor, whom),
             self._call("heal", whom, "heal", target_id=whom, amount=heals, reason=held),

@@ -7,6 +7,7 @@ from app.dm.brain import ToolCall
 from app.dm.referee.care import Caring
 from app.dm.understanding import Intent
 from app.world.state import GameState
+from app.world.wording import the
 
 
 class Handling(Caring):
@@ -24,16 +25,16 @@ class Handling(Caring):
             self.notes.append(f"{name} does not carry that.")
             return []
         if spec is None or not spec.heals:
-            self.notes.append(f"{name} turns the {held} over; nothing comes of using it here.")
+            self.notes.append(f"{name} turns {the(held)} over; nothing comes of using it here.")
             return []
         whom = next((t for t in intent.targets[1:] if t in state.party and t != actor), None)
         if whom is not None:  # "pour the potion down Mira's throat"
             return self._administer(state, actor, whom, held, spec.heals)
         vitals = state.party[actor].vitals
         if vitals.hp >= vitals.max_hp:  # a good DM does not let a player waste a potion
-            self.notes.append(f"{name} is unhurt — the {held} stays corked for later.")
+            self.notes.append(f"{name} is unhurt — {the(held)} stays corked for later.")
             return []
-        self.notes.append(f"{name} drinks the {held}.")
+        self.notes.append(f"{name} drinks {the(held)}.")
         calls = [
             self._call("heal", actor, "heal", target_id=actor, amount=spec.heals, reason=held),
             self._call("item", actor, "change_item", character_id=actor, item=held,
@@ -47,7 +48,7 @@ class Handling(Caring):
         assert self.campaign is not None and intent.item is not None
         item = self.campaign.items[intent.item]
         self.notes.append(
-            f"{state.name_of(actor)} takes the {item.name}. {item.description}".strip()
+            f"{state.name_of(actor)} takes {the(item.name)}. {item.description}".strip()
         )
         return [self._call("item", actor, "change_item", character_id=actor, item=item.name,
                            action="give", reason="picked up")]  # fmt: skip
@@ -57,7 +58,7 @@ class Handling(Caring):
         if held is None:
             self.notes.append(f"{state.name_of(actor)} does not carry that.")
             return []
-        self.notes.append(f"{state.name_of(actor)} sets down the {held}.")
+        self.notes.append(f"{state.name_of(actor)} sets down {the(held)}.")
         return [self._call("item", actor, "change_item", character_id=actor, item=held,
                            action="take", reason="dropped")]  # fmt: skip
 
@@ -71,7 +72,7 @@ class Handling(Caring):
         if to in state.party and spec is not None and spec.heals and state.party[to].vitals.hp == 0:
             return self._administer(state, actor, to, held, spec.heals)  # she cannot take it
         receiver = state.name_of(to) if to in state.party else self._npc_name(to)
-        self.notes.append(f"{state.name_of(actor)} hands the {held} to {receiver}.")
+        self.notes.append(f"{state.name_of(actor)} hands {the(held)} to {receiver}.")
         calls = [self._call("item", actor, "change_item", character_id=actor, item=held,
                             action="take", reason=f"given to {receiver}")]  # fmt: skip
         if to in state.party:

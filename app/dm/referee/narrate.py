@@ -14,6 +14,7 @@ from app.dm.referee.casting import lasting_lines, still_has_action
 from app.dm.referee.tactics import weakest
 from app.world import view
 from app.world.state import GameState
+from app.world.wording import possessive, the
 from rules.features import feature
 
 _MISS = (
@@ -34,7 +35,7 @@ _CRIT = "A brutal blow! {a}'s {w} tears into {t} for {d}."
 _FALLS = ("{t} collapses and does not rise.", "{t} falls still.", "{t} drops.")
 _DONE = {
     "flee": "turns tail and flees",
-    "surrender": "throws down its weapon and begs for mercy",
+    "surrender": "throws down {whose} weapon and begs for mercy",
     "withdraw": "pulls back out of reach",
     "disengage": "steps carefully away",
     "dodge": "ducks and weaves, hard to hit",
@@ -192,7 +193,8 @@ class FollowUps(RefereeBase):
             elif kind == "act" and "success" in result:
                 self.notes.append(_contested(state, actor or "", result))
             elif kind == "act":
-                self.notes.append(f"{state.name_of(actor or '')} {_DONE[result['action']]}.")
+                done = _DONE[result["action"]].format(whose=possessive(state, actor or ""))
+                self.notes.append(f"{state.name_of(actor or '')} {done}.")
                 if not self._foes(state) and state.encounter is not None:
                     calls.append(self._end_fight())
             elif kind == "end_combat":
@@ -223,14 +225,14 @@ class FollowUps(RefereeBase):
             down = [s.name for s in state.party.values() if not s.vitals.conscious]
             carried = f", carrying {' and '.join(down)}" if down else ""
             self.notes.append(
-                f"{name} breaks for the {result['way']}, and the party runs with them"
+                f"{name} breaks for {the(result['way'])}, and the party runs with them"
                 f"{carried}: the fight is left behind, not won."
             )
             self.notes.append(self._arrival(state))
             return self._fight_started(state)
         if "held" in result:
             held = " and ".join(result["held"])
-            self.notes.append(f"{name} breaks away towards the {result['way']}, but {held} "
+            self.notes.append(f"{name} breaks away towards {the(result['way'])}, but {held} "
                               f"{'is' if len(result['held']) == 1 else 'are'} still in a "
                               "foe's reach: the party gets out once nobody standing is "
                               "held (flee or run for it on your turn).")  # fmt: skip
@@ -365,7 +367,7 @@ class FollowUps(RefereeBase):
             return []
         block = state.creatures[actor].monster if actor in state.creatures else None
         name = state.monster(block).action(action).name if block else action
-        self.notes.append(f"{who} uses its {name.lower()}!")
+        self.notes.append(f"{who} uses {possessive(state, actor or '')} {name.lower()}!")
         for hit in result.get("targets", []):
             target = state.name_of(str(hit["target"]))
             said = "dodges the worst of it" if hit["saved"] else "is caught full on"
@@ -373,7 +375,8 @@ class FollowUps(RefereeBase):
         if "outcome" in result:
             target = state.name_of(str(result["target"]))
             self.notes.append(
-                f"It misses {target}." if result["outcome"] == "miss" else f"It hits {target}."
+                f"{the(name.lower()).capitalize()} "
+                f"{'misses' if result['outcome'] == 'miss' else 'hits'} {target}."
             )
         if state.encounter is None or any(c.name in _ENDS for c in calls):
             return []

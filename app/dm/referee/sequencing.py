@@ -25,6 +25,7 @@ from app.dm.tools.casting_rules import BonusActionSpell
 from app.dm.understanding import Intent
 from app.dm.understanding.parse import understand_clause
 from app.world.state import GameState
+from app.world.wording import the
 from rules.economy import ActionKind
 from rules.features import feature
 from rules.srd import srd
@@ -149,7 +150,7 @@ class Sequencing(RefereeBase):
         drunk = any(c.name in ("heal", "change_item", "use_item") for c in calls)
         if state.encounter is not None and intent.kind == "use" and drunk:
             self.spent[actor] = (
-                f"the {self._item_name(intent.item).lower()}" if intent.item else "that"
+                f"{the(self._item_name(intent.item).lower())}" if intent.item else "that"
             )
 
     def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:

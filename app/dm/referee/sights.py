@@ -12,6 +12,7 @@ from app.dm.understanding.scope import living_creatures
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
+from app.world.wording import the
 
 
 def join_words(parts: list[str], last: str = "and") -> str:
@@ -26,7 +27,7 @@ def exits_text(state: GameState, campaign: Campaign) -> str:
     ways = []
     for way in view.exits_here(state, campaign):
         dest = campaign.scenes[way.to].name if way.to in campaign.scenes else way.name
-        ways.append(f"the {way.name} ({dest}{'' if way.open else ', shut'})")
+        ways.append(f"{the(way.name)} ({dest}{'' if way.open else ', shut'})")
     return f"Ways on: {', '.join(ways)}." if ways else ""
 
 

@@ -14,6 +14,7 @@ import random
 
 from app.dm.referee.skirmish_kit import Blast, Fighter, Swing
 from app.dm.referee.skirmish_log import Attack, Damage, Drops, FightLog, Held, Note, Save, Uses
+from app.world.wording import the
 from rules.abilities import Ability
 from rules.attacks import AttackResult, attack_roll, damage_roll
 from rules.checks import RollContext, saving_throw
@@ -145,7 +146,7 @@ def rider(
         return
     if target.kinds & set(action.spares):
         if log is not None:
-            log.append(Note(target.name, f"is unaffected by the {action.name.lower()}"))
+            log.append(Note(target.name, f"is unaffected by {the(action.name.lower())}"))
         return
     saved = False
     if action.save_ability is not None and action.save_dc is not None:

@@ -28,6 +28,7 @@ from app.world import view
 from app.world.campaign import NPCSpec
 from app.world.state import GameState
 from app.world.truth import Judgment
+from app.world.wording import possessive, pronoun_of
 
 SHRUGS = {
     "friendly": (
@@ -154,11 +155,14 @@ class Talking(RefereeBase):
             one, several = SNARLS[zlib.crc32(intent.text.encode("utf-8")) % len(SNARLS)]
             if many:
                 return f"{who} only {several}: they understand no words."
-            return f"{who} only {one}: it understands no words."
+            one_of = pronoun_of(state, foe.id)
+            knows = "they understand" if one_of == "they" else f"{one_of} understands"
+            return f"{who} only {one}: {knows} no words."
         tongue = block.languages[0]
+        whose = "their" if many else possessive(state, foe.id)
         return (f"{who} jeer{'' if many else 's'} back in {tongue} and keep{'' if many else 's'} "
                 f"coming. Words alone will not end this fight; a threat might (try demanding "
-                f"their surrender).")  # fmt: skip
+                f"{whose} surrender).")  # fmt: skip
 
 
 def this_turns_judgments(state: GameState, actor: str) -> list[Judgment]:

@@ -60,8 +60,12 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "{t} drops, senseless.",
         "{t} sinks to the ground, out cold.",
     ),
-    "monster_hits": ("It hits {t}.", "It strikes {t}.", "{t} is struck."),
-    "monster_misses": ("It misses {t}.", "It fails to touch {t}.", "{t} is missed."),
+    "monster_hits": ("The {w} hits {t}.", "The {w} strikes {t}.", "{t} is struck by the {w}."),
+    "monster_misses": (
+        "The {w} misses {t}.",
+        "The {w} fails to touch {t}.",
+        "{t} is missed by the {w}.",
+    ),
     "caught": (
         "{t} is caught full on ({d} damage).",
         "{t} takes the full force of it ({d} damage).",

@@ -28,6 +28,7 @@ from app.dm.tools.readied import ready
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import out_of_reach, refusal, setup_attack, strike
 from app.world.state import GameState
+from app.world.wording import the
 from rules.abilities import Ability
 from rules.conditions import ActiveCondition
 from rules.damage import DamageType, LifeState
@@ -201,7 +202,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
             state.creatures[actor].left = "fled"
             state.creatures[actor].hostile = False
         verb = "flees the fight" if args.action == "flee" else "withdraws"
-        state.record("encounter", f"{name} {verb}" + (f" for the {way}" if way else ""))
+        state.record("encounter", f"{name} {verb}" + (f" for {the(way)}" if way else ""))
         ran: dict[str, Any] = {"creature_id": actor, "action": args.action}
         if args.scene_id and way is not None:
             gone, more = escaping.escape(state, actor, args.scene_id, way)

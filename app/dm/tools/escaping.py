@@ -16,6 +16,7 @@ from app.dm.tools import position_tools as pt
 from app.dm.tools.campaign_tools import enter_scene, way_to
 from app.dm.tools.registry import ToolError
 from app.world.state import GameState
+from app.world.wording import the
 
 
 def check_way(state: GameState, actor: str, scene_id: str) -> str:
@@ -39,7 +40,7 @@ def escape(
     ]  # fmt: skip
     if held:
         return {"escaped": False, "way": way, "held": held}, []
-    reason = f"the party escapes by the {way}"
+    reason = f"the party escapes by {the(way)}"
     ended = fight_tools.end_combat_tool(a.EndCombatArgs(reason=reason), state)
     events = list(ended.events)
     if state.ending is None:

@@ -14,6 +14,7 @@ from app.dm.tools import executors as x
 from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
 from app.dm.tools.position_tools import ally_beside
 from app.world.state import GameState
+from app.world.wording import the
 from rules.abilities import Ability
 from rules.attacks import AttackResult, damage_roll
 from rules.conditions import ActiveCondition, Condition, can_act
@@ -126,7 +127,7 @@ def rider(
     spared = kind_of(state, target) & set(action.spares)
     if spared:
         text = (
-            f"{state.name_of(target)} is unaffected by the {action.name.lower()} ({spared.pop()})"
+            f"{state.name_of(target)} is unaffected by {the(action.name.lower())} ({spared.pop()})"
         )
         state.record("condition", text, who=target)
         return [StateChange(kind="condition", target_id=target, description=text)]

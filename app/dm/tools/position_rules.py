@@ -18,6 +18,7 @@ from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.hooks import AttackSetup, Reach, RollSetup, Rule
 from app.world.state import GameState
+from app.world.wording import the
 from rules import positions as p
 from rules.abilities import Ability
 from rules.conditions import can_act
@@ -61,7 +62,7 @@ class PositionRules(Rule):
         cover = p.cover_against(where, target, actor)
         if cover == "total":
             behind = p.spot(where, target).behind or "cover"
-            return f"{other} is behind the {behind} (total cover) and cannot be targeted"
+            return f"{other} is behind {the(behind)} (total cover) and cannot be targeted"
         feet = p.distance(where, actor, target)
         if reach.melee:
             if feet <= reach.reach_ft:
@@ -94,7 +95,7 @@ class PositionRules(Rule):
         if cover in ("half", "three_quarters"):
             setup.ac += p.COVER_AC[cover]
             behind = p.spot(where, target).behind or "cover"
-            setup.notes.append(f"{p.COVER_WORDS[cover]} behind the {behind}")
+            setup.notes.append(f"{p.COVER_WORDS[cover]} behind {the(behind)}")
 
     @staticmethod
     def _ranged(setup: AttackSetup) -> None:

@@ -16,6 +16,7 @@ from app.dm.tools.hooks import Reach
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.state import Creature, GameState
+from app.world.wording import the
 from rules import positions as p
 from rules.conditions import can_act
 from rules.damage import LifeState
@@ -248,9 +249,9 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
         degree, feature = found
         if degree == "none":
             offered = ", ".join(cover_here(state)) or "nothing here gives cover"
-            raise ToolError(f"the {feature} gives no cover; cover: {offered}")
+            raise ToolError(f"{the(feature)} gives no cover; cover: {offered}")
         if here.behind == feature:
-            raise ToolError(f"{name} is already behind the {feature}")
+            raise ToolError(f"{name} is already behind {the(feature)}")
         cost = p.STEP_FT
     else:
         cost = p.band_cost(here, args.to)
@@ -277,7 +278,7 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
         text = f"{name} {verb} {state.name_of(target)}"
     elif args.to == "cover":
         p.take_cover(where, mover, degree, feature)
-        text = f"{name} takes cover behind the {feature} ({p.COVER_WORDS[degree]})"
+        text = f"{name} takes cover behind {the(feature)} ({p.COVER_WORDS[degree]})"
     else:
         p.move_to_band(where, mover, args.to)
         text = f"{name} moves {'to the edge of the fight' if args.to == 'far' else 'near'}"

@@ -13,6 +13,7 @@ from app.dm.understanding.verbs import struck_thing
 from app.dm.understanding.ways import move, shut_ways
 from app.dm.understanding.words import has_phrase, name_score, stem
 from app.world.references import facts
+from app.world.wording import the
 
 
 def _named_outright(ctx: Context) -> bool:
@@ -47,7 +48,7 @@ def bare_names(ctx: Context) -> Intent | None:
         struck = struck_thing(ctx)
         if struck is not None and not _named_outright(ctx):  # "cut the bell rope with…"
             return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
-                              note=f"the {struck.name} cannot be fought")  # fmt: skip
+                              note=f"{the(struck.name)} cannot be fought")  # fmt: skip
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.named and pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=0.85)

@@ -16,6 +16,7 @@ from app.dm.understanding.ways import (
     to_someone_there,
 )
 from app.dm.understanding.words import has_phrase
+from app.world.wording import the
 
 
 def _item_id(ctx: Context, text: str) -> str | None:
@@ -67,7 +68,7 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         aimed = ctx.named("feature", "npc", "creature", "member", "exit")
         if kind == "use" and (spec is None or not spec.heals) and not aimed:
             return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
-                              note=f"use the {carried[0].name} on what?")  # fmt: skip
+                              note=f"use {the(carried[0].name)} on what?")  # fmt: skip
         plain = ctx.said.replace("'s ", " ")  # "Mira's throat" names Mira
         members = [m.id for m in ctx.named("member", text=plain) if m.id != ctx.actor]
         # "pour the potion down Mira's throat": the item first, then who receives it

@@ -13,6 +13,7 @@ from app.dm.understanding.readings import Context
 from app.dm.understanding.targets import named_creatures, pick_creatures
 from app.dm.understanding.words import has_phrase, verb_at
 from app.world import view
+from app.world.wording import the
 
 FIRST = ("first",)
 """Marks a step that wins over any attack words in the same line: cover behind a named
@@ -51,7 +52,7 @@ def _cover(ctx: Context) -> Intent | None:
         feature = named[0]
         if feature.id not in covers:
             return ctx.intent("manoeuvre", action="cover", targets=(feature.id,), confidence=0.3,
-                              note=f"the {feature.name} gives no cover")  # fmt: skip
+                              note=f"{the(feature.name)} gives no cover")  # fmt: skip
         return ctx.intent("manoeuvre", action="cover", targets=(feature.id,), extra=FIRST)
     if len(covers) == 1 and not ctx.named("member", "creature", text=rest):
         return ctx.intent("manoeuvre", action="cover", targets=(next(iter(covers)),),

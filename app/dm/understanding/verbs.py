@@ -31,6 +31,7 @@ from app.dm.understanding.words import (
     verb_at,
     verbs_in,
 )
+from app.world.wording import the
 from rules.damage import LifeState
 from rules.srd import srd
 
@@ -235,7 +236,7 @@ def _attack(ctx: Context) -> Intent:
         struck = struck_thing(ctx) if not pick.named else None
         if struck is not None:  # "slash at the pews": a thing is no foe, whoever is near
             return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
-                              note=f"the {struck.name} cannot be fought")  # fmt: skip
+                              note=f"{the(struck.name)} cannot be fought")  # fmt: skip
         if pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
     npcs = ctx.named("npc")

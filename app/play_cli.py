@@ -189,7 +189,8 @@ def play(
         if not full_screen:
             out.print(
                 plain(
-                    f"{state.title} — resumed from {picked.source}, turn {state.turn}", style="bold"
+                    f"{state.title} — resumed from {picked.source}, turn {state.turns_played}",
+                    style="bold",
                 )
             )
             for note in picked.notes:

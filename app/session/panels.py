@@ -84,6 +84,7 @@ class Panels(_View):
     """Combatants out of the fight, and how: ``dead``, ``dying``, ``stable``, ``fled`` or
     ``surrendered``."""
     turn: int = 0
+    """The turn counter: the turns played in which something happened."""
     windows: list[OpenWindow] = Field(default_factory=list)
     """Reaction windows open now (a nested one last)."""
     pending: list[PendingReaction] = Field(default_factory=list)
@@ -188,7 +189,7 @@ def panels(state: GameState, topics: Topics | None = None) -> Panels:
         reactions_spent=spent,
         shielded=sorted(_shielded(state)) if encounter is not None else [],
         out=out,
-        turn=state.turn,
+        turn=state.turns_played,
     )
 
 

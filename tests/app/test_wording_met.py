@@ -4,11 +4,15 @@ that has its article never reads "the the"."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pydantic import ValidationError
 
 from app.dm.referee.sights import exits_text
+from app.saves import load_game, save_game
 from app.session.boundary import scene_boundary
+from app.session.panels import panels
 from app.session.setup import session_for, start_session
 from app.session.triggers import run_triggers
 from app.world.campaign import CAMPAIGNS_DIR, Effects, NPCSpec, OffscreenSpec, load_campaign
@@ -107,3 +111,17 @@ def test_a_name_with_its_article_is_never_given_a_second() -> None:
     inn.exits[0].name = "the dunes"
     text = exits_text(state, campaign_of(state))
     assert "the dunes (" in text and "the the" not in text
+
+
+async def test_the_turn_counter_counts_only_turns_in_which_something_happened(
+    tmp_path: Path,
+) -> None:
+    session = session_for(new_game(load_campaign(CAMPAIGNS_DIR / "crossroads"), seed=3))
+    state = session.state
+    for line in ("what can we see?", "xyzzy plugh", "how hurt is Thorin?"):
+        await turn(session, ("mira", line))
+    assert state.turn == 3 and state.turns_played == 0 and panels(state).turn == 0
+    await turn(session, ("mira", "look at the trapdoor"))
+    assert state.turns_played == 1 and len(state.history) == 4  # the questions stay told
+    save_game(state, "counted", tmp_path)
+    assert load_game("counted", tmp_path).turns_played == 1

@@ -128,7 +128,7 @@ class ConsoleGame:
         return [
             f"{self.session.ended()}. The story is over.",
             "/story reviews it, /status shows the party, /undo takes the last turn back, "
-            "/quit leaves.",
+            "/rewind goes further back, /quit leaves (dungeon play starts a new game).",
         ]
 
     def show_scene(self) -> None:

@@ -40,6 +40,7 @@ from app.screentext import plain
 from app.session import commands, hotseat, levelling, rewinding, sheets, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
+from app.session.runner import resolve_character
 from app.session.session import GameSession, ending_text
 from app.session.watching import CampaignWatch
 from app.tablelog import TableLog, window_entries
@@ -67,6 +68,14 @@ from rules.dice import DiceError
 
 HISTORY_SHOWN = 12
 """Turns of the story shown again when a saved game is resumed."""
+
+
+AFTER_THE_END = (
+    "{ended}. The story is over, and nothing more is played in it: /undo takes the last "
+    "turn back, /rewind goes further back, /story reviews the tale; the title screen (t on "
+    "the ending) starts a new game, Ctrl+Q quits."
+)
+"""The answer to a line typed once the story has ended."""
 
 
 class PlayScreen(TakingBack, Retelling, Watching):
@@ -150,7 +159,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
         if state.campaign is not None and state.campaign.judgments:
             meaning.warm()  # while the players read and type, not on their first words
         if self.resumed:
-            self.fill_story(f"Resumed at turn {state.turn}.", first=True)
+            self.fill_story(f"Resumed at turn {state.turns_played}.", first=True)
         else:
             if self.note:
                 self.query_one(StoryPane).add_note(self.note, "alert")
@@ -172,22 +181,35 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.check_handoff()
 
     def fill_story(self, note: str, *, first: bool = False) -> None:
-        """The story pane from the story: its last turns and the scene's heading, with a
-        note first (a resumed game) or last (turns taken back: what changed)."""
+        """The story pane from the story: its last turns, with the scene's heading where
+        the party entered it (above them all when that was earlier), and a note first (a
+        resumed game) or last (turns taken back: what changed). It ends on the last thing
+        said, scrolled to it — never on a heading."""
         story = self.query_one(StoryPane)
         state = self.session.state
         story.restart()
         if first:
             story.add_note(note)
-        for record in state.history[-HISTORY_SHOWN:]:
+        shown = state.history[-HISTORY_SHOWN:]
+        here = state.scene.id
+        entered = [
+            n
+            for n, record in enumerate(shown)
+            if any(e.kind == "scene_entered" and e.scene == here for e in record.events)
+        ]
+        if not entered:
+            story.add_scene(state.scene.name)
+        for n, record in enumerate(shown):
             for action in record.actions:
                 who, said, text = action.partition(": ")
                 if said:  # a foe's turn has no player action to show
                     story.add_action(who, text)
+            if entered and n == entered[-1]:
+                story.add_scene(state.scene.name)
             story.add_narration(record.narrative)
-        story.add_scene(state.scene.name)
         if not first:
             story.add_note(note)
+        story.call_after_refresh(story.scroll_end, animate=False)
 
     # -- reading the game (only while no turn runs) ----------------------------------------------
     def player_up(self) -> str | None:
@@ -480,7 +502,14 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.keep(line)
             self.notify("The DM is still answering — a moment.", severity="warning")
             return
-        if self.session.state.ending:
+        if self.session.state.ending:  # answered where it stays, not only in a toast
+            story = self.query_one(StoryPane)
+            name, sep, rest = line.partition(":")
+            named = resolve_character(self.session, name) if sep else None
+            who = named or self.actor or ""
+            said = rest.strip() if named else line
+            story.add_action(self.session.state.name_of(who) or "You", said)
+            story.add_note(AFTER_THE_END.format(ended=self.session.ended()), "ending")
             self.notify(f"{self.session.ended()}. The story is over.", severity="warning")
             self.show_ending()
             return
@@ -517,6 +546,10 @@ class PlayScreen(TakingBack, Retelling, Watching):
         if character is None:
             self.keep(line)
             self.notify(reply.text, severity="warning")
+            if self.session.state.restriction is not None and reply.text:
+                # a toast fades: the table hears who may act, and why, in the story too
+                said = reply.text[:1].upper() + reply.text[1:]
+                self.query_one(StoryPane).add_note(said, "alert")
             if self.session.can_advance():  # the timer ended a fight turn meanwhile
                 self.start_turns()
             return False

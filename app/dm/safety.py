@@ -109,19 +109,46 @@ _SHORT_ENDINGS = r"(?:s|es|'s|’s|y|ie|ies|ling|lings|let|lets|like|kin|ish|ly)
 """What a shorter word may take (``rat``: rats, ratty, ratlike — never rather, ratio)."""
 
 
-def _word(word: str, last: bool) -> str:
-    """A word of a topic; the last one stands for its family: plurals and, from
-    :data:`FAMILY` letters, every word it begins; a shorter one its plurals and the common
-    endings of its family (:data:`_SHORT_ENDINGS`)."""
-    if not last:
-        return re.escape(word)
-    word = _singular(word)
+_IRREGULAR = {
+    "mouse": "mice", "louse": "lice", "goose": "geese", "tooth": "teeth", "foot": "feet",
+    "man": "men", "woman": "women", "child": "children", "person": "people", "ox": "oxen",
+}  # fmt: skip
+"""Plurals no ending makes (a veil on ``mouse`` is a veil on ``mice``, and back)."""
+_SINGULAR_OF = {plural: word for word, plural in _IRREGULAR.items()}
+
+
+def _forms(word: str) -> list[str]:
+    """The words a topic's last word stands for: its singular, an irregular plural, and
+    for ``-f``/``-fe`` the ``-ves`` plural (``wolf``: wolves; typed ``wolves``: wolf too)."""
+    base = _SINGULAR_OF.get(word) or _singular(word)
+    forms = [base]
+    if base in _IRREGULAR:
+        forms.append(_IRREGULAR[base])
+    if len(word) > 4 and word.endswith("ves"):
+        forms += [word[:-3] + "f", word[:-3] + "fe"]
+    elif len(base) > 2 and base.endswith(("f", "fe")):
+        forms.append(base.removesuffix("e").removesuffix("f") + "ves")
+    return list(dict.fromkeys(forms))
+
+
+def _family(word: str) -> str:
+    """One form of a topic's last word and its family: plurals and, from :data:`FAMILY`
+    letters, every word it begins; a shorter one its plurals and the common endings of its
+    family (:data:`_SHORT_ENDINGS`)."""
     if len(word) > 2 and word[-1] == "y" and word[-2] not in "aeiou":
         return re.escape(word[:-1]) + r"(?:y|ies)" + (r"\w*" if len(word) >= FAMILY else "")
     if len(word) >= FAMILY:
         return re.escape(word) + r"\w*"
     double = re.escape(word[-1]) + "?" if word[-1] not in "aeiouy" else ""
     return re.escape(word) + double + _SHORT_ENDINGS
+
+
+def _word(word: str, last: bool) -> str:
+    """A word of a topic; the last one stands for its family in each of its forms
+    (:func:`_forms`, :func:`_family`)."""
+    if not last:
+        return re.escape(word)
+    return "(?:" + "|".join(_family(form) for form in _forms(word)) + ")"
 
 
 @lru_cache(maxsize=256)
@@ -132,21 +159,29 @@ def _pattern(topic: str) -> re.Pattern[str]:
 
 
 _LOOKALIKES = str.maketrans(
-    "асеіјорѕхуԁһӏԛԝАВСЕНІЈКМОРЅТХУԌαβεικνορτυχΑΒΕΗΙΚΜΝΟΡΤΥΧ",
-    "aceijopsxydhlqwABCEHIJKMOPSTXYGabeiknoptuxABEHIKMNOPTYX",
+    "асеіјорѕхуԁһӏԛԝүѵАВСЕНІЈКМОРЅТХУԌҮѴαβεικνορτυχςϳΑΒΕΗΙΚΜΝΟΡΤΥΧΖͿ",
+    "aceijopsxydhlqwyvABCEHIJKMOPSTXYGYVabeikvoptuxcjABEHIKMNOPTYXZJ",
 )
 """Letters of other scripts drawn like Latin ones (Cyrillic а, Greek ο …): read as the
 Latin letter they look like, so ``ѕрідеr`` is a spider."""
 
 
+_UNSEEN = frozenset({"Cf", "Mn", "Me"})
+"""Format characters (soft hyphens, zero-width spaces and joiners) and combining marks
+(accents, strokes, the combining grapheme joiner): a veil reads past them."""
+
+
 def normal(text: str) -> str:
     """Text as a veil reads it: compatibility forms folded (full-width ｓｐｉｄｅｒ, ligatures),
-    invisible format characters dropped (soft hyphens, zero-width spaces and joiners),
-    look-alike letters of other scripts read as Latin, and case folded."""
+    invisible format characters and combining marks dropped (soft hyphens, zero-width
+    spaces and joiners, the accent on spíder), look-alike letters of other scripts read as
+    Latin, and case folded. A letter that carries its accent in one character stays one
+    character, so a label keeps its length."""
     folded = unicodedata.normalize("NFKC", text)
     if not folded.isascii():
-        folded = "".join(c for c in folded if unicodedata.category(c) != "Cf")
-        folded = folded.translate(_LOOKALIKES)
+        bare = unicodedata.normalize("NFD", folded)
+        folded = "".join(c for c in bare if unicodedata.category(c) not in _UNSEEN)
+        folded = unicodedata.normalize("NFC", folded).translate(_LOOKALIKES)
     return folded.casefold()
 
 

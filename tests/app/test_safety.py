@@ -268,6 +268,10 @@ async def test_over_http_the_dm_is_told_the_veils_and_its_words_are_filtered() -
         "the \uff53\uff50\uff49\uff44\uff45\uff52",  # full-width letters
         "SPIDERWEBS",
         "a spider\u2019s web",
+        "the spi\u0301der",  # a combining accent
+        "the s\u0335pider",  # a combining stroke through a letter
+        "the sp\u034fiders",  # a combining grapheme joiner (invisible)
+        "the sp\u00eeder",  # a letter with its accent in one character
     ],
 )
 def test_a_veil_holds_however_the_letters_are_dressed_up(text: str) -> None:
@@ -275,6 +279,26 @@ def test_a_veil_holds_however_the_letters_are_dressed_up(text: str) -> None:
     assert scrub(f"The door creaks. {text} waits. Silence.", SPIDERS) == (
         f"The door creaks. {MARKER} Silence."
     )
+
+
+@pytest.mark.parametrize(
+    ("topic", "text"),
+    [
+        ("wolf", "Wolves howl"),
+        ("wolves", "a lone wolf"),
+        ("elf", "two elves"),
+        ("knife", "the knives"),
+        ("thieves", "a thief's purse"),
+        ("mouse", "mice in the walls"),
+        ("mice", "a mouse"),
+        ("teeth", "a tooth"),
+        ("vipers", "a \u03bdiper"),  # a Greek nu drawn as a v
+        ("vipers", "a \u0475iper"),  # a Cyrillic izhitsa
+        ("cobra", "a \u03f2obra"),  # a Greek lunate sigma drawn as a c
+    ],
+)
+def test_a_veil_holds_irregular_plurals_and_more_look_alikes(topic: str, text: str) -> None:
+    assert names_topic(text, Topics(veils=(topic,))), (topic, text)
 
 
 def test_a_short_veil_takes_its_family_but_not_words_that_begin_alike() -> None:

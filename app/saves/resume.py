@@ -8,10 +8,11 @@ autosaves over the newer save it is a backup of: it goes on under a new name
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from app.saves.claims import SaveInUse, claim, release
+from app.saves.claims import SaveInUse, claim, forget_claim, release
 from app.saves.document import Loaded, load_save, newest_good_backup
 from app.saves.listing import SaveInfo, list_saves, printable
 from app.saves.names import (
@@ -75,6 +76,8 @@ def resume_target(target: Target, folder: Path = SAVES_DIR, *, play: bool = True
         loaded = _load(target, folder)
     except SaveError:
         if held:
+            if not os.path.lexists(target.path):  # no such save: no lock file left for it
+                forget_claim(target.path)
             release(target.path)
         raise
     state = loaded.state

@@ -100,3 +100,12 @@ def test_one_process_claims_a_save_once_and_lets_it_go(saved: Path) -> None:
     release(saved)
     result = play(saved.parent, "--load", "kept")
     assert result.exit_code == 0, result.output
+
+
+def test_loading_a_save_that_is_not_there_leaves_no_lock_file(saved: Path) -> None:
+    """``--load Kept`` beside ``kept.toml`` (or any name with no save) is refused, and
+    leaves the folder as it was: no hidden lock file of a save that does not exist."""
+    before = sorted(p.name for p in saved.parent.iterdir())
+    result = play(saved.parent, "--load", "Kept")
+    assert result.exit_code != 0 and "no such save" in result.output.lower(), result.output
+    assert sorted(p.name for p in saved.parent.iterdir()) == before

@@ -134,8 +134,9 @@ class ConsoleGame:
     def show_scene(self) -> None:
         """The read-aloud text of the current scene."""
         state = self.session.state
-        self.console.print(plain(state.scene.name, style="bold"))
-        description = scene_description(state, state.campaign)
+        topics = self.session.safety_topics()  # the adventure's words may name a veil
+        self.console.print(plain(veil_text(state.scene.name, topics), style="bold"))
+        description = veil_text(scene_description(state, state.campaign), topics)
         if description:
             self.console.print(plain(description))
         self.console.print()

@@ -412,3 +412,28 @@ def test_a_line_a_player_typed_is_echoed_and_kept_veiled_word_by_word() -> None:
 async def drain(session: GameSession) -> None:
     async for _ in session.process():
         pass
+
+
+def test_the_adventures_own_words_are_veiled_in_the_opening_scene_and_the_journal(
+    tmp_path: Path,
+) -> None:
+    """A veil of the adventure's on a word its own text uses: the scene read out when the
+    game opens and a clue in the journal show the veil, not the word."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from app.cli import app
+    from app.world.campaign import CAMPAIGNS_DIR
+
+    folder = tmp_path / "camp"
+    shutil.copytree(CAMPAIGNS_DIR / "crossroads", folder)
+    text = (folder / "campaign.toml").read_text()
+    text = text.replace("the innkeeper Berta polishes", "a spider dangles, Berta polishes", 1)
+    text = text.replace('reveal = "Something has been', 'reveal = "A spider has been', 1)
+    (folder / "campaign.toml").write_text(text + '\n[safety]\nveils = ["spiders"]\n')
+    lines = "Mira: I look at the trapdoor\n/journal\n/quit\n"
+    args = ["play", "--ui", "console", "--seed", "3", "--saves-dir", str(tmp_path / "saves")]
+    out = CliRunner().invoke(app, [*args, "--campaign", str(folder)], input=lines).output
+    assert "spider" not in out.lower(), out
+    assert out.count(MARKER) >= 2, out  # the opening scene and the journal's clue

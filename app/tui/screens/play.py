@@ -34,6 +34,7 @@ from app.dm.events import (
     StateChange,
     TurnEnd,
 )
+from app.dm.safety import veil_text
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR
 from app.screentext import plain
@@ -163,8 +164,10 @@ class PlayScreen(TakingBack, Retelling, Watching):
         else:
             if self.note:
                 self.query_one(StoryPane).add_note(self.note, "alert")
+            topics = self.session.safety_topics()  # the adventure's words may name a veil
             self.query_one(StoryPane).add_scene(
-                state.scene.name, scene_description(state, state.campaign)
+                veil_text(state.scene.name, topics),
+                veil_text(scene_description(state, state.campaign), topics),
             )
         self.query_one(DiceLog).add_entries(list(state.table_log), flash=False)
         self.refresh_all()

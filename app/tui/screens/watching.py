@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.dm.safety import veil_text
 from app.saves import fresh_name
 from app.session import reloading
 from app.session.watching import POLL_SECONDS, CampaignWatch
@@ -111,7 +112,11 @@ class Watching(Keeping):
         state = self.session.state
         story = self.query_one(StoryPane)
         story.add_note(f"↻ {outcome.text}", "alert")
-        story.add_scene(state.scene.name, scene_description(state, state.campaign))
+        topics = self.session.safety_topics()  # the adventure's words may name a veil
+        story.add_scene(
+            veil_text(state.scene.name, topics),
+            veil_text(scene_description(state, state.campaign), topics),
+        )
         self.notify(outcome.text, title="Campaign reloaded")
         problem = self.autosave_now()
         if problem:

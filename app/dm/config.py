@@ -4,12 +4,12 @@ Environment: ``DUNGEON_DM_MODEL``, ``DUNGEON_DM_BASE_URL``, ``DUNGEON_DM_API_KEY
 usual ``OPENAI_API_KEY`` / ``OPENAI_BASE_URL``). Config file: ``$DUNGEON_CONFIG`` or
 ``~/.config/dungeon-terminal/config.toml`` with a ``[dm]`` table of the same keys
 (``model``, ``base_url``, ``api_key``, ``timeout``, ``connect_timeout``,
-``first_token_timeout``, ``max_retries``, ``temperature``, ``strict_tools``, and the
-optional cost settings ``price_input``, ``price_output`` (per million tokens),
-``alert_cost``, ``alert_tokens``); ``DUNGEON_DM_STRICT_TOOLS`` sets ``strict_tools`` too.
-The key is never written into a save file. A ``[safety]`` table (``lines``, ``veils``: lists
-of topics) holds the player's own safety tools, kept out of every game's story
-(:func:`load_safety`).
+``first_token_timeout``, ``max_retries``, ``max_tokens``, ``temperature``,
+``strict_tools``, and the optional cost settings ``price_input``, ``price_output`` (per
+million tokens), ``alert_cost``, ``alert_tokens``); ``DUNGEON_DM_STRICT_TOOLS`` sets
+``strict_tools`` too. The key is never written into a save file. A ``[safety]`` table
+(``lines``, ``veils``: lists of topics) holds the player's own safety tools, kept out of
+every game's story (:func:`load_safety`).
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ from app.dm.costs import MOST_PRICE, Budget
 from app.world.userfiles import UserFileError, read_toml
 
 DEFAULT_MODEL = "gpt-4o-mini"
+DEFAULT_MAX_TOKENS = 2048
+MIN_MAX_TOKENS = 64
+"""Fewer tokens than this cannot hold a tool call and a sentence."""
+MOST_MAX_TOKENS = 32768
 
 
 MAX_CONFIG_BYTES = 256 << 10
@@ -65,14 +69,23 @@ class DMConfig(BaseModel):
     api_key: SecretStr | None = Field(default=None, min_length=1, max_length=1000)
     timeout: float = Field(default=60.0, gt=0, le=600)
     """Seconds a turn's call to the DM may take in all, retries included: then the player
-    is told, and may retry."""
+    is told, and may retry. A slow local model that is still writing when it runs out is
+    cut off with a message that says so: raise this for it."""
     connect_timeout: float = Field(default=5.0, gt=0, le=60)
     """Seconds to open a connection: a server that is not there is known at once."""
     first_token_timeout: float = Field(default=30.0, gt=0, le=600)
     """Seconds to wait for the first piece of a reply (a local model reading a long prompt
-    is slow to start), and at most between two pieces later on."""
+    is slow to start), and at most between two pieces later on: a reply that sends nothing
+    for this long has stalled. A stream that keeps coming, however slowly, is bounded by
+    ``timeout`` alone."""
     max_retries: int = Field(default=2, ge=0, le=10)
     """Further tries after a failure before the reply began, within ``timeout``."""
+    max_tokens: int = Field(default=DEFAULT_MAX_TOKENS, ge=MIN_MAX_TOKENS, le=MOST_MAX_TOKENS)
+    """Most tokens the model may write in one reply, sent with every request (servers
+    without a limit of their own let a runaway model write until the context is full). A
+    turn's narration needs a few hundred; a reasoning model's thinking counts too, so it may
+    need more — the game says so when a reply runs out while thinking. Sent as
+    ``max_completion_tokens`` to OpenAI's own API, whose newer models refuse ``max_tokens``."""
     temperature: float = Field(default=0.8, ge=0, le=2)
     strict_tools: Literal["auto", "on", "off"] = "auto"
     """Send tool schemas in strict mode (``"strict": true``: the server holds every call's
@@ -123,14 +136,18 @@ class DMConfig(BaseModel):
         return self.api_key is not None or self.base_url is not None
 
     @property
+    def openai_itself(self) -> bool:
+        """The endpoint is OpenAI's own API (no base URL, or ``api.openai.com``)."""
+        if self.base_url is None:
+            return True
+        return (urlsplit(self.base_url).hostname or "") == "api.openai.com"
+
+    @property
     def strict(self) -> bool:
         """Whether tool schemas go out in strict mode (see :attr:`strict_tools`)."""
         if self.strict_tools != "auto":
             return self.strict_tools == "on"
-        if self.base_url is None:
-            return True  # OpenAI itself
-        host = urlsplit(self.base_url).hostname or ""
-        return host == "api.openai.com"
+        return self.openai_itself
 
     def describe(self) -> str:
         """``gpt-4o-mini at https://…`` — never the key, nor one written into the URL."""
@@ -320,6 +337,7 @@ def save_dm_config(config: DMConfig, path: Path | None = None) -> Path:
         "connect_timeout": config.connect_timeout,
         "first_token_timeout": config.first_token_timeout,
         "max_retries": config.max_retries,
+        "max_tokens": config.max_tokens,
         "temperature": config.temperature,
         "strict_tools": config.strict_tools,
     }

@@ -9,37 +9,41 @@ Waiting is bounded so that it fits a game: a connection must open within
 longer than that), and the whole call — retries of rate limits, server errors and lost
 connections included, honouring ``Retry-After`` — ends within ``timeout``. What still fails
 becomes a recoverable :class:`BrainError` that says how long we waited and how often we
-tried. Cancelling the task that streams closes the request at once. ``openai`` is imported
-on first use, so the offline game starts fast.
+tried — and, for a reply that was still coming when the time ran out (a slow local model,
+not a stalled one), that the model was slow and which setting gives it longer. Cancelling
+the task that streams closes the request at once. ``openai`` is imported on first use, so
+the offline game starts fast.
+
+Every request carries a token limit (``DMConfig.max_tokens``). Reasoning never reaches the
+players: a ``reasoning_content`` (or ``reasoning``) field is read only to know the model is
+busy, and reasoning streamed as text and ended by a lone ``</think>`` is held back and
+dropped (:mod:`app.dm.reasoning`). Arguments a server encoded twice are unwrapped.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import time
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
+from app.dm.chunks import PartialCall, take
 from app.dm.config import DMConfig
 from app.dm.events import Usage
+from app.dm.reasoning import ReasoningMemory
+from app.dm.textcalls import unwrap_arguments
 from app.dm.wire import wire_messages
 
 if TYPE_CHECKING:
     from openai import AsyncOpenAI
 
 
-@dataclass
-class _PartialCall:
-    id: str = ""
-    name: str = ""
-    arguments: list[str] = field(default_factory=list)
-
-
+_LIMITS = ("max_tokens", "max_completion_tokens")
+SETTINGS = "the DM settings ([dm] in the config file)"
+"""Where a player changes the setting a message names."""
 PROBE_TIMEOUT = 5.0
 """Seconds the connection test may take in all."""
 RETRY_STATUSES = frozenset({408, 409, 429})
@@ -62,6 +66,8 @@ class _Budget:
         self.start = time.monotonic()
         self.total = total
         self.tries = 0
+        self.pieces = 0
+        """Pieces of the current reply received (text, reasoning or tool calls)."""
 
     @property
     def elapsed(self) -> float:
@@ -86,6 +92,10 @@ class OpenAIBrain:
     def __init__(self, config: DMConfig) -> None:
         self.config = config
         self._client: AsyncOpenAI | None = None
+        self._reasoning = ReasoningMemory(False if config.openai_itself else None)
+        self._limit = _LIMITS[1] if config.openai_itself else _LIMITS[0]
+        """The name the token limit is sent under (switched once if the server asks)."""
+        self._limit_switched = False
 
     @property
     def strict_tools(self) -> bool:
@@ -150,6 +160,7 @@ class OpenAIBrain:
             "stream": True,
             "stream_options": {"include_usage": True},
             "temperature": self.config.temperature,
+            self._limit: self.config.max_tokens,
         }
         if tools:
             request["tools"] = tools
@@ -166,8 +177,10 @@ class OpenAIBrain:
                         yield item
                 return
             except (openai.OpenAIError, OSError, ValueError, TimeoutError) as error:
-                if shown:
+                if shown or budget.pieces:  # begun, if maybe held back: a cut reply
                     raise self._cut(error, budget) from error
+                if self._other_limit(error, request):
+                    continue
                 wait = self._retry_in(error, budget)
                 if wait is None:
                     raise self._explain(error, budget) from error
@@ -176,20 +189,21 @@ class OpenAIBrain:
     async def _read(self, stream: Any, budget: _Budget) -> AsyncIterator[TextDelta | BrainReply]:
         """The pieces of one reply, then the whole of it."""
         text: list[str] = []
-        calls: dict[int, _PartialCall] = {}
+        raw: list[str] = []
+        calls: dict[int, PartialCall] = {}
         usage = Usage(calls=1)
         finish: str | None = None
+        gate = self._reasoning.gate()
+        apart = False  # the server sends the reasoning in a field of its own
         pieces = aiter(stream)
+        budget.pieces = 0
         while True:
             try:
-                # The deadline wraps each wait, never a yield: the consumer's own work
-                # between pieces is not ours to cancel.
-                async with asyncio.timeout(max(budget.remaining, 0.001)):
-                    chunk = await anext(pieces)
+                chunk = await self._next(pieces, budget)
             except StopAsyncIteration:
                 break
             try:
-                pieces_now, usage, finish = _take(chunk, calls, usage, finish)
+                piece = take(chunk, calls, usage, finish)
             except (AttributeError, TypeError, ValueError) as error:
                 where = self.config.describe()
                 raise BrainError(
@@ -197,28 +211,103 @@ class OpenAIBrain:
                     f"cannot read (not OpenAI's streaming format: {type(error).__name__}); "
                     "check that the endpoint speaks the OpenAI chat API"
                 ) from error
-            for piece in pieces_now:
-                text.append(piece)
-                yield TextDelta(piece)
+            usage, finish = piece.usage, piece.finish
+            budget.pieces += bool(piece.texts or piece.thought or piece.called)
+            out = ""
+            if piece.thought and not apart:
+                apart = True
+                out = gate.release()  # the reasoning comes apart: the text is the answer
+            for part in piece.texts:
+                raw.append(part)
+                out += gate.feed(part)
+            if out:
+                text.append(out)
+                yield TextDelta(out)
         if finish is None:
             where = self.config.describe()
             raise BrainError(f"the DM's reply ({where}) was cut off before it finished")
+        thinking = self._reasoning.lone_tags is True and finish == "length"
+        rest = gate.finish(reasoning=thinking)
+        if rest:
+            text.append(rest)
+            yield TextDelta(rest)
+        self._reasoning.learn("".join(raw), finished=finish != "length", apart=apart)
         tool_calls: list[ToolCall] = []
         for index, slot in sorted(calls.items()):
             # Some servers send no id, or the same id twice; every call needs its own.
             taken = {c.id for c in tool_calls}
             call_id = slot.id if slot.id and slot.id not in taken else f"call{index:05d}"
-            tool_calls.append(ToolCall(call_id, slot.name, "".join(slot.arguments)))
+            arguments = unwrap_arguments("".join(slot.arguments))
+            tool_calls.append(ToolCall(call_id, slot.name, arguments))
+        said = "".join(text).strip()
+        if finish == "length" and not tool_calls and not said and (apart or gate.dropped):
+            raise BrainError(
+                f"the DM's model ({self.config.describe()}) spent its whole token limit "
+                f"thinking and had none left to answer; raise max_tokens in {SETTINGS} "
+                f"(now {self.config.max_tokens})"
+            )
         yield BrainReply("".join(text), tool_calls, usage, finish)
+
+    async def _next(self, pieces: AsyncIterator[Any], budget: _Budget) -> Any:
+        """The next chunk of a reply. Once the reply has begun, a wait that runs out is
+        told apart: nothing came for ``first_token_timeout`` (stalled), or pieces were
+        still coming when the call's ``timeout`` ran out (a slow model)."""
+        import openai  # noqa: PLC0415 - lazy, as above
+
+        gap = self.config.first_token_timeout
+        remaining = budget.remaining
+        try:
+            # The deadline wraps each wait, never a yield: the consumer's own work between
+            # pieces is not ours to cancel.
+            async with asyncio.timeout(max(min(remaining, gap), 0.001)):
+                return await anext(pieces)
+        except (TimeoutError, openai.APITimeoutError):
+            if not budget.pieces:
+                raise  # it never began: the caller may try again
+            if remaining > gap:
+                raise self._stalled(budget) from None
+            raise self._slow(budget) from None
 
     def _cut(self, error: Exception, budget: _Budget) -> BrainError:
         """A reply that had begun and broke off."""
         import openai  # noqa: PLC0415 - lazy, as above
 
-        where = self.config.describe()
         if isinstance(error, TimeoutError | openai.APITimeoutError):
-            return BrainError(f"the DM's reply ({where}) stalled and was cut off {budget.spent()}")
-        return BrainError(f"the DM's reply ({where}) was cut off mid-stream")
+            return self._stalled(budget)
+        return BrainError(f"the DM's reply ({self.config.describe()}) was cut off mid-stream")
+
+    def _stalled(self, budget: _Budget) -> BrainError:
+        """A reply that began, then sent nothing for ``first_token_timeout``."""
+        gap = _seconds(self.config.first_token_timeout)
+        return BrainError(
+            f"the DM's reply ({self.config.describe()}) stalled and was cut off "
+            f"{budget.spent()}: nothing came for {gap} — if the model is only slow to go on, "
+            f"raise first_token_timeout in {SETTINGS}"
+        )
+
+    def _slow(self, budget: _Budget) -> BrainError:
+        """A reply still coming, slowly, when the call's ``timeout`` ran out."""
+        return BrainError(
+            f"the DM's model ({self.config.describe()}) was still writing when the time for "
+            f"a reply ran out, {budget.spent()}: it is slow, not stuck — raise timeout in "
+            f"{SETTINGS} (now {_seconds(self.config.timeout)}, at most 600s) to give it longer"
+        )
+
+    def _other_limit(self, error: Exception, request: dict[str, Any]) -> bool:
+        """Send the token limit under its other name if the server refused this one
+        (OpenAI's newer models want ``max_completion_tokens``; some servers know only
+        ``max_tokens``). True when the request was changed and may go again at once."""
+        import openai  # noqa: PLC0415 - lazy, as above
+
+        if not isinstance(error, openai.BadRequestError) or self._limit_switched:
+            return False
+        said = str(error.message)
+        other = _LIMITS[1] if self._limit == _LIMITS[0] else _LIMITS[0]
+        if self._limit not in said or ("unsupported" not in said.lower() and other not in said):
+            return False
+        request[other] = request.pop(self._limit)
+        self._limit, self._limit_switched = other, True
+        return True
 
     def _retry_in(self, error: Exception, budget: _Budget) -> float | None:
         """Seconds to wait before trying again, or ``None`` to give up now."""
@@ -254,9 +343,15 @@ class OpenAIBrain:
         if isinstance(error, openai.AuthenticationError):
             return BrainError(f"the DM ({where}) refused the API key: {error.message}")
         if isinstance(error, openai.APIStatusError):
+            hint = ""
+            if error.status_code == 400 and re.search(
+                r"max_(completion_)?tokens|context length", str(error.message), re.IGNORECASE
+            ):
+                hint = f" — lower max_tokens in {SETTINGS} (now {self.config.max_tokens})"
             return BrainError(
                 f"the DM ({where}) answered HTTP {error.status_code}: {error.message}"
                 + (f" ({_tries(budget.tries)})" if budget.tries > 1 else "")
+                + hint
             )
         if isinstance(error, openai.APIConnectionError | OSError):
             return BrainError(f"cannot reach the DM at {where} ({_tries(budget.tries)}): {error}")
@@ -294,37 +389,6 @@ class OpenAIBrain:
         return f"connected to {where} ({len(models)} model{'s' if len(models) != 1 else ''})"
 
 
-def _take(
-    chunk: Any, calls: dict[int, _PartialCall], usage: Usage, finish: str | None
-) -> tuple[list[str], Usage, str | None]:
-    """One streamed chunk read: its pieces of text (``calls`` gather its pieces of tool
-    calls), the usage and the finish reason as they now stand. A chunk of another shape
-    (a bare string, a missing field) raises ``AttributeError`` or ``TypeError``."""
-    texts: list[str] = []
-    if chunk.usage is not None:
-        usage = Usage(
-            prompt_tokens=chunk.usage.prompt_tokens or 0,
-            completion_tokens=chunk.usage.completion_tokens or 0,
-            calls=1,
-        )
-    for choice in chunk.choices or []:
-        delta = choice.delta
-        if delta is not None and delta.content:
-            texts.append(_as_text(delta.content))
-        for part in (delta.tool_calls or []) if delta is not None else []:
-            # The client does not validate chunks: servers that leave out the index
-            # or send arguments as an object are met where they are.
-            index = part.index if isinstance(part.index, int) else len(calls)
-            slot = calls.setdefault(index, _PartialCall())
-            slot.id = _as_text(part.id) or slot.id
-            if part.function is not None:
-                slot.name = _as_text(part.function.name) or slot.name
-                slot.arguments.append(_as_text(part.function.arguments))
-        if choice.finish_reason:
-            finish = str(choice.finish_reason)
-    return texts, usage, finish
-
-
 PIECE = 10
 """Characters of the key in a row that count as an echo of it (a server may cut it short)."""
 
@@ -347,15 +411,6 @@ def mask_key(text: str, key: str | None) -> str:
         return found
 
     return re.sub(r"[^\s'\"]+", masked, text)
-
-
-def _as_text(value: Any) -> str:
-    """A chunk field as text, whatever the server put there."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _retry_after(headers: Any) -> float | None:

@@ -1,6 +1,7 @@
 """A real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions protocol, with
 scripted behaviour per request: streamed replies (tool-call arguments split over several
-chunks), HTTP errors with Retry-After, slow answers, and streams cut mid-reply.
+chunks, reasoning in a field of its own), HTTP errors with Retry-After, slow answers, slow
+but steady streams, and streams cut mid-reply.
 
 It is as strict as the strictest local servers: :func:`check_request` (``strict_rules``)
 refuses, with the status and words those servers use, every request shape that llama.cpp's
@@ -49,8 +50,15 @@ class Reply:
     stall_after: int | None = None
     """Pause ``stall`` seconds after this many chunks (a server that stops mid-reply)."""
     stall: float = 0.0
+    reasoning: str = ""
+    """Reasoning sent before the text in ``reasoning_content`` (servers that split it out)."""
     deltas: list[dict[str, Any]] = field(default_factory=list)
     """Raw deltas sent after the text, as a careless server might send them."""
+    pace: float = 0.0
+    """Seconds before each chunk after the first (a slow but steady model)."""
+    finish_reason: str | None = None
+    """The finish reason sent, instead of ``stop`` or ``tool_calls`` (``length``: the
+    token limit was reached)."""
 
 
 @dataclass
@@ -83,6 +91,8 @@ def _chunk(delta: dict[str, Any] | None, finish: str | None = None, usage: Any =
 def stream_chunks(reply: Reply) -> list[str]:
     """The SSE events of a reply, in order."""
     out = [_chunk({"role": "assistant", "content": ""})]
+    for i in range(0, len(reply.reasoning), reply.piece):
+        out.append(_chunk({"reasoning_content": reply.reasoning[i : i + reply.piece]}))
     for i in range(0, len(reply.text), reply.piece):
         out.append(_chunk({"content": reply.text[i : i + reply.piece]}))
     for index, (name, arguments) in enumerate(reply.tool_calls):
@@ -94,7 +104,8 @@ def stream_chunks(reply: Reply) -> list[str]:
             out.append(_chunk({"tool_calls": [part]}))
     out += [_chunk(delta) for delta in reply.deltas]
     if reply.finish:
-        out.append(_chunk({}, "tool_calls" if reply.tool_calls or reply.deltas else "stop"))
+        done = "tool_calls" if reply.tool_calls or reply.deltas else "stop"
+        out.append(_chunk({}, reply.finish_reason or done))
     if reply.include_usage:
         usage = {
             "prompt_tokens": reply.prompt_tokens,
@@ -194,6 +205,8 @@ class FakeOpenAI:
                     for n, event in enumerate(stream_chunks(behaviour)):
                         if n == behaviour.stall_after:
                             time.sleep(behaviour.stall)
+                        if n and behaviour.pace:
+                            time.sleep(behaviour.pace)
                         if behaviour.cut_after is not None and n >= behaviour.cut_after:
                             self.wfile.flush()
                             self.close_connection = True

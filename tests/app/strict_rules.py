@@ -13,7 +13,8 @@ trips one reads like a report from that server:
   ``TypeError`` — HTTP 500.
 - vLLM (``ChatCompletionRequest`` and ``chat_utils``): roles from the OpenAI message types;
   ``json.loads`` of every tool call's ``arguments``; ``stream_options`` only with
-  ``stream=True``; ``tool_choice`` only with ``tools`` — HTTP 400.
+  ``stream=True``; ``tool_choice`` only with ``tools``; a token limit is a whole number of
+  at least 1 — HTTP 400.
 - Ollama (``openai/openai.go``, ``FromChatRequest``): content must be a string or parts
   unless tool calls are present ("invalid message content type: <nil>"); arguments must
   parse ("invalid tool call arguments") — HTTP 400.
@@ -274,6 +275,10 @@ def check_request(body: Any) -> Rejection | None:
     temperature = body.get("temperature", 1)
     if not isinstance(temperature, int | float) or not 0 <= temperature <= 2:
         return Rejection(400, "temperature must be between 0 and 2", "OpenAI")
+    for limit in ("max_tokens", "max_completion_tokens"):
+        value = body.get(limit, 1)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            return Rejection(400, f"{limit} must be an integer of at least 1", "vLLM")
     if "tool_choice" in body and not body.get("tools"):
         return Rejection(400, "When using `tool_choice`, `tools` must be set.", "vLLM")
     if "tools" in body and (problem := _check_tools(body["tools"])):

@@ -45,8 +45,14 @@ async def collect(brain: OpenAIBrain, tools: Any = None) -> tuple[list[str], Bra
 
 
 async def test_streams_text_and_reports_usage() -> None:
-    with FakeOpenAI([Reply(text="The door creaks open onto darkness.", piece=5)]) as server:
-        deltas, reply = await collect(brain_for(server))
+    # The first reply of a server not yet known comes whole (it may open with reasoning
+    # ended by a lone </think>); once one reply showed it does not, replies stream.
+    script = [Reply(text="The door creaks open onto darkness.", piece=5)] * 2
+    with FakeOpenAI(script) as server:
+        brain = brain_for(server)
+        first, _ = await collect(brain)
+        deltas, reply = await collect(brain)
+    assert first == ["The door creaks open onto darkness."]
     assert len(deltas) == 7 and "".join(deltas) == "The door creaks open onto darkness."
     assert reply.text == "The door creaks open onto darkness."
     assert reply.finish_reason == "stop" and reply.tool_calls == []
@@ -125,16 +131,18 @@ def test_default_waits_fit_a_game() -> None:
 
 
 async def test_a_reply_that_stalls_midway_is_cut_off_without_a_retry() -> None:
-    script = [Reply(text="The ogre raises its club and", piece=4, stall_after=3, stall=2),
+    script = [Reply(text="Hello."),
+              Reply(text="The ogre raises its club and", piece=4, stall_after=3, stall=2),
               Reply(text="a second answer nobody asked for")]  # fmt: skip
     with FakeOpenAI(script) as server:
         brain = brain_for(server, timeout=5, first_token_timeout=0.3, max_retries=2)
+        await collect(brain)  # a plain reply: the next ones stream
         deltas: list[str] = []
         with pytest.raises(BrainError, match=r"stalled and was cut off after (0\.[3-9]|1\.\d)s"):
             async for item in brain.stream([{"role": "user", "content": "hi"}], None):
                 if isinstance(item, TextDelta):
                     deltas.append(item.text)
-    assert "".join(deltas) == "The ogre" and len(server.requests) == 1
+    assert "".join(deltas) == "The ogre" and len(server.requests) == 2
 
 
 async def test_a_slow_first_token_is_retried_when_time_allows() -> None:

@@ -1,0 +1,247 @@
+"""What an OpenAI-compatible brain does with reasoning, token limits and slow models, against
+a real local HTTP server: reasoning ended by a lone ``</think>`` (the template opened it)
+and reasoning sent apart are never shown nor stored; every request carries a token limit;
+a slow but steady stream is told apart from a stalled one, in words that name the setting
+to raise."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from pydantic import SecretStr, ValidationError
+
+from app.dm.brain import BrainError, BrainReply, TextDelta
+from app.dm.config import DMConfig, load_dm_config, save_dm_config
+from app.dm.openai_brain import OpenAIBrain
+from app.dm.reasoning import ReasoningGate, ReasoningMemory
+from app.session.session import GameSession
+from app.world.actions import PlayerAction
+from app.world.sandbox import sandbox_state
+from tests.app.fake_openai import FakeOpenAI, Reply, Status
+
+THOUGHT = "Okay, so Mira wants to listen at the door. No roll needed; the goblin has 7 HP."
+ANSWER = "Rain drums on the shutters."
+R1 = f"{THOUGHT}\n</think>\n\n{ANSWER}"
+"""A DeepSeek-R1 distill's reply: its template opened the reasoning in the prompt."""
+
+
+def brain_for(server: FakeOpenAI, **changes: Any) -> OpenAIBrain:
+    settings: dict[str, Any] = {
+        "model": "fake-model",
+        "base_url": server.base_url,
+        "api_key": SecretStr("k"),
+        "timeout": 5.0,
+        "max_retries": 0,
+    }
+    settings.update(changes)  # fmt: skip
+    return OpenAIBrain(DMConfig.model_validate(settings))
+
+
+async def collect(brain: OpenAIBrain) -> tuple[list[str], BrainReply]:
+    deltas: list[str] = []
+    reply = None
+    async for item in brain.stream([{"role": "user", "content": "hello"}], None):
+        if isinstance(item, TextDelta):
+            deltas.append(item.text)
+        else:
+            reply = item
+    assert reply is not None
+    return deltas, reply
+
+
+def through(gate: ReasoningGate, text: str, sizes: list[int], *, reasoning: bool = False) -> str:
+    out, at = "", 0
+    for size in sizes:
+        if at >= len(text):
+            break
+        out += gate.feed(text[at : at + size])
+        at += size
+    return out + gate.finish(reasoning=reasoning)
+
+
+def test_a_lone_closing_tag_ends_reasoning_however_the_stream_is_cut() -> None:
+    rng = random.Random(7)
+    cuts = [[n] * len(R1) for n in range(1, 10)] + [[rng.randint(1, 5) for _ in R1]]
+    for sizes in cuts:  # every size cuts the tag somewhere, "</th" + "ink>" among them
+        gate = ReasoningGate(hold=True)
+        assert through(gate, R1, sizes) == ANSWER, sizes
+        assert THOUGHT in gate.dropped
+
+
+def test_the_gate_lets_other_replies_go() -> None:
+    # A block the reply opens itself goes on (the cleaner drops it); no tag at all is text.
+    own = f"<think>{THOUGHT}</think>{ANSWER}"
+    assert through(ReasoningGate(hold=True), own, [3] * len(own)) == own
+    assert through(ReasoningGate(hold=True), ANSWER, [4] * 10) == ANSWER
+    # ... unless it is known to be reasoning cut off by the token limit.
+    assert through(ReasoningGate(hold=True), THOUGHT, [4] * 30, reasoning=True) == ""
+    gate = ReasoningGate(hold=False)
+    assert gate.feed("The door ") == "The door "  # nothing held: it streams
+
+
+def test_the_brain_learns_whether_its_server_sends_lone_tags() -> None:
+    memory = ReasoningMemory()
+    assert memory.gate().holding  # not known yet: hold
+    memory.learn(ANSWER, finished=True, apart=False)
+    assert memory.lone_tags is False and not memory.gate().holding
+    memory.learn(R1, finished=True, apart=False)
+    assert memory.lone_tags is True and memory.gate().holding
+    memory.learn(ANSWER, finished=True, apart=False)
+    assert memory.lone_tags is True  # a reply without reasoning does not undo it
+    cut = ReasoningMemory()
+    cut.learn(THOUGHT, finished=False, apart=False)
+    assert cut.lone_tags is None  # cut by the limit: nothing learned
+    apart = ReasoningMemory()
+    apart.learn(ANSWER, finished=True, apart=True)
+    assert apart.lone_tags is False
+    assert not ReasoningMemory(False).gate().holding  # OpenAI's own API
+
+
+@pytest.mark.parametrize("piece", [2, 7])
+async def test_a_lone_think_tag_over_http_is_never_shown(piece: int) -> None:
+    with FakeOpenAI([Reply(text=R1, piece=piece), Reply(text=R1, piece=piece)]) as server:
+        brain = brain_for(server)
+        for _ in range(2):  # the first reply, and one from a server known to send them
+            deltas, reply = await collect(brain)
+            assert "".join(deltas) == ANSWER == reply.text
+            assert all("think" not in d and "Okay" not in d for d in deltas)
+
+
+async def test_reasoning_in_its_own_field_is_never_shown_and_the_answer_streams() -> None:
+    reply = Reply(reasoning=THOUGHT, text=ANSWER, piece=5)
+    with FakeOpenAI([reply]) as server:
+        deltas, said = await collect(brain_for(server))
+    assert "".join(deltas) == ANSWER == said.text and len(deltas) > 1
+
+
+async def test_a_turn_never_shows_nor_keeps_reasoning() -> None:
+    script = [Reply(text=R1, piece=4), Reply(reasoning=THOUGHT, text="The wind howls.", piece=6)]
+    with FakeOpenAI(script) as server:
+        config = DMConfig(model="fake-model", base_url=server.base_url, api_key=SecretStr("k"))
+        session = GameSession(sandbox_state(seed=1), OpenAIBrain(config))
+        for said in (ANSWER, "The wind howls."):
+            session.submit(PlayerAction(character_id="mira", text="I listen"))
+            events = [e async for e in session.process()]
+            shown = "".join(e.text for e in events if e.type == "narrative_chunk")
+            assert shown.strip() == said == session.state.history[-1].narrative
+        assert server.rejections == []
+        # Nor does the DM read its old reasoning back: only the answer is in the record.
+        sent = json.dumps(server.requests[1]["messages"])
+        assert "Okay, so Mira" not in sent and "</think>" not in sent
+
+
+async def test_thinking_through_the_whole_token_limit_says_which_setting_to_raise() -> None:
+    script = [Reply(text=R1), Reply(text=THOUGHT, finish_reason="length"),
+              Reply(reasoning=THOUGHT, finish_reason="length")]  # fmt: skip
+    with FakeOpenAI(script) as server:
+        brain = brain_for(server, max_tokens=300)
+        await collect(brain)  # this server's replies open with reasoning
+        for _ in range(2):  # reasoning as text, then apart: either way no answer came
+            with pytest.raises(
+                BrainError, match=r"raise max_tokens in the DM settings .*\(now 300\)"
+            ) as caught:
+                await collect(brain)
+            assert "Okay" not in caught.value.message and caught.value.recoverable
+
+
+async def test_every_request_carries_a_token_limit_strict_servers_accept() -> None:
+    with FakeOpenAI([Reply(text="ok"), Reply(text="ok")]) as server:
+        await collect(brain_for(server))
+        await collect(brain_for(server, max_tokens=700))
+    assert [r["max_tokens"] for r in server.requests] == [2048, 700]
+    assert server.rejections == []
+
+
+async def test_a_server_that_wants_the_other_name_for_the_limit_gets_it() -> None:
+    refusal = ("Unsupported parameter: 'max_tokens' is not supported with this model. "
+               "Use 'max_completion_tokens' instead.")  # fmt: skip
+    with FakeOpenAI([Status(400, refusal), Reply(text="ok"), Reply(text="ok")]) as server:
+        brain = brain_for(server)
+        _, reply = await collect(brain)
+        await collect(brain)
+    assert reply.text == "ok"
+    assert [("max_tokens" in r, r.get("max_completion_tokens")) for r in server.requests] == [
+        (True, None), (False, 2048), (False, 2048)]  # fmt: skip
+
+
+async def test_a_limit_too_large_for_the_context_names_the_setting() -> None:
+    too_long = ("This model's maximum context length is 4096 tokens. However, you requested "
+                "5100 tokens (3052 in the messages, 2048 in the completion).")  # fmt: skip
+    hint = r"lower max_tokens in the DM settings .*\(now 2048\)"
+    with FakeOpenAI([Status(400, too_long)]) as server, pytest.raises(BrainError, match=hint):
+        await collect(brain_for(server))
+
+
+def test_the_token_limit_is_a_checked_setting(tmp_path: Any) -> None:
+    assert DMConfig().max_tokens == 2048
+    for bad in (0, 10, 10**6):
+        with pytest.raises(ValidationError):
+            DMConfig(max_tokens=bad)
+    file = tmp_path / "config.toml"
+    file.write_text("[dm]\nmax_tokens = 900\n")
+    config = load_dm_config(env={}, path=file)
+    assert config.max_tokens == 900
+    save_dm_config(config.model_copy(update={"model": "other"}), file)  # the settings screen
+    assert load_dm_config(env={}, path=file).max_tokens == 900
+
+
+@pytest.mark.parametrize("kind", ["text", "reasoning"])
+async def test_a_slow_but_steady_stream_is_said_to_be_slow_not_stalled(kind: str) -> None:
+    # A piece every 40 ms, well within the 0.3 s a pause may last, for longer than 0.4 s.
+    words = "The ogre lumbers closer, step by heavy step, " * 2
+    reply = Reply(text=words, piece=4, pace=0.04) if kind == "text" else Reply(
+        reasoning=words, text="Late.", piece=4, pace=0.04)  # fmt: skip
+    with FakeOpenAI([reply]) as server:
+        brain = brain_for(server, timeout=0.4, first_token_timeout=0.3, max_retries=2)
+        with pytest.raises(BrainError) as caught:
+            await collect(brain)
+        assert len(server.requests) == 1  # not tried again: it was answering
+    said = caught.value.message
+    assert "stalled" not in said and "did not answer" not in said
+    assert (
+        "slow" in said
+        and "raise timeout in the DM settings ([dm] in the config file) (now 0.4s" in said
+    )
+
+
+async def test_a_stalled_stream_names_its_own_setting() -> None:
+    script = [Reply(text="Hello."), Reply(text="The ogre raises its club", piece=4,
+                                          stall_after=3, stall=2)]  # fmt: skip
+    with FakeOpenAI(script) as server:
+        brain = brain_for(server, timeout=5, first_token_timeout=0.3)
+        await collect(brain)
+        with pytest.raises(
+            BrainError,
+            match=r"stalled .* nothing came for 0\.3s .* raise first_token_timeout in the DM",
+        ) as caught:
+            await collect(brain)
+    assert "first_token_timeout" in caught.value.message
+
+
+async def test_a_slow_steady_stream_within_the_time_allowed_is_not_cut() -> None:
+    # Longer in all than a pause may last, never pausing that long: it is read to the end.
+    with FakeOpenAI([Reply(text="Drip. " * 4, piece=3, pace=0.04)]) as server:
+        _, reply = await collect(brain_for(server, timeout=5, first_token_timeout=0.15))
+    assert reply.text == "Drip. " * 4
+
+
+async def test_the_player_reads_that_the_model_was_slow() -> None:
+    with FakeOpenAI([Reply(text="The ogre lumbers closer. " * 4, piece=4, pace=0.04)]) as server:
+        config = DMConfig(model="fake-model", base_url=server.base_url, api_key=SecretStr("k"),
+                          timeout=0.4, first_token_timeout=0.3)  # fmt: skip
+        session = GameSession(sandbox_state(seed=1), OpenAIBrain(config))
+        session.submit(PlayerAction(character_id="thorin", text="I wait"))
+        events = [e async for e in session.process()]
+    assert events[-1].type == "error" and events[-1].recoverable
+    assert "slow" in events[-1].message and "raise timeout" in events[-1].message
+    assert len(session.pending) == 1  # the action is kept for a retry
+
+
+async def test_double_encoded_native_arguments_are_unwrapped_over_http() -> None:
+    args = {"rolls": [{"formula": "1d4", "flavor": "splinters"}]}
+    with FakeOpenAI([Reply(tool_calls=[("roll_dice", json.dumps(json.dumps(args)))])]) as server:
+        _, reply = await collect(brain_for(server))
+    assert json.loads(reply.tool_calls[0].arguments) == args

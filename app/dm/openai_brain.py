@@ -226,8 +226,9 @@ class OpenAIBrain:
         if finish is None:
             where = self.config.describe()
             raise BrainError(f"the DM's reply ({where}) was cut off before it finished")
-        thinking = self._reasoning.lone_tags is True and finish == "length"
-        rest = gate.finish(reasoning=thinking)
+        # Still held when the token limit cut the reply: reasoning whose closing tag never
+        # came (far likelier than a plain answer thousands of tokens long) — never shown.
+        rest = gate.finish(reasoning=finish == "length")
         if rest:
             text.append(rest)
             yield TextDelta(rest)
@@ -242,9 +243,9 @@ class OpenAIBrain:
         said = "".join(text).strip()
         if finish == "length" and not tool_calls and not said and (apart or gate.dropped):
             raise BrainError(
-                f"the DM's model ({self.config.describe()}) spent its whole token limit "
-                f"thinking and had none left to answer; raise max_tokens in {SETTINGS} "
-                f"(now {self.config.max_tokens})"
+                f"the DM's model ({self.config.describe()}) used up its whole token limit "
+                f"before it answered (a reasoning model thinks within it too); raise "
+                f"max_tokens in {SETTINGS} (now {self.config.max_tokens})"
             )
         yield BrainReply("".join(text), tool_calls, usage, finish)
 

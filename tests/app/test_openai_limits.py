@@ -134,10 +134,13 @@ async def test_a_turn_never_shows_nor_keeps_reasoning() -> None:
 
 
 async def test_thinking_through_the_whole_token_limit_says_which_setting_to_raise() -> None:
-    script = [Reply(text=R1), Reply(text=THOUGHT, finish_reason="length"),
+    script = [Reply(text=THOUGHT, finish_reason="length"), Reply(text=R1),
+              Reply(text=THOUGHT, finish_reason="length"),
               Reply(reasoning=THOUGHT, finish_reason="length")]  # fmt: skip
     with FakeOpenAI(script) as server:
         brain = brain_for(server, max_tokens=300)
+        with pytest.raises(BrainError, match=r"raise max_tokens"):
+            await collect(brain)  # the first reply: its reasoning is not shown either
         await collect(brain)  # this server's replies open with reasoning
         for _ in range(2):  # reasoning as text, then apart: either way no answer came
             with pytest.raises(

@@ -33,7 +33,7 @@ from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.dm.chunks import PartialCall, take
 from app.dm.config import DMConfig
 from app.dm.events import Usage
-from app.dm.reasoning import ReasoningMemory
+from app.dm.reasoning import ReasoningMemory, may_reason
 from app.dm.textcalls import unwrap_arguments
 from app.dm.wire import wire_messages
 
@@ -92,7 +92,8 @@ class OpenAIBrain:
     def __init__(self, config: DMConfig) -> None:
         self.config = config
         self._client: AsyncOpenAI | None = None
-        self._reasoning = ReasoningMemory(False if config.openai_itself else None)
+        thinker = not config.openai_itself and may_reason(config.model)
+        self._reasoning = ReasoningMemory(None if thinker else False)
         self._limit = _LIMITS[1] if config.openai_itself else _LIMITS[0]
         """The name the token limit is sent under (switched once if the server asks)."""
         self._limit_switched = False

@@ -13,7 +13,8 @@ inside the tag.
 :class:`ReasoningGate` does this for one reply; the brain decides whether to hold at all
 (:class:`ReasoningMemory`): not for OpenAI's own API, which never does this; for any other
 server until one of its replies shows that it does not — a finished answer without the
-lone tag — and for good once one does.
+lone tag — and for good once one does. A model not named like one that thinks aloud
+(:func:`may_reason`) is taken not to until it shows otherwise, so its replies stream.
 """
 
 from __future__ import annotations
@@ -86,6 +87,24 @@ class ReasoningGate:
     def _let_go(self, text: str) -> str:
         self.holding, self.held = False, ""
         return text
+
+
+_THINKERS = re.compile(
+    r"(?:^|[^a-z0-9])(?:r1|qwq|qwen-?3|deepseek-?r|magistral|exaone-?deep|phi-?4-?(?:mini-)?"
+    r"reasoning|think|thinking|reasoning|reasoner|gpt-?oss|skywork-?o1|marco-?o1|openthinker|"
+    r"s1)(?:$|[^a-z])",
+    re.IGNORECASE,
+)
+"""Model names of the families whose templates may open a reasoning block themselves."""
+
+
+def may_reason(model: str) -> bool:
+    """Whether ``model`` is named like a model that thinks aloud (``deepseek-r1:14b``,
+    ``qwq``, ``Qwen3-8B``): the first reply of such a model is held back until it shows how
+    it ends its reasoning. Any other model's replies stream at once; one that turns out to
+    send a lone closing tag is held from then on (what it streamed before the tag was
+    already shown — the price of not holding every model's first reply)."""
+    return bool(_THINKERS.search(model))
 
 
 class ReasoningMemory:

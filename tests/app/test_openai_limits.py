@@ -28,9 +28,13 @@ R1 = f"{THOUGHT}\n</think>\n\n{ANSWER}"
 """A DeepSeek-R1 distill's reply: its template opened the reasoning in the prompt."""
 
 
+THINKER = "deepseek-r1:7b"
+"""A model named like one whose template opens its reasoning: its first reply is held."""
+
+
 def brain_for(server: FakeOpenAI, **changes: Any) -> OpenAIBrain:
     settings: dict[str, Any] = {
-        "model": "fake-model",
+        "model": THINKER,
         "base_url": server.base_url,
         "api_key": SecretStr("k"),
         "timeout": 5.0,
@@ -120,7 +124,7 @@ async def test_reasoning_in_its_own_field_is_never_shown_and_the_answer_streams(
 async def test_a_turn_never_shows_nor_keeps_reasoning() -> None:
     script = [Reply(text=R1, piece=4), Reply(reasoning=THOUGHT, text="The wind howls.", piece=6)]
     with FakeOpenAI(script) as server:
-        config = DMConfig(model="fake-model", base_url=server.base_url, api_key=SecretStr("k"))
+        config = DMConfig(model=THINKER, base_url=server.base_url, api_key=SecretStr("k"))
         session = GameSession(sandbox_state(seed=1), OpenAIBrain(config))
         for said in (ANSWER, "The wind howls."):
             session.submit(PlayerAction(character_id="mira", text="I listen"))
@@ -248,3 +252,17 @@ async def test_double_encoded_native_arguments_are_unwrapped_over_http() -> None
     with FakeOpenAI([Reply(tool_calls=[("roll_dice", json.dumps(json.dumps(args)))])]) as server:
         _, reply = await collect(brain_for(server))
     assert json.loads(reply.tool_calls[0].arguments) == args
+
+
+async def test_a_model_not_named_as_a_thinker_streams_at_once_and_learns_the_tag() -> None:
+    """Holding back every model's first reply would cost every player their first streamed
+    turn: a model named like no thinking family streams; once it sends a lone closing tag
+    (what came before was shown), its later replies are held and the reasoning dropped."""
+    script = [Reply(text=ANSWER, piece=4), Reply(text=R1, piece=4), Reply(text=R1, piece=4)]
+    with FakeOpenAI(script) as server:
+        brain = brain_for(server, model="llama3.1:8b")
+        first, _ = await collect(brain)
+        assert len(first) > 1  # streamed
+        await collect(brain)
+        held, reply = await collect(brain)
+    assert "".join(held) == ANSWER and THOUGHT not in reply.text

@@ -64,9 +64,12 @@ class DMConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     model: str = Field(default=DEFAULT_MODEL, min_length=1, max_length=200)
+    """The model's name as the server knows it (``gpt-4o-mini``, ``llama3.1``, …). A name
+    without a tag matches Ollama's ``name:latest`` and the other way round."""
     base_url: str | None = Field(default=None, max_length=2000, pattern=r"^https?://\S+$")
     """``None`` for OpenAI itself; e.g. ``http://localhost:11434/v1`` for Ollama."""
     api_key: SecretStr | None = Field(default=None, min_length=1, max_length=1000)
+    """The key of a hosted API (local servers need none). Never written into a save."""
     timeout: float = Field(default=60.0, gt=0, le=600)
     """Seconds a turn's call to the DM may take in all, retries included: then the player
     is told, and may retry. A slow local model that is still writing when it runs out is
@@ -87,6 +90,8 @@ class DMConfig(BaseModel):
     need more — the game says so when a reply runs out while thinking. Sent as
     ``max_completion_tokens`` to OpenAI's own API, whose newer models refuse ``max_tokens``."""
     temperature: float = Field(default=0.8, ge=0, le=2)
+    """How freely the model words its replies: 0 always picks the likeliest words, 2 is
+    wild. Around 0.7–1.0 tells a lively story and still calls tools reliably."""
     strict_tools: Literal["auto", "on", "off"] = "auto"
     """Send tool schemas in strict mode (``"strict": true``: the server holds every call's
     arguments to the schema). ``auto`` turns it on only for OpenAI's own API, which
@@ -190,6 +195,37 @@ def shown_url(url: str) -> str:
         for name, value in parse_qsl(parts.query, keep_blank_values=True)
     )
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+_MODEL_MISSING = re.compile(
+    r"\bmodel\b.*\b(not found|does not exist|not exist|unknown)", re.I | re.S
+)
+"""How servers say a 404 is about the model, not the URL (Ollama's ``model "x" not found``,
+vLLM's and OpenAI's ``The model `x` does not exist``)."""
+
+
+def not_found_hint(base_url: str | None, message: str = "") -> str:
+    """What to try after an HTTP 404 from the endpoint: a model the server does not have
+    (its own message says so), or — most often — a base URL with ``/v1`` missing or one too
+    many. Empty for OpenAI itself (no base URL: the path is the client's)."""
+    if _MODEL_MISSING.search(message):
+        return "check the model name (the connection test lists the server's models)"
+    if base_url is None:
+        return ""
+    shown = shown_url(base_url).rstrip("/")
+    try:
+        path = urlsplit(base_url).path.rstrip("/")
+    except ValueError:
+        return ""
+    if path.endswith("/v1"):
+        return (
+            f"the base URL ends in /v1 ({shown}): if this server serves the API without it, "
+            "remove the /v1"
+        )
+    return (
+        f"the base URL has no /v1 ({shown}): Ollama, LM Studio, llama.cpp's server and vLLM "
+        f"serve the API under /v1 — try {shown}/v1"
+    )
 
 
 def config_path(env: Mapping[str, str] | None = None) -> Path:

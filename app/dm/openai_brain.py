@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
 from app.dm.chunks import PartialCall, take
-from app.dm.config import DMConfig
+from app.dm.config import DMConfig, not_found_hint
 from app.dm.events import Usage
 from app.dm.reasoning import ReasoningMemory, may_reason
 from app.dm.textcalls import unwrap_arguments
@@ -45,7 +45,7 @@ _LIMITS = ("max_tokens", "max_completion_tokens")
 SETTINGS = "the DM settings ([dm] in the config file)"
 """Where a player changes the setting a message names."""
 PROBE_TIMEOUT = 5.0
-"""Seconds the connection test may take in all."""
+"""Seconds the connection test may take to list the endpoint's models."""
 RETRY_STATUSES = frozenset({408, 409, 429})
 """HTTP statuses worth another try (besides every 5xx)."""
 MAX_BACKOFF = 4.0
@@ -350,6 +350,9 @@ class OpenAIBrain:
                 r"max_(completion_)?tokens|context length", str(error.message), re.IGNORECASE
             ):
                 hint = f" — lower max_tokens in {SETTINGS} (now {self.config.max_tokens})"
+            elif error.status_code == 404:
+                found = not_found_hint(self.config.base_url, error.message)
+                hint = f" — {found}" if found else ""
             return BrainError(
                 f"the DM ({where}) answered HTTP {error.status_code}: {error.message}"
                 + (f" ({_tries(budget.tries)})" if budget.tries > 1 else "")
@@ -359,14 +362,14 @@ class OpenAIBrain:
             return BrainError(f"cannot reach the DM at {where} ({_tries(budget.tries)}): {error}")
         return BrainError(f"the DM's reply broke off: {error}")
 
-    async def probe(self) -> str:
-        """The connection test of the new-game and settings screens: ask the endpoint for
-        its models, giving up after :data:`PROBE_TIMEOUT` seconds. Returns what it found;
-        raises :class:`BrainError` when it cannot be reached, refuses the key, or does not
-        offer the configured model."""
+    async def models(self, seconds: float | None = None) -> list[str]:
+        """The models the endpoint lists — the connection test's first step (see
+        :mod:`app.dm.connection`) — giving up after ``seconds`` (:data:`PROBE_TIMEOUT` by
+        default). Raises :class:`BrainError` when it cannot be reached or refuses the key."""
         import openai  # noqa: PLC0415 - lazy, as above
 
-        budget = _Budget(min(PROBE_TIMEOUT, self.config.timeout))
+        limit = PROBE_TIMEOUT if seconds is None else seconds
+        budget = _Budget(min(limit, self.config.timeout))
         budget.tries = 1
         client = self.client().with_options(
             timeout=openai.Timeout(
@@ -376,19 +379,9 @@ class OpenAIBrain:
         )
         try:
             async with asyncio.timeout(budget.total):
-                models = [model.id async for model in client.models.list()]
+                return [model.id async for model in client.models.list()]
         except (openai.OpenAIError, OSError, ValueError, TimeoutError) as error:
             raise self._masked(self._explain(error, budget)) from None
-        where = self.config.describe()
-        if models and self.config.model not in models:
-            shown = ", ".join(sorted(models)[:8]) + (" …" if len(models) > 8 else "")
-            raise self._masked(
-                BrainError(
-                    f"{where} answers, but has no model {self.config.model!r} (it has: {shown})",
-                    recoverable=False,
-                )
-            )
-        return f"connected to {where} ({len(models)} model{'s' if len(models) != 1 else ''})"
 
 
 PIECE = 10

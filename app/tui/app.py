@@ -326,6 +326,9 @@ class DungeonApp(App[None]):
         def saved(config: DMConfig | None) -> None:
             if config is not None:
                 self.launch.dm = config
+                for screen in self.screen_stack:  # the DM a new game now gets
+                    if isinstance(screen, TitleScreen):
+                        screen.show_dm(self.dm_label(config))
                 play = self.play_screen()
                 if play is not None:  # new prices and alerts count from the next turn
                     play.session.budget = config.budget

@@ -1,7 +1,8 @@
 """A real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions protocol, with
 scripted behaviour per request: streamed replies (tool-call arguments split over several
 chunks, reasoning in a field of its own), HTTP errors with Retry-After, slow answers, slow
-but steady streams, and streams cut mid-reply.
+but steady streams, streams cut mid-reply, and 404 Not Found for paths outside the API's
+root (a base URL with ``/v1`` missing or doubled).
 
 It is as strict as the strictest local servers: :func:`check_request` (``strict_rules``)
 refuses, with the status and words those servers use, every request shape that llama.cpp's
@@ -132,6 +133,10 @@ class FakeOpenAI:
         """What ``GET /v1/models`` lists (the connection test)."""
         self.models_delay = 0.0
         """Seconds before ``GET /v1/models`` answers."""
+        self.root: str | None = None
+        """The path the API is served under (``"/v1"``): any other path is answered 404
+        Not Found, as a real server answers a base URL with ``/v1`` missing or doubled.
+        ``None``: every path is served."""
         self.requests: list[dict[str, Any]] = []
         self.rejections: list[Rejection] = []
         """Requests refused by :func:`check_request` (a well-behaved client makes none)."""
@@ -148,8 +153,22 @@ class FakeOpenAI:
             def log_message(self, format: str, *args: Any) -> None:  # quiet
                 return
 
+            def elsewhere(self, endpoint: str) -> bool:
+                """The request is not for ``endpoint`` under the server's root: 404."""
+                if fake.root is None or self.path.rstrip("/") == fake.root + endpoint:
+                    return False
+                payload = b"404 page not found"  # Ollama's words, as plain text
+                self.send_response(404)
+                self.send_header("content-type", "text/plain")
+                self.send_header("content-length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+                return True
+
             def do_GET(self) -> None:
                 time.sleep(fake.models_delay)
+                if self.elsewhere("/models"):
+                    return
                 if self.path.rstrip("/").endswith("/models"):
                     listing = [
                         {"id": m, "object": "model", "created": 0, "owned_by": "fake"}
@@ -170,6 +189,8 @@ class FakeOpenAI:
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
                 body = json.loads(self.rfile.read(length) or b"{}")
+                if self.elsewhere("/chat/completions"):
+                    return
                 refused = check_request(body) if fake.strict else None
                 with fake._lock:
                     fake.requests.append(body)

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from app.cli import app as cli
 from app.dm.config import DMConfig
+from app.dm.connection import TOOL_NAME
 from app.dm.openai_brain import OpenAIBrain
 from app.saves import save_game
 from app.tui import DungeonApp, make_app
@@ -73,7 +74,11 @@ async def test_new_game_seats_players_and_starts_the_hotseat(tmp_path: Path) -> 
 
 
 async def test_new_game_with_an_endpoint_tests_the_connection(tmp_path: Path) -> None:
-    with FakeOpenAI([Reply(text="Berta waves you in.")], models=("fake-model",)) as server:
+    script = [
+        Reply(tool_calls=[(TOOL_NAME, '{"formula": "1d20"}')]),
+        Reply(text="Berta waves you in."),
+    ]
+    with FakeOpenAI(script, models=("fake-model",)) as server:
         app = title_app(tmp_path)
         async with app.run_test(size=(100, 50)) as pilot:
             await pilot.press("n")
@@ -84,6 +89,8 @@ async def test_new_game_with_an_endpoint_tests_the_connection(tmp_path: Path) ->
             await pilot.pause()
             screen.query_one("#dm-model", Input).value = "nope"
             screen.query_one("#dm-base-url", Input).value = server.base_url
+            screen.query_one("#dm-test").scroll_visible(animate=False)  # below the fold
+            await pilot.pause()
             await pilot.click("#dm-test")
             result = screen.query_one("#probe-result", Static)
             await until(pilot, lambda: "✘" in text_of(result) or "✔" in text_of(result))
@@ -96,6 +103,7 @@ async def test_new_game_with_an_endpoint_tests_the_connection(tmp_path: Path) ->
             await pilot.press("enter")
             await until(pilot, lambda: "✔" in text_of(result))
             assert "connected to fake-model" in text_of(result)
+            assert "tool calls work (native tool_calls" in text_of(result)
             await pilot.press("ctrl+s")
             await until(pilot, lambda: isinstance(app.screen, PlayScreen))
             play = app.play_screen()

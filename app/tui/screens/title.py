@@ -105,6 +105,11 @@ class TitleScreen(Screen[None]):
             return "Continue"
         return f"Continue  ({self.latest})" if self.latest else "Continue  (no saves yet)"
 
+    def show_dm(self, dm: str) -> None:
+        """Name the DM a new game gets (after the settings changed it)."""
+        self.dm = dm
+        self.query_one("#title-dm", Static).update(Text(f"DM: {dm}", style="dim"))
+
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(BANNER.strip("\n"), id="title-art")

@@ -1,6 +1,7 @@
 """The DM settings form shared by the new-game and settings screens: model, base URL and
-API key of an OpenAI-compatible endpoint, with a connection test that really asks it —
-showing that it is testing, and giving up after a few seconds."""
+API key of an OpenAI-compatible endpoint, its timeout, temperature and strict tool mode,
+prices and alerts, with a connection test that really asks it — for its models, then for
+one tool call — showing each step as it runs, and giving up after a while."""
 
 from __future__ import annotations
 
@@ -12,11 +13,16 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, LoadingIndicator, Static
+from textual.widgets import Button, Input, Label, LoadingIndicator, Select, Static
 
-from app.dm.brain import BrainError
 from app.dm.config import DMConfig
-from app.dm.openai_brain import OpenAIBrain
+
+STRICT_CHOICES = [
+    ("strict tools: auto", "auto"),
+    ("strict tools: on", "on"),
+    ("strict tools: off", "off"),
+]
+"""The choices of ``strict_tools``, as the form offers them."""
 
 
 def _shown(value: float | None) -> str:
@@ -41,13 +47,17 @@ class DMForm(Vertical):
     DMForm .row > Label { width: 12; padding: 1 1 0 0; text-align: right; }
     DMForm .row > Input { width: 1fr; }
     DMForm .row > .half { width: 1fr; }
+    DMForm .row > .third { width: 10; }
+    DMForm .row > .inline { width: auto; padding: 1 1 0 1; }
+    DMForm .row > Select { width: 1fr; }
     DMForm #probe-row { height: auto; }
     DMForm #probe-spinner { width: 4; height: 3; display: none; }
     DMForm #probe-result { width: 1fr; padding: 1 1 0 1; }
     """
 
-    PROBE_SECONDS = 5.0
-    """How long the connection test waits for an answer, all in all."""
+    PROBE_SECONDS = 40.0
+    """How long the connection test waits, all in all: a few seconds to list the models,
+    then up to half a minute for the tool call (a local server may first load the model)."""
 
     def __init__(self, config: DMConfig, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -69,6 +79,15 @@ class DMForm(Vertical):
         with Horizontal(classes="row"):
             yield Label("API key")
             yield Input(key, id="dm-api-key", password=True, placeholder="not needed locally")
+        with Horizontal(classes="row"):
+            yield Label("Timeout")
+            yield Input(_shown(self.initial.timeout), id="dm-timeout", classes="third",
+                        placeholder="s a turn")  # fmt: skip
+            yield Label("Temp.", classes="inline")
+            yield Input(_shown(self.initial.temperature), id="dm-temperature", classes="third",
+                        placeholder="0–2")  # fmt: skip
+            yield Select(STRICT_CHOICES, value=self.initial.strict_tools, allow_blank=False,
+                         id="dm-strict")  # fmt: skip
         with Horizontal(classes="row"):
             yield Label("Prices")
             yield Input(_shown(self.initial.price_input), id="dm-price-in", classes="half",
@@ -101,7 +120,15 @@ class DMForm(Vertical):
             "alert_cost": self._number("#dm-alert-cost", "the cost alert"),
             "alert_tokens": self._number("#dm-alert-tokens", "the token alert", whole=True),
         }
-        values = self.initial.model_dump() | costs
+        timeout = self._number("#dm-timeout", "the timeout")
+        temperature = self._number("#dm-temperature", "the temperature")
+        fields = DMConfig.model_fields  # blank: the default
+        tuning: dict[str, object] = {
+            "timeout": fields["timeout"].default if timeout is None else timeout,
+            "temperature": fields["temperature"].default if temperature is None else temperature,
+            "strict_tools": self.query_one("#dm-strict", Select).value,
+        }
+        values = self.initial.model_dump() | costs | tuning
         values |= {"model": model, "base_url": base_url, "api_key": SecretStr(key) if key else None}
         try:  # validated as a whole: a cost alert needs both prices
             return DMConfig.model_validate(values)
@@ -156,20 +183,20 @@ class DMForm(Vertical):
 
     @work(exclusive=True, group="probe", exit_on_error=False)
     async def probe(self, config: DMConfig) -> None:
-        """Ask the endpoint for its models (off the UI), for a few seconds at most."""
+        """Test the endpoint (off the UI): its models, then one tool call; each step is
+        shown as it starts, and the whole gives up after :attr:`PROBE_SECONDS`."""
+        from app.dm.connection import check_connection  # noqa: PLC0415 - loads openai
+
         seconds = self.PROBE_SECONDS
-        quick = config.model_copy(
-            update={"timeout": min(config.timeout, seconds), "max_retries": 0}
-        )
+        styles = {"ok": "green", "warn": "yellow", "bad": "red"}
         try:
-            # the client's own timeout is per request; this bounds the whole test
-            found = await asyncio.wait_for(OpenAIBrain(quick).probe(), seconds)
-        except BrainError as error:
-            self.say(f"✘ {error.message}", "red")
+            report = await asyncio.wait_for(
+                check_connection(config, progress=lambda step: self.say(step, "yellow")), seconds
+            )
         except TimeoutError:
             self.say(f"✘ {config.describe()} did not answer within {seconds:g} s", "red")
         else:
-            self.say(f"✔ {found}", "green")
+            self.say(report.text(), styles[report.verdict])
         finally:
             if self.is_mounted:
                 self.testing(False)

@@ -219,7 +219,7 @@ class ConsoleGame:
             self.console.print(plain(sheets.journal_text(self.session)), highlight=False)
         elif word == "people":
             self.console.print(plain(sheets.people_text(self.session)), highlight=False)
-        elif word in ("veil", "unveil"):
+        elif word in ("veil", "unveil", "dm"):  # /dm: a queued turn goes to the new DM
             self.say(getattr(commands, word)(self.session, rest))
         elif word == "prompt":
             self.console.print(plain(sheets.prompt_text(self.session)), highlight=False)

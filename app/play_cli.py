@@ -223,7 +223,7 @@ def play(
     if timer is not None and session is not None:
         session.state.turn_order.timer_seconds = timer
     if session is not None:
-        session.budget = config.budget
+        session.budget, session.dm_endpoint = config.budget, config
     if full_screen:
         from app.tui import make_app
 

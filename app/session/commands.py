@@ -18,6 +18,7 @@ from app.dm.understanding.takingback import asks_to_take_back
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import hotseat, presence
 from app.session.asides import answer_out_of_turn
+from app.session.dmswitch import dm_command
 from app.session.hygiene import clean_name, strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession
@@ -38,6 +39,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("/usage", "tokens the DM spent: last turn, average, this game, estimated cost"),
     ("/roll FORMULA", "roll dice yourself (recorded for the DM)"),
     ("/retry", "run the turn again after an error"),
+    ("/dm [offline|ai]", "which DM plays; switch to the offline referee, or back to the AI DM"),
     ("/undo", "take back the last turn, dice and all (the others at the table agree)"),
     ("/redo [all]", "bring back one /undo (all: every one, and /rewind), until a new turn"),
     ("/rewind [N]", "go back to before turn N (no N: choose the turn from the story)"),
@@ -63,6 +65,9 @@ COMMANDS: list[tuple[str, str]] = [
     ("/quit", "save and leave"),
 ]
 """Usage and meaning of everything a player can type, for the help screens."""
+
+dm = dm_command
+"""``/dm [offline|ai]``: which DM plays, and switching it (:mod:`app.session.dmswitch`)."""
 
 END_TURN_TEXT = "I end my turn."
 """What a character 'says' when its player ends a combat turn without acting."""

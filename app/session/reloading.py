@@ -126,7 +126,8 @@ def restart(session: GameSession, campaign: Campaign) -> GameSession:
     own = {cid: state.party[cid] for cid in state.own_characters if cid in party}
     brain = None if isinstance(session.brain, OfflineReferee) else session.brain
     fresh = start_session(campaign, state.seed, brain, players=players, own=own)
-    fresh.budget = session.budget
+    fresh.budget, fresh.dm_endpoint = session.budget, session.dm_endpoint
+    fresh.spare_dm = session.spare_dm
     fresh.context = session.context  # the table's veils and the player's own safety lines
     fresh.state.turn_order.timer_seconds = state.turn_order.timer_seconds
     return fresh

@@ -14,6 +14,7 @@ from contextlib import aclosing
 from typing import Any, Literal
 
 from app.dm.brain import Brain, BrainError, Message
+from app.dm.config import DMConfig
 from app.dm.context import ContextBuilder, fold_summary, read_actions
 from app.dm.costs import Budget
 from app.dm.deltas import build_deltas
@@ -41,6 +42,7 @@ from app.dm.tools.care_tools import death_saves_out_of_combat
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.session import fate, hotseat
+from app.session.dmswitch import failure_hint
 from app.session.eventflow import TurnEvents
 from app.session.gates import (
     AllPlayersGate,
@@ -120,6 +122,11 @@ class GameSession:
             "exploration": ExplorationState(exploration_tools),
             "combat": CombatState(combat_tools),
         }
+        self.spare_dm: Brain | None = None
+        """The AI DM that ``/dm offline`` replaced, kept for ``/dm ai``
+        (:mod:`app.session.dmswitch`)."""
+        self.dm_endpoint: DMConfig | None = None
+        """The AI DM the settings name now, which ``/dm ai`` hands the game to."""
         self.busy = False
         self.briefed = False
         """The DM has had the full overview this sitting (later turns get deltas)."""
@@ -340,6 +347,8 @@ class GameSession:
             recoverable = error.recoverable if isinstance(error, BrainError) else True
             message = error.message if isinstance(error, BrainError) else str(error)
             suffix = " — nothing changed; your actions are still queued" if recoverable else ""
+            if isinstance(error, BrainError):  # the DM's server failed: another DM may play
+                suffix += failure_hint(self.brain)
             yield ErrorEvent(message=f"{message}{suffix}", recoverable=recoverable)
             return
         except Exception as error:  # a turn must never take the game down

@@ -125,6 +125,7 @@ class DungeonApp(App[None]):
         self.push_screen(TitleScreen(self.launch.saves, self.dm_label(self.launch.dm)))
         if self.launch.session is not None:
             self.launch.session.budget = self.launch.dm.budget
+            self.launch.session.dm_endpoint = self.launch.dm
             self.play(
                 self.launch.session,
                 self.launch.save_as,
@@ -234,6 +235,7 @@ class DungeonApp(App[None]):
             own=game.own,
         )
         session.budget = (game.dm or self.launch.dm).budget
+        session.dm_endpoint = game.dm or self.launch.dm  # for /dm ai
         self.play(session, game.save_as, self.dm_label(game.dm), resumed=False)
 
     def resume(self, state: GameState, name: str, loaded_from: Path | None = None) -> None:
@@ -259,7 +261,7 @@ class DungeonApp(App[None]):
         except (CampaignError, SaveError) as error:
             self.notify(str(error), title="Cannot resume", severity="error")
             return
-        session.budget = self.launch.dm.budget
+        session.budget, session.dm_endpoint = self.launch.dm.budget, self.launch.dm
         self.play(
             session, name, self.dm_label(self.launch.dm), resumed=True, loaded_from=loaded_from
         )
@@ -332,6 +334,7 @@ class DungeonApp(App[None]):
                 play = self.play_screen()
                 if play is not None:  # new prices and alerts count from the next turn
                     play.session.budget = config.budget
+                    play.session.dm_endpoint = config  # and /dm ai takes this endpoint
 
         self.push_screen(SettingsScreen(self.launch.dm, path), saved)
 

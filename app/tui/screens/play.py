@@ -38,7 +38,7 @@ from app.dm.safety import veil_text
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR
 from app.screentext import plain
-from app.session import commands, hotseat, levelling, rewinding, sheets, turnlog
+from app.session import commands, dmswitch, hotseat, levelling, rewinding, sheets, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.runner import resolve_character
@@ -613,6 +613,8 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.notify(reply.text, severity="information" if reply.ok else "warning")
             if reply.ok:
                 self.advance()
+        elif word == "dm":
+            self.switch_dm(rest)
         elif word == "status":
             story = self.query_one(StoryPane)
             story.add_note(self.session.status().banner)
@@ -648,6 +650,18 @@ class PlayScreen(TakingBack, Retelling, Watching):
             await self.app.run_action("load_game")
         else:
             self.notify(f"Unknown command /{word}. F1 shows them all.", severity="warning")
+
+    def switch_dm(self, rest: str) -> None:
+        """``/dm [offline|ai]``: said in the story; the top bar names the DM now playing. A
+        turn that failed goes to the new DM at once, its actions still queued."""
+        reply = commands.dm(self.session, rest)
+        self.query_one(StoryPane).add_note(reply.text, "note" if reply.ok else "alert")
+        if not reply.ok or not rest.strip():
+            return
+        self.dm_label = dmswitch.dm_label(self.session.brain)
+        self.show_panels(self._last)
+        if self.failed and self.session.can_advance():
+            self.start_turns()
 
     def safety(self, word: str, rest: str) -> None:
         """``/veil [TOPIC]`` and ``/unveil TOPIC``: the list goes to the story pane, a

@@ -1,0 +1,85 @@
+"""``/dm``: switching the DM inside a running game — to the offline referee when the AI DM
+fails, the failed turn kept and played by the referee, and back to the AI DM."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from app.cli import app as cli
+from app.dm.config import DMConfig
+from app.dm.openai_brain import OpenAIBrain
+from app.dm.referee.referee import OfflineReferee
+from app.session import commands
+from app.session.dmswitch import dm_label
+from app.session.setup import start_session
+from app.world.actions import PlayerAction
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from tests.app.fake_openai import FakeOpenAI, Reply, Status
+
+
+def endpoint(server: FakeOpenAI) -> DMConfig:
+    return DMConfig(model="fake-model", base_url=server.base_url, max_retries=0)
+
+
+async def test_the_ai_failing_says_dm_offline_and_the_referee_plays_the_turn() -> None:
+    with FakeOpenAI([Status(400, "bad request")]) as server:
+        ai = OpenAIBrain(endpoint(server))
+        session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 3, ai)
+        session.dm_endpoint = ai.config
+        session.submit(PlayerAction(character_id="mira", text="I look around"))
+        failed = [e async for e in session.run_until_players()]
+    assert failed[-1].type == "error"
+    assert "still queued" in failed[-1].message and "/dm offline" in failed[-1].message
+    which = commands.dm(session, "")
+    assert which.ok and "The DM is the AI DM (fake-model at http://127.0.0.1" in which.text
+    assert "/dm offline" in which.text
+    switched = commands.dm(session, "offline")
+    assert switched.ok and switched.text.startswith("The offline referee takes over as DM.")
+    assert "takes the turn waiting" in switched.text
+    assert (
+        isinstance(session.brain, OfflineReferee) and dm_label(session.brain) == "offline referee"
+    )
+    played = [e async for e in session.run_until_players()]  # the turn is not lost
+    assert played[-1].type == "turn_end" and not session.pending
+    assert session.state.history[-1].actions == ["Mira: I look around"]
+    assert not commands.dm(session, "offline").ok  # already
+    which = commands.dm(session, "")
+    assert "The DM is the offline referee. /dm ai hands the game to the AI DM" in which.text
+    back = commands.dm(session, "ai")
+    assert back.ok and session.brain is ai and not session.briefed  # briefed afresh
+
+
+def test_switching_to_an_ai_that_is_not_set_up_says_how() -> None:
+    session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 3)  # the offline referee
+    refused = commands.dm(session, "ai")
+    assert not refused.ok and "no AI DM is set up" in refused.text and "Settings" in refused.text
+    assert isinstance(session.brain, OfflineReferee)
+    assert "DUNGEON_DM_BASE_URL" in commands.dm(session, "").text
+    odd = commands.dm(session, "gpt")
+    assert not odd.ok and "/dm offline or /dm ai" in odd.text
+    # settings that name an endpoint now: /dm ai takes it
+    session.dm_endpoint = DMConfig(model="llama3.1", base_url="http://localhost:11434/v1")
+    assert commands.dm(session, "ai").ok and isinstance(session.brain, OpenAIBrain)
+    assert dm_label(session.brain) == "llama3.1 at http://localhost:11434/v1"
+
+
+def test_the_console_game_switches_and_keeps_the_turn(tmp_path: Path) -> None:
+    script = [Status(400, "bad request"), Reply(text="never asked")]
+    with FakeOpenAI(script) as server:
+        lines = "Mira: I look around\n/dm offline\n/dm\n/quit\n"
+        result = CliRunner().invoke(
+            cli,
+            ["play", "--seed", "2", "--saves-dir", str(tmp_path), "--base-url", server.base_url,
+             "--model", "fake-model"],
+            input=lines,
+        )  # fmt: skip
+        asked = len(server.requests)
+    out = " ".join(result.stdout.split())
+    assert result.exit_code == 0, out
+    assert "/dm offline lets the offline referee play on" in out
+    assert "The offline referee takes over as DM. It takes the turn waiting to be played." in out
+    assert "The DM is the offline referee. /dm ai hands the game to the AI DM (fake-model" in out
+    assert asked == 1  # the turn went to the referee, not back to the failing server
+    assert "/dm [offline|ai]" in commands.help_text()

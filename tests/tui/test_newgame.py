@@ -88,11 +88,16 @@ async def test_the_connection_test_shows_progress_and_gives_up(tmp_path: Path) -
             screen.query_one("#dm-base-url", Input).value = f"http://127.0.0.1:{port}/v1"
             button = screen.query_one("#dm-test", Button)
             button.focus()
+            # a loaded machine may take a moment to move the focus and to handle the press:
+            # wait for each, no timing
+            await until(pilot, lambda: app.focused is button)
             await pilot.press("enter")
-            assert button.disabled and str(button.label) == "Testing…"
+            await until(pilot, lambda: button.disabled)
+            assert str(button.label) == "Testing…"
             assert screen.query_one("#probe-spinner", LoadingIndicator).display
             result = screen.query_one("#probe-result", Static)
-            await until(pilot, lambda: "✘" in str(result.render()), timeout=5)
+            assert "asking" in str(result.render())  # which step is running
+            await until(pilot, lambda: "✘" in str(result.render()))
             assert "did not answer within 2.5 s" in str(result.render())
             assert not button.disabled and str(button.label) == "Test connection"
             assert app.focused is button  # the keyboard is where the player left it

@@ -38,6 +38,9 @@ reported once (76.3%); since the fifth was frozen, a second development set."""
 HOLDOUT5 = DATA_DIR / "referee" / "holdout5.toml"
 """The fifth holdout, written apart from the parser (never seen by its author) and frozen:
 reported once, never tuned to."""
+HOLDOUT6 = DATA_DIR / "referee" / "holdout6.toml"
+"""The sixth holdout, written apart from the parser (its author never read the parser nor any
+corpus file, nor saw the game answer its lines) and frozen: reported once, never tuned to."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

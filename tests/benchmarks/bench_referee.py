@@ -41,6 +41,7 @@ from tests.referee_corpus import (
     HOLDOUT3,
     HOLDOUT4,
     HOLDOUT5,
+    HOLDOUT6,
     Line,
     Step,
     build_situation,
@@ -313,7 +314,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", "holdout3", "holdout4", "holdout5"]
+    names = ["corpus", "dev", "holdout", "holdout3", "holdout4", "holdout5", "holdout6"]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -323,6 +324,7 @@ def main() -> None:
         ("holdout3.toml", HOLDOUT3),
         ("holdout4.toml", HOLDOUT4),
         ("holdout5.toml", HOLDOUT5),
+        ("holdout6.toml", HOLDOUT6),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

@@ -23,6 +23,7 @@ from tests.referee_corpus import (
     HOLDOUT3,
     HOLDOUT4,
     HOLDOUT5,
+    HOLDOUT6,
     INTENTS,
     Corpus,
     CorpusError,
@@ -39,6 +40,7 @@ FILES = {
     "holdout3": HOLDOUT3,
     "holdout4": HOLDOUT4,
     "holdout5": HOLDOUT5,
+    "holdout6": HOLDOUT6,
 }
 
 

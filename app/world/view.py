@@ -143,7 +143,7 @@ def exits_here(
 def scene_notes(state: GameState, campaign: Campaign | None) -> str:
     """Everything an LLM DM should know about the current scene now and the players should
     not: the author's notes, the challenges here with skills, DCs and how they went, the
-    people here and what they know, and any fight still waiting to happen."""
+    people here and the topics they can speak of, and any fight still waiting to happen."""
     spec = _spec(state, campaign)
     if campaign is None or spec is None:
         return state.scene.dm_notes
@@ -164,8 +164,11 @@ def scene_notes(state: GameState, campaign: Campaign | None) -> str:
         parts.append(line)
     for npc_id in npcs_here(state, campaign):
         npc = npc_view(state, campaign, npc_id)
-        topics = "; ".join(f"{k}: {v.text}" for k, v in npc.topics.items())
-        parts.append(f"{npc.name} ({npc_id}, {npc.attitude}): {npc.description} Knows — {topics}")
+        # The keywords only: talk_to answers with the author's words (and applies what
+        # saying them does), so the whole of what someone knows is not paid for every call.
+        topics = ", ".join(npc.topics)
+        knows = f" Topics for talk_to: {topics}." if topics else ""
+        parts.append(f"{npc.name} ({npc_id}, {npc.attitude}): {npc.description}{knows}")
     if spec.encounter and spec.encounter not in state.defeated:
         encounter = campaign.encounters[spec.encounter]
         foes = ", ".join(

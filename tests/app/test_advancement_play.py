@@ -171,9 +171,9 @@ def test_levelup_says_what_is_wrong_with_a_line_it_cannot_read() -> None:
 
 def test_the_dm_sees_each_characters_level_and_xp() -> None:
     state = session_of().state
-    assert "(Dwarf Fighter 3, 900 XP, played by Player)" in roster(state)
+    assert "(Dwarf Fighter 3, 900 XP)" in roster(state)
     apply_effects(state, Effects(xp=5400), None, "a deed")
-    assert "(Dwarf Fighter 3, 2700 XP, level 4 ready, played by Player)" in roster(state)
+    assert "(Dwarf Fighter 3, 2700 XP, level 4 ready)" in roster(state)
     assert "XP" not in roster(session_of(advancing("none")).state)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.dm.context import NARRATIVE_CAP, SUMMARY_CAP, WINDOW_TURNS, ContextBuilder
+from app.dm.context import NARRATIVE_CAP, START, SUMMARY_CAP, WINDOW_TURNS, ContextBuilder
 from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 from app.world.state import TurnRecord
@@ -18,14 +18,14 @@ def test_first_turn_gets_the_overview_and_the_roster_with_ids() -> None:
         mode="exploration",
     )
     system = messages[0]["content"]
-    assert "never decide an uncertain outcome yourself" in system.lower()
-    assert "- mira: Mira (Halfling Rogue 3, played by Player), HP 21/21, AC 14" in system
-    assert "DM-only notes for The Crossroads Inn" in system
+    assert "the rules engine owns every number" in system.lower()
+    assert "- mira: Mira (Halfling Rogue 3), HP 21/21, AC 14" in system
+    assert "DM-only notes (secret) for The Crossroads Inn" in system
     assert "language the players write in" in system
+    assert "Current scene: The Crossroads Inn (inn)" in system
+    assert "carries: thieves' tools" in system
     user = messages[-1]["content"]
-    assert user.startswith("Scene: The Crossroads Inn (inn)")
-    assert "Exits: The Inn Cellar (cellar), The Old Road (old_road)" in user
-    assert "Carried: Mira: thieves' tools" in user
+    assert user.startswith(START)
     assert "[Mira (mira)] I look around" in user
 
 
@@ -36,7 +36,7 @@ async def test_later_turns_get_deltas_or_no_changes() -> None:
     await turn(session, ("thorin", "I listen"))
     await turn(session, ("thorin", "I listen again"))
     assert "No changes to game state since your last turn." in session.last_messages[-1]["content"]
-    assert "Scene:" not in session.last_messages[-1]["content"]
+    assert START not in session.last_messages[-1]["content"]
     session.state.record("hp", "Thorin drinks a potion between turns")
     await turn(session, ("thorin", "I stretch"))
     assert (
@@ -50,7 +50,7 @@ async def test_a_loaded_game_briefs_the_dm_again() -> None:
     await turn(session, ("mira", "one"))
     session.briefed = False  # what a freshly loaded sitting starts with
     await turn(session, ("mira", "two"))
-    assert session.last_messages[-1]["content"].startswith("Scene:")
+    assert session.last_messages[-1]["content"].startswith(START)
 
 
 async def test_changes_made_during_a_turn_are_not_repeated_next_turn() -> None:

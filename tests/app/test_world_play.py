@@ -59,13 +59,14 @@ async def test_after_the_lock_opens_every_reader_shows_the_open_trapdoor() -> No
     readers = {
         "view": view.scene_description(state, CAMPAIGN),
         "console": shown_by_console(session),
-        "llm": ContextBuilder().build(state, [], briefed=False, mode="exploration")[-1]["content"],
+        "llm": ContextBuilder().build(state, [], briefed=False, mode="exploration")[0]["content"],
     }
     for who, text in readers.items():
         assert "held shut" not in text, who
         assert "trapdoor stands open" in " ".join(text.split()), who
     system = ContextBuilder().build(state, [], briefed=True, mode="exploration")[0]["content"]
-    assert "cellar (trapdoor)" in system and "shut:" not in system.split("exits:")[1]
+    ways = system.split("Exits (ids for move_scene):")[1].split("\n")[0]
+    assert "cellar (trapdoor)" in ways and "shut:" not in ways
     assert (
         "No changes to game state since your last turn"
         in ContextBuilder().build(state, [], briefed=True, mode="exploration")[-1]["content"]
@@ -76,8 +77,10 @@ def test_when_something_changes_the_llm_is_sent_the_scene_as_it_now_reads() -> N
     state = new_game(CAMPAIGN, seed=1)
     flag = ToolCall("t", "set_flag", json.dumps({"name": "trapdoor_open", "value": True}))
     CAMPAIGN_EXPLORATION_TOOLS.execute(flag, state)
-    later = ContextBuilder().build(state, [], briefed=True, mode="exploration")[-1]["content"]
-    assert "The Crossroads Inn now reads:" in later and "trapdoor stands open" in later
+    later = ContextBuilder().build(state, [], briefed=True, mode="exploration")
+    assert "trapdoor_open = True" in later[-1]["content"]  # what changed
+    assert "trapdoor stands open" in later[0]["content"]  # the scene as it reads, every call
+    assert "held shut" not in later[0]["content"]
 
 
 async def test_tam_can_be_spoken_to_once_he_is_found() -> None:

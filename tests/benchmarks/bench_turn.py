@@ -101,6 +101,8 @@ class InstantBrain:
         """The tool schemas of the latest call."""
         self.largest = ""
         """The largest request seen (messages and tool schemas, as JSON)."""
+        self.strict_tools = False
+        """Whether the session sends it strict tool schemas."""
 
     async def stream(
         self, messages: list[Message], tools: list[dict[str, Any]] | None
@@ -196,10 +198,12 @@ async def measure_at(turn: int, window: int, folder: Path) -> dict[str, float]:
     }
 
 
-async def largest_call(turn: int, fight: bool, played: int = 2) -> str:
+async def largest_call(turn: int, fight: bool, strict: bool = False, played: int = 2) -> str:
     """The largest request of ``played`` turns played from turn ``turn`` (a fight with three
-    goblins going on if ``fight``): what one call to the DM costs at that point."""
+    goblins going on if ``fight``; tool schemas in strict mode if ``strict``): what one call
+    to the DM costs at that point."""
     brain = InstantBrain()
+    brain.strict_tools = strict
     session = long_game(max(0, turn - 1), fight=fight, brain=brain)
     for n in range(played):
         encounter = session.state.encounter
@@ -212,18 +216,24 @@ async def largest_call(turn: int, fight: bool, played: int = 2) -> str:
     return brain.largest
 
 
-def call_sizes(turns: list[int]) -> list[tuple[int, int, int]]:
-    """(e): (turn, exploration tokens, combat tokens) of the largest call at each turn."""
+def call_sizes(turns: list[int]) -> list[tuple[int, ...]]:
+    """(e): (turn, exploration, combat, exploration strict, combat strict) tokens of the
+    largest call at each turn."""
     count = count_tokens()
     rows = []
     for turn in turns:
-        calm, fight = (asyncio.run(largest_call(turn, f)) for f in (False, True))
-        rows.append((turn, count(calm), count(fight)))
-    print(f"\ntokens per call (largest of the turn; budget {CALL_BUDGET:,})")
-    print(f"{'turn':>6} {'exploration':>12} {'combat':>7} {'within':>7}")
-    for turn, calm_tokens, fight_tokens in rows:
-        within = "yes" if max(calm_tokens, fight_tokens) <= CALL_BUDGET else "NO"
-        print(f"{turn:>6,} {calm_tokens:>12,} {fight_tokens:>7,} {within:>7}")
+        sizes = [
+            count(asyncio.run(largest_call(turn, fight, strict)))
+            for strict in (False, True)
+            for fight in (False, True)
+        ]
+        rows.append((turn, *sizes))
+    print(f"\ntokens per call (largest of the turn; budget {CALL_BUDGET:,}; plain | strict)")
+    print(f"{'turn':>6} {'exploration':>15} {'combat':>15} {'within':>7}")
+    for turn, calm, fight, calm_strict, fight_strict in rows:
+        within = "yes" if max(calm, fight, calm_strict, fight_strict) <= CALL_BUDGET else "NO"
+        print(f"{turn:>6,} {calm:>7,}|{calm_strict:>7,} {fight:>7,}|{fight_strict:>7,} "
+              f"{within:>7}")  # fmt: skip
     return rows
 
 

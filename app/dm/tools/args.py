@@ -134,7 +134,8 @@ class _Args(BaseModel):
 
 
 class AbilityCheckArgs(_Args):
-    """An ability check (pick a lock, climb, persuade)."""
+    """A check when an outcome is uncertain. Not for what is in plain sight, nor a challenge
+    of the notes (attempt_challenge)."""
 
     character_id: str
     skill: Skill | None = None
@@ -151,7 +152,7 @@ class AbilityCheckArgs(_Args):
 
 
 class SavingThrowArgs(_Args):
-    """A saving throw (dodge a trap)."""
+    """A save against a hazard (trap, poison). Not for attacks or spells."""
 
     character_id: str
     ability: Ability
@@ -161,7 +162,8 @@ class SavingThrowArgs(_Args):
 
 
 class GroupCheckArgs(_Args):
-    """One check for several characters (passes if half pass)."""
+    """One check for several characters at once (sneaking past, a climb); passes if half
+    pass."""
 
     skill: Annotated[
         Skill | None,
@@ -186,26 +188,26 @@ class RollSpec(_Args):
 
 
 class RollDiceArgs(_Args):
-    """Roll dice that no other tool rolls."""
+    """Dice no other tool rolls (a random table). Never for checks, attacks or damage."""
 
     rolls: Annotated[list[RollSpec], Field(min_length=1, max_length=10)]
 
 
 class MonsterGroup(_Args):
-    monster: str = Field(description="e.g. goblin")
+    monster: str
     count: int = Field(default=1, ge=1, le=12)
     at: Literal["engaged", "near", "far"] | None = None
 
 
 class StartCombatArgs(_Args):
-    """Start a fight: a campaign encounter, or monsters."""
+    """Start a fight once blows are struck: a campaign encounter, or monsters. Not for a
+    mere threat."""
 
     reason: Reason
     encounter: str | None = None
     monsters: Annotated[list[MonsterGroup], Field(max_length=8)] = Field(default_factory=list)
-    surprise: Literal["party", "foes"] | None = Field(
-        default=None, description="Side caught unaware"
-    )
+    surprise: Literal["party", "foes"] | None = None
+    """The side caught unaware."""
 
     @model_validator(mode="after")
     def _one_of(self) -> StartCombatArgs:
@@ -215,18 +217,18 @@ class StartCombatArgs(_Args):
 
 
 class RestrictActionArgs(_Args):
-    """Only these characters may act next ([] lifts it)."""
+    """Only these characters may act next (separated, trapped); [] lifts it."""
 
     character_ids: list[str]
     reason: Reason
 
 
 class GetEncounterArgs(_Args):
-    """The fight as it stands: round, order, HP, conditions."""
+    """The fight in full. Only when the context given is not enough."""
 
 
 class DamageArgs(_Args):
-    """Damage someone (a trap, a fall)."""
+    """Damage from a hazard (trap, fall, fire). Not for attacks or spells."""
 
     target_id: str
     amount: Amount
@@ -235,7 +237,8 @@ class DamageArgs(_Args):
 
 
 class HealArgs(_Args):
-    """Restore HP, or grant temporary HP (the higher pool stays)."""
+    """Restore HP or grant temporary HP from a source no other tool handles. Not for
+    spells or features."""
 
     target_id: str
     amount: Amount
@@ -244,7 +247,8 @@ class HealArgs(_Args):
 
 
 class ConditionArgs(_Args):
-    """Add a condition, or remove it (present=false); level: exhaustion."""
+    """Add or remove (present=false) a condition from a hazard or story event; level:
+    exhaustion. Not what attacks or spells apply."""
 
     target_id: str
     condition: Condition
@@ -255,7 +259,7 @@ class ConditionArgs(_Args):
 
 
 class ItemArgs(_Args):
-    """Give a character an item, or take one."""
+    """Give a character an item (found, handed over) or take one (used up, lost)."""
 
     character_id: str
     item: Annotated[str, Field(min_length=1, max_length=80)]
@@ -264,14 +268,15 @@ class ItemArgs(_Args):
 
 
 class MoveSceneArgs(_Args):
-    """Move the party to another scene."""
+    """Move the party by one of the scene's exits when they go. Not inside a fight."""
 
     scene_id: str
     reason: Reason
 
 
 class SetFlagArgs(_Args):
-    """Remember a story fact (door_open = true)."""
+    """Record a story fact later scenes depend on (door_open = true). Not for HP, items
+    or conditions."""
 
     name: Annotated[str, Field(pattern=r"^[a-z0-9_]{1,40}$")]
     value: Annotated[
@@ -281,13 +286,15 @@ class SetFlagArgs(_Args):
 
 
 class RevealArgs(_Args):
-    """A fact the players have learned."""
+    """A fact the players have just earned (a DM-only reveal they found), for their
+    journal. Never a secret they have not found."""
 
     text: Annotated[str, Field(min_length=1, max_length=400)]
 
 
 class ChallengeArgs(_Args):
-    """Resolve a challenge of the DM notes."""
+    """When the players attempt a challenge of the DM notes: rolls it and applies its
+    outcome. Use it instead of a check."""
 
     challenge_id: str
     character_id: str | None = None
@@ -295,75 +302,71 @@ class ChallengeArgs(_Args):
 
 
 class TalkArgs(_Args):
-    """Talk with someone here (a greeting, or a topic)."""
+    """When a player speaks to someone here: their greeting, or their words on a topic.
+    Narrate from what it returns."""
 
     npc_id: str
     character_id: str | None = None
-    topic: Annotated[str, Field(max_length=80)] | None = Field(
-        default=None, description="A keyword of the DM notes"
-    )
+    topic: Annotated[str, Field(max_length=80)] | None = None
 
 
 class EndTurnArgs(_Args):
-    """End the turn of whoever is up."""
+    """Once the acting creature's turn is resolved. Never mid-turn."""
 
 
 class EndCombatArgs(_Args):
-    """End the fight."""
+    """When one side has fled, surrendered or fallen. Not while foes can fight."""
 
     reason: Reason
 
 
 class AttackArgs(_Args):
-    """A weapon attack, or a monster's attack or multiattack."""
+    """A weapon attack, or a monster's attack or multiattack; rolls and deals the
+    damage."""
 
     attacker_id: str
     target_id: str
-    weapon: str | None = Field(default=None, description="Weapon or action id")
-    mode: Literal["thrown", "two_handed", "off_hand"] | None = Field(
-        default=None,
-        description="off_hand: a bonus attack, second light weapon",
-    )
-    knock_out: bool = Field(
-        default=False, description="Melee only: a target dropped to 0 HP is knocked out, not killed"
-    )
+    weapon: str | None = None
+    """A weapon or action id."""
+    mode: Literal["thrown", "two_handed", "off_hand"] | None = None
+    """off_hand: a bonus attack with a second light weapon."""
+    knock_out: bool = False
+    """Melee: at 0 HP the target is knocked out, not killed."""
 
 
 class CastSpellArgs(_Args):
-    """Cast a known spell (the engine rolls it)."""
+    """Cast a spell the caster knows; rolls and applies it. Not for a foe's abilities
+    (monster_action)."""
 
     caster_id: str
     spell: str
-    target_ids: list[str] = Field(default_factory=list, description="One per ray/dart/target")
+    target_ids: list[str] = Field(default_factory=list)
+    """One per ray, dart or target."""
     slot_level: int | None = Field(default=None, ge=1, le=9)
 
 
 class TakeActionArgs(_Args):
-    """Any other action (withdraw and flee provoke; ready: attack or cast on a trigger)."""
+    """A fight action besides attacks, spells and moves (withdraw and flee provoke;
+    ready: attack or cast on a trigger)."""
 
     creature_id: str
     action: Literal[
         "dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender",
         "stabilize", "grapple", "shove_prone", "shove_away", "escape_grapple", "ready",
     ]  # fmt: skip
-    target_id: str | None = Field(default=None, description="The other creature, if any")
-    trigger: Annotated[str, Field(max_length=200)] | None = Field(
-        default=None, description="ready: when, in words"
-    )
-    watch: Literal["approach", "move", "attack", "cast", "other"] | None = Field(
-        default=None, description="ready: what target_id or a foe does"
-    )
+    target_id: str | None = None
+    trigger: Annotated[str, Field(max_length=200)] | None = None
+    """ready: when, in words."""
+    watch: Literal["approach", "move", "attack", "cast", "other"] | None = None
     weapon: str | None = None
     spell: str | None = None
-    scene_id: str | None = Field(
-        default=None,
-        description="flee: the way out run for (a scene id); the party escapes "
-        "by it once nobody standing is held in a foe's reach",
-    )
+    scene_id: str | None = None
+    """flee: the exit run for."""
 
 
 class MonsterActionArgs(_Args):
-    """A foe's non-weapon action or trait move from the roster (area: targets save)."""
+    """A foe's non-weapon action or trait from the roster (area: targets save). Not for
+    weapon attacks (attack)."""
 
     creature_id: str
     action: str
@@ -371,18 +374,19 @@ class MonsterActionArgs(_Args):
 
 
 class RestArgs(_Args):
-    """The party rests: short (spend hit dice) or long (regain all)."""
+    """When the party rests somewhere safe: short (spend hit dice) or long (regain all).
+    Not in danger."""
 
     kind: Literal["short", "long"]
     character_ids: list[str] | None = Field(default=None, description="Default: all")
 
 
 class MoveArgs(_Args):
-    """Move in a fight (leaving a foe's reach provokes)."""
+    """Move within a fight (leaving a foe's reach provokes). Not to leave the scene."""
 
     creature_id: str
     to: Literal["engage", "near", "far", "cover"]
-    target_id: str | None = Field(default=None, description="Creature or ally, for engage")
-    feature: Annotated[str, Field(max_length=80)] | None = Field(
-        default=None, description="Scene feature, for cover"
-    )
+    target_id: str | None = None
+    """For engage."""
+    feature: Annotated[str, Field(max_length=80)] | None = None
+    """A scene feature, for cover."""

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from app.dm.brain import ToolCall
 from app.dm.events import SessionEvent
 from app.dm.tools.adjudication import report_declarations
+from app.dm.tools.idrefs import normalise, with_ids
 from app.dm.tools.schemas import describe, function_schema, without_nulls
 from app.dm.tools.toolledger import Performed, begin, finish, refused
 from app.dm.wire import MAX_ARGUMENT_DEPTH, nesting_depth
@@ -107,13 +108,15 @@ class ToolSet:
         self, state: GameState | None = None, *, strict: bool = False
     ) -> list[dict[str, Any]]:
         """Schemas for the brain: of the tools that can apply in ``state``, in strict mode's
-        variant if ``strict``."""
+        variant if ``strict``, with the ids valid in ``state`` listed where they are few
+        (:func:`~app.dm.tools.idrefs.with_ids`)."""
         out = []
         for tool in self.offered(state):
             key = (tool.name, strict)
             if key not in self._schemas:
                 self._schemas[key] = tool_schema(tool, strict=strict)
-            out.append(self._schemas[key])
+            schema = self._schemas[key]
+            out.append(schema if state is None else with_ids(schema, state, strict=strict))
         return out
 
     def execute(self, call: ToolCall, state: GameState) -> ToolOutcome:
@@ -121,7 +124,7 @@ class ToolSet:
         the action before what it changes, or the refusal). Never raises for a bad call."""
         raw: dict[str, Any] = {}
         performed: Performed | None = None
-        outcome = self._checked(call)
+        outcome = self._checked(call, state)
         if isinstance(outcome, tuple):
             tool, args, raw = outcome
             performed = begin(state, call.name, raw)
@@ -132,8 +135,11 @@ class ToolSet:
             refused(state, call.name, str(outcome.result["error"]), raw, performed)
         return outcome
 
-    def _checked(self, call: ToolCall) -> ToolOutcome | tuple[Tool, BaseModel, dict[str, Any]]:
-        """The tool and its validated arguments, or the refusal of a malformed call."""
+    def _checked(
+        self, call: ToolCall, state: GameState
+    ) -> ToolOutcome | tuple[Tool, BaseModel, dict[str, Any]]:
+        """The tool and its validated arguments (ids spelt loosely read as the game's own:
+        :func:`~app.dm.tools.idrefs.normalise`), or the refusal of a malformed call."""
         tool = self.tools.get(call.name)
         if tool is None:
             return ToolOutcome.refused(
@@ -159,7 +165,7 @@ class ToolSet:
         if not isinstance(raw, dict):
             return ToolOutcome.refused("arguments must be a JSON object")
         try:
-            args = tool.args.model_validate(without_nulls(tool.args, raw))
+            args = tool.args.model_validate(normalise(without_nulls(tool.args, raw), state))
         except ValidationError as error:
             return ToolOutcome.refused(f"invalid arguments for {call.name}: {_problems(error)}")
         return tool, args, raw

@@ -32,7 +32,7 @@ def test_first_turn_gets_the_overview_and_the_roster_with_ids() -> None:
     assert "the rules engine owns every number" in system.lower()
     assert "- mira: Mira (Halfling Rogue 3), HP 21/21, AC 14" in system
     assert "DM-only notes (secret) for The Crossroads Inn" in system
-    assert "language the players write in" in system
+    assert "language the players write in" in " ".join(system.split())
     assert "Current scene: The Crossroads Inn (inn)" in system
     assert "carries: thieves' tools" in system
     user = messages[-1]["content"]

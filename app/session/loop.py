@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable
 
 from app.dm import prompts
 from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall
-from app.dm.claims import ClaimFilter, numbers_in
+from app.dm.claims import Backing, ClaimFilter
 from app.dm.cleanup import ReplyCleaner
 from app.dm.events import NarrativeChunk, SessionEvent, Usage
 from app.dm.textcalls import CallFilter
@@ -95,7 +95,7 @@ async def tool_loop(
     narrated = False  # has the DM said anything since the last tool results?
     guard = TurnGuard()
     # Every number the engine stands behind: hit points as they are, and this turn's results.
-    backed = {n for v in _all_vitals(state) for n in (v.hp, v.max_hp)}
+    backed = Backing(hp={n for v in _all_vitals(state) for n in (v.hp, v.max_hp)})
     watch_claims = bool(getattr(brain, "may_invent_rolls", False))
     strict = bool(getattr(brain, "strict_tools", False))  # its server checks strict schemas
     for round_no in range(MAX_TOOL_ROUNDS + 1):
@@ -199,11 +199,9 @@ async def tool_loop(
             if repeat is None and not outcome.ok:
                 refused = call.name
             for event in outcome.events:
-                if watch_claims:  # only a DM that may invent dice has its claims checked
-                    backed |= numbers_in(event.model_dump())
+                backed.add_event(event)  # each number as what it is: a roll, damage, HP
                 yield event
-            if watch_claims:
-                backed |= numbers_in(outcome.result)
+            backed.add_result(outcome.result)
             results.append(dict(outcome.result))
         if left_out:
             results[-1]["notice"] = left_out_notice(left_out)

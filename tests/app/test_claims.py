@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.dm.claims import ClaimFilter, claims_in, numbers_in
+from app.dm.claims import Backing, ClaimFilter, claims_in, numbers_in
+from app.dm.events import StateChange
 
 
 @pytest.mark.parametrize(
@@ -16,7 +17,7 @@ from app.dm.claims import ClaimFilter, claims_in, numbers_in
      ("a total of 23", 23)],
 )  # fmt: skip
 def test_claims_are_found(text: str, number: int) -> None:
-    assert [n for _, n in claims_in(text)] == [number]
+    assert [c.number for c in claims_in(text)] == [number]
 
 
 @pytest.mark.parametrize(
@@ -58,3 +59,26 @@ def test_a_claim_in_the_last_unfinished_sentence_is_held() -> None:
     claims = ClaimFilter()
     assert feed_all(claims, "Steel flashes. It takes 6 damage", 4) == "Steel flashes. "
     assert claims.held == "It takes 6 damage"
+
+
+def test_claims_are_backed_only_by_results_of_their_kind() -> None:
+    hit_points = Backing(hp={17, 21})
+    assert feed_all(ClaimFilter(hit_points), "You roll a 17.", 3) == ""
+    assert feed_all(ClaimFilter(hit_points), "Mira, at 21 hit points, waits.", 3) != ""
+    rolled = Backing(rolls={7})
+    assert feed_all(ClaimFilter(rolled), "It takes 7 damage.", 4) == ""
+    assert feed_all(ClaimFilter(Backing(damage={7})), "The goblin takes 7.", 4) != ""
+    assert feed_all(ClaimFilter(Backing(healing={5})), "Mira regains 5 hit points.", 4) != ""
+    assert feed_all(ClaimFilter(Backing(hp={5})), "Mira regains 5 hit points.", 4) == ""
+
+
+def test_results_and_events_back_numbers_by_kind() -> None:
+    backing = Backing()
+    backing.add_result({"attacks": [{"total": 18, "ac": 13}], "damage": 6, "hp": 1, "dc": 15})
+    assert backing.rolls == {18} and backing.damage == {6} and backing.hp == {1}
+    backing.add_event(StateChange(kind="hp", target_id="x", description="Rat takes 4 fire damage",
+                                  before="7/7 HP", after="3/7 HP"))  # fmt: skip
+    assert {4} <= backing.damage and {7, 3} <= backing.hp
+    assert [c.kind for c in claims_in("He takes 4 fire. Rolls a 9, down to 3 HP.")] == [
+        "damage", "roll", "hp"]  # fmt: skip
+    assert claims_in("It takes 10 minutes.") == []

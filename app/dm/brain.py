@@ -67,7 +67,8 @@ class Brain(Protocol):
     """Anything that can play the DM.
 
     A brain may also set ``may_invent_rolls = True`` (a language model does): the turn loop
-    then holds back narration that claims dice no tool rolled, and asks once for a tool.
+    then holds back narration that claims dice no tool rolled, and asks once for a tool, and
+    holds outcomes and fates it tells until the results say whether they stand.
     """
 
     name: str

@@ -8,7 +8,9 @@ reasoning and chat-template tokens, unless a reply opens like a tool call writte
 reply runs a bounded number of calls and a check is rolled once a turn
 (:mod:`app.dm.tools.guard`). A brain that may invent numbers (``may_invent_rolls``) has
 narration that claims unrolled dice held back and is asked, once a turn, to resolve them
-with a tool (:mod:`app.dm.claims`).
+with a tool (:mod:`app.dm.claims`); and its narration cannot outrun the dice: words that
+tell an outcome or a creature's fate wait for the results of the reply's calls, and what
+the results or the state contradict is not shown (:mod:`app.session.holding`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from app.dm.events import NarrativeChunk, SessionEvent, Usage
 from app.dm.textcalls import CallFilter
 from app.dm.tools.guard import TurnGuard, left_out_notice
 from app.dm.tools.registry import ToolSet
+from app.session.holding import OutcomeWatch, Settled
 from app.world.state import GameState
 from rules.damage import Vitals
 
@@ -97,6 +100,7 @@ async def tool_loop(
     # Every number the engine stands behind: hit points as they are, and this turn's results.
     backed = Backing(hp={n for v in _all_vitals(state) for n in (v.hp, v.max_hp)})
     watch_claims = bool(getattr(brain, "may_invent_rolls", False))
+    watch = OutcomeWatch(state, active=watch_claims)  # outcomes and fates told ahead of the dice
     strict = bool(getattr(brain, "strict_tools", False))  # its server checks strict schemas
     for round_no in range(MAX_TOOL_ROUNDS + 1):
         last_round = round_no == MAX_TOOL_ROUNDS or guard.spent
@@ -109,9 +113,10 @@ async def tool_loop(
         claims = ClaimFilter(backed, active=watch_claims and not report.claims_nudged)
         gap = "\n\n" if report.narrative else ""  # keep each round's words apart
         offered = None if last_round else tools.schemas(state, strict=strict)
+        hold = watch.hold(offered=offered is not None)
         async for item in brain.stream(messages, offered):
             if isinstance(item, TextDelta):
-                visible = claims.feed(shown.feed(clean.feed(item.text)))
+                visible = hold.feed(claims.feed(shown.feed(clean.feed(item.text))))
                 visible = report.within(visible)
                 if visible.strip() or (visible and not gap):
                     yield NarrativeChunk(text=gap + visible)
@@ -125,34 +130,46 @@ async def tool_loop(
         visible = claims.feed(shown.feed(clean.finish()))
         found, tail = shown.finish(tools.names)
         visible += claims.feed(tail) + claims.finish()
-        visible = report.within(visible)
+        visible = report.within(hold.feed(visible) + hold.finish())
         if visible.strip():
             yield NarrativeChunk(text=gap + visible)
             gap = ""
         said = shown.shown.strip()  # what the DM wrote, for its own record
         if len(said) > MAX_NARRATION:  # kept as shown: the story, and the DM's own record
             said = said[:MAX_NARRATION] + CUT_NOTE
+        # The reply as the players have read it so far: the rest is held back (dice claimed
+        # without a roll, outcomes and fates told before the results).
+        record = shown.shown[: len(shown.shown) - len(hold.held) - len(claims.held)]
         calls: list[ToolCall] = [] if last_round else list(reply.tool_calls) or found
-        if claims.held and not calls and not last_round and not report.claims_nudged:
-            # Narrated dice that were never rolled: nobody has read them yet. Ask once.
-            report.claims_nudged = True
-            seen = said.removesuffix(claims.held.strip()).strip()  # the sentences before it
-            if seen:
-                report.narrative.append(seen)
+        ask_claims = bool(claims.held) and not calls and not last_round
+        ask_claims = ask_claims and not report.claims_nudged
+        note = ""
+        if not calls:  # nothing more runs in this reply: what it holds is settled now
+            # Claims about to be asked about wait for the answer; asked once already (or no
+            # tools left), they are shown, and change nothing.
+            pending = hold.held + ("" if ask_claims else claims.held)
+            settled = watch.settle(pending, called=False, can_ask=not last_round)
+            told, gap, record = _release(settled, report, gap, record)
+            for event in told:
+                yield event
+            note = settled.note
+            if record.strip():
+                report.narrative.append(_capped(record.strip()))
                 narrated = True
+            elif said and not ask_claims and not note:
+                narrated = True  # it spoke, and what it said was dropped: the turn is told
+        if ask_claims or note:
+            # Dice narrated that were never rolled, or a fate the state says otherwise: what
+            # is held back nobody has read yet. Ask once.
+            report.claims_nudged = report.claims_nudged or ask_claims
+            unrolled = "; ".join(f"“{c}”" for c in claims.claims[:3])
+            asks = [prompts.UNROLLED.format(claims=unrolled)] if ask_claims else []
+            asks += [note] if note else []
             messages.append({"role": "assistant", "content": said})
-            messages.append({"role": "user", "content": prompts.UNROLLED.format(
-                claims="; ".join(f"“{c}”" for c in claims.claims[:3]))})  # fmt: skip
+            messages.append({"role": "user", "content": "\n\n".join(asks)})
             continue
-        if claims.held and not calls:
-            # Asked once already (or no tools left): the text is shown, and changes nothing.
-            yield NarrativeChunk(text=gap + claims.held)
-            claims.held = ""
-        if claims.held:
+        if claims.held and calls:
             said = said.removesuffix(claims.held.strip()).strip()  # superseded by the tools
-        if said:
-            report.narrative.append(said)
-            narrated = True
         waiting = _waiting_reactions(state)
         if not calls and waiting and not last_round and not report.reactions_nudged:
             # A declaration must not vanish silently: ask once, the words already shown.
@@ -199,7 +216,8 @@ async def tool_loop(
             if repeat is None and not outcome.ok:
                 refused = call.name
             for event in outcome.events:
-                backed.add_event(event)  # each number as what it is: a roll, damage, HP
+                backed.add_event(event)
+                watch.see(event)
                 yield event
             backed.add_result(outcome.result)
             results.append(dict(outcome.result))
@@ -207,11 +225,20 @@ async def tool_loop(
             results[-1]["notice"] = left_out_notice(left_out)
         if between is not None:
             # What the calls set off happens now, before the DM narrates: it reads it here.
-            happened, told = between(state)
+            happened, world = between(state)
             for event in happened:
                 yield event
-            if told:
-                results[-1]["world"] = told
+            if world:
+                results[-1]["world"] = world
+        # The words that came with the calls, held until their results were in.
+        settled = watch.settle(hold.held, called=True, can_ask=True)
+        told, gap, record = _release(settled, report, gap, record)
+        for event in told:
+            yield event
+        if record.strip():
+            report.narrative.append(_capped(record.strip()))
+        if settled.note:
+            results[-1]["narration"] = settled.note
         for call, result in zip(answered, results, strict=True):
             messages.append(
                 {
@@ -222,6 +249,31 @@ async def tool_loop(
             )
         narrated = False
     raise TurnFailed("the DM kept calling tools after it was told to narrate")
+
+
+def _release(
+    settled: Settled, report: LoopReport, gap: str, record: str
+) -> tuple[list[SessionEvent], str, str]:
+    """The chunks that show settled text, then the game's plain lines; the gap still owed
+    before the round's next words; ``record`` (the reply as shown) with both added."""
+    told: list[SessionEvent] = []
+    text = report.within(settled.shown)
+    if text.strip():
+        told.append(NarrativeChunk(text=gap + text))
+        gap = ""
+    record += text
+    plain = report.within(" ".join(settled.plain)) if settled.plain else ""
+    if plain:
+        apart = "\n\n" if record.strip() or report.narrative else ""
+        told.append(NarrativeChunk(text=apart + plain))
+        gap = ""
+        record = f"{record.rstrip()}\n\n{plain}" if record.strip() else plain
+    return told, gap, record
+
+
+def _capped(text: str) -> str:
+    """A reply's words as the story keeps them (see :data:`MAX_NARRATION`)."""
+    return text[:MAX_NARRATION] + CUT_NOTE if len(text) > MAX_NARRATION else text
 
 
 def _waiting_reactions(state: GameState) -> str:

@@ -5,8 +5,11 @@
    (firings owed from the last turn first): the DM is called on a world where they have
    already happened and is told of them in its context;
 2. **after each round of tool calls** — the triggers again, on what the calls changed; the
-   DM reads what fired in the tool results and narrates it;
-3. **after the narration** — what refined judgments newly fire is owed to the next turn;
+   DM reads what fired in the tool results and narrates it (and, once, that the fight is
+   over when no foe fights on and it is still open);
+3. **after the narration** — a fight that is over and still open is ended by the engine
+   (:func:`app.dm.tools.fight_tools.settle_fight`); what refined judgments newly fire is
+   owed to the next turn;
    the campaign's words for everything that fired are shown after the DM's; and if the
    party changed scene, the scene-boundary pipeline runs (:mod:`app.session.boundary`).
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.dm.events import NarrativeChunk, SessionEvent, StateChange
+from app.dm.tools.fight_tools import over_nudge, settle_fight
 from app.dm.understanding.intent import Intent
 from app.session import judging
 from app.session.boundary import Boundary, scene_boundary
@@ -37,6 +41,8 @@ class TurnEvents:
         """The scene boundary this turn crossed, if it crossed one."""
         self.endings: list[SessionEvent] = []
         """An ending a trigger reached: told after the campaign's words that led to it."""
+        self.nudged = False
+        """The DM has been told the fight is over (once a turn)."""
 
     def before_dm(
         self,
@@ -61,12 +67,18 @@ class TurnEvents:
         what to tell the DM."""
         note_arrivals(state)  # who the calls brought in or sent away
         done = run_triggers(state, "after_tools")
-        return self._take(done), done.told
+        told = list(done.told)
+        over = "" if self.nudged else over_nudge(state)
+        if over:  # the last foe fell: the DM ends the fight (or the engine will)
+            self.nudged = True
+            told.append(over)
+        return self._take(done), told
 
     def after_turn(self, state: GameState) -> list[SessionEvent]:
         """After the narration: the last check of the triggers, the campaign's words, and
         the scene boundary if the party moved on."""
-        events = self._take(run_triggers(state, "after_turn"))
+        events = settle_fight(state)  # a fight over and left open ends here
+        events += self._take(run_triggers(state, "after_turn"))
         if state.scene.id != self.scene_at_start:
             self.boundary = scene_boundary(state, self.scene_at_start)
             events += self.boundary.events

@@ -8,6 +8,7 @@ from typing import Literal
 
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.world.standing import fight_over
 from app.world.state import GameState
 
 
@@ -46,9 +47,16 @@ class CombatState:
         return bool(state.players) and state.controller_of(current) is None
 
     def instruction(self, state: GameState) -> str:
-        """Whose turn it is, and that the DM must end it."""
+        """Whose turn it is, and that the DM must end it — or, when no foe fights on, that
+        the fight is over and the DM ends it."""
         if state.encounter is None:
             return ""
+        over = fight_over(state)
+        if over:
+            return (
+                f"The fight is over ({over}). Resolve what the players do, narrate how the "
+                "fight ends and call end_combat."
+            )
         current = state.encounter.current
         if current.id in state.party and self.foe_turn(state):
             return (

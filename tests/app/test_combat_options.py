@@ -151,6 +151,7 @@ def test_a_thrown_handaxe_is_a_ranged_str_attack_and_is_picked_up_after_the_figh
     turn_of(state, "thorin")
     again = run(state, "attack", attacker_id="thorin", target_id="goblin-1", weapon="handaxe")
     assert "has no 'handaxe'" in again["result"]["error"]
+    state.creatures["goblin-1"].left = "surrendered"  # the fight is over: it can be ended
     end = run(state, "end_combat", reason="done")
     assert "handaxe" in state.party["thorin"].weapons
     assert any("picks up the handaxe" in getattr(e, "description", "") for e in end["events"])

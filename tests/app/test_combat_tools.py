@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from app.dm.brain import ToolCall
+from app.dm.tools.fight_tools import finish_fight
 from app.dm.tools.sets import ALL_TOOLS
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
@@ -77,16 +78,38 @@ def test_end_turn_ticks_conditions_and_dying_characters_roll_death_saves() -> No
         assert len(saves) == 1 and saves[0].character_id == nxt
 
 
-def test_end_combat_returns_to_exploration() -> None:
+def test_end_combat_returns_to_exploration_once_no_foe_fights_on() -> None:
     state = fight()
+    refused = run(state, "end_combat", reason="the rats flee")["result"]["error"]
+    assert refused.startswith("the fight is not over: Giant Rat 1 (giant-rat-1, HP ")
+    assert '"surrender" or "flee"' in refused and state.encounter is not None
+    for rat in ("giant-rat-1", "giant-rat-2"):
+        state.creatures[rat].left = "fled"
     out = run(state, "end_combat", reason="the rats flee")
     assert out["events"][0].to == "exploration" and state.encounter is None
     assert (
         out["result"]["summary"]
-        == "The fight lasted 1 round. Giant Rat 1 and Giant Rat 2 still stand. "
-        "The party is unhurt."
+        == "The fight lasted 1 round. Giant Rat 1 and Giant Rat 2 fled. The party is unhurt."
     )
     assert "error" in run(state, "end_turn")["result"]
+
+
+def test_a_fight_fled_from_ends_with_its_foes_still_standing() -> None:
+    state = fight()
+    out = finish_fight(state, "the party escapes")
+    assert state.encounter is None
+    assert (
+        out.result["summary"] == "The fight lasted 1 round. Giant Rat 1 and Giant Rat 2 still "
+        "stand. The party is unhurt."
+    )
+
+
+def test_end_combat_is_allowed_once_the_whole_party_is_down() -> None:
+    state = fight()
+    for sheet in state.party.values():
+        sheet.vitals = sheet.vitals.model_copy(update={"hp": 0, "state": LifeState.DYING})
+    result = run(state, "end_combat", reason="the fight is decided")["result"]
+    assert result["ended"] and result["party_fallen"]
 
 
 def test_the_end_of_a_fight_says_who_fell_surrendered_or_fled_by_name() -> None:

@@ -62,7 +62,9 @@ def test_an_author_places_a_group_far_behind_a_feature() -> None:
 
 def test_start_combat_can_put_foes_on_each_party_member() -> None:
     state = cellar()
-    run(state, "end_combat", reason="test")
+    for rat in state.creatures.values():  # the rats are beaten: the fight can be ended
+        rat.left = "fled"
+    assert "ended" in run(state, "end_combat", reason="test")["result"]
     run(state, "start_combat", reason="ambush",
         monsters=[{"monster": "goblin", "count": 2, "at": "engaged"}])  # fmt: skip
     spots = state.encounter.positions

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from app.dm.events import SessionEvent
-from app.dm.tools import args as a
 from app.dm.tools import fight_tools
 from app.dm.tools import position_tools as pt
 from app.dm.tools.campaign_tools import enter_scene, way_to
+from app.dm.tools.encounter_view import fight_result
 from app.dm.tools.registry import ToolError
 from app.world.state import GameState
 from app.world.wording import the
@@ -41,8 +41,8 @@ def escape(
     if held:
         return {"escaped": False, "way": way, "held": held}, []
     reason = f"the party escapes by {the(way)}"
-    ended = fight_tools.end_combat_tool(a.EndCombatArgs(reason=reason), state)
+    ended = fight_tools.finish_fight(state, reason)
     events = list(ended.events)
     if state.ending is None:
         events += enter_scene(state, scene_id, f"{state.name_of(actor)} leads the escape")
-    return {"escaped": True, "way": way, "scene_id": state.scene.id}, events
+    return {"escaped": True, "way": way, "scene_id": state.scene.id, **fight_result(state)}, events

@@ -15,6 +15,7 @@ from app.dm.tools.aftermath import fight_summary, foe_outcomes
 from app.dm.tools.executors import combat_update, fresh_economy
 from app.dm.tools.hooks import RULES
 from app.dm.tools.registry import ToolError, ToolOutcome
+from app.world.standing import fight_over, foes_fighting, how_out, party_fighting, scene_name
 from app.world.state import Combatant, Creature, Encounter, GameState
 from rules.abilities import Ability
 from rules.conditions import ActiveCondition, Condition, check_context
@@ -36,18 +37,29 @@ def _named_id(state: GameState, name: str) -> str:
 
 
 def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
-    """start_combat: monsters join the scene and everyone rolls initiative."""
+    """start_combat: monsters join the scene and everyone rolls initiative. A campaign
+    encounter is never spawned twice: one whose foes already exist goes on with those still
+    standing (brought to the party's scene), and one already beaten is refused."""
     if state.encounter is not None:
         raise ToolError("a fight is already going on; use get_encounter")
     groups: list[tuple[str, int, str | None, str | None]] = [
         (g.monster, g.count, None, None) for g in args.monsters
     ]
+    resumed: list[Creature] = []
     if args.encounter is not None:
         authored = state.campaign.encounters if state.campaign is not None else {}
         if args.encounter not in authored:
             known = ", ".join(authored) or "none"
             raise ToolError(f"unknown encounter {args.encounter!r}; encounters: {known}")
-        groups += [(m.monster, m.count, m.name, m.npc) for m in authored[args.encounter].monsters]
+        kin = [c for c in state.creatures.values() if c.encounter == args.encounter]
+        if kin:  # met before: its survivors, never a second copy
+            resumed = [c for c in kin if _still_standing(c)]
+            if not resumed:
+                raise ToolError(_beaten(state, args.encounter, kin))
+        else:
+            groups += [
+                (m.monster, m.count, m.name, m.npc) for m in authored[args.encounter].monsters
+            ]
     blocks = []
     for monster_id, count, own_name, npc in groups:
         try:
@@ -82,7 +94,44 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
             )
             state.creatures[creature.id] = creature
             joined.append(creature)
-    return roll_in(state, joined, args.reason, args)
+    if not resumed:
+        return roll_in(state, joined, args.reason, args)
+    came = _bring_here(state, resumed)
+    # The new groups stand where args put them; the survivors where the scene does.
+    placing = args.model_copy(update={"encounter": None})
+    outcome = roll_in(state, joined + resumed, args.reason, placing)
+    result = dict(outcome.result, resumed=[c.id for c in resumed])
+    if came:
+        result["came_from"] = came
+    return ToolOutcome(result, outcome.events)
+
+
+def _still_standing(creature: Creature) -> bool:
+    """Alive with hit points, and neither fled nor surrendered (a sleeper still counts)."""
+    vitals = creature.vitals
+    return vitals.state is LifeState.ALIVE and vitals.hp > 0 and not creature.left
+
+
+def _beaten(state: GameState, encounter_id: str, foes: list[Creature]) -> str:
+    """The refusal for an encounter whose foes are all beaten."""
+    how = ", ".join(f"{c.name} {how_out(c) or 'out of the fight'}" for c in foes)
+    return (
+        f"encounter {encounter_id!r} is already defeated ({how}): there is no one left to "
+        "fight, and it is never started twice; narrate what remains of it instead"
+    )
+
+
+def _bring_here(state: GameState, creatures: list[Creature]) -> dict[str, str]:
+    """Survivors of an encounter left in another scene come to the party's: returns each
+    one that moved, with the scene it came from."""
+    came: dict[str, str] = {}
+    for creature in creatures:
+        if creature.scene and creature.scene != state.scene.id:
+            came[creature.id] = creature.scene
+            text = f"{creature.name} comes from {scene_name(state, creature.scene)}"
+            state.record("encounter", text)
+        creature.scene = state.scene.id
+    return came
 
 
 def roll_in(
@@ -189,7 +238,35 @@ def _gather_thrown(state: GameState) -> list[SessionEvent]:
 
 
 def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
-    """end_combat: back to exploration; the fallen foes stay in the scene's story."""
+    """end_combat: back to exploration — only once the fight is over (no foe fights on, or
+    nobody of the party is still on their feet). A fight with foes standing goes on: the
+    refusal says who still fights and what the DM can do instead."""
+    if state.encounter is None:
+        raise ToolError("no fight is going on")
+    standing = foes_fighting(state)
+    if standing and party_fighting(state):
+        raise ToolError(end_refused(state, standing))
+    return finish_fight(state, args.reason)
+
+
+def end_refused(state: GameState, standing: list[str]) -> str:
+    """Why ``end_combat`` is refused while ``standing`` foes can fight, and the ways on."""
+    who = ", ".join(
+        f"{c.name} ({c.id}, HP {c.vitals.hp}/{c.vitals.max_hp})"
+        for c in (state.creatures[cid] for cid in standing[:6])
+    )
+    return (
+        f"the fight is not over: {who} can still fight. end_combat is only for a fight "
+        "that is over. Instead: keep fighting (attack, cast_spell, end_turn); or, on a "
+        'foe\'s own turn, have it give up or run — take_action with action "surrender" or '
+        '"flee" and that foe\'s creature_id; or the party runs for it — take_action '
+        '"flee" with a scene_id. Once no foe fights on, the fight ends by itself.'
+    )
+
+
+def finish_fight(state: GameState, reason: str) -> ToolOutcome:
+    """The fight ends, however it ended (won, fled from, the party fallen): the summary,
+    the thrown weapons picked up, experience; the fallen foes stay in the scene's story."""
     if state.encounter is None:
         raise ToolError("no fight is going on")
     encounter = state.encounter
@@ -201,9 +278,9 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     state.encounter = None
     for rule in RULES:
         gathered += rule.fight_ends(state)
-    state.record("encounter_ended", f"{summary} ({args.reason})")
+    state.record("encounter_ended", f"{summary} ({reason})")
     events: list[SessionEvent] = [
-        StateTransition(to="exploration", reason=args.reason),
+        StateTransition(to="exploration", reason=reason),
         StateChange(kind="reveal", description=summary),
         *gathered,
     ]
@@ -225,3 +302,24 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
         },
         events,
     )
+
+
+def over_nudge(state: GameState) -> str:
+    """What the DM is told once a fight is over and still open: narrate its end and call
+    ``end_combat`` (``""`` while a foe fights on)."""
+    why = fight_over(state)
+    if not why:
+        return ""
+    return (
+        f"The fight is over ({why}): narrate how it ends and call end_combat. "
+        "If you do not, the fight is ended for you after this turn."
+    )
+
+
+def settle_fight(state: GameState) -> list[SessionEvent]:
+    """The engine's own end of a fight that is over but was left open (the DM never
+    called ``end_combat``): the same end, with the reason it is over."""
+    why = fight_over(state)
+    if not why:
+        return []
+    return list(finish_fight(state, why).events)

@@ -177,7 +177,7 @@ def contest_action(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         return _escape(state, actor)
     if args.target_id is None:
         raise ToolError(f"{args.action.replace('_', ' ')} needs the target_id")
-    target = x.resolve_target(state, args.target_id)
+    target = x.resolve_here(state, args.target_id)
     if target == actor:
         raise ToolError("a creature cannot grapple or shove itself")
     if x.vitals_of(state, target).state is LifeState.DEAD:

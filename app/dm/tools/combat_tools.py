@@ -330,8 +330,8 @@ def _conditions(state: GameState, cid: str) -> list[ActiveCondition]:
 
 def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     """attack."""
-    attacker = x.resolve_target(state, args.attacker_id)
-    target = x.resolve_target(state, args.target_id)
+    attacker = x.resolve_here(state, args.attacker_id)
+    target = x.resolve_here(state, args.target_id)
     in_reaction = reacting(state, attacker)
     if state.encounter is not None and state.encounter.current.id != attacker and not in_reaction:
         raise ToolError(

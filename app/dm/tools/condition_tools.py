@@ -146,7 +146,7 @@ def _exhaustion_tool(args: a.ConditionArgs, state: GameState, target: str) -> To
 
 def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
     """set_condition: add or remove a condition, or set an exhaustion level."""
-    target = x.resolve_target(state, args.target_id)
+    target = x.resolve_here(state, args.target_id)
     if args.condition is Condition.EXHAUSTION:
         return _exhaustion_tool(args, state, target)
     if args.level is not None:

@@ -23,6 +23,7 @@ from app.dm.tools import position_tools as pt
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.readied import readied_line
+from app.world.standing import away
 from app.world.state import DeathMark, GameState, Restriction
 from app.world.view import scene_description
 from rules.abilities import Ability
@@ -74,6 +75,17 @@ def resolve_target(state: GameState, target_id: str) -> str:
         return target_id
     known = ", ".join(state.known_ids()) or "none"
     raise ToolError(f"unknown id {target_id!r}; known ids: {known}")
+
+
+def resolve_here(state: GameState, target_id: str) -> str:
+    """:func:`resolve_target` for the mark (or the actor) of an attack, a spell, damage or
+    a condition: a creature not here — in another scene, out of the fight, fled — is
+    refused, and the refusal says where it is (:func:`app.world.standing.away`)."""
+    cid = resolve_target(state, target_id)
+    why = away(state, cid)
+    if why:
+        raise ToolError(why)
+    return cid
 
 
 def _mode(text: str) -> Advantage:
@@ -390,7 +402,7 @@ def deal_damage(
 
 def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
     """damage."""
-    target = resolve_target(state, args.target_id)
+    target = resolve_here(state, args.target_id)
     before = vitals_of(state, target)
     if before.state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")

@@ -33,7 +33,7 @@ TRAIT_MOVES = ("nimble_disengage", "nimble_hide", "aggressive")
 def monster_action_tool(args: a.MonsterActionArgs, state: GameState) -> ToolOutcome:
     """monster_action: a stat-block action that is not a plain weapon attack, or a trait's
     bonus action."""
-    actor = x.resolve_target(state, args.creature_id)
+    actor = x.resolve_here(state, args.creature_id)
     block = block_of(state, actor)
     name = state.name_of(actor)
     if block is None:
@@ -48,7 +48,7 @@ def monster_action_tool(args: a.MonsterActionArgs, state: GameState) -> ToolOutc
     why = x.why_cannot_act(state, actor)
     if why:
         raise ToolError(why)
-    targets = [x.resolve_target(state, t) for t in args.target_ids]
+    targets = [x.resolve_here(state, t) for t in args.target_ids]
     if args.action in TRAIT_MOVES:
         return _trait_move(state, actor, block, args.action, targets)
     try:

@@ -53,7 +53,7 @@ def most_targets(spell: Spell, slot: int, caster_level: int) -> int | None:
 
 def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     """cast_spell."""
-    caster = x.resolve_target(state, args.caster_id)
+    caster = x.resolve_here(state, args.caster_id)
     profile = caster_profile(state, caster)
     if profile is None:
         raise ToolError(f"{state.name_of(caster)} casts no spells")
@@ -76,7 +76,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     unable = x.why_cannot_act(state, caster)
     if unable:
         raise ToolError(f"{unable} and cannot cast")
-    targets = [x.resolve_target(state, t) for t in args.target_ids]
+    targets = [x.resolve_here(state, t) for t in args.target_ids]
     slot = args.slot_level or spell.level
     if spell.level and slot < spell.level:
         raise ToolError(f"{spell.name} needs a slot of level {spell.level} or higher")

@@ -27,6 +27,7 @@ from app.dm.tools.position_tools import positions_line
 from app.dm.understanding import Intent, understand
 from app.world import view
 from app.world.actions import PlayerAction
+from app.world.standing import fallen_here, present
 from app.world.state import GameState, TurnRecord
 from rules.advancement import effective_xp, levels_owed
 from rules.character import CharacterSheet
@@ -93,16 +94,19 @@ def roster(state: GameState) -> str:
             + usable_features(sheet)
             + carried(sheet)
         )
-    if state.creatures:
+    here = present(state)  # the living and present only: no mark elsewhere, none dead
+    if here:
         lines.append("Creatures present:")
-        for cid, creature in state.creatures.items():
-            status = (
-                "dead" if creature.vitals.state.value == "dead"
-                else f"HP {creature.vitals.hp}/{creature.vitals.max_hp}"
-            )  # fmt: skip
-            moves = special_moves(state, cid) if status != "dead" else ""
+        for creature in here:
+            moves = special_moves(state, creature.id)
             extra = f", {moves}" if moves else ""
-            lines.append(f"- {cid}: {creature.name}, {status}, AC {creature.ac}{extra}")
+            out = f", {creature.left}" if creature.left else ""
+            vitals = creature.vitals
+            lines.append(f"- {creature.id}: {creature.name}, HP {vitals.hp}/{vitals.max_hp}"
+                         f"{out}, AC {creature.ac}{extra}")  # fmt: skip
+    fallen = fallen_here(state)
+    if fallen:
+        lines.append("Dead here (not targets): " + ", ".join(c.name for c in fallen[:8]))
     return "\n".join(lines)
 
 

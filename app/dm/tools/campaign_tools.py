@@ -12,6 +12,7 @@ from app.dm.tools import executors as x
 from app.dm.tools import fight_tools
 from app.dm.tools.advancement_tools import apply_story_award
 from app.dm.tools.condition_tools import condition_tool
+from app.dm.tools.encounter_view import fight_result
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.campaign import Campaign, Effects
@@ -271,8 +272,7 @@ def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
     campaign = _campaign(state)
     way_to(state, args.scene_id)  # another's move this turn may have taken the party there
     events = enter_scene(state, args.scene_id, args.reason)
-    return ToolOutcome({**scene_result(state, campaign), "combat": state.encounter is not None},
-                       events)  # fmt: skip
+    return ToolOutcome({**scene_result(state, campaign), **fight_result(state)}, events)
 
 
 def scene_result(state: GameState, campaign: Campaign) -> dict[str, Any]:

@@ -122,3 +122,13 @@ def encounter_view(state: GameState) -> EncounterView | None:
     return EncounterView(
         reason=encounter.reason, round=encounter.round, current=encounter.current.id, order=rows
     )
+
+
+def fight_result(state: GameState) -> dict[str, Any]:
+    """For the result of a call that may have begun a fight (a scene entered, a way fled
+    by): ``combat``, and in one the fight in full — ids, HP, AC, the initiative order and
+    whose turn it is — as ``get_encounter`` gives it, so the DM plays on without asking."""
+    fight = encounter_view(state)
+    if fight is None:
+        return {"combat": False}
+    return {"combat": True, "encounter": fight.as_result()}

@@ -117,6 +117,18 @@ def test_an_encounter_already_beaten_is_not_started_again() -> None:
     assert state.encounter is None and sorted(state.creatures) == RATS
 
 
+def test_a_scene_whose_encounter_was_beaten_elsewhere_starts_no_second_fight() -> None:
+    state = start_session(CAMPAIGN, 3).state
+    run(state, "start_combat", encounter="cellar_rats", reason="the rats come up")
+    for rat in RATS:
+        kill(state, rat)
+    assert run(state, "end_combat", reason="won")["ended"]
+    state.flags["trapdoor_open"] = True
+    entered = run(state, "move_scene", scene_id="cellar", reason="down the stairs")
+    assert entered["scene_id"] == "cellar" and entered["combat"] is False
+    assert state.encounter is None and sorted(state.creatures) == RATS
+
+
 # -- only creatures here can be marked ---------------------------------------------------------
 
 

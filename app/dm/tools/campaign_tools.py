@@ -183,7 +183,9 @@ def way_to(state: GameState, scene_id: str) -> str:
 
 
 def start_encounter(state: GameState, encounter_id: str) -> list[SessionEvent]:
-    """Start an authored fight."""
+    """Start an authored fight (one already beaten stays beaten: nothing starts)."""
+    if fight_tools.encounter_beaten(state, encounter_id):
+        return []
     spec = _campaign(state).encounters[encounter_id]
     args = a.StartCombatArgs(reason=spec.text or spec.name, encounter=encounter_id)
     return fight_tools.start_combat_tool(args, state).events

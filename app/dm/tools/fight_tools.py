@@ -106,6 +106,13 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     return ToolOutcome(result, outcome.events)
 
 
+def encounter_beaten(state: GameState, encounter_id: str) -> bool:
+    """Whether a campaign encounter was met and none of its foes still stands (dead, out
+    cold, fled or surrendered): it is never started again."""
+    kin = [c for c in state.creatures.values() if c.encounter == encounter_id]
+    return encounter_id in state.defeated or (bool(kin) and not any(map(_still_standing, kin)))
+
+
 def _still_standing(creature: Creature) -> bool:
     """Alive with hit points, and neither fled nor surrendered (a sleeper still counts)."""
     vitals = creature.vitals

@@ -147,7 +147,8 @@ def _set_up(state: GameState, flags: dict[str, FlagValue], scene: str | None) ->
         elif state.encounter is not None:
             refuse(
                 f"--scene {target}: the party is in a fight (round {state.encounter.round}) and "
-                "cannot walk out of it; run end_combat in a game, or load a save out of combat"
+                "cannot walk out of it; win or flee the fight in a game, or load a save out of "
+                "combat"
             )
         else:
             events += enter_scene(state, target, SETUP_REASON)

@@ -1,7 +1,11 @@
 """A fight begins and ends: ``start_combat`` (foes join, everyone rolls initiative, each
-takes a place), a fight fled from that resumes with its survivors (:func:`roll_in`), and
-``end_combat`` (the summary, the thrown weapons picked up, experience, what lasted only
-within the fight)."""
+takes a place; an encounter met before goes on with its survivors, never a second copy), a
+fight fled from that resumes with its survivors (:func:`roll_in`), and its end (the
+summary, the thrown weapons picked up, experience, what lasted only within the fight).
+
+A fight is over once no foe fights on (:mod:`app.world.standing`): ``end_combat`` is
+refused before that, and a fight over but left open is ended by the engine after the turn
+(:func:`settle_fight`), whatever brain plays the DM."""
 
 from __future__ import annotations
 

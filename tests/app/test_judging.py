@@ -219,7 +219,7 @@ def test_a_judgment_on_the_first_turn_reaches_the_dm_in_that_turn() -> None:
     play(session, "mira", "Don't worry, Berta, I promise we'll bring Tam back!")
     [first] = [m["content"] for m in session.last_messages
                if m["role"] == "user" and "Players' actions" in str(m["content"])]  # fmt: skip
-    assert "Scene:" in first  # the overview
+    assert "Start of this sitting" in first  # the overview: the world as it stands
     assert "berta_reassured" in first or "Berta trusts" in first
 
 

@@ -34,7 +34,7 @@ def test_play_with_a_dm_runs_turns_and_commands() -> None:
     assert "Mira crouches by the trapdoor." in out and "soft click" in out
     assert "Mira · lock" in out and "1d20 (" in out and "vs DC 13" in out
     assert "Mira: 21/21 HP" in out  # /status
-    assert "── system ──" in out and "never decide an uncertain outcome" in out.lower()  # /prompt
+    assert "── system ──" in out and "never invent a roll" in out.lower()  # /prompt
     assert "2d6 (" in out  # /roll
     assert server.requests[0]["model"] == "fake"
 

@@ -109,7 +109,8 @@ class Effects(_Spec):
     restrict_reason: str = ""
     """Why only ``restrict_to`` may act, told to the players."""
     next: str | None = None
-    """A follow-up challenge (lock -> trap -> save chains)."""
+    """A follow-up challenge (lock -> trap -> save chains); in a challenge's outcome it is
+    rolled at once, by the same character, whoever the DM is."""
     ending: str | None = None
     """An ending id reached now: the story ends with it."""
     xp: int = Field(default=0, ge=0, le=100_000)

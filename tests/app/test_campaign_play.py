@@ -3,6 +3,7 @@ endings — driven by a scripted DM through the ordinary session."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from app.dm.scripted import ScriptedBrain
@@ -41,15 +42,22 @@ async def find_seed_where(first_passes: bool) -> int:
 
 
 async def test_a_failed_lock_leads_to_the_needle_trap_chain() -> None:
+    """The engine rolls the needle in the lock's own call; the DM that asks for it again
+    (as it had to before) is told it was already rolled."""
     seed = await find_seed_where(first_passes=False)
     session = game(
         [{"tool_calls": [challenge("trapdoor_lock")]}, {"tool_calls": [challenge("needle_trap")]},
          {"text": "The lock holds."}],
         seed,
     )  # fmt: skip
-    await turn(session, ("mira", "I pick the lock"))
-    results = [m for m in session.last_messages if m["role"] == "tool"]
-    assert '"next": "needle_trap"' in results[0]["content"]
+    events = await turn(session, ("mira", "I pick the lock"))
+    results = [json.loads(m["content"]) for m in session.last_messages if m["role"] == "tool"]
+    assert "next" not in results[0]
+    assert [link["challenge"] for link in results[0]["chain"]] == ["needle_trap"]
+    assert "was already" in results[1]["error"]
+    assert [r.reason for r in of_type(events, "dice_roll")][:2] == [
+        "pick the trapdoor padlock", "dodge the poison needle",
+    ]  # fmt: skip
     assert session.state.challenges == {
         "trapdoor_lock": "failed",
         "needle_trap": session.state.challenges["needle_trap"],

@@ -164,7 +164,9 @@ class FollowUps(RefereeBase):
                     else:  # a foe whose move is refused must not stall the fight
                         calls.append(self._call("end_turn", actor, "end_turn"))
                 continue
-            if kind == "challenge":
+            if kind == "challenge" or (kind == "ruling" and "ran_challenge" in result):
+                # a ruling's check that was an authored challenge is told as one
+                self.rulings.pop(call_id, None)
                 calls += self._after_challenge(state, actor, result)
             elif kind == "move":
                 self.notes.append(self._arrival(state))
@@ -295,16 +297,16 @@ class FollowUps(RefereeBase):
     def _after_challenge(
         self, state: GameState, actor: str | None, result: dict[str, Any]
     ) -> list[ToolCall]:
-        if result.get("text"):
-            self.notes.append(str(result["text"]))
-        if result.get("moved_to"):
-            self.notes.append(self._arrival(state))
+        # The engine rolls the chain an outcome starts (the needle after a slipped pick):
+        # each link is told in turn, as it was rolled.
         calls: list[ToolCall] = []
-        if result.get("next") and actor is not None:
-            calls.append(self._call("challenge", actor, "attempt_challenge",
-                                    challenge_id=result["next"], character_id=actor))  # fmt: skip
-        if result.get("combat"):
-            calls += self._fight_started(state)
+        for step in [result, *result.get("chain", ())]:
+            if step.get("text"):
+                self.notes.append(str(step["text"]))
+            if step.get("moved_to"):
+                self.notes.append(self._arrival(state))
+            if step.get("combat"):
+                calls += self._fight_started(state)
         return calls
 
     def _falls(self, state: GameState, target_id: str) -> None:

@@ -1,6 +1,6 @@
 """What campaign data makes happen: authored effects (flags, items, damage, conditions,
-scene moves, fights, reveals, restrictions, endings), entering a scene, and the
-``attempt_challenge`` tool that rolls an authored challenge and applies its outcome."""
+scene moves, fights, reveals, restrictions, endings), entering a scene, scene moves and
+talk. Authored challenges are rolled in :mod:`app.dm.tools.challenge_tools`."""
 
 from __future__ import annotations
 
@@ -16,12 +16,10 @@ from app.dm.tools.encounter_view import fight_result
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.campaign import Campaign, Effects
-from app.world.facts import achieved, holds
+from app.world.facts import holds
 from app.world.ledger import SpeechAct
 from app.world.state import GameState, Restriction
-from rules.checks import group_check
 from rules.damage import LifeState
-from rules.dice import Advantage
 
 
 def _campaign(state: GameState) -> Campaign:
@@ -217,56 +215,6 @@ def party_fallen(state: GameState) -> list[SessionEvent]:
     state.ending = "defeat"
     state.record("reveal", DEFEAT_TEXT)
     return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}")]
-
-
-def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutcome:
-    """attempt_challenge: roll an authored challenge and apply its outcome."""
-    campaign = _campaign(state)
-    spec = campaign.challenges.get(args.challenge_id)
-    if spec is None:
-        here = [cid for cid, c in campaign.challenges.items() if c.scene == state.scene.id]
-        raise ToolError(
-            f"unknown challenge {args.challenge_id!r}; here: {', '.join(here) or 'none'}"
-        )
-    if spec.scene != state.scene.id:
-        raise ToolError(f"{args.challenge_id!r} belongs to another scene ({spec.scene})")
-    done = state.challenges.get(args.challenge_id)
-    if done == "passed" or (done == "failed" and not spec.retry):
-        raise ToolError(f"{args.challenge_id!r} was already {done}")
-    if achieved(spec, state):
-        raise ToolError(f"{args.challenge_id!r} is moot: what it would achieve is already so")
-    mode = Advantage(args.advantage)
-    if spec.kind == "group":
-        ids = [cid for cid, s in state.party.items() if s.vitals.conscious]
-        checks = [
-            x.check_for(
-                state, cid, spec.dc, spec.name, mode, skill=spec.skill, ability=spec.ability
-            )
-            for cid in ids
-        ]
-        success = group_check(checks).success if checks else False
-        events: list[SessionEvent] = [
-            x.roll_event(state, c, r) for c, r in zip(ids, checks, strict=True)
-        ]
-        actor = args.character_id or (ids[0] if ids else None)
-        rolled = [x.check_result(state, c, r) for c, r in zip(ids, checks, strict=True)]
-    else:
-        if not args.character_id:
-            raise ToolError("this challenge needs a character_id")
-        actor = x.resolve_target(state, args.character_id)
-        check = x.check_for(
-            state, actor, spec.dc, spec.name, mode, skill=spec.skill, ability=spec.ability,
-            save=spec.kind == "save",
-        )  # fmt: skip
-        success = check.success
-        events = [x.roll_event(state, actor, check)]
-        rolled = [x.check_result(state, actor, check)]
-    state.challenges[args.challenge_id] = "passed" if success else "failed"
-    state.record("roll", f"challenge {spec.name}: {'passed' if success else 'failed'}")
-    effects = spec.success if success else spec.failure
-    more, summary = apply_effects(state, effects, actor, spec.name)
-    result = {"challenge": args.challenge_id, "success": success, "rolls": rolled, **summary}
-    return ToolOutcome(result, events + more)
 
 
 def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from app.dm.tools import advancement_tools as adv
 from app.dm.tools import args as a
 from app.dm.tools import campaign_tools as c
+from app.dm.tools import challenge_tools as ch
 from app.dm.tools import combat_tools as k
 from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
@@ -46,7 +47,9 @@ FLAG = Tool("set_flag", a.SetFlagArgs, x.set_flag_tool)
 REVEAL = Tool("reveal", a.RevealArgs, x.reveal_tool)
 END_TURN = Tool("end_turn", a.EndTurnArgs, x.end_turn_tool)
 END_COMBAT = Tool("end_combat", a.EndCombatArgs, fight_tools.end_combat_tool)
-CHALLENGE = Tool("attempt_challenge", a.ChallengeArgs, c.attempt_challenge_tool, o.a_challenge_here)
+CHALLENGE = Tool(
+    "attempt_challenge", a.ChallengeArgs, ch.attempt_challenge_tool, o.a_challenge_here
+)
 CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool, o.a_way_out)
 TALK = Tool("talk_to", a.TalkArgs, c.talk_tool, o.someone_to_talk_to)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)

@@ -1,0 +1,146 @@
+"""Authored challenges, rolled by the engine: ``attempt_challenge``, and the chains an
+outcome starts (a slipped pick springs the needle: ``failure.next``).
+
+A chain runs in the same call that starts it, with the same character, every roll in the
+result (``chain``): no brain has to remember to ask for the follow-up, and none can forget
+it — the offline referee and an LLM DM get the same lock → trap → save. Each link is
+written to the ledger as an ``attempt_challenge`` of its own, so the story, ``dungeon
+ledger`` and the playtest read a chained roll as they read any other."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.dm.events import SessionEvent
+from app.dm.tools import args as a
+from app.dm.tools import executors as x
+from app.dm.tools.campaign_tools import apply_effects
+from app.dm.tools.registry import ToolError, ToolOutcome
+from app.dm.tools.toolledger import begin, finish
+from app.world.campaign import Campaign, ChallengeSpec
+from app.world.facts import achieved
+from app.world.state import GameState
+from rules.checks import group_check
+from rules.dice import Advantage
+
+MAX_CHAIN = 4
+"""Follow-ups one call rolls at most: a chain an author wrote in a circle (a failed dodge
+that leads back to the lock) stops there, and the rest waits for the next attempt."""
+
+
+def _campaign(state: GameState) -> Campaign:
+    if state.campaign is None:
+        raise ToolError("this game has no campaign")
+    return state.campaign
+
+
+def available(state: GameState, challenge_id: str) -> ChallengeSpec:
+    """The challenge, if it can be attempted here and now; a ToolError says why not."""
+    campaign = _campaign(state)
+    spec = campaign.challenges.get(challenge_id)
+    if spec is None:
+        here = [cid for cid, c in campaign.challenges.items() if c.scene == state.scene.id]
+        raise ToolError(f"unknown challenge {challenge_id!r}; here: {', '.join(here) or 'none'}")
+    if spec.scene != state.scene.id:
+        raise ToolError(f"{challenge_id!r} belongs to another scene ({spec.scene})")
+    done = state.challenges.get(challenge_id)
+    if done == "passed" or (done == "failed" and not spec.retry):
+        raise ToolError(f"{challenge_id!r} was already {done}")
+    if achieved(spec, state):
+        raise ToolError(f"{challenge_id!r} is moot: what it would achieve is already so")
+    return spec
+
+
+def roller(state: GameState, spec: ChallengeSpec, character_id: str | None) -> str | None:
+    """Who rolls: the character named (checked), or for a group challenge whoever is
+    named or else the first conscious member. Raises before anything changes."""
+    if spec.kind == "group":
+        if character_id:
+            return x.resolve_target(state, character_id)
+        return next((c for c, s in state.party.items() if s.vitals.conscious), None)
+    if not character_id:
+        raise ToolError("this challenge needs a character_id")
+    return x.resolve_target(state, character_id)
+
+
+def _roll(
+    state: GameState, challenge_id: str, spec: ChallengeSpec, actor: str | None, mode: Advantage
+) -> tuple[dict[str, Any], list[SessionEvent]]:
+    """Roll one challenge and apply its outcome (its ``next`` is left in the result)."""
+    if spec.kind == "group":
+        ids = [cid for cid, s in state.party.items() if s.vitals.conscious]
+        checks = [
+            x.check_for(
+                state, cid, spec.dc, spec.name, mode, skill=spec.skill, ability=spec.ability
+            )
+            for cid in ids
+        ]
+        success = group_check(checks).success if checks else False
+        events: list[SessionEvent] = [
+            x.roll_event(state, c, r) for c, r in zip(ids, checks, strict=True)
+        ]
+        rolled = [x.check_result(state, c, r) for c, r in zip(ids, checks, strict=True)]
+    else:
+        assert actor is not None  # roller() refused a check without a character
+        check = x.check_for(
+            state, actor, spec.dc, spec.name, mode, skill=spec.skill, ability=spec.ability,
+            save=spec.kind == "save",
+        )  # fmt: skip
+        success = check.success
+        events = [x.roll_event(state, actor, check)]
+        rolled = [x.check_result(state, actor, check)]
+    state.challenges[challenge_id] = "passed" if success else "failed"
+    state.record("roll", f"challenge {spec.name}: {'passed' if success else 'failed'}")
+    effects = spec.success if success else spec.failure
+    more, summary = apply_effects(state, effects, actor, spec.name)
+    result = {"challenge": challenge_id, "success": success, "rolls": rolled, **summary}
+    result["name"] = spec.name
+    return result, events + more
+
+
+def _follow_chain(
+    state: GameState, result: dict[str, Any], events: list[SessionEvent], actor: str | None
+) -> None:
+    """Roll the follow-ups ``result`` names, one after another, into ``result["chain"]``.
+    A follow-up that cannot be rolled (another scene, nobody to roll it) stays named as
+    ``next``, with ``next_waits`` saying why."""
+    links: list[dict[str, Any]] = []
+    follow = result.pop("next", None)
+    while follow and len(links) < MAX_CHAIN:
+        try:
+            spec = available(state, follow)
+            who = roller(state, spec, actor)
+            if who is None:
+                raise ToolError("nobody in the party can roll it")
+        except ToolError as error:
+            result["next"], result["next_waits"] = follow, str(error)
+            break
+        performed = begin(state, "attempt_challenge", {"challenge_id": follow, "character_id": who})
+        link, more = _roll(state, follow, spec, who, Advantage.NORMAL)
+        finish(state, performed, link)
+        events += more
+        follow = link.pop("next", None)
+        links.append(link)
+    else:
+        if follow:  # the chain goes round: the rest waits for the next attempt
+            result["next"] = follow
+    if links:
+        result["chain"] = links
+        names = ", ".join(f"'{link['name']}'" for link in links)
+        result["chained"] = f"the engine also rolled what followed: {names} (do not roll it again)"
+
+
+def run_challenge(
+    state: GameState, challenge_id: str, character_id: str | None, mode: Advantage
+) -> ToolOutcome:
+    """Roll an authored challenge, apply its outcome and roll the chain it starts."""
+    spec = available(state, challenge_id)
+    actor = roller(state, spec, character_id)
+    result, events = _roll(state, challenge_id, spec, actor, mode)
+    _follow_chain(state, result, events, actor)
+    return ToolOutcome(result, events)
+
+
+def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutcome:
+    """attempt_challenge: roll an authored challenge, apply its outcome and its chain."""
+    return run_challenge(state, args.challenge_id, args.character_id, Advantage(args.advantage))

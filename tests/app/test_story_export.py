@@ -71,9 +71,9 @@ LOCK: dict[str, Any] = {
             "name": "request_ability_check",
             "arguments": {
                 "character_id": "mira",
-                "skill": "sleight_of_hand",
+                "skill": "investigation",
                 "dc": 12,
-                "reason": "pick the *padlock*",
+                "reason": "study the *padlock*",
             },
         }
     ],
@@ -83,7 +83,8 @@ LOCK: dict[str, Any] = {
 def test_the_page_holds_the_party_each_turn_the_rolls_and_the_ending() -> None:
     narration = "Berta *stares*.\n\n```\nnever closed\n\n# Not a heading\n<script>x</script>"
     session = played(
-        [HOSTILE, "I pick the lock"], [{"text": narration}, LOCK, {"text": "The lock gives."}]
+        [HOSTILE, "I look at the lock"],
+        [{"text": narration}, LOCK, {"text": "The lock is old."}],
     )
     state = session.state
     state.ending = "peace"
@@ -105,7 +106,7 @@ def test_the_page_holds_the_party_each_turn_the_rolls_and_the_ending() -> None:
     assert "em_open" in made  # the DM's *stares* stays emphasis
     details = [t.content for t in tokens if t.type == "html_block"]
     assert details[0].startswith("<details><summary>1 roll</summary>")
-    assert "Mira: pick the \\*padlock\\* — 1d20" in page
+    assert "Mira: study the \\*padlock\\* — 1d20" in page
     assert "Grubnak keeps his word." in page
     assert page.endswith("\n") and not page.endswith("\n\n")
 

@@ -12,6 +12,7 @@ from app.console import ConsoleGame
 from app.dm.brain import ToolCall
 from app.dm.context import ContextBuilder
 from app.dm.scripted import ScriptedBrain
+from app.dm.tools.campaign_tools import apply_effects
 from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS
 from app.session.runner import run_lines
 from app.session.session import GameSession
@@ -75,8 +76,7 @@ async def test_after_the_lock_opens_every_reader_shows_the_open_trapdoor() -> No
 
 def test_when_something_changes_the_llm_is_sent_the_scene_as_it_now_reads() -> None:
     state = new_game(CAMPAIGN, seed=1)
-    flag = ToolCall("t", "set_flag", json.dumps({"name": "trapdoor_open", "value": True}))
-    CAMPAIGN_EXPLORATION_TOOLS.execute(flag, state)
+    apply_effects(state, CAMPAIGN.challenges["trapdoor_lock"].success, "mira", "the lock")
     later = ContextBuilder().build(state, [], briefed=True, mode="exploration")
     assert "trapdoor_open = True" in later[-1]["content"]  # what changed
     assert "trapdoor stands open" in later[0]["content"]  # the scene as it reads, every call

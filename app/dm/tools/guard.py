@@ -96,6 +96,10 @@ class TurnGuard:
         key = _check_key(call)
         if key is not None and outcome.ok:
             self.rolled[key] = outcome.result
+        ran = outcome.result.get("ran_challenge")
+        if ran and outcome.ok:  # a check that was an authored challenge: that was rolled too
+            who = next((str(r["character_id"]) for r in outcome.result.get("rolls", ())), "")
+            self.rolled[("attempt_challenge", str(ran), who.lower())] = outcome.result
 
 
 def left_out_notice(count: int) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from app.dm.tools import advancement_tools as adv
 from app.dm.tools import args as a
+from app.dm.tools import authored as au
 from app.dm.tools import campaign_tools as c
 from app.dm.tools import challenge_tools as ch
 from app.dm.tools import combat_tools as k
@@ -24,9 +25,9 @@ from app.dm.tools import spell_tools as sp
 from app.dm.tools import surprise as su
 from app.dm.tools.registry import Tool, ToolSet
 
-CHECK = Tool("request_ability_check", a.AbilityCheckArgs, x.ability_check_tool)
-SAVE = Tool("request_saving_throw", a.SavingThrowArgs, x.saving_throw_tool)
-GROUP = Tool("request_group_check", a.GroupCheckArgs, x.group_check_tool, o.several_characters)
+CHECK = Tool("request_ability_check", a.AbilityCheckArgs, au.ability_check_tool)
+SAVE = Tool("request_saving_throw", a.SavingThrowArgs, au.saving_throw_tool)
+GROUP = Tool("request_group_check", a.GroupCheckArgs, au.group_check_tool, o.several_characters)
 ROLL = Tool("roll_dice", a.RollDiceArgs, x.roll_dice_tool)
 START_COMBAT = Tool("start_combat", a.StartCombatArgs, su.start_combat_tool)
 RESTRICT = Tool("restrict_action", a.RestrictActionArgs, x.restrict_action_tool, o.several_players)
@@ -43,7 +44,7 @@ HEAL = Tool("heal", a.HealArgs, x.heal_tool, o.someone_wounded)
 CONDITION = Tool("set_condition", a.ConditionArgs, cn.condition_tool)
 ITEM = Tool("change_item", a.ItemArgs, x.item_tool)
 MOVE = Tool("move_scene", a.MoveSceneArgs, x.move_scene_tool, o.a_way_out)
-FLAG = Tool("set_flag", a.SetFlagArgs, x.set_flag_tool)
+FLAG = Tool("set_flag", a.SetFlagArgs, au.set_flag_tool)
 REVEAL = Tool("reveal", a.RevealArgs, x.reveal_tool)
 END_TURN = Tool("end_turn", a.EndTurnArgs, x.end_turn_tool)
 END_COMBAT = Tool("end_combat", a.EndCombatArgs, fight_tools.end_combat_tool)

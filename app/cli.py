@@ -4,7 +4,7 @@
 code on bad input; none of them writes outside the folders it is given. The ``saves``
 commands live here; the others live in modules named for what they hold: ``play_cli``,
 ``dice_cli`` (roll, dice), ``authoring_cli`` (validate, simulate, new …), ``playtest_cli``,
-``balance_cli``, ``tool_cli`` and ``character_cli``. Each imports at its top only what
+``balance_cli``, ``tool_cli``, ``character_cli`` and ``dmcheck_cli`` (dm-check). Each imports at its top only what
 ``--help`` reads (the options and their help), and the rest when its command runs.
 """
 
@@ -33,6 +33,7 @@ from app.cli_common import err_console as _err_console
 from app.cli_common import refuse as _refuse
 from app.cli_common import say as _say
 from app.dice_cli import dice_command, roll_command
+from app.dmcheck_cli import dm_check_command
 from app.ledger_cli import ledger_command
 from app.play_cli import play
 from app.playtest_cli import playtest_command
@@ -76,6 +77,7 @@ def _root(
 app.command("roll")(roll_command)
 app.command("dice")(dice_command)
 app.command("play")(play)
+app.command("dm-check")(dm_check_command)
 
 
 saves_app = typer.Typer(help="List, show and delete saved games.", no_args_is_help=True)

@@ -13,6 +13,10 @@ not functions or whose parameters are not a valid JSON Schema — and, for a fun
 with ``"strict": true``, a schema OpenAI's strict mode would refuse. A refused request does not
 use up the script, and is kept in ``rejections``.
 
+A ``policy`` answers every request the script does not: a function from the request's
+body (its ``messages`` and ``tools``) to the behaviour, so a test can play a whole model
+that reads what it is told (a careful DM, a careless one) instead of a fixed list.
+
 Tests drive the real ``openai`` client against it — no mocking of the client."""
 
 from __future__ import annotations
@@ -23,11 +27,20 @@ import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from typing import Any
 
 from tests.app.strict_rules import Rejection, check_request
 
-__all__ = ["FakeOpenAI", "Rejection", "Reply", "Status", "check_request", "stream_chunks"]
+__all__ = [
+    "FakeOpenAI",
+    "Policy",
+    "Rejection",
+    "Reply",
+    "Status",
+    "check_request",
+    "stream_chunks",
+]
 
 
 @dataclass
@@ -72,6 +85,8 @@ class Status:
 
 
 Behaviour = Reply | Status
+Policy = Callable[[dict[str, Any]], Behaviour]
+"""A model played by the server: the request's body in, the answer out."""
 
 
 def _chunk(delta: dict[str, Any] | None, finish: str | None = None, usage: Any = None) -> str:
@@ -127,8 +142,11 @@ class FakeOpenAI:
         models: tuple[str, ...] = ("fake-model",),
         *,
         strict: bool = True,
+        policy: Policy | None = None,
     ) -> None:
         self.script: list[Behaviour] = list(script or [])
+        self.policy = policy
+        """Answers each request once the script has run out (``None``: a 500 error)."""
         self.models = models
         """What ``GET /v1/models`` lists (the connection test)."""
         self.models_delay = 0.0
@@ -200,6 +218,8 @@ class FakeOpenAI:
                         behaviour: Behaviour = Status(refused.status, refused.message)
                     elif fake.script:
                         behaviour = fake.script.pop(0)
+                    elif fake.policy is not None:
+                        behaviour = fake.policy(body)
                     else:
                         behaviour = Status(500, "script ran out")
                 if isinstance(behaviour, Status):

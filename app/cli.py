@@ -4,8 +4,9 @@
 code on bad input; none of them writes outside the folders it is given. The ``saves``
 commands live here; the others live in modules named for what they hold: ``play_cli``,
 ``dice_cli`` (roll, dice), ``authoring_cli`` (validate, simulate, new …), ``playtest_cli``,
-``balance_cli``, ``tool_cli``, ``character_cli`` and ``dmcheck_cli`` (dm-check). Each imports at its top only what
-``--help`` reads (the options and their help), and the rest when its command runs.
+``balance_cli``, ``tool_cli``, ``character_cli`` and ``dmcheck_cli`` (dm-check). Each
+imports at its top only what ``--help`` reads (the options and their help), and the rest
+when its command runs.
 """
 
 from __future__ import annotations

@@ -28,8 +28,10 @@ from app.world.newgame import new_game
 from app.world.state import GameState
 
 CAMPAIGN = "crossroads"
-SEED = 7
-"""The battery plays the same dice every time: two runs of one model are comparable."""
+SEED = 10
+"""The battery plays the same dice every time: two runs of one model are comparable. These
+dice let a DM that fights well finish the rats in a few rounds, so a slow local model is
+checked in minutes."""
 FIGHT_TURNS = 25
 """Turns the fight may take (player and foe turns) before it counts as never ended."""
 

@@ -91,6 +91,10 @@ async def _check(config: DMConfig, *, quiet: bool) -> dict[str, object]:
     for mark, text in report.lines:
         if mark == "warn":
             err_console().print(f"warning: {text}", style="yellow", markup=False)
-    results = await run_battery(OpenAIBrain(config), progress=say)
+    brain = OpenAIBrain(config)
+    try:
+        results = await run_battery(brain, progress=say)
+    finally:
+        await brain.aclose()
     card = score(results, config.model, config.describe(), config.strict)
     return card.model_dump(mode="json")

@@ -127,6 +127,13 @@ class OpenAIBrain:
             )
         return self._client
 
+    async def aclose(self) -> None:
+        """Close the HTTP client, if one was made, while its event loop still runs (one
+        closed after it, by the garbage collector, complains on the terminal)."""
+        if self._client is not None:
+            client, self._client = self._client, None
+            await client.close()
+
     def _masked(self, error: BrainError) -> BrainError:
         """``error`` with the player's own key masked: servers echo it in their error
         text ("Incorrect API key provided: sk-…"), and that text is shown on screen."""

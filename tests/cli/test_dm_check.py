@@ -14,6 +14,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from app.cli import app
+from app.dmcheck_score import Scorecard, card_text
 from tests.app.fake_openai import FakeOpenAI
 from tests.app.fake_openai import Reply as _Reply
 
@@ -62,7 +63,8 @@ def good_model(body: dict[str, Any]) -> Reply:
             foes = [c for c in fight["order"] if c["side"] != up["side"] and c["hp"] > 0]
             if not foes:
                 return Reply(tool_calls=[_call("end_combat", reason="the rats are dead")])
-            hit = _call("attack", attacker_id=up["id"], target_id=foes[0]["id"])
+            engaged = [c for c in foes if c["name"] in up.get("position", "")]
+            hit = _call("attack", attacker_id=up["id"], target_id=(engaged or foes)[0]["id"])
             return Reply(tool_calls=[hit, _call("end_turn")])
         return Reply(text="The world answers as the dice said. What do you do next?")
     if "end_turn" in tools:
@@ -143,14 +145,10 @@ def test_a_careless_model_is_not_recommended() -> None:
     assert card["fights"] == 1 and card["fights_ended_rightly"] == 0
     assert any("strict" in line for line in card["advice"])
     assert any("larger" in line for line in card["advice"])
-
-
-def test_the_scorecard_as_text() -> None:
-    result = _check(careless_model)
-    assert result.exit_code == 0, result.output
-    assert "verdict: not recommended" in result.stdout
-    assert re.search(r"valid tool calls\s+0% \(0 of 3 run\)", result.stdout)
-    assert "the fight never started" in result.stdout
+    text = card_text(Scorecard.model_validate(card))  # as printed without --json
+    assert "verdict: not recommended" in text
+    assert re.search(r"valid tool calls\s+0% \(0 of 3 run\)", text)
+    assert "the fight never started" in text
 
 
 def test_an_unreachable_endpoint_is_a_clear_error() -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from app.cli_common import console, err_console, refuse
+from app.cli_common import err_console, refuse
 
 if TYPE_CHECKING:
     from app.dm.config import DMConfig
@@ -62,7 +62,7 @@ def dm_check_command(
     else:
         from app.dmcheck_score import Scorecard, card_text
 
-        console().print(card_text(Scorecard.model_validate(card)), markup=False)
+        typer.echo(card_text(Scorecard.model_validate(card)))  # plain: long lines unwrapped
 
 
 def _fail(message: str) -> NoReturn:

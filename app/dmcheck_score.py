@@ -29,7 +29,16 @@ class SceneScore(BaseModel):
     lost: int
     calls: int
     refused: int
+    claims: int = 0
+    """Turns whose narration claimed dice no tool rolled."""
+    takeover: int = 0
+    """Turns whose narration decided for a player's character."""
     stopped: str = ""
+
+    @property
+    def clean(self) -> bool:
+        """Nothing went wrong in the scene."""
+        return not (self.lost or self.refused or self.claims or self.takeover or self.stopped)
 
 
 class Scorecard(BaseModel):
@@ -93,6 +102,8 @@ def score(results: list[SceneResult], model: str, endpoint: str, strict: bool) -
                 lost=sum(1 for t in r.turns if t.lost),
                 calls=sum(len(t.calls) for t in r.turns),
                 refused=sum(1 for t in r.turns for c in t.calls if c.error),
+                claims=sum(1 for t in r.turns if t.claims),
+                takeover=sum(1 for t in r.turns if t.takeover),
                 stopped=r.stopped,
             )
             for r in results
@@ -163,10 +174,13 @@ def advice(card: Scorecard, strict: bool) -> list[str]:
 
 def card_text(card: Scorecard) -> str:
     """The card as the terminal shows it."""
-    lines = [f"DM check — {card.model} at {card.endpoint}", ""]
+    lines = [f"DM check — {card.endpoint}", ""]
     for s in card.scenes:
-        mark = "✔" if not s.lost and not s.stopped else "✘"
-        extra = f" — {s.stopped}" if s.stopped else ""
+        mark = "✔" if s.clean else "✘"
+        notes = [s.stopped] if s.stopped else []
+        notes += ["dice narrated without a roll"] if s.claims else []
+        notes += ["decided for a player's character"] if s.takeover else []
+        extra = "".join(f" — {note}" for note in notes)
         lines.append(
             f"{mark} {s.title}: {s.turns} turn{'s' if s.turns != 1 else ''}, "
             f"{s.calls} call{'s' if s.calls != 1 else ''} ({s.refused} refused){extra}"

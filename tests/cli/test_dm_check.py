@@ -149,6 +149,7 @@ def test_a_careless_model_is_not_recommended() -> None:
     assert "verdict: not recommended" in text
     assert re.search(r"valid tool calls\s+0% \(0 of 3 run\)", text)
     assert "the fight never started" in text
+    assert "✘ common mistakes" in text and "dice narrated without a roll" in text
 
 
 def test_an_unreachable_endpoint_is_a_clear_error() -> None:

@@ -165,3 +165,18 @@ def test_no_dm_configured_says_how() -> None:
     result = runner.invoke(app, ["dm-check"], env=NO_CONFIG | {"DUNGEON_DM_BASE_URL": ""})
     assert result.exit_code == 2
     assert "--base-url" in result.stderr
+
+
+def test_a_model_with_a_slip_is_playable_with_care() -> None:
+    from app.dmcheck_score import verdict
+
+    card = Scorecard(
+        model="m", endpoint="m at here", turns=12, tool_calls=20, refused=1,
+        valid_calls_pct=95.0, wrong_ids=0, right_ids_pct=100.0, turns_lost=0,
+        dice_claimed_without_roll=1, took_over_character=0, fights=1,
+        fights_ended_rightly=1, tokens_per_turn=300.0, seconds_per_turn=2.0, scenes=[],
+        verdict="good to play", advice=[],
+    )  # fmt: skip
+    assert verdict(card) == "playable with care"
+    assert verdict(card.model_copy(update={"dice_claimed_without_roll": 0})) == "good to play"
+    assert verdict(card.model_copy(update={"turns_lost": 3})) == "not recommended"

@@ -110,7 +110,7 @@ async def tool_loop(
         reply: BrainReply | None = None
         clean = ReplyCleaner()  # reasoning and template tokens never reach the players
         shown = CallFilter()
-        claims = ClaimFilter(backed, active=watch_claims and not report.claims_nudged)
+        claims = ClaimFilter(backed, active=watch_claims)
         gap = "\n\n" if report.narrative else ""  # keep each round's words apart
         offered = None if last_round else tools.schemas(state, strict=strict)
         hold = watch.hold(offered=offered is not None)
@@ -146,10 +146,14 @@ async def tool_loop(
         note = ""
         if not calls:  # nothing more runs in this reply: what it holds is settled now
             # Claims about to be asked about wait for the answer; asked once already (or no
-            # tools left), they are shown, and change nothing.
-            pending = hold.held + ("" if ask_claims else claims.held)
+            # tools left), they are left out: players never read a roll that was not made.
+            unbacked = "" if ask_claims else claims.held
+            pending = hold.held + ("" if unbacked.strip() else unbacked)
             settled = watch.settle(pending, called=False, can_ask=not last_round)
             told, gap, record = _release(settled, report, gap, record)
+            if unbacked.strip() and not record.strip() and not report.narrative:
+                told.append(NarrativeChunk(text=gap + prompts.UNROLLED_LEFT_OUT))
+                record, gap = prompts.UNROLLED_LEFT_OUT, ""
             for event in told:
                 yield event
             note = settled.note

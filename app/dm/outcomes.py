@@ -155,12 +155,14 @@ def _words(text: str) -> list[str]:
 
 
 def _names(sentence: str, result: Result) -> bool:
-    """Whether the sentence names what the roll was about (a word, or a longer form of it:
-    ``lock`` and ``lockpicking``)."""
+    """Whether the sentence names what the roll was about (a word, a longer form of it, or
+    a compound of it: ``lock``, ``lockpicking`` and ``padlock``; ``door`` and ``trapdoor``)."""
     for word in _words(sentence):
         for term in result.terms:
-            if word == term or (min(len(word), len(term)) >= 4 and
-                                (word.startswith(term) or term.startswith(word))):  # fmt: skip
+            if word == term:
+                return True
+            short, long = sorted((word, term), key=len)
+            if len(short) >= 4 and (long.startswith(short) or long.endswith(short)):
                 return True
     return False
 

@@ -13,6 +13,7 @@ from pydantic import SecretStr
 from app.dm.config import DMConfig
 from app.dm.events import SessionEvent
 from app.dm.openai_brain import OpenAIBrain
+from app.dm.prompts import UNROLLED_LEFT_OUT
 from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
@@ -241,3 +242,46 @@ async def test_over_http_a_roll_is_not_backed_by_hit_points() -> None:
     _, events, server = await play_http(script, "mira", "I sneak past")
     assert "rolls a 21" not in narration(events) and len(server.requests) == 2
     assert "“rolls a 21”" in server.requests[1]["messages"][-1]["content"]
+
+
+async def test_a_roll_claimed_again_after_the_ask_is_left_out_and_said_so() -> None:
+    """Asked once to roll what it narrated, a careless model claims the roll again: the
+    players never read it — only the game's word that it was left out."""
+    session = careless([{"text": "You roll a 17 and spot a glint under the bar."}] * 2)
+    events = await turn(session, ("mira", "I search behind the bar"))
+    text = narration(events)
+    assert "roll a 17" not in text and "glint" not in text
+    assert text.strip() == UNROLLED_LEFT_OUT and events[-1].type == "turn_end"
+    assert "roll a 17" not in session.state.history[-1].narrative
+
+
+async def test_honest_words_beside_a_claim_made_again_are_still_shown() -> None:
+    session = careless([{"text": "You roll a 17."}, {"text": "Dust hangs. You roll a 17."}])
+    events = await turn(session, ("mira", "I search behind the bar"))
+    text = narration(events)
+    assert "Dust hangs." in text and "roll a 17" not in text
+    assert UNROLLED_LEFT_OUT not in text
+
+
+async def test_an_opened_padlock_told_before_the_authored_pick_fails_is_not_shown() -> None:
+    """The DM's generic check runs the authored lock (its padlock, DC 13): "the lock springs
+    open" names it, and is not shown when the pick fails."""
+    from app.session.setup import start_session
+    from tests.app.saved_games import crossroads
+
+    check = call("request_ability_check", character_id="mira", skill="sleight_of_hand",
+                 dc=15, reason="pick the padlock")  # fmt: skip
+    for seed in range(40):
+        session = start_session(crossroads(), seed)
+        replies = [
+            {"text": "The lock springs open with a click!", "tool_calls": [check]},
+            {"text": "The padlock will not give."},
+            {"text": "It holds."},
+        ]
+        session.brain = CarelessBrain(replies)
+        events = await turn(session, ("mira", "I pick the lock on the trapdoor"))
+        if session.state.challenges.get("trapdoor_lock") == "failed":
+            break
+    else:
+        raise AssertionError("the pick never failed")
+    assert "springs open" not in narration(events)

@@ -290,9 +290,9 @@ def fire_deferred(state: GameState) -> Cascade:
 
 
 def _source(state: GameState, trigger_id: str) -> str:
-    """What the log names as the cause: an authored trigger by its id; one a feature or a
-    topic implies (``examined.<scene>.<feature>``, ``asked.<npc>.<topic>``) by what the
-    players did — they never wrote that id."""
+    """What the log names as the cause: an authored trigger by its id in words (``berta
+    potion``: players read no ids); one a feature or a topic implies
+    (``examined.<scene>.<feature>``, ``asked.<npc>.<topic>``) by what the players did."""
     campaign = state.campaign
     kind, _, rest = trigger_id.partition(".")
     first, _, second = rest.partition(".")
@@ -302,7 +302,7 @@ def _source(state: GameState, trigger_id: str) -> str:
             return f"{the(feature.name)}"
     if campaign is not None and kind == "asked" and first in campaign.npcs:
         return f"{campaign.npcs[first].name}, asked about {second.replace('_', ' ')}"
-    return f"trigger {trigger_id}"
+    return trigger_id.replace("_", " ")
 
 
 def why_moved(state: GameState, source: str) -> str:

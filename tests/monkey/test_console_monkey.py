@@ -17,8 +17,9 @@ from app.session.session import GameSession
 from tests.monkey.checks import CRASH_SIGNS, stuck, tables
 from tests.monkey.lines import monkey_lines
 
-LINES = int(os.environ.get("DUNGEON_MONKEY_LINES", "2000"))
-"""Lines per front end (the default run does the full 2,000)."""
+LINES = int(os.environ.get("DUNGEON_MONKEY_LINES", "1200"))
+"""Lines through the console in the default run (1,200 keep the suite fast; set the
+variable to 10000 for the long run)."""
 
 
 def feeder(session: GameSession, lines: list[str], problems: list[str]) -> Callable[[str], str]:
@@ -42,7 +43,7 @@ def feeder(session: GameSession, lines: list[str], problems: list[str]) -> Calla
     return read
 
 
-def test_two_thousand_random_lines_never_crash_or_lock_the_console_game(tmp_path: Path) -> None:
+def test_random_lines_by_the_thousand_never_crash_or_lock_the_console_game(tmp_path: Path) -> None:
     games = tables(seed=5)
     share = LINES // len(games)
     lines = monkey_lines(5, share * len(games), leave_out=("/quit", "/exit", "/q"))

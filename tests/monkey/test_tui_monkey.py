@@ -24,7 +24,7 @@ from app.tui.showcase import play_screen, until
 from tests.monkey.checks import CRASH_SIGNS, stuck, tables
 from tests.monkey.lines import monkey_lines
 
-LINES = int(os.environ.get("DUNGEON_MONKEY_TUI_LINES", "40"))
+LINES = int(os.environ.get("DUNGEON_MONKEY_TUI_LINES", "24"))
 """Lines through the full screen in the default run. Each costs a DM turn and repaints,
 so the default run keeps the suite fast; set the variable to 2000 for the long run."""
 

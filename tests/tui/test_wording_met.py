@@ -80,7 +80,9 @@ async def test_a_resumed_game_shows_the_last_thing_said(tmp_path: Path) -> None:
         await until(pilot, lambda: last_is_said(app))
         shown_now = story(app)
         assert shown_now[0] == f"Resumed at turn {session.state.turns_played}."
-        assert any("## The Crossroads Inn" in s for s in shown_now)  # the heading is kept
+        heading = next(n for n, s in enumerate(shown_now) if "## The Crossroads Inn" in s)
+        first = next(n for n, s in enumerate(shown_now) if "look around" in s)
+        assert heading < first  # the game began here: the heading stands above the turns
         assert isinstance(play_screen(app).query_one(StoryPane).children[-1], Markdown)
 
 

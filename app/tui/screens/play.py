@@ -195,10 +195,11 @@ class PlayScreen(TakingBack, Retelling, Watching):
             story.add_note(note)
         shown = state.history[-HISTORY_SHOWN:]
         here = state.scene.id
-        entered = [
+        entered = [  # a move into this scene (the game's first scene is entered unmoved)
             n
             for n, record in enumerate(shown)
             if any(e.kind == "scene_entered" and e.scene == here for e in record.events)
+            and any(e.kind == "scene_exited" for e in record.events)
         ]
         if not entered:
             story.add_scene(state.scene.name)

@@ -44,7 +44,7 @@ to the players yet. The rules engine owns every number: call the tool that resol
 check, a saving throw, an attack, damage or healing) and narrate from its result; if no roll
 is needed, narrate again without inventing numbers."""
 
-UNROLLED_LEFT_OUT = "(The DM told of a roll the game never made: it is left out.)"
+UNROLLED_LEFT_OUT = "(The DM named a roll or an amount the game never made; it is left out.)"
 """What players read when all the DM said, asked once to roll, still claimed dice."""
 
 EMPTY_REPLY = """\

@@ -323,8 +323,10 @@ def level_up(
     slots = SpellSlots(
         maximum=plan.slots,
         expended={
-            lv: min(n, plan.slots.get(lv, 0)) for lv, n in sheet.spell_slots.expended.items()
+            lv: min(n, plan.slots.get(lv, 0) + sheet.spell_slots.made(lv))
+            for lv, n in sheet.spell_slots.expended.items()
         },
+        created=sheet.spell_slots.created,
     )
     data = sheet.model_dump(by_alias=True)
     data.update(

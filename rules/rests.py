@@ -106,5 +106,5 @@ def long_rest(
         hit_dice.model_copy(update={"remaining": hit_dice.remaining + regain}),
         regain,
         max(0, exhaustion - 1) if ate_and_drank else exhaustion,
-        None if slots is None else slots.model_copy(update={"expended": {}}),
+        None if slots is None else slots.model_copy(update={"expended": {}, "created": None}),
     )

@@ -113,16 +113,19 @@ class SpellSlots(BaseModel):
 
     maximum: dict[int, int] = Field(default_factory=dict)
     expended: dict[int, int] = Field(default_factory=dict)
+    created: dict[int, int] | None = None
+    """Slots made beyond the maximum (a sorcerer's Font of Magic); gone at a long rest.
+    ``None`` while there are none, so a save of a game without them needs no such key."""
 
     @model_validator(mode="after")
     def _check(self) -> SpellSlots:
-        for level, count in {**self.maximum, **self.expended}.items():
+        for level, count in {**self.maximum, **self.expended, **(self.created or {})}.items():
             if not 1 <= level <= 9:
                 raise ValueError(f"spell slot level must be 1-9, not {level}")
             if not 0 <= count <= MOST_SLOTS:
                 raise ValueError(f"slot counts are 0-{MOST_SLOTS}, not {count}")
         for level, used in self.expended.items():
-            if used > self.maximum.get(level, 0):
+            if used > self.maximum.get(level, 0) + self.made(level):
                 raise ValueError(f"more level-{level} slots spent than the caster has")
         return self
 
@@ -133,7 +136,7 @@ class SpellSlots(BaseModel):
 
     def remaining(self, level: int) -> int:
         """Unspent slots of one level."""
-        return self.maximum.get(level, 0) - self.expended.get(level, 0)
+        return self.maximum.get(level, 0) + self.made(level) - self.expended.get(level, 0)
 
     def spend(self, level: int) -> Outcome:
         """Spend one slot of exactly this level; ``Impossible`` if none is left."""
@@ -144,9 +147,29 @@ class SpellSlots(BaseModel):
         self.expended[level] = self.expended.get(level, 0) + 1
         return Success(f"level-{level} slot spent, {self.remaining(level)} left")
 
+    def held(self) -> dict[int, int]:
+        """Slots of each level the caster has in all, spent or not: the maximum and the
+        slots made beyond it."""
+        levels = sorted(set(self.maximum) | set(self.created or {}))
+        return {lv: self.maximum.get(lv, 0) + self.made(lv) for lv in levels}
+
+    def made(self, level: int) -> int:
+        """Slots of this level made beyond the maximum."""
+        return (self.created or {}).get(level, 0)
+
+    def create(self, level: int) -> Outcome:
+        """One more slot of this level, beyond the maximum (Font of Magic)."""
+        if not 1 <= level <= 9:
+            return Impossible(f"there are no level-{level} spell slots")
+        if self.remaining(level) >= MOST_SLOTS:
+            return Impossible(f"no more level-{level} slots can be held")
+        self.created = {**(self.created or {}), level: self.made(level) + 1}
+        return Success(f"a level-{level} slot made, {self.remaining(level)} left")
+
     def recover_all(self) -> None:
-        """A long rest: every slot comes back."""
+        """A long rest: every slot comes back, and slots made beyond the maximum vanish."""
         self.expended = {}
+        self.created = None
 
 
 def concentration_dc(damage: int) -> int:

@@ -55,7 +55,7 @@ def _sheets(state: GameState) -> Iterator[Problem]:
         yield from _vitals(key, sheet)
         slots = sheet.spell_slots
         for level, used in slots.expended.items():
-            if used > slots.maximum.get(level, 0):
+            if used > slots.maximum.get(level, 0) + slots.made(level):
                 yield Problem(f"{key}.spell_slots.expended.{level}", "more than the maximum")
         if sheet.hit_dice.remaining > sheet.hit_dice.total:
             yield Problem(f"{key}.hit_dice.remaining", "is above the total")

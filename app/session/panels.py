@@ -152,7 +152,7 @@ def party_members(state: GameState) -> list[PartyMember]:
                 + readied_line(state.encounter.readied if state.encounter else [], cid),
                 slots=[
                     (level, sheet.spell_slots.remaining(level), most)
-                    for level, most in sorted(sheet.spell_slots.maximum.items())
+                    for level, most in sheet.spell_slots.held().items()
                     if most
                 ],
                 features=feature_uses(sheet),

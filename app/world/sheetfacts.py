@@ -230,7 +230,7 @@ def _spells(sheet: CharacterSheet) -> Section:
     ability = sheet.spellcasting_ability.full_name
     facts = [Fact("Spellcasting", ability, f"save DC {sheet.spell_save_dc}, "
                   f"attack {signed(sheet.spell_attack_bonus or 0)}")]  # fmt: skip
-    for level, most in sorted(sheet.spell_slots.maximum.items()):
+    for level, most in sheet.spell_slots.held().items():
         if most:
             left = sheet.spell_slots.remaining(level)
             dots = "●" * left + "○" * (most - left)

@@ -32,6 +32,11 @@ SNEAK_TURN = "sneak_attack_turn"
 """Resource key: the turn (numbered within the fight) of the last Sneak Attack."""
 RAGE_KEPT = "rage_kept"
 """Resource key: 1 once the raging barbarian attacked or was hurt since its last turn."""
+ATTACK_TURN = "attack_turn"
+"""Resource key: the turn (numbered within the fight) a character last made a weapon
+attack on its own turn — Flurry of Blows follows the Attack action of that turn."""
+FRENZY_ID = "frenzy"
+"""The effect of a berserker's frenzy; its note is the turn it began."""
 
 
 def sheet_of(state: GameState, cid: str) -> CharacterSheet | None:
@@ -54,7 +59,7 @@ def _weapon(setup: AttackSetup) -> Weapon | None:
         return None
 
 
-def _turn_number(state: GameState) -> int:
+def turn_number(state: GameState) -> int:
     encounter = state.encounter
     if encounter is None:
         return 0
@@ -125,7 +130,7 @@ class ClassRules(Rule):
         state = setup.state
         if not sheet.has("sneak_attack") or not fits:
             return []
-        turn = _turn_number(state)
+        turn = turn_number(state)
         if turn and sheet.resources.get(SNEAK_TURN) == turn:
             return []
         edge = hit.advantage is Advantage.ADVANTAGE or (
@@ -176,6 +181,10 @@ class ClassRules(Rule):
         sheet = sheet_of(setup.state, setup.attacker)
         if sheet is not None and has_effect(setup.state, setup.attacker, RAGE_ID):
             sheet.resources[RAGE_KEPT] = 1
+        encounter = setup.state.encounter
+        own_turn = encounter is not None and encounter.current.id == setup.attacker
+        if sheet is not None and setup.kind == "weapon" and own_turn:
+            sheet.resources[ATTACK_TURN] = turn_number(setup.state)
         self._inspiration_used(setup.state, setup.attacker)
         return []
 
@@ -212,19 +221,41 @@ class ClassRules(Rule):
         events += _dark_ones_blessing(state, target, result, source)
         return events
 
+    def turn_starts(self, state: GameState, cid: str) -> list[SessionEvent]:
+        return frenzy_spent(state, cid)
+
+    def fight_ends(self, state: GameState) -> list[SessionEvent]:
+        events: list[SessionEvent] = []
+        for cid in state.party:
+            events += frenzy_spent(state, cid)
+        return events
+
     def turn_ends(self, state: GameState, cid: str) -> list[SessionEvent]:
         """SRD: a rage ends early if the barbarian's turn ends without having attacked a
         hostile creature or taken damage since its last turn."""
         sheet = sheet_of(state, cid)
         rage = has_effect(state, cid, RAGE_ID)
         if sheet is None or rage is None:
-            return []
+            return frenzy_spent(state, cid)
         if sheet.resources.pop(RAGE_KEPT, 0):
             return []
         sheet.effects.remove(rage)
         text = f"{sheet.name}'s rage fades: no blow struck or taken"
         state.record("condition", text, who=cid)
-        return [StateChange(kind="condition", target_id=cid, description=text)]
+        faded = StateChange(kind="condition", target_id=cid, description=text)
+        return [faded, *frenzy_spent(state, cid)]
+
+
+def frenzy_spent(state: GameState, cid: str) -> list[SessionEvent]:
+    """SRD (Frenzy): when the rage a berserker frenzied in ends, one level of exhaustion."""
+    from app.dm.tools.condition_tools import set_exhaustion  # noqa: PLC0415 - it imports us
+
+    sheet = sheet_of(state, cid)
+    frenzy = has_effect(state, cid, FRENZY_ID)
+    if sheet is None or frenzy is None or has_effect(state, cid, RAGE_ID):
+        return []
+    sheet.effects.remove(frenzy)
+    return set_exhaustion(state, cid, min(6, sheet.exhaustion + 1), "the frenzy is over")
 
 
 def _dark_ones_blessing(

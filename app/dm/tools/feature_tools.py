@@ -1,7 +1,8 @@
 """The ``use_feature`` tool: a character uses a class feature or species trait — Second
 Wind, Action Surge, Rage, Reckless Attack, Cunning Action, Turn Undead, Lay on Hands,
 Bardic Inspiration, Divine Smite, Patient Defense, Step of the Wind, Stunning Strike,
-Breath Weapon.
+Breath Weapon (and, from :mod:`app.dm.tools.feature_powers`, Frenzy, Flurry of Blows, Font of
+Magic and Divine Sense).
 
 What it costs (action, bonus action) and how often it may be used come from
 ``rules/data/features.toml``; uses spent are kept in ``sheet.resources`` until the rest the
@@ -51,6 +52,10 @@ class UseFeatureArgs(BaseModel):
     )
 
 
+REFILLED = frozenset({"font_of_magic"})
+"""Features one of whose uses gains uses (a spell slot turned into sorcery points)."""
+
+
 def _sheet(state: GameState, cid: str) -> CharacterSheet:
     if cid not in state.party:
         x.resolve_target(state, cid)
@@ -93,7 +98,8 @@ def use_feature_tool(args: UseFeatureArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"{spec.name} works on its own; it is not used with this tool")
     if sheet.vitals.hp == 0 or not can_act(sheet.conditions):
         raise ToolError(f"{sheet.name} cannot act")
-    if (spec.limited or spec.pool) and sheet.uses_left(fid) <= 0:
+    refills = fid in REFILLED  # a use may give uses back: its own tool judges them
+    if (spec.limited or spec.pool) and not refills and sheet.uses_left(fid) <= 0:
         rest = (feature(spec.pool) if spec.pool else spec) or spec
         raise ToolError(
             f"{sheet.name} has no uses of {spec.name} left until a {rest.recovers} rest"
@@ -446,3 +452,5 @@ USES: dict[str, Use] = {
     "breath_weapon": breath_weapon,
 }
 """Features used through the tool, by id."""
+
+from app.dm.tools import feature_powers  # noqa: E402, F401 - adds its features to USES

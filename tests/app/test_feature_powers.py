@@ -3,8 +3,12 @@ each test names the SRD rule it holds the engine to."""
 
 from __future__ import annotations
 
+from app.dm.understanding import understand
+from app.session.panels import party_members
+from app.session.setup import session_for
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
+from tests.app.conftest import of_type, turn
 from tests.app.test_class_features import add_member, fight, run
 
 
@@ -129,3 +133,49 @@ def test_divine_sense_finds_the_undead_here_and_spends_an_action_and_a_use() -> 
     assert {s["type"] for s in out["result"]["sensed"]} == {"undead"}
     assert len(out["result"]["sensed"]) == 2 and out["result"]["uses_left"] == 3
     assert state.encounter.economy["ada"].action is False
+
+
+def test_players_lines_for_frenzy_flurry_font_of_magic_and_divine_sense_are_understood() -> None:
+    state = sandbox_state()
+    add_member(state, id="grog", **{"class": "Barbarian"})
+    add_member(state, id="lin", level=2, **{"class": "Monk"})
+    add_member(state, id="sela", level=2, **{"class": "Sorcerer"}, spellcasting_ability="cha",
+               spell_slots={"maximum": {1: 3}})  # fmt: skip
+    add_member(state, id="ada", level=1, **{"class": "Paladin"})
+    assert understand("I frenzy", "grog", state, None).action == "frenzy"
+    assert understand("flurry of blows", "lin", state, None).action == "flurry_of_blows"
+    assert understand("divine sense", "ada", state, None).action == "divine_sense"
+    made = understand("I turn two sorcery points into a first-level slot", "sela", state, None)
+    assert (made.action, made.extra) == ("font_of_magic", ("slot:1",))
+    back = understand("turn my 1st-level slot into sorcery points", "sela", state, None)
+    assert (back.action, back.extra) == ("font_of_magic", ("points:1",))
+    assert understand("I frenzy", "lin", state, None).kind != "feature"  # not a berserker
+
+
+async def test_i_frenzy_rages_in_a_frenzy_and_a_later_turn_strikes_as_a_bonus_action() -> None:
+    """Played: "I frenzy" starts the rage and the frenzy at once (one rage spent); on the
+    next turn "frenzy" is a bonus-action attack at the foe beside the barbarian."""
+    state = sandbox_state(seed=4)
+    add_member(state, id="grog", **{"class": "Barbarian"})
+    session = session_for(state)
+    fight(state, monster="ogre", turn="grog")
+    await turn(session, ("grog", "I frenzy"))
+    grog = state.party["grog"]
+    assert {"rage", "frenzy"} <= {e.id for e in grog.effects} and grog.uses_left("rage") == 2
+    grog.resources["rage_kept"] = 1
+    _next_turn_of(state, "grog")
+    events = await turn(session, ("grog", "frenzy on the ogre"))
+    swings = [e for e in of_type(events, "dice_roll") if e.check_type == "attack_roll"]
+    assert swings and swings[0].character_id == "grog"
+    assert state.encounter.economy["grog"].bonus_action is False
+
+
+async def test_sorcery_points_become_a_slot_from_a_players_line() -> None:
+    state = sandbox_state(seed=2)
+    sela = add_member(state, id="sela", level=2, **{"class": "Sorcerer"}, weapons=["dagger"],
+                      spellcasting_ability="cha", spell_slots={"maximum": {1: 3}})  # fmt: skip
+    session = session_for(state)
+    await turn(session, ("sela", "I turn two sorcery points into a first-level slot"))
+    assert sela.spell_slots.remaining(1) == 4 and sela.uses_left("font_of_magic") == 0
+    panel = next(m for m in party_members(state) if m.id == "sela")
+    assert ("Font of Magic", 0, 2) in panel.features and (1, 4, 4) in panel.slots

@@ -66,6 +66,10 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
     return offered[index] if index is not None and index < len(offered) else None
 
 
+BLOWS = frozenset({"frenzy", "flurry_of_blows"})
+"""Features that strike a foe: the one named, else one within reach, else the weakest."""
+
+
 class Acting(Sequencing, Ruling, Handling, Talking):
     """The referee's first half: from a line to tool calls."""
 
@@ -326,7 +330,20 @@ class Acting(Sequencing, Ruling, Handling, Talking):
             arguments["target_id"] = intent.target
         if intent.extra:
             arguments["option"] = intent.extra[0]
-        calls = [self._call("feature", actor, "use_feature", **arguments)]
+        first: list[ToolCall] = []
+        if fid in BLOWS and state.encounter is not None:
+            effects = {e.id for e in state.party[actor].effects} if actor in state.party else set()
+            if fid == "frenzy" and "rage" not in effects:  # "I frenzy": rage, and frenzy in it
+                first = [self._call("feature", actor, "use_feature", creature_id=actor,
+                                    feature="rage")]  # fmt: skip
+            if fid == "flurry_of_blows" or "frenzy" in effects:  # blows: at a foe
+                foes = self._foes(state)
+                near = [f for f in engaged_foes(state, actor) if f in foes]
+                aim = intent.target if intent.target in foes else None
+                aim = aim or weakest((f, state.creatures[f].vitals.hp) for f in near or foes)
+                if aim:
+                    arguments["target_id"] = aim
+        calls = [*first, self._call("feature", actor, "use_feature", **arguments)]
         spec = feature(fid)
         if state.encounter is not None and spec is not None and spec.action == "action":
             calls.append(self._call("end_turn", actor, "end_turn"))

@@ -6,6 +6,8 @@ become a feature of someone who lacks it."""
 
 from __future__ import annotations
 
+import re
+
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.readings import Context
 from app.dm.understanding.vocabulary import ENGLISH, Vocabulary
@@ -40,6 +42,8 @@ def feature_use(ctx: Context) -> Intent | None:
             break
     if fid == "divine_smite":  # a smite is part of an attack: the attack reading carries it
         return None
+    if fid == "font_of_magic":
+        option = font_option(ctx.said)
     extra = (option,) if option else ()
     return ctx.intent("feature", action=fid, targets=targets, extra=extra)
 
@@ -48,3 +52,27 @@ def smites(text: str, vocab: Vocabulary = ENGLISH) -> bool:
     """Whether an attack line asks for a Divine Smite ("smite the skeleton")."""
     said = normalise(text)
     return any(verb_at(said, p) >= 0 for p in vocab.features.get("divine_smite", ()))
+
+
+_ORDINALS = {
+    "first": 1, "1st": 1, "one": 1, "second": 2, "2nd": 2, "two": 2, "third": 3, "3rd": 3,
+    "three": 3, "fourth": 4, "4th": 4, "four": 4, "fifth": 5, "5th": 5, "five": 5,
+}  # fmt: skip
+_SLOT_LEVEL = re.compile(
+    r"\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)[- ]level\b"
+    r"|\blevel[- ](one|two|three|four|five|[1-5])\b"
+)
+
+
+def font_option(said: str) -> str | None:
+    """Font of Magic's way from a line: ``slot:N`` when sorcery points become a level-N
+    slot ("turn two sorcery points into a first-level slot"), ``points:N`` when a level-N
+    slot becomes points ("my second-level slot into sorcery points"): whichever of "slot"
+    and "point" the line names last is what is made."""
+    slot, point = said.rfind("slot"), said.rfind("point")
+    if slot < 0 and point < 0:
+        return None
+    found = _SLOT_LEVEL.search(said)
+    word = (found.group(1) or found.group(2)) if found else "1"
+    level = int(word) if word.isdigit() else _ORDINALS[word]
+    return f"slot:{level}" if slot > point else f"points:{level}"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rules.damage import DamageType
 from rules.dice import RollResult, roll
+from rules.species import species_catalog
 
 SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 """Creature sizes from smallest to largest."""
@@ -69,8 +70,14 @@ def size_rank(size: str) -> int:
 
 
 def species_size(species: str) -> str:
-    """A character's size from the SRD species."""
-    return "small" if species.strip().lower() in SMALL_SPECIES else "medium"
+    """A character's size from its species, named by id, by name or with its subrace
+    (``halfling``, ``Halfling (lightfoot)``, ``stout halfling``): the species data's size,
+    else Small for a halfling or gnome of any subrace, else Medium."""
+    base = species.partition("(")[0]
+    try:
+        return species_catalog().get(base).size
+    except KeyError:
+        return "small" if kind_words(species) & SMALL_SPECIES else "medium"
 
 
 def can_grapple_or_shove(own_size: str, target_size: str) -> bool:

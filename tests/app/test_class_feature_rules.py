@@ -1,0 +1,52 @@
+"""Class features and species traits in play, through the tools a DM calls: each test names
+the SRD 5.1 rule it holds the engine to."""
+
+from __future__ import annotations
+
+import json
+
+from app.dm.brain import ToolCall
+from app.dm.tools.sets import ALL_TOOLS
+from app.world.sandbox import sandbox_state
+from app.world.state import GameState
+from rules.character import CharacterSheet
+from rules.positions import scrum
+
+
+def run(state: GameState, name: str, **arguments: object) -> dict:
+    outcome = ALL_TOOLS.execute(ToolCall("t", name, json.dumps(arguments)), state)
+    return {"result": outcome.result, "events": outcome.events}
+
+
+def fight(state: GameState, monster: str = "giant_rat", count: int = 1, turn: str = "mira") -> None:
+    out = run(state, "start_combat", reason="test", monsters=[{"monster": monster, "count": count}])
+    assert out["result"]["started"], out
+    assert state.encounter is not None
+    scrum(state.encounter.positions, [c.id for c in state.encounter.order])
+    state.encounter.turn_index = next(
+        i for i, c in enumerate(state.encounter.order) if c.id == turn
+    )
+
+
+def add_member(state: GameState, **data: object) -> CharacterSheet:
+    base: dict[str, object] = {
+        "name": str(data["id"]).title(), "level": 3,
+        "abilities": {"str": 16, "dex": 12, "con": 14, "int": 10, "wis": 16, "cha": 16},
+        "vitals": {"hp": 30, "max_hp": 30},
+        "weapons": ["greataxe"],
+    }  # fmt: skip
+    base.update(data)
+    base["hit_dice"] = {"die": 10, "total": base["level"], "remaining": base["level"]}
+    sheet = CharacterSheet.model_validate(base)
+    state.party[sheet.id] = sheet
+    state.players["Player"].append(sheet.id)
+    return sheet
+
+
+def test_a_lightfoot_halfling_cannot_grapple_a_large_ogre() -> None:
+    """SRD: a halfling is Small, and a grapple works on a target at most one size larger."""
+    state = sandbox_state(seed=1)
+    add_member(state, id="pip", species="Halfling (lightfoot)", **{"class": "Fighter"})
+    fight(state, monster="ogre", turn="pip")
+    out = run(state, "take_action", creature_id="pip", action="grapple", target_id="ogre-1")
+    assert "too big" in str(out["result"]), out

@@ -26,6 +26,7 @@ from rules.character import CharacterSheet
 from rules.classes import ClassSpec, class_spec
 from rules.damage import LifeState
 from rules.dice import RollResult, roll
+from rules.features import hp_per_level
 from rules.outcomes import Impossible
 from rules.spellcasting import SpellSlots, slots_for
 from rules.spells_known import learnable, new_cantrips, new_spells
@@ -189,7 +190,8 @@ def plan_level_up(sheet: CharacterSheet) -> LevelUpPlan | Impossible:
         class_name=spec.name,
         new_level=new,
         hit_die=spec.hit_die,
-        average_hp=max(1, spec.hit_die // 2 + 1 + con),
+        average_hp=max(1, spec.hit_die // 2 + 1 + con)
+        + hp_per_level((*sheet.all_features, *spec.features.get(new, ()))),
         con_modifier=con,
         features=spec.features.get(new, ()),
         asi=ASI in spec.features.get(new, ()),
@@ -314,6 +316,8 @@ def level_up(
         die = plan.hit_die // 2 + 1
     # Every earlier level's hit points follow a new CON modifier (SRD: retroactively).
     gained = max(1, die + con_after) + (con_after - con_before) * sheet.level
+    # Dwarven Toughness, Draconic Resilience: their hit point per level comes with each level.
+    gained += hp_per_level((*sheet.all_features, *plan.features))
     vitals = sheet.vitals.model_copy(
         update={"max_hp": sheet.vitals.max_hp + gained, "hp": sheet.vitals.hp + gained}
     )

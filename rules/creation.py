@@ -29,6 +29,7 @@ from rules.choosing import (
 )
 from rules.classes import ClassSpec, EquipmentPack, classes
 from rules.damage import Defenses, Vitals
+from rules.features import HP_PER_LEVEL, hp_per_level
 from rules.rests import HitDice
 from rules.skills import Proficiency, Skill
 from rules.species import Species, species_catalog
@@ -42,9 +43,9 @@ LANGUAGES: tuple[str, ...] = (
 )  # fmt: skip
 """The SRD's standard and exotic languages, offered where a character chooses one."""
 
-FEATURE_HP: dict[str, int] = {"dwarven_toughness": 1, "draconic_resilience": 1}
-"""Features that raise maximum hit points by this much per level (the hill dwarf's
-toughness, a draconic sorcerer's resilience): counted when the sheet is made."""
+FEATURE_HP = HP_PER_LEVEL
+"""Features that raise maximum hit points by this much per level (see
+:data:`rules.features.HP_PER_LEVEL`)."""
 
 DRAGON_COLOURS = (
     "black", "blue", "brass", "bronze", "copper", "gold", "green", "red", "silver", "white",
@@ -246,7 +247,7 @@ def build_character(choices: Choices) -> CharacterSheet:
         raise CreationError(f"{stray[0]}: not a choice this character makes")
     pack = _pack(spec, choices.pack)
     features = list(species.traits)
-    hp_bonus = sum(FEATURE_HP.get(f, 0) for f in (*features, *spec.features_up_to(1)))
+    hp_bonus = hp_per_level((*features, *spec.features_up_to(1)))
     max_hp = max(1, spec.hit_die + scores.modifier(Ability.CON) + hp_bonus)
     resist = {species.resistance} if species.resistance else set()
     if "draconic_ancestry" in picked:

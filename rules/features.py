@@ -10,7 +10,7 @@ character's level, proficiency bonus and ability modifiers (``"level*5"``,
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Literal
 
@@ -135,6 +135,17 @@ def features() -> Catalog[FeatureSpec]:
 def feature(feature_id: str) -> FeatureSpec | None:
     """The feature of this id, or ``None`` (an author's own feature the data does not know)."""
     return features().entries.get(feature_id)
+
+
+HP_PER_LEVEL: dict[str, int] = {"dwarven_toughness": 1, "draconic_resilience": 1}
+"""Features that raise maximum hit points by this much per level (the hill dwarf's
+toughness, a draconic sorcerer's resilience): counted when the sheet is made and again on
+every level gained."""
+
+
+def hp_per_level(feature_ids: Iterable[str]) -> int:
+    """Extra maximum hit points per level these features give (each counted once)."""
+    return sum(HP_PER_LEVEL.get(f, 0) for f in set(feature_ids))
 
 
 def after_rest(resources: Mapping[str, int], kind: Rest) -> dict[str, int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from app.dm.brain import ToolCall
+from app.dm.tools.advancement_tools import take_level
 from app.dm.tools.sets import ALL_TOOLS
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
@@ -50,3 +51,13 @@ def test_a_lightfoot_halfling_cannot_grapple_a_large_ogre() -> None:
     fight(state, monster="ogre", turn="pip")
     out = run(state, "take_action", creature_id="pip", action="grapple", target_id="ogre-1")
     assert "too big" in str(out["result"]), out
+
+
+def test_a_hill_dwarf_keeps_dwarven_toughness_when_taking_a_level() -> None:
+    """SRD (Dwarven Toughness): +1 hit point maximum with every level, taken in play."""
+    state = sandbox_state(seed=1)
+    dwarf = add_member(state, id="bruni", species="Dwarf (hill)", features=["dwarven_toughness"],
+                       level=1, xp=300, **{"class": "Fighter"})  # fmt: skip
+    before = dwarf.vitals.max_hp
+    result, _ = take_level(state, "bruni", hp="average")
+    assert result.sheet.vitals.max_hp == before + 6 + 2 + 1

@@ -3,6 +3,11 @@ SRD 5.1's wording."""
 
 from __future__ import annotations
 
+import random
+
+from rules.advancement import level_up, plan_level_up
+from rules.character import CharacterSheet
+from rules.outcomes import Impossible
 from rules.traits import can_grapple_or_shove, species_size
 
 
@@ -13,3 +18,37 @@ def test_a_halfling_of_any_subrace_is_small() -> None:
     for name in ("Dwarf (hill)", "Half-elf", "Human"):
         assert species_size(name) == "medium", name
     assert not can_grapple_or_shove(species_size("Halfling (lightfoot)"), "large")
+
+
+def _sheet(**data: object) -> CharacterSheet:
+    base: dict[str, object] = {
+        "id": "hero", "name": "Hero", "class": "Fighter", "level": 1,
+        "abilities": {"str": 16, "dex": 14, "con": 14, "int": 10, "wis": 12, "cha": 16},
+        "vitals": {"hp": 12, "max_hp": 12},
+    }  # fmt: skip
+    base.update(data)
+    die = {"Fighter": 10, "Barbarian": 12, "Sorcerer": 6, "Wizard": 6}.get(str(base["class"]), 8)
+    base["hit_dice"] = {"die": die, "total": base["level"], "remaining": base["level"]}
+    return CharacterSheet.model_validate(base)
+
+
+def test_dwarven_toughness_adds_a_hit_point_on_every_level_gained() -> None:
+    """SRD (Hill Dwarf): maximum hit points rise by 1, and by 1 again every level."""
+    dwarf = _sheet(species="Dwarf (hill)", features=["dwarven_toughness"])
+    human = _sheet(species="Human")
+    plan = plan_level_up(dwarf)
+    assert not isinstance(plan, Impossible) and plan.average_hp == 6 + 2 + 1
+    gained = []
+    for sheet in (dwarf, human):
+        result = level_up(sheet, random.Random(1), hp="average")
+        assert not isinstance(result, Impossible)
+        gained.append(result.sheet.vitals.max_hp - sheet.vitals.max_hp)
+    assert gained == [6 + 2 + 1, 6 + 2]
+
+
+def test_draconic_resilience_adds_a_hit_point_on_every_sorcerer_level() -> None:
+    """SRD (Draconic Resilience): maximum hit points rise by 1 per sorcerer level."""
+    sorcerer = _sheet(**{"class": "Sorcerer"}, spellcasting_ability="cha")
+    result = level_up(sorcerer, random.Random(1), hp="average")
+    assert not isinstance(result, Impossible)
+    assert result.sheet.vitals.max_hp - sorcerer.vitals.max_hp == 4 + 2 + 1

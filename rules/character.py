@@ -206,7 +206,8 @@ class CharacterSheet(BaseModel):
     def armor_class(self) -> int:
         """From armour and DEX (capped by the armour), plus a shield. Without armour,
         Unarmored Defense makes it 10 + DEX + CON (barbarian) or 10 + DEX + WIS (monk, who
-        also carries no shield); the Defense fighting style adds 1 while armoured."""
+        also carries no shield), and Draconic Resilience 13 + DEX (a draconic sorcerer); the
+        Defense fighting style adds 1 while armoured."""
         dex = self.modifier(Ability.DEX)
         data = srd()
         if self.armor is not None:
@@ -217,6 +218,8 @@ class CharacterSheet(BaseModel):
             ac = 10 + dex + self.modifier(Ability.WIS)
         elif self.has("unarmored_defense"):
             ac = 10 + dex + self.modifier(Ability.CON)
+        elif self.has("draconic_resilience"):
+            ac = 13 + dex
         else:
             ac = 10 + dex
         if self.shield:

@@ -61,3 +61,13 @@ def test_a_hill_dwarf_keeps_dwarven_toughness_when_taking_a_level() -> None:
     before = dwarf.vitals.max_hp
     result, _ = take_level(state, "bruni", hp="average")
     assert result.sheet.vitals.max_hp == before + 6 + 2 + 1
+
+
+def test_a_draconic_sorcerer_without_armour_shows_ac_13_plus_dex_in_a_fight() -> None:
+    """SRD (Draconic Resilience): unarmoured, AC 13 + DEX (here +1): what the tracker shows."""
+    state = sandbox_state(seed=1)
+    add_member(state, id="vex", level=1, spellcasting_ability="cha", weapons=["dagger"],
+               **{"class": "Sorcerer"})  # fmt: skip
+    fight(state, turn="vex")
+    order = run(state, "get_encounter")["result"]["order"]
+    assert next(row["ac"] for row in order if row["id"] == "vex") == 14

@@ -52,3 +52,11 @@ def test_draconic_resilience_adds_a_hit_point_on_every_sorcerer_level() -> None:
     result = level_up(sorcerer, random.Random(1), hp="average")
     assert not isinstance(result, Impossible)
     assert result.sheet.vitals.max_hp - sorcerer.vitals.max_hp == 4 + 2 + 1
+
+
+def test_draconic_resilience_makes_unarmoured_ac_13_plus_dex() -> None:
+    """SRD (Draconic Resilience): without armour, AC is 13 + the Dexterity modifier."""
+    sorcerer = _sheet(**{"class": "Sorcerer"}, spellcasting_ability="cha")
+    assert sorcerer.armor_class == 13 + 2
+    assert sorcerer.model_copy(update={"armor": "leather"}).armor_class == 11 + 2
+    assert _sheet().armor_class == 10 + 2  # a fighter without armour: 10 + DEX

@@ -185,12 +185,20 @@ class CharacterSheet(BaseModel):
 
     def check_modifier(self, skill: Skill | None = None, ability: Ability | None = None) -> int:
         """Bonus to an ability check: a skill's (with its own ability unless another is
-        given, e.g. Strength (Intimidation)) or a plain ability check's."""
+        given, e.g. Strength (Intimidation)) or a plain ability check's; Jack of All Trades
+        adds half the proficiency bonus where none is added."""
         if skill is None and ability is None:
             raise ValueError("name a skill or an ability")
         used = ability or (skill.ability if skill else Ability.STR)
         prof = self.skills.get(skill, Proficiency.NONE) if skill else Proficiency.NONE
-        return self.modifier(used) + prof.bonus(self.proficiency_bonus)
+        return self.modifier(used) + self._untrained(prof).bonus(self.proficiency_bonus)
+
+    def _untrained(self, prof: Proficiency) -> Proficiency:
+        """SRD (Jack of All Trades, bard 2): a check that adds no proficiency adds half the
+        proficiency bonus, rounded down, instead."""
+        if prof is Proficiency.NONE and self.has("jack_of_all_trades"):
+            return Proficiency.HALF
+        return prof
 
     def save_modifier(self, ability: Ability) -> int:
         """Bonus to a saving throw."""
@@ -257,8 +265,9 @@ class CharacterSheet(BaseModel):
 
     @property
     def initiative_modifier(self) -> int:
-        """DEX modifier."""
-        return self.modifier(Ability.DEX)
+        """DEX modifier (initiative is a Dexterity check: Jack of All Trades adds half the
+        proficiency bonus)."""
+        return self.check_modifier(ability=Ability.DEX)
 
     @property
     def spell_save_dc(self) -> int | None:

@@ -71,3 +71,14 @@ def test_a_draconic_sorcerer_without_armour_shows_ac_13_plus_dex_in_a_fight() ->
     fight(state, turn="vex")
     order = run(state, "get_encounter")["result"]["order"]
     assert next(row["ac"] for row in order if row["id"] == "vex") == 14
+
+
+def test_a_level_2_bards_untrained_check_adds_half_proficiency() -> None:
+    """SRD (Jack of All Trades): an Athletics check the bard is not proficient in adds +1
+    (half of +2) on top of Strength's +3."""
+    state = sandbox_state(seed=1)
+    add_member(state, id="lute", level=2, spellcasting_ability="cha", weapons=["dagger"],
+               **{"class": "Bard"})  # fmt: skip
+    out = run(state, "request_ability_check", character_id="lute", skill="athletics", dc=10,
+              reason="climb")  # fmt: skip
+    assert out["result"]["total"] == out["result"]["natural"] + 3 + 1

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
+from rules.abilities import Ability
 from rules.advancement import level_up, plan_level_up
 from rules.character import CharacterSheet
 from rules.outcomes import Impossible
+from rules.skills import Skill
 from rules.traits import can_grapple_or_shove, species_size
 
 
@@ -60,3 +62,18 @@ def test_draconic_resilience_makes_unarmoured_ac_13_plus_dex() -> None:
     assert sorcerer.armor_class == 13 + 2
     assert sorcerer.model_copy(update={"armor": "leather"}).armor_class == 11 + 2
     assert _sheet().armor_class == 10 + 2  # a fighter without armour: 10 + DEX
+
+
+def test_jack_of_all_trades_adds_half_proficiency_to_checks_without_it() -> None:
+    """SRD (Jack of All Trades, bard 2): half the proficiency bonus, rounded down, on any
+    ability check that does not already add it — initiative included; not on saves."""
+    bard = _sheet(**{"class": "Bard"}, level=2, skills={"persuasion": "proficient"},
+                  spellcasting_ability="cha")  # fmt: skip
+    assert bard.check_modifier(Skill.ATHLETICS) == 3 + 1  # STR +3, half of +2
+    assert bard.check_modifier(ability=Ability.INT) == 0 + 1
+    assert bard.check_modifier(Skill.PERSUASION) == 3 + 2  # proficient: the whole bonus only
+    assert bard.initiative_modifier == 2 + 1
+    assert bard.save_modifier(Ability.STR) == 3
+    assert (
+        _sheet(**{"class": "Bard"}, spellcasting_ability="cha").check_modifier(Skill.ATHLETICS) == 3
+    )  # a level-1 bard has no Jack of All Trades yet

@@ -148,15 +148,24 @@ def hp_per_level(feature_ids: Iterable[str]) -> int:
     return sum(HP_PER_LEVEL.get(f, 0) for f in set(feature_ids))
 
 
-def after_rest(resources: Mapping[str, int], kind: Rest) -> dict[str, int]:
+SHORT_REST_TOO: dict[str, tuple[str, ...]] = {"font_of_inspiration": ("bardic_inspiration",)}
+"""Features that make others come back on a short rest as well as a long one (Font of
+Inspiration, bard 5: Bardic Inspiration)."""
+
+
+def after_rest(
+    resources: Mapping[str, int], kind: Rest, features: Iterable[str] = ()
+) -> dict[str, int]:
     """Uses spent that a rest leaves spent: a short rest brings back the features that
-    recover on a short rest, a long rest every feature's. Keys that are not features
-    (turn markers) are dropped by any rest."""
+    recover on a short rest (and those the character's ``features`` bring back on one, see
+    :data:`SHORT_REST_TOO`), a long rest every feature's. Keys that are not features (turn
+    markers) are dropped by any rest."""
+    short_too = {f for owned in features for f in SHORT_REST_TOO.get(owned, ())}
     kept: dict[str, int] = {}
     for key, spent in resources.items():
         spec = feature(key)
         if spec is None or spec.recovers is None:
             continue
-        if kind == "short" and spec.recovers == "long":
+        if kind == "short" and spec.recovers == "long" and key not in short_too:
             kept[key] = spent
     return kept

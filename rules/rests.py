@@ -108,3 +108,9 @@ def long_rest(
         max(0, exhaustion - 1) if ate_and_drank else exhaustion,
         None if slots is None else slots.model_copy(update={"expended": {}, "created": None}),
     )
+
+
+def slots_after_short_rest(slots: SpellSlots, pact_magic: bool) -> SpellSlots:
+    """SRD (Pact Magic): a warlock regains every expended slot at the end of a short rest;
+    other casters' slots wait for a long rest."""
+    return slots.model_copy(update={"expended": {}}) if pact_magic else slots

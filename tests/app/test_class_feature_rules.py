@@ -82,3 +82,20 @@ def test_a_level_2_bards_untrained_check_adds_half_proficiency() -> None:
     out = run(state, "request_ability_check", character_id="lute", skill="athletics", dc=10,
               reason="climb")  # fmt: skip
     assert out["result"]["total"] == out["result"]["natural"] + 3 + 1
+
+
+def test_a_short_rest_brings_back_a_level_5_bards_inspiration_and_a_warlocks_slots() -> None:
+    """SRD: Font of Inspiration (bard 5) and Pact Magic (warlock) recover on a short rest;
+    a level-4 bard's inspiration waits for a long rest."""
+    state = sandbox_state(seed=1)
+    bard = add_member(state, id="lute", level=5, spellcasting_ability="cha",
+                      resources={"bardic_inspiration": 3}, **{"class": "Bard"})  # fmt: skip
+    young = add_member(state, id="wren", level=4, spellcasting_ability="cha",
+                       resources={"bardic_inspiration": 3}, **{"class": "Bard"})  # fmt: skip
+    warlock = add_member(state, id="hex", level=2, spellcasting_ability="cha",
+                         spell_slots={"maximum": {1: 2}, "expended": {1: 2}},
+                         **{"class": "Warlock"})  # fmt: skip
+    run(state, "rest", kind="short", character_ids=["lute", "wren", "hex"])
+    assert bard.uses_left("bardic_inspiration") == 3
+    assert young.uses_left("bardic_inspiration") == 0
+    assert warlock.spell_slots.remaining(1) == 2

@@ -8,8 +8,11 @@ import random
 from rules.abilities import Ability
 from rules.advancement import level_up, plan_level_up
 from rules.character import CharacterSheet
+from rules.features import after_rest
 from rules.outcomes import Impossible
+from rules.rests import slots_after_short_rest
 from rules.skills import Skill
+from rules.spellcasting import SpellSlots
 from rules.traits import can_grapple_or_shove, species_size
 
 
@@ -77,3 +80,19 @@ def test_jack_of_all_trades_adds_half_proficiency_to_checks_without_it() -> None
     assert (
         _sheet(**{"class": "Bard"}, spellcasting_ability="cha").check_modifier(Skill.ATHLETICS) == 3
     )  # a level-1 bard has no Jack of All Trades yet
+
+
+def test_font_of_inspiration_brings_bardic_inspiration_back_on_a_short_rest() -> None:
+    """SRD (Font of Inspiration, bard 5): Bardic Inspiration is regained on a short or a
+    long rest; before level 5 only a long rest brings it back."""
+    spent = {"bardic_inspiration": 3}
+    assert after_rest(spent, "short") == spent
+    assert after_rest(spent, "short", ("font_of_inspiration",)) == {}
+    assert after_rest(spent, "long") == {}
+
+
+def test_pact_magic_slots_come_back_on_a_short_rest() -> None:
+    """SRD (Pact Magic): expended slots are regained on a short or long rest."""
+    slots = SpellSlots(maximum={1: 2}, expended={1: 2})
+    assert slots_after_short_rest(slots, pact_magic=True).remaining(1) == 2
+    assert slots_after_short_rest(slots, pact_magic=False).remaining(1) == 0

@@ -1,7 +1,8 @@
 """The ``rest`` tool: a short or long rest for the party, through ``rules.rests``.
 
 A short rest spends hit dice until a character is whole (or has none left); a long rest
-restores hit points, spell slots and half the hit dice. Nobody rests in a fight."""
+restores hit points, spell slots and half the hit dice. A warlock's pact slots and the
+features that recover on a short rest come back on either. Nobody rests in a fight."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from rules.abilities import Ability
 from rules.character import CharacterSheet
 from rules.damage import LifeState
 from rules.features import after_rest
-from rules.rests import long_rest, short_rest
+from rules.rests import long_rest, short_rest, slots_after_short_rest
 
 
 def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
@@ -50,6 +51,9 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
                 )  # fmt: skip
             used = "no hit dice" if not spent else f"{spent} hit {'die' if spent == 1 else 'dice'}"
             text = f"{sheet.name} rests a short while: +{short.healed} HP ({used} spent)"
+            if sheet.has("pact_magic") and sheet.spell_slots.expended:
+                sheet.spell_slots = slots_after_short_rest(sheet.spell_slots, pact_magic=True)
+                text += "; pact magic restores every spell slot"
             text += _slots_recovered(sheet)
         else:
             slots = sheet.spell_slots if sheet.spell_slots.maximum else None
@@ -63,7 +67,7 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
                 sheet.spell_slots = long.slots
             text = f"{sheet.name} rests the night: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP"
         if sheet.vitals.state is not LifeState.DEAD:
-            sheet.resources = after_rest(sheet.resources, args.kind)
+            sheet.resources = after_rest(sheet.resources, args.kind, sheet.all_features)
         healed = sheet.vitals.hp - before
         state.record("hp", text, who=cid)
         events.append(StateChange(kind="hp", target_id=cid, description=text))

@@ -235,6 +235,20 @@ class CharacterSheet(BaseModel):
         return ac
 
     @property
+    def walking_speed(self) -> int:
+        """The sheet's speed with the class features that raise it, before conditions and
+        effects (so a Dash doubles the raised speed): Fast Movement (barbarian 5) +10 ft
+        out of heavy armour; Unarmored Movement (monk 2) +10 ft without armour or shield,
+        rising by 5 ft at monk levels 6, 10, 14 and 18."""
+        speed = self.speed
+        heavy = self.armor is not None and srd().armor.get(self.armor).category == "heavy"
+        if self.has("fast_movement") and not heavy:
+            speed += 10
+        if self.has("unarmored_movement") and self.armor is None and not self.shield:
+            speed += 10 + 5 * ((max(2, self.level) - 2) // 4)
+        return min(MOST_FEET, speed)
+
+    @property
     def attacks_per_action(self) -> int:
         """Weapon attacks one Attack action allows: the most any of the character's
         features grants (Extra Attack: 2), else 1."""

@@ -145,9 +145,10 @@ def _vitals(sheet: CharacterSheet) -> Section:
     if bonus:
         why = ", ".join(e.name for e in sheet.effects if e.ac_bonus)
         facts.append(Fact("AC with effects", str(sheet.armor_class + bonus), why, "proficient"))
-    speed = speed_with(sheet.speed, sheet.effects)
-    facts.append(Fact("Speed", f"{speed} ft", f"{sheet.speed} ft unhindered"
-                      if speed != sheet.speed else ""))  # fmt: skip
+    base = sheet.walking_speed
+    speed = speed_with(base, sheet.effects)
+    facts.append(Fact("Speed", f"{speed} ft", f"{base} ft unhindered"
+                      if speed != base else ""))  # fmt: skip
     facts.append(Fact("Initiative", signed(sheet.initiative_modifier)))
     facts.append(Fact("Proficiency bonus", signed(sheet.proficiency_bonus)))
     facts.append(Fact("Passive Perception", str(sheet.passive())))

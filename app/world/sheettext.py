@@ -31,7 +31,7 @@ def sheet_lines(sheet: CharacterSheet) -> list[str]:
     shield = " and a shield" if sheet.shield else ""
     lines.append(
         f"HP {sheet.vitals.hp}/{sheet.vitals.max_hp}  AC {sheet.armor_class} ({armour}{shield})"
-        f"  Speed {sheet.speed} ft  Hit die d{sheet.hit_dice.die}"
+        f"  Speed {sheet.walking_speed} ft  Hit die d{sheet.hit_dice.die}"
         f"  Proficiency {_signed(sheet.proficiency_bonus)}"
     )
     saves = ", ".join(a.full_name for a in Ability if a in sheet.saving_throws)

@@ -99,3 +99,17 @@ def test_a_short_rest_brings_back_a_level_5_bards_inspiration_and_a_warlocks_slo
     assert bard.uses_left("bardic_inspiration") == 3
     assert young.uses_left("bardic_inspiration") == 0
     assert warlock.spell_slots.remaining(1) == 2
+
+
+def test_a_level_5_barbarian_and_a_level_2_monk_dash_twice_their_raised_speed() -> None:
+    """SRD: Fast Movement and Unarmored Movement give 40 ft; a Dash makes it 80 ft."""
+    state = sandbox_state(seed=1)
+    add_member(state, id="grog", level=5, **{"class": "Barbarian"})
+    add_member(state, id="lin", level=2, weapons=["quarterstaff"], **{"class": "Monk"})
+    fight(state, turn="grog")
+    assert state.encounter is not None
+    for cid in ("grog", "lin"):
+        order = [c.id for c in state.encounter.order]
+        state.encounter.turn_index = order.index(cid)
+        out = run(state, "take_action", creature_id=cid, action="dash")
+        assert out["result"]["movement"] == 80, out

@@ -8,6 +8,7 @@ import random
 from rules.abilities import Ability
 from rules.advancement import level_up, plan_level_up
 from rules.character import CharacterSheet
+from rules.economy import TurnEconomy
 from rules.features import after_rest
 from rules.outcomes import Impossible
 from rules.rests import slots_after_short_rest
@@ -96,3 +97,25 @@ def test_pact_magic_slots_come_back_on_a_short_rest() -> None:
     slots = SpellSlots(maximum={1: 2}, expended={1: 2})
     assert slots_after_short_rest(slots, pact_magic=True).remaining(1) == 2
     assert slots_after_short_rest(slots, pact_magic=False).remaining(1) == 0
+
+
+def test_fast_and_unarmored_movement_raise_the_walking_speed() -> None:
+    """SRD: Fast Movement (barbarian 5) +10 ft unless in heavy armour; Unarmored Movement
+    (monk 2) +10 ft without armour or shield, +15 ft from monk 6."""
+    barbarian = _sheet(**{"class": "Barbarian"}, level=5)
+    assert barbarian.walking_speed == 40
+    assert barbarian.model_copy(update={"armor": "hide"}).walking_speed == 40
+    assert barbarian.model_copy(update={"armor": "chain_mail"}).walking_speed == 30
+    assert _sheet(**{"class": "Barbarian"}, level=4).walking_speed == 30
+    monk = _sheet(**{"class": "Monk"}, level=2)
+    assert monk.walking_speed == 40
+    assert _sheet(**{"class": "Monk"}, level=6).walking_speed == 45
+    assert monk.model_copy(update={"shield": True}).walking_speed == 30
+    assert _sheet(**{"class": "Monk"}, level=1).walking_speed == 30
+
+
+def test_a_dash_doubles_the_raised_speed() -> None:
+    """SRD (Dash): extra movement equal to the speed — the speed after Fast Movement."""
+    economy = TurnEconomy.fresh(_sheet(**{"class": "Barbarian"}, level=5).walking_speed)
+    economy.dash()
+    assert economy.movement == 80

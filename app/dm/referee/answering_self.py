@@ -227,11 +227,11 @@ def speed(a: Asked) -> str | None:
     if sheet is None or not asks or a.has("range"):
         return None
     now = speed_after_conditions(
-        speed_with(sheet.speed, sheet.effects), sheet.conditions, sheet.exhaustion
+        speed_with(sheet.walking_speed, sheet.effects), sheet.conditions, sheet.exhaustion
     )
     text = f"{sheet.name}'s speed is {now} ft"
-    if now != sheet.speed:
-        text += f" ({sheet.speed} ft unhindered)"
+    if now != sheet.walking_speed:
+        text += f" ({sheet.walking_speed} ft unhindered)"
     fight = a.state.encounter
     if fight is not None and sheet.id in fight.economy:
         left = fight.economy[sheet.id].movement

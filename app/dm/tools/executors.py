@@ -599,10 +599,11 @@ def restrict_action_tool(args: a.RestrictActionArgs, state: GameState) -> ToolOu
 
 
 def speed_of(state: GameState, cid: str) -> int:
-    """Walking speed after conditions and exhaustion."""
+    """Walking speed after class features (Fast Movement), conditions, exhaustion and
+    effects."""
     if cid in state.party:
         sheet = state.party[cid]
-        speed = speed_after_conditions(sheet.speed, sheet.conditions, sheet.exhaustion)
+        speed = speed_after_conditions(sheet.walking_speed, sheet.conditions, sheet.exhaustion)
         return speed_with(speed, sheet.effects) if speed else 0
     creature = state.creatures[cid]
     base = state.monster(creature.monster).speed if creature.monster else 30

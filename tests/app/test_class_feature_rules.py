@@ -113,3 +113,37 @@ def test_a_level_5_barbarian_and_a_level_2_monk_dash_twice_their_raised_speed() 
         state.encounter.turn_index = order.index(cid)
         out = run(state, "take_action", creature_id=cid, action="dash")
         assert out["result"]["movement"] == 80, out
+
+
+def _hits(state: GameState, attacker: str, **arguments: object) -> list[str]:
+    """The damage reasons of the first attack that hits (seeds tried until one does)."""
+    for seed in range(60):
+        state.rng.seed(seed)
+        out = run(state, "attack", attacker_id=attacker, target_id="giant-rat-1", **arguments)
+        assert "attacks" in out["result"], out
+        if out["result"]["attacks"][0]["outcome"] != "miss":
+            return reasons(out["events"])
+        state.encounter.economy.pop(attacker, None)  # type: ignore[union-attr]
+    raise AssertionError("no hit in 60 seeds")
+
+
+def reasons(events: list) -> list[str]:
+    return [getattr(e, "reason", "") or "" for e in events]
+
+
+def test_dueling_adds_2_only_to_a_weapon_held_in_one_hand_alone() -> None:
+    """SRD (Dueling): +2 damage with a melee weapon in one hand and no other weapon — not
+    with a versatile weapon gripped in two hands, nor when a second weapon is in the other."""
+    state = sandbox_state(seed=1)
+    add_member(state, id="duel", level=1, weapons=["longsword", "shortsword", "dagger"],
+               choices={"fighting_style": "dueling"}, **{"class": "Fighter"})  # fmt: skip
+    fight(state, turn="duel")
+    state.creatures["giant-rat-1"].vitals = state.creatures["giant-rat-1"].vitals.model_copy(
+        update={"max_hp": 500, "hp": 500}
+    )
+    assert "Dueling" in _hits(state, "duel", weapon="longsword")
+    state.encounter.economy.pop("duel", None)  # type: ignore[union-attr]
+    assert "Dueling" not in _hits(state, "duel", weapon="longsword", mode="two_handed")
+    state.encounter.economy.pop("duel", None)  # type: ignore[union-attr]
+    _hits(state, "duel", weapon="shortsword")  # a light blade first, then the other hand
+    assert "Dueling" not in _hits(state, "duel", weapon="dagger", mode="off_hand")

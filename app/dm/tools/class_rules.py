@@ -30,6 +30,8 @@ RAGE_ID, RECKLESS_ID, SMITE_ID, TURNED_ID, INSPIRED_ID = (
 )  # fmt: skip
 SNEAK_TURN = "sneak_attack_turn"
 """Resource key: the turn (numbered within the fight) of the last Sneak Attack."""
+OFF_HAND_TURN = "off_hand_turn"
+"""Resource key: the turn (numbered within the fight) of the last off-hand attack."""
 RAGE_KEPT = "rage_kept"
 """Resource key: 1 once the raging barbarian attacked or was hurt since its last turn."""
 ATTACK_TURN = "attack_turn"
@@ -66,6 +68,16 @@ def turn_number(state: GameState) -> int:
     return encounter.round * 1000 + encounter.turn_index + 1
 
 
+def _one_weapon_in_one_hand(setup: AttackSetup, sheet: CharacterSheet, weapon: Weapon) -> bool:
+    """SRD (Dueling): a melee weapon in one hand and no other weapon — not a two-handed
+    weapon, nor a versatile one gripped in both hands, nor an off-hand blow or a turn
+    fighting with a weapon in each hand."""
+    if "two_handed" in weapon.properties or setup.grip in ("two_handed", "off_hand"):
+        return False
+    turn = _turn_number(setup.state)
+    return not (turn and sheet.resources.get(OFF_HAND_TURN) == turn)
+
+
 def sneak_attack_dice(level: int) -> str:
     """SRD: a rogue's Sneak Attack deals ceil(level / 2) d6."""
     return f"{ceil(level / 2)}d6"
@@ -88,6 +100,8 @@ class ClassRules(Rule):
         if sheet is None or weapon is None:
             return
         setup.crit_range = min(setup.crit_range, sheet.crit_range)
+        if setup.grip == "off_hand" and (turn := _turn_number(state)):
+            sheet.resources[OFF_HAND_TURN] = turn  # a weapon in each hand this turn
         style = sheet.choices.get("fighting_style") if sheet.has("fighting_style") else None
         if style == "archery" and weapon.kind == "ranged":
             setup.bonus += 2
@@ -110,7 +124,7 @@ class ClassRules(Rule):
         used = sheet.weapon_attack(setup.weapon)
         melee = not setup.ranged
         style = sheet.choices.get("fighting_style") if sheet.has("fighting_style") else None
-        if style == "dueling" and melee and "two_handed" not in weapon.properties:
+        if style == "dueling" and melee and _one_weapon_in_one_hand(setup, sheet, weapon):
             extra.append(ExtraDamage("2", used.damage_type, "Dueling"))
         bonus = sum(e.damage_bonus for e in sheet.effects)
         if bonus and melee and used.ability is Ability.STR:

@@ -50,6 +50,8 @@ class _Swing:
     extra: tuple[str, DamageType] | None = None
     weapon: str | None = None
     """The weapon id (characters) or the action id (monsters)."""
+    mode: Mode | None = None
+    """How a character holds the weapon (two-handed, off hand, thrown)."""
 
 
 def _swings(
@@ -66,7 +68,7 @@ def _swings(
         grip = character_attack(state, attacker, chosen, mode)
         attack = grip.attack
         return [_Swing(grip.name, attack.attack_bonus, attack.damage, attack.damage_type,
-                       grip.ranged, weapon=chosen)]  # fmt: skip
+                       grip.ranged, weapon=chosen, mode=mode)]  # fmt: skip
     if mode is not None:
         raise ToolError("thrown, two-handed and off-hand attacks are for characters' weapons")
     creature = state.creatures[attacker]
@@ -393,7 +395,7 @@ def _swing(
         kind="weapon" if attacker in state.party else "monster", ranged=swing.ranged,
         bonus=swing.bonus, weapon=swing.weapon,
     )  # fmt: skip
-    setup.knock_out = knock_out
+    setup.knock_out, setup.grip = knock_out, swing.mode
     damage = [ExtraDamage(swing.damage, swing.damage_type, f"{swing.name} damage")]
     if swing.extra:
         damage.append(ExtraDamage(swing.extra[0], swing.extra[1], f"{swing.name} damage"))

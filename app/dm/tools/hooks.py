@@ -54,6 +54,9 @@ class AttackSetup:
     weapon: str | None = None
     """The weapon id (characters) or action id (monsters)."""
     spell: str | None = None
+    grip: str | None = None
+    """How a character holds the weapon for this attack (``two_handed``, ``off_hand``,
+    ``thrown``); ``None``: in one hand, the usual way."""
     advantage: list[str] = field(default_factory=list)
     disadvantage: list[str] = field(default_factory=list)
     dice: str = ""

@@ -111,9 +111,10 @@ class ActiveCondition(BaseModel):
     """A condition on a creature, with where it came from and how it ends.
 
     ``rounds`` counts the affected creature's own turns left (``None``: until removed);
-    it drops by one at the start or end of that creature's turn (``ends_at``). With
-    ``save_ability``/``save_dc`` the creature repeats the save at the end of each of its
-    turns and the condition ends on a success.
+    it drops by one at the start or end of that creature's turn (``ends_at``) — or of its
+    source's turn, with ``counts_on = "source"`` (a monk's Stunning Strike lasts until the
+    end of the monk's next turn). With ``save_ability``/``save_dc`` the creature repeats
+    the save at the end of each of its turns and the condition ends on a success.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -123,6 +124,8 @@ class ActiveCondition(BaseModel):
     """Id of the creature that caused it (the charmer, the grappler, the frightener)."""
     rounds: int | None = Field(default=None, ge=0)
     ends_at: Literal["start", "end"] = "end"
+    counts_on: Literal["own", "source"] = "own"
+    """Whose turns ``rounds`` counts: the affected creature's own, or its source's."""
     save_ability: Ability | None = None
     save_dc: int | None = Field(default=None, ge=1, le=40)
     note: str = ""
@@ -356,10 +359,28 @@ def _count_down(
     remaining: list[ActiveCondition] = []
     ended: list[ActiveCondition] = []
     for active in conditions:
-        if active.rounds is None or active.ends_at != when:
+        if active.rounds is None or active.ends_at != when or active.counts_on != "own":
             remaining.append(active)
         elif active.rounds <= 1:
             ended.append(active)
         else:
             remaining.append(active.model_copy(update={"rounds": active.rounds - 1}))
     return ConditionTick(tuple(remaining), tuple(ended), saves)
+
+
+def tick_source_turn(
+    conditions: Sequence[ActiveCondition], source: str, when: Literal["start", "end"]
+) -> ConditionTick:
+    """Count down the conditions timed to their source's turns (``counts_on = "source"``)
+    at the ``when`` of ``source``'s turn; the others are left as they are."""
+    remaining: list[ActiveCondition] = []
+    ended: list[ActiveCondition] = []
+    for active in conditions:
+        theirs = active.counts_on == "source" and active.source == source
+        if not theirs or active.rounds is None or active.ends_at != when:
+            remaining.append(active)
+        elif active.rounds <= 1:
+            ended.append(active)
+        else:
+            remaining.append(active.model_copy(update={"rounds": active.rounds - 1}))
+    return ConditionTick(tuple(remaining), tuple(ended))

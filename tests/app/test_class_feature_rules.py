@@ -147,3 +147,28 @@ def test_dueling_adds_2_only_to_a_weapon_held_in_one_hand_alone() -> None:
     state.encounter.economy.pop("duel", None)  # type: ignore[union-attr]
     _hits(state, "duel", weapon="shortsword")  # a light blade first, then the other hand
     assert "Dueling" not in _hits(state, "duel", weapon="dagger", mode="off_hand")
+
+
+def _stunned(state: GameState, cid: str) -> bool:
+    return any(c.condition.value == "stunned" for c in state.creatures[cid].conditions)
+
+
+def test_stunning_strike_lasts_until_the_end_of_the_monks_next_turn() -> None:
+    """SRD (Stunning Strike): a failed save stuns the target until the end of the monk's
+    next turn — through the target's own turn, not ended by it."""
+    for seed in range(40):
+        state = sandbox_state(seed=seed)
+        add_member(state, id="lin", level=5, weapons=["quarterstaff"], **{"class": "Monk"})
+        fight(state, turn="lin")
+        out = run(state, "use_feature", creature_id="lin", feature="stunning_strike",
+                  target_id="giant-rat-1")  # fmt: skip
+        if out["result"]["stunned"]:
+            break
+    assert state.encounter is not None and _stunned(state, "giant-rat-1")
+    run(state, "end_turn")  # the monk's turn (the one of the strike) ends
+    while state.encounter.current.id != "lin":
+        assert _stunned(state, "giant-rat-1")  # the rat's own turn passed by: still stunned
+        run(state, "end_turn")
+    assert _stunned(state, "giant-rat-1")  # still, as the monk's next turn begins
+    run(state, "end_turn")
+    assert not _stunned(state, "giant-rat-1")

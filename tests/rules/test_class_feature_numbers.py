@@ -8,6 +8,7 @@ import random
 from rules.abilities import Ability
 from rules.advancement import level_up, plan_level_up
 from rules.character import CharacterSheet
+from rules.conditions import ActiveCondition, Condition, tick_end_of_turn, tick_source_turn
 from rules.economy import TurnEconomy
 from rules.features import after_rest
 from rules.outcomes import Impossible
@@ -119,3 +120,16 @@ def test_a_dash_doubles_the_raised_speed() -> None:
     economy = TurnEconomy.fresh(_sheet(**{"class": "Barbarian"}, level=5).walking_speed)
     economy.dash()
     assert economy.movement == 80
+
+
+def test_a_condition_timed_to_its_source_counts_down_on_the_sources_turns_only() -> None:
+    """SRD (Stunning Strike): stunned until the end of the monk's next turn — the affected
+    creature's own turns do not count it down; the monk's turn ends do."""
+    stun = ActiveCondition(condition=Condition.STUNNED, source="monk", rounds=2,
+                           counts_on="source")  # fmt: skip
+    own = tick_end_of_turn([stun], random.Random(1), lambda _a: 0)
+    assert own.remaining == (stun,) and not own.ended
+    assert tick_source_turn([stun], "someone", "end").remaining == (stun,)
+    first = tick_source_turn([stun], "monk", "end")
+    assert first.remaining[0].rounds == 1
+    assert tick_source_turn(first.remaining, "monk", "end").ended[0].condition is Condition.STUNNED

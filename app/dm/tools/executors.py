@@ -37,6 +37,7 @@ from rules.conditions import (
     save_context,
     speed_after_conditions,
     tick_end_of_turn,
+    tick_source_turn,
     tick_start_of_turn,
 )
 from rules.damage import (
@@ -689,6 +690,15 @@ def _tick_conditions(state: GameState, cid: str, when: str) -> list[SessionEvent
         tick = tick_end_of_turn(conditions, state.rng, _save_modifier(state, cid))
     conditions[:] = list(tick.remaining)
     events: list[SessionEvent] = []
+    for other in state.known_ids():  # conditions timed to this creature's turns (Stunning Strike)
+        held = conditions_of(state, other)
+        if any(c.counts_on == "source" and c.source == cid for c in held):
+            theirs = tick_source_turn(held, cid, "start" if when == "start" else "end")
+            held[:] = list(theirs.remaining)
+            for ended in theirs.ended:
+                text = f"{state.name_of(other)} is no longer {ended.condition.value}"
+                state.record("condition", text, who=other)
+                events.append(StateChange(kind="condition", target_id=other, description=text))
     name = state.name_of(cid)
     for save in tick.saves:
         verdict = "success" if save.success else "failure"

@@ -386,8 +386,13 @@ def stunning_strike(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     events: list[SessionEvent] = [x.roll_event(state, target, check)]
     if not check.success:
         conditions = x.conditions_of(state, target)
-        conditions.append(ActiveCondition(condition=Condition.STUNNED, rounds=1,
-                                          source=sheet.id, note="Stunning Strike"))  # fmt: skip
+        # Until the end of the monk's next turn: the end of this one, if it is the monk's
+        # turn now, does not count.
+        encounter = state.encounter
+        own_turn = encounter is not None and encounter.current.id == sheet.id
+        conditions.append(ActiveCondition(condition=Condition.STUNNED, rounds=2 if own_turn else 1,
+                                          counts_on="source", source=sheet.id,
+                                          note="Stunning Strike"))  # fmt: skip
         events.append(_note(state, target, f"{state.name_of(target)} is stunned"))
     return {"target_id": target, "stunned": not check.success, "dc": dc}, events
 

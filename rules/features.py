@@ -148,6 +148,16 @@ def hp_per_level(feature_ids: Iterable[str]) -> int:
     return sum(HP_PER_LEVEL.get(f, 0) for f in set(feature_ids))
 
 
+LAY_ON_HANDS_SPARES = frozenset({"undead", "construct"})
+"""Creature types Lay on Hands does nothing for (SRD: no effect on undead and constructs)."""
+
+
+def lay_on_hands_helps(creature_type: str) -> bool:
+    """Whether Lay on Hands can heal a creature of this type (``undead``, ``humanoid``,
+    ``construct`` …; a subtype in brackets is ignored)."""
+    return creature_type.partition("(")[0].strip().lower() not in LAY_ON_HANDS_SPARES
+
+
 SHORT_REST_TOO: dict[str, tuple[str, ...]] = {"font_of_inspiration": ("bardic_inspiration",)}
 """Features that make others come back on a short rest as well as a long one (Font of
 Inspiration, bard 5: Bardic Inspiration)."""

@@ -172,3 +172,23 @@ def test_stunning_strike_lasts_until_the_end_of_the_monks_next_turn() -> None:
     assert _stunned(state, "giant-rat-1")  # still, as the monk's next turn begins
     run(state, "end_turn")
     assert not _stunned(state, "giant-rat-1")
+
+
+def test_lay_on_hands_does_nothing_for_undead_or_constructs() -> None:
+    """SRD (Lay on Hands): no effect on undead and constructs; the pool is not spent."""
+    state = sandbox_state(seed=1)
+    paladin = add_member(state, id="sera", level=2, **{"class": "Paladin"})
+    out = run(state, "start_combat", reason="test",
+              monsters=[{"monster": "skeleton"}, {"monster": "animated_armor"}])  # fmt: skip
+    assert state.encounter is not None, out
+    state.encounter.turn_index = [c.id for c in state.encounter.order].index("sera")
+    for foe in ("skeleton-1", "animated-armor-1"):
+        creature = state.creatures[foe]
+        creature.vitals = creature.vitals.model_copy(update={"hp": 1})
+        out = run(state, "use_feature", creature_id="sera", feature="lay_on_hands", target_id=foe)
+        assert "no effect" in str(out["result"]), out
+        assert creature.vitals.hp == 1
+    assert paladin.uses_left("lay_on_hands") == 10
+    state.party["mira"].vitals = state.party["mira"].vitals.model_copy(update={"hp": 5})
+    out = run(state, "use_feature", creature_id="sera", feature="lay_on_hands", target_id="mira")
+    assert out["result"]["healed"] == 10, out

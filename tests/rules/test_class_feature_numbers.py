@@ -10,7 +10,7 @@ from rules.advancement import level_up, plan_level_up
 from rules.character import CharacterSheet
 from rules.conditions import ActiveCondition, Condition, tick_end_of_turn, tick_source_turn
 from rules.economy import TurnEconomy
-from rules.features import after_rest
+from rules.features import after_rest, lay_on_hands_helps
 from rules.outcomes import Impossible
 from rules.rests import slots_after_short_rest
 from rules.skills import Skill
@@ -133,3 +133,9 @@ def test_a_condition_timed_to_its_source_counts_down_on_the_sources_turns_only()
     first = tick_source_turn([stun], "monk", "end")
     assert first.remaining[0].rounds == 1
     assert tick_source_turn(first.remaining, "monk", "end").ended[0].condition is Condition.STUNNED
+
+
+def test_lay_on_hands_spares_undead_and_constructs() -> None:
+    """SRD (Lay on Hands): it has no effect on undead and constructs."""
+    assert not lay_on_hands_helps("undead") and not lay_on_hands_helps("Construct")
+    assert lay_on_hands_helps("humanoid (goblinoid)") and lay_on_hands_helps("beast")

@@ -23,6 +23,7 @@ from app.dm.tools import args as a
 from app.dm.tools import class_rules as cr
 from app.dm.tools import combat_tools as k
 from app.dm.tools import executors as x
+from app.dm.tools.condition_tools import creature_type
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.species_rules import ANCESTRY
 from app.world.state import GameState
@@ -33,7 +34,7 @@ from rules.damage import DamageType, LifeState, heal
 from rules.dice import Advantage, roll
 from rules.economy import ActionKind
 from rules.effects import Effect, with_effect
-from rules.features import FeatureSpec, feature
+from rules.features import FeatureSpec, feature, lay_on_hands_helps
 from rules.outcomes import Impossible
 from rules.spellcasting import spell_save_dc
 from rules.srd import srd
@@ -319,11 +320,15 @@ def _destroy_cr(level: int) -> Fraction:
 
 def lay_on_hands(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
                  option: str | None) -> Outcome:  # fmt: skip
-    """SRD: an action to restore hit points from a pool of five times the paladin level."""
+    """SRD: an action to restore hit points from a pool of five times the paladin level;
+    it does nothing for undead and constructs."""
     who = target or sheet.id
     vitals = x.vitals_of(state, who)
     if vitals.state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(who)} is dead; Lay on Hands cannot help")
+    kind = creature_type(state, who)
+    if not lay_on_hands_helps(kind):
+        raise ToolError(f"Lay on Hands has no effect on {state.name_of(who)}, a {kind}")
     left = sheet.uses_left("lay_on_hands")
     try:
         wanted = int(option) if option else vitals.max_hp - vitals.hp

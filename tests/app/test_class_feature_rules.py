@@ -192,3 +192,20 @@ def test_lay_on_hands_does_nothing_for_undead_or_constructs() -> None:
     state.party["mira"].vitals = state.party["mira"].vitals.model_copy(update={"hp": 5})
     out = run(state, "use_feature", creature_id="sera", feature="lay_on_hands", target_id="mira")
     assert out["result"]["healed"] == 10, out
+
+
+def test_colossus_slayer_adds_1d8_once_a_turn_to_a_wounded_creature() -> None:
+    """SRD (Colossus Slayer, Hunter 3): a weapon hit on a creature below its hit point
+    maximum deals an extra 1d8, once per turn; an unhurt creature takes none."""
+    state = sandbox_state(seed=1)
+    add_member(state, id="ash", level=3, weapons=["longsword"], **{"class": "Ranger"})
+    fight(state, turn="ash")
+    rat = state.creatures["giant-rat-1"]
+    rat.vitals = rat.vitals.model_copy(update={"max_hp": 500, "hp": 500})
+    assert "Colossus Slayer" not in _hits(state, "ash", weapon="longsword")  # unhurt before
+    assert state.encounter is not None
+    state.encounter.economy.pop("ash", None)
+    state.encounter.round += 1  # the ranger's next turn
+    assert "Colossus Slayer" in _hits(state, "ash", weapon="longsword")
+    state.encounter.economy.pop("ash", None)  # another attack in the same turn
+    assert "Colossus Slayer" not in _hits(state, "ash", weapon="longsword")

@@ -1,6 +1,6 @@
-"""Class features in play, through the hooks: Sneak Attack, fighting styles, Improved
-Critical, Rage, Reckless Attack, Danger Sense, Divine Smite, Bardic Inspiration, Dark
-One's Blessing, and turned undead.
+"""Class features in play, through the hooks: Sneak Attack, Colossus Slayer, fighting
+styles, Improved Critical, Rage, Reckless Attack, Danger Sense, Divine Smite, Bardic
+Inspiration, Dark One's Blessing, and turned undead.
 
 Features a player *uses* (Second Wind, Rage, Turn Undead …) start in
 :mod:`app.dm.tools.feature_tools`, which leaves an :class:`rules.effects.Effect` where a
@@ -30,6 +30,8 @@ RAGE_ID, RECKLESS_ID, SMITE_ID, TURNED_ID, INSPIRED_ID = (
 )  # fmt: skip
 SNEAK_TURN = "sneak_attack_turn"
 """Resource key: the turn (numbered within the fight) of the last Sneak Attack."""
+COLOSSUS_TURN = "colossus_slayer_turn"
+"""Resource key: the turn (numbered within the fight) of the last Colossus Slayer die."""
 OFF_HAND_TURN = "off_hand_turn"
 """Resource key: the turn (numbered within the fight) of the last off-hand attack."""
 RAGE_KEPT = "rage_kept"
@@ -130,6 +132,7 @@ class ClassRules(Rule):
         if bonus and melee and used.ability is Ability.STR:
             extra.append(ExtraDamage(str(bonus), used.damage_type, "Rage"))
         extra += self._sneak_attack(setup, hit, sheet, weapon.finesse or weapon.kind == "ranged")
+        extra += self._colossus_slayer(setup, sheet, used.damage_type)
         smite = has_effect(state, setup.attacker, SMITE_ID)
         if smite is not None and melee:
             extra += self._smite(state, setup, sheet, smite)
@@ -156,6 +159,25 @@ class ClassRules(Rule):
             sheet.resources[SNEAK_TURN] = turn
         used = sheet.weapon_attack(setup.weapon or "")
         return [ExtraDamage(sneak_attack_dice(sheet.level), used.damage_type, "Sneak Attack")]
+
+    @staticmethod
+    def _colossus_slayer(
+        setup: AttackSetup, sheet: CharacterSheet, damage_type: DamageType
+    ) -> list[ExtraDamage]:
+        """SRD (Colossus Slayer, Hunter ranger 3): once per turn, a weapon hit on a creature
+        already below its hit point maximum deals an extra 1d8."""
+        state = setup.state
+        if not sheet.has("colossus_slayer"):
+            return []
+        vitals = x.vitals_of(state, setup.target)
+        if vitals.hp >= vitals.max_hp:
+            return []
+        turn = _turn_number(state)
+        if turn and sheet.resources.get(COLOSSUS_TURN) == turn:
+            return []
+        if turn:
+            sheet.resources[COLOSSUS_TURN] = turn
+        return [ExtraDamage("1d8", damage_type, "Colossus Slayer")]
 
     @staticmethod
     def _smite(

@@ -189,3 +189,17 @@ def test_a_bad_expertise_answer_is_asked_again_not_the_whole_character_lost(
     assert "unknown skill 'stealth and thieves tools'" in out
     assert "not one of your skills: history" in out
     assert read_character(tmp_path / "kara-vell.toml").skills["perception"] == "expertise"
+
+
+def test_a_new_bard_knows_two_cantrips(tmp_path: Path) -> None:
+    """SRD (Bard table): a level-1 bard knows 2 cantrips; creation offers and takes two."""
+    args = ["character", "new", "--name", "Lute", "--species", "human", "--class", "bard",
+            "--background", "acolyte", "--scores", "standard",
+            "--assign", "str=8,dex=14,con=13,int=10,wis=12,cha=15",
+            "--skills", "performance,persuasion,deception",
+            "--cantrips", "vicious mockery,mage hand",
+            "--spells", "cure wounds,healing word,sleep,bane", "--yes"]  # fmt: skip
+    code, out = run(args, tmp_path)
+    assert code == 0, out
+    sheet = read_character(tmp_path / "lute.toml")
+    assert {"vicious_mockery", "mage_hand"} <= set(sheet.spells)

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import random
 
-from rules.abilities import Ability
+from rules.abilities import Ability, AbilityScores
 from rules.advancement import level_up, plan_level_up
 from rules.character import CharacterSheet
+from rules.choosing import spell_plan
 from rules.conditions import ActiveCondition, Condition, tick_end_of_turn, tick_source_turn
+from rules.creation import class_of
 from rules.economy import TurnEconomy
 from rules.features import after_rest, lay_on_hands_helps
 from rules.outcomes import Impossible
 from rules.rests import slots_after_short_rest
 from rules.skills import Skill
 from rules.spellcasting import SpellSlots
+from rules.srd import srd
 from rules.traits import can_grapple_or_shove, species_size
 
 
@@ -139,3 +142,16 @@ def test_lay_on_hands_spares_undead_and_constructs() -> None:
     """SRD (Lay on Hands): it has no effect on undead and constructs."""
     assert not lay_on_hands_helps("undead") and not lay_on_hands_helps("Construct")
     assert lay_on_hands_helps("humanoid (goblinoid)") and lay_on_hands_helps("beast")
+
+
+def test_a_new_bard_chooses_two_cantrips_from_enough_bard_cantrips() -> None:
+    """SRD (Bard table): a level-1 bard knows 2 cantrips of the bard's spell list."""
+    class_id, spec = class_of("bard")
+    scores = AbilityScores.model_validate(
+        {"str": 8, "dex": 14, "con": 13, "int": 10, "wis": 12, "cha": 15}
+    )
+    plan = spell_plan(class_id, spec, scores)
+    assert plan.cantrips == 2 and len(plan.cantrip_options) >= 2
+    assert {"vicious_mockery", "mage_hand", "prestidigitation"} <= set(plan.cantrip_options)
+    for cantrip in plan.cantrip_options:
+        assert "bard" in srd().spells.get(cantrip).classes and srd().spells.get(cantrip).level == 0

@@ -76,7 +76,7 @@ def _one_weapon_in_one_hand(setup: AttackSetup, sheet: CharacterSheet, weapon: W
     fighting with a weapon in each hand."""
     if "two_handed" in weapon.properties or setup.grip in ("two_handed", "off_hand"):
         return False
-    turn = _turn_number(setup.state)
+    turn = turn_number(setup.state)
     return not (turn and sheet.resources.get(OFF_HAND_TURN) == turn)
 
 
@@ -102,7 +102,7 @@ class ClassRules(Rule):
         if sheet is None or weapon is None:
             return
         setup.crit_range = min(setup.crit_range, sheet.crit_range)
-        if setup.grip == "off_hand" and (turn := _turn_number(state)):
+        if setup.grip == "off_hand" and (turn := turn_number(state)):
             sheet.resources[OFF_HAND_TURN] = turn  # a weapon in each hand this turn
         style = sheet.choices.get("fighting_style") if sheet.has("fighting_style") else None
         if style == "archery" and weapon.kind == "ranged":
@@ -172,7 +172,7 @@ class ClassRules(Rule):
         vitals = x.vitals_of(state, setup.target)
         if vitals.hp >= vitals.max_hp:
             return []
-        turn = _turn_number(state)
+        turn = turn_number(state)
         if turn and sheet.resources.get(COLOSSUS_TURN) == turn:
             return []
         if turn:

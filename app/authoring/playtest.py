@@ -13,8 +13,10 @@ whatever ``--jobs`` is.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
+import threading
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -209,11 +211,14 @@ def _quiet_worker() -> None:
 def _in_processes(tasks: list[tuple[str, str, int, int]], jobs: int) -> list[RunRecord]:
     """The runs in ``jobs`` worker processes, in order. Only a few runs are handed out
     ahead of the workers (queuing ten thousand at once cost gigabytes), and Ctrl-C stops at
-    once: the runs not started are dropped and the ones under way end on their own."""
+    once: the runs not started are dropped and the ones under way end with their workers.
+    Ctrl-C is noted, not raised wherever it lands (inside an import it would print a
+    traceback nobody can catch), and acted on between two waits."""
     results: dict[int, RunRecord] = {}
     todo = iter(enumerate(tasks))
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
     pending: dict[Future[RunRecord], int] = {}
+    interrupted = threading.Event()
 
     def hand_out() -> None:
         for index, task in todo:
@@ -222,17 +227,38 @@ def _in_processes(tasks: list[tuple[str, str, int, int]], jobs: int) -> list[Run
                 return
 
     try:
+        previous = signal.signal(signal.SIGINT, lambda *_: interrupted.set())
+    except ValueError:  # not the main thread: Ctrl-C is not ours to take
+        previous = None
+    try:
         hand_out()
         while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            if interrupted.is_set():
+                raise KeyboardInterrupt
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:
                 results[pending.pop(future)] = future.result()
             hand_out()
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop(pool)
         raise
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     pool.shutdown()
     return [results[i] for i in range(len(tasks))]
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop at once (Ctrl-C, an error): runs not started are dropped and the runs under
+    way are ended with their workers — they would only be thrown away, and on a busy
+    machine a run can take long enough that waiting for it reads as a hang. The executor
+    has no public way to end its workers before Python 3.14 (``terminate_workers``)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        with contextlib.suppress(OSError, AttributeError):
+            worker.terminate()
 
 
 def default_jobs() -> int:

@@ -146,9 +146,11 @@ def strike(
     rules add; then let the rules follow up. Returns the events, the result for the DM and
     the roll."""
     state, attacker, target = setup.state, setup.attacker, setup.target
+    sheet = state.party.get(attacker)
     context = attack_context(
         x.conditions_of(state, attacker),
         x.conditions_of(state, target),
+        attacker_exhaustion=sheet.exhaustion if sheet is not None else 0,
         within_5ft=not setup.ranged,
         ranged=setup.ranged,
         advantage_from=setup.advantage,

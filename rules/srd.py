@@ -470,6 +470,9 @@ class Spell(_Data):
     targets: int = Field(default=1, ge=0)
     """Creatures targeted (0 for an area or self)."""
     conditions: tuple[Condition, ...] = ()
+    save_repeats: bool = True
+    """A target held by the spell's conditions repeats its save at the end of each of its
+    turns (Hold Person); false when only the first save counts (Charm Person)."""
     more_targets: bool = False
     """One more target per slot level above the spell's own (Bless, Hold Person, Magic
     Missile's darts)."""

@@ -9,10 +9,13 @@ from typing import Any
 
 from app.dm.brain import ToolCall
 from app.dm.tools.campaign_tools import enter_scene
+from app.dm.tools.executors import deal_damage
 from app.dm.tools.sets import ALL_TOOLS
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
+from rules.conditions import Condition
+from rules.damage import DamageType
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 
@@ -48,3 +51,34 @@ def test_exhaustion_three_gives_the_attacker_disadvantage() -> None:
     out = run(state, "attack", attacker_id="thorin", target_id="giant-rat-1")
     (roll,) = attack_rolls(out)
     assert roll.advantage == "disadvantage"
+
+
+def charmed_thorin() -> GameState:
+    """Aria's Charm Person holds Thorin (outside a fight, the first seed where he fails)."""
+    for seed in range(60):
+        state = cellar(seed)
+        state.encounter = None
+        state.party["aria"].spells.append("charm_person")
+        out = run(state, "cast_spell", caster_id="aria", spell="charm_person",
+                  target_ids=["thorin"])  # fmt: skip
+        if not out["result"]["results"][0]["saved"]:
+            return state
+    raise AssertionError("Thorin saved every time")
+
+
+def test_charm_person_gets_no_repeated_save() -> None:
+    """SRD: Charm Person has one save; nothing lets the charmed creature save again."""
+    (charm,) = charmed_thorin().party["thorin"].conditions
+    assert charm.condition is Condition.CHARMED
+    assert charm.save_ability is None and charm.save_dc is None
+
+
+def test_charm_person_ends_when_the_caster_or_a_companion_harms_the_target() -> None:
+    """SRD: it ends early if the caster or a companion does anything harmful to it; harm
+    from anyone else leaves it standing."""
+    state = charmed_thorin()
+    deal_damage(state, "thorin", 1, DamageType.SLASHING, source="giant-rat-1")
+    assert state.party["thorin"].conditions  # a rat's bite is nobody's betrayal
+    events, _ = deal_damage(state, "thorin", 1, DamageType.FIRE, source="mira")
+    assert not state.party["thorin"].conditions
+    assert any("Charm Person ends" in getattr(e, "description", "") for e in events)

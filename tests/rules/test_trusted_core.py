@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.abilities import Ability
 from rules.conditions import attack_context, save_context
+from rules.srd import srd
 
 
 def test_exhaustion_three_gives_disadvantage_on_attacks_and_saves() -> None:
@@ -13,3 +14,10 @@ def test_exhaustion_three_gives_disadvantage_on_attacks_and_saves() -> None:
     assert save_context([], Ability.DEX, 3).disadvantage_from
     assert not attack_context([], [], attacker_exhaustion=2).disadvantage_from
     assert not save_context([], Ability.DEX, 2).disadvantage_from
+
+
+def test_charm_person_saves_once_and_hold_person_repeats() -> None:
+    """SRD: Hold Person repeats its save each turn; Charm Person has only the first."""
+    spells = srd().spells
+    assert not spells.get("charm_person").save_repeats
+    assert spells.get("hold_person").save_repeats

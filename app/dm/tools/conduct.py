@@ -4,7 +4,8 @@ sleep, as rules of play (:mod:`app.dm.tools.hooks`).
 - An incapacitated creature (stunned, paralysed, asleep, unconscious, at 0 HP) takes no
   actions and no reactions: :func:`app.dm.tools.executors.why_cannot_act` is the one
   question every tool asks, and this rule answers it.
-- A charmed creature will not attack its charmer.
+- A charmed creature will not attack its charmer; Charm Person ends once the caster or
+  the caster's companions harm the charmed creature.
 - An invisible creature made so by the Invisibility spell becomes visible when it attacks
   or casts a spell.
 - Damage wakes a creature put to sleep by the Sleep spell.
@@ -20,6 +21,8 @@ from rules.attacks import AttackResult
 from rules.conditions import Condition, can_act, may_target
 from rules.damage import DamageResult, LifeState
 
+CHARM_PERSON = "Charm Person"
+"""The note Charm Person carries on its charmed condition."""
 SLEEP = "Sleep"
 """The note magical sleep carries on its unconscious condition."""
 INVISIBILITY = "Invisibility"
@@ -56,7 +59,8 @@ class Incapacitation(Rule):
 
 
 class Charm(Rule):
-    """A charmed creature cannot attack the one who charmed it."""
+    """A charmed creature cannot attack the one who charmed it; Charm Person ends when its
+    caster or a companion of the caster deals the charmed creature damage (SRD)."""
 
     name = "charm"
 
@@ -65,6 +69,27 @@ class Charm(Rule):
             return None
         who, charmer = state.name_of(attacker), state.name_of(target)
         return f"{who} is charmed by {charmer} and will not attack them"
+
+    def after_damage(
+        self, state: GameState, target: str, result: DamageResult, source: str | None
+    ) -> list[SessionEvent]:
+        if source is None or result.damage.amount <= 0:
+            return []
+        conditions = x.conditions_of(state, target)
+        broken = [
+            c for c in conditions
+            if c.condition is Condition.CHARMED and c.note == CHARM_PERSON and c.source
+            and (c.source == source or (c.source in state.party) == (source in state.party))
+        ]  # fmt: skip
+        if not broken:
+            return []
+        conditions[:] = [c for c in conditions if c not in broken]
+        text = (
+            f"{state.name_of(target)} is no longer charmed: {state.name_of(source)} harmed "
+            "them (Charm Person ends)"
+        )
+        state.record("condition", text, who=target)
+        return [StateChange(kind="condition", target_id=target, description=text)]
 
 
 def end_invisibility(state: GameState, cid: str, why: str) -> list[SessionEvent]:

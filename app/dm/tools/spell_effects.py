@@ -242,7 +242,7 @@ def save_targets(c: Casting) -> None:
             dealt[target] = result["damage"]
         if not success and x.vitals_of(state, target).state is not LifeState.DEAD:
             if spell.conditions:
-                why = impose(c, target, save_ends=True)
+                why = impose(c, target, save_ends=spell.save_repeats)
                 if why is not None:
                     result["immune"] = why
             landed = take_hold(c, target)

@@ -81,15 +81,30 @@ class TurnEconomy(BaseModel):
             self.reaction = False
         return Success(f"{kind.value.replace('_', ' ')} used")
 
-    def move(self, feet: int, *, difficult: bool = False) -> Outcome:
-        """Spend movement (difficult terrain costs double); ``Impossible`` if too far."""
+    def move(self, feet: int, *, difficult: bool = False, crawling: bool = False) -> Outcome:
+        """Spend movement; ``Impossible`` if too far. Difficult terrain and crawling (moving
+        while prone) each cost one extra foot per foot: both together, triple."""
         if feet < 0:
             return Impossible("distance cannot be negative")
-        cost = feet * 2 if difficult else feet
+        cost = feet * (1 + difficult + crawling)
         if cost > self.movement:
             return Impossible(f"only {self.movement} ft of movement left, {cost} ft needed")
         self.movement -= cost
         return Success(f"moved {feet} ft, {self.movement} ft left")
+
+    def stand_up(self) -> Outcome:
+        """A prone creature stands: it costs half its speed in movement, and it cannot
+        stand with less movement left than that, nor with a speed of 0."""
+        cost = self.speed // 2
+        if self.speed == 0:
+            return Impossible("its speed is 0, so it cannot stand up")
+        if cost > self.movement:
+            return Impossible(
+                f"standing up costs half its speed ({cost} ft) and it has {self.movement} ft "
+                "of movement left"
+            )
+        self.movement -= cost
+        return Success(f"stood up ({cost} ft), {self.movement} ft left")
 
     def dash(self) -> Outcome:
         """The Dash action: movement grows by the creature's speed this turn."""

@@ -9,13 +9,14 @@ from typing import Any
 
 from app.dm.brain import ToolCall
 from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.executors import deal_damage
+from app.dm.tools.executors import deal_damage, economy_of
 from app.dm.tools.sets import ALL_TOOLS
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
-from rules.conditions import Condition
+from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType
+from rules.positions import engage
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 
@@ -82,3 +83,74 @@ def test_charm_person_ends_when_the_caster_or_a_companion_harms_the_target() -> 
     events, _ = deal_damage(state, "thorin", 1, DamageType.FIRE, source="mira")
     assert not state.party["thorin"].conditions
     assert any("Charm Person ends" in getattr(e, "description", "") for e in events)
+
+
+def laid_low(condition: Condition, gap: int, seed: int = 3) -> GameState:
+    """Thorin engaged with giant rat 1 at ``gap`` feet (a glaive in hand), the rat afflicted."""
+    state = cellar(seed)
+    state.party["thorin"].weapons.append("glaive")
+    assert state.encounter is not None
+    engage(state.encounter.positions, "thorin", "giant-rat-1", gap)
+    state.creatures["giant-rat-1"].conditions.append(ActiveCondition(condition=condition))
+    turn_of(state, "thorin")
+    return state
+
+
+def test_a_ranged_attack_on_a_prone_target_within_5_ft_is_a_plain_roll() -> None:
+    """SRD: advantage against a prone target within 5 ft, and disadvantage for a ranged
+    attack with a hostile creature within 5 ft: they cancel."""
+    state = laid_low(Condition.PRONE, 5)
+    out = run(state, "attack", attacker_id="thorin", target_id="giant-rat-1",
+              weapon="light_crossbow")  # fmt: skip
+    (roll,) = attack_rolls(out)
+    assert roll.advantage == "normal"
+
+
+def test_a_reach_attack_on_a_prone_target_from_10_ft_has_disadvantage() -> None:
+    """SRD: attacks on a prone creature from farther than 5 ft have disadvantage."""
+    state = laid_low(Condition.PRONE, 10)
+    out = run(state, "attack", attacker_id="thorin", target_id="giant-rat-1", weapon="glaive")
+    (roll,) = attack_rolls(out)
+    assert roll.advantage == "disadvantage"
+
+
+def test_a_hit_on_a_paralysed_target_is_critical_only_from_within_5_ft() -> None:
+    """SRD: a hit on a paralysed creature is a critical hit if the attacker is within 5 ft;
+    a glaive's blow from 10 ft is an ordinary hit (still with advantage)."""
+    seen = set()
+    for seed in range(40):
+        for gap in (5, 10):
+            state = laid_low(Condition.PARALYZED, gap, seed)
+            out = run(state, "attack", attacker_id="thorin", target_id="giant-rat-1",
+                      weapon="glaive")  # fmt: skip
+            (roll,) = attack_rolls(out)
+            assert roll.advantage == "advantage"
+            outcome = out["result"]["attacks"][0]["outcome"]
+            if outcome in ("hit", "critical_hit") and roll.natural != 20:
+                assert outcome == ("critical_hit" if gap == 5 else "hit")
+                seen.add(gap)
+        if seen == {5, 10}:
+            return
+    raise AssertionError(f"no ordinary hit at both distances: {seen}")
+
+
+def test_standing_up_costs_half_speed_and_crawling_costs_double() -> None:
+    """SRD: standing up from prone costs half the creature's speed; crawling costs one
+    extra foot per foot moved."""
+    state = laid_low(Condition.PRONE, 5)
+    state.party["thorin"].conditions.append(ActiveCondition(condition=Condition.PRONE))
+    economy = economy_of(state, "thorin")
+    speed = economy.speed
+    out = run(state, "move", creature_id="thorin", to="far")  # crawling: 10 + 30 ft, doubled
+    assert "cannot get there" in out["result"]["error"] and "stand up" in out["result"]["error"]
+    assert economy.movement == speed
+    run(state, "set_condition", target_id="thorin", condition="prone", present=False,
+        reason="gets up")  # fmt: skip
+    assert economy.movement == speed - speed // 2
+    assert not state.party["thorin"].conditions
+    economy.movement = 5  # too little left to stand again
+    state.party["thorin"].conditions.append(ActiveCondition(condition=Condition.PRONE))
+    out = run(state, "set_condition", target_id="thorin", condition="prone", present=False,
+              reason="gets up")  # fmt: skip
+    assert "cannot stand up" in out["result"]["error"]
+    assert state.party["thorin"].conditions

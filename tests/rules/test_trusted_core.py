@@ -4,7 +4,9 @@ targets by distance."""
 from __future__ import annotations
 
 from rules.abilities import Ability
-from rules.conditions import attack_context, save_context
+from rules.conditions import Condition, attack_context, save_context
+from rules.dice import Advantage
+from rules.economy import TurnEconomy
 from rules.srd import srd
 
 
@@ -21,3 +23,28 @@ def test_charm_person_saves_once_and_hold_person_repeats() -> None:
     spells = srd().spells
     assert not spells.get("charm_person").save_repeats
     assert spells.get("hold_person").save_repeats
+
+
+def test_prone_target_by_distance_and_paralysed_crit_only_close() -> None:
+    """SRD: attacks on a prone creature have advantage within 5 ft, disadvantage beyond; a
+    hit on a paralysed creature is critical only from within 5 ft."""
+    prone = [Condition.PRONE]
+    assert attack_context([], prone, within_5ft=True).advantage is Advantage.ADVANTAGE
+    assert attack_context([], prone, within_5ft=False).advantage is Advantage.DISADVANTAGE
+    close = attack_context([], prone, within_5ft=True, ranged=True, hostile_adjacent=True)
+    assert close.advantage is Advantage.NORMAL
+    assert attack_context([], [Condition.PARALYZED], within_5ft=True).auto_crit
+    assert not attack_context([], [Condition.PARALYZED], within_5ft=False).auto_crit
+
+
+def test_standing_up_costs_half_speed_and_crawling_double() -> None:
+    """SRD: standing costs half your speed (not possible at speed 0 or with less movement
+    left); crawling costs an extra foot per foot, on top of difficult terrain."""
+    economy = TurnEconomy.fresh(30)
+    assert economy.stand_up() and economy.movement == 15
+    economy = TurnEconomy.fresh(30)
+    assert economy.move(10, crawling=True) and economy.movement == 10
+    assert not economy.move(5, crawling=True, difficult=True)  # 15 ft needed, 10 left
+    economy.movement = 4
+    assert not economy.stand_up()
+    assert not TurnEconomy.fresh(0).stand_up()

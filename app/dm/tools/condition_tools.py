@@ -25,6 +25,7 @@ from rules.conditions import (
     max_hp_after_exhaustion,
 )
 from rules.damage import LifeState
+from rules.outcomes import Impossible
 from rules.srd import Spell
 
 SLEEPLESS_TRAITS = ("fey_ancestry",)
@@ -172,10 +173,23 @@ def _remove_condition(args: a.ConditionArgs, state: GameState, target: str) -> T
     conditions = x.conditions_of(state, target)
     if not any(c.condition is args.condition for c in conditions):
         raise ToolError(f"{state.name_of(target)} is not {args.condition.value}")
+    stood = ""
+    if args.condition is Condition.PRONE and _on_own_turn(state, target):
+        stands = x.economy_of(state, target).stand_up()
+        if isinstance(stands, Impossible):
+            raise ToolError(f"{state.name_of(target)} cannot stand up: {stands.reason}")
+        stood = f"; {stands.detail}"
     conditions[:] = [c for c in conditions if c.condition is not args.condition]
-    text = f"{state.name_of(target)} is no longer {args.condition.value} ({args.reason})"
+    text = f"{state.name_of(target)} is no longer {args.condition.value} ({args.reason}{stood})"
     state.record("condition", text, who=target)
     return ToolOutcome(
         {"target_id": target, "removed": args.condition.value},
         [StateChange(kind="condition", target_id=target, description=text)],
     )
+
+
+def _on_own_turn(state: GameState, cid: str) -> bool:
+    """In a fight, on its own turn: then getting up from prone is its own movement (SRD:
+    half its speed). Outside a fight there is no movement to count."""
+    encounter = state.encounter
+    return encounter is not None and encounter.current.id == cid

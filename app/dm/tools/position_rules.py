@@ -41,10 +41,12 @@ def _closing(state: GameState, actor: str, target: str, reach: int) -> tuple[int
             "(leaving provokes opportunity attacks)"
         )
     left = x.economy_of(state, actor).movement
-    if cost > left:
+    spend = cost * 2 if pt.crawling(state, actor) else cost
+    if spend > left:
+        crawl = ", crawling while prone" if spend > cost else ""
         return cost, (
-            f"{other} is out of {name}'s reach: closing costs {cost} ft and {name} has "
-            f"{left} ft of movement left (dash, or move nearer first)"
+            f"{other} is out of {name}'s reach: closing costs {spend} ft{crawl} and {name} "
+            f"has {left} ft of movement left (dash, or move nearer first)"
         )
     return cost, None
 
@@ -122,7 +124,7 @@ class PositionRules(Rule):
         cost, why = _closing(state, attacker, target, reach)
         if cost == 0 or why is not None:
             return  # already there, or it cannot (asked before anything was spent)
-        x.economy_of(state, attacker).move(cost)
+        x.economy_of(state, attacker).move(cost, crawling=pt.crawling(state, attacker))
         where = pt.spots(state)
         p.engage(where, attacker, target, min(reach, p.distance(where, attacker, target)))
         text = f"{state.name_of(attacker)} closes with {state.name_of(target)} ({cost} ft)"

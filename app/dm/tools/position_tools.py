@@ -18,7 +18,7 @@ from app.world import view
 from app.world.state import Creature, GameState
 from app.world.wording import the
 from rules import positions as p
-from rules.conditions import can_act
+from rules.conditions import Condition, can_act
 from rules.damage import LifeState
 from rules.outcomes import Impossible
 from rules.srd import Spell, srd
@@ -50,6 +50,11 @@ def hostile(state: GameState, a_id: str, b_id: str) -> bool:
         return False
     foe = state.creatures.get(a_id) or state.creatures.get(b_id)
     return foe is None or foe.hostile
+
+
+def crawling(state: GameState, cid: str) -> bool:
+    """Prone, so every foot it moves costs one more (SRD: crawling)."""
+    return any(c.condition is Condition.PRONE for c in x.conditions_of(state, cid))
 
 
 def engaged_foes(state: GameState, cid: str) -> list[str]:
@@ -258,9 +263,11 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
         if cost == 0:
             raise ToolError(f"{name} is already {args.to}")
     economy = x.economy_of(state, mover)
-    spent = economy.move(cost)
+    crawl = crawling(state, mover)
+    spent = economy.move(cost, crawling=crawl)
     if isinstance(spent, Impossible):
-        raise ToolError(f"{name} cannot get there: {spent.reason} (take the dash action for more)")
+        hint = "stand up first, or take the dash action" if crawl else "take the dash action"
+        raise ToolError(f"{name} cannot get there: {spent.reason} ({hint} for more)")
     # Leaving an engagement (other than the one it closes in on) provokes.
     staying = {target} if args.to == "engage" and target is not None else set()
     events: list[SessionEvent] = []

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from app.dm.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
 from app.dm.tools import executors as x
+from app.dm.tools import position_tools as pt
 from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage, Reach
 from app.dm.tools.protection import protection_window
 from app.dm.tools.reactions import (
@@ -25,6 +26,7 @@ from app.dm.tools.reactions import (
 )
 from app.dm.tools.rebuke import absorb, absorb_offer, rebuke_after, rebuke_offer
 from app.world.state import GameState
+from rules import positions as p
 from rules.attacks import AttackResult, attack_roll, damage_roll
 from rules.conditions import attack_context
 from rules.damage import DamageType, LifeState
@@ -54,6 +56,16 @@ def armor_class(state: GameState, target: str) -> int:
     if target in state.party:
         return state.party[target].armor_class
     return state.creatures[target].ac
+
+
+def within_5ft(state: GameState, attacker: str, target: str, *, ranged: bool) -> bool:
+    """Whether the attacker stands within 5 feet of its target, from where the fight puts
+    them: what prone (advantage near, disadvantage beyond) and a paralysed or unconscious
+    target's automatic critical ask. A reach weapon's blow from 10 feet is not within 5
+    feet; an arrow loosed at arm's length is. Outside a fight, a melee attack is close."""
+    if state.encounter is None:
+        return not ranged
+    return p.distance(pt.spots(state), attacker, target) <= p.MELEE_FT
 
 
 def setup_attack(
@@ -151,7 +163,7 @@ def strike(
         x.conditions_of(state, attacker),
         x.conditions_of(state, target),
         attacker_exhaustion=sheet.exhaustion if sheet is not None else 0,
-        within_5ft=not setup.ranged,
+        within_5ft=within_5ft(state, attacker, target, ranged=setup.ranged),
         ranged=setup.ranged,
         advantage_from=setup.advantage,
         disadvantage_from=setup.disadvantage,

@@ -12,7 +12,7 @@ from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState
-from rules.positions import join
+from rules.positions import engage, join
 
 
 def run(state: GameState, name: str, **arguments: object) -> dict:
@@ -186,8 +186,9 @@ def test_dodge_help_hide_and_dash() -> None:
     out = run(state, "attack", attacker_id="giant-rat-1", target_id="mira")
     roll = next(e for e in out["events"] if e.type == "dice_roll")  # the rat closed in first
     assert roll.advantage == "disadvantage"
-    # Thorin helps Mira: her next attack has advantage, once
+    # Thorin, beside the rat, helps Mira: her next attack has advantage, once
     _turn_of(state, "thorin")
+    engage(state.encounter.positions, "thorin", "giant-rat-1")
     run(state, "take_action", creature_id="thorin", action="help", target_id="mira")
     _turn_of(state, "mira")
     state.encounter.economy.pop("mira")

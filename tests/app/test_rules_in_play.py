@@ -304,6 +304,7 @@ def test_srd_dodge_gives_disadvantage_to_spell_attacks_and_advantage_on_dex_save
 
 def test_srd_help_ends_at_the_start_of_the_helpers_next_turn() -> None:
     state = cellar()
+    engage(state.encounter.positions, "thorin", "giant-rat-1")  # type: ignore[union-attr]
     turn_of(state, "thorin")
     run(state, "take_action", creature_id="thorin", action="help", target_id="mira")
     assert [e.id for e in state.party["mira"].effects] == ["help"]

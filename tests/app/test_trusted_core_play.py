@@ -154,3 +154,87 @@ def test_standing_up_costs_half_speed_and_crawling_costs_double() -> None:
               reason="gets up")  # fmt: skip
     assert "cannot stand up" in out["result"]["error"]
     assert state.party["thorin"].conditions
+
+
+def grappled_mira() -> GameState:
+    """Giant rat 1 holds Mira in a grapple."""
+    state = cellar()
+    assert state.encounter is not None
+    engage(state.encounter.positions, "mira", "giant-rat-1")
+    state.party["mira"].conditions.append(
+        ActiveCondition(condition=Condition.GRAPPLED, source="giant-rat-1", note="grappled")
+    )
+    return state
+
+
+def test_a_grapple_ends_when_the_grappler_drops() -> None:
+    """SRD: the grappled condition ends if the grappler is incapacitated (at 0 hit points
+    a creature is unconscious)."""
+    state = grappled_mira()
+    rat = state.creatures["giant-rat-1"]
+    events, _ = deal_damage(state, "giant-rat-1", rat.vitals.hp, DamageType.FIRE, source="aria")
+    assert not state.party["mira"].conditions
+    assert any("no longer grappled" in getattr(e, "description", "") for e in events)
+
+
+def test_a_grapple_ends_when_the_grappler_is_stunned() -> None:
+    state = grappled_mira()
+    run(state, "set_condition", target_id="giant-rat-1", condition="stunned", reason="a blow")
+    assert not state.party["mira"].conditions
+    poisoned = grappled_mira()  # a grappler that can still act keeps its grip
+    run(poisoned, "set_condition", target_id="giant-rat-1", condition="poisoned", reason="bad")
+    assert poisoned.party["mira"].conditions
+
+
+def test_a_small_creature_swings_a_heavy_weapon_with_disadvantage() -> None:
+    """SRD: Heavy — Small creatures have disadvantage on attack rolls with it. Mira is a
+    halfling."""
+    state = cellar()
+    assert state.encounter is not None
+    state.party["mira"].weapons.append("greataxe")
+    engage(state.encounter.positions, "mira", "giant-rat-1")
+    turn_of(state, "mira")
+    out = run(state, "attack", attacker_id="mira", target_id="giant-rat-1", weapon="greataxe")
+    (roll,) = attack_rolls(out)
+    assert roll.advantage == "disadvantage"
+    state = cellar()  # a Medium dwarf swings it plainly
+    assert state.encounter is not None
+    state.party["thorin"].weapons.append("greataxe")
+    engage(state.encounter.positions, "thorin", "giant-rat-1")
+    turn_of(state, "thorin")
+    out = run(state, "attack", attacker_id="thorin", target_id="giant-rat-1", weapon="greataxe")
+    (roll,) = attack_rolls(out)
+    assert roll.advantage == "normal"
+
+
+def test_a_loading_weapon_fires_once_per_attack_action() -> None:
+    """SRD: Loading — one piece of ammunition per action, whatever the number of attacks:
+    a 5th-level fighter's Extra Attack cannot fire the light crossbow twice."""
+    state = cellar()
+    thorin = state.party["thorin"]
+    thorin.level = 5
+    assert thorin.attacks_per_action == 2
+    turn_of(state, "thorin")
+    first = run(state, "attack", attacker_id="thorin", target_id="giant-rat-2",
+                weapon="light_crossbow")  # fmt: skip
+    assert "error" not in first["result"]
+    second = run(state, "attack", attacker_id="thorin", target_id="giant-rat-3",
+                 weapon="light_crossbow")  # fmt: skip
+    assert "fires once per action" in second["result"]["error"]
+    third = run(state, "attack", attacker_id="thorin", target_id="giant-rat-3",
+                weapon="handaxe", mode="thrown")  # fmt: skip
+    assert "error" not in third["result"]  # the Attack action's second attack, thrown
+
+
+def test_help_needs_the_helper_within_5_ft_of_the_foe() -> None:
+    """SRD: Help aids an ally's attack on a creature within 5 feet of the helper."""
+    state = cellar()
+    assert state.encounter is not None
+    turn_of(state, "thorin")
+    far = run(state, "take_action", creature_id="thorin", action="help", target_id="mira")
+    assert "within 5 feet" in far["result"]["error"]
+    assert not state.party["mira"].effects
+    engage(state.encounter.positions, "thorin", "giant-rat-1")
+    near = run(state, "take_action", creature_id="thorin", action="help", target_id="mira")
+    assert "error" not in near["result"]
+    assert [e.id for e in state.party["mira"].effects] == ["help"]

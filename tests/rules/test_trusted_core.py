@@ -48,3 +48,13 @@ def test_standing_up_costs_half_speed_and_crawling_double() -> None:
     economy.movement = 4
     assert not economy.stand_up()
     assert not TurnEconomy.fresh(0).stand_up()
+
+
+def test_crossbows_and_the_blowgun_are_loading_weapons() -> None:
+    """SRD: the crossbows and the blowgun have the Loading property; the Heavy ones are
+    the great weapons, the heavy crossbow and the longbow."""
+    weapons = srd().weapons
+    for name in ("light_crossbow", "hand_crossbow", "heavy_crossbow", "blowgun"):
+        assert "loading" in weapons.get(name).properties
+    for name in ("greataxe", "greatsword", "longbow", "heavy_crossbow"):
+        assert "heavy" in weapons.get(name).properties

@@ -21,7 +21,7 @@ from app.dm.tools.combat_options import (
     character_attack,
     contest_action,
 )
-from app.dm.tools.conduct import wake
+from app.dm.tools.conduct import SLEEP, wake
 from app.dm.tools.hooks import ExtraDamage, Reach
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window, resolving
 from app.dm.tools.readied import ready
@@ -29,6 +29,7 @@ from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import out_of_reach, refusal, setup_attack, strike
 from app.world.state import GameState
 from app.world.wording import the
+from rules import positions as p
 from rules.abilities import Ability
 from rules.conditions import ActiveCondition
 from rules.damage import DamageType, LifeState
@@ -192,6 +193,11 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         ally = x.resolve_target(state, args.target_id)
         if ally == actor:
             raise ToolError("a creature cannot help itself")
+        if not _asleep(state, ally) and not _within_5ft_of_a_foe(state, actor):
+            raise ToolError(
+                f"{state.name_of(actor)} can help an ally's attack only on a foe within 5 "
+                f"feet of {state.name_of(actor)}: move next to one first"
+            )
     economy = x.economy_of(state, actor)
     name = state.name_of(actor)
     events: list[SessionEvent] = []
@@ -251,6 +257,17 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         result.update(hidden=check.success, dc=dc)
     state.record("encounter", f"{name} takes the {args.action} action")
     return ToolOutcome(result, events)
+
+
+def _asleep(state: GameState, cid: str) -> bool:
+    """In magical sleep: a Help shakes it awake, from wherever the helper can reach it."""
+    return any(c.note == SLEEP for c in x.conditions_of(state, cid))
+
+
+def _within_5ft_of_a_foe(state: GameState, cid: str) -> bool:
+    """SRD: Help aids an attack on a creature within 5 feet of the helper."""
+    where = pt.spots(state)
+    return any(p.distance(where, cid, f) <= p.MELEE_FT for f in pt.engaged_foes(state, cid))
 
 
 def _stabilize(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
@@ -364,7 +381,21 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
         if args.mode == "off_hand":
             spent = economy.spend(ActionKind.BONUS_ACTION)
         elif attacker in state.party:
+            loading = _loading(first.weapon)
+            continuing = economy.extra_attacks > 0  # a further attack of the same action
+            if (
+                loading
+                and continuing
+                and any(e.id == LOADED for e in x.effects_of(state, attacker))
+            ):
+                raise ToolError(
+                    f"{state.name_of(attacker)} already fired a loading weapon with this "
+                    "action: it fires once per action, so the further attacks need another "
+                    "weapon"
+                )
             spent = economy.attack(state.party[attacker].attacks_per_action)
+            if not isinstance(spent, Impossible):
+                _mark_loaded(state, attacker, loading=loading, continuing=continuing)
         else:
             spent = economy.spend(ActionKind.ACTION)  # one action, even for a multiattack
         if isinstance(spent, Impossible):
@@ -384,6 +415,29 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     if state.encounter is not None:
         events.append(x.combat_update(state))
     return ToolOutcome({"attacker": attacker, "target": target, "attacks": results}, events)
+
+
+LOADED = "loaded_shot"
+"""The record a fired Loading weapon leaves for the rest of the Attack action."""
+
+
+def _loading(weapon: str | None) -> bool:
+    """A weapon with the Loading property (crossbows, the blowgun)."""
+    if weapon is None or weapon not in srd().weapons:
+        return False
+    return "loading" in srd().weapons.get(weapon).properties
+
+
+def _mark_loaded(state: GameState, cid: str, *, loading: bool, continuing: bool) -> None:
+    """SRD: a Loading weapon fires one piece of ammunition per action, however many attacks
+    the action allows. A new action clears the record; firing one leaves it (a record, not
+    shown, gone at the end of the turn)."""
+    effects = x.effects_of(state, cid)
+    if not continuing:
+        effects[:] = [e for e in effects if e.id != LOADED]
+    if loading:
+        add_effect(state, cid, Effect(id=LOADED, name="Fired a loading weapon", source=cid,
+                                      ends="end_of_own_turn", rounds=1))  # fmt: skip
 
 
 def _swing(

@@ -14,6 +14,7 @@ from typing import Any
 from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools.grappling import release_grapples
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.state import GameState
 from rules.conditions import (
@@ -99,6 +100,7 @@ def afflict(
     events: list[SessionEvent] = []
     if not can_act([active]):
         events += x.end_concentration(state, cid, f"{active.condition.value}")
+        events += release_grapples(state)
     return events, None
 
 

@@ -24,6 +24,7 @@ from app.dm.tools import class_rules as cr
 from app.dm.tools import combat_tools as k
 from app.dm.tools import executors as x
 from app.dm.tools.condition_tools import creature_type
+from app.dm.tools.grappling import release_grapples
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.species_rules import ANCESTRY
 from app.world.state import GameState
@@ -399,6 +400,7 @@ def stunning_strike(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
                                           counts_on="source", source=sheet.id,
                                           note="Stunning Strike"))  # fmt: skip
         events.append(_note(state, target, f"{state.name_of(target)} is stunned"))
+        events += release_grapples(state)
     return {"target_id": target, "stunned": not check.success, "dc": dc}, events
 
 

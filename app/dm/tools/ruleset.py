@@ -11,7 +11,8 @@ from app.dm.tools.casting_rules import BonusActionSpell
 from app.dm.tools.class_rules import ClassRules
 from app.dm.tools.conduct import Charm, Incapacitation, Invisibility, MagicalSleep
 from app.dm.tools.effect_rules import EffectRules
-from app.dm.tools.gear_rules import ArmourStealth
+from app.dm.tools.gear_rules import ArmourStealth, HeavyWeapons
+from app.dm.tools.grappling import GrappleRelease
 from app.dm.tools.hooks import RULES, Rule
 from app.dm.tools.monster_rules import MonsterRules
 from app.dm.tools.position_rules import PositionRules
@@ -30,11 +31,13 @@ PLAY_RULES: list[Rule] = [
     MagicalSleep(),
     BonusActionSpell(),
     ArmourStealth(),
+    HeavyWeapons(),
     ClassRules(),
     SpeciesRules(),
     MonsterRules(),
     AbsorbedStrike(),
     ReadiedRules(),
+    GrappleRelease(),  # last: after every rider that may have felled the grappler
 ]
 
 

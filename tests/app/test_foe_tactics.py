@@ -10,6 +10,7 @@ from app.dm.referee.tactics import AREA_MOST, foe_moves
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
+from rules.positions import move_to_band
 from tests.app.test_monster_traits import run, turn_of
 from tests.referee_corpus import CORPUS, build_situation, load_corpus
 
@@ -63,11 +64,24 @@ async def test_an_acolyte_heals_a_badly_hurt_ally_with_a_slot() -> None:
     assert moves[0].tool == "cast_spell" and moves[0].args["spell"] == "sacred_flame"
 
 
-async def test_a_hurt_goblin_strikes_then_hides_with_nimble_escape() -> None:
+async def test_a_hurt_goblin_in_melee_strikes_and_does_not_try_to_hide() -> None:
+    """SRD: nobody hides from a foe at arm's length who sees them."""
     session = _session(("goblin", 2))
     state: GameState = session.state
     goblin = state.creatures["goblin-1"]
     goblin.vitals = goblin.vitals.model_copy(update={"hp": 3})
+    events = await _foe_turn(session, "goblin-1")
+    assert [e for e in events if e.type == "dice_roll" and e.check_type == "attack_roll"]
+    assert not [e for e in events if e.type == "dice_roll" and e.skill == "stealth"]
+
+
+async def test_a_hurt_goblin_shoots_from_afar_then_hides_with_nimble_escape() -> None:
+    session = _session(("goblin", 2))
+    state: GameState = session.state
+    goblin = state.creatures["goblin-1"]
+    goblin.vitals = goblin.vitals.model_copy(update={"hp": 3})
+    assert state.encounter is not None
+    move_to_band(state.encounter.positions, "goblin-1", "far")
     events = await _foe_turn(session, "goblin-1")
     assert [e for e in events if e.type == "dice_roll" and e.check_type == "attack_roll"]
     hide = next(e for e in events if e.type == "dice_roll" and e.skill == "stealth")

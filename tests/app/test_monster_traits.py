@@ -12,7 +12,7 @@ from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.conditions import Condition
 from rules.damage import DamageType, LifeState
-from rules.positions import scrum
+from rules.positions import leave, scrum
 
 
 def run(state: GameState, name: str, **arguments: object) -> dict:
@@ -278,6 +278,8 @@ def test_nimble_escape_hides_as_a_bonus_action_and_the_attack_still_comes() -> N
     on each of its turns."""
     state = fight(3, ("goblin", 1))
     turn_of(state, "goblin-1")
+    assert state.encounter is not None
+    leave(state.encounter.positions, "goblin-1")  # out of melee: nobody sees it up close
     hide = run(state, "monster_action", creature_id="goblin-1", action="nimble_hide")["result"]
     assert "hidden" in hide
     out = run(state, "attack", attacker_id="goblin-1", target_id="mira", weapon="scimitar")

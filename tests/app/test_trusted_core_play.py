@@ -238,3 +238,31 @@ def test_help_needs_the_helper_within_5_ft_of_the_foe() -> None:
     near = run(state, "take_action", creature_id="thorin", action="help", target_id="mira")
     assert "error" not in near["result"]
     assert [e.id for e in state.party["mira"].effects] == ["help"]
+
+
+def test_nobody_hides_in_melee_from_a_foe_that_sees_them() -> None:
+    """SRD: you cannot hide from a creature that can see you clearly — a foe at arm's
+    length in melee."""
+    state = cellar()
+    assert state.encounter is not None
+    engage(state.encounter.positions, "mira", "giant-rat-1")
+    turn_of(state, "mira")
+    out = run(state, "take_action", creature_id="mira", action="hide")
+    assert "cannot hide" in out["result"]["error"]
+    assert economy_of(state, "mira").action  # nothing spent
+
+
+def test_attacks_against_a_hidden_creature_have_disadvantage() -> None:
+    """SRD: attacking a creature you cannot see has disadvantage."""
+    for seed in range(40):
+        state = cellar(seed)
+        turn_of(state, "mira")
+        hid = run(state, "take_action", creature_id="mira", action="hide")["result"]
+        if not hid["hidden"]:
+            continue
+        turn_of(state, "giant-rat-1")
+        out = run(state, "attack", attacker_id="giant-rat-1", target_id="mira")
+        (roll,) = attack_rolls(out)  # no other rat beside Mira: no Pack Tactics
+        assert roll.advantage == "disadvantage"
+        return
+    raise AssertionError("Mira never hid")

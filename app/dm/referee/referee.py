@@ -24,6 +24,7 @@ from app.dm.referee.reacting import Reacting
 from app.dm.referee.ruling import FEARLESS
 from app.dm.referee.tactics import foe_moves
 from app.dm.referee.wordings import retell
+from app.dm.tools.position_tools import watching_foes
 from app.dm.understanding import Intent
 from app.world.state import GameState
 from app.world.turnrecord import TurnRecord
@@ -150,12 +151,16 @@ class OfflineReferee(Reacting, Acting, FollowUps):
                 self._call("end_turn", foe_id, "end_turn"),
             ]
         calls: list[ToolCall] = []
+        melee = bool(watching_foes(state, foe_id))
         for move in foe_moves(state, foe_id, targets):
             if move.tool == "attack":  # where it stands decides how it reaches its mark
                 plan = foe_plan(state, foe_id, targets)
                 calls += self._by_plan(foe_id, plan)
                 if plan.target is None:
                     break  # it only moved, and its turn is over
+                melee = melee or any(step[1].get("to") == "engage" for step in plan.steps)
+            elif move.args.get("action") == "nimble_hide" and melee:
+                continue  # nobody hides from a foe at arm's length who sees them
             else:
                 if move.tool == "cast_spell":  # a touch spell: first to the one it touches
                     spell = srd().spells.get(str(move.args["spell"]))

@@ -198,6 +198,13 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
                 f"{state.name_of(actor)} can help an ally's attack only on a foe within 5 "
                 f"feet of {state.name_of(actor)}: move next to one first"
             )
+    watching = pt.watching_foes(state, actor) if args.action == "hide" else []
+    if watching:
+        who = state.name_of(actor)
+        raise ToolError(
+            f"{who} cannot hide in the thick of melee: {state.name_of(watching[0])} is right "
+            f"there and sees {who} (move away or take cover first)"
+        )
     economy = x.economy_of(state, actor)
     name = state.name_of(actor)
     events: list[SessionEvent] = []
@@ -319,9 +326,11 @@ def helped_by(helper: str) -> Effect:
 
 
 def hidden(cid: str) -> Effect:
-    """A successful Hide: advantage on its next attack roll (which gives it away)."""
+    """A successful Hide: unseen, so its next attack roll has advantage (and gives it
+    away), and attacks against it have disadvantage while it stays hidden (SRD)."""
     return Effect(id="hidden", name="Hidden", source=cid, own_attacks="advantage",
-                  consumed_by="own_attack", rounds=None)  # fmt: skip
+                  attacks_against="disadvantage", consumed_by="own_attack",
+                  rounds=None)  # fmt: skip
 
 
 ACTION_EFFECTS = {"dodge": dodging, "disengage": disengaged}

@@ -11,6 +11,7 @@ from typing import Any
 from app.dm.events import DiceRoll, ReactionOffer, SessionEvent
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools import position_tools as pt
 from app.dm.tools.combat_tools import add_effect, disengaged, hidden
 from app.dm.tools.monster_rules import block_of, impose
 from app.dm.tools.rebuke import damage_window, rebuke_after
@@ -179,6 +180,12 @@ def _trait_move(
         raise ToolError(f"{name} has no trait that allows {move.replace('_', ' ')}")
     if move == "aggressive" and not targets:
         raise ToolError("aggressive needs the foe it rushes at in target_ids")
+    watching = pt.watching_foes(state, actor) if move == "nimble_hide" else []
+    if watching:
+        raise ToolError(
+            f"{name} cannot hide in the thick of melee: {state.name_of(watching[0])} is right "
+            f"there and sees it (disengage and move away first)"
+        )
     _spend(state, actor, ActionKind.BONUS_ACTION)
     result: dict[str, Any] = {"creature_id": actor, "action": move}
     events: list[SessionEvent] = []

@@ -66,6 +66,16 @@ def engaged_foes(state: GameState, cid: str) -> list[str]:
     return [o for o in here.engaged if o in alive and hostile(state, cid, o)]
 
 
+def watching_foes(state: GameState, cid: str) -> list[str]:
+    """Foes engaged with ``cid`` that can see it and are not incapacitated: nobody hides
+    from a creature that sees them clearly, at arm's length in melee (SRD)."""
+    return [
+        f for f in engaged_foes(state, cid)
+        if x.why_cannot_act(state, f) is None
+        and not any(c.condition is Condition.BLINDED for c in x.conditions_of(state, f))
+    ]  # fmt: skip
+
+
 def ally_beside(state: GameState, attacker: str, target: str) -> bool:
     """Another enemy of ``target`` — an ally of the attacker, able to act — stands within
     5 feet of it (engaged with it): what Sneak Attack and Pack Tactics ask for."""

@@ -15,8 +15,9 @@ from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition
-from rules.damage import DamageType
+from rules.damage import DamageType, Vitals
 from rules.positions import engage
+from tests.app.conftest import narration, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 
@@ -266,3 +267,20 @@ def test_attacks_against_a_hidden_creature_have_disadvantage() -> None:
         assert roll.advantage == "disadvantage"
         return
     raise AssertionError("Mira never hid")
+
+
+async def test_the_story_says_where_magic_missile_darts_went_after_the_first_fell() -> (
+    None
+):
+    """SRD: the darts strike at once. Darts aimed at a creature an earlier dart of the same
+    casting felled spend themselves on it: the story says so, not only the numbers."""
+    session = start_session(CAMPAIGN, 3)
+    state = session.state
+    state.flags["trapdoor_open"] = True
+    enter_scene(state, "cellar", "test")
+    state.creatures["giant-rat-1"].vitals = Vitals(hp=1, max_hp=7)
+    turn_of(state, "aria")
+    events = await turn(session, ("aria", "I cast magic missile at giant rat 1"))
+    told = narration(events)
+    assert "The rest of the Magic Missile strikes Giant Rat 1 as it falls." in told
+    assert told.count("strikes Giant Rat 1 as it falls") == 1

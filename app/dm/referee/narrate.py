@@ -327,7 +327,14 @@ class FollowUps(RefereeBase):
         for hit in result["results"]:
             target = state.name_of(str(hit.get("target") or hit.get("target_id") or ""))
             self.notes += lasting_lines(caster, target, result["spell"], hit)
-            if hit.get("outcome") == "miss" and not hit.get("splash"):  # no save was made
+            if "retargeted_from" in hit:  # where each dart or beam went, said plainly
+                down = state.name_of(str(hit["retargeted_from"]))
+                self.notes.append(f"With {down} already down, the next one flies on to {target}.")
+            if hit.get("outcome") == "lost":
+                spent = f"The rest of the {result['spell']} strikes {target} as it falls."
+                if spent not in self.notes:  # said once, however many darts went there
+                    self.notes.append(spent)
+            elif hit.get("outcome") == "miss" and not hit.get("splash"):  # no save was made
                 self.notes.append(f"The {result['spell']} misses {target}.")
             elif hit.get("saved") is True and not hit.get("damage") and not hit.get("effects"):
                 self.notes.append(f"{target} shrugs it off.")

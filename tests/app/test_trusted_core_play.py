@@ -269,9 +269,7 @@ def test_attacks_against_a_hidden_creature_have_disadvantage() -> None:
     raise AssertionError("Mira never hid")
 
 
-async def test_the_story_says_where_magic_missile_darts_went_after_the_first_fell() -> (
-    None
-):
+async def test_the_story_says_where_magic_missile_darts_went_after_the_first_fell() -> None:
     """SRD: the darts strike at once. Darts aimed at a creature an earlier dart of the same
     casting felled spend themselves on it: the story says so, not only the numbers."""
     session = start_session(CAMPAIGN, 3)
@@ -284,3 +282,25 @@ async def test_the_story_says_where_magic_missile_darts_went_after_the_first_fel
     told = narration(events)
     assert "The rest of the Magic Missile strikes Giant Rat 1 as it falls." in told
     assert told.count("strikes Giant Rat 1 as it falls") == 1
+
+
+def test_hellish_rebuke_is_not_cast_by_itself_at_a_fire_immune_foe() -> None:
+    """SRD: Hellish Rebuke deals fire damage; a red dragon is immune to fire. The game never
+    spends the slot for nothing, and the offer says it would not help."""
+    from tests.app.test_damage_reactions import bitten, caster_pair, wyrmling
+
+    def setup(seed: int) -> GameState:
+        state = caster_pair(seed)
+        wyrmling(state)
+        rat = state.creatures["giant-rat-1"]
+        rat.defenses = state.monster("red_dragon_wyrmling").defenses  # as a fight makes it
+        for sheet in state.party.values():
+            sheet.spells[:] = [s for s in sheet.spells if s != "absorb_elements"]
+        return state
+
+    state, out = bitten(0, setup)
+    offers = [o for e in out["events"] if e.type == "reaction_window" for o in e.offers]
+    rebukes = [o for o in offers if o.kind == "hellish_rebuke"]
+    assert rebukes and not any(o.accepted for o in rebukes)
+    assert "immune to fire" in rebukes[0].prompt
+    assert state.party["aria"].spell_slots.remaining(1) == 4

@@ -80,8 +80,20 @@ def rebuke_offer(
     if _slot(state, target, "hellish_rebuke") is None:
         return None
     name, foe = state.name_of(target), state.name_of(source)
+    if _immune_to_fire(state, source):  # asked, never taken for the player: it cannot help
+        prompt = (f"{name}, {foe} hurts you — but {foe} is immune to fire: Hellish Rebuke "
+                  "would do it no harm. Cast it anyway?")  # fmt: skip
+        return ReactionOffer(reactor_id=target, reactor_name=name, kind="hellish_rebuke",
+                             prompt=prompt), False  # fmt: skip
     return _offer(target, name, "hellish_rebuke",
                   f"{name}, {foe} hurts you. Cast Hellish Rebuke at {foe}?")  # fmt: skip
+
+
+def _immune_to_fire(state: GameState, cid: str) -> bool:
+    """Hellish Rebuke's flames cannot harm ``cid`` (a fire elemental, a red dragon, an imp)."""
+    sheet = state.party.get(cid)
+    defenses = sheet.defenses if sheet is not None else state.creatures[cid].defenses
+    return DamageType.FIRE in defenses.immunities
 
 
 def absorb_offer(

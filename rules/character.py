@@ -20,7 +20,7 @@ from pydantic import (
 
 from rules.abilities import Ability, AbilityScores, proficiency_bonus
 from rules.checks import CheckResult, ability_check, passive_score, saving_throw
-from rules.classes import granted_features
+from rules.classes import class_spec, granted_features
 from rules.conditions import ActiveCondition, check_context, save_context
 from rules.damage import MOST_HP, DamageType, Defenses, Vitals
 from rules.dice import Advantage
@@ -183,15 +183,23 @@ class CharacterSheet(BaseModel):
         """Plain ability modifier."""
         return self.abilities.modifier(ability)
 
-    def check_modifier(self, skill: Skill | None = None, ability: Ability | None = None) -> int:
+    def check_modifier(
+        self, skill: Skill | None = None, ability: Ability | None = None, tool: str | None = None
+    ) -> int:
         """Bonus to an ability check: a skill's (with its own ability unless another is
-        given, e.g. Strength (Intimidation)) or a plain ability check's; Jack of All Trades
-        adds half the proficiency bonus where none is added."""
+        given, e.g. Strength (Intimidation)) or a plain ability check's. A check made with a
+        ``tool`` (Dexterity with thieves' tools to pick a lock) adds the proficiency bonus
+        when the character is trained with it and has it at hand — once, even if a skill
+        applies too; Jack of All Trades adds half the proficiency bonus where none is
+        added."""
         if skill is None and ability is None:
             raise ValueError("name a skill or an ability")
         used = ability or (skill.ability if skill else Ability.STR)
         prof = self.skills.get(skill, Proficiency.NONE) if skill else Proficiency.NONE
-        return self.modifier(used) + self._untrained(prof).bonus(self.proficiency_bonus)
+        bonus = self._untrained(prof).bonus(self.proficiency_bonus)
+        if tool is not None and self.trained_with(tool) and self.carries(tool):
+            bonus = max(bonus, self.proficiency_bonus)
+        return self.modifier(used) + bonus
 
     def _untrained(self, prof: Proficiency) -> Proficiency:
         """SRD (Jack of All Trades, bard 2): a check that adds no proficiency adds half the
@@ -199,6 +207,19 @@ class CharacterSheet(BaseModel):
         if prof is Proficiency.NONE and self.has("jack_of_all_trades"):
             return Proficiency.HALF
         return prof
+
+    def carries(self, tool: str) -> bool:
+        """The tool is in its pack ("thieves' tools")."""
+        wanted = _tool_key(tool)
+        return any(_tool_key(item) == wanted for item in self.inventory)
+
+    def trained_with(self, tool: str) -> bool:
+        """Proficient with a tool: listed among its proficiencies, or given by its class (a
+        rogue's thieves' tools) — a sheet written by hand may list none."""
+        wanted = _tool_key(tool)
+        spec = class_spec(self.character_class)
+        given = spec.creation.tools if spec is not None and spec.creation is not None else ()
+        return any(_tool_key(t) == wanted for t in (*self.proficiencies, *given))
 
     def save_modifier(self, ability: Ability) -> int:
         """Bonus to a saving throw."""
@@ -354,3 +375,9 @@ class CharacterSheet(BaseModel):
             rng, self.save_modifier(ability), dc, ability=ability, advantage=advantage,
             context=context, reason=reason,
         )  # fmt: skip
+
+
+def _tool_key(name: str) -> str:
+    """A tool's name compared loosely: "Thieves' Tools", "thieves tools" and
+    "thieves_tools" are one tool."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())

@@ -236,6 +236,9 @@ class ChallengeSpec(_Spec):
     """The skill rolled (``dungeon list skills``)."""
     ability: Ability | None = None
     """The ability rolled, for a save or a check without a skill."""
+    tool: str | None = Field(default=None, max_length=60)
+    """A tool the check is made with ("thieves' tools" to pick a lock): a character trained
+    with it, and carrying it, adds the proficiency bonus (once, beside any skill's)."""
     dc: int = Field(ge=1, le=30)
     """Difficulty class, 1 to 30 (10 easy, 15 medium, 20 hard)."""
     success: Effects
@@ -251,6 +254,8 @@ class ChallengeSpec(_Spec):
             raise ValueError("a save challenge needs an ability")
         if self.skill is None and self.ability is None:
             raise ValueError("a challenge needs a skill or an ability")
+        if self.tool is not None and self.kind == "save":
+            raise ValueError("a tool is for a check, not a saving throw")
         return self
 
 

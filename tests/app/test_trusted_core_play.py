@@ -14,9 +14,11 @@ from app.dm.tools.sets import ALL_TOOLS
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
+from rules.abilities import Ability
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType, Vitals
 from rules.positions import engage
+from rules.skills import Skill
 from tests.app.conftest import narration, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
@@ -304,3 +306,18 @@ def test_hellish_rebuke_is_not_cast_by_itself_at_a_fire_immune_foe() -> None:
     assert rebukes and not any(o.accepted for o in rebukes)
     assert "immune to fire" in rebukes[0].prompt
     assert state.party["aria"].spell_slots.remaining(1) == 4
+
+
+def test_a_rogue_picks_the_padlock_with_thieves_tools_proficiency() -> None:
+    """SRD: picking a lock is a Dexterity check with thieves' tools, adding the proficiency
+    bonus for a character trained with them — here a rogue not trained in Sleight of Hand."""
+    state = start_session(CAMPAIGN, 3).state
+    mira = state.party["mira"]
+    mira.skills.pop(Skill.SLEIGHT_OF_HAND)
+    out = run(state, "attempt_challenge", challenge_id="trapdoor_lock", character_id="mira")
+    roll = next(e for e in out["events"] if getattr(e, "type", "") == "dice_roll")
+    assert roll.modifier == mira.modifier(Ability.DEX) + mira.proficiency_bonus
+    thorin = start_session(CAMPAIGN, 3).state  # untrained, no tools: Dexterity alone
+    out = run(thorin, "attempt_challenge", challenge_id="trapdoor_lock", character_id="thorin")
+    roll = next(e for e in out["events"] if getattr(e, "type", "") == "dice_roll")
+    assert roll.modifier == thorin.party["thorin"].modifier(Ability.DEX)

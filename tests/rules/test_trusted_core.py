@@ -3,10 +3,13 @@ targets by distance."""
 
 from __future__ import annotations
 
-from rules.abilities import Ability
+from rules.abilities import Ability, AbilityScores
+from rules.character import CharacterSheet
 from rules.conditions import Condition, attack_context, save_context
+from rules.damage import Vitals
 from rules.dice import Advantage
 from rules.economy import TurnEconomy
+from rules.rests import HitDice
 from rules.srd import srd
 
 
@@ -58,3 +61,22 @@ def test_crossbows_and_the_blowgun_are_loading_weapons() -> None:
         assert "loading" in weapons.get(name).properties
     for name in ("greataxe", "greatsword", "longbow", "heavy_crossbow"):
         assert "heavy" in weapons.get(name).properties
+
+
+def test_thieves_tools_add_the_proficiency_bonus_to_a_trained_carrier() -> None:
+    """SRD: a check with a tool adds the proficiency bonus when trained with it; a rogue is
+    trained with thieves' tools by class, even when the sheet lists no proficiencies."""
+    rogue = CharacterSheet.model_validate(
+        {
+            "id": "r", "name": "R", "species": "Human", "class": "Rogue", "level": 1,
+            "abilities": AbilityScores.model_validate(
+                {"str": 10, "dex": 16, "con": 10, "int": 10, "wis": 10, "cha": 10}
+            ),
+            "saving_throws": {Ability.DEX, Ability.INT}, "vitals": Vitals.full(8),
+            "hit_dice": HitDice(die=8, total=1, remaining=1), "inventory": ["Thieves' Tools"],
+        }
+    )  # fmt: skip
+    assert rogue.check_modifier(ability=Ability.DEX, tool="thieves' tools") == 3 + 2
+    assert rogue.check_modifier(ability=Ability.DEX) == 3
+    rogue.inventory.clear()  # trained, but the tools are not at hand
+    assert rogue.check_modifier(ability=Ability.DEX, tool="thieves' tools") == 3

@@ -71,7 +71,14 @@ def _roll(
         ids = [cid for cid, s in state.party.items() if s.vitals.conscious]
         checks = [
             x.check_for(
-                state, cid, spec.dc, spec.name, mode, skill=spec.skill, ability=spec.ability
+                state,
+                cid,
+                spec.dc,
+                spec.name,
+                mode,
+                skill=spec.skill,
+                ability=spec.ability,
+                tool=spec.tool,
             )
             for cid in ids
         ]
@@ -84,7 +91,7 @@ def _roll(
         assert actor is not None  # roller() refused a check without a character
         check = x.check_for(
             state, actor, spec.dc, spec.name, mode, skill=spec.skill, ability=spec.ability,
-            save=spec.kind == "save",
+            save=spec.kind == "save", tool=spec.tool,
         )  # fmt: skip
         success = check.success
         events = [x.roll_event(state, actor, check)]

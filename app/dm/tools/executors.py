@@ -105,10 +105,11 @@ def check_for(
     save: bool = False,
     source: str | None = None,
     spell: str | None = None,
+    tool: str | None = None,
 ) -> CheckResult:
     """Roll a check or save for a character or a creature, with its conditions and what
     every rule of play adds (effects, features, traits). ``source`` is who forces a save
-    (a caster), ``spell`` the spell behind it."""
+    (a caster), ``spell`` the spell behind it, ``tool`` what a check is made with."""
     rng = state.rng
     used = ability or (skill.ability if skill else Ability.STR)
     setup = RollSetup(
@@ -127,7 +128,7 @@ def check_for(
         else:
             ctx = check_context(sheet.conditions, sheet.exhaustion,
                                 advantage_from=adv, disadvantage_from=dis)  # fmt: skip
-            modifier = sheet.check_modifier(skill, used)
+            modifier = sheet.check_modifier(skill, used, tool)
     else:
         creature = state.creatures[target_id]
         block = state.monster(creature.monster) if creature.monster else None

@@ -11,6 +11,7 @@ from app.dm.brain import ToolCall
 from app.dm.understanding import understand
 from app.session.setup import session_for
 from app.world.state import GameState
+from rules.positions import engage
 from tests.app.referee_lines import play
 from tests.referee_corpus import Situation, build_situation
 
@@ -62,6 +63,9 @@ def test_the_speakers_own_retreat_or_surrender_is_no_threat() -> None:
 
 async def test_help_in_a_fight_is_the_help_action_on_the_friend() -> None:
     state = game()
+    assert state.encounter is not None  # Thorin beside a goblin: Help aids an attack on it
+    goblin = next(c.id for c in state.encounter.order if c.id in state.creatures)
+    engage(state.encounter.positions, "thorin", goblin)
     assert read(state, "thorin", "I help Mira, I distract the goblin")[:2] == (
         "improvise", ("mira",),
     )  # fmt: skip

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from app.dm.brain import ToolCall
-from app.dm.tools.campaign_tools import enter_scene
+from app.dm.tools.campaign_tools import enter_scene, reach_ending
 from app.dm.tools.executors import deal_damage, economy_of
 from app.dm.tools.sets import ALL_TOOLS
 from app.session.setup import start_session
@@ -16,7 +16,7 @@ from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.conditions import ActiveCondition, Condition
-from rules.damage import DamageType, Vitals
+from rules.damage import DamageType, LifeState, Vitals
 from rules.positions import engage
 from rules.skills import Skill
 from tests.app.conftest import narration, turn
@@ -321,3 +321,30 @@ def test_a_rogue_picks_the_padlock_with_thieves_tools_proficiency() -> None:
     out = run(thorin, "attempt_challenge", challenge_id="trapdoor_lock", character_id="thorin")
     roll = next(e for e in out["events"] if getattr(e, "type", "") == "dice_roll")
     assert roll.modifier == thorin.party["thorin"].modifier(Ability.DEX)
+
+
+def test_a_character_dropping_to_0_hp_falls_prone_and_stays_down_when_healed() -> None:
+    """SRD: unconscious — the creature drops whatever it holds and falls prone; regaining
+    hit points wakes it, but it still lies prone until it stands up."""
+    state = cellar()
+    mira = state.party["mira"]
+    deal_damage(state, "mira", mira.vitals.hp, DamageType.SLASHING, source="giant-rat-1")
+    held = {c.condition for c in mira.conditions}
+    assert {Condition.UNCONSCIOUS, Condition.PRONE} <= held
+    run(state, "heal", target_id="mira", amount="3", reason="a potion")
+    assert [c.condition for c in mira.conditions] == [Condition.PRONE]
+
+
+def test_an_ending_reached_while_a_character_is_dying_leaves_them_stable() -> None:
+    """The story ends: nobody keeps making death saves forever. A dying character is
+    stable at 0 hit points (SRD stable: unconscious, no more death saves), and the ending
+    says so."""
+    state = cellar()
+    mira = state.party["mira"]
+    deal_damage(state, "mira", mira.vitals.hp, DamageType.SLASHING, source="giant-rat-1")
+    assert mira.vitals.state is LifeState.DYING
+    ending = state.campaign.endings[0]  # type: ignore[union-attr]
+    events = reach_ending(state, ending.id)
+    assert mira.vitals.state is LifeState.STABLE and mira.vitals.hp == 0
+    told = next(e for e in events if getattr(e, "kind", "") == "ending")
+    assert "Mira lies stable at 0 hit points" in told.description

@@ -19,7 +19,7 @@ from app.dm.referee.ruling import Ruling
 from app.dm.referee.sequencing import CUNNING, Sequencing
 from app.dm.referee.tactics import weakest
 from app.dm.referee.talking import Talking, judged_words
-from app.dm.tools.executors import why_cannot_act
+from app.dm.tools.executors import economy_of, why_cannot_act
 from app.dm.tools.position_tools import engaged_foes, spell_reach
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
@@ -31,6 +31,7 @@ from app.dm.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
+from rules.conditions import Condition
 from rules.features import feature
 from rules.srd import Spell, srd
 
@@ -52,6 +53,10 @@ _NTH = {
                  f"the {form} option", f"number {form}")
 }  # fmt: skip
 """Answers that pick one of the readings asked about: "2", "the second one", "number 2"."""
+
+
+STANDS_FOR = frozenset({"attack", "move", "cast", "feature", "challenge"})
+"""What a prone character stands up for first (not a Dodge, nor words)."""
 
 
 def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
@@ -136,7 +141,24 @@ class Acting(Sequencing, Ruling, Handling, Talking):
             self.notes.append(answers.ask_back_text(state, campaign, intent))
             return []
         calls: list[ToolCall] = handler(state, actor, intent)
+        if kind in STANDS_FOR and calls and any(c.name != "end_turn" for c in calls):
+            calls = [*self._stand_up(state, actor), *calls]
         return calls
+
+    def _stand_up(self, state: GameState, actor: str) -> list[ToolCall]:
+        """A character lying prone on its turn (knocked down, or back up from 0 HP) gets up
+        before it fights or moves — it costs half its speed, when it has that much left."""
+        encounter = state.encounter
+        sheet = state.party.get(actor)
+        if encounter is None or encounter.current.id != actor or sheet is None:
+            return []
+        if not any(c.condition is Condition.PRONE for c in sheet.conditions):
+            return []
+        economy = economy_of(state, actor)
+        if economy.speed == 0 or economy.movement < economy.speed // 2:
+            return []
+        return [self._call("stand", actor, "set_condition", target_id=actor, condition="prone",
+                           present=False, reason="gets back up")]  # fmt: skip
 
     # -- words only ---------------------------------------------------------------------------
     def _say(self, state: GameState, intent: Intent) -> str:

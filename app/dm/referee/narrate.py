@@ -175,6 +175,8 @@ class FollowUps(RefereeBase):
                 calls += self._fight_started(state, result.get("surprised") or ())
             elif kind == "step":
                 self.notes.append(f"{result['text']}.")
+            elif kind == "stand":
+                self.notes.append(f"{state.name_of(actor or '')} gets back up.")
             elif kind == "flee":
                 calls += self._after_flight(state, actor or "", result)
             elif kind in ("attack", "off_hand"):

@@ -19,7 +19,7 @@ from app.world.campaign import Campaign, Effects
 from app.world.facts import holds
 from app.world.ledger import SpeechAct
 from app.world.state import GameState, Restriction
-from rules.damage import LifeState
+from rules.damage import LifeState, stabilize
 
 
 def _campaign(state: GameState) -> Campaign:
@@ -195,8 +195,9 @@ def reach_ending(state: GameState, ending_id: str) -> list[SessionEvent]:
     ending = next(e for e in campaign.endings if e.id == ending_id)
     state.ending = ending_id
     state.record("reveal", f"ENDING: {ending.title}")
+    tended = stabilise_the_dying(state)
     events: list[SessionEvent] = [
-        StateChange(kind="ending", description=f"{ending.title} — {ending.text}")
+        StateChange(kind="ending", description=f"{ending.title} — {ending.text}{tended}")
     ]
     events += apply_story_award(state, ending.xp, ending.level_up, ending.title)[0]
     return events
@@ -214,7 +215,25 @@ def party_fallen(state: GameState) -> list[SessionEvent]:
             return reach_ending(state, ending.id)
     state.ending = "defeat"
     state.record("reveal", DEFEAT_TEXT)
-    return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}")]
+    tended = stabilise_the_dying(state)
+    return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}{tended}")]
+
+
+def stabilise_the_dying(state: GameState) -> str:
+    """The story ends: nobody is left making death saves forever. A dying member of the
+    party becomes stable at 0 hit points (SRD: stable, unconscious, no more death saves);
+    the words the ending adds to say so, or "" when nobody was dying."""
+    tended = []
+    for cid, sheet in state.party.items():
+        if sheet.vitals.state is LifeState.DYING:
+            x.set_vitals(state, cid, stabilize(sheet.vitals))
+            state.record("hp", f"{sheet.name} is stable at 0 HP as the story ends", who=cid)
+            tended.append(sheet.name)
+    if not tended:
+        return ""
+    who = " and ".join(tended)
+    verb = "lies" if len(tended) == 1 else "lie"
+    return f" ({who} {verb} stable at 0 hit points, out of danger of death.)"
 
 
 def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:

@@ -242,6 +242,10 @@ def set_vitals(state: GameState, target_id: str, vitals: Vitals) -> None:
         conditions.append(
             ActiveCondition(condition=Condition.UNCONSCIOUS, source="0 hp", note="at 0 HP")
         )
+        if not any(c.condition is Condition.PRONE for c in conditions):  # SRD: falls prone,
+            conditions.append(  # and stays so when it wakes until it stands up
+                ActiveCondition(condition=Condition.PRONE, note="fell at 0 HP")
+            )
     elif not down and has:
         conditions[:] = [c for c in conditions if c.source != "0 hp"]
     if target_id in state.party:
@@ -733,6 +737,8 @@ def death_save_for(state: GameState, cid: str) -> list[SessionEvent]:
     v = result.vitals
     if result.regained_consciousness:
         text = f"{sheet.name} gasps back to consciousness with 1 HP"
+        if state.encounter is not None:  # awake now: its speed is its own again
+            state.encounter.economy[cid] = fresh_economy(state, cid)
     elif v.state is LifeState.DEAD:
         text = f"{sheet.name} dies"
     elif v.state is LifeState.STABLE:

@@ -348,3 +348,40 @@ def test_an_ending_reached_while_a_character_is_dying_leaves_them_stable() -> No
     assert mira.vitals.state is LifeState.STABLE and mira.vitals.hp == 0
     told = next(e for e in events if getattr(e, "kind", "") == "ending")
     assert "Mira lies stable at 0 hit points" in told.description
+
+
+def troll_fight() -> GameState:
+    """The party against one troll."""
+    state = start_session(CAMPAIGN, 3).state
+    run(state, "start_combat", reason="test", monsters=[{"monster": "troll", "count": 1}])
+    return state
+
+
+def troll_turn(state: GameState) -> list[Any]:
+    """End turns until the troll's starts; the events of the way there."""
+    assert state.encounter is not None
+    order = [c.id for c in state.encounter.order]
+    turn_of(state, order[(order.index("troll-1") - 1) % len(order)])
+    return run(state, "end_turn")["events"]
+
+
+def test_a_troll_at_0_hp_regenerates_at_the_start_of_its_turn() -> None:
+    """SRD Regeneration: it regains 10 hit points at the start of its turn; it dies only if
+    it starts its turn at 0 hit points and does not regenerate."""
+    state = troll_fight()
+    troll = state.creatures["troll-1"]
+    deal_damage(state, "troll-1", troll.vitals.hp, DamageType.SLASHING, source="thorin")
+    assert troll.vitals.hp == 0 and troll.vitals.state is not LifeState.DEAD
+    troll_turn(state)
+    assert troll.vitals.hp == 10
+
+
+def test_a_burnt_troll_at_0_hp_dies_at_the_start_of_its_turn() -> None:
+    state = troll_fight()
+    troll = state.creatures["troll-1"]
+    deal_damage(state, "troll-1", troll.vitals.hp, DamageType.FIRE, source="aria")
+    assert troll.vitals.state is not LifeState.DEAD  # not yet: at the start of its turn
+    events = troll_turn(state)
+    assert troll.vitals.state is LifeState.DEAD
+    assert any("does not regenerate (fire damage) and dies" in getattr(e, "description", "")
+               for e in events)  # fmt: skip

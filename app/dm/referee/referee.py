@@ -24,10 +24,12 @@ from app.dm.referee.reacting import Reacting
 from app.dm.referee.ruling import FEARLESS
 from app.dm.referee.tactics import foe_moves
 from app.dm.referee.wordings import retell
+from app.dm.tools.executors import economy_of
 from app.dm.tools.position_tools import watching_foes
 from app.dm.understanding import Intent
 from app.world.state import GameState
 from app.world.turnrecord import TurnRecord
+from rules.conditions import Condition
 from rules.damage import LifeState
 from rules.srd import srd
 
@@ -150,7 +152,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
                 self._call("act", foe_id, "take_action", creature_id=foe_id, action=morale),
                 self._call("end_turn", foe_id, "end_turn"),
             ]
-        calls: list[ToolCall] = []
+        calls: list[ToolCall] = self._foe_stands(state, foe_id)
         melee = bool(watching_foes(state, foe_id))
         for move in foe_moves(state, foe_id, targets):
             if move.tool == "attack":  # where it stands decides how it reaches its mark
@@ -167,6 +169,18 @@ class OfflineReferee(Reacting, Acting, FollowUps):
                     calls += self._to_touch(state, foe_id, spell, list(move.args["target_ids"]))
                 calls.append(self._call(move.kind, foe_id, move.tool, **move.args))
         return calls
+
+    def _foe_stands(self, state: GameState, foe_id: str) -> list[ToolCall]:
+        """A foe lying prone (shoved down, or risen from 0 HP) gets up first, for half its
+        speed, when it has that much movement."""
+        held = state.creatures[foe_id].conditions
+        if not any(c.condition is Condition.PRONE for c in held):
+            return []
+        economy = economy_of(state, foe_id)
+        if economy.speed == 0 or economy.movement < economy.speed // 2:
+            return []
+        return [self._call("stand", foe_id, "set_condition", target_id=foe_id,
+                           condition="prone", present=False, reason="gets back up")]  # fmt: skip
 
     def _morale(self, state: GameState, foe_id: str) -> str | None:
         """Badly hurt with most of its side down, a foe flees — or, last one standing,

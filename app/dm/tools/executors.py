@@ -377,8 +377,10 @@ def deal_damage(
     before = vitals_of(state, target)
     if target in state.party:
         defenses, dies = state.party[target].defenses, False
-    else:
-        defenses, dies = state.creatures[target].defenses, True
+    else:  # a monster dies at 0 — but a regenerating one only if it cannot regenerate
+        creature = state.creatures[target]
+        block = state.monster(creature.monster) if creature.monster else None
+        defenses, dies = creature.defenses, block is None or not block.trait("regeneration")
     setup = DamageSetup(state, target, max(0, amount), damage_type, source, critical)
     for rule in RULES:
         rule.before_damage(setup)

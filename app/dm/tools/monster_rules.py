@@ -325,7 +325,9 @@ def _recharge(state: GameState, cid: str, block: Monster) -> list[SessionEvent]:
 
 
 def _regenerate(state: GameState, cid: str, block: Monster) -> list[SessionEvent]:
-    """Regeneration: hit points back at the start of the turn, unless stopped."""
+    """Regeneration: hit points back at the start of the turn, unless stopped. At 0 hit
+    points the creature is down, not dead: it rises again, or — stopped by the damage that
+    stops it (a troll's acid or fire) — it dies now."""
     trait = block.trait("regeneration")
     creature = state.creatures[cid]
     taken = [
@@ -336,9 +338,16 @@ def _regenerate(state: GameState, cid: str, block: Monster) -> list[SessionEvent
     if trait is None or trait.amount is None or creature.vitals.state is LifeState.DEAD:
         return []
     before = creature.vitals
-    if before.hp == 0 or blocks_healing(creature.effects):
-        return []
     amount = regenerates(trait.amount, trait.stopped_by, taken)
+    if before.hp == 0 and (amount == 0 or blocks_healing(creature.effects)):
+        # SRD: it dies only if it starts its turn at 0 hit points and does not regenerate
+        after = before.model_copy(update={"state": LifeState.DEAD})
+        x.set_vitals(state, cid, after)
+        why = f"{', '.join(sorted(taken))} damage" if taken else "nothing can heal it"
+        text = f"{creature.name} does not regenerate ({why}) and dies"
+        return [x.hp_change(state, cid, before, after, text)]
+    if blocks_healing(creature.effects):
+        return []
     if amount == 0:
         text = f"{creature.name} does not regenerate ({', '.join(sorted(taken))} damage)"
         state.record("hp", text, who=cid)

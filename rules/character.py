@@ -18,7 +18,7 @@ from pydantic import (
     model_validator,
 )
 
-from rules.abilities import Ability, AbilityScores, proficiency_bonus
+from rules.abilities import Ability, AbilityScores, ability_modifier, proficiency_bonus
 from rules.checks import CheckResult, ability_check, passive_score, saving_throw
 from rules.classes import class_spec, granted_features
 from rules.conditions import ActiveCondition, check_context, save_context
@@ -180,8 +180,13 @@ class CharacterSheet(BaseModel):
         return proficiency_bonus(self.level)
 
     def modifier(self, ability: Ability) -> int:
-        """Plain ability modifier."""
-        return self.abilities.modifier(ability)
+        """Plain ability modifier, of the score as it stands now (a drain lowers it)."""
+        return ability_modifier(self.score(ability))
+
+    def score(self, ability: Ability) -> int:
+        """An ability score as it stands now: the sheet's, less what a drain took (a
+        shadow's touch), which any rest gives back."""
+        return max(0, self.abilities.score(ability) - self.resources.get(drain_key(ability), 0))
 
     def check_modifier(
         self, skill: Skill | None = None, ability: Ability | None = None, tool: str | None = None
@@ -381,3 +386,14 @@ def _tool_key(name: str) -> str:
     """A tool's name compared loosely: "Thieves' Tools", "thieves tools" and
     "thieves_tools" are one tool."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+DRAINED = "drained:"
+"""Prefix of the resource key holding the points an ability lost to a drain. Not a feature,
+so any rest drops it: the score comes back (SRD: Strength Drain lasts until a short or
+long rest)."""
+
+
+def drain_key(ability: Ability) -> str:
+    """The resource key of a drain of ``ability`` (``drained:str``)."""
+    return f"{DRAINED}{ability.value}"

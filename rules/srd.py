@@ -217,10 +217,18 @@ class MonsterAction(_Data):
     """The victim repeats the save at the end of each of its turns, ending it on a success."""
     spares: tuple[str, ...] = ()
     """Kinds of creature the rider does not affect: ``elf``, ``undead`` (a ghoul's claws)."""
+    drains_max_hp: bool = False
+    """A hit whose save (``save_ability``) fails lowers the target's hit point maximum by
+    the damage taken, until a long rest; at a maximum of 0 it dies (a specter's Life
+    Drain)."""
+    drains: Ability | None = None
+    """An ability score a hit lowers by ``drain_dice``, until a short or long rest; at 0
+    the target dies (a shadow's Strength Drain)."""
+    drain_dice: str | None = None
     text: str = ""
     """Its rules in words, for the DM."""
 
-    _check = field_validator("damage", "extra_damage", "save_damage")(_formula)
+    _check = field_validator("damage", "extra_damage", "save_damage", "drain_dice")(_formula)
 
     @model_validator(mode="after")
     def _consistent(self) -> MonsterAction:
@@ -235,6 +243,10 @@ class MonsterAction(_Data):
             raise ValueError(f"{self.id!r}: save_ability and save_dc go together")
         if self.save_damage is not None and self.save_ability is None:
             raise ValueError(f"{self.id!r}: save_damage needs a save")
+        if self.drains_max_hp and self.save_ability is None:
+            raise ValueError(f"{self.id!r}: drains_max_hp needs a save")
+        if (self.drains is None) != (self.drain_dice is None):
+            raise ValueError(f"{self.id!r}: drains and drain_dice go together")
         if self.kind in ("ranged", "melee_or_ranged") and self.range is None:
             raise ValueError(f"ranged attack {self.id!r} needs a range")
         if self.recharge is not None:
@@ -253,7 +265,12 @@ class MonsterAction(_Data):
     def has_rider(self) -> bool:
         """An attack whose hit forces a save with something to lose (a wolf's bite, a ghoul's
         claws) or imposes a condition outright (a mimic's pseudopod)."""
-        return self.is_attack and (self.condition is not None or self.save_damage is not None)
+        return self.is_attack and (
+            self.condition is not None
+            or self.save_damage is not None
+            or self.drains_max_hp
+            or self.drains is not None
+        )
 
 
 class MonsterSpellcasting(_Data):
@@ -356,6 +373,12 @@ class Monster(_Data):
     def xp(self) -> int:
         """Experience points for defeating it."""
         return xp_for_cr(self.cr)
+
+    @property
+    def moving_speed(self) -> int:
+        """Feet it covers in a turn across a fight: its walking speed, or its flying speed
+        when that is faster (a specter has no walking speed, but flies 50 feet)."""
+        return max(self.speed, self.speeds.get("fly", 0))
 
     @property
     def proficiency_bonus(self) -> int:

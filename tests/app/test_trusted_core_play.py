@@ -385,3 +385,58 @@ def test_a_burnt_troll_at_0_hp_dies_at_the_start_of_its_turn() -> None:
     assert troll.vitals.state is LifeState.DEAD
     assert any("does not regenerate (fire damage) and dies" in getattr(e, "description", "")
                for e in events)  # fmt: skip
+
+
+def undead_hits(monster: str, action: str, start: int = 0) -> tuple[GameState, dict[str, Any], int]:
+    """The first seed from ``start`` where a ``monster`` hits Thorin with ``action`` (he
+    keeps his feet), and that seed."""
+    for seed in range(start, start + 80):
+        state = start_session(CAMPAIGN, seed).state
+        run(state, "start_combat", reason="test", monsters=[{"monster": monster, "count": 1}])
+        thorin = state.party["thorin"]
+        thorin.vitals = thorin.vitals.model_copy(update={"hp": 60, "max_hp": 60})
+        cid = f"{monster}-1"
+        turn_of(state, cid)
+        out = run(state, "attack", attacker_id=cid, target_id="thorin", weapon=action)
+        if out["result"].get("attacks") and out["result"]["attacks"][0].get("damage"):
+            return state, out, seed
+    raise AssertionError(f"no {monster} hit in 80 seeds")
+
+
+def test_a_specter_flies_in_and_its_life_drain_lowers_the_maximum_until_a_long_rest() -> None:
+    """SRD Specter: fly 50 ft (no walking speed), so it closes in; Life Drain — a failed
+    DC 10 Constitution save lowers the hit point maximum by the damage taken, until a long
+    rest."""
+    seed = 0
+    for _ in range(40):
+        state, out, seed = undead_hits("specter", "life_drain", seed + 1)
+        assert state.encounter is not None  # it flew in to touch him
+        assert "thorin" in state.encounter.positions["specter-1"].engaged
+        thorin = state.party["thorin"]
+        saves = [e for e in out["events"] if getattr(e, "check_type", "") == "saving_throw"]
+        assert saves and saves[0].dc == 10
+        dealt = out["result"]["attacks"][0]["damage"]
+        if saves[0].success:
+            assert thorin.vitals.max_hp == 60
+            continue
+        assert thorin.vitals.max_hp == 60 - dealt
+        state.encounter = None
+        run(state, "rest", kind="short")
+        assert thorin.vitals.max_hp == 60 - dealt  # a short rest does not give it back
+        run(state, "rest", kind="long")
+        assert thorin.vitals.max_hp == 60
+        return
+    raise AssertionError("Thorin always saved")
+
+
+def test_a_shadows_strength_drain_lowers_strength_until_a_rest() -> None:
+    """SRD Shadow: Strength Drain lowers the target's Strength by 1d4 until it finishes a
+    short or long rest."""
+    state, out, _ = undead_hits("shadow", "strength_drain")
+    thorin = state.party["thorin"]
+    full = thorin.abilities.score(Ability.STR)
+    assert full - 4 <= thorin.score(Ability.STR) <= full - 1
+    assert any("Strength drops" in getattr(e, "description", "") for e in out["events"])
+    state.encounter = None
+    run(state, "rest", kind="short")
+    assert thorin.score(Ability.STR) == full

@@ -80,3 +80,36 @@ def test_thieves_tools_add_the_proficiency_bonus_to_a_trained_carrier() -> None:
     assert rogue.check_modifier(ability=Ability.DEX) == 3
     rogue.inventory.clear()  # trained, but the tools are not at hand
     assert rogue.check_modifier(ability=Ability.DEX, tool="thieves' tools") == 3
+
+
+def test_the_undead_drains_are_in_the_stat_blocks() -> None:
+    """SRD: a specter flies 50 ft (no walking speed) and its Life Drain takes the hit point
+    maximum on a failed DC 10 CON save; a shadow's touch drains 1d4 Strength."""
+    specter = srd().monsters.get("specter")
+    assert specter.moving_speed == 50
+    drain = specter.action("life_drain")
+    assert drain.drains_max_hp and drain.save_dc == 10 and drain.has_rider
+    touch = srd().monsters.get("shadow").action("strength_drain")
+    assert touch.drains is Ability.STR and touch.drain_dice == "1d4" and touch.has_rider
+
+
+def test_a_drained_score_lowers_the_modifier_until_a_rest() -> None:
+    """A drain lowers the score the rolls use; any rest drops the drain (a non-feature
+    resource)."""
+    from rules.character import drain_key
+    from rules.features import after_rest
+
+    sheet = CharacterSheet.model_validate(
+        {
+            "id": "t", "name": "T", "species": "Human", "class": "Fighter", "level": 1,
+            "abilities": AbilityScores.model_validate(
+                {"str": 16, "dex": 10, "con": 10, "int": 10, "wis": 10, "cha": 10}
+            ),
+            "saving_throws": {Ability.STR, Ability.CON}, "vitals": Vitals.full(12),
+            "hit_dice": HitDice(die=10, total=1, remaining=1),
+        }
+    )  # fmt: skip
+    sheet.resources[drain_key(Ability.STR)] = 4
+    assert sheet.score(Ability.STR) == 12 and sheet.modifier(Ability.STR) == 1
+    sheet.resources = after_rest(sheet.resources, "short")
+    assert sheet.modifier(Ability.STR) == 3

@@ -614,7 +614,7 @@ def speed_of(state: GameState, cid: str) -> int:
         speed = speed_after_conditions(sheet.walking_speed, sheet.conditions, sheet.exhaustion)
         return speed_with(speed, sheet.effects) if speed else 0
     creature = state.creatures[cid]
-    base = state.monster(creature.monster).speed if creature.monster else 30
+    base = state.monster(creature.monster).moving_speed if creature.monster else 30
     speed = speed_after_conditions(base, creature.conditions)
     return speed_with(speed, creature.effects) if speed else 0
 

@@ -73,6 +73,8 @@ class AttackSetup:
     """A melee blow meant to subdue: a target it drops is knocked out, not killed."""
     events: list[SessionEvent] = field(default_factory=list)
     """What the rules did before the roll, shown before it (a creature closing in)."""
+    dealt: int = 0
+    """Damage the hit dealt, once it has landed (a specter's Life Drain takes as much)."""
 
     def add_dice(self, dice: str) -> None:
         """Add a dice bonus (or penalty) to the roll."""

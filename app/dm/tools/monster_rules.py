@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import executors as x
+from app.dm.tools.drains import drain_ability, drain_max_hp
 from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
 from app.dm.tools.position_tools import ally_beside
 from app.world.state import GameState
@@ -118,10 +119,11 @@ def impose(
 
 
 def rider(
-    state: GameState, attacker: str, target: str, action: MonsterAction
+    state: GameState, attacker: str, target: str, action: MonsterAction, dealt: int = 0
 ) -> list[SessionEvent]:
-    """What a monster's hit does beyond its damage: a save against a condition or more
-    damage (half on a success when the action says so), or a condition outright."""
+    """What a monster's hit does beyond its damage (``dealt``): a save against a condition,
+    more damage (half on a success when the action says so) or a drained hit point maximum,
+    a condition outright, or an ability score drained."""
     if x.vitals_of(state, target).state is LifeState.DEAD:
         return []
     spared = kind_of(state, target) & set(action.spares)
@@ -156,6 +158,10 @@ def rider(
             events += more
     if action.condition is not None and not saved and x.vitals_of(state, target).hp > 0:
         events += impose(state, target, action.condition, source=attacker, action=action)
+    if action.drains_max_hp and not saved and dealt > 0:
+        events += drain_max_hp(state, target, dealt, action.name)
+    if action.drains is not None and action.drain_dice is not None:
+        events += drain_ability(state, attacker, target, action)
     return events
 
 
@@ -207,7 +213,7 @@ class MonsterRules(Rule):
         found = _weapon_action(setup)
         if found is None or not hit.hit or not found[1].has_rider:
             return []
-        return rider(setup.state, setup.attacker, setup.target, found[1])
+        return rider(setup.state, setup.attacker, setup.target, found[1], setup.dealt)
 
     def after_damage(
         self, state: GameState, target: str, result: DamageResult, source: str | None

@@ -12,6 +12,7 @@ from typing import Any
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools.condition_tools import set_exhaustion
+from app.dm.tools.drains import LIFE_DRAINED, restore_life
 from app.dm.tools.feature_tools import recover_slots
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.state import GameState
@@ -67,7 +68,13 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
                 sheet.spell_slots = long.slots
             text = f"{sheet.name} rests the night: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP"
         if sheet.vitals.state is not LifeState.DEAD:
-            sheet.resources = after_rest(sheet.resources, args.kind, sheet.all_features)
+            kept, full = restore_life(dict(sheet.resources), sheet.vitals.max_hp, args.kind)
+            sheet.resources = {**after_rest(kept, args.kind, sheet.all_features),
+                               **({LIFE_DRAINED: kept[LIFE_DRAINED]} if LIFE_DRAINED in kept
+                                  else {})}  # fmt: skip
+            if full != sheet.vitals.max_hp:  # a long rest gives the drained maximum back
+                hp = full if sheet.vitals.hp > 0 else 0
+                sheet.vitals = sheet.vitals.model_copy(update={"max_hp": full, "hp": hp})
         healed = sheet.vitals.hp - before
         state.record("hp", text, who=cid)
         events.append(StateChange(kind="hp", target_id=cid, description=text))

@@ -239,6 +239,7 @@ def strike(
             dealt += outcome.damage.amount
         # One hit is one concentration save, however many damage types it deals.
         events += x.concentration_after_damage(state, target, dealt)
+        setup.dealt = dealt
         vitals = x.vitals_of(state, target)
         result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
         events += rebuke_after(state, rebuking, target, attacker, dealt)

@@ -225,6 +225,7 @@ class MonsterAction(_Data):
     """An ability score a hit lowers by ``drain_dice``, until a short or long rest; at 0
     the target dies (a shadow's Strength Drain)."""
     drain_dice: str | None = None
+    """How much a hit drains of ``drains`` (``1d4``)."""
     text: str = ""
     """Its rules in words, for the DM."""
 

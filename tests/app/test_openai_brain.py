@@ -110,10 +110,11 @@ async def test_a_server_that_never_answers_is_given_up_on_within_the_total_budge
         r"did not answer; gave up after (\d+\.\d)s and (\d) tr(?:y|ies)", caught.value.message
     )
     assert said is not None, caught.value.message
-    # Two tries fit the budget; a loaded machine may spend it on one try and the backoff.
-    # Either way the budget holds and the message tells the truth.
+    # Two tries fit the budget; on a loaded machine the first try and its backoff may leave
+    # too little of it for a second, and the brain gives up then rather than start one it
+    # cannot finish. Either way the budget holds and the message tells the truth.
     tries = int(said.group(2))
-    assert 1.15 < elapsed < 3.0 and abs(float(said.group(1)) - elapsed) < 0.5
+    assert 0.35 < elapsed < 3.0 and abs(float(said.group(1)) - elapsed) < 0.5
     assert caught.value.recoverable and tries in (1, 2) and len(server.requests) == tries
 
 

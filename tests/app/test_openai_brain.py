@@ -114,7 +114,8 @@ async def test_a_server_that_never_answers_is_given_up_on_within_the_total_budge
     # too little of it for a second, and the brain gives up then rather than start one it
     # cannot finish. Either way the budget holds and the message tells the truth.
     tries = int(said.group(2))
-    assert 0.35 < elapsed < 3.0 and abs(float(said.group(1)) - elapsed) < 0.5
+    waited = float(said.group(1))  # up to the giving up (closing the stream comes after)
+    assert 0.35 < waited <= elapsed + 0.05 and elapsed < 3.0
     assert caught.value.recoverable and tries in (1, 2) and len(server.requests) == tries
 
 

@@ -1,0 +1,75 @@
+"""Every screen at 80×24 and at 120×36: it opens, and nothing on it runs past the right
+edge of the terminal (a clipped word is a word a player cannot read)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from app.dm.config import DMConfig
+from app.session.setup import session_for
+from app.tui import make_app
+from app.tui.screens.creation import CreationScreen
+from app.tui.screens.info import HelpScreen
+from app.tui.screens.journal import JournalScreen
+from app.tui.screens.load import LoadScreen
+from app.tui.screens.modals import PromptInspector
+from app.tui.screens.newgame import NewGameScreen
+from app.tui.screens.settings import SettingsScreen
+from app.tui.screens.sheet import SheetScreen
+from app.tui.screens.story import StoryScreen
+from app.tui.screens.title import TitleScreen
+from app.tui.screens.turnlog import TurnLogScreen
+from app.tui.showcase import in_the_cellar, settle, until
+
+SIZES = [(80, 24), (120, 36)]
+
+
+def overflow(screen: Screen[object], width: int) -> list[str]:
+    """The widgets shown past the right edge. The footer's key hints are left out: they
+    scroll sideways by design, and help (F1) and the palette list every key."""
+    return [
+        f"{w!r} ends at column {w.region.right}"
+        for w in screen.query("*")
+        if w.display
+        and w.region.width
+        and w.region.right > width
+        and not any(isinstance(a, Footer) for a in w.ancestors)
+    ]
+
+
+async def opened(pilot: Pilot[None], key: str, kind: type[Screen[object]], width: int) -> None:
+    await pilot.press(key)
+    await until(pilot, lambda: isinstance(pilot.app.screen, kind))
+    await pilot.pause()
+    assert overflow(pilot.app.screen, width) == []
+    await pilot.press("escape")
+    await until(pilot, lambda: not isinstance(pilot.app.screen, kind))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_title_and_its_screens_fit(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(saves=tmp_path / "saves", characters=tmp_path / "chars", still=True,
+                   dm=DMConfig())  # fmt: skip
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        assert overflow(app.screen, size[0]) == []
+        for key, kind in (("n", NewGameScreen), ("l", LoadScreen), ("s", SettingsScreen),
+                          ("f1", HelpScreen), ("r", CreationScreen)):  # fmt: skip
+            await opened(pilot, key, kind, size[0])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_game_and_its_screens_fit(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(saves=tmp_path / "saves", session=session_for(in_the_cellar()),
+                   save_as=None, still=True, dm=DMConfig())  # fmt: skip
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, react=False)
+        assert overflow(app.screen, size[0]) == []
+        for key, kind in (("f4", SheetScreen), ("f5", JournalScreen), ("f6", StoryScreen),
+                          ("f3", TurnLogScreen), ("f2", PromptInspector)):  # fmt: skip
+            await opened(pilot, key, kind, size[0])

@@ -13,7 +13,6 @@ whatever ``--jobs`` is.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
 import threading
@@ -211,7 +210,7 @@ def _quiet_worker() -> None:
 def _in_processes(tasks: list[tuple[str, str, int, int]], jobs: int) -> list[RunRecord]:
     """The runs in ``jobs`` worker processes, in order. Only a few runs are handed out
     ahead of the workers (queuing ten thousand at once cost gigabytes), and Ctrl-C stops at
-    once: the runs not started are dropped and the ones under way end with their workers.
+    once: the runs not started are dropped and the ones under way end on their own.
     Ctrl-C is noted, not raised wherever it lands (inside an import it would print a
     traceback nobody can catch), and acted on between two waits."""
     results: dict[int, RunRecord] = {}
@@ -250,15 +249,10 @@ def _in_processes(tasks: list[tuple[str, str, int, int]], jobs: int) -> list[Run
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop at once (Ctrl-C, an error): runs not started are dropped and the runs under
-    way are ended with their workers — they would only be thrown away, and on a busy
-    machine a run can take long enough that waiting for it reads as a hang. The executor
-    has no public way to end its workers before Python 3.14 (``terminate_workers``)."""
-    workers = list((getattr(pool, "_processes", None) or {}).values())
+    """Stop at once (Ctrl-C, an error): runs not started are dropped; the few under way
+    (one a worker) end on their own — ending their workers by force leaves the executor's
+    threads writing to closed pipes as Python exits, which prints tracebacks."""
     pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        with contextlib.suppress(OSError, AttributeError):
-            worker.terminate()
 
 
 def default_jobs() -> int:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr, ValidationError
 
-from app.dm.brain import BrainError, BrainReply, TextDelta
+from app.dm.brain import BrainError
 from app.dm.config import DMConfig, load_dm_config, save_dm_config
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.reasoning import ReasoningGate, ReasoningMemory
@@ -21,6 +21,7 @@ from app.session.session import GameSession
 from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state
 from tests.app.fake_openai import FakeOpenAI, Reply, Status
+from tests.app.test_openai_brain import collect
 
 THOUGHT = "Okay, so Mira wants to listen at the door. No roll needed; the goblin has 7 HP."
 ANSWER = "Rain drums on the shutters."
@@ -42,18 +43,6 @@ def brain_for(server: FakeOpenAI, **changes: Any) -> OpenAIBrain:
     }
     settings.update(changes)  # fmt: skip
     return OpenAIBrain(DMConfig.model_validate(settings))
-
-
-async def collect(brain: OpenAIBrain) -> tuple[list[str], BrainReply]:
-    deltas: list[str] = []
-    reply = None
-    async for item in brain.stream([{"role": "user", "content": "hello"}], None):
-        if isinstance(item, TextDelta):
-            deltas.append(item.text)
-        else:
-            reply = item
-    assert reply is not None
-    return deltas, reply
 
 
 def through(gate: ReasoningGate, text: str, sizes: list[int], *, reasoning: bool = False) -> str:

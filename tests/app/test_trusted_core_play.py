@@ -4,13 +4,10 @@ darts, Hellish Rebuke, thieves' tools, dropping to 0 hit points and monster trai
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from app.dm.brain import ToolCall
 from app.dm.tools.campaign_tools import enter_scene, reach_ending
 from app.dm.tools.executors import deal_damage, economy_of
-from app.dm.tools.sets import ALL_TOOLS
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
@@ -20,27 +17,9 @@ from rules.damage import DamageType, LifeState, Vitals
 from rules.positions import engage
 from rules.skills import Skill
 from tests.app.conftest import narration, turn
+from tests.app.test_positions import cellar, run, turn_of
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
-
-
-def run(state: GameState, name: str, **arguments: object) -> dict[str, Any]:
-    outcome = ALL_TOOLS.execute(ToolCall("t", name, json.dumps(arguments)), state)
-    return {"result": outcome.result, "events": outcome.events}
-
-
-def turn_of(state: GameState, cid: str) -> None:
-    assert state.encounter is not None
-    state.encounter.turn_index = next(i for i, c in enumerate(state.encounter.order) if c.id == cid)
-
-
-def cellar(seed: int = 3) -> GameState:
-    """Three giant rats in the cellar; the party at the foot of the stairs."""
-    state = start_session(CAMPAIGN, seed).state
-    state.flags["trapdoor_open"] = True
-    enter_scene(state, "cellar", "test")
-    assert state.encounter is not None
-    return state
 
 
 def attack_rolls(out: dict[str, Any]) -> list[Any]:

@@ -23,9 +23,7 @@ async def take(shot: Shot, folder: Path) -> Path:
         app = shot.make(Path(saves) / "saves")
         async with app.run_test(size=shot.size) as pilot:
             await pilot.pause()
-            if shot.before is not None:
-                await shot.before(pilot)
-            await pilot.pause(0.2)
+            await shot.prepare(pilot)
             path = app.save_screenshot(f"{shot.name}.svg", str(folder))
             await pilot.press("escape")  # close a modal holding up the DM, if any
     return Path(path)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Input
 
 from app.dm.brain import ToolCall
@@ -218,6 +219,34 @@ class Shot:
     make: Callable[[Path], DungeonApp]
     """Build the app, given a folder of saves (named ``saves``)."""
     before: Before | None = None
+
+    async def prepare(self, pilot: Pilot[None]) -> None:
+        """Bring the app to the state pictured, then let the picture settle."""
+        if self.before is not None:
+            await self.before(pilot)
+        await steady(pilot)
+
+
+async def steady(pilot: Pilot[None], frames: int = 3, timeout: float = 5.0) -> None:
+    """Lay out and paint every widget again, then wait until a few frames in a row look the
+    same. A scrollbar placed while a pane was laid out is painted on a later frame, and a
+    loaded machine paints late: without this a picture could catch a thumb one row off."""
+    app = pilot.app
+    for screen in app.screen_stack:
+        for widget in screen.walk_children(Widget, with_self=True):
+            widget.refresh(layout=True)
+            if widget.show_vertical_scrollbar:
+                widget.vertical_scrollbar.refresh()
+            if widget.show_horizontal_scrollbar:
+                widget.horizontal_scrollbar.refresh()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    last, same = "", 0
+    while same < frames and loop.time() < deadline:  # a ticking clock never settles
+        await pilot.pause(0.05)
+        frame = app.export_screenshot()
+        same = same + 1 if frame == last else 0
+        last = frame
 
 
 def _game(session: Callable[[], GameSession]) -> Callable[[Path], DungeonApp]:

@@ -15,4 +15,4 @@ from app.tui.showcase import SHOTS, Shot
 @pytest.mark.parametrize("shot", SHOTS, ids=lambda shot: shot.name)
 def test_screen(shot: Shot, snap_compare, tmp_path: Path) -> None:
     app = shot.make(tmp_path / "saves")
-    assert snap_compare(app, terminal_size=shot.size, run_before=shot.before)
+    assert snap_compare(app, terminal_size=shot.size, run_before=shot.prepare)

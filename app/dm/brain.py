@@ -69,6 +69,12 @@ class Brain(Protocol):
     A brain may also set ``may_invent_rolls = True`` (a language model does): the turn loop
     then holds back narration that claims dice no tool rolled, and asks once for a tool, and
     holds outcomes and fates it tells until the results say whether they stand.
+
+    A brain that reads only the players' lines and the tool results (the offline referee)
+    sets ``reads_prompt = False``: it is then given the lines alone (see
+    :meth:`app.dm.context.ContextBuilder.lines_only`) and an empty tool list, for the
+    system prompt, the world overview and the tool schemas are built only for a brain that
+    reads them.
     """
 
     name: str
@@ -78,3 +84,9 @@ class Brain(Protocol):
     ) -> AsyncIterator[TextDelta | BrainReply]:
         """Text deltas, then one final :class:`BrainReply`."""
         ...
+
+
+def reads_prompt(brain: object) -> bool:
+    """Whether ``brain`` reads the system prompt, the overview and the tool schemas (every
+    brain does unless it says otherwise; see :class:`Brain`)."""
+    return bool(getattr(brain, "reads_prompt", True))

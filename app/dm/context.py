@@ -292,3 +292,26 @@ class ContextBuilder:
             body.append(instruction)
         messages.append({"role": "user", "content": "\n\n".join(body)})
         return messages
+
+    def lines_only(
+        self,
+        state: GameState,
+        actions: Sequence[PlayerAction],
+        *,
+        instruction: str = "",
+        readings: Readings | None = None,
+    ) -> list[Message]:
+        """The one message a DM that reads the players' lines itself (the offline referee)
+        is given: the actions, how the game read them, and the turn's instruction — no
+        system prompt, overview or history, which only a language model reads and which
+        cost more to build than the referee's whole turn. The veils are kept as in
+        :meth:`build`, and the readings filled the same way."""
+        safety.keep_veils(state, self.veils)
+        self.readings = {}
+        body = []
+        if actions:
+            body.append("Players' actions:\n" + format_actions(state, actions))
+            body.append(understood(state, actions, self.readings, readings))
+        if instruction:
+            body.append(instruction)
+        return [{"role": "user", "content": "\n\n".join(body)}]

@@ -19,7 +19,7 @@ import json
 from collections.abc import AsyncIterator, Callable
 
 from app.dm import prompts
-from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall
+from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall, reads_prompt
 from app.dm.claims import Backing, ClaimFilter
 from app.dm.cleanup import ReplyCleaner
 from app.dm.events import NarrativeChunk, SessionEvent, Usage
@@ -102,6 +102,7 @@ async def tool_loop(
     watch_claims = bool(getattr(brain, "may_invent_rolls", False))
     watch = OutcomeWatch(state, active=watch_claims)  # outcomes and fates told ahead of the dice
     strict = bool(getattr(brain, "strict_tools", False))  # its server checks strict schemas
+    reading = reads_prompt(brain)  # schemas are built only for a brain that reads them
     for round_no in range(MAX_TOOL_ROUNDS + 1):
         last_round = round_no == MAX_TOOL_ROUNDS or guard.spent
         if last_round:
@@ -112,7 +113,7 @@ async def tool_loop(
         shown = CallFilter()
         claims = ClaimFilter(backed, active=watch_claims)
         gap = "\n\n" if report.narrative else ""  # keep each round's words apart
-        offered = None if last_round else tools.schemas(state, strict=strict)
+        offered = None if last_round else tools.schemas(state, strict=strict) if reading else []
         hold = watch.hold(offered=offered is not None)
         async for item in brain.stream(messages, offered):
             if isinstance(item, TextDelta):

@@ -13,7 +13,7 @@ from collections.abc import AsyncGenerator
 from contextlib import aclosing
 from typing import Any, Literal
 
-from app.dm.brain import Brain, BrainError, Message
+from app.dm.brain import Brain, BrainError, Message, reads_prompt
 from app.dm.config import DMConfig
 from app.dm.context import ContextBuilder, fold_summary, read_actions
 from app.dm.costs import Budget
@@ -297,14 +297,20 @@ class GameSession:
                 if isinstance(event, NarrativeChunk):  # the campaign's words, told first
                     report.narrative.append(event.text.strip())
                 yield event
-            messages = self.context.build(
-                self.state,
-                actions,
-                briefed=self.briefed,
-                mode=current.name,
-                instruction=current.instruction(self.state),
-                readings=readings,
-            )
+            if reads_prompt(self.brain):
+                messages = self.context.build(
+                    self.state,
+                    actions,
+                    briefed=self.briefed,
+                    mode=current.name,
+                    instruction=current.instruction(self.state),
+                    readings=readings,
+                )
+            else:  # the lines are all it reads: the prompt is built only when inspected
+                messages = self.context.lines_only(
+                    self.state, actions, instruction=current.instruction(self.state),
+                    readings=readings,
+                )  # fmt: skip
             built = len(messages)
             self.last_messages = messages
             take_readings = getattr(self.brain, "take_readings", None)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from app.dm.brain import Message, reads_prompt
 from app.dm.safety import veil_view, veil_words
 from app.dm.tools.advancement_tools import advancement
 from app.session.hygiene import strip_controls
@@ -97,6 +98,16 @@ def people_text(session: GameSession) -> str:
     return "\n".join(people_lines(party_journal(session)))
 
 
+READS_LINES_ONLY = (
+    "the offline referee reads only the lines above; an AI DM taking over now would be sent"
+)
+
+
+def _message_text(message: Message) -> str:
+    body = message.get("content") or json.dumps(message.get("tool_calls"), indent=2)
+    return f"── {message['role']} ──\n{body}"
+
+
 def prompt_text(session: GameSession, *, data: bool = False) -> str:
     """The prompt inspector's text: the exact messages last sent to the DM (and, with
     ``data``, the deltas as the data they were built from) — veiled word by word, as every
@@ -104,10 +115,17 @@ def prompt_text(session: GameSession, *, data: bool = False) -> str:
     messages = session.last_messages
     if not messages:
         return "Nothing has been sent to the DM yet."
-    parts = []
-    for m in messages:
-        body = m.get("content") or json.dumps(m.get("tool_calls"), indent=2)
-        parts.append(f"── {m['role']} ──\n{body}")
+    parts = [_message_text(m) for m in messages]
+    if not reads_prompt(session.brain):
+        # The offline referee is given the lines alone; what a language model would be
+        # sent is built now, when someone asks, not on every turn.
+        parts.append(f"── {READS_LINES_ONLY} ──")
+        state = session.state
+        current = session.current
+        would = session.context.build(
+            state, [], briefed=False, mode=current.name, instruction=current.instruction(state)
+        )
+        parts += [_message_text(m) for m in would]
     if data and session.last_deltas is not None:
         as_data = json.dumps(session.last_deltas, indent=2, ensure_ascii=False)
         parts.append(f"── the deltas above, as data ──\n{as_data}")

@@ -215,6 +215,7 @@ def test_a_judgment_on_the_first_turn_reaches_the_dm_in_that_turn() -> None:
     # The first call of a sitting gets the whole world; what the players' words set off
     # before it (a judgment, the trust it moved) is told beside it, not lost.
     session = start_session(crossroads(), 3)
+    session.brain.reads_prompt = True  # type: ignore[attr-defined]  # as a language model does
     assert not session.briefed
     play(session, "mira", "Don't worry, Berta, I promise we'll bring Tam back!")
     [first] = [m["content"] for m in session.last_messages

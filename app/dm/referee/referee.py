@@ -49,6 +49,8 @@ class OfflineReferee(Reacting, Acting, FollowUps):
     """Plays a campaign through the Brain protocol, offline and deterministically."""
 
     name = "offline"
+    reads_prompt = False
+    """It reads the players' lines and the tool results, never the prompt or the schemas."""
 
     def bind(self, state_of: Callable[[], GameState]) -> None:
         """Give the referee read access to the live game state."""

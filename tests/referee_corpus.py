@@ -41,6 +41,10 @@ reported once, never tuned to."""
 HOLDOUT6 = DATA_DIR / "referee" / "holdout6.toml"
 """The sixth holdout, written apart from the parser (its author never read the parser nor any
 corpus file, nor saw the game answer its lines) and frozen: reported once, never tuned to."""
+HOLDOUT7 = DATA_DIR / "referee" / "holdout7.toml"
+"""The seventh holdout (625 lines, 91 with two actions), written apart from the parser before
+the work on clauses, answers, references and improvised actions of this round, and frozen:
+reported once, never tuned to."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -21,6 +21,7 @@ FILES = (
     "judgments_blind.toml",
     "judgments_holdout.toml",
     "judgments_holdout2.toml",
+    "judgments_holdout3.toml",
 )
 CAMPAIGNS = ("crossroads", "drowned_bell")
 

@@ -42,6 +42,7 @@ from tests.referee_corpus import (
     HOLDOUT4,
     HOLDOUT5,
     HOLDOUT6,
+    HOLDOUT7,
     Line,
     Step,
     build_situation,
@@ -314,7 +315,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", "holdout3", "holdout4", "holdout5", "holdout6"]
+    names = ["corpus", "dev", "holdout", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -325,6 +326,7 @@ def main() -> None:
         ("holdout4.toml", HOLDOUT4),
         ("holdout5.toml", HOLDOUT5),
         ("holdout6.toml", HOLDOUT6),
+        ("holdout7.toml", HOLDOUT7),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

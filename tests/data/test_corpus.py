@@ -24,6 +24,7 @@ from tests.referee_corpus import (
     HOLDOUT4,
     HOLDOUT5,
     HOLDOUT6,
+    HOLDOUT7,
     INTENTS,
     Corpus,
     CorpusError,
@@ -41,6 +42,7 @@ FILES = {
     "holdout4": HOLDOUT4,
     "holdout5": HOLDOUT5,
     "holdout6": HOLDOUT6,
+    "holdout7": HOLDOUT7,
 }
 
 

@@ -186,12 +186,13 @@ def test_the_token_limit_is_a_checked_setting(tmp_path: Any) -> None:
 
 @pytest.mark.parametrize("kind", ["text", "reasoning"])
 async def test_a_slow_but_steady_stream_is_said_to_be_slow_not_stalled(kind: str) -> None:
-    # A piece every 40 ms, well within the 0.3 s a pause may last, for longer than 0.4 s.
-    words = "The ogre lumbers closer, step by heavy step, " * 2
-    reply = Reply(text=words, piece=4, pace=0.04) if kind == "text" else Reply(
-        reasoning=words, text="Late.", piece=4, pace=0.04)  # fmt: skip
+    # A piece every 50 ms, well within the 1.5 s a pause may last (a loaded machine is never
+    # that late), for longer than the 2 s allowed.
+    words = "The ogre lumbers closer, step by heavy step, " * 5
+    reply = Reply(text=words, piece=4, pace=0.05) if kind == "text" else Reply(
+        reasoning=words, text="Late.", piece=4, pace=0.05)  # fmt: skip
     with FakeOpenAI([reply]) as server:
-        brain = brain_for(server, timeout=0.4, first_token_timeout=0.3, max_retries=2)
+        brain = brain_for(server, timeout=2.0, first_token_timeout=1.5, max_retries=2)
         with pytest.raises(BrainError) as caught:
             await collect(brain)
         assert len(server.requests) == 1  # not tried again: it was answering
@@ -199,19 +200,19 @@ async def test_a_slow_but_steady_stream_is_said_to_be_slow_not_stalled(kind: str
     assert "stalled" not in said and "did not answer" not in said
     assert (
         "slow" in said
-        and "raise timeout in the DM settings ([dm] in the config file) (now 0.4s" in said
+        and "raise timeout in the DM settings ([dm] in the config file) (now 2.0s" in said
     )
 
 
 async def test_a_stalled_stream_names_its_own_setting() -> None:
     script = [Reply(text="Hello."), Reply(text="The ogre raises its club", piece=4,
-                                          stall_after=3, stall=2)]  # fmt: skip
-    with FakeOpenAI(script) as server:
-        brain = brain_for(server, timeout=5, first_token_timeout=0.3)
+                                          stall_after=3, stall=3)]  # fmt: skip
+    with FakeOpenAI(script) as server:  # a pause of 1 s: a loaded machine is never that late
+        brain = brain_for(server, timeout=6, first_token_timeout=1.0)
         await collect(brain)
         with pytest.raises(
             BrainError,
-            match=r"stalled .* nothing came for 0\.3s .* raise first_token_timeout in the DM",
+            match=r"stalled .* nothing came for 1\.0s .* raise first_token_timeout in the DM",
         ) as caught:
             await collect(brain)
     assert "first_token_timeout" in caught.value.message
@@ -219,15 +220,17 @@ async def test_a_stalled_stream_names_its_own_setting() -> None:
 
 async def test_a_slow_steady_stream_within_the_time_allowed_is_not_cut() -> None:
     # Longer in all than a pause may last, never pausing that long: it is read to the end.
-    with FakeOpenAI([Reply(text="Drip. " * 4, piece=3, pace=0.04)]) as server:
-        _, reply = await collect(brain_for(server, timeout=5, first_token_timeout=0.15))
-    assert reply.text == "Drip. " * 4
+    with FakeOpenAI([Reply(text="Drip. " * 10, piece=3, pace=0.06)]) as server:
+        _, reply = await collect(brain_for(server, timeout=5, first_token_timeout=1.0))
+    assert reply.text == "Drip. " * 10
 
 
 async def test_the_player_reads_that_the_model_was_slow() -> None:
-    with FakeOpenAI([Reply(text="The ogre lumbers closer. " * 4, piece=4, pace=0.04)]) as server:
+    # A reply that starts at once and keeps coming for ~3 s, against 2 s allowed: on a loaded
+    # machine the first piece may be late, but well inside the time allowed.
+    with FakeOpenAI([Reply(text="The ogre lumbers closer. " * 10, piece=4, pace=0.05)]) as server:
         config = DMConfig(model="fake-model", base_url=server.base_url, api_key=SecretStr("k"),
-                          timeout=0.4, first_token_timeout=0.3)  # fmt: skip
+                          timeout=2.0, first_token_timeout=1.5)  # fmt: skip
         session = GameSession(sandbox_state(seed=1), OpenAIBrain(config))
         session.submit(PlayerAction(character_id="thorin", text="I wait"))
         events = [e async for e in session.process()]

@@ -181,7 +181,7 @@ while True:
 
 def test_a_writer_killed_mid_save_never_leaves_an_unloadable_save(tmp_path: Path) -> None:
     rng = random.Random(3)
-    kills = 10  # tests/app/test_save_kills.py kills a save at every one of its steps
+    kills = 4  # tests/app/test_save_kills.py kills a save at every one of its steps
     for _ in range(kills):
         proc = subprocess.Popen(
             [sys.executable, "-c", WRITER, str(tmp_path)],

@@ -406,3 +406,17 @@ async def test_a_question_out_of_turn_is_answered_in_the_story(tmp_path: Path) -
         assert f"Thorin has {thorin.hp} of {thorin.max_hp} hit points" in story_text(app)
         assert app.screen.query_one("#command", Input).value == ""
         assert play_screen(app).session.pending == []
+
+
+async def test_typing_after_scrolling_back_shows_what_comes_of_it(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await say(pilot, "Mira: talk to Berta")
+        story = play_screen(app).query_one(StoryPane)
+        await until(pilot, lambda: story.max_scroll_y > 0)
+        story.scroll_home(animate=False)  # the player reads back up the story
+        await pilot.pause()
+        assert story.scroll_y == 0
+        await say(pilot, "Mira: ask Berta about the key")
+        await until(pilot, lambda: story.scroll_y >= story.max_scroll_y > 0)
+        assert "Lost it" in story_text(app)

@@ -499,6 +499,8 @@ class PlayScreen(TakingBack, Retelling, Watching):
             return
         if not line:
             return
+        # A player who scrolled back to read and now types wants to see what comes of it.
+        self.query_one(StoryPane).anchor()
         if line.startswith("/"):
             await self.command(line)
             return
@@ -788,7 +790,8 @@ class PlayScreen(TakingBack, Retelling, Watching):
         """The prompt inspector: the exact messages last sent to the DM."""
         messages = self.session.last_messages
         text = sheets.prompt_text(self.session, data=True)
-        title = f"Last prompt — {len(messages)} messages to {self.dm_label} (Esc closes)"
+        count = f"{len(messages)} message{'' if len(messages) == 1 else 's'}"
+        title = f"Last prompt — {count} to {self.dm_label} (Esc closes)"
         self.app.push_screen(PromptInspector(text, title))
 
     def action_story(self) -> None:

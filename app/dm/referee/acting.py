@@ -16,10 +16,10 @@ from app.dm.referee.levelling import USAGE_TEXT, levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
 from app.dm.referee.ruling import Ruling
-from app.dm.referee.sequencing import CUNNING, Sequencing
+from app.dm.referee.sequencing import CUNNING, Sequencing, reckless
 from app.dm.referee.tactics import weakest
 from app.dm.referee.talking import Talking, judged_words
-from app.dm.tools.executors import economy_of, why_cannot_act
+from app.dm.tools.executors import why_cannot_act
 from app.dm.tools.position_tools import engaged_foes, spell_reach
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
@@ -31,7 +31,6 @@ from app.dm.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
-from rules.conditions import Condition
 from rules.features import feature
 from rules.srd import Spell, srd
 
@@ -145,21 +144,6 @@ class Acting(Sequencing, Ruling, Handling, Talking):
             calls = [*self._stand_up(state, actor), *calls]
         return calls
 
-    def _stand_up(self, state: GameState, actor: str) -> list[ToolCall]:
-        """A character lying prone on its turn (knocked down, or back up from 0 HP) gets up
-        before it fights or moves — it costs half its speed, when it has that much left."""
-        encounter = state.encounter
-        sheet = state.party.get(actor)
-        if encounter is None or encounter.current.id != actor or sheet is None:
-            return []
-        if not any(c.condition is Condition.PRONE for c in sheet.conditions):
-            return []
-        economy = economy_of(state, actor)
-        if economy.speed == 0 or economy.movement < economy.speed // 2:
-            return []
-        return [self._call("stand", actor, "set_condition", target_id=actor, condition="prone",
-                           present=False, reason="gets back up")]  # fmt: skip
-
     # -- words only ---------------------------------------------------------------------------
     def _say(self, state: GameState, intent: Intent) -> str:
         campaign = self.campaign
@@ -179,6 +163,8 @@ class Acting(Sequencing, Ruling, Handling, Talking):
             return answers.inventory_text(state, intent.actor)
         if intent.kind == "refuse":
             return answers.refuse_text(state, intent)
+        if intent.kind == "ask" and intent.action == "unable" and intent.note:
+            return f"{intent.note[:1].upper()}{intent.note[1:]}."  # "Thorin has no Rage — …"
         if intent.kind == "foreign":
             language = campaign.campaign.language if campaign is not None else "en"
             return answers.foreign_text(intent, language)
@@ -212,6 +198,9 @@ class Acting(Sequencing, Ruling, Handling, Talking):
     def _do_examine(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         campaign = self.campaign
         target = intent.target
+        if intent.action == "approach":  # "go to the bar and …": a step within the room
+            self.notes.append(self._approach_text(state, actor, intent))
+            return []
         if target is None or campaign is None:
             self.notes.append(answers.look_text(state, campaign, actor))
             return []
@@ -302,6 +291,9 @@ class Acting(Sequencing, Ruling, Handling, Talking):
         if plan.target and sheet is not None and sheet.has("divine_smite") and smites(intent.text):
             smite = [self._call("feature", actor, "use_feature", creature_id=actor,
                                 feature="divine_smite")]  # fmt: skip
+        if plan.target and reckless(state, actor, intent.text):  # "swing recklessly at it"
+            smite = [self._call("feature", actor, "use_feature", creature_id=actor,
+                                feature="reckless_attack"), *smite]  # fmt: skip
         styled = attack_arguments(state, actor, intent.action, intent.item)
         if "knock_out" in intent.extra or SUBDUING.search(intent.text):
             styled = [{**style, "knock_out": True} for style in styled]  # to subdue, not kill
@@ -366,6 +358,13 @@ class Acting(Sequencing, Ruling, Handling, Talking):
                 if aim:
                     arguments["target_id"] = aim
         calls = [*first, self._call("feature", actor, "use_feature", **arguments)]
+        if fid == "reckless_attack" and state.encounter is not None:
+            # Reckless Attack is a way of making the attack: the blow is part of it
+            aim = intent.target if intent.target in self._foes(state) else None
+            said = intent.text.lower().replace("reckless", "")  # declared once, just above
+            blow = replace(intent, kind="attack", action=None, text=said,
+                           targets=(aim,) if aim else ())  # fmt: skip
+            return [*calls, *self._do_attack(state, actor, blow)]
         spec = feature(fid)
         if state.encounter is not None and spec is not None and spec.action == "action":
             calls.append(self._call("end_turn", actor, "end_turn"))

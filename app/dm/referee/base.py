@@ -42,9 +42,9 @@ class RefereeBase:
         read (they run first: a lock picked may open the way the next line takes)."""
         self.pending: dict[str, list[Intent]] = {}
         """Clauses of a line still to be carried out this turn, by who said them."""
-        self.spent: dict[str, str] = {}
-        """What used a fighter's action this turn where the engine does not count it (a
-        potion drunk), in words: "the healing potion"."""
+        self.spent: dict[str, list[str]] = {}
+        """What used a fighter's actions this turn where the engine does not count them (a
+        potion drunk), in words: ["the healing potion"]."""
         self.rulings: dict[str, tuple[str, str | None]] = {}
         """A ruling's check call id -> (the deed, what it was done to), told when the roll
         is in."""

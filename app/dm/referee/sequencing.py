@@ -16,16 +16,20 @@ spoken for; a step, speech or a question nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
 from app.dm.tools.casting_rules import BonusActionSpell
+from app.dm.tools.class_rules import RECKLESS_ID
+from app.dm.tools.executors import economy_of
 from app.dm.understanding import Intent
 from app.dm.understanding.parse import understand_clause
 from app.world.state import GameState
 from app.world.wording import the
+from rules.conditions import Condition
 from rules.economy import ActionKind
 from rules.features import feature
 from rules.srd import srd
@@ -61,6 +65,18 @@ def cost_of(state: GameState, actor: str, intent: Intent) -> str:
     if kind == "hold":
         return "end"
     return FREE
+
+
+_RECKLESS = re.compile(r"\breckless(?:ly)?\b", re.IGNORECASE)
+
+
+def reckless(state: GameState, actor: str, text: str) -> bool:
+    """An attack said recklessly by a barbarian not yet reckless this turn: Reckless
+    Attack is declared with it (SRD: decided on the turn's first attack)."""
+    sheet = state.party.get(actor)
+    if sheet is None or state.encounter is None or not sheet.has("reckless_attack"):
+        return False
+    return bool(_RECKLESS.search(text)) and not any(e.id == RECKLESS_ID for e in sheet.effects)
 
 
 class Sequencing(RefereeBase):
@@ -120,8 +136,10 @@ class Sequencing(RefereeBase):
         wait; when the turn can hold nothing more, what is left waits too."""
         clause = rest.pop(0)
         fresh = understand_clause(clause.text, actor, state, self.campaign)
-        if clause.kind == "talk" and clause.topic:
-            fresh = clause  # one of several topics asked in one breath: its own answer
+        if clause.kind == "talk" and (clause.topic or "asked" in clause.extra):
+            fresh = clause  # one of several topics or questions asked in one breath
+        if "each" in clause.extra and clause.target in state.creatures:
+            fresh = clause  # "smash both skeletons": this blow is at its own one
         if clause.kind not in (fresh.kind, "ask"):
             # Read as it was when the line was typed: the thing is gone now, or the new
             # place reads the words otherwise ("check round the back" is no way back).
@@ -149,9 +167,17 @@ class Sequencing(RefereeBase):
         corked ("Mira is unhurt") spends nothing."""
         drunk = any(c.name in ("heal", "change_item", "use_item") for c in calls)
         if state.encounter is not None and intent.kind == "use" and drunk:
-            self.spent[actor] = (
-                f"{the(self._item_name(intent.item).lower())}" if intent.item else "that"
-            )
+            what = f"{the(self._item_name(intent.item).lower())}" if intent.item else "that"
+            self.spent.setdefault(actor, []).append(what)
+
+    def _actions_left(self, state: GameState, actor: str) -> int:
+        """Actions the fighter still has this turn: the engine's count (the turn's action
+        and any Action Surge gave), less those spent where the engine does not count them."""
+        fight = state.encounter
+        economy = fight.economy.get(actor) if fight is not None else None
+        if economy is None:
+            return 1
+        return int(economy.action) + economy.extra_actions - len(self.spent.get(actor, []))
 
     def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:
         """Why the clause does not fit what is left of the turn ("" when it does)."""
@@ -167,14 +193,46 @@ class Sequencing(RefereeBase):
                 return f"{refused}; “{clause.text.strip(' .,!')}” will have to wait."
         if clause.kind == "manoeuvre" and clause.action in CUNNING and self._cunning(state, actor):
             return ""  # a rogue hides, dashes or disengages with the bonus action
-        action_left = economy.available(ActionKind.ACTION) and actor not in self.spent
+        action_left = self._actions_left(state, actor) > 0
         if cost == "attack" and (economy.extra_attacks > 0 or action_left):
             return ""
         if cost in ("action", "attack") and not action_left:
-            return self._waits(state, actor, clause, "action", self.spent.get(actor, ""))
+            on = ", then ".join(self.spent.get(actor, []))
+            return self._waits(state, actor, clause, "action", on) + self._surge_hint(state, actor)
         if cost == "bonus_action" and not economy.available(ActionKind.BONUS_ACTION):
             return self._waits(state, actor, clause, "bonus action", "")
         return ""
+
+    @staticmethod
+    def _surge_hint(state: GameState, actor: str) -> str:
+        """A fighter who could have made room with Action Surge is told so."""
+        sheet = state.party.get(actor)
+        if sheet is None or not sheet.has("action_surge") or sheet.uses_left("action_surge") < 1:
+            return ""
+        return f" (Action Surge would give {sheet.name} another action: say so in the line.)"
+
+    def _approach_text(self, state: GameState, actor: str, intent: Intent) -> str:
+        """ "Mira goes over to the bar." — a step across the room, said."""
+        campaign = self.campaign
+        scene = campaign.scenes.get(state.scene.id) if campaign is not None else None
+        spec = scene.features.get(intent.target or "") if scene is not None else None
+        what = spec.name if spec is not None else (intent.extra or ("it",))[0]
+        return f"{state.name_of(actor)} goes over to {the(what)}."
+
+    def _stand_up(self, state: GameState, actor: str) -> list[ToolCall]:
+        """A character lying prone on its turn (knocked down, or back up from 0 HP) gets up
+        before it fights or moves — it costs half its speed, when it has that much left."""
+        encounter = state.encounter
+        sheet = state.party.get(actor)
+        if encounter is None or encounter.current.id != actor or sheet is None:
+            return []
+        if not any(c.condition is Condition.PRONE for c in sheet.conditions):
+            return []
+        economy = economy_of(state, actor)
+        if economy.speed == 0 or economy.movement < economy.speed // 2:
+            return []
+        return [self._call("stand", actor, "set_condition", target_id=actor, condition="prone",
+                           present=False, reason="gets back up")]  # fmt: skip
 
     def _cunning(self, state: GameState, actor: str) -> bool:
         sheet = state.party.get(actor)

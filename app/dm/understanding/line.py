@@ -15,6 +15,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.dm.understanding.chaining import (
+    BACKING,
+    USING,
+    after_move,
+    both_foes,
+    elided,
+    plainly,
+    questions,
+)
 from app.dm.understanding.clauses import (
     Piece,
     mentions_back,
@@ -30,6 +39,7 @@ from app.dm.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
+from app.world.wording import the
 
 LONG = 30
 """Words past which a line that already reads as one sure deed is not cut: a paragraph's
@@ -90,7 +100,11 @@ def understand(
             if gesture.kind in NOT_A_DEED | {"talk", "question", "examine"}:
                 return replace(said, text=text)
     read = _understand(text, actor, state, campaign, language=language)
-    return _by_topics(read, state) if read.kind == "talk" and not read.then else read
+    if read.kind != "talk" or read.then:
+        return read
+    called = _CALLED.match(text)
+    asked = questions(read, text[called.end() :], state) if called is not None else None
+    return asked or _by_topics(read, state)
 
 
 EMOTE = re.compile(r"\*[^*]{1,60}\*")
@@ -147,6 +161,8 @@ def _understand(
     nothing = whole.kind == "ask" and whole.confidence == 0.0 and whole.character is None
     if len(read) == 1 and nothing:  # read as nothing whole: "ow. how much hp do i have now?"
         return replace(read[0], text=whole.text)
+    if len(read) == 1 and read[0].kind == "attack" and read[0].action == "both":
+        return replace(read[0], text=whole.text)  # "… with my shortsword and then my dagger"
     if len(read) < 2:
         return whole
     speech = whole.kind == "talk" and all(c.kind in ("talk", "question") for c in read)
@@ -154,12 +170,15 @@ def _understand(
     if speech and address and sum(1 for c in read if c.topic) < 2:
         return whole  # "surrender, vermin!", "hey rats, what do you want?": one speech
     stolen = _target_stolen(whole, read)
-    if sure and not stolen and not any(_same(whole, clause) for clause in read):
+    backing = bool(BACKING.match(text)) and read[0].action == "withdraw"
+    if backing and not any(c.kind in _DEEDS for c in read[1:]):
+        return whole  # "back off, vermin!": a threat, with no deed after it
+    if sure and not stolen and not backing and not any(_same(whole, clause) for clause in read):
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
     asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
-    read = _one_deed(_twice(read))
+    read = both_foes(_one_deed(_twice(read)), state)
     head, *rest = read
     called = _called(text, state, whole.actor or actor)
     if called is not None:
@@ -220,7 +239,9 @@ def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
         names |= {k: v.name for k, v in campaign.items.items()}
         scene = campaign.scenes.get(state.scene.id)
         if scene is not None:
-            names |= {k: f.name for k, f in scene.features.items()}
+            # "follow them" -> "follow the tracks": a thing of the scene is named as one
+            names |= {k: the(f.name) if f.name[:1].islower() else f.name
+                      for k, f in scene.features.items()}  # fmt: skip
     return names
 
 
@@ -240,7 +261,17 @@ def _clauses(
         if read and mentions_back(words) and read[-1][2].target:
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
-        intent = understand_clause(words, actor, state, campaign, language=language)
+        filled = elided(piece.text, read[-1][1]) if read else None
+        intent = understand_clause(filled or words, actor, state, campaign, language=language)
+        if filled is not None and intent.kind in NOT_A_DEED:
+            intent = understand_clause(words, actor, state, campaign, language=language)
+        elif filled is not None:
+            words = filled  # "… then at the trapdoor": the verb of the clause before
+            if intent.kind == read[-1][2].kind == "attack" and _WITH.match(piece.text):
+                # "stab rat 1 with my shortsword and then with my dagger": both blades
+                before, said, last = read.pop()
+                read.append((before, said, replace(last, action="both")))
+                continue
         kinds = {r.kind for r in intent.alternatives}
         if intent.kind == "ask" and kinds == {"attack"} and read:
             # "hide then shoot": a blow at whichever foe, as a bare "attack" is
@@ -252,7 +283,7 @@ def _clauses(
             wanted = spell.group(1).strip(" .,!")
             intent = Intent(kind="cast", text=piece.text, actor=actor, confidence=0.7,
                             note=f"{name} knows no spell called “{wanted}”")  # fmt: skip
-        if intent.kind == "ask" and intent.note and _USING.match(piece.text) and len(pieces) > 1:
+        if intent.kind == "ask" and intent.note and USING.match(piece.text) and len(pieces) > 1:
             # "drink my potion then attack" with no potion: said plainly, never dropped
             intent = Intent(kind="use", text=piece.text, actor=actor, confidence=0.7,
                             note=intent.note)  # fmt: skip
@@ -263,13 +294,28 @@ def _clauses(
             # "attack goblin 1 and goblin 2": the same again, at the one named
             intent = replace(read[-1][2], text=piece.text, targets=(str(first.target),))
         named_move = intent.kind == "manoeuvre" and _NAMED_MOVE.search(piece.text)
+        going = intent.kind == "move" and intent.confidence >= 0.7 and _GOES.match(piece.text)
+        named_move = named_move or going  # "go up to the lighthouse and …": a way taken
         if piece is not pieces[-1] and _PRELUDE.match(piece.text) and not named_move:
             continue  # setting up what follows: the next clause is the deed
+        if piece is not pieces[-1] and intent.kind == "move" and _COMING.match(piece.text):
+            continue  # "come back down and talk to Wendel": to the one who is here
+        if (
+            read and after_move(intent)
+            and any(r.kind == "move" and r.target for _, _, r in read)
+        ):  # fmt: skip
+            read.append((piece, words, intent))  # "… and talk to Wendel": read there
+            continue
         if read and MOTIVE.match(piece.text):
             continue  # "…, i want it alive": why, not a second deed
         friends = bool(read) and _friends_deed(piece, actor, state)
         if not own_deed(piece) or others_deed(piece.text) or friends:
             continue  # "… before we go down", "… and he heaves the door": not this deed
+        moved = any(r.kind == "move" for _, _, r in read)  # a way out already taken
+        plain = plainly(piece, intent, actor, state, bool(read) and not moved, len(pieces) > 1)
+        if plain is not None:
+            read.append((piece, words, plain))
+            continue
         if intent.kind not in NOT_A_DEED and _fits(piece, intent):
             read.append((piece, words, intent))
             continue
@@ -286,14 +332,18 @@ def _clauses(
     return [intent for _, _, intent in read]
 
 
+_DEEDS = frozenset({"attack", "cast", "move", "feature", "use", "manoeuvre", "challenge"})
+"""What a fighter backs off to do ("back off and cast …")."""
+_GOES = re.compile(r"^\W*(?:i\s+|we\s+)?(?:go|walk|step|head)(?:es|s)?\s+(?:up|over)\s+to\b", re.I)
+_WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
+_COMING = re.compile(r"^\W*(?:i\s+|then\s+|and\s+)*come\s+(?:back\s+)?(?:down|up)\W*$", re.I)
+"""Coming back to where the others are, said before what is done there."""
 _UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*)?$", re.IGNORECASE)
 """A clause that casts a spell the game does not know by that name."""
 
 _NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
 """A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
 
-_USING = re.compile(r"^\W*(?:i\s+)?(?:drink|quaff|down|use|apply|swig|gulp|pop)\b", re.I)
-"""A clause that uses something carried (or not)."""
 
 _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
 """Words that single out one foe of several ("… and goblin 2", "… and the other one")."""

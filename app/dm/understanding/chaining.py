@@ -1,0 +1,218 @@
+"""How a clause of a several-action line leans on the ones before it, and what a clause
+that cannot be done becomes instead of silence.
+
+- A clause with no verb of its own borrows the one before ("I look at the hearth *then at
+  the trapdoor*", "stab rat 1 with my shortsword *and then with my dagger*", "go to the bar
+  and then *down the trapdoor*").
+- Going over to something in the room ("go to the bar") is a step within the scene, said,
+  not a way out.
+- After a move to another place, a clause about who or what is *there* ("go up to the
+  lighthouse and talk to Wendel") is read again once the party has arrived.
+- A clause the player plainly meant but that cannot be done — a feature the character does
+  not have ("I rage"), a way that is not there ("head into the cave") — is said plainly,
+  never dropped.
+- "Smash both skeletons" is one blow at each; several questions called to one person
+  ("Berta, could you lend us a lamp? and is there another way in?") are each answered.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from app.dm.understanding.clauses import Piece, mentions_back, propose, refer_back
+from app.dm.understanding.intent import Intent
+from app.dm.understanding.vocabulary import ENGLISH
+from app.dm.understanding.words import normalise
+from app.world.state import GameState
+from rules.features import features
+
+_ELIDED = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(at|to|into|onto|on|with|through|down|up|under|behind|over)\b",
+    re.IGNORECASE,
+)
+"""A clause that starts where a verb should be: "then at the trapdoor", "with my dagger"."""
+_LEAD = re.compile(r"^\W*(?:(?:i|we|then|and|now|quickly|carefully)\s+)*", re.IGNORECASE)
+
+
+def elided(text: str, before: str) -> str | None:
+    """The clause with the verb of the clause before it put back ("then at the trapdoor"
+    after "I look at the hearth" -> "look at the trapdoor"); ``None`` when it has a verb."""
+    match = _ELIDED.match(text)
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    rest = text[match.start(1) :]
+    earlier = before[_LEAD.match(before).end() :]  # type: ignore[union-attr]
+    same = re.search(rf"\s{word}\b", earlier, re.IGNORECASE)
+    if same is not None:  # "stab rat 1 with my shortsword" + "with my dagger"
+        return f"{earlier[: same.start()]} {rest}"
+    verb = earlier.split()[:1]
+    return f"{verb[0]} {rest}" if verb else None
+
+
+_GOING = re.compile(
+    r"^\W*(?:i\s+|we\s+|then\s+)*(?:go|walk|head|step|move|wander|stroll|cross|get)\s+"
+    r"(?:over\s+|up\s+|back\s+)?(?:to|towards|toward)\s+(.+)$",
+    re.IGNORECASE,
+)
+
+
+def approach(text: str, intent: Intent, state: GameState) -> Intent | None:
+    """Going over to something of the scene ("go to the bar"): a step within it, as an
+    examine that only says so (``action="approach"``); ``None`` for anything else."""
+    going = _GOING.match(text)
+    campaign = state.campaign
+    if going is None or intent.kind not in ("ask", "examine") or campaign is None:
+        return None
+    scene = campaign.scenes.get(state.scene.id)
+    if scene is None:
+        return None
+    place = going.group(1).strip(" .,!?")
+    said = f" {normalise(place)} "
+    for fid, spec in scene.features.items():
+        names = {spec.name.lower(), fid.replace("_", " "), *(a.lower() for a in spec.aliases)}
+        if any(f" {normalise(n)} " in said for n in names if n):
+            return Intent(kind="examine", text=text, actor=intent.actor, targets=(fid,),
+                          action="approach", confidence=0.8)  # fmt: skip
+    words = [w for w in normalise(place).split() if w not in ("the", "a", "an", "my", "our")]
+    scenery = f" {normalise(scene.description)} "
+    if intent.kind == "ask" and 0 < len(words) <= 3 and f" {' '.join(words)} " in scenery:
+        # "go to the bar": no feature of the game, but the room the author wrote has one
+        return Intent(kind="examine", text=text, actor=intent.actor, action="approach",
+                      extra=(" ".join(words),), confidence=0.8)  # fmt: skip
+    return None
+
+
+def after_move(intent: Intent) -> bool:
+    """A clause that names someone or something not here ("talk to Wendel" said at the
+    harbour): after a move it is read again where the party arrives."""
+    return intent.kind == "ask" and intent.note.startswith(("here to talk to", "nothing like"))
+
+
+_FEATURE_WORDS = re.compile(
+    r"^\W*(?:i\s+|then\s+)*(?:use\s+|activate\s+|go\s+into\s+a\s+|fly\s+into\s+a\s+)?"
+    r"(?:my\s+)?(.+?)\W*$",
+    re.IGNORECASE,
+)
+
+
+def missing_feature(text: str, actor: str | None, state: GameState) -> Intent | None:
+    """A clause that is only a class feature the character does not have ("I rage" said
+    by a fighter): said plainly (``action="unable"``), not dropped."""
+    sheet = state.party.get(actor or "")
+    match = _FEATURE_WORDS.match(text)
+    if sheet is None or match is None:
+        return None
+    said = normalise(match.group(1))
+    for fid, spec in features().entries.items():
+        if spec.action == "passive" or sheet.has(fid):
+            continue
+        phrases = {spec.name.lower(), *ENGLISH.features.get(fid, ())}
+        if said in {normalise(p) for p in phrases} | {f"{normalise(p)}s" for p in phrases}:
+            return Intent(kind="ask", text=text, actor=actor, action="unable", confidence=0.7,
+                          note=f"{sheet.name} has no {spec.name} — it is not one of "
+                               f"{sheet.name}'s features")  # fmt: skip
+    return None
+
+
+def nowhere(intent: Intent) -> Intent | None:
+    """A clause that goes, with no way of that name from here ("head into the cave"):
+    asked back with the ways there are, not dropped."""
+    if intent.kind == "ask" and intent.note == "where to?":
+        return replace(intent, kind="move", confidence=0.3)
+    return None
+
+
+_BOTH = re.compile(r"\b(?:both|all)\b", re.IGNORECASE)
+
+
+def both_foes(read: list[Intent], state: GameState) -> list[Intent]:
+    """ "Smash both skeletons": an attack clause at both (or all) foes of a kind is one
+    attack clause at each of them, in order."""
+    out: list[Intent] = []
+    for clause in read:
+        out.append(clause)
+        if clause.kind != "attack" or not _BOTH.search(clause.text) or len(clause.targets) > 1:
+            continue
+        foe = state.creatures.get(clause.target or "")
+        if foe is None:
+            continue
+        kind = foe.monster or foe.name.rstrip(" 0123456789")
+        alike = [
+            cid for cid, c in state.creatures.items()
+            if (c.monster or c.name.rstrip(" 0123456789")) == kind and c.vitals.hp > 0
+            and not c.left and c.encounter == foe.encounter
+        ]  # fmt: skip
+        if len(alike) < 2:
+            continue
+        out[-1] = replace(clause, targets=(alike[0],), extra=(*clause.extra, "each"))
+        out += [replace(out[-1], targets=(cid,)) for cid in alike[1:4]]
+    return out
+
+
+def questions_to(whom: tuple[str, ...], asked: list[str], talk: Intent) -> list[Intent]:
+    """Several questions called to one person ("Wren, are you hurt? and how did the door
+    open?"): one clause of words to them per question, each answered in turn (marked
+    ``extra=("asked",)`` so the referee keeps it as words to that person)."""
+    return [replace(talk, text=words, targets=whom, topic=None, extra=("asked",), then=())
+            for words in asked]  # fmt: skip
+
+
+USING = re.compile(r"^\W*(?:i\s+)?(?:drink|quaff|down|use|apply|swig|gulp|pop)\b", re.I)
+"""A clause that uses something carried (or not)."""
+
+
+BACKING = re.compile(r"^\W*(?:i\s+|then\s+)*(?:back\s+(?:off|away)|step\s+back)\b", re.I)
+"""Backing off from a foe before a deed ("back off and cast …"): a step, not a threat."""
+
+
+def plainly(
+    piece: Piece, intent: Intent, actor: str | None, state: GameState, later: bool, several: bool
+) -> Intent | None:
+    """A clause of a several-action line read as what it plainly asks, though it cannot
+    be done or read alone: going over to something here, a way that is not there, a
+    feature the character lacks, a potion not carried, backing off before a deed."""
+    if not several:
+        return None
+    if intent.kind in ("ask", "examine"):
+        found = approach(piece.text, intent, state)
+        if found is not None:
+            return found
+    if intent.kind == "ask" and not intent.alternatives:
+        found = missing_feature(piece.text, actor, state) or (nowhere(intent) if later else None)
+        if found is not None:
+            return found
+    if intent.kind == "use" and intent.note and USING.match(piece.text):
+        return replace(intent, confidence=0.7)  # "drink my potion …" with none: said so
+    if state.encounter is not None and intent.kind == "improvise" and BACKING.match(piece.text):
+        return Intent(kind="manoeuvre", text=piece.text, actor=intent.actor, action="withdraw",
+                      confidence=0.9)  # fmt: skip
+    return None
+
+
+_ASKS = re.compile(
+    r"^\W*(?:and\s+|also\s+|so\s+)?(?:what|where|who|whom|whose|why|how|when|which|is|are|"
+    r"was|were|do|does|did|has|have|had|can|could|would|will|should|may|might)\b",
+    re.IGNORECASE,
+)
+"""A clause put as a question ("and is there any other way into the cellar?")."""
+
+
+def questions(talk: Intent, rest: str, state: GameState) -> Intent | None:
+    """Several questions called to one person ("Berta, could you lend us a lamp? and is
+    there any other way in?"): words to them per question, each answered in turn."""
+    if not talk.target:
+        return None
+    pieces = [p for p in propose(rest) if p.text.strip(" ,.!?")]
+    if len(pieces) < 2 or len(pieces) > 4 or not all(_ASKS.match(p.text) for p in pieces):
+        return None
+    asked = [p.text for p in pieces]
+    npc = state.campaign.npcs.get(talk.target) if state.campaign is not None else None
+    for at in range(1, len(asked)) if npc is not None else ():
+        said = f" {normalise(asked[at - 1])} "
+        key = next((k for k in npc.topics if f" {k} " in said), None)  # type: ignore[union-attr]
+        if key and mentions_back(asked[at]):  # "… and has anyone else heard it?": the bell
+            asked[at] = refer_back(asked[at], f"the {key}")
+    first, *others = questions_to((talk.target,), asked, talk)
+    return replace(first, then=tuple(others))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.dm.brain import ToolCall
+from app.dm.referee.casting import still_has_action
 from app.dm.understanding import Intent
 from app.dm.understanding.intent import Reading
 from app.world.campaign import Campaign
@@ -52,6 +53,20 @@ class RefereeBase:
         """Foes a threat or a plea has broken: each gives up on its next turn."""
         self._count = 0
         self._for_players = True
+
+    def _actions_left(self, state: GameState, actor: str) -> int:
+        """Actions the fighter still has this turn: the engine's count (the turn's action
+        and any Action Surge gave), less those spent where the engine does not count them."""
+        fight = state.encounter
+        economy = fight.economy.get(actor) if fight is not None else None
+        if economy is None:
+            return 1
+        return int(economy.action) + economy.extra_actions - len(self.spent.get(actor, []))
+
+    def _has_action(self, state: GameState, actor: str) -> bool:
+        """In a fight, ``actor`` has an action left this turn, counting what was spent
+        where the engine does not see it (a Hasted blow after a potion leaves none)."""
+        return still_has_action(state, actor) and self._actions_left(state, actor) > 0
 
     def _call(self, kind: str, actor: str | None, tool: str, /, **arguments: Any) -> ToolCall:
         self._count += 1

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
-from app.dm.referee.casting import lasting_lines, still_has_action
+from app.dm.referee.casting import lasting_lines
 from app.dm.referee.tactics import weakest
 from app.world import view
 from app.world.state import GameState
@@ -354,7 +354,7 @@ class FollowUps(RefereeBase):
             return []
         if not self._foes(state):
             return [self._end_fight()]
-        if actor is not None and still_has_action(state, actor):
+        if actor is not None and self._has_action(state, actor):
             self.notes.append(f"({caster} still has an action this turn.)")
             return []
         return [self._call("end_turn", actor, "end_turn")]
@@ -442,7 +442,7 @@ class FollowUps(RefereeBase):
                 mark = result["target"] if result["target"] in foes else None
                 mark = mark or weakest((f, state.creatures[f].vitals.hp) for f in foes)
                 return [self._call("attack", actor, "attack", attacker_id=actor, target_id=mark)]
-            if still_has_action(state, actor) and not waiting:  # Action Surge: say what next
+            if self._has_action(state, actor) and not waiting:  # Action Surge: say what next
                 self.notes.append(f"{attacker} still has an action this turn.")
                 return []
         return [self._call("end_turn", actor, "end_turn")]

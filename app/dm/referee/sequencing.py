@@ -170,15 +170,6 @@ class Sequencing(RefereeBase):
             what = f"{the(self._item_name(intent.item).lower())}" if intent.item else "that"
             self.spent.setdefault(actor, []).append(what)
 
-    def _actions_left(self, state: GameState, actor: str) -> int:
-        """Actions the fighter still has this turn: the engine's count (the turn's action
-        and any Action Surge gave), less those spent where the engine does not count them."""
-        fight = state.encounter
-        economy = fight.economy.get(actor) if fight is not None else None
-        if economy is None:
-            return 1
-        return int(economy.action) + economy.extra_actions - len(self.spent.get(actor, []))
-
     def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:
         """Why the clause does not fit what is left of the turn ("" when it does)."""
         fight = state.encounter

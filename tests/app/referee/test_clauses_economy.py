@@ -15,6 +15,7 @@ from app.session.setup import session_for
 from app.world import meaning
 from app.world.state import GameState
 from rules.character import CharacterSheet
+from rules.effects import Effect
 from tests.app.conftest import narration, turn
 from tests.referee_corpus import CORPUS, build_situation, load_corpus
 
@@ -70,7 +71,7 @@ CASES = [
      ["Thorin's action this turn is already spent (on the healing potion); “attack rat 2” will "
       "have to wait for the next turn.", "Action Surge would give Thorin another action"]),
     ("cellar_rats_thorin", "thorin", "action surge, drink my potion and attack rat 2",
-     ["use_feature:action_surge", "heal:thorin", "change_item", "attack:giant-rat-2"],
+     ["use_feature:action_surge", "heal:thorin", "change_item", "attack:giant-rat-2", "end_turn"],
      ["Thorin drinks the healing potion"]),
     ("cellar_rats_thorin", "thorin", "I attack rat 1 and then attack rat 2",
      ["attack:giant-rat-1", "end_turn"],
@@ -213,3 +214,27 @@ async def test_smash_both_rats_strikes_each_once_when_action_surge_makes_room() 
     swings = [m for m in made if m.startswith("attack:")]
     assert made[0] == "use_feature:action_surge" and len(swings) == 2
     assert len(set(swings)) == 2, told  # a different rat each time
+
+
+async def test_a_hasted_fighter_drinks_and_still_makes_the_hasted_blow() -> None:
+    """SRD (Haste): one more action a turn, for one weapon attack among others; the potion
+    takes the turn's own action, so the blow is the Hasted one and the turn then ends."""
+    state = build_situation(SITUATIONS["cellar_rats_thorin"])
+    hasted = Effect(id="haste", name="Hasted", source="aria", ac_bonus=2, speed_multiplier=2,
+                    extra_attacks=1, ends="end_of_source_turn", rounds=10)  # fmt: skip
+    state.party["thorin"].effects.append(hasted)
+    state.encounter.economy.pop("thorin", None)  # type: ignore[union-attr]
+    made, told, _ = await _play(state, "thorin", "drink my potion and attack rat 2")
+    assert made == ["heal:thorin", "change_item", "attack:giant-rat-2", "end_turn"], told
+    assert "still has an action" not in told
+
+
+async def test_extra_attack_makes_the_second_blow_the_line_asks_for() -> None:
+    """SRD (Extra Attack, fighter 5th level): two attacks with one Attack action."""
+    state = build_situation(SITUATIONS["cellar_rats_thorin"])
+    sheet = state.party["thorin"].model_dump(by_alias=True)
+    sheet |= {"level": 5, "hit_dice": {**sheet["hit_dice"], "total": 5, "remaining": 5}}
+    state.party["thorin"] = CharacterSheet.model_validate(sheet)
+    made, told, _ = await _play(state, "thorin", "attack rat 1 and then attack rat 2")
+    assert made[:2] == ["attack:giant-rat-1", "attack:giant-rat-2"], told
+    assert "will have to wait" not in told

@@ -432,7 +432,7 @@ class Acting(Sequencing, Ruling, Handling, Talking):
             return self._step(state, actor, intent)
         if intent.action in CUNNING and self._cunning(state, actor):
             # a rogue hides, dashes or disengages with the bonus action: the action is left
-            if actor not in self.pending and not intent.then:
+            if actor not in self.pending and not intent.then and self._has_action(state, actor):
                 self.notes.append(f"({state.name_of(actor)} still has an action this turn.)")
             return [self._call("feature", actor, "use_feature", creature_id=actor,
                                feature="cunning_action", option=intent.action)]  # fmt: skip

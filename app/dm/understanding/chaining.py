@@ -86,8 +86,12 @@ def approach(text: str, intent: Intent, state: GameState) -> Intent | None:
 
 def after_move(intent: Intent) -> bool:
     """A clause that names someone or something not here ("talk to Wendel" said at the
-    harbour): after a move it is read again where the party arrives."""
-    return intent.kind == "ask" and intent.note.startswith(("here to talk to", "nothing like"))
+    harbour), or a deed with nothing here to do it to ("attack the rats" said upstairs):
+    after a move it is read again where the party arrives."""
+    if intent.kind == "ask":
+        return intent.note.startswith(("here to talk to", "nothing like"))
+    unsure = intent.confidence < 0.6 and bool(intent.note)
+    return unsure and intent.kind in ("attack", "take", "examine", "challenge", "talk")
 
 
 _FEATURE_WORDS = re.compile(

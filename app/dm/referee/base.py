@@ -43,6 +43,9 @@ class RefereeBase:
         read (they run first: a lock picked may open the way the next line takes)."""
         self.pending: dict[str, list[Intent]] = {}
         """Clauses of a line still to be carried out this turn, by who said them."""
+        self.typed_in: dict[str, str] = {}
+        """The scene each speaker's line of several clauses was typed in (a later clause
+        is read again where a move has taken the party)."""
         self.spent: dict[str, list[str]] = {}
         """What used a fighter's actions this turn where the engine does not count them (a
         potion drunk), in words: ["the healing potion"]."""

@@ -67,6 +67,9 @@ def cost_of(state: GameState, actor: str, intent: Intent) -> str:
     return FREE
 
 
+_HERE = frozenset({"challenge", "talk", "examine", "take"})
+"""Deeds at something of the place the party has just come to ("go up to the lighthouse and
+light the lamp there"): read there, whatever the words meant where they were typed."""
 _RECKLESS = re.compile(r"\breckless(?:ly)?\b", re.IGNORECASE)
 
 
@@ -92,6 +95,7 @@ class Sequencing(RefereeBase):
         """After a line's first clause: the rest now (when it changed nothing yet) or once
         its calls have run."""
         self._note_spent(state, actor, intent, calls)
+        self.typed_in[actor] = state.scene.id
         rest = list(intent.then)
         while rest and not calls:
             calls = self._next_clause(state, actor, rest)
@@ -138,9 +142,13 @@ class Sequencing(RefereeBase):
         fresh = understand_clause(clause.text, actor, state, self.campaign)
         if clause.kind == "talk" and (clause.topic or "asked" in clause.extra):
             fresh = clause  # one of several topics or questions asked in one breath
+        if clause.kind == "ask" and clause.action == "unable":
+            fresh = clause  # said plainly as the line was read: no use, nor need, to reread
         if "each" in clause.extra and clause.target in state.creatures:
             fresh = clause  # "smash both skeletons": this blow is at its own one
-        if clause.kind not in (fresh.kind, "ask"):
+        moved = state.scene.id != self.typed_in.get(actor, state.scene.id)
+        here = moved and fresh.kind in _HERE and fresh.confidence >= 0.7 and bool(fresh.targets)
+        if clause.kind not in (fresh.kind, "ask") and not here:  # (the new place's own deed)
             # Read as it was when the line was typed: the thing is gone now, or the new
             # place reads the words otherwise ("check round the back" is no way back).
             fresh = clause

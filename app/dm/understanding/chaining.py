@@ -189,11 +189,21 @@ def plainly(
             return found
     if intent.kind == "use" and intent.note and USING.match(piece.text):
         return replace(intent, confidence=0.7)  # "drink my potion …" with none: said so
+    if intent.kind in _THINGS and intent.confidence < 0.6 and intent.note and piece.strong:
+        # "take the poker from the hearth and …", "… then give him the locket": not here
+        who = state.name_of(actor) if actor else "Nobody"
+        said = piece.text.strip(" .,!?")
+        said = re.sub(r"^(?:i|then|and|i'll)\s+", "", said, flags=re.IGNORECASE)
+        return Intent(kind="ask", text=piece.text, actor=actor, action="unable", confidence=0.7,
+                      note=f"{who} cannot {said}: {intent.note}")  # fmt: skip
     if state.encounter is not None and intent.kind == "improvise" and BACKING.match(piece.text):
         return Intent(kind="manoeuvre", text=piece.text, actor=intent.actor, action="withdraw",
                       confidence=0.9)  # fmt: skip
     return None
 
+
+_THINGS = frozenset({"take", "give", "drop", "use"})
+"""Deeds done with a thing: one that is not here, or not carried, is said so."""
 
 _ASKS = re.compile(
     r"^\W*(?:and\s+|also\s+|so\s+)?(?:what|where|who|whom|whose|why|how|when|which|is|are|"

@@ -8,8 +8,9 @@ fight, a clause that does not fit what the turn has left is said plainly and not
 will have to wait for the next turn." Nothing is dropped in silence.
 
 What a clause costs is read from the rules: a weapon attack takes the action unless Extra
-Attack left another swing; a spell its casting time; a feature its own cost; a potion the
-action (the engine's heal does not spend it, so the referee keeps that account itself);
+Attack or Haste left another swing; a spell its casting time; a feature its own cost (Action
+Surge adds an action); a potion the action (the engine's heal does not spend it, so the
+referee keeps that account itself, and counts it wherever it asks whether one is left);
 hiding, dashing or disengaging a rogue's bonus action (Cunning Action) when the action is
 spoken for; a step, speech or a question nothing.
 """

@@ -7,7 +7,8 @@ a player does or asks: a piece that is no clause on its own ("… and the key") 
 back to the one before it, chatter between deeds ("ugh") is let go, and when the cut
 finds fewer than two deeds the line is read whole, exactly as before. A later clause that
 points back ("then shoot it") is read with the earlier clause's target in place of the
-pronoun.
+pronoun; a clause with no verb borrows the one before, and a clause that cannot be done is
+kept to be said plainly (:mod:`.chaining`).
 """
 
 from __future__ import annotations
@@ -335,7 +336,9 @@ def _clauses(
 _DEEDS = frozenset({"attack", "cast", "move", "feature", "use", "manoeuvre", "challenge"})
 """What a fighter backs off to do ("back off and cast …")."""
 _GOES = re.compile(r"^\W*(?:i\s+|we\s+)?(?:go|walk|step|head)(?:es|s)?\s+(?:up|over)\s+to\b", re.I)
+"""Going up to a place: a move of its own when it names a way, not a setting-up clause."""
 _WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
+"""A clause that only names another weapon ("… and then with my dagger")."""
 _COMING = re.compile(r"^\W*(?:i\s+|then\s+|and\s+)*come\s+(?:back\s+)?(?:down|up)\W*$", re.I)
 """Coming back to where the others are, said before what is done there."""
 _UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*)?$", re.IGNORECASE)

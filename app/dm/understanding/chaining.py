@@ -26,6 +26,7 @@ from app.dm.understanding.vocabulary import ENGLISH
 from app.dm.understanding.words import normalise
 from app.world.state import GameState
 from rules.features import features
+from rules.srd import srd
 
 _ELIDED = re.compile(
     r"^\W*(?:(?:and|then|also)\s+)*(at|to|into|onto|on|with|through|down|up|under|behind|over)\b",
@@ -189,6 +190,11 @@ def plainly(
             return found
     if intent.kind == "use" and intent.note and USING.match(piece.text):
         return replace(intent, confidence=0.7)  # "drink my potion …" with none: said so
+    if intent.kind == "cast" and intent.spell and "does not know" in intent.note:
+        who = state.name_of(actor) if actor else "Nobody"  # "cast bless and then shoot …"
+        spell = srd().spells.get(intent.spell).name
+        return Intent(kind="ask", text=piece.text, actor=actor, action="unable", confidence=0.7,
+                      note=f"{who} does not know {spell}")  # fmt: skip
     if intent.kind in _THINGS and intent.confidence < 0.6 and intent.note and piece.strong:
         # "take the poker from the hearth and …", "… then give him the locket": not here
         who = state.name_of(actor) if actor else "Nobody"

@@ -9,8 +9,8 @@ that cannot be done becomes instead of silence.
 - After a move to another place, a clause about who or what is *there* ("go up to the
   lighthouse and talk to Wendel") is read again once the party has arrived.
 - A clause the player plainly meant but that cannot be done — a feature the character does
-  not have ("I rage"), a way that is not there ("head into the cave") — is said plainly,
-  never dropped.
+  not have ("I rage"), a spell it does not know, a potion not carried, a thing not here, a
+  way that is not there ("head into the cave") — is said plainly, never dropped.
 - "Smash both skeletons" is one blow at each; several questions called to one person
   ("Berta, could you lend us a lamp? and is there another way in?") are each answered.
 """
@@ -34,6 +34,7 @@ _ELIDED = re.compile(
 )
 """A clause that starts where a verb should be: "then at the trapdoor", "with my dagger"."""
 _LEAD = re.compile(r"^\W*(?:(?:i|we|then|and|now|quickly|carefully)\s+)*", re.IGNORECASE)
+"""Words before a clause's verb that the verb is borrowed without."""
 
 
 def elided(text: str, before: str) -> str | None:
@@ -44,7 +45,7 @@ def elided(text: str, before: str) -> str | None:
         return None
     word = match.group(1).lower()
     rest = text[match.start(1) :]
-    earlier = before[_LEAD.match(before).end() :]  # type: ignore[union-attr]
+    earlier = _LEAD.sub("", before, count=1)
     same = re.search(rf"\s{word}\b", earlier, re.IGNORECASE)
     if same is not None:  # "stab rat 1 with my shortsword" + "with my dagger"
         return f"{earlier[: same.start()]} {rest}"
@@ -57,6 +58,7 @@ _GOING = re.compile(
     r"(?:over\s+|up\s+|back\s+)?(?:to|towards|toward)\s+(.+)$",
     re.IGNORECASE,
 )
+"""Going over to something ("go to the bar", "walk over to the hearth")."""
 
 
 def approach(text: str, intent: Intent, state: GameState) -> Intent | None:

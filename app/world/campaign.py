@@ -36,6 +36,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, ValidationError, model_validator
 
 from app.world import folders
+from app.world.challengespec import ChallengeSpec, DamageSpec, Effects, RollOption
 from app.world.eventchecks import play_breaking
 from app.world.eventspec import (
     CounterSpec,
@@ -45,7 +46,6 @@ from app.world.eventspec import (
     SafetySpec,
 )
 from app.world.printable import controls_in
-from app.world.state import FlagValue
 from app.world.strictness import coercions
 from app.world.tomlplaces import Path as Path_
 from app.world.tomlplaces import Places, dotted, locate, parse_path
@@ -53,74 +53,18 @@ from app.world.userfiles import MAX_DEPTH, UserFileError, read_toml, too_deep
 from app.world.when import Appearance, Fact, FeatureVariant, NPCVariant, SceneVariant
 from app.world.when import Spec as _Spec
 from app.world.wording import Pronoun
-from rules.abilities import Ability
 from rules.character import CharacterSheet
-from rules.conditions import Condition
-from rules.damage import DamageType
-from rules.skills import Skill
 from rules.srd import Monster, srd
 
 Key = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 
+REEXPORTED = (ChallengeSpec, DamageSpec, Effects, RollOption)
+"""The obstacle and effect tables live in :mod:`app.world.challengespec`; they are part of
+the campaign's face, so ``from app.world.campaign import Effects`` keeps working."""
+
 
 class CampaignError(ValueError):
     """A campaign file that cannot be used; the message names the file and the key."""
-
-
-class DamageSpec(_Spec):
-    """Damage an outcome deals."""
-
-    amount: str
-    """Dice formula of the damage (``1d4``, ``2d6 + 1``)."""
-    type: DamageType
-    """Damage type (``dungeon list damage-types``)."""
-    to: Literal["actor", "party"] = "actor"
-    """Who takes it: ``actor`` (who made the roll) or the whole ``party``."""
-
-
-class Effects(_Spec):
-    """What happens: text to narrate and changes to the world. Used by challenge outcomes,
-    triggers and scene entries alike."""
-
-    text: str = ""
-    """Words the players read when it happens."""
-    set_flags: dict[str, FlagValue] = Field(default_factory=dict)
-    """Flags to set: ``{ trapdoor_open = true }`` (true/false, a number or a string)."""
-    give_items: list[str] = Field(default_factory=list)
-    """Item ids (``[items.<id>]``) given to the actor."""
-    take_items: list[str] = Field(default_factory=list)
-    """Item ids taken from whoever carries them."""
-    damage: DamageSpec | None = None
-    """Damage dealt (``{ amount = "1d4", type = "poison" }``)."""
-    heal: str | None = None
-    """Hit points restored to the actor (a dice formula)."""
-    condition: Condition | None = None
-    """A condition put on the actor (``dungeon list conditions``)."""
-    condition_rounds: int | None = Field(default=None, ge=1, le=100)
-    """How many rounds the condition lasts (until removed, without it)."""
-    move_to: str | None = None
-    """A scene id the party moves to."""
-    start_encounter: str | None = None
-    """An encounter id whose fight starts now."""
-    reveal: str | None = None
-    """A fact the players learn (kept in their journal)."""
-    restrict_to: list[str] | None = None
-    """Character ids who alone may act next (an empty list lifts a restriction)."""
-    restrict_reason: str = ""
-    """Why only ``restrict_to`` may act, told to the players."""
-    next: str | None = None
-    """A follow-up challenge (lock -> trap -> save chains); in a challenge's outcome it is
-    rolled at once, by the same character, whoever the DM is."""
-    ending: str | None = None
-    """An ending id reached now: the story ends with it."""
-    xp: int = Field(default=0, ge=0, le=100_000)
-    """Experience points shared among the living party members (a story award)."""
-    level_up: bool = False
-    """A milestone: every living party member may take the next level (``/levelup``)."""
-    shift: dict[Annotated[str, Field(max_length=80)], float] = Field(default_factory=dict)
-    """Score changes: ``{ "trust.berta" = 2 }`` (the party's), ``"trust.berta.mira"`` (one
-    character's), or a counter (``noise = 1``). A relationship change is told to the
-    players and ripples through the NPCs' ``ties`` at the scene boundary."""
 
 
 class ExitVariant(_Spec):
@@ -215,48 +159,6 @@ class SceneSpec(_Spec):
     ``when`` holds is used."""
     goals: dict[Key, GoalSpec] = Field(default_factory=dict)
     """What the party can achieve here (``goal = "<id>"`` holds once it is met)."""
-
-
-class ChallengeSpec(_Spec):
-    """An authored obstacle: what provokes it, the roll, and both outcomes."""
-
-    name: str
-    """What the roll is called in the dice log ("pick the trapdoor padlock")."""
-    scene: str
-    """The scene id where it can be attempted."""
-    provoked_by: list[str] = Field(min_length=1)
-    """Phrases a player might use ("pick the lock", "open the trapdoor"); a single word is
-    a keyword ("sneak": alone, the game asks back). ``dungeon validate`` warns about a
-    phrase the game reads as something else ("talk", "go north", "rest") or that another
-    challenge of the scene already has."""
-    kind: Literal["check", "save", "group"] = "check"
-    """``check`` (one character's ability check), ``save`` (a saving throw) or ``group`` (everyone
-    rolls; half must pass)."""
-    skill: Skill | None = None
-    """The skill rolled (``dungeon list skills``)."""
-    ability: Ability | None = None
-    """The ability rolled, for a save or a check without a skill."""
-    tool: str | None = Field(default=None, max_length=60)
-    """A tool the check is made with ("thieves' tools" to pick a lock): a character trained
-    with it, and carrying it, adds the proficiency bonus (once, beside any skill's)."""
-    dc: int = Field(ge=1, le=30)
-    """Difficulty class, 1 to 30 (10 easy, 15 medium, 20 hard)."""
-    success: Effects
-    """What happens on a success."""
-    failure: Effects
-    """What happens on a failure."""
-    retry: bool = False
-    """May be attempted again after a failure."""
-
-    @model_validator(mode="after")
-    def _roll(self) -> ChallengeSpec:
-        if self.kind == "save" and self.ability is None:
-            raise ValueError("a save challenge needs an ability")
-        if self.skill is None and self.ability is None:
-            raise ValueError("a challenge needs a skill or an ability")
-        if self.tool is not None and self.kind == "save":
-            raise ValueError("a tool is for a check, not a saving throw")
-        return self
 
 
 class Topic(_Spec):

@@ -13,7 +13,8 @@ from app.world.when import MOMENTS, Fact, Threshold
 from rules.damage import LifeState
 
 if TYPE_CHECKING:
-    from app.world.campaign import Campaign, ChallengeSpec
+    from app.world.campaign import Campaign
+    from app.world.challengespec import ChallengeSpec
 
 
 class _Variant(Protocol):

@@ -23,7 +23,8 @@ from app.world.possible import Possible, exit_open, in_play
 from app.world.references import Problem
 
 if TYPE_CHECKING:
-    from app.world.campaign import Campaign, Effects, Exit
+    from app.world.campaign import Campaign, Exit
+    from app.world.challengespec import Effects
     from app.world.state import FlagValue
     from app.world.when import Fact
 

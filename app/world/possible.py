@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from app.world.campaign import Campaign, Effects
+from app.world.campaign import Campaign
+from app.world.challengespec import Effects
 from app.world.state import FlagValue
 from app.world.when import Fact
 from rules.character import CharacterSheet

@@ -18,7 +18,8 @@ from rules.dice import DiceError, parse
 from rules.srd import srd
 
 if TYPE_CHECKING:
-    from app.world.campaign import Campaign, Effects
+    from app.world.campaign import Campaign
+    from app.world.challengespec import Effects
     from app.world.when import Fact
 
 BREAKS_PLAY = frozenset({"dangling reference", "duplicate", "bad formula", "impossible sheet"})
@@ -59,6 +60,10 @@ def effects(campaign: Campaign) -> Iterator[tuple[str, str | None, Effects]]:
     for cid, challenge in campaign.challenges.items():
         yield f"challenges.{cid}.success", challenge.scene, challenge.success
         yield f"challenges.{cid}.failure", challenge.scene, challenge.failure
+        for step in ("step_success", "step_failure"):
+            made = getattr(challenge, step)
+            if made is not None:
+                yield f"challenges.{cid}.{step}", challenge.scene, made
     for i, trigger in enumerate(campaign.triggers):
         yield f"triggers[{i}] ({trigger.id}).effects", None, trigger.effects
     for i, change in enumerate(campaign.offscreen):
@@ -75,6 +80,10 @@ def effects(campaign: Campaign) -> Iterator[tuple[str, str | None, Effects]]:
 
 def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
     """Every condition in the campaign, with its key path."""
+    for cid, challenge in campaign.challenges.items():
+        for n, option in enumerate(challenge.alternatives):
+            if option.when is not None:
+                yield f"challenges.{cid}.alternatives[{n}].when", option.when
     for i, trigger in enumerate(campaign.triggers):
         yield f"triggers[{i}] ({trigger.id}).when", trigger.when
     for i, ending in enumerate(campaign.endings):

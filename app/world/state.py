@@ -198,6 +198,13 @@ class Snapshot:
     """The game's turn number."""
 
 
+class Tally(_Model):
+    """A skill challenge under way: how many of its checks have passed and failed."""
+
+    successes: int = Field(default=0, ge=0, le=12)
+    failures: int = Field(default=0, ge=0, le=12)
+
+
 class Restriction(_Model):
     """Only these characters may act, and why (``restrict_action``)."""
 
@@ -240,6 +247,9 @@ class GameState(_Model):
     """Information revealed to the players (``reveal``)."""
     challenges: dict[str, Literal["passed", "failed"]] = Field(default_factory=dict)
     """Campaign challenges attempted, and how they went."""
+    tallies: dict[str, Tally] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    """Skill challenges under way: checks passed and failed so far (a settled one is in
+    ``challenges``). Left out of the saved text while empty."""
     fired_triggers: dict[str, int] = Field(default_factory=dict)
     """How many times each campaign trigger has fired."""
     triggers_holding: list[str] = Field(default_factory=list)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from app.world import bonds
 from app.world.campaign import Campaign, Exit, Feature, NPCSpec, SceneSpec, Topic
+from app.world.challengespec import ChallengeSpec
 from app.world.facts import first_holding, holds, people_here
 from app.world.state import GameState
 
@@ -140,6 +141,25 @@ def exits_here(
     return [w for w in ways if secret or not w.hidden]
 
 
+def challenge_extras(state: GameState, cid: str, ch: ChallengeSpec) -> str:
+    """For the DM: the other ways an obstacle allows now, and a skill challenge's count."""
+    out = ""
+    others = [o for o in ch.alternatives if o.when is None or holds(o.when, state)]
+    if others:
+        named = ", ".join(
+            o.skill.label if o.skill else o.ability.full_name if o.ability else "" for o in others
+        )
+        out += f" Or: {named} (pass skill)."
+    if ch.successes is not None:
+        tally = state.tallies.get(cid)
+        got = (tally.successes, tally.failures) if tally else (0, 0)
+        out += (
+            f" Skill challenge: {ch.successes} successes before {ch.failures} failures"
+            f" (so far {got[0]} and {got[1]}); each attempt is one check."
+        )
+    return out
+
+
 def scene_notes(state: GameState, campaign: Campaign | None) -> str:
     """Everything an LLM DM should know about the current scene now and the players should
     not: the author's notes, the challenges here with skills, DCs and how they went, the
@@ -156,6 +176,7 @@ def scene_notes(state: GameState, campaign: Campaign | None) -> str:
         what = ch.skill.label if ch.skill else (ch.ability.full_name if ch.ability else "")
         roll = {"check": "check", "save": "save", "group": "group check"}[ch.kind]
         line = f"Challenge {cid} ({ch.name}): {what} {roll} DC {ch.dc}."
+        line += challenge_extras(state, cid, ch)
         if ch.failure.next:
             line += f" Failure leads to {ch.failure.next}."
         done = state.challenges.get(cid)

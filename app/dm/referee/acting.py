@@ -12,6 +12,7 @@ from app.dm.referee import answers
 from app.dm.referee.casting import spell_targets
 from app.dm.referee.fighting import attack_arguments, unaware_foes
 from app.dm.referee.handling import Handling
+from app.dm.referee.helping import Helping, way_asked
 from app.dm.referee.levelling import USAGE_TEXT, levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
@@ -74,7 +75,7 @@ BLOWS = frozenset({"frenzy", "flurry_of_blows"})
 """Features that strike a foe: the one named, else one within reach, else the weakest."""
 
 
-class Acting(Sequencing, Ruling, Handling, Talking):
+class Acting(Sequencing, Ruling, Handling, Talking, Helping):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
@@ -119,6 +120,9 @@ class Acting(Sequencing, Ruling, Handling, Talking):
     def carry_out(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         """The calls (and notes) for one intent."""
         campaign = self.campaign
+        assisted = self._helping(state, actor, intent)
+        if assisted is not None:  # "I help Mira pick the lock": Mira's deed, with help
+            return assisted
         kind = intent.kind
         heard = judged_words(state, actor, intent)
         if heard is not None:  # words the game took to heart: said to that person
@@ -265,6 +269,7 @@ class Acting(Sequencing, Ruling, Handling, Talking):
         args: dict[str, Any] = {"challenge_id": intent.target}
         if spec.kind != "group":
             args["character_id"] = actor
+            args.update(way_asked(state, spec, intent.text))
         return [self._call("challenge", actor, "attempt_challenge", **args)]
 
     def _do_attack(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:

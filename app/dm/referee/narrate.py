@@ -129,6 +129,13 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
     return f"{name} cannot do that right now."
 
 
+def tally_text(standing: dict[str, Any]) -> str:
+    """Where a skill challenge stands, as players read it ("Successes 2 of 3; failures 1
+    of 2.")."""
+    return (f"(Successes {standing['successes']} of {standing['successes_needed']}; "
+            f"failures {standing['failures']} of {standing['failures_allowed']}.)")  # fmt: skip
+
+
 class FollowUps(RefereeBase):
     """The referee's second half: reading tool results."""
 
@@ -305,6 +312,9 @@ class FollowUps(RefereeBase):
         for step in [result, *result.get("chain", ())]:
             if step.get("text"):
                 self.notes.append(str(step["text"]))
+            standing = step.get("skill_challenge")
+            if isinstance(standing, dict) and not standing.get("settled"):
+                self.notes.append(tally_text(standing))
             if step.get("moved_to"):
                 self.notes.append(self._arrival(state))
             if step.get("combat"):

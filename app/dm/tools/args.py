@@ -135,7 +135,7 @@ class _Args(BaseModel):
 
 class AbilityCheckArgs(_Args):
     """A check when an outcome is uncertain. Not for what is in plain sight, nor a challenge
-    of the notes (attempt_challenge)."""
+    of the notes (attempt_challenge). helper_id: an ally helping (advantage)."""
 
     character_id: str
     skill: Skill | None = None
@@ -143,6 +143,8 @@ class AbilityCheckArgs(_Args):
     dc: DC
     reason: Reason
     advantage: Mode = "normal"
+    helper_id: str | None = None
+    """A party member who helps (out of a fight): the roll has advantage."""
 
     @model_validator(mode="after")
     def _one_of(self) -> AbilityCheckArgs:
@@ -294,11 +296,17 @@ class RevealArgs(_Args):
 
 class ChallengeArgs(_Args):
     """When the players attempt a challenge of the DM notes: rolls it and applies its
-    outcome. Use it instead of a check."""
+    outcome. Use it instead of a check. skill: a way the notes allow, if the player chose
+    one; helper_id: an ally helping (advantage)."""
 
     challenge_id: str
     character_id: str | None = None
     advantage: Mode = "normal"
+    skill: Skill | None = None
+    """Out of the ways the challenge allows (notes), the one the player chose; else the
+    character's best."""
+    helper_id: str | None = None
+    """A party member who helps (out of a fight): the roll has advantage."""
 
 
 class TalkArgs(_Args):

@@ -24,11 +24,12 @@ from typing import Literal
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.challenge_tools import roller, run_challenge
+from app.dm.tools.challenge_ways import helped, ways
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.toolledger import begin, finish
 from app.dm.understanding.scope import open_challenges
 from app.dm.understanding.words import normalise
-from app.world.campaign import ChallengeSpec
+from app.world.challengespec import ChallengeSpec
 from app.world.ledger import ActionPerformed
 from app.world.state import GameState
 from rules.abilities import Ability
@@ -92,7 +93,8 @@ def _score(
     shared = len(_words(reason) & words)
     if not shared:
         return None
-    same = (skill is not None and skill == spec.skill) or (
+    skills = {spec.skill, *(o.skill for o in spec.alternatives)} - {None}
+    same = (skill is not None and skill in skills) or (
         skill is None and spec.skill is None and ability == spec.ability
     )
     if same:
@@ -139,7 +141,12 @@ def _tried_this_turn(state: GameState, challenge_id: str) -> bool:
 
 
 def _instead(
-    state: GameState, challenge_id: str, character_id: str | None, mode: str, asked: str
+    state: GameState,
+    challenge_id: str,
+    character_id: str | None,
+    mode: str,
+    asked: str,
+    skill: Skill | None = None,
 ) -> ToolOutcome:
     """Run the authored challenge in a generic check's place, and say so."""
     campaign = state.campaign
@@ -153,7 +160,13 @@ def _instead(
     who = roller(state, spec, character_id)  # refuses before the ledger is written
     performed = begin(state, "attempt_challenge",
                       {"challenge_id": challenge_id, "character_id": who})  # fmt: skip
-    outcome = run_challenge(state, challenge_id, who, Advantage(mode))
+    allowed = (
+        skill is not None
+        and spec.kind == "check"
+        and any(w.skill == skill for w in ways(state, spec))
+    )
+    outcome = run_challenge(state, challenge_id, who, Advantage(mode),
+                            skill=skill if allowed else None)  # fmt: skip
     finish(state, performed, outcome.result)
     ran = f"ran the authored challenge '{spec.name}' (DC {spec.dc})"
     note = (
@@ -167,13 +180,19 @@ def _instead(
 def ability_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcome:
     """request_ability_check: the authored challenge it stands for, else the check asked."""
     found = authored_for(state, "check", args.reason, args.skill, args.ability)
-    if found is None:
-        return x.ability_check_tool(args, state)
     target = x.resolve_target(state, args.character_id)
-    unable = x.why_cannot_act(state, target)
-    if unable:
-        raise ToolError(unable)
-    return _instead(state, found, target, args.advantage, f"a DC {args.dc} check")
+    mode = helped(state, target, args.helper_id, Advantage(args.advantage)).value
+    if found is None:
+        plain = args.model_copy(update={"advantage": mode, "helper_id": None})
+        outcome = x.ability_check_tool(plain, state)
+    else:
+        unable = x.why_cannot_act(state, target)
+        if unable:
+            raise ToolError(unable)
+        outcome = _instead(state, found, target, mode, f"a DC {args.dc} check", args.skill)
+    if args.helper_id is not None:
+        outcome.result["helped_by"] = x.resolve_target(state, args.helper_id)
+    return outcome
 
 
 def saving_throw_tool(args: a.SavingThrowArgs, state: GameState) -> ToolOutcome:

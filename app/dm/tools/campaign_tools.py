@@ -15,7 +15,8 @@ from app.dm.tools.condition_tools import condition_tool
 from app.dm.tools.encounter_view import fight_result
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world import view
-from app.world.campaign import Campaign, Effects
+from app.world.campaign import Campaign
+from app.world.challengespec import Effects
 from app.world.facts import holds
 from app.world.ledger import SpeechAct
 from app.world.state import GameState, Restriction

@@ -15,13 +15,16 @@ from app.dm.events import SessionEvent
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.campaign_tools import apply_effects
+from app.dm.tools.challenge_ways import choose, count, helped, standing, step_effects
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.toolledger import begin, finish
-from app.world.campaign import Campaign, ChallengeSpec
+from app.world.campaign import Campaign
+from app.world.challengespec import ChallengeSpec
 from app.world.facts import achieved
 from app.world.state import GameState
 from rules.checks import group_check
 from rules.dice import Advantage
+from rules.skills import Skill
 
 MAX_CHAIN = 4
 """Follow-ups one call rolls at most: a chain an author wrote in a circle (a failed dodge
@@ -64,9 +67,15 @@ def roller(state: GameState, spec: ChallengeSpec, character_id: str | None) -> s
 
 
 def _roll(
-    state: GameState, challenge_id: str, spec: ChallengeSpec, actor: str | None, mode: Advantage
+    state: GameState,
+    challenge_id: str,
+    spec: ChallengeSpec,
+    actor: str | None,
+    mode: Advantage,
+    skill: Skill | None = None,
 ) -> tuple[dict[str, Any], list[SessionEvent]]:
-    """Roll one challenge and apply its outcome (its ``next`` is left in the result)."""
+    """Roll one challenge and apply its outcome (its ``next`` is left in the result): for
+    a skill challenge, the outcome once it is settled, else the step's."""
     if spec.kind == "group":
         ids = [cid for cid, s in state.party.items() if s.vitals.conscious]
         checks = [
@@ -89,19 +98,33 @@ def _roll(
         rolled = [x.check_result(state, c, r) for c, r in zip(ids, checks, strict=True)]
     else:
         assert actor is not None  # roller() refused a check without a character
+        way = choose(state, spec, actor, skill)
+        named = f"{spec.name} ({way.label})" if spec.alternatives else spec.name
         check = x.check_for(
-            state, actor, spec.dc, spec.name, mode, skill=spec.skill, ability=spec.ability,
-            save=spec.kind == "save", tool=spec.tool,
+            state, actor, way.dc, named, mode, skill=way.skill, ability=way.ability,
+            save=spec.kind == "save", tool=way.tool,
         )  # fmt: skip
         success = check.success
         events = [x.roll_event(state, actor, check)]
         rolled = [x.check_result(state, actor, check)]
+    settled = count(state, challenge_id, spec, success) if spec.tallied else None
+    if spec.tallied and settled is None:  # a step of a skill challenge: not over yet
+        state.record("roll", f"challenge {spec.name}: a check {'passed' if success else 'failed'}")
+        more, summary = apply_effects(state, step_effects(spec, success), actor, spec.name)
+        result = {"challenge": challenge_id, "success": success, "rolls": rolled, **summary}
+        result["name"] = spec.name
+        result["skill_challenge"] = {**standing(state, challenge_id, spec), "settled": False}
+        return result, events + more
+    if settled is not None:
+        success = settled == "passed"
     state.challenges[challenge_id] = "passed" if success else "failed"
     state.record("roll", f"challenge {spec.name}: {'passed' if success else 'failed'}")
     effects = spec.success if success else spec.failure
     more, summary = apply_effects(state, effects, actor, spec.name)
     result = {"challenge": challenge_id, "success": success, "rolls": rolled, **summary}
     result["name"] = spec.name
+    if spec.tallied:
+        result["skill_challenge"] = {"settled": True, "outcome": settled}
     return result, events + more
 
 
@@ -138,16 +161,30 @@ def _follow_chain(
 
 
 def run_challenge(
-    state: GameState, challenge_id: str, character_id: str | None, mode: Advantage
+    state: GameState,
+    challenge_id: str,
+    character_id: str | None,
+    mode: Advantage,
+    *,
+    skill: Skill | None = None,
+    helper: str | None = None,
 ) -> ToolOutcome:
-    """Roll an authored challenge, apply its outcome and roll the chain it starts."""
+    """Roll an authored challenge (the way ``skill`` names, with ``helper``'s help), apply
+    its outcome and roll the chain it starts."""
     spec = available(state, challenge_id)
     actor = roller(state, spec, character_id)
-    result, events = _roll(state, challenge_id, spec, actor, mode)
+    if actor is not None:
+        mode = helped(state, actor, helper, mode)
+        if spec.kind != "group":
+            choose(state, spec, actor, skill)  # refuses a way not allowed, before the roll
+    result, events = _roll(state, challenge_id, spec, actor, mode, skill)
+    if helper is not None:
+        result["helped_by"] = x.resolve_target(state, helper)
     _follow_chain(state, result, events, actor)
     return ToolOutcome(result, events)
 
 
 def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutcome:
     """attempt_challenge: roll an authored challenge, apply its outcome and its chain."""
-    return run_challenge(state, args.challenge_id, args.character_id, Advantage(args.advantage))
+    return run_challenge(state, args.challenge_id, args.character_id, Advantage(args.advantage),
+                         skill=args.skill, helper=args.helper_id)  # fmt: skip

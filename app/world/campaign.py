@@ -204,6 +204,10 @@ class NPCSpec(_Spec):
     """What they say to a question their topics do not cover, in their own voice ("'How
     would I know? I pour ale.'"). Without it the game answers for them from their attitude
     and points to what they do talk about."""
+    shown: dict[Key, str] = Field(default_factory=dict)
+    """What they say when shown (or given) an item, by item id: ``shown = { receipt =
+    "'Where did you get that?'" }``. Triggers and endings test the deed itself with ``{
+    showed = "receipt", to = "malik" }`` or ``{ gave = "locket", to = "wendel" }``."""
     topics: dict[str, TopicEntry] = Field(default_factory=dict)
     """Keyword -> what they say about it: the text, or a table with ``text``, ``when`` and
     ``effects``."""

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 SCENE_VERBS = frozenset({"entered", "left", "moved", "visited"})
 """Ledger propositions (``verb.id``) that name a scene."""
 NPC_VERBS = frozenset({"spoke_to", "met"})
+HANDOVER_VERBS = frozenset({"gave", "showed"})
+"""Propositions ``gave.<item>[.<npc>]`` and ``showed.<item>[.<npc>]``."""
 SCORE_VERBS = frozenset({"shifted", "shifted_up", "shifted_down", "crossed"})
 FREE_VERBS = frozenset({
     "did", "attacked", "targeted", "examined", "arrived", "departed", "spoke", "changed",
@@ -79,6 +81,14 @@ class _Checker:
         ):  # fmt: skip
             if name is not None:
                 self.dangling(f"{where}.{_kind(fact)}", what, name, names)
+        handed: list[tuple[str, str | None, str, list[str]]] = [
+            ("gave", fact.gave, "item", list(c.items)),
+            ("showed", fact.showed, "item", list(c.items)),
+            ("to", fact.to, "npc", list(c.npcs)),
+        ]
+        for key, name, what, known in handed:
+            if name is not None:
+                self.dangling(f"{where}.{key}", what, name, known)
         if fact.examined is not None:
             self.dangling(f"{where}.examined", "feature, npc or item", fact.examined,
                           [*self.features, *c.npcs, *c.items])  # fmt: skip
@@ -111,6 +121,11 @@ class _Checker:
             if nid in c.npcs:
                 said = {*c.npcs[nid].topics, *(k for v in c.npcs[nid].variants for k in v.topics)}
                 self.dangling(where, f"topic of {nid}", topic, said)
+        elif verb in HANDOVER_VERBS:  # gave.<item> or gave.<item>.<npc>
+            item, _, npc = rest.partition(".")
+            self.dangling(where, "item", item, c.items)
+            if npc:
+                self.dangling(where, "npc", npc, c.npcs)
         elif verb == "fired":
             self.dangling(where, "trigger", rest, self.triggers)
         elif verb == "judged":
@@ -126,7 +141,7 @@ class _Checker:
                           f"nor a counter{_near(rest, self.score_keys())}")  # fmt: skip
         elif verb not in FREE_VERBS:
             verbs = sorted(SCENE_VERBS | NPC_VERBS | SCORE_VERBS | FREE_VERBS
-                           | {"fired", "judged", "goal", "asked"})  # fmt: skip
+                           | HANDOVER_VERBS | {"fired", "judged", "goal", "asked"})  # fmt: skip
             self.warn("unknown proposition", where,
                       f"no proposition {verb!r}{_near(verb, verbs)}")  # fmt: skip
 
@@ -154,6 +169,9 @@ class _Checker:
         for where, when in self.conditions():
             for at, fact in _walk(where, when):
                 self.atom(at, fact)
+        for nid, npc in c.npcs.items():
+            for item in npc.shown:
+                self.dangling(f"npcs.{nid}.shown.{item}", "item", item, c.items)
         for i, trigger in enumerate(c.triggers):
             at = f"triggers[{i}] ({trigger.id})"
             if trigger.refractory and trigger.once:

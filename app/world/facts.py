@@ -145,6 +145,11 @@ class Reader:
             if moment is not None:
                 within = "turn" if fact.within is None else fact.within
                 return truth.seen(f"{kind}.{moment}", within=within, turn=self.turn)
+        if fact.gave is not None:  # a gift is shown too: both say it
+            return truth.seen(f"gave.{fact.gave}" + (f".{fact.to}" if fact.to else ""))
+        if fact.showed is not None:
+            shown = fact.showed + (f".{fact.to}" if fact.to else "")
+            return truth.seen(f"showed.{shown}") or truth.seen(f"gave.{shown}")
         if fact.in_scene is not None:
             return state.scene.id == fact.in_scene
         if fact.has_item is not None:

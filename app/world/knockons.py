@@ -160,8 +160,8 @@ class Causes:
             return []
         if fact.in_scene:
             return self.roots(("scene", fact.in_scene))
-        if fact.has_item:
-            return self.roots(("item", fact.has_item))
+        if fact.has_item or fact.gave or fact.showed:
+            return self.roots(("item", fact.has_item or fact.gave or fact.showed or ""))
         if fact.flag:
             return self.roots(("flag", fact.flag), fact.equals)
         encounter = fact.encounter()

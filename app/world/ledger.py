@@ -102,6 +102,24 @@ class SpeechAct(_Event):
         return f"{self.speaker}{to}: “{self.words}”"
 
 
+class Handover(_Event):
+    """A character showed or gave a carried item to someone of the story."""
+
+    kind: Literal["handover"] = "handover"
+    actor: str
+    item: str
+    """The item's id (a campaign item), or its name as carried."""
+    to: str
+    """The NPC id it was shown or given to."""
+    how: Literal["showed", "gave"]
+
+    def props(self) -> list[str]:
+        return [f"{self.how}.{self.item}", f"{self.how}.{self.item}.{self.to}"]
+
+    def line(self) -> str:
+        return f"{self.actor} {self.how} {self.item} to {self.to}"
+
+
 class Movement(_Event):
     """The party (or one of them) went from one place to another."""
 
@@ -341,6 +359,7 @@ class JudgmentMade(_Event):
 LedgerEvent = Annotated[
     ActionPerformed
     | SpeechAct
+    | Handover
     | Movement
     | Examination
     | SceneEntered
@@ -360,9 +379,9 @@ LedgerEvent = Annotated[
 """Any one ledger event."""
 
 EVENT_KINDS: tuple[str, ...] = (
-    "action", "speech", "movement", "examination", "scene_entered", "scene_exited", "arrival",
-    "departure", "revealed", "refused", "world_changed", "relationship", "goal", "trigger",
-    "threshold", "judgment",
+    "action", "speech", "handover", "movement", "examination", "scene_entered", "scene_exited",
+    "arrival", "departure", "revealed", "refused", "world_changed", "relationship", "goal",
+    "trigger", "threshold", "judgment",
 )  # fmt: skip
 """Every ``kind`` (``dungeon ledger --kind`` accepts these)."""
 

@@ -73,6 +73,8 @@ class Possible:
             return fact.in_scene in self.scenes
         if fact.has_item:
             return fact.has_item in self.items
+        if fact.gave or fact.showed:  # only what the party can carry is handed over
+            return (fact.gave or fact.showed or "") in self.items
         if fact.flag:
             return self.flag(fact.flag, fact.equals)
         encounter = fact.encounter()
@@ -163,8 +165,9 @@ def why_not(possible: Possible, fact: Fact) -> str:
         return "none of its 'any' can hold: " + "; ".join(why_not(possible, f) for f in fact.any)
     if fact.in_scene:
         return f"needs the party in scene {fact.in_scene!r}, which nothing leads to"
-    if fact.has_item:
-        return f"needs item {fact.has_item!r}, which no reachable effect or scene gives"
+    if fact.has_item or fact.gave or fact.showed:
+        item = fact.has_item or fact.gave or fact.showed
+        return f"needs item {item!r}, which no reachable effect or scene gives"
     if fact.flag:
         value = "" if fact.equals is None else f" = {fact.equals!r}"
         return f"needs flag {fact.flag!r}{value}, which nothing reachable sets"

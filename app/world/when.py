@@ -24,7 +24,8 @@ class Spec(BaseModel):
 
 _KINDS = ("all", "any", "not_", "threshold", "in_scene", "has_item", "flag", "defeated",
           "killed", "surrendered", "fled", "passed", "failed", "present", "visited", "met",
-          "goal", "spoke_to", "examined", "attacked", "happened", "judged", "compare")  # fmt: skip
+          "goal", "spoke_to", "examined", "attacked", "happened", "judged", "compare", "gave",
+          "showed")  # fmt: skip
 
 COMPARE = re.compile(r"^\s*(?P<key>[a-z0-9][a-z0-9_.-]*)\s*(?P<op><=|>=|==|!=|<|>)\s*"
                      r"(?P<value>-?\d+(?:\.\d+)?)\s*$")  # fmt: skip
@@ -104,6 +105,15 @@ class Fact(Spec):
     """A score against a number: ``"trust.berta <= -2"``, ``"noise >= 3"`` (operators
     ``< <= > >= == !=``). Scores: ``<dimension>.<npc>`` (the party's),
     ``<dimension>.<npc>.<character>`` (one character's) or a counter's id."""
+    gave: str | None = None
+    """An item id a character gave to someone of the story (``to`` names whom): ``{ gave =
+    "locket", to = "wendel" }``. The item leaves the party."""
+    showed: str | None = None
+    """An item id a character showed to someone of the story (``to`` names whom): ``{
+    showed = "receipt", to = "malik" }``. Giving something shows it too."""
+    to: str | None = None
+    """With ``gave`` or ``showed``: the NPC id it was given or shown to (anyone, without
+    it)."""
     within: int | Literal["scene"] | None = Field(default=None)
     """With ``spoke_to``, ``examined``, ``attacked``, ``happened``, ``judged``: only if
     it happened in the last N turns (0: this turn) or in this ``"scene"``."""
@@ -130,6 +140,8 @@ class Fact(Spec):
             raise ValueError("'equals' goes with 'flag'")
         if self.within is not None and kinds[0] not in (*MOMENTS, "happened", "judged"):
             raise ValueError("'within' goes with spoke_to, examined, attacked, happened or judged")
+        if self.to is not None and self.gave is None and self.showed is None:
+            raise ValueError("'to' goes with 'gave' or 'showed'")
         if self.after is not None and self.happened is None:
             raise ValueError("'after' goes with 'happened'")
         if self.confidence is not None and self.judged is None:

@@ -106,7 +106,7 @@ def test_help_gives_advantage_and_is_refused_when_it_cannot_be_given() -> None:
     with pytest.raises(ToolError, match="cannot help their own"):
         attempt_challenge_tool(args.model_copy(update={"helper_id": "bram"}), state)
     state.party["sela"].conditions.append(ActiveCondition(condition=Condition.PARALYZED))
-    check = a.AbilityCheckArgs(character_id="bram", skill="athletics", dc=10,
+    check = a.CalmCheckArgs(character_id="bram", skill="athletics", dc=10,
                                reason="climb the palm", helper_id="sela")  # fmt: skip
     with pytest.raises(ToolError, match="paralyzed"):
         ability_check_tool(check, state)
@@ -114,7 +114,7 @@ def test_help_gives_advantage_and_is_refused_when_it_cannot_be_given() -> None:
 
 def test_a_generic_check_with_help_has_advantage() -> None:
     state = new_game(CAMPAIGN, seed=2)
-    check = a.AbilityCheckArgs(character_id="bram", skill="athletics", dc=10,
+    check = a.CalmCheckArgs(character_id="bram", skill="athletics", dc=10,
                                reason="climb the palm", helper_id="sela")  # fmt: skip
     result = ability_check_tool(check, state).result
     assert result["advantage"] == "advantage" and result["helped_by"] == "sela"

@@ -11,13 +11,13 @@ from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.casting import spell_targets
 from app.dm.referee.fighting import attack_arguments, unaware_foes
-from app.dm.referee.handling import Handling
 from app.dm.referee.helping import Helping, way_asked
 from app.dm.referee.levelling import USAGE_TEXT, levelling_text
 from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
 from app.dm.referee.ruling import Ruling
 from app.dm.referee.sequencing import CUNNING, Sequencing, reckless
+from app.dm.referee.showing import Showing
 from app.dm.referee.tactics import weakest
 from app.dm.referee.talking import Talking, judged_words
 from app.dm.tools.executors import why_cannot_act
@@ -75,7 +75,7 @@ BLOWS = frozenset({"frenzy", "flurry_of_blows"})
 """Features that strike a foe: the one named, else one within reach, else the weakest."""
 
 
-class Acting(Sequencing, Ruling, Handling, Talking, Helping):
+class Acting(Sequencing, Ruling, Showing, Talking, Helping):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
@@ -123,6 +123,9 @@ class Acting(Sequencing, Ruling, Handling, Talking, Helping):
         assisted = self._helping(state, actor, intent)
         if assisted is not None:  # "I help Mira pick the lock": Mira's deed, with help
             return assisted
+        shown = self._showing(state, actor, intent)
+        if shown is not None:  # "show Malik the receipt"
+            return shown
         kind = intent.kind
         heard = judged_words(state, actor, intent)
         if heard is not None:  # words the game took to heart: said to that person

@@ -71,6 +71,8 @@ class Handling(Caring):
         spec = self.campaign.items.get(intent.item or "") if self.campaign else None
         if to in state.party and spec is not None and spec.heals and state.party[to].vitals.hp == 0:
             return self._administer(state, actor, to, held, spec.heals)  # she cannot take it
+        if to not in state.party and self.campaign is not None and to in self.campaign.npcs:
+            return self._present(state, actor, to, held, "give")
         receiver = state.name_of(to) if to in state.party else self._npc_name(to)
         self.notes.append(f"{state.name_of(actor)} hands {the(held)} to {receiver}.")
         calls = [self._call("item", actor, "change_item", character_id=actor, item=held,
@@ -85,3 +87,14 @@ class Handling(Caring):
         if self.campaign is not None and npc_id in self.campaign.npcs:
             return self.campaign.npcs[npc_id].name
         return npc_id
+
+    def _present(
+        self, state: GameState, actor: str, whom: str, held: str, action: str
+    ) -> list[ToolCall]:
+        """Show or give a carried thing to a person of the story (``present_item``)."""
+        assert self.campaign is not None  # a person of the story was named
+        name = self.campaign.npcs[whom].name
+        verb = "shows" if action == "show" else "hands"
+        self.notes.append(f"{state.name_of(actor)} {verb} {the(held)} to {name}.")
+        return [self._call("present", actor, "present_item", character_id=actor, item=held,
+                           npc_id=whom, action=action)]  # fmt: skip

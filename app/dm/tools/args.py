@@ -135,7 +135,7 @@ class _Args(BaseModel):
 
 class AbilityCheckArgs(_Args):
     """A check when an outcome is uncertain. Not for what is in plain sight, nor a challenge
-    of the notes (attempt_challenge). helper_id: an ally helping (advantage)."""
+    of the notes (attempt_challenge)."""
 
     character_id: str
     skill: Skill | None = None
@@ -143,14 +143,20 @@ class AbilityCheckArgs(_Args):
     dc: DC
     reason: Reason
     advantage: Mode = "normal"
-    helper_id: str | None = None
-    """A party member who helps (out of a fight): the roll has advantage."""
 
     @model_validator(mode="after")
     def _one_of(self) -> AbilityCheckArgs:
         if self.skill is None and self.ability is None:
             raise ValueError("give a skill or an ability")
         return self
+
+
+class CalmCheckArgs(AbilityCheckArgs):
+    """A check when an outcome is uncertain. Not for what is in plain sight, nor a challenge
+    of the notes (attempt_challenge). helper_id: an ally helping (advantage)."""
+
+    helper_id: str | None = None
+    """A party member who helps (out of a fight; in one, Help is a turn's action)."""
 
 
 class SavingThrowArgs(_Args):

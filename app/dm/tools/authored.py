@@ -177,13 +177,15 @@ def _instead(
     return outcome
 
 
-def ability_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcome:
+def ability_check_tool(args: a.CalmCheckArgs, state: GameState) -> ToolOutcome:
     """request_ability_check: the authored challenge it stands for, else the check asked."""
     found = authored_for(state, "check", args.reason, args.skill, args.ability)
     target = x.resolve_target(state, args.character_id)
     mode = helped(state, target, args.helper_id, Advantage(args.advantage)).value
     if found is None:
-        plain = args.model_copy(update={"advantage": mode, "helper_id": None})
+        plain = a.AbilityCheckArgs.model_validate(
+            {**args.model_dump(exclude={"helper_id"}), "advantage": mode}
+        )
         outcome = x.ability_check_tool(plain, state)
     else:
         unable = x.why_cannot_act(state, target)

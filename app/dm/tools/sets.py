@@ -15,6 +15,7 @@ from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
 from app.dm.tools import feature_tools as f
 from app.dm.tools import fight_tools
+from app.dm.tools import handing as hd
 from app.dm.tools import judgment_tools as jt
 from app.dm.tools import monster_actions as m
 from app.dm.tools import offers as o
@@ -25,7 +26,7 @@ from app.dm.tools import spell_tools as sp
 from app.dm.tools import surprise as su
 from app.dm.tools.registry import Tool, ToolSet
 
-CHECK = Tool("request_ability_check", a.AbilityCheckArgs, au.ability_check_tool)
+CHECK = Tool("request_ability_check", a.CalmCheckArgs, au.ability_check_tool)
 SAVE = Tool("request_saving_throw", a.SavingThrowArgs, au.saving_throw_tool)
 GROUP = Tool("request_group_check", a.GroupCheckArgs, au.group_check_tool, o.several_characters)
 ROLL = Tool("roll_dice", a.RollDiceArgs, x.roll_dice_tool)
@@ -53,6 +54,7 @@ CHALLENGE = Tool(
 )
 CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool, o.a_way_out)
 TALK = Tool("talk_to", a.TalkArgs, c.talk_tool, o.someone_to_talk_to)
+PRESENT = Tool("present_item", hd.PresentItemArgs, hd.present_item_tool, o.someone_to_talk_to)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool, o.someone_can_cast)
 FIGHT_ITEM = Tool("change_item", a.ItemArgs, x.item_tool, o.a_potion_to_drink)
@@ -88,8 +90,8 @@ EXPLORATION_TOOLS = ToolSet(
 for Guidance before a check, healing and Revivify after a fight."""
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, NO_ENCOUNTER, DAMAGE, HEAL,
-     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, REST, STABILIZE, CALM_FEATURE, AWARD_XP,
-     CALM_CAST, JUDGE]
+     CONDITION, ITEM, CAMPAIGN_MOVE, TALK, PRESENT, FLAG, REVEAL, REST, STABILIZE, CALM_FEATURE,
+     AWARD_XP, CALM_CAST, JUDGE]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, scene moves that follow the map, and
 experience (only a campaign says how its party advances)."""
@@ -100,6 +102,6 @@ COMBAT_TOOLS = ToolSet(
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, STEP, END_TURN,
-     END_COMBAT, REST, FEATURE, AWARD_XP, MONSTER_ACTION, REACT, END_SUBTURN, JUDGE]
+     END_COMBAT, REST, FEATURE, AWARD_XP, MONSTER_ACTION, REACT, END_SUBTURN, JUDGE, PRESENT]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -1,0 +1,102 @@
+"""Showing and giving carried things to people of the story: a deed the ledger keeps
+(``showed.<item>.<npc>``, ``gave.<item>.<npc>``), conditions triggers and endings test
+(``{ showed = "receipt", to = "malik" }``), the person's answer in the campaign's words,
+and the offline referee reading "show Malik the receipt" and "give the locket to Wendel"."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.dm.tools.handing import PresentItemArgs, present_item_tool
+from app.dm.tools.registry import ToolError
+from app.session.setup import session_for
+from app.world.campaign import CampaignError, load_campaign, parse_campaign
+from app.world.facts import holds
+from app.world.newgame import new_game
+from app.world.state import GameState
+from app.world.validate import validate_campaign
+from app.world.when import Fact
+from tests.app.referee_lines import play
+
+FOLDER = Path(__file__).resolve().parents[1] / "data" / "campaigns" / "sand_road"
+CAMPAIGN = load_campaign(FOLDER)
+
+
+def at_the_well() -> GameState:
+    state = new_game(CAMPAIGN, seed=4)
+    state.scene = state.scenes["qasr"]
+    state.party["bram"].inventory.append("receipt")
+    return state
+
+
+def test_the_tool_shows_keeps_the_item_and_answers_in_the_campaigns_words() -> None:
+    state = at_the_well()
+    args = PresentItemArgs(character_id="bram", item="receipt", npc_id="Malik")
+    result = present_item_tool(args, state).result
+    assert result["says"].startswith("Malik reads the receipt twice")
+    assert "receipt" in state.party["bram"].inventory
+    assert holds(Fact(showed="receipt", to="malik"), state)
+    assert holds(Fact(showed="receipt"), state) and not holds(Fact(gave="receipt"), state)
+    assert not holds(Fact(showed="receipt", to="wendel"), state)
+
+
+def test_a_gift_leaves_the_pack_and_counts_as_shown_too() -> None:
+    state = at_the_well()
+    args = PresentItemArgs(character_id="sela", item="locket", npc_id="wendel", action="give")
+    outcome = present_item_tool(args, state)
+    assert "tin locket" not in state.party["sela"].inventory and outcome.events
+    assert holds(Fact(gave="locket", to="wendel"), state)
+    assert holds(Fact(showed="locket", to="wendel"), state)
+
+
+@pytest.mark.parametrize(
+    ("who", "item", "npc", "says"),
+    [
+        ("sela", "receipt", "malik", "does not carry"),
+        ("bram", "receipt", "berta", "not here; people here: Malik"),
+    ],
+)
+def test_the_tool_refuses_what_cannot_be_shown(who: str, item: str, npc: str, says: str) -> None:
+    with pytest.raises(ToolError, match=says):
+        present_item_tool(PresentItemArgs(character_id=who, item=item, npc_id=npc), at_the_well())
+
+
+async def test_the_referee_shows_and_gives_and_the_story_ends_on_it() -> None:
+    state = at_the_well()
+    session = session_for(state)
+    referee = await play(session, "bram", "show Malik the receipt")
+    assert [c.name for c in referee.made] == ["present_item"]
+    assert state.flags.get("debt_paid") is True  # the trigger heard it
+    referee = await play(session, "sela", "I give the locket to Wendel")
+    assert [c.name for c in referee.made] == ["present_item"]
+    assert "tin locket" not in state.party["sela"].inventory
+    assert state.ending == "debt_paid"
+
+
+async def test_the_referee_reads_show_x_to_y() -> None:
+    state = at_the_well()
+    referee = await play(session_for(state), "bram", "I show the receipt to Malik")
+    assert referee.made and referee.made[0].name == "present_item"
+    assert holds(Fact(showed="receipt", to="malik"), state)
+
+
+def _raw() -> dict[str, Any]:
+    return copy.deepcopy(tomllib.loads((FOLDER / "campaign.toml").read_text(encoding="utf-8")))
+
+
+def test_the_validator_checks_what_is_handed_over_and_to_whom() -> None:
+    data = _raw()
+    data["triggers"][0]["when"] = {"gave": "ring", "to": "malek"}
+    data["npcs"]["malik"]["shown"]["ledger"] = "'Mine.'"
+    found = {p.where: p.message for p in validate_campaign(parse_campaign(data, FOLDER))}
+    assert "no item 'ring'" in found["triggers[0] (debt_forgiven).when.gave"]
+    assert "did you mean 'malik'" in found["triggers[0] (debt_forgiven).when.to"]
+    assert "no item 'ledger'" in found["npcs.malik.shown.ledger"]
+    data["triggers"][0]["when"] = {"flag": "x", "to": "malik"}
+    with pytest.raises(CampaignError, match="'to' goes with 'gave' or 'showed'"):
+        parse_campaign(data, FOLDER)

@@ -169,6 +169,12 @@ class Topic(_Spec):
 
     text: str
     """What they say about it."""
+    aliases: list[Annotated[str, Field(max_length=60)]] = Field(default_factory=list)
+    """Other words that ask about it (``aliases = ["money", "silver"]`` for ``debt``): a
+    player who says one is answered as if they had said the topic's own word."""
+    narrated: bool = False
+    """The text is narration ("Malik spreads the ledger open and taps a line."), told as
+    it is written — not as their words, after their name ("Malik: …")."""
     when: Fact | None = None
     """They speak of it only while this holds (otherwise they have nothing to say on it,
     and it is not offered)."""
@@ -223,6 +229,21 @@ class NPCSpec(_Spec):
     ties: dict[Key, float] = Field(default_factory=dict)
     """Who hears how this person feels about the party: NPC id -> how much of a change
     reaches them (0 to 1), at the scene boundary (word travels; it fades with each link)."""
+
+    def topic_names(self) -> list[tuple[str, str]]:
+        """``(word, topic key)`` for every word that asks about a topic: its key, then its
+        ``aliases`` (lower case), in the author's order."""
+        return [
+            (word.lower(), key)
+            for key, topic in self.topics.items()
+            for word in (key, *topic.aliases)
+        ]
+
+    def said_of(self, key: str) -> str:
+        """A topic's answer as the players read it: their words after their name, or the
+        author's narration as it is."""
+        topic = self.topics[key]
+        return topic.text if topic.narrated else f"{self.name}: {topic.text}"
 
 
 class MonsterCount(_Spec):

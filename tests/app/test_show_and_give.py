@@ -1,7 +1,8 @@
 """Showing and giving carried things to people of the story: a deed the ledger keeps
 (``showed.<item>.<npc>``, ``gave.<item>.<npc>``), conditions triggers and endings test
 (``{ showed = "receipt", to = "malik" }``), the person's answer in the campaign's words,
-and the offline referee reading "show Malik the receipt" and "give the locket to Wendel"."""
+and the offline referee reading "show Malik the receipt" and "give the locket to Wendel".
+And the words people answer to: topics asked by other words, topics told as narration."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from app.dm.tools.args import TalkArgs
+from app.dm.tools.campaign_tools import talk_tool
 from app.dm.tools.handing import PresentItemArgs, present_item_tool
 from app.dm.tools.registry import ToolError
 from app.session.setup import session_for
@@ -100,3 +103,27 @@ def test_the_validator_checks_what_is_handed_over_and_to_whom() -> None:
     data["triggers"][0]["when"] = {"flag": "x", "to": "malik"}
     with pytest.raises(CampaignError, match="'to' goes with 'gave' or 'showed'"):
         parse_campaign(data, FOLDER)
+
+
+# -- topics with other words, and topics told as narration ----------------------------------
+
+
+async def test_a_topic_is_asked_by_its_other_words() -> None:
+    state = at_the_well()
+    referee = await play(session_for(state), "bram", "ask Malik about the money")
+    assert any(n.startswith("Malik: 'Forty silver") for n in referee.notes), referee.notes
+
+
+async def test_a_narrated_topic_is_told_as_it_is_written() -> None:
+    state = at_the_well()
+    referee = await play(session_for(state), "bram", "Malik, can I see your books?")
+    assert any(n.startswith("Malik spreads the ledger open") for n in referee.notes), referee.notes
+    assert not any(n.startswith("Malik: Malik spreads") for n in referee.notes)
+
+
+def test_the_llm_dms_talk_to_takes_another_word_and_says_how_it_is_told() -> None:
+    state = at_the_well()
+    said = talk_tool(TalkArgs(npc_id="malik", topic="silver"), state).result
+    assert said["topic"] == "debt" and said["says"].startswith("'Forty silver")
+    told = talk_tool(TalkArgs(npc_id="malik", topic="accounts"), state).result
+    assert told["topic"] == "ledger" and told["told_as"] == "narration, not their words"

@@ -76,7 +76,8 @@ def topics_asked(npc: NPCSpec, text: str) -> list[str]:
     """The person's topics the line names, in the order it names them, one per answer
     (two keywords with the same answer are one topic)."""
     said = normalise(text)
-    found = [(f" {said} ".find(f" {key} "), key) for key in npc.topics if has_phrase(said, key)]
+    found = [(f" {said} ".find(f" {word} "), key) for word, key in npc.topic_names()
+             if has_phrase(said, word)]  # fmt: skip
     seen: set[str] = set()
     ordered = []
     for _, key in sorted(found):
@@ -121,7 +122,7 @@ class Talking(RefereeBase):
         reaction = _reaction(state, actor, intent.target, npc.name)
         if asked:
             for key in asked[:3]:
-                self.notes.append(f"{npc.name}: {npc.topics[key].text}")
+                self.notes.append(npc.said_of(key))
         elif reaction:
             self.notes.append(reaction)
         elif first and not intent.topic:

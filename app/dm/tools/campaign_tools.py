@@ -311,7 +311,7 @@ def talk_tool(args: a.TalkArgs, state: GameState) -> ToolOutcome:
     if args.topic:
         topic = " ".join(args.topic.lower().split())
         key = topic if topic in npc.topics else next(
-            (k for k in npc.topics if k in topic.split() or k in topic), None
+            (k for w, k in npc.topic_names() if w in topic.split() or w in topic), None
         )  # fmt: skip
     _note_speech(state, args.character_id, npc_id, key)
     result: dict[str, Any] = {"npc_id": npc_id, "name": npc.name, "attitude": npc.attitude,
@@ -322,5 +322,7 @@ def talk_tool(args: a.TalkArgs, state: GameState) -> ToolOutcome:
     if args.topic:
         result["topic"] = key
         result["says"] = npc.topics[key].text if key is not None else None
+        if key is not None and npc.topics[key].narrated:
+            result["told_as"] = "narration, not their words"
     result["topics"] = list(npc.topics)
     return ToolOutcome(result)

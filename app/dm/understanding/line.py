@@ -121,7 +121,7 @@ def _by_topics(talk: Intent, state: GameState) -> Intent:
         return talk
     npc = view.npc_view(state, campaign, talk.target or "")
     said = f" {normalise(talk.text)} "
-    found = sorted((said.find(f" {k} "), k) for k in npc.topics if f" {k} " in said)
+    found = sorted((said.find(f" {w} "), k) for w, k in npc.topic_names() if f" {w} " in said)
     topics: list[str] = []
     for _, key in found:
         if all(npc.topics[key].text != npc.topics[t].text for t in topics):

@@ -60,8 +60,8 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
         return None
     said = ctx.said if text is None else text
     topics = ctx.campaign.npcs[npc_id].topics
-    for key in topics:
-        if name_score(said, key.replace("_", " "), ctx.vocab.stop) >= 0.75:
+    for word, key in ctx.campaign.npcs[npc_id].topic_names():  # its key, or another word
+        if name_score(said, word.replace("_", " "), ctx.vocab.stop) >= 0.75:
             return key
     for key in topics:  # a topic that is someone: named by what people call them
         other = ctx.campaign.npcs.get(key)
@@ -86,9 +86,9 @@ def topic_key(ctx: Context, npc_id: str) -> str | None:
     """One of the NPC's topics named outright in the line (not just words of an answer)."""
     if ctx.campaign is None or npc_id not in ctx.campaign.npcs:
         return None
-    topics = ctx.campaign.npcs[npc_id].topics
-    found = [k for k in topics if name_score(ctx.said, k.replace("_", " "), ctx.vocab.stop) >= 1]
-    return found[0] if len(found) == 1 else None
+    names = ctx.campaign.npcs[npc_id].topic_names()
+    found = {k for w, k in names if name_score(ctx.said, w.replace("_", " "), ctx.vocab.stop) >= 1}
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def about_words(said: str, vocab: Vocabulary) -> str | None:

@@ -197,6 +197,11 @@ class _Checker:
                 self.dangling(f"{at}.about", "npc", spec.about, c.npcs)
             if spec.negated is not None:
                 self.dangling(f"{at}.negated", "judgment", spec.negated, c.judgments)
+            for n, other in enumerate(spec.excludes):
+                self.dangling(f"{at}.excludes[{n}]", "judgment", other, c.judgments)
+            if spec.reply and spec.about is None:
+                self.warn("ignored option", f"{at}.reply",
+                          "a reply is said by the judgment's 'about' NPC: give it one")  # fmt: skip
             for sid in spec.scenes:
                 self.dangling(f"{at}.scenes", "scene", sid, c.scenes)
             for key in spec.shift:

@@ -104,6 +104,15 @@ class JudgmentSpec(Spec):
     and the speaker's trust) or a counter."""
     description: str = ""
     """What it means, in words (the DM is told; the ledger shows it)."""
+    reply: str = ""
+    """What ``about`` says (or does) when a line said to them is judged so, in their own
+    words: ``"'Threats? In my own house?' Malik's hand drifts to the bell."``. Without it
+    the game says for them how they took it ("Malik's face closes: that will be
+    remembered.")."""
+    excludes: list[Name] = Field(default_factory=list)
+    """Judgments a line cannot be at the same time ("a threat is not mercy": ``excludes =
+    ["mercy"]``). When one line is heard as both, only the surer is made — on equal
+    confidence, this one. Either judgment may say it; it holds both ways."""
 
     @field_validator("fields")
     @classmethod

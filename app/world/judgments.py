@@ -73,9 +73,13 @@ def _made(state: GameState, judgment: Judgment) -> LedgerEvent:
 def _tell_dm(state: GameState, judgment: Judgment) -> None:
     what = judgment.watch or judgment.category
     about = f" about {judgment.about}" if judgment.about else ""
+    campaign = state.campaign
+    spec = campaign.judgments.get(judgment.watch or "") if campaign is not None else None
+    answer = f"; they answer: {spec.reply}" if spec is not None and spec.reply else ""
     state.record(
         "judgment",
-        f"{judgment.id} {what}{about}: {judgment.status}, confidence {judgment.confidence:.2f}",
+        f"{judgment.id} {what}{about}: {judgment.status}, confidence {judgment.confidence:.2f}"
+        + answer,
         who=judgment.speaker,
         ref=judgment.id,
     )

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from app.world import view
 from app.world.eventspec import JudgmentSpec
+from app.world.exclusion import exclusive
 from app.world.fields import FieldIndex
 from app.world.meaning import MIN_WORDS, Example, MeaningIndex, as_said
 from app.world.when import Fact
@@ -223,9 +224,9 @@ class SensitivityMap:
         meaning (:mod:`app.world.meaning`)."""
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
         if kept:
-            return kept
+            return exclusive(kept)  # a threat is not mercy: one of the two
         listening = [e for e in self.entries if _said_to(e, addressee, present)]
-        return self._by_meaning(text, listening) if listening else []
+        return exclusive(self._by_meaning(text, listening)) if listening else []
 
     def _by_meaning(self, text: str, listening: list[Entry]) -> list[Match]:
         """The entries a line means by its nearest example, at their ``field_confidence``:

@@ -127,3 +127,28 @@ def test_the_llm_dms_talk_to_takes_another_word_and_says_how_it_is_told() -> Non
     assert said["topic"] == "debt" and said["says"].startswith("'Forty silver")
     told = talk_tool(TalkArgs(npc_id="malik", topic="accounts"), state).result
     assert told["topic"] == "ledger" and told["told_as"] == "narration, not their words"
+
+
+# -- a person's own reply to what was judged; judgments that rule each other out -------------
+
+
+async def test_a_judged_remark_gets_the_persons_own_reply() -> None:
+    state = at_the_well()
+    referee = await play(session_for(state), "bram", "Malik, have pity on us")
+    assert any(n.startswith("'Forgiveness,' says Malik") for n in referee.notes), referee.notes
+    assert [j.watch for j in state.truth.judgments] == ["mercy"]
+
+
+async def test_a_threat_is_not_mercy() -> None:
+    state = at_the_well()
+    referee = await play(session_for(state), "bram", "Malik, forgive the debt or else")
+    assert [j.watch for j in state.truth.judgments] == ["threat"]
+    assert any(n.startswith("Malik's pen stops") for n in referee.notes), referee.notes
+    assert state.truth.score("trust.malik") < 0
+
+
+def test_the_validator_checks_what_a_judgment_excludes() -> None:
+    data = _raw()
+    data["judgments"]["threat"]["excludes"] = ["mercey"]
+    found = {p.where: p.message for p in validate_campaign(parse_campaign(data, FOLDER))}
+    assert "did you mean 'mercy'" in found["judgments.threat.excludes[0]"]

@@ -123,6 +123,8 @@ class Talking(RefereeBase):
         if asked:
             for key in asked[:3]:
                 self.notes.append(npc.said_of(key))
+            if reaction and reaction == own_reply(state, _judged(state, actor, intent.target)):
+                self.notes.append(reaction)  # "forgive the debt, or else": the threat too
         elif reaction:
             self.notes.append(reaction)
         elif first and not intent.topic:
@@ -187,11 +189,29 @@ def judged_words(state: GameState, actor: str, intent: Intent) -> str | None:
     return next(iter(about)) if len(about) == 1 else None
 
 
+def _judged(state: GameState, actor: str, npc_id: str) -> list[Judgment]:
+    return [j for j in this_turns_judgments(state, actor) if j.about == npc_id]
+
+
+def own_reply(state: GameState, judged: list[Judgment]) -> str:
+    """The campaign's own words for how someone answers what was judged (the surest
+    judgment that has a ``reply``), or ``""``."""
+    specs = state.campaign.judgments if state.campaign is not None else {}
+    for made in sorted(judged, key=lambda j: -j.confidence):
+        spec = specs.get(made.watch or "")
+        if spec is not None and spec.reply:
+            return spec.reply
+    return ""
+
+
 def _reaction(state: GameState, actor: str, npc_id: str, name: str) -> str:
     """How someone takes what was just said to them, when the game judged it."""
-    judged = [j for j in this_turns_judgments(state, actor) if j.about == npc_id]
+    judged = _judged(state, actor, npc_id)
     if not judged:
         return ""
+    own = own_reply(state, judged)
+    if own:
+        return own
     if any(j.direction == "down" for j in judged):
         return f"{name}'s face closes: that will be remembered."
     return f"{name} takes your words to heart."

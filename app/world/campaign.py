@@ -50,7 +50,14 @@ from app.world.strictness import coercions
 from app.world.tomlplaces import Path as Path_
 from app.world.tomlplaces import Places, dotted, locate, parse_path
 from app.world.userfiles import MAX_DEPTH, UserFileError, read_toml, too_deep
-from app.world.when import Appearance, Fact, FeatureVariant, NPCVariant, SceneVariant
+from app.world.when import (
+    Appearance,
+    EncounterVariant,
+    Fact,
+    FeatureVariant,
+    NPCVariant,
+    SceneVariant,
+)
 from app.world.when import Spec as _Spec
 from app.world.wording import Pronoun
 from rules.character import CharacterSheet
@@ -285,6 +292,10 @@ class EncounterSpec(_Spec):
     """Who fights: an array of ``{ monster, count }`` tables."""
     text: str = ""
     """Read when the fight starts."""
+    variants: list[EncounterVariant] = Field(default_factory=list)
+    """Other texts for where (or when) the fight starts: ``[{ when = { in_scene = "cistern"
+    }, text = "…" }]`` — the same warden met in the court or in the cistern. The first
+    whose ``when`` holds is read instead of ``text``."""
     surprise: Literal["party", "foes"] | None = None
     """The side caught unaware when the fight starts: it cannot act or react in its first
     turn (an ambush: ``party``; foes the party stalks: ``foes``)."""

@@ -80,6 +80,9 @@ def effects(campaign: Campaign) -> Iterator[tuple[str, str | None, Effects]]:
 
 def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
     """Every condition in the campaign, with its key path."""
+    for eid, encounter in campaign.encounters.items():
+        for n, evar in enumerate(encounter.variants):
+            yield f"encounters.{eid}.variants[{n}].when", evar.when
     for cid, challenge in campaign.challenges.items():
         for n, option in enumerate(challenge.alternatives):
             if option.when is not None:

@@ -192,6 +192,16 @@ class FeatureVariant(Spec):
     """What examining the feature shows instead."""
 
 
+class EncounterVariant(Spec):
+    """What is read when a fight starts, where (or when) something holds (first match
+    wins): ``{ when = { in_scene = "cistern" }, text = "…" }``."""
+
+    when: Fact
+    """The condition under which this text is read (``in_scene`` for where it starts)."""
+    text: str
+    """Read when the fight starts, instead of the encounter's ``text``."""
+
+
 class NPCVariant(Spec):
     """Who a person is once something has happened (first match wins): each key given
     replaces the person's own; ``topics`` are added to theirs (the same keyword: this

@@ -1,6 +1,7 @@
 """Skill challenges (n successes before m failures), obstacles with other ways to meet them
 (Arcana while someone carries the astrolabe), and Help on an ally's check out of a fight:
-in the model, the validator, the engine's tools and play through the offline referee."""
+in the model, the validator, the engine's tools and play through the offline referee. And
+a fight's text by where it starts."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typer.testing import CliRunner
 from app.cli import app
 from app.dm.tools import args as a
 from app.dm.tools.authored import ability_check_tool
+from app.dm.tools.campaign_tools import start_encounter
 from app.dm.tools.challenge_tools import attempt_challenge_tool
 from app.dm.tools.registry import ToolError
 from app.world.campaign import CampaignError, load_campaign, parse_campaign
@@ -138,3 +140,14 @@ def test_the_referee_plays_a_skill_challenge_help_and_a_named_way(tmp_path: Path
     assert "(Successes 0 of 3; failures 1 of 2.)" in out, out
     assert "Sela helps Bram." in out and "Bram: open the strongbox DC 18: 2d20kh1" in out, out
     assert "Sela: cross the dunes (Arcana) DC 12" in out, out
+
+
+@pytest.mark.parametrize(
+    ("scene", "read"),
+    [("caravanserai", "spill out from behind the camels"), ("qasr", "loping between the palms")],
+)
+def test_a_fights_text_follows_where_it_starts(scene: str, read: str) -> None:
+    state = new_game(CAMPAIGN, seed=2)
+    state.scene = state.scenes[scene]
+    start_encounter(state, "jackals")
+    assert state.encounter is not None and read in state.encounter.reason

@@ -17,7 +17,7 @@ from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.challengespec import Effects
-from app.world.facts import holds
+from app.world.facts import first_holding, holds
 from app.world.ledger import SpeechAct
 from app.world.state import GameState, Restriction
 from rules.damage import LifeState, stabilize
@@ -186,7 +186,9 @@ def start_encounter(state: GameState, encounter_id: str) -> list[SessionEvent]:
     if fight_tools.encounter_beaten(state, encounter_id):
         return []
     spec = _campaign(state).encounters[encounter_id]
-    args = a.StartCombatArgs(reason=spec.text or spec.name, encounter=encounter_id)
+    told = first_holding(spec.variants, state)  # where it starts: the court, the cistern
+    text = told.text if told is not None else spec.text
+    args = a.StartCombatArgs(reason=text or spec.name, encounter=encounter_id)
     return fight_tools.start_combat_tool(args, state).events
 
 

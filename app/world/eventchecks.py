@@ -25,6 +25,8 @@ SCENE_VERBS = frozenset({"entered", "left", "moved", "visited"})
 """Ledger propositions (``verb.id``) that name a scene."""
 NPC_VERBS = frozenset({"spoke_to", "met"})
 HANDOVER_VERBS = frozenset({"gave", "showed"})
+FATE_VERBS = frozenset({"spared", "bound", "executed"})
+"""Propositions ``spared.<encounter or npc or creature>`` (and bound, executed)."""
 """Propositions ``gave.<item>[.<npc>]`` and ``showed.<item>[.<npc>]``."""
 SCORE_VERBS = frozenset({"shifted", "shifted_up", "shifted_down", "crossed"})
 FREE_VERBS = frozenset({
@@ -85,6 +87,10 @@ class _Checker:
             ("gave", fact.gave, "item", list(c.items)),
             ("showed", fact.showed, "item", list(c.items)),
             ("to", fact.to, "npc", list(c.npcs)),
+            *(
+                (fate, getattr(fact, fate), "encounter or npc", [*c.encounters, *c.npcs])
+                for fate in ("spared", "bound", "executed")
+            ),
         ]
         for key, name, what, known in handed:
             if name is not None:
@@ -126,6 +132,8 @@ class _Checker:
             self.dangling(where, "item", item, c.items)
             if npc:
                 self.dangling(where, "npc", npc, c.npcs)
+        elif verb in FATE_VERBS:
+            pass  # a creature's id is the game's, not the campaign's: nothing to check
         elif verb == "fired":
             self.dangling(where, "trigger", rest, self.triggers)
         elif verb == "judged":
@@ -140,8 +148,8 @@ class _Checker:
                 self.warn("unknown score", where, f"{rest!r} names no dimension of an npc, "
                           f"nor a counter{_near(rest, self.score_keys())}")  # fmt: skip
         elif verb not in FREE_VERBS:
-            verbs = sorted(SCENE_VERBS | NPC_VERBS | SCORE_VERBS | FREE_VERBS
-                           | HANDOVER_VERBS | {"fired", "judged", "goal", "asked"})  # fmt: skip
+            verbs = sorted(SCENE_VERBS | NPC_VERBS | SCORE_VERBS | FREE_VERBS | HANDOVER_VERBS
+                           | FATE_VERBS | {"fired", "judged", "goal", "asked"})  # fmt: skip
             self.warn("unknown proposition", where,
                       f"no proposition {verb!r}{_near(verb, verbs)}")  # fmt: skip
 

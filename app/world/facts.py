@@ -145,6 +145,10 @@ class Reader:
             if moment is not None:
                 within = "turn" if fact.within is None else fact.within
                 return truth.seen(f"{kind}.{moment}", within=within, turn=self.turn)
+        for fate in ("spared", "bound", "executed"):
+            whose = getattr(fact, fate)
+            if whose is not None:
+                return truth.seen(f"{fate}.{whose}")
         if fact.gave is not None:  # a gift is shown too: both say it
             return truth.seen(f"gave.{fact.gave}" + (f".{fact.to}" if fact.to else ""))
         if fact.showed is not None:

@@ -120,6 +120,28 @@ class Handover(_Event):
         return f"{self.actor} {self.how} {self.item} to {self.to}"
 
 
+class FateDecided(_Event):
+    """The party decided what becomes of a foe who surrendered: let go, bound, or put to
+    death."""
+
+    kind: Literal["fate"] = "fate"
+    actor: str | None = None
+    creature: str
+    fate: Literal["spared", "bound", "executed"]
+    encounter: str | None = None
+    """The campaign encounter the foe came with."""
+    npc: str | None = None
+    """The campaign NPC the foe is."""
+
+    def props(self) -> list[str]:
+        found = [f"{self.fate}.{self.creature}"]
+        found += [f"{self.fate}.{x}" for x in (self.encounter, self.npc) if x]
+        return found
+
+    def line(self) -> str:
+        return f"{self.actor or 'the party'}: {self.creature} {self.fate}"
+
+
 class Movement(_Event):
     """The party (or one of them) went from one place to another."""
 
@@ -360,6 +382,7 @@ LedgerEvent = Annotated[
     ActionPerformed
     | SpeechAct
     | Handover
+    | FateDecided
     | Movement
     | Examination
     | SceneEntered
@@ -379,9 +402,9 @@ LedgerEvent = Annotated[
 """Any one ledger event."""
 
 EVENT_KINDS: tuple[str, ...] = (
-    "action", "speech", "handover", "movement", "examination", "scene_entered", "scene_exited",
-    "arrival", "departure", "revealed", "refused", "world_changed", "relationship", "goal",
-    "trigger", "threshold", "judgment",
+    "action", "speech", "handover", "fate", "movement", "examination", "scene_entered",
+    "scene_exited", "arrival", "departure", "revealed", "refused", "world_changed",
+    "relationship", "goal", "trigger", "threshold", "judgment",
 )  # fmt: skip
 """Every ``kind`` (``dungeon ledger --kind`` accepts these)."""
 

@@ -21,7 +21,7 @@ from app.world.when import Fact
 from rules.character import CharacterSheet
 
 IN_PLAY = ("threshold", "present", "visited", "met", "goal", "spoke_to", "examined", "attacked",
-           "happened", "judged", "compare")  # fmt: skip
+           "happened", "judged", "compare", "spared", "bound", "executed")  # fmt: skip
 """Atoms of the event system: what the players say and do in play makes them true, which
 this reachability of the campaign's own effects cannot follow; taken as satisfiable."""
 

@@ -25,7 +25,7 @@ class Spec(BaseModel):
 _KINDS = ("all", "any", "not_", "threshold", "in_scene", "has_item", "flag", "defeated",
           "killed", "surrendered", "fled", "passed", "failed", "present", "visited", "met",
           "goal", "spoke_to", "examined", "attacked", "happened", "judged", "compare", "gave",
-          "showed")  # fmt: skip
+          "showed", "spared", "bound", "executed")  # fmt: skip
 
 COMPARE = re.compile(r"^\s*(?P<key>[a-z0-9][a-z0-9_.-]*)\s*(?P<op><=|>=|==|!=|<|>)\s*"
                      r"(?P<value>-?\d+(?:\.\d+)?)\s*$")  # fmt: skip
@@ -114,6 +114,14 @@ class Fact(Spec):
     to: str | None = None
     """With ``gave`` or ``showed``: the NPC id it was given or shown to (anyone, without
     it)."""
+    spared: str | None = None
+    """An encounter (or NPC) id whose surrendered foe the party let go (``decide_fate``:
+    "let him go")."""
+    bound: str | None = None
+    """An encounter (or NPC) id whose surrendered foe the party tied up ("bind him")."""
+    executed: str | None = None
+    """An encounter (or NPC) id whose surrendered foe the party put to death ("execute
+    him"); the foe is dead, so ``killed`` may hold too."""
     within: int | Literal["scene"] | None = Field(default=None)
     """With ``spoke_to``, ``examined``, ``attacked``, ``happened``, ``judged``: only if
     it happened in the last N turns (0: this turn) or in this ``"scene"``."""

@@ -13,6 +13,7 @@ from app.dm.referee.casting import spell_targets
 from app.dm.referee.fighting import attack_arguments, unaware_foes
 from app.dm.referee.helping import Helping, way_asked
 from app.dm.referee.levelling import USAGE_TEXT, levelling_text
+from app.dm.referee.mercy import Mercy
 from app.dm.referee.positioning import Plan, fallback, plan_attack
 from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
 from app.dm.referee.ruling import Ruling
@@ -75,7 +76,7 @@ BLOWS = frozenset({"frenzy", "flurry_of_blows"})
 """Features that strike a foe: the one named, else one within reach, else the weakest."""
 
 
-class Acting(Sequencing, Ruling, Showing, Talking, Helping):
+class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
@@ -120,12 +121,11 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping):
     def carry_out(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         """The calls (and notes) for one intent."""
         campaign = self.campaign
-        assisted = self._helping(state, actor, intent)
-        if assisted is not None:  # "I help Mira pick the lock": Mira's deed, with help
-            return assisted
-        shown = self._showing(state, actor, intent)
-        if shown is not None:  # "show Malik the receipt"
-            return shown
+        # "I help Mira pick the lock", "show Malik the receipt", "let him go" (surrendered)
+        for deed in (self._helping, self._showing, self._fate):
+            done = deed(state, actor, intent)
+            if done is not None:
+                return done
         kind = intent.kind
         heard = judged_words(state, actor, intent)
         if heard is not None:  # words the game took to heart: said to that person

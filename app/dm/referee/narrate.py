@@ -180,6 +180,8 @@ class FollowUps(RefereeBase):
                 calls += self._fight_started(state)
             elif kind == "fight":
                 calls += self._fight_started(state, result.get("surprised") or ())
+            elif kind == "fate":  # a surrendered foe let go, bound or put to death
+                self.notes.append(f"{result['text']}.")
             elif kind == "present":  # shown or given: the person's answer
                 self.notes.append(str(result["says"]))
             elif kind == "step":

@@ -13,6 +13,7 @@ from app.dm.tools import challenge_tools as ch
 from app.dm.tools import combat_tools as k
 from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
+from app.dm.tools import fates as ft
 from app.dm.tools import feature_tools as f
 from app.dm.tools import fight_tools
 from app.dm.tools import handing as hd
@@ -54,6 +55,7 @@ CHALLENGE = Tool(
 )
 CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool, o.a_way_out)
 TALK = Tool("talk_to", a.TalkArgs, c.talk_tool, o.someone_to_talk_to)
+FATE = Tool("decide_fate", ft.DecideFateArgs, ft.decide_fate_tool, ft.someone_at_mercy)
 PRESENT = Tool("present_item", hd.PresentItemArgs, hd.present_item_tool, o.someone_to_talk_to)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool, o.someone_can_cast)
@@ -91,7 +93,7 @@ for Guidance before a check, healing and Revivify after a fight."""
 CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, NO_ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, PRESENT, FLAG, REVEAL, REST, STABILIZE, CALM_FEATURE,
-     AWARD_XP, CALM_CAST, JUDGE]
+     AWARD_XP, CALM_CAST, JUDGE, FATE]
 )  # fmt: skip
 """Exploration in a campaign: authored challenges, scene moves that follow the map, and
 experience (only a campaign says how its party advances)."""
@@ -102,6 +104,6 @@ COMBAT_TOOLS = ToolSet(
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,
      CONDITION, ITEM, CAMPAIGN_MOVE, TALK, FLAG, REVEAL, ATTACK, CAST, ACT, STEP, END_TURN,
-     END_COMBAT, REST, FEATURE, AWARD_XP, MONSTER_ACTION, REACT, END_SUBTURN, JUDGE, PRESENT]
+     END_COMBAT, REST, FEATURE, AWARD_XP, MONSTER_ACTION, REACT, END_SUBTURN, JUDGE, PRESENT, FATE]
 )  # fmt: skip
 """Every tool, for ``dungeon tool`` and tests."""

@@ -1,0 +1,77 @@
+"""A choice over a foe who surrendered, once the fight is over — spare, bind or execute:
+the engine's ``decide_fate`` for every DM, conditions the campaign tests (``spared``,
+``bound``, ``executed``), and the offline referee reading "let it go", "tie it up"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.dm.tools.campaign_tools import start_encounter
+from app.dm.tools.fates import DecideFateArgs, at_mercy, decide_fate_tool
+from app.dm.tools.registry import ToolError
+from app.session.setup import session_for
+from app.world.campaign import load_campaign
+from app.world.facts import holds, update_defeated
+from app.world.newgame import new_game
+from app.world.state import GameState
+from app.world.when import Fact
+from rules.conditions import Condition
+from rules.damage import LifeState
+from tests.app.referee_lines import play
+
+FOLDER = Path(__file__).resolve().parents[1] / "data" / "campaigns" / "sand_road"
+CAMPAIGN = load_campaign(FOLDER)
+
+
+def surrendered() -> GameState:
+    """The pack fought in the caravanserai, and gave up: both wolves at the party's mercy."""
+    state = new_game(CAMPAIGN, seed=6)
+    start_encounter(state, "jackals")
+    for creature in state.creatures.values():
+        creature.left = "surrendered"
+    state.encounter = None
+    update_defeated(state)
+    return state
+
+
+def test_each_fate_is_carried_out_and_kept() -> None:
+    state = surrendered()
+    first, second = at_mercy(state)
+    decide_fate_tool(DecideFateArgs(creature_id=first, fate="bind"), state)
+    assert any(c.condition is Condition.RESTRAINED for c in state.creatures[first].conditions)
+    decide_fate_tool(DecideFateArgs(creature_id=second, fate="execute"), state)
+    assert state.creatures[second].vitals.state is LifeState.DEAD
+    assert holds(Fact(bound="jackals"), state) and holds(Fact(executed="jackals"), state)
+    assert not holds(Fact(spared="jackals"), state) and at_mercy(state) == []
+    with pytest.raises(ToolError, match="already bound"):
+        decide_fate_tool(DecideFateArgs(creature_id=first, fate="spare"), state)
+
+
+def test_a_fate_waits_for_the_end_of_the_fight() -> None:
+    state = new_game(CAMPAIGN, seed=6)
+    start_encounter(state, "jackals")
+    wolf = next(iter(state.creatures))
+    with pytest.raises(ToolError, match="once the fight is over"):
+        decide_fate_tool(DecideFateArgs(creature_id=wolf, fate="spare"), state)
+
+
+async def test_the_referee_asks_which_then_spares_the_one_named() -> None:
+    state = surrendered()
+    session = session_for(state)
+    referee = await play(session, "bram", "let it go")
+    assert referee.made == [] and any(n.startswith("Which of them?") for n in referee.notes)
+    referee = await play(session, "bram", "we spare wolf 1")
+    assert [c.name for c in referee.made] == ["decide_fate"]
+    assert state.truth.seen("spared.jackals")
+    assert state.fired_triggers.get("pack_spared") == 1
+
+
+async def test_the_referee_executes_a_foe_at_mercy() -> None:
+    state = surrendered()
+    session = session_for(state)
+    for wolf in ("wolf 1", "wolf 2"):
+        await play(session, "sela", f"execute {wolf}")
+    assert all(c.vitals.state is LifeState.DEAD for c in state.creatures.values())
+    assert holds(Fact(killed="jackals"), state) and holds(Fact(executed="jackals"), state)

@@ -227,6 +227,10 @@ class NPCSpec(_Spec):
     appears: list[Appearance] = Field(default_factory=list)
     """Scenes where they can be found while a condition holds, besides any scene that
     lists them in its ``npcs``."""
+    companion: Fact | None = None
+    """While this holds they travel with the party — here in every scene, to be talked to
+    anywhere — instead of being listed in every scene with a condition: ``companion = {
+    flag = "wendel_joined" }``. (The condition may not ask who is ``present``.)"""
     variants: list[NPCVariant] = Field(default_factory=list)
     """Other attitudes, greetings and answers for other states of the world."""
     start: dict[Key, float] = Field(default_factory=dict)
@@ -236,6 +240,13 @@ class NPCSpec(_Spec):
     ties: dict[Key, float] = Field(default_factory=dict)
     """Who hears how this person feels about the party: NPC id -> how much of a change
     reaches them (0 to 1), at the scene boundary (word travels; it fades with each link)."""
+
+    @model_validator(mode="after")
+    def _companion(self) -> NPCSpec:
+        if self.companion is not None and any(f.present for f in self.companion.atoms()):
+            # who is present depends on who travels along: it would go round in a circle
+            raise ValueError("a companion's condition may not ask who is present")
+        return self
 
     def topic_names(self) -> list[tuple[str, str]]:
         """``(word, topic key)`` for every word that asks about a topic: its key, then its

@@ -229,6 +229,9 @@ def people_here(state: GameState, campaign: Campaign | None) -> list[str]:
             a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
         ):
             found.append(nid)
+    for nid, npc in campaign.npcs.items():  # those who travel with the party: everywhere
+        if nid not in found and npc.companion is not None and holds(npc.companion, state):
+            found.append(nid)
     return [n for n in found if not _gone(state, n)]
 
 
@@ -240,8 +243,12 @@ def _present(state: GameState, npc_id: str) -> bool:
     if npc is None or spec is None:
         return False
     scene_id = state.scene.id
-    here = npc_id in spec.npcs or any(
-        a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
+    here = (
+        npc_id in spec.npcs
+        or any(
+            a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
+        )
+        or (npc.companion is not None and holds(npc.companion, state))
     )
     return here and not _gone(state, npc_id)
 

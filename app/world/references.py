@@ -116,6 +116,8 @@ def whens(campaign: Campaign) -> Iterator[tuple[str, Fact]]:
                 yield f"npcs.{nid}.appears[{n}].when", appearance.when
         for n, nvariant in enumerate(npc.variants):
             yield f"npcs.{nid}.variants[{n}].when", nvariant.when
+        if npc.companion is not None:
+            yield f"npcs.{nid}.companion", npc.companion
         for key, topic in npc.topics.items():
             if topic.when is not None:
                 yield f"npcs.{nid}.topics.{key}.when", topic.when

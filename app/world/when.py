@@ -9,6 +9,7 @@ the validator checks it in one way. Whether a fact holds is decided in
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -160,6 +161,16 @@ class Fact(Spec):
                 "(a score, one of < <= > >= == !=, a number)"
             )
         return self
+
+    def atoms(self) -> Iterator[Fact]:
+        """This condition and every condition inside it (``all``, ``any``, ``not``,
+        ``threshold.of``), depth first."""
+        yield self
+        parts = [*(self.all or ()), *(self.any or ())]
+        parts += [self.not_] if self.not_ is not None else []
+        parts += self.threshold.of if self.threshold is not None else []
+        for part in parts:
+            yield from part.atoms()
 
     def comparison(self) -> tuple[str, str, float]:
         """For ``compare``: (score key, operator, number)."""

@@ -1,9 +1,11 @@
 """A choice over a foe who surrendered, once the fight is over — spare, bind or execute:
 the engine's ``decide_fate`` for every DM, conditions the campaign tests (``spared``,
-``bound``, ``executed``), and the offline referee reading "let it go", "tie it up"."""
+``bound``, ``executed``), and the offline referee reading "let it go", "tie it up". And
+companions, who travel with the party and are talked to anywhere."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -12,10 +14,11 @@ from app.dm.tools.campaign_tools import start_encounter
 from app.dm.tools.fates import DecideFateArgs, at_mercy, decide_fate_tool
 from app.dm.tools.registry import ToolError
 from app.session.setup import session_for
-from app.world.campaign import load_campaign
+from app.world.campaign import CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds, update_defeated
 from app.world.newgame import new_game
 from app.world.state import GameState
+from app.world.view import npcs_here
 from app.world.when import Fact
 from rules.conditions import Condition
 from rules.damage import LifeState
@@ -75,3 +78,26 @@ async def test_the_referee_executes_a_foe_at_mercy() -> None:
         await play(session, "sela", f"execute {wolf}")
     assert all(c.vitals.state is LifeState.DEAD for c in state.creatures.values())
     assert holds(Fact(killed="jackals"), state) and holds(Fact(executed="jackals"), state)
+
+
+# -- companions ------------------------------------------------------------------------------
+
+
+async def test_a_companion_travels_with_the_party_and_is_talked_to_anywhere() -> None:
+    state = new_game(CAMPAIGN, seed=6)
+    assert "wendel" not in npcs_here(state, CAMPAIGN)
+    state.scene = state.scenes["qasr"]
+    session = session_for(state)
+    await play(session, "bram", "Wendel, will you come with us?")
+    assert state.flags.get("wendel_joined") is True
+    state.scene = state.scenes["caravanserai"]
+    assert npcs_here(state, CAMPAIGN) == ["wendel"] and holds(Fact(present="wendel"), state)
+    referee = await play(session, "sela", "ask Wendel about the well")
+    assert any(n.startswith("Wendel: 'Deepest well") for n in referee.notes), referee.notes
+
+
+def test_a_companions_condition_may_not_ask_who_is_present() -> None:
+    data = tomllib.loads((FOLDER / "campaign.toml").read_text(encoding="utf-8"))
+    data["npcs"]["wendel"]["companion"] = {"any": [{"present": "malik"}, {"flag": "x"}]}
+    with pytest.raises(CampaignError, match="may not ask who is present"):
+        parse_campaign(data, FOLDER)

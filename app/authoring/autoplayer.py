@@ -14,13 +14,28 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from app.dm.tools.fates import at_mercy
 from app.session.runner import ANYONE, RunResult, run_lines
 from app.session.session import GameSession
+from app.world.campaign import Campaign
 from app.world.facts import people_here
+from app.world.references import whens
 from app.world.wording import the
 
 KIND_WORDS = ("thank you, you have been very kind", "don't worry, we will help, I promise")
 RUDE_WORDS = ("out of my way, you old fool", "pay us first or we walk")
+
+
+def handed_in_conditions(campaign: Campaign) -> set[tuple[str, str, str]]:
+    """What the campaign's conditions ask to be handed over: ``(how, item, npc)`` with
+    ``how`` ``showed`` or ``gave`` and ``npc`` empty for anyone."""
+    found: set[tuple[str, str, str]] = set()
+    for _, when in whens(campaign):
+        for fact in when.atoms():
+            for how, item in (("showed", fact.showed), ("gave", fact.gave)):
+                if item is not None:
+                    found.add((how, item, fact.to or ""))
+    return found
 
 
 @dataclass
@@ -59,10 +74,37 @@ class AutoPlayer:
             options += [f"ask {person.name} about {topic}" for topic in person.topics]
             options.append(f"{person.name}, {self.rng.choice(KIND_WORDS)}")
             options.append(f"{person.name}, {self.rng.choice(RUDE_WORDS)}")
+            options += self._handing(session, npc_id)
         for challenge in campaign.challenges.values():
             if challenge.scene == state.scene.id:
-                options.append(self.rng.choice(challenge.provoked_by))
+                phrase = self.rng.choice(challenge.provoked_by)
+                options.append(phrase)
+                if challenge.kind == "check" and len(state.party) > 1:  # a hand lent
+                    ally = self.rng.choice([s.name for s in state.party.values()])
+                    options.append(f"help {ally} {phrase}")
+        for cid in at_mercy(state):  # a foe who surrendered waits on the party's choice
+            name = state.creatures[cid].name
+            options += [f"spare {name}", f"tie up {name}", f"execute {name}"]
         return options
+
+    def _handing(self, session: GameSession, npc_id: str) -> list[str]:
+        """Showing and giving what the campaign cares about: carried items the person
+        answers to (``shown``) or that a condition asks to be shown or given."""
+        state = session.state
+        campaign = state.campaign
+        assert campaign is not None  # only called with a campaign's person
+        person = campaign.npcs[npc_id]
+        wanted = handed_in_conditions(campaign)
+        found: list[str] = []
+        for iid, item in campaign.items.items():
+            if not state.has_item(iid):
+                continue
+            asked = {how for how, thing, whom in wanted if thing == iid and whom in ("", npc_id)}
+            if iid in person.shown or asked:
+                found.append(f"show {the(item.name)} to {person.name}")
+            if "gave" in asked:
+                found.append(f"give {the(item.name)} to {person.name}")
+        return found
 
     def next_line(self, session: GameSession) -> str:
         """One line to type: untried options weigh five times as much as tried ones."""

@@ -159,6 +159,11 @@ class SceneSpec(_Spec):
     """Why only they may act, told to the players."""
     encounter: str | None = None
     """Starts when the party enters (once)."""
+    called: list[Annotated[str, Field(min_length=1, max_length=60)]] = Field(default_factory=list)
+    """Words that name this place, declared as places ("camp", "the oasis"): a line that
+    goes there by one of them ("go back to camp") is a move to this scene by the way
+    that leads here, never read as an action the word also means (a long rest).
+    """
     sunlight: bool = False
     """Lit by direct sunlight: creatures with Sunlight Sensitivity fight at a disadvantage."""
     variants: list[SceneVariant] = Field(default_factory=list)

@@ -1,7 +1,8 @@
 """A choice over a foe who surrendered, once the fight is over — spare, bind or execute:
 the engine's ``decide_fate`` for every DM, conditions the campaign tests (``spared``,
 ``bound``, ``executed``), and the offline referee reading "let it go", "tie it up". And
-companions, who travel with the party and are talked to anywhere."""
+companions, who travel with the party and are talked to anywhere, and words declared to be
+places ("head to camp" is a move, not a long rest)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from app.dm.tools.campaign_tools import start_encounter
 from app.dm.tools.fates import DecideFateArgs, at_mercy, decide_fate_tool
 from app.dm.tools.registry import ToolError
+from app.dm.understanding import understand
 from app.session.setup import session_for
 from app.world.campaign import CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds, update_defeated
@@ -101,3 +103,20 @@ def test_a_companions_condition_may_not_ask_who_is_present() -> None:
     data["npcs"]["wendel"]["companion"] = {"any": [{"present": "malik"}, {"flag": "x"}]}
     with pytest.raises(CampaignError, match="may not ask who is present"):
         parse_campaign(data, FOLDER)
+
+
+# -- a word declared a place -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line", ["we head to camp", "go back to camp", "we return to camp"])
+def test_a_word_declared_a_place_is_a_way_to_go_not_a_rest(line: str) -> None:
+    state = new_game(CAMPAIGN, seed=6)
+    state.scene = state.scenes["qasr"]
+    intent = understand(line, "bram", state, CAMPAIGN)
+    assert (intent.kind, intent.targets) == ("move", ("caravanserai",)), intent
+
+
+def test_making_camp_is_still_a_rest() -> None:
+    state = new_game(CAMPAIGN, seed=6)
+    state.scene = state.scenes["qasr"]
+    assert understand("we make camp", "bram", state, CAMPAIGN).kind == "rest"

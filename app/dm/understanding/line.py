@@ -36,6 +36,7 @@ from app.dm.understanding.clauses import (
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.paragraph import paragraph
 from app.dm.understanding.parse import understand_clause
+from app.dm.understanding.places import as_place
 from app.dm.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
@@ -100,7 +101,7 @@ def understand(
             gesture = _understand(gestures, actor, state, campaign, language=language)
             if gesture.kind in NOT_A_DEED | {"talk", "question", "examine"}:
                 return replace(said, text=text)
-    read = _understand(text, actor, state, campaign, language=language)
+    read = as_place(_understand(text, actor, state, campaign, language=language), state, campaign)
     if read.kind != "talk" or read.then:
         return read
     called = _CALLED.match(text)

@@ -72,7 +72,8 @@ def test_a_skill_challenge_lands_its_outcome_only_once_it_is_settled() -> None:
     while "cross_dunes" not in state.challenges:
         result = _attempt(state, "bram")
         standing = result["skill_challenge"]
-        if not standing["settled"]:
+        if not standing["settled"]:  # a step: the challenge is neither passed nor failed
+            assert "success" not in result and isinstance(result["check_success"], bool)
             seen.append((standing["successes"], standing["failures"]))
             assert "dunes_crossed" not in state.flags  # the success waits for the third
     outcome = state.challenges["cross_dunes"]

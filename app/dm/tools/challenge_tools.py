@@ -111,7 +111,9 @@ def _roll(
     if spec.tallied and settled is None:  # a step of a skill challenge: not over yet
         state.record("roll", f"challenge {spec.name}: a check {'passed' if success else 'failed'}")
         more, summary = apply_effects(state, step_effects(spec, success), actor, spec.name)
-        result = {"challenge": challenge_id, "success": success, "rolls": rolled, **summary}
+        # "check_success", not "success": the challenge itself is neither passed nor failed
+        result = {"challenge": challenge_id, "check_success": success, "rolls": rolled,
+                  **summary}  # fmt: skip
         result["name"] = spec.name
         result["skill_challenge"] = {**standing(state, challenge_id, spec), "settled": False}
         return result, events + more

@@ -14,11 +14,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from app.dm.tools.fates import at_mercy
 from app.session.runner import ANYONE, RunResult, run_lines
 from app.session.session import GameSession
 from app.world.campaign import Campaign
 from app.world.facts import people_here
+from app.world.mercy import at_mercy
 from app.world.references import whens
 from app.world.wording import the
 

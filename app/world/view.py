@@ -19,6 +19,7 @@ from app.world import bonds
 from app.world.campaign import Campaign, Exit, Feature, NPCSpec, SceneSpec, Topic
 from app.world.challengespec import ChallengeSpec
 from app.world.facts import first_holding, holds, people_here
+from app.world.mercy import at_mercy
 from app.world.state import GameState
 
 
@@ -190,6 +191,11 @@ def scene_notes(state: GameState, campaign: Campaign | None) -> str:
         topics = ", ".join(npc.topics)
         knows = f" Topics for talk_to: {topics}." if topics else ""
         parts.append(f"{npc.name} ({npc_id}, {npc.attitude}): {npc.description}{knows}")
+    waiting = at_mercy(state) if state.encounter is None else []
+    if waiting:
+        names = ", ".join(f"{state.name_of(c)} ({c})" for c in waiting)
+        parts.append(f"Surrendered, at the party's mercy: {names} — decide_fate when they "
+                     "choose (spare, bind, execute).")  # fmt: skip
     if spec.encounter and spec.encounter not in state.defeated:
         encounter = campaign.encounters[spec.encounter]
         foes = ", ".join(

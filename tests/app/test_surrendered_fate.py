@@ -12,15 +12,16 @@ from pathlib import Path
 import pytest
 
 from app.dm.tools.campaign_tools import start_encounter
-from app.dm.tools.fates import DecideFateArgs, at_mercy, decide_fate_tool
+from app.dm.tools.fates import DecideFateArgs, decide_fate_tool
 from app.dm.tools.registry import ToolError
 from app.dm.understanding import understand
 from app.session.setup import session_for
 from app.world.campaign import CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds, update_defeated
+from app.world.mercy import at_mercy
 from app.world.newgame import new_game
 from app.world.state import GameState
-from app.world.view import npcs_here
+from app.world.view import npcs_here, scene_notes
 from app.world.when import Fact
 from rules.conditions import Condition
 from rules.damage import LifeState
@@ -120,3 +121,12 @@ def test_making_camp_is_still_a_rest() -> None:
     state = new_game(CAMPAIGN, seed=6)
     state.scene = state.scenes["qasr"]
     assert understand("we make camp", "bram", state, CAMPAIGN).kind == "rest"
+
+
+def test_the_dms_notes_name_the_foes_at_the_partys_mercy() -> None:
+    state = surrendered()
+    notes = scene_notes(state, CAMPAIGN)
+    assert "Surrendered, at the party's mercy: Wolf 1" in notes and "decide_fate" in notes
+    decide_fate_tool(DecideFateArgs(creature_id=at_mercy(state)[0], fate="spare"), state)
+    decide_fate_tool(DecideFateArgs(creature_id=at_mercy(state)[0], fate="spare"), state)
+    assert "mercy" not in scene_notes(state, CAMPAIGN)

@@ -8,9 +8,9 @@ import re
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
-from app.dm.tools.fates import at_mercy
 from app.dm.understanding import Intent
 from app.dm.understanding.words import has_phrase, normalise
+from app.world.mercy import at_mercy
 from app.world.state import GameState
 
 _WHO = r"(?:him|her|them|it|\w+)"

@@ -17,12 +17,10 @@ from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.ledger import FateDecided
+from app.world.mercy import FATES, at_mercy, decided
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState
-
-FATES = {"spare": "spared", "bind": "bound", "execute": "executed"}
-"""The choice, and the proposition it makes true."""
 
 
 class DecideFateArgs(BaseModel):
@@ -34,20 +32,6 @@ class DecideFateArgs(BaseModel):
     creature_id: str
     fate: Literal["spare", "bind", "execute"]
     character_id: str | None = None
-
-
-def decided(state: GameState, creature_id: str) -> str | None:
-    """The fate already decided for a foe (``spared``, ``bound``, ``executed``), if any."""
-    return next((f for f in FATES.values() if state.truth.seen(f"{f}.{creature_id}")), None)
-
-
-def at_mercy(state: GameState) -> list[str]:
-    """Foes here who surrendered, are alive and whose fate is not yet decided."""
-    return [
-        cid for cid, c in state.creatures.items()
-        if c.left == "surrendered" and c.vitals.state is not LifeState.DEAD
-        and c.stands_in(state.scene.id) and decided(state, cid) is None
-    ]  # fmt: skip
 
 
 def someone_at_mercy(state: GameState) -> bool:

@@ -17,11 +17,12 @@ from app.dm.tools.args import TalkArgs
 from app.dm.tools.campaign_tools import talk_tool
 from app.dm.tools.handing import PresentItemArgs, present_item_tool
 from app.dm.tools.registry import ToolError
+from app.saves.document import load_game, save_game
 from app.session.setup import session_for
 from app.world.campaign import CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds
 from app.world.newgame import new_game
-from app.world.state import GameState
+from app.world.state import GameState, Tally
 from app.world.validate import validate_campaign
 from app.world.when import Fact
 from tests.app.referee_lines import play
@@ -152,3 +153,13 @@ def test_the_validator_checks_what_a_judgment_excludes() -> None:
     data["judgments"]["threat"]["excludes"] = ["mercey"]
     found = {p.where: p.message for p in validate_campaign(parse_campaign(data, FOLDER))}
     assert "did you mean 'mercy'" in found["judgments.threat.excludes[0]"]
+
+
+async def test_a_save_keeps_what_was_shown_and_a_skill_challenges_count(tmp_path: Path) -> None:
+    state = at_the_well()
+    await play(session_for(state), "bram", "show Malik the receipt")
+    state.tallies["cross_dunes"] = Tally(successes=1, failures=1)
+    save_game(state, "kept", tmp_path)
+    back = load_game("kept", tmp_path)
+    assert holds(Fact(showed="receipt", to="malik"), back)
+    assert back.tallies["cross_dunes"] == Tally(successes=1, failures=1)

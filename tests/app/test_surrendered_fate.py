@@ -130,3 +130,12 @@ def test_the_dms_notes_name_the_foes_at_the_partys_mercy() -> None:
     decide_fate_tool(DecideFateArgs(creature_id=at_mercy(state)[0], fate="spare"), state)
     decide_fate_tool(DecideFateArgs(creature_id=at_mercy(state)[0], fate="spare"), state)
     assert "mercy" not in scene_notes(state, CAMPAIGN)
+
+
+async def test_words_about_no_one_at_mercy_are_not_a_choice() -> None:
+    state = surrendered()
+    decide_fate_tool(DecideFateArgs(creature_id=at_mercy(state)[0], fate="spare"), state)
+    referee = await play(session_for(state), "bram", "I coil the rope")  # one left at mercy
+    assert at_mercy(state) and all(c.name != "decide_fate" for c in referee.made)
+    referee = await play(session_for(state), "bram", "tie it up")
+    assert [c.name for c in referee.made] == ["decide_fate"] and not at_mercy(state)

@@ -24,6 +24,10 @@ CHOICES = (
         r"show mercy|mercy)\b", re.I)),
 )  # fmt: skip
 """The three choices, by the words that make them (the first that matches wins)."""
+POINTING = re.compile(
+    r"\b(?:him|her|them|it|the prisoners?|the captives?|the survivors?|the last one)\b", re.I
+)
+"""Words that point at the foe at the party's mercy without naming it."""
 
 
 class Mercy(RefereeBase):
@@ -41,6 +45,8 @@ class Mercy(RefereeBase):
             return None
         said = normalise(intent.text)
         named = [c for c in waiting if self._named(state, c, said)]
+        if not named and POINTING.search(intent.text) is None:
+            return None  # "use the rope to climb": about no one at the party's mercy
         whom = named[0] if named else waiting[0] if len(waiting) == 1 else None
         if whom is None:
             names = ", ".join(state.name_of(c) for c in waiting)

@@ -45,6 +45,11 @@ choose: lowercase letters, digits, `-` and `_`.
 """
 
 
+HEADED = {"Fact": "triggers.when"}
+"""Tables used in many places, headed by the one an author looks for first: every
+condition (a companion's, a variant's, an exit's) is a trigger's ``when``."""
+
+
 class _Writer:
     def __init__(self, schema: dict[str, Any]) -> None:
         self.defs: dict[str, Any] = schema["$defs"]
@@ -104,7 +109,7 @@ class _Writer:
 
     def want(self, path: str, name: str) -> None:
         if name not in self.done and all(n != name for _, n in self.queue):
-            self.queue.append((path, name))
+            self.queue.append((HEADED.get(name, path), name))
 
     def table(self, title: str, anchor: str, node: dict[str, Any], path: str) -> None:
         self.out.append(f'<a id="{anchor.lower()}"></a>\n\n## {title}\n')
@@ -199,7 +204,8 @@ def undocumented() -> list[str]:
     own = {"CampaignMeta", "SceneSpec", "Exit", "Feature", "ChallengeSpec", "Effects",
            "DamageSpec", "NPCSpec", "NPCVariant", "MonsterCount", "EncounterSpec",
            "ItemSpec", "TriggerSpec", "EndingSpec", "OffscreenSpec", "Fact", "Threshold",
-           "SceneVariant", "FeatureVariant", "Appearance", "MonsterAction"}  # fmt: skip
+           "SceneVariant", "FeatureVariant", "Appearance", "MonsterAction", "RollOption",
+           "EncounterVariant", "Topic"}  # fmt: skip
     return [
         f"{name}.{key}"
         for name, node in schema["$defs"].items()

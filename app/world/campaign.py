@@ -218,10 +218,11 @@ class NPCSpec(_Spec):
     """What the party sees."""
     greeting: str
     """What they say when first spoken to."""
-    unknown: str = ""
+    unknown: str | list[str] = ""
     """What they say to a question their topics do not cover, in their own voice ("'How
-    would I know? I pour ale.'"). Without it the game answers for them from their attitude
-    and points to what they do talk about."""
+    would I know? I pour ale.'"); a list gives several such lines, one chosen by the words
+    asked (the same question, the same line). Without it the game answers for them from
+    their attitude and points to what they do talk about."""
     shown: dict[Key, str] = Field(default_factory=dict)
     """What they say when shown (or given) an item, by item id: ``shown = { receipt =
     "'Where did you get that?'" }``. Triggers and endings test the deed itself with ``{

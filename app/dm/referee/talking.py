@@ -22,6 +22,9 @@ import zlib
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.base import RefereeBase
+from app.dm.referee.voices import SHRUGS as SHRUGS  # noqa: PLC0414 (re-exported)
+from app.dm.referee.voices import off_topic as off_topic  # noqa: PLC0414
+from app.dm.referee.voices import pick
 from app.dm.understanding import Intent
 from app.dm.understanding.words import has_phrase, normalise
 from app.world import view
@@ -29,26 +32,6 @@ from app.world.campaign import NPCSpec
 from app.world.state import GameState
 from app.world.truth import Judgment
 from app.world.wording import possessive, pronoun_of
-
-SHRUGS = {
-    "friendly": (
-        "'Ha — ask me that another time,' says {name}. 'There are worse worries tonight.'",
-        "{name} smiles, a little distracted. 'Oh, that's a long story, and not for now.'",
-        "{name} thinks about it, then shakes their head. 'I can't help you with that, love.'",
-    ),
-    "indifferent": (
-        "{name} shrugs. 'Not something I'll get into.'",
-        "{name} shrugs. 'Can't help you there.'",
-        "'That's no business of yours,' says {name}, not unkindly.",
-    ),
-    "hostile": (
-        "'And why would I tell you?' {name} snaps.",
-        "{name} only glares at you.",
-        "'Mind your own business,' says {name}.",
-    ),
-}
-"""What a person says to a question their topics do not cover, by attitude, when the
-campaign wrote nothing of its own for them."""
 
 NODS = {
     "friendly": ("{name} listens, and nods.", "{name} smiles at that."),
@@ -67,11 +50,6 @@ ASKING = re.compile(
 """Words that make a line a question put to someone."""
 
 
-def pick(options: tuple[str, ...], text: str) -> str:
-    """One of the options, chosen by the words (the same words, the same choice)."""
-    return options[zlib.crc32(text.encode("utf-8")) % len(options)]
-
-
 def topics_asked(npc: NPCSpec, text: str) -> list[str]:
     """The person's topics the line names, in the order it names them, one per answer
     (two keywords with the same answer are one topic)."""
@@ -88,9 +66,14 @@ def topics_asked(npc: NPCSpec, text: str) -> list[str]:
     return ordered
 
 
-def off_topic(npc: NPCSpec, text: str) -> str:
-    """A person's answer to what their topics do not cover, in their own voice."""
-    return npc.unknown or pick(SHRUGS[npc.attitude], text).format(name=npc.name)
+def asks(npc: NPCSpec, text: str) -> bool:
+    """The words put a question to the person, with or without their name first ("Berta do
+    you like cats", "berta, is it far")."""
+    said = text.lower().replace("\u2019", "'")
+    names = [npc.name.lower(), npc.name.lower().split()[0], *(x.lower() for x in npc.aliases)]
+    for name in names:
+        said = re.sub(rf"^\W*(?:hey |oi |so |ok )?{re.escape(name)}\b\W*", "", said)
+    return bool(ASKING.search(said))
 
 
 def topics_hint(npc: NPCSpec) -> str:
@@ -129,7 +112,7 @@ class Talking(RefereeBase):
             self.notes.append(reaction)
         elif first and not intent.topic:
             self.notes.append(topics_hint(npc))  # their greeting answers "what's going on?"
-        elif intent.topic or ASKING.search(intent.text.lower()):
+        elif intent.topic or asks(npc, intent.text):
             self.notes += [off_topic(npc, intent.text), topics_hint(npc)]
         else:
             nod = [] if first else [pick(NODS[npc.attitude], intent.text).format(name=npc.name)]

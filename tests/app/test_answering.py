@@ -9,9 +9,11 @@ from app.dm.brain import ToolCall
 from app.dm.referee.answering import answer_from_game
 from app.dm.referee.answers import answer_text
 from app.dm.referee.referee import OfflineReferee
+from app.dm.referee.voices import off_topic
 from app.dm.understanding import understand
 from app.session import commands
 from app.session.setup import session_for
+from app.world import view
 from app.world.sheetfacts import signed
 from app.world.state import GameState
 from rules.conditions import Condition
@@ -205,7 +207,11 @@ def test_what_the_game_cannot_know_is_left_to_the_honest_fallback(
     state = game(situation)
     assert ask(state, actor, text) is None
     intent = understand(text, actor, state, state.campaign)
-    assert answer_text(state, state.campaign, intent).startswith("Nobody here can say for certain")
+    campaign = state.campaign
+    assert campaign is not None
+    person = campaign.npcs[view.npcs_here(state, campaign)[0]]
+    # Said in character by someone standing by, from their own voice, never made up.
+    assert answer_text(state, campaign, intent).startswith(off_topic(person, text))
 
 
 def test_the_answers_about_people_and_places_still_stand() -> None:

@@ -7,9 +7,10 @@ numbers — and spends no action: answering only reads the world. A question the
 answer (how old the chapel is, whether Grubnak is lying) gets ``None`` here, and the
 referee's plainer answers take over.
 
-The answers live in four modules by what they read: :mod:`.answering_self` (sheets),
-:mod:`.answering_fight` (the fight), :mod:`.answering_world` (scene, story) and
-:mod:`.answering_rules` (the rules); :mod:`.answering_words` reads the question. They are
+The answers live in modules by what they read: :mod:`.answering_self` (sheets),
+:mod:`.answering_kit` (what the packs hold, counted), :mod:`.answering_fight` (the fight),
+:mod:`.answering_world` (scene, story), :mod:`.answering_rules` and
+:mod:`.answering_actions` (the rules); :mod:`.answering_words` reads the question. They are
 tried in a fixed order, the most particular first: "what's my AC with my shield" is about
 AC, not the Shield spell.
 """
@@ -18,7 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.dm.referee import answering_fight, answering_rules, answering_self, answering_world
+from app.dm.referee import (
+    answering_actions,
+    answering_fight,
+    answering_kit,
+    answering_rules,
+    answering_self,
+    answering_world,
+)
 from app.dm.referee.answering_words import Asked, read_question
 from app.dm.understanding import Intent
 from app.world.campaign import Campaign
@@ -30,8 +38,12 @@ ORDER: tuple[Answer, ...] = (
     answering_world.why_only,
     answering_fight.whose_turn,
     answering_fight.on_whom,
+    answering_fight.combatants,
     answering_world.just_happened,
+    answering_world.where_next,
     answering_world.the_goal,
+    answering_actions.potion_cost,
+    answering_actions.action_rule,
     answering_rules.turn_left,
     answering_rules.challenge_dc,
     answering_fight.foe_armour,
@@ -44,6 +56,8 @@ ORDER: tuple[Answer, ...] = (
     answering_rules.feature_rule,
     answering_rules.condition_rule,
     answering_fight.foe_kind,
+    answering_fight.foe_attacks,
+    answering_kit.how_many_carried,
     answering_self.bonuses,
     answering_self.level,
     answering_self.spells_known,

@@ -144,11 +144,47 @@ def foes_left(a: Asked) -> str | None:
 
 
 def foe_status(a: Asked) -> str | None:
-    """Asked: "is rat 3 dead", "how much hp does rat 2 have left", "is the other wolf asleep"."""
-    cid = a.creature
-    if cid is None or a.named or not a.has(*STATUS_WORDS):
+    """Asked: "is rat 3 dead", "how much hp does rat 2 have left", "is the other wolf asleep",
+    "how hurt are the rats" (each of them)."""
+    if a.named or not a.has(*STATUS_WORDS):
         return None
-    return foe_state(a, a.state.creatures[cid]) + "."
+    cid = a.creature
+    if cid is not None:
+        return foe_state(a, a.state.creatures[cid]) + "."
+    if len(a.creatures) < 2:
+        return None
+    return "; ".join(foe_state(a, a.state.creatures[c]) for c in a.creatures) + "."
+
+
+FIGHT_WORDS = (
+    "in the fight", "in this fight", "who is fighting", "who fighting", "who are we fighting",
+    "what are we fighting", "who we fighting", "who is in combat", "in combat",
+    "who is against us", "what are we up against", "who are we up against", "who else is in",
+)  # fmt: skip
+"""Words that ask who takes part in the fight."""
+
+
+def combatants(a: Asked) -> str | None:
+    """Asked: "who's in the fight", "what are we fighting": everyone in it, in the order they
+    act — the party with their hit points, the foes as they look."""
+    if not a.has(*FIGHT_WORDS) or a.named or a.creature is not None:
+        return None
+    fight = a.state.encounter
+    if fight is None:
+        return "There is no fight going on."
+    rows = []
+    for c in fight.order:
+        sheet = a.state.party.get(c.id)
+        if sheet is not None:
+            vit = sheet.vitals
+            rows.append(f"{sheet.name} ({vit.hp}/{vit.max_hp} HP)")
+        elif c.id in a.state.creatures:
+            foe = a.state.creatures[c.id]
+            if foe.vitals.state is LifeState.DEAD or foe.left:
+                continue
+            rows.append(f"{foe.name} ({wound_word(foe.vitals.hp, foe.vitals.max_hp)})")
+    return (f"In the fight, in turn order (round {fight.round}): {', '.join(rows)}. "
+            f"It is {fight.current.name}'s turn.")  # fmt: skip
 
 
 def hurt_most(a: Asked) -> str | None:
@@ -221,6 +257,12 @@ def on_whom(a: Asked) -> str | None:
     return f"{join_words(names)} {verb} on {name}."
 
 
+def _one_kind(a: Asked) -> str | None:
+    """The first of several creatures the line names, when all are of one kind ("the rats")."""
+    kinds = {a.state.creatures[c].monster for c in a.creatures}
+    return a.creatures[0] if a.creatures and len(kinds) == 1 else None
+
+
 CREATURE_TYPES = (
     "undead", "beast", "beasts", "humanoid", "humanoids", "fiend", "fiends", "construct",
     "monstrosity", "elemental", "aberration", "fey", "ooze", "plant", "celestial", "dragon",
@@ -231,7 +273,7 @@ CREATURE_TYPES = (
 def foe_armour(a: Asked) -> str | None:
     """Asked: "what's her AC?" of a foe: what it wears, as the players see it; the number is
     the DM's, and the party's blows find it out (the dice log shows each roll against it)."""
-    cid = a.creature
+    cid = a.creature or _one_kind(a)
     if cid is None or a.named or not (a.word("ac", "armor", "armour") or a.has("armor class")):
         return None
     foe = a.state.creatures[cid]
@@ -284,3 +326,32 @@ def foe_kind(a: Asked) -> str | None:
     text = "; ".join(parts) + "."
     traits = " ".join(f"{t.name}: {' '.join(t.text.split())}" for t in block.traits)
     return f"{text} {traits}".strip()
+
+
+def foe_attacks(a: Asked) -> str | None:
+    """Asked: "what does a goblin do", "what can those things do", "what attacks do wolves
+    have": the stat block's attacks by name, with what they deal and any range — what the
+    party sees it wield; its numbers to hit stay the DM's, as its AC does."""
+    if not (a.word("what") and a.word("do", "does", "attacks", "weapons")):
+        return None
+    named = [c for c in ([a.creature] if a.creature else _kinds_named(a)) if c]
+    if not named and a.word("these", "they", "them", "things", "those", "it"):
+        named = living_creatures(a.state)  # "what can those things do?"
+    with_block = [a.state.creatures[c] for c in named if a.state.creatures[c].monster]
+    if not with_block or a.named or a.about_self:
+        return None
+    block = a.state.monster(str(with_block[0].monster))
+    kind = re.sub(r"\s+\d+$", "", with_block[0].name)
+    moves = []
+    for act in block.actions:
+        what = f"{act.name}"
+        if act.damage_type is not None:
+            what += f" ({act.damage_type} damage"
+            what += f", range {act.range[0]}/{act.range[1]} ft)" if act.range else ")"
+        elif act.save_ability is not None:
+            what += f" (a {act.save_ability.full_name} save)"
+        moves.append(what)
+    many = " twice a turn" if block.multiattack else ""
+    text = f"{kind}: {join_words(moves) or 'no attacks to speak of'}{many}."
+    traits = [t.name for t in block.traits]
+    return text + (f" It has {join_words(traits)}." if traits else "")

@@ -7,6 +7,8 @@ and the DC of an authored challenge the players are looking at.
 
 from __future__ import annotations
 
+from rapidfuzz import fuzz
+
 from app.dm.referee.answering_self import level_name
 from app.dm.referee.answering_words import Asked
 from app.dm.referee.sights import join_words
@@ -34,6 +36,8 @@ def _spell_in(a: Asked) -> Spell | None:
     text = a.text
     found = [s for s in srd().spells.entries.values() if f" {s.name.lower()} " in text]
     if not found:
+        found = _spell_misspelt(a)
+    if not found:
         return None
     spell = max(found, key=lambda s: len(s.name))
     one_word = " " not in spell.name
@@ -46,6 +50,22 @@ def _spell_in(a: Asked) -> Spell | None:
     ):
         return None  # "can I light the lamp": a word, not the spell
     return spell
+
+
+def _spell_misspelt(a: Asked) -> list[Spell]:
+    """A spell of a long name the line misspells ("magic misile"), as the parser reads one."""
+    words = a.words
+    found = []
+    for spell in srd().spells.entries.values():
+        name = spell.name.lower()
+        n = len(name.split())
+        if len(name) < 8:
+            continue
+        if any(
+            fuzz.ratio(" ".join(words[i : i + n]), name) >= 85 for i in range(len(words) - n + 1)
+        ):
+            found.append(spell)
+    return found
 
 
 def spell_text(spell: Spell, caster: CharacterSheet | None = None) -> str:

@@ -21,7 +21,8 @@ from rules.srd import srd
 
 HURT_WORDS = (
     "hp", "health", "hurt", "wounded", "injured", "hit points", "ok", "okay", "alright",
-    "all right", "fine", "how is", "how are", "dying", "bleeding",
+    "all right", "fine", "how is", "how are", "dying", "bleeding", "how am i doing",
+    "how am i holding", "holding up", "how bad am i", "how do i look",
 )  # fmt: skip
 """Words that ask how hurt someone is."""
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -107,6 +108,8 @@ def armour_class(a: Asked) -> str | None:
     sheet = a.own_sheet
     if sheet is None or not (a.word("ac") or a.has("armor class")):
         return None
+    if a.creatures and a.sheet is None:
+        return None  # "what's the rats' AC": the foes', not the asker's
     worn = srd().armor.get(sheet.armor).name if sheet.armor else "no armour"
     worn += " and a shield" if sheet.shield else ""
     text = f"{sheet.name} has AC {sheet.armor_class} ({worn})"

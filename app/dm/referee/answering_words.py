@@ -55,8 +55,22 @@ SQUEEZED = {
     "thats": "that",
     "theres": "there",
     "armour": "armor",
+    "wat": "what",
+    "wut": "what",
+    "waht": "what",
+    "whta": "what",
+    "wht": "what",
+    "wats": "what",
+    "hw": "how",
+    "hwo": "who",
+    "clas": "class",
+    "hav": "have",
+    "dose": "does",
 }
-"""Words typed without their apostrophe ("whats in here"), read as the words with one."""
+"""Words typed without their apostrophe ("whats in here") or with a finger slipped ("wat",
+"clas"), read as the words meant."""
+MEASURES = frozenset({"many", "much", "far", "long", "fast", "old", "bad", "badly"})
+"""Words after which a slipped "hwo" was "how" ("hwo many"), not "who"."""
 TYPO_LIKENESS = 80
 """How alike (0-100) a typed word and a keyword must be to read one as the other."""
 
@@ -82,7 +96,11 @@ def words_of(text: str, keep: frozenset[str] = frozenset()) -> tuple[str, ...]:
     said = text.lower().replace("\u2019", "'")
     said = re.sub(r"'s\b", "", said)
     said = re.sub(r"[^a-z0-9+ ]+", " ", said)
-    return tuple(SQUEEZED.get(w, w) for w in (mend(w, keep) for w in said.split()))
+    words = [SQUEEZED.get(w, w) for w in (mend(w, keep) for w in said.split())]
+    for n, word in enumerate(words[:-1]):
+        if word == "who" and said.split()[n] == "hwo" and words[n + 1] in MEASURES:
+            words[n] = "how"
+    return tuple(words)
 
 
 def first_name(sheet: CharacterSheet) -> str:

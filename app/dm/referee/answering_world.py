@@ -11,6 +11,7 @@ import re
 from app.dm.referee.answering_fight import kind_word
 from app.dm.referee.answering_words import Asked
 from app.dm.referee.sights import exits_text, join_words, present_text
+from app.dm.understanding.scope import living_creatures
 from app.world import view
 from app.world.facts import holds
 from app.world.journal import goals, npcs_met
@@ -172,3 +173,51 @@ def why_only(a: Asked) -> str | None:
         return None
     who = join_words([a.state.name_of(c) for c in limit.character_ids])
     return f"Only {who} may act now: {limit.reason}"
+
+
+WHERE_NEXT = (
+    "where should we go", "where should i go", "where do we go", "where do i go",
+    "where to next", "where next", "where now", "where are we going", "where we going",
+    "where to go", "which way should", "what now", "what next", "what do we do now",
+    "what do we do next", "what should we do next", "what should i do", "what do i do",
+    "whats next", "what is next", "any ideas", "now what", "where is the", "what do we do",
+    "what am i supposed", "what are we meant", "what should we be",
+)  # fmt: skip
+"""Words that ask which way the story lies."""
+
+
+def where_next(a: Asked) -> str | None:
+    """Asked: "where should we go", "what now", "what do we do next": the goals still open
+    here, what the story has turned up so far, and the ways on (those not yet taken first).
+    In a fight, the fight is the answer."""
+    if a.campaign is None or not a.has(*WHERE_NEXT):
+        return None
+    if a.has("where is the") and not a.word("should", "go", "next"):
+        return None  # "where is the key": a question about a thing
+    if a.state.encounter is not None:
+        foes = [a.state.creatures[c].name for c in living_creatures(a.state)]
+        return (f"First, this fight: {join_words(foes) or 'the foes'} still "
+                f"{'stands' if len(foes) == 1 else 'stand'} in the way.")  # fmt: skip
+    spec = a.campaign.scenes.get(a.state.scene.id)
+    here = [g.text.rstrip(".") for g in (spec.goals.values() if spec else [])
+            if not holds(g.when, a.state)]  # fmt: skip
+    parts = [f"Still to do here: {'; '.join(here)}."] if here else []
+    if a.state.facts:
+        parts.append(f"What you know: {' '.join(a.state.facts[-2:])}")
+    fresh: list[str] = []
+    known: list[str] = []
+    for way in view.exits_here(a.state, a.campaign):
+        dest = a.campaign.scenes[way.to].name if way.to in a.campaign.scenes else way.name
+        shown = f"{the(way.name)} to {dest}{'' if way.open else ' (shut)'}"
+        (known if way.to in a.state.visited else fresh).append(shown)
+    if fresh:
+        parts.append(f"Not yet explored: {join_words(fresh)}.")
+    if known:
+        parts.append(f"Back the way you came: {join_words(known)}.")
+    if not parts:
+        aims = goals(a.state, a.campaign)
+        parts.append(aims.hook or "Nothing here points anywhere: look around, or talk.")
+    people = [a.campaign.npcs[n].name for n in view.npcs_here(a.state, a.campaign)]
+    if people and here:
+        parts.append(f"{join_words(people)} might help.")
+    return " ".join(parts)

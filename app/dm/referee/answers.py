@@ -10,11 +10,14 @@ from app.dm.referee.sights import exits_text as exits_text  # noqa: PLC0414
 from app.dm.referee.sights import inventory_text as inventory_text  # noqa: PLC0414
 from app.dm.referee.sights import join_words as _join
 from app.dm.referee.sights import present_text as present_text  # noqa: PLC0414
+from app.dm.referee.unknowing import names_way as _names_way
+from app.dm.referee.unknowing import not_here, unknowable_text
 from app.dm.understanding import Intent
 from app.dm.understanding.language import language_name
 from app.dm.understanding.scope import living_creatures, open_challenges
 from app.world import view
 from app.world.campaign import Campaign
+from app.world.facts import holds
 from app.world.state import GameState
 from app.world.wording import the
 from rules.srd import srd
@@ -60,7 +63,17 @@ def help_text(state: GameState, campaign: Campaign | None, actor: str | None) ->
         people = view.npcs_here(state, campaign)
         if people:
             general = general.replace("Berta", campaign.npcs[people[0]].name)
-    return f"{general} {options_text(state, campaign, actor)}"
+    aims = _aims_here(state, campaign)
+    return f"{general} {options_text(state, campaign, actor)}{f' {aims}' if aims else ''}"
+
+
+def _aims_here(state: GameState, campaign: Campaign | None) -> str:
+    """What the story asks of the party here, while it is undone ("what now?")."""
+    spec = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if spec is None or state.encounter is not None:
+        return ""
+    here = [g.text.rstrip(".") for g in spec.goals.values() if not holds(g.when, state)]
+    return f"Still to do here: {'; '.join(here)}." if here else ""
 
 
 def look_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
@@ -77,6 +90,8 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
     known = answer_from_game(state, campaign, intent)
     if known is not None:
         return known
+    if not_here(state, campaign, intent):
+        return unknowable_text(state, campaign, intent, options_text(state, campaign, intent.actor))
     said = intent.text.lower()
     creatures = living_creatures(state)
     if any(w in said for w in ("how many", "how much")) and any(
@@ -100,7 +115,7 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
             return view.feature_text(state, campaign, target)
         if campaign is not None:
             for way in view.exits_here(state, campaign):
-                if way.to == target:
+                if way.to == target and _names_way(state, campaign, intent.text, way):
                     dest = campaign.scenes[way.to].name if way.to in campaign.scenes else way.name
                     state_text = (
                         "The way is open." if way.open else (way.locked_text or "It is shut.")
@@ -116,8 +131,7 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
             npc = view.npc_view(state, campaign, nid)
             if intent.topic and intent.topic in npc.topics:
                 return f"{npc.name} might know: ask {npc.name} about {intent.topic}."
-    doubt = "Nobody here can say for certain; all you have to go on is what is in front of you."
-    return f"{doubt} {look_text(state, campaign, intent.actor)}"
+    return unknowable_text(state, campaign, intent, options_text(state, campaign, intent.actor))
 
 
 def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -> str:

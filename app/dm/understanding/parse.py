@@ -37,6 +37,40 @@ UNSURE_OF = frozenset({"examine", "talk", "take", "use", "drop"})
 poker from beside the fireplace": no item of that name, but a thing the scene mentions)."""
 
 
+MEASURES = frozenset(
+    {
+        "many",
+        "much",
+        "far",
+        "long",
+        "fast",
+        "big",
+        "old",
+        "hurt",
+        "bad",
+        "badly",
+        "do",
+        "does",
+        "did",
+        "can",
+        "should",
+        "come",
+    }
+)
+"""Words after a slipped "hwo" that make it "how" ("hwo many"), not "who"."""
+
+
+def _mend_question(said: str, vocab: Vocabulary) -> str:
+    """The line with a slip of its first word mended ("wat does dash do")."""
+    first, _, rest = said.partition(" ")
+    meant = vocab.question_slips.get(first)
+    if meant is None:
+        return said
+    if first == "hwo" and rest.split()[:1] and rest.split()[0] in MEASURES:
+        meant = "how"
+    return f"{meant} {rest}".strip()
+
+
 def _strip_fillers(said: str, vocab: Vocabulary) -> str:
     """Drop leading words that add nothing ("I", "we", "then", "try to")."""
     fillers = sorted(vocab.fillers, key=len, reverse=True)
@@ -83,7 +117,7 @@ def understand_clause(
         if other is not None:
             return other
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
-    said = _strip_fillers(said, vocab)
+    said = _mend_question(_strip_fillers(said, vocab), vocab)
     words = said.split()
     if len(words) > 2 and words[0] == "wait" and words[1] in vocab.question_starts:
         said = " ".join(words[1:])  # "wait, is there a town nearby?"

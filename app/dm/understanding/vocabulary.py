@@ -89,6 +89,9 @@ class Vocabulary:
     stepping_away: tuple[str, ...] = ()
     """Phrases a player says leaving the table for a while ("brb", "bathroom break"):
     answered with ``/away`` and ``/back``, never taken as the character's action."""
+    question_slips: dict[str, str] = field(default_factory=dict)
+    """First words of a question as fingers slip -> the word meant ("wat" -> "what");
+    ``hwo`` is "how" before a word of measure ("hwo many") and "who" otherwise."""
     taking_back: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """A player asking to take a turn back ("undo that", "go back a turn"): ``lines`` said
     as the whole line (after ``openers`` such as "oops"), ``anywhere`` phrases that say it

@@ -1,0 +1,116 @@
+"""Answers that count what the party carries: "how many potions do we have", "how many
+arrows has Ione got" — every item in every pack whose name holds the word asked, who carries
+it, and what the campaign says a healing one restores.
+
+Only reads the sheets (through :func:`app.world.sheetfacts.gear`, the same list the
+character sheet shows): a count is never worked out anywhere else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from app.dm.referee.answering_fight import kind_word
+from app.dm.referee.answering_words import Asked
+from app.dm.referee.sights import join_words
+from app.world.sheetfacts import gear
+from rules.character import CharacterSheet
+
+STOPS = frozenset(
+    {
+        "do",
+        "does",
+        "did",
+        "have",
+        "has",
+        "are",
+        "is",
+        "left",
+        "we",
+        "i",
+        "in",
+        "can",
+        "should",
+        "of",
+        "still",
+        "more",
+        "got",
+        "you",
+        "they",
+    }
+)
+"""Words that end the name of the thing counted ("how many potions *do* we have")."""
+NOT_CARRIED = frozenset({
+    "hit", "hp", "health", "spell", "slot", "point", "attack", "foe", "enemy", "time", "turn",
+    "damage", "gold", "coin", "money", "silver", "copper", "gp", "xp", "experience", "movement",
+    "speed", "ft", "feet", "use", "charge", "die", "dice", "round", "action", "level",
+})  # fmt: skip
+"""Things counted that are not in a pack (hit points, slots, coins: other answers)."""
+HEALING_WORDS = frozenset({"potion", "draught", "elixir", "tonic", "philter", "healing"})
+"""Words for something drunk to heal: asked for one, any item that heals is counted."""
+
+
+def _healing(a: Asked, item: str) -> bool:
+    """The item is one the campaign says heals."""
+    if a.campaign is None:
+        return False
+    lowered = item.lower()
+    return any(
+        spec.heals and (spec.name.lower() == lowered or iid.replace("_", " ") == lowered)
+        for iid, spec in a.campaign.items.items()
+    )
+
+
+def _held(a: Asked, sheets: list[CharacterSheet], forms: set[str]) -> Counter[tuple[str, str]]:
+    """How many of each matching item each of the sheets carries."""
+    held: Counter[tuple[str, str]] = Counter()
+    for sheet in sheets:
+        for item in gear(sheet):
+            name = item.lower()
+            healing = bool(forms & HEALING_WORDS) and _healing(a, item)
+            if any(f in name for f in forms) or healing:
+                held[(sheet.name, item)] += 1
+    return held
+
+
+def how_many_carried(a: Asked) -> str | None:
+    """Asked: "how many potions do we have", "how many healing potions have we got", "how
+    many arrows does Ione have"."""
+    words = a.words
+    at = next(
+        (
+            n
+            for n in range(len(words) - 1)
+            if words[n : n + 2] in (("how", "many"), ("how", "much"))
+        ),
+        None,
+    )
+    if at is None or a.creatures:
+        return None  # "how many goblins are left": the fight's answer
+    named = []
+    for word in words[at + 2 : at + 5]:
+        if word in STOPS:
+            break
+        named.append(word)
+    if not named or not a.word("have", "has", "got", "carry", "carrying", "left"):
+        return None
+    last = named[-1]
+    forms = {kind_word(last), last[:-2] if last.endswith(("ches", "shes", "xes")) else last}
+    sheets = [a.sheet] if a.sheet is not None and a.named else list(a.state.party.values())
+    if a.sheet is not None and a.about_self and not a.word("we", "us", "our"):
+        sheets = [a.sheet]
+    if forms & NOT_CARRIED:
+        return None
+    held = _held(a, sheets, forms)
+    shown = " ".join(named)
+    if not held and len(sheets) == 1:
+        others = _held(a, list(a.state.party.values()), forms)
+        elsewhere = [f"{who} carries {n} {item}" for (who, item), n in others.items()]
+        return f"{sheets[0].name} has no {shown}" + (
+            f"; {join_words(elsewhere)}." if elsewhere else "."
+        )
+    if not held:
+        return f"Nobody in the party carries any {shown}."
+    total = sum(held.values())
+    each = [f"{who} carries {n} {item}" for (who, item), n in held.items()]
+    return f"{total} in all: {join_words(each)}." if len(sheets) > 1 else f"{join_words(each)}."

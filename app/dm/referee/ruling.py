@@ -6,7 +6,8 @@ is senseless, lighting a lantern); one that could fail is an ability check again
 DC the reading set (easy 10, medium 15, hard 20), with the outcome told after the roll.
 State changes only where the rules allow it, and only through tools: a sleeper woken
 loses the unconscious condition; a bound captive is restrained. Threats and appeals to
-foes in a fight are Intimidation or Persuasion: the foes that can be cowed give up on
+foes in a fight are Intimidation or Persuasion contested by the foe's Insight (the one
+spoken to, else the sharpest of them): the foes that can be cowed give up on
 their next turn; the mindless and the dead cannot be, and the referee says so. A refusal
 names its real reason.
 """
@@ -19,7 +20,9 @@ from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
 from app.dm.understanding import Intent
 from app.world.state import GameState
+from rules.abilities import Ability
 from rules.damage import LifeState
+from rules.skills import Skill
 
 FEARLESS = frozenset({"undead", "construct", "ooze"})
 """Creature types no threat or plea moves."""
@@ -79,6 +82,17 @@ _LOST = {
 }
 
 
+_FACED = {
+    ("cow", True): "{r} blanches, and glances at the others.",
+    ("cow", False): "{r} laughs in {a}'s face.",
+    ("sway", True): "{r} hesitates, listening.",
+    ("sway", False): "{r} shakes off the words.",
+    ("bluff", True): "{r} hesitates, half-believing.",
+    ("bluff", False): "{r} narrows their eyes: not fooled.",
+}
+"""How the foe who contested a threat, a plea or a bluff takes it, before the outcome."""
+
+
 class Ruling(RefereeBase):
     """Rulings on deeds the players invent."""
 
@@ -116,8 +130,12 @@ class Ruling(RefereeBase):
                 return []
         reason = intent.text.strip()[:120] or key
         skill = intent.action or "athletics"
+        opposed = {}
+        if key in ("cow", "sway", "bluff") and state.encounter is not None:
+            resister = self._resister(state, target)  # a contest: the foe sees through it or not
+            opposed = {"opposed_by": resister} if resister else {}
         call = self._call("ruling", actor, "request_ability_check", character_id=actor,
-                          skill=skill, dc=int(dc), reason=reason)  # fmt: skip
+                          skill=skill, dc=int(dc), reason=reason, **opposed)  # fmt: skip
         self.rulings[call.id] = (key, target)
         calls = [call]
         if key not in FREE_DEEDS:
@@ -172,6 +190,14 @@ class Ruling(RefereeBase):
                           reason="shaken awake")  # fmt: skip
         return self._fight_end(state, actor, [wake])
 
+    def _resister(self, state: GameState, target: str | None) -> str | None:
+        """The foe whose Insight a threat or a plea must beat: the one spoken to, else the
+        sharpest of those with a mind to move."""
+        if target in state.creatures:
+            return target
+        minds = [f for f in self._foes(state) if not self._unmoved(state, f)]
+        return max(minds, key=lambda f: _insight(state, f), default=None)
+
     def _unmoved(self, state: GameState, target: str | None) -> str:
         """Why no foe can be cowed or talked round ("" when one can)."""
         foes = [target] if target in state.creatures else self._foes(state)
@@ -202,7 +228,12 @@ class Ruling(RefereeBase):
         crowd = "the foes" if state.encounter is not None else "them"
         shown = state.name_of(target) if target else crowd
         line = (_WON if won else _LOST).get(key, "{a} manages it." if won else "{a} fails.")
-        self.notes.append(line.format(a=state.name_of(actor), t=shown))
+        line = line.format(a=state.name_of(actor), t=shown)
+        resister = str(result.get("opposed_by") or "")
+        if resister in state.creatures and (key, won) in _FACED:  # how the foe took it
+            faced = _FACED[(key, won)].format(r=state.name_of(resister), a=state.name_of(actor))
+            line = f"{faced} {line}"
+        self.notes.append(line)
         calls: list[ToolCall] = []
         if won and key == "bind" and target in state.creatures:
             calls.append(self._restrain(actor, target))
@@ -210,6 +241,15 @@ class Ruling(RefereeBase):
             foes = [target] if target in state.creatures else self._foes(state)
             self.cowed |= {f for f in foes if not self._unmoved(state, f)}
         return calls
+
+
+def _insight(state: GameState, cid: str) -> int:
+    """A foe's Insight bonus (its stat block's, else its Wisdom modifier)."""
+    creature = state.creatures[cid]
+    block = state.monster(creature.monster) if creature.monster else None
+    if block is None:
+        return 0
+    return block.skills.get(Skill.INSIGHT, block.abilities.modifier(Ability.WIS))
 
 
 def _senseless(state: GameState, cid: str) -> bool:

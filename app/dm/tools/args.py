@@ -15,6 +15,7 @@ from pydantic import (
     WithJsonSchema,
     model_validator,
 )
+from pydantic.json_schema import SkipJsonSchema
 
 from rules.abilities import Ability
 from rules.conditions import Condition
@@ -143,6 +144,12 @@ class AbilityCheckArgs(_Args):
     dc: DC
     reason: Reason
     advantage: Mode = "normal"
+    opposed_by: SkipJsonSchema[str | None] = None
+    """A contest: the creature who resists rolls too (``opposed_skill``), and its total,
+    not ``dc``, is what to beat (a tie goes to the one resisting). Left out of the schema
+    an AI DM is sent (its calls stay within their token budget): the offline referee's
+    threats and pleas in a fight use it."""
+    opposed_skill: SkipJsonSchema[Skill] = Skill.INSIGHT
 
     @model_validator(mode="after")
     def _one_of(self) -> AbilityCheckArgs:

@@ -25,6 +25,7 @@ from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.challenge_tools import roller, run_challenge
 from app.dm.tools.challenge_ways import helped, ways
+from app.dm.tools.opposed import opposed_check_tool
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.toolledger import begin, finish
 from app.dm.understanding.scope import open_challenges
@@ -178,7 +179,10 @@ def _instead(
 
 
 def ability_check_tool(args: a.CalmCheckArgs, state: GameState) -> ToolOutcome:
-    """request_ability_check: the authored challenge it stands for, else the check asked."""
+    """request_ability_check: the authored challenge it stands for, else the check asked (a
+    contest when a creature opposes it)."""
+    if args.opposed_by is not None:
+        return opposed_check_tool(args, state)
     found = authored_for(state, "check", args.reason, args.skill, args.ability)
     target = x.resolve_target(state, args.character_id)
     mode = helped(state, target, args.helper_id, Advantage(args.advantage)).value

@@ -179,7 +179,8 @@ def roll_event(state: GameState, target_id: str, check: CheckResult) -> DiceRoll
     )
 
 
-def _record_check(state: GameState, target_id: str, check: CheckResult) -> None:
+def record_check(state: GameState, target_id: str, check: CheckResult) -> None:
+    """Note a check's roll and outcome in the ledger."""
     verdict = "succeeded" if check.success else "failed"
     state.record(
         "roll",
@@ -273,7 +274,7 @@ def ability_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcom
         state, target, args.dc, args.reason, _mode(args.advantage),
         skill=args.skill, ability=args.ability,
     )  # fmt: skip
-    _record_check(state, target, check)
+    record_check(state, target, check)
     return ToolOutcome(check_result(state, target, check), [roll_event(state, target, check)])
 
 
@@ -283,7 +284,7 @@ def saving_throw_tool(args: a.SavingThrowArgs, state: GameState) -> ToolOutcome:
     check = check_for(
         state, target, args.dc, args.reason, _mode(args.advantage), ability=args.ability, save=True
     )
-    _record_check(state, target, check)
+    record_check(state, target, check)
     return ToolOutcome(check_result(state, target, check), [roll_event(state, target, check)])
 
 

@@ -15,7 +15,7 @@ from app.dm.tools import condition_tools as cn
 from app.dm.tools import executors as x
 from app.dm.tools import fates as ft
 from app.dm.tools import feature_tools as f
-from app.dm.tools import fight_tools
+from app.dm.tools import fight_tools, opposed
 from app.dm.tools import handing as hd
 from app.dm.tools import judgment_tools as jt
 from app.dm.tools import monster_actions as m
@@ -61,7 +61,7 @@ ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool, o.someone_can_cast)
 FIGHT_ITEM = Tool("change_item", a.ItemArgs, x.item_tool, o.a_potion_to_drink)
 FIGHT_CHECK = Tool(
-    "request_ability_check", a.AbilityCheckArgs, x.ability_check_tool, o.a_characters_moment
+    "request_ability_check", a.AbilityCheckArgs, opposed.fight_check_tool, o.a_characters_moment
 )
 CALM_CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool, o.a_spell_called_for)
 ACT = Tool("take_action", a.TakeActionArgs, k.take_action_tool)

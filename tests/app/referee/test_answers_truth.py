@@ -13,6 +13,7 @@ import json
 
 from app.dm.referee.referee import OfflineReferee
 from app.dm.referee.voices import off_topic
+from app.dm.tools.sets import ALL_TOOLS
 from app.session import commands
 from app.session.session import GameSession
 from app.session.setup import session_for
@@ -238,3 +239,30 @@ def test_a_person_may_be_given_several_unknown_lines_and_answers_with_one() -> N
     plain = NPCSpec.model_validate({"name": "Odo", "pronoun": "he", "greeting": "Hm?",
                                     "attitude": "friendly"})  # fmt: skip
     assert "their head" not in " ".join(off_topic(plain, f"question {n}") for n in range(12))
+
+
+async def test_a_demand_to_surrender_is_intimidation_contested_by_the_foes_insight() -> None:
+    for line, spoken_to in (("surrender!", None), ("goblin 2, surrender!", "goblin-2")):
+        table = Table(GOBLINS)
+        reply, _ = commands.declare(table.session, line, "thorin")
+        assert reply.ok
+        events = [e async for e in table.session.process()]
+        referee = table.session.brain
+        assert isinstance(referee, OfflineReferee)
+        asked = [json.loads(c.arguments) for c in referee.made if c.name == "request_ability_check"]
+        assert len(asked) == 1 and asked[0]["skill"] == "intimidation"
+        resister = asked[0]["opposed_by"]
+        assert resister == (spoken_to or resister) and resister in table.state.creatures
+        rolls = [e for e in events if e.type == "dice_roll"]
+        foe, mine = rolls[0], rolls[1]
+        assert foe.character_id == resister and foe.check_type == "contest"
+        assert mine.character_id == "thorin" and mine.check_type == "contest"
+        won = mine.total > foe.total  # a tie goes to the one resisting
+        told = narration(events)
+        assert table.state.creatures[resister].name in told
+        assert ("threat lands" in told) == won and ("falls flat" in told) == (not won)
+
+
+def test_the_contest_is_not_in_the_schema_an_ai_dm_is_sent() -> None:
+    schema = ALL_TOOLS.tools["request_ability_check"].args.model_json_schema()
+    assert "opposed_by" not in json.dumps(schema)

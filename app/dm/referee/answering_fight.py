@@ -22,7 +22,7 @@ from rules.positions import describe, distance
 STATUS_WORDS = (
     "hp", "health", "hurt", "wounded", "injured", "hit points", "ok", "okay", "dead", "alive",
     "asleep", "awake", "standing", "conscious", "how bad", "how badly", "badly", "up", "left",
-    "dying", "doing",
+    "dying", "doing", "bloodied", "bleeding",
 )  # fmt: skip
 """Words that ask how a creature is."""
 FOE_WORDS = (
@@ -257,6 +257,10 @@ def on_whom(a: Asked) -> str | None:
     return f"{join_words(names)} {verb} on {name}."
 
 
+THEY = ("their", "they", "them", "its", "it", "those", "these", "theirs")
+"""Words for the foes, unnamed ("what's their AC")."""
+
+
 def _one_kind(a: Asked) -> str | None:
     """The first of several creatures the line names, when all are of one kind ("the rats")."""
     kinds = {a.state.creatures[c].monster for c in a.creatures}
@@ -273,8 +277,14 @@ CREATURE_TYPES = (
 def foe_armour(a: Asked) -> str | None:
     """Asked: "what's her AC?" of a foe: what it wears, as the players see it; the number is
     the DM's, and the party's blows find it out (the dice log shows each roll against it)."""
+    if a.named or not (a.word("ac", "armor", "armour") or a.has("armor class")):
+        return None
     cid = a.creature or _one_kind(a)
-    if cid is None or a.named or not (a.word("ac", "armor", "armour") or a.has("armor class")):
+    if cid is None and a.state.encounter is not None and a.word(*THEY) and not a.about_self:
+        alive = living_creatures(a.state)  # "what's their AC": the foes'
+        kinds = {a.state.creatures[c].monster for c in alive}
+        cid = alive[0] if alive and len(kinds) == 1 else None
+    if cid is None:
         return None
     foe = a.state.creatures[cid]
     block = a.state.monster(foe.monster) if foe.monster else None

@@ -108,8 +108,8 @@ def armour_class(a: Asked) -> str | None:
     sheet = a.own_sheet
     if sheet is None or not (a.word("ac") or a.has("armor class")):
         return None
-    if a.creatures and a.sheet is None:
-        return None  # "what's the rats' AC": the foes', not the asker's
+    if a.sheet is None and (a.creatures or a.word("their", "they", "them", "its", "those")):
+        return None  # "what's the rats' AC", "what's their AC": the foes', not the asker's
     worn = srd().armor.get(sheet.armor).name if sheet.armor else "no armour"
     worn += " and a shield" if sheet.shield else ""
     text = f"{sheet.name} has AC {sheet.armor_class} ({worn})"

@@ -98,6 +98,8 @@ def just_happened(a: Asked) -> str | None:
     """Asked: "what just happened", "what did I miss"."""
     if not a.has("just happened", "what happened", "what did i miss", "last turn", "recap"):
         return None
+    if not re.search(r"happened|hapened|happend|\bmiss\b|last turn|recap", a.intent.text.lower()):
+        return None  # "what happens if I drop to 0": a rule, read as typed (not mended)
     if a.intent.targets and not a.has("just happened"):
         return None  # "what happened to your brother": a question for someone
     story = a.state.history
@@ -192,8 +194,8 @@ def where_next(a: Asked) -> str | None:
     In a fight, the fight is the answer."""
     if a.campaign is None or not a.has(*WHERE_NEXT):
         return None
-    if a.has("where is the") and not a.word("should", "go", "next"):
-        return None  # "where is the key": a question about a thing
+    if a.intent.targets or (a.has("where is the") and not a.word("should", "go", "next")):
+        return None  # "where is the key", "any ideas how to open the trapdoor": about a thing
     if a.state.encounter is not None:
         foes = [a.state.creatures[c].name for c in living_creatures(a.state)]
         return (f"First, this fight: {join_words(foes) or 'the foes'} still "

@@ -203,6 +203,11 @@ async def test_the_drowned_bell_answers_in_and_out_of_the_fight() -> None:
     await strand.check("ione", "whats our hp", *(hp(state, c) for c in state.party))
     await strand.check("ione", "can i cast and still attack this turn", "the bonus action")
     await strand.check("ione", "what can those things do", "Cold Slam")
+    said = await strand.check("ione", "whats their ac", thralls[0])
+    assert f"AC {state.party['ione'].armor_class}" not in said
+    await strand.check("ione", "what happens if i drop to 0", "Death saves")
+    await strand.check("ione", "is thrall 1 bloodied", f"{thralls[0]} is unhurt")
+    await strand.check("ione", "how many arrows do i have", "not counted")
 
 
 # -- people off their topics, and foes spoken to -------------------------------------------------

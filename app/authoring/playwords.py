@@ -186,6 +186,10 @@ def vocabulary(vocab: Vocabulary) -> str:
         ("Said to someone (at the start of a line)", vocab.talk_cues),
         ("Words that speak to someone present", vocab.you),
         ("Question words (at the start of a line)", vocab.question_starts),
+        (
+            "Question words typed with a slip, and the word meant",
+            (f"{k} = {v}" for k, v in vocab.question_slips.items()),
+        ),
         ("Asking to act (at the start of a line)", vocab.requests),
         ("Words skipped at the start of a line", vocab.fillers),
         ("Foes by their state", (f"{k} = {v}" for k, v in vocab.descriptors.items())),

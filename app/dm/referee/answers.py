@@ -4,6 +4,8 @@ read through :mod:`app.world.view`, in the players' words (no ids)."""
 
 from __future__ import annotations
 
+import re
+
 from app.dm.referee.answering import answer_from_game
 from app.dm.referee.sights import creature_text as creature_text  # noqa: PLC0414 (re-exported)
 from app.dm.referee.sights import exits_text as exits_text  # noqa: PLC0414
@@ -12,6 +14,7 @@ from app.dm.referee.sights import join_words as _join
 from app.dm.referee.sights import present_text as present_text  # noqa: PLC0414
 from app.dm.referee.unknowing import names_way as _names_way
 from app.dm.referee.unknowing import not_here, unknowable_text
+from app.dm.referee.voices import foes_reply
 from app.dm.understanding import Intent
 from app.dm.understanding.language import language_name
 from app.dm.understanding.scope import living_creatures, open_challenges
@@ -21,6 +24,12 @@ from app.world.facts import holds
 from app.world.state import GameState
 from app.world.wording import the
 from rules.srd import srd
+
+YOU = re.compile(r"\b(?:you|your|yours|ye|yer|ya)\b")
+"""Words that put a question to someone: in a fight with no person of the story named, the
+foes."""
+PARLEY = re.compile(r"\b(?:peace|truce|parley|mercy|friends?|talk|no harm|no trouble)\b")
+"""Words of a line that offers the foes talk instead of a fight."""
 
 
 def options_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
@@ -90,6 +99,10 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
     known = answer_from_game(state, campaign, intent)
     if known is not None:
         return known
+    if state.encounter is not None and YOU.search(intent.text.lower()) and not intent.targets:
+        reply = foes_reply(state, intent.text)  # "what do you want?", asked of the foes
+        if reply is not None:
+            return reply
     if not_here(state, campaign, intent):
         return unknowable_text(state, campaign, intent, options_text(state, campaign, intent.actor))
     said = intent.text.lower()
@@ -141,6 +154,10 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
         labels = [a.label for a in intent.alternatives[:3]]
         return f"Did you mean to {_join(labels, 'or')}?"
     lead = f"{name} is not sure what you mean"
+    if state.encounter is not None and PARLEY.search(intent.text.lower()):
+        reply = foes_reply(state, intent.text)  # "we come in peace", said in a fight
+        if reply is not None:
+            return reply
     if intent.note.startswith("here to talk to"):
         lead = f"Nobody here answers to that ({intent.note})"
     elif intent.note and intent.note not in ("no verb or name it knows", "an empty line"):

@@ -17,21 +17,19 @@ from __future__ import annotations
 
 import json
 import re
-import zlib
 
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.base import RefereeBase
 from app.dm.referee.voices import SHRUGS as SHRUGS  # noqa: PLC0414 (re-exported)
+from app.dm.referee.voices import foes_reply, pick
 from app.dm.referee.voices import off_topic as off_topic  # noqa: PLC0414
-from app.dm.referee.voices import pick
 from app.dm.understanding import Intent
 from app.dm.understanding.words import has_phrase, normalise
 from app.world import view
 from app.world.campaign import NPCSpec
 from app.world.state import GameState
 from app.world.truth import Judgment
-from app.world.wording import possessive, pronoun_of
 
 NODS = {
     "friendly": ("{name} listens, and nods.", "{name} smiles at that."),
@@ -39,9 +37,6 @@ NODS = {
     "hostile": ("{name} hears you out, unmoved.", "{name} scowls."),
 }
 """How a person takes words that ask them nothing, by attitude."""
-
-SNARLS = (("snarls", "snarl"), ("hisses", "hiss"), ("growls", "growl"))
-"""What a foe without a language does when spoken to."""
 
 ASKING = re.compile(
     r"\?|\b(?:who|what|whats|what's|where|wheres|where's|when|why|how|hows|how's|which|"
@@ -121,34 +116,13 @@ class Talking(RefereeBase):
 
     def _foes_answer(self, state: GameState, actor: str, intent: Intent) -> str:
         """Words said to no person of the story: foes here answer as foes do."""
-        name = state.name_of(actor)
-        foes = [
-            c for c in state.creatures.values()
-            if c.hostile and c.vitals.hp > 0 and not c.left and c.npc is None
-            and c.stands_in(state.scene.id)
-            and (state.encounter is None or any(o.id == c.id for o in state.encounter.order))
-        ]  # fmt: skip
-        if state.encounter is None or not foes:
+        reply = foes_reply(state, intent.text)
+        if reply is None:
+            name = state.name_of(actor)
             return f"{name} speaks, but nobody here answers. " + answers.options_text(
                 state, self.campaign, actor
             )
-        foe = foes[0]
-        block = state.monster(foe.monster) if foe.monster else None
-        kind = re.sub(r"\s+\d+$", "", foe.name)
-        many = len({re.sub(r"\s+\d+$", "", f.name) for f in foes}) == 1 and len(foes) > 1
-        who = f"The {kind.lower()}s" if many else foe.name
-        if block is None or not block.languages:
-            one, several = SNARLS[zlib.crc32(intent.text.encode("utf-8")) % len(SNARLS)]
-            if many:
-                return f"{who} only {several}: they understand no words."
-            one_of = pronoun_of(state, foe.id)
-            knows = "they understand" if one_of == "they" else f"{one_of} understands"
-            return f"{who} only {one}: {knows} no words."
-        tongue = block.languages[0]
-        whose = "their" if many else possessive(state, foe.id)
-        return (f"{who} jeer{'' if many else 's'} back in {tongue} and keep{'' if many else 's'} "
-                f"coming. Words alone will not end this fight; a threat might (try demanding "
-                f"{whose} surrender).")  # fmt: skip
+        return reply
 
 
 def this_turns_judgments(state: GameState, actor: str) -> list[Judgment]:

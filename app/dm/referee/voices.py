@@ -9,9 +9,12 @@ their own voice.
 
 from __future__ import annotations
 
+import re
 import zlib
 
 from app.world.campaign import NPCSpec
+from app.world.state import GameState
+from app.world.wording import possessive, pronoun_of
 
 SHRUGS = {
     "friendly": (
@@ -48,3 +51,38 @@ def off_topic(npc: NPCSpec, text: str) -> str:
         return pick(own, text)
     their = THEIR[npc.pronoun or "they"]
     return pick(SHRUGS[npc.attitude], text).format(name=npc.name, their=their)
+
+
+SNARLS = (("snarls", "snarl"), ("hisses", "hiss"), ("growls", "growl"))
+"""What a foe without a language does when spoken to."""
+
+
+def foes_reply(state: GameState, text: str) -> str | None:
+    """How the foes of a fight answer words said to them: a beast only snarls, hisses or
+    growls (it has no language); a foe that speaks jeers back in its own tongue. ``None``
+    out of a fight, or with no foe standing to hear."""
+    foes = [
+        c for c in state.creatures.values()
+        if c.hostile and c.vitals.hp > 0 and not c.left and c.npc is None
+        and c.stands_in(state.scene.id)
+        and (state.encounter is None or any(o.id == c.id for o in state.encounter.order))
+    ]  # fmt: skip
+    if state.encounter is None or not foes:
+        return None
+    foe = foes[0]
+    block = state.monster(foe.monster) if foe.monster else None
+    kind = re.sub(r"\s+\d+$", "", foe.name)
+    many = len({re.sub(r"\s+\d+$", "", f.name) for f in foes}) == 1 and len(foes) > 1
+    who = f"The {kind.lower()}s" if many else foe.name
+    if block is None or not block.languages:
+        one, several = SNARLS[zlib.crc32(text.encode("utf-8")) % len(SNARLS)]
+        if many:
+            return f"{who} only {several}: they understand no words."
+        one_of = pronoun_of(state, foe.id)
+        knows = "they understand" if one_of == "they" else f"{one_of} understands"
+        return f"{who} only {one}: {knows} no words."
+    tongue = block.languages[0]
+    whose = "their" if many else possessive(state, foe.id)
+    return (f"{who} jeer{'' if many else 's'} back in {tongue} and keep{'' if many else 's'} "
+            f"coming. Words alone will not end this fight; a threat might (try demanding "
+            f"{whose} surrender).")  # fmt: skip

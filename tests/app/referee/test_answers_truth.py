@@ -232,6 +232,9 @@ async def test_foes_answer_words_and_a_beast_or_the_dead_cannot_be_cowed() -> No
     await rats.check("thorin", "surrender!", "words will neither cow nor sway it")
     await goblins.check("thorin", "hey goblins, we don't want trouble", "jeer back")
     await goblins.check("thorin", "hello there goblins", "jeer back")
+    await goblins.check("thorin", "what do you want?", "jeer back")
+    await goblins.check("thorin", "we come in peace", "jeer back")
+    await goblins.check("thorin", "who sent you?", "jeer back")
     await strand.check("ione", "we mean you no harm", "understand no words")
     await strand.check("ione", "surrender!", "undead", "still has the turn")
 

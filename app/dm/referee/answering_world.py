@@ -118,10 +118,16 @@ def the_goal(a: Asked) -> str | None:
         or a.has("supposed to", "what are we doing", "why are we here", "what should we do")
         or a.has("looking for", "searching for", "who are we after", "what are we after")
         or a.has("what do we know", "so far", "remind me what", "where are we at")
+        or a.has("name again", "remind me", "who was it", "who are we looking")
     ):
         return None
     aims = goals(a.state, a.campaign)
     parts = [aims.hook or "No adventure is set: play as you like."]
+    heard = _heard(a)
+    if heard:
+        parts.append(f"Heard so far: {' '.join(heard)}")
+    if a.state.facts:
+        parts.append(f"What you know: {' '.join(a.state.facts[-3:])}")
     spec = a.campaign.scenes.get(a.state.scene.id) if a.campaign is not None else None
     here = [g.text for gid, g in (spec.goals.items() if spec else []) if not holds(g.when, a.state)]
     if here:
@@ -133,6 +139,18 @@ def the_goal(a: Asked) -> str | None:
     if aims.ending:
         parts.append(f"The story has ended: {aims.ending}.")
     return " ".join(parts)
+
+
+def _heard(a: Asked) -> list[str]:
+    """What the people the party has met said first (their greetings, which set the story
+    going): read from the campaign, for those the story says were spoken to."""
+    if a.campaign is None:
+        return []
+    return [
+        f"{npc.name}: {' '.join(npc.greeting.split())}"
+        for nid, npc in a.campaign.npcs.items()
+        if a.state.flags.get(f"met_{nid}") and npc.greeting
+    ][:3]
 
 
 def met(a: Asked) -> str | None:

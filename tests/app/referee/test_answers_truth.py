@@ -274,3 +274,11 @@ async def test_a_demand_to_surrender_is_intimidation_contested_by_the_foes_insig
 def test_the_contest_is_not_in_the_schema_an_ai_dm_is_sent() -> None:
     schema = ALL_TOOLS.tools["request_ability_check"].args.model_json_schema()
     assert "opposed_by" not in json.dumps(schema)
+
+
+async def test_what_the_party_has_heard_answers_who_it_is_looking_for() -> None:
+    table = Table(INN_MET)
+    berta = campaign_named("crossroads").npcs["berta"]
+    assert "Tam" in berta.greeting  # what she said when first met
+    await table.check("mira", "ok so who are we looking for again?", "Tam", "potboy")
+    await table.check("mira", "what do we know so far?", berta.greeting)

@@ -38,7 +38,7 @@ def args(call: ToolCall) -> dict[str, object]:
 
 
 async def test_tying_up_a_sleeper_restrains_it_without_a_roll() -> None:
-    state = game(conditions={"goblin-2": ["unconscious"]})
+    state = game(conditions={"goblin-2": ["unconscious"]}, give={"thorin": ["rope (50 ft)"]})
     assert read(state, "thorin", "tie up the sleeping goblin")[:2] == ("improvise", ("goblin-2",))
     made = await calls_for(state, "thorin", "tie up the sleeping goblin")
     assert [c.name for c in made] == ["set_condition", "end_turn"]

@@ -208,6 +208,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
         if intent.action == "approach":  # "go to the bar and …": a step within the room
             self.notes.append(self._approach_text(state, actor, intent))
             return []
+        if target is None and self._told_of(state, intent):  # "examine the cold grate"
+            return []
         if target is None or campaign is None:
             self.notes.append(answers.look_text(state, campaign, actor))
             return []

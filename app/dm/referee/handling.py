@@ -3,11 +3,22 @@ pick one up, set one down, hand one over (to a friend, or to someone of the stor
 
 from __future__ import annotations
 
+import re
+
 from app.dm.brain import ToolCall
 from app.dm.referee.care import Caring
 from app.dm.understanding import Intent
+from app.dm.understanding.mentions import named_by
 from app.world.state import GameState
 from app.world.wording import the
+
+_LIGHTS = re.compile(r"\b(?:candles?|torch(?:es)?|lanterns?|lamps?)\b")
+"""Carried things one lights."""
+
+
+def _one_of(held: str) -> str:
+    """One of a bundle ("candles" -> "a candle"), or the thing itself."""
+    return f"a {held.removesuffix('s')}" if held.endswith("candles") else held
 
 
 class Handling(Caring):
@@ -23,6 +34,12 @@ class Handling(Caring):
         spec = self.campaign.items.get(intent.item or "") if self.campaign else None
         if held is None:
             self.notes.append(f"{name} does not carry that.")
+            return []
+        if (spec is None or not spec.heals) and _LIGHTS.search(held.lower()):
+            # "light a candle", "light my torch": nothing stands against it
+            kit = [i for i in state.party[actor].inventory if "tinder" in i.lower()]
+            how = f" with {the(kit[0])}" if kit else ""
+            self.notes.append(f"{name} lights {the(_one_of(held))}{how}; warm light spreads.")
             return []
         if spec is None or not spec.heals:
             self.notes.append(f"{name} turns {the(held)} over; nothing comes of using it here.")
@@ -43,6 +60,14 @@ class Handling(Caring):
         if state.encounter is not None:
             calls.append(self._call("end_turn", actor, "end_turn"))
         return calls
+
+    def _told_of(self, state: GameState, intent: Intent) -> bool:
+        """A thing the scene's own words name, looked at (no feature is made of it): those
+        words are told ("the cold grate" Wendel sits by). False when none name it."""
+        named = named_by(state, self.campaign, [intent.topic]) if intent.topic else None
+        if named is not None:
+            self.notes.append(named.sentence)
+        return named is not None
 
     def _do_take(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         assert self.campaign is not None and intent.item is not None

@@ -18,10 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
+from app.dm.tools.position_tools import engaged_foes, spots
 from app.dm.understanding import Intent
+from app.dm.understanding.describing import assailants
+from app.world import view
 from app.world.state import GameState
+from app.world.wording import the
 from rules.abilities import Ability
 from rules.damage import LifeState
+from rules.positions import distance
 from rules.skills import Skill
 
 FEARLESS = frozenset({"undead", "construct", "ooze"})
@@ -36,6 +41,7 @@ _DONE = {
     "place": "{a} sets it there, carefully.",
     "throw": "{a} throws it; it lands with a clatter, and heads turn towards the noise.",
     "kindness": "{a} does it gently, and {t} takes it as it is meant.",
+    "open": "{a} opens {t}; the way beyond lies open.",
 }
 """What a deed nothing stands against comes to, told as it happens."""
 
@@ -104,11 +110,20 @@ class Ruling(RefereeBase):
         shown = (
             (people[target].name if target in people else state.name_of(target)) if target else "it"
         )
+        ways = {w.to: w.name for w in view.exits_here(state, self.campaign)}
+        if target in ways:  # "open the door": the way, by the name the players see
+            shown = the(ways[target])
         if key == "wake":
             return self._wake(state, actor, target)
-        if key == "bind" and target in state.creatures and _senseless(state, target):
-            self.notes.append(f"{name} binds {shown} hand and foot: {shown} is restrained.")
+        cord = _cord(state, actor)
+        if key == "bind" and target in state.creatures and _senseless(state, target) and cord:
+            self.notes.append(f"{name} binds {shown} hand and foot with {the(cord)}: {shown} "
+                              "is restrained.")  # fmt: skip
             return self._fight_end(state, actor, [self._restrain(actor, target)])
+        if key == "bind" and target in state.creatures and _senseless(state, target):
+            # no rope: belts and strips of cloth will do, if the knots hold (a check)
+            self.notes.append(f"{name} has no rope, and makes do with a belt and torn cloth.")
+            dc = "10"
         if key == "knock_out" and target in state.creatures:
             if _senseless(state, target):
                 self.notes.append(f"{name} makes sure {shown} stays out cold.")
@@ -119,9 +134,16 @@ class Ruling(RefereeBase):
             return self.carry_out(state, actor, attack)
         if key == "help" and target in state.party:
             return self._help(state, actor, target)
+        what = intent.extra[2] if len(intent.extra) > 2 else ""
+        if what and key == "grab":  # "take the poker": a thing the scene's words name
+            self.notes.append(f"{name} takes the {what}.")
+            return []
+        if key == "light" and target is not None:
+            self.notes.append(f"{name} lights {the(shown)}; warm light spreads.")
+            return []
         if key == "light" or intent.action == "auto":
             done = _DONE.get(key, "{a} does so.")
-            self.notes.append(done.format(a=name, t=shown))
+            self.notes.append(done.format(a=name, t=f"the {what}" if what else shown))
             return []
         if key in ("cow", "sway", "bluff") and state.encounter is not None:
             unmoved = self._unmoved(state, target)
@@ -162,9 +184,26 @@ class Ruling(RefereeBase):
             self.notes.append(f"{name} lends {shown} a hand.")
             return []
         self.notes.append(f"{name} draws the foe's eye so {shown} can strike.")
+        step = self._beside_foe_of(state, actor, friend)  # made in the order they are done
         helping = self._call("act", actor, "take_action", creature_id=actor, action="help",
                              target_id=friend)  # fmt: skip
-        return self._fight_end(state, actor, [helping])
+        return self._fight_end(state, actor, [*step, helping])
+
+    def _beside_foe_of(self, state: GameState, actor: str, friend: str) -> list[ToolCall]:
+        """The Help action aids an attack on a foe within 5 feet of the helper (SRD): a
+        helper free of every foe first steps up to the one on the friend (the one engaged
+        with them, the last to strike them first)."""
+        if engaged_foes(state, actor):
+            return []
+        foes = assailants(state, friend) or engaged_foes(state, friend)
+        if not foes:  # nobody on the friend yet: the foe nearest them
+            where = spots(state)
+            alive = [f for f in self._foes(state) if f in where and friend in where]
+            foes = sorted(alive, key=lambda f: distance(where, friend, f))
+        if not foes:
+            return []
+        return [self._call("step", actor, "move", creature_id=actor, to="engage",
+                           target_id=foes[0])]  # fmt: skip
 
     def _restrain(self, actor: str, target: str) -> ToolCall:
         return self._call("condition", actor, "set_condition", target_id=target,
@@ -228,6 +267,8 @@ class Ruling(RefereeBase):
         crowd = "the foes" if state.encounter is not None else "them"
         shown = state.name_of(target) if target else crowd
         line = (_WON if won else _LOST).get(key, "{a} manages it." if won else "{a} fails.")
+        if key == "heave" and target in state.creatures:  # a senseless foe hauled away
+            line = "{a} hauls {t} clear." if won else "{t} is a dead weight; {a} cannot shift it."
         line = line.format(a=state.name_of(actor), t=shown)
         resister = str(result.get("opposed_by") or "")
         if resister in state.creatures and (key, won) in _FACED:  # how the foe took it
@@ -250,6 +291,18 @@ def _insight(state: GameState, cid: str) -> int:
     if block is None:
         return 0
     return block.skills.get(Skill.INSIGHT, block.abilities.modifier(Ability.WIS))
+
+
+_CORDS = ("rope", "cord", "twine", "chain", "manacles", "shackles", "fishing line")
+"""Carried things a captive can be tied up with."""
+
+
+def _cord(state: GameState, actor: str) -> str | None:
+    """The rope (or the like) the actor carries, if any."""
+    sheet = state.party.get(actor)
+    held = sheet.inventory if sheet is not None else []
+    found = next((i for i in held if any(c in i.lower() for c in _CORDS)), None)
+    return found.split("(")[0].strip() if found else None  # "rope (50 ft)": the rope
 
 
 def _senseless(state: GameState, cid: str) -> bool:

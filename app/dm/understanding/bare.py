@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz
 
+from app.dm.understanding.fighting_words import struck_thing
 from app.dm.understanding.intent import Intent, Reading
 from app.dm.understanding.readings import Context
 from app.dm.understanding.targets import named_creatures, pick_creatures
-from app.dm.understanding.verbs import struck_thing
 from app.dm.understanding.ways import move, shut_ways
 from app.dm.understanding.words import has_phrase, name_score, stem
 from app.world.references import facts
@@ -32,6 +32,11 @@ def _armed(ctx: Context) -> bool:
         return True
     first = ctx.said.split()[0]
     return len(first) > 4 and fuzz.ratio(first, "attack") >= 80
+
+
+_HURT = frozenset({"wounded", "last", "other"})
+"""Descriptions that, said alone in a fight, call for a blow ("the wounded one!"): a foe
+near its end, the last, the other one."""
 
 
 def bare_names(ctx: Context) -> Intent | None:
@@ -60,6 +65,11 @@ def bare_names(ctx: Context) -> Intent | None:
         wanted = {v for k, v in ctx.vocab.descriptors.items() if has_phrase(ctx.said, k)}
         if wanted - {"any"} and named_creatures(ctx.said, ctx.scope) == []:
             pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+            if pick.exact and not wanted & _HURT:
+                # "the awake one": a foe singled out, but nothing said to do to it — asked
+                who = pick.ids[0]
+                offer = Reading("attack", who, f"attack {ctx.state.name_of(who)}")
+                return ctx.intent("ask", targets=pick.ids, alternatives=(offer,), confidence=0.4)
             if pick.exact:
                 return ctx.intent("attack", targets=pick.ids, confidence=0.8)
     things = ctx.named("feature", "npc", "exit", "item_here", "creature")

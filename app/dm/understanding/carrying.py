@@ -66,6 +66,9 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         verb = next((v for v in ctx.vocab.verbs["use"] if has_phrase(ctx.said, v)), "use")
         spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
         aimed = ctx.named("feature", "npc", "creature", "member", "exit")
+        tooled = _tool_for(ctx, carried[0].name) if kind == "use" else None
+        if tooled is not None:  # "use my thieves' tools on the padlock": the lock's challenge
+            return ctx.intent("challenge", targets=(tooled,), confidence=0.9)
         if kind == "use" and (spec is None or not spec.heals) and not aimed:
             return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
                               note=f"use {the(carried[0].name)} on what?")  # fmt: skip
@@ -88,3 +91,16 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
                           note="nobody carries that")  # fmt: skip
     note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
     return ctx.intent("ask", confidence=0.3, note=note)
+
+
+def _tool_for(ctx: Context, held: str) -> str | None:
+    """The open challenge here that the carried tool is for (thieves' tools and a lock), when
+    the line aims the tool at that challenge's thing or there is only the one."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return None
+    fits = [
+        t.id for t in ctx.scope.of("challenge")
+        if (tool := campaign.challenges[t.id].tool) and tool.lower() == held.lower()
+    ]  # fmt: skip
+    return fits[0] if len(fits) == 1 else None

@@ -42,7 +42,8 @@ _DONE_BY = (
     r"hit|hurt|stabbed|slashed|struck|shot|smacked|whacked|wounded|burned|burnt|zapped|"
     r"bolted|cut|tagged|got|attacked|missed|punched|clobbered|bashed|smashed|sliced|"
     r"blasted|fired at|swung at|went for|damaged|injured|nicked|singed|scorched|"
-    r"was fighting|am fighting|are fighting|was attacking|fought"
+    r"was fighting|am fighting|are fighting|was attacking|fought|fighting|attacking|facing|"
+    r"battling|is fighting|is attacking|'s fighting"
 )
 """What someone did to a foe ("the one Mira *just hit*")."""
 
@@ -89,6 +90,8 @@ class Described:
     """The description, for a reply when nobody fits ("no foe is on Thorin")."""
     missing: str = ""
     """Why nobody fits, when the game knows ("Giant Rat 2 is already dead")."""
+    tied: bool = False
+    """The fits fit alike (two foes hurt as badly): the game asks which."""
 
 
 def _people(state: GameState, actor: str | None) -> Iterator[tuple[str, str]]:
@@ -228,7 +231,8 @@ def _done_by(
 ) -> Described | None:  # fmt: skip
     """ "the one Mira just hit", "whichever I stabbed"."""
     m = re.search(rf"\b(?:{foe})\s+(?:that\s+|which\s+)?({names})\s+"
-                  rf"(?:just\s+|already\s+|has\s+|had\s+|have\s+|'s\s+|'ve\s+|was\s+|did\s+)*"
+                  rf"(?:just\s+|already\s+|has\s+|had\s+|have\s+|'s\s+|'ve\s+|was\s+|did\s+|"
+                  rf"is\s+|are\s+|am\s+)*"
                   rf"(?:{_DONE_BY})\b", said)  # fmt: skip
     if m is None:
         return None
@@ -263,7 +267,11 @@ def _finish(
         if blow.target in ids and blow.actor in state.party:
             return Described((blow.target,), m.group(0))
     hurt = _wounded(state, pool)
-    return Described(tuple(hurt[:1]), m.group(0)) if hurt else None
+    if not hurt:
+        return None
+    least = state.creatures[hurt[0]].vitals.hp
+    tied = tuple(cid for cid in hurt if state.creatures[cid].vitals.hp == least)
+    return Described(tied, m.group(0), tied=len(tied) > 1)
 
 
 def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:

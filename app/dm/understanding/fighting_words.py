@@ -1,6 +1,7 @@
 """Combat options in a player's words: who is grappled or shoved (and whether the shove
 knocks them down or pushes them back), and how an attack is made — a weapon thrown, a
-versatile weapon in both hands, a blade in each hand."""
+versatile weapon in both hands, a blade in each hand — and a thing struck at, which is no
+foe ("slash at the pews")."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from dataclasses import replace
 
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.readings import Context
+from app.dm.understanding.scope import Thing
 from app.dm.understanding.targets import pick_creatures
-from app.dm.understanding.words import has_phrase
+from app.dm.understanding.words import has_phrase, phrase_at
 
 HOLDS = ("grapple", "shove", "escape_grapple")
 """Manoeuvres that need a fight (and, but for escaping, a creature to act on)."""
@@ -57,3 +59,25 @@ _THROWN_THING = re.compile(
 """What is thrown, when the line names it: ``throw my cloak`` → ``cloak``."""
 _NOT_A_THING = frozenset({"weapon", "blade", "knife", "spear", "axe", "hammer", "javelin"})
 """Words for a thrown weapon the vocabulary may not list by that name."""
+
+
+PLACE_WORDS = frozenset({
+    "behind", "from", "near", "by", "beside", "over", "under", "through", "across", "around",
+    "into", "on", "onto", "off", "past", "toward", "towards", "against", "atop", "along",
+})  # fmt: skip
+"""Words before a thing that make it where a blow comes from, not what it strikes
+("I shoot from behind the pews")."""
+
+
+def struck_thing(ctx: Context) -> Thing | None:
+    """A feature the line strikes at as its object ("slash at the pews", "cut the bell
+    rope"), when no creature is named — not one it fights from behind or beside."""
+    for thing in ctx.named("feature"):
+        for name in thing.names:
+            at = phrase_at(ctx.said, name)
+            if at < 0:
+                continue
+            before = [w for w in ctx.said[:at].split() if w not in ("the", "a", "an", "that")]
+            if before and before[-1] not in PLACE_WORDS:
+                return thing
+    return None

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from app.dm.understanding.intent import Intent
+from app.dm.understanding.mentions import mention
 from app.dm.understanding.readings import Context
 from app.dm.understanding.scope import Thing, ThingKind
 from app.dm.understanding.targets import pick_creatures
@@ -239,9 +240,14 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         things = people
     target = things[0].id if things else None
     foes = ctx.scope.of("creature")
-    pointed = re.search(r"\b(him|her|it|them|that one|this one)\b", ctx.said)
-    if target is None and ctx.scope.fighting and pointed and len(foes) == 1:
-        target = foes[0].id  # "I knock him out with my pommel", one foe left
+    said = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if foes else None
+    if target is None and said is not None and said.missing and said.ids and deed.key == "search":
+        return ctx.intent("examine", targets=said.ids[:1], confidence=0.8)  # "poke the dead one"
+    pointed = re.search(r"\b(him|her|his|them|that one|this one)\b", ctx.said)
+    pointed = pointed or re.search(r"\b(?:it|its)\b(?!')", ctx.said)
+    if target is None and ctx.scope.fighting and pointed and not (said and said.named):
+        # "I knock him out", "knife to his throat": the one foe left, or the one at hand
+        target = _foe_at_hand(ctx, [f.id for f in foes])
     if target is None and foes and not on_a_thing:  # "pickpocket the sleeping one"
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         target = pick.ids[0] if pick.exact and pick.ids else None
@@ -251,6 +257,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     if target is None and deed.needs_object and not _scene_mentions(ctx):
         return None
     if ctx.scope.fighting and target in ctx.state.creatures:
+        weapon = [w for w in ctx.said.split() if w in WEAPON_WORDS]
+        if deed.key == "throw" and weapon:  # "throw handaxe at the boss": a thrown attack
+            return ctx.intent("attack", targets=(target,), action="thrown", item=weapon[0],
+                              confidence=0.9)  # fmt: skip
         if deed.key == "grab":  # "grab the rat by the tail": a grapple
             return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
         if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said):
@@ -276,15 +286,45 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     threatening = deed.key == "cow" and ctx.scope.fighting and target in ctx.state.creatures
     if social and ctx.campaign is not None and target in ctx.campaign.npcs and not threatening:
         return None
-    if deed.key == "heave" and target is not None and target in ctx.state.creatures:
+    limp = target in ctx.state.creatures and _limp(ctx, target or "")
+    hauling = re.match(r"^(?:i\s+|we\s+)?(?:drag|pull|haul|carry|lift|heave)", ctx.said)
+    if deed.key == "heave" and target in ctx.state.creatures and not (limp and hauling):
         return None  # "smash the skeleton": a blow, read as an attack
+    extra: tuple[str, ...] = (deed.key, str(min(dc, 20)))
+    if deed.key in ("grab", "throw", "place", "heave", "search"):
+        named = mention(ctx.state, ctx.campaign, _after_verb(ctx.said, deed), ctx.vocab.stop)
+        if named is not None and (target is None or target == named.feature):
+            extra = (*extra, named.noun)  # "take the poker": what the scene's words name
     return ctx.intent(
         "improvise",
         targets=(target,) if target else (),
         action=deed.skill,
-        extra=(deed.key, str(min(dc, 20))),
+        extra=extra,
         confidence=0.8 if target else 0.7,
     )
+
+
+def _limp(ctx: Context, cid: str) -> bool:
+    """A creature that cannot resist being moved: asleep, unconscious or at 0 hit points."""
+    creature = ctx.state.creatures[cid]
+    held = {a.condition.value for a in creature.conditions}
+    return bool(held & {"unconscious", "asleep"}) or creature.vitals.hp <= 0
+
+
+def _foe_at_hand(ctx: Context, foes: list[str]) -> str | None:
+    """The foe a pronoun means in a fight: the only one, else the only one engaged with the
+    speaker, else the only one awake."""
+    if len(foes) == 1:
+        return foes[0]
+    fight = ctx.state.encounter
+    spot = fight.positions.get(ctx.actor or "") if fight is not None else None
+    engaged = [f for f in foes if spot is not None and f in spot.engaged]
+    if len(engaged) == 1:
+        return engaged[0]
+    awake = [f for f in foes if not any(
+        a.condition.value in ("unconscious", "asleep") for a in ctx.state.creatures[f].conditions
+    )]  # fmt: skip
+    return awake[0] if len(awake) == 1 else None
 
 
 _TOWARD = re.compile(

@@ -370,8 +370,18 @@ def _one_deed(read: list[Intent]) -> list[Intent]:
         ):
             out[-1] = replace(last, targets=last.targets or clause.targets)
             continue
+        if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
+            continue  # "help Thorin, distract it so he gets a clean hit": how one helps
         out.append(clause)
     return out
+
+
+_HELPING = re.compile(
+    r"\b(?:distract|draw (?:its|his|her|their) (?:eye|attention)|"
+    r"so (?:that )?\w+ (?:can|gets?|has|could))\b",
+    re.IGNORECASE,
+)
+"""How one lends a hand in a fight, said after "help …": part of the Help, never a blow."""
 
 
 def _twice(read: list[Intent]) -> list[Intent]:

@@ -168,6 +168,23 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     return found
 
 
+_OPENING = re.compile(r"^(?:i\s+|we\s+)?(?:open|opens|unlatch|unbar|push open|pull open|"
+                      r"throw open|swing open)\b")  # fmt: skip
+_GOING_ON = frozenset({"and", "then", "go", "walk", "step", "head", "through", "enter", "into",
+                       "in", "leave", "out", "outside", "inside", "down", "up"})  # fmt: skip
+
+
+def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
+    """ "Open the door": an open way is opened, and nobody walks through it yet (a shut one
+    is the campaign's lock or its forcing, read elsewhere)."""
+    if found is None or found.kind != "move" or found.confidence < 0.6 or found.note:
+        return found
+    if not _OPENING.match(ctx.said) or set(ctx.said.split()[1:]) & _GOING_ON:
+        return found
+    return ctx.intent("improvise", targets=found.targets, action="auto", extra=("open", "0"),
+                      confidence=0.8)  # fmt: skip
+
+
 def _read(ctx: r.Context, said: str) -> Intent | None:
     """The line, its speaker settled, read by each rule in turn."""
     asking = r.can_i(ctx)
@@ -207,7 +224,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     unclear = found is not None and found.kind == "ask" and not found.alternatives
     if found is None or unclear or unsure or to_foes:
         # no verb of the game's own fits: a deed a DM rules on ("tie up the sleeper")
-        found = improvised(ctx) or found
+        taking = found is not None and found.kind == "take" and deed_of(said) is None
+        grab = next(d for d in DEEDS if d.key == "grab") if taking else None
+        found = improvised(ctx, grab) or found  # "take the poker": one the scene names
     elif (
         found.kind == "move" and (climbing := deed_of(said)) is not None and climbing.key == "climb"
     ):
@@ -226,6 +245,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
             found = deed
     found = found or r.spoken(ctx) or bare.bare_names(ctx)
     found = _towards(ctx, found)
+    found = _only_opening(ctx, found)
     if (
         found is not None
         and found.kind == "attack"

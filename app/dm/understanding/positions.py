@@ -8,9 +8,13 @@ itself).
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.readings import Context
-from app.dm.understanding.targets import named_creatures, pick_creatures
+from app.dm.understanding.targets import named_creatures, pick_creatures, plural
+from app.dm.understanding.ways import move, named_beyond_direction, own
 from app.dm.understanding.words import has_phrase, verb_at
 from app.world import view
 from app.world.wording import the
@@ -117,3 +121,25 @@ def position_move(ctx: Context) -> Intent | None:
     if not ctx.scope.fighting or verb_at(ctx.said, "hide") >= 0:
         return None
     return _cover(ctx) or _engage(ctx)
+
+
+_BY_WAY = re.compile(r"\b(?:up|down|out|through|out of|out through)\s+(?:the\s+)?\w+.*")
+"""A way taken, not merely stepped towards ("retreat up the stairs", not "towards")."""
+
+
+def step_away(ctx: Context, at: int, action: str) -> Intent | None:
+    """Backing off in a fight (the verb at ``at``): out by a way taken up, down, out or
+    through ("retreat up the stairs" leaves the fight, "back away towards the stairs" does
+    not), or a step back from the foe named ("I back away from the rat")."""
+    if action not in ("withdraw", "disengage") or not ctx.scope.fighting:
+        return None
+    by = _BY_WAY.search(ctx.said[at:])
+    if action == "withdraw" and by and own(ctx, at) and named_beyond_direction(ctx, by[0]):
+        way = move(ctx, 0)
+        if way is not None and way.kind == "move":
+            return replace(way, action=action)
+    named = named_creatures(ctx.said, ctx.scope)
+    if named and (len(named) == 1 or not plural(ctx.said)):
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        return ctx.intent("manoeuvre", action=action, targets=pick.ids[:1])
+    return None

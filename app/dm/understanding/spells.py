@@ -115,7 +115,21 @@ def _everyday(ctx: Context, name: str) -> bool:
     cast_at = aiming is not None and (
         aiming.group(1) in ("them", "him", "her", "those") or aiming.group(1) in _foe_words(ctx)
     )
-    return used and not aimed and not cast_at
+    return used and not aimed and not cast_at and not _aimed_in_a_fight(ctx, name)
+
+
+_NOT_AIMED = frozenset({"till", "until", "for", "in", "a", "an", "off", "it", "now", "here"})
+"""Words after "sleep" that make it a rest, not a spell at someone ("sleep it off")."""
+
+
+def _aimed_in_a_fight(ctx: Context, name: str) -> bool:
+    """In a fight, a known spell's everyday name used as the verb of the clause with an
+    object after it ("sleep the ghost", "sleep them"): the spell, since nobody rests or
+    sleeps in the middle of a fight."""
+    if not ctx.scope.fighting:
+        return False
+    m = re.match(rf"^(?:i\s+|we\s+)?{re.escape(name)}\s+(\w+)", ctx.said)
+    return m is not None and m.group(1) not in _NOT_AIMED
 
 
 def _foe_words(ctx: Context) -> set[str]:
@@ -132,3 +146,24 @@ def _foe_words(ctx: Context) -> set[str]:
             for word in " ".join(names).lower().split():
                 words |= {word, word + "s"}
     return words
+
+
+def unaffected(ctx: Context, spell_id: str, targets: tuple[str, ...]) -> str:
+    """Why the spell cannot touch its target ("the Wolf is no person"), or ""."""
+    spell = srd().spells.get(spell_id)
+    fighting = {c.npc: c for c in ctx.state.creatures.values() if c.npc and c.vitals.hp > 0}
+    for target in targets:
+        # a person of the story who is fighting ("sleep the ghost") is the creature
+        creature = ctx.state.creatures.get(target) or fighting.get(target)
+        if creature is None or creature.monster is None:
+            continue
+        block = ctx.state.monster(creature.monster)
+        if "person" in spell_id and block.type != "humanoid":
+            return f"{creature.name} is no person for {spell.name}"
+        if spell.conditions and set(spell.conditions) <= set(block.condition_immunities):
+            return f"{creature.name} cannot be affected by {spell.name}"
+        kind = block.type.split()[0]
+        if kind in spell.no_effect_on:
+            what = kind if kind == "undead" else f"a {kind}"
+            return f"{creature.name} is {what}; {spell.name} does nothing to it"
+    return ""

@@ -27,12 +27,15 @@ class CreaturePick:
     """One creature was singled out by the words themselves (not by tactics)."""
     missing: str = ""
     """What the line asked for that is not there ("Giant Rat 1 is down")."""
+    choices: tuple[str, ...] = ()
+    """Foes the words fit equally well ("the wounded one" of two goblins hurt alike): the
+    readings are really open, and the game asks which, naming them."""
 
 
 def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int | None:
     for word, n in vocab.ordinals.items():
-        if has_phrase(said, word):
-            return n
+        if has_phrase(said, word) and not has_phrase(said, f"{word} level"):
+            return n  # (a "first level slot" is no first foe)
     m = re.search(r"(?:^|\s)(?:number |no |nr )?(\d{1,2})(?:$|\s)", said)
     if m:
         return int(m.group(1))
@@ -117,8 +120,8 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             if c.vitals.state is LifeState.DEAD and (not named or any(
                 w in c.name.lower() for t in named for n in t.names for w in n.split()))
         ]  # fmt: skip
-        if dead:  # "stab the dead wolf to be sure": it is dead already
-            return CreaturePick((), True, False, f"{dead[0].name} is already dead")
+        if dead:  # "stab the dead wolf to be sure": it is dead already (named, refused)
+            return CreaturePick((dead[0].id,), True, False, f"{dead[0].name} is already dead")
     described = describe(said, pool, state, scope.actor)
     if described is not None and described.missing:
         return CreaturePick((), True, False, described.missing)
@@ -130,6 +133,8 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         fits = [t for t in pool if t.id in described.fits]
         if len(fits) == 1:
             return CreaturePick((fits[0].id,), True, True)
+        if described.tied and len(fits) > 1:
+            return CreaturePick((), True, False, choices=tuple(t.id for t in fits))
         pool = sorted(fits, key=lambda t: described.fits.index(t.id))
     if has_phrase(said, "middle") and len(pool) >= 3:
         return CreaturePick((pool[len(pool) // 2].id,), True, True)
@@ -150,6 +155,18 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             fits = fits[-1:] if len(fits) > 1 and len(pool) > 1 else fits
         if len(fits) == 1:
             return CreaturePick((fits[0].id,), True, True)
+        if "wounded" in wanted and len(fits) > 1 and not plural(said):
+            # "the wounded one": the most hurt, or — hurt alike — a question which
+            tied = most_hurt(state, [t.id for t in fits])
+            if len(tied) > 1:
+                return CreaturePick((), True, False, choices=tuple(tied))
+            return CreaturePick((tied[0],), True, True)
+        if not fits and named:  # "the goblin that isn't hurt" may be the boss
+            fits = [
+                t for t in alive if (wanted - {"any", "other", "last"}) <= _state_of(state, t.id)
+            ]
+            if len(fits) == 1:
+                return CreaturePick((fits[0].id,), True, True)
         if fits:
             pool = fits
         elif "last" not in wanted:
@@ -159,3 +176,17 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         return CreaturePick((pool[0].id,), bool(named), bool(named))
     choice = weakest((t.id, state.creatures[t.id].vitals.hp) for t in pool)
     return CreaturePick((choice,) if choice else (), bool(named), False)
+
+
+def most_hurt(state: GameState, ids: list[str]) -> list[str]:
+    """The foes of ``ids`` with the fewest hit points left (several when they tie)."""
+    if not ids:
+        return []
+    least = min(state.creatures[cid].vitals.hp for cid in ids)
+    return [cid for cid in ids if state.creatures[cid].vitals.hp == least]
+
+
+def plural(said: str) -> bool:
+    """The line speaks of several foes ("the wounded ones", "both hurt goblins")."""
+    return re.search(r"\b(?:ones|both|all|them|goblins|rats|wolves|skeletons|thralls)\b",
+                     said) is not None  # fmt: skip

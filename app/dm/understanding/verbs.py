@@ -10,12 +10,19 @@ from dataclasses import replace
 
 from app.dm.understanding.carrying import items
 from app.dm.understanding.features import feature_use
-from app.dm.understanding.fighting_words import HOLDS, attack_style, refine_hold
+from app.dm.understanding.fighting_words import HOLDS, attack_style, refine_hold, struck_thing
 from app.dm.understanding.intent import Intent, IntentKind, Reading
-from app.dm.understanding.positions import position_move
+from app.dm.understanding.mentions import mention
+from app.dm.understanding.positions import position_move, step_away
 from app.dm.understanding.readings import Context, about_words, topic_of
-from app.dm.understanding.scope import Thing, ThingKind
-from app.dm.understanding.spells import healing_asked, knows, self_target, spell_mentioned
+from app.dm.understanding.scope import ThingKind
+from app.dm.understanding.spells import (
+    healing_asked,
+    knows,
+    self_target,
+    spell_mentioned,
+    unaffected,
+)
 from app.dm.understanding.targets import named_creatures, pick_creatures
 from app.dm.understanding.ways import (
     RUNNING,
@@ -65,7 +72,10 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     spell = found[1]
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
     if pick.missing:
-        return ctx.intent("cast", spell=spell, confidence=0.3, note=pick.missing)
+        return ctx.intent("cast", spell=spell, targets=pick.ids, confidence=0.3, note=pick.missing)
+    if pick.choices:  # "magic missile the wounded one" of two hurt alike
+        names = " or ".join(ctx.state.name_of(cid) for cid in pick.choices)
+        return ctx.intent("ask", confidence=0.3, note=f"at which: {names}? they are hurt alike")
     members = [m.id for m in ctx.named("member") if m.id != ctx.actor]
     if self_target(ctx) and ctx.actor:
         members.insert(0, ctx.actor)
@@ -78,6 +88,9 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     foe_first = pick_creatures(first, ctx.scope, ctx.state, ctx.vocab)  # "the one mira hit"
     if foe_first.exact or in_first is None or in_first[1] != spell or first == ctx.said:
         friend_first = []
+    healing = bool(srd().spells.get(spell).heal) if spell in srd().spells else False
+    if healing and members and not friend_first:  # "past the skeleton … cure wounds on Ivo"
+        friend_first = members[:1]
     if pick.named and not friend_first:
         targets: tuple[str, ...] = pick.ids
     elif friend_first:  # "healing word on Ione then rapier the one still standing"
@@ -87,29 +100,10 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if not knows(ctx, spell):
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3,
                           note="a spell this character does not know")  # fmt: skip
-    immune = _unaffected(ctx, spell, targets)
+    immune = unaffected(ctx, spell, targets)
     if immune:
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3, note=immune)
     return ctx.intent("cast", spell=spell, targets=targets)
-
-
-def _unaffected(ctx: Context, spell_id: str, targets: tuple[str, ...]) -> str:
-    """Why the spell cannot touch its target ("the Wolf is no person"), or ""."""
-    spell = srd().spells.get(spell_id)
-    for target in targets:
-        creature = ctx.state.creatures.get(target)
-        if creature is None or creature.monster is None:
-            continue
-        block = ctx.state.monster(creature.monster)
-        if "person" in spell_id and block.type != "humanoid":
-            return f"{creature.name} is no person for {spell.name}"
-        if spell.conditions and set(spell.conditions) <= set(block.condition_immunities):
-            return f"{creature.name} cannot be affected by {spell.name}"
-        kind = block.type.split()[0]
-        if kind in spell.no_effect_on:
-            what = kind if kind == "undead" else f"a {kind}"
-            return f"{creature.name} is {what}; {spell.name} does nothing to it"
-    return ""
 
 
 def _objects(ctx: Context, cid: str) -> set[str]:
@@ -228,6 +222,10 @@ def _attack(ctx: Context) -> Intent:
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.missing:
             return ctx.intent("attack", targets=pick.ids, confidence=0.3, note=pick.missing)
+        if pick.choices:  # "the wounded one" of two hurt alike: which?
+            options = tuple(Reading("attack", cid, f"attack {ctx.state.name_of(cid)}")
+                            for cid in pick.choices)  # fmt: skip
+            return ctx.intent("ask", confidence=0.4, alternatives=options)
         lone = len(ctx.said.split()) == 1 and ctx.said not in ("charge", "attack")
         if lone and len(ctx.scope.of("creature")) > 1:
             options = tuple(Reading("attack", t.id, f"attack {t.name}")
@@ -256,28 +254,6 @@ def _attack(ctx: Context) -> Intent:
         return ctx.intent("ask", targets=(who.id,), confidence=0.5, note=f"{who.name} is no foe",
                           alternatives=options)  # fmt: skip
     return ctx.intent("attack", confidence=0.4, note="nothing here to fight")
-
-
-PLACE_WORDS = frozenset({
-    "behind", "from", "near", "by", "beside", "over", "under", "through", "across", "around",
-    "into", "on", "onto", "off", "past", "toward", "towards", "against", "atop", "along",
-})  # fmt: skip
-"""Words before a thing that make it where a blow comes from, not what it strikes
-("I shoot from behind the pews")."""
-
-
-def struck_thing(ctx: Context) -> Thing | None:
-    """A feature the line strikes at as its object ("slash at the pews", "cut the bell
-    rope"), when no creature is named — not one it fights from behind or beside."""
-    for thing in ctx.named("feature"):
-        for name in thing.names:
-            at = phrase_at(ctx.said, name)
-            if at < 0:
-                continue
-            before = [w for w in ctx.said[:at].split() if w not in ("the", "a", "an", "that")]
-            if before and before[-1] not in PLACE_WORDS:
-                return thing
-    return None
 
 
 def _talk(ctx: Context, at: int) -> Intent | None:
@@ -324,6 +300,10 @@ def _examine(ctx: Context, at: int) -> Intent:
             return ctx.intent("examine", targets=pick.ids)
     if things:
         return ctx.intent("examine", targets=(things[0].id,))
+    named = mention(ctx.state, ctx.campaign, ctx.said[at:], ctx.vocab.stop)
+    if named is not None:  # "examine the poker": a thing the scene's words name
+        found = (named.feature,) if named.feature else ()
+        return ctx.intent("examine", targets=found, topic=named.noun, confidence=0.9)
     return ctx.intent("examine", confidence=0.9)
 
 
@@ -417,7 +397,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                 return replace(way, action=action)
         if action in HOLDS:
             return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
-        return ctx.intent("manoeuvre", action=action)
+        return step_away(ctx, at, action) or ctx.intent("manoeuvre", action=action)
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
     hits = [h for h in hits if h >= 0 and not _hypothetical(ctx.said, h)]
     # "pickpocket the sleeping one": a sleeper described, not a rest

@@ -49,6 +49,11 @@ def move(ctx: Context, at: int) -> Intent | None:
         if met is not None:
             return met  # a person or a thing here, not a way out
     exits = ctx.named("exit", text=rest)
+    for word, way in (("upstairs", "up"), ("downstairs", "down")):
+        if has_phrase(rest, word):  # "upstairs" is a way up, never the trapdoor's "stairs"
+            exits = [w for w in ctx.scope.of("exit") if way in w.names or word in w.names]
+            if not exits:
+                return ctx.intent("ask", confidence=0.3, note=f"there is no way {way} from here")
     to_whom = re.search(r"\bto\s+(.+)$", rest)
     if (
         exits

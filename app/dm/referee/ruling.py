@@ -14,6 +14,7 @@ names its real reason.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import ToolCall
@@ -42,6 +43,7 @@ _DONE = {
     "throw": "{a} throws it; it lands with a clatter, and heads turn towards the noise.",
     "kindness": "{a} does it gently, and {t} takes it as it is meant.",
     "open": "{a} opens {t}; the way beyond lies open.",
+    "posture": "{a} does so, and takes a moment.",
 }
 """What a deed nothing stands against comes to, told as it happens."""
 
@@ -134,6 +136,11 @@ class Ruling(RefereeBase):
             return self.carry_out(state, actor, attack)
         if key == "help" and target in state.party:
             return self._help(state, actor, target)
+        if key == "posture" and _prone(state, actor) and re.search(r"\b(?:up|stand)", intent.text):
+            self.notes.append(f"{name} gets back up.")  # for half the speed (the engine's)
+            return [self._call("condition", actor, "set_condition", target_id=actor,
+                               condition="prone", present=False,
+                               reason="gets back up")]  # fmt: skip
         what = intent.extra[2] if len(intent.extra) > 2 else ""
         if what and key == "grab":  # "take the poker": a thing the scene's words name
             self.notes.append(f"{name} takes the {what}.")
@@ -303,6 +310,11 @@ def _cord(state: GameState, actor: str) -> str | None:
     held = sheet.inventory if sheet is not None else []
     found = next((i for i in held if any(c in i.lower() for c in _CORDS)), None)
     return found.split("(")[0].strip() if found else None  # "rope (50 ft)": the rope
+
+
+def _prone(state: GameState, cid: str) -> bool:
+    who = state.creatures.get(cid) or state.party.get(cid)
+    return who is not None and any(a.condition.value == "prone" for a in who.conditions)
 
 
 def _senseless(state: GameState, cid: str) -> bool:

@@ -96,6 +96,9 @@ DEEDS: tuple[Deed, ...] = (
                   "check her pulse", "check the wound"), "medicine", 10),
     Deed("light", ("light", "kindle", "relight", "light up", "put out", "snuff",
                    "extinguish", "douse"), "auto", 0, needs_object=False),
+    Deed("posture", ("sit down", "sit", "lie down", "crouch",
+                     "crouch down", "squat", "settle down", "stand up", "get up"), "auto", 0,
+         needs_object=False),
     Deed("recall", ("recall", "remember", "try to remember", "think back"), "history", 10,
          needs_object=False),
     Deed("soothe_beast", ("calm the", "tame", "pet", "feed the", "whistle to"),
@@ -103,7 +106,9 @@ DEEDS: tuple[Deed, ...] = (
     Deed("kindness", ("wrap", "pour", "make", "brew", "hug", "embrace", "pat", "comfort",
                       "console", "put a hand on", "put my hand on", "put an arm around",
                       "put my arm around", "put my cloak", "drape", "kneel beside",
-                      "sit with", "sit beside", "hold her hand", "hold his hand", "wipe",
+                      "sit with", "sit beside", "sit down beside", "sit down next to",
+                      "sit next to", "sit down with",
+                      "hold her hand", "hold his hand", "wipe",
                       "dry her", "dry his", "fetch"), "auto", 0),
 )  # fmt: skip
 _FARE = re.compile(
@@ -266,6 +271,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said):
             # "I knock skeleton 2 flat": a shove to the ground
             return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
+    if deed.key == "posture":  # "sit down", "get up", "crouch behind the casks"
+        return _posture(ctx, target)
     if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":
         return None  # "sing", "pray": to what end? the DM asks
     if deed.key == "place" and ctx.scope.get(target or "", "feature") is None:
@@ -302,6 +309,20 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         extra=extra,
         confidence=0.8 if target else 0.7,
     )
+
+
+def _posture(ctx: Context, target: str | None) -> Intent:
+    """Sitting, kneeling, getting up: nothing stands against it. Crouching behind a thing
+    that gives cover in a fight is taking cover; by a person, a kindness; else no way out
+    is meant by its "down" or "up"."""
+    campaign = ctx.campaign
+    scene = campaign.scenes.get(ctx.state.scene.id) if campaign is not None else None
+    feature = scene.features.get(target or "") if scene is not None else None
+    if ctx.scope.fighting and feature is not None and feature.cover:
+        return ctx.intent("manoeuvre", action="cover", targets=(target,), confidence=0.8)
+    person = target if ctx.scope.get(target or "", "npc") or target in ctx.state.party else None
+    return ctx.intent("improvise", targets=(person,) if person else (), action="auto",
+                      extra=("posture", "0"), confidence=0.8)  # fmt: skip
 
 
 def _limp(ctx: Context, cid: str) -> bool:

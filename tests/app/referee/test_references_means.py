@@ -12,6 +12,7 @@ from typing import Any
 
 from app.dm.understanding import Intent, understand
 from app.session.setup import session_for
+from app.world.ledger import ActionPerformed
 from app.world.state import GameState
 from rules.positions import engage
 from tests.app.referee_lines import play
@@ -78,6 +79,27 @@ async def test_the_one_thorin_is_fighting_is_the_one_engaged_with_him() -> None:
     beside(state, "giant-rat-3", "thorin")
     made, _ = await turn(state, "mira", "stab the one Thorin is fighting")
     assert aimed(made, "attack")["target_id"] == "giant-rat-3"
+
+
+def struck(state: GameState, actor: str, target: str, action: str = "attack") -> None:
+    """A blow in the ledger, as the engine records one."""
+    state.truth.add(ActionPerformed(actor=actor, action=action, target=target), 1, state.scene.id)
+
+
+async def test_who_did_what_last_is_read_from_the_ledger() -> None:
+    cellar = {**CELLAR, "turn": "thorin", "wounds": {"giant-rat-1": 5}}  # rat 1: the weakest
+    state = game(cellar)
+    struck(state, "giant-rat-3", "thorin", "monster_action")
+    made, _ = await turn(state, "thorin", "attack the rat that bit me")
+    assert aimed(made, "attack")["target_id"] == "giant-rat-3"
+    state = game(cellar)
+    struck(state, "mira", "giant-rat-2")
+    made, _ = await turn(state, "thorin", "hit whichever one Mira just hit")
+    assert aimed(made, "attack")["target_id"] == "giant-rat-2"
+    state = game(cellar)
+    struck(state, "thorin", "giant-rat-3")
+    for line in ("hit the same one again", "finish it off"):
+        assert read(state, "thorin", line).targets == ("giant-rat-3",), line
 
 
 async def test_state_and_wounds_pick_the_foe() -> None:
@@ -291,3 +313,24 @@ async def test_carried_tools_and_lights_do_their_job() -> None:
     assert made == [] and "lights the lantern" in said
     made, said = await turn(game(LIGHTHOUSE), "cass", "light a candle")
     assert made == [] and "lights the candle" in said
+
+
+async def test_people_and_postures_are_no_ways_out() -> None:
+    made, said = await turn(game(LIGHTHOUSE), "wren", "sit down beside Wendel")
+    assert made == [] and "Wendel" in said
+    line = "I sit down next to him and play something soft on the fiddle"
+    assert read(game(LIGHTHOUSE), "wren", line).targets == ("wendel",)
+    made, _ = await turn(game(LIGHTHOUSE), "wren", line)
+    assert aimed(made, "request_ability_check")["skill"] == "performance"
+    state = game(LIGHTHOUSE)
+    made, _ = await turn(state, "wren", "sit down")
+    assert made == [] and state.scene.id == "lighthouse"
+
+
+async def test_getting_up_and_crouching_behind_cover_in_a_fight() -> None:
+    prone = {**CELLAR, "turn": "thorin", "conditions": {"thorin": ["prone"]}}
+    made, _ = await turn(game(prone), "thorin", "get up")
+    assert aimed(made, "set_condition") == {"target_id": "thorin", "condition": "prone",
+                                            "present": False, "reason": "gets back up"}  # fmt: skip
+    made, _ = await turn(game(CELLAR, turn="thorin"), "thorin", "I crouch down behind the casks")
+    assert aimed(made, "move") == {"creature_id": "thorin", "to": "cover", "feature": "casks"}

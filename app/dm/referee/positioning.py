@@ -90,6 +90,8 @@ def plan_attack(
     usual_first = [(usual, usual_ranged)] + [a for a in arms if a[0] != usual]
     if shooting and any(ranged for _, ranged in arms):
         usual_first.sort(key=lambda arm: not arm[1])  # "shoot the rat": the bow, not the blade
+    elif shooting and (thrown := _throw(state, cid, order, wanted)) is not None:
+        return thrown  # "shoot it" with no bow: a dagger thrown, never a blade swung
     elif engaged and usual_ranged:  # an archer at arm's length draws its blade if it has one
         usual_first.sort(key=lambda arm: arm[1])
     for target in order:
@@ -110,11 +112,13 @@ def plan_attack(
     return Plan(steps)
 
 
-def _throw(state: GameState, cid: str, order: list[str]) -> Plan | None:
+def _throw(state: GameState, cid: str, order: list[str], wanted: str | None = None) -> Plan | None:
     """A thrown weapon the character carries (a dagger, a handaxe) at the first foe it
-    reaches when thrown — for a fighter whose blade reaches nobody this turn."""
+    reaches when thrown — for a fighter whose blade reaches nobody this turn, or one told
+    to shoot who has no bow (at the foe named, if one was)."""
     if cid not in state.party:
         return None
+    order = [wanted] if wanted is not None else order
     table = srd().weapons
     for weapon in state.party[cid].weapons:
         if "thrown" not in table.get(weapon).properties:

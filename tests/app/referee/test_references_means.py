@@ -191,6 +191,13 @@ async def test_shooting_with_a_crossbow_never_closes_to_melee() -> None:
     assert aimed(made, "attack")["weapon"] == "light_crossbow"
 
 
+async def test_shooting_without_a_bow_throws_a_dagger_and_never_swings_it() -> None:
+    made, _ = await turn(game(CELLAR, turn="aria"), "aria", "shoot rat 2")
+    assert names(made) == ["attack", "end_turn"]
+    assert aimed(made, "attack") == {"attacker_id": "aria", "target_id": "giant-rat-2",
+                                     "weapon": "dagger", "mode": "thrown"}  # fmt: skip
+
+
 async def test_a_spell_named_without_cast_in_a_fight_is_the_spell_not_a_rest() -> None:
     for line in ("sleep them", "Sleep on the goblins"):
         made, _ = await turn(game(WARREN, turn="aria"), "aria", line)

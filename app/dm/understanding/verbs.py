@@ -324,7 +324,13 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             at = phrase_at(ctx.said, weapon)
             if at == 0:
                 hits.append((at, -len(weapon), "attack"))
+        if _FINISHING.match(ctx.said):  # "finish the one that's falling apart"
+            hits.append((0, -6, "attack"))
     return sorted(hits)
+
+
+_FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
+"""In a fight, finishing off or going for "the … one" is a blow at it."""
 
 
 HYPOTHETICAL = frozenset({

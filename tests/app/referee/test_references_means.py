@@ -111,6 +111,17 @@ async def test_state_and_wounds_pick_the_foe() -> None:
         assert aimed(made, "attack")["target_id"] == rat, line
 
 
+async def test_finishing_or_going_for_the_one_described_is_a_blow_at_it() -> None:
+    warren = {**WARREN, "turn": "thorin", "wounds": {"goblin-2": 3}}
+    for line, goblin in (("finish the one that's bleeding", "goblin-2"),
+                         ("get the other one", "goblin-1")):  # fmt: skip
+        made, _ = await turn(game(warren), "thorin", line)
+        assert aimed(made, "attack")["target_id"] == goblin, line
+    strand = {**STRAND, "turn": "ione", "dead": ["drowned-thrall-1"]}
+    made, _ = await turn(game(strand), "ione", "get the other one")
+    assert aimed(made, "attack")["target_id"] == "drowned-thrall-2"
+
+
 async def test_two_foes_hurt_alike_are_asked_about_by_name() -> None:
     warren = {**WARREN, "turn": "aria", "wounds": {"goblin-1": 3, "goblin-2": 3}}
     for line in ("hit the wounded one", "finish it off"):

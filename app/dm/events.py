@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.world.usage import Usage as Usage  # noqa: PLC0414 - re-exported: the world keeps it
-from rules.checks import CheckResult
+from rules.checks import LUCKY, CheckResult
 from rules.dice import RollResult
 
 
@@ -127,9 +127,10 @@ class DiceRoll(_Event):
             dc=check.dc,
             success=check.success,
         )
-        return base.model_copy(
-            update={"ability": ability, "skill": skill, "modifier": check.modifier}
-        )
+        update: dict[str, object] = {"ability": ability, "skill": skill, "modifier": check.modifier}
+        if LUCKY in check.reasons:  # the 1 rolled again is shown, or the log hides it
+            update["text"] = f"{base.text} ({LUCKY})"
+        return base.model_copy(update=update)
 
 
 class StateTransition(_Event):

@@ -61,6 +61,7 @@ from app.world.when import (
 from app.world.when import Spec as _Spec
 from app.world.wording import Pronoun
 from rules.character import CharacterSheet
+from rules.pregens import complete_pregen
 from rules.srd import Monster, srd
 
 Key = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
@@ -476,6 +477,18 @@ class Campaign(_Spec):
                 k: ({"id": k, **v} if isinstance(v, dict) else v)
                 for k, v in data["monsters"].items()
             }
+        return data
+
+    @model_validator(mode="before")
+    @classmethod
+    def _derived_sheets(cls, data: Any) -> Any:
+        """A pregen is built by the rules of a created character: what its sheet leaves out
+        (speed, species traits, hit dice, hit points …) comes from its species and class."""
+        if isinstance(data, dict) and isinstance(data.get("characters"), list):
+            data = dict(data)
+            data["characters"] = [
+                complete_pregen(c) if isinstance(c, dict) else c for c in data["characters"]
+            ]
         return data
 
     @property

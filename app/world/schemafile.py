@@ -87,6 +87,9 @@ def generate() -> dict[str, Any]:
     monster = schema.get("$defs", {}).get("Monster", {})
     if "id" in monster.get("required", []):  # a [monsters.<id>] table's key is its id
         monster["required"] = [key for key in monster["required"] if key != "id"]
+    sheet = schema.get("$defs", {}).get("CharacterSheet", {})
+    derived = ("vitals", "hit_dice")  # a pregen leaving them out gets its level's
+    sheet["required"] = [key for key in sheet.get("required", []) if key not in derived]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,

@@ -19,6 +19,7 @@ from app.world.flagchecks import flag_problems
 from app.world.knockons import Causes
 from app.world.mentions import mention_problems
 from app.world.possible import carried_items, what_can_happen, why_not
+from app.world.pregenchecks import pregen_problems
 from app.world.references import Problem, effects, named_members, reference_problems, whens
 from app.world.tomlplaces import locate, parse_path
 
@@ -59,6 +60,7 @@ def validate_campaign(campaign: Campaign) -> list[Problem]:
             causes.follows(problems[-1], fact=when)
     problems += event_problems(campaign) + unused_problems(campaign)
     problems += flag_problems(campaign) + mention_problems(campaign)
+    problems += pregen_problems(campaign)
     return causes.grouped(problems)
 
 

@@ -350,11 +350,12 @@ def test_a_character_with_more_hp_than_its_maximum_is_refused_like_in_a_save(
     tmp_path: Path,
 ) -> None:
     text = SHIPPED.read_text(encoding="utf-8")
-    assert "hp = 21, max_hp = 21" in text
+    assert 'id = "mira"\n' in text
     folder = tmp_path / "mine"
     folder.mkdir()
+    hurt = 'id = "mira"\nvitals = { hp = 99, max_hp = 21 }\n'
     (folder / "campaign.toml").write_text(
-        text.replace("hp = 21, max_hp = 21", "hp = 99, max_hp = 21", 1), encoding="utf-8"
+        text.replace('id = "mira"\n', hurt, 1), encoding="utf-8"
     )
     with pytest.raises(CampaignError, match=r"vitals\.hp: mira: 99 is above max_hp 21"):
         load_campaign(folder)

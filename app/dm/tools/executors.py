@@ -27,7 +27,7 @@ from app.world.standing import away
 from app.world.state import DeathMark, GameState, Restriction
 from app.world.view import scene_description
 from rules.abilities import Ability
-from rules.checks import CheckResult, RollContext, ability_check, group_check, saving_throw
+from rules.checks import LUCKY, CheckResult, RollContext, ability_check, group_check, saving_throw
 from rules.conditions import (
     ActiveCondition,
     Condition,
@@ -168,6 +168,8 @@ def check_result(state: GameState, target_id: str, check: CheckResult) -> dict[s
         out["natural"] = check.natural
     if check.auto_fail:
         out["auto_fail"] = check.auto_fail
+    if LUCKY in check.reasons:
+        out["rerolled"] = LUCKY
     if check.advantage is not Advantage.NORMAL:
         out["advantage"] = check.advantage.value
     return out

@@ -354,8 +354,6 @@ def test_a_character_with_more_hp_than_its_maximum_is_refused_like_in_a_save(
     folder = tmp_path / "mine"
     folder.mkdir()
     hurt = 'id = "mira"\nvitals = { hp = 99, max_hp = 21 }\n'
-    (folder / "campaign.toml").write_text(
-        text.replace('id = "mira"\n', hurt, 1), encoding="utf-8"
-    )
+    (folder / "campaign.toml").write_text(text.replace('id = "mira"\n', hurt, 1), encoding="utf-8")
     with pytest.raises(CampaignError, match=r"vitals\.hp: mira: 99 is above max_hp 21"):
         load_campaign(folder)

@@ -52,7 +52,7 @@ def test_more_hit_points_than_the_hit_dice_could_give_are_refused(tmp_path: Path
     state = levelled()
     thorin = state.party["thorin"]
     thorin.vitals = thorin.vitals.model_copy(update={"max_hp": 60, "hp": 60})
-    refused(save_game(state, "x", tmp_path), r"thorin\.vitals\.max_hp: is 60: .* at most 44")
+    refused(save_game(state, "x", tmp_path), r"thorin\.vitals\.max_hp: is 60: .* at most 47")
 
 
 def test_slots_that_are_not_the_classs_at_its_level_are_refused(tmp_path: Path) -> None:

@@ -82,7 +82,7 @@ def test_a_melee_attack_closes_in_first_and_says_so() -> None:
     assert out["events"][0].description == "Thorin closes with Giant Rat 1 (25 ft)"
     assert out["events"][1].check_type == "attack_roll"
     assert "closed in first (25 ft)" in out["result"]["attacks"][0]["notes"]
-    assert state.encounter.economy["thorin"].movement == 30 - 25
+    assert state.encounter.economy["thorin"].movement == 25 - 25  # a dwarf walks 25 ft
     assert state.encounter.positions["thorin"].engaged == {"giant-rat-1": 5}
 
 
@@ -91,7 +91,7 @@ def test_a_melee_attack_out_of_reach_is_refused_before_anything_is_spent() -> No
     turn_of(state, "thorin")
     state.encounter.positions["giant-rat-1"].band = "far"
     refused = run(state, "attack", attacker_id="thorin", target_id="giant-rat-1")["result"]
-    assert "closing costs 55 ft and Thorin has 30 ft" in refused["error"]
+    assert "closing costs 55 ft and Thorin has 25 ft" in refused["error"]
     assert state.encounter.economy["thorin"].action and not rolls({"events": []})
     engage(state.encounter.positions, "giant-rat-2", "thorin")
     held = run(state, "attack", attacker_id="thorin", target_id="giant-rat-3")["result"]
@@ -244,6 +244,7 @@ def test_the_move_tool_refuses_clearly() -> None:
     for args, error in cases:
         assert error in run(state, "move", **args)["result"]["error"]
     state.encounter.positions["giant-rat-1"].band = "far"
+    state.encounter.economy["mira"].movement = 30  # a halfling's 25 ft falls short of far
     run(state, "move", creature_id="mira", to="far")
     far = run(state, "move", creature_id="mira", to="near")["result"]
     assert "only 0 ft of movement left" in far["error"] and "dash" in far["error"]

@@ -38,7 +38,7 @@ async def test_take_cover_behind_the_barrels_and_the_turn_goes_on() -> None:
     assert (spot.cover, spot.behind) == ("half", "casks")
     assert "Mira takes cover behind the casks (half cover)." in narration(events)
     assert state.encounter.current.id == "mira"  # moving leaves her action to take
-    assert state.encounter.economy["mira"].movement == 30 - 10
+    assert state.encounter.economy["mira"].movement == 25 - 10  # a halfling walks 25 ft
 
 
 async def test_move_next_to_an_ally_then_fall_back() -> None:
@@ -59,7 +59,7 @@ async def test_close_with_a_foe_then_attack_it_without_moving_again() -> None:
     state = session.state
     await play(session, "I close with the second rat", "thorin")
     assert "giant-rat-2" in state.encounter.positions["thorin"].engaged
-    assert state.encounter.economy["thorin"].movement == 30 - 25
+    assert state.encounter.economy["thorin"].movement == 25 - 25  # a dwarf walks 25 ft
     events = await play(session, "attack it", "thorin")
     assert not [e for e in events if e.type == "state_change" and "closes with" in e.description]
     assert any(getattr(e, "check_type", "") == "attack_roll" for e in events)

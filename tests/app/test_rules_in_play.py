@@ -346,10 +346,10 @@ def test_srd_exhaustion_four_halves_the_hit_point_maximum_and_six_kills() -> Non
     thorin = state.party["thorin"]
     run(state, "set_condition", target_id="thorin", condition="exhaustion", level=4,
         reason="forced march")  # fmt: skip
-    assert thorin.exhaustion == 4 and thorin.vitals.max_hp == 14 and thorin.vitals.hp == 14
+    assert thorin.exhaustion == 4 and thorin.vitals.max_hp == 15 and thorin.vitals.hp == 15
     run(state, "set_condition", target_id="thorin", condition="exhaustion", present=False,
         reason="rest")  # fmt: skip
-    assert thorin.exhaustion == 3 and thorin.vitals.max_hp == 28 and thorin.vitals.hp == 14
+    assert thorin.exhaustion == 3 and thorin.vitals.max_hp == 31 and thorin.vitals.hp == 15
     run(state, "set_condition", target_id="thorin", condition="exhaustion", level=6,
         reason="no water")  # fmt: skip
     assert thorin.vitals.state is LifeState.DEAD
@@ -361,7 +361,7 @@ def test_a_long_rest_lowers_exhaustion_and_gives_back_the_hit_points_it_took() -
     thorin = state.party["thorin"]
     run(state, "set_condition", target_id="thorin", condition="exhaustion", level=4, reason="x")
     run(state, "rest", kind="long")
-    assert thorin.exhaustion == 3 and thorin.vitals.max_hp == 28 and thorin.vitals.hp == 28
+    assert thorin.exhaustion == 3 and thorin.vitals.max_hp == 31 and thorin.vitals.hp == 31
 
 
 @settings(max_examples=40, deadline=None)

@@ -99,6 +99,6 @@ def test_fight_until_the_combat_ends_wins_the_rat_fight_on_any_seed(tmp_path: Pa
 
 def test_read_only_commands_show_the_game_in_a_script(tmp_path: Path) -> None:
     code, out, _ = simulate(tmp_path, "Mira: /status\nMira: /people\nMira: /quit\n")
-    assert "  Thorin: 28/28 HP, alive" in out and "People met:" in out
+    assert "  Thorin: 31/31 HP, alive" in out and "People met:" in out
     assert "! /quit is not for scripts; they may use /status" in out
     assert code == 0 and "turns: 0" in out  # looking takes no turn

@@ -56,7 +56,7 @@ def test_a_saved_party_fights_as_it_stands_not_fresh(saves: Path) -> None:
     out = worn.stdout
     assert (
         "from the save at turn 2 (The Crossroads Inn): Mira 21/21 HP (poisoned), "
-        "Thorin 5/28 HP, Aria 17/17 HP" in out
+        "Thorin 5/31 HP, Aria 17/17 HP" in out
     )
     log = out.split("\n\n")[0]
     assert "Mira attacks" in log and all(

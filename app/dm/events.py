@@ -114,8 +114,9 @@ class DiceRoll(_Event):
             return cls(
                 check_type=check.kind.value, character_id=character_id,
                 character_name=character_name, ability=ability, skill=skill, dc=check.dc,
-                formula="", total=0, success=False, reason=check.reason,
-                text=f"fails automatically ({check.auto_fail})", auto_fail=check.auto_fail,
+                formula="", total=0, success=check.success, reason=check.reason,
+                text=f"fails automatically ({check.auto_fail})" if not check.success
+                else "succeeds without a roll", auto_fail=check.auto_fail,
                 modifier=check.modifier,
             )  # fmt: skip
         base = cls.from_roll(

@@ -25,7 +25,7 @@ from app.dm.tools.executors import why_cannot_act
 from app.dm.tools.position_tools import engaged_foes, spell_reach
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent, understand
-from app.dm.understanding.features import smites
+from app.dm.understanding.features import metamagic_options, smites
 from app.dm.understanding.improvised import SUBDUING
 from app.dm.understanding.intent import CONFIDENT, Reading
 from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
@@ -416,6 +416,13 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
             self.notes.append(f"{name} {targets}.")
             return []
         steps = self._to_touch(state, actor, spell, targets)
+        twists = metamagic_options(intent.text) if actor in state.party else ()
+        if "twinned" in twists and len(targets) == 1:  # a second creature: another foe
+            targets += [f for f in self._foes(state) if f not in targets][:1]
+        for option in twists:  # readied first: the cast spends the sorcery points
+            aim = {"target_id": targets[0]} if option == "heightened" and targets else {}
+            steps.append(self._call("feature", actor, "use_feature", creature_id=actor,
+                                    feature="metamagic", option=option, **aim))  # fmt: skip
         return [*steps, self._call("cast", actor, "cast_spell", caster_id=actor,
                                    spell=intent.spell, target_ids=targets, **slot)]  # fmt: skip
 

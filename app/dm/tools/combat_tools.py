@@ -13,6 +13,7 @@ from app.dm.tools import escaping
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.adjudication import reacting
+from app.dm.tools.beast_form import form_of, is_shaped
 from app.dm.tools.care_tools import dying_check, stabilize_action
 from app.dm.tools.combat_options import (
     CONTESTS,
@@ -58,7 +59,8 @@ class _Swing:
 def _swings(
     state: GameState, attacker: str, weapon: str | None, mode: Mode | None = None
 ) -> list[_Swing]:
-    if attacker in state.party:
+    beast = form_of(state, attacker)
+    if attacker in state.party and beast is None:
         sheet = state.party[attacker]
         weapons = [w for w in sheet.weapons if srd().weapons.get(w).damage]
         if not weapons:
@@ -72,18 +74,21 @@ def _swings(
                        grip.ranged, weapon=chosen, mode=mode)]  # fmt: skip
     if mode is not None:
         raise ToolError("thrown, two-handed and off-hand attacks are for characters' weapons")
-    creature = state.creatures[attacker]
-    if creature.monster is None:
-        raise ToolError(f"{creature.name} has no stat block to attack with")
-    block = state.monster(creature.monster)
+    creature = state.creatures.get(attacker)
+    if beast is not None:  # a druid in Wild Shape attacks as the beast
+        block, name = beast, state.name_of(attacker)
+    elif creature is None or creature.monster is None:
+        raise ToolError(f"{state.name_of(attacker)} has no stat block to attack with")
+    else:
+        block, name = state.monster(creature.monster), creature.name
     attacks = [act for act in block.actions if act.is_attack and act.damage]
     if not attacks:
-        raise ToolError(f"{creature.name} has no attacks")
+        raise ToolError(f"{name} has no attacks")
     ids = list(block.multiattack) if weapon in (None, "multiattack") and block.multiattack else []
     if not ids:
         chosen_id = weapon or attacks[0].id
         if chosen_id not in {act.id for act in attacks}:
-            raise ToolError(f"{creature.name} has no attack {chosen_id!r}")
+            raise ToolError(f"{name} has no attack {chosen_id!r}")
         ids = [chosen_id]
     swings = []
     for action_id in ids:
@@ -416,7 +421,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
             break  # the rest of a multiattack has nothing left to hit
         more, result = _swing(state, attacker, target, swing, knock_out=args.knock_out)
         events += more
-        if swing.weapon is not None:
+        if swing.weapon is not None and not is_shaped(state, attacker):
             notes = after_swing(state, attacker, swing.weapon, args.mode)
             if notes:
                 result["notes"] = [*result.get("notes", []), *notes]
@@ -455,7 +460,8 @@ def _swing(
     """One attack roll and, on a hit, its damage (``knock_out``: meant to subdue)."""
     setup = setup_attack(
         state, attacker, target, name=swing.name,
-        kind="weapon" if attacker in state.party else "monster", ranged=swing.ranged,
+        kind="weapon" if attacker in state.party and not is_shaped(state, attacker) else "monster",
+        ranged=swing.ranged,
         bonus=swing.bonus, weapon=swing.weapon,
     )  # fmt: skip
     setup.knock_out, setup.grip = knock_out, swing.mode

@@ -15,6 +15,7 @@ from app.dm.tools import class_rules as cr
 from app.dm.tools import combat_tools as k
 from app.dm.tools import executors as x
 from app.dm.tools import feature_tools as ft
+from app.dm.tools import open_hand
 from app.dm.tools.hooks import ExtraDamage, Reach
 from app.dm.tools.registry import ToolError
 from app.dm.tools.striking import out_of_reach, refusal, setup_attack, strike
@@ -84,7 +85,8 @@ def frenzy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: s
 def flurry_of_blows(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
                     target: str | None, option: str | None) -> ft.Outcome:  # fmt: skip
     """SRD (Flurry of Blows): right after taking the Attack action, spend 1 ki point for
-    two unarmed strikes as a bonus action."""
+    two unarmed strikes as a bonus action. ``option`` names an Open Hand Technique to impose
+    on each hit (:mod:`app.dm.tools.open_hand`)."""
     encounter = state.encounter
     if encounter is None:
         raise ToolError("Flurry of Blows is for a fight")
@@ -96,6 +98,7 @@ def flurry_of_blows(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
         )
     if x.vitals_of(state, target).state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")
+    technique = open_hand.technique_of(sheet, option)
     blow = unarmed_strike(sheet)
     why = refusal(state, sheet.id, target) or out_of_reach(
         state, sheet.id, target, Reach(blow.name, melee=True)
@@ -112,8 +115,12 @@ def flurry_of_blows(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
         setup = setup_attack(state, sheet.id, target, name=blow.name, kind="weapon",
                              ranged=False, bonus=blow.attack_bonus)  # fmt: skip
         damage = [ExtraDamage(blow.damage, blow.damage_type, "Unarmed strike damage")]
-        more, result, _hit = strike(setup, damage)
+        more, result, hit = strike(setup, damage)
         events += more
+        if technique and hit.hit and result.get("outcome") != "miss":
+            done, more = open_hand.apply(state, sheet, target, technique)
+            result["open_hand"] = done
+            events += more
         results.append(result)
     events.append(x.combat_update(state))
     return {"target_id": target, "attacks": results}, events

@@ -465,4 +465,5 @@ USES: dict[str, Use] = {
 }
 """Features used through the tool, by id."""
 
-from app.dm.tools import feature_powers  # noqa: E402, F401 - adds its features to USES
+# Importing these adds their features to USES.
+from app.dm.tools import feature_powers, metamagic, wild_shape  # noqa: E402, F401

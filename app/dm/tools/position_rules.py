@@ -119,6 +119,8 @@ class PositionRules(Rule):
     def _close_in(setup: AttackSetup) -> None:
         """A melee attack out of reach: the attacker closes in first, when it can."""
         state, attacker, target = setup.state, setup.attacker, setup.target
+        if setup.stays:
+            return
         weapon = setup.weapon if setup.kind != "spell" else None
         reach = pt.melee_reach(state, attacker, weapon) if setup.kind != "spell" else p.MELEE_FT
         cost, why = _closing(state, attacker, target, reach)

@@ -14,14 +14,17 @@ from app.dm.tools.effect_rules import EffectRules
 from app.dm.tools.gear_rules import ArmourStealth, HeavyWeapons
 from app.dm.tools.grappling import GrappleRelease
 from app.dm.tools.hooks import RULES, Rule
+from app.dm.tools.metamagic import Heightened
 from app.dm.tools.monster_rules import MonsterRules
 from app.dm.tools.position_rules import PositionRules
 from app.dm.tools.readied import ReadiedRules
 from app.dm.tools.rebuke import AbsorbedStrike
 from app.dm.tools.species_rules import SpeciesRules
 from app.dm.tools.spell_rules import SpellRules
+from app.dm.tools.wild_shape import WildShapeRules
 
 PLAY_RULES: list[Rule] = [
+    WildShapeRules(),  # first: a beast at 0 HP is the druid back in form, not dying
     SpellRules(),  # before the effects wear off: Acid Arrow burns at the end it lasts to
     EffectRules(),
     PositionRules(),
@@ -34,6 +37,7 @@ PLAY_RULES: list[Rule] = [
     HeavyWeapons(),
     ClassRules(),
     SpeciesRules(),
+    Heightened(),
     MonsterRules(),
     AbsorbedStrike(),
     ReadiedRules(),

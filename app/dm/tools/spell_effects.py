@@ -17,11 +17,12 @@ from app.dm.tools.hooks import RULES
 from app.dm.tools.rebuke import damage_window, rebuke_after
 from app.dm.tools.spell_caster import Caster, scaled
 from app.world.state import GameState
-from rules.checks import CheckResult
+from rules.checks import CheckResult, RollKind
 from rules.conditions import ActiveCondition
 from rules.damage import LifeState
 from rules.dice import Advantage, RollResult, roll
 from rules.effects import Effect, blocks_healing, with_effect
+from rules.metamagic import empowered
 from rules.spellcasting import cantrip_dice_multiplier
 from rules.srd import Spell
 
@@ -38,6 +39,14 @@ class Casting:
     targets: list[str]
     events: list[SessionEvent] = field(default_factory=list)
     results: list[dict[str, Any]] = field(default_factory=list)
+    spared: list[str] = field(default_factory=list)
+    """Allies who succeed on their saves (Careful Spell)."""
+    empower: int = 0
+    """Damage dice Empowered Spell rolls again (0: none)."""
+    twinned: bool = False
+    """Twinned Spell: one more target than the spell names."""
+    distant: bool = False
+    """Distant Spell: a touch spell reaches 30 feet, so its caster stays where it is."""
 
     @property
     def levels(self) -> int:
@@ -56,6 +65,8 @@ class Casting:
         assert self.spell.damage is not None
         formula = scaled(self.spell.damage, self.times, self.spell.upcast, self.levels)
         mod = self.caster.mod
+        if self.empower:
+            formula = empowered(formula, self.empower)
         return formula + (f"{mod:+d}" if self.spell.add_modifier and mod else "")
 
     def say(
@@ -90,6 +101,9 @@ def hurt(c: Casting, target: str, amount: int) -> dict[str, Any]:
 def spell_save(c: Casting, target: str) -> CheckResult:
     """The target's saving throw against the caster's spell DC."""
     assert c.spell.save is not None
+    if target in c.spared:  # Careful Spell: the sorcerer's ally succeeds
+        return CheckResult(RollKind.SAVING_THROW, c.caster.dc, 0, Advantage.NORMAL, True, None,
+                           c.spell.save, reason=f"{c.spell.name} (Careful Spell)")  # fmt: skip
     return x.check_for(
         c.state, target, c.caster.dc, c.spell.name, Advantage.NORMAL, ability=c.spell.save,
         save=True, source=c.caster.id, spell=c.spell_id,

@@ -46,6 +46,7 @@ def several_rolls(c: Casting, count: int) -> None:
         setup = setup_attack(
             state, c.caster.id, target, name=label, kind="spell",
             ranged=spell.attack == "ranged", bonus=c.caster.bonus, spell=c.spell_id,
+            stays=c.distant,
         )  # fmt: skip
         more, rolled_result, hit = strike(setup, [ExtraDamage(formula, spell.damage_type, label)])
         c.events += more

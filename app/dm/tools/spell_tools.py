@@ -9,6 +9,7 @@ from typing import Any
 
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
+from app.dm.tools import metamagic as mm
 from app.dm.tools import spell_effects as fx
 from app.dm.tools.adjudication import reacting
 from app.dm.tools.care_tools import make_stable
@@ -80,20 +81,26 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     slot = args.slot_level or spell.level
     if spell.level and slot < spell.level:
         raise ToolError(f"{spell.name} needs a slot of level {spell.level} or higher")
-    casting = fx.Casting(state, profile, spell, spell_id, slot, targets)
+    twist = mm.take(state, caster, spell, targets)
+    casting = fx.Casting(state, profile, spell, spell_id, slot, targets, spared=twist.spared,
+                         empower=twist.rerolls if "empowered" in twist else 0,
+                         twinned="twinned" in twist, distant="distant" in twist)  # fmt: skip
     _refuse_targets(casting)
     check_material(casting)
     for rule in RULES:
         refused = rule.refuse_cast(state, caster, spell_id, slot)
         if refused:
             raise ToolError(refused)
-    reach = spell_reach(spell)
+    reach = mm.reach(spell_reach(spell), twist)
     for t in targets if reach is not None else []:
         refused = out_of_reach(state, caster, t, reach) if reach is not None else None
         if refused:
             raise ToolError(refused)
-    _spend(casting)
-    countered_events, countered_by = counterspell(state, caster, spell.name, slot)
+    _spend(casting, quickened="quickened" in twist)
+    mm.spend(state, caster, spell, twist, spell_id)
+    countered_events, countered_by = (  # a Subtle spell is cast unseen: nobody counters it
+        ([], None) if "subtle" in twist else counterspell(state, caster, spell.name, slot)
+    )
     for rule in RULES:  # cast, countered or not: what the casting itself sets off
         countered_events += rule.after_cast(state, caster, spell_id)
     if countered_by is not None:  # the slot and the action are spent; nothing else happens
@@ -113,6 +120,8 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         f"{profile.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),
     )
     _resolve(casting)
+    if "extended" in twist:
+        mm.extend(state, caster, spell_id)
     if spell_id == "shield" and caster in state.party:  # declared as a reaction in words
         shield_up(state, caster)
     if state.encounter is not None:
@@ -147,6 +156,8 @@ def _refuse_targets(c: fx.Casting) -> None:
     if needs_target and not targets:
         raise ToolError(f"{spell.name} needs target_ids")
     most = most_targets(spell, c.slot, c.caster.level)
+    if most is not None and c.twinned:
+        most += 1  # Twinned Spell: a second creature
     if most is not None and len(targets) > most:
         raise ToolError(f"{spell.name} takes at most {most} targets (one per ray or dart)")
 
@@ -173,10 +184,13 @@ def _volley(c: fx.Casting) -> None:
     c.results += volley
 
 
-def _spend(c: fx.Casting) -> None:
-    """Spend the action (in a fight) and the slot, or refuse before spending anything."""
+def _spend(c: fx.Casting, *, quickened: bool = False) -> None:
+    """Spend the action (in a fight; a Quickened spell's bonus action) and the slot, or
+    refuse before spending anything."""
     state, spell, profile = c.state, c.spell, c.caster
     cost = None if reacting(state, profile.id) else _COSTS.get(spell.casting_time)
+    if quickened and cost is ActionKind.ACTION:
+        cost = ActionKind.BONUS_ACTION
     if state.encounter is not None:
         economy = x.economy_of(state, profile.id)
         if cost is not None and not economy.available(cost):
@@ -207,7 +221,7 @@ def _resolve(c: fx.Casting) -> None:
     elif spell.damage and spell.beams:
         _volley(c)
     elif spell.attack and spell.damage:
-        several_rolls(c, spell.roll_count(c.caster.level, c.slot))
+        several_rolls(c, spell.roll_count(c.caster.level, c.slot) + c.twinned)
     elif spell.save:
         fx.save_targets(c)
     elif spell.damage:

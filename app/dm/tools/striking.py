@@ -14,6 +14,7 @@ from typing import Any, Literal
 from app.dm.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
+from app.dm.tools.beast_form import beast_armor_class
 from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage, Reach
 from app.dm.tools.protection import protection_window
 from app.dm.tools.reactions import (
@@ -54,7 +55,8 @@ def out_of_reach(state: GameState, actor: str, target: str, reach: Reach) -> str
 def armor_class(state: GameState, target: str) -> int:
     """The target's own armour class, before anything the rules of play add."""
     if target in state.party:
-        return state.party[target].armor_class
+        beast = beast_armor_class(state, target)
+        return beast if beast is not None else state.party[target].armor_class
     return state.creatures[target].ac
 
 
@@ -79,11 +81,22 @@ def setup_attack(
     bonus: int,
     weapon: str | None = None,
     spell: str | None = None,
+    stays: bool = False,
 ) -> AttackSetup:
     """An attack roll about to be made, shaped by every rule of play."""
     ac = armor_class(state, target)
     setup = AttackSetup(
-        state, attacker, target, name, kind, ranged, bonus, ac, weapon=weapon, spell=spell
+        state,
+        attacker,
+        target,
+        name,
+        kind,
+        ranged,
+        bonus,
+        ac,
+        weapon=weapon,
+        spell=spell,
+        stays=stays,
     )
     for rule in RULES:
         rule.before_attack(setup)

@@ -44,6 +44,11 @@ def feature_use(ctx: Context) -> Intent | None:
         return None
     if fid == "font_of_magic":
         option = font_option(ctx.said)
+    if fid == "wild_shape":
+        option = wild_shape_option(ctx.said)
+        targets = ()
+    if fid == "flurry_of_blows":
+        option = open_hand_option(ctx.said)
     extra = (option,) if option else ()
     return ctx.intent("feature", action=fid, targets=targets, extra=extra)
 
@@ -76,3 +81,58 @@ def font_option(said: str) -> str | None:
     word = (found.group(1) or found.group(2)) if found else "1"
     level = int(word) if word.isdigit() else _ORDINALS[word]
     return f"slot:{level}" if slot > point else f"points:{level}"
+
+
+_REVERT = ("revert", "turn back", "own form", "normal form", "back to my", "back into my")
+
+
+def wild_shape_option(said: str) -> str | None:
+    """Wild Shape's option from a line: ``revert`` ("I turn back into my own form"), else
+    the beast it names ("I wild shape into a wolf": ``wolf``; "black bear":
+    ``black_bear``), the longest beast name found."""
+    if any(word in said for word in _REVERT):
+        return "revert"
+    from rules.srd import srd  # noqa: PLC0415 - the stat blocks, read once a druid shifts
+
+    found = [
+        (len(block.name), key)
+        for key, block in srd().monsters.entries.items()
+        if block.type.lower().startswith("beast")
+        and re.search(rf"\b{re.escape(block.name.lower())}s?\b", said)
+    ]
+    return max(found)[1] if found else None
+
+
+_OPEN_HAND = (
+    ("no_reactions", ("no reaction", "can't react", "cannot react", "no reactions")),
+    ("prone", ("prone", "knock him down", "knock her down", "knock it down", "trip",
+               "off his feet", "off her feet", "off its feet", "to the ground")),
+    ("push", ("push", "shove", "knock him back", "knock her back", "knock it back",
+              "send him flying", "send her flying", "send it flying")),
+)  # fmt: skip
+
+
+def open_hand_option(said: str) -> str | None:
+    """The Open Hand Technique a flurry line names ("flurry and knock him prone":
+    ``prone``; "push him away": ``push``; "so it can't react": ``no_reactions``)."""
+    for option, words in _OPEN_HAND:
+        if any(re.search(rf"\b{re.escape(w)}", said) for w in words):
+            return option
+    return None
+
+
+_METAMAGIC = re.compile(
+    r"\b(careful|distant|empowered|empower|extended|extend|heightened|heighten|quickened"
+    r"|quicken|quick-cast|subtle|subtly|twinned|twin)\b"
+)
+
+
+def metamagic_options(said: str) -> tuple[str, ...]:
+    """Metamagic a cast line names ("quickened fire bolt": ``quickened``; "an empowered,
+    twinned ray of frost": ``twinned``, ``empowered`` — Empowered last, as it joins)."""
+    from rules.metamagic import option_of  # noqa: PLC0415
+
+    found = [option_of(m.group(1).replace("quick-cast", "quickened").replace("subtly", "subtle"))
+             for m in _METAMAGIC.finditer(said.lower())]  # fmt: skip
+    named = list(dict.fromkeys(o for o in found if o))
+    return tuple(sorted(named, key=lambda o: o == "empowered"))

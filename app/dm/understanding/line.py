@@ -146,6 +146,8 @@ def _understand(
         return whole  # nobody's to move, or not the game's language: the line as one
     if whole.kind == "manoeuvre" and whole.action == "ready":
         return whole  # "wait for a rat to come at me, then stab it": one readied action
+    if whole.kind == "feature" and whole.action == "flurry_of_blows" and whole.extra:
+        return whole  # "flurry and knock him prone": the Open Hand Technique rides the blows
     if len(text.split()) > LONG:  # a paragraph of story around one deed, as a DM skims it
         whole = paragraph(text, whole, actor, state, campaign, language)
     sure = whole.kind not in NOT_A_DEED and whole.confidence >= 0.7

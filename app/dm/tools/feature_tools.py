@@ -466,4 +466,4 @@ USES: dict[str, Use] = {
 """Features used through the tool, by id."""
 
 # Importing these adds their features to USES.
-from app.dm.tools import feature_powers, metamagic, wild_shape  # noqa: E402, F401
+from app.dm.tools import feature_powers, metamagic, oath_powers, wild_shape  # noqa: E402, F401

@@ -106,3 +106,20 @@ async def test_i_wild_shape_into_a_wolf_from_a_players_line() -> None:
     own = state.party["fen"]
     await turn(session, ("fen", "I turn back into my own form"))
     assert not any(e.id == "wild_shape" for e in own.effects) and own.vitals.max_hp > 11
+
+
+def test_in_beast_form_strength_dexterity_and_constitution_are_the_beasts() -> None:
+    """SRD: the druid's game statistics are replaced by the beast's, but it keeps its
+    Intelligence, Wisdom and Charisma (a wolf: DEX 15, +2; the druid's own DEX 12, +1)."""
+    state = sandbox_state(seed=5)
+    druid(state)
+
+    def modifier(ability: str) -> int:
+        out = run(state, "request_saving_throw", character_id="fen", ability=ability, dc=10,
+                  reason="t")["result"]  # fmt: skip
+        return out["total"] - out["natural"]
+
+    own_dex, own_wis = modifier("dex"), modifier("wis")
+    run(state, "use_feature", creature_id="fen", feature="wild_shape", option="wolf")
+    assert (own_dex, modifier("dex")) == (1, 2)
+    assert modifier("wis") == own_wis == 3  # WIS 16: its own, kept

@@ -4,8 +4,10 @@ of a druid in beast form (the feature itself is :mod:`app.dm.tools.wild_shape`).
 from __future__ import annotations
 
 from app.world.state import GameState
+from rules.abilities import Ability
 from rules.character import CharacterSheet
 from rules.effects import Effect
+from rules.skills import Skill
 from rules.srd import Monster
 
 SHAPE_ID = "wild_shape"
@@ -38,3 +40,25 @@ def beast_armor_class(state: GameState, cid: str) -> int | None:
     """A druid in beast form has the beast's armour class (``None``: not in one)."""
     beast = form_of(state, cid)
     return beast.ac if beast is not None else None
+
+
+PHYSICAL = frozenset({Ability.STR, Ability.DEX, Ability.CON})
+
+
+def in_beast_form(
+    state: GameState, cid: str, ability: Ability, own: int, *, save: bool, skill: Skill | None
+) -> int:
+    """A roll's modifier for a druid in beast form. SRD: its Strength, Dexterity and
+    Constitution are the beast's; it keeps its own proficiencies and gains the beast's,
+    using the beast's bonus where that is higher. ``own`` is the druid's modifier; mental
+    abilities keep it."""
+    beast = form_of(state, cid)
+    sheet = state.party.get(cid)
+    if beast is None or sheet is None or ability not in PHYSICAL:
+        return own
+    mod = beast.abilities.modifier(ability)
+    trained = own - sheet.modifier(ability)  # the druid's proficiency in it, if any
+    if save:
+        return max(mod + trained, beast.save_modifier(ability))
+    listed = beast.skill_modifier(skill) if skill is not None and skill.ability is ability else mod
+    return max(mod + trained, listed)

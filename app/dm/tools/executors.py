@@ -20,6 +20,7 @@ from app.dm.events import (
 from app.dm.tools import args as a
 from app.dm.tools import encounter_view as ev
 from app.dm.tools import position_tools as pt
+from app.dm.tools.beast_form import in_beast_form
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.readied import readied_line
@@ -129,6 +130,7 @@ def check_for(
             ctx = check_context(sheet.conditions, sheet.exhaustion,
                                 advantage_from=adv, disadvantage_from=dis)  # fmt: skip
             modifier = sheet.check_modifier(skill, used, tool)
+        modifier = in_beast_form(state, target_id, used, modifier, save=save, skill=skill)
     else:
         creature = state.creatures[target_id]
         block = state.monster(creature.monster) if creature.monster else None

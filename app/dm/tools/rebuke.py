@@ -24,7 +24,7 @@ from rules.conditions import Condition
 from rules.damage import DamageType, LifeState
 from rules.dice import Advantage, roll
 from rules.effects import Effect, with_effect
-from rules.spellcasting import SpellSlots
+from rules.spellcasting import SpellSlots, spell_save_dc
 from rules.srd import srd
 
 ELEMENTS = frozenset(
@@ -52,8 +52,28 @@ def _slots(state: GameState, cid: str, spell: str) -> SpellSlots | None:
     return profile.slots if profile is not None and spell in profile.spells else None
 
 
+INFERNAL = "infernal_legacy"
+INFERNAL_LEVEL = 2
+"""SRD (Infernal Legacy): from 3rd level a tiefling casts Hellish Rebuke as a 2nd-level
+spell once per long rest, with Charisma, needing no slot."""
+
+
+def _innate(state: GameState, cid: str, spell: str) -> bool:
+    """Whether ``cid`` has its Infernal Legacy's Hellish Rebuke to cast now."""
+    sheet = state.party.get(cid)
+    return (
+        spell == "hellish_rebuke"
+        and sheet is not None
+        and sheet.has(INFERNAL)
+        and sheet.uses_left(INFERNAL) > 0
+    )
+
+
 def _slot(state: GameState, cid: str, spell: str) -> int | None:
-    """The lowest slot ``cid`` could spend on ``spell`` (a 1st-level spell it knows)."""
+    """The lowest slot ``cid`` could spend on ``spell`` (a 1st-level spell it knows); a
+    tiefling's Infernal Legacy casts Hellish Rebuke at 2nd level without one."""
+    if _innate(state, cid, spell):
+        return INFERNAL_LEVEL
     slots = _slots(state, cid, spell)
     if slots is None:
         return None
@@ -146,15 +166,24 @@ def rebuke(state: GameState, caster: str, target: str) -> list[SessionEvent]:
     The caster must still be up and the target still there: else it lapses unspent."""
     profile = caster_profile(state, caster)
     slot = _slot(state, caster, "hellish_rebuke")
-    if profile is None or slot is None or x.why_cannot_act(state, caster):
+    innate = _innate(state, caster, "hellish_rebuke")
+    if (profile is None and not innate) or slot is None or x.why_cannot_act(state, caster):
         return []
     if x.vitals_of(state, target).state is LifeState.DEAD:
         return []
-    profile.slots.spend(slot)
-    name, foe = profile.name, state.name_of(target)
-    state.record("roll", f"{name} casts Hellish Rebuke at {foe} (level {slot} slot)")
+    name, foe = state.name_of(caster), state.name_of(target)
+    if innate:  # Infernal Legacy: once a long rest, Charisma, no slot
+        sheet = state.party[caster]
+        sheet.resources[INFERNAL] = sheet.resources.get(INFERNAL, 0) + 1
+        dc = spell_save_dc(sheet.proficiency_bonus, sheet.modifier(Ability.CHA))
+        state.record("roll", f"{name} casts Hellish Rebuke at {foe} (Infernal Legacy)")
+    else:
+        assert profile is not None
+        profile.slots.spend(slot)
+        dc = profile.dc
+        state.record("roll", f"{name} casts Hellish Rebuke at {foe} (level {slot} slot)")
     saved = x.check_for(
-        state, target, profile.dc, "Hellish Rebuke", Advantage.NORMAL,
+        state, target, dc, "Hellish Rebuke", Advantage.NORMAL,
         ability=_rebuke_save(), save=True, source=caster, spell="hellish_rebuke",
     )  # fmt: skip
     events: list[SessionEvent] = [x.roll_event(state, target, saved)]

@@ -88,5 +88,6 @@ async def test_the_average_is_taken_without_a_roll(tmp_path: Path) -> None:
         await pilot.pause()
         assert "hit points for level" not in log_text(app)
     thorin = session.state.party["thorin"]
-    # 6 (average d10) + 3 (CON 16) for level 4, and +1 for each of three earlier levels
-    assert thorin.level == 4 and thorin.vitals.max_hp == 28 + 12
+    # 6 (average d10) + 3 (CON 16) + 1 (Dwarven Toughness) for level 4, and +1 for each of
+    # three earlier levels
+    assert thorin.level == 4 and thorin.vitals.max_hp == 31 + 13

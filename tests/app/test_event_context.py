@@ -10,9 +10,9 @@ from app.dm.context import ContextBuilder
 from app.dm.deltas import build_deltas
 from app.dm.eventcontext import event_context, goals, judgments, people
 from app.dm.events import StateChange
+from app.dm.telling import tell
 from app.session import sheets
 from app.session.setup import start_session
-from app.session.telling import tell
 from app.tablelog import change_log_entry
 from app.world.bonds import shift
 from app.world.campaign import CAMPAIGNS_DIR, GoalSpec, load_campaign

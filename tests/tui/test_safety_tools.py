@@ -8,9 +8,9 @@ from pathlib import Path
 
 from app.dm.safety import MARKER
 from app.dm.scripted import ScriptedBrain
+from app.dm.telling import tell
 from app.session.panels import panels
 from app.session.session import GameSession
-from app.session.telling import tell
 from app.tui.messages import EventArrived
 from app.tui.screens.modals import HandoffScreen
 from app.tui.showcase import TABLE, crossroads, play_screen, say, shown

@@ -12,15 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from app.dm.events import SessionEvent
+from app.dm.telling import tell
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.campaign_tools import apply_effects
 from app.dm.tools.challenge_ways import choose, count, helped, standing, step_effects
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.toolledger import begin, finish
+from app.world import bonds
 from app.world.campaign import Campaign
 from app.world.challengespec import ChallengeSpec
 from app.world.facts import achieved
+from app.world.scores import score
 from app.world.state import GameState
 from rules.checks import group_check
 from rules.dice import Advantage
@@ -123,11 +126,28 @@ def _roll(
     state.record("roll", f"challenge {spec.name}: {'passed' if success else 'failed'}")
     effects = spec.success if success else spec.failure
     more, summary = apply_effects(state, effects, actor, spec.name)
+    more += _shift(state, spec, effects.shift, summary)
     result = {"challenge": challenge_id, "success": success, "rolls": rolled, **summary}
     result["name"] = spec.name
     if spec.tallied:
         result["skill_challenge"] = {"settled": True, "outcome": settled}
     return result, events + more
+
+
+def _shift(
+    state: GameState, spec: ChallengeSpec, moves: dict[str, float], summary: dict[str, Any]
+) -> list[SessionEvent]:
+    """Move the scores an outcome names (trust, a custom score, a counter), as a
+    trigger's ``shift`` does: written to the ledger, told to the players, and named in the
+    result so the DM knows."""
+    shown: list[SessionEvent] = []
+    for key, delta in moves.items():
+        before = score(state, key)
+        shown += tell(state, bonds.shift(state, key, delta, spec.name))
+        moved = score(state, key) - before
+        if moved:
+            summary.setdefault("shifted", {})[key] = moved
+    return shown
 
 
 def _follow_chain(

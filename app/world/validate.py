@@ -20,7 +20,14 @@ from app.world.knockons import Causes
 from app.world.mentions import mention_problems
 from app.world.possible import carried_items, what_can_happen, why_not
 from app.world.pregenchecks import pregen_problems
-from app.world.references import Problem, effects, named_members, reference_problems, whens
+from app.world.references import (
+    Problem,
+    effects,
+    missing,
+    named_members,
+    reference_problems,
+    whens,
+)
 from app.world.tomlplaces import locate, parse_path
 
 __all__ = ["Located", "Problem", "locate_problems", "validate_campaign"]
@@ -59,7 +66,7 @@ def validate_campaign(campaign: Campaign) -> list[Problem]:
             problems.append(Problem("variant never shows", where, why_not(possible, when)))
             causes.follows(problems[-1], fact=when)
     problems += event_problems(campaign) + unused_problems(campaign)
-    problems += flag_problems(campaign) + mention_problems(campaign)
+    problems += flag_problems(campaign) + mention_problems(campaign) + cover_problems(campaign)
     problems += pregen_problems(campaign)
     return causes.grouped(problems)
 
@@ -161,4 +168,40 @@ def unused_problems(campaign: Campaign) -> list[Problem]:
         if iid not in found:
             message = "in no scene's items, no character's inventory, and no effect gives it"
             problems.append(Problem("unused", f"items.{iid}", message, subject=f"item:{iid}"))
+    return problems
+
+
+def cover_problems(campaign: Campaign) -> list[Problem]:
+    """Foes set ``behind`` a feature no scene of their fight has, or one that gives no
+    cover: the fight runs, but they stand in the open (a warning)."""
+    problems: list[Problem] = []
+    scenes = {eid: [s for s in campaign.scenes.values() if s.encounter == eid]
+              for eid in campaign.encounters}  # fmt: skip
+    started_by = {e.start_encounter: sid for _, sid, e in effects(campaign) if e.start_encounter}
+    for eid, encounter in campaign.encounters.items():
+        where = scenes[eid] or ([campaign.scenes[started_by[eid]]]
+                                if started_by.get(eid) in campaign.scenes
+                                else list(campaign.scenes.values()))  # fmt: skip
+        features = {fid: f for s in where for fid, f in s.features.items()}
+        for n, group in enumerate(encounter.monsters):
+            if group.behind is None:
+                continue
+            wanted = group.behind.strip().lower().removeprefix("the ")
+            found = next((f for fid, f in features.items()
+                          if wanted in {fid, f.name.lower(), *(a.lower() for a in f.aliases)}),
+                         None)  # fmt: skip
+            at = f"encounters.{eid}.monsters[{n}].behind"
+            if found is None:
+                known = [*features, *(f.name for f in features.values())]
+                message = missing("feature", group.behind, known) + (
+                    " where this fight starts: these foes get no cover (give the scene that "
+                    "feature, with a cover, or name one it has)"
+                )
+                problems.append(Problem("no such cover", at, message))
+            elif found.cover is None:
+                message = (
+                    f'{found.name!r} gives no cover: add cover = "half", '
+                    '"three_quarters" or "total" to the feature'
+                )
+                problems.append(Problem("no such cover", at, message))
     return problems

@@ -307,6 +307,12 @@ def _examine(ctx: Context, at: int) -> Intent:
     return ctx.intent("examine", confidence=0.9)
 
 
+def _a_thing_here(ctx: Context, at: int) -> bool:
+    """The word at ``at`` is what the scene calls one of its features, items or ways."""
+    word = ctx.said[at:].split()[0]
+    return any(word in t.names for t in ctx.scope.of("feature", "item_here", "exit"))
+
+
 def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     """(position, -length, kind) of every verb phrase in the line, in any of its forms."""
     hits: list[tuple[int, int, IntentKind]] = []
@@ -317,6 +323,8 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             after = ctx.said[at + len(phrase) :].split()[:1]
             if after and after[0] in ("points", "point", "dice", "die"):
                 continue  # "hit points" is no blow
+            if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
+                continue  # "look at the waves" (the sea's word): a thing, not a greeting
             if at >= 0 and not (before and before[0] in OTHERS):
                 hits.append((at, -len(phrase), kind))  # type: ignore[arg-type]
     if ctx.scope.fighting:
@@ -404,7 +412,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         if action in HOLDS:
             return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
         return step_away(ctx, at, action) or ctx.intent("manoeuvre", action=action)
-    hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"]]
+    ways = {n for t in ctx.scope.of("exit") for n in t.names}  # an author's "camp" is a way
+    hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"] if p not in ways]
     hits = [h for h in hits if h >= 0 and not _hypothetical(ctx.said, h)]
     # "pickpocket the sleeping one": a sleeper described, not a rest
     hits = [h for h in hits if ctx.said[:h].split()[-1:] not in (["the"], ["a"], ["that"])]

@@ -168,7 +168,9 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
     (longer names score higher), 0.5-0.75 for single words or typos, 0 for nothing."""
     if not name:
         return 0.0
-    if has_phrase(text, name) or has_phrase(stems(text), stems(name)):
+    if has_phrase(text, name):  # the very word beats one that is only the same stem
+        return 1.06 + len(name) / 100  # ("palm" names the palm, not the palms beside it)
+    if has_phrase(stems(text), stems(name)):
         return 1.0 + len(name) / 100
     words = [w for w in text.split() if len(w) > 2]
     best = 0.0

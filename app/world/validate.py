@@ -177,11 +177,14 @@ def cover_problems(campaign: Campaign) -> list[Problem]:
     problems: list[Problem] = []
     scenes = {eid: [s for s in campaign.scenes.values() if s.encounter == eid]
               for eid in campaign.encounters}  # fmt: skip
-    started_by = {e.start_encounter: sid for _, sid, e in effects(campaign) if e.start_encounter}
+    started_by = {
+        e.start_encounter: sid or "" for _, sid, e in effects(campaign) if e.start_encounter
+    }
     for eid, encounter in campaign.encounters.items():
-        where = scenes[eid] or ([campaign.scenes[started_by[eid]]]
-                                if started_by.get(eid) in campaign.scenes
-                                else list(campaign.scenes.values()))  # fmt: skip
+        first = started_by.get(eid)
+        where = scenes[eid] or (
+            [campaign.scenes[first]] if first in campaign.scenes else list(campaign.scenes.values())
+        )
         features = {fid: f for s in where for fid, f in s.features.items()}
         for n, group in enumerate(encounter.monsters):
             if group.behind is None:

@@ -4,6 +4,7 @@ state and a scripted DM the transcript is the same every run."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from app.dm.events import (
     StateTransition,
     TurnEnd,
 )
+from app.dm.tools.executors import why_cannot_act
 from app.session.scripting import MAX_FIGHT_TURNS, MAX_REPEATS, Step, parse_step
 from app.session.session import GameSession
 from app.world.actions import MAX_ACTION_CHARS, PlayerAction
@@ -180,7 +182,8 @@ class Failure:
 
 ANYONE = "anyone"
 """Script name for "whoever may act now": the current combatant in a fight, else the first
-party member the gate allows (fights are hard to script turn by turn otherwise)."""
+party member who can act (conscious, not incapacitated) and whom the gate allows — fights
+are hard to script turn by turn otherwise."""
 
 
 def resolve_character(session: GameSession, name: str) -> str | None:
@@ -192,6 +195,8 @@ def resolve_character(session: GameSession, name: str) -> str | None:
         if encounter is not None:
             return encounter.current.id if encounter.current.id in session.state.party else None
         for cid in session.state.party:
+            if why_cannot_act(session.state, cid) is not None:
+                continue  # the unconscious, the dead, the paralysed: someone else steps up
             probe = PlayerAction(
                 character_id=cid, text="?", player=session.state.controller_of(cid) or ""
             )
@@ -209,6 +214,45 @@ def resolve_character(session: GameSession, name: str) -> str | None:
         if player.lower() == key and len(ids) == 1:
             return ids[0]
     return None
+
+
+def _why_nobody(session: GameSession) -> str:
+    """Why no party member can take a line now ("Rafi is unconscious, Ione is dead")."""
+    whys = [why_cannot_act(session.state, cid) for cid in session.state.party]
+    said = [w for w in whys if w]
+    return ", ".join(said) if len(said) == len(whys) else "the game lets nobody act"
+
+
+def what_it_got(lines: list[str]) -> str:
+    """What one try of a repeated line came to, in a few words: why it was refused, else
+    its rolls' verdicts and the start of what the DM said."""
+    refused = [line[2:] for line in lines if line.startswith("! ")]
+    if refused:
+        return f"refused: {refused[-1]}"
+    bits = []
+    for line in lines:
+        roll = _ROLL.match(line)
+        if roll is not None:
+            verdict = f" — {roll['verdict']}" if roll["verdict"] else f" = {roll['total']}"
+            bits.append(f"{roll['what']}{verdict}")
+    said = [line[4:] for line in lines if line.startswith("DM: ")]
+    if said:
+        first = said[-1].split(". ")[0]
+        bits.append(first if len(first) <= 80 else first[:79] + "…")
+    return "; ".join(bits[-3:]) or "nothing happened"
+
+
+_ROLL = re.compile(
+    r"^  \[roll\] (?P<what>.*?): [^:]*?(?P<total>-?\d+)(?: — (?P<verdict>success|failure))?$"
+)
+
+
+def tries_got(got: list[str]) -> str:
+    """What the tries of a repeated line came to, the latest first, the same ones counted
+    ("the tries got: refused: Rafi is unconscious (×12)")."""
+    latest = list(dict.fromkeys(reversed(got)))[:3]
+    said = [f"{w} (×{got.count(w)})" if got.count(w) > 1 else w for w in latest]
+    return "the tries got: " + " | ".join(said) + (" …" if len(set(got)) > 3 else "")
 
 
 def ledger_notes(events: Iterable[LedgerEvent]) -> list[str]:
@@ -301,6 +345,8 @@ async def run_lines(
         if character is None:
             known = ", ".join(s.name for s in session.state.party.values())
             message = f"line {step.number}: nobody called {name!r} (party: {known})"
+            if name.strip().lower() == ANYONE:
+                message = f"line {step.number}: nobody may act now ({_why_nobody(session)})"
             out(f"! {message}")
             result.refused.append(message)
             return False
@@ -350,12 +396,16 @@ async def run_lines(
         elif step.kind == "repeat":
             assert step.condition is not None
             tries = 0
+            got: list[str] = []
             while not step.condition.holds(session.state) and not session.state.ending:
                 if tries == MAX_REPEATS:
-                    fail(step, f"still not {step.condition.text} after {tries} tries")
+                    why = f"; {tries_got(got)}" if got else ""
+                    fail(step, f"still not {step.condition.text} after {tries} tries{why}")
                     break
                 tries += 1
+                before = len(result.transcript)
                 await act(step, step.name, step.text)
+                got.append(what_it_got(result.transcript[before:]))
         else:
             await fight(step)
     return result

@@ -40,7 +40,7 @@ def provisional(state: GameState, lines: Sequence[Line]) -> list[SessionEvent]:
     present = set(view.npcs_here(state, campaign))
     written: list[LedgerEvent] = []
     for line in lines:
-        if line.kind not in JUDGED_KINDS:
+        if line.kind not in JUDGED_KINDS or line.asked_back:
             continue
         for match in found.heard(line.text, line.addressee, present):
             about = match.entry.spec.about

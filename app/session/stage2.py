@@ -34,6 +34,9 @@ class Line:
     """The intent kind the line was understood as (``talk``, ``attack`` …)."""
     evidence: int | None
     """``seq`` of the speech act (or other event) it produced, if any."""
+    asked_back: bool = False
+    """The game asks what the line meant ("Did you mean to talk to Grubnak?") instead of
+    acting on it: nothing was said in the world yet, so its words are not weighed."""
 
 
 def read_lines(
@@ -65,7 +68,8 @@ def read_lines(
                 actor=action.character_id, action=action.text[:120], reason=reason
             )
             seq = state.log_event(violation).seq
-        lines.append(Line(action.character_id, action.text, addressee, kind, seq))
+        asked = intent is not None and kind == "ask" and bool(intent.alternatives)
+        lines.append(Line(action.character_id, action.text, addressee, kind, seq, asked))
     return lines
 
 

@@ -24,6 +24,10 @@ def note_arrivals(state: GameState) -> list[LedgerEvent]:
     """Write who arrived and who left since the last look; returns the events written."""
     truth = state.truth
     now = present(state)
+    people = state.campaign.npcs if state.campaign is not None else {}
+    for who in now:
+        if who in people:  # where the journal says the party met them
+            truth.met_at.setdefault(who, state.scene.id)
     if truth.present_in != state.scene.id:  # a new scene (or the first look): no news
         truth.present, truth.present_in = now, state.scene.id
         return []

@@ -119,6 +119,8 @@ class _Story:
 
 def npcs_met(state: GameState, campaign: Campaign | None) -> list[Met]:
     """The people the party has been with, in the order of the scenes where it met them:
+    where each was first present with the party (kept as the game goes). A save from before
+    that was kept reads them as it did:
 
     - people a scene lists as its own, once the party has entered that scene;
     - people present now where the party stands;
@@ -130,7 +132,12 @@ def npcs_met(state: GameState, campaign: Campaign | None) -> list[Met]:
         return []
     where: dict[str, str] = {}
     story = _Story(state)
-    for scene_id in _visited_ids(state):
+    kept = state.truth.met_at  # where each was first present with the party
+    if kept:
+        order = {sid: n for n, sid in enumerate(_visited_ids(state))}
+        for npc_id, scene_id in sorted(kept.items(), key=lambda p: order.get(p[1], len(order))):
+            where.setdefault(npc_id, scene_id)
+    for scene_id in [] if kept else _visited_ids(state):  # a save from before it was kept
         spec = campaign.scenes.get(scene_id)
         for npc_id in spec.npcs if spec is not None else []:
             where.setdefault(npc_id, scene_id)
@@ -146,9 +153,9 @@ def npcs_met(state: GameState, campaign: Campaign | None) -> list[Met]:
                     break
     for npc_id in npcs_here(state, campaign):
         where.setdefault(npc_id, state.scene.id)
-    for creature in state.creatures.values():
+    for creature in state.creatures.values():  # fought where the fight was
         if creature.npc and creature.npc in campaign.npcs:
-            where.setdefault(creature.npc, "")
+            where.setdefault(creature.npc, creature.scene or "")
     met = []
     for npc_id, scene_id in where.items():
         if npc_id not in campaign.npcs:

@@ -146,6 +146,10 @@ class Truth(_Model):
     empty, so a save from before it was kept reads as it was."""
     present_in: str = Field(default="", exclude_if=lambda scene: not scene)
     """The scene :attr:`present` was taken in (empty: not yet taken)."""
+    met_at: dict[str, str] = Field(default_factory=dict, exclude_if=lambda found: not found)
+    """Where each campaign NPC was first present with the party (npc id -> scene id), for
+    the journal's "met at". Left out of a save while empty: a save from before it was kept
+    has the journal place people as it did."""
     moved: dict[str, dict[str, float]] = Field(default_factory=dict)
     """This scene's score changes by trigger (trigger id -> key -> delta), so a firing
     revised at the scene boundary can be undone."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from app.dm.tools.campaign_tools import enter_scene, start_encounter
 from app.session.setup import start_session
+from app.world.arrivals import note_arrivals
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.journal import journal, journal_lines, npcs_met
 from app.world.sandbox import sandbox_state
@@ -41,6 +42,7 @@ def test_someone_who_shows_up_is_met_where_the_party_is_with_them() -> None:
     state = in_cellar()
     state.flags["tam_found"] = True  # he crawls out from behind the casks
     assert names(state)["Tam"] == "The Inn Cellar"
+    note_arrivals(state)  # as every turn does: the party is with him here
     # the party goes on down the tunnel: Tam stays met, as the story named him
     state.history.append(TurnRecord(number=1, actions=[], narrative="Tam crawls out."))
     state.scene = state.scene.model_copy(update={"id": "warren", "name": "The Goblin Tunnel"})

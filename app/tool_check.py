@@ -154,7 +154,7 @@ def _set_up(state: GameState, flags: dict[str, FlagValue], scene: str | None) ->
             events += enter_scene(state, target, SETUP_REASON)
     if flags or scene is not None:
         done = run_triggers(state, "set_up")
-        events += done.events + [NarrativeChunk(text=text) for text in done.texts]
+        events += done.events + [NarrativeChunk(text=text) for text in done.texts + done.replies]
     return events
 
 

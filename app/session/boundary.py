@@ -44,7 +44,7 @@ class Boundary:
     def take(self, done: Cascade) -> None:
         """Take in what a check of the triggers did."""
         self.events += done.events
-        self.texts += done.texts
+        self.texts += done.texts + done.replies
         self.told += done.told
 
 

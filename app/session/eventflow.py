@@ -37,6 +37,9 @@ class TurnEvents:
         self.scene_at_start = state.scene.id
         self.texts: list[str] = []
         """The campaign's words for what fired this turn, for after the narration."""
+        self.replies: list[str] = []
+        """The campaign's words for what the players' words made fire: after the
+        narration always (the answer first, then what it caused)."""
         self.boundary: Boundary | None = None
         """The scene boundary this turn crossed, if it crossed one."""
         self.endings: list[SessionEvent] = []
@@ -83,13 +86,15 @@ class TurnEvents:
             self.boundary = scene_boundary(state, self.scene_at_start)
             events += self.boundary.events
             self.texts += self.boundary.texts
-        events += [NarrativeChunk(text="\n\n" + text) for text in self.texts]
+        told = [*self.replies, *self.texts]
+        events += [NarrativeChunk(text="\n\n" + text) for text in told]
         events += self.endings
-        self.texts, self.endings = [], []
+        self.texts, self.replies, self.endings = [], [], []
         return events
 
     def _take(self, done: Cascade) -> list[SessionEvent]:
         self.texts += done.texts
+        self.replies += done.replies
         ending = [e for e in done.events if isinstance(e, StateChange) and e.kind == "ending"]
         self.endings += ending
         return [e for e in done.events if e not in ending]

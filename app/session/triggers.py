@@ -35,6 +35,7 @@ from app.world.ledger import GoalCompleted, TriggerFired
 from app.world.scores import score
 from app.world.state import GameState
 from app.world.truth import Deferred
+from app.world.when import Fact
 from app.world.wording import the
 
 Phase = Literal["set_up", "before_dm", "after_tools", "after_turn", "boundary"]
@@ -56,12 +57,17 @@ class Cascade:
     """The campaign's words for what fired, shown after the DM's narration."""
     told: list[str] = field(default_factory=list)
     """What the DM is told happened (it narrates around it)."""
+    replies: list[str] = field(default_factory=list)
+    """The campaign's words for what the players' own words made fire (a topic asked, a
+    judged remark): always told after the DM's narration, so the answer comes before
+    what it caused, even when the firing came before the DM was called."""
 
     def add(self, other: Cascade) -> None:
         """Take in what another check did."""
         self.events += other.events
         self.texts += other.texts
         self.told += other.told
+        self.replies += other.replies
 
 
 @dataclass
@@ -139,7 +145,7 @@ def fire(
     state.record("trigger", f"{trigger.id}{again}", ref=trigger.id, after="fired")
     done.told.append(f"trigger {trigger.id} fired{again}")
     if trigger.effects.text:
-        done.texts.append(trigger.effects.text)
+        (done.replies if answers_words(trigger) else done.texts).append(trigger.effects.text)
         done.told.append(f"the players are read: {trigger.effects.text}")
         state.record("reveal", trigger.effects.text)
     more, summary = apply_effects(state, trigger.effects, None, _source(state, trigger.id))
@@ -149,6 +155,23 @@ def fire(
     if did:
         done.told.append(f"trigger {trigger.id} did: {did}")
     return done
+
+
+def answers_words(trigger: TriggerSpec) -> bool:
+    """Whether a trigger follows from what the players said: a topic's effects, or a
+    condition on a judgment, a topic asked or someone spoken to."""
+    return trigger.id.startswith("asked.") or _on_words(trigger.when)
+
+
+def _on_words(fact: Fact) -> bool:
+    if fact.judged is not None or fact.spoke_to is not None:
+        return True
+    if fact.happened is not None and fact.happened.startswith(("asked.", "spoke_to.", "judged.")):
+        return True
+    parts = fact.all or fact.any or (fact.threshold.of if fact.threshold else None)
+    if parts:
+        return any(_on_words(p) for p in parts)
+    return False  # "not said" is no answer to words
 
 
 def _shift(

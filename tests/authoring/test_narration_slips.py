@@ -1,15 +1,19 @@
 """Slips in what the players read: the journal places people where the party was with
 them, never where the story merely named them; what the players' words cause is told
-after the answer to them."""
+after the answer to them; a save that only blinds is told as blinding, not as damage
+dodged."""
 
 from __future__ import annotations
 
+from app.dm.referee.referee import OfflineReferee
 from app.dm.tools.campaign_tools import enter_scene
+from app.dm.tools.monster_actions import _area
 from app.session.setup import session_for, start_session
 from app.world.arrivals import note_arrivals
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.journal import npcs_met
 from app.world.state import TurnRecord
+from rules.conditions import Condition
 from tests.app.referee_lines import play
 from tests.referee_corpus import Situation, build_situation
 
@@ -37,3 +41,22 @@ async def test_what_words_cause_is_told_after_the_answer_to_them() -> None:
     told = state.history[-1].narrative
     answer, caused = told.find("Nessa: '"), told.find("Nessa wipes her face")
     assert 0 <= answer < caused, told
+
+
+def test_a_save_against_a_condition_alone_is_told_without_damage() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "wren"}
+    state = build_situation(Situation.model_validate(chapel))
+    warden = next(c.id for c in state.creatures.values() if c.hostile)
+    block = state.monster(state.creatures[warden].monster or "")
+    toll = block.action("toll")
+    flash = toll.model_copy(update={"save_damage": None, "save_damage_type": None,
+                                    "condition": Condition.BLINDED, "save_dc": 30})  # fmt: skip
+    party = list(state.party)
+    _, result = _area(state, warden, party, flash)
+    caught = [hit for hit in result["targets"] if not hit["saved"]]
+    assert caught and all(hit["condition"] == "blinded" for hit in caught)
+    referee = OfflineReferee(state.campaign)
+    referee._after_monster(state, warden, {**result, "action": "toll"}, [])
+    told = " ".join(referee.notes)
+    assert "damage" not in told and "dodges the worst" not in told
+    assert f"{state.name_of(caught[0]['target'])} is blinded." in told

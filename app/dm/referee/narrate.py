@@ -395,8 +395,14 @@ class FollowUps(RefereeBase):
         self.notes.append(f"{who} uses {possessive(state, actor or '')} {name.lower()}!")
         for hit in result.get("targets", []):
             target = state.name_of(str(hit["target"]))
+            took = f"is {hit['condition']}" if hit.get("condition") else ""
+            if hit.get("harmless"):  # a save against a condition alone (a blinding flash)
+                said = took or ("shrugs it off" if hit["saved"] else "is unaffected")
+                self.notes.append(f"{target} {said}.")
+                continue
             said = "dodges the worst of it" if hit["saved"] else "is caught full on"
-            self.notes.append(f"{target} {said} ({hit['damage']} damage).")
+            self.notes.append(f"{target} {said} ({hit['damage']} damage)"
+                              + (f" and {took}." if took else "."))  # fmt: skip
         if "outcome" in result:
             target = state.name_of(str(result["target"]))
             self.notes.append(

@@ -19,7 +19,7 @@ from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import refusal, setup_attack, strike
 from app.world.state import GameState
 from rules.attacks import damage_roll
-from rules.conditions import can_act
+from rules.conditions import Condition, can_act
 from rules.damage import LifeState
 from rules.dice import Advantage
 from rules.economy import ActionKind
@@ -152,15 +152,26 @@ def _area(
             )
             events += more
             dealt = dealt_to[target] = outcome.damage.amount
+        outcome_of: dict[str, Any] = {"target": target, "saved": success, "damage": dealt}
         if action.condition and not success and x.vitals_of(state, target).hp > 0:
+            took = held_by(state, target, action.condition)
             events += impose(state, target, action.condition, source=actor, action=action)
-        outcomes.append({"target": target, "saved": success, "damage": dealt})
+            if held_by(state, target, action.condition) and not took:
+                outcome_of["condition"] = action.condition.value
+        if action.save_damage is None:
+            outcome_of["harmless"] = True  # a save against a condition alone: no damage to tell
+        outcomes.append(outcome_of)
     for offer in rebukes:  # after the damage: a rebuke answers being hurt
         got = dealt_to.get(offer.reactor_id, 0)
         events += rebuke_after(state, offer, offer.reactor_id, actor, got)
     state.record("encounter", f"{state.name_of(actor)} uses {action.name}")
     return events, {"creature_id": actor, "action": action.id, "dc": action.save_dc,
                     "targets": outcomes}  # fmt: skip
+
+
+def held_by(state: GameState, target: str, condition: Condition) -> bool:
+    """Whether ``target`` has the condition now."""
+    return any(c.condition is condition for c in x.conditions_of(state, target))
 
 
 def _trait_for(block: Monster, move: str) -> bool:

@@ -38,6 +38,20 @@ def the(name: str) -> str:
     return f"the {name[found.end() :] if found else name}"
 
 
+def bare(name: str) -> str:
+    """A name without the article its author may have given it ("brass astrolabe" for
+    ``a brass astrolabe``), for sentences that put their own before it."""
+    name = " ".join(name.split())
+    found = _ARTICLE.match(name)
+    return name[found.end() :] if found else name
+
+
+def the_start(name: str) -> str:
+    """:func:`the` to start a sentence: "The dunes stretch…", the name's own case kept."""
+    said = the(name)
+    return said[0].upper() + said[1:]
+
+
 def pronoun_of(state: GameState, target_id: str) -> Pronoun:
     """The pronoun of a creature (or campaign NPC) by id: the campaign's ``pronoun`` for
     the NPC it is, or for its place in an encounter; else "they" for a named person or foe

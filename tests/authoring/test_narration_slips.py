@@ -5,14 +5,17 @@ dodged."""
 
 from __future__ import annotations
 
+from app.dm.referee.answers import answer_text
 from app.dm.referee.referee import OfflineReferee
 from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.monster_actions import _area
+from app.dm.understanding import understand
 from app.session.setup import session_for, start_session
 from app.world.arrivals import note_arrivals
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.journal import npcs_met
 from app.world.state import TurnRecord
+from app.world.wording import bare, the, the_start
 from rules.conditions import Condition
 from tests.app.referee_lines import play
 from tests.referee_corpus import Situation, build_situation
@@ -60,3 +63,15 @@ def test_a_save_against_a_condition_alone_is_told_without_damage() -> None:
     told = " ".join(referee.notes)
     assert "damage" not in told and "dodges the worst" not in told
     assert f"{state.name_of(caught[0]['target'])} is blinded." in told
+
+
+def test_an_authors_article_is_never_doubled() -> None:
+    assert the("a brass astrolabe") == "the brass astrolabe"
+    assert bare("a rusty hook") == "rusty hook" and bare("The Dunes") == "Dunes"
+    assert the_start("the dunes") == "The dunes" and the_start("Old Road") == "The Old Road"
+    state = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 11).state
+    way = state.campaign.scenes["inn"].exits[0]
+    state.campaign.scenes["inn"].exits[0] = way.model_copy(update={"name": "the dunes"})
+    intent = understand("what is the dunes?", "mira", state, state.campaign)
+    said = answer_text(state, state.campaign, intent)
+    assert "the the" not in said.lower() and said.startswith("The dunes leads to")

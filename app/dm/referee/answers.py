@@ -22,7 +22,7 @@ from app.world import view
 from app.world.campaign import Campaign
 from app.world.facts import holds
 from app.world.state import GameState
-from app.world.wording import the
+from app.world.wording import the, the_start
 from rules.srd import srd
 
 YOU = re.compile(r"\b(?:you|your|yours|ye|yer|ya)\b")
@@ -133,7 +133,7 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
                     state_text = (
                         "The way is open." if way.open else (way.locked_text or "It is shut.")
                     )
-                    return f"The {way.name} leads to {dest}. {state_text}".strip()
+                    return f"{the_start(way.name)} leads to {dest}. {state_text}".strip()
             if target in campaign.items:
                 return campaign.items[target].description or campaign.items[target].name
         if target in state.party:

@@ -14,7 +14,7 @@ from app.dm.referee.casting import lasting_lines
 from app.dm.referee.tactics import weakest
 from app.world import view
 from app.world.state import GameState
-from app.world.wording import possessive, the
+from app.world.wording import bare, possessive, the
 from rules.features import feature
 
 _MISS = (
@@ -427,7 +427,7 @@ class FollowUps(RefereeBase):
         attacker = state.name_of(result["attacker"])
         target = state.name_of(result["target"])
         for swing in result["attacks"]:
-            weapon = swing["attack"].lower()
+            weapon = bare(swing["attack"]).lower()  # the sentences give it its article
             if swing["outcome"] == "miss":
                 self.notes.append(self._pick(state, _MISS, a=attacker, w=weapon, t=target))
             elif swing["outcome"] == "critical_hit":

@@ -34,8 +34,24 @@ def simulate_command(
     ] = False,
     model: Annotated[str | None, typer.Option(help="DM model, for --brain openai.")] = None,
     base_url: Annotated[str | None, typer.Option(help="Endpoint, for --brain openai.")] = None,
+    scene: Annotated[
+        str | None,
+        typer.Option(
+            help="Start mid-story: first walk the party into this scene (id or name), as in "
+            "play — its restriction applies and its fight starts on a first visit."
+        ),
+    ] = None,
+    flags: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--flag",
+            help="Start mid-story: first set a story flag, KEY=VALUE (true, false, a whole "
+            "number or text; repeatable). After --flag and --scene the triggers run.",
+        ),
+    ] = None,
 ) -> None:
-    """Play a campaign headless from a script and print the transcript and a summary."""
+    """Play a campaign headless from a script and print the transcript and a summary.
+    With --scene and --flag the script starts mid-story, as ``dungeon tool`` does."""
     import asyncio
 
     from app.dm.brain import BrainError
@@ -43,10 +59,12 @@ def simulate_command(
     from app.dm.openai_brain import OpenAIBrain
     from app.dm.scripted import ScriptedBrain
     from app.screentext import plain
-    from app.session.runner import ScriptError, parse_script, read_script, run_lines
+    from app.session.runner import ScriptError, parse_script, read_script, render_event, run_lines
     from app.session.scripting import unknown_ids
     from app.session.session import ending_title
     from app.session.setup import start_session
+    from app.tool_check import set_up
+    from app.tool_input import InputError, flag_values
 
     story = load_story(campaign)
     try:
@@ -80,7 +98,18 @@ def simulate_command(
         for message in unknown:
             err_console().print(plain(f"error: {script}: {message}", style="red"))
         raise typer.Exit(EXIT_BAD_INPUT)
+    try:
+        wanted = flag_values(flags or [])
+    except InputError as error:
+        err_console().print(plain(f"error: {error}", style="red"))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     session = start_session(story, seed, dm)
+    if scene is not None or wanted:
+        for event in set_up(session.state, wanted, scene, "set up to start mid-story"):
+            shown = render_event(event)
+            if shown:
+                say(f"set-up: {shown.strip()}")
+        say("")
     result = asyncio.run(run_lines(session, lines, say, ledger=True))  # plain, never wrapped
     state = session.state
     summary = [

@@ -83,7 +83,7 @@ def run_check(
         refuse("--campaign and --seed start a fresh game; a saved game (--load) has its own")
     session = _game(load_save, saves_dir, campaign, seed)
     out = console()
-    for event in _set_up(session.state, wanted_flags, scene):
+    for event in set_up(session.state, wanted_flags, scene):
         line = _rendered(event)
         if line:
             err_console().print(plain(f"set-up: {line}", style="dim"), soft_wrap=True)
@@ -126,8 +126,15 @@ def _game(
         raise bad(str(error)) from None
 
 
-def _set_up(state: GameState, flags: dict[str, FlagValue], scene: str | None) -> list[SessionEvent]:
-    """Set the flags, walk into the scene, then let the triggers fire as after a turn."""
+def set_up(
+    state: GameState,
+    flags: dict[str, FlagValue],
+    scene: str | None,
+    reason: str = SETUP_REASON,
+) -> list[SessionEvent]:
+    """Set the flags, walk into the scene, then let the triggers fire as after a turn (as
+    ``dungeon tool`` and ``dungeon simulate`` start mid-story). Exit 2 on a scene that
+    does not exist or one the party cannot walk to out of a fight."""
     events: list[SessionEvent] = []
     campaign = state.campaign
     known = _campaign_flags(campaign) if campaign is not None else set()
@@ -151,7 +158,7 @@ def _set_up(state: GameState, flags: dict[str, FlagValue], scene: str | None) ->
                 "combat"
             )
         else:
-            events += enter_scene(state, target, SETUP_REASON)
+            events += enter_scene(state, target, reason)
     if flags or scene is not None:
         done = run_triggers(state, "set_up")
         events += done.events + [NarrativeChunk(text=text) for text in done.texts + done.replies]

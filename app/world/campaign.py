@@ -46,6 +46,7 @@ from app.world.eventspec import (
     SafetySpec,
 )
 from app.world.printable import controls_in
+from app.world.schemawords import schema_errors
 from app.world.strictness import coercions
 from app.world.tomlplaces import Path as Path_
 from app.world.tomlplaces import Places, dotted, locate, parse_path
@@ -545,17 +546,22 @@ def _implied(trigger_id: str, when: Fact, effects: Effects) -> TriggerSpec:
     return TriggerSpec.model_construct(id=trigger_id, when=when, effects=effects)
 
 
-_HINTS = {
-    "extra_forbidden": "not a key this table accepts — check the spelling",
-    "missing": "this key is required",
-    "string_pattern_mismatch": "ids use lowercase letters, digits, '-' and '_'",
-    "enum": "use one of the listed values",
-    "literal_error": "use one of the listed values",
-}
-
-
 MAX_LISTED = 20
 """Problems listed in one error: enough to fix in one go, never a flood of thousands."""
+
+
+def with_ids(keys: Path_, data: dict[str, Any]) -> str:
+    """A key path with the id of the array-of-tables entry it runs through (a trigger, an
+    ending, an off-screen change): ``triggers[3] (bell_tolls).effects.text``."""
+    if len(keys) < 2 or not isinstance(keys[1], int):
+        return dotted(keys)
+    entries = data.get(str(keys[0]))
+    entry = entries[keys[1]] if isinstance(entries, list) and keys[1] < len(entries) else None
+    entry_id = entry.get("id") if isinstance(entry, dict) else None
+    if not isinstance(entry_id, str) or not entry_id:
+        return dotted(keys)
+    rest = dotted(keys[2:])
+    return f"{dotted(keys[:2])} ({entry_id})" + (f".{rest}" if rest else "")
 
 
 def _places(path: Path) -> Places | None:
@@ -566,32 +572,27 @@ def _places(path: Path) -> Places | None:
         return None
 
 
-def report_lines(path: Path, found: list[tuple[Path_, str]], headline: str) -> str:
+def report_lines(
+    path: Path, found: list[tuple[Path_, str]], headline: str, data: dict[str, Any] | None = None
+) -> str:
     """One problem per line as ``file:line:col: key.path: message``, in file order, at
     most :data:`MAX_LISTED` — the one format of every campaign problem, whether the
-    schema, a type or a reference found it."""
+    schema, a type or a reference found it. With the file's ``data``, an entry of an
+    array of tables is named by its id too: ``triggers[3] (bell_tolls).when``."""
     places = _places(path)
     located = []
     for keys, message in found:
         spot = places.place(keys) if places is not None else None
         line, col = spot or (0, 0)
         at = f"{path}:{line}:{col}" if spot else f"{path}"
-        located.append(((line, col), f"  {at}: {dotted(keys) or '(top level)'}: {message}"))
+        label = with_ids(keys, data) if data is not None else dotted(keys)
+        located.append(((line, col), f"  {at}: {label or '(top level)'}: {message}"))
     located.sort(key=lambda pair: pair[0])
     lines = [f"{path}: {headline}"]
     lines += [text for _, text in located[:MAX_LISTED]]
     if len(located) > MAX_LISTED:
         lines.append(f"  … and {len(located) - MAX_LISTED} more (dungeon validate lists all)")
     return "\n".join(lines)
-
-
-def _schema_errors(error: ValidationError) -> list[tuple[Path_, str]]:
-    found: list[tuple[Path_, str]] = []
-    for item in error.errors(include_url=False):
-        hint = _HINTS.get(item["type"], "")
-        loc = tuple(p for p in item["loc"] if isinstance(p, (str, int)))
-        found.append((loc, item["msg"] + (f" — {hint}" if hint else "")))
-    return found
 
 
 MAX_CAMPAIGN_BYTES = 2 << 20
@@ -617,9 +618,9 @@ def parse_campaign(data: dict[str, Any], path: Path) -> Campaign:
         campaign = Campaign.model_validate(data)
     except ValidationError as error:
         typed = {keys for keys, _ in found}
-        found += [(k, m) for k, m in _schema_errors(error) if k not in typed]
+        found += [(k, m) for k, m in schema_errors(error, Campaign) if k not in typed]
     if found:
-        raise CampaignError(report_lines(path, found, f"{len(found)} problem(s)"))
+        raise CampaignError(report_lines(path, found, f"{len(found)} problem(s)", data))
     return campaign
 
 

@@ -68,6 +68,8 @@ class _Checker:
         known = list(names)
         if name not in known:
             message = f"no {what} {name!r}{_near(name, known)}"
+            if what.startswith("dimension"):  # where the author declares them
+                message += declared(self.c)
             self.problems.append(Problem("dangling reference", where, message))
 
     def warn(self, kind: str, where: str, message: str) -> None:
@@ -106,7 +108,7 @@ class _Checker:
             if not known_key(c, key):
                 self.warn("unknown score", f"{where}.compare",
                           f"{key!r} names no dimension of an npc, nor a counter"
-                          f"{_near(key, self.score_keys())}")  # fmt: skip
+                          f"{_near(key, self.score_keys())}{declared(c)}")  # fmt: skip
         if fact.threshold is not None:
             self.threshold(where, fact)
 
@@ -145,8 +147,9 @@ class _Checker:
             if verb == "crossed" and not known_key(c, key):
                 key = rest.rpartition(".")[0]  # crossed.affection.berta.friendly
             if not known_key(c, key):
+                near = _near(rest, self.score_keys())
                 self.warn("unknown score", where, f"{rest!r} names no dimension of an npc, "
-                          f"nor a counter{_near(rest, self.score_keys())}")  # fmt: skip
+                          f"nor a counter{near}{declared(c)}")  # fmt: skip
         elif verb not in FREE_VERBS:
             verbs = sorted(SCENE_VERBS | NPC_VERBS | SCORE_VERBS | FREE_VERBS | HANDOVER_VERBS
                            | FATE_VERBS | {"fired", "judged", "goal", "asked"})  # fmt: skip
@@ -236,7 +239,7 @@ class _Checker:
                 if not known_key(c, key):
                     self.warn("unknown score", f"{where}.shift.{key}",
                               f"{key!r} names no dimension of an npc, nor a counter"
-                              f"{_near(key, self.score_keys())}")  # fmt: skip
+                              f"{_near(key, self.score_keys())}{declared(c)}")  # fmt: skip
         return self.problems
 
     def conditions(self) -> Iterator[tuple[str, Fact]]:
@@ -256,6 +259,14 @@ class _Checker:
             yield where, eff.shift
         for i, change in enumerate(self.c.offscreen):
             yield f"offscreen[{i}] ({change.id}).effects", change.effects.shift
+
+
+def declared(c: Campaign) -> str:
+    """Where an author declares what may be scored, for a message about a score that is
+    not: the dimensions in ``[events]``, counters as tables of their own."""
+    dims = ", ".join(c.events.dimensions)
+    return (f" (dimensions are declared in [events] dimensions = [...], now: {dims}; "
+            "counters as [counters.<id>] tables)")  # fmt: skip
 
 
 def _kind(fact: Fact) -> str:

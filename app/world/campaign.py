@@ -46,6 +46,7 @@ from app.world.eventspec import (
     SafetySpec,
 )
 from app.world.printable import controls_in
+from app.world.salvage import references_despite
 from app.world.schemawords import schema_errors
 from app.world.strictness import coercions
 from app.world.tomlplaces import Path as Path_
@@ -619,7 +620,9 @@ def parse_campaign(data: dict[str, Any], path: Path) -> Campaign:
     except ValidationError as error:
         typed = {keys for keys, _ in found}
         found += [(k, m) for k, m in schema_errors(error, Campaign) if k not in typed]
-    if found:
+    if found:  # what the rest names that does not exist, beside what the schema refused
+        seen = {keys for keys, _ in found}
+        found += [p for p in references_despite(data, Campaign, play_breaking) if p[0] not in seen]
         raise CampaignError(report_lines(path, found, f"{len(found)} problem(s)", data))
     return campaign
 

@@ -54,7 +54,8 @@ def test_unknown_keys_are_rejected_with_file_path_and_hint(tmp_path: Path) -> No
         load_campaign(write(tmp_path, data))
     message = str(caught.value)
     assert "broken/campaign.toml: 2 problem(s)" in message
-    assert "scenes.inn.descripton: unknown key 'descripton' — did you mean 'description'?" in message
+    typo = "scenes.inn.descripton: unknown key 'descripton' — did you mean 'description'?"
+    assert typo in message
     assert "challenges.parley.dc: Input should be less than or equal to 30" in message
 
 

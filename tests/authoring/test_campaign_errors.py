@@ -65,3 +65,17 @@ def test_a_dimension_nobody_declared_says_where_they_are_declared() -> None:
         and "dimensions are declared in [events] dimensions = [...], now: trust, affection"
         in said[0]
     )
+
+
+def test_broken_references_are_listed_beside_type_errors(tmp_path: Path) -> None:
+    data = tiny()
+    data["challenges"]["chest_lock"]["dc"] = "12"
+    data["scenes"]["hall"]["exits"][0]["to"] = "yrd"
+    lost = {"id": "lost", "when": {"flag": "x"}, "effects": {"move_to": "atic"}}
+    data["triggers"] = [{"id": "creak", "when": {"passed": "chest_lock"}, "effects": {}},
+                        {"id": "bad", "when": {"flagg": "x"}, "effects": {}}, lost]  # fmt: skip
+    said = problems(tmp_path, data)
+    assert "challenges.chest_lock.dc: dc is a whole number" in said
+    assert "scenes.hall.exits[0].to: no scene 'yrd' — did you mean 'yard'?" in said
+    assert "triggers[2] (lost).effects.move_to: no scene 'atic'" in said  # its place in the file
+    assert "chest_lock'" not in said.split("dc is a whole number")[1]  # it exists, only broken

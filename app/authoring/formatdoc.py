@@ -4,7 +4,9 @@ Every table and key comes from the campaign's JSON Schema (:mod:`app.world.schem
 and every description from the models' field docstrings, so the reference, ``dungeon
 schema`` and the validator cannot disagree: a test regenerates the page and fails if the
 checked-in one differs. Each top-level table shows a real example, taken from the shipped
-campaign. Regenerate with ``make docs`` (or ``python -m app.authoring.formatdoc``).
+campaign; the page closes with how the game reads a campaign at the table
+(``templates/authoring-guide.md``). Regenerate with ``make docs`` (or ``python -m
+app.authoring.formatdoc``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from app.world.schemafile import generate
 
 DOC_FILE = Path(__file__).resolve().parents[2] / "docs" / "campaign-format.md"
 EXAMPLE = CAMPAIGNS_DIR / "crossroads" / "campaign.toml"
+GUIDE = Path(__file__).parent / "templates" / "authoring-guide.md"
+"""How the game reads a campaign at the table (words, topics, scores, fights, tests):
+written by hand, for what no model's field can say, and closing the reference."""
 
 HEADER = """# The campaign format
 
@@ -169,6 +174,7 @@ class _Writer:
                 key, example = examples[name]
                 self.out.append("Example (from the shipped campaign):\n")
                 self.out.append(f"```toml\n{example.strip()}\n```\n")
+        self.out.append(GUIDE.read_text(encoding="utf-8"))
         self.out.append(
             "---\nMonster and character facts follow the SRD 5.1 (CC-BY-4.0); see the README.\n"
         )

@@ -94,7 +94,8 @@ class Exit(_Spec):
     name: str
     """What players call it ("trapdoor", "front door")."""
     aliases: list[str] = Field(default_factory=list)
-    """Other words for it ("down", "stairs")."""
+    """Other words for it ("down", "stairs"). One of the referee's own words (``camp`` is a
+    rest) wins only in this scene: validate warns of it."""
     requires_flag: str | None = None
     """A flag that must be set before anyone can pass."""
     locked_text: str = "The way is shut."
@@ -122,7 +123,9 @@ class Feature(_Spec):
     name: str
     """What players call it."""
     aliases: list[str] = Field(default_factory=list)
-    """Other words for it."""
+    """Other words for it. Words that differ from another thing's of the scene only as
+    singular and plural (``palm``, ``palms``) are told apart only by the exact word:
+    validate warns of them."""
     text: str
     """What examining it shows."""
     reveal: str | None = None
@@ -294,7 +297,8 @@ class MonsterCount(_Spec):
     member's throat), near (within a move), or far (about 60 ft off). Without it, foes
     whose first attack is ranged start far and the others near."""
     behind: str | None = None
-    """A feature of the scene (id or name) these foes start behind, for its cover."""
+    """A feature of the scene (id or name) these foes start behind, for its cover: it must
+    be in the scene where the fight starts and have a ``cover`` (validate warns)."""
 
     @model_validator(mode="after")
     def _one_named(self) -> MonsterCount:

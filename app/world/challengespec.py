@@ -77,8 +77,9 @@ class Effects(_Spec):
     """A milestone: every living party member may take the next level (``/levelup``)."""
     shift: dict[Annotated[str, Field(max_length=80)], float] = Field(default_factory=dict)
     """Score changes: ``{ "trust.berta" = 2 }`` (the party's), ``"trust.berta.mira"`` (one
-    character's), or a counter (``noise = 1``). A relationship change is told to the
-    players and ripples through the NPCs' ``ties`` at the scene boundary."""
+    character's), or a counter (``noise = 1``) — in a challenge's outcome as anywhere. A
+    relationship change is told to the players and ripples through the NPCs' ``ties`` at
+    the scene boundary."""
 
 
 class RollOption(_Spec):

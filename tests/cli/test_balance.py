@@ -64,7 +64,7 @@ def test_a_saved_party_fights_as_it_stands_not_fresh(saves: Path) -> None:
     )  # poisoned
     for spent in ("Magic Missile", "Second Wind", "Action Surge"):
         assert spent not in out  # no slot or use left for it
-    assert re.search(r"Aria attacks Goblin \d with Ray of Frost", log)  # her cantrip
+    assert re.search(r"Aria attacks Goblin \d with Fire Bolt", log)  # her best cantrip
     fresh = balance(saves, "--encounter", "tunnel_guards")
     figures = dict(re.findall(r"^  (Thorin|Mira)\s+(\S+%)", fresh.stdout, re.M))
     worn_figures = dict(re.findall(r"^  (Thorin|Mira)\s+(\S+%)", out, re.M))

@@ -161,13 +161,25 @@ def _cantrip(spell: Spell, level: int, bonus: int, dc: int) -> Blast | None:
     return None
 
 
+def _rank(blast: Blast) -> tuple[bool, float]:
+    """How good a cantrip is to fight with: one with an attack roll (Eldritch Blast, Fire
+    Bolt) over one with a save, then by its average damage (Eldritch Blast's d10 over
+    Chill Touch's d8)."""
+    count, _, sides = blast.dice.partition("d")
+    try:
+        mean = int(count or 1) * (int(sides) + 1) / 2
+    except ValueError:
+        mean = 0.0
+    return blast.bonus is not None, mean
+
+
 def _spells(kit: Kit, spells: list[str], level: int, bonus: int, dc: int, mod: int) -> None:
     table = srd().spells
     for sid in spells:
         spell = table.get(sid)
         found = _cantrip(spell, level, bonus, dc)
-        if found is not None and (kit.cantrip is None or found.bonus is not None):
-            kit.cantrip = found
+        if found is not None and (kit.cantrip is None or _rank(found) > _rank(kit.cantrip)):
+            kit.cantrip = found  # the best: an attack roll over a save, then the most damage
         if sid == "magic_missile" and spell.damage and spell.damage_type:
             kit.darts = Blast(spell.name, spell.damage, spell.damage_type, slot=1, darts=3)
         if spell.heal and spell.level == 1 and not kit.heal:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from app.dm.referee.skirmish import Fighter, fight, from_monster, from_sheet
+from app.dm.referee.skirmish import Fighter, FightResult, fight, from_monster, from_sheet
 from app.dm.referee.skirmish_log import FightLog, render
 from app.world.campaign import Campaign
 from app.world.state import Creature, GameState
@@ -133,7 +133,7 @@ class Tally:
     name: str
     members: int = 0
     down: int = 0
-    """Fights × members that ended down (dying, dead, or at 0)."""
+    """Fights × members that ended down (dying, dead, or at 0) or out (fled, surrendered)."""
     dealt: int = 0
 
 
@@ -146,6 +146,13 @@ class Report:
     rounds: int = 0
     hp_lost: int = 0
     party_down: int = 0
+    dead: int = 0
+    """Characters dead at the end of a fight, over every fight."""
+    deadly: int = 0
+    """Fights in which a character died."""
+    ends: dict[str, int] = field(default_factory=dict)
+    """How fights ended: ``killed`` (every foe dead or down), ``fled`` (a foe ran),
+    ``surrendered`` (a foe gave up), ``beaten`` (the party fell), ``undecided``."""
     party: dict[str, Tally] = field(default_factory=dict)
     foes: dict[str, Tally] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
@@ -173,6 +180,10 @@ def run(lineup: Lineup, fights: int, seed: int, shown: int | None = None) -> Rep
         report.rounds += result.rounds
         report.hp_lost += result.party_hp_lost
         report.party_down += result.party_down
+        report.dead += result.party_dead
+        report.deadly += result.party_dead > 0
+        end = _ending(result)
+        report.ends[end] = report.ends.get(end, 0) + 1
         for fighter in party:
             _count(report.party[fighter.id], fighter)
         for foe, fighter in zip(lineup.foes, foes, strict=True):
@@ -180,6 +191,21 @@ def run(lineup: Lineup, fights: int, seed: int, shown: int | None = None) -> Rep
         if log is not None:
             report.log = render(log)
     return report
+
+
+ENDS = ("killed", "fled", "surrendered", "beaten", "undecided")
+"""How a fight can end, in the order the report lists them."""
+
+
+def _ending(result: FightResult) -> str:
+    """How one fight ended (a foe who gave up counts before one who ran)."""
+    if result.winner == "foes":
+        return "beaten"
+    if result.winner != "party":
+        return "undecided"
+    if result.surrendered:
+        return "surrendered"
+    return "fled" if result.fled else "killed"
 
 
 def _count(tally: Tally, fighter: Fighter) -> None:
@@ -220,7 +246,9 @@ def party_text(party: list[CharacterSheet]) -> str:
 
 
 def summary(report: Report) -> list[str]:
-    """The figures: odds, rounds, the party's cost, then each fighter (each of a group of
+    """The figures: odds, rounds, the party's cost (hit points, characters down, deaths),
+    how the fights ended (foes killed, fled or surrendered, the party beaten), then each
+    fighter (each of a group of
     alike foes) by name — the share of fights it ends down in, and the damage it deals in
     a fight on average."""
     n = report.fights
@@ -228,6 +256,12 @@ def summary(report: Report) -> list[str]:
         f"party wins: {report.wins / n:.1%}   rounds: {report.rounds / n:.1f}",
         f"party HP lost: {report.hp_lost / n:.1f} on average   "
         f"characters down: {report.party_down / n:.2f}",
+        f"characters dead: {report.dead / n:.2f} a fight   "
+        f"fights with a death: {report.deadly / n:.1%}",
+        "fights end: "
+        + ", ".join(
+            f"{end} {report.ends.get(end, 0) / n:.1%}" for end in ENDS if report.ends.get(end)
+        ),
     ]
     rows = [(t.name, t) for t in report.party.values()]
     rows += [(t.name if t.members == 1 else f"{t.name} (each of {t.members})", t)

@@ -106,10 +106,12 @@ def test_the_log_is_the_counted_fight_and_the_same_seed_gives_the_same_log(saves
 def test_the_log_shows_every_blow_by_name(saves: Path) -> None:
     run = balance(saves, "--encounter", "grubnak_band", "--fights", "5", "--log", "1")
     out = run.stdout
-    for said in ("round 1", "  Grubnak (", "Grubnak attacks", "with Great Spoon", " vs AC ",
+    for said in ("round 1", "  Grubnak (", "Grubnak surrenders", " vs AC ",
                  "damage to", "Goblin 1 drops dead", "Goblin 2 drops dead"):  # fmt: skip
         assert said in out, said
     assert "Mira, Thorin, Aria vs Grubnak, 2 Goblins" in out
+    fought = balance(saves, "--encounter", "grubnak_band", "--fights", "5", "--log", "2")
+    assert re.search(r"Grubnak attacks \w+ with Great Spoon", fought.stdout)
     for an_id in ("goblin_boss", "goblin-1", "goblin-boss", "grubnak_band"):
         assert an_id not in out
     breath = balance(saves, "--monster", "red_dragon_wyrmling", "--fights", "3", "--log", "1")

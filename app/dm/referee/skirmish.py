@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.dm.referee.ruling import FEARLESS
 from app.dm.referee.skirmish_blows import blast, hurt, special, strike
 from app.dm.referee.skirmish_kit import Fighter, Kit, Swing, monster_kit, sheet_kit
 from app.dm.referee.skirmish_log import (
@@ -96,17 +97,38 @@ def from_monster(
         saves={a: block.save_modifier(a) for a in Ability}, kinds=kind_words(block.type),
         immune=block.condition_immunities,
         heals=not block.type.startswith(("undead", "construct")),
+        wits=block.abilities.intelligence, fearless=block.type.split()[0] in FEARLESS,
     )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
 class FightResult:
-    """Who won, how long it took, what it cost the party."""
+    """Who won, how long it took, what it cost the party, and how the foes left it."""
 
     winner: str
     rounds: int
     party_hp_lost: int
     party_down: int
+    party_dead: int = 0
+    """Characters dead at the end (three failed death saves, or slain outright)."""
+    fled: int = 0
+    """Foes who ran."""
+    surrendered: int = 0
+    """Foes who gave up, at the party's mercy."""
+
+
+def _morale(me: Fighter, side: list[Fighter]) -> str:
+    """The referee's morale (:meth:`app.dm.referee.referee.OfflineReferee._morale`): badly
+    hurt (a quarter of its hit points or less) with at least half of its side down, a foe
+    flees — or, the last one standing and more than a beast, surrenders. The fearless
+    never do. Empty: it fights on."""
+    if not me.monster or me.fearless or me.vitals.hp * 4 > me.vitals.max_hp:
+        return ""
+    others = [f for f in side if f is not me]
+    if others and sum(1 for f in others if not f.up) * 2 < len(others):
+        return ""
+    alone = not any(f.up for f in others)
+    return "surrendered" if alone and me.wits > 3 else "fled"
 
 
 def _swings(
@@ -118,7 +140,7 @@ def _swings(
     sneak, martial = (kit.sneak, kit.martial_advantage) if friends else ("", "")
     pack = kit.pack_tactics and friends
     for swing in me.swings:
-        target_id = weakest((e.id, e.vitals.hp) for e in enemies)
+        target_id = weakest((e.id, e.vitals.hp) for e in enemies if not e.left)
         if target_id is None:
             return
         target = next(e for e in enemies if e.id == target_id)
@@ -307,8 +329,8 @@ def fight(
         rounds += 1
         for fid in ids[start:] if rounds == 1 else ids:
             me = everyone[fid]
-            if me.vitals.state is LifeState.DEAD:
-                continue
+            if me.vitals.state is LifeState.DEAD or me.left:
+                continue  # the dead, and those who fled or gave up, take no turns
             if log is not None:
                 held = tuple(c.condition.value for c in me.conditions)
                 log.append(Turn(me.name, me.vitals.hp, me.vitals.max_hp, held))
@@ -325,7 +347,12 @@ def fight(
                     if log is not None:
                         log.append(Note(me.name, "stands up"))
                 enemies = sides["foes" if me.side == "party" else "party"]
-                take_turn(rng, me, sides[me.side], enemies, log)
+                me.left = _morale(me, sides[me.side])
+                if not me.left:
+                    take_turn(rng, me, sides[me.side], enemies, log)
+                elif log is not None:
+                    said = "flees the fight" if me.left == "fled" else "surrenders"
+                    log.append(Note(me.name, said))
             if me.conditions:
                 _turn_ends(rng, me, log)
             if not any(f.up for f in foes):
@@ -337,4 +364,7 @@ def fight(
     if log is not None:
         log.append(Ended(winner, first_round + rounds - 1))
     lost = start_hp - sum(f.vitals.hp for f in party)
-    return FightResult(winner, rounds, lost, sum(1 for f in party if not f.up))
+    dead = sum(1 for f in party if f.vitals.state is LifeState.DEAD)
+    fled = sum(1 for f in foes if f.left == "fled")
+    gave_up = sum(1 for f in foes if f.left == "surrendered")
+    return FightResult(winner, rounds, lost, sum(1 for f in party if not f.up), dead, fled, gave_up)

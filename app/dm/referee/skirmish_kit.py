@@ -135,16 +135,23 @@ class Fighter:
     """Healing magic mends it (not the undead or constructs)."""
     dealt: int = 0
     """Damage it has dealt this fight (hit points its foes lost to it)."""
+    wits: int = 10
+    """Intelligence: a beast (3 or less) runs; it does not beg."""
+    fearless: bool = False
+    """It never flees nor yields (the undead, constructs, oozes)."""
+    left: str = ""
+    """How it left the fight alive: ``fled`` or ``surrendered`` (empty: it did not)."""
 
     @property
     def up(self) -> bool:
-        return self.vitals.hp > 0
+        return self.vitals.hp > 0 and not self.left
 
     def clone(self) -> Fighter:
         """The fighter as it is, for another fight — far cheaper than building it again from
         its sheet. What a fight changes (kit, conditions, damage dealt) is the clone's own;
         what it only reads (swings, saves) is shared, and vitals are never changed in place."""
-        return replace(self, kit=self.kit.clone(), conditions=list(self.conditions), dealt=0)
+        return replace(self, kit=self.kit.clone(), conditions=list(self.conditions), dealt=0,
+                       left="")  # fmt: skip
 
 
 def _cantrip(spell: Spell, level: int, bonus: int, dc: int) -> Blast | None:

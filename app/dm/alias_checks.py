@@ -71,6 +71,12 @@ def _words(state: GameState, campaign: Campaign, sid: str) -> Iterator[_Word]:
             yield _Word(at, word, "npc", nid, (f"talk to {word}",))
 
 
+def _typable(word: str) -> bool:
+    """A word a player could type: not empty, and no brackets or braces (a name that
+    carries markup-like text is read by what else it says, not checked here)."""
+    return bool(word.strip()) and not any(c in word for c in "[]{}<>")
+
+
 def _named(where: str, name: str, aliases: list[str]) -> Iterator[tuple[str, str]]:
     """(key path, word) for a name and each alias."""
     yield f"{where}.name", name
@@ -84,8 +90,8 @@ def _reaches(intent: Intent, word: _Word) -> bool:
     wanted = {"exit": ("move",), "feature": ("examine",), "npc": ("talk",)}[word.kind]
     if intent.kind in wanted and word.target in intent.targets:
         return True
-    if word.kind == "feature" and intent.kind == "challenge":
-        return True  # the scene's own challenge, written for the thing ("search the flagstone")
+    if word.kind in ("feature", "npc") and intent.kind == "challenge":
+        return True  # the scene's own challenge, written for it ("search the flagstone")
     return intent.kind == "ask" and any(
         r.kind in wanted and r.target == word.target for r in intent.alternatives
     )
@@ -164,7 +170,7 @@ def alias_problems(campaign: Campaign) -> list[Problem]:
         if sid not in state.scenes:
             continue
         state.scene = state.scenes[sid]
-        here = [w for w in _words(state, campaign, sid) if w.word.strip()]
+        here = [w for w in _words(state, campaign, sid) if _typable(w.word)]
         problems += [p for p in _stem_clashes(here) if p.where not in seen]
         for word in here:
             if word.where in seen:

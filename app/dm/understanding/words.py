@@ -169,7 +169,7 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
     if not name:
         return 0.0
     if has_phrase(text, name):  # the very word beats one that is only the same stem
-        return 1.06 + len(name) / 100  # ("palm" names the palm, not the palms beside it)
+        return 1.02 + len(name) / 100  # ("palm" names the palm, not the palms beside it)
     if has_phrase(stems(text), stems(name)):
         return 1.0 + len(name) / 100
     words = [w for w in text.split() if len(w) > 2]

@@ -25,10 +25,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Tests run on every core; the screenshot comparisons run on their own afterwards, in one
-# process, as the snapshots were taken.
+# Tests run on every core, an idle core taking tests queued for a busy one (worksteal: a few
+# long tests no longer hold up the end); the screenshot comparisons run on their own
+# afterwards, in one process, as the snapshots were taken.
 unit: $(STAMP)
-	$(BIN)/pytest -q -n auto --ignore=tests/tui/test_snapshots.py
+	$(BIN)/pytest -q -n auto --dist worksteal --ignore=tests/tui/test_snapshots.py
 	$(BIN)/pytest -q tests/tui/test_snapshots.py
 
 # The fuzz suite at length (not in CI): many more cases per property, in one process so

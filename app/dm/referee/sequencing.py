@@ -74,6 +74,11 @@ light the lamp there"): read there, whatever the words meant where they were typ
 _RECKLESS = re.compile(r"\breckless(?:ly)?\b", re.IGNORECASE)
 
 
+def _surges(clause: Intent) -> bool:
+    """The clause uses Action Surge."""
+    return clause.kind == "feature" and clause.action == "action_surge"
+
+
 def reckless(state: GameState, actor: str, text: str) -> bool:
     """An attack said recklessly by a barbarian not yet reckless this turn: Reckless
     Attack is declared with it (SRD: decided on the turn's first attack)."""
@@ -161,6 +166,12 @@ class Sequencing(RefereeBase):
                 self._cannot_now(state, actor, "the turn has passed", clause)
                 return []
             why = self._no_room(state, actor, clause)
+            surge = next((n for n, later in enumerate(rest) if _surges(later)), None)
+            if why and surge is not None and self._surge_hint(state, actor):
+                # "…hit it, then action surge and hit it again": the surge the line asks for
+                # later makes room now, then this clause goes ahead.
+                rest[:0] = [rest.pop(surge), clause]
+                return self._next_clause(state, actor, rest)
             if why:
                 rest.clear()
                 self.notes.append(why)

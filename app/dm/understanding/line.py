@@ -374,8 +374,25 @@ def _one_deed(read: list[Intent]) -> list[Intent]:
             continue
         if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
             continue  # "help Thorin, distract it so he gets a clean hit": how one helps
+        if (
+            last is not None
+            and clause.kind == last.kind == "attack"
+            and clause.targets == last.targets
+            and _CLOSING.match(last.text)
+            and not _AGAIN.search(clause.text)
+        ):
+            continue  # "charge rat 1 and hit it": how one blow is struck, not two
         out.append(clause)
     return out
+
+
+_CLOSING = re.compile(
+    r"^\W*(?:i\s+)?(?:charge|rush|run (?:at|up to)|close (?:in on|with)|go for|leap at|"
+    r"lunge at|dash at|advance on|step up to|move in on)\b",
+    re.IGNORECASE,
+)
+"""A clause that closes in on a foe: with a blow at the same foe after it, one attack."""
+_AGAIN = re.compile(r"\b(?:again|twice|second|another|once more)\b", re.IGNORECASE)
 
 
 _HELPING = re.compile(

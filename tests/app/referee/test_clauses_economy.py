@@ -76,6 +76,9 @@ CASES = [
     ("cellar_rats_thorin", "thorin", "I attack rat 1 and then attack rat 2",
      ["attack:giant-rat-1", "end_turn"],
      ["Thorin's action this turn is already spent; “attack rat 2” will have to wait"]),
+    ("cellar_rats_thorin", "thorin", "hit rat 2 and then hit rat 1, I'll use action surge for it",
+     ["attack:giant-rat-2", "use_feature:action_surge", "attack:giant-rat-1", "end_combat"],
+     ["Thorin uses Action Surge"]),  # the surge asked for later makes room for the blow
     ("cellar_rats_thorin", "thorin", "I rage and hit the rat",
      ["attack:giant-rat-1", "end_turn"], ["Thorin has no Rage — it is not one of Thorin's"]),
     ("cellar_rats_mira", "mira", "hide then shoot rat 2",
@@ -264,3 +267,9 @@ async def test_extra_attack_makes_the_second_blow_the_line_asks_for() -> None:
     made, told, _ = await _play(state, "thorin", "attack rat 1 and then attack rat 2")
     assert made[:2] == ["attack:giant-rat-1", "attack:giant-rat-2"], told
     assert "will have to wait" not in told
+
+
+async def test_closing_in_and_striking_is_one_blow() -> None:
+    state = build_situation(SITUATIONS["cellar_rats_thorin"])
+    made, told, _ = await _play(state, "thorin", "charge rat 2 and hit it")
+    assert made == ["attack:giant-rat-2", "end_turn"] and "will have to wait" not in told

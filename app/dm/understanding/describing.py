@@ -27,7 +27,8 @@ _DOING = (
     r"chewing|biting|gnawing|nibbling|attacking|mauling|clawing|savaging|fighting|hitting|"
     r"swinging at|going for|going after|coming at|coming for|after|menacing|grappling|"
     r"holding|engaged with|fighting with|in melee with|on top of|all over|on|at|near|"
-    r"next to|beside|by|in front of|nearest to|closest to|facing|hounding|harassing|"
+    r"next to|beside|by|in front of|nearest to|closest to|nearest|closest|close to|"
+    r"closer to|nearer to|nearer|right by|around|facing|hounding|harassing|"
     r"pinning|tearing at|tearing into|ripping at|scratching|chomping|chomping on|munching on"
 )
 """What a foe is doing to someone, as a relation ("the rat *chewing on* Thorin")."""

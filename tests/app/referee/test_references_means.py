@@ -352,3 +352,13 @@ async def test_getting_up_and_crouching_behind_cover_in_a_fight() -> None:
                                             "present": False, "reason": "gets back up"}  # fmt: skip
     made, _ = await turn(game(CELLAR, turn="thorin"), "thorin", "I crouch down behind the casks")
     assert aimed(made, "move") == {"creature_id": "thorin", "to": "cover", "feature": "casks"}
+
+
+def test_the_foe_nearest_a_friend_is_one_engaged_with_them() -> None:
+    state = game(CELLAR, turn="mira")
+    where = state.encounter.positions  # type: ignore[union-attr]
+    engage(where, "giant-rat-1", "thorin")
+    engage(where, "giant-rat-2", "aria")
+    for line in ("shoot the rat nearest aria", "I shoot the one closest to Aria"):
+        assert read(state, "mira", line).targets == ("giant-rat-2",), line
+    assert read(state, "mira", "shoot the rat nearest to thorin").targets == ("giant-rat-1",)

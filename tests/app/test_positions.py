@@ -287,3 +287,18 @@ def test_positions_are_saved_and_a_save_with_a_one_sided_engagement_is_refused(
         assert "positions.giant-rat-1.engaged: 'thorin' does not stand engaged with" in str(error)
     else:
         raise AssertionError("a one-sided engagement was loaded")
+
+
+def test_a_move_says_whether_it_steps_out_of_reach_or_comes_closer() -> None:
+    state = cellar(4)
+    turn_of(state, "thorin")
+    engage(state.encounter.positions, "giant-rat-2", "thorin")
+    said = [e.description for e in run(state, "move", creature_id="thorin", to="near")["events"]
+            if e.type == "state_change"]  # fmt: skip
+    assert "Thorin steps back out of reach" in said
+    state = cellar(4)
+    turn_of(state, "thorin")
+    state.encounter.positions["thorin"].band = "far"
+    said = [e.description for e in run(state, "move", creature_id="thorin", to="near")["events"]
+            if e.type == "state_change"]  # fmt: skip
+    assert "Thorin comes closer" in said

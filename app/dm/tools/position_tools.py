@@ -298,7 +298,10 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
         text = f"{name} takes cover behind {the(feature)} ({p.COVER_WORDS[degree]})"
     else:
         p.move_to_band(where, mover, args.to)
-        text = f"{name} moves {'to the edge of the fight' if args.to == 'far' else 'near'}"
+        if args.to == "far":
+            text = f"{name} moves to the edge of the fight"
+        else:  # "near": out of a foe's reach, or in from the edge
+            text = f"{name} {'steps back out of reach' if leaving else 'comes closer'}"
     state.record("encounter", f"{text} ({cost} ft)")
     events.append(StateChange(kind="condition", target_id=mover, description=text))
     from app.dm.tools.readied import fire_window  # noqa: PLC0415 - it imports this module

@@ -297,8 +297,8 @@ def test_a_move_says_whether_it_steps_out_of_reach_or_comes_closer() -> None:
             if e.type == "state_change"]  # fmt: skip
     assert "Thorin steps back out of reach" in said
     state = cellar(4)
-    turn_of(state, "thorin")
-    state.encounter.positions["thorin"].band = "far"
-    said = [e.description for e in run(state, "move", creature_id="thorin", to="near")["events"]
+    turn_of(state, "aria")  # an elf walks the 30 ft in from the edge
+    state.encounter.positions["aria"].band = "far"
+    said = [e.description for e in run(state, "move", creature_id="aria", to="near")["events"]
             if e.type == "state_change"]  # fmt: skip
-    assert "Thorin comes closer" in said
+    assert "Aria comes closer" in said

@@ -1,7 +1,8 @@
 """An automatic player for playtests: it reads the world and types what a curious player
 would — goes through exits, looks at things, talks to people and asks about what they
 know, tries the campaign's challenges, picks things up, says something kind or rude now
-and then (so judgments are heard), and fights when a fight is on.
+and then (so judgments are heard), and fights when a fight is on, as the fighting brain chooses
+(:func:`app.dm.referee.choosing_words.fight_line`).
 
 It seeks coverage: each choice is drawn from a seeded RNG, weighted towards what it has
 not tried yet, so many seeds wander through most of a campaign. It plays through the real
@@ -14,7 +15,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from app.session.runner import ANYONE, RunResult, run_lines
+from app.dm.referee.choosing_words import fight_line
+from app.session.runner import ANYONE, RunResult, resolve_character, run_lines
 from app.session.session import GameSession
 from app.world.campaign import Campaign
 from app.world.facts import people_here
@@ -44,6 +46,8 @@ class AutoPlayer:
 
     rng: random.Random
     tried: set[str] = field(default_factory=set)
+    stuck: str = ""
+    """The last line that moved nothing: in a fight, a plain attack is tried instead."""
 
     def choices(self, session: GameSession) -> list[str]:
         """What a player could type now, as lines of text."""
@@ -55,8 +59,11 @@ class AutoPlayer:
                 for c in state.encounter.order
                 if c.id in state.creatures and c.id not in state.party
             ]
-            standing = [f for f in foes if f.vitals.hp > 0 and not f.left]
-            return [f"attack {the(f.name)}" for f in standing] or ["attack"]
+            standing = [f for f in foes if f.vitals.hp > 0 and not f.left and f.hostile]
+            attacks = [f"attack {the(f.name)}" for f in standing] or ["attack"]
+            actor = resolve_character(session, ANYONE)
+            brain = fight_line(state, actor) if actor is not None else None
+            return [brain] if brain and brain != self.stuck else attacks
         options = ["look around"]
         if campaign is None or state.scene.id not in campaign.scenes:
             return options
@@ -126,6 +133,8 @@ async def wander(session: GameSession, seed: int, max_turns: int) -> RunResult:
         result = await run_lines(session, [f"{ANYONE}: {line}"])
         total.turns += result.turns
         total.errors += result.errors
+        player.stuck = ""
         if not result.turns and not session.foe_turn:
             total.refused += result.refused  # nothing moved: count it, try something else
+            player.stuck = line
     return total

@@ -21,6 +21,7 @@ from app.dm.events import (
     StateTransition,
     TurnEnd,
 )
+from app.dm.referee.choosing_words import fight_line
 from app.dm.tools.executors import why_cannot_act
 from app.session.scripting import MAX_FIGHT_TURNS, MAX_REPEATS, Step, parse_step
 from app.session.session import GameSession
@@ -287,10 +288,13 @@ async def run_lines(
             emit(line)
 
     async def fight(step: Step) -> None:
-        """Whoever may act attacks the foe with the fewest hit points (or, for ``yield``,
-        ends their turn), until no fight is on."""
+        """Whoever may act does what the fighting brain chooses (:func:`fight_line`: tend a
+        dying friend, the best spell or cantrip, else the best weapon at the weakest foe;
+        a plain attack if the game refuses it, or if it left the same turn where it was) —
+        or, for ``yield``, ends their turn — until no fight is on."""
         yielding = step.text.lower().startswith("yield")
         turns = 0
+        tried: tuple[object, ...] = ()
         while session.state.encounter is not None and not session.state.ending:
             if session.foe_turn:
                 await play_ready_turns()
@@ -303,10 +307,19 @@ async def run_lines(
                 if not await act(step, ANYONE, "end my turn"):
                     return
                 continue
+            actor = resolve_character(session, ANYONE)
+            brain = fight_line(session.state, actor) if actor is not None else "attack"
+            encounter = session.state.encounter
+            moment = (actor, brain, encounter.round, encounter.turn_index)
+            if moment == tried:  # it moved nothing (out of reach, or it failed): plainly
+                brain = ""
+            tried = moment
             foe = _weakest_foe(session)
             article = "" if foe is None or foe.lower().startswith(("the ", "a ", "an ")) else "the "
-            text = f"attack {article}{foe}" if foe else "attack"
-            if not await act(step, ANYONE, text):
+            plain = f"attack {article}{foe}" if foe else "attack"
+            if brain and brain != plain and await act(step, ANYONE, brain, quiet=True):
+                continue
+            if not await act(step, ANYONE, plain):
                 return
 
     async def play_ready_turns() -> None:
@@ -337,8 +350,10 @@ async def run_lines(
                 result.turns += 1
                 out("")
 
-    async def act(step: Step, name: str, text: str) -> bool:
-        """One action through the session; False when it could not be taken."""
+    async def act(step: Step, name: str, text: str, *, quiet: bool = False) -> bool:
+        """One action through the session; False when it could not be taken (``quiet``: a
+        refusal is not written down — the fighting brain's line, with a plain attack to
+        fall back on)."""
         if session.foe_turn:
             await play_ready_turns()  # foes act before the next player does
         character = resolve_character(session, name)
@@ -350,9 +365,11 @@ async def run_lines(
             out(f"! {message}")
             result.refused.append(message)
             return False
-        out(f"> {session.state.name_of(character)}: {text}")
         player = session.state.controller_of(character) or ""
         outcome = session.submit(PlayerAction(character_id=character, text=text, player=player))
+        if not outcome and quiet:
+            return False
+        out(f"> {session.state.name_of(character)}: {text}")
         if not outcome:
             reason = getattr(outcome, "reason", "refused")
             out(f"! {reason}")

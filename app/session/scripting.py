@@ -6,7 +6,7 @@ A script is lines of four kinds (blank lines and ``#`` comments are skipped)::
     Mira: pick the lock                       an action, as a player types it
     Mira: pick the lock until passed trapdoor_lock
                                               repeat it until the condition holds
-    fight until the combat ends               whoever may act attacks, round after round
+    fight until the combat ends               whoever may act fights (the fighting brain)
     yield until the combat ends               whoever may act does nothing (to test a defeat)
     expect flag tam_found                     an assertion: reported with its line
 

@@ -188,7 +188,7 @@ def test_the_shipped_campaigns_victory_brings_the_party_to_level_4() -> None:
     """Played as a player would, with the offline referee: XP for every fight, the ending's
     award, and the news that each survivor can take level 4."""
     result = CliRunner().invoke(
-        app, ["simulate", "crossroads", "--script", str(SCRIPTS / "victory.txt"), "--seed", "5",
+        app, ["simulate", "crossroads", "--script", str(SCRIPTS / "victory.txt"), "--seed", "1",
               "--until-end"],
     )  # fmt: skip
     assert result.exit_code == 0, result.stdout[-2000:]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.dm.tools.campaign_tools import enter_scene
+from app.dm.tools.position_tools import leave_fight
 from app.session.runner import run_lines
 from app.session.session import GameSession
 from app.session.setup import start_session
@@ -110,18 +111,26 @@ async def test_mocking_grubnak_makes_him_hostile() -> None:
 
 
 @pytest.mark.parametrize(
-    ("seed", "word", "respect"),
-    [(1, "grubnak_mourns", -1), (2, "guards_tell_grubnak", 1)],
+    ("spared", "word", "respect"),
+    [(False, "grubnak_mourns", -1), (True, "guards_tell_grubnak", 1)],
 )
 async def test_grubnak_hears_how_the_party_treated_his_guards(
-    seed: int, word: str, respect: float
+    spared: bool, word: str, respect: float
 ) -> None:
-    """Seed 1: the guards die (off-screen, Grubnak finds out); seed 2: one surrenders and
-    runs ahead to tell him (a deferred trigger, at the scene's end)."""
-    session = start_session(CAMPAIGN, seed)
+    """Seed 1: the party fails to sneak past the guards and fights them. Fought to the end,
+    the guards die (off-screen, Grubnak finds out); when they give up instead, one runs
+    ahead to tell him (a deferred trigger, at the scene's end)."""
+    session = start_session(CAMPAIGN, 1)
+    fight = [i for i, line in enumerate(LINES) if line.startswith("fight until")][1]
     curtain = next(i for i, line in enumerate(LINES) if "hide curtain" in line)
-    await play(session, LINES[:curtain])
+    await play(session, LINES[:fight])
     state = session.state
+    assert state.encounter is not None  # the guards saw them
+    if spared:  # beaten, both surrender (as the referee's morale has them do)
+        for guard in [c for c in state.creatures.values() if c.encounter == "tunnel_guards"]:
+            guard.left, guard.hostile = "surrendered", False
+            leave_fight(state, guard.id)
+    await play(session, LINES[fight:curtain])
     assert state.scene.id == "warren" and score(state, "respect.grubnak") == 0
     await play(session, [LINES[curtain]])
     assert state.scene.id == "chief_hall"

@@ -18,7 +18,7 @@ from tests.app.conftest import narration, of_type, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SCRIPTS = CAMPAIGNS_DIR / "crossroads" / "scripts"
-PEACE_SEED, VICTORY_SEED, MERCY_SEED, ALLIANCE_SEED = 1, 5, 11, 2
+PEACE_SEED, VICTORY_SEED, MERCY_SEED, ALLIANCE_SEED = 0, 1, 19, 0
 ENDING_SCRIPTS = {
     "alliance": ("alliance.txt", ALLIANCE_SEED),
     "peace": ("peace.txt", PEACE_SEED),
@@ -143,8 +143,8 @@ def test_a_reassured_berta_and_a_respected_grubnak_make_the_alliance_ending() ->
     assert "ending: Friends Under the Floor" in out
     assert "'My last healing potion." in out  # a trigger on what Mira's words meant
     assert "Berta trusts you more (word from Tam) — trust 3" in out  # Tam told her
-    assert "~ trigger guards_tell_grubnak [deferred]" in out  # the spared guard ran ahead
-    assert "~ trigger grubnak_listens [scene]" in out  # courtesy, a gift, guards spared
+    assert "Grubnak's Hall (slip past the goblin guards)" in out  # no guard was harmed
+    assert "~ trigger grubnak_listens [scene]" in out  # courtesy, a gift, guards slipped past
     assert "[roll] Mira: talk Grubnak into peace" not in out  # words won it, not a roll
 
 

@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.dm.referee.choosing import best_weapon, choose
 from app.dm.referee.ruling import FEARLESS
 from app.dm.referee.skirmish_blows import blast, hurt, special, strike
 from app.dm.referee.skirmish_kit import Fighter, Kit, Swing, monster_kit, sheet_kit
@@ -32,24 +33,28 @@ from app.dm.referee.skirmish_log import (
     Turn,
     Uses,
 )
-from app.dm.referee.tactics import Mark, save_action_choice, weakest
+from app.dm.referee.tactics import weakest
 from rules.abilities import Ability
 from rules.character import CharacterSheet
 from rules.conditions import Condition, can_act, tick_end_of_turn, tick_start_of_turn
-from rules.damage import DamageType, LifeState, Vitals, death_save, heal
+from rules.damage import DamageType, LifeState, Vitals, death_save, heal, stabilize
 from rules.dice import roll
 from rules.initiative import Entrant, roll_initiative
+from rules.skills import Skill
 from rules.srd import Monster, MonsterAction, srd
 from rules.traits import kind_words, recharge_roll
+
+STABILIZE_DC = 10
+"""The Wisdom (Medicine) check that stabilises a dying friend, as in a game."""
 
 __all__ = ["FightResult", "Fighter", "fight", "from_monster", "from_sheet", "hurt", "take_turn"]
 
 
 def from_sheet(sheet: CharacterSheet, *, features: bool = True) -> Fighter:
     """A character as the sheet has them — hit points, conditions, exhaustion, slots and
-    uses left — with their first damaging weapon (as the referee attacks; an unarmed strike
-    without one), and with ``features`` their class features and spells."""
-    weapon = next((w for w in sheet.weapons if sheet.weapon_attack(w).damage), None)
+    uses left — with their best weapon (:func:`app.dm.referee.choosing.best_weapon`; an
+    unarmed strike without one), and with ``features`` their class features and spells."""
+    weapon = best_weapon(sheet)
     if weapon is not None:
         attack = sheet.weapon_attack(weapon)
         ranged = srd().weapons.get(weapon).kind == "ranged"
@@ -67,6 +72,7 @@ def from_sheet(sheet: CharacterSheet, *, features: bool = True) -> Fighter:
         saves={a: sheet.save_modifier(a) for a in Ability},
         conditions=[c for c in sheet.conditions if c.source != "0 hp"],  # 0 HP is in vitals
         exhaustion=sheet.exhaustion, kinds=kind_words(sheet.species),
+        medicine=sheet.check_modifier(Skill.MEDICINE),
     )  # fmt: skip
 
 
@@ -149,44 +155,6 @@ def _swings(
             sneak = martial = ""  # once per turn
 
 
-def _to_mend(me: Fighter, allies: list[Fighter]) -> Fighter | None:
-    """Whom a healer's slot goes to: a dying friend; a monster also mends a badly hurt ally
-    (itself too) that healing works on, as the referee's healers do."""
-    fallen = next((f for f in allies if not f.up and f.vitals.state is LifeState.DYING), None)
-    if fallen is not None or not me.monster:
-        return fallen
-    hurt_ = [f for f in allies if f.up and f.heals and f.vitals.hp * 2 <= f.vitals.max_hp]
-    return min(hurt_, key=lambda f: (f.vitals.hp * 100 // f.vitals.max_hp, f.id), default=None)
-
-
-def _special(me: Fighter, standing: list[Fighter]) -> tuple[MonsterAction, list[Fighter]] | None:
-    """The save-based action the monster uses now, and on whom (the referee's choice)."""
-    kit = me.kit
-    ready = [a for a in kit.specials if a.kind == "save" and a.id not in kit.spent]
-    if not ready or not standing:
-        return None
-    marks = [Mark(e.id, e.vitals.hp, frozenset(c.condition for c in e.conditions))
-             for e in standing]  # fmt: skip
-    chosen = save_action_choice(ready, marks, kit.routine)
-    if chosen is None:
-        return None
-    by_id = {e.id: e for e in standing}
-    return chosen[0], [by_id[i] for i in chosen[1]]
-
-
-def _hold(me: Fighter, standing: list[Fighter]) -> tuple[MonsterAction, Fighter] | None:
-    """A ready web at the weakest foe not yet held by it."""
-    for action in me.kit.specials:
-        if not action.is_attack or action.id in me.kit.spent:
-            continue
-        free = [e for e in standing if all(c.condition is not action.condition
-                                           for c in e.conditions)]  # fmt: skip
-        mark = weakest((e.id, e.vitals.hp) for e in free)
-        if mark is not None:
-            return action, next(e for e in free if e.id == mark)
-    return None
-
-
 def take_turn(
     rng: random.Random,
     me: Fighter,
@@ -194,14 +162,16 @@ def take_turn(
     enemies: list[Fighter],
     log: FightLog | None = None,
 ) -> None:
-    """One fighter's turn: the referee's choices, in order of what helps most — heal a
-    friend, a save-based action, Magic Missile, a cantrip, a web, else the Attack action;
-    then Second Wind and Action Surge."""
+    """One fighter's turn: the fighting brain's choice (:func:`app.dm.referee.choosing.choose`
+    — heal or stabilise a friend, a save-based action, Magic Missile, a cantrip, a web, else
+    the Attack action); then Second Wind and Action Surge."""
     kit = me.kit
     friends = any(f.up and f is not me for f in allies)
-    standing = [e for e in enemies if e.up]
-    mend = _to_mend(me, allies) if kit.heal and kit.has_slot(1) else None
-    if mend is not None:
+    choice = choose(me, allies, enemies)
+    by_id = {f.id: f for f in [*allies, *enemies]}
+    aimed = [by_id[t] for t in choice.targets]
+    if choice.kind == "heal":
+        mend = aimed[0]
         kit.spend_slot(1)
         amount = max(1, roll(kit.heal, rng).total)
         before = mend.vitals.hp
@@ -210,19 +180,18 @@ def take_turn(
             log.append(Uses(me.name, kit.heal_spell or "a healing spell", (mend.name,)))
             log.append(Healed(mend.name, mend.vitals.hp - before, mend.vitals.hp,
                               mend.vitals.max_hp, kit.heal_spell or "healing"))  # fmt: skip
-    elif (chosen := _special(me, standing)) is not None:
-        special(rng, me, chosen[0], chosen[1], log)
-    elif kit.darts is not None and kit.has_slot(1) and standing:
+    elif choice.kind == "stabilize":
+        _tend(rng, me, aimed[0], log)
+    elif choice.kind in ("special", "hold") and choice.action is not None:
+        special(rng, me, choice.action, aimed, log)
+    elif choice.kind == "darts" and kit.darts is not None:
         kit.spend_slot(1)
-        blast(rng, me, kit.darts, sorted(standing, key=lambda e: (e.vitals.hp, e.id)), log)
-    elif kit.cantrip is not None and standing:
-        mark = min(standing, key=lambda e: (e.vitals.hp, e.id))
-        blast(rng, me, kit.cantrip, [mark], log)
-    elif (held := _hold(me, standing)) is not None:
-        special(rng, me, held[0], [held[1]], log)
-    elif me.swings:
+        blast(rng, me, kit.darts, aimed, log)
+    elif choice.kind == "cantrip" and kit.cantrip is not None:
+        blast(rng, me, kit.cantrip, aimed, log)
+    elif choice.kind == "weapon":
         _swings(rng, me, enemies, friends, log)
-    elif log is not None:
+    elif log is not None and any(e.up for e in enemies):
         log.append(Note(me.name, "has nothing to attack with and takes the Dodge action"))
     if kit.second_wind and me.vitals.hp * 2 <= me.vitals.max_hp:  # the bonus action
         before = me.vitals.hp
@@ -237,6 +206,21 @@ def take_turn(
         if log is not None:
             log.append(Uses(me.name, "Action Surge"))
         _swings(rng, me, enemies, friends, log)
+
+
+def _tend(rng: random.Random, me: Fighter, fallen: Fighter, log: FightLog | None) -> None:
+    """Stabilising a dying friend: Spare the Dying always does; else a DC 10 Wisdom
+    (Medicine) check."""
+    if me.kit.spare:
+        done, how = True, "Spare the Dying"
+    else:
+        total = roll("1d20", rng).total + me.medicine
+        done, how = total >= STABILIZE_DC, f"Medicine {total} vs DC {STABILIZE_DC}"
+    if done:
+        fallen.vitals = stabilize(fallen.vitals)
+    if log is not None:
+        outcome = "stable" if done else "still dying"
+        log.append(Note(me.name, f"tends {fallen.name} ({how}): {outcome}"))
 
 
 def _turn_starts(rng: random.Random, me: Fighter, log: FightLog | None) -> None:

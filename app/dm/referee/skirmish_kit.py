@@ -84,6 +84,8 @@ class Kit:
     """A healing spell's formula, to raise a friend at 0 HP (or mend a hurt ally)."""
     heal_spell: str = ""
     """That spell's name, for the log."""
+    spare: bool = False
+    """Knows Spare the Dying: stabilises a dying friend without a check."""
     slots: dict[int, int] = field(default_factory=dict)
     burned: bool = False
     """Took acid or fire since its last turn (a troll does not regenerate)."""
@@ -139,6 +141,8 @@ class Fighter:
     """Intelligence: a beast (3 or less) runs; it does not beg."""
     fearless: bool = False
     """It never flees nor yields (the undead, constructs, oozes)."""
+    medicine: int = 0
+    """Its Wisdom (Medicine) modifier, for stabilising a dying friend."""
     left: str = ""
     """How it left the fight alive: ``fled`` or ``surrendered`` (empty: it did not)."""
 
@@ -189,6 +193,8 @@ def _spells(kit: Kit, spells: list[str], level: int, bonus: int, dc: int, mod: i
             kit.cantrip = found  # the best: an attack roll over a save, then the most damage
         if sid == "magic_missile" and spell.damage and spell.damage_type:
             kit.darts = Blast(spell.name, spell.damage, spell.damage_type, slot=1, darts=3)
+        if spell.stabilizes:
+            kit.spare = True
         if spell.heal and spell.level == 1 and not kit.heal:
             kit.heal = f"{spell.heal}{mod:+d}" if spell.add_modifier and mod else spell.heal
             kit.heal_spell = spell.name

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import random
 
+from typer.testing import CliRunner
+
+from app.cli import app
 from app.dm.referee.choosing import best_weapon, choose
 from app.dm.referee.choosing_words import fight_line
 from app.dm.referee.skirmish import from_sheet, take_turn
+from app.world.campaign import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.damage import LifeState, Vitals
 from tests.referee_corpus import Situation, build_situation
@@ -78,3 +82,14 @@ def test_the_playtest_fight_says_what_the_brain_chose() -> None:
     state.party["ione"].spell_slots = slots.model_copy(update={"expended": dict(slots.maximum)})
     assert fight_line(state, "ione") == "stabilise Wren"
     assert fight_line(state, "cass").startswith("cast Cure Wounds on Wren")
+
+
+def test_a_choice_the_game_cannot_carry_out_falls_back_to_a_plain_attack() -> None:
+    """Seed 0: Ione's shortsword cannot reach the Grey Sister this turn; the scripted fight
+    does not ask for it again and again, it attacks plainly (her longbow) and goes on."""
+    script = CAMPAIGNS_DIR / "drowned_bell" / "scripts" / "iron_and_salt.txt"
+    result = CliRunner().invoke(
+        app, ["simulate", "drowned_bell", "--script", str(script), "--seed", "0"]
+    )
+    assert result.exit_code == 0, result.stdout[-1500:]
+    assert "the fight still goes on" not in result.stdout

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.dm.referee.tactics import weakest
+from app.dm.tools.condition_tools import creature_type
 from app.dm.tools.spell_tools import most_targets
 from app.dm.understanding import Intent
 from app.world.state import GameState
@@ -56,8 +57,14 @@ def spell_targets(
         return first[:most]
     if spell.damage and not spell.save:  # darts: all at the first, as a player means
         return first[:1] * most
-    rest = [f for f in foes if f not in first]  # Bane on "the goblins": as many as it takes
+    # Bane on "the goblins": as many as it takes; Hold Person only on the kind it holds
+    rest = [f for f in foes if f not in first and _holds(state, spell, f)]
     return (first + rest)[:most]
+
+
+def _holds(state: GameState, spell: Spell, cid: str) -> bool:
+    """The spell can touch ``cid`` by its kind (Hold Person: humanoids only)."""
+    return not spell.creature_types or creature_type(state, cid) in spell.creature_types
 
 
 def lasting_lines(caster: str, target: str, spell: str, hit: dict[str, Any]) -> list[str]:

@@ -300,7 +300,12 @@ _SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 
 
 def _standing(said: str, pool: list[Thing], state: GameState) -> Described | None:
-    """ "the big one", "the boss": the foe that stands out from the rest."""
+    """ "the big one", "the boss": the foe that stands out from the rest. A word of a
+    foe's own name ("the Bandit Captain") names that foe and says nothing of size."""
+    for thing in pool:
+        for name in thing.names:
+            if len(name.split()) > 1:
+                said = re.sub(rf"\b{re.escape(name.lower())}\b", " ", said)
     big = any(re.search(rf"\b{w}\b", said) for w in _BIG)
     small = any(re.search(rf"\b{w}\b", said) for w in _SMALL)
     if not (big or small) or len(pool) < 2:

@@ -147,7 +147,19 @@ def _understand(
     if whole.kind == "manoeuvre" and whole.action == "ready":
         return whole  # "wait for a rat to come at me, then stab it": one readied action
     if whole.kind == "feature" and whole.action == "flurry_of_blows" and whole.extra:
-        return whole  # "flurry and knock him prone": the Open Hand Technique rides the blows
+        # "flurry and knock him prone": the Open Hand Technique rides the blows; the attacks
+        # said before it ("punch orc 1 twice, then flurry …") are made first
+        cut = _BEFORE_FLURRY.search(text)
+        if cut is None:
+            return whole
+        head = _understand(text[: cut.start()], actor, state, campaign, language=language)
+        tail = text[cut.end() :].strip()
+        foe = state.name_of(whole.targets[0]) if whole.targets else ""
+        if foe and mentions_back(tail):  # read again when its turn comes: at the one named
+            tail = refer_back(tail, foe)
+        flurry = replace(whole, text=tail)
+        blows = _twice([head]) if not head.then else [head]  # "punch orc 1 twice, then …"
+        return replace(blows[0], then=(*blows[1:], *head.then, flurry))
     if len(text.split()) > LONG:  # a paragraph of story around one deed, as a DM skims it
         whole = paragraph(text, whole, actor, state, campaign, language)
     sure = whole.kind not in NOT_A_DEED and whole.confidence >= 0.7
@@ -167,6 +179,8 @@ def _understand(
         return replace(read[0], text=whole.text)
     if len(read) == 1 and read[0].kind == "attack" and read[0].action == "both":
         return replace(read[0], text=whole.text)  # "… with my shortsword and then my dagger"
+    if len(read) == 1 and read[0].kind == "cast" and len(read[0].targets) > len(whole.targets):
+        return replace(read[0], text=whole.text)  # "eldritch blast at orc 1 and orc 2"
     if len(read) < 2:
         return whole
     speech = whole.kind == "talk" and all(c.kind in ("talk", "question") for c in read)
@@ -196,6 +210,8 @@ def _understand(
     return replace(head, then=tuple(rest))
 
 
+_BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)
+"""Where a line turns from the blows it lands first to the Flurry of Blows after them."""
 _CALLED = re.compile(r"^\W*(?:(?i:hey|oi|hail|ho|o)[\s,]+)?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\s*[!,]")
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
 _NO_NAME = frozenset(
@@ -277,6 +293,14 @@ def _clauses(
                 read.append((before, said, replace(last, action="both")))
                 continue
         kinds = {r.kind for r in intent.alternatives}
+        foe = intent.alternatives[0].target if kinds == {"attack"} else None
+        if (intent.kind == "ask" and foe and read and read[-1][2].kind == "cast"
+                and read[-1][2].targets and _ONE_OF.search(piece.text)):  # fmt: skip
+            # "eldritch blast at orc 1 and orc 2": one spell, a beam (or a hold) for each
+            before, said, last = read.pop()
+            more = (foe,) if foe not in last.targets else ()
+            read.append((before, said, replace(last, targets=last.targets + more)))
+            continue
         if intent.kind == "ask" and kinds == {"attack"} and read:
             # "hide then shoot": a blow at whichever foe, as a bare "attack" is
             intent = replace(intent, kind="attack", alternatives=(), confidence=0.7)

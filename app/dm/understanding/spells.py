@@ -158,7 +158,7 @@ def unaffected(ctx: Context, spell_id: str, targets: tuple[str, ...]) -> str:
         if creature is None or creature.monster is None:
             continue
         block = ctx.state.monster(creature.monster)
-        if "person" in spell_id and block.type != "humanoid":
+        if "person" in spell_id and block.type.split()[0] != "humanoid":
             return f"{creature.name} is no person for {spell.name}"
         if spell.conditions and set(spell.conditions) <= set(block.condition_immunities):
             return f"{creature.name} cannot be affected by {spell.name}"

@@ -1,0 +1,61 @@
+"""Lines a level-5 party of a monk, a warlock and their friends types in a fight, read as
+the player means them: blows before a Flurry of Blows, a beam of Eldritch Blast at each foe
+named, Hold Person on an orc (a humanoid) and on a foe whose name says "captain"."""
+
+from __future__ import annotations
+
+from app.dm.referee.casting import spell_targets
+from app.dm.understanding import understand
+from app.session.setup import session_for
+from app.world.sandbox import sandbox_state
+from rules.srd import srd
+from tests.app.conftest import turn
+from tests.app.spell_party import fight, run, spell_party
+from tests.app.test_class_features import fight as monk_fight
+from tests.app.test_open_hand import monk
+
+
+async def test_two_blows_then_a_flurry_that_knocks_prone_are_all_made() -> None:
+    state = sandbox_state(seed=2)
+    monk(state, level=5)
+    reading = understand("punch goblin 1 twice, then flurry of blows and knock it prone",
+                         "lin", state, None)  # fmt: skip
+    assert reading.kind == "attack"
+    assert [(c.kind, c.action, c.extra) for c in reading.then] == [
+        ("attack", None, ()), ("feature", "flurry_of_blows", ("prone",))
+    ]  # fmt: skip
+    session = session_for(state)
+    monk_fight(state, monster="goblin", count=2, turn="lin")
+    goblin = state.creatures["goblin-1"]
+    goblin.vitals = goblin.vitals.model_copy(update={"hp": 90, "max_hp": 90})
+    events = await turn(session, ("lin", "punch goblin 1 twice, then flurry of blows and "
+                                         "knock it prone"))  # fmt: skip
+    swings = [e for e in events if e.type == "dice_roll" and e.check_type == "attack_roll"]
+    assert len(swings) == 4  # Extra Attack's two, then the Flurry's two
+    assert state.party["lin"].uses_left("ki") == 4
+
+
+def test_eldritch_blast_at_two_named_foes_sends_a_beam_at_each() -> None:
+    state = spell_party()
+    fight(state, count=2, turn="ilsa")
+    reading = understand("I cast Eldritch Blast at goblin 1 and goblin 2", "ilsa", state, None)
+    assert reading.kind == "cast" and reading.targets == ("goblin-1", "goblin-2")
+    spell = srd().spells.get("eldritch_blast")
+    foes = ["goblin-1", "goblin-2"]
+    assert spell_targets(state, "ilsa", reading, spell, 0, foes) == foes
+
+
+def test_hold_person_holds_an_orc_and_leaves_a_giant_out() -> None:
+    state = spell_party()
+    run(state, "start_combat", reason="test",
+        monsters=[{"monster": "orc", "count": 1}, {"monster": "ogre", "count": 1},
+                  {"monster": "bandit_captain", "count": 1}])  # fmt: skip
+    ids = {c.monster: cid for cid, c in state.creatures.items()}
+    reading = understand("I cast hold person on the orc", "seren", state, None)
+    assert reading.targets == (ids["orc"],) and not reading.note
+    # a 3rd-level slot holds two creatures: the one named, and another humanoid, never the ogre
+    spell = srd().spells.get("hold_person")
+    said = understand("I cast hold person on the bandit captain", "seren", state, None)
+    assert said.targets == (ids["bandit_captain"],)
+    chosen = spell_targets(state, "seren", said, spell, 3, list(state.creatures))
+    assert chosen == [ids["bandit_captain"], ids["orc"]]

@@ -69,6 +69,9 @@ def test_at_zero_hp_the_druid_reverts_and_the_excess_damage_carries_over() -> No
     assert fen.vitals.hp == own - 3 and fen.vitals.max_hp == own
     assert not any(e.id == "wild_shape" for e in fen.effects)
     assert not fen.conditions  # not unconscious, not fallen prone
+    said = [e.description for e in out["events"] if e.type == "state_change"]
+    assert "Fen takes 14 slashing damage: 11/11 HP → 0/11 HP" in said  # reverts: never dying
+    assert not any("dying" in line for line in said)
 
 
 def test_reverting_by_choice_is_a_bonus_action_and_gives_back_the_druids_hp() -> None:

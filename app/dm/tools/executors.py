@@ -20,7 +20,7 @@ from app.dm.events import (
 from app.dm.tools import args as a
 from app.dm.tools import encounter_view as ev
 from app.dm.tools import position_tools as pt
-from app.dm.tools.beast_form import in_beast_form
+from app.dm.tools.beast_form import SHAPE_ID, in_beast_form
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.readied import readied_line
@@ -401,9 +401,15 @@ def deal_damage(
     outcome = replace(outcome, critical=critical)
     set_vitals(state, target, outcome.vitals)
     note = f" ({outcome.damage.note})" if outcome.damage.note else ""
+    after = outcome.vitals
+    sheet = state.party.get(target)
+    if sheet is not None and any(
+        e.id == SHAPE_ID for e in sheet.effects
+    ):  # a beast form at 0 is no dying druid
+        after = after.model_copy(update={"state": LifeState.ALIVE})
     text = (
         f"{state.name_of(target)} takes {outcome.damage.amount} {damage_type.value} damage{note}"
-        f": {vitals_text(before)} → {vitals_text(outcome.vitals)}"
+        f": {vitals_text(before)} → {vitals_text(after)}"
     )
     events: list[SessionEvent] = [hp_change(state, target, before, outcome.vitals, text)]
     if concentration:

@@ -59,3 +59,18 @@ def test_hold_person_holds_an_orc_and_leaves_a_giant_out() -> None:
     assert said.targets == (ids["bandit_captain"],)
     chosen = spell_targets(state, "seren", said, spell, 3, list(state.creatures))
     assert chosen == [ids["bandit_captain"], ids["orc"]]
+
+
+async def test_stunning_strike_said_after_the_blow_is_aimed_at_the_foe_just_hit() -> None:
+    """SRD: when you hit another creature with a melee weapon attack, you can spend 1 ki
+    point to attempt a stunning strike — at the creature hit, not named again."""
+    state = sandbox_state(seed=3)
+    monk(state, level=5)
+    session = session_for(state)
+    monk_fight(state, monster="goblin", count=2, turn="lin")
+    goblin = state.creatures["goblin-2"]
+    goblin.vitals = goblin.vitals.model_copy(update={"hp": 90, "max_hp": 90})
+    events = await turn(session, ("lin", "I attack goblin 2 and use Stunning Strike"))
+    saves = [e for e in events if e.type == "dice_roll" and e.reason == "Stunning Strike"]
+    assert len(saves) == 1 and saves[0].character_id == "goblin-2"
+    assert state.party["lin"].uses_left("ki") == 4

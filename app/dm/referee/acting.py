@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 from dataclasses import replace
 from typing import Any
@@ -336,6 +338,15 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
         ]  # fmt: skip
         return [*calls, *(before or []), *strikes]
 
+    def _last_struck(self, actor: str) -> str | None:
+        """The foe ``actor``'s latest attack this turn was made at, if any."""
+        for call in reversed(self.made):
+            if call.name == "attack" and self.calls.get(call.id, ("", None))[1] == actor:
+                with contextlib.suppress(ValueError):
+                    aim = json.loads(call.arguments).get("target_id")
+                    return aim if isinstance(aim, str) else None
+        return None
+
     def _do_feature(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         fid = intent.action or ""
         if fid == "turn_undead" and state.encounter is not None:
@@ -354,6 +365,12 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
             arguments["target_id"] = intent.target
         if intent.extra:
             arguments["option"] = intent.extra[0]
+        if fid == "stunning_strike" and intent.target not in self._foes(state):
+            struck = self._last_struck(actor)  # "… and use Stunning Strike": the one just hit
+            near = [f for f in engaged_foes(state, actor) if f in self._foes(state)]
+            struck = struck or (near[0] if len(near) == 1 else None)  # the one foe in reach
+            if struck in self._foes(state):
+                arguments["target_id"] = struck
         first: list[ToolCall] = []
         if fid in BLOWS and state.encounter is not None:
             effects = {e.id for e in state.party[actor].effects} if actor in state.party else set()

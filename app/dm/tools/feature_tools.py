@@ -383,7 +383,7 @@ def stunning_strike(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     """SRD: after a melee hit, spend 1 ki: the target makes a Constitution save against
     8 + proficiency + Wisdom or is stunned until the end of the monk's next turn."""
     if target is None or target == sheet.id:
-        raise ToolError("stunning_strike needs the target_id that was hit")
+        raise ToolError("Stunning Strike follows a melee hit: target_id is the creature hit")
     _cost(state, sheet.id, spec)
     _spend_uses(sheet, spec)
     dc = spell_save_dc(sheet.proficiency_bonus, sheet.modifier(Ability.WIS))

@@ -45,6 +45,10 @@ class TurnEconomy(BaseModel):
     """Further weapon attacks allowed by the Attack action already taken (Extra Attack)."""
     extra_actions: int = Field(default=0, ge=0, le=3)
     """Actions beyond the turn's one (Action Surge taken before the action was used)."""
+    limited_actions: int = Field(default=0, ge=0, le=1)
+    """Haste's additional action (SRD 5.1): only to Attack (one weapon attack only), Dash,
+    Disengage, Hide, or Use an Object. Spent before the turn's own action on those deeds,
+    which leaves the own action for anything."""
 
     @classmethod
     def fresh(cls, speed: int) -> TurnEconomy:
@@ -106,9 +110,17 @@ class TurnEconomy(BaseModel):
         self.movement -= cost
         return Success(f"stood up ({cost} ft), {self.movement} ft left")
 
+    def spend_limited(self) -> Outcome:
+        """An action for a deed Haste's additional action allows (Dash, Disengage, Hide,
+        Use an Object): that action if it is left, else the turn's own."""
+        if self.limited_actions > 0:
+            self.limited_actions -= 1
+            return Success("Haste's action used")
+        return self.spend(ActionKind.ACTION)
+
     def dash(self) -> Outcome:
         """The Dash action: movement grows by the creature's speed this turn."""
-        spent = self.spend(ActionKind.ACTION)
+        spent = self.spend_limited()
         if isinstance(spent, Impossible):
             return spent
         self.movement += self.speed
@@ -119,6 +131,9 @@ class TurnEconomy(BaseModel):
         if self.extra_attacks > 0:
             self.extra_attacks -= 1
             return Success(f"attack ({self.extra_attacks} more with this action)")
+        if self.limited_actions > 0:  # Haste's action: one weapon attack only
+            self.limited_actions -= 1
+            return Success("attack (Haste's action: one weapon attack)")
         spent = self.spend(ActionKind.ACTION)
         if isinstance(spent, Impossible):
             return spent

@@ -207,6 +207,9 @@ class Sequencing(RefereeBase):
         action_left = self._actions_left(state, actor) > 0
         if cost == "attack" and (economy.extra_attacks > 0 or action_left):
             return ""
+        hasted = (clause.kind == "manoeuvre" and clause.action in CUNNING) or cost == "attack"
+        if hasted and economy.limited_actions > 0:
+            return ""  # Haste's action: one weapon attack, Dash, Disengage or Hide
         if cost in ("action", "attack") and not action_left:
             on = ", then ".join(self.spent.get(actor, []))
             return self._waits(state, actor, clause, "action", on) + self._surge_hint(state, actor)

@@ -239,7 +239,12 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         state.creatures[actor].hostile = False
         state.record("encounter", f"{name} surrenders")
         return ToolOutcome({"creature_id": actor, "action": "surrender"}, events)
-    spent = economy.dash() if args.action == "dash" else economy.spend(ActionKind.ACTION)
+    if args.action == "dash":
+        spent = economy.dash()
+    elif args.action in LIMITED:  # Haste's additional action may be spent on it
+        spent = economy.spend_limited()
+    else:
+        spent = economy.spend(ActionKind.ACTION)
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")
     result: dict[str, Any] = {"creature_id": actor, "action": args.action}
@@ -340,6 +345,8 @@ def hidden(cid: str) -> Effect:
 
 ACTION_EFFECTS = {"dodge": dodging, "disengage": disengaged}
 """The effect each of these combat actions leaves on the one who takes it."""
+LIMITED = frozenset({"disengage", "hide"})
+"""Deeds (besides Dash and one weapon attack) Haste's additional action may be spent on."""
 
 
 def add_effect(state: GameState, cid: str, effect: Effect) -> None:

@@ -52,7 +52,7 @@ from rules.damage import (
     heal,
 )
 from rules.dice import Advantage, DiceError, parse, roll
-from rules.economy import MOST_EXTRA_ATTACKS, TurnEconomy
+from rules.economy import TurnEconomy
 from rules.effects import Effect, blocks_healing, followers, is_record, speed_with
 from rules.skills import Skill
 from rules.spellcasting import concentration_check, concentration_dc
@@ -631,12 +631,10 @@ def speed_of(state: GameState, cid: str) -> int:
 
 
 def fresh_economy(state: GameState, cid: str) -> TurnEconomy:
-    """A turn's economy at its start: speed after conditions and effects, and the weapon
-    attacks effects add beyond the Attack action (Haste's one more)."""
+    """A turn's economy at its start: speed after conditions and effects, and Haste's
+    additional action (one weapon attack, Dash, Disengage, Hide or Use an Object)."""
     economy = TurnEconomy.fresh(speed_of(state, cid))
-    economy.extra_attacks = min(
-        MOST_EXTRA_ATTACKS, sum(e.extra_attacks for e in effects_of(state, cid))
-    )
+    economy.limited_actions = min(1, sum(e.extra_attacks for e in effects_of(state, cid)))
     return economy
 
 

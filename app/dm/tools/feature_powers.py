@@ -68,8 +68,9 @@ def frenzy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: s
         raise ToolError(f"{sheet.name} carries no melee weapon for a frenzied attack")
     ft._cost(state, sheet.id, spec)
     economy = x.economy_of(state, sheet.id)
-    kept = economy.action, economy.extra_attacks, economy.extra_actions
+    kept = economy.action, economy.extra_attacks, economy.extra_actions, economy.limited_actions
     economy.action, economy.extra_attacks, economy.extra_actions = True, 0, 0
+    economy.limited_actions = 0  # the bonus action's blow, not Haste's
     try:
         outcome = k.attack_tool(
             a.AttackArgs(attacker_id=sheet.id, target_id=target, weapon=weapon), state
@@ -78,7 +79,8 @@ def frenzy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: s
         economy.bonus_action = True  # refused: nothing is spent
         raise
     finally:
-        economy.action, economy.extra_attacks, economy.extra_actions = kept
+        economy.action, economy.extra_attacks, economy.extra_actions = kept[:3]
+        economy.limited_actions = kept[3]
     return {"frenzied_attack": True, **outcome.result}, outcome.events
 
 

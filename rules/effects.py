@@ -54,6 +54,9 @@ class PeriodicDamage(BaseModel):
     """The save's DC; 0 in a spell's data, where the caster's DC is filled in on casting."""
     half: bool = False
     """A successful save halves the damage (otherwise it prevents all of it)."""
+    within_ft: int | None = Field(default=None, ge=5, le=1000)
+    """An area around the effect's source (Spirit Guardians: 15 ft): the damage comes only
+    while the bearer is within it, and also when it enters it for the first time on a turn."""
 
     @field_validator("damage")
     @classmethod

@@ -17,6 +17,7 @@ from app.dm.events import StateChange
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.hooks import AttackSetup, Reach, RollSetup, Rule
+from app.dm.tools.spell_rules import areas_entered, outside_areas
 from app.world.state import GameState
 from app.world.wording import the
 from rules import positions as p
@@ -128,11 +129,13 @@ class PositionRules(Rule):
             return  # already there, or it cannot (asked before anything was spent)
         x.economy_of(state, attacker).move(cost, crawling=pt.crawling(state, attacker))
         where = pt.spots(state)
+        outside = outside_areas(state, attacker)
         p.engage(where, attacker, target, min(reach, p.distance(where, attacker, target)))
         text = f"{state.name_of(attacker)} closes with {state.name_of(target)} ({cost} ft)"
         state.record("encounter", text)
         setup.notes.append(f"closed in first ({cost} ft)")
         setup.events.append(StateChange(kind="condition", target_id=attacker, description=text))
+        setup.events += areas_entered(state, attacker, outside)  # into Spirit Guardians
 
     def before_save(self, setup: RollSetup) -> None:
         state = setup.state

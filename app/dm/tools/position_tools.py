@@ -278,6 +278,9 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
     if isinstance(spent, Impossible):
         hint = "stand up first, or take the dash action" if crawl else "take the dash action"
         raise ToolError(f"{name} cannot get there: {spent.reason} ({hint} for more)")
+    from app.dm.tools.spell_rules import areas_entered, outside_areas  # noqa: PLC0415
+
+    outside = outside_areas(state, mover)  # before it moves: areas it may now enter
     # Leaving an engagement (other than the one it closes in on) provokes.
     staying = {target} if args.to == "engage" and target is not None else set()
     events: list[SessionEvent] = []
@@ -304,6 +307,7 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
             text = f"{name} {'steps back out of reach' if leaving else 'comes closer'}"
     state.record("encounter", f"{text} ({cost} ft)")
     events.append(StateChange(kind="condition", target_id=mover, description=text))
+    events += areas_entered(state, mover, outside)  # into Spirit Guardians: the save now
     from app.dm.tools.readied import fire_window  # noqa: PLC0415 - it imports this module
 
     if args.to in ("engage", "near"):  # readied actions waiting for it fire now

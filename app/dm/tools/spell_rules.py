@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import executors as x
+from app.dm.tools import position_tools as pt
 from app.dm.tools.hooks import AttackSetup, Rule
 from app.dm.tools.spell_effects import strip_blocked
 from app.world.state import GameState
+from rules import positions as p
 from rules.damage import LifeState
 from rules.dice import Advantage, roll
 from rules.effects import Effect, TurnMoment
@@ -39,6 +41,8 @@ def periodic_damage(
         return []
     if x.vitals_of(state, cid).state is LifeState.DEAD:
         return []
+    if not in_area(state, cid, effect):
+        return []  # Spirit Guardians: only a bearer within the 15 ft around the caster
     source = effect.source
     rolled = roll(hazard.damage, state.rng)
     events: list[SessionEvent] = [
@@ -60,6 +64,46 @@ def periodic_damage(
         more, _ = x.deal_damage(state, cid, amount, hazard.damage_type, source=source)
         events += more
     return events
+
+
+def in_area(state: GameState, cid: str, effect: Effect) -> bool:
+    """The bearer stands within the effect's area around its source (always, for an
+    effect with no area; out of a fight everyone is close)."""
+    hazard = effect.periodic
+    if hazard is None or hazard.within_ft is None or effect.source is None:
+        return True
+    if state.encounter is None:
+        return True
+    return p.distance(pt.spots(state), cid, effect.source) <= hazard.within_ft
+
+
+def areas_entered(state: GameState, cid: str, outside: list[Effect]) -> list[SessionEvent]:
+    """SRD (Spirit Guardians): a creature that enters the area for the first time on a turn
+    makes the save. ``outside``: the area effects ``cid`` bore while outside them, before
+    it moved; each now reached deals its damage, once a turn."""
+    encounter = state.encounter
+    if encounter is None:
+        return []
+    events: list[SessionEvent] = []
+    mark = f"entered in round {encounter.round}, turn {encounter.turn_index}"
+    for effect in outside:
+        hazard = effect.periodic
+        if hazard is None or effect.note == mark or not in_area(state, cid, effect):
+            continue
+        effects = x.effects_of(state, cid)
+        marked = effect.model_copy(update={"note": mark})  # the first time on this turn only
+        effects[:] = [marked if e is effect else e for e in effects]
+        events += periodic_damage(state, cid, marked, hazard.when)
+    return events
+
+
+def outside_areas(state: GameState, cid: str) -> list[Effect]:
+    """The area effects ``cid`` bears whose area it stands outside (before a move)."""
+    return [
+        e for e in x.effects_of(state, cid)
+        if e.periodic is not None and e.periodic.within_ft is not None
+        and not in_area(state, cid, e)
+    ]  # fmt: skip
 
 
 class SpellRules(Rule):

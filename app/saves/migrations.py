@@ -196,6 +196,18 @@ def _from_schema_6(data: Document) -> Document:
     return data
 
 
+def _from_schema_7(data: Document) -> Document:
+    """Schema 8 keeps Haste's additional action apart from the turn's own (one weapon
+    attack, Dash, Disengage or Hide): a schema-7 fight counted it as a further attack
+    already, so nobody's turn has one left to spend otherwise."""
+    state = data.get("state")
+    encounter = state.get("encounter") if isinstance(state, dict) else None
+    economy = encounter.get("economy") if isinstance(encounter, dict) else None
+    for spent in economy.values() if isinstance(economy, dict) else ():
+        _fill(spent, {"limited_actions": 0})
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Document], Document]] = {
     1: _from_schema_1,
     2: _from_schema_2,
@@ -203,6 +215,7 @@ MIGRATIONS: dict[int, Callable[[Document], Document]] = {
     4: _from_schema_4,
     5: _from_schema_5,
     6: _from_schema_6,
+    7: _from_schema_7,
 }
 """``version -> step`` upgrading a save document from that version to the next one. A change
 of format adds its step here (and a test with a real file of the older version); a new key

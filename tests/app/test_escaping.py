@@ -145,7 +145,7 @@ def test_a_real_schema_6_save_puts_the_fighting_creatures_in_the_partys_scene(
     assert {c.scene for c in state.creatures.values()} == {"cellar"}
     save_game(state, "fight", folder)
     again = load_save(path)
-    assert path.read_text().startswith("schema_version = 7\n")
+    assert path.read_text().startswith("schema_version = 8\n")
     assert {c.scene for c in again.state.creatures.values()} == {"cellar"}
 
 

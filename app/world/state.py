@@ -78,6 +78,8 @@ class Creature(_Model):
     """The campaign NPC this creature is (a named foe who can also be spoken to)."""
     spell_slots: SpellSlots | None = None
     """For spellcasting monsters: the slots this one has left."""
+    concentration: str | None = Field(default=None, max_length=64)
+    """The spell a spellcasting monster concentrates on (one at a time, as a character)."""
     effects: list[Effect] = Field(default_factory=list, max_length=100)
     """Lasting effects on it (Bane, Faerie Fire, a Dodge …)."""
     resources: dict[str, int] = Field(default_factory=dict, max_length=40)

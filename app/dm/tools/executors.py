@@ -438,19 +438,19 @@ def damage_tool(args: a.DamageArgs, state: GameState) -> ToolOutcome:
 
 def end_concentration(state: GameState, caster: str, why: str) -> list[SessionEvent]:
     """A caster stops concentrating: what their spell imposed ends with it."""
-    sheet = state.party.get(caster)
-    if sheet is None or sheet.concentration is None:
+    holder = state.party.get(caster) or state.creatures.get(caster)  # a monster concentrates too
+    if holder is None or holder.concentration is None:
         return []
-    spell_id = sheet.concentration
+    spell_id = holder.concentration
     spell = srd().spells.get(spell_id)
-    sheet.concentration = None
+    holder.concentration = None
     for cid in state.known_ids():
         conditions = conditions_of(state, cid)
         conditions[:] = [c for c in conditions if not (c.source == caster and c.note == spell.name)]
         effects = effects_of(state, cid)
         gone = [e for e in effects if e.source == caster and e.spell == spell_id]
         effects[:] = [e for e in effects if e not in gone] + followers(gone)
-    text = f"{sheet.name} loses concentration on {spell.name} ({why})"
+    text = f"{holder.name} loses concentration on {spell.name} ({why})"
     state.record("condition", text, who=caster)
     return [StateChange(kind="condition", target_id=caster, description=text)]
 
@@ -459,6 +459,9 @@ def concentration_after_damage(state: GameState, target: str, amount: int) -> li
     """Damage to a concentrating caster: a Constitution save (DC 10 or half the damage), or
     the spell ends; dropping to 0 HP ends it outright."""
     sheet = state.party.get(target)
+    creature = state.creatures.get(target) if sheet is None else None
+    if creature is not None and creature.concentration is not None and amount > 0:
+        return _monster_concentration(state, target, amount)
     if sheet is None or sheet.concentration is None or amount <= 0:
         return []
     if sheet.vitals.hp == 0:
@@ -480,6 +483,20 @@ def concentration_after_damage(state: GameState, target: str, amount: int) -> li
     events: list[SessionEvent] = [roll_event(state, target, check)]
     if not check.success:
         events += end_concentration(state, target, f"failed a DC {check.dc} Constitution save")
+    return events
+
+
+def _monster_concentration(state: GameState, cid: str, amount: int) -> list[SessionEvent]:
+    """A concentrating monster takes damage: the same Constitution save as a character's
+    (DC 10 or half the damage, whichever is higher); at 0 HP the spell ends outright."""
+    if vitals_of(state, cid).hp == 0:
+        return end_concentration(state, cid, "dropped")
+    dc = concentration_dc(amount)
+    check = check_for(state, cid, dc, "concentration", Advantage.NORMAL, ability=Ability.CON,
+                      save=True)  # fmt: skip
+    events: list[SessionEvent] = [roll_event(state, cid, check)]
+    if not check.success:
+        events += end_concentration(state, cid, f"failed a DC {dc} Constitution save")
     return events
 
 

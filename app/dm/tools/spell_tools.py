@@ -112,9 +112,10 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         }
         return ToolOutcome(stopped, countered_events)
     casting.events += countered_events
-    if spell.concentration and profile.sheet is not None:  # one at a time: the old one ends
+    holder = profile.sheet or state.creatures.get(caster)  # a monster concentrates too
+    if spell.concentration and holder is not None:  # one at a time: the old one ends
         casting.events += x.end_concentration(state, caster, f"cast {spell.name}")
-        profile.sheet.concentration = spell_id
+        holder.concentration = spell_id
     state.record(
         "roll",
         f"{profile.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),

@@ -74,3 +74,15 @@ async def test_stunning_strike_said_after_the_blow_is_aimed_at_the_foe_just_hit(
     saves = [e for e in events if e.type == "dice_roll" and e.reason == "Stunning Strike"]
     assert len(saves) == 1 and saves[0].character_id == "goblin-2"
     assert state.party["lin"].uses_left("ki") == 4
+
+
+def test_a_twinned_spell_at_two_foes_named_without_numbers_goes_to_both() -> None:
+    state = spell_party()
+    run(state, "start_combat", reason="test",
+        monsters=[{"monster": "ogre", "count": 1}, {"monster": "bandit_captain", "count": 1},
+                  {"monster": "orc", "count": 1}])  # fmt: skip
+    ids = {c.monster: cid for cid, c in state.creatures.items()}
+    said = "I cast a twinned ray of frost at the ogre and the bandit captain"
+    reading = understand(said, "ilsa", state, None)
+    assert reading.kind == "cast"
+    assert reading.targets == (ids["ogre"], ids["bandit_captain"])

@@ -294,8 +294,9 @@ def _clauses(
                 continue
         kinds = {r.kind for r in intent.alternatives}
         foe = intent.alternatives[0].target if kinds == {"attack"} else None
+        bare = _ONE_OF.search(piece.text) or len(piece.text.split()) <= 4  # "… and the ogre"
         if (intent.kind == "ask" and foe and read and read[-1][2].kind == "cast"
-                and read[-1][2].targets and _ONE_OF.search(piece.text)):  # fmt: skip
+                and read[-1][2].targets and bare):  # fmt: skip
             # "eldritch blast at orc 1 and orc 2": one spell, a beam (or a hold) for each
             before, said, last = read.pop()
             more = (foe,) if foe not in last.targets else ()

@@ -86,3 +86,21 @@ def test_a_twinned_spell_at_two_foes_named_without_numbers_goes_to_both() -> Non
     reading = understand(said, "ilsa", state, None)
     assert reading.kind == "cast"
     assert reading.targets == (ids["ogre"], ids["bandit_captain"])
+
+
+def test_thunderwave_from_the_caster_takes_only_the_foes_close_by() -> None:
+    """SRD: Thunderwave is a 15-foot cube from the caster: a foe 30 ft off is not in it,
+    and with nobody close the referee says so before a slot is spent."""
+    from app.dm.tools import position_tools as pt
+    from app.dm.understanding import Intent
+    from rules import positions as p
+
+    state = spell_party()
+    fight(state, count=2, turn="ilsa")
+    p.leave(pt.spots(state), "goblin-2")
+    wave = srd().spells.get("thunderwave")
+    said = Intent(kind="cast", text="thunderwave", actor="ilsa", spell="thunderwave")
+    foes = ["goblin-1", "goblin-2"]
+    assert spell_targets(state, "ilsa", said, wave, 1, foes) == ["goblin-1"]
+    p.leave(pt.spots(state), "goblin-1")
+    assert "no foe within reach" in str(spell_targets(state, "ilsa", said, wave, 1, foes))

@@ -9,7 +9,9 @@ from typing import Any
 
 from app.dm.referee.tactics import weakest
 from app.dm.tools.condition_tools import creature_type
+from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.spell_tools import most_targets
+from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -49,8 +51,10 @@ def spell_targets(
         return allies[: most or 1]
     if not foes:
         return f"finds no target for {spell.name}"
-    if most is None:  # an area: every foe in view
-        return foes
+    if most is None:  # an area: every foe in view it reaches (Thunderwave: those close by)
+        reach = spell_reach(spell)
+        near = [f for f in foes if reach is None or out_of_reach(state, actor, f, reach) is None]
+        return near or f"has no foe within reach of {spell.name}"
     aimed = [t for t in named if t in foes]
     first = aimed or [weakest((f, state.creatures[f].vitals.hp) for f in foes) or foes[0]]
     if spell.attack:  # every ray or beam at the one named, unless several are

@@ -8,6 +8,7 @@ import json
 from app.dm.brain import ToolCall
 from app.dm.tools.advancement_tools import take_level
 from app.dm.tools.sets import ALL_TOOLS
+from app.dm.tools.striking import mark_melee_hit
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.character import CharacterSheet
@@ -160,6 +161,7 @@ def test_stunning_strike_lasts_until_the_end_of_the_monks_next_turn() -> None:
         state = sandbox_state(seed=seed)
         add_member(state, id="lin", level=5, weapons=["quarterstaff"], **{"class": "Monk"})
         fight(state, turn="lin")
+        mark_melee_hit(state, "lin", "giant-rat-1")  # the blow it follows landed
         out = run(state, "use_feature", creature_id="lin", feature="stunning_strike",
                   target_id="giant-rat-1")  # fmt: skip
         if out["result"]["stunned"]:

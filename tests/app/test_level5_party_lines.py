@@ -104,3 +104,24 @@ def test_thunderwave_from_the_caster_takes_only_the_foes_close_by() -> None:
     assert spell_targets(state, "ilsa", said, wave, 1, foes) == ["goblin-1"]
     p.leave(pt.spots(state), "goblin-1")
     assert "no foe within reach" in str(spell_targets(state, "ilsa", said, wave, 1, foes))
+
+
+def test_stunning_strike_needs_a_melee_hit_on_that_creature_this_turn() -> None:
+    """SRD: "When you hit another creature with a melee weapon attack" — after a miss,
+    or at another creature, no ki is spent and nothing is rolled."""
+    from app.dm.tools.striking import mark_melee_hit
+
+    state = sandbox_state(seed=3)
+    monk(state, level=5)
+    monk_fight(state, monster="goblin", count=2, turn="lin")
+    out = run(state, "use_feature", creature_id="lin", feature="stunning_strike",
+              target_id="goblin-1")  # fmt: skip
+    assert "has not hit Goblin 1 in melee" in out["result"]["error"]
+    mark_melee_hit(state, "lin", "goblin-2")
+    out = run(state, "use_feature", creature_id="lin", feature="stunning_strike",
+              target_id="goblin-1")  # fmt: skip
+    assert "error" in out["result"] and state.party["lin"].uses_left("ki") == 5
+    mark_melee_hit(state, "lin", "goblin-1")
+    out = run(state, "use_feature", creature_id="lin", feature="stunning_strike",
+              target_id="goblin-1")  # fmt: skip
+    assert "error" not in out["result"] and state.party["lin"].uses_left("ki") == 4

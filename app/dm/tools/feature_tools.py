@@ -27,6 +27,7 @@ from app.dm.tools.condition_tools import creature_type
 from app.dm.tools.grappling import release_grapples
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.species_rules import ANCESTRY
+from app.dm.tools.striking import hit_in_melee
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
@@ -384,6 +385,11 @@ def stunning_strike(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     8 + proficiency + Wisdom or is stunned until the end of the monk's next turn."""
     if target is None or target == sheet.id:
         raise ToolError("Stunning Strike follows a melee hit: target_id is the creature hit")
+    if state.encounter is not None and not hit_in_melee(state, sheet.id, target):
+        raise ToolError(
+            f"Stunning Strike follows a melee weapon hit: {sheet.name} has not hit "
+            f"{state.name_of(target)} in melee this turn"
+        )
     _cost(state, sheet.id, spec)
     _spend_uses(sheet, spec)
     dc = spell_save_dc(sheet.proficiency_bonus, sheet.modifier(Ability.WIS))

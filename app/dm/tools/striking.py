@@ -15,6 +15,7 @@ from app.dm.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.beast_form import beast_armor_class
+from app.dm.tools.class_rules import turn_number
 from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage, Reach
 from app.dm.tools.protection import protection_window
 from app.dm.tools.reactions import (
@@ -253,6 +254,8 @@ def strike(
         # One hit is one concentration save, however many damage types it deals.
         events += x.concentration_after_damage(state, target, dealt)
         setup.dealt = dealt
+        if setup.kind == "weapon" and not setup.ranged and attacker in state.party:
+            mark_melee_hit(state, attacker, target)  # Stunning Strike may follow
         vitals = x.vitals_of(state, target)
         result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
         events += rebuke_after(state, rebuking, target, attacker, dealt)
@@ -262,3 +265,23 @@ def strike(
 
     events += fire_window(state, attacker, "attack")  # a readied action, once it is done
     return events, result, hit
+
+
+MELEE_HIT = "melee_hit:"
+"""The resource key (``melee_hit:<creature>``, the turn's number) a character's melee
+weapon hit leaves, which Stunning Strike follows (SRD: "when you hit another creature with
+a melee weapon attack")."""
+
+
+def mark_melee_hit(state: GameState, attacker: str, target: str) -> None:
+    """Record that ``attacker`` hit ``target`` with a melee weapon attack this turn."""
+    spent = state.party[attacker].resources
+    for key in [k for k in spent if k.startswith(MELEE_HIT)]:
+        del spent[key]
+    spent[MELEE_HIT + target] = turn_number(state)
+
+
+def hit_in_melee(state: GameState, attacker: str, target: str) -> bool:
+    """``attacker`` hit ``target`` with a melee weapon attack this turn."""
+    sheet = state.party.get(attacker)
+    return sheet is not None and sheet.resources.get(MELEE_HIT + target) == turn_number(state)

@@ -13,6 +13,7 @@ from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.spell_tools import most_targets
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent
+from app.dm.understanding.darts import SPREAD
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.economy import ActionKind
@@ -59,8 +60,8 @@ def spell_targets(
     first = aimed or [weakest((f, state.creatures[f].vitals.hp) for f in foes) or foes[0]]
     if spell.attack:  # every ray or beam at the one named, unless several are
         return first[:most]
-    if spell.damage and not spell.save:  # darts: all at the first, as a player means
-        return first[:1] * most
+    if spell.damage and not spell.save:  # darts: all at the first, as a player means,
+        return _darts(intent, aimed, first, foes, most)  # or shared out as they say
     # Bane on "the goblins": as many as it takes; Hold Person only on the kind it holds
     rest = [f for f in foes if f not in first and _holds(state, spell, f)]
     return (first + rest)[:most]
@@ -69,6 +70,20 @@ def spell_targets(
 def _holds(state: GameState, spell: Spell, cid: str) -> bool:
     """The spell can touch ``cid`` by its kind (Hold Person: humanoids only)."""
     return not spell.creature_types or creature_type(state, cid) in spell.creature_types
+
+
+def _darts(
+    intent: Intent, aimed: list[str], first: list[str], foes: list[str], most: int
+) -> list[str]:
+    """Where each dart flies: as many at each foe as the line says ("two at rat 3 and one at
+    rat 1", the rest at the first said), in turn between the foes named or all of them for
+    "split them between the rats", else all at the first."""
+    if len(aimed) > len(set(aimed)) or (len(aimed) > 1 and len(aimed) >= most):
+        return (aimed + aimed[:1] * most)[:most]
+    if SPREAD in intent.extra:
+        shared = aimed if len(aimed) > 1 else [*first, *(f for f in foes if f not in first)]
+        return [shared[n % len(shared)] for n in range(most)]
+    return first[:1] * most
 
 
 def lasting_lines(caster: str, target: str, spell: str, hit: dict[str, Any]) -> list[str]:

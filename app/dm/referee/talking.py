@@ -22,7 +22,7 @@ from app.dm.brain import ToolCall
 from app.dm.referee import answers
 from app.dm.referee.base import RefereeBase
 from app.dm.referee.voices import SHRUGS as SHRUGS  # noqa: PLC0414 (re-exported)
-from app.dm.referee.voices import foes_reply, pick
+from app.dm.referee.voices import foes_reply, pick, waiting_foes_reply
 from app.dm.referee.voices import off_topic as off_topic  # noqa: PLC0414
 from app.dm.understanding import Intent
 from app.dm.understanding.words import has_phrase, normalise
@@ -71,6 +71,24 @@ def asks(npc: NPCSpec, text: str) -> bool:
     return bool(ASKING.search(said))
 
 
+def things_asked(state: GameState, npc: NPCSpec, text: str) -> list[str]:
+    """A topic of the person's that speaks of the thing here the line asks about, when no
+    topic is named ("Berta, what's with the trapdoor?" is answered by what she says of the
+    trapdoor slamming behind Tam): the first topic whose words name the thing."""
+    campaign = state.campaign
+    if campaign is None:
+        return []
+    said = normalise(text)
+    for feature in view.features_here(state, campaign).values():
+        names = [normalise(n) for n in (feature.name, *feature.aliases)]
+        if not any(has_phrase(said, n) for n in names):
+            continue
+        for key, topic in npc.topics.items():
+            if any(has_phrase(normalise(topic.text), n) for n in names):
+                return [key]
+    return []
+
+
 def topics_hint(npc: NPCSpec) -> str:
     """What a person does talk about (said once a turn, however many speak to them)."""
     return f"(You could ask {npc.name} about: {', '.join(npc.topics)}.)" if npc.topics else ""
@@ -97,6 +115,8 @@ class Talking(RefereeBase):
                 calls.append(self._call("flag", actor, "set_flag", name=met, value=True))
         # A clause asks its own topic (the line's others are clauses of their own).
         asked = [intent.topic] if intent.topic in npc.topics else topics_asked(npc, intent.text)
+        if not asked and asks(npc, intent.text):
+            asked = things_asked(state, npc, intent.text)  # "whats with the trapdoor?"
         reaction = _reaction(state, actor, intent.target, npc.name)
         if asked:
             for key in asked[:3]:
@@ -116,7 +136,7 @@ class Talking(RefereeBase):
 
     def _foes_answer(self, state: GameState, actor: str, intent: Intent) -> str:
         """Words said to no person of the story: foes here answer as foes do."""
-        reply = foes_reply(state, intent.text)
+        reply = foes_reply(state, intent.text) or waiting_foes_reply(state, intent.text)
         if reply is None:
             name = state.name_of(actor)
             return f"{name} speaks, but nobody here answers. " + answers.options_text(

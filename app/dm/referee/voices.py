@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 import zlib
 
+from app.world import view
 from app.world.campaign import NPCSpec
+from app.world.references import effects
 from app.world.state import GameState
 from app.world.wording import possessive, pronoun_of
 
@@ -86,3 +88,33 @@ def foes_reply(state: GameState, text: str) -> str | None:
     return (f"{who} jeer{'' if many else 's'} back in {tongue} and keep{'' if many else 's'} "
             f"coming. Words alone will not end this fight; a threat might (try demanding "
             f"{whose} surrender).")  # fmt: skip
+
+
+def waiting_foes_reply(state: GameState, text: str) -> str | None:
+    """How foes the scene's words show, whose fight has not started, answer words said to
+    them ("Surrender or die!" to the goblins dicing in the tunnel): they hear, and answer
+    as foes do, in their own tongue or with a snarl. ``None`` in a fight, or with no such
+    foes here."""
+    campaign = state.campaign
+    spec = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if state.encounter is not None or campaign is None or spec is None:
+        return None
+    here = [spec.encounter] + [e.start_encounter for _, sid, e in effects(campaign)
+                               if sid == state.scene.id]  # fmt: skip
+    waiting = [e for e in here if e and e in campaign.encounters and e not in state.defeated]
+    shown = view.scene_description(state, campaign).lower()
+    groups = [g for e in dict.fromkeys(waiting) for g in campaign.encounters[e].monsters]
+    for group in groups:
+        block = state.monster(group.monster)
+        if group.npc or block is None or block.name.lower() not in shown:
+            continue  # a person of the story answers for themself; an unseen foe cannot
+        many = group.count > 1
+        who = f"The {block.name.lower()}{'s' if many else ''}"
+        if not block.languages:
+            one, several = SNARLS[zlib.crc32(text.encode("utf-8")) % len(SNARLS)]
+            return f"{who} only {several if many else one}, watching you: no words reach them."
+        tongue = next((t for t in block.languages if t != "Common"), block.languages[0])
+        return (f"{who} look{'' if many else 's'} up sharply and answer{'' if many else 's'} "
+                f"in {tongue}, hand{'s' if many else ''} going to "
+                f"{'their' if many else 'its'} weapons: they are not here to talk.")  # fmt: skip
+    return None

@@ -71,6 +71,25 @@ def _mend_question(said: str, vocab: Vocabulary) -> str:
     return f"{meant} {rest}".strip()
 
 
+_LEVER = r"(?:crowbar|pry ?bar|prybar|jemmy)"
+_USE_LEVER = re.compile(
+    rf"^(?:use|put|take|jam|wedge|get) (?:my |the |a |his |her |our )?({_LEVER}) "
+    r"(?:on|against|under|into|in|to|to open|to pry open|to force) (.+)$"
+)
+_LEVER_VERB = re.compile(rf"^{_LEVER} (?:open )?(.+?)(?: open)?$")
+
+
+def _levered(said: str) -> str:
+    """A crowbar put to a thing is prying it ("use my crowbar on the hearth", "crowbar
+    the trapdoor"): read as "pry the hearth with my crowbar", so the thing gets its ruling
+    (or its challenge) rather than the crowbar being turned over to no end."""
+    used = _USE_LEVER.match(said)
+    if used is not None:
+        return f"pry {used.group(2)} with my {used.group(1)}"
+    bare = _LEVER_VERB.match(said)
+    return f"pry {bare.group(1)} with my crowbar" if bare is not None else said
+
+
 def _strip_fillers(said: str, vocab: Vocabulary) -> str:
     """Drop leading words that add nothing ("I", "we", "then", "try to")."""
     fillers = sorted(vocab.fillers, key=len, reverse=True)
@@ -117,7 +136,7 @@ def understand_clause(
         if other is not None:
             return other
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
-    said = _mend_question(_strip_fillers(said, vocab), vocab)
+    said = _levered(_mend_question(_strip_fillers(said, vocab), vocab))
     words = said.split()
     if len(words) > 2 and words[0] == "wait" and words[1] in vocab.question_starts:
         said = " ".join(words[1:])  # "wait, is there a town nearby?"

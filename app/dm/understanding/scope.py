@@ -79,6 +79,16 @@ def _names(*raw: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+PARTS = {"lock": ("keyhole", "key hole", "hasp"), "padlock": ("keyhole", "key hole", "hasp")}
+"""Parts a thing is also known by: "examine the keyhole" looks at the padlock's trapdoor."""
+
+
+def _with_parts(names: tuple[str, ...]) -> tuple[str, ...]:
+    """A thing's names and the names of its parts (a lock's keyhole)."""
+    parts = [p for name in names for p in PARTS.get(name, ()) if p not in names]
+    return (*names, *dict.fromkeys(parts))
+
+
 def follow_ups(campaign: Campaign) -> set[str]:
     """Challenges reached only through another's outcome (the needle after a failed lock)."""
     return {
@@ -216,9 +226,8 @@ def build_scope(
             called = person_words(npc.description, people or {})
             things.append(Thing(nid, "npc", npc.name, _names(npc.name, *npc.aliases, *called)))
         for fid, feature in view.features_here(state, campaign).items():
-            things.append(
-                Thing(fid, "feature", feature.name, _names(feature.name, *feature.aliases))
-            )
+            known = _with_parts(_names(feature.name, *feature.aliases))
+            things.append(Thing(fid, "feature", feature.name, known))
         for iid in view.items_here(state, campaign):
             item_spec = campaign.items[iid]
             things.append(Thing(iid, "item_here", item_spec.name,

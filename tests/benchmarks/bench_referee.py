@@ -157,8 +157,10 @@ def _wrong_calls(
             "attack": args.get("target_id") if call.name == "attack" else None,
         }.get(did)
         chained = did == "challenge" and aimed in chains
-        if line.target and aimed and aimed != line.target and line.intent == did and not chained:
-            wrong.append(f"{call.name}({aimed})")  # (a challenge's own chain is part of it)
+        labelled = {line.target} | {s.target for s in line.then if s.intent == did and s.possible}
+        if line.target and aimed and aimed not in labelled and line.intent == did and not chained:
+            wrong.append(f"{call.name}({aimed})")  # (a challenge's own chain, and a later
+            # step's own target, are part of it)
         spells = {line.spell} | {s.spell for s in line.then if s.intent == "cast" and s.possible}
         unlabelled = any(s.intent == "cast" and not s.spell for s in line.then)
         if did == "cast" and line.spell and args.get("spell") not in spells and not unlabelled:

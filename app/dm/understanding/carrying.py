@@ -36,9 +36,11 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         here = ctx.named("item_here", text=rest)
         if here:
             return ctx.intent("take", targets=(here[0].id,), item=here[0].id)
-        if ctx.named("exit", text=rest) and named_beyond_direction(ctx, rest):
+        near = " ".join(rest.split()[:12])  # a way or a person said close by, not in
+        if ctx.named("exit", text=near) and named_beyond_direction(ctx, near):  # a later line
             return move(ctx, at)  # "take the stairs", not "grab it out of her hands"
-        there = to_someone_there(ctx, rest)
+        there = to_someone_there(ctx, near)  # ("… takes out her holy symbol. …  let a lost
+        # child go home to her mother" takes nobody anywhere)
         if there is not None:  # "take Tam back up to Berta": where she is
             shut = there in shut_ways(ctx)
             return ctx.intent("move", targets=(there,), confidence=0.3 if shut else 0.9,

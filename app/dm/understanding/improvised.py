@@ -407,9 +407,29 @@ def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
         in_told = head is not None and re.search(rf"\b{re.escape(head)}", told) is not None
         if same_skill and (in_name or in_told):
             fits.append(thing.id)
+    if len(fits) > 1:  # two deeds on one thing (ring the bell, cut it down): the one said
+        fits = [f for f in fits if _said_like(ctx, deed, campaign.challenges[f].provoked_by)]
     if len(fits) != 1:
         return None
     return ctx.intent("challenge", targets=(fits[0],), confidence=0.75)
+
+
+AKIN = (
+    frozenset({"push", "shove", "pull", "heave", "haul", "yank", "tug", "swing", "rock"}),
+    frozenset({"break", "smash", "cut", "chop", "hack", "saw", "drop", "shatter", "sever"}),
+)
+"""Verbs that do the same to a thing: moving it by force, or breaking it."""
+
+
+def _said_like(ctx: Context, deed: Deed, provoked_by: list[str]) -> bool:
+    """Whether the line does what the challenge is provoked by: one of its verbs said
+    ("… and makes it *ring*"), or one akin to it ("a *shove*" swings the bell as a *pull*
+    on its rope does; a *hack* at the beam cuts it down)."""
+    verbs = {p.split()[0] for p in provoked_by if p.split()}
+    said = set(ctx.said.split())
+    if verbs & said:
+        return True
+    return any(verbs & group and said & group for group in AKIN)
 
 
 def _scene_mentions(ctx: Context) -> bool:

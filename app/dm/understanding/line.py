@@ -90,6 +90,12 @@ def understand(
                             language=language)  # fmt: skip
         if meant.kind not in NOT_A_DEED | {"question"} and meant.confidence >= 0.7:
             return replace(meant, text=text)
+    contingent = _IF_DOWN.match(text)
+    if contingent is not None:  # "magic missile on grubnak, and if he drops, fire bolt …"
+        first = _understand(contingent.group(1), actor, state, campaign, language=language)
+        then = _understand(contingent.group(2), actor, state, campaign, language=language)
+        if first.kind not in NOT_A_DEED and then.kind not in NOT_A_DEED:
+            return replace(first, text=text, then=(*first.then, then))
     bare = EMOTE.sub(" ", text).strip()
     if bare and bare != text.strip():  # "drop your weapons! *raises sword*": the words lead
         said = _understand(bare, actor, state, campaign, language=language)
@@ -110,6 +116,12 @@ def understand(
     return asked or _by_topics(read, state)
 
 
+_IF_DOWN = re.compile(
+    r"^(.+?),?\s+(?:and\s+)?if (?:he|she|it|they|that one|the \w+) (?:drops|dies|falls|goes "
+    r"down|is down|is dead|die|drop|fall|go down)\s*,?\s*(?:then\s+)?(.+)$",
+    re.IGNORECASE,
+)
+"""A deed, then another only once its foe is down: read as the two clauses in order."""
 EMOTE = re.compile(r"\*[^*]{1,60}\*")
 """A gesture between asterisks ("*raises sword*"): it goes with the words, it is no deed of
 its own when the words say one."""
@@ -432,6 +444,15 @@ def _one_deed(read: list[Intent]) -> list[Intent]:
         ):
             out[-1] = replace(last, targets=last.targets or clause.targets)
             continue
+        if (
+            last is not None
+            and clause.kind == last.kind == "move"
+            and clause.targets == last.targets
+        ):
+            continue  # "head back in and get out of this rain": one way, told twice
+        resting = any(c.kind == "rest" for c in out)
+        if resting and (clause.kind == "rest" or (clause.kind, clause.action) == _SONG):
+            continue  # "short rest. I play a song while everyone patches up": the one rest
         if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
             continue  # "help Thorin, distract it so he gets a clean hit": how one helps
         if (
@@ -455,9 +476,12 @@ _CLOSING = re.compile(
 _AGAIN = re.compile(r"\b(?:again|twice|second|another|once more)\b", re.IGNORECASE)
 
 
+_SONG = ("improvise", "performance")
+"""A song played through a rest is part of it (a bard's Song of Rest), no check of its own."""
 _HELPING = re.compile(
     r"\b(?:distract|draw (?:its|his|her|their) (?:eye|attention)|"
-    r"so (?:that )?\w+ (?:can|gets?|has|could))\b",
+    r"so (?:that )?\w+ (?:can|gets?|has|could)|hold(?:s|ing)? .{1,30}\bsteady|"
+    r"while (?:he|she|they|\w+) (?:works?|tries|picks?))\b",
     re.IGNORECASE,
 )
 """How one lends a hand in a fight, said after "help …": part of the Help, never a blow."""

@@ -49,7 +49,8 @@ def _spoken_to(
     """Talk to the one person here the paragraph speaks to, when it quotes speech."""
     if campaign is None or state.encounter is not None or not QUOTED.search(text):
         return None
-    if whole.kind not in ("move", "examine", "ask"):
+    gesture = whole.kind == "improvise" and whole.action == "auto"  # "brushes the dirt off"
+    if whole.kind not in ("move", "examine", "ask") and not gesture:
         return None  # read as words already, or as a deed the words go with
     here = view.npcs_here(state, campaign)
     outside = QUOTED.sub(" ", text)

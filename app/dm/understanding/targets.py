@@ -42,7 +42,7 @@ def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int 
     names = "|".join(re.escape(k) for k in sorted(kinds or set()) if k) or "number"
     for word, n in vocab.numbers.items():
         # "rat one", "number two" — never "the hurt one" or "one of them"
-        if re.search(rf"(?:^|\s)(?:{names}|number|no) {word}($|\s)", said):
+        if re.search(rf"(?:^|\s)(?:{names}|number|numero|no) {word}($|\s)", said):
             return n
     return None
 

@@ -325,6 +325,8 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "hit points" is no blow
             if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
+            if kind == "move" and at > 0 and _NOT_GOING.search(ctx.said[:at]):
+                continue  # "flip back to the page", "let a lost child go home"
             if at >= 0 and not (before and before[0] in OTHERS):
                 hits.append((at, -len(phrase), kind))  # type: ignore[arg-type]
     if ctx.scope.fighting:
@@ -337,6 +339,12 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     return sorted(hits)
 
 
+_NOT_GOING = re.compile(
+    r"\b(?:flip|flips|flick|flicks|leaf|leafs|thumb|thumbs|page|pages|scroll|scrolls)\s+$"
+    r"|\blet\s+(?!me\b|us\b)(?:\w+\s+){1,3}$"
+)
+"""Words before a verb of going that make it no going of the speaker's: pages turned back
+to, someone else let go."""
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
 
@@ -344,7 +352,7 @@ _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(
 HYPOTHETICAL = frozenset({
     "would", "could", "should", "might", "must", "have", "has", "had", "would've",
     "could've", "should've", "never", "don't", "dont", "didn't", "didnt", "won't", "wouldn't",
-    "couldn't", "shouldn't", "can't", "cant", "cannot", "not",
+    "couldn't", "shouldn't", "can't", "cant", "cannot", "not", "dinnae", "dinna",
 })  # fmt: skip
 """Words before a verb that make it talk of what was, might be or is not done ("anyone
 would have run", "don't run") rather than a thing the character does now."""

@@ -89,3 +89,81 @@ async def test_a_crowbar_put_to_a_thing_gets_a_ruling_or_its_challenge() -> None
 async def test_a_question_after_a_greeting_is_answered_too() -> None:
     _, said = await turn(game(INN), "mira", "hi berta, how are you? whats with the trapdoor")
     assert "the trapdoor slammed behind him" in said
+
+
+BELFRY = {"campaign": "drowned_bell", "scene": "belfry", "defeated": ["strand_thralls"],
+          "flags": {"corin_saved": True, "knows_truth": True, "warden_calmed": True}}  # fmt: skip
+WOODS = {"campaign": "hollow_ford", "scene": "woods", "defeated": ["woods_wolves"]}
+
+
+RING = (
+    "Ione climbs the last few green rungs with the locket wound twice round her wrist, swings "
+    "out onto the ledge, and wraps her arms around the cold bronze lip of the bell. She "
+    "whispers Maelis's name into it, and then she throws her whole weight back and makes it ring."
+)
+SHOVE = (
+    "Ione climbs the last green rungs with her heart in her throat, the whole tower creaking "
+    "under her. On the ledge she unclasps the little tin locket, wraps the chain around her "
+    "fist, presses it to the cold bronze and gives the bell the hardest shove she can."
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "challenge"),
+    [(RING, "toll_bell"), (SHOVE, "toll_bell"), ("hack at the bell", "cut_bell")],
+)
+def test_of_two_challenges_on_the_bell_the_deed_said_is_the_one(line: str, challenge: str) -> None:
+    state = game(BELFRY, give={"ione": ["tarnished locket"]})
+    deed = read(state, "ione", line)
+    assert (deed.kind, deed.target) == ("challenge", challenge)
+
+
+async def test_a_prayer_that_a_child_go_home_takes_nobody_anywhere() -> None:
+    prayer = (
+        "Sela kneels in the wet leaves in front of the stone door, takes out her holy symbol and "
+        "presses it flat against the rune. She closes her eyes and starts the old prayer for the "
+        "dead, the one her teacher made her learn by heart, asking whoever lies in there to let a "
+        "lost child go home to her mother."
+    )
+    made, _ = await turn(game(WOODS), "sela", prayer)
+    assert "move_scene" not in names(made)
+    assert read(game(WOODS), "sela", "let the lost child go home").kind != "move"
+
+
+def test_words_to_the_boy_around_a_small_gesture_are_talk_to_him() -> None:
+    state = game({"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+                  "flags": {"trapdoor_open": True, "tam_found": True}})  # fmt: skip
+    line = (
+        "Aria kneels down next to the boy and brushes the dirt off his face with her sleeve. "
+        "'You were very brave. We're going to get you home. But first: the goblins who came "
+        "through that hole. Where did they go, and how far does the tunnel run?'"
+    )
+    said = read(state, "aria", line)
+    assert (said.kind, said.target) == ("talk", "tam")
+
+
+def test_dinnae_run_is_no_dash() -> None:
+    assert read(game(WARREN, turn="thorin"), "thorin", "Dinnae run, ye wee cowards!").kind != (
+        "manoeuvre"
+    )
+
+
+def test_a_song_through_a_short_rest_is_the_rest_and_one_way_said_twice_is_one_move() -> None:
+    rest = read(game({"campaign": "drowned_bell", "scene": "harbour"}), "wren",
+                "short rest. I play a song while everyone patches up")  # fmt: skip
+    assert (rest.kind, rest.then) == ("rest", ())
+    home = read(game({"campaign": "crossroads", "scene": "old_road", "met": ["berta"]}), "thorin",
+                "Let's head back in and get out of this rain")  # fmt: skip
+    assert (home.kind, home.target, home.then) == ("move", "inn", ())
+
+
+def test_rat_numero_dos_is_rat_two() -> None:
+    assert read(game(CELLAR, turn="mira"), "mira", "shoot rat numero dos").target == "giant-rat-2"
+
+
+def test_a_spell_then_another_once_the_foe_drops_is_two_clauses_in_order() -> None:
+    state = game(HALL, turn="aria", dead=[], conditions={}, wounds={"grubnak": 12, "goblin-2": 4})
+    line = "magic missile on grubnak, and if he drops, fire bolt the other goblin"
+    cast = read(state, "aria", line)
+    assert (cast.spell, cast.target) == ("magic_missile", "grubnak")
+    assert [(c.kind, c.spell) for c in cast.then] == [("cast", "fire_bolt")]

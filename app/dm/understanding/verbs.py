@@ -136,9 +136,14 @@ def _challenge(ctx: Context, strong: bool) -> Intent | None:
         for phrase in thing.names:
             if (len(phrase.split()) > 1) != strong or phrase in PLAIN_TALK:
                 continue
+            where = said
             at = verb_at(said, core(phrase) if strong else phrase)
             if at < 0 and strong:
-                at = verb_at(core(said), core(phrase))
+                where = core(said)
+                at = verb_at(where, core(phrase))
+            before = [w for w in where[:at].split() if w not in ("even", "ever")]
+            if at > 0 and before[-1:] and before[-1] in NEGATING:
+                continue  # "you've stopped lighting that lamp": not done, said of it
             if at >= 0 and (best is None or at < best[0]):
                 best = (at, thing.id)
     if best is None:
@@ -353,9 +358,15 @@ HYPOTHETICAL = frozenset({
     "would", "could", "should", "might", "must", "have", "has", "had", "would've",
     "could've", "should've", "never", "don't", "dont", "didn't", "didnt", "won't", "wouldn't",
     "couldn't", "shouldn't", "can't", "cant", "cannot", "not", "dinnae", "dinna",
+    "stopped", "quit", "without",
 })  # fmt: skip
 """Words before a verb that make it talk of what was, might be or is not done ("anyone
 would have run", "don't run") rather than a thing the character does now."""
+
+
+NEGATING = frozenset({"not", "never", "stopped", "quit", "without", "don't", "dont", "didn't",
+                      "didnt", "dinnae", "dinna", "won't", "wont"})  # fmt: skip
+"""Words before a challenge's phrase that say it is not being done."""
 
 
 MODALS = frozenset({"can", "may", "will", "shall"})
@@ -373,6 +384,8 @@ def _hypothetical(said: str, at: int) -> bool:
         return False
     if before[-1] in HYPOTHETICAL or before[-1] in OTHERS:
         return True
+    if before[-1] in ("even", "ever") and len(before) > 1 and before[-2] in HYPOTHETICAL:
+        return True  # "not even lighting your lamp"
     if set(before) & ASKED_ABOUT:
         return True  # "tell us where their boss sleeps": a question about it, not the deed
     verb = said[at:].split(maxsplit=1)[0] if said[at:].split() else ""

@@ -167,3 +167,27 @@ def test_a_spell_then_another_once_the_foe_drops_is_two_clauses_in_order() -> No
     cast = read(state, "aria", line)
     assert (cast.spell, cast.target) == ("magic_missile", "grubnak")
     assert [(c.kind, c.spell) for c in cast.then] == [("cast", "fire_bolt")]
+
+
+LIGHTHOUSE = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel"]}
+
+
+GRANDAD = (
+    "Look, grandad, I've walked three miles in the wet and I'm in no mood. People are walking "
+    "into the sea every night and you're sitting here in the dark with your book, not even "
+    "lighting your bloody lamp. You know something. Tell us what happened at that chapel, or "
+    "so help me I'll read it out of your log myself."
+)
+PATIENT = (
+    "Brother Cass takes off his hat, sits on the stool across from the old man and waits a "
+    "good while before he speaks. 'We met your niece down on the quay. She's frightened for "
+    "her brother, and she's frightened for you. I don't think you've stopped lighting that "
+    "lamp because you're tired, Wendel. I think something's been weighing on you a long time. "
+    "Tell me about the chapel.'"
+)
+
+
+@pytest.mark.parametrize("line", [GRANDAD, PATIENT])
+def test_a_lamp_said_not_to_be_lit_is_words_to_the_keeper_not_lighting_it(line: str) -> None:
+    said = read(game(LIGHTHOUSE), "cass", line)
+    assert (said.kind, said.target) == ("talk", "wendel")

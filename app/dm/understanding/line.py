@@ -38,6 +38,7 @@ from app.dm.understanding.intent import Intent
 from app.dm.understanding.paragraph import paragraph
 from app.dm.understanding.parse import understand_clause
 from app.dm.understanding.places import as_place
+from app.dm.understanding.threats import SPOKEN_SKILLS, threatened
 from app.dm.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
@@ -200,11 +201,11 @@ def _understand(
         return replace(read[0], text=whole.text)  # "eldritch blast at orc 1 and orc 2"
     if len(read) < 2:
         return whole
-    threat = whole.kind == "improvise" and whole.action in _SPOKEN_SKILLS
+    threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS
     if threat and all(len(c.text.split()) <= 2 for c in read[1:]):
         # "YIELD, GOBLIN!", "surrender or die, goblins": the threat, with whom it is at
         at = [t for c in (whole, *read[1:]) for t in c.targets if t in state.creatures]
-        return replace(whole, targets=_threatened(at, read[1:], state))
+        return replace(whole, targets=threatened(at, read[1:], state))
     speech = whole.kind == "talk" and all(c.kind in ("talk", "question") for c in read)
     address = any(len(c.text.split()) <= 2 for c in read)  # "vermin!", "hey rats"
     if speech and address and sum(1 for c in read if c.topic) < 2:
@@ -244,21 +245,6 @@ def _foe_named(
     return read.target if read.kind == "attack" and read.target in state.creatures else None
 
 
-def _threatened(called: list[str], address: list[Intent], state: GameState) -> tuple[str, ...]:
-    """Whom a threat called by a word is at: the one named ("rat 2", "Grubnak"), else the
-    foes' leader when one is fighting ("YIELD, GOBLIN!" in Grubnak's hall), else those the
-    word fits."""
-    named = [t for t in called if state.creatures[t].npc]
-    numbered = any(ch.isdigit() for c in address for ch in c.text)
-    leaders = [cid for cid, c in state.creatures.items()
-               if c.npc and c.hostile and c.vitals.hp > 0 and not c.left]  # fmt: skip
-    if not named and not numbered and called and len(leaders) == 1:
-        named = leaders
-    return tuple(dict.fromkeys(named or called))
-
-
-_SPOKEN_SKILLS = frozenset({"intimidation", "persuasion", "deception"})
-"""The checks of a deed made in words (a threat, a plea, a bluff)."""
 _CALLED = re.compile(r"^\W*(?:(?i:hey|oi|hail|ho|o)[\s,]+)?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\s*[!,]")
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
 _NO_NAME = frozenset(

@@ -13,6 +13,7 @@ from app.dm.understanding.features import feature_use
 from app.dm.understanding.fighting_words import HOLDS, attack_style, refine_hold, struck_thing
 from app.dm.understanding.intent import Intent, IntentKind, Reading
 from app.dm.understanding.mentions import mention
+from app.dm.understanding.negation import NEGATING, NOT_GOING
 from app.dm.understanding.positions import position_move, step_away
 from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import ThingKind
@@ -330,7 +331,7 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "hit points" is no blow
             if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
-            if kind == "move" and at > 0 and _NOT_GOING.search(ctx.said[:at]):
+            if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
                 continue  # "flip back to the page", "let a lost child go home"
             if at >= 0 and not (before and before[0] in OTHERS):
                 hits.append((at, -len(phrase), kind))  # type: ignore[arg-type]
@@ -344,12 +345,6 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     return sorted(hits)
 
 
-_NOT_GOING = re.compile(
-    r"\b(?:flip|flips|flick|flicks|leaf|leafs|thumb|thumbs|page|pages|scroll|scrolls)\s+$"
-    r"|\blet\s+(?!me\b|us\b)(?:\w+\s+){1,3}$"
-)
-"""Words before a verb of going that make it no going of the speaker's: pages turned back
-to, someone else let go."""
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
 
@@ -362,11 +357,6 @@ HYPOTHETICAL = frozenset({
 })  # fmt: skip
 """Words before a verb that make it talk of what was, might be or is not done ("anyone
 would have run", "don't run") rather than a thing the character does now."""
-
-
-NEGATING = frozenset({"not", "never", "stopped", "quit", "without", "don't", "dont", "didn't",
-                      "didnt", "dinnae", "dinna", "won't", "wont"})  # fmt: skip
-"""Words before a challenge's phrase that say it is not being done."""
 
 
 MODALS = frozenset({"can", "may", "will", "shall"})

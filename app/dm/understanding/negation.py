@@ -1,0 +1,19 @@
+"""Words that make a verb no deed of the speaker's now: a challenge's words said as not
+done ("you've stopped lighting that lamp"), a verb of going that is pages turned or someone
+else let go."""
+
+from __future__ import annotations
+
+import re
+
+NEGATING = frozenset({"not", "never", "stopped", "quit", "without", "don't", "dont", "didn't",
+                      "didnt", "dinnae", "dinna", "won't", "wont"})  # fmt: skip
+"""Words before a challenge's phrase that say it is not being done."""
+
+
+NOT_GOING = re.compile(
+    r"\b(?:flip|flips|flick|flicks|leaf|leafs|thumb|thumbs|page|pages|scroll|scrolls)\s+$"
+    r"|\blet\s+(?!me\b|us\b)(?:\w+\s+){1,3}$"
+)
+"""Words before a verb of going that make it no going of the speaker's: pages turned back
+to, someone else let go."""

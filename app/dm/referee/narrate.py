@@ -166,9 +166,10 @@ class FollowUps(RefereeBase):
                 ended = any(c.name in _ENDS for c in calls)  # a turn ends once
                 acted = kind in ("attack", "off_hand", "cast", "act", "monster")
                 if acted and state.encounter is not None and not ended:
-                    if self._for_players:  # refused, nothing spent: the turn is still theirs
+                    able = actor in state.party and state.party[actor].vitals.conscious
+                    if self._for_players and able:  # refused, nothing spent: still theirs
                         self.notes.append(f"It is still {state.name_of(actor or '')}'s turn.")
-                    else:  # a foe whose move is refused must not stall the fight
+                    else:  # a foe refused, or one of the party who fell: the fight goes on
                         calls.append(self._call("end_turn", actor, "end_turn"))
                 continue
             if kind == "challenge" or (kind == "ruling" and "ran_challenge" in result):
@@ -184,8 +185,11 @@ class FollowUps(RefereeBase):
                 self.notes.append(f"{result['text']}.")
             elif kind == "present":  # shown or given: the person's answer
                 self.notes.append(str(result["says"]))
-            elif kind == "step":
-                self.notes.append(f"{result['text']}.")
+            elif kind == "step":  # a step on the way to a deed (touching a friend to heal)
+                if result.get("fell") or "text" not in result:  # cut down by a parting blow
+                    self.notes.append(f"{state.name_of(actor or '')} falls before getting there.")
+                else:
+                    self.notes.append(f"{result['text']}.")
             elif kind == "stand":
                 self.notes.append(f"{state.name_of(actor or '')} gets back up.")
             elif kind == "flee":

@@ -99,7 +99,7 @@ async def test_persistent_429_becomes_a_recoverable_brain_error() -> None:
 
 async def test_a_server_that_never_answers_is_given_up_on_within_the_total_budget() -> None:
     # The defaults scaled down 50 times: a hang used to take 3 × the timeout, plus backoff.
-    script = [Reply(text="too late", delay=3) for _ in range(3)]
+    script = [Reply(text="too late", delay=6) for _ in range(3)]
     with FakeOpenAI(script) as server:
         brain = brain_for(server, timeout=1.2, first_token_timeout=0.4, max_retries=2)
         started = time.monotonic()
@@ -115,14 +115,14 @@ async def test_a_server_that_never_answers_is_given_up_on_within_the_total_budge
     # cannot finish. Either way the budget holds and the message tells the truth.
     tries = int(said.group(2))
     waited = float(said.group(1))  # up to the giving up (closing the stream comes after)
-    assert 0.35 < waited <= elapsed + 0.05 and elapsed < 3.0
+    assert 0.35 < waited <= elapsed + 0.05 and elapsed < 5.0  # not the 6 s of a reply
     assert caught.value.recoverable and tries in (1, 2) and len(server.requests) == tries
 
 
 async def test_the_message_tells_the_time_really_waited() -> None:
     with FakeOpenAI([Reply(text="late", delay=2)]) as server:
         brain = brain_for(server, timeout=5, first_token_timeout=0.3, max_retries=0)
-        with pytest.raises(BrainError, match=r"gave up after (0\.[3-9]|1\.\d)s and 1 try"):
+        with pytest.raises(BrainError, match=r"gave up after ([0-2]\.\d)s and 1 try"):
             await collect(brain)
 
 
@@ -158,9 +158,10 @@ async def test_a_slow_first_token_is_retried_when_time_allows() -> None:
 async def test_a_retry_after_longer_than_the_budget_gives_up_at_once() -> None:
     with FakeOpenAI([Status(429, "slow down", {"retry-after": "30"})]) as server:
         started = time.monotonic()
-        with pytest.raises(BrainError, match=r"rate-limiting us; gave up after 0\.\ds and 1 try"):
+        with pytest.raises(BrainError, match=r"rate-limiting us; gave up after \d\.\ds and 1 try"):
             await collect(brain_for(server, timeout=5))
-    assert time.monotonic() - started < 1 and len(server.requests) == 1
+    # not the 30 s asked for (a loaded machine may take a second or two to get there)
+    assert time.monotonic() - started < 5 and len(server.requests) == 1
 
 
 @pytest.mark.parametrize("stall_after", [None, 3])
@@ -176,18 +177,18 @@ async def test_cancelling_the_turn_ends_the_request_at_once(stall_after: int | N
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        assert time.monotonic() - started < 0.5  # not the seconds the server would take
+        assert time.monotonic() - started < 2  # not the 3 s the server would take
 
 
 async def test_listing_the_models_gives_up_in_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
     assert PROBE_TIMEOUT <= 5
     monkeypatch.setattr("app.dm.openai_brain.PROBE_TIMEOUT", 0.3)
     with FakeOpenAI() as server:
-        server.models_delay = 3
+        server.models_delay = 8
         started = time.monotonic()
         with pytest.raises(BrainError, match=r"gave up after \d+(\.\d)?s"):
             await brain_for(server, timeout=60).models()
-    assert time.monotonic() - started < 2.5  # not the 3 s the server would take
+    assert time.monotonic() - started < 5  # not the 8 s the server would take
 
 
 async def test_listing_the_models() -> None:

@@ -30,7 +30,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Footer,
     Input,
     Label,
     OptionList,
@@ -52,6 +51,7 @@ from app.tui.screens.creationsteps import (
     skills_step,
     spells_step,
 )
+from app.tui.widgets.footer import Footer
 from app.views import roll_line
 from app.world.characters import CharacterFileError, character_path
 from app.world.sheettext import sheet_lines

@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from app import __version__
 from app.session.commands import COMMANDS
+from app.tui.widgets.footer import Footer
 from app.world.meaning import MODEL_ATTRIBUTION
 from rules.srd import SRD_ATTRIBUTION
 

@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from app.screentext import plain
 from app.tui.widgets.factbox import FactBox
+from app.tui.widgets.footer import Footer
 from app.world.journal import Journal, met_where
 
 

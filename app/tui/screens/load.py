@@ -12,13 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.saves import SaveError, SaveInfo, delete_save, list_saves, resume_file
 from app.saves.claims import in_use
 from app.screentext import plain
 from app.tui.screens.modals import ConfirmScreen
+from app.tui.widgets.footer import Footer
 from app.world.state import GameState
 
 

@@ -18,13 +18,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
 from app.dm.config import DMConfig
 from app.saves import fresh_name
 from app.screentext import plain
 from app.session.keeping import name_taken
 from app.tui.widgets.dmform import DMForm
+from app.tui.widgets.footer import Footer
 from app.world.campaign import Campaign, CampaignError, load_campaign
 from app.world.characters import CharacterFileError, cast_party, list_characters
 from rules.character import CharacterSheet

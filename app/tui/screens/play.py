@@ -23,7 +23,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
@@ -59,6 +59,7 @@ from app.tui.screens.turnlog import TurnLogScreen
 from app.tui.screens.watching import Watching
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
+from app.tui.widgets.footer import Footer
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.story import StoryPane
 from app.tui.widgets.tracker import InitiativeTracker

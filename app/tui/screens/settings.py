@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from app.dm.config import ConfigError, DMConfig, save_dm_config
 from app.tui.widgets.dmform import DMForm
+from app.tui.widgets.footer import Footer
 
 
 class SettingsScreen(Screen[DMConfig | None]):

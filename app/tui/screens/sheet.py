@@ -17,10 +17,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from app.screentext import plain
 from app.tui.widgets.factbox import MARKS, section_box
+from app.tui.widgets.footer import Footer
 from app.world.sheetfacts import SheetFacts
 
 LEFT = ("Hit points and defence", "Conditions and effects", "Level", "Abilities",

@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.tui import warmup
+from app.tui.widgets.footer import Footer
 
 BANNER = r"""
  ___                               _____              _           _

@@ -43,6 +43,7 @@ from tests.referee_corpus import (
     HOLDOUT5,
     HOLDOUT6,
     HOLDOUT7,
+    HOLDOUT8,
     Line,
     Step,
     build_situation,
@@ -319,7 +320,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 9))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -331,6 +332,7 @@ def main() -> None:
         ("holdout5.toml", HOLDOUT5),
         ("holdout6.toml", HOLDOUT6),
         ("holdout7.toml", HOLDOUT7),
+        ("holdout8.toml", HOLDOUT8),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

@@ -25,6 +25,7 @@ from tests.referee_corpus import (
     HOLDOUT5,
     HOLDOUT6,
     HOLDOUT7,
+    HOLDOUT8,
     INTENTS,
     Corpus,
     CorpusError,
@@ -43,6 +44,7 @@ FILES = {
     "holdout5": HOLDOUT5,
     "holdout6": HOLDOUT6,
     "holdout7": HOLDOUT7,
+    "holdout8": HOLDOUT8,
 }
 
 

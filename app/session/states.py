@@ -58,10 +58,10 @@ class CombatState:
                 "fight ends and call end_combat."
             )
         current = state.encounter.current
-        if current.id in state.party and self.foe_turn(state):
+        if current.side == "party" and self.foe_turn(state):
             return (
                 f"It is {current.name}'s turn ({current.id}), a companion of the party. "
-                "Play it for the party, then call end_turn."
+                "Play it for the party, against the foes, then call end_turn."
             )
         if self.foe_turn(state):
             return f"It is {current.name}'s turn ({current.id}). Play it, then call end_turn."

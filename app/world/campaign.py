@@ -243,6 +243,19 @@ class NPCSpec(_Spec):
     """While this holds they travel with the party — here in every scene, to be talked to
     anywhere — instead of being listed in every scene with a condition: ``companion = {
     flag = "wendel_joined" }``. (The condition may not ask who is ``present``.)"""
+    fights_as: str | None = None
+    """The stat block a companion fights with: the SRD's (``fights_as = "guard"``) or the
+    campaign's own ``[monsters.<id>]``, for numbers of your own. While the ``companion``
+    condition holds they join every fight on the party's side: they roll initiative, the
+    DM plays their turns against the foes, and the foes may attack them. Their hit points
+    carry over from fight to fight, and a long rest restores them. Without it, a companion
+    stays out of fights."""
+    at_zero: Literal["down", "dies"] = "down"
+    """What 0 hit points does to a companion who fights: ``down`` (the default, the DM's
+    usual mercy to a named ally) — knocked out, unconscious and stable, taking no more
+    turns; a blow while down counts as a failed death save (three kill) and a blow of their
+    whole hit point maximum kills outright; they come to with 1 hit point when the fight
+    ends. ``dies`` — dead at 0, as the SRD's monsters are, and gone from the story."""
     variants: list[NPCVariant] = Field(default_factory=list)
     """Other attitudes, greetings and answers for other states of the world."""
     start: dict[Key, float] = Field(default_factory=dict)
@@ -258,6 +271,13 @@ class NPCSpec(_Spec):
         if self.companion is not None and any(f.present for f in self.companion.atoms()):
             # who is present depends on who travels along: it would go round in a circle
             raise ValueError("a companion's condition may not ask who is present")
+        if self.companion is None and "fights_as" in self.model_fields_set:
+            raise ValueError(
+                "fights_as is for companions: give them a companion condition as well "
+                '(companion = { flag = "..." }); a foe belongs in an encounter'
+            )
+        if self.fights_as is None and "at_zero" in self.model_fields_set:
+            raise ValueError("at_zero is for companions who fight: give them fights_as too")
         return self
 
     def topic_names(self) -> list[tuple[str, str]]:

@@ -229,6 +229,11 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
                 known = [*campaign.monsters, *srd().monsters.entries]
                 message = missing("monster", group.monster, known) + " (campaign or SRD)"
                 problems.append(Problem("dangling reference", where, message))
+    for nid, person in campaign.npcs.items():
+        if person.fights_as is not None and not campaign.has_monster(person.fights_as):
+            known = [*campaign.monsters, *srd().monsters.entries]
+            message = missing("monster", person.fights_as, known) + " (campaign or SRD)"
+            problems.append(Problem("dangling reference", f"npcs.{nid}.fights_as", message))
     for mid, monster in campaign.monsters.items():
         for spell in monster.spellcasting.spells if monster.spellcasting else ():
             if spell not in srd().spells:

@@ -61,6 +61,10 @@ class Creature(_Model):
     conditions: list[ActiveCondition] = Field(default_factory=list)
     defenses: Defenses = Field(default_factory=Defenses)
     hostile: bool = True
+    side: Literal["foes", "party"] = Field(default="foes", exclude_if=lambda v: v == "foes")
+    """Which side it fights on: a foe's, or the party's — a campaign companion who fights
+    beside them, played by the DM (:mod:`app.world.companions`). Left out of the saved text
+    for a foe."""
     encounter: str | None = None
     """The campaign encounter it came with (for "defeated" conditions)."""
     scene: str = ""

@@ -27,6 +27,7 @@ from app.dm.referee.wordings import retell
 from app.dm.tools.executors import economy_of
 from app.dm.tools.position_tools import watching_foes
 from app.dm.understanding import Intent
+from app.world.companions import allies_fighting, is_ally
 from app.world.state import GameState
 from app.world.turnrecord import TurnRecord
 from rules.conditions import Condition
@@ -138,15 +139,21 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         return calls
 
     def _foe_turn(self, state: GameState, foe_id: str) -> list[ToolCall]:
-        if foe_id in state.party:  # a companion fights for the party
+        if foe_id in state.party:  # a character no player plays fights for the party
             foes = self._foes(state)
             if not foes:
                 return [self._end_fight()]
             return self._by_plan(foe_id, foe_plan(state, foe_id, foes))
-        targets = [cid for cid, s in state.party.items() if s.vitals.conscious]
+        ally = is_ally(state, foe_id)  # a companion: the foes' own brain, aimed at them
+        targets = (
+            self._foes(state)
+            if ally
+            else [cid for cid, s in state.party.items() if s.vitals.conscious]
+            + allies_fighting(state)
+        )
         if not self._foes(state) or not targets:
             return [self._call("end_combat", None, "end_combat", reason="the fight is decided")]
-        morale = self._morale(state, foe_id)
+        morale = None if ally else self._morale(state, foe_id)
         if any(e.id == "turned" for e in state.creatures[foe_id].effects):
             morale = "dash"  # turned: it runs from the cleric and cannot attack
         if morale is not None:

@@ -20,7 +20,8 @@ from functools import cache
 from typing import Any
 
 from app.world.state import GameState
-from rules.conditions import Condition
+from rules.conditions import ActiveCondition, Condition
+from rules.damage import Vitals
 from rules.dice import formula_stats
 from rules.srd import Monster, MonsterAction, srd
 
@@ -116,16 +117,17 @@ def _hurt(hp: int, max_hp: int) -> bool:
 
 
 def foe_moves(state: GameState, foe_id: str, targets: list[str]) -> list[Move]:
-    """The calls of a monster's turn against the conscious party members ``targets``."""
+    """The calls of a monster's turn against ``targets``: the conscious party members and
+    companions, for a foe; the foes still fighting, for a companion."""
     creature = state.creatures[foe_id]
     block = state.monster(creature.monster) if creature.monster else None
-    target = weakest((c, state.party[c].vitals.hp) for c in targets)
+    target = weakest((c, _vitals(state, c).hp) for c in targets)
     attack = Move("attack", "attack", {"attacker_id": foe_id, "target_id": target})
     if block is None or target is None:
         return [attack]
     ready = [a for a in block.actions if not creature.resources.get(a.id)]
     routine = routine_average(block)
-    marks = [Mark(c, state.party[c].vitals.hp, _held(state, c)) for c in targets]
+    marks = [Mark(c, _vitals(state, c).hp, _held(state, c)) for c in targets]
     chosen = save_action_choice(ready, marks, routine)
     if chosen is not None:
         action, caught = chosen
@@ -138,7 +140,7 @@ def foe_moves(state: GameState, foe_id: str, targets: list[str]) -> list[Move]:
     if web is not None and web.condition is not None:
         free = [c for c in targets if not _has(state, c, web.condition)]
         if free:
-            mark = weakest((c, state.party[c].vitals.hp) for c in free)
+            mark = weakest((c, _vitals(state, c).hp) for c in free)
             return [
                 Move(
                     "monster",
@@ -161,12 +163,21 @@ def foe_moves(state: GameState, foe_id: str, targets: list[str]) -> list[Move]:
     return moves
 
 
+def _vitals(state: GameState, cid: str) -> Vitals:
+    """A mark's vitals: a party member's or a creature's (a companion, a foe)."""
+    return state.party[cid].vitals if cid in state.party else state.creatures[cid].vitals
+
+
+def _conditions(state: GameState, cid: str) -> list[ActiveCondition]:
+    return state.party[cid].conditions if cid in state.party else state.creatures[cid].conditions
+
+
 def _held(state: GameState, cid: str) -> frozenset[Condition]:
-    return frozenset(c.condition for c in state.party[cid].conditions)
+    return frozenset(c.condition for c in _conditions(state, cid))
 
 
 def _has(state: GameState, cid: str, condition: Condition) -> bool:
-    return any(c.condition is condition for c in state.party[cid].conditions)
+    return any(c.condition is condition for c in _conditions(state, cid))
 
 
 def _spell(state: GameState, foe_id: str, block: Monster, target: str) -> Move | None:
@@ -185,7 +196,8 @@ def _spell(state: GameState, foe_id: str, block: Monster, target: str) -> Move |
             c
             for c in (state.creatures[i] for i in fighting if i in state.creatures)
             if not c.left
-            and c.hostile
+            and c.side == creature.side  # its own side: a foe's friends, a companion's
+            and (c.hostile or c.side == "party")
             and _hurt(c.vitals.hp, c.vitals.max_hp)
             and _heals(state, c.id)
         ]

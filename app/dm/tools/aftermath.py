@@ -57,12 +57,14 @@ def fight_summary(state: GameState, rounds: int, foe_ids: Sequence[str]) -> str:
     lasted = f"The fight lasted {rounds} round{'s' if rounds != 1 else ''}."
     foes = ("; ".join(clauses) + ".") if clauses else "No foe took part."
     foes = foes[:1].upper() + foes[1:]  # "the Grey Sister fell." starts a sentence
-    down = [s.name for s in state.party.values() if s.vitals.hp == 0]
-    hurt = [
-        f"{s.name} ({s.vitals.hp}/{s.vitals.max_hp} HP)"
-        for s in state.party.values()
-        if 0 < s.vitals.hp < s.vitals.max_hp
-    ]
+    # the party, and the companions who fought beside them
+    side = [
+        *((s.name, s.vitals) for s in state.party.values()),
+        *((c.name, c.vitals) for c in state.creatures.values()
+          if c.side == "party" and c.vitals.state is not LifeState.DEAD),
+    ]  # fmt: skip
+    down = [name for name, v in side if v.hp == 0]
+    hurt = [f"{name} ({v.hp}/{v.max_hp} HP)" for name, v in side if 0 < v.hp < v.max_hp]
     party = []
     if down:
         party.append(f"{names(down)} {'is' if len(down) == 1 else 'are'} down.")

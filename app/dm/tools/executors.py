@@ -23,6 +23,7 @@ from app.dm.tools import position_tools as pt
 from app.dm.tools.beast_form import SHAPE_ID, in_beast_form
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
 from app.dm.tools.registry import ToolError, ToolOutcome
+from app.world.companions import dies_at_zero
 from app.world.readied import readied_line
 from app.world.standing import away
 from app.world.state import DeathMark, GameState, Restriction
@@ -386,6 +387,9 @@ def deal_damage(
         creature = state.creatures[target]
         block = state.monster(creature.monster) if creature.monster else None
         defenses, dies = creature.defenses, block is None or not block.trait("regeneration")
+        if creature.side == "party":  # a companion: knocked out at 0, unless the author says
+            dies = dies_at_zero(state, creature)
+            knock_out = knock_out or not dies
     setup = DamageSetup(state, target, max(0, amount), damage_type, source, critical)
     for rule in RULES:
         rule.before_damage(setup)

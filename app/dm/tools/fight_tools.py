@@ -16,9 +16,10 @@ from app.dm.tools import args as a
 from app.dm.tools import position_tools as pt
 from app.dm.tools.advancement_tools import encounter_xp
 from app.dm.tools.aftermath import fight_summary, foe_outcomes
-from app.dm.tools.executors import combat_update, fresh_economy
+from app.dm.tools.executors import combat_update, fresh_economy, set_vitals
 from app.dm.tools.hooks import RULES
 from app.dm.tools.registry import ToolError, ToolOutcome
+from app.world.companions import join_fight, side_of
 from app.world.standing import fight_over, foes_fighting, how_out, party_fighting, scene_name
 from app.world.state import Combatant, Creature, Encounter, GameState
 from rules.abilities import Ability
@@ -157,7 +158,8 @@ def roll_in(
         for cid, sheet in state.party.items()
         if sheet.vitals.state is not LifeState.DEAD
     ]  # fmt: skip
-    for creature in joined:
+    allies = [c for c in join_fight(state) if c not in joined]  # companions beside the party
+    for creature in [*allies, *joined]:
         block = state.monster(creature.monster or "")
         mode = initiative_mode(creature.conditions)
         entrants.append(
@@ -191,7 +193,7 @@ def roll_in(
         order=[
             Combatant(
                 id=e.entrant.id, name=e.entrant.name, initiative=e.total,
-                side="party" if e.entrant.id in state.party else "foes",
+                side=side_of(state, e.entrant.id),
             )
             for e in order
         ],
@@ -248,6 +250,25 @@ def _gather_thrown(state: GameState) -> list[SessionEvent]:
     return events
 
 
+def _companions_come_to(state: GameState) -> list[SessionEvent]:
+    """After a fight a companion knocked out (0 HP, not dead) comes to with 1 hit point:
+    the mercy ``at_zero = "down"`` promises (:mod:`app.world.companions`)."""
+    events: list[SessionEvent] = []
+    for creature in state.creatures.values():
+        vitals = creature.vitals
+        if creature.side != "party" or vitals.hp > 0 or vitals.state is LifeState.DEAD:
+            continue
+        woken = vitals.model_copy(
+            update={"hp": 1, "state": LifeState.ALIVE, "death_successes": 0,
+                    "death_failures": 0}
+        )  # fmt: skip
+        set_vitals(state, creature.id, woken)
+        text = f"{creature.name} comes to with 1 HP"
+        state.record("hp", text, who=creature.id)
+        events.append(StateChange(kind="hp", target_id=creature.id, description=text))
+    return events
+
+
 def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     """end_combat: back to exploration — only once the fight is over (no foe fights on, or
     nobody of the party is still on their feet). A fight with foes standing goes on: the
@@ -282,10 +303,10 @@ def finish_fight(state: GameState, reason: str) -> ToolOutcome:
         raise ToolError("no fight is going on")
     encounter = state.encounter
     rounds = encounter.round
-    foes = [c.id for c in encounter.order if c.id in state.creatures]
+    foes = [c.id for c in encounter.order if c.side == "foes" and c.id in state.creatures]
     outcomes = foe_outcomes(state, foes)
     summary = fight_summary(state, rounds, foes)
-    gathered = _gather_thrown(state)
+    gathered = _gather_thrown(state) + _companions_come_to(state)
     state.encounter = None
     for rule in RULES:
         gathered += rule.fight_ends(state)
@@ -297,7 +318,9 @@ def finish_fight(state: GameState, reason: str) -> ToolOutcome:
     ]
     earned, xp = encounter_xp(state, foes)
     events += earned
-    wiped = not any(s.vitals.hp > 0 for s in state.party.values())
+    wiped = not any(s.vitals.hp > 0 for s in state.party.values()) and not any(
+        c.vitals.hp > 0 for c in state.creatures.values() if c.side == "party"
+    )
     if wiped and state.ending is None:
         from app.dm.tools.campaign_tools import party_fallen  # noqa: PLC0415 (it imports this)
 

@@ -15,6 +15,7 @@ from app.dm.tools import executors as x
 from app.dm.tools.hooks import Reach
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world import view
+from app.world.companions import side_of
 from app.world.state import Creature, GameState
 from app.world.wording import the
 from rules import positions as p
@@ -46,9 +47,9 @@ def present(state: GameState) -> set[str]:
 
 def hostile(state: GameState, a_id: str, b_id: str) -> bool:
     """On opposite sides of the fight (a foe who gave up is nobody's enemy any more)."""
-    if (a_id in state.party) == (b_id in state.party):
+    if side_of(state, a_id) == side_of(state, b_id):
         return False
-    foe = state.creatures.get(a_id) or state.creatures.get(b_id)
+    foe = state.creatures.get(a_id if side_of(state, a_id) == "foes" else b_id)
     return foe is None or foe.hostile
 
 
@@ -175,7 +176,7 @@ def place(state: GameState, stands: dict[str, tuple[str | None, str | None]]) ->
     encounter = state.encounter
     assert encounter is not None
     where = encounter.positions
-    party = [c.id for c in encounter.order if c.id in state.party]
+    party = [c.id for c in encounter.order if c.side == "party"]
     fighters = [cid for cid in party if x.vitals_of(state, cid).hp > 0]
     turn = 0
     for c in encounter.order:

@@ -27,6 +27,7 @@ from app.dm.tools.position_tools import positions_line
 from app.dm.understanding import Intent, understand
 from app.world import view
 from app.world.actions import PlayerAction
+from app.world.companions import travelling
 from app.world.standing import fallen_here, present
 from app.world.state import GameState, TurnRecord
 from rules.advancement import effective_xp, levels_owed
@@ -94,7 +95,16 @@ def roster(state: GameState) -> str:
             + usable_features(sheet)
             + carried(sheet)
         )
-    here = present(state)  # the living and present only: no mark elsewhere, none dead
+    allies = travelling(state)
+    if allies:
+        lines.append("Companions fighting beside the party (you play them, for the party):")
+        for ally in allies:
+            vitals = ally.vitals
+            down = "" if vitals.hp else ", down"
+            lines.append(f"- {ally.id}: {ally.name}, ally, HP {vitals.hp}/{vitals.max_hp}"
+                         f"{down}, AC {ally.ac}")  # fmt: skip
+    # the living and present only: no mark elsewhere, none dead, no companion
+    here = [c for c in present(state) if c.side == "foes"]
     if here:
         lines.append("Creatures present:")
         for creature in here:

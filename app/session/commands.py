@@ -26,6 +26,7 @@ from app.session.spending import usage_lines
 from app.session.storyview import StorySearch
 from app.world import view
 from app.world.actions import PlayerAction
+from app.world.companions import ally_named
 from app.world.state import GameState
 from app.world.turnorder import Reason
 from app.world.turnrecord import TurnRecord
@@ -183,6 +184,11 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
     name, sep, text = line.partition(":")
     character = resolve_character(session, name) if sep else None
     state = session.state
+    ally = ally_named(state, name) if character is None and sep else None
+    if ally is not None:  # a companion who fights beside the party is the DM's to play
+        names = ", ".join(s.name for s in state.party.values())
+        return Reply(f"{ally.name} is with the DM, who plays them for the party: say what "
+                     f"your own characters do ({names}).", False), None  # fmt: skip
     if character is None and sep and _looks_like_a_name(name) and not _someone_here(session, name):
         names = ", ".join(s.name for s in state.party.values())
         return Reply(f"{name.strip()} is not in the party. The party: {names}.", False), None

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.dm.events import CombatUpdate
 from app.dm.safety import Topics, veil_event, veil_text, veil_view
 from app.dm.tools.executors import combat_update
+from app.world.companions import travelling
 from app.world.readied import readied_line
 from app.world.state import GameState
 from rules.character import CharacterSheet
@@ -75,6 +76,9 @@ class Panels(_View):
 
     scene: str
     party: list[PartyMember]
+    allies: list[PartyMember] = Field(default_factory=list)
+    """Campaign companions who fight beside the party, played by the DM (a stat block, not
+    a character sheet: no slots, no features)."""
     combat: CombatUpdate | None = None
     reactions_spent: list[str] = Field(default_factory=list)
     """Combatants whose reaction is used up this round."""
@@ -164,6 +168,19 @@ def party_members(state: GameState) -> list[PartyMember]:
     return members
 
 
+def ally_members(state: GameState) -> list[PartyMember]:
+    """The companions who fight beside the party, as the party panel shows them."""
+    return [
+        PartyMember(
+            id=c.id, name=c.name, hp=c.vitals.hp, max_hp=c.vitals.max_hp,
+            temp_hp=c.vitals.temp_hp, ac=c.ac, life=c.vitals.state.value,
+            death_saves=(c.vitals.death_successes, c.vitals.death_failures),
+            conditions=conditions_text([(k.condition.value, k.rounds) for k in c.conditions]),
+        )
+        for c in travelling(state)
+    ]  # fmt: skip
+
+
 def panels(state: GameState, topics: Topics | None = None) -> Panels:
     """A snapshot of the panels for the state as it is now, with the fight's names veiled
     against ``topics`` (the table's lines and veils) as every event is."""
@@ -185,6 +202,7 @@ def panels(state: GameState, topics: Topics | None = None) -> Panels:
         pending=veil_view(pending, shown),
         scene=veil_text(state.scene.name, shown),
         party=veil_view(party_members(state), shown),
+        allies=veil_view(ally_members(state), shown),
         combat=_veiled(combat_update(state), topics) if encounter is not None else None,
         reactions_spent=spent,
         shielded=sorted(_shielded(state)) if encounter is not None else [],

@@ -59,6 +59,28 @@ def dies_at_zero(state: GameState, creature: Creature) -> bool:
     return campaign.npcs[creature.npc].at_zero == "dies"
 
 
+def travelling(state: GameState) -> list[Creature]:
+    """The fighting companions with the party now (not dead, and their ``companion``
+    condition holds — or they are in the fight in progress)."""
+    campaign = state.campaign
+    fighting = {c.id for c in state.encounter.order} if state.encounter else set()
+    found = []
+    for creature in state.creatures.values():
+        if creature.side != "party" or creature.vitals.state is LifeState.DEAD:
+            continue
+        npc = campaign.npcs.get(creature.npc or "") if campaign is not None else None
+        along = npc is not None and npc.companion is not None and holds(npc.companion, state)
+        if along or creature.id in fighting:
+            found.append(creature)
+    return found
+
+
+def ally_named(state: GameState, name: str) -> Creature | None:
+    """The fighting companion travelling with the party called ``name`` (any case)."""
+    wanted = name.strip().lower()
+    return next((c for c in travelling(state) if c.name.lower() == wanted), None)
+
+
 def companion_of(state: GameState, npc_id: str) -> Creature | None:
     """The creature a fighting companion is in the game, once made."""
     return next(

@@ -13,14 +13,16 @@ from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools.condition_tools import set_exhaustion
 from app.dm.tools.drains import LIFE_DRAINED, restore_life
+from app.dm.tools.executors import set_vitals
 from app.dm.tools.feature_tools import recover_slots
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
-from rules.damage import LifeState
+from rules.damage import LifeState, Vitals
 from rules.features import after_rest
 from rules.rests import long_rest, short_rest, slots_after_short_rest
+from rules.spellcasting import SpellSlots
 
 
 def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
@@ -80,7 +82,31 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
         events.append(StateChange(kind="hp", target_id=cid, description=text))
         results.append({"id": cid, "name": sheet.name, "healed": healed, "hp": sheet.vitals.hp,
                         "max_hp": sheet.vitals.max_hp})  # fmt: skip
+    if args.kind == "long" and not args.character_ids:
+        events += _companions_rest(state, results)
     return ToolOutcome({"kind": args.kind, "rested": results}, events)
+
+
+def _companions_rest(state: GameState, results: list[dict[str, Any]]) -> list[SessionEvent]:
+    """The companions who fight beside the party rest the night with it: back to full hit
+    points, spell slots and limited uses (a stat block has no hit dice to spend on a short
+    rest)."""
+    events: list[SessionEvent] = []
+    for creature in state.creatures.values():
+        vitals = creature.vitals
+        if creature.side != "party" or vitals.state is LifeState.DEAD:
+            continue
+        before = vitals.hp
+        set_vitals(state, creature.id, Vitals.full(vitals.max_hp))
+        if creature.spell_slots is not None:
+            creature.spell_slots = SpellSlots(maximum=dict(creature.spell_slots.maximum))
+        creature.resources = {}
+        text = f"{creature.name} rests the night: {vitals.max_hp}/{vitals.max_hp} HP"
+        state.record("hp", text, who=creature.id)
+        events.append(StateChange(kind="hp", target_id=creature.id, description=text))
+        results.append({"id": creature.id, "name": creature.name, "healed": vitals.max_hp - before,
+                        "hp": vitals.max_hp, "max_hp": vitals.max_hp})  # fmt: skip
+    return events
 
 
 def _slots_recovered(sheet: CharacterSheet) -> str:

@@ -45,9 +45,15 @@ def _features(member: PartyMember) -> Text:
 
 
 def member_lines(
-    member: PartyMember, width: int, acting: bool = False, players: bool = False
+    member: PartyMember,
+    width: int,
+    acting: bool = False,
+    players: bool = False,
+    *,
+    ally: bool = False,
 ) -> list[Text]:
-    """A character's lines in the panel (``players``: show who plays them)."""
+    """A character's lines in the panel (``players``: show who plays them; ``ally``: a
+    companion who fights beside the party, played by the DM)."""
     head = Text()
     head.append("▶ " if acting else "  ", style="bold yellow")
     head.append(member.name, style="bold reverse" if acting else "bold")
@@ -55,6 +61,8 @@ def member_lines(
         head.append(f"  {member.player}", style="dim")
     elif member.companion:
         head.append("  (companion)", style="dim")
+    elif ally:
+        head.append("  (ally)", style="dim cyan")
     hp = Text("  ")
     hp.append_text(views.hp_bar(member.hp, member.max_hp, 8 if width >= 34 else 5))
     hp.append(f" {member.hp}/{member.max_hp}")
@@ -127,6 +135,8 @@ class PartyPanel(Widget):
             own = member_lines(member, width, member.id == self.acting, players)
             self.drawn.append((member.id, own))
             lines.extend(own)
+        for ally in self.panels.allies:  # after the party: clicks on it are counted as before
+            lines.extend(member_lines(ally, width, ally.id == self.acting, ally=True))
         return Group(*lines)
 
     def on_click(self, event: events.Click) -> None:

@@ -1,0 +1,169 @@
+"""Companions who fight beside the party: ``fights_as`` and ``at_zero`` validated; a
+fight started while Wendel travels along puts him in the initiative on the party's side;
+the offline referee plays his turns against the foes, the foes attack him, he falls (out
+cold, or dead when the author says so) and comes to after the fight; the LLM DM sees him as
+an ally; players cannot act for him; a save keeps him; a long rest restores him."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from typer.testing import CliRunner
+
+from app.cli import app
+from app.dm.context import roster
+from app.dm.events import DiceRoll, SessionEvent, StateChange
+from app.dm.tools import args as a
+from app.dm.tools.campaign_tools import start_encounter
+from app.dm.tools.rest_tools import rest_tool
+from app.saves import load_game, save_game
+from app.session import commands
+from app.session.panels import panels
+from app.session.session import GameSession
+from app.session.setup import session_for
+from app.world.campaign import Campaign, CampaignError, parse_campaign
+from app.world.newgame import new_game
+from app.world.state import GameState
+from app.world.validate import validate_campaign
+from app.world.view import npcs_here
+from rules.damage import LifeState
+
+FILE = Path(__file__).resolve().parents[1] / "data" / "campaigns" / "sand_road" / "campaign.toml"
+RAW = tomllib.loads(FILE.read_text(encoding="utf-8"))
+
+
+def campaign(change: Any = None) -> Campaign:
+    data = copy.deepcopy(RAW)
+    if change is not None:
+        change(data["npcs"]["wendel"])
+    return parse_campaign(data, FILE)
+
+
+def in_fight(seed: int = 6, change: Any = None) -> tuple[GameState, GameSession]:
+    """Wendel has joined, and the grey pack attacks."""
+    state = new_game(campaign(change), seed=seed)
+    state.flags["wendel_joined"] = True
+    session = session_for(state)
+    start_encounter(state, "jackals")
+    return state, session
+
+
+async def fight_out(state: GameState, session: GameSession) -> list[SessionEvent]:
+    """Every character attacks the nearest wolf on their turn until the fight ends."""
+    seen: list[SessionEvent] = []
+    for _ in range(40):
+        if state.encounter is None:
+            break
+        if session.foe_turn:
+            seen += [e async for e in session.run_until_players()]
+            continue
+        acting = state.encounter.current.id
+        reply, _who = commands.declare(session, "attack the nearest wolf", acting)
+        assert reply.ok, reply.text
+        seen += [e async for e in session.process()]
+    assert state.encounter is None
+    return seen
+
+
+# -- the campaign file ----------------------------------------------------------------------
+
+
+def test_the_fields_are_checked() -> None:
+    assert campaign().npcs["wendel"].fights_as == "guard"
+    with pytest.raises(CampaignError, match="fights_as is for companions"):
+        parse_campaign(
+            {**RAW, "npcs": {**RAW["npcs"], "malik": {**RAW["npcs"]["malik"],
+                                                       "fights_as": "guard"}}},
+            FILE,
+        )  # fmt: skip
+    with pytest.raises(CampaignError, match="did you mean 'fights_as'"):
+        campaign(lambda w: w.update(fight_as="guard"))
+    with pytest.raises(CampaignError, match="at_zero"):
+        campaign(lambda w: w.update(at_zero="sleeps"))
+    with pytest.raises(CampaignError, match="at_zero is for companions who fight"):
+        campaign(lambda w: (w.pop("fights_as"), w.update(at_zero="dies")))
+    found = [str(p) for p in validate_campaign(campaign(lambda w: w.update(fights_as="gaurd")))]
+    expected = "npcs.wendel.fights_as: no monster 'gaurd' — did you mean 'guard'?"
+    assert any(expected in p for p in found), found
+
+
+def test_dungeon_validate_names_a_stat_block_it_does_not_know(tmp_path: Path) -> None:
+    data = copy.deepcopy(RAW)
+    data["npcs"]["wendel"]["fights_as"] = "gaurd"
+    (tmp_path / "campaign.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(tmp_path)])
+    assert result.exit_code == 3 and "did you mean 'guard'" in result.stdout
+
+
+# -- the fight ------------------------------------------------------------------------------
+
+
+def test_a_companion_joins_the_fight_on_the_party_side_and_no_player_plays_him() -> None:
+    state, session = in_fight()
+    assert state.encounter is not None
+    sides = {c.id: c.side for c in state.encounter.order}
+    assert sides == {"bram": "party", "sela": "party", "wendel": "party",
+                     "wolf-1": "foes", "wolf-2": "foes"}  # fmt: skip
+    wendel = state.creatures["wendel"]
+    assert (wendel.name, wendel.monster, wendel.hostile) == ("Wendel", "guard", False)
+    reply, who = commands.declare(session, "Wendel: I attack wolf 1", None)
+    assert not reply.ok and who is None and "Wendel is with the DM" in reply.text
+    assert "wendel: Wendel, ally, HP 11/11" in roster(state)
+    shown = panels(state)
+    assert [m.name for m in shown.allies] == ["Wendel"]
+    assert "Wendel" not in [m.name for m in shown.party]
+    assert shown.combat is not None and any(
+        r.id == "wendel" and r.side == "party" for r in shown.combat.combatants
+    )
+
+
+def test_a_companion_stays_out_of_fights_until_he_joins() -> None:
+    state = new_game(campaign(), seed=6)
+    start_encounter(state, "jackals")
+    assert state.encounter is not None
+    assert "wendel" not in {c.id for c in state.encounter.order}
+
+
+async def test_he_fights_the_foes_is_attacked_falls_and_comes_to() -> None:
+    state, session = in_fight()
+    seen = await fight_out(state, session)
+    rolls = [e for e in seen if isinstance(e, DiceRoll) and e.check_type == "attack_roll"]
+    assert any(r.character_id == "wendel" and "vs Wolf" in r.reason for r in rolls)
+    assert any(r.character_id.startswith("wolf") and r.reason.endswith("vs Wendel")
+               for r in rolls if r.character_id)  # fmt: skip
+    hits = [e.description for e in seen if isinstance(e, StateChange) and e.target_id == "wendel"]
+    assert any("→ 0/11 HP, stable" in h for h in hits), hits
+    assert hits[-1] == "Wendel comes to with 1 HP"
+    wendel = state.creatures["wendel"]
+    assert wendel.vitals.hp == 1 and wendel.vitals.state is LifeState.ALIVE
+    told = [e.description for e in seen if isinstance(e, StateChange) and e.kind == "reveal"]
+    assert "Wendel is down." in told[-1]
+    assert "wendel" in npcs_here(state, state.campaign)
+    rest_tool(a.RestArgs(kind="long"), state)
+    assert wendel.vitals.hp == 11
+
+
+async def test_one_who_dies_at_zero_is_gone_from_the_story() -> None:
+    state, session = in_fight(change=lambda w: w.update(at_zero="dies"))
+    await fight_out(state, session)
+    assert state.creatures["wendel"].vitals.state is LifeState.DEAD
+    assert "wendel" not in npcs_here(state, state.campaign)
+    start_encounter(state, "jackals")  # the pack's survivors, if any: he stays dead
+    assert state.encounter is None or "wendel" not in {c.id for c in state.encounter.order}
+
+
+def test_the_save_keeps_him_in_the_fight(tmp_path: Path) -> None:
+    state, _session = in_fight()
+    state.creatures["wendel"].vitals = state.creatures["wendel"].vitals.model_copy(update={"hp": 4})
+    path = save_game(state, "pack", tmp_path)
+    assert 'side = "party"' in path.read_text(encoding="utf-8")
+    loaded = load_game("pack", tmp_path)
+    again = loaded.creatures["wendel"]
+    assert (again.side, again.vitals.hp, again.hostile) == ("party", 4, False)
+    assert loaded.encounter is not None
+    assert [c.side for c in loaded.encounter.order] == [c.side for c in state.encounter.order]

@@ -119,6 +119,10 @@ def simulate_command(
     for sheet in state.party.values():
         vitals = sheet.vitals
         summary.append(f"{sheet.name}: {vitals.hp}/{vitals.max_hp} HP, {vitals.state.value}")
+    for ally in (c for c in state.creatures.values() if c.side == "party"):
+        vitals = ally.vitals
+        summary.append(f"{ally.name} (companion): {vitals.hp}/{vitals.max_hp} HP, "
+                       f"{vitals.state.value}")  # fmt: skip
     if state.flags:
         summary.append("flags: " + ", ".join(f"{k}={v}" for k, v in sorted(state.flags.items())))
     ending = ending_title(state)

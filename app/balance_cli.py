@@ -14,7 +14,7 @@ from app.cli_common import MAX_SEED, bad, load_saved, load_story, say
 from app.world.folders import SAVES_DIR
 
 if TYPE_CHECKING:
-    from app.authoring.balance import Group
+    from app.authoring.balance import Foe, Group
     from app.world.campaign import Campaign
     from app.world.state import GameState
     from rules.character import CharacterSheet
@@ -88,6 +88,12 @@ def _saved_game(story: Campaign, load: str, folder: Path) -> GameState:
     return state
 
 
+def _hp(ally: Foe) -> str:
+    """``4/11 HP``: a companion's hit points as the save has them."""
+    vitals = ally.creature.vitals if ally.creature is not None else None
+    return f"{vitals.hp}/{vitals.max_hp} HP" if vitals is not None else ""
+
+
 def balance_command(
     campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
     encounter: Annotated[str | None, typer.Option(help="An encounter id of the campaign.")] = None,
@@ -126,6 +132,7 @@ def balance_command(
     from app.authoring.balance import (
         BalanceError,
         Lineup,
+        companions,
         foes_text,
         named_foes,
         party_text,
@@ -147,7 +154,8 @@ def balance_command(
         sheets = _party({s.id: s for s in story.characters}, list(story.campaign.party), party)
     try:
         if groups:
-            lineup = Lineup(sheets, named_foes(story, groups))
+            allies = companions(state, story) if state is not None else []
+            lineup = Lineup(sheets, named_foes(story, groups), allies=allies)
         else:
             assert state is not None
             lineup = saved_fight(state, story, sheets)
@@ -159,9 +167,11 @@ def balance_command(
         for line in report.log:
             say(line)
         say("")
-    say(f"{', '.join(s.name for s in sheets)} vs {foes_text(lineup)}: {fights} fights, seed {seed}")
+    side = [s.name for s in sheets] + [a.name for a in lineup.allies]
+    say(f"{', '.join(side)} vs {foes_text(lineup)}: {fights} fights, seed {seed}")
     if state is not None:
         where = "its fight, round " + str(lineup.first_round) if lineup.order else state.scene.name
-        say(f"from the save at turn {state.turn} ({where}): {party_text(sheets)}")
+        beside = "".join(f", {a.name} {_hp(a)} (companion)" for a in lineup.allies)
+        say(f"from the save at turn {state.turn} ({where}): {party_text(sheets)}{beside}")
     for line in summary(report):
         say(line)

@@ -57,7 +57,7 @@ class AutoPlayer:
             foes = [
                 state.creatures[c.id]
                 for c in state.encounter.order
-                if c.id in state.creatures and c.id not in state.party
+                if c.id in state.creatures and c.side == "foes"
             ]
             standing = [f for f in foes if f.vitals.hp > 0 and not f.left and f.hostile]
             attacks = [f"attack {the(f.name)}" for f in standing] or ["attack"]

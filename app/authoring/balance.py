@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from app.dm.referee.skirmish import Fighter, FightResult, fight, from_monster, from_sheet
 from app.dm.referee.skirmish_log import FightLog, render
 from app.world.campaign import Campaign
+from app.world.companions import dies_at_zero, travelling
 from app.world.state import Creature, GameState
 from rules.character import CharacterSheet
 from rules.damage import LifeState
@@ -40,6 +41,8 @@ class Foe:
     name: str
     group: str
     creature: Creature | None = None
+    spared: bool = False
+    """A companion knocked out at 0 hit points rather than killed (``at_zero = "down"``)."""
 
 
 @dataclass
@@ -53,6 +56,21 @@ class Lineup:
     start: int = 0
     """Where in ``order`` the saved round goes on."""
     first_round: int = 1
+    allies: list[Foe] = field(default_factory=list)
+    """Companions who fight beside the party (a save's, as they stand): on its side, in
+    its figures."""
+
+
+def companions(state: GameState, story: Campaign) -> list[Foe]:
+    """The companions a save has travelling with the party who fight (``fights_as``), as
+    they stand: they fight on the party's side."""
+    if state.campaign is None:
+        state.attach(story)
+    return [
+        Foe(story.monster(c.monster), c.id, c.name, c.name, c, not dies_at_zero(state, c))
+        for c in travelling(state)
+        if c.monster is not None
+    ]
 
 
 Group = tuple[str, int, str | None]
@@ -93,7 +111,8 @@ def saved_fight(state: GameState, story: Campaign, party: list[CharacterSheet]) 
         foes.append(Foe(block, creature.id, creature.name, block.name, creature))
     if not foes:
         raise BalanceError("no foe is left standing in the save's fight")
-    fielded = {s.id for s in party} | {f.id for f in foes}
+    allies = companions(state, story)
+    fielded = {s.id for s in party} | {f.id for f in foes} | {a.id for a in allies}
     ids = [c.id for c in encounter.order]
     current = encounter.turn_index % len(ids)
     economy = encounter.economy.get(ids[current])
@@ -102,20 +121,24 @@ def saved_fight(state: GameState, story: Campaign, party: list[CharacterSheet]) 
     first_round = encounter.round
     order = [i for i in ids if i in fielded]
     order += [s.id for s in party if s.id not in order]  # joined since the fight began
+    order += [a.id for a in allies if a.id not in order]
     start = sum(1 for i in ids[:current] if i in fielded)
     if start >= len(order):  # the rest of the round were the fallen: the next one begins
         start, first_round = 0, first_round + 1
-    return Lineup(party, foes, order, start, first_round)
+    return Lineup(party, foes, order, start, first_round, allies)
 
 
 def fielded(foe: Foe) -> Fighter:
     """A foe ready for one fight: fresh from its stat block, or — a foe of a saved fight —
-    with the hit points, conditions, slots and spent recharges it has in the save."""
+    with the hit points, conditions, slots and spent recharges it has in the save. A
+    companion fights on the party's side, knocked out at 0 unless its author says it dies."""
     fighter = from_monster(foe.block, 1, name=foe.name)
     fighter.id = foe.id
     creature = foe.creature
     if creature is None:
         return fighter
+    if creature.side == "party":
+        fighter.side, fighter.spared = "party", foe.spared
     fighter.vitals = creature.vitals.model_copy()
     fighter.ac, fighter.defenses = creature.ac, creature.defenses
     fighter.conditions = [c for c in creature.conditions if c.source != "0 hp"]
@@ -166,9 +189,14 @@ def run(lineup: Lineup, fights: int, seed: int, shown: int | None = None) -> Rep
     report = Report(fights)
     for sheet in lineup.party:
         report.party[sheet.id] = Tally(sheet.name, 1)
+    for ally in lineup.allies:
+        report.party[ally.id] = Tally(ally.name, 1)
     for foe in lineup.foes:
         report.foes.setdefault(foe.group, Tally(foe.group)).members += 1
-    sides = [from_sheet(s) for s in lineup.party], [fielded(f) for f in lineup.foes]
+    sides = (
+        [from_sheet(s) for s in lineup.party] + [fielded(a) for a in lineup.allies],
+        [fielded(f) for f in lineup.foes],
+    )
     for number in range(1, fights + 1):
         party, foes = [f.clone() for f in sides[0]], [f.clone() for f in sides[1]]
         log: FightLog | None = [] if number == shown else None

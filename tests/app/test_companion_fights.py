@@ -167,3 +167,30 @@ def test_the_save_keeps_him_in_the_fight(tmp_path: Path) -> None:
     assert (again.side, again.vitals.hp, again.hostile) == ("party", 4, False)
     assert loaded.encounter is not None
     assert [c.side for c in loaded.encounter.order] == [c.side for c in state.encounter.order]
+
+
+# -- the authoring tools --------------------------------------------------------------------
+
+
+def test_balance_and_simulate_field_the_companion(tmp_path: Path) -> None:
+    state, _session = in_fight()
+    save_game(state, "pack", tmp_path)
+    runner = CliRunner()
+    folder = str(FILE.parent)
+    args = ["balance", folder, "--load", "pack", "--saves-dir", str(tmp_path), "--fights", "20"]
+    balance = runner.invoke(app, args)
+    assert balance.exit_code == 0, balance.output
+    assert "Sela, Bram, Wendel vs Wolf 1" in balance.stdout
+    assert "Wendel 11/11 HP (companion)" in balance.stdout
+    assert any(line.split()[:1] == ["Wendel"] for line in balance.stdout.splitlines()[-4:])
+    script = tmp_path / "road.txt"
+    script.write_text(
+        "Bram: ask Wendel about the road\nBram: ask Wendel about wolves\n"
+        "fight until the combat ends\n",
+        encoding="utf-8",
+    )
+    args = ["simulate", folder, "--script", str(script), "--seed", "3", "--scene", "qasr"]
+    simulated = runner.invoke(app, args)
+    assert simulated.exit_code == 0, simulated.output
+    assert "Wendel: Spear vs Wolf" in simulated.stdout
+    assert "Wendel (companion): 1/11 HP, alive" in simulated.stdout

@@ -127,8 +127,10 @@ def _morale(me: Fighter, side: list[Fighter]) -> str:
     """The referee's morale (:meth:`app.dm.referee.referee.OfflineReferee._morale`): badly
     hurt (a quarter of its hit points or less) with at least half of its side down, a foe
     flees — or, the last one standing and more than a beast, surrenders. The fearless
-    never do. Empty: it fights on."""
+    never do, nor a companion fighting beside the party. Empty: it fights on."""
     if not me.monster or me.fearless or me.vitals.hp * 4 > me.vitals.max_hp:
+        return ""
+    if me.side == "party":  # a companion stands by the party
         return ""
     others = [f for f in side if f is not me]
     if others and sum(1 for f in others if not f.up) * 2 < len(others):

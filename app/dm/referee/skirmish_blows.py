@@ -48,7 +48,8 @@ def hurt(
     if kind in target.kit.regeneration_stopped_by:
         target.kit.burned = True
     outcome = apply_damage(target.vitals, max(0, amount), kind, defenses, critical=critical,
-                           dies_at_zero=target.monster)  # fmt: skip
+                           dies_at_zero=target.monster and not target.spared,
+                           knock_out=target.spared)  # fmt: skip
     target.vitals = outcome.vitals
     if source is not None:
         source.dealt += outcome.hp_lost + outcome.absorbed

@@ -145,6 +145,8 @@ class Fighter:
     """Its Wisdom (Medicine) modifier, for stabilising a dying friend."""
     left: str = ""
     """How it left the fight alive: ``fled`` or ``surrendered`` (empty: it did not)."""
+    spared: bool = False
+    """A companion on the party's side knocked out at 0 hit points, not killed."""
 
     @property
     def up(self) -> bool:

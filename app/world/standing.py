@@ -10,6 +10,7 @@ party's scene; one left in another scene is out of reach, and the refusal says w
 
 from __future__ import annotations
 
+from app.world.companions import allies_fighting
 from app.world.state import Creature, GameState
 from rules.damage import LifeState
 
@@ -32,8 +33,10 @@ def foes_fighting(state: GameState) -> list[str]:
 
 
 def party_fighting(state: GameState) -> list[str]:
-    """The party members still on their feet (alive with hit points)."""
-    return [cid for cid, sheet in state.party.items() if sheet.vitals.conscious]
+    """The party's side still on its feet (alive with hit points): its members, and the
+    companions fighting beside them."""
+    members = [cid for cid, sheet in state.party.items() if sheet.vitals.conscious]
+    return members + allies_fighting(state)
 
 
 def how_out(creature: Creature) -> str:

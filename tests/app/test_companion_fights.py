@@ -20,6 +20,10 @@ from app.dm.context import roster
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools.campaign_tools import start_encounter
+from app.dm.tools.executors import set_vitals
+from app.dm.tools.fight_tools import end_combat_tool
+from app.dm.tools.position_tools import hostile
+from app.dm.tools.registry import ToolError
 from app.dm.tools.rest_tools import rest_tool
 from app.saves import load_game, save_game
 from app.session import commands
@@ -194,3 +198,13 @@ def test_balance_and_simulate_field_the_companion(tmp_path: Path) -> None:
     assert simulated.exit_code == 0, simulated.output
     assert "Wendel: Spear vs Wolf" in simulated.stdout
     assert "Wendel (companion): 1/11 HP, alive" in simulated.stdout
+
+
+def test_the_fight_goes_on_while_he_stands_and_he_never_fights_the_party() -> None:
+    state, _session = in_fight()
+    assert not hostile(state, "wendel", "bram") and hostile(state, "wendel", "wolf-1")
+    for cid in ("bram", "sela"):
+        down = state.party[cid].vitals.model_copy(update={"hp": 0, "state": LifeState.STABLE})
+        set_vitals(state, cid, down)
+    with pytest.raises(ToolError, match="the fight is not over"):
+        end_combat_tool(a.EndCombatArgs(reason="the party fell"), state)

@@ -62,23 +62,35 @@ def dies_at_zero(state: GameState, creature: Creature) -> bool:
 def travelling(state: GameState) -> list[Creature]:
     """The fighting companions with the party now (not dead, and their ``companion``
     condition holds — or they are in the fight in progress)."""
-    campaign = state.campaign
     fighting = {c.id for c in state.encounter.order} if state.encounter else set()
-    found = []
-    for creature in state.creatures.values():
-        if creature.side != "party" or creature.vitals.state is LifeState.DEAD:
-            continue
-        npc = campaign.npcs.get(creature.npc or "") if campaign is not None else None
-        along = npc is not None and npc.companion is not None and holds(npc.companion, state)
-        if along or creature.id in fighting:
-            found.append(creature)
-    return found
+    return [
+        c for c in state.creatures.values()
+        if c.side == "party" and c.vitals.state is not LifeState.DEAD
+        and (c.id in fighting or travels(state, c))
+    ]  # fmt: skip
+
+
+def travels(state: GameState, creature: Creature) -> bool:
+    """Whether this creature is a fighting companion whose ``companion`` condition holds
+    now: wherever the party goes, so are they."""
+    campaign = state.campaign
+    if creature.side != "party" or campaign is None:
+        return False
+    npc = campaign.npcs.get(creature.npc or "")
+    return npc is not None and npc.companion is not None and holds(npc.companion, state)
 
 
 def ally_named(state: GameState, name: str) -> Creature | None:
     """The fighting companion travelling with the party called ``name`` (any case)."""
     wanted = name.strip().lower()
     return next((c for c in travelling(state) if c.name.lower() == wanted), None)
+
+
+def ally_id(state: GameState, cid: str) -> str:
+    """The creature id of the fighting companion an NPC id names (``cid`` itself for
+    anyone else): what a spell or a hand lent to that person reaches."""
+    creature = companion_of(state, cid) if cid not in state.party else None
+    return creature.id if creature is not None else cid
 
 
 def companion_of(state: GameState, npc_id: str) -> Creature | None:

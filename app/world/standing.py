@@ -10,7 +10,7 @@ party's scene; one left in another scene is out of reach, and the refusal says w
 
 from __future__ import annotations
 
-from app.world.companions import allies_fighting
+from app.world.companions import allies_fighting, travels
 from app.world.state import Creature, GameState
 from rules.damage import LifeState
 
@@ -73,11 +73,12 @@ def scene_name(state: GameState, scene_id: str) -> str:
 
 def away(state: GameState, cid: str) -> str:
     """Why ``cid`` cannot be the mark of an attack, a spell, damage or a condition from
-    where the party is (``""`` when it can). Party members are always with the party; an
-    unknown id is for the tools' own "unknown id" answer."""
+    where the party is (``""`` when it can). Party members, and the companions who travel
+    with them, are always with the party; an unknown id is for the tools' own "unknown id"
+    answer."""
     creature = state.creatures.get(cid)
-    if creature is None or cid in state.party:
-        return ""
+    if creature is None or cid in state.party or travels(state, creature):
+        return ""  # a companion who travels along is with the party, as its members are
     here = state.scene.id
     elsewhere = not creature.stands_in(here)
     where = (

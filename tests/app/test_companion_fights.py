@@ -36,6 +36,7 @@ from app.world.state import GameState
 from app.world.validate import validate_campaign
 from app.world.view import npcs_here
 from rules.damage import LifeState
+from tests.app.referee_lines import play
 
 FILE = Path(__file__).resolve().parents[1] / "data" / "campaigns" / "sand_road" / "campaign.toml"
 RAW = tomllib.loads(FILE.read_text(encoding="utf-8"))
@@ -208,3 +209,16 @@ def test_the_fight_goes_on_while_he_stands_and_he_never_fights_the_party() -> No
         set_vitals(state, cid, down)
     with pytest.raises(ToolError, match="the fight is not over"):
         end_combat_tool(a.EndCombatArgs(reason="the party fell"), state)
+
+
+async def test_he_is_no_foe_and_is_healed_wherever_the_party_goes() -> None:
+    state, session = in_fight()
+    await fight_out(state, session)
+    referee = await play(session, "sela", "look around")
+    assert not any("Foes:" in note for note in referee.notes), referee.notes
+    state.scene = state.scenes["qasr"]  # away from where he fought
+    assert state.creatures["wendel"].vitals.hp == 1
+    hurt = state.party["sela"].vitals.hp
+    await play(session, "sela", "cast cure wounds on Wendel")
+    assert state.creatures["wendel"].vitals.hp > 1
+    assert state.party["sela"].vitals.hp == hurt  # the healing went to him, not to her

@@ -14,6 +14,7 @@ from app.dm.tools.spell_tools import most_targets
 from app.dm.tools.striking import out_of_reach
 from app.dm.understanding import Intent
 from app.dm.understanding.darts import SPREAD
+from app.world.companions import ally_id, side_of
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.economy import ActionKind
@@ -30,7 +31,7 @@ def spell_targets(
 ) -> list[str] | str:
     """The target ids for ``spell`` cast by ``actor``, or why there are none (words that
     follow the caster's name)."""
-    named = list(intent.targets)
+    named = [ally_id(state, t) for t in intent.targets]  # a companion: the one who fights
     most = most_targets(spell, slot, _level(state, actor))
     if spell.teleport_ft:
         return [actor]
@@ -42,10 +43,10 @@ def spell_targets(
     if spell.dispels:
         return named[:1] or f"must say whose spell {spell.name} should end"
     if spell.heal:
-        allies = [t for t in named if t in state.party]
+        allies = [t for t in named if side_of(state, t) == "party"]
         return (allies or [actor])[: most or 1]
     if not spell.harmful:  # a blessing: the named, else the caster and friends
-        allies = [t for t in named if t in state.party]
+        allies = [t for t in named if side_of(state, t) == "party"]
         if not allies:
             awake = [cid for cid, s in state.party.items() if s.vitals.conscious]
             allies = [actor, *(c for c in awake if c != actor)] if (most or 1) > 1 else [actor]

@@ -131,11 +131,15 @@ def done_challenges(state: GameState, campaign: Campaign) -> list[str]:
 
 
 def living_creatures(state: GameState) -> list[str]:
-    """Creatures still in the party's scene: not dead, not fled or surrendered."""
+    """Creatures still in the party's scene: not dead, not fled or surrendered — and not a
+    companion fighting beside the party (a person of the story, named as one)."""
     return [
         cid
         for cid, c in state.creatures.items()
-        if c.vitals.state is not LifeState.DEAD and not c.left and c.stands_in(state.scene.id)
+        if c.vitals.state is not LifeState.DEAD
+        and not c.left
+        and c.stands_in(state.scene.id)
+        and c.side == "foes"
     ]
 
 

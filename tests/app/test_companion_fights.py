@@ -21,7 +21,7 @@ from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools.campaign_tools import start_encounter
 from app.dm.tools.executors import set_vitals
-from app.dm.tools.fight_tools import end_combat_tool
+from app.dm.tools.fight_tools import end_combat_tool, start_combat_tool
 from app.dm.tools.position_tools import hostile
 from app.dm.tools.registry import ToolError
 from app.dm.tools.rest_tools import rest_tool
@@ -222,3 +222,17 @@ async def test_he_is_no_foe_and_is_healed_wherever_the_party_goes() -> None:
     await play(session, "sela", "cast cure wounds on Wendel")
     assert state.creatures["wendel"].vitals.hp > 1
     assert state.party["sela"].vitals.hp == hurt  # the healing went to him, not to her
+
+
+def test_he_rolls_his_own_initiative_beside_foes_of_his_kind() -> None:
+    state = new_game(campaign(), seed=2)
+    state.flags["wendel_joined"] = True
+    guards = a.StartCombatArgs.model_validate(
+        {"reason": "a brawl", "monsters": [{"monster": "guard", "count": 2}]}
+    )
+    outcome = start_combat_tool(guards, state)
+    rolled = [e.character_name for e in outcome.events if isinstance(e, DiceRoll)]
+    assert "Guard ×2" in rolled and "Wendel" in rolled, rolled
+    assert state.encounter is not None
+    sides = {c.id: c.side for c in state.encounter.order}
+    assert sides["guard-1"] == sides["guard-2"] == "foes" and sides["wendel"] == "party"

@@ -162,10 +162,12 @@ def roll_in(
     for creature in [*allies, *joined]:
         block = state.monster(creature.monster or "")
         mode = initiative_mode(creature.conditions)
+        # foes of a kind share a roll; a companion rolls alone, even beside guards of his kind
+        shared = mode is Advantage.NORMAL and creature.side == "foes"
         entrants.append(
             Entrant(creature.id, creature.name, block.abilities.modifier(Ability.DEX),
                     block.abilities.dexterity, advantage=mode,
-                    group=block.id if mode is Advantage.NORMAL else None)
+                    group=block.id if shared else None)
         )  # fmt: skip
     order = roll_initiative(state.rng, entrants)
     events: list[SessionEvent] = []

@@ -28,6 +28,7 @@ from app.dm.tools.reactions import has_reaction, melee_reach, open_window, resol
 from app.dm.tools.readied import ready
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.striking import out_of_reach, refusal, setup_attack, strike
+from app.world.companions import side_of
 from app.world.state import GameState
 from app.world.wording import the
 from rules import positions as p
@@ -263,7 +264,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     elif args.action == "hide":
         foes = [
             c.id for c in encounter.order
-            if (c.id in state.party) != (actor in state.party)
+            if side_of(state, c.id) != side_of(state, actor)
             and x.vitals_of(state, c.id).state is not LifeState.DEAD
         ]  # fmt: skip
         dc = max((_passive_perception(state, f) for f in foes), default=10)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from app.dm.events import SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import AttackSetup, Rule
+from app.world.companions import side_of
 from app.world.state import GameState
 from rules.attacks import AttackResult
 from rules.conditions import Condition, can_act, may_target
@@ -79,7 +80,7 @@ class Charm(Rule):
         broken = [
             c for c in conditions
             if c.condition is Condition.CHARMED and c.note == CHARM_PERSON and c.source
-            and (c.source == source or (c.source in state.party) == (source in state.party))
+            and (c.source == source or side_of(state, c.source) == side_of(state, source))
         ]  # fmt: skip
         if not broken:
             return []

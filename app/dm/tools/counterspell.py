@@ -8,6 +8,7 @@ from app.dm.events import ReactionOffer, SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.reactions import has_reaction, open_window, resolving
 from app.dm.tools.spell_caster import caster_profile
+from app.world.companions import side_of
 from app.world.state import GameState
 from rules.checks import ability_check
 
@@ -24,7 +25,7 @@ def counterspell(
     name = state.name_of(caster)
     offers = []
     for c in encounter.order:
-        if (c.id in state.party) == (caster in state.party) or not has_reaction(state, c.id):
+        if side_of(state, c.id) == side_of(state, caster) or not has_reaction(state, c.id):
             continue
         profile = caster_profile(state, c.id)
         if profile is None or "counterspell" not in profile.spells:

@@ -28,6 +28,7 @@ from app.dm.tools.grappling import release_grapples
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.dm.tools.species_rules import ANCESTRY
 from app.dm.tools.striking import hit_in_melee
+from app.world.companions import side_of
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
@@ -417,7 +418,7 @@ def breath_weapon(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     ancestry = sheet.choices.get("draconic_ancestry", "")
     if ancestry not in ANCESTRY:
         raise ToolError(f"{sheet.name} has no draconic_ancestry chosen")
-    if target is None or target in state.party:
+    if target is None or side_of(state, target) == "party":
         raise ToolError("breath_weapon needs a foe's target_id")
     damage_type = ANCESTRY[ancestry]
     ability = Ability.CON if ancestry in ("green", "white", "silver") else Ability.DEX

@@ -24,6 +24,7 @@ from app.dm.tools import executors as x
 from app.dm.tools import feature_tools as ft
 from app.dm.tools.hooks import Reach, RollSetup, Rule
 from app.dm.tools.registry import ToolError
+from app.world.companions import side_of
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
@@ -71,7 +72,7 @@ def metamagic(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target
     if held and chosen != "empowered" and held - {"empowered"}:
         raise ToolError(f"one Metamagic option per spell (Empowered may join another); "
                         f"{sheet.name} already readied {', '.join(sorted(held))}")  # fmt: skip
-    if chosen == "heightened" and (target is None or target in state.party):
+    if chosen == "heightened" and (target is None or side_of(state, target) == "party"):
         raise ToolError("heightened: target_id is the foe that saves with disadvantage")
     least = 1 if chosen == "twinned" else COSTS[chosen]
     owed = sum(COSTS[o] for o in held) + least
@@ -117,7 +118,9 @@ def take(state: GameState, caster: str, spell: Spell, targets: list[str]) -> Twi
         raise ToolError(f"the Heightened target {state.name_of(ready.heightened)} must be "
                         "among the target_ids")  # fmt: skip
     most = max(1, sheet.modifier(Ability.CHA))
-    spared = [t for t in targets if t in state.party][:most] if "careful" in ready else []
+    spared = (
+        [t for t in targets if side_of(state, t) == "party"][:most] if "careful" in ready else []
+    )
     return replace(ready, spared=spared, rerolls=most)
 
 

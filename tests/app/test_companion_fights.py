@@ -30,6 +30,7 @@ from app.session import commands
 from app.session.panels import panels
 from app.session.session import GameSession
 from app.session.setup import session_for
+from app.session.states import CombatState
 from app.world.campaign import Campaign, CampaignError, parse_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState
@@ -119,6 +120,9 @@ def test_a_companion_joins_the_fight_on_the_party_side_and_no_player_plays_him()
     reply, who = commands.declare(session, "Wendel: I attack wolf 1", None)
     assert not reply.ok and who is None and "Wendel is with the DM" in reply.text
     assert "wendel: Wendel, ally, HP 11/11" in roster(state)
+    state.encounter.turn_index = [c.id for c in state.encounter.order].index("wendel")
+    fight = CombatState()
+    assert fight.foe_turn(state) and "a companion of the party" in fight.instruction(state)
     shown = panels(state)
     assert [m.name for m in shown.allies] == ["Wendel"]
     assert "Wendel" not in [m.name for m in shown.party]

@@ -47,6 +47,7 @@ from app.session.keeping import (
 from app.session.levelling import level_up_command
 from app.session.session import GameSession
 from app.tablelog import TableLog, window_entries
+from app.world.companions import travelling
 from app.world.readied import readied_line
 from app.world.view import scene_description
 from rules.dice import DiceError
@@ -151,6 +152,10 @@ class ConsoleGame:
             extra = f" ({conds})" if conds else ""
             lines.append(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP, "
                          f"AC {sheet.armor_class}{extra}")  # fmt: skip
+        for ally in travelling(state):  # companions who fight beside the party
+            down = "" if ally.vitals.hp else ", down"
+            lines.append(f"  {ally.name} (ally): {ally.vitals.hp}/{ally.vitals.max_hp} HP, "
+                         f"AC {ally.ac}{down}")  # fmt: skip
         if state.encounter is not None:
             lines.append(f"  {positions_line(state)}")
         topics = self.session.safety_topics()  # a veiled foe is veiled here too

@@ -7,15 +7,18 @@ an ally; players cannot act for him; a save keeps him; a long rest restores him.
 from __future__ import annotations
 
 import copy
+import io
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 import tomli_w
+from rich.console import Console
 from typer.testing import CliRunner
 
 from app.cli import app
+from app.console import ConsoleGame
 from app.dm.context import roster
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
@@ -240,3 +243,10 @@ def test_he_rolls_his_own_initiative_beside_foes_of_his_kind() -> None:
     assert state.encounter is not None
     sides = {c.id: c.side for c in state.encounter.order}
     assert sides["guard-1"] == sides["guard-2"] == "foes" and sides["wendel"] == "party"
+
+
+def test_the_console_lists_him_with_the_party() -> None:
+    _state, session = in_fight()
+    game = ConsoleGame(session, Console(file=io.StringIO(), width=120, color_system=None), input)
+    lines = game.status_lines()
+    assert "  Wendel (ally): 11/11 HP, AC 16" in lines, lines

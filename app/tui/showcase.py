@@ -13,6 +13,7 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -333,8 +334,18 @@ async def _creation(pilot: Pilot[None]) -> None:
     screen.rng = random.Random(SEED)
     screen.query_one("#cc-name", Input).value = "Wren Ashdown"
     await _press(pilot, "enter")
-    for downs in (2, 8, 5, 2):  # halfling, rogue, lamplighter, rolled scores
+    steps = ("species", "class", "background", "method", "scores")
+    for downs, step, after in zip((2, 8, 5, 2), steps, steps[1:], strict=False):
+        # halfling, rogue, lamplighter, rolled scores: each list's keys go to it only once
+        # it is on screen and taking keys (a loaded machine may still be drawing the last)
+        await until(pilot, partial(_at_step, screen, step))
         await _press(pilot, *(["down"] * downs), "enter")
+        await until(pilot, partial(_at_step, screen, after))
+
+
+def _at_step(screen: CreationScreen, step: str) -> bool:
+    """The wizard shows this step and takes keys (it is not between steps)."""
+    return screen.step == step and not screen.moving
 
 
 async def _turn_log(pilot: Pilot[None]) -> None:

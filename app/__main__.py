@@ -1,5 +1,5 @@
 """``python -m app`` runs the command line."""
 
-from app.cli import main
+from app.cli.main import main
 
 main()

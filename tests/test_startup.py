@@ -11,7 +11,7 @@ from pathlib import Path
 
 from typer.main import get_command
 
-from app.cli import app
+from app.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,7 +38,7 @@ def test_the_checker_sees_modules() -> None:
 
 
 def test_importing_the_command_line_loads_none_of_the_game() -> None:
-    loaded = loaded_after("import app.cli")
+    loaded = loaded_after("import app.cli.main")
     assert among(loaded, GAME) == []
     assert among(loaded, ("rich", "rules", "app.world.campaign", "app.world.state")) == []
 
@@ -60,7 +60,7 @@ def test_every_help_is_read_without_loading_the_game() -> None:
         f"try:\n    app([*{words!r}, '--help'])\nexcept SystemExit:\n    pass"
         for words in [[], *commands]
     )
-    loaded = loaded_after(f"import contextlib, io\nfrom app.cli import app\n{calls}")
+    loaded = loaded_after(f"import contextlib, io\nfrom app.cli.main import app\n{calls}")
     # pydantic is not in it: Typer itself loads it to check a command's options
     assert among(loaded, tuple(m for m in GAME if m != "pydantic")) == []
     assert among(loaded, ("rules", "app.world.campaign", "app.world.state")) == []
@@ -80,7 +80,7 @@ def test_the_top_help_lists_every_command_with_its_help() -> None:
 
 def test_a_roll_loads_the_dice_only() -> None:
     loaded = loaded_after(
-        "import contextlib, io\nfrom app.cli import app\n"
+        "import contextlib, io\nfrom app.cli.main import app\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    try:\n        app(['roll', '1d20', '--seed', '1'])\n"
         "    except SystemExit:\n        pass"

@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.dm.context import roster
 from app.dm.tools.advancement_tools import AwardXpArgs, award_xp_tool, ready, take_level
 from app.dm.tools.args import EndCombatArgs

@@ -11,7 +11,7 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign

@@ -16,8 +16,8 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner
 
-from app.cli import app
-from app.cli_common import EXIT_INVALID_CAMPAIGN
+from app.cli.common import EXIT_INVALID_CAMPAIGN
+from app.cli.main import app
 from app.dm.brain import BrainError
 from app.dm.scripted import ScriptedBrain
 from app.saves import SaveError

@@ -17,8 +17,8 @@ import tomli_w
 from rich.console import Console
 from typer.testing import CliRunner
 
-from app.cli import app
-from app.console import ConsoleGame
+from app.cli.main import app
+from app.console.game import ConsoleGame
 from app.dm.context import roster
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a

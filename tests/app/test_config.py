@@ -14,7 +14,7 @@ import pytest
 from pydantic import SecretStr
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.dm.brain import BrainError
 from app.dm.config import ConfigError, DMConfig, load_dm_config, save_dm_config
 from app.dm.openai_brain import OpenAIBrain, mask_key

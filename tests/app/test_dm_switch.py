@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from app.cli import app as cli
+from app.cli.main import app as cli
 from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.referee.referee import OfflineReferee

@@ -6,6 +6,7 @@ in the dice log (judgments never)."""
 
 from __future__ import annotations
 
+from app.display.tablelog import change_log_entry
 from app.dm.context import ContextBuilder
 from app.dm.deltas import build_deltas
 from app.dm.eventcontext import event_context, goals, judgments, people
@@ -13,7 +14,6 @@ from app.dm.events import StateChange
 from app.dm.telling import tell
 from app.session import sheets
 from app.session.setup import start_session
-from app.tablelog import change_log_entry
 from app.world.bonds import shift
 from app.world.campaign import CAMPAIGNS_DIR, GoalSpec, load_campaign
 from app.world.journal import journal, journal_lines, people_lines

@@ -231,7 +231,7 @@ def test_openai_is_imported_lazily() -> None:
     import sys
 
     code = (
-        "import sys; import app.dm.openai_brain, app.session.session, app.cli;"
+        "import sys; import app.dm.openai_brain, app.session.session, app.cli.main;"
         "print('openai' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

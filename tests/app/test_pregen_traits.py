@@ -9,7 +9,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.dm.brain import ToolCall
 from app.dm.tools.sets import ALL_TOOLS
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

@@ -4,7 +4,7 @@ a save is styled only when the game could have written it."""
 
 from __future__ import annotations
 
-from app.screentext import from_markup, plain
+from app.display.screentext import from_markup, plain
 from app.world.printable import controls_in, first_control, printable, scrub
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.dm.tools.campaign_tools import enter_scene
 from app.dm.understanding import understand
 from app.session.setup import start_session

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pydantic import SecretStr
 from rich.console import Console
 
-from app.console import ConsoleGame
+from app.console.game import ConsoleGame
 from app.dm.config import ConfigError, DMConfig, load_safety
 from app.dm.events import NarrativeChunk, StateChange
 from app.dm.openai_brain import OpenAIBrain
@@ -339,7 +339,7 @@ def test_a_veil_holds_on_every_event_a_player_reads_and_ids_are_kept() -> None:
 def test_the_console_veils_a_fight_against_what_the_table_veiled(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from app.cli import app
+    from app.cli.main import app
 
     lines = "/veil rats\nMira: I force the trapdoor open\nThorin: I force the trapdoor open\n"
     lines += "Mira: we go down the trapdoor\n/status\n/quit\n"
@@ -356,7 +356,7 @@ def test_the_story_keeps_a_turns_rolls_veiled_as_the_log_showed_them(tmp_path: P
     veiled when the turn is recorded, like its narration."""
     from typer.testing import CliRunner
 
-    from app.cli import app
+    from app.cli.main import app
     from app.saves import load_game
 
     lines = "/veil rats\nMira: I force the trapdoor open\nThorin: I force the trapdoor open\n"
@@ -423,7 +423,7 @@ def test_the_adventures_own_words_are_veiled_in_the_opening_scene_and_the_journa
 
     from typer.testing import CliRunner
 
-    from app.cli import app
+    from app.cli.main import app
     from app.world.campaign import CAMPAIGNS_DIR
 
     folder = tmp_path / "camp"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.saves import SaveInUse, load_game
 from app.saves.claims import claim, in_use, release
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.saves import (
     SCHEMA_VERSION,
     SaveError,

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.dm.tools.campaign_tools import apply_effects
 from app.saves import disk, load_save, save_game
 from app.world.campaign import Effects

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.saves import (
     SCHEMA_VERSION,
     SaveError,

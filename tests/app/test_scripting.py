@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.session.runner import ScriptError, parse_script
 from app.session.scripting import ConditionError, parse_condition
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.dm.tools import args as a
 from app.dm.tools.authored import ability_check_tool
 from app.dm.tools.campaign_tools import start_encounter

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from app.display.tablelog import TableLog, log_entry, sentence
 from app.dm.events import (
     DiceRoll,
     ErrorEvent,
@@ -17,7 +18,6 @@ from app.dm.events import (
 from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.executors import combat_update
 from app.session.setup import start_session
-from app.tablelog import TableLog, log_entry, sentence
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import LOG_KEPT, GameState
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from app.console import ConsoleGame
+from app.console.game import ConsoleGame
 from app.saves import load_game, save_game
 from app.session import commands, hotseat, presence, turnlog
 from app.session.session import GameSession

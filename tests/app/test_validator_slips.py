@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign
 from app.world.schemafile import SCHEMA_FILE, generate, render
 from app.world.tomlplaces import dotted, locate, parse_path

@@ -12,7 +12,7 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.dm.tools.campaign_tools import enter_scene, start_encounter
 from app.world import view
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign

@@ -8,7 +8,7 @@ import json
 
 from rich.console import Console
 
-from app.console import ConsoleGame
+from app.console.game import ConsoleGame
 from app.dm.brain import ToolCall
 from app.dm.context import ContextBuilder
 from app.dm.scripted import ScriptedBrain

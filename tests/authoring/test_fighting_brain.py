@@ -9,7 +9,7 @@ import random
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.dm.referee.choosing import best_weapon, choose
 from app.dm.referee.choosing_words import fight_line
 from app.dm.referee.skirmish import from_sheet, take_turn

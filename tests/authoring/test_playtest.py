@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from app.authoring.playtest import RANDOM, play_one, report
-from app.cli import app
+from app.cli.main import app
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 
 CROSSROADS = CAMPAIGNS_DIR / "crossroads"

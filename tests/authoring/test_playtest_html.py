@@ -17,8 +17,8 @@ from app.authoring import playtest
 from app.authoring.playtest import RANDOM, RunRecord, report
 from app.authoring.playtest_html import page
 from app.authoring.playtest_map import fact_text, gate_text, scene_map
-from app.cli import app
-from app.cli_common import write_output
+from app.cli.common import write_output
+from app.cli.main import app
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.when import Fact
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 
 
 def test_a_new_campaign_validates_clean_and_its_script_reaches_the_ending(

@@ -72,7 +72,7 @@ Bare().run()
 """
 
 DUNGEON = """
-from app.cli import main
+from app.cli.main import main
 
 sys.argv = ["dungeon", *{args!r}]
 main()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from app.cli import app
+from app.cli.main import app
 from app.saves import save_game
 from app.session.setup import start_session
 from app.world.campaign import load_campaign

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.saves import load_named
 from app.world.campaign import CAMPAIGNS_DIR
 from app.world.characters import CharacterFileError, read_character
@@ -154,7 +154,7 @@ def test_on_a_terminal_every_choice_is_asked(
 ) -> None:
     """With no flags on a terminal, the command asks each question in turn, shows the
     sheet and asks before saving."""
-    monkeypatch.setattr("app.character_cli._interactive", lambda: True)
+    monkeypatch.setattr("app.cli.common.interactive", lambda: True)
     answers = [
         "Oda Fenn", "dwarf", "cleric", "herbalist", "pointbuy",
         "str=14,dex=8,con=15,int=8,wis=15,cha=10", "history,insight",
@@ -179,7 +179,7 @@ def test_on_a_terminal_every_choice_is_asked(
 def test_a_bad_expertise_answer_is_asked_again_not_the_whole_character_lost(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("app.character_cli._interactive", lambda: True)
+    monkeypatch.setattr("app.cli.common.interactive", lambda: True)
     flags = [a for a in KARA if a != "--yes"]
     at = flags.index("--expertise")
     del flags[at : at + 2]  # asked on the terminal instead

@@ -13,9 +13,9 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from app import console as console_module
-from app.cli import app
-from app.console import ConsoleGame
+from app.cli.main import app
+from app.console import game as console_module
+from app.console.game import ConsoleGame
 from app.session.session import GameSession
 from app.tui.showcase import TRIO, crossroads, rat_fight
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from app.cli import app
-from app.console import ConsoleGame
+from app.cli.main import app
+from app.console.game import ConsoleGame
 from app.saves import load_game, load_save
 from app.tui.showcase import crossroads
 

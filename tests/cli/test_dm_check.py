@@ -13,8 +13,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from app.cli import app
-from app.dmcheck_score import Scorecard, card_text
+from app.cli.dmcheck_score import Scorecard, card_text
+from app.cli.main import app
 from tests.app.fake_openai import FakeOpenAI
 from tests.app.fake_openai import Reply as _Reply
 
@@ -168,7 +168,7 @@ def test_no_dm_configured_says_how() -> None:
 
 
 def test_a_model_with_a_slip_is_playable_with_care() -> None:
-    from app.dmcheck_score import verdict
+    from app.cli.dmcheck_score import verdict
 
     card = Scorecard(
         model="m", endpoint="m at here", turns=12, tool_calls=20, refused=1,

@@ -10,7 +10,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from tests.hostile_text import ESC_TITLE, MARKS, campaign_with, hostile_save
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
-from app.console import ConsoleGame
+from app.cli.main import app
+from app.console.game import ConsoleGame
 from app.saves import list_saves, load_game, save_game
 from app.session import keeping
 from app.tui.showcase import crossroads

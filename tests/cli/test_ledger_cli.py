@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from app.cli import app
+from app.cli.main import app
 from tests.app.saved_games import real_saves
 from tests.fuzz.test_fuzz_cli import ODD_TEXT
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import tomli_w
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")

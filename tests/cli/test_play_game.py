@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.dm.config import ConfigError, load_dm_config
 from tests.app.fake_openai import FakeOpenAI, Reply, Status
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from app.cli import app
-from app.tray import DiceTray
+from app.cli.main import app
+from app.console.tray import DiceTray
 
 
 def shown(tray: DiceTray, line: str) -> str:

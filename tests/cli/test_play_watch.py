@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app import play_cli
 from app.authoring.scaffold import scaffold
-from app.cli import app as cli
+from app.cli import play as play_cli
+from app.cli.main import app as cli
 from app.saves import save_game
 from app.session.setup import start_session
 from app.tui.app import DungeonApp

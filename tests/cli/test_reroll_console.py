@@ -7,7 +7,7 @@ import json
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from tests.app.fake_openai import FakeOpenAI, Reply, Status
 
 LOCK = json.dumps({"character_id": "mira", "skill": "sleight_of_hand", "dc": 13, "reason": "lock"})

@@ -6,7 +6,7 @@ import re
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 
 runner = CliRunner()
 

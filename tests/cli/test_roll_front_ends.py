@@ -13,9 +13,9 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from app.cli import app
-from app.console import ConsoleGame
-from app.tray import DiceTray
+from app.cli.main import app
+from app.console.game import ConsoleGame
+from app.console.tray import DiceTray
 from app.tui.showcase import crossroads
 
 LONG_SUM = "+".join(["1"] * 499)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 
 
 def play(tmp_path: Path, lines: str, *extra: str) -> str:

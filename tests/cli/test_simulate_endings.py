@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 
 
 def run(tmp_path: Path, replies: str, script: str) -> tuple[int, str]:

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.session import eventflow
 from app.session.runner import ledger_notes, run_lines
 from app.session.setup import start_session

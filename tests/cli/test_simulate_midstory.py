@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 
 
 def simulate(tmp_path: Path, script: str, *options: str) -> tuple[int, str, str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.saves import save_game
 from app.tui.showcase import crossroads
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 
 SEATS = ["--player", "Ana=mira", "--player", "Ben=thorin", "--player", "Cy=aria"]
 

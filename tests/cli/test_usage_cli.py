@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from tests.app.fake_openai import FakeOpenAI, Reply
 
 

@@ -25,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from tests.fuzz.harness import Verdict, fuzz_settings, judge
 
 SECONDS = 8.0

@@ -17,7 +17,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.tray import DiceTray
+from app.console.tray import DiceTray
 from rules.dice import MAX_DICE, DiceError, RollResult, formula_stats, roll
 from rules.dice.parser import MAX_LENGTH
 from rules.dice.results import DiceResult, walk

@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
-from app.cli import app
-from app.console import ConsoleGame
+from app.cli.main import app
+from app.console.game import ConsoleGame
 from app.saves import disk, load_save, resume_named
 from app.session.setup import resume_session
 from app.world.state import GameState

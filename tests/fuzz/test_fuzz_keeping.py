@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.saves import SaveError, save_game, save_path
 from app.session.keeping import Keeper
 from app.tui.showcase import crossroads

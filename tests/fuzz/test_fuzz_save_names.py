@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.saves import SaveError, load_save, resolve_save, save_path
 from tests.fuzz.harness import fuzz_settings, judge
 

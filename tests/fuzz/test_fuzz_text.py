@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
+from app.display.screentext import from_markup, plain
 from app.saves import save_game
-from app.screentext import from_markup, plain
 from app.tui.showcase import crossroads
 from app.world.campaign import CAMPAIGNS_DIR
 from app.world.printable import first_control

@@ -26,7 +26,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from app.cli import app
+from app.cli.main import app
 from app.saves import SaveError
 from tests.fuzz.harness import fuzz_settings, judge
 from tests.fuzz.windows import Window, window

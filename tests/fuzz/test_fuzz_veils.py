@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
-from app.console import ConsoleGame
+from app.console.game import ConsoleGame
 from app.dm.events import CombatantStatus, CombatUpdate, DiceRoll
 from app.dm.safety import veil_event
 from app.dm.scripted import ScriptedBrain

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from app.console import ConsoleGame
+from app.console.game import ConsoleGame
 from app.saves import SaveError, disk, resume_named
 from app.session.setup import resume_session
 

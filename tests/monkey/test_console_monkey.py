@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from app.console import ConsoleGame
+from app.console.game import ConsoleGame
 from app.session.session import GameSession
 from tests.monkey.checks import CRASH_SIGNS, stuck, tables
 from tests.monkey.lines import monkey_lines

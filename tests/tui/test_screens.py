@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.widgets import Input, RadioButton, Static
 from typer.testing import CliRunner
 
-from app.cli import app as cli
+from app.cli.main import app as cli
 from app.dm.config import DMConfig
 from app.dm.connection import TOOL_NAME
 from app.dm.openai_brain import OpenAIBrain

@@ -39,8 +39,9 @@ from textual.widgets import (
     Static,
 )
 
+from app.display.screentext import plain
+from app.display.views import roll_line
 from app.saves.characters import write_character
-from app.screentext import plain
 from app.tui.screens.creationsteps import (
     Step,
     catalogue_step,
@@ -52,7 +53,6 @@ from app.tui.screens.creationsteps import (
     spells_step,
 )
 from app.tui.widgets.footer import Footer
-from app.views import roll_line
 from app.world.characters import CharacterFileError, character_path
 from app.world.sheettext import sheet_lines
 from rules.abilities import Ability

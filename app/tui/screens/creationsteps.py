@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option
 
-from app.screentext import plain
+from app.display.screentext import plain
 from rules.abilities import Ability
 from rules.abilityscores import METHODS, POINT_BUDGET, STANDARD_ARRAY
 from rules.backgrounds import Background, backgrounds

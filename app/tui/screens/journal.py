@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.screentext import plain
+from app.display.screentext import plain
 from app.tui.widgets.factbox import FactBox
 from app.tui.widgets.footer import Footer
 from app.world.journal import Journal, met_where

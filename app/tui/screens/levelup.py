@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, RadioButton, RadioSet, Select, SelectionList, Static
 
-from app.screentext import plain
+from app.display.screentext import plain
 from rules.abilities import Ability
 from rules.advancement import LevelUpPlan
 from rules.srd import srd

@@ -15,9 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.display.screentext import plain
 from app.saves import SaveError, SaveInfo, delete_save, list_saves, resume_file
 from app.saves.claims import in_use
-from app.screentext import plain
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.widgets.footer import Footer
 from app.world.state import GameState

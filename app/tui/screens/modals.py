@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, TextArea
 from textual.widgets.button import ButtonVariant
 
-from app.screentext import plain
+from app.display.screentext import plain
 from rules.dice import DiceError, parse
 
 R = TypeVar("R")

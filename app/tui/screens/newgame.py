@@ -20,9 +20,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
+from app.display.screentext import plain
 from app.dm.config import DMConfig
 from app.saves import fresh_name
-from app.screentext import plain
 from app.session.keeping import name_taken
 from app.tui.widgets.dmform import DMForm
 from app.tui.widgets.footer import Footer

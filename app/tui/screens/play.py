@@ -27,7 +27,9 @@ from textual.widgets import Input, Label, Static
 from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
-from app import views
+from app.display import views
+from app.display.screentext import plain
+from app.display.tablelog import TableLog, window_entries
 from app.dm.events import (
     ErrorEvent,
     NarrativeChunk,
@@ -37,14 +39,12 @@ from app.dm.events import (
 from app.dm.safety import veil_text
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR
-from app.screentext import plain
 from app.session import commands, dmswitch, hotseat, levelling, rewinding, sheets, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.runner import resolve_character
 from app.session.session import GameSession, ending_text
 from app.session.watching import CampaignWatch
-from app.tablelog import TableLog, window_entries
 from app.tui.messages import EventArrived, TurnsFinished
 from app.tui.screens.journal import JournalScreen
 from app.tui.screens.leaving import EndingChoice, EndingScreen, ending_screen

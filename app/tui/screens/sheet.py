@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.screentext import plain
+from app.display.screentext import plain
 from app.tui.widgets.factbox import MARKS, section_box
 from app.tui.widgets.footer import Footer
 from app.world.sheetfacts import SheetFacts

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
-from app.screentext import plain
+from app.display.screentext import plain
 from app.session.storyview import Ending, StorySearch, deeds, ending_of, search_words
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.widgets.storylist import StoryList

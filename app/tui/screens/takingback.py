@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.display.tablelog import TableLog
 from app.session import takingback
 from app.session.rewinding import Rewound
-from app.tablelog import TableLog
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.screens.quitting import Keeping
 from app.tui.widgets.dicelog import DiceLog

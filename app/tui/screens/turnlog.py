@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
-from app.screentext import plain
+from app.display.screentext import plain
 from app.session import turnlog
 from app.world.state import GameState
 

@@ -1,4 +1,4 @@
-"""The sidebar's dice and combat log: shows the entries :mod:`app.tablelog` makes from the
+"""The sidebar's dice and combat log: shows the entries :mod:`app.display.tablelog` makes from the
 game's events (every roll with its dice, changes, reactions, whose turn it is) — the same
 entries the game keeps, so a resumed game shows the log it had. It never recomputes a
 roll."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual.events import Resize
 from textual.widgets import RichLog
 
-from app.screentext import from_markup
+from app.display.screentext import from_markup
 from app.world.state import LOG_KEPT
 
 

@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from app.screentext import plain
+from app.display.screentext import plain
 from app.world.sheetfacts import Fact, Section
 
 MARKS = {

@@ -10,7 +10,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from app import views
+from app.display import views
 from app.session.panels import SHIELD_BONUS, Panels, PartyMember
 
 

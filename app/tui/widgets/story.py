@@ -13,7 +13,7 @@ import asyncio
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown, Static
 
-from app.screentext import plain
+from app.display.screentext import plain
 from app.world.printable import printable
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from app.cli_common import (
+from app.cli.common import (
     DEFAULT_CAMPAIGN,
     bad,
     console,
@@ -22,6 +22,9 @@ from app.cli_common import (
     load_story,
     refuse,
 )
+from app.cli.tool_input import InputError, did_you_mean, flag_values, shown, tool_arguments
+from app.display.screentext import plain
+from app.display.tablelog import log_entry
 from app.dm.brain import ToolCall
 from app.dm.events import NarrativeChunk, SessionEvent
 from app.dm.tools import args as a
@@ -30,13 +33,10 @@ from app.dm.tools.executors import set_flag_tool
 from app.dm.tools.registry import ToolSet
 from app.dm.tools.sets import ALL_TOOLS
 from app.saves import SaveError
-from app.screentext import plain
 from app.session.runner import render_event
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.session.triggers import run_triggers
-from app.tablelog import log_entry
-from app.tool_input import InputError, did_you_mean, flag_values, shown, tool_arguments
 from app.world.campaign import Campaign, CampaignError
 from app.world.state import FlagValue, GameState
 
@@ -59,7 +59,7 @@ def run_check(
     list_tools: bool,
     schema: bool,
 ) -> None:
-    """Run one DM tool as ``dungeon tool`` was asked to (see :mod:`app.tool_cli` for what
+    """Run one DM tool as ``dungeon tool`` was asked to (see :mod:`app.cli.tool` for what
     each option means): print its result and events, exit 1 when the tool refuses, 2 on
     bad input."""
     if list_tools and (name is not None or schema):

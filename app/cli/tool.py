@@ -6,7 +6,7 @@ The game is set up first: ``--flag`` values are set, ``--scene`` walks the party
 restriction applies and its fight starts on a first visit, as in play), then the campaign's
 triggers run as they do at the end of a turn. A loaded save is only read, never written.
 Exit codes: 0 the tool did it, 1 the tool refused (as the DM would be told), 2 bad input.
-The check itself is in :mod:`app.tool_check`, loaded when the command runs.
+The check itself is in :mod:`app.cli.tool_check`, loaded when the command runs.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from app.cli_common import DEFAULT_CAMPAIGN, MAX_SEED
+from app.cli.common import DEFAULT_CAMPAIGN, MAX_SEED
 from app.world.folders import SAVES_DIR
 
 
@@ -71,7 +71,7 @@ def tool_command(
 ) -> None:
     """Run one DM tool in a fresh or saved game and print its result and events: the
     function check. Exit 1 when the tool refuses, 2 on bad input."""
-    from app.tool_check import run_check
+    from app.cli.tool_check import run_check
 
     run_check(
         name,

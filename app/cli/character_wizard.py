@@ -1,6 +1,6 @@
 """``dungeon character new`` at work: the questions it asks on a terminal (again, with the
 reason, until an answer is good), the choices it checks, and the sheet it builds and saves.
-Loaded when the command runs; :mod:`app.character_cli` holds the command and its options."""
+Loaded when the command runs; :mod:`app.cli.character` holds the command and its options."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import typer
 
-from app import character_cli as cli
-from app.character_cli import _refuse, _say, _split
+from app.cli import common
+from app.cli.common import refuse, split_list, tell
 from app.saves.characters import write_character
 from app.world.characters import character_path
 from app.world.sheettext import sheet_lines
@@ -53,17 +53,17 @@ def _ask(
 ) -> str:
     """The answer to one question, asked on a terminal (again, with the reason, while
     ``check`` refuses it); piped, the flag was needed."""
-    if not cli._interactive():
-        _refuse(f"{flag} is needed when input is piped (or run this on a terminal)")
+    if not common.interactive():
+        refuse(f"{flag} is needed when input is piped (or run this on a terminal)")
     if choices:
-        _say(f"{question}: {', '.join(choices)}", "bold")
+        tell(f"{question}: {', '.join(choices)}", "bold")
     while True:
         answer: str = typer.prompt(question)
         try:
             if check is not None:
                 check(answer)
         except ValueError as error:  # CreationError, ScoreError: say why, ask again
-            _say(str(error), "red")
+            tell(str(error), "red")
             continue
         return answer
 
@@ -72,14 +72,14 @@ def _ask_spells(flag: str, what: str, options: tuple[str, ...], count: int) -> s
     """Ask for ``count`` spells of a kind (cantrips, level-1 spells) from ``options``."""
     return _ask(
         flag, f"{count} {what}", list(options),
-        lambda t: check_spell_list(_split(t), options, count, what),
+        lambda t: check_spell_list(split_list(t), options, count, what),
     )  # fmt: skip
 
 
 def _expert_in(text: str, trained: list[str]) -> None:
     """Expertise is two different skills the character is proficient in — asked again on the
     spot, not refused at the end with every answer lost."""
-    chosen = [Skill.parse(s) for s in _split(text)]  # ValueError names an unknown skill
+    chosen = [Skill.parse(s) for s in split_list(text)]  # ValueError names an unknown skill
     have = {Skill.parse(t) for t in trained}
     if len(set(chosen)) != 2:
         raise ValueError("choose 2 different skills, separated by a comma")
@@ -105,7 +105,7 @@ def _pick_scores(
     if method == "roll":
         results = roll_scores(rng)
         for result in results:
-            _say(f"rolled {result.plain()}")
+            tell(f"rolled {result.plain()}")
         rolled = tuple(r.total for r in results)
     pool = {"standard": STANDARD_ARRAY, "roll": rolled}.get(method)
     text = assign
@@ -122,9 +122,9 @@ def _pick_scores(
     try:
         scores = check_scores(method, parse_assignment(text), rolled)
         if method == "pointbuy":
-            _say(f"point buy: {point_cost(scores)} of {POINT_BUDGET} points spent")
+            tell(f"point buy: {point_cost(scores)} of {POINT_BUDGET} points spent")
     except ScoreError as error:
-        _refuse(str(error))
+        refuse(str(error))
     return scores, rolled
 
 
@@ -136,7 +136,7 @@ def make_character(
 ) -> None:  # fmt: skip
     name = name if name is not None else _ask("--name", "Name")
     if not name.strip() or not name.isprintable() or len(name) > 60:
-        _refuse("a name is 1 to 60 printable characters")
+        refuse("a name is 1 to 60 printable characters")
     species_name = species or _ask(
         "--species", "Species", list(species_catalog().entries), species_of
     )
@@ -149,21 +149,21 @@ def make_character(
     _, story = background_of(bg_text)
     method = method_text or _ask("--scores", "Ability scores by", list(METHODS), _method)
     if method not in METHODS:
-        _refuse(f"--scores is standard, pointbuy or roll, not {method!r}")
+        refuse(f"--scores is standard, pointbuy or roll, not {method!r}")
     used_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     if method == "roll" and seed is None:
-        _say(f"(seed {used_seed}: --seed {used_seed} rolls the same scores again)", "dim")
+        tell(f"(seed {used_seed}: --seed {used_seed} rolls the same scores again)", "dim")
     base, rolled = _pick_scores(method, assign, random.Random(used_seed))
-    raised: list[str] = _split(increase)
+    raised: list[str] = split_list(increase)
     if kind.choose_increases and increase is None:
         raisable = [a.value for a in increase_options(kind)]
-        raised = _split(
+        raised = split_list(
             _ask(
                 "--increase",
                 f"Raise {kind.choose_increases} abilities by 1",
                 raisable,
                 lambda t: final_scores(
-                    kind, dict.fromkeys(Ability, 10), [Ability.parse(a) for a in _split(t)]
+                    kind, dict.fromkeys(Ability, 10), [Ability.parse(a) for a in split_list(t)]
                 ),
             )
         )
@@ -171,7 +171,7 @@ def make_character(
         up = [Ability.parse(a) for a in raised]
         final = final_scores(kind, {a: base.get(a, 10) for a in Ability}, up)
     except ValueError as error:
-        _refuse(str(error))
+        refuse(str(error))
     plan = skill_plan(kind, spec, story)
     if skills is None and plan.total:
         listed = [s.value for s in plan.class_options]
@@ -181,10 +181,10 @@ def make_character(
             "--skills",
             question,
             listed,
-            lambda t: check_skills(plan, [Skill.parse(s) for s in _split(t)]),
+            lambda t: check_skills(plan, [Skill.parse(s) for s in split_list(t)]),
         )
     if expertise is None and "expertise" in spec.features_up_to(1):
-        trained = [*(s.value for s in plan.fixed), *_split(skills)]
+        trained = [*(s.value for s in plan.fixed), *split_list(skills)]
         expertise = _ask(
             "--expertise", "Expertise: 2 of your skills", trained,
             lambda t: _expert_in(t, trained),
@@ -198,7 +198,7 @@ def make_character(
     for item in choose:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            _refuse(f"--choose {item!r}: write feature=option, e.g. fighting_style=defense")
+            refuse(f"--choose {item!r}: write feature=option, e.g. fighting_style=defense")
         options[key.strip()] = value.strip()
     for feature, allowed in feature_options(kind, spec).items():
         if feature not in options:
@@ -210,9 +210,9 @@ def make_character(
             )
     if pack is None:
         packs = spec.creation.packs if spec.creation else ()
-        if len(packs) > 1 and cli._interactive():
+        if len(packs) > 1 and common.interactive():
             for number, offered in enumerate(packs, start=1):
-                _say(f"{number}. {offered.name}")
+                tell(f"{number}. {offered.name}")
             answer = _ask("--pack", "Equipment pack")
             pack = int(answer) if answer.strip().isdigit() else 0
         else:
@@ -222,24 +222,24 @@ def make_character(
             name=name, species=species_name, character_class=class_text, background=bg_text,
             method=method,
             scores=base, rolled=rolled, increases=up,
-            skills=[Skill.parse(s) for s in _split(skills)],
-            expertise=[Skill.parse(s) for s in _split(expertise)],
-            pack=max(0, pack - 1), cantrips=_split(cantrips), spells=_split(spells),
-            languages=_split(languages), options=options,
+            skills=[Skill.parse(s) for s in split_list(skills)],
+            expertise=[Skill.parse(s) for s in split_list(expertise)],
+            pack=max(0, pack - 1), cantrips=split_list(cantrips), spells=split_list(spells),
+            languages=split_list(languages), options=options,
         )  # fmt: skip
     except ValueError as error:
-        _refuse(str(error).splitlines()[-1] if "validation error" in str(error) else str(error))
+        refuse(str(error).splitlines()[-1] if "validation error" in str(error) else str(error))
     sheet = build_character(chosen)
     for line in sheet_lines(sheet):
-        _say(line)
+        tell(line)
     path = character_path(sheet.id, folder)
     if path.exists():
-        _refuse(f"{path}: a character named {sheet.id} is already kept there; choose another name")
+        refuse(f"{path}: a character named {sheet.id} is already kept there; choose another name")
     if not yes:
-        if not cli._interactive():
-            _refuse("add --yes to save it when input is piped")
+        if not common.interactive():
+            refuse("add --yes to save it when input is piped")
         if not typer.confirm(f"Save {sheet.name} to {path}?", default=True):
-            _say("Not saved.")
+            tell("Not saved.")
             return
     written = write_character(sheet, folder)
-    _say(f"Saved {sheet.name} to {written}.")
+    tell(f"Saved {sheet.name} to {written}.")

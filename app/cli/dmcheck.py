@@ -1,7 +1,7 @@
 """``dungeon dm-check``: can this model DM? The connection test first (is the endpoint there,
 does it have the model, can it call tools), then the battery of short scripted scenes
-(:mod:`app.dmcheck`) played through the game's own session, then the scorecard
-(:mod:`app.dmcheck_score`) with its verdict and the settings to change. The DM settings
+(:mod:`app.cli.dmcheck_scenes`) played through the game's own session, then the scorecard
+(:mod:`app.cli.dmcheck_score`) with its verdict and the settings to change. The DM settings
 are ``dungeon play``'s: the options, then the environment, then the config file."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from app.cli_common import err_console, refuse
+from app.cli.common import err_console, refuse
 
 if TYPE_CHECKING:
     from app.dm.config import DMConfig
@@ -60,14 +60,14 @@ def dm_check_command(
     if as_json:
         typer.echo(json.dumps(card, indent=2, ensure_ascii=False))
     else:
-        from app.dmcheck_score import Scorecard, card_text
+        from app.cli.dmcheck_score import Scorecard, card_text
 
         typer.echo(card_text(Scorecard.model_validate(card)))  # plain: long lines unwrapped
 
 
 def _fail(message: str) -> NoReturn:
     """Print why the check cannot go on, and exit 1."""
-    from app.screentext import plain
+    from app.display.screentext import plain
 
     err_console().print(plain(f"error: {message}", style="red"))
     raise typer.Exit(EXIT_CANNOT_CHECK)
@@ -75,10 +75,10 @@ def _fail(message: str) -> NoReturn:
 
 async def _check(config: DMConfig, *, quiet: bool) -> dict[str, object]:
     """The connection test, then the battery: the scorecard as data."""
+    from app.cli.dmcheck_scenes import run_battery
+    from app.cli.dmcheck_score import score
     from app.dm.connection import check_connection
     from app.dm.openai_brain import OpenAIBrain
-    from app.dmcheck import run_battery
-    from app.dmcheck_score import score
 
     def say(line: str) -> None:
         if not quiet:

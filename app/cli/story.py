@@ -11,10 +11,10 @@ from pathlib import Path
 
 import typer
 
-from app.cli_common import EXIT_BAD_INPUT, err_console, refuse, say
+from app.cli.common import EXIT_BAD_INPUT, err_console, refuse, say
+from app.display.screentext import plain
 from app.saves import SaveError, load_named, resolve_save
 from app.saves.joining import campaign_for
-from app.screentext import plain
 from app.session.export import story_markdown
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from app.cli_common import (
+from app.cli.common import (
     EXIT_BAD_INPUT,
     MAX_SEED,
     console,
@@ -41,7 +41,7 @@ def roll_command(
     times: Annotated[int, typer.Option("--times", "-n", min=1, max=100, help="Roll N times.")] = 1,
 ) -> None:
     """Roll dice and print every die, or with --stats the exact odds."""
-    from app import views
+    from app.display import views
     from rules.dice import Advantage, DiceError, formula_stats, roll
 
     if adv and dis:
@@ -66,8 +66,8 @@ def roll_command(
 
 
 def _dice_tray(out: Console, seed: int) -> None:
-    from app.screentext import plain
-    from app.tray import DiceTray
+    from app.console.tray import DiceTray
+    from app.display.screentext import plain
 
     tray = DiceTray(seed, styled=out.is_terminal)
     out.print(plain("Dungeon Terminal — dice tray", style="bold"))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from app.cli_common import MAX_SEED, bad, load_saved, load_story, say
+from app.cli.common import MAX_SEED, bad, load_saved, load_story, say
 from app.world.folders import SAVES_DIR
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from app.cli_common import console, err_console, load_saved, refuse
+from app.cli.common import console, err_console, load_saved, refuse
 from app.world.folders import SAVES_DIR
 
 MOST = 10**9
@@ -27,7 +27,7 @@ def _turns(given: str | None) -> tuple[int, int] | None:
         low = int(first) if first.strip() else 0
         high = (int(last) if last.strip() else MOST) if dots else low
     except ValueError:
-        from app.tool_input import shown
+        from app.cli.tool_input import shown
 
         refuse(f"--turn takes a turn number or a range A..B (e.g. 3 or 2..5), not {shown(given)}")
     if not (0 <= low <= MOST and 0 <= high <= MOST) or low > high:
@@ -36,7 +36,7 @@ def _turns(given: str | None) -> tuple[int, int] | None:
 
 
 def _kinds(given: list[str] | None) -> frozenset[str] | None:
-    from app.tool_input import did_you_mean, shown
+    from app.cli.tool_input import did_you_mean, shown
     from app.world.ledger import EVENT_KINDS
 
     if not given:
@@ -72,7 +72,7 @@ def ledger_command(
 ) -> None:
     """Print a saved game's ledger: what happened, event by event. Exit 2 on a bad argument
     or a save that cannot be read."""
-    from app.screentext import plain
+    from app.display.screentext import plain
     from app.world.ledgerread import LedgerFilter, all_events, event_line
     from app.world.ledgerread import events_missing as missing
 

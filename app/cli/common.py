@@ -58,7 +58,7 @@ def refuse(message: str) -> NoReturn:
 
 def bad(message: str) -> typer.Exit:
     """Print ``error: message`` and give the exit to raise."""
-    from app.screentext import plain
+    from app.display.screentext import plain
 
     err_console().print(plain(f"error: {message}", style="red"))
     return typer.Exit(EXIT_BAD_INPUT)
@@ -102,7 +102,7 @@ def load_story(campaign: str, *, playable: bool = True) -> Campaign:
     """Load a campaign: exit 2 when there is none by that name, 3 (with the loader's
     message, every problem at its line) when it is invalid. Every command that plays
     loads it ``playable`` (its references checked); ``validate`` reports them itself."""
-    from app.screentext import plain
+    from app.display.screentext import plain
     from app.world.campaign import CampaignError, find_campaign, load_campaign
 
     try:
@@ -121,8 +121,8 @@ def load_saved(given: str, folder: Path) -> Loaded:
     ``folder``, or the path of a save file anywhere. Only read, never written. What the
     player should be told about the file goes to stderr as a note; a name that finds no
     save, or a save that cannot be read, exits 2 with the reason."""
+    from app.display.screentext import plain
     from app.saves import SaveError, load_named
-    from app.screentext import plain
 
     name = given.strip(" ")
     if not name:
@@ -142,7 +142,7 @@ def load_saved(given: str, folder: Path) -> Loaded:
 
 def report_dice_error(error: DiceError) -> None:
     """A bad formula: the caret under where it went wrong, then the reason."""
-    from app.screentext import plain
+    from app.display.screentext import plain
 
     err = err_console()
     if error.expression and error.position is not None:
@@ -154,7 +154,7 @@ def reader(out: Console) -> Callable[[str], str]:
     """Read a line: with a prompt on a terminal, echoed when input is piped in."""
     from rich.markup import escape
 
-    from app.screentext import plain
+    from app.display.screentext import plain
     from app.session.hygiene import strip_controls
 
     if sys.stdin.isatty():
@@ -181,3 +181,22 @@ def piped_line() -> str:
     if not data:
         raise EOFError
     return data.decode(sys.stdin.encoding or "utf-8", errors="replace").removesuffix("\n")
+
+
+def interactive() -> bool:
+    """Questions are asked only on a terminal; piped input must give every choice."""
+    return sys.stdin.isatty()
+
+
+def tell(text: str, style: str = "") -> None:
+    """Print a line to the player of a command, in a style, wrapped to the terminal."""
+    from rich.console import Console
+
+    from app.display.screentext import plain
+
+    Console(highlight=False, soft_wrap=True).print(plain(text, style=style))
+
+
+def split_list(text: str | None) -> list[str]:
+    """A comma-separated option as its entries ("str, dex" → ["str", "dex"])."""
+    return [p.strip() for p in (text or "").split(",") if p.strip()]

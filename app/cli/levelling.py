@@ -114,8 +114,8 @@ def level_up_command(
     """Take the next level: hit points, features, slots, an ASI, new spells."""
     from rich.console import Console
 
-    from app import views
-    from app.screentext import plain
+    from app.display import views
+    from app.display.screentext import plain
     from app.world.characters import CharacterFileError, find_character
 
     out = Console(highlight=False, soft_wrap=True)

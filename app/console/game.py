@@ -17,8 +17,10 @@ from pathlib import Path
 
 from rich.console import Console
 
-from app import views
-from app.console_takingback import take_back
+from app.console.takingback import take_back
+from app.display import views
+from app.display.screentext import plain
+from app.display.tablelog import TableLog, window_entries
 from app.dm.events import (
     ErrorEvent,
     NarrativeChunk,
@@ -31,7 +33,6 @@ from app.dm.safety import veil_text
 from app.dm.tools.position_tools import positions_line
 from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR, SaveError
-from app.screentext import plain
 from app.session import commands, presence, retelling, sheets, takingback, turnlog
 from app.session.hygiene import clean_line
 from app.session.keeping import (
@@ -46,7 +47,6 @@ from app.session.keeping import (
 )
 from app.session.levelling import level_up_command
 from app.session.session import GameSession
-from app.tablelog import TableLog, window_entries
 from app.world.companions import travelling
 from app.world.readied import readied_line
 from app.world.view import scene_description

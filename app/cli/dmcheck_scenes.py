@@ -6,7 +6,7 @@ the tokens and seconds each turn took.
 
 Nothing here is scored by reading the model's prose for quality: every measure is a fact
 the engine already knows (its tool results, the turn's events, the claims filter's nudge).
-The score and the verdict live in :mod:`app.dmcheck_score`.
+The score and the verdict live in :mod:`app.cli.dmcheck_score`.
 """
 
 from __future__ import annotations

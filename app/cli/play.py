@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from app.cli_common import (
+from app.cli.common import (
     DEFAULT_CAMPAIGN,
     EXIT_BAD_INPUT,
     MAX_SEED,
@@ -110,8 +110,8 @@ def play(
     screen game opens on its title screen."""
     # The title screen needs none of the game: a new or resumed game is set up here only
     # when the options already say which, so the bare `dungeon play` opens fast.
+    from app.display.screentext import plain
     from app.dm.config import ConfigError, load_dm_config
-    from app.screentext import plain
 
     if ui not in ("auto", "tui", "console"):
         err_console().print("error: --ui is tui, console or auto", style="red")
@@ -245,7 +245,7 @@ def play(
         return
     import asyncio
 
-    from app.console import ConsoleGame
+    from app.console.game import ConsoleGame
     from app.saves import save_path
 
     assert session is not None and save_as is not None

@@ -10,15 +10,34 @@ turn's checkpoint), so quitting now resumes it there.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
-from app.screentext import plain
+from rich.console import Console
+
+from app.display.screentext import plain
+from app.display.tablelog import TableLog
 from app.session import takingback
 from app.session.rewinding import Rewound
-from app.tablelog import TableLog
+from app.session.session import GameSession
 
-if TYPE_CHECKING:
-    from app.console import ConsoleGame
+
+class ConsoleGame(Protocol):
+    """What taking a turn back needs of the line game (:class:`app.console.game.ConsoleGame`):
+    its session, where it prints and reads, its table log, its status and its save."""
+
+    session: GameSession
+    console: Console
+    table_log: TableLog
+
+    @property
+    def read(self) -> Callable[[str], str]:
+        """Reads a line the player types, after a prompt."""
+
+    def status_lines(self) -> list[str]: ...
+
+    async def autosave(self, checkpoint: bool | None = None) -> bool: ...
+
 
 YES = frozenset({"y", "yes"})
 

@@ -19,26 +19,26 @@ from typing import Annotated
 import typer
 
 from app import __version__
-from app.authoring_cli import (
+from app.cli.authoring import (
     list_command,
     new_command,
     schema_command,
     simulate_command,
     validate_command,
 )
-from app.balance_cli import balance_command
-from app.character_cli import character_app
-from app.cli_common import EXIT_BAD_INPUT
-from app.cli_common import console as _console
-from app.cli_common import err_console as _err_console
-from app.cli_common import refuse as _refuse
-from app.cli_common import say as _say
-from app.dice_cli import dice_command, roll_command
-from app.dmcheck_cli import dm_check_command
-from app.ledger_cli import ledger_command
-from app.play_cli import play
-from app.playtest_cli import playtest_command
-from app.tool_cli import tool_command
+from app.cli.balance import balance_command
+from app.cli.character import character_app
+from app.cli.common import EXIT_BAD_INPUT
+from app.cli.common import console as _console
+from app.cli.common import err_console as _err_console
+from app.cli.common import refuse as _refuse
+from app.cli.common import say as _say
+from app.cli.dice import dice_command, roll_command
+from app.cli.dmcheck import dm_check_command
+from app.cli.ledger import ledger_command
+from app.cli.play import play
+from app.cli.playtest import playtest_command
+from app.cli.tool import tool_command
 from app.world.folders import SAVES_DIR
 
 app = typer.Typer(
@@ -117,8 +117,8 @@ def saves_show(
     ] = False,
 ) -> None:
     """Where a saved game stands (a backup too: ``NAME.toml.1``)."""
+    from app.display.screentext import plain
     from app.saves import SaveError, load_named
-    from app.screentext import plain
     from app.session import turnlog
 
     try:
@@ -149,8 +149,8 @@ def saves_delete(
 ) -> None:
     """Delete a save and its backups (or only one backup: NAME.toml.1). There is no undo,
     so it asks first; with input piped in, --yes says it."""
+    from app.display.screentext import plain
     from app.saves import SaveError, delete_save, resolve_save
-    from app.screentext import plain
 
     if not yes:
         try:
@@ -187,7 +187,7 @@ def saves_export(
 ) -> None:
     """Write a saved game's story as Markdown, for sharing: the party, every turn (actions,
     narration, rolls) and the ending."""
-    from app.story_cli import export_story
+    from app.cli.story import export_story
 
     export_story(name, out, force=force, saves_dir=saves_dir)
 
@@ -206,7 +206,7 @@ app.command("ledger")(ledger_command)
 @app.command("credits")
 def credits_command() -> None:
     """Show the licence notices for the SRD 5.1 material and the meaning model."""
-    from app.screentext import plain
+    from app.display.screentext import plain
     from app.world.meaning import MODEL_ATTRIBUTION
     from rules.srd import SRD_ATTRIBUTION
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from rich.console import RenderableType
 from rich.text import Text
 
-from app import views
+from app.display import views
 from rules.conditions import Condition
 from rules.dice import Advantage, DiceError, formula_stats, roll
 from rules.srd import srd

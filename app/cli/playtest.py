@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from app.cli_common import bad, err_console, load_story, output_file, say, write_output
+from app.cli.common import bad, err_console, load_story, output_file, say, write_output
 
 MAX_PLAYTEST_SEEDS = 10_000
 """Seeds one ``playtest`` may ask for (each is one run of every script)."""

@@ -3,18 +3,18 @@
 ``character new`` asks its questions on a terminal; every answer is also a flag, so a
 script can make a character in one line (``--yes`` saves it without asking). Every mistake
 is one line and exit code 2 — never a traceback. The wizard itself is in
-:mod:`app.character_wizard`, loaded when ``new`` runs.
+:mod:`app.cli.character_wizard`, loaded when ``new`` runs.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
-from app.levelling_cli import level_up_command
+from app.cli.common import refuse, tell
+from app.cli.levelling import level_up_command
 from app.world.folders import CHARACTERS_DIR
 
 EXIT_BAD_INPUT = 2
@@ -26,34 +26,6 @@ character_app = typer.Typer(
 character_app.command("level-up")(level_up_command)
 
 FolderOption = Annotated[Path, typer.Option("--characters-dir", help="Folder of character files.")]
-
-
-def _interactive() -> bool:
-    """Questions are asked only on a terminal; piped input must give every choice."""
-    return sys.stdin.isatty()
-
-
-def _say(text: str, style: str = "") -> None:
-    from rich.console import Console
-
-    from app.screentext import plain
-
-    Console(highlight=False, soft_wrap=True).print(plain(text, style=style))
-
-
-def _refuse(message: str) -> NoReturn:
-    from rich.console import Console
-
-    from app.screentext import plain
-
-    Console(stderr=True, highlight=False, soft_wrap=True).print(
-        plain(f"error: {message}", style="red")
-    )
-    raise typer.Exit(EXIT_BAD_INPUT)
-
-
-def _split(text: str | None) -> list[str]:
-    return [p.strip() for p in (text or "").split(",") if p.strip()]
 
 
 @character_app.command("new")
@@ -98,7 +70,7 @@ def new_command(
 ) -> None:
     """Make a level-1 character: species, class, background, scores, skills, equipment and
     spells; review the sheet, then save it as a TOML file."""
-    from app.character_wizard import make_character
+    from app.cli.character_wizard import make_character
     from app.world.characters import CharacterFileError
     from rules.choosing import CreationError
 
@@ -108,7 +80,7 @@ def new_command(
             pack, cantrips, spells, languages, choose or [], seed, yes, folder,
         )  # fmt: skip
     except (CreationError, CharacterFileError) as error:
-        _refuse(str(error))
+        refuse(str(error))
 
 
 @character_app.command("list")
@@ -122,11 +94,11 @@ def list_command(folder: FolderOption = CHARACTERS_DIR) -> None:
         return
     for entry in found:
         if entry.sheet is None:
-            _say(f"{entry.path.name:<24} cannot be read: {entry.problem}")
+            tell(f"{entry.path.name:<24} cannot be read: {entry.problem}")
             continue
         sheet = entry.sheet
         what = " ".join(p for p in (sheet.species, sheet.character_class) if p)
-        _say(f"{sheet.id:<24} {sheet.name} — level {sheet.level} {what}")
+        tell(f"{sheet.id:<24} {sheet.name} — level {sheet.level} {what}")
 
 
 @character_app.command("show")
@@ -141,7 +113,7 @@ def show_command(
     try:
         path, sheet = find_character(name, folder)
     except CharacterFileError as error:
-        _refuse(str(error))
-    _say(str(path), "dim")
+        refuse(str(error))
+    tell(str(path), "dim")
     for line in sheet_lines(sheet):
-        _say(line)
+        tell(line)

@@ -1,6 +1,7 @@
-"""``dungeon dm-check``'s scorecard: the battery's measures (:mod:`app.dmcheck`) summed up,
-a verdict — good to play, playable with care, not recommended — and the settings worth
-changing for each weakness found. The same card prints as text or as JSON for sharing."""
+"""``dungeon dm-check``'s scorecard: the battery's measures
+(:mod:`app.cli.dmcheck_scenes`) summed up, a verdict — good to play, playable with care,
+not recommended — and the settings worth changing for each weakness found. The same card
+prints as text or as JSON for sharing."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from app.dmcheck import SceneResult
+from app.cli.dmcheck_scenes import SceneResult
 
 Verdict = Literal["good to play", "playable with care", "not recommended"]
 

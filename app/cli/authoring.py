@@ -1,7 +1,7 @@
 """The commands for campaign authors that play a campaign without a player: ``simulate``
 (a scripted playthrough), ``playtest`` (the scripts over many seeds) and ``validate`` (the
 campaign checked for mistakes before anyone plays it) — and ``new``, ``schema`` and
-``list``, which help write one. ``balance`` lives in :mod:`app.balance_cli`."""
+``list``, which help write one. ``balance`` lives in :mod:`app.cli.balance`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from app.cli_common import EXIT_BAD_INPUT, MAX_SEED, bad, console, err_console, load_story, say
+from app.cli.common import EXIT_BAD_INPUT, MAX_SEED, bad, console, err_console, load_story, say
 
 if TYPE_CHECKING:
     from app.dm.brain import Brain
@@ -54,17 +54,17 @@ def simulate_command(
     With --scene and --flag the script starts mid-story, as ``dungeon tool`` does."""
     import asyncio
 
+    from app.cli.tool_check import set_up
+    from app.cli.tool_input import InputError, flag_values
+    from app.display.screentext import plain
     from app.dm.brain import BrainError
     from app.dm.config import ConfigError, load_dm_config
     from app.dm.openai_brain import OpenAIBrain
     from app.dm.scripted import ScriptedBrain
-    from app.screentext import plain
     from app.session.runner import ScriptError, parse_script, read_script, render_event, run_lines
     from app.session.scripting import unknown_ids
     from app.session.session import ending_title
     from app.session.setup import start_session
-    from app.tool_check import set_up
-    from app.tool_input import InputError, flag_values
 
     story = load_story(campaign)
     try:
@@ -151,9 +151,9 @@ def validate_command(
     there. What follows from another problem is listed under it. Exit 3 when invalid."""
     import json
 
-    from app.cli_common import EXIT_INVALID_CAMPAIGN
+    from app.cli.common import EXIT_INVALID_CAMPAIGN
+    from app.display.screentext import plain
     from app.dm.validation import campaign_problems
-    from app.screentext import plain
     from app.world.campaign import CampaignError, campaign_file, find_campaign
     from app.world.validate import locate_problems
 

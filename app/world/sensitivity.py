@@ -33,6 +33,7 @@ from app.world.eventspec import JudgmentSpec
 from app.world.exclusion import exclusive
 from app.world.fields import FieldIndex
 from app.world.meaning import MIN_WORDS, Example, MeaningIndex, as_said
+from app.world.tone import mocking, questioned, without_prefaces
 from app.world.when import Fact
 
 if TYPE_CHECKING:
@@ -58,11 +59,6 @@ NEGATIONS = frozenset(
      "wouldnt", "couldnt", "aint", "hardly", "refuse", "kein", "nicht", "nie", "jamais"}
 )  # fmt: skip
 """Words that negate what follows them in a clause ("n't" endings count too)."""
-INTERROGATIVES = frozenset(
-    {"will", "would", "can", "could", "do", "does", "did", "are", "is", "was", "were",
-     "shall", "should", "why", "what", "how", "who", "where", "when", "which", "may"}
-)  # fmt: skip
-"""Words that make a sentence they start a question, "?" or not."""
 EMPHATICS = frozenset({"really", "truly", "absolutely", "definitely", "honestly"})
 """Words that strengthen what a line says…"""
 VOWS = frozenset({("i", "swear"), ("i", "promise"), ("we", "swear"), ("we", "promise")})
@@ -81,7 +77,6 @@ _BELIEFS = frozenset({"think", "believe", "reckon", "suppose", "guess", "expect"
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*|[.!?;:,]")
 _CLAUSE_END = frozenset(".!?;:,")
-_SENTENCE_END = frozenset(".!?")
 _BUT = frozenset(
     {"but", "though", "although", "however", "and", "or", "so", "then", "if", "we'll", "i'll",
      "you'll", "we", "i", "we're", "i'm"}
@@ -188,9 +183,9 @@ class SensitivityMap:
             base = entry.spec.field_confidence if loose else entry.spec.confidence
             confidence = base
             if at not in context:
-                context[at] = (_questioned(tokens, at), _negated(tokens, at))
-            questioned, negated = context[at]
-            if questioned:
+                context[at] = (questioned(tokens, at), _negated(tokens, at))
+            asked_here, negated = context[at]
+            if asked_here:
                 confidence *= QUESTION_WEIGHT if asked is None else asked
             elif emphatic:
                 confidence = min(EMPHASIS_CAP, max(confidence, confidence + EMPHASIS_BONUS))
@@ -223,24 +218,46 @@ class SensitivityMap:
         and those about nobody. A line no keyword or field matches is read for its
         meaning (:mod:`app.world.meaning`)."""
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
-        if kept:
-            return exclusive(kept)  # a threat is not mercy: one of the two
-        listening = [e for e in self.entries if _said_to(e, addressee, present)]
-        return exclusive(self._by_meaning(text, listening)) if listening else []
+        if not kept:
+            listening = [e for e in self.entries if _said_to(e, addressee, present)]
+            kept = self._by_meaning(text, listening) if listening else []
+        if kept and mocking(text):  # "great chief my boot": kind words, said mocking
+            kept = [m for m in (self._mocked(m) for m in kept) if m is not None]
+        return exclusive(kept)  # a threat is not mercy: one of the two
+
+    def _mocked(self, match: Match) -> Match | None:
+        """A match in a mocking line: kind words ("up") mean the judgment that names them
+        its ``negated`` one, else the one that moves their person the other way; without
+        such a judgment, nothing. Other matches stand."""
+        spec = match.entry.spec
+        if spec.direction != "up":
+            return match
+        candidates = [*self.entries, *self.extra.values()]
+        opposite = next((e for e in candidates if e.spec.negated == match.entry.id), None)
+        if opposite is None:
+            opposite = next(
+                (e for e in candidates
+                 if e.spec.about == spec.about and e.spec.direction == "down"),
+                None,
+            )  # fmt: skip
+        if opposite is None:
+            return None
+        return Match(opposite, match.confidence, match.keyword, negated_from=match.entry.id)
 
     def _by_meaning(self, text: str, listening: list[Entry]) -> list[Match]:
         """The entries a line means by its nearest example, at their ``field_confidence``:
         a loose reading, never surer than a field's word."""
         tokens = tokenize(text)
         words = [at for at, t in enumerate(tokens) if t not in _CLAUSE_END]
-        if len(words) < MIN_WORDS or any(_questioned(tokens, at) for at in words):
+        if len(words) < MIN_WORDS or any(questioned(tokens, at) for at in words):
             return []  # a question promises nothing; "lol" is too short to read
         if any(t in OUT_OF_CHARACTER for t in tokens):
             return []  # "lol this is fun" is said at the table, not to Berta
         if self._meaning is None:
             self._meaning = MeaningIndex(_own_examples(self.entries), _has_negation)
         ids = {e.id for e in listening}
-        nearest = self._meaning.nearest(as_said(text), lambda example: example.name in ids)
+        said = as_said(without_prefaces(text))  # "I won't lie to you, …" negates nothing
+        nearest = self._meaning.nearest(said, lambda example: example.name in ids)
         if nearest is None:
             return []
         example = nearest.example
@@ -344,44 +361,6 @@ def _negated(tokens: list[str], at: int) -> bool:
         if _is_negation(token):
             return True
     return False
-
-
-def _sentence(tokens: list[str], at: int) -> tuple[int, int]:
-    """The span of the sentence holding ``tokens[at]`` (end: its closing mark or the end)."""
-    start = at
-    while start > 0 and tokens[start - 1] not in _SENTENCE_END:
-        start -= 1
-    end = at
-    while end < len(tokens) and tokens[end] not in _SENTENCE_END:
-        end += 1
-    return start, end
-
-
-_TAG_STARTS = frozenset({"right", "eh", "yeah", "huh", "ok", "okay", "innit", "yes", "no", "see"})
-
-
-def _tag(tokens: list[str], start: int, end: int) -> int | None:
-    """Where a tag question closing a sentence starts ("…, you know that?", "…, right?",
-    "…, aren't you?"): the words before it are said, not asked. ``None`` without one."""
-    comma = next((i for i in range(end - 1, start - 1, -1) if tokens[i] == ","), None)
-    if comma is None:
-        return None
-    tag = tokens[comma + 1 : end]
-    if not tag or len(tag) > 3:
-        return None
-    if tag[0] in _TAG_STARTS or tag[:2] == ["you", "know"]:
-        return comma
-    return comma if len(tag) == 2 and tag[0].endswith("n't") else None
-
-
-def _questioned(tokens: list[str], at: int) -> bool:
-    """The keyword is in a question: its sentence ends in "?" (and the keyword is not
-    before a closing tag question) or starts with an interrogative word."""
-    start, end = _sentence(tokens, at)
-    if end < len(tokens) and tokens[end] == "?":
-        tag = _tag(tokens, start, end)
-        return tag is None or at > tag
-    return tokens[start] in INTERROGATIVES if start < at else False
 
 
 _CAPS = re.compile(r"\b[A-Z]{3,}\b")

@@ -111,3 +111,10 @@ def test_words_reported_to_someone_are_read_as_said_to_them(inn: SensitivityMap)
     assert meaning.as_said(line) == "we'll have your lad home before the fire burns down"
     assert "berta_reassured" in heard(inn, line)
     assert meaning.as_said("I look at the fire") == "I look at the fire"
+
+
+def test_a_preface_that_negates_nothing_is_not_read_as_negation(inn: SensitivityMap) -> None:
+    """ "I won't lie to you" only says bad news follows: the rest is read as it is, and
+    bad news is no comfort."""
+    assert heard(inn, "I'm not going to lie to you, it might be bad down there.") == {}
+    assert heard(inn, "I won't lie to you, he may be dead") == {}

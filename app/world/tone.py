@@ -1,0 +1,107 @@
+"""How a line is said, beside what its words are: whether it is asked, exclaimed or
+mocked, and the set phrases that only preface it.
+
+The sensitivity map reads a keyword in its context (:mod:`app.world.sensitivity`); these
+are the readings of the context that do not depend on the keyword:
+
+- a question weakens a promise ("will you trust us?"), but "what a magnificent helmet" is
+  an exclamation, not a question, though it starts with "what";
+- a line said mocking ("*snickers*", "great chief my boot", "oh sure, real heroic") means
+  the opposite of its kind words;
+- "I'm not going to lie to you" or "honestly" only say that bad news follows: their
+  negation negates nothing the line says, so the meaning model reads the line without them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+INTERROGATIVES = frozenset(
+    {"will", "would", "can", "could", "do", "does", "did", "are", "is", "was", "were",
+     "shall", "should", "why", "what", "how", "who", "where", "when", "which", "may"}
+)  # fmt: skip
+"""Words that make a sentence they start a question, "?" or not."""
+_EXCLAIMS = frozenset({"a", "an"})
+"""After "what", words that make the sentence an exclamation ("what a joke", "what an
+honour"): it says, it does not ask."""
+
+SENTENCE_END = frozenset(".!?")
+_TAG_STARTS = frozenset({"right", "eh", "yeah", "huh", "ok", "okay", "innit", "yes", "no", "see"})
+
+_MOCKING = re.compile(
+    r"\*\s*(?:\w+\s+)?(?:snicker|smirk|scoff|sneer|jeer|laugh|chuckle|cackle|guffaw|giggle"
+    r"|roll)s?\b[^*]*\*"  # an emote: *snickers*, *laughs at him*, *rolls eyes*
+    r"|\b(?:i|we|he|she)\s+(?:snicker|smirk|scoff|sneer|jeer)s?\b"  # "I snicker and…"
+    r"|\bp+f+t+\b|\bpsh+\b"  # "pfft", "pshh"
+    r"|\bmy\s+(?:boot|foot|arse|ass|eye)\s*[.!]"  # "great chief my boot."
+    r"|\b(?:oh|yeah)\s+sure\b|\byeah\s+right\b|\bmore\s+like\b"  # "oh sure, real heroic"
+    r"|\*\s*(?:totally|so|very|really)\s*\*",  # "it's *totally* not your fault"
+    re.IGNORECASE,
+)
+"""Marks of mockery: a line with one says the opposite of its kind words. Laughter counts
+only as an emote between asterisks ("*laughs*"), not as a word ("we laughed about it")."""
+
+_PREFACES = re.compile(
+    r"\b(?:i'm|i\s+am|im)\s+not\s+(?:going\s+to|gonna)\s+lie(?:\s+to\s+(?:you|ya|u))?"
+    r"|\bi\s+(?:won't|will\s+not|wont)\s+lie(?:\s+to\s+(?:you|ya|u))?"
+    r"|\bnot\s+(?:going\s+to|gonna)\s+lie\b"
+    r"|\bto\s+be\s+(?:honest|frank|fair)\b|\bhonestly\b|\bfrankly\b",
+    re.IGNORECASE,
+)
+"""Set phrases that preface a line without being part of what it says."""
+
+
+def without_prefaces(text: str) -> str:
+    """The line less its prefaces ("I won't lie to you, he may be dead" → "he may be
+    dead"), for reading its meaning; the line itself when nothing is left."""
+    rest = _PREFACES.sub(" ", text.translate(_QUOTES))
+    rest = re.sub(r"^[\s,.;:!-]+", "", rest)
+    rest = re.sub(r"\s+([,.;:!?])", r"\1", " ".join(rest.split()))
+    return rest if rest.strip(" ,.;:!?") else text
+
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
+
+
+def mocking(text: str) -> bool:
+    """The line is said mocking: its kind words mean their opposite."""
+    return _MOCKING.search(text.translate(_QUOTES)) is not None
+
+
+def sentence(tokens: Sequence[str], at: int) -> tuple[int, int]:
+    """The span of the sentence holding ``tokens[at]`` (end: its closing mark or the end)."""
+    start = at
+    while start > 0 and tokens[start - 1] not in SENTENCE_END:
+        start -= 1
+    end = at
+    while end < len(tokens) and tokens[end] not in SENTENCE_END:
+        end += 1
+    return start, end
+
+
+def _tag(tokens: Sequence[str], start: int, end: int) -> int | None:
+    """Where a tag question closing a sentence starts ("…, you know that?", "…, right?",
+    "…, aren't you?"): the words before it are said, not asked. ``None`` without one."""
+    comma = next((i for i in range(end - 1, start - 1, -1) if tokens[i] == ","), None)
+    if comma is None:
+        return None
+    tag = tokens[comma + 1 : end]
+    if not tag or len(tag) > 3:
+        return None
+    if tag[0] in _TAG_STARTS or list(tag[:2]) == ["you", "know"]:
+        return comma
+    return comma if len(tag) == 2 and tag[0].endswith("n't") else None
+
+
+def questioned(tokens: Sequence[str], at: int) -> bool:
+    """The word at ``at`` is in a question: its sentence ends in "?" (and the word is not
+    before a closing tag question) or starts with an interrogative word — not "what a…",
+    which exclaims."""
+    start, end = sentence(tokens, at)
+    if end < len(tokens) and tokens[end] == "?":
+        tag = _tag(tokens, start, end)
+        return tag is None or at > tag
+    if start >= at or tokens[start] not in INTERROGATIVES:
+        return False
+    return not (tokens[start] == "what" and start + 1 < end and tokens[start + 1] in _EXCLAIMS)

@@ -1,0 +1,91 @@
+"""How a line is said: exclamations that start like questions, mocking lines whose kind
+words mean their opposite, and prefaces ("I won't lie to you") whose negation negates
+nothing the line says. No meaning model is needed: these are read from the words."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.world.eventspec import JudgmentSpec
+from app.world.sensitivity import Entry, SensitivityMap, tokenize
+from app.world.tone import mocking, questioned, without_prefaces
+
+PRAISED = JudgmentSpec(
+    category="respect_shift", about="grubnak", direction="up", keywords=["great chief", "bow"]
+)
+MOCKED = JudgmentSpec(
+    category="respect_shift", about="grubnak", direction="down", negated="praised",
+    keywords=["idiot"],
+)  # fmt: skip
+CALMED = JudgmentSpec(category="trust_shift", about="berta", direction="up", keywords=["safe"])
+MAP = SensitivityMap([Entry("praised", PRAISED), Entry("mocked", MOCKED), Entry("calmed", CALMED)])
+
+
+def heard(text: str, to: str = "grubnak") -> set[str]:
+    return {m.entry.id for m in MAP.heard(text, to, [to])}
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("What a magnificent helmet, your majesty.", False),  # an exclamation
+        ("what an honour to meet the great chief", False),
+        ("What a helmet?", True),  # "?" asks, whatever the start
+        ("What helmet is that", True),
+        ("Will you trust us", True),
+    ],
+)
+def test_what_a_exclaims_and_does_not_ask(text: str, asked: bool) -> None:
+    tokens = tokenize(text)
+    assert questioned(tokens, len(tokens) - 2) is asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pfft. Great chief my boot.",
+        "oh yes, truly the most fearsome warlord *snickers*",
+        "Bow, everyone, bow before the Lord of Pots! *laughs*",
+        "oh sure, real heroic of you",
+        "it's *totally* not your fault",
+        "I smirk at him.",
+        "Grubnak the Great? More like Grubnak the Grubby.",
+    ],
+)
+def test_mockery_is_read(text: str) -> None:
+    assert mocking(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We laughed about it all the way here.",
+        "my boots are soaked",
+        "Sure, we'll help you.",
+        "Great chief, we bow to you.",
+    ],
+)
+def test_plain_lines_are_not_mockery(text: str) -> None:
+    assert not mocking(text)
+
+
+def test_kind_words_said_mocking_mean_their_opposite() -> None:
+    assert heard("Great chief, we bow to you.") == {"praised"}
+    assert heard("Pfft. Great chief my boot.") == {"mocked"}  # the judgment that negates it
+    assert heard("Bow before the Lord of Pots! *laughs*") == {"mocked"}
+    assert heard("We're safe now *snickers*", to="berta") == set()  # no opposite: nothing
+    assert heard("You idiot *snickers*") == {"mocked"}  # unkind words stand
+
+
+@pytest.mark.parametrize(
+    ("text", "rest"),
+    [
+        ("I'm not going to lie to you, it might be bad down there.", "it might be bad down there."),
+        ("I won't lie to you, he may be dead", "he may be dead"),
+        ("Honestly, the kid's been gone a whole day.", "the kid's been gone a whole day."),
+        ("It wasn't your fault.", "It wasn't your fault."),  # no preface: as it is
+        ("Honestly.", "Honestly."),  # nothing left: the line itself
+    ],
+)
+def test_prefaces_are_left_out_of_a_lines_meaning(text: str, rest: str) -> None:
+    assert without_prefaces(text) == rest

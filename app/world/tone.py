@@ -25,6 +25,11 @@ INTERROGATIVES = frozenset(
 _EXCLAIMS = frozenset({"a", "an"})
 """After "what", words that make the sentence an exclamation ("what a joke", "what an
 honour"): it says, it does not ask."""
+_ASKERS = frozenset({"i", "we", "you", "he", "she", "they", "it"})
+"""After "may", the subjects that make it a request ("may we…"), not a wish ("may your…")."""
+_PROPOSALS = frozenset({"about"})
+"""After "how" or "what", a word that makes a sentence without "?" a proposal ("how about
+you shut up"): it says, it does not ask."""
 
 SENTENCE_END = frozenset(".!?")
 _TAG_STARTS = frozenset({"right", "eh", "yeah", "huh", "ok", "okay", "innit", "yes", "no", "see"})
@@ -97,11 +102,17 @@ def _tag(tokens: Sequence[str], start: int, end: int) -> int | None:
 def questioned(tokens: Sequence[str], at: int) -> bool:
     """The word at ``at`` is in a question: its sentence ends in "?" (and the word is not
     before a closing tag question) or starts with an interrogative word — not "what a…",
-    which exclaims."""
+    which exclaims, "how about…", which proposes, or "may…", which wishes ("may your
+    spoon be ever mighty"), when no "?" asks."""
     start, end = sentence(tokens, at)
     if end < len(tokens) and tokens[end] == "?":
         tag = _tag(tokens, start, end)
         return tag is None or at > tag
     if start >= at or tokens[start] not in INTERROGATIVES:
         return False
-    return not (tokens[start] == "what" and start + 1 < end and tokens[start + 1] in _EXCLAIMS)
+    second = tokens[start + 1] if start + 1 < end else ""
+    if tokens[start] == "may":  # "may we come in" asks; "may your spoon…" wishes
+        return second in _ASKERS
+    if tokens[start] == "what" and second in _EXCLAIMS:
+        return False
+    return not (tokens[start] in ("how", "what") and second in _PROPOSALS)

@@ -33,9 +33,13 @@ def heard(text: str, to: str = "grubnak") -> set[str]:
         ("What a helmet?", True),  # "?" asks, whatever the start
         ("What helmet is that", True),
         ("Will you trust us", True),
+        ("May your spoon be ever mighty, Lord Grubnak.", False),  # a wish
+        ("May we come in", True),
+        ("how about you shut up and give us the key", False),  # a proposal, said
+        ("how about a trade?", True),
     ],
 )
-def test_what_a_exclaims_and_does_not_ask(text: str, asked: bool) -> None:
+def test_exclamations_wishes_and_proposals_do_not_ask(text: str, asked: bool) -> None:
     tokens = tokenize(text)
     assert questioned(tokens, len(tokens) - 2) is asked
 

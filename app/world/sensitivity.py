@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from app.world import view
@@ -33,7 +32,17 @@ from app.world.eventspec import JudgmentSpec
 from app.world.exclusion import exclusive
 from app.world.fields import FieldIndex
 from app.world.meaning import MIN_WORDS, Example, MeaningIndex, as_said
-from app.world.tone import mocking, questioned, without_prefaces
+from app.world.tone import (
+    chore,
+    demanded,
+    emphatic,
+    mocking,
+    questioned,
+    to_oneself,
+    vow_asked,
+    vow_refused,
+    without_prefaces,
+)
 from app.world.when import Fact
 
 if TYPE_CHECKING:
@@ -59,19 +68,10 @@ NEGATIONS = frozenset(
      "wouldnt", "couldnt", "aint", "hardly", "refuse", "kein", "nicht", "nie", "jamais"}
 )  # fmt: skip
 """Words that negate what follows them in a clause ("n't" endings count too)."""
-EMPHATICS = frozenset({"really", "truly", "absolutely", "definitely", "honestly"})
-"""Words that strengthen what a line says…"""
-VOWS = frozenset({("i", "swear"), ("i", "promise"), ("we", "swear"), ("we", "promise")})
-"""… and vows ("I swear", "we promise"; not "we can't promise")."""
-
 OUT_OF_CHARACTER = frozenset(
     {"lol", "lmao", "rofl", "haha", "hahaha", "hehe", "xd", "brb", "ooc", "afk", "omg", "lmfao"}
 )
 """Words that mark a line as said at the table, not in the world: never read for meaning."""
-
-REFLEXIVES = frozenset({"myself", "ourselves"})
-"""Said to oneself: "I promise myself", "we swore to ourselves" promise the listener
-nothing, so a match these follow does not count."""
 
 _BELIEFS = frozenset({"think", "believe", "reckon", "suppose", "guess", "expect", "say"})
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
@@ -170,24 +170,29 @@ class SensitivityMap:
         """What one line matches, one match per resulting judgment (the strongest)."""
         tokens = tokenize(text)
         best: dict[str, Match] = {}
-        emphatic = _emphatic(text, tokens)
+        said_emphatically = emphatic(text, tokens)
         # whether the words at a place are questioned and negated: a field's hit is
         # weighed for every entry that names the field, so read its context once
-        context: dict[int, tuple[bool, bool]] = {}
+        context: dict[tuple[int, int], tuple[bool, bool]] = {}
 
         def weigh(
             entry: Entry, at: int, end: int, said: str, loose: bool, asked: float | None
         ) -> None:
-            if _to_oneself(tokens, end):
-                return
+            if to_oneself(tokens, end) or vow_asked(tokens, end) or chore(tokens, end):
+                return  # promised to nobody, or asked of the listener, or a task taken on
+            if "offer" in entry.spec.fields and demanded(tokens, at):
+                return  # "hand over the sausages": taken from the listener, not offered
             base = entry.spec.field_confidence if loose else entry.spec.confidence
             confidence = base
-            if at not in context:
-                context[at] = (questioned(tokens, at), _negated(tokens, at))
-            asked_here, negated = context[at]
+            if (at, end) not in context:
+                context[at, end] = (
+                    questioned(tokens, at),
+                    _negated(tokens, at) or vow_refused(tokens, end),
+                )
+            asked_here, negated = context[at, end]
             if asked_here:
                 confidence *= QUESTION_WEIGHT if asked is None else asked
-            elif emphatic:
+            elif said_emphatically:
                 confidence = min(EMPHASIS_CAP, max(confidence, confidence + EMPHASIS_BONUS))
             found: Match | None = Match(entry, round(confidence, 3), said)
             if negated:
@@ -339,14 +344,6 @@ def _follows(tokens: list[str], at: int, pattern: _Pattern) -> bool:
     return True
 
 
-def _to_oneself(tokens: list[str], end: int) -> bool:
-    """The words ending at ``end`` are said to oneself ("promise myself", "to myself")."""
-    after = tokens[end + 1 : end + 3]
-    return bool(after) and (
-        after[0] in REFLEXIVES or (after[0] == "to" and len(after) > 1 and after[1] in REFLEXIVES)
-    )
-
-
 def _is_negation(token: str) -> bool:
     return token in NEGATIONS or token.endswith("n't")
 
@@ -361,19 +358,6 @@ def _negated(tokens: list[str], at: int) -> bool:
         if _is_negation(token):
             return True
     return False
-
-
-_CAPS = re.compile(r"\b[A-Z]{3,}\b")
-
-
-def _emphatic(text: str, tokens: list[str]) -> bool:
-    """The line is said with emphasis: "!", a word in capitals (not the whole line
-    shouted by a stuck caps lock), or an emphatic word."""
-    if "!" in text or any(t in EMPHATICS for t in tokens):
-        return True
-    if any(pair in VOWS for pair in pairwise(tokens)):
-        return True
-    return bool(_CAPS.search(text)) and not text.isupper()
 
 
 def judged_in(fact: Fact) -> Iterator[str]:

@@ -9,13 +9,19 @@ are the readings of the context that do not depend on the keyword:
 - a line said mocking ("*snickers*", "great chief my boot", "oh sure, real heroic") means
   the opposite of its kind words;
 - "I'm not going to lie to you" or "honestly" only say that bad news follows: their
-  negation negates nothing the line says, so the meaning model reads the line without them.
+  negation negates nothing the line says, so the meaning model reads the line without them;
+- a vow can be asked of the listener ("promise me…"), refused ("I promise nothing") or said
+  to oneself ("I promise myself"), and "don't worry about the key, I'll pick the lock" takes
+  on a task rather than comforting: none of them promises the listener anything;
+- "hand over the sausages" demands what an offer would give;
+- "!", capitals, "really" and "I swear" say a line with emphasis.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 INTERROGATIVES = frozenset(
     {"will", "would", "can", "could", "do", "does", "did", "are", "is", "was", "were",
@@ -116,3 +122,89 @@ def questioned(tokens: Sequence[str], at: int) -> bool:
     if tokens[start] == "what" and second in _EXCLAIMS:
         return False
     return not (tokens[start] in ("how", "what") and second in _PROPOSALS)
+
+
+_VOWS = ("promis", "swear", "swor", "vow")
+"""Word beginnings of vows: "promise", "promised", "swear", "swore", "vowed"."""
+_REFUSALS = frozenset({"nothing", "none"})
+_CHORE_OBJECTS = frozenset({"the", "a", "an", "that", "this", "those", "these"})
+_CHORE_SUBJECTS = frozenset({"i", "i'll", "i've", "i'm", "i'd"})
+_DEMANDS = (("hand", "over"), ("give", "back"), ("give", "me"), ("give", "us"), ("hand", "me"))
+"""Words that take from the listener rather than give to them ("hand over the sausages")."""
+_REACH = 5
+
+
+def vow_asked(tokens: Sequence[str], end: int) -> bool:
+    """The vow ending at ``end`` is asked of the listener ("promise me you'll lock the
+    door"), not made to them."""
+    return tokens[end].startswith(_VOWS) and end + 1 < len(tokens) and tokens[end + 1] == "me"
+
+
+def vow_refused(tokens: Sequence[str], end: int) -> bool:
+    """The vow ending at ``end`` promises nothing ("I promise nothing", "I swear to you
+    nothing"): a negation after the verb, as "I can't promise" has one before it."""
+    if not tokens[end].startswith(_VOWS):
+        return False
+    return any(t in _REFUSALS for t in tokens[end + 1 : end + 4])
+
+
+def chore(tokens: Sequence[str], end: int) -> bool:
+    """ "Don't worry about the key, I'll pick the lock": the worry ending at ``end`` is a
+    task the speaker takes on (a thing, then a clause of their own), not comfort for the
+    listener's fears — "don't worry about the money" alone still comforts."""
+    if not tokens[end].startswith("worr") or end + 2 >= len(tokens):
+        return False
+    if tokens[end + 1] != "about":
+        return False
+    thing = tokens[end + 2]
+    if thing not in _CHORE_OBJECTS and not thing.endswith("ing"):
+        return False
+    for at in range(end + 3, len(tokens) - 1):
+        if tokens[at] in SENTENCE_END:
+            return False
+        if tokens[at] == "," and tokens[at + 1] in _CHORE_SUBJECTS:
+            return True
+    return False
+
+
+def demanded(tokens: Sequence[str], at: int) -> bool:
+    """The thing at ``at`` is demanded of the listener ("hand over the sausages", "give
+    back the key"), not offered to them: a demand verb before it in its clause."""
+    words = tokens[max(0, at - _REACH) : at]
+    for i in range(len(words) - 1, -1, -1):
+        if words[i] in ",;:.!?":
+            return False
+        if tuple(words[i : i + 2]) in _DEMANDS:
+            return True
+    return False
+
+
+EMPHATICS = frozenset({"really", "truly", "absolutely", "definitely", "honestly"})
+"""Words that strengthen what a line says…"""
+VOWS = frozenset({("i", "swear"), ("i", "promise"), ("we", "swear"), ("we", "promise")})
+"""… and vows ("I swear", "we promise"; not "we can't promise")."""
+
+REFLEXIVES = frozenset({"myself", "ourselves"})
+"""Said to oneself: "I promise myself", "we swore to ourselves" promise the listener
+nothing, so a match these follow does not count."""
+
+
+def to_oneself(tokens: list[str], end: int) -> bool:
+    """The words ending at ``end`` are said to oneself ("promise myself", "to myself")."""
+    after = tokens[end + 1 : end + 3]
+    return bool(after) and (
+        after[0] in REFLEXIVES or (after[0] == "to" and len(after) > 1 and after[1] in REFLEXIVES)
+    )
+
+
+_CAPS = re.compile(r"\b[A-Z]{3,}\b")
+
+
+def emphatic(text: str, tokens: list[str]) -> bool:
+    """The line is said with emphasis: "!", a word in capitals (not the whole line
+    shouted by a stuck caps lock), or an emphatic word."""
+    if "!" in text or any(t in EMPHATICS for t in tokens):
+        return True
+    if any(pair in VOWS for pair in pairwise(tokens)):
+        return True
+    return bool(_CAPS.search(text)) and not text.isupper()

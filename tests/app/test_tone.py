@@ -93,3 +93,31 @@ def test_kind_words_said_mocking_mean_their_opposite() -> None:
 )
 def test_prefaces_are_left_out_of_a_lines_meaning(text: str, rest: str) -> None:
     assert without_prefaces(text) == rest
+
+
+VOWED = JudgmentSpec(
+    category="trust_shift", about="nessa", direction="up", keywords=["promis*", "don't worry"]
+)
+GIFT = JudgmentSpec(category="intent", about="grubnak", keywords=["sausage*"], fields=["offer"])
+PROMISES = SensitivityMap([Entry("vowed", VOWED), Entry("gift", GIFT)])
+
+
+@pytest.mark.parametrize(
+    ("text", "to", "expected"),
+    [
+        ("I promise we'll find him.", "nessa", {"vowed"}),
+        ("Promise me you'll lock the door behind us.", "nessa", set()),  # asked of her
+        ("I promise nothing, but I'll look.", "nessa", set()),  # a vow refused
+        ("Don't worry, we'll find him.", "nessa", {"vowed"}),
+        ("We'll do it for free, don't worry about the money.", "nessa", {"vowed"}),
+        ("Don't worry about the key, I'll pick the lock.", "nessa", set()),  # a task taken on
+        ("Don't worry about showing us the way, I know this harbour.", "nessa", set()),
+        ("Have some sausages, chief.", "grubnak", {"gift"}),
+        ("Hand over the sausages or else.", "grubnak", set()),  # demanded, not offered
+        ("Give back the sausages, thief.", "grubnak", set()),
+    ],
+)
+def test_vows_asked_refused_or_for_a_task_promise_nothing(
+    text: str, to: str, expected: set[str]
+) -> None:
+    assert {m.entry.id for m in PROMISES.heard(text, to, [to])} == expected

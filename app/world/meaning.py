@@ -109,6 +109,19 @@ def as_said(text: str) -> str:
     return " ".join(_THIRD.get(w.lower(), w) for w in words)
 
 
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+")
+
+
+def readings(text: str) -> list[str]:
+    """What of a line is read for meaning: the whole line and, when it has several
+    sentences, each sentence of :data:`MIN_WORDS` words or more on its own. A vector is
+    the mean of its words, so a plain sentence beside small talk ("Sit yourself down a
+    moment. We'll see to the cellar.") is clearer alone than in the whole."""
+    parts = [p for p in (part.strip() for part in _SENTENCES.split(text)) if p]
+    alone = [p for p in parts if len(re.findall(r"[^\W_]+", p)) >= MIN_WORDS]
+    return [text, *alone] if len(parts) > 1 else [text]
+
+
 def _model_dir() -> Path:
     return Path(str(resources.files("app.world").joinpath("meaning_model")))
 

@@ -31,7 +31,7 @@ from app.world import view
 from app.world.eventspec import JudgmentSpec
 from app.world.exclusion import exclusive
 from app.world.fields import FieldIndex
-from app.world.meaning import MIN_WORDS, Example, MeaningIndex, as_said
+from app.world.meaning import MIN_WORDS, Example, MeaningIndex, Nearest, as_said, readings
 from app.world.tone import (
     chore,
     demanded,
@@ -261,8 +261,12 @@ class SensitivityMap:
         if self._meaning is None:
             self._meaning = MeaningIndex(_own_examples(self.entries), _has_negation)
         ids = {e.id for e in listening}
-        said = as_said(without_prefaces(text))  # "I won't lie to you, …" negates nothing
-        nearest = self._meaning.nearest(said, lambda example: example.name in ids)
+        nearest: Nearest | None = None
+        for part in readings(text):  # the whole line, and each of its sentences
+            said = as_said(without_prefaces(part))  # "I won't lie to you, …" negates nothing
+            found = self._meaning.nearest(said, lambda example: example.name in ids)
+            if found is not None and (nearest is None or found.similarity > nearest.similarity):
+                nearest = found
         if nearest is None:
             return []
         example = nearest.example

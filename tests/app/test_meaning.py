@@ -118,3 +118,21 @@ def test_a_preface_that_negates_nothing_is_not_read_as_negation(inn: Sensitivity
     bad news is no comfort."""
     assert heard(inn, "I'm not going to lie to you, it might be bad down there.") == {}
     assert heard(inn, "I won't lie to you, he may be dead") == {}
+
+
+def test_each_sentence_of_a_line_is_read_on_its_own(inn: SensitivityMap) -> None:
+    """A line's vector is the mean of its words: small talk beside a promise blurs it,
+    so each sentence is read alone too."""
+    line = (
+        "The stew smells good and the fire is warm. "
+        "We will have your son back at this table tonight."
+    )
+    assert meaning.readings(line) == [
+        line,
+        "The stew smells good and the fire is warm.",
+        "We will have your son back at this table tonight.",
+    ]
+    assert meaning.readings("Go on. We will help.") == ["Go on. We will help.", "We will help."]
+    assert meaning.readings("one sentence only") == ["one sentence only"]
+    assert set(heard(inn, line)) == {"berta_reassured"}
+    assert heard(inn, "The stew smells good and the fire is warm. I check my gear.") == {}

@@ -1,8 +1,9 @@
 """How well the event system hears what players mean: precision and recall of the shipped
 campaigns' judgments (keywords and semantic fields) over each judgment corpus — the one the
 lexicon was written beside, the blind set, and the holdouts written without sight of any
-keyword and frozen (report each once; never tune to it). A measurement, not a pass/fail test
-(the suite holds the first two to their floors). Run ``python -m
+keyword and frozen. All of these have been reported and are now worked against (see
+``tests/data/README.md``): a new holdout is reported once, never tuned to. A measurement,
+not a pass/fail test (the suite holds the first two to their floors). Run ``python -m
 tests.benchmarks.bench_judgments [name …]``."""
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from app.world.exclusion import exclusive
 from app.world.fields import FieldIndex
 from app.world.meaning import MIN_WORDS, Example, MeaningIndex, Nearest, as_said, readings
 from app.world.tone import (
+    INTERROGATIVES,
     chore,
     demanded,
     emphatic,
@@ -208,7 +209,10 @@ class SensitivityMap:
             for pattern in self._candidates(token):
                 if _follows(tokens, at, pattern):
                     entry = self.entries[pattern.entry]
-                    weigh(entry, at, at + len(pattern.words) - 1, pattern.text, False, None)
+                    # a keyword written as a question ("why should we care") is not
+                    # weakened by being asked
+                    asked = 1.0 if pattern.words[0] in INTERROGATIVES else None
+                    weigh(entry, at, at + len(pattern.words) - 1, pattern.text, False, asked)
         if self._fields is not None:
             for hit in self._fields.scan(tokens):
                 for index in self._field_entries[hit.field]:

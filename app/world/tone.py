@@ -38,6 +38,12 @@ _PROPOSALS = frozenset({"about"})
 you shut up"): it says, it does not ask."""
 
 SENTENCE_END = frozenset(".!?")
+_AUXILIARIES = frozenset(
+    {"do", "does", "did", "is", "are", "was", "were", "can", "could", "will", "would",
+     "have", "has", "had", "should", "shall"}
+)  # fmt: skip
+_PRONOUNS = frozenset({"you", "i", "we", "he", "she", "it", "they", "ya"})
+"""A tag question is an auxiliary and a pronoun ("…, do they?", "…, isn't it?")."""
 _TAG_STARTS = frozenset({"right", "eh", "yeah", "huh", "ok", "okay", "innit", "yes", "no", "see"})
 
 _MOCKING = re.compile(
@@ -102,7 +108,9 @@ def _tag(tokens: Sequence[str], start: int, end: int) -> int | None:
         return None
     if tag[0] in _TAG_STARTS or list(tag[:2]) == ["you", "know"]:
         return comma
-    return comma if len(tag) == 2 and tag[0].endswith("n't") else None
+    if len(tag) == 2 and (tag[0].endswith("n't") or tag[0] in _AUXILIARIES):
+        return comma if tag[1] in _PRONOUNS else None
+    return None
 
 
 def questioned(tokens: Sequence[str], at: int) -> bool:

@@ -37,11 +37,13 @@ def heard(text: str, to: str = "grubnak") -> set[str]:
         ("May we come in", True),
         ("how about you shut up and give us the key", False),  # a proposal, said
         ("how about a trade?", True),
+        ("A coward's hands never stop shaking, do they?", False),  # a tag: said
+        ("You're a liar, aren't you?", False),
+        ("Is the reward twenty gold, or thirty?", True),  # no tag: asked
     ],
 )
 def test_exclamations_wishes_and_proposals_do_not_ask(text: str, asked: bool) -> None:
-    tokens = tokenize(text)
-    assert questioned(tokens, len(tokens) - 2) is asked
+    assert questioned(tokenize(text), 1) is asked  # a word early in the sentence
 
 
 @pytest.mark.parametrize(
@@ -121,3 +123,14 @@ def test_vows_asked_refused_or_for_a_task_promise_nothing(
     text: str, to: str, expected: set[str]
 ) -> None:
     assert {m.entry.id for m in PROMISES.heard(text, to, [to])} == expected
+
+
+SCORN = JudgmentSpec(
+    category="trust_shift", about="berta", direction="down", keywords=["why should we care"]
+)
+CARE = SensitivityMap([Entry("scorn", SCORN)])
+
+
+def test_a_keyword_written_as_a_question_is_not_weakened_by_being_asked() -> None:
+    (match,) = CARE.heard("Why should we care about your potboy?", "berta", ["berta"])
+    assert match.confidence == SCORN.confidence

@@ -23,6 +23,7 @@ FILES = (
     "judgments_holdout.toml",
     "judgments_holdout2.toml",
     "judgments_holdout3.toml",
+    "judgments_own.toml",
     "judgments_holdout4.toml",
 )
 CAMPAIGNS = ("crossroads", "drowned_bell")

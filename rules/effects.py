@@ -64,6 +64,29 @@ class PeriodicDamage(BaseModel):
         return checked_formula(text)
 
 
+class Beam(BaseModel):
+    """An area its caster keeps up at one place of the fight (Moonbeam's cylinder of
+    moonlight, 10 feet across), told in the fight's positions: the creatures standing in
+    it. It is called down on one creature and takes in those at its side; a creature that
+    moves away leaves it, one that closes in on a creature standing in it enters it. The
+    caster may move it (an action, on a later turn) onto another creature within its reach.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    inside: tuple[str, ...] = Field(default=(), max_length=40)
+    """Ids of the creatures standing in it (none: it shines on empty ground)."""
+    struck: tuple[str, ...] = Field(default=(), max_length=40)
+    """Ids of those it has burned for entering it on the turn ``turn`` names: a creature
+    suffers from entering only the first time on a turn."""
+    turn: str = Field(default="", max_length=60)
+    """The turn ``struck`` counts for (``round 2, turn 3``)."""
+    placed: str = Field(default="", max_length=60)
+    """The turn it was called down: it can be moved only on its caster's later turns."""
+    move_ft: int = Field(default=60, ge=0, le=1000)
+    """How far its caster may move it with an action."""
+
+
 class Effect(BaseModel):
     """One lasting effect on one creature."""
 
@@ -118,7 +141,11 @@ class Effect(BaseModel):
     """``own_attacks`` counts only for the bearer's attacks against its source (an undead
     gripped by Chill Touch attacks its caster with disadvantage, others normally)."""
     periodic: PeriodicDamage | None = None
-    """Damage the bearer takes at a turn boundary while it lasts."""
+    """Damage the bearer takes at a turn boundary while it lasts (with ``beam``: the
+    damage its area deals whoever stands in it, not its bearer)."""
+    beam: Beam | None = None
+    """An area the bearer keeps up at a place of the fight (Moonbeam): the bearer is its
+    caster, and ``periodic`` is what it does to the creatures standing in it."""
     level: int = Field(default=0, ge=0, le=9)
     """The slot level of the spell behind it (0 for cantrips and for what is not a spell):
     Dispel Magic ends spells of 3rd level or lower outright, higher ones only on a check."""

@@ -523,6 +523,11 @@ class Spell(_Data):
     name of an inventory item, matched by word."""
     dispels: bool = False
     """Ends spells on its target (Dispel Magic)."""
+    beam: bool = False
+    """Its area stays at a place its caster chose and may move (Moonbeam): its lasting
+    effect stays with the caster as a :class:`rules.effects.Beam`, and it burns whoever
+    enters it or starts a turn in it. The first target is where it falls; the others
+    must stand at that one's side."""
     teleport_ft: int = Field(default=0, ge=0, le=1000)
     """The caster vanishes and reappears this far away, out of every foe's reach."""
     srd: bool = True

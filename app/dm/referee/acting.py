@@ -11,7 +11,7 @@ from typing import Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
-from app.dm.referee.casting import spell_targets
+from app.dm.referee.casting import MOVING_BEAM, beam_onto, keeps_beam, spell_targets
 from app.dm.referee.fighting import attack_arguments, unaware_foes
 from app.dm.referee.helping import Helping, way_asked
 from app.dm.referee.levelling import USAGE_TEXT, levelling_text
@@ -427,6 +427,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
                 return []
             return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
                                target_ids=dying[:1])]  # fmt: skip
+        if spell.beam and keeps_beam(state, actor) and MOVING_BEAM.search(intent.text):
+            return self._move_beam(state, actor, intent)  # "move the moonbeam onto …"
         level = slot.get("slot_level", spell.level)
         targets = spell_targets(state, actor, intent, spell, level, self._foes(state))
         if isinstance(targets, str):
@@ -472,6 +474,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
                                feature="cunning_action", option=intent.action)]  # fmt: skip
         if intent.action == "ready":
             return self._ready(actor, intent)
+        if intent.action == "move_beam":
+            return self._move_beam(state, actor, intent)
         aimed: dict[str, Any] = {}
         if intent.action in ("grapple", "shove_prone", "shove_away"):
             foes = self._foes(state)
@@ -489,6 +493,14 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
                        **aimed),
             self._call("end_turn", actor, "end_turn"),
         ]  # fmt: skip
+
+    def _move_beam(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        """Moonbeam moved (the caster's action); the rest of the turn stays the player's."""
+        onto = beam_onto(state, intent, self._foes(state))
+        if onto is None:
+            self.notes.append(f"{state.name_of(actor)} finds nobody to turn the moonbeam on.")
+        return [self._call("act", actor, "take_action", creature_id=actor, action="move_beam",
+                           target_id=onto)] if onto else []  # fmt: skip
 
     def _ready(self, actor: str, intent: Intent) -> list[ToolCall]:
         """The Ready action: what to watch for and the trigger in the player's words, a

@@ -1,14 +1,16 @@
 """Whom the offline referee aims a spell at, from what the player said and what the spell
 does: named allies for a blessing (or the party, up to the spell's count), the dead for
 Revivify, whoever was named for Dispel Magic, distinct foes for Bane, every foe for an area,
-the caster for Misty Step."""
+the foe a moonbeam falls on, the caster for Misty Step."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from app.dm.referee.tactics import weakest
 from app.dm.tools.condition_tools import creature_type
+from app.dm.tools.moonbeam import beams
 from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.spell_tools import most_targets
 from app.dm.tools.striking import out_of_reach
@@ -53,6 +55,9 @@ def spell_targets(
         return allies[: most or 1]
     if not foes:
         return f"finds no target for {spell.name}"
+    if spell.beam:  # Moonbeam: on the foe named (else the weakest); the tool adds its fellows
+        aimed = [t for t in named if t in foes]
+        return aimed[:1] or [weakest((f, state.creatures[f].vitals.hp) for f in foes) or foes[0]]
     if most is None:  # an area: every foe in view it reaches (Thunderwave: those close by)
         reach = spell_reach(spell)
         near = [f for f in foes if reach is None or out_of_reach(state, actor, f, reach) is None]
@@ -66,6 +71,27 @@ def spell_targets(
     # Bane on "the goblins": as many as it takes; Hold Person only on the kind it holds
     rest = [f for f in foes if f not in first and _holds(state, spell, f)]
     return (first + rest)[:most]
+
+
+MOVING_BEAM = re.compile(
+    r"\b(move|moves|moving|shift|shifts|swing|swings|steer|steers|drag|drags|point|points|"
+    r"turn|turns|sweep|sweeps|slide|slides|bring|brings|onto|over to)\b",
+    re.I,
+)
+"""Words that move a moonbeam already shining rather than cast another."""
+
+
+def keeps_beam(state: GameState, actor: str) -> bool:
+    """The caster keeps a beam up (Moonbeam) it could move."""
+    return any(holder == actor for holder, _ in beams(state))
+
+
+def beam_onto(state: GameState, intent: Intent, foes: list[str]) -> str | None:
+    """Where a moved moonbeam falls: the creature named, else the weakest foe."""
+    named = [t for t in intent.targets if t in foes or t in state.party]
+    if named:
+        return named[0]
+    return weakest((f, state.creatures[f].vitals.hp) for f in foes) if foes else None
 
 
 def _holds(state: GameState, spell: Spell, cid: str) -> bool:

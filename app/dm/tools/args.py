@@ -368,12 +368,13 @@ class CastSpellArgs(_Args):
 
 class TakeActionArgs(_Args):
     """A fight action besides attacks, spells and moves (withdraw and flee provoke;
-    ready: attack or cast on a trigger)."""
+    ready: attack or cast on a trigger; move_beam: the caster's Moonbeam onto target_id)."""
 
     creature_id: str
     action: Literal[
         "dodge", "dash", "disengage", "help", "hide", "withdraw", "flee", "surrender",
         "stabilize", "grapple", "shove_prone", "shove_away", "escape_grapple", "ready",
+        "move_beam",
     ]  # fmt: skip
     target_id: str | None = None
     trigger: Annotated[str, Field(max_length=200)] | None = None

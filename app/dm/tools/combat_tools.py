@@ -24,6 +24,7 @@ from app.dm.tools.combat_options import (
 )
 from app.dm.tools.conduct import SLEEP, wake
 from app.dm.tools.hooks import ExtraDamage, Reach
+from app.dm.tools.moonbeam import move_beam
 from app.dm.tools.reactions import has_reaction, melee_reach, open_window, resolving
 from app.dm.tools.readied import ready
 from app.dm.tools.registry import ToolError, ToolOutcome
@@ -193,6 +194,8 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         raise ToolError(unable)
     if args.action == "ready":
         return ready(args, state, actor)
+    if args.action == "move_beam":  # Moonbeam's beam, onto target_id
+        return move_beam(state, actor, args.target_id)
     if args.action == "help":
         if args.target_id is None:
             raise ToolError("help needs the ally's target_id")

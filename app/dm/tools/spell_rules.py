@@ -10,6 +10,8 @@ from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.hooks import AttackSetup, Rule
+from app.dm.tools.moonbeam import after_move
+from app.dm.tools.moonbeam import turn_starts as beams_at_turn_start
 from app.dm.tools.spell_effects import strip_blocked
 from app.world.state import GameState
 from rules import positions as p
@@ -37,8 +39,8 @@ def periodic_damage(
     """The damage one effect deals its bearer at this boundary (a save may halve or stop
     it)."""
     hazard = effect.periodic
-    if hazard is None or hazard.when != when:
-        return []
+    if hazard is None or hazard.when != when or effect.beam is not None:
+        return []  # a beam burns whoever stands in it, not its caster (see moonbeam)
     if x.vitals_of(state, cid).state is LifeState.DEAD:
         return []
     if not in_area(state, cid, effect):
@@ -94,7 +96,7 @@ def areas_entered(state: GameState, cid: str, outside: list[Effect]) -> list[Ses
         marked = effect.model_copy(update={"note": mark})  # the first time on this turn only
         effects[:] = [marked if e is effect else e for e in effects]
         events += periodic_damage(state, cid, marked, hazard.when)
-    return events
+    return events + after_move(state, cid)  # out of a moonbeam, or into one
 
 
 def outside_areas(state: GameState, cid: str) -> list[Effect]:
@@ -123,7 +125,7 @@ class SpellRules(Rule):
             setup.advantage.append("target in metal armour")
 
     def turn_starts(self, state: GameState, cid: str) -> list[SessionEvent]:
-        return self._boundary(state, cid, "start_of_own_turn")
+        return self._boundary(state, cid, "start_of_own_turn") + beams_at_turn_start(state, cid)
 
     def turn_ends(self, state: GameState, cid: str) -> list[SessionEvent]:
         return self._boundary(state, cid, "end_of_own_turn")

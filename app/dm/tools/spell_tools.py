@@ -16,6 +16,7 @@ from app.dm.tools.care_tools import make_stable
 from app.dm.tools.condition_tools import creature_type
 from app.dm.tools.counterspell import counterspell
 from app.dm.tools.hooks import RULES
+from app.dm.tools.moonbeam import call_down, refuse_beam
 from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.reactions import shield_up
 from app.dm.tools.readied import fire_window
@@ -156,6 +157,10 @@ def _refuse_targets(c: fx.Casting) -> None:
     )
     if needs_target and not targets:
         raise ToolError(f"{spell.name} needs target_ids")
+    if spell.beam:
+        apart = refuse_beam(state, c.caster.id, targets)
+        if apart:
+            raise ToolError(apart)
     most = most_targets(spell, c.slot, c.caster.level)
     if most is not None and c.twinned:
         most += 1  # Twinned Spell: a second creature
@@ -209,7 +214,9 @@ def _spend(c: fx.Casting, *, quickened: bool = False) -> None:
 def _resolve(c: fx.Casting) -> None:
     """What the spell does, chosen by its data."""
     spell = c.spell
-    if spell.stabilizes:
+    if spell.beam:
+        call_down(c)
+    elif spell.stabilizes:
         _stabilize(c)
     elif spell.revive_within is not None:
         revive(c)

@@ -103,6 +103,17 @@ def _revert_by_choice(state: GameState, sheet: CharacterSheet) -> ft.Outcome:
     return {"reverted": True, "hp": sheet.vitals.hp}, events
 
 
+def revert_now(state: GameState, cid: str, why: str) -> list[SessionEvent]:
+    """Back to the druid's own form at once, for ``why`` (no action spent): nothing when
+    ``cid`` is not in beast form."""
+    sheet = state.party.get(cid)
+    effect = _shape(sheet) if sheet is not None else None
+    if sheet is None or effect is None:
+        return []
+    state.record("condition", f"{sheet.name} loses the beast shape ({why})", who=cid)
+    return _back(state, sheet, effect)
+
+
 def _back(state: GameState, sheet: CharacterSheet, effect: Effect) -> list[SessionEvent]:
     """Back to the druid's own form and hit points."""
     sheet.effects[:] = [e for e in sheet.effects if e.id != SHAPE_ID]

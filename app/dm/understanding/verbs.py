@@ -422,6 +422,9 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                 return replace(way, action=action)
         if action in HOLDS:
             return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
+        if action == "move_beam":  # "move the beam onto goblin 2": where it falls now
+            onto = tuple(t.id for t in ctx.named("creature", "member") if t.id != ctx.actor)
+            return ctx.intent("manoeuvre", action=action, targets=onto[:1])
         return step_away(ctx, at, action) or ctx.intent("manoeuvre", action=action)
     ways = {n for t in ctx.scope.of("exit") for n in t.names}  # an author's "camp" is a way
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"] if p not in ways]

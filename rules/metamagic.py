@@ -4,6 +4,25 @@ and which spells each can twist. Pure rules: the tool that casts applies them
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
+from rules.dice.evaluate import arithmetic
+from rules.dice.results import (
+    ADDED,
+    KEPT,
+    REROLLED,
+    AnnotatedResult,
+    BinaryResult,
+    DiceResult,
+    Die,
+    ParensResult,
+    ResultNode,
+    SetResult,
+    UnaryResult,
+    walk,
+)
+from rules.dice.rolled import RollResult
 from rules.srd import Spell
 
 COSTS: dict[str, int] = {
@@ -60,21 +79,58 @@ def _lasts(duration: str) -> bool:
     return any(word in text for word in ("minute", "hour", "day"))
 
 
-def empowered(formula: str, rerolls: int) -> str:
-    """The damage dice with Empowered Spell: up to ``rerolls`` (the Charisma modifier, at
-    least 1) of the dice are rolled again and the new rolls kept — here each die of the
-    first dice group showing below its average, at most ``rerolls`` of them (``8d6`` with
-    3 rerolls: ``8d6`` whose first three low dice are rolled again)."""
-    head, sep, rest = formula.partition("d")
-    if not sep or not head.isdigit():
-        return formula
-    size = "".join(ch for ch in rest if ch.isdigit())
-    if not size:
-        return formula
-    count, die = int(head), int(size)
-    tail = rest[len(size) :]
-    again = min(max(1, rerolls), count)
-    low = die // 2 + 1  # faces below the average are rolled again
-    keep = count - again
-    kept = f"{keep}d{die}+" if keep else ""
-    return f"{kept}{again}d{die}ro<{low}{tail}"
+@dataclass
+class Empowerment:
+    """Empowered Spell for one casting. SRD: "When you roll damage for a spell, you can
+    spend 1 sorcery point to reroll a number of the damage dice up to your Charisma modifier
+    (minimum of one). You must use the new rolls." ``left`` is how many dice may still be
+    rolled again, shared by every damage roll of the casting (each ray of Scorching Ray
+    draws on the same count). The choice is made for the sorcerer, as a player would: the
+    lowest dice showing below their die's average, lowest first."""
+
+    left: int
+
+    @classmethod
+    def of(cls, charisma_modifier: int) -> Empowerment:
+        """The rerolls a sorcerer with this Charisma modifier gets (at least one)."""
+        return cls(max(1, charisma_modifier))
+
+    def reroll(self, rolled: RollResult, rng: random.Random) -> str:
+        """Roll again the lowest below-average damage dice of ``rolled`` (as many as are
+        left), keep the new faces and fix the totals; the words for the log saying which
+        dice were rolled again and what they came up ("" when none was worth it)."""
+        terms = [n for n in walk(rolled.root) if isinstance(n, DiceResult)]
+        low = [
+            (die.value, order, term, die)
+            for order, (term, die) in enumerate((t, d) for t in terms for d in t.dice)
+            if die.kept and die.value * 2 < die.sides + 1
+        ]
+        low.sort(key=lambda item: (item[0], item[1]))
+        swaps: list[str] = []
+        for _value, _order, term, die in low[: max(0, self.left)]:
+            new = Die(die.sides, int(rng.random() * die.sides) + 1, KEPT | ADDED)
+            die.flags = (die.flags & ~KEPT) | REROLLED
+            term.dice.insert(term.dice.index(die) + 1, new)  # the new die follows the old
+            swaps.append(f"d{die.sides} {die.value}→{new.value}")
+        if not swaps:
+            return ""
+        self.left -= len(swaps)
+        rolled.total = _retotal(rolled.root)
+        return "Empowered Spell rerolled " + ", ".join(swaps)
+
+
+def _retotal(node: ResultNode) -> int:
+    """Every total of a result tree worked out again from its kept dice (after a reroll)."""
+    if isinstance(node, DiceResult):
+        node.total = sum(d.value for d in node.dice if d.kept)
+    elif isinstance(node, BinaryResult):
+        node.total = arithmetic(node.node, _retotal(node.left), _retotal(node.right))
+    elif isinstance(node, UnaryResult):
+        inner = _retotal(node.operand)
+        node.total = -inner if node.node.op == "-" else inner
+    elif isinstance(node, ParensResult | AnnotatedResult):
+        node.total = _retotal(node.inner)
+    elif isinstance(node, SetResult):
+        totals = [_retotal(item) for item in node.items]
+        node.total = sum(t for t, k in zip(totals, node.kept, strict=True) if k)
+    return node.total

@@ -187,7 +187,7 @@ def _compile_d20_plus(node: BinaryOp, dice: Dice, number: Number) -> Step:
     return die_plus_constant
 
 
-def _arithmetic(node: BinaryOp, a: int, b: int) -> int:
+def arithmetic(node: BinaryOp, a: int, b: int) -> int:
     """``a op b`` for one operator, refusing what no table could use."""
     op = node.op
     if op == "+":
@@ -238,7 +238,7 @@ def _compile_binary(node: BinaryOp) -> Step:
         def other(rnd: Random, budget: _Budget | None) -> ResultNode:
             left = left_step(rnd, budget)
             right = right_step(rnd, budget)
-            return BinaryResult(node, left, right, _arithmetic(node, left.total, right.total))
+            return BinaryResult(node, left, right, arithmetic(node, left.total, right.total))
 
         return other
 
@@ -251,7 +251,7 @@ def _compile_binary(node: BinaryOp) -> Step:
         result = first_step(rnd, budget)
         for link, right_step in steps:
             right = right_step(rnd, budget)
-            total = _arithmetic(link, result.total, right.total)
+            total = arithmetic(link, result.total, right.total)
             result = BinaryResult(link, result, right, total)
         return result
 

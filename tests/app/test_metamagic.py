@@ -6,7 +6,6 @@ from __future__ import annotations
 from app.session.setup import session_for
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
-from rules.metamagic import empowered
 from tests.app.conftest import turn
 from tests.app.test_class_features import add_member, fight, run
 
@@ -149,14 +148,6 @@ def test_metamagic_needs_the_points_and_one_option_per_spell() -> None:
     state.party["sela"].resources["font_of_magic"] = 3
     poor = ready(state, "heightened", target_id="goblin-1")
     assert "error" in poor
-
-
-def test_empowered_rerolls_at_most_cha_modifier_low_dice() -> None:
-    """SRD (Empowered Spell): reroll a number of the damage dice up to your Charisma
-    modifier (minimum of one); you must use the new rolls."""
-    assert empowered("8d6", 3) == "5d6+3d6ro<4"
-    assert empowered("1d10", 3) == "1d10ro<6"
-    assert empowered("2d8", 0) == "1d8+1d8ro<5"
 
 
 async def test_quickened_fire_bolt_from_a_players_line() -> None:

@@ -34,6 +34,7 @@ from app.world.state import GameState
 from rules.abilities import Ability
 from rules.attacks import AttackResult
 from rules.damage import DamageResult, DamageType
+from rules.metamagic import Empowerment
 
 
 @dataclass
@@ -109,6 +110,8 @@ class ExtraDamage:
     formula: str
     damage_type: DamageType
     reason: str
+    empower: Empowerment | None = None
+    """A spell's damage twisted by Empowered Spell: its low dice are rolled again."""
 
 
 @dataclass

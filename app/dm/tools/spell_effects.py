@@ -22,7 +22,7 @@ from rules.conditions import ActiveCondition
 from rules.damage import LifeState
 from rules.dice import Advantage, RollResult, roll
 from rules.effects import Effect, blocks_healing, with_effect
-from rules.metamagic import empowered
+from rules.metamagic import Empowerment
 from rules.spellcasting import cantrip_dice_multiplier
 from rules.srd import Spell
 
@@ -41,8 +41,8 @@ class Casting:
     results: list[dict[str, Any]] = field(default_factory=list)
     spared: list[str] = field(default_factory=list)
     """Allies who succeed on their saves (Careful Spell)."""
-    empower: int = 0
-    """Damage dice Empowered Spell rolls again (0: none)."""
+    empower: Empowerment | None = None
+    """Empowered Spell: the damage dice it may still roll again (``None``: not twisted)."""
     twinned: bool = False
     """Twinned Spell: one more target than the spell names."""
     distant: bool = False
@@ -65,9 +65,14 @@ class Casting:
         assert self.spell.damage is not None
         formula = scaled(self.spell.damage, self.times, self.spell.upcast, self.levels)
         mod = self.caster.mod
-        if self.empower:
-            formula = empowered(formula, self.empower)
         return formula + (f"{mod:+d}" if self.spell.add_modifier and mod else "")
+
+    def roll_damage(self, formula: str | None = None) -> tuple[RollResult, str]:
+        """Roll the spell's damage (or ``formula``), Empowered Spell's rerolls made: the roll
+        and the words saying which dice were rolled again ("" when none)."""
+        rolled = roll(formula or self.damage_formula(), self.state.rng)
+        twist = self.empower.reroll(rolled, self.state.rng) if self.empower else ""
+        return rolled, twist
 
     def say(
         self, target: str, text: str, kind: Literal["condition", "hp", "item"] = "condition"
@@ -226,9 +231,10 @@ def save_targets(c: Casting) -> None:
     Hellish Rebuke after it); a failure also brings the spell's conditions and lasting
     effects."""
     spell, state = c.spell, c.state
-    rolled = roll(c.damage_formula(), state.rng) if spell.damage else None
+    rolled, twist = c.roll_damage() if spell.damage else (None, "")
     if rolled is not None:
-        c.events.append(damage_event(rolled, spell.name, "damage", c.caster.id, c.caster.name))
+        what = f"damage ({twist})" if twist else "damage"
+        c.events.append(damage_event(rolled, spell.name, what, c.caster.id, c.caster.name))
     saves: dict[str, bool] = {}
     landing: dict[str, int] = {}
     for target in c.targets:

@@ -14,7 +14,6 @@ from app.dm.tools.spell_effects import Casting, damage_event, hurt, take_hold
 from app.dm.tools.striking import setup_attack, strike
 from app.world.state import GameState
 from rules.damage import LifeState
-from rules.dice import roll
 
 
 def aimed(targets: list[str], count: int) -> list[str]:
@@ -48,7 +47,8 @@ def several_rolls(c: Casting, count: int) -> None:
             ranged=spell.attack == "ranged", bonus=c.caster.bonus, spell=c.spell_id,
             stays=c.distant,
         )  # fmt: skip
-        more, rolled_result, hit = strike(setup, [ExtraDamage(formula, spell.damage_type, label)])
+        part = ExtraDamage(formula, spell.damage_type, label, empower=c.empower)
+        more, rolled_result, hit = strike(setup, [part])
         c.events += more
         result: dict[str, Any] = {**rolled_result, "target": target}
         if count > 1:
@@ -61,7 +61,8 @@ def several_rolls(c: Casting, count: int) -> None:
                 if landed:
                     result["effects"] = landed
         elif spell.miss_half:
-            rolled = roll(formula, state.rng)
-            c.events.append(damage_event(rolled, spell.name, "splash", c.caster.id, c.caster.name))
+            rolled, twist = c.roll_damage(formula)
+            what = f"splash ({twist})" if twist else "splash"
+            c.events.append(damage_event(rolled, spell.name, what, c.caster.id, c.caster.name))
             result.update(hurt(c, target, max(0, rolled.total) // 2), outcome="miss", splash=True)
         c.results.append(result)

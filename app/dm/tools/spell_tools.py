@@ -29,6 +29,7 @@ from app.dm.tools.volleys import beam_count, cast_volley
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.economy import ActionKind
+from rules.metamagic import Empowerment
 from rules.outcomes import Impossible
 from rules.srd import Spell, srd
 
@@ -84,7 +85,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"{spell.name} needs a slot of level {spell.level} or higher")
     twist = mm.take(state, caster, spell, targets)
     casting = fx.Casting(state, profile, spell, spell_id, slot, targets, spared=twist.spared,
-                         empower=twist.rerolls if "empowered" in twist else 0,
+                         empower=Empowerment.of(twist.rerolls) if "empowered" in twist else None,
                          twinned="twinned" in twist, distant="distant" in twist)  # fmt: skip
     _refuse_targets(casting)
     check_material(casting)
@@ -184,7 +185,7 @@ def _volley(c: fx.Casting) -> None:
     more, volley = cast_volley(
         c.state, c.caster.id, c.spell_id, c.spell, c.targets,
         beam_count(c.spell, c.slot, c.caster.level), c.damage_formula(),
-        attack_bonus=c.caster.bonus,
+        attack_bonus=c.caster.bonus, empower=c.empower,
     )  # fmt: skip
     c.events += more
     c.results += volley

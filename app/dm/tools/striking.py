@@ -233,9 +233,11 @@ def strike(
         totals: dict[DamageType, int] = {}
         for part in parts:
             rolled = damage_roll(state.rng, part.formula, critical=hit.critical)
+            twist = part.empower.reroll(rolled, state.rng) if part.empower else ""
+            reason = f"{part.reason} ({twist})" if twist else part.reason
             events.append(
                 DiceRoll.from_roll(
-                    rolled, check_type="damage", reason=part.reason, character_id=attacker,
+                    rolled, check_type="damage", reason=reason, character_id=attacker,
                     character_name=who,
                 )
             )  # fmt: skip

@@ -31,6 +31,7 @@ from app.dm.tools.striking import setup_attack, strike
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.dice import roll
+from rules.metamagic import Empowerment
 from rules.spellcasting import cantrip_dice_multiplier
 from rules.srd import Spell
 
@@ -92,10 +93,12 @@ def cast_volley(
     formula: str,
     *,
     attack_bonus: int = 0,
+    empower: Empowerment | None = None,
 ) -> tuple[list[SessionEvent], list[dict[str, Any]]]:
     """Resolve ``count`` darts (no attack roll) or beams (``spell.attack``: one roll each,
     ``attack_bonus`` to hit), each dealing ``formula`` of the spell's damage type to its own
-    target. Returns the events and one result per beam (its target, or ``lost``)."""
+    target; ``empower``: Empowered Spell's rerolls, shared by every beam. Returns the events
+    and one result per beam (its target, or ``lost``)."""
     assert spell.damage_type is not None
     who = state.name_of(caster)
     events: list[SessionEvent] = []
@@ -118,7 +121,8 @@ def cast_volley(
                 ranged=spell.attack == "ranged", bonus=attack_bonus, spell=spell_id,
             )  # fmt: skip
             more, result, _hit = strike(
-                setup, [ExtraDamage(formula, spell.damage_type, f"{spell.name} damage")]
+                setup,
+                [ExtraDamage(formula, spell.damage_type, f"{spell.name} damage", empower=empower)],
             )
             events += more
         elif spell_id in SHIELD_STOPS and shielded(state, target):
@@ -127,9 +131,11 @@ def cast_volley(
             result = {"outcome": "blocked", "note": "Shield"}
         else:
             rolled = roll(formula, state.rng)
+            twist = empower.reroll(rolled, state.rng) if empower else ""
             events.append(
                 DiceRoll.from_roll(
-                    rolled, check_type="damage", reason=f"{spell.name} dart {number}",
+                    rolled, check_type="damage",
+                    reason=f"{spell.name} dart {number}" + (f" ({twist})" if twist else ""),
                     character_id=caster, character_name=who,
                 )
             )  # fmt: skip

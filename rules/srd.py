@@ -403,6 +403,17 @@ class Monster(_Data):
         """Listed skill bonus, else the plain ability modifier."""
         return self.skills.get(skill, self.abilities.modifier(skill.ability))
 
+    @property
+    def keen_senses(self) -> frozenset[str]:
+        """The senses its Keen traits sharpen (Keen Hearing and Smell: ``hearing``,
+        ``smell``): advantage on Wisdom (Perception) checks that rely on them."""
+        found: set[str] = set()
+        for t in self.traits:
+            name = t.name.lower()
+            if name.startswith("keen "):
+                found |= {s for s in ("hearing", "smell", "sight") if s in name}
+        return frozenset(found)
+
     def trait(self, trait_id: TraitId) -> Trait | None:
         """The trait the engine applies under this id, if the monster has it."""
         return next((t for t in self.traits if t.id == trait_id), None)

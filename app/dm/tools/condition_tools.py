@@ -98,6 +98,10 @@ def afflict(
     ]
     conditions.append(active)
     events: list[SessionEvent] = []
+    if active.condition is Condition.UNCONSCIOUS and cid in state.party:
+        from app.dm.tools.wild_shape import revert_now  # noqa: PLC0415 - it imports the tools
+
+        events += revert_now(state, cid, "unconscious")  # SRD: it reverts on falling so
     if not can_act([active]):
         events += x.end_concentration(state, cid, f"{active.condition.value}")
         events += release_grapples(state)

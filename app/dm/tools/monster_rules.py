@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import executors as x
+from app.dm.tools.beast_form import form_of
 from app.dm.tools.drains import drain_ability, drain_max_hp
 from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
 from app.dm.tools.position_tools import ally_beside
@@ -52,6 +53,21 @@ def block_of(state: GameState, cid: str) -> Monster | None:
     if creature is None or creature.monster is None:
         return None
     return state.monster(creature.monster)
+
+
+SENSE_WORDS: dict[str, tuple[str, ...]] = {
+    "hearing": ("hear", "listen", "sound", "noise", "footstep", "whisper"),
+    "smell": ("smell", "scent", "sniff", "odour", "odor", "stench", "reek"),
+    "sight": ("see", "sight", "spot", "look", "glimpse", "watch"),
+}
+"""Words in a Perception check's reason that make it rely on a sense (a Keen trait)."""
+
+
+def fighting_block(state: GameState, cid: str) -> Monster | None:
+    """The stat block a combatant fights with: a monster's own, or the beast a druid in
+    Wild Shape has become (SRD: it has the beast's traits and actions, so a wolf-shaped
+    druid has Pack Tactics and the bite that knocks prone)."""
+    return block_of(state, cid) or form_of(state, cid)
 
 
 def _side(state: GameState, cid: str) -> str:
@@ -179,7 +195,7 @@ class MonsterRules(Rule):
         return None
 
     def before_attack(self, setup: AttackSetup) -> None:
-        block = block_of(setup.state, setup.attacker)
+        block = fighting_block(setup.state, setup.attacker)
         if block is None:
             return
         if block.trait("pack_tactics") and ally_near(setup.state, setup.attacker, setup.target):
@@ -198,6 +214,11 @@ class MonsterRules(Rule):
 
     def before_check(self, setup: RollSetup) -> None:
         self._weak_in_sunlight(setup)
+        block = fighting_block(setup.state, setup.who)
+        if block is not None and setup.skill == "perception" and block.keen_senses:
+            said = setup.reason.lower()
+            if any(w in said for s in block.keen_senses for w in SENSE_WORDS[s]):
+                setup.advantage.append("keen senses")
 
     @staticmethod
     def _weak_in_sunlight(setup: RollSetup) -> None:
@@ -245,8 +266,8 @@ class MonsterRules(Rule):
 
 
 def _weapon_action(setup: AttackSetup) -> tuple[Monster, MonsterAction] | None:
-    """The stat block and action behind a monster's attack."""
-    block = block_of(setup.state, setup.attacker)
+    """The stat block and action behind a monster's attack (or a beast-shaped druid's)."""
+    block = fighting_block(setup.state, setup.attacker)
     if block is None or setup.kind != "monster":
         return None
     try:
@@ -263,8 +284,8 @@ def _martial_advantage(setup: AttackSetup) -> list[ExtraDamage]:
     block, action = found
     trait = block.trait("martial_advantage")
     state = setup.state
-    creature = state.creatures[setup.attacker]
-    if trait is None or trait.dice is None or action.damage_type is None:
+    creature = state.creatures.get(setup.attacker)
+    if trait is None or trait.dice is None or action.damage_type is None or creature is None:
         return []
     if creature.resources.get(_MARTIAL) or not ally_near(state, setup.attacker, setup.target):
         return []
@@ -281,8 +302,8 @@ def _surprise_attack(setup: AttackSetup) -> list[ExtraDamage]:
         return []
     block, action = found
     trait = block.trait("surprise_attack")
-    creature = state.creatures[setup.attacker]
-    if trait is None or trait.dice is None or action.damage_type is None:
+    creature = state.creatures.get(setup.attacker)
+    if trait is None or trait.dice is None or action.damage_type is None or creature is None:
         return []
     caught = any(e.id == SURPRISED for e in x.effects_of(state, setup.target))
     if not caught or creature.resources.get("surprise_attack"):

@@ -16,6 +16,7 @@ from app.dm.tools.drains import LIFE_DRAINED, restore_life
 from app.dm.tools.executors import set_vitals
 from app.dm.tools.feature_tools import recover_slots
 from app.dm.tools.registry import ToolError, ToolOutcome
+from app.dm.tools.wild_shape import shape_through_rest
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
@@ -39,6 +40,7 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
     events: list[SessionEvent] = []
     for cid in ids:
         sheet = state.party[cid]
+        events += shape_through_rest(state, cid, 1 if args.kind == "short" else 8)
         before = sheet.vitals.hp
         if args.kind == "short":
             missing = sheet.vitals.max_hp - sheet.vitals.hp

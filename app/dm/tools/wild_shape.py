@@ -3,12 +3,14 @@
 
 SRD: as an action the druid becomes a beast it has seen (challenge and movement limited by
 level, :mod:`rules.wildshape`), twice per short rest. It takes the beast's hit points as a
-pool of their own, its armour class, speed and attacks; it cannot cast spells. It reverts
-as a bonus action, or when the beast drops to 0 hit points — back to the hit points it had,
+pool of their own, its armour class, speed, attacks and traits; it cannot cast spells. It
+reverts as a bonus action, on falling unconscious, when its hours run out, or when the beast
+drops to 0 hit points — back to the hit points it had,
 with the excess damage carried over to its own form.
 
 The druid's own hit points wait in the ``wild_shape`` effect's note while the sheet's
-vitals are the beast's.
+vitals are the beast's, with the hours the shape has left (half the druid level, rounded
+down; rests spend them).
 """
 
 from __future__ import annotations
@@ -31,15 +33,40 @@ from rules.effects import Effect, with_effect
 from rules.features import FeatureSpec
 from rules.outcomes import Impossible
 from rules.srd import Monster
-from rules.wildshape import revert, why_not_form
+from rules.wildshape import hours, revert, why_not_form
 
 FELL = "fell at 0 HP"
 """The note of the prone a drop to 0 HP leaves (the beast fell, not the druid)."""
 
 
 def _own_vitals(effect: Effect) -> Vitals:
-    _, hp, most, temp = effect.note.split("|")
+    _, hp, most, temp = effect.note.split("|")[:4]
     return Vitals(hp=int(hp), max_hp=int(most), temp_hp=int(temp))
+
+
+def hours_left(effect: Effect, level: int) -> int:
+    """Hours the shape still lasts: the note's fifth field (a shape from an older save,
+    without one, has its whole duration)."""
+    parts = effect.note.split("|")
+    return int(parts[4]) if len(parts) > 4 and parts[4].isdigit() else hours(level)
+
+
+def shape_through_rest(state: GameState, cid: str, rested: int) -> list[SessionEvent]:
+    """A rest of ``rested`` hours (short: 1, long: 8) passes for a druid in beast form.
+    SRD: the shape lasts hours equal to half the druid level (rounded down); one that runs
+    out during the rest ends, and the druid rests in its own form. (A fight lasts minutes:
+    only rests count against the hours.)"""
+    sheet = state.party.get(cid)
+    effect = _shape(sheet) if sheet is not None else None
+    if sheet is None or effect is None:
+        return []
+    left = hours_left(effect, sheet.level)
+    if left <= rested:
+        return revert_now(state, cid, f"its {hours(sheet.level)} hours ran out")
+    parts = effect.note.split("|")[:4]
+    kept = effect.model_copy(update={"note": "|".join([*parts, str(left - rested)])})
+    sheet.effects[:] = [kept if e is effect else e for e in sheet.effects]
+    return []
 
 
 def _beast(state: GameState, name: str) -> Monster:
@@ -75,7 +102,7 @@ def wild_shape(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targe
     ft._cost(state, sheet.id, spec)
     ft._spend_uses(sheet, spec)
     own = sheet.vitals
-    note = f"{beast.id}|{own.hp}|{own.max_hp}|{own.temp_hp}"
+    note = f"{beast.id}|{own.hp}|{own.max_hp}|{own.temp_hp}|{hours(sheet.level)}"
     speed = beast.moving_speed - sheet.walking_speed
     effect = Effect(id=SHAPE_ID, name=f"Wild Shape: {beast.name}", source=sheet.id,
                     ends="never", rounds=None, note=note, speed_change=speed)  # fmt: skip

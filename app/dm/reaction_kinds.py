@@ -35,6 +35,8 @@ KINDS: dict[str, ReactionKind] = {
     "shield": ReactionKind(2, ("shield",), "casts Shield", "does not cast Shield"),
     "uncanny_dodge": ReactionKind(3, ("uncanny", "dodge", "halve"), "uses Uncanny Dodge",
                                   "does not use Uncanny Dodge"),
+    "deflect_missiles": ReactionKind(3, ("deflect", "catch", "missile", "arrow", "bolt"),
+                                     "uses Deflect Missiles", "does not use Deflect Missiles"),
     "absorb_elements": ReactionKind(3, ("absorb", "elements"), "casts Absorb Elements",
                                     "does not cast Absorb Elements"),
     "opportunity_attack": ReactionKind(4, ("opportunity", "attack", "swing", "strike", "hit",

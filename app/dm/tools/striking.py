@@ -1,8 +1,8 @@
 """One attack roll, weapon or spell, from setup to damage: the rules of play shape it
 (:mod:`app.dm.tools.hooks`), an ally may impose disadvantage before the roll (Protection),
-the target may react to a hit (Shield, Uncanny Dodge, Absorb Elements, Hellish Rebuke after
-the damage), a hit deals its damage and whatever the rules add, and the rules have their
-say on what follows."""
+the target may react to a hit (Shield, Uncanny Dodge, Deflect Missiles, Absorb Elements,
+Hellish Rebuke after the damage), a hit deals its damage and whatever the rules add, and
+the rules have their say on what follows."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.beast_form import beast_armor_class
 from app.dm.tools.class_rules import turn_number
+from app.dm.tools.deflect import FEATURE, deflect_offer, deflection, reduced
 from app.dm.tools.hooks import RULES, AttackSetup, ExtraDamage, Reach
 from app.dm.tools.protection import protection_window
 from app.dm.tools.reactions import (
@@ -112,14 +113,16 @@ def _react_to_hit(
     natural: int,
     ac: int,
     types: set[DamageType],
-) -> tuple[ReactionWindow | None, bool, bool, ReactionOffer | None]:
+    ranged_weapon: bool = False,
+) -> tuple[ReactionWindow | None, bool, bool, ReactionOffer | None, bool]:
     """The reaction window of a hit: Shield (+5 AC, maybe a miss), Uncanny Dodge (half
     damage), Absorb Elements (resist an elemental blow) and Hellish Rebuke (after the
     damage). Shield is offered only when it would turn this hit into a miss (never against
     a critical hit, nor a total of AC + 5 or more): nobody is asked to spend a slot for
-    nothing. Returns the window (if anyone could react), whether damage is halved, whether
-    Shield went up against this very attack, and a Hellish Rebuke to resolve after the
-    damage."""  # fmt: skip
+    nothing. A monk hit by a ranged weapon attack may Deflect Missiles. Returns the window
+    (if anyone could react), whether damage is halved, whether Shield went up against this
+    very attack, a Hellish Rebuke to resolve after the damage, and whether the missile is
+    deflected."""  # fmt: skip
     name, foe = state.name_of(target), state.name_of(attacker)
     offers: list[tuple[ReactionOffer, bool]] = []
     turns_it = natural != 20 and total < ac + SHIELD_AC
@@ -142,12 +145,13 @@ def _react_to_hit(
                 True,
             )
         )
-    offers += [o for o in (absorb_offer(state, target, types, attacker),
+    offers += [o for o in (deflect_offer(state, target, attacker, ranged_weapon),
+                           absorb_offer(state, target, types, attacker),
                            rebuke_offer(state, target, attacker)) if o]  # fmt: skip
     if not offers:
-        return None, False, False, None
+        return None, False, False, None, False
     window, accepted = open_window(state, f"{foe} hits {name}", offers)
-    halve = shield = False
+    halve = shield = deflected = False
     later = None
     for offer in accepted:  # a reaction in the player's own words waits for the DM
         if offer.kind == "shield":
@@ -162,7 +166,9 @@ def _react_to_hit(
                 absorb(state, target, types)
         elif offer.kind == "hellish_rebuke":
             later = offer
-    return window, halve, shield, later
+        elif offer.kind == FEATURE:
+            deflected = True  # the reduction is rolled as the damage lands
+    return window, halve, shield, later, deflected
 
 
 def strike(
@@ -206,11 +212,11 @@ def strike(
     }  # fmt: skip
     if setup.notes:
         result["notes"] = list(setup.notes)
-    halve, rebuking = False, None
+    halve, rebuking, deflected = False, None, False
     if hit.hit and state.encounter is not None:
-        window, halve, shield, rebuking = _react_to_hit(
+        window, halve, shield, rebuking, deflected = _react_to_hit(
             state, attacker, target, hit.total, hit.natural, setup.ac,
-            {part.damage_type for part in damage},
+            {part.damage_type for part in damage}, setup.ranged and setup.kind != "spell",
         )  # fmt: skip
         if window is not None:
             events.append(window)
@@ -242,6 +248,17 @@ def strike(
                 )
             )  # fmt: skip
             totals[part.damage_type] = totals.get(part.damage_type, 0) + max(0, rolled.total)
+        if deflected:  # Deflect Missiles: 1d10 + DEX + monk level off the blow
+            cut, rolled_cut = deflection(state, target)
+            events += rolled_cut
+            totals = reduced(totals, cut)
+            caught = not any(totals.values())
+            result["deflected"] = cut
+            text = f"{state.name_of(target)} deflects the missile (-{cut} damage)"
+            if caught:
+                text = f"{state.name_of(target)} catches the missile out of the air"
+                result["caught"] = True
+            state.record("encounter", text)
         dealt = 0
         for damage_type, total in totals.items():
             if x.vitals_of(state, target).state is LifeState.DEAD:

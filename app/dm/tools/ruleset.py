@@ -11,6 +11,7 @@ from app.dm.tools.casting_rules import BonusActionSpell
 from app.dm.tools.class_rules import ClassRules
 from app.dm.tools.conduct import Charm, Incapacitation, Invisibility, MagicalSleep
 from app.dm.tools.effect_rules import EffectRules
+from app.dm.tools.favored_enemy import FavoredEnemy
 from app.dm.tools.gear_rules import ArmourStealth, HeavyWeapons
 from app.dm.tools.grappling import GrappleRelease
 from app.dm.tools.hooks import RULES, Rule
@@ -36,6 +37,7 @@ PLAY_RULES: list[Rule] = [
     ArmourStealth(),
     HeavyWeapons(),
     ClassRules(),
+    FavoredEnemy(),
     SpeciesRules(),
     Heightened(),
     MonsterRules(),

@@ -6,15 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.session.setup import session_for
+from app.session.setup import session_for, start_session
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
+from rules import positions as p
+from rules.abilities import Ability
 from rules.conditions import ActiveCondition, Condition
+from rules.effects import Effect
+from rules.skills import Skill
 from tests.app.conftest import narration, turn
 from tests.app.spell_party import fight as spell_fight
 from tests.app.spell_party import spell_party
 from tests.app.test_class_features import add_member, fight
 
+CROSSROADS = load_campaign(CAMPAIGNS_DIR / "crossroads")
 DEX = {"str": 10, "dex": 18, "con": 14, "int": 10, "wis": 14, "cha": 10}
 
 
@@ -142,3 +148,51 @@ async def test_spirit_guardians_said_takes_hold_of_the_foes_around_the_cleric() 
     spell_fight(state, turn="seren")
     await turn(session_for(state), ("seren", "I cast spirit guardians"))
     assert all(any(e.id == "spirit_guardians" for e in c.effects) for c in state.creatures.values())
+
+
+async def test_a_halfling_told_the_ogre_is_too_big_to_grapple_and_nothing_more() -> None:
+    state = sandbox_state(seed=1)
+    add_member(state, id="pip", level=1, species="Halfling (lightfoot)", weapons=["shortsword"],
+               **{"class": "Fighter"})  # fmt: skip
+    fight(state, monster="ogre", turn="pip")
+    said = narration(await turn(session_for(state), ("pip", "I grapple the ogre")))
+    assert "too big for Pip to grapple" in said and "not run" not in said
+
+
+async def test_help_from_across_the_fight_closes_in_first() -> None:
+    state = sandbox_state(seed=1)
+    fight(state, turn="mira")
+    p.leave(state.encounter.positions, "mira")  # type: ignore[union-attr]
+    await turn(session_for(state), ("mira", "I help Thorin"))
+    assert "giant-rat-1" in state.encounter.positions["mira"].engaged  # type: ignore[union-attr]
+    assert any(e.id == "help" for e in state.party["thorin"].effects)
+
+
+async def test_a_shot_at_a_prone_rat_from_5_feet_is_a_plain_roll() -> None:
+    state = sandbox_state(seed=1)
+    fight(state, turn="mira")
+    rat = state.creatures["giant-rat-1"]
+    rat.conditions.append(ActiveCondition(condition=Condition.PRONE, source="t"))
+    events = await turn(session_for(state), ("mira", "I shoot the prone rat with my shortbow"))
+    assert _rolls(events, "attack_roll", "mira")[0].advantage == "normal"
+
+
+async def test_charm_person_said_holds_with_no_save_to_repeat() -> None:
+    state = sandbox_state(seed=1)
+    add_member(state, id="ench", level=3, spellcasting_ability="cha", spells=["charm_person"],
+               spell_slots={"maximum": {1: 2}}, **{"class": "Sorcerer"})  # fmt: skip
+    fight(state, monster="bandit", turn="ench")
+    bandit = state.creatures["bandit-1"]
+    bandit.effects.append(Effect(id="test_fate", name="Fated", save_dice="-40", rounds=100))
+    await turn(session_for(state), ("ench", "I cast charm person on the bandit"))
+    (charm,) = bandit.conditions
+    assert charm.condition is Condition.CHARMED and charm.save_ability is None
+
+
+async def test_picking_the_lock_said_rolls_dex_with_thieves_tools() -> None:
+    session = start_session(CROSSROADS, 3)
+    mira = session.state.party["mira"]
+    mira.skills.pop(Skill.SLEIGHT_OF_HAND)  # trained with the tools, not in the skill
+    events = await turn(session, ("mira", "I pick the lock on the trapdoor"))
+    check = _rolls(events, "ability_check", "mira")[0]
+    assert check.modifier == mira.modifier(Ability.DEX) + mira.proficiency_bonus

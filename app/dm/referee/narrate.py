@@ -83,9 +83,10 @@ def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-_UNSAID = ("this exact call already ran this turn", "a fight is already going on")
+_UNSAID = ("this exact call already ran this turn", "a fight is already going on", "not run: ")
 """Refusals that tell the DM about its own calls — two players' lines asking for the same
-thing, a fight another line started — and mean nothing to the players."""
+thing, a fight another line started, a call skipped after the one before it was refused —
+and mean nothing to the players."""
 
 
 def plain_error(state: GameState, kind: str, actor: str | None, message: str) -> str:

@@ -196,3 +196,36 @@ async def test_picking_the_lock_said_rolls_dex_with_thieves_tools() -> None:
     events = await turn(session, ("mira", "I pick the lock on the trapdoor"))
     check = _rolls(events, "ability_check", "mira")[0]
     assert check.modifier == mira.modifier(Ability.DEX) + mira.proficiency_bonus
+
+
+async def test_lay_on_hands_on_a_skeleton_is_said_to_do_nothing_and_costs_nothing() -> None:
+    state = sandbox_state(seed=1)
+    paladin = add_member(state, id="sera", level=2, **{"class": "Paladin"})
+    fight(state, monster="skeleton", turn="sera")
+    said = narration(await turn(session_for(state), ("sera", "I lay hands on the skeleton")))
+    assert "no effect on Skeleton, an undead" in said
+    assert paladin.uses_left("lay_on_hands") == 10
+
+
+async def test_a_glaive_at_a_prone_rat_from_10_feet_has_disadvantage() -> None:
+    state = sandbox_state(seed=1)
+    add_member(state, id="pole", level=1, weapons=["glaive"], **{"class": "Fighter"})
+    fight(state, turn="pole")
+    where = state.encounter.positions  # type: ignore[union-attr]
+    p.leave(where, "pole")
+    p.engage(where, "pole", "giant-rat-1", p.REACH_FT)
+    rat = state.creatures["giant-rat-1"]
+    rat.conditions.append(ActiveCondition(condition=Condition.PRONE, source="t"))
+    events = await turn(session_for(state), ("pole", "I attack the prone rat with my glaive"))
+    assert _rolls(events, "attack_roll", "pole")[0].advantage == "disadvantage"
+
+
+async def test_turn_the_unholy_said_makes_the_zombie_save_and_be_turned() -> None:
+    state = sandbox_state(seed=1)
+    add_member(state, id="vow", level=3, **{"class": "Paladin"})
+    fight(state, monster="zombie", turn="vow")
+    events = await turn(session_for(state), ("vow", "I turn the unholy"))
+    (save,) = _rolls(events, "saving_throw", "zombie-1")
+    assert save.ability == "wis"
+    turned = any(e.id == "turned" for e in state.creatures["zombie-1"].effects)
+    assert turned is not save.success

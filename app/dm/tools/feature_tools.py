@@ -331,7 +331,8 @@ def lay_on_hands(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, tar
         raise ToolError(f"{state.name_of(who)} is dead; Lay on Hands cannot help")
     kind = creature_type(state, who)
     if not lay_on_hands_helps(kind):
-        raise ToolError(f"Lay on Hands has no effect on {state.name_of(who)}, a {kind}")
+        article = "an" if kind[:1].lower() in "aeiou" else "a"  # an undead, a construct
+        raise ToolError(f"Lay on Hands has no effect on {state.name_of(who)}, {article} {kind}")
     left = sheet.uses_left("lay_on_hands")
     try:
         wanted = int(option) if option else vitals.max_hp - vitals.hp

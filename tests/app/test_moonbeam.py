@@ -189,3 +189,13 @@ def test_a_shapechanger_saves_with_disadvantage_and_a_failed_save_ends_wild_shap
     save = _saves(came["events"], "fen")[0]
     assert save.advantage == "disadvantage" and not save.success
     assert not any(e.id == "wild_shape" for e in state.party["fen"].effects)
+
+
+def test_the_tracker_and_the_dms_view_show_who_stands_in_the_beam() -> None:
+    state = _cast_on_goblin_1()
+    from app.dm.tools.executors import combat_update
+
+    rows = {r.id: r.conditions for r in combat_update(state).combatants}
+    assert "in the moonbeam" in rows["goblin-1"] and "in the moonbeam" not in rows["thorin"]
+    seen = run(state, "get_encounter")["result"]
+    assert "in the moonbeam" in str(seen)

@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 from app.dm.referee.tactics import weakest
+from app.dm.tools.beams import beams
 from app.dm.tools.condition_tools import creature_type
-from app.dm.tools.moonbeam import beams
 from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.spell_tools import most_targets
 from app.dm.tools.striking import out_of_reach

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
+from app.dm.tools.beams import lit
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.effects import is_record
@@ -114,7 +115,8 @@ def encounter_view(state: GameState) -> EncounterView | None:
                 hp=vitals.hp, max_hp=vitals.max_hp, ac=ac,
                 conditions=[cond.condition.value + (f" ({cond.rounds})" if cond.rounds else "")
                             for cond in conds],
-                effects=[e.name.lower() for e in x.effects_of(state, c.id) if not is_record(e)],
+                effects=[e.name.lower() for e in x.effects_of(state, c.id) if not is_record(e)]
+                + lit(state, c.id),
                 # where someone out of the fight stands no longer matters
                 position="" if out in OUT else pt.describe(state, c.id), out=out,
             )

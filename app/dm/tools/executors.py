@@ -20,6 +20,7 @@ from app.dm.events import (
 from app.dm.tools import args as a
 from app.dm.tools import encounter_view as ev
 from app.dm.tools import position_tools as pt
+from app.dm.tools.beams import lit
 from app.dm.tools.beast_form import SHAPE_ID, in_beast_form
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
 from app.dm.tools.registry import ToolError, ToolOutcome
@@ -687,7 +688,7 @@ def combat_update(state: GameState) -> CombatUpdate:
                 conditions=[
                     f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
                 ] + [e.name.lower() for e in effects_of(state, c.id) if not is_record(e)]
-                + readied_line(encounter.readied, c.id, short=True),
+                + lit(state, c.id) + readied_line(encounter.readied, c.id, short=True),
             )
         )  # fmt: skip
     return CombatUpdate(round=encounter.round, current_id=encounter.current.id, combatants=rows)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
+from app.dm.tools.beams import beams
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.state import GameState
 from rules import positions as p
@@ -51,15 +52,6 @@ def turn_mark(state: GameState) -> str:
     if encounter is None:
         return ""
     return f"round {encounter.round}, turn {encounter.turn_index}"
-
-
-def beams(state: GameState) -> list[tuple[str, Effect]]:
-    """Every beam kept up in the game: its caster and the effect that holds it."""
-    found: list[tuple[str, Effect]] = []
-    for holders in (state.party, state.creatures):
-        for cid, holder in holders.items():
-            found += [(cid, e) for e in holder.effects if e.beam is not None]
-    return found
 
 
 def at_side(state: GameState, mark: str, other: str) -> bool:

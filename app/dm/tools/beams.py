@@ -16,7 +16,12 @@ def beams(state: GameState) -> list[tuple[str, Effect]]:
     return found
 
 
-def lit(state: GameState, cid: str) -> list[str]:
-    """What the tracker and the DM's view add for a creature standing in a beam."""
-    inside = any(e.beam is not None and cid in e.beam.inside for _, e in beams(state))
-    return ["in the moonbeam"] if inside else []
+def lit(state: GameState) -> dict[str, list[str]]:
+    """What the tracker and the DM's view add for each creature standing in a beam (looked
+    up once for a whole view: most fights have no beam at all)."""
+    return {
+        cid: ["in the moonbeam"]
+        for _, e in beams(state)
+        if e.beam is not None
+        for cid in e.beam.inside
+    }

@@ -99,6 +99,7 @@ def encounter_view(state: GameState) -> EncounterView | None:
     if encounter is None:
         return None
     rows = []
+    shining = lit(state)  # who stands in a moonbeam
     for c in encounter.order:
         out = _out(state, c.id)
         if c.id in state.party:
@@ -116,7 +117,7 @@ def encounter_view(state: GameState) -> EncounterView | None:
                 conditions=[cond.condition.value + (f" ({cond.rounds})" if cond.rounds else "")
                             for cond in conds],
                 effects=[e.name.lower() for e in x.effects_of(state, c.id) if not is_record(e)]
-                + lit(state, c.id),
+                + shining.get(c.id, []),
                 # where someone out of the fight stands no longer matters
                 position="" if out in OUT else pt.describe(state, c.id), out=out,
             )

@@ -674,6 +674,7 @@ def combat_update(state: GameState) -> CombatUpdate:
     encounter = state.encounter
     assert encounter is not None
     rows = []
+    shining = lit(state)  # who stands in a moonbeam
     for c in encounter.order:
         if c.id in state.party:
             sheet = state.party[c.id]
@@ -688,7 +689,7 @@ def combat_update(state: GameState) -> CombatUpdate:
                 conditions=[
                     f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
                 ] + [e.name.lower() for e in effects_of(state, c.id) if not is_record(e)]
-                + lit(state, c.id) + readied_line(encounter.readied, c.id, short=True),
+                + shining.get(c.id, []) + readied_line(encounter.readied, c.id, short=True),
             )
         )  # fmt: skip
     return CombatUpdate(round=encounter.round, current_id=encounter.current.id, combatants=rows)

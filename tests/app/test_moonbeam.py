@@ -175,7 +175,8 @@ def test_a_beam_survives_a_save_and_load(tmp_path: Path) -> None:
 
 def test_a_shapechanger_saves_with_disadvantage_and_a_failed_save_ends_wild_shape() -> None:
     """SRD: "A shapechanger makes its saving throw with disadvantage. If it fails, it also
-    instantly reverts to its original form"."""
+    instantly reverts to its original form and can't assume a different form until it
+    leaves the spell's light"."""
     from tests.app.test_wild_shape import druid
 
     state = _cast_on_goblin_1()
@@ -189,6 +190,14 @@ def test_a_shapechanger_saves_with_disadvantage_and_a_failed_save_ends_wild_shap
     save = _saves(came["events"], "fen")[0]
     assert save.advantage == "disadvantage" and not save.success
     assert not any(e.id == "wild_shape" for e in state.party["fen"].effects)
+    state.encounter.economy.pop("fen", None)  # type: ignore[union-attr]
+    again = run(state, "use_feature", creature_id="fen", feature="wild_shape", option="wolf")
+    assert "out of the moonbeam's light" in again["result"]["error"]  # "until it leaves"
+    run(state, "take_action", creature_id="fen", action="disengage")
+    state.encounter.economy["fen"].action = True  # type: ignore[union-attr]
+    run(state, "move", creature_id="fen", to="near")
+    out = run(state, "use_feature", creature_id="fen", feature="wild_shape", option="wolf")
+    assert out["result"]["form"] == "Wolf"
 
 
 def test_the_tracker_and_the_dms_view_show_who_stands_in_the_beam() -> None:

@@ -42,6 +42,10 @@ from rules.outcomes import Impossible
 if TYPE_CHECKING:
     from app.dm.tools.spell_effects import Casting
 
+MOONLIT = "moonlit"
+"""The mark a failed save leaves on a shapechanger: "it ... can't assume a different form
+until it leaves the spell's light" (it ends with the caster's concentration)."""
+
 SIDE_FT = p.MELEE_FT
 """How far from the creature it falls on a beam 10 feet across still reaches."""
 
@@ -147,6 +151,10 @@ def burn(state: GameState, victim: str, holder: str, effect: Effect) -> list[Ses
             amount = amount // 2 if hazard.half else 0
         elif shifting and victim in state.party:
             events += _unshaped(state, victim)
+            held = Effect(id=MOONLIT, name="Held to its own form by moonlight", source=holder,
+                          spell=effect.spell, rounds=None)  # fmt: skip
+            effects = x.effects_of(state, victim)
+            effects[:] = with_effect(effects, held)
     if amount > 0:
         more, _ = x.deal_damage(state, victim, amount, hazard.damage_type, source=holder)
         events += more
@@ -158,6 +166,12 @@ def _unshaped(state: GameState, cid: str) -> list[SessionEvent]:
     from app.dm.tools.wild_shape import revert_now  # noqa: PLC0415 - it imports the tools
 
     return revert_now(state, cid, "the moonlight forces it")
+
+
+def held_by_moonlight(state: GameState, cid: str) -> bool:
+    """``cid`` failed a beam's save as a shapechanger and still stands in that beam."""
+    sources = {e.source for e in x.effects_of(state, cid) if e.id == MOONLIT}
+    return any(h in sources and e.beam and cid in e.beam.inside for h, e in beams(state))
 
 
 def turn_starts(state: GameState, cid: str) -> list[SessionEvent]:

@@ -95,6 +95,10 @@ def wild_shape(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targe
                         "or revert")  # fmt: skip
     if _shape(sheet) is not None:
         raise ToolError(f"{sheet.name} is already in beast form; revert first")
+    from app.dm.tools.moonbeam import held_by_moonlight  # noqa: PLC0415 - it imports us
+
+    if held_by_moonlight(state, sheet.id):
+        raise ToolError(f"{sheet.name} cannot take another form until out of the moonbeam's light")
     beast = _beast(state, wanted)
     why = why_not_form(beast, sheet.level)
     if why:

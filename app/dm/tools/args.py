@@ -368,7 +368,7 @@ class CastSpellArgs(_Args):
 
 class TakeActionArgs(_Args):
     """A fight action besides attacks, spells and moves (withdraw and flee provoke;
-    ready: attack or cast on a trigger; move_beam: the caster's Moonbeam onto target_id)."""
+    ready: attack or cast on a trigger)."""
 
     creature_id: str
     action: Literal[

@@ -112,7 +112,7 @@ def _dispatched(path: Path, functions: set[str]) -> set[str]:
 def test_every_slash_command_the_front_ends_answer_is_in_the_guide() -> None:
     from app.session.takingback import WORDS
 
-    console = _dispatched(ROOT / "app" / "console.py", {"command", "handle"})
+    console = _dispatched(ROOT / "app" / "console" / "game.py", {"command", "handle"})
     screen = _dispatched(ROOT / "app" / "tui" / "screens" / "play.py", {"command"})
     words = console | screen | set(WORDS)
     assert {"help", "status", "save", "retry", "reroll", "load", "quit"} <= words  # it sees them

@@ -30,7 +30,7 @@ def head(app: DungeonApp) -> str:
 
 def box_text(app: DungeonApp, box_id: str) -> str:
     box = app.screen.query_one(f"#{box_id}", FactBox)
-    lines = app.console.game.render_lines(box.content, app.console.game.options.update_width(300))
+    lines = app.console.render_lines(box.content, app.console.options.update_width(300))
     return "\n".join("".join(seg.text for seg in line) for line in lines)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.mentions import mention
@@ -160,18 +160,20 @@ def _verb_at_start(said: str, word: str) -> bool:
 
 
 def _verb_start(said: str, word: str) -> re.Match[str] | None:
-    return _verb_pattern(word).match(said)
+    first, pattern = _verb_pattern(word)
+    if first not in said:  # the verb is matched as written: without it, no match
+        return None
+    return pattern.match(said)
 
 
 @cache
-def _verb_pattern(word: str) -> re.Pattern[str]:
-    """A deed's words at the start of a clause, in any form of their verb ("tie", "ties",
-    "tied", "tying" …). Compiled once per word: a clause is tried against every deed's
-    words, more patterns than the ``re`` module keeps compiled."""
+def _verb_pattern(word: str) -> tuple[str, re.Pattern[str]]:
+    """A deed's words as a verb said first, in any of its forms ("knock"s, "knocked"),
+    compiled once: every clause is tried against every deed's words."""
     first = word.split(maxsplit=1)[0]
     rest = word[len(first) :]
     forms = rf"{re.escape(first)}(?:s|es|ed|d|ing|ting|ping)?{re.escape(rest)}"
-    return re.compile(rf"^(?:i\s+|we\s+)?(?:\w+ly\s+)?{forms}\b")
+    return first, re.compile(rf"^(?:i\s+|we\s+)?(?:\w+ly\s+)?{forms}\b")
 
 
 def _whole(ctx: Context, thing: Thing, text: str) -> bool:
@@ -187,8 +189,11 @@ def _after_verb(said: str, deed: Deed) -> str:
     return said[max(m.end() for m in starts) :] if starts else said
 
 
+@lru_cache(maxsize=1024)
 def deed_of(said: str) -> Deed | None:
-    """The improvised deed a clause starts with (the longest words that fit), if any."""
+    """The improvised deed a clause starts with (the longest words that fit), if any.
+    Cached by the clause: a line's reading asks it more than once, and the same words
+    ("attack the nearest goblin") come back turn after turn."""
     best: tuple[int, Deed] | None = None
     for deed in DEEDS:
         for word in deed.words:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from rapidfuzz import fuzz
 
@@ -24,21 +24,14 @@ def _names() -> dict[str, list[str]]:
     }
 
 
-def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
-    """(position, spell id) of the first spell the line names, or ``None``.
-
-    A spell whose name is an everyday word ("sleep", "shield") counts only when the caster
-    knows it or the line says to cast.
-    """
-    said = ctx.said
-    sheet = ctx.state.party.get(ctx.actor or "")
-    known = set(sheet.spells) if sheet is not None else set()
-    found: list[tuple[int, str]] = []
+@lru_cache(maxsize=256)
+def _named_at(said: str) -> dict[str, int]:
+    """Where the line names each SRD spell it names (by a name, squashed, or a close typo
+    of a long one), by spell id. Cached by the line: it is the costly part of a reading,
+    and it depends on the words alone. The answer is shared: never change it."""
+    named: dict[str, int] = {}
     words = said.split()
     for sid, names in _names().items():
-        plain = sid in ctx.vocab.plain_spells
-        if plain and not cast_verb and (sid not in known or _everyday(ctx, names[0])):
-            continue
         for name in names:
             at = phrase_at(said, name)
             if at < 0 and " " in name:
@@ -52,8 +45,30 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
                         at = len(" ".join(words[:i])) + (1 if i else 0)
                         break
             if at >= 0:
-                found.append((at, sid))
+                named[sid] = at
                 break
+    return named
+
+
+def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
+    """(position, spell id) of the first spell the line names, or ``None``.
+
+    A spell whose name is an everyday word ("sleep", "shield") counts only when the caster
+    knows it or the line says to cast.
+    """
+    said = ctx.said
+    sheet = ctx.state.party.get(ctx.actor or "")
+    known = set(sheet.spells) if sheet is not None else set()
+    found: list[tuple[int, str]] = []
+    named = _named_at(said)
+    for sid, names in _names().items():
+        at = named.get(sid, -1)
+        if at < 0:
+            continue
+        plain = sid in ctx.vocab.plain_spells
+        if plain and not cast_verb and (sid not in known or _everyday(ctx, names[0])):
+            continue
+        found.append((at, sid))
     for phrase, sid in ctx.vocab.spell_words.items():
         at = phrase_at(said, phrase)
         if at >= 0 and (sid in known or cast_verb or " " in phrase or len(phrase) > 6):

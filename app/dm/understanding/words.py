@@ -61,10 +61,8 @@ def inflections(word: str) -> list[str]:
     return forms
 
 
-@lru_cache(maxsize=8192)
 def stem(word: str) -> str:
-    """A plural's singular, roughly: enough to match "goblins" to "goblin" (kept once
-    worked out: a line's words are stemmed against every name in the scene)."""
+    """A plural's singular, roughly: enough to match "goblins" to "goblin"."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
@@ -157,8 +155,8 @@ def starts_with(text: str, phrase: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def stems(text: str) -> str:
-    """The text with every word reduced to its stem (for plural-blind phrase matching; kept
-    once worked out, as the same line is matched against every name)."""
+    """The text with every word reduced to its stem (for plural-blind phrase matching).
+    Cached: every name in the scene is matched against every line this way."""
     return " ".join(stem(w) for w in text.split())
 
 

@@ -21,7 +21,7 @@ from rules.dice.errors import DiceError
 from rules.dice.evaluate import Compiled, compiled, compiled_variant, parse
 from rules.dice.parser import MAX_DICE
 from rules.dice.results import Advantage, DiceResult, Die
-from rules.dice.rolled import RollResult
+from rules.dice.rolled import LoneRoll, RollResult
 from rules.dice.stats import RollStats, stats
 from rules.dice.transform import doubled_dice, with_advantage
 
@@ -62,6 +62,9 @@ def roll(
             program = compiled(expression)
         else:
             program = compiled_variant(expression, advantage, crit)
+        lone = program.lone
+        if lone is not None:  # one die plus or minus a number: one draw, the tree when read
+            return LoneRoll(program.formula, lone, int(rng.random() * lone.sides) + 1, advantage)
         return RollResult(program.formula, program(rng), advantage)
     if isinstance(expression, str):
         expression = compiled(expression).formula

@@ -187,6 +187,49 @@ def _compile_d20_plus(node: BinaryOp, dice: Dice, number: Number) -> Step:
     return die_plus_constant
 
 
+class Lone:
+    """A formula that is one plain die, alone or plus or minus a number (``1d20``,
+    ``1d20+5``, ``1d8-1``): most rolls of a game. Its roll is a single draw; the result
+    tree of a face is built (by :meth:`tree`) only when something looks at it."""
+
+    __slots__ = ("constant", "dice", "node", "shift", "sides")
+
+    def __init__(self, node: Dice | BinaryOp, dice: Dice, number: Number | None) -> None:
+        self.node = node
+        self.dice = dice
+        self.sides = dice.sides
+        self.constant = NumberResult(number) if number is not None else None
+        self.shift = 0
+        if number is not None:
+            assert isinstance(node, BinaryOp)
+            self.shift = number.value if node.op == "+" else -number.value
+
+    def tree(self, face: int) -> ResultNode:
+        """The result tree of a roll whose die showed ``face`` — the same tree the compiled
+        program builds."""
+        term = DiceResult(self.dice, [Die(self.sides, face)], face)
+        if self.constant is None:
+            return term
+        assert isinstance(self.node, BinaryOp)
+        return BinaryResult(self.node, term, self.constant, face + self.shift)
+
+
+def _lone(root: Node) -> Lone | None:
+    """The :class:`Lone` shape of a formula's root, if it has it."""
+    if isinstance(root, Dice) and root.count == 1 and not root.ops:
+        return Lone(root, root, None)
+    if isinstance(root, BinaryOp) and root.op in ("+", "-"):
+        left, right = root.left, root.right
+        if (
+            isinstance(left, Dice)
+            and left.count == 1
+            and not left.ops
+            and isinstance(right, Number)
+        ):
+            return Lone(root, left, right)
+    return None
+
+
 def arithmetic(node: BinaryOp, a: int, b: int) -> int:
     """``a op b`` for one operator, refusing what no table could use."""
     op = node.op
@@ -319,7 +362,7 @@ def _count_dice(node: Node, below: list[tuple[int, bool]]) -> tuple[int, bool]:
 class Compiled:
     """A formula ready to roll: call it with a ``random.Random``."""
 
-    __slots__ = ("dynamic", "formula", "static_dice", "step")
+    __slots__ = ("dynamic", "formula", "lone", "static_dice", "step")
 
     def __init__(self, formula: Formula) -> None:
         self.formula = formula
@@ -331,6 +374,8 @@ class Compiled:
                 hint=f"one roll may throw at most {MAX_DICE} dice",
             )
         self.step = _compile(formula.root)
+        self.lone = _lone(formula.root)
+        """Set for one die plus or minus a number: :func:`rules.dice.roll` rolls it itself."""
 
     def __call__(self, rng: random.Random) -> ResultNode:
         # Only formulas whose dice count can grow (rerolls, explosions) need a budget.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.dice.ast import Formula
+from rules.dice.evaluate import Lone
 from rules.dice.render import expression_text, render_tree
 from rules.dice.results import Advantage, DiceResult, Die, ResultNode, walk
 
@@ -84,3 +85,38 @@ class RollResult:
 
     def __repr__(self) -> str:
         return f"<RollResult {self.plain()!r}>"
+
+
+class LoneRoll(RollResult):
+    """A roll of one plain die plus or minus a number (:class:`Lone`): the face and the
+    total at once, the result tree only when something reads it. Rolling is the hottest
+    path of the game, and most rolls are read for their total and natural d20 alone."""
+
+    __slots__ = ("_face", "_lone", "_tree")
+
+    def __init__(self, formula: Formula, lone: Lone, face: int, advantage: Advantage) -> None:
+        self.formula = formula
+        self.total = face + lone.shift
+        self.advantage = advantage
+        self._face = face
+        self._lone = lone
+        self._tree: ResultNode | None = None
+
+    @property
+    def root(self) -> ResultNode:
+        """The result tree (built on first use, then kept: it is the same tree after)."""
+        tree = self._tree
+        if tree is None:
+            tree = self._tree = self._lone.tree(self._face)
+        return tree
+
+    @root.setter
+    def root(self, tree: ResultNode) -> None:
+        self._tree = tree
+
+    @property
+    def natural(self) -> int | None:
+        """The face, when the die is a d20 (read from the tree once it is built)."""
+        if self._tree is not None:
+            return super().natural
+        return self._face if self._lone.sides == 20 else None

@@ -44,6 +44,10 @@ _FULL_NAMES = {
 }
 
 
+_FIELDS = {ability: name.lower() for ability, name in _FULL_NAMES.items()}
+"""Each ability's field of :class:`AbilityScores` (``strength``, …), looked up once."""
+
+
 def ability_modifier(score: int) -> int:
     """Modifier of an ability score: (score - 10) / 2, rounded down (10-11 -> +0, 8-9 -> -1)."""
     return (score - 10) // 2
@@ -116,7 +120,7 @@ class AbilityScores(BaseModel):
 
     def score(self, ability: Ability) -> int:
         """The score of one ability."""
-        value: int = getattr(self, ability.full_name.lower())
+        value: int = getattr(self, _FIELDS[ability])
         return value
 
     def modifier(self, ability: Ability) -> int:

@@ -294,7 +294,10 @@ class CharacterSheet(BaseModel):
             return 0
         if spec.pool is not None:
             return self.feature_uses(spec.pool)
-        modifiers = {a.value: self.modifier(a) for a in Ability}
+        # only a formula ("cha_mod") reads the modifiers: a plain count needs none of them
+        modifiers = (
+            {a.value: self.modifier(a) for a in Ability} if isinstance(spec.uses, str) else {}
+        )
         return spec.uses_for(self.level, self.proficiency_bonus, modifiers)
 
     def uses_left(self, feature_id: str) -> int:
@@ -396,4 +399,8 @@ long rest)."""
 
 def drain_key(ability: Ability) -> str:
     """The resource key of a drain of ``ability`` (``drained:str``)."""
-    return f"{DRAINED}{ability.value}"
+    return _DRAIN_KEYS[ability]
+
+
+_DRAIN_KEYS = {ability: f"{DRAINED}{ability.value}" for ability in Ability}
+"""Each ability's drain key, made once: every score the rules read looks one up."""

@@ -80,7 +80,13 @@ class FeatureSpec(BaseModel):
             return found[-1] if found else 0
         names = {"level": level, "proficiency": proficiency}
         names |= {f"{k}_mod": v for k, v in modifiers.items()}
-        return max(0, _evaluate(ast.parse(self.uses, mode="eval").body, names))
+        return max(0, _evaluate(_parsed(self.uses), names))
+
+
+@cache
+def _parsed(text: str) -> ast.expr:
+    """A uses formula's tree, parsed once (the data's formulas are few and fixed)."""
+    return ast.parse(text, mode="eval").body
 
 
 def _check_formula(text: str) -> None:

@@ -78,13 +78,15 @@ class DiceRoll(_Event):
         success: bool | None = None,
     ) -> DiceRoll:
         """Describe a plain roll (damage, ``roll_dice``, initiative)."""
+        thrown = result.dice  # each read of these walks the result tree: read them once
+        natural = result.natural
         dice = [
             DieFace(
                 sides=d.sides, value=d.value, kept=d.kept, rerolled=d.rerolled, exploded=d.exploded
             )
-            for d in result.dice
+            for d in thrown
         ]
-        kept = [d.value for d in result.dice if d.kept]
+        kept = [d.value for d in thrown if d.kept]
         return cls(
             check_type=check_type,
             character_id=character_id,
@@ -95,9 +97,9 @@ class DiceRoll(_Event):
             kept=kept,
             modifier=result.total - sum(kept),
             total=result.total,
-            natural=result.natural,
-            crit=result.crit,
-            fumble=result.fumble,
+            natural=natural,
+            crit=natural == 20,  # as RollResult.crit and .fumble read it
+            fumble=natural == 1,
             advantage=result.advantage.value,
             success=success,
             reason=reason,

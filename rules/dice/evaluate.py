@@ -192,17 +192,22 @@ class Lone:
     ``1d20+5``, ``1d8-1``): most rolls of a game. Its roll is a single draw; the result
     tree of a face is built (by :meth:`tree`) only when something looks at it."""
 
-    __slots__ = ("constant", "dice", "node", "shift", "sides")
+    __slots__ = ("constant", "dice", "label", "node", "shift", "sides", "tail")
 
     def __init__(self, node: Dice | BinaryOp, dice: Dice, number: Number | None) -> None:
         self.node = node
         self.dice = dice
         self.sides = dice.sides
         self.constant = NumberResult(number) if number is not None else None
+        self.label = str(dice)
+        """The die as the dice log names it (``1d20``)."""
         self.shift = 0
+        self.tail = ""
+        """The number after the die as rendered (`` + 5``), or nothing."""
         if number is not None:
             assert isinstance(node, BinaryOp)
             self.shift = number.value if node.op == "+" else -number.value
+            self.tail = f" {node.op} {number.value}"
 
     def tree(self, face: int) -> ResultNode:
         """The result tree of a roll whose die showed ``face`` — the same tree the compiled

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
+
 from rules.dice.ast import Formula
 from rules.dice.evaluate import Lone
 from rules.dice.render import expression_text, render_tree
@@ -113,6 +115,29 @@ class LoneRoll(RollResult):
     @root.setter
     def root(self, tree: ResultNode) -> None:
         self._tree = tree
+
+    @property
+    def expression(self) -> str:
+        """The formula as rolled: ``1d20 + 5``."""
+        return f"{self._lone.label}{self._lone.tail}"
+
+    def plain(self) -> str:
+        """``1d20 (15) + 5 = 20``, written straight from the face (from the tree once it
+        is built: what reads it sees what it shows)."""
+        if self._tree is not None:
+            return super().plain()
+        return f"{self._lone.label} ({self._face}){self._lone.tail} = {self.total}"
+
+    def markup(self) -> str:
+        """The Rich markup line, written as :meth:`plain` is (a natural 20 or 1 on a d20
+        coloured, as the tree's rendering does)."""
+        if self._tree is not None:
+            return super().markup()
+        face = str(self._face)
+        if self._lone.sides == 20 and self._face in (1, 20):
+            face = f"[bold {'green' if self._face == 20 else 'red'}]{face}[/]"
+        label = escape(self._lone.label)
+        return f"{label} ({face}){self._lone.tail} = [bold]{self.total}[/]"
 
     @property
     def natural(self) -> int | None:

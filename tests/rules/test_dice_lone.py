@@ -15,7 +15,8 @@ LONE = ["1d20", "1d20+5", "1d20-2", "1d8-1", "d6+0", "1d4 + 3 to hit the rat"]
 
 @pytest.mark.parametrize("text", LONE)
 def test_a_lone_die_rolls_as_the_general_program_does(text: str) -> None:
-    for seed in range(40):
+    faces: set[int | None] = set()
+    for seed in range(200):  # a natural 1 and 20 among them
         fast_rng, slow_rng = random.Random(seed), random.Random(seed)
         fast = roll(text, fast_rng)
         slow = roll_formula(parse(text), slow_rng)  # the compiled program, tree and all
@@ -30,6 +31,10 @@ def test_a_lone_die_rolls_as_the_general_program_does(text: str) -> None:
         ]
         assert fast.expression == slow.expression and fast.comment == slow.comment
         assert fast.natural == slow.natural  # read again, now from the built tree
+        assert fast.plain() == slow.plain() and fast.markup() == slow.markup()
+        faces.add(fast.natural)
+    if "d20" in text:
+        assert {1, 20} <= faces  # the coloured faces were among those compared
 
 
 def test_the_tree_is_built_once_and_kept() -> None:

@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from rules.abilities import Ability
 from rules.dice import Advantage, RollResult, roll
@@ -37,11 +38,15 @@ class RollContext:
     @property
     def advantage(self) -> Advantage:
         """Any advantage and any disadvantage cancel, however many of each."""
+        if not self.advantage_from and not self.disadvantage_from:
+            return Advantage.NORMAL  # most rolls: nothing bends them
         return Advantage.combine(bool(self.advantage_from), bool(self.disadvantage_from))
 
     @property
     def reasons(self) -> tuple[str, ...]:
         """``advantage: target prone`` … for the dice log."""
+        if not self.advantage_from and not self.disadvantage_from:
+            return ()
         return tuple(f"advantage: {r}" for r in self.advantage_from) + tuple(
             f"disadvantage: {r}" for r in self.disadvantage_from
         )
@@ -78,6 +83,7 @@ class RollKind(StrEnum):
     CONTEST = "contest"
 
 
+@lru_cache(maxsize=1024)
 def d20_formula(modifier: int, bonus: str = "") -> str:
     """``1d20+5``, ``1d20-1``, ``1d20``, plus an optional dice bonus such as ``+1d4``."""
     text = "1d20" if modifier == 0 else f"1d20{modifier:+d}"

@@ -8,7 +8,7 @@ used under CC-BY-4.0; every description is written in our own words. The TOML fi
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Generic, Literal, TypeVar
@@ -589,6 +589,12 @@ class Catalog(Generic[T]):
 
     kind: str
     entries: dict[str, T]
+    _plain: frozenset[str] = field(init=False, repr=False, compare=False)
+    """The ids already in the form a lookup puts a key in: found as they are."""
+
+    def __post_init__(self) -> None:
+        plain = frozenset(k for k in self.entries if _key(k) == k)
+        object.__setattr__(self, "_plain", plain)
 
     def __getitem__(self, key: str) -> T:
         return self.get(key)
@@ -608,6 +614,8 @@ class Catalog(Generic[T]):
     def get(self, key: str) -> T:
         """Look up by id or name (``giant_spider``, ``Giant Spider``); ``KeyError`` with the
         closest matches otherwise."""
+        if key in self._plain:  # an id as written in the data: the lookups the rules make
+            return self.entries[key]
         wanted = _key(key)
         found = self.entries.get(wanted)
         if found is None:  # "long sword", "Chain-mail", "Giant spider" all find their entry

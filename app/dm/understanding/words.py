@@ -95,19 +95,19 @@ def _inflections(word: str) -> tuple[str, ...]:
     return tuple(inflections(word))
 
 
+@lru_cache(maxsize=8192)
 def verb_at(text: str, phrase: str) -> int:
     """Where a verb phrase appears in any of its forms ("backs away", "picking the lock"),
-    determiners aside; -1 if nowhere. The position is in ``text``."""
-    words = phrase.split()
-    if not words:
-        return -1
+    determiners aside; -1 if nowhere. The position is in ``text``. Cached: a reading asks
+    it of the same line and phrase many times over (each reading of a verb, a challenge,
+    a rest or a move looks for its own words)."""
+    every, rest = _verb_forms(phrase)
     present = _words_of(text)
     # Every match starts with a form of the verb as a whole word of the line: a verb none
     # of whose forms is there is ruled out without building a single phrase.
-    forms = [form for form in _inflections(words[0]) if form in present]
-    if not forms:
+    if present.isdisjoint(every):
         return -1
-    rest = " ".join(words[1:])
+    forms = [form for form in every if form in present]
     best = -1
     for form in forms:
         wanted = f"{form} {rest}".strip()
@@ -124,6 +124,15 @@ def verb_at(text: str, phrase: str) -> int:
         if at >= 0 and (best < 0 or at < best):
             best = at
     return best
+
+
+@lru_cache(maxsize=4096)
+def _verb_forms(phrase: str) -> tuple[tuple[str, ...], str]:
+    """A verb phrase's first word in each of its forms, and the words after it."""
+    words = phrase.split()
+    if not words:
+        return (), ""
+    return _inflections(words[0]), " ".join(words[1:])
 
 
 @lru_cache(maxsize=256)

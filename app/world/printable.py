@@ -30,6 +30,10 @@ PROSE = frozenset("\n\t")
 _ALLOWED_IN_FILES = PROSE | {"\r"}
 """A campaign written on Windows may keep its carriage returns; they are never printed."""
 
+_WITHOUT_PROSE = str.maketrans("", "", "".join(PROSE))
+"""Deletes prose's line breaks and tabs: what is left of clean prose is all printable (an
+escape sequence, a control or a hidden format character never is)."""
+
 
 HIDDEN = frozenset(
     "\u00ad\u061c\u180e\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
@@ -48,8 +52,8 @@ def _control(char: str) -> bool:
 def printable(text: str) -> str:
     """``text`` without escape sequences or control characters, line breaks and tabs kept
     (a carriage return is dropped: it would move the cursor back over the line)."""
-    if text.isprintable():  # the common case: nothing to do
-        return text
+    if text.isprintable() or text.translate(_WITHOUT_PROSE).isprintable():
+        return text  # the common case (prose: printable but for its line breaks and tabs)
     text = ESCAPES.sub("", text)
     return "".join(c for c in text if c in PROSE or not _control(c))
 

@@ -56,3 +56,19 @@ def test_characters_that_hide_or_reorder_text_are_removed_and_refused_in_campaig
     assert first_control("a\u202eb") == "U+202E" and first_control("a\u200bb") == "U+200B"
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji, joined
     assert printable(family) == family and first_control(family) is None
+
+
+def test_prose_with_line_breaks_is_kept_as_it_is_and_only_clean_prose() -> None:
+    """Prose keeps its line breaks and tabs untouched, and a line break never lets an
+    escape, a control or a hidden format character through (the quick path for prose)."""
+    story = "The goblin falls.\n\nThorin wipes his axe.\t(round 2)"
+    assert printable(story) is story
+    for dirty, clean in [
+        ("one\n\x1b[31mtwo", "one\ntwo"),
+        ("one\n\u202etxt.exe", "one\ntxt.exe"),
+        ("soft\u00adhyphen\n", "softhyphen\n"),
+        ("bell\x07\n\t", "bell\n\t"),
+        ("crlf\r\n", "crlf\n"),
+        ("joiner\u200d kept\n", "joiner\u200d kept\n"),
+    ]:
+        assert printable(dirty) == clean

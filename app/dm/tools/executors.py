@@ -675,6 +675,7 @@ def combat_update(state: GameState) -> CombatUpdate:
     assert encounter is not None
     rows = []
     shining = lit(state)  # who stands in a moonbeam
+    columns = pt.shorts(state)
     for c in encounter.order:
         if c.id in state.party:
             sheet = state.party[c.id]
@@ -685,7 +686,7 @@ def combat_update(state: GameState) -> CombatUpdate:
         rows.append(
             CombatantStatus(
                 id=c.id, name=c.name, initiative=c.initiative, hp=vit.hp, max_hp=vit.max_hp,
-                ac=ac, side=c.side, position=pt.short(state, c.id),
+                ac=ac, side=c.side, position=columns[c.id],
                 conditions=[
                     f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
                 ] + [e.name.lower() for e in effects_of(state, c.id) if not is_record(e)]

@@ -382,6 +382,14 @@ def short(state: GameState, cid: str) -> str:
     return p.short(spots(state), cid, _names(state), present(state))
 
 
+def shorts(state: GameState) -> dict[str, str]:
+    """The tracker's column of every combatant (:func:`short`), the names and who is still
+    in the fight read once for them all."""
+    assert state.encounter is not None
+    placed, names, here = spots(state), _names(state), present(state)
+    return {c.id: p.short(placed, c.id, names, here) for c in state.encounter.order}
+
+
 def positions_line(state: GameState) -> str:
     """Everyone's position in one line for the DM: "Thorin engaged with Goblin 1; Goblin 3
     far, behind the cart (half cover)"."""

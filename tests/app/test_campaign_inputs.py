@@ -144,8 +144,8 @@ async def test_the_new_game_screen_lists_a_broken_campaign_as_broken(tmp_path: P
 
     from app.dm.config import DMConfig
     from app.tui import make_app
+    from app.tui.driving import until
     from app.tui.screens.newgame import NewGameScreen
-    from app.tui.showcase import until
 
     campaigns = tmp_path / "campaigns"
     write(campaigns / "good", shipped())

@@ -35,10 +35,10 @@ from app.saves import (
 )
 from app.session.setup import start_session
 from app.tui import make_app
+from app.tui.driving import until
 from app.tui.screens.load import LoadScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.title import TitleScreen
-from app.tui.showcase import until
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from tests.app.test_saves import WRITER
 from tests.fuzz.harness import time_bound

@@ -23,9 +23,9 @@ from app.saves import (
 from app.saves.proof import MARKER, digest, examine, sealed_digest
 from app.session.setup import resume_session, start_session
 from app.tui import make_app
+from app.tui.driving import until
 from app.tui.screens.load import LoadScreen
 from app.tui.screens.play import PlayScreen
-from app.tui.showcase import until
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.usage import Usage
 from rules.effects import Effect

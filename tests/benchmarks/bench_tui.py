@@ -31,10 +31,11 @@ from app.dm.events import DiceRoll, NarrativeChunk
 from app.session.panels import panels
 from app.session.setup import session_for
 from app.tui import make_app
+from app.tui.driving import play_screen
 from app.tui.messages import EventArrived
 from app.tui.screens.info import HelpScreen
 from app.tui.screens.story import StoryScreen
-from app.tui.showcase import crossroads, play_screen
+from app.tui.showcase import crossroads
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.story import StoryPane
 from app.world.state import TurnRecord

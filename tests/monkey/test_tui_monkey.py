@@ -16,11 +16,11 @@ from textual.widgets import Input
 from app.session.session import GameSession
 from app.tui import make_app
 from app.tui.app import DungeonApp
+from app.tui.driving import play_screen, until
 from app.tui.screens.leaving import EndingScreen
 from app.tui.screens.modals import HandoffScreen, _Guarded
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.reaction_dialog import ReactionScreen
-from app.tui.showcase import play_screen, until
 from tests.monkey.checks import CRASH_SIGNS, stuck, tables
 from tests.monkey.lines import monkey_lines
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from app.dm.tools.campaign_tools import start_encounter
 from app.session.setup import session_for
 from app.tui import make_app
-from app.tui.showcase import play_screen, settle
+from app.tui.driving import play_screen, settle
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.tracker import InitiativeTracker
 from app.world.campaign import load_campaign

@@ -15,11 +15,11 @@ from app.dm.config import DMConfig
 from app.saves.characters import write_character
 from app.tui import make_app
 from app.tui.app import DungeonApp
+from app.tui.driving import until
 from app.tui.screens.creation import CreationScreen
 from app.tui.screens.newgame import NewGameScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.title import TitleScreen
-from app.tui.showcase import until
 from app.world.campaign import CAMPAIGNS_DIR
 from app.world.characters import read_character
 from rules.abilities import Ability

@@ -22,10 +22,10 @@ from textual.widgets import Input, OptionList, SelectionList, Static
 
 from app.dm.config import DMConfig
 from app.tui import make_app
+from app.tui.driving import until
 from app.tui.screens import creation, creationsteps
 from app.tui.screens.creation import LISTS, CreationScreen, refusal
 from app.tui.screens.title import TitleScreen
-from app.tui.showcase import until
 from app.world.characters import read_character
 from rules.abilities import Ability
 from rules.abilityscores import METHODS

@@ -10,9 +10,9 @@ from textual.widgets import Input, Select, Static
 
 from app.dm.config import DMConfig
 from app.tui import make_app
+from app.tui.driving import until
 from app.tui.screens.settings import SettingsScreen
 from app.tui.screens.title import TitleScreen
-from app.tui.showcase import until
 
 
 def text_of(widget: Static) -> str:

@@ -12,7 +12,8 @@ from app.dm.openai_brain import OpenAIBrain
 from app.dm.referee.referee import OfflineReferee
 from app.session.setup import start_session
 from app.tui import make_app
-from app.tui.showcase import campaign, say
+from app.tui.driving import say
+from app.tui.showcase import campaign
 from app.tui.widgets.story import StoryPane
 from tests.app.fake_openai import FakeOpenAI, Status
 

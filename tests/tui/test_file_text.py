@@ -16,11 +16,11 @@ from textual.widgets import Label, Static
 from app.dm.config import DMConfig
 from app.session.setup import start_session
 from app.tui import make_app
+from app.tui.driving import play_screen, say, until
+from app.tui.driving import shown as dialog_up
 from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.newgame import NewGameScreen
 from app.tui.screens.play import PlayScreen
-from app.tui.showcase import play_screen, say, until
-from app.tui.showcase import shown as dialog_up
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.story import StoryPane

@@ -10,8 +10,9 @@ from textual.widgets import RadioButton, Select, SelectionList, Static
 
 from app.dm.tools.campaign_tools import apply_effects
 from app.tui import make_app
+from app.tui.driving import play_screen, say
 from app.tui.screens.levelup import LevelUpScreen
-from app.tui.showcase import crossroads, play_screen, say
+from app.tui.showcase import crossroads
 from app.tui.widgets.dicelog import DiceLog
 from app.world.campaign import Effects
 from rules.abilities import Ability

@@ -11,9 +11,9 @@ from textual.widgets import Button, Input, LoadingIndicator, RadioButton, Static
 
 from app.dm.config import DMConfig
 from app.tui import make_app
+from app.tui.driving import say, until
 from app.tui.screens.newgame import NewGameScreen
 from app.tui.screens.play import PlayScreen
-from app.tui.showcase import say, until
 from app.tui.widgets.dmform import DMForm
 
 

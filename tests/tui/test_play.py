@@ -16,23 +16,11 @@ from app.saves import load_game
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.tui import make_app
+from app.tui.driving import answer, play_screen, say, settle, shown, until
 from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.reaction_dialog import ReactionScreen
-from app.tui.showcase import (
-    RAT_BITES_ARIA,
-    TABLE,
-    TRIO,
-    answer,
-    crossroads,
-    in_the_cellar,
-    play_screen,
-    rat_fight,
-    say,
-    settle,
-    shown,
-    until,
-)
+from app.tui.showcase import RAT_BITES_ARIA, TABLE, TRIO, crossroads, in_the_cellar, rat_fight
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel

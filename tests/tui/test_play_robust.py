@@ -15,11 +15,12 @@ from app.saves import load_game
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.tui import make_app
+from app.tui.driving import play_screen, say, settle, shown, until
 from app.tui.screens.leaving import EndingScreen, SaveFailedScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.story import StoryScreen
 from app.tui.screens.title import TitleScreen
-from app.tui.showcase import crossroads, play_screen, say, settle, shown, until
+from app.tui.showcase import crossroads
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.story import StoryPane
 from app.tui.widgets.storylist import StoryList

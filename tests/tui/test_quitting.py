@@ -16,11 +16,12 @@ from app.saves import load_game, save_game
 from app.session import keeping
 from app.session.session import GameSession
 from app.tui import make_app
+from app.tui.driving import say, shown, until
 from app.tui.screens.leaving import EndingScreen, SaveElsewhereScreen, SaveFailedScreen
 from app.tui.screens.newgame import NewGameScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.title import TitleScreen
-from app.tui.showcase import crossroads, say, shown, until
+from app.tui.showcase import crossroads
 
 
 def game(saves: Path, session: GameSession | None = None):  # type: ignore[no-untyped-def]

@@ -7,8 +7,8 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import Button, Input
 
+from app.tui.driving import until
 from app.tui.screens.reaction_dialog import ReactionScreen
-from app.tui.showcase import until
 
 PROMPT = "Aria, Giant Rat 1 hits you. React? (casts Shield or uses Uncanny Dodge)"
 

@@ -10,8 +10,9 @@ from textual.widgets import Markdown
 from app.saves import load_game
 from app.session.session import GameSession
 from app.tui import make_app
+from app.tui.driving import play_screen, say, settle, shown
 from app.tui.screens.modals import HandoffScreen
-from app.tui.showcase import TABLE, crossroads, play_screen, say, settle, shown
+from app.tui.showcase import TABLE, crossroads
 from app.tui.widgets.story import StoryPane
 
 

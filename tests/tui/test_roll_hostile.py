@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.tui import make_app
-from app.tui.showcase import crossroads, play_screen, say
+from app.tui.driving import play_screen, say
+from app.tui.showcase import crossroads
 from app.tui.widgets.dicelog import DiceLog
 
 

@@ -11,9 +11,10 @@ from app.dm.scripted import ScriptedBrain
 from app.dm.telling import tell
 from app.session.panels import panels
 from app.session.session import GameSession
+from app.tui.driving import play_screen, say, shown
 from app.tui.messages import EventArrived
 from app.tui.screens.modals import HandoffScreen
-from app.tui.showcase import TABLE, crossroads, play_screen, say, shown
+from app.tui.showcase import TABLE, crossroads
 from app.tui.widgets.dicelog import DiceLog
 from app.world.bonds import shift
 from app.world.scores import score

@@ -13,6 +13,7 @@ from textual.widgets import Footer
 from app.dm.config import DMConfig
 from app.session.setup import session_for
 from app.tui import make_app
+from app.tui.driving import settle, until
 from app.tui.screens.creation import CreationScreen
 from app.tui.screens.info import HelpScreen
 from app.tui.screens.journal import JournalScreen
@@ -24,7 +25,7 @@ from app.tui.screens.sheet import SheetScreen
 from app.tui.screens.story import StoryScreen
 from app.tui.screens.title import TitleScreen
 from app.tui.screens.turnlog import TurnLogScreen
-from app.tui.showcase import in_the_cellar, settle, until
+from app.tui.showcase import in_the_cellar
 
 SIZES = [(80, 24), (120, 36)]
 

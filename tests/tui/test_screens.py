@@ -16,6 +16,7 @@ from app.dm.connection import TOOL_NAME
 from app.dm.openai_brain import OpenAIBrain
 from app.saves import save_game
 from app.tui import DungeonApp, make_app
+from app.tui.driving import say, shown, until
 from app.tui.screens.info import CreditsScreen, HelpScreen
 from app.tui.screens.load import LoadScreen
 from app.tui.screens.modals import ConfirmScreen, HandoffScreen
@@ -23,7 +24,7 @@ from app.tui.screens.newgame import NewGameScreen, seat
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.settings import SettingsScreen
 from app.tui.screens.title import TitleScreen
-from app.tui.showcase import crossroads, say, shown, until
+from app.tui.showcase import crossroads
 from app.tui.widgets.story import StoryPane
 from tests.app.fake_openai import FakeOpenAI, Reply
 

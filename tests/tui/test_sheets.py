@@ -11,9 +11,10 @@ from textual.widgets import Static
 from app.session.setup import session_for
 from app.tui import make_app
 from app.tui.app import DungeonApp
+from app.tui.driving import play_screen
 from app.tui.screens.journal import JournalScreen
 from app.tui.screens.sheet import SheetScreen
-from app.tui.showcase import crossroads, play_screen
+from app.tui.showcase import crossroads
 from app.tui.widgets.factbox import FactBox
 from app.world.sandbox import sandbox_state
 from rules.damage import LifeState

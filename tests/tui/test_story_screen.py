@@ -11,11 +11,11 @@ from textual.widgets import Input, Label
 
 from app.session.setup import session_for
 from app.tui import DungeonApp, make_app
+from app.tui.driving import play_screen, shown, until
 from app.tui.screens.leaving import EndingScreen
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.story import StoryScreen
-from app.tui.showcase import play_screen, shown, until
 from app.tui.widgets.storylist import StoryList
 from tests.storytelling import grown, play
 

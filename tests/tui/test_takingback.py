@@ -13,12 +13,13 @@ from app.saves import load_game, load_save
 from app.session.session import GameSession
 from app.tui import make_app
 from app.tui.app import DungeonApp
+from app.tui.driving import play_screen, say, shown, until
 from app.tui.screens.leaving import EndingScreen, EndingUndoScreen
 from app.tui.screens.modals import ConfirmScreen, HandoffScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.story import StoryScreen
 from app.tui.screens.takingback import AgreeScreen
-from app.tui.showcase import TABLE, crossroads, play_screen, say, shown, until
+from app.tui.showcase import TABLE, crossroads
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.story import StoryPane
 

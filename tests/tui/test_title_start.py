@@ -11,8 +11,9 @@ from pathlib import Path
 
 from app.saves import save_game
 from app.tui import make_app, warmup
+from app.tui.driving import until
 from app.tui.screens.title import TitleScreen
-from app.tui.showcase import crossroads, until
+from app.tui.showcase import crossroads
 from tests.app.test_save_files import dead_pid
 
 

@@ -15,7 +15,8 @@ from app.dm.brain import ToolCall
 from app.dm.tools.sets import ALL_TOOLS
 from app.session.setup import session_for
 from app.tui import make_app
-from app.tui.showcase import TRIO, answer, in_the_cellar, play_screen, rat_fight, settle
+from app.tui.driving import answer, play_screen, settle
+from app.tui.showcase import TRIO, in_the_cellar, rat_fight
 from app.tui.widgets.party import PartyPanel, member_lines
 from app.tui.widgets.tracker import InitiativeTracker, Packed
 from app.world.state import GameState

@@ -14,18 +14,10 @@ from app.session.session import GameSession
 from app.session.setup import session_for
 from app.tui import make_app
 from app.tui.app import DungeonApp
+from app.tui.driving import play_screen, shown, until
 from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.turnlog import TurnLogScreen
-from app.tui.showcase import (
-    SEATS,
-    TABLE,
-    crossroads,
-    in_the_cellar,
-    play_screen,
-    round_at_the_table,
-    shown,
-    until,
-)
+from app.tui.showcase import SEATS, TABLE, crossroads, in_the_cellar, round_at_the_table
 from app.tui.widgets.banner import GateBanner
 
 

@@ -12,7 +12,8 @@ from app.dm.config import DMConfig
 from app.dm.scripted import ScriptedBrain
 from app.session.setup import start_session
 from app.tui import make_app
-from app.tui.showcase import campaign, crossroads, play_screen, say
+from app.tui.driving import play_screen, say
+from app.tui.showcase import campaign, crossroads
 from app.tui.widgets.story import StoryPane
 from tests.tui.test_screens import text_of, title_app
 

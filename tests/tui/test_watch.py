@@ -16,9 +16,9 @@ from app.session.setup import start_session
 from app.session.watching import CampaignWatch
 from app.tui import make_app
 from app.tui.app import DungeonApp
+from app.tui.driving import play_screen, say, shown, until
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.watching import RestartScreen
-from app.tui.showcase import play_screen, say, shown, until
 from app.tui.widgets.story import StoryPane
 from app.world.campaign import load_campaign
 

@@ -12,8 +12,9 @@ from textual.widgets.markdown import MarkdownBlock
 
 from app.session.setup import session_for
 from app.tui import make_app
+from app.tui.driving import play_screen, say, settle, until
 from app.tui.screens.play import PlayScreen
-from app.tui.showcase import crossroads, in_the_cellar, play_screen, say, settle, until
+from app.tui.showcase import crossroads, in_the_cellar
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.story import StoryPane
 from app.world.view import scene_description

@@ -13,8 +13,9 @@ from app.dm.brain import ToolCall
 from app.dm.tools.sets import ALL_TOOLS
 from app.session.session import GameSession
 from app.tui import make_app
+from app.tui.driving import play_screen, say, shown, until
 from app.tui.screens.leaving import EndingScreen
-from app.tui.showcase import crossroads, play_screen, say, shown, until
+from app.tui.showcase import crossroads
 from app.tui.widgets.story import StoryPane
 from app.world.actions import PlayerAction
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.dm.events import SessionEvent, StateChange
+from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools.hooks import Reach
@@ -286,8 +286,12 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
     staying = {target} if args.to == "engage" and target is not None else set()
     events: list[SessionEvent] = []
     leaving = [o for o in engaged_foes(state, mover) if o not in staying]
+    parting = ""
     if leaving:
-        events += withdraw_from(state, mover, staying)
+        before = x.vitals_of(state, mover).hp
+        blows = withdraw_from(state, mover, staying)
+        events += blows
+        parting = parting_blows(state, mover, blows, before)
     if x.vitals_of(state, mover).hp == 0:
         state.record("encounter", f"{name} falls before getting away")
         events.append(x.combat_update(state))
@@ -306,6 +310,7 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
             text = f"{name} moves to the edge of the fight"
         else:  # "near": out of a foe's reach, or in from the edge
             text = f"{name} {'steps back out of reach' if leaving else 'comes closer'}"
+    text += parting
     state.record("encounter", f"{text} ({cost} ft)")
     events.append(StateChange(kind="condition", target_id=mover, description=text))
     events += areas_entered(state, mover, outside)  # into Spirit Guardians: the save now
@@ -357,6 +362,29 @@ def withdraw_from(state: GameState, mover: str, staying: set[str]) -> list[Sessi
         if other in where:
             where[other].engaged.pop(mover, None)
     return events
+
+
+def parting_blows(state: GameState, mover: str, events: list[SessionEvent], before: int) -> str:
+    """What the foes left behind did as the mover went, for the words of the move: ``.
+    Giant Rat 3 strikes as Aria goes (5 damage)``, ``… lashes out as Aria goes, and
+    misses``, or nothing when nobody struck. Told with the move, so the story says why a
+    step cost hit points (the dice are in the log)."""
+    strikers = list(
+        dict.fromkeys(
+            e.character_name or state.name_of(e.character_id or "")
+            for e in events
+            if isinstance(e, DiceRoll) and e.check_type == "attack_roll" and e.character_id != mover
+        )
+    )
+    if not strikers:
+        return ""
+    name, one = state.name_of(mover), len(strikers) == 1
+    who = strikers[0] if one else ", ".join(strikers[:-1]) + f" and {strikers[-1]}"
+    lost = before - x.vitals_of(state, mover).hp
+    if lost > 0:
+        return f". {who} {'strikes' if one else 'strike'} as {name} goes ({lost} damage)"
+    lash, miss = ("lashes", "misses") if one else ("lash", "miss")
+    return f". {who} {lash} out as {name} goes, and {miss}"
 
 
 def leave_fight(state: GameState, cid: str) -> None:

@@ -253,7 +253,7 @@ def test_following_a_friend_who_already_led_the_party_there_is_told_not_refused(
     told = " ".join(e.text for e in events if e.type == "narrative_chunk")
     assert session.state.scene.id == "cellar"
     assert "no way there" not in told
-    assert "Thorin is already there — the party moves together, into The Inn Cellar." in told
+    assert "Thorin is already in The Inn Cellar: the party goes everywhere together." in told
 
 
 async def _run(session):  # type: ignore[no-untyped-def]

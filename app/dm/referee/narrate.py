@@ -107,7 +107,7 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
         return "There is no way there from here."
     if message.startswith("the party is already in "):
         where = message.removeprefix("the party is already in ").rsplit(" (", 1)[0]
-        return f"{name} is already there — the party moves together, into {where}."
+        return f"{name} is already in {where}: the party goes everywhere together."
     turn = re.match(r"it is (.+?)'s turn", message)
     if turn:
         return f"It is {turn.group(1)}'s turn, not {name}'s."

@@ -1090,3 +1090,201 @@ def test_paladin_extra_attack_at_fifth_level() -> None:
     pin(s, LOW)
     ok(s, "attack", attacker_id="thorin", target_id=boss, weapon="longsword")
     assert call(s, "attack", attacker_id="thorin", target_id=boss, weapon="longsword").ok
+
+
+# -- spells: slots, upcasting, saves, concentration ----------------------------------------------
+
+WIZARD = {
+    "weapons": ["dagger"],
+    "abilities": {**ABILITIES, "int": 16},
+    "spells": ["fire_bolt", "magic_missile", "burning_hands", "shield", "sleep", "hold_person",
+               "scorching_ray", "fireball", "misty_step"],
+}  # fmt: skip
+
+
+def test_magic_missile_three_darts_each_1d4_plus_1() -> None:
+    """Magic Missile: three darts, each 1d4 + 1 force damage, hitting automatically."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    (boss,) = fight(s, "goblin_boss", at="far")
+    s.creatures[boss].ac = 30
+    turn_of(s, "aria")
+    pin(s, LOW)
+    out = ok(s, "cast_spell", caster_id="aria", spell="magic_missile", target_ids=[boss])
+    assert 17 - hp(s, boss) == 3 * (1 + 1), out.result
+
+
+def test_magic_missile_upcast_adds_a_dart_per_slot_level() -> None:
+    """Magic Missile at higher levels: one more dart for each slot level above 1st."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    (boss,) = fight(s, "goblin_boss", at="far")
+    turn_of(s, "aria")
+    pin(s, LOW)
+    ok(s, "cast_spell", caster_id="aria", spell="magic_missile", target_ids=[boss], slot_level=2)
+    assert 17 - hp(s, boss) == 4 * (1 + 1)
+    assert s.party["aria"].spell_slots.expended.get(2) == 1
+
+
+def test_casting_spends_a_slot_and_no_slot_means_no_spell() -> None:
+    """Casting a leveled spell expends a slot of its level or higher; with none left you can't cast it."""
+    s = game(sheet("aria", "Wizard", level=1, **WIZARD))
+    ok(s, "rest", kind="long")
+    (boss,) = fight(s, "goblin_boss", at="far")
+    for _ in range(2):
+        turn_of(s, "aria")
+        s.encounter.economy.pop("aria", None)  # type: ignore[union-attr]
+        s.encounter.spells_cast.pop("aria", None)  # type: ignore[union-attr]
+        ok(s, "cast_spell", caster_id="aria", spell="magic_missile", target_ids=[boss])
+        s.creatures[boss].vitals = s.creatures[boss].vitals.model_copy(update={"hp": 17})
+    turn_of(s, "aria")
+    s.encounter.economy.pop("aria", None)  # type: ignore[union-attr]
+    s.encounter.spells_cast.pop("aria", None)  # type: ignore[union-attr]
+    assert not call(s, "cast_spell", caster_id="aria", spell="magic_missile", target_ids=[boss]).ok
+
+
+def test_cantrip_damage_grows_at_fifth_level() -> None:
+    """Fire Bolt: 1d10, becoming 2d10 at 5th character level."""
+    s = game(sheet("aria", "Wizard", level=5, **WIZARD))
+    (boss,) = fight(s, "goblin_boss", at="far")
+    turn_of(s, "aria")
+    pin(s, HIGH)
+    out = ok(s, "cast_spell", caster_id="aria", spell="fire_bolt", target_ids=[boss])
+    dice = [f.sides for r in rolls(out, "damage") for f in r.dice]
+    assert dice.count(10) == 4  # a critical 2d10, doubled
+
+
+def test_burning_hands_half_damage_on_successful_save() -> None:
+    """Burning Hands: 3d6 fire on a failed Dex save, half as much on a success."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    (boss,) = fight(s, "goblin_boss", facing="aria")
+    s.creatures[boss].vitals = s.creatures[boss].vitals.model_copy(update={"hp": 60, "max_hp": 60})
+    turn_of(s, "aria")
+    pin(s, HIGH)  # the boss saves with a 20; the damage dice show 6s
+    ok(s, "cast_spell", caster_id="aria", spell="burning_hands", target_ids=[boss])
+    assert 60 - hp(s, boss) == 18 // 2
+
+
+def test_spell_save_dc_is_8_plus_proficiency_plus_ability() -> None:
+    """Spell save DC = 8 + proficiency bonus + spellcasting ability modifier."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    (boss,) = fight(s, "goblin_boss", facing="aria")
+    turn_of(s, "aria")
+    pin(s, LOW)
+    out = ok(s, "cast_spell", caster_id="aria", spell="burning_hands", target_ids=[boss])
+    saves = [r for r in rolls(out) if r.dc is not None and r.character_id == boss]
+    assert saves and saves[0].dc == 8 + 2 + 3, out.result
+
+
+def test_hold_person_paralyzes_a_humanoid_on_failed_wisdom_save() -> None:
+    """Hold Person: a humanoid that fails a Wisdom save is paralyzed; it needs concentration."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    (boss,) = fight(s, "goblin_boss", at="far")
+    turn_of(s, "aria")
+    pin(s, LOW)
+    ok(s, "cast_spell", caster_id="aria", spell="hold_person", target_ids=[boss])
+    assert any(c.condition == "paralyzed" for c in s.creatures[boss].conditions)
+    assert s.party["aria"].concentration == "hold_person"
+
+
+def test_hold_person_does_not_work_on_undead() -> None:
+    """Hold Person targets a humanoid only."""
+    s = game(sheet("wren", "Wizard", **WIZARD), campaign="drowned_bell")
+    (thrall,) = fight(s, "drowned_thrall", at="far")
+    turn_of(s, "wren")
+    pin(s, LOW)
+    call(s, "cast_spell", caster_id="wren", spell="hold_person", target_ids=[thrall])
+    assert not any(c.condition == "paralyzed" for c in s.creatures[thrall].conditions)
+
+
+def test_concentration_breaks_on_failed_constitution_save() -> None:
+    """Concentration: taking damage forces a Con save (DC 10 or half the damage); failing ends the spell."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    (boss,) = fight(s, "goblin_boss", at="far")
+    turn_of(s, "aria")
+    pin(s, LOW)
+    ok(s, "cast_spell", caster_id="aria", spell="hold_person", target_ids=[boss])
+    ok(s, "damage", target_id="aria", amount=2, damage_type="fire", reason="embers")
+    assert s.party["aria"].concentration is None
+    assert not any(c.condition == "paralyzed" for c in s.creatures[boss].conditions)
+
+
+def test_concentration_save_dc_is_half_the_damage_when_higher() -> None:
+    """Concentration save DC is 10 or half the damage taken, whichever is higher."""
+    s = game(sheet("aria", "Wizard", level=5, **WIZARD))
+    (boss,) = fight(s, "goblin_boss", at="far")
+    turn_of(s, "aria")
+    pin(s, LOW)
+    ok(s, "cast_spell", caster_id="aria", spell="hold_person", target_ids=[boss])
+    pin(s, MID)
+    out = ok(s, "damage", target_id="aria", amount=24, damage_type="fire", reason="blast")
+    saves = [r for r in rolls(out) if r.dc is not None]
+    assert saves and saves[0].dc == 12
+
+
+def test_a_second_concentration_spell_ends_the_first() -> None:
+    """You lose concentration on a spell if you cast another spell that requires concentration."""
+    s = game(sheet("cass", "Cleric", spells=["bless", "bane", "sacred_flame", "cure_wounds"]), campaign="drowned_bell")
+    (thrall,) = fight(s, "drowned_thrall", at="near")
+    turn_of(s, "cass")
+    ok(s, "cast_spell", caster_id="cass", spell="bless", target_ids=["cass"])
+    s.encounter.economy.pop("cass", None)  # type: ignore[union-attr]
+    s.encounter.spells_cast.pop("cass", None)  # type: ignore[union-attr]
+    pin(s, LOW)
+    ok(s, "cast_spell", caster_id="cass", spell="bane", target_ids=[thrall])
+    assert s.party["cass"].concentration == "bane"
+    assert not any(e.id == "bless" for e in s.party["cass"].effects)
+
+
+def test_bonus_action_spell_leaves_only_a_cantrip() -> None:
+    """After casting a bonus-action spell, the only other spell that turn is a cantrip with a casting time of 1 action."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    (boss,) = fight(s, "goblin_boss", at="far")
+    turn_of(s, "aria")
+    ok(s, "cast_spell", caster_id="aria", spell="misty_step")
+    assert not call(s, "cast_spell", caster_id="aria", spell="magic_missile", target_ids=[boss]).ok
+    assert call(s, "cast_spell", caster_id="aria", spell="fire_bolt", target_ids=[boss]).ok
+
+
+def test_shield_adds_five_to_armor_class_against_the_attack() -> None:
+    """Shield: a reaction when hit; +5 AC until the start of your next turn, including against the triggering attack."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    (gob,) = fight(s, "goblin", facing="aria")
+    turn_of(s, "aria")
+    ok(s, "cast_spell", caster_id="aria", spell="shield")
+    turn_of(s, gob)
+    pin(s, LOW)
+    out = ok(s, "attack", attacker_id=gob, target_id="aria", weapon="scimitar")
+    assert first(out)["ac"] == 12 + 5
+
+
+def test_sleep_affects_lowest_hit_points_first_within_5d8() -> None:
+    """Sleep: 5d8 hit points of creatures fall unconscious, lowest current HP first."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    rats = fight(s, "giant_rat", 3, at="far")
+    turn_of(s, "aria")
+    pin(s, LOW)  # 5 hit points of sleep: one rat of 7 HP is too many, a hurt one is not
+    s.creatures[rats[1]].vitals = s.creatures[rats[1]].vitals.model_copy(update={"hp": 4})
+    ok(s, "cast_spell", caster_id="aria", spell="sleep", target_ids=rats)
+    asleep = [r for r in rats if any(c.condition == "unconscious" for c in s.creatures[r].conditions)]
+    assert asleep == [rats[1]]
+
+
+def test_wizard_arcane_recovery_regains_half_level_in_slots() -> None:
+    """Arcane Recovery: once a day on a short rest, recover slots totalling up to half wizard level (rounded up)."""
+    s = game(sheet("aria", "Wizard", **WIZARD))
+    spent = {1: 4, 2: 2}
+    s.party["aria"].spell_slots = s.party["aria"].spell_slots.model_copy(update={"expended": dict(spent)})
+    ok(s, "rest", kind="short", character_ids=["aria"])
+    slots = s.party["aria"].spell_slots.expended
+    regained = sum(level * (spent[level] - slots.get(level, 0)) for level in spent)
+    assert regained == 2
+    ok(s, "rest", kind="short", character_ids=["aria"])
+    again = s.party["aria"].spell_slots.expended
+    assert sum(level * (spent[level] - again.get(level, 0)) for level in spent) == 2
+
+
+def test_wizard_third_level_slots() -> None:
+    """A 3rd-level full caster has four 1st-level and two 2nd-level slots; 5th level adds two 3rd-level."""
+    assert slots_for("full", 3) == {1: 4, 2: 2}
+    assert slots_for("full", 5) == {1: 4, 2: 3, 3: 2}
+    assert slots_for("half", 5) == {1: 4, 2: 2}
+    assert slots_for("pact", 5) == {3: 2}

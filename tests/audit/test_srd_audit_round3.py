@@ -102,7 +102,12 @@ def fight(
     """Start a fight with ``count`` of ``monster``; the new foes' ids. Engaged foes: the
     first stands toe to toe with ``facing``."""
     before = set(state.creatures)
-    ok(state, "start_combat", reason="audit", monsters=[{"monster": monster, "count": count, "at": at}])
+    ok(
+        state,
+        "start_combat",
+        reason="audit",
+        monsters=[{"monster": monster, "count": count, "at": at}],
+    )
     foes = sorted(set(state.creatures) - before)
     if at == "engaged" and facing in state.party:
         engage(state, facing, foes[0])
@@ -275,7 +280,9 @@ def test_condition_fails_strength_and_dexterity_saves(name: str) -> None:
     condition(s, "thorin", name)
     pin(s, HIGH)
     for ability in ("str", "dex"):
-        out = ok(s, "request_saving_throw", character_id="thorin", ability=ability, dc=5, reason="trap")
+        out = ok(
+            s, "request_saving_throw", character_id="thorin", ability=ability, dc=5, reason="trap"
+        )
         assert out.result.get("success") is False, out.result
 
 
@@ -305,7 +312,9 @@ def test_poisoned_creature_has_disadvantage_on_attacks_and_checks() -> None:
     """Poisoned: disadvantage on attack rolls and ability checks."""
     s = game(sheet("thorin", "Fighter", **FIGHTER))
     condition(s, "thorin", "poisoned")
-    out = ok(s, "request_ability_check", character_id="thorin", skill="athletics", dc=10, reason="climb")
+    out = ok(
+        s, "request_ability_check", character_id="thorin", skill="athletics", dc=10, reason="climb"
+    )
     assert rolls(out)[0].advantage == "disadvantage"
     fight(s, "goblin")
     turn_of(s, "thorin")
@@ -384,7 +393,9 @@ def test_exhaustion_one_gives_disadvantage_on_checks() -> None:
     """Exhaustion level 1: disadvantage on ability checks."""
     s = game(sheet("thorin", "Fighter", **FIGHTER))
     condition(s, "thorin", "exhaustion", level=1)
-    out = ok(s, "request_ability_check", character_id="thorin", skill="athletics", dc=10, reason="climb")
+    out = ok(
+        s, "request_ability_check", character_id="thorin", skill="athletics", dc=10, reason="climb"
+    )
     assert rolls(out)[0].advantage == "disadvantage"
     out = ok(s, "request_saving_throw", character_id="thorin", ability="con", dc=10, reason="cold")
     assert rolls(out)[0].advantage == "normal"
@@ -612,7 +623,14 @@ def test_help_in_combat_only_aids_attacks_on_a_foe_next_to_the_helper() -> None:
 
 def test_off_hand_attack_adds_no_ability_modifier_to_damage() -> None:
     """Two-weapon fighting: don't add your ability modifier to the bonus attack's damage."""
-    s = game(sheet("thorin", "Fighter", weapons=["shortsword", "dagger"], choices={"fighting_style": "defense"}))
+    s = game(
+        sheet(
+            "thorin",
+            "Fighter",
+            weapons=["shortsword", "dagger"],
+            choices={"fighting_style": "defense"},
+        )
+    )
     (gob,) = fight(s, "goblin_boss")
     turn_of(s, "thorin")
     pin(s, MID)
@@ -623,12 +641,21 @@ def test_off_hand_attack_adds_no_ability_modifier_to_damage() -> None:
 
 def test_two_weapon_fighting_needs_light_weapons() -> None:
     """Two-weapon fighting works only when both melee weapons are light."""
-    s = game(sheet("thorin", "Fighter", weapons=["longsword", "dagger"], choices={"fighting_style": "defense"}))
+    s = game(
+        sheet(
+            "thorin",
+            "Fighter",
+            weapons=["longsword", "dagger"],
+            choices={"fighting_style": "defense"},
+        )
+    )
     (gob,) = fight(s, "goblin_boss")
     turn_of(s, "thorin")
     pin(s, LOW)
     ok(s, "attack", attacker_id="thorin", target_id=gob, weapon="longsword")
-    assert not call(s, "attack", attacker_id="thorin", target_id=gob, weapon="dagger", mode="off_hand").ok
+    assert not call(
+        s, "attack", attacker_id="thorin", target_id=gob, weapon="dagger", mode="off_hand"
+    ).ok
 
 
 def test_grapple_is_an_athletics_contest_that_grapples() -> None:
@@ -762,7 +789,9 @@ def test_rage_gives_advantage_on_strength_checks() -> None:
     fight(s, "goblin")
     turn_of(s, "thorin")
     ok(s, "use_feature", creature_id="thorin", feature="rage")
-    out = ok(s, "request_saving_throw", character_id="thorin", ability="str", dc=10, reason="boulder")
+    out = ok(
+        s, "request_saving_throw", character_id="thorin", ability="str", dc=10, reason="boulder"
+    )
     assert rolls(out)[0].advantage == "advantage"
 
 
@@ -806,7 +835,14 @@ def test_barbarian_unarmored_defense() -> None:
 def test_danger_sense_gives_advantage_on_dexterity_saves() -> None:
     """Danger Sense (2nd level): advantage on Dexterity saves against effects you can see."""
     s = game(sheet("thorin", "Barbarian", level=2, **BARBARIAN))
-    out = ok(s, "request_saving_throw", character_id="thorin", ability="dex", dc=10, reason="falling rocks")
+    out = ok(
+        s,
+        "request_saving_throw",
+        character_id="thorin",
+        ability="dex",
+        dc=10,
+        reason="falling rocks",
+    )
     assert rolls(out)[0].advantage == "advantage"
 
 
@@ -840,7 +876,14 @@ def test_second_wind_heals_d10_plus_level() -> None:
 
 def test_champion_crits_on_nineteen() -> None:
     """Improved Critical (Champion 3rd level): weapon attacks score a critical hit on a 19 or 20."""
-    s = game(sheet("thorin", "Fighter", choices={"fighting_style": "defense", "martial_archetype": "champion"}, **FIGHTER))
+    s = game(
+        sheet(
+            "thorin",
+            "Fighter",
+            choices={"fighting_style": "defense", "martial_archetype": "champion"},
+            **FIGHTER,
+        )
+    )
     (boss,) = fight(s, "goblin_boss")
     turn_of(s, "thorin")
     pin(s, 0.93)  # a 19 on the d20
@@ -861,7 +904,15 @@ def test_defense_style_adds_one_to_armored_ac() -> None:
 
 def test_dueling_style_adds_two_damage_one_handed() -> None:
     """Fighting Style Dueling: +2 damage with a one-handed melee weapon and no other weapon."""
-    s = game(sheet("thorin", "Fighter", choices={"fighting_style": "dueling"}, weapons=["longsword"], armor="chain_mail"))
+    s = game(
+        sheet(
+            "thorin",
+            "Fighter",
+            choices={"fighting_style": "dueling"},
+            weapons=["longsword"],
+            armor="chain_mail",
+        )
+    )
     (boss,) = fight(s, "goblin_boss")
     turn_of(s, "thorin")
     pin(s, MID)
@@ -929,7 +980,9 @@ def test_sneak_attack_only_once_per_turn() -> None:
     turn_of(s, "mira")
     pin(s, MID)
     one = first(ok(s, "attack", attacker_id="mira", target_id=boss, weapon="shortsword"))
-    two = first(ok(s, "attack", attacker_id="mira", target_id=boss, weapon="dagger", mode="off_hand"))
+    two = first(
+        ok(s, "attack", attacker_id="mira", target_id=boss, weapon="dagger", mode="off_hand")
+    )
     assert one["damage"] == 4 + 3 + 8
     assert two["damage"] == 3
 
@@ -958,7 +1011,9 @@ def test_uncanny_dodge_halves_an_attacks_damage() -> None:
 def test_expertise_doubles_proficiency() -> None:
     """Expertise: double the proficiency bonus for the chosen skills."""
     s = game(sheet("mira", "Rogue", skills={"stealth": "expertise"}, **ROGUE))
-    out = ok(s, "request_ability_check", character_id="mira", skill="stealth", dc=10, reason="sneak")
+    out = ok(
+        s, "request_ability_check", character_id="mira", skill="stealth", dc=10, reason="sneak"
+    )
     assert rolls(out)[0].modifier == 2 + 2 * 2
 
 
@@ -1064,7 +1119,9 @@ def test_divine_smite_adds_a_d8_against_undead() -> None:
     """Divine Smite: +1d8 more against an undead or a fiend."""
     s = game(sheet("cass", "Paladin", **PALADIN), campaign="drowned_bell")
     (thrall,) = fight(s, "drowned_thrall", facing="cass")
-    s.creatures[thrall].vitals = s.creatures[thrall].vitals.model_copy(update={"hp": 90, "max_hp": 90})
+    s.creatures[thrall].vitals = s.creatures[thrall].vitals.model_copy(
+        update={"hp": 90, "max_hp": 90}
+    )
     turn_of(s, "cass")
     pin(s, MID)
     ok(s, "use_feature", creature_id="cass", feature="divine_smite", option="1")
@@ -1077,9 +1134,18 @@ def test_lay_on_hands_pool_is_five_times_level() -> None:
     s = game(sheet("thorin", "Paladin", **PALADIN), sheet("mira", "Rogue", **ROGUE))
     ok(s, "damage", target_id="mira", amount=20, damage_type="fire", reason="embers")
     before = hp(s, "mira")
-    ok(s, "use_feature", creature_id="thorin", feature="lay_on_hands", target_id="mira", option="15")
+    ok(
+        s,
+        "use_feature",
+        creature_id="thorin",
+        feature="lay_on_hands",
+        target_id="mira",
+        option="15",
+    )
     assert hp(s, "mira") - before == 15
-    assert not call(s, "use_feature", creature_id="thorin", feature="lay_on_hands", target_id="mira", option="1").ok
+    assert not call(
+        s, "use_feature", creature_id="thorin", feature="lay_on_hands", target_id="mira", option="1"
+    ).ok
 
 
 def test_paladin_extra_attack_at_fifth_level() -> None:
@@ -1222,7 +1288,10 @@ def test_concentration_save_dc_is_half_the_damage_when_higher() -> None:
 
 def test_a_second_concentration_spell_ends_the_first() -> None:
     """You lose concentration on a spell if you cast another spell that requires concentration."""
-    s = game(sheet("cass", "Cleric", spells=["bless", "bane", "sacred_flame", "cure_wounds"]), campaign="drowned_bell")
+    s = game(
+        sheet("cass", "Cleric", spells=["bless", "bane", "sacred_flame", "cure_wounds"]),
+        campaign="drowned_bell",
+    )
     (thrall,) = fight(s, "drowned_thrall", at="near")
     turn_of(s, "cass")
     ok(s, "cast_spell", caster_id="cass", spell="bless", target_ids=["cass"])
@@ -1264,7 +1333,9 @@ def test_sleep_affects_lowest_hit_points_first_within_5d8() -> None:
     pin(s, LOW)  # 5 hit points of sleep: one rat of 7 HP is too many, a hurt one is not
     s.creatures[rats[1]].vitals = s.creatures[rats[1]].vitals.model_copy(update={"hp": 4})
     ok(s, "cast_spell", caster_id="aria", spell="sleep", target_ids=rats)
-    asleep = [r for r in rats if any(c.condition == "unconscious" for c in s.creatures[r].conditions)]
+    asleep = [
+        r for r in rats if any(c.condition == "unconscious" for c in s.creatures[r].conditions)
+    ]
     assert asleep == [rats[1]]
 
 
@@ -1272,7 +1343,9 @@ def test_wizard_arcane_recovery_regains_half_level_in_slots() -> None:
     """Arcane Recovery: once a day on a short rest, recover slots totalling up to half wizard level (rounded up)."""
     s = game(sheet("aria", "Wizard", **WIZARD))
     spent = {1: 4, 2: 2}
-    s.party["aria"].spell_slots = s.party["aria"].spell_slots.model_copy(update={"expended": dict(spent)})
+    s.party["aria"].spell_slots = s.party["aria"].spell_slots.model_copy(
+        update={"expended": dict(spent)}
+    )
     ok(s, "rest", kind="short", character_ids=["aria"])
     slots = s.party["aria"].spell_slots.expended
     regained = sum(level * (spent[level] - slots.get(level, 0)) for level in spent)
@@ -1488,7 +1561,13 @@ def test_knocking_a_creature_out_leaves_it_stable() -> None:
 def test_surprised_creature_cannot_act_on_first_turn() -> None:
     """A surprised creature can't move or take an action on its first turn of the combat."""
     s = game(sheet("thorin", "Fighter", **FIGHTER))
-    ok(s, "start_combat", reason="ambush", monsters=[{"monster": "goblin", "count": 1, "at": "engaged"}], surprise="foes")
+    ok(
+        s,
+        "start_combat",
+        reason="ambush",
+        monsters=[{"monster": "goblin", "count": 1, "at": "engaged"}],
+        surprise="foes",
+    )
     gob = next(iter(s.creatures))
     engage(s, "thorin", gob)
     turn_of(s, gob)
@@ -1631,7 +1710,11 @@ def test_preserve_life_heals_no_one_above_half() -> None:
 
 def test_guiding_bolt_gives_advantage_on_the_next_attack() -> None:
     """Guiding Bolt: 4d6 radiant on a hit, and the next attack roll against the target has advantage."""
-    s = game(sheet("cass", "Cleric", **CLERIC), sheet("ione", "Fighter", **FIGHTER), campaign="drowned_bell")
+    s = game(
+        sheet("cass", "Cleric", **CLERIC),
+        sheet("ione", "Fighter", **FIGHTER),
+        campaign="drowned_bell",
+    )
     (boss,) = fight(s, "bell_warden", facing="ione")
     turn_of(s, "cass")
     pin(s, 0.8)
@@ -1643,7 +1726,11 @@ def test_guiding_bolt_gives_advantage_on_the_next_attack() -> None:
 
 def test_bless_adds_a_d4_to_attack_rolls() -> None:
     """Bless: each target adds a d4 to attack rolls and saving throws while it lasts."""
-    s = game(sheet("cass", "Cleric", **CLERIC), sheet("ione", "Fighter", **FIGHTER), campaign="drowned_bell")
+    s = game(
+        sheet("cass", "Cleric", **CLERIC),
+        sheet("ione", "Fighter", **FIGHTER),
+        campaign="drowned_bell",
+    )
     (boss,) = fight(s, "bell_warden", facing="ione")
     turn_of(s, "cass")
     ok(s, "cast_spell", caster_id="cass", spell="bless", target_ids=["ione"])
@@ -1664,7 +1751,9 @@ def test_bardic_inspiration_uses_equal_charisma_modifier() -> None:
     given = 0
     for _ in range(4):
         s.encounter = None
-        if call(s, "use_feature", creature_id="wren", feature="bardic_inspiration", target_id="ione").ok:
+        if call(
+            s, "use_feature", creature_id="wren", feature="bardic_inspiration", target_id="ione"
+        ).ok:
             given += 1
         s.party["ione"].effects = []
     assert given == 2
@@ -1683,7 +1772,9 @@ def test_font_of_inspiration_recovers_on_a_short_rest() -> None:
     for _ in range(2):
         ok(s, "use_feature", creature_id="wren", feature="bardic_inspiration", target_id="ione")
     ok(s, "rest", kind="short", character_ids=["wren"])
-    assert call(s, "use_feature", creature_id="wren", feature="bardic_inspiration", target_id="ione").ok
+    assert call(
+        s, "use_feature", creature_id="wren", feature="bardic_inspiration", target_id="ione"
+    ).ok
 
 
 def test_inspiration_does_not_come_back_on_short_rest_before_fifth_level() -> None:
@@ -1692,13 +1783,17 @@ def test_inspiration_does_not_come_back_on_short_rest_before_fifth_level() -> No
     for _ in range(2):
         ok(s, "use_feature", creature_id="wren", feature="bardic_inspiration", target_id="ione")
     ok(s, "rest", kind="short", character_ids=["wren"])
-    assert not call(s, "use_feature", creature_id="wren", feature="bardic_inspiration", target_id="ione").ok
+    assert not call(
+        s, "use_feature", creature_id="wren", feature="bardic_inspiration", target_id="ione"
+    ).ok
 
 
 def test_jack_of_all_trades_adds_half_proficiency() -> None:
     """Jack of All Trades (2nd level): add half your proficiency bonus, rounded down, to checks you aren't proficient in."""
     s = game(sheet("wren", "Bard", **BARD), campaign="drowned_bell")
-    out = ok(s, "request_ability_check", character_id="wren", skill="athletics", dc=10, reason="climb")
+    out = ok(
+        s, "request_ability_check", character_id="wren", skill="athletics", dc=10, reason="climb"
+    )
     assert rolls(out)[0].modifier == 3 + 1
 
 
@@ -1709,10 +1804,231 @@ def test_jack_of_all_trades_adds_half_proficiency() -> None:
 )
 def test_song_of_rest_adds_a_d6_to_hit_die_healing() -> None:
     """Song of Rest (2nd level): allies who spend Hit Dice on a short rest regain an extra 1d6."""
-    s = game(sheet("wren", "Bard", **BARD), sheet("ione", "Fighter", **FIGHTER), campaign="drowned_bell")
+    s = game(
+        sheet("wren", "Bard", **BARD), sheet("ione", "Fighter", **FIGHTER), campaign="drowned_bell"
+    )
     ok(s, "damage", target_id="ione", amount=20, damage_type="fire", reason="embers")
     before = hp(s, "ione")
     pin(s, LOW)
     ok(s, "rest", kind="short")
     spent = 3 - s.party["ione"].hit_dice.remaining
     assert hp(s, "ione") - before == spent * (1 + 2) + 1
+
+
+# -- druid -------------------------------------------------------------------------------------
+
+DRUID = {"spells": ["cure_wounds", "entangle", "moonbeam", "faerie_fire"], "armor": "leather",
+         "weapons": ["quarterstaff"]}  # fmt: skip
+
+
+def test_wild_shape_excess_damage_carries_to_normal_form() -> None:
+    """Wild Shape: dropping to 0 HP in beast form reverts you, and excess damage carries over to your normal form."""
+    s = game(sheet("ione", "Druid", **DRUID), campaign="drowned_bell")
+    fight(s, "drowned_thrall", at="far")
+    turn_of(s, "ione")
+    own = hp(s, "ione")
+    out = ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="wolf")
+    beast = out.result["hp"]
+    ok(s, "damage", target_id="ione", amount=beast + 5, damage_type="fire", reason="embers")
+    assert hp(s, "ione") == own - 5
+
+
+def test_wild_shape_limited_by_challenge_rating() -> None:
+    """Wild Shape at 2nd-3rd level: beasts of CR 1/4 or lower, no flying or swimming speed."""
+    s = game(sheet("ione", "Druid", **DRUID), campaign="drowned_bell")
+    assert not call(
+        s, "use_feature", creature_id="ione", feature="wild_shape", option="brown_bear"
+    ).ok
+    assert not call(
+        s, "use_feature", creature_id="ione", feature="wild_shape", option="black_bear"
+    ).ok
+    assert call(s, "use_feature", creature_id="ione", feature="wild_shape", option="wolf").ok
+
+
+def test_wild_shape_twice_per_short_rest() -> None:
+    """Wild Shape: two uses, regained on a short or long rest."""
+    s = game(sheet("ione", "Druid", **DRUID), campaign="drowned_bell")
+    ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="wolf")
+    ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="revert")
+    ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="wolf")
+    ok(s, "rest", kind="short", character_ids=["ione"])  # the hour-long shape ends too
+    ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="wolf")
+    assert s.party["ione"].uses_left("wild_shape") == 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="reverting is refused once both uses are spent ('no uses of Wild Shape left "
+    "until a short rest'): the druid is stuck in beast form",
+)
+def test_reverting_from_wild_shape_needs_no_use() -> None:
+    """Wild Shape: you can revert to your normal form earlier by using a bonus action; it costs no use."""
+    s = game(sheet("ione", "Druid", **DRUID), campaign="drowned_bell")
+    ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="wolf")
+    ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="revert")
+    ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="wolf")
+    ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="revert")
+
+
+def test_beast_form_cannot_cast_spells() -> None:
+    """Wild Shape: you can't cast spells while in beast form."""
+    s = game(sheet("ione", "Druid", **DRUID), campaign="drowned_bell")
+    ok(s, "damage", target_id="cass", amount=5, damage_type="fire", reason="embers")
+    ok(s, "use_feature", creature_id="ione", feature="wild_shape", option="wolf")
+    assert not call(s, "cast_spell", caster_id="ione", spell="cure_wounds", target_ids=["cass"]).ok
+
+
+# -- ranger ------------------------------------------------------------------------------------
+
+RANGER = {"weapons": ["longbow", "shortsword"], "armor": "leather",
+          "choices": {"favored_enemy": "undead", "natural_explorer": "coast", "fighting_style": "archery"},
+          "spells": ["cure_wounds"]}  # fmt: skip
+
+
+def test_favored_enemy_gives_advantage_on_recall_checks() -> None:
+    """Favored Enemy: advantage on Intelligence checks to recall information about them."""
+    s = game(sheet("ione", "Ranger", **RANGER), campaign="drowned_bell")
+    fight(s, "drowned_thrall", at="far")
+    out = ok(
+        s,
+        "request_ability_check",
+        character_id="ione",
+        skill="religion",
+        dc=10,
+        reason="recall what the drowned thralls are (undead)",
+    )
+    assert rolls(out)[0].advantage == "advantage"
+
+
+def test_colossus_slayer_adds_d8_to_a_wounded_target() -> None:
+    """Colossus Slayer: once per turn, an extra 1d8 on a weapon hit against a creature below its HP maximum."""
+    s = game(
+        sheet(
+            "ione",
+            "Ranger",
+            choices={**RANGER["choices"], "hunters_prey": "colossus_slayer"},
+            **{k: v for k, v in RANGER.items() if k != "choices"},
+        ),
+        campaign="drowned_bell",
+    )
+    (boss,) = fight(s, "bell_warden", at="far")
+    ok(s, "damage", target_id=boss, amount=1, damage_type="fire", reason="embers")
+    turn_of(s, "ione")
+    pin(s, MID)
+    out = ok(s, "attack", attacker_id="ione", target_id=boss, weapon="longbow")
+    assert first(out)["damage"] == 5 + 2 + 5, out.result
+
+
+def test_ranger_gets_spell_slots_at_second_level() -> None:
+    """Ranger Spellcasting: two 1st-level slots at 2nd level, three at 3rd-4th; none at 1st."""
+    assert slots_for("half", 1) == {}
+    assert slots_for("half", 2) == {1: 2}
+    assert slots_for("half", 3) == {1: 3}
+
+
+# -- sorcerer ----------------------------------------------------------------------------------
+
+SORCERER = {"spells": ["fire_bolt", "magic_missile", "shield", "scorching_ray"], "weapons": ["dagger"],
+            "choices": {"sorcerous_origin": "red"}}  # fmt: skip
+
+
+def test_draconic_resilience_ac_and_hit_points() -> None:
+    """Draconic Resilience: +1 HP per sorcerer level, and unarmoured AC 13 + Dexterity modifier."""
+    s = game(sheet("aria", "Sorcerer", **SORCERER))
+    assert s.party["aria"].vitals.max_hp == 6 + 2 * 4 + 3 * 2 + 3
+    (gob,) = fight(s, "goblin", facing="aria")
+    turn_of(s, gob)
+    pin(s, LOW)
+    out = ok(s, "attack", attacker_id=gob, target_id="aria", weapon="scimitar")
+    assert first(out)["ac"] == 13 + 2
+
+
+def test_font_of_magic_slot_costs() -> None:
+    """Flexible Casting: a 1st-level slot costs 2 sorcery points, a 2nd-level slot 3."""
+    s = game(sheet("aria", "Sorcerer", **SORCERER))
+    out = ok(s, "use_feature", creature_id="aria", feature="font_of_magic", option="slot:2")
+    assert out.result["sorcery_points"] == 3 - 3
+    assert not call(
+        s, "use_feature", creature_id="aria", feature="font_of_magic", option="slot:1"
+    ).ok
+
+
+def test_font_of_magic_slot_gives_its_level_in_points_up_to_the_maximum() -> None:
+    """Flexible Casting: a spell slot becomes sorcery points equal to its level; never more than your maximum."""
+    s = game(sheet("aria", "Sorcerer", **SORCERER))
+    assert not call(
+        s, "use_feature", creature_id="aria", feature="font_of_magic", option="points:1"
+    ).ok
+    ok(s, "use_feature", creature_id="aria", feature="font_of_magic", option="slot:1")
+    s.party["aria"].spell_slots.expended.clear()
+    out = ok(s, "use_feature", creature_id="aria", feature="font_of_magic", option="points:1")
+    assert out.result["sorcery_points"] == 3 - 2 + 1
+
+
+# -- warlock -----------------------------------------------------------------------------------
+
+WARLOCK = {"spells": ["eldritch_blast", "hellish_rebuke", "misty_step", "scorching_ray"],
+           "weapons": ["dagger"], "armor": "leather"}  # fmt: skip
+
+
+def test_pact_slots_return_on_a_short_rest() -> None:
+    """Pact Magic: expended slots come back on a short or long rest."""
+    s = game(sheet("aria", "Warlock", **WARLOCK))
+    (boss,) = fight(s, "goblin_boss", at="near")
+    turn_of(s, "aria")
+    ok(s, "cast_spell", caster_id="aria", spell="scorching_ray", target_ids=[boss, boss, boss])
+    ok(s, "damage", target_id=boss, amount=17, damage_type="fire", reason="the fight ends")
+    ok(s, "end_combat", reason="the goblin boss is dead")
+    ok(s, "rest", kind="short", character_ids=["aria"])
+    assert not s.party["aria"].spell_slots.expended.get(2)
+
+
+def test_pact_slot_casts_a_first_level_spell_at_second_level() -> None:
+    """Pact Magic: a 3rd-level warlock's slots are 2nd level; a 1st-level spell cast with one is cast at 2nd."""
+    s = game(
+        sheet("aria", "Warlock", spells=["burning_hands", "eldritch_blast"], weapons=["dagger"])
+    )
+    (boss,) = fight(s, "goblin_boss", facing="aria")
+    s.creatures[boss].vitals = s.creatures[boss].vitals.model_copy(update={"hp": 90, "max_hp": 90})
+    turn_of(s, "aria")
+    pin(s, LOW)
+    ok(s, "cast_spell", caster_id="aria", spell="burning_hands", target_ids=[boss], slot_level=2)
+    assert s.party["aria"].spell_slots.expended.get(2) == 1
+    assert 90 - hp(s, boss) == 4  # 4d6 at 2nd level, every die a 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="without slot_level the cast is refused with 'no level-1 spell slot left' although "
+    "the warlock's two 2nd-level pact slots are unspent",
+)
+def test_warlock_casts_first_level_spell_with_a_pact_slot_by_default() -> None:
+    """Pact Magic: all a warlock's slots are of one level; casting a 1st-level spell expends one of them."""
+    s = game(
+        sheet("aria", "Warlock", spells=["burning_hands", "eldritch_blast"], weapons=["dagger"])
+    )
+    (boss,) = fight(s, "goblin_boss", facing="aria")
+    turn_of(s, "aria")
+    pin(s, LOW)
+    ok(s, "cast_spell", caster_id="aria", spell="burning_hands", target_ids=[boss])
+    assert s.party["aria"].spell_slots.expended.get(2) == 1
+
+
+def test_eldritch_blast_two_beams_at_fifth_level() -> None:
+    """Eldritch Blast: two beams at 5th level, each its own attack roll."""
+    s = game(sheet("aria", "Warlock", level=5, **WARLOCK))
+    (boss,) = fight(s, "goblin_boss", at="far")
+    turn_of(s, "aria")
+    pin(s, LOW)
+    out = ok(s, "cast_spell", caster_id="aria", spell="eldritch_blast", target_ids=[boss, boss])
+    assert len(rolls(out, "attack_roll")) == 2
+
+
+def test_dark_ones_blessing_temp_hp_on_a_kill() -> None:
+    """Dark One's Blessing: reducing a hostile creature to 0 HP gives temp HP = Cha modifier + warlock level."""
+    s = game(sheet("aria", "Warlock", **WARLOCK))
+    (gob,) = fight(s, "goblin", at="far")
+    turn_of(s, "aria")
+    pin(s, HIGH)
+    ok(s, "cast_spell", caster_id="aria", spell="eldritch_blast", target_ids=[gob])
+    assert s.party["aria"].vitals.temp_hp == 2 + 3

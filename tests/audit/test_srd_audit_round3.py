@@ -2318,3 +2318,65 @@ def test_fighter_extra_attack_at_fifth_level() -> None:
     ok(s, "attack", attacker_id="thorin", target_id=boss, weapon="longsword")
     ok(s, "attack", attacker_id="thorin", target_id=boss, weapon="longsword")
     assert not call(s, "attack", attacker_id="thorin", target_id=boss, weapon="longsword").ok
+
+
+# -- more spells -------------------------------------------------------------------------------
+
+MORE_SPELLS = {
+    **WIZARD,
+    "spells": [*WIZARD["spells"], "chill_touch", "invisibility", "thunderwave"],
+}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Thunderwave deals its damage but a creature that fails the save stays engaged "
+    "toe to toe with the caster: nobody is pushed",
+)
+def test_thunderwave_pushes_creatures_that_fail_the_save() -> None:
+    """Thunderwave: on a failed Constitution save a creature is also pushed 10 feet away."""
+    s = game(sheet("aria", "Wizard", **MORE_SPELLS))
+    (boss,) = fight(s, "goblin_boss", facing="aria")
+    turn_of(s, "aria")
+    pin(s, LOW)
+    out = ok(s, "cast_spell", caster_id="aria", spell="thunderwave", target_ids=[boss])
+    assert out.result["results"][0]["saved"] is False
+    assert "aria" not in s.encounter.positions[boss].engaged  # type: ignore[union-attr]
+
+
+def test_chill_touch_stops_healing() -> None:
+    """Chill Touch: a creature hit can't regain hit points until the start of your next turn."""
+    s = game(sheet("aria", "Wizard", **MORE_SPELLS))
+    (boss,) = fight(s, "goblin_boss", at="near")
+    s.creatures[boss].vitals = s.creatures[boss].vitals.model_copy(update={"hp": 60, "max_hp": 90})
+    turn_of(s, "aria")
+    pin(s, 0.8)
+    ok(s, "cast_spell", caster_id="aria", spell="chill_touch", target_ids=[boss])
+    before = hp(s, boss)
+    call(s, "heal", target_id=boss, amount=5, reason="a potion")
+    assert hp(s, boss) == before
+
+
+def test_invisibility_ends_when_the_invisible_creature_attacks() -> None:
+    """Invisibility: it ends for a target that attacks or casts a spell (that attack has advantage)."""
+    s = game(sheet("aria", "Wizard", **MORE_SPELLS))
+    (gob,) = fight(s, "goblin", facing="aria")
+    turn_of(s, "aria")
+    ok(s, "cast_spell", caster_id="aria", spell="invisibility", target_ids=["aria"])
+    s.encounter.economy.pop("aria", None)  # type: ignore[union-attr]  # the next turn
+    s.encounter.spells_cast.pop("aria", None)  # type: ignore[union-attr]
+    pin(s, LOW)
+    out = ok(s, "attack", attacker_id="aria", target_id=gob, weapon="dagger")
+    assert rolls(out, "attack_roll")[0].advantage == "advantage"
+    assert not any(c.condition == "invisible" for c in s.party["aria"].conditions)
+
+
+def test_fireball_at_fifth_level_is_8d6() -> None:
+    """Fireball: 8d6 fire damage on a failed Dexterity save."""
+    s = game(sheet("aria", "Wizard", level=5, **MORE_SPELLS))
+    (boss,) = fight(s, "goblin_boss", at="far")
+    s.creatures[boss].vitals = s.creatures[boss].vitals.model_copy(update={"hp": 90, "max_hp": 90})
+    turn_of(s, "aria")
+    pin(s, LOW)
+    ok(s, "cast_spell", caster_id="aria", spell="fireball", target_ids=[boss])
+    assert 90 - hp(s, boss) == 8

@@ -2358,7 +2358,7 @@ def test_chill_touch_stops_healing() -> None:
 
 
 def test_invisibility_ends_when_the_invisible_creature_attacks() -> None:
-    """Invisibility: it ends for a target that attacks or casts a spell (that attack has advantage)."""
+    """Invisibility ends for a target that attacks or casts a spell (the attack has advantage)."""
     s = game(sheet("aria", "Wizard", **MORE_SPELLS))
     (gob,) = fight(s, "goblin", facing="aria")
     turn_of(s, "aria")

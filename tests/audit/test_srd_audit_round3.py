@@ -2483,3 +2483,31 @@ def test_magic_missile_cannot_be_twinned() -> None:
     assert not call(
         s, "cast_spell", caster_id="aria", spell="magic_missile", target_ids=[one, two]
     ).ok
+
+
+def test_levelled_action_spell_then_bonus_action_spell_is_refused() -> None:
+    """The bonus-action spell rule holds both ways: no bonus-action spell after a levelled one."""
+    s = game(sheet("cass", "Cleric", **CLERIC), campaign="drowned_bell")
+    (thrall,) = fight(s, "drowned_thrall", at="near")
+    turn_of(s, "cass")
+    pin(s, LOW)
+    ok(s, "cast_spell", caster_id="cass", spell="guiding_bolt", target_ids=[thrall])
+    ok(s, "damage", target_id="ione", amount=5, damage_type="fire", reason="embers")
+    assert not call(s, "cast_spell", caster_id="cass", spell="healing_word", target_ids=["ione"]).ok
+
+
+def test_no_sneak_attack_with_disadvantage() -> None:
+    """Sneak Attack: only if you don't have disadvantage on the attack roll, ally or no ally."""
+    s = game(sheet("thorin", "Fighter", **FIGHTER), sheet("mira", "Rogue", **ROGUE))
+    (boss,) = fight(s, "goblin_boss")
+    enc = s.encounter
+    assert enc is not None
+    enc.positions["mira"].engaged[boss] = 5
+    enc.positions[boss].engaged["mira"] = 5
+    s.creatures[boss].vitals = s.creatures[boss].vitals.model_copy(update={"hp": 60, "max_hp": 60})
+    condition(s, "mira", "poisoned")
+    turn_of(s, "mira")
+    pin(s, MID)
+    out = ok(s, "attack", attacker_id="mira", target_id=boss, weapon="shortsword")
+    assert first(out)["outcome"] == "hit"
+    assert first(out)["damage"] == 4 + 3

@@ -88,6 +88,18 @@ def reckless(state: GameState, actor: str, text: str) -> bool:
     return bool(_RECKLESS.search(text)) and not any(e.id == RECKLESS_ID for e in sheet.effects)
 
 
+_SPENDING = frozenset({"use", "cast", "attack", "feature", "challenge"})
+"""Clauses that spend the turn's action when they are carried out."""
+_NOTHING = "what was to come first did not happen; say it again if that is still the plan"
+
+
+def _came_to_nothing(state: GameState, intent: Intent) -> bool:
+    """In a fight, a line's first clause meant to spend the action that made no call: it
+    could not be done (a potion for someone unhurt, a feature the character lacks)."""
+    unable = intent.kind == "ask" and intent.action == "unable"
+    return state.encounter is not None and (unable or intent.kind in _SPENDING)
+
+
 class Sequencing(RefereeBase):
     """The clauses after a line's first, waiting for their turn to be carried out."""
 
@@ -103,6 +115,12 @@ class Sequencing(RefereeBase):
         self._note_spent(state, actor, intent, calls)
         self.typed_in[actor] = state.scene.id
         rest = list(intent.then)
+        if rest and not calls and _came_to_nothing(state, intent):
+            # "drink my potion, then attack" with the potion left corked: the plan leaned on
+            # its first step, so the rest is asked again, not taken on its own
+            self.pending[actor] = rest
+            self._cannot_now(state, actor, _NOTHING)
+            return calls
         while rest and not calls:
             calls = self._next_clause(state, actor, rest)
         if rest:

@@ -26,6 +26,7 @@ from app.dm.understanding.intent import Intent
 from app.dm.understanding.language import detect, foreign_language
 from app.dm.understanding.readying import readying
 from app.dm.understanding.scope import build_scope
+from app.dm.understanding.telling import told
 from app.dm.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.dm.understanding.words import normalise, starts_with
 from app.world import view
@@ -220,6 +221,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     threatened = threat(ctx)
     if threatened is not None:
         return threatened
+    telling = told(ctx)  # "tell Nessa we're heading to the lighthouse": words, not a move
+    if telling is not None:
+        return telling
     lending = deed_of(said)
     if lending is not None and lending.key == "help":  # "I help Ione back up on her feet"
         helped = improvised(ctx)

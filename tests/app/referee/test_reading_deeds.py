@@ -1,0 +1,63 @@
+"""What a line does and does not ask of the referee: a plan whose first step came to
+nothing waits, a rest is not followed by the plans said after it, tending someone is no
+rest, telling someone is words, and a name typed small that the party lacks is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.dm.understanding import understand
+from app.session.setup import session_for
+from app.world import meaning
+from tests.app.conftest import narration, turn
+from tests.referee_corpus import CORPUS, build_situation, load_corpus
+
+SITUATIONS = load_corpus(CORPUS).situations
+
+
+@pytest.fixture(autouse=True)
+def _by_keywords(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Campaign triggers hear lines by keywords alone (no meaning model to load)."""
+    monkeypatch.setattr(meaning, "_LOADED", [None])
+
+
+def _read(situation: str, actor: str, text: str):  # type: ignore[no-untyped-def]
+    state = build_situation(SITUATIONS[situation])
+    return understand(text, actor, state, state.campaign)
+
+
+async def test_the_rest_of_a_plan_waits_when_its_first_step_came_to_nothing() -> None:
+    state = build_situation(SITUATIONS["cellar_rats_mira"])
+    state.party["mira"].inventory.append("healing potion")
+    session = session_for(state)
+    events = await turn(session, ("mira", "drink my potion and then attack"))
+    made = [c.name for c in session.brain.made]  # type: ignore[attr-defined]
+    assert "attack" not in made and "end_turn" not in made
+    assert "say it again" in narration(events)
+
+
+def test_what_follows_a_rest_is_for_after_it() -> None:
+    read = _read("cellar_clear", "thorin", "short rest here before we go back up")
+    assert read.kind == "rest" and not read.then
+
+
+def test_tending_a_person_named_is_no_rest() -> None:
+    assert _read("cellar_clear", "aria", "bandage the bite on Tam's ankle").kind != "rest"
+    assert _read("cellar_clear", "thorin", "short rest, bandage up").kind == "rest"
+
+
+def test_telling_someone_what_we_mean_to_do_is_words_not_the_deed() -> None:
+    told = _read("inn_start", "mira", "tell Berta we're heading down to the cellar next")
+    assert told.kind == "talk" and told.targets == ("berta",)
+    others = _read("cellar_rats_mira", "mira", "I tell the others to fall back to the stairs")
+    assert others.kind == "ask"
+    shout = _read("inn_start", "mira", "shout to the old man to get away from the door")
+    assert shout.kind == "talk"
+    assert _read("cellar_clear", "thorin", "yell at tam to run for the stairs").targets == ("tam",)
+
+
+def test_a_name_typed_small_that_the_party_lacks_is_refused() -> None:
+    assert _read("inn_start", "mira", "frodo goes outside").kind == "refuse"
+    assert _read("cellar_rats_mira", "mira", "gimli attacks").kind == "refuse"
+    assert _read("inn_start", "mira", "thorin goes outside").kind != "refuse"
+    assert _read("cellar_rats_mira", "mira", "rat attacks").kind != "refuse"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
@@ -135,16 +135,34 @@ class Sequencing(RefereeBase):
         self.made = [c for c in self.made if c.id not in dropped]
         return kept
 
+    def _owner(self, call_id: str) -> str | None:
+        return self.calls.get(call_id, ("", None))[1]
+
+    def _tool(self, call_id: str) -> str:
+        """The tool a call of this turn was made to ("" for one not of this turn)."""
+        return next((c.name for c in self.made if c.id == call_id), "")
+
     def _who(self, call: ToolCall) -> str | None:
         return self.calls.get(call.id, ("", None))[1]
 
-    def _resume(self, state: GameState, calls: list[ToolCall]) -> list[ToolCall]:
+    def _resume(
+        self,
+        state: GameState,
+        calls: list[ToolCall],
+        results: list[tuple[str, dict[str, Any]]] | None = None,
+    ) -> list[ToolCall]:
         """After a round of results: each speaker whose clause has finished goes on to
-        the next one."""
+        the next one — unless, in a fight, all that clause did was refused."""
         for actor in list(self.pending):
             own = [c for c in calls if self._who(c) == actor]
             if any(c.name not in _ENDS for c in own):
                 continue  # the clause is still running (a chained check, a second swing)
+            theirs = [(self._tool(i), r) for i, r in results or [] if self._owner(i) == actor]
+            refused = theirs and all("error" in r for _, r in theirs)
+            if state.encounter is not None and refused and theirs[0][0] != "use_feature":
+                # (a spell that needed a step first; a Second Wind wasted leaves the action)
+                self._cannot_now(state, actor, _NOTHING)
+                continue
             if any(c.name == "end_combat" for c in calls):
                 self._cannot_now(state, actor, "the fight is over")
                 continue

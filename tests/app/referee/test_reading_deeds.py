@@ -10,7 +10,7 @@ from app.dm.understanding import understand
 from app.session.setup import session_for
 from app.world import meaning
 from tests.app.conftest import narration, turn
-from tests.referee_corpus import CORPUS, build_situation, load_corpus
+from tests.referee_corpus import CORPUS, HOLDOUT5, build_situation, load_corpus
 
 SITUATIONS = load_corpus(CORPUS).situations
 
@@ -61,3 +61,14 @@ def test_a_name_typed_small_that_the_party_lacks_is_refused() -> None:
     assert _read("cellar_rats_mira", "mira", "gimli attacks").kind == "refuse"
     assert _read("inn_start", "mira", "thorin goes outside").kind != "refuse"
     assert _read("cellar_rats_mira", "mira", "rat attacks").kind != "refuse"
+
+
+async def test_the_rest_of_a_plan_waits_when_the_game_refused_its_first_step() -> None:
+    situations = load_corpus(HOLDOUT5).situations
+    state = build_situation(situations["d_war_c2"])
+    session = session_for(state)
+    text = "spare the dying on ione and sacred flame the ghost"
+    events = await turn(session, ("cass", text))
+    made = [c.name for c in session.brain.made]  # type: ignore[attr-defined]
+    assert made == ["cast_spell"]  # the first spell, refused: Ione is out of reach
+    assert "“sacred flame the ghost” — what was to come first" in narration(events)

@@ -283,6 +283,11 @@ def _names_someone_else(ctx: Context) -> bool:
     return any(has_phrase(spoken_to, p) for p in people)
 
 
+SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", "gazes",
+                   "glance", "glances", "peek", "peeks", "squint", "squints"})  # fmt: skip
+"""Verbs of only looking: "look up at the lighthouse", "peer down the hole" go nowhere."""
+
+
 def _examine(ctx: Context, at: int) -> Intent:
     kinds: tuple[ThingKind, ...] = (
         "feature", "npc", "creature", "item_here", "exit", "carried", "member"
@@ -291,7 +296,8 @@ def _examine(ctx: Context, at: int) -> Intent:
     # "look out to sea": the sea a feature names before the shore steps it leads to
     things.sort(key=lambda t: t.kind == "exit")
     ways = {"outside", "inside", "out", "in", "up", "down", "back"}
-    if things and things[0].kind == "exit" and ways & set(ctx.said.split()):
+    looking = ctx.said[at:].split()[:1] and ctx.said[at:].split()[0] in SIGHT
+    if things and things[0].kind == "exit" and ways & set(ctx.said.split()) and not looking:
         return move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
     if things and things[0].kind == "creature":
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)

@@ -62,6 +62,8 @@ def move(ctx: Context, at: int) -> Intent | None:
         and ctx.named("npc", text=to_whom.group(1))
     ):
         return None  # "give the locket back to Wendel": to someone here, not back the way out
+    if exits and _PART_OF.search(" ".join(ctx.said[at:].split()[:12])):
+        return None  # "round the back of the inn": a side of that place, not the way in
     here = ctx.state.scene.name.lower()
     leaving = any(verb_at(ctx.said, p) >= 0 for p in ctx.vocab.leave)
     if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
@@ -75,6 +77,11 @@ def move(ctx: Context, at: int) -> Intent | None:
     return None
 
 
+_PART_OF = re.compile(
+    r"\bthe (?:back|side|sides|rear|corner|roof|far side|outside|outer)"
+    r"(?: wall| walls| door| yard| corner)? of (?:the |that |this )?\w"
+)
+"""A side of a place named ("the back wall of the inn"), which is where one already is."""
 _DIRECTIONS = frozenset({"back", "up", "down", "out", "in", "outside", "inside", "away"})
 
 

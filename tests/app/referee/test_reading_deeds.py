@@ -72,3 +72,15 @@ async def test_the_rest_of_a_plan_waits_when_the_game_refused_its_first_step() -
     made = [c.name for c in session.brain.made]  # type: ignore[attr-defined]
     assert made == ["cast_spell"]  # the first spell, refused: Ione is out of reach
     assert "“sacred flame the ghost” — what was to come first" in narration(events)
+
+
+def test_looking_down_or_up_at_a_way_goes_nowhere() -> None:
+    assert _read("inn_unlocked", "mira", "peer down the hole").kind == "examine"
+    assert _read("inn_unlocked", "mira", "stare down into the cellar").kind == "examine"
+    assert _read("inn_unlocked", "mira", "go down the trapdoor").kind == "move"
+
+
+def test_a_side_of_a_place_named_is_not_the_way_into_it() -> None:
+    read = _read("road", "mira", "follow the tracks round to the back wall of the inn")
+    assert read.kind != "move"
+    assert _read("road", "mira", "go back to the inn").kind == "move"

@@ -341,11 +341,18 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 hits.append((at, -len(weapon), "attack"))
         if _FINISHING.match(ctx.said):  # "finish the one that's falling apart"
             hits.append((0, -6, "attack"))
+        elif _GET.match(ctx.said) and named_creatures(ctx.said[4:], ctx.scope):
+            hits.append((0, -3, "attack"))  # "get the boss!": go for it, in a fight
     return sorted(hits)
 
 
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
+_GET = re.compile(r"^get (?:the |that |this )?(?:(?:last|other|big|biggest|first|second|third|"
+                  r"hurt|wounded|bloody|closest|nearest|ugly) )*(?!away|behind|back|out|off|in|"
+                  r"up|down|over|to|into|on|clear|close|near|between|around|round|free|"
+                  r"ready|a|an|my|your|his|her)\w")  # fmt: skip
+"""Going for a foe ("get the boss!", "get the last goblin"): a blow, never a way taken."""
 
 
 def by_verbs(ctx: Context) -> Intent | None:

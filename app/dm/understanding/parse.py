@@ -205,6 +205,10 @@ def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
                       confidence=0.8)  # fmt: skip
 
 
+_ALL_SAID = re.compile(r"\s*(?:'[^']{8,}'|‘[^’]{8,}’|\"[^\"]{8,}\"|“[^”]{8,}”)[.!?]*\s*")
+"""A line that is all one quotation: words said aloud, whatever verbs they hold."""
+
+
 def _read(ctx: r.Context, said: str) -> Intent | None:
     """The line, its speaker settled, read by each rule in turn."""
     asking = r.can_i(ctx)
@@ -221,6 +225,10 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     threatened = threat(ctx)
     if threatened is not None:
         return threatened
+    if _ALL_SAID.fullmatch(ctx.raw):  # "'wait, Grubnak, we can still make a deal!'"
+        said_aloud = r.spoken(replace(ctx, raw=f'"{ctx.raw.strip()[1:-1]}"'))
+        if said_aloud is not None:
+            return said_aloud
     telling = told(ctx)  # "tell Nessa we're heading to the lighthouse": words, not a move
     if telling is not None:
         return telling

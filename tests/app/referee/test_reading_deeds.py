@@ -84,3 +84,20 @@ def test_a_side_of_a_place_named_is_not_the_way_into_it() -> None:
     read = _read("road", "mira", "follow the tracks round to the back wall of the inn")
     assert read.kind != "move"
     assert _read("road", "mira", "go back to the inn").kind == "move"
+
+
+def test_getting_a_foe_in_a_fight_is_a_blow() -> None:
+    read = _read("warren_fight", "thorin", "get the hurt goblin")
+    assert read.kind == "attack" and read.targets == ("goblin-1",)
+    assert _read("warren_fight", "thorin", "get away from the goblins").kind != "attack"
+
+
+def test_a_line_all_in_quotes_is_said_aloud() -> None:
+    read = _read("warren_fight", "thorin", "'wait wait, goblins, we can still make a deal!'")
+    assert read.kind == "talk"
+
+
+def test_a_place_no_way_leads_to_is_asked_about_not_gone_to_by_a_direction_word() -> None:
+    read = _read("bell_lighthouse", "ione", "we'll go out to the chapel")
+    assert read.kind == "ask" and "Chapel" in read.note
+    assert _read("bell_lighthouse", "ione", "we go back down to the harbour").kind == "move"

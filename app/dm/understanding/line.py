@@ -204,6 +204,9 @@ def _understand(
         return replace(read[0], text=whole.text)  # "eldritch blast at orc 1 and orc 2"
     if len(read) == 1 and read[0].kind == "rest" and any(p.subordinate for p in pieces):
         return replace(read[0], text=whole.text)  # "short rest before we go back up"
+    wondered = [p for p in pieces if p.asked]
+    if len(read) == 1 and wondered and whole.kind in _WONDERED and read[0].kind != whole.kind:
+        return replace(read[0], text=whole.text)  # "tie him up? nah just fire bolt him"
     if len(read) < 2:
         return whole
     threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS
@@ -339,6 +342,8 @@ def _clauses(
             continue
         if read and MOTIVE.match(piece.text):
             continue  # "…, i want it alive": why, not a second deed
+        if len(pieces) > 1 and piece.asked and intent.kind in _WONDERED:
+            continue  # "tie him up? nah, …", "… playing dice?": wondered aloud, not done
         friends = bool(read) and _friends_deed(piece, actor, state)
         if not own_deed(piece) or others_deed(piece.text) or friends:
             continue  # "… before we go down", "… and he heaves the door": not this deed
@@ -367,6 +372,8 @@ def _clauses(
 
 _DEEDS = frozenset({"attack", "cast", "move", "feature", "use", "manoeuvre", "challenge"})
 """What a fighter backs off to do ("back off and cast …")."""
+_WONDERED = _DEEDS | {"improvise", "take", "drop", "give", "rest", "hold"}
+"""Deeds that a clause ending in "?" only wonders about, among other clauses."""
 _GOES = re.compile(r"^\W*(?:i\s+|we\s+)?(?:go|walk|step|head)(?:es|s)?\s+(?:up|over)\s+to\b", re.I)
 """Going up to a place: a move of its own when it names a way, not a setting-up clause."""
 _WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)

@@ -64,6 +64,9 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if found is None:
         return None
     spell = found[1]
+    name = srd().spells.get(spell).name.lower() if spell in srd().spells else spell
+    if not cast_verb and not ctx.scope.fighting and ctx.said.startswith(f"{name} you"):
+        return None  # "Bless you, child": a blessing said to someone, not the spell
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
     if pick.missing:
         return ctx.intent("cast", spell=spell, targets=pick.ids, confidence=0.3, note=pick.missing)
@@ -330,6 +333,8 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "hit points" is no blow
             if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
+            if kind == "attack" and before and named_creatures(before[0], ctx.scope):
+                continue  # "rat guts everywhere": a creature's word makes it a noun
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
                 continue  # "flip back to the page", "let a lost child go home"
             if at >= 0 and not (before and before[0] in OTHERS):

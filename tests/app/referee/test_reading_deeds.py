@@ -101,3 +101,25 @@ def test_a_place_no_way_leads_to_is_asked_about_not_gone_to_by_a_direction_word(
     read = _read("bell_lighthouse", "ione", "we'll go out to the chapel")
     assert read.kind == "ask" and "Chapel" in read.note
     assert _read("bell_lighthouse", "ione", "we go back down to the harbour").kind == "move"
+
+
+def test_a_clause_that_ends_in_a_question_mark_only_wonders() -> None:
+    state = build_situation(load_corpus(HOLDOUT5).situations["x_guards_a"])  # one asleep
+    read = understand("tie him up? nah just fire bolt him", "aria", state, state.campaign)
+    assert read.kind == "cast" and not read.then
+    asked = _read("warren_quiet", "aria", "what are they doing? playing dice?")
+    assert asked.kind == "question" and not asked.then
+
+
+def test_a_question_said_to_be_one_first_is_one() -> None:
+    assert _read("cellar_rats_mira", "mira", "ok real question, whats dodge do").kind == "question"
+
+
+def test_a_blessing_said_to_someone_is_no_spell() -> None:
+    assert _read("bell_harbour", "cass", "Bless you, child.").kind != "cast"
+    assert _read("bell_harbour", "cass", "bless us").kind == "cast"
+
+
+def test_a_creature_word_before_a_blow_word_makes_it_a_noun() -> None:
+    assert _read("cellar_rats_mira", "mira", "ew, rat guts everywhere").kind != "attack"
+    assert _read("cellar_rats_mira", "mira", "the rat bites, I stab it").kind == "attack"

@@ -12,7 +12,7 @@ Attack or Haste left another swing; a spell its casting time; a feature its own 
 Surge adds an action); a potion the action (the engine's heal does not spend it, so the
 referee keeps that account itself, and counts it wherever it asks whether one is left);
 hiding, dashing or disengaging a rogue's bonus action (Cunning Action) when the action is
-spoken for; a step, speech or a question nothing.
+spoken for; shaking a sleeper awake the action; a step, speech or a question nothing.
 """
 
 from __future__ import annotations
@@ -61,7 +61,9 @@ def cost_of(state: GameState, actor: str, intent: Intent) -> str:
     if kind in ("use", "challenge"):
         return "action"
     if kind == "improvise":
-        free = intent.action == "auto" or intent.extra[:1] in (("light",), ("listen",))
+        # (shaking a sleeper awake takes an action, SRD Sleep: an easy deed, not a free one)
+        easy = intent.action == "auto" and intent.extra[:1] != ("wake",)
+        free = easy or intent.extra[:1] in (("light",), ("listen",))
         return FREE if free else "action"
     if kind == "hold":
         return "end"
@@ -219,12 +221,16 @@ class Sequencing(RefereeBase):
     def _note_spent(
         self, state: GameState, actor: str, intent: Intent, calls: list[ToolCall]
     ) -> None:
-        """A potion drunk spends the action (the engine's heal does not count it); one left
-        corked ("Mira is unhurt") spends nothing."""
+        """A potion drunk, or a sleeper shaken awake, spends the action (the engine does not
+        count either); a potion left corked ("Mira is unhurt") spends nothing."""
         drunk = any(c.name in ("heal", "change_item", "use_item") for c in calls)
         if state.encounter is not None and intent.kind == "use" and drunk:
             what = f"{the(self._item_name(intent.item).lower())}" if intent.item else "that"
             self.spent.setdefault(actor, []).append(what)
+        woken = any(c.name == "set_condition" for c in calls) and intent.extra[:1] == ("wake",)
+        if state.encounter is not None and intent.kind == "improvise" and woken:
+            sleeper = state.name_of(intent.target) if intent.target else "them"
+            self.spent.setdefault(actor, []).append(f"waking {sleeper}")  # (no engine count)
 
     def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:
         """Why the clause does not fit what is left of the turn ("" when it does)."""

@@ -10,7 +10,7 @@ from app.dm.understanding import understand
 from app.session.setup import session_for
 from app.world import meaning
 from tests.app.conftest import narration, turn
-from tests.referee_corpus import CORPUS, HOLDOUT5, build_situation, load_corpus
+from tests.referee_corpus import CORPUS, HOLDOUT5, HOLDOUT7, build_situation, load_corpus
 
 SITUATIONS = load_corpus(CORPUS).situations
 
@@ -123,3 +123,12 @@ def test_a_blessing_said_to_someone_is_no_spell() -> None:
 def test_a_creature_word_before_a_blow_word_makes_it_a_noun() -> None:
     assert _read("cellar_rats_mira", "mira", "ew, rat guts everywhere").kind != "attack"
     assert _read("cellar_rats_mira", "mira", "the rat bites, I stab it").kind == "attack"
+
+
+async def test_shaking_a_sleeper_awake_spends_the_action() -> None:
+    state = build_situation(load_corpus(HOLDOUT7).situations["d_thralls_sleep"])
+    session = session_for(state)
+    events = await turn(session, ("wren", "wake cass up and then stab the nearest drowned"))
+    made = [c.name for c in session.brain.made]  # type: ignore[attr-defined]
+    assert "set_condition" in made and "attack" not in made
+    assert "already spent (on waking Brother Cass)" in narration(events)

@@ -158,6 +158,12 @@ def _understand(
     *,
     language: str | None = None,
 ) -> Intent:
+    sigh = _SIGH.match(text)
+    if sigh is not None and len(sigh.group(1).split()) <= 3 and len(text.split()) <= LONG:
+        sighed = understand_clause(sigh.group(1), actor, state, campaign, language=language)
+        if _chatter(sighed) and sighed.character is None:  # "ugh fine. thorin bashes the hatch"
+            deed = _understand(sigh.group(2), actor, state, campaign, language=language)
+            return deed if deed.then else replace(deed, text=text)
     whole = understand_clause(text, actor, state, campaign, language=language)
     if whole.kind in ("refuse", "foreign") or len(text) > 600:
         return whole  # nobody's to move, or not the game's language: the line as one
@@ -241,6 +247,8 @@ def _understand(
     return replace(head, then=tuple(rest))
 
 
+_SIGH = re.compile(r"^\s*([^.!?\"“']{1,30}[.!?]+)\s+(\w.*)$", re.DOTALL)
+"""A short sentence first ("Ugh, fine.") that may be no more than a sigh before the deed."""
 _BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)
 """Where a line turns from the blows it lands first to the Flurry of Blows after them."""
 

@@ -132,3 +132,8 @@ async def test_shaking_a_sleeper_awake_spends_the_action() -> None:
     made = [c.name for c in session.brain.made]  # type: ignore[attr-defined]
     assert "set_condition" in made and "attack" not in made
     assert "already spent (on waking Brother Cass)" in narration(events)
+
+
+def test_a_sigh_before_the_deed_is_let_go() -> None:
+    read = _read("inn_start", "mira", "ugh fine. thorin bashes the trapdoor")
+    assert read.kind == "challenge" and read.targets == ("force_trapdoor",)

@@ -137,3 +137,8 @@ async def test_shaking_a_sleeper_awake_spends_the_action() -> None:
 def test_a_sigh_before_the_deed_is_let_go() -> None:
     read = _read("inn_start", "mira", "ugh fine. thorin bashes the trapdoor")
     assert read.kind == "challenge" and read.targets == ("force_trapdoor",)
+
+
+def test_knocking_out_a_foe_described_in_several_words_is_a_blow_to_subdue() -> None:
+    read = _read("warren_fight", "thorin", "knock the hurt little goblin out")
+    assert read.extra[:1] == ("knock_out",) and read.targets == ("goblin-1",)

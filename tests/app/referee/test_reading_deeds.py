@@ -142,3 +142,9 @@ def test_a_sigh_before_the_deed_is_let_go() -> None:
 def test_knocking_out_a_foe_described_in_several_words_is_a_blow_to_subdue() -> None:
     read = _read("warren_fight", "thorin", "knock the hurt little goblin out")
     assert read.extra[:1] == ("knock_out",) and read.targets == ("goblin-1",)
+
+
+def test_shoving_a_thing_into_a_foes_path_is_no_shove_of_the_foe() -> None:
+    read = _read("bell_chapel_fight", "cass", "i shove a pew into her path")
+    assert read.kind == "improvise" and read.targets == ("pews",)
+    assert _read("bell_chapel_fight", "cass", "shove her").action == "shove_away"

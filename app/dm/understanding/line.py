@@ -422,10 +422,11 @@ def _target_stolen(whole: Intent, read: list[Intent]) -> bool:
     """The whole line's reading took its target from a later clause of another kind
     ("healing word Ivo and then hit the hurt wolf" read whole heals the wolf): the first
     clause, read alone, is the same deed at its own target — the cut is right."""
-    if len(read) < 2 or read[0].kind != whole.kind or not whole.target:
-        return False
-    later = {t for c in read[1:] if c.kind != whole.kind for t in c.targets}
-    return whole.target in later and whole.target not in read[0].targets
+    same = [c for c in read if c.kind == whole.kind]
+    if len(read) < 2 or not same or not whole.target:
+        return False  # (or from an earlier one: "inspire Ione and healing word Cass")
+    others = {t for c in read if c.kind != whole.kind for t in c.targets}
+    return whole.target in others and all(whole.target not in c.targets for c in same)
 
 
 def _same(one: Intent, other: Intent) -> bool:

@@ -148,3 +148,9 @@ def test_shoving_a_thing_into_a_foes_path_is_no_shove_of_the_foe() -> None:
     read = _read("bell_chapel_fight", "cass", "i shove a pew into her path")
     assert read.kind == "improvise" and read.targets == ("pews",)
     assert _read("bell_chapel_fight", "cass", "shove her").action == "shove_away"
+
+
+def test_a_spell_said_after_a_feature_keeps_its_own_target() -> None:
+    read = _read("bell_chapel_fight", "wren", "inspire ione and healing word cass")
+    assert (read.kind, read.targets) == ("feature", ("ione",))
+    assert [(c.kind, c.targets) for c in read.then] == [("cast", ("cass",))]

@@ -39,7 +39,7 @@ from app.dm.understanding.clauses import (
 from app.dm.understanding.darts import is_darts, shared_darts
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.paragraph import paragraph
-from app.dm.understanding.parse import understand_clause
+from app.dm.understanding.parse import SPLITTING, understand_clause
 from app.dm.understanding.places import as_place
 from app.dm.understanding.threats import SPOKEN_SKILLS, threatened
 from app.dm.understanding.words import normalise
@@ -167,6 +167,8 @@ def _understand(
     whole = understand_clause(text, actor, state, campaign, language=language)
     if whole.kind in ("refuse", "foreign") or len(text) > 600:
         return whole  # nobody's to move, or not the game's language: the line as one
+    if whole.kind == "ask" and SPLITTING.search(normalise(text)):
+        return whole  # "let's split up, Ione goes to the lighthouse and we …": asked back
     if whole.kind == "manoeuvre" and whole.action == "ready":
         return whole  # "wait for a rat to come at me, then stab it": one readied action
     if whole.kind == "feature" and whole.action == "flurry_of_blows" and whole.extra:

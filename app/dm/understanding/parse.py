@@ -205,6 +205,11 @@ def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
                       confidence=0.8)  # fmt: skip
 
 
+SPLITTING = re.compile(
+    r"\b(?:split(?:ting)? (?:up|the party|into)|(?:go|going) (?:our )?separate ways|"
+    r"separate (?:up|here)|divide (?:up|the party))\b"
+)
+"""The party splitting up, which the game does not do: asked back, nobody moves."""
 _ALL_SAID = re.compile(r"\s*(?:'[^']{8,}'|‘[^’]{8,}’|\"[^\"]{8,}\"|“[^”]{8,}”)[.!?]*\s*")
 """A line that is all one quotation: words said aloud, whatever verbs they hold."""
 
@@ -222,6 +227,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         acted = r.whole_line(ctx.with_said(wanted), wanted) or v.by_verbs(ctx.with_said(wanted))
         if acted is not None and acted.kind != "ask":
             return acted
+    if SPLITTING.search(said):  # "let's split up, Ione goes to the lighthouse and …"
+        return ctx.intent("ask", confidence=0.3,
+                          note="the party goes as one here: say where everyone goes")  # fmt: skip
     threatened = threat(ctx)
     if threatened is not None:
         return threatened

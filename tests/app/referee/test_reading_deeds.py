@@ -154,3 +154,9 @@ def test_a_spell_said_after_a_feature_keeps_its_own_target() -> None:
     read = _read("bell_chapel_fight", "wren", "inspire ione and healing word cass")
     assert (read.kind, read.targets) == ("feature", ("ione",))
     assert [(c.kind, c.targets) for c in read.then] == [("cast", ("cass",))]
+
+
+def test_splitting_the_party_is_asked_back_and_nobody_moves() -> None:
+    read = _read("bell_harbour", "cass", "ok lets split up, Ione goes to the lighthouse and we "
+                 "go to the beach")  # fmt: skip
+    assert read.kind == "ask" and not read.then

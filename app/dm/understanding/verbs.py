@@ -333,6 +333,8 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "hit points" is no blow
             if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
+            if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
+                continue  # "we didn't come to fight", "I don't want to hurt him"
             if kind == "attack" and before and named_creatures(before[0], ctx.scope):
                 continue  # "rat guts everywhere": a creature's word makes it a noun
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
@@ -353,6 +355,9 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
 
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
+_NOT_MEANT = re.compile(r"\b(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"
+                        r"(?:(?:\w+\s+){0,2}to\s+)?$")  # fmt: skip
+"""Words before a blow's verb that say it is not meant ("we didn't come to fight")."""
 _GET = re.compile(r"^get (?:the |that |this )?(?:(?:last|other|big|biggest|first|second|third|"
                   r"hurt|wounded|bloody|closest|nearest|ugly) )*(?!away|behind|back|out|off|in|"
                   r"up|down|over|to|into|on|clear|close|near|between|around|round|free|"

@@ -160,3 +160,9 @@ def test_splitting_the_party_is_asked_back_and_nobody_moves() -> None:
     read = _read("bell_harbour", "cass", "ok lets split up, Ione goes to the lighthouse and we "
                  "go to the beach")  # fmt: skip
     assert read.kind == "ask" and not read.then
+
+
+def test_a_blow_said_as_not_meant_starts_no_fight() -> None:
+    state = build_situation(load_corpus(HOLDOUT7).situations["x_hall"])
+    text = "I bow low and tell Grubnak we didn't come to fight."
+    assert understand(text, "mira", state, state.campaign).kind == "talk"

@@ -205,6 +205,8 @@ def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
                       confidence=0.8)  # fmt: skip
 
 
+_SNEAK_ATTACK = re.compile(r"\bsneak[- ]?attack")
+"""The rogue's Sneak Attack named: a blow (at which foe, asked), never a sneaking check."""
 SPLITTING = re.compile(
     r"\b(?:split(?:ting)? (?:up|the party|into)|(?:go|going) (?:our )?separate ways|"
     r"separate (?:up|here)|divide (?:up|the party))\b"
@@ -261,7 +263,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     to_foes = found is not None and found.kind == "talk" and not found.target
     unsure = found is not None and found.confidence < 0.6 and found.kind in UNSURE_OF
     unclear = found is not None and found.kind == "ask" and not found.alternatives
-    if found is None or unclear or unsure or to_foes:
+    striking = found is not None and _SNEAK_ATTACK.search(said) is not None
+    if found is None or ((unclear or unsure or to_foes) and not striking):
         # no verb of the game's own fits: a deed a DM rules on ("tie up the sleeper")
         taking = found is not None and found.kind == "take" and deed_of(said) is None
         grab = next(d for d in DEEDS if d.key == "grab") if taking else None
@@ -273,7 +276,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         climbed = improvised(ctx) if re.search(r"\b(onto|on top of|atop|up on)\b", said) else None
         if climbed is not None and ctx.scope.get(climbed.target or "", "feature") is not None:
             found = climbed
-    elif found.kind in ("ask", "attack") and deed_of(said) is not None:
+    elif found.kind in ("ask", "attack") and deed_of(said) is not None and not striking:
         # "follow the footprints" (not a way out), "kick the cask at the rats" (not a foe)
         deed = improvised(ctx)
         aimed = deed is not None and (deed.target or "") not in ctx.state.creatures

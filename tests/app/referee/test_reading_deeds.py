@@ -166,3 +166,8 @@ def test_a_blow_said_as_not_meant_starts_no_fight() -> None:
     state = build_situation(load_corpus(HOLDOUT7).situations["x_hall"])
     text = "I bow low and tell Grubnak we didn't come to fight."
     assert understand(text, "mira", state, state.campaign).kind == "talk"
+
+
+def test_sneak_attack_named_is_a_blow_not_sneaking() -> None:
+    assert _read("cellar_rats_mira", "mira", "sneak attack!!").kind == "attack"
+    assert _read("cellar_rats_mira", "mira", "sneak up on the rat").kind == "improvise"

@@ -305,7 +305,9 @@ def stranger(ctx: Context) -> str | None:
     vocab = ctx.vocab
     if first in vocab.common or first in vocab.stop or first in vocab.question_starts:
         return None
-    if not words[0][:1].isupper() and (len(words) > 4 or first in _known_words(vocab)):
+    small = not words[0][:1].isupper()
+    known = first in _known_words(vocab) or first in vocab.question_slips
+    if small and (len(words) > 4 or known or verb == "does"):
         return None  # typed small, a name only in a short line and no word the game knows
     if any(first in n.split() for t in ctx.scope.things for n in t.names):
         return None

@@ -61,6 +61,7 @@ def test_a_name_typed_small_that_the_party_lacks_is_refused() -> None:
     assert _read("cellar_rats_mira", "mira", "gimli attacks").kind == "refuse"
     assert _read("inn_start", "mira", "thorin goes outside").kind != "refuse"
     assert _read("cellar_rats_mira", "mira", "rat attacks").kind != "refuse"
+    assert _read("cellar_rats_mira", "mira", "wat does dash do").kind == "question"
 
 
 async def test_the_rest_of_a_plan_waits_when_the_game_refused_its_first_step() -> None:

@@ -10,8 +10,8 @@ further clause a line's ``then`` lists, in order; what an answer ``says``), the 
 per-category table, and the median time the parser takes to read a line. Run with
 ``make bench`` or ``python -m tests.benchmarks.bench_referee``;
 ``--show`` lists the lines it got wrong in the corpus and the development sets (never a
-frozen holdout's: they measure, and are not worked on; the fourth holdout, reported once,
-became a development set when the fifth was frozen). A measurement, not a pass/fail test
+frozen holdout's: they measure, and are not worked on; the fourth to seventh holdouts,
+each reported once, became development sets). A measurement, not a pass/fail test
 (the suite's ``test_referee_corpus`` holds the main corpus to its targets).
 """
 
@@ -141,6 +141,8 @@ def _wrong_calls(
             continue  # a ruling's outcome (bound, woken), the Help action, the turn it takes
         if _closing_in(call) and allowed & {"attack", "cast"}:
             continue  # stepping up to the foe (dashing when it is far) is part of the attack
+        if _closing_in(call) and call.name == "move" and allowed & {"use", "give"}:
+            continue  # stepping up to the friend a potion is poured for is part of it
         if call.name == "take_action" and "move" in allowed:
             args = json.loads(call.arguments)
             ways = {line.target} | {s.target for s in line.then if s.intent == "move"}
@@ -339,9 +341,9 @@ def main() -> None:
             continue
         start = time.perf_counter()
         verdicts = asyncio.run(evaluate(path))
-        # never a frozen holdout's misses (the fourth became a development set once the
-        # fifth was frozen)
-        shown = args.show and name in ("corpus.toml", "dev.toml", "holdout4.toml")
+        # never a frozen holdout's misses (the fourth to seventh, each reported once, are
+        # development sets now)
+        shown = args.show and name not in ("holdout.toml", "holdout3.toml")
         report(name, verdicts, time.perf_counter() - start, shown)
 
 

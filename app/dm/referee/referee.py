@@ -79,7 +79,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             rest = [(i, r) for i, r in results if self._kind(i) not in ("reaction", "end_subturn")]
             calls += self._follow_up(state, rest)
             if self.pending:  # a line's next clause, now that the last one has run
-                calls = self._resume(state, calls)
+                calls = self._resume(state, calls, rest)
         elif last["role"] == "user":
             self.notes, self.calls = [], {}
             try:

@@ -12,14 +12,14 @@ Attack or Haste left another swing; a spell its casting time; a feature its own 
 Surge adds an action); a potion the action (the engine's heal does not spend it, so the
 referee keeps that account itself, and counts it wherever it asks whether one is left);
 hiding, dashing or disengaging a rogue's bonus action (Cunning Action) when the action is
-spoken for; a step, speech or a question nothing.
+spoken for; shaking a sleeper awake the action; a step, speech or a question nothing.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
@@ -61,7 +61,9 @@ def cost_of(state: GameState, actor: str, intent: Intent) -> str:
     if kind in ("use", "challenge"):
         return "action"
     if kind == "improvise":
-        free = intent.action == "auto" or intent.extra[:1] in (("light",), ("listen",))
+        # (shaking a sleeper awake takes an action, SRD Sleep: an easy deed, not a free one)
+        easy = intent.action == "auto" and intent.extra[:1] != ("wake",)
+        free = easy or intent.extra[:1] in (("light",), ("listen",))
         return FREE if free else "action"
     if kind == "hold":
         return "end"
@@ -88,6 +90,18 @@ def reckless(state: GameState, actor: str, text: str) -> bool:
     return bool(_RECKLESS.search(text)) and not any(e.id == RECKLESS_ID for e in sheet.effects)
 
 
+_SPENDING = frozenset({"use", "cast", "attack", "feature", "challenge"})
+"""Clauses that spend the turn's action when they are carried out."""
+_NOTHING = "what was to come first did not happen; say it again if that is still the plan"
+
+
+def _came_to_nothing(state: GameState, intent: Intent) -> bool:
+    """In a fight, a line's first clause meant to spend the action that made no call: it
+    could not be done (a potion for someone unhurt, a feature the character lacks)."""
+    unable = intent.kind == "ask" and intent.action == "unable"
+    return state.encounter is not None and (unable or intent.kind in _SPENDING)
+
+
 class Sequencing(RefereeBase):
     """The clauses after a line's first, waiting for their turn to be carried out."""
 
@@ -103,6 +117,12 @@ class Sequencing(RefereeBase):
         self._note_spent(state, actor, intent, calls)
         self.typed_in[actor] = state.scene.id
         rest = list(intent.then)
+        if rest and not calls and _came_to_nothing(state, intent):
+            # "drink my potion, then attack" with the potion left corked: the plan leaned on
+            # its first step, so the rest is asked again, not taken on its own
+            self.pending[actor] = rest
+            self._cannot_now(state, actor, _NOTHING)
+            return calls
         while rest and not calls:
             calls = self._next_clause(state, actor, rest)
         if rest:
@@ -117,16 +137,34 @@ class Sequencing(RefereeBase):
         self.made = [c for c in self.made if c.id not in dropped]
         return kept
 
+    def _owner(self, call_id: str) -> str | None:
+        return self.calls.get(call_id, ("", None))[1]
+
+    def _tool(self, call_id: str) -> str:
+        """The tool a call of this turn was made to ("" for one not of this turn)."""
+        return next((c.name for c in self.made if c.id == call_id), "")
+
     def _who(self, call: ToolCall) -> str | None:
         return self.calls.get(call.id, ("", None))[1]
 
-    def _resume(self, state: GameState, calls: list[ToolCall]) -> list[ToolCall]:
+    def _resume(
+        self,
+        state: GameState,
+        calls: list[ToolCall],
+        results: list[tuple[str, dict[str, Any]]] | None = None,
+    ) -> list[ToolCall]:
         """After a round of results: each speaker whose clause has finished goes on to
-        the next one."""
+        the next one — unless, in a fight, all that clause did was refused."""
         for actor in list(self.pending):
             own = [c for c in calls if self._who(c) == actor]
             if any(c.name not in _ENDS for c in own):
                 continue  # the clause is still running (a chained check, a second swing)
+            theirs = [(self._tool(i), r) for i, r in results or [] if self._owner(i) == actor]
+            refused = theirs and all("error" in r for _, r in theirs)
+            if state.encounter is not None and refused and theirs[0][0] != "use_feature":
+                # (a spell that needed a step first; a Second Wind wasted leaves the action)
+                self._cannot_now(state, actor, _NOTHING)
+                continue
             if any(c.name == "end_combat" for c in calls):
                 self._cannot_now(state, actor, "the fight is over")
                 continue
@@ -183,12 +221,16 @@ class Sequencing(RefereeBase):
     def _note_spent(
         self, state: GameState, actor: str, intent: Intent, calls: list[ToolCall]
     ) -> None:
-        """A potion drunk spends the action (the engine's heal does not count it); one left
-        corked ("Mira is unhurt") spends nothing."""
+        """A potion drunk, or a sleeper shaken awake, spends the action (the engine does not
+        count either); a potion left corked ("Mira is unhurt") spends nothing."""
         drunk = any(c.name in ("heal", "change_item", "use_item") for c in calls)
         if state.encounter is not None and intent.kind == "use" and drunk:
             what = f"{the(self._item_name(intent.item).lower())}" if intent.item else "that"
             self.spent.setdefault(actor, []).append(what)
+        woken = any(c.name == "set_condition" for c in calls) and intent.extra[:1] == ("wake",)
+        if state.encounter is not None and intent.kind == "improvise" and woken:
+            sleeper = state.name_of(intent.target) if intent.target else "them"
+            self.spent.setdefault(actor, []).append(f"waking {sleeper}")  # (no engine count)
 
     def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:
         """Why the clause does not fit what is left of the turn ("" when it does)."""

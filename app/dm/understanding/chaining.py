@@ -11,6 +11,8 @@ that cannot be done becomes instead of silence.
 - A clause the player plainly meant but that cannot be done — a feature the character does
   not have ("I rage"), a spell it does not know, a potion not carried, a thing not here, a
   way that is not there ("head into the cave") — is said plainly, never dropped.
+- Clauses that tell one deed twice are one ("charge rat 1 and hit it", "short rest. I play
+  a song while everyone patches up"); "hit it twice" is two blows.
 - "Smash both skeletons" is one blow at each; several questions called to one person
   ("Berta, could you lend us a lamp? and is there another way in?") are each answered.
 """
@@ -238,3 +240,74 @@ def questions(talk: Intent, rest: str, state: GameState) -> Intent | None:
             asked[at] = refer_back(asked[at], f"the {key}")
     first, *others = questions_to((talk.target,), asked, talk)
     return replace(first, then=tuple(others))
+
+
+_TWICE = re.compile(r"\b(?:twice|two times|2x|x2|both times)\b", re.IGNORECASE)
+
+
+def one_deed(read: list[Intent]) -> list[Intent]:
+    """Clauses that tell one improvised deed twice ("I bang my sword on my shield and roar
+    at the rats to scare them off"): one deed, at whom the clauses name."""
+    out: list[Intent] = []
+    for clause in read:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and clause.kind == last.kind == "improvise"
+            and clause.action == last.action
+            and clause.extra[:1] == last.extra[:1]
+        ):
+            out[-1] = replace(last, targets=last.targets or clause.targets)
+            continue
+        if (
+            last is not None
+            and clause.kind == last.kind == "move"
+            and clause.targets == last.targets
+        ):
+            continue  # "head back in and get out of this rain": one way, told twice
+        resting = any(c.kind == "rest" for c in out)
+        if resting and (clause.kind == "rest" or (clause.kind, clause.action) == _SONG):
+            continue  # "short rest. I play a song while everyone patches up": the one rest
+        if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
+            continue  # "help Thorin, distract it so he gets a clean hit": how one helps
+        if (
+            last is not None
+            and clause.kind == last.kind == "attack"
+            and clause.targets == last.targets
+            and _CLOSING.match(last.text)
+            and not _AGAIN.search(clause.text)
+        ):
+            continue  # "charge rat 1 and hit it": how one blow is struck, not two
+        out.append(clause)
+    return out
+
+
+_CLOSING = re.compile(
+    r"^\W*(?:i\s+)?(?:charge|rush|run (?:at|up to)|close (?:in on|with)|go for|leap at|"
+    r"lunge at|dash at|advance on|step up to|move in on)\b",
+    re.IGNORECASE,
+)
+"""A clause that closes in on a foe: with a blow at the same foe after it, one attack."""
+_AGAIN = re.compile(r"\b(?:again|twice|second|another|once more)\b", re.IGNORECASE)
+
+
+_SONG = ("improvise", "performance")
+"""A song played through a rest is part of it (a bard's Song of Rest), no check of its own."""
+_HELPING = re.compile(
+    r"\b(?:distract|draw (?:its|his|her|their) (?:eye|attention)|"
+    r"so (?:that )?\w+ (?:can|gets?|has|could)|hold(?:s|ing)? .{1,30}\bsteady|"
+    r"while (?:he|she|they|\w+) (?:works?|tries|picks?))\b",
+    re.IGNORECASE,
+)
+"""How one lends a hand in a fight, said after "help …": part of the Help, never a blow."""
+
+
+def twice(read: list[Intent]) -> list[Intent]:
+    """ "hit Grubnak twice": an attack clause said twice is two attack clauses (the second
+    is made if the turn has room: Extra Attack, Action Surge)."""
+    out: list[Intent] = []
+    for clause in read:
+        out.append(clause)
+        if clause.kind == "attack" and _TWICE.search(clause.text):
+            out.append(clause)
+    return out

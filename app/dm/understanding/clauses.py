@@ -51,6 +51,8 @@ class Piece:
     part: int = 0
     """Which run of the line it was cut from (a sentence or a "then" clause, in time
     order): pieces of one part may be glued back together, in their own order."""
+    asked: bool = False
+    """It ended in a question mark ("tie him up? nah, …"): wondered aloud, not done."""
 
 
 def _masked(text: str) -> str:
@@ -65,9 +67,11 @@ def _cut(text: str, pattern: re.Pattern[str], strong: bool) -> list[Piece]:
     for match in pattern.finditer(masked):
         if match.start() == 0:
             continue
-        pieces.append(Piece(text[start : match.start()], strong if pieces else True))
+        asked = "?" in masked[match.start() : match.end()]
+        pieces.append(Piece(text[start : match.start()], strong if pieces else True, asked=asked))
         start = match.end()
-    pieces.append(Piece(text[start:], strong if pieces else True))
+    last = text.rstrip().endswith("?")
+    pieces.append(Piece(text[start:], strong if pieces else True, asked=last))
     return [p for p in pieces if p.text.strip(" ,.;!?")]
 
 
@@ -105,9 +109,11 @@ def propose(text: str, *, in_time_order: bool = True) -> list[Piece]:
     for ordered, under in _ordered(text) if in_time_order else [(text, False)]:
         for strong in _cut(ordered, _STRONG, True):
             part += 1
-            for weak_no, weak in enumerate(_cut(strong.text, _WEAK, False)):
+            weaks = _cut(strong.text, _WEAK, False)
+            for weak_no, weak in enumerate(weaks):
                 cut = weak.strong or weak_no == 0
-                pieces.append(Piece(weak.text.strip(), cut, under, part))
+                asked = weak.asked or (strong.asked and weak is weaks[-1])
+                pieces.append(Piece(weak.text.strip(), cut, under, part, asked))
     return pieces[: MAX_CLAUSES * 2]
 
 

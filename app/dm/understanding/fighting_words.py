@@ -18,6 +18,13 @@ HOLDS = ("grapple", "shove", "escape_grapple")
 """Manoeuvres that need a fight (and, but for escaping, a creature to act on)."""
 
 
+_MOVED_THING = re.compile(
+    r"\b(?:shove|push|barge|kick|topple)s?\s+(?:a|an|the|that|this|one)\s+"
+    r"(\w+(?: \w+)?)\s+(?:into|in front of|across|at|onto|toward|towards)\b"
+)
+"""A thing shoved somewhere ("shove a pew into her path"), which no foe is."""
+
+
 def refine_hold(ctx: Context, intent: Intent) -> Intent:
     """A grapple or a shove aimed at a creature; a shove that says "down" or "over" knocks
     prone, any other pushes back 5 feet."""
@@ -27,6 +34,10 @@ def refine_hold(ctx: Context, intent: Intent) -> Intent:
         action = "shove_prone" if down else "shove_away"
     if action == "escape_grapple":
         return replace(intent, action=action)
+    moved = _MOVED_THING.search(ctx.said)
+    if moved is not None and ctx.named("feature", "item_here", "carried", text=moved.group(1)):
+        # "shove a pew into her path": a thing moved, for the DM to rule on, not a shove
+        return replace(intent, kind="ask", action=None, confidence=0.3, note="move what?")
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
     return replace(intent, action=action, targets=pick.ids[:1])
 

@@ -122,7 +122,7 @@ KIND_TO = frozenset({"npc", "member"})
 man a cup of tea"); to a thing it is no deed of its own."""
 
 SUBDUING = re.compile(
-    r"\b(knock(?:s|ed|ing)? (?:\w+ )?(?:out|unconscious|senseless|cold)|non-?lethal(?:ly)?|"
+    r"\b(knock(?:s|ed|ing)? (?:\w+ ){0,4}?(?:out|unconscious|senseless|cold)|non-?lethal(?:ly)?|"
     r"subdue|pommel|flat of (?:my|the|his|her) (?:blade|sword|axe)|take (?:him|her|it|them) "
     r"alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap)\b",
     re.IGNORECASE,

@@ -16,14 +16,17 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.dm.understanding import calling
 from app.dm.understanding.chaining import (
     BACKING,
     USING,
     after_move,
     both_foes,
     elided,
+    one_deed,
     plainly,
     questions,
+    twice,
 )
 from app.dm.understanding.clauses import (
     Piece,
@@ -36,7 +39,7 @@ from app.dm.understanding.clauses import (
 from app.dm.understanding.darts import is_darts, shared_darts
 from app.dm.understanding.intent import Intent
 from app.dm.understanding.paragraph import paragraph
-from app.dm.understanding.parse import understand_clause
+from app.dm.understanding.parse import SPLITTING, understand_clause
 from app.dm.understanding.places import as_place
 from app.dm.understanding.threats import SPOKEN_SKILLS, threatened
 from app.dm.understanding.words import normalise
@@ -112,8 +115,8 @@ def understand(
     read = as_place(_understand(text, actor, state, campaign, language=language), state, campaign)
     if read.kind != "talk" or read.then:
         return read
-    called = _CALLED.match(text)
-    asked = questions(read, text[called.end() :], state) if called is not None else None
+    opening = calling.CALLED.match(text)
+    asked = questions(read, text[opening.end() :], state) if opening is not None else None
     return asked or _by_topics(read, state)
 
 
@@ -155,9 +158,17 @@ def _understand(
     *,
     language: str | None = None,
 ) -> Intent:
+    sigh = _SIGH.match(text)
+    if sigh is not None and len(sigh.group(1).split()) <= 3 and len(text.split()) <= LONG:
+        sighed = understand_clause(sigh.group(1), actor, state, campaign, language=language)
+        if _chatter(sighed) and sighed.character is None:  # "ugh fine. thorin bashes the hatch"
+            deed = _understand(sigh.group(2), actor, state, campaign, language=language)
+            return deed if deed.then else replace(deed, text=text)
     whole = understand_clause(text, actor, state, campaign, language=language)
     if whole.kind in ("refuse", "foreign") or len(text) > 600:
         return whole  # nobody's to move, or not the game's language: the line as one
+    if whole.kind == "ask" and SPLITTING.search(normalise(text)):
+        return whole  # "let's split up, Ione goes to the lighthouse and we …": asked back
     if whole.kind == "manoeuvre" and whole.action == "ready":
         return whole  # "wait for a rat to come at me, then stab it": one readied action
     if whole.kind == "feature" and whole.action == "flurry_of_blows" and whole.extra:
@@ -172,7 +183,7 @@ def _understand(
         if foe and mentions_back(tail):  # read again when its turn comes: at the one named
             tail = refer_back(tail, foe)
         flurry = replace(whole, text=tail)
-        blows = _twice([head]) if not head.then else [head]  # "punch orc 1 twice, then …"
+        blows = twice([head]) if not head.then else [head]  # "punch orc 1 twice, then …"
         return replace(blows[0], then=(*blows[1:], *head.then, flurry))
     if whole.kind == "cast" and is_darts(whole.spell):
         shared = shared_darts(text, whole, lambda who: _foe_named(who, actor, state, campaign))
@@ -199,6 +210,11 @@ def _understand(
         return replace(read[0], text=whole.text)  # "… with my shortsword and then my dagger"
     if len(read) == 1 and read[0].kind == "cast" and len(read[0].targets) > len(whole.targets):
         return replace(read[0], text=whole.text)  # "eldritch blast at orc 1 and orc 2"
+    if len(read) == 1 and read[0].kind == "rest" and any(p.subordinate for p in pieces):
+        return replace(read[0], text=whole.text)  # "short rest before we go back up"
+    wondered = [p for p in pieces if p.asked]
+    if len(read) == 1 and wondered and whole.kind in _WONDERED and read[0].kind != whole.kind:
+        return replace(read[0], text=whole.text)  # "tie him up? nah just fire bolt him"
     if len(read) < 2:
         return whole
     threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS
@@ -219,9 +235,9 @@ def _understand(
     asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
-    read = both_foes(_one_deed(_twice(read)), state)
+    read = both_foes(one_deed(twice(read)), state)
     head, *rest = read
-    called = _called(text, state, whole.actor or actor)
+    called = calling.called(text, state, whole.actor or actor)
     if called is not None:
         to = called or (whole.targets if whole.kind == "talk" else ())
         talk = Intent(kind="talk", text=head.text, actor=head.actor, character=head.character,
@@ -233,6 +249,8 @@ def _understand(
     return replace(head, then=tuple(rest))
 
 
+_SIGH = re.compile(r"^\s*([^.!?\"“']{1,30}[.!?]+)\s+(\w.*)$", re.DOTALL)
+"""A short sentence first ("Ugh, fine.") that may be no more than a sigh before the deed."""
 _BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)
 """Where a line turns from the blows it lands first to the Flurry of Blows after them."""
 
@@ -245,43 +263,7 @@ def _foe_named(
     return read.target if read.kind == "attack" and read.target in state.creatures else None
 
 
-_CALLED = re.compile(r"^\W*(?:(?i:hey|oi|hail|ho|o)[\s,]+)?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\s*[!,]")
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
-_NO_NAME = frozenset(
-    {
-        "ah", "aha", "alright", "and", "but", "careful", "come", "cool", "crap", "damn", "dang",
-        "everyone", "fine", "folks", "friends", "go", "god", "gods", "great", "guys", "ha", "haha",
-        "help", "hey", "hmm", "hurry", "lads", "listen", "lol", "look", "nice", "no", "nope", "now",
-        "oh", "ok", "okay", "oops", "ouch", "please", "quick", "quiet", "right", "run", "shit",
-        "so",
-        "sorry", "stop", "thanks", "then", "ugh", "wait", "well", "wow", "yeah", "yes", "yikes",
-    }
-)  # fmt: skip
-"""Words that open a line with a comma or "!" without calling anyone ("Damn, …")."""
-
-
-def _called(text: str, state: GameState, actor: str | None) -> tuple[str, ...] | None:
-    """Whom the line calls to first ("Corin!", "Hail, dead king,"): the people of the story
-    it names (none, for a name the game does not know), or ``None`` when it calls nobody —
-    no name first, or a party member's (who is then the one acting)."""
-    m = _CALLED.match(text)
-    if m is None:
-        return None
-    name = m.group(1).lower()
-    if name.split()[0] in _NO_NAME or name.split()[0] in ("i", "we", "you", "let's", "lets"):
-        return None
-    party = {s.name.lower().split()[0] for s in state.party.values()} | set(state.party)
-    if name.split()[0] in party:
-        return None
-    if understand_clause(m.group(1), actor, state, state.campaign).kind not in ("ask", "talk"):
-        return None  # "Second Wind, then …", "Rage!": a deed named, not a person called
-    campaign = state.campaign
-    people = campaign.npcs if campaign is not None else {}
-    named = [
-        pid for pid, p in people.items()
-        if name in {p.name.lower(), p.name.lower().split()[0], *(a.lower() for a in p.aliases)}
-    ]  # fmt: skip
-    return tuple(named[:1])
 
 
 def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
@@ -370,9 +352,13 @@ def _clauses(
             continue
         if read and MOTIVE.match(piece.text):
             continue  # "…, i want it alive": why, not a second deed
+        if len(pieces) > 1 and piece.asked and intent.kind in _WONDERED:
+            continue  # "tie him up? nah, …", "… playing dice?": wondered aloud, not done
         friends = bool(read) and _friends_deed(piece, actor, state)
         if not own_deed(piece) or others_deed(piece.text) or friends:
             continue  # "… before we go down", "… and he heaves the door": not this deed
+        if piece.subordinate and read and read[-1][2].kind == "rest":
+            continue  # "short rest before we go up": what follows a rest is for after it
         moved = any(r.kind == "move" for _, _, r in read)  # a way out already taken
         plain = plainly(piece, intent, actor, state, bool(read) and not moved, len(pieces) > 1)
         if plain is not None:
@@ -396,6 +382,8 @@ def _clauses(
 
 _DEEDS = frozenset({"attack", "cast", "move", "feature", "use", "manoeuvre", "challenge"})
 """What a fighter backs off to do ("back off and cast …")."""
+_WONDERED = _DEEDS | {"improvise", "take", "drop", "give", "rest", "hold"}
+"""Deeds that a clause ending in "?" only wonders about, among other clauses."""
 _GOES = re.compile(r"^\W*(?:i\s+|we\s+)?(?:go|walk|step|head)(?:es|s)?\s+(?:up|over)\s+to\b", re.I)
 """Going up to a place: a move of its own when it names a way, not a setting-up clause."""
 _WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
@@ -411,77 +399,6 @@ _NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
 
 _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
 """Words that single out one foe of several ("… and goblin 2", "… and the other one")."""
-
-
-_TWICE = re.compile(r"\b(?:twice|two times|2x|x2|both times)\b", re.IGNORECASE)
-
-
-def _one_deed(read: list[Intent]) -> list[Intent]:
-    """Clauses that tell one improvised deed twice ("I bang my sword on my shield and roar
-    at the rats to scare them off"): one deed, at whom the clauses name."""
-    out: list[Intent] = []
-    for clause in read:
-        last = out[-1] if out else None
-        if (
-            last is not None
-            and clause.kind == last.kind == "improvise"
-            and clause.action == last.action
-            and clause.extra[:1] == last.extra[:1]
-        ):
-            out[-1] = replace(last, targets=last.targets or clause.targets)
-            continue
-        if (
-            last is not None
-            and clause.kind == last.kind == "move"
-            and clause.targets == last.targets
-        ):
-            continue  # "head back in and get out of this rain": one way, told twice
-        resting = any(c.kind == "rest" for c in out)
-        if resting and (clause.kind == "rest" or (clause.kind, clause.action) == _SONG):
-            continue  # "short rest. I play a song while everyone patches up": the one rest
-        if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
-            continue  # "help Thorin, distract it so he gets a clean hit": how one helps
-        if (
-            last is not None
-            and clause.kind == last.kind == "attack"
-            and clause.targets == last.targets
-            and _CLOSING.match(last.text)
-            and not _AGAIN.search(clause.text)
-        ):
-            continue  # "charge rat 1 and hit it": how one blow is struck, not two
-        out.append(clause)
-    return out
-
-
-_CLOSING = re.compile(
-    r"^\W*(?:i\s+)?(?:charge|rush|run (?:at|up to)|close (?:in on|with)|go for|leap at|"
-    r"lunge at|dash at|advance on|step up to|move in on)\b",
-    re.IGNORECASE,
-)
-"""A clause that closes in on a foe: with a blow at the same foe after it, one attack."""
-_AGAIN = re.compile(r"\b(?:again|twice|second|another|once more)\b", re.IGNORECASE)
-
-
-_SONG = ("improvise", "performance")
-"""A song played through a rest is part of it (a bard's Song of Rest), no check of its own."""
-_HELPING = re.compile(
-    r"\b(?:distract|draw (?:its|his|her|their) (?:eye|attention)|"
-    r"so (?:that )?\w+ (?:can|gets?|has|could)|hold(?:s|ing)? .{1,30}\bsteady|"
-    r"while (?:he|she|they|\w+) (?:works?|tries|picks?))\b",
-    re.IGNORECASE,
-)
-"""How one lends a hand in a fight, said after "help …": part of the Help, never a blow."""
-
-
-def _twice(read: list[Intent]) -> list[Intent]:
-    """ "hit Grubnak twice": an attack clause said twice is two attack clauses (the second
-    is made if the turn has room: Extra Attack, Action Surge)."""
-    out: list[Intent] = []
-    for clause in read:
-        out.append(clause)
-        if clause.kind == "attack" and _TWICE.search(clause.text):
-            out.append(clause)
-    return out
 
 
 MOTIVE = re.compile(
@@ -507,10 +424,11 @@ def _target_stolen(whole: Intent, read: list[Intent]) -> bool:
     """The whole line's reading took its target from a later clause of another kind
     ("healing word Ivo and then hit the hurt wolf" read whole heals the wolf): the first
     clause, read alone, is the same deed at its own target — the cut is right."""
-    if len(read) < 2 or read[0].kind != whole.kind or not whole.target:
-        return False
-    later = {t for c in read[1:] if c.kind != whole.kind for t in c.targets}
-    return whole.target in later and whole.target not in read[0].targets
+    same = [c for c in read if c.kind == whole.kind]
+    if len(read) < 2 or not same or not whole.target:
+        return False  # (or from an earlier one: "inspire Ione and healing word Cass")
+    others = {t for c in read if c.kind != whole.kind for t in c.targets}
+    return whole.target in others and all(whole.target not in c.targets for c in same)
 
 
 def _same(one: Intent, other: Intent) -> bool:

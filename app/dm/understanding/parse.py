@@ -26,6 +26,7 @@ from app.dm.understanding.intent import Intent
 from app.dm.understanding.language import detect, foreign_language
 from app.dm.understanding.readying import readying
 from app.dm.understanding.scope import build_scope
+from app.dm.understanding.telling import told
 from app.dm.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.dm.understanding.words import normalise, starts_with
 from app.world import view
@@ -204,6 +205,17 @@ def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
                       confidence=0.8)  # fmt: skip
 
 
+_SNEAK_ATTACK = re.compile(r"\bsneak[- ]?attack")
+"""The rogue's Sneak Attack named: a blow (at which foe, asked), never a sneaking check."""
+SPLITTING = re.compile(
+    r"\b(?:split(?:ting)? (?:up|the party|into)|(?:go|going) (?:our )?separate ways|"
+    r"separate (?:up|here)|divide (?:up|the party))\b"
+)
+"""The party splitting up, which the game does not do: asked back, nobody moves."""
+_ALL_SAID = re.compile(r"\s*(?:'[^']{8,}'|‘[^’]{8,}’|\"[^\"]{8,}\"|“[^”]{8,}”)[.!?]*\s*")
+"""A line that is all one quotation: words said aloud, whatever verbs they hold."""
+
+
 def _read(ctx: r.Context, said: str) -> Intent | None:
     """The line, its speaker settled, read by each rule in turn."""
     asking = r.can_i(ctx)
@@ -217,9 +229,19 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         acted = r.whole_line(ctx.with_said(wanted), wanted) or v.by_verbs(ctx.with_said(wanted))
         if acted is not None and acted.kind != "ask":
             return acted
+    if SPLITTING.search(said):  # "let's split up, Ione goes to the lighthouse and …"
+        return ctx.intent("ask", confidence=0.3,
+                          note="the party goes as one here: say where everyone goes")  # fmt: skip
     threatened = threat(ctx)
     if threatened is not None:
         return threatened
+    if _ALL_SAID.fullmatch(ctx.raw):  # "'wait, Grubnak, we can still make a deal!'"
+        said_aloud = r.spoken(replace(ctx, raw=f'"{ctx.raw.strip()[1:-1]}"'))
+        if said_aloud is not None:
+            return said_aloud
+    telling = told(ctx)  # "tell Nessa we're heading to the lighthouse": words, not a move
+    if telling is not None:
+        return telling
     lending = deed_of(said)
     if lending is not None and lending.key == "help":  # "I help Ione back up on her feet"
         helped = improvised(ctx)
@@ -241,7 +263,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     to_foes = found is not None and found.kind == "talk" and not found.target
     unsure = found is not None and found.confidence < 0.6 and found.kind in UNSURE_OF
     unclear = found is not None and found.kind == "ask" and not found.alternatives
-    if found is None or unclear or unsure or to_foes:
+    striking = found is not None and _SNEAK_ATTACK.search(said) is not None
+    if found is None or ((unclear or unsure or to_foes) and not striking):
         # no verb of the game's own fits: a deed a DM rules on ("tie up the sleeper")
         taking = found is not None and found.kind == "take" and deed_of(said) is None
         grab = next(d for d in DEEDS if d.key == "grab") if taking else None
@@ -253,7 +276,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         climbed = improvised(ctx) if re.search(r"\b(onto|on top of|atop|up on)\b", said) else None
         if climbed is not None and ctx.scope.get(climbed.target or "", "feature") is not None:
             found = climbed
-    elif found.kind in ("ask", "attack") and deed_of(said) is not None:
+    elif found.kind in ("ask", "attack") and deed_of(said) is not None and not striking:
         # "follow the footprints" (not a way out), "kick the cask at the rats" (not a foe)
         deed = improvised(ctx)
         aimed = deed is not None and (deed.target or "") not in ctx.state.creatures

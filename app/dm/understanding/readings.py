@@ -14,6 +14,7 @@ from app.dm.understanding.vocabulary import Vocabulary
 from app.dm.understanding.words import core, has_phrase, name_score, starts_with, stem
 from app.world.campaign import Campaign
 from app.world.state import GameState
+from rules.srd import srd
 
 FACT_OPENERS = ("what ", "whats ", "what's ", "which ", "am i", "how much ", "how many ")
 """How a line asking a fact begins ("what level am I", "how much xp do we have")."""
@@ -298,12 +299,16 @@ def ask_about(ctx: Context) -> Intent:
 def stranger(ctx: Context) -> str | None:
     """A name at the start that is nobody here, acting ("Legolas looks around")."""
     words = ctx.raw.split()
-    if len(words) < 2 or not words[0][:1].isupper() or not words[0].isalpha():
+    if len(words) < 2 or not words[0].isalpha():
         return None
     first, verb = words[0].lower(), words[1].lower().strip(".,!?")
     vocab = ctx.vocab
     if first in vocab.common or first in vocab.stop or first in vocab.question_starts:
         return None
+    small = not words[0][:1].isupper()
+    known = first in _known_words(vocab) or first in vocab.question_slips
+    if small and (len(words) > 4 or known or verb == "does"):
+        return None  # typed small, a name only in a short line and no word the game knows
     if any(first in n.split() for t in ctx.scope.things for n in t.names):
         return None
     verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
@@ -312,6 +317,24 @@ def stranger(ctx: Context) -> str | None:
     if verb.endswith("s") and (base & verbs or verb in ("plays", "sings", "says", "does")):
         return words[0]
     return None
+
+
+_KNOWN: dict[str, frozenset[str]] = {}
+
+
+def _known_words(vocab: Vocabulary) -> frozenset[str]:
+    """Every word the vocabulary's phrases use, and the SRD's kinds of creature: a small
+    first word that is one of them is no stranger's name ("wolf attacks")."""
+    known = _KNOWN.get(vocab.code)
+    if known is None:
+        phrases = [p for ps in vocab.verbs.values() for p in ps]
+        phrases += [p for ps in vocab.manoeuvres.values() for p in ps]
+        phrases += [p for ps in vocab.people.values() for p in ps] + [*vocab.people]
+        phrases += [*vocab.weapons, *vocab.fillers, *vocab.descriptors, *vocab.hold]
+        phrases += [m.name.lower() for m in srd().monsters.entries.values()]
+        known = frozenset(w for p in phrases for w in p.lower().split())
+        _KNOWN[vocab.code] = known
+    return known
 
 
 def acting_for(ctx: Context, named: str) -> Intent | None:

@@ -6,15 +6,15 @@ line holds several actions, the most specific one that can be carried out wins."
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from app.dm.understanding.carrying import items
 from app.dm.understanding.features import feature_use
-from app.dm.understanding.fighting_words import HOLDS, attack_style, refine_hold, struck_thing
+from app.dm.understanding.fighting_words import attack_style, struck_thing
 from app.dm.understanding.intent import Intent, IntentKind, Reading
+from app.dm.understanding.manoeuvring import OTHERS, hypothetical, manoeuvre_or_rest
 from app.dm.understanding.mentions import mention
 from app.dm.understanding.negation import NEGATING, NOT_GOING
-from app.dm.understanding.positions import position_move, step_away
+from app.dm.understanding.positions import position_move
 from app.dm.understanding.readings import Context, about_words, topic_of
 from app.dm.understanding.scope import ThingKind
 from app.dm.understanding.spells import (
@@ -26,9 +26,7 @@ from app.dm.understanding.spells import (
 )
 from app.dm.understanding.targets import named_creatures, pick_creatures
 from app.dm.understanding.ways import (
-    RUNNING,
     move,
-    named_beyond_direction,
     own,
     way_out,
 )
@@ -40,7 +38,6 @@ from app.dm.understanding.words import (
     verbs_in,
 )
 from app.world.wording import the
-from rules.damage import LifeState
 from rules.srd import srd
 
 PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", "question"})
@@ -51,10 +48,6 @@ PRIORITY: dict[str, float] = {
     "talk": 4, "give": 4.5, "take": 3, "drop": 3, "use": 3, "examine": 1, "ask": 0,
 }  # fmt: skip
 """Which reading wins when a line holds several confident ones."""
-
-OTHERS = frozenset({"he", "she", "it", "they", "if", "who", "that", "them", "he'll", "she'll",
-                    "they'll", "you", "he's", "she's", "they're"})  # fmt: skip
-"""Words before a verb that make someone else its subject ("if he leaves the cellar")."""
 
 ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fiddle with",
             "give it a go", "have a go", "tinker with", "jiggle")  # fmt: skip
@@ -71,6 +64,9 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if found is None:
         return None
     spell = found[1]
+    name = srd().spells.get(spell).name.lower() if spell in srd().spells else spell
+    if not cast_verb and not ctx.scope.fighting and ctx.said.startswith(f"{name} you"):
+        return None  # "Bless you, child": a blessing said to someone, not the spell
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
     if pick.missing:
         return ctx.intent("cast", spell=spell, targets=pick.ids, confidence=0.3, note=pick.missing)
@@ -161,7 +157,7 @@ def _done_now(said: str, verb: str) -> bool:
     """The verb is in the line as a thing done, not one ruled out ("so it can never ring
     again") or wondered about."""
     at = verb_at(said, verb)
-    return at >= 0 and not _hypothetical(said, at)
+    return at >= 0 and not hypothetical(said, at)
 
 
 def _challenge_by_parts(ctx: Context) -> Intent | None:
@@ -290,6 +286,11 @@ def _names_someone_else(ctx: Context) -> bool:
     return any(has_phrase(spoken_to, p) for p in people)
 
 
+SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", "gazes",
+                   "glance", "glances", "peek", "peeks", "squint", "squints"})  # fmt: skip
+"""Verbs of only looking: "look up at the lighthouse", "peer down the hole" go nowhere."""
+
+
 def _examine(ctx: Context, at: int) -> Intent:
     kinds: tuple[ThingKind, ...] = (
         "feature", "npc", "creature", "item_here", "exit", "carried", "member"
@@ -298,7 +299,8 @@ def _examine(ctx: Context, at: int) -> Intent:
     # "look out to sea": the sea a feature names before the shore steps it leads to
     things.sort(key=lambda t: t.kind == "exit")
     ways = {"outside", "inside", "out", "in", "up", "down", "back"}
-    if things and things[0].kind == "exit" and ways & set(ctx.said.split()):
+    looking = ctx.said[at:].split()[:1] and ctx.said[at:].split()[0] in SIGHT
+    if things and things[0].kind == "exit" and ways & set(ctx.said.split()) and not looking:
         return move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
     if things and things[0].kind == "creature":
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
@@ -331,6 +333,10 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "hit points" is no blow
             if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
+            if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
+                continue  # "we didn't come to fight", "I don't want to hurt him"
+            if kind == "attack" and before and named_creatures(before[0], ctx.scope):
+                continue  # "rat guts everywhere": a creature's word makes it a noun
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
                 continue  # "flip back to the page", "let a lost child go home"
             if at >= 0 and not (before and before[0] in OTHERS):
@@ -342,108 +348,21 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 hits.append((at, -len(weapon), "attack"))
         if _FINISHING.match(ctx.said):  # "finish the one that's falling apart"
             hits.append((0, -6, "attack"))
+        elif _GET.match(ctx.said) and named_creatures(ctx.said[4:], ctx.scope):
+            hits.append((0, -3, "attack"))  # "get the boss!": go for it, in a fight
     return sorted(hits)
 
 
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
-
-
-HYPOTHETICAL = frozenset({
-    "would", "could", "should", "might", "must", "have", "has", "had", "would've",
-    "could've", "should've", "never", "don't", "dont", "didn't", "didnt", "won't", "wouldn't",
-    "couldn't", "shouldn't", "can't", "cant", "cannot", "not", "dinnae", "dinna",
-    "stopped", "quit", "without",
-})  # fmt: skip
-"""Words before a verb that make it talk of what was, might be or is not done ("anyone
-would have run", "don't run") rather than a thing the character does now."""
-
-
-MODALS = frozenset({"can", "may", "will", "shall"})
-
-
-ASKED_ABOUT = frozenset({"where", "when", "why", "how", "whether", "whose"})
-"""Words that make a verb after them part of a question ("where he sleeps")."""
-
-
-def _hypothetical(said: str, at: int) -> bool:
-    """Whether the verb at ``at`` is not the actor's deed now: it follows a modal, perfect
-    or negating word, or has someone else for its subject ("you can rest now")."""
-    before = [w.strip(",.;:!?") for w in said[:at].split()]
-    if not before:
-        return False
-    if before[-1] in HYPOTHETICAL or before[-1] in OTHERS:
-        return True
-    if before[-1] in ("even", "ever") and len(before) > 1 and before[-2] in HYPOTHETICAL:
-        return True  # "not even lighting your lamp"
-    if set(before) & ASKED_ABOUT:
-        return True  # "tell us where their boss sleeps": a question about it, not the deed
-    verb = said[at:].split(maxsplit=1)[0] if said[at:].split() else ""
-    owned = len(before) > 1 and before[-2] in ("their", "his", "her", "its", "the", "a", "that")
-    if verb.endswith("s") and not verb.endswith("ss") and owned:
-        return True  # "their boss sleeps": someone else's verb (not "Thorin backs away")
-    return before[-1] in MODALS and len(before) > 1 and before[-2] in OTHERS
-
-
-def manoeuvre_or_rest(ctx: Context) -> Intent | None:
-    """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
-    vocab = ctx.vocab
-    if ctx.scope.fighting and any(verb_at(ctx.said, h) == 0 for h in vocab.hold):
-        return ctx.intent("hold")
-    moves = []
-    dying = [c for c, s in ctx.state.party.items() if s.vitals.state is LifeState.DYING]
-    for action, phrases in vocab.manoeuvres.items():
-        if (action == "hide" or action in HOLDS) and not ctx.scope.fighting:
-            continue
-        if action == "stabilize" and not dying:
-            continue  # "we bandage our wounds" with nobody dying is a rest
-        for phrase in verbs_in(ctx.said, phrases):
-            at = verb_at(ctx.said, phrase)
-            if at >= 0 and not _hypothetical(ctx.said, at):
-                moves.append((at, -len(phrase), action))
-    if moves:
-        at, _, action = min(moves)
-        if action == "stabilize":  # the dying one named, or the only one dying
-            named = [m.id for m in ctx.named("member") if m.id != ctx.actor]
-            whom = named[:1] or (dying if len(dying) == 1 else [])
-            return ctx.intent("manoeuvre", action=action, targets=tuple(whom),
-                              confidence=1.0 if whom else 0.4,
-                              note="" if whom else "stabilise whom?")  # fmt: skip
-        if not ctx.scope.fighting and move(ctx, 0) is not None:
-            return None  # "back up the stairs" outside a fight is a way out, not a retreat
-        if (
-            ctx.scope.fighting
-            and action in RUNNING
-            and own(ctx, at)
-            and named_beyond_direction(ctx, ctx.said)
-        ):
-            way = move(ctx, 0)  # "run up the stairs!!": out of the fight by that way
-            if way is not None and way.kind == "move":
-                return replace(way, action=action)
-        if action in HOLDS:
-            return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
-        if action == "move_beam":  # "move the beam onto goblin 2": where it falls now
-            onto = tuple(t.id for t in ctx.named("creature", "member") if t.id != ctx.actor)
-            return ctx.intent("manoeuvre", action=action, targets=onto[:1])
-        return step_away(ctx, at, action) or ctx.intent("manoeuvre", action=action)
-    ways = {n for t in ctx.scope.of("exit") for n in t.names}  # an author's "camp" is a way
-    hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"] if p not in ways]
-    hits = [h for h in hits if h >= 0 and not _hypothetical(ctx.said, h)]
-    # "pickpocket the sleeping one": a sleeper described, not a rest
-    hits = [h for h in hits if ctx.said[:h].split()[-1:] not in (["the"], ["a"], ["that"])]
-    rest_at = min((h for h in hits if h >= 0), default=-1)
-    if named_creatures(ctx.said, ctx.scope):
-        rest_at = -1  # "the sleeping rat" is no rest
-    if rest_at >= 0 and not ctx.said[rest_at:].startswith("rest of"):
-        long_at = min((h for p in vocab.rests["long"] if (h := verb_at(ctx.said, p)) >= 0),
-                      default=-1)  # fmt: skip
-        short_at = min((h for p in vocab.rests["short"] if (h := verb_at(ctx.said, p)) >= 0),
-                       default=-1)  # fmt: skip
-        if long_at >= 0 or short_at >= 0:
-            kind = "long" if long_at >= 0 and (short_at < 0 or long_at <= short_at) else "short"
-            return ctx.intent("rest", action=kind)
-        return ctx.intent("rest", action="short", confidence=0.7)
-    return None
+_NOT_MEANT = re.compile(r"\b(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"
+                        r"(?:(?:\w+\s+){0,2}to\s+)?$")  # fmt: skip
+"""Words before a blow's verb that say it is not meant ("we didn't come to fight")."""
+_GET = re.compile(r"^get (?:the |that |this )?(?:(?:last|other|big|biggest|first|second|third|"
+                  r"hurt|wounded|bloody|closest|nearest|ugly) )*(?!away|behind|back|out|off|in|"
+                  r"up|down|over|to|into|on|clear|close|near|between|around|round|free|"
+                  r"ready|a|an|my|your|his|her)\w")  # fmt: skip
+"""Going for a foe ("get the boss!", "get the last goblin"): a blow, never a way taken."""
 
 
 def by_verbs(ctx: Context) -> Intent | None:

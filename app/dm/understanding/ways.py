@@ -62,6 +62,11 @@ def move(ctx: Context, at: int) -> Intent | None:
         and ctx.named("npc", text=to_whom.group(1))
     ):
         return None  # "give the locket back to Wendel": to someone here, not back the way out
+    if exits and _PART_OF.search(" ".join(ctx.said[at:].split()[:12])):
+        return None  # "round the back of the inn": a side of that place, not the way in
+    far = None if named_beyond_direction(ctx, rest) else _far_place(ctx, rest)
+    if far is not None:  # "we'll go out to the chapel" from the lighthouse: not "out"
+        return ctx.intent("ask", confidence=0.3, note=f"there is no way from here to {far}")
     here = ctx.state.scene.name.lower()
     leaving = any(verb_at(ctx.said, p) >= 0 for p in ctx.vocab.leave)
     if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
@@ -72,6 +77,29 @@ def move(ctx: Context, at: int) -> Intent | None:
                               note=locked_text(ctx, exits[0].id))  # fmt: skip
         sure = 1.0 if len(exits) == 1 else 0.6
         return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
+    return None
+
+
+_PART_OF = re.compile(
+    r"\bthe (?:back|side|sides|rear|corner|roof|far side|outside|outer)"
+    r"(?: wall| walls| door| yard| corner)? of (?:the |that |this )?\w"
+)
+"""A side of a place named ("the back wall of the inn"), which is where one already is."""
+
+
+def _far_place(ctx: Context, rest: str) -> str | None:
+    """A place of the campaign the words name that no way from here leads to."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return None
+    here = campaign.scenes.get(ctx.state.scene.id)
+    near = {e.to for e in here.exits} if here is not None else set()
+    near |= {w.id for w in ctx.scope.of("exit")} | {ctx.state.scene.id}  # (a hidden way too)
+    for sid, scene in campaign.scenes.items():
+        name = scene.name.lower()
+        words = [w for w in name.split() if w not in ctx.vocab.stop and w != "the"]
+        if sid not in near and words and has_phrase(rest, words[-1]):
+            return scene.name
     return None
 
 

@@ -80,7 +80,8 @@ CASES = [
      ["attack:giant-rat-2", "use_feature:action_surge", "attack:giant-rat-1", "end_combat"],
      ["Thorin uses Action Surge"]),  # the surge asked for later makes room for the blow
     ("cellar_rats_thorin", "thorin", "I rage and hit the rat",
-     ["attack:giant-rat-1", "end_turn"], ["Thorin has no Rage — it is not one of Thorin's"]),
+     [], ["Thorin has no Rage — it is not one of Thorin's", "say it again"]),  # (the plan
+    # leaned on the rage: the blow is asked again, not struck without it)
     ("cellar_rats_mira", "mira", "hide then shoot rat 2",
      ["use_feature:cunning_action:hide", "attack:giant-rat-2", "end_turn"], []),
     ("cellar_rats_mira", "mira", "disengage and shoot the rat",
@@ -107,9 +108,9 @@ CASES = [
      ["attack:drowned-thrall-1", "end_turn"],
      ["“shoot Drowned Thrall 1 again” will have to wait for the next turn"]),
     ("bell_strand_fight", "ione", "I drink my potion and shoot thrall 2",
-     ["attack:drowned-thrall-2", "end_turn"], ["Ione does not carry that."]),
+     [], ["Ione does not carry that.", "“shoot thrall 2” — what was to come first"]),
     ("bell_strand_fight", "ione", "cast bless and then shoot thrall 2",
-     ["attack:drowned-thrall-2", "end_turn"], ["Ione does not know Bless.", "Drowned Thrall 2"]),
+     [], ["Ione does not know Bless.", "say it again if that is still the plan"]),
     ("bell_strand_fight", "ione", "cure wounds on myself and then shoot thrall 2",
      ["cast_spell:cure_wounds", "end_turn"],
      ["Ione's action this turn is already spent; “shoot thrall 2” will have to wait"]),

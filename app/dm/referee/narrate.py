@@ -345,6 +345,7 @@ class FollowUps(RefereeBase):
         caster = state.name_of(actor or "")
         # The spell's name, not its rulebook text: the players see the effect in what follows.
         self.notes.append(f"{caster} casts {result['spell']}.")
+        struck: dict[str, tuple[int, list[int]]] = {}  # darts at one foe: said as one blow
         for hit in result["results"]:
             target = state.name_of(str(hit.get("target") or hit.get("target_id") or ""))
             self.notes += lasting_lines(caster, target, result["spell"], hit)
@@ -360,7 +361,15 @@ class FollowUps(RefereeBase):
             elif hit.get("saved") is True and not hit.get("damage") and not hit.get("effects"):
                 self.notes.append(f"{target} shrugs it off.")
             elif "damage" in hit:
-                self.notes.append(f"{target} takes {hit['damage']} damage.")
+                at, dealt = struck.get(target, (len(self.notes), []))
+                dealt.append(int(hit["damage"]))
+                told = " + ".join(map(str, dealt))
+                if len(dealt) > 1:  # a second dart at the same foe: its sum, not a repeat
+                    told = f"{told} = {sum(dealt)}"
+                    self.notes[at] = f"{target} takes {told} damage."
+                else:
+                    self.notes.append(f"{target} takes {told} damage.")
+                struck[target] = (at, dealt)
                 if "dead" in (hit.get("state"), hit.get("target_state")):
                     self._falls(state, str(hit.get("target") or hit.get("target_id") or ""))
             elif "restored" in hit:

@@ -24,8 +24,10 @@ _SHARE = re.compile(
     re.IGNORECASE,
 )
 _SPREAD = re.compile(
-    r"\b(split|spread|share|divide)\b.*\b(between|among|across|amongst)\b|\bone (?:each|at each)\b"
-    r"|\b(?:darts?|missiles?) (?:at|on) each\b|\beach of them\b",
+    r"\b(split|spread|share|divide)\b.*\b(between|among|across|amongst)\b"
+    r"|\b(?:one|a) (?:(?:magic )?(?:dart|missile|bolt) )?(?:each|at each|apiece|for each)\b"
+    r"|\b(?:darts?|missiles?) (?:at|on) (?:each|every)\b|\beach of them\b"
+    r"|\b(?:at |on )?(?:each|every) (?:one of the |of the )?\w+s?\b(?! other)",
     re.IGNORECASE,
 )
 SPREAD = "spread"

@@ -50,6 +50,26 @@ async def test_split_the_missiles_shares_them_between_the_rats() -> None:
     assert sorted(set(aimed(made, "cast_spell")["target_ids"])) == ["giant-rat-2", "giant-rat-3"]
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["magic missile at the rats, one dart each", "magic missile each rat",
+     "magic missile, a dart apiece at the rats"],
+)  # fmt: skip
+async def test_a_dart_each_shares_the_missiles_between_the_rats(line: str) -> None:
+    made, _ = await turn(game(CELLAR, turn="aria"), "aria", line)
+    assert sorted(aimed(made, "cast_spell")["target_ids"]) == [
+        "giant-rat-1", "giant-rat-2", "giant-rat-3"
+    ]  # fmt: skip
+
+
+async def test_darts_at_one_rat_are_told_as_one_sum_not_a_repeated_line() -> None:
+    """Three darts into one rat: the story says what each did and the whole, once (the
+    same sentence twice was told once, and the story lost a dart)."""
+    _, said = await turn(game(CELLAR, turn="aria"), "aria", "magic missile rat 1")
+    assert "Giant Rat 1 takes " in said and " = " in said
+    assert said.count("Giant Rat 1 takes") == 1
+
+
 def test_a_threat_shouted_at_a_goblin_is_at_the_boss_and_no_blow() -> None:
     yield_ = read(game(HALL), "thorin", "YIELD, GOBLIN!")
     assert (yield_.kind, yield_.targets, yield_.then) == ("improvise", ("grubnak",), ())

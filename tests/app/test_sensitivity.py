@@ -140,3 +140,15 @@ def test_the_map_is_refreshed_when_someone_arrives() -> None:
     assert sensitivity_map(state).ids() == ["tam_comforted"]
     state.flags["tam_home"] = True  # … and goes up to the inn with the party
     assert sensitivity_map(state).ids() == []
+
+
+def test_a_cheap_lock_does_not_slight_the_innkeeper() -> None:
+    """Picking a "cheap" lock with words about it is no slight to Berta (the campaign's
+    keyword was once ``cheap*``, and a rogue's muttering closed her purse); calling her a
+    cheapskate still is."""
+    story = crossroads()
+    lock = "mutter something about cheap dwarven locks under my breath and pick the padlock"
+    found = build(story, "inn", ["berta"]).heard(lock, None, ["berta"])
+    assert "berta_slighted" not in {m.entry.id for m in found}
+    rude = build(story, "inn", ["berta"]).heard("what a cheapskate", "berta", ["berta"])
+    assert "berta_slighted" in {m.entry.id for m in rude}

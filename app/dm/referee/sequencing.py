@@ -61,8 +61,9 @@ def cost_of(state: GameState, actor: str, intent: Intent) -> str:
     if kind in ("use", "challenge"):
         return "action"
     if kind == "improvise":
-        # (shaking a sleeper awake takes an action, SRD Sleep: an easy deed, not a free one)
-        easy = intent.action == "auto" and intent.extra[:1] != ("wake",)
+        # (shaking a sleeper awake takes an action, SRD Sleep, and so does tying a foe up:
+        # easy deeds, not free ones)
+        easy = intent.action == "auto" and intent.extra[:1] not in (("wake",), ("bind",))
         free = easy or intent.extra[:1] in (("light",), ("listen",))
         return FREE if free else "action"
     if kind == "hold":
@@ -221,16 +222,18 @@ class Sequencing(RefereeBase):
     def _note_spent(
         self, state: GameState, actor: str, intent: Intent, calls: list[ToolCall]
     ) -> None:
-        """A potion drunk, or a sleeper shaken awake, spends the action (the engine does not
-        count either); a potion left corked ("Mira is unhurt") spends nothing."""
+        """A potion drunk, a sleeper shaken awake or a foe tied up spends the action (the
+        engine counts none of them); a potion left corked ("Mira is unhurt") spends nothing."""
         drunk = any(c.name in ("heal", "change_item", "use_item") for c in calls)
         if state.encounter is not None and intent.kind == "use" and drunk:
             what = f"{the(self._item_name(intent.item).lower())}" if intent.item else "that"
             self.spent.setdefault(actor, []).append(what)
-        woken = any(c.name == "set_condition" for c in calls) and intent.extra[:1] == ("wake",)
-        if state.encounter is not None and intent.kind == "improvise" and woken:
-            sleeper = state.name_of(intent.target) if intent.target else "them"
-            self.spent.setdefault(actor, []).append(f"waking {sleeper}")  # (no engine count)
+        deed = intent.extra[:1]
+        done = any(c.name == "set_condition" for c in calls) and deed in (("wake",), ("bind",))
+        if state.encounter is not None and intent.kind == "improvise" and done:
+            whom = state.name_of(intent.target) if intent.target else "them"
+            doing = "waking" if deed == ("wake",) else "tying up"
+            self.spent.setdefault(actor, []).append(f"{doing} {whom}")  # (no engine count)
 
     def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:
         """Why the clause does not fit what is left of the turn ("" when it does)."""

@@ -70,6 +70,16 @@ async def test_darts_at_one_rat_are_told_as_one_sum_not_a_repeated_line() -> Non
     assert said.count("Giant Rat 1 takes") == 1
 
 
+async def test_tying_up_a_sleeping_foe_in_a_fight_takes_the_action() -> None:
+    """Binding a senseless rat with rope is sure (no roll) but not free: the blow said after
+    it waits for the next turn, and the player is told why."""
+    state = game(CELLAR, turn="mira", conditions={"giant-rat-1": ["unconscious"]},
+                 give={"mira": ["rope"]})  # fmt: skip
+    made, said = await turn(state, "mira", "tie up the sleeping rat 1 and then stab rat 2")
+    assert "attack" not in names(made)
+    assert "already spent (on tying up Giant Rat 1)" in said
+
+
 def test_a_threat_shouted_at_a_goblin_is_at_the_boss_and_no_blow() -> None:
     yield_ = read(game(HALL), "thorin", "YIELD, GOBLIN!")
     assert (yield_.kind, yield_.targets, yield_.then) == ("improvise", ("grubnak",), ())

@@ -133,6 +133,11 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
         if heard is not None:  # words the game took to heart: said to that person
             intent = replace(intent, kind="talk", targets=(heard,), confidence=1.0)
             kind = "talk"
+        if kind == "question" and not state.encounter:
+            asked = answers.knower(state, campaign, intent)
+            if asked is not None:  # a question one person here has the answer to: put to them
+                intent = replace(intent, kind="talk", targets=(asked,), confidence=1.0)
+                kind = "talk"
         if kind in ("ask", "refuse", "foreign", "question", "help", "inventory"):
             self.notes.append(self._say(state, intent))
             return []

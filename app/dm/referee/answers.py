@@ -94,6 +94,21 @@ def look_text(state: GameState, campaign: Campaign | None, actor: str | None) ->
                                 options_text(state, campaign, actor)) if p)  # fmt: skip
 
 
+def knower(state: GameState, campaign: Campaign | None, intent: Intent) -> str | None:
+    """The person here a question is best put to, when one of them has the very topic it
+    asks about and the game itself has no answer: the one the question names ("what did
+    the goblins look like, Tam?"), else the only one here who knows of it. ``None`` when
+    nobody, or more than one, could answer."""
+    if campaign is None or not intent.topic or answer_from_game(state, campaign, intent):
+        return None
+    here = view.npcs_here(state, campaign)
+    knowing = [n for n in here if intent.topic in view.npc_view(state, campaign, n).topics]
+    named = [t for t in intent.targets if t in knowing]
+    if named:
+        return named[0]
+    return knowing[0] if len(knowing) == 1 else None
+
+
 def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> str:
     """A question answered from what the world knows — never by acting."""
     known = answer_from_game(state, campaign, intent)

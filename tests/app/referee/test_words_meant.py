@@ -80,6 +80,22 @@ async def test_tying_up_a_sleeping_foe_in_a_fight_takes_the_action() -> None:
     assert "already spent (on tying up Giant Rat 1)" in said
 
 
+TAM_FOUND = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+             "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["what did the goblins look like, Tam?",
+     "Tam are you ok? dont worry kid we got you. what did the goblins look like?"],
+)  # fmt: skip
+async def test_a_question_one_person_here_can_answer_is_put_to_them(line: str) -> None:
+    """Tam knows of the goblins: asked about them, by name or after a word to him, he
+    answers — not "Tam might know: ask Tam about goblins"."""
+    _, said = await turn(game(TAM_FOUND), "aria", line)
+    assert "Little, with big ears" in said and "might know" not in said
+
+
 def test_a_threat_shouted_at_a_goblin_is_at_the_boss_and_no_blow() -> None:
     yield_ = read(game(HALL), "thorin", "YIELD, GOBLIN!")
     assert (yield_.kind, yield_.targets, yield_.then) == ("improvise", ("grubnak",), ())

@@ -2134,11 +2134,6 @@ def _warden_tolls(target: CharacterSheet) -> tuple[GameState, str, ToolOutcome]:
     return s, warden, out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the halfling's save against the Drowning Toll (which frightens) is rolled "
-    "normally: Brave is only seen when the save's reason names fear",
-)
 def test_halfling_brave_against_the_bell_wardens_toll() -> None:
     """Brave: a halfling has advantage on saving throws against being frightened."""
     _, _, out = _warden_tolls(sheet("ione", "Fighter", species="Halfling", **FIGHTER))
@@ -2146,11 +2141,6 @@ def test_halfling_brave_against_the_bell_wardens_toll() -> None:
     assert saves[0].advantage == "advantage"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the dwarf's save against the Brine Retch (poison damage, poisoned) is rolled "
-    "normally: Dwarven Resilience is only seen when the save's reason names poison",
-)
 def test_dwarven_resilience_against_the_drowned_thralls_brine() -> None:
     """Dwarven Resilience: advantage on saving throws against poison."""
     s = game(sheet("ione", "Fighter", species="Dwarf", **FIGHTER), campaign="drowned_bell")

@@ -22,7 +22,7 @@ from app.dm.tools import encounter_view as ev
 from app.dm.tools import position_tools as pt
 from app.dm.tools.beams import lit
 from app.dm.tools.beast_form import SHAPE_ID, in_beast_form
-from app.dm.tools.hooks import RULES, DamageSetup, RollSetup
+from app.dm.tools.hooks import RULES, DamageSetup, RollSetup, Threat, spell_threat
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.companions import dies_at_zero
 from app.world.readied import readied_line
@@ -109,15 +109,19 @@ def check_for(
     source: str | None = None,
     spell: str | None = None,
     tool: str | None = None,
+    threat: Threat | None = None,
 ) -> CheckResult:
     """Roll a check or save for a character or a creature, with its conditions and what
     every rule of play adds (effects, features, traits). ``source`` is who forces a save
-    (a caster), ``spell`` the spell behind it, ``tool`` what a check is made with."""
+    (a caster), ``spell`` the spell behind it, ``tool`` what a check is made with,
+    ``threat`` what a save is against (read from ``spell``'s data when not given)."""
     rng = state.rng
     used = ability or (skill.ability if skill else Ability.STR)
+    if threat is None and spell is not None:
+        threat = spell_threat(spell)
     setup = RollSetup(
         state, target_id, used, dc, reason, "save" if save else "check",
-        skill=skill.value if skill else None, source=source, spell=spell,
+        skill=skill.value if skill else None, source=source, spell=spell, threat=threat,
     )  # fmt: skip
     for rule in RULES:
         (rule.before_save if save else rule.before_check)(setup)

@@ -33,8 +33,10 @@ from app.dm.events import SessionEvent
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.attacks import AttackResult
+from rules.conditions import Condition
 from rules.damage import DamageResult, DamageType
 from rules.metamagic import Empowerment
+from rules.srd import MonsterAction, srd
 
 
 @dataclass
@@ -114,6 +116,37 @@ class ExtraDamage:
     """A spell's damage twisted by Empowered Spell: its low dice are rolled again."""
 
 
+@dataclass(frozen=True)
+class Threat:
+    """What a saving throw protects against: the conditions a failure would impose and the
+    type of damage it would deal. Traits read it (a halfling is Brave against being
+    frightened, a dwarf resilient against poison) rather than the save's wording."""
+
+    conditions: frozenset[Condition] = frozenset()
+    damage_type: DamageType | None = None
+
+    def imposes(self, condition: Condition) -> bool:
+        """Whether a failed save would impose ``condition``."""
+        return condition in self.conditions
+
+
+def spell_threat(spell: str) -> Threat | None:
+    """What a save against ``spell`` guards against: the conditions it imposes and the damage
+    it deals, from the spell data (``None`` for a spell the data does not know)."""
+    try:
+        data = srd().spells.get(spell)
+    except KeyError:
+        return None
+    return Threat(frozenset(data.conditions), data.damage_type)
+
+
+def action_threat(action: MonsterAction) -> Threat:
+    """What a save against a monster's action guards against: the condition it imposes and
+    the damage its failed save deals (an area's, or a hit's rider)."""
+    conditions = frozenset({action.condition}) if action.condition is not None else frozenset()
+    return Threat(conditions, action.save_damage_type)
+
+
 @dataclass
 class RollSetup:
     """A saving throw or an ability check about to be made."""
@@ -128,6 +161,10 @@ class RollSetup:
     source: str | None = None
     """Who or what forces it (the caster of a spell, the monster breathing fire)."""
     spell: str | None = None
+    threat: Threat | None = None
+    """What a save is against (the conditions it would impose, the damage it carries), from
+    the monster action or spell behind it; ``None`` for a DM's free-form save, whose reason
+    is all there is to go on."""
     advantage: list[str] = field(default_factory=list)
     disadvantage: list[str] = field(default_factory=list)
     dice: str = ""

@@ -13,6 +13,7 @@ from app.dm.tools import args as a
 from app.dm.tools import executors as x
 from app.dm.tools import position_tools as pt
 from app.dm.tools.combat_tools import add_effect, disengaged, hidden
+from app.dm.tools.hooks import action_threat
 from app.dm.tools.monster_rules import block_of, impose
 from app.dm.tools.rebuke import damage_window, rebuke_after
 from app.dm.tools.registry import ToolError, ToolOutcome
@@ -130,7 +131,7 @@ def _area(
             continue  # felled by an earlier part of the same blast
         check = x.check_for(
             state, target, action.save_dc, action.name, Advantage.NORMAL,
-            ability=action.save_ability, save=True, source=actor,
+            ability=action.save_ability, save=True, source=actor, threat=action_threat(action),
         )  # fmt: skip
         events.append(x.roll_event(state, target, check))
         saves[target] = check.success

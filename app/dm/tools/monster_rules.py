@@ -13,7 +13,7 @@ from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import executors as x
 from app.dm.tools.beast_form import form_of
 from app.dm.tools.drains import drain_ability, drain_max_hp
-from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
+from app.dm.tools.hooks import AttackSetup, ExtraDamage, RollSetup, Rule, action_threat
 from app.dm.tools.position_tools import ally_beside
 from app.world.state import GameState
 from app.world.wording import the
@@ -155,6 +155,7 @@ def rider(
         check = x.check_for(
             state, target, action.save_dc, f"resist {action.name.lower()}", Advantage.NORMAL,
             ability=action.save_ability, save=True, source=attacker,
+            threat=action_threat(action),
         )  # fmt: skip
         events.append(x.roll_event(state, target, check))
         saved = check.success

@@ -28,27 +28,21 @@ ANCESTRY: dict[str, DamageType] = {
 _MENTAL = frozenset({Ability.INT, Ability.WIS, Ability.CHA})
 
 
-def _threatens(setup: RollSetup, condition: Condition, word: str) -> bool:
-    """Whether a save is against ``condition``: the spell behind it imposes it, or its
-    reason names it (``"frightened"`` in "resist the banshee's fear" is "fear")."""
-    if setup.spell is not None:
-        try:
-            if condition in srd().spells.get(setup.spell).conditions:
-                return True
-        except KeyError:
-            pass
-    return word in setup.reason.lower()
+def _threatens(setup: RollSetup, condition: Condition, *words: str) -> bool:
+    """Whether a save is against ``condition``: the action or spell behind it would impose
+    it. Only a DM's free-form save, which knows nothing of what it is against, falls back
+    on its reason naming it ("resist the banshee's fear")."""
+    if setup.threat is not None:
+        return setup.threat.imposes(condition)
+    reason = setup.reason.lower()
+    return any(word in reason for word in words)
 
 
 def _poison(setup: RollSetup) -> bool:
-    if _threatens(setup, Condition.POISONED, "poison"):
+    """Whether a save is against poison: being poisoned, or poison damage."""
+    if setup.threat is not None and setup.threat.damage_type is DamageType.POISON:
         return True
-    if setup.spell is not None:
-        try:
-            return srd().spells.get(setup.spell).damage_type is DamageType.POISON
-        except KeyError:
-            return False
-    return "venom" in setup.reason.lower()
+    return _threatens(setup, Condition.POISONED, "poison", "venom")
 
 
 def resisted_by_traits(sheet: CharacterSheet) -> frozenset[DamageType]:
@@ -87,8 +81,7 @@ class SpeciesRules(Rule):
         if sheet is None:
             return
         setup.reroll_ones = sheet.has("lucky") or setup.reroll_ones
-        afraid = _threatens(setup, Condition.FRIGHTENED, "fright") or "fear" in setup.reason.lower()
-        if sheet.has("brave") and afraid:
+        if sheet.has("brave") and _threatens(setup, Condition.FRIGHTENED, "fright", "fear"):
             setup.advantage.append("brave")
         if sheet.has("dwarven_resilience") and _poison(setup):
             setup.advantage.append("dwarven resilience")

@@ -56,6 +56,8 @@ class ConditionRule(BaseModel):
     speed_zero: bool = False
     cannot_speak: bool = False
     cannot_target_source: bool = False
+    cannot_approach_source: bool = False
+    """It can't willingly move closer to its source (frightened)."""
     leveled: bool = False
     own_attacks: RollEffect = ""
     attacks_against: RollEffect = ""
@@ -276,6 +278,16 @@ def may_target(conditions: Sequence[ActiveCondition], target_id: str) -> str | N
         if rules[active.condition].cannot_target_source and active.source == target_id:
             return f"{active.condition.value} by its target"
     return None
+
+
+def kept_away_from(conditions: Sequence[ActiveCondition]) -> frozenset[str]:
+    """Ids of the creatures ``conditions`` forbid moving closer to (SRD: a frightened
+    creature can't willingly move closer to the source of its fear)."""
+    rules = condition_rules()
+    return frozenset(
+        active.source for active in conditions
+        if active.source is not None and rules[active.condition].cannot_approach_source
+    )  # fmt: skip
 
 
 def resists_everything(conditions: Sequence[Condition | ActiveCondition]) -> bool:

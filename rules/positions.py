@@ -159,6 +159,23 @@ def move_to_band(spots: Spots, cid: str, band: Band) -> list[str]:
     return left
 
 
+def after_move(
+    spots: Mapping[str, Spot], cid: str, to: Literal["engage", "near", "far", "cover"],
+    target: str | None = None, gap: int = MELEE_FT,
+) -> dict[str, Spot]:  # fmt: skip
+    """Where everyone would stand once ``cid`` moved (to engage ``target``, to a band, or
+    behind cover): a copy, ``spots`` unchanged. What a move would bring it closer to is
+    read from it."""
+    after = {cid_: place.model_copy(deep=True) for cid_, place in spots.items()}
+    if to == "engage" and target is not None:
+        engage(after, cid, target, gap)
+    elif to in ("near", "far"):
+        move_to_band(after, cid, "near" if to == "near" else "far")
+    else:
+        leave(after, cid)
+    return after
+
+
 def take_cover(spots: Spots, cid: str, degree: CoverDegree, feature: str) -> list[str]:
     """``cid`` steps behind a feature (staying in its band); returns who it left."""
     left = leave(spots, cid)

@@ -2151,10 +2151,6 @@ def test_dwarven_resilience_against_the_drowned_thralls_brine() -> None:
     assert saves[0].advantage == "advantage"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a character frightened by the Grey Sister's toll may walk up and engage her",
-)
 def test_frightened_creature_cannot_move_closer_to_its_fear() -> None:
     """Frightened: the creature can't willingly move closer to the source of its fear."""
     s, warden, _ = _warden_tolls(sheet("ione", "Fighter", **FIGHTER))

@@ -99,12 +99,14 @@ def plan_attack(
             if reachable(state, cid, target, weapon, ranged):
                 chosen = None if weapon == usual and not shooting else weapon
                 return Plan(target=target, weapon=chosen)
-    aim = next((t for t in order if t not in engaged), order[0])
+    bold = [t for t in order if not pt.afraid_to_move(state, cid, "engage", t)]  # not its fear
+    aim = next((t for t in bold if t not in engaged), (bold or order)[0])
     if wanted is not None and engaged and wanted not in engaged:
         # the player named a foe across the melee: step over to it (it may provoke)
         step: Call = ("move", {"creature_id": cid, "to": "engage", "target_id": wanted})
         cost = p.closing_cost(pt.spots(state), cid, wanted)
-        if cost <= x.economy_of(state, cid).movement:
+        afraid = pt.afraid_to_move(state, cid, "engage", wanted)
+        if cost <= x.economy_of(state, cid).movement and afraid is None:
             return Plan([step], target=wanted)
     steps = _toward(state, cid, aim)
     if not steps:  # no way to close in this turn: throw what can be thrown, if anything
@@ -132,6 +134,8 @@ def _throw(state: GameState, cid: str, order: list[str], wanted: str | None = No
 def _toward(state: GameState, cid: str, target: str) -> list[Call]:
     """Steps toward a target out of reach this turn: dash and close in if that gets there,
     else dash to come near."""
+    if pt.afraid_to_move(state, cid, "engage", target):
+        return []  # frightened of it: it will not close in
     economy = x.economy_of(state, cid)
     cost = p.closing_cost(pt.spots(state), cid, target)
     steps: list[Call] = []
@@ -143,7 +147,7 @@ def _toward(state: GameState, cid: str, target: str) -> list[Call]:
     awake = [t for t in pt.engaged_foes(state, cid) if _hp(state, t) > 0]  # the fallen hold no one
     if cost <= budget and not awake:
         steps.append(("move", {"creature_id": cid, "to": "engage", "target_id": target}))
-    elif p.spot(pt.spots(state), cid).band == "far":
+    elif p.spot(pt.spots(state), cid).band == "far" and not pt.afraid_to_move(state, cid, "near"):
         steps.append(("move", {"creature_id": cid, "to": "near"}))
     return steps if len(steps) > 1 or (steps and steps[0][0] == "move") else []
 

@@ -32,6 +32,9 @@ def _closing(state: GameState, actor: str, target: str, reach: int) -> tuple[int
     if cost == 0:
         return 0, None
     name, other = state.name_of(actor), state.name_of(target)
+    afraid = pt.afraid_to_move(state, actor, "engage", target, reach)
+    if afraid:
+        return cost, afraid
     held = [  # a foe down or helpless holds nobody back
         f for f in pt.engaged_foes(state, actor)
         if f != target and x.vitals_of(state, f).hp > 0 and can_act(x.conditions_of(state, f))

@@ -7,7 +7,7 @@ console and the DM's context show. The model itself (bands, engagement, cover) i
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from app.dm.events import DiceRoll, SessionEvent, StateChange
 from app.dm.tools import args as a
@@ -19,7 +19,7 @@ from app.world.companions import side_of
 from app.world.state import Creature, GameState
 from app.world.wording import the
 from rules import positions as p
-from rules.conditions import Condition, can_act
+from rules.conditions import Condition, can_act, kept_away_from
 from rules.damage import LifeState
 from rules.outcomes import Impossible
 from rules.srd import Spell, srd
@@ -75,6 +75,26 @@ def watching_foes(state: GameState, cid: str) -> list[str]:
         if x.why_cannot_act(state, f) is None
         and not any(c.condition is Condition.BLINDED for c in x.conditions_of(state, f))
     ]  # fmt: skip
+
+
+def afraid_to_move(
+    state: GameState, mover: str, to: Literal["engage", "near", "far", "cover"],
+    target: str | None = None, gap: int = p.MELEE_FT,
+) -> str | None:  # fmt: skip
+    """Why ``mover`` may not make this move (SRD, frightened: it can't willingly move closer
+    to the source of its fear), else ``None``."""
+    fears = kept_away_from(x.conditions_of(state, mover)) & present(state)
+    if not fears:
+        return None
+    where = spots(state)
+    after = p.after_move(where, mover, to, target, gap)
+    for fear in sorted(fears):
+        if p.distance(after, mover, fear) < p.distance(where, mover, fear):
+            return (
+                f"{state.name_of(mover)} is frightened of {state.name_of(fear)} and cannot "
+                "willingly move closer to it"
+            )
+    return None
 
 
 def ally_beside(state: GameState, attacker: str, target: str) -> bool:
@@ -250,6 +270,7 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
     target = _target(state, args, mover)
     degree: p.CoverDegree = "none"
     feature = ""
+    gap = p.MELEE_FT
     if args.to == "engage":
         assert target is not None
         gap = p.MELEE_FT if not hostile(state, mover, target) else melee_reach(state, mover)
@@ -273,6 +294,9 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
         cost = p.band_cost(here, args.to)
         if cost == 0:
             raise ToolError(f"{name} is already {args.to}")
+    afraid = afraid_to_move(state, mover, args.to, target, gap)
+    if afraid:
+        raise ToolError(afraid)
     economy = x.economy_of(state, mover)
     crawl = crawling(state, mover)
     spent = economy.move(cost, crawling=crawl)

@@ -2371,11 +2371,6 @@ def test_fireball_at_fifth_level_is_8d6() -> None:
 # -- senses, and cover against spells ----------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a deafened character's Perception check to listen is rolled and can succeed: "
-    "the check tool never tells the rules which sense a check needs",
-)
 def test_deafened_creature_fails_checks_that_need_hearing() -> None:
     """Deafened: the creature automatically fails any ability check that requires hearing."""
     s = game(sheet("thorin", "Fighter", **FIGHTER))
@@ -2386,11 +2381,6 @@ def test_deafened_creature_fails_checks_that_need_hearing() -> None:
     assert out.result["success"] is False
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a blinded character's Perception check to spot something is rolled and can "
-    "succeed: the check tool never tells the rules which sense a check needs",
-)
 def test_blinded_creature_fails_checks_that_need_sight() -> None:
     """Blinded: the creature automatically fails any ability check that requires sight."""
     s = game(sheet("thorin", "Fighter", **FIGHTER))

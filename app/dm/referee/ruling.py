@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
 from app.dm.tools.position_tools import engaged_foes, spots
+from app.dm.tools.senses import sense_needed
 from app.dm.understanding import Intent
 from app.dm.understanding.describing import assailants
 from app.world import view
@@ -163,8 +164,10 @@ class Ruling(RefereeBase):
         if key in ("cow", "sway", "bluff") and state.encounter is not None:
             resister = self._resister(state, target)  # a contest: the foe sees through it or not
             opposed = {"opposed_by": resister} if resister else {}
+        sense = sense_needed(intent.text)  # "listen at the door": a deafened ear hears nothing
+        needs = {"sense": sense} if sense else {}
         call = self._call("ruling", actor, "request_ability_check", character_id=actor,
-                          skill=skill, dc=int(dc), reason=reason, **opposed)  # fmt: skip
+                          skill=skill, dc=int(dc), reason=reason, **opposed, **needs)  # fmt: skip
         self.rulings[call.id] = (key, target)
         calls = [call]
         if key not in FREE_DEEDS:

@@ -135,8 +135,7 @@ class _Args(BaseModel):
 
 
 class AbilityCheckArgs(_Args):
-    """A check when an outcome is uncertain. Not for what is in plain sight, nor a challenge
-    of the notes (attempt_challenge)."""
+    """A check when an outcome is uncertain. Not for a notes challenge (attempt_challenge)."""
 
     character_id: str
     skill: Skill | None = None
@@ -144,6 +143,7 @@ class AbilityCheckArgs(_Args):
     dc: DC
     reason: Reason
     advantage: Mode = "normal"
+    sense: Literal["sight", "hearing"] | None = None  # blinded or deafened: it fails (SRD)
     opposed_by: SkipJsonSchema[str | None] = None
     """A contest: the creature who resists rolls too (``opposed_skill``), and its total,
     not ``dc``, is what to beat (a tie goes to the one resisting). Left out of the schema
@@ -336,7 +336,7 @@ class EndTurnArgs(_Args):
 
 
 class EndCombatArgs(_Args):
-    """When one side has fled, surrendered or fallen. Not while foes can fight."""
+    """Not while foes can fight."""
 
     reason: Reason
 

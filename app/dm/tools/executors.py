@@ -24,6 +24,7 @@ from app.dm.tools.beams import lit
 from app.dm.tools.beast_form import SHAPE_ID, in_beast_form
 from app.dm.tools.hooks import RULES, DamageSetup, RollSetup, Threat, spell_threat
 from app.dm.tools.registry import ToolError, ToolOutcome
+from app.dm.tools.senses import Sense, sense_needed
 from app.world.companions import dies_at_zero
 from app.world.readied import readied_line
 from app.world.standing import away
@@ -110,11 +111,13 @@ def check_for(
     spell: str | None = None,
     tool: str | None = None,
     threat: Threat | None = None,
+    needs: Sense | None = None,
 ) -> CheckResult:
     """Roll a check or save for a character or a creature, with its conditions and what
     every rule of play adds (effects, features, traits). ``source`` is who forces a save
     (a caster), ``spell`` the spell behind it, ``tool`` what a check is made with,
-    ``threat`` what a save is against (read from ``spell``'s data when not given)."""
+    ``threat`` what a save is against (read from ``spell``'s data when not given), ``needs``
+    the sense a check relies on (blinded or deafened, it fails)."""
     rng = state.rng
     used = ability or (skill.ability if skill else Ability.STR)
     if threat is None and spell is not None:
@@ -133,7 +136,7 @@ def check_for(
                                advantage_from=adv, disadvantage_from=dis)  # fmt: skip
             modifier = sheet.save_modifier(used)
         else:
-            ctx = check_context(sheet.conditions, sheet.exhaustion,
+            ctx = check_context(sheet.conditions, sheet.exhaustion, needs=needs,
                                 advantage_from=adv, disadvantage_from=dis)  # fmt: skip
             modifier = sheet.check_modifier(skill, used, tool)
         modifier = in_beast_form(state, target_id, used, modifier, save=save, skill=skill)
@@ -150,7 +153,8 @@ def check_for(
                 modifier = block.skill_modifier(skill)
             else:
                 modifier = block.abilities.modifier(used)
-            ctx = check_context(creature.conditions, advantage_from=adv, disadvantage_from=dis)
+            ctx = check_context(creature.conditions, needs=needs, advantage_from=adv,
+                                disadvantage_from=dis)  # fmt: skip
     if setup.auto_fail is not None and ctx.auto_fail is None:
         ctx = RollContext(ctx.advantage_from, ctx.disadvantage_from, setup.auto_fail)
     if setup.reroll_ones:
@@ -282,7 +286,7 @@ def ability_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcom
         raise ToolError(unable)
     check = check_for(
         state, target, args.dc, args.reason, _mode(args.advantage),
-        skill=args.skill, ability=args.ability,
+        skill=args.skill, ability=args.ability, needs=args.sense or sense_needed(args.reason),
     )  # fmt: skip
     record_check(state, target, check)
     return ToolOutcome(check_result(state, target, check), [roll_event(state, target, check)])
@@ -306,11 +310,13 @@ def group_check_tool(args: a.GroupCheckArgs, state: GameState) -> ToolOutcome:
     if not ids:
         raise ToolError("nobody in the party can make the check")
     targets = [resolve_target(state, cid) for cid in ids]
-    normal = Advantage.NORMAL
-    checks = [
-        check_for(state, t, args.dc, args.reason, normal, skill=args.skill, ability=args.ability)
-        for t in targets
-    ]
+    needs = sense_needed(args.reason)  # "listen for the patrol": the deafened fail it
+
+    def one(t: str) -> CheckResult:
+        return check_for(state, t, args.dc, args.reason, Advantage.NORMAL, skill=args.skill,
+                         ability=args.ability, needs=needs)  # fmt: skip
+
+    checks = [one(t) for t in targets]
     group = group_check(checks)
     events: list[SessionEvent] = [
         roll_event(state, t, c) for t, c in zip(targets, checks, strict=True)

@@ -120,6 +120,16 @@ def leave(spots: Spots, cid: str) -> list[str]:
     return left
 
 
+def part(spots: Spots, a: str, b: str) -> bool:
+    """End the engagement between ``a`` and ``b`` alone (one pushed away from the other);
+    whether they were engaged."""
+    was = b in spot(spots, a).engaged or a in spot(spots, b).engaged
+    for one, other in ((a, b), (b, a)):
+        if one in spots:
+            spots[one].engaged.pop(other, None)
+    return was
+
+
 def engage(spots: Spots, a: str, b: str, gap: int = MELEE_FT) -> None:
     """``a`` moves up to ``b`` and stops ``gap`` feet away: it leaves its other engagements
     and its cover, and stands in ``b``'s band."""

@@ -541,6 +541,9 @@ class Spell(_Data):
     must stand at that one's side."""
     teleport_ft: int = Field(default=0, ge=0, le=1000)
     """The caster vanishes and reappears this far away, out of every foe's reach."""
+    push_ft: int = Field(default=0, ge=0, le=100)
+    """A creature that fails the save is pushed this far away from the caster (Thunderwave:
+    10 feet), out of its reach: their engagement ends."""
     srd: bool = True
     """False for a spell that is not in the SRD 5.1 (Absorb Elements): kept in our own words
     for the reactions the game prices, and marked so nobody mistakes it for SRD text."""

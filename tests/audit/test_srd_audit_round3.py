@@ -2314,11 +2314,6 @@ MORE_SPELLS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Thunderwave deals its damage but a creature that fails the save stays engaged "
-    "toe to toe with the caster: nobody is pushed",
-)
 def test_thunderwave_pushes_creatures_that_fail_the_save() -> None:
     """Thunderwave: on a failed Constitution save a creature is also pushed 10 feet away."""
     s = game(sheet("aria", "Wizard", **MORE_SPELLS))

@@ -17,6 +17,7 @@ from app.dm.tools.hooks import RULES
 from app.dm.tools.rebuke import damage_window, rebuke_after
 from app.dm.tools.spell_caster import Caster, scaled
 from app.world.state import GameState
+from rules import positions as p
 from rules.checks import CheckResult, RollKind
 from rules.conditions import ActiveCondition
 from rules.damage import LifeState
@@ -268,11 +269,26 @@ def save_targets(c: Casting) -> None:
             landed = take_hold(c, target)
             if landed:
                 result["effects"] = landed
+            if spell.push_ft:
+                result["pushed_ft"] = push(c, target)
         c.results.append(result)
     for offer in rebukes:  # after the damage: a rebuke answers being hurt
         c.events += rebuke_after(
             state, offer, offer.reactor_id, c.caster.id, dealt.get(offer.reactor_id, 0)
         )
+
+
+def push(c: Casting, target: str) -> int:
+    """SRD (Thunderwave): a creature that fails the save is pushed away from the caster —
+    out of its reach, so an engagement between them ends. Forced movement: nobody gets an
+    opportunity attack. The feet pushed."""
+    state, feet = c.state, c.spell.push_ft
+    if state.encounter is not None:
+        p.part(state.encounter.positions, target, c.caster.id)
+    text = f"{state.name_of(target)} is pushed {feet} feet away from {c.caster.name}"
+    state.record("encounter", text, who=target)
+    c.events.append(StateChange(kind="condition", target_id=target, description=text))
+    return feet
 
 
 def darts(c: Casting) -> None:

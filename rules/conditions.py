@@ -280,6 +280,16 @@ def may_target(conditions: Sequence[ActiveCondition], target_id: str) -> str | N
     return None
 
 
+def fall_prone(conditions: list[ActiveCondition], note: str) -> bool:
+    """SRD (Unconscious): the creature falls prone. The prone is its own condition, so the
+    creature is still lying down when it wakes, until it stands up (half its movement).
+    Nothing is added to one already prone; whether it fell."""
+    if any(c.condition is Condition.PRONE for c in conditions):
+        return False
+    conditions.append(ActiveCondition(condition=Condition.PRONE, note=note))
+    return True
+
+
 def kept_away_from(conditions: Sequence[ActiveCondition]) -> frozenset[str]:
     """Ids of the creatures ``conditions`` forbid moving closer to (SRD: a frightened
     creature can't willingly move closer to the source of its fear)."""

@@ -157,9 +157,10 @@ def test_srd_damage_wakes_a_creature_put_to_sleep() -> None:
               target_ids=["giant-rat-1"])  # fmt: skip
     rat = state.creatures["giant-rat-1"]
     assert out["result"]["results"][0]["asleep"]
-    assert [c.condition for c in rat.conditions] == [Condition.UNCONSCIOUS]
+    assert [c.condition for c in rat.conditions] == [Condition.UNCONSCIOUS, Condition.PRONE]
     run(state, "damage", target_id="giant-rat-1", amount="1", damage_type="fire", reason="ember")
-    assert rat.conditions == [] and rat.vitals.hp == 6
+    # awake, and still lying where it fell (SRD: unconscious, it fell prone)
+    assert [c.condition for c in rat.conditions] == [Condition.PRONE] and rat.vitals.hp == 6
 
 
 def test_srd_sleep_passes_over_undead_the_charm_immune_and_elves() -> None:

@@ -1633,11 +1633,6 @@ def test_exhaustion_five_reduces_speed_to_zero() -> None:
     assert not call(s, "move", creature_id="thorin", to="engage", target_id=gob).ok
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a creature put to sleep is prone only while unconscious; woken, it is on its "
-    "feet at once (no prone condition left)",
-)
 def test_unconscious_creature_falls_prone_and_wakes_prone() -> None:
     """Unconscious: the creature falls prone, so when Sleep's victim is woken it is still lying
     down."""

@@ -23,6 +23,7 @@ from rules.conditions import (
     Condition,
     can_act,
     dies_of_exhaustion,
+    fall_prone,
     max_hp_after_exhaustion,
 )
 from rules.damage import LifeState
@@ -98,6 +99,8 @@ def afflict(
     ]
     conditions.append(active)
     events: list[SessionEvent] = []
+    if active.condition is Condition.UNCONSCIOUS:
+        fall_prone(conditions, "fell unconscious")  # and still lying down when it wakes
     if active.condition is Condition.UNCONSCIOUS and cid in state.party:
         from app.dm.tools.wild_shape import revert_now  # noqa: PLC0415 - it imports the tools
 

@@ -37,6 +37,7 @@ from rules.conditions import (
     Condition,
     can_act,
     check_context,
+    fall_prone,
     resists_everything,
     save_context,
     speed_after_conditions,
@@ -257,10 +258,7 @@ def set_vitals(state: GameState, target_id: str, vitals: Vitals) -> None:
         conditions.append(
             ActiveCondition(condition=Condition.UNCONSCIOUS, source="0 hp", note="at 0 HP")
         )
-        if not any(c.condition is Condition.PRONE for c in conditions):  # SRD: falls prone,
-            conditions.append(  # and stays so when it wakes until it stands up
-                ActiveCondition(condition=Condition.PRONE, note="fell at 0 HP")
-            )
+        fall_prone(conditions, "fell at 0 HP")  # and stays so when it wakes, until it stands
     elif not down and has:
         conditions[:] = [c for c in conditions if c.source != "0 hp"]
     if target_id in state.party:

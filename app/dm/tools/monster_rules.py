@@ -19,7 +19,7 @@ from app.world.state import GameState
 from app.world.wording import the
 from rules.abilities import Ability
 from rules.attacks import AttackResult, damage_roll
-from rules.conditions import ActiveCondition, Condition, can_act
+from rules.conditions import ActiveCondition, Condition, can_act, fall_prone
 from rules.damage import DamageResult, LifeState, Vitals, heal
 from rules.dice import Advantage
 from rules.effects import Effect, blocks_healing
@@ -129,6 +129,8 @@ def impose(
             save_dc=action.save_dc if repeat else None, note=action.name,
         )
     )  # fmt: skip
+    if condition is Condition.UNCONSCIOUS:
+        fall_prone(conditions, "fell unconscious")  # and still lying down when it wakes
     text = f"{name} is {condition.value} ({state.name_of(source)}'s {action.name.lower()})"
     state.record("condition", text, who=target)
     return [StateChange(kind="condition", target_id=target, description=text)]

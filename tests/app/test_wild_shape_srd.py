@@ -84,3 +84,14 @@ async def test_a_player_asks_to_rest_in_wolf_shape_and_wakes_as_the_druid() -> N
     session = session_for(state)
     await turn(session, ("fen", "we take a short rest"))
     assert not _shaped_now(state)
+
+
+async def test_turning_back_with_no_uses_left_costs_nothing_from_a_players_line() -> None:
+    """ "You can revert to your normal form earlier by using a bonus action on your turn" —
+    the revert spends no use, so a druid who spent both still turns back."""
+    state = _shaped()
+    run(state, "use_feature", creature_id="fen", feature="wild_shape", option="revert")
+    run(state, "use_feature", creature_id="fen", feature="wild_shape", option="wolf")
+    assert state.party["fen"].uses_left("wild_shape") == 0
+    await turn(session_for(state), ("fen", "I turn back into my own form"))
+    assert not _shaped_now(state) and state.party["fen"].uses_left("wild_shape") == 0

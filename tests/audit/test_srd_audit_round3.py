@@ -1914,11 +1914,6 @@ def test_wild_shape_twice_per_short_rest() -> None:
     assert s.party["ione"].uses_left("wild_shape") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reverting is refused once both uses are spent ('no uses of Wild Shape left "
-    "until a short rest'): the druid is stuck in beast form",
-)
 def test_reverting_from_wild_shape_needs_no_use() -> None:
     """Wild Shape: you can revert to your normal form earlier by using a bonus action; it costs no
     use."""

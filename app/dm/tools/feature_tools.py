@@ -59,6 +59,10 @@ class UseFeatureArgs(BaseModel):
 REFILLED = frozenset({"font_of_magic"})
 """Features one of whose uses gains uses (a spell slot turned into sorcery points)."""
 
+USELESS: dict[str, Callable[[str | None], bool]] = {}
+"""Features some of whose options spend no use, by feature id: whether an option is one
+(ending Wild Shape early costs no use of it)."""
+
 
 def _sheet(state: GameState, cid: str) -> CharacterSheet:
     if cid not in state.party:
@@ -103,7 +107,8 @@ def use_feature_tool(args: UseFeatureArgs, state: GameState) -> ToolOutcome:
     if sheet.vitals.hp == 0 or not can_act(sheet.conditions):
         raise ToolError(f"{sheet.name} cannot act")
     refills = fid in REFILLED  # a use may give uses back: its own tool judges them
-    if (spec.limited or spec.pool) and not refills and sheet.uses_left(fid) <= 0:
+    costless = fid in USELESS and USELESS[fid](args.option)
+    if (spec.limited or spec.pool) and not (refills or costless) and sheet.uses_left(fid) <= 0:
         rest = (feature(spec.pool) if spec.pool else spec) or spec
         raise ToolError(
             f"{sheet.name} has no uses of {spec.name} left until a {rest.recovers} rest"

@@ -84,11 +84,21 @@ def _beast(state: GameState, name: str) -> Monster:
     raise ToolError(f"no beast called {name!r} (a wolf, a black bear, a giant spider …)")
 
 
+REVERT_WORDS = ("revert", "end", "human", "back", "own form")
+"""The options that end the shape rather than take one."""
+
+
+def is_revert(option: str | None) -> bool:
+    """Whether ``option`` ends the shape: SRD, reverting early is a bonus action and spends
+    no use of Wild Shape, so it is allowed with none left."""
+    return (option or "").strip().lower() in REVERT_WORDS
+
+
 def wild_shape(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
                option: str | None) -> ft.Outcome:  # fmt: skip
     """use_feature wild_shape: become the beast named in ``option``, or ``revert``."""
     wanted = (option or "").strip()
-    if wanted.lower() in ("revert", "end", "human", "back", "own form"):
+    if is_revert(wanted):
         return _revert_by_choice(state, sheet)
     if not wanted:
         raise ToolError("wild_shape: option is the beast to become (wolf, black bear …) "
@@ -183,3 +193,4 @@ class WildShapeRules(Rule):
 
 
 ft.USES[SHAPE_ID] = wild_shape
+ft.USELESS[SHAPE_ID] = is_revert

@@ -2067,11 +2067,6 @@ def test_pact_slot_casts_a_first_level_spell_at_second_level() -> None:
     assert 90 - hp(s, boss) == 4  # 4d6 at 2nd level, every die a 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="without slot_level the cast is refused with 'no level-1 spell slot left' although "
-    "the warlock's two 2nd-level pact slots are unspent",
-)
 def test_warlock_casts_first_level_spell_with_a_pact_slot_by_default() -> None:
     """Pact Magic: all a warlock's slots are of one level; casting a 1st-level spell expends one of
     them."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
+from rules.classes import class_spec
 from rules.conditions import ActiveCondition
 from rules.spellcasting import SpellSlots
 from rules.srd import Spell, srd
@@ -92,3 +93,22 @@ def caster_profile(state: GameState, cid: str) -> Caster | None:
         None,
         magic.ability,
     )
+
+
+def pact_level(caster: Caster) -> int | None:
+    """The level of a warlock's pact slots (``None`` for any other caster). SRD, Pact Magic:
+    all of a warlock's spell slots are the same level, so every spell of 1st level or higher
+    is cast from one of them at that level."""
+    sheet = caster.sheet
+    spec = class_spec(sheet.character_class) if sheet is not None else None
+    if spec is None or spec.caster != "pact" or not caster.slots.maximum:
+        return None
+    return max(caster.slots.maximum)
+
+
+def slot_to_spend(caster: Caster, spell: Spell, asked: int | None) -> int:
+    """The slot level a casting spends: the one asked for, else the spell's own — but a pact
+    caster's slots are all of the pact level, so it is that one (or higher, if asked)."""
+    slot = asked or spell.level
+    pact = pact_level(caster) if spell.level else None
+    return max(slot, pact) if pact is not None else slot

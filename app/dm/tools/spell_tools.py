@@ -21,7 +21,7 @@ from app.dm.tools.position_tools import spell_reach
 from app.dm.tools.reactions import shield_up
 from app.dm.tools.readied import fire_window
 from app.dm.tools.registry import ToolError, ToolOutcome
-from app.dm.tools.spell_caster import caster_profile, scaled, spell_id_of
+from app.dm.tools.spell_caster import caster_profile, scaled, slot_to_spend, spell_id_of
 from app.dm.tools.spell_rolls import several_rolls
 from app.dm.tools.spell_utility import check_material, check_revivable, dispel, revive, teleport
 from app.dm.tools.striking import out_of_reach
@@ -80,7 +80,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     if unable:
         raise ToolError(f"{unable} and cannot cast")
     targets = [x.resolve_here(state, t) for t in args.target_ids]
-    slot = args.slot_level or spell.level
+    slot = slot_to_spend(profile, spell, args.slot_level)
     if spell.level and slot < spell.level:
         raise ToolError(f"{spell.name} needs a slot of level {spell.level} or higher")
     twist = mm.take(state, caster, spell, targets)

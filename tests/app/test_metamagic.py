@@ -159,3 +159,24 @@ async def test_quickened_fire_bolt_from_a_players_line() -> None:
     economy = state.encounter.economy["sela"]
     assert economy.bonus_action is False and economy.action is True
     assert state.party["sela"].uses_left("font_of_magic") == 1
+
+
+async def test_after_a_quickened_spell_said_only_a_cantrip_of_one_action_follows() -> None:
+    """SRD (Casting Time): "if you cast a spell as a bonus action, you can't cast another spell
+    during the same turn, except for a cantrip with a casting time of 1 action" — a Quickened
+    spell is cast as a bonus action."""
+    state = sandbox_state(seed=3)
+    sorcerer(state)
+    state_slots = state.party["sela"].spell_slots
+    session = session_for(state)
+    fight(state, monster="goblin", turn="sela")
+    state.creatures["goblin-1"].vitals = state.creatures["goblin-1"].vitals.model_copy(
+        update={"hp": 200, "max_hp": 200}
+    )
+    await turn(session, ("sela", "quickened fire bolt at the goblin"))
+    await turn(session, ("sela", "I cast thunderwave"))
+    assert state_slots.expended.get(1, 0) == 0 and state.encounter.economy["sela"].action
+    out = run(state, "cast_spell", caster_id="sela", spell="hold_person", target_ids=["goblin-1"])
+    assert "only a cantrip" in out["result"]["error"] and not state_slots.expended
+    out = run(state, "cast_spell", caster_id="sela", spell="ray_of_frost", target_ids=["goblin-1"])
+    assert "error" not in out["result"], out

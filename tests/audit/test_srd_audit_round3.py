@@ -2401,11 +2401,6 @@ def test_half_cover_adds_two_to_dexterity_saves() -> None:
 # -- sorcerer metamagic ------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="after a Quickened Fire Bolt (a bonus action, 2 sorcery points spent) the "
-    "sorcerer may still cast Magic Missile with the action",
-)
 def test_quickened_spell_leaves_only_a_cantrip_for_the_action() -> None:
     """After a spell cast as a bonus action, only a cantrip may be cast with the action."""
     s = game(sheet("aria", "Sorcerer", **SORCERER))

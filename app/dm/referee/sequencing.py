@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
-from app.dm.tools.casting_rules import BonusActionSpell
+from app.dm.tools import casting_rules as turns
 from app.dm.tools.class_rules import RECKLESS_ID
 from app.dm.tools.executors import economy_of
 from app.dm.understanding import Intent
+from app.dm.understanding.features import metamagic_options
 from app.dm.understanding.parse import understand_clause
 from app.world.state import GameState
 from app.world.wording import the
@@ -244,7 +245,9 @@ class Sequencing(RefereeBase):
             return ""
         cost = cost_of(state, actor, clause)
         if clause.kind == "cast" and clause.spell:
-            refused = BonusActionSpell().refuse_cast(state, actor, clause.spell, 0)
+            quick = "quickened" in metamagic_options(clause.text)
+            cast = turns.casting_cost(srd().spells.get(clause.spell), quickened=quick)
+            refused = turns.refusal(state, actor, clause.spell, cast)
             if refused:  # a bonus-action spell leaves room only for a cantrip
                 return f"{refused}; “{clause.text.strip(' .,!')}” will have to wait."
         if clause.kind == "manoeuvre" and clause.action in CUNNING and self._cunning(state, actor):

@@ -7,7 +7,6 @@ is imported, so every executor sees the same rules.
 
 from __future__ import annotations
 
-from app.dm.tools.casting_rules import BonusActionSpell
 from app.dm.tools.class_rules import ClassRules
 from app.dm.tools.conduct import Charm, Incapacitation, Invisibility, MagicalSleep
 from app.dm.tools.effect_rules import EffectRules
@@ -33,7 +32,6 @@ PLAY_RULES: list[Rule] = [
     Charm(),
     Invisibility(),
     MagicalSleep(),
-    BonusActionSpell(),
     ArmourStealth(),
     HeavyWeapons(),
     ClassRules(),

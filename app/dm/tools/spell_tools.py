@@ -8,11 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from app.dm.tools import args as a
+from app.dm.tools import casting_rules as turns
 from app.dm.tools import executors as x
 from app.dm.tools import metamagic as mm
 from app.dm.tools import spell_effects as fx
 from app.dm.tools.adjudication import reacting
 from app.dm.tools.care_tools import make_stable
+from app.dm.tools.casting_rules import casting_cost
 from app.dm.tools.condition_tools import creature_type
 from app.dm.tools.counterspell import counterspell
 from app.dm.tools.hooks import RULES
@@ -34,12 +36,6 @@ from rules.outcomes import Impossible
 from rules.srd import Spell, srd
 
 __all__ = ["cast_spell_tool", "caster_profile", "most_targets", "scaled"]
-
-_COSTS = {
-    "action": ActionKind.ACTION,
-    "bonus_action": ActionKind.BONUS_ACTION,
-    "reaction": ActionKind.REACTION,
-}
 
 
 def most_targets(spell: Spell, slot: int, caster_level: int) -> int | None:
@@ -89,6 +85,10 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
                          twinned="twinned" in twist, distant="distant" in twist)  # fmt: skip
     _refuse_targets(casting)
     check_material(casting)
+    cost = None if reacting(state, caster) else casting_cost(spell, quickened="quickened" in twist)
+    refused_now = turns.refusal(state, caster, spell_id, cost)
+    if refused_now:
+        raise ToolError(refused_now)
     for rule in RULES:
         refused = rule.refuse_cast(state, caster, spell_id, slot)
         if refused:
@@ -98,11 +98,12 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         refused = out_of_reach(state, caster, t, reach) if reach is not None else None
         if refused:
             raise ToolError(refused)
-    _spend(casting, quickened="quickened" in twist)
+    _spend(casting, cost)
     mm.spend(state, caster, spell, twist, spell_id)
     countered_events, countered_by = (  # a Subtle spell is cast unseen: nobody counters it
         ([], None) if "subtle" in twist else counterspell(state, caster, spell.name, slot)
     )
+    turns.count(state, caster, spell_id, cost)  # cast, countered or not
     for rule in RULES:  # cast, countered or not: what the casting itself sets off
         countered_events += rule.after_cast(state, caster, spell_id)
     if countered_by is not None:  # the slot and the action are spent; nothing else happens
@@ -191,13 +192,10 @@ def _volley(c: fx.Casting) -> None:
     c.results += volley
 
 
-def _spend(c: fx.Casting, *, quickened: bool = False) -> None:
-    """Spend the action (in a fight; a Quickened spell's bonus action) and the slot, or
-    refuse before spending anything."""
+def _spend(c: fx.Casting, cost: ActionKind | None) -> None:
+    """Spend what the casting costs (in a fight; a Quickened spell's bonus action) and the
+    slot, or refuse before spending anything."""
     state, spell, profile = c.state, c.spell, c.caster
-    cost = None if reacting(state, profile.id) else _COSTS.get(spell.casting_time)
-    if quickened and cost is ActionKind.ACTION:
-        cost = ActionKind.BONUS_ACTION
     if state.encounter is not None:
         economy = x.economy_of(state, profile.id)
         if cost is not None and not economy.available(cost):

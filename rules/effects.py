@@ -10,7 +10,7 @@ here fold a creature's effects into what a roll needs; nothing here mutates or r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -140,6 +140,9 @@ class Effect(BaseModel):
     versus_source: bool = False
     """``own_attacks`` counts only for the bearer's attacks against its source (an undead
     gripped by Chill Touch attacks its caster with disadvantage, others normally)."""
+    near_source: bool = False
+    """``own_attacks`` counts only for the bearer's attacks against a creature within 5 feet
+    of its source (the Help action aids an attack on a foe beside the helper)."""
     periodic: PeriodicDamage | None = None
     """Damage the bearer takes at a turn boundary while it lasts (with ``beam``: the
     damage its area deals whoever stands in it, not its bearer)."""
@@ -209,14 +212,20 @@ class RollMods:
 
 
 def attack_mods(
-    attacker: Sequence[Effect], target: Sequence[Effect], target_id: str | None = None
+    attacker: Sequence[Effect],
+    target: Sequence[Effect],
+    target_id: str | None = None,
+    beside_target: Collection[str] | None = None,
 ) -> RollMods:
     """What both sides' effects do to one attack roll (the target's armour class bonus is
     :func:`ac_bonus`). ``target_id`` is who is attacked, for effects that count only
-    against their source."""
+    against their source; ``beside_target`` who stands within 5 feet of it, for effects that
+    count only near their source (``None``: nobody's place is known, so they all count)."""
     mods = RollMods()
     for effect in attacker:
         if effect.versus_source and effect.source != target_id:
+            continue
+        if effect.near_source and beside_target is not None and effect.source not in beside_target:
             continue
         _tally(mods, effect.own_attacks, f"{effect.name.lower()}")
         mods.add_dice(effect.attack_dice)

@@ -615,11 +615,6 @@ def test_help_gives_ally_advantage_on_next_attack() -> None:
     assert rolls(out, "attack_roll")[0].advantage == "advantage"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Help action's advantage applies to the ally's next attack on any foe, "
-    "even one far from the helper",
-)
 def test_help_in_combat_only_aids_attacks_on_a_foe_next_to_the_helper() -> None:
     """Help aids an ally's first attack against a creature within 5 feet of the helper, not any
     foe."""

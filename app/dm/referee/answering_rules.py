@@ -13,6 +13,7 @@ from app.dm.referee.answering_self import level_name
 from app.dm.referee.answering_words import Asked
 from app.dm.referee.sights import join_words
 from app.dm.tools.class_rules import sneak_attack_dice
+from app.dm.tools.effect_rules import beside
 from app.world.sheetfacts import signed
 from rules.character import CharacterSheet
 from rules.conditions import ActiveCondition, Condition, attack_context
@@ -276,7 +277,7 @@ def advantage(a: Asked) -> str | None:
         within_5ft=close,
         ranged=not close,
     )
-    mods = attack_mods(sheet.effects, foe.effects, target)
+    mods = attack_mods(sheet.effects, foe.effects, target, beside(a.state, target))
     good = [*context.advantage_from, *mods.advantage]
     bad = [*context.disadvantage_from, *mods.disadvantage]
     scope = f"{sheet.name} attacking {foe.name}"

@@ -333,10 +333,11 @@ def disengaged(cid: str) -> Effect:
 
 
 def helped_by(helper: str) -> Effect:
-    """The Help action: advantage on the ally's next attack roll, if it comes before the
-    start of the helper's next turn."""
+    """The Help action: advantage on the ally's next attack roll against a creature within
+    5 feet of the helper, if it comes before the start of the helper's next turn."""
     return Effect(id="help", name="Helped", source=helper, own_attacks="advantage",
-                  consumed_by="own_attack", ends="start_of_source_turn", rounds=1)  # fmt: skip
+                  consumed_by="own_attack", ends="start_of_source_turn", rounds=1,
+                  near_source=True)  # fmt: skip
 
 
 def hidden(cid: str) -> Effect:

@@ -23,6 +23,20 @@ from rules.effects import (
     tick_effects,
     without,
 )
+from rules.positions import MELEE_FT, distance
+
+
+def beside(state: GameState, target: str) -> set[str] | None:
+    """Who stands within 5 feet of ``target`` in the fight (engaged with it); ``None`` out
+    of a fight, where nobody's place is kept. The Help action aids only an attack on a foe
+    beside the helper."""
+    fight = state.encounter
+    if fight is None:
+        return None
+    return {
+        c.id for c in fight.order
+        if c.id != target and distance(fight.positions, c.id, target) <= MELEE_FT
+    }  # fmt: skip
 
 
 def remove_effects(state: GameState, cid: str, gone: list[Effect]) -> None:
@@ -60,7 +74,7 @@ class EffectRules(Rule):
     def before_attack(self, setup: AttackSetup) -> None:
         state = setup.state
         mine, theirs = x.effects_of(state, setup.attacker), x.effects_of(state, setup.target)
-        mods = attack_mods(mine, theirs, setup.target)
+        mods = attack_mods(mine, theirs, setup.target, beside(state, setup.target))
         setup.advantage += mods.advantage
         setup.disadvantage += mods.disadvantage
         setup.add_dice(mods.dice)
@@ -69,7 +83,7 @@ class EffectRules(Rule):
     def after_attack(self, setup: AttackSetup, hit: AttackResult) -> list[SessionEvent]:
         state = setup.state
         mine, theirs = x.effects_of(state, setup.attacker), x.effects_of(state, setup.target)
-        used = attack_mods(mine, theirs, setup.target).used
+        used = attack_mods(mine, theirs, setup.target, beside(state, setup.target)).used
         remove_effects(state, setup.attacker, [e for e in used if e in mine])
         remove_effects(state, setup.target, [e for e in used if e in theirs])
         return []

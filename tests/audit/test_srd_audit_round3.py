@@ -1846,11 +1846,6 @@ def test_jack_of_all_trades_adds_half_proficiency() -> None:
     assert rolls(out)[0].modifier == 3 + 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Song of Rest is listed on the sheet but a short rest gives no extra d6: "
-    "allies regain only their hit dice",
-)
 def test_song_of_rest_adds_a_d6_to_hit_die_healing() -> None:
     """Song of Rest (2nd level): allies who spend Hit Dice on a short rest regain an extra 1d6."""
     s = game(

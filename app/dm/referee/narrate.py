@@ -289,7 +289,12 @@ class FollowUps(RefereeBase):
             return (
                 "The party settles in for a long rest and wakes refreshed: " + ", ".join(who) + "."
             )
-        return "The party takes a short rest, binding wounds: " + ", ".join(who) + "."
+        said = "The party takes a short rest, binding wounds: " + ", ".join(who) + "."
+        eased = [f"{r['name']} +{r['song_of_rest']} HP" for r in result["rested"]
+                 if r.get("song_of_rest")]  # fmt: skip
+        if eased and result.get("sung_by"):
+            said += f" {result['sung_by']}'s Song of Rest eases them ({', '.join(eased)})."
+        return said
 
     def _fight_started(self, state: GameState, surprised: Sequence[str] = ()) -> list[ToolCall]:
         if state.encounter is None or self.campaign is None:

@@ -2,7 +2,8 @@
 
 A short rest spends hit dice until a character is whole (or has none left); a long rest
 restores hit points, spell slots and half the hit dice. A warlock's pact slots and the
-features that recover on a short rest come back on either. Nobody rests in a fight."""
+features that recover on a short rest come back on either. A bard's Song of Rest gives each
+rester who spends hit dice an extra die of healing. Nobody rests in a fight."""
 
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ from app.dm.tools.wild_shape import shape_through_rest
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
-from rules.damage import LifeState, Vitals
+from rules.class_powers import song_of_rest_die
+from rules.conditions import can_act
+from rules.damage import LifeState, Vitals, heal
+from rules.dice import roll
 from rules.features import after_rest
 from rules.rests import long_rest, short_rest, slots_after_short_rest
 from rules.spellcasting import SpellSlots
@@ -38,10 +42,12 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
         )
     results: list[dict[str, Any]] = []
     events: list[SessionEvent] = []
+    singer = _singer(state, ids) if args.kind == "short" else None
     for cid in ids:
         sheet = state.party[cid]
         events += shape_through_rest(state, cid, 1 if args.kind == "short" else 8)
         before = sheet.vitals.hp
+        song = 0
         if args.kind == "short":
             missing = sheet.vitals.max_hp - sheet.vitals.hp
             dice = sheet.hit_dice.remaining if missing > 0 else 0
@@ -54,8 +60,12 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
                     DiceRoll.from_roll(rolled, check_type="healing", reason="hit die",
                                        character_id=cid, character_name=sheet.name)
                 )  # fmt: skip
+            if singer is not None and spent:
+                song, sung = _song(state, singer, sheet)
+                events += sung
             used = "no hit dice" if not spent else f"{spent} hit {'die' if spent == 1 else 'dice'}"
-            text = f"{sheet.name} rests a short while: +{short.healed} HP ({used} spent)"
+            text = f"{sheet.name} rests a short while: +{short.healed + song} HP ({used} spent"
+            text += f"; +{song} from {singer.name}'s Song of Rest)" if singer and song else ")"
             if sheet.has("pact_magic") and sheet.spell_slots.expended:
                 sheet.spell_slots = slots_after_short_rest(sheet.spell_slots, pact_magic=True)
                 text += "; pact magic restores every spell slot"
@@ -84,9 +94,40 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
         events.append(StateChange(kind="hp", target_id=cid, description=text))
         results.append({"id": cid, "name": sheet.name, "healed": healed, "hp": sheet.vitals.hp,
                         "max_hp": sheet.vitals.max_hp})  # fmt: skip
+        if song:
+            results[-1]["song_of_rest"] = song
     if args.kind == "long" and not args.character_ids:
         events += _companions_rest(state, results)
-    return ToolOutcome({"kind": args.kind, "rested": results}, events)
+    outcome: dict[str, Any] = {"kind": args.kind, "rested": results}
+    if singer is not None and any("song_of_rest" in r for r in results):
+        outcome["sung_by"] = singer.name  # whose Song of Rest gave the extra hit points
+    return ToolOutcome(outcome, events)
+
+
+def _singer(state: GameState, ids: list[str]) -> CharacterSheet | None:
+    """The bard whose Song of Rest the short rest hears: one resting with the others and
+    conscious (the best die, if there are two — one song a rest)."""
+    bards = [
+        state.party[cid] for cid in ids
+        if state.party[cid].has("song_of_rest") and state.party[cid].vitals.hp > 0
+        and state.party[cid].vitals.conscious
+        and can_act(state.party[cid].conditions)
+    ]  # fmt: skip
+    return max(bards, key=lambda b: b.level, default=None)
+
+
+def _song(
+    state: GameState, singer: CharacterSheet, sheet: CharacterSheet
+) -> tuple[int, list[SessionEvent]]:
+    """SRD (Song of Rest): a creature that regains hit points at the end of the short rest by
+    spending hit dice regains an extra die (d6, larger from 9th level) — the bard too. The
+    hit points it gave and its roll for the dice log."""
+    rolled = roll(song_of_rest_die(singer.level), state.rng)
+    healed = heal(sheet.vitals, rolled.total)
+    sheet.vitals = healed.vitals
+    event = DiceRoll.from_roll(rolled, check_type="healing", reason="Song of Rest",
+                               character_id=sheet.id, character_name=sheet.name)  # fmt: skip
+    return healed.restored, [event]
 
 
 def _companions_rest(state: GameState, results: list[dict[str, Any]]) -> list[SessionEvent]:

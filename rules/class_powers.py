@@ -14,6 +14,8 @@ from rules.character import CharacterSheet, WeaponAttack
 from rules.damage import DamageType
 from rules.outcomes import Impossible, Outcome, Success
 
+UNARMED = "unarmed_strike"
+"""The id an unarmed strike is attacked with (a punch, a kick): any creature can make one."""
 SORCERY_POINTS = "font_of_magic"
 """The feature whose uses are the sorcerer's sorcery points (``sheet.resources`` counts
 the points spent)."""
@@ -44,7 +46,7 @@ def unarmed_strike(sheet: CharacterSheet) -> WeaponAttack:
     die = martial_arts_die(sheet.level) if monk else "1"
     damage = die if mod == 0 else f"{die}{mod:+d}"
     return WeaponAttack(
-        "unarmed_strike", "Unarmed strike", mod + sheet.proficiency_bonus, damage,
+        UNARMED, "Unarmed strike", mod + sheet.proficiency_bonus, damage,
         DamageType.BLUDGEONING, ability, 5, None,
     )  # fmt: skip
 

@@ -1096,11 +1096,6 @@ def test_martial_arts_die_is_d6_at_fifth_level() -> None:
     assert sides == {6}, out.result
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the attack tool refuses an unarmed strike ('has no unarmed_strike'); a monk's "
-    "unarmed strikes exist only inside Flurry of Blows",
-)
 def test_monk_can_attack_with_an_unarmed_strike() -> None:
     """Martial Arts: a monk can use unarmed strikes when taking the Attack action (d4 + Dex at 3rd
     level)."""

@@ -35,6 +35,7 @@ from app.dm.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
+from rules.class_powers import UNARMED
 from rules.features import feature
 from rules.srd import Spell, srd
 
@@ -299,7 +300,10 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
             return [self._call("end_combat", None, "end_combat", reason="no foe is left standing")]
         wanted = intent.target if intent.target in foes else None
         shooting = not intent.item and bool(SHOOTING.search(intent.text))
-        plan = plan_attack(state, actor, foes, wanted, shooting=shooting)
+        styled = attack_arguments(state, actor, intent.action, intent.item)
+        unarmed = styled == [{"weapon": UNARMED}]  # "punch the goblin": close in, then strike
+        plan = plan_attack(state, actor, foes, wanted, shooting=shooting and not unarmed,
+                           unarmed=unarmed)  # fmt: skip
         if plan.target is None and not plan.steps:
             self.notes.append(f"{state.name_of(actor)} cannot reach a foe this turn.")
             return []
@@ -311,7 +315,6 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
         if plan.target and reckless(state, actor, intent.text):  # "swing recklessly at it"
             smite = [self._call("feature", actor, "use_feature", creature_id=actor,
                                 feature="reckless_attack"), *smite]  # fmt: skip
-        styled = attack_arguments(state, actor, intent.action, intent.item)
         if "knock_out" in intent.extra or SUBDUING.search(intent.text):
             styled = [{**style, "knock_out": True} for style in styled]  # to subdue, not kill
         return self._by_plan(actor, plan, smite, styled)

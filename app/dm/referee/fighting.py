@@ -7,6 +7,7 @@ from typing import Any
 
 from app.world.campaign import Campaign
 from app.world.state import GameState
+from rules.class_powers import UNARMED
 from rules.skills import Skill
 from rules.srd import srd
 
@@ -28,12 +29,15 @@ def attack_arguments(
 ) -> list[dict[str, Any]]:
     """The attack calls' extra arguments for one line: ``[{}]`` for a plain attack; a thrown
     weapon or a two-handed grip names the weapon and the mode; "both blades" is the first
-    light blade's attack and then the other's off-hand attack."""
+    light blade's attack and then the other's off-hand attack; a punch or a kick is an
+    unarmed strike."""
     if actor not in state.party:
         return [{}]
     table = srd().weapons
     carried = state.party[actor].weapons
     named = weapon_named(state, actor, word)
+    if style == "unarmed":  # "punch the goblin": no weapon, unless the line names one
+        return [{"weapon": named}] if named else [{"weapon": UNARMED}]
     if style == "thrown":
         throwable = [w for w in carried if "thrown" in table.get(w).properties]
         weapon = named if named in throwable else (throwable[0] if throwable else named)

@@ -19,6 +19,7 @@ from app.dm.tools.hooks import Reach
 from app.dm.tools.striking import out_of_reach
 from app.world.state import GameState
 from rules import positions as p
+from rules.class_powers import UNARMED
 from rules.srd import srd
 
 Call = tuple[str, dict[str, Any]]
@@ -44,13 +45,13 @@ def _hp(state: GameState, cid: str) -> int:
 
 def _attacks(state: GameState, cid: str) -> list[tuple[str, bool]]:
     """(weapon or action id, ranged) of what a fighter can attack with, its usual first."""
-    if cid in state.party:
+    if cid in state.party:  # any creature can punch: the last resort, or the only one
         sheet = state.party[cid]
         return [
-            (w, srd().weapons.get(w).kind == "ranged")
-            for w in sheet.weapons
-            if srd().weapons.get(w).damage
-        ]
+            *((w, srd().weapons.get(w).kind == "ranged")
+              for w in sheet.weapons if srd().weapons.get(w).damage),
+            (UNARMED, False),
+        ]  # fmt: skip
     creature = state.creatures[cid]
     if creature.monster is None:
         return []
@@ -70,14 +71,15 @@ def reachable(state: GameState, cid: str, target: str, weapon: str, ranged: bool
 
 def plan_attack(
     state: GameState, cid: str, targets: list[str], wanted: str | None = None,
-    *, shooting: bool = False,
+    *, shooting: bool = False, unarmed: bool = False,
 ) -> Plan:  # fmt: skip
     """How ``cid`` attacks one of ``targets`` (``wanted`` first, if named): with its usual
     weapon when that reaches; a foe already engaged with it before any other; otherwise the
     weakest it can reach; an archer shoots from where it stands. When nothing is in reach it
     moves toward the weakest (dashing when that is the only way there). ``shooting``: the
-    player said "shoot" — a ranged weapon first, when the fighter has one."""
-    arms = _attacks(state, cid)
+    player said "shoot" — a ranged weapon first, when the fighter has one. ``unarmed``: a
+    punch or a kick, so only a foe within 5 feet (after closing in) will do."""
+    arms = [(UNARMED, False)] if unarmed else _attacks(state, cid)
     if not arms or not targets:
         return Plan()
     usual, usual_ranged = arms[0]

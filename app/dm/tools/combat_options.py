@@ -13,8 +13,9 @@ from app.dm.tools import executors as x
 from app.dm.tools.adjudication import reacting
 from app.dm.tools.registry import ToolError, ToolOutcome
 from app.world.state import GameState
-from rules.character import WeaponAttack
+from rules.character import CharacterSheet, WeaponAttack
 from rules.checks import MIN_DC, CheckResult
+from rules.class_powers import UNARMED, unarmed_strike
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState
 from rules.dice import Advantage
@@ -40,6 +41,27 @@ class Grip:
     attack: WeaponAttack
     ranged: bool
     name: str
+
+
+UNARMED_NAMES = frozenset({UNARMED, "unarmed", "unarmed strike", "fist", "fists", "punch",
+                           "kick", "bare hands"})  # fmt: skip
+"""What a DM may call an unarmed strike in the attack tool's ``weapon``."""
+
+
+def is_unarmed(weapon: str | None) -> bool:
+    """Whether ``weapon`` names an unarmed strike rather than a weapon."""
+    return weapon is not None and weapon.strip().lower().replace(" ", "_") in {
+        n.replace(" ", "_") for n in UNARMED_NAMES
+    }
+
+
+def unarmed_attack(sheet: CharacterSheet, mode: Mode | None) -> WeaponAttack:
+    """SRD: any creature can make an unarmed strike with the Attack action — proficient, 1 +
+    Strength bludgeoning; a monk's Martial Arts uses Dexterity if better and its die. It is
+    never thrown, two-handed or an off-hand attack."""
+    if mode is not None:
+        raise ToolError("an unarmed strike is not thrown, two-handed or off-hand")
+    return unarmed_strike(sheet)
 
 
 def character_attack(state: GameState, cid: str, weapon_id: str, mode: Mode | None) -> Grip:

@@ -21,6 +21,8 @@ from app.dm.tools.combat_options import (
     after_swing,
     character_attack,
     contest_action,
+    is_unarmed,
+    unarmed_attack,
 )
 from app.dm.tools.conduct import SLEEP, wake
 from app.dm.tools.hooks import ExtraDamage, Reach
@@ -56,6 +58,8 @@ class _Swing:
     """The weapon id (characters) or the action id (monsters)."""
     mode: Mode | None = None
     """How a character holds the weapon (two-handed, off hand, thrown)."""
+    unarmed: bool = False
+    """An unarmed strike: a blow within 5 feet, made with no weapon."""
 
 
 def _swings(
@@ -65,8 +69,12 @@ def _swings(
     if attacker in state.party and beast is None:
         sheet = state.party[attacker]
         weapons = [w for w in sheet.weapons if srd().weapons.get(w).damage]
+        if is_unarmed(weapon) or (weapon is None and not weapons and mode is None):
+            blow = unarmed_attack(sheet, mode)  # a punch, a kick: anyone can
+            return [_Swing(blow.name, blow.attack_bonus, blow.damage, blow.damage_type, False,
+                           unarmed=True)]  # fmt: skip
         if not weapons:
-            raise ToolError(f"{sheet.name} carries no weapon")
+            raise ToolError(f"{sheet.name} carries no weapon; an unarmed_strike needs none")
         chosen = weapon or _default_weapon(weapons, mode)
         if chosen not in sheet.weapons:
             raise ToolError(f"{sheet.name} has no {chosen!r}; weapons: {', '.join(sheet.weapons)}")
@@ -394,7 +402,11 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
         raise ToolError(refused)
     swings = _swings(state, attacker, args.weapon, args.mode)
     first = swings[0]
-    reach = pt.weapon_reach(state, attacker, first.name, first.weapon, ranged=first.ranged)
+    reach = (
+        Reach(first.name, melee=True, approach=True)
+        if first.unarmed
+        else pt.weapon_reach(state, attacker, first.name, first.weapon, ranged=first.ranged)
+    )
     refused = out_of_reach(state, attacker, target, reach)
     if refused:
         raise ToolError(refused)

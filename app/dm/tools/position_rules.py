@@ -125,8 +125,13 @@ class PositionRules(Rule):
         state, attacker, target = setup.state, setup.attacker, setup.target
         if setup.stays:
             return
+        unarmed = setup.kind == "weapon" and setup.weapon is None  # a punch, a kick: 5 feet
         weapon = setup.weapon if setup.kind != "spell" else None
-        reach = pt.melee_reach(state, attacker, weapon) if setup.kind != "spell" else p.MELEE_FT
+        reach = (
+            p.MELEE_FT
+            if setup.kind == "spell" or unarmed
+            else pt.melee_reach(state, attacker, weapon)
+        )
         cost, why = _closing(state, attacker, target, reach)
         if cost == 0 or why is not None:
             return  # already there, or it cannot (asked before anything was spent)

@@ -19,6 +19,7 @@ from app.world.companions import side_of
 from app.world.state import Creature, GameState
 from app.world.wording import the
 from rules import positions as p
+from rules.class_powers import UNARMED
 from rules.conditions import Condition, can_act, kept_away_from
 from rules.damage import LifeState
 from rules.outcomes import Impossible
@@ -126,7 +127,10 @@ def reactors(state: GameState, mover: str) -> set[str]:
 
 
 def melee_reach(state: GameState, cid: str, weapon: str | None = None) -> int:
-    """A creature's melee reach in feet: its weapon's (or its best), 5 or 10."""
+    """A creature's melee reach in feet: its weapon's (or its best), 5 or 10; an unarmed
+    strike's is 5."""
+    if weapon == UNARMED:
+        return p.MELEE_FT
     if cid in state.party:
         sheet = state.party[cid]
         ids = [weapon] if weapon in sheet.weapons else list(sheet.weapons)

@@ -70,7 +70,7 @@ class Vocabulary:
     """Words that address the listener ("you", "your")."""
     attack_styles: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Ways of making an attack -> phrases (thrown: "throw"; two_handed: "both hands";
-    both: "both blades")."""
+    both: "both blades"; unarmed: "punch", "kick")."""
     shove_down: tuple[str, ...] = ()
     """Words that make a shove knock its target prone rather than push it back."""
     common: frozenset[str] = field(default_factory=frozenset)

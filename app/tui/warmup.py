@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import threading
+import time
 from collections.abc import Callable
 
 MODULES = (
@@ -52,7 +53,14 @@ def _run(first: Callable[[], object] | None) -> None:
         if first is not None:
             first()
         for name in MODULES:
-            try:
-                importlib.import_module(name)
-            except Exception:  # it fails again, and is reported, where it is used
-                return
+            for attempt in (1, 2):
+                try:
+                    importlib.import_module(name)
+                    break
+                except Exception:
+                    # Another thread importing the same circle of modules at this moment
+                    # can leave one half-made: Python takes it away again, and a second try
+                    # finds it whole. One that fails twice fails again, and is reported,
+                    # where it is used; the modules after it are still loaded.
+                    if attempt == 1:
+                        time.sleep(0.05)

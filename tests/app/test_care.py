@@ -12,12 +12,13 @@ from app.dm.brain import ToolCall
 from app.dm.tools.campaign_tools import enter_scene
 from app.dm.tools.sets import ALL_TOOLS
 from app.session.session import GameSession
-from app.session.setup import start_session
+from app.session.setup import session_for, start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
 from rules.damage import LifeState, Vitals
-from rules.positions import join
+from rules.positions import engage, join
 from tests.app.conftest import narration, of_type, turn
+from tests.referee_corpus import Situation, build_situation
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 
@@ -212,3 +213,23 @@ async def test_in_a_fight_a_potion_given_is_used_up_and_no_tool_talk_is_told() -
     left = [i for i in state.party["thorin"].inventory if "potion" in i.lower()]
     assert len(left) == len(potions) - 1  # one potion, drunk once
     assert "unknown tool" not in told and "available:" not in told
+
+
+async def test_a_healer_cut_down_on_the_way_to_a_friend_falls_and_the_turn_passes() -> None:
+    """Ione, at 1 HP and toe to toe with a thrall, steps over to touch Wren with Cure
+    Wounds and falls to its parting blow: the story says she fell on the way and the fight
+    goes on (the turn once failed with KeyError: 'text', or said it was still hers)."""
+    spec = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+            "turn": "ione", "wounds": {"wren": 5}, "learn": {"ione": ["cure_wounds"]}}  # fmt: skip
+    for seed in range(30):  # a seed whose parting blow lands
+        state = build_situation(Situation.model_validate(spec))
+        state.rng.seed(seed)
+        ione = state.party["ione"]
+        ione.vitals = ione.vitals.model_copy(update={"hp": 1})
+        engage(state.encounter.positions, "drowned-thrall-1", "ione")
+        told = narration(await turn(session_for(state), ("ione", "cast cure wounds on Wren")))
+        if "falls before getting there" in told:
+            break
+    assert "Ione falls before getting there." in told
+    assert "It is still Ione's turn" not in told and "Now it is " in told
+    assert "the turn failed" not in told

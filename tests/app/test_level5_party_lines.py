@@ -22,7 +22,7 @@ async def test_two_blows_then_a_flurry_that_knocks_prone_are_all_made() -> None:
                          "lin", state, None)  # fmt: skip
     assert reading.kind == "attack"
     assert [(c.kind, c.action, c.extra) for c in reading.then] == [
-        ("attack", None, ()), ("feature", "flurry_of_blows", ("prone",))
+        ("attack", "unarmed", ()), ("feature", "flurry_of_blows", ("prone",))
     ]  # fmt: skip
     session = session_for(state)
     monk_fight(state, monster="goblin", count=2, turn="lin")

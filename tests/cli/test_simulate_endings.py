@@ -47,18 +47,3 @@ def test_a_thousand_open_brackets_are_an_error_not_a_crash(tmp_path: Path) -> No
     assert code == 1  # no ending reached (and maybe a failed turn), said with an exit code
     assert "Traceback" not in out
     assert "== summary ==" in out
-
-
-def test_a_healer_cut_down_on_the_way_to_a_friend_ends_the_turn_not_the_game() -> None:
-    # The Drowned Bell at seed 10: Ione, at 2 HP, steps over to touch Wren with Cure Wounds
-    # and falls to the Grey Sister's parting blow. The turn used to fail (KeyError: 'text').
-    script = (
-        Path(__file__).resolve().parents[2] / "campaigns/drowned_bell/scripts/iron_and_salt.txt"
-    )
-    result = CliRunner().invoke(
-        app, ["simulate", "drowned_bell", "--script", str(script), "--seed", "10"]
-    )
-    assert "the turn failed" not in result.stdout
-    told = result.stdout.split("> Ione: cast Cure Wounds on Wren", 1)[1][:900]
-    assert "Ione falls before getting there." in told
-    assert "It is still Ione's turn" not in told and "Now it is Brother Cass's turn." in told

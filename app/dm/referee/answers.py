@@ -101,6 +101,8 @@ def knower(state: GameState, campaign: Campaign | None, intent: Intent) -> str |
     nobody, or more than one, could answer."""
     if campaign is None or not intent.topic or answer_from_game(state, campaign, intent):
         return None
+    if re.search(r"\bhow (?:many|much)\b", intent.text.lower()):
+        return None  # a count is the party's to make ("how many goblins are down there?")
     here = view.npcs_here(state, campaign)
     knowing = [n for n in here if intent.topic in view.npc_view(state, campaign, n).topics]
     named = [t for t in intent.targets if t in knowing]

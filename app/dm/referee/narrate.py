@@ -4,13 +4,13 @@ fights, and turns a refused call into plain words — never an id or a raw error
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee.base import RefereeBase
 from app.dm.referee.casting import lasting_lines
+from app.dm.referee.refusals import plain_error
 from app.dm.referee.tactics import weakest
 from app.world import view
 from app.world.state import GameState
@@ -81,53 +81,6 @@ def _contested(state: GameState, actor: str, result: dict[str, Any]) -> str:
 
 def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-_UNSAID = ("this exact call already ran this turn", "a fight is already going on", "not run: ")
-"""Refusals that tell the DM about its own calls — two players' lines asking for the same
-thing, a fight another line started, a call skipped after the one before it was refused —
-and mean nothing to the players."""
-
-
-def plain_error(state: GameState, kind: str, actor: str | None, message: str) -> str:
-    """A refused tool call, said in the players' words."""
-    name = state.name_of(actor or "") if actor else "That"
-    if message.startswith(_UNSAID):
-        return ""  # the DM's own bookkeeping (a repeated call, a fight already on): unsaid
-    if message.startswith("unknown tool"):  # a line read as something this moment lacks
-        when = " in the middle of a fight" if state.encounter is not None else " right now"
-        return f"{name} cannot do that{when}."
-    if "the way is shut: " in message:
-        return message.rsplit("the way is shut: ", maxsplit=1)[-1]
-    if re.search(r"was already passed", message):
-        return f"That is already done — {name} needn't try again."
-    if re.search(r"was already failed", message):
-        return "That chance has passed; it cannot be tried again."
-    if message.startswith("no way from"):
-        return "There is no way there from here."
-    if message.startswith("the party is already in "):
-        where = message.removeprefix("the party is already in ").rsplit(" (", 1)[0]
-        return f"{name} is already in {where}: the party goes everywhere together."
-    turn = re.match(r"it is (.+?)'s turn", message)
-    if turn:
-        return f"It is {turn.group(1)}'s turn, not {name}'s."
-    if "rest during a fight" in message:
-        return "There is no time to rest in the middle of a fight."
-    if kind == "feature":
-        text = re.sub(r"'([a-z_]+)'", lambda m: m.group(1).replace("_", " "), message)
-        text = text.split("; usable:", maxsplit=1)[0]
-        return text[:1].upper() + text[1:] + "."
-    if " has no " in message and kind in ("item", "use", "give", "drop"):
-        return f"{name} does not have that."
-    if "no spell slot" in message or "slot" in message:
-        return f"{name} has no spell slot left for that."
-    if "cannot" in message or "can't" in message:
-        clean = re.sub(r"\s*\([^)]*\)|'[a-z0-9_-]+'", "", message).strip()
-        return clean[:1].upper() + clean[1:] + ("" if clean.endswith(".") else ".")
-    clean = re.sub(r"'([a-z0-9_-]+)'", lambda m: m.group(1).replace("_", " "), message).strip()
-    if clean:  # the rules' own reason, in their plain words
-        return f"{name} cannot do that: {clean}" + ("" if clean.endswith(".") else ".")
-    return f"{name} cannot do that right now."
 
 
 def tally_text(standing: dict[str, Any]) -> str:

@@ -11,15 +11,16 @@ from typing import Any
 
 from app.dm.brain import ToolCall
 from app.dm.referee import answers
-from app.dm.referee.casting import MOVING_BEAM, beam_onto, keeps_beam, spell_targets
+from app.dm.referee.casting import MOVING_BEAM, keeps_beam, spell_targets
 from app.dm.referee.fighting import attack_arguments, unaware_foes
 from app.dm.referee.helping import Helping, way_asked
 from app.dm.referee.levelling import USAGE_TEXT, levelling_text
+from app.dm.referee.manoeuvres import Manoeuvres
 from app.dm.referee.mercy import Mercy
-from app.dm.referee.positioning import Plan, fallback, plan_attack
+from app.dm.referee.positioning import Plan, plan_attack
 from app.dm.referee.reacting import WHEN_TO_REACT, wants_to_react
 from app.dm.referee.ruling import Ruling
-from app.dm.referee.sequencing import CUNNING, Sequencing, reckless
+from app.dm.referee.sequencing import Sequencing, reckless
 from app.dm.referee.showing import Showing
 from app.dm.referee.tactics import weakest
 from app.dm.referee.talking import Talking, judged_words
@@ -79,7 +80,7 @@ BLOWS = frozenset({"frenzy", "flurry_of_blows"})
 """Features that strike a foe: the one named, else one within reach, else the weakest."""
 
 
-class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
+class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
     """The referee's first half: from a line to tool calls."""
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
@@ -465,98 +466,3 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy):
         if target == actor or out_of_reach(state, actor, target, reach) is None:
             return []
         return [self._call("step", actor, "move", creature_id=actor, to="engage", target_id=target)]
-
-    def _do_manoeuvre(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        if intent.action == "stabilize":
-            return self._stabilize(state, actor, intent)
-        if state.encounter is None:
-            self.notes.append(f"{state.name_of(actor)} keeps their distance; nobody is fighting.")
-            return []
-        if intent.action in ("engage", "cover", "withdraw"):
-            return self._step(state, actor, intent)
-        if intent.action in CUNNING and self._cunning(state, actor):
-            # a rogue hides, dashes or disengages with the bonus action: the action is left
-            if actor not in self.pending and not intent.then and self._has_action(state, actor):
-                self.notes.append(f"({state.name_of(actor)} still has an action this turn.)")
-            return [self._call("feature", actor, "use_feature", creature_id=actor,
-                               feature="cunning_action", option=intent.action)]  # fmt: skip
-        if intent.action == "ready":
-            return self._ready(actor, intent)
-        if intent.action == "move_beam":
-            return self._move_beam(state, actor, intent)
-        aimed: dict[str, Any] = {}
-        if intent.action in ("grapple", "shove_prone", "shove_away"):
-            foes = self._foes(state)
-            target = intent.target if intent.target in foes else None
-            target = target or weakest((f, state.creatures[f].vitals.hp) for f in foes)
-            aimed = {"target_id": target} if target else {}
-        closing: list[ToolCall] = []
-        target = aimed.get("target_id")
-        if target and target not in engaged_foes(state, actor):  # hands on: step up first
-            closing = [self._call("step", actor, "move", creature_id=actor, to="engage",
-                                  target_id=target)]  # fmt: skip
-        return [
-            *closing,
-            self._call("act", actor, "take_action", creature_id=actor, action=intent.action,
-                       **aimed),
-            self._call("end_turn", actor, "end_turn"),
-        ]  # fmt: skip
-
-    def _move_beam(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        """Moonbeam moved (the caster's action); the rest of the turn stays the player's."""
-        onto = beam_onto(state, intent, self._foes(state))
-        if onto is None:
-            self.notes.append(f"{state.name_of(actor)} finds nobody to turn the moonbeam on.")
-        return [self._call("act", actor, "take_action", creature_id=actor, action="move_beam",
-                           target_id=onto)] if onto else []  # fmt: skip
-
-    def _ready(self, actor: str, intent: Intent) -> list[ToolCall]:
-        """The Ready action: what to watch for and the trigger in the player's words, a
-        spell if one was named; the turn ends (the action is spent)."""
-        watch, trigger = (*intent.extra, "other", intent.text)[:2]
-        readied: dict[str, Any] = {"trigger": trigger[:200], "watch": watch}
-        if intent.target:
-            readied["target_id"] = intent.target
-        if intent.spell:
-            readied["spell"] = intent.spell
-        return [
-            self._call("act", actor, "take_action", creature_id=actor, action="ready",
-                       **readied),
-            self._call("end_turn", actor, "end_turn"),
-        ]  # fmt: skip
-
-    def _step(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        """Moving in a fight: closing with someone, taking cover, falling back. Moving
-        leaves the rest of the turn to the player (an attack may follow)."""
-        name = state.name_of(actor)
-        if intent.action == "engage" and intent.target:
-            return [self._call("step", actor, "move", creature_id=actor, to="engage",
-                               target_id=intent.target)]  # fmt: skip
-        if intent.action == "cover" and intent.target:
-            feature = (
-                self.campaign.scenes[state.scene.id].features.get(intent.target)
-                if (self.campaign is not None and state.scene.id in self.campaign.scenes)
-                else None
-            )
-            label = feature.name if feature is not None else intent.target
-            return [self._call("step", actor, "move", creature_id=actor, to="cover",
-                               feature=label)]  # fmt: skip
-        back = fallback(state, actor)
-        if back is None:
-            self.notes.append(f"{name} is already at the edge of the fight, free of any foe.")
-            return []
-        tool, args = back
-        return [self._call("step", actor, tool, **args)]
-
-    def _do_hold(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        if state.encounter is None:
-            self.notes.append(f"{state.name_of(actor)} waits to see what the others do.")
-            return []
-        self.notes.append(f"{state.name_of(actor)} holds, watching for an opening.")
-        return [self._call("end_turn", actor, "end_turn")]
-
-    def _do_rest(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        if state.encounter is not None:
-            self.notes.append("There is no time to rest in the middle of a fight.")
-            return []
-        return [self._call("rest", actor, "rest", kind=intent.action or "short")]

@@ -26,6 +26,7 @@ from app.dm.tools.executors import why_cannot_act
 from app.session.scripting import MAX_FIGHT_TURNS, MAX_REPEATS, Step, parse_step
 from app.session.session import GameSession
 from app.world.actions import MAX_ACTION_CHARS, PlayerAction
+from app.world.companions import side_of
 from app.world.ledger import JudgmentMade, LedgerEvent, TriggerFired
 from app.world.userfiles import UserFileError, read_text
 
@@ -38,7 +39,7 @@ def _weakest_foe(session: GameSession) -> str | None:
     foes = [
         session.state.creatures[c.id]
         for c in encounter.order
-        if c.id in session.state.creatures and c.id not in session.state.party
+        if c.id in session.state.creatures and side_of(session.state, c.id) == "foes"
     ]
     standing = [f for f in foes if f.vitals.hp > 0 and not f.left]
     if not standing:
@@ -295,6 +296,7 @@ async def run_lines(
         yielding = step.text.lower().startswith("yield")
         turns = 0
         tried: tuple[object, ...] = ()
+        stuck: tuple[object, ...] = ()
         while session.state.encounter is not None and not session.state.ending:
             if session.foe_turn:
                 await play_ready_turns()
@@ -311,8 +313,13 @@ async def run_lines(
             brain = fight_line(session.state, actor) if actor is not None else "attack"
             encounter = session.state.encounter
             moment = (actor, brain, encounter.round, encounter.turn_index)
+            if moment == stuck:  # neither the brain's line nor a plain attack moved it
+                if not await act(step, ANYONE, "end my turn"):  # (no action left): pass on
+                    return
+                continue
             if moment == tried:  # it moved nothing (out of reach, or it failed): plainly
                 brain = ""
+                stuck = moment
             tried = moment
             foe = _weakest_foe(session)
             article = "" if foe is None or foe.lower().startswith(("the ", "a ", "an ")) else "the "

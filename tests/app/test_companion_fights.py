@@ -21,6 +21,7 @@ from app.cli.main import app
 from app.console.game import ConsoleGame
 from app.dm.context import roster
 from app.dm.events import DiceRoll, SessionEvent, StateChange
+from app.dm.referee.choosing_words import sides
 from app.dm.tools import args as a
 from app.dm.tools.campaign_tools import start_encounter
 from app.dm.tools.executors import set_vitals
@@ -31,6 +32,7 @@ from app.dm.tools.rest_tools import rest_tool
 from app.saves import load_game, save_game
 from app.session import commands
 from app.session.panels import panels
+from app.session.runner import _weakest_foe, run_lines
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.session.states import CombatState
@@ -250,3 +252,35 @@ def test_the_console_lists_him_with_the_party() -> None:
     game = ConsoleGame(session, Console(file=io.StringIO(), width=120, color_system=None), input)
     lines = game.status_lines()
     assert "  Wendel (ally): 11/11 HP, AC 16" in lines, lines
+
+
+async def test_a_scripted_fight_never_aims_at_the_companion_and_always_ends() -> None:
+    """``fight until the combat ends`` fights beside Wendel: no line of it names him as a
+    target, and a fighter with nothing left to do this turn passes it on instead of trying
+    the same thing until the script gives up."""
+    for seed in (1, 2, 3):
+        state, session = in_fight(seed)
+        wendel = state.creatures["wendel"]  # the weakest on the field: no foe's mark for it
+        wendel.vitals = wendel.vitals.model_copy(update={"hp": 1})
+        first = state.encounter.current.id if state.encounter else ""
+        shout = f"{state.name_of(first)}: back off, you mangy curs!" if first in state.party else ""
+        result = await run_lines(
+            session, [*([shout] if shout else []), "fight until the combat ends"]
+        )
+        said = "\n".join(result.transcript)
+        assert "Wendel" not in "\n".join(
+            line for line in result.transcript if line.startswith(">") and "attack" in line
+        ), said
+        assert not result.failed, said
+
+
+def test_the_fighting_brain_counts_a_companion_on_the_party_side() -> None:
+    """Whatever its stat block says of hostility, a companion is never the scripted
+    fighters' foe: not in the brain's foes, nor the plain attack's weakest foe."""
+    state, session = in_fight(2)
+    wendel = state.creatures["wendel"]
+    wendel.hostile = True  # as a monster's block would have it
+    wendel.vitals = wendel.vitals.model_copy(update={"hp": 1})
+    party, foes = sides(state)
+    assert "wendel" in {f.id for f in party} and "wendel" not in {f.id for f in foes}
+    assert _weakest_foe(session) not in (None, wendel.name)

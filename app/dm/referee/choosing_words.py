@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.dm.referee.choosing import best_weapon, choose
 from app.dm.referee.skirmish import from_monster, from_sheet
 from app.dm.referee.skirmish_kit import Fighter
+from app.world.companions import side_of
 from app.world.state import GameState
 from app.world.wording import the
 from rules.damage import Vitals
@@ -38,7 +39,8 @@ def sides(state: GameState) -> tuple[list[Fighter], list[Fighter]]:
     for cid in order:
         if cid in state.party or cid not in state.creatures:
             continue
-        hostile = state.creatures[cid].hostile
+        # a companion fighting beside the party is on its side, whatever its stat block
+        hostile = state.creatures[cid].hostile and side_of(state, cid) == "foes"
         (foes if hostile else party).append(_fighter(state, cid, "foes" if hostile else "party"))
     return party, foes
 

@@ -71,7 +71,7 @@ class Condition:
             if self.value is None:
                 return Fact(flag=self.arg)
             return Fact(flag=self.arg, equals=_flag_value(self.value))
-        if self.kind in ("passed", "failed"):
+        if self.kind in ("passed", "failed", *FATES):
             return Fact.model_validate({self.kind: self.arg})
         if self.kind == "item":
             return Fact(has_item=self.arg)
@@ -136,7 +136,22 @@ def _character(state: GameState, name: str) -> str | None:
     return None
 
 
-ONE_ID = ("scene", "passed", "failed", "fired", "item", "ending")
+FATES = (
+    "defeated",
+    "killed",
+    "surrendered",
+    "fled",
+    "spared",
+    "bound",
+    "executed",
+    "present",
+    "met",
+    "visited",
+    "judged",
+)
+"""Conditions on what became of a fight or a foe, and on the people and places met, as a
+campaign's ``when`` writes them (``surrendered smugglers``, ``bound kesk``, ``met bree``)."""
+ONE_ID = ("scene", "passed", "failed", "fired", "item", "ending", *FATES)
 
 
 def parse_condition(text: str) -> Condition:
@@ -171,8 +186,8 @@ def parse_condition(text: str) -> Condition:
     raise ConditionError(
         f"cannot read condition {text!r}: use scene ID, flag NAME [= VALUE], ending ID, "
         "no ending, fight, no fight, hp CHARACTER OP N, passed ID, failed ID, fired ID, "
-        "item ID or score KEY OP N (OP is one of < <= > >= == !=), with 'not' in front "
-        "of any"
+        "item ID, score KEY OP N (OP is one of < <= > >= == !=), or what became of a fight "
+        "or a person: " + ", ".join(f"{k} ID" for k in FATES) + ", with 'not' in front of any"
     )
 
 

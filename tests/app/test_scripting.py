@@ -11,6 +11,9 @@ from typer.testing import CliRunner
 from app.cli.main import app
 from app.session.runner import ScriptError, parse_script
 from app.session.scripting import ConditionError, parse_condition
+from app.session.setup import start_session
+from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.when import Fact
 
 PEACE = Path("campaigns/crossroads/scripts/peace.txt")
 
@@ -33,6 +36,28 @@ PEACE = Path("campaigns/crossroads/scripts/peace.txt")
 def test_conditions_read_as_written(text: str, kind: str, arg: str, negated: bool) -> None:
     condition = parse_condition(text)
     assert (condition.kind, condition.arg, condition.negated) == (kind, arg, negated)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [("surrendered grubnak_band", {"surrendered": "grubnak_band"}),
+     ("not bound grubnak", {"bound": "grubnak"}), ("met berta", {"met": "berta"}),
+     ("defeated cellar_rats", {"defeated": "cellar_rats"})],
+)  # fmt: skip
+def test_a_script_can_wait_for_what_became_of_a_foe(text: str, fact: dict[str, str]) -> None:
+    """What a campaign's ``when`` can ask of a fight or a person, a script can wait for or
+    expect (an author once had to wait for a trigger's firing instead)."""
+    condition = parse_condition(text)
+    assert condition.fact() == Fact.model_validate(fact)
+    assert condition.negated == text.startswith("not ")
+
+
+def test_a_script_expects_a_person_met_once_they_are_met() -> None:
+    state = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 1).state
+    met = parse_condition("met berta")
+    assert not met.holds(state)
+    state.flags["met_berta"] = True
+    assert met.holds(state)
 
 
 @pytest.mark.parametrize("text", ["scene", "hp thorin lots", "the moon rises", "flag a b"])

@@ -232,7 +232,18 @@ def people_here(state: GameState, campaign: Campaign | None) -> list[str]:
     for nid, npc in campaign.npcs.items():  # those who travel with the party: everywhere
         if nid not in found and npc.companion is not None and holds(npc.companion, state):
             found.append(nid)
+    found += [n for n in _yielded_here(state) if n not in found and n in campaign.npcs]
     return [n for n in found if not _gone(state, n)]
+
+
+def _yielded_here(state: GameState) -> list[str]:
+    """People who were foes and gave themselves up here: they stay, to beg or to bargain,
+    and can be talked to without the author writing an ``appears`` for it."""
+    return [
+        c.npc
+        for c in state.creatures.values()
+        if c.npc and c.left == "surrendered" and c.stands_in(state.scene.id)
+    ]
 
 
 def _present(state: GameState, npc_id: str) -> bool:
@@ -249,6 +260,7 @@ def _present(state: GameState, npc_id: str) -> bool:
             a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
         )
         or (npc.companion is not None and holds(npc.companion, state))
+        or npc_id in _yielded_here(state)
     )
     return here and not _gone(state, npc_id)
 

@@ -16,7 +16,7 @@ from app.dm.tools.fates import DecideFateArgs, decide_fate_tool
 from app.dm.tools.registry import ToolError
 from app.dm.understanding import understand
 from app.session.setup import session_for
-from app.world.campaign import CampaignError, load_campaign, parse_campaign
+from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds, update_defeated
 from app.world.mercy import at_mercy
 from app.world.newgame import new_game
@@ -139,3 +139,24 @@ async def test_words_about_no_one_at_mercy_are_not_a_choice() -> None:
     assert at_mercy(state) and all(c.name != "decide_fate" for c in referee.made)
     referee = await play(session_for(state), "bram", "tie it up")
     assert [c.name for c in referee.made] == ["decide_fate"] and not at_mercy(state)
+
+
+def test_a_foe_who_gave_up_stays_to_be_talked_to_without_an_appears() -> None:
+    """A person met only as a foe (no scene lists her, no ``appears``): having given up, she
+    stays where she yielded, to beg or bargain (the guide says so), and can be talked to —
+    an author once had to add an ``appears`` for it."""
+    folder = CAMPAIGNS_DIR / "drowned_bell"
+    raw = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+    raw["npcs"]["maelis"].pop("appears", None)
+    for scene in raw["scenes"].values():
+        scene["npcs"] = [n for n in scene.get("npcs", []) if n != "maelis"]
+    story = parse_campaign(raw, folder / "campaign.toml")
+    state = new_game(story, seed=1)
+    state.scene.id = "chapel"
+    start_encounter(state, "warden")
+    assert "maelis" not in npcs_here(state, story)
+    sister = next(c for c in state.creatures.values() if c.npc == "maelis")
+    sister.left = "surrendered"
+    state.encounter = None
+    assert "maelis" in npcs_here(state, story)
+    assert holds(Fact(present="maelis"), state)

@@ -100,6 +100,18 @@ def test_without_a_named_way_the_character_rolls_their_best() -> None:
     assert result["rolls"][0]["check"] == "Strength (Athletics) check"
 
 
+def test_an_easier_way_of_the_same_skill_is_taken_while_it_is_open() -> None:
+    """An alternative of the challenge's own skill with an easier DC (a guide's lead): asked
+    for by that skill, the open easier way is rolled, not the challenge's own DC."""
+    easier = {"skill": "survival", "dc": 5, "when": {"has_item": "brass astrolabe"}}
+    state = new_game(parse_campaign(_with({"alternatives": [easier]}), FOLDER / "campaign.toml"), 2)
+    hard = _attempt(state, "sela", skill="survival")["rolls"][0]
+    state = new_game(parse_campaign(_with({"alternatives": [easier]}), FOLDER / "campaign.toml"), 2)
+    state.party["sela"].inventory.append("brass astrolabe")
+    easy = _attempt(state, "sela", skill="survival")["rolls"][0]
+    assert easy["dc"] == 5 and hard["dc"] != 5
+
+
 def test_help_gives_advantage_and_is_refused_when_it_cannot_be_given() -> None:
     state = new_game(CAMPAIGN, seed=2)
     args = a.ChallengeArgs(challenge_id="open_strongbox", character_id="bram", helper_id="sela")

@@ -62,13 +62,14 @@ def _modifier(state: GameState, actor: str, way: Way) -> int:
 
 
 def choose(state: GameState, spec: ChallengeSpec, actor: str, skill: Skill | None) -> Way:
-    """The way ``actor`` rolls: the one ``skill`` names (refused, naming the open ones, when
-    the obstacle does not allow it now), else the one that gives them the best chance."""
+    """The way ``actor`` rolls: the one ``skill`` names — of several with that skill (the
+    challenge's own and an easier one open now), the best — refused, naming the open ones,
+    when the obstacle does not allow it now; else the one that gives them the best chance."""
     open_ways = ways(state, spec)
     if skill is not None:
-        for way in open_ways:
-            if way.skill == skill:
-                return way
+        named = [way for way in open_ways if way.skill == skill]
+        if named:  # an alternative of the same skill open now (an easier DC): the best
+            return max(named, key=lambda w: _modifier(state, actor, w))
         allowed = ", ".join(w.label for w in open_ways)
         raise ToolError(f"'{spec.name}' is not met with {skill.label} here; it allows: {allowed}")
     return max(open_ways, key=lambda w: _modifier(state, actor, w))  # the first of equals

@@ -88,12 +88,15 @@ async def say(pilot: Pilot[None], line: str, react: bool | None = None) -> None:
 
 
 async def steady(pilot: Pilot[None], frames: int = 3, timeout: float = 5.0) -> None:
-    """Lay out and paint every widget again, then wait until a few frames in a row look the
-    same. A scrollbar placed while a pane was laid out is painted on a later frame, and a
-    loaded machine paints late: without this a picture could catch a thumb one row off."""
+    """Stop every text box's cursor blinking (it shows, steady), lay out and paint every
+    widget again, then wait until a few frames in a row look the same. A scrollbar placed
+    while a pane was laid out is painted on a later frame, and a loaded machine paints
+    late: without this a picture could catch a thumb one row off, or a cursor blinked off."""
     app = pilot.app
     for screen in app.screen_stack:
         for widget in screen.walk_children(Widget, with_self=True):
+            if isinstance(widget, Input):  # a blinking cursor is caught on or off by chance
+                widget.cursor_blink = False
             widget.refresh(layout=True)
             if widget.show_vertical_scrollbar:
                 widget.vertical_scrollbar.refresh()

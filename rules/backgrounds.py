@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.datafiles import read_toml, validate_table
 from rules.skills import Skill
-from rules.srd import Catalog
+from rules.srddata import Catalog
 
 
 class Background(BaseModel):

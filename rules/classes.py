@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from rules.abilities import Ability
 from rules.datafiles import read_toml, validate_table
 from rules.skills import Skill
-from rules.srd import Catalog
+from rules.srddata import Catalog
 
 CasterKind = Literal["full", "half", "pact", "none"]
 ArmorTraining = Literal["light", "medium", "heavy", "shield"]

@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rules.datafiles import read_toml, validate_table
-from rules.srd import Catalog
+from rules.srddata import Catalog
 
 ActionCost = Literal["action", "bonus_action", "reaction", "free", "passive"]
 Rest = Literal["short", "long"]

@@ -23,7 +23,7 @@ from rules.dice.results import (
     walk,
 )
 from rules.dice.rolled import RollResult
-from rules.srd import Spell
+from rules.spelldata import Spell
 
 COSTS: dict[str, int] = {
     "careful": 1,

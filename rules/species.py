@@ -13,7 +13,7 @@ from rules.abilities import Ability
 from rules.damage import DamageType
 from rules.datafiles import read_toml, validate_table
 from rules.skills import Skill
-from rules.srd import Catalog
+from rules.srddata import Catalog
 
 
 class Species(BaseModel):

@@ -11,7 +11,8 @@ written in the spellbook or prepared.
 
 from __future__ import annotations
 
-from rules.srd import Spell, srd
+from rules.spelldata import Spell
+from rules.srd import srd
 
 # Cantrips known at levels 1-3, 4-9 and 10-20.
 CANTRIPS_KNOWN: dict[str, tuple[int, int, int]] = {

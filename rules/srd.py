@@ -7,13 +7,12 @@ used under CC-BY-4.0; every description is written in our own words. The TOML fi
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Generic, Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from rules.abilities import (
     Ability,
@@ -25,9 +24,9 @@ from rules.abilities import (
 from rules.conditions import Condition, ConditionRule, condition_rules
 from rules.damage import DamageType, Defenses
 from rules.datafiles import DataError, read_toml, validate_table
-from rules.dice import checked_formula
-from rules.effects import Effect
 from rules.skills import Skill
+from rules.spelldata import Spell
+from rules.srddata import Catalog, SrdData, T, dice_or_none
 
 SRD_ATTRIBUTION = (
     'This work includes material taken from the System Reference Document 5.1 ("SRD 5.1") '
@@ -36,14 +35,6 @@ SRD_ATTRIBUTION = (
     "Attribution 4.0 International License available at "
     "https://creativecommons.org/licenses/by/4.0/legalcode."
 )
-
-
-def _formula(value: str | None) -> str | None:
-    return None if value is None else checked_formula(value)
-
-
-class _Data(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 # -- weapons -----------------------------------------------------------------------------
@@ -55,7 +46,7 @@ WeaponProperty = Literal[
 ]  # fmt: skip
 
 
-class Weapon(_Data):
+class Weapon(SrdData):
     """A simple or martial weapon."""
 
     name: str
@@ -72,7 +63,7 @@ class Weapon(_Data):
     cost_cp: int = Field(ge=0)
     weight_lb: float = Field(ge=0)
 
-    _check_damage = field_validator("damage", "versatile")(_formula)
+    _check_damage = field_validator("damage", "versatile")(dice_or_none)
 
     @model_validator(mode="after")
     def _consistent(self) -> Weapon:
@@ -99,7 +90,7 @@ class Weapon(_Data):
 # -- armour --------------------------------------------------------------------------------
 
 
-class Armor(_Data):
+class Armor(SrdData):
     """Armour or a shield. AC is ``base_ac`` + DEX modifier (capped by ``dex_cap``)."""
 
     name: str
@@ -139,7 +130,7 @@ TraitId = Literal[
 """Traits the engine applies in play; a trait without one is described to the DM only."""
 
 
-class Trait(_Data):
+class Trait(SrdData):
     """A special ability, summarised in our own words; ``id`` names the traits the engine
     applies (Pack Tactics, Regeneration …), with their numbers."""
 
@@ -153,7 +144,7 @@ class Trait(_Data):
     stopped_by: frozenset[DamageType] = frozenset()
     """Damage types that stop the trait for a turn (a troll's Regeneration: acid, fire)."""
 
-    _check = field_validator("dice")(_formula)
+    _check = field_validator("dice")(dice_or_none)
 
     @model_validator(mode="after")
     def _numbers(self) -> Trait:
@@ -164,7 +155,7 @@ class Trait(_Data):
         return self
 
 
-class MonsterAction(_Data):
+class MonsterAction(SrdData):
     """An attack or other action of a monster.
 
     Attacks have ``to_hit`` and ``damage``; save effects have ``save_ability``/``save_dc``
@@ -229,7 +220,7 @@ class MonsterAction(_Data):
     text: str = ""
     """Its rules in words, for the DM."""
 
-    _check = field_validator("damage", "extra_damage", "save_damage", "drain_dice")(_formula)
+    _check = field_validator("damage", "extra_damage", "save_damage", "drain_dice")(dice_or_none)
 
     @model_validator(mode="after")
     def _consistent(self) -> MonsterAction:
@@ -274,7 +265,7 @@ class MonsterAction(_Data):
         )
 
 
-class MonsterSpellcasting(_Data):
+class MonsterSpellcasting(SrdData):
     """A spellcasting monster's numbers and spells (slots are per rest, like a caster's)."""
 
     ability: Ability
@@ -290,7 +281,7 @@ class MonsterSpellcasting(_Data):
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
 
 
-class Monster(_Data):
+class Monster(SrdData):
     """A monster's stat block."""
 
     id: str
@@ -347,7 +338,7 @@ class Monster(_Data):
     spellcasting: MonsterSpellcasting | None = None
     """Its spellcasting, if it casts spells."""
 
-    _check_hd = field_validator("hit_dice")(_formula)
+    _check_hd = field_validator("hit_dice")(dice_or_none)
 
     @field_validator("cr")
     @classmethod
@@ -426,215 +417,7 @@ class Monster(_Data):
         raise KeyError(f"{self.name} has no action {action_id!r} ({[a.id for a in self.actions]})")
 
 
-# -- spells --------------------------------------------------------------------------------
-
-
-School = Literal[
-    "abjuration", "conjuration", "divination", "enchantment", "evocation", "illusion",
-    "necromancy", "transmutation",
-]  # fmt: skip
-
-
-class SpellEffect(Effect):
-    """A lasting effect a spell leaves on each creature it takes hold of (a willing
-    target, one it hits, one that fails its save): the :class:`rules.effects.Effect` it
-    becomes, with the caster as its source, the spell behind it when it needs concentration,
-    and the slot it was cast with."""
-
-    only_types: tuple[str, ...] = ()
-    """Creature types it takes hold of (Chill Touch's dread falls on undead only); empty:
-    any creature."""
-
-    def on(self, source: str, spell: str | None, level: int, dc: int, extra: str = "") -> Effect:
-        """The effect as it lands: from ``source``, tied to the concentration ``spell``, of
-        slot ``level``; periodic damage saved against the caster's ``dc`` and grown by the
-        upcast dice ``extra``."""
-        periodic = self.periodic
-        if periodic is not None:
-            damage = periodic.damage + extra
-            periodic = periodic.model_copy(update={"dc": periodic.dc or dc, "damage": damage})
-        data = self.model_dump(exclude={"only_types", "periodic"})
-        return Effect.model_validate(
-            {**data, "source": source, "spell": spell, "level": level, "periodic": periodic}
-        )
-
-
-class Spell(_Data):
-    """A spell: what it costs, what it rolls, what it does."""
-
-    name: str
-    level: int = Field(ge=0, le=9)
-    school: School
-    casting_time: Literal["action", "bonus_action", "reaction", "1_minute", "10_minutes"]
-    range_ft: int = Field(ge=0)
-    """0 for self, 5 for touch."""
-    touch: bool = False
-    components: tuple[Literal["V", "S", "M"], ...]
-    duration: str
-    concentration: bool = False
-    ritual: bool = False
-    classes: tuple[str, ...]
-    attack: Literal["melee", "ranged"] | None = None
-    save: Ability | None = None
-    save_success: Literal["half", "none"] | None = None
-    """What a successful save leaves: half damage, or nothing."""
-    damage: str | None = None
-    damage_type: DamageType | None = None
-    heal: str | None = None
-    add_modifier: bool = False
-    """Healing (or damage) adds the caster's spellcasting modifier."""
-    upcast: str | None = None
-    """Extra dice per slot level above the spell's own (or per ``upcast_every`` levels)."""
-    upcast_every: int = Field(default=1, ge=1, le=8)
-    """Slot levels per step of ``upcast`` dice: Spiritual Weapon gains 1d8 for every two."""
-    beams: int = Field(default=0, ge=0, le=10)
-    """Darts, beams or rays of one casting (Magic Missile 3), each aimed at its own target
-    and resolved on its own: an attack roll per beam for attack spells, a sure hit for
-    darts. A cantrip with ``cantrip_scaling`` gains beams, not dice, as its caster levels."""
-    beams_upcast: int = Field(default=0, ge=0, le=3)
-    """More beams per slot level above the spell's own (Magic Missile: one dart)."""
-    creature_types: tuple[str, ...] = ()
-    """The only creature types it affects (Hold Person: humanoids); empty: any."""
-    stabilizes: bool = False
-    """A dying creature it touches becomes stable (Spare the Dying)."""
-    hp_pool: str | None = None
-    """Spells like Sleep: roll this pool and affect the weakest creatures it covers."""
-    cantrip_scaling: bool = False
-    """Damage dice multiply at character levels 5, 11 and 17."""
-    area: str | None = None
-    targets: int = Field(default=1, ge=0)
-    """Creatures targeted (0 for an area or self)."""
-    conditions: tuple[Condition, ...] = ()
-    save_repeats: bool = True
-    """A target held by the spell's conditions repeats its save at the end of each of its
-    turns (Hold Person); false when only the first save counts (Charm Person)."""
-    more_targets: bool = False
-    """One more target per slot level above the spell's own (Bless, Hold Person, Magic
-    Missile's darts)."""
-    effects: tuple[SpellEffect, ...] = ()
-    """Lasting effects on each creature the spell takes hold of: a willing target, one its
-    attack hits, one that fails its save (Bless, Ray of Frost's chill, Haste)."""
-    hostile: bool = False
-    """Aimed at foes although it neither attacks nor forces a save (Spirit Guardians)."""
-    rolls: int = Field(default=1, ge=1, le=10)
-    """Separate attack rolls one casting makes, each at a chosen target (Scorching Ray: 3)."""
-    more_rolls: Literal["", "caster_level", "slot"] = ""
-    """How the rolls grow: one more at caster levels 5, 11 and 17 (Eldritch Blast's beams),
-    or one more per slot level above the spell's own (Scorching Ray)."""
-    miss_half: bool = False
-    """A missed attack still deals half the damage (Acid Arrow), and nothing else."""
-    advantage_vs_metal: bool = False
-    """The attack has advantage against a target wearing metal armour (Shocking Grasp)."""
-    no_effect_on: tuple[str, ...] = ()
-    """Creature types the spell does nothing to (Cure Wounds: undead, constructs)."""
-    revive_within: int | None = Field(default=None, ge=1, le=1000)
-    """Raises a creature dead for at most this many rounds, at 1 hit point (Revivify: 10)."""
-    consumes: str | None = None
-    """A material the caster must carry, used up by the casting (Revivify's diamond): the
-    name of an inventory item, matched by word."""
-    dispels: bool = False
-    """Ends spells on its target (Dispel Magic)."""
-    beam: bool = False
-    """Its area stays at a place its caster chose and may move (Moonbeam): its lasting
-    effect stays with the caster as a :class:`rules.effects.Beam`, and it burns whoever
-    enters it or starts a turn in it. The first target is where it falls; the others
-    must stand at that one's side."""
-    teleport_ft: int = Field(default=0, ge=0, le=1000)
-    """The caster vanishes and reappears this far away, out of every foe's reach."""
-    push_ft: int = Field(default=0, ge=0, le=100)
-    """A creature that fails the save is pushed this far away from the caster (Thunderwave:
-    10 feet), out of its reach: their engagement ends."""
-    srd: bool = True
-    """False for a spell that is not in the SRD 5.1 (Absorb Elements): kept in our own words
-    for the reactions the game prices, and marked so nobody mistakes it for SRD text."""
-    summary: str
-
-    _check = field_validator("damage", "heal", "upcast", "hp_pool")(_formula)
-
-    @property
-    def harmful(self) -> bool:
-        """Aimed at foes: it attacks, forces a save, deals damage, imposes conditions."""
-        return bool(self.attack or self.save or self.damage or self.conditions or self.hostile)
-
-    def roll_count(self, caster_level: int, slot: int) -> int:
-        """Attack rolls one casting makes at this caster level and slot."""
-        if self.more_rolls == "caster_level":
-            return self.rolls + sum(caster_level >= lv for lv in (5, 11, 17))
-        if self.more_rolls == "slot":
-            return self.rolls + max(0, slot - self.level)
-        return self.rolls
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Spell:
-        if (self.damage is None) != (self.damage_type is None):
-            raise ValueError("damage and damage_type go together")
-        if self.save is not None and self.save_success is None:
-            raise ValueError("a saving-throw spell says what a success does (save_success)")
-        if self.cantrip_scaling and self.level != 0:
-            raise ValueError("only cantrips scale with character level")
-        if (self.upcast or self.beams_upcast) and self.level == 0:
-            raise ValueError("cantrips are not cast with slots, so they cannot be upcast")
-        if self.more_rolls and not self.attack:
-            raise ValueError("only attack spells make several attack rolls")
-        if self.miss_half and not (self.attack and self.damage):
-            raise ValueError("miss_half is for attack spells that deal damage")
-        return self
-
-
 # -- loading -------------------------------------------------------------------------------
-
-T = TypeVar("T", bound=BaseModel)
-
-
-@dataclass(frozen=True)
-class Catalog(Generic[T]):
-    """Entries of one kind by id, with lookups that suggest near names on a typo."""
-
-    kind: str
-    entries: dict[str, T]
-    _plain: frozenset[str] = field(init=False, repr=False, compare=False)
-    """The ids already in the form a lookup puts a key in: found as they are."""
-
-    def __post_init__(self) -> None:
-        plain = frozenset(k for k in self.entries if _key(k) == k)
-        object.__setattr__(self, "_plain", plain)
-
-    def __getitem__(self, key: str) -> T:
-        return self.get(key)
-
-    def __contains__(self, key: object) -> bool:
-        if not isinstance(key, str):
-            return False
-        try:
-            self.get(key)
-        except KeyError:
-            return False
-        return True
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-    def get(self, key: str) -> T:
-        """Look up by id or name (``giant_spider``, ``Giant Spider``); ``KeyError`` with the
-        closest matches otherwise."""
-        if key in self._plain:  # an id as written in the data: the lookups the rules make
-            return self.entries[key]
-        wanted = _key(key)
-        found = self.entries.get(wanted)
-        if found is None:  # "long sword", "Chain-mail", "Giant spider" all find their entry
-            squeezed = wanted.replace("_", "")
-            found = next(
-                (v for k, v in self.entries.items() if k.replace("_", "") == squeezed), None
-            )
-        if found is None:
-            near = difflib.get_close_matches(_key(key), list(self.entries), n=3)
-            hint = f"; did you mean {', '.join(near)}?" if near else ""
-            raise KeyError(f"no {self.kind} called {key!r}{hint}")
-        return found
-
-
-def _key(text: str) -> str:
-    return text.strip().lower().replace(" ", "_").replace("-", "_").replace("'", "")
 
 
 @dataclass(frozen=True)

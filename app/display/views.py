@@ -14,7 +14,8 @@ from rich.text import Text
 if TYPE_CHECKING:  # only named in signatures: `dungeon roll` need not load the SRD
     from rules.conditions import ConditionRule
     from rules.dice import RollResult, RollStats
-    from rules.srd import Armor, Monster, Spell, Weapon
+    from rules.spelldata import Spell
+    from rules.srd import Armor, Monster, Weapon
 
 
 def roll_line(result: RollResult, dc: int | None = None, *, styled: bool = True) -> Text:

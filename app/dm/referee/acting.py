@@ -38,7 +38,8 @@ from app.world.facts import achieved
 from app.world.state import GameState
 from rules.class_powers import UNARMED
 from rules.features import feature
-from rules.srd import Spell, srd
+from rules.spelldata import Spell
+from rules.srd import srd
 
 SHOOTING = re.compile(r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow)\b", re.I)
 """Words that ask for a ranged weapon ("shoot the closest rat")."""

@@ -22,7 +22,8 @@ from rules.effects import attack_mods
 from rules.features import FeatureSpec, feature, features
 from rules.positions import MELEE_FT, distance
 from rules.spellcasting import cantrip_dice_multiplier
-from rules.srd import Spell, srd
+from rules.spelldata import Spell
+from rules.srd import srd
 
 SHAPES = (
     "what does", "what is", "what do", "how does", "how do", "what happens", "mean", "means",

@@ -20,7 +20,7 @@ from app.world.companions import ally_id, side_of
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.economy import ActionKind
-from rules.srd import Spell
+from rules.spelldata import Spell
 
 
 def _level(state: GameState, actor: str) -> int:

@@ -21,7 +21,8 @@ from rules.character import CharacterSheet
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType, Defenses, Vitals
 from rules.spellcasting import cantrip_dice_multiplier
-from rules.srd import Monster, MonsterAction, Spell, srd
+from rules.spelldata import Spell
+from rules.srd import Monster, MonsterAction, srd
 
 
 @dataclass(slots=True)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from app.world.state import GameState
 from rules.economy import ActionKind
-from rules.srd import Spell, srd
+from rules.spelldata import Spell
+from rules.srd import srd
 
 _COSTS = {
     "action": ActionKind.ACTION,

@@ -28,7 +28,7 @@ from rules.conditions import (
 )
 from rules.damage import LifeState
 from rules.outcomes import Impossible
-from rules.srd import Spell
+from rules.spelldata import Spell
 
 SLEEPLESS_TRAITS = ("fey_ancestry",)
 """Features that keep magic from putting a character to sleep (the elves' Fey Ancestry)."""

@@ -32,7 +32,7 @@ from rules.class_powers import SORCERY_POINTS, sorcery_points
 from rules.effects import Effect, with_effect
 from rules.features import FeatureSpec
 from rules.metamagic import COSTS, NAMES, cost, option_of, refusal
-from rules.srd import Spell
+from rules.spelldata import Spell
 
 READY_ID = "metamagic"
 """The effect on a sorcerer holding Metamagic for the next spell (note: the options and,

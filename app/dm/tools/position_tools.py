@@ -23,7 +23,8 @@ from rules.class_powers import UNARMED
 from rules.conditions import Condition, can_act, kept_away_from
 from rules.damage import LifeState
 from rules.outcomes import Impossible
-from rules.srd import Spell, srd
+from rules.spelldata import Spell
+from rules.srd import srd
 
 # -- who is where ------------------------------------------------------------------------------
 

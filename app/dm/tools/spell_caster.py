@@ -13,7 +13,8 @@ from rules.character import CharacterSheet
 from rules.classes import class_spec
 from rules.conditions import ActiveCondition
 from rules.spellcasting import SpellSlots
-from rules.srd import Spell, srd
+from rules.spelldata import Spell
+from rules.srd import srd
 
 _DICE = re.compile(r"^(\d*)d(\d+)(.*)$")
 

@@ -25,7 +25,7 @@ from rules.dice import Advantage, RollResult, roll
 from rules.effects import Effect, blocks_healing, with_effect
 from rules.metamagic import Empowerment
 from rules.spellcasting import cantrip_dice_multiplier
-from rules.srd import Spell
+from rules.spelldata import Spell
 
 
 @dataclass

@@ -33,7 +33,8 @@ from rules.damage import LifeState
 from rules.economy import ActionKind
 from rules.metamagic import Empowerment
 from rules.outcomes import Impossible
-from rules.srd import Spell, srd
+from rules.spelldata import Spell
+from rules.srd import srd
 
 __all__ = ["cast_spell_tool", "caster_profile", "most_targets", "scaled"]
 

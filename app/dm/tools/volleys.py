@@ -33,7 +33,7 @@ from rules.damage import LifeState
 from rules.dice import roll
 from rules.metamagic import Empowerment
 from rules.spellcasting import cantrip_dice_multiplier
-from rules.srd import Spell
+from rules.spelldata import Spell
 
 SHIELD_STOPS = {"magic_missile"}
 """Spells whose damage the Shield spell blocks entirely."""

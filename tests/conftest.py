@@ -7,11 +7,19 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from textual import _wait
 
 # Property tests run the same examples every time (a failure reproduces on any machine)
 # and never fail on wall-clock deadlines, which depend on how busy the machine is.
 settings.register_profile("dungeon", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile("dungeon")
+
+# A key pressed through Textual's pilot waits until the process looks idle, sleeping in steps of
+# 20 ms, twice per key: typing a sentence cost a second, and the screens' tests spent about
+# half their time asleep. Our tests never count on that sleep (they wait for what they mean:
+# ``app.tui.driving``), so the pilot looks for idleness four times as often.
+_wait.SLEEP_GRANULARITY = 0.005
+_wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20
 
 
 @pytest.fixture(autouse=True)

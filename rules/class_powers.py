@@ -3,7 +3,7 @@ unarmed strike (Flurry of Blows), a bard's Song of Rest die, a sorcerer's sorcer
 Flexible Casting (Font of Magic), the creatures a paladin's Divine Sense finds, a
 berserker's Frenzy.
 
-Pure rules: the tools in ``app/dm/tools/feature_tools.py`` ask these what a use costs and
+Pure rules: the tools in ``app/actions/feature_tools.py`` ask these what a use costs and
 what it gives, and carry it out in play.
 """
 

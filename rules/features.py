@@ -1,7 +1,7 @@
 """Class features and species traits as data (``data/features.toml``): what each is called,
 what it does, what using it costs, how often it can be used and which rest brings it back.
 
-The data says *how much*; the rules of play (``app/dm/tools/class_rules.py`` and its
+The data says *how much*; the rules of play (``app/actions/class_rules.py`` and its
 siblings) say *what happens*. A feature's uses may be a number, a formula of the
 character's level, proficiency bonus and ability modifiers (``"level*5"``,
 ``"max(1, cha_mod)"``), or a table by level — evaluated here without ``eval``.

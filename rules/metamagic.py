@@ -1,6 +1,6 @@
 """Metamagic (sorcerer 3rd level, SRD 5.1): the options, what each costs in sorcery points
 and which spells each can twist. Pure rules: the tool that casts applies them
-(``app/dm/tools/metamagic.py``)."""
+(``app/actions/metamagic.py``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Wild Shape (druid 2nd level, SRD 5.1): which beasts a druid may become, and the hit
 points a form keeps apart from the druid's own. Pure rules; the tool is
-``app/dm/tools/wild_shape.py``."""
+``app/actions/wild_shape.py``."""
 
 from __future__ import annotations
 

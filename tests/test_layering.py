@@ -44,20 +44,33 @@ def test_rules_never_imports_app() -> None:
 FRONTS = ("app.display", "app.console", "app.tui", "app.cli")
 """What the players and authors meet: the shared wording and views, the line game, the full
 screen and the command line, from the lowest."""
+GAME_LAYERS = (
+    "app.world",
+    "app.understanding",
+    "app.actions",
+    "app.dm",
+    "app.referee",
+    "app.session",
+    "app.authoring",
+)
+"""The game under its fronts, from the lowest: the state and the campaign; the reading of a
+player's line; the game's verbs (the tool calls both brains make, and the events they
+yield); the brain protocol and the language-model DM; the offline referee; the session
+that runs a turn; the authors' tools."""
 LOWER_LAYERS = {
-    "app/world": ("app.dm", "app.session", "app.authoring", *FRONTS),
-    "app/dm": ("app.session", "app.authoring", *FRONTS),
-    "app/session": ("app.authoring", *FRONTS),
+    **{
+        "app/" + layer.removeprefix("app."): (*GAME_LAYERS[i + 1 :], *FRONTS)
+        for i, layer in enumerate(GAME_LAYERS)
+    },
     "app/saves": FRONTS,
-    "app/authoring": FRONTS,
     "app/display": FRONTS[1:],
     "app/console": ("app.tui", "app.cli"),
     "app/tui": ("app.console", "app.cli"),
 }
-"""Data flows rules <- world <- dm <- session <- the fronts: a lower layer never imports a
-higher one (the vocabulary they share, such as the session events, lives low enough). Of
-the fronts, the full screen and the line game share only :mod:`app.display`; the command
-line starts either."""
+"""Data flows rules <- world <- understanding <- actions <- dm <- referee <- session <- the
+fronts: a lower layer never imports a higher one (the vocabulary they share, such as the
+session events, lives low enough). Of the fronts, the full screen and the line game share
+only :mod:`app.display`; the command line starts either."""
 
 
 def test_lower_layers_never_import_higher_ones() -> None:
@@ -71,6 +84,19 @@ def test_lower_layers_never_import_higher_ones() -> None:
             )
             if bad:
                 offenders[str(path.relative_to(ROOT))] = bad
+    assert offenders == {}
+
+
+def test_the_referee_knows_the_language_model_side_only_by_the_brain_protocol() -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): bad
+        for path in python_files("app/referee")
+        if (
+            bad := sorted(
+                m for m in imported_modules(path) if m.startswith("app.dm") and m != "app.dm.brain"
+            )
+        )
+    }
     assert offenders == {}
 
 
@@ -169,7 +195,7 @@ def circles(graph: dict[str, set[str]]) -> list[set[str]]:
     return found
 
 
-CIRCLES_LEFT = ("app.dm.tools.", "app.world.", "app.session.")
+CIRCLES_LEFT = ("app.actions.", "app.world.", "app.session.")
 """Folders whose files still import each other in a circle, to be untied as they are laid
 out anew; a circle anywhere else, or one that spans folders, fails."""
 

@@ -2,7 +2,7 @@
 would — goes through exits, looks at things, talks to people and asks about what they
 know, tries the campaign's challenges, picks things up, says something kind or rude now
 and then (so judgments are heard), and fights when a fight is on, as the fighting brain chooses
-(:func:`app.dm.referee.choosing_words.fight_line`).
+(:func:`app.referee.choosing_words.fight_line`).
 
 It seeks coverage: each choice is drawn from a seeded RNG, weighted towards what it has
 not tried yet, so many seeds wander through most of a campaign. It plays through the real
@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from app.dm.referee.choosing_words import fight_line
+from app.referee.choosing_words import fight_line
 from app.session.runner import ANYONE, RunResult, resolve_character, run_lines
 from app.session.session import GameSession
 from app.world.campaign import Campaign

@@ -1,5 +1,5 @@
 """``dungeon balance``: one fight fought many times by the rules alone, with the referee's
-tactics (:mod:`app.dm.referee.skirmish`), and what it comes to — the party's odds, how long
+tactics (:mod:`app.referee.skirmish`), and what it comes to — the party's odds, how long
 it takes, what it costs, and for each side's fighters how often they go down and how much
 damage they deal. Everyone is called by name, as the game calls them ("Goblin 2",
 "Grubnak"), never by id.
@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from app.dm.referee.skirmish import Fighter, FightResult, fight, from_monster, from_sheet
-from app.dm.referee.skirmish_log import FightLog, render
+from app.referee.skirmish import Fighter, FightResult, fight, from_monster, from_sheet
+from app.referee.skirmish_log import FightLog, render
 from app.world.campaign import Campaign
 from app.world.companions import dies_at_zero, travelling
 from app.world.state import Creature, GameState

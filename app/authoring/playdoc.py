@@ -21,10 +21,10 @@ from pathlib import Path
 
 from app.authoring import playwords
 from app.authoring.playexamples import PlayDocError, examples_table, load_examples, template_text
-from app.dm.understanding.intent import CONFIDENT
-from app.dm.understanding.vocabulary import ENGLISH
-from app.dm.understanding.words import TYPO_RATIO
 from app.session.commands import COMMANDS
+from app.understanding.intent import CONFIDENT
+from app.understanding.vocabulary import ENGLISH
+from app.understanding.words import TYPO_RATIO
 
 DOC_FILE = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
 

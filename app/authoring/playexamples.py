@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from app.dm.understanding.intent import IntentKind
+from app.understanding.intent import IntentKind
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.wording import the
 from rules.abilities import Ability

@@ -151,9 +151,9 @@ def validate_command(
     there. What follows from another problem is listed under it. Exit 3 when invalid."""
     import json
 
+    from app.authoring.validation import campaign_problems
     from app.cli.common import EXIT_INVALID_CAMPAIGN
     from app.display.screentext import plain
-    from app.dm.validation import campaign_problems
     from app.world.campaign import CampaignError, campaign_file, find_campaign
     from app.world.validate import locate_problems
 

@@ -16,11 +16,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from app.actions.calls import ToolCall
+from app.actions.events import DiceRoll, ErrorEvent, NarrativeChunk, TurnEnd
+from app.actions.registry import ToolOutcome, ToolSet
+from app.actions.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from app.dm import prompts
-from app.dm.brain import Brain, ToolCall
-from app.dm.events import DiceRoll, ErrorEvent, NarrativeChunk, TurnEnd
-from app.dm.tools.registry import ToolOutcome, ToolSet
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
+from app.dm.brain import Brain
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign

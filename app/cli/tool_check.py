@@ -13,6 +13,13 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from app.actions import args as a
+from app.actions.calls import ToolCall
+from app.actions.campaign_tools import enter_scene
+from app.actions.events import NarrativeChunk, SessionEvent
+from app.actions.executors import set_flag_tool
+from app.actions.registry import ToolSet
+from app.actions.sets import ALL_TOOLS
 from app.cli.common import (
     DEFAULT_CAMPAIGN,
     bad,
@@ -25,13 +32,6 @@ from app.cli.common import (
 from app.cli.tool_input import InputError, did_you_mean, flag_values, shown, tool_arguments
 from app.display.screentext import plain
 from app.display.tablelog import log_entry
-from app.dm.brain import ToolCall
-from app.dm.events import NarrativeChunk, SessionEvent
-from app.dm.tools import args as a
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.executors import set_flag_tool
-from app.dm.tools.registry import ToolSet
-from app.dm.tools.sets import ALL_TOOLS
 from app.saves import SaveError
 from app.session.runner import render_event
 from app.session.session import GameSession

@@ -17,11 +17,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from app.console.takingback import take_back
-from app.display import views
-from app.display.screentext import plain
-from app.display.tablelog import TableLog, window_entries
-from app.dm.events import (
+from app.actions.events import (
     ErrorEvent,
     NarrativeChunk,
     SessionEvent,
@@ -29,9 +25,13 @@ from app.dm.events import (
     TurnEnd,
     TurnRetold,
 )
+from app.actions.position_tools import positions_line
+from app.actions.reactions import AskPolicy, Question
+from app.console.takingback import take_back
+from app.display import views
+from app.display.screentext import plain
+from app.display.tablelog import TableLog, window_entries
 from app.dm.safety import veil_text
-from app.dm.tools.position_tools import positions_line
-from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR, SaveError
 from app.session import commands, presence, retelling, sheets, takingback, turnlog
 from app.session.hygiene import clean_line

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from app.dm.events import (
+from app.actions.events import (
     CombatUpdate,
     DiceRoll,
     ErrorEvent,
@@ -23,7 +23,7 @@ from app.dm.events import (
     StateChange,
     StateTransition,
 )
-from app.dm.reaction_kinds import kind_of
+from app.actions.reaction_kinds import kind_of
 from app.world.state import GameState
 
 _LABELS = {

@@ -11,27 +11,11 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from app.dm.events import Usage
+from app.actions.calls import ToolCall
+from app.actions.events import Usage
 
 Message = dict[str, Any]
 """A chat message in the OpenAI wire format (role, content, tool_calls, tool_call_id)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ToolCall:
-    """A tool call as the brain made it; ``arguments`` is raw JSON text, maybe malformed."""
-
-    id: str
-    name: str
-    arguments: str
-
-    def as_message_part(self) -> dict[str, Any]:
-        """The OpenAI ``tool_calls`` entry for the assistant message."""
-        return {
-            "id": self.id,
-            "type": "function",
-            "function": {"name": self.name, "arguments": self.arguments},
-        }
 
 
 @dataclass(frozen=True, slots=True)

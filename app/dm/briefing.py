@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from app.dm.understanding import Intent
+from app.understanding import Intent
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.journal import goals, npcs_met

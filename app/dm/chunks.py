@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.dm.events import Usage
+from app.actions.events import Usage
 
 _REASONING_FIELDS = ("reasoning_content", "reasoning")
 """Where servers that split the reasoning out put it (DeepSeek, vLLM and llama.cpp use the

@@ -21,7 +21,7 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel
 
-from app.dm.events import CombatUpdate, DiceRoll, StateChange
+from app.actions.events import CombatUpdate, DiceRoll, StateChange
 
 ClaimKind = Literal["roll", "damage", "healing", "hp", "total"]
 """What a claimed number is: a roll's result, damage dealt, healing, hit points, or a total

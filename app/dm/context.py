@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.actions.advancement_tools import advancement
+from app.actions.encounter_view import encounter_view
+from app.actions.feature_tools import USES
+from app.actions.monster_actions import special_moves
+from app.actions.position_tools import positions_line
 from app.dm import briefing, prompts, safety
 from app.dm.brain import Message
 from app.dm.deltas import build_deltas
 from app.dm.eventcontext import event_context
-from app.dm.tools.advancement_tools import advancement
-from app.dm.tools.encounter_view import encounter_view
-from app.dm.tools.feature_tools import USES
-from app.dm.tools.monster_actions import special_moves
-from app.dm.tools.position_tools import positions_line
-from app.dm.understanding import Intent, understand
+from app.understanding import Intent, understand
 from app.world import view
 from app.world.actions import PlayerAction
 from app.world.companions import travelling

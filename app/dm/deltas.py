@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-from app.dm.tools.encounter_view import EncounterView, encounter_view
+from app.actions.encounter_view import EncounterView, encounter_view
 from app.world.state import Change, GameState
 
 NO_CHANGES = "No changes to game state since your last turn."

@@ -29,10 +29,11 @@ from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
 from typing import TYPE_CHECKING, Any
 
-from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
+from app.actions.calls import ToolCall
+from app.actions.events import Usage
+from app.dm.brain import BrainError, BrainReply, Message, TextDelta
 from app.dm.chunks import PartialCall, take
 from app.dm.config import DMConfig, not_found_hint
-from app.dm.events import Usage
 from app.dm.reasoning import ReasoningMemory, may_reason
 from app.dm.textcalls import unwrap_arguments
 from app.dm.wire import wire_messages

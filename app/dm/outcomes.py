@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from app.dm.events import DiceRoll, SessionEvent
+from app.actions.events import DiceRoll, SessionEvent
 from app.world.state import GameState
 
 Side = Literal["check", "attack"]

@@ -21,8 +21,8 @@ from typing import TypeVar, cast
 
 from pydantic import BaseModel
 
+from app.actions.events import NarrativeChunk, SessionEvent
 from app.dm.config import ConfigError, SafetyConfig, load_safety
-from app.dm.events import NarrativeChunk, SessionEvent
 from app.world.state import GameState
 
 V = TypeVar("V")

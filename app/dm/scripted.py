@@ -22,8 +22,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from app.dm.brain import BrainError, BrainReply, Message, TextDelta, ToolCall
-from app.dm.events import Usage
+from app.actions.calls import ToolCall
+from app.actions.events import Usage
+from app.dm.brain import BrainError, BrainReply, Message, TextDelta
 from app.world.userfiles import UserFileError, read_toml
 
 

@@ -24,8 +24,7 @@ import json
 import re
 from typing import Any
 
-from app.dm.brain import ToolCall
-from app.dm.wire import MAX_ARGUMENT_DEPTH, nesting_depth
+from app.actions.calls import MAX_ARGUMENT_DEPTH, ToolCall, nesting_depth
 
 _TAGGED = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.DOTALL)
 _FENCED = re.compile(r"```(?:json|tool_call|tool|python)?\s*(.*?)```", re.DOTALL)

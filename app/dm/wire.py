@@ -27,49 +27,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app.actions.calls import json_object
 from app.dm.brain import Message
 
 ROLES = ("system", "user", "assistant", "tool")
 _NO_RESULT = '{"error": "no result"}'
-
-MAX_ARGUMENT_DEPTH = 32
-"""Deepest nesting of ``[``/``{`` we let ``json.loads`` see: deeper text is junk, and
-very deep text makes the decoder raise ``RecursionError``."""
-
-
-def nesting_depth(text: str) -> int:
-    """The deepest ``[``/``{`` nesting in JSON text, outside strings (cheap, no parsing)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth = max(0, depth - 1)
-    return deepest
-
-
-def json_object(text: str) -> dict[str, Any] | None:
-    """``text`` parsed as a JSON object, or ``None`` when it is not one (never raises)."""
-    if not text.strip():
-        return {}
-    if nesting_depth(text) > MAX_ARGUMENT_DEPTH:
-        return None
-    try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    return value if isinstance(value, dict) else None
 
 
 def text_of(content: Any) -> str:

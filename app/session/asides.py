@@ -8,9 +8,9 @@ answer is given and the turn stays where it is.
 
 from __future__ import annotations
 
-from app.dm.referee.answering import answer_from_game
-from app.dm.understanding import understand
+from app.referee.answering import answer_from_game
 from app.session.session import GameSession
+from app.understanding import understand
 
 
 def answer_out_of_turn(session: GameSession, character: str, text: str) -> str | None:

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from app.dm.events import SessionEvent
-from app.dm.telling import tell
-from app.dm.tools.campaign_tools import apply_effects
+from app.actions.campaign_tools import apply_effects
+from app.actions.events import SessionEvent
+from app.actions.telling import tell
 from app.session.triggers import Cascade, fire_deferred, run_triggers, why_moved
 from app.world import bonds
 from app.world.campaign import Campaign

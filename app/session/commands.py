@@ -13,8 +13,6 @@ from datetime import datetime
 from pathlib import Path
 
 from app.dm.safety import keep_veils, veil_text, veil_words
-from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
-from app.dm.understanding.takingback import asks_to_take_back
 from app.saves import SAVES_DIR, SaveError, save_game
 from app.session import hotseat, presence
 from app.session.asides import answer_out_of_turn
@@ -24,6 +22,8 @@ from app.session.runner import resolve_character
 from app.session.session import GameSession
 from app.session.spending import usage_lines
 from app.session.storyview import StorySearch
+from app.understanding.takingback import HINT as TAKING_BACK_HINT
+from app.understanding.takingback import asks_to_take_back
 from app.world import view
 from app.world.actions import PlayerAction
 from app.world.companions import ally_named

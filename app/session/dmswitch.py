@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from app.dm.brain import Brain
 from app.dm.config import DMConfig
-from app.dm.referee.referee import OfflineReferee
+from app.referee.referee import OfflineReferee
 
 if TYPE_CHECKING:
     from app.session.commands import Reply

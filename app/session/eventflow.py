@@ -8,7 +8,7 @@
    DM reads what fired in the tool results and narrates it (and, once, that the fight is
    over when no foe fights on and it is still open);
 3. **after the narration** — a fight that is over and still open is ended by the engine
-   (:func:`app.dm.tools.fight_tools.settle_fight`); what refined judgments newly fire is
+   (:func:`app.actions.fight_tools.settle_fight`); what refined judgments newly fire is
    owed to the next turn;
    the campaign's words for everything that fired are shown after the DM's; and if the
    party changed scene, the scene-boundary pipeline runs (:mod:`app.session.boundary`).
@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.dm.events import NarrativeChunk, SessionEvent, StateChange
-from app.dm.tools.fight_tools import over_nudge, settle_fight
-from app.dm.understanding.intent import Intent
+from app.actions.events import NarrativeChunk, SessionEvent, StateChange
+from app.actions.fight_tools import over_nudge, settle_fight
 from app.session import judging
 from app.session.boundary import Boundary, scene_boundary
 from app.session.stage2 import read_lines
 from app.session.triggers import Cascade, run_triggers
+from app.understanding.intent import Intent
 from app.world.actions import PlayerAction
 from app.world.arrivals import note_arrivals
 from app.world.state import GameState

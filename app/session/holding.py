@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.actions.events import SessionEvent
 from app.dm.claims import SENTENCE_END, HoldFrom
-from app.dm.events import SessionEvent
 from app.dm.outcomes import (
     Problem,
     Result,

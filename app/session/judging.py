@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.dm.events import SessionEvent
-from app.dm.telling import tell
+from app.actions.events import SessionEvent
+from app.actions.telling import tell
 from app.session.stage2 import Line
 from app.world import view
 from app.world.judgments import JudgmentError, Refined, counts, enter, refine

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from app.dm.events import SessionEvent
-from app.dm.tools.advancement_tools import advancement, ready, take_level, why_not
-from app.dm.tools.registry import ToolError
+from app.actions.advancement_tools import advancement, ready, take_level, why_not
+from app.actions.events import SessionEvent
+from app.actions.registry import ToolError
 from app.session.runner import resolve_character
 from app.session.session import GameSession
 from rules.abilities import Ability

@@ -6,7 +6,7 @@ DM is told so (:data:`NOT_RUN`). Text streams to the players as it arrives, clea
 reasoning and chat-template tokens, unless a reply opens like a tool call written as text
 (common with local models); such replies are held back, parsed, and their calls run. A
 reply runs a bounded number of calls and a check is rolled once a turn
-(:mod:`app.dm.tools.guard`). A brain that may invent numbers (``may_invent_rolls``) has
+(:mod:`app.actions.guard`). A brain that may invent numbers (``may_invent_rolls``) has
 narration that claims unrolled dice held back and is asked, once a turn, to resolve them
 with a tool (:mod:`app.dm.claims`); and its narration cannot outrun the dice: words that
 tell an outcome or a creature's fate wait for the results of the reply's calls, and what
@@ -18,14 +18,15 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Callable
 
+from app.actions.calls import ToolCall
+from app.actions.events import NarrativeChunk, SessionEvent, Usage
+from app.actions.guard import TurnGuard, left_out_notice
+from app.actions.registry import ToolSet
 from app.dm import prompts
-from app.dm.brain import Brain, BrainReply, Message, TextDelta, ToolCall, reads_prompt
+from app.dm.brain import Brain, BrainReply, Message, TextDelta, reads_prompt
 from app.dm.claims import Backing, ClaimFilter
 from app.dm.cleanup import ReplyCleaner
-from app.dm.events import NarrativeChunk, SessionEvent, Usage
 from app.dm.textcalls import CallFilter
-from app.dm.tools.guard import TurnGuard, left_out_notice
-from app.dm.tools.registry import ToolSet
 from app.session.holding import OutcomeWatch, Settled
 from app.world.state import GameState
 from rules.damage import Vitals

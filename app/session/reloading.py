@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.dm.referee.referee import OfflineReferee
+from app.referee.referee import OfflineReferee
 from app.saves.sanity import check_campaign
 from app.saves.shape import Problem
 from app.session.session import GameSession

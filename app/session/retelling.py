@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
 
+from app.actions.events import ErrorEvent, NarrativeChunk, SessionEvent, TurnRetold, Usage
 from app.dm.brain import BrainError, BrainReply, TextDelta
 from app.dm.cleanup import ReplyCleaner
-from app.dm.events import ErrorEvent, NarrativeChunk, SessionEvent, TurnRetold, Usage
 from app.dm.retell import Reteller, TurnTold, retell_messages
 from app.dm.safety import NarrationFilter, scrub
 from app.dm.textcalls import CallFilter

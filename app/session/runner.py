@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.dm.events import (
+from app.actions.events import (
     ActionRestriction,
     CombatUpdate,
     DiceRoll,
@@ -21,8 +21,8 @@ from app.dm.events import (
     StateTransition,
     TurnEnd,
 )
-from app.dm.referee.choosing_words import fight_line
-from app.dm.tools.executors import why_cannot_act
+from app.actions.executors import why_cannot_act
+from app.referee.choosing_words import fight_line
 from app.session.scripting import MAX_FIGHT_TURNS, MAX_REPEATS, Step, parse_step
 from app.session.session import GameSession
 from app.world.actions import MAX_ACTION_CHARS, PlayerAction

@@ -13,12 +13,10 @@ from collections.abc import AsyncGenerator
 from contextlib import aclosing
 from typing import Any, Literal
 
-from app.dm.brain import Brain, BrainError, Message, reads_prompt
-from app.dm.config import DMConfig
-from app.dm.context import ContextBuilder, fold_summary, read_actions
-from app.dm.costs import Budget
-from app.dm.deltas import build_deltas
-from app.dm.events import (
+from app.actions.adjudication import subturn_event
+from app.actions.campaign_tools import DEFEAT_TEXT, party_fallen
+from app.actions.care_tools import death_saves_out_of_combat
+from app.actions.events import (
     DiceRoll,
     ErrorEvent,
     NarrativeChunk,
@@ -27,6 +25,13 @@ from app.dm.events import (
     TurnEnd,
     Usage,
 )
+from app.actions.registry import ToolSet
+from app.actions.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.dm.brain import Brain, BrainError, Message, reads_prompt
+from app.dm.config import DMConfig
+from app.dm.context import ContextBuilder, fold_summary, read_actions
+from app.dm.costs import Budget
+from app.dm.deltas import build_deltas
 from app.dm.retell import TurnTold
 from app.dm.safety import (
     NarrationFilter,
@@ -36,11 +41,6 @@ from app.dm.safety import (
     topics_for,
     veil_text,
 )
-from app.dm.tools.adjudication import subturn_event
-from app.dm.tools.campaign_tools import DEFEAT_TEXT, party_fallen
-from app.dm.tools.care_tools import death_saves_out_of_combat
-from app.dm.tools.registry import ToolSet
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.session import fate, hotseat
 from app.session.dmswitch import failure_hint
 from app.session.eventflow import TurnEvents

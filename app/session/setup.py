@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.dm.brain import Brain
-from app.dm.referee.referee import OfflineReferee
+from app.referee.referee import OfflineReferee
 from app.saves.checkpoints import checkpoints_of, load_checkpoint_file
 from app.saves.joining import campaign_for
 from app.session.hotseat import active_player, recover

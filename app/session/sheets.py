@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from app.actions.advancement_tools import advancement
 from app.dm.brain import Message, reads_prompt
 from app.dm.safety import veil_view, veil_words
-from app.dm.tools.advancement_tools import advancement
 from app.session.hygiene import strip_controls
 from app.session.runner import resolve_character
 from app.session.session import GameSession

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from app.dm.brain import Brain
 from app.dm.costs import Budget, money, price
-from app.dm.referee.referee import OfflineReferee
+from app.referee.referee import OfflineReferee
 from app.world.state import GameState
 from app.world.usage import Usage
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.dm.understanding.intent import Intent
+from app.understanding.intent import Intent
 from app.world import view
 from app.world.actions import PlayerAction
 from app.world.ledger import ConstraintViolation, Examination, SpeechAct

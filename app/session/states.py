@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from app.dm.tools.registry import ToolSet
-from app.dm.tools.sets import COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.actions.registry import ToolSet
+from app.actions.sets import COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.world.standing import fight_over
 from app.world.state import GameState
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from app.dm.events import SessionEvent
-from app.dm.telling import tell
-from app.dm.tools.campaign_tools import apply_effects, reach_ending
+from app.actions.campaign_tools import apply_effects, reach_ending
+from app.actions.events import SessionEvent
+from app.actions.telling import tell
 from app.world import bonds
 from app.world.campaign import Campaign, TriggerSpec
 from app.world.facts import Reader, holds, update_defeated, uses_judged

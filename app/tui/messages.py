@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from app.dm.events import SessionEvent
+from app.actions.events import SessionEvent
 from app.session.panels import Panels
 from app.session.session import GameSession
 from app.session.watching import CampaignWatch

@@ -19,11 +19,11 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from app.dm.brain import ToolCall
+from app.actions.calls import ToolCall
+from app.actions.campaign_tools import enter_scene
+from app.actions.sets import ALL_TOOLS
 from app.dm.config import DMConfig
 from app.dm.scripted import ScriptedBrain
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.sets import ALL_TOOLS
 from app.saves import save_game
 from app.session import hotseat, presence
 from app.session.session import GameSession

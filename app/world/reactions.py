@@ -11,7 +11,7 @@ initiative, then the order they were declared — and then the parent action res
 
 This module holds the data (kept in the game state, so a window that is open is visible to
 every panel and goes back with a rolled-back turn); the rules of asking and resolving are
-in :mod:`app.dm.tools.reactions`.
+in :mod:`app.actions.reactions`.
 """
 
 from __future__ import annotations

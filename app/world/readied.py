@@ -1,6 +1,6 @@
 """Readied actions: a creature uses its action to wait for something, and its reaction to
 act when it happens. Kept in the fight (saved with it) until it fires, or lapses at the
-start of the readier's next turn; the rules of firing are in :mod:`app.dm.tools.readied`."""
+start of the readier's next turn; the rules of firing are in :mod:`app.actions.readied`."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.dm.events import SessionEvent
+from app.actions.events import SessionEvent
 from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession
 from app.world.actions import PlayerAction

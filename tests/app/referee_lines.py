@@ -3,7 +3,7 @@ referee makes of it: foes' turns are played first, then the line's whole turn.""
 
 from __future__ import annotations
 
-from app.dm.referee.referee import OfflineReferee
+from app.referee.referee import OfflineReferee
 from app.session import commands
 from app.session.session import GameSession
 

@@ -9,7 +9,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-from app.dm.events import ErrorEvent, TurnEnd
+from app.actions.events import ErrorEvent, TurnEnd
 from app.saves import save_game
 from app.session.keeping import Keeper
 from app.session.session import GameSession

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.dm.brain import ToolCall
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.abilities import Ability, AbilityScores

@@ -10,14 +10,14 @@ import pytest
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
+from app.actions.advancement_tools import AwardXpArgs, award_xp_tool, ready, take_level
+from app.actions.args import EndCombatArgs
+from app.actions.campaign_tools import apply_effects, start_encounter
+from app.actions.fight_tools import end_combat_tool
+from app.actions.registry import ToolError
+from app.actions.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from app.cli.main import app
 from app.dm.context import roster
-from app.dm.tools.advancement_tools import AwardXpArgs, award_xp_tool, ready, take_level
-from app.dm.tools.args import EndCombatArgs
-from app.dm.tools.campaign_tools import apply_effects, start_encounter
-from app.dm.tools.fight_tools import end_combat_tool
-from app.dm.tools.registry import ToolError
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from app.session.levelling import level_up_command
 from app.session.session import GameSession
 from app.session.setup import start_session

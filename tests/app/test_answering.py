@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from app.dm.brain import ToolCall
-from app.dm.referee.answering import answer_from_game
-from app.dm.referee.answers import answer_text
-from app.dm.referee.referee import OfflineReferee
-from app.dm.referee.voices import off_topic
-from app.dm.understanding import understand
+from app.actions.calls import ToolCall
+from app.referee.answering import answer_from_game
+from app.referee.answers import answer_text
+from app.referee.referee import OfflineReferee
+from app.referee.voices import off_topic
 from app.session import commands
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world import view
 from app.world.sheetfacts import signed
 from app.world.state import GameState

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from math import ceil
 
-from app.dm.referee.answering import answer_from_game
-from app.dm.understanding import understand
+from app.referee.answering import answer_from_game
+from app.understanding import understand
 from app.world.state import GameState
 from tests.referee_corpus import Situation, build_situation
 

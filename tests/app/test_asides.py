@@ -3,9 +3,9 @@ out of turn is still refused."""
 
 from __future__ import annotations
 
-from app.dm.understanding import understand
 from app.session import commands
 from app.session.setup import session_for
+from app.understanding import understand
 from tests.referee_corpus import CORPUS, build_situation, load_corpus
 
 SITUATIONS = load_corpus(CORPUS).situations

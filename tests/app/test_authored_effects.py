@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from app.dm.tools import args as a
-from app.dm.tools.campaign_tools import move_tool
-from app.dm.tools.registry import ToolError
+from app.actions import args as a
+from app.actions.campaign_tools import move_tool
+from app.actions.registry import ToolError
 from app.session.runner import run_lines
 from app.session.setup import start_session
 from app.world import view

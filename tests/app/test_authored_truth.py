@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from app.dm.brain import ToolCall
+from app.actions import challenge_tools
+from app.actions.authored import authored_for
+from app.actions.calls import ToolCall
+from app.actions.sets import CAMPAIGN_EXPLORATION_TOOLS
 from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.scripted import ScriptedBrain
-from app.dm.tools import challenge_tools
-from app.dm.tools.authored import authored_for
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

@@ -216,7 +216,7 @@ def test_campaign_defined_monsters(tmp_path: Path) -> None:
     assert validate_campaign(campaign) == []
     assert campaign.monster("tunnel_hound").name == "Tunnel Hound"
     assert campaign.monster("goblin").name == "Goblin"  # the SRD is still there
-    from app.dm.tools.campaign_tools import enter_scene
+    from app.actions.campaign_tools import enter_scene
 
     state = new_game(campaign, seed=2)
     state.flags["trapdoor_open"] = True

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.position_tools import leave_fight
+from app.actions.campaign_tools import enter_scene
+from app.actions.position_tools import leave_fight
 from app.session.runner import run_lines
 from app.session.session import GameSession
 from app.session.setup import start_session

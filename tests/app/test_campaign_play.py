@@ -90,7 +90,7 @@ async def test_defeating_the_rats_fires_the_trigger_once() -> None:
     session = game([{"text": "Quiet."}, {"text": "Still quiet."}])
     state = session.state
     state.flags["trapdoor_open"] = True
-    from app.dm.tools.campaign_tools import enter_scene
+    from app.actions.campaign_tools import enter_scene
 
     enter_scene(state, "cellar", "test")
     for creature in state.creatures.values():
@@ -111,7 +111,7 @@ async def test_the_chief_hall_restricts_speech_and_parley_reaches_the_peace_endi
         )
         state = session.state
         state.flags.update(trapdoor_open=True, guards_passed=True, tam_found=True)
-        from app.dm.tools.campaign_tools import enter_scene
+        from app.actions.campaign_tools import enter_scene
 
         state.visited += ["cellar", "warren"]
         enter_scene(state, "chief_hall", "test")
@@ -148,8 +148,8 @@ def test_trigger_cascades_are_bounded() -> None:
 def test_start_combat_takes_a_campaign_encounter_id() -> None:
     import json
 
-    from app.dm.brain import ToolCall
-    from app.dm.tools.sets import ALL_TOOLS
+    from app.actions.calls import ToolCall
+    from app.actions.sets import ALL_TOOLS
 
     session = game([])
     state = session.state

@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.dm.brain import ToolCall
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.campaign_tools import enter_scene
+from app.actions.sets import ALL_TOOLS
 from app.session.session import GameSession
 from app.session.setup import session_for, start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from app.actions.campaign_tools import apply_effects
 from app.cli.main import app
-from app.dm.tools.campaign_tools import apply_effects
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.newgame import new_game
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from app.dm.brain import ToolCall
-from app.dm.events import DiceRoll
-from app.dm.tools.senses import sense_needed
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.events import DiceRoll
+from app.actions.senses import sense_needed
+from app.actions.sets import ALL_TOOLS
 from app.session.setup import session_for
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.newgame import new_game

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.actions.events import StateChange
 from app.dm.claims import Backing, ClaimFilter, claims_in, numbers_in
-from app.dm.events import StateChange
 
 
 @pytest.mark.parametrize(

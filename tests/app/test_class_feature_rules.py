@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from app.dm.brain import ToolCall
-from app.dm.tools.advancement_tools import take_level
-from app.dm.tools.sets import ALL_TOOLS
-from app.dm.tools.striking import mark_melee_hit
+from app.actions.advancement_tools import take_level
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
+from app.actions.striking import mark_melee_hit
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.character import CharacterSheet

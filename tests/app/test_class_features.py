@@ -8,9 +8,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.dm.brain import ToolCall
-from app.dm.tools.class_rules import sneak_attack_dice
-from app.dm.tools.sets import ALL_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.class_rules import sneak_attack_dice
+from app.actions.sets import ALL_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.character import CharacterSheet

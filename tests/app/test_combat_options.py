@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from app.dm.brain import ToolCall
-from app.dm.tools import executors as x
-from app.dm.tools.reactions import has_reaction
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions import executors as x
+from app.actions.calls import ToolCall
+from app.actions.reactions import has_reaction
+from app.actions.sets import ALL_TOOLS
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.conditions import Condition

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from app.dm.brain import ToolCall
-from app.dm.tools.fight_tools import finish_fight
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.fight_tools import finish_fight
+from app.actions.sets import ALL_TOOLS
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition

@@ -17,18 +17,18 @@ import tomli_w
 from rich.console import Console
 from typer.testing import CliRunner
 
+from app.actions import args as a
+from app.actions.campaign_tools import start_encounter
+from app.actions.events import DiceRoll, SessionEvent, StateChange
+from app.actions.executors import set_vitals
+from app.actions.fight_tools import end_combat_tool, start_combat_tool
+from app.actions.position_tools import hostile
+from app.actions.registry import ToolError
+from app.actions.rest_tools import rest_tool
 from app.cli.main import app
 from app.console.game import ConsoleGame
 from app.dm.context import roster
-from app.dm.events import DiceRoll, SessionEvent, StateChange
-from app.dm.referee.choosing_words import sides
-from app.dm.tools import args as a
-from app.dm.tools.campaign_tools import start_encounter
-from app.dm.tools.executors import set_vitals
-from app.dm.tools.fight_tools import end_combat_tool, start_combat_tool
-from app.dm.tools.position_tools import hostile
-from app.dm.tools.registry import ToolError
-from app.dm.tools.rest_tools import rest_tool
+from app.referee.choosing_words import sides
 from app.saves import load_game, save_game
 from app.session import commands
 from app.session.panels import panels

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from app.dm.brain import ToolCall
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
 from app.world.campaign import parse_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState

@@ -8,9 +8,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.dm.tools import executors as x
-from app.dm.tools.reactions import AskPolicy
-from app.dm.tools.rebuke import rebuke
+from app.actions import executors as x
+from app.actions.reactions import AskPolicy
+from app.actions.rebuke import rebuke
 from app.world.state import GameState
 from rules.damage import DamageType
 from rules.economy import ActionKind
@@ -275,8 +275,8 @@ def test_protection_then_shield_then_rebuke_in_one_attack() -> None:
 def test_a_fire_bolt_offers_shield_absorb_elements_and_rebuke_in_one_question() -> None:
     """A spell attack that hits: Shield (it would turn it), Absorb Elements (fire) and
     Hellish Rebuke are one question to Aria; she takes one, the others drop."""
-    from app.dm.tools.hooks import ExtraDamage
-    from app.dm.tools.striking import setup_attack, strike
+    from app.actions.hooks import ExtraDamage
+    from app.actions.striking import setup_attack, strike
 
     for seed in range(300):
         state = caster_pair(seed)

@@ -5,7 +5,7 @@ reduce the damage to 0, you can catch the missile"."""
 
 from __future__ import annotations
 
-from app.dm.tools.reactions import AskPolicy
+from app.actions.reactions import AskPolicy
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from tests.app.test_class_features import fight, run

@@ -10,12 +10,12 @@ from typing import Any, get_args
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.actions.args import GetEncounterArgs
+from app.actions.encounter_view import encounter_view
+from app.actions.executors import get_encounter_tool
 from app.dm.context import ContextBuilder
 from app.dm.deltas import MOST_SHOWN, NO_CHANGES, build_deltas
 from app.dm.scripted import ScriptedBrain
-from app.dm.tools.args import GetEncounterArgs
-from app.dm.tools.encounter_view import encounter_view
-from app.dm.tools.executors import get_encounter_tool
 from app.session import commands
 from app.session.session import GameSession
 from app.world.campaign import CAMPAIGNS_DIR, Effects, Fact, TriggerSpec, load_campaign

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.dm.referee.answering import answer_from_game
-from app.dm.understanding import understand
+from app.referee.answering import answer_from_game
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world.state import GameState
 from rules.positions import engage
 from tests.app.referee_lines import play
@@ -126,7 +126,7 @@ def test_nearly_dead_is_the_weakest_and_a_foe_can_be_ruled_out() -> None:
 
 
 def test_friends_are_named_by_class_or_kind_unless_a_person_of_the_story_is() -> None:
-    from app.dm.understanding.scope import build_scope
+    from app.understanding.scope import build_scope
 
     state = game("cellar_rats_mira")
     scope = build_scope(state, state.campaign, "aria")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from app.dm.events import DiceRoll
+from app.actions.events import DiceRoll
 from rules.dice import parse, roll, roll_formula
 
 

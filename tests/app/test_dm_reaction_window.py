@@ -12,14 +12,14 @@ from typing import Any
 
 from pydantic import SecretStr
 
+from app.actions.calls import ToolCall
+from app.actions.events import ReactionSubturn, ReactionWindow
+from app.actions.reactions import AskPolicy, Question
+from app.actions.sets import COMBAT_TOOLS
 from app.dm import prompts
-from app.dm.brain import ToolCall
 from app.dm.config import DMConfig
-from app.dm.events import ReactionSubturn, ReactionWindow
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.scripted import ScriptedBrain
-from app.dm.tools.reactions import AskPolicy, Question
-from app.dm.tools.sets import COMBAT_TOOLS
 from app.session.panels import panels
 from app.session.runner import render_event
 from app.session.session import GameSession

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from app.cli.main import app as cli
 from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
-from app.dm.referee.referee import OfflineReferee
+from app.referee.referee import OfflineReferee
 from app.session import commands
 from app.session.dmswitch import dm_label
 from app.session.setup import start_session

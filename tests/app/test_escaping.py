@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from app.dm.tools import args as a
-from app.dm.tools import position_tools as pt
-from app.dm.tools.campaign_tools import move_tool
-from app.dm.tools.combat_tools import take_action_tool
-from app.dm.tools.registry import ToolError
-from app.dm.understanding import understand
-from app.dm.understanding.scope import living_creatures
+from app.actions import args as a
+from app.actions import position_tools as pt
+from app.actions.campaign_tools import move_tool
+from app.actions.combat_tools import take_action_tool
+from app.actions.registry import ToolError
 from app.saves import load_save, save_game
+from app.understanding import understand
+from app.understanding.scope import living_creatures
 from app.world.state import GameState
 from rules import positions as p
 from tests.referee_corpus import Situation, build_situation

@@ -6,12 +6,12 @@ in the dice log (judgments never)."""
 
 from __future__ import annotations
 
+from app.actions.events import StateChange
+from app.actions.telling import tell
 from app.display.tablelog import change_log_entry
 from app.dm.context import ContextBuilder
 from app.dm.deltas import build_deltas
 from app.dm.eventcontext import event_context, goals, judgments, people
-from app.dm.events import StateChange
-from app.dm.telling import tell
 from app.session import sheets
 from app.session.setup import start_session
 from app.world.bonds import shift

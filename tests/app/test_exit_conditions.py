@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from app.dm.tools import args as a
-from app.dm.tools.campaign_tools import move_tool
-from app.dm.tools.registry import ToolError
+from app.actions import args as a
+from app.actions.campaign_tools import move_tool
+from app.actions.registry import ToolError
 from app.world.campaign import CAMPAIGNS_DIR, Campaign
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign

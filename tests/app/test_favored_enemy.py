@@ -9,8 +9,8 @@ from functools import cache
 
 import pytest
 
-from app.dm.brain import ToolCall
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState

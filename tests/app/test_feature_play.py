@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 
-from app.dm.brain import ToolCall
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
 from app.dm.context import roster
-from app.dm.tools.sets import ALL_TOOLS
-from app.dm.understanding import understand
 from app.session.panels import party_members
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.character import CharacterSheet

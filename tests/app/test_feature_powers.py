@@ -3,9 +3,9 @@ each test names the SRD rule it holds the engine to."""
 
 from __future__ import annotations
 
-from app.dm.understanding import understand
 from app.session.panels import party_members
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from tests.app.conftest import of_type, turn

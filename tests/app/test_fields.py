@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
+from app.actions.events import StateChange
 from app.cli.main import app
-from app.dm.events import StateChange
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.actions import PlayerAction

@@ -10,15 +10,15 @@ import json
 
 from pydantic import SecretStr
 
-from app.dm.brain import ToolCall
+from app.actions import args as a
+from app.actions import executors as x
+from app.actions.calls import ToolCall
+from app.actions.fight_tools import finish_fight
+from app.actions.sets import ALL_TOOLS
 from app.dm.config import DMConfig
 from app.dm.context import roster
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.scripted import ScriptedBrain
-from app.dm.tools import args as a
-from app.dm.tools import executors as x
-from app.dm.tools.fight_tools import finish_fight
-from app.dm.tools.sets import ALL_TOOLS
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

@@ -5,8 +5,8 @@ hiding, rushes an orc in, and opens a fight with surprise after the party sneake
 from __future__ import annotations
 
 from app.dm.context import roster
-from app.dm.referee.referee import OfflineReferee
-from app.dm.referee.tactics import AREA_MOST, foe_moves
+from app.referee.referee import OfflineReferee
+from app.referee.tactics import AREA_MOST, foe_moves
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState

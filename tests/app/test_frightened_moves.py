@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.dm.brain import ToolCall
-from app.dm.referee.positioning import foe_plan
-from app.dm.tools.registry import ToolOutcome
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.registry import ToolOutcome
+from app.actions.sets import ALL_TOOLS
+from app.referee.positioning import foe_plan
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.dm.brain import ToolCall
-from app.dm.tools.fight_tools import initiative_mode
-from app.dm.tools.hooks import ExtraDamage
-from app.dm.tools.sets import ALL_TOOLS
-from app.dm.tools.striking import setup_attack, strike
+from app.actions.calls import ToolCall
+from app.actions.fight_tools import initiative_mode
+from app.actions.hooks import ExtraDamage
+from app.actions.sets import ALL_TOOLS
+from app.actions.striking import setup_attack, strike
 from app.world.sandbox import sandbox_state
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType

@@ -120,7 +120,7 @@ def test_combat_follows_initiative_not_seating() -> None:
     session = table(seed=2)
     state = session.state
     state.flags["trapdoor_open"] = True
-    from app.dm.tools.campaign_tools import enter_scene
+    from app.actions.campaign_tools import enter_scene
 
     enter_scene(state, "cellar", "test")
     assert state.encounter.current.id == "mira"  # with this seed Mira wins initiative
@@ -135,7 +135,7 @@ async def test_companions_are_played_by_the_dm_in_a_fight() -> None:
     state = session.state
     assert hotseat.remove_player(state, "Cy")
     state.flags["trapdoor_open"] = True
-    from app.dm.tools.campaign_tools import enter_scene
+    from app.actions.campaign_tools import enter_scene
 
     enter_scene(state, "cellar", "test")
     assert state.encounter.current.id == "aria"

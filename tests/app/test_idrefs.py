@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.dm.brain import ToolCall
-from app.dm.tools.idrefs import normalise
-from app.dm.tools.sets import ALL_TOOLS, CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.idrefs import normalise
+from app.actions.sets import ALL_TOOLS, CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState

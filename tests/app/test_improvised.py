@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 
-from app.dm.brain import ToolCall
-from app.dm.understanding import understand
+from app.actions.calls import ToolCall
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world.state import GameState
 from rules.positions import engage
 from tests.app.referee_lines import play

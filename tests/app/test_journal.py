@@ -4,7 +4,7 @@ from the campaign, who carries what, and a game without a campaign."""
 
 from __future__ import annotations
 
-from app.dm.tools.campaign_tools import enter_scene, start_encounter
+from app.actions.campaign_tools import enter_scene, start_encounter
 from app.session.setup import start_session
 from app.world.arrivals import note_arrivals
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from app.dm.brain import ToolCall
-from app.dm.events import NarrativeChunk, StateChange
-from app.dm.tools.judgment_tools import worth_judging
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.events import NarrativeChunk, StateChange
+from app.actions.judgment_tools import worth_judging
+from app.actions.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from app.saves import load_game, save_game
 from app.session import judging
 from app.session.session import GameSession

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 
-from app.dm.brain import ToolCall
-from app.dm.referee.referee import OfflineReferee
-from app.dm.tools.executors import deal_damage
-from app.dm.tools.sets import ALL_TOOLS
-from app.dm.understanding import understand
+from app.actions.calls import ToolCall
+from app.actions.executors import deal_damage
+from app.actions.sets import ALL_TOOLS
+from app.referee.referee import OfflineReferee
+from app.understanding import understand
 from app.world.facts import update_defeated
 from app.world.state import GameState
 from rules.conditions import Condition

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from app.dm.brain import ToolCall
-from app.dm.tools.sets import ALL_TOOLS, CAMPAIGN_EXPLORATION_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS, CAMPAIGN_EXPLORATION_TOOLS
 from app.session.runner import run_lines
 from app.session.setup import start_session
 from app.world.arrivals import note_arrivals

@@ -4,9 +4,9 @@ named, Hold Person on an orc (a humanoid) and on a foe whose name says "captain"
 
 from __future__ import annotations
 
-from app.dm.referee.casting import spell_targets
-from app.dm.understanding import understand
+from app.referee.casting import spell_targets
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world.sandbox import sandbox_state
 from rules.srd import srd
 from tests.app.conftest import turn
@@ -91,8 +91,8 @@ def test_a_twinned_spell_at_two_foes_named_without_numbers_goes_to_both() -> Non
 def test_thunderwave_from_the_caster_takes_only_the_foes_close_by() -> None:
     """SRD: Thunderwave is a 15-foot cube from the caster: a foe 30 ft off is not in it,
     and with nobody close the referee says so before a slot is spent."""
-    from app.dm.tools import position_tools as pt
-    from app.dm.understanding import Intent
+    from app.actions import position_tools as pt
+    from app.understanding import Intent
     from rules import positions as p
 
     state = spell_party()
@@ -109,7 +109,7 @@ def test_thunderwave_from_the_caster_takes_only_the_foes_close_by() -> None:
 def test_stunning_strike_needs_a_melee_hit_on_that_creature_this_turn() -> None:
     """SRD: "When you hit another creature with a melee weapon attack" — after a miss,
     or at another creature, no ki is spent and nothing is rolled."""
-    from app.dm.tools.striking import mark_melee_hit
+    from app.actions.striking import mark_melee_hit
 
     state = sandbox_state(seed=3)
     monk(state, level=5)

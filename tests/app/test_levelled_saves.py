@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.dm.tools.advancement_tools import take_level
-from app.dm.tools.campaign_tools import apply_effects
+from app.actions.advancement_tools import take_level
+from app.actions.campaign_tools import apply_effects
 from app.saves import campaign_for, load_save, save_game
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, Effects, load_campaign

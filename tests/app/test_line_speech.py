@@ -4,7 +4,7 @@ happens to hold a foe's description ("we only want the girl") is no attack."""
 
 from __future__ import annotations
 
-from app.dm.understanding import Intent, understand
+from app.understanding import Intent, understand
 from app.world.state import GameState
 from tests.referee_corpus import Situation, build_situation
 

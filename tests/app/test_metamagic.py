@@ -107,7 +107,7 @@ def test_distant_spell_makes_a_touch_spell_reach_30_feet() -> None:
 def test_subtle_spell_cannot_be_countered(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """SRD (Subtle Spell): 1 point; cast without somatic or verbal components — nobody sees
     it cast, so no Counterspell answers it."""
-    from app.dm.tools import spell_tools
+    from app.actions import spell_tools
 
     def never(*_: object) -> object:
         raise AssertionError("a subtle spell was offered to a counterspeller")

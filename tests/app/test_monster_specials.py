@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 import tomllib
 
-from app.dm.referee.skirmish import Fighter, fight, from_monster, from_sheet, take_turn
-from app.dm.referee.skirmish_log import (
+from app.referee.skirmish import Fighter, fight, from_monster, from_sheet, take_turn
+from app.referee.skirmish_log import (
     Attack,
     Damage,
     FightLog,
@@ -20,7 +20,7 @@ from app.dm.referee.skirmish_log import (
     Uses,
     render,
 )
-from app.dm.referee.tactics import foe_moves
+from app.referee.tactics import foe_moves
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign

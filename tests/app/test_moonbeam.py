@@ -3,7 +3,7 @@ first time on a turn or starts its turn there ... it must make a Constitution sa
 It takes 2d10 radiant damage on a failed save, or half as much damage on a successful one
 ... On each of your turns after you cast this spell, you can use an action to move the beam
 up to 60 feet." The beam is told in the fight's positions: the creature it falls on and
-those at its side (see :mod:`app.dm.tools.moonbeam`)."""
+those at its side (see :mod:`app.actions.moonbeam`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from app.dm.tools import position_tools as pt
-from app.dm.tools.executors import economy_of
+from app.actions import position_tools as pt
+from app.actions.executors import economy_of
 from app.world.state import GameState
 from rules import positions as p
 from rules.abilities import Ability
@@ -202,7 +202,7 @@ def test_a_shapechanger_saves_with_disadvantage_and_a_failed_save_ends_wild_shap
 
 def test_the_tracker_and_the_dms_view_show_who_stands_in_the_beam() -> None:
     state = _cast_on_goblin_1()
-    from app.dm.tools.executors import combat_update
+    from app.actions.executors import combat_update
 
     rows = {r.id: r.conditions for r in combat_update(state).combatants}
     assert "in the moonbeam" in rows["goblin-1"] and "in the moonbeam" not in rows["thorin"]

@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import SecretStr
 
+from app.actions.events import SessionEvent
 from app.dm.config import DMConfig
-from app.dm.events import SessionEvent
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.prompts import UNROLLED_LEFT_OUT
 from app.dm.scripted import ScriptedBrain

@@ -3,8 +3,8 @@ the Unholy, through ``use_feature`` and a player's line."""
 
 from __future__ import annotations
 
-from app.dm.understanding import understand
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from tests.app.conftest import turn

@@ -3,8 +3,8 @@ Flurry of Blows hit, prone (DEX save), pushed 15 ft (STR save) or no reactions."
 
 from __future__ import annotations
 
-from app.dm.understanding import understand
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.conditions import Condition

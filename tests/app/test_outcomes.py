@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.dm.events import DiceRoll
+from app.actions.events import DiceRoll
 from app.dm.outcomes import Result, fate_problems, outcome_problems, result_of, told_outcome
 from app.session.holding import OutcomeWatch, sentences
 from app.world.sandbox import sandbox_state

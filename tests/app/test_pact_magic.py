@@ -4,7 +4,7 @@ or a player just says what they cast."""
 
 from __future__ import annotations
 
-from app.dm.tools.rebuke import rebuke
+from app.actions.rebuke import rebuke
 from app.session.setup import session_for
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState

@@ -3,7 +3,7 @@ a fight and how; who has Shield up."""
 
 from __future__ import annotations
 
-from app.dm.tools.campaign_tools import enter_scene
+from app.actions.campaign_tools import enter_scene
 from app.session.panels import panels
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from app.dm.brain import ToolCall
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.position_tools import positions_line
-from app.dm.tools.sets import ALL_TOOLS, COMBAT_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.campaign_tools import enter_scene
+from app.actions.position_tools import positions_line
+from app.actions.sets import ALL_TOOLS, COMBAT_TOOLS
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
@@ -162,7 +162,7 @@ def test_cover_adds_to_armour_class_and_dexterity_saves_and_total_cover_hides() 
                   target_ids=["giant-rat-3"])["result"]  # fmt: skip
     assert "total cover" in refused["error"]
     # a Dexterity save against the caster gets the cover's +2 (a rat's own DEX save is +2)
-    from app.dm.tools.executors import check_for, roll_event
+    from app.actions.executors import check_for, roll_event
     from rules.abilities import Ability
     from rules.dice import Advantage
 

@@ -4,7 +4,7 @@ keep their distance on their own turns."""
 
 from __future__ import annotations
 
-from app.dm.events import SessionEvent
+from app.actions.events import SessionEvent
 from app.session import commands
 from app.session.session import GameSession
 from app.session.setup import session_for

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
 from app.cli.main import app
-from app.dm.brain import ToolCall
-from app.dm.tools.sets import ALL_TOOLS
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState

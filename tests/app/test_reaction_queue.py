@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.dm.events import ReactionOffer
-from app.dm.tools.reactions import (
+from app.actions.events import ReactionOffer
+from app.actions.reactions import (
     PASS,
     AskPolicy,
     Declaration,

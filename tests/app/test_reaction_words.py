@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from app.dm.brain import ToolCall
-from app.dm.events import ReactionSubturn, ReactionWindow
-from app.dm.referee.referee import OfflineReferee
-from app.dm.tools.reactions import AskPolicy, Question
-from app.dm.tools.sets import COMBAT_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.events import ReactionSubturn, ReactionWindow
+from app.actions.reactions import AskPolicy, Question
+from app.actions.sets import COMBAT_TOOLS
+from app.referee.referee import OfflineReferee
 from app.session.setup import session_for
 from app.tui.showcase import _turn_of, in_the_cellar, shield_seed
 from rules.economy import ActionKind

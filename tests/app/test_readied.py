@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.dm.tools.reactions import AskPolicy
-from app.dm.tools.readied import readied_offers
+from app.actions.reactions import AskPolicy
+from app.actions.readied import readied_offers
 from app.saves.document import load_save, save_game
 from app.session.panels import panels
 from app.world.state import GameState

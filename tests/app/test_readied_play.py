@@ -3,7 +3,7 @@ the foes' turns run, and the readied attack fires when a foe steps in."""
 
 from __future__ import annotations
 
-from app.dm.tools.reactions import AskPolicy
+from app.actions.reactions import AskPolicy
 from app.session.setup import session_for
 from app.world.actions import PlayerAction
 from rules import positions as p

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rapidfuzz import fuzz
 
-from app.dm.understanding import improvised, spells, understand, words
+from app.understanding import improvised, spells, understand, words
 from app.world.state import GameState
 from tests.referee_corpus import Situation, build_situation
 

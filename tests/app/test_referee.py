@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from app.actions.campaign_tools import enter_scene
 from app.cli.main import app
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.understanding import understand
 from app.session.setup import start_session
+from app.understanding import understand
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from tests.app.conftest import narration, of_type, turn
 

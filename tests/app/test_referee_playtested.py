@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import asyncio
 
-from app.dm.referee.acting import chosen_reading
-from app.dm.referee.positioning import plan_attack
-from app.dm.referee.referee import OfflineReferee
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.executors import economy_of
-from app.dm.understanding import understand
-from app.dm.understanding.intent import Reading
+from app.actions.campaign_tools import enter_scene
+from app.actions.executors import economy_of
+from app.referee.acting import chosen_reading
+from app.referee.positioning import plan_attack
+from app.referee.referee import OfflineReferee
 from app.session.runner import run_lines
 from app.session.session import GameSession
 from app.session.setup import start_session
+from app.understanding import understand
+from app.understanding.intent import Reading
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -144,14 +144,14 @@ def test_a_foe_left_standing_by_undead_fortitude_is_not_told_dead() -> None:
 
 
 def test_a_line_starts_with_a_capital_whatever_name_begins_it() -> None:
-    from app.dm.referee.referee import _sentence
+    from app.referee.referee import _sentence
 
     assert _sentence("the Grey Sister twists away.") == "The Grey Sister twists away."
     assert _sentence("'Come home.'") == "'Come home.'"
 
 
 def test_words_to_a_foe_in_a_fight_are_answered_and_not_refused() -> None:
-    from app.dm.tools.campaign_tools import start_encounter
+    from app.actions.campaign_tools import start_encounter
 
     state = start_session(BELL, 1).state
     state.visited += ["strand"]
@@ -164,7 +164,7 @@ def test_words_to_a_foe_in_a_fight_are_answered_and_not_refused() -> None:
 
 
 def test_a_fight_started_while_one_is_on_waits_and_the_turn_goes_on() -> None:
-    from app.dm.tools.campaign_tools import apply_effects, start_encounter
+    from app.actions.campaign_tools import apply_effects, start_encounter
     from app.world.campaign import Effects
 
     state = start_session(BELL, 1).state

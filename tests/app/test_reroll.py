@@ -8,10 +8,11 @@ import json
 import re
 from pathlib import Path
 
-from app.dm.brain import BrainError, BrainReply, TextDelta, ToolCall
-from app.dm.events import ErrorEvent, NarrativeChunk, SessionEvent, TurnRetold, Usage
-from app.dm.referee.narrate import _CRIT, _FALLS, _HIT, _MISS
-from app.dm.referee.wordings import FAMILIES, recognise, retell
+from app.actions.calls import ToolCall
+from app.actions.events import ErrorEvent, NarrativeChunk, SessionEvent, TurnRetold, Usage
+from app.dm.brain import BrainError, BrainReply, TextDelta
+from app.referee.narrate import _CRIT, _FALLS, _HIT, _MISS
+from app.referee.wordings import FAMILIES, recognise, retell
 from app.saves import load_save
 from app.session import retelling, rewinding
 from app.session.keeping import Keeper

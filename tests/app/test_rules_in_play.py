@@ -11,16 +11,16 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.dm.brain import ToolCall
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.executors import economy_of
-from app.dm.tools.hooks import ExtraDamage
-from app.dm.tools.reactions import AskPolicy
-from app.dm.tools.sets import ALL_TOOLS
-from app.dm.tools.spell_effects import duration_rounds
-from app.dm.tools.spell_tools import scaled
-from app.dm.tools.striking import setup_attack, strike
-from app.dm.tools.volleys import aims, beam_count, cast_volley
+from app.actions.calls import ToolCall
+from app.actions.campaign_tools import enter_scene
+from app.actions.executors import economy_of
+from app.actions.hooks import ExtraDamage
+from app.actions.reactions import AskPolicy
+from app.actions.sets import ALL_TOOLS
+from app.actions.spell_effects import duration_rounds
+from app.actions.spell_tools import scaled
+from app.actions.striking import setup_attack, strike
+from app.actions.volleys import aims, beam_count, cast_volley
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState

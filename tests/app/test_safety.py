@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from pydantic import SecretStr
 from rich.console import Console
 
+from app.actions.events import NarrativeChunk, StateChange
 from app.console.game import ConsoleGame
 from app.dm.config import ConfigError, DMConfig, load_safety
-from app.dm.events import NarrativeChunk, StateChange
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.safety import MARKER, NarrationFilter, Topics, instruction, names_topic, scrub
 from app.dm.scripted import ScriptedBrain
@@ -312,7 +312,7 @@ def test_a_short_veil_takes_its_family_but_not_words_that_begin_alike() -> None:
 def test_a_veil_holds_on_every_event_a_player_reads_and_ids_are_kept() -> None:
     """A fight's opening words, a roll's reason, a foe's name in the tracker: veiled;
     the ids the screens look up by stay as they are."""
-    from app.dm.events import CombatantStatus, CombatUpdate, DiceRoll, StateTransition
+    from app.actions.events import CombatantStatus, CombatUpdate, DiceRoll, StateTransition
     from app.dm.safety import VEILED, veil_event
 
     rats = Topics(veils=("rats",))

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from app.actions.campaign_tools import apply_effects
 from app.cli.main import app
-from app.dm.tools.campaign_tools import apply_effects
 from app.saves import disk, load_save, save_game
 from app.world.campaign import Effects
 from app.world.turnrecord import TurnRecord

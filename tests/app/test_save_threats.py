@@ -4,8 +4,8 @@ the conditions and damage the action or spell behind the save would bring, not i
 
 from __future__ import annotations
 
-from app.dm.tools.hooks import RollSetup, Threat, action_threat, spell_threat
-from app.dm.tools.species_rules import SpeciesRules
+from app.actions.hooks import RollSetup, Threat, action_threat, spell_threat
+from app.actions.species_rules import SpeciesRules
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from app.dm.brain import ToolCall
+from app.actions.calls import ToolCall
+from app.actions.sets import EXPLORATION_TOOLS
 from app.dm.scripted import ScriptedBrain
-from app.dm.tools.sets import EXPLORATION_TOOLS
 from app.session.loop import MAX_TOOL_ROUNDS
 from app.session.session import GameSession
 from app.world.actions import PlayerAction

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from app.dm.tools.args import TalkArgs
-from app.dm.tools.campaign_tools import talk_tool
-from app.dm.tools.handing import PresentItemArgs, present_item_tool
-from app.dm.tools.registry import ToolError
+from app.actions.args import TalkArgs
+from app.actions.campaign_tools import talk_tool
+from app.actions.handing import PresentItemArgs, present_item_tool
+from app.actions.registry import ToolError
 from app.saves.document import load_game, save_game
 from app.session.setup import session_for
 from app.world.campaign import CampaignError, load_campaign, parse_campaign

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from app.actions import args as a
+from app.actions.authored import ability_check_tool
+from app.actions.campaign_tools import start_encounter
+from app.actions.challenge_tools import attempt_challenge_tool
+from app.actions.registry import ToolError
 from app.cli.main import app
-from app.dm.tools import args as a
-from app.dm.tools.authored import ability_check_tool
-from app.dm.tools.campaign_tools import start_encounter
-from app.dm.tools.challenge_tools import attempt_challenge_tool
-from app.dm.tools.registry import ToolError
 from app.world.campaign import CampaignError, load_campaign, parse_campaign
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from app.dm.referee.skirmish import fight, from_monster, from_sheet, hurt, take_turn
+from app.referee.skirmish import fight, from_monster, from_sheet, hurt, take_turn
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState, Vitals

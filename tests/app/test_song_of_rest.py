@@ -5,7 +5,7 @@ a bard who is down sings nothing."""
 
 from __future__ import annotations
 
-from app.dm.events import DiceRoll
+from app.actions.events import DiceRoll
 from app.session.setup import session_for
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState

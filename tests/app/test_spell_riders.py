@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from app.dm.tools import executors as x
-from app.dm.tools.reactions import has_reaction
-from app.dm.tools.spell_rolls import aimed
-from app.dm.tools.spell_rules import wears_metal
+from app.actions import executors as x
+from app.actions.reactions import has_reaction
+from app.actions.spell_rolls import aimed
+from app.actions.spell_rules import wears_metal
 from app.world.state import GameState
 from rules.damage import Vitals
 from rules.dice import roll

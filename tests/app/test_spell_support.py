@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.dm.tools import executors as x
+from app.actions import executors as x
 from app.saves import load_game, save_game
 from rules.abilities import Ability
 from rules.conditions import ActiveCondition, Condition

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from app.dm.brain import ToolCall
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.sets import ALL_TOOLS
-from app.dm.tools.spell_tools import scaled
+from app.actions.calls import ToolCall
+from app.actions.campaign_tools import enter_scene
+from app.actions.sets import ALL_TOOLS
+from app.actions.spell_tools import scaled
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import GameState

@@ -5,7 +5,7 @@ creatures engaged with the caster are in it, the ones near or far are not."""
 
 from __future__ import annotations
 
-from app.dm.tools import position_tools as pt
+from app.actions import position_tools as pt
 from rules import positions as p
 from tests.app.spell_party import dice_rolls, doomed, fight, give_turn, run, spell_party
 

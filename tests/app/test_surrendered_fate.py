@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from app.dm.tools.campaign_tools import start_encounter
-from app.dm.tools.fates import DecideFateArgs, decide_fate_tool
-from app.dm.tools.registry import ToolError
-from app.dm.understanding import understand
+from app.actions.campaign_tools import start_encounter
+from app.actions.fates import DecideFateArgs, decide_fate_tool
+from app.actions.registry import ToolError
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds, update_defeated
 from app.world.mercy import at_mercy

@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from app.display.tablelog import TableLog, log_entry, sentence
-from app.dm.events import (
+from app.actions.campaign_tools import enter_scene
+from app.actions.events import (
     DiceRoll,
     ErrorEvent,
     ReactionOffer,
@@ -15,8 +15,8 @@ from app.dm.events import (
     StateChange,
     StateTransition,
 )
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.executors import combat_update
+from app.actions.executors import combat_update
+from app.display.tablelog import TableLog, log_entry, sentence
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import LOG_KEPT, GameState

@@ -4,7 +4,7 @@ topics asked at once are each answered, and foes answer talk in a fight as foes 
 
 from __future__ import annotations
 
-from app.dm.referee.talking import SHRUGS, off_topic
+from app.referee.talking import SHRUGS, off_topic
 from app.session import commands
 from app.session.setup import session_for
 from tests.app.conftest import narration

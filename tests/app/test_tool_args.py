@@ -8,9 +8,9 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from app.dm.brain import ToolCall
-from app.dm.tools.args import MAX_AMOUNT, DamageArgs, HealArgs, amount_problem
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.args import MAX_AMOUNT, DamageArgs, HealArgs, amount_problem
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
 from app.world.sandbox import sandbox_state
 
 

@@ -12,17 +12,17 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, SecretStr, ValidationError
 
-from app.dm.brain import ToolCall
-from app.dm.config import ConfigError, DMConfig, load_dm_config
-from app.dm.openai_brain import OpenAIBrain
-from app.dm.tools.registry import Tool
-from app.dm.tools.schemas import without_nulls
-from app.dm.tools.sets import (
+from app.actions.calls import ToolCall
+from app.actions.registry import Tool
+from app.actions.schemas import without_nulls
+from app.actions.sets import (
     ALL_TOOLS,
     CAMPAIGN_EXPLORATION_TOOLS,
     COMBAT_TOOLS,
     EXPLORATION_TOOLS,
 )
+from app.dm.config import ConfigError, DMConfig, load_dm_config
+from app.dm.openai_brain import OpenAIBrain
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

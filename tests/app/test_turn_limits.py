@@ -8,12 +8,12 @@ import json
 
 from pydantic import SecretStr
 
-from app.dm.brain import ToolCall
+from app.actions.calls import ToolCall
+from app.actions.events import SessionEvent
+from app.actions.guard import MAX_CALLS_PER_REPLY, MAX_CALLS_PER_TURN, TurnGuard
+from app.actions.registry import ToolOutcome
 from app.dm.config import DMConfig
-from app.dm.events import SessionEvent
 from app.dm.openai_brain import OpenAIBrain
-from app.dm.tools.guard import MAX_CALLS_PER_REPLY, MAX_CALLS_PER_TURN, TurnGuard
-from app.dm.tools.registry import ToolOutcome
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Any
 
+from app.actions.events import ErrorEvent
 from app.dm.brain import BrainReply, Message, TextDelta
-from app.dm.events import ErrorEvent
 from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession, ending_title
 from app.session.setup import start_session

@@ -6,7 +6,7 @@ the normal damage", a d6 from 5th level — with the Attack action and Extra Att
 
 from __future__ import annotations
 
-from app.dm.events import DiceRoll
+from app.actions.events import DiceRoll
 from app.session.setup import session_for
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState

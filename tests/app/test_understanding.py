@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from app.actions.campaign_tools import enter_scene, start_encounter
 from app.dm.context import understood
-from app.dm.referee.referee import OfflineReferee
-from app.dm.tools.campaign_tools import enter_scene, start_encounter
-from app.dm.understanding import Intent, understand
-from app.dm.understanding.language import detect
-from app.dm.understanding.vocabulary import ENGLISH
+from app.referee.referee import OfflineReferee
 from app.session import commands
 from app.session.session import GameSession
 from app.session.setup import start_session
+from app.understanding import Intent, understand
+from app.understanding.language import detect
+from app.understanding.vocabulary import ENGLISH
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from rules.conditions import ActiveCondition, Condition

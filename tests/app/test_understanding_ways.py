@@ -10,7 +10,7 @@ import tomllib
 
 import pytest
 
-from app.dm.understanding import understand
+from app.understanding import understand
 from tests.referee_corpus import Situation, build_situation
 
 HARBOUR = 'campaign = "drowned_bell"\nscene = "harbour"'

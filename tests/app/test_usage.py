@@ -13,7 +13,7 @@ from pydantic import SecretStr, ValidationError
 from app.dm.config import DMConfig
 from app.dm.costs import Budget
 from app.dm.openai_brain import OpenAIBrain
-from app.dm.referee.referee import OfflineReferee
+from app.referee.referee import OfflineReferee
 from app.saves import load_save, save_game
 from app.session.session import GameSession
 from app.session.setup import start_session

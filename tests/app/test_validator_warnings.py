@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from app.authoring.validation import campaign_problems
 from app.cli.main import app
-from app.dm.validation import campaign_problems
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign, parse_campaign
 from tests.app.test_campaign_inputs import shipped, write
 

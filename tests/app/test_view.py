@@ -12,8 +12,8 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner
 
+from app.actions.campaign_tools import enter_scene, start_encounter
 from app.cli.main import app
-from app.dm.tools.campaign_tools import enter_scene, start_encounter
 from app.world import view
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds, update_defeated

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.dm.understanding import understand
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.srd import srd
@@ -45,8 +45,8 @@ def test_wild_shape_takes_the_beasts_hp_ac_speed_and_attacks_and_no_spells() -> 
     assert out["result"]["form"] == "Wolf" and out["result"]["uses_left"] == 1
     assert fen.vitals.hp == fen.vitals.max_hp == 11 and fen.vitals.hp != own
     assert state.encounter.economy["fen"].action is False
-    from app.dm.tools.executors import speed_of
-    from app.dm.tools.striking import armor_class
+    from app.actions.executors import speed_of
+    from app.actions.striking import armor_class
 
     assert armor_class(state, "fen") == 13 and speed_of(state, "fen") == 40
     spell = run(state, "cast_spell", caster_id="fen", spell="cure_wounds", target_ids=["fen"])

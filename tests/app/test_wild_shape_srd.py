@@ -6,7 +6,7 @@ Tactics and Keen Hearing and Smell, its bite that knocks prone)."""
 
 from __future__ import annotations
 
-from app.dm.events import DiceRoll
+from app.actions.events import DiceRoll
 from app.session.setup import session_for
 from app.world.sandbox import sandbox_state
 from tests.app.conftest import turn

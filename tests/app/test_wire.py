@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
+from app.actions.calls import json_object, nesting_depth
+from app.actions.sets import ALL_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
 from app.dm.brain import BrainError, TextDelta
 from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
-from app.dm.tools.sets import ALL_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
-from app.dm.wire import json_object, nesting_depth, wire_messages
+from app.dm.wire import wire_messages
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
 from app.world.sandbox import sandbox_state

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from app.dm.referee.sights import exits_text
+from app.referee.sights import exits_text
 from app.saves import load_game, save_game
 from app.session.boundary import scene_boundary
 from app.session.panels import panels

@@ -8,12 +8,12 @@ import json
 
 from rich.console import Console
 
+from app.actions.calls import ToolCall
+from app.actions.campaign_tools import apply_effects
+from app.actions.sets import CAMPAIGN_EXPLORATION_TOOLS
 from app.console.game import ConsoleGame
-from app.dm.brain import ToolCall
 from app.dm.context import ContextBuilder
 from app.dm.scripted import ScriptedBrain
-from app.dm.tools.campaign_tools import apply_effects
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS
 from app.session.runner import run_lines
 from app.session.session import GameSession
 from app.session.setup import start_session

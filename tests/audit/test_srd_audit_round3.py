@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from app.dm.brain import ToolCall
-from app.dm.events import DiceRoll
-from app.dm.tools.registry import ToolOutcome
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.events import DiceRoll
+from app.actions.registry import ToolOutcome
+from app.actions.sets import ALL_TOOLS
 from app.world.campaign import Campaign, find_campaign, load_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState

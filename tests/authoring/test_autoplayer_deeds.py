@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from app.actions.campaign_tools import start_encounter
 from app.authoring.autoplayer import AutoPlayer, handed_in_conditions
-from app.dm.tools.campaign_tools import start_encounter
 from app.session.setup import session_for
 from app.world.campaign import load_campaign
 from app.world.newgame import new_game

@@ -3,7 +3,7 @@ Touch, Fire Bolt over Ray of Frost, whatever order the sheet lists them in."""
 
 from __future__ import annotations
 
-from app.dm.referee.skirmish import from_sheet
+from app.referee.skirmish import from_sheet
 from app.world.state import GameState
 from tests.referee_corpus import Situation, build_situation
 

@@ -10,9 +10,9 @@ import random
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from app.dm.referee.choosing import best_weapon, choose
-from app.dm.referee.choosing_words import fight_line
-from app.dm.referee.skirmish import from_sheet, take_turn
+from app.referee.choosing import best_weapon, choose
+from app.referee.choosing_words import fight_line
+from app.referee.skirmish import from_sheet, take_turn
 from app.world.campaign import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.damage import LifeState, Vitals

@@ -5,12 +5,12 @@ dodged."""
 
 from __future__ import annotations
 
-from app.dm.referee.answers import answer_text
-from app.dm.referee.referee import OfflineReferee
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.monster_actions import _area
-from app.dm.understanding import understand
+from app.actions.campaign_tools import enter_scene
+from app.actions.monster_actions import _area
+from app.referee.answers import answer_text
+from app.referee.referee import OfflineReferee
 from app.session.setup import session_for, start_session
+from app.understanding import understand
 from app.world.arrivals import note_arrivals
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.journal import npcs_met

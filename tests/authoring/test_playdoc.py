@@ -18,16 +18,16 @@ from typing import get_args
 
 import pytest
 
+from app.actions.calls import ToolCall
+from app.actions.reactions import AskPolicy
+from app.actions.sets import COMBAT_TOOLS
 from app.authoring.playdoc import DOC_FILE, render
 from app.authoring.playexamples import Example, PlayDocError, load_examples, template_text
-from app.dm.brain import ToolCall
-from app.dm.referee.acting import chosen_reading
-from app.dm.referee.referee import OfflineReferee
-from app.dm.tools.reactions import AskPolicy
-from app.dm.tools.sets import COMBAT_TOOLS
-from app.dm.understanding import Intent, understand
-from app.dm.understanding.intent import IntentKind, Reading
-from app.dm.understanding.vocabulary import ENGLISH, Vocabulary
+from app.referee.acting import chosen_reading
+from app.referee.referee import OfflineReferee
+from app.understanding import Intent, understand
+from app.understanding.intent import IntentKind, Reading
+from app.understanding.vocabulary import ENGLISH, Vocabulary
 from app.world.state import GameState
 from tests.referee_corpus import Situation, build_situation
 

@@ -113,7 +113,7 @@ def timed(args: list[str], repeats: int) -> float:
 def in_process_validate(folder: Path, repeats: int) -> float:
     """Median time to load and check a campaign as ``dungeon validate`` does (every check,
     the challenge phrases read by the understanding stage too)."""
-    from app.dm.validation import campaign_problems
+    from app.authoring.validation import campaign_problems
     from app.world.campaign import load_campaign
 
     times = []

@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 
 from app.authoring.balance import Lineup, fielded, named_foes, run, saved_fight
-from app.dm.referee.skirmish import fight, from_sheet
-from app.dm.referee.skirmish_log import FightLog, render
+from app.referee.skirmish import fight, from_sheet
+from app.referee.skirmish_log import FightLog, render
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from tests.app.saved_games import played
 

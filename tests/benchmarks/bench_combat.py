@@ -1,7 +1,7 @@
 """Whole fights per second, no UI, resolved by the offline referee's tactics.
 
 Figures side by side, measured in the same run:
-- rules-only, features off: the fast fight loop (``app.dm.referee.skirmish``) with every
+- rules-only, features off: the fast fight loop (``app.referee.skirmish``) with every
   fighter only swinging its weapon — the baseline;
 - rules-only, features on: the same loop with class features, monster traits, breath
   weapons and spells (Sneak Attack, Action Surge, Second Wind, Magic Missile, Pack Tactics,
@@ -24,9 +24,9 @@ import random
 import time
 from pathlib import Path
 
-from app.dm.referee.referee import OfflineReferee
-from app.dm.referee.skirmish import fight, from_monster, from_sheet
-from app.dm.tools.campaign_tools import start_encounter
+from app.actions.campaign_tools import start_encounter
+from app.referee.referee import OfflineReferee
+from app.referee.skirmish import fight, from_monster, from_sheet
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
 from app.world.campaign import (

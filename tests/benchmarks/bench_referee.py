@@ -25,14 +25,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.dm.brain import ToolCall
-from app.dm.referee.referee import OfflineReferee
-from app.dm.understanding import Intent, understand
-from app.dm.understanding.scope import follow_ups
-from app.dm.understanding.takingback import HINT as TAKING_BACK_HINT
+from app.actions.calls import ToolCall
+from app.referee.referee import OfflineReferee
 from app.session import commands, hotseat
 from app.session.runner import resolve_character
 from app.session.setup import session_for
+from app.understanding import Intent, understand
+from app.understanding.scope import follow_ups
+from app.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.world.campaign import Campaign
 from tests.referee_corpus import (
     CORPUS,

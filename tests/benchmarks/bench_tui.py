@@ -26,8 +26,8 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import Input, Static
 
+from app.actions.events import DiceRoll, NarrativeChunk
 from app.display.tablelog import dice_log_entry
-from app.dm.events import DiceRoll, NarrativeChunk
 from app.session.panels import panels
 from app.session.setup import session_for
 from app.tui import make_app

@@ -45,20 +45,21 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-from app.dm.brain import BrainReply, Message, TextDelta, ToolCall
-from app.dm.events import ReactionOffer, Usage
-from app.dm.prompts import SYSTEM
-from app.dm.tools import executors as x
-from app.dm.tools.campaign_tools import enter_scene
-from app.dm.tools.reactions import open_window
-from app.dm.tools.registry import ToolSet
-from app.dm.tools.schemas import strict_variant
-from app.dm.tools.sets import (
+from app.actions import executors as x
+from app.actions.calls import ToolCall
+from app.actions.campaign_tools import enter_scene
+from app.actions.events import ReactionOffer, Usage
+from app.actions.reactions import open_window
+from app.actions.registry import ToolSet
+from app.actions.schemas import strict_variant
+from app.actions.sets import (
     ALL_TOOLS,
     CAMPAIGN_EXPLORATION_TOOLS,
     COMBAT_TOOLS,
     EXPLORATION_TOOLS,
 )
+from app.dm.brain import BrainReply, Message, TextDelta
+from app.dm.prompts import SYSTEM
 from app.session.keeping import Keeper
 from app.session.session import GameSession
 from app.session.setup import start_session

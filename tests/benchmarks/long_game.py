@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import random
 
-from app.dm.brain import Brain, ToolCall
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
+from app.dm.brain import Brain
 from app.dm.context import fold_summary
-from app.dm.tools.sets import ALL_TOOLS
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from app.dm.referee.skirmish import _morale, from_monster
-from app.dm.referee.skirmish_kit import Fighter
+from app.referee.skirmish import _morale, from_monster
+from app.referee.skirmish_kit import Fighter
 from rules.srd import srd
 
 

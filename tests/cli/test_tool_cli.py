@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
+from app.actions.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from app.cli.main import app
-from app.dm.tools.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from tests.app.saved_games import real_saves
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from app.actions.sets import ALL_TOOLS
 from app.cli.tool_input import InputError, closest, flag_values, tool_arguments
-from app.dm.tools.sets import ALL_TOOLS
 
 
 def args(tool: str, *given: str) -> Any:

@@ -23,7 +23,7 @@ import tomli_w
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from app.dm.validation import campaign_problems
+from app.authoring.validation import campaign_problems
 from app.session.runner import run_lines
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign

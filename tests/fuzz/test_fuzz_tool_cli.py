@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.sets import ALL_TOOLS
 from tests.app.saved_games import real_saves
 from tests.fuzz.harness import fuzz_settings, judge
 from tests.fuzz.test_fuzz_cli import ODD_TEXT, run_cli, sandbox

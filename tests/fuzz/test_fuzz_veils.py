@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
+from app.actions.events import CombatantStatus, CombatUpdate, DiceRoll
 from app.console.game import ConsoleGame
-from app.dm.events import CombatantStatus, CombatUpdate, DiceRoll
 from app.dm.safety import veil_event
 from app.dm.scripted import ScriptedBrain
 from app.session.export import story_markdown

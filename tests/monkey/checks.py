@@ -3,7 +3,7 @@ and the game is over or someone at the table can act."""
 
 from __future__ import annotations
 
-from app.dm.tools.campaign_tools import enter_scene
+from app.actions.campaign_tools import enter_scene
 from app.session import commands
 from app.session.session import GameSession
 from app.session.setup import session_for

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from app.dm.tools.campaign_tools import start_encounter
+from app.actions.campaign_tools import start_encounter
 from app.session.setup import session_for
 from app.tui import make_app
 from app.tui.driving import play_screen, settle

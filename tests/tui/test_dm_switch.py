@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
-from app.dm.referee.referee import OfflineReferee
+from app.referee.referee import OfflineReferee
 from app.session.setup import start_session
 from app.tui import make_app
 from app.tui.driving import say

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.widgets import RadioButton, Select, SelectionList, Static
 
-from app.dm.tools.campaign_tools import apply_effects
+from app.actions.campaign_tools import apply_effects
 from app.tui import make_app
 from app.tui.driving import play_screen, say
 from app.tui.screens.levelup import LevelUpScreen

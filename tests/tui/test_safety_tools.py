@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app.actions.telling import tell
 from app.dm.safety import MARKER
 from app.dm.scripted import ScriptedBrain
-from app.dm.telling import tell
 from app.session.panels import panels
 from app.session.session import GameSession
 from app.tui.driving import play_screen, say, shown

@@ -11,8 +11,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from app.dm.brain import ToolCall
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
 from app.session.setup import session_for
 from app.tui import make_app
 from app.tui.driving import answer, play_screen, settle

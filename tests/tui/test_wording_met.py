@@ -9,8 +9,8 @@ from pathlib import Path
 
 from textual.widgets import Markdown
 
-from app.dm.brain import ToolCall
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
 from app.session.session import GameSession
 from app.tui import make_app
 from app.tui.driving import play_screen, say, shown, until

@@ -27,17 +27,17 @@ from textual.widgets import Input, Label, Static
 from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
-from app.display import views
-from app.display.screentext import plain
-from app.display.tablelog import TableLog, window_entries
-from app.dm.events import (
+from app.actions.events import (
     ErrorEvent,
     NarrativeChunk,
     StateChange,
     TurnEnd,
 )
+from app.actions.reactions import AskPolicy, Question
+from app.display import views
+from app.display.screentext import plain
+from app.display.tablelog import TableLog, window_entries
 from app.dm.safety import veil_text
-from app.dm.tools.reactions import AskPolicy, Question
 from app.saves import SAVES_DIR
 from app.session import commands, dmswitch, hotseat, levelling, rewinding, sheets, turnlog
 from app.session.hygiene import clean_line

@@ -17,8 +17,8 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
+from app.actions.reactions import Question
 from app.display.screentext import plain
-from app.dm.tools.reactions import Question
 from app.tui.screens.modals import _Guarded
 from app.world.state import GameState
 

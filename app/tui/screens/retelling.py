@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from textual import work
 
-from app.dm.events import ErrorEvent, NarrativeChunk, TurnRetold
+from app.actions.events import ErrorEvent, NarrativeChunk, TurnRetold
 from app.session import retelling
 from app.tui.messages import EventArrived, TurnsFinished
 from app.tui.screens.quitting import Keeping

@@ -19,8 +19,8 @@ from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
+from app.actions.events import CombatantStatus
 from app.display import views
-from app.dm.events import CombatantStatus
 from app.session.panels import SHIELD_BONUS, Panels
 from app.tui.widgets.queueview import queue_lines
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 
-from app.dm.referee.referee import OfflineReferee
-from app.dm.referee.voices import off_topic
-from app.dm.tools.sets import ALL_TOOLS
+from app.actions.sets import ALL_TOOLS
+from app.referee.referee import OfflineReferee
+from app.referee.voices import off_topic
 from app.session import commands
 from app.session.session import GameSession
 from app.session.setup import session_for

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from app.dm.brain import ToolCall
-from app.dm.referee.referee import OfflineReferee
+from app.actions.calls import ToolCall
+from app.referee.referee import OfflineReferee
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.world import meaning

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.dm.understanding import understand
 from app.session.setup import session_for
+from app.understanding import understand
 from app.world import meaning
 from tests.app.conftest import narration, turn
 from tests.referee_corpus import CORPUS, HOLDOUT5, HOLDOUT7, build_situation, load_corpus

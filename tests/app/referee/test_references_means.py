@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.dm.understanding import Intent, understand
 from app.session.setup import session_for
+from app.understanding import Intent, understand
 from app.world.ledger import ActionPerformed
 from app.world.state import GameState
 from rules.positions import engage

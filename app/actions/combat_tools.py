@@ -1,0 +1,496 @@
+"""Attacks: to-hit against armour class with advantage from the rules' conditions, critical
+hits doubling the dice, damage through resistances onto hit points. Characters attack with
+their weapons, monsters with their stat-block actions (``multiattack`` uses them all)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.actions import args as a
+from app.actions import escaping
+from app.actions import executors as x
+from app.actions import position_tools as pt
+from app.actions.adjudication import reacting
+from app.actions.beast_form import form_of, is_shaped
+from app.actions.care_tools import dying_check, stabilize_action
+from app.actions.combat_options import (
+    CONTESTS,
+    Mode,
+    after_swing,
+    character_attack,
+    contest_action,
+    is_unarmed,
+    unarmed_attack,
+)
+from app.actions.conduct import SLEEP, wake
+from app.actions.events import ReactionOffer, SessionEvent
+from app.actions.hooks import ExtraDamage, Reach
+from app.actions.moonbeam import move_beam
+from app.actions.reactions import has_reaction, melee_reach, open_window, resolving
+from app.actions.readied import ready
+from app.actions.registry import ToolError, ToolOutcome
+from app.actions.striking import out_of_reach, refusal, setup_attack, strike
+from app.world.companions import side_of
+from app.world.state import GameState
+from app.world.wording import the
+from rules import positions as p
+from rules.abilities import Ability
+from rules.conditions import ActiveCondition
+from rules.damage import DamageType, LifeState
+from rules.dice import Advantage
+from rules.economy import ActionKind
+from rules.effects import Effect, with_effect
+from rules.outcomes import Impossible
+from rules.skills import Skill
+from rules.srd import srd
+
+
+@dataclass(frozen=True)
+class _Swing:
+    name: str
+    bonus: int
+    damage: str
+    damage_type: DamageType
+    ranged: bool
+    extra: tuple[str, DamageType] | None = None
+    weapon: str | None = None
+    """The weapon id (characters) or the action id (monsters)."""
+    mode: Mode | None = None
+    """How a character holds the weapon (two-handed, off hand, thrown)."""
+    unarmed: bool = False
+    """An unarmed strike: a blow within 5 feet, made with no weapon."""
+
+
+def _swings(
+    state: GameState, attacker: str, weapon: str | None, mode: Mode | None = None
+) -> list[_Swing]:
+    beast = form_of(state, attacker)
+    if attacker in state.party and beast is None:
+        sheet = state.party[attacker]
+        weapons = [w for w in sheet.weapons if srd().weapons.get(w).damage]
+        if is_unarmed(weapon) or (weapon is None and not weapons and mode is None):
+            blow = unarmed_attack(sheet, mode)  # a punch, a kick: anyone can
+            return [_Swing(blow.name, blow.attack_bonus, blow.damage, blow.damage_type, False,
+                           unarmed=True)]  # fmt: skip
+        if not weapons:
+            raise ToolError(f"{sheet.name} carries no weapon; an unarmed_strike needs none")
+        chosen = weapon or _default_weapon(weapons, mode)
+        if chosen not in sheet.weapons:
+            raise ToolError(f"{sheet.name} has no {chosen!r}; weapons: {', '.join(sheet.weapons)}")
+        grip = character_attack(state, attacker, chosen, mode)
+        attack = grip.attack
+        return [_Swing(grip.name, attack.attack_bonus, attack.damage, attack.damage_type,
+                       grip.ranged, weapon=chosen, mode=mode)]  # fmt: skip
+    if mode is not None:
+        raise ToolError("thrown, two-handed and off-hand attacks are for characters' weapons")
+    creature = state.creatures.get(attacker)
+    if beast is not None:  # a druid in Wild Shape attacks as the beast
+        block, name = beast, state.name_of(attacker)
+    elif creature is None or creature.monster is None:
+        raise ToolError(f"{state.name_of(attacker)} has no stat block to attack with")
+    else:
+        block, name = state.monster(creature.monster), creature.name
+    attacks = [act for act in block.actions if act.is_attack and act.damage]
+    if not attacks:
+        raise ToolError(f"{name} has no attacks")
+    ids = list(block.multiattack) if weapon in (None, "multiattack") and block.multiattack else []
+    if not ids:
+        chosen_id = weapon or attacks[0].id
+        if chosen_id not in {act.id for act in attacks}:
+            raise ToolError(f"{name} has no attack {chosen_id!r}")
+        ids = [chosen_id]
+    swings = []
+    for action_id in ids:
+        act = block.action(action_id)
+        if act.to_hit is None or act.damage is None or act.damage_type is None:
+            continue
+        extra = (
+            (act.extra_damage, act.extra_damage_type)
+            if act.extra_damage and act.extra_damage_type
+            else None
+        )
+        swings.append(
+            _Swing(
+                act.name,
+                act.to_hit,
+                act.damage,
+                act.damage_type,
+                act.kind == "ranged",
+                extra,
+                weapon=act.id,
+            )
+        )
+    return swings
+
+
+def _default_weapon(weapons: list[str], mode: Mode | None) -> str:
+    """The weapon meant when none is named: the first that suits the way of attacking
+    (something to throw, a versatile weapon, the second light blade)."""
+    table = srd().weapons
+    if mode == "thrown":
+        fits = [w for w in weapons if "thrown" in table.get(w).properties]
+    elif mode == "two_handed":
+        fits = [w for w in weapons if table.get(w).versatile]
+    elif mode == "off_hand":
+        light = [w for w in weapons if "light" in table.get(w).properties]
+        fits = light[1:] or light
+    else:
+        fits = weapons
+    return (fits or weapons)[0]
+
+
+def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
+    """Leaving reach provokes an opportunity attack from every foe that can and will."""
+    encounter = state.encounter
+    assert encounter is not None
+    if any(e.id == "disengaged" for e in x.effects_of(state, actor)):
+        return []
+    name = state.name_of(actor)
+    offers = []
+    engaged = pt.reactors(state, actor)  # engaged foes whose reach it leaves
+    for c in encounter.order:
+        hostile = c.id in engaged
+        if hostile and has_reaction(state, c.id) and melee_reach(state, c.id):
+            prompt = f"{c.name}, {name} is leaving your reach. Make an opportunity attack?"
+            offers.append(
+                (
+                    ReactionOffer(
+                        reactor_id=c.id,
+                        reactor_name=c.name,
+                        kind="opportunity_attack",
+                        prompt=prompt,
+                    ),
+                    True,
+                )
+            )
+    if not offers:
+        return []
+    window, accepted = open_window(state, f"{name} leaves reach", offers)
+    events: list[SessionEvent] = [window]
+    for offer in accepted:
+        if offer.kind != "opportunity_attack":
+            continue  # words of the player's own: the DM adjudicates them
+        if x.vitals_of(state, actor).state is LifeState.DEAD:
+            state.reactions.lapse(offer.subturn, f"{name} already fell")
+            continue
+        melee = [s for s in _swings(state, offer.reactor_id, None) if not s.ranged]
+        if melee:
+            with resolving(state, offer.subturn):
+                more, _ = _swing(state, offer.reactor_id, actor, melee[0])
+            events += more
+    return events
+
+
+def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
+    """take_action: dodge, dash, disengage, help, hide or ready (grapple and shove: see
+    :mod:`app.actions.combat_options`; ready: :mod:`app.actions.readied`)."""
+    encounter = state.encounter
+    if args.action == "stabilize":
+        return _stabilize(args, state)
+    if encounter is None:
+        raise ToolError("these actions are for combat")
+    actor = x.resolve_target(state, args.creature_id)
+    if reacting(state, actor) and args.action in CONTESTS:
+        return contest_action(args, state)  # a shove or a grab as a declared reaction
+    if encounter.current.id != actor:
+        raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
+    if args.action in CONTESTS:
+        return contest_action(args, state)
+    unable = x.why_cannot_act(state, actor)
+    if unable:
+        raise ToolError(unable)
+    if args.action == "ready":
+        return ready(args, state, actor)
+    if args.action == "move_beam":  # Moonbeam's beam, onto target_id
+        return move_beam(state, actor, args.target_id)
+    if args.action == "help":
+        if args.target_id is None:
+            raise ToolError("help needs the ally's target_id")
+        ally = x.resolve_target(state, args.target_id)
+        if ally == actor:
+            raise ToolError("a creature cannot help itself")
+        if not _asleep(state, ally) and not _within_5ft_of_a_foe(state, actor):
+            raise ToolError(
+                f"{state.name_of(actor)} can help an ally's attack only on a foe within 5 "
+                f"feet of {state.name_of(actor)}: move next to one first"
+            )
+    watching = pt.watching_foes(state, actor) if args.action == "hide" else []
+    if watching:
+        who = state.name_of(actor)
+        raise ToolError(
+            f"{who} cannot hide in the thick of melee: {state.name_of(watching[0])} is right "
+            f"there and sees {who} (move away or take cover first)"
+        )
+    economy = x.economy_of(state, actor)
+    name = state.name_of(actor)
+    events: list[SessionEvent] = []
+    if args.action in ("withdraw", "flee"):  # movement, not an action; it may provoke
+        way = escaping.check_way(state, actor, args.scene_id) if args.scene_id else None
+        events = _withdraw(state, actor)
+        pt.leave_fight(state, actor)
+        alive = x.vitals_of(state, actor).state is not LifeState.DEAD
+        if args.action == "flee" and actor in state.creatures and alive:
+            state.creatures[actor].left = "fled"
+            state.creatures[actor].hostile = False
+        verb = "flees the fight" if args.action == "flee" else "withdraws"
+        state.record("encounter", f"{name} {verb}" + (f" for {the(way)}" if way else ""))
+        ran: dict[str, Any] = {"creature_id": actor, "action": args.action}
+        if args.scene_id and way is not None:
+            gone, more = escaping.escape(state, actor, args.scene_id, way)
+            ran.update(gone)
+            events += more
+        return ToolOutcome(ran, events)
+    if args.scene_id:
+        raise ToolError("scene_id is for flee and withdraw: the way out run for")
+    if args.action == "surrender":
+        if actor not in state.creatures:
+            raise ToolError("only foes surrender here")
+        state.creatures[actor].left = "surrendered"
+        pt.leave_fight(state, actor)
+        state.creatures[actor].hostile = False
+        state.record("encounter", f"{name} surrenders")
+        return ToolOutcome({"creature_id": actor, "action": "surrender"}, events)
+    if args.action == "dash":
+        spent = economy.dash()
+    elif args.action in LIMITED:  # Haste's additional action may be spent on it
+        spent = economy.spend_limited()
+    else:
+        spent = economy.spend(ActionKind.ACTION)
+    if isinstance(spent, Impossible):
+        raise ToolError(f"{name} has {spent.reason}")
+    result: dict[str, Any] = {"creature_id": actor, "action": args.action}
+    if args.action in ("dodge", "disengage"):
+        add_effect(state, actor, ACTION_EFFECTS[args.action](actor))
+    elif args.action == "dash":
+        result["movement"] = economy.movement
+    elif args.action == "help" and args.target_id:
+        woken = wake(state, args.target_id, f"shaken awake by {name}")
+        events += woken
+        if woken:  # shaking a sleeper awake is the help it gets
+            result["woke"] = args.target_id
+        else:
+            add_effect(state, args.target_id, helped_by(actor))
+            result["helped"] = args.target_id
+    elif args.action == "hide":
+        foes = [
+            c.id for c in encounter.order
+            if side_of(state, c.id) != side_of(state, actor)
+            and x.vitals_of(state, c.id).state is not LifeState.DEAD
+        ]  # fmt: skip
+        dc = max((_passive_perception(state, f) for f in foes), default=10)
+        check = x.check_for(state, actor, dc, "hide", Advantage.NORMAL, skill=Skill.STEALTH)
+        events.append(x.roll_event(state, actor, check))
+        if check.success:
+            add_effect(state, actor, hidden(actor))
+        result.update(hidden=check.success, dc=dc)
+    state.record("encounter", f"{name} takes the {args.action} action")
+    return ToolOutcome(result, events)
+
+
+def _asleep(state: GameState, cid: str) -> bool:
+    """In magical sleep: a Help shakes it awake, from wherever the helper can reach it."""
+    return any(c.note == SLEEP for c in x.conditions_of(state, cid))
+
+
+def _within_5ft_of_a_foe(state: GameState, cid: str) -> bool:
+    """SRD: Help aids an attack on a creature within 5 feet of the helper."""
+    where = pt.spots(state)
+    return any(p.distance(where, cid, f) <= p.MELEE_FT for f in pt.engaged_foes(state, cid))
+
+
+def _stabilize(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
+    """Tend a dying creature: an action in a fight, any time out of one."""
+    actor = x.resolve_target(state, args.creature_id)
+    if args.target_id is None:
+        raise ToolError("stabilize needs the dying creature's target_id")
+    target = x.resolve_target(state, args.target_id)
+    encounter = state.encounter
+    if encounter is not None and encounter.current.id != actor:
+        raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
+    unable = x.why_cannot_act(state, actor)
+    if unable:
+        raise ToolError(unable)
+    dying_check(state, target)
+    if encounter is not None:
+        beside = out_of_reach(state, actor, target, Reach("tending the wounded", melee=True))
+        if beside:  # hands on the wound: move next to them first
+            raise ToolError(beside)
+        spent = x.economy_of(state, actor).spend(ActionKind.ACTION)
+        if isinstance(spent, Impossible):
+            raise ToolError(f"{state.name_of(actor)} has {spent.reason}")
+    events, result = stabilize_action(state, actor, target)
+    if encounter is not None:
+        events.append(x.combat_update(state))
+    return ToolOutcome({"creature_id": actor, "action": "stabilize", "target": target, **result},
+                       events)  # fmt: skip
+
+
+def dodging(cid: str) -> Effect:
+    """The Dodge action: attacks against it have disadvantage, and it makes Dexterity saves
+    with advantage, until the start of its next turn."""
+    return Effect(
+        id="dodge", name="Dodging", source=cid, attacks_against="disadvantage",
+        save_advantage=frozenset({Ability.DEX}), ends="start_of_own_turn", rounds=1,
+    )  # fmt: skip
+
+
+def disengaged(cid: str) -> Effect:
+    """The Disengage action: its movement provokes no opportunity attacks this turn."""
+    return Effect(id="disengaged", name="Disengaged", source=cid, ends="end_of_own_turn", rounds=1)
+
+
+def helped_by(helper: str) -> Effect:
+    """The Help action: advantage on the ally's next attack roll against a creature within
+    5 feet of the helper, if it comes before the start of the helper's next turn."""
+    return Effect(id="help", name="Helped", source=helper, own_attacks="advantage",
+                  consumed_by="own_attack", ends="start_of_source_turn", rounds=1,
+                  near_source=True)  # fmt: skip
+
+
+def hidden(cid: str) -> Effect:
+    """A successful Hide: unseen, so its next attack roll has advantage (and gives it
+    away), and attacks against it have disadvantage while it stays hidden (SRD)."""
+    return Effect(id="hidden", name="Hidden", source=cid, own_attacks="advantage",
+                  attacks_against="disadvantage", consumed_by="own_attack",
+                  rounds=None)  # fmt: skip
+
+
+ACTION_EFFECTS = {"dodge": dodging, "disengage": disengaged}
+"""The effect each of these combat actions leaves on the one who takes it."""
+LIMITED = frozenset({"disengage", "hide"})
+"""Deeds (besides Dash and one weapon attack) Haste's additional action may be spent on."""
+
+
+def add_effect(state: GameState, cid: str, effect: Effect) -> None:
+    """Put an effect on a creature, replacing one of the same id from the same source."""
+    effects = x.effects_of(state, cid)
+    effects[:] = with_effect(effects, effect)
+
+
+def _passive_perception(state: GameState, cid: str) -> int:
+    if cid in state.party:
+        return state.party[cid].passive(Skill.PERCEPTION)
+    creature = state.creatures[cid]
+    return state.monster(creature.monster).passive_perception if creature.monster else 10
+
+
+def _conditions(state: GameState, cid: str) -> list[ActiveCondition]:
+    if cid in state.party:
+        return state.party[cid].conditions
+    return state.creatures[cid].conditions
+
+
+def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
+    """attack."""
+    attacker = x.resolve_here(state, args.attacker_id)
+    target = x.resolve_here(state, args.target_id)
+    in_reaction = reacting(state, attacker)
+    if state.encounter is not None and state.encounter.current.id != attacker and not in_reaction:
+        raise ToolError(
+            f"it is {state.encounter.current.name}'s turn, not {state.name_of(attacker)}'s"
+        )
+    if attacker == target:
+        raise ToolError("a creature cannot attack itself")
+    unable = x.why_cannot_act(state, attacker)
+    if unable:
+        raise ToolError(unable)
+    if x.vitals_of(state, target).state is LifeState.DEAD:
+        raise ToolError(f"{state.name_of(target)} is already dead")
+    refused = refusal(state, attacker, target)
+    if refused:
+        raise ToolError(refused)
+    swings = _swings(state, attacker, args.weapon, args.mode)
+    first = swings[0]
+    reach = (
+        Reach(first.name, melee=True, approach=True)
+        if first.unarmed
+        else pt.weapon_reach(state, attacker, first.name, first.weapon, ranged=first.ranged)
+    )
+    refused = out_of_reach(state, attacker, target, reach)
+    if refused:
+        raise ToolError(refused)
+    if args.knock_out and first.ranged:
+        raise ToolError("only a melee blow can knock a creature out")
+    if in_reaction:
+        swings = swings[:1]  # a reaction is one attack, with its reaction (spent already)
+    elif state.encounter is not None:
+        economy = x.economy_of(state, attacker)
+        if args.mode == "off_hand":
+            spent = economy.spend(ActionKind.BONUS_ACTION)
+        elif attacker in state.party:
+            loading = _loading(first.weapon)
+            continuing = economy.extra_attacks > 0  # a further attack of the same action
+            if (
+                loading
+                and continuing
+                and any(e.id == LOADED for e in x.effects_of(state, attacker))
+            ):
+                raise ToolError(
+                    f"{state.name_of(attacker)} already fired a loading weapon with this "
+                    "action: it fires once per action, so the further attacks need another "
+                    "weapon"
+                )
+            spent = economy.attack(state.party[attacker].attacks_per_action)
+            if not isinstance(spent, Impossible):
+                _mark_loaded(state, attacker, loading=loading, continuing=continuing)
+        else:
+            spent = economy.spend(ActionKind.ACTION)  # one action, even for a multiattack
+        if isinstance(spent, Impossible):
+            raise ToolError(f"{state.name_of(attacker)} has {spent.reason}")
+    events: list[SessionEvent] = []
+    results: list[dict[str, Any]] = []
+    for swing in swings:
+        if x.vitals_of(state, target).state is LifeState.DEAD:
+            break  # the rest of a multiattack has nothing left to hit
+        more, result = _swing(state, attacker, target, swing, knock_out=args.knock_out)
+        events += more
+        if swing.weapon is not None and not is_shaped(state, attacker):
+            notes = after_swing(state, attacker, swing.weapon, args.mode)
+            if notes:
+                result["notes"] = [*result.get("notes", []), *notes]
+        results.append(result)
+    if state.encounter is not None:
+        events.append(x.combat_update(state))
+    return ToolOutcome({"attacker": attacker, "target": target, "attacks": results}, events)
+
+
+LOADED = "loaded_shot"
+"""The record a fired Loading weapon leaves for the rest of the Attack action."""
+
+
+def _loading(weapon: str | None) -> bool:
+    """A weapon with the Loading property (crossbows, the blowgun)."""
+    if weapon is None or weapon not in srd().weapons:
+        return False
+    return "loading" in srd().weapons.get(weapon).properties
+
+
+def _mark_loaded(state: GameState, cid: str, *, loading: bool, continuing: bool) -> None:
+    """SRD: a Loading weapon fires one piece of ammunition per action, however many attacks
+    the action allows. A new action clears the record; firing one leaves it (a record, not
+    shown, gone at the end of the turn)."""
+    effects = x.effects_of(state, cid)
+    if not continuing:
+        effects[:] = [e for e in effects if e.id != LOADED]
+    if loading:
+        add_effect(state, cid, Effect(id=LOADED, name="Fired a loading weapon", source=cid,
+                                      ends="end_of_own_turn", rounds=1))  # fmt: skip
+
+
+def _swing(
+    state: GameState, attacker: str, target: str, swing: _Swing, *, knock_out: bool = False
+) -> tuple[list[SessionEvent], dict[str, Any]]:
+    """One attack roll and, on a hit, its damage (``knock_out``: meant to subdue)."""
+    setup = setup_attack(
+        state, attacker, target, name=swing.name,
+        kind="weapon" if attacker in state.party and not is_shaped(state, attacker) else "monster",
+        ranged=swing.ranged,
+        bonus=swing.bonus, weapon=swing.weapon,
+    )  # fmt: skip
+    setup.knock_out, setup.grip = knock_out, swing.mode
+    damage = [ExtraDamage(swing.damage, swing.damage_type, f"{swing.name} damage")]
+    if swing.extra:
+        damage.append(ExtraDamage(swing.extra[0], swing.extra[1], f"{swing.name} damage"))
+    events, result, _hit = strike(setup, damage)
+    return events, result

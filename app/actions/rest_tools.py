@@ -1,0 +1,168 @@
+"""The ``rest`` tool: a short or long rest for the party, through ``rules.rests``.
+
+A short rest spends hit dice until a character is whole (or has none left); a long rest
+restores hit points, spell slots and half the hit dice. A warlock's pact slots and the
+features that recover on a short rest come back on either. A bard's Song of Rest gives each
+rester who spends hit dice an extra die of healing. Nobody rests in a fight."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from app.actions import args as a
+from app.actions.condition_tools import set_exhaustion
+from app.actions.drains import LIFE_DRAINED, restore_life
+from app.actions.events import DiceRoll, SessionEvent, StateChange
+from app.actions.executors import set_vitals
+from app.actions.feature_tools import recover_slots
+from app.actions.registry import ToolError, ToolOutcome
+from app.actions.wild_shape import shape_through_rest
+from app.world.state import GameState
+from rules.abilities import Ability
+from rules.character import CharacterSheet
+from rules.class_powers import song_of_rest_die
+from rules.conditions import can_act
+from rules.damage import LifeState, Vitals, heal
+from rules.dice import roll
+from rules.features import after_rest
+from rules.rests import long_rest, short_rest, slots_after_short_rest
+from rules.spellcasting import SpellSlots
+
+
+def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
+    """rest: short or long, for the named characters or the whole party."""
+    if state.encounter is not None:
+        raise ToolError("nobody can rest during a fight")
+    ids = args.character_ids or list(state.party)
+    unknown = [cid for cid in ids if cid not in state.party]
+    if unknown:
+        raise ToolError(
+            f"unknown character(s) {', '.join(unknown)}; party: {', '.join(state.party)}"
+        )
+    results: list[dict[str, Any]] = []
+    events: list[SessionEvent] = []
+    singer = _singer(state, ids) if args.kind == "short" else None
+    for cid in ids:
+        sheet = state.party[cid]
+        events += shape_through_rest(state, cid, 1 if args.kind == "short" else 8)
+        before = sheet.vitals.hp
+        song = 0
+        if args.kind == "short":
+            missing = sheet.vitals.max_hp - sheet.vitals.hp
+            dice = sheet.hit_dice.remaining if missing > 0 else 0
+            short = short_rest(state.rng, sheet.vitals, sheet.hit_dice,
+                               sheet.modifier(Ability.CON), dice)  # fmt: skip
+            sheet.vitals, sheet.hit_dice = short.vitals, short.hit_dice
+            spent = len(short.rolls)
+            for rolled in short.rolls:  # each hit die in the dice log, as any roll is
+                events.append(
+                    DiceRoll.from_roll(rolled, check_type="healing", reason="hit die",
+                                       character_id=cid, character_name=sheet.name)
+                )  # fmt: skip
+            if singer is not None and spent:
+                song, sung = _song(state, singer, sheet)
+                events += sung
+            used = "no hit dice" if not spent else f"{spent} hit {'die' if spent == 1 else 'dice'}"
+            text = f"{sheet.name} rests a short while: +{short.healed + song} HP ({used} spent"
+            text += f"; +{song} from {singer.name}'s Song of Rest)" if singer and song else ")"
+            if sheet.has("pact_magic") and sheet.spell_slots.expended:
+                sheet.spell_slots = slots_after_short_rest(sheet.spell_slots, pact_magic=True)
+                text += "; pact magic restores every spell slot"
+            text += _slots_recovered(sheet)
+        else:
+            slots = sheet.spell_slots if sheet.spell_slots.maximum else None
+            long = long_rest(sheet.vitals, sheet.hit_dice, sheet.exhaustion, slots)
+            sheet.vitals, sheet.hit_dice = long.vitals, long.hit_dice
+            if long.exhaustion != sheet.exhaustion:  # a level less, and its hit points back
+                events += set_exhaustion(state, cid, long.exhaustion, "a long rest")
+                if sheet.vitals.hp > 0:
+                    sheet.vitals = sheet.vitals.model_copy(update={"hp": sheet.vitals.max_hp})
+            if long.slots is not None:
+                sheet.spell_slots = long.slots
+            text = f"{sheet.name} rests the night: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP"
+        if sheet.vitals.state is not LifeState.DEAD:
+            kept, full = restore_life(dict(sheet.resources), sheet.vitals.max_hp, args.kind)
+            sheet.resources = {**after_rest(kept, args.kind, sheet.all_features),
+                               **({LIFE_DRAINED: kept[LIFE_DRAINED]} if LIFE_DRAINED in kept
+                                  else {})}  # fmt: skip
+            if full != sheet.vitals.max_hp:  # a long rest gives the drained maximum back
+                hp = full if sheet.vitals.hp > 0 else 0
+                sheet.vitals = sheet.vitals.model_copy(update={"max_hp": full, "hp": hp})
+        healed = sheet.vitals.hp - before
+        state.record("hp", text, who=cid)
+        events.append(StateChange(kind="hp", target_id=cid, description=text))
+        results.append({"id": cid, "name": sheet.name, "healed": healed, "hp": sheet.vitals.hp,
+                        "max_hp": sheet.vitals.max_hp})  # fmt: skip
+        if song:
+            results[-1]["song_of_rest"] = song
+    if args.kind == "long" and not args.character_ids:
+        events += _companions_rest(state, results)
+    outcome: dict[str, Any] = {"kind": args.kind, "rested": results}
+    if singer is not None and any("song_of_rest" in r for r in results):
+        outcome["sung_by"] = singer.name  # whose Song of Rest gave the extra hit points
+    return ToolOutcome(outcome, events)
+
+
+def _singer(state: GameState, ids: list[str]) -> CharacterSheet | None:
+    """The bard whose Song of Rest the short rest hears: one resting with the others and
+    conscious (the best die, if there are two — one song a rest)."""
+    bards = [
+        state.party[cid] for cid in ids
+        if state.party[cid].has("song_of_rest") and state.party[cid].vitals.hp > 0
+        and state.party[cid].vitals.conscious
+        and can_act(state.party[cid].conditions)
+    ]  # fmt: skip
+    return max(bards, key=lambda b: b.level, default=None)
+
+
+def _song(
+    state: GameState, singer: CharacterSheet, sheet: CharacterSheet
+) -> tuple[int, list[SessionEvent]]:
+    """SRD (Song of Rest): a creature that regains hit points at the end of the short rest by
+    spending hit dice regains an extra die (d6, larger from 9th level) — the bard too. The
+    hit points it gave and its roll for the dice log."""
+    rolled = roll(song_of_rest_die(singer.level), state.rng)
+    healed = heal(sheet.vitals, rolled.total)
+    sheet.vitals = healed.vitals
+    event = DiceRoll.from_roll(rolled, check_type="healing", reason="Song of Rest",
+                               character_id=sheet.id, character_name=sheet.name)  # fmt: skip
+    return healed.restored, [event]
+
+
+def _companions_rest(state: GameState, results: list[dict[str, Any]]) -> list[SessionEvent]:
+    """The companions who fight beside the party rest the night with it: back to full hit
+    points, spell slots and limited uses (a stat block has no hit dice to spend on a short
+    rest)."""
+    events: list[SessionEvent] = []
+    for creature in state.creatures.values():
+        vitals = creature.vitals
+        if creature.side != "party" or vitals.state is LifeState.DEAD:
+            continue
+        before = vitals.hp
+        set_vitals(state, creature.id, Vitals.full(vitals.max_hp))
+        if creature.spell_slots is not None:
+            creature.spell_slots = SpellSlots(maximum=dict(creature.spell_slots.maximum))
+        creature.resources = {}
+        text = f"{creature.name} rests the night: {vitals.max_hp}/{vitals.max_hp} HP"
+        state.record("hp", text, who=creature.id)
+        events.append(StateChange(kind="hp", target_id=creature.id, description=text))
+        results.append({"id": creature.id, "name": creature.name, "healed": vitals.max_hp - before,
+                        "hp": vitals.max_hp, "max_hp": vitals.max_hp})  # fmt: skip
+    return events
+
+
+def _slots_recovered(sheet: CharacterSheet) -> str:
+    """Arcane Recovery (wizard) or Natural Recovery (druid): once a day, at the end of a
+    short rest, expended slots come back; said in the rest's line."""
+    for fid in ("arcane_recovery", "natural_recovery"):
+        if sheet.has(fid) and sheet.uses_left(fid) > 0 and sheet.spell_slots.expended:
+            levels = recover_slots(sheet)
+            if levels:
+                sheet.resources[fid] = sheet.resources.get(fid, 0) + 1
+                counts = Counter(levels)
+                named = ", ".join(
+                    f"{n} level-{lv} slot{'s' * (n > 1)}" for lv, n in sorted(counts.items())
+                )
+                return f"; {fid.replace('_', ' ')} restores {named}"
+    return ""

@@ -1,0 +1,469 @@
+"""How the offline referee carries out one understood action: the tool calls it makes
+(only for a confident intent that asks for them) and what it says otherwise."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from dataclasses import replace
+from typing import Any
+
+from app.actions.calls import ToolCall
+from app.actions.executors import why_cannot_act
+from app.actions.position_tools import engaged_foes, spell_reach
+from app.actions.striking import out_of_reach
+from app.referee import answers
+from app.referee.casting import MOVING_BEAM, keeps_beam, spell_targets
+from app.referee.fighting import attack_arguments, unaware_foes
+from app.referee.helping import Helping, way_asked
+from app.referee.levelling import USAGE_TEXT, levelling_text
+from app.referee.manoeuvres import Manoeuvres
+from app.referee.mercy import Mercy
+from app.referee.positioning import Plan, plan_attack
+from app.referee.reacting import WHEN_TO_REACT, wants_to_react
+from app.referee.ruling import Ruling
+from app.referee.sequencing import Sequencing, reckless
+from app.referee.showing import Showing
+from app.referee.talking import Talking, judged_words
+from app.understanding import Intent, understand
+from app.understanding.features import metamagic_options, smites
+from app.understanding.improvised import SUBDUING
+from app.understanding.intent import CONFIDENT, Reading
+from app.understanding.takingback import HINT as TAKING_BACK_HINT
+from app.understanding.targets import weakest
+from app.understanding.words import is_yes
+from app.world import view
+from app.world.facts import achieved
+from app.world.state import GameState
+from rules.class_powers import UNARMED
+from rules.features import feature
+from rules.spelldata import Spell
+from rules.srd import srd
+
+SHOOTING = re.compile(r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow)\b", re.I)
+"""Words that ask for a ranged weapon ("shoot the closest rat")."""
+
+STEPPING_AWAY = (
+    "Take your time. To leave the table for a while, type /away NAME: your turns are "
+    "skipped (in a fight your characters' turns pass) until /back NAME."
+)
+"""The answer to a player who says they are stepping away ("brb")."""
+
+_NTH = {
+    word: n
+    for n, forms in enumerate((("1", "one", "first", "1st"), ("2", "two", "second", "2nd"),
+                               ("3", "three", "third", "3rd")))
+    for form in forms
+    for word in (form, f"the {form}", f"{form} one", f"the {form} one", f"{form} option",
+                 f"the {form} option", f"number {form}")
+}  # fmt: skip
+"""Answers that pick one of the readings asked about: "2", "the second one", "number 2"."""
+
+
+STANDS_FOR = frozenset({"attack", "move", "cast", "feature", "challenge"})
+"""What a prone character stands up for first (not a Dodge, nor words)."""
+
+
+def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
+    """Which of the readings the referee asked about an answer picks: "yes" when it asked
+    about one, a number or "the second" among several. Anything else is a new line."""
+    said = " ".join(text.lower().split()).strip(" !.?")
+    if not offered or not said:
+        return None
+    if is_yes(said):
+        return offered[0] if len(offered) == 1 else None
+    index = _NTH.get(said)
+    return offered[index] if index is not None and index < len(offered) else None
+
+
+BLOWS = frozenset({"frenzy", "flurry_of_blows"})
+"""Features that strike a foe: the one named, else one within reach, else the weakest."""
+
+
+class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
+    """The referee's first half: from a line to tool calls."""
+
+    def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
+        held = self._readings
+        known = held[1].get((actor, text)) if held and held[0] is state else None
+        if known is None or state.campaign is not self.campaign:
+            known = understand(text, actor, state, self.campaign)
+        intent = known
+        chosen = chosen_reading(text, self.asked_back.pop(actor, ()))
+        if chosen is not None:  # "yes" to "Did you mean to go through the trapdoor?"
+            targets = (chosen.target,) if chosen.target else ()
+            intent = Intent(kind=chosen.kind, text=text, actor=actor, targets=targets)
+        if intent.kind == "ask" and intent.alternatives:
+            self.asked_back[actor] = intent.alternatives[:3]
+        if intent.kind == "move" and intent.note and intent.target and self._may_open(state):
+            # "we all go down" after "I pick the lock": the way is shut as the line is read,
+            # but the lock is tried first — the move goes, and is refused then if still shut
+            intent = replace(intent, confidence=1.0, note="")
+        going = [i for i in self.intents if i.kind == "move" and i.target]
+        self.intents.append(intent)
+        if intent.kind == "ask" and going and not state.encounter:
+            if intent.note == "where to?":  # "I go too" after another's "down the steps"
+                self.notes.append(f"{state.name_of(actor)} goes along with the others.")
+            else:  # what could be done here is about to change: no list of it
+                moving = "the party is on the move; say it again once you are there."
+                self.notes.append(f"{state.name_of(actor)} is not sure what you mean — {moving}")
+            return []
+        if wants_to_react(text) and intent.acts:  # no window is open: say when they can
+            self.notes.append(WHEN_TO_REACT)
+            return []
+        # "Aria looks at the fire", typed by the one who plays Aria too: Aria acts
+        who = intent.actor or actor
+        calls = self.carry_out(state, who, intent)
+        return self._with_clauses(state, who, intent, calls) if intent.then else calls
+
+    def _may_open(self, state: GameState) -> bool:
+        """An earlier line this turn does something that may open a shut way."""
+        return state.encounter is None and any(
+            c.name in ("attempt_challenge", "set_flag", "change_item") for c in self.earlier
+        )
+
+    def carry_out(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        """The calls (and notes) for one intent."""
+        campaign = self.campaign
+        # "I help Mira pick the lock", "show Malik the receipt", "let him go" (surrendered)
+        for deed in (self._helping, self._showing, self._fate):
+            done = deed(state, actor, intent)
+            if done is not None:
+                return done
+        kind = intent.kind
+        heard = judged_words(state, actor, intent)
+        if heard is not None:  # words the game took to heart: said to that person
+            intent = replace(intent, kind="talk", targets=(heard,), confidence=1.0)
+            kind = "talk"
+        if kind == "question" and not state.encounter:
+            asked = answers.knower(state, campaign, intent)
+            if asked is not None:  # a question one person here has the answer to: put to them
+                intent = replace(intent, kind="talk", targets=(asked,), confidence=1.0)
+                kind = "talk"
+        if kind in ("ask", "refuse", "foreign", "question", "help", "inventory"):
+            self.notes.append(self._say(state, intent))
+            return []
+        unable = why_cannot_act(state, actor) if actor in state.party else None
+        if unable is not None:  # the unconscious, the paralysed, the dead do nothing
+            self.notes.append(f"{unable[:1].upper()}{unable[1:]} and can do nothing.")
+            fighting = state.encounter is not None and state.encounter.current.id == actor
+            return [self._call("end_turn", actor, "end_turn")] if fighting else []
+        if intent.acts and intent.confidence < CONFIDENT:
+            self.notes.append(self._unsure(state, intent))
+            return []
+        handler = getattr(self, f"_do_{kind}", None)
+        if handler is None or (campaign is None and kind in ("talk", "challenge")):
+            self.notes.append(answers.ask_back_text(state, campaign, intent))
+            return []
+        calls: list[ToolCall] = handler(state, actor, intent)
+        if kind in STANDS_FOR and calls and any(c.name != "end_turn" for c in calls):
+            calls = [*self._stand_up(state, actor), *calls]
+        return calls
+
+    # -- words only ---------------------------------------------------------------------------
+    def _say(self, state: GameState, intent: Intent) -> str:
+        campaign = self.campaign
+        if intent.kind == "question":
+            return answers.answer_text(state, campaign, intent)
+        if intent.kind == "help" and intent.note == "levelling":
+            return levelling_text(state)
+        if intent.kind == "help" and intent.note == "usage":
+            return USAGE_TEXT
+        if intent.kind == "help" and intent.note == "stepping away":
+            return STEPPING_AWAY
+        if intent.kind == "help" and intent.note == "taking back":
+            return TAKING_BACK_HINT
+        if intent.kind == "help":
+            return answers.help_text(state, campaign, intent.actor)
+        if intent.kind == "inventory":
+            return answers.inventory_text(state, intent.actor)
+        if intent.kind == "refuse":
+            return answers.refuse_text(state, intent)
+        if intent.kind == "ask" and intent.action == "unable" and intent.note:
+            return f"{intent.note[:1].upper()}{intent.note[1:]}."  # "Thorin has no Rage — …"
+        if intent.kind == "foreign":
+            language = campaign.campaign.language if campaign is not None else "en"
+            return answers.foreign_text(intent, language)
+        return answers.ask_back_text(state, campaign, intent)
+
+    def _unsure(self, state: GameState, intent: Intent) -> str:
+        name = state.name_of(intent.actor or "")
+        campaign = self.campaign
+        if intent.kind == "move" and intent.note and intent.target:
+            return f"{intent.note[:1].upper()}{intent.note[1:]}."
+        if intent.kind == "move" and campaign is not None:
+            return f"Where to? {answers.exits_text(state, campaign)}"
+        if intent.kind == "cast" and intent.spell and "does not know" in intent.note:
+            return f"{name} does not know {srd().spells.get(intent.spell).name}."
+        if intent.kind == "attack":
+            if intent.target and campaign is not None and intent.target in campaign.npcs:
+                who = campaign.npcs[intent.target].name
+                return f"{who} is no foe of yours. {name} keeps their weapon sheathed."
+            if intent.note and self._foes(state):  # "Wolf 2 is already dead", "no rat 4"
+                return f"{intent.note[:1].upper()}{intent.note[1:]}. " + answers.options_text(
+                    state, campaign, intent.actor
+                )
+            return f"There is nothing here for {name} to fight."
+        if intent.note:
+            return f"{name} cannot do that: {intent.note}. " + answers.options_text(
+                state, campaign, intent.actor
+            )
+        return answers.ask_back_text(state, campaign, intent)
+
+    # -- exploration and combat ---------------------------------------------------------------
+    def _do_examine(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        campaign = self.campaign
+        target = intent.target
+        if intent.action == "approach":  # "go to the bar and …": a step within the room
+            self.notes.append(self._approach_text(state, actor, intent))
+            return []
+        if target is None and self._told_of(state, intent):  # "examine the cold grate"
+            return []
+        if target is None or campaign is None:
+            self.notes.append(answers.look_text(state, campaign, actor))
+            return []
+        features = view.features_here(state, campaign)
+        if target in features:
+            self.notes.append(view.feature_text(state, campaign, target))
+            reveal = features[target].reveal
+            if reveal and reveal not in state.facts:
+                return [self._call("reveal", actor, "reveal", text=reveal)]
+            return []
+        if target in campaign.npcs:
+            self.notes.append(campaign.npcs[target].description or campaign.npcs[target].name)
+        elif target in state.creatures:
+            self.notes.append(answers.creature_text(state, target))
+        else:
+            self.notes.append(answers.answer_text(state, campaign, intent))
+        return []
+
+    def _do_move(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        shut = [e for e in view.exits_here(state, self.campaign) if e.to == intent.target]
+        if state.encounter is not None:
+            return self._run_for_it(state, actor, intent, shut)
+        if shut and not any(e.open for e in shut) and not self.earlier:
+            # said at once, nothing tried (unless an earlier deed this round may open it)
+            self.notes.append(shut[0].locked_text or f"The way to {shut[0].name} is shut.")
+            return []
+        return [self._call("move", actor, "move_scene", scene_id=intent.target,
+                           reason=f"{state.name_of(actor)} leads the way")]  # fmt: skip
+
+    def _run_for_it(
+        self, state: GameState, actor: str, intent: Intent, ways: list[view.ExitView]
+    ) -> list[ToolCall]:
+        """In a fight, a way out named: the character breaks away for it (Disengage first
+        when asked, a rogue's with Cunning Action), and the party is gone by it once nobody
+        standing is held in a foe's reach; the engine decides, after the blows it costs."""
+        if ways and not any(e.open for e in ways):
+            self.notes.append(ways[0].locked_text or f"The way to {ways[0].name} is shut.")
+            return []
+        first: list[ToolCall] = []
+        if intent.action == "disengage":
+            if self._cunning(state, actor):
+                first = [self._call("feature", actor, "use_feature", creature_id=actor,
+                                    feature="cunning_action", option="disengage")]  # fmt: skip
+            else:
+                first = [self._call("act", actor, "take_action", creature_id=actor,
+                                    action="disengage")]  # fmt: skip
+        run = self._call("flee", actor, "take_action", creature_id=actor, action="flee",
+                         scene_id=intent.target)  # fmt: skip
+        return [*first, run]  # the turn ends, or the fight does: see the result
+
+    def _do_challenge(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        assert self.campaign is not None and intent.target is not None
+        spec = self.campaign.challenges[intent.target]
+        done = state.challenges.get(intent.target)
+        if done == "passed" or (done == "failed" and not spec.retry):
+            how = "done already" if done == "passed" else "tried already, and it cannot be retried"
+            self.notes.append(f"{state.name_of(actor)} needn't {spec.name} — it is {how}.")
+            return []
+        if achieved(spec, state):
+            self.notes.append(f"{state.name_of(actor)} needn't {spec.name} — that is so already.")
+            return []
+        args: dict[str, Any] = {"challenge_id": intent.target}
+        if spec.kind != "group":
+            args["character_id"] = actor
+            args.update(way_asked(state, spec, intent.text))
+        return [self._call("challenge", actor, "attempt_challenge", **args)]
+
+    def _do_attack(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        campaign = self.campaign
+        if state.encounter is None:
+            fights = [t for t in intent.targets if campaign and t in campaign.encounters]
+            if fights:
+                unseen = {"surprise": "foes"} if unaware_foes(state, campaign) else {}
+                return [self._call("fight", actor, "start_combat", encounter=fights[0],
+                                   reason=f"{state.name_of(actor)} attacks", **unseen)]  # fmt: skip
+            self.notes.append(self._unsure(state, replace(intent, confidence=0.0)))
+            return []
+        foes = self._foes(state)
+        if not foes:
+            return [self._call("end_combat", None, "end_combat", reason="no foe is left standing")]
+        wanted = intent.target if intent.target in foes else None
+        shooting = not intent.item and bool(SHOOTING.search(intent.text))
+        styled = attack_arguments(state, actor, intent.action, intent.item)
+        unarmed = styled == [{"weapon": UNARMED}]  # "punch the goblin": close in, then strike
+        plan = plan_attack(state, actor, foes, wanted, shooting=shooting and not unarmed,
+                           unarmed=unarmed)  # fmt: skip
+        if plan.target is None and not plan.steps:
+            self.notes.append(f"{state.name_of(actor)} cannot reach a foe this turn.")
+            return []
+        smite: list[ToolCall] = []
+        sheet = state.party.get(actor)
+        if plan.target and sheet is not None and sheet.has("divine_smite") and smites(intent.text):
+            smite = [self._call("feature", actor, "use_feature", creature_id=actor,
+                                feature="divine_smite")]  # fmt: skip
+        if plan.target and reckless(state, actor, intent.text):  # "swing recklessly at it"
+            smite = [self._call("feature", actor, "use_feature", creature_id=actor,
+                                feature="reckless_attack"), *smite]  # fmt: skip
+        if "knock_out" in intent.extra or SUBDUING.search(intent.text):
+            styled = [{**style, "knock_out": True} for style in styled]  # to subdue, not kill
+        return self._by_plan(actor, plan, smite, styled)
+
+    def _by_plan(
+        self,
+        actor: str,
+        plan: Plan,
+        before: list[ToolCall] | None = None,
+        styled: list[dict[str, Any]] | None = None,
+    ) -> list[ToolCall]:
+        """A fighter's steps, then ``before`` (a smite readied) and its attack — or, when it
+        only moves, the end of its turn. ``styled`` are the attack calls' own arguments when
+        the line asks for a way of fighting (a throw, a two-handed grip, both blades)."""
+        calls = [
+            self._call("act" if tool == "take_action" else "step", actor, tool, **args)
+            for tool, args in plan.steps
+        ]
+        if plan.target is None:
+            return [*calls, self._call("end_turn", actor, "end_turn")]
+        weapon: dict[str, Any] = {"weapon": plan.weapon} if plan.weapon else {}
+        if plan.thrown:
+            weapon["mode"] = "thrown"
+        ways = [extra or weapon for extra in (styled or [{}])]
+        strikes = [
+            self._call("off_hand" if extra.get("mode") == "off_hand" else "attack", actor,
+                       "attack", attacker_id=actor, target_id=plan.target, **extra)
+            for extra in ways
+        ]  # fmt: skip
+        return [*calls, *(before or []), *strikes]
+
+    def _last_struck(self, actor: str) -> str | None:
+        """The foe ``actor``'s latest attack this turn was made at, if any."""
+        for call in reversed(self.made):
+            if call.name == "attack" and self.calls.get(call.id, ("", None))[1] == actor:
+                with contextlib.suppress(ValueError):
+                    aim = json.loads(call.arguments).get("target_id")
+                    return aim if isinstance(aim, str) else None
+        return None
+
+    def _do_feature(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        fid = intent.action or ""
+        if fid == "turn_undead" and state.encounter is not None:
+            undead = [
+                f for f in self._foes(state)
+                if (m := state.creatures[f].monster) and "undead" in state.monster(m).type
+            ]  # fmt: skip
+            if not undead:  # said before the Channel Divinity is spent on nothing
+                self.notes.append(
+                    f"None of these foes is undead: Turn Undead would do nothing. "
+                    f"({state.name_of(actor)} still has the turn.)"
+                )
+                return []
+        arguments: dict[str, Any] = {"creature_id": actor, "feature": fid}
+        if intent.target:
+            arguments["target_id"] = intent.target
+        if intent.extra:
+            arguments["option"] = intent.extra[0]
+        if fid == "stunning_strike" and intent.target not in self._foes(state):
+            struck = self._last_struck(actor)  # "… and use Stunning Strike": the one just hit
+            near = [f for f in engaged_foes(state, actor) if f in self._foes(state)]
+            struck = struck or (near[0] if len(near) == 1 else None)  # the one foe in reach
+            if struck in self._foes(state):
+                arguments["target_id"] = struck
+        first: list[ToolCall] = []
+        if fid in BLOWS and state.encounter is not None:
+            effects = {e.id for e in state.party[actor].effects} if actor in state.party else set()
+            if fid == "frenzy" and "rage" not in effects:  # "I frenzy": rage, and frenzy in it
+                first = [self._call("feature", actor, "use_feature", creature_id=actor,
+                                    feature="rage")]  # fmt: skip
+            if fid == "flurry_of_blows" or "frenzy" in effects:  # blows: at a foe
+                foes = self._foes(state)
+                near = [f for f in engaged_foes(state, actor) if f in foes]
+                aim = intent.target if intent.target in foes else None
+                aim = aim or weakest((f, state.creatures[f].vitals.hp) for f in near or foes)
+                if aim:
+                    arguments["target_id"] = aim
+        calls = [*first, self._call("feature", actor, "use_feature", **arguments)]
+        if fid == "reckless_attack" and state.encounter is not None:
+            # Reckless Attack is a way of making the attack: the blow is part of it
+            aim = intent.target if intent.target in self._foes(state) else None
+            said = intent.text.lower().replace("reckless", "")  # declared once, just above
+            blow = replace(intent, kind="attack", action=None, text=said,
+                           targets=(aim,) if aim else ())  # fmt: skip
+            return [*calls, *self._do_attack(state, actor, blow)]
+        spec = feature(fid)
+        if state.encounter is not None and spec is not None and spec.action == "action":
+            calls.append(self._call("end_turn", actor, "end_turn"))
+        return calls
+
+    def _do_cast(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        name = state.name_of(actor)
+        if intent.spell is None:
+            said = f"{intent.note}." if intent.note else ""
+            self.notes.append(said or answers.ask_back_text(state, self.campaign, intent))
+            return []
+        spell = srd().spells.get(intent.spell)
+        if spell.casting_time == "reaction":  # Shield on one's own turn answers nothing
+            self.notes.append(f"{spell.name} is cast as a reaction. {WHEN_TO_REACT}")
+            return []
+        slot: dict[str, Any] = {}
+        if spell.level > 0 and actor in state.party:
+            slots = state.party[actor].spell_slots
+            free = [lv for lv in range(spell.level, 10) if slots.remaining(lv) > 0]
+            if not free:  # said before anything is spent: the turn is still the player's
+                self.notes.append(f"{name} has no spell slot left for {spell.name}.")
+                return []
+            if free[0] > spell.level:  # out of its own level: the lowest slot that is left
+                slot = {"slot_level": free[0]}
+        outsiders = [t for t in intent.targets if t not in state.party and t not in state.creatures]
+        if outsiders:
+            self.notes.append(f"{name} cannot aim {spell.name} at that here.")
+            return []
+        if spell.stabilizes:
+            dying = [t for t in intent.targets if t in state.party] or self._dying(state)
+            if not dying:
+                self.notes.append(f"Nobody here is dying; {name} keeps {spell.name} for later.")
+                return []
+            return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
+                               target_ids=dying[:1])]  # fmt: skip
+        if spell.beam and keeps_beam(state, actor) and MOVING_BEAM.search(intent.text):
+            return self._move_beam(state, actor, intent)  # "move the moonbeam onto …"
+        level = slot.get("slot_level", spell.level)
+        targets = spell_targets(state, actor, intent, spell, level, self._foes(state))
+        if isinstance(targets, str):
+            self.notes.append(f"{name} {targets}.")
+            return []
+        steps = self._to_touch(state, actor, spell, targets)
+        twists = metamagic_options(intent.text) if actor in state.party else ()
+        if "twinned" in twists and len(targets) == 1:  # a second creature: another foe
+            targets += [f for f in self._foes(state) if f not in targets][:1]
+        for option in twists:  # readied first: the cast spends the sorcery points
+            aim = {"target_id": targets[0]} if option == "heightened" and targets else {}
+            steps.append(self._call("feature", actor, "use_feature", creature_id=actor,
+                                    feature="metamagic", option=option, **aim))  # fmt: skip
+        return [*steps, self._call("cast", actor, "cast_spell", caster_id=actor,
+                                   spell=intent.spell, target_ids=targets, **slot)]  # fmt: skip
+
+    def _to_touch(
+        self, state: GameState, actor: str, spell: Spell, targets: list[str]
+    ) -> list[ToolCall]:
+        """In a fight, a touch spell's caster first steps next to the one it touches (as a
+        player would say "I go to Ivo and heal him"); a spell that reaches needs no step."""
+        reach = spell_reach(spell)
+        if state.encounter is None or reach is None or not reach.melee or len(set(targets)) != 1:
+            return []
+        target = targets[0]
+        if target == actor or out_of_reach(state, actor, target, reach) is None:
+            return []
+        return [self._call("step", actor, "move", creature_id=actor, to="engage", target_id=target)]

@@ -1,0 +1,95 @@
+"""Questions the game knows the answer to, answered truthfully from the game itself.
+
+A player asking "how hurt am I?", "what's Thorin's AC?", "whose turn is it?", "what does
+prone do?" or "what's behind the bar?" is told the answer — read off the character
+sheets, the fight, the scene, the story and the rules engine, in plain words with the real
+numbers — and spends no action: answering only reads the world. A question the game cannot
+answer (how old the chapel is, whether Grubnak is lying) gets ``None`` here, and the
+referee's plainer answers take over.
+
+The answers live in modules by what they read: :mod:`.answering_self` (sheets),
+:mod:`.answering_kit` (what the packs hold, counted), :mod:`.answering_fight` (the fight),
+:mod:`.answering_world` (scene, story), :mod:`.answering_rules` and
+:mod:`.answering_actions` (the rules); :mod:`.answering_words` reads the question. They are
+tried in a fixed order, the most particular first: "what's my AC with my shield" is about
+AC, not the Shield spell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.referee import (
+    answering_actions,
+    answering_fight,
+    answering_kit,
+    answering_rules,
+    answering_self,
+    answering_world,
+)
+from app.referee.answering_words import Asked, read_question
+from app.understanding import Intent
+from app.world.campaign import Campaign
+from app.world.state import GameState
+
+Answer = Callable[[Asked], "str | None"]
+
+ORDER: tuple[Answer, ...] = (
+    answering_world.why_only,
+    answering_fight.whose_turn,
+    answering_fight.on_whom,
+    answering_fight.combatants,
+    answering_world.just_happened,
+    answering_world.where_next,
+    answering_world.the_goal,
+    answering_actions.potion_cost,
+    answering_actions.action_rule,
+    answering_rules.turn_left,
+    answering_rules.challenge_dc,
+    answering_fight.foe_armour,
+    answering_self.armour_class,
+    answering_self.spell_slots,
+    answering_self.spellcasting,
+    answering_rules.advantage,
+    answering_rules.glossary,
+    answering_rules.spell_rule,
+    answering_rules.feature_rule,
+    answering_rules.condition_rule,
+    answering_fight.foe_kind,
+    answering_fight.foe_attacks,
+    answering_kit.how_many_carried,
+    answering_self.bonuses,
+    answering_self.level,
+    answering_self.spells_known,
+    answering_self.speed,
+    answering_self.weapons,
+    answering_self.carried,
+    answering_self.features,
+    answering_self.conditions,
+    answering_rules.resting,
+    answering_fight.initiative,
+    answering_fight.hurt_most,
+    answering_self.hit_points,
+    answering_self.party_health,
+    answering_fight.foes_left,
+    answering_fight.positions,
+    answering_fight.foe_status,
+    answering_world.people_here,
+    answering_world.ways,
+    answering_world.met,
+    answering_world.behind,
+)
+"""Every answer, in the order tried: the most particular first."""
+
+
+def answer_from_game(state: GameState, campaign: Campaign | None, intent: Intent) -> str | None:
+    """The answer to a question the game knows, in plain words; ``None`` when it is not
+    one of those (the referee's other answers take over). Never changes the game."""
+    if not intent.text.strip():
+        return None
+    asked = read_question(state, campaign, intent)
+    for answer in ORDER:
+        said = answer(asked)
+        if said:
+            return said
+    return None

@@ -1,0 +1,367 @@
+"""Answers about the fight, read off the encounter and the creatures: whose turn it is and
+the initiative order, the foes left and how hurt they look, the one worst hurt, who is
+engaged with whom and who stands closest, and what a kind of foe is (its stat block's size,
+type, weaknesses, resistances and traits, in the data files' own words).
+
+A foe's hit points are told only while it is in the fight, where the initiative tracker
+shows them to the players too; outside one, its wounds are told in words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.referee.answering_words import Asked
+from app.referee.sights import join_words, wound_word
+from app.understanding.describing import ASSAILING, assailants
+from app.understanding.scope import living_creatures
+from app.world.state import Creature
+from rules.damage import LifeState
+from rules.positions import describe, distance
+
+STATUS_WORDS = (
+    "hp", "health", "hurt", "wounded", "injured", "hit points", "ok", "okay", "dead", "alive",
+    "asleep", "awake", "standing", "conscious", "how bad", "how badly", "badly", "up", "left",
+    "dying", "doing", "bloodied", "bleeding",
+)  # fmt: skip
+"""Words that ask how a creature is."""
+FOE_WORDS = (
+    "foe", "foes", "enemy", "enemies", "monster", "monsters", "creature", "creatures", "them",
+    "they", "one", "ones",
+)  # fmt: skip
+
+
+def kind_word(word: str) -> str:
+    """``rats`` → ``rat``, ``wolves`` → ``wolf``, ``enemies`` → ``enemy``."""
+    if word.endswith("ves"):
+        return word[:-3] + "f"
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _kinds_named(a: Asked) -> list[str]:
+    """Creatures of a kind the line names ("rats", "the goblins"), living or not."""
+    kinds = {kind_word(w) for w in a.words if len(w) > 2}
+    return [
+        cid
+        for cid, c in a.state.creatures.items()
+        if kinds & {kind_word(w) for w in c.name.lower().split()}
+    ]
+
+
+def _in_fight(a: Asked, cid: str) -> bool:
+    fight = a.state.encounter
+    return fight is not None and any(c.id == cid for c in fight.order)
+
+
+def foe_state(a: Asked, creature: Creature) -> str:
+    """``Giant Rat 2 is badly wounded (3 of 7 hit points), prone``, or ``… is dead``."""
+    vit = creature.vitals
+    if vit.state is LifeState.DEAD:
+        return f"{creature.name} is dead"
+    if creature.left:
+        return f"{creature.name} has {creature.left}"
+    text = f"{creature.name} is {wound_word(vit.hp, vit.max_hp)}"
+    if _in_fight(a, creature.id):
+        text += f" ({vit.hp} of {vit.max_hp} hit points)"
+    held = [
+        "asleep" if c.condition.value == "unconscious" else c.condition.value
+        for c in creature.conditions
+    ]
+    held += [e.name for e in creature.effects if e.name]
+    return text + (f", {', '.join(held)}" if held else "")
+
+
+def whose_turn(a: Asked) -> str | None:
+    """Asked: "whose turn is it", "is it my turn yet", "who's next"."""
+    if not (
+        a.has("whose turn", "my turn", "turn is it", "who next", "who is next", "who goes")
+        or a.has("turn yet", "next turn", "who up", "who is up")
+    ):
+        return None
+    fight = a.state.encounter
+    if fight is None:
+        player = a.state.turn_order.active
+        if len(a.state.players) < 2 or player is None:
+            return "Nobody takes turns outside a fight: anyone in the party may act now."
+        names = [a.state.name_of(c) for c in a.state.players.get(player, [])]
+        return f"It is {player}'s turn ({join_words(names)})."
+    now = fight.current
+    at = fight.turn_index % len(fight.order)
+    after = fight.order[(at + 1) % len(fight.order)]
+    text = f"It is {now.name}'s turn (round {fight.round}); {after.name} is next."
+    if a.has("my turn") and a.actor is not None and now.id != a.actor:
+        text = f"Not yet: i{text[1:]}"
+    elif a.has("my turn") and now.id == a.actor:
+        text = f"Yes: i{text[1:]}"
+    return text
+
+
+def initiative(a: Asked) -> str | None:
+    """Asked: "what's the initiative order"."""
+    fight = a.state.encounter
+    if fight is None or not (a.word("initiative", "order")):
+        return None
+    marks = [
+        f"{c.name} {c.initiative}" + (" (now)" if c.id == fight.current.id else "")
+        for c in fight.order
+    ]
+    return f"Initiative, round {fight.round}: {', '.join(marks)}."
+
+
+def foes_left(a: Asked) -> str | None:
+    """Asked: "how many goblins are left", "which rats are still up", "is that the last one"."""
+    asks = a.has(
+        "how many",
+        "still up",
+        "still standing",
+        "left",
+        "last one",
+        "remain",
+        "remaining",
+        "which are",
+        "are they hurt",
+        "are they",
+        "any left",
+    )
+    if not asks or (a.member is not None and not a.word(*FOE_WORDS)):
+        return None
+    if a.creature is not None and not a.has("how many"):
+        return None  # "how much hp does rat 2 have left": that one's state
+    kinds = _kinds_named(a)
+    if not kinds and not (a.word(*FOE_WORDS) or a.state.encounter is not None):
+        return None
+    pool = kinds or list(a.state.creatures)
+    alive = [c for c in pool if c in living_creatures(a.state)]
+    if not pool or (not alive and a.state.encounter is None):
+        return None  # nothing seen here: the plain answer says so
+    if not alive:
+        return "None are left standing."
+    states = [foe_state(a, a.state.creatures[c]) for c in alive]
+    count = f"{len(alive)} still {'stands' if len(alive) == 1 else 'stand'}"
+    return f"{count}: {'; '.join(states)}."
+
+
+def foe_status(a: Asked) -> str | None:
+    """Asked: "is rat 3 dead", "how much hp does rat 2 have left", "is the other wolf asleep",
+    "how hurt are the rats" (each of them)."""
+    if a.named or not a.has(*STATUS_WORDS):
+        return None
+    cid = a.creature
+    if cid is not None:
+        return foe_state(a, a.state.creatures[cid]) + "."
+    if len(a.creatures) < 2:
+        return None
+    return "; ".join(foe_state(a, a.state.creatures[c]) for c in a.creatures) + "."
+
+
+FIGHT_WORDS = (
+    "in the fight", "in this fight", "who is fighting", "who fighting", "who are we fighting",
+    "what are we fighting", "who we fighting", "who is in combat", "in combat",
+    "who is against us", "what are we up against", "who are we up against", "who else is in",
+)  # fmt: skip
+"""Words that ask who takes part in the fight."""
+
+
+def combatants(a: Asked) -> str | None:
+    """Asked: "who's in the fight", "what are we fighting": everyone in it, in the order they
+    act — the party with their hit points, the foes as they look."""
+    if not a.has(*FIGHT_WORDS) or a.named or a.creature is not None:
+        return None
+    fight = a.state.encounter
+    if fight is None:
+        return "There is no fight going on."
+    rows = []
+    for c in fight.order:
+        sheet = a.state.party.get(c.id)
+        if sheet is not None:
+            vit = sheet.vitals
+            rows.append(f"{sheet.name} ({vit.hp}/{vit.max_hp} HP)")
+        elif c.id in a.state.creatures:
+            foe = a.state.creatures[c.id]
+            if foe.vitals.state is LifeState.DEAD or foe.left:
+                continue
+            rows.append(f"{foe.name} ({wound_word(foe.vitals.hp, foe.vitals.max_hp)})")
+    return (f"In the fight, in turn order (round {fight.round}): {', '.join(rows)}. "
+            f"It is {fight.current.name}'s turn.")  # fmt: skip
+
+
+def hurt_most(a: Asked) -> str | None:
+    """Asked: "which goblin is hurt worst", "who's the weakest foe"."""
+    if not a.has(
+        "hurt most",
+        "most hurt",
+        "worst",
+        "weakest",
+        "most wounded",
+        "wounded most",
+        "closest to death",
+    ):
+        return None
+    if a.about_party and not a.word(*FOE_WORDS) and not _kinds_named(a):
+        return None
+    alive = [a.state.creatures[c] for c in living_creatures(a.state)]
+    if not alive:
+        return None
+    worst = min(alive, key=lambda c: (c.vitals.hp / c.vitals.max_hp, c.vitals.hp))
+    return f"Worst hurt of the foes: {foe_state(a, worst)}."
+
+
+def positions(a: Asked) -> str | None:
+    """Asked: "who is engaged with whom", "which rat is closest to me", "who is next to Aria"."""
+    fight = a.state.encounter
+    if fight is None or not (
+        a.word("engaged", "closest", "nearest", "near", "where")
+        or a.has("next to", "fighting who", "fighting whom")
+    ):
+        return None
+    others = [t for t in a.intent.targets if t not in a.state.party and t not in a.state.creatures]
+    if others or (a.word("where") and not (a.creature or a.named)):
+        return None  # "where's Wren": someone not in the fight
+    spots = fight.positions
+    names = {c.id: c.name for c in fight.order}
+    present = {c for c in names if c in a.state.party or c in living_creatures(a.state)}
+    me = a.member or a.actor
+    if a.word("closest", "nearest") and me in present:
+        foes = [c for c in present if c in a.state.creatures and c != me]
+        if foes:
+            near = min(foes, key=lambda c: distance(spots, me, c))
+            feet = distance(spots, me, near)
+            return f"{names[near]} is closest to {names[me]}, about {feet} ft away."
+    who = (
+        [a.creature]
+        if a.creature
+        else [a.member]
+        if a.named
+        else sorted(present, key=list(names).index)
+    )
+    rows = [f"{names[c]} is {describe(spots, c, names, present)}" for c in who if c in present]
+    return "; ".join(rows) + "." if rows else None
+
+
+def on_whom(a: Asked) -> str | None:
+    """Asked: "who is biting Aria?", "what's attacking me", "which rat hit Thorin"."""
+    fight = a.state.encounter
+    victim = a.member
+    if fight is None or victim is None or not a.word("who", "what", "which", "whos", "whats"):
+        return None
+    if not re.search(rf"\b(?:{ASSAILING})\b", a.intent.text.lower()):  # as typed, unmended
+        return None
+    on = assailants(a.state, victim)
+    name = a.state.name_of(victim)
+    if not on:
+        return f"No foe is on {name} right now."
+    names = [a.state.creatures[c].name for c in on]
+    verb = "is" if len(names) == 1 else "are"
+    return f"{join_words(names)} {verb} on {name}."
+
+
+THEY = ("their", "they", "them", "its", "it", "those", "these", "theirs")
+"""Words for the foes, unnamed ("what's their AC")."""
+
+
+def _one_kind(a: Asked) -> str | None:
+    """The first of several creatures the line names, when all are of one kind ("the rats")."""
+    kinds = {a.state.creatures[c].monster for c in a.creatures}
+    return a.creatures[0] if a.creatures and len(kinds) == 1 else None
+
+
+CREATURE_TYPES = (
+    "undead", "beast", "beasts", "humanoid", "humanoids", "fiend", "fiends", "construct",
+    "monstrosity", "elemental", "aberration", "fey", "ooze", "plant", "celestial", "dragon",
+)  # fmt: skip
+"""The SRD's creature types, asked of a foe ("are these things undead?")."""
+
+
+def foe_armour(a: Asked) -> str | None:
+    """Asked: "what's her AC?" of a foe: what it wears, as the players see it; the number is
+    the DM's, and the party's blows find it out (the dice log shows each roll against it)."""
+    if a.named or not (a.word("ac", "armor", "armour") or a.has("armor class")):
+        return None
+    cid = a.creature or _one_kind(a)
+    if cid is None and a.state.encounter is not None and a.word(*THEY) and not a.about_self:
+        alive = living_creatures(a.state)  # "what's their AC": the foes'
+        kinds = {a.state.creatures[c].monster for c in alive}
+        cid = alive[0] if alive and len(kinds) == 1 else None
+    if cid is None:
+        return None
+    foe = a.state.creatures[cid]
+    block = a.state.monster(foe.monster) if foe.monster else None
+    worn = block.armor if block is not None and block.armor else "nothing you would call armour"
+    return (f"{foe.name} wears {worn}. How hard it is to hit is the DM's to know — the dice "
+            "log shows each of your rolls against it, hit or miss.")  # fmt: skip
+
+
+def foe_kind(a: Asked) -> str | None:
+    """Asked: "are skeletons weak to anything", "do wolves have pack tactics", "what is a wight"."""
+    asks = a.word(
+        "weak",
+        "weakness",
+        "vulnerable",
+        "resist",
+        "resistant",
+        "resistance",
+        "immune",
+        "immunity",
+        "tactics",
+        "trait",
+        "traits",
+        "special",
+        *CREATURE_TYPES,
+    ) or a.has("extra damage", "what is a", "what are", "what kind")
+    named = [c for c in ([a.creature] if a.creature else _kinds_named(a)) if c]
+    if not named and a.word("these", "they", "them", "things", "those", "it"):
+        named = living_creatures(a.state)  # "are these things undead?"
+    with_block = [a.state.creatures[c] for c in named if a.state.creatures[c].monster]
+    if not asks or not with_block:
+        return None
+    block = a.state.monster(str(with_block[0].monster))
+    kind = re.sub(r"\s+\d+$", "", with_block[0].name)
+    parts = [f"{kind}: a {block.size} {block.type}"]
+    for label, found in (
+        ("vulnerable to", block.vulnerabilities),
+        ("resists", block.resistances),
+        ("immune to", block.immunities),
+    ):
+        if found:
+            parts.append(f"{label} {join_words(sorted(str(d) for d in found))} damage")
+    if block.condition_immunities:
+        never = sorted(
+            "exhausted" if c == "exhaustion" else str(c) for c in block.condition_immunities
+        )
+        parts.append(f"cannot be {join_words(never, 'or')}")
+    if not (block.vulnerabilities or block.resistances or block.immunities):
+        parts.append("no weakness or resistance to any kind of damage")
+    text = "; ".join(parts) + "."
+    traits = " ".join(f"{t.name}: {' '.join(t.text.split())}" for t in block.traits)
+    return f"{text} {traits}".strip()
+
+
+def foe_attacks(a: Asked) -> str | None:
+    """Asked: "what does a goblin do", "what can those things do", "what attacks do wolves
+    have": the stat block's attacks by name, with what they deal and any range — what the
+    party sees it wield; its numbers to hit stay the DM's, as its AC does."""
+    if not (a.word("what") and a.word("do", "does", "attacks", "weapons")):
+        return None
+    named = [c for c in ([a.creature] if a.creature else _kinds_named(a)) if c]
+    if not named and a.word("these", "they", "them", "things", "those", "it"):
+        named = living_creatures(a.state)  # "what can those things do?"
+    with_block = [a.state.creatures[c] for c in named if a.state.creatures[c].monster]
+    if not with_block or a.named or a.about_self:
+        return None
+    block = a.state.monster(str(with_block[0].monster))
+    kind = re.sub(r"\s+\d+$", "", with_block[0].name)
+    moves = []
+    for act in block.actions:
+        what = f"{act.name}"
+        if act.damage_type is not None:
+            what += f" ({act.damage_type} damage"
+            what += f", range {act.range[0]}/{act.range[1]} ft)" if act.range else ")"
+        elif act.save_ability is not None:
+            what += f" (a {act.save_ability.full_name} save)"
+        moves.append(what)
+    many = " twice a turn" if block.multiattack else ""
+    text = f"{kind}: {join_words(moves) or 'no attacks to speak of'}{many}."
+    traits = [t.name for t in block.traits]
+    return text + (f" It has {join_words(traits)}." if traits else "")

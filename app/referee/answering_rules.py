@@ -1,0 +1,437 @@
+"""Answers from the rules engine: what a spell, a feature or a condition does (the data
+files' own summaries and numbers), whether a character has a condition and for how long,
+what is left of a turn's action economy and what can still go with what, whether an attack
+would have advantage from the conditions and effects on both sides, how rests work here,
+and the DC of an authored challenge the players are looking at.
+"""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz
+
+from app.actions.class_rules import sneak_attack_dice
+from app.actions.effect_rules import beside
+from app.referee.answering_self import level_name
+from app.referee.answering_words import Asked
+from app.referee.sights import join_words
+from app.world.sheetfacts import signed
+from rules.character import CharacterSheet
+from rules.conditions import ActiveCondition, Condition, attack_context
+from rules.economy import ActionKind
+from rules.effects import attack_mods
+from rules.features import FeatureSpec, feature, features
+from rules.positions import MELEE_FT, distance
+from rules.spellcasting import cantrip_dice_multiplier
+from rules.spelldata import Spell
+from rules.srd import srd
+
+SHAPES = (
+    "what does", "what is", "what do", "how does", "how do", "what happens", "mean", "means",
+    "work", "works", "do", "does", "explain", "range", "save", "damage", "spell", "cast",
+    "hit", "heal", "how far", "how long", "how much",
+)  # fmt: skip
+"""Words that make a line a question about a rule, not a use of it."""
+
+
+def _spell_in(a: Asked) -> Spell | None:
+    """A spell the line names ("magic missile", "vicious mockery's save")."""
+    text = a.text
+    found = [s for s in srd().spells.entries.values() if f" {s.name.lower()} " in text]
+    if not found:
+        found = _spell_misspelt(a)
+    if not found:
+        return None
+    spell = max(found, key=lambda s: len(s.name))
+    one_word = " " not in spell.name
+    if one_word and (
+        a.intent.targets
+        or (
+            not a.word("spell", "cast", "casting", "cantrip")
+            and not a.has("what does", "what is", "how does", "what do")
+        )
+    ):
+        return None  # "can I light the lamp": a word, not the spell
+    return spell
+
+
+def _spell_misspelt(a: Asked) -> list[Spell]:
+    """A spell of a long name the line misspells ("magic misile"), as the parser reads one."""
+    words = a.words
+    found = []
+    for spell in srd().spells.entries.values():
+        name = spell.name.lower()
+        n = len(name.split())
+        if len(name) < 8:
+            continue
+        if any(
+            fuzz.ratio(" ".join(words[i : i + n]), name) >= 85 for i in range(len(words) - n + 1)
+        ):
+            found.append(spell)
+    return found
+
+
+def spell_text(spell: Spell, caster: CharacterSheet | None = None) -> str:
+    """Level, casting time, range, the roll and its damage or healing, and the summary."""
+    level = "a cantrip" if spell.level == 0 else f"a {level_name(spell.level)}-level spell"
+    cost = spell.casting_time.replace("_", " ")
+    reach = "self" if spell.range_ft == 0 else "touch" if spell.touch else f"{spell.range_ft} ft"
+    lasts = spell.duration.replace("_", " ")
+    parts = [
+        f"{spell.name}: {level} ({spell.school}), cast as {'an' if cost[0] in 'a' else 'a'}"
+        f" {cost}, range {reach}, {lasts if lasts == 'instantaneous' else 'lasting ' + lasts}"
+        + (" (concentration)" if spell.concentration else "")
+    ]
+    if spell.attack:
+        parts.append(f"a {spell.attack} spell attack")
+    if spell.save is not None:
+        success = "half on a success" if spell.save_success == "half" else "none on a success"
+        parts.append(f"a {spell.save.full_name} saving throw ({success})")
+    if spell.damage:
+        dice = spell.damage
+        if spell.cantrip_scaling and caster is not None:
+            times = cantrip_dice_multiplier(caster.level)
+            count, _, die = dice.partition("d")
+            dice = f"{int(count or 1) * times}d{die}" if times > 1 else dice
+        parts.append(f"{dice} {spell.damage_type} damage")
+    if spell.heal:
+        parts.append(
+            f"heals {spell.heal}" + (" + the caster's modifier" if spell.add_modifier else "")
+        )
+    if spell.upcast:
+        parts.append(f"{spell.upcast} more for each slot level above {spell.level}")
+    text = "; ".join(parts) + f". {' '.join(spell.summary.split())}"
+    if caster is not None and spell.attack and caster.spell_attack_bonus is not None:
+        text += f" {caster.name}'s spell attack is {signed(caster.spell_attack_bonus)}."
+    if caster is not None and spell.save is not None and caster.spell_save_dc is not None:
+        text += f" {caster.name}'s spell save DC is {caster.spell_save_dc}."
+    return text
+
+
+def spell_rule(a: Asked) -> str | None:
+    """Asked: "what does magic missile do", "vicious mockery's save", "range of fire bolt"."""
+    spell = _spell_in(a)
+    if spell is None or not a.has(*SHAPES):
+        return None
+    caster = a.own_sheet
+    knows = caster is not None and any(srd().spells.get(s) is spell for s in caster.spells)
+    return spell_text(spell, caster if knows else None)
+
+
+def _feature_in(a: Asked) -> FeatureSpec | None:
+    text = a.text
+    found = [
+        f
+        for f in features().entries.values()
+        if f" {f.name.lower()} " in text or f" {f.name.lower()}s " in text
+    ]
+    return max(found, key=lambda f: len(f.name)) if found else None
+
+
+def feature_rule(a: Asked) -> str | None:
+    """Asked: "do I get sneak attack if…", "what does second wind do", "how many rages are left"."""
+    spec = _feature_in(a)
+    if spec is None:
+        return None
+    fid = next(k for k, v in features().entries.items() if v is spec)
+    text = f"{spec.name}: {' '.join(spec.summary.split())}"
+    sheet = a.state.party.get(a.actor or "") if a.about_self else a.sheet
+    holders = (
+        [sheet]
+        if sheet is not None and sheet.has(fid)
+        else [s for s in a.state.party.values() if s.has(fid)]
+    )
+    for holder in holders:
+        most = holder.feature_uses(fid)
+        if most:
+            back = f", back on a {spec.recovers} rest" if spec.recovers else ""
+            text += f" {holder.name} has {holder.uses_left(fid)} of {most} uses left{back}."
+        elif fid == "sneak_attack":
+            dice = sneak_attack_dice(holder.level)
+            text += f" {holder.name} has it: {dice} extra damage, once a turn."
+        else:
+            text += f" {holder.name} has it."
+    if sheet is not None and sheet not in holders and a.about_self:
+        text += f" {sheet.name} does not have it."
+    return text
+
+
+CONDITION_WORDS: dict[str, Condition] = {
+    **{c.value: c for c in Condition},
+    "poison": Condition.POISONED,
+    "scared": Condition.FRIGHTENED,
+    "afraid": Condition.FRIGHTENED,
+    "paralysed": Condition.PARALYZED,
+    "blind": Condition.BLINDED,
+    "deaf": Condition.DEAFENED,
+    "asleep": Condition.UNCONSCIOUS,
+    "sleeping": Condition.UNCONSCIOUS,
+    "exhausted": Condition.EXHAUSTION,
+    "grabbed": Condition.GRAPPLED,
+    "knocked": Condition.PRONE,
+    "stunned": Condition.STUNNED,
+}
+"""Words for the conditions: their names, and the plain words players use for them."""
+
+
+def _active(held: list[ActiveCondition], wanted: Condition) -> ActiveCondition | None:
+    return next((c for c in held if c.condition is wanted), None)
+
+
+def condition_rule(a: Asked) -> str | None:
+    """Asked: "what does prone do", "am I poisoned? what does that do", "is Bram still prone",
+    "am I still frightened? how long does it last"."""
+    wanted = next((CONDITION_WORDS[w] for w in a.words if w in CONDITION_WORDS), None)
+    if wanted is None and a.has("that do", "does that do", "how long") and a.sheet is not None:
+        held = a.sheet.conditions
+        wanted = held[0].condition if held else None
+    if wanted is None:
+        return None
+    rule = srd().conditions[wanted]
+    meaning = f"{rule.name}: {' '.join(rule.summary.split())}"
+    who = a.sheet
+    mine = a.state.party.get(a.actor or "")
+    if who is None and a.creature is None and mine is not None and _active(mine.conditions, wanted):
+        who = mine  # "how long does the poison last", asked by the one poisoned
+    creature = a.state.creatures.get(a.creature or "") if who is None else None
+    if who is None and creature is None:
+        return meaning if a.has(*SHAPES) or not a.intent.targets else None
+    name = who.name if who is not None else creature.name if creature is not None else ""
+    held_list = who.conditions if who is not None else creature.conditions if creature else []
+    active = _active(held_list, wanted)
+    if wanted is Condition.EXHAUSTION and who is not None:
+        status = (
+            f"Yes: {name} has exhaustion {who.exhaustion}."
+            if who.exhaustion
+            else f"No: {name} is not exhausted."
+        )
+    elif active is None:
+        status = f"No: {name} is not {wanted.value}."
+    else:
+        lasts = f"for {active.rounds} more rounds" if active.rounds else "until something ends it"
+        save = (
+            f"; a DC {active.save_dc} {active.save_ability.full_name} save at the end of each "
+            f"of {name}'s turns ends it"
+            if active.save_ability and active.save_dc
+            else ""
+        )
+        asleep = " (asleep)" if wanted is Condition.UNCONSCIOUS and creature is not None else ""
+        status = f"Yes: {name} is {wanted.value}{asleep}, {lasts}{save}."
+    explain = a.has("what does", "what do", "mean", "does that", "do that", "effect", "how does")
+    mine_now = active is not None and who is not None and who.id == a.actor
+    return f"{status} {meaning}" if explain or mine_now else status
+
+
+GLOSSARY: dict[str, str] = {
+    "advantage": "Advantage: roll two d20s and keep the higher; disadvantage: keep the "
+    "lower. Any advantage and any disadvantage cancel out, however many of each.",
+    "opportunity attack": "Opportunity attack: when a creature leaves the reach of a foe "
+    "engaged with it, that foe may use its reaction to strike once. Disengaging (or "
+    "withdrawing) first avoids it.",
+    "concentration": "Concentration: some spells last only while the caster concentrates. "
+    "Casting another such spell ends the first, and taking damage calls for a Constitution "
+    "save (DC 10, or half the damage if higher) to keep it.",
+    "death save": "Death saves: at 0 hit points a character rolls a d20 on each of their "
+    "turns: 10 or more is a success, less a failure; three successes and they are stable, "
+    "three failures and they die. A natural 20 brings them back with 1 hit point.",
+    "bonus action": "Bonus action: one a turn, only for what a spell or feature says takes "
+    "one (a bonus-action spell, Second Wind, Cunning Action …).",
+}
+"""A few rules in our own words, as the rules engine plays them."""
+
+
+DYING = ("drop to 0", "drop to zero", "at 0", "at zero", "0 hp", "0 hit points", "zero hp",
+         "do i die", "will i die", "can i die", "am i dead", "dying", "go down")  # fmt: skip
+"""Words that ask what happens at 0 hit points."""
+
+
+def glossary(a: Asked) -> str | None:
+    """Asked: "what does advantage mean", "how do opportunity attacks work", "if I drop to 0
+    do I die?"."""
+    if a.has(*DYING) and not a.named:
+        return GLOSSARY["death save"]
+    for key, text in GLOSSARY.items():
+        if (f" {key}" in a.text or f" dis{key}" in a.text) and a.has(*SHAPES):
+            if key == "advantage" and a.has(
+                "do i have", "do i get", "have advantage", "get advantage", "at advantage"
+            ):
+                return None  # asked of a roll: computed below
+            return text
+    return None
+
+
+def advantage(a: Asked) -> str | None:
+    """Asked: "do I have advantage against rat 2": from the conditions and effects on both sides,
+    and whether the attacker stands within 5 ft."""
+    sheet = a.own_sheet
+    fight = a.state.encounter
+    if sheet is None or fight is None or not a.word("advantage", "disadvantage"):
+        return None
+    target = a.creature or next(iter(_engaged_foes(a, sheet.id)), None)
+    if target is None:
+        return None
+    foe = a.state.creatures[target]
+    close = distance(fight.positions, sheet.id, target) <= MELEE_FT
+    context = attack_context(
+        sheet.conditions,
+        foe.conditions,
+        attacker_exhaustion=sheet.exhaustion,
+        within_5ft=close,
+        ranged=not close,
+    )
+    mods = attack_mods(sheet.effects, foe.effects, target, beside(a.state, target))
+    good = [*context.advantage_from, *mods.advantage]
+    bad = [*context.disadvantage_from, *mods.disadvantage]
+    scope = f"{sheet.name} attacking {foe.name}"
+    if good and bad:
+        return (
+            f"{scope}: advantage ({', '.join(good)}) and disadvantage ({', '.join(bad)}) "
+            "cancel out: a plain roll."
+        )
+    if good:
+        return f"{scope}: advantage, from {', '.join(good)}."
+    if bad:
+        return f"{scope}: disadvantage, from {', '.join(bad)}."
+    return f"{scope}: no condition or lasting effect on either gives advantage or disadvantage."
+
+
+def _engaged_foes(a: Asked, cid: str) -> list[str]:
+    fight = a.state.encounter
+    spot = fight.positions.get(cid) if fight is not None else None
+    engaged = [c for c in (spot.engaged if spot else {}) if c in a.state.creatures]
+    alive = [c for c, x in a.state.creatures.items() if x.vitals.hp > 0 and not x.left]
+    return engaged or alive
+
+
+def resting(a: Asked) -> str | None:
+    """Asked: "can we take a short rest", "how does a long rest work"."""
+    if not a.word("rest", "resting", "rests"):
+        return None
+    if a.state.encounter is not None:
+        return "Not now: nobody can rest during a fight."
+    short = (
+        "A short rest: each character spends hit dice until whole or out of them, each "
+        "healing its roll plus Constitution modifier; features that come back on a short "
+        "rest are restored."
+    )
+    long = (
+        "A long rest: all hit points, every spell slot and half the hit dice come back, "
+        "with one level of exhaustion gone."
+    )
+    dice = [
+        f"{s.name} {s.hit_dice.remaining} of {s.hit_dice.total} (d{s.hit_dice.die}), "
+        f"{s.vitals.hp}/{s.vitals.max_hp} HP"
+        for s in a.state.party.values()
+    ]
+    which = [long] if a.word("long") else [short] if a.word("short") else [short, long]
+    return f"{' '.join(which)} Hit dice left: {'; '.join(dice)}."
+
+
+def turn_left(a: Asked) -> str | None:
+    """Asked: "can I cast and still attack this turn", "do I still have my bonus action", "can I
+    react when he attacks"."""
+    sheet = a.own_sheet
+    asks = a.has(
+        "this turn",
+        "still attack",
+        "and attack",
+        "and still",
+        "bonus action",
+        "actions left",
+        "action left",
+        "attack twice",
+        "extra attack",
+        "react",
+        "reaction",
+        "two spells",
+        "cast two",
+    )
+    if sheet is None or not asks:
+        return None
+    name = sheet.name
+    bonus_spells = [
+        srd().spells.get(s).name
+        for s in sheet.spells
+        if srd().spells.get(s).casting_time == "bonus_action"
+    ]
+    reaction_spells = [
+        srd().spells.get(s).name
+        for s in sheet.spells
+        if srd().spells.get(s).casting_time == "reaction"
+    ]
+    bonus_feats = [
+        f.name
+        for fid in sheet.all_features
+        if (f := feature(fid)) is not None and f.action == "bonus_action"
+    ]
+    reaction_feats = [
+        f.name
+        for fid in sheet.all_features
+        if (f := feature(fid)) is not None and f.action == "reaction"
+    ]
+    parts = []
+    fight = a.state.encounter
+    if fight is not None and sheet.id in fight.economy:
+        spend = fight.economy[sheet.id]
+        mine = fight.current.id == sheet.id
+        has = [
+            w
+            for w, ok in (
+                ("the action", spend.available(ActionKind.ACTION)),
+                ("the bonus action", spend.bonus_action),
+                ("the reaction", spend.reaction),
+            )
+            if ok
+        ]
+        if mine:
+            left = [*has, f"{spend.movement} ft of movement"]
+            parts.append(f"This turn {name} still has {join_words(left)}.")
+            if spend.extra_attacks:
+                parts.append(f"{spend.extra_attacks} more attack(s) with the Attack action taken.")
+        else:
+            parts.append(
+                f"It is not {name}'s turn; {name}'s reaction is "
+                f"{'ready' if spend.reaction else 'spent until their turn'}."
+            )
+        cast = fight.spells_cast.get(sheet.id, [])
+        if "bonus" in cast:
+            parts.append("A bonus-action spell was cast: only a cantrip can go with it.")
+    if sheet.spells:
+        parts.append(
+            "Casting a spell with the action and attacking both take the action: one or the "
+            "other, unless the spell takes a bonus action."
+        )
+    attacks = sheet.attacks_per_action
+    parts.append(f"The Attack action gives {name} {attacks} attack{'s' if attacks > 1 else ''}.")
+    if bonus_spells or bonus_feats:
+        parts.append(f"Bonus actions {name} has: {', '.join(bonus_spells + bonus_feats)}.")
+    if bonus_spells:
+        parts.append("After a bonus-action spell, only a cantrip may be cast that turn.")
+    if a.word("react", "reaction"):
+        own = reaction_spells + reaction_feats
+        parts.append(
+            f"Reactions {name} has: opportunity attack"
+            + (f", {', '.join(own)}" if own else "")
+            + "; the game asks when one is open."
+        )
+    return " ".join(parts)
+
+
+def challenge_dc(a: Asked) -> str | None:
+    """Asked: "what's the DC to pick the padlock", "can I pick this lock": the authored challenge
+    the line names, its roll and DC, and the asker's bonus for it."""
+    campaign = a.campaign
+    if campaign is None:
+        return None
+    found = [campaign.challenges[t] for t in a.intent.targets if t in campaign.challenges]
+    if not found or not (a.word("dc", "difficulty", "hard", "chance") or a.has("can i")):
+        return None
+    spec = found[0]
+    what = spec.skill.label if spec.skill else spec.ability.full_name if spec.ability else ""
+    roll = {"check": "check", "save": "saving throw", "group": "group check"}[spec.kind]
+    article = "an" if what[:1].lower() in "aeiou" else "a"
+    text = f"To {spec.name}: {article} {what} {roll}, DC {spec.dc}."
+    sheet = a.own_sheet
+    if sheet is not None and spec.kind != "save":
+        bonus = sheet.check_modifier(spec.skill, spec.ability) if spec.skill or spec.ability else 0
+        text += f" {sheet.name}'s bonus is {signed(bonus)}."
+    return text

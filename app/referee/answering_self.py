@@ -1,0 +1,388 @@
+"""Answers about a character or the party, read off the character sheets: hit points, AC,
+spell slots and spells, weapons, speed, what they carry, conditions, features, level and
+experience, skill and save bonuses — every number asked of the rules
+(:class:`rules.character.CharacterSheet` and :mod:`app.world.sheetfacts`, the same the
+character sheet screen shows), never worked out again here.
+"""
+
+from __future__ import annotations
+
+from app.actions.advancement_tools import advancement, within_reach
+from app.referee.answering_words import Asked
+from app.referee.sights import inventory_text, join_words, wound_word
+from app.world.sheetfacts import coins_in, coins_text, gear, sheet_facts, signed, spell_name
+from rules.abilities import Ability
+from rules.character import CharacterSheet
+from rules.conditions import speed_after_conditions
+from rules.damage import LifeState
+from rules.effects import ac_bonus, is_record, speed_with
+from rules.skills import Proficiency, Skill
+from rules.srd import srd
+
+HURT_WORDS = (
+    "hp", "health", "hurt", "wounded", "injured", "hit points", "ok", "okay", "alright",
+    "all right", "fine", "how is", "how are", "dying", "bleeding", "how am i doing",
+    "how am i holding", "holding up", "how bad am i", "how do i look",
+)  # fmt: skip
+"""Words that ask how hurt someone is."""
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def level_name(level: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` …"""
+    return ORDINAL.get(level, f"{level}th")
+
+
+def health_text(sheet: CharacterSheet) -> str:
+    """``Thorin has 11 of 28 hit points (badly wounded)``, or how they are down."""
+    vit = sheet.vitals
+    if vit.state is LifeState.DEAD:
+        return f"{sheet.name} is dead"
+    if vit.state is LifeState.DYING:
+        return (
+            f"{sheet.name} is down at 0 of {vit.max_hp} hit points and dying "
+            f"({vit.death_successes} death saves made, {vit.death_failures} failed)"
+        )
+    if vit.state is LifeState.STABLE:
+        return f"{sheet.name} is down at 0 of {vit.max_hp} hit points, unconscious but stable"
+    temp = f", and {vit.temp_hp} temporary" if vit.temp_hp else ""
+    return (
+        f"{sheet.name} has {vit.hp} of {vit.max_hp} hit points{temp} "
+        f"({wound_word(vit.hp, vit.max_hp)})"
+    )
+
+
+def conditions_text(sheet: CharacterSheet) -> str:
+    """``poisoned (2 rounds left), exhaustion 1, Bless`` — empty when there is nothing."""
+    held = []
+    for active in sheet.conditions:
+        rounds = f" ({active.rounds} rounds left)" if active.rounds else ""
+        held.append(f"{active.condition.value}{rounds}")
+    if sheet.exhaustion:
+        held.append(f"exhaustion {sheet.exhaustion}")
+    held += [e.name for e in sheet.effects if not is_record(e)]
+    return ", ".join(held)
+
+
+def hit_points(a: Asked) -> str | None:
+    """Asked: "how hurt am I", "is Mira ok", "how many hit points does Ivo have", "what's my
+    and Aria's hp" (both), or just "hp?" (the asker's)."""
+    own = a.state.party.get(a.actor or "")
+    terse = not a.named and not a.about_party and len(a.words) <= 2  # "hp?", "my hp"
+    if not a.has(*HURT_WORDS) or (a.sheet is None and not (terse and own)):
+        return None
+    if a.creature is not None and not a.named:
+        return None  # "how much hp does rat 2 have left": the fight's answer
+    sheets = [a.sheet] if a.sheet is not None else []
+    if own is not None and own not in sheets and (terse or (a.named and a.about_self)):
+        sheets.insert(0, own)
+    told = []
+    for sheet in sheets:
+        held = conditions_text(sheet)
+        told.append(f"{health_text(sheet)}{f'; {held}' if held else ''}")
+    return "; ".join(told) + "."
+
+
+def party_health(a: Asked) -> str | None:
+    """Asked: "how is everyone", "who is hurt worst", "who is down"."""
+    if a.sheet is not None or not a.about_party:
+        return None
+    down = a.word("down", "dying", "unconscious", "dead") and a.word("who", "anyone", "anybody")
+    if not (a.has(*HURT_WORDS, "worst", "most hurt", "hurt most") or down):
+        return None
+    party = list(a.state.party.values())
+    lines = [health_text(s) for s in party]
+    fallen = [s.name for s in party if s.vitals.state is not LifeState.ALIVE]
+    worst = min(party, key=lambda s: (s.vitals.hp / s.vitals.max_hp, s.vitals.hp))
+    if down:
+        lead = f"Down: {join_words(fallen)}." if fallen else "Nobody in the party is down."
+    elif worst.vitals.hp >= worst.vitals.max_hp:
+        lead = "Nobody in the party is hurt."
+    else:
+        lead = f"Worst hurt: {worst.name}."
+    return f"{lead} {'; '.join(lines)}."
+
+
+def armour_class(a: Asked) -> str | None:
+    """Asked: "what's my AC", "Thorin's armour class"."""
+    sheet = a.own_sheet
+    if sheet is None or not (a.word("ac") or a.has("armor class")):
+        return None
+    if a.sheet is None and (a.creatures or a.word("their", "they", "them", "its", "those")):
+        return None  # "what's the rats' AC", "what's their AC": the foes', not the asker's
+    worn = srd().armor.get(sheet.armor).name if sheet.armor else "no armour"
+    worn += " and a shield" if sheet.shield else ""
+    text = f"{sheet.name} has AC {sheet.armor_class} ({worn})"
+    bonus = ac_bonus(sheet.effects)
+    if bonus:
+        why = join_words([e.name for e in sheet.effects if e.ac_bonus])
+        text += f"; AC {sheet.armor_class + bonus} with {why}"
+    return text + "."
+
+
+def slots_text(sheet: CharacterSheet) -> str:
+    """``2 of 3 1st-level slots and 1 of 2 2nd-level slots left``."""
+    parts = [
+        f"{sheet.spell_slots.remaining(lv)} of {most} {level_name(lv)}-level"
+        for lv, most in sorted(sheet.spell_slots.maximum.items())
+        if most
+    ]
+    return f"{join_words(parts)} slots left" if parts else "no spell slots"
+
+
+def spell_slots(a: Asked) -> str | None:
+    """Asked: "how many spell slots do I have left"."""
+    sheet = a.own_sheet
+    if sheet is None or not a.word("slot", "slots"):
+        return None
+    if sheet.spellcasting_ability is None:
+        return f"{sheet.name} casts no spells."
+    return f"{sheet.name} has {slots_text(sheet)}."
+
+
+def spells_known(a: Asked) -> str | None:
+    """Asked: "which spells do I know", "what are my cantrips", "what can Aria cast"."""
+    sheet = a.own_sheet
+    asks = a.word("spells", "cantrips", "cantrip") or a.has("can i cast", "spell list")
+    if sheet is None or not asks or not (a.member or a.has("can i cast")):
+        return None
+    if not sheet.spells:
+        return f"{sheet.name} knows no spells."
+    by_level: dict[int, list[str]] = {}
+    for spell_id in sheet.spells:
+        level = srd().spells.get(spell_id).level if spell_id in srd().spells else 0
+        by_level.setdefault(level, []).append(spell_name(spell_id))
+    parts = [
+        f"{'cantrips' if lv == 0 else f'{level_name(lv)} level'}: {', '.join(names)}"
+        for lv, names in sorted(by_level.items())
+    ]
+    return f"{sheet.name}'s spells — {'; '.join(parts)}. {sheet.name} has {slots_text(sheet)}."
+
+
+def spellcasting(a: Asked) -> str | None:
+    """Asked: "what's my spell save DC", "what's a cleric's spellcasting modifier"."""
+    sheet = a.own_sheet
+    if sheet is None or not (
+        a.word("spellcasting") or a.has("spell save", "spell attack", "save dc", "casting modifier")
+    ):
+        return None
+    ability = sheet.spellcasting_ability
+    if ability is None:
+        return f"{sheet.name} casts no spells."
+    return (
+        f"{sheet.name} casts with {ability.full_name} ({signed(sheet.modifier(ability))}): "
+        f"spell save DC {sheet.spell_save_dc}, spell attack "
+        f"{signed(sheet.spell_attack_bonus or 0)}."
+    )
+
+
+WEAPON_WORDS = ("weapon", "weapons", "to hit", "attack bonus", "damage", "dmg")
+
+
+def weapon_line(sheet: CharacterSheet, weapon_id: str) -> str:
+    """``Longsword: +5 to hit, 1d8+3 slashing (1d10+3 with both hands); versatile``."""
+    weapon = srd().weapons.get(weapon_id)
+    if weapon.damage is None:
+        return f"{weapon.name}: deals no damage"
+    attack = sheet.weapon_attack(weapon_id)
+    text = (
+        f"{attack.name}: {signed(attack.attack_bonus)} to hit, {attack.damage} {attack.damage_type}"
+    )
+    if weapon.versatile:
+        text += f" ({sheet.weapon_attack(weapon_id, grip='two').damage} with both hands)"
+    notes = [p.replace("_", "-") for p in weapon.properties if p != "versatile"]
+    if weapon.range is not None:
+        notes.append(f"range {weapon.range[0]}/{weapon.range[1]} ft")
+    if weapon.kind == "melee":
+        notes.append(f"reach {weapon.reach} ft")
+    return text + (f"; {', '.join(notes)}" if notes else "")
+
+
+def weapons(a: Asked) -> str | None:
+    """Asked: "what does my sword do", "range of my bow", "what's my attack bonus"."""
+    sheet = a.own_sheet
+    if sheet is None or not sheet.weapons:
+        return None
+    named = [w for w in sheet.weapons if any(part in a.words for part in _weapon_words(w))]
+    if not named and not a.has(*WEAPON_WORDS):
+        return None
+    if not named and a.has("damage", "dmg") and not a.about_self and not a.named:
+        return None  # "does bludgeoning do extra damage to skeletons": not a weapon question
+    lines = [weapon_line(sheet, w) for w in named or sheet.weapons]
+    extra = f" {sheet.name} makes {sheet.attacks_per_action} attacks with each Attack action."
+    return f"{'. '.join(lines)}.{extra if sheet.attacks_per_action > 1 else ''}"
+
+
+def _weapon_words(weapon_id: str) -> set[str]:
+    """``longsword``, ``sword``; ``light crossbow``: ``crossbow``, ``bow``."""
+    name = srd().weapons.get(weapon_id).name.lower()
+    words = set(name.split()) | {name.replace(" ", "")}
+    for tail in ("sword", "bow", "axe", "hammer", "staff", "spear", "mace"):
+        if any(w.endswith(tail) for w in words):
+            words.add(tail)
+    return words - {"light", "heavy", "hand"}
+
+
+def speed(a: Asked) -> str | None:
+    """Asked: "what's my speed", "how far can I move" (in a fight: the movement left this turn)."""
+    sheet = a.own_sheet
+    asks = a.word("speed", "movement") or a.has("how far can", "how fast")
+    if sheet is None or not asks or a.has("range"):
+        return None
+    now = speed_after_conditions(
+        speed_with(sheet.walking_speed, sheet.effects), sheet.conditions, sheet.exhaustion
+    )
+    text = f"{sheet.name}'s speed is {now} ft"
+    if now != sheet.walking_speed:
+        text += f" ({sheet.walking_speed} ft unhindered)"
+    fight = a.state.encounter
+    if fight is not None and sheet.id in fight.economy:
+        left = fight.economy[sheet.id].movement
+        if fight.current.id == sheet.id:
+            text += f"; this turn {left} ft of movement is left (a Dash adds {now} ft more)"
+        else:
+            text += f"; it is not {sheet.name}'s turn now"
+    return text + "."
+
+
+COIN_WORDS = ("gold", "coins", "coin", "money", "silver", "copper", "gp", "purse")
+
+
+def carried(a: Asked) -> str | None:
+    """Asked: "what do I carry", "how much gold do we have", "have we got any rope"."""
+    state = a.state
+    if a.word(*COIN_WORDS):
+        if (a.sheet is not None and a.named) or (a.about_self and not a.word("we", "us", "our")):
+            sheet = a.sheet or a.own_sheet
+            if sheet is not None:
+                cp = coins_in(sheet.inventory)
+                return (
+                    f"{sheet.name} has {coins_text(cp)} in coins."
+                    if cp
+                    else f"{sheet.name} carries no coins."
+                )
+        purse = sum(coins_in(s.inventory) for s in state.party.values())
+        if not purse:
+            return "The party carries no coins at all."
+        shares = [f"{s.name} {coins_text(coins_in(s.inventory))}" for s in state.party.values()]
+        return f"The party has {coins_text(purse)} in coins ({'; '.join(shares)})."
+    wanted = _wanted_item(a)
+    if wanted is not None:
+        holders = [
+            (s.name, item)
+            for s in state.party.values()
+            for item in gear(s)
+            if wanted in item.lower()
+        ]
+        if not holders:
+            return f"Nobody in the party carries any {wanted}."
+        return "Yes: " + "; ".join(f"{who} carries {item}" for who, item in holders) + "."
+    if a.word("carry", "carrying", "inventory", "equipment", "gear", "items") or a.has(
+        "what do i have", "what have i got"
+    ):
+        return inventory_text(state, a.member or a.actor)
+    return None
+
+
+def _wanted_item(a: Asked) -> str | None:
+    """The thing in "have we got any rope", "do I have a torch"."""
+    words = a.words
+    if not a.has("have", "got", "carry") or not a.word("any", "a", "an", "some"):
+        return None
+    if not (a.named or a.word("we", "i", "us", "anyone", "anybody", "party")):
+        return None  # "does she have a key": a question for her
+    for n, word in enumerate(words[:-1]):
+        if (
+            word in ("any", "a", "an", "some")
+            and n > 0
+            and words[n - 1] in ("have", "got", "carry", "we", "i")
+        ):
+            return words[n + 1].rstrip("s") if len(words[n + 1]) > 3 else words[n + 1]
+    return None
+
+
+def conditions(a: Asked) -> str | None:
+    """Asked: "what conditions am I under", "any effects on Bram"."""
+    sheet = a.sheet
+    if sheet is None or not a.word("conditions", "condition", "effects", "status", "affected"):
+        return None
+    held = conditions_text(sheet)
+    return f"{sheet.name}: {held}." if held else f"{sheet.name} is under no condition or effect."
+
+
+def features(a: Asked) -> str | None:
+    """Asked: "what features do I have", "uses left"."""
+    sheet = a.own_sheet
+    if sheet is None or not (a.word("features", "abilities", "traits") or a.has("uses left")):
+        return None
+    found = sheet_facts(sheet).section("Features and traits").facts
+    parts = [f"{f.label} ({f.value})" if f.value else f.label for f in found]
+    return f"{sheet.name}'s features: {', '.join(parts) or 'none'}."
+
+
+def level(a: Asked) -> str | None:
+    """Asked: "what level am I", "how much XP do we have" (and who can take a level now)."""
+    if not (a.word("level", "xp", "experience") and not a.word("slot", "slots", "spell")):
+        return None
+    sheets = [a.sheet] if a.sheet is not None else list(a.state.party.values())
+    how = advancement(a.state)
+    lines = []
+    for sheet in sheets:
+        facts = {f.label: f for f in sheet_facts(sheet, how).section("Level").facts}
+        text = f"{sheet.name} is a level {sheet.level} {sheet.character_class.lower()}"
+        xp = facts.get("Experience") or facts.get("Next level")
+        if xp is not None:
+            text += f", {xp.value}" + (f" ({xp.note})" if xp.note else "")
+        news = within_reach(sheet)
+        lines.append(f"{text}. {news}" if news else text)
+    return "; ".join(lines) + "."
+
+
+def bonuses(a: Asked) -> str | None:
+    """Asked: "what's my stealth bonus", "Thorin's dex save", "my passive perception"."""
+    sheet = a.own_sheet
+    if sheet is None:
+        return None
+    skills = [s for s in Skill if s.label.lower().split()[0] in a.words]
+    abilities = [x for x in Ability if x.full_name.lower() in a.words or x.value in a.words]
+    save = a.word("save", "saves", "saving")
+    if a.has("passive perception"):
+        return f"{sheet.name}'s passive Perception is {sheet.passive()}."
+    if skills and not save:
+        parts = []
+        for skill in skills:
+            prof = sheet.skills.get(skill, Proficiency.NONE)
+            how = "" if prof is Proficiency.NONE else f", {prof.value}"
+            parts.append(
+                f"{skill.label} {signed(sheet.check_modifier(skill))}"
+                f" ({skill.ability.full_name}{how})"
+            )
+        return f"{sheet.name}'s {join_words(parts)}."
+    if abilities and save:
+        parts = [
+            f"{x.full_name} {signed(sheet.save_modifier(x))}"
+            + (" (proficient)" if x in sheet.saving_throws else "")
+            for x in abilities
+        ]
+        return f"{sheet.name}'s saving throws: {join_words(parts)}."
+    if abilities and a.word(
+        "score",
+        "modifier",
+        "mod",
+        "bonus",
+        "check",
+        "strength",
+        "dexterity",
+        "constitution",
+        "intelligence",
+        "wisdom",
+        "charisma",
+    ):
+        parts = [
+            f"{x.full_name} {sheet.abilities.score(x)} ({signed(sheet.modifier(x))})"
+            for x in abilities
+        ]
+        return f"{sheet.name}'s {join_words(parts)}."
+    if a.word("initiative") and a.state.encounter is None:
+        return f"{sheet.name}'s initiative bonus is {signed(sheet.initiative_modifier)}."
+    return None

@@ -1,0 +1,202 @@
+"""What the offline referee says without touching the world: the scene, a closer look,
+answers to questions, the inventory, help, and ask-backs when a line is unclear. All of it
+read through :mod:`app.world.view`, in the players' words (no ids)."""
+
+from __future__ import annotations
+
+import re
+
+from app.referee.answering import answer_from_game
+from app.referee.sights import creature_text as creature_text  # noqa: PLC0414 (re-exported)
+from app.referee.sights import exits_text as exits_text  # noqa: PLC0414
+from app.referee.sights import inventory_text as inventory_text  # noqa: PLC0414
+from app.referee.sights import join_words as _join
+from app.referee.sights import present_text as present_text  # noqa: PLC0414
+from app.referee.unknowing import names_way as _names_way
+from app.referee.unknowing import not_here, unknowable_text
+from app.referee.voices import foes_reply
+from app.understanding import Intent
+from app.understanding.language import language_name
+from app.understanding.scope import living_creatures, open_challenges
+from app.world import view
+from app.world.campaign import Campaign
+from app.world.facts import holds
+from app.world.state import GameState
+from app.world.wording import the, the_start
+from rules.srd import srd
+
+YOU = re.compile(r"\b(?:you|your|yours|ye|yer|ya)\b")
+"""Words that put a question to someone: in a fight with no person of the story named, the
+foes."""
+PARLEY = re.compile(r"\b(?:peace|truce|parley|mercy|friends?|talk|no harm|no trouble)\b")
+"""Words of a line that offers the foes talk instead of a fight."""
+
+
+def options_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
+    """What the players can do here, for help and for unclear lines."""
+    if campaign is None:
+        return "You could look around, talk, or try something specific."
+    if state.encounter is not None:
+        foes = [state.creatures[c].name for c in living_creatures(state)]
+        sheet = state.party.get(actor or "")
+        spells = [srd().spells.get(s).name for s in sheet.spells] if sheet else []
+        parts = [f"attack ({', '.join(foes)})" if foes else "attack"]
+        if spells:
+            parts.append("cast " + ", ".join(spells))
+        parts.append("drink a potion, back away, dodge, or end the turn")
+        return "In the fight you can " + "; ".join(parts) + "."
+    parts = []
+    features = view.features_here(state, campaign)
+    if features:
+        parts.append("look at the " + ", ".join(f.name for f in features.values()))
+    npcs = view.npcs_here(state, campaign)
+    if npcs:
+        parts.append("talk to " + ", ".join(campaign.npcs[n].name for n in npcs))
+    tries = [campaign.challenges[c].provoked_by[0] for c in open_challenges(state, campaign)]
+    if tries:
+        parts.append("try to " + " or ".join(tries[:2]))
+    text = f"You could {'; '.join(parts)}." if parts else ""
+    return f"{text} {exits_text(state, campaign)}".strip()
+
+
+def help_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
+    """What a player can type, and what can be done right here."""
+    general = (
+        "Type what your character does in plain words: 'look around', 'ask Berta about Tam', "
+        "'pick the lock', 'go through the trapdoor', 'attack rat 2', 'cast fire bolt at the "
+        "goblin', 'drink the potion', 'take a short rest', 'inventory'. Short forms work "
+        "too: l (look), x (examine), i (inventory). Start a line with a name to act as "
+        "someone else ('Thorin: I attack')."
+    )
+    if campaign is not None and state.encounter is None:
+        people = view.npcs_here(state, campaign)
+        if people:
+            general = general.replace("Berta", campaign.npcs[people[0]].name)
+    aims = _aims_here(state, campaign)
+    return f"{general} {options_text(state, campaign, actor)}{f' {aims}' if aims else ''}"
+
+
+def _aims_here(state: GameState, campaign: Campaign | None) -> str:
+    """What the story asks of the party here, while it is undone ("what now?")."""
+    spec = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if spec is None or state.encounter is not None:
+        return ""
+    here = [g.text.rstrip(".") for g in spec.goals.values() if not holds(g.when, state)]
+    return f"Still to do here: {'; '.join(here)}." if here else ""
+
+
+def look_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
+    """The scene, who is here, and what can be done."""
+    if campaign is None:
+        return state.scene.description
+    scene = view.scene_description(state, campaign)
+    return " ".join(p for p in (scene, present_text(state, campaign),
+                                options_text(state, campaign, actor)) if p)  # fmt: skip
+
+
+def knower(state: GameState, campaign: Campaign | None, intent: Intent) -> str | None:
+    """The person here a question is best put to, when one of them has the very topic it
+    asks about and the game itself has no answer: the one the question names ("what did
+    the goblins look like, Tam?"), else the only one here who knows of it. ``None`` when
+    nobody, or more than one, could answer."""
+    if campaign is None or not intent.topic or answer_from_game(state, campaign, intent):
+        return None
+    if re.search(r"\bhow (?:many|much)\b", intent.text.lower()):
+        return None  # a count is the party's to make ("how many goblins are down there?")
+    here = view.npcs_here(state, campaign)
+    knowing = [n for n in here if intent.topic in view.npc_view(state, campaign, n).topics]
+    named = [t for t in intent.targets if t in knowing]
+    if named:
+        return named[0]
+    return knowing[0] if len(knowing) == 1 else None
+
+
+def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> str:
+    """A question answered from what the world knows — never by acting."""
+    known = answer_from_game(state, campaign, intent)
+    if known is not None:
+        return known
+    if state.encounter is not None and YOU.search(intent.text.lower()) and not intent.targets:
+        reply = foes_reply(state, intent.text)  # "what do you want?", asked of the foes
+        if reply is not None:
+            return reply
+    if not_here(state, campaign, intent):
+        return unknowable_text(state, campaign, intent, options_text(state, campaign, intent.actor))
+    said = intent.text.lower()
+    creatures = living_creatures(state)
+    if any(w in said for w in ("how many", "how much")) and any(
+        w in said for w in ("goblin", "rat", "foe", "enem", "monster", "creature", "them")
+    ):
+        if creatures:
+            names = [state.creatures[c].name for c in creatures]
+            return f"You count {len(names)}: {_join(names)}."
+        return "You cannot see any from here — only going there would tell."
+    for target in intent.targets:
+        if campaign is not None and target in campaign.npcs:
+            npc = view.npc_view(state, campaign, target)
+            if intent.topic and intent.topic in npc.topics:
+                return (f"{npc.name} might know about {the(intent.topic)} — try "
+                        f"'ask {npc.name} about {intent.topic}'.")  # fmt: skip
+            topics = ", ".join(npc.topics)
+            return f"{npc.name}: {npc.description} You could ask about {topics}."
+        if target in state.creatures:
+            return creature_text(state, target)
+        if campaign is not None and target in view.features_here(state, campaign):
+            return view.feature_text(state, campaign, target)
+        if campaign is not None:
+            for way in view.exits_here(state, campaign):
+                if way.to == target and _names_way(state, campaign, intent.text, way):
+                    dest = campaign.scenes[way.to].name if way.to in campaign.scenes else way.name
+                    state_text = (
+                        "The way is open." if way.open else (way.locked_text or "It is shut.")
+                    )
+                    return f"{the_start(way.name)} leads to {dest}. {state_text}".strip()
+            if target in campaign.items:
+                return campaign.items[target].description or campaign.items[target].name
+        if target in state.party:
+            s = state.party[target]
+            return f"{s.name}: {s.vitals.hp}/{s.vitals.max_hp} hit points, AC {s.armor_class}."
+    if campaign is not None:
+        for nid in view.npcs_here(state, campaign):
+            npc = view.npc_view(state, campaign, nid)
+            if intent.topic and intent.topic in npc.topics:
+                return f"{npc.name} might know: ask {npc.name} about {intent.topic}."
+    return unknowable_text(state, campaign, intent, options_text(state, campaign, intent.actor))
+
+
+def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -> str:
+    """A line not understood, or ambiguous: what was understood, and what can be done."""
+    name = state.name_of(intent.actor or "")
+    if intent.alternatives:
+        labels = [a.label for a in intent.alternatives[:3]]
+        return f"Did you mean to {_join(labels, 'or')}?"
+    lead = f"{name} is not sure what you mean"
+    if state.encounter is not None and PARLEY.search(intent.text.lower()):
+        reply = foes_reply(state, intent.text)  # "we come in peace", said in a fight
+        if reply is not None:
+            return reply
+    if intent.note.startswith("here to talk to"):
+        lead = f"Nobody here answers to that ({intent.note})"
+    elif intent.note and intent.note not in ("no verb or name it knows", "an empty line"):
+        lead += f" ({intent.note})"
+    return f"{lead}. {options_text(state, campaign, intent.actor)}".strip()
+
+
+def foreign_text(intent: Intent, campaign_language: str) -> str:
+    """An honest reply to a line in another language."""
+    return (
+        f"This reads like {language_name(intent.language)}; I only understand "
+        f"{language_name(campaign_language)} in this campaign. Try, for example, "
+        "'look around' or 'help'."
+    )
+
+
+def refuse_text(state: GameState, intent: Intent) -> str:
+    """A line that makes someone act who is not the player's to move."""
+    party = ", ".join(s.name for s in state.party.values())
+    if intent.character is None:
+        why = intent.note or "that is nobody in the party"
+        return f"{why[:1].upper()}{why[1:]}. The party: {party}."
+    other = state.name_of(intent.character)
+    why = intent.note or f"{other} is not yours to play"
+    return f"{why[:1].upper()}{why[1:]} — you can act for your own characters. The party: {party}."

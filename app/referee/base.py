@@ -1,0 +1,98 @@
+"""What every part of the offline referee shares: the campaign, the turn's notes (its
+narration, built up as tools resolve), and the tool calls it has made."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from app.actions.calls import ToolCall
+from app.referee.casting import still_has_action
+from app.understanding import Intent
+from app.understanding.intent import Reading
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from rules.damage import LifeState
+
+
+class RefereeBase:
+    """State and helpers of the offline referee."""
+
+    def __init__(self, campaign: Campaign | None) -> None:
+        self.campaign = campaign
+        self._state: Callable[[], GameState] | None = None
+        self.notes: list[str] = []
+        self.calls: dict[str, tuple[str, str | None]] = {}
+        """Tool call id -> (what it was for, who acted)."""
+        self.intents: list[Intent] = []
+        """How the actions of the last turn were understood, in order."""
+        self.made: list[ToolCall] = []
+        """Every tool call made for players' actions in the last turn (not foes' turns)."""
+        self.planned: list[ToolCall] = []
+        """The calls the players' actions asked for (before any follow-up)."""
+        self._readings: tuple[GameState, dict[tuple[str, str], Intent]] | None = None
+        """How the game read this turn's lines as it built the context, and of which game
+        (used for the turn's first call only, before anything has changed)."""
+        self.asked_back: dict[str, tuple[Reading, ...]] = {}
+        """The readings the referee last asked a character's player to choose between
+        ("Did you mean to go through the trapdoor?"): a "yes" or a number next time picks
+        one."""
+        self.earlier: list[ToolCall] = []
+        """While a turn is planned: the calls of the players' lines before the one being
+        read (they run first: a lock picked may open the way the next line takes)."""
+        self.pending: dict[str, list[Intent]] = {}
+        """Clauses of a line still to be carried out this turn, by who said them."""
+        self.typed_in: dict[str, str] = {}
+        """The scene each speaker's line of several clauses was typed in (a later clause
+        is read again where a move has taken the party)."""
+        self.spent: dict[str, list[str]] = {}
+        """What used a fighter's actions this turn where the engine does not count them (a
+        potion drunk), in words: ["the healing potion"]."""
+        self.rulings: dict[str, tuple[str, str | None]] = {}
+        """A ruling's check call id -> (the deed, what it was done to), told when the roll
+        is in."""
+        self.cowed: set[str] = set()
+        """Foes a threat or a plea has broken: each gives up on its next turn."""
+        self._count = 0
+        self._for_players = True
+
+    def _actions_left(self, state: GameState, actor: str) -> int:
+        """Actions the fighter still has this turn: the engine's count (the turn's action
+        and any Action Surge gave), less those spent where the engine does not count them."""
+        fight = state.encounter
+        economy = fight.economy.get(actor) if fight is not None else None
+        if economy is None:
+            return 1
+        return int(economy.action) + economy.extra_actions - len(self.spent.get(actor, []))
+
+    def _has_action(self, state: GameState, actor: str) -> bool:
+        """In a fight, ``actor`` has an action left this turn, counting what was spent
+        where the engine does not see it (a Hasted blow after a potion leaves none)."""
+        return still_has_action(state, actor) and self._actions_left(state, actor) > 0
+
+    def _call(self, kind: str, actor: str | None, tool: str, /, **arguments: Any) -> ToolCall:
+        self._count += 1
+        call = ToolCall(f"ref_{self._count}", tool, json.dumps(arguments))
+        self.calls[call.id] = (kind, actor)
+        if self._for_players:
+            self.made.append(call)
+        return call
+
+    def _item_name(self, item: str) -> str:
+        """An item as players read it: its campaign name, or the carried name itself."""
+        if self.campaign is not None and item in self.campaign.items:
+            return self.campaign.items[item].name
+        return item
+
+    def _pick(self, state: GameState, options: tuple[str, ...], **values: Any) -> str:
+        return options[(state.turn + len(self.notes)) % len(options)].format(**values)
+
+    @staticmethod
+    def _foes(state: GameState) -> list[str]:
+        return [
+            cid for cid, c in state.creatures.items()
+            if c.hostile and c.vitals.state is not LifeState.DEAD and not c.left
+            and c.vitals.hp > 0  # one knocked out (0 HP, stable) is out of the fight
+            and c.stands_in(state.scene.id)  # left behind where the party fled from
+        ]  # fmt: skip

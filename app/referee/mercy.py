@@ -1,0 +1,64 @@
+"""The offline referee's choice over a foe who surrendered, once the fight is over: "let
+him go", "tie him up", "execute Grubnak" — carried out through ``decide_fate`` on the foe
+the line names (or the only one at the party's mercy)."""
+
+from __future__ import annotations
+
+import re
+
+from app.actions.calls import ToolCall
+from app.referee.base import RefereeBase
+from app.understanding import Intent
+from app.understanding.words import has_phrase, normalise
+from app.world.mercy import at_mercy
+from app.world.state import GameState
+
+_WHO = r"(?:him|her|them|it|\w+)"
+CHOICES = (
+    ("execute", re.compile(
+        rf"\b(?:execute|executes|behead|slay|slays|kill|kills|finish {_WHO} off|put {_WHO} to "
+        rf"death|cut {_WHO}(?:'s)? throat)\b", re.I)),
+    ("bind", re.compile(r"\b(?:bind|binds|tie|ties|truss|shackle|rope) ?(?:up)?\b", re.I)),
+    ("spare", re.compile(
+        rf"\b(?:spare|spares|let {_WHO} go|lets {_WHO} go|release|releases|set {_WHO} free|"
+        r"show mercy|mercy)\b", re.I)),
+)  # fmt: skip
+"""The three choices, by the words that make them (the first that matches wins)."""
+POINTING = re.compile(
+    r"\b(?:him|her|them|it|the prisoners?|the captives?|the survivors?|the last one)\b", re.I
+)
+"""Words that point at the foe at the party's mercy without naming it."""
+
+
+class Mercy(RefereeBase):
+    """What becomes of a foe who surrendered."""
+
+    def _fate(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall] | None:
+        """The call for a line that decides a surrendered foe's fate, else ``None``."""
+        if state.encounter is not None:
+            return None
+        waiting = at_mercy(state)
+        if not waiting:
+            return None
+        choice = next((c for c, words in CHOICES if words.search(intent.text)), None)
+        if choice is None:
+            return None
+        said = normalise(intent.text)
+        named = [c for c in waiting if self._named(state, c, said)]
+        if not named and POINTING.search(intent.text) is None:
+            return None  # "use the rope to climb": about no one at the party's mercy
+        whom = named[0] if named else waiting[0] if len(waiting) == 1 else None
+        if whom is None:
+            names = ", ".join(state.name_of(c) for c in waiting)
+            self.notes.append(f"Which of them? At your mercy: {names}.")
+            return []
+        return [self._call("fate", actor, "decide_fate", creature_id=whom, fate=choice,
+                           character_id=actor)]  # fmt: skip
+
+    def _named(self, state: GameState, cid: str, said: str) -> bool:
+        creature = state.creatures[cid]
+        names = [creature.name]
+        if self.campaign is not None and creature.npc in self.campaign.npcs:
+            npc = self.campaign.npcs[creature.npc]
+            names += [npc.name, *npc.aliases]
+        return any(has_phrase(said, normalise(n)) for n in names)

@@ -1,0 +1,459 @@
+"""How the offline referee follows up on tool results: it narrates what happened in the
+fiction's words, chains what the campaign chains (a failed lock's needle), ends turns and
+fights, and turns a refused call into plain words — never an id or a raw error."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from app.actions.calls import ToolCall
+from app.referee.base import RefereeBase
+from app.referee.casting import lasting_lines
+from app.referee.refusals import plain_error
+from app.understanding.targets import weakest
+from app.world import view
+from app.world.state import GameState
+from app.world.wording import bare, possessive, the
+from rules.features import feature
+
+_MISS = (
+    "{a}'s {w} goes wide of {t}.",
+    "{t} twists away from {a}'s {w}.",
+    "{a} swings — and misses {t}.",
+)
+_HIT = ("{a} lands a {w} on {t} for {d} damage.", "{a} strikes {t} with the {w}: {d} damage.",
+        "{t} reels from {a}'s {w} ({d} damage).")  # fmt: skip
+_SHOT = (
+    "{a}'s {w} finds {t} for {d} damage.",
+    "{a} puts a shot from the {w} into {t}: {d} damage.",
+    "{t} reels from {a}'s {w} ({d} damage).",
+)
+_SHOOTERS = ("bow", "crossbow", "sling", "dart", "longbow", "shortbow")
+"""Weapons whose hits are shots, not blows ("Ione lands a longbow on …" reads wrong)."""
+_CRIT = "A brutal blow! {a}'s {w} tears into {t} for {d}."
+_FALLS = ("{t} collapses and does not rise.", "{t} falls still.", "{t} drops.")
+_DONE = {
+    "flee": "turns tail and flees",
+    "surrender": "throws down {whose} weapon and begs for mercy",
+    "withdraw": "pulls back out of reach",
+    "disengage": "steps carefully away",
+    "dodge": "ducks and weaves, hard to hit",
+    "dash": "dashes across the floor",
+    "hide": "slips into the shadows",
+    "help": "lends a hand",
+}
+
+
+def _tended(state: GameState, actor: str, result: dict[str, Any]) -> str:
+    """How tending a dying friend went."""
+    name, other = state.name_of(actor), state.name_of(str(result.get("target", "")))
+    if result.get("stabilized"):
+        return f"{name} stops {other}'s bleeding. {other} is stable, though still senseless."
+    return f"{name} presses on the wound, but {other}'s blood still runs."
+
+
+_TRAIT_MOVES = {
+    "nimble_hide": "darts out of sight",
+    "nimble_disengage": "slips nimbly out of reach",
+    "aggressive": "charges headlong into the fray",
+}
+
+
+_ENDS = ("end_turn", "end_combat")
+"""Calls that close a turn: a turn of several calls is closed once."""
+_CONTESTS = {
+    "grapple": ("seizes {t} in a crushing hold", "grabs at {t}, who twists free"),
+    "shove_prone": ("knocks {t} off their feet", "shoves at {t}, who stands firm"),
+    "shove_away": ("shoves {t} back", "shoves at {t}, who stands firm"),
+    "escape_grapple": ("breaks free", "strains against the hold, but cannot break it"),
+}
+
+
+def _contested(state: GameState, actor: str, result: dict[str, Any]) -> str:
+    """A grapple, shove or escape, won or lost."""
+    won, lost = _CONTESTS[str(result["action"])]
+    said = (won if result["success"] else lost).format(
+        t=state.name_of(str(result.get("target", "")))
+    )
+    return f"{state.name_of(actor)} {said}."
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def tally_text(standing: dict[str, Any]) -> str:
+    """Where a skill challenge stands, as players read it ("Successes 2 of 3; failures 1
+    of 2.")."""
+    return (f"(Successes {standing['successes']} of {standing['successes_needed']}; "
+            f"failures {standing['failures']} of {standing['failures_allowed']}.)")  # fmt: skip
+
+
+class FollowUps(RefereeBase):
+    """The referee's second half: reading tool results."""
+
+    if TYPE_CHECKING:  # the rulings half tells how an improvised deed's roll went
+
+        def _after_ruling(
+            self, state: GameState, call_id: str, result: dict[str, Any]
+        ) -> list[ToolCall]: ...
+
+    def _follow_up(
+        self, state: GameState, results: list[tuple[str, dict[str, Any]]]
+    ) -> list[ToolCall]:
+        calls: list[ToolCall] = []
+        for call_id, result in results:
+            kind, actor = self.calls.get(call_id, ("", None))
+            if "error" in result and kind == "off_hand" and self._retarget(state, actor, result):
+                # the first blade felled its foe: the second finds another
+                at = next((i for i, c in enumerate(calls) if c.name in _ENDS), len(calls))
+                foes = self._foes(state)
+                mark = weakest((f, state.creatures[f].vitals.hp) for f in foes)
+                calls.insert(at, self._call("retarget", actor, "attack", attacker_id=actor,
+                                            target_id=mark, mode="off_hand"))  # fmt: skip
+                continue
+            if "error" in result:
+                said = plain_error(state, kind, actor, str(result["error"]))
+                if said:
+                    self.notes.append(said)
+                ended = any(c.name in _ENDS for c in calls)  # a turn ends once
+                acted = kind in ("attack", "off_hand", "cast", "act", "monster")
+                if acted and state.encounter is not None and not ended:
+                    able = actor in state.party and state.party[actor].vitals.conscious
+                    if self._for_players and able:  # refused, nothing spent: still theirs
+                        self.notes.append(f"It is still {state.name_of(actor or '')}'s turn.")
+                    else:  # a foe refused, or one of the party who fell: the fight goes on
+                        calls.append(self._call("end_turn", actor, "end_turn"))
+                continue
+            if kind == "challenge" or (kind == "ruling" and "ran_challenge" in result):
+                # a ruling's check that was an authored challenge is told as one
+                self.rulings.pop(call_id, None)
+                calls += self._after_challenge(state, actor, result)
+            elif kind == "move":
+                self.notes.append(self._arrival(state))
+                calls += self._fight_started(state)
+            elif kind == "fight":
+                calls += self._fight_started(state, result.get("surprised") or ())
+            elif kind == "fate":  # a surrendered foe let go, bound or put to death
+                self.notes.append(f"{result['text']}.")
+            elif kind == "present":  # shown or given: the person's answer
+                self.notes.append(str(result["says"]))
+            elif kind == "step":  # a step on the way to a deed (touching a friend to heal)
+                if result.get("fell") or "text" not in result:  # cut down by a parting blow
+                    self.notes.append(f"{state.name_of(actor or '')} falls before getting there.")
+                else:
+                    self.notes.append(f"{result['text']}.")
+            elif kind == "stand":
+                self.notes.append(f"{state.name_of(actor or '')} gets back up.")
+            elif kind == "flee":
+                calls += self._after_flight(state, actor or "", result)
+            elif kind in ("attack", "off_hand"):
+                calls += self._after_attack(state, actor, result, calls)
+            elif kind == "retarget":  # its turn was already ended with the first blade's
+                self._after_attack(state, actor, result, ends=False)
+            elif kind == "cast":
+                calls += self._after_cast(state, actor, result)
+            elif kind == "end_turn":
+                if not self._foes(state):
+                    calls.append(self._end_fight())
+                else:
+                    self.notes.append(f"Now it is {result['name']}'s turn.")
+            elif kind == "act" and result["action"] == "stabilize":
+                self.notes.append(_tended(state, actor or "", result))
+            elif kind == "act" and result["action"] == "ready":
+                self.notes.append(f"{result['readied']}: the moment it happens, it is loosed.")
+            elif kind == "act" and "success" in result:
+                self.notes.append(_contested(state, actor or "", result))
+            elif kind == "act":
+                done = _DONE[result["action"]].format(whose=possessive(state, actor or ""))
+                self.notes.append(f"{state.name_of(actor or '')} {done}.")
+                if not self._foes(state) and state.encounter is not None:
+                    calls.append(self._end_fight())
+            elif kind == "end_combat":
+                self.notes.append(self._fight_over(state, result))
+            elif kind == "monster":
+                calls += self._after_monster(state, actor, result, calls)
+            elif kind == "heal":
+                who = state.name_of(str(result.get("target_id") or actor or ""))
+                restored = result.get("restored", 0)
+                self.notes.append(
+                    f"{who} regains {restored} hit points."
+                    if restored
+                    else f"{who} feels no different — already hale."
+                )
+            elif kind == "rest":
+                self.notes.append(self._rested(result))
+            elif kind == "feature":
+                self.notes.append(feature_note(state, actor, result))
+            elif kind == "ruling":
+                calls += self._after_ruling(state, call_id, result)
+        return calls
+
+    def _after_flight(self, state: GameState, actor: str, result: dict[str, Any]) -> list[ToolCall]:
+        """A run for a way out: the party is gone by it (the new scene told, its fight
+        begun), or the runner is clear and the turn passes while others are still held."""
+        name = state.name_of(actor)
+        if result.get("escaped"):
+            down = [s.name for s in state.party.values() if not s.vitals.conscious]
+            carried = f", carrying {' and '.join(down)}" if down else ""
+            self.notes.append(
+                f"{name} breaks for {the(result['way'])}, and the party runs with them"
+                f"{carried}: the fight is left behind, not won."
+            )
+            self.notes.append(self._arrival(state))
+            return self._fight_started(state)
+        if "held" in result:
+            held = " and ".join(result["held"])
+            self.notes.append(f"{name} breaks away towards {the(result['way'])}, but {held} "
+                              f"{'is' if len(result['held']) == 1 else 'are'} still in a "
+                              "foe's reach: the party gets out once nobody standing is "
+                              "held (flee or run for it on your turn).")  # fmt: skip
+        return [self._call("end_turn", actor, "end_turn")] if state.encounter else []
+
+    def _end_fight(self) -> ToolCall:
+        return self._call("end_combat", None, "end_combat", reason="no foe is left standing")
+
+    def _arrival(self, state: GameState) -> str:
+        if self.campaign is None:
+            return state.scene.description  # the scene's name is already its heading
+        return view.scene_description(state, self.campaign)
+
+    @staticmethod
+    def _fight_over(state: GameState, result: dict[str, Any]) -> str:
+        """Fell, fled and surrendered told apart (the tally itself is shown by the fight's
+        summary; this is its mood)."""
+        if result.get("party_fallen"):
+            return "The fight is over. The party has fallen."
+        yielded = list(result.get("surrendered") or [])
+        fled = list(result.get("fled") or [])
+        if yielded:
+            verb = "kneels" if len(yielded) == 1 else "kneel"
+            who = _join(yielded)
+            return f"The fight is over. {who} {verb}, weapons on the ground, begging for mercy."
+        if fled:
+            return f"The fight is over. {_join(fled)} fled into the dark; the rest lie still."
+        return "The fight is over. Silence settles, broken only by hard breathing."
+
+    @staticmethod
+    def _rested(result: dict[str, Any]) -> str:
+        who = [f"{r['name']} {r['hp']}/{r['max_hp']} HP" for r in result["rested"]]
+        if result["kind"] == "long":
+            return (
+                "The party settles in for a long rest and wakes refreshed: " + ", ".join(who) + "."
+            )
+        said = "The party takes a short rest, binding wounds: " + ", ".join(who) + "."
+        eased = [f"{r['name']} +{r['song_of_rest']} HP" for r in result["rested"]
+                 if r.get("song_of_rest")]  # fmt: skip
+        if eased and result.get("sung_by"):
+            said += f" {result['sung_by']}'s Song of Rest eases them ({', '.join(eased)})."
+        return said
+
+    def _fight_started(self, state: GameState, surprised: Sequence[str] = ()) -> list[ToolCall]:
+        if state.encounter is None or self.campaign is None:
+            return []
+        fighting = {c.id for c in state.encounter.order}
+        encounter_ids = {
+            c.encounter for c in state.creatures.values() if c.encounter and c.id in fighting
+        }
+        specs = [self.campaign.encounters[e] for e in sorted(encounter_ids)
+                 if e not in state.defeated and e in self.campaign.encounters]  # fmt: skip
+        # a fight fled from and come back to is told as it stands, not as it first began
+        texts = [s.text for s in specs if state.encounter.reason in (s.text, s.name)]
+        if specs and not texts:
+            texts = [f"{state.encounter.reason}."]
+        self.notes += [t for t in texts if t and t not in self.notes]
+        first = state.encounter.current
+        caught = [state.name_of(c) for c in surprised]
+        if caught:
+            self.notes.append(f"{_join(caught)} never saw you coming — surprise!")
+        self.notes.append(f"Roll for initiative! {first.name} acts first.")
+        return []
+
+    def _after_challenge(
+        self, state: GameState, actor: str | None, result: dict[str, Any]
+    ) -> list[ToolCall]:
+        # The engine rolls the chain an outcome starts (the needle after a slipped pick):
+        # each link is told in turn, as it was rolled.
+        calls: list[ToolCall] = []
+        for step in [result, *result.get("chain", ())]:
+            if step.get("text"):
+                self.notes.append(str(step["text"]))
+            standing = step.get("skill_challenge")
+            if isinstance(standing, dict) and not standing.get("settled"):
+                self.notes.append(tally_text(standing))
+            if step.get("moved_to"):
+                self.notes.append(self._arrival(state))
+            if step.get("combat"):
+                calls += self._fight_started(state)
+        return calls
+
+    def _falls(self, state: GameState, target_id: str) -> None:
+        """Tell a foe's fall — unless it is standing after all (Undead Fortitude left it
+        1 hit point): the log says so, and the story must not bury it."""
+        creature = state.creatures.get(target_id)
+        if creature is not None and creature.vitals.hp > 0:
+            self.notes.append(f"{creature.name} staggers, and does not fall.")
+            return
+        self.notes.append(self._pick(state, _FALLS, t=state.name_of(target_id)))
+
+    def _after_cast(
+        self, state: GameState, actor: str | None, result: dict[str, Any]
+    ) -> list[ToolCall]:
+        caster = state.name_of(actor or "")
+        # The spell's name, not its rulebook text: the players see the effect in what follows.
+        self.notes.append(f"{caster} casts {result['spell']}.")
+        struck: dict[str, tuple[int, list[int]]] = {}  # darts at one foe: said as one blow
+        for hit in result["results"]:
+            target = state.name_of(str(hit.get("target") or hit.get("target_id") or ""))
+            self.notes += lasting_lines(caster, target, result["spell"], hit)
+            if "retargeted_from" in hit:  # where each dart or beam went, said plainly
+                down = state.name_of(str(hit["retargeted_from"]))
+                self.notes.append(f"With {down} already down, the next one flies on to {target}.")
+            if hit.get("outcome") == "lost":
+                spent = f"The rest of the {result['spell']} strikes {target} as it falls."
+                if spent not in self.notes:  # said once, however many darts went there
+                    self.notes.append(spent)
+            elif hit.get("outcome") == "miss" and not hit.get("splash"):  # no save was made
+                self.notes.append(f"The {result['spell']} misses {target}.")
+            elif hit.get("saved") is True and not hit.get("damage") and not hit.get("effects"):
+                self.notes.append(f"{target} shrugs it off.")
+            elif "damage" in hit:
+                at, dealt = struck.get(target, (len(self.notes), []))
+                dealt.append(int(hit["damage"]))
+                told = " + ".join(map(str, dealt))
+                if len(dealt) > 1:  # a second dart at the same foe: its sum, not a repeat
+                    told = f"{told} = {sum(dealt)}"
+                    self.notes[at] = f"{target} takes {told} damage."
+                else:
+                    self.notes.append(f"{target} takes {told} damage.")
+                struck[target] = (at, dealt)
+                if "dead" in (hit.get("state"), hit.get("target_state")):
+                    self._falls(state, str(hit.get("target") or hit.get("target_id") or ""))
+            elif "restored" in hit:
+                self.notes.append(f"{target} regains {hit['restored']} hit points.")
+            elif hit.get("asleep"):
+                self.notes.append(f"{target} slumps to the ground, asleep.")
+            if hit.get("effects") and "dead" not in (hit.get("state"), hit.get("target_state")):
+                self.notes.append(f"{target} is {', '.join(hit['effects']).lower()}.")
+        if state.encounter is None:
+            return []
+        if not self._foes(state):
+            return [self._end_fight()]
+        if actor is not None and self._has_action(state, actor):
+            self.notes.append(f"({caster} still has an action this turn.)")
+            return []
+        return [self._call("end_turn", actor, "end_turn")]
+
+    def _retarget(self, state: GameState, actor: str | None, result: dict[str, Any]) -> bool:
+        """An off-hand strike aimed at a foe the first blade killed, with foes left."""
+        return "already dead" in str(result["error"]) and bool(self._foes(state)) and bool(actor)
+
+    def _after_monster(
+        self, state: GameState, actor: str | None, result: dict[str, Any], calls: list[ToolCall]
+    ) -> list[ToolCall]:
+        """A monster's breath, web or trait move, told; a bonus move does not end the turn
+        (its attack does), anything else does."""
+        who = state.name_of(actor or "")
+        action = str(result["action"])
+        if action == "nimble_hide" and result.get("hidden") is False:
+            self.notes.append(f"{who} tries to dart out of sight, but is seen.")
+            return []
+        if action in _TRAIT_MOVES:
+            self.notes.append(f"{who} {_TRAIT_MOVES[action]}.")
+            return []
+        block = state.creatures[actor].monster if actor in state.creatures else None
+        name = state.monster(block).action(action).name if block else action
+        self.notes.append(f"{who} uses {possessive(state, actor or '')} {name.lower()}!")
+        for hit in result.get("targets", []):
+            target = state.name_of(str(hit["target"]))
+            took = f"is {hit['condition']}" if hit.get("condition") else ""
+            if hit.get("harmless"):  # a save against a condition alone (a blinding flash)
+                said = took or ("shrugs it off" if hit["saved"] else "is unaffected")
+                self.notes.append(f"{target} {said}.")
+                continue
+            said = "dodges the worst of it" if hit["saved"] else "is caught full on"
+            self.notes.append(f"{target} {said} ({hit['damage']} damage)"
+                              + (f" and {took}." if took else "."))  # fmt: skip
+        if "outcome" in result:
+            target = state.name_of(str(result["target"]))
+            self.notes.append(
+                f"{the(name.lower()).capitalize()} "
+                f"{'misses' if result['outcome'] == 'miss' else 'hits'} {target}."
+            )
+        if state.encounter is None or any(c.name in _ENDS for c in calls):
+            return []
+        if not self._foes(state):
+            return [self._end_fight()]
+        return [self._call("end_turn", actor, "end_turn")]
+
+    def _after_attack(
+        self,
+        state: GameState,
+        actor: str | None,
+        result: dict[str, Any],
+        calls: list[ToolCall] | None = None,
+        *,
+        ends: bool = True,
+    ) -> list[ToolCall]:
+        attacker = state.name_of(result["attacker"])
+        target = state.name_of(result["target"])
+        for swing in result["attacks"]:
+            weapon = bare(swing["attack"]).lower()  # the sentences give it its article
+            if swing["outcome"] == "miss":
+                self.notes.append(self._pick(state, _MISS, a=attacker, w=weapon, t=target))
+            elif swing["outcome"] == "critical_hit":
+                self.notes.append(
+                    _CRIT.format(a=attacker, w=weapon, t=target, d=swing.get("damage", 0))
+                )
+            else:
+                shot = weapon.split()[-1] in _SHOOTERS if weapon else False
+                self.notes.append(
+                    self._pick(
+                        state,
+                        _SHOT if shot else _HIT,
+                        a=attacker,
+                        w=weapon,
+                        t=target,
+                        d=swing.get("damage", 0),
+                    )
+                )
+            if swing.get("target_state") == "dead":
+                self._falls(state, str(result["target"]))
+            elif swing.get("target_hp") == 0:
+                self.notes.append(f"{target} crumples, unconscious.")
+        if not ends or state.encounter is None or any(c.name in _ENDS for c in calls or ()):
+            return []  # a turn of two attacks (a blade in each hand) ends once
+        foes = self._foes(state)
+        if not foes:
+            return [self._end_fight()]
+        if self._for_players and actor in state.party:
+            economy = state.encounter.economy.get(actor)
+            waiting = actor in self.pending  # the line says what the next swing is for
+            if economy is not None and economy.extra_attacks > 0 and not waiting:
+                mark = result["target"] if result["target"] in foes else None
+                mark = mark or weakest((f, state.creatures[f].vitals.hp) for f in foes)
+                return [self._call("attack", actor, "attack", attacker_id=actor, target_id=mark)]
+            if self._has_action(state, actor) and not waiting:  # Action Surge: say what next
+                self.notes.append(f"{attacker} still has an action this turn.")
+                return []
+        return [self._call("end_turn", actor, "end_turn")]
+
+
+def feature_note(state: GameState, actor: str | None, result: dict[str, Any]) -> str:
+    """A used feature, in a line: who, what, and what it did that the dice do not show."""
+    spec = feature(str(result.get("feature", "")))
+    name = state.name_of(actor or "")
+    line = f"{name} uses {spec.name if spec else result.get('feature')}"
+    if "healed" in result:
+        line += (
+            f" and regains {result['healed']} hit points"
+            if "target_id" not in result
+            else (f": {state.name_of(result['target_id'])} regains {result['healed']} hit points")
+        )
+    if "undead" in result:
+        turned = [u for u in result["undead"] if u["outcome"] != "resists"]
+        line += f": {len(turned)} of {len(result['undead'])} undead give way"
+    if "uses_left" in result:
+        line += f" ({result['uses_left']} left)"
+    return line + "."

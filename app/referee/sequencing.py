@@ -1,0 +1,326 @@
+"""A line of several clauses carried out in order, within the action economy.
+
+The first clause is carried out as any line is. The rest wait until its tool calls have
+run, then each is read again as the world now stands (a move changes what "look around"
+sees; a lock picked opens the way the next clause takes) and carried out in turn. In a
+fight, a clause that does not fit what the turn has left is said plainly and not taken:
+"Thorin's action this turn is already spent (on the healing potion); “attack the rat”
+will have to wait for the next turn." Nothing is dropped in silence.
+
+What a clause costs is read from the rules: a weapon attack takes the action unless Extra
+Attack or Haste left another swing; a spell its casting time; a feature its own cost (Action
+Surge adds an action); a potion the action (the engine's heal does not spend it, so the
+referee keeps that account itself, and counts it wherever it asks whether one is left);
+hiding, dashing or disengaging a rogue's bonus action (Cunning Action) when the action is
+spoken for; shaking a sleeper awake the action; a step, speech or a question nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from app.actions import casting_rules as turns
+from app.actions.calls import ToolCall
+from app.actions.class_rules import RECKLESS_ID
+from app.actions.executors import economy_of
+from app.referee.base import RefereeBase
+from app.understanding import Intent
+from app.understanding.features import metamagic_options
+from app.understanding.parse import understand_clause
+from app.world.state import GameState
+from app.world.wording import the
+from rules.conditions import Condition
+from rules.economy import ActionKind
+from rules.features import feature
+from rules.srd import srd
+
+FREE = "free"
+_ENDS = ("end_turn", "end_combat")
+CUNNING = frozenset({"hide", "dash", "disengage"})
+"""What a rogue's Cunning Action does as a bonus action."""
+STEPS = frozenset({"engage", "cover", "withdraw"})
+"""Manoeuvres that are movement, not an action."""
+
+
+def cost_of(state: GameState, actor: str, intent: Intent) -> str:
+    """What a clause takes from a fighter's turn: "action", "bonus_action", "attack" (a
+    swing: the action, or a further attack it left), "end" (it ends the turn) or free."""
+    kind = intent.kind
+    if kind == "attack":
+        return "attack"
+    if kind == "cast" and intent.spell:
+        time = srd().spells.get(intent.spell).casting_time
+        return "bonus_action" if time == "bonus_action" else "action"
+    if kind == "feature":
+        spec = feature(intent.action or "")
+        cost = spec.action if spec is not None else "action"
+        return cost if cost in ("action", "bonus_action") else FREE
+    if kind == "manoeuvre":
+        return FREE if intent.action in STEPS else "action"
+    if kind in ("use", "challenge"):
+        return "action"
+    if kind == "improvise":
+        # (shaking a sleeper awake takes an action, SRD Sleep, and so does tying a foe up:
+        # easy deeds, not free ones)
+        easy = intent.action == "auto" and intent.extra[:1] not in (("wake",), ("bind",))
+        free = easy or intent.extra[:1] in (("light",), ("listen",))
+        return FREE if free else "action"
+    if kind == "hold":
+        return "end"
+    return FREE
+
+
+_HERE = frozenset({"challenge", "talk", "examine", "take"})
+"""Deeds at something of the place the party has just come to ("go up to the lighthouse and
+light the lamp there"): read there, whatever the words meant where they were typed."""
+_RECKLESS = re.compile(r"\breckless(?:ly)?\b", re.IGNORECASE)
+
+
+def _surges(clause: Intent) -> bool:
+    """The clause uses Action Surge."""
+    return clause.kind == "feature" and clause.action == "action_surge"
+
+
+def reckless(state: GameState, actor: str, text: str) -> bool:
+    """An attack said recklessly by a barbarian not yet reckless this turn: Reckless
+    Attack is declared with it (SRD: decided on the turn's first attack)."""
+    sheet = state.party.get(actor)
+    if sheet is None or state.encounter is None or not sheet.has("reckless_attack"):
+        return False
+    return bool(_RECKLESS.search(text)) and not any(e.id == RECKLESS_ID for e in sheet.effects)
+
+
+_SPENDING = frozenset({"use", "cast", "attack", "feature", "challenge"})
+"""Clauses that spend the turn's action when they are carried out."""
+_NOTHING = "what was to come first did not happen; say it again if that is still the plan"
+
+
+def _came_to_nothing(state: GameState, intent: Intent) -> bool:
+    """In a fight, a line's first clause meant to spend the action that made no call: it
+    could not be done (a potion for someone unhurt, a feature the character lacks)."""
+    unable = intent.kind == "ask" and intent.action == "unable"
+    return state.encounter is not None and (unable or intent.kind in _SPENDING)
+
+
+class Sequencing(RefereeBase):
+    """The clauses after a line's first, waiting for their turn to be carried out."""
+
+    if TYPE_CHECKING:  # the acting half of the referee carries out one clause
+
+        def carry_out(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]: ...
+
+    def _with_clauses(
+        self, state: GameState, actor: str, intent: Intent, calls: list[ToolCall]
+    ) -> list[ToolCall]:
+        """After a line's first clause: the rest now (when it changed nothing yet) or once
+        its calls have run."""
+        self._note_spent(state, actor, intent, calls)
+        self.typed_in[actor] = state.scene.id
+        rest = list(intent.then)
+        if rest and not calls and _came_to_nothing(state, intent):
+            # "drink my potion, then attack" with the potion left corked: the plan leaned on
+            # its first step, so the rest is asked again, not taken on its own
+            self.pending[actor] = rest
+            self._cannot_now(state, actor, _NOTHING)
+            return calls
+        while rest and not calls:
+            calls = self._next_clause(state, actor, rest)
+        if rest:
+            self.pending[actor] = rest
+            return self._turn_kept(actor, calls)
+        return calls
+
+    def _turn_kept(self, actor: str, calls: list[ToolCall]) -> list[ToolCall]:
+        """The calls without the turn's end: more is to come from this fighter."""
+        kept = [c for c in calls if not (c.name == "end_turn" and self._who(c) == actor)]
+        dropped = {c.id for c in calls} - {c.id for c in kept}
+        self.made = [c for c in self.made if c.id not in dropped]
+        return kept
+
+    def _owner(self, call_id: str) -> str | None:
+        return self.calls.get(call_id, ("", None))[1]
+
+    def _tool(self, call_id: str) -> str:
+        """The tool a call of this turn was made to ("" for one not of this turn)."""
+        return next((c.name for c in self.made if c.id == call_id), "")
+
+    def _who(self, call: ToolCall) -> str | None:
+        return self.calls.get(call.id, ("", None))[1]
+
+    def _resume(
+        self,
+        state: GameState,
+        calls: list[ToolCall],
+        results: list[tuple[str, dict[str, Any]]] | None = None,
+    ) -> list[ToolCall]:
+        """After a round of results: each speaker whose clause has finished goes on to
+        the next one — unless, in a fight, all that clause did was refused."""
+        for actor in list(self.pending):
+            own = [c for c in calls if self._who(c) == actor]
+            if any(c.name not in _ENDS for c in own):
+                continue  # the clause is still running (a chained check, a second swing)
+            theirs = [(self._tool(i), r) for i, r in results or [] if self._owner(i) == actor]
+            refused = theirs and all("error" in r for _, r in theirs)
+            if state.encounter is not None and refused and theirs[0][0] != "use_feature":
+                # (a spell that needed a step first; a Second Wind wasted leaves the action)
+                self._cannot_now(state, actor, _NOTHING)
+                continue
+            if any(c.name == "end_combat" for c in calls):
+                self._cannot_now(state, actor, "the fight is over")
+                continue
+            calls = self._turn_kept(actor, calls)
+            rest = self.pending.pop(actor)
+            more: list[ToolCall] = []
+            while rest and not more:
+                more = self._next_clause(state, actor, rest)
+            if rest:
+                self.pending[actor] = rest
+                more = self._turn_kept(actor, more)
+            calls += more
+        return calls
+
+    def _next_clause(self, state: GameState, actor: str, rest: list[Intent]) -> list[ToolCall]:
+        """Carry out the next waiting clause as the world now stands, or say why it must
+        wait; when the turn can hold nothing more, what is left waits too."""
+        clause = rest.pop(0)
+        fresh = understand_clause(clause.text, actor, state, self.campaign)
+        if clause.kind == "talk" and (clause.topic or "asked" in clause.extra):
+            fresh = clause  # one of several topics or questions asked in one breath
+        if clause.kind == "ask" and clause.action == "unable":
+            fresh = clause  # said plainly as the line was read: no use, nor need, to reread
+        if "each" in clause.extra and clause.target in state.creatures:
+            fresh = clause  # "smash both skeletons": this blow is at its own one
+        moved = state.scene.id != self.typed_in.get(actor, state.scene.id)
+        here = moved and fresh.kind in _HERE and fresh.confidence >= 0.7 and bool(fresh.targets)
+        if clause.kind not in (fresh.kind, "ask") and not here:  # (the new place's own deed)
+            # Read as it was when the line was typed: the thing is gone now, or the new
+            # place reads the words otherwise ("check round the back" is no way back).
+            fresh = clause
+        clause = replace(fresh, then=())
+        fight = state.encounter
+        if fight is not None and actor in state.party:
+            if fight.current.id != actor:
+                rest.clear()
+                self._cannot_now(state, actor, "the turn has passed", clause)
+                return []
+            why = self._no_room(state, actor, clause)
+            surge = next((n for n, later in enumerate(rest) if _surges(later)), None)
+            if why and surge is not None and self._surge_hint(state, actor):
+                # "…hit it, then action surge and hit it again": the surge the line asks for
+                # later makes room now, then this clause goes ahead.
+                rest[:0] = [rest.pop(surge), clause]
+                return self._next_clause(state, actor, rest)
+            if why:
+                rest.clear()
+                self.notes.append(why)
+                return [self._call("end_turn", actor, "end_turn")]
+        calls = self.carry_out(state, actor, clause)
+        self._note_spent(state, actor, clause, calls)
+        return calls
+
+    def _note_spent(
+        self, state: GameState, actor: str, intent: Intent, calls: list[ToolCall]
+    ) -> None:
+        """A potion drunk, a sleeper shaken awake or a foe tied up spends the action (the
+        engine counts none of them); a potion left corked ("Mira is unhurt") spends nothing."""
+        drunk = any(c.name in ("heal", "change_item", "use_item") for c in calls)
+        if state.encounter is not None and intent.kind == "use" and drunk:
+            what = f"{the(self._item_name(intent.item).lower())}" if intent.item else "that"
+            self.spent.setdefault(actor, []).append(what)
+        deed = intent.extra[:1]
+        done = any(c.name == "set_condition" for c in calls) and deed in (("wake",), ("bind",))
+        if state.encounter is not None and intent.kind == "improvise" and done:
+            whom = state.name_of(intent.target) if intent.target else "them"
+            doing = "waking" if deed == ("wake",) else "tying up"
+            self.spent.setdefault(actor, []).append(f"{doing} {whom}")  # (no engine count)
+
+    def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:
+        """Why the clause does not fit what is left of the turn ("" when it does)."""
+        fight = state.encounter
+        assert fight is not None
+        economy = fight.economy.get(actor)
+        if economy is None:
+            return ""
+        cost = cost_of(state, actor, clause)
+        if clause.kind == "cast" and clause.spell:
+            quick = "quickened" in metamagic_options(clause.text)
+            cast = turns.casting_cost(srd().spells.get(clause.spell), quickened=quick)
+            refused = turns.refusal(state, actor, clause.spell, cast)
+            if refused:  # a bonus-action spell leaves room only for a cantrip
+                return f"{refused}; “{clause.text.strip(' .,!')}” will have to wait."
+        if clause.kind == "manoeuvre" and clause.action in CUNNING and self._cunning(state, actor):
+            return ""  # a rogue hides, dashes or disengages with the bonus action
+        action_left = self._actions_left(state, actor) > 0
+        if cost == "attack" and (economy.extra_attacks > 0 or action_left):
+            return ""
+        hasted = (clause.kind == "manoeuvre" and clause.action in CUNNING) or cost == "attack"
+        if hasted and economy.limited_actions > 0:
+            return ""  # Haste's action: one weapon attack, Dash, Disengage or Hide
+        if cost in ("action", "attack") and not action_left:
+            on = ", then ".join(self.spent.get(actor, []))
+            return self._waits(state, actor, clause, "action", on) + self._surge_hint(state, actor)
+        if cost == "bonus_action" and not economy.available(ActionKind.BONUS_ACTION):
+            return self._waits(state, actor, clause, "bonus action", "")
+        return ""
+
+    @staticmethod
+    def _surge_hint(state: GameState, actor: str) -> str:
+        """A fighter who could have made room with Action Surge is told so."""
+        sheet = state.party.get(actor)
+        if sheet is None or not sheet.has("action_surge") or sheet.uses_left("action_surge") < 1:
+            return ""
+        return f" (Action Surge would give {sheet.name} another action: say so in the line.)"
+
+    def _approach_text(self, state: GameState, actor: str, intent: Intent) -> str:
+        """ "Mira goes over to the bar." — a step across the room, said."""
+        campaign = self.campaign
+        scene = campaign.scenes.get(state.scene.id) if campaign is not None else None
+        spec = scene.features.get(intent.target or "") if scene is not None else None
+        what = spec.name if spec is not None else (intent.extra or ("it",))[0]
+        return f"{state.name_of(actor)} goes over to {the(what)}."
+
+    def _stand_up(self, state: GameState, actor: str) -> list[ToolCall]:
+        """A character lying prone on its turn (knocked down, or back up from 0 HP) gets up
+        before it fights or moves — it costs half its speed, when it has that much left."""
+        encounter = state.encounter
+        sheet = state.party.get(actor)
+        if encounter is None or encounter.current.id != actor or sheet is None:
+            return []
+        if not any(c.condition is Condition.PRONE for c in sheet.conditions):
+            return []
+        economy = economy_of(state, actor)
+        if economy.speed == 0 or economy.movement < economy.speed // 2:
+            return []
+        return [self._call("stand", actor, "set_condition", target_id=actor, condition="prone",
+                           present=False, reason="gets back up")]  # fmt: skip
+
+    def _cunning(self, state: GameState, actor: str) -> bool:
+        sheet = state.party.get(actor)
+        fight = state.encounter
+        economy = fight.economy.get(actor) if fight is not None else None
+        return (
+            sheet is not None
+            and sheet.has("cunning_action")
+            and economy is not None
+            and economy.available(ActionKind.BONUS_ACTION)
+        )
+
+    @staticmethod
+    def _waits(state: GameState, actor: str, clause: Intent, what: str, on: str) -> str:
+        spent = f" (on {on})" if on else ""
+        return (
+            f"{state.name_of(actor)}'s {what} this turn is already spent{spent}; "
+            f"“{clause.text.strip(' .,!')}” will have to wait for the next turn."
+        )
+
+    def _cannot_now(
+        self, state: GameState, actor: str, why: str, clause: Intent | None = None
+    ) -> None:
+        rest = self.pending.pop(actor, [])
+        waiting = [clause] if clause is not None else []
+        waiting += rest
+        if waiting:
+            said = "; ".join(f"“{c.text.strip(' .,!')}”" for c in waiting)
+            self.notes.append(f"{state.name_of(actor)} does not get to {said} — {why}.")

@@ -1,0 +1,76 @@
+"""Short readings of what the players can see, shared by the referee's answers: the ways
+on, who is here, what the party carries and how hurt a creature looks.
+
+They live apart from :mod:`app.referee.answers` so that both the canned answers and the
+questions answered from the game (:mod:`app.referee.answering`) read them without
+importing each other.
+"""
+
+from __future__ import annotations
+
+from app.understanding.scope import living_creatures
+from app.world import view
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from app.world.wording import the
+
+
+def join_words(parts: list[str], last: str = "and") -> str:
+    """``a, b and c`` (``or`` when asked)."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+
+
+def exits_text(state: GameState, campaign: Campaign) -> str:
+    """ "Ways on: the trapdoor (The Inn Cellar, shut), the front door (The Old Road).\""""
+    ways = []
+    for way in view.exits_here(state, campaign):
+        dest = campaign.scenes[way.to].name if way.to in campaign.scenes else way.name
+        ways.append(f"{the(way.name)} ({dest}{'' if way.open else ', shut'})")
+    return f"Ways on: {', '.join(ways)}." if ways else ""
+
+
+def present_text(state: GameState, campaign: Campaign | None) -> str:
+    """Who and what is here: people, creatures, things lying about."""
+    parts = []
+    if campaign is not None:
+        people = [campaign.npcs[n].name for n in view.npcs_here(state, campaign)]
+        if people:
+            parts.append(f"Here: {join_words(people)}.")
+        items = [campaign.items[i].name for i in view.items_here(state, campaign)]
+        if items and state.encounter is None:
+            parts.append(f"Lying about: {join_words(items)}.")
+    foes = [state.creatures[c].name for c in living_creatures(state)]
+    if foes:
+        parts.append(f"Foes: {join_words(foes)}.")
+    return " ".join(parts)
+
+
+def inventory_text(state: GameState, actor: str | None) -> str:
+    """What the character carries (and the party, briefly)."""
+    sheet = state.party.get(actor or "")
+    if sheet is None:
+        return "; ".join(f"{s.name}: {', '.join(s.inventory) or 'nothing'}"
+                         for s in state.party.values())  # fmt: skip
+    weapons = ", ".join(w.replace("_", " ") for w in sheet.weapons)
+    own = ", ".join(sheet.inventory) or "nothing else"
+    others = [f"{s.name}: {', '.join(s.inventory) or 'nothing'}"
+              for s in state.party.values() if s.id != sheet.id]  # fmt: skip
+    text = f"{sheet.name} carries {own}" + (f", and wields {weapons}." if weapons else ".")
+    return text + (f" ({'; '.join(others)}.)" if others else "")
+
+
+def wound_word(hp: int, max_hp: int) -> str:
+    """How hurt something looks: unhurt, lightly or badly wounded, barely standing."""
+    ratio = hp / max(1, max_hp)
+    return ("unhurt" if ratio >= 1 else "lightly wounded" if ratio > 0.5
+            else "badly wounded" if ratio > 0.25 else "barely standing")  # fmt: skip
+
+
+def creature_text(state: GameState, creature_id: str) -> str:
+    """How a creature looks: name and how hurt it is."""
+    c = state.creatures[creature_id]
+    how = wound_word(c.vitals.hp, c.vitals.max_hp)
+    asleep = any(a.condition.value == "unconscious" for a in c.conditions)
+    return f"{c.name} is {how}{', and asleep' if asleep else ''}."

@@ -1,0 +1,124 @@
+"""Lines with no verb the game knows: a name alone ("the trapdoor") is offered back with what
+can be done with it, a description of a foe in a fight ("the wounded one!") is a blow, a
+healing draught one carries ("potion!") is drunk, a weapon named is a swing."""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz
+
+from app.understanding.fighting_words import struck_thing
+from app.understanding.intent import Intent, Reading
+from app.understanding.readings import Context
+from app.understanding.targets import named_creatures, pick_creatures
+from app.understanding.ways import move, shut_ways
+from app.understanding.words import has_phrase, name_score, stem
+from app.world.references import facts
+from app.world.wording import the
+
+
+def _named_outright(ctx: Context) -> bool:
+    """A creature named by a whole name of its own, not by a word it shares with a thing
+    ("bell" of the Bell-Warden in "the bell rope")."""
+    return any(
+        name_score(ctx.said, n, ctx.vocab.stop) >= 1
+        for t in ctx.scope.of("creature")
+        for n in t.names
+    )
+
+
+def _armed(ctx: Context) -> bool:
+    """A weapon named, or an attack verb misspelled ("atack")."""
+    if any(has_phrase(ctx.said, w) for w in ctx.vocab.weapons):
+        return True
+    first = ctx.said.split()[0]
+    return len(first) > 4 and fuzz.ratio(first, "attack") >= 80
+
+
+_HURT = frozenset({"wounded", "last", "other"})
+"""Descriptions that, said alone in a fight, call for a blow ("the wounded one!"): a foe
+near its end, the last, the other one."""
+
+
+def bare_names(ctx: Context) -> Intent | None:
+    """No verb: a name alone ("the trapdoor") is offered back with what can be done with
+    it; a description of a foe in a fight ("the wounded one") is an attack; a healing
+    draught one carries ("potion!") is drunk."""
+    if len(ctx.said.split()) <= 3:
+        carried = ctx.named("carried")
+        spec = ctx.campaign.items.get(carried[0].id) if carried and ctx.campaign else None
+        if spec is not None and spec.heals:
+            return ctx.intent("use", targets=(carried[0].id,), item=carried[0].id,
+                              action="drink", confidence=0.8)  # fmt: skip
+    if ctx.scope.fighting and _armed(ctx):
+        struck = struck_thing(ctx)
+        if struck is not None and not _named_outright(ctx):  # "cut the bell rope with…"
+            return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
+                              note=f"{the(struck.name)} cannot be fought")  # fmt: skip
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        if pick.named and pick.ids:
+            return ctx.intent("attack", targets=pick.ids, confidence=0.85)
+    words = ctx.said.split()
+    kinds = {stem(w) for t in ctx.scope.of("creature") for n in t.names for w in n.split()}
+    foe = any(stem(w) in kinds | {"one", "guy", "thing", "bastard", "bugger"} for w in words)
+    if ctx.scope.fighting and len(words) <= 5 and foe:
+        # "the wounded one!" names a foe to strike; "(we) only want the girl" names none
+        wanted = {v for k, v in ctx.vocab.descriptors.items() if has_phrase(ctx.said, k)}
+        if wanted - {"any"} and named_creatures(ctx.said, ctx.scope) == []:
+            pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+            if pick.exact and not wanted & _HURT:
+                # "the awake one": a foe singled out, but nothing said to do to it — asked
+                who = pick.ids[0]
+                offer = Reading("attack", who, f"attack {ctx.state.name_of(who)}")
+                return ctx.intent("ask", targets=pick.ids, alternatives=(offer,), confidence=0.4)
+            if pick.exact:
+                return ctx.intent("attack", targets=pick.ids, confidence=0.8)
+    things = ctx.named("feature", "npc", "exit", "item_here", "creature")
+    if not things:
+        return None
+    if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:
+        return move(ctx, 0) or ctx.intent("ask", confidence=0.3)
+    options = tuple(
+        Reading({"npc": "talk", "exit": "move", "creature": "attack"}.get(t.kind, "examine"),  # type: ignore[arg-type]
+                t.id, _label(t.kind, t.name))
+        for t in things
+    )  # fmt: skip
+    shut = shut_ways(ctx)
+    openers = [o for t in things if t.kind == "exit" and t.id in shut for o in _openers(ctx, t.id)]
+    options = (*openers, *options)[:4]
+    return ctx.intent("ask", alternatives=options, confidence=0.4,
+                      targets=tuple(t.id for t in things))  # fmt: skip
+
+
+def _openers(ctx: Context, scene_id: str) -> list[Reading]:
+    """The challenges here, not yet done, whose success sets a flag that shut way waits
+    for: "open the trapdoor" offers picking the lock and forcing it."""
+    campaign = ctx.campaign
+    if campaign is None or ctx.state.scene.id not in campaign.scenes:
+        return []
+    wanted: set[str] = set()
+    for way in campaign.scenes[ctx.state.scene.id].exits:
+        if way.to == scene_id:
+            wanted |= {way.requires_flag} if way.requires_flag else set()
+            wanted |= {f.flag for f in facts(way.when) if f.flag} if way.when else set()
+    return [
+        Reading("challenge", cid, spec.name)
+        for cid, spec in campaign.challenges.items()
+        if spec.scene == ctx.state.scene.id
+        and (spec.retry or cid not in ctx.state.challenges)
+        and ctx.state.challenges.get(cid) != "passed"
+        and wanted & set(spec.success.set_flags)
+    ]
+
+
+def _label(kind: str, name: str) -> str:
+    """ "look at the sea" — never "look at the the sea" for a thing its author named "the sea"."""
+    verb = _verb_for(kind)
+    if verb.endswith(" the") and name.lower().startswith("the "):
+        verb = verb.removesuffix(" the")
+    return f"{verb} {name}"
+
+
+def _verb_for(kind: str) -> str:
+    return {"npc": "talk to", "exit": "go through the", "creature": "attack"}.get(
+        kind, "look at the"
+    )

@@ -1,0 +1,46 @@
+"""Whom a line calls to first: "Corin! Can you hear me?", "Hail, dead king, …" — a person
+of the story called by name before the words (or the deed) that follow."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.parse import understand_clause
+from app.world.state import GameState
+
+CALLED = re.compile(r"^\W*(?:(?i:hey|oi|hail|ho|o)[\s,]+)?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\s*[!,]")
+NO_NAME = frozenset(
+    {
+        "ah", "aha", "alright", "and", "but", "careful", "come", "cool", "crap", "damn", "dang",
+        "everyone", "fine", "folks", "friends", "go", "god", "gods", "great", "guys", "ha", "haha",
+        "help", "hey", "hmm", "hurry", "lads", "listen", "lol", "look", "nice", "no", "nope", "now",
+        "oh", "ok", "okay", "oops", "ouch", "please", "quick", "quiet", "right", "run", "shit",
+        "so",
+        "sorry", "stop", "thanks", "then", "ugh", "wait", "well", "wow", "yeah", "yes", "yikes",
+    }
+)  # fmt: skip
+"""Words that open a line with a comma or "!" without calling anyone ("Damn, …")."""
+
+
+def called(text: str, state: GameState, actor: str | None) -> tuple[str, ...] | None:
+    """Whom the line calls to first ("Corin!", "Hail, dead king,"): the people of the story
+    it names (none, for a name the game does not know), or ``None`` when it calls nobody —
+    no name first, or a party member's (who is then the one acting)."""
+    m = CALLED.match(text)
+    if m is None:
+        return None
+    name = m.group(1).lower()
+    if name.split()[0] in NO_NAME or name.split()[0] in ("i", "we", "you", "let's", "lets"):
+        return None
+    party = {s.name.lower().split()[0] for s in state.party.values()} | set(state.party)
+    if name.split()[0] in party:
+        return None
+    if understand_clause(m.group(1), actor, state, state.campaign).kind not in ("ask", "talk"):
+        return None  # "Second Wind, then …", "Rage!": a deed named, not a person called
+    campaign = state.campaign
+    people = campaign.npcs if campaign is not None else {}
+    named = [
+        pid for pid, p in people.items()
+        if name in {p.name.lower(), p.name.lower().split()[0], *(a.lower() for a in p.aliases)}
+    ]  # fmt: skip
+    return tuple(named[:1])

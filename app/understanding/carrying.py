@@ -1,0 +1,108 @@
+"""Things carried and things here: taking, dropping, giving and using them ("give the
+locket back to Wendel", "pour the potion down Mira's throat", "drop my fishing line into a
+tide pool" — a deed with it, not a drop)."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.intent import Intent, IntentKind
+from app.understanding.readings import Context
+from app.understanding.ways import (
+    locked_text,
+    move,
+    named_beyond_direction,
+    shut_ways,
+    to_someone_there,
+)
+from app.understanding.words import has_phrase
+from app.world.wording import the
+
+
+def _item_id(ctx: Context, text: str) -> str | None:
+    """A campaign item the text names, carried or not."""
+    if ctx.campaign is None:
+        return None
+    for iid, spec in ctx.campaign.items.items():
+        for name in (spec.name, *spec.aliases):
+            if has_phrase(text, name.lower()):
+                return iid
+    return None
+
+
+def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
+    rest = ctx.said[at:]
+    if kind == "take":
+        here = ctx.named("item_here", text=rest)
+        if here:
+            return ctx.intent("take", targets=(here[0].id,), item=here[0].id)
+        near = " ".join(rest.split()[:12])  # a way or a person said close by, not in
+        if ctx.named("exit", text=near) and named_beyond_direction(ctx, near):  # a later line
+            return move(ctx, at)  # "take the stairs", not "grab it out of her hands"
+        there = to_someone_there(ctx, near)  # ("… takes out her holy symbol. …  let a lost
+        # child go home to her mother" takes nobody anywhere)
+        if there is not None:  # "take Tam back up to Berta": where she is
+            shut = there in shut_ways(ctx)
+            return ctx.intent("move", targets=(there,), confidence=0.3 if shut else 0.9,
+                              note=locked_text(ctx, there) if shut else "")  # fmt: skip
+        carried = ctx.named("carried", text=rest)
+        note = f"{carried[0].name} is already carried" if carried else "nothing like that here"
+        return ctx.intent("take", confidence=0.4, note=note)
+    carried = ctx.named("carried", text=rest) or ctx.named("carried")
+    into = re.search(r"\b(into|in|onto|on|down)\b", rest)
+    if kind == "drop" and into and ctx.named("feature", text=rest[into.end() :]):
+        return None  # "drop my fishing line into a tide pool": a deed with it, not a drop
+    if kind == "give":
+        to = [m for m in ctx.named("member", "npc", text=rest) if m.id != ctx.actor]
+        people = ctx.scope.of("npc")
+        if not to and len(people) == 1 and re.search(r"\b(him|her|them)\b", ctx.said):
+            to = people  # "I give him the silver key", one person here
+        if carried and to:
+            return ctx.intent("give", targets=(to[0].id, carried[0].id), item=carried[0].id)
+        item = _item_id(ctx, rest)
+        if item and to:
+            return ctx.intent("give", targets=(to[0].id, item), item=item, confidence=0.3,
+                              note="that is not carried")  # fmt: skip
+        return None
+    if carried:
+        verb = next((v for v in ctx.vocab.verbs["use"] if has_phrase(ctx.said, v)), "use")
+        spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
+        aimed = ctx.named("feature", "npc", "creature", "member", "exit")
+        tooled = _tool_for(ctx, carried[0].name) if kind == "use" else None
+        if tooled is not None:  # "use my thieves' tools on the padlock": the lock's challenge
+            return ctx.intent("challenge", targets=(tooled,), confidence=0.9)
+        if kind == "use" and (spec is None or not spec.heals) and not aimed:
+            return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
+                              note=f"use {the(carried[0].name)} on what?")  # fmt: skip
+        plain = ctx.said.replace("'s ", " ")  # "Mira's throat" names Mira
+        members = [m.id for m in ctx.named("member", text=plain) if m.id != ctx.actor]
+        # "pour the potion down Mira's throat": the item first, then who receives it
+        return ctx.intent(kind, targets=(carried[0].id, *members[:1]), item=carried[0].id,
+                          action=verb)  # fmt: skip
+    item = _item_id(ctx, rest)
+    holders = [
+        s.name for s in ctx.state.party.values()
+        if s.id != ctx.actor and item and any(
+            i.lower() == ctx.campaign.items[item].name.lower() for i in s.inventory  # type: ignore[union-attr]
+        )
+    ]  # fmt: skip
+    if item and any(t.id == item for t in ctx.scope.of("item_here")):
+        return ctx.intent("ask", targets=(item,), confidence=0.3, note="it is not picked up yet")
+    if item and not holders:
+        return ctx.intent(kind, targets=(item,), item=item, confidence=0.3,
+                          note="nobody carries that")  # fmt: skip
+    note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
+    return ctx.intent("ask", confidence=0.3, note=note)
+
+
+def _tool_for(ctx: Context, held: str) -> str | None:
+    """The open challenge here that the carried tool is for (thieves' tools and a lock), when
+    the line aims the tool at that challenge's thing or there is only the one."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return None
+    fits = [
+        t.id for t in ctx.scope.of("challenge")
+        if (tool := campaign.challenges[t.id].tool) and tool.lower() == held.lower()
+    ]  # fmt: skip
+    return fits[0] if len(fits) == 1 else None

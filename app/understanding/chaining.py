@@ -1,0 +1,313 @@
+"""How a clause of a several-action line leans on the ones before it, and what a clause
+that cannot be done becomes instead of silence.
+
+- A clause with no verb of its own borrows the one before ("I look at the hearth *then at
+  the trapdoor*", "stab rat 1 with my shortsword *and then with my dagger*", "go to the bar
+  and then *down the trapdoor*").
+- Going over to something in the room ("go to the bar") is a step within the scene, said,
+  not a way out.
+- After a move to another place, a clause about who or what is *there* ("go up to the
+  lighthouse and talk to Wendel") is read again once the party has arrived.
+- A clause the player plainly meant but that cannot be done — a feature the character does
+  not have ("I rage"), a spell it does not know, a potion not carried, a thing not here, a
+  way that is not there ("head into the cave") — is said plainly, never dropped.
+- Clauses that tell one deed twice are one ("charge rat 1 and hit it", "short rest. I play
+  a song while everyone patches up"); "hit it twice" is two blows.
+- "Smash both skeletons" is one blow at each; several questions called to one person
+  ("Berta, could you lend us a lamp? and is there another way in?") are each answered.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from app.understanding.clauses import Piece, mentions_back, propose, refer_back
+from app.understanding.intent import Intent
+from app.understanding.vocabulary import ENGLISH
+from app.understanding.words import normalise
+from app.world.state import GameState
+from rules.features import features
+from rules.srd import srd
+
+_ELIDED = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(at|to|into|onto|on|with|through|down|up|under|behind|over)\b",
+    re.IGNORECASE,
+)
+"""A clause that starts where a verb should be: "then at the trapdoor", "with my dagger"."""
+_LEAD = re.compile(r"^\W*(?:(?:i|we|then|and|now|quickly|carefully)\s+)*", re.IGNORECASE)
+"""Words before a clause's verb that the verb is borrowed without."""
+
+
+def elided(text: str, before: str) -> str | None:
+    """The clause with the verb of the clause before it put back ("then at the trapdoor"
+    after "I look at the hearth" -> "look at the trapdoor"); ``None`` when it has a verb."""
+    match = _ELIDED.match(text)
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    rest = text[match.start(1) :]
+    earlier = _LEAD.sub("", before, count=1)
+    same = re.search(rf"\s{word}\b", earlier, re.IGNORECASE)
+    if same is not None:  # "stab rat 1 with my shortsword" + "with my dagger"
+        return f"{earlier[: same.start()]} {rest}"
+    verb = earlier.split()[:1]
+    return f"{verb[0]} {rest}" if verb else None
+
+
+_GOING = re.compile(
+    r"^\W*(?:i\s+|we\s+|then\s+)*(?:go|walk|head|step|move|wander|stroll|cross|get)\s+"
+    r"(?:over\s+|up\s+|back\s+)?(?:to|towards|toward)\s+(.+)$",
+    re.IGNORECASE,
+)
+"""Going over to something ("go to the bar", "walk over to the hearth")."""
+
+
+def approach(text: str, intent: Intent, state: GameState) -> Intent | None:
+    """Going over to something of the scene ("go to the bar"): a step within it, as an
+    examine that only says so (``action="approach"``); ``None`` for anything else."""
+    going = _GOING.match(text)
+    campaign = state.campaign
+    if going is None or intent.kind not in ("ask", "examine") or campaign is None:
+        return None
+    scene = campaign.scenes.get(state.scene.id)
+    if scene is None:
+        return None
+    place = going.group(1).strip(" .,!?")
+    said = f" {normalise(place)} "
+    for fid, spec in scene.features.items():
+        names = {spec.name.lower(), fid.replace("_", " "), *(a.lower() for a in spec.aliases)}
+        if any(f" {normalise(n)} " in said for n in names if n):
+            return Intent(kind="examine", text=text, actor=intent.actor, targets=(fid,),
+                          action="approach", confidence=0.8)  # fmt: skip
+    words = [w for w in normalise(place).split() if w not in ("the", "a", "an", "my", "our")]
+    scenery = f" {normalise(scene.description)} "
+    if intent.kind == "ask" and 0 < len(words) <= 3 and f" {' '.join(words)} " in scenery:
+        # "go to the bar": no feature of the game, but the room the author wrote has one
+        return Intent(kind="examine", text=text, actor=intent.actor, action="approach",
+                      extra=(" ".join(words),), confidence=0.8)  # fmt: skip
+    return None
+
+
+def after_move(intent: Intent) -> bool:
+    """A clause that names someone or something not here ("talk to Wendel" said at the
+    harbour), or a deed with nothing here to do it to ("attack the rats" said upstairs):
+    after a move it is read again where the party arrives."""
+    if intent.kind == "ask":
+        return intent.note.startswith(("here to talk to", "nothing like"))
+    unsure = intent.confidence < 0.6 and bool(intent.note)
+    return unsure and intent.kind in ("attack", "take", "examine", "challenge", "talk")
+
+
+_FEATURE_WORDS = re.compile(
+    r"^\W*(?:i\s+|then\s+)*(?:use\s+|activate\s+|go\s+into\s+a\s+|fly\s+into\s+a\s+)?"
+    r"(?:my\s+)?(.+?)\W*$",
+    re.IGNORECASE,
+)
+
+
+def missing_feature(text: str, actor: str | None, state: GameState) -> Intent | None:
+    """A clause that is only a class feature the character does not have ("I rage" said
+    by a fighter): said plainly (``action="unable"``), not dropped."""
+    sheet = state.party.get(actor or "")
+    match = _FEATURE_WORDS.match(text)
+    if sheet is None or match is None:
+        return None
+    said = normalise(match.group(1))
+    for fid, spec in features().entries.items():
+        if spec.action == "passive" or sheet.has(fid):
+            continue
+        phrases = {spec.name.lower(), *ENGLISH.features.get(fid, ())}
+        if said in {normalise(p) for p in phrases} | {f"{normalise(p)}s" for p in phrases}:
+            return Intent(kind="ask", text=text, actor=actor, action="unable", confidence=0.7,
+                          note=f"{sheet.name} has no {spec.name} — it is not one of "
+                               f"{sheet.name}'s features")  # fmt: skip
+    return None
+
+
+def nowhere(intent: Intent) -> Intent | None:
+    """A clause that goes, with no way of that name from here ("head into the cave"):
+    asked back with the ways there are, not dropped."""
+    if intent.kind == "ask" and intent.note == "where to?":
+        return replace(intent, kind="move", confidence=0.3)
+    return None
+
+
+_BOTH = re.compile(r"\b(?:both|all)\b", re.IGNORECASE)
+
+
+def both_foes(read: list[Intent], state: GameState) -> list[Intent]:
+    """ "Smash both skeletons": an attack clause at both (or all) foes of a kind is one
+    attack clause at each of them, in order."""
+    out: list[Intent] = []
+    for clause in read:
+        out.append(clause)
+        if clause.kind != "attack" or not _BOTH.search(clause.text) or len(clause.targets) > 1:
+            continue
+        foe = state.creatures.get(clause.target or "")
+        if foe is None:
+            continue
+        kind = foe.monster or foe.name.rstrip(" 0123456789")
+        alike = [
+            cid for cid, c in state.creatures.items()
+            if (c.monster or c.name.rstrip(" 0123456789")) == kind and c.vitals.hp > 0
+            and not c.left and c.encounter == foe.encounter
+        ]  # fmt: skip
+        if len(alike) < 2:
+            continue
+        out[-1] = replace(clause, targets=(alike[0],), extra=(*clause.extra, "each"))
+        out += [replace(out[-1], targets=(cid,)) for cid in alike[1:4]]
+    return out
+
+
+def questions_to(whom: tuple[str, ...], asked: list[str], talk: Intent) -> list[Intent]:
+    """Several questions called to one person ("Wren, are you hurt? and how did the door
+    open?"): one clause of words to them per question, each answered in turn (marked
+    ``extra=("asked",)`` so the referee keeps it as words to that person)."""
+    return [replace(talk, text=words, targets=whom, topic=None, extra=("asked",), then=())
+            for words in asked]  # fmt: skip
+
+
+USING = re.compile(r"^\W*(?:i\s+)?(?:drink|quaff|down|use|apply|swig|gulp|pop)\b", re.I)
+"""A clause that uses something carried (or not)."""
+
+
+BACKING = re.compile(r"^\W*(?:i\s+|then\s+)*(?:back\s+(?:off|away)|step\s+back)\b", re.I)
+"""Backing off from a foe before a deed ("back off and cast …"): a step, not a threat."""
+
+
+def plainly(
+    piece: Piece, intent: Intent, actor: str | None, state: GameState, later: bool, several: bool
+) -> Intent | None:
+    """A clause of a several-action line read as what it plainly asks, though it cannot
+    be done or read alone: going over to something here, a way that is not there, a
+    feature the character lacks, a potion not carried, backing off before a deed."""
+    if not several:
+        return None
+    if intent.kind in ("ask", "examine"):
+        found = approach(piece.text, intent, state)
+        if found is not None:
+            return found
+    if intent.kind == "ask" and not intent.alternatives:
+        found = missing_feature(piece.text, actor, state) or (nowhere(intent) if later else None)
+        if found is not None:
+            return found
+    if intent.kind == "use" and intent.note and USING.match(piece.text):
+        return replace(intent, confidence=0.7)  # "drink my potion …" with none: said so
+    if intent.kind == "cast" and intent.spell and "does not know" in intent.note:
+        who = state.name_of(actor) if actor else "Nobody"  # "cast bless and then shoot …"
+        spell = srd().spells.get(intent.spell).name
+        return Intent(kind="ask", text=piece.text, actor=actor, action="unable", confidence=0.7,
+                      note=f"{who} does not know {spell}")  # fmt: skip
+    if intent.kind in _THINGS and intent.confidence < 0.6 and intent.note and piece.strong:
+        # "take the poker from the hearth and …", "… then give him the locket": not here
+        who = state.name_of(actor) if actor else "Nobody"
+        said = piece.text.strip(" .,!?")
+        said = re.sub(r"^(?:i|then|and|i'll)\s+", "", said, flags=re.IGNORECASE)
+        return Intent(kind="ask", text=piece.text, actor=actor, action="unable", confidence=0.7,
+                      note=f"{who} cannot {said}: {intent.note}")  # fmt: skip
+    if state.encounter is not None and intent.kind == "improvise" and BACKING.match(piece.text):
+        return Intent(kind="manoeuvre", text=piece.text, actor=intent.actor, action="withdraw",
+                      confidence=0.9)  # fmt: skip
+    return None
+
+
+_THINGS = frozenset({"take", "give", "drop", "use"})
+"""Deeds done with a thing: one that is not here, or not carried, is said so."""
+
+_ASKS = re.compile(
+    r"^\W*(?:and\s+|also\s+|so\s+)?(?:what|where|who|whom|whose|why|how|when|which|is|are|"
+    r"was|were|do|does|did|has|have|had|can|could|would|will|should|may|might)\b",
+    re.IGNORECASE,
+)
+"""A clause put as a question ("and is there any other way into the cellar?")."""
+
+
+def questions(talk: Intent, rest: str, state: GameState) -> Intent | None:
+    """Several questions called to one person ("Berta, could you lend us a lamp? and is
+    there any other way in?"): words to them per question, each answered in turn."""
+    if not talk.target:
+        return None
+    pieces = [p for p in propose(rest) if p.text.strip(" ,.!?")]
+    if len(pieces) < 2 or len(pieces) > 4 or not all(_ASKS.match(p.text) for p in pieces):
+        return None
+    asked = [p.text for p in pieces]
+    npc = state.campaign.npcs.get(talk.target) if state.campaign is not None else None
+    for at in range(1, len(asked)) if npc is not None else ():
+        said = f" {normalise(asked[at - 1])} "
+        key = next((k for k in npc.topics if f" {k} " in said), None)  # type: ignore[union-attr]
+        if key and mentions_back(asked[at]):  # "… and has anyone else heard it?": the bell
+            asked[at] = refer_back(asked[at], f"the {key}")
+    first, *others = questions_to((talk.target,), asked, talk)
+    return replace(first, then=tuple(others))
+
+
+_TWICE = re.compile(r"\b(?:twice|two times|2x|x2|both times)\b", re.IGNORECASE)
+
+
+def one_deed(read: list[Intent]) -> list[Intent]:
+    """Clauses that tell one improvised deed twice ("I bang my sword on my shield and roar
+    at the rats to scare them off"): one deed, at whom the clauses name."""
+    out: list[Intent] = []
+    for clause in read:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and clause.kind == last.kind == "improvise"
+            and clause.action == last.action
+            and clause.extra[:1] == last.extra[:1]
+        ):
+            out[-1] = replace(last, targets=last.targets or clause.targets)
+            continue
+        if (
+            last is not None
+            and clause.kind == last.kind == "move"
+            and clause.targets == last.targets
+        ):
+            continue  # "head back in and get out of this rain": one way, told twice
+        resting = any(c.kind == "rest" for c in out)
+        if resting and (clause.kind == "rest" or (clause.kind, clause.action) == _SONG):
+            continue  # "short rest. I play a song while everyone patches up": the one rest
+        if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
+            continue  # "help Thorin, distract it so he gets a clean hit": how one helps
+        if (
+            last is not None
+            and clause.kind == last.kind == "attack"
+            and clause.targets == last.targets
+            and _CLOSING.match(last.text)
+            and not _AGAIN.search(clause.text)
+        ):
+            continue  # "charge rat 1 and hit it": how one blow is struck, not two
+        out.append(clause)
+    return out
+
+
+_CLOSING = re.compile(
+    r"^\W*(?:i\s+)?(?:charge|rush|run (?:at|up to)|close (?:in on|with)|go for|leap at|"
+    r"lunge at|dash at|advance on|step up to|move in on)\b",
+    re.IGNORECASE,
+)
+"""A clause that closes in on a foe: with a blow at the same foe after it, one attack."""
+_AGAIN = re.compile(r"\b(?:again|twice|second|another|once more)\b", re.IGNORECASE)
+
+
+_SONG = ("improvise", "performance")
+"""A song played through a rest is part of it (a bard's Song of Rest), no check of its own."""
+_HELPING = re.compile(
+    r"\b(?:distract|draw (?:its|his|her|their) (?:eye|attention)|"
+    r"so (?:that )?\w+ (?:can|gets?|has|could)|hold(?:s|ing)? .{1,30}\bsteady|"
+    r"while (?:he|she|they|\w+) (?:works?|tries|picks?))\b",
+    re.IGNORECASE,
+)
+"""How one lends a hand in a fight, said after "help …": part of the Help, never a blow."""
+
+
+def twice(read: list[Intent]) -> list[Intent]:
+    """ "hit Grubnak twice": an attack clause said twice is two attack clauses (the second
+    is made if the turn has room: Extra Attack, Action Surge)."""
+    out: list[Intent] = []
+    for clause in read:
+        out.append(clause)
+        if clause.kind == "attack" and _TWICE.search(clause.text):
+            out.append(clause)
+    return out

@@ -1,0 +1,138 @@
+"""Lines that use a class feature or species trait: "second wind", "I use action surge",
+"Thorin rages", "I turn undead", "lay on hands on Mira", "inspire Thorin", "cunning action
+to hide". The phrases are the vocabulary's ``features``; a one-word phrase ("rage",
+"inspire") counts only for a character who has the feature, so an ordinary word does not
+become a feature of someone who lacks it."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.intent import Intent
+from app.understanding.readings import Context
+from app.understanding.vocabulary import ENGLISH, Vocabulary
+from app.understanding.words import normalise, verb_at
+
+BONUS_MOVES = ("dash", "disengage", "hide", "dodge")
+"""Combat actions a bonus-action feature may carry out (Cunning Action, Step of the Wind)."""
+
+
+def feature_use(ctx: Context) -> Intent | None:
+    """The feature a line uses, with its ally or foe and option, if it names one."""
+    sheet = ctx.state.party.get(ctx.actor or "")
+    found: list[tuple[int, int, str]] = []
+    for fid, phrases in ctx.vocab.features.items():
+        for phrase in phrases:
+            at = verb_at(ctx.said, phrase)
+            if at < 0:
+                continue
+            if " " not in phrase and (sheet is None or not sheet.has(fid)):
+                continue
+            found.append((at, -len(phrase), fid))
+    if not found:
+        return None
+    at, length, fid = min(found)
+    rest = ctx.said[at - length :]
+    option = next((m for m in BONUS_MOVES if verb_at(rest, m) >= 0), None)
+    targets: tuple[str, ...] = ()
+    for text in (rest, ctx.said):  # "inspire Sela", or "give Sela bardic inspiration"
+        people = [t.id for t in ctx.named("member", text=text) if t.id != ctx.actor]
+        targets = tuple(people or [t.id for t in ctx.named("creature", text=text)])
+        if targets:
+            break
+    if fid == "divine_smite":  # a smite is part of an attack: the attack reading carries it
+        return None
+    if fid == "font_of_magic":
+        option = font_option(ctx.said)
+    if fid == "wild_shape":
+        option = wild_shape_option(ctx.said)
+        targets = ()
+    if fid == "flurry_of_blows":
+        option = open_hand_option(ctx.said)
+    extra = (option,) if option else ()
+    return ctx.intent("feature", action=fid, targets=targets, extra=extra)
+
+
+def smites(text: str, vocab: Vocabulary = ENGLISH) -> bool:
+    """Whether an attack line asks for a Divine Smite ("smite the skeleton")."""
+    said = normalise(text)
+    return any(verb_at(said, p) >= 0 for p in vocab.features.get("divine_smite", ()))
+
+
+_ORDINALS = {
+    "first": 1, "1st": 1, "one": 1, "second": 2, "2nd": 2, "two": 2, "third": 3, "3rd": 3,
+    "three": 3, "fourth": 4, "4th": 4, "four": 4, "fifth": 5, "5th": 5, "five": 5,
+}  # fmt: skip
+_SLOT_LEVEL = re.compile(
+    r"\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)[- ]level\b"
+    r"|\blevel[- ](one|two|three|four|five|[1-5])\b"
+)
+
+
+def font_option(said: str) -> str | None:
+    """Font of Magic's way from a line: ``slot:N`` when sorcery points become a level-N
+    slot ("turn two sorcery points into a first-level slot"), ``points:N`` when a level-N
+    slot becomes points ("my second-level slot into sorcery points"): whichever of "slot"
+    and "point" the line names last is what is made."""
+    slot, point = said.rfind("slot"), said.rfind("point")
+    if slot < 0 and point < 0:
+        return None
+    found = _SLOT_LEVEL.search(said)
+    word = (found.group(1) or found.group(2)) if found else "1"
+    level = int(word) if word.isdigit() else _ORDINALS[word]
+    return f"slot:{level}" if slot > point else f"points:{level}"
+
+
+_REVERT = ("revert", "turn back", "own form", "normal form", "back to my", "back into my")
+
+
+def wild_shape_option(said: str) -> str | None:
+    """Wild Shape's option from a line: ``revert`` ("I turn back into my own form"), else
+    the beast it names ("I wild shape into a wolf": ``wolf``; "black bear":
+    ``black_bear``), the longest beast name found."""
+    if any(word in said for word in _REVERT):
+        return "revert"
+    from rules.srd import srd  # noqa: PLC0415 - the stat blocks, read once a druid shifts
+
+    found = [
+        (len(block.name), key)
+        for key, block in srd().monsters.entries.items()
+        if block.type.lower().startswith("beast")
+        and re.search(rf"\b{re.escape(block.name.lower())}s?\b", said)
+    ]
+    return max(found)[1] if found else None
+
+
+_OPEN_HAND = (
+    ("no_reactions", ("no reaction", "can't react", "cannot react", "no reactions")),
+    ("prone", ("prone", "knock him down", "knock her down", "knock it down", "trip",
+               "off his feet", "off her feet", "off its feet", "to the ground")),
+    ("push", ("push", "shove", "knock him back", "knock her back", "knock it back",
+              "send him flying", "send her flying", "send it flying")),
+)  # fmt: skip
+
+
+def open_hand_option(said: str) -> str | None:
+    """The Open Hand Technique a flurry line names ("flurry and knock him prone":
+    ``prone``; "push him away": ``push``; "so it can't react": ``no_reactions``)."""
+    for option, words in _OPEN_HAND:
+        if any(re.search(rf"\b{re.escape(w)}", said) for w in words):
+            return option
+    return None
+
+
+_METAMAGIC = re.compile(
+    r"\b(careful|distant|empowered|empower|extended|extend|heightened|heighten|quickened"
+    r"|quicken|quick-cast|subtle|subtly|twinned|twin)\b"
+)
+
+
+def metamagic_options(said: str) -> tuple[str, ...]:
+    """Metamagic a cast line names ("quickened fire bolt": ``quickened``; "an empowered,
+    twinned ray of frost": ``twinned``, ``empowered`` — Empowered last, as it joins)."""
+    from rules.metamagic import option_of  # noqa: PLC0415
+
+    found = [option_of(m.group(1).replace("quick-cast", "quickened").replace("subtly", "subtle"))
+             for m in _METAMAGIC.finditer(said.lower())]  # fmt: skip
+    named = list(dict.fromkeys(o for o in found if o))
+    return tuple(sorted(named, key=lambda o: o == "empowered"))

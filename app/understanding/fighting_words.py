@@ -1,0 +1,94 @@
+"""Combat options in a player's words: who is grappled or shoved (and whether the shove
+knocks them down or pushes them back), and how an attack is made — a weapon thrown, a
+versatile weapon in both hands, a blade in each hand — and a thing struck at, which is no
+foe ("slash at the pews")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from app.understanding.intent import Intent
+from app.understanding.readings import Context
+from app.understanding.scope import Thing
+from app.understanding.targets import pick_creatures
+from app.understanding.words import has_phrase, phrase_at
+
+HOLDS = ("grapple", "shove", "escape_grapple")
+"""Manoeuvres that need a fight (and, but for escaping, a creature to act on)."""
+
+
+_MOVED_THING = re.compile(
+    r"\b(?:shove|push|barge|kick|topple)s?\s+(?:a|an|the|that|this|one)\s+"
+    r"(\w+(?: \w+)?)\s+(?:into|in front of|across|at|onto|toward|towards)\b"
+)
+"""A thing shoved somewhere ("shove a pew into her path"), which no foe is."""
+
+
+def refine_hold(ctx: Context, intent: Intent) -> Intent:
+    """A grapple or a shove aimed at a creature; a shove that says "down" or "over" knocks
+    prone, any other pushes back 5 feet."""
+    action = intent.action
+    if action == "shove":
+        down = any(has_phrase(ctx.said, w) for w in ctx.vocab.shove_down)
+        action = "shove_prone" if down else "shove_away"
+    if action == "escape_grapple":
+        return replace(intent, action=action)
+    moved = _MOVED_THING.search(ctx.said)
+    if moved is not None and ctx.named("feature", "item_here", "carried", text=moved.group(1)):
+        # "shove a pew into her path": a thing moved, for the DM to rule on, not a shove
+        return replace(intent, kind="ask", action=None, confidence=0.3, note="move what?")
+    pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+    return replace(intent, action=action, targets=pick.ids[:1])
+
+
+def attack_style(ctx: Context, intent: Intent) -> Intent:
+    """An attack says how it is made ("throw my handaxe", "two-handed swing", "with both
+    blades"), and which weapon it names, if any."""
+    styles = ctx.vocab.attack_styles
+    style = next(
+        (s for s, phrases in styles.items() if any(has_phrase(ctx.said, p) for p in phrases)),
+        None,
+    )
+    weapon = next((w for w in ctx.vocab.weapons if has_phrase(ctx.said, w)), None)
+    if style is None and weapon is None:
+        return intent
+    thrown = _THROWN_THING.search(ctx.said) if style == "thrown" and weapon is None else None
+    if thrown and thrown.group(1) not in _NOT_A_THING:
+        # "I throw my cloak in its face": no weapon the rules can roll. Said back, not
+        # turned into a dagger thrown for damage.
+        return replace(intent, kind="ask", confidence=0.4, action=None,
+                       note=f"a {thrown.group(1)} is no weapon to attack with — try Help, "
+                       "Dodge, a shove or a real weapon")  # fmt: skip
+    return replace(intent, action=style, item=weapon)
+
+
+_THROWN_THING = re.compile(
+    r"\b(?:throw|throws|hurl|hurls|toss|tosses|fling|flings|lob)\s+"
+    r"(?:my|a|an|the|some|his|her|their|this|that)\s+([a-z]+)"
+)
+"""What is thrown, when the line names it: ``throw my cloak`` → ``cloak``."""
+_NOT_A_THING = frozenset({"weapon", "blade", "knife", "spear", "axe", "hammer", "javelin"})
+"""Words for a thrown weapon the vocabulary may not list by that name."""
+
+
+PLACE_WORDS = frozenset({
+    "behind", "from", "near", "by", "beside", "over", "under", "through", "across", "around",
+    "into", "on", "onto", "off", "past", "toward", "towards", "against", "atop", "along",
+})  # fmt: skip
+"""Words before a thing that make it where a blow comes from, not what it strikes
+("I shoot from behind the pews")."""
+
+
+def struck_thing(ctx: Context) -> Thing | None:
+    """A feature the line strikes at as its object ("slash at the pews", "cut the bell
+    rope"), when no creature is named — not one it fights from behind or beside."""
+    for thing in ctx.named("feature"):
+        for name in thing.names:
+            at = phrase_at(ctx.said, name)
+            if at < 0:
+                continue
+            before = [w for w in ctx.said[:at].split() if w not in ("the", "a", "an", "that")]
+            if before and before[-1] not in PLACE_WORDS:
+                return thing
+    return None

@@ -1,0 +1,459 @@
+"""Improvised actions: a plausible deed no other verb covers, done to a person or thing
+the scene names — tie up the sleeping goblin, shake Wren awake, kick over the table,
+demand their surrender, climb onto the bar. A good DM says "yes, and": it calls for the
+ability check the deed needs against an SRD-style DC (easy 10, medium 15, hard 20), or
+lets it simply happen when nothing stands against it.
+
+The reading is an :class:`Intent` of kind ``improvise``: ``action`` is the skill (or
+``auto``), ``extra`` holds the deed's key (``bind``, ``wake``, ``cow`` …) and its DC, and
+``targets`` what it is done to. The referee rules on it (:mod:`app.referee.ruling`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from app.understanding.intent import Intent
+from app.understanding.mentions import mention
+from app.understanding.readings import Context
+from app.understanding.scope import Thing, ThingKind
+from app.understanding.targets import pick_creatures
+from app.understanding.verbs import challenge_named
+from app.understanding.words import name_score, normalise
+
+
+@dataclass(frozen=True)
+class Deed:
+    """A kind of improvised deed: the words for it, the check it needs, how hard."""
+
+    key: str
+    words: tuple[str, ...]
+    skill: str
+    """The skill a DM calls for, or ``auto`` when it simply happens."""
+    dc: int
+    needs_object: bool = True
+    """Whether the deed must be done to something the scene names."""
+
+
+DEEDS: tuple[Deed, ...] = (
+    Deed("bind", ("tie up", "tie", "bind", "truss", "gag", "shackle", "rope up", "tie him up",
+                  "tie her up", "tie it up", "tie them up"), "athletics", 10),
+    Deed("wake", ("wake up", "wake", "shake awake", "shake", "rouse", "slap awake", "nudge"),
+         "auto", 0),
+    Deed("knock_out", ("knock out", "knock him out", "knock her out", "knock it out",
+                       "pommel", "knock unconscious", "choke out", "sap", "subdue",
+                       "knock senseless", "knock him senseless", "knock her senseless"),
+         "athletics", 15),
+    Deed("cow", ("demand", "order", "tell them to surrender", "intimidate", "threaten",
+                 "scare", "shout at", "yell at", "roar at", "bellow at", "menace", "glare at",
+                 "warn"), "intimidation", 15, needs_object=False),
+    Deed("sway", ("convince", "persuade", "plead with", "reason with", "beg", "bargain with",
+                  "appeal to", "talk down", "calm", "calm down", "soothe"), "persuasion", 15,
+         needs_object=False),
+    Deed("bluff", ("lie to", "bluff", "trick", "fool", "deceive", "distract", "feint",
+                   "pretend"), "deception", 15, needs_object=False),
+    Deed("climb", ("climb", "clamber", "scale", "climb onto", "climb up", "jump onto",
+                   "leap onto", "vault", "jump", "leap"), "athletics", 10, needs_object=False),
+    Deed("floor", ("knock", "shield-bash", "shield bash", "slam"), "athletics", 15),
+    Deed("heave", ("kick over", "tip over", "topple", "overturn", "flip", "push over",
+                   "lift", "heave", "drag", "pull", "barricade", "block", "wedge",
+                   "break", "smash", "bash", "pry", "prise", "prize open", "kick", "tip",
+                   "knock over", "push", "shove", "haul", "yank", "tug", "hack through",
+                   "hack at", "chop", "cut through", "stop", "jam", "hold shut",
+                   "hold open", "roll", "tear", "rip"),
+         "athletics", 15),
+    Deed("help", ("help", "assist", "lend a hand", "give a hand", "aid", "steady", "hold the",
+                  "back up", "cover for"), "auto", 0),
+    Deed("perform", ("play", "sing", "fiddle", "strum", "hum", "whistle", "dance", "juggle",
+                     "recite", "perform", "tell a joke", "tell a story", "serenade"),
+         "performance", 10, needs_object=False),
+    Deed("pray", ("pray", "say a prayer", "offer a prayer", "kneel and pray", "give thanks",
+                  "bless the", "say a blessing", "say the rites", "say words over"),
+         "religion", 10, needs_object=False),
+    Deed("track", ("follow the tracks", "follow the footprints", "follow the trail",
+                   "follow the prints", "follow the little footprints", "track",
+                   "follow the bootprints", "follow the blood", "look for tracks"),
+         "survival", 10, needs_object=False),
+    Deed("throw", ("throw", "toss", "lob", "chuck", "fling"), "auto", 0, needs_object=False),
+    Deed("grab", ("grab", "snatch", "pick up", "take up", "pull out"), "auto", 0),
+    Deed("place", ("put", "place", "set", "lay", "lower", "dip", "drop"), "auto", 0),
+    Deed("knock", ("knock on", "knock at", "rap on", "bang on", "hammer on", "tap on"), "auto",
+         0),
+    Deed("balance", ("balance", "tumble", "roll under", "slide", "swing from", "swing on",
+                     "dive"), "acrobatics", 15, needs_object=False),
+    Deed("search", ("search", "rummage", "rummage through", "dig through",
+                    "feel around", "check for", "pat down", "frisk", "rifle through", "poke",
+                    "poke at", "prod", "stir", "rake through"),
+         "investigation", 10),
+    Deed("listen", ("listen", "listen at", "eavesdrop", "press my ear", "sniff", "smell"),
+         "perception", 10, needs_object=False),
+    Deed("sneak", ("sneak", "creep", "tiptoe", "slip past", "sneak up on", "sneak past"),
+         "stealth", 15, needs_object=False),
+    Deed("palm", ("pickpocket", "pick his pocket", "pick her pocket", "lift his", "steal",
+                  "palm", "swipe", "pocket"), "sleight_of_hand", 15),
+    Deed("tend", ("bandage", "treat", "patch up", "splint", "check his pulse",
+                  "check her pulse", "check the wound"), "medicine", 10),
+    Deed("light", ("light", "kindle", "relight", "light up", "put out", "snuff",
+                   "extinguish", "douse"), "auto", 0, needs_object=False),
+    Deed("posture", ("sit down", "sit", "lie down", "crouch",
+                     "crouch down", "squat", "settle down", "stand up", "get up"), "auto", 0,
+         needs_object=False),
+    Deed("recall", ("recall", "remember", "try to remember", "think back"), "history", 10,
+         needs_object=False),
+    Deed("soothe_beast", ("calm the", "tame", "pet", "feed the", "whistle to"),
+         "animal_handling", 15),
+    Deed("kindness", ("wrap", "pour", "make", "brew", "hug", "embrace", "pat", "comfort",
+                      "console", "put a hand on", "put my hand on", "put an arm around",
+                      "put my arm around", "put my cloak", "drape", "kneel beside",
+                      "sit with", "sit beside", "sit down beside", "sit down next to",
+                      "sit next to", "sit down with",
+                      "hold her hand", "hold his hand", "wipe",
+                      "dry her", "dry his", "fetch"), "auto", 0),
+)  # fmt: skip
+_FARE = re.compile(
+    r"\b(tea|cup|mug|drink|ale|beer|wine|water|broth|soup|stew|meal|food|bread|"
+    r"blanket|cloak|fire)\b"
+)
+"""What a kindness made, poured or fetched is ("make him a cup of tea")."""
+KIND_TO = frozenset({"npc", "member"})
+"""A kindness is done to a person ("wrap my cloak around Nessa's shoulders", "make the old
+man a cup of tea"); to a thing it is no deed of its own."""
+
+SUBDUING = re.compile(
+    r"\b(knock(?:s|ed|ing)? (?:\w+ ){0,4}?(?:out|unconscious|senseless|cold)|non-?lethal(?:ly)?|"
+    r"subdue|pommel|flat of (?:my|the|his|her) (?:blade|sword|axe)|take (?:him|her|it|them) "
+    r"alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap)\b",
+    re.IGNORECASE,
+)
+"""Words that make a blow one meant to subdue: whoever it drops is knocked out, not dead."""
+
+THREATS = re.compile(
+    r"\b(surrender|give up|yield|drop (?:your|those|the|yer|that|them) \w+|lay down (?:your|those)|"
+    r"on your knees|back off|get lost|begone|be gone|scram|clear off|get out of here|"
+    r"or (?:die|you die|you'?re dead|you'?re done|else|i'?ll kill you)|"
+    r"(?:scare|drive|chase) (?:them|it|him|her|the \w+) (?:off|away)|"
+    r"(?:tell|order|shout at|yell at) (?:them|it|him|her|the \w+(?: \w+)?) "
+    r"to (?:run|flee|leave|go)|"
+    r"roar|howl|bellow|war ?cry|bang \w+ \w+ (?:on|against) (?:my|his|her) shield)\b"
+)
+"""Words that threaten foes into giving up or running: in a fight, an Intimidation check."""
+STRIKES_FIRST = re.compile(
+    r"^(?:i\s+)?(?:attack|stab|hit|shoot|slash|strike|swing|cast|fire|smite|kill)\b|"
+    r"holy symbol|turn undead|channel divinity"
+)
+"""A line that strikes or calls on a power first: its threats are flavour, not the deed."""
+OWN = re.compile(r"\b(?:i|we|i'll|we'll|i'm|we're|let's|lets)\s+(?:\w+\s+)?$")
+"""Words before a threat's verb that make it the speaker's own ("I back off", "we give
+up"), not a demand."""
+
+FLOORING = re.compile(r"\b(?:knock|bash|shield-bash|slam|bowl)\w*\b.*\b(?:flat|down|over|prone)\b")
+"""A blow meant to put a foe on the ground: the shove of the rules."""
+
+HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
+EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "out cold")
+
+
+def _verb_at_start(said: str, word: str) -> bool:
+    return _verb_start(said, word) is not None
+
+
+def _verb_start(said: str, word: str) -> re.Match[str] | None:
+    first, pattern = _verb_pattern(word)
+    if first not in said:  # the verb is matched as written: without it, no match
+        return None
+    return pattern.match(said)
+
+
+@cache
+def _verb_pattern(word: str) -> tuple[str, re.Pattern[str]]:
+    """A deed's words as a verb said first, in any of its forms ("knock"s, "knocked"),
+    compiled once: every clause is tried against every deed's words."""
+    first = word.split(maxsplit=1)[0]
+    rest = word[len(first) :]
+    forms = rf"{re.escape(first)}(?:s|es|ed|d|ing|ting|ping)?{re.escape(rest)}"
+    return first, re.compile(rf"^(?:i\s+|we\s+)?(?:\w+ly\s+)?{forms}\b")
+
+
+def _whole(ctx: Context, thing: Thing, text: str) -> bool:
+    """Whether the text names the thing by a whole name of it, not one word of one."""
+    return any(name_score(text, n, ctx.vocab.stop) >= 1.0 for n in thing.names)
+
+
+def _after_verb(said: str, deed: Deed) -> str:
+    """The clause after the deed's own verb (its first word: "follow" of "follow the
+    footprints"): "light a fire in the grate" lights a fire, and its "light" names no lamp
+    called "light"."""
+    starts = [m for m in (_verb_start(said, w.split()[0]) for w in deed.words) if m]
+    return said[max(m.end() for m in starts) :] if starts else said
+
+
+@lru_cache(maxsize=1024)
+def deed_of(said: str) -> Deed | None:
+    """The improvised deed a clause starts with (the longest words that fit), if any.
+    Cached by the clause: a line's reading asks it more than once, and the same words
+    ("attack the nearest goblin") come back turn after turn."""
+    best: tuple[int, Deed] | None = None
+    for deed in DEEDS:
+        for word in deed.words:
+            if _verb_at_start(said, word) and (best is None or len(word) > best[0]):
+                best = (len(word), deed)
+    if SUBDUING.search(said):  # "knock goblin 1 out with the pommel"
+        return next(d for d in DEEDS if d.key == "knock_out")
+    return best[1] if best else None
+
+
+def threat(ctx: Context) -> Intent | None:
+    """In a fight, words that threaten the foes ("surrender and you live!", "drop your
+    weapons, goblins!", "YIELD!"): an Intimidation check, as a DM calls it."""
+    said = normalise(ctx.raw)  # as typed: "I back off" is the speaker's own deed
+    found = THREATS.search(said) if ctx.scope.fighting else None
+    if found is None or STRIKES_FIRST.search(said):
+        return None
+    shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell)",
+                     found.group(1))  # fmt: skip
+    if not shown and OWN.search(said[: found.start()]):
+        return None  # "I back off": the speaker's own step, no threat (a roar is one)
+    return improvised(ctx, next(d for d in DEEDS if d.key == "cow"))
+
+
+def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
+    """The clause as an improvised deed on something here, or ``None``."""
+    deed = deed or deed_of(ctx.said)
+    if deed is None or challenge_named(ctx):
+        return None  # the campaign's own challenge for it is the ruling
+    # A person the deed is done to before the thing it is done with ("tie my rope around
+    # Tam's waist" ties Tam): people are looked for first, then things.
+    objects: tuple[ThingKind, ...] = ("feature", "item_here", "exit", "carried")
+    on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
+    rest = _after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
+    if on_a_thing:  # "kick the cask at the rats", "knock over the pots onto the goblins"
+        things = ctx.named(*objects, text=rest)
+    else:
+        people = ctx.named("creature", "npc", "member", text=rest)
+        stuff = ctx.named(*objects, text=rest)
+        if people and stuff and _whole(ctx, stuff[0], rest) and not _whole(ctx, people[0], rest):
+            people = []  # "grab the bell rope": the rope, not the Bell-Warden by one word
+        things = people or stuff
+    order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")
+    things = sorted(things, key=lambda t: order.index(t.kind))
+    if deed.key == "help":  # one lends a hand to a friend, not to a thing
+        friends = [t for t in things if t.kind == "member" and t.id != ctx.actor]
+        if not friends:
+            return None
+        things = friends
+    if deed.key == "kindness":
+        # "wrap", "hug", "put a hand on": the gesture is the kindness; what is made, poured
+        # or fetched must be something ("make peace with him" is no cup of anything)
+        making = re.match(r"\s*(?:i |we )?(?:make|made|pour|brew|fetch)", ctx.said) is not None
+        if making and _FARE.search(rest) is None:
+            return None
+        people = [t for t in things if t.kind in KIND_TO and t.id != ctx.actor]
+        if not people and re.search(
+            r"\b(him|her|his|them|their|the old man|the boy|the lad)\b", rest
+        ):
+            people = ctx.scope.of("npc")[:1]
+        if not people:
+            return None
+        things = people
+    target = things[0].id if things else None
+    foes = ctx.scope.of("creature")
+    said = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if foes else None
+    if target is None and said is not None and said.missing and said.ids and deed.key == "search":
+        return ctx.intent("examine", targets=said.ids[:1], confidence=0.8)  # "poke the dead one"
+    pointed = re.search(r"\b(him|her|his|them|that one|this one)\b", ctx.said)
+    pointed = pointed or re.search(r"\b(?:it|its)\b(?!')", ctx.said)
+    if target is None and ctx.scope.fighting and pointed and not (said and said.named):
+        # "I knock him out", "knife to his throat": the one foe left, or the one at hand
+        target = _foe_at_hand(ctx, [f.id for f in foes])
+    if target is None and foes and not on_a_thing:  # "pickpocket the sleeping one"
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        target = pick.ids[0] if pick.exact and pick.ids else None
+    if things and things[0].kind == "creature":  # "the sleeping rat", "the wounded one"
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        target = pick.ids[0] if pick.ids else target
+    if target is None and deed.needs_object and not _scene_mentions(ctx):
+        return None
+    if ctx.scope.fighting and target in ctx.state.creatures:
+        weapon = [w for w in ctx.said.split() if w in WEAPON_WORDS]
+        if deed.key == "throw" and weapon:  # "throw handaxe at the boss": a thrown attack
+            return ctx.intent("attack", targets=(target,), action="thrown", item=weapon[0],
+                              confidence=0.9)  # fmt: skip
+        if deed.key == "grab":  # "grab the rat by the tail": a grapple
+            return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
+        if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said):
+            # "I knock skeleton 2 flat": a shove to the ground
+            return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
+    if deed.key == "posture":  # "sit down", "get up", "crouch behind the casks"
+        return _posture(ctx, target)
+    if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":
+        return None  # "sing", "pray": to what end? the DM asks
+    if deed.key == "place" and ctx.scope.get(target or "", "feature") is None:
+        return None  # "lowers her fiddle": set down, nowhere in particular — story
+    authored = _authored(ctx, deed, target)
+    if authored is not None:
+        return authored
+    dc = deed.dc
+    if any(w in ctx.said for w in HARD):
+        dc = max(dc, 15) + 5 if deed.skill != "auto" else 0
+    if any(w in ctx.said.split() for w in EASY) and deed.key not in ("wake",):
+        dc = max(10, dc - 5) if deed.skill != "auto" else 0
+    social = deed.key in ("cow", "sway", "bluff")
+    if social and not ctx.scope.fighting and target is None:
+        return None  # "order a drink", "calm her down" with nobody here: words, not a deed
+    # Swaying a person of the story is the campaign's talk and challenges; threatening one
+    # who is fighting the party is a threat like any other.
+    threatening = deed.key == "cow" and ctx.scope.fighting and target in ctx.state.creatures
+    if social and ctx.campaign is not None and target in ctx.campaign.npcs and not threatening:
+        return None
+    limp = target in ctx.state.creatures and _limp(ctx, target or "")
+    hauling = re.match(r"^(?:i\s+|we\s+)?(?:drag|pull|haul|carry|lift|heave)", ctx.said)
+    if deed.key == "heave" and target in ctx.state.creatures and not (limp and hauling):
+        return None  # "smash the skeleton": a blow, read as an attack
+    extra: tuple[str, ...] = (deed.key, str(min(dc, 20)))
+    if deed.key in ("grab", "throw", "place", "heave", "search"):
+        named = mention(ctx.state, ctx.campaign, _after_verb(ctx.said, deed), ctx.vocab.stop)
+        if named is not None and (target is None or target == named.feature):
+            extra = (*extra, named.noun)  # "take the poker": what the scene's words name
+    return ctx.intent(
+        "improvise",
+        targets=(target,) if target else (),
+        action=deed.skill,
+        extra=extra,
+        confidence=0.8 if target else 0.7,
+    )
+
+
+def _posture(ctx: Context, target: str | None) -> Intent:
+    """Sitting, kneeling, getting up: nothing stands against it. Crouching behind a thing
+    that gives cover in a fight is taking cover; by a person, a kindness; else no way out
+    is meant by its "down" or "up"."""
+    campaign = ctx.campaign
+    scene = campaign.scenes.get(ctx.state.scene.id) if campaign is not None else None
+    feature = scene.features.get(target or "") if scene is not None else None
+    if ctx.scope.fighting and feature is not None and feature.cover:
+        return ctx.intent("manoeuvre", action="cover", targets=(target,), confidence=0.8)
+    person = target if ctx.scope.get(target or "", "npc") or target in ctx.state.party else None
+    return ctx.intent("improvise", targets=(person,) if person else (), action="auto",
+                      extra=("posture", "0"), confidence=0.8)  # fmt: skip
+
+
+def _limp(ctx: Context, cid: str) -> bool:
+    """A creature that cannot resist being moved: asleep, unconscious or at 0 hit points."""
+    creature = ctx.state.creatures[cid]
+    held = {a.condition.value for a in creature.conditions}
+    return bool(held & {"unconscious", "asleep"}) or creature.vitals.hp <= 0
+
+
+def _foe_at_hand(ctx: Context, foes: list[str]) -> str | None:
+    """The foe a pronoun means in a fight: the only one, else the only one engaged with the
+    speaker, else the only one awake."""
+    if len(foes) == 1:
+        return foes[0]
+    fight = ctx.state.encounter
+    spot = fight.positions.get(ctx.actor or "") if fight is not None else None
+    engaged = [f for f in foes if spot is not None and f in spot.engaged]
+    if len(engaged) == 1:
+        return engaged[0]
+    awake = [f for f in foes if not any(
+        a.condition.value in ("unconscious", "asleep") for a in ctx.state.creatures[f].conditions
+    )]  # fmt: skip
+    return awake[0] if len(awake) == 1 else None
+
+
+_TOWARD = re.compile(
+    r"\b(?:at|onto|on|over|into|toward|towards|against|through|to|in|with|behind|under|off)\b"
+)
+
+
+WEAPON_WORDS = frozenset(
+    {
+        "dagger", "daggers", "knife", "axe", "handaxe", "hatchet", "javelin", "spear", "sword",
+        "blade", "arrow", "arrows", "bolt", "bolts", "hammer", "mace", "club", "dart", "darts",
+        "rapier", "scimitar", "sling", "bow", "crossbow", "staff",
+    }
+)  # fmt: skip
+"""Words for what is thrown or swung as a weapon: "throw my handaxe at rat 2" attacks."""
+
+
+def object_is_a_thing(ctx: Context) -> bool:
+    """The deed's object — the words after its verb and before "at/onto/over …" — is a
+    thing, not a creature and not a weapon ("kick the cask at the rats", not "kick the rat"
+    nor "throw my handaxe at goblin one")."""
+    words = ctx.said.split()
+    start = 1 if words and words[0] in ("i", "we") else 0
+    said = " ".join(words[start:])
+    verb = max((w for d in DEEDS for w in d.words if _verb_at_start(said, w)), key=len, default="")
+    rest = " ".join(words[start + max(1, len(verb.split())) :])
+    cut = _TOWARD.search(rest)
+    span = rest[: cut.start()] if cut else rest
+    if not span.strip() or set(span.split()) & WEAPON_WORDS:
+        return False
+    return not ctx.named("creature", "npc", "member", text=span, floor=0.7)
+
+
+def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
+    """The campaign's own challenge for the deed, when one is open here on the same thing
+    with the same skill ("pry the hasp off with the poker" is forcing the trapdoor, "get
+    that light going" is lighting the lamp): the author's DC and outcomes, not a ruling."""
+    campaign = ctx.campaign
+    if campaign is None or (target is not None and ctx.scope.get(target, "feature") is None):
+        return None
+    feature = ctx.scope.get(target or "", "feature")
+    if feature is not None:
+        words = {w for n in feature.names for w in n.split() if len(w) > 3}
+    else:  # "pry the hasp off": a part of the thing the challenge is about
+        words = {w for w in ctx.said.split()[1:] if len(w) > 3 and w not in ctx.vocab.stop}
+    done_to = [w for w in _after_verb(ctx.said, deed).split() if w not in ctx.vocab.stop]
+    head = done_to[0] if feature is None and done_to and len(done_to[0]) > 3 else None
+    fits = []
+    for thing in ctx.scope.of("challenge"):
+        spec = campaign.challenges[thing.id]
+        named = " ".join([spec.name, *spec.provoked_by]).lower()
+        told = " ".join([spec.success.text or "", spec.failure.text or ""]).lower()
+        same_skill = deed.key == "light" or (
+            deed.skill != "auto" and (spec.skill is None or deed.skill == spec.skill.value)
+        )
+        in_name = any(re.search(rf"\b{re.escape(w)}", named) for w in words)
+        # the outcome's words count only without a feature, and only for what the deed is
+        # done to: "pry the *hasp*" (the trapdoor's), not "light a fire in the *cold* grate"
+        in_told = head is not None and re.search(rf"\b{re.escape(head)}", told) is not None
+        if same_skill and (in_name or in_told):
+            fits.append(thing.id)
+    if len(fits) > 1:  # two deeds on one thing (ring the bell, cut it down): the one said
+        fits = [f for f in fits if _said_like(ctx, deed, campaign.challenges[f].provoked_by)]
+    if len(fits) != 1:
+        return None
+    return ctx.intent("challenge", targets=(fits[0],), confidence=0.75)
+
+
+AKIN = (
+    frozenset({"push", "shove", "pull", "heave", "haul", "yank", "tug", "swing", "rock"}),
+    frozenset({"break", "smash", "cut", "chop", "hack", "saw", "drop", "shatter", "sever"}),
+)
+"""Verbs that do the same to a thing: moving it by force, or breaking it."""
+
+
+def _said_like(ctx: Context, deed: Deed, provoked_by: list[str]) -> bool:
+    """Whether the line does what the challenge is provoked by: one of its verbs said
+    ("… and makes it *ring*"), or one akin to it ("a *shove*" swings the bell as a *pull*
+    on its rope does; a *hack* at the beam cuts it down)."""
+    verbs = {p.split()[0] for p in provoked_by if p.split()}
+    said = set(ctx.said.split())
+    if verbs & said:
+        return True
+    return any(verbs & group and said & group for group in AKIN)
+
+
+def _scene_mentions(ctx: Context) -> bool:
+    """Whether the clause's object is something the scene's own words mention (a grate,
+    a fireplace poker) though no feature is made of it."""
+    campaign = ctx.campaign
+    if campaign is None or ctx.state.scene.id not in campaign.scenes:
+        return False
+    scene = campaign.scenes[ctx.state.scene.id]
+    text = " ".join([scene.description, *(f.text for f in scene.features.values())])
+    words = {w.strip(".,;:!?'\"").lower() for w in text.split()}
+    nouns = [w for w in ctx.said.split()[1:] if len(w) > 3 and w not in ctx.vocab.stop]
+    return any(n in words or n.rstrip("s") in words for n in nouns)

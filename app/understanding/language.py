@@ -1,0 +1,99 @@
+"""Which language a line is in, for an honest reply when it is not the campaign's.
+
+The detector (``py3langid``, its model inside the wheel) is imported on first use only,
+and consulted only when the campaign's own vocabulary found nothing in the line, so an
+ordinary game never loads it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from app.understanding.scope import Scope
+from app.understanding.vocabulary import Vocabulary
+
+CANDIDATES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "no", "fi", "ru",
+              "uk", "cs", "tr", "ja", "zh", "ko", "ar", "el", "hu", "ro")  # fmt: skip
+"""The languages the detector chooses among: a restricted set is more reliable on short
+lines than every language it knows."""
+
+NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
+         "pt": "Portuguese", "nl": "Dutch", "pl": "Polish", "sv": "Swedish", "da": "Danish",
+         "no": "Norwegian", "fi": "Finnish", "ru": "Russian", "uk": "Ukrainian", "cs": "Czech",
+         "tr": "Turkish", "ja": "Japanese", "zh": "Chinese", "ko": "Korean", "ar": "Arabic",
+         "el": "Greek", "hu": "Hungarian", "ro": "Romanian"}  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _identifier() -> Any:
+    from py3langid.langid import _load_identifier  # type: ignore[import-untyped]  # noqa: PLC0415 - lazy
+
+    return _load_identifier(norm_probs=True, langs=list(CANDIDATES))
+
+
+def _non_latin(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and sum(1 for c in letters if ord(c) > 0x24F) * 2 > len(letters)
+
+
+def detect(text: str, vocab: Vocabulary) -> str:
+    """The line's language code; the campaign's own when unsure.
+
+    Lines mostly made of the campaign language's common words count as that language
+    whatever the detector says (short English commands often look Swedish or Dutch to it).
+    """
+    words = [w for w in text.lower().split() if w.isalpha()]
+    if not words:
+        return vocab.code
+    own = sum(1 for w in words if w in vocab.common)
+    if own * 3 >= len(words) and not _non_latin(text):
+        return vocab.code
+    if len(words) < 2 and not _non_latin(text):
+        return vocab.code
+    lang, prob = _identifier().classify(text)
+    return str(lang) if prob >= 0.7 else vocab.code
+
+
+def language_name(code: str) -> str:
+    """A language's English name, for messages."""
+    return NAMES.get(code, code)
+
+
+def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> str | None:
+    """The line's language when most of its words are not the campaign language's (names
+    of people and things present aside), else ``None``. Consults the detector only then."""
+    words = [w for w in said.split() if w.isalpha() or "'" in w]
+    if len(words) < 2 and not _non_latin(raw):
+        return None
+    names = {w for t in scope.things for n in t.names for w in n.split()}
+    known = _known_words(vocab) | names
+    unknown = [w for w in words if w not in known and w.rstrip("s") not in known]
+    if len(unknown) * 2 <= len(words) and not _non_latin(raw):
+        return None
+    lang, prob = _identifier().classify(raw)
+    floor = 0.5 if len(unknown) * 3 >= len(words) * 2 else 0.8
+    if lang != vocab.code and prob >= floor:
+        return str(lang)
+    return None
+
+
+_KNOWN: dict[str, frozenset[str]] = {}
+
+
+def _known_words(vocab: Vocabulary) -> frozenset[str]:
+    if vocab.code in _KNOWN:
+        return _KNOWN[vocab.code]
+    words: set[str] = set(vocab.common) | set(vocab.stop)
+    lists: list[tuple[str, ...]] = [
+        vocab.question_starts, vocab.requests, vocab.fillers, vocab.hold, vocab.help,
+        vocab.inventory, vocab.look_around, vocab.weapons, vocab.leave, vocab.talk_cues,
+        vocab.you, *vocab.verbs.values(), *vocab.manoeuvres.values(), *vocab.rests.values(),
+        *vocab.people.values(), tuple(vocab.descriptors), tuple(vocab.ordinals),
+        tuple(vocab.numbers), tuple(vocab.directions), tuple(vocab.spell_words),
+    ]  # fmt: skip
+    for phrases in lists:
+        for phrase in phrases:
+            words |= set(phrase.split())
+    _KNOWN[vocab.code] = frozenset(words)
+    return _KNOWN[vocab.code]

@@ -1,0 +1,132 @@
+"""Hold, manoeuvres and rests: phrases that beat their words' other meanings ("back
+away", "short rest", "end my turn"), and the words around a verb that make it no deed of
+the speaker's now ("would have run", "if he leaves", "where their boss sleeps")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from app.understanding.fighting_words import HOLDS, refine_hold
+from app.understanding.intent import Intent
+from app.understanding.positions import step_away
+from app.understanding.readings import Context
+from app.understanding.targets import named_creatures
+from app.understanding.ways import RUNNING, move, named_beyond_direction, own
+from app.understanding.words import verb_at, verbs_in
+from rules.damage import LifeState
+
+OTHERS = frozenset({"he", "she", "it", "they", "if", "who", "that", "them", "he'll", "she'll",
+                    "they'll", "you", "he's", "she's", "they're"})  # fmt: skip
+"""Words before a verb that make someone else its subject ("if he leaves the cellar")."""
+
+
+HYPOTHETICAL = frozenset({
+    "would", "could", "should", "might", "must", "have", "has", "had", "would've",
+    "could've", "should've", "never", "don't", "dont", "didn't", "didnt", "won't", "wouldn't",
+    "couldn't", "shouldn't", "can't", "cant", "cannot", "not", "dinnae", "dinna",
+    "stopped", "quit", "without",
+})  # fmt: skip
+"""Words before a verb that make it talk of what was, might be or is not done ("anyone
+would have run", "don't run") rather than a thing the character does now."""
+
+
+MODALS = frozenset({"can", "may", "will", "shall"})
+
+
+ASKED_ABOUT = frozenset({"where", "when", "why", "how", "whether", "whose"})
+"""Words that make a verb after them part of a question ("where he sleeps")."""
+
+
+def hypothetical(said: str, at: int) -> bool:
+    """Whether the verb at ``at`` is not the actor's deed now: it follows a modal, perfect
+    or negating word, or has someone else for its subject ("you can rest now")."""
+    before = [w.strip(",.;:!?") for w in said[:at].split()]
+    if not before:
+        return False
+    if before[-1] in HYPOTHETICAL or before[-1] in OTHERS:
+        return True
+    if before[-1] in ("even", "ever") and len(before) > 1 and before[-2] in HYPOTHETICAL:
+        return True  # "not even lighting your lamp"
+    if set(before) & ASKED_ABOUT:
+        return True  # "tell us where their boss sleeps": a question about it, not the deed
+    verb = said[at:].split(maxsplit=1)[0] if said[at:].split() else ""
+    owned = len(before) > 1 and before[-2] in ("their", "his", "her", "its", "the", "a", "that")
+    if verb.endswith("s") and not verb.endswith("ss") and owned:
+        return True  # "their boss sleeps": someone else's verb (not "Thorin backs away")
+    return before[-1] in MODALS and len(before) > 1 and before[-2] in OTHERS
+
+
+def manoeuvre_or_rest(ctx: Context) -> Intent | None:
+    """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
+    vocab = ctx.vocab
+    if ctx.scope.fighting and any(verb_at(ctx.said, h) == 0 for h in vocab.hold):
+        return ctx.intent("hold")
+    moves = []
+    dying = [c for c, s in ctx.state.party.items() if s.vitals.state is LifeState.DYING]
+    for action, phrases in vocab.manoeuvres.items():
+        if (action == "hide" or action in HOLDS) and not ctx.scope.fighting:
+            continue
+        if action == "stabilize" and not dying:
+            continue  # "we bandage our wounds" with nobody dying is a rest
+        for phrase in verbs_in(ctx.said, phrases):
+            at = verb_at(ctx.said, phrase)
+            if at >= 0 and not hypothetical(ctx.said, at):
+                moves.append((at, -len(phrase), action))
+    if moves:
+        at, _, action = min(moves)
+        if action == "stabilize":  # the dying one named, or the only one dying
+            named = [m.id for m in ctx.named("member") if m.id != ctx.actor]
+            whom = named[:1] or (dying if len(dying) == 1 else [])
+            return ctx.intent("manoeuvre", action=action, targets=tuple(whom),
+                              confidence=1.0 if whom else 0.4,
+                              note="" if whom else "stabilise whom?")  # fmt: skip
+        if not ctx.scope.fighting and move(ctx, 0) is not None:
+            return None  # "back up the stairs" outside a fight is a way out, not a retreat
+        if (
+            ctx.scope.fighting
+            and action in RUNNING
+            and own(ctx, at)
+            and named_beyond_direction(ctx, ctx.said)
+        ):
+            way = move(ctx, 0)  # "run up the stairs!!": out of the fight by that way
+            if way is not None and way.kind == "move":
+                return replace(way, action=action)
+        if action in HOLDS:
+            return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
+        if action == "move_beam":  # "move the beam onto goblin 2": where it falls now
+            onto = tuple(t.id for t in ctx.named("creature", "member") if t.id != ctx.actor)
+            return ctx.intent("manoeuvre", action=action, targets=onto[:1])
+        return step_away(ctx, at, action) or ctx.intent("manoeuvre", action=action)
+    ways = {n for t in ctx.scope.of("exit") for n in t.names}  # an author's "camp" is a way
+    hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"] if p not in ways]
+    hits = [h for h in hits if h >= 0 and not hypothetical(ctx.said, h)]
+    # "pickpocket the sleeping one": a sleeper described, not a rest
+    hits = [h for h in hits if ctx.said[:h].split()[-1:] not in (["the"], ["a"], ["that"])]
+    rest_at = min((h for h in hits if h >= 0), default=-1)
+    if named_creatures(ctx.said, ctx.scope) or _tends_someone(ctx, hits):
+        rest_at = -1  # "the sleeping rat", "bandage Tam's ankle": no rest
+    if rest_at >= 0 and not ctx.said[rest_at:].startswith("rest of"):
+        long_at = min((h for p in vocab.rests["long"] if (h := verb_at(ctx.said, p)) >= 0),
+                      default=-1)  # fmt: skip
+        short_at = min((h for p in vocab.rests["short"] if (h := verb_at(ctx.said, p)) >= 0),
+                       default=-1)  # fmt: skip
+        if long_at >= 0 or short_at >= 0:
+            kind = "long" if long_at >= 0 and (short_at < 0 or long_at <= short_at) else "short"
+            return ctx.intent("rest", action=kind)
+        return ctx.intent("rest", action="short", confidence=0.7)
+    return None
+
+
+TENDING = frozenset({"bandage", "patch up", "recover"})
+"""Rest words that are also done to one person: read as a rest only when said of us."""
+
+
+def _tends_someone(ctx: Context, hits: list[int]) -> bool:
+    """The rest's only words tend someone of the story named ("bandage the bite on Tam's
+    ankle"): care for that one, not the party's rest."""
+    plain = [p for p in ctx.vocab.verbs["rest"] if p not in TENDING]
+    if any(verb_at(ctx.said, p) >= 0 for p in plain) or not hits:
+        return False
+    owners = re.sub(r"(\w)'s\b", r"\1", ctx.said)  # "Tam's ankle": Tam's
+    return bool(ctx.named("npc", text=owners))

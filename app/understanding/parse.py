@@ -1,0 +1,307 @@
+"""A player's line -> an :class:`Intent`, by rules a text adventure would use.
+
+Order of reading: whole-line commands (``l``, ``i``, ``help``); who the line names as
+acting; questions (answered, never acted on); then the verb phrases of the line, each
+with its object resolved against what is present (:mod:`.scope`); then bare names; and
+only when nothing in the campaign's language fits, the language detector.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from app.understanding import bare
+from app.understanding import readings as r
+from app.understanding import verbs as v
+from app.understanding.improvised import (
+    DEEDS,
+    SUBDUING,
+    deed_of,
+    improvised,
+    object_is_a_thing,
+    threat,
+)
+from app.understanding.intent import Intent
+from app.understanding.language import detect, foreign_language
+from app.understanding.readying import readying
+from app.understanding.scope import build_scope
+from app.understanding.telling import told
+from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
+from app.understanding.words import normalise, starts_with
+from app.world import view
+from app.world.campaign import Campaign
+from app.world.state import GameState
+
+UNSURE_OF = frozenset({"examine", "talk", "take", "use", "drop"})
+"""Readings that, held with little confidence, give way to an improvised deed ("grab the
+poker from beside the fireplace": no item of that name, but a thing the scene mentions)."""
+
+
+MEASURES = frozenset(
+    {
+        "many",
+        "much",
+        "far",
+        "long",
+        "fast",
+        "big",
+        "old",
+        "hurt",
+        "bad",
+        "badly",
+        "do",
+        "does",
+        "did",
+        "can",
+        "should",
+        "come",
+    }
+)
+"""Words after a slipped "hwo" that make it "how" ("hwo many"), not "who"."""
+
+
+def _mend_question(said: str, vocab: Vocabulary) -> str:
+    """The line with a slip of its first word mended ("wat does dash do")."""
+    first, _, rest = said.partition(" ")
+    meant = vocab.question_slips.get(first)
+    if meant is None:
+        return said
+    if first == "hwo" and rest.split()[:1] and rest.split()[0] in MEASURES:
+        meant = "how"
+    return f"{meant} {rest}".strip()
+
+
+_LEVER = r"(?:crowbar|pry ?bar|prybar|jemmy)"
+_USE_LEVER = re.compile(
+    rf"^(?:use|put|take|jam|wedge|get) (?:my |the |a |his |her |our )?({_LEVER}) "
+    r"(?:on|against|under|into|in|to|to open|to pry open|to force) (.+)$"
+)
+_LEVER_VERB = re.compile(rf"^{_LEVER} (?:open )?(.+?)(?: open)?$")
+
+
+def _levered(said: str) -> str:
+    """A crowbar put to a thing is prying it ("use my crowbar on the hearth", "crowbar
+    the trapdoor"): read as "pry the hearth with my crowbar", so the thing gets its ruling
+    (or its challenge) rather than the crowbar being turned over to no end."""
+    used = _USE_LEVER.match(said)
+    if used is not None:
+        return f"pry {used.group(2)} with my {used.group(1)}"
+    bare = _LEVER_VERB.match(said)
+    return f"pry {bare.group(1)} with my crowbar" if bare is not None else said
+
+
+def _strip_fillers(said: str, vocab: Vocabulary) -> str:
+    """Drop leading words that add nothing ("I", "we", "then", "try to")."""
+    fillers = sorted(vocab.fillers, key=len, reverse=True)
+    changed = True
+    while changed and said:
+        changed = False
+        for filler in fillers:
+            if starts_with(said, filler) and said != filler:
+                said = said[len(filler) :].strip()
+                changed = True
+                break
+    return said
+
+
+def understand_clause(
+    text: str,
+    actor: str | None,
+    state: GameState,
+    campaign: Campaign | None,
+    *,
+    language: str | None = None,
+) -> Intent:
+    """Read one clause (or a whole line as one) typed as ``actor`` in the current
+    situation; :func:`app.understanding.line.understand` cuts a line into clauses."""
+    code = language or (campaign.campaign.language if campaign is not None else "en") or "en"
+    vocab = vocabulary_for(code) or ENGLISH
+    raw = " ".join(text.split())
+    said = normalise(raw)
+    scope = build_scope(state, campaign, actor, vocab.people)
+    ctx = r.Context(raw, said, actor, state, campaign, vocab, scope)
+    if raw.strip() in ("?", "??", "???"):
+        return ctx.intent("help")
+    if not said:
+        return ctx.intent("ask", confidence=0.0, note="an empty line")
+    shortcut = r.whole_line(ctx, said)
+    if shortcut is not None:
+        return shortcut
+    said, named = r.subject(ctx, said)
+    stranger = r.stranger(ctx) if named is None else None
+    if stranger:
+        return ctx.intent("refuse", confidence=0.9, note=f"{stranger} is not in the party")
+    if named is not None and named != actor:
+        other = r.acting_for(ctx, named)
+        if other is not None:
+            return other
+        ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
+    said = _levered(_mend_question(_strip_fillers(said, vocab), vocab))
+    words = said.split()
+    if len(words) > 2 and words[0] == "wait" and words[1] in vocab.question_starts:
+        said = " ".join(words[1:])  # "wait, is there a town nearby?"
+    ctx = ctx.with_said(said)
+    if not said:
+        return ctx.intent("ask", confidence=0.0, note="nothing to do")
+    lang = foreign_language(raw, said, vocab, scope)
+    if lang is not None:
+        return ctx.intent("foreign", confidence=0.9, language=lang)
+    found = _read(ctx, said)
+    if found is None:
+        lang = detect(raw, vocab)
+        if lang != vocab.code:
+            return ctx.intent("foreign", confidence=0.9, language=lang)
+        found = ctx.intent("ask", confidence=0.0, note="no verb or name it knows")
+    if named is not None:
+        found = replace(found, character=named, actor=named)
+    if found.kind in ("attack", "cast", "improvise", "question") and found.targets:
+        # a person of the story who is fighting: the blow or spell is at the creature
+        fighting = {c.npc: cid for cid, c in state.creatures.items() if c.npc and c.vitals.hp > 0}
+        found = replace(found, targets=tuple(fighting.get(t, t) for t in found.targets))
+    return found
+
+
+HEADING = re.compile(
+    r"\b(back|into|inside|outside|onward|onwards|we go|let's go|lets go|off to|on to|over to)\b"
+)
+"""Words that make a place named in a line somewhere to go ("back down to the harbour")."""
+
+
+def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
+    """A line that names a way out with words of going, and reads as nothing else (or as a
+    blow with nothing to strike: "let's hit the chapel first"), goes there."""
+    if found is None or ctx.scope.fighting:
+        return found
+    striking_a_place = found.kind == "attack" and not found.targets
+    if not HEADING.search(ctx.said) and not striking_a_place:
+        return found
+    moves = [a for a in found.alternatives if a.kind == "move"]
+    if found.kind == "ask" and len(moves) == 1:
+        return ctx.intent("move", targets=(moves[0].target,), confidence=0.75)
+    if found.kind == "attack" and not found.targets and not ctx.scope.fighting:
+        exits = ctx.named("exit")
+        shut = {e.to for e in view.exits_here(ctx.state, ctx.campaign) if not e.open}
+        armed = re.search(r"\bwith\b", ctx.said)  # "hit the trapdoor with my axe": a blow
+        if len(exits) == 1 and exits[0].id not in shut and not armed:
+            return ctx.intent("move", targets=(exits[0].id,), confidence=0.75)
+    return found
+
+
+_OPENING = re.compile(r"^(?:i\s+|we\s+)?(?:open|opens|unlatch|unbar|push open|pull open|"
+                      r"throw open|swing open)\b")  # fmt: skip
+_GOING_ON = frozenset({"and", "then", "go", "walk", "step", "head", "through", "enter", "into",
+                       "in", "leave", "out", "outside", "inside", "down", "up"})  # fmt: skip
+
+
+def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
+    """ "Open the door": an open way is opened, and nobody walks through it yet (a shut one
+    is the campaign's lock or its forcing, read elsewhere)."""
+    if found is None or found.kind != "move" or found.confidence < 0.6 or found.note:
+        return found
+    if not _OPENING.match(ctx.said) or set(ctx.said.split()[1:]) & _GOING_ON:
+        return found
+    return ctx.intent("improvise", targets=found.targets, action="auto", extra=("open", "0"),
+                      confidence=0.8)  # fmt: skip
+
+
+_SNEAK_ATTACK = re.compile(r"\bsneak[- ]?attack")
+"""The rogue's Sneak Attack named: a blow (at which foe, asked), never a sneaking check."""
+SPLITTING = re.compile(
+    r"\b(?:split(?:ting)? (?:up|the party|into)|(?:go|going) (?:our )?separate ways|"
+    r"separate (?:up|here)|divide (?:up|the party))\b"
+)
+"""The party splitting up, which the game does not do: asked back, nobody moves."""
+_ALL_SAID = re.compile(r"\s*(?:'[^']{8,}'|‘[^’]{8,}’|\"[^\"]{8,}\"|“[^”]{8,}”)[.!?]*\s*")
+"""A line that is all one quotation: words said aloud, whatever verbs they hold."""
+
+
+def _read(ctx: r.Context, said: str) -> Intent | None:
+    """The line, its speaker settled, read by each rule in turn."""
+    asking = r.can_i(ctx)
+    if asking is not None:
+        reading = v.by_verbs(ctx.with_said(asking))
+        question = r.ask_about(ctx)
+        extra = reading.targets if reading is not None else ()
+        return replace(question, targets=tuple(dict.fromkeys((*question.targets, *extra))))
+    wanted = r.request(ctx)
+    if wanted:
+        acted = r.whole_line(ctx.with_said(wanted), wanted) or v.by_verbs(ctx.with_said(wanted))
+        if acted is not None and acted.kind != "ask":
+            return acted
+    if SPLITTING.search(said):  # "let's split up, Ione goes to the lighthouse and …"
+        return ctx.intent("ask", confidence=0.3,
+                          note="the party goes as one here: say where everyone goes")  # fmt: skip
+    threatened = threat(ctx)
+    if threatened is not None:
+        return threatened
+    if _ALL_SAID.fullmatch(ctx.raw):  # "'wait, Grubnak, we can still make a deal!'"
+        said_aloud = r.spoken(replace(ctx, raw=f'"{ctx.raw.strip()[1:-1]}"'))
+        if said_aloud is not None:
+            return said_aloud
+    telling = told(ctx)  # "tell Nessa we're heading to the lighthouse": words, not a move
+    if telling is not None:
+        return telling
+    lending = deed_of(said)
+    if lending is not None and lending.key == "help":  # "I help Ione back up on her feet"
+        helped = improvised(ctx)
+        if helped is not None:
+            return helped
+    if ctx.scope.fighting and SUBDUING.search(said):  # a blow to subdue, not to kill
+        subdue = improvised(ctx)
+        if subdue is not None and subdue.extra[:1] == ("knock_out",):
+            return subdue
+    cue = any(starts_with(said, c) for c in ctx.vocab.talk_cues)
+    found = (
+        r.whole_line(ctx, said)
+        or r.vocative(ctx)
+        or (r.spoken(ctx) if cue else None)
+        or r.question(ctx)
+        or readying(ctx)
+        or v.by_verbs(ctx)
+    )
+    to_foes = found is not None and found.kind == "talk" and not found.target
+    unsure = found is not None and found.confidence < 0.6 and found.kind in UNSURE_OF
+    unclear = found is not None and found.kind == "ask" and not found.alternatives
+    striking = found is not None and _SNEAK_ATTACK.search(said) is not None
+    if found is None or ((unclear or unsure or to_foes) and not striking):
+        # no verb of the game's own fits: a deed a DM rules on ("tie up the sleeper")
+        taking = found is not None and found.kind == "take" and deed_of(said) is None
+        grab = next(d for d in DEEDS if d.key == "grab") if taking else None
+        found = improvised(ctx, grab) or found  # "take the poker": one the scene names
+    elif (
+        found.kind == "move" and (climbing := deed_of(said)) is not None and climbing.key == "climb"
+    ):
+        # "climb onto the casks to get a look down the tunnel": onto a thing, not away
+        climbed = improvised(ctx) if re.search(r"\b(onto|on top of|atop|up on)\b", said) else None
+        if climbed is not None and ctx.scope.get(climbed.target or "", "feature") is not None:
+            found = climbed
+    elif found.kind in ("ask", "attack") and deed_of(said) is not None and not striking:
+        # "follow the footprints" (not a way out), "kick the cask at the rats" (not a foe)
+        deed = improvised(ctx)
+        aimed = deed is not None and (deed.target or "") not in ctx.state.creatures
+        grips = deed is not None and deed.kind == "manoeuvre"  # "shield-bash it to knock it down"
+        if deed is not None and (
+            found.kind == "ask" or grips or (aimed and object_is_a_thing(ctx))
+        ):
+            found = deed
+    found = found or r.spoken(ctx) or bare.bare_names(ctx)
+    found = _towards(ctx, found)
+    found = _only_opening(ctx, found)
+    if (
+        found is not None
+        and found.kind == "attack"
+        and not found.targets
+        and not ctx.scope.fighting
+    ):
+        # "hit the trapdoor with my axe": a blow at a thing, as forcing it
+        forced = improvised(ctx, next(d for d in DEEDS if d.key == "heave"))
+        found = forced or found
+    unsure = found is None or (found.kind == "ask" and not found.alternatives)
+    if unsure and "?" in ctx.raw:
+        found = r.ask_about(ctx)
+    if found is not None and found.kind == "question":
+        challenge = v.challenge_named(ctx)
+        if challenge:
+            found = replace(found, targets=(*found.targets, challenge))
+    return found

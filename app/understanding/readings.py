@@ -1,0 +1,411 @@
+"""The readings of a line that need no verb: whole-line commands, the character a line
+names, speaking to someone by name, and questions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.understanding.intent import Intent, IntentKind
+from app.understanding.scope import Scope, Thing, ThingKind
+from app.understanding.takingback import takes_back
+from app.understanding.vocabulary import Vocabulary
+from app.understanding.words import core, has_phrase, name_score, starts_with, stem
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from rules.srd import srd
+
+FACT_OPENERS = ("what ", "whats ", "what's ", "which ", "am i", "how much ", "how many ")
+"""How a line asking a fact begins ("what level am I", "how much xp do we have")."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """One line being read, and what it may refer to."""
+
+    raw: str
+    said: str
+    actor: str | None
+    state: GameState
+    campaign: Campaign | None
+    vocab: Vocabulary
+    scope: Scope
+
+    def with_said(self, said: str) -> Context:
+        """The same line, with some words already consumed."""
+        return replace(self, said=said)
+
+    def intent(self, kind: IntentKind, **values: Any) -> Intent:
+        """An intent for this line."""
+        values.setdefault("language", self.vocab.code)
+        return Intent(kind=kind, text=self.raw, actor=self.actor, **values)
+
+    def named(self, *kinds: ThingKind, text: str | None = None, floor: float = 0.7) -> list[Thing]:
+        """Things of these kinds the text names, best first (near-ties kept together)."""
+        said = self.said if text is None else text
+        scored = [
+            (max((name_score(said, n, self.vocab.stop) for n in t.names), default=0.0), t)
+            for t in self.scope.of(*kinds)
+        ]
+        scored = [(s, t) for s, t in scored if s >= floor]
+        if not scored:
+            return []
+        top = max(s for s, _ in scored)
+        return [t for s, t in sorted(scored, key=lambda p: -p[0]) if s >= top - 0.05]
+
+
+def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
+    """The NPC's topic a line is about: a topic's key, or words of what they would say."""
+    if ctx.campaign is None or npc_id not in ctx.campaign.npcs:
+        return None
+    said = ctx.said if text is None else text
+    topics = ctx.campaign.npcs[npc_id].topics
+    for word, key in ctx.campaign.npcs[npc_id].topic_names():  # its key, or another word
+        if name_score(said, word.replace("_", " "), ctx.vocab.stop) >= 0.75:
+            return key
+    for key in topics:  # a topic that is someone: named by what people call them
+        other = ctx.campaign.npcs.get(key)
+        names = [other.name, *other.aliases] if other is not None else []
+        if any(name_score(said, n, ctx.vocab.stop) >= 0.75 for n in names):
+            return key
+    # " about " may be the line's last or first word: split the padded line, never the bare
+    about = f" {said} ".split(" about ", 1)[1].strip() if " about " in f" {said} " else ""
+    words = {stem(w) for w in about.split() if len(w) > 3 and w not in ctx.vocab.stop}
+    if not words:
+        return None
+    best: tuple[int, str] | None = None
+    for key, answer in topics.items():
+        answer_words = {stem(w.strip(".,'!?")) for w in answer.text.lower().split()}
+        overlap = len(words & answer_words)
+        if overlap and (best is None or overlap > best[0]):
+            best = (overlap, key)
+    return best[1] if best else None
+
+
+def topic_key(ctx: Context, npc_id: str) -> str | None:
+    """One of the NPC's topics named outright in the line (not just words of an answer)."""
+    if ctx.campaign is None or npc_id not in ctx.campaign.npcs:
+        return None
+    names = ctx.campaign.npcs[npc_id].topic_names()
+    found = {k for w, k in names if name_score(ctx.said, w.replace("_", " "), ctx.vocab.stop) >= 1}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def about_words(said: str, vocab: Vocabulary) -> str | None:
+    """What follows "about" in a line, as a short topic."""
+    if " about " not in f" {said} ":
+        return None
+    rest = said.split("about", 1)[1].split()
+    words = [w for w in rest if w not in vocab.stop]
+    return " ".join(words[:4]) or None
+
+
+WANTS_AN_OBJECT = ("search", "check", "examine", "inspect", "investigate", "use", "take", "get")
+"""Verbs that, as the whole line, are asked back ("search what?")."""
+
+GOING = ("go", "walk", "head", "move", "run", "climb")
+"""Verbs that make a direction after them a way to go ("go north", "climb up")."""
+
+
+def whole_line(ctx: Context, said: str) -> Intent | None:
+    """Text-adventure commands typed as the whole line."""
+    vocab = ctx.vocab
+    kind = vocab.abbreviations.get(said)
+    if kind == "hold" and not ctx.scope.fighting and said in ("pass", "z", "wait"):
+        return ctx.intent("hold", confidence=0.9)
+    if kind is not None:
+        return ctx.intent(kind)  # type: ignore[arg-type]
+    if said in vocab.look_around:
+        return ctx.intent("examine")
+    if said in WANTS_AN_OBJECT:
+        return ctx.intent("ask", confidence=0.3, note=f"{said} what?")
+    if said in vocab.help or said in ("help me", "help please", "help pls", "please help"):
+        return ctx.intent("help")
+    if takes_back(said, vocab):
+        return ctx.intent("help", note="taking back")
+    if any(has_phrase(said, p) for p in vocab.levelling):
+        # "what level am I?" asks a fact; "how do I level up?" asks how the game works
+        climbing = any(has_phrase(said, w) for w in ("up", "gain", "take", "need", "next"))
+        if said.startswith(FACT_OPENERS) and not climbing:
+            return ctx.intent("question")
+        return ctx.intent("help", note="levelling")
+    if any(has_phrase(said, p) for p in vocab.usage):
+        return ctx.intent("help", note="usage")
+    if any(has_phrase(said, p) for p in vocab.stepping_away):
+        return ctx.intent("help", note="stepping away")
+    if said in vocab.inventory:
+        return ctx.intent("inventory")
+    if said in vocab.hold:
+        return ctx.intent("hold")
+    for verb in ("x", "l", "look at", "examine"):
+        if starts_with(said, verb) and said != verb:
+            rest = said[len(verb) :].strip()
+            things = ctx.named("feature", "npc", "creature", "item_here", "carried", "exit",
+                               "member", text=rest)  # fmt: skip
+            if things and verb in ("x", "l"):
+                return ctx.intent("examine", targets=(things[0].id,))
+    words = said.split()
+    go = words[1:] if words[0] in GOING else words
+    if len(go) == 1 and go[0] in vocab.directions:
+        direction = vocab.directions[go[0]]
+        exits = [t for t in ctx.scope.of("exit") if direction in t.names or go[0] in t.names]
+        if len(exits) == 1:
+            return ctx.intent("move", targets=(exits[0].id,), action=direction)
+        return ctx.intent("ask", action=direction, confidence=0.3,
+                          note=f"no way leads {direction} from here")  # fmt: skip
+    return None
+
+
+def subject(ctx: Context, said: str) -> tuple[str, str | None]:
+    """A party member named at the start as the one acting: ("attacks the rat", "thorin")."""
+    for member in ctx.scope.of("member"):
+        for name in member.names:
+            if starts_with(said, name) and said != name:
+                rest = said[len(name) :].strip()
+                if rest.split()[0] in ("and", "or", "is", "has", "have", "was"):
+                    continue  # "Thorin and I…", "Thorin is hurt": not an order
+                return rest, member.id
+    return said, None
+
+
+_TITLE = re.compile(
+    r"^(?:(?:oh|o) )?(?:mighty|great|good|dear|poor|old|noble|wise|honoured|honored|"
+    r"brave|kind|gentle|sweet|sister|brother|mister|mistress|master|lady|lord|chief|"
+    r"keeper|madam|dame|goodwife|goodman) "
+)
+"""A word of honour or address before a name ("Mighty Grubnak", "old Wendel")."""
+
+
+def vocative(ctx: Context) -> Intent | None:
+    """Someone present addressed by name first: "Berta, what happened to Tam?"."""
+    greetings = ("hello", "hi", "hey", "greetings", "good evening", "good morning", "oi",
+                 "excuse me", "hail", "well met", "morning", "evening", "afternoon",
+                 "good afternoon", "howdy", "good day")  # fmt: skip
+    said = ctx.said
+    for greet in greetings:
+        if starts_with(said, greet):
+            said = said[len(greet) :].strip()
+            break
+    else:
+        greet = ""
+    titled = _TITLE.match(said)
+    # "Mighty Grubnak, …", "old Wendel, …": a name with its honour ("madam" may be a name)
+    forms = (said, said[titled.end() :]) if titled is not None else (said,)
+    for form in forms:
+        for npc in ctx.scope.of("npc"):
+            for name in npc.names:
+                lowered = ctx.raw.lower()
+                after = form[len(name) :].split()[:1]
+                asks = bool(after) and after[0] in ctx.vocab.question_starts
+                marked = any(f"{name}{p}" in lowered for p in (",", ":", ".", "!"))
+                if starts_with(form, name) and (greet or marked or asks):
+                    rest = form[len(name) :].strip()
+                    topic = topic_of(ctx, npc.id, rest) or about_words(rest, ctx.vocab)
+                    return ctx.intent("talk", targets=(npc.id,), topic=topic)
+    if greet and len(said.split()) <= 2 and not ctx.named("npc"):
+        npcs = ctx.scope.of("npc")
+        if len(npcs) == 1:
+            return ctx.intent("talk", targets=(npcs[0].id,), confidence=0.8)
+        return ctx.intent("talk", confidence=0.7)
+    return None
+
+
+def request(ctx: Context) -> str | None:
+    """A question that asks to act ("can I pick the lock?"): the action's words."""
+    for phrase in sorted(ctx.vocab.requests, key=len, reverse=True):
+        if starts_with(ctx.said, phrase) and ctx.said != phrase:
+            return ctx.said[len(phrase) :].strip()
+    return None
+
+
+def is_question(ctx: Context) -> bool:
+    """Phrased as a question: a question word first, or a question mark."""
+    first = ctx.said.split()[0]
+    return first in ctx.vocab.question_starts or ctx.raw.rstrip().endswith("?")
+
+
+IMPERATIVE = frozenset({"do", "have"})
+"""Question words that also begin commands ("do a short rest", "have a look"): a question
+only with a person after them ("do you…", "have we…") or a question mark."""
+
+
+def question(ctx: Context) -> Intent | None:
+    """A question to the DM: answered, never acted on."""
+    vocab = ctx.vocab
+    said = ctx.said
+    if said.split()[0] not in vocab.question_starts and not any(
+        starts_with(said, q) for q in vocab.question_starts if " " in q
+    ):
+        return None
+    words = said.split()
+    wh = words[0].replace("'s", "") in WH
+    pronouns = ("i", "you", "we", "she", "he", "it", "they", "there", "that", "this", "my")
+    asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)
+    if not wh and not asked and (len(words) < 2 or words[1] not in pronouns):
+        return None  # "do the thing", "have a look at the hearth" are no questions
+    if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1):
+        return ctx.intent("help")
+    if any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1):
+        return ctx.intent("inventory")
+    if any(has_phrase(said, y) for y in vocab.you) and ctx.scope.of("npc"):
+        who = addressed(ctx)
+        if who is not None:
+            return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id))
+    bare = core(said)
+    said_to = [
+        n for n in ctx.named("npc")
+        if any(has_phrase(bare, f"{verb} {name}") for verb in ("ask", "tell") for name in n.names)
+    ]  # fmt: skip
+    if said_to:
+        return ctx.intent("talk", targets=(said_to[0].id,), topic=topic_of(ctx, said_to[0].id))
+    if not ctx.named("npc") and not any(has_phrase(said, w) for w in ("say", "said", "told")):
+        keyed = [(n, k) for n in ctx.scope.of("npc") if (k := topic_key(ctx, n.id)) is not None]
+        if len(keyed) == 1 and not ctx.named("creature", "member", "feature", "exit"):
+            who, key = keyed[0]
+            return ctx.intent("talk", targets=(who.id,), topic=key, confidence=0.7)
+    if said in vocab.look_around or any(
+        starts_with(said, p) for p in vocab.look_around if len(p.split()) > 2
+    ):
+        return ctx.intent("examine")
+    return ask_about(ctx)
+
+
+def ask_about(ctx: Context) -> Intent:
+    """A question: what it is about (people first, then anything present)."""
+    things = ctx.named("npc", "creature", "feature", "exit", "item_here", "carried", "member")
+    npcs = ctx.scope.of("npc")
+    if not any(t.kind == "npc" for t in things):
+        pronoun = next((p for p in ("she", "her", "he", "him") if has_phrase(ctx.said, p)), None)
+        if pronoun and len(npcs) == 1:
+            things = [npcs[0], *things]
+    numbered = re.search(r"(\w+) (\d{1,2})(?:\s|$)", ctx.said)
+    fallen = [
+        cid for cid, c in ctx.state.creatures.items()
+        if numbered and c.name.lower().endswith(f"{numbered.group(1)} {numbered.group(2)}")
+    ]  # fmt: skip
+    targets = tuple(dict.fromkeys([*fallen, *(t.id for t in things)]))
+    topic = None
+    if things and things[0].kind == "npc":
+        topic = topic_of(ctx, things[0].id)
+    if topic is None:
+        for npc in npcs:
+            topic = topic_of(ctx, npc.id)
+            if topic:
+                break
+    return ctx.intent("question", targets=targets, topic=topic, confidence=0.9)
+
+
+def stranger(ctx: Context) -> str | None:
+    """A name at the start that is nobody here, acting ("Legolas looks around")."""
+    words = ctx.raw.split()
+    if len(words) < 2 or not words[0].isalpha():
+        return None
+    first, verb = words[0].lower(), words[1].lower().strip(".,!?")
+    vocab = ctx.vocab
+    if first in vocab.common or first in vocab.stop or first in vocab.question_starts:
+        return None
+    small = not words[0][:1].isupper()
+    known = first in _known_words(vocab) or first in vocab.question_slips
+    if small and (len(words) > 4 or known or verb == "does"):
+        return None  # typed small, a name only in a short line and no word the game knows
+    if any(first in n.split() for t in ctx.scope.things for n in t.names):
+        return None
+    verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
+    verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
+    base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
+    if verb.endswith("s") and (base & verbs or verb in ("plays", "sings", "says", "does")):
+        return words[0]
+    return None
+
+
+_KNOWN: dict[str, frozenset[str]] = {}
+
+
+def _known_words(vocab: Vocabulary) -> frozenset[str]:
+    """Every word the vocabulary's phrases use, and the SRD's kinds of creature: a small
+    first word that is one of them is no stranger's name ("wolf attacks")."""
+    known = _KNOWN.get(vocab.code)
+    if known is None:
+        phrases = [p for ps in vocab.verbs.values() for p in ps]
+        phrases += [p for ps in vocab.manoeuvres.values() for p in ps]
+        phrases += [p for ps in vocab.people.values() for p in ps] + [*vocab.people]
+        phrases += [*vocab.weapons, *vocab.fillers, *vocab.descriptors, *vocab.hold]
+        phrases += [m.name.lower() for m in srd().monsters.entries.values()]
+        known = frozenset(w for p in phrases for w in p.lower().split())
+        _KNOWN[vocab.code] = known
+    return known
+
+
+def acting_for(ctx: Context, named: str) -> Intent | None:
+    """A line about another party member: who may make them act. ``None`` when the
+    player may (they play both, outside a fight or on that one's turn)."""
+    state = ctx.state
+    name = state.name_of(named)
+    if state.encounter is not None and state.encounter.current.id != named:
+        now = state.encounter.current.name
+        return ctx.intent("ask", character=named, confidence=0.3,
+                          note=f"it is {now}'s turn, not {name}'s")  # fmt: skip
+    mine, theirs = state.controller_of(ctx.actor or ""), state.controller_of(named)
+    if len(state.players) > 1 and mine != theirs:
+        return ctx.intent("refuse", character=named, confidence=0.9,
+                          note=f"{name} is played by {theirs}")  # fmt: skip
+    return None
+
+
+WH = frozenset({"what", "where", "who", "whom", "whose", "why", "how", "when", "which", "whats",
+                "wheres", "whos", "hows"})  # fmt: skip
+"""Question words that make a question without a question mark."""
+
+CAN_I = ("can i", "could i", "may i", "can we", "could we", "may we", "should i", "should we",
+         "am i able to", "is it possible to", "can i still", "could i still")  # fmt: skip
+
+
+def can_i(ctx: Context) -> str | None:
+    """ "Can I pick this lock?" — a question (answered, not acted on): the action's words."""
+    members = [f"{aux} {n}" for aux in ("can", "could") for m in ctx.scope.of("member")
+               for n in m.names]  # fmt: skip
+    for phrase in sorted((*CAN_I, *members), key=len, reverse=True):
+        if starts_with(ctx.said, phrase) and ctx.said != phrase:
+            return ctx.said[len(phrase) :].strip()
+    return None
+
+
+def addressed(ctx: Context) -> Thing | None:
+    """The person present a line speaks to: named, the one whose topics fit, or the only
+    one here."""
+    npcs = ctx.named("npc")
+    if npcs:
+        return npcs[0]
+    present = ctx.scope.of("npc")
+    keyed = [n for n in present if topic_key(ctx, n.id) is not None]
+    if len(keyed) == 1:
+        return keyed[0]
+    fitting = [n for n in present if topic_of(ctx, n.id) is not None]
+    if len(fitting) == 1:
+        return fitting[0]
+    if len(present) == 1:
+        return present[0]
+    return None
+
+
+def spoken(ctx: Context) -> Intent | None:
+    """Words said to someone: "sorry about the noise", "your mam's waiting", quoted speech,
+    or calling out a name."""
+    said = ctx.said
+    vocab = ctx.vocab
+    quoted = '"' in ctx.raw or "“" in ctx.raw
+    cue = any(starts_with(said, c) for c in vocab.talk_cues)
+    you = any(has_phrase(said, y) for y in vocab.you)
+    if not (quoted or cue or you or ctx.raw.rstrip().endswith("!")):
+        return None
+    who = addressed(ctx)
+    if who is not None:
+        return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id),
+                          confidence=0.8)  # fmt: skip
+    absent = ctx.campaign is not None and any(
+        has_phrase(said, n.name.lower()) for n in ctx.campaign.npcs.values()
+    )
+    if quoted or cue or ctx.scope.of("creature") or (you and absent):
+        return ctx.intent("talk", confidence=0.7)
+    return None

@@ -1,0 +1,184 @@
+"""Which spell a line names: the full name in any form ("fire bolt", "firebolt", "Fire
+Bolt"), short or misspelled names from the vocabulary ("missile", "magic missle"), or a
+close typo — known to the caster or not (an unknown spell is understood, then refused)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from functools import cache, lru_cache
+
+from rapidfuzz import fuzz
+
+from app.understanding.readings import Context
+from app.understanding.words import has_phrase, normalise, phrase_at
+from rules.srd import srd
+
+
+@cache
+def _names() -> dict[str, list[str]]:
+    """Each SRD spell's names as a line would say them (made once: the SRD never changes)."""
+    return {
+        sid: [normalise(spell.name), sid.replace("_", " ")]
+        for sid, spell in srd().spells.entries.items()
+    }
+
+
+@lru_cache(maxsize=256)
+def _named_at(said: str) -> dict[str, int]:
+    """Where the line names each SRD spell it names (by a name, squashed, or a close typo
+    of a long one), by spell id. Cached by the line: it is the costly part of a reading,
+    and it depends on the words alone. The answer is shared: never change it."""
+    named: dict[str, int] = {}
+    words = said.split()
+    for sid, names in _names().items():
+        for name in names:
+            at = phrase_at(said, name)
+            if at < 0 and " " in name:
+                squashed = name.replace(" ", "")
+                at = phrase_at(said, squashed)
+            if at < 0 and len(name) >= 8:
+                n = len(name.split())
+                for i in range(len(words) - n + 1):
+                    gram = " ".join(words[i : i + n])
+                    if fuzz.ratio(gram, name) >= 85:
+                        at = len(" ".join(words[:i])) + (1 if i else 0)
+                        break
+            if at >= 0:
+                named[sid] = at
+                break
+    return named
+
+
+def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
+    """(position, spell id) of the first spell the line names, or ``None``.
+
+    A spell whose name is an everyday word ("sleep", "shield") counts only when the caster
+    knows it or the line says to cast.
+    """
+    said = ctx.said
+    sheet = ctx.state.party.get(ctx.actor or "")
+    known = set(sheet.spells) if sheet is not None else set()
+    found: list[tuple[int, str]] = []
+    named = _named_at(said)
+    for sid, names in _names().items():
+        at = named.get(sid, -1)
+        if at < 0:
+            continue
+        plain = sid in ctx.vocab.plain_spells
+        if plain and not cast_verb and (sid not in known or _everyday(ctx, names[0])):
+            continue
+        found.append((at, sid))
+    for phrase, sid in ctx.vocab.spell_words.items():
+        at = phrase_at(said, phrase)
+        if at >= 0 and (sid in known or cast_verb or " " in phrase or len(phrase) > 6):
+            found.append((at, sid))
+    if not found:
+        return _healing_spell(ctx)
+    # the caster's own spells first, then the earliest mention
+    found.sort(key=lambda p: (p[1] not in known, p[0]))
+    return found[0]
+
+
+HEAL_WORDS = ("heal", "heals", "patch up", "patches up", "mend", "mends")
+"""Words that ask a healer for their healing, whatever the spell is called (not "healing":
+"he needs healing" asks nothing of anyone)."""
+
+
+def healing_asked(ctx: Context) -> list[str]:
+    """The healing spells the caster knows, when the line asks to heal someone of the party
+    without naming a spell ("heal Wren", "I patch up Ione"); ``[]`` otherwise."""
+    at = min((a for w in HEAL_WORDS if (a := phrase_at(ctx.said, w)) >= 0), default=-1)
+    if at < 0 or not (ctx.named("member") or self_target(ctx)):
+        return []  # "let's heal up" is a rest's business, not a spell on nobody
+    sheet = ctx.state.party.get(ctx.actor or "")
+    spells = srd().spells
+    known = sorted(sheet.spells) if sheet is not None else []
+    return [sid for sid in known if sid in spells and spells.get(sid).heal]
+
+
+def _healing_spell(ctx: Context) -> tuple[int, str] | None:
+    """The caster's one healing spell, for a line that asks to heal without naming it (with
+    several, the referee asks which: see :func:`healing_asked`)."""
+    healing = healing_asked(ctx)
+    if len(healing) != 1:
+        return None
+    at = min(a for w in HEAL_WORDS if (a := phrase_at(ctx.said, w)) >= 0)
+    return at, healing[0]
+
+
+def knows(ctx: Context, spell_id: str) -> bool:
+    """The acting character knows the spell."""
+    sheet = ctx.state.party.get(ctx.actor or "")
+    return sheet is not None and spell_id in sheet.spells
+
+
+def self_target(ctx: Context) -> bool:
+    """The line aims at the speaker ("on myself", "heal me")."""
+    return any(has_phrase(ctx.said, w) for w in ("myself", "me", "self", "yourself"))
+
+
+def _everyday(ctx: Context, name: str) -> bool:
+    """The spell's name is used as a plain word here ("sleep till morning", "raise my shield"):
+    it is also a rest or manoeuvre word and no creature is aimed at."""
+    vocab = ctx.vocab
+    phrases = [*vocab.verbs["rest"], *(p for ps in vocab.manoeuvres.values() for p in ps)]
+    used = any(name in p.split() for p in phrases)
+    aimed = any(t.kind == "creature" for t in ctx.named("creature"))
+    # "sleep on the goblins": a spell aimed at someone, though no fight has named them yet
+    aiming = re.search(rf"\b{re.escape(name)}\s+(?:on|at)\s+(?:the\s+)?(\w+)", ctx.said)
+    cast_at = aiming is not None and (
+        aiming.group(1) in ("them", "him", "her", "those") or aiming.group(1) in _foe_words(ctx)
+    )
+    return used and not aimed and not cast_at and not _aimed_in_a_fight(ctx, name)
+
+
+_NOT_AIMED = frozenset({"till", "until", "for", "in", "a", "an", "off", "it", "now", "here"})
+"""Words after "sleep" that make it a rest, not a spell at someone ("sleep it off")."""
+
+
+def _aimed_in_a_fight(ctx: Context, name: str) -> bool:
+    """In a fight, a known spell's everyday name used as the verb of the clause with an
+    object after it ("sleep the ghost", "sleep them"): the spell, since nobody rests or
+    sleeps in the middle of a fight."""
+    if not ctx.scope.fighting:
+        return False
+    m = re.match(rf"^(?:i\s+|we\s+)?{re.escape(name)}\s+(\w+)", ctx.said)
+    return m is not None and m.group(1) not in _NOT_AIMED
+
+
+def _foe_words(ctx: Context) -> set[str]:
+    """Words for the campaign's foes, plural too ("goblins", "thrall")."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return set()
+    words: set[str] = set()
+    for encounter in campaign.encounters.values():
+        for group in encounter.monsters:
+            names = [group.name or "", group.monster.replace("_", " ")]
+            with contextlib.suppress(KeyError):  # a foe with no stat block the game knows
+                names.append(ctx.state.monster(group.monster).name)
+            for word in " ".join(names).lower().split():
+                words |= {word, word + "s"}
+    return words
+
+
+def unaffected(ctx: Context, spell_id: str, targets: tuple[str, ...]) -> str:
+    """Why the spell cannot touch its target ("the Wolf is no person"), or ""."""
+    spell = srd().spells.get(spell_id)
+    fighting = {c.npc: c for c in ctx.state.creatures.values() if c.npc and c.vitals.hp > 0}
+    for target in targets:
+        # a person of the story who is fighting ("sleep the ghost") is the creature
+        creature = ctx.state.creatures.get(target) or fighting.get(target)
+        if creature is None or creature.monster is None:
+            continue
+        block = ctx.state.monster(creature.monster)
+        if "person" in spell_id and block.type.split()[0] != "humanoid":
+            return f"{creature.name} is no person for {spell.name}"
+        if spell.conditions and set(spell.conditions) <= set(block.condition_immunities):
+            return f"{creature.name} cannot be affected by {spell.name}"
+        kind = block.type.split()[0]
+        if kind in spell.no_effect_on:
+            what = kind if kind == "undead" else f"a {kind}"
+            return f"{creature.name} is {what}; {spell.name} does nothing to it"
+    return ""

@@ -1,0 +1,202 @@
+"""Which creature a line means: by name and number ("rat 2", "the second goblin"), by
+state ("the wounded goblin", "the sleeping rat", "the last one"), or — when the line names
+a kind of foe and several fit — the one a sensible fighter would pick."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from app.understanding.describing import describe
+from app.understanding.scope import Scope, Thing
+from app.understanding.vocabulary import Vocabulary
+from app.understanding.words import has_phrase, name_score
+from app.world.state import GameState
+from rules.damage import LifeState
+
+
+def weakest(candidates: Iterable[tuple[str, int]]) -> str | None:
+    """The target with the fewest hit points left (ties: the first id in order), so a fight
+    focuses fire and finishes foes instead of spreading damage."""
+    best: tuple[int, str] | None = None
+    for cid, hp in candidates:
+        if hp > 0 and (best is None or (hp, cid) < best):
+            best = (hp, cid)
+    return best[1] if best else None
+
+
+@dataclass(frozen=True)
+class CreaturePick:
+    """The creatures a line points at."""
+
+    ids: tuple[str, ...]
+    named: bool
+    """The line named them (by name, number, description or pronoun)."""
+    exact: bool
+    """One creature was singled out by the words themselves (not by tactics)."""
+    missing: str = ""
+    """What the line asked for that is not there ("Giant Rat 1 is down")."""
+    choices: tuple[str, ...] = ()
+    """Foes the words fit equally well ("the wounded one" of two goblins hurt alike): the
+    readings are really open, and the game asks which, naming them."""
+
+
+def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int | None:
+    for word, n in vocab.ordinals.items():
+        if has_phrase(said, word) and not has_phrase(said, f"{word} level"):
+            return n  # (a "first level slot" is no first foe)
+    m = re.search(r"(?:^|\s)(?:number |no |nr )?(\d{1,2})(?:$|\s)", said)
+    if m:
+        return int(m.group(1))
+    names = "|".join(re.escape(k) for k in sorted(kinds or set()) if k) or "number"
+    for word, n in vocab.numbers.items():
+        # "rat one", "number two" — never "the hurt one" or "one of them"
+        if re.search(rf"(?:^|\s)(?:{names}|number|numero|no) {word}($|\s)", said):
+            return n
+    return None
+
+
+def _state_of(state: GameState, cid: str) -> set[str]:
+    c = state.creatures[cid]
+    found = set()
+    if c.vitals.hp < c.vitals.max_hp:
+        found.add("wounded")
+    else:
+        found.add("healthy")
+    held = {a.condition.value for a in c.conditions}
+    asleep = bool(held & {"unconscious", "asleep"}) or c.vitals.hp <= 0
+    found.add("asleep" if asleep else "awake")
+    if "prone" in held:
+        found.add("prone")
+    elif not asleep:
+        found.add("standing")  # "the one who's still standing"
+    return found
+
+
+_NEARLY_DEAD = re.compile(
+    r"\b(?:almost|nearly|half|practically|all but|basically|mostly|barely alive|"
+    r"about to die|on (?:its|his|her) last legs)\s*(?:dead)?\b|\b\d+\s?hp\b"
+)
+"""A foe described as nearly dead is one of the wounded (the weakest), never a corpse."""
+_EXCEPT = re.compile(
+    r"[,;]?\s*\b(?:not|except|but not|(?:anyone|anybody|any one|any|anything|everyone) but|"
+    r"other than|instead of)\s+(?:the\s+)?(.+)$"
+)
+"""A foe ruled out at the end of a description: "the bleeding one, not the boss"."""
+
+
+def named_creatures(said: str, scope: Scope) -> list[Thing]:
+    """Living creatures whose name (or kind) the line uses."""
+    stop = frozenset({"giant"})
+    scored = [(max(name_score(said, n, stop) for n in t.names), t) for t in scope.of("creature")]
+    top = max((s for s, _ in scored), default=0.0)
+    return [t for s, t in scored if s >= 0.7 and s >= top - 0.3]
+
+
+def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary) -> CreaturePick:
+    """Resolve the creature(s) a line points at (a description such as "the one on Thorin"
+    is read for the scope's actor)."""
+    alive = scope.of("creature")
+    if not alive:
+        return CreaturePick((), False, False)
+    said = _NEARLY_DEAD.sub(" wounded ", said)
+    ruled_out = _EXCEPT.search(said)
+    if ruled_out is not None and len(alive) > 1 and len(ruled_out.group(1).split()) <= 4:
+        gone = pick_creatures(ruled_out.group(1), scope, state, vocab)
+        if gone.exact and gone.ids:
+            kept = [t for t in alive if t.id not in gone.ids]
+            narrowed = replace(scope, things=tuple(t for t in scope.things if t.id not in gone.ids))
+            if kept:
+                return pick_creatures(said[: ruled_out.start()], narrowed, state, vocab)
+    named = named_creatures(said, scope)
+    pool = named or alive
+    kinds = {w for t in alive for n in t.names for w in n.split() if not w.isdigit()}
+    number = _number(said, vocab, kinds | {k + "s" for k in kinds})
+    if number is not None:
+        numbered = [t for t in pool if t.name.endswith(f" {number}")]
+        if numbered:
+            return CreaturePick((numbered[0].id,), True, True)
+        kind = named[0].name.rstrip("0123456789 ").lower().split()[-1] if named else "foe"
+        fallen = [
+            cid for cid, c in state.creatures.items()
+            if c.name.endswith(f" {number}") and (not named or kind in c.name.lower())
+        ]  # fmt: skip
+        return CreaturePick(tuple(fallen[:1]), True, False, f"there is no {kind} {number} standing")
+    corpse = re.search(r"\b(dead|corpse|carcass|body|bodies|fallen)\b", said)
+    if corpse and not re.search(r"\bundead\b", said):
+        dead = [
+            c for c in state.creatures.values()
+            if c.vitals.state is LifeState.DEAD and (not named or any(
+                w in c.name.lower() for t in named for n in t.names for w in n.split()))
+        ]  # fmt: skip
+        if dead:  # "stab the dead wolf to be sure": it is dead already (named, refused)
+            return CreaturePick((dead[0].id,), True, False, f"{dead[0].name} is already dead")
+    described = describe(said, pool, state, scope.actor)
+    if described is not None and described.missing:
+        return CreaturePick((), True, False, described.missing)
+    if named and (described is None or not described.fits):
+        # "the goblin with the spoon" may be the boss, whose name is not "goblin"
+        described = describe(said, alive, state, scope.actor) or described
+        pool = alive if described is not None and described.fits else pool
+    if described is not None and described.fits:
+        fits = [t for t in pool if t.id in described.fits]
+        if len(fits) == 1:
+            return CreaturePick((fits[0].id,), True, True)
+        if described.tied and len(fits) > 1:
+            return CreaturePick((), True, False, choices=tuple(t.id for t in fits))
+        pool = sorted(fits, key=lambda t: described.fits.index(t.id))
+    if has_phrase(said, "middle") and len(pool) >= 3:
+        return CreaturePick((pool[len(pool) // 2].id,), True, True)
+    wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
+    if {"asleep", "awake"} <= wanted:
+        wanted.discard("awake")  # "shake the sleeping goblin awake": awake is what it becomes
+    negated = re.search(r"(isn't|isnt|not|wasn't|hasn't been|hasnt been)\s+(yet\s+)?(\w+)", said)
+    if negated and vocab.descriptors.get(negated.group(3)) == "wounded":
+        wanted = (wanted - {"wounded"}) | {"healthy"}
+    if "other" in wanted and len(pool) == 2:
+        hurt = [t for t in pool if "wounded" in _state_of(state, t.id)]
+        if len(hurt) == 1:
+            rest = [t for t in pool if t is not hurt[0]]
+            return CreaturePick((rest[0].id,), True, True)
+    if wanted - {"any", "other"}:
+        fits = [t for t in pool if (wanted - {"any", "other", "last"}) <= _state_of(state, t.id)]
+        if "last" in wanted and fits:
+            fits = fits[-1:] if len(fits) > 1 and len(pool) > 1 else fits
+        if len(fits) == 1:
+            return CreaturePick((fits[0].id,), True, True)
+        if "wounded" in wanted and len(fits) > 1 and not plural(said):
+            # "the wounded one": the most hurt, or — hurt alike — a question which
+            tied = most_hurt(state, [t.id for t in fits])
+            if len(tied) > 1:
+                return CreaturePick((), True, False, choices=tuple(tied))
+            return CreaturePick((tied[0],), True, True)
+        if not fits and named:  # "the goblin that isn't hurt" may be the boss
+            fits = [
+                t for t in alive if (wanted - {"any", "other", "last"}) <= _state_of(state, t.id)
+            ]
+            if len(fits) == 1:
+                return CreaturePick((fits[0].id,), True, True)
+        if fits:
+            pool = fits
+        elif "last" not in wanted:
+            label = " ".join(sorted(wanted - {"last"}))
+            return CreaturePick((), True, False, f"no foe here is {label}")
+    if len(pool) == 1:
+        return CreaturePick((pool[0].id,), bool(named), bool(named))
+    choice = weakest((t.id, state.creatures[t.id].vitals.hp) for t in pool)
+    return CreaturePick((choice,) if choice else (), bool(named), False)
+
+
+def most_hurt(state: GameState, ids: list[str]) -> list[str]:
+    """The foes of ``ids`` with the fewest hit points left (several when they tie)."""
+    if not ids:
+        return []
+    least = min(state.creatures[cid].vitals.hp for cid in ids)
+    return [cid for cid in ids if state.creatures[cid].vitals.hp == least]
+
+
+def plural(said: str) -> bool:
+    """The line speaks of several foes ("the wounded ones", "both hurt goblins")."""
+    return re.search(r"\b(?:ones|both|all|them|goblins|rats|wolves|skeletons|thralls)\b",
+                     said) is not None  # fmt: skip

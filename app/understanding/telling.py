@@ -1,0 +1,49 @@
+"""Telling someone what to do, or what the party means to do: "tell Nessa we're heading to
+the lighthouse next", "yell at Corin to run for the steps", "I tell the others to fall
+back to the door". The message is words said, not the speaker's own deed, whatever verbs
+it holds: a person of the story is spoken to; the party's own members act on their own
+turns, so the DM asks what each of them does."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding import readings as r
+from app.understanding.intent import Intent
+
+_TELLING = re.compile(
+    r"^(?:tell|tells|yell at|yell to|yells at|shout at|shout to|shouts at|shouts to|"
+    r"call to|call out to|calls to|whisper to|whispers to|warn|warns|urge|urges|"
+    r"signal to|signals to|order|orders|beg|begs)\s+(.+)$"
+)
+"""A verb of telling, and what follows it: the one told, then the message."""
+_GROUP = re.compile(r"^(?:the others|everyone|everybody|the party|the group|the rest|my friends|"
+                    r"my companions|the team|you all|y'all|guys)\b")  # fmt: skip
+"""Words for the party told all at once."""
+_MESSAGE = re.compile(r"^(?!me\b|myself\b|us\b)(?:\S+\s+){1,4}?(?:to|that)\s+\w")
+"""Someone told to do a thing ("Corin to run", "the young man to get away")."""
+
+
+def told(ctx: r.Context) -> Intent | None:
+    """A line that tells someone something ("tell Nessa we're going"): talk to that one,
+    or, told to the party, asking what each member does; ``None`` for anything else."""
+    match = _TELLING.match(ctx.said)
+    if match is None:
+        return None
+    rest = match.group(1)
+    head = " ".join(rest.split()[:2])
+    if _GROUP.match(rest):
+        each = "each of the party acts on their own turn: say what they do"
+        return ctx.intent("ask", confidence=0.3, note=each)
+    people = ctx.named("npc", "creature", text=head)
+    if people:
+        who = people[0].id
+        return ctx.intent("talk", targets=(who,), topic=r.topic_of(ctx, who), confidence=0.8)
+    members = [m for m in ctx.named("member", text=head) if m.id != ctx.actor]
+    if members:
+        name = members[0].name
+        turn = f"{name} acts on {name}'s own turn: say what {name} does"
+        return ctx.intent("ask", confidence=0.3, note=turn)
+    if _MESSAGE.match(rest):
+        return ctx.intent("talk", confidence=0.7)  # "yell at the boy to run": words only
+    return None

@@ -1,0 +1,432 @@
+"""Readings driven by verbs: each verb phrase of the line with its object resolved
+against what is present. Movement needs a way out, taking needs something lying here,
+using needs something carried — a verb whose object is not there is not acted on. When a
+line holds several actions, the most specific one that can be carried out wins."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.carrying import items
+from app.understanding.features import feature_use
+from app.understanding.fighting_words import attack_style, struck_thing
+from app.understanding.intent import Intent, IntentKind, Reading
+from app.understanding.manoeuvring import OTHERS, hypothetical, manoeuvre_or_rest
+from app.understanding.mentions import mention
+from app.understanding.negation import NEGATING, NOT_GOING
+from app.understanding.positions import position_move
+from app.understanding.readings import Context, about_words, topic_of
+from app.understanding.scope import ThingKind
+from app.understanding.spells import (
+    healing_asked,
+    knows,
+    self_target,
+    spell_mentioned,
+    unaffected,
+)
+from app.understanding.targets import named_creatures, pick_creatures
+from app.understanding.ways import (
+    move,
+    own,
+    way_out,
+)
+from app.understanding.words import (
+    core,
+    has_phrase,
+    phrase_at,
+    verb_at,
+    verbs_in,
+)
+from app.world.wording import the
+from rules.srd import srd
+
+PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", "question"})
+"""Talking verbs that never by themselves start an authored challenge (a roll)."""
+
+PRIORITY: dict[str, float] = {
+    "hold": 9, "cast": 8, "challenge": 7, "attack": 6.5, "manoeuvre": 6, "rest": 5.5, "move": 5,
+    "talk": 4, "give": 4.5, "take": 3, "drop": 3, "use": 3, "examine": 1, "ask": 0,
+}  # fmt: skip
+"""Which reading wins when a line holds several confident ones."""
+
+ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fiddle with",
+            "give it a go", "have a go", "tinker with", "jiggle")  # fmt: skip
+"""Words of a plain attempt at a challenge's object ("try the lock")."""
+
+CHANGED_MIND = ("wait no", "actually no", "never mind", "nevermind", "scratch that", "or maybe",
+                "or should")  # fmt: skip
+"""Phrases of a player changing their mind mid-line: nothing is done, the line is asked
+back."""
+
+
+def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
+    found = spell_mentioned(ctx, cast_verb)
+    if found is None:
+        return None
+    spell = found[1]
+    name = srd().spells.get(spell).name.lower() if spell in srd().spells else spell
+    if not cast_verb and not ctx.scope.fighting and ctx.said.startswith(f"{name} you"):
+        return None  # "Bless you, child": a blessing said to someone, not the spell
+    pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+    if pick.missing:
+        return ctx.intent("cast", spell=spell, targets=pick.ids, confidence=0.3, note=pick.missing)
+    if pick.choices:  # "magic missile the wounded one" of two hurt alike
+        names = " or ".join(ctx.state.name_of(cid) for cid in pick.choices)
+        return ctx.intent("ask", confidence=0.3, note=f"at which: {names}? they are hurt alike")
+    members = [m.id for m in ctx.named("member") if m.id != ctx.actor]
+    if self_target(ctx) and ctx.actor:
+        members.insert(0, ctx.actor)
+    others = [t.id for t in ctx.named("npc", "feature")]
+    # "healing word on Ione then rapier the one still standing": the friend named with
+    # the spell, before the foe the next clause describes
+    first = re.split(r"\b(?:then|after that)\b|;", ctx.said, maxsplit=1)[0]
+    friend_first = [m.id for m in ctx.named("member", text=first) if m.id != ctx.actor]
+    in_first = spell_mentioned(ctx.with_said(first), cast_verb)
+    foe_first = pick_creatures(first, ctx.scope, ctx.state, ctx.vocab)  # "the one mira hit"
+    if foe_first.exact or in_first is None or in_first[1] != spell or first == ctx.said:
+        friend_first = []
+    healing = bool(srd().spells.get(spell).heal) if spell in srd().spells else False
+    if healing and members and not friend_first:  # "past the skeleton … cure wounds on Ivo"
+        friend_first = members[:1]
+    if pick.named and not friend_first:
+        targets: tuple[str, ...] = pick.ids
+    elif friend_first:  # "healing word on Ione then rapier the one still standing"
+        targets = tuple(friend_first)
+    else:
+        targets = tuple(members) or tuple(others) or pick.ids
+    if not knows(ctx, spell):
+        return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3,
+                          note="a spell this character does not know")  # fmt: skip
+    immune = unaffected(ctx, spell, targets)
+    if immune:
+        return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3, note=immune)
+    return ctx.intent("cast", spell=spell, targets=targets)
+
+
+def _objects(ctx: Context, cid: str) -> set[str]:
+    """The words a challenge's phrases act on, with the names of features they share."""
+    thing = ctx.scope.get(cid)
+    if thing is None:
+        return set()
+    objects = {p.split()[-1] for p in thing.names if len(p.split()) > 1}
+    for feature in ctx.scope.of("feature"):
+        if objects & set(" ".join(feature.names).split()):
+            objects |= set(" ".join(feature.names).split())
+    return objects
+
+
+def _without_names(ctx: Context) -> str:
+    """The line with the names of things present blanked out ("the hide curtain" holds no
+    "hide")."""
+    said = f" {ctx.said} "
+    for thing in ctx.scope.of("exit", "feature", "npc", "item_here", "carried"):
+        for name in thing.names:
+            if len(name.split()) > 1:
+                said = said.replace(f" {name} ", " _ ")
+    return said.strip()
+
+
+def _challenge(ctx: Context, strong: bool) -> Intent | None:
+    best: tuple[int, str] | None = None
+    said = ctx.said if strong else _without_names(ctx)
+    for thing in ctx.scope.of("challenge", "settled") if strong else ctx.scope.of("challenge"):
+        for phrase in thing.names:
+            if (len(phrase.split()) > 1) != strong or phrase in PLAIN_TALK:
+                continue
+            where = said
+            at = verb_at(said, core(phrase) if strong else phrase)
+            if at < 0 and strong:
+                where = core(said)
+                at = verb_at(where, core(phrase))
+            before = [w for w in where[:at].split() if w not in ("even", "ever")]
+            if at > 0 and before[-1:] and before[-1] in NEGATING:
+                continue  # "you've stopped lighting that lamp": not done, said of it
+            if at >= 0 and (best is None or at < best[0]):
+                best = (at, thing.id)
+    if best is None:
+        return None
+    if not strong and len(ctx.said.split()) < 2:
+        found = ctx.scope.get(best[1])
+        label = found.name if found else best[1]
+        return ctx.intent("ask", confidence=0.4, note="say a little more",
+                          alternatives=(Reading("challenge", best[1], label),))  # fmt: skip
+    return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
+
+
+def _done_now(said: str, verb: str) -> bool:
+    """The verb is in the line as a thing done, not one ruled out ("so it can never ring
+    again") or wondered about."""
+    at = verb_at(said, verb)
+    return at >= 0 and not hypothetical(said, at)
+
+
+def _challenge_by_parts(ctx: Context) -> Intent | None:
+    """A challenge's verb and its object apart ("smash the padlock with his axe"), or a
+    plain attempt at its object ("try the lock again"), or just "again"."""
+    said = ctx.said
+    open_ones = [t.id for t in ctx.scope.of("challenge")]
+    fits = []
+    for cid in open_ones:
+        thing = ctx.scope.get(cid)
+        assert thing is not None
+        verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
+        objects = _objects(ctx, cid) - verbs  # the lamp's "light" is not what "light" lights
+        if any(_done_now(said, v) for v in verbs) and any(has_phrase(said, o) for o in objects):
+            fits.append(cid)
+    if not fits and has_phrase(said, "it"):
+        for cid in open_ones:
+            thing = ctx.scope.get(cid)
+            assert thing is not None
+            verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
+            if any(_done_now(said, v) for v in verbs):
+                fits.append(cid)
+    if len(fits) == 1:
+        return ctx.intent("challenge", targets=(fits[0],), confidence=0.8)
+    tried = [c for c in open_ones if c in ctx.state.challenges]
+    attempt = any(verb_at(said, a) >= 0 for a in ATTEMPTS)
+    if attempt and not tried:
+        aimed = [c for c in open_ones if any(has_phrase(said, o) for o in _objects(ctx, c))]
+        if aimed:  # the campaign's first way to deal with it
+            return ctx.intent("challenge", targets=(aimed[0],), confidence=0.75)
+    attempt = attempt or said in ("again", "try again", "once more", "one more time")
+    if attempt and tried:
+        aimed = [c for c in tried if any(has_phrase(said, o) for o in _objects(ctx, c) | {"it"})]
+        if len(aimed) == 1 or (said in ("again", "try again", "once more") and len(tried) == 1):
+            return ctx.intent("challenge", targets=((aimed or tried)[0],), confidence=0.8)
+    return None
+
+
+def _fight_start(ctx: Context) -> tuple[str, ...]:
+    """An authored fight in this scene the line's foes belong to (the goblins in view)."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return ()
+    scene = campaign.scenes.get(ctx.state.scene.id)
+    candidates: list[str] = []
+    if scene is not None and scene.encounter and scene.encounter not in ctx.state.defeated:
+        candidates.append(scene.encounter)
+    for thing in ctx.scope.of("challenge"):
+        spec = campaign.challenges[thing.id]
+        if spec.failure.start_encounter:
+            candidates.append(spec.failure.start_encounter)
+    for eid in candidates:
+        if eid in ctx.state.defeated:
+            continue
+        monsters = [m.monster.replace("_", " ") for m in campaign.encounters[eid].monsters]
+        words = {w for m in monsters for w in (m, m.split()[-1])}
+        if any(has_phrase(ctx.said, w) or has_phrase(ctx.said, w + "s") for w in words):
+            return (eid,)
+    return ()
+
+
+def _attack(ctx: Context) -> Intent:
+    if ctx.scope.fighting or ctx.scope.of("creature"):
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        if pick.missing:
+            return ctx.intent("attack", targets=pick.ids, confidence=0.3, note=pick.missing)
+        if pick.choices:  # "the wounded one" of two hurt alike: which?
+            options = tuple(Reading("attack", cid, f"attack {ctx.state.name_of(cid)}")
+                            for cid in pick.choices)  # fmt: skip
+            return ctx.intent("ask", confidence=0.4, alternatives=options)
+        lone = len(ctx.said.split()) == 1 and ctx.said not in ("charge", "attack")
+        if lone and len(ctx.scope.of("creature")) > 1:
+            options = tuple(Reading("attack", t.id, f"attack {t.name}")
+                            for t in ctx.scope.of("creature"))  # fmt: skip
+            return ctx.intent("ask", confidence=0.4, alternatives=options)
+        struck = struck_thing(ctx) if not pick.named else None
+        if struck is not None:  # "slash at the pews": a thing is no foe, whoever is near
+            return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
+                              note=f"{the(struck.name)} cannot be fought")  # fmt: skip
+        if pick.ids:
+            return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
+    npcs = ctx.named("npc")
+    present = ctx.scope.of("npc")
+    if not npcs and len(present) == 1 and any(has_phrase(ctx.said, p) for p in ("him", "her")):
+        npcs = present
+    encounter = _fight_start(ctx)
+    if npcs and not encounter:
+        encounter = _fight_start(ctx.with_said(f"{ctx.said} {' '.join(npcs[0].names)}"))
+    if encounter:
+        return ctx.intent("attack", targets=(*(n.id for n in npcs[:1]), *encounter),
+                          confidence=0.9)  # fmt: skip
+    if npcs:
+        who = npcs[0]
+        options = (Reading("attack", who.id, f"attack {who.name}"),
+                   Reading("talk", who.id, f"talk to {who.name}"))  # fmt: skip
+        return ctx.intent("ask", targets=(who.id,), confidence=0.5, note=f"{who.name} is no foe",
+                          alternatives=options)  # fmt: skip
+    return ctx.intent("attack", confidence=0.4, note="nothing here to fight")
+
+
+def _talk(ctx: Context, at: int) -> Intent | None:
+    npcs = ctx.named("npc")
+    topic_text = ctx.said[at:]
+    if not npcs:
+        present = ctx.scope.of("npc")
+        pronoun = any(has_phrase(ctx.said, p) for p in ("her", "him", "she", "he"))
+        if len(present) == 1 and (pronoun or not _names_someone_else(ctx)):
+            npc = present[0]
+            topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
+            return ctx.intent("talk", targets=(npc.id,), confidence=0.8, topic=topic)
+        if named_creatures(ctx.said, ctx.scope) or (ctx.scope.fighting and not present):
+            return ctx.intent("talk", confidence=0.8, topic=about_words(topic_text, ctx.vocab))
+        who = ", ".join(n.name for n in present) or "nobody"
+        return ctx.intent("ask", confidence=0.3, note=f"here to talk to: {who}")
+    npc = npcs[0]
+    topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
+    return ctx.intent("talk", targets=(npc.id,), topic=topic)
+
+
+def _names_someone_else(ctx: Context) -> bool:
+    """The line speaks to or about a person by a word that fits nobody here."""
+    people = {w for words in ctx.vocab.people.values() for w in words}
+    if ctx.campaign is not None:
+        people |= {n.name.lower() for n in ctx.campaign.npcs.values()}
+    spoken_to = ctx.said.split(" about ")[0]
+    return any(has_phrase(spoken_to, p) for p in people)
+
+
+SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", "gazes",
+                   "glance", "glances", "peek", "peeks", "squint", "squints"})  # fmt: skip
+"""Verbs of only looking: "look up at the lighthouse", "peer down the hole" go nowhere."""
+
+
+def _examine(ctx: Context, at: int) -> Intent:
+    kinds: tuple[ThingKind, ...] = (
+        "feature", "npc", "creature", "item_here", "exit", "carried", "member"
+    )  # fmt: skip
+    things = ctx.named(*kinds, text=ctx.said[at:]) or ctx.named(*kinds)
+    # "look out to sea": the sea a feature names before the shore steps it leads to
+    things.sort(key=lambda t: t.kind == "exit")
+    ways = {"outside", "inside", "out", "in", "up", "down", "back"}
+    looking = ctx.said[at:].split()[:1] and ctx.said[at:].split()[0] in SIGHT
+    if things and things[0].kind == "exit" and ways & set(ctx.said.split()) and not looking:
+        return move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
+    if things and things[0].kind == "creature":
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        if pick.ids:
+            return ctx.intent("examine", targets=pick.ids)
+    if things:
+        return ctx.intent("examine", targets=(things[0].id,))
+    named = mention(ctx.state, ctx.campaign, ctx.said[at:], ctx.vocab.stop)
+    if named is not None:  # "examine the poker": a thing the scene's words name
+        found = (named.feature,) if named.feature else ()
+        return ctx.intent("examine", targets=found, topic=named.noun, confidence=0.9)
+    return ctx.intent("examine", confidence=0.9)
+
+
+def _a_thing_here(ctx: Context, at: int) -> bool:
+    """The word at ``at`` is what the scene calls one of its features, items or ways."""
+    word = ctx.said[at:].split()[0]
+    return any(word in t.names for t in ctx.scope.of("feature", "item_here", "exit"))
+
+
+def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
+    """(position, -length, kind) of every verb phrase in the line, in any of its forms."""
+    hits: list[tuple[int, int, IntentKind]] = []
+    for kind, phrases in ctx.vocab.verbs.items():
+        for phrase in verbs_in(ctx.said, phrases):
+            at = verb_at(ctx.said, phrase)
+            before = ctx.said[:at].split()[-1:] if at > 0 else []
+            after = ctx.said[at + len(phrase) :].split()[:1]
+            if after and after[0] in ("points", "point", "dice", "die"):
+                continue  # "hit points" is no blow
+            if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
+                continue  # "look at the waves" (the sea's word): a thing, not a greeting
+            if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
+                continue  # "we didn't come to fight", "I don't want to hurt him"
+            if kind == "attack" and before and named_creatures(before[0], ctx.scope):
+                continue  # "rat guts everywhere": a creature's word makes it a noun
+            if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
+                continue  # "flip back to the page", "let a lost child go home"
+            if at >= 0 and not (before and before[0] in OTHERS):
+                hits.append((at, -len(phrase), kind))  # type: ignore[arg-type]
+    if ctx.scope.fighting:
+        for weapon in ctx.vocab.weapons:
+            at = phrase_at(ctx.said, weapon)
+            if at == 0:
+                hits.append((at, -len(weapon), "attack"))
+        if _FINISHING.match(ctx.said):  # "finish the one that's falling apart"
+            hits.append((0, -6, "attack"))
+        elif _GET.match(ctx.said) and named_creatures(ctx.said[4:], ctx.scope):
+            hits.append((0, -3, "attack"))  # "get the boss!": go for it, in a fight
+    return sorted(hits)
+
+
+_FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
+"""In a fight, finishing off or going for "the … one" is a blow at it."""
+_NOT_MEANT = re.compile(r"\b(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"
+                        r"(?:(?:\w+\s+){0,2}to\s+)?$")  # fmt: skip
+"""Words before a blow's verb that say it is not meant ("we didn't come to fight")."""
+_GET = re.compile(r"^get (?:the |that |this )?(?:(?:last|other|big|biggest|first|second|third|"
+                  r"hurt|wounded|bloody|closest|nearest|ugly) )*(?!away|behind|back|out|off|in|"
+                  r"up|down|over|to|into|on|clear|close|near|between|around|round|free|"
+                  r"ready|a|an|my|your|his|her)\w")  # fmt: skip
+"""Going for a foe ("get the boss!", "get the last goblin"): a blow, never a way taken."""
+
+
+def by_verbs(ctx: Context) -> Intent | None:
+    """Every verb phrase read with its object; the most specific confident one wins."""
+    if any(has_phrase(ctx.said, w) for w in CHANGED_MIND):
+        return ctx.intent("ask", confidence=0.3, note="you changed your mind mid-line")
+    cast_verb = any(verb_at(ctx.said, v) >= 0 for v in ctx.vocab.verbs["cast"])
+    readings: list[Intent] = []
+    spell = _spell(ctx, cast_verb)
+    if spell is not None:  # a spell named beats a gesture that is also a feature's phrase
+        return spell  # ("raises her holy symbol and blesses Bram": Bless, not Turn Undead)
+    healing = healing_asked(ctx)
+    if len(healing) > 1:  # "heal Wren" from one who knows Cure Wounds and Healing Word
+        which = " or ".join(srd().spells.get(sid).name for sid in healing)
+        return ctx.intent("ask", confidence=0.3, note=f"which spell: {which}?")
+    used = feature_use(ctx)
+    if used is not None:
+        return used
+    if (
+        cast_verb
+        and not ctx.scope.fighting
+        and not any(verb_at(ctx.said, v) >= 0 for v in ("blast", "launch", "hurl"))
+    ):
+        return ctx.intent("ask", confidence=0.3, note="which spell?")
+    step = position_move(ctx)  # a step in a fight beats "take cover" read as a Dodge
+    if step is not None and "first" in step.extra and step.confidence >= 0.7:
+        return step
+    for found in (step or manoeuvre_or_rest(ctx), _challenge(ctx, strong=True)):
+        if found is not None:
+            readings.append(found)
+    for at, _, kind in _verb_hits(ctx):
+        reading: Intent | None = None
+        if kind == "attack":
+            reading = attack_style(ctx, _attack(ctx))
+        elif kind == "move" and (own(ctx, at) or not ctx.scope.fighting):
+            # in a fight a way named is a run for it: only the speaker's own ("the wolf
+            # circles toward the path back to the mill" takes nobody anywhere)
+            reading = move(ctx, at)
+        elif kind == "talk":
+            if ctx.said.split()[0] not in PLAIN_TALK:
+                reading = _challenge(ctx, strong=False)
+            reading = reading or _talk(ctx, at)
+        elif kind == "examine":
+            reading = _examine(ctx, at)
+        elif kind in ("take", "drop", "give", "use"):
+            reading = items(ctx, kind, at)
+        if reading is not None:
+            readings.append(reading)
+    parts = _challenge_by_parts(ctx) or _challenge(ctx, strong=False)
+    if parts is not None:
+        readings.append(parts)
+    confident = [r for r in readings if r.confidence >= 0.7]
+    if confident:
+        return max(confident, key=lambda r: (PRIORITY.get(r.kind, 0), r.confidence))
+    if readings:
+        return readings[0]
+    if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave):
+        return way_out(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
+    if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run")):
+        return ctx.intent("ask", confidence=0.3, note="where to?")
+    return None
+
+
+def challenge_named(ctx: Context) -> str | None:
+    """The challenge a line names (for questions about it: "what's the DC to pick it?")."""
+    found = _challenge(ctx, strong=True) or _challenge_by_parts(ctx)
+    return found.target if found is not None and found.kind == "challenge" else None

@@ -1,0 +1,164 @@
+"""Ways out: which way a line of going means — a way named, a direction, the place it leads
+to, or the person there ("take Tam back up to Berta") — and which lines of going are not
+going at all (walking up to someone is a word with them, giving a thing back to someone is
+a give, a foe circling towards the path takes nobody anywhere). In a fight, a way named is
+a run for it (:mod:`app.actions.escaping`)."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.intent import Intent
+from app.understanding.readings import Context
+from app.understanding.words import has_phrase, name_score, verb_at
+from app.world import view
+
+
+def way_out(ctx: Context) -> Intent | None:
+    """Leaving without naming where ("head out"): the only open way, or the one called out,
+    back or door."""
+    ways = ctx.scope.of("exit")
+    opened = [w for w in ways if w.id not in shut_ways(ctx)]
+    if len(opened) == 1:
+        return ctx.intent("move", targets=(opened[0].id,), confidence=0.8)
+    outward = [w for w in opened if {"out", "outside", "back", "door"} & set(w.names)]
+    if len(outward) == 1:
+        return ctx.intent("move", targets=(outward[0].id,), confidence=0.8)
+    return None
+
+
+def shut_ways(ctx: Context) -> set[str]:
+    """The scenes this scene's shut ways lead to."""
+    if ctx.campaign is None:
+        return set()
+    return {w.to for w in view.exits_here(ctx.state, ctx.campaign) if not w.open}
+
+
+_APPROACH = re.compile(r"\b(?:up|over|across|down)\s+to\s+")
+"""Walking "up to the woman on the quay" is going to someone here, not up a way."""
+
+
+def move(ctx: Context, at: int) -> Intent | None:
+    """The way the words from ``at`` go by (a move intent), a word with someone walked up
+    to, or ``None`` when they go nowhere."""
+    rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
+    approach = _APPROACH.search(rest)
+    climbing = rest.startswith(("climb", "scale", "scramble"))  # up to it is onto it: a deed
+    if approach is not None and not climbing and not ctx.named("exit", text=rest[approach.end() :]):
+        met = _approached(ctx, rest[approach.end() :])
+        if met is not None:
+            return met  # a person or a thing here, not a way out
+    exits = ctx.named("exit", text=rest)
+    for word, way in (("upstairs", "up"), ("downstairs", "down")):
+        if has_phrase(rest, word):  # "upstairs" is a way up, never the trapdoor's "stairs"
+            exits = [w for w in ctx.scope.of("exit") if way in w.names or word in w.names]
+            if not exits:
+                return ctx.intent("ask", confidence=0.3, note=f"there is no way {way} from here")
+    to_whom = re.search(r"\bto\s+(.+)$", rest)
+    if (
+        exits
+        and to_whom is not None
+        and not named_beyond_direction(ctx, rest)
+        and ctx.named("npc", text=to_whom.group(1))
+    ):
+        return None  # "give the locket back to Wendel": to someone here, not back the way out
+    if exits and _PART_OF.search(" ".join(ctx.said[at:].split()[:12])):
+        return None  # "round the back of the inn": a side of that place, not the way in
+    far = None if named_beyond_direction(ctx, rest) else _far_place(ctx, rest)
+    if far is not None:  # "we'll go out to the chapel" from the lighthouse: not "out"
+        return ctx.intent("ask", confidence=0.3, note=f"there is no way from here to {far}")
+    here = ctx.state.scene.name.lower()
+    leaving = any(verb_at(ctx.said, p) >= 0 for p in ctx.vocab.leave)
+    if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
+        return way_out(ctx)
+    if exits:
+        if exits[0].id in shut_ways(ctx):
+            return ctx.intent("move", targets=(exits[0].id,), confidence=0.3,
+                              note=locked_text(ctx, exits[0].id))  # fmt: skip
+        sure = 1.0 if len(exits) == 1 else 0.6
+        return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
+    return None
+
+
+_PART_OF = re.compile(
+    r"\bthe (?:back|side|sides|rear|corner|roof|far side|outside|outer)"
+    r"(?: wall| walls| door| yard| corner)? of (?:the |that |this )?\w"
+)
+"""A side of a place named ("the back wall of the inn"), which is where one already is."""
+
+
+def _far_place(ctx: Context, rest: str) -> str | None:
+    """A place of the campaign the words name that no way from here leads to."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return None
+    here = campaign.scenes.get(ctx.state.scene.id)
+    near = {e.to for e in here.exits} if here is not None else set()
+    near |= {w.id for w in ctx.scope.of("exit")} | {ctx.state.scene.id}  # (a hidden way too)
+    for sid, scene in campaign.scenes.items():
+        name = scene.name.lower()
+        words = [w for w in name.split() if w not in ctx.vocab.stop and w != "the"]
+        if sid not in near and words and has_phrase(rest, words[-1]):
+            return scene.name
+    return None
+
+
+_DIRECTIONS = frozenset({"back", "up", "down", "out", "in", "outside", "inside", "away"})
+
+
+def named_beyond_direction(ctx: Context, rest: str) -> bool:
+    """A way out named by more than a direction word ("the shore steps", not "back")."""
+    for way in ctx.scope.of("exit"):
+        names = [n for n in way.names if n not in _DIRECTIONS]
+        if any(name_score(rest, n, ctx.vocab.stop) >= 0.7 for n in names):
+            return True
+    return False
+
+
+def to_someone_there(ctx: Context, rest: str) -> str | None:
+    """The way to a person the words take someone to ("take Tam back up to Berta"): the
+    next scene, where that person is."""
+    to_whom = re.search(r"\bto\s+(.+)$", rest)
+    if to_whom is None or ctx.campaign is None:
+        return None
+    for way in ctx.scope.of("exit"):
+        there = ctx.campaign.scenes.get(way.id)
+        people = [
+            ctx.campaign.npcs[n] for n in (there.npcs if there else []) if n in ctx.campaign.npcs
+        ]
+        if any(has_phrase(to_whom.group(1), p.name.lower()) for p in people):
+            return way.id
+    return None
+
+
+def _approached(ctx: Context, towards: str) -> Intent | None:
+    """Walking up to someone is a word with them; up to a thing, a look at it."""
+    npcs = ctx.named("npc", text=towards)
+    present = ctx.scope.of("npc")
+    person = any(has_phrase(towards, w) for words in ctx.vocab.people.values() for w in words)
+    if not npcs and person and len(present) == 1:
+        npcs = present  # "up to the woman on the quay", the one person here
+    if npcs:
+        return ctx.intent("talk", targets=(npcs[0].id,), confidence=0.8)
+    things = ctx.named("feature", "creature", text=towards)
+    return ctx.intent("examine", targets=(things[0].id,)) if things else None
+
+
+def locked_text(ctx: Context, scene_id: str) -> str:
+    """The author's words for what holds the way to ``scene_id`` shut."""
+    if ctx.campaign is None:
+        return "the way is shut"
+    way = next((w for w in view.exits_here(ctx.state, ctx.campaign) if w.to == scene_id), None)
+    return (way.locked_text if way and way.locked_text else "the way is shut").rstrip(".")
+
+
+def own(ctx: Context, at: int) -> bool:
+    """The verb at ``at`` is the speaker's: first in the clause, or after "I", "we", "let's"
+    or "to" ("I try to run for the stairs")."""
+    before = ctx.said[:at].split()
+    return not before or before[-1] in ("i", "we", "let's", "lets", "to", "and", "then")
+
+
+RUNNING = frozenset({"flee", "dash"})
+"""Ways of leaving a fight that may name where to ("flee back along the causeway"); a
+step back, even "towards the stairs", stays in the fight."""

@@ -48,8 +48,12 @@ reported once, never tuned to."""
 HOLDOUT8 = DATA_DIR / "referee" / "holdout8.toml"
 """The eighth holdout (402 lines: 109 with two actions or more, 79 questions, 46 improvised
 deeds, 28 paragraphs), written apart from the parser (its author never read the parser nor
-any corpus file, nor saw the game answer its lines) and frozen: reported once, never tuned
-to."""
+any corpus file, nor saw the game answer its lines), frozen and reported once (82.8%);
+since the ninth was frozen, a development set."""
+HOLDOUT9 = DATA_DIR / "referee" / "holdout9.toml"
+"""The ninth holdout (416 lines: 83 with two actions, 60 questions, 50 improvised deeds, 34
+paragraphs), written apart from the parser (its author never read the parser nor any corpus
+file, nor saw the game answer its lines) and frozen: reported once, never tuned to."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

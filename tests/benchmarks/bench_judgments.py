@@ -25,6 +25,7 @@ FILES = (
     "judgments_holdout3.toml",
     "judgments_own.toml",
     "judgments_holdout4.toml",
+    "judgments_holdout5.toml",
 )
 CAMPAIGNS = ("crossroads", "drowned_bell")
 

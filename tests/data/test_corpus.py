@@ -26,6 +26,7 @@ from tests.referee_corpus import (
     HOLDOUT6,
     HOLDOUT7,
     HOLDOUT8,
+    HOLDOUT9,
     INTENTS,
     Corpus,
     CorpusError,
@@ -45,6 +46,7 @@ FILES = {
     "holdout6": HOLDOUT6,
     "holdout7": HOLDOUT7,
     "holdout8": HOLDOUT8,
+    "holdout9": HOLDOUT9,
 }
 
 

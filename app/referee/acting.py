@@ -300,6 +300,12 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
         foes = self._foes(state)
         if not foes:
             return [self._call("end_combat", None, "end_combat", reason="no foe is left standing")]
+        fallen = state.creatures.get(intent.target or "")
+        if fallen is not None and fallen.hostile and intent.target not in foes:
+            # "fire at rat 3" with rat 3 dead: said, never a blow at another foe instead
+            standing = ", ".join(state.name_of(f) for f in foes)
+            self.notes.append(f"{state.name_of(fallen.id)} is already down. Still up: {standing}.")
+            return []
         wanted = intent.target if intent.target in foes else None
         shooting = not intent.item and bool(SHOOTING.search(intent.text))
         styled = attack_arguments(state, actor, intent.action, intent.item)

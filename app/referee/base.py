@@ -27,6 +27,10 @@ class RefereeBase:
         """Tool call id -> (what it was for, who acted)."""
         self.intents: list[Intent] = []
         """How the actions of the last turn were understood, in order."""
+        self.carried: list[Intent] = []
+        """The further clauses of the last turn's lines as each was carried out: read again
+        as the world then stood (after "go outside", "look at the mud" sees the road's
+        tracks), in order."""
         self.made: list[ToolCall] = []
         """Every tool call made for players' actions in the last turn (not foes' turns)."""
         self.planned: list[ToolCall] = []

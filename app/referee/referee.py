@@ -127,7 +127,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             self._for_players = False
             return self._foe_turn(state, foe.group("id"))
         self._for_players = True
-        self.intents, self.made = [], []
+        self.intents, self.made, self.carried = [], [], []
         self.pending, self.spent = {}, {}
         calls: list[ToolCall] = []
         for line in content.splitlines():

@@ -186,19 +186,23 @@ class Sequencing(RefereeBase):
         wait; when the turn can hold nothing more, what is left waits too."""
         clause = rest.pop(0)
         fresh = understand_clause(clause.text, actor, state, self.campaign)
-        if clause.kind == "talk" and (clause.topic or "asked" in clause.extra):
-            fresh = clause  # one of several topics or questions asked in one breath
+        moved = state.scene.id != self.typed_in.get(actor, state.scene.id)
+        if clause.kind == "talk" and (clause.topic or "asked" in clause.extra) and not moved:
+            # one of several topics or questions asked in one breath (after a move, the
+            # person asked may be the new place's: "go up to the lighthouse and talk to
+            # the keeper")
+            fresh = clause
         if clause.kind == "ask" and clause.action == "unable":
             fresh = clause  # said plainly as the line was read: no use, nor need, to reread
         if "each" in clause.extra and clause.target in state.creatures:
             fresh = clause  # "smash both skeletons": this blow is at its own one
-        moved = state.scene.id != self.typed_in.get(actor, state.scene.id)
         here = moved and fresh.kind in _HERE and fresh.confidence >= 0.7 and bool(fresh.targets)
         if clause.kind not in (fresh.kind, "ask") and not here:  # (the new place's own deed)
             # Read as it was when the line was typed: the thing is gone now, or the new
             # place reads the words otherwise ("check round the back" is no way back).
             fresh = clause
         clause = replace(fresh, then=())
+        self.carried.append(clause)
         fight = state.encounter
         if fight is not None and actor in state.party:
             if fight.current.id != actor:

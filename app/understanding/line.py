@@ -293,7 +293,10 @@ def _clauses(
     read: list[tuple[Piece, str, Intent]] = []
     for piece in pieces:
         words = piece.text
-        if read and mentions_back(words) and read[-1][2].target:
+        last = read[-1][2] if read else None
+        behind = last is not None and last.kind == "manoeuvre" and last.action == "cover"
+        if last is not None and mentions_back(words) and last.target and not behind:
+            # (not the barrels one took cover behind: "get behind the pews then flame her")
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
         filled = elided(piece.text, read[-1][1]) if read else None
@@ -337,9 +340,15 @@ def _clauses(
                 and read[-1][2].kind == "attack" and _ONE_OF.search(piece.text)):  # fmt: skip
             # "attack goblin 1 and goblin 2": the same again, at the one named
             intent = replace(read[-1][2], text=piece.text, targets=(str(first.target),))
-        named_move = intent.kind == "manoeuvre" and _NAMED_MOVE.search(piece.text)
+        named_move = intent.kind == "manoeuvre" and bool(_NAMED_MOVE.search(piece.text))
         going = intent.kind == "move" and intent.confidence >= 0.7 and _GOES.match(piece.text)
-        named_move = named_move or going  # "go up to the lighthouse and …": a way taken
+        named_move = named_move or bool(going)  # "go up to the lighthouse and …": a way taken
+        # "get behind the casks and shoot": in a fight the cover taken is a step of its own
+        # (but "duck behind the barrels and hide" is to hide)
+        covering = intent.kind == "manoeuvre" and intent.action == "cover" and bool(intent.targets)
+        later = pieces[pieces.index(piece) + 1 :]
+        hiding = any(_NAMED_MOVE.search(p.text) for p in later[:1])
+        named_move = named_move or (covering and state.encounter is not None and not hiding)
         if piece is not pieces[-1] and _PRELUDE.match(piece.text) and not named_move:
             continue  # setting up what follows: the next clause is the deed
         if piece is not pieces[-1] and intent.kind == "move" and _COMING.match(piece.text):

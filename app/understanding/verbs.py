@@ -16,7 +16,7 @@ from app.understanding.mentions import mention
 from app.understanding.negation import NEGATING, NOT_GOING
 from app.understanding.positions import position_move
 from app.understanding.readings import Context, about_words, topic_of
-from app.understanding.scope import ThingKind
+from app.understanding.scope import Thing, ThingKind
 from app.understanding.spells import (
     healing_asked,
     knows,
@@ -264,6 +264,8 @@ def _talk(ctx: Context, at: int) -> Intent | None:
     if not npcs:
         present = ctx.scope.of("npc")
         pronoun = any(has_phrase(ctx.said, p) for p in ("her", "him", "she", "he"))
+        if pronoun and len(present) > 1:  # "ask her" with Tam and Berta here: Berta
+            present = _fitting_pronoun(ctx, present) or present
         if len(present) == 1 and (pronoun or not _names_someone_else(ctx)):
             npc = present[0]
             topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
@@ -275,6 +277,19 @@ def _talk(ctx: Context, at: int) -> Intent | None:
     npc = npcs[0]
     topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
     return ctx.intent("talk", targets=(npc.id,), topic=topic)
+
+
+def _fitting_pronoun(ctx: Context, present: list[Thing]) -> list[Thing]:
+    """The people here the line's "her" or "him" can mean, by their authored pronouns."""
+    if ctx.campaign is None:
+        return []
+    she = any(has_phrase(ctx.said, p) for p in ("her", "she"))
+    he = any(has_phrase(ctx.said, p) for p in ("him", "he"))
+    if she == he:
+        return []
+    want = "she" if she else "he"
+    npcs = ctx.campaign.npcs
+    return [n for n in present if n.id in npcs and npcs[n.id].pronoun == want]
 
 
 def _names_someone_else(ctx: Context) -> bool:

@@ -95,13 +95,15 @@ async def test_a_fight_turn_ends_when_its_time_runs_out(tmp_path: Path) -> None:
         await shown(pilot, HandoffScreen)
         await pilot.press("enter")
         screen = play_screen(app)
+        # the clock starts once the keyboard has changed hands (on a loaded machine, a
+        # moment after the key)
+        await until(pilot, lambda: app.screen is screen and screen.holder == screen.player_up())
         screen.tick_timer()
         assert "Ana ▶ 0:" in screen.query_one(GateBanner).text  # the time left, in a fight
         state.turn_order.turn_started -= timedelta(seconds=31)  # type: ignore[operator]
         screen.tick_timer()
-        await pilot.pause()
-        notes = " ".join(n.message for n in app._notifications)
-        assert "Ana's time ran out — Mira's turn ends." in notes
+        told = "Ana's time ran out — Mira's turn ends."
+        await until(pilot, lambda: told in " ".join(n.message for n in app._notifications))
         timeout = [c for c in state.turn_order.history if c.reason == "TIMEOUT"]
         assert timeout and timeout[-1].player == "Ana"
         assert 31 <= (timeout[-1].seconds or 0) <= 34  # a second may tick by meanwhile

@@ -17,7 +17,7 @@ from app.world.state import GameState
 from rules.character import CharacterSheet
 from rules.effects import Effect
 from tests.app.conftest import narration, turn
-from tests.referee_corpus import CORPUS, build_situation, load_corpus
+from tests.referee_corpus import CORPUS, Situation, build_situation, load_corpus
 
 SITUATIONS = load_corpus(CORPUS).situations
 QUIET = frozenset({"set_flag", "reveal"})
@@ -167,6 +167,16 @@ CASES = [
      ["attempt_challenge:light_lamp"], ["Wendel"]),
     ("bell_strand_after", "ione", "look around then head into the cave",
      [], ["Wet sand stretches out", "Where to? Ways on: the shore steps"]),
+    # after a move, the person asked is the new place's (Nessa knows of "the keeper";
+    # Wendel is the keeper)
+    ("bell_harbour", "ione", "go up to the lighthouse and talk to the keeper",
+     ["move_scene:lighthouse"], ["A squat stone tower", "A stooped old man"]),
+    # in a fight, the cover taken is a step of its own before the blow
+    ("cellar_rats_thorin", "thorin", "get behind the casks and attack rat 2",
+     ["move:cover", "attack:giant-rat-2", "end_turn"], ["Thorin takes cover behind the casks"]),
+    # a foe named who is already down is said, never a blow at another instead
+    ("cellar_rats_thorin", "thorin", "fire my crossbow at rat 3",
+     [], ["Giant Rat 3 is already down. Still up: Giant Rat 1, Giant Rat 2."]),
 ]  # fmt: skip
 
 
@@ -274,3 +284,17 @@ async def test_closing_in_and_striking_is_one_blow() -> None:
     state = build_situation(SITUATIONS["cellar_rats_thorin"])
     made, told, _ = await _play(state, "thorin", "charge rat 2 and hit it")
     assert made == ["attack:giant-rat-2", "end_turn"] and "will have to wait" not in told
+
+
+async def test_her_after_a_move_is_the_woman_of_the_new_place() -> None:
+    """Tam and Berta are both in the inn: "ask her" is Berta (the campaign gives each NPC a
+    pronoun)."""
+    state = build_situation(
+        Situation(campaign="crossroads", scene="cellar", met=["berta"],
+                  flags={"trapdoor_open": True, "tam_found": True}, defeated=["cellar_rats"])
+    )  # fmt: skip
+    _, told, session = await _play(
+        state, "thorin", "take Tam back up to Berta and ask her about the reward"
+    )
+    assert session.state.scene.id == "inn"
+    assert "Berta: 'Twenty gold, as promised" in told

@@ -46,6 +46,7 @@ from app.session.keeping import (
     save_somewhere,
 )
 from app.session.levelling import level_up_command
+from app.session.reply import Reply
 from app.session.session import GameSession
 from app.world.companions import travelling
 from app.world.readied import readied_line
@@ -269,7 +270,7 @@ class ConsoleGame:
             for entry in entries:
                 self.console.print(entry)
 
-    def say(self, reply: commands.Reply) -> None:
+    def say(self, reply: Reply) -> None:
         """Print a command's answer (refusals in yellow)."""
         if reply.text:
             self.console.print(plain(reply.text, style="" if reply.ok else "yellow"))

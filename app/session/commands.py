@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import errno
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from app.session import hotseat, presence
 from app.session.asides import answer_out_of_turn
 from app.session.dmswitch import dm_command
 from app.session.hygiene import clean_name, strip_controls
+from app.session.reply import Reply
 from app.session.runner import resolve_character
 from app.session.session import GameSession
 from app.session.spending import usage_lines
@@ -78,21 +79,6 @@ def help_text() -> str:
     """The command list as aligned plain text."""
     width = max(len(usage) for usage, _ in COMMANDS) + 2
     return "\n".join(f"{usage:<{width}}{meaning}" for usage, meaning in COMMANDS)
-
-
-@dataclass(frozen=True)
-class Reply:
-    """What a command or declaration answers: a line for the player, and whether it worked."""
-
-    text: str
-    ok: bool = True
-    notice: str = ""
-    """Something that happened on the way, e.g. the turn timer passing a slow player."""
-    action: str = ""
-    """The action as queued (without the ``Name:`` prefix)."""
-    aside: bool = False
-    """The line was a question asked out of turn, and ``text`` is its answer: nothing was
-    queued and the turn stays where it is."""
 
 
 def actors(session: GameSession) -> list[str]:
@@ -550,7 +536,6 @@ def saves_problem(folder: Path) -> str:
 __all__ = [
     "COMMANDS",
     "END_TURN_TEXT",
-    "Reply",
     "actors",
     "away",
     "back",

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from app.dm.brain import Brain
 from app.dm.config import DMConfig
 from app.referee.referee import OfflineReferee
+from app.session.reply import Reply
 
 if TYPE_CHECKING:
-    from app.session.commands import Reply
     from app.session.session import GameSession
 
 OFFLINE_HINT = "/dm offline lets the offline referee play on"
@@ -59,12 +59,6 @@ def failure_hint(brain: Brain) -> str:
     return "" if is_offline(brain) else f" — {OFFLINE_HINT}"
 
 
-def _reply(text: str, ok: bool = True) -> Reply:
-    from app.session.commands import Reply  # noqa: PLC0415 - commands imports this module
-
-    return Reply(text, ok)
-
-
 def dm_command(session: GameSession, rest: str) -> Reply:
     """``/dm`` (which DM plays, and how to switch), ``/dm offline`` or ``/dm ai`` (to the
     AI DM kept from before, or the one the settings name now: ``session.dm_endpoint``)."""
@@ -72,19 +66,19 @@ def dm_command(session: GameSession, rest: str) -> Reply:
     word = rest.strip().lower()
     current = session.brain
     if word in ("", "?", "which"):
-        return _reply(_which(session, endpoint))
+        return Reply(_which(session, endpoint))
     if word in ("offline", "referee", "off"):
         if is_offline(current):
-            return _reply("The offline referee is already the DM.", ok=False)
+            return Reply("The offline referee is already the DM.", ok=False)
         return _switch(session, _referee(session))
     if word in ("ai", "llm", "online", "on"):
         brain = _ai_brain(session, endpoint)
         if brain is None:
-            return _reply(f"Cannot switch: {HOW_TO_SET_UP}.", ok=False)
+            return Reply(f"Cannot switch: {HOW_TO_SET_UP}.", ok=False)
         if brain is current:
-            return _reply(f"{_capital(dm_name(current))} is already the DM.", ok=False)
+            return Reply(f"{_capital(dm_name(current))} is already the DM.", ok=False)
         return _switch(session, brain)
-    return _reply(f"/dm {rest.strip()}? Type /dm offline or /dm ai (/dm alone: who plays).", False)
+    return Reply(f"/dm {rest.strip()}? Type /dm offline or /dm ai (/dm alone: who plays).", False)
 
 
 def _which(session: GameSession, endpoint: DMConfig | None) -> str:
@@ -106,7 +100,7 @@ def _switch(session: GameSession, brain: Brain) -> Reply:
     session.brain = brain
     session.briefed = False  # the new DM has not had the overview
     queued = " It takes the turn waiting to be played." if session.pending else ""
-    return _reply(f"{_capital(dm_name(brain))} takes over as DM.{queued}")
+    return Reply(f"{_capital(dm_name(brain))} takes over as DM.{queued}")
 
 
 def _referee(session: GameSession) -> OfflineReferee:

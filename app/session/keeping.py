@@ -43,8 +43,9 @@ from app.saves.checkpoints import keep_checkpoint
 from app.saves.claims import SaveInUse, claim, release
 from app.saves.files import Identity, identity
 from app.saves.names import same_but_case
-from app.session.commands import Reply, save_failure
+from app.session.commands import save_failure
 from app.session.hygiene import clean_name
+from app.session.reply import Reply
 from app.world.state import GameState
 
 APP_NAME = "dungeon-terminal"

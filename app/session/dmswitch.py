@@ -10,53 +10,17 @@ resumed game gets the DM the settings name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from app.dm.brain import Brain
 from app.dm.config import DMConfig
 from app.referee.referee import OfflineReferee
+from app.session.dmnames import OFFLINE_HINT, dm_name, is_offline
 from app.session.reply import Reply
-
-if TYPE_CHECKING:
-    from app.session.session import GameSession
-
-OFFLINE_HINT = "/dm offline lets the offline referee play on"
-"""Said with an AI DM's failure: the way to keep playing while its server is away."""
+from app.session.session import GameSession
 
 HOW_TO_SET_UP = (
     "no AI DM is set up: name one in Settings (s on the title screen), in the config file or "
     "with DUNGEON_DM_BASE_URL / DUNGEON_DM_API_KEY and DUNGEON_DM_MODEL (see the README)"
 )
-
-
-def is_offline(brain: Brain) -> bool:
-    """Whether ``brain`` is the built-in offline referee."""
-    return isinstance(brain, OfflineReferee)
-
-
-def dm_name(brain: Brain) -> str:
-    """The DM as the players know it: ``the offline referee``, ``the AI DM (llama3.1 at
-    http://…)`` (never the key)."""
-    if is_offline(brain):
-        return "the offline referee"
-    config = getattr(brain, "config", None)
-    if isinstance(config, DMConfig):
-        return f"the AI DM ({config.describe()})"
-    return f"the {brain.name} DM"
-
-
-def dm_label(brain: Brain) -> str:
-    """The DM in a status line: ``offline referee``, ``llama3.1 at http://…``."""
-    if is_offline(brain):
-        return "offline referee"
-    config = getattr(brain, "config", None)
-    return config.describe() if isinstance(config, DMConfig) else f"{brain.name} DM"
-
-
-def failure_hint(brain: Brain) -> str:
-    """What to add to the error of a turn the DM failed: how to switch to the offline
-    referee (nothing when it is the referee that failed)."""
-    return "" if is_offline(brain) else f" — {OFFLINE_HINT}"
 
 
 def dm_command(session: GameSession, rest: str) -> Reply:

@@ -42,7 +42,7 @@ from app.dm.safety import (
     veil_text,
 )
 from app.session import fate, hotseat
-from app.session.dmswitch import failure_hint
+from app.session.dmnames import failure_hint
 from app.session.eventflow import TurnEvents
 from app.session.gates import (
     AllPlayersGate,

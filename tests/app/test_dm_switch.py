@@ -12,7 +12,7 @@ from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
 from app.referee.referee import OfflineReferee
 from app.session import commands
-from app.session.dmswitch import dm_label
+from app.session.dmnames import dm_label
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

@@ -39,7 +39,7 @@ from app.display.screentext import plain
 from app.display.tablelog import TableLog, window_entries
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
-from app.session import commands, dmswitch, hotseat, levelling, rewinding, sheets, turnlog
+from app.session import commands, dmnames, hotseat, levelling, rewinding, sheets, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.runner import resolve_character
@@ -662,7 +662,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
         self.query_one(StoryPane).add_note(reply.text, "note" if reply.ok else "alert")
         if not reply.ok or not rest.strip():
             return
-        self.dm_label = dmswitch.dm_label(self.session.brain)
+        self.dm_label = dmnames.dm_label(self.session.brain)
         self.show_panels(self._last)
         if self.failed and self.session.can_advance():
             self.start_turns()

@@ -16,7 +16,8 @@ import random
 from dataclasses import dataclass, field
 
 from app.referee.choosing_words import fight_line
-from app.session.runner import ANYONE, RunResult, resolve_character, run_lines
+from app.session.naming import ANYONE, resolve_character
+from app.session.runner import RunResult, run_lines
 from app.session.session import GameSession
 from app.world.campaign import Campaign
 from app.world.facts import people_here

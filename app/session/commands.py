@@ -18,8 +18,8 @@ from app.session import hotseat, presence
 from app.session.asides import answer_out_of_turn
 from app.session.dmswitch import dm_command
 from app.session.hygiene import clean_name, strip_controls
+from app.session.naming import resolve_character
 from app.session.reply import Reply
-from app.session.runner import resolve_character
 from app.session.session import GameSession
 from app.session.spending import usage_lines
 from app.session.storyview import StorySearch

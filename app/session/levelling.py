@@ -16,7 +16,7 @@ from typing import Literal
 from app.actions.advancement_tools import advancement, ready, take_level, why_not
 from app.actions.events import SessionEvent
 from app.actions.registry import ToolError
-from app.session.runner import resolve_character
+from app.session.naming import resolve_character
 from app.session.session import GameSession
 from rules.abilities import Ability
 from rules.advancement import LevelUp, LevelUpPlan, plan_level_up

@@ -23,6 +23,8 @@ from app.actions.events import (
 )
 from app.actions.executors import why_cannot_act
 from app.referee.choosing_words import fight_line
+from app.session import commands, sheets
+from app.session.naming import ANYONE, resolve_character
 from app.session.scripting import MAX_FIGHT_TURNS, MAX_REPEATS, Step, parse_step
 from app.session.session import GameSession
 from app.world.actions import MAX_ACTION_CHARS, PlayerAction
@@ -54,8 +56,6 @@ script's transcript can include what a player would look at."""
 
 def script_command(session: GameSession, name: str, line: str) -> list[str]:
     """The transcript lines of a read-only slash command typed in a script."""
-    from app.session import commands, sheets  # noqa: PLC0415 (only scripts that use them)
-
     word, _, rest = line[1:].partition(" ")
     word = word.lower()
     shown = [f"> {name}: {line}"]
@@ -180,42 +180,6 @@ class Failure:
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.text} — failed ({self.reason})"
-
-
-ANYONE = "anyone"
-"""Script name for "whoever may act now": the current combatant in a fight, else the first
-party member who can act (conscious, not incapacitated) and whom the gate allows — fights
-are hard to script turn by turn otherwise."""
-
-
-def resolve_character(session: GameSession, name: str) -> str | None:
-    """A character id from a name or id (case-insensitive), a player's only character, or
-    ``Anyone``."""
-    key = name.strip().lower()
-    if key == ANYONE:
-        encounter = session.state.encounter
-        if encounter is not None:
-            return encounter.current.id if encounter.current.id in session.state.party else None
-        for cid in session.state.party:
-            if why_cannot_act(session.state, cid) is not None:
-                continue  # the unconscious, the dead, the paralysed: someone else steps up
-            probe = PlayerAction(
-                character_id=cid, text="?", player=session.state.controller_of(cid) or ""
-            )
-            if session.gate.can_act(session.state, probe) is None:
-                return cid
-        return None
-    for cid, sheet in session.state.party.items():
-        if key in (cid.lower(), sheet.name.lower()):
-            return cid
-    # A player's own character is often called by its first name ("Kara" for "Kara Vell").
-    first = [c for c, s in session.state.party.items() if s.name.split()[0].lower() == key]
-    if len(first) == 1:
-        return first[0]
-    for player, ids in session.state.players.items():
-        if player.lower() == key and len(ids) == 1:
-            return ids[0]
-    return None
 
 
 def _why_nobody(session: GameSession) -> str:

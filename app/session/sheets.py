@@ -14,7 +14,7 @@ from app.actions.advancement_tools import advancement
 from app.dm.brain import Message, reads_prompt
 from app.dm.safety import veil_view, veil_words
 from app.session.hygiene import strip_controls
-from app.session.runner import resolve_character
+from app.session.naming import resolve_character
 from app.session.session import GameSession
 from app.world.journal import Journal, journal, journal_lines, people_lines
 from app.world.sheetfacts import SheetFacts, facts_text, sheet_facts

@@ -28,7 +28,7 @@ from pathlib import Path
 from app.actions.calls import ToolCall
 from app.referee.referee import OfflineReferee
 from app.session import commands, hotseat
-from app.session.runner import resolve_character
+from app.session.naming import resolve_character
 from app.session.setup import session_for
 from app.understanding import Intent, understand
 from app.understanding.scope import follow_ups

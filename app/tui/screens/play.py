@@ -41,8 +41,8 @@ from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
 from app.session import commands, dmnames, hotseat, levelling, rewinding, sheets, turnlog
 from app.session.hygiene import clean_line
+from app.session.naming import resolve_character
 from app.session.panels import Panels, panels
-from app.session.runner import resolve_character
 from app.session.session import GameSession, ending_text
 from app.session.watching import CampaignWatch
 from app.tui.messages import EventArrived, TurnsFinished

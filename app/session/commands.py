@@ -7,13 +7,12 @@ behaves the same wherever it is typed.
 from __future__ import annotations
 
 import errno
-import tempfile
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 from app.dm.safety import keep_veils, veil_text, veil_words
-from app.saves import SAVES_DIR, SaveError, save_game
+from app.saves import SaveError
 from app.session import hotseat, presence
 from app.session.asides import answer_out_of_turn
 from app.session.dmswitch import dm_command
@@ -379,16 +378,6 @@ def usage_text(session: GameSession) -> str:
     return "\n".join(usage_lines(session.state, session.brain, session.budget))
 
 
-def save(session: GameSession, name: str, folder: Path = SAVES_DIR) -> Reply:
-    """``/save [NAME]``: write the game now."""
-    name = clean_name(name)
-    try:
-        path = save_game(session.state, name, folder)
-    except (SaveError, OSError) as error:
-        return Reply(save_failure(error, folder), False)
-    return Reply(f"Saved to {path}.")
-
-
 STORY_SHOWN = 20
 """Turns ``/story`` prints at the console unless asked for all (a long game's story is
 megabytes: the newest turns come first to mind, the rest are a search or an export away)."""
@@ -518,21 +507,6 @@ def save_failure(error: Exception, folder: Path) -> str:
     return f"Could not save the game: {text[:1].lower()}{text[1:]}"
 
 
-def saves_problem(folder: Path) -> str:
-    """Why games cannot be saved in ``folder`` (empty when they can): checked by writing
-    and removing a scratch file, so a read-only folder is found before the first save."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-check-"):
-            pass
-    except OSError as error:
-        reason = error.strerror or str(error)
-        return (
-            f"The saves folder {folder} cannot be written ({reason}): this game will not be saved."
-        )
-    return ""
-
-
 __all__ = [
     "COMMANDS",
     "END_TURN_TEXT",
@@ -549,9 +523,7 @@ __all__ = [
     "pass_turn",
     "roll_for_table",
     "safety_text",
-    "save",
     "save_failure",
-    "saves_problem",
     "story_text",
     "turn_mark",
     "unveil",

@@ -33,7 +33,20 @@ from app.display.screentext import plain
 from app.display.tablelog import TableLog, window_entries
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR, SaveError
-from app.session import commands, presence, retelling, sheets, takingback, turnlog
+from app.session import (
+    commands,
+    declaring,
+    dmswitch,
+    presence,
+    retelling,
+    seating,
+    sheets,
+    storyview,
+    takingback,
+    turnlog,
+    turntaking,
+    veiling,
+)
 from app.session.hygiene import clean_line
 from app.session.keeping import (
     START_ADVICE,
@@ -42,6 +55,7 @@ from app.session.keeping import (
     folder_problem,
     place,
     resume_hint,
+    save_failure,
     save_now,
     save_somewhere,
 )
@@ -103,7 +117,7 @@ class ConsoleGame:
                 self.session.state,
             )
         except (SaveError, OSError) as error:
-            failure = commands.save_failure(error, self.keeper.folder)
+            failure = save_failure(error, self.keeper.folder)
             if failure != self.unsaved:  # said once, not after every turn
                 self.console.print(plain(failure, style="red"))
             self.unsaved = failure
@@ -214,11 +228,11 @@ class ConsoleGame:
             for text in self.status_lines():
                 self.console.print(plain(text))
         elif word == "story":
-            self.console.print(plain(commands.story_text(self.session, rest)))
+            self.console.print(plain(storyview.story_text(self.session, rest)))
         elif word == "usage":
-            self.console.print(plain(commands.usage_text(self.session)))
+            self.console.print(plain(sheets.usage_text(self.session)))
         elif word == "sheet":
-            actor = commands.default_actor(self.session, self.current) or self.current
+            actor = declaring.default_actor(self.session, self.current) or self.current
             found, text = sheets.sheet_text(self.session, rest, actor)
             self.console.print(plain(text, style="" if found else "yellow"), highlight=False)
         elif word == "journal":
@@ -226,21 +240,22 @@ class ConsoleGame:
         elif word == "people":
             self.console.print(plain(sheets.people_text(self.session)), highlight=False)
         elif word in ("veil", "unveil", "dm"):  # /dm: a queued turn goes to the new DM
-            self.say(getattr(commands, word)(self.session, rest))
+            handler = {"veil": veiling.veil, "unveil": veiling.unveil, "dm": dmswitch.dm_command}
+            self.say(handler[word](self.session, rest))
         elif word == "prompt":
             self.console.print(plain(sheets.prompt_text(self.session)), highlight=False)
         elif word == "pass":
-            self.say(commands.pass_turn(self.session, rest))
+            self.say(turntaking.pass_turn(self.session, rest))
         elif word == "end":
-            self.say(commands.end_turn(self.session, self.current))
+            self.say(turntaking.end_turn(self.session, self.current))
         elif word == "join":
-            self.say(commands.join(self.session, rest))
+            self.say(seating.join(self.session, rest))
         elif word == "leave":
-            self.say(commands.leave(self.session, rest))
+            self.say(seating.leave(self.session, rest))
         elif word == "away":
-            self.say(commands.away(self.session, rest, presence.player_up(self.session.state)))
+            self.say(seating.away(self.session, rest, presence.player_up(self.session.state)))
         elif word == "back":
-            self.say(commands.back(self.session, rest))
+            self.say(seating.back(self.session, rest))
         elif word == "turns":
             self.console.print(plain(turnlog.log_text(self.session.state)), highlight=False)
         elif word == "save":
@@ -249,7 +264,7 @@ class ConsoleGame:
             self.level_up(rest)
         elif word == "roll":
             try:
-                result = commands.roll_for_table(self.session, rest)
+                result = declaring.roll_for_table(self.session, rest)
             except DiceError as error:
                 self.console.print(plain(f"{error.caret()}\n{error}", style="red"))
             else:
@@ -282,8 +297,8 @@ class ConsoleGame:
             for text in self.ending_lines():
                 self.console.print(plain(text, style="yellow"))
             return
-        actor = commands.default_actor(self.session, self.current)
-        reply, character = commands.declare(self.session, line, actor)
+        actor = declaring.default_actor(self.session, self.current)
+        reply, character = declaring.declare(self.session, line, actor)
         if reply.notice:
             self.console.print(plain(reply.notice, style="yellow"))
         if character is None:
@@ -381,7 +396,7 @@ class ConsoleGame:
             kept = await asyncio.to_thread(self.keeper.autosave, self.session.state)
         except (SaveError, OSError) as error:
             self.keeper.move(home, name)
-            self.console.print(plain(commands.save_failure(error, folder), style="red"))
+            self.console.print(plain(save_failure(error, folder), style="red"))
             return False
         notes = [*kept.notes, resume_hint(kept.path)] if kept else []
         where = kept.path if kept else folder
@@ -398,7 +413,7 @@ class ConsoleGame:
     async def handle(self, line: str) -> bool:
         """One typed line; False means quit. A change of turn it made (a declaration, a
         pass, a join …) is saved at once when no DM turn follows to save it."""
-        before = commands.turn_mark(self.session)
+        before = turntaking.turn_mark(self.session)
         if line.startswith("/"):
             if line.lower().startswith("/retry"):
                 await self.play_turns()
@@ -416,7 +431,7 @@ class ConsoleGame:
             self.act(line)
         if self.session.can_advance():  # a /pass may complete the round
             await self.play_turns()
-        elif commands.turn_mark(self.session) != before:
+        elif turntaking.turn_mark(self.session) != before:
             await self.autosave()
         return True
 
@@ -449,13 +464,13 @@ class ConsoleGame:
     async def keep_time(self) -> None:
         """Before asking for a line: a fight turn whose player is away or out of time
         passes (and the DM plays on); a player out of time passes. Said, and saved."""
-        before = commands.turn_mark(self.session)
-        notice = commands.keep_time(self.session)
+        before = turntaking.turn_mark(self.session)
+        notice = turntaking.keep_time(self.session)
         if notice:
             self.console.print(plain(notice, style="yellow"))
         if notice and self.session.can_advance():
             await self.play_turns()
-        elif commands.turn_mark(self.session) != before:
+        elif turntaking.turn_mark(self.session) != before:
             await self.autosave()
 
     async def run(self) -> None:

@@ -15,6 +15,7 @@ game — or another copy of this one, or a hand edit — put there since:
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shlex
 import shutil
@@ -43,12 +44,29 @@ from app.saves.checkpoints import keep_checkpoint
 from app.saves.claims import SaveInUse, claim, release
 from app.saves.files import Identity, identity
 from app.saves.names import same_but_case
-from app.session.commands import save_failure
 from app.session.hygiene import clean_name
 from app.session.reply import Reply
 from app.world.state import GameState
 
 APP_NAME = "dungeon-terminal"
+
+_PLAIN = {
+    errno.EEXIST: "a file is in the way where the folder should be",
+    errno.ENOTDIR: "part of that path is a file, not a folder",
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "permission denied",
+}
+"""System reasons a player meets when saving, said plainly."""
+
+
+def save_failure(error: Exception, folder: Path) -> str:
+    """A failed save in a player's words: the folder and the system's reason, never a
+    temporary file's name or an errno."""
+    if isinstance(error, OSError) and not isinstance(error, SaveError):
+        reason = _PLAIN.get(error.errno or 0) or (error.strerror or str(error)).lower()
+        return f"Could not save the game in {folder} ({reason})."
+    text = str(error)
+    return f"Could not save the game: {text[:1].lower()}{text[1:]}"
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 player's state this round — waiting, active, done or away — as the banner shows it.
 
 An away player's turns are skipped in exploration; in a fight their characters' turns
-pass (:func:`app.session.commands.keep_time`) rather than being played by the DM, so
+pass (:func:`app.session.turntaking.keep_time`) rather than being played by the DM, so
 nobody spends a spell or a potion for a player who is not there.
 """
 

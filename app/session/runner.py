@@ -23,7 +23,7 @@ from app.actions.events import (
 )
 from app.actions.executors import why_cannot_act
 from app.referee.choosing_words import fight_line
-from app.session import commands, sheets
+from app.session import commands, sheets, storyview
 from app.session.naming import ANYONE, resolve_character
 from app.session.scripting import MAX_FIGHT_TURNS, MAX_REPEATS, Step, parse_step
 from app.session.session import GameSession
@@ -70,9 +70,9 @@ def script_command(session: GameSession, name: str, line: str) -> list[str]:
     elif word == "people":
         shown.append(sheets.people_text(session))
     elif word == "story":
-        shown.append(commands.story_text(session, rest))
+        shown.append(storyview.story_text(session, rest))
     elif word == "usage":
-        shown.append(commands.usage_text(session))
+        shown.append(sheets.usage_text(session))
     elif word == "help":
         shown.append(commands.help_text())
     else:

@@ -1,6 +1,7 @@
-"""``/sheet`` and ``/journal`` for every front end: whose sheet a player means (a name, a
-first name, a player's name, the start of a name or a slip of the finger), and the facts
-both screens and the console show."""
+"""``/sheet``, ``/journal`` and ``/people`` for every front end: whose sheet a player means
+(a name, a first name, a player's name, the start of a name or a slip of the finger), and
+the facts both screens and the console show; and what the DM was sent (``/prompt``) and
+spent (``/usage``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from app.dm.safety import veil_view, veil_words
 from app.session.hygiene import strip_controls
 from app.session.naming import resolve_character
 from app.session.session import GameSession
+from app.session.spending import usage_lines
 from app.world.journal import Journal, journal, journal_lines, people_lines
 from app.world.sheetfacts import SheetFacts, facts_text, sheet_facts
 
@@ -130,3 +132,9 @@ def prompt_text(session: GameSession, *, data: bool = False) -> str:
         as_data = json.dumps(session.last_deltas, indent=2, ensure_ascii=False)
         parts.append(f"── the deltas above, as data ──\n{as_data}")
     return veil_words("\n\n".join(parts), session.safety_topics())
+
+
+def usage_text(session: GameSession) -> str:
+    """``/usage``: the DM's tokens (last turn, average per turn, game total) and the
+    estimated cost at the prices set — or that the offline referee spends none."""
+    return "\n".join(usage_lines(session.state, session.brain, session.budget))

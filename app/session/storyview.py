@@ -1,7 +1,8 @@
 """The whole story read back: a turn's parts as a reader wants them (who did what, what the
 DM said, what was rolled), the ending reached, and a search over every turn.
 
-Shared by the story history screen and the Markdown export, so both tell the same story.
+Shared by the story history screen, the Markdown export and ``/story`` as text (the line
+game and scripts), so all of them tell the same story.
 The search must answer at every keystroke on a 10,000-turn game (about 6 MB of text): the
 lower-cased text of each turn is built once, on the first search, and kept.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.session.session import ending_text, ending_title
+from app.session.session import GameSession, ending_text, ending_title
 from app.world.state import GameState, TurnRecord
 
 NO_ACTION = "(no player action)"
@@ -113,3 +114,48 @@ class StorySearch:
             found = [i for i in found if word in texts[i]]
         self._last = (words, found)
         return found
+
+
+STORY_SHOWN = 20
+"""Turns ``/story`` prints at the console unless asked for all (a long game's story is
+megabytes: the newest turns come first to mind, the rest are a search or an export away)."""
+
+
+def _turn_text(record: TurnRecord) -> str:
+    lines = [f"Turn {record.number}"]
+    lines += [f"  {action}" for action in record.actions if action != "(no player action)"]
+    if record.narrative:
+        lines.append(record.narrative)
+    return "\n".join(lines)
+
+
+def story_text(session: GameSession, rest: str = "") -> str:
+    """``/story``: the newest turns — what the characters did and what the DM said — and the
+    ending, if one was reached; ``/story all`` every turn, ``/story WORDS`` the turns that
+    hold every word."""
+    state = session.state
+    story = state.history
+    query = rest.strip()
+    parts = [state.title or state.campaign_id]
+    if query.lower() == "all" or (not query and len(story) <= STORY_SHOWN):
+        shown = range(len(story))
+    elif query:
+        search = StorySearch(story)
+        shown = range(0)
+        found = search.matches(query)
+        parts.append(
+            f"{len(found)} turn(s) hold “{query}”." if found else f"No turn holds “{query}”."
+        )
+        parts += [_turn_text(story[i]) for i in found]
+    else:
+        shown = range(len(story) - STORY_SHOWN, len(story))
+        parts.append(
+            f"The last {STORY_SHOWN} of {len(story)} turns (/story all for every one, "
+            "/story WORDS for the turns that hold them)."
+        )
+    parts += [_turn_text(story[i]) for i in shown]
+    if not story:
+        parts.append("Nothing has happened yet.")
+    if state.ending:
+        parts.append(session.ended())
+    return "\n\n".join(parts)

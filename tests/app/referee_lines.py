@@ -4,7 +4,7 @@ referee makes of it: foes' turns are played first, then the line's whole turn.""
 from __future__ import annotations
 
 from app.referee.referee import OfflineReferee
-from app.session import commands
+from app.session import declaring
 from app.session.session import GameSession
 
 
@@ -14,7 +14,7 @@ async def play(session: GameSession, actor: str, text: str) -> OfflineReferee:
     while session.foe_turn:
         async for _ in session.run_until_players():
             pass
-    reply, who = commands.declare(session, text, actor)
+    reply, who = declaring.declare(session, text, actor)
     assert reply.ok and who == actor, reply.text
     async for _ in session.process():
         pass

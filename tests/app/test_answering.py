@@ -10,7 +10,7 @@ from app.referee.answering import answer_from_game
 from app.referee.answers import answer_text
 from app.referee.referee import OfflineReferee
 from app.referee.voices import off_topic
-from app.session import commands
+from app.session import declaring
 from app.session.setup import session_for
 from app.understanding import understand
 from app.world import view
@@ -226,7 +226,7 @@ async def typed(state: GameState, actor: str, text: str) -> tuple[str, list[Tool
     session = session_for(state)
     referee = session.brain
     assert isinstance(referee, OfflineReferee)
-    reply, who = commands.declare(session, text, actor)
+    reply, who = declaring.declare(session, text, actor)
     assert reply.ok and who == actor, reply.text
     events = [event async for event in session.process()]
     return narration(events), list(referee.planned)

@@ -3,7 +3,7 @@ out of turn is still refused."""
 
 from __future__ import annotations
 
-from app.session import commands
+from app.session import declaring
 from app.session.setup import session_for
 from app.understanding import understand
 from tests.referee_corpus import CORPUS, build_situation, load_corpus
@@ -15,11 +15,11 @@ def test_a_question_out_of_turn_is_answered_and_queues_nothing() -> None:
     state = build_situation(SITUATIONS["cellar_rats_hotseat"])  # Thorin's turn; Ana plays Mira
     session = session_for(state)
     before = state.encounter.current.id if state.encounter else None
-    reply, who = commands.declare(session, "Mira: whose turn is it?", "thorin")
+    reply, who = declaring.declare(session, "Mira: whose turn is it?", "thorin")
     assert who is None and reply.ok and reply.aside
     assert reply.text.startswith("It is Thorin's turn")
     hp = state.party["mira"].vitals
-    reply, who = commands.declare(session, "Mira: how many hit points do I have?", "thorin")
+    reply, who = declaring.declare(session, "Mira: how many hit points do I have?", "thorin")
     assert reply.aside and f"{hp.hp} of {hp.max_hp}" in reply.text
     assert not session.pending
     assert state.encounter is not None and state.encounter.current.id == before
@@ -28,7 +28,7 @@ def test_a_question_out_of_turn_is_answered_and_queues_nothing() -> None:
 def test_an_action_out_of_turn_is_still_refused() -> None:
     state = build_situation(SITUATIONS["cellar_rats_hotseat"])
     session = session_for(state)
-    reply, who = commands.declare(session, "Mira: I stab rat 2", "thorin")
+    reply, who = declaring.declare(session, "Mira: I stab rat 2", "thorin")
     assert who is None and not reply.ok and not reply.aside
 
 

@@ -30,7 +30,7 @@ from app.console.game import ConsoleGame
 from app.dm.context import roster
 from app.referee.choosing_words import sides
 from app.saves import load_game, save_game
-from app.session import commands
+from app.session import declaring
 from app.session.panels import panels
 from app.session.runner import _weakest_foe, run_lines
 from app.session.session import GameSession
@@ -74,7 +74,7 @@ async def fight_out(state: GameState, session: GameSession) -> list[SessionEvent
             seen += [e async for e in session.run_until_players()]
             continue
         acting = state.encounter.current.id
-        reply, _who = commands.declare(session, "attack the nearest wolf", acting)
+        reply, _who = declaring.declare(session, "attack the nearest wolf", acting)
         assert reply.ok, reply.text
         seen += [e async for e in session.process()]
     assert state.encounter is None
@@ -122,7 +122,7 @@ def test_a_companion_joins_the_fight_on_the_party_side_and_no_player_plays_him()
                      "wolf-1": "foes", "wolf-2": "foes"}  # fmt: skip
     wendel = state.creatures["wendel"]
     assert (wendel.name, wendel.monster, wendel.hostile) == ("Wendel", "guard", False)
-    reply, who = commands.declare(session, "Wendel: I attack wolf 1", None)
+    reply, who = declaring.declare(session, "Wendel: I attack wolf 1", None)
     assert not reply.ok and who is None and "Wendel is with the DM" in reply.text
     assert "wendel: Wendel, ally, HP 11/11" in roster(state)
     state.encounter.turn_index = [c.id for c in state.encounter.order].index("wendel")

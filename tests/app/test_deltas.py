@@ -16,7 +16,7 @@ from app.actions.executors import get_encounter_tool
 from app.dm.context import ContextBuilder
 from app.dm.deltas import MOST_SHOWN, NO_CHANGES, build_deltas
 from app.dm.scripted import ScriptedBrain
-from app.session import commands
+from app.session import seating
 from app.session.session import GameSession
 from app.world.campaign import CAMPAIGNS_DIR, Effects, Fact, TriggerSpec, load_campaign
 from app.world.newgame import new_game
@@ -157,10 +157,10 @@ async def test_a_repeatable_trigger_armed_again_and_its_firing_are_told() -> Non
 async def test_players_who_join_or_leave_are_told() -> None:
     session = make_session([{"text": "."}, {"text": "."}])
     await turn(session, ("mira", "I wait"))
-    assert commands.join(session, "Cy thorin").ok
+    assert seating.join(session, "Cy thorin").ok
     deltas = build_deltas(session.state).as_dict()
     assert deltas["players"] == ["Cy joins and now plays Thorin (was Player's)."]
-    assert commands.leave(session, "Cy").ok
+    assert seating.leave(session, "Cy").ok
     assert len(build_deltas(session.state).players) == 2
     await turn(session, ("mira", "I wave"))
     assert "- Players: Cy joins" in session.last_messages[-1]["content"]

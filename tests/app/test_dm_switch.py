@@ -11,7 +11,7 @@ from app.cli.main import app as cli
 from app.dm.config import DMConfig
 from app.dm.openai_brain import OpenAIBrain
 from app.referee.referee import OfflineReferee
-from app.session import commands
+from app.session import commands, dmswitch
 from app.session.dmnames import dm_label
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
@@ -32,10 +32,10 @@ async def test_the_ai_failing_says_dm_offline_and_the_referee_plays_the_turn() -
         failed = [e async for e in session.run_until_players()]
     assert failed[-1].type == "error"
     assert "still queued" in failed[-1].message and "/dm offline" in failed[-1].message
-    which = commands.dm(session, "")
+    which = dmswitch.dm_command(session, "")
     assert which.ok and "The DM is the AI DM (fake-model at http://127.0.0.1" in which.text
     assert "/dm offline" in which.text
-    switched = commands.dm(session, "offline")
+    switched = dmswitch.dm_command(session, "offline")
     assert switched.ok and switched.text.startswith("The offline referee takes over as DM.")
     assert "takes the turn waiting" in switched.text
     assert (
@@ -44,24 +44,24 @@ async def test_the_ai_failing_says_dm_offline_and_the_referee_plays_the_turn() -
     played = [e async for e in session.run_until_players()]  # the turn is not lost
     assert played[-1].type == "turn_end" and not session.pending
     assert session.state.history[-1].actions == ["Mira: I look around"]
-    assert not commands.dm(session, "offline").ok  # already
-    which = commands.dm(session, "")
+    assert not dmswitch.dm_command(session, "offline").ok  # already
+    which = dmswitch.dm_command(session, "")
     assert "The DM is the offline referee. /dm ai hands the game to the AI DM" in which.text
-    back = commands.dm(session, "ai")
+    back = dmswitch.dm_command(session, "ai")
     assert back.ok and session.brain is ai and not session.briefed  # briefed afresh
 
 
 def test_switching_to_an_ai_that_is_not_set_up_says_how() -> None:
     session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 3)  # the offline referee
-    refused = commands.dm(session, "ai")
+    refused = dmswitch.dm_command(session, "ai")
     assert not refused.ok and "no AI DM is set up" in refused.text and "Settings" in refused.text
     assert isinstance(session.brain, OfflineReferee)
-    assert "DUNGEON_DM_BASE_URL" in commands.dm(session, "").text
-    odd = commands.dm(session, "gpt")
+    assert "DUNGEON_DM_BASE_URL" in dmswitch.dm_command(session, "").text
+    odd = dmswitch.dm_command(session, "gpt")
     assert not odd.ok and "/dm offline or /dm ai" in odd.text
     # settings that name an endpoint now: /dm ai takes it
     session.dm_endpoint = DMConfig(model="llama3.1", base_url="http://localhost:11434/v1")
-    assert commands.dm(session, "ai").ok and isinstance(session.brain, OpenAIBrain)
+    assert dmswitch.dm_command(session, "ai").ok and isinstance(session.brain, OpenAIBrain)
     assert dm_label(session.brain) == "llama3.1 at http://localhost:11434/v1"
 
 

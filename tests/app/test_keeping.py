@@ -189,7 +189,7 @@ def test_a_name_differing_only_in_case_is_taken(tmp_path: Path) -> None:
 
 
 def test_a_failed_save_is_said_in_plain_words(tmp_path: Path) -> None:
-    from app.session.commands import save_failure
+    from app.session.keeping import save_failure
 
     in_the_way = save_failure(OSError(errno.EEXIST, "File exists"), tmp_path)
     assert "a file is in the way where the folder should be" in in_the_way

@@ -5,7 +5,7 @@ keep their distance on their own turns."""
 from __future__ import annotations
 
 from app.actions.events import SessionEvent
-from app.session import commands
+from app.session import declaring
 from app.session.session import GameSession
 from app.session.setup import session_for
 from rules.positions import engage
@@ -17,7 +17,7 @@ def game(**situation: object) -> GameSession:
 
 
 async def play(session: GameSession, line: str, actor: str) -> list[SessionEvent]:
-    reply, who = commands.declare(session, line, actor)
+    reply, who = declaring.declare(session, line, actor)
     assert reply.ok and who == actor, reply
     return [e async for e in session.process()]
 

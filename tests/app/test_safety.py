@@ -20,7 +20,7 @@ from app.dm.config import ConfigError, DMConfig, load_safety
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.safety import MARKER, NarrationFilter, Topics, instruction, names_topic, scrub
 from app.dm.scripted import ScriptedBrain
-from app.session import commands
+from app.session import declaring, veiling
 from app.session.retelling import retell
 from app.session.session import GameSession
 from app.tui.showcase import crossroads
@@ -142,21 +142,21 @@ async def one_turn(session: GameSession, line: str = "I look around.") -> list[o
 
 def test_veil_and_unveil_from_any_player_at_once() -> None:
     session = session_saying("Quiet.")
-    assert commands.veil(session, "  Spiders ").text.startswith("Veiled: “Spiders”")
-    assert not commands.veil(session, "x").ok
-    assert "already veiled" in commands.veil(session, "spiders").text
-    listed = commands.veil(session, "").text
+    assert veiling.veil(session, "  Spiders ").text.startswith("Veiled: “Spiders”")
+    assert not veiling.veil(session, "x").ok
+    assert "already veiled" in veiling.veil(session, "spiders").text
+    listed = veiling.veil(session, "").text
     assert "veil: Spiders (this table; /unveil Spiders lifts it)" in listed
-    assert commands.unveil(session, "SPIDERS").ok and session.state.truth.veils == []
-    refused = commands.unveil(session, "rats")
+    assert veiling.unveil(session, "SPIDERS").ok and session.state.truth.veils == []
+    refused = veiling.unveil(session, "rats")
     assert not refused.ok and "not a veil this table added" in refused.text
-    assert commands.veil(session, "").text.startswith("Nothing is veiled.")
+    assert veiling.veil(session, "").text.startswith("Nothing is veiled.")
 
 
 def test_a_veil_outlives_an_undo_of_the_turn_before_it() -> None:
     session = session_saying("Quiet.")
     before = session.state.snapshot()
-    commands.veil(session, "rats")
+    veiling.veil(session, "rats")
     session.replace_state(session.state.restored(before))
     assert "rats" in session.safety_topics().veils
     assert "rats" in session.state.truth.veils  # and it is saved with the game again
@@ -164,7 +164,7 @@ def test_a_veil_outlives_an_undo_of_the_turn_before_it() -> None:
 
 def test_a_dm_that_names_a_veiled_topic_is_not_shown_it() -> None:
     session = session_saying("Berta pours ale. A huge spider crawls over the bar. Mira hears rain.")
-    commands.veil(session, "spider")
+    veiling.veil(session, "spider")
     events = asyncio.run(one_turn(session))
     told = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
     assert "spider" not in told.lower() and MARKER in told
@@ -185,7 +185,7 @@ def test_the_campaigns_veils_and_the_players_config_count(
     session.state.campaign.safety.veils.append("rain")  # type: ignore[union-attr]
     told = "".join(e.text for e in asyncio.run(one_turn(session)) if isinstance(e, NarrativeChunk))
     assert "ale" not in told and "rain" not in told and MARKER in told
-    listed = commands.safety_text(session)
+    listed = veiling.safety_text(session)
     assert "line: ale (your config)" in listed and "veil: rain (the adventure's)" in listed
 
 
@@ -196,7 +196,7 @@ def test_a_bad_config_is_reported_by_veil_and_play_goes_on(
     file.write_text("[safety]\nlines = 3\n")
     monkeypatch.setenv("DUNGEON_CONFIG", str(file))
     session = session_saying("Quiet.")
-    assert "could not be read" in commands.safety_text(session)
+    assert "could not be read" in veiling.safety_text(session)
     assert asyncio.run(one_turn(session))[-1].type == "turn_end"
 
 
@@ -229,7 +229,7 @@ def test_a_retelling_that_names_a_veiled_topic_is_filtered_too() -> None:
     brain = ScriptedBrain([{"text": "Rain falls."}, {"text": "A rat squeaks. Rain falls."}])
     session = GameSession(crossroads().state, brain)
     asyncio.run(one_turn(session))
-    commands.veil(session, "rats")
+    veiling.veil(session, "rats")
 
     async def again() -> list[object]:
         return [event async for event in retell(session)]
@@ -248,7 +248,7 @@ async def test_over_http_the_dm_is_told_the_veils_and_its_words_are_filtered() -
         config = DMConfig(model="fake-model", base_url=server.base_url,
                           api_key=SecretStr("k"), timeout=5, max_retries=1)  # fmt: skip
         session = GameSession(crossroads().state, OpenAIBrain(config))
-        commands.veil(session, "spider")
+        veiling.veil(session, "spider")
         session.submit(PlayerAction(character_id="mira", text="I pick the lock", player="Player"))
         events = [e async for e in session.process()]
     text = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
@@ -378,7 +378,7 @@ def test_a_veil_holds_on_the_journal_the_sheets_the_party_panel_and_the_prompt()
 
     session = session_saying("Berta frowns. Quiet.")
     for word in ("Berta", "shortbow", "flour"):
-        commands.veil(session, word)
+        veiling.veil(session, word)
     asyncio.run(one_turn(session, "I talk to Berta about the shortbow"))
     journal = sheets.journal_text(session)
     assert "Berta" not in journal and "Shortbow" not in journal and "flour" not in journal
@@ -387,7 +387,7 @@ def test_a_veil_holds_on_the_journal_the_sheets_the_party_panel_and_the_prompt()
     assert found and "Shortbow" not in sheet and f"{VEILED}    +5  (1d6+3" in sheet
     [mira, *_] = sheets.all_sheets(session)
     assert mira.id == "mira" and "Shortbow" not in str(mira)
-    commands.veil(session, "Thorin")
+    veiling.veil(session, "Thorin")
     shown = panels(session.state, session.safety_topics())
     assert [m.id for m in shown.party] == ["mira", "thorin", "aria"]
     assert shown.party[1].name == VEILED and shown.party[1].life == "alive"
@@ -402,8 +402,8 @@ def test_a_line_a_player_typed_is_echoed_and_kept_veiled_word_by_word() -> None:
     from app.dm.safety import VEILED
 
     session = session_saying("Quiet.")
-    commands.veil(session, "spiders")
-    reply, character = commands.declare(session, "Mira: I poke the spiderwebs", None)
+    veiling.veil(session, "spiders")
+    reply, character = declaring.declare(session, "Mira: I poke the spiderwebs", None)
     assert character == "mira" and reply.action == f"I poke the {VEILED}"
     asyncio.run(drain(session))
     assert session.state.history[-1].actions == [f"Mira: I poke the {VEILED}"]

@@ -5,7 +5,7 @@ topics asked at once are each answered, and foes answer talk in a fight as foes 
 from __future__ import annotations
 
 from app.referee.talking import SHRUGS, off_topic
-from app.session import commands
+from app.session import declaring
 from app.session.setup import session_for
 from tests.app.conftest import narration
 from tests.referee_corpus import Situation, build_situation, campaign_named
@@ -13,7 +13,7 @@ from tests.referee_corpus import Situation, build_situation, campaign_named
 
 async def told(spec: dict[str, object], actor: str, line: str) -> str:
     session = session_for(build_situation(Situation.model_validate(spec)))
-    reply, who = commands.declare(session, line, actor)
+    reply, who = declaring.declare(session, line, actor)
     assert reply.ok and who == actor, reply.text
     return narration([e async for e in session.process()])
 

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from app.console.game import ConsoleGame
 from app.saves import load_game, save_game
-from app.session import commands, hotseat, presence, turnlog
+from app.session import declaring, hotseat, presence, seating, turnlog, turntaking
 from app.session.session import GameSession
 from app.session.setup import resume_session, session_for, start_session
 from app.tui.showcase import in_the_cellar
@@ -123,18 +123,18 @@ def test_the_round_goes_on_without_the_away_player() -> None:
 def test_away_and_back_refuse_what_makes_no_sense() -> None:
     session = table()
     state = session.state
-    refused = commands.away(session, "Zed", None)
+    refused = seating.away(session, "Zed", None)
     assert not refused.ok and refused.text == "no player called 'Zed' — the players: Ana, Ben, Cy"
-    assert not commands.away(session, "", None).ok  # nobody named, nobody up
-    assert commands.back(session, "").text == "nobody is away"
-    assert commands.back(session, "Ana").text == "Ana is not away"
-    assert commands.away(session, "Ben", None).ok
+    assert not seating.away(session, "", None).ok  # nobody named, nobody up
+    assert seating.back(session, "").text == "nobody is away"
+    assert seating.back(session, "Ana").text == "Ana is not away"
+    assert seating.away(session, "Ben", None).ok
     assert (
-        commands.away(session, "Ben", None).text
+        seating.away(session, "Ben", None).text
         == "Ben is already away (/back Ben when they return)"
     )
-    assert commands.away(session, "Cy", None).ok
-    assert commands.back(session, "").text == "who is back? (Ben, Cy)"
+    assert seating.away(session, "Cy", None).ok
+    assert seating.back(session, "").text == "who is back? (Ben, Cy)"
     assert state.turn_order.away == ["Ben", "Cy"]
 
 
@@ -142,8 +142,8 @@ def test_when_everyone_is_away_the_game_waits_and_nobody_can_act(tmp_path: Path)
     session = table()
     state = session.state
     for player in ("Ana", "Ben"):
-        assert commands.away(session, player, None).ok
-    last = commands.away(session, "", "Cy")  # the last one at the table
+        assert seating.away(session, player, None).ok
+    last = seating.away(session, "", "Cy")  # the last one at the table
     assert last.ok and "Everyone is away — the game waits" in last.text
     assert hotseat.active_player(state) is None and not session.can_advance()
     assert session.status().banner == "Everyone is away — the game waits (/back NAME to play on)"
@@ -153,7 +153,7 @@ def test_when_everyone_is_away_the_game_waits_and_nobody_can_act(tmp_path: Path)
     save_game(state, "waiting", tmp_path)  # a waiting table saves and loads
     again = resume_session(load_game("waiting", tmp_path))
     assert again.state.turn_order.away == ["Ana", "Ben", "Cy"]
-    assert commands.back(again, "Ben").ok
+    assert seating.back(again, "Ben").ok
     assert hotseat.active_player(again.state) == "Ben"
     assert again.state.turn_order.turn_started is not None
 
@@ -162,18 +162,18 @@ def test_an_away_players_fight_turn_passes_through_end_turn() -> None:
     state, fight = fight_for_two()
     fight.turn_index = [c.id for c in fight.order].index("thorin")
     session = session_for(state)
-    assert commands.away(session, "Ben", None).text.endswith(
+    assert seating.away(session, "Ben", None).text.endswith(
         "their characters' turns pass until /back Ben."
     )
     assert state.turn_order.history[-1].next is None  # Thorin is up, and his player away
     assert presence.player_up(state) is None
-    said = commands.keep_time(session)
+    said = turntaking.keep_time(session)
     assert said == "Ben is away — Thorin's turn passes."
     assert [(a.character_id, a.text) for a in session.pending] == [
-        ("thorin", commands.END_TURN_TEXT)
+        ("thorin", turntaking.END_TURN_TEXT)
     ]
     assert state.turn_order.history[-1].reason == "SKIPPED"
-    assert commands.keep_time(session) == ""  # said once: the turn is queued for the DM
+    assert turntaking.keep_time(session) == ""  # said once: the turn is queued for the DM
     assert session.can_advance()
 
 
@@ -181,9 +181,9 @@ def test_with_everyone_away_a_fight_waits_instead_of_playing_itself() -> None:
     state, fight = fight_for_two()
     fight.turn_index = [c.id for c in fight.order].index("thorin")
     session = session_for(state)
-    commands.away(session, "Ana", None)
-    commands.away(session, "Ben", None)
-    assert commands.keep_time(session) == "" and session.pending == []
+    seating.away(session, "Ana", None)
+    seating.away(session, "Ben", None)
+    assert turntaking.keep_time(session) == "" and session.pending == []
 
 
 # -- timers --------------------------------------------------------------------------------
@@ -192,16 +192,16 @@ def test_a_fight_turn_times_out_through_end_turn() -> None:
     fight.turn_index = [c.id for c in fight.order].index("mira")
     state.turn_order.timer_seconds = 30
     session = session_for(state)
-    assert commands.keep_time(session, T0) == ""  # the clock starts on Mira's turn
-    assert commands.keep_time(session, T0 + timedelta(seconds=29)) == ""
-    said = commands.keep_time(session, T0 + timedelta(seconds=31))
+    assert turntaking.keep_time(session, T0) == ""  # the clock starts on Mira's turn
+    assert turntaking.keep_time(session, T0 + timedelta(seconds=29)) == ""
+    said = turntaking.keep_time(session, T0 + timedelta(seconds=31))
     assert said == "Ana's time ran out — Mira's turn ends."
     last = state.turn_order.history[-1]
     assert (last.reason, last.player, last.seconds) == ("TIMEOUT", "Ana", 31)
-    assert [a.text for a in session.pending] == [commands.END_TURN_TEXT]
+    assert [a.text for a in session.pending] == [turntaking.END_TURN_TEXT]
     # a line typed too late is not sent: the turn has ended
-    _, who = commands.declare(session, "Mira: I attack the rat", "mira")
-    assert who is None and [a.text for a in session.pending] == [commands.END_TURN_TEXT]
+    _, who = declaring.declare(session, "Mira: I attack the rat", "mira")
+    assert who is None and [a.text for a in session.pending] == [turntaking.END_TURN_TEXT]
 
 
 def test_fight_turns_are_logged_with_their_player_and_time() -> None:
@@ -209,15 +209,15 @@ def test_fight_turns_are_logged_with_their_player_and_time() -> None:
     ids = [c.id for c in fight.order]
     fight.turn_index = ids.index("mira")
     session = session_for(state)
-    commands.keep_time(session, T0)
+    turntaking.keep_time(session, T0)
     assert state.turn_order.turn_started == T0  # the clock is on Mira's turn
-    reply, who = commands.declare(session, "Mira: I attack the nearest rat", "mira")
+    reply, who = declaring.declare(session, "Mira: I attack the nearest rat", "mira")
     assert who == "mira", reply.text
     last = state.turn_order.history[-1]
     assert (last.player, last.reason) == ("Ana", "TURN_COMPLETE") and last.seconds is not None
     session.pending = []
     fight.turn_index = ids.index("thorin")
-    assert commands.end_turn(session, "thorin").ok
+    assert turntaking.end_turn(session, "thorin").ok
     last = state.turn_order.history[-1]
     assert (last.player, last.reason, last.seconds) == ("Ben", "PASSED", 0)
     assert not any(c.reason == "ROUND_START" for c in state.turn_order.history)
@@ -229,8 +229,8 @@ def test_without_a_timer_a_fight_turn_never_times_out() -> None:
     assert state.encounter is not None
     state.encounter.turn_index = [c.id for c in state.encounter.order].index("mira")
     session = session_for(state)
-    commands.keep_time(session, T0)
-    assert commands.keep_time(session, T0 + timedelta(hours=5)) == "" and session.pending == []
+    turntaking.keep_time(session, T0)
+    assert turntaking.keep_time(session, T0 + timedelta(hours=5)) == "" and session.pending == []
 
 
 def test_a_save_resumed_hours_later_does_not_time_the_player_out(tmp_path: Path) -> None:
@@ -332,13 +332,13 @@ def test_pass_in_a_fight_ends_the_turn_of_whoever_is_up_and_only_for_its_player(
     state, fight = fight_for_two()
     fight.turn_index = [c.id for c in fight.order].index("thorin")
     session = session_for(state)
-    refused = commands.pass_turn(session, "Ana")
+    refused = turntaking.pass_turn(session, "Ana")
     assert not refused.ok and refused.text == "It is Thorin's turn (Ben plays them), not Ana's."
     assert session.pending == []
-    passed = commands.pass_turn(session, "")
+    passed = turntaking.pass_turn(session, "")
     assert passed.ok and passed.text == "Thorin ends the turn."
     assert [(a.character_id, a.text) for a in session.pending] == [
-        ("thorin", commands.END_TURN_TEXT)
+        ("thorin", turntaking.END_TURN_TEXT)
     ]
     assert all(c.player != "Ana" for c in state.turn_order.history)  # nobody else "passed"
 
@@ -349,10 +349,10 @@ def test_while_only_an_away_players_character_may_act_the_others_are_not_timed_o
     state.restriction = Restriction(character_ids=["mira"], reason="Grubnak parleys with Mira")
     state.turn_order.timer_seconds = 20
     assert hotseat.active_player(state) == "Ana"
-    assert commands.away(session, "", "Ana").ok
+    assert seating.away(session, "", "Ana").ok
     later = datetime.now(UTC) + timedelta(hours=1)
     assert hotseat.active_player(state) is None  # Ben and Cy are not waited for
     assert hotseat.check_timer(state, later) is None
     assert not any(c.reason == "TIMEOUT" for c in state.turn_order.history)
-    assert commands.back(session, "Ana").ok
+    assert seating.back(session, "Ana").ok
     assert hotseat.active_player(state) == "Ana"

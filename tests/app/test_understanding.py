@@ -8,7 +8,7 @@ import pytest
 from app.actions.campaign_tools import enter_scene, start_encounter
 from app.dm.context import understood
 from app.referee.referee import OfflineReferee
-from app.session import commands
+from app.session import declaring
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.understanding import Intent, understand
@@ -259,10 +259,10 @@ async def test_attack_rat_one_hits_rat_one() -> None:
 
 def test_a_name_that_is_not_in_the_party_is_refused() -> None:
     session = situation()
-    reply, who = commands.declare(session, "Gandalf: I attack", "mira")
+    reply, who = declaring.declare(session, "Gandalf: I attack", "mira")
     assert not reply.ok and who is None and "Mira, Thorin, Aria" in reply.text
     assert session.pending == []
-    reply, who = commands.declare(session, "I shout: run!", "mira")
+    reply, who = declaring.declare(session, "I shout: run!", "mira")
     assert reply.ok and who == "mira"
 
 

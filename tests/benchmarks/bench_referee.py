@@ -1,5 +1,5 @@
 """How well the offline referee understands players: every labelled line of the corpus
-(``tests/data/referee``) is typed, in its situation, through ``commands.declare`` into a
+(``tests/data/referee``) is typed, in its situation, through ``declaring.declare`` into a
 real game run by the offline referee, and what the referee understood and did is checked
 against the label.
 
@@ -27,7 +27,7 @@ from pathlib import Path
 
 from app.actions.calls import ToolCall
 from app.referee.referee import OfflineReferee
-from app.session import commands, hotseat
+from app.session import declaring, hotseat
 from app.session.naming import resolve_character
 from app.session.setup import session_for
 from app.understanding import Intent, understand
@@ -187,7 +187,7 @@ async def judge(line: Line, situation: object) -> Verdict:
     typist = state.controller_of(line.actor)
     if len(state.players) > 1 and not fighting:
         state.turn_order.active = typist  # the line is typed by the player who is up
-    reply, who = commands.declare(session, line.text, line.actor)
+    reply, who = declaring.declare(session, line.text, line.actor)
     if not reply.ok and reply.text == TAKING_BACK_HINT:
         # asking to take a turn back: the table answers with /undo, and no turn is spent
         return Verdict(line, "help", None, line.intent == "help" or "help" in line.accept)

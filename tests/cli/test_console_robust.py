@@ -140,7 +140,7 @@ def test_a_bug_in_a_command_is_reported_and_the_game_goes_on(
     def broken(session: GameSession, rest: str = "") -> str:
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setattr(console_module.commands, "story_text", broken)
+    monkeypatch.setattr(console_module.storyview, "story_text", broken)
     out = play(crossroads(3), ["/story", "/status"], saves=tmp_path)
     assert "Something went wrong (ZeroDivisionError: oops); the game goes on." in out
     assert "Your move" in out

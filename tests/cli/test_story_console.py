@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.session import commands
+from app.session import storyview
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign
 from app.world.state import TurnRecord
@@ -15,9 +15,9 @@ def test_the_console_story_shows_the_newest_turns_and_finds_words() -> None:
         session.state.history.append(
             TurnRecord(number=n, actions=[f"Mira: wait {n}"], narrative=text)
         )
-    shown = commands.story_text(session)
+    shown = storyview.story_text(session)
     assert "The last 20 of 40 turns" in shown and "Turn 21\n" in shown and "Turn 20\n" not in shown
-    assert "Turn 1\n" in commands.story_text(session, "all")
-    found = commands.story_text(session, "RAT bites")
+    assert "Turn 1\n" in storyview.story_text(session, "all")
+    found = storyview.story_text(session, "RAT bites")
     assert "1 turn(s) hold" in found and "Turn 7\n" in found and "Turn 8\n" not in found
-    assert "No turn holds" in commands.story_text(session, "dragon")
+    assert "No turn holds" in storyview.story_text(session, "dragon")

@@ -4,7 +4,7 @@ and the game is over or someone at the table can act."""
 from __future__ import annotations
 
 from app.actions.campaign_tools import enter_scene
-from app.session import commands
+from app.session import declaring
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.tui.showcase import TABLE, crossroads
@@ -19,7 +19,7 @@ def stuck(session: GameSession) -> str:
         return "the session is still busy"
     if session.state.ending:
         return ""
-    if not commands.actors(session):
+    if not declaring.actors(session):
         return f"nobody can act ({session.status().banner})"
     return ""
 

@@ -39,7 +39,19 @@ from app.display.screentext import plain
 from app.display.tablelog import TableLog, window_entries
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
-from app.session import commands, dmnames, hotseat, levelling, rewinding, sheets, turnlog
+from app.session import (
+    declaring,
+    dmnames,
+    dmswitch,
+    hotseat,
+    levelling,
+    rewinding,
+    seating,
+    sheets,
+    turnlog,
+    turntaking,
+    veiling,
+)
 from app.session.hygiene import clean_line
 from app.session.naming import resolve_character
 from app.session.panels import Panels, panels
@@ -225,7 +237,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
             player = state.controller_of(cid) if cid in state.party else None
             return None if player in state.turn_order.away else player  # their turn passes
         if state.restriction is not None:
-            waiting = commands.actors(self.session)
+            waiting = declaring.actors(self.session)
             return state.controller_of(waiting[0]) if waiting else None
         return hotseat.active_player(state)
 
@@ -234,7 +246,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
         self.refresh_bindings()
         state = self.session.state
         self._last = panels(state, self.session.safety_topics())
-        acts = commands.actors(self.session)
+        acts = declaring.actors(self.session)
         up = self.player_up()
         if self.actor not in acts or (up and state.controller_of(self.actor) != up):
             mine = [c for c in acts if state.controller_of(c) == up] or acts
@@ -295,7 +307,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
             return
         if len(state.players) > 1 and self.player_up() != self.holder:
             return  # the keyboard is still being passed: the clock has not started
-        notice = commands.keep_time(self.session)
+        notice = turntaking.keep_time(self.session)
         if notice:
             self.timed_out(notice)
             self.advance()  # hands the keyboard on, or runs the fight turn that ended
@@ -540,7 +552,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
 
     def declare(self, line: str) -> bool:
         """Queue an action; runs the turn when everyone needed has declared."""
-        reply, character = commands.declare(self.session, line, self.actor)
+        reply, character = declaring.declare(self.session, line, self.actor)
         if reply.notice:
             self.notify(reply.notice, severity="warning")
         if reply.aside:  # a question out of turn: answered, the turn stays where it is
@@ -571,7 +583,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
         next. A fight turn whose player is away or out of time passes first. Right after
         the DM's turns (``after_dm``) only such a passed turn runs the DM again: a run
         that stopped early waits for the players (or ctrl+r)."""
-        notice = commands.keep_time(self.session)
+        notice = turntaking.keep_time(self.session)
         if notice:
             self.timed_out(notice)
         if self.session.can_advance() and (notice or not after_dm):
@@ -605,12 +617,12 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.notify("Wait until the DM has answered.", severity="warning")
             return
         replies = {
-            "pass": lambda: commands.pass_turn(self.session, rest),
-            "end": lambda: commands.end_turn(self.session, self.actor),
-            "join": lambda: commands.join(self.session, rest),
-            "leave": lambda: commands.leave(self.session, rest),
-            "away": lambda: commands.away(self.session, rest, self.holder or self.player_up()),
-            "back": lambda: commands.back(self.session, rest),
+            "pass": lambda: turntaking.pass_turn(self.session, rest),
+            "end": lambda: turntaking.end_turn(self.session, self.actor),
+            "join": lambda: seating.join(self.session, rest),
+            "leave": lambda: seating.leave(self.session, rest),
+            "away": lambda: seating.away(self.session, rest, self.holder or self.player_up()),
+            "back": lambda: seating.back(self.session, rest),
         }
         if word in replies:
             reply = replies[word]()
@@ -628,7 +640,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.action_story()
         elif word == "usage":
             story = self.query_one(StoryPane)
-            for text in commands.usage_text(self.session).splitlines():
+            for text in sheets.usage_text(self.session).splitlines():
                 story.add_note(text)
         elif word == "turns":
             self.action_turn_log()
@@ -658,7 +670,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
     def switch_dm(self, rest: str) -> None:
         """``/dm [offline|ai]``: said in the story; the top bar names the DM now playing. A
         turn that failed goes to the new DM at once, its actions still queued."""
-        reply = commands.dm(self.session, rest)
+        reply = dmswitch.dm_command(self.session, rest)
         self.query_one(StoryPane).add_note(reply.text, "note" if reply.ok else "alert")
         if not reply.ok or not rest.strip():
             return
@@ -672,13 +684,13 @@ class PlayScreen(TakingBack, Retelling, Watching):
         change is confirmed in a notice."""
         if word == "veil" and not rest.strip():
             story = self.query_one(StoryPane)
-            for text in commands.safety_text(self.session).splitlines():
+            for text in veiling.safety_text(self.session).splitlines():
                 story.add_note(text)
             return
         reply = (
-            commands.veil(self.session, rest)
+            veiling.veil(self.session, rest)
             if word == "veil"
-            else commands.unveil(self.session, rest)
+            else veiling.unveil(self.session, rest)
         )
         self.notify(reply.text, severity="information" if reply.ok else "warning")
 
@@ -723,7 +735,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.notify("Wait until the DM has answered, then roll.", severity="warning")
             return
         try:
-            result = commands.roll_for_table(self.session, formula)
+            result = declaring.roll_for_table(self.session, formula)
         except DiceError as error:
             where = f"{error.caret()}\n" if error.position is not None else ""
             # Not markup: the formula is the player's text, and "[fire" is a label, not a style.
@@ -745,13 +757,13 @@ class PlayScreen(TakingBack, Retelling, Watching):
         """End the turn: pass in exploration, hold in a fight."""
         if self.thinking:
             return
-        reply = commands.end_turn(self.session, self.actor)
+        reply = turntaking.end_turn(self.session, self.actor)
         self.notify(reply.text, severity="information" if reply.ok else "warning")
         if reply.ok:
             if self.session.state.encounter is not None and self.actor:
                 self.query_one(StoryPane).add_action(
                     self.session.state.name_of(self.session.state.encounter.current.id),
-                    commands.END_TURN_TEXT,
+                    turntaking.END_TURN_TEXT,
                 )
             self.advance()
 
@@ -761,7 +773,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
 
     def action_next_actor(self) -> None:
         """Act as the next character that may act now."""
-        acts = commands.actors(self.session)
+        acts = declaring.actors(self.session)
         if not acts or self.thinking:
             return
         at = acts.index(self.actor) if self.actor in acts else -1

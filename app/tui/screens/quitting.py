@@ -14,7 +14,6 @@ from pathlib import Path
 from textual.screen import Screen
 
 from app.saves import SaveError
-from app.session import commands
 from app.session.keeping import (
     START_ADVICE,
     Keeper,
@@ -23,6 +22,7 @@ from app.session.keeping import (
     folder_problem,
     place,
     resume_hint,
+    save_failure,
     save_now,
 )
 from app.session.session import GameSession
@@ -83,7 +83,7 @@ class Keeping(Screen[None]):
         try:
             kept = self.keeper.autosave(self.session.state, checkpoint=checkpoint)
         except (SaveError, OSError) as error:
-            self.unsaved = commands.save_failure(error, self.keeper.folder)
+            self.unsaved = save_failure(error, self.keeper.folder)
             return self.unsaved
         self.unsaved = ""
         self.show_kept(kept)
@@ -95,7 +95,7 @@ class Keeping(Screen[None]):
         try:
             kept = self.keeper.autosave(self.session.state, checkpoint=self.session.settled)
         except (SaveError, OSError) as error:
-            return None, commands.save_failure(error, self.keeper.folder)
+            return None, save_failure(error, self.keeper.folder)
         if kept is not None:
             self.kept_notes.extend(kept.notes)
         return self.keeper.name, None
@@ -155,7 +155,7 @@ class Keeping(Screen[None]):
                 kept = self.keeper.autosave(self.session.state)
             except (SaveError, OSError) as error:
                 self.keeper.move(home, name)
-                return commands.save_failure(error, folder)
+                return save_failure(error, folder)
             self.unsaved = ""
             where = f"{kept.path}. {resume_hint(kept.path)}" if kept else folder
             self.notify(f"Saved the game to {where}.", title="Saved", timeout=15)

@@ -14,7 +14,7 @@ import json
 from app.actions.sets import ALL_TOOLS
 from app.referee.referee import OfflineReferee
 from app.referee.voices import off_topic
-from app.session import commands
+from app.session import declaring
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.world.campaign import NPCSpec
@@ -77,7 +77,7 @@ class Table:
         """Type the line as ``actor``, play it, and return what was told; the game must be
         unchanged and no tool called."""
         before = snapshot(self.state)
-        reply, who = commands.declare(self.session, line, actor)
+        reply, who = declaring.declare(self.session, line, actor)
         assert reply.ok, (line, reply.text)
         if reply.aside:  # asked out of turn: answered at once, the turn still someone else's
             said = reply.text
@@ -151,7 +151,7 @@ async def test_the_inn_answers_about_sheets_gear_rules_and_the_way_on() -> None:
 async def test_what_just_happened_is_read_from_the_story() -> None:
     table = Table(INN)
     await table.check("mira", "what just happened", "just beginning")
-    reply, _ = commands.declare(table.session, "I look at the hearth", "mira")
+    reply, _ = declaring.declare(table.session, "I look at the hearth", "mira")
     assert reply.ok
     told = narration([e async for e in table.session.process()])
     said = await table.check("thorin", "what just happened", "Last turn")
@@ -252,7 +252,7 @@ def test_a_person_may_be_given_several_unknown_lines_and_answers_with_one() -> N
 async def test_a_demand_to_surrender_is_intimidation_contested_by_the_foes_insight() -> None:
     for line, spoken_to in (("surrender!", None), ("goblin 2, surrender!", "goblin-2")):
         table = Table(GOBLINS)
-        reply, _ = commands.declare(table.session, line, "thorin")
+        reply, _ = declaring.declare(table.session, line, "thorin")
         assert reply.ok
         events = [e async for e in table.session.process()]
         referee = table.session.brain

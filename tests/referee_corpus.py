@@ -17,8 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from app.actions.beings import set_vitals
 from app.actions.campaign_tools import enter_scene, start_encounter
-from app.actions.executors import set_vitals
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
 from app.world.state import FlagValue, GameState

@@ -22,7 +22,9 @@ import re
 from typing import Literal
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import check_tools as ct
+from app.actions import world_tools as wt
 from app.actions.challenge_tools import roller, run_challenge
 from app.actions.challenge_ways import helped, ways
 from app.actions.opposed import opposed_check_tool
@@ -184,20 +186,20 @@ def ability_check_tool(args: a.CalmCheckArgs, state: GameState) -> ToolOutcome:
     if args.opposed_by is not None:
         return opposed_check_tool(args, state)
     found = authored_for(state, "check", args.reason, args.skill, args.ability)
-    target = x.resolve_target(state, args.character_id)
+    target = bg.resolve_target(state, args.character_id)
     mode = helped(state, target, args.helper_id, Advantage(args.advantage)).value
     if found is None:
         plain = a.AbilityCheckArgs.model_validate(
             {**args.model_dump(exclude={"helper_id"}), "advantage": mode}
         )
-        outcome = x.ability_check_tool(plain, state)
+        outcome = ct.ability_check_tool(plain, state)
     else:
-        unable = x.why_cannot_act(state, target)
+        unable = bg.why_cannot_act(state, target)
         if unable:
             raise ToolError(unable)
         outcome = _instead(state, found, target, mode, f"a DC {args.dc} check", args.skill)
     if args.helper_id is not None:
-        outcome.result["helped_by"] = x.resolve_target(state, args.helper_id)
+        outcome.result["helped_by"] = bg.resolve_target(state, args.helper_id)
     return outcome
 
 
@@ -205,7 +207,7 @@ def saving_throw_tool(args: a.SavingThrowArgs, state: GameState) -> ToolOutcome:
     """request_saving_throw: the authored save it stands for, else the save asked."""
     found = authored_for(state, "save", args.reason, ability=args.ability)
     if found is None:
-        return x.saving_throw_tool(args, state)
+        return ct.saving_throw_tool(args, state)
     return _instead(state, found, args.character_id, args.advantage, f"a DC {args.dc} save")
 
 
@@ -213,7 +215,7 @@ def group_check_tool(args: a.GroupCheckArgs, state: GameState) -> ToolOutcome:
     """request_group_check: the authored group challenge it stands for, else as asked."""
     found = authored_for(state, "group", args.reason, args.skill, args.ability)
     if found is None:
-        return x.group_check_tool(args, state)
+        return ct.group_check_tool(args, state)
     first = args.character_ids[0] if args.character_ids else None
     return _instead(state, found, first, "normal", f"a DC {args.dc} group check")
 
@@ -264,4 +266,4 @@ def set_flag_tool(args: a.SetFlagArgs, state: GameState) -> ToolOutcome:
             f"{args.name} is set by the authored challenge {named}: call attempt_challenge "
             "and let the roll decide; it is not set by hand"
         )
-    return x.set_flag_tool(args, state)
+    return wt.set_flag_tool(args, state)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions import fight_tools
+from app.actions import world_tools as wt
 from app.actions.advancement_tools import apply_story_award
 from app.actions.condition_tools import condition_tool
 from app.actions.encounter_view import fight_result
@@ -38,14 +39,14 @@ def apply_effects(
     campaign = state.campaign
     target = actor if actor in state.party else next(iter(state.party), None)
     for name, value in effects.set_flags.items():
-        events += x.set_flag_tool(a.SetFlagArgs(name=name, value=value), state).events
+        events += wt.set_flag_tool(a.SetFlagArgs(name=name, value=value), state).events
     if effects.set_flags:
         summary["flags"] = dict(effects.set_flags)
     for item in effects.give_items:
         label = campaign.items[item].name if campaign and item in campaign.items else item
         if target:
             args = a.ItemArgs(character_id=target, item=label, action="give", reason=reason)
-            events += x.item_tool(args, state).events
+            events += wt.item_tool(args, state).events
             summary.setdefault("items_gained", []).append(label)
     for item in effects.take_items:
         label = campaign.items[item].name if campaign and item in campaign.items else item
@@ -59,7 +60,7 @@ def apply_effects(
         )
         if holder:
             args = a.ItemArgs(character_id=holder, item=label, action="take", reason=reason)
-            events += x.item_tool(args, state).events
+            events += wt.item_tool(args, state).events
     if effects.damage and target:
         victims = list(state.party) if effects.damage.to == "party" else [target]
         for victim in victims:
@@ -67,11 +68,11 @@ def apply_effects(
                 continue
             hurt = a.DamageArgs(target_id=victim, amount=effects.damage.amount,
                                 damage_type=effects.damage.type, reason=reason)  # fmt: skip
-            outcome = x.damage_tool(hurt, state)
+            outcome = wt.damage_tool(hurt, state)
             events += outcome.events
             summary.setdefault("damage", []).append(outcome.result)
     if effects.heal and target:
-        outcome = x.heal_tool(
+        outcome = wt.heal_tool(
             a.HealArgs(target_id=target, amount=effects.heal, reason=reason), state
         )
         events += outcome.events
@@ -81,12 +82,12 @@ def apply_effects(
         events += condition_tool(cond, state).events
         summary["condition"] = effects.condition.value
     if effects.reveal:
-        events += x.reveal_tool(a.RevealArgs(text=effects.reveal), state).events
+        events += wt.reveal_tool(a.RevealArgs(text=effects.reveal), state).events
     if effects.restrict_to is not None:
         restrict = a.RestrictActionArgs(
             character_ids=effects.restrict_to, reason=effects.restrict_reason or reason
         )
-        events += x.restrict_action_tool(restrict, state).events
+        events += wt.restrict_action_tool(restrict, state).events
     if effects.move_to:
         events += enter_scene(state, effects.move_to, reason)
         summary["moved_to"] = effects.move_to
@@ -117,7 +118,7 @@ def apply_effects(
 
 def enter_scene(state: GameState, scene_id: str, reason: str) -> list[SessionEvent]:
     """Move the party; a scene's restriction applies and its fight starts (the first time)."""
-    outcome = x.move_scene_tool(a.MoveSceneArgs(scene_id=scene_id, reason=reason), state)
+    outcome = wt.move_scene_tool(a.MoveSceneArgs(scene_id=scene_id, reason=reason), state)
     events = list(outcome.events)
     campaign = state.campaign
     first_visit = scene_id not in state.visited
@@ -229,7 +230,7 @@ def stabilise_the_dying(state: GameState) -> str:
     tended = []
     for cid, sheet in state.party.items():
         if sheet.vitals.state is LifeState.DYING:
-            x.set_vitals(state, cid, stabilize(sheet.vitals))
+            bg.set_vitals(state, cid, stabilize(sheet.vitals))
             state.record("hp", f"{sheet.name} is stable at 0 HP as the story ends", who=cid)
             tended.append(sheet.name)
     if not tended:
@@ -300,7 +301,7 @@ def talk_tool(args: a.TalkArgs, state: GameState) -> ToolOutcome:
             + (f"people here: {present}" if present else "nobody here to talk to")
         )
     if args.character_id is not None:
-        x.resolve_target(state, args.character_id)
+        bg.resolve_target(state, args.character_id)
     npc = view.npc_view(state, campaign, npc_id)
     met = f"met_{npc_id}"
     first = not state.flags.get(met)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import rolling as rl
+from app.actions import turn_tools as tt
 from app.actions.events import SessionEvent, StateChange
 from app.actions.registry import ToolError
 from app.world.state import GameState
@@ -29,7 +31,7 @@ def carries(state: GameState, cid: str, item: str) -> str | None:
 
 def make_stable(state: GameState, target: str, how: str) -> list[SessionEvent]:
     """A dying creature becomes stable: 0 HP, unconscious, no more death saves."""
-    x.set_vitals(state, target, stabilize(x.vitals_of(state, target)))
+    bg.set_vitals(state, target, stabilize(bg.vitals_of(state, target)))
     text = f"{state.name_of(target)} is stable ({how})"
     state.record("hp", text, who=target)
     return [StateChange(kind="hp", target_id=target, description=text)]
@@ -37,7 +39,7 @@ def make_stable(state: GameState, target: str, how: str) -> list[SessionEvent]:
 
 def dying_check(state: GameState, target: str) -> None:
     """Refuse (before anything is spent) to stabilise someone who is not dying."""
-    vitals = x.vitals_of(state, target)
+    vitals = bg.vitals_of(state, target)
     name = state.name_of(target)
     if vitals.state is LifeState.DEAD:
         raise ToolError(f"{name} is dead; nothing can stabilise them now")
@@ -55,9 +57,9 @@ def stabilize_action(
     if kit is not None:
         kit_used = make_stable(state, target, f"{state.name_of(actor)} uses a healer's kit")
         return kit_used, {"stabilized": True, "with": kit}
-    check = x.check_for(state, actor, STABILIZE_DC, f"stabilise {state.name_of(target)}",
-                        Advantage.NORMAL, skill=Skill.MEDICINE)  # fmt: skip
-    events: list[SessionEvent] = [x.roll_event(state, actor, check)]
+    check = rl.check_for(state, actor, STABILIZE_DC, f"stabilise {state.name_of(target)}",
+                         Advantage.NORMAL, skill=Skill.MEDICINE)  # fmt: skip
+    events: list[SessionEvent] = [rl.roll_event(state, actor, check)]
     if check.success:
         events += make_stable(state, target, f"{state.name_of(actor)} staunches the bleeding")
     else:
@@ -73,5 +75,5 @@ def death_saves_out_of_combat(state: GameState) -> list[SessionEvent]:
     events: list[SessionEvent] = []
     for cid, sheet in state.party.items():
         if sheet.vitals.state is LifeState.DYING:
-            events += x.death_save_for(state, cid)
+            events += tt.death_save_for(state, cid)
     return events

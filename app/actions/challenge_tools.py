@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import rolling as rl
 from app.actions.campaign_tools import apply_effects
 from app.actions.challenge_ways import choose, count, helped, standing, step_effects
 from app.actions.events import SessionEvent
@@ -62,11 +63,11 @@ def roller(state: GameState, spec: ChallengeSpec, character_id: str | None) -> s
     named or else the first conscious member. Raises before anything changes."""
     if spec.kind == "group":
         if character_id:
-            return x.resolve_target(state, character_id)
+            return bg.resolve_target(state, character_id)
         return next((c for c, s in state.party.items() if s.vitals.conscious), None)
     if not character_id:
         raise ToolError("this challenge needs a character_id")
-    return x.resolve_target(state, character_id)
+    return bg.resolve_target(state, character_id)
 
 
 def _roll(
@@ -82,7 +83,7 @@ def _roll(
     if spec.kind == "group":
         ids = [cid for cid, s in state.party.items() if s.vitals.conscious]
         checks = [
-            x.check_for(
+            rl.check_for(
                 state,
                 cid,
                 spec.dc,
@@ -96,20 +97,20 @@ def _roll(
         ]
         success = group_check(checks).success if checks else False
         events: list[SessionEvent] = [
-            x.roll_event(state, c, r) for c, r in zip(ids, checks, strict=True)
+            rl.roll_event(state, c, r) for c, r in zip(ids, checks, strict=True)
         ]
-        rolled = [x.check_result(state, c, r) for c, r in zip(ids, checks, strict=True)]
+        rolled = [rl.check_result(state, c, r) for c, r in zip(ids, checks, strict=True)]
     else:
         assert actor is not None  # roller() refused a check without a character
         way = choose(state, spec, actor, skill)
         named = f"{spec.name} ({way.label})" if spec.alternatives else spec.name
-        check = x.check_for(
+        check = rl.check_for(
             state, actor, way.dc, named, mode, skill=way.skill, ability=way.ability,
             save=spec.kind == "save", tool=way.tool,
         )  # fmt: skip
         success = check.success
-        events = [x.roll_event(state, actor, check)]
-        rolled = [x.check_result(state, actor, check)]
+        events = [rl.roll_event(state, actor, check)]
+        rolled = [rl.check_result(state, actor, check)]
     settled = count(state, challenge_id, spec, success) if spec.tallied else None
     if spec.tallied and settled is None:  # a step of a skill challenge: not over yet
         state.record("roll", f"challenge {spec.name}: a check {'passed' if success else 'failed'}")
@@ -201,7 +202,7 @@ def run_challenge(
             choose(state, spec, actor, skill)  # refuses a way not allowed, before the roll
     result, events = _roll(state, challenge_id, spec, actor, mode, skill)
     if helper is not None:
-        result["helped_by"] = x.resolve_target(state, helper)
+        result["helped_by"] = bg.resolve_target(state, helper)
     _follow_chain(state, result, events, actor)
     return ToolOutcome(result, events)
 

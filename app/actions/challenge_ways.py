@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.registry import ToolError
 from app.world.challengespec import ChallengeSpec, Effects
 from app.world.facts import holds
@@ -81,14 +81,14 @@ def helped(state: GameState, actor: str, helper: str | None, mode: Advantage) ->
     helper is the roller, cannot act, or a fight is on (there, Help is a turn's action)."""
     if helper is None:
         return mode
-    who = x.resolve_target(state, helper)
+    who = bg.resolve_target(state, helper)
     if who not in state.party:
         raise ToolError(f"{state.name_of(who)} is no party member to help")
     if who == actor:
         raise ToolError("a character cannot help their own check: name an ally as helper_id")
     if state.encounter is not None:
         raise ToolError("in a fight, helping is an action on the helper's turn (take_action help)")
-    unable = x.why_cannot_act(state, who)
+    unable = bg.why_cannot_act(state, who)
     if unable:
         raise ToolError(unable)
     return Advantage.NORMAL if mode is Advantage.DISADVANTAGE else Advantage.ADVANTAGE

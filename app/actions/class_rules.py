@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.events import SessionEvent, StateChange
 from app.actions.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
 from app.actions.position_tools import ally_beside
@@ -50,7 +50,7 @@ def sheet_of(state: GameState, cid: str) -> CharacterSheet | None:
 
 def has_effect(state: GameState, cid: str, effect_id: str) -> Effect | None:
     """The effect of this id on a character or creature, if any."""
-    return next((e for e in x.effects_of(state, cid) if e.id == effect_id), None)
+    return next((e for e in bg.effects_of(state, cid) if e.id == effect_id), None)
 
 
 def _weapon(setup: AttackSetup) -> Weapon | None:
@@ -169,7 +169,7 @@ class ClassRules(Rule):
         state = setup.state
         if not sheet.has("colossus_slayer"):
             return []
-        vitals = x.vitals_of(state, setup.target)
+        vitals = bg.vitals_of(state, setup.target)
         if vitals.hp >= vitals.max_hp:
             return []
         turn = turn_number(state)
@@ -189,7 +189,7 @@ class ClassRules(Rule):
             (lv for lv in range(int(smite.note or "1"), 6) if sheet.spell_slots.remaining(lv)),
             None,
         )
-        x.effects_of(state, setup.attacker).remove(smite)
+        bg.effects_of(state, setup.attacker).remove(smite)
         if level is None:
             return []
         sheet.spell_slots.spend(level)
@@ -238,7 +238,7 @@ class ClassRules(Rule):
     @staticmethod
     def _inspiration_used(state: GameState, cid: str) -> None:
         """Bardic Inspiration adds its die to one roll (the effect rule added it): gone."""
-        effects = x.effects_of(state, cid)
+        effects = bg.effects_of(state, cid)
         effects[:] = [e for e in effects if e.id != INSPIRED_ID]
 
     def after_damage(
@@ -250,7 +250,7 @@ class ClassRules(Rule):
             sheet.resources[RAGE_KEPT] = 1
         turned = has_effect(state, target, TURNED_ID)
         if turned is not None and result.damage.amount > 0:
-            x.effects_of(state, target).remove(turned)
+            bg.effects_of(state, target).remove(turned)
             text = f"{state.name_of(target)} is hurt and no longer turned"
             state.record("condition", text, who=target)
             events.append(StateChange(kind="condition", target_id=target, description=text))
@@ -310,4 +310,4 @@ def _dark_ones_blessing(
     before = warlock.vitals
     warlock.vitals = before.model_copy(update={"temp_hp": amount})
     text = f"{warlock.name} drinks the dark blessing: {amount} temporary HP"
-    return [x.hp_change(state, warlock.id, before, warlock.vitals, text)]
+    return [bg.hp_change(state, warlock.id, before, warlock.vitals, text)]

@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import rolling as rl
 from app.actions.adjudication import reacting
 from app.actions.events import SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
@@ -173,13 +174,13 @@ def _contest(
     things as they were). Both rolls go through the rules of play like any check."""
     rolled: list[tuple[str, CheckResult]] = []
     for cid, used in ((mover, skill), (target, defence)):
-        rolled.append((cid, x.check_for(state, cid, MIN_DC, why, Advantage.NORMAL, skill=used)))
+        rolled.append((cid, rl.check_for(state, cid, MIN_DC, why, Advantage.NORMAL, skill=used)))
     (_, mine), (_, theirs) = rolled
     won = mine.total > theirs.total
     # Shown as what each side had to reach: the mover must beat the target's total, the
     # target holds on a tie.
     events: list[SessionEvent] = [
-        x.roll_event(state, cid, check).model_copy(
+        rl.roll_event(state, cid, check).model_copy(
             update={"check_type": "contest", "dc": needed, "success": ok}
         )
         for (cid, check), needed, ok in (
@@ -193,23 +194,23 @@ def contest_action(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     """take_action grapple / shove_prone / shove_away / escape_grapple."""
     encounter = state.encounter
     assert encounter is not None
-    actor = x.resolve_target(state, args.creature_id)
+    actor = bg.resolve_target(state, args.creature_id)
     name = state.name_of(actor)
     if args.action == "escape_grapple":
         return _escape(state, actor)
     if args.target_id is None:
         raise ToolError(f"{args.action.replace('_', ' ')} needs the target_id")
-    target = x.resolve_here(state, args.target_id)
+    target = bg.resolve_here(state, args.target_id)
     if target == actor:
         raise ToolError("a creature cannot grapple or shove itself")
-    if x.vitals_of(state, target).state is LifeState.DEAD:
+    if bg.vitals_of(state, target).state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is dead")
     if not can_grapple_or_shove(size_of(state, actor), size_of(state, target)):
         raise ToolError(
             f"{state.name_of(target)} is too big for {name} to {args.action.split('_')[0]} "
             "(no more than one size larger)"
         )
-    economy = x.economy_of(state, actor)
+    economy = bg.economy_of(state, actor)
     # SRD: a grapple or a shove takes the place of one attack of the Attack action (or of
     # the one attack a reaction allows: its reaction is spent already).
     per_action = state.party[actor].attacks_per_action if actor in state.party else 1
@@ -237,7 +238,7 @@ def contest_action(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
 
 
 def _hold(state: GameState, target: str, condition: Condition, source: str, note: str) -> str:
-    conditions = x.conditions_of(state, target)
+    conditions = bg.conditions_of(state, target)
     conditions[:] = [c for c in conditions if c.condition is not condition]
     conditions.append(ActiveCondition(condition=condition, source=source, note=note))
     text = f"{state.name_of(target)} is {condition.value} ({note})"
@@ -250,21 +251,21 @@ def _escape(state: GameState, actor: str) -> ToolOutcome:
     Athletics."""
     name = state.name_of(actor)
     held = next(
-        (c for c in x.conditions_of(state, actor) if c.condition is Condition.GRAPPLED), None
+        (c for c in bg.conditions_of(state, actor) if c.condition is Condition.GRAPPLED), None
     )
     if held is None:
         raise ToolError(f"{name} cannot break free: nothing holds them")
     grappler = held.source
     if grappler is None or (grappler not in state.party and grappler not in state.creatures):
         raise ToolError(f"nobody holds {name}: remove the condition with set_condition")
-    spent = x.economy_of(state, actor).spend(ActionKind.ACTION)
+    spent = bg.economy_of(state, actor).spend(ActionKind.ACTION)
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")
     won, events = _contest(
         state, actor, _better_defence(state, actor), grappler, Skill.ATHLETICS, "escape a grapple"
     )
     if won:
-        conditions = x.conditions_of(state, actor)
+        conditions = bg.conditions_of(state, actor)
         conditions[:] = [c for c in conditions if c is not held]
         text = f"{name} breaks free of {state.name_of(grappler)}"
         state.record("condition", text, who=actor)

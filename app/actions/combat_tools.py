@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.actions import args as a
+from app.actions import beings as bg
+from app.actions import encounter_view as ev
 from app.actions import escaping
-from app.actions import executors as x
 from app.actions import position_tools as pt
+from app.actions import rolling as rl
 from app.actions.adjudication import reacting
 from app.actions.beast_form import form_of, is_shaped
 from app.actions.care_tools import dying_check, stabilize_action
@@ -144,7 +146,7 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
     """Leaving reach provokes an opportunity attack from every foe that can and will."""
     encounter = state.encounter
     assert encounter is not None
-    if any(e.id == "disengaged" for e in x.effects_of(state, actor)):
+    if any(e.id == "disengaged" for e in bg.effects_of(state, actor)):
         return []
     name = state.name_of(actor)
     offers = []
@@ -171,7 +173,7 @@ def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
     for offer in accepted:
         if offer.kind != "opportunity_attack":
             continue  # words of the player's own: the DM adjudicates them
-        if x.vitals_of(state, actor).state is LifeState.DEAD:
+        if bg.vitals_of(state, actor).state is LifeState.DEAD:
             state.reactions.lapse(offer.subturn, f"{name} already fell")
             continue
         melee = [s for s in _swings(state, offer.reactor_id, None) if not s.ranged]
@@ -190,14 +192,14 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         return _stabilize(args, state)
     if encounter is None:
         raise ToolError("these actions are for combat")
-    actor = x.resolve_target(state, args.creature_id)
+    actor = bg.resolve_target(state, args.creature_id)
     if reacting(state, actor) and args.action in CONTESTS:
         return contest_action(args, state)  # a shove or a grab as a declared reaction
     if encounter.current.id != actor:
         raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
     if args.action in CONTESTS:
         return contest_action(args, state)
-    unable = x.why_cannot_act(state, actor)
+    unable = bg.why_cannot_act(state, actor)
     if unable:
         raise ToolError(unable)
     if args.action == "ready":
@@ -207,7 +209,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     if args.action == "help":
         if args.target_id is None:
             raise ToolError("help needs the ally's target_id")
-        ally = x.resolve_target(state, args.target_id)
+        ally = bg.resolve_target(state, args.target_id)
         if ally == actor:
             raise ToolError("a creature cannot help itself")
         if not _asleep(state, ally) and not _within_5ft_of_a_foe(state, actor):
@@ -222,14 +224,14 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
             f"{who} cannot hide in the thick of melee: {state.name_of(watching[0])} is right "
             f"there and sees {who} (move away or take cover first)"
         )
-    economy = x.economy_of(state, actor)
+    economy = bg.economy_of(state, actor)
     name = state.name_of(actor)
     events: list[SessionEvent] = []
     if args.action in ("withdraw", "flee"):  # movement, not an action; it may provoke
         way = escaping.check_way(state, actor, args.scene_id) if args.scene_id else None
         events = _withdraw(state, actor)
         pt.leave_fight(state, actor)
-        alive = x.vitals_of(state, actor).state is not LifeState.DEAD
+        alive = bg.vitals_of(state, actor).state is not LifeState.DEAD
         if args.action == "flee" and actor in state.creatures and alive:
             state.creatures[actor].left = "fled"
             state.creatures[actor].hostile = False
@@ -276,11 +278,11 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         foes = [
             c.id for c in encounter.order
             if side_of(state, c.id) != side_of(state, actor)
-            and x.vitals_of(state, c.id).state is not LifeState.DEAD
+            and bg.vitals_of(state, c.id).state is not LifeState.DEAD
         ]  # fmt: skip
         dc = max((_passive_perception(state, f) for f in foes), default=10)
-        check = x.check_for(state, actor, dc, "hide", Advantage.NORMAL, skill=Skill.STEALTH)
-        events.append(x.roll_event(state, actor, check))
+        check = rl.check_for(state, actor, dc, "hide", Advantage.NORMAL, skill=Skill.STEALTH)
+        events.append(rl.roll_event(state, actor, check))
         if check.success:
             add_effect(state, actor, hidden(actor))
         result.update(hidden=check.success, dc=dc)
@@ -290,7 +292,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
 
 def _asleep(state: GameState, cid: str) -> bool:
     """In magical sleep: a Help shakes it awake, from wherever the helper can reach it."""
-    return any(c.note == SLEEP for c in x.conditions_of(state, cid))
+    return any(c.note == SLEEP for c in bg.conditions_of(state, cid))
 
 
 def _within_5ft_of_a_foe(state: GameState, cid: str) -> bool:
@@ -301,14 +303,14 @@ def _within_5ft_of_a_foe(state: GameState, cid: str) -> bool:
 
 def _stabilize(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     """Tend a dying creature: an action in a fight, any time out of one."""
-    actor = x.resolve_target(state, args.creature_id)
+    actor = bg.resolve_target(state, args.creature_id)
     if args.target_id is None:
         raise ToolError("stabilize needs the dying creature's target_id")
-    target = x.resolve_target(state, args.target_id)
+    target = bg.resolve_target(state, args.target_id)
     encounter = state.encounter
     if encounter is not None and encounter.current.id != actor:
         raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(actor)}'s")
-    unable = x.why_cannot_act(state, actor)
+    unable = bg.why_cannot_act(state, actor)
     if unable:
         raise ToolError(unable)
     dying_check(state, target)
@@ -316,12 +318,12 @@ def _stabilize(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
         beside = out_of_reach(state, actor, target, Reach("tending the wounded", melee=True))
         if beside:  # hands on the wound: move next to them first
             raise ToolError(beside)
-        spent = x.economy_of(state, actor).spend(ActionKind.ACTION)
+        spent = bg.economy_of(state, actor).spend(ActionKind.ACTION)
         if isinstance(spent, Impossible):
             raise ToolError(f"{state.name_of(actor)} has {spent.reason}")
     events, result = stabilize_action(state, actor, target)
     if encounter is not None:
-        events.append(x.combat_update(state))
+        events.append(ev.combat_update(state))
     return ToolOutcome({"creature_id": actor, "action": "stabilize", "target": target, **result},
                        events)  # fmt: skip
 
@@ -364,7 +366,7 @@ LIMITED = frozenset({"disengage", "hide"})
 
 def add_effect(state: GameState, cid: str, effect: Effect) -> None:
     """Put an effect on a creature, replacing one of the same id from the same source."""
-    effects = x.effects_of(state, cid)
+    effects = bg.effects_of(state, cid)
     effects[:] = with_effect(effects, effect)
 
 
@@ -383,8 +385,8 @@ def _conditions(state: GameState, cid: str) -> list[ActiveCondition]:
 
 def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     """attack."""
-    attacker = x.resolve_here(state, args.attacker_id)
-    target = x.resolve_here(state, args.target_id)
+    attacker = bg.resolve_here(state, args.attacker_id)
+    target = bg.resolve_here(state, args.target_id)
     in_reaction = reacting(state, attacker)
     if state.encounter is not None and state.encounter.current.id != attacker and not in_reaction:
         raise ToolError(
@@ -392,10 +394,10 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
         )
     if attacker == target:
         raise ToolError("a creature cannot attack itself")
-    unable = x.why_cannot_act(state, attacker)
+    unable = bg.why_cannot_act(state, attacker)
     if unable:
         raise ToolError(unable)
-    if x.vitals_of(state, target).state is LifeState.DEAD:
+    if bg.vitals_of(state, target).state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")
     refused = refusal(state, attacker, target)
     if refused:
@@ -415,7 +417,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     if in_reaction:
         swings = swings[:1]  # a reaction is one attack, with its reaction (spent already)
     elif state.encounter is not None:
-        economy = x.economy_of(state, attacker)
+        economy = bg.economy_of(state, attacker)
         if args.mode == "off_hand":
             spent = economy.spend(ActionKind.BONUS_ACTION)
         elif attacker in state.party:
@@ -424,7 +426,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
             if (
                 loading
                 and continuing
-                and any(e.id == LOADED for e in x.effects_of(state, attacker))
+                and any(e.id == LOADED for e in bg.effects_of(state, attacker))
             ):
                 raise ToolError(
                     f"{state.name_of(attacker)} already fired a loading weapon with this "
@@ -441,7 +443,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     events: list[SessionEvent] = []
     results: list[dict[str, Any]] = []
     for swing in swings:
-        if x.vitals_of(state, target).state is LifeState.DEAD:
+        if bg.vitals_of(state, target).state is LifeState.DEAD:
             break  # the rest of a multiattack has nothing left to hit
         more, result = _swing(state, attacker, target, swing, knock_out=args.knock_out)
         events += more
@@ -451,7 +453,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
                 result["notes"] = [*result.get("notes", []), *notes]
         results.append(result)
     if state.encounter is not None:
-        events.append(x.combat_update(state))
+        events.append(ev.combat_update(state))
     return ToolOutcome({"attacker": attacker, "target": target, "attacks": results}, events)
 
 
@@ -470,7 +472,7 @@ def _mark_loaded(state: GameState, cid: str, *, loading: bool, continuing: bool)
     """SRD: a Loading weapon fires one piece of ammunition per action, however many attacks
     the action allows. A new action clears the record; firing one leaves it (a record, not
     shown, gone at the end of the turn)."""
-    effects = x.effects_of(state, cid)
+    effects = bg.effects_of(state, cid)
     if not continuing:
         effects[:] = [e for e in effects if e.id != LOADED]
     if loading:

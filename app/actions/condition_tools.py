@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import harm as hm
 from app.actions.events import SessionEvent, StateChange
 from app.actions.grappling import release_grapples
 from app.actions.registry import ToolError, ToolOutcome
@@ -93,7 +94,7 @@ def afflict(
     if why is not None:
         state.record("condition", why, who=cid)
         return [], why
-    conditions = x.conditions_of(state, cid)
+    conditions = bg.conditions_of(state, cid)
     conditions[:] = [
         c for c in conditions if not (c.condition is active.condition and c.source == active.source)
     ]
@@ -106,7 +107,7 @@ def afflict(
 
         events += revert_now(state, cid, "unconscious")  # SRD: it reverts on falling so
     if not can_act([active]):
-        events += x.end_concentration(state, cid, f"{active.condition.value}")
+        events += hm.end_concentration(state, cid, f"{active.condition.value}")
         events += release_grapples(state)
     return events, None
 
@@ -125,7 +126,7 @@ def set_exhaustion(state: GameState, cid: str, level: int, why: str) -> list[Ses
     if dies_of_exhaustion(level) and vitals.state is not LifeState.DEAD:
         vitals = vitals.model_copy(update={"hp": 0, "temp_hp": 0, "state": LifeState.DEAD})
     sheet.exhaustion = level
-    x.set_vitals(state, cid, vitals)
+    bg.set_vitals(state, cid, vitals)
     text = f"{sheet.name}'s exhaustion goes from level {before_level} to {level} ({why})"
     if halved != before.max_hp:
         text += f"; hit point maximum {before.max_hp} → {halved}"
@@ -134,7 +135,7 @@ def set_exhaustion(state: GameState, cid: str, level: int, why: str) -> list[Ses
     state.record("condition", text, who=cid)
     events: list[SessionEvent] = [StateChange(kind="condition", target_id=cid, description=text)]
     if vitals.state is LifeState.DEAD:
-        events += x.end_concentration(state, cid, "died")
+        events += hm.end_concentration(state, cid, "died")
     return events
 
 
@@ -156,7 +157,7 @@ def _exhaustion_tool(args: a.ConditionArgs, state: GameState, target: str) -> To
 
 def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
     """set_condition: add or remove a condition, or set an exhaustion level."""
-    target = x.resolve_here(state, args.target_id)
+    target = bg.resolve_here(state, args.target_id)
     if args.condition is Condition.EXHAUSTION:
         return _exhaustion_tool(args, state, target)
     if args.level is not None:
@@ -179,12 +180,12 @@ def condition_tool(args: a.ConditionArgs, state: GameState) -> ToolOutcome:
 
 
 def _remove_condition(args: a.ConditionArgs, state: GameState, target: str) -> ToolOutcome:
-    conditions = x.conditions_of(state, target)
+    conditions = bg.conditions_of(state, target)
     if not any(c.condition is args.condition for c in conditions):
         raise ToolError(f"{state.name_of(target)} is not {args.condition.value}")
     stood = ""
     if args.condition is Condition.PRONE and _on_own_turn(state, target):
-        stands = x.economy_of(state, target).stand_up()
+        stands = bg.economy_of(state, target).stand_up()
         if isinstance(stands, Impossible):
             raise ToolError(f"{state.name_of(target)} cannot stand up: {stands.reason}")
         stood = f"; {stands.detail}"

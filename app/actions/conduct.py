@@ -2,7 +2,7 @@
 sleep, as rules of play (:mod:`app.actions.hooks`).
 
 - An incapacitated creature (stunned, paralysed, asleep, unconscious, at 0 HP) takes no
-  actions and no reactions: :func:`app.actions.executors.why_cannot_act` is the one
+  actions and no reactions: :func:`app.actions.beings.why_cannot_act` is the one
   question every tool asks, and this rule answers it.
 - A charmed creature will not attack its charmer; Charm Person ends once the caster or
   the caster's companions harm the charmed creature.
@@ -13,7 +13,8 @@ sleep, as rules of play (:mod:`app.actions.hooks`).
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import harm as hm
 from app.actions.events import SessionEvent, StateChange
 from app.actions.hooks import AttackSetup, Rule
 from app.world.companions import side_of
@@ -36,7 +37,7 @@ def may_react(state: GameState, cid: str) -> bool:
     creature = state.creatures.get(cid)
     if creature is not None and creature.left:
         return False
-    return x.why_cannot_act(state, cid) is None
+    return bg.why_cannot_act(state, cid) is None
 
 
 class Incapacitation(Rule):
@@ -46,13 +47,13 @@ class Incapacitation(Rule):
     name = "incapacitation"
 
     def cannot_act(self, state: GameState, cid: str) -> str | None:
-        vitals = x.vitals_of(state, cid)
+        vitals = bg.vitals_of(state, cid)
         name = state.name_of(cid)
         if vitals.state is LifeState.DEAD:
             return f"{name} is dead"
         if vitals.hp == 0:
             return f"{name} is unconscious"
-        for active in x.conditions_of(state, cid):
+        for active in bg.conditions_of(state, cid):
             if not can_act([active]):
                 state_word = "asleep" if active.note == SLEEP else active.condition.value
                 return f"{name} is {state_word}"
@@ -66,7 +67,7 @@ class Charm(Rule):
     name = "charm"
 
     def refuse_attack(self, state: GameState, attacker: str, target: str) -> str | None:
-        if may_target(x.conditions_of(state, attacker), target) is None:
+        if may_target(bg.conditions_of(state, attacker), target) is None:
             return None
         who, charmer = state.name_of(attacker), state.name_of(target)
         return f"{who} is charmed by {charmer} and will not attack them"
@@ -76,7 +77,7 @@ class Charm(Rule):
     ) -> list[SessionEvent]:
         if source is None or result.damage.amount <= 0:
             return []
-        conditions = x.conditions_of(state, target)
+        conditions = bg.conditions_of(state, target)
         broken = [
             c for c in conditions
             if c.condition is Condition.CHARMED and c.note == CHARM_PERSON and c.source
@@ -96,7 +97,7 @@ class Charm(Rule):
 def end_invisibility(state: GameState, cid: str, why: str) -> list[SessionEvent]:
     """The Invisibility spell on ``cid`` ends (it attacked or cast a spell); so does the
     caster's concentration on it, when it was cast by someone concentrating."""
-    conditions = x.conditions_of(state, cid)
+    conditions = bg.conditions_of(state, cid)
     spell_made = [
         c for c in conditions if c.condition is Condition.INVISIBLE and c.note == INVISIBILITY
     ]
@@ -106,7 +107,7 @@ def end_invisibility(state: GameState, cid: str, why: str) -> list[SessionEvent]
     for active in spell_made:
         caster = state.party.get(active.source or "")
         if caster is not None and caster.concentration == "invisibility":
-            events += x.end_concentration(state, caster.id, why)
+            events += hm.end_concentration(state, caster.id, why)
     conditions[:] = [c for c in conditions if c not in spell_made]
     text = f"{state.name_of(cid)} is visible again ({why})"
     state.record("condition", text, who=cid)
@@ -128,7 +129,7 @@ class Invisibility(Rule):
 
 def wake(state: GameState, cid: str, why: str) -> list[SessionEvent]:
     """A creature in magical sleep wakes up."""
-    conditions = x.conditions_of(state, cid)
+    conditions = bg.conditions_of(state, cid)
     asleep = [c for c in conditions if c.condition is Condition.UNCONSCIOUS and c.note == SLEEP]
     if not asleep:
         return []

@@ -4,7 +4,7 @@ slot spent needs an ability check, and a Counterspell may itself be countered.""
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import rolling as rl
 from app.actions.events import ReactionOffer, SessionEvent, StateChange
 from app.actions.reactions import has_reaction, open_window, resolving
 from app.actions.spell_caster import caster_profile
@@ -79,7 +79,7 @@ def _cast_counterspell(
             state.rng, profile.mod, 10 + level, ability=profile.ability,
             reason=f"counter {spell_name}",
         )  # fmt: skip
-        events.append(x.roll_event(state, offer.reactor_id, check))
+        events.append(rl.roll_event(state, offer.reactor_id, check))
         if not check.success:
             return events, False
     text = f"{profile.name}'s Counterspell stops {name}'s {spell_name}"

@@ -8,7 +8,7 @@ maximum (a long rest gives it back, see :func:`restore_life`), and
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.world.state import GameState
 from rules.character import drain_key
@@ -21,8 +21,8 @@ LIFE_DRAINED = "life_drained"
 
 
 def _dead(state: GameState, cid: str) -> None:
-    vitals = x.vitals_of(state, cid)
-    x.set_vitals(state, cid, vitals.model_copy(update={"hp": 0, "temp_hp": 0,
+    vitals = bg.vitals_of(state, cid)
+    bg.set_vitals(state, cid, vitals.model_copy(update={"hp": 0, "temp_hp": 0,
                                                         "state": LifeState.DEAD}))  # fmt: skip
 
 
@@ -37,13 +37,13 @@ def drain_max_hp(state: GameState, target: str, amount: int, what: str) -> list[
     left = before.max_hp - taken  # a maximum of 0 is death: the sheet keeps 1 to hold it
     after = before.model_copy(update={"max_hp": max(1, left), "hp": min(before.hp, left)})
     sheet.resources[LIFE_DRAINED] = sheet.resources.get(LIFE_DRAINED, 0) + taken
-    x.set_vitals(state, target, after)
+    bg.set_vitals(state, target, after)
     text = (f"{sheet.name}'s hit point maximum drops by {taken} ({what}): "
             f"{before.max_hp} → {before.max_hp - taken} until a long rest")  # fmt: skip
     if before.max_hp - taken <= 0:
         _dead(state, target)
         text += f"; {sheet.name} dies"
-    return [x.hp_change(state, target, before, x.vitals_of(state, target), text)]
+    return [bg.hp_change(state, target, before, bg.vitals_of(state, target), text)]
 
 
 def restore_life(resources: dict[str, int], max_hp: int, kind: str) -> tuple[dict[str, int], int]:
@@ -83,7 +83,7 @@ def drain_ability(
         vitals = sheet.vitals
         _dead(state, target)
         text += f"; {sheet.name} dies"
-        events.append(x.hp_change(state, target, vitals, x.vitals_of(state, target), text))
+        events.append(bg.hp_change(state, target, vitals, bg.vitals_of(state, target), text))
         return events
     state.record("condition", text, who=target)
     events.append(StateChange(kind="condition", target_id=target, description=text))

@@ -8,7 +8,7 @@ that last one roll, and counts them down at the turn boundaries they name.
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.events import SessionEvent, StateChange
 from app.actions.hooks import AttackSetup, DamageSetup, RollSetup, Rule
 from app.world.state import GameState
@@ -42,7 +42,7 @@ def beside(state: GameState, target: str) -> set[str] | None:
 def remove_effects(state: GameState, cid: str, gone: list[Effect]) -> None:
     """Take effects off a creature (used-up or ended ones)."""
     if gone:
-        effects = x.effects_of(state, cid)
+        effects = bg.effects_of(state, cid)
         effects[:] = without(effects, gone)
 
 
@@ -52,7 +52,7 @@ def _fight_over(state: GameState) -> list[SessionEvent]:
     events: list[SessionEvent] = []
     bearers = [*state.party, *state.creatures]
     for cid in bearers:
-        effects = x.effects_of(state, cid)
+        effects = bg.effects_of(state, cid)
         gone = [e for e in effects if e.ends != "never" and e.rounds is not None and e.rounds <= 1]
         if not gone:
             continue
@@ -73,7 +73,7 @@ class EffectRules(Rule):
 
     def before_attack(self, setup: AttackSetup) -> None:
         state = setup.state
-        mine, theirs = x.effects_of(state, setup.attacker), x.effects_of(state, setup.target)
+        mine, theirs = bg.effects_of(state, setup.attacker), bg.effects_of(state, setup.target)
         mods = attack_mods(mine, theirs, setup.target, beside(state, setup.target))
         setup.advantage += mods.advantage
         setup.disadvantage += mods.disadvantage
@@ -82,7 +82,7 @@ class EffectRules(Rule):
 
     def after_attack(self, setup: AttackSetup, hit: AttackResult) -> list[SessionEvent]:
         state = setup.state
-        mine, theirs = x.effects_of(state, setup.attacker), x.effects_of(state, setup.target)
+        mine, theirs = bg.effects_of(state, setup.attacker), bg.effects_of(state, setup.target)
         used = attack_mods(mine, theirs, setup.target, beside(state, setup.target)).used
         remove_effects(state, setup.attacker, [e for e in used if e in mine])
         remove_effects(state, setup.target, [e for e in used if e in theirs])
@@ -96,7 +96,7 @@ class EffectRules(Rule):
 
     @staticmethod
     def _roll(setup: RollSetup, *, save: bool) -> None:
-        effects = x.effects_of(setup.state, setup.who)
+        effects = bg.effects_of(setup.state, setup.who)
         mods = (save_mods if save else check_mods)(effects, setup.ability)
         setup.advantage += mods.advantage
         setup.disadvantage += mods.disadvantage
@@ -104,7 +104,7 @@ class EffectRules(Rule):
         remove_effects(setup.state, setup.who, mods.used)
 
     def before_damage(self, setup: DamageSetup) -> None:
-        if setup.damage_type in resistances(x.effects_of(setup.state, setup.target)):
+        if setup.damage_type in resistances(bg.effects_of(setup.state, setup.target)):
             setup.resist = True
 
     def turn_starts(self, state: GameState, cid: str) -> list[SessionEvent]:
@@ -118,7 +118,7 @@ def _tick(state: GameState, turn_of: str, when: str) -> list[SessionEvent]:
     """Count down every creature's effects timed to this boundary of ``turn_of``'s turn."""
     events: list[SessionEvent] = []
     for cid in state.known_ids():
-        effects = x.effects_of(state, cid)
+        effects = bg.effects_of(state, cid)
         if not effects:
             continue
         tick = tick_effects(effects, cid, turn_of, "start" if when == "start" else "end")

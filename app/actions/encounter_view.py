@@ -13,9 +13,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions import position_tools as pt
 from app.actions.beams import lit
+from app.actions.events import CombatantStatus, CombatUpdate
+from app.world.readied import readied_line
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.effects import is_record
@@ -84,7 +86,7 @@ OUT = ("dead", "fled", "surrendered")
 
 
 def _out(state: GameState, cid: str) -> str:
-    vitals = x.vitals_of(state, cid)
+    vitals = bg.vitals_of(state, cid)
     if vitals.state is LifeState.DEAD:
         return "dead"
     creature = state.creatures.get(cid)
@@ -116,7 +118,7 @@ def encounter_view(state: GameState) -> EncounterView | None:
                 hp=vitals.hp, max_hp=vitals.max_hp, ac=ac,
                 conditions=[cond.condition.value + (f" ({cond.rounds})" if cond.rounds else "")
                             for cond in conds],
-                effects=[e.name.lower() for e in x.effects_of(state, c.id) if not is_record(e)]
+                effects=[e.name.lower() for e in bg.effects_of(state, c.id) if not is_record(e)]
                 + shining.get(c.id, []),
                 # where someone out of the fight stands no longer matters
                 position="" if out in OUT else pt.describe(state, c.id), out=out,
@@ -135,3 +137,30 @@ def fight_result(state: GameState) -> dict[str, Any]:
     if fight is None:
         return {"combat": False}
     return {"combat": True, "encounter": fight.as_result()}
+
+
+def combat_update(state: GameState) -> CombatUpdate:
+    """The tracker's view of the current fight."""
+    encounter = state.encounter
+    assert encounter is not None
+    rows = []
+    shining = lit(state)  # who stands in a moonbeam
+    columns = pt.shorts(state)
+    for c in encounter.order:
+        if c.id in state.party:
+            sheet = state.party[c.id]
+            vit, ac, conds = sheet.vitals, sheet.armor_class, sheet.conditions
+        else:
+            creature = state.creatures[c.id]
+            vit, ac, conds = creature.vitals, creature.ac, creature.conditions
+        rows.append(
+            CombatantStatus(
+                id=c.id, name=c.name, initiative=c.initiative, hp=vit.hp, max_hp=vit.max_hp,
+                ac=ac, side=c.side, position=columns[c.id],
+                conditions=[
+                    f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
+                ] + [e.name.lower() for e in bg.effects_of(state, c.id) if not is_record(e)]
+                + shining.get(c.id, []) + readied_line(encounter.readied, c.id, short=True),
+            )
+        )  # fmt: skip
+    return CombatUpdate(round=encounter.round, current_id=encounter.current.id, combatants=rows)

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.events import SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.ledger import FateDecided
@@ -43,14 +43,14 @@ def decide_fate_tool(args: DecideFateArgs, state: GameState) -> ToolOutcome:
     """decide_fate: spare, bind or execute a foe who surrendered."""
     if state.encounter is not None:
         raise ToolError("a foe's fate is decided once the fight is over (end_combat first)")
-    cid = x.resolve_target(state, args.creature_id)
+    cid = bg.resolve_target(state, args.creature_id)
     if cid not in at_mercy(state):
         done = decided(state, cid)
         waiting = ", ".join(f"{state.name_of(c)} ({c})" for c in at_mercy(state)) or "none"
         why = f"was already {done}" if done else "did not surrender to the party here"
         raise ToolError(f"{state.name_of(cid)} {why}; at the party's mercy: {waiting}")
     if args.character_id is not None:
-        x.resolve_target(state, args.character_id)
+        bg.resolve_target(state, args.character_id)
     creature = state.creatures[cid]
     fate = FATES[args.fate]
     events: list[SessionEvent] = []
@@ -64,7 +64,7 @@ def decide_fate_tool(args: DecideFateArgs, state: GameState) -> ToolOutcome:
         events.append(StateChange(kind="condition", target_id=cid, description=text))
     elif fate == "executed":
         dead = creature.vitals.model_copy(update={"hp": 0, "temp_hp": 0, "state": LifeState.DEAD})
-        x.set_vitals(state, cid, dead)
+        bg.set_vitals(state, cid, dead)
         events.append(StateChange(kind="hp", target_id=cid, description=text))
     else:
         events.append(StateChange(kind="condition", target_id=cid, description=text))

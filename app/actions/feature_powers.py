@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 
 from app.actions import args as a
+from app.actions import beings as bg
 from app.actions import class_rules as cr
 from app.actions import combat_tools as k
-from app.actions import executors as x
+from app.actions import encounter_view as ev
 from app.actions import feature_tools as ft
 from app.actions import open_hand
 from app.actions.events import SessionEvent
@@ -67,7 +68,7 @@ def frenzy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: s
     if weapon is None:
         raise ToolError(f"{sheet.name} carries no melee weapon for a frenzied attack")
     ft._cost(state, sheet.id, spec)
-    economy = x.economy_of(state, sheet.id)
+    economy = bg.economy_of(state, sheet.id)
     kept = economy.action, economy.extra_attacks, economy.extra_actions, economy.limited_actions
     economy.action, economy.extra_attacks, economy.extra_actions = True, 0, 0
     economy.limited_actions = 0  # the bonus action's blow, not Haste's
@@ -98,7 +99,7 @@ def flurry_of_blows(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
         raise ToolError(
             f"Flurry of Blows follows the Attack action: {sheet.name} has not attacked this turn"
         )
-    if x.vitals_of(state, target).state is LifeState.DEAD:
+    if bg.vitals_of(state, target).state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(target)} is already dead")
     technique = open_hand.technique_of(sheet, option)
     blow = unarmed_strike(sheet)
@@ -112,7 +113,7 @@ def flurry_of_blows(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     events: list[SessionEvent] = []
     results = []
     for _ in range(2):
-        if x.vitals_of(state, target).state is LifeState.DEAD:
+        if bg.vitals_of(state, target).state is LifeState.DEAD:
             break  # the first blow killed it
         setup = setup_attack(state, sheet.id, target, name=blow.name, kind="weapon",
                              ranged=False, bonus=blow.attack_bonus)  # fmt: skip
@@ -124,7 +125,7 @@ def flurry_of_blows(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
             result["open_hand"] = done
             events += more
         results.append(result)
-    events.append(x.combat_update(state))
+    events.append(ev.combat_update(state))
     return {"target_id": target, "attacks": results}, events
 
 

@@ -19,9 +19,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.actions import args as a
+from app.actions import beings as bg
 from app.actions import class_rules as cr
 from app.actions import combat_tools as k
-from app.actions import executors as x
+from app.actions import harm as hm
+from app.actions import rolling as rl
 from app.actions.condition_tools import creature_type
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.grappling import release_grapples
@@ -66,7 +68,7 @@ USELESS: dict[str, Callable[[str | None], bool]] = {}
 
 def _sheet(state: GameState, cid: str) -> CharacterSheet:
     if cid not in state.party:
-        x.resolve_target(state, cid)
+        bg.resolve_target(state, cid)
         raise ToolError(f"{state.name_of(cid)} has no class features to use")
     return state.party[cid]
 
@@ -87,14 +89,14 @@ def _cost(state: GameState, cid: str, spec: FeatureSpec) -> None:
     kind = ActionKind(spec.action)
     if kind is not ActionKind.REACTION and encounter.current.id != cid:
         raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(cid)}'s")
-    spent = x.economy_of(state, cid).spend(kind)
+    spent = bg.economy_of(state, cid).spend(kind)
     if isinstance(spent, Impossible):
         raise ToolError(f"{state.name_of(cid)} has {spent.reason}")
 
 
 def use_feature_tool(args: UseFeatureArgs, state: GameState) -> ToolOutcome:
     """use_feature: check the character has it and uses left, pay its cost, carry it out."""
-    cid = x.resolve_target(state, args.creature_id)
+    cid = bg.resolve_target(state, args.creature_id)
     sheet = _sheet(state, cid)
     fid = args.feature.strip().lower().replace(" ", "_").replace("'", "")
     spec = feature(fid)
@@ -113,7 +115,7 @@ def use_feature_tool(args: UseFeatureArgs, state: GameState) -> ToolOutcome:
         raise ToolError(
             f"{sheet.name} has no uses of {spec.name} left until a {rest.recovers} rest"
         )
-    target = x.resolve_target(state, args.target_id) if args.target_id else None
+    target = bg.resolve_target(state, args.target_id) if args.target_id else None
     result, events = run(state, sheet, spec, target, args.option)
     result = {"creature_id": cid, "feature": fid, **result}
     if spec.limited or spec.pool:
@@ -132,14 +134,14 @@ def _note(state: GameState, cid: str, text: str) -> StateChange:
 
 
 def _healing(state: GameState, cid: str, amount: int, why: str) -> list[SessionEvent]:
-    before = x.vitals_of(state, cid)
+    before = bg.vitals_of(state, cid)
     outcome = heal(before, amount)
-    x.set_vitals(state, cid, outcome.vitals)
+    bg.set_vitals(state, cid, outcome.vitals)
     text = (
         f"{state.name_of(cid)} regains {outcome.restored} HP ({why}): "
-        f"{x.vitals_text(before)} → {x.vitals_text(outcome.vitals)}"
+        f"{bg.vitals_text(before)} → {bg.vitals_text(outcome.vitals)}"
     )
-    return [x.hp_change(state, cid, before, outcome.vitals, text)]
+    return [bg.hp_change(state, cid, before, outcome.vitals, text)]
 
 
 def second_wind(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
@@ -165,7 +167,7 @@ def action_surge(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, tar
     if state.encounter is None:
         raise ToolError("Action Surge is for a fight")
     _cost(state, sheet.id, spec)
-    economy = x.economy_of(state, sheet.id)
+    economy = bg.economy_of(state, sheet.id)
     _spend_uses(sheet, spec)
     if economy.action:  # surged before acting: two actions this turn
         economy.extra_actions += 1
@@ -215,7 +217,7 @@ def reckless_attack(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
 def _borrowed_action(state: GameState, sheet: CharacterSheet, action: str) -> Outcome:
     """Dash, Disengage, Hide or Dodge done with a bonus action: the combat action itself,
     with this turn's action left as it was."""
-    economy = x.economy_of(state, sheet.id)
+    economy = bg.economy_of(state, sheet.id)
     had = economy.action
     economy.action = True
     try:
@@ -233,7 +235,7 @@ def _bonus_move(allowed: tuple[str, ...]) -> Use:
         choice = (option or allowed[0]).strip().lower()
         if choice not in allowed:
             raise ToolError(f"{spec.name}: option is one of {', '.join(allowed)}")
-        x.economy_of(state, sheet.id)
+        bg.economy_of(state, sheet.id)
         _cost(state, sheet.id, spec)
         if spec.pool:
             _spend_uses(sheet, spec)
@@ -265,21 +267,21 @@ def turn_undead(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targ
     events: list[SessionEvent] = []
     results = []
     for cid in undead:
-        check = x.check_for(state, cid, dc, "Turn Undead", Advantage.NORMAL, ability=Ability.WIS,
-                            save=True, source=sheet.id)  # fmt: skip
-        events.append(x.roll_event(state, cid, check))
+        check = rl.check_for(state, cid, dc, "Turn Undead", Advantage.NORMAL, ability=Ability.WIS,
+                             save=True, source=sheet.id)  # fmt: skip
+        events.append(rl.roll_event(state, cid, check))
         outcome = "resists"
         if not check.success:
             block = state.monster(state.creatures[cid].monster or "")
             if sheet.has("destroy_undead") and block.challenge <= _destroy_cr(sheet.level):
-                more, _ = x.deal_damage(state, cid, x.vitals_of(state, cid).hp, DamageType.RADIANT,
-                                        source=sheet.id)  # fmt: skip
+                hp = bg.vitals_of(state, cid).hp
+                more, _ = hm.deal_damage(state, cid, hp, DamageType.RADIANT, source=sheet.id)
                 events += more
                 outcome = "destroyed"
             else:
                 turned = Effect(id=cr.TURNED_ID, name="Turned", source=sheet.id,
                                 ends="end_of_own_turn", rounds=10)  # fmt: skip
-                effects = x.effects_of(state, cid)
+                effects = bg.effects_of(state, cid)
                 effects[:] = with_effect(effects, turned)
                 events.append(_note(state, cid, f"{state.name_of(cid)} is turned and flees"))
                 outcome = "turned"
@@ -297,9 +299,9 @@ def preserve_life(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     wanted = [target] if target else list(state.party)
     hurt = sorted(
         (cid for cid in wanted
-         if x.vitals_of(state, cid).state is not LifeState.DEAD
-         and x.vitals_of(state, cid).hp < x.vitals_of(state, cid).max_hp // 2),
-        key=lambda cid: x.vitals_of(state, cid).hp / x.vitals_of(state, cid).max_hp,
+         if bg.vitals_of(state, cid).state is not LifeState.DEAD
+         and bg.vitals_of(state, cid).hp < bg.vitals_of(state, cid).max_hp // 2),
+        key=lambda cid: bg.vitals_of(state, cid).hp / bg.vitals_of(state, cid).max_hp,
     )  # fmt: skip
     if not hurt:
         raise ToolError("nobody nearby is below half their hit points")
@@ -311,7 +313,7 @@ def preserve_life(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     events: list[SessionEvent] = []
     healed: dict[str, int] = {}
     for cid in hurt:
-        vitals = x.vitals_of(state, cid)
+        vitals = bg.vitals_of(state, cid)
         amount = min(budget, vitals.max_hp // 2 - vitals.hp)
         if amount <= 0:
             continue
@@ -331,7 +333,7 @@ def lay_on_hands(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, tar
     """SRD: an action to restore hit points from a pool of five times the paladin level;
     it does nothing for undead and constructs."""
     who = target or sheet.id
-    vitals = x.vitals_of(state, who)
+    vitals = bg.vitals_of(state, who)
     if vitals.state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(who)} is dead; Lay on Hands cannot help")
     kind = creature_type(state, who)
@@ -363,7 +365,7 @@ def bardic_inspiration(state: GameState, sheet: CharacterSheet, spec: FeatureSpe
     die = "1d6" if sheet.level < 5 else "1d8" if sheet.level < 10 else "1d10"
     effect = Effect(id=cr.INSPIRED_ID, name="Inspired", source=sheet.id, attack_dice=die,
                     save_dice=die, check_dice=die, ends="never", rounds=None)  # fmt: skip
-    effects = x.effects_of(state, target)
+    effects = bg.effects_of(state, target)
     effects[:] = with_effect(effects, effect)
     text = f"{sheet.name} inspires {state.name_of(target)} (+{die} on one roll)"
     return {"target_id": target, "die": die}, [_note(state, target, text)]
@@ -400,11 +402,11 @@ def stunning_strike(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     _cost(state, sheet.id, spec)
     _spend_uses(sheet, spec)
     dc = spell_save_dc(sheet.proficiency_bonus, sheet.modifier(Ability.WIS))
-    check = x.check_for(state, target, dc, "Stunning Strike", Advantage.NORMAL,
-                        ability=Ability.CON, save=True, source=sheet.id)  # fmt: skip
-    events: list[SessionEvent] = [x.roll_event(state, target, check)]
+    check = rl.check_for(state, target, dc, "Stunning Strike", Advantage.NORMAL,
+                         ability=Ability.CON, save=True, source=sheet.id)  # fmt: skip
+    events: list[SessionEvent] = [rl.roll_event(state, target, check)]
     if not check.success:
-        conditions = x.conditions_of(state, target)
+        conditions = bg.conditions_of(state, target)
         # Until the end of the monk's next turn: the end of this one, if it is the monk's
         # turn now, does not count.
         encounter = state.encounter
@@ -431,16 +433,16 @@ def breath_weapon(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     _cost(state, sheet.id, spec)
     _spend_uses(sheet, spec)
     dc = 8 + sheet.modifier(Ability.CON) + sheet.proficiency_bonus
-    check = x.check_for(state, target, dc, "Breath Weapon", Advantage.NORMAL, ability=ability,
-                        save=True, source=sheet.id)  # fmt: skip
+    check = rl.check_for(state, target, dc, "Breath Weapon", Advantage.NORMAL, ability=ability,
+                         save=True, source=sheet.id)  # fmt: skip
     rolled = roll("2d6" if sheet.level < 6 else "3d6", state.rng)
     amount = rolled.total // 2 if check.success else rolled.total
     events: list[SessionEvent] = [
-        x.roll_event(state, target, check),
+        rl.roll_event(state, target, check),
         DiceRoll.from_roll(rolled, check_type="damage", reason="Breath Weapon",
                            character_id=sheet.id, character_name=sheet.name),
     ]  # fmt: skip
-    more, outcome = x.deal_damage(state, target, amount, damage_type, source=sheet.id)
+    more, outcome = hm.deal_damage(state, target, amount, damage_type, source=sheet.id)
     return {"target_id": target, "damage": outcome.damage.amount}, events + more
 
 

@@ -15,8 +15,9 @@ from app.actions import args as a
 from app.actions import position_tools as pt
 from app.actions.advancement_tools import encounter_xp
 from app.actions.aftermath import fight_summary, foe_outcomes
+from app.actions.beings import fresh_economy, set_vitals
+from app.actions.encounter_view import combat_update
 from app.actions.events import DiceRoll, SessionEvent, StateChange, StateTransition
-from app.actions.executors import combat_update, fresh_economy, set_vitals
 from app.actions.hooks import RULES
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.companions import join_fight, side_of

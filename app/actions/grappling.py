@@ -8,7 +8,7 @@ asks it at the moments of play the rules share."""
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.events import SessionEvent, StateChange
 from app.actions.hooks import AttackSetup, Rule
 from app.world.state import GameState
@@ -25,14 +25,14 @@ def _holding_on(state: GameState, grappler: str) -> bool:
     creature = state.creatures.get(grappler)
     if creature is not None and creature.left:
         return False
-    return x.why_cannot_act(state, grappler) is None
+    return bg.why_cannot_act(state, grappler) is None
 
 
 def release_grapples(state: GameState) -> list[SessionEvent]:
     """End every grapple whose grappler can no longer hold on, and say so."""
     events: list[SessionEvent] = []
     for cid in [*state.party, *state.creatures]:
-        conditions = x.conditions_of(state, cid)
+        conditions = bg.conditions_of(state, cid)
         loose = [
             c for c in conditions
             if c.condition is Condition.GRAPPLED and c.source and not _holding_on(state, c.source)

@@ -14,7 +14,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import world_tools as wt
 from app.actions.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.campaign import Campaign
@@ -82,7 +83,7 @@ def present_item_tool(args: PresentItemArgs, state: GameState) -> ToolOutcome:
     campaign = state.campaign
     if campaign is None:
         raise ToolError("this game has no campaign")
-    who = x.resolve_target(state, args.character_id)
+    who = bg.resolve_target(state, args.character_id)
     if who not in state.party:
         raise ToolError(f"{state.name_of(who)} is no party member")
     held = _carried(state, campaign, who, args.item)
@@ -93,7 +94,7 @@ def present_item_tool(args: PresentItemArgs, state: GameState) -> ToolOutcome:
     if how == "gave":
         name = campaign.npcs[npc_id].name
         taken = a.ItemArgs(character_id=who, item=held, action="take", reason=f"given to {name}")
-        events = x.item_tool(taken, state).events
+        events = wt.item_tool(taken, state).events
     state.log_event(Handover(actor=who, item=item, to=npc_id, how=how))
     result: dict[str, Any] = {"character_id": who, "item": item, "npc_id": npc_id,
                               "action": args.action,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions import feature_tools as ft
 from app.actions.hooks import Reach, RollSetup, Rule
 from app.actions.registry import ToolError
@@ -139,7 +139,7 @@ def spend(state: GameState, caster: str, spell: Spell, twist: Twist, spell_id: s
     if twist.heightened:
         mark = Effect(id=HEIGHTENED_ID, name="Heightened spell", source=caster,
                       ends="end_of_source_turn", rounds=1, note=spell_id)  # fmt: skip
-        effects = x.effects_of(state, twist.heightened)
+        effects = bg.effects_of(state, twist.heightened)
         effects[:] = with_effect(effects, mark)
 
 
@@ -155,7 +155,7 @@ def reach(found: Reach | None, twist: Twist) -> Reach | None:
 def extend(state: GameState, caster: str, spell_id: str) -> None:
     """Extended Spell: what the spell left on creatures lasts twice as many rounds."""
     for cid in [*state.party, *state.creatures]:
-        effects = x.effects_of(state, cid)
+        effects = bg.effects_of(state, cid)
         effects[:] = [
             e.model_copy(update={"rounds": min(100_000, e.rounds * 2)})
             if e.source == caster and e.rounds is not None and spell_id in (e.spell, e.id)
@@ -173,7 +173,7 @@ class Heightened(Rule):
     def before_save(self, setup: RollSetup) -> None:
         if setup.spell is None:
             return
-        effects = x.effects_of(setup.state, setup.who)
+        effects = bg.effects_of(setup.state, setup.who)
         mark = next((e for e in effects if e.id == HEIGHTENED_ID and e.note == setup.spell), None)
         if mark is not None:
             setup.disadvantage.append("heightened spell")

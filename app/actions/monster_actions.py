@@ -9,8 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import encounter_view as ev
+from app.actions import harm as hm
 from app.actions import position_tools as pt
+from app.actions import rolling as rl
 from app.actions.combat_tools import add_effect, disengaged, hidden
 from app.actions.events import DiceRoll, ReactionOffer, SessionEvent
 from app.actions.hooks import action_threat
@@ -35,7 +38,7 @@ TRAIT_MOVES = ("nimble_disengage", "nimble_hide", "aggressive")
 def monster_action_tool(args: a.MonsterActionArgs, state: GameState) -> ToolOutcome:
     """monster_action: a stat-block action that is not a plain weapon attack, or a trait's
     bonus action."""
-    actor = x.resolve_here(state, args.creature_id)
+    actor = bg.resolve_here(state, args.creature_id)
     block = block_of(state, actor)
     name = state.name_of(actor)
     if block is None:
@@ -45,12 +48,12 @@ def monster_action_tool(args: a.MonsterActionArgs, state: GameState) -> ToolOutc
         raise ToolError("monster actions are for combat")
     if encounter.current.id != actor:
         raise ToolError(f"it is {encounter.current.name}'s turn, not {name}'s")
-    if x.vitals_of(state, actor).hp == 0 or not can_act(x.conditions_of(state, actor)):
+    if bg.vitals_of(state, actor).hp == 0 or not can_act(bg.conditions_of(state, actor)):
         raise ToolError(f"{name} cannot act")
-    why = x.why_cannot_act(state, actor)
+    why = bg.why_cannot_act(state, actor)
     if why:
         raise ToolError(why)
-    targets = [x.resolve_here(state, t) for t in args.target_ids]
+    targets = [bg.resolve_here(state, t) for t in args.target_ids]
     if args.action in TRAIT_MOVES:
         return _trait_move(state, actor, block, args.action, targets)
     try:
@@ -71,7 +74,7 @@ def monster_action_tool(args: a.MonsterActionArgs, state: GameState) -> ToolOutc
     if not action.area and len(targets) > 1:
         raise ToolError(f"{action.name} affects one target (it has no area)")
     for target in targets:
-        if x.vitals_of(state, target).state is LifeState.DEAD:
+        if bg.vitals_of(state, target).state is LifeState.DEAD:
             raise ToolError(f"{state.name_of(target)} is already dead")
     if action.is_attack:
         refused = refusal(state, actor, targets[0])
@@ -84,12 +87,12 @@ def monster_action_tool(args: a.MonsterActionArgs, state: GameState) -> ToolOutc
         events, result = _attack(state, actor, targets[0], action)
     else:
         events, result = _area(state, actor, targets, action)
-    events.append(x.combat_update(state))
+    events.append(ev.combat_update(state))
     return ToolOutcome(result, events)
 
 
 def _spend(state: GameState, actor: str, kind: ActionKind) -> None:
-    spent = x.economy_of(state, actor).spend(kind)
+    spent = bg.economy_of(state, actor).spend(kind)
     if isinstance(spent, Impossible):
         raise ToolError(f"{state.name_of(actor)} has {spent.reason}")
 
@@ -127,13 +130,13 @@ def _area(
     outcomes = []
     saves: dict[str, bool] = {}
     for target in targets:
-        if x.vitals_of(state, target).state is LifeState.DEAD:
+        if bg.vitals_of(state, target).state is LifeState.DEAD:
             continue  # felled by an earlier part of the same blast
-        check = x.check_for(
+        check = rl.check_for(
             state, target, action.save_dc, action.name, Advantage.NORMAL,
             ability=action.save_ability, save=True, source=actor, threat=action_threat(action),
         )  # fmt: skip
-        events.append(x.roll_event(state, target, check))
+        events.append(rl.roll_event(state, target, check))
         saves[target] = check.success
     landing = {t: total if not ok else (total // 2 if action.save_half else 0)
                for t, ok in saves.items()}  # fmt: skip
@@ -148,13 +151,13 @@ def _area(
     for target, success in saves.items():
         dealt = 0
         if landing[target] and action.save_damage_type:
-            more, outcome = x.deal_damage(
+            more, outcome = hm.deal_damage(
                 state, target, landing[target], action.save_damage_type, source=actor
             )
             events += more
             dealt = dealt_to[target] = outcome.damage.amount
         outcome_of: dict[str, Any] = {"target": target, "saved": success, "damage": dealt}
-        if action.condition and not success and x.vitals_of(state, target).hp > 0:
+        if action.condition and not success and bg.vitals_of(state, target).hp > 0:
             took = held_by(state, target, action.condition)
             events += impose(state, target, action.condition, source=actor, action=action)
             if held_by(state, target, action.condition) and not took:
@@ -172,7 +175,7 @@ def _area(
 
 def held_by(state: GameState, target: str, condition: Condition) -> bool:
     """Whether ``target`` has the condition now."""
-    return any(c.condition is condition for c in x.conditions_of(state, target))
+    return any(c.condition is condition for c in bg.conditions_of(state, target))
 
 
 def _trait_for(block: Monster, move: str) -> bool:
@@ -207,14 +210,14 @@ def _trait_move(
     elif move == "nimble_hide":
         dc = max((_passive(state, c.id) for c in encounter.order if _opposed(state, actor, c.id)),
                  default=10)  # fmt: skip
-        check = x.check_for(state, actor, dc, "hide", Advantage.NORMAL, skill=Skill.STEALTH)
-        events.append(x.roll_event(state, actor, check))
+        check = rl.check_for(state, actor, dc, "hide", Advantage.NORMAL, skill=Skill.STEALTH)
+        events.append(rl.roll_event(state, actor, check))
         if check.success:
             add_effect(state, actor, hidden(actor))
         state.record("encounter", f"{name} tries to hide (Nimble Escape)")
         result.update(hidden=check.success, dc=dc)
     else:
-        economy = x.economy_of(state, actor)
+        economy = bg.economy_of(state, actor)
         economy.movement += economy.speed
         foe = state.name_of(targets[0])
         state.record("encounter", f"{name} rushes at {foe} (Aggressive)")
@@ -223,7 +226,7 @@ def _trait_move(
 
 
 def _opposed(state: GameState, actor: str, other: str) -> bool:
-    return (other in state.party) != (actor in state.party) and x.vitals_of(state, other).hp > 0
+    return (other in state.party) != (actor in state.party) and bg.vitals_of(state, other).hp > 0
 
 
 def _passive(state: GameState, cid: str) -> int:

@@ -9,7 +9,9 @@ The traits are data on the stat block (:class:`rules.srd.Trait` ``id``, the ride
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import harm as hm
+from app.actions import rolling as rl
 from app.actions.beast_form import form_of
 from app.actions.drains import drain_ability, drain_max_hp
 from app.actions.events import DiceRoll, SessionEvent, StateChange
@@ -78,7 +80,7 @@ def _standing(state: GameState, cid: str) -> bool:
     """Conscious, in the fight and not incapacitated."""
     if cid in state.creatures and state.creatures[cid].left:
         return False
-    return x.vitals_of(state, cid).hp > 0 and can_act(x.conditions_of(state, cid))
+    return bg.vitals_of(state, cid).hp > 0 and can_act(bg.conditions_of(state, cid))
 
 
 def ally_near(state: GameState, cid: str, target: str) -> bool:
@@ -120,7 +122,7 @@ def impose(
         state.record("condition", text, who=target)
         return [StateChange(kind="condition", target_id=target, description=text)]
     repeat = action.repeat_save and action.save_ability is not None
-    conditions = x.conditions_of(state, target)
+    conditions = bg.conditions_of(state, target)
     conditions[:] = [c for c in conditions if c.condition is not condition]
     conditions.append(
         ActiveCondition(
@@ -142,7 +144,7 @@ def rider(
     """What a monster's hit does beyond its damage (``dealt``): a save against a condition,
     more damage (half on a success when the action says so) or a drained hit point maximum,
     a condition outright, or an ability score drained."""
-    if x.vitals_of(state, target).state is LifeState.DEAD:
+    if bg.vitals_of(state, target).state is LifeState.DEAD:
         return []
     spared = kind_of(state, target) & set(action.spares)
     if spared:
@@ -154,12 +156,12 @@ def rider(
     events: list[SessionEvent] = []
     saved = False
     if action.save_ability is not None and action.save_dc is not None:
-        check = x.check_for(
+        check = rl.check_for(
             state, target, action.save_dc, f"resist {action.name.lower()}", Advantage.NORMAL,
             ability=action.save_ability, save=True, source=attacker,
             threat=action_threat(action),
         )  # fmt: skip
-        events.append(x.roll_event(state, target, check))
+        events.append(rl.roll_event(state, target, check))
         saved = check.success
     if action.save_damage and action.save_damage_type:
         rolled = damage_roll(state.rng, action.save_damage)
@@ -173,9 +175,11 @@ def rider(
         if saved and not action.save_half:
             amount = 0
         if amount:
-            more, _ = x.deal_damage(state, target, amount, action.save_damage_type, source=attacker)
+            more, _ = hm.deal_damage(
+                state, target, amount, action.save_damage_type, source=attacker
+            )
             events += more
-    if action.condition is not None and not saved and x.vitals_of(state, target).hp > 0:
+    if action.condition is not None and not saved and bg.vitals_of(state, target).hp > 0:
         events += impose(state, target, action.condition, source=attacker, action=action)
     if action.drains_max_hp and not saved and dealt > 0:
         events += drain_max_hp(state, target, dealt, action.name)
@@ -193,7 +197,7 @@ class MonsterRules(Rule):
         return self.cannot_act(state, attacker)
 
     def cannot_act(self, state: GameState, cid: str) -> str | None:
-        if any(e.id == SURPRISED for e in x.effects_of(state, cid)):
+        if any(e.id == SURPRISED for e in bg.effects_of(state, cid)):
             return f"{state.name_of(cid)} is surprised and cannot act this turn"
         return None
 
@@ -208,7 +212,7 @@ class MonsterRules(Rule):
             setup.disadvantage.append("sunlight")
         if block.trait("grappler") and any(
             c.condition is Condition.GRAPPLED and c.source == setup.attacker
-            for c in x.conditions_of(setup.state, setup.target)
+            for c in bg.conditions_of(setup.state, setup.target)
         ):
             setup.advantage.append("grappling the target")
 
@@ -308,7 +312,7 @@ def _surprise_attack(setup: AttackSetup) -> list[ExtraDamage]:
     creature = state.creatures.get(setup.attacker)
     if trait is None or trait.dice is None or action.damage_type is None or creature is None:
         return []
-    caught = any(e.id == SURPRISED for e in x.effects_of(state, setup.target))
+    caught = any(e.id == SURPRISED for e in bg.effects_of(state, setup.target))
     if not caught or creature.resources.get("surprise_attack"):
         return []
     creature.resources["surprise_attack"] = 1
@@ -318,17 +322,17 @@ def _surprise_attack(setup: AttackSetup) -> list[ExtraDamage]:
 def _fortitude(state: GameState, target: str, result: DamageResult) -> list[SessionEvent]:
     """Undead Fortitude: a CON save against DC 5 + the damage, or it stays down."""
     dc = undead_fortitude_dc(result.damage.amount)
-    check = x.check_for(
+    check = rl.check_for(
         state, target, dc, "Undead Fortitude", Advantage.NORMAL, ability=Ability.CON, save=True
     )
-    events: list[SessionEvent] = [x.roll_event(state, target, check)]
+    events: list[SessionEvent] = [rl.roll_event(state, target, check)]
     if not check.success:
         return events
-    before = x.vitals_of(state, target)
+    before = bg.vitals_of(state, target)
     after = Vitals(hp=1, max_hp=before.max_hp)
-    x.set_vitals(state, target, after)
-    text = f"{state.name_of(target)} refuses to fall (Undead Fortitude): {x.vitals_text(after)}"
-    events.append(x.hp_change(state, target, before, after, text))
+    bg.set_vitals(state, target, after)
+    text = f"{state.name_of(target)} refuses to fall (Undead Fortitude): {bg.vitals_text(after)}"
+    events.append(bg.hp_change(state, target, before, after, text))
     return events
 
 
@@ -372,10 +376,10 @@ def _regenerate(state: GameState, cid: str, block: Monster) -> list[SessionEvent
     if before.hp == 0 and (amount == 0 or blocks_healing(creature.effects)):
         # SRD: it dies only if it starts its turn at 0 hit points and does not regenerate
         after = before.model_copy(update={"state": LifeState.DEAD})
-        x.set_vitals(state, cid, after)
+        bg.set_vitals(state, cid, after)
         why = f"{', '.join(sorted(taken))} damage" if taken else "nothing can heal it"
         text = f"{creature.name} does not regenerate ({why}) and dies"
-        return [x.hp_change(state, cid, before, after, text)]
+        return [bg.hp_change(state, cid, before, after, text)]
     if blocks_healing(creature.effects):
         return []
     if amount == 0:
@@ -385,9 +389,9 @@ def _regenerate(state: GameState, cid: str, block: Monster) -> list[SessionEvent
     outcome = heal(before, amount)
     if outcome.restored == 0:
         return []
-    x.set_vitals(state, cid, outcome.vitals)
+    bg.set_vitals(state, cid, outcome.vitals)
     text = (
         f"{creature.name} regenerates {outcome.restored} HP: "
-        f"{x.vitals_text(before)} → {x.vitals_text(outcome.vitals)}"
+        f"{bg.vitals_text(before)} → {bg.vitals_text(outcome.vitals)}"
     )
-    return [x.hp_change(state, cid, before, outcome.vitals, text)]
+    return [bg.hp_change(state, cid, before, outcome.vitals, text)]

@@ -26,8 +26,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import encounter_view as ev
+from app.actions import harm as hm
 from app.actions import position_tools as pt
+from app.actions import rolling as rl
 from app.actions.beams import beams
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
@@ -103,7 +106,7 @@ def call_down(c: Casting) -> None:
     data = spell.effects[0]
     effect = data.on(c.caster.id, c.spell_id, c.slot, c.caster.dc, extra)
     beam = Beam(inside=tuple(inside), placed=turn_mark(state))
-    effects = x.effects_of(state, c.caster.id)
+    effects = bg.effects_of(state, c.caster.id)
     effects[:] = with_effect(effects, effect.model_copy(update={"beam": beam}))
     names = ", ".join(state.name_of(t) for t in inside)
     c.say(c.caster.id, f"A beam of moonlight falls on {names}")
@@ -113,7 +116,7 @@ def call_down(c: Casting) -> None:
 def _keep(state: GameState, holder: str, old: Effect, beam: Beam) -> Effect:
     """Write a beam's new state into its caster's effects."""
     new = old.model_copy(update={"beam": beam})
-    effects = x.effects_of(state, holder)
+    effects = bg.effects_of(state, holder)
     effects[:] = [new if e is old else e for e in effects]
     return new
 
@@ -133,7 +136,7 @@ def burn(state: GameState, victim: str, holder: str, effect: Effect) -> list[Ses
     """The beam's searing light on one creature: its damage, the Constitution save (with
     disadvantage for a shapechanger) for half; a druid in beast form that fails reverts."""
     hazard = effect.periodic
-    if hazard is None or x.vitals_of(state, victim).state is LifeState.DEAD:
+    if hazard is None or bg.vitals_of(state, victim).state is LifeState.DEAD:
         return []
     rolled = roll(hazard.damage, state.rng)
     events: list[SessionEvent] = [
@@ -144,19 +147,19 @@ def burn(state: GameState, victim: str, holder: str, effect: Effect) -> list[Ses
     shifting = _shapechanger(state, victim)
     mode = Advantage.DISADVANTAGE if shifting else Advantage.NORMAL
     if hazard.save is not None:
-        saved = x.check_for(state, victim, hazard.dc, "Moonbeam", mode, ability=hazard.save,
-                            save=True, source=holder, spell=effect.spell)  # fmt: skip
-        events.append(x.roll_event(state, victim, saved))
+        saved = rl.check_for(state, victim, hazard.dc, "Moonbeam", mode, ability=hazard.save,
+                             save=True, source=holder, spell=effect.spell)  # fmt: skip
+        events.append(rl.roll_event(state, victim, saved))
         if saved.success:
             amount = amount // 2 if hazard.half else 0
         elif shifting and victim in state.party:
             events += _unshaped(state, victim)
             held = Effect(id=MOONLIT, name="Held to its own form by moonlight", source=holder,
                           spell=effect.spell, rounds=None)  # fmt: skip
-            effects = x.effects_of(state, victim)
+            effects = bg.effects_of(state, victim)
             effects[:] = with_effect(effects, held)
     if amount > 0:
-        more, _ = x.deal_damage(state, victim, amount, hazard.damage_type, source=holder)
+        more, _ = hm.deal_damage(state, victim, amount, hazard.damage_type, source=holder)
         events += more
     return events
 
@@ -170,7 +173,7 @@ def _unshaped(state: GameState, cid: str) -> list[SessionEvent]:
 
 def held_by_moonlight(state: GameState, cid: str) -> bool:
     """``cid`` failed a beam's save as a shapechanger and still stands in that beam."""
-    sources = {e.source for e in x.effects_of(state, cid) if e.id == MOONLIT}
+    sources = {e.source for e in bg.effects_of(state, cid) if e.id == MOONLIT}
     return any(h in sources and e.beam and cid in e.beam.inside for h, e in beams(state))
 
 
@@ -235,7 +238,7 @@ def move_beam(state: GameState, actor: str, target_id: str | None) -> ToolOutcom
         raise ToolError(f"{name} keeps no moonbeam to move")
     if target_id is None:
         raise ToolError("move_beam needs the target_id of the creature it should fall on")
-    target = x.resolve_target(state, target_id)
+    target = bg.resolve_target(state, target_id)
     if target not in pt.present(state):
         raise ToolError(f"{state.name_of(target)} is not in the fight")
     holder, effect = held[0]
@@ -249,7 +252,7 @@ def move_beam(state: GameState, actor: str, target_id: str | None) -> ToolOutcom
         raise ToolError(f"the moonbeam moves at most {beam.move_ft} feet")
     if p.distance(spots, actor, target) > 120:
         raise ToolError(f"{state.name_of(target)} is beyond the spell's 120 feet")
-    spent = x.economy_of(state, actor).spend(ActionKind.ACTION)
+    spent = bg.economy_of(state, actor).spend(ActionKind.ACTION)
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")
     now = taken_in(state, actor, [target])
@@ -263,5 +266,5 @@ def move_beam(state: GameState, actor: str, target_id: str | None) -> ToolOutcom
     result: dict[str, Any] = {"creature_id": actor, "action": "move_beam", "in_beam": now}
     if left:
         result["left_behind"] = left
-    events.append(x.combat_update(state))
+    events.append(ev.combat_update(state))
     return ToolOutcome(result, events)

@@ -9,9 +9,10 @@ spends the paladin's one Channel Divinity, back on a short or long rest.
 
 from __future__ import annotations
 
+from app.actions import beings as bg
 from app.actions import class_rules as cr
-from app.actions import executors as x
 from app.actions import feature_tools as ft
+from app.actions import rolling as rl
 from app.actions.events import SessionEvent
 from app.actions.registry import ToolError
 from app.world.state import GameState
@@ -68,13 +69,13 @@ def turn_the_unholy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     events: list[SessionEvent] = []
     results = []
     for cid in unholy:
-        check = x.check_for(state, cid, dc, "Turn the Unholy", Advantage.NORMAL,
-                            ability=Ability.WIS, save=True, source=sheet.id)  # fmt: skip
-        events.append(x.roll_event(state, cid, check))
+        check = rl.check_for(state, cid, dc, "Turn the Unholy", Advantage.NORMAL,
+                             ability=Ability.WIS, save=True, source=sheet.id)  # fmt: skip
+        events.append(rl.roll_event(state, cid, check))
         if not check.success:
             turned = Effect(id=cr.TURNED_ID, name="Turned", source=sheet.id,
                             ends="end_of_own_turn", rounds=10)  # fmt: skip
-            effects = x.effects_of(state, cid)
+            effects = bg.effects_of(state, cid)
             effects[:] = with_effect(effects, turned)
             events.append(ft._note(state, cid, f"{state.name_of(cid)} is turned and flees"))
         results.append({"id": cid, "save": check.total, "turned": not check.success})

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import rolling as rl
 from app.actions.events import SessionEvent, StateChange
 from app.actions.registry import ToolError
 from app.world.state import GameState
@@ -51,7 +52,7 @@ def apply(
 ) -> tuple[dict[str, Any], list[SessionEvent]]:
     """Impose the technique on a target the flurry hit."""
     name = state.name_of(target)
-    if x.vitals_of(state, target).state is LifeState.DEAD:
+    if bg.vitals_of(state, target).state is LifeState.DEAD:
         return {"technique": technique, "outcome": "target fell"}, []
     dc = spell_save_dc(sheet.proficiency_bonus, sheet.modifier(Ability.WIS))
     events: list[SessionEvent] = []
@@ -59,21 +60,21 @@ def apply(
         # Until the end of the monk's next turn: the end of this one does not count.
         effect = Effect(id=NO_REACTIONS_ID, name="No reactions (Open Hand)", source=sheet.id,
                         no_reactions=True, ends="end_of_source_turn", rounds=2)  # fmt: skip
-        effects = x.effects_of(state, target)
+        effects = bg.effects_of(state, target)
         effects[:] = with_effect(effects, effect)
         text = f"{name} cannot take reactions until the end of {sheet.name}'s next turn"
         state.record("condition", text, who=target)
         events.append(StateChange(kind="condition", target_id=target, description=text))
         return {"technique": technique, "applied": True}, events
     ability = Ability.DEX if technique == "prone" else Ability.STR
-    check = x.check_for(state, target, dc, "Open Hand Technique", Advantage.NORMAL,
-                        ability=ability, save=True, source=sheet.id)  # fmt: skip
-    events.append(x.roll_event(state, target, check))
+    check = rl.check_for(state, target, dc, "Open Hand Technique", Advantage.NORMAL,
+                         ability=ability, save=True, source=sheet.id)  # fmt: skip
+    events.append(rl.roll_event(state, target, check))
     result: dict[str, Any] = {"technique": technique, "dc": dc, "saved": check.success}
     if check.success:
         return result, events
     if technique == "prone":
-        conditions = x.conditions_of(state, target)
+        conditions = bg.conditions_of(state, target)
         if not any(c.condition is Condition.PRONE for c in conditions):
             conditions.append(ActiveCondition(condition=Condition.PRONE, source=sheet.id,
                                               note="Open Hand Technique"))  # fmt: skip

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import check_tools as ct
+from app.actions import rolling as rl
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.state import GameState
 from rules.checks import MAX_DC, MIN_DC
@@ -20,32 +22,32 @@ def opposed_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcom
     """request_ability_check with ``opposed_by``: the resisting creature rolls first, and its
     total sets the DC of the check asked."""
     assert args.opposed_by is not None
-    target = x.resolve_target(state, args.character_id)
-    unable = x.why_cannot_act(state, target)
+    target = bg.resolve_target(state, args.character_id)
+    unable = bg.why_cannot_act(state, target)
     if unable:
         raise ToolError(unable)
-    resister = x.resolve_target(state, args.opposed_by)
+    resister = bg.resolve_target(state, args.opposed_by)
     if resister == target:
         raise ToolError("a creature cannot contest its own check")
-    if x.vitals_of(state, resister).state is LifeState.DEAD:
+    if bg.vitals_of(state, resister).state is LifeState.DEAD:
         raise ToolError(f"{state.name_of(resister)} is dead and resists nothing")
-    theirs = x.check_for(state, resister, MIN_DC, args.reason, Advantage.NORMAL,
-                         skill=args.opposed_skill)  # fmt: skip
+    theirs = rl.check_for(state, resister, MIN_DC, args.reason, Advantage.NORMAL,
+                          skill=args.opposed_skill)  # fmt: skip
     needed = max(MIN_DC, min(MAX_DC, theirs.total + 1))
     mode = {"normal": Advantage.NORMAL, "advantage": Advantage.ADVANTAGE,
             "disadvantage": Advantage.DISADVANTAGE}[args.advantage]  # fmt: skip
-    mine = x.check_for(state, target, needed, args.reason, mode,
-                       skill=args.skill, ability=args.ability)  # fmt: skip
+    mine = rl.check_for(state, target, needed, args.reason, mode,
+                        skill=args.skill, ability=args.ability)  # fmt: skip
     won = mine.success and mine.total > theirs.total
     shown = replace(theirs, dc=mine.total, success=not won)  # the total it had to reach
     mine = replace(mine, success=won)
-    x.record_check(state, resister, shown)
-    x.record_check(state, target, mine)
-    result = x.check_result(state, target, mine)
+    rl.record_check(state, resister, shown)
+    rl.record_check(state, target, mine)
+    result = rl.check_result(state, target, mine)
     result.update(opposed_by=resister, opposed_total=theirs.total)
     events = [
-        x.roll_event(state, resister, shown).model_copy(update={"check_type": "contest"}),
-        x.roll_event(state, target, mine).model_copy(update={"check_type": "contest"}),
+        rl.roll_event(state, resister, shown).model_copy(update={"check_type": "contest"}),
+        rl.roll_event(state, target, mine).model_copy(update={"check_type": "contest"}),
     ]
     return ToolOutcome(result, list(events))
 
@@ -55,4 +57,4 @@ def fight_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcome:
     check asked."""
     if args.opposed_by is not None:
         return opposed_check_tool(args, state)
-    return x.ability_check_tool(args, state)
+    return ct.ability_check_tool(args, state)

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions import position_tools as pt
 from app.actions.events import StateChange
 from app.actions.hooks import AttackSetup, Reach, RollSetup, Rule
@@ -37,14 +37,14 @@ def _closing(state: GameState, actor: str, target: str, reach: int) -> tuple[int
         return cost, afraid
     held = [  # a foe down or helpless holds nobody back
         f for f in pt.engaged_foes(state, actor)
-        if f != target and x.vitals_of(state, f).hp > 0 and can_act(x.conditions_of(state, f))
+        if f != target and bg.vitals_of(state, f).hp > 0 and can_act(bg.conditions_of(state, f))
     ]  # fmt: skip
     if held:
         return cost, (
             f"{name} is engaged with {state.name_of(held[0])}: move to {other} first "
             "(leaving provokes opportunity attacks)"
         )
-    left = x.economy_of(state, actor).movement
+    left = bg.economy_of(state, actor).movement
     spend = cost * 2 if pt.crawling(state, actor) else cost
     if spend > left:
         crawl = ", crawling while prone" if spend > cost else ""
@@ -108,7 +108,7 @@ class PositionRules(Rule):
         state, attacker = setup.state, setup.attacker
         foes = [
             f for f in pt.engaged_foes(state, attacker)
-            if can_act(x.conditions_of(state, f)) and x.vitals_of(state, f).hp > 0
+            if can_act(bg.conditions_of(state, f)) and bg.vitals_of(state, f).hp > 0
         ]  # fmt: skip
         if foes:
             setup.disadvantage.append(f"{state.name_of(foes[0])} at arm's length")
@@ -135,7 +135,7 @@ class PositionRules(Rule):
         cost, why = _closing(state, attacker, target, reach)
         if cost == 0 or why is not None:
             return  # already there, or it cannot (asked before anything was spent)
-        x.economy_of(state, attacker).move(cost, crawling=pt.crawling(state, attacker))
+        bg.economy_of(state, attacker).move(cost, crawling=pt.crawling(state, attacker))
         where = pt.spots(state)
         outside = outside_areas(state, attacker)
         p.engage(where, attacker, target, min(reach, p.distance(where, attacker, target)))

@@ -10,7 +10,8 @@ import re
 from typing import Any, Literal
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import encounter_view as ev
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.hooks import Reach
 from app.actions.registry import ToolError, ToolOutcome
@@ -42,7 +43,7 @@ def present(state: GameState) -> set[str]:
     return {
         c.id
         for c in state.encounter.order
-        if x.vitals_of(state, c.id).state is not LifeState.DEAD
+        if bg.vitals_of(state, c.id).state is not LifeState.DEAD
         and not (c.id in state.creatures and state.creatures[c.id].left)
     }
 
@@ -57,7 +58,7 @@ def hostile(state: GameState, a_id: str, b_id: str) -> bool:
 
 def crawling(state: GameState, cid: str) -> bool:
     """Prone, so every foot it moves costs one more (SRD: crawling)."""
-    return any(c.condition is Condition.PRONE for c in x.conditions_of(state, cid))
+    return any(c.condition is Condition.PRONE for c in bg.conditions_of(state, cid))
 
 
 def engaged_foes(state: GameState, cid: str) -> list[str]:
@@ -74,8 +75,8 @@ def watching_foes(state: GameState, cid: str) -> list[str]:
     from a creature that sees them clearly, at arm's length in melee (SRD)."""
     return [
         f for f in engaged_foes(state, cid)
-        if x.why_cannot_act(state, f) is None
-        and not any(c.condition is Condition.BLINDED for c in x.conditions_of(state, f))
+        if bg.why_cannot_act(state, f) is None
+        and not any(c.condition is Condition.BLINDED for c in bg.conditions_of(state, f))
     ]  # fmt: skip
 
 
@@ -85,7 +86,7 @@ def afraid_to_move(
 ) -> str | None:  # fmt: skip
     """Why ``mover`` may not make this move (SRD, frightened: it can't willingly move closer
     to the source of its fear), else ``None``."""
-    fears = kept_away_from(x.conditions_of(state, mover)) & present(state)
+    fears = kept_away_from(bg.conditions_of(state, mover)) & present(state)
     if not fears:
         return None
     where = spots(state)
@@ -107,7 +108,7 @@ def ally_beside(state: GameState, attacker: str, target: str) -> bool:
     for other in engaged_foes(state, target):
         if other == attacker or hostile(state, attacker, other):
             continue
-        if x.vitals_of(state, other).hp > 0 and can_act(x.conditions_of(state, other)):
+        if bg.vitals_of(state, other).hp > 0 and can_act(bg.conditions_of(state, other)):
             return True
     return False
 
@@ -202,7 +203,7 @@ def place(state: GameState, stands: dict[str, tuple[str | None, str | None]]) ->
     assert encounter is not None
     where = encounter.positions
     party = [c.id for c in encounter.order if c.side == "party"]
-    fighters = [cid for cid in party if x.vitals_of(state, cid).hp > 0]
+    fighters = [cid for cid in party if bg.vitals_of(state, cid).hp > 0]
     turn = 0
     for c in encounter.order:
         where.setdefault(c.id, p.Spot())
@@ -264,11 +265,11 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
     encounter = state.encounter
     if encounter is None:
         raise ToolError("moving about is for fights; use move_scene to go elsewhere")
-    mover = x.resolve_target(state, args.creature_id)
+    mover = bg.resolve_target(state, args.creature_id)
     name = state.name_of(mover)
     if encounter.current.id != mover:
         raise ToolError(f"it is {encounter.current.name}'s turn, not {name}'s")
-    if x.vitals_of(state, mover).hp == 0 or not can_act(x.conditions_of(state, mover)):
+    if bg.vitals_of(state, mover).hp == 0 or not can_act(bg.conditions_of(state, mover)):
         raise ToolError(f"{name} cannot move now")
     where = spots(state)
     here = p.spot(where, mover)
@@ -302,7 +303,7 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
     afraid = afraid_to_move(state, mover, args.to, target, gap)
     if afraid:
         raise ToolError(afraid)
-    economy = x.economy_of(state, mover)
+    economy = bg.economy_of(state, mover)
     crawl = crawling(state, mover)
     spent = economy.move(cost, crawling=crawl)
     if isinstance(spent, Impossible):
@@ -317,13 +318,13 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
     leaving = [o for o in engaged_foes(state, mover) if o not in staying]
     parting = ""
     if leaving:
-        before = x.vitals_of(state, mover).hp
+        before = bg.vitals_of(state, mover).hp
         blows = withdraw_from(state, mover, staying)
         events += blows
         parting = parting_blows(state, mover, blows, before)
-    if x.vitals_of(state, mover).hp == 0:
+    if bg.vitals_of(state, mover).hp == 0:
         state.record("encounter", f"{name} falls before getting away")
-        events.append(x.combat_update(state))
+        events.append(ev.combat_update(state))
         return ToolOutcome({"creature_id": mover, "moved": False, "fell": True}, events)
     if args.to == "engage":
         assert target is not None
@@ -348,7 +349,7 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
     if args.to in ("engage", "near"):  # readied actions waiting for it fire now
         events += fire_window(state, mover, "approach")
     events += fire_window(state, mover, "move")
-    events.append(x.combat_update(state))
+    events.append(ev.combat_update(state))
     result: dict[str, Any] = {
         "creature_id": mover,
         "moved": args.to,
@@ -367,7 +368,7 @@ def _target(state: GameState, args: a.MoveArgs, mover: str) -> str | None:
         return None
     if args.target_id is None:
         raise ToolError("engage needs the target_id of the creature (or ally) to move to")
-    target = x.resolve_target(state, args.target_id)
+    target = bg.resolve_target(state, args.target_id)
     if target == mover:
         raise ToolError("a creature cannot move next to itself")
     if target not in present(state):
@@ -409,7 +410,7 @@ def parting_blows(state: GameState, mover: str, events: list[SessionEvent], befo
         return ""
     name, one = state.name_of(mover), len(strikers) == 1
     who = strikers[0] if one else ", ".join(strikers[:-1]) + f" and {strikers[-1]}"
-    lost = before - x.vitals_of(state, mover).hp
+    lost = before - bg.vitals_of(state, mover).hp
     if lost > 0:
         return f". {who} {'strikes' if one else 'strike'} as {name} goes ({lost} damage)"
     lash, miss = ("lashes", "misses") if one else ("lash", "miss")

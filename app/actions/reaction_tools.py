@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.adjudication import subturn_brief, subturn_event, take_up
 from app.actions.events import ReactionOffer, SessionEvent
 from app.actions.reactions import (
@@ -91,7 +91,7 @@ def _npc_words(state: GameState, lines: list[str]) -> dict[str, str]:
         cid, sep, words = line.partition(":")
         if not sep or not words.strip():
             raise ToolError(f"npc entries are 'id: what it does', got {line!r}")
-        said[x.resolve_target(state, cid.strip())] = words.strip()
+        said[bg.resolve_target(state, cid.strip())] = words.strip()
     return said
 
 
@@ -101,7 +101,7 @@ def open_reaction_window_tool(args: OpenReactionWindowArgs, state: GameState) ->
         raise ToolError("reactions happen in a fight; no fight is on")
     said = _npc_words(state, args.npc)
     if args.reactor_ids is not None:
-        chosen = [x.resolve_target(state, cid) for cid in args.reactor_ids]
+        chosen = [bg.resolve_target(state, cid) for cid in args.reactor_ids]
     else:
         chosen = [c.id for c in state.encounter.order if c.id in state.party]
     chosen += [cid for cid in said if cid not in chosen]
@@ -149,7 +149,7 @@ def end_subturn_tool(args: EndSubturnArgs, state: GameState) -> ToolOutcome:
         raise ToolError(f"subturn {entry.id} is already {entry.status}")
     queue.finish(entry, args.outcome)
     if args.refund and state.encounter is not None:
-        x.economy_of(state, entry.reactor_id).reaction = True
+        bg.economy_of(state, entry.reactor_id).reaction = True
     events: list[SessionEvent] = [subturn_event(entry)]
     state.record("encounter", f"{entry.reactor_name}'s reaction ({entry.id}): {args.outcome}")
     result: dict[str, Any] = {"ended": entry.id}

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.conduct import may_react
 from app.actions.events import ReactionOffer, ReactionWindow
 from app.actions.reaction_kinds import KINDS, kind_of
@@ -166,9 +166,9 @@ def has_reaction(state: GameState, cid: str) -> bool:
     from reacting by an effect, and its reaction not yet spent this round."""
     if state.encounter is None or not may_react(state, cid):
         return False
-    if blocks_reactions(x.effects_of(state, cid)):
+    if blocks_reactions(bg.effects_of(state, cid)):
         return False  # surprised, or a Shocking Grasp
-    return x.economy_of(state, cid).available(ActionKind.REACTION)
+    return bg.economy_of(state, cid).available(ActionKind.REACTION)
 
 
 SHIELD_AC = 5
@@ -186,7 +186,7 @@ def shield_slot(state: GameState, cid: str) -> int | None:
 
 def shielded(state: GameState, cid: str) -> bool:
     """Whether the Shield spell is up on ``cid``."""
-    return any(e.id == "shield" for e in x.effects_of(state, cid))
+    return any(e.id == "shield" for e in bg.effects_of(state, cid))
 
 
 def raise_shield(state: GameState, cid: str) -> None:
@@ -203,7 +203,7 @@ def shield_up(state: GameState, cid: str) -> None:
     """+5 AC (and no damage from Magic Missile) on ``cid`` until the start of its next turn:
     the Shield spell's effect, its slot already spent."""
     sheet = state.party[cid]
-    effects = x.effects_of(state, cid)
+    effects = bg.effects_of(state, cid)
     effects[:] = with_effect(
         effects,
         Effect(id="shield", name="Shielded", source=cid, ac_bonus=SHIELD_AC,
@@ -263,7 +263,7 @@ def open_window(
                 decided.append(offer)
         if chosen is None:
             continue
-        x.economy_of(state, cid).spend(ActionKind.REACTION)
+        bg.economy_of(state, cid).spend(ActionKind.REACTION)
         order = (kind_of(chosen.kind).rank, rank.get(cid, len(rank)), len(taken))
         taken.append((order, chosen))
     window.asking = ""

@@ -17,7 +17,9 @@ from dataclasses import replace
 from typing import Any
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import encounter_view as ev
+from app.actions import harm as hm
 from app.actions import position_tools as pt
 from app.actions.events import ReactionOffer, SessionEvent, StateChange
 from app.actions.hooks import Rule
@@ -55,12 +57,12 @@ def ready(args: a.TakeActionArgs, state: GameState, actor: str) -> ToolOutcome:
         raise ToolError("ready needs the trigger: when it fires, in the player's words")
     if args.spell and args.weapon:
         raise ToolError("ready one thing: a weapon attack or a spell")
-    watched = x.resolve_target(state, args.target_id) if args.target_id else None
+    watched = bg.resolve_target(state, args.target_id) if args.target_id else None
     if watched == actor:
         raise ToolError("a creature cannot watch for itself")
     entry = Readied(creature_id=actor, trigger=args.trigger.strip(), watch=args.watch or "other",
                     watched=watched, target_id=watched)  # fmt: skip
-    economy = x.economy_of(state, actor)
+    economy = bg.economy_of(state, actor)
     if not economy.available(ActionKind.ACTION):
         raise ToolError(f"{name} has no action left this turn")
     events: list[SessionEvent] = []
@@ -80,7 +82,7 @@ def ready(args: a.TakeActionArgs, state: GameState, actor: str) -> ToolOutcome:
         if entry.slot:
             profile.slots.spend(entry.slot)
         if profile.sheet is not None:  # holding the spell is concentration
-            events += x.end_concentration(state, actor, "holds a readied spell")
+            events += hm.end_concentration(state, actor, "holds a readied spell")
             profile.sheet.concentration = entry.spell
     encounter = state.encounter
     assert encounter is not None
@@ -88,7 +90,7 @@ def ready(args: a.TakeActionArgs, state: GameState, actor: str) -> ToolOutcome:
     text = f"{name} readies {readied_text(state, entry)}"
     state.record("encounter", text)
     events.append(StateChange(kind="condition", target_id=actor, description=text))
-    events.append(x.combat_update(state))
+    events.append(ev.combat_update(state))
     result: dict[str, Any] = {"creature_id": actor, "action": "ready", "readied": text}
     if entry.watch == "other":
         result["note"] = "only the DM can fire this one: open a reaction window when it happens"
@@ -234,7 +236,7 @@ def _drop_hold(state: GameState, entry: Readied, why: str) -> list[SessionEvent]
     """A readied spell that will not be cast: the concentration holding it ends."""
     sheet = state.party.get(entry.creature_id)
     if entry.spell and sheet is not None and sheet.concentration == entry.spell:
-        return x.end_concentration(state, entry.creature_id, why)
+        return hm.end_concentration(state, entry.creature_id, why)
     return []
 
 

@@ -10,8 +10,10 @@ if the damage was dealt and the rebuker can still act.
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import harm as hm
 from app.actions import position_tools as pt
+from app.actions import rolling as rl
 from app.actions.events import DiceRoll, ReactionOffer, SessionEvent
 from app.actions.hooks import AttackSetup, ExtraDamage, Rule
 from app.actions.reactions import has_reaction, open_window, resolving
@@ -37,9 +39,9 @@ REBUKE_RANGE_FT = 60
 
 def sees(state: GameState, viewer: str, seen: str) -> bool:
     """Whether ``viewer`` can see ``seen``: it is not blinded and ``seen`` is not invisible."""
-    if Condition.BLINDED in {c.condition for c in x.conditions_of(state, viewer)}:
+    if Condition.BLINDED in {c.condition for c in bg.conditions_of(state, viewer)}:
         return False
-    return Condition.INVISIBLE not in {c.condition for c in x.conditions_of(state, seen)}
+    return Condition.INVISIBLE not in {c.condition for c in bg.conditions_of(state, seen)}
 
 
 def _slots(state: GameState, cid: str, spell: str) -> SpellSlots | None:
@@ -143,7 +145,7 @@ def absorb(state: GameState, cid: str, types: set[DamageType]) -> list[str]:
         return []
     slots.spend(slot)
     kind = element[0]
-    effects = x.effects_of(state, cid)
+    effects = bg.effects_of(state, cid)
     effects[:] = with_effect(
         effects,
         Effect(id="absorb_elements", name=f"Absorbing {kind.value}", source=cid,
@@ -167,9 +169,9 @@ def rebuke(state: GameState, caster: str, target: str) -> list[SessionEvent]:
     profile = caster_profile(state, caster)
     slot = _slot(state, caster, "hellish_rebuke")
     innate = _innate(state, caster, "hellish_rebuke")
-    if (profile is None and not innate) or slot is None or x.why_cannot_act(state, caster):
+    if (profile is None and not innate) or slot is None or bg.why_cannot_act(state, caster):
         return []
-    if x.vitals_of(state, target).state is LifeState.DEAD:
+    if bg.vitals_of(state, target).state is LifeState.DEAD:
         return []
     name, foe = state.name_of(caster), state.name_of(target)
     if innate:  # Infernal Legacy: once a long rest, Charisma, no slot
@@ -182,11 +184,11 @@ def rebuke(state: GameState, caster: str, target: str) -> list[SessionEvent]:
         profile.slots.spend(slot)
         dc = profile.dc
         state.record("roll", f"{name} casts Hellish Rebuke at {foe} (level {slot} slot)")
-    saved = x.check_for(
+    saved = rl.check_for(
         state, target, dc, "Hellish Rebuke", Advantage.NORMAL,
         ability=_rebuke_save(), save=True, source=caster, spell="hellish_rebuke",
     )  # fmt: skip
-    events: list[SessionEvent] = [x.roll_event(state, target, saved)]
+    events: list[SessionEvent] = [rl.roll_event(state, target, saved)]
     rolled = roll(f"{slot + 1}d10", state.rng)
     events.append(
         DiceRoll.from_roll(
@@ -195,7 +197,7 @@ def rebuke(state: GameState, caster: str, target: str) -> list[SessionEvent]:
         )
     )  # fmt: skip
     amount = max(0, rolled.total) // (2 if saved.success else 1)
-    more, _ = x.deal_damage(state, target, amount, DamageType.FIRE, source=caster)
+    more, _ = hm.deal_damage(state, target, amount, DamageType.FIRE, source=caster)
     return events + more
 
 
@@ -216,7 +218,7 @@ class AbsorbedStrike(Rule):
         encounter = state.encounter
         if setup.ranged or encounter is None or encounter.current.id != attacker:
             return []
-        effects = x.effects_of(state, attacker)
+        effects = bg.effects_of(state, attacker)
         charge = next((e for e in effects if e.id.startswith("absorbed_")), None)
         if charge is None:
             return []

@@ -11,10 +11,10 @@ from collections import Counter
 from typing import Any
 
 from app.actions import args as a
+from app.actions.beings import set_vitals
 from app.actions.condition_tools import set_exhaustion
 from app.actions.drains import LIFE_DRAINED, restore_life
 from app.actions.events import DiceRoll, SessionEvent, StateChange
-from app.actions.executors import set_vitals
 from app.actions.feature_tools import recover_slots
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.wild_shape import shape_through_rest

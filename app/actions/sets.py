@@ -10,9 +10,9 @@ from app.actions import args as a
 from app.actions import authored as au
 from app.actions import campaign_tools as c
 from app.actions import challenge_tools as ch
+from app.actions import check_tools as ct
 from app.actions import combat_tools as k
 from app.actions import condition_tools as cn
-from app.actions import executors as x
 from app.actions import fates as ft
 from app.actions import feature_tools as f
 from app.actions import fight_tools, opposed
@@ -25,30 +25,32 @@ from app.actions import reaction_tools as rt
 from app.actions import rest_tools as r
 from app.actions import spell_tools as sp
 from app.actions import surprise as su
+from app.actions import turn_tools as tt
+from app.actions import world_tools as wt
 from app.actions.registry import Tool, ToolSet
 
 CHECK = Tool("request_ability_check", a.CalmCheckArgs, au.ability_check_tool)
 SAVE = Tool("request_saving_throw", a.SavingThrowArgs, au.saving_throw_tool)
 GROUP = Tool("request_group_check", a.GroupCheckArgs, au.group_check_tool, o.several_characters)
-ROLL = Tool("roll_dice", a.RollDiceArgs, x.roll_dice_tool)
+ROLL = Tool("roll_dice", a.RollDiceArgs, ct.roll_dice_tool)
 START_COMBAT = Tool("start_combat", a.StartCombatArgs, su.start_combat_tool)
-RESTRICT = Tool("restrict_action", a.RestrictActionArgs, x.restrict_action_tool, o.several_players)
-ENCOUNTER = Tool("get_encounter", a.GetEncounterArgs, x.get_encounter_tool)
+RESTRICT = Tool("restrict_action", a.RestrictActionArgs, wt.restrict_action_tool, o.several_players)
+ENCOUNTER = Tool("get_encounter", a.GetEncounterArgs, tt.get_encounter_tool)
 NO_ENCOUNTER = Tool(
     "get_encounter",
     a.GetEncounterArgs,
-    x.get_encounter_tool,
+    tt.get_encounter_tool,
     lambda state: state.encounter is not None,
 )
 """``get_encounter`` out of a fight answers "no active encounter": not worth its schema."""
-DAMAGE = Tool("damage", a.DamageArgs, x.damage_tool)
-HEAL = Tool("heal", a.HealArgs, x.heal_tool, o.someone_wounded)
+DAMAGE = Tool("damage", a.DamageArgs, wt.damage_tool)
+HEAL = Tool("heal", a.HealArgs, wt.heal_tool, o.someone_wounded)
 CONDITION = Tool("set_condition", a.ConditionArgs, cn.condition_tool)
-ITEM = Tool("change_item", a.ItemArgs, x.item_tool)
-MOVE = Tool("move_scene", a.MoveSceneArgs, x.move_scene_tool, o.a_way_out)
+ITEM = Tool("change_item", a.ItemArgs, wt.item_tool)
+MOVE = Tool("move_scene", a.MoveSceneArgs, wt.move_scene_tool, o.a_way_out)
 FLAG = Tool("set_flag", a.SetFlagArgs, au.set_flag_tool)
-REVEAL = Tool("reveal", a.RevealArgs, x.reveal_tool)
-END_TURN = Tool("end_turn", a.EndTurnArgs, x.end_turn_tool)
+REVEAL = Tool("reveal", a.RevealArgs, wt.reveal_tool)
+END_TURN = Tool("end_turn", a.EndTurnArgs, tt.end_turn_tool)
 END_COMBAT = Tool("end_combat", a.EndCombatArgs, fight_tools.end_combat_tool)
 CHALLENGE = Tool(
     "attempt_challenge", a.ChallengeArgs, ch.attempt_challenge_tool, o.a_challenge_here
@@ -59,7 +61,7 @@ FATE = Tool("decide_fate", ft.DecideFateArgs, ft.decide_fate_tool, ft.someone_at
 PRESENT = Tool("present_item", hd.PresentItemArgs, hd.present_item_tool, o.someone_to_talk_to)
 ATTACK = Tool("attack", a.AttackArgs, k.attack_tool)
 CAST = Tool("cast_spell", a.CastSpellArgs, sp.cast_spell_tool, o.someone_can_cast)
-FIGHT_ITEM = Tool("change_item", a.ItemArgs, x.item_tool, o.a_potion_to_drink)
+FIGHT_ITEM = Tool("change_item", a.ItemArgs, wt.item_tool, o.a_potion_to_drink)
 FIGHT_CHECK = Tool(
     "request_ability_check", a.AbilityCheckArgs, opposed.fight_check_tool, o.a_characters_moment
 )

@@ -5,7 +5,7 @@ species data grants it."""
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.events import SessionEvent, StateChange
 from app.actions.hooks import AttackSetup, DamageSetup, ExtraDamage, RollSetup, Rule
 from app.world.state import GameState
@@ -127,7 +127,7 @@ class SpeciesRules(Rule):
         after = vitals.model_copy(
             update={"hp": 1, "state": LifeState.ALIVE, "death_successes": 0, "death_failures": 0}
         )
-        x.set_vitals(state, target, after)
+        bg.set_vitals(state, target, after)
         text = f"{sheet.name} refuses to fall: Relentless Endurance leaves 1 HP"
         state.record("hp", text, who=target)
         return [StateChange(kind="hp", target_id=target, description=text)]

@@ -10,7 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import harm as hm
+from app.actions import rolling as rl
+from app.actions import world_tools as wt
 from app.actions.condition_tools import afflict, creature_type, immunity
 from app.actions.events import DiceRoll, ReactionOffer, SessionEvent, StateChange
 from app.actions.hooks import RULES
@@ -94,7 +97,7 @@ def damage_event(rolled: RollResult, spell: str, what: str, caster: str, name: s
 def hurt(c: Casting, target: str, amount: int) -> dict[str, Any]:
     """Deal the spell's damage to a target; what the DM is told of it."""
     assert c.spell.damage_type is not None
-    more, outcome = x.deal_damage(c.state, target, amount, c.spell.damage_type, source=c.caster.id)
+    more, outcome = hm.deal_damage(c.state, target, amount, c.spell.damage_type, source=c.caster.id)
     c.events += more
     return {
         "target": target,
@@ -110,7 +113,7 @@ def spell_save(c: Casting, target: str) -> CheckResult:
     if target in c.spared:  # Careful Spell: the sorcerer's ally succeeds
         return CheckResult(RollKind.SAVING_THROW, c.caster.dc, 0, Advantage.NORMAL, True, None,
                            c.spell.save, reason=f"{c.spell.name} (Careful Spell)")  # fmt: skip
-    return x.check_for(
+    return rl.check_for(
         c.state, target, c.caster.dc, c.spell.name, Advantage.NORMAL, ability=c.spell.save,
         save=True, source=c.caster.id, spell=c.spell_id,
     )  # fmt: skip
@@ -128,7 +131,7 @@ def take_hold(c: Casting, target: str) -> list[str]:
         if template.only_types and kind not in template.only_types:
             continue
         effect = template.on(c.caster.id, concentration, c.slot, c.caster.dc, extra)
-        effects = x.effects_of(state, target)
+        effects = bg.effects_of(state, target)
         effects[:] = with_effect(effects, effect)
         landed.append(effect)
     if spell.conditions and not spell.effects:  # a spell of conditions: marked, for Dispel Magic
@@ -136,7 +139,7 @@ def take_hold(c: Casting, target: str) -> list[str]:
             id=c.spell_id, name=spell.name, source=c.caster.id, spell=concentration,
             level=c.slot, ends="end_of_source_turn", rounds=10,
         )  # fmt: skip
-        effects = x.effects_of(state, target)
+        effects = bg.effects_of(state, target)
         effects[:] = with_effect(effects, marker)
     for effect in landed:
         lifted = strip_blocked(state, target, effect)
@@ -150,7 +153,7 @@ def strip_blocked(state: GameState, target: str, effect: Effect) -> list[str]:
     """End the conditions an effect forbids (Faerie Fire's light ends invisibility)."""
     if not effect.blocks:
         return []
-    conditions = x.conditions_of(state, target)
+    conditions = bg.conditions_of(state, target)
     gone = [c.condition.value for c in conditions if c.condition in effect.blocks]
     conditions[:] = [c for c in conditions if c.condition not in effect.blocks]
     return gone
@@ -211,15 +214,15 @@ def heal_targets(c: Casting) -> None:
         why = ""
         if kind in spell.no_effect_on:
             why = f"{spell.name} does nothing to {kind if kind == 'undead' else kind + 's'}"
-        elif blocks_healing(x.effects_of(state, target)):
+        elif blocks_healing(bg.effects_of(state, target)):
             why = f"{state.name_of(target)} cannot regain hit points right now"
-        elif x.vitals_of(state, target).state is LifeState.DEAD:
+        elif bg.vitals_of(state, target).state is LifeState.DEAD:
             why = f"{state.name_of(target)} is dead; healing cannot help"
         if why:
             c.say(target, f"{state.name_of(target)}: {why}", "hp")
             c.results.append({"target": target, "no_effect": why})
             continue
-        outcome = x.heal_tool(
+        outcome = wt.heal_tool(
             a.HealArgs(target_id=target, amount=formula, reason=spell.name), state
         )
         c.events += outcome.events
@@ -239,11 +242,11 @@ def save_targets(c: Casting) -> None:
     saves: dict[str, bool] = {}
     landing: dict[str, int] = {}
     for target in c.targets:
-        if x.vitals_of(state, target).state is LifeState.DEAD:
+        if bg.vitals_of(state, target).state is LifeState.DEAD:
             c.results.append({"target": target, "outcome": "already dead"})
             continue
         saved = spell_save(c, target)
-        c.events.append(x.roll_event(state, target, saved))
+        c.events.append(rl.roll_event(state, target, saved))
         saves[target] = saved.success
         if rolled is not None:
             total = max(0, rolled.total)
@@ -261,7 +264,7 @@ def save_targets(c: Casting) -> None:
         if landing.get(target, 0) > 0:
             result.update(hurt(c, target, landing[target]))
             dealt[target] = result["damage"]
-        if not success and x.vitals_of(state, target).state is not LifeState.DEAD:
+        if not success and bg.vitals_of(state, target).state is not LifeState.DEAD:
             if spell.conditions:
                 why = impose(c, target, save_ends=spell.save_repeats)
                 if why is not None:
@@ -296,7 +299,7 @@ def darts(c: Casting) -> None:
     for target in c.targets:
         rolled = roll(c.spell.damage or "0", c.state.rng)
         c.events.append(damage_event(rolled, c.spell.name, "dart", c.caster.id, c.caster.name))
-        if x.vitals_of(c.state, target).state is not LifeState.DEAD:
+        if bg.vitals_of(c.state, target).state is not LifeState.DEAD:
             c.results.append(hurt(c, target, max(0, rolled.total)))
 
 
@@ -311,8 +314,8 @@ def sleep_pool(c: Casting) -> None:
         )
     )  # fmt: skip
     left = pool.total
-    for target in sorted(c.targets, key=lambda t: (x.vitals_of(state, t).hp, t)):
-        hp = x.vitals_of(state, target).hp
+    for target in sorted(c.targets, key=lambda t: (bg.vitals_of(state, t).hp, t)):
+        hp = bg.vitals_of(state, target).hp
         why = next((w for cond in spell.conditions if (w := immunity(state, target, cond, spell))),
                    None)  # fmt: skip
         if why is not None or hp == 0:  # unaffected, and the pool is not spent on them
@@ -332,7 +335,7 @@ def simply_take_hold(c: Casting) -> None:
     (Invisibility, Bless, Haste, Guidance, Spirit Guardians)."""
     state = c.state
     for target in c.targets or [c.caster.id]:
-        if x.vitals_of(state, target).state is LifeState.DEAD:
+        if bg.vitals_of(state, target).state is LifeState.DEAD:
             c.results.append({"target": target, "outcome": "already dead"})
             continue
         result: dict[str, Any] = {"target": target}

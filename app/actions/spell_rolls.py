@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.hooks import ExtraDamage
 from app.actions.spell_effects import Casting, damage_event, hurt, take_hold
 from app.actions.striking import setup_attack, strike
@@ -26,7 +26,7 @@ def aimed(targets: list[str], count: int) -> list[str]:
 def _living(state: GameState, wanted: str, named: list[str]) -> str | None:
     """The target a roll goes to: the one aimed at, or the next living one named."""
     for cid in [wanted, *named]:
-        if x.vitals_of(state, cid).state is not LifeState.DEAD:
+        if bg.vitals_of(state, cid).state is not LifeState.DEAD:
             return cid
     return None
 
@@ -56,7 +56,7 @@ def several_rolls(c: Casting, count: int) -> None:
         if target != wanted:
             result["retargeted_from"] = wanted
         if hit.hit and result.get("outcome") != "miss":
-            if x.vitals_of(state, target).state is not LifeState.DEAD:
+            if bg.vitals_of(state, target).state is not LifeState.DEAD:
                 landed = take_hold(c, target)
                 if landed:
                     result["effects"] = landed

@@ -6,8 +6,10 @@ them), a turn lost to Haste's lethargy, a glow that keeps its bearer from being 
 
 from __future__ import annotations
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import harm as hm
 from app.actions import position_tools as pt
+from app.actions import rolling as rl
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.hooks import AttackSetup, Rule
 from app.actions.moonbeam import after_move
@@ -41,7 +43,7 @@ def periodic_damage(
     hazard = effect.periodic
     if hazard is None or hazard.when != when or effect.beam is not None:
         return []  # a beam burns whoever stands in it, not its caster (see moonbeam)
-    if x.vitals_of(state, cid).state is LifeState.DEAD:
+    if bg.vitals_of(state, cid).state is LifeState.DEAD:
         return []
     if not in_area(state, cid, effect):
         return []  # Spirit Guardians: only a bearer within the 15 ft around the caster
@@ -55,15 +57,15 @@ def periodic_damage(
     ]  # fmt: skip
     amount = max(0, rolled.total)
     if hazard.save is not None:
-        saved = x.check_for(
+        saved = rl.check_for(
             state, cid, hazard.dc, effect.name, Advantage.NORMAL, ability=hazard.save,
             save=True, source=source, spell=effect.spell,
         )  # fmt: skip
-        events.append(x.roll_event(state, cid, saved))
+        events.append(rl.roll_event(state, cid, saved))
         if saved.success:
             amount = amount // 2 if hazard.half else 0
     if amount > 0:
-        more, _ = x.deal_damage(state, cid, amount, hazard.damage_type, source=source)
+        more, _ = hm.deal_damage(state, cid, amount, hazard.damage_type, source=source)
         events += more
     return events
 
@@ -92,7 +94,7 @@ def areas_entered(state: GameState, cid: str, outside: list[Effect]) -> list[Ses
         hazard = effect.periodic
         if hazard is None or effect.note == mark or not in_area(state, cid, effect):
             continue
-        effects = x.effects_of(state, cid)
+        effects = bg.effects_of(state, cid)
         marked = effect.model_copy(update={"note": mark})  # the first time on this turn only
         effects[:] = [marked if e is effect else e for e in effects]
         events += periodic_damage(state, cid, marked, hazard.when)
@@ -102,7 +104,7 @@ def areas_entered(state: GameState, cid: str, outside: list[Effect]) -> list[Ses
 def outside_areas(state: GameState, cid: str) -> list[Effect]:
     """The area effects ``cid`` bears whose area it stands outside (before a move)."""
     return [
-        e for e in x.effects_of(state, cid)
+        e for e in bg.effects_of(state, cid)
         if e.periodic is not None and e.periodic.within_ft is not None
         and not in_area(state, cid, e)
     ]  # fmt: skip
@@ -116,7 +118,7 @@ class SpellRules(Rule):
     def before_attack(self, setup: AttackSetup) -> None:
         state = setup.state
         for cid in (setup.attacker, setup.target):  # a glow leaves nothing to hide in
-            for effect in x.effects_of(state, cid):
+            for effect in bg.effects_of(state, cid):
                 strip_blocked(state, cid, effect)
         if setup.spell is None:
             return
@@ -133,7 +135,7 @@ class SpellRules(Rule):
     @staticmethod
     def _boundary(state: GameState, cid: str, when: TurnMoment) -> list[SessionEvent]:
         events: list[SessionEvent] = []
-        for effect in list(x.effects_of(state, cid)):
+        for effect in list(bg.effects_of(state, cid)):
             events += periodic_damage(state, cid, effect, when)
             for gone in strip_blocked(state, cid, effect):
                 text = f"{state.name_of(cid)} cannot stay {gone} ({effect.name.lower()})"
@@ -142,7 +144,7 @@ class SpellRules(Rule):
         return events
 
     def cannot_act(self, state: GameState, cid: str) -> str | None:
-        for effect in x.effects_of(state, cid):
+        for effect in bg.effects_of(state, cid):
             if effect.no_actions:
                 return f"{state.name_of(cid)} is {effect.name.lower()}"
         return None

@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from app.actions import args as a
+from app.actions import beings as bg
 from app.actions import casting_rules as turns
-from app.actions import executors as x
+from app.actions import encounter_view as ev
+from app.actions import harm as hm
 from app.actions import metamagic as mm
 from app.actions import spell_effects as fx
 from app.actions.adjudication import reacting
@@ -53,7 +55,7 @@ def most_targets(spell: Spell, slot: int, caster_level: int) -> int | None:
 
 def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     """cast_spell."""
-    caster = x.resolve_here(state, args.caster_id)
+    caster = bg.resolve_here(state, args.caster_id)
     profile = caster_profile(state, caster)
     if profile is None:
         raise ToolError(f"{state.name_of(caster)} casts no spells")
@@ -73,10 +75,10 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         and not reacting(state, caster)
     ):
         raise ToolError(f"it is {state.encounter.current.name}'s turn, not {profile.name}'s")
-    unable = x.why_cannot_act(state, caster)
+    unable = bg.why_cannot_act(state, caster)
     if unable:
         raise ToolError(f"{unable} and cannot cast")
-    targets = [x.resolve_here(state, t) for t in args.target_ids]
+    targets = [bg.resolve_here(state, t) for t in args.target_ids]
     slot = slot_to_spend(profile, spell, args.slot_level)
     if spell.level and slot < spell.level:
         raise ToolError(f"{spell.name} needs a slot of level {spell.level} or higher")
@@ -118,7 +120,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     casting.events += countered_events
     holder = profile.sheet or state.creatures.get(caster)  # a monster concentrates too
     if spell.concentration and holder is not None:  # one at a time: the old one ends
-        casting.events += x.end_concentration(state, caster, f"cast {spell.name}")
+        casting.events += hm.end_concentration(state, caster, f"cast {spell.name}")
         holder.concentration = spell_id
     state.record(
         "roll",
@@ -131,7 +133,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         shield_up(state, caster)
     if state.encounter is not None:
         casting.events += fire_window(state, caster, "cast")  # once the spell is done
-        casting.events.append(x.combat_update(state))
+        casting.events.append(ev.combat_update(state))
     summary: dict[str, Any] = {
         "spell": spell.name, "results": casting.results, "effect": spell.summary,
     }  # fmt: skip
@@ -144,7 +146,7 @@ def _refuse_targets(c: fx.Casting) -> None:
     """Refuse a casting whose targets do not fit the spell, before anything is spent."""
     state, spell, targets = c.state, c.spell, c.targets
     for t in targets:
-        dead = x.vitals_of(state, t).state is LifeState.DEAD
+        dead = bg.vitals_of(state, t).state is LifeState.DEAD
         if spell.revive_within is not None:
             why = check_revivable(state, t, spell.revive_within)
             if why:
@@ -174,7 +176,7 @@ def _refuse_targets(c: fx.Casting) -> None:
 def _stabilize(c: fx.Casting) -> None:
     """Spare the Dying: a dying creature touched becomes stable."""
     for target in c.targets:
-        if x.vitals_of(c.state, target).state is LifeState.DYING:
+        if bg.vitals_of(c.state, target).state is LifeState.DYING:
             c.events += make_stable(c.state, target, c.spell.name)
             c.results.append({"target": target, "stabilized": True})
         else:
@@ -198,13 +200,13 @@ def _spend(c: fx.Casting, cost: ActionKind | None) -> None:
     slot, or refuse before spending anything."""
     state, spell, profile = c.state, c.spell, c.caster
     if state.encounter is not None:
-        economy = x.economy_of(state, profile.id)
+        economy = bg.economy_of(state, profile.id)
         if cost is not None and not economy.available(cost):
             raise ToolError(f"{profile.name} has no {cost.value.replace('_', ' ')} left this turn")
     if spell.level and profile.slots.remaining(c.slot) <= 0:
         raise ToolError(f"no level-{c.slot} spell slot left")
     if state.encounter is not None and cost is not None:
-        x.economy_of(state, profile.id).spend(cost)
+        bg.economy_of(state, profile.id).spend(cost)
     if spell.level:
         spent = profile.slots.spend(c.slot)
         if isinstance(spent, Impossible):

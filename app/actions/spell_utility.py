@@ -8,7 +8,8 @@ from collections import defaultdict
 from functools import cache
 from typing import Any
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import rolling as rl
 from app.actions.registry import ToolError
 from app.actions.spell_effects import Casting
 from app.world.state import GameState
@@ -36,13 +37,13 @@ def _spell_of_effect() -> dict[str, str]:
 def spells_on(state: GameState, target: str) -> dict[tuple[str, str | None], int]:
     """The spells on a creature, by (spell id, caster), with the level each was cast at."""
     found: dict[tuple[str, str | None], int] = {}
-    for effect in x.effects_of(state, target):
+    for effect in bg.effects_of(state, target):
         sid = effect.spell or _spell_of_effect().get(effect.id)
         if sid is None:
             continue
         level = max(effect.level, srd().spells.get(sid).level)
         found[(sid, effect.source)] = max(found.get((sid, effect.source), 0), level)
-    for condition in x.conditions_of(state, target):  # conditions a spell imposed
+    for condition in bg.conditions_of(state, target):  # conditions a spell imposed
         for sid, spell in srd().spells.entries.items():
             if condition.note == spell.name and (sid, condition.source) not in found:
                 found[(sid, condition.source)] = spell.level
@@ -53,13 +54,13 @@ def _end_on(state: GameState, target: str, spell_id: str, source: str | None) ->
     """End one spell's effects and conditions on a creature; a concentration spell that
     holds nobody any more ends for its caster too."""
     spell = srd().spells.get(spell_id)
-    effects = x.effects_of(state, target)
+    effects = bg.effects_of(state, target)
     gone: list[Effect] = [
         e for e in effects
         if e.source == source and (e.spell or _spell_of_effect().get(e.id)) == spell_id
     ]  # fmt: skip
     effects[:] = [e for e in effects if e not in gone] + followers(gone)
-    conditions = x.conditions_of(state, target)
+    conditions = bg.conditions_of(state, target)
     conditions[:] = [c for c in conditions if not (c.source == source and c.note == spell.name)]
     sheet = state.party.get(source or "")
     if sheet is None or sheet.concentration != spell_id:
@@ -67,7 +68,7 @@ def _end_on(state: GameState, target: str, spell_id: str, source: str | None) ->
     still = any(
         e.source == source and e.spell == spell_id
         for cid in state.known_ids()
-        for e in x.effects_of(state, cid)
+        for e in bg.effects_of(state, cid)
     )
     if not still:
         sheet.concentration = None
@@ -93,7 +94,7 @@ def dispel(c: Casting) -> None:
                         state.rng, c.caster.mod, 10 + level, ability=c.caster.ability,
                         reason=f"dispel {name}",
                     )  # fmt: skip
-                    c.events.append(x.roll_event(state, c.caster.id, check))
+                    c.events.append(rl.roll_event(state, c.caster.id, check))
                     if not check.success:
                         result["resisted"].append(name)
                         continue
@@ -110,7 +111,7 @@ def check_revivable(state: GameState, target: str, within: int) -> str | None:
     longer than ``within`` rounds (in a fight), or no longer than the turn before (out of
     one — a minute passes quickly once the fighting stops)."""
     name = state.name_of(target)
-    if x.vitals_of(state, target).state is not LifeState.DEAD:
+    if bg.vitals_of(state, target).state is not LifeState.DEAD:
         return f"{name} is not dead"
     mark = state.deaths.get(target)
     if mark is None:
@@ -152,11 +153,11 @@ def revive(c: Casting) -> None:
         c.caster.sheet.inventory.remove(held)
         c.say(c.caster.id, f"{c.caster.name}'s {held} crumbles to dust ({c.spell.name})", "item")
     for target in c.targets:
-        before = x.vitals_of(state, target)
+        before = bg.vitals_of(state, target)
         after = Vitals(hp=1, max_hp=before.max_hp)
-        x.set_vitals(state, target, after)
+        bg.set_vitals(state, target, after)
         text = f"{state.name_of(target)} returns to life with 1 HP ({c.spell.name})"
-        c.events.append(x.hp_change(state, target, before, after, text))
+        c.events.append(bg.hp_change(state, target, before, after, text))
         c.results.append({"target": target, "revived": True, "hp": 1})
 
 

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import harm as hm
 from app.actions import position_tools as pt
 from app.actions.beast_form import beast_armor_class
 from app.actions.class_rules import turn_number
@@ -180,8 +181,8 @@ def strike(
     state, attacker, target = setup.state, setup.attacker, setup.target
     sheet = state.party.get(attacker)
     context = attack_context(
-        x.conditions_of(state, attacker),
-        x.conditions_of(state, target),
+        bg.conditions_of(state, attacker),
+        bg.conditions_of(state, target),
         attacker_exhaustion=sheet.exhaustion if sheet is not None else 0,
         within_5ft=within_5ft(state, attacker, target, ranged=setup.ranged),
         ranged=setup.ranged,
@@ -261,9 +262,9 @@ def strike(
             state.record("encounter", text)
         dealt = 0
         for damage_type, total in totals.items():
-            if x.vitals_of(state, target).state is LifeState.DEAD:
+            if bg.vitals_of(state, target).state is LifeState.DEAD:
                 break  # one type of the blow killed it: the rest is overkill, not a wound
-            more, outcome = x.deal_damage(
+            more, outcome = hm.deal_damage(
                 state, target, total // (2 if halve else 1), damage_type,
                 critical=hit.critical, source=attacker, concentration=False,
                 knock_out=setup.knock_out and not setup.ranged,
@@ -271,11 +272,11 @@ def strike(
             events += more
             dealt += outcome.damage.amount
         # One hit is one concentration save, however many damage types it deals.
-        events += x.concentration_after_damage(state, target, dealt)
+        events += hm.concentration_after_damage(state, target, dealt)
         setup.dealt = dealt
         if setup.kind == "weapon" and not setup.ranged and attacker in state.party:
             mark_melee_hit(state, attacker, target)  # Stunning Strike may follow
-        vitals = x.vitals_of(state, target)
+        vitals = bg.vitals_of(state, target)
         result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
         events += rebuke_after(state, rebuking, target, attacker, dealt)
     for rule in RULES:

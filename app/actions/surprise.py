@@ -8,8 +8,9 @@ fight (``start_combat`` ``surprise``), or an authored encounter does (``surprise
 from __future__ import annotations
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions import fight_tools
+from app.actions import turn_tools as tt
 from app.actions.events import SessionEvent, StateChange
 from app.actions.monster_rules import surprised_effect
 from app.actions.registry import ToolOutcome
@@ -41,15 +42,15 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     if not caught:
         return outcome
     for combatant in caught:
-        effects = x.effects_of(state, combatant.id)
+        effects = bg.effects_of(state, combatant.id)
         effects[:] = with_effect(effects, surprised_effect())
     names = ", ".join(c.name for c in caught)
     text = f"Surprise! {names} {'is' if len(caught) == 1 else 'are'} caught unaware"
     state.record("encounter", text)
     events: list[SessionEvent] = [*outcome.events, StateChange(kind="condition", description=text)]
     result = dict(outcome.result, surprised=[c.id for c in caught])
-    if x.why_cannot_act(state, encounter.current.id):
-        passed = x.end_turn_tool(a.EndTurnArgs(), state)
+    if bg.why_cannot_act(state, encounter.current.id):
+        passed = tt.end_turn_tool(a.EndTurnArgs(), state)
         events += passed.events
         result["current"] = encounter.current.id
     return ToolOutcome(result, events)

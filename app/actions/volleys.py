@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import harm as hm
 from app.actions.events import DiceRoll, ReactionOffer, SessionEvent
 from app.actions.hooks import ExtraDamage
 from app.actions.reactions import (
@@ -55,7 +56,7 @@ def aims(targets: list[str], count: int) -> list[str]:
 
 
 def _alive(state: GameState, cid: str) -> bool:
-    return x.vitals_of(state, cid).state is not LifeState.DEAD
+    return bg.vitals_of(state, cid).state is not LifeState.DEAD
 
 
 def _shield_against_darts(
@@ -139,7 +140,7 @@ def cast_volley(
                     character_id=caster, character_name=who,
                 )
             )  # fmt: skip
-            more, outcome = x.deal_damage(
+            more, outcome = hm.deal_damage(
                 state, target, max(0, rolled.total), spell.damage_type, source=caster
             )
             events += more

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions import feature_tools as ft
+from app.actions import harm as hm
 from app.actions.beast_form import SHAPE_ID, form_of
 from app.actions.beast_form import shape_effect as _shape
 from app.actions.events import SessionEvent
@@ -121,7 +122,7 @@ def wild_shape(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targe
     effect = Effect(id=SHAPE_ID, name=f"Wild Shape: {beast.name}", source=sheet.id,
                     ends="never", rounds=None, note=note, speed_change=speed)  # fmt: skip
     sheet.effects[:] = with_effect(sheet.effects, effect)
-    x.set_vitals(state, sheet.id, Vitals.full(beast.hp))
+    bg.set_vitals(state, sheet.id, Vitals.full(beast.hp))
     text = f"{sheet.name} takes the shape of a {beast.name.lower()} ({beast.hp} HP, AC {beast.ac})"
     result: dict[str, Any] = {"form": beast.name, "hp": beast.hp, "ac": beast.ac,
                               "speed": beast.moving_speed,
@@ -137,7 +138,7 @@ def _revert_by_choice(state: GameState, sheet: CharacterSheet) -> ft.Outcome:
     if state.encounter is not None:
         if state.encounter.current.id != sheet.id:
             raise ToolError(f"it is {state.encounter.current.name}'s turn, not {sheet.name}'s")
-        spent = x.economy_of(state, sheet.id).spend(ActionKind.BONUS_ACTION)
+        spent = bg.economy_of(state, sheet.id).spend(ActionKind.BONUS_ACTION)
         if isinstance(spent, Impossible):
             raise ToolError(f"{sheet.name} has {spent.reason}")
     events = _back(state, sheet, effect)
@@ -158,7 +159,7 @@ def revert_now(state: GameState, cid: str, why: str) -> list[SessionEvent]:
 def _back(state: GameState, sheet: CharacterSheet, effect: Effect) -> list[SessionEvent]:
     """Back to the druid's own form and hit points."""
     sheet.effects[:] = [e for e in sheet.effects if e.id != SHAPE_ID]
-    x.set_vitals(state, sheet.id, _own_vitals(effect))
+    bg.set_vitals(state, sheet.id, _own_vitals(effect))
     fell = [c for c in sheet.conditions if c.condition is Condition.PRONE and c.note == FELL]
     sheet.conditions[:] = [c for c in sheet.conditions if c not in fell]
     text = f"{sheet.name} returns to their own form ({sheet.vitals.hp} HP)"
@@ -186,8 +187,8 @@ class WildShapeRules(Rule):
         back = revert(_own_vitals(effect), result.before, result.damage.amount, result.absorbed)
         events = _back(state, sheet, effect)
         if back.excess > 0:
-            more, _ = x.deal_damage(state, target, back.excess, result.damage.damage_type,
-                                    source=source, concentration=False)  # fmt: skip
+            more, _ = hm.deal_damage(state, target, back.excess, result.damage.damage_type,
+                                     source=source, concentration=False)  # fmt: skip
             events += more
         return events
 

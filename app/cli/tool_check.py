@@ -17,9 +17,9 @@ from app.actions import args as a
 from app.actions.calls import ToolCall
 from app.actions.campaign_tools import enter_scene
 from app.actions.events import NarrativeChunk, SessionEvent
-from app.actions.executors import set_flag_tool
 from app.actions.registry import ToolSet
 from app.actions.sets import ALL_TOOLS
+from app.actions.world_tools import set_flag_tool
 from app.cli.common import (
     DEFAULT_CAMPAIGN,
     bad,

@@ -9,8 +9,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from app.actions.beings import why_cannot_act
 from app.actions.calls import ToolCall
-from app.actions.executors import why_cannot_act
 from app.actions.position_tools import engaged_foes, spell_reach
 from app.actions.striking import out_of_reach
 from app.referee import answers

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions import position_tools as pt
 from app.actions.hooks import Reach
 from app.actions.striking import out_of_reach
@@ -40,7 +40,7 @@ class Plan:
 
 
 def _hp(state: GameState, cid: str) -> int:
-    return x.vitals_of(state, cid).hp
+    return bg.vitals_of(state, cid).hp
 
 
 def _attacks(state: GameState, cid: str) -> list[tuple[str, bool]]:
@@ -108,7 +108,7 @@ def plan_attack(
         step: Call = ("move", {"creature_id": cid, "to": "engage", "target_id": wanted})
         cost = p.closing_cost(pt.spots(state), cid, wanted)
         afraid = pt.afraid_to_move(state, cid, "engage", wanted)
-        if cost <= x.economy_of(state, cid).movement and afraid is None:
+        if cost <= bg.economy_of(state, cid).movement and afraid is None:
             return Plan([step], target=wanted)
     steps = _toward(state, cid, aim)
     if not steps:  # no way to close in this turn: throw what can be thrown, if anything
@@ -138,7 +138,7 @@ def _toward(state: GameState, cid: str, target: str) -> list[Call]:
     else dash to come near."""
     if pt.afraid_to_move(state, cid, "engage", target):
         return []  # frightened of it: it will not close in
-    economy = x.economy_of(state, cid)
+    economy = bg.economy_of(state, cid)
     cost = p.closing_cost(pt.spots(state), cid, target)
     steps: list[Call] = []
     if economy.action:

@@ -15,9 +15,9 @@ import re
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from app.actions.beings import economy_of
 from app.actions.calls import ToolCall
 from app.actions.events import Usage
-from app.actions.executors import economy_of
 from app.actions.position_tools import watching_foes
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta
 from app.referee.acting import Acting

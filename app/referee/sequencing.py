@@ -22,9 +22,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from app.actions import casting_rules as turns
+from app.actions.beings import economy_of
 from app.actions.calls import ToolCall
 from app.actions.class_rules import RECKLESS_ID
-from app.actions.executors import economy_of
 from app.referee.base import RefereeBase
 from app.understanding import Intent
 from app.understanding.features import metamagic_options

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.actions.encounter_view import combat_update
 from app.actions.events import CombatUpdate
-from app.actions.executors import combat_update
 from app.dm.safety import Topics, veil_event, veil_text, veil_view
 from app.world.companions import travelling
 from app.world.readied import readied_line

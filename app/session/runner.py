@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.actions.beings import why_cannot_act
 from app.actions.events import (
     ActionRestriction,
     CombatUpdate,
@@ -21,7 +22,6 @@ from app.actions.events import (
     StateTransition,
     TurnEnd,
 )
-from app.actions.executors import why_cannot_act
 from app.referee.choosing_words import fight_line
 from app.session import commands, sheets, storyview
 from app.session.naming import ANYONE, resolve_character

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.calls import ToolCall
 from app.actions.reactions import has_reaction
 from app.actions.sets import ALL_TOOLS
@@ -86,7 +86,7 @@ def test_a_won_grapple_holds_the_target_at_speed_0_until_it_breaks_free() -> Non
     assert thorin.total > goblin.total and thorin.success and not goblin.success
     held = next(c for c in state.creatures["goblin-1"].conditions)
     assert held.condition is Condition.GRAPPLED and held.source == "thorin"
-    assert x.speed_of(state, "goblin-1") == 0
+    assert bg.speed_of(state, "goblin-1") == 0
     # Thorin's one attack is spent on the grapple
     assert "no action" in run(state, "attack", attacker_id="thorin", target_id="goblin-1")[
         "result"]["error"]  # fmt: skip
@@ -128,7 +128,7 @@ def test_shoving_knocks_prone_or_pushes_back_and_respects_size() -> None:
     turn_of(big, "mira")  # a halfling (small) against a large ogre
     refused = run(big, "take_action", creature_id="mira", action="grapple", target_id="ogre-1")
     assert "too big" in refused["result"]["error"]
-    assert x.economy_of(big, "mira").action  # refused before anything was spent
+    assert bg.economy_of(big, "mira").action  # refused before anything was spent
     no_target = run(big, "take_action", creature_id="mira", action="shove_prone")
     assert "target_id" in no_target["result"]["error"]
 

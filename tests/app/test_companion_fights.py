@@ -18,9 +18,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from app.actions import args as a
+from app.actions.beings import set_vitals
 from app.actions.campaign_tools import start_encounter
 from app.actions.events import DiceRoll, SessionEvent, StateChange
-from app.actions.executors import set_vitals
 from app.actions.fight_tools import end_combat_tool, start_combat_tool
 from app.actions.position_tools import hostile
 from app.actions.registry import ToolError

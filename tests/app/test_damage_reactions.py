@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.reactions import AskPolicy
 from app.actions.rebuke import rebuke
 from app.world.state import GameState
@@ -115,7 +115,7 @@ def test_hellish_rebuke_lapses_when_the_blow_knocks_the_caster_out() -> None:
     offer = next(o for o in window.offers if o.accepted)
     assert state.reactions.get(offer.subturn).status == "lapsed"
     assert state.party["aria"].spell_slots.remaining(1) == 4  # nothing spent
-    assert x.vitals_of(state, "giant-rat-1").hp == x.vitals_of(state, "giant-rat-1").max_hp
+    assert bg.vitals_of(state, "giant-rat-1").hp == bg.vitals_of(state, "giant-rat-1").max_hp
 
 
 def test_no_rebuke_for_a_foe_out_of_sight() -> None:

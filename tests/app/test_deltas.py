@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from app.actions.args import GetEncounterArgs
 from app.actions.encounter_view import encounter_view
-from app.actions.executors import get_encounter_tool
+from app.actions.turn_tools import get_encounter_tool
 from app.dm.context import ContextBuilder
 from app.dm.deltas import MOST_SHOWN, NO_CHANGES, build_deltas
 from app.dm.scripted import ScriptedBrain

@@ -11,7 +11,7 @@ import json
 from pydantic import SecretStr
 
 from app.actions import args as a
-from app.actions import executors as x
+from app.actions import world_tools as wt
 from app.actions.calls import ToolCall
 from app.actions.fight_tools import finish_fight
 from app.actions.sets import ALL_TOOLS
@@ -53,7 +53,7 @@ def kill(state: GameState, cid: str) -> None:
 def fled_upstairs(state: GameState) -> None:
     """The party runs from the cellar fight, up into the inn."""
     finish_fight(state, "the party escapes")
-    x.move_scene_tool(a.MoveSceneArgs(scene_id="inn", reason="up the stairs"), state)
+    wt.move_scene_tool(a.MoveSceneArgs(scene_id="inn", reason="up the stairs"), state)
 
 
 def turn_of(state: GameState, cid: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from app.actions.calls import ToolCall
-from app.actions.executors import deal_damage
+from app.actions.harm import deal_damage
 from app.actions.sets import ALL_TOOLS
 from app.referee.referee import OfflineReferee
 from app.understanding import understand

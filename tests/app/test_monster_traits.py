@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from app.actions import executors as x
+from app.actions import harm as hm
+from app.actions import rolling as rl
 from app.actions.calls import ToolCall
 from app.actions.sets import ALL_TOOLS, COMBAT_TOOLS
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
-from rules.conditions import Condition
+from rules.abilities import Ability
+from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType, LifeState
+from rules.dice import Advantage
 from rules.positions import leave, scrum
 
 
@@ -57,7 +60,7 @@ def test_pack_tactics_gives_advantage_while_an_able_ally_stands_by() -> None:
     assert attack_roll(out).advantage == "advantage"
     # the other kobold is paralysed: no pack to help
     state.creatures["kobold-2"].conditions.append(
-        x.ActiveCondition(condition=Condition.PARALYZED, note="test")
+        ActiveCondition(condition=Condition.PARALYZED, note="test")
     )
     turn_of(state, "kobold-1")
     out = run(state, "attack", attacker_id="kobold-1", target_id="thorin", weapon="dagger")
@@ -188,7 +191,7 @@ def test_a_troll_regenerates_10_hp_unless_it_took_acid_or_fire() -> None:
     while state.encounter.current.id != "troll-1":
         run(state, "end_turn")
     assert troll.vitals.hp == 50
-    x.deal_damage(state, "troll-1", 5, DamageType.FIRE)
+    hm.deal_damage(state, "troll-1", 5, DamageType.FIRE)
     while state.encounter.current.id != "troll-1" or troll.vitals.hp == 45:
         out = run(state, "end_turn")
         if state.encounter.current.id == "troll-1":
@@ -201,7 +204,7 @@ def _fortitude(seed: int, damage_type: DamageType, critical: bool = False) -> Ga
     state = fight(seed, ("zombie", 1))
     zombie = state.creatures["zombie-1"]
     zombie.vitals = zombie.vitals.model_copy(update={"hp": 3})
-    x.deal_damage(state, "zombie-1", 4, damage_type, critical=critical)
+    hm.deal_damage(state, "zombie-1", 4, damage_type, critical=critical)
     return state
 
 
@@ -323,8 +326,8 @@ def test_sunlight_weakness_hampers_a_shadows_attacks_checks_and_saves() -> None:
     turn_of(state, "shadow-1")
     out = run(state, "attack", attacker_id="shadow-1", target_id="thorin")
     assert attack_roll(out).advantage == "disadvantage"
-    save = x.check_for(state, "shadow-1", 10, "test", x.Advantage.NORMAL,
-                       ability=x.Ability.DEX, save=True)  # fmt: skip
+    save = rl.check_for(state, "shadow-1", 10, "test", Advantage.NORMAL,
+                        ability=Ability.DEX, save=True)  # fmt: skip
     assert save.advantage.value == "disadvantage"
 
 
@@ -335,7 +338,7 @@ def test_a_mimic_has_advantage_against_the_creature_it_grapples() -> None:
     out = run(state, "attack", attacker_id="mimic-1", target_id="thorin", weapon="bite")
     assert attack_roll(out).advantage == "normal"
     state.party["thorin"].conditions.append(
-        x.ActiveCondition(condition=Condition.GRAPPLED, source="mimic-1", note="pseudopod")
+        ActiveCondition(condition=Condition.GRAPPLED, source="mimic-1", note="pseudopod")
     )
     turn_of(state, "mimic-1")
     out = run(state, "attack", attacker_id="mimic-1", target_id="thorin", weapon="bite")

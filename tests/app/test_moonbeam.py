@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.actions import position_tools as pt
-from app.actions.executors import economy_of
+from app.actions.beings import economy_of
 from app.world.state import GameState
 from rules import positions as p
 from rules.abilities import Ability
@@ -202,7 +202,7 @@ def test_a_shapechanger_saves_with_disadvantage_and_a_failed_save_ends_wild_shap
 
 def test_the_tracker_and_the_dms_view_show_who_stands_in_the_beam() -> None:
     state = _cast_on_goblin_1()
-    from app.actions.executors import combat_update
+    from app.actions.encounter_view import combat_update
 
     rows = {r.id: r.conditions for r in combat_update(state).combatants}
     assert "in the moonbeam" in rows["goblin-1"] and "in the moonbeam" not in rows["thorin"]

@@ -162,7 +162,7 @@ def test_cover_adds_to_armour_class_and_dexterity_saves_and_total_cover_hides() 
                   target_ids=["giant-rat-3"])["result"]  # fmt: skip
     assert "total cover" in refused["error"]
     # a Dexterity save against the caster gets the cover's +2 (a rat's own DEX save is +2)
-    from app.actions.executors import check_for, roll_event
+    from app.actions.rolling import check_for, roll_event
     from rules.abilities import Ability
     from rules.dice import Advantage
 

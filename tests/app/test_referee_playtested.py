@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+from app.actions.beings import economy_of
 from app.actions.campaign_tools import enter_scene
-from app.actions.executors import economy_of
 from app.referee.acting import chosen_reading
 from app.referee.positioning import plan_attack
 from app.referee.referee import OfflineReferee

@@ -11,9 +11,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.actions.beings import economy_of
 from app.actions.calls import ToolCall
 from app.actions.campaign_tools import enter_scene
-from app.actions.executors import economy_of
 from app.actions.hooks import ExtraDamage
 from app.actions.reactions import AskPolicy
 from app.actions.sets import ALL_TOOLS

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.reactions import has_reaction
 from app.actions.spell_rolls import aimed
 from app.actions.spell_rules import wears_metal
@@ -31,15 +31,15 @@ def test_ray_of_frost_slows_a_creature_it_hits_by_10_feet_until_the_casters_next
     state = spell_party()
     fight(state, "ogre", 1, turn="ilsa")
     sure_hit(state, "ogre-1")
-    speed = x.speed_of(state, "ogre-1")
+    speed = bg.speed_of(state, "ogre-1")
     out = run(state, "cast_spell", caster_id="ilsa", spell="ray_of_frost", target_ids=["ogre-1"])
     assert out["result"]["results"][0]["effects"] == ["Chilled"]
-    assert x.speed_of(state, "ogre-1") == speed - 10
+    assert bg.speed_of(state, "ogre-1") == speed - 10
     run(state, "end_turn")
-    assert x.speed_of(state, "ogre-1") == speed - 10  # still chilled on the others' turns
+    assert bg.speed_of(state, "ogre-1") == speed - 10  # still chilled on the others' turns
     while state.encounter.current.id != "ilsa":
         run(state, "end_turn")
-    assert x.speed_of(state, "ogre-1") == speed
+    assert bg.speed_of(state, "ogre-1") == speed
 
 
 def test_guiding_bolt_gives_advantage_to_the_next_attack_against_its_target() -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.actions import executors as x
+from app.actions import beings as bg
+from app.actions import encounter_view as ev
+from app.actions import harm as hm
 from app.saves import load_game, save_game
 from rules.abilities import Ability
 from rules.conditions import ActiveCondition, Condition
@@ -56,7 +58,7 @@ def test_bless_takes_one_more_creature_per_slot_level_above_first() -> None:
 def test_blessings_end_with_the_clerics_concentration() -> None:
     state = spell_party()
     run(state, "cast_spell", caster_id="seren", spell="bless", target_ids=["thorin"])
-    x.end_concentration(state, "seren", "test")
+    hm.end_concentration(state, "seren", "test")
     assert state.party["thorin"].effects == []
 
 
@@ -121,9 +123,9 @@ def test_faerie_fire_gives_advantage_against_those_who_fail_and_ends_their_invis
 def test_haste_gives_two_ac_double_speed_dex_save_advantage_and_one_more_attack() -> None:
     state = spell_party()
     fight(state, "ogre", 2, turn="ilsa")
-    base_speed = x.speed_of(state, "thorin")
+    base_speed = bg.speed_of(state, "thorin")
     run(state, "cast_spell", caster_id="ilsa", spell="haste", target_ids=["thorin"])
-    assert x.speed_of(state, "thorin") == base_speed * 2
+    assert bg.speed_of(state, "thorin") == base_speed * 2
     give_turn(state, "ogre-1")
     swing = run(state, "attack", attacker_id="ogre-1", target_id="thorin")
     assert dice_rolls(swing["events"], "attack_roll")[0].dc == state.party["thorin"].armor_class + 2
@@ -142,9 +144,9 @@ def test_when_haste_ends_its_bearer_loses_its_next_turn() -> None:
     state = spell_party()
     fight(state, turn="ilsa")
     run(state, "cast_spell", caster_id="ilsa", spell="haste", target_ids=["thorin"])
-    x.end_concentration(state, "ilsa", "test")
+    hm.end_concentration(state, "ilsa", "test")
     assert [e.id for e in state.party["thorin"].effects] == ["haste_lethargy"]
-    assert x.speed_of(state, "thorin") == 0
+    assert bg.speed_of(state, "thorin") == 0
     give_turn(state, "mira")  # thorin is next in the order
     for cid in ("goblin-1", "goblin-2"):
         state.creatures[cid].vitals = state.creatures[cid].vitals.model_copy(update={"hp": 1})
@@ -213,7 +215,7 @@ def test_revivify_without_the_diamond_is_refused_before_anything_is_spent() -> N
     out = run(state, "cast_spell", caster_id="seren", spell="revivify", target_ids=["thorin"])
     assert "no diamond" in out["result"]["error"]
     assert state.party["seren"].spell_slots.remaining(3) == 2
-    assert x.economy_of(state, "seren").action
+    assert bg.economy_of(state, "seren").action
 
 
 def test_revivify_cannot_raise_one_dead_longer_than_a_minute_or_one_alive() -> None:
@@ -231,12 +233,12 @@ def test_spirit_guardians_burn_a_foe_that_starts_its_turn_among_them_wis_for_hal
     state = spell_party()
     fight(state)
     doomed(state, "goblin-1")
-    speed = x.speed_of(state, "goblin-1")
+    speed = bg.speed_of(state, "goblin-1")
     out = run(
         state, "cast_spell", caster_id="seren", spell="spirit_guardians", target_ids=["goblin-1"]
     )
     assert not dice_rolls(out["events"], "damage")  # nothing until its turn starts there
-    assert x.speed_of(state, "goblin-1") == speed // 2
+    assert bg.speed_of(state, "goblin-1") == speed // 2
     assert state.party["seren"].concentration == "spirit_guardians"
     give_turn(state, "seren")
     for _ in range(len(state.encounter.order)):  # until goblin-1's turn has begun
@@ -287,11 +289,11 @@ def test_the_tracker_shows_lasting_effects_but_not_the_record_of_a_spells_condit
     fight(state)
     doomed(state, "goblin-1")
     run(state, "cast_spell", caster_id="seren", spell="bless", target_ids=["thorin"])
-    rows = {r.id: r for r in x.combat_update(state).combatants}
+    rows = {r.id: r for r in ev.combat_update(state).combatants}
     assert "blessed" in rows["thorin"].conditions
     give_turn(state, "seren")  # next round: Bless gives way to Hold Person
     out = run(state, "cast_spell", caster_id="seren", spell="hold_person", target_ids=["goblin-1"])
     assert out["result"]["results"][0]["saved"] is False
-    rows = {r.id: r for r in x.combat_update(state).combatants}
+    rows = {r.id: r for r in ev.combat_update(state).combatants}
     shown = rows["goblin-1"].conditions
     assert any(c.startswith("paralyzed") for c in shown) and "hold person" not in shown

@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.text import Text
 
 from app.actions.campaign_tools import enter_scene
+from app.actions.encounter_view import combat_update
 from app.actions.events import (
     DiceRoll,
     ErrorEvent,
@@ -15,7 +16,6 @@ from app.actions.events import (
     StateChange,
     StateTransition,
 )
-from app.actions.executors import combat_update
 from app.display.tablelog import TableLog, log_entry, sentence
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

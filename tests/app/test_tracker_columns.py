@@ -4,7 +4,7 @@ combatant what it says for that one alone."""
 from __future__ import annotations
 
 from app.actions import position_tools as pt
-from app.actions.executors import combat_update
+from app.actions.encounter_view import combat_update
 from rules.positions import engage
 from tests.referee_corpus import Situation, build_situation
 

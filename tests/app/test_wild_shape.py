@@ -45,7 +45,7 @@ def test_wild_shape_takes_the_beasts_hp_ac_speed_and_attacks_and_no_spells() -> 
     assert out["result"]["form"] == "Wolf" and out["result"]["uses_left"] == 1
     assert fen.vitals.hp == fen.vitals.max_hp == 11 and fen.vitals.hp != own
     assert state.encounter.economy["fen"].action is False
-    from app.actions.executors import speed_of
+    from app.actions.beings import speed_of
     from app.actions.striking import armor_class
 
     assert armor_class(state, "fen") == 13 and speed_of(state, "fen") == 40

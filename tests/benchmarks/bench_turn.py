@@ -45,7 +45,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-from app.actions import executors as x
+from app.actions import beings as bg
 from app.actions.calls import ToolCall
 from app.actions.campaign_tools import enter_scene
 from app.actions.events import ReactionOffer, Usage
@@ -300,7 +300,7 @@ def _cellar(spent: bool) -> GameState:
     if spent:
         for c in state.encounter.order:
             if c.id not in state.party:
-                x.economy_of(state, c.id).spend(ActionKind.REACTION)
+                bg.economy_of(state, c.id).spend(ActionKind.REACTION)
     return state
 
 

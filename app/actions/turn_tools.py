@@ -1,0 +1,161 @@
+"""The turn in a fight moving on: the ``end_turn`` tool and the ticks at each turn's start
+and end (conditions counting down, save-ends saves, every rule of play's moment, a dying
+character's death save), and the ``get_encounter`` tool, the fight in full."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.actions import args as a
+from app.actions import encounter_view as ev
+from app.actions.beings import conditions_of, fresh_economy, set_vitals, vitals_of, why_cannot_act
+from app.actions.events import (
+    DiceRoll,
+    SessionEvent,
+    StateChange,
+)
+from app.actions.hooks import RULES
+from app.actions.registry import ToolError, ToolOutcome
+from app.world.state import GameState
+from rules.abilities import Ability
+from rules.conditions import (
+    can_act,
+    tick_end_of_turn,
+    tick_source_turn,
+    tick_start_of_turn,
+)
+from rules.damage import (
+    LifeState,
+    death_save,
+)
+
+
+def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:
+    if cid in state.party:
+        return state.party[cid].save_modifier
+    creature = state.creatures[cid]
+    block = state.monster(creature.monster) if creature.monster else None
+    return block.save_modifier if block else (lambda _ability: 0)
+
+
+def _tick(state: GameState, cid: str, when: str) -> list[SessionEvent]:
+    """Count down conditions at the start or end of a creature's turn; repeat save-ends
+    saves at its end; then every rule of play has its moment (effects wear off …)."""
+    events = _tick_conditions(state, cid, when)
+    for rule in RULES:
+        events += rule.turn_starts(state, cid) if when == "start" else rule.turn_ends(state, cid)
+    return events
+
+
+def _tick_conditions(state: GameState, cid: str, when: str) -> list[SessionEvent]:
+    conditions = conditions_of(state, cid)
+    if when == "start":
+        tick = tick_start_of_turn(conditions)
+    else:
+        tick = tick_end_of_turn(conditions, state.rng, _save_modifier(state, cid))
+    conditions[:] = list(tick.remaining)
+    events: list[SessionEvent] = []
+    for other in state.known_ids():  # conditions timed to this creature's turns (Stunning Strike)
+        held = conditions_of(state, other)
+        if any(c.counts_on == "source" and c.source == cid for c in held):
+            theirs = tick_source_turn(held, cid, "start" if when == "start" else "end")
+            held[:] = list(theirs.remaining)
+            for ended in theirs.ended:
+                text = f"{state.name_of(other)} is no longer {ended.condition.value}"
+                state.record("condition", text, who=other)
+                events.append(StateChange(kind="condition", target_id=other, description=text))
+    name = state.name_of(cid)
+    for save in tick.saves:
+        verdict = "success" if save.success else "failure"
+        events.append(
+            DiceRoll(
+                check_type="saving_throw", character_id=cid, character_name=name,
+                ability=save.ability.value, dc=save.dc, formula="1d20", total=save.total,
+                natural=save.natural, success=save.success,
+                reason=f"shake off {save.condition.value}",
+                text=f"{save.total} vs DC {save.dc} — {verdict}",
+            )
+        )  # fmt: skip
+    for ended in tick.ended:
+        text = f"{name} is no longer {ended.condition.value}"
+        state.record("condition", text, who=cid)
+        events.append(StateChange(kind="condition", target_id=cid, description=text))
+    return events
+
+
+def death_save_for(state: GameState, cid: str) -> list[SessionEvent]:
+    """A dying character's turn starts with a death save."""
+    sheet = state.party[cid]
+    result = death_save(state.rng, sheet.vitals)
+    set_vitals(state, cid, result.vitals)
+    events: list[SessionEvent] = [
+        DiceRoll.from_roll(
+            result.roll, check_type="death_save", reason="death save", character_id=cid,
+            character_name=sheet.name, dc=10, success=result.success,
+        )
+    ]  # fmt: skip
+    v = result.vitals
+    if result.regained_consciousness:
+        text = f"{sheet.name} gasps back to consciousness with 1 HP"
+        if state.encounter is not None:  # awake now: its speed is its own again
+            state.encounter.economy[cid] = fresh_economy(state, cid)
+    elif v.state is LifeState.DEAD:
+        text = f"{sheet.name} dies"
+    elif v.state is LifeState.STABLE:
+        text = f"{sheet.name} is stable"
+    else:
+        text = f"{sheet.name}: {v.death_successes} successes, {v.death_failures} failures"
+    state.record("hp", text, who=cid)
+    events.append(StateChange(kind="hp", target_id=cid, description=text))
+    return events
+
+
+def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
+    """end_turn: tick the finished combatant's conditions, then move to the next one who can
+    take a turn — a dying character makes a death save instead of acting."""
+    encounter = state.encounter
+    if encounter is None:
+        raise ToolError("no fight is going on")
+    finished = encounter.current
+    events = _tick(state, finished.id, "end")
+    for _ in range(len(encounter.order) * 2):
+        encounter.turn_index += 1
+        if encounter.turn_index >= len(encounter.order):
+            encounter.turn_index = 0
+            encounter.round += 1
+        current = encounter.current.id
+        if vitals_of(state, current).state is LifeState.DEAD:
+            continue
+        if current in state.creatures and state.creatures[current].left:
+            continue  # fled or surrendered: out of the fight
+        events += _tick(state, current, "start")
+        encounter.economy[current] = fresh_economy(state, current)
+        encounter.spells_cast.pop(current, None)
+        encounter.off_hand_ready = [c for c in encounter.off_hand_ready if c != current]
+        if current in state.party and vitals_of(state, current).hp == 0:
+            if vitals_of(state, current).state is LifeState.DYING:
+                events += death_save_for(state, current)
+            if vitals_of(state, current).hp == 0:
+                continue  # unconscious: no turn to take
+        if not can_act(conditions_of(state, current)) or why_cannot_act(state, current):
+            # Asleep, paralysed, stunned: the turn passes, but it still ends — durations
+            # count down and save-ends saves are rolled.
+            events += _tick(state, current, "end")
+            state.record("encounter", f"{encounter.current.name} cannot act and loses the turn")
+            continue
+        break
+    now = encounter.current
+    state.record(
+        "encounter", f"{finished.name}'s turn ends; round {encounter.round}, {now.name} acts"
+    )
+    events.append(ev.combat_update(state))
+    return ToolOutcome({"round": encounter.round, "current": now.id, "name": now.name}, events)
+
+
+def get_encounter_tool(args: a.GetEncounterArgs, state: GameState) -> ToolOutcome:
+    """get_encounter: the fight in full (the same view as the first turn's context), or
+    'No active encounter' out of combat."""
+    fight = ev.encounter_view(state)
+    if fight is None:
+        return ToolOutcome({"in_combat": False, "message": "No active encounter"})
+    return ToolOutcome(fight.as_result())

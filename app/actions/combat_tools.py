@@ -4,7 +4,6 @@ their weapons, monsters with their stat-block actions (``multiattack`` uses them
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from app.actions import args as a
@@ -13,175 +12,35 @@ from app.actions import encounter_view as ev
 from app.actions import escaping
 from app.actions import position_tools as pt
 from app.actions import rolling as rl
+from app.actions import swings as sw
 from app.actions.adjudication import reacting
-from app.actions.beast_form import form_of, is_shaped
+from app.actions.beast_form import is_shaped
 from app.actions.care_tools import dying_check, stabilize_action
 from app.actions.combat_options import (
     CONTESTS,
-    Mode,
     after_swing,
-    character_attack,
     contest_action,
-    is_unarmed,
-    unarmed_attack,
 )
 from app.actions.conduct import SLEEP, wake
-from app.actions.events import ReactionOffer, SessionEvent
-from app.actions.hooks import ExtraDamage, Reach
+from app.actions.events import SessionEvent
+from app.actions.hooks import Reach
 from app.actions.moonbeam import move_beam
-from app.actions.reactions import has_reaction, melee_reach, open_window, resolving
 from app.actions.readied import ready
 from app.actions.registry import ToolError, ToolOutcome
-from app.actions.striking import out_of_reach, refusal, setup_attack, strike
+from app.actions.striking import out_of_reach, refusal
 from app.world.companions import side_of
 from app.world.state import GameState
 from app.world.wording import the
 from rules import positions as p
 from rules.abilities import Ability
 from rules.conditions import ActiveCondition
-from rules.damage import DamageType, LifeState
+from rules.damage import LifeState
 from rules.dice import Advantage
 from rules.economy import ActionKind
 from rules.effects import Effect, with_effect
 from rules.outcomes import Impossible
 from rules.skills import Skill
 from rules.srd import srd
-
-
-@dataclass(frozen=True)
-class _Swing:
-    name: str
-    bonus: int
-    damage: str
-    damage_type: DamageType
-    ranged: bool
-    extra: tuple[str, DamageType] | None = None
-    weapon: str | None = None
-    """The weapon id (characters) or the action id (monsters)."""
-    mode: Mode | None = None
-    """How a character holds the weapon (two-handed, off hand, thrown)."""
-    unarmed: bool = False
-    """An unarmed strike: a blow within 5 feet, made with no weapon."""
-
-
-def _swings(
-    state: GameState, attacker: str, weapon: str | None, mode: Mode | None = None
-) -> list[_Swing]:
-    beast = form_of(state, attacker)
-    if attacker in state.party and beast is None:
-        sheet = state.party[attacker]
-        weapons = [w for w in sheet.weapons if srd().weapons.get(w).damage]
-        if is_unarmed(weapon) or (weapon is None and not weapons and mode is None):
-            blow = unarmed_attack(sheet, mode)  # a punch, a kick: anyone can
-            return [_Swing(blow.name, blow.attack_bonus, blow.damage, blow.damage_type, False,
-                           unarmed=True)]  # fmt: skip
-        if not weapons:
-            raise ToolError(f"{sheet.name} carries no weapon; an unarmed_strike needs none")
-        chosen = weapon or _default_weapon(weapons, mode)
-        if chosen not in sheet.weapons:
-            raise ToolError(f"{sheet.name} has no {chosen!r}; weapons: {', '.join(sheet.weapons)}")
-        grip = character_attack(state, attacker, chosen, mode)
-        attack = grip.attack
-        return [_Swing(grip.name, attack.attack_bonus, attack.damage, attack.damage_type,
-                       grip.ranged, weapon=chosen, mode=mode)]  # fmt: skip
-    if mode is not None:
-        raise ToolError("thrown, two-handed and off-hand attacks are for characters' weapons")
-    creature = state.creatures.get(attacker)
-    if beast is not None:  # a druid in Wild Shape attacks as the beast
-        block, name = beast, state.name_of(attacker)
-    elif creature is None or creature.monster is None:
-        raise ToolError(f"{state.name_of(attacker)} has no stat block to attack with")
-    else:
-        block, name = state.monster(creature.monster), creature.name
-    attacks = [act for act in block.actions if act.is_attack and act.damage]
-    if not attacks:
-        raise ToolError(f"{name} has no attacks")
-    ids = list(block.multiattack) if weapon in (None, "multiattack") and block.multiattack else []
-    if not ids:
-        chosen_id = weapon or attacks[0].id
-        if chosen_id not in {act.id for act in attacks}:
-            raise ToolError(f"{name} has no attack {chosen_id!r}")
-        ids = [chosen_id]
-    swings = []
-    for action_id in ids:
-        act = block.action(action_id)
-        if act.to_hit is None or act.damage is None or act.damage_type is None:
-            continue
-        extra = (
-            (act.extra_damage, act.extra_damage_type)
-            if act.extra_damage and act.extra_damage_type
-            else None
-        )
-        swings.append(
-            _Swing(
-                act.name,
-                act.to_hit,
-                act.damage,
-                act.damage_type,
-                act.kind == "ranged",
-                extra,
-                weapon=act.id,
-            )
-        )
-    return swings
-
-
-def _default_weapon(weapons: list[str], mode: Mode | None) -> str:
-    """The weapon meant when none is named: the first that suits the way of attacking
-    (something to throw, a versatile weapon, the second light blade)."""
-    table = srd().weapons
-    if mode == "thrown":
-        fits = [w for w in weapons if "thrown" in table.get(w).properties]
-    elif mode == "two_handed":
-        fits = [w for w in weapons if table.get(w).versatile]
-    elif mode == "off_hand":
-        light = [w for w in weapons if "light" in table.get(w).properties]
-        fits = light[1:] or light
-    else:
-        fits = weapons
-    return (fits or weapons)[0]
-
-
-def _withdraw(state: GameState, actor: str) -> list[SessionEvent]:
-    """Leaving reach provokes an opportunity attack from every foe that can and will."""
-    encounter = state.encounter
-    assert encounter is not None
-    if any(e.id == "disengaged" for e in bg.effects_of(state, actor)):
-        return []
-    name = state.name_of(actor)
-    offers = []
-    engaged = pt.reactors(state, actor)  # engaged foes whose reach it leaves
-    for c in encounter.order:
-        hostile = c.id in engaged
-        if hostile and has_reaction(state, c.id) and melee_reach(state, c.id):
-            prompt = f"{c.name}, {name} is leaving your reach. Make an opportunity attack?"
-            offers.append(
-                (
-                    ReactionOffer(
-                        reactor_id=c.id,
-                        reactor_name=c.name,
-                        kind="opportunity_attack",
-                        prompt=prompt,
-                    ),
-                    True,
-                )
-            )
-    if not offers:
-        return []
-    window, accepted = open_window(state, f"{name} leaves reach", offers)
-    events: list[SessionEvent] = [window]
-    for offer in accepted:
-        if offer.kind != "opportunity_attack":
-            continue  # words of the player's own: the DM adjudicates them
-        if bg.vitals_of(state, actor).state is LifeState.DEAD:
-            state.reactions.lapse(offer.subturn, f"{name} already fell")
-            continue
-        melee = [s for s in _swings(state, offer.reactor_id, None) if not s.ranged]
-        if melee:
-            with resolving(state, offer.subturn):
-                more, _ = _swing(state, offer.reactor_id, actor, melee[0])
-            events += more
-    return events
 
 
 def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
@@ -229,7 +88,7 @@ def take_action_tool(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     events: list[SessionEvent] = []
     if args.action in ("withdraw", "flee"):  # movement, not an action; it may provoke
         way = escaping.check_way(state, actor, args.scene_id) if args.scene_id else None
-        events = _withdraw(state, actor)
+        events = sw.withdraw(state, actor)
         pt.leave_fight(state, actor)
         alive = bg.vitals_of(state, actor).state is not LifeState.DEAD
         if args.action == "flee" and actor in state.creatures and alive:
@@ -402,7 +261,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     refused = refusal(state, attacker, target)
     if refused:
         raise ToolError(refused)
-    swings = _swings(state, attacker, args.weapon, args.mode)
+    swings = sw.swings_of(state, attacker, args.weapon, args.mode)
     first = swings[0]
     reach = (
         Reach(first.name, melee=True, approach=True)
@@ -445,7 +304,7 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
     for swing in swings:
         if bg.vitals_of(state, target).state is LifeState.DEAD:
             break  # the rest of a multiattack has nothing left to hit
-        more, result = _swing(state, attacker, target, swing, knock_out=args.knock_out)
+        more, result = sw.swing_at(state, attacker, target, swing, knock_out=args.knock_out)
         events += more
         if swing.weapon is not None and not is_shaped(state, attacker):
             notes = after_swing(state, attacker, swing.weapon, args.mode)
@@ -478,21 +337,3 @@ def _mark_loaded(state: GameState, cid: str, *, loading: bool, continuing: bool)
     if loading:
         add_effect(state, cid, Effect(id=LOADED, name="Fired a loading weapon", source=cid,
                                       ends="end_of_own_turn", rounds=1))  # fmt: skip
-
-
-def _swing(
-    state: GameState, attacker: str, target: str, swing: _Swing, *, knock_out: bool = False
-) -> tuple[list[SessionEvent], dict[str, Any]]:
-    """One attack roll and, on a hit, its damage (``knock_out``: meant to subdue)."""
-    setup = setup_attack(
-        state, attacker, target, name=swing.name,
-        kind="weapon" if attacker in state.party and not is_shaped(state, attacker) else "monster",
-        ranged=swing.ranged,
-        bonus=swing.bonus, weapon=swing.weapon,
-    )  # fmt: skip
-    setup.knock_out, setup.grip = knock_out, swing.mode
-    damage = [ExtraDamage(swing.damage, swing.damage_type, f"{swing.name} damage")]
-    if swing.extra:
-        damage.append(ExtraDamage(swing.extra[0], swing.extra[1], f"{swing.name} damage"))
-    events, result, _hit = strike(setup, damage)
-    return events, result

@@ -18,7 +18,10 @@ every rule of :data:`RULES` at each moment:
 - ``turn_starts`` / ``turn_ends``: durations, regeneration, recharges;
 - ``cannot_act``: why a creature may not act now (stunned, asleep, raging ended …);
 - ``refuse_cast`` / ``after_cast``: forbid a spell before anything is spent (a second
-  levelled spell in a turn), and what casting sets off (invisibility ends).
+  levelled spell in a turn), and what casting sets off (invisibility ends);
+- ``after_deed``: what a creature coming close, moving, attacking or casting sets off once
+  it is done (a readied action watching for it). The low code that attacks or moves calls
+  :func:`deed_done`, so it need not import the tools a readied action fires.
 
 Every hook gets the game state and returns events for the players; a rule changes the
 world only as the executors do, recording what changed for the DM.
@@ -37,6 +40,9 @@ from rules.conditions import Condition
 from rules.damage import DamageResult, DamageType
 from rules.metamagic import Empowerment
 from rules.srd import MonsterAction, srd
+
+Deed = Literal["approach", "move", "attack", "cast"]
+"""What a creature does that others may watch for (a readied action's trigger)."""
 
 
 @dataclass
@@ -272,3 +278,17 @@ class Rule:
         """What casting ``spell`` (an id) sets off, once it is cast (countered or not),
         before the spell takes effect."""
         return []
+
+    def after_deed(self, state: GameState, actor: str, deed: Deed) -> list[SessionEvent]:
+        """What ``actor`` doing ``deed`` sets off, once the deed is done (a readied action
+        watching for it fires)."""
+        return []
+
+
+def deed_done(state: GameState, actor: str, deed: Deed) -> list[SessionEvent]:
+    """``actor`` has done ``deed``: what every rule of play makes of it
+    (:meth:`Rule.after_deed`)."""
+    events: list[SessionEvent] = []
+    for rule in RULES:
+        events += rule.after_deed(state, actor, deed)
+    return events

@@ -1,7 +1,8 @@
-"""Where creatures stand in a fight, on the game's side: the ``move`` tool, where a fight
-starts everyone, how far each attack and spell reaches, and the few words the tracker, the
-console and the DM's context show. The model itself (bands, engagement, cover) is
-:mod:`rules.positions`; what it does to rolls is :mod:`app.actions.position_rules`.
+"""Where creatures stand in a fight, on the game's side: who is where and who threatens
+whom, where a fight starts everyone, how far each attack and spell reaches, and the few
+words the tracker, the console and the DM's context show. The model itself (bands,
+engagement, cover) is :mod:`rules.positions`; what it does to rolls is
+:mod:`app.actions.position_rules`; the ``move`` tool is :mod:`app.actions.moving`.
 """
 
 from __future__ import annotations
@@ -11,19 +12,14 @@ from typing import Any, Literal
 
 from app.actions import args as a
 from app.actions import beings as bg
-from app.actions import encounter_view as ev
-from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.hooks import Reach
-from app.actions.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.companions import side_of
 from app.world.state import Creature, GameState
-from app.world.wording import the
 from rules import positions as p
 from rules.class_powers import UNARMED
 from rules.conditions import Condition, can_act, kept_away_from
 from rules.damage import LifeState
-from rules.outcomes import Impossible
 from rules.spelldata import Spell
 from rules.srd import srd
 
@@ -218,7 +214,7 @@ def place(state: GameState, stands: dict[str, tuple[str | None, str | None]]) ->
             far = at == "far" or (at is None and prefers_range(state, creature))
             where[c.id].band = "far" if far else "near"
         if behind:
-            feature = _feature(state, behind)
+            feature = cover_feature(state, behind)
             if feature is not None:
                 where[c.id].cover, where[c.id].behind = feature
 
@@ -238,7 +234,7 @@ def place_new(state: GameState, joined: list[Creature], args: a.StartCombatArgs)
     place(state, stands)
 
 
-def _feature(state: GameState, wanted: str) -> tuple[p.CoverDegree, str] | None:
+def cover_feature(state: GameState, wanted: str) -> tuple[p.CoverDegree, str] | None:
     """The cover a feature of the scene gives and its name, found by id or name."""
     features = view.features_here(state, state.campaign)
     key = wanted.strip().lower()
@@ -253,168 +249,6 @@ def cover_here(state: GameState) -> list[str]:
     """Features of the scene that give cover, by name."""
     features = view.features_here(state, state.campaign)
     return [f.name for f in features.values() if f.cover]
-
-
-# -- the move tool -----------------------------------------------------------------------------
-
-
-def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
-    """move: engage a creature (or step next to an ally), move near or far, or take cover
-    behind a feature. It costs movement; leaving an engagement provokes opportunity
-    attacks from the foes left (unless the mover took the Disengage action)."""
-    encounter = state.encounter
-    if encounter is None:
-        raise ToolError("moving about is for fights; use move_scene to go elsewhere")
-    mover = bg.resolve_target(state, args.creature_id)
-    name = state.name_of(mover)
-    if encounter.current.id != mover:
-        raise ToolError(f"it is {encounter.current.name}'s turn, not {name}'s")
-    if bg.vitals_of(state, mover).hp == 0 or not can_act(bg.conditions_of(state, mover)):
-        raise ToolError(f"{name} cannot move now")
-    where = spots(state)
-    here = p.spot(where, mover)
-    target = _target(state, args, mover)
-    degree: p.CoverDegree = "none"
-    feature = ""
-    gap = p.MELEE_FT
-    if args.to == "engage":
-        assert target is not None
-        gap = p.MELEE_FT if not hostile(state, mover, target) else melee_reach(state, mover)
-        gap = min(gap, p.distance(where, mover, target))
-        cost = p.closing_cost(where, mover, target, gap)
-        if cost == 0 and target in here.engaged:
-            raise ToolError(f"{name} is already engaged with {state.name_of(target)}")
-    elif args.to == "cover":
-        found = _feature(state, args.feature or "")
-        if found is None:
-            offered = ", ".join(cover_here(state)) or "nothing here gives cover"
-            raise ToolError(f"no {args.feature!r} here to take cover behind; cover: {offered}")
-        degree, feature = found
-        if degree == "none":
-            offered = ", ".join(cover_here(state)) or "nothing here gives cover"
-            raise ToolError(f"{the(feature)} gives no cover; cover: {offered}")
-        if here.behind == feature:
-            raise ToolError(f"{name} is already behind {the(feature)}")
-        cost = p.STEP_FT
-    else:
-        cost = p.band_cost(here, args.to)
-        if cost == 0:
-            raise ToolError(f"{name} is already {args.to}")
-    afraid = afraid_to_move(state, mover, args.to, target, gap)
-    if afraid:
-        raise ToolError(afraid)
-    economy = bg.economy_of(state, mover)
-    crawl = crawling(state, mover)
-    spent = economy.move(cost, crawling=crawl)
-    if isinstance(spent, Impossible):
-        hint = "stand up first, or take the dash action" if crawl else "take the dash action"
-        raise ToolError(f"{name} cannot get there: {spent.reason} ({hint} for more)")
-    from app.actions.spell_rules import areas_entered, outside_areas  # noqa: PLC0415
-
-    outside = outside_areas(state, mover)  # before it moves: areas it may now enter
-    # Leaving an engagement (other than the one it closes in on) provokes.
-    staying = {target} if args.to == "engage" and target is not None else set()
-    events: list[SessionEvent] = []
-    leaving = [o for o in engaged_foes(state, mover) if o not in staying]
-    parting = ""
-    if leaving:
-        before = bg.vitals_of(state, mover).hp
-        blows = withdraw_from(state, mover, staying)
-        events += blows
-        parting = parting_blows(state, mover, blows, before)
-    if bg.vitals_of(state, mover).hp == 0:
-        state.record("encounter", f"{name} falls before getting away")
-        events.append(ev.combat_update(state))
-        return ToolOutcome({"creature_id": mover, "moved": False, "fell": True}, events)
-    if args.to == "engage":
-        assert target is not None
-        p.engage(where, mover, target, gap)
-        verb = "closes with" if hostile(state, mover, target) else "moves next to"
-        text = f"{name} {verb} {state.name_of(target)}"
-    elif args.to == "cover":
-        p.take_cover(where, mover, degree, feature)
-        text = f"{name} takes cover behind {the(feature)} ({p.COVER_WORDS[degree]})"
-    else:
-        p.move_to_band(where, mover, args.to)
-        if args.to == "far":
-            text = f"{name} moves to the edge of the fight"
-        else:  # "near": out of a foe's reach, or in from the edge
-            text = f"{name} {'steps back out of reach' if leaving else 'comes closer'}"
-    text += parting
-    state.record("encounter", f"{text} ({cost} ft)")
-    events.append(StateChange(kind="condition", target_id=mover, description=text))
-    events += areas_entered(state, mover, outside)  # into Spirit Guardians: the save now
-    from app.actions.readied import fire_window  # noqa: PLC0415 - it imports this module
-
-    if args.to in ("engage", "near"):  # readied actions waiting for it fire now
-        events += fire_window(state, mover, "approach")
-    events += fire_window(state, mover, "move")
-    events.append(ev.combat_update(state))
-    result: dict[str, Any] = {
-        "creature_id": mover,
-        "moved": args.to,
-        "cost_ft": cost,
-        "movement_left": economy.movement,
-        "now": describe(state, mover),
-        "text": text,
-    }
-    if leaving:
-        result["left"] = leaving
-    return ToolOutcome(result, events)
-
-
-def _target(state: GameState, args: a.MoveArgs, mover: str) -> str | None:
-    if args.to != "engage":
-        return None
-    if args.target_id is None:
-        raise ToolError("engage needs the target_id of the creature (or ally) to move to")
-    target = bg.resolve_target(state, args.target_id)
-    if target == mover:
-        raise ToolError("a creature cannot move next to itself")
-    if target not in present(state):
-        raise ToolError(f"{state.name_of(target)} is not in the fight")
-    return target
-
-
-def withdraw_from(state: GameState, mover: str, staying: set[str]) -> list[SessionEvent]:
-    """The opportunity attacks of leaving: the engaged foes' reaction window, then the
-    mover is out of their engagement."""
-    from app.actions.combat_tools import _withdraw  # noqa: PLC0415 - the tools import this
-
-    where = spots(state)
-    here = where.setdefault(mover, p.Spot())
-    # The one it closes in on is not left behind: it gets no opportunity attack.
-    kept = {o: here.engaged.pop(o) for o in staying if o in here.engaged}
-    events = _withdraw(state, mover)
-    here.engaged.update(kept)
-    for other in [o for o in p.spot(where, mover).engaged if o not in staying]:
-        where[mover].engaged.pop(other, None)
-        if other in where:
-            where[other].engaged.pop(mover, None)
-    return events
-
-
-def parting_blows(state: GameState, mover: str, events: list[SessionEvent], before: int) -> str:
-    """What the foes left behind did as the mover went, for the words of the move: ``.
-    Giant Rat 3 strikes as Aria goes (5 damage)``, ``… lashes out as Aria goes, and
-    misses``, or nothing when nobody struck. Told with the move, so the story says why a
-    step cost hit points (the dice are in the log)."""
-    strikers = list(
-        dict.fromkeys(
-            e.character_name or state.name_of(e.character_id or "")
-            for e in events
-            if isinstance(e, DiceRoll) and e.check_type == "attack_roll" and e.character_id != mover
-        )
-    )
-    if not strikers:
-        return ""
-    name, one = state.name_of(mover), len(strikers) == 1
-    who = strikers[0] if one else ", ".join(strikers[:-1]) + f" and {strikers[-1]}"
-    lost = before - bg.vitals_of(state, mover).hp
-    if lost > 0:
-        return f". {who} {'strikes' if one else 'strike'} as {name} goes ({lost} damage)"
-    lash, miss = ("lashes", "misses") if one else ("lash", "miss")
-    return f". {who} {lash} out as {name} goes, and {miss}"
 
 
 def leave_fight(state: GameState, cid: str) -> None:

@@ -21,12 +21,15 @@ from app.actions import beings as bg
 from app.actions import encounter_view as ev
 from app.actions import harm as hm
 from app.actions import position_tools as pt
+from app.actions import spell_effects as fx
 from app.actions.events import ReactionOffer, SessionEvent, StateChange
-from app.actions.hooks import Rule
+from app.actions.hooks import Deed, Rule
 from app.actions.reactions import has_reaction, open_window, resolving
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.spell_caster import caster_profile, spell_id_of
+from app.actions.spell_tools import resolve_cast
 from app.actions.striking import out_of_reach
+from app.actions.swings import swing_at, swings_of
 from app.world.readied import Readied
 from app.world.state import GameState
 from rules import positions as p
@@ -69,9 +72,7 @@ def ready(args: a.TakeActionArgs, state: GameState, actor: str) -> ToolOutcome:
     if args.spell:
         entry = _hold_spell(state, actor, args.spell, entry)
     else:
-        from app.actions.combat_tools import _swings  # noqa: PLC0415 - it imports this
-
-        swing = _swings(state, actor, args.weapon)[0]
+        swing = swings_of(state, actor, args.weapon)[0]
         entry = entry.model_copy(update={"weapon": swing.weapon})
     spent = economy.spend(ActionKind.ACTION)
     if isinstance(spent, Impossible):
@@ -209,26 +210,21 @@ def _release(
             return []
         if profile.sheet is not None:
             profile.sheet.concentration = None
-        from app.actions import spell_effects as fx  # noqa: PLC0415 - they import striking
-        from app.actions.spell_tools import _resolve  # noqa: PLC0415
-
         spell = srd().spells.get(entry.spell)
         if spell.concentration and profile.sheet is not None:
             profile.sheet.concentration = entry.spell
         casting = fx.Casting(state, profile, spell, entry.spell, entry.slot or spell.level,
                              [target])  # fmt: skip
         state.record("roll", f"{profile.name} releases the readied {spell.name}")
-        _resolve(casting)
+        resolve_cast(casting)
         return list(casting.events)
-    from app.actions.combat_tools import _swing, _swings  # noqa: PLC0415 - it imports this
-
-    swing = _swings(state, cid, entry.weapon)[0]
+    swing = swings_of(state, cid, entry.weapon)[0]
     reach = pt.weapon_reach(state, cid, swing.name, swing.weapon, ranged=swing.ranged)
     if out_of_reach(state, cid, target, replace(reach, approach=False)):
         state.reactions.lapse(subturn, f"{state.name_of(target)} is out of reach")
         return []
     state.record("encounter", f"{state.name_of(cid)} looses the readied attack")
-    events, _ = _swing(state, cid, target, swing)
+    events, _ = swing_at(state, cid, target, swing)
     return events
 
 
@@ -241,9 +237,13 @@ def _drop_hold(state: GameState, entry: Readied, why: str) -> list[SessionEvent]
 
 
 class ReadiedRules(Rule):
-    """A readied action lapses at the start of the readier's next turn."""
+    """A readied action fires when the deed it watches for is done, and lapses at the start
+    of the readier's next turn."""
 
     name = "readied"
+
+    def after_deed(self, state: GameState, actor: str, deed: Deed) -> list[SessionEvent]:
+        return fire_window(state, actor, deed)
 
     def turn_starts(self, state: GameState, cid: str) -> list[SessionEvent]:
         entry = readied_of(state, cid)

@@ -19,8 +19,8 @@ from app.actions import fight_tools, opposed
 from app.actions import handing as hd
 from app.actions import judgment_tools as jt
 from app.actions import monster_actions as m
+from app.actions import moving as mv
 from app.actions import offers as o
-from app.actions import position_tools as pos
 from app.actions import reaction_tools as rt
 from app.actions import rest_tools as r
 from app.actions import spell_tools as sp
@@ -74,7 +74,7 @@ FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool, o.someone_ha
 CALM_FEATURE = Tool("use_feature", f.UseFeatureArgs, f.use_feature_tool, o.a_feature_out_of_a_fight)
 """``use_feature`` out of a fight: offered for healing the wounded and for inspiration."""
 AWARD_XP = Tool("award_xp", adv.AwardXpArgs, adv.award_xp_tool, o.a_deed_to_reward)
-STEP = Tool("move", a.MoveArgs, pos.move_tool)
+STEP = Tool("move", a.MoveArgs, mv.move_tool)
 MONSTER_ACTION = Tool(
     "monster_action", a.MonsterActionArgs, m.monster_action_tool, o.a_foe_with_moves
 )

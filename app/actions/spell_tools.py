@@ -19,11 +19,10 @@ from app.actions.care_tools import make_stable
 from app.actions.casting_rules import casting_cost
 from app.actions.condition_tools import creature_type
 from app.actions.counterspell import counterspell
-from app.actions.hooks import RULES
+from app.actions.hooks import RULES, deed_done
 from app.actions.moonbeam import call_down, refuse_beam
 from app.actions.position_tools import spell_reach
 from app.actions.reactions import shield_up
-from app.actions.readied import fire_window
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.spell_caster import caster_profile, scaled, slot_to_spend, spell_id_of
 from app.actions.spell_rolls import several_rolls
@@ -126,13 +125,13 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         "roll",
         f"{profile.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),
     )
-    _resolve(casting)
+    resolve_cast(casting)
     if "extended" in twist:
         mm.extend(state, caster, spell_id)
     if spell_id == "shield" and caster in state.party:  # declared as a reaction in words
         shield_up(state, caster)
     if state.encounter is not None:
-        casting.events += fire_window(state, caster, "cast")  # once the spell is done
+        casting.events += deed_done(state, caster, "cast")  # once the spell is done
         casting.events.append(ev.combat_update(state))
     summary: dict[str, Any] = {
         "spell": spell.name, "results": casting.results, "effect": spell.summary,
@@ -213,7 +212,7 @@ def _spend(c: fx.Casting, cost: ActionKind | None) -> None:
             raise ToolError(spent.reason)
 
 
-def _resolve(c: fx.Casting) -> None:
+def resolve_cast(c: fx.Casting) -> None:
     """What the spell does, chosen by its data."""
     spell = c.spell
     if spell.beam:

@@ -18,7 +18,7 @@ from app.actions.beast_form import beast_armor_class
 from app.actions.class_rules import turn_number
 from app.actions.deflect import FEATURE, deflect_offer, deflection, reduced
 from app.actions.events import DiceRoll, ReactionOffer, ReactionWindow, SessionEvent
-from app.actions.hooks import RULES, AttackSetup, ExtraDamage, Reach
+from app.actions.hooks import RULES, AttackSetup, ExtraDamage, Reach, deed_done
 from app.actions.protection import protection_window
 from app.actions.reactions import (
     SHIELD_AC,
@@ -281,9 +281,7 @@ def strike(
         events += rebuke_after(state, rebuking, target, attacker, dealt)
     for rule in RULES:
         events += rule.after_attack(setup, hit)
-    from app.actions.readied import fire_window  # noqa: PLC0415 - it imports this module
-
-    events += fire_window(state, attacker, "attack")  # a readied action, once it is done
+    events += deed_done(state, attacker, "attack")  # a readied action, once it is done
     return events, result, hit
 
 

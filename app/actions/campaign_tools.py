@@ -13,15 +13,16 @@ from app.actions import world_tools as wt
 from app.actions.advancement_tools import apply_story_award
 from app.actions.condition_tools import condition_tool
 from app.actions.encounter_view import fight_result
-from app.actions.events import ActionRestriction, SessionEvent, StateChange
+from app.actions.endings import reach_ending
+from app.actions.events import ActionRestriction, SessionEvent
 from app.actions.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.challengespec import Effects
-from app.world.facts import first_holding, holds
+from app.world.facts import first_holding
 from app.world.ledger import SpeechAct
 from app.world.state import GameState, Restriction
-from rules.damage import LifeState, stabilize
+from rules.damage import LifeState
 
 
 def _campaign(state: GameState) -> Campaign:
@@ -191,53 +192,6 @@ def start_encounter(state: GameState, encounter_id: str) -> list[SessionEvent]:
     text = told.text if told is not None else spec.text
     args = a.StartCombatArgs(reason=text or spec.name, encounter=encounter_id)
     return fight_tools.start_combat_tool(args, state).events
-
-
-def reach_ending(state: GameState, ending_id: str) -> list[SessionEvent]:
-    """The story is over."""
-    campaign = _campaign(state)
-    ending = next(e for e in campaign.endings if e.id == ending_id)
-    state.ending = ending_id
-    state.record("reveal", f"ENDING: {ending.title}")
-    tended = stabilise_the_dying(state)
-    events: list[SessionEvent] = [
-        StateChange(kind="ending", description=f"{ending.title} — {ending.text}{tended}")
-    ]
-    events += apply_story_award(state, ending.xp, ending.level_up, ending.title)[0]
-    return events
-
-
-DEFEAT_TEXT = "The party has fallen. The story ends here — unless you load a save."
-
-
-def party_fallen(state: GameState) -> list[SessionEvent]:
-    """The whole party is down: the campaign's first ``defeat`` ending whose condition
-    holds (or that has none), else the built-in Defeat."""
-    campaign = state.campaign
-    for ending in campaign.endings if campaign is not None else []:
-        if ending.defeat and (ending.when is None or holds(ending.when, state)):
-            return reach_ending(state, ending.id)
-    state.ending = "defeat"
-    state.record("reveal", DEFEAT_TEXT)
-    tended = stabilise_the_dying(state)
-    return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}{tended}")]
-
-
-def stabilise_the_dying(state: GameState) -> str:
-    """The story ends: nobody is left making death saves forever. A dying member of the
-    party becomes stable at 0 hit points (SRD: stable, unconscious, no more death saves);
-    the words the ending adds to say so, or "" when nobody was dying."""
-    tended = []
-    for cid, sheet in state.party.items():
-        if sheet.vitals.state is LifeState.DYING:
-            bg.set_vitals(state, cid, stabilize(sheet.vitals))
-            state.record("hp", f"{sheet.name} is stable at 0 HP as the story ends", who=cid)
-            tended.append(sheet.name)
-    if not tended:
-        return ""
-    who = " and ".join(tended)
-    verb = "lies" if len(tended) == 1 else "lie"
-    return f" ({who} {verb} stable at 0 hit points, out of danger of death.)"
 
 
 def move_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:

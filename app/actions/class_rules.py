@@ -12,6 +12,7 @@ from __future__ import annotations
 from math import ceil
 
 from app.actions import beings as bg
+from app.actions.condition_tools import set_exhaustion
 from app.actions.events import SessionEvent, StateChange
 from app.actions.hooks import AttackSetup, ExtraDamage, RollSetup, Rule
 from app.actions.position_tools import ally_beside
@@ -284,8 +285,6 @@ class ClassRules(Rule):
 
 def frenzy_spent(state: GameState, cid: str) -> list[SessionEvent]:
     """SRD (Frenzy): when the rage a berserker frenzied in ends, one level of exhaustion."""
-    from app.actions.condition_tools import set_exhaustion  # noqa: PLC0415 - it imports us
-
     sheet = sheet_of(state, cid)
     frenzy = has_effect(state, cid, FRENZY_ID)
     if sheet is None or frenzy is None or has_effect(state, cid, RAGE_ID):

@@ -14,6 +14,7 @@ from typing import Any
 from app.actions import args as a
 from app.actions import beings as bg
 from app.actions import harm as hm
+from app.actions.beast_form import revert_now
 from app.actions.events import SessionEvent, StateChange
 from app.actions.grappling import release_grapples
 from app.actions.registry import ToolError, ToolOutcome
@@ -103,8 +104,6 @@ def afflict(
     if active.condition is Condition.UNCONSCIOUS:
         fall_prone(conditions, "fell unconscious")  # and still lying down when it wakes
     if active.condition is Condition.UNCONSCIOUS and cid in state.party:
-        from app.actions.wild_shape import revert_now  # noqa: PLC0415 - it imports the tools
-
         events += revert_now(state, cid, "unconscious")  # SRD: it reverts on falling so
     if not can_act([active]):
         events += hm.end_concentration(state, cid, f"{active.condition.value}")

@@ -2,7 +2,7 @@
 Blows, a sorcerer's Font of Magic and a paladin's Divine Sense.
 
 They follow :mod:`app.actions.feature_tools` (its cost, uses and notes), with the numbers
-from :mod:`rules.class_powers`; importing this module adds them to its ``USES``.
+from :mod:`rules.class_powers`; the tool offers them (its ``USES``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from app.actions import beings as bg
 from app.actions import class_rules as cr
 from app.actions import combat_tools as k
 from app.actions import encounter_view as ev
-from app.actions import feature_tools as ft
+from app.actions import feature_uses as fu
 from app.actions import open_hand
 from app.actions.events import SessionEvent
 from app.actions.hooks import ExtraDamage, Reach
@@ -40,7 +40,7 @@ RAGE_ROUNDS = 10
 
 
 def frenzy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-           option: str | None) -> ft.Outcome:  # fmt: skip
+           option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD (Frenzy): a berserker who rages may choose to frenzy; on each of its turns after
     that, while the rage lasts, one melee weapon attack as a bonus action. When the rage
     ends, one level of exhaustion (see :func:`app.actions.class_rules.frenzy_spent`)."""
@@ -56,7 +56,7 @@ def frenzy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: s
                         rounds=None, note=str(turn))  # fmt: skip
         sheet.effects[:] = with_effect(sheet.effects, effect)
         text = f"{sheet.name} rages in a frenzy (one level of exhaustion when the rage ends)"
-        return {"frenzied": True}, [ft._note(state, sheet.id, text)]
+        return {"frenzied": True}, [fu.change_note(state, sheet.id, text)]
     if state.encounter is None:
         raise ToolError("a frenzied attack is for a fight")
     if frenzied.note == str(turn):
@@ -67,7 +67,7 @@ def frenzy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: s
     weapon = option if option in weapons else next(iter(weapons), None)
     if weapon is None:
         raise ToolError(f"{sheet.name} carries no melee weapon for a frenzied attack")
-    ft._cost(state, sheet.id, spec)
+    fu.pay_cost(state, sheet.id, spec)
     economy = bg.economy_of(state, sheet.id)
     kept = economy.action, economy.extra_attacks, economy.extra_actions, economy.limited_actions
     economy.action, economy.extra_attacks, economy.extra_actions = True, 0, 0
@@ -86,7 +86,7 @@ def frenzy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: s
 
 
 def flurry_of_blows(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
-                    target: str | None, option: str | None) -> ft.Outcome:  # fmt: skip
+                    target: str | None, option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD (Flurry of Blows): right after taking the Attack action, spend 1 ki point for
     two unarmed strikes as a bonus action. ``option`` names an Open Hand Technique to impose
     on each hit (:mod:`app.actions.open_hand`)."""
@@ -108,8 +108,8 @@ def flurry_of_blows(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     )
     if why:
         raise ToolError(why)
-    ft._cost(state, sheet.id, spec)
-    ft._spend_uses(sheet, spec)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, spec)
     events: list[SessionEvent] = []
     results = []
     for _ in range(2):
@@ -133,7 +133,7 @@ _FONT = re.compile(r"^(slot|points)\s*[:= ]\s*([1-9])$")
 
 
 def font_of_magic(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
-                  target: str | None, option: str | None) -> ft.Outcome:  # fmt: skip
+                  target: str | None, option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD (Font of Magic, Flexible Casting): as a bonus action, spend sorcery points for a
     spell slot (``slot:N``) or a spell slot for sorcery points (``points:N``, N the slot's
     level)."""
@@ -149,7 +149,7 @@ def font_of_magic(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     tried = points_to_slot(trial, level) if way == "slot" else slot_to_points(trial, level)
     if isinstance(tried, Impossible):
         raise ToolError(tried.reason)
-    ft._cost(state, sheet.id, spec)
+    fu.pay_cost(state, sheet.id, spec)
     done = points_to_slot(sheet, level) if way == "slot" else slot_to_points(sheet, level)
     detail = done.reason if isinstance(done, Impossible) else done.detail
     text = f"{sheet.name}: {detail} ({sorcery_points(sheet)} sorcery points left)"
@@ -157,16 +157,16 @@ def font_of_magic(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
         "made": "slot" if way == "slot" else "sorcery_points", "slot_level": level,
         "sorcery_points": sorcery_points(sheet),
         "slots_left": sheet.spell_slots.remaining(level),
-    }, [ft._note(state, sheet.id, text)]  # fmt: skip
+    }, [fu.change_note(state, sheet.id, text)]  # fmt: skip
 
 
 def divine_sense(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-                 option: str | None) -> ft.Outcome:  # fmt: skip
+                 option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD (Divine Sense): an action; until the end of the paladin's next turn it knows
     where every celestial, fiend or undead within 60 feet is (not behind total cover) —
     here, those in the scene. 1 + Charisma modifier uses a long rest."""
-    ft._cost(state, sheet.id, spec)
-    ft._spend_uses(sheet, spec)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, spec)
     sensed = []
     for cid, creature in state.creatures.items():
         if creature.monster is None or creature.left or not creature.stands_in(state.scene.id):
@@ -179,15 +179,13 @@ def divine_sense(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, tar
         text = f"{sheet.name}'s divine sense finds {names}"
     else:
         text = f"{sheet.name}'s divine sense finds no celestial, fiend or undead nearby"
-    return {"sensed": sensed}, [ft._note(state, sheet.id, text)]
+    return {"sensed": sensed}, [fu.change_note(state, sheet.id, text)]
 
 
-POWERS: dict[str, ft.Use] = {
+POWERS: dict[str, fu.Use] = {
     "frenzy": frenzy,
     "flurry_of_blows": flurry_of_blows,
     "font_of_magic": font_of_magic,
     "divine_sense": divine_sense,
 }
 """The features this module adds to the tool, by id."""
-
-ft.USES.update(POWERS)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from math import ceil
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,14 +21,20 @@ from app.actions import args as a
 from app.actions import beings as bg
 from app.actions import class_rules as cr
 from app.actions import combat_tools as k
+from app.actions import feature_uses as fu
 from app.actions import harm as hm
 from app.actions import rolling as rl
+from app.actions.beast_form import SHAPE_ID
 from app.actions.condition_tools import creature_type
-from app.actions.events import DiceRoll, SessionEvent, StateChange
+from app.actions.events import DiceRoll, SessionEvent
+from app.actions.feature_powers import POWERS
 from app.actions.grappling import release_grapples
+from app.actions.metamagic import metamagic
+from app.actions.oath_powers import OATH_USES
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.species_rules import ANCESTRY
 from app.actions.striking import hit_in_melee
+from app.actions.wild_shape import is_revert, wild_shape
 from app.world.companions import side_of
 from app.world.state import GameState
 from rules.abilities import Ability
@@ -37,10 +42,8 @@ from rules.character import CharacterSheet
 from rules.conditions import ActiveCondition, Condition, can_act
 from rules.damage import DamageType, LifeState, heal
 from rules.dice import Advantage, roll
-from rules.economy import ActionKind
 from rules.effects import Effect, with_effect
 from rules.features import FeatureSpec, feature, lay_on_hands_helps
-from rules.outcomes import Impossible
 from rules.spellcasting import spell_save_dc
 from rules.srd import srd
 
@@ -61,7 +64,7 @@ class UseFeatureArgs(BaseModel):
 REFILLED = frozenset({"font_of_magic"})
 """Features one of whose uses gains uses (a spell slot turned into sorcery points)."""
 
-USELESS: dict[str, Callable[[str | None], bool]] = {}
+USELESS: dict[str, Callable[[str | None], bool]] = {SHAPE_ID: is_revert}
 """Features some of whose options spend no use, by feature id: whether an option is one
 (ending Wild Shape early costs no use of it)."""
 
@@ -71,27 +74,6 @@ def _sheet(state: GameState, cid: str) -> CharacterSheet:
         bg.resolve_target(state, cid)
         raise ToolError(f"{state.name_of(cid)} has no class features to use")
     return state.party[cid]
-
-
-def _spend_uses(sheet: CharacterSheet, spec: FeatureSpec, count: int = 1) -> None:
-    """Count ``count`` uses of a limited feature (of its pool, if pooled)."""
-    key = spec.pool or spec.id
-    sheet.resources[key] = sheet.resources.get(key, 0) + count
-
-
-def _cost(state: GameState, cid: str, spec: FeatureSpec) -> None:
-    """Spend what the feature costs this turn; in a fight, only on one's own turn."""
-    encounter = state.encounter
-    if encounter is None or spec.action in ("passive", "free"):
-        if encounter is not None and spec.action == "free" and encounter.current.id != cid:
-            raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(cid)}'s")
-        return
-    kind = ActionKind(spec.action)
-    if kind is not ActionKind.REACTION and encounter.current.id != cid:
-        raise ToolError(f"it is {encounter.current.name}'s turn, not {state.name_of(cid)}'s")
-    spent = bg.economy_of(state, cid).spend(kind)
-    if isinstance(spent, Impossible):
-        raise ToolError(f"{state.name_of(cid)} has {spent.reason}")
 
 
 def use_feature_tool(args: UseFeatureArgs, state: GameState) -> ToolOutcome:
@@ -123,16 +105,6 @@ def use_feature_tool(args: UseFeatureArgs, state: GameState) -> ToolOutcome:
     return ToolOutcome(result, events)
 
 
-Outcome = tuple[dict[str, Any], list[SessionEvent]]
-Use = Callable[[GameState, CharacterSheet, FeatureSpec, str | None, str | None], Outcome]
-
-
-def _note(state: GameState, cid: str, text: str) -> StateChange:
-    """Record a feature's lasting change for the DM and describe it for the players."""
-    state.record("condition", text, who=cid)
-    return StateChange(kind="condition", target_id=cid, description=text)
-
-
 def _healing(state: GameState, cid: str, amount: int, why: str) -> list[SessionEvent]:
     before = bg.vitals_of(state, cid)
     outcome = heal(before, amount)
@@ -145,12 +117,12 @@ def _healing(state: GameState, cid: str, amount: int, why: str) -> list[SessionE
 
 
 def second_wind(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-                option: str | None) -> Outcome:  # fmt: skip
+                option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: a bonus action to regain 1d10 + fighter level HP, once per short rest."""
     if sheet.vitals.hp >= sheet.vitals.max_hp:
         raise ToolError(f"{sheet.name} is not hurt; Second Wind would be wasted")
-    _cost(state, sheet.id, spec)
-    _spend_uses(sheet, spec)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, spec)
     rolled = roll(f"1d10+{sheet.level}", state.rng)
     events: list[SessionEvent] = [
         DiceRoll.from_roll(rolled, check_type="amount", reason="Second Wind",
@@ -162,30 +134,32 @@ def second_wind(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targ
 
 
 def action_surge(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-                 option: str | None) -> Outcome:  # fmt: skip
+                 option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: one more action this turn, once per short rest."""
     if state.encounter is None:
         raise ToolError("Action Surge is for a fight")
-    _cost(state, sheet.id, spec)
+    fu.pay_cost(state, sheet.id, spec)
     economy = bg.economy_of(state, sheet.id)
-    _spend_uses(sheet, spec)
+    fu.spend_uses(sheet, spec)
     if economy.action:  # surged before acting: two actions this turn
         economy.extra_actions += 1
     else:  # after the action (and whatever attacks were left of it): one more
         economy.action, economy.extra_attacks = True, 0
-    return {"action": "gained"}, [_note(state, sheet.id, f"{sheet.name} surges: one more action")]
+    return {"action": "gained"}, [
+        fu.change_note(state, sheet.id, f"{sheet.name} surges: one more action")
+    ]
 
 
 def rage(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-         option: str | None) -> Outcome:  # fmt: skip
+         option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: a bonus action; resist bludgeoning, piercing and slashing, +2 Strength melee
     damage, advantage on Strength checks and saves, for a minute (10 rounds)."""
     if sheet.armor is not None and _heavy(sheet.armor):
         raise ToolError(f"{sheet.name} cannot rage in heavy armour")
     if cr.has_effect(state, sheet.id, cr.RAGE_ID):
         raise ToolError(f"{sheet.name} is already raging")
-    _cost(state, sheet.id, spec)
-    _spend_uses(sheet, spec)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, spec)
     effect = Effect(
         id=cr.RAGE_ID, name="Raging", source=sheet.id, ends="end_of_own_turn", rounds=10,
         resist=frozenset({DamageType.BLUDGEONING, DamageType.PIERCING, DamageType.SLASHING}),
@@ -194,7 +168,7 @@ def rage(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str
     )  # fmt: skip
     sheet.effects[:] = with_effect(sheet.effects, effect)
     sheet.resources[cr.RAGE_KEPT] = 1  # the turn it starts counts as kept
-    return {"raging": True}, [_note(state, sheet.id, f"{sheet.name} flies into a rage")]
+    return {"raging": True}, [fu.change_note(state, sheet.id, f"{sheet.name} flies into a rage")]
 
 
 def _heavy(armor_id: str) -> bool:
@@ -202,19 +176,19 @@ def _heavy(armor_id: str) -> bool:
 
 
 def reckless_attack(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
-                    target: str | None, option: str | None) -> Outcome:  # fmt: skip
+                    target: str | None, option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: advantage on Strength melee attacks this turn; attacks against the barbarian
     have advantage until its next turn."""
-    _cost(state, sheet.id, spec)
+    fu.pay_cost(state, sheet.id, spec)
     effect = Effect(
         id=cr.RECKLESS_ID, name="Reckless", source=sheet.id, attacks_against="advantage",
         ends="start_of_own_turn", rounds=1,
     )  # fmt: skip
     sheet.effects[:] = with_effect(sheet.effects, effect)
-    return {"reckless": True}, [_note(state, sheet.id, f"{sheet.name} attacks recklessly")]
+    return {"reckless": True}, [fu.change_note(state, sheet.id, f"{sheet.name} attacks recklessly")]
 
 
-def _borrowed_action(state: GameState, sheet: CharacterSheet, action: str) -> Outcome:
+def _borrowed_action(state: GameState, sheet: CharacterSheet, action: str) -> fu.Outcome:
     """Dash, Disengage, Hide or Dodge done with a bonus action: the combat action itself,
     with this turn's action left as it was."""
     economy = bg.economy_of(state, sheet.id)
@@ -227,25 +201,25 @@ def _borrowed_action(state: GameState, sheet: CharacterSheet, action: str) -> Ou
     return outcome.result, outcome.events
 
 
-def _bonus_move(allowed: tuple[str, ...]) -> Use:
+def _bonus_move(allowed: tuple[str, ...]) -> fu.Use:
     def run(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-            option: str | None) -> Outcome:  # fmt: skip
+            option: str | None) -> fu.Outcome:  # fmt: skip
         if state.encounter is None:
             raise ToolError(f"{spec.name} is for a fight")
         choice = (option or allowed[0]).strip().lower()
         if choice not in allowed:
             raise ToolError(f"{spec.name}: option is one of {', '.join(allowed)}")
         bg.economy_of(state, sheet.id)
-        _cost(state, sheet.id, spec)
+        fu.pay_cost(state, sheet.id, spec)
         if spec.pool:
-            _spend_uses(sheet, spec)
+            fu.spend_uses(sheet, spec)
         return _borrowed_action(state, sheet, choice)
 
     return run
 
 
 def turn_undead(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-                option: str | None) -> Outcome:  # fmt: skip
+                option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: Channel Divinity — each undead that can see or hear the cleric makes a Wisdom
     save against the spell DC or is turned for a minute (until it takes damage); at 5th
     level undead of challenge 1/2 or lower that fail are destroyed."""
@@ -261,8 +235,8 @@ def turn_undead(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targ
     ]  # fmt: skip
     if not undead:
         raise ToolError("there are no undead here to turn")
-    _cost(state, sheet.id, spec)
-    _spend_uses(sheet, channel)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, channel)
     dc = spell_save_dc(sheet.proficiency_bonus, sheet.modifier(Ability.WIS))
     events: list[SessionEvent] = []
     results = []
@@ -283,14 +257,16 @@ def turn_undead(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targ
                                 ends="end_of_own_turn", rounds=10)  # fmt: skip
                 effects = bg.effects_of(state, cid)
                 effects[:] = with_effect(effects, turned)
-                events.append(_note(state, cid, f"{state.name_of(cid)} is turned and flees"))
+                events.append(
+                    fu.change_note(state, cid, f"{state.name_of(cid)} is turned and flees")
+                )
                 outcome = "turned"
         results.append({"id": cid, "save": check.total, "outcome": outcome})
     return {"dc": dc, "undead": results}, events
 
 
 def preserve_life(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
-                  target: str | None, option: str | None) -> Outcome:  # fmt: skip
+                  target: str | None, option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: Channel Divinity — share out healing of five times the cleric level among
     creatures nearby, none brought above half its hit point maximum. The worst hurt first
     (or only ``target``)."""
@@ -305,10 +281,10 @@ def preserve_life(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     )  # fmt: skip
     if not hurt:
         raise ToolError("nobody nearby is below half their hit points")
-    _cost(state, sheet.id, spec)
+    fu.pay_cost(state, sheet.id, spec)
     channel = feature("channel_divinity")
     assert channel is not None
-    _spend_uses(sheet, channel)
+    fu.spend_uses(sheet, channel)
     budget = 5 * sheet.level
     events: list[SessionEvent] = []
     healed: dict[str, int] = {}
@@ -329,7 +305,7 @@ def _destroy_cr(level: int) -> Fraction:
 
 
 def lay_on_hands(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-                 option: str | None) -> Outcome:  # fmt: skip
+                 option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: an action to restore hit points from a pool of five times the paladin level;
     it does nothing for undead and constructs."""
     who = target or sheet.id
@@ -348,31 +324,31 @@ def lay_on_hands(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, tar
     amount = max(0, min(wanted, left, vitals.max_hp - vitals.hp))
     if amount <= 0:
         raise ToolError(f"{state.name_of(who)} is not hurt")
-    _cost(state, sheet.id, spec)
-    _spend_uses(sheet, spec, amount)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, spec, amount)
     events = _healing(state, who, amount, "Lay on Hands")
     return {"target_id": who, "healed": amount}, events
 
 
 def bardic_inspiration(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
-                       target: str | None, option: str | None) -> Outcome:  # fmt: skip
+                       target: str | None, option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: a bonus action gives an ally a d6 (d8 from 5th level) to add to one attack
     roll, ability check or saving throw."""
     if target is None or target == sheet.id or target not in state.party:
         raise ToolError("bardic_inspiration needs an ally's target_id")
-    _cost(state, sheet.id, spec)
-    _spend_uses(sheet, spec)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, spec)
     die = "1d6" if sheet.level < 5 else "1d8" if sheet.level < 10 else "1d10"
     effect = Effect(id=cr.INSPIRED_ID, name="Inspired", source=sheet.id, attack_dice=die,
                     save_dice=die, check_dice=die, ends="never", rounds=None)  # fmt: skip
     effects = bg.effects_of(state, target)
     effects[:] = with_effect(effects, effect)
     text = f"{sheet.name} inspires {state.name_of(target)} (+{die} on one roll)"
-    return {"target_id": target, "die": die}, [_note(state, target, text)]
+    return {"target_id": target, "die": die}, [fu.change_note(state, target, text)]
 
 
 def divine_smite(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-                 option: str | None) -> Outcome:  # fmt: skip
+                 option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: on a melee weapon hit, spend a spell slot for radiant damage. Declared before
     the attack; the slot is spent only if the next melee attack this turn hits."""
     try:
@@ -381,15 +357,17 @@ def divine_smite(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, tar
         raise ToolError("divine_smite: option is the slot level (1-5)") from None
     if not 1 <= level <= 5 or not any(sheet.spell_slots.remaining(lv) for lv in range(level, 6)):
         raise ToolError(f"{sheet.name} has no spell slot of level {level} or higher left")
-    _cost(state, sheet.id, spec)
+    fu.pay_cost(state, sheet.id, spec)
     effect = Effect(id=cr.SMITE_ID, name="Ready to smite", source=sheet.id,
                     ends="end_of_own_turn", rounds=1, note=str(level))  # fmt: skip
     sheet.effects[:] = with_effect(sheet.effects, effect)
-    return {"smite_ready": level}, [_note(state, sheet.id, f"{sheet.name} calls on divine power")]
+    return {"smite_ready": level}, [
+        fu.change_note(state, sheet.id, f"{sheet.name} calls on divine power")
+    ]
 
 
 def stunning_strike(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
-                    target: str | None, option: str | None) -> Outcome:  # fmt: skip
+                    target: str | None, option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: after a melee hit, spend 1 ki: the target makes a Constitution save against
     8 + proficiency + Wisdom or is stunned until the end of the monk's next turn."""
     if target is None or target == sheet.id:
@@ -399,8 +377,8 @@ def stunning_strike(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
             f"Stunning Strike follows a melee weapon hit: {sheet.name} has not hit "
             f"{state.name_of(target)} in melee this turn"
         )
-    _cost(state, sheet.id, spec)
-    _spend_uses(sheet, spec)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, spec)
     dc = spell_save_dc(sheet.proficiency_bonus, sheet.modifier(Ability.WIS))
     check = rl.check_for(state, target, dc, "Stunning Strike", Advantage.NORMAL,
                          ability=Ability.CON, save=True, source=sheet.id)  # fmt: skip
@@ -414,13 +392,13 @@ def stunning_strike(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
         conditions.append(ActiveCondition(condition=Condition.STUNNED, rounds=2 if own_turn else 1,
                                           counts_on="source", source=sheet.id,
                                           note="Stunning Strike"))  # fmt: skip
-        events.append(_note(state, target, f"{state.name_of(target)} is stunned"))
+        events.append(fu.change_note(state, target, f"{state.name_of(target)} is stunned"))
         events += release_grapples(state)
     return {"target_id": target, "stunned": not check.success, "dc": dc}, events
 
 
 def breath_weapon(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
-                  target: str | None, option: str | None) -> Outcome:  # fmt: skip
+                  target: str | None, option: str | None) -> fu.Outcome:  # fmt: skip
     """SRD: the dragonborn exhales its ancestry's energy: 2d6 (3d6 at 6th level), a DEX or
     CON save against 8 + CON + proficiency for half."""
     ancestry = sheet.choices.get("draconic_ancestry", "")
@@ -430,8 +408,8 @@ def breath_weapon(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
         raise ToolError("breath_weapon needs a foe's target_id")
     damage_type = ANCESTRY[ancestry]
     ability = Ability.CON if ancestry in ("green", "white", "silver") else Ability.DEX
-    _cost(state, sheet.id, spec)
-    _spend_uses(sheet, spec)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, spec)
     dc = 8 + sheet.modifier(Ability.CON) + sheet.proficiency_bonus
     check = rl.check_for(state, target, dc, "Breath Weapon", Advantage.NORMAL, ability=ability,
                          save=True, source=sheet.id)  # fmt: skip
@@ -462,7 +440,7 @@ def recover_slots(sheet: CharacterSheet) -> list[int]:
     return recovered
 
 
-USES: dict[str, Use] = {
+USES: dict[str, fu.Use] = {
     "second_wind": second_wind,
     "action_surge": action_surge,
     "rage": rage,
@@ -477,8 +455,11 @@ USES: dict[str, Use] = {
     "step_of_the_wind": _bonus_move(("dash", "disengage")),
     "stunning_strike": stunning_strike,
     "breath_weapon": breath_weapon,
+    **POWERS,
+    "metamagic": metamagic,
+    **OATH_USES,
+    SHAPE_ID: wild_shape,
 }
-"""Features used through the tool, by id."""
-
-# Importing these adds their features to USES.
-from app.actions import feature_powers, metamagic, oath_powers, wild_shape  # noqa: E402, F401
+"""Features used through the tool, by id (with those of :mod:`app.actions.feature_powers`,
+:mod:`app.actions.metamagic`, :mod:`app.actions.oath_powers` and
+:mod:`app.actions.wild_shape`)."""

@@ -17,6 +17,7 @@ from app.actions.advancement_tools import encounter_xp
 from app.actions.aftermath import fight_summary, foe_outcomes
 from app.actions.beings import fresh_economy, set_vitals
 from app.actions.encounter_view import combat_update
+from app.actions.endings import party_fallen
 from app.actions.events import DiceRoll, SessionEvent, StateChange, StateTransition
 from app.actions.hooks import RULES
 from app.actions.registry import ToolError, ToolOutcome
@@ -325,8 +326,6 @@ def finish_fight(state: GameState, reason: str) -> ToolOutcome:
         c.vitals.hp > 0 for c in state.creatures.values() if c.side == "party"
     )
     if wiped and state.ending is None:
-        from app.actions.campaign_tools import party_fallen  # noqa: PLC0415 (it imports this)
-
         events += party_fallen(state)
     return ToolOutcome(
         {

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from app.actions import beings as bg
-from app.actions import feature_tools as ft
+from app.actions import feature_uses as fu
 from app.actions.hooks import Reach, RollSetup, Rule
 from app.actions.registry import ToolError
 from app.world.companions import side_of
@@ -57,7 +57,7 @@ class Twist:
 
 
 def metamagic(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-              option: str | None) -> ft.Outcome:  # fmt: skip
+              option: str | None) -> fu.Outcome:  # fmt: skip
     """use_feature metamagic: ready an option for the next spell cast this turn."""
     chosen = option_of(option or "")
     if chosen is None:
@@ -87,7 +87,7 @@ def metamagic(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target
     sheet.effects[:] = with_effect(sheet.effects, effect)
     text = f"{sheet.name} readies {effect.name} for the next spell"
     return {"readied": options, "sorcery_points": sorcery_points(sheet)}, [
-        ft._note(state, sheet.id, text)
+        fu.change_note(state, sheet.id, text)
     ]
 
 
@@ -178,6 +178,3 @@ class Heightened(Rule):
         if mark is not None:
             setup.disadvantage.append("heightened spell")
             effects[:] = [e for e in effects if e is not mark]
-
-
-ft.USES["metamagic"] = metamagic

@@ -32,8 +32,10 @@ from app.actions import harm as hm
 from app.actions import position_tools as pt
 from app.actions import rolling as rl
 from app.actions.beams import beams
+from app.actions.beast_form import is_shaped, revert_now
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
+from app.actions.spell_caster import scaled
 from app.world.state import GameState
 from rules import positions as p
 from rules.damage import LifeState
@@ -99,8 +101,6 @@ def taken_in(state: GameState, caster: str, targets: list[str]) -> list[str]:
 def call_down(c: Casting) -> None:
     """The casting: the beam falls and stays with its caster; nobody burns yet."""
     state, spell = c.state, c.spell
-    from app.actions.spell_caster import scaled  # noqa: PLC0415 - spell_caster is above us
-
     inside = taken_in(state, c.caster.id, c.targets)
     extra = scaled("", 1, spell.upcast, c.levels)
     data = spell.effects[0]
@@ -123,8 +123,6 @@ def _keep(state: GameState, holder: str, old: Effect, beam: Beam) -> Effect:
 
 def _shapechanger(state: GameState, cid: str) -> bool:
     """A creature that changes its shape: a druid in Wild Shape, a monster of that tag."""
-    from app.actions.beast_form import is_shaped  # noqa: PLC0415
-
     if is_shaped(state, cid):
         return True
     creature = state.creatures.get(cid)
@@ -166,8 +164,6 @@ def burn(state: GameState, victim: str, holder: str, effect: Effect) -> list[Ses
 
 def _unshaped(state: GameState, cid: str) -> list[SessionEvent]:
     """SRD: a shapechanger that fails the save instantly reverts to its original form."""
-    from app.actions.wild_shape import revert_now  # noqa: PLC0415 - it imports the tools
-
     return revert_now(state, cid, "the moonlight forces it")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from app.actions import beings as bg
 from app.actions import class_rules as cr
-from app.actions import feature_tools as ft
+from app.actions import feature_uses as fu
 from app.actions import rolling as rl
 from app.actions.events import SessionEvent
 from app.actions.registry import ToolError
@@ -37,21 +37,21 @@ def _channel(sheet: CharacterSheet) -> FeatureSpec:
 
 
 def sacred_weapon(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
-                  target: str | None, option: str | None) -> ft.Outcome:  # fmt: skip
+                  target: str | None, option: str | None) -> fu.Outcome:  # fmt: skip
     """Channel Divinity: +CHA (at least +1) to weapon attack rolls for a minute."""
     channel = _channel(sheet)
-    ft._cost(state, sheet.id, spec)
-    ft._spend_uses(sheet, channel)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, channel)
     bonus = max(1, sheet.modifier(Ability.CHA))
     effect = Effect(id=SACRED_ID, name="Sacred Weapon", source=sheet.id, attack_dice=str(bonus),
                     ends="end_of_own_turn", rounds=10, note="weapon attacks")  # fmt: skip
     sheet.effects[:] = with_effect(sheet.effects, effect)
     text = f"{sheet.name}'s weapon shines with holy light (+{bonus} to hit for a minute)"
-    return {"attack_bonus": bonus}, [ft._note(state, sheet.id, text)]
+    return {"attack_bonus": bonus}, [fu.change_note(state, sheet.id, text)]
 
 
 def turn_the_unholy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
-                    target: str | None, option: str | None) -> ft.Outcome:  # fmt: skip
+                    target: str | None, option: str | None) -> fu.Outcome:  # fmt: skip
     """Channel Divinity: fiends and undead here save (WIS) or are turned for a minute."""
     channel = _channel(sheet)
     unholy = [
@@ -63,8 +63,8 @@ def turn_the_unholy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
     ]  # fmt: skip
     if not unholy:
         raise ToolError("there are no fiends or undead here to turn")
-    ft._cost(state, sheet.id, spec)
-    ft._spend_uses(sheet, channel)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, channel)
     dc = spell_save_dc(sheet.proficiency_bonus, sheet.modifier(Ability.CHA))
     events: list[SessionEvent] = []
     results = []
@@ -77,9 +77,10 @@ def turn_the_unholy(state: GameState, sheet: CharacterSheet, spec: FeatureSpec,
                             ends="end_of_own_turn", rounds=10)  # fmt: skip
             effects = bg.effects_of(state, cid)
             effects[:] = with_effect(effects, turned)
-            events.append(ft._note(state, cid, f"{state.name_of(cid)} is turned and flees"))
+            events.append(fu.change_note(state, cid, f"{state.name_of(cid)} is turned and flees"))
         results.append({"id": cid, "save": check.total, "turned": not check.success})
     return {"dc": dc, "unholy": results}, events
 
 
-ft.USES.update({"sacred_weapon": sacred_weapon, "turn_the_unholy": turn_the_unholy})
+OATH_USES: dict[str, fu.Use] = {"sacred_weapon": sacred_weapon, "turn_the_unholy": turn_the_unholy}
+"""The features this module adds to the tool, by id."""

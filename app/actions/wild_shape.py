@@ -18,16 +18,16 @@ from __future__ import annotations
 from typing import Any
 
 from app.actions import beings as bg
-from app.actions import feature_tools as ft
+from app.actions import feature_uses as fu
 from app.actions import harm as hm
-from app.actions.beast_form import SHAPE_ID, form_of
+from app.actions.beast_form import SHAPE_ID, back_to_own_form, form_of, own_vitals, revert_now
 from app.actions.beast_form import shape_effect as _shape
 from app.actions.events import SessionEvent
 from app.actions.hooks import Rule
+from app.actions.moonbeam import held_by_moonlight
 from app.actions.registry import ToolError
 from app.world.state import GameState
 from rules.character import CharacterSheet
-from rules.conditions import Condition
 from rules.damage import DamageResult, Vitals
 from rules.economy import ActionKind
 from rules.effects import Effect, with_effect
@@ -35,14 +35,6 @@ from rules.features import FeatureSpec
 from rules.outcomes import Impossible
 from rules.srd import Monster
 from rules.wildshape import hours, revert, why_not_form
-
-FELL = "fell at 0 HP"
-"""The note of the prone a drop to 0 HP leaves (the beast fell, not the druid)."""
-
-
-def _own_vitals(effect: Effect) -> Vitals:
-    _, hp, most, temp = effect.note.split("|")[:4]
-    return Vitals(hp=int(hp), max_hp=int(most), temp_hp=int(temp))
 
 
 def hours_left(effect: Effect, level: int) -> int:
@@ -96,7 +88,7 @@ def is_revert(option: str | None) -> bool:
 
 
 def wild_shape(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, target: str | None,
-               option: str | None) -> ft.Outcome:  # fmt: skip
+               option: str | None) -> fu.Outcome:  # fmt: skip
     """use_feature wild_shape: become the beast named in ``option``, or ``revert``."""
     wanted = (option or "").strip()
     if is_revert(wanted):
@@ -106,16 +98,14 @@ def wild_shape(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targe
                         "or revert")  # fmt: skip
     if _shape(sheet) is not None:
         raise ToolError(f"{sheet.name} is already in beast form; revert first")
-    from app.actions.moonbeam import held_by_moonlight  # noqa: PLC0415 - it imports us
-
     if held_by_moonlight(state, sheet.id):
         raise ToolError(f"{sheet.name} cannot take another form until out of the moonbeam's light")
     beast = _beast(state, wanted)
     why = why_not_form(beast, sheet.level)
     if why:
         raise ToolError(why)
-    ft._cost(state, sheet.id, spec)
-    ft._spend_uses(sheet, spec)
+    fu.pay_cost(state, sheet.id, spec)
+    fu.spend_uses(sheet, spec)
     own = sheet.vitals
     note = f"{beast.id}|{own.hp}|{own.max_hp}|{own.temp_hp}|{hours(sheet.level)}"
     speed = beast.moving_speed - sheet.walking_speed
@@ -127,10 +117,10 @@ def wild_shape(state: GameState, sheet: CharacterSheet, spec: FeatureSpec, targe
     result: dict[str, Any] = {"form": beast.name, "hp": beast.hp, "ac": beast.ac,
                               "speed": beast.moving_speed,
                               "attacks": [a.id for a in beast.actions if a.is_attack]}  # fmt: skip
-    return result, [ft._note(state, sheet.id, text)]
+    return result, [fu.change_note(state, sheet.id, text)]
 
 
-def _revert_by_choice(state: GameState, sheet: CharacterSheet) -> ft.Outcome:
+def _revert_by_choice(state: GameState, sheet: CharacterSheet) -> fu.Outcome:
     """SRD: reverting is a bonus action."""
     effect = _shape(sheet)
     if effect is None:
@@ -141,29 +131,8 @@ def _revert_by_choice(state: GameState, sheet: CharacterSheet) -> ft.Outcome:
         spent = bg.economy_of(state, sheet.id).spend(ActionKind.BONUS_ACTION)
         if isinstance(spent, Impossible):
             raise ToolError(f"{sheet.name} has {spent.reason}")
-    events = _back(state, sheet, effect)
+    events = back_to_own_form(state, sheet, effect)
     return {"reverted": True, "hp": sheet.vitals.hp}, events
-
-
-def revert_now(state: GameState, cid: str, why: str) -> list[SessionEvent]:
-    """Back to the druid's own form at once, for ``why`` (no action spent): nothing when
-    ``cid`` is not in beast form."""
-    sheet = state.party.get(cid)
-    effect = _shape(sheet) if sheet is not None else None
-    if sheet is None or effect is None:
-        return []
-    state.record("condition", f"{sheet.name} loses the beast shape ({why})", who=cid)
-    return _back(state, sheet, effect)
-
-
-def _back(state: GameState, sheet: CharacterSheet, effect: Effect) -> list[SessionEvent]:
-    """Back to the druid's own form and hit points."""
-    sheet.effects[:] = [e for e in sheet.effects if e.id != SHAPE_ID]
-    bg.set_vitals(state, sheet.id, _own_vitals(effect))
-    fell = [c for c in sheet.conditions if c.condition is Condition.PRONE and c.note == FELL]
-    sheet.conditions[:] = [c for c in sheet.conditions if c not in fell]
-    text = f"{sheet.name} returns to their own form ({sheet.vitals.hp} HP)"
-    return [ft._note(state, sheet.id, text)]
 
 
 class WildShapeRules(Rule):
@@ -184,14 +153,10 @@ class WildShapeRules(Rule):
         effect = _shape(sheet) if sheet is not None else None
         if sheet is None or effect is None or result.vitals.hp > 0:
             return []
-        back = revert(_own_vitals(effect), result.before, result.damage.amount, result.absorbed)
-        events = _back(state, sheet, effect)
+        back = revert(own_vitals(effect), result.before, result.damage.amount, result.absorbed)
+        events = back_to_own_form(state, sheet, effect)
         if back.excess > 0:
             more, _ = hm.deal_damage(state, target, back.excess, result.damage.damage_type,
                                      source=source, concentration=False)  # fmt: skip
             events += more
         return events
-
-
-ft.USES[SHAPE_ID] = wild_shape
-ft.USELESS[SHAPE_ID] = is_revert

@@ -14,8 +14,8 @@ from contextlib import aclosing
 from typing import Any, Literal
 
 from app.actions.adjudication import subturn_event
-from app.actions.campaign_tools import DEFEAT_TEXT, party_fallen
 from app.actions.care_tools import death_saves_out_of_combat
+from app.actions.endings import DEFEAT_TEXT, party_fallen
 from app.actions.events import (
     DiceRoll,
     ErrorEvent,

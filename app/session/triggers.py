@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from app.actions.campaign_tools import apply_effects, reach_ending
+from app.actions.campaign_tools import apply_effects
+from app.actions.endings import reach_ending
 from app.actions.events import SessionEvent
 from app.actions.telling import tell
 from app.world import bonds

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from app.actions.campaign_tools import party_fallen
+from app.actions.endings import party_fallen
 from app.session.triggers import run_triggers
 from app.world.campaign import CAMPAIGNS_DIR, Campaign
 from app.world.newgame import new_game

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.actions.beings import economy_of
-from app.actions.campaign_tools import enter_scene, reach_ending
+from app.actions.campaign_tools import enter_scene
+from app.actions.endings import reach_ending
 from app.actions.harm import deal_damage
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, load_campaign

@@ -7,23 +7,13 @@ The lowest of the game's verbs: it imports no tool, so every tool and rule can s
 
 from __future__ import annotations
 
-from app.actions.events import (
-    StateChange,
-)
+from app.actions.events import StateChange
 from app.actions.hooks import RULES
 from app.actions.registry import ToolError
 from app.world.standing import away
 from app.world.state import DeathMark, GameState
-from rules.conditions import (
-    ActiveCondition,
-    Condition,
-    fall_prone,
-    speed_after_conditions,
-)
-from rules.damage import (
-    LifeState,
-    Vitals,
-)
+from rules.conditions import ActiveCondition, Condition, fall_prone, speed_after_conditions
+from rules.damage import LifeState, Vitals
 from rules.economy import TurnEconomy
 from rules.effects import Effect, speed_with
 

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from app.actions import args as a
 from app.actions.beings import resolve_target, why_cannot_act
-from app.actions.events import (
-    DiceRoll,
-    SessionEvent,
-)
+from app.actions.events import DiceRoll, SessionEvent
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.rolling import check_for, check_result, mode, record_check, roll_event
 from app.actions.senses import sense_needed

@@ -19,25 +19,14 @@ from app.actions.beings import (
     vitals_of,
     vitals_text,
 )
-from app.actions.events import (
-    SessionEvent,
-    StateChange,
-)
+from app.actions.events import SessionEvent, StateChange
 from app.actions.hooks import RULES, DamageSetup, RollSetup
 from app.actions.rolling import check_for, roll_event
 from app.world.companions import dies_at_zero
 from app.world.state import GameState
 from rules.abilities import Ability
-from rules.conditions import (
-    resists_everything,
-    save_context,
-)
-from rules.damage import (
-    DamageResult,
-    DamageType,
-    LifeState,
-    apply_damage,
-)
+from rules.conditions import resists_everything, save_context
+from rules.damage import DamageResult, DamageType, LifeState, apply_damage
 from rules.dice import Advantage
 from rules.effects import followers
 from rules.spellcasting import concentration_check, concentration_dc

@@ -12,19 +12,14 @@ from dataclasses import replace
 from typing import Any
 
 from app.actions.beast_form import in_beast_form
-from app.actions.events import (
-    DiceRoll,
-)
+from app.actions.events import DiceRoll
 from app.actions.hooks import RULES, RollSetup, Threat, spell_threat
 from app.actions.registry import ToolError
 from app.actions.senses import Sense
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.checks import LUCKY, CheckResult, RollContext, ability_check, saving_throw
-from rules.conditions import (
-    check_context,
-    save_context,
-)
+from rules.conditions import check_context, save_context
 from rules.dice import Advantage, DiceError, roll
 from rules.skills import Skill
 

@@ -14,12 +14,7 @@ from typing import Any
 from app.actions import beings as bg
 from app.actions import position_tools as pt
 from app.actions.beast_form import form_of, is_shaped
-from app.actions.combat_options import (
-    Mode,
-    character_attack,
-    is_unarmed,
-    unarmed_attack,
-)
+from app.actions.combat_options import Mode, character_attack, is_unarmed, unarmed_attack
 from app.actions.events import ReactionOffer, SessionEvent
 from app.actions.hooks import ExtraDamage
 from app.actions.reactions import has_reaction, melee_reach, open_window, resolving
@@ -32,6 +27,9 @@ from rules.srd import srd
 
 @dataclass(frozen=True)
 class Swing:
+    """One attack a creature can make: what it is called, its bonus to hit, its damage
+    (and a second damage a monster's attack may add), and whether it is made from afar."""
+
     name: str
     bonus: int
     damage: str
@@ -49,6 +47,9 @@ class Swing:
 def swings_of(
     state: GameState, attacker: str, weapon: str | None, mode: Mode | None = None
 ) -> list[Swing]:
+    """The attacks ``attacker`` makes with ``weapon`` (its default when ``None``) held in
+    ``mode``: a character's weapon or unarmed strike, or a stat block's attack, every one of
+    a multiattack; refused with a :class:`ToolError` when it has no such attack."""
     beast = form_of(state, attacker)
     if attacker in state.party and beast is None:
         sheet = state.party[attacker]

@@ -9,25 +9,13 @@ from collections.abc import Callable
 from app.actions import args as a
 from app.actions import encounter_view as ev
 from app.actions.beings import conditions_of, fresh_economy, set_vitals, vitals_of, why_cannot_act
-from app.actions.events import (
-    DiceRoll,
-    SessionEvent,
-    StateChange,
-)
+from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.hooks import RULES
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.state import GameState
 from rules.abilities import Ability
-from rules.conditions import (
-    can_act,
-    tick_end_of_turn,
-    tick_source_turn,
-    tick_start_of_turn,
-)
-from rules.damage import (
-    LifeState,
-    death_save,
-)
+from rules.conditions import can_act, tick_end_of_turn, tick_source_turn, tick_start_of_turn
+from rules.damage import LifeState, death_save
 
 
 def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:

@@ -18,20 +18,13 @@ from app.actions.beings import (
     vitals_of,
     vitals_text,
 )
-from app.actions.events import (
-    ActionRestriction,
-    StateChange,
-)
+from app.actions.events import ActionRestriction, StateChange
 from app.actions.harm import deal_damage
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.rolling import roll_amount
 from app.world.state import GameState, Restriction
 from app.world.view import scene_description
-from rules.damage import (
-    LifeState,
-    grant_temp_hp,
-    heal,
-)
+from rules.damage import LifeState, grant_temp_hp, heal
 from rules.effects import blocks_healing
 
 

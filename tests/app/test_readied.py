@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app.actions.events import SessionEvent
+from app.actions.hooks import RULES, Deed, Rule
 from app.actions.reactions import AskPolicy
 from app.actions.readied import readied_offers
 from app.saves.document import load_save, save_game
@@ -165,4 +167,40 @@ def test_a_window_the_dm_opens_can_set_off_a_readied_attack() -> None:
     assert [s.status for s in state.reactions.subturns] == ["done"]
     assert out["result"]["resolved"] == [
         {"subturn_id": taken[0].subturn, "reactor_id": "thorin", "kind": "readied"}
+    ]
+
+
+class _Witness(Rule):
+    """A rule of play that notes every deed it is told of."""
+
+    name = "witness"
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, str]] = []
+
+    def after_deed(self, state: GameState, actor: str, deed: Deed) -> list[SessionEvent]:
+        self.seen.append((actor, deed))
+        return []
+
+
+def test_coming_close_moving_attacking_and_casting_are_told_to_every_rule_of_play() -> None:
+    # The strike, the step and the cast tell the rules of play what was done (the after_deed
+    # hook), and readied actions fire from there: the low code imports no readied action.
+    witness = _Witness()
+    RULES.append(witness)
+    try:
+        state = apart(1)
+        turn_of(state, "giant-rat-1")
+        run(state, "move", creature_id="giant-rat-1", to="engage", target_id="thorin")
+        run(state, "attack", attacker_id="giant-rat-1", target_id="thorin")
+        turn_of(state, "aria")
+        run(state, "cast_spell", caster_id="aria", spell="fire_bolt", target_ids=["giant-rat-2"])
+    finally:
+        RULES.remove(witness)
+    assert witness.seen == [
+        ("giant-rat-1", "approach"),
+        ("giant-rat-1", "move"),
+        ("giant-rat-1", "attack"),
+        ("aria", "attack"),  # Fire Bolt's attack roll, then the cast done
+        ("aria", "cast"),
     ]

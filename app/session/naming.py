@@ -4,7 +4,7 @@ whoever may act now. Declared actions, scripts, sheets and levelling all read na
 
 from __future__ import annotations
 
-from app.actions.executors import why_cannot_act
+from app.actions.beings import why_cannot_act
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
 

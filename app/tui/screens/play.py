@@ -14,7 +14,6 @@ import asyncio
 import threading
 from concurrent.futures import Future
 from contextlib import aclosing
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -39,29 +38,18 @@ from app.display.screentext import plain
 from app.display.tablelog import TableLog, window_entries
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
-from app.session import (
-    declaring,
-    dmnames,
-    dmswitch,
-    hotseat,
-    levelling,
-    rewinding,
-    seating,
-    sheets,
-    turnlog,
-    turntaking,
-    veiling,
-)
+from app.session import commands, dmswitch, levelling, rewinding, sheets, turnlog
 from app.session.hygiene import clean_line
-from app.session.naming import resolve_character
 from app.session.panels import Panels, panels
+from app.session.runner import resolve_character
 from app.session.session import GameSession, ending_text
 from app.session.watching import CampaignWatch
 from app.tui.messages import EventArrived, TurnsFinished
 from app.tui.screens.journal import JournalScreen
 from app.tui.screens.leaving import EndingChoice, EndingScreen, ending_screen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
-from app.tui.screens.modals import HandoffScreen, PromptInspector, RollScreen
+from app.tui.screens.modals import PromptInspector, RollScreen
+from app.tui.screens.passing import Passing
 from app.tui.screens.reaction_dialog import reaction_dialog
 from app.tui.screens.retelling import Retelling
 from app.tui.screens.sheet import SheetScreen
@@ -92,8 +80,16 @@ AFTER_THE_END = (
 """The answer to a line typed once the story has ended."""
 
 
-class PlayScreen(TakingBack, Retelling, Watching):
-    """One game being played."""
+class PlayScreen(TakingBack, Retelling, Watching, Passing):
+    """One game being played.
+
+    The screen lays out the panels, shows the game as it stands and takes the players'
+    lines; its other parts are its bases, each in a module of its own: taking turns back
+    (``takingback.py``), telling the last turn again (``retelling.py``), the author's
+    edits taken in (``watching.py``), saving and leaving (``quitting.py``) and passing
+    the keyboard and the turn timer (``passing.py``). What they share is declared in
+    ``playbase.py``.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+t", "end_turn", "End turn"),
@@ -228,25 +224,12 @@ class PlayScreen(TakingBack, Retelling, Watching):
             story.add_note(note)
         story.call_after_refresh(story.scroll_end, animate=False)
 
-    # -- reading the game (only while no turn runs) ----------------------------------------------
-    def player_up(self) -> str | None:
-        """The player who must act now."""
-        state = self.session.state
-        if state.encounter is not None:
-            cid = state.encounter.current.id
-            player = state.controller_of(cid) if cid in state.party else None
-            return None if player in state.turn_order.away else player  # their turn passes
-        if state.restriction is not None:
-            waiting = declaring.actors(self.session)
-            return state.controller_of(waiting[0]) if waiting else None
-        return hotseat.active_player(state)
-
     def refresh_all(self) -> None:
         """Every panel, the banner and the input label from the game as it stands."""
         self.refresh_bindings()
         state = self.session.state
         self._last = panels(state, self.session.safety_topics())
-        acts = declaring.actors(self.session)
+        acts = commands.actors(self.session)
         up = self.player_up()
         if self.actor not in acts or (up and state.controller_of(self.actor) != up):
             mine = [c for c in acts if state.controller_of(c) == up] or acts
@@ -298,61 +281,6 @@ class PlayScreen(TakingBack, Retelling, Watching):
         several = len(self.session.state.players) > 1
         label.update(plain(f"{player} › {name} ›" if several and player else f"{name} ›"))
         entry.placeholder = printable(f"What does {name} do?  (Name: … for another, /help)")
-
-    def tick_timer(self) -> None:
-        """The hotseat turn timer: count down in the banner; pass a player whose time ran
-        out (the turn log records TIMEOUT) and hand the keyboard on."""
-        state = self.session.state
-        if self.thinking or self.failed or state.ending or self.confirming:
-            return
-        if len(state.players) > 1 and self.player_up() != self.holder:
-            return  # the keyboard is still being passed: the clock has not started
-        notice = turntaking.keep_time(self.session)
-        if notice:
-            self.timed_out(notice)
-            self.advance()  # hands the keyboard on, or runs the fight turn that ended
-            return
-        self.query_one(GateBanner).show(self.banner_text())
-
-    def timed_out(self, notice: str) -> None:
-        """A turn that ran out is said in the story, where the table reads what happened
-        (and the story keeps it), as well as in a passing notice."""
-        self.query_one(StoryPane).add_note(f"⏱ {notice}", "alert")
-        self.notify(notice, severity="warning")
-
-    def check_handoff(self) -> None:
-        """Ask for the keyboard to be passed when another player is up."""
-        state = self.session.state
-        if len(state.players) < 2 or state.ending:
-            return
-        player = self.player_up()
-        if player is None or player == self.holder or isinstance(self.app.screen, HandoffScreen):
-            return
-        names = [state.name_of(c) for c in state.players.get(player, [])]
-        entry = self.query_one("#command", Input)
-        if entry.value.strip() and self.holder is not None:
-            # What the last player left unsent is theirs: it must never become the next
-            # player's action (a timer can end a turn mid-word).
-            self.notify(f"{self.holder}'s unsent line was cleared: {entry.value.strip()[:60]}")
-        entry.value = ""
-
-        dialog = HandoffScreen(player, names, self.session.status().banner)
-
-        def taken(_: None) -> None:
-            # Who typed behind the hand-off cannot be told (the last player, or the next one
-            # before Enter): it is never put in the new player's line, only said.
-            typed = " ".join(dialog.typed.split())
-            if typed:
-                self.notify(
-                    f"Typed while the keyboard was being passed, and not kept: {typed[:60]}",
-                    severity="warning",
-                )
-            self.holder = player
-            # the clock starts when the player has the keyboard, not during the hand-off
-            state.turn_order.turn_started = datetime.now(UTC).replace(microsecond=0)
-            self.query_one("#command", Input).focus()
-
-        self.app.push_screen(dialog, taken)
 
     # -- the DM worker --------------------------------------------------------------------------
     def start_turns(self) -> None:
@@ -552,7 +480,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
 
     def declare(self, line: str) -> bool:
         """Queue an action; runs the turn when everyone needed has declared."""
-        reply, character = declaring.declare(self.session, line, self.actor)
+        reply, character = commands.declare(self.session, line, self.actor)
         if reply.notice:
             self.notify(reply.notice, severity="warning")
         if reply.aside:  # a question out of turn: answered, the turn stays where it is
@@ -583,7 +511,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
         next. A fight turn whose player is away or out of time passes first. Right after
         the DM's turns (``after_dm``) only such a passed turn runs the DM again: a run
         that stopped early waits for the players (or ctrl+r)."""
-        notice = turntaking.keep_time(self.session)
+        notice = commands.keep_time(self.session)
         if notice:
             self.timed_out(notice)
         if self.session.can_advance() and (notice or not after_dm):
@@ -617,12 +545,12 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.notify("Wait until the DM has answered.", severity="warning")
             return
         replies = {
-            "pass": lambda: turntaking.pass_turn(self.session, rest),
-            "end": lambda: turntaking.end_turn(self.session, self.actor),
-            "join": lambda: seating.join(self.session, rest),
-            "leave": lambda: seating.leave(self.session, rest),
-            "away": lambda: seating.away(self.session, rest, self.holder or self.player_up()),
-            "back": lambda: seating.back(self.session, rest),
+            "pass": lambda: commands.pass_turn(self.session, rest),
+            "end": lambda: commands.end_turn(self.session, self.actor),
+            "join": lambda: commands.join(self.session, rest),
+            "leave": lambda: commands.leave(self.session, rest),
+            "away": lambda: commands.away(self.session, rest, self.holder or self.player_up()),
+            "back": lambda: commands.back(self.session, rest),
         }
         if word in replies:
             reply = replies[word]()
@@ -640,7 +568,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.action_story()
         elif word == "usage":
             story = self.query_one(StoryPane)
-            for text in sheets.usage_text(self.session).splitlines():
+            for text in commands.usage_text(self.session).splitlines():
                 story.add_note(text)
         elif word == "turns":
             self.action_turn_log()
@@ -670,11 +598,11 @@ class PlayScreen(TakingBack, Retelling, Watching):
     def switch_dm(self, rest: str) -> None:
         """``/dm [offline|ai]``: said in the story; the top bar names the DM now playing. A
         turn that failed goes to the new DM at once, its actions still queued."""
-        reply = dmswitch.dm_command(self.session, rest)
+        reply = commands.dm(self.session, rest)
         self.query_one(StoryPane).add_note(reply.text, "note" if reply.ok else "alert")
         if not reply.ok or not rest.strip():
             return
-        self.dm_label = dmnames.dm_label(self.session.brain)
+        self.dm_label = dmswitch.dm_label(self.session.brain)
         self.show_panels(self._last)
         if self.failed and self.session.can_advance():
             self.start_turns()
@@ -684,13 +612,13 @@ class PlayScreen(TakingBack, Retelling, Watching):
         change is confirmed in a notice."""
         if word == "veil" and not rest.strip():
             story = self.query_one(StoryPane)
-            for text in veiling.safety_text(self.session).splitlines():
+            for text in commands.safety_text(self.session).splitlines():
                 story.add_note(text)
             return
         reply = (
-            veiling.veil(self.session, rest)
+            commands.veil(self.session, rest)
             if word == "veil"
-            else veiling.unveil(self.session, rest)
+            else commands.unveil(self.session, rest)
         )
         self.notify(reply.text, severity="information" if reply.ok else "warning")
 
@@ -735,7 +663,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
             self.notify("Wait until the DM has answered, then roll.", severity="warning")
             return
         try:
-            result = declaring.roll_for_table(self.session, formula)
+            result = commands.roll_for_table(self.session, formula)
         except DiceError as error:
             where = f"{error.caret()}\n" if error.position is not None else ""
             # Not markup: the formula is the player's text, and "[fire" is a label, not a style.
@@ -757,13 +685,13 @@ class PlayScreen(TakingBack, Retelling, Watching):
         """End the turn: pass in exploration, hold in a fight."""
         if self.thinking:
             return
-        reply = turntaking.end_turn(self.session, self.actor)
+        reply = commands.end_turn(self.session, self.actor)
         self.notify(reply.text, severity="information" if reply.ok else "warning")
         if reply.ok:
             if self.session.state.encounter is not None and self.actor:
                 self.query_one(StoryPane).add_action(
                     self.session.state.name_of(self.session.state.encounter.current.id),
-                    turntaking.END_TURN_TEXT,
+                    commands.END_TURN_TEXT,
                 )
             self.advance()
 
@@ -773,7 +701,7 @@ class PlayScreen(TakingBack, Retelling, Watching):
 
     def action_next_actor(self) -> None:
         """Act as the next character that may act now."""
-        acts = declaring.actors(self.session)
+        acts = commands.actors(self.session)
         if not acts or self.thinking:
             return
         at = acts.index(self.actor) if self.actor in acts else -1

@@ -1,41 +1,35 @@
 """The play screen: story pane, dice and combat log, initiative tracker, party panel, the
 gate banner and the input line labelled with whose turn it is.
 
-The DM runs in a worker thread with an event loop of its own, so the UI never blocks —
-and so a reaction prompt can be a real modal: the engine asks inside a tool call, the
-worker thread waits for the answer while the UI stays live. The worker posts every
-SessionEvent with a snapshot of the panels; the screen only reads the live game while no
-turn is running.
+This module lays the screen out, fills it from the game as it stands and takes the
+players' lines (an action declared, a line refused and kept for editing, a line typed once
+the story is over); the screen's other parts are its bases, listed on :class:`PlayScreen`.
+The DM runs in a worker thread with an event loop of its own (``dmturns.py``), so the UI
+never blocks; the screen only reads the live game while no turn is running.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from concurrent.futures import Future
-from contextlib import aclosing
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 from textual.widgets.input import Selection
-from textual.worker import Worker, WorkerState
 
 from app.actions.events import (
-    ErrorEvent,
-    NarrativeChunk,
     StateChange,
-    TurnEnd,
 )
-from app.actions.reactions import AskPolicy, Question
+from app.actions.reactions import AskPolicy
 from app.display import views
 from app.display.screentext import plain
-from app.display.tablelog import TableLog, window_entries
+from app.display.tablelog import TableLog
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
 from app.session import commands, dmswitch, levelling, rewinding, sheets, turnlog
@@ -44,13 +38,12 @@ from app.session.panels import Panels, panels
 from app.session.runner import resolve_character
 from app.session.session import GameSession, ending_text
 from app.session.watching import CampaignWatch
-from app.tui.messages import EventArrived, TurnsFinished
+from app.tui.screens.dmturns import DmTurns
 from app.tui.screens.journal import JournalScreen
 from app.tui.screens.leaving import EndingChoice, EndingScreen, ending_screen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.modals import PromptInspector, RollScreen
 from app.tui.screens.passing import Passing
-from app.tui.screens.reaction_dialog import reaction_dialog
 from app.tui.screens.retelling import Retelling
 from app.tui.screens.sheet import SheetScreen
 from app.tui.screens.story import StoryScreen
@@ -80,15 +73,15 @@ AFTER_THE_END = (
 """The answer to a line typed once the story has ended."""
 
 
-class PlayScreen(TakingBack, Retelling, Watching, Passing):
+class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns):
     """One game being played.
 
     The screen lays out the panels, shows the game as it stands and takes the players'
     lines; its other parts are its bases, each in a module of its own: taking turns back
     (``takingback.py``), telling the last turn again (``retelling.py``), the author's
-    edits taken in (``watching.py``), saving and leaving (``quitting.py``) and passing
-    the keyboard and the turn timer (``passing.py``). What they share is declared in
-    ``playbase.py``.
+    edits taken in (``watching.py``), saving and leaving (``quitting.py``), passing the
+    keyboard and the turn timer (``passing.py``) and the DM's worker (``dmturns.py``).
+    What they share is declared in ``playbase.py``.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -281,152 +274,6 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing):
         several = len(self.session.state.players) > 1
         label.update(plain(f"{player} › {name} ›" if several and player else f"{name} ›"))
         entry.placeholder = printable(f"What does {name} do?  (Name: … for another, /help)")
-
-    # -- the DM worker --------------------------------------------------------------------------
-    def start_turns(self) -> None:
-        """Hand the queued actions to the DM (in the background)."""
-        self.failed = False
-        self.thinking = True
-        acting = ", ".join(self.session.state.name_of(a.character_id) for a in self.session.pending)
-        self.query_one(GateBanner).show(
-            f"The DM is thinking…{f'  ({acting})' if acting else ''}", "thinking"
-        )
-        self.show_actor()
-        self.run_turns()
-
-    @work(thread=True, exclusive=True, group="dm", exit_on_error=False)
-    def run_turns(self) -> None:
-        """Run every ready turn on the DM's loop; events go to the screen as messages."""
-        task = self.dm_loop.create_task(self._drive())
-        self._dm_task = task
-        try:
-            self.dm_loop.run_until_complete(task)
-        except asyncio.CancelledError:
-            return  # quitting mid-turn: the last autosave stands
-
-    async def _drive(self) -> None:
-        session = self.session
-        saved: str | None = None
-        problem: str | None = None
-        try:
-            # aclosing: whatever stops the loop, the turn's own clean-up runs at once (a
-            # turn cut short is rolled back and the session is never left busy).
-            async with aclosing(session.run_until_players()) as events:
-                async for event in events:
-                    view = (
-                        None
-                        if isinstance(event, NarrativeChunk)
-                        else panels(session.state, session.safety_topics())
-                    )
-                    entries = self.table_log.record(session.state, event)  # before the save
-                    self.post_message(EventArrived(event, view, entries))
-                    if isinstance(event, TurnEnd) and self.save_as:
-                        saved, problem = self.autosave_in_worker()
-        except Exception as error:  # a bug on the screen's side of a turn: report, go on
-            failure = ErrorEvent(
-                message=f"the turn stopped ({type(error).__name__}: {error})", recoverable=True
-            )
-            entries = self.table_log.record(session.state, failure)
-            self.post_message(EventArrived(failure, None, entries))
-        finally:
-            self.post_message(TurnsFinished(saved, problem))
-
-    def ask_reaction(self, player: str, question: Question) -> str:
-        """The reaction policy's question, asked on the worker thread inside a tool (the
-        state holds still while it waits): show the open window in the tracker and the log,
-        then the dialog (addressed to the player when several share the keyboard), and
-        wait for the answer while the UI stays live. Returns the answer as given."""
-        if threading.get_ident() == self._ui_thread:  # not from a worker: decide
-            return "y" if question.helps else ""
-        answer: Future[str] = Future()
-
-        def show() -> None:
-            state = self.session.state
-            self._last = panels(state, self.session.safety_topics())
-            self.show_panels(self._last)
-            self.query_one(DiceLog).add_entries([e.markup for e in window_entries(state)])
-            dialog = reaction_dialog(state, player, question)
-
-            def answered(said: str | None) -> None:
-                self.restore_typing(dialog.typed)
-                answer.set_result(said or "")
-
-            self.app.push_screen(dialog, answered)
-
-        try:
-            self.app.call_from_thread(show)
-        except RuntimeError:
-            return "y" if question.helps else ""  # the app is closing
-        while True:
-            try:
-                return answer.result(timeout=0.2)
-            except TimeoutError:
-                if self.closing:
-                    return ""
-
-    @on(EventArrived)
-    async def _event(self, message: EventArrived) -> None:
-        event = message.event
-        story = self.query_one(StoryPane)
-        if self.retelling:
-            await self.retold(event, story)
-            return
-        if isinstance(event, NarrativeChunk):
-            await story.narrate(event.text)
-            return
-        if message.panels is not None:
-            self._last = message.panels
-            self.show_panels(message.panels)
-        self.query_one(DiceLog).add_entries(message.log)
-        if isinstance(event, StateChange):
-            if event.kind == "scene" and message.panels is not None:
-                # only the heading: the narrator describes the new scene in its own words
-                # (and the story records it there), so the pane does not print it twice
-                await story.end_narration()
-                story.add_scene(message.panels.scene)
-            elif event.kind == "ending":
-                story.add_note(event.description, "ending")
-            elif event.kind == "relationship":
-                await story.end_narration()
-                story.add_note(f"♥ {event.description}", "relationship")
-        elif isinstance(event, ErrorEvent):
-            await story.end_narration()
-            self.failed = event.recoverable
-            story.turn_done(recorded=False)
-            story.add_note(f"⚠ {event.message}", "error")
-            retry = " Press ctrl+r to retry." if event.recoverable else ""
-            self.notify(f"{event.message}{retry}", title="The turn failed", severity="error")
-        elif isinstance(event, TurnEnd):
-            await story.end_narration()
-            story.turn_done()
-            for alert in event.alerts:  # once per crossing; play goes on
-                story.add_note(f"⚠ {alert}", "alert")
-
-    @on(TurnsFinished)
-    def _finished(self, message: TurnsFinished) -> None:
-        self.thinking = False
-        if message.save_error:
-            self.unsaved = f"could not autosave: {message.save_error}"
-            self.notify(self.unsaved, title="The game is not saved", severity="error")
-        elif message.saved:
-            self.unsaved = ""
-        self.show_kept(None)
-        self.refresh_all()
-        self.query_one("#command", Input).focus()
-        if self.session.state.ending:
-            self.show_ending()
-        elif self.failed:
-            self.check_handoff()
-        else:
-            self.advance(save=False, after_dm=True)  # a fight turn may pass (player away)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A crash in the worker (a bug, not a DM failure) must not leave the UI stuck."""
-        if event.worker.group == "dm" and event.state == WorkerState.ERROR:
-            self.thinking = False
-            self.failed = True
-            self.notify(f"the turn stopped: {event.worker.error}", severity="error")
-            self.refresh_all()
 
     # -- typing ---------------------------------------------------------------------------------
     @on(Input.Submitted, "#command")
@@ -818,14 +665,6 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing):
             story.scroll_page_up()
         else:
             story.scroll_page_down()
-
-    # -- leaving ---------------------------------------------------------------------------------
-    def stop_dm(self) -> None:
-        """Stop a turn in flight and release the DM's loop."""
-        self.closing = True
-        task = self._dm_task
-        if task is not None and not task.done():
-            self.dm_loop.call_soon_threadsafe(task.cancel)
 
     def on_unmount(self) -> None:
         self.keeper.close()  # the save is free for another window

@@ -13,12 +13,10 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
-from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 from textual.widgets.input import Selection
@@ -32,23 +30,18 @@ from app.display.screentext import plain
 from app.display.tablelog import TableLog
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
-from app.session import commands, dmswitch, levelling, rewinding, sheets, turnlog
+from app.session import commands, dmswitch, levelling, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.runner import resolve_character
-from app.session.session import GameSession, ending_text
+from app.session.session import GameSession
 from app.session.watching import CampaignWatch
 from app.tui.screens.dmturns import DmTurns
-from app.tui.screens.journal import JournalScreen
-from app.tui.screens.leaving import EndingChoice, EndingScreen, ending_screen
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
-from app.tui.screens.modals import PromptInspector, RollScreen
 from app.tui.screens.passing import Passing
+from app.tui.screens.playkeys import PlayKeys
 from app.tui.screens.retelling import Retelling
-from app.tui.screens.sheet import SheetScreen
-from app.tui.screens.story import StoryScreen
 from app.tui.screens.takingback import TakingBack
-from app.tui.screens.turnlog import TurnLogScreen
 from app.tui.screens.watching import Watching
 from app.tui.widgets.banner import GateBanner
 from app.tui.widgets.dicelog import DiceLog
@@ -73,34 +66,17 @@ AFTER_THE_END = (
 """The answer to a line typed once the story has ended."""
 
 
-class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns):
+class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys):
     """One game being played.
 
     The screen lays out the panels, shows the game as it stands and takes the players'
     lines; its other parts are its bases, each in a module of its own: taking turns back
     (``takingback.py``), telling the last turn again (``retelling.py``), the author's
     edits taken in (``watching.py``), saving and leaving (``quitting.py``), passing the
-    keyboard and the turn timer (``passing.py``) and the DM's worker (``dmturns.py``).
-    What they share is declared in ``playbase.py``.
+    keyboard and the turn timer (``passing.py``), the DM's worker (``dmturns.py``) and
+    the keys and the screens they open (``playkeys.py``). What they share is declared in
+    ``playbase.py``.
     """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+t", "end_turn", "End turn"),
-        Binding("ctrl+n", "next_actor", "Next char"),
-        Binding("ctrl+r", "retry", "Retry"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+l", "toggle_log", "Log"),
-        Binding("f2", "inspect", "Prompt"),
-        Binding("f1", "app.help", "Help"),
-        Binding("ctrl+z", "undo", "Undo"),  # after Help too (at 80 columns Help must show)
-        Binding("f3", "turn_log", "Turns"),  # after Help: at 80 columns Help must show
-        Binding("f4", "sheet", "Sheet", show=False),  # no room at 80 columns: F1 lists them
-        Binding("f5", "journal", "Journal", show=False),
-        Binding("f6", "story", "Story"),
-        Binding("f7", "reroll", "Retell", show=False),
-        Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
-        Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),
-    ]
 
     def __init__(
         self,
@@ -520,151 +496,6 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns):
         line = Text("🎲 you rolled ", style="bold")
         line.append_text(views.roll_line(result))
         self.query_one(DiceLog).add_entries(self.table_log.keep(self.session.state, [line]))
-
-    # -- actions -------------------------------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Retry shows in the footer only after a failed turn."""
-        if action == "retry":
-            return self.failed and not self.thinking
-        return True
-
-    def action_end_turn(self) -> None:
-        """End the turn: pass in exploration, hold in a fight."""
-        if self.thinking:
-            return
-        reply = commands.end_turn(self.session, self.actor)
-        self.notify(reply.text, severity="information" if reply.ok else "warning")
-        if reply.ok:
-            if self.session.state.encounter is not None and self.actor:
-                self.query_one(StoryPane).add_action(
-                    self.session.state.name_of(self.session.state.encounter.current.id),
-                    commands.END_TURN_TEXT,
-                )
-            self.advance()
-
-    def action_undo(self) -> None:
-        """ctrl+z: take back the last turn (the others at the table agree first)."""
-        self.take_back("undo")
-
-    def action_next_actor(self) -> None:
-        """Act as the next character that may act now."""
-        acts = commands.actors(self.session)
-        if not acts or self.thinking:
-            return
-        at = acts.index(self.actor) if self.actor in acts else -1
-        self.actor = acts[(at + 1) % len(acts)]
-        self.show_actor()
-        self.query_one(PartyPanel).update_panels(self._last, self.actor)
-
-    def action_retry(self) -> None:
-        """Run a failed turn again (the same dice: the world was rolled back)."""
-        if self.thinking:
-            return
-        if not self.session.can_advance():
-            self.notify("There is no turn waiting to run.", severity="warning")
-            return
-        self.start_turns()
-
-    def action_save(self) -> None:
-        """Save under the game's save name."""
-        self.save("")
-
-    def action_toggle_log(self) -> None:
-        """Show or hide the sidebar (party and dice log)."""
-        sidebar = self.query_one("#sidebar")
-        sidebar.display = not sidebar.display
-
-    def action_inspect(self) -> None:
-        """The prompt inspector: the exact messages last sent to the DM."""
-        messages = self.session.last_messages
-        text = sheets.prompt_text(self.session, data=True)
-        count = f"{len(messages)} message{'' if len(messages) == 1 else 's'}"
-        title = f"Last prompt — {count} to {self.dm_label} (Esc closes)"
-        self.app.push_screen(PromptInspector(text, title))
-
-    def action_story(self) -> None:
-        """The whole story: every turn, searchable, with its rolls — from which the game
-        goes back to before a turn (not while the DM is answering)."""
-        if self.thinking:
-            self.app.push_screen(StoryScreen(self.session.state))
-            return
-        points = rewinding.rewind_points(self.session)
-        self.app.push_screen(
-            StoryScreen(
-                self.session.state,
-                rewind=lambda turn: self.take_back("rewind", str(turn)),
-                rewindable=points,
-            )
-        )
-
-    def action_turn_log(self) -> None:
-        """The turn log: who had each turn, why it ended, how long it took, who was next."""
-        self.app.push_screen(TurnLogScreen(self.session.state))
-
-    def action_sheet(self) -> None:
-        """The character sheet of the character up (or played last)."""
-        self.open_sheet("")
-
-    def open_sheet(self, typed: str) -> None:
-        """``/sheet [NAME]``: the sheets, opened at the one named (not while the DM is
-        answering: the game is moving under it)."""
-        if self.thinking:
-            self.notify("Wait until the DM has answered.", severity="warning")
-            return
-        pick = sheets.pick_character(self.session, typed, self.actor)
-        if pick.character is None:
-            self.notify(pick.problem, severity="warning", markup=False)
-            return
-        at = list(self.session.state.party).index(pick.character)
-        self.app.push_screen(SheetScreen(sheets.all_sheets(self.session), at))
-
-    @on(PartyPanel.MemberChosen)
-    def _member_chosen(self, message: PartyPanel.MemberChosen) -> None:
-        self.open_sheet(message.character)
-
-    def action_journal(self) -> None:
-        """The journal: goals, who carries what, what the party knows, people and places."""
-        if self.thinking:
-            self.notify("Wait until the DM has answered.", severity="warning")
-            return
-        self.app.push_screen(JournalScreen(sheets.party_journal(self.session)))
-
-    def show_ending(self) -> None:
-        """The story is over: offer the title screen or a review of the story."""
-        state = self.session.state
-        if not state.ending or isinstance(self.app.screen, EndingScreen):
-            return
-
-        def chosen(choice: EndingChoice | None) -> None:
-            if choice == "title":
-                self.app.call_later(self.app.run_action, "to_title")
-            elif choice == "story":
-                self.action_story()
-            elif choice == "undo":
-                self.take_back("undo")
-            else:  # staying: the keyboard goes back to the input, not to nowhere
-                self.query_one("#command", Input).focus()
-
-        undo = self.session.timeline.before(state.turn) is not None
-        ending = ending_screen(self.session.ended(), ending_text(state), undo=undo)
-        self.app.push_screen(ending, chosen)
-
-    def action_roll_dialog(self) -> None:
-        """Ask for a formula, then roll it."""
-
-        def rolled(formula: str | None) -> None:
-            if formula:
-                self.roll(formula)
-
-        self.app.push_screen(RollScreen(), rolled)
-
-    def action_scroll_story(self, pages: int) -> None:
-        """Page through the story while typing."""
-        story = self.query_one(StoryPane)
-        if pages < 0:
-            story.scroll_page_up()
-        else:
-            story.scroll_page_down()
 
     def on_unmount(self) -> None:
         self.keeper.close()  # the save is free for another window

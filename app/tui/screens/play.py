@@ -21,23 +21,19 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 from textual.widgets.input import Selection
 
-from app.actions.events import (
-    StateChange,
-)
 from app.actions.reactions import AskPolicy
-from app.display import views
 from app.display.screentext import plain
 from app.display.tablelog import TableLog
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
-from app.session import commands, dmswitch, levelling, turnlog
+from app.session import commands, turnlog
 from app.session.hygiene import clean_line
 from app.session.panels import Panels, panels
 from app.session.runner import resolve_character
 from app.session.session import GameSession
 from app.session.watching import CampaignWatch
+from app.tui.screens.commanding import Commanding
 from app.tui.screens.dmturns import DmTurns
-from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.passing import Passing
 from app.tui.screens.playkeys import PlayKeys
 from app.tui.screens.retelling import Retelling
@@ -52,7 +48,6 @@ from app.tui.widgets.tracker import InitiativeTracker
 from app.world import meaning
 from app.world.printable import printable
 from app.world.view import scene_description
-from rules.dice import DiceError
 
 HISTORY_SHOWN = 12
 """Turns of the story shown again when a saved game is resumed."""
@@ -66,16 +61,16 @@ AFTER_THE_END = (
 """The answer to a line typed once the story has ended."""
 
 
-class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys):
+class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Commanding):
     """One game being played.
 
     The screen lays out the panels, shows the game as it stands and takes the players'
     lines; its other parts are its bases, each in a module of its own: taking turns back
     (``takingback.py``), telling the last turn again (``retelling.py``), the author's
     edits taken in (``watching.py``), saving and leaving (``quitting.py``), passing the
-    keyboard and the turn timer (``passing.py``), the DM's worker (``dmturns.py``) and
-    the keys and the screens they open (``playkeys.py``). What they share is declared in
-    ``playbase.py``.
+    keyboard and the turn timer (``passing.py``), the DM's worker (``dmturns.py``), the
+    keys and the screens they open (``playkeys.py``) and the slash commands
+    (``commanding.py``). What they share is declared in ``playbase.py``.
     """
 
     def __init__(
@@ -347,155 +342,6 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys):
                 self.notify(problem, title="The game is not saved", severity="error")
         self.refresh_all()
         self.check_handoff()
-
-    async def command(self, line: str) -> None:
-        """A /command typed into the input."""
-        word, _, rest = line[1:].partition(" ")
-        word = word.lower()
-        if word in ("help", "h", "?"):
-            await self.app.run_action("help")
-            return
-        if word == "prompt":
-            self.action_inspect()
-            return
-        if word in ("quit", "exit", "q"):
-            await self.app.run_action("quit")
-            return
-        if word in ("veil", "unveil"):  # safety tools: anyone, any time, even mid-turn
-            self.safety(word, rest)
-            return
-        if self.thinking:
-            self.notify("Wait until the DM has answered.", severity="warning")
-            return
-        replies = {
-            "pass": lambda: commands.pass_turn(self.session, rest),
-            "end": lambda: commands.end_turn(self.session, self.actor),
-            "join": lambda: commands.join(self.session, rest),
-            "leave": lambda: commands.leave(self.session, rest),
-            "away": lambda: commands.away(self.session, rest, self.holder or self.player_up()),
-            "back": lambda: commands.back(self.session, rest),
-        }
-        if word in replies:
-            reply = replies[word]()
-            self.notify(reply.text, severity="information" if reply.ok else "warning")
-            if reply.ok:
-                self.advance()
-        elif word == "dm":
-            self.switch_dm(rest)
-        elif word == "status":
-            story = self.query_one(StoryPane)
-            story.add_note(self.session.status().banner)
-            for member in self._last.party:
-                story.add_note(f"{member.name}: {member.hp}/{member.max_hp} HP, AC {member.ac}")
-        elif word == "story":
-            self.action_story()
-        elif word == "usage":
-            story = self.query_one(StoryPane)
-            for text in commands.usage_text(self.session).splitlines():
-                story.add_note(text)
-        elif word == "turns":
-            self.action_turn_log()
-        elif word == "sheet":
-            self.open_sheet(rest)
-        elif word in ("journal", "people"):
-            self.action_journal()
-        elif word == "levelup":
-            self.level_up(rest)
-        elif word == "roll":
-            self.roll(rest)
-        elif word == "retry":
-            self.action_retry()
-        elif word == "rewind" and not rest.strip():
-            self.action_story()  # pick the turn to go back to before
-        elif word in ("undo", "redo", "rewind"):
-            self.take_back(word, rest)
-        elif word == "reroll":
-            self.reroll()
-        elif word == "save":
-            self.save(rest)
-        elif word == "load":
-            await self.app.run_action("load_game")
-        else:
-            self.notify(f"Unknown command /{word}. F1 shows them all.", severity="warning")
-
-    def switch_dm(self, rest: str) -> None:
-        """``/dm [offline|ai]``: said in the story; the top bar names the DM now playing. A
-        turn that failed goes to the new DM at once, its actions still queued."""
-        reply = commands.dm(self.session, rest)
-        self.query_one(StoryPane).add_note(reply.text, "note" if reply.ok else "alert")
-        if not reply.ok or not rest.strip():
-            return
-        self.dm_label = dmswitch.dm_label(self.session.brain)
-        self.show_panels(self._last)
-        if self.failed and self.session.can_advance():
-            self.start_turns()
-
-    def safety(self, word: str, rest: str) -> None:
-        """``/veil [TOPIC]`` and ``/unveil TOPIC``: the list goes to the story pane, a
-        change is confirmed in a notice."""
-        if word == "veil" and not rest.strip():
-            story = self.query_one(StoryPane)
-            for text in commands.safety_text(self.session).splitlines():
-                story.add_note(text)
-            return
-        reply = (
-            commands.veil(self.session, rest)
-            if word == "veil"
-            else commands.unveil(self.session, rest)
-        )
-        self.notify(reply.text, severity="information" if reply.ok else "warning")
-
-    def level_up(self, rest: str) -> None:
-        """``/levelup [NAME]``: the level-up dialog for the first character who can take a
-        level (or the one named); ``/levelup Thorin roll str+2`` takes it at once."""
-        found = levelling.dialog_for(self.session, rest)
-        if isinstance(found, levelling.LevelReply):
-            if found.events:
-                self.show_level(found)
-            else:
-                self.notify(found.text, severity="information" if found.ok else "warning")
-            return
-        cid, plan = found
-
-        def attempt(choice: LevelChoice) -> str | None:
-            reply = levelling.take(
-                self.session, cid, hp=choice.hp, asi=choice.asi, spells=choice.spells
-            )
-            if not reply.ok:
-                return reply.text
-            self.show_level(reply)
-            return None
-
-        self.app.push_screen(LevelUpScreen(plan, attempt))
-
-    def show_level(self, reply: levelling.LevelReply) -> None:
-        """A level taken: the hit-point roll and the news into the log, the news into the
-        story, the new numbers into the party panel."""
-        log = self.query_one(DiceLog)
-        story = self.query_one(StoryPane)
-        for event in reply.events:
-            log.add_entries(self.table_log.record(self.session.state, event))
-            if isinstance(event, StateChange):
-                story.add_note(event.description)
-        self.refresh_all()
-
-    def roll(self, formula: str) -> None:
-        """A player's own roll, from the game's dice, into the log (not while the DM is
-        rolling from the same dice: the replay would differ)."""
-        if self.thinking:
-            self.notify("Wait until the DM has answered, then roll.", severity="warning")
-            return
-        try:
-            result = commands.roll_for_table(self.session, formula)
-        except DiceError as error:
-            where = f"{error.caret()}\n" if error.position is not None else ""
-            # Not markup: the formula is the player's text, and "[fire" is a label, not a style.
-            self.notify(f"{where}{error}", title="Bad dice formula", severity="error", markup=False)
-            return
-
-        line = Text("🎲 you rolled ", style="bold")
-        line.append_text(views.roll_line(result))
-        self.query_one(DiceLog).add_entries(self.table_log.keep(self.session.state, [line]))
 
     def on_unmount(self) -> None:
         self.keeper.close()  # the save is free for another window

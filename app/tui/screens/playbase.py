@@ -3,11 +3,11 @@ part calls on another.
 
 The play screen (:class:`~app.tui.screens.play.PlayScreen`) is put together from parts by
 topic — passing the keyboard and the turn timer (``passing.py``), the DM's worker
-(``dmturns.py``), the keys and the screens they open (``playkeys.py``) — each a base of the
-play screen. Each part is a :class:`Screen` subclass, so Textual collects its ``BINDINGS``
-and its ``on_…`` and ``@on`` handlers from the play screen's MRO. This base only declares,
-for the type checker, what the play screen sets up in its ``__init__`` and what the other
-parts provide; it holds no behaviour.
+(``dmturns.py``), the keys and the screens they open (``playkeys.py``), the slash commands
+(``commanding.py``) — each a base of the play screen. Each part is a :class:`Screen`
+subclass, so Textual collects its ``BINDINGS`` and its ``on_…`` and ``@on`` handlers from
+the play screen's MRO. This base only declares, for the type checker, what the play screen
+sets up in its ``__init__`` and what the other parts provide; it holds no behaviour.
 """
 
 from __future__ import annotations

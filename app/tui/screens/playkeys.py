@@ -3,15 +3,16 @@ them in this order), their ``action_…`` methods, and the screens opened from t
 screen — the prompt inspector, the story, the turn log, the character sheets (also by a
 click on the party panel), the journal, the dice dialog and the ending.
 
-A screen is not opened while the DM is answering when it could change the game (or show
-it moving): the player is asked to wait instead. Retry shows in the footer only after a
-failed turn.
+While the DM is answering, the sheets and the journal are refused (the game is moving
+under them) and the story opens without its way back to an earlier turn. Retry shows in
+the footer only after a failed turn. F7's action is the retelling's (``retelling.py``);
+ctrl+z asks the part that takes turns back (``takingback.py``).
 
 A base of the play screen, so the play screen keeps to playing. Its ``BINDINGS`` are
 collected by Textual from the play screen's MRO, and its ``@on`` handler is run as the
 play screen's own, since it is a :class:`Screen` subclass. It reads the screen's
 ``session``, ``actor``, ``thinking``, ``failed``, ``dm_label`` and ``_last`` and calls its
-``advance``, ``start_turns``, ``roll`` and ``take_back``.
+``advance``, ``start_turns``, ``show_actor``, ``roll`` and ``take_back``.
 """
 
 from __future__ import annotations

@@ -21,7 +21,16 @@ from rich.text import Text
 
 from app.actions.events import StateChange
 from app.display import views
-from app.session import commands, dmswitch, levelling
+from app.session import (
+    declaring,
+    dmnames,
+    dmswitch,
+    levelling,
+    seating,
+    sheets,
+    turntaking,
+    veiling,
+)
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.playbase import PlayBase
 from app.tui.widgets.dicelog import DiceLog
@@ -52,12 +61,12 @@ class Commanding(PlayBase):
             self.notify("Wait until the DM has answered.", severity="warning")
             return
         replies = {
-            "pass": lambda: commands.pass_turn(self.session, rest),
-            "end": lambda: commands.end_turn(self.session, self.actor),
-            "join": lambda: commands.join(self.session, rest),
-            "leave": lambda: commands.leave(self.session, rest),
-            "away": lambda: commands.away(self.session, rest, self.holder or self.player_up()),
-            "back": lambda: commands.back(self.session, rest),
+            "pass": lambda: turntaking.pass_turn(self.session, rest),
+            "end": lambda: turntaking.end_turn(self.session, self.actor),
+            "join": lambda: seating.join(self.session, rest),
+            "leave": lambda: seating.leave(self.session, rest),
+            "away": lambda: seating.away(self.session, rest, self.holder or self.player_up()),
+            "back": lambda: seating.back(self.session, rest),
         }
         if word in replies:
             reply = replies[word]()
@@ -75,7 +84,7 @@ class Commanding(PlayBase):
             self.action_story()
         elif word == "usage":
             story = self.query_one(StoryPane)
-            for text in commands.usage_text(self.session).splitlines():
+            for text in sheets.usage_text(self.session).splitlines():
                 story.add_note(text)
         elif word == "turns":
             self.action_turn_log()
@@ -105,11 +114,11 @@ class Commanding(PlayBase):
     def switch_dm(self, rest: str) -> None:
         """``/dm [offline|ai]``: said in the story; the top bar names the DM now playing. A
         turn that failed goes to the new DM at once, its actions still queued."""
-        reply = commands.dm(self.session, rest)
+        reply = dmswitch.dm_command(self.session, rest)
         self.query_one(StoryPane).add_note(reply.text, "note" if reply.ok else "alert")
         if not reply.ok or not rest.strip():
             return
-        self.dm_label = dmswitch.dm_label(self.session.brain)
+        self.dm_label = dmnames.dm_label(self.session.brain)
         self.show_panels(self._last)
         if self.failed and self.session.can_advance():
             self.start_turns()
@@ -119,13 +128,13 @@ class Commanding(PlayBase):
         change is confirmed in a notice."""
         if word == "veil" and not rest.strip():
             story = self.query_one(StoryPane)
-            for text in commands.safety_text(self.session).splitlines():
+            for text in veiling.safety_text(self.session).splitlines():
                 story.add_note(text)
             return
         reply = (
-            commands.veil(self.session, rest)
+            veiling.veil(self.session, rest)
             if word == "veil"
-            else commands.unveil(self.session, rest)
+            else veiling.unveil(self.session, rest)
         )
         self.notify(reply.text, severity="information" if reply.ok else "warning")
 
@@ -170,7 +179,7 @@ class Commanding(PlayBase):
             self.notify("Wait until the DM has answered, then roll.", severity="warning")
             return
         try:
-            result = commands.roll_for_table(self.session, formula)
+            result = declaring.roll_for_table(self.session, formula)
         except DiceError as error:
             where = f"{error.caret()}\n" if error.position is not None else ""
             # Not markup: the formula is the player's text, and "[fire" is a label, not a style.

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 
 from textual.widgets import Input
 
-from app.session import commands, hotseat
+from app.session import declaring, hotseat, turntaking
 from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.playbase import PlayBase
 from app.tui.widgets.banner import GateBanner
@@ -35,7 +35,7 @@ class Passing(PlayBase):
             player = state.controller_of(cid) if cid in state.party else None
             return None if player in state.turn_order.away else player  # their turn passes
         if state.restriction is not None:
-            waiting = commands.actors(self.session)
+            waiting = declaring.actors(self.session)
             return state.controller_of(waiting[0]) if waiting else None
         return hotseat.active_player(state)
 
@@ -47,7 +47,7 @@ class Passing(PlayBase):
             return
         if len(state.players) > 1 and self.player_up() != self.holder:
             return  # the keyboard is still being passed: the clock has not started
-        notice = commands.keep_time(self.session)
+        notice = turntaking.keep_time(self.session)
         if notice:
             self.timed_out(notice)
             self.advance()  # hands the keyboard on, or runs the fight turn that ended

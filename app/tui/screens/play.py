@@ -26,10 +26,10 @@ from app.display.screentext import plain
 from app.display.tablelog import TableLog
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
-from app.session import commands, turnlog
+from app.session import declaring, turnlog, turntaking
 from app.session.hygiene import clean_line
+from app.session.naming import resolve_character
 from app.session.panels import Panels, panels
-from app.session.runner import resolve_character
 from app.session.session import GameSession
 from app.session.watching import CampaignWatch
 from app.tui.screens.commanding import Commanding
@@ -193,7 +193,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         self.refresh_bindings()
         state = self.session.state
         self._last = panels(state, self.session.safety_topics())
-        acts = commands.actors(self.session)
+        acts = declaring.actors(self.session)
         up = self.player_up()
         if self.actor not in acts or (up and state.controller_of(self.actor) != up):
             mine = [c for c in acts if state.controller_of(c) == up] or acts
@@ -298,7 +298,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
 
     def declare(self, line: str) -> bool:
         """Queue an action; runs the turn when everyone needed has declared."""
-        reply, character = commands.declare(self.session, line, self.actor)
+        reply, character = declaring.declare(self.session, line, self.actor)
         if reply.notice:
             self.notify(reply.notice, severity="warning")
         if reply.aside:  # a question out of turn: answered, the turn stays where it is
@@ -329,7 +329,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         next. A fight turn whose player is away or out of time passes first. Right after
         the DM's turns (``after_dm``) only such a passed turn runs the DM again: a run
         that stopped early waits for the players (or ctrl+r)."""
-        notice = commands.keep_time(self.session)
+        notice = turntaking.keep_time(self.session)
         if notice:
             self.timed_out(notice)
         if self.session.can_advance() and (notice or not after_dm):

@@ -23,7 +23,7 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
-from app.session import commands, rewinding, sheets
+from app.session import declaring, rewinding, sheets, turntaking
 from app.session.session import ending_text
 from app.tui.screens.journal import JournalScreen
 from app.tui.screens.leaving import EndingChoice, EndingScreen, ending_screen
@@ -67,13 +67,13 @@ class PlayKeys(PlayBase):
         """End the turn: pass in exploration, hold in a fight."""
         if self.thinking:
             return
-        reply = commands.end_turn(self.session, self.actor)
+        reply = turntaking.end_turn(self.session, self.actor)
         self.notify(reply.text, severity="information" if reply.ok else "warning")
         if reply.ok:
             if self.session.state.encounter is not None and self.actor:
                 self.query_one(StoryPane).add_action(
                     self.session.state.name_of(self.session.state.encounter.current.id),
-                    commands.END_TURN_TEXT,
+                    turntaking.END_TURN_TEXT,
                 )
             self.advance()
 
@@ -83,7 +83,7 @@ class PlayKeys(PlayBase):
 
     def action_next_actor(self) -> None:
         """Act as the next character that may act now."""
-        acts = commands.actors(self.session)
+        acts = declaring.actors(self.session)
         if not acts or self.thinking:
             return
         at = acts.index(self.actor) if self.actor in acts else -1

@@ -21,7 +21,8 @@ from app.actions.beings import set_vitals
 from app.actions.campaign_tools import enter_scene, start_encounter
 from app.session.setup import start_session
 from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
-from app.world.state import FlagValue, GameState
+from app.world.spec import FlagValue
+from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType, LifeState, Vitals, apply_damage
 from rules.srd import srd

@@ -38,7 +38,8 @@ from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.session.triggers import run_triggers
 from app.world.campaign import Campaign, CampaignError
-from app.world.state import FlagValue, GameState
+from app.world.spec import FlagValue
+from app.world.state import GameState
 
 SETUP_REASON = "set up for a tool check"
 """Why the ledger of the game says the party moved (the game is never saved)."""

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from rapidfuzz import fuzz, process
 
 from app.world.printable import printable
-from app.world.state import FlagValue
+from app.world.spec import FlagValue
 from app.world.strictness import json_type
 
 FLAG_KEY = re.compile(r"[a-z0-9_]{1,40}")

@@ -48,6 +48,8 @@ from app.world.eventspec import (
 from app.world.printable import controls_in
 from app.world.salvage import references_despite
 from app.world.schemawords import schema_errors
+from app.world.spec import Key
+from app.world.spec import Spec as _Spec
 from app.world.strictness import coercions
 from app.world.tomlplaces import Path as Path_
 from app.world.tomlplaces import Places, dotted, locate, parse_path
@@ -60,13 +62,10 @@ from app.world.when import (
     NPCVariant,
     SceneVariant,
 )
-from app.world.when import Spec as _Spec
 from app.world.wording import Pronoun
 from rules.character import CharacterSheet
 from rules.pregens import complete_pregen
 from rules.srd import Monster, srd
-
-Key = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 
 REEXPORTED = (ChallengeSpec, DamageSpec, Effects, RollOption)
 """The obstacle and effect tables live in :mod:`app.world.challengespec`; they are part of

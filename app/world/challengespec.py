@@ -16,9 +16,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from app.world.state import FlagValue
+from app.world.spec import FlagValue
+from app.world.spec import Spec as _Spec
 from app.world.when import Fact
-from app.world.when import Spec as _Spec
 from rules.abilities import Ability
 from rules.conditions import Condition
 from rules.damage import DamageType

@@ -14,8 +14,9 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from app.world.fields import unknown_field
+from app.world.spec import Spec
 from app.world.truth import JudgmentCategory
-from app.world.when import Fact, Spec
+from app.world.when import Fact
 
 Name = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 

@@ -19,7 +19,7 @@ from app.world.references import Problem, effects, facts, whens
 
 if TYPE_CHECKING:
     from app.world.campaign import Campaign
-    from app.world.state import FlagValue
+    from app.world.spec import FlagValue
 
 
 def flag_reads(campaign: Campaign) -> Iterator[tuple[str, str, FlagValue | None]]:

@@ -25,7 +25,7 @@ from app.world.references import Problem
 if TYPE_CHECKING:
     from app.world.campaign import Campaign, Exit
     from app.world.challengespec import Effects
-    from app.world.state import FlagValue
+    from app.world.spec import FlagValue
     from app.world.when import Fact
 
 Token = tuple[str, str]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from app.world.campaign import Campaign
 from app.world.challengespec import Effects
-from app.world.state import FlagValue
+from app.world.spec import FlagValue
 from app.world.when import Fact
 from rules.character import CharacterSheet
 

@@ -20,6 +20,7 @@ from app.world.ledger import LedgerEvent
 from app.world.reactions import ReactionQueue
 from app.world.readied import Readied
 from app.world.recording import write_change
+from app.world.spec import FlagValue
 from app.world.truth import Truth
 from app.world.turnorder import TurnOrder
 from app.world.turnrecord import TurnRecord as TurnRecord  # noqa: PLC0414 (re-exported)
@@ -37,7 +38,6 @@ from rules.spellcasting import SpellSlots
 from rules.srd import Monster, srd
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
-FlagValue = bool | int | str
 
 MOST_TURNS = 10**9
 """More turns (or rounds of one fight) than any game plays: a bound on a damaged count."""

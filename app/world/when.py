@@ -12,16 +12,9 @@ import re
 from collections.abc import Iterator
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from app.world.state import FlagValue
-
-
-class Spec(BaseModel):
-    """A campaign table: unknown keys are errors."""
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
+from app.world.spec import FlagValue, Spec
 
 _KINDS = ("all", "any", "not_", "threshold", "in_scene", "has_item", "flag", "defeated",
           "killed", "surrendered", "fled", "passed", "failed", "present", "visited", "met",

@@ -1,0 +1,27 @@
+"""What every campaign table is built from: the base model that makes an unknown key an
+error, the ids an author gives, and the values a flag holds.
+
+They sit below everything that reads or writes a campaign — the condition language
+(:mod:`app.world.when`), the campaign's tables (:mod:`app.world.campaign` and the modules
+of its parts) and the game state whose flags the effects set (:mod:`app.world.state`) —
+and import nothing of theirs.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Key = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
+"""An id an author gives a table (a scene, an NPC, a trigger): lowercase letters, digits,
+``-`` and ``_``."""
+
+FlagValue = bool | int | str
+"""What a flag holds: set or not, a number, or a word."""
+
+
+class Spec(BaseModel):
+    """A campaign table: unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)

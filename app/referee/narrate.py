@@ -13,8 +13,9 @@ from app.referee.casting import lasting_lines
 from app.referee.refusals import plain_error
 from app.understanding.targets import weakest
 from app.world import view
+from app.world.pronouns import possessive
 from app.world.state import GameState
-from app.world.wording import bare, possessive, the
+from app.world.wording import bare, the
 from rules.features import feature
 
 _MISS = (

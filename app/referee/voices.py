@@ -14,9 +14,9 @@ import zlib
 
 from app.world import view
 from app.world.campaign import NPCSpec
+from app.world.pronouns import possessive, pronoun_of
 from app.world.references import effects
 from app.world.state import GameState
-from app.world.wording import possessive, pronoun_of
 
 SHRUGS = {
     "friendly": (

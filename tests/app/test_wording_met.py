@@ -19,7 +19,8 @@ from app.world.campaign import CAMPAIGNS_DIR, Effects, NPCSpec, OffscreenSpec, l
 from app.world.journal import journal, journal_lines
 from app.world.ledger import RelationshipShifted
 from app.world.newgame import new_game
-from app.world.wording import possessive, pronoun_of, the
+from app.world.pronouns import possessive, pronoun_of
+from app.world.wording import the
 from tests.app.conftest import narration, turn
 from tests.app.event_world import campaign_of, judge, trigger, world
 from tests.app.test_monster_traits import run, turn_of

@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from app.actions.encounter_view import EncounterView, encounter_view
-from app.world.state import Change, GameState
+from app.world.recording import Change
+from app.world.state import GameState
 
 NO_CHANGES = "No changes to game state since your last turn."
 MOST_SHOWN = 30

@@ -1,14 +1,18 @@
-"""What a noted world change is, as ledger events.
+"""A noted world change, and what it is as ledger events.
 
 Every change to the world is noted once, with :meth:`app.world.state.GameState.record`
-(the DM is told of it in its next context); the same note writes the ledger event the
+(the DM is told of it in its next context); the same note writes the ledger events the
 change is, so the ledger holds every world change without a second call at each place
-the world changes. This module says which event each kind of change is.
+the world changes. This module says what a change holds and which events each kind of
+change is; the state writes them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
 
 from app.world.ledger import (
     InformationRevealed,
@@ -19,8 +23,41 @@ from app.world.ledger import (
     WorldStateChanged,
 )
 
-if TYPE_CHECKING:
-    from app.world.state import Change, GameState
+ChangeKind = Literal[
+    "roll", "hp", "condition", "item", "flag", "scene", "encounter", "reveal", "restriction",
+    "xp", "encounter_started", "encounter_ended", "trigger", "players", "relationship",
+    "judgment",
+]  # fmt: skip
+"""What a change is about; :mod:`app.dm.deltas` groups the DM's deltas by it."""
+
+
+class Change(BaseModel):
+    """One fact that changed, recorded so the DM can be told what moved since its last turn.
+
+    Besides its line of text a change carries what it is about, where the recorder knows it
+    (who, before and after, a roll's formula and result), so the DM's deltas are built from
+    data rather than read back out of sentences. Those details are optional and left out of
+    a save when unset, so a change saved before they existed loads as it was.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    turn: int
+    kind: ChangeKind
+    text: str
+    who: str | None = None
+    """Id of the character or creature it is about."""
+    ref: str | None = None
+    """The campaign id it is about: a trigger, a flag, a scene."""
+    before: str | None = None
+    after: str | None = None
+    formula: str | None = None
+    """A roll's dice formula."""
+    total: int | None = None
+    """A roll's result."""
+    why: str | None = None
+    """What a roll was for."""
+
 
 SILENT = frozenset({"roll", "relationship", "judgment"})
 """Changes whose event is written elsewhere: a roll is part of the tool call's
@@ -33,16 +70,17 @@ ENCOUNTER = {"encounter_started": "started", "encounter_ended": "ended", "encoun
 """Fight changes, all under the key ``encounter``, with what became of the fight."""
 
 
-def write_change(state: GameState, change: Change, left: str | None = None) -> None:
-    """Write the ledger events of a change just noted. ``left`` is the scene the party
-    left, for a scene change (the state is already in the new one)."""
+def change_events(
+    change: Change, here: str, party: Iterable[str], left: str | None = None
+) -> list[tuple[LedgerEvent, str | None]]:
+    """The ledger events of a change just noted, each with the scene it is written in
+    (``None``: the one the party is in, ``here``). For a scene change, ``left`` is the
+    scene the party left and ``party`` who moved (the state is already in the new one)."""
     if change.kind in SILENT:
-        return
+        return []
     if change.kind == "scene":
-        _moved(state, left or change.before or "", change)
-        return
-    for event in _events(change):
-        state.log_event(event)
+        return _moved(left or change.before or "", here, list(party))
+    return [(event, None) for event in _events(change)]
 
 
 def _events(change: Change) -> list[LedgerEvent]:
@@ -63,12 +101,12 @@ def _events(change: Change) -> list[LedgerEvent]:
     return [WorldStateChanged(key=key, old=change.before, new=change.after, text=text)]
 
 
-def _moved(state: GameState, left: str, change: Change) -> None:
-    """The party went from ``left`` to the scene it is in now: it left one scene, moved,
-    and entered the other (each event in the scene it belongs to)."""
-    entered = state.scene.id
-    who = list(state.party)
-    state.log_event(SceneExited(characters=who), scene=left)
-    state.log_event(Movement(origin=left, to=entered), scene=left)
-    state.log_event(SceneEntered(characters=who), scene=entered)
-    del change  # the text is the DM's; the events say it as data
+def _moved(left: str, entered: str, who: list[str]) -> list[tuple[LedgerEvent, str | None]]:
+    """The party went from ``left`` to ``entered``: it left one scene, moved, and entered
+    the other (each event in the scene it belongs to). The change's text is the DM's; the
+    events say it as data."""
+    return [
+        (SceneExited(characters=who), left),
+        (Movement(origin=left, to=entered), left),
+        (SceneEntered(characters=who), entered),
+    ]

@@ -19,7 +19,7 @@ from app.world.chronicle import Chronicle
 from app.world.ledger import LedgerEvent
 from app.world.reactions import ReactionQueue
 from app.world.readied import Readied
-from app.world.recording import write_change
+from app.world.recording import Change, change_events
 from app.world.spec import FlagValue
 from app.world.truth import Truth
 from app.world.turnorder import TurnOrder
@@ -152,40 +152,6 @@ class Encounter(_Model):
     def current(self) -> Combatant:
         """Whose turn it is."""
         return self.order[self.turn_index % len(self.order)]
-
-
-ChangeKind = Literal[
-    "roll", "hp", "condition", "item", "flag", "scene", "encounter", "reveal", "restriction",
-    "xp", "encounter_started", "encounter_ended", "trigger", "players", "relationship",
-    "judgment",
-]  # fmt: skip
-"""What a change is about; :mod:`app.dm.deltas` groups the DM's deltas by it."""
-
-
-class Change(_Model):
-    """One fact that changed, recorded so the DM can be told what moved since its last turn.
-
-    Besides its line of text a change carries what it is about, where the recorder knows it
-    (who, before and after, a roll's formula and result), so the DM's deltas are built from
-    data rather than read back out of sentences. Those details are optional and left out of
-    a save when unset, so a change saved before they existed loads as it was.
-    """
-
-    turn: int
-    kind: ChangeKind
-    text: str
-    who: str | None = None
-    """Id of the character or creature it is about."""
-    ref: str | None = None
-    """The campaign id it is about: a trigger, a flag, a scene."""
-    before: str | None = None
-    after: str | None = None
-    formula: str | None = None
-    """A roll's dice formula."""
-    total: int | None = None
-    """A roll's result."""
-    why: str | None = None
-    """What a roll was for."""
 
 
 @dataclass(frozen=True)
@@ -456,4 +422,6 @@ class GameState(_Model):
         details = {k: v for k, v in about.items() if v is not None}
         change = Change.model_validate({"turn": self.turn, "kind": kind, "text": text, **details})
         self.changes.append(change)
-        write_change(self, change, None if left is None else str(left))
+        moved_from = None if left is None else str(left)
+        for event, scene in change_events(change, self.scene.id, self.party, moved_from):
+            self.log_event(event, scene=scene)

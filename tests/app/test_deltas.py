@@ -20,8 +20,8 @@ from app.session import seating
 from app.session.session import GameSession
 from app.world.campaign import CAMPAIGNS_DIR, Effects, Fact, TriggerSpec, load_campaign
 from app.world.newgame import new_game
+from app.world.recording import ChangeKind
 from app.world.sandbox import sandbox_state
-from app.world.state import ChangeKind
 from tests.app.conftest import call, make_session, turn
 from tests.app.test_positions import cellar, run
 

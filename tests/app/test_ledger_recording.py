@@ -24,6 +24,7 @@ from app.world.ledger import (
 )
 from app.world.ledgerread import all_events
 from app.world.newgame import new_game
+from app.world.recording import Change, change_events
 from rules.advancement import effective_xp
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
@@ -176,3 +177,20 @@ def test_changes_about_one_character_carry_its_id_and_values() -> None:
     assert changed["item.thorin"] == (None, "+rope")
     old, new = changed["hp.aria"]
     assert old is not None and new is not None and old != new
+
+
+def test_what_a_change_is_as_events_needs_no_game() -> None:
+    # the events of a change are data: the state writes them, each in the scene given
+    moved = Change(turn=3, kind="scene", text="You go down.", before="inn", after="cellar")
+    events = change_events(moved, "cellar", ["mira", "tam"])
+    assert [(type(e), scene) for e, scene in events] == [
+        (SceneExited, "inn"),
+        (Movement, "inn"),
+        (SceneEntered, "cellar"),
+    ]
+    assert events[0][0].characters == ["mira", "tam"]
+    flag = Change(turn=3, kind="flag", text="The bell rang.", ref="bell", after="True")
+    [(event, scene)] = change_events(flag, "inn", [])
+    assert isinstance(event, WorldStateChanged)
+    assert (event.key, event.new, scene) == ("flag.bell", "True", None)
+    assert change_events(Change(turn=3, kind="roll", text="d20: 12"), "inn", []) == []

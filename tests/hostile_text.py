@@ -12,7 +12,7 @@ import tomli_w
 
 from app.saves import save_game
 from app.tui.showcase import crossroads
-from app.world.campaign import CAMPAIGNS_DIR
+from app.world.folders import CAMPAIGNS_DIR
 
 MARKS = " [/][sic][b]x"
 """Appended to every text: a closing tag with nothing open (a ``MarkupError``), a word in

@@ -20,7 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from app.actions.beings import set_vitals
 from app.actions.campaign_tools import enter_scene, start_encounter
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.spec import FlagValue
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition

@@ -11,7 +11,8 @@ from app.session.session import GameSession
 from app.session.setup import start_session
 from app.tui.showcase import crossroads
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState, TurnRecord
 
 

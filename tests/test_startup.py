@@ -100,8 +100,8 @@ def test_the_title_screen_loads_no_game() -> None:
 
 def test_the_named_folders_are_the_games_own() -> None:
     from app.saves import SAVES_DIR
-    from app.world.campaign import CAMPAIGNS_DIR
     from app.world.characters import CHARACTERS_DIR
+    from app.world.folders import CAMPAIGNS_DIR
     from app.world.folders import CAMPAIGNS_DIR as CAMPAIGNS
     from app.world.folders import CHARACTERS_DIR as CHARACTERS
     from app.world.folders import SAVES_DIR as SAVES

@@ -18,7 +18,7 @@ from typing import Any
 
 import tomli_w
 
-from app.world.campaign import CAMPAIGNS_DIR
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.schemafile import generate
 
 DOC_FILE = Path(__file__).resolve().parents[2] / "docs" / "campaign-format.md"

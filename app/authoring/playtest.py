@@ -24,7 +24,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from app.world.campaign import Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
 from app.world.ledger import ActionPerformed, Movement
 from app.world.state import GameState
 

@@ -154,7 +154,7 @@ def validate_command(
     from app.authoring.validation import campaign_problems
     from app.cli.common import EXIT_INVALID_CAMPAIGN
     from app.display.screentext import plain
-    from app.world.campaign import CampaignError, campaign_file, find_campaign
+    from app.world.campaignfile import CampaignError, campaign_file, find_campaign
     from app.world.validate import locate_problems
 
     if output not in ("text", "json"):

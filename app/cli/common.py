@@ -103,7 +103,7 @@ def load_story(campaign: str, *, playable: bool = True) -> Campaign:
     message, every problem at its line) when it is invalid. Every command that plays
     loads it ``playable`` (its references checked); ``validate`` reports them itself."""
     from app.display.screentext import plain
-    from app.world.campaign import CampaignError, find_campaign, load_campaign
+    from app.world.campaignfile import CampaignError, find_campaign, load_campaign
 
     try:
         folder = find_campaign(campaign)

@@ -24,7 +24,9 @@ from app.dm import prompts
 from app.dm.brain import Brain
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.state import GameState
 

@@ -172,7 +172,7 @@ def play(
     if load is not None or resume:  # --load "" is a bad name, not a new game
         from app.saves import SaveError, newest_game, resume_named
         from app.session.setup import resume_session
-        from app.world.campaign import CampaignError
+        from app.world.campaignfile import CampaignError
 
         try:
             picked = resume_named(load, saves_dir) if load is not None else newest_game(saves_dir)
@@ -279,7 +279,7 @@ def play(
 def _campaign_watch(name: str) -> CampaignWatch | None:
     """The watch on a new game's campaign file (``None`` when there is no such campaign:
     loading it says so)."""
-    from app.world.campaign import CampaignError, campaign_file, find_campaign
+    from app.world.campaignfile import CampaignError, campaign_file, find_campaign
 
     try:
         folder = find_campaign(name)
@@ -292,7 +292,7 @@ def _saved_game_watch(cid: str) -> CampaignWatch:
     """The watch on the campaign file a resumed game was joined to; exit 2 for a game of
     the built-in sandbox, which has none."""
     from app.saves.joining import SANDBOX, campaign_home
-    from app.world.campaign import campaign_file
+    from app.world.campaignfile import campaign_file
 
     home = campaign_home(cid) if cid != SANDBOX else None
     if home is None:

@@ -50,7 +50,7 @@ def playtest_command(
 
     from app.authoring.playtest import RANDOM, default_jobs, report, run_all, scripts_of
     from app.authoring.playtest_text import render
-    from app.world.campaign import find_campaign
+    from app.world.campaignfile import find_campaign
 
     if output not in ("text", "json"):
         raise bad(f"--format is text or json, not {output!r}")

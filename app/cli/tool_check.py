@@ -37,7 +37,8 @@ from app.session.runner import render_event
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.session.triggers import run_triggers
-from app.world.campaign import Campaign, CampaignError
+from app.world.campaign import Campaign
+from app.world.campaignfile import CampaignError
 from app.world.spec import FlagValue
 from app.world.state import GameState
 

@@ -21,7 +21,9 @@ from app.saves.names import SaveError
 from app.saves.sanity import CAMPAIGN_ID, check_campaign
 from app.saves.sense import check_sandbox
 from app.saves.shape import Problem
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, CampaignError, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import CampaignError, load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.sandbox import sandbox_party, sandbox_scenes
 from app.world.state import GameState
 

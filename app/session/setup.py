@@ -11,7 +11,8 @@ from app.saves.checkpoints import checkpoints_of, load_checkpoint_file
 from app.saves.joining import campaign_for
 from app.session.hotseat import active_player, recover
 from app.session.session import GameSession
-from app.world.campaign import CAMPAIGNS_DIR, Campaign
+from app.world.campaign import Campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.state import GameState
 from rules.character import CharacterSheet

@@ -16,13 +16,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.world.campaign import (
-    MAX_CAMPAIGN_BYTES,
-    Campaign,
-    CampaignError,
-    campaign_file,
-    load_campaign,
-)
+from app.world.campaign import Campaign
+from app.world.campaignfile import MAX_CAMPAIGN_BYTES, CampaignError, campaign_file, load_campaign
 
 POLL_SECONDS = 0.5
 """How often the front end looks at the file."""

@@ -247,7 +247,7 @@ class DungeonApp(App[None]):
         from app.saves import SaveError, campaign_for, save_path
         from app.session.keeping import unreadable
         from app.session.setup import resume_session
-        from app.world.campaign import CampaignError
+        from app.world.campaignfile import CampaignError
 
         if loaded_from is None:
             with contextlib.suppress(SaveError):

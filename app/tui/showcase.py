@@ -37,7 +37,9 @@ from app.tui.screens.takingback import AgreeScreen
 from app.tui.screens.title import TitleScreen
 from app.world.actions import PlayerAction
 from app.world.bonds import shift
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 
 SEED = 11

@@ -2,7 +2,7 @@
 
 A campaign whose start scene, exits, encounters, party, items or challenges name
 something that does not exist cannot be played — the first turn that follows the
-reference would fail — so :func:`app.world.campaign.load_campaign` refuses it with these
+reference would fail — so :func:`app.world.campaignfile.load_campaign` refuses it with these
 problems listed. The rest of what ``dungeon validate`` reports (scenes nobody can reach,
 triggers that never fire, flags nothing sets) are warnings: the game still runs.
 """

@@ -21,6 +21,8 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
+from app.world.campaign import Campaign
+
 SCHEMA_FILE = Path(__file__).with_name("campaign.schema.json")
 SCHEMA_ID = "https://dungeon-terminal.invalid/campaign.schema.json"
 """The schema's ``$id``: a name for editors' caches, never fetched."""
@@ -72,8 +74,6 @@ def _models(root: type[BaseModel]) -> dict[str, type[BaseModel]]:
 def generate() -> dict[str, Any]:
     """The schema, built from :class:`app.world.campaign.Campaign` now, with every field's
     docstring as its description."""
-    from app.world.campaign import Campaign  # noqa: PLC0415 (loading a campaign reads this)
-
     schema = Campaign.model_json_schema(mode="validation")
     models = _models(Campaign)
     for name, node in [("Campaign", schema), *schema.get("$defs", {}).items()]:

@@ -15,7 +15,9 @@ from app.session.keeping import Keeper
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 
 SEED = 11
 TURNS = [

@@ -21,14 +21,10 @@ from app.dm.context import roster
 from app.session.levelling import level_up_command
 from app.session.session import GameSession
 from app.session.setup import start_session
-from app.world.campaign import (
-    CAMPAIGNS_DIR,
-    Campaign,
-    CampaignError,
-    Effects,
-    load_campaign,
-    parse_campaign,
-)
+from app.world.campaign import Campaign
+from app.world.campaignfile import CampaignError, load_campaign, parse_campaign
+from app.world.challengespec import Effects
+from app.world.folders import CAMPAIGNS_DIR
 from rules.abilities import Ability
 from rules.damage import LifeState
 from tests.app.conftest import narration, turn

@@ -18,7 +18,8 @@ from app.actions.registry import ToolError
 from app.session.runner import run_lines
 from app.session.setup import start_session
 from app.world import view
-from app.world.campaign import CAMPAIGNS_DIR, Campaign
+from app.world.campaign import Campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.validate import unused_problems, validate_campaign
 

@@ -21,7 +21,8 @@ from app.dm.openai_brain import OpenAIBrain
 from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.ledger import ActionPerformed
 from app.world.newgame import new_game
 from app.world.state import GameState

@@ -12,7 +12,8 @@ import tomli_w
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
+from app.world.campaignfile import CampaignError, load_campaign, parse_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign
 from app.world.view import scene_notes

@@ -12,7 +12,8 @@ from app.session.runner import run_lines
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world import bonds, view
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.scores import score
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")

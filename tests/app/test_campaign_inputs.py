@@ -23,7 +23,8 @@ from app.dm.scripted import ScriptedBrain
 from app.saves import SaveError
 from app.session.runner import ScriptError, read_script, run_lines
 from app.session.setup import resume_session, start_session
-from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign
+from app.world.campaignfile import CampaignError, load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.userfiles import MAX_DEPTH
 
 SHIPPED = CAMPAIGNS_DIR / "crossroads" / "campaign.toml"

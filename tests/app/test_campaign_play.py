@@ -10,8 +10,12 @@ from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession
 from app.session.triggers import run_triggers
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, Effects, Fact, TriggerSpec, load_campaign
+from app.world.campaign import TriggerSpec
+from app.world.campaignfile import load_campaign
+from app.world.challengespec import Effects
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
+from app.world.when import Fact
 from rules.damage import LifeState
 from tests.app.conftest import narration, of_type, turn
 

@@ -13,7 +13,8 @@ from app.actions.campaign_tools import enter_scene
 from app.actions.sets import ALL_TOOLS
 from app.session.session import GameSession
 from app.session.setup import session_for, start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.damage import LifeState, Vitals
 from rules.positions import engage, join

@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 
 from app.actions.campaign_tools import apply_effects
 from app.cli.main import app
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")

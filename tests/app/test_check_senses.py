@@ -16,7 +16,8 @@ from app.actions.events import DiceRoll
 from app.actions.senses import sense_needed
 from app.actions.sets import ALL_TOOLS
 from app.session.setup import session_for
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState

@@ -205,7 +205,8 @@ def test_dodge_help_hide_and_dash() -> None:
 
 async def _goblins(count: int, seed: int = 3):  # type: ignore[no-untyped-def]
     from app.session.setup import start_session
-    from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+    from app.world.campaignfile import load_campaign
+    from app.world.folders import CAMPAIGNS_DIR
 
     session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), seed)
     state = session.state

@@ -36,7 +36,8 @@ from app.session.runner import _weakest_foe, run_lines
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.session.states import CombatState
-from app.world.campaign import Campaign, CampaignError, parse_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import CampaignError, parse_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState
 from app.world.validate import validate_campaign

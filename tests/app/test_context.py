@@ -13,7 +13,8 @@ from app.dm.context import (
 )
 from app.dm.prompts import SYSTEM
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState, TurnRecord

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from app.actions.calls import ToolCall
 from app.actions.sets import ALL_TOOLS
-from app.world.campaign import parse_campaign
+from app.world.campaignfile import parse_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState
 from app.world.validate import validate_campaign

@@ -12,7 +12,8 @@ from pydantic import ValidationError
 
 from app.actions.endings import party_fallen
 from app.session.triggers import run_triggers
-from app.world.campaign import CAMPAIGNS_DIR, Campaign
+from app.world.campaign import Campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from rules.damage import LifeState
 

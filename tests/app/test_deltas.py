@@ -18,10 +18,14 @@ from app.dm.deltas import MOST_SHOWN, NO_CHANGES, build_deltas
 from app.dm.scripted import ScriptedBrain
 from app.session import seating
 from app.session.session import GameSession
-from app.world.campaign import CAMPAIGNS_DIR, Effects, Fact, TriggerSpec, load_campaign
+from app.world.campaign import TriggerSpec
+from app.world.campaignfile import load_campaign
+from app.world.challengespec import Effects
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.recording import ChangeKind
 from app.world.sandbox import sandbox_state
+from app.world.when import Fact
 from tests.app.conftest import call, make_session, turn
 from tests.app.test_positions import cellar, run
 

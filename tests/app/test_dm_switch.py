@@ -15,7 +15,8 @@ from app.session import commands, dmswitch
 from app.session.dmnames import dm_label
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.app.fake_openai import FakeOpenAI, Reply, Status
 
 

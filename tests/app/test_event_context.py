@@ -15,7 +15,9 @@ from app.dm.eventcontext import event_context, goals, judgments, people
 from app.session import sheets
 from app.session.setup import start_session
 from app.world.bonds import shift
-from app.world.campaign import CAMPAIGNS_DIR, GoalSpec, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.eventspec import GoalSpec
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.journal import journal, journal_lines, people_lines
 from app.world.ledger import GoalCompleted
 from app.world.state import GameState, TurnRecord

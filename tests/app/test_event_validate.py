@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app.world.campaign import parse_campaign
+from app.world.campaignfile import parse_campaign
 from app.world.validate import validate_campaign
 from tests.app.test_campaign import raw
 

@@ -11,7 +11,8 @@ import pytest
 from app.actions import args as a
 from app.actions.campaign_tools import move_tool
 from app.actions.registry import ToolError
-from app.world.campaign import CAMPAIGNS_DIR, Campaign
+from app.world.campaign import Campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign
 from app.world.view import exit_open, locked_text

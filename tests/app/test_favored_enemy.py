@@ -12,7 +12,8 @@ import pytest
 from app.actions.calls import ToolCall
 from app.actions.sets import ALL_TOOLS
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from tests.app.conftest import turn
 

@@ -20,9 +20,9 @@ from app.cli.main import app
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR
 from app.world.eventspec import JudgmentSpec
 from app.world.fields import FieldIndex, field_names, lexicon, stem, stems, unknown_field
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.scores import score, start
 from app.world.sensitivity import EMPHASIS_CAP, Entry, SensitivityMap, tokenize
 from tests.app.saved_games import crossroads

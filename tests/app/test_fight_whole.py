@@ -21,7 +21,8 @@ from app.dm.openai_brain import OpenAIBrain
 from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.damage import LifeState

@@ -8,7 +8,8 @@ from app.dm.context import roster
 from app.referee.referee import OfflineReferee
 from app.referee.tactics import AREA_MOST, foe_moves
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.positions import move_to_band
 from tests.app.test_monster_traits import run, turn_of

@@ -11,7 +11,8 @@ from app.actions.calls import ToolCall
 from app.actions.registry import ToolOutcome
 from app.actions.sets import ALL_TOOLS
 from app.referee.positioning import foe_plan
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition

@@ -12,7 +12,8 @@ from app.session import hotseat
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.app.conftest import of_type
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")

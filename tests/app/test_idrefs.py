@@ -9,7 +9,8 @@ from typing import Any
 from app.actions.calls import ToolCall
 from app.actions.idrefs import normalise
 from app.actions.sets import ALL_TOOLS, CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.state import GameState
 from tests.app.strict_rules import strict_schema_problem

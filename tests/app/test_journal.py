@@ -7,7 +7,8 @@ from __future__ import annotations
 from app.actions.campaign_tools import enter_scene, start_encounter
 from app.session.setup import start_session
 from app.world.arrivals import note_arrivals
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.journal import journal, journal_lines, npcs_met
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState, TurnRecord

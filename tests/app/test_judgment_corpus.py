@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.world.campaign import load_campaign
+from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.sensitivity import build
 

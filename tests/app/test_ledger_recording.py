@@ -10,7 +10,8 @@ from app.actions.sets import ALL_TOOLS, CAMPAIGN_EXPLORATION_TOOLS
 from app.session.runner import run_lines
 from app.session.setup import start_session
 from app.world.arrivals import note_arrivals
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.ledger import (
     ActionPerformed,
     CharacterArrival,

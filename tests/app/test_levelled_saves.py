@@ -9,7 +9,9 @@ from app.actions.advancement_tools import take_level
 from app.actions.campaign_tools import apply_effects
 from app.saves import campaign_for, load_save, save_game
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, Effects, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.challengespec import Effects
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.abilities import Ability, AbilityScores
 from tests.app.test_save_format import refused

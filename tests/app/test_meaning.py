@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from app.world import meaning
-from app.world.campaign import Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
 from app.world.fields import field_names
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.sensitivity import SensitivityMap, build

@@ -23,7 +23,9 @@ from app.referee.skirmish_log import (
 from app.referee.tactics import foe_moves
 from app.session.session import GameSession
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState, Vitals
 from rules.srd import Monster, srd

@@ -6,7 +6,8 @@ from __future__ import annotations
 from app.actions.campaign_tools import enter_scene
 from app.session.panels import panels
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from rules.damage import LifeState
 from rules.effects import Effect
 

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from app.actions.calls import ToolCall
 from app.actions.sets import ALL_TOOLS
 from app.cli.main import app
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.state import GameState
 

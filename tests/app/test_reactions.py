@@ -11,7 +11,8 @@ from app.actions.campaign_tools import enter_scene
 from app.actions.reactions import AskPolicy
 from app.actions.sets import ALL_TOOLS
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.economy import ActionKind
 from rules.positions import scrum

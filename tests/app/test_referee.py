@@ -13,7 +13,8 @@ from app.actions.campaign_tools import enter_scene
 from app.cli.main import app
 from app.session.setup import start_session
 from app.understanding import understand
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.app.conftest import narration, of_type, turn
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")

@@ -17,7 +17,8 @@ from app.session.session import GameSession
 from app.session.setup import start_session
 from app.understanding import understand
 from app.understanding.intent import Reading
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.damage import LifeState
 
@@ -165,7 +166,7 @@ def test_words_to_a_foe_in_a_fight_are_answered_and_not_refused() -> None:
 
 def test_a_fight_started_while_one_is_on_waits_and_the_turn_goes_on() -> None:
     from app.actions.campaign_tools import apply_effects, start_encounter
-    from app.world.campaign import Effects
+    from app.world.challengespec import Effects
 
     state = start_session(BELL, 1).state
     state.visited += ["strand"]

@@ -17,7 +17,8 @@ from app.session import reloading, rewinding
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.session.watching import CampaignWatch
-from app.world.campaign import Campaign, CampaignError, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import CampaignError, load_campaign
 from app.world.view import scene_description
 from tests.app.saved_games import play_lines
 

@@ -22,7 +22,8 @@ from app.actions.spell_tools import scaled
 from app.actions.striking import setup_attack, strike
 from app.actions.volleys import aims, beam_count, cast_volley
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType, LifeState, Vitals

@@ -424,7 +424,7 @@ def test_the_adventures_own_words_are_veiled_in_the_opening_scene_and_the_journa
     from typer.testing import CliRunner
 
     from app.cli.main import app
-    from app.world.campaign import CAMPAIGNS_DIR
+    from app.world.folders import CAMPAIGNS_DIR
 
     folder = tmp_path / "camp"
     shutil.copytree(CAMPAIGNS_DIR / "crossroads", folder)

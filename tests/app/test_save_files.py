@@ -39,7 +39,8 @@ from app.tui.driving import until
 from app.tui.screens.load import LoadScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.title import TitleScreen
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.app.test_saves import WRITER
 from tests.fuzz.harness import time_bound
 

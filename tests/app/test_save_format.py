@@ -26,7 +26,8 @@ from app.tui import make_app
 from app.tui.driving import until
 from app.tui.screens.load import LoadScreen
 from app.tui.screens.play import PlayScreen
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.usage import Usage
 from rules.effects import Effect
 from tests.app.saved_games import played, real_saves

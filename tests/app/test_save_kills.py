@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from app.actions.campaign_tools import apply_effects
 from app.cli.main import app
 from app.saves import disk, load_save, save_game
-from app.world.campaign import Effects
+from app.world.challengespec import Effects
 from app.world.turnrecord import TurnRecord
 
 NAME = "kept"

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from app.actions.hooks import RollSetup, Threat, action_threat, spell_threat
 from app.actions.species_rules import SpeciesRules
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.state import GameState
 from rules.abilities import Ability

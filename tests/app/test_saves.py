@@ -29,7 +29,8 @@ from app.saves import (
 from app.saves.proof import MARKER
 from app.session.setup import resume_session, start_session
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.printable import scrub
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
@@ -165,7 +166,8 @@ import sys
 from pathlib import Path
 from app.saves import save_game
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 state = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 1).state
 folder = Path(sys.argv[1])
 save_game(state, "game", folder)   # a save exists before the first kill can land

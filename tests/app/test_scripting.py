@@ -12,7 +12,8 @@ from app.cli.main import app
 from app.session.runner import ScriptError, parse_script
 from app.session.scripting import ConditionError, parse_condition
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.when import Fact
 
 PEACE = Path("campaigns/crossroads/scripts/peace.txt")

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.session.setup import start_session
-from app.world.campaign import Campaign, GoalSpec, TriggerSpec
-from app.world.eventspec import JudgmentSpec
+from app.world.campaign import Campaign, TriggerSpec
+from app.world.eventspec import GoalSpec, JudgmentSpec
 from app.world.ledger import GoalCompleted, TriggerFired
 from app.world.sensitivity import (
     EMPHASIS_CAP,

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from app.session.setup import start_session
 from app.session.sheets import all_sheets, pick_character, sheet_text
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.sandbox import sandbox_party
 from app.world.sheetfacts import coins_in, coins_text, facts_text, sheet_facts, skill_facts
 from rules.abilities import Ability

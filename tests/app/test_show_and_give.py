@@ -19,7 +19,7 @@ from app.actions.handing import PresentItemArgs, present_item_tool
 from app.actions.registry import ToolError
 from app.saves.document import load_game, save_game
 from app.session.setup import session_for
-from app.world.campaign import CampaignError, load_campaign, parse_campaign
+from app.world.campaignfile import CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds
 from app.world.newgame import new_game
 from app.world.state import GameState, Tally

@@ -19,7 +19,7 @@ from app.actions.campaign_tools import start_encounter
 from app.actions.challenge_tools import attempt_challenge_tool
 from app.actions.registry import ToolError
 from app.cli.main import app
-from app.world.campaign import CampaignError, load_campaign, parse_campaign
+from app.world.campaignfile import CampaignError, load_campaign, parse_campaign
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign
 from rules.conditions import ActiveCondition, Condition

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from app.referee.skirmish import fight, from_monster, from_sheet, hurt, take_turn
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState, Vitals
 from rules.srd import srd

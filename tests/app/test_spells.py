@@ -9,7 +9,8 @@ from app.actions.campaign_tools import enter_scene
 from app.actions.sets import ALL_TOOLS
 from app.actions.spell_tools import scaled
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.positions import scrum
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.session.setup import session_for, start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules import positions as p

@@ -16,8 +16,9 @@ from app.actions.fates import DecideFateArgs, decide_fate_tool
 from app.actions.registry import ToolError
 from app.session.setup import session_for
 from app.understanding import understand
-from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
+from app.world.campaignfile import CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds, update_defeated
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.mercy import at_mercy
 from app.world.newgame import new_game
 from app.world.state import GameState

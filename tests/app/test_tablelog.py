@@ -18,7 +18,8 @@ from app.actions.events import (
 )
 from app.display.tablelog import TableLog, log_entry, sentence
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import LOG_KEPT, GameState
 
 

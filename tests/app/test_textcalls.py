@@ -16,7 +16,8 @@ from app.dm.openai_brain import OpenAIBrain
 from app.dm.textcalls import CallFilter, extract_text_tool_calls, unwrap_arguments
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from tests.app.fake_openai import FakeOpenAI, Reply
 

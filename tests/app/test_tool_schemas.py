@@ -25,7 +25,8 @@ from app.dm.config import ConfigError, DMConfig, load_dm_config
 from app.dm.openai_brain import OpenAIBrain
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from app.session.boundary import scene_boundary
 from app.session.triggers import run_triggers
-from app.world.campaign import Effects, OffscreenSpec
+from app.world.campaign import OffscreenSpec
+from app.world.challengespec import Effects
 from app.world.ledger import TriggerFired
 from app.world.scores import score
 from app.world.state import GameState
@@ -132,7 +133,7 @@ def test_a_scene_tier_trigger_ready_after_the_narration_fires_next_turn_before_t
 
 
 def test_scene_goals_are_met_once() -> None:
-    from app.world.campaign import GoalSpec
+    from app.world.eventspec import GoalSpec
 
     state = world()
     inn = campaign_of(state).scenes["inn"]

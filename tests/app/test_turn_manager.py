@@ -19,7 +19,8 @@ from app.session.session import GameSession
 from app.session.setup import resume_session, session_for, start_session
 from app.tui.showcase import in_the_cellar
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import Encounter, GameState, Restriction
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")

@@ -13,7 +13,8 @@ from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession, ending_title
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.sandbox import sandbox_state
 from tests.app.conftest import call, of_type
 

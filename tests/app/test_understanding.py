@@ -15,7 +15,8 @@ from app.understanding import Intent, understand
 from app.understanding.language import detect
 from app.understanding.vocabulary import ENGLISH
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState
 from tests.app.conftest import narration, of_type, turn

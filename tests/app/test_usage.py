@@ -19,7 +19,8 @@ from app.session.session import GameSession
 from app.session.setup import start_session
 from app.session.spending import new_alerts, usage_lines
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.sandbox import sandbox_state
 from app.world.usage import Usage

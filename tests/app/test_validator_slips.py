@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign
+from app.world.campaignfile import CampaignError, load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.schemafile import SCHEMA_FILE, generate, render
 from app.world.tomlplaces import dotted, locate, parse_path
 from tests.app.test_campaign_inputs import shipped, write

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from app.authoring.validation import campaign_problems
 from app.cli.main import app
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign, parse_campaign
+from app.world.campaignfile import load_campaign, parse_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.app.test_campaign_inputs import shipped, write
 
 Data = dict[str, Any]

@@ -15,8 +15,9 @@ from typer.testing import CliRunner
 from app.actions.campaign_tools import enter_scene, start_encounter
 from app.cli.main import app
 from app.world import view
-from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign, parse_campaign
+from app.world.campaignfile import CampaignError, load_campaign, parse_campaign
 from app.world.facts import holds, update_defeated
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState

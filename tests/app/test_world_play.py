@@ -18,7 +18,8 @@ from app.session.runner import run_lines
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world import view
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from tests.app.conftest import turn
 

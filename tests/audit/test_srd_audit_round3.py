@@ -19,7 +19,8 @@ from app.actions.calls import ToolCall
 from app.actions.events import DiceRoll
 from app.actions.registry import ToolOutcome
 from app.actions.sets import ALL_TOOLS
-from app.world.campaign import Campaign, find_campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import find_campaign, load_campaign
 from app.world.newgame import new_game
 from app.world.state import GameState
 from rules.character import CharacterSheet

@@ -10,7 +10,7 @@ from pathlib import Path
 from app.actions.campaign_tools import start_encounter
 from app.authoring.autoplayer import AutoPlayer, handed_in_conditions
 from app.session.setup import session_for
-from app.world.campaign import load_campaign
+from app.world.campaignfile import load_campaign
 from app.world.newgame import new_game
 
 CAMPAIGN = load_campaign(Path(__file__).resolve().parents[1] / "data/campaigns/sand_road")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.world.campaign import CampaignError, load_campaign
+from app.world.campaignfile import CampaignError, load_campaign
 from tests.app.test_campaign_inputs import write
 from tests.app.test_validator_warnings import found, tiny
 

@@ -13,7 +13,7 @@ from app.cli.main import app
 from app.referee.choosing import best_weapon, choose
 from app.referee.choosing_words import fight_line
 from app.referee.skirmish import from_sheet, take_turn
-from app.world.campaign import CAMPAIGNS_DIR
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.damage import LifeState, Vitals
 from tests.referee_corpus import Situation, build_situation

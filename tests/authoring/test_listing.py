@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from app.world.campaign import CAMPAIGNS_DIR
+from app.world.folders import CAMPAIGNS_DIR
 
 
 @pytest.mark.parametrize(

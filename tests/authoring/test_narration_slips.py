@@ -12,7 +12,8 @@ from app.referee.referee import OfflineReferee
 from app.session.setup import session_for, start_session
 from app.understanding import understand
 from app.world.arrivals import note_arrivals
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.journal import npcs_met
 from app.world.state import TurnRecord
 from app.world.wording import bare, the, the_start

@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from app.authoring.playtest import RANDOM, play_one, report
 from app.cli.main import app
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 
 CROSSROADS = CAMPAIGNS_DIR / "crossroads"
 

@@ -19,7 +19,8 @@ from app.authoring.playtest_html import page
 from app.authoring.playtest_map import fact_text, gate_text, scene_map
 from app.cli.common import write_output
 from app.cli.main import app
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.when import Fact
 
 CROSSROADS = CAMPAIGNS_DIR / "crossroads"

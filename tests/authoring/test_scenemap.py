@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from app.authoring.playtest_map import box_height, place, scene_map
 from app.authoring.scenemap import Layout, columns_of, layout
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.benchmarks.bench_authoring import big_campaign
 
 CROSSROADS = CAMPAIGNS_DIR / "crossroads"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.understanding import understand
-from app.world.campaign import parse_campaign
+from app.world.campaignfile import parse_campaign
 from app.world.newgame import new_game
 from tests.app.test_validator_warnings import Data, found, tiny
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import tomli_w
 
-from app.world.campaign import CAMPAIGNS_DIR
+from app.world.folders import CAMPAIGNS_DIR
 
 CROSSROADS = CAMPAIGNS_DIR / "crossroads"
 
@@ -114,7 +114,7 @@ def in_process_validate(folder: Path, repeats: int) -> float:
     """Median time to load and check a campaign as ``dungeon validate`` does (every check,
     the challenge phrases read by the understanding stage too)."""
     from app.authoring.validation import campaign_problems
-    from app.world.campaign import load_campaign
+    from app.world.campaignfile import load_campaign
 
     times = []
     for _ in range(repeats):

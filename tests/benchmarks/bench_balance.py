@@ -23,7 +23,9 @@ from collections.abc import Callable
 from app.authoring.balance import Lineup, fielded, named_foes, run, saved_fight
 from app.referee.skirmish import fight, from_sheet
 from app.referee.skirmish_log import FightLog, render
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.app.saved_games import played
 
 

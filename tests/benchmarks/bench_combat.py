@@ -29,13 +29,9 @@ from app.referee.referee import OfflineReferee
 from app.referee.skirmish import fight, from_monster, from_sheet
 from app.session.session import GameSession
 from app.world.actions import PlayerAction
-from app.world.campaign import (
-    CAMPAIGNS_DIR,
-    Campaign,
-    EncounterSpec,
-    MonsterCount,
-    load_campaign,
-)
+from app.world.campaign import Campaign, EncounterSpec, MonsterCount
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.state import GameState
 from rules.srd import srd

@@ -29,15 +29,10 @@ from typing import Any
 
 from app.session.boundary import scene_boundary
 from app.session.triggers import run_triggers
-from app.world.campaign import (
-    CAMPAIGNS_DIR,
-    Campaign,
-    Effects,
-    NPCSpec,
-    OffscreenSpec,
-    TriggerSpec,
-    load_campaign,
-)
+from app.world.campaign import Campaign, NPCSpec, OffscreenSpec, TriggerSpec
+from app.world.campaignfile import load_campaign
+from app.world.challengespec import Effects
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.ledger import Examination, GoalCompleted, SpeechAct, TriggerFired
 from app.world.newgame import new_game
 from app.world.state import GameState

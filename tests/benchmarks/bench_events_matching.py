@@ -21,9 +21,10 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
 from app.world.eventspec import JudgmentSpec
 from app.world.fields import field_names
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.sensitivity import Entry, SensitivityMap, tokenize
 
 CORPUS = Path(__file__).parent.parent / "data" / "judgments.toml"

@@ -12,7 +12,8 @@ import sys
 import tomllib
 from pathlib import Path
 
-from app.world.campaign import Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.sensitivity import build
 

@@ -32,7 +32,8 @@ from app.session.keeping import Keeper
 from app.session.session import GameSession
 from app.session.setup import resume_session
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.benchmarks.long_game import long_game
 
 PLAYED = 60

@@ -16,7 +16,8 @@ from app.saves import save_game
 from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import TurnRecord
 
 SEATS = {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}

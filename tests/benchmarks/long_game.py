@@ -19,7 +19,9 @@ from app.dm.brain import Brain
 from app.dm.context import fold_summary
 from app.session.session import GameSession
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import LOG_KEPT, GameState, TurnRecord
 from app.world.usage import Usage
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 from app.cli.main import app
 from app.saves import save_game
 from app.session.setup import start_session
-from app.world.campaign import load_campaign
+from app.world.campaignfile import load_campaign
 from rules.conditions import ActiveCondition, Condition
 from tests.app.saved_games import played, real_saves
 

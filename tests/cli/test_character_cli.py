@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from app.cli.main import app
 from app.saves import load_named
-from app.world.campaign import CAMPAIGNS_DIR
 from app.world.characters import CharacterFileError, read_character
+from app.world.folders import CAMPAIGNS_DIR
 
 ENV = {"DUNGEON_DM_API_KEY": None, "DUNGEON_DM_BASE_URL": None, "OPENAI_API_KEY": None}
 KARA = [

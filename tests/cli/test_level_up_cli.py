@@ -10,7 +10,8 @@ import tomli_w
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 

@@ -15,7 +15,7 @@ from app.cli.main import app as cli
 from app.saves import save_game
 from app.session.setup import start_session
 from app.tui.app import DungeonApp
-from app.world.campaign import load_campaign
+from app.world.campaignfile import load_campaign
 from app.world.sandbox import sandbox_state
 
 

@@ -13,7 +13,8 @@ from app.session import eventflow
 from app.session.runner import ledger_notes, run_lines
 from app.session.setup import start_session
 from app.session.triggers import Cascade
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.ledger import JudgmentMade, SpeechAct, TriggerFired
 from app.world.state import GameState
 

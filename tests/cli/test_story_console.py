@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from app.session import storyview
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import TurnRecord
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from app.world.campaign import Campaign, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import load_campaign
 from app.world.state import GameState
 from app.world.validate import validate_campaign
 from rules.damage import LifeState

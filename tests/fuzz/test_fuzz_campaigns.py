@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 from app.authoring.validation import campaign_problems
 from app.session.runner import run_lines
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, CampaignError, load_campaign
+from app.world.campaignfile import CampaignError, load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.fuzz.harness import fuzz_settings, judge
 
 ROOT = CAMPAIGNS_DIR.parent

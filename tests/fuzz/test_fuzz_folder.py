@@ -35,7 +35,8 @@ from app.saves import (
     save_path,
 )
 from app.session.setup import start_session
-from app.world.campaign import CAMPAIGNS_DIR, load_campaign
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
 from tests.fuzz.harness import Verdict, fuzz_settings, judge
 
 

@@ -20,7 +20,7 @@ from app.cli.main import app
 from app.display.screentext import from_markup, plain
 from app.saves import save_game
 from app.tui.showcase import crossroads
-from app.world.campaign import CAMPAIGNS_DIR
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.printable import first_control
 from tests.fuzz.harness import Verdict, fuzz_settings, judge
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from app.world.campaign import CAMPAIGNS_DIR
+from app.world.folders import CAMPAIGNS_DIR
 
 SCRIPTED = [
     line.strip()

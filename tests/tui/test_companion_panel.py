@@ -14,7 +14,7 @@ from app.tui import make_app
 from app.tui.driving import play_screen, settle
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.tracker import InitiativeTracker
-from app.world.campaign import load_campaign
+from app.world.campaignfile import load_campaign
 from app.world.newgame import new_game
 
 FOLDER = Path(__file__).resolve().parents[1] / "data" / "campaigns" / "sand_road"

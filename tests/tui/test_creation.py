@@ -20,8 +20,8 @@ from app.tui.screens.creation import CreationScreen
 from app.tui.screens.newgame import NewGameScreen
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.title import TitleScreen
-from app.world.campaign import CAMPAIGNS_DIR
 from app.world.characters import read_character
+from app.world.folders import CAMPAIGNS_DIR
 from rules.abilities import Ability
 from rules.creation import Choices, build_character
 from rules.skills import Skill

@@ -24,7 +24,7 @@ from app.tui.screens.play import PlayScreen
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.party import PartyPanel
 from app.tui.widgets.story import StoryPane
-from app.world.campaign import load_campaign
+from app.world.campaignfile import load_campaign
 from tests.hostile_text import BROKEN_LOG, MARKS, campaign_with, hostile_save
 
 

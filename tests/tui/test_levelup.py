@@ -14,7 +14,7 @@ from app.tui.driving import play_screen, say
 from app.tui.screens.levelup import LevelUpScreen
 from app.tui.showcase import crossroads
 from app.tui.widgets.dicelog import DiceLog
-from app.world.campaign import Effects
+from app.world.challengespec import Effects
 from rules.abilities import Ability
 
 

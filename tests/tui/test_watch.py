@@ -20,7 +20,7 @@ from app.tui.driving import play_screen, say, shown, until
 from app.tui.screens.play import PlayScreen
 from app.tui.screens.watching import RestartScreen
 from app.tui.widgets.story import StoryPane
-from app.world.campaign import load_campaign
+from app.world.campaignfile import load_campaign
 
 
 def story_text(screen: PlayScreen) -> str:

@@ -26,7 +26,8 @@ from app.saves import fresh_name
 from app.session.keeping import name_taken
 from app.tui.widgets.dmform import DMForm
 from app.tui.widgets.footer import Footer
-from app.world.campaign import Campaign, CampaignError, load_campaign
+from app.world.campaign import Campaign
+from app.world.campaignfile import CampaignError, load_campaign
 from app.world.characters import CharacterFileError, cast_party, list_characters
 from rules.character import CharacterSheet
 

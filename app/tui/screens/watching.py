@@ -29,7 +29,8 @@ from app.tui.messages import GameRestarted
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.screens.quitting import Keeping
 from app.tui.widgets.story import StoryPane
-from app.world.campaign import Campaign, CampaignError
+from app.world.campaign import Campaign
+from app.world.campaignfile import CampaignError
 from app.world.view import scene_description
 
 PROBLEMS_SHOWN = 6

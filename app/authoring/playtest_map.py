@@ -16,8 +16,9 @@ from html import escape as _escape_html
 
 from app.authoring.playtest import RunRecord
 from app.authoring.scenemap import COLUMN_GAP, MARGIN, NODE_WIDTH, Layout, Route, layout
-from app.world.campaign import Campaign, Exit
+from app.world.campaign import Campaign
 from app.world.printable import printable
+from app.world.scenespec import Exit
 from app.world.when import Fact
 
 

@@ -27,7 +27,7 @@ from app.referee.voices import off_topic as off_topic  # noqa: PLC0414
 from app.understanding import Intent
 from app.understanding.words import has_phrase, normalise
 from app.world import view
-from app.world.campaign import NPCSpec
+from app.world.npcspec import NPCSpec
 from app.world.state import GameState
 from app.world.truth import Judgment
 

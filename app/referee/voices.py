@@ -13,7 +13,7 @@ import re
 import zlib
 
 from app.world import view
-from app.world.campaign import NPCSpec
+from app.world.npcspec import NPCSpec
 from app.world.pronouns import possessive, pronoun_of
 from app.world.references import effects
 from app.world.state import GameState

@@ -23,8 +23,9 @@ from app.world.possible import Possible, exit_open, in_play
 from app.world.references import Problem
 
 if TYPE_CHECKING:
-    from app.world.campaign import Campaign, Exit
+    from app.world.campaign import Campaign
     from app.world.challengespec import Effects
+    from app.world.scenespec import Exit
     from app.world.spec import FlagValue
     from app.world.when import Fact
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from app.world.arrivals import note_arrivals
-from app.world.campaign import Campaign, SceneSpec
+from app.world.campaign import Campaign
 from app.world.ledger import SceneEntered
+from app.world.scenespec import SceneSpec
 from app.world.state import GameState, Restriction, Scene
 from rules.character import CharacterSheet
 

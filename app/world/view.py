@@ -16,10 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.world import bonds
-from app.world.campaign import Campaign, Exit, Feature, NPCSpec, SceneSpec, Topic
+from app.world.campaign import Campaign
 from app.world.challengespec import ChallengeSpec
 from app.world.facts import first_holding, holds, people_here
 from app.world.mercy import at_mercy
+from app.world.npcspec import NPCSpec, Topic
+from app.world.scenespec import Exit, Feature, SceneSpec
 from app.world.state import GameState
 
 

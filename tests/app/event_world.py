@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.world.campaign import Campaign, NPCSpec, TriggerSpec
+from app.world.campaign import Campaign, TriggerSpec
 from app.world.campaignfile import load_campaign
 from app.world.challengespec import Effects
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
+from app.world.npcspec import NPCSpec
 from app.world.state import GameState
 from app.world.truth import Judgment
 from app.world.when import Fact

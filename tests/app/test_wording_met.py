@@ -15,13 +15,14 @@ from app.session.boundary import scene_boundary
 from app.session.panels import panels
 from app.session.setup import session_for, start_session
 from app.session.triggers import run_triggers
-from app.world.campaign import NPCSpec, OffscreenSpec
+from app.world.campaign import OffscreenSpec
 from app.world.campaignfile import load_campaign
 from app.world.challengespec import Effects
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.journal import journal, journal_lines
 from app.world.ledger import RelationshipShifted
 from app.world.newgame import new_game
+from app.world.npcspec import NPCSpec
 from app.world.pronouns import possessive, pronoun_of
 from app.world.wording import the
 from tests.app.conftest import narration, turn

@@ -29,12 +29,13 @@ from typing import Any
 
 from app.session.boundary import scene_boundary
 from app.session.triggers import run_triggers
-from app.world.campaign import Campaign, NPCSpec, OffscreenSpec, TriggerSpec
+from app.world.campaign import Campaign, OffscreenSpec, TriggerSpec
 from app.world.campaignfile import load_campaign
 from app.world.challengespec import Effects
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.ledger import Examination, GoalCompleted, SpeechAct, TriggerFired
 from app.world.newgame import new_game
+from app.world.npcspec import NPCSpec
 from app.world.state import GameState
 from app.world.truth import Deferred, Judgment, Shift
 from app.world.when import Fact

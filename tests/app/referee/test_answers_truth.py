@@ -17,7 +17,7 @@ from app.referee.voices import off_topic
 from app.session import declaring
 from app.session.session import GameSession
 from app.session.setup import session_for
-from app.world.campaign import NPCSpec
+from app.world.npcspec import NPCSpec
 from app.world.sheetfacts import signed
 from app.world.state import GameState
 from rules.srd import srd

@@ -9,10 +9,8 @@ surer reading, and mercy only when mercy is."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from app.world.sensitivity import Match
+from app.world.heard import Match
 
 
 def _rules_out(one: Match, other: Match) -> bool:

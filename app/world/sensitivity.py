@@ -31,6 +31,7 @@ from app.world import view
 from app.world.eventspec import JudgmentSpec
 from app.world.exclusion import exclusive
 from app.world.fields import FieldIndex
+from app.world.heard import Entry, Match
 from app.world.meaning import MIN_WORDS, Example, MeaningIndex, Nearest, as_said, readings
 from app.world.tone import (
     INTERROGATIVES,
@@ -83,31 +84,6 @@ _BUT = frozenset(
      "you'll", "we", "i", "we're", "i'm"}
 )  # fmt: skip
 """Words that start a new clause: a negation before them does not reach past them."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One thing the scene listens for, and what it serves."""
-
-    id: str
-    """The campaign judgment id (``berta_reassured``)."""
-    spec: JudgmentSpec
-    triggers: tuple[str, ...] = ()
-    """Triggers (not yet spent) whose condition names it with ``judged``."""
-    goals: tuple[str, ...] = ()
-    """This scene's goals (not yet met) whose condition names it."""
-
-
-@dataclass(frozen=True)
-class Match:
-    """A line's match of an entry (after its context modifiers)."""
-
-    entry: Entry
-    confidence: float
-    keyword: str
-    """The keyword or phrase the line contained."""
-    negated_from: str | None = None
-    """When a negated match of another entry became this one: that entry's id."""
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,9 @@ from app.world.actions import PlayerAction
 from app.world.eventspec import JudgmentSpec
 from app.world.fields import FieldIndex, field_names, lexicon, stem, stems, unknown_field
 from app.world.folders import CAMPAIGNS_DIR
+from app.world.heard import Entry
 from app.world.scores import score, start
-from app.world.sensitivity import EMPHASIS_CAP, Entry, SensitivityMap, tokenize
+from app.world.sensitivity import EMPHASIS_CAP, SensitivityMap, tokenize
 from tests.app.saved_games import crossroads
 
 CALM = JudgmentSpec(

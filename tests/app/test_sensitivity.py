@@ -10,15 +10,9 @@ from hypothesis import strategies as st
 from app.session.setup import start_session
 from app.world.campaign import Campaign, TriggerSpec
 from app.world.eventspec import GoalSpec, JudgmentSpec
+from app.world.heard import Entry
 from app.world.ledger import GoalCompleted, TriggerFired
-from app.world.sensitivity import (
-    EMPHASIS_CAP,
-    Entry,
-    SensitivityMap,
-    build,
-    sensitivity_map,
-    tokenize,
-)
+from app.world.sensitivity import EMPHASIS_CAP, SensitivityMap, build, sensitivity_map, tokenize
 from tests.app.event_world import quiet
 from tests.app.saved_games import crossroads as shipped
 

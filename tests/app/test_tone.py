@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from app.world.eventspec import JudgmentSpec
-from app.world.sensitivity import Entry, SensitivityMap, tokenize
+from app.world.heard import Entry
+from app.world.sensitivity import SensitivityMap, tokenize
 from app.world.tone import mocking, questioned, without_prefaces
 
 PRAISED = JudgmentSpec(

@@ -25,7 +25,8 @@ from app.world.campaignfile import load_campaign
 from app.world.eventspec import JudgmentSpec
 from app.world.fields import field_names
 from app.world.folders import CAMPAIGNS_DIR
-from app.world.sensitivity import Entry, SensitivityMap, tokenize
+from app.world.heard import Entry
+from app.world.sensitivity import SensitivityMap, tokenize
 
 CORPUS = Path(__file__).parent.parent / "data" / "judgments.toml"
 BLIND = Path(__file__).parent.parent / "data" / "judgments_blind.toml"

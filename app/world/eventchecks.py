@@ -14,7 +14,7 @@ import difflib
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from app.world.references import Problem, reference_problems, whens
+from app.world.references import Problem, effects, reference_problems, whens
 from app.world.scores import known_key
 
 if TYPE_CHECKING:
@@ -253,8 +253,6 @@ class _Checker:
                 yield f"offscreen[{i}] ({change.id}).when", change.when
 
     def shifts(self) -> Iterator[tuple[str, dict[str, float]]]:
-        from app.world.references import effects  # noqa: PLC0415 - same module family
-
         for where, _, eff in effects(self.c):
             yield where, eff.shift
         for i, change in enumerate(self.c.offscreen):

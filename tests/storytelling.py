@@ -13,7 +13,8 @@ from app.tui.showcase import crossroads
 from app.world.actions import PlayerAction
 from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 
 
 async def play(lines: list[str], replies: list[dict[str, Any]]) -> GameSession:

@@ -29,7 +29,8 @@ from app.world import view
 from app.world.actions import PlayerAction
 from app.world.companions import travelling
 from app.world.standing import fallen_here, present
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 from rules.advancement import effective_xp, levels_owed
 from rules.character import CharacterSheet
 from rules.features import feature

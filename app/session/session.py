@@ -58,7 +58,8 @@ from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.timeline import LoadFile, Timeline
 from app.world.actions import PlayerAction
 from app.world.printable import printable
-from app.world.state import GameState, Snapshot, TurnRecord
+from app.world.state import GameState, Snapshot
+from app.world.turnrecord import TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
 
 DEFEAT = "defeat"

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.session.session import GameSession, ending_text, ending_title
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 
 NO_ACTION = "(no player action)"
 """What a turn records when nobody acted (a foe's turn, a trigger): not shown as a deed."""

@@ -23,7 +23,6 @@ from app.world.recording import Change, change_events
 from app.world.spec import FlagValue
 from app.world.truth import Truth
 from app.world.turnorder import TurnOrder
-from app.world.turnrecord import TurnRecord as TurnRecord  # noqa: PLC0414 (re-exported)
 from app.world.usage import Usage
 from rules.character import CharacterSheet
 

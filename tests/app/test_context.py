@@ -17,7 +17,8 @@ from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.sandbox import sandbox_state
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 from tests.app.conftest import make_session, turn
 
 

@@ -20,8 +20,9 @@ from app.world.eventspec import GoalSpec
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.journal import journal, journal_lines, people_lines
 from app.world.ledger import GoalCompleted
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState
 from app.world.truth import Judgment
+from app.world.turnrecord import TurnRecord
 from app.world.when import Fact
 from tests.app.event_world import quiet
 

@@ -11,7 +11,8 @@ from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.journal import journal, journal_lines, npcs_met
 from app.world.sandbox import sandbox_state
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 from rules.damage import LifeState
 
 

@@ -11,7 +11,8 @@ import pytest
 from app.saves import SaveError, load_save, save_game
 from app.saves.story import STORY_FILE
 from app.session.setup import start_session
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 from tests.app.saved_games import crossroads, played
 
 NARRATION = "The fire crackles while Berta talks about the scratching below the floor. " * 6

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from app.session.storyview import NO_ACTION, Deed, Ending, StorySearch, deeds, ending_of
 from app.tui.showcase import crossroads
-from app.world.state import TurnRecord
+from app.world.turnrecord import TurnRecord
 
 
 def record(

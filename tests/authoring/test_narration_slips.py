@@ -15,7 +15,7 @@ from app.world.arrivals import note_arrivals
 from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.journal import npcs_met
-from app.world.state import TurnRecord
+from app.world.turnrecord import TurnRecord
 from app.world.wording import bare, the, the_start
 from rules.conditions import Condition
 from tests.app.referee_lines import play

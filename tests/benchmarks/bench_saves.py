@@ -36,7 +36,8 @@ from app.saves.story import STORY_FILE, story_folder
 from app.session.keeping import Keeper
 from app.world import tomltext
 from app.world.chronicle import Chronicle
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 from tests.benchmarks.long_game import long_game, story_record
 
 

@@ -38,7 +38,7 @@ from app.tui.screens.story import StoryScreen
 from app.tui.showcase import crossroads
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.story import StoryPane
-from app.world.state import TurnRecord
+from app.world.turnrecord import TurnRecord
 from tests.storytelling import grown
 
 SIZE = (120, 36)

@@ -18,7 +18,7 @@ from app.session.setup import start_session
 from app.world.actions import PlayerAction
 from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
-from app.world.state import TurnRecord
+from app.world.turnrecord import TurnRecord
 
 SEATS = {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}
 NARRATION = "The fire crackles while Berta talks about the scratching below the floor. " * 6

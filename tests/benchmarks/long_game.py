@@ -22,7 +22,8 @@ from app.session.setup import start_session
 from app.world.campaign import Campaign
 from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
-from app.world.state import LOG_KEPT, GameState, TurnRecord
+from app.world.state import LOG_KEPT, GameState
+from app.world.turnrecord import TurnRecord
 from app.world.usage import Usage
 
 PARTY = ["mira", "thorin", "aria", "brunna"]

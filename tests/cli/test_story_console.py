@@ -6,7 +6,7 @@ from app.session import storyview
 from app.session.setup import start_session
 from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
-from app.world.state import TurnRecord
+from app.world.turnrecord import TurnRecord
 
 
 def test_the_console_story_shows_the_newest_turns_and_finds_words() -> None:

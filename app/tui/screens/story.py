@@ -28,7 +28,8 @@ from app.session.storyview import Ending, StorySearch, deeds, ending_of, search_
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.widgets.storylist import StoryList
 from app.world.printable import printable
-from app.world.state import GameState, TurnRecord
+from app.world.state import GameState
+from app.world.turnrecord import TurnRecord
 
 _DROPPED = re.compile(r"~~(.*?)~~")
 """A die the roll did not keep, as the plain text of a roll marks it (``2d20kh1 (~~4~~, 17)``)."""

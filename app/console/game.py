@@ -27,25 +27,19 @@ from app.actions.events import (
 )
 from app.actions.position_tools import positions_line
 from app.actions.reactions import AskPolicy, Question
+from app.console import commanding
 from app.console.takingback import take_back
-from app.display import views
 from app.display.screentext import plain
 from app.display.tablelog import TableLog, window_entries
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR, SaveError
 from app.session import (
-    commands,
     declaring,
-    dmswitch,
     presence,
     retelling,
-    seating,
-    sheets,
-    storyview,
     takingback,
     turnlog,
     turntaking,
-    veiling,
 )
 from app.session.hygiene import clean_line
 from app.session.keeping import (
@@ -56,18 +50,13 @@ from app.session.keeping import (
     place,
     resume_hint,
     save_failure,
-    save_now,
     save_somewhere,
 )
-from app.session.levelling import level_up_command
 from app.session.reply import Reply
 from app.session.session import GameSession
 from app.world.companions import travelling
 from app.world.readied import readied_line
 from app.world.view import scene_description
-from rules.dice import DiceError
-
-HELP = commands.help_text()
 
 
 @dataclass
@@ -217,73 +206,8 @@ class ConsoleGame:
         return isinstance(event, StateChange) and event.kind == "ending"
 
     def command(self, line: str) -> bool:
-        """Handle a /command; False means quit."""
-        word, _, rest = line[1:].partition(" ")
-        word = word.lower()
-        if word in ("quit", "exit", "q"):
-            return False
-        if word == "help":
-            self.console.print(plain(HELP))
-        elif word == "status":
-            for text in self.status_lines():
-                self.console.print(plain(text))
-        elif word == "story":
-            self.console.print(plain(storyview.story_text(self.session, rest)))
-        elif word == "usage":
-            self.console.print(plain(sheets.usage_text(self.session)))
-        elif word == "sheet":
-            actor = declaring.default_actor(self.session, self.current) or self.current
-            found, text = sheets.sheet_text(self.session, rest, actor)
-            self.console.print(plain(text, style="" if found else "yellow"), highlight=False)
-        elif word == "journal":
-            self.console.print(plain(sheets.journal_text(self.session)), highlight=False)
-        elif word == "people":
-            self.console.print(plain(sheets.people_text(self.session)), highlight=False)
-        elif word in ("veil", "unveil", "dm"):  # /dm: a queued turn goes to the new DM
-            handler = {"veil": veiling.veil, "unveil": veiling.unveil, "dm": dmswitch.dm_command}
-            self.say(handler[word](self.session, rest))
-        elif word == "prompt":
-            self.console.print(plain(sheets.prompt_text(self.session)), highlight=False)
-        elif word == "pass":
-            self.say(turntaking.pass_turn(self.session, rest))
-        elif word == "end":
-            self.say(turntaking.end_turn(self.session, self.current))
-        elif word == "join":
-            self.say(seating.join(self.session, rest))
-        elif word == "leave":
-            self.say(seating.leave(self.session, rest))
-        elif word == "away":
-            self.say(seating.away(self.session, rest, presence.player_up(self.session.state)))
-        elif word == "back":
-            self.say(seating.back(self.session, rest))
-        elif word == "turns":
-            self.console.print(plain(turnlog.log_text(self.session.state)), highlight=False)
-        elif word == "save":
-            self.say(save_now(self.session.state, self.keeper, rest))
-        elif word == "levelup":
-            self.level_up(rest)
-        elif word == "roll":
-            try:
-                result = declaring.roll_for_table(self.session, rest)
-            except DiceError as error:
-                self.console.print(plain(f"{error.caret()}\n{error}", style="red"))
-            else:
-                self.console.print(views.roll_line(result, styled=self.console.is_terminal))
-        else:
-            self.console.print(plain(f"Unknown command /{word}. Type /help."))
-        return True
-
-    def level_up(self, rest: str) -> None:
-        """``/levelup``: what the next levels offer, or a level taken (its hit-point roll and
-        what changed go to the log, as in the full-screen game)."""
-        reply = level_up_command(self.session, rest)
-        if not reply.events:
-            self.console.print(plain(reply.text, style="" if reply.ok else "yellow"))
-        for event in reply.events:
-            entries = self.table_log.entries(self.session.state, event)
-            self.table_log.keep(self.session.state, entries)
-            for entry in entries:
-                self.console.print(entry)
+        """Handle a /command (:func:`app.console.commanding.command`); False means quit."""
+        return commanding.command(self, line)
 
     def say(self, reply: Reply) -> None:
         """Print a command's answer (refusals in yellow)."""

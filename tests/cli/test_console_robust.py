@@ -14,8 +14,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from app.console import game as console_module
 from app.console.game import ConsoleGame
+from app.session import storyview
 from app.session.session import GameSession
 from app.tui.showcase import TRIO, crossroads, rat_fight
 
@@ -140,7 +140,7 @@ def test_a_bug_in_a_command_is_reported_and_the_game_goes_on(
     def broken(session: GameSession, rest: str = "") -> str:
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setattr(console_module.storyview, "story_text", broken)
+    monkeypatch.setattr(storyview, "story_text", broken)
     out = play(crossroads(3), ["/story", "/status"], saves=tmp_path)
     assert "Something went wrong (ZeroDivisionError: oops); the game goes on." in out
     assert "Your move" in out

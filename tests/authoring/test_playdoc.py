@@ -112,8 +112,9 @@ def _dispatched(path: Path, functions: set[str]) -> set[str]:
 def test_every_slash_command_the_front_ends_answer_is_in_the_guide() -> None:
     from app.session.takingback import WORDS
 
-    console = _dispatched(ROOT / "app" / "console" / "game.py", {"command", "handle"})
-    screen = _dispatched(ROOT / "app" / "tui" / "screens" / "play.py", {"command"})
+    console = _dispatched(ROOT / "app" / "console" / "game.py", {"handle"})
+    console |= _dispatched(ROOT / "app" / "console" / "commanding.py", {"command"})
+    screen = _dispatched(ROOT / "app" / "tui" / "screens" / "commanding.py", {"command"})
     words = console | screen | set(WORDS)
     assert {"help", "status", "save", "retry", "reroll", "load", "quit"} <= words  # it sees them
     assert sorted(w for w in words if f"`/{w}" not in page()) == []

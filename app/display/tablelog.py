@@ -43,7 +43,10 @@ def dice_log_entry(event: DiceRoll) -> Text:
     what = event.reason or _LABELS.get(event.check_type, event.check_type.replace("_", " "))
     if event.skill:
         skill = event.skill.replace("_", " ")
-        what = f"{what} ({skill})" if event.reason else skill
+        if not event.reason:
+            what = skill
+        elif skill.lower() not in what.lower():  # "spot the sneak (Perception)" says it
+            what = f"{what} ({skill})"
     head = Text()
     if event.character_name:
         head.append(event.character_name, style="bold")
@@ -58,7 +61,8 @@ def dice_log_entry(event: DiceRoll) -> Text:
         line.append_text(Text.from_markup(event.markup))
     else:
         line.append(event.text)
-    if event.dc is not None:
+    contest = event.check_type == "contest"  # both totals are shown: the higher wins
+    if event.dc is not None and not contest:
         label = "AC" if event.check_type == "attack_roll" else "DC"
         line.append(f" vs {label} {event.dc}", style="dim")
     if event.crit:
@@ -66,7 +70,8 @@ def dice_log_entry(event: DiceRoll) -> Text:
     elif event.fumble:
         line.append("  NAT 1", style="bold reverse red")
     if event.success is not None:
-        line.append("  ✔ success" if event.success else "  ✘ failure",
+        won, lost = ("  ✔ wins", "  ✘ loses") if contest else ("  ✔ success", "  ✘ failure")
+        line.append(won if event.success else lost,
                     style="bold green" if event.success else "bold red")  # fmt: skip
     head.append("\n")
     head.append_text(line)

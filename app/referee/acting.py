@@ -206,7 +206,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
                 )
             return f"There is nothing here for {name} to fight."
         if intent.note:
-            return f"{name} cannot do that: {intent.note}. " + answers.options_text(
+            note = intent.note if intent.note.endswith(("?", ".", "!")) else f"{intent.note}."
+            return f"{name} cannot do that: {note} " + answers.options_text(
                 state, campaign, intent.actor
             )
         return answers.ask_back_text(state, campaign, intent)

@@ -9,9 +9,20 @@ from app.actions.hooks import Reach
 from app.actions.striking import out_of_reach
 from app.referee.base import RefereeBase
 from app.understanding import Intent
+from app.world.pronouns import objective, pronoun_of
 from app.world.state import GameState
 from app.world.wording import the
 from rules.damage import LifeState
+
+
+def subject(state: GameState, cid: str) -> str:
+    """ "he", "she", "they" or "it" for a creature by id."""
+    return pronoun_of(state, cid)
+
+
+def comes(state: GameState, cid: str) -> str:
+    """ "comes" or "come", as the creature's pronoun takes it."""
+    return "come" if pronoun_of(state, cid) == "they" else "comes"
 
 
 class Caring(RefereeBase):
@@ -23,6 +34,16 @@ class Caring(RefereeBase):
     def _stabilize(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         """Tend a dying ally: the one named, or the only one dying."""
         name = state.name_of(actor)
+        ally = state.creatures.get(intent.target or "")
+        if ally is not None and ally.side == "party" and ally.vitals.state is not LifeState.DYING:
+            # a companion who fights is knocked out stable ("down"), or dies at 0
+            self.notes.append(
+                f"{ally.name} is beyond help." if ally.vitals.state is LifeState.DEAD
+                else f"{ally.name} is out cold but stable: {subject(state, ally.id)} "
+                f"{comes(state, ally.id)} to with 1 hit point when the fight is over, and "
+                f"healing brings {objective(state, ally.id)} round at once."
+            )  # fmt: skip
+            return []
         whom = intent.target if intent.target in state.party else None
         if whom is None:
             dying = self._dying(state)

@@ -64,10 +64,14 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         return ctx.intent("hold")
     moves = []
     dying = [c for c, s in ctx.state.party.items() if s.vitals.state is LifeState.DYING]
+    downed = [  # a companion who fights, knocked out (stable, or dying by the rules)
+        c for c, cr in ctx.state.creatures.items()
+        if cr.side == "party" and cr.vitals.hp <= 0 and cr.vitals.state is not LifeState.DEAD
+    ]  # fmt: skip
     for action, phrases in vocab.manoeuvres.items():
         if (action == "hide" or action in HOLDS) and not ctx.scope.fighting:
             continue
-        if action == "stabilize" and not dying:
+        if action == "stabilize" and not dying and not downed:
             continue  # "we bandage our wounds" with nobody dying is a rest
         for phrase in verbs_in(ctx.said, phrases):
             at = verb_at(ctx.said, phrase)
@@ -77,7 +81,9 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         at, _, action = min(moves)
         if action == "stabilize":  # the dying one named, or the only one dying
             named = [m.id for m in ctx.named("member") if m.id != ctx.actor]
-            whom = named[:1] or (dying if len(dying) == 1 else [])
+            allies = [t.id for t in ctx.named("creature", "npc") if t.id in downed]
+            alone = dying or downed  # "bandage him": the only one down
+            whom = named[:1] or allies[:1] or (alone if len(alone) == 1 else [])
             return ctx.intent("manoeuvre", action=action, targets=tuple(whom),
                               confidence=1.0 if whom else 0.4,
                               note="" if whom else "stabilise whom?")  # fmt: skip

@@ -49,6 +49,15 @@ def move(ctx: Context, at: int) -> Intent | None:
         if met is not None:
             return met  # a person or a thing here, not a way out
     exits = ctx.named("exit", text=rest)
+    if rest.startswith("follow") and not exits and ctx.campaign is not None:
+        npcs = ctx.campaign.npcs
+        allies = [
+            t for t in ctx.named("npc", text=rest[6:]) if npcs.get(t.id) and npcs[t.id].companion
+        ]
+        if allies:  # "follow Wendel": he goes where the party goes, so where is that?
+            return ctx.intent("ask", action="unable", targets=(allies[0].id,), confidence=0.9,
+                              note=f"{npcs[allies[0].id].name} travels with the party and goes "
+                              "where it goes: say where to go")  # fmt: skip
     for word, way in (("upstairs", "up"), ("downstairs", "down")):
         if has_phrase(rest, word):  # "upstairs" is a way up, never the trapdoor's "stairs"
             exits = [w for w in ctx.scope.of("exit") if way in w.names or word in w.names]

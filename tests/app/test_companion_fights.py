@@ -22,6 +22,7 @@ from app.actions.beings import set_vitals
 from app.actions.campaign_tools import start_encounter
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.fight_tools import end_combat_tool, start_combat_tool
+from app.actions.harm import deal_damage
 from app.actions.position_tools import hostile
 from app.actions.registry import ToolError
 from app.actions.rest_tools import rest_tool
@@ -42,7 +43,7 @@ from app.world.newgame import new_game
 from app.world.state import GameState
 from app.world.validate import validate_campaign
 from app.world.view import npcs_here
-from rules.damage import LifeState
+from rules.damage import DamageType, LifeState
 from tests.app.referee_lines import play
 
 FILE = Path(__file__).resolve().parents[1] / "data" / "campaigns" / "sand_road" / "campaign.toml"
@@ -285,3 +286,29 @@ def test_the_fighting_brain_counts_a_companion_on_the_party_side() -> None:
     party, foes = sides(state)
     assert "wendel" in {f.id for f in party} and "wendel" not in {f.id for f in foes}
     assert _weakest_foe(session) not in (None, wendel.name)
+
+
+async def test_a_companion_knocked_out_is_tended_by_name_or_as_the_only_one_down() -> None:
+    """ "stabilise Wendel" and "bandage him" are about the companion on the ground (out cold
+    and stable by ``at_zero = "down"``): the table is told he comes to after the fight and
+    that healing brings him round now — never asked whether they meant to talk to him."""
+    state, session = in_fight()
+    deal_damage(state, "wendel", 11, DamageType.SLASHING)  # a wolf's bite: down, stable
+    assert state.creatures["wendel"].vitals.state is LifeState.STABLE
+    while state.encounter is not None and state.encounter.current.id not in state.party:
+        async for _ in session.run_until_players():
+            pass
+    actor = state.encounter.current.id if state.encounter else "sela"
+    for line in ("stabilise Wendel", "bandage him"):
+        referee = await play(session, actor, line)
+        told = " ".join(referee.notes)
+        assert "Wendel is out cold but stable: he comes to with 1 hit point" in told, told
+        assert not referee.made
+
+
+async def test_following_a_companion_asks_where_the_party_goes() -> None:
+    state = new_game(campaign(), seed=3)
+    state.flags["wendel_joined"] = True
+    referee = await play(session_for(state), "sela", "follow Wendel")
+    assert "Wendel travels with the party and goes where it goes" in " ".join(referee.notes)
+    assert not referee.made

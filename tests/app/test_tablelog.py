@@ -122,3 +122,38 @@ def test_a_kept_entry_draws_exactly_like_the_live_one() -> None:
     with console.capture() as resumed:
         console.print(Text.from_markup(live.markup))
     assert shown.get() == resumed.get() and "\x1b[" in shown.get()
+
+
+def test_a_skill_the_reason_already_names_is_not_said_twice() -> None:
+    roll = DiceRoll(check_type="ability_check", character_name="Wen", skill="perception",
+                    reason="spot the smugglers (Perception)", dc=12, formula="1d20+3",
+                    total=15, success=True, text="1d20 (12) + 3 = 15")  # fmt: skip
+    assert plain(log_entry(roll)).count("erception") == 1
+    plain_reason = roll.model_copy(update={"reason": "spot the smugglers"})
+    assert "spot the smugglers (perception)" in plain(log_entry(plain_reason))
+
+
+def test_a_contest_shows_both_totals_and_who_won_never_a_dc_made_of_the_other_roll() -> None:
+    theirs = DiceRoll(
+        check_type="contest",
+        character_name="Grubnak",
+        skill="insight",
+        dc=17,
+        formula="1d20+1",
+        total=12,
+        success=False,
+        text="1d20 (11) + 1 = 12",
+    )
+    mine = DiceRoll(
+        check_type="contest",
+        character_name="Thorin",
+        skill="intimidation",
+        dc=13,
+        formula="1d20",
+        total=17,
+        success=True,
+        text="1d20 (17) = 17",
+    )
+    told = plain(log_entry(theirs)) + "\n" + plain(log_entry(mine))
+    assert "DC" not in told
+    assert "= 12  ✘ loses" in told and "= 17  ✔ wins" in told

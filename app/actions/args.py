@@ -318,6 +318,8 @@ class ChallengeArgs(_Args):
     skill: Skill | None = None
     """Out of the ways the challenge allows (notes), the one the player chose; else the
     character's best."""
+    ability: Ability | None = None
+    """A way the notes give as an ability with no skill, if the player chose it."""
     helper_id: str | None = None
     """A party member who helps (out of a fight): the roll has advantage."""
 

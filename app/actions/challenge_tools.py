@@ -26,6 +26,7 @@ from app.world.challengespec import ChallengeSpec
 from app.world.facts import achieved
 from app.world.scores import score
 from app.world.state import GameState
+from rules.abilities import Ability
 from rules.checks import group_check
 from rules.dice import Advantage
 from rules.skills import Skill
@@ -76,7 +77,7 @@ def _roll(
     spec: ChallengeSpec,
     actor: str | None,
     mode: Advantage,
-    skill: Skill | None = None,
+    skill: Skill | Ability | None = None,
 ) -> tuple[dict[str, Any], list[SessionEvent]]:
     """Roll one challenge and apply its outcome (its ``next`` is left in the result): for
     a skill challenge, the outcome once it is settled, else the step's."""
@@ -189,10 +190,11 @@ def run_challenge(
     character_id: str | None,
     mode: Advantage,
     *,
-    skill: Skill | None = None,
+    skill: Skill | Ability | None = None,
     helper: str | None = None,
 ) -> ToolOutcome:
-    """Roll an authored challenge (the way ``skill`` names, with ``helper``'s help), apply
+    """Roll an authored challenge (the way ``skill`` names — a skill, or the ability of a way
+    with no skill — with ``helper``'s help), apply
     its outcome and roll the chain it starts."""
     spec = available(state, challenge_id)
     actor = roller(state, spec, character_id)
@@ -210,4 +212,4 @@ def run_challenge(
 def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutcome:
     """attempt_challenge: roll an authored challenge, apply its outcome and its chain."""
     return run_challenge(state, args.challenge_id, args.character_id, Advantage(args.advantage),
-                         skill=args.skill, helper=args.helper_id)  # fmt: skip
+                         skill=args.skill or args.ability, helper=args.helper_id)  # fmt: skip

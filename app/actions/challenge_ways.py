@@ -61,17 +61,22 @@ def _modifier(state: GameState, actor: str, way: Way) -> int:
     return sheet.check_modifier(way.skill, used, way.tool) - way.dc
 
 
-def choose(state: GameState, spec: ChallengeSpec, actor: str, skill: Skill | None) -> Way:
-    """The way ``actor`` rolls: the one ``skill`` names — of several with that skill (the
-    challenge's own and an easier one open now), the best — refused, naming the open ones,
-    when the obstacle does not allow it now; else the one that gives them the best chance."""
+def choose(state: GameState, spec: ChallengeSpec, actor: str, asked: Skill | Ability | None) -> Way:
+    """The way ``actor`` rolls: the one ``asked`` names (a skill, or the ability of a way
+    with no skill) — of several such (the challenge's own and an easier one open now), the
+    best — refused, naming the open ones, when the obstacle does not allow it now; else the
+    one that gives them the best chance."""
     open_ways = ways(state, spec)
-    if skill is not None:
-        named = [way for way in open_ways if way.skill == skill]
+    if asked is not None:
+        if isinstance(asked, Skill):
+            named = [way for way in open_ways if way.skill == asked]
+        else:
+            named = [way for way in open_ways if way.skill is None and way.ability == asked]
         if named:  # an alternative of the same skill open now (an easier DC): the best
             return max(named, key=lambda w: _modifier(state, actor, w))
         allowed = ", ".join(w.label for w in open_ways)
-        raise ToolError(f"'{spec.name}' is not met with {skill.label} here; it allows: {allowed}")
+        label = asked.label if isinstance(asked, Skill) else asked.full_name
+        raise ToolError(f"'{spec.name}' is not met with {label} here; it allows: {allowed}")
     return max(open_ways, key=lambda w: _modifier(state, actor, w))  # the first of equals
 
 

@@ -65,17 +65,18 @@ def way_asked(state: GameState, spec: ChallengeSpec, text: str) -> dict[str, str
     if not spec.alternatives:
         return {}
     said = normalise(text)
-    options = [(spec.skill, ())] + [
-        (o.skill, tuple(o.words))
+    options = [(spec.skill, spec.ability, ())] + [
+        (o.skill, o.ability, tuple(o.words))
         for o in spec.alternatives
         if o.when is None or holds(o.when, state)
     ]
-    for skill, words in options:
-        if skill is None:
-            continue
-        names = (skill.label.lower(), skill.value.replace("_", " "), *(w.lower() for w in words))
-        if any(has_phrase(said, normalise(n)) for n in names):
-            return {"skill": skill.value}
+    for skill, ability, words in options:
+        if skill is not None:
+            names = (skill.label.lower(), skill.value.replace("_", " "), *words)
+            if any(has_phrase(said, normalise(n.lower())) for n in names):
+                return {"skill": skill.value}
+        elif ability is not None and any(has_phrase(said, normalise(w.lower())) for w in words):
+            return {"ability": ability.value}  # an ability's way is asked for by its words
     return {}
 
 

@@ -11,7 +11,7 @@ from typing import Literal
 from app.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
-from app.world.facts import achieved
+from app.world.facts import achieved, holds
 from app.world.state import GameState
 from rules.damage import LifeState
 from rules.srd import srd
@@ -241,8 +241,12 @@ def build_scope(
             things.append(Thing(way.to, "exit", way.name, _names(way.name, *way.aliases, dest)))
         for cid in open_challenges(state, campaign):
             spec = campaign.challenges[cid]
+            ways = [w for o in spec.alternatives if o.when is None or holds(o.when, state)
+                    for w in o.words if len(w.split()) > 1]  # fmt: skip
+            # an open way's words ask for the obstacle too ("read the stars"), but not a
+            # bare noun ("astrolabe"), which names a thing, not a deed
             things.append(Thing(cid, "challenge", spec.name,
-                                _names(*spec.provoked_by, spec.name)))  # fmt: skip
+                                _names(*spec.provoked_by, *ways, spec.name)))  # fmt: skip
         for cid in done_challenges(state, campaign):
             spec = campaign.challenges[cid]
             things.append(Thing(cid, "settled", spec.name, _names(*spec.provoked_by, spec.name)))

@@ -98,8 +98,10 @@ class RollOption(_Spec):
     """This way is open only while this holds (``{ has_item = "astrolabe" }``)."""
     words: list[Annotated[str, Field(max_length=60)]] = Field(default_factory=list)
     """Words that ask for this way ("the stars", "astrolabe"): a player whose line says one
-    (or the skill's name) rolls it. Otherwise the character rolls the best way open to
-    them."""
+    (or the skill's name) rolls it — the only way to ask for a way with an ``ability`` and
+    no skill. Otherwise the character rolls the best way open to them. Words of more than
+    one word ("read the stars") also start the challenge while this way is open, as its
+    ``provoked_by`` do."""
 
     @model_validator(mode="after")
     def _roll(self) -> RollOption:

@@ -19,6 +19,8 @@ from app.actions.campaign_tools import start_encounter
 from app.actions.challenge_tools import attempt_challenge_tool
 from app.actions.registry import ToolError
 from app.cli.main import app
+from app.referee.helping import way_asked
+from app.understanding import understand
 from app.world.campaignfile import CampaignError, load_campaign, parse_campaign
 from app.world.newgame import new_game
 from app.world.validate import validate_campaign
@@ -164,3 +166,27 @@ def test_a_fights_text_follows_where_it_starts(scene: str, read: str) -> None:
     state.scene = state.scenes[scene]
     start_encounter(state, "jackals")
     assert state.encounter is not None and read in state.encounter.reason
+
+
+def test_a_way_with_no_skill_is_asked_for_by_its_words_and_rolled_as_its_ability() -> None:
+    """``{ ability = "con", words = ["push on through the heat"] }``: the player who says
+    those words rolls Constitution; the engine refuses a way the obstacle does not give."""
+    grit = {"ability": "con", "words": ["push on through the heat"]}
+    campaign = parse_campaign(_with({"alternatives": [grit]}), FOLDER / "campaign.toml")
+    state = new_game(campaign, seed=2)
+    result = _attempt(state, "bram", ability="con")
+    assert result["rolls"][0]["check"].startswith("Constitution"), result
+    with pytest.raises(ToolError, match="is not met with Wisdom here"):
+        _attempt(new_game(campaign, seed=2), "bram", ability="wis")
+    spec = campaign.challenges["cross_dunes"]
+    assert way_asked(state, spec, "I push on through the heat, teeth gritted") == {"ability": "con"}
+    assert way_asked(state, spec, "I find the way") == {}
+
+
+def test_an_open_ways_words_start_the_challenge() -> None:
+    """ "I read the stars" asks for the dunes' crossing by the Arcana way, while someone
+    carries the astrolabe — not before (then the words name no deed here)."""
+    state = new_game(CAMPAIGN, seed=2)
+    state.party["sela"].inventory.append("brass astrolabe")
+    reading = understand("I read the stars", "sela", state, CAMPAIGN)
+    assert reading.kind == "challenge" and reading.targets == ("cross_dunes",)

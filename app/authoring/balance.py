@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 
 from app.referee.skirmish import Fighter, FightResult, fight, from_monster, from_sheet
 from app.referee.skirmish_log import FightLog, render
-from app.world.campaign import Campaign
+from app.world.campaign import Campaign, Morale
 from app.world.companions import dies_at_zero, travelling
+from app.world.mercy import foe_morale
 from app.world.state import Creature, GameState
 from rules.character import CharacterSheet
 from rules.damage import LifeState
@@ -43,6 +44,8 @@ class Foe:
     creature: Creature | None = None
     spared: bool = False
     """A companion knocked out at 0 hit points rather than killed (``at_zero = "down"``)."""
+    morale: Morale | None = None
+    """Its author's ``morale`` (what it does once the fight turns against it)."""
 
 
 @dataclass
@@ -73,8 +76,9 @@ def companions(state: GameState, story: Campaign) -> list[Foe]:
     ]
 
 
-Group = tuple[str, int, str | None]
-"""A stat block id, how many, and the name a single foe goes by (``Grubnak``)."""
+Group = tuple[str, int, str | None, Morale | None]
+"""A stat block id, how many, the name a single foe goes by (``Grubnak``), and their
+author's ``morale``."""
 
 
 def named_foes(story: Campaign, groups: list[Group]) -> list[Foe]:
@@ -82,14 +86,14 @@ def named_foes(story: Campaign, groups: list[Group]) -> list[Foe]:
     foe by its stat block ("Goblin Boss"), several numbered ("Goblin 1", "Goblin 2"), a
     named foe by its own name."""
     foes: list[Foe] = []
-    for monster_id, count, own in groups:
+    for monster_id, count, own, morale in groups:
         block = story.monster(monster_id)
         existing = sum(1 for f in foes if f.block.id == block.id)
         for n in range(count):
             number = existing + n + 1
             name = f"{block.name} {number}" if count > 1 or existing else block.name
             group = own if own is not None else block.name
-            foes.append(Foe(block, f"{block.id}-{number}", own or name, group))
+            foes.append(Foe(block, f"{block.id}-{number}", own or name, group, morale=morale))
     return foes
 
 
@@ -108,7 +112,8 @@ def saved_fight(state: GameState, story: Campaign, party: list[CharacterSheet]) 
         if creature.vitals.state is LifeState.DEAD or creature.monster is None:
             continue
         block = story.monster(creature.monster)
-        foes.append(Foe(block, creature.id, creature.name, block.name, creature))
+        foes.append(Foe(block, creature.id, creature.name, block.name, creature,
+                        morale=foe_morale(state, creature.id)))  # fmt: skip
     if not foes:
         raise BalanceError("no foe is left standing in the save's fight")
     allies = companions(state, story)
@@ -133,7 +138,7 @@ def fielded(foe: Foe) -> Fighter:
     with the hit points, conditions, slots and spent recharges it has in the save. A
     companion fights on the party's side, knocked out at 0 unless its author says it dies."""
     fighter = from_monster(foe.block, 1, name=foe.name)
-    fighter.id = foe.id
+    fighter.id, fighter.morale = foe.id, foe.morale
     creature = foe.creature
     if creature is None:
         return fighter

@@ -26,14 +26,16 @@ MAX_FIGHTS = 20_000
 
 
 def _foes(story: Campaign, encounter: str | None, monsters: list[str]) -> list[Group]:
-    """(stat block id, count, own name) of the fight ``balance`` runs; exits 2 on a bad
+    """(stat block id, count, own name, morale) of the fight ``balance`` runs; exits 2 on a bad
     request. ``[]`` when neither an encounter nor a monster is named."""
     groups: list[Group] = []
     if encounter:
         if encounter not in story.encounters:
             known = ", ".join(story.encounters) or "none"
             raise bad(f"no encounter {encounter!r} (known: {known})")
-        groups += [(m.monster, m.count, m.name) for m in story.encounters[encounter].monsters]
+        groups += [
+            (m.monster, m.count, m.name, m.morale) for m in story.encounters[encounter].monsters
+        ]
     for spec in monsters:
         name, colon, count = spec.partition(":")
         if not story.has_monster(name):
@@ -43,8 +45,8 @@ def _foes(story: Campaign, encounter: str | None, monsters: list[str]) -> list[G
         number = (int(count) if len(count) <= 9 else MAX_FOES + 1) if colon else 1
         if not 1 <= number <= MAX_FOES:
             raise bad(f"bad --monster {spec!r}: the count is 1 to {MAX_FOES}")
-        groups.append((name, number, None))
-    total = sum(count for _, count, _ in groups)
+        groups.append((name, number, None, None))
+    total = sum(group[1] for group in groups)
     if total > MAX_FOES:
         raise bad(f"{total} foes in one fight; at most {MAX_FOES}")
     return groups

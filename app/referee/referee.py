@@ -29,6 +29,7 @@ from app.referee.tactics import foe_moves
 from app.referee.wordings import retell
 from app.understanding import Intent
 from app.world.companions import allies_fighting, is_ally
+from app.world.mercy import foe_morale
 from app.world.state import GameState
 from app.world.turnrecord import TurnRecord
 from rules.conditions import Condition
@@ -194,10 +195,22 @@ class OfflineReferee(Reacting, Acting, FollowUps):
 
     def _morale(self, state: GameState, foe_id: str) -> str | None:
         """Badly hurt with most of its side down, a foe flees — or, last one standing,
-        surrenders."""
-        foe = state.creatures[foe_id]
+        surrenders — unless its author gave it a ``morale`` of its own (to the death; always
+        flees; always surrenders)."""
+        authored = foe_morale(state, foe_id)
+        if authored == "to_the_death":
+            return None
         if foe_id in self.cowed and len(self._foes(state)) <= 2:
             return "surrender"  # a threat broke it, and few of its side still stand
+        broken = self._nerve_breaks(state, foe_id, fearless=authored is None)
+        if broken is None or authored is None:
+            return broken
+        return "flee" if authored == "flees" else "surrender"
+
+    def _nerve_breaks(self, state: GameState, foe_id: str, *, fearless: bool) -> str | None:
+        """The usual morale: how a foe leaves a fight gone against it, if it does (the
+        undead and constructs never, while ``fearless`` counts)."""
+        foe = state.creatures[foe_id]
         if foe.vitals.hp * 4 > foe.vitals.max_hp:
             return None
         others = [
@@ -207,7 +220,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         if others and down * 2 < len(others):
             return None  # its friends still stand: it fights on
         block = state.monster(foe.monster) if foe.monster else None
-        if block is not None and block.type.split()[0] in FEARLESS:
+        if fearless and block is not None and block.type.split()[0] in FEARLESS:
             return None  # the dead and the made know no fear
         if len(self._foes(state)) == 1 and (block is None or block.abilities.intelligence > 3):
             return "surrender"

@@ -127,14 +127,18 @@ def _morale(me: Fighter, side: list[Fighter]) -> str:
     """The referee's morale (:meth:`app.referee.referee.OfflineReferee._morale`): badly
     hurt (a quarter of its hit points or less) with at least half of its side down, a foe
     flees — or, the last one standing and more than a beast, surrenders. The fearless
-    never do, nor a companion fighting beside the party. Empty: it fights on."""
-    if not me.monster or me.fearless or me.vitals.hp * 4 > me.vitals.max_hp:
+    never do, nor a companion fighting beside the party; an author's ``morale`` overrides
+    (to the death, always flees, always surrenders). Empty: it fights on."""
+    fearless = me.fearless if me.morale is None else me.morale == "to_the_death"
+    if not me.monster or fearless or me.vitals.hp * 4 > me.vitals.max_hp:
         return ""
     if me.side == "party":  # a companion stands by the party
         return ""
     others = [f for f in side if f is not me]
     if others and sum(1 for f in others if not f.up) * 2 < len(others):
         return ""
+    if me.morale is not None:  # its author's word: always runs, or always yields
+        return "fled" if me.morale == "flees" else "surrendered"
     alone = not any(f.up for f in others)
     return "surrendered" if alone and me.wits > 3 else "fled"
 

@@ -142,6 +142,8 @@ class Fighter:
     """Intelligence: a beast (3 or less) runs; it does not beg."""
     fearless: bool = False
     """It never flees nor yields (the undead, constructs, oozes)."""
+    morale: str | None = None
+    """Its author's ``morale`` (``to_the_death``, ``flees``, ``surrenders``), if any."""
     medicine: int = 0
     """Its Wisdom (Medicine) modifier, for stabilising a dying friend."""
     left: str = ""

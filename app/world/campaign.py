@@ -47,6 +47,9 @@ from rules.character import CharacterSheet
 from rules.pregens import complete_pregen
 from rules.srd import Monster, srd
 
+Morale = Literal["to_the_death", "flees", "surrenders"]
+"""What a foe does when the fight turns against it (see :attr:`MonsterCount.morale`)."""
+
 
 class MonsterCount(_Spec):
     """Some foes of one kind, or one named foe."""
@@ -71,6 +74,14 @@ class MonsterCount(_Spec):
     behind: str | None = None
     """A feature of the scene (id or name) these foes start behind, for its cover: it must
     be in the scene where the fight starts and have a ``cover`` (validate warns)."""
+    morale: Morale | None = None
+    """What these foes do once the fight turns against them. Without it, the usual: a foe
+    badly hurt (a quarter of its hit points or less) with half its side down flees — or,
+    the last one standing and more than a beast, surrenders; the undead and constructs
+    never do. ``to_the_death``: they never flee nor yield. ``flees``: when their nerve
+    breaks they run, never yielding. ``surrenders``: when their nerve breaks they give
+    up, at the party's mercy, whoever still stands (a threat that cows them makes them
+    yield as usual)."""
 
     @model_validator(mode="after")
     def _one_named(self) -> MonsterCount:

@@ -4,6 +4,7 @@ the DM's notes, the offline referee and the playtest's player alike."""
 
 from __future__ import annotations
 
+from app.world.campaign import Morale
 from app.world.state import GameState
 from rules.damage import LifeState
 
@@ -23,3 +24,17 @@ def at_mercy(state: GameState) -> list[str]:
         if c.left == "surrendered" and c.vitals.state is not LifeState.DEAD
         and c.stands_in(state.scene.id) and decided(state, cid) is None
     ]  # fmt: skip
+
+
+def foe_morale(state: GameState, creature_id: str) -> Morale | None:
+    """The ``morale`` its author gave a foe's place in its encounter (the entry of its stat
+    block, or of its own name), if any."""
+    creature = state.creatures.get(creature_id)
+    campaign = state.campaign
+    if creature is None or campaign is None or creature.encounter not in campaign.encounters:
+        return None
+    entries = campaign.encounters[creature.encounter].monsters
+    named = [e for e in entries if e.name is not None and e.name == creature.name]
+    kind = [e for e in entries if e.name is None and e.monster == creature.monster]
+    found = named or kind
+    return found[0].morale if found else None

@@ -59,9 +59,9 @@ def scenarios(story: Campaign) -> list[tuple[str, Lineup]]:
     saved = played(4).state  # three turns in, and down into the rats' fight
     return [
         ("Grubnak's band (fresh party)", Lineup(party, named_foes(story, [("goblin_boss", 1,
-                                                "Grubnak"), ("goblin", 2, None)]))),
+                                                "Grubnak", None), ("goblin", 2, None, None)]))),
         ("red dragon wyrmling", Lineup(party, named_foes(story, [("red_dragon_wyrmling", 1,
-                                                                  None)]))),
+                                                                  None, None)]))),
         ("a saved fight (--load)", saved_fight(saved, story, list(saved.party.values()))),
     ]  # fmt: skip
 

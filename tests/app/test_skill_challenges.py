@@ -190,3 +190,16 @@ def test_an_open_ways_words_start_the_challenge() -> None:
     state.party["sela"].inventory.append("brass astrolabe")
     reading = understand("I read the stars", "sela", state, CAMPAIGN)
     assert reading.kind == "challenge" and reading.targets == ("cross_dunes",)
+
+
+def test_an_easier_way_while_a_companion_is_along() -> None:
+    """``{ skill = "survival", dc = 5, when = { present = "wendel" } }``: the guide's way
+    is open (and rolled, as the easier) only while Wendel travels with the party."""
+    along = {"skill": "survival", "dc": 5, "when": {"present": "wendel"}}
+    campaign = parse_campaign(_with({"alternatives": [along]}), FOLDER / "campaign.toml")
+    dcs = []
+    for joined in (False, True):
+        state = new_game(campaign, seed=2)
+        state.flags["wendel_joined"] = joined
+        dcs.append(_attempt(state, "sela")["rolls"][0]["dc"])
+    assert dcs == [12, 5]

@@ -19,6 +19,7 @@ from app.world import bonds
 from app.world.campaign import Campaign
 from app.world.challengespec import ChallengeSpec
 from app.world.facts import first_holding, holds, people_here
+from app.world.ledger import TriggerFired
 from app.world.mercy import at_mercy
 from app.world.npcspec import NPCSpec, Topic
 from app.world.scenespec import Exit, Feature, SceneSpec
@@ -117,7 +118,13 @@ def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:
         for key, text in variant.topics.items():  # new words; a topic's effects stay
             topics[key] = (topics[key].model_copy(update={"text": text}) if key in topics
                            else Topic(text=text))  # fmt: skip
-    changes["topics"] = {k: t for k, t in topics.items() if t.when is None or holds(t.when, state)}
+    # a topic whose telling this turn changed its own ``when`` ("I'll walk with you" sets
+    # the flag that ends the offer) is still told this turn: its effects followed its words
+    fired = {e.trigger for e in state.truth.fresh if isinstance(e, TriggerFired)}
+    told_now = {k for k in topics if f"asked.{npc_id}.{k}" in fired}
+    changes["topics"] = {
+        k: t for k, t in topics.items() if t.when is None or k in told_now or holds(t.when, state)
+    }
     if variant is not None:
         for key in ("description", "greeting", "unknown"):
             value = getattr(variant, key)

@@ -312,3 +312,27 @@ async def test_following_a_companion_asks_where_the_party_goes() -> None:
     referee = await play(session_for(state), "sela", "follow Wendel")
     assert "Wendel travels with the party and goes where it goes" in " ".join(referee.notes)
     assert not referee.made
+
+
+async def test_a_topic_whose_telling_ends_its_own_offer_is_still_told_that_turn() -> None:
+    """``road`` is offered only while Wendel has not joined, and telling it makes him join:
+    the player hears his answer, then the offer is gone."""
+
+    def offer_once(wendel: dict[str, Any]) -> None:
+        wendel["topics"]["road"] = {
+            "text": "'The east road? I'll walk with you.'",
+            "when": {"not": {"flag": "wendel_joined"}},
+            "effects": {"set_flags": {"wendel_joined": True}},
+        }
+
+    state = new_game(campaign(offer_once), seed=2)
+    state.scene = state.scenes["qasr"]  # where he keeps the well
+    session = session_for(state)
+    told = []
+    for _ in range(2):
+        reply, _who = declaring.declare(session, "ask wendel about the road", "sela")
+        assert reply.ok
+        told.append(" ".join(e.text for e in [e async for e in session.process()]
+                             if e.type == "narrative_chunk"))  # fmt: skip
+    assert "I'll walk with you" in told[0] and state.flags["wendel_joined"]
+    assert "I'll walk with you" not in told[1]

@@ -92,7 +92,8 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         return ctx.intent(kind, targets=(item,), item=item, confidence=0.3,
                           note="nobody carries that")  # fmt: skip
     note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
-    return ctx.intent("ask", confidence=0.3, note=note)
+    held = (item,) if item and holders else ()  # what was meant, though not theirs to use
+    return ctx.intent("ask", targets=held, item=item if held else None, confidence=0.3, note=note)
 
 
 def _tool_for(ctx: Context, held: str) -> str | None:

@@ -10,6 +10,7 @@ import re
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
+from app.understanding.targets import pick_creatures
 from app.understanding.vocabulary import ENGLISH, Vocabulary
 from app.understanding.words import normalise, verb_at
 
@@ -37,11 +38,17 @@ def feature_use(ctx: Context) -> Intent | None:
     targets: tuple[str, ...] = ()
     for text in (rest, ctx.said):  # "inspire Sela", or "give Sela bardic inspiration"
         people = [t.id for t in ctx.named("member", text=text) if t.id != ctx.actor]
-        targets = tuple(people or [t.id for t in ctx.named("creature", text=text)])
+        foes = [t.id for t in ctx.named("creature", text=text)]
+        if len(foes) > 1:  # "dash over to rat 3": the one its number singles out
+            picked = pick_creatures(text, ctx.scope, ctx.state, ctx.vocab)
+            foes = list(picked.ids) if picked.exact and picked.ids else foes
+        targets = tuple(people or foes)
         if targets:
             break
     if fid == "divine_smite":  # a smite is part of an attack: the attack reading carries it
         return None
+    if fid == "reckless_attack" and (sheet is None or not sheet.has(fid)):
+        return None  # "reckless attack on rat 3" by one without it: a blow all the same
     if fid == "font_of_magic":
         option = font_option(ctx.said)
     if fid == "wild_shape":

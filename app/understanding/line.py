@@ -333,7 +333,8 @@ def _clauses(
         if intent.kind == "ask" and intent.note and USING.match(piece.text) and len(pieces) > 1:
             # "drink my potion then attack" with no potion: said plainly, never dropped
             intent = Intent(kind="use", text=piece.text, actor=actor, confidence=0.7,
-                            note=intent.note)  # fmt: skip
+                            note=intent.note, item=intent.item,
+                            targets=intent.targets)  # fmt: skip
         first = intent.alternatives[0] if intent.alternatives else None
         named = first is not None and first.kind == "attack" and bool(first.target)
         if (intent.kind == "ask" and first is not None and named and read

@@ -174,6 +174,13 @@ CASES = [
     # in a fight, the cover taken is a step of its own before the blow
     ("cellar_rats_thorin", "thorin", "get behind the casks and attack rat 2",
      ["move:cover", "attack:giant-rat-2", "end_turn"], ["Thorin takes cover behind the casks"]),
+    # "it" is the one the feature's words single out, not the first of its kind
+    ("cellar_rats_mira", "mira", "cunning action dash over to rat 2 and stab it",
+     ["use_feature:cunning_action:dash", "attack:giant-rat-2", "end_turn"],
+     ["Giant Rat 2 reels"]),
+    # "reckless attack" from one without the feature is a blow all the same
+    ("cellar_rats_thorin", "thorin", "reckless attack on rat 2",
+     ["attack:giant-rat-2", "end_turn"], ["Thorin strikes Giant Rat 2"]),
     # a foe named who is already down is said, never a blow at another instead
     ("cellar_rats_thorin", "thorin", "fire my crossbow at rat 3",
      [], ["Giant Rat 3 is already down. Still up: Giant Rat 1, Giant Rat 2."]),

@@ -150,6 +150,13 @@ def _by_topics(talk: Intent, state: GameState) -> Intent:
     return replace(talk, topic=first, then=tuple(replace(talk, topic=t) for t in others))
 
 
+def _doubled(whole: Intent) -> Intent:
+    """ "shoot rat 1 twice", one clause: the blow, then the same again (made if the turn
+    has room for it, else said to wait)."""
+    blows = twice([whole])
+    return replace(whole, then=tuple(blows[1:])) if len(blows) > 1 and not whole.then else whole
+
+
 def _understand(
     text: str,
     actor: str | None,
@@ -197,12 +204,12 @@ def _understand(
     for in_time_order in (True, False):
         pieces = propose(text, in_time_order=in_time_order)
         if len(pieces) < 2:
-            return whole
+            return _doubled(whole)
         read = _clauses(pieces, whole.actor or actor, state, campaign, language)
         if read is not None:
             break
     else:
-        return whole
+        return _doubled(whole)
     nothing = whole.kind == "ask" and whole.confidence == 0.0 and whole.character is None
     if len(read) == 1 and nothing:  # read as nothing whole: "ow. how much hp do i have now?"
         return replace(read[0], text=whole.text)

@@ -181,6 +181,10 @@ CASES = [
     # "reckless attack" from one without the feature is a blow all the same
     ("cellar_rats_thorin", "thorin", "reckless attack on rat 2",
      ["attack:giant-rat-2", "end_turn"], ["Thorin strikes Giant Rat 2"]),
+    # "twice" in a line of one clause: the second blow waits for a turn with room for it
+    ("cellar_rats_mira", "mira", "shoot rat 1 twice",
+     ["attack:giant-rat-1", "end_turn"],
+     ["Mira's action this turn is already spent; “shoot rat 1 twice” will have to wait"]),
     # a foe named who is already down is said, never a blow at another instead
     ("cellar_rats_thorin", "thorin", "fire my crossbow at rat 3",
      [], ["Giant Rat 3 is already down. Still up: Giant Rat 1, Giant Rat 2."]),

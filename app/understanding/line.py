@@ -317,6 +317,14 @@ def _clauses(
                 before, said, last = read.pop()
                 read.append((before, said, replace(last, action="both")))
                 continue
+        looked = read[-1][2] if read and read[-1][2].kind == "examine" else None
+        if looked is not None and looked.targets and _THING.match(piece.text):
+            # "check the flour sacks and the waterwheel": a look at each thing named
+            other = understand_clause(f"look at {piece.text.strip()}", actor, state, campaign,
+                                      language=language)  # fmt: skip
+            if other.kind == "examine" and other.targets and other.targets != looked.targets:
+                read.append((piece, other.text, other))
+                continue
         kinds = {r.kind for r in intent.alternatives}
         foe = intent.alternatives[0].target if kinds == {"attack"} else None
         bare = _ONE_OF.search(piece.text) or len(piece.text.split()) <= 4  # "… and the ogre"
@@ -413,6 +421,9 @@ _UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*
 _NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
 """A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
 
+
+_THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w", re.IGNORECASE)
+"""A clause that only names a thing ("… and the waterwheel", "then the tunnel")."""
 
 _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
 """Words that single out one foe of several ("… and goblin 2", "… and the other one")."""

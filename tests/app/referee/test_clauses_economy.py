@@ -181,6 +181,9 @@ CASES = [
     # "reckless attack" from one without the feature is a blow all the same
     ("cellar_rats_thorin", "thorin", "reckless attack on rat 2",
      ["attack:giant-rat-2", "end_turn"], ["Thorin strikes Giant Rat 2"]),
+    # a look at each thing a list names
+    ("inn_start", "thorin", "look at the hearth and the trapdoor",
+     [], ["A good fire.", "Oak planks bound with iron."]),
     # "twice" in a line of one clause: the second blow waits for a turn with room for it
     ("cellar_rats_mira", "mira", "shoot rat 1 twice",
      ["attack:giant-rat-1", "end_turn"],

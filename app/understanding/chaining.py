@@ -93,8 +93,9 @@ def after_move(intent: Intent) -> bool:
     """A clause that names someone or something not here ("talk to Wendel" said at the
     harbour), or a deed with nothing here to do it to ("attack the rats" said upstairs):
     after a move it is read again where the party arrives."""
-    if intent.kind == "ask":
-        return intent.note.startswith(("here to talk to", "nothing like"))
+    if intent.kind == "ask":  # (a place no way from here leads to: "… then up to the
+        # lighthouse" from the strand, once back at the harbour)
+        return intent.note.startswith(("here to talk to", "nothing like", "there is no way from"))
     unsure = intent.confidence < 0.6 and bool(intent.note)
     return unsure and intent.kind in ("attack", "take", "examine", "challenge", "talk")
 

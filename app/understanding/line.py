@@ -307,6 +307,10 @@ def _clauses(
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
         filled = elided(piece.text, read[-1][1]) if read else None
+        if filled is not None and any(r.kind == "move" for _, _, r in read):
+            raw = understand_clause(words, actor, state, campaign, language=language)
+            if after_move(raw):  # "… and then up to the lighthouse": a place beyond the move
+                filled = None
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
         if filled is not None and intent.kind in NOT_A_DEED:
             intent = understand_clause(words, actor, state, campaign, language=language)

@@ -181,6 +181,10 @@ CASES = [
     # "reckless attack" from one without the feature is a blow all the same
     ("cellar_rats_thorin", "thorin", "reckless attack on rat 2",
      ["attack:giant-rat-2", "end_turn"], ["Thorin strikes Giant Rat 2"]),
+    # a place beyond the first move is gone on to from there
+    ("bell_strand_after", "ione", "back to the harbour and then up to the lighthouse",
+     ["move_scene:harbour", "move_scene:lighthouse"], ["Night on the crooked stone quay",
+                                                       "A squat stone tower"]),
     # a look at each thing a list names
     ("inn_start", "thorin", "look at the hearth and the trapdoor",
      [], ["A good fire.", "Oak planks bound with iron."]),

@@ -302,7 +302,8 @@ def _names_someone_else(ctx: Context) -> bool:
 
 
 SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", "gazes",
-                   "glance", "glances", "peek", "peeks", "squint", "squints"})  # fmt: skip
+                   "glance", "glances", "peek", "peeks", "squint", "squints", "watch",
+                   "watches"})  # fmt: skip
 """Verbs of only looking: "look up at the lighthouse", "peer down the hole" go nowhere."""
 
 
@@ -315,7 +316,9 @@ def _examine(ctx: Context, at: int) -> Intent:
     things.sort(key=lambda t: t.kind == "exit")
     ways = {"outside", "inside", "out", "in", "up", "down", "back"}
     looking = ctx.said[at:].split()[:1] and ctx.said[at:].split()[0] in SIGHT
-    if things and things[0].kind == "exit" and ways & set(ctx.said.split()) and not looking:
+    # the direction goes with the verb ("look out", "check outside"), never one said before
+    # it ("I'll hang back and watch the lighthouse" goes nowhere)
+    if things and things[0].kind == "exit" and ways & set(ctx.said[at:].split()) and not looking:
         return move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
     if things and things[0].kind == "creature":
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)

@@ -185,6 +185,9 @@ CASES = [
     ("bell_strand_after", "ione", "back to the harbour and then up to the lighthouse",
      ["move_scene:harbour", "move_scene:lighthouse"], ["Night on the crooked stone quay",
                                                        "A squat stone tower"]),
+    # staying behind to watch a place goes nowhere ("back" is said before the look)
+    ("bell_harbour", "wren", "i'll hang back and watch the lighthouse",
+     [], ["The headland path leads to The Dark Lighthouse."]),
     # a look at each thing a list names
     ("inn_start", "thorin", "look at the hearth and the trapdoor",
      [], ["A good fire.", "Oak planks bound with iron."]),

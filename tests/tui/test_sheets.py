@@ -11,7 +11,7 @@ from textual.widgets import Static
 from app.session.setup import session_for
 from app.tui import make_app
 from app.tui.app import DungeonApp
-from app.tui.driving import play_screen
+from app.tui.driving import play_screen, until
 from app.tui.screens.journal import JournalScreen
 from app.tui.screens.sheet import SheetScreen
 from app.tui.showcase import crossroads
@@ -114,9 +114,9 @@ async def test_the_sheet_of_the_dying_and_the_wide_layout(tmp_path: Path) -> Non
         assert screen.has_class("-narrow")
         columns = screen.query(".sheet-column")
         assert columns[0].region.x == columns[1].region.x  # one above the other
-        await pilot.press("end")  # long content scrolls
-        await pilot.pause()
-        assert screen.query_one("#sheet-body").scroll_y > 0
+        await pilot.press("end")  # long content scrolls (a loaded machine paints it late)
+        body = screen.query_one("#sheet-body")
+        await until(pilot, lambda: body.scroll_y > 0)
 
 
 async def test_f5_and_journal_open_the_journal_and_esc_closes_it(tmp_path: Path) -> None:

@@ -37,12 +37,16 @@ class Caring(RefereeBase):
         ally = state.creatures.get(intent.target or "")
         if ally is not None and ally.side == "party" and ally.vitals.state is not LifeState.DYING:
             # a companion who fights is knocked out stable ("down"), or dies at 0
-            self.notes.append(
-                f"{ally.name} is beyond help." if ally.vitals.state is LifeState.DEAD
-                else f"{ally.name} is out cold but stable: {subject(state, ally.id)} "
-                f"{comes(state, ally.id)} to with 1 hit point when the fight is over, and "
-                f"healing brings {objective(state, ally.id)} round at once."
-            )  # fmt: skip
+            if ally.vitals.state is LifeState.DEAD:
+                self.notes.append(f"{ally.name} is beyond help.")
+            elif ally.vitals.hp > 0:
+                self.notes.append(f"{ally.name} is not down; there is no bleeding to stop.")
+            else:
+                self.notes.append(
+                    f"{ally.name} is out cold but stable: {subject(state, ally.id)} "
+                    f"{comes(state, ally.id)} to with 1 hit point when the fight is over, and "
+                    f"healing brings {objective(state, ally.id)} round at once."
+                )
             return []
         whom = intent.target if intent.target in state.party else None
         if whom is None:

@@ -30,6 +30,7 @@ from app.cli.main import app
 from app.console.game import ConsoleGame
 from app.dm.context import roster
 from app.referee.choosing_words import sides
+from app.referee.referee import OfflineReferee
 from app.saves import load_game, save_game
 from app.session import declaring
 from app.session.panels import panels
@@ -37,6 +38,7 @@ from app.session.runner import _weakest_foe, run_lines
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.session.states import CombatState
+from app.understanding import Intent
 from app.world.campaign import Campaign
 from app.world.campaignfile import CampaignError, parse_campaign
 from app.world.newgame import new_game
@@ -336,3 +338,12 @@ async def test_a_topic_whose_telling_ends_its_own_offer_is_still_told_that_turn(
                              if e.type == "narrative_chunk"))  # fmt: skip
     assert "I'll walk with you" in told[0] and state.flags["wendel_joined"]
     assert "I'll walk with you" not in told[1]
+
+
+def test_tending_a_companion_who_stands_says_there_is_nothing_to_stop() -> None:
+    state, session = in_fight()
+    referee = session.brain
+    assert isinstance(referee, OfflineReferee)
+    tend = Intent(kind="manoeuvre", action="stabilize", text="bandage Wendel", targets=("wendel",))
+    assert referee._stabilize(state, "sela", tend) == []
+    assert referee.notes[-1] == "Wendel is not down; there is no bleeding to stop."

@@ -15,11 +15,6 @@ from app.world.wording import the
 from rules.damage import LifeState
 
 
-def subject(state: GameState, cid: str) -> str:
-    """ "he", "she", "they" or "it" for a creature by id."""
-    return pronoun_of(state, cid)
-
-
 def comes(state: GameState, cid: str) -> str:
     """ "comes" or "come", as the creature's pronoun takes it."""
     return "come" if pronoun_of(state, cid) == "they" else "comes"
@@ -43,7 +38,7 @@ class Caring(RefereeBase):
                 self.notes.append(f"{ally.name} is not down; there is no bleeding to stop.")
             else:
                 self.notes.append(
-                    f"{ally.name} is out cold but stable: {subject(state, ally.id)} "
+                    f"{ally.name} is out cold but stable: {pronoun_of(state, ally.id)} "
                     f"{comes(state, ally.id)} to with 1 hit point when the fight is over, and "
                     f"healing brings {objective(state, ally.id)} round at once."
                 )

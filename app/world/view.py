@@ -107,6 +107,14 @@ def npcs_here(state: GameState, campaign: Campaign | None) -> list[str]:
     return people_here(state, campaign)
 
 
+def _told_this_turn(state: GameState, npc_id: str, key: str) -> bool:
+    """Whether asking about this topic set off its effects this turn: a topic whose telling
+    changed its own ``when`` ("I'll walk with you" sets the flag that ends the offer) is
+    still told the turn it is asked (read only when its ``when`` no longer holds)."""
+    fired = f"asked.{npc_id}.{key}"
+    return any(isinstance(e, TriggerFired) and e.trigger == fired for e in state.truth.fresh)
+
+
 def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:
     """A person as they are now: their first matching variant's attitude, description and
     greeting, and its topics added to their own (``KeyError`` for an unknown id)."""
@@ -118,13 +126,10 @@ def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:
         for key, text in variant.topics.items():  # new words; a topic's effects stay
             topics[key] = (topics[key].model_copy(update={"text": text}) if key in topics
                            else Topic(text=text))  # fmt: skip
-    # a topic whose telling this turn changed its own ``when`` ("I'll walk with you" sets
-    # the flag that ends the offer) is still told this turn: its effects followed its words
-    fired = {e.trigger for e in state.truth.fresh if isinstance(e, TriggerFired)}
-    told_now = {k for k in topics if f"asked.{npc_id}.{k}" in fired}
     changes["topics"] = {
-        k: t for k, t in topics.items() if t.when is None or k in told_now or holds(t.when, state)
-    }
+        k: t for k, t in topics.items()
+        if t.when is None or holds(t.when, state) or _told_this_turn(state, npc_id, k)
+    }  # fmt: skip
     if variant is not None:
         for key in ("description", "greeting", "unknown"):
             value = getattr(variant, key)

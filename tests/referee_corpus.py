@@ -57,6 +57,11 @@ HOLDOUT9 = DATA_DIR / "referee" / "holdout9.toml"
 """The ninth holdout (416 lines: 83 with two actions, 60 questions, 50 improvised deeds, 34
 paragraphs), written apart from the parser (its author never read the parser nor any corpus
 file, nor saw the game answer its lines) and frozen: reported once (82.2%), never tuned to."""
+HOLDOUT10 = DATA_DIR / "referee" / "holdout10.toml"
+"""The tenth holdout (611 lines over both shipped campaigns and ``hollow_ford``: 105 with two
+actions or more, 70 questions, 38 improvised deeds, 30 paragraphs, 46 at a hotseat table),
+written apart from the parser (its author never read the parser nor any corpus file, nor saw
+the game answer its lines) and frozen: reported once, never tuned to."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

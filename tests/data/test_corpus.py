@@ -28,6 +28,7 @@ from tests.referee_corpus import (
     HOLDOUT7,
     HOLDOUT8,
     HOLDOUT9,
+    HOLDOUT10,
     INTENTS,
     Corpus,
     CorpusError,
@@ -48,6 +49,7 @@ FILES = {
     "holdout7": HOLDOUT7,
     "holdout8": HOLDOUT8,
     "holdout9": HOLDOUT9,
+    "holdout10": HOLDOUT10,
 }
 
 

@@ -27,6 +27,7 @@ FILES = (
     "judgments_own.toml",
     "judgments_holdout4.toml",
     "judgments_holdout5.toml",
+    "judgments_holdout6.toml",
 )
 CAMPAIGNS = ("crossroads", "drowned_bell")
 

@@ -182,6 +182,10 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
             return answers.refuse_text(state, intent)
         if intent.kind == "ask" and intent.action == "unable" and intent.note:
             return f"{intent.note[:1].upper()}{intent.note[1:]}."  # "Thorin has no Rage — …"
+        if intent.kind == "ask" and intent.action == "unseen" and intent.note:
+            # "polish the silver candlesticks": there are none, and what there is instead
+            options = answers.options_text(state, campaign, intent.actor)
+            return f"{intent.note[:1].upper()}{intent.note[1:]}. {options}".strip()
         if intent.kind == "foreign":
             language = campaign.campaign.language if campaign is not None else "en"
             return answers.foreign_text(intent, language)

@@ -21,6 +21,7 @@ from app.actions.calls import ToolCall
 from app.actions.position_tools import engaged_foes, spots
 from app.actions.senses import sense_needed
 from app.referee.base import RefereeBase
+from app.referee.restating import told_back
 from app.understanding import Intent
 from app.understanding.describing import assailants
 from app.world import view
@@ -148,6 +149,9 @@ class Ruling(RefereeBase):
             return []
         if key == "light" and target is not None:
             self.notes.append(f"{name} lights {the(shown)}; warm light spreads.")
+            return []
+        if key == "free":  # a deed the game has no word for: it happens as the player said
+            self.notes.append(told_back(intent.text, name))
             return []
         if key == "light" or intent.action == "auto":
             done = _DONE.get(key, "{a} does so.")

@@ -18,6 +18,14 @@ BONUS_MOVES = ("dash", "disengage", "hide", "dodge")
 """Combat actions a bonus-action feature may carry out (Cunning Action, Step of the Wind)."""
 
 
+HOLY_SYMBOL_HELD = re.compile(
+    r"\b(?:lift|rais|hold|held|brandish|present|thrust|hoist|show|wav)\w*\b[^.;!?]{0,40}?"
+    r"\bholy symbol|\bholy symbol\b[^.;!?]{0,30}?\b(?:high|aloft|overhead|up)\b"
+)
+"""A holy symbol held up before the dead in a fight, however it is told ("lifts the silver
+sun of her holy symbol over her head"): a cleric turning undead, as a DM reads it."""
+
+
 def feature_use(ctx: Context) -> Intent | None:
     """The feature a line uses, with its ally or foe and option, if it names one."""
     sheet = ctx.state.party.get(ctx.actor or "")
@@ -30,6 +38,10 @@ def feature_use(ctx: Context) -> Intent | None:
             if " " not in phrase and (sheet is None or not sheet.has(fid)):
                 continue
             found.append((at, -len(phrase), fid))
+    if not found and sheet is not None and sheet.has("turn_undead"):
+        held = HOLY_SYMBOL_HELD.search(ctx.said)
+        if held is not None and ctx.scope.fighting:
+            found.append((held.end(), -len(held.group(0)), "turn_undead"))
     if not found:
         return None
     at, length, fid = min(found)

@@ -39,7 +39,7 @@ from app.understanding.clauses import (
 from app.understanding.darts import is_darts, shared_darts
 from app.understanding.intent import Intent
 from app.understanding.paragraph import paragraph
-from app.understanding.parse import SPLITTING, understand_clause
+from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.places import as_place
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.words import normalise
@@ -87,6 +87,18 @@ def understand(
     language: str | None = None,
 ) -> Intent:
     """Read one line typed as ``actor``: its first action, and the rest in ``then``."""
+    return freely(_line(text, actor, state, campaign, language=language), state, campaign,
+                  language=language)  # fmt: skip
+
+
+def _line(
+    text: str,
+    actor: str | None,
+    state: GameState,
+    campaign: Campaign | None,
+    *,
+    language: str | None = None,
+) -> Intent:
     changed = CHANGED_MIND.search(text)
     if changed is not None and text[changed.end() :].strip(" ,.!-"):
         # "I pick the lock.. wait no, I kick the trapdoor": the last word is the one meant

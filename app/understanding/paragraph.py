@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.understanding.clauses import mentions_back, refer_back
 from app.understanding.intent import Intent
 from app.understanding.parse import understand_clause
+from app.understanding.threats import SPOKEN_SKILLS
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -32,6 +34,22 @@ def paragraph(
     spoken = _spoken_to(text, whole, actor, state, campaign, language)
     if spoken is not None:
         return spoken
+    asked = _asks(text, whole, state, campaign)
+    if asked is not None:
+        return asked
+    threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS
+    if threat and not QUOTED.search(text):  # "… hoping to drop them where they stand": a hope
+        threat = any(
+            (said := understand_clause(p, actor, state, campaign, language=language)).kind
+            == "improvise"
+            and said.action in SPOKEN_SKILLS
+            for p in _parts(text)
+            if not PURPOSE.match(p)
+        )
+    if state.encounter is not None and whole.kind not in FIGHTING and not threat:
+        blow = _last_blow(text, actor, state, campaign, language)
+        if blow is not None:
+            return blow
     if whole.kind != "ask" or whole.alternatives:
         return whole  # one deed in the story around it, or a choice to offer back
     plain = re.sub(r"\([^)]*\)", " ", QUOTED.sub(" ", text))  # asides in brackets aside
@@ -40,6 +58,143 @@ def paragraph(
         if read.kind not in NOT_A_DEED and read.confidence >= 0.7:
             return replace(read, text=text)
     return whole
+
+
+FIGHTING = frozenset({"attack", "cast", "feature"})
+"""What a turn in a fight is about: a paragraph read whole as anything else (a move, a
+question, a challenge named in passing) but a threat or a deed of the player's own is read
+again for the blow in it."""
+PART = re.compile(r"\s*(?:,\s*(?:and\s+)?then\b|\bthen\b|,?\s+and\b|[;,:]|\s[—–-]+\s)\s*")
+"""Where a sentence of story turns from one doing to the next."""
+POSSESSIVE = re.compile(r"\bits\b")
+"""A foe's "its" ("into its flank"): the foe's own, named."""
+PURPOSE = re.compile(r"^(?:hoping|trying|so that|so|in order|in the hope|to|wanting)\b", re.I)
+"""A part that says what a deed is for, not a deed."""
+SUBJECT = re.compile(r"^(?:he|she|they)\s+", re.IGNORECASE)
+"""The one who acts, in the paragraph's own story voice ("he swings …")."""
+CLARIFIES = re.compile(r"^(?:that'?s|that is|i mean|the one|meaning|namely)\b")
+"""A part that only says which foe was meant ("— that's wolf one")."""
+
+
+def _last_blow(
+    text: str, actor: str | None, state: GameState, campaign: Campaign | None,
+    language: str | None,
+) -> Intent | None:  # fmt: skip
+    """In a fight, the paragraph's last blow, spell or feature: players who write at length
+    end with what they do ("… then darts in low and drives her shortsword into its
+    flank"). A blow at "it" is at the foe the paragraph names beside it ("— that's wolf
+    one") or last before it."""
+    parts = _parts(text)
+    foes = {cid for cid, c in state.creatures.items() if c.vitals.hp > 0}
+
+    def read(part: str) -> Intent:
+        return understand_clause(part, actor, state, campaign, language=language)
+
+    kinds = {w for c in foes for w in state.creatures[c].name.lower().split() if w.isalpha()}
+    noun = re.compile(rf"(?:\b\w+\s+){{0,3}}\b(?:{'|'.join(map(re.escape, kinds))})\b(?:\s+\d+)?")
+
+    def named_in(part: str) -> str | None:
+        """The one foe a part names ("waits for the second rat to lunge …")."""
+        found = {
+            foe
+            for m in noun.finditer(part.lower())
+            if (foe := _foe(m.group(0), actor, state, campaign)) is not None and foe in foes
+        }
+        return found.pop() if len(found) == 1 else None
+
+    def foe_near(i: int) -> str | None:
+        """The one foe named in a part that clarifies this one, or last before it."""
+        near = [parts[i + 1]] if i + 1 < len(parts) and CLARIFIES.match(parts[i + 1]) else []
+        for other in [*near, *reversed(parts[:i])]:
+            named = named_in(other) if kinds else None
+            if named is not None:
+                return named
+        return None
+
+    for i in range(len(parts) - 1, max(-1, len(parts) - 7), -1):
+        if PURPOSE.match(parts[i]):
+            continue  # "hoping to drop them where they stand": what it is for, not a deed
+        part = SUBJECT.sub("", parts[i])
+        foe = foe_near(i) if mentions_back(part) or POSSESSIVE.search(part) else None
+        if foe is not None:
+            name = state.name_of(foe)
+            part = refer_back(POSSESSIVE.sub(name, part, count=1), name)
+        deed = read(part)
+        if deed.kind not in FIGHTING or deed.confidence < 0.7:
+            continue
+        return replace(deed, text=text)
+    return None
+
+
+TALKS = re.compile(
+    r"\b(?:asks?|asking|tells?|telling|says? to|speaks? to|whispers? to|calls? to|begs?|"
+    r"introduces? (?:himself|herself|themselves|themself) to)\s+(\w+(?:\s+\w+)?)",
+    re.IGNORECASE,
+)
+"""A paragraph's words to someone, told not quoted ("… and asks him what he knows")."""
+WISHED = re.compile(
+    r"\b(?:wanted|wants|want|going|planned|plans|meant|means|supposed|needs?|should|could|"
+    r"would|might|will|we'd|i'd|'ll|like)\s+(?:to\s+)?$",
+    re.IGNORECASE,
+)
+"""Words before "ask" that make it a wish or a plan ("Aria wanted to ask Berta …"), not
+words said now."""
+UNSPOKEN = frozenset({"move", "examine", "ask", "improvise", "give", "question", "hold"})
+"""Readings of a whole paragraph that its words to a person here outweigh: a place, a
+thing or an object named in the story around them."""
+
+
+def _asks(text: str, whole: Intent, state: GameState, campaign: Campaign | None) -> Intent | None:
+    """Outside a fight, a paragraph that speaks to a person here — told ("asks Brother
+    Anselm what he knows", "asks him …") or quoted with the person named — is talk to
+    them, whatever places and things the story around the words names."""
+    told = next((m for m in TALKS.finditer(text) if not WISHED.search(text[: m.start()])), None)
+    retold = whole.kind == "talk" and told is not None  # talk, to whom the words say
+    if campaign is None or state.encounter is not None or not (whole.kind in UNSPOKEN or retold):
+        return None
+    here = view.npcs_here(state, campaign)
+    if not here or (told is None and not QUOTED.search(text)):
+        return None
+    words = (told.group(1) if told is not None else text).lower()
+    pronoun = words.split()[0] if words.split() else ""
+    named = [n for n in here if any(w in words.split() or w in words
+                                    for w in _names(campaign, n))]  # fmt: skip
+    if not named and told is not None and pronoun in ("him", "her"):
+        wanted = "he" if pronoun == "him" else "she"
+        named = [n for n in here if campaign.npcs[n].pronoun == wanted]
+        if len(named) != 1:  # "beside old Hobb's millstone … asks him": the one named before
+            before = text[: told.start()].lower()
+            named = [n for n in here if any(re.search(rf"\b{re.escape(w)}", before)
+                                            for w in _names(campaign, n))]  # fmt: skip
+    if not named and told is None:
+        quoted = " ".join(m.group(0) for m in QUOTED.finditer(text)).lower()
+        named = [n for n in here if any(w in quoted for w in _names(campaign, n))]
+    if not named and len(here) == 1:
+        named = list(here)
+    if len(named) != 1:
+        return None
+    return Intent(kind="talk", text=text, actor=whole.actor, character=whole.character,
+                  targets=(named[0],), language=whole.language, confidence=0.8)  # fmt: skip
+
+
+def _names(campaign: Campaign, npc: str) -> list[str]:
+    """The words a person is called by, lower case ("anselm", "brother anselm")."""
+    spec = campaign.npcs[npc]
+    names = [spec.name.lower(), *(a.lower() for a in spec.aliases)]
+    return [*names, *(w for n in names for w in n.split() if len(w) > 3)]
+
+
+def _parts(text: str) -> list[str]:
+    """The paragraph's story cut where it turns from one doing to the next, words in quotes
+    and asides in brackets left out."""
+    plain = re.sub(r"\([^)]*\)", " ", QUOTED.sub(" ", text))
+    return [p.strip() for s in SENTENCE.split(plain) for p in PART.split(s) if p and p.strip()]
+
+
+def _foe(phrase: str, actor: str | None, state: GameState, campaign: Campaign | None) -> str | None:
+    """The creature a phrase ("the second rat") points at, if it is one."""
+    read = understand_clause(f"attack {phrase}", actor, state, campaign)
+    return read.target if read.kind == "attack" and read.target in state.creatures else None
 
 
 def _spoken_to(

@@ -14,6 +14,7 @@ from dataclasses import replace
 from app.understanding import bare
 from app.understanding import readings as r
 from app.understanding import verbs as v
+from app.understanding.freeform import free_deed
 from app.understanding.improvised import (
     DEEDS,
     SUBDUING,
@@ -160,6 +161,28 @@ def understand_clause(
         fighting = {c.npc: cid for cid, c in state.creatures.items() if c.npc and c.vitals.hp > 0}
         found = replace(found, targets=tuple(fighting.get(t, t) for t in found.targets))
     return found
+
+
+def freely(
+    found: Intent, state: GameState, campaign: Campaign | None, *, language: str | None = None
+) -> Intent:
+    """A line the game read as nothing it knows, read again as a deed it has no word for
+    ("warm my hands by the fire"), which simply happens (:mod:`.freeform`) — once the
+    whole line's reading is settled, so a clause that the line's other clauses explain
+    ("back down to the harbour", "then drink it") is never taken for one."""
+    if found.kind != "ask" or found.confidence > 0.4 or found.then:
+        return found
+    code = language or (campaign.campaign.language if campaign is not None else "en") or "en"
+    vocab = vocabulary_for(code) or ENGLISH
+    raw = " ".join(found.text.split())
+    scope = build_scope(state, campaign, found.actor, vocab.people)
+    ctx = r.Context(raw, normalise(raw), found.actor, state, campaign, vocab, scope)
+    said, named = r.subject(ctx, ctx.said)
+    if named is not None and named != found.actor:
+        return found
+    ctx = ctx.with_said(_strip_fillers(said, vocab))
+    freed = free_deed(ctx, found)
+    return found if freed is None else replace(freed, character=found.character)
 
 
 HEADING = re.compile(

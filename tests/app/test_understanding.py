@@ -225,8 +225,11 @@ async def test_an_unclear_line_asks_back_and_takes_no_action() -> None:
     session = situation()
     events = await turn(session, ("mira", "trapdoor"))
     assert _tools(session) in ([], ["reveal"])
-    events = await turn(session, ("mira", "I frobnicate the wotsits"))
+    events = await turn(session, ("mira", "frobnicate wotsits zorp"))
     assert _tools(session) == [] and "not sure what you mean" in narration(events)
+    # a deed the game has no word for, on something the scene does not hold: said plainly
+    events = await turn(session, ("mira", "I frobnicate the wotsits"))
+    assert _tools(session) == [] and "Mira sees no wotsits here" in narration(events)
 
 
 async def test_a_foreign_line_gets_an_honest_reply() -> None:

@@ -1,0 +1,88 @@
+"""A player's own words told back as the story: "warm my hands by the fire", typed as
+Thorin, is told "Thorin warms their hands by the fire." — the deed happens as said, in
+the voice the story pane uses for everything else.
+
+Only a short deed is told back word for word; a long one is told as done ("Thorin does
+just that."), since a paragraph repeated to its writer reads as an echo, not a story.
+"""
+
+from __future__ import annotations
+
+import re
+
+LONGEST = 18
+"""Words past which a deed is not told back word for word."""
+
+IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes", "can": "can"}
+"""Verbs whose "he/she/they" form is no simple "-s"."""
+
+SWAPS = {
+    "i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themself",
+    "i'm": "they're", "im": "they're", "i've": "they've", "i'll": "they'll", "i'd": "they'd",
+    "we": "they", "us": "them", "our": "their", "ours": "theirs", "ourselves": "themselves",
+}  # fmt: skip
+"""The speaker's words for themself, as the story says them of a party member (whose
+sheet names no pronoun)."""
+
+_LEAD = re.compile(
+    r"^(?:(?:ok(?:ay)?|alright|right|so|well|um+|uh+|hmm+|then|and|now|just),?\s+)*"
+    r"(?:i'll|i will|i'm going to|im going to|i'm gonna|im gonna|i want to|i'd like to|"
+    r"let me|let's|lets|we'll|we|i try to|i)\s+",
+    re.IGNORECASE,
+)
+"""The speaker's own opening words, dropped before the deed is told."""
+
+
+def told_back(text: str, name: str) -> str:
+    """The deed ``text``, typed as the character ``name``, told as the story tells it."""
+    deed = text.strip().strip("*").rstrip(" .!…")
+    if deed.lower().startswith(name.lower() + ":"):  # "Thorin: warm my hands"
+        deed = deed[len(name) + 1 :].strip()
+    elif deed.lower().startswith(name.lower() + " "):
+        rest = deed[len(name) + 1 :].strip()
+        return (
+            _sentence(f"{name} {_swapped(rest.split(), first=-1)}")
+            if _short(rest)
+            else (f"{name} does just that.")
+        )
+    deed = _LEAD.sub("", deed)
+    words = deed.split()
+    if not words or not _short(deed):
+        return f"{name} does just that."
+    return _sentence(f"{name} {_swapped(words, first=0)}")
+
+
+def _short(deed: str) -> bool:
+    return len(deed.split()) <= LONGEST
+
+
+def _swapped(words: list[str], *, first: int) -> str:
+    """The words with the speaker's pronouns swapped and the verb at ``first`` (and one
+    joined to it by "and": "kneel and pray") in its he/she/they form."""
+    out = [_swap(w) for w in words]
+    if first >= 0:
+        out[first] = third_person(out[first].lower())
+        if len(out) > first + 2 and out[first + 1].lower() == "and":
+            out[first + 2] = third_person(out[first + 2].lower())
+    return " ".join(out)
+
+
+def _swap(word: str) -> str:
+    bare = word.rstrip(",;:")
+    said = SWAPS.get(bare.lower())
+    return word if said is None else said + word[len(bare) :]
+
+
+def third_person(verb: str) -> str:
+    """A verb's he/she/they-of-one form: "warm" → "warms", "try" → "tries", "go" → "goes"."""
+    if verb in IRREGULAR:
+        return IRREGULAR[verb]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."

@@ -1,0 +1,205 @@
+"""Deeds the game has no word for: "warm my hands by the fire", "untangle one of the nets",
+"add a stone of my own to the cairn". A good DM does not ask what the player means by
+them — the words say it — and nothing stands against them, so they simply happen.
+
+This is the last reading of a clause, taken only when nothing else read it (or read no
+more than a name in it): the clause starts with a word used as a verb, followed by what
+it is done to, with or about; and what it names is here — a person or thing of the scene,
+something the scene's words mention, or the speaker's own hands, gear or self. A deed on
+something the scene does not hold is left to the DM to ask about: saying yes to it would
+make up the world. The reading is an automatic improvised deed (``extra`` ``free``): the
+referee tells it back as it happens, and no roll, state or turn is spent on it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.intent import Intent
+from app.understanding.readings import Context
+from app.understanding.scope import Thing
+from app.understanding.vocabulary import Vocabulary
+
+NOT_DEEDS = frozenset(
+    """
+    a an the this that these those my your his her its our their some any every each all no
+    i me you he she it we they him them us myself yourself himself herself itself ourselves
+    what who whom whose where when why how which whats wheres whos hows
+    is are was were am be been being do does did done can could would should will shall may
+    might must have has had
+    dont don't doesnt didnt cant can't wont won't not never nope nah no
+    yes yeah yep yup ok okay oh ah uh um hmm well so hey hi hello lol lmao omg wow huh oops
+    sure thanks thank please sorry alright right wait idk meh ugh hah haha heh great cool
+    nice fine good bad
+    think wonder guess know hope wish want need like love hate feel believe suppose mean bet
+    reckon doubt forget seem seems
+    let lets go going gonna come back open close shut finish end kill heal show give use
+    drink ask tell talk say speak look see hold keep stomp heal
+    and or but then because if while though also just still again maybe perhaps
+    very really quite too not
+    """.split()  # noqa: SIM905 -- a word list reads best as words
+)
+"""First words that start no deed: the small words of English, questions, yes and no, the
+table's noises, and verbs of the mind ("I think …", "I wonder …"), wanting and going
+(going somewhere is a move, read elsewhere)."""
+
+PRONOUNS = frozenset({"it", "them", "him", "her", "that", "this", "these", "those", "one"})
+"""Words that point at something said before rather than name it."""
+PARTICLES = frozenset(
+    {"up", "down", "out", "off", "over", "in", "on", "at", "to", "with", "back", "away", "about",
+     "around"}
+)  # fmt: skip
+"""Small words after a verb that name nothing ("help him up", "deal with it")."""
+LATER_VERBS = frozenset({"heal", "attack", "kill", "open", "go", "fight"})
+"""Verbs of the game that, said later in the line, make it more than a deed on its own."""
+_TURNS = re.compile(
+    r"[.!?;]\s+\S|\s[-–—]\s|\b(?:wait|actually|nevermind|never mind)\b|\bor (?:i|we|else)\b",
+    re.IGNORECASE,
+)
+"""A line of several sentences, or one that turns back on itself ("ring the bell - wait,
+actually no")."""
+
+_OBJECT = (
+    r"the|a|an|my|his|her|their|our|your|some|one|two|three|all|each|every|this|that|these|"
+    r"those|it|them|him|me|myself|himself|herself|themselves|ourselves|up|down|out|off|over|"
+    r"into|onto|on|at|to|through|by|around|round|across|along|under|with|in|from|back|away|"
+    r"about|beside|behind|towards?|near|against|across"
+)
+DEED = re.compile(rf"^([a-z][a-z'-]+)\s+(?:{_OBJECT})\b")
+"""A clause that starts with a word and then what it is done to, with or about."""
+
+OWN = re.compile(r"\b(?:my|myself|our|ourselves|his|her|their)\s+(?:own\s+)?([a-z]+)")
+"""What belongs to the one who does it ("my hands", "myself"): always at hand."""
+
+
+def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
+    """The clause as a deed that simply happens, when it reads as one and nothing else read
+    it; ``found`` is what the other readings made of it (``None``, or a question back)."""
+    if found is not None and (found.kind != "ask" or found.confidence > 0.4):
+        return None
+    if "?" in ctx.raw or ctx.scope.fighting or _TURNS.search(ctx.raw.strip()):
+        # a question is answered, never acted on; in a fight a deed with no word of the
+        # game's own is asked about (a blow? a shove?); a line of several sentences, or
+        # one taken back, is more than one deed
+        return None
+    said = ctx.said
+    start = DEED.match(said)
+    if start is None or start.group(1) in NOT_DEEDS or len(said.split()) > 24:
+        return None
+    if _near(start.group(1), own_verbs(ctx.vocab)):
+        return None  # the game's own verb, not understood (or mistyped): asked
+    rest = said[start.end(1) :]
+    if not set(rest.split()) - PRONOUNS - PARTICLES:
+        return None  # "finish it", "help him up": what "it" is, the DM asks
+    if set(said.split()) & (own_verbs(ctx.vocab) | LATER_VERBS):
+        return None  # "kneel by Wren and heal her": a deed the game knows, not placed
+    targets = [t for t in ctx.named("npc", "member", "feature", "item_here", "carried", "exit",
+                                    text=rest) if t.id != ctx.actor]  # fmt: skip
+    if targets and all(t.kind == "exit" for t in targets):
+        return None  # "follow the road north": a way out named is a move, read elsewhere
+    if _remedy(ctx, targets):
+        return None  # "put the salve on his cuts": the item's own use, asked
+    if found is not None and found.targets:
+        held = [t for t in targets if t.id in found.targets]
+        targets = held or targets
+    if not targets and not _here(ctx, rest):
+        return _not_here(ctx, rest)
+    target: Thing | None = targets[0] if targets else None
+    return ctx.intent(
+        "improvise",
+        targets=(target.id,) if target is not None else (),
+        action="auto",
+        extra=("free", "0"),
+        confidence=0.6,
+    )
+
+
+_UNTIL = re.compile(
+    r"\b(?:at|on|onto|in|into|with|to|from|by|for|off|over|under|behind|beside|near|while|"
+    r"and|then|so)\b"
+)
+
+
+_OWN_VERBS: dict[str, frozenset[str]] = {}
+
+
+def own_verbs(vocab: Vocabulary) -> frozenset[str]:
+    """The first words of the game's verbs for giving, using, talking and casting in a
+    language ("give", "drink", "ask", "cast"): a line that starts with one and was not
+    understood is a deed the game knows and could not place (the item is not carried, the
+    person not here), which the DM asks about rather than waves through."""
+    known = _OWN_VERBS.get(vocab.code)
+    if known is None:
+        groups = [vocab.verbs.get(kind, ()) for kind in ("give", "use", "talk", "cast")]
+        groups.append(vocab.manoeuvres.get("shove", ()))
+        known = frozenset(p.split()[0] for group in groups for p in group if p.split())
+        _OWN_VERBS[vocab.code] = known - HOUSEHOLD
+    return known
+
+
+HOUSEHOLD = frozenset({"pour", "light", "rub", "spread", "smear", "down", "read", "wield", "bow",
+                       "wave", "nod", "make"})  # fmt: skip
+"""Words of those verbs that as often do an everyday thing ("pour myself an ale")."""
+
+
+def _not_here(ctx: Context, rest: str) -> Intent | None:
+    """A deed on something the scene does not hold: said plainly, nothing done."""
+    words = rest.split()
+    while words and words[0] in ("the", "a", "an", "some", "up", "down", "out", "off"):
+        words = words[1:]
+    cut = _UNTIL.search(" ".join(words))
+    thing = " ".join(words)[: cut.start()].strip() if cut else " ".join(words)
+    if not thing or len(thing.split()) > 4:
+        return None
+    who = ctx.state.name_of(ctx.actor or "") if ctx.actor else "The party"
+    return ctx.intent("ask", action="unseen", confidence=0.3,
+                      note=f"{who} sees no {thing} here")  # fmt: skip
+
+
+def _near(word: str, verbs: frozenset[str]) -> bool:
+    """Whether a word is one of the verbs, or one slip of the keys from one ("tak", "tlak"
+    for "talk"): a mistyped verb of the game's is no deed of its own."""
+    if word in verbs:
+        return True
+    if len(word) < 3:
+        return False
+    for verb in verbs:
+        if len(verb) < 4 or abs(len(verb) - len(word)) > 1 or verb[0] != word[0]:
+            continue
+        if _one_slip(word, verb):
+            return True
+    return False
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """One letter dropped, added, changed, or two swapped."""
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+        return len(diff) == 1 or (swapped and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _remedy(ctx: Context, targets: list[Thing]) -> bool:
+    """Whether a thing named is a carried remedy (a potion, a salve): using it is the
+    game's own verb."""
+    items = ctx.campaign.items if ctx.campaign is not None else {}
+    return any(t.kind == "carried" and t.id in items and items[t.id].heals for t in targets)
+
+
+def _here(ctx: Context, rest: str) -> bool:
+    """Whether what the deed is done to is at hand: the speaker's own, something the
+    scene's words mention, or nothing at all ("wave", "nod along")."""
+    if OWN.search(rest):
+        return True
+    campaign = ctx.campaign
+    scene = campaign.scenes.get(ctx.state.scene.id) if campaign is not None else None
+    if scene is None:
+        return False
+    text = " ".join([scene.description, *(f.text for f in scene.features.values())]).lower()
+    words = {w.strip(".,;:!?'\"()") for w in text.split()}
+    nouns = [w for w in rest.split() if len(w) > 3 and w not in ctx.vocab.stop]
+    if not nouns:
+        return True  # "bow low", "nod along": nothing is named that could be missing
+    return any(n in words or n.rstrip("s") in words for n in nouns)

@@ -1,0 +1,102 @@
+"""Deeds the game has no word for ("warm my hands by the fire") simply happen, told back
+as the story tells them; one done to something the scene does not hold is said plainly,
+and nothing the game knows how to do (a blow, a potion, a move) is waved through as one."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.referee.restating import third_person, told_back
+from app.session import declaring
+from app.session.setup import session_for
+from app.understanding import understand
+from app.world.state import GameState
+from tests.referee_corpus import Situation, build_situation
+
+INN = {"campaign": "crossroads", "scene": "inn"}
+RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+        "fight": "cellar_rats", "turn": "thorin"}  # fmt: skip
+
+
+def game(spec: dict[str, object]) -> GameState:
+    return build_situation(Situation.model_validate(spec))
+
+
+def read(state: GameState, actor: str, line: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    intent = understand(line, actor, state, state.campaign)
+    return intent.kind, intent.targets, intent.extra
+
+
+async def told(state: GameState, actor: str, line: str) -> tuple[str, list[str]]:
+    """What the table is told after the line, and the tools its turn called."""
+    session = session_for(state)
+    reply, _ = declaring.declare(session, line, actor)
+    assert reply.ok, reply.text
+    story = [e.text async for e in session.process() if e.type == "narrative_chunk"]
+    made = [c.name for c in session.brain.made]  # type: ignore[attr-defined]
+    return " ".join(story), made
+
+
+async def test_a_deed_on_a_thing_of_the_scene_happens_as_said() -> None:
+    state = game(INN)
+    assert read(state, "thorin", "warm my hands by the fire") == (
+        "improvise",
+        ("hearth",),
+        ("free", "0"),
+    )
+    story, made = await told(state, "thorin", "warm my hands by the fire")
+    assert "Thorin warms their hands by the fire." in story
+    assert made == []  # nothing rolled, nothing changed
+
+
+async def test_a_deed_on_what_the_scene_does_not_hold_is_said_plainly() -> None:
+    state = game(INN)
+    story, made = await told(state, "mira", "polish the silver candlesticks")
+    assert "Mira sees no silver candlesticks here" in story
+    assert made == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "finish it",  # what "it" is, the DM asks
+        "help him up",
+        "can I warm my hands by the fire?",  # a question is answered
+        "warm my hands. then the fire",  # more than one sentence
+        "warm my hands by the fire - wait, no",  # taken back
+        "give the kid my cloak",  # the game's own verb
+    ],
+)
+def test_what_is_no_free_deed_is_not_read_as_one(line: str) -> None:
+    state = game(INN)
+    assert read(state, "thorin", line)[2][:1] != ("free",), line
+
+
+def test_in_a_fight_an_unknown_deed_is_asked_about_not_waved_through() -> None:
+    state = game(RATS)
+    assert read(state, "thorin", "bonk the rat with my shield")[2][:1] != ("free",)
+
+
+@pytest.mark.parametrize(
+    ("verb", "said"),
+    [("warm", "warms"), ("try", "tries"), ("go", "goes"), ("wash", "washes"), ("pray", "prays"),
+     ("have", "has"), ("fix", "fixes")],
+)  # fmt: skip
+def test_a_verb_is_told_in_its_third_person_form(verb: str, said: str) -> None:
+    assert third_person(verb) == said
+
+
+@pytest.mark.parametrize(
+    ("typed", "story"),
+    [
+        ("warm my hands by the fire", "Thorin warms their hands by the fire."),
+        ("I'll pour myself an ale.", "Thorin pours themself an ale."),
+        ("Thorin: kneel and pray at the altar", "Thorin kneels and prays at the altar."),
+        ("Thorin adds a stone to the cairn", "Thorin adds a stone to the cairn."),
+        ("let's scoop out graves for the drowned, my friends",
+         "Thorin scoops out graves for the drowned, their friends."),
+        (" ".join(["wave"] * 30), "Thorin does just that."),
+    ],
+)  # fmt: skip
+def test_a_deed_is_told_back_as_the_story_tells_it(typed: str, story: str) -> None:
+    assert told_back(typed, "Thorin") == story

@@ -19,6 +19,7 @@ from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
 from app.understanding.vocabulary import Vocabulary
+from app.understanding.words import one_slip
 
 NOT_DEEDS = frozenset(
     """
@@ -166,19 +167,9 @@ def _near(word: str, verbs: frozenset[str]) -> bool:
     for verb in verbs:
         if len(verb) < 4 or abs(len(verb) - len(word)) > 1 or verb[0] != word[0]:
             continue
-        if _one_slip(word, verb):
+        if one_slip(word, verb):
             return True
     return False
-
-
-def _one_slip(a: str, b: str) -> bool:
-    """One letter dropped, added, changed, or two swapped."""
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-        return len(diff) == 1 or (swapped and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
 def _remedy(ctx: Context, targets: list[Thing]) -> bool:

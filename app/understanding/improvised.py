@@ -240,6 +240,11 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     things = sorted(things, key=lambda t: order.index(t.kind))
     if deed.key == "help":  # one lends a hand to a friend, not to a thing
         friends = [t for t in things if t.kind == "member" and t.id != ctx.actor]
+        people = [t for t in things if t.kind == "npc"]
+        if not friends and people and not ctx.scope.fighting:
+            # "help Berta carry the tankards": a hand lent to a person of the story, told
+            return ctx.intent("improvise", targets=(people[0].id,), action="auto",
+                              extra=("free", "0"), confidence=0.8)  # fmt: skip
         if not friends:
             return None
         things = friends

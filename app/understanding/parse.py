@@ -92,6 +92,21 @@ def _levered(said: str) -> str:
     return f"pry {bare.group(1)} with my crowbar" if bare is not None else said
 
 
+_BODY_BACK = re.compile(r"((?:'s|\b(?:his|her|their|its|my|your|our))\s+)back(s?)\b")
+_GOING_BACK = re.compile(
+    r"\b(?:go|goes|head|heads|walk|walks|run|runs|come|get|turn|step|move|fall|falls|going)\s+"
+    r"back\b|\bback (?:to|down|up|out|in|inside|outside|the way)\b"
+)
+
+
+def _bodily(said: str) -> str:
+    """A back that is someone's ("an arrow in the goblin's back", "while their backs are
+    turned") read as the body it is, never as the way back out of here."""
+    if _GOING_BACK.search(said):
+        return said
+    return _BODY_BACK.sub(lambda m: f"{m.group(1)}spine{m.group(2)}", said)
+
+
 def _strip_fillers(said: str, vocab: Vocabulary) -> str:
     """Drop leading words that add nothing ("I", "we", "then", "try to")."""
     fillers = sorted(vocab.fillers, key=len, reverse=True)
@@ -119,7 +134,7 @@ def understand_clause(
     code = language or (campaign.campaign.language if campaign is not None else "en") or "en"
     vocab = vocabulary_for(code) or ENGLISH
     raw = " ".join(text.split())
-    said = normalise(raw)
+    said = _bodily(normalise(raw))
     scope = build_scope(state, campaign, actor, vocab.people)
     ctx = r.Context(raw, said, actor, state, campaign, vocab, scope)
     if raw.strip() in ("?", "??", "???"):

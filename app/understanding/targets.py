@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from app.understanding.describing import describe
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import has_phrase, name_score
+from app.understanding.words import has_phrase, name_score, one_slip
 from app.world.state import GameState
 from rules.damage import LifeState
 
@@ -46,6 +46,10 @@ def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int 
     for word, n in vocab.ordinals.items():
         if has_phrase(said, word) and not has_phrase(said, f"{word} level"):
             return n  # (a "first level slot" is no first foe)
+    for slip in (w for w in said.split() if len(w) >= 5 and w not in vocab.ordinals):
+        for word, n in vocab.ordinals.items():  # "the secnd rat"
+            if len(word) >= 5 and word[0] == slip[0] and one_slip(slip, word):
+                return n
     m = re.search(r"(?:^|\s)(?:number |no |nr )?(\d{1,2})(?:$|\s)", said)
     if m:
         return int(m.group(1))

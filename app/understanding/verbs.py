@@ -126,6 +126,12 @@ def _without_names(ctx: Context) -> str:
     return said.strip()
 
 
+PARTICLE = re.compile(r"(?<=\w) (?:up|open|off|out|away|loose|down) (?=(?:the|that|this|a|an|my|"
+                      r"his|her|their|its|those|these) )")  # fmt: skip
+"""A verb's particle before its object ("pry *up* the flagstone", "force *open* the hatch"),
+which an author's "pry the flagstone" leaves out."""
+
+
 def _challenge(ctx: Context, strong: bool) -> Intent | None:
     best: tuple[int, str] | None = None
     said = ctx.said if strong else _without_names(ctx)
@@ -137,6 +143,9 @@ def _challenge(ctx: Context, strong: bool) -> Intent | None:
             at = verb_at(said, core(phrase) if strong else phrase)
             if at < 0 and strong:
                 where = core(said)
+                at = verb_at(where, core(phrase))
+            if at < 0 and strong and PARTICLE.search(said):  # "pry up the flagstone"
+                where = core(PARTICLE.sub(" ", said))
                 at = verb_at(where, core(phrase))
             before = [w for w in where[:at].split() if w not in ("even", "ever")]
             if at > 0 and before[-1:] and before[-1] in NEGATING:

@@ -199,3 +199,14 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
                 if ratio >= TYPO_RATIO:
                     best = max(best, 0.5 + ratio / 400)
     return best
+
+
+def one_slip(a: str, b: str) -> bool:
+    """Whether two words are one slip of the keys apart: one letter dropped, added or
+    changed, or two side by side swapped ("secnd", "tlak")."""
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+        return len(diff) == 1 or (swapped and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))

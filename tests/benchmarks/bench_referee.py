@@ -201,6 +201,9 @@ async def judge(line: Line, situation: object) -> Verdict:
         # character) that is asking back; another's character or a stranger, refusing.
         prefix = line.text.partition(":")[0] if ":" in line.text else ""
         named = resolve_character(session, prefix) if prefix else None
+        first = line.text.split()[0].strip(",.!?") if line.text.split() else ""
+        if not prefix and resolve_character(session, first) is None and OUT_OF_TURN in reply.text:
+            named = line.actor  # "I shoot rat 1" out of turn: the player's own, told to wait
         own = named is not None and state.controller_of(named) == typist
         kind = "ask" if fighting and own else "refuse"
         ok = kind == line.intent or kind in line.accept
@@ -321,6 +324,10 @@ def report(name: str, verdicts: list[Verdict], seconds: float, show: bool) -> No
                 )
                 print(f"  ✗ [{v.line.situation}] {v.line.text!r} -> {v.understood}:"
                       f"{v.target or ''} (label {label}) {' '.join(v.wrong)}")  # fmt: skip
+
+
+OUT_OF_TURN = "not your turn"
+"""The table's answer to a player who types for their own character out of turn."""
 
 
 def main() -> None:

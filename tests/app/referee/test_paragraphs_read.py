@@ -29,7 +29,8 @@ def test_a_fight_paragraph_is_its_last_blow_at_the_foe_it_names_beside_it() -> N
     said = read(WOLVES, "bram",
                 "Bram shoves Ivo behind him with his free arm, sets his boots in the mud and "
                 "waits for the bigger wolf to come in. When it does, he swings the battleaxe "
-                "down at it with both hands — that's wolf one, the one that went for Ivo.")  # fmt: skip
+                "down at it with both hands — that's wolf one, the one that went for "
+                "Ivo.")  # fmt: skip
     assert (said.kind, said.targets) == ("attack", ("wolf-1",))
 
 

@@ -1,0 +1,63 @@
+"""Words players use that the referee reads as a DM would: a verb's particle ("pry *up*
+the flagstone") still names the author's challenge; a slip in an ordinal ("the secnd rat")
+still counts; "the one nobody's hit yet" is the unhurt foe; someone's back is a body, not
+the way back out; a hand lent to a person of the story simply happens."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.understanding import understand
+from app.understanding.intent import Intent
+from tests.referee_corpus import Situation, build_situation
+
+CELLAR = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+          "defeated": ["cellar_rats"]}  # fmt: skip
+RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+        "fight": "cellar_rats", "turn": "thorin",
+        "wounds": {"giant-rat-1": 3, "giant-rat-3": 2}}  # fmt: skip
+WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+INN = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+
+
+def read(spec: dict[str, object], actor: str, text: str) -> Intent:
+    state = build_situation(Situation.model_validate(spec))
+    return understand(text, actor, state, state.campaign)
+
+
+@pytest.mark.parametrize("line", ["pry up the flagstone", "lift up the flagstone"])
+def test_a_particle_does_not_hide_the_authors_challenge(line: str) -> None:
+    said = read(CELLAR, "thorin", line)
+    assert (said.kind, said.targets) == ("challenge", ("flagstone",))
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["attak the secnd rat", "hit the one nobody's hit yet",
+     "attack the one that's still at full health"],
+)  # fmt: skip
+def test_foes_singled_out_by_slipped_ordinals_and_by_being_unhurt(line: str) -> None:
+    said = read(RATS, "thorin", line)
+    assert (said.kind, said.targets) == ("attack", ("giant-rat-2",))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "put an arrow in the nearest goblin's back",
+        "jump the two goblins while their backs are turned",
+    ],
+)
+def test_someones_back_is_no_way_back(line: str) -> None:
+    said = read(WARREN, "mira", line)
+    assert all(d.kind != "move" for d in (said, *said.then))
+
+
+def test_going_back_is_still_a_move() -> None:
+    assert read(WARREN, "mira", "I go back to the cellar").kind == "move"
+
+
+def test_a_hand_lent_to_a_person_of_the_story_happens() -> None:
+    said = read(INN, "mira", "help Berta carry the empty tankards to the kitchen")
+    assert (said.kind, said.targets, said.extra) == ("improvise", ("berta",), ("free", "0"))

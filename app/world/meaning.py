@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import threading
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -31,15 +31,22 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.world.tone import without_prefaces
+
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
 NEAR = 0.65
 """How similar (cosine) a line must be to its nearest example to mean what it means."""
-NEGATED_NEAR = 0.75
+NEGATED_NEAR = 0.7
 """… and a line with a negation in it, to a negated example: negation is where word
 vectors are weakest, so such a line must be nearer still."""
+MARGIN = 0.02
+"""How much nearer the line must be to what it means than to its nearest rival — neutral
+talk, a field nobody here listens for, another judgment — for the nearer to count: a line
+about as near to "we'll have your lad home" as to "we'll have a look at the lock" is
+heard as neither."""
 MIN_WORDS = 3
 """Fewer words than this are not read for meaning ("lol", "fine", "thank you")."""
 
@@ -96,30 +103,49 @@ _REPORTED = re.compile(
     r"(?:\w+\s+)?(?:that\s+)?(?=(?:we|we'll|i|i'll|he|he'll|she|she'll|they|it|it'll)\b)",
     re.IGNORECASE,
 )
+_CURLY = str.maketrans({"\u2019": "'", "\u2018": "'"})
 _THIRD = {"her": "your", "his": "your", "him": "you", "she": "you", "he": "you"}
+
+
+_WITHHELD = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)(?:\s+\w+)?\s*$", re.IGNORECASE)
+"""A negation just before a reporting verb: "I can't promise he's alive" reports nothing."""
 
 
 def as_said(text: str) -> str:
     """A line that reports its words ("I tell Berta we'll have her lad home") read as the
-    words themselves, said to her ("we'll have your lad home")."""
+    words themselves, said to her ("we'll have your lad home"); not a report withheld ("I
+    can't promise he's alive" does not say he is)."""
     found = _REPORTED.search(text)
-    if found is None:
+    if found is None or _WITHHELD.search(text[: found.start()].translate(_CURLY)):
         return text
     words = text[found.end() :].split()
     return " ".join(_THIRD.get(w.lower(), w) for w in words)
 
 
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+")
+_QUOTED = re.compile(
+    r"[\"\u201c]([^\"\u201c\u201d]+)[\"\u201d]"  # "…" or “…”
+    r"|(?:^|(?<=[\s:,]))['\u2018](?=\S)(.+?)(?<=\S)['\u2019](?=[\s.,!?;:]|$)"  # '…', not "I've"
+)
+"""Words in quotes: what a character says, inside a line that tells what they do."""
 
 
 def readings(text: str) -> list[str]:
     """What of a line is read for meaning: the whole line and, when it has several
-    sentences, each sentence of :data:`MIN_WORDS` words or more on its own. A vector is
-    the mean of its words, so a plain sentence beside small talk ("Sit yourself down a
-    moment. We'll see to the cellar.") is clearer alone than in the whole."""
-    parts = [p for p in (part.strip() for part in _SENTENCES.split(text)) if p]
-    alone = [p for p in parts if len(re.findall(r"[^\W_]+", p)) >= MIN_WORDS]
-    return [text, *alone] if len(parts) > 1 else [text]
+    sentences, each sentence of :data:`MIN_WORDS` words or more on its own; and the words
+    a line quotes ("Thorin kneels by her. 'Your boy eats supper with you tonight.'"), with
+    each of their sentences. A vector is the mean of its words, so a plain sentence beside
+    small talk or stage directions ("Sit yourself down a moment. We'll see to the
+    cellar.") is clearer alone than in the whole."""
+    found = [text]
+    quoted = [next(g for g in m.groups() if g is not None) for m in _QUOTED.finditer(text)]
+    for whole in [text, *quoted]:
+        parts = [p for p in (part.strip() for part in _SENTENCES.split(whole)) if p]
+        candidates = [whole, *parts] if whole is not text else parts if len(parts) > 1 else []
+        for part in candidates:
+            if part not in found and len(re.findall(r"[^\W_]+", part)) >= MIN_WORDS:
+                found.append(part)
+    return found
 
 
 def _model_dir() -> Path:
@@ -204,11 +230,15 @@ class MeaningIndex:
         examples += own
         self.examples = examples
         self._vectors: NDArray[np.float32] | None = None
+        meanings_of: dict[tuple[ExampleKind, str], int] = {}
+        self._meaning_of = [meanings_of.setdefault((e.kind, e.name), len(meanings_of))
+                            for e in examples]  # fmt: skip
+        self._count = len(meanings_of)
 
-    def nearest(self, text: str, allowed: Callable[[Example], bool]) -> Nearest | None:
-        """The example nearest to ``text`` among those ``allowed`` (neutral talk and every
-        field always compete) with the line's own negation, or ``None`` when none is near
-        enough or the model is missing."""
+    def scores(self, text: str, allowed: Collection[str]) -> list[Nearest] | None:
+        """For each meaning the line is compared with — each field, neutral talk and each
+        judgment ``allowed`` (by id) — its nearest example among those with the line's own
+        negation; ``None`` without the model."""
         import numpy as np
 
         if self._vectors is None:
@@ -218,14 +248,89 @@ class MeaningIndex:
             return None
         negated = self._negated(text)
         similarities = self._vectors @ line[0]
-        for at in np.argsort(-similarities):
-            example = self.examples[int(at)]
-            if example.negated != negated:
+        best = np.full(self._count, -np.inf, dtype=np.float32)
+        nearest = np.full(self._count, -1)
+        for at in np.argsort(-similarities):  # nearest first: the first of each meaning wins
+            example = self.examples[at]
+            meaning = self._meaning_of[at]
+            if nearest[meaning] >= 0 or example.negated != negated:
                 continue
-            if example.kind == "judgment" and not allowed(example):
+            if example.kind == "judgment" and example.name not in allowed:
                 continue
-            similarity = float(similarities[at])
-            if similarity < (NEGATED_NEAR if negated else NEAR):
-                return None
-            return Nearest(example, similarity)
+            nearest[meaning] = at
+            best[meaning] = similarities[at]
+        return [
+            Nearest(self.examples[int(at)], float(best[meaning]))
+            for meaning, at in enumerate(nearest)
+            if at >= 0
+        ]
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What a line means by example: the judgments its nearest example speaks for."""
+
+    ids: frozenset[str]
+    nearest: Nearest
+    margin: float
+    """How much nearer that example is than the nearest that speaks for none of them."""
+
+
+def heard_as(
+    scores: Sequence[Nearest], speaks_for: Callable[[Example], frozenset[str]], negated: bool
+) -> Heard | None:
+    """What one reading of a line means: the judgments its nearest example speaks for
+    (``speaks_for``: a judgment's own example speaks for it, a field's for every judgment
+    here that names the field, neutral talk for none), when that example is near enough
+    (:data:`NEAR`, :data:`NEGATED_NEAR`) and nearer by :data:`MARGIN` than every example
+    that speaks for none of them; else ``None``. A line nearest to table talk, or to a
+    field nobody here listens for, means nothing."""
+    if not scores:
         return None
+    top = max(scores, key=lambda found: found.similarity)
+    ids = speaks_for(top.example)
+    if not ids or top.similarity < (NEGATED_NEAR if negated else NEAR):
+        return None
+    rivals = [found.similarity for found in scores if not speaks_for(found.example) & ids]
+    ahead = top.similarity - max(rivals, default=-1.0)
+    if ahead <= 0 or ahead < MARGIN:
+        return None
+    return Heard(ids, top, ahead)
+
+
+def hear(
+    index: MeaningIndex,
+    text: str,
+    listening: Mapping[str, Collection[str]],
+    *,
+    negated: Callable[[str], bool],
+    asked: Callable[[str], bool],
+) -> Heard | None:
+    """What a line means among the judgments ``listening`` (each id with the fields it
+    names), by the reading of it that is nearest to an example and clear of its rivals:
+    the whole line, each sentence, the words it quotes (:func:`readings`). A reading that
+    is a question (``asked``) promises nothing and is passed over; one that reports what
+    was said ("I tell her we'll find him") is read as said."""
+    by_field: dict[str, frozenset[str]] = {}
+    for jid, fields in listening.items():
+        for name in fields:
+            by_field[name] = by_field.get(name, frozenset()) | {jid}
+
+    def speaks_for(example: Example) -> frozenset[str]:
+        if example.kind == "judgment":
+            return frozenset({example.name}) if example.name in listening else frozenset()
+        if example.kind == "field":
+            return by_field.get(example.name, frozenset())
+        return frozenset()
+
+    best: Heard | None = None
+    for part in readings(text):
+        if asked(part):
+            continue
+        said = as_said(without_prefaces(part))  # "I won't lie to you, …" negates nothing
+        found = heard_as(index.scores(said, listening) or [], speaks_for, negated(said))
+        if found is not None and (
+            best is None or found.nearest.similarity > best.nearest.similarity
+        ):
+            best = found
+    return best

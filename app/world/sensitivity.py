@@ -32,7 +32,7 @@ from app.world.eventspec import JudgmentSpec
 from app.world.exclusion import exclusive
 from app.world.fields import FieldIndex
 from app.world.heard import Entry, Match
-from app.world.meaning import MIN_WORDS, Example, MeaningIndex, Nearest, as_said, readings
+from app.world.meaning import MIN_WORDS, Example, MeaningIndex, hear
 from app.world.tone import (
     INTERROGATIVES,
     chore,
@@ -41,9 +41,9 @@ from app.world.tone import (
     mocking,
     questioned,
     to_oneself,
+    vow,
     vow_asked,
     vow_refused,
-    without_prefaces,
 )
 from app.world.when import Fact
 
@@ -234,29 +234,27 @@ class SensitivityMap:
         a loose reading, never surer than a field's word."""
         tokens = tokenize(text)
         words = [at for at, t in enumerate(tokens) if t not in _CLAUSE_END]
-        if len(words) < MIN_WORDS or any(questioned(tokens, at) for at in words):
-            return []  # a question promises nothing; "lol" is too short to read
+        if len(words) < MIN_WORDS:
+            return []  # "lol" is too short to read
         if any(t in OUT_OF_CHARACTER for t in tokens):
             return []  # "lol this is fun" is said at the table, not to Berta
+        if any(vow(t) and (_negated(tokens, at) or vow_refused(tokens, at))
+               for at, t in enumerate(tokens)):  # fmt: skip
+            return []  # "I won't promise anything, but…": what follows promises nothing
         if self._meaning is None:
             self._meaning = MeaningIndex(_own_examples(self.entries), _has_negation)
-        ids = {e.id for e in listening}
-        nearest: Nearest | None = None
-        for part in readings(text):  # the whole line, and each of its sentences
-            said = as_said(without_prefaces(part))  # "I won't lie to you, …" negates nothing
-            found = self._meaning.nearest(said, lambda example: example.name in ids)
-            if found is not None and (nearest is None or found.similarity > nearest.similarity):
-                nearest = found
-        if nearest is None:
+        heard = hear(
+            self._meaning,
+            text,
+            {e.id: e.spec.fields for e in listening},
+            negated=_has_negation,
+            asked=_asked,
+        )
+        if heard is None:
             return []
-        example = nearest.example
-        if example.kind == "judgment":
-            chosen = [e for e in listening if e.id == example.name]
-        elif example.kind == "field":
-            chosen = [e for e in listening if example.name in e.spec.fields]
-        else:
-            chosen = []  # nearest to table talk: it means nothing here
-        said = f'like "{example.text}" ({example.name}, {nearest.similarity:.2f})'
+        example = heard.nearest.example
+        said = f'like "{example.text}" ({example.name}, {heard.nearest.similarity:.2f})'
+        chosen = [e for e in listening if e.id in heard.ids]
         return [Match(e, e.spec.field_confidence, said) for e in chosen]
 
     def _candidates(self, token: str) -> Iterator[_Pattern]:
@@ -295,6 +293,12 @@ def _own_examples(entries: list[Entry]) -> list[Example]:
             if text.strip():
                 own.append(Example(text, "judgment", entry.id, _has_negation(text)))
     return own
+
+
+def _asked(text: str) -> bool:
+    """Whether any of a text's words are asked ("will you find him?"): a question."""
+    tokens = tokenize(text)
+    return any(questioned(tokens, at) for at, t in enumerate(tokens) if t not in _CLAUSE_END)
 
 
 def _has_negation(text: str) -> bool:

@@ -148,6 +148,11 @@ def vow_asked(tokens: Sequence[str], end: int) -> bool:
     return tokens[end].startswith(_VOWS) and end + 1 < len(tokens) and tokens[end + 1] == "me"
 
 
+def vow(token: str) -> bool:
+    """Whether a word is a vow ("promise", "swore", "vowed")."""
+    return token.startswith(_VOWS)
+
+
 def vow_refused(tokens: Sequence[str], end: int) -> bool:
     """The vow ending at ``end`` promises nothing ("I promise nothing", "I swear to you
     nothing"): a negation after the verb, as "I can't promise" has one before it."""

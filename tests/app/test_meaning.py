@@ -108,10 +108,63 @@ def test_missing_model_files_never_reach_for_the_network(
 
 
 def test_words_reported_to_someone_are_read_as_said_to_them(inn: SensitivityMap) -> None:
-    line = "I walk up to the bar and tell Berta we'll have her lad home before the fire burns down"
-    assert meaning.as_said(line) == "we'll have your lad home before the fire burns down"
+    line = "I walk up to the bar and tell Berta we'll have her lad home before supper"
+    assert meaning.as_said(line) == "we'll have your lad home before supper"
     assert "berta_reassured" in heard(inn, line)
     assert meaning.as_said("I look at the fire") == "I look at the fire"
+
+
+def test_words_withheld_are_not_read_as_said() -> None:
+    """ "I can't promise he's alive" does not say he is: a negated report stays as it is
+    (and its negation keeps it from being heard as a promise)."""
+    line = "I can't promise he's alive, but we'll look."
+    assert meaning.as_said(line) == line
+    assert meaning.as_said("I won\u2019t tell her we'll find him") != "we'll find you"
+
+
+def test_a_line_that_refuses_a_vow_promises_nothing_by_its_meaning(inn: SensitivityMap) -> None:
+    assert heard(inn, "I won't promise anything, but we'll take a look.") == {}
+    assert heard(inn, "I can't promise he's alive, but we'll look.") == {}
+
+
+def test_a_statement_beside_a_question_is_still_read(inn: SensitivityMap) -> None:
+    """A question promises nothing, but the sentence beside it still says what it says."""
+    line = "Are you cold? We will have your lad sitting by this fire before the night is through."
+    assert set(heard(inn, line)) == {"berta_reassured"}
+    asked = "Will you have your lad sitting by this fire before the night is through?"
+    assert heard(inn, asked) == {}
+
+
+def test_the_words_a_line_quotes_are_read_on_their_own() -> None:
+    """Stage directions around quoted words blur them: the quoted words are read alone."""
+    line = "Thorin leans on the bar and says 'your lad will be home before supper' with a nod"
+    assert "your lad will be home before supper" in meaning.readings(line)
+    assert meaning.readings("I've got it, it's the lads' boots") == [
+        "I've got it, it's the lads' boots"
+    ]
+
+
+def _near(kind: meaning.ExampleKind, name: str, similarity: float) -> meaning.Nearest:
+    return meaning.Nearest(meaning.Example(f"{kind} {name}", kind, name), similarity)
+
+
+def test_a_line_must_be_clearly_nearer_what_it_means_than_its_rivals() -> None:
+    """Nearest to a judgment's example, but hardly nearer than to table talk or to a field
+    nobody here listens for: heard as neither."""
+
+    def speaks_for(example: meaning.Example) -> frozenset[str]:
+        return frozenset({"berta_reassured"}) if example.kind == "judgment" else frozenset()
+
+    clear = [_near("judgment", "berta_reassured", 0.72), _near("neutral", "", 0.6)]
+    found = meaning.heard_as(clear, speaks_for, negated=False)
+    assert found is not None and found.ids == {"berta_reassured"}
+    assert found.margin == pytest.approx(0.12)
+    close = [_near("judgment", "berta_reassured", 0.72), _near("field", "violence", 0.715)]
+    assert meaning.heard_as(close, speaks_for, negated=False) is None
+    far = [_near("judgment", "berta_reassured", meaning.NEAR - 0.01), _near("neutral", "", 0.1)]
+    assert meaning.heard_as(far, speaks_for, negated=False) is None
+    nearest_neutral = [_near("neutral", "", 0.8), _near("judgment", "berta_reassured", 0.75)]
+    assert meaning.heard_as(nearest_neutral, speaks_for, negated=False) is None
 
 
 def test_a_preface_that_negates_nothing_is_not_read_as_negation(inn: SensitivityMap) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from app.world.campaign import Campaign
 from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
-from app.world.sensitivity import build
+from app.world.sensitivity import SensitivityMap, build
 
 DATA = Path(__file__).parent.parent / "data"
 FILES = (
@@ -49,12 +49,16 @@ def measure(path: Path) -> tuple[int, int, int, int, int]:
     """(true positives, false positives, false negatives, lines meaning nothing, of them
     heard as nothing)."""
     campaigns = _campaigns()
+    maps: dict[tuple[str, str, tuple[str, ...]], SensitivityMap] = {}
     tp = fp = fn = nothing = quiet = 0
     for line in tomllib.loads(path.read_text(encoding="utf-8"))["line"]:
         campaign = campaign_of(line, campaigns)
         floor = campaign.events.min_confidence
         present = ([line["to"]] if "to" in line else []) + line.get("present", [])
-        found = build(campaign, line["scene"], present).heard(line["text"], line.get("to"), present)
+        key = (campaign.campaign.id, line["scene"], tuple(present))
+        if key not in maps:  # one map per place and company, as the game keeps them
+            maps[key] = build(campaign, line["scene"], present)
+        found = maps[key].heard(line["text"], line.get("to"), present)
         got = {m.entry.id for m in found if m.confidence >= floor}
         expect = set(line["expect"])
         tp += len(got & expect)

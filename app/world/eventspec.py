@@ -93,7 +93,10 @@ class JudgmentSpec(Spec):
     )
     """Whole sentences a player might say that mean it ("the sea took them, keeper, not
     you"): a line worded differently but meaning the same is heard too, by the meaning
-    model (:mod:`app.world.meaning`), not by its words."""
+    model (:mod:`app.world.meaning`), not by its words. A dozen or so, written from the
+    description in players' own voices (a promise, a gesture, words reported: "Mira tells
+    her the lad will be fine", a hasty lower-case line), hear far more paraphrase than the
+    description alone."""
     negated: Name | None = None
     """Another judgment a negated match counts as ("I *don't* trust you"); without it a
     negated match is dropped."""

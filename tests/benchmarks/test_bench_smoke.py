@@ -124,3 +124,24 @@ def test_bench_judgments_measures_each_line_against_its_own_campaign() -> None:
     assert "berta_reassured" in of({"scene": "inn"}, campaigns).judgments
     named = of({"scene": "inn", "campaign": "drowned_bell"}, campaigns)
     assert "nessa_comforted" in named.judgments
+
+
+def test_bench_judgments_lofo_chooses_thresholds_without_the_corpus_left_out() -> None:
+    from app.world import meaning
+    from tests.benchmarks import bench_judgments_lofo as lofo
+
+    loose, strict = (0.6, 0.7, 0.0), (0.7, 0.75, 0.04)
+    tables = {
+        loose: {"a": (90, 10, 10), "b": (50, 1, 50)},  # a: precision 0.9, recall 0.9
+        strict: {"a": (60, 1, 40), "b": (40, 1, 60)},  # a: precision 0.98, recall 0.6
+    }
+    assert lofo._choose(tables, ["a"], 0.95) == strict  # the most recall at the target
+    assert lofo._choose(tables, ["b"], 0.95) == loose
+
+    def now() -> tuple[float, float, float]:
+        return meaning.NEAR, meaning.NEGATED_NEAR, meaning.MARGIN
+
+    kept = now()
+    with lofo._thresholds(*strict):
+        assert now() == strict
+    assert now() == kept

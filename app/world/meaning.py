@@ -10,9 +10,11 @@ read with ``model2vec``. The nearest example says what the line means, if it is 
 enough: a line nearest to table talk, or to a field nobody here listens for, means nothing.
 
 It is the second ear, after the keywords and fields of :mod:`app.world.sensitivity`, and
-is careful by design: a question promises nothing, a line of one or two words is too
-short to read, and a line with a negation is only compared with examples that have one
-("it wasn't your fault" is comfort; "I won't promise anything" is no promise). The model
+is careful by design: a line must be clearly nearer what it means than its rivals (table
+talk, a field nobody here listens for, another judgment), a question promises nothing, a
+line of one or two words is too short to read, and a line with a negation is only
+compared with examples that have one ("it wasn't your fault" is comfort; "I won't
+promise anything" is no promise). The model
 loads lazily, once, from the files installed with the game — never from the network — and
 a game without it hears by keywords alone.
 """
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-NEAR = 0.65
+NEAR = 0.6
 """How similar (cosine) a line must be to its nearest example to mean what it means."""
 NEGATED_NEAR = 0.7
 """… and a line with a negation in it, to a negated example: negation is where word

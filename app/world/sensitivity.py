@@ -241,6 +241,9 @@ class SensitivityMap:
         if any(vow(t) and (_negated(tokens, at) or vow_refused(tokens, at))
                for at, t in enumerate(tokens)):  # fmt: skip
             return []  # "I won't promise anything, but…": what follows promises nothing
+        if any(demanded(tokens, at) for at in range(len(tokens))):
+            # "hand over the sausages": what is taken from the listener is not offered
+            listening = [e for e in listening if "offer" not in e.spec.fields]
         if self._meaning is None:
             self._meaning = MeaningIndex(_own_examples(self.entries), _has_negation)
         heard = hear(
@@ -282,14 +285,25 @@ def _said_to(entry: Entry, addressee: str | None, present: Collection[str]) -> b
     return about == addressee if addressee is not None else about in present
 
 
+def _parts(description: str) -> list[str]:
+    """The parts of a description that each say one thing it means ("The party reassures
+    Berta: promises to bring Tam back, comforts her" → "promises to bring Tam back",
+    "comforts her"): a line that means one of them is nearer it than the whole."""
+    parts = (part.strip() for part in _DESCRIPTION_PARTS.split(description))
+    return [part for part in parts if len(_words(part)) >= 2 and part != description.strip()]
+
+
+_DESCRIPTION_PARTS = re.compile(r"[:;,]|\s+or\s+")
+
+
 def _own_examples(entries: list[Entry]) -> list[Example]:
-    """Each judgment's own examples for the meaning model: its description, its
-    ``examples`` and its keyword phrases of two words or more."""
+    """Each judgment's own examples for the meaning model: its description and each of its
+    parts, its ``examples`` and its keyword phrases of two words or more."""
     own: list[Example] = []
     for entry in entries:
         spec = entry.spec
         phrases = [k.replace("*", "") for k in spec.keywords if len(_words(k)) >= 2]
-        for text in [spec.description, *spec.examples, *phrases]:
+        for text in [spec.description, *_parts(spec.description), *spec.examples, *phrases]:
             if text.strip():
                 own.append(Example(text, "judgment", entry.id, _has_negation(text)))
     return own

@@ -190,3 +190,18 @@ def test_each_sentence_of_a_line_is_read_on_its_own(inn: SensitivityMap) -> None
     assert meaning.readings("one sentence only") == ["one sentence only"]
     assert set(heard(inn, line)) == {"berta_reassured"}
     assert heard(inn, "The stew smells good and the fire is warm. I check my gear.") == {}
+
+
+def test_each_part_of_a_judgments_description_is_an_example_of_it() -> None:
+    """A description says several things a judgment means; a line that says one of them
+    is nearer that part than the whole description."""
+    from app.world.sensitivity import _parts
+
+    described = "The party reassures Berta: promises to bring Tam back, comforts her."
+    assert _parts(described) == [
+        "The party reassures Berta",
+        "promises to bring Tam back",
+        "comforts her.",
+    ]
+    assert _parts("Grubnak is mocked or threatened") == ["Grubnak is mocked"]
+    assert _parts("Kindness") == []

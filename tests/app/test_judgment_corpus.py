@@ -140,13 +140,16 @@ def test_precision_and_recall_on_the_blind_set() -> None:
     assert quiet >= BLIND_QUIET
 
 
-PARAPHRASE_FLOORS = {"judgments_holdout4.toml": (0.9, 0.6), "judgments_holdout5.toml": (0.9, 0.52)}
+PARAPHRASE_FLOORS = {
+    "judgments_holdout4.toml": (0.92, 0.6),
+    "judgments_holdout5.toml": (0.92, 0.55),
+}
 """Lines written in their authors' own words for every judgment of both shipped campaigns,
 with no keyword of the judgment a line expects: what the meaning model hears. Reported
 once each when frozen (fourth: precision 0.91, recall 0.43; fifth: 0.89, 0.34); with the
 judgments' own examples, each part of a description as an example, and each line read
 against its rivals (a margin over table talk, its sentences, its quoted words, statements
-beside a question): fourth 0.95 and 0.66, fifth 0.92 and 0.59 — worked against since, so
+beside a question): fourth 0.95 and 0.66, fifth 0.95 and 0.60 — worked against since, so
 read the leave-one-file-out figure in ``tests/data/README.md`` beside them."""
 
 

@@ -50,6 +50,8 @@ _MOCKING = re.compile(
     r"\*\s*(?:\w+\s+)?(?:snicker|smirk|scoff|sneer|jeer|laugh|chuckle|cackle|guffaw|giggle"
     r"|roll)s?\b[^*]*\*"  # an emote: *snickers*, *laughs at him*, *rolls eyes*
     r"|\b(?:i|we|he|she)\s+(?:snicker|smirk|scoff|sneer|jeer)s?\b"  # "I snicker and…"
+    r"|\b(?:snicker|smirk|scoff|sneer|jeer|giggle|chuckle|snort)s\s+(?:at|behind)\b"
+    r"|\b(?:mimic(?:s|ked|king)?|parod(?:y|ies|ied|ying))\b"  # "mimics his quaver"
     r"|\bp+f+t+\b|\bpsh+\b"  # "pfft", "pshh"
     r"|\bmy\s+(?:boot|foot|arse|ass|eye)\s*[.!]"  # "great chief my boot."
     r"|\b(?:oh|yeah)\s+sure\b|\byeah\s+right\b|\bmore\s+like\b"  # "oh sure, real heroic"

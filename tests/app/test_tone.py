@@ -57,6 +57,9 @@ def test_exclamations_wishes_and_proposals_do_not_ask(text: str, asked: bool) ->
         "it's *totally* not your fault",
         "I smirk at him.",
         "Grubnak the Great? More like Grubnak the Grubby.",
+        "Mira snickers at the goblin's helmet.",
+        "Aria giggles behind her hand at the dented helmet.",
+        "Wren mimics the old man's quaver: 'Oh, I'm too old.'",
     ],
 )
 def test_mockery_is_read(text: str) -> None:
@@ -70,6 +73,8 @@ def test_mockery_is_read(text: str) -> None:
         "my boots are soaked",
         "Sure, we'll help you.",
         "Great chief, we bow to you.",
+        "He chuckles into his beer.",
+        "The children giggle at the window.",
     ],
 )
 def test_plain_lines_are_not_mockery(text: str) -> None:

@@ -51,6 +51,9 @@ about as near to "we'll have your lad home" as to "we'll have a look at the lock
 heard as neither."""
 MIN_WORDS = 3
 """Fewer words than this are not read for meaning ("lol", "fine", "thank you")."""
+MAX_READINGS = 16
+"""At most this many readings of one line (the whole, its sentences, its quoted words):
+a wall of text costs no more than a long speech."""
 
 MODEL_FILES = ("config.json", "model.safetensors", "tokenizer.json")
 MODEL_ATTRIBUTION = (
@@ -126,8 +129,8 @@ def as_said(text: str) -> str:
 
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+")
 _QUOTED = re.compile(
-    r"[\"\u201c]([^\"\u201c\u201d]+)[\"\u201d]"  # "…" or “…”
-    r"|(?:^|(?<=[\s:,]))['\u2018](?=\S)(.+?)(?<=\S)['\u2019](?=[\s.,!?;:]|$)"  # '…', not "I've"
+    r"[\"\u201c]([^\"\u201c\u201d]{1,400})[\"\u201d]"  # "…" or “…”
+    r"|(?:^|(?<=[\s:,]))['\u2018](?=\S)(.{1,400}?)(?<=\S)['\u2019](?=[\s.,!?;:]|$)"  # '…'
 )
 """Words in quotes: what a character says, inside a line that tells what they do."""
 
@@ -147,7 +150,7 @@ def readings(text: str) -> list[str]:
         for part in candidates:
             if part not in found and len(re.findall(r"[^\W_]+", part)) >= MIN_WORDS:
                 found.append(part)
-    return found
+    return found[:MAX_READINGS]
 
 
 def _model_dir() -> Path:

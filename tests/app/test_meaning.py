@@ -205,3 +205,11 @@ def test_each_part_of_a_judgments_description_is_an_example_of_it() -> None:
     ]
     assert _parts("Grubnak is mocked or threatened") == ["Grubnak is mocked"]
     assert _parts("Kindness") == []
+
+
+def test_a_wall_of_text_is_read_quickly_and_safely(inn: SensitivityMap) -> None:
+    """Unclosed quotes and hundreds of sentences cost a bounded number of readings."""
+    assert len(meaning.readings("a '" * 2000)) == 1
+    sentences = " ".join(f"We will find the boy number {n} today." for n in range(200))
+    assert len(meaning.readings(sentences)) == meaning.MAX_READINGS
+    assert heard(inn, "x 'y" * 1500) == {}

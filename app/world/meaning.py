@@ -238,7 +238,14 @@ class MeaningIndex:
         meanings_of: dict[tuple[ExampleKind, str], int] = {}
         self._meaning_of = [meanings_of.setdefault((e.kind, e.name), len(meanings_of))
                             for e in examples]  # fmt: skip
-        self._count = len(meanings_of)
+        self._judged: dict[str, list[int]] = {}
+        """Where each judgment's examples are."""
+        for place, example in enumerate(examples):
+            if example.kind == "judgment":
+                self._judged.setdefault(example.name, []).append(place)
+        self._negations = [e.negated for e in examples]
+        self._common = [e.kind != "judgment" for e in examples]
+        """Which examples every line is compared with (fields and neutral talk)."""
 
     def scores(self, text: str, allowed: Collection[str]) -> list[Nearest] | None:
         """For each meaning the line is compared with — each field, neutral talk and each
@@ -252,22 +259,19 @@ class MeaningIndex:
         if self._vectors is None or line is None:
             return None
         negated = self._negated(text)
-        similarities = self._vectors @ line[0]
-        best = np.full(self._count, -np.inf, dtype=np.float32)
-        nearest = np.full(self._count, -1)
-        for at in np.argsort(-similarities):  # nearest first: the first of each meaning wins
-            example = self.examples[at]
-            meaning = self._meaning_of[at]
-            if nearest[meaning] >= 0 or example.negated != negated:
-                continue
-            if example.kind == "judgment" and example.name not in allowed:
-                continue
-            nearest[meaning] = at
-            best[meaning] = similarities[at]
+        kept = np.array(self._common, dtype=bool)
+        for name in allowed:
+            kept[self._judged.get(name, [])] = True
+        kept &= np.array(self._negations, dtype=bool) == negated
+        at = np.flatnonzero(kept)
+        if not at.size:
+            return []
+        similarities = self._vectors[at] @ line[0]
+        meanings = np.asarray(self._meaning_of)[at]
+        order = np.lexsort((-similarities, meanings))  # by meaning, nearest first
+        _, first = np.unique(meanings[order], return_index=True)
         return [
-            Nearest(self.examples[int(at)], float(best[meaning]))
-            for meaning, at in enumerate(nearest)
-            if at >= 0
+            Nearest(self.examples[int(at[order[i]])], float(similarities[order[i]])) for i in first
         ]
 
 

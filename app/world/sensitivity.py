@@ -206,9 +206,23 @@ class SensitivityMap:
         if not kept:
             listening = [e for e in self.entries if _said_to(e, addressee, present)]
             kept = self._by_meaning(text, listening) if listening else []
-        if kept and mocking(text):  # "great chief my boot": kind words, said mocking
+        if mocking(text):  # "great chief my boot": kind words, said mocking
             kept = [m for m in (self._mocked(m) for m in kept) if m is not None]
+            if not any(m.entry.spec.about == addressee for m in kept):
+                kept += self._derided(addressee)  # "*snickers at his helmet*": a slight
         return exclusive(kept)  # a threat is not mercy: one of the two
+
+    def _derided(self, addressee: str | None) -> list[Match]:
+        """A line that mocks the one it is said to, heard as nothing else about them: the
+        judgment that moves them down and listens for insults, at its ``field_confidence``
+        (laughing at someone is a slight, whatever the words)."""
+        if addressee is None:
+            return []
+        for entry in self.entries:
+            spec = entry.spec
+            if spec.about == addressee and spec.direction == "down" and "insult" in spec.fields:
+                return [Match(entry, spec.field_confidence, "said mocking")]
+        return []
 
     def _mocked(self, match: Match) -> Match | None:
         """A match in a mocking line: kind words ("up") mean the judgment that names them

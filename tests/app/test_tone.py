@@ -89,6 +89,29 @@ def test_kind_words_said_mocking_mean_their_opposite() -> None:
     assert heard("You idiot *snickers*") == {"mocked"}  # unkind words stand
 
 
+ACCUSED = JudgmentSpec(
+    category="trust_shift", about="wendel", direction="down", keywords=["liar"],
+    fields=["insult"],
+)  # fmt: skip
+SOOTHED = JudgmentSpec(category="trust_shift", about="nessa", direction="up", keywords=["safe"])
+DERIDED = SensitivityMap([Entry("accused", ACCUSED), Entry("soothed", SOOTHED)])
+
+
+def test_mocking_the_one_spoken_to_is_a_slight_whatever_the_words() -> None:
+    """Laughing at someone, or mimicking them, slights them though no word is unkind: the
+    judgment that moves them down and listens for insults."""
+
+    def derided(text: str, to: str) -> set[str]:
+        return {m.entry.id for m in DERIDED.heard(text, to, [to])}
+
+    assert derided("Wren mimics the old man's quaver.", "wendel") == {"accused"}
+    assert derided("Cass snickers at the keeper's cap and looks at the sea.", "wendel") == {
+        "accused"
+    }
+    assert derided("Cass looks at the keeper's cap and then at the sea.", "wendel") == set()
+    assert derided("Cass snickers at the fishwife's cap.", "nessa") == set()  # none to make
+
+
 @pytest.mark.parametrize(
     ("text", "rest"),
     [

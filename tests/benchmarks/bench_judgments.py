@@ -29,6 +29,8 @@ FILES = (
     "judgments_holdout5.toml",
     "judgments_holdout6.toml",
 )
+FROZEN = ("judgments_holdout6.toml",)
+"""Holdouts not yet reported: measured only when named, never chosen against."""
 CAMPAIGNS = ("crossroads", "drowned_bell")
 
 
@@ -78,6 +80,8 @@ def main(argv: list[str] | None = None) -> None:
         path = DATA / name
         if not path.exists() or (wanted and path.stem not in wanted):
             continue
+        if not wanted and name in FROZEN:
+            continue  # a frozen holdout is run by name, once
         tp, fp, fn, nothing, quiet = measure(path)
         precision = tp / (tp + fp) if tp + fp else 1.0
         recall = tp / (tp + fn) if tp + fn else 1.0

@@ -15,10 +15,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.referee.choosing import best_weapon, choose
-from app.referee.ruling import FEARLESS
+from app.referee.choosing import choose
 from app.referee.skirmish_blows import blast, hurt, special, strike
-from app.referee.skirmish_kit import Fighter, Kit, Swing, monster_kit, sheet_kit
+from app.referee.skirmish_kit import Fighter
 from app.referee.skirmish_log import (
     DeathSave,
     Ended,
@@ -33,78 +32,18 @@ from app.referee.skirmish_log import (
     Turn,
     Uses,
 )
+from app.referee.skirmish_make import from_monster, from_sheet
 from app.understanding.targets import weakest
-from rules.abilities import Ability
-from rules.character import CharacterSheet
 from rules.conditions import Condition, can_act, tick_end_of_turn, tick_start_of_turn
-from rules.damage import DamageType, LifeState, Vitals, death_save, heal, stabilize
+from rules.damage import LifeState, death_save, heal, stabilize
 from rules.dice import roll
 from rules.initiative import Entrant, roll_initiative
-from rules.skills import Skill
-from rules.srd import Monster, MonsterAction, srd
-from rules.traits import kind_words, recharge_roll
+from rules.traits import recharge_roll
 
 STABILIZE_DC = 10
 """The Wisdom (Medicine) check that stabilises a dying friend, as in a game."""
 
 __all__ = ["FightResult", "Fighter", "fight", "from_monster", "from_sheet", "hurt", "take_turn"]
-
-
-def from_sheet(sheet: CharacterSheet, *, features: bool = True) -> Fighter:
-    """A character as the sheet has them — hit points, conditions, exhaustion, slots and
-    uses left — with their best weapon (:func:`app.referee.choosing.best_weapon`; an
-    unarmed strike without one), and with ``features`` their class features and spells."""
-    weapon = best_weapon(sheet)
-    if weapon is not None:
-        attack = sheet.weapon_attack(weapon)
-        ranged = srd().weapons.get(weapon).kind == "ranged"
-        swing = Swing(attack.attack_bonus, attack.damage, attack.damage_type, attack.name, ranged)
-    else:  # SRD unarmed strike: proficient, 1 + Strength bludgeoning
-        strength = sheet.modifier(Ability.STR)
-        swing = Swing(sheet.proficiency_bonus + strength, str(max(1, 1 + strength)),
-                      DamageType.BLUDGEONING, "an unarmed strike")  # fmt: skip
-    return Fighter(
-        sheet.id, "party", sheet.armor_class, sheet.vitals.model_copy(),
-        [swing] * sheet.attacks_per_action, sheet.initiative_modifier, sheet.abilities.dexterity,
-        name=sheet.name, defenses=sheet.defenses,
-        crit_range=sheet.crit_range if features else 20,
-        kit=sheet_kit(sheet, weapon) if features else Kit(),
-        saves={a: sheet.save_modifier(a) for a in Ability},
-        conditions=[c for c in sheet.conditions if c.source != "0 hp"],  # 0 HP is in vitals
-        exhaustion=sheet.exhaustion, kinds=kind_words(sheet.species),
-        medicine=sheet.check_modifier(Skill.MEDICINE),
-    )  # fmt: skip
-
-
-def _swing(act: MonsterAction, features: bool) -> Swing:
-    assert act.to_hit is not None and act.damage and act.damage_type
-    extra = act.extra_damage if features and act.extra_damage_type else None
-    return Swing(
-        act.to_hit, act.damage, act.damage_type, act.name, act.kind == "ranged",
-        extra or "", act.extra_damage_type if extra else None,
-        act if features and act.has_rider else None,
-    )  # fmt: skip
-
-
-def from_monster(
-    block: Monster, number: int, *, features: bool = True, name: str | None = None
-) -> Fighter:
-    """A monster with its Multiattack (or first damaging attack), and with ``features`` its
-    traits, save-based actions, riders and spells. ``name`` is what the log calls it
-    (default: the stat block's name and ``number``)."""
-    attacks = {a.id: a for a in block.actions if a.is_attack and a.damage and a.damage_type}
-    ids = [i for i in block.multiattack if i in attacks] or list(attacks)[:1]
-    return Fighter(
-        f"{block.id}-{number}", "foes", block.ac, Vitals.full(block.hp),
-        [_swing(attacks[i], features) for i in ids],
-        block.abilities.modifier(Ability.DEX), block.abilities.dexterity,
-        name=name or f"{block.name} {number}", defenses=block.defenses, monster=True,
-        kit=monster_kit(block) if features else Kit(),
-        saves={a: block.save_modifier(a) for a in Ability}, kinds=kind_words(block.type),
-        immune=block.condition_immunities,
-        heals=not block.type.startswith(("undead", "construct")),
-        wits=block.abilities.intelligence, fearless=block.type.split()[0] in FEARLESS,
-    )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,8 @@ balance run fights as the referee would.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 from app.referee.tactics import routine_average
 from rules.abilities import Ability
@@ -25,7 +26,7 @@ from rules.spelldata import Spell
 from rules.srd import Monster, MonsterAction, srd
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Blast:
     """A damaging spell: an attack roll (``bonus``) or a save (``dc``)."""
 
@@ -42,7 +43,7 @@ class Blast:
     """Magic Missile: this many darts that always hit, ``dice`` each."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Swing:
     """One attack a fighter makes each turn, and what its hit does beyond the damage."""
 
@@ -105,7 +106,13 @@ class Kit:
 
     def clone(self) -> Kit:
         """The kit as it is, for another fight: what a fight spends is its own."""
-        return replace(self, slots=dict(self.slots), spent=set(self.spent))
+        kit = Kit(*_KIT_FIELDS(self))  # every field as it is, far cheaper than replace()
+        kit.slots, kit.spent = dict(self.slots), set(self.spent)
+        return kit
+
+
+_KIT_FIELDS = attrgetter(*(f.name for f in fields(Kit)))
+"""A kit's fields in the order its constructor takes them."""
 
 
 @dataclass(slots=True)
@@ -157,10 +164,18 @@ class Fighter:
 
     def clone(self) -> Fighter:
         """The fighter as it is, for another fight — far cheaper than building it again from
-        its sheet. What a fight changes (kit, conditions, damage dealt) is the clone's own;
-        what it only reads (swings, saves) is shared, and vitals are never changed in place."""
-        return replace(self, kit=self.kit.clone(), conditions=list(self.conditions), dealt=0,
-                       left="")  # fmt: skip
+        its sheet. What a fight changes (kit, conditions, damage dealt) is the clone's own,
+        and so are its lists of swings and saves; what is never changed in place (each
+        swing, its vitals, its defences) is shared."""
+        fighter = Fighter(*_FIGHTER_FIELDS(self))  # far cheaper than dataclasses.replace()
+        fighter.kit, fighter.conditions = self.kit.clone(), list(self.conditions)
+        fighter.swings, fighter.saves = list(self.swings), dict(self.saves)
+        fighter.dealt, fighter.left = 0, ""
+        return fighter
+
+
+_FIGHTER_FIELDS = attrgetter(*(f.name for f in fields(Fighter)))
+"""A fighter's fields in the order its constructor takes them."""
 
 
 def _cantrip(spell: Spell, level: int, bonus: int, dc: int) -> Blast | None:

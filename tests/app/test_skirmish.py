@@ -107,4 +107,5 @@ def test_a_clone_fights_its_own_fight() -> None:
     copy.conditions.append(ActiveCondition(condition=Condition.PRONE))
     copy.dealt = 9
     assert aria.kit.slots == {1: 4, 2: 2} and aria.conditions == [] and aria.dealt == 0
-    assert copy.swings is aria.swings  # read only: shared
+    assert copy.swings == aria.swings and copy.swings is not aria.swings  # its own list
+    assert copy.swings[0] is aria.swings[0]  # of the same swings, never changed in place

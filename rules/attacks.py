@@ -64,6 +64,10 @@ class AttackResult:
         return f"Attack vs AC {self.target_ac}{extra}: {self.roll.plain()} — {verdict}{note}"
 
 
+_PLAIN = RollContext()
+"""The context of a roll nothing bends (most attacks): made once, it never changes."""
+
+
 def attack_roll(
     rng: random.Random,
     attack_bonus: int,
@@ -79,7 +83,7 @@ def attack_roll(
     """
     if not 1 <= target_ac <= 40:
         raise ValueError(f"armour class must be 1-40, not {target_ac}")
-    ctx = (context or RollContext()).plus(advantage)
+    ctx = (context or _PLAIN).plus(advantage)
     mode = ctx.advantage
     result = roll(d20_formula(attack_bonus, bonus), rng, mode)
     reasons = ctx.reasons

@@ -247,6 +247,8 @@ def attack_context(
 
 def can_act(conditions: Sequence[Condition | ActiveCondition]) -> bool:
     """False while incapacitated (directly or through paralysis, stun, sleep, stone)."""
+    if not conditions:  # most creatures, most turns: nothing to look up
+        return True
     rules = condition_rules()
     return not any(rules[c].incapacitated for c in _names(conditions))
 

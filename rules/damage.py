@@ -68,6 +68,8 @@ def adjust_damage(
     Resistance applies before vulnerability, and several resistances count once.
     """
     amount = max(0, amount)
+    if not (resist_all or defenses.immunities or defenses.resistances or defenses.vulnerabilities):
+        return AdjustedDamage(amount, amount, damage_type)  # most creatures: it all lands
     if damage_type in defenses.immunities:
         return AdjustedDamage(amount, 0, damage_type, "immune")
     result, notes = amount, []

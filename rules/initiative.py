@@ -84,16 +84,17 @@ def roll_initiative(rng: random.Random, entrants: Sequence[Entrant]) -> list[Ini
                 break
             pending = tied
         tiebreaks.update({s: tuple(h) for s, h in history.items()})
-    order = sorted(
-        range(len(rolled)),
-        key=lambda i: (
-            -rolled[i][1].total,
-            -rolled[i][0].dex_score,
-            tuple(-t for t in tiebreaks.get(slot_of[rolled[i][0].id], ())),
+    broken = [tiebreaks.get(slot_of[entrant.id], ()) for entrant, _ in rolled]
+    keys = [
+        (
+            -result.total,
+            -entrant.dex_score,
+            tuple(-t for t in tiebreak) if tiebreak else (),
             i,  # declaration order settles the (vanishingly rare) rest
-        ),
-    )
+        )
+        for i, ((entrant, result), tiebreak) in enumerate(zip(rolled, broken, strict=True))
+    ]
     return [
-        InitiativeRoll(rolled[i][0], rolled[i][1], tiebreaks.get(slot_of[rolled[i][0].id], ()))
-        for i in order
+        InitiativeRoll(rolled[i][0], rolled[i][1], broken[i])
+        for i in sorted(range(len(rolled)), key=keys.__getitem__)
     ]

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.referee.choosing import choose
+from app.referee.choosing import Choice, choose
 from app.referee.skirmish_blows import blast, hurt, special, strike
 from app.referee.skirmish_kit import Fighter
 from app.referee.skirmish_log import (
@@ -88,16 +88,19 @@ def _swings(
     """The Attack action (a Multiattack: every swing) at the weakest foe: Pack Tactics,
     Rage, Sneak Attack and Martial Advantage (once a turn) where the fighter has them."""
     kit = me.kit
-    sneak, martial = (kit.sneak, kit.martial_advantage) if friends else ("", "")
+    extras: list[tuple[str, str]] = []
+    if friends and kit.sneak:
+        extras.append((kit.sneak, "Sneak Attack"))
+    if friends and kit.martial_advantage:
+        extras.append((kit.martial_advantage, "Martial Advantage"))
     pack = kit.pack_tactics and friends
     for swing in me.swings:
         target_id = weakest((e.id, e.vitals.hp) for e in enemies if not e.left)
         if target_id is None:
             return
         target = next(e for e in enemies if e.id == target_id)
-        extras = [(d, n) for d, n in ((sneak, "Sneak Attack"), (martial, "Martial Advantage")) if d]
-        if strike(rng, me, target, swing, extras, pack, log):
-            sneak = martial = ""  # once per turn
+        if strike(rng, me, target, swing, extras, pack, log) and extras:
+            extras = []  # Sneak Attack and Martial Advantage: once per turn
 
 
 def take_turn(
@@ -113,6 +116,36 @@ def take_turn(
     kit = me.kit
     friends = any(f.up and f is not me for f in allies)
     choice = choose(me, allies, enemies)
+    if choice.kind == "weapon":  # the usual turn: the Attack action finds its own marks
+        _swings(rng, me, enemies, friends, log)
+    else:
+        _acts(rng, me, choice, allies, enemies, log)
+    if kit.second_wind and me.vitals.hp * 2 <= me.vitals.max_hp:  # the bonus action
+        before = me.vitals.hp
+        me.vitals = heal(me.vitals, roll(kit.second_wind, rng).total).vitals
+        kit.second_wind = ""
+        if log is not None:
+            log.append(Uses(me.name, "Second Wind"))
+            log.append(Healed(me.name, me.vitals.hp - before, me.vitals.hp, me.vitals.max_hp,
+                              "Second Wind"))  # fmt: skip
+    if kit.action_surge and any(e.up for e in enemies):
+        kit.action_surge = False
+        if log is not None:
+            log.append(Uses(me.name, "Action Surge"))
+        _swings(rng, me, enemies, friends, log)
+
+
+def _acts(
+    rng: random.Random,
+    me: Fighter,
+    choice: Choice,
+    allies: list[Fighter],
+    enemies: list[Fighter],
+    log: FightLog | None,
+) -> None:
+    """Any action but the Attack action: mending or tending a friend, a monster's special,
+    a spell at ``choice.targets``, or the Dodge."""
+    kit = me.kit
     by_id = {f.id: f for f in [*allies, *enemies]}
     aimed = [by_id[t] for t in choice.targets]
     if choice.kind == "heal":
@@ -134,23 +167,8 @@ def take_turn(
         blast(rng, me, kit.darts, aimed, log)
     elif choice.kind == "cantrip" and kit.cantrip is not None:
         blast(rng, me, kit.cantrip, aimed, log)
-    elif choice.kind == "weapon":
-        _swings(rng, me, enemies, friends, log)
     elif log is not None and any(e.up for e in enemies):
         log.append(Note(me.name, "has nothing to attack with and takes the Dodge action"))
-    if kit.second_wind and me.vitals.hp * 2 <= me.vitals.max_hp:  # the bonus action
-        before = me.vitals.hp
-        me.vitals = heal(me.vitals, roll(kit.second_wind, rng).total).vitals
-        kit.second_wind = ""
-        if log is not None:
-            log.append(Uses(me.name, "Second Wind"))
-            log.append(Healed(me.name, me.vitals.hp - before, me.vitals.hp, me.vitals.max_hp,
-                              "Second Wind"))  # fmt: skip
-    if kit.action_surge and any(e.up for e in enemies):
-        kit.action_surge = False
-        if log is not None:
-            log.append(Uses(me.name, "Action Surge"))
-        _swings(rng, me, enemies, friends, log)
 
 
 def _tend(rng: random.Random, me: Fighter, fallen: Fighter, log: FightLog | None) -> None:
@@ -267,11 +285,11 @@ def fight(
             if not me.up:
                 if me.vitals.state is LifeState.DYING:
                     _dying(rng, me, log)
-            elif not can_act(me.conditions):
+            elif me.conditions and not can_act(me.conditions):
                 if log is not None:
                     log.append(Note(me.name, "cannot act"))
             else:
-                if any(c.condition is Condition.PRONE for c in me.conditions):
+                if me.conditions and any(c.condition is Condition.PRONE for c in me.conditions):
                     me.conditions = [c for c in me.conditions if c.condition is not Condition.PRONE]
                     if log is not None:
                         log.append(Note(me.name, "stands up"))

@@ -16,7 +16,7 @@ from app.referee.skirmish_kit import Blast, Fighter, Swing
 from app.referee.skirmish_log import Attack, Damage, Drops, FightLog, Held, Note, Save, Uses
 from app.world.wording import the
 from rules.abilities import Ability
-from rules.attacks import AttackResult, attack_roll, damage_roll
+from rules.attacks import AttackOutcome, AttackResult, attack_roll, damage_roll
 from rules.checks import RollContext, saving_throw
 from rules.conditions import ActiveCondition, attack_context, save_context
 from rules.damage import DamageType, Defenses, LifeState, Vitals, apply_damage
@@ -25,6 +25,8 @@ from rules.srd import MonsterAction
 
 _WEAPON_DAMAGE = frozenset({DamageType.BLUDGEONING, DamageType.PIERCING, DamageType.SLASHING})
 _PACK = ("pack tactics",)
+_PACKED = RollContext(_PACK)
+"""Pack Tactics' advantage and nothing else, made once (a context never changes)."""
 
 
 def hurt(
@@ -90,7 +92,7 @@ def aim(me: Fighter, target: Fighter, ranged: bool, pack: bool) -> RollContext |
     """The advantage state of an attack: conditions on both sides, exhaustion, and Pack
     Tactics; ``None`` (a plain roll) in the usual case, which costs nothing to build."""
     if not (me.conditions or target.conditions or me.exhaustion):
-        return RollContext(_PACK) if pack else None
+        return _PACKED if pack else None
     return attack_context(
         me.conditions, target.conditions, attacker_exhaustion=me.exhaustion,
         within_5ft=not ranged, advantage_from=_PACK if pack else (),
@@ -122,17 +124,19 @@ def strike(
     Advantage, as (dice, name)), its extra damage and its rider. True on a hit."""
     hit = attack_roll(rng, swing.bonus, target.ac, context=aim(me, target, swing.ranged, pack),
                       crit_range=me.crit_range)  # fmt: skip
-    logged_attack(me, target, swing.name, hit, log)
-    if not hit.hit:
+    if log is not None:
+        logged_attack(me, target, swing.name, hit, log)
+    if hit.outcome is AttackOutcome.MISS:
         return False
-    dealt = damage_roll(rng, swing.damage, critical=hit.critical).total + me.kit.rage
+    critical = hit.outcome is AttackOutcome.CRITICAL_HIT
+    dealt = damage_roll(rng, swing.damage, critical=critical).total + me.kit.rage
     for dice, _name in extras:
-        dealt += damage_roll(rng, dice, critical=hit.critical).total
+        dealt += damage_roll(rng, dice, critical=critical).total
     what = "with " + " and ".join(name for _, name in extras) if extras else ""
-    hurt(rng, target, dealt, swing.damage_type, hit.critical, source=me, what=what, log=log)
+    hurt(rng, target, dealt, swing.damage_type, critical, source=me, what=what, log=log)
     if swing.extra and swing.extra_type is not None and target.vitals.state is not LifeState.DEAD:
-        more = damage_roll(rng, swing.extra, critical=hit.critical).total
-        hurt(rng, target, more, swing.extra_type, hit.critical, source=me, log=log)
+        more = damage_roll(rng, swing.extra, critical=critical).total
+        hurt(rng, target, more, swing.extra_type, critical, source=me, log=log)
     if swing.rider is not None:
         rider(rng, me, target, swing.rider, log)
     return True

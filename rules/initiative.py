@@ -58,6 +58,13 @@ def roll_initiative(rng: random.Random, entrants: Sequence[Entrant]) -> list[Ini
                 group_rolls[entrant.group] = result
         rolled.append((entrant, result))
 
+    plain = [(-result.total, -entrant.dex_score) for entrant, result in rolled]
+    if len(set(plain)) == len(plain) and all(e.group is None for e in entrants):
+        # No two alike (most fights): nothing to roll off, the order is the totals' order.
+        return [
+            InitiativeRoll(*rolled[i]) for i in sorted(range(len(plain)), key=plain.__getitem__)
+        ]
+
     # Ties on total and DEX score roll off with a d20; repeat while still tied. A group that
     # shares a roll stays together (it is one slot in the order).
     buckets: dict[tuple[int, int], list[str]] = {}

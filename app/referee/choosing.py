@@ -13,6 +13,7 @@ there is nothing to swing — shooting while engaged is at disadvantage).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -60,7 +61,7 @@ def to_mend(me: Fighter, allies: list[Fighter]) -> Fighter | None:
     return min(hurt_, key=lambda f: (f.vitals.hp * 100 // f.vitals.max_hp, f.id), default=None)
 
 
-def dying(allies: list[Fighter]) -> Fighter | None:
+def dying(allies: Iterable[Fighter]) -> Fighter | None:
     """The first friend at 0 hit points still making death saves."""
     return next((f for f in allies if not f.up and f.vitals.state is LifeState.DYING), None)
 
@@ -100,10 +101,10 @@ def choose(me: Fighter, allies: list[Fighter], enemies: list[Fighter]) -> Choice
     mend = to_mend(me, allies) if kit.heal and kit.has_slot(1) else None
     if mend is not None:
         return Choice("heal", (mend.id,))
-    fallen = None if me.monster else dying([a for a in allies if a is not me])
+    fallen = None if me.monster else dying(a for a in allies if a is not me)
     if fallen is not None:
         return Choice("stabilize", (fallen.id,))
-    if (chosen := special(me, standing)) is not None:
+    if kit.specials and (chosen := special(me, standing)) is not None:
         return Choice("special", tuple(f.id for f in chosen[1]), chosen[0])
     if not standing:
         return Choice("dodge")
@@ -111,7 +112,7 @@ def choose(me: Fighter, allies: list[Fighter], enemies: list[Fighter]) -> Choice
         return Choice("darts", tuple(e.id for e in standing))
     if kit.cantrip is not None:
         return Choice("cantrip", (standing[0].id,))
-    if (held := hold(me, standing)) is not None:
+    if kit.specials and (held := hold(me, standing)) is not None:
         return Choice("hold", (held[1].id,), held[0])
     if me.swings:
         return Choice("weapon", (standing[0].id,))

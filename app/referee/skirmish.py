@@ -114,7 +114,9 @@ def take_turn(
     — heal or stabilise a friend, a save-based action, Magic Missile, a cantrip, a web, else
     the Attack action); then Second Wind and Action Surge."""
     kit = me.kit
-    friends = any(f.up and f is not me for f in allies)
+    # a friend still standing, for Sneak Attack, Martial Advantage and Pack Tactics
+    helped = kit.sneak or kit.martial_advantage or kit.pack_tactics
+    friends = bool(helped) and any(f.up and f is not me for f in allies)
     choice = choose(me, allies, enemies)
     if choice.kind == "weapon":  # the usual turn: the Attack action finds its own marks
         _swings(rng, me, enemies, friends, log)
@@ -310,8 +312,13 @@ def fight(
                 break
     if log is not None:
         log.append(Ended(winner, first_round + rounds - 1))
-    lost = start_hp - sum(f.vitals.hp for f in party)
-    dead = sum(1 for f in party if f.vitals.state is LifeState.DEAD)
-    fled = sum(1 for f in foes if f.left == "fled")
-    gave_up = sum(1 for f in foes if f.left == "surrendered")
-    return FightResult(winner, rounds, lost, sum(1 for f in party if not f.up), dead, fled, gave_up)
+    lost, down, dead = start_hp, 0, 0
+    for f in party:
+        lost -= f.vitals.hp
+        down += not f.up
+        dead += f.vitals.state is LifeState.DEAD
+    fled = gave_up = 0
+    for f in foes:
+        fled += f.left == "fled"
+        gave_up += f.left == "surrendered"
+    return FightResult(winner, rounds, lost, down, dead, fled, gave_up)

@@ -83,10 +83,14 @@ def attack_roll(
     """
     if not 1 <= target_ac <= 40:
         raise ValueError(f"armour class must be 1-40, not {target_ac}")
-    ctx = (context or _PLAIN).plus(advantage)
-    mode = ctx.advantage
+    mode: Advantage
+    reasons: tuple[str, ...]
+    if context is None and advantage is Advantage.NORMAL:  # most attacks: nothing bends it
+        ctx, mode, reasons = _PLAIN, advantage, ()
+    else:
+        ctx = (context or _PLAIN).plus(advantage)
+        mode, reasons = ctx.advantage, ctx.reasons
     result = roll(d20_formula(attack_bonus, bonus), rng, mode)
-    reasons = ctx.reasons
     if ctx.reroll_ones and result.natural == 1:
         result = roll(d20_formula(attack_bonus, bonus), rng, mode)
         reasons = (*reasons, LUCKY)

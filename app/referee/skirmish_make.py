@@ -52,7 +52,8 @@ def _kept(table: dict[Any, Any], key: object, entry: tuple[Any, Fighter]) -> Fig
 def from_sheet(sheet: CharacterSheet, *, features: bool = True) -> Fighter:
     """A character as the sheet has them — hit points, conditions, exhaustion, slots and
     uses left — with their best weapon (:func:`app.referee.choosing.best_weapon`; an
-    unarmed strike without one), and with ``features`` their class features and spells."""
+    unarmed strike without one), and with ``features`` their class features and spells.
+    Worked out once for the sheet as it is now; each call hands back a fresh copy."""
     content = sheet.model_dump()
     key = (type(sheet), sheet.id, features)
     kept = _SHEETS.get(key)
@@ -100,7 +101,8 @@ def from_monster(
 ) -> Fighter:
     """A monster with its Multiattack (or first damaging attack), and with ``features`` its
     traits, save-based actions, riders and spells. ``name`` is what the log calls it
-    (default: the stat block's name and ``number``)."""
+    (default: the stat block's name and ``number``). Worked out once for each stat block;
+    each call hands back a fresh copy."""
     key = (id(block), features)
     kept = _BLOCKS.get(key)
     if kept is not None and kept[0] is block:

@@ -217,6 +217,10 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     moves = [a for a in found.alternatives if a.kind == "move"]
     if found.kind == "ask" and len(moves) == 1:
         return ctx.intent("move", targets=(moves[0].target,), confidence=0.75)
+    if found.kind in ("take", "improvise") and _GETTING_IN.match(ctx.said):
+        ways = ctx.named("exit")  # "let's get back inside out of the rain": going, not taking
+        if len(ways) == 1:
+            return ctx.intent("move", targets=(ways[0].id,), confidence=0.75)
     if found.kind == "attack" and not found.targets and not ctx.scope.fighting:
         exits = ctx.named("exit")
         shut = {e.to for e in view.exits_here(ctx.state, ctx.campaign) if not e.open}
@@ -226,6 +230,9 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     return found
 
 
+_GETTING_IN = re.compile(r"^(?:get|gets|getting|head|come|go)\s+(?:back\s+)?(?:inside|indoors|in|"
+                         r"out|outside|back)\b")  # fmt: skip
+"""Getting somewhere ("get back inside", "get out of here"), never getting a thing."""
 _OPENING = re.compile(r"^(?:i\s+|we\s+)?(?:open|opens|unlatch|unbar|push open|pull open|"
                       r"throw open|swing open)\b")  # fmt: skip
 _GOING_ON = frozenset({"and", "then", "go", "walk", "step", "head", "through", "enter", "into",

@@ -108,6 +108,13 @@ GOING = ("go", "walk", "head", "move", "run", "climb")
 """Verbs that make a direction after them a way to go ("go north", "climb up")."""
 
 
+_HOLD_TAIL = re.compile(
+    r"(?:[,.;!]?\s*(?:for now|for this turn|this turn|for me|for the moment|someone else go|"
+    r"somebody else go|next player|next|over to you|your go|your turn|go ahead|next up))+$"
+)
+"""What a player adds after ending their turn ("… for now, someone else go")."""
+
+
 def whole_line(ctx: Context, said: str) -> Intent | None:
     """Text-adventure commands typed as the whole line."""
     vocab = ctx.vocab
@@ -136,8 +143,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("help", note="stepping away")
     if said in vocab.inventory:
         return ctx.intent("inventory")
-    if said in vocab.hold:
-        return ctx.intent("hold")
+    if said in vocab.hold or _HOLD_TAIL.sub("", said) in vocab.hold:
+        return ctx.intent("hold")  # "i'm done for now, someone else go"
     for verb in ("x", "l", "look at", "examine"):
         if starts_with(said, verb) and said != verb:
             rest = said[len(verb) :].strip()

@@ -135,6 +135,18 @@ _QUOTED = re.compile(
 """Words in quotes: what a character says, inside a line that tells what they do."""
 
 
+ASKING_ABOUT = re.compile(
+    r"^\s*(?:\w+:\s*)?(?:i\s+|we\s+|let'?s\s+|lets\s+)?(?:(?:talk|speak|chat)\s+(?:to|with)\s+"
+    r"[\w' ]{1,30}?(?:\s+about\s+[\w' ]{1,40})?|(?:ask|question|greet|approach)\s+[\w' ]{1,30}?"
+    r"(?:\s+about\s+[\w' ]{1,40})?)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+"""A line that tells the game whom to talk to or what to ask about ("talk to Berta", "ask
+Berta about the key"): an instruction at the table, with none of the words said in it, so
+there is nothing in it to read for meaning (its name alone is near every example about
+the person)."""
+
+
 def readings(text: str) -> list[str]:
     """What of a line is read for meaning: the whole line and, when it has several
     sentences, each sentence of :data:`MIN_WORDS` words or more on its own; and the words
@@ -334,7 +346,7 @@ def hear(
 
     best: Heard | None = None
     for part in readings(text):
-        if asked(part):
+        if asked(part) or ASKING_ABOUT.match(part):
             continue
         said = as_said(without_prefaces(part))  # "I won't lie to you, …" negates nothing
         found = heard_as(index.scores(said, listening) or [], speaks_for, negated(said))

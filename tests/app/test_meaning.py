@@ -213,3 +213,15 @@ def test_a_wall_of_text_is_read_quickly_and_safely(inn: SensitivityMap) -> None:
     sentences = " ".join(f"We will find the boy number {n} today." for n in range(200))
     assert len(meaning.readings(sentences)) == meaning.MAX_READINGS
     assert heard(inn, "x 'y" * 1500) == {}
+
+
+@pytest.mark.parametrize(
+    "line", ["talk to Berta", "ask Berta about the key", "Mira: ask Berta about her son",
+             "I greet Berta", "let's speak with Berta"],
+)  # fmt: skip
+def test_a_line_that_only_says_whom_to_talk_to_means_nothing(
+    inn: SensitivityMap, line: str
+) -> None:
+    # an instruction at the table holds none of the words said: her name alone is near
+    # every example about her, and must not be heard as a slight or a comfort
+    assert heard(inn, line) == {}

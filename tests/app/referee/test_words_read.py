@@ -61,3 +61,23 @@ def test_going_back_is_still_a_move() -> None:
 def test_a_hand_lent_to_a_person_of_the_story_happens() -> None:
     said = read(INN, "mira", "help Berta carry the empty tankards to the kitchen")
     assert (said.kind, said.targets, said.extra) == ("improvise", ("berta",), ("free", "0"))
+
+
+HOTSEAT_INN = {**INN, "players": {"Ana": ["mira"], "Ben": ["thorin"], "Cleo": ["aria"]}}
+
+
+@pytest.mark.parametrize(
+    ("spec", "line", "kind"),
+    [
+        (HOTSEAT_INN, "i'm done for now, someone else go", "hold"),
+        (INN, "i kneel down and run my fingers over the scratches on the hatch", "examine"),
+        ({"campaign": "crossroads", "scene": "old_road"}, "let's get back inside out of the rain",
+         "move"),
+        (INN, "lets just get a room for the night and deal with it in the morning", "rest"),
+        (INN, "we rent a room and crash till morning", "rest"),
+    ],
+)  # fmt: skip
+def test_everyday_ways_of_saying_the_games_own_deeds(
+    spec: dict[str, object], line: str, kind: str
+) -> None:
+    assert read(spec, "mira", line).kind == kind

@@ -16,6 +16,9 @@ them) vs 6 monsters with traits and a caster. A measurement, not a pass/fail tes
 rules-only aim is >= 10,000 fights/s with the features on and off. Each rules-only fight
 builds its fighters from the sheets and stat blocks, as ``from_sheet`` and ``from_monster``
 are called (they keep what a sheet or a block gives and hand out a copy each time).
+
+``--only session --scenario 1v1`` measures the whole-session 1v1 fight alone (``--only
+rules`` the fast loop alone).
 """
 
 from __future__ import annotations
@@ -123,10 +126,26 @@ def whole_session(
     return fights / seconds, wins / fights
 
 
+SCENARIOS = ("1v1", "4v6", "mixed")
+"""Short names of the scenarios, in the order they are run (``--scenario`` picks some)."""
+
+
 def main(argv: list[str] | None = None) -> list[tuple[str, float, float, float]]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--fights", type=int, default=2000, help="rules-only fights per scenario")
     parser.add_argument("--session-fights", type=int, default=400, help="whole-session fights")
+    parser.add_argument(
+        "--only",
+        choices=("rules", "session"),
+        help="measure only the rules-only loop, or only the whole session (the other "
+        "columns show 0)",
+    )
+    parser.add_argument(
+        "--scenario",
+        action="append",
+        choices=SCENARIOS,
+        help="run only this scenario (repeatable): 1v1, 4v6 or mixed; default: all three",
+    )
     args = parser.parse_args(argv)
     campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
     # a fourth character for the 4v6 scenarios: a second fighter, or a cleric
@@ -142,20 +161,27 @@ def main(argv: list[str] | None = None) -> list[tuple[str, float, float, float]]
             [("wolf", 2), ("hobgoblin", 1), ("zombie", 2), ("acolyte", 1)],
         ),
     ]
+    chosen = set(args.scenario or SCENARIOS)
+    rules, session = args.only != "session", args.only != "rules"
     print(
         f"{'scenario':<28} {'rules fights/s (off)':>21} {'(on)':>8} {'on/off':>7} "
         f"{'session fights/s':>17} {'rules/session':>14}  party wins (off / on / session)"
     )
     rows = []
-    for label, ids, foes in scenarios:
-        plain, plain_wins = rules_only(campaign, ids, foes, args.fights, features=False)
-        fast, wins = rules_only(campaign, ids, foes, args.fights)
-        slow, session_wins = whole_session(campaign, ids, foes, args.session_fights)
+    for short, (label, ids, foes) in zip(SCENARIOS, scenarios, strict=True):
+        if short not in chosen:
+            continue
+        plain, plain_wins, fast, wins, slow, session_wins = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+        if rules:
+            plain, plain_wins = rules_only(campaign, ids, foes, args.fights, features=False)
+            fast, wins = rules_only(campaign, ids, foes, args.fights)
+        if session:
+            slow, session_wins = whole_session(campaign, ids, foes, args.session_fights)
         rows.append((label, fast, slow, wins))
         print(
-            f"{label:<28} {plain:>21,.0f} {fast:>8,.0f} {fast / plain:>6.2f}x "
-            f"{slow:>17,.1f} {fast / slow:>13.0f}x  {plain_wins:>4.0%} / {wins:>4.0%} / "
-            f"{session_wins:>4.0%}"
+            f"{label:<28} {plain:>21,.0f} {fast:>8,.0f} {fast / plain if plain else 0:>6.2f}x "
+            f"{slow:>17,.1f} {fast / slow if slow and fast else 0:>13.0f}x  {plain_wins:>4.0%} / "
+            f"{wins:>4.0%} / {session_wins:>4.0%}"
         )
     print(
         "rules = the balance simulator (off: weapons only; on: features, traits, breath, spells);"

@@ -145,3 +145,12 @@ def test_bench_judgments_lofo_chooses_thresholds_without_the_corpus_left_out() -
     with lofo._thresholds(*strict):
         assert now() == strict
     assert now() == kept
+
+
+def test_bench_combat_measures_one_scenario_through_the_session_alone() -> None:
+    from tests.benchmarks import bench_combat
+
+    rows = bench_combat.main(["--only", "session", "--scenario", "1v1", "--session-fights", "2"])
+    assert [r[0] for r in rows] == ["1 fighter vs 1 goblin"]
+    _, fast, slow, _ = rows[0]
+    assert fast == 0 and slow > 0  # the rules-only loop was not run

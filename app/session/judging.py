@@ -32,16 +32,15 @@ def provisional(state: GameState, lines: Sequence[Line]) -> list[SessionEvent]:
     as a provisional judgment (and moves the scores it shifts). Returns what the players
     are shown."""
     campaign = state.campaign
-    if campaign is None or not campaign.judgments:
-        return []
+    weighed = [line for line in lines if line.kind in JUDGED_KINDS and not line.asked_back]
+    if campaign is None or not campaign.judgments or not weighed:
+        return []  # a foe's turn, a blow, a spell: no words to weigh, no map to build
     found = sensitivity_map(state)
     if not len(found):
         return []
     present = set(view.npcs_here(state, campaign))
     written: list[LedgerEvent] = []
-    for line in lines:
-        if line.kind not in JUDGED_KINDS or line.asked_back:
-            continue
+    for line in weighed:
         for match in found.heard(line.text, line.addressee, present):
             about = match.entry.spec.about
             spec = match.entry.spec

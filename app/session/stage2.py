@@ -43,6 +43,8 @@ def read_lines(
     state: GameState, actions: Sequence[PlayerAction], readings: dict[tuple[str, str], Intent]
 ) -> list[Line]:
     """Write the factual events of this turn's lines and return the lines for judging."""
+    if not actions:
+        return []  # a foe's turn: nobody spoke, and who is here need not be looked up
     campaign = state.campaign
     present = view.npcs_here(state, campaign) if campaign is not None else []
     lines: list[Line] = []

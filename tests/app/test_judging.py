@@ -14,7 +14,7 @@ from app.actions.events import NarrativeChunk, StateChange
 from app.actions.judgment_tools import worth_judging
 from app.actions.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS
 from app.saves import load_game, save_game
-from app.session import judging
+from app.session import judging, stage2
 from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.session.stage2 import Line
@@ -261,3 +261,39 @@ def test_two_who_speak_to_someone_new_in_one_round_hear_one_greeting() -> None:
     told = " ".join(e.text for e in asyncio.run(run()) if isinstance(e, NarrativeChunk))
     assert told.count("Thank the gods") == 1  # her greeting, once
     assert "Berta's face closes" in told
+
+
+def test_a_turn_with_no_words_to_weigh_builds_no_sensitivity_map(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a foe's turn has no lines, a blow is no words: the scene's map is not even looked at
+    session = start_session(crossroads(), 3)
+    state = session.state
+
+    def built(*_: object) -> object:
+        raise AssertionError("the sensitivity map was built")
+
+    monkeypatch.setattr(judging, "sensitivity_map", built)
+    assert judging.provisional(state, []) == []
+    blow = Line("thorin", "I attack the goblin", None, "attack", None)
+    assert judging.provisional(state, [blow]) == []
+    asked = Line("mira", "Berta, I promise", "berta", "talk", None, asked_back=True)
+    assert judging.provisional(state, [asked]) == []
+    spoken = Line("mira", "Don't worry, Berta, I promise we'll bring Tam back!", "berta",
+                  "talk", None)  # fmt: skip
+    with pytest.raises(AssertionError, match="was built"):
+        judging.provisional(state, [spoken])  # words to weigh: the map is read
+
+
+def test_a_turn_with_no_lines_writes_nothing_and_looks_up_nobody(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = start_session(crossroads(), 3)
+
+    def looked(*_: object) -> list[str]:
+        raise AssertionError("who is here was looked up")
+
+    monkeypatch.setattr(stage2.view, "npcs_here", looked)
+    seq = session.state.truth.seq
+    assert stage2.read_lines(session.state, [], {}) == []
+    assert session.state.truth.seq == seq

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from app.understanding.words import normalise
@@ -67,9 +68,11 @@ class Scope:
 _ARTICLE = re.compile(r"^(?:the|a|an) ")
 
 
+@lru_cache(maxsize=4096)
 def _names(*raw: str) -> tuple[str, ...]:
     """A thing's names, normalised; a name with an article is also known without it ("the
-    sea" is named by "out to sea")."""
+    sea" is named by "out to sea"). Cached: the scope is built for every line read, from
+    the same names."""
     out: list[str] = []
     for name in raw:
         norm = normalise(name)

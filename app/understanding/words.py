@@ -174,9 +174,12 @@ NAME_FILLERS = frozenset({"the", "and", "of", "one", "ones", "old", "little", "b
 one", which "the cracked one" does not name)."""
 
 
+@lru_cache(maxsize=8192)
 def name_score(text: str, name: str, stop: frozenset[str]) -> float:
     """How well ``text`` names ``name`` (both normalised): above 1 for the whole phrase
-    (longer names score higher), 0.5-0.75 for single words or typos, 0 for nothing."""
+    (longer names score higher), 0.5-0.75 for single words or typos, 0 for nothing.
+    Cached: a line is matched against every name in the scope, and the same line ("attack
+    the nearest goblin") and names come back turn after turn."""
     if not name:
         return 0.0
     if has_phrase(text, name):  # the very word beats one that is only the same stem

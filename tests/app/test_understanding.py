@@ -315,3 +315,15 @@ def test_a_line_ending_or_starting_with_about_is_read_without_a_crash() -> None:
     state = build_situation(Situation(campaign="crossroads", scene="inn"))
     for text in ("Berta, what about", "about Tam, Berta", "hey berta tell me about"):
         assert understand(text, "mira", state, state.campaign).kind in ("talk", "question", "ask")
+
+
+def test_a_line_read_again_matches_names_from_what_it_matched_before() -> None:
+    # the same words in the same scene turn after turn ("attack the nearest goblin"): the
+    # names of the scope and their scores against the line are worked out once
+    from app.understanding.scope import _names
+    from app.understanding.words import name_score
+
+    first = read("ask Berta about her son")
+    names, scores = _names.cache_info().hits, name_score.cache_info().hits
+    assert read("ask Berta about her son") == first
+    assert _names.cache_info().hits > names and name_score.cache_info().hits > scores

@@ -140,6 +140,15 @@ class LoneRoll(RollResult):
         return f"{label} ({face}){self._lone.tail} = [bold]{self.total}[/]"
 
     @property
+    def dice(self) -> list[Die]:
+        """The one die thrown, made straight from the face (from the tree once it is
+        built): a roll's event lists its dice, and reading them must not build the tree
+        the renderings above do without."""
+        if self._tree is not None:
+            return super().dice
+        return [Die(self._lone.sides, self._face)]
+
+    @property
     def natural(self) -> int | None:
         """The face, when the die is a d20 (read from the tree once it is built)."""
         if self._tree is not None:

@@ -52,3 +52,15 @@ def test_advantage_and_crits_rewrite_the_formula_first() -> None:
     assert not isinstance(roll("1d20+5", random.Random(1), Advantage.ADVANTAGE), LoneRoll)
     crit = roll("1d8+3", random.Random(1), crit=True)
     assert not isinstance(crit, LoneRoll) and len(crit.dice) == 2
+
+
+def test_reading_the_dice_leaves_the_tree_unbuilt() -> None:
+    # a roll's event reads its dice, then its renderings: none of them needs the tree
+    result = roll("1d20+5", random.Random(4))
+    assert isinstance(result, LoneRoll)
+    slow = roll_formula(parse("1d20+5"), random.Random(4))
+    assert [(d.sides, d.value, d.kept, d.rerolled, d.exploded) for d in result.dice] == [
+        (d.sides, d.value, d.kept, d.rerolled, d.exploded) for d in slow.dice
+    ]
+    assert result.plain() == slow.plain() and result.markup() == slow.markup()
+    assert result._tree is None  # still the single draw it was

@@ -3,6 +3,8 @@ timing is asserted — timings are for people to read, not for CI to judge."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.benchmarks import bench_dice
 
 
@@ -154,3 +156,31 @@ def test_bench_combat_measures_one_scenario_through_the_session_alone() -> None:
     assert [r[0] for r in rows] == ["1 fighter vs 1 goblin"]
     _, fast, slow, _ = rows[0]
     assert fast == 0 and slow > 0  # the rules-only loop was not run
+
+
+def test_bench_combat_makes_each_sessions_game_just_before_its_fight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # one game in memory at a time, as in play: games made ahead for every fight would be
+    # walked by the garbage collector while the fights are timed
+    from app.world.campaignfile import load_campaign
+    from app.world.folders import CAMPAIGNS_DIR
+    from tests.benchmarks import bench_combat
+
+    made: list[int] = []
+    at_fight: list[int] = []
+    table = bench_combat._session_table
+
+    def making(base: object, seed: int) -> object:
+        made.append(seed)
+        return table(base, seed)  # type: ignore[arg-type]
+
+    async def fighting(session: object) -> str:
+        at_fight.append(len(made))
+        return "party"
+
+    monkeypatch.setattr(bench_combat, "_session_table", making)
+    monkeypatch.setattr(bench_combat, "_session_fight", fighting)
+    campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
+    bench_combat.whole_session(campaign, ["thorin"], [("goblin", 1)], 3)
+    assert at_fight == [1, 2, 3]

@@ -68,8 +68,20 @@ def own_safety() -> tuple[SafetyConfig, str]:
         return SafetyConfig(), str(error)
 
 
+NO_TOPICS = Topics()
+"""A game with no lines and no veils (most of them)."""
+
+
 def topics_for(state: GameState, own: SafetyConfig | None = None) -> Topics:
-    """The campaign's, the player's and this game's lines and veils."""
+    """The campaign's, the player's and this game's lines and veils. Read for every event
+    of a turn (a veil may be made mid-turn): a game with none of them is answered at once."""
+    campaign = state.campaign
+    if (
+        not state.truth.veils
+        and (own is None or not (own.lines or own.veils))
+        and (campaign is None or not (campaign.safety.lines or campaign.safety.veils))
+    ):
+        return NO_TOPICS
     lines: list[str] = []
     veils: list[str] = []
     if state.campaign is not None:

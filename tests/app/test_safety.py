@@ -437,3 +437,17 @@ def test_the_adventures_own_words_are_veiled_in_the_opening_scene_and_the_journa
     out = CliRunner().invoke(app, [*args, "--campaign", str(folder)], input=lines).output
     assert "spider" not in out.lower(), out
     assert out.count(MARKER) >= 2, out  # the opening scene and the journal's clue
+
+
+def test_a_game_with_no_lines_or_veils_is_told_so_at_once_and_a_veil_still_counts() -> None:
+    # the topics are read for every event of a turn: a game with none answers at once
+    from app.dm.config import SafetyConfig
+    from app.dm.safety import NO_TOPICS, topics_for
+    from app.world.sandbox import sandbox_state
+
+    state = sandbox_state()
+    assert topics_for(state) is NO_TOPICS and not NO_TOPICS
+    assert topics_for(state, SafetyConfig()) is NO_TOPICS
+    assert topics_for(state, SafetyConfig(lines=["spiders"])) == Topics(lines=("spiders",))
+    state.truth.veils.append("rats")
+    assert topics_for(state) == Topics(veils=("rats",))

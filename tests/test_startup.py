@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.main import get_command
 
 from app.cli.main import app
@@ -108,3 +109,34 @@ def test_the_named_folders_are_the_games_own() -> None:
 
     assert (SAVES, CAMPAIGNS, CHARACTERS) == (SAVES_DIR, CAMPAIGNS_DIR, CHARACTERS_DIR)
     assert (CAMPAIGNS / "crossroads" / "campaign.toml").is_file()
+
+
+def test_a_command_is_run_by_a_command_line_holding_only_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.cli.main import for_args
+
+    def names(args: list[str]) -> list[str]:
+        return list(get_command(for_args(args)).commands)  # type: ignore[attr-defined]
+
+    assert names(["play", "--ui", "tui"]) == names([]) == ["play"]  # no command: play
+    assert names(["saves", "list"]) == ["saves"] and names(["credits"]) == ["credits"]
+    every = names(["--help"])
+    assert len(every) > 12 and names(["--version"]) == names(["plya"]) == every
+    monkeypatch.setenv("_DUNGEON_COMPLETE", "bash_complete")  # a shell completing a word
+    assert names(["play"]) == every
+
+
+def test_a_command_says_the_same_alone_as_among_all() -> None:
+    from typer.testing import CliRunner
+
+    from app.cli.main import for_args
+
+    runner = CliRunner()
+    cases = [[*words, "--help"] for words in (["play"], ["saves"], ["saves", "list"], ["roll"])]
+    cases += [["play", "--ui", "nope", "--bogus"], ["saves", "lst"], ["roll", "--seed", "x"]]
+    for args in cases:
+        alone, among = runner.invoke(for_args(args), args), runner.invoke(app, args)
+        assert (alone.exit_code, alone.output) == (among.exit_code, among.output), args
+    unknown = runner.invoke(for_args(["plya"]), ["plya"])
+    assert unknown.exit_code == 2 and "Did you mean 'play'" in unknown.output

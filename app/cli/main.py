@@ -13,7 +13,10 @@ only what ``--help`` reads (the options and their help), and the rest when its c
 from __future__ import annotations
 
 import contextlib
+import copy
+import os
 import sys
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
@@ -105,6 +108,26 @@ def credits_command() -> None:
     console.print(MODEL_ATTRIBUTION)
 
 
+def for_args(args: Sequence[str]) -> typer.Typer:
+    """The command line that runs ``dungeon ARGS``: the root with only the command they
+    name (``play`` when they name none), or the whole of it when their first word is an
+    option (``--help``, ``--version``) or no command, or a shell asks for completions.
+
+    Typer reads the signature of every command it holds before it runs any of them; for
+    the one command in hand the others are waste (a few dozen milliseconds of every start,
+    ``dungeon play``'s included). What the command does, says and refuses is unchanged:
+    its own help and errors name only itself."""
+    name = args[0] if args else "play"  # no command: the root runs play
+    completing = any(key.startswith("_") and key.endswith("_COMPLETE") for key in os.environ)
+    commands = [c for c in app.registered_commands if c.name == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if completing or not (commands or groups):
+        return app
+    one = copy.copy(app)
+    one.registered_commands, one.registered_groups = commands, groups
+    return one
+
+
 def main() -> None:
     """Console-script entry point."""
-    app()
+    for_args(sys.argv[1:])()

@@ -4,7 +4,9 @@ game's screens into the title) is caught here, not by a player waiting for ``--h
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -140,3 +142,19 @@ def test_a_command_says_the_same_alone_as_among_all() -> None:
         assert (alone.exit_code, alone.output) == (among.exit_code, among.output), args
     unknown = runner.invoke(for_args(["plya"]), ["plya"])
     assert unknown.exit_code == 2 and "Did you mean 'play'" in unknown.output
+
+
+def test_the_entry_point_skips_the_search_for_pydantic_plugins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.cli import main as entry
+
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
+    monkeypatch.setattr(sys, "argv", ["dungeon", "--version"])
+    with contextlib.suppress(SystemExit):
+        entry.main()
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__"
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "some-plugin")  # the player's own say
+    with contextlib.suppress(SystemExit):
+        entry.main()
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "some-plugin"

@@ -129,5 +129,10 @@ def for_args(args: Sequence[str]) -> typer.Typer:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    The game uses no pydantic plugins, and looking for them (when the first model is
+    built) reads the metadata of every installed package: that search is skipped unless
+    ``PYDANTIC_DISABLE_PLUGINS`` is set otherwise."""
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     for_args(sys.argv[1:])()

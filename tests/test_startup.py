@@ -147,14 +147,14 @@ def test_a_command_says_the_same_alone_as_among_all() -> None:
 def test_the_entry_point_skips_the_search_for_pydantic_plugins(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from app.cli import main as entry
+    from app.cli.main import main
 
     monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
     monkeypatch.setattr(sys, "argv", ["dungeon", "--version"])
     with contextlib.suppress(SystemExit):
-        entry.main()
+        main()
     assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__"
     monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "some-plugin")  # the player's own say
     with contextlib.suppress(SystemExit):
-        entry.main()
+        main()
     assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "some-plugin"

@@ -22,6 +22,7 @@ from typing import Annotated
 import typer
 
 from app import __version__
+from app.cli import startup
 from app.cli.authoring import (
     list_command,
     new_command,
@@ -129,10 +130,17 @@ def for_args(args: Sequence[str]) -> typer.Typer:
 
 
 def main() -> None:
-    """Console-script entry point.
+    """Console-script entry point. ``dungeon play`` starts without the garbage collector
+    (:mod:`app.cli.startup`).
 
     The game uses no pydantic plugins, and looking for them (when the first model is
     built) reads the metadata of every installed package: that search is skipped unless
     ``PYDANTIC_DISABLE_PLUGINS`` is set otherwise."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    for_args(sys.argv[1:])()
+    args = sys.argv[1:]
+    if (args[0] if args else "play") == "play":
+        startup.pause()  # the game resumes collecting garbage once it has loaded
+    try:
+        for_args(args)()
+    finally:
+        startup.resume()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from app.cli import startup
 from app.cli.common import (
     DEFAULT_CAMPAIGN,
     EXIT_BAD_INPUT,
@@ -238,6 +239,7 @@ def play(
             notes=notes,
             loaded_from=loaded_from,
             watch=watcher,
+            loaded=startup.resume,  # collect garbage again once the title has loaded the game
         )
         screen.run()
         if screen.farewell:  # the full screen is gone: say where the game went
@@ -260,6 +262,7 @@ def play(
         loaded_from=loaded_from,
         interactive=sys.stdin.isatty(),
     )
+    startup.resume()  # the game is loaded: collect garbage again
     try:
         asyncio.run(game.run())
     finally:

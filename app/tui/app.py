@@ -74,6 +74,9 @@ class Launch:
     """No animation, no cursor blink (snapshots and screenshots)."""
     watch: CampaignWatch | None = None
     """The campaign file of ``session`` to take the author's edits from (``--watch``)."""
+    loaded: Callable[[], object] | None = None
+    """Called once the rest of the game has loaded behind the title (in the background
+    thread that loads it): the command line resumes collecting garbage there."""
 
 
 class DungeonApp(App[None]):
@@ -122,7 +125,8 @@ class DungeonApp(App[None]):
     def on_mount(self) -> None:
         if _terminal_fd() is not None:  # a real terminal: notice if it goes away
             self.set_interval(2.0, self._terminal_check)
-        self.push_screen(TitleScreen(self.launch.saves, self.dm_label(self.launch.dm)))
+        label = self.dm_label(self.launch.dm)
+        self.push_screen(TitleScreen(self.launch.saves, label, loaded=self.launch.loaded))
         if self.launch.session is not None:
             self.launch.session.budget = self.launch.dm.budget
             self.launch.session.dm_endpoint = self.launch.dm
@@ -452,10 +456,12 @@ def make_app(
     loaded_from: Path | None = None,
     still: bool = False,
     watch: CampaignWatch | None = None,
+    loaded: Callable[[], object] | None = None,
 ) -> DungeonApp:
     """The app, configured. ``dm`` defaults to the settings on this machine (flags,
     environment, config file); a broken config file falls back to the offline referee.
-    ``watch`` (with ``session``) takes the author's edits of the game's campaign file in."""
+    ``watch`` (with ``session``) takes the author's edits of the game's campaign file in;
+    ``loaded`` is called once the rest of the game has loaded behind the title."""
     if dm is None:
         try:
             dm = load_dm_config()
@@ -475,6 +481,7 @@ def make_app(
         loaded_from=loaded_from,
         still=still,
         watch=watch,
+        loaded=loaded,
     )
     return DungeonApp(launch)
 

@@ -34,10 +34,13 @@ MODULES = (
 _turn = threading.Lock()
 
 
-def start(first: Callable[[], object] | None = None) -> threading.Thread:
-    """Run ``first`` (work the title screen waits for), then import :data:`MODULES`, in a
-    daemon thread. Returns the thread (tests join it)."""
-    thread = threading.Thread(target=_run, args=(first,), name="warm-up", daemon=True)
+def start(
+    first: Callable[[], object] | None = None, then: Callable[[], object] | None = None
+) -> threading.Thread:
+    """Run ``first`` (work the title screen waits for), then import :data:`MODULES`, then
+    ``then`` (even when something before it failed), in a daemon thread. Returns the thread
+    (tests join it)."""
+    thread = threading.Thread(target=_run, args=(first, then), name="warm-up", daemon=True)
     thread.start()
     return thread
 
@@ -48,19 +51,27 @@ def ready() -> None:
         pass
 
 
-def _run(first: Callable[[], object] | None) -> None:
+def _run(first: Callable[[], object] | None, then: Callable[[], object] | None) -> None:
     with _turn:
-        if first is not None:
-            first()
-        for name in MODULES:
-            for attempt in (1, 2):
-                try:
-                    importlib.import_module(name)
-                    break
-                except Exception:
-                    # Another thread importing the same circle of modules at this moment
-                    # can leave one half-made: Python takes it away again, and a second try
-                    # finds it whole. One that fails twice fails again, and is reported,
-                    # where it is used; the modules after it are still loaded.
-                    if attempt == 1:
-                        time.sleep(0.05)
+        try:
+            _load(first)
+        finally:
+            if then is not None:
+                then()
+
+
+def _load(first: Callable[[], object] | None) -> None:
+    if first is not None:
+        first()
+    for name in MODULES:
+        for attempt in (1, 2):
+            try:
+                importlib.import_module(name)
+                break
+            except Exception:
+                # Another thread importing the same circle of modules at this moment
+                # can leave one half-made: Python takes it away again, and a second try
+                # finds it whole. One that fails twice fails again, and is reported,
+                # where it is used; the modules after it are still loaded.
+                if attempt == 1:
+                    time.sleep(0.05)

@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
+
+import pytest
 
 from app.saves import save_game
 from app.tui import make_app, warmup
@@ -83,3 +86,25 @@ async def test_quitting_at_once_leaves_cleanly(tmp_path: Path) -> None:
         await pilot.press("q")  # before the saves have been looked at
         await pilot.pause()
     assert app.return_code == 0 and app.farewell == ""
+
+
+async def test_the_title_says_when_the_game_has_loaded_behind_it(tmp_path: Path) -> None:
+    loaded: list[str] = []
+    app = make_app(saves=tmp_path / "saves", still=True, loaded=lambda: loaded.append("now"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        await until(pilot, lambda: title.looked)
+        warmup.ready()
+        assert loaded == ["now"]
+
+
+def test_the_warm_up_says_it_is_done_even_when_it_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(threading, "excepthook", lambda args: None)  # the failure's report
+
+    def broken() -> None:
+        raise OSError("the saves folder went away")
+
+    done: list[str] = []
+    warmup.start(broken, lambda: done.append("done")).join(timeout=60)
+    assert done == ["done"]

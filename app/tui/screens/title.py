@@ -3,6 +3,7 @@ settings, help, credits, quit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -42,8 +43,10 @@ class TitleScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, saves: Path, dm: str) -> None:
+    def __init__(self, saves: Path, dm: str, loaded: Callable[[], object] | None = None) -> None:
         super().__init__()
+        self.loaded = loaded
+        """Called once the rest of the game has loaded in the background."""
         self.saves = saves
         self.latest: str | None = None
         """The save "Continue" resumes (``None``: none loads, or not looked for yet)."""
@@ -64,7 +67,7 @@ class TitleScreen(Screen[None]):
             return None
 
     def on_mount(self) -> None:
-        self.app.call_after_refresh(warmup.start, self._look_in_background)
+        self.app.call_after_refresh(warmup.start, self._look_in_background, self.loaded)
 
     def _look_in_background(self) -> None:
         """In the warm-up thread: clear away the temp files of a game killed mid-save, find

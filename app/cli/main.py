@@ -115,7 +115,7 @@ def for_args(args: Sequence[str]) -> typer.Typer:
     option (``--help``, ``--version``) or no command, or a shell asks for completions.
 
     Typer reads the signature of every command it holds before it runs any of them; for
-    the one command in hand the others are waste (a few dozen milliseconds of every start,
+    the one command in hand the others are waste (some twenty milliseconds of every start,
     ``dungeon play``'s included). What the command does, says and refuses is unchanged:
     its own help and errors name only itself."""
     name = args[0] if args else "play"  # no command: the root runs play

@@ -242,6 +242,9 @@ def play(
             loaded=startup.resume,  # collect garbage again once the title has loaded the game
         )
         screen.run()
+        from app.tui import warmup
+
+        warmup.finish()  # never end the process under a background import
         if screen.farewell:  # the full screen is gone: say where the game went
             out.print(plain(screen.farewell, style="dim"))
         return

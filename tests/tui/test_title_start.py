@@ -108,3 +108,13 @@ def test_the_warm_up_says_it_is_done_even_when_it_failed(monkeypatch: pytest.Mon
     done: list[str] = []
     warmup.start(broken, lambda: done.append("done")).join(timeout=60)
     assert done == ["done"]
+
+
+def test_the_game_waits_for_the_loading_before_it_ends() -> None:
+    # the process must never end under an import running in another thread
+    gate = threading.Event()
+    thread = warmup.start(lambda: gate.wait(timeout=30))
+    assert thread.is_alive()
+    threading.Timer(0.05, gate.set).start()
+    warmup.finish()
+    assert not thread.is_alive()

@@ -163,24 +163,3 @@ def build_deltas(state: GameState, changes: list[Change] | None = None) -> Delta
     if "encounter_started" in groups:
         groups["encounter"] = encounter_view(state)  # in full, if it is still on
     return Deltas.model_validate(groups)
-
-
-class ToldDeltas:
-    """The deltas a DM call was told, as data (:meth:`Deltas.as_dict`), made when first
-    read: only the prompt inspector reads them, and a DM that never reads the prompt (the
-    offline referee) is told no deltas at all. The changes are kept as they stood (the
-    list is copied; a change is never edited once recorded); a fight that started among
-    them is put in full at once, as it stood then."""
-
-    def __init__(self, state: GameState) -> None:
-        self._state = state
-        self._changes = list(state.changes)
-        self._data: dict[str, Any] | None = None
-        if any(c.kind == "encounter_started" for c in self._changes[-MOST_SHOWN:]):
-            self._data = build_deltas(state, self._changes).as_dict()
-
-    def as_dict(self) -> dict[str, Any]:
-        """The deltas as data (built on the first call, then kept)."""
-        if self._data is None:
-            self._data = build_deltas(self._state, self._changes).as_dict()
-        return self._data

@@ -331,32 +331,3 @@ async def test_narration_that_runs_on_is_cut_and_stored_as_shown() -> None:
     stored = session.state.history[-1].narrative
     assert "\u202e" not in stored and stored.endswith(CUT_NOTE.strip())
     assert len(stored) <= MAX_NARRATION + len(CUT_NOTE)
-
-
-async def test_the_deltas_told_are_made_as_data_only_when_the_inspector_asks(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # the offline referee reads the lines, not the deltas: a turn builds none of them; the
-    # prompt inspector's data view makes them from the changes as they stood at the call
-    from app.dm import deltas
-    from app.session.setup import start_session
-    from app.world.campaignfile import load_campaign
-    from app.world.folders import CAMPAIGNS_DIR
-
-    built: list[int] = []
-    build = deltas.build_deltas
-
-    def counted(*args: object, **kwargs: object) -> deltas.Deltas:
-        built.append(1)
-        return build(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(deltas, "build_deltas", counted)
-    session = start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 3)
-    await turn(session, ("mira", "look around"))
-    assert session.last_deltas is None  # the first call has the overview
-    await turn(session, ("mira", "search the hearth"))
-    assert built == []
-    session.state.record("flag", "a flag set after the call", ref="later")
-    told = session.last_deltas
-    assert told is not None and "later" not in json.dumps(told)
-    assert session.last_deltas is told and built == [1]  # made once, then kept

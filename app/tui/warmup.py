@@ -11,8 +11,8 @@ import game modules calls :func:`ready` first: two threads importing modules tha
 each other could otherwise meet half-initialised modules. The thread is a daemon, and
 the game calls :func:`finish` once its screen is gone: the interpreter must never shut
 down while another thread is inside an import (an extension module torn down under it
-aborts the process), so quitting at once from the title waits out the rest of the
-loading — well under a second — instead.
+aborts the process), so quitting at once from the title stops the loading before its
+next module and waits only for the import under way.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ MODULES = (
 
 _turn = threading.Lock()
 _started: list[threading.Thread] = []
+_stopping = threading.Event()
 
 
 def start(
@@ -51,10 +52,16 @@ def start(
 
 
 def finish(timeout: float = 10.0) -> None:
-    """Wait (at most ``timeout`` seconds) for the background loading to end: called as the
-    game exits, so the process never ends under a running import."""
-    for thread in _started:
-        thread.join(timeout)
+    """Stop the background loading before its next module and wait (at most ``timeout``
+    seconds) for the import under way: called as the game exits, so the process never
+    ends under a running import."""
+    _stopping.set()
+    try:
+        for thread in _started:
+            thread.join(timeout)
+        _started[:] = [t for t in _started if t.is_alive()]
+    finally:
+        _stopping.clear()
 
 
 def ready() -> None:
@@ -76,6 +83,8 @@ def _load(first: Callable[[], object] | None) -> None:
     if first is not None:
         first()
     for name in MODULES:
+        if _stopping.is_set():
+            return  # the game is ending: nobody will use the rest
         for attempt in (1, 2):
             try:
                 importlib.import_module(name)

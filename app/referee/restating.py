@@ -62,9 +62,23 @@ def _swapped(words: list[str], *, first: int) -> str:
     out = [_swap(w) for w in words]
     if first >= 0:
         out[first] = third_person(out[first].lower())
-        if len(out) > first + 2 and out[first + 1].lower() == "and":
-            out[first + 2] = third_person(out[first + 2].lower())
+        for i in range(first + 1, len(out) - 1):  # "… and shake the rain off": a second deed
+            if out[i - 1].lower() == "and" and _verb_like(out[i], out[i + 1]):
+                out[i] = third_person(out[i].lower())
     return " ".join(out)
+
+
+_OBJECTS = frozenset({"the", "a", "an", "their", "them", "it", "his", "her", "its", "some",
+                      "off", "up", "out", "down", "over", "into", "onto", "on", "at", "to",
+                      "him", "themself", "themselves", "around", "back", "away"})  # fmt: skip
+"""Words after a verb that begin what it is done to (or how): what follows "and" before
+one of them is a second deed ("and shake the rain off"), not a second thing ("my hands and
+feet by the fire")."""
+
+
+def _verb_like(word: str, after: str) -> bool:
+    plain = word.isalpha() and word.lower() not in SWAPS.values() and word.lower() not in _OBJECTS
+    return plain and not word.lower().endswith("s") and after.lower() in _OBJECTS
 
 
 def _swap(word: str) -> str:

@@ -285,8 +285,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if deed.key == "throw" and weapon:  # "throw handaxe at the boss": a thrown attack
             return ctx.intent("attack", targets=(target,), action="thrown", item=weapon[0],
                               confidence=0.9)  # fmt: skip
-        if deed.key == "grab":  # "grab the rat by the tail": a grapple
+        if deed.key == "grab" and deed_of(ctx.said) is deed:  # "grab the rat by the tail"
             return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
+        if deed.key == "grab":  # "get the boss!": after him, blade first
+            return ctx.intent("attack", targets=(target,), confidence=0.75)
         if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said):
             # "I knock skeleton 2 flat": a shove to the ground
             return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)

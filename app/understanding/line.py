@@ -208,7 +208,9 @@ def _understand(
         shared = shared_darts(text, whole, lambda who: _foe_named(who, actor, state, campaign))
         if shared is not None:
             return shared  # "magic missile, two darts at rat 3 and one at rat 1": one cast
-    if len(text.split()) > LONG:  # a paragraph of story around one deed, as a DM skims it
+    if len(text.split()) > LONG or (state.encounter is not None and len(text.split()) >= 16):
+        # a paragraph of story around one deed, as a DM skims it (in a fight, a shorter
+        # one too: "plants himself on the stairs …, and brings it down on the nearest rat")
         whole = paragraph(text, whole, actor, state, campaign, language)
     sure = whole.kind not in NOT_A_DEED and whole.confidence >= 0.7
     if (whole.kind not in NOT_A_DEED and len(text.split()) > LONG) or CHANGED_MIND.search(text):

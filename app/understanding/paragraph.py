@@ -46,8 +46,10 @@ def paragraph(
             for p in _parts(text)
             if not PURPOSE.match(p)
         )
-    if state.encounter is not None and whole.kind not in FIGHTING and not threat:
-        blow = _last_blow(text, actor, state, campaign, language)
+    # a blow at a foe named outright at the end outweighs one read on the way there
+    named = whole.kind in FIGHTING and bool(whole.targets) and len(text.split()) > PARAGRAPH
+    if state.encounter is not None and (whole.kind not in FIGHTING or named) and not threat:
+        blow = _last_blow(text, actor, state, campaign, language, named_only=named)
         if blow is not None:
             return blow
     if whole.kind != "ask" or whole.alternatives:
@@ -60,6 +62,8 @@ def paragraph(
     return whole
 
 
+PARAGRAPH = 30
+"""Words past which a line is a paragraph, whose last deed is the one meant."""
 FIGHTING = frozenset({"attack", "cast", "feature"})
 """What a turn in a fight is about: a paragraph read whole as anything else (a move, a
 question, a challenge named in passing) but a threat or a deed of the player's own is read
@@ -78,7 +82,7 @@ CLARIFIES = re.compile(r"^(?:that'?s|that is|i mean|the one|meaning|namely)\b")
 
 def _last_blow(
     text: str, actor: str | None, state: GameState, campaign: Campaign | None,
-    language: str | None,
+    language: str | None, *, named_only: bool = False,
 ) -> Intent | None:  # fmt: skip
     """In a fight, the paragraph's last blow, spell or feature: players who write at length
     end with what they do ("… then darts in low and drives her shortsword into its
@@ -115,11 +119,19 @@ def _last_blow(
         if PURPOSE.match(parts[i]):
             continue  # "hoping to drop them where they stand": what it is for, not a deed
         part = SUBJECT.sub("", parts[i])
-        foe = foe_near(i) if mentions_back(part) or POSSESSIVE.search(part) else None
+        if named_only and not (kinds and named_in(part)):
+            continue  # only a blow at a foe named in its own words ("swings it at wolf 2")
+        pointing = mentions_back(part) or POSSESSIVE.search(part)
+        # "swings it at wolf 2": the foe is named, and "it" is the axe
+        foe = foe_near(i) if pointing and not (kinds and named_in(part)) else None
         if foe is not None:
             name = state.name_of(foe)
             part = refer_back(POSSESSIVE.sub(name, part, count=1), name)
         deed = read(part)
+        if deed.kind == "ask" and deed.targets and i > 0 and pointing and foe is None:
+            # "hefts the longsword, and brings it down on the nearest rat": the blow's "it"
+            # is the weapon of the part before
+            deed = read(f"{SUBJECT.sub('', parts[i - 1])} and {part}")
         if deed.kind not in FIGHTING or deed.confidence < 0.7:
             continue
         return replace(deed, text=text)

@@ -230,9 +230,8 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     return found
 
 
-_GETTING_IN = re.compile(r"^(?:get|gets|getting|head|come|go)\s+(?:back\s+)?(?:inside|indoors|in|"
-                         r"out|outside|back)\b")  # fmt: skip
-"""Getting somewhere ("get back inside", "get out of here"), never getting a thing."""
+_GETTING_IN = re.compile(r"^(?:get|gets|getting|head|come|go)\s+(?:back\s+)?(?:inside|indoors)\b")
+"""Getting indoors ("get back inside out of the rain"), never getting a thing."""
 _OPENING = re.compile(r"^(?:i\s+|we\s+)?(?:open|opens|unlatch|unbar|push open|pull open|"
                       r"throw open|swing open)\b")  # fmt: skip
 _GOING_ON = frozenset({"and", "then", "go", "walk", "step", "head", "through", "enter", "into",

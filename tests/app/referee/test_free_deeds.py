@@ -90,6 +90,9 @@ def test_a_verb_is_told_in_its_third_person_form(verb: str, said: str) -> None:
     ("typed", "story"),
     [
         ("warm my hands by the fire", "Thorin warms their hands by the fire."),
+        ("I warm my hands and shake the rain off my cloak",
+         "Thorin warms their hands and shakes the rain off their cloak."),
+        ("warm my hands and feet by the fire", "Thorin warms their hands and feet by the fire."),
         ("I'll pour myself an ale.", "Thorin pours themself an ale."),
         ("Thorin: kneel and pray at the altar", "Thorin kneels and prays at the altar."),
         ("Thorin adds a stone to the cairn", "Thorin adds a stone to the cairn."),

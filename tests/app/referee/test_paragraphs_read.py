@@ -80,3 +80,20 @@ def test_a_wish_to_ask_someone_is_not_talk() -> None:
                 "unshutters her lantern and climbs down the stairs into the cellar first, "
                 "quietly, with the others right behind her.")  # fmt: skip
     assert said.kind != "talk"
+
+
+def test_a_short_fight_paragraph_is_its_blow_and_never_a_grapple() -> None:
+    said = read({**RATS, "turn": "thorin"}, "thorin",
+                "Thorin plants himself at the foot of the stairs so nothing gets past him, "
+                "hefts the longsword and brings it down on the nearest rat")  # fmt: skip
+    deeds = [d.kind for d in (said, *said.then)]
+    assert "attack" in deeds and "manoeuvre" not in deeds, deeds
+
+
+def test_a_foe_named_beside_it_is_the_one_struck() -> None:
+    said = read(WOLVES, "bram",
+                "The first wolf went for Ivo and Sela's dealing with it, but the second one is "
+                "circling round behind us. Bram steps across the path to cut it off, grips the "
+                "battleaxe in both hands, and swings it at wolf 2. I want that thing to stop "
+                "moving.")  # fmt: skip
+    assert (said.kind, said.targets) == ("attack", ("wolf-2",))

@@ -108,7 +108,9 @@ def _last_blow(
 
     def foe_near(i: int) -> str | None:
         """The one foe named in a part that clarifies this one, or last before it."""
-        near = [parts[i + 1]] if i + 1 < len(parts) and CLARIFIES.match(parts[i + 1]) else []
+        after = parts[i + 1] if i + 1 < len(parts) else ""
+        # "— that's wolf one", or the foe's name alone after the blow ("… — thrall one")
+        near = [after] if CLARIFIES.match(after) or (after and len(after.split()) <= 4) else []
         for other in [*near, *reversed(parts[:i])]:
             named = named_in(other) if kinds else None
             if named is not None:

@@ -309,6 +309,8 @@ def stranger(ctx: Context) -> str | None:
     if len(words) < 2 or not words[0].isalpha():
         return None
     first, verb = words[0].lower(), words[1].lower().strip(".,!?")
+    if words[0].isupper() and words[1].strip(".,!?").isupper():
+        return None  # a line shouted ("ALRIGHT LETS GO DOWN"): capitals are no name
     vocab = ctx.vocab
     if first in vocab.common or first in vocab.stop or first in vocab.question_starts:
         return None

@@ -97,3 +97,10 @@ def test_a_foe_named_beside_it_is_the_one_struck() -> None:
                 "battleaxe in both hands, and swings it at wolf 2. I want that thing to stop "
                 "moving.")  # fmt: skip
     assert (said.kind, said.targets) == ("attack", ("wolf-2",))
+
+
+def test_a_foe_named_alone_after_the_blow_is_the_one_struck() -> None:
+    said = read({**THRALLS, "turn": "ione"}, "ione",
+                "Ione drops to one knee on the wet sand, nocks an arrow and lets fly at the one "
+                "on the left — thrall number one")  # fmt: skip
+    assert (said.kind, said.targets) == ("attack", ("drowned-thrall-1",))

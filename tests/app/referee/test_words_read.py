@@ -81,3 +81,9 @@ def test_everyday_ways_of_saying_the_games_own_deeds(
     spec: dict[str, object], line: str, kind: str
 ) -> None:
     assert read(spec, "mira", line).kind == kind
+
+
+def test_a_shouted_line_names_no_stranger() -> None:
+    spec = {**INN, "flags": {"trapdoor_open": True}, "challenges": {"trapdoor_lock": "passed"}}
+    assert read(spec, "mira", "ALRIGHT LETS GO DOWN").kind == "move"
+    assert read(spec, "mira", "Legolas looks around").kind == "refuse"

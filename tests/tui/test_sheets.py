@@ -107,13 +107,14 @@ async def test_the_sheet_of_the_dying_and_the_wide_layout(tmp_path: Path) -> Non
         assert "Death saves" in box_text(app, "sheet-section-0")
         columns = app.screen.query(".sheet-column")
         assert app.screen.has_class("-wide")
-        assert columns[0].region.x < columns[1].region.x  # side by side
+        # side by side (a loaded machine lays the class's columns out a frame late)
+        await until(pilot, lambda: columns[0].region.x < columns[1].region.x)
     async with game(tmp_path, session).run_test(size=(80, 24)) as pilot:
         await pilot.press("f4")
         screen = pilot.app.screen
         assert screen.has_class("-narrow")
         columns = screen.query(".sheet-column")
-        assert columns[0].region.x == columns[1].region.x  # one above the other
+        await until(pilot, lambda: columns[0].region.x == columns[1].region.x)  # one above
         await pilot.press("end")  # long content scrolls (a loaded machine paints it late)
         body = screen.query_one("#sheet-body")
         await until(pilot, lambda: body.scroll_y > 0)

@@ -64,7 +64,7 @@ _OBJECT = (
     r"the|a|an|my|his|her|their|our|your|some|one|two|three|all|each|every|this|that|these|"
     r"those|it|them|him|me|myself|himself|herself|themselves|ourselves|up|down|out|off|over|"
     r"into|onto|on|at|to|through|by|around|round|across|along|under|with|in|from|back|away|"
-    r"about|beside|behind|towards?|near|against|across"
+    r"about|beside|behind|towards?|near|against"
 )
 DEED = re.compile(rf"^([a-z][a-z'-]+)\s+(?:{_OBJECT})\b")
 """A clause that starts with a word and then what it is done to, with or about."""
@@ -134,7 +134,7 @@ def own_verbs(vocab: Vocabulary) -> frozenset[str]:
         groups = [vocab.verbs.get(kind, ()) for kind in ("give", "use", "talk", "cast")]
         groups.append(vocab.manoeuvres.get("shove", ()))
         known = frozenset(p.split()[0] for group in groups for p in group if p.split())
-        _OWN_VERBS[vocab.code] = known - HOUSEHOLD
+        known = _OWN_VERBS[vocab.code] = known - HOUSEHOLD
     return known
 
 

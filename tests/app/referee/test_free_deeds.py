@@ -103,3 +103,12 @@ def test_a_verb_is_told_in_its_third_person_form(verb: str, said: str) -> None:
 )  # fmt: skip
 def test_a_deed_is_told_back_as_the_story_tells_it(typed: str, story: str) -> None:
     assert told_back(typed, "Thorin") == story
+
+
+def test_everyday_words_of_the_games_verbs_start_a_free_deed_from_the_first_line_on() -> None:
+    from app.understanding import freeform
+    from app.understanding.vocabulary import ENGLISH
+
+    freeform._OWN_VERBS.clear()  # the first reading in a game asks first
+    assert "pour" not in freeform.own_verbs(ENGLISH) and "drink" in freeform.own_verbs(ENGLISH)
+    assert "pour" not in freeform.own_verbs(ENGLISH)

@@ -72,7 +72,7 @@ PART = re.compile(r"\s*(?:,\s*(?:and\s+)?then\b|\bthen\b|,?\s+and\b|[;,:]|\s[—
 """Where a sentence of story turns from one doing to the next."""
 POSSESSIVE = re.compile(r"\bits\b")
 """A foe's "its" ("into its flank"): the foe's own, named."""
-PURPOSE = re.compile(r"^(?:hoping|trying|so that|so|in order|in the hope|to|wanting)\b", re.I)
+PURPOSE = re.compile(r"^(?:hoping|trying|so that|so as to|in order|in the hope|to|wanting)\b", re.I)
 """A part that says what a deed is for, not a deed."""
 SUBJECT = re.compile(r"^(?:he|she|they)\s+", re.IGNORECASE)
 """The one who acts, in the paragraph's own story voice ("he swings …")."""

@@ -104,3 +104,10 @@ def test_a_foe_named_alone_after_the_blow_is_the_one_struck() -> None:
                 "Ione drops to one knee on the wet sand, nocks an arrow and lets fly at the one "
                 "on the left — thrall number one")  # fmt: skip
     assert (said.kind, said.targets) == ("attack", ("drowned-thrall-1",))
+
+
+def test_so_before_a_blow_is_what_comes_next_not_what_it_is_for() -> None:
+    said = read(RATS, "mira",
+                "Mira has had enough of the stairs and the smell, so she drives her "
+                "shortsword into rat 2")  # fmt: skip
+    assert (said.kind, said.targets) == ("attack", ("giant-rat-2",))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from app.understanding.improvised import scene_mentions
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
@@ -184,13 +185,8 @@ def _here(ctx: Context, rest: str) -> bool:
     scene's words mention, or nothing at all ("wave", "nod along")."""
     if OWN.search(rest):
         return True
-    campaign = ctx.campaign
-    scene = campaign.scenes.get(ctx.state.scene.id) if campaign is not None else None
-    if scene is None:
+    if ctx.campaign is None or ctx.state.scene.id not in ctx.campaign.scenes:
         return False
-    text = " ".join([scene.description, *(f.text for f in scene.features.values())]).lower()
-    words = {w.strip(".,;:!?'\"()") for w in text.split()}
-    nouns = [w for w in rest.split() if len(w) > 3 and w not in ctx.vocab.stop]
-    if not nouns:
+    if not any(len(w) > 3 and w not in ctx.vocab.stop for w in rest.split()):
         return True  # "bow low", "nod along": nothing is named that could be missing
-    return any(n in words or n.rstrip("s") in words for n in nouns)
+    return scene_mentions(ctx, rest)

@@ -278,7 +278,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     if things and things[0].kind == "creature":  # "the sleeping rat", "the wounded one"
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         target = pick.ids[0] if pick.ids else target
-    if target is None and deed.needs_object and not _scene_mentions(ctx):
+    if target is None and deed.needs_object and not scene_mentions(ctx):
         return None
     if ctx.scope.fighting and target in ctx.state.creatures:
         weapon = [w for w in ctx.said.split() if w in WEAPON_WORDS]
@@ -453,14 +453,16 @@ def _said_like(ctx: Context, deed: Deed, provoked_by: list[str]) -> bool:
     return any(verbs & group and said & group for group in AKIN)
 
 
-def _scene_mentions(ctx: Context) -> bool:
-    """Whether the clause's object is something the scene's own words mention (a grate,
-    a fireplace poker) though no feature is made of it."""
+def scene_mentions(ctx: Context, said: str | None = None) -> bool:
+    """Whether the clause's object (``said``: the words after its verb; by default all
+    but the clause's first word) is something the scene's own words mention (a grate, a
+    fireplace poker) though no feature is made of it."""
     campaign = ctx.campaign
     if campaign is None or ctx.state.scene.id not in campaign.scenes:
         return False
     scene = campaign.scenes[ctx.state.scene.id]
     text = " ".join([scene.description, *(f.text for f in scene.features.values())])
-    words = {w.strip(".,;:!?'\"").lower() for w in text.split()}
-    nouns = [w for w in ctx.said.split()[1:] if len(w) > 3 and w not in ctx.vocab.stop]
+    words = {w.strip(".,;:!?'\"()").lower() for w in text.split()}
+    named = ctx.said.split()[1:] if said is None else said.split()
+    nouns = [w for w in named if len(w) > 3 and w not in ctx.vocab.stop]
     return any(n in words or n.rstrip("s") in words for n in nouns)

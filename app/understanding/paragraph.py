@@ -15,6 +15,7 @@ from dataclasses import replace
 from app.understanding.clauses import mentions_back, refer_back
 from app.understanding.intent import Intent
 from app.understanding.parse import understand_clause
+from app.understanding.pieces import NOT_A_DEED
 from app.understanding.threats import SPOKEN_SKILLS
 from app.world import view
 from app.world.campaign import Campaign
@@ -23,7 +24,6 @@ from app.world.state import GameState
 QUOTED = re.compile(r"[\"“«]([^\"”»]{12,})[\"”»]|(?:^|\s)['‘](.{12,}?)['’](?=[\s.,!?]|$)")
 """Words in quotes, long enough to be speech ('…', "…")."""
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
-NOT_A_DEED = frozenset({"ask", "foreign", "refuse", "help"})
 
 
 def paragraph(
@@ -63,7 +63,11 @@ def paragraph(
 
 
 PARAGRAPH = 30
-"""Words past which a line is a paragraph, whose last deed is the one meant."""
+"""Words past which a line is a paragraph, whose last deed is the one meant: one that
+already reads as one sure deed is not cut into clauses (its other verbs are mostly story:
+"stomps over to the hearth, drops his pack …")."""
+FIGHT_PARAGRAPH = 16
+"""Words from which a line typed in a fight is read as story around one blow."""
 FIGHTING = frozenset({"attack", "cast", "feature"})
 """What a turn in a fight is about: a paragraph read whole as anything else (a move, a
 question, a challenge named in passing) but a threat or a deed of the player's own is read

@@ -1,0 +1,241 @@
+"""A line cut into pieces (:mod:`.clauses`), each read as a clause in the context of the
+ones before it: a piece that points back ("then shoot it") is read with the earlier
+clause's target, one with no verb borrows the one before, one that only sets up the next
+("raises her holy symbol and …") or says why ("…, i want it alive") is let go, a piece
+that is no clause of its own ("… and the key") is glued back to the one before, and a
+clause that cannot be done is kept to be said plainly (:mod:`.chaining`).
+:mod:`.line` proposes the cuts and keeps a cut only where its pieces read as deeds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from app.understanding.chaining import USING, after_move, elided, plainly
+from app.understanding.clauses import Piece, mentions_back, others_deed, own_deed, refer_back
+from app.understanding.intent import Intent
+from app.understanding.parse import understand_clause
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from app.world.wording import the
+
+PRELUDE_VERBS = (
+    "raise", "draw", "drew", "get out", "take out", "pull out", "ready", "readie", "hold up",
+    "hold out", "walk up to", "walk over to", "step up to", "step over to", "go up to",
+    "go over to", "approach", "kneel", "lean", "turn to", "point", "keep", "unsling", "nock",
+    "heft", "brandish", "take aim", "aim", "wind up", "square up", "clench", "reach for",
+    "duck behind", "duck into", "crouch behind", "get behind", "slip behind", "step behind",
+    "put a hand", "lay a hand", "place a hand", "rest a hand", "put my hand", "lay my hand",
+    "place my hand", "put her hand", "put his hand",
+)  # fmt: skip
+_PRELUDE = re.compile(
+    r"^(?:[\w' ]{1,20}:\s*)?(?:(?:i|we|he|she|they|[A-Z][a-z]+)\s+)?(?:\w+ly\s+)?(?:"
+    + "|".join(
+        rf"{re.escape(v.split()[0])}(?:s|es|ed|d|ing|ting)?{re.escape(v[len(v.split()[0]) :])}"
+        for v in PRELUDE_VERBS
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
+"""A clause that only sets up the next ("raises her holy symbol and blesses Bram", "gets
+out her tools and works on the padlock", "walks up to Berta and asks …"): story, not a
+deed of its own, when a deed follows it."""
+NOT_A_DEED = frozenset({"ask", "foreign", "refuse", "help"})
+"""Readings that are no clause of their own: a piece read so is glued to the one before."""
+
+
+def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
+    names = {cid: c.name for cid, c in state.creatures.items()}
+    names |= {cid: s.name for cid, s in state.party.items()}
+    if campaign is not None:
+        names |= {k: v.name for k, v in campaign.npcs.items()}
+        names |= {k: v.name for k, v in campaign.items.items()}
+        scene = campaign.scenes.get(state.scene.id)
+        if scene is not None:
+            # "follow them" -> "follow the tracks": a thing of the scene is named as one
+            names |= {k: the(f.name) if f.name[:1].islower() else f.name
+                      for k, f in scene.features.items()}  # fmt: skip
+    return names
+
+
+def read_pieces(
+    pieces: list[Piece],
+    actor: str | None,
+    state: GameState,
+    campaign: Campaign | None,
+    language: str | None,
+) -> list[Intent] | None:
+    """Each piece read, glued or let go as it reads; ``None`` when a piece that starts a
+    run is no deed and not mere chatter (the cut was wrong: "I run after him")."""
+    names: dict[str, str] | None = None
+    read: list[tuple[Piece, str, Intent]] = []
+    for piece in pieces:
+        words = piece.text
+        last = read[-1][2] if read else None
+        behind = last is not None and last.kind == "manoeuvre" and last.action == "cover"
+        if last is not None and mentions_back(words) and last.target and not behind:
+            # (not the barrels one took cover behind: "get behind the pews then flame her")
+            names = names or _names(state, campaign)
+            words = refer_back(words, names.get(read[-1][2].target or "", ""))
+        filled = elided(piece.text, read[-1][1]) if read else None
+        if filled is not None and any(r.kind == "move" for _, _, r in read):
+            raw = understand_clause(words, actor, state, campaign, language=language)
+            if after_move(raw):  # "… and then up to the lighthouse": a place beyond the move
+                filled = None
+        intent = understand_clause(filled or words, actor, state, campaign, language=language)
+        if filled is not None and intent.kind in NOT_A_DEED:
+            intent = understand_clause(words, actor, state, campaign, language=language)
+        elif filled is not None:
+            words = filled  # "… then at the trapdoor": the verb of the clause before
+            if intent.kind == read[-1][2].kind == "attack" and _WITH.match(piece.text):
+                # "stab rat 1 with my shortsword and then with my dagger": both blades
+                before, said, last = read.pop()
+                read.append((before, said, replace(last, action="both")))
+                continue
+        looked = read[-1][2] if read and read[-1][2].kind == "examine" else None
+        if looked is not None and looked.targets and _THING.match(piece.text):
+            # "check the flour sacks and the waterwheel": a look at each thing named
+            other = understand_clause(f"look at {piece.text.strip()}", actor, state, campaign,
+                                      language=language)  # fmt: skip
+            if other.kind == "examine" and other.targets and other.targets != looked.targets:
+                read.append((piece, other.text, other))
+                continue
+        kinds = {r.kind for r in intent.alternatives}
+        foe = intent.alternatives[0].target if kinds == {"attack"} else None
+        bare = _ONE_OF.search(piece.text) or len(piece.text.split()) <= 4  # "… and the ogre"
+        if (intent.kind == "ask" and foe and read and read[-1][2].kind == "cast"
+                and read[-1][2].targets and bare):  # fmt: skip
+            # "eldritch blast at orc 1 and orc 2": one spell, a beam (or a hold) for each
+            before, said, last = read.pop()
+            more = (foe,) if foe not in last.targets else ()
+            read.append((before, said, replace(last, targets=last.targets + more)))
+            continue
+        if intent.kind == "ask" and kinds == {"attack"} and read:
+            # "hide then shoot": a blow at whichever foe, as a bare "attack" is
+            intent = replace(intent, kind="attack", alternatives=(), confidence=0.7)
+        spell = _UNKNOWN_SPELL.match(piece.text)
+        if intent.kind == "ask" and spell and len(pieces) > 1:
+            # "cast hunter's mark, then shoot": said plainly, never dropped in silence
+            name = state.name_of(actor) if actor else "Nobody here"
+            wanted = spell.group(1).strip(" .,!")
+            intent = Intent(kind="cast", text=piece.text, actor=actor, confidence=0.7,
+                            note=f"{name} knows no spell called “{wanted}”")  # fmt: skip
+        if intent.kind == "ask" and intent.note and USING.match(piece.text) and len(pieces) > 1:
+            # "drink my potion then attack" with no potion: said plainly, never dropped
+            intent = Intent(kind="use", text=piece.text, actor=actor, confidence=0.7,
+                            note=intent.note, item=intent.item,
+                            targets=intent.targets)  # fmt: skip
+        first = intent.alternatives[0] if intent.alternatives else None
+        named = first is not None and first.kind == "attack" and bool(first.target)
+        if (intent.kind == "ask" and first is not None and named and read
+                and read[-1][2].kind == "attack" and _ONE_OF.search(piece.text)):  # fmt: skip
+            # "attack goblin 1 and goblin 2": the same again, at the one named
+            intent = replace(read[-1][2], text=piece.text, targets=(str(first.target),))
+        named_move = intent.kind == "manoeuvre" and bool(_NAMED_MOVE.search(piece.text))
+        going = intent.kind == "move" and intent.confidence >= 0.7 and _GOES.match(piece.text)
+        named_move = named_move or bool(going)  # "go up to the lighthouse and …": a way taken
+        # "get behind the casks and shoot": in a fight the cover taken is a step of its own
+        # (but "duck behind the barrels and hide" is to hide)
+        covering = intent.kind == "manoeuvre" and intent.action == "cover" and bool(intent.targets)
+        later = pieces[pieces.index(piece) + 1 :]
+        hiding = any(_NAMED_MOVE.search(p.text) for p in later[:1])
+        named_move = named_move or (covering and state.encounter is not None and not hiding)
+        if piece is not pieces[-1] and _PRELUDE.match(piece.text) and not named_move:
+            continue  # setting up what follows: the next clause is the deed
+        if piece is not pieces[-1] and intent.kind == "move" and _COMING.match(piece.text):
+            continue  # "come back down and talk to Wendel": to the one who is here
+        if (
+            read and after_move(intent)
+            and any(r.kind == "move" and r.target for _, _, r in read)
+        ):  # fmt: skip
+            read.append((piece, words, intent))  # "… and talk to Wendel": read there
+            continue
+        if read and MOTIVE.match(piece.text):
+            continue  # "…, i want it alive": why, not a second deed
+        if len(pieces) > 1 and piece.asked and intent.kind in WONDERED:
+            continue  # "tie him up? nah, …", "… playing dice?": wondered aloud, not done
+        friends = bool(read) and _friends_deed(piece, actor, state)
+        if not own_deed(piece) or others_deed(piece.text) or friends:
+            continue  # "… before we go down", "… and he heaves the door": not this deed
+        if piece.subordinate and read and read[-1][2].kind == "rest":
+            continue  # "short rest before we go up": what follows a rest is for after it
+        moved = any(r.kind == "move" for _, _, r in read)  # a way out already taken
+        plain = plainly(piece, intent, actor, state, bool(read) and not moved, len(pieces) > 1)
+        if plain is not None:
+            read.append((piece, words, plain))
+            continue
+        if intent.kind not in NOT_A_DEED and _fits(piece, intent):
+            read.append((piece, words, intent))
+            continue
+        same_run = bool(read) and read[-1][0].part == piece.part
+        if same_run:  # "ask Berta about Tam" + "the key": one clause
+            before, said, _ = read.pop()
+            glued = f"{said}, {piece.text}" if piece.strong else f"{said} and {piece.text}"
+            again = understand_clause(glued, actor, state, campaign, language=language)
+            read.append((before, glued, again))
+            continue
+        if chatter(intent):
+            continue  # "Attack the rat. Ugh." — the deed, without the sigh
+        return None
+    return [intent for _, _, intent in read]
+
+
+DEEDS = frozenset({"attack", "cast", "move", "feature", "use", "manoeuvre", "challenge"})
+"""What a fighter backs off to do ("back off and cast …")."""
+WONDERED = DEEDS | {"improvise", "take", "drop", "give", "rest", "hold"}
+"""Deeds that a clause ending in "?" only wonders about, among other clauses."""
+_GOES = re.compile(r"^\W*(?:i\s+|we\s+)?(?:go|walk|step|head)(?:es|s)?\s+(?:up|over)\s+to\b", re.I)
+"""Going up to a place: a move of its own when it names a way, not a setting-up clause."""
+_WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
+"""A clause that only names another weapon ("… and then with my dagger")."""
+_COMING = re.compile(r"^\W*(?:i\s+|then\s+|and\s+)*come\s+(?:back\s+)?(?:down|up)\W*$", re.I)
+"""Coming back to where the others are, said before what is done there."""
+_UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*)?$", re.IGNORECASE)
+"""A clause that casts a spell the game does not know by that name."""
+
+_NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
+"""A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
+
+
+_THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w", re.IGNORECASE)
+"""A clause that only names a thing ("… and the waterwheel", "then the tunnel")."""
+
+_ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
+"""Words that single out one foe of several ("… and goblin 2", "… and the other one")."""
+
+
+MOTIVE = re.compile(
+    r"^\W*(?:(?:i|we)\s+(?:want|need|wish|hope|mean|'d like|would like|am trying|'m trying)|"
+    r"so\s+(?:that|it|he|she|they|we|i)\b|to make sure|in order to|because|cause|cos)\b",
+    re.IGNORECASE,
+)
+"""A clause that says why the deed before it is done ("…, i want it alive")."""
+
+
+def _friends_deed(piece: Piece, actor: str | None, state: GameState) -> bool:
+    """A later clause with another party member as its subject ("… then Aria lights the
+    way"): that one's deed, not the speaker's (each acts on their own line)."""
+    words = piece.text.lower().split()
+    if len(words) < 2:
+        return False
+    first = words[1] if words[0] in ("then", "and", "so") and len(words) > 2 else words[0]
+    return any(first == s.name.lower().split()[0] and cid != actor
+               for cid, s in state.party.items())  # fmt: skip
+
+
+def _fits(piece: Piece, intent: Intent) -> bool:
+    """A piece cut off by a weak joint ("and", a comma) stands alone only when it says
+    what is done — it has its own verb, or asks — not when it merely names ("the rat")."""
+    if intent.kind == "move" and intent.target:
+        return True  # "… and then head straight down": tried once what comes before is done
+    if intent.acts and intent.confidence < 0.6:
+        return False  # "we get rooms": a deed with nothing to do it to
+    if piece.strong:
+        return True
+    return intent.kind == "question" or (intent.confidence >= 0.7 and not intent.alternatives)
+
+
+def chatter(intent: Intent) -> bool:
+    """A piece that says nothing the game acts on, and names nothing."""
+    return intent.kind == "ask" and not intent.targets and not intent.alternatives

@@ -29,6 +29,7 @@ from tests.referee_corpus import (
     HOLDOUT8,
     HOLDOUT9,
     HOLDOUT10,
+    HOLDOUT11,
     INTENTS,
     Corpus,
     CorpusError,
@@ -50,6 +51,7 @@ FILES = {
     "holdout8": HOLDOUT8,
     "holdout9": HOLDOUT9,
     "holdout10": HOLDOUT10,
+    "holdout11": HOLDOUT11,
 }
 
 

@@ -13,6 +13,8 @@ from app.session.naming import resolve_character
 from app.session.reply import Reply
 from app.session.session import GameSession
 from app.session.turntaking import END_TURN_TEXT, fight_turn_taken, keep_time
+from app.understanding.features import names_a_feature
+from app.understanding.spells import names_a_spell
 from app.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.understanding.takingback import asks_to_take_back
 from app.world import view
@@ -48,6 +50,8 @@ def _looks_like_a_name(prefix: str) -> bool:
         return False
     if not all(w.replace("'", "").replace("-", "").isalpha() for w in words):
         return False
+    if names_a_feature(prefix) or names_a_spell(prefix):
+        return False  # "Channel Divinity: Turn Undead!", "Fire Bolt: the rat"
     return len(words) == 1 or all(w[:1].isupper() for w in words)
 
 

@@ -72,6 +72,13 @@ def feature_use(ctx: Context) -> Intent | None:
     return ctx.intent("feature", action=fid, targets=targets, extra=extra)
 
 
+def names_a_feature(text: str, vocab: Vocabulary = ENGLISH) -> bool:
+    """The words are a feature's own name ("Channel Divinity", "Action Surge"): a line that
+    starts "Channel Divinity: Turn Undead!" is using it, not speaking as someone so named."""
+    said = normalise(text)
+    return any(said == phrase for phrases in vocab.features.values() for phrase in phrases)
+
+
 def smites(text: str, vocab: Vocabulary = ENGLISH) -> bool:
     """Whether an attack line asks for a Divine Smite ("smite the skeleton")."""
     said = normalise(text)

@@ -28,6 +28,7 @@ from app.understanding.clauses import (
     refer_back,
 )
 from app.understanding.darts import is_darts, shared_darts
+from app.understanding.features import BONUS_MOVES, names_a_feature
 from app.understanding.intent import Intent
 from app.understanding.paragraph import FIGHT_PARAGRAPH, PARAGRAPH, paragraph
 from app.understanding.parse import SPLITTING, freely, understand_clause
@@ -77,6 +78,18 @@ def _line(
         then = _understand(contingent.group(2), actor, state, campaign, language=language)
         if first.kind not in NOT_A_DEED and then.kind not in NOT_A_DEED:
             return replace(first, text=text, then=(*first.then, then))
+    head, colon, tail = text.partition(":")
+    if colon and tail.strip() and names_a_feature(head):
+        # "action surge: hit goblin 1 then goblin 2": the feature, then what it is used for
+        feature = _understand(head, actor, state, campaign, language=language)
+        deed = _understand(tail, actor, state, campaign, language=language)
+        bonus = deed.kind == "manoeuvre" and deed.action in BONUS_MOVES  # "cunning action: dash"
+        if (
+            feature.kind == "feature"
+            and deed.kind not in NOT_A_DEED | {"feature", "question"}
+            and not bonus
+        ):
+            return replace(feature, then=(replace(deed, then=()), *deed.then))
     bare = EMOTE.sub(" ", text).strip()
     if bare and bare != text.strip():  # "drop your weapons! *raises sword*": the words lead
         said = _understand(bare, actor, state, campaign, language=language)
@@ -217,7 +230,8 @@ def _understand(
     backing = bool(BACKING.match(text)) and read[0].action == "withdraw"
     if backing and not any(c.kind in DEEDS for c in read[1:]):
         return whole  # "back off, vermin!": a threat, with no deed after it
-    if sure and not stolen and not backing and not any(_same(whole, clause) for clause in read):
+    if (sure and not stolen and not backing and not _plainer(whole, read)
+            and not any(_same(whole, clause) for clause in read)):  # fmt: skip
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
     asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)
     if asking and not all(c.kind == "question" for c in read):
@@ -225,6 +239,8 @@ def _understand(
     read = both_foes(one_deed(twice(read)), state)
     head, *rest = read
     called = calling.called(text, state, whole.actor or actor)
+    if called and all(c.kind == "talk" and c.targets == called for c in read):
+        return replace(head, then=tuple(rest))  # "Nessa, tell me about …, then about …"
     if called is not None:
         to = called or (whole.targets if whole.kind == "talk" else ())
         talk = Intent(kind="talk", text=head.text, actor=head.actor, character=head.character,
@@ -262,6 +278,23 @@ def _target_stolen(whole: Intent, read: list[Intent]) -> bool:
         return False  # (or from an earlier one: "inspire Ione and healing word Cass")
     others = {t for c in read if c.kind != whole.kind for t in c.targets}
     return whole.target in others and all(whole.target not in c.targets for c in same)
+
+
+def _plainer(whole: Intent, read: list[Intent]) -> bool:
+    """Each clause of the cut is a sure deed of its own, and the whole line read as one
+    was a guess no clause bears out ("back up the stairs and tell Berta her boy's safe"
+    read whole as a deed with no word for it; "studies the sea … then heads up the
+    headland path" as a move to the shore): the clauses are what the player said."""
+    clear = all(c.confidence >= 0.8 and c.kind in _CLEAR for c in read)
+    clear = clear and not any(c.kind == "manoeuvre" and c.action == "dash" for c in read)
+    apart = len({(c.kind, c.target) for c in read}) == len(read)
+    unborne = whole.kind == "improvise" or not any(whole.target in c.targets for c in read)
+    return len(read) >= 2 and clear and apart and unborne and whole.kind in _CLEAR | {"improvise"}
+
+
+_CLEAR = frozenset({"move", "examine", "talk", "attack", "cast", "feature", "challenge", "take",
+                    "give", "use", "manoeuvre"})  # fmt: skip
+"""Readings sure enough to stand as clauses of their own."""
 
 
 def _same(one: Intent, other: Intent) -> bool:

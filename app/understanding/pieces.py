@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.understanding import calling
 from app.understanding.chaining import USING, after_move, elided, plainly
 from app.understanding.clauses import Piece, mentions_back, others_deed, own_deed, refer_back
 from app.understanding.intent import Intent
@@ -78,6 +79,15 @@ def read_pieces(
             # (not the barrels one took cover behind: "get behind the pews then flame her")
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
+        about = _ABOUT.match(piece.text) if last is not None and last.kind == "talk" else None
+        if about is not None and last is not None and last.target:
+            # "ask Berta about the scratching and then about the cellar": a second question
+            names = names or _names(state, campaign)
+            asked = f"ask {names.get(last.target, '')} about {about.group(1)}"
+            again = understand_clause(asked, actor, state, campaign, language=language)
+            if again.kind == "talk" and again.target == last.target:
+                read.append((piece, asked, replace(again, text=piece.text)))
+                continue
         filled = elided(piece.text, read[-1][1]) if read else None
         if filled is not None and any(r.kind == "move" for _, _, r in read):
             raw = understand_clause(words, actor, state, campaign, language=language)
@@ -101,6 +111,8 @@ def read_pieces(
             if other.kind == "examine" and other.targets and other.targets != looked.targets:
                 read.append((piece, other.text, other))
                 continue
+        if not read and intent.kind == "ask" and len(pieces) > 2 and _calls(piece, state, actor):
+            continue  # "Nessa, tell me about …, then about …": whom the words are to
         kinds = {r.kind for r in intent.alternatives}
         foe = intent.alternatives[0].target if kinds == {"attack"} else None
         bare = _ONE_OF.search(piece.text) or len(piece.text.split()) <= 4  # "… and the ogre"
@@ -129,7 +141,8 @@ def read_pieces(
         first = intent.alternatives[0] if intent.alternatives else None
         named = first is not None and first.kind == "attack" and bool(first.target)
         if (intent.kind == "ask" and first is not None and named and read
-                and read[-1][2].kind == "attack" and _ONE_OF.search(piece.text)):  # fmt: skip
+                and read[-1][2].kind == "attack"
+                and (_ONE_OF.search(piece.text) or _BARE_FOE.match(piece.text))):  # fmt: skip
             # "attack goblin 1 and goblin 2": the same again, at the one named
             intent = replace(read[-1][2], text=piece.text, targets=(str(first.target),))
         named_move = intent.kind == "manoeuvre" and bool(_NAMED_MOVE.search(piece.text))
@@ -181,12 +194,25 @@ def read_pieces(
     return [intent for _, _, intent in read]
 
 
+def _calls(piece: Piece, state: GameState, actor: str | None) -> bool:
+    """The piece is only a person here called by name ("Nessa", "Brother Anselm")."""
+    name = piece.text.strip(" ,!")
+    return len(name.split()) <= 2 and bool(calling.called(f"{name},", state, actor))
+
+
 DEEDS = frozenset({"attack", "cast", "move", "feature", "use", "manoeuvre", "challenge"})
 """What a fighter backs off to do ("back off and cast …")."""
 WONDERED = DEEDS | {"improvise", "take", "drop", "give", "rest", "hold"}
 """Deeds that a clause ending in "?" only wonders about, among other clauses."""
 _GOES = re.compile(r"^\W*(?:i\s+|we\s+)?(?:go|walk|step|head)(?:es|s)?\s+(?:up|over)\s+to\b", re.I)
 """Going up to a place: a move of its own when it names a way, not a setting-up clause."""
+_ABOUT = re.compile(
+    r"^\W*(?:(?:and|then|also|too)\s+)*(?:(?:ask|asks|asking|tell me|tells)\s+(?:\w+\s+)?)?"
+    r"(?:all\s+)?about\s+(.+?)\W*$",
+    re.IGNORECASE,
+)
+"""A clause that asks the person just spoken to about something more ("… then about the
+cellar", "… and ask her about her mam")."""
 _WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
 """A clause that only names another weapon ("… and then with my dagger")."""
 _COMING = re.compile(r"^\W*(?:i\s+|then\s+|and\s+)*come\s+(?:back\s+)?(?:down|up)\W*$", re.I)
@@ -203,6 +229,8 @@ _THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w"
 
 _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
 """Words that single out one foe of several ("… and goblin 2", "… and the other one")."""
+_BARE_FOE = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:the|that|this)\s+\w+(?:\s+\w+)?\W*$", re.I)
+"""A foe named alone after a blow ("hit grubnak then the goblin"): the same blow again."""
 
 
 MOTIVE = re.compile(

@@ -264,6 +264,7 @@ def question(ctx: Context) -> Intent | None:
         n for n in ctx.named("npc")
         if any(has_phrase(bare, f"{verb} {name}") for verb in ("ask", "tell") for name in n.names)
     ]  # fmt: skip
+    said_to = said_to or [n for n in ctx.named("npc") if _called_by(ctx.raw, n)]
     if said_to:
         return ctx.intent("talk", targets=(said_to[0].id,), topic=topic_of(ctx, said_to[0].id))
     if not ctx.named("npc") and not any(has_phrase(said, w) for w in ("say", "said", "told")):
@@ -271,11 +272,38 @@ def question(ctx: Context) -> Intent | None:
         if len(keyed) == 1 and not ctx.named("creature", "member", "feature", "exit"):
             who, key = keyed[0]
             return ctx.intent("talk", targets=(who.id,), topic=key, confidence=0.7)
+    worldly = _WORLDLY.match(said) and not set(words) & _OWN and not ctx.named("member")
+    if worldly and not ctx.scope.fighting:
+        who = addressed(ctx)  # "why's the lamp out?", "has anyone gone for help?"
+        if who is not None:
+            return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id),
+                              confidence=0.7)  # fmt: skip
     if said in vocab.look_around or any(
         starts_with(said, p) for p in vocab.look_around if len(p.split()) > 2
     ):
         return ctx.intent("examine")
     return ask_about(ctx)
+
+
+_WORLDLY = re.compile(
+    r"^(?:why|why's|whys|how come|(?:has|have|did|does|do|is|was|will) (?:anyone|anybody|someone|"
+    r"somebody|no one|nobody|the villagers|the folk|people))\b"
+)
+"""Questions about why the world is as it is, or what others have done: the scene's text
+does not say, a person here does (words to them, not to the DM)."""
+_OWN = frozenset({"i", "i'm", "im", "my", "me", "we", "we're", "our", "us", "you", "your"})
+"""A question about the party's own doings ("why did my attack miss?") is the DM's."""
+
+
+def _called_by(raw: str, person: Thing) -> bool:
+    """The question calls the person by a name or a word for them, set off by a comma
+    ("what about wolves, grandad?", "Nessa, why …"): words to them, not to the DM."""
+    text = " ".join(raw.lower().replace("’", "'").rstrip(" ?!.").split())
+    return any(
+        re.search(rf",\s*(?:old |my |dear )?{re.escape(name)}$", text)
+        or re.match(rf"\W*{re.escape(name)}\s*,", text)
+        for name in person.names
+    )
 
 
 def ask_about(ctx: Context) -> Intent:

@@ -24,6 +24,12 @@ def _names() -> dict[str, list[str]]:
     }
 
 
+def names_a_spell(text: str) -> bool:
+    """The words are an SRD spell's name ("Fire Bolt", "healing word")."""
+    said = normalise(text)
+    return any(said in names for names in _names().values())
+
+
 @lru_cache(maxsize=256)
 def _named_at(said: str) -> dict[str, int]:
     """Where the line names each SRD spell it names (by a name, squashed, or a close typo
@@ -73,12 +79,21 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
         at = phrase_at(said, phrase)
         if at >= 0 and (sid in known or cast_verb or " " in phrase or len(phrase) > 6):
             found.append((at, sid))
+    mocked = _MOCKING.search(said) if "vicious_mockery" in known and ctx.scope.fighting else None
+    if mocked is not None:  # "sings a mocking little ditty at the thrall": the bard's cantrip
+        found.append((mocked.start(), "vicious_mockery"))
     if not found:
         return _healing_spell(ctx)
     # the caster's own spells first, then the earliest mention
     found.sort(key=lambda p: (p[1] not in known, p[0]))
     return found[0]
 
+
+_MOCKING = re.compile(
+    r"(?<!not )\b(?:mocks?|mocking|mocked|taunts?|taunting|(?:rude|insulting|mocking|taunting|"
+    r"cruel|nasty) (?:\w+ )?(?:song|ditty|rhyme|verse|tune))\b"
+)
+"""Mockery in a fight, however it is told, from a bard who knows Vicious Mockery."""
 
 HEAL_WORDS = ("heal", "heals", "patch up", "patches up", "mend", "mends")
 """Words that ask a healer for their healing, whatever the spell is called (not "healing":

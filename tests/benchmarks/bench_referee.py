@@ -46,6 +46,7 @@ from tests.referee_corpus import (
     HOLDOUT8,
     HOLDOUT9,
     HOLDOUT10,
+    HOLDOUT11,
     Line,
     Step,
     build_situation,
@@ -349,6 +350,7 @@ def main() -> None:
         ("holdout8.toml", HOLDOUT8),
         ("holdout9.toml", HOLDOUT9),
         ("holdout10.toml", HOLDOUT10),
+        ("holdout11.toml", HOLDOUT11),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

@@ -188,6 +188,9 @@ def _understand(
             return shared  # "magic missile, two darts at rat 3 and one at rat 1": one cast
     words = len(text.split())
     if words > PARAGRAPH or (state.encounter is not None and words >= FIGHT_PARAGRAPH):
+        told = _in_turn(text, actor, state, campaign, language)
+        if told is not None:
+            return told
         # a paragraph of story around one deed, as a DM skims it (in a fight, a shorter
         # one too: "plants himself on the stairs …, and brings it down on the nearest rat")
         whole = paragraph(text, whole, actor, state, campaign, language)
@@ -256,6 +259,43 @@ _SIGH = re.compile(r"^\s*([^.!?\"“']{1,30}[.!?]+)\s+(\w.*)$", re.DOTALL)
 """A short sentence first ("Ugh, fine.") that may be no more than a sigh before the deed."""
 _BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)
 """Where a line turns from the blows it lands first to the Flurry of Blows after them."""
+
+
+_THEN_SENTENCE = re.compile(
+    r"(?<=[.!?])\s+(?:and\s+)?(?:then|after that|afterwards|next|once that's done)\b,?\s*",
+    re.IGNORECASE,
+)
+"""A sentence of a paragraph that says what comes next ("… Then she turns on the wolf")."""
+_TOLD = NOT_A_DEED | {"question", "talk"}
+
+
+def _in_turn(
+    text: str, actor: str | None, state: GameState, campaign: Campaign | None,
+    language: str | None,
+) -> Intent | None:  # fmt: skip
+    """A paragraph that tells two deeds in turn, the second in a sentence of its own that
+    starts "Then …" ("… sends a bolt of fire straight at it. Then she takes a step back
+    towards the stairs"): the deed the story before it ends with, then that one."""
+    marks = list(_THEN_SENTENCE.finditer(text))
+    if not marks:
+        return None
+    mark = marks[-1]
+    head, tail = text[: mark.start()].strip(), text[mark.end() :].strip()
+    if len(head.split()) < 4 or len(tail.split()) < 3:
+        return None
+    first = _understand(head, actor, state, campaign, language=language)
+    first = replace(first.then[-1], text=first.text) if first.then else first  # its last deed
+    if first.kind in NOT_A_DEED | {"question"} or first.confidence < 0.7:
+        return None
+    last = first
+    if mentions_back(tail) and last.target:
+        tail = refer_back(tail, state.name_of(last.target))
+    second = _understand(tail, actor, state, campaign, language=language)
+    if second.kind in _TOLD - {"talk"} or second.confidence < 0.7:
+        return None
+    if first.kind == "talk" and second.kind == "talk" and first.target == second.target:
+        return None  # words to one person, told at length: one speech
+    return replace(first, text=text, then=(replace(second, then=()), *second.then))
 
 
 def _foe_named(

@@ -112,6 +112,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     rest_at = min((h for h in hits if h >= 0), default=-1)
     if named_creatures(ctx.said, ctx.scope) or _tends_someone(ctx, hits):
         rest_at = -1  # "the sleeping rat", "bandage Tam's ankle": no rest
+    if rest_at >= 0 and _A_MOMENT.search(ctx.said):
+        rest_at = -1  # "flops onto the sand for a second to catch her breath": a pause
     if rest_at >= 0 and not ctx.said[rest_at:].startswith("rest of"):
         long_at = min((h for p in vocab.rests["long"] if (h := verb_at(ctx.said, p)) >= 0),
                       default=-1)  # fmt: skip
@@ -123,6 +125,12 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         return ctx.intent("rest", action="short", confidence=0.7)
     return None
 
+
+_A_MOMENT = re.compile(
+    r"\bfor (?:a|one) (?:second|sec|moment|mo|minute|breath|heartbeat)\b|\bfor a few (?:seconds|"
+    r"moments|breaths|heartbeats)\b"
+)
+"""A pause too short to be a rest ("… for a second to catch her breath")."""
 
 TENDING = frozenset({"bandage", "patch up", "recover"})
 """Rest words that are also done to one person: read as a rest only when said of us."""

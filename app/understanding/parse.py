@@ -260,6 +260,14 @@ _ALL_SAID = re.compile(r"\s*(?:'[^']{8,}'|‘[^’]{8,}’|\"[^\"]{8,}\"|“[^�
 """A line that is all one quotation: words said aloud, whatever verbs they hold."""
 
 
+_TO_SEE = re.compile(
+    r"\bto (?:see|look|check|find out|get a (?:better |closer |good )?look|study|inspect|"
+    r"examine|work out|figure out|make out)\b"
+)
+"""A deed done to look at the thing it is by: a look at it ("kneels by the cairn to see
+whose it is")."""
+
+
 def _read(ctx: r.Context, said: str) -> Intent | None:
     """The line, its speaker settled, read by each rule in turn."""
     asking = r.can_i(ctx)
@@ -332,6 +340,11 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     found = found or r.spoken(ctx) or bare.bare_names(ctx)
     found = _towards(ctx, found)
     found = _only_opening(ctx, found)
+    looks = found is not None and all(a.kind == "examine" for a in found.alternatives)
+    looks = looks and _TO_SEE.search(said) is not None
+    if found is not None and found.kind == "ask" and looks and found.targets:
+        # "crouches down by the prints to see what made them": a look at them
+        found = ctx.intent("examine", targets=found.targets[:1], confidence=0.8)
     if (
         found is not None
         and found.kind == "attack"

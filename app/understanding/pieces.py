@@ -24,7 +24,8 @@ from app.world.wording import the
 PRELUDE_VERBS = (
     "raise", "draw", "drew", "get out", "take out", "pull out", "ready", "readie", "hold up",
     "hold out", "walk up to", "walk over to", "step up to", "step over to", "go up to",
-    "go over to", "approach", "kneel", "lean", "turn to", "point", "keep", "unsling", "nock",
+    "go over to", "run over to", "run up to", "rush over to", "hurry over to", "race over to",
+    "scramble over to", "approach", "kneel", "lean", "turn to", "point", "keep", "unsling", "nock",
     "heft", "brandish", "take aim", "aim", "wind up", "square up", "clench", "reach for",
     "duck behind", "duck into", "crouch behind", "get behind", "slip behind", "step behind",
     "put a hand", "lay a hand", "place a hand", "rest a hand", "put my hand", "lay my hand",

@@ -86,6 +86,8 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if foe_first.exact or in_first is None or in_first[1] != spell or first == ctx.said:
         friend_first = []
     healing = bool(srd().spells.get(spell).heal) if spell in srd().spells else False
+    if healing and not members and not pick.exact and _POINTED.search(ctx.said):
+        members = _most_hurt_friend(ctx)  # "a healing word in his direction": a friend's
     if healing and members and not friend_first:  # "past the skeleton … cure wounds on Ivo"
         friend_first = members[:1]
     if pick.named and not friend_first:
@@ -101,6 +103,17 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if immune:
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3, note=immune)
     return ctx.intent("cast", spell=spell, targets=targets)
+
+
+_POINTED = re.compile(r"\b(?:him|his|her|them|their)\b")
+
+
+def _most_hurt_friend(ctx: Context) -> list[str]:
+    """The friend a healing spell at "him" or "her" is for: the most hurt of the others."""
+    party = ctx.state.party
+    hurt = [m for m, s in party.items() if m != ctx.actor and s.vitals.hp < s.vitals.max_hp]
+    hurt.sort(key=lambda m: party[m].vitals.hp / max(1, party[m].vitals.max_hp))
+    return hurt[:1]
 
 
 def _objects(ctx: Context, cid: str) -> set[str]:

@@ -38,6 +38,8 @@ NOT_DEEDS = frozenset(
     let lets go going gonna come back open close shut finish end kill heal show give use
     drink ask tell talk say speak look see hold keep stomp heal
     and or but then because if while though also just still again maybe perhaps
+    up down out off over in on at to with away about around into onto through across along
+    under past inside outside upstairs downstairs forward forwards onward onwards
     very really quite too not
     """.split()  # noqa: SIM905 -- a word list reads best as words
 )
@@ -54,6 +56,14 @@ PARTICLES = frozenset(
 """Small words after a verb that name nothing ("help him up", "deal with it")."""
 LATER_VERBS = frozenset({"heal", "attack", "kill", "open", "go", "fight"})
 """Verbs of the game that, said later in the line, make it more than a deed on its own."""
+_NEXT_VERB = re.compile(r"\b(?:and|then|to)\s+(?:i\s+|then\s+|also\s+)?([a-z'-]+)")
+"""The verb of a later clause ("… and heal her", "… to throw it")."""
+SAID_AS_WELL = frozenset({"say", "call", "whisper", "shout", "yell", "greet", "thank", "chat",
+                          "comfort", "promise", "offer", "share", "pass", "hand", "order",
+                          "good", "hello", "hi", "hey", "greetings", "pay", "knock", "slide",
+                          "sweep", "bowl", "trip", "spell", "question", "launch"})  # fmt: skip
+"""Words of the game's verbs that, later in a deed the game has no word for, are part of
+it ("bury the drowned and say a few words over them", "tap a cask and pour a mug")."""
 _TURNS = re.compile(
     r"[.!?;]\s+\S|\s[-–—]\s|\b(?:wait|actually|nevermind|never mind)\b|\bor (?:i|we|else)\b",
     re.IGNORECASE,
@@ -70,6 +80,13 @@ _OBJECT = (
 DEED = re.compile(rf"^([a-z][a-z'-]+)\s+(?:{_OBJECT})\b")
 """A clause that starts with a word and then what it is done to, with or about."""
 
+_LEAD_IN = re.compile(
+    r"^(?:(?:help|helps|try to|tries to|go and|gently|carefully|quietly|slowly|quickly)\s+|"
+    r"(?:kneel|kneels|crouch|crouches|sit|sits|lean|leans|stand|stands|step|steps)"
+    r"(?:\s+(?:down|up|forward|over))?\s+and\s+)"
+)
+"""Words before the deed itself ("help haul a boat", "kneel and lay a fire")."""
+
 OWN = re.compile(r"\b(?:my|myself|our|ourselves|his|her|their)\s+(?:own\s+)?([a-z]+)")
 """What belongs to the one who does it ("my hands", "myself"): always at hand."""
 
@@ -85,7 +102,7 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
         # one taken back, is more than one deed
         return None
     said = ctx.said
-    start = DEED.match(said)
+    start = DEED.match(said) or DEED.match(said := _LEAD_IN.sub("", said, count=1))
     if start is None or start.group(1) in NOT_DEEDS or len(said.split()) > 24:
         return None
     if _near(start.group(1), own_verbs(ctx.vocab)):
@@ -93,7 +110,8 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
     rest = said[start.end(1) :]
     if not set(rest.split()) - PRONOUNS - PARTICLES:
         return None  # "finish it", "help him up": what "it" is, the DM asks
-    if set(said.split()) & (own_verbs(ctx.vocab) | LATER_VERBS):
+    later = {m.group(1) for m in _NEXT_VERB.finditer(said)}
+    if later & ((own_verbs(ctx.vocab) - SAID_AS_WELL) | LATER_VERBS):
         return None  # "kneel by Wren and heal her": a deed the game knows, not placed
     targets = [t for t in ctx.named("npc", "member", "feature", "item_here", "carried", "exit",
                                     text=rest) if t.id != ctx.actor]  # fmt: skip

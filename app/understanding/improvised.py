@@ -22,6 +22,7 @@ from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named
 from app.understanding.words import name_score, normalise
+from app.world import view
 
 
 @dataclass(frozen=True)
@@ -461,7 +462,9 @@ def scene_mentions(ctx: Context, said: str | None = None) -> bool:
     if campaign is None or ctx.state.scene.id not in campaign.scenes:
         return False
     scene = campaign.scenes[ctx.state.scene.id]
-    text = " ".join([scene.description, *(f.text for f in scene.features.values())])
+    # what the place is said to hold, and what the party has been told (a trail found)
+    told = [view.scene_description(ctx.state, campaign), *ctx.state.facts]
+    text = " ".join([scene.description, *told, *(f.text for f in scene.features.values())])
     words = {w.strip(".,;:!?'\"()").lower() for w in text.split()}
     named = ctx.said.split()[1:] if said is None else said.split()
     nouns = [w for w in named if len(w) > 3 and w not in ctx.vocab.stop]

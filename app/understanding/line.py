@@ -287,6 +287,8 @@ def _in_turn(
     first = replace(first.then[-1], text=first.text) if first.then else first  # its last deed
     if first.kind in NOT_A_DEED | {"question"} or first.confidence < 0.7:
         return None
+    if first.kind == "improvise" and first.extra[:1] != ("free",):
+        return None  # a ruling on story told on the way ("glares at the padlock …"): no deed
     last = first
     if mentions_back(tail) and last.target:
         tail = refer_back(tail, state.name_of(last.target))
@@ -325,10 +327,13 @@ def _plainer(whole: Intent, read: list[Intent]) -> bool:
     was a guess no clause bears out ("back up the stairs and tell Berta her boy's safe"
     read whole as a deed with no word for it; "studies the sea … then heads up the
     headland path" as a move to the shore): the clauses are what the player said."""
-    clear = all(c.confidence >= 0.8 and c.kind in _CLEAR for c in read)
+    clear = all((c.confidence >= 0.8 and c.kind in _CLEAR) or c.extra[:1] == ("free",)
+                for c in read)  # fmt: skip
     clear = clear and not any(c.kind == "manoeuvre" and c.action == "dash" for c in read)
     apart = len({(c.kind, c.target) for c in read}) == len(read)
-    unborne = whole.kind == "improvise" or not any(whole.target in c.targets for c in read)
+    unborne = whole.kind == "improvise" or not any(
+        c.kind == whole.kind and whole.target in c.targets for c in read
+    )
     return len(read) >= 2 and clear and apart and unborne and whole.kind in _CLEAR | {"improvise"}
 
 

@@ -16,7 +16,7 @@ from app.understanding import calling
 from app.understanding.chaining import USING, after_move, elided, plainly
 from app.understanding.clauses import Piece, mentions_back, others_deed, own_deed, refer_back
 from app.understanding.intent import Intent
-from app.understanding.parse import understand_clause
+from app.understanding.parse import freely, understand_clause
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from app.world.wording import the
@@ -179,6 +179,9 @@ def read_pieces(
         if plain is not None:
             read.append((piece, words, plain))
             continue
+        if intent.kind == "ask" and len(pieces) > 1 and not piece.asked:
+            # "mend that torn net while we talk": a deed the game has no word for, among others
+            intent = freely(intent, state, campaign, language=language)
         if intent.kind not in NOT_A_DEED and _fits(piece, intent):
             read.append((piece, words, intent))
             continue

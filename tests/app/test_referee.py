@@ -53,7 +53,8 @@ def intent_in(
         ("inn", "look around", "examine", None),
         ("inn", "I examine the padlock", "examine", "trapdoor"),
         ("inn", "inspect the trapdor", "examine", "trapdoor"),  # a typo
-        ("inn", "I warm my hands by the fire and look at the hearth", "examine", "hearth"),
+        # the warming simply happens (told back), then the look: two clauses
+        ("inn", "I warm my hands by the fire and look at the hearth", "improvise", "hearth"),
         ("inn", "talk to the innkeeper", "talk", "berta"),
         ("inn", "Ask Berta about the reward", "talk", "berta"),
         ("inn", "Berta, what happened to Tam?", "talk", "berta"),

@@ -112,3 +112,48 @@ def test_everyday_words_of_the_games_verbs_start_a_free_deed_from_the_first_line
     freeform._OWN_VERBS.clear()  # the first reading in a game asks first
     assert "pour" not in freeform.own_verbs(ENGLISH) and "drink" in freeform.own_verbs(ENGLISH)
     assert "pour" not in freeform.own_verbs(ENGLISH)
+
+
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"]}
+
+
+async def test_a_free_deed_among_other_clauses_is_done_and_told() -> None:
+    """ "… while we talk": the deed happens, and the words are heard."""
+    state = game({**INN, "met": ["berta"]})
+    story, made = await told(state, "mira", "warm my hands by the fire while I listen to berta")
+    assert "Mira warms their hands by the fire." in story
+    assert "Berta" in story.split("Mira warms their hands by the fire.")[1]
+    assert made == []
+    harbour = game(HARBOUR)
+    said = understand("mend that torn net while we talk", "ione", harbour, harbour.campaign)
+    assert (said.kind, said.extra[:1], [c.kind for c in said.then]) == ("improvise", ("free",),
+                                                                         ["talk"])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("spec", "actor", "line", "told_back"),
+    [
+        (HARBOUR, "ione", "I help haul one of the boats down to the water",
+         "Ione helps haul one of the boats down to the water."),
+        ({"campaign": "drowned_bell", "scene": "lighthouse"}, "ione",
+         "I kneel and lay a fire in the cold grate for him",
+         "Ione kneels and lays a fire in the cold grate for him."),
+        ({"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+          "defeated": ["cellar_rats"]}, "mira", "tap one of the good casks and pour us a mug",
+         "Mira taps one of the good casks and pours"),
+    ],
+)  # fmt: skip
+async def test_words_before_a_deed_and_words_said_in_it_leave_it_a_deed(
+    spec: dict[str, object], actor: str, line: str, told_back: str
+) -> None:
+    story, made = await told(game(spec), actor, line)
+    assert told_back in story
+    assert made == []
+
+
+async def test_what_the_party_was_told_is_there_to_do_things_with() -> None:
+    state = game({"campaign": "hollow_ford", "scene": "woods", "defeated": ["woods_wolves"]})
+    assert read(state, "sela", "follow the little bootprints")[0] == "ask"
+    state.facts.append("Wren's bootprints lead to the barrow door.")
+    kind, _, extra = read(state, "sela", "follow the little bootprints")
+    assert (kind, extra) == ("improvise", ("free", "0"))

@@ -27,7 +27,7 @@ from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
 from app.understanding.readying import readying
 from app.understanding.scope import build_scope
-from app.understanding.telling import told
+from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.understanding.words import normalise, starts_with
 from app.world import view
@@ -291,7 +291,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         said_aloud = r.spoken(replace(ctx, raw=f'"{ctx.raw.strip()[1:-1]}"'))
         if said_aloud is not None:
             return said_aloud
-    telling = told(ctx)  # "tell Nessa we're heading to the lighthouse": words, not a move
+    telling = told(ctx) or gesture(ctx)  # "tell Nessa we're going", "give Berta a hug"
     if telling is not None:
         return telling
     lending = deed_of(said)

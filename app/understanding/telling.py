@@ -47,3 +47,29 @@ def told(ctx: r.Context) -> Intent | None:
     if _MESSAGE.match(rest):
         return ctx.intent("talk", confidence=0.7)  # "yell at the boy to run": words only
     return None
+
+
+_GESTURE = re.compile(
+    r"^(?:i\s+|we\s+)?(?:(?:give|gives|giving)\s+(?P<to>.+?)\s+(?:a|an)\s+(?:\w+\s+)?"
+    r"(?:hug|pat|squeeze|wink|smile|nod|bow|cuddle|embrace|kiss)|"
+    r"(?:hug|hugs|embrace|embraces|cuddle|cuddles|pat|pats|ruffle|ruffles|comfort|comforts|"
+    r"squeeze|squeezes|smile at|smiles at|wink at|winks at|nod to|nods to|nod at|nods at|"
+    r"bow to|bows to|wave to|waves to|wave at|waves at|tip my hat to|tips her hat to|"
+    r"tips his hat to|shake hands with|shakes hands with)\s+(?P<whom>.+))$"
+)
+"""A gesture made to a person ("give Berta a hug", "ruffle Tam's hair", "nod to the
+priest"): a greeting or a comfort, which the person answers as words to them."""
+
+
+def gesture(ctx: r.Context) -> Intent | None:
+    """A gesture of greeting or comfort to a person here: words to them, answered in kind
+    (``None`` for anything else, or a gesture to someone who is not here)."""
+    match = _GESTURE.match(ctx.said)
+    if match is None:
+        return None
+    whom = re.sub(r"'s\b", "", match.group("to") or match.group("whom") or "")
+    people = ctx.named("npc", text=whom)
+    if not people:
+        return None
+    who = people[0].id
+    return ctx.intent("talk", targets=(who,), topic=r.topic_of(ctx, who), confidence=0.8)

@@ -205,6 +205,8 @@ async def judge(line: Line, situation: object) -> Verdict:
         first = line.text.split()[0].strip(",.!?") if line.text.split() else ""
         if not prefix and resolve_character(session, first) is None and OUT_OF_TURN in reply.text:
             named = line.actor  # "I shoot rat 1" out of turn: the player's own, told to wait
+        elif not prefix and OUT_OF_TURN in reply.text:
+            named = resolve_character(session, first)  # "thorin attacks rat 1": whose it is
         own = named is not None and state.controller_of(named) == typist
         kind = "ask" if fighting and own else "refuse"
         ok = kind == line.intent or kind in line.accept

@@ -126,3 +126,25 @@ def test_clauses_each_sure_of_themselves_outweigh_a_guess_at_the_whole(
     spec: dict[str, object], actor: str, line: str, clauses: list[tuple[str, str]]
 ) -> None:
     assert [(c.kind, c.target) for c in read(spec, actor, line)] == clauses
+
+
+@pytest.mark.parametrize(
+    ("spec", "line", "whom"),
+    [
+        (INN, "i give berta a hug", "berta"),
+        (INN, "*gives berta a big hug*", "berta"),
+        ({"campaign": "crossroads", "scene": "inn", "flags": {"tam_home": True}},
+         "nod to berta", "berta"),
+        (HARBOUR, "give nessa a quick squeeze", "nessa"),
+    ],
+)  # fmt: skip
+def test_a_gesture_to_a_person_is_words_to_them(
+    spec: dict[str, object], line: str, whom: str
+) -> None:
+    [said] = read(spec, "mira" if spec is not HARBOUR else "ione", line)
+    assert (said.kind, said.targets) == ("talk", (whom,))
+
+
+def test_giving_a_thing_is_no_gesture() -> None:
+    [said] = read(INN, "mira", "give berta the key")
+    assert said.kind == "give"

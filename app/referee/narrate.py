@@ -40,7 +40,7 @@ _DONE = {
     "withdraw": "pulls back out of reach",
     "disengage": "steps carefully away",
     "dodge": "ducks and weaves, hard to hit",
-    "dash": "dashes across the floor",
+    "dash": "dashes away",
     "hide": "slips into the shadows",
     "help": "lends a hand",
 }

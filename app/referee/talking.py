@@ -191,4 +191,4 @@ def _reaction(state: GameState, actor: str, npc_id: str, name: str) -> str:
         return own
     if any(j.direction == "down" for j in judged):
         return f"{name}'s face closes: that will be remembered."
-    return f"{name} takes your words to heart."
+    return f"{name} takes that to heart."  # words, or a hug: whatever was meant

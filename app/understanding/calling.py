@@ -22,11 +22,31 @@ NO_NAME = frozenset(
 """Words that open a line with a comma or "!" without calling anyone ("Damn, …")."""
 
 
+_LOWER = re.compile(r"^\W*(?:(?:hey|oi|hail|ho|o)[\s,]+)?([a-z][\w'-]+(?: [a-z][\w'-]+)?)\s*[!,]")
+"""The same call typed in lower case ("wendel, was it your fault?")."""
+
+
+def opening(text: str, state: GameState) -> re.Match[str] | None:
+    """Where a line's call to someone ends: a name first, capitalised, or in lower case
+    when it is the name of a person of the story ("nessa, where is he?")."""
+    m = CALLED.match(text)
+    if m is not None:
+        return m
+    m = _LOWER.match(text)
+    campaign = state.campaign
+    if m is None or campaign is None:
+        return None
+    name = m.group(1)
+    known = {w.lower() for p in campaign.npcs.values()
+             for w in (p.name, p.name.split()[0], *p.aliases)}  # fmt: skip
+    return m if name in known else None
+
+
 def called(text: str, state: GameState, actor: str | None) -> tuple[str, ...] | None:
     """Whom the line calls to first ("Corin!", "Hail, dead king,"): the people of the story
     it names (none, for a name the game does not know), or ``None`` when it calls nobody —
     no name first, or a party member's (who is then the one acting)."""
-    m = CALLED.match(text)
+    m = opening(text, state)
     if m is None:
         return None
     name = m.group(1).lower()

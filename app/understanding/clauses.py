@@ -38,6 +38,15 @@ _BARE = re.compile(r"^\s*(before|after)\s+(.+?)\s+((?:i|i'll|then|we'll)\s.+)$",
 """A leading "before"/"after" with no comma: "before we go down I light my lantern"."""
 
 
+ARMED = re.compile(
+    r"\b(?:arrow|bolt|blade|sword|shortsword|longsword|axe|battleaxe|handaxe|mace|dagger|"
+    r"staff|bow|shortbow|longbow|crossbow|spear|club|hammer|warhammer|scimitar|knife|rapier|"
+    r"javelin|sling|stone|dart)s?\b",
+    re.IGNORECASE,
+)
+"""A part that takes up a weapon or a missile: what a later "it" is loosed or swung."""
+
+
 @dataclass(frozen=True)
 class Piece:
     """One proposed clause: its words, and whether the cut before it was a strong one."""

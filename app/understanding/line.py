@@ -105,7 +105,7 @@ def _line(
     read = as_place(_understand(text, actor, state, campaign, language=language), state, campaign)
     if read.kind != "talk" or read.then:
         return read
-    opening = calling.CALLED.match(text)
+    opening = calling.opening(text, state)
     asked = questions(read, text[opening.end() :], state) if opening is not None else None
     return asked or _by_topics(read, state)
 
@@ -206,7 +206,8 @@ def _understand(
             break
     else:
         return _doubled(whole)
-    nothing = whole.kind == "ask" and whole.confidence == 0.0 and whole.character is None
+    nothing = whole.kind == "ask" and whole.confidence == 0.0
+    nothing = nothing and whole.character in (None, actor)  # "Ione nocks an arrow and …"
     if len(read) == 1 and nothing:  # read as nothing whole: "ow. how much hp do i have now?"
         return replace(read[0], text=whole.text)
     if len(read) == 1 and read[0].kind == "attack" and read[0].action == "both":

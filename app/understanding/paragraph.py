@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from app.understanding.clauses import mentions_back, refer_back
+from app.understanding.clauses import ARMED, mentions_back, refer_back
 from app.understanding.intent import Intent
 from app.understanding.parse import understand_clause
 from app.understanding.pieces import NOT_A_DEED
@@ -134,10 +134,16 @@ def _last_blow(
             name = state.name_of(foe)
             part = refer_back(POSSESSIVE.sub(name, part, count=1), name)
         deed = read(part)
-        if deed.kind == "ask" and deed.targets and i > 0 and pointing and foe is None:
+        if deed.kind == "ask" and i > 0 and pointing and foe is None:
             # "hefts the longsword, and brings it down on the nearest rat": the blow's "it"
-            # is the weapon of the part before
-            deed = read(f"{SUBJECT.sub('', parts[i - 1])} and {part}")
+            # is the weapon of the part before, or of the last part that names one ("nocks
+            # an arrow, breathes out slow and puts it into the wounded one")
+            armed = next((m for j in range(i - 1, max(-1, i - 4), -1)
+                          if (m := ARMED.search(parts[j])) is not None), None)  # fmt: skip
+            if armed is not None:
+                deed = read(refer_back(part, f"the {armed.group(0).lower()}"))
+            elif deed.targets:
+                deed = read(f"{SUBJECT.sub('', parts[i - 1])} and {part}")
         if deed.kind not in FIGHTING or deed.confidence < 0.7:
             continue
         return replace(deed, text=text)

@@ -102,9 +102,21 @@ _GOING_BACK = re.compile(
 def _bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, never as the way back out of here."""
+    said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
     if _GOING_BACK.search(said):
         return said
     return _BODY_BACK.sub(lambda m: f"{m.group(1)}spine{m.group(2)}", said)
+
+
+_STORY_VOICE = re.compile(
+    r"^(?:she|he)\s+(?!(?:looks|seems|sounds|feels|appears|is|was|has|says)\b)(?=[a-z]+s\b)"
+)
+"""The acting character's own deed told in the story's voice ("she backs off")."""
+_PACES = re.compile(
+    r"\b(a few|a couple of|a couple|one|two|three|four|five|some|several|a|few|more)"
+    r"(?: more)? (?:steps|step)\b(?! (?:down|up|to|of|into|towards?|back|away|aside|forward))"
+)
+"""Steps counted out are a distance ("back off a few steps"), not a flight of steps."""
 
 
 def _strip_fillers(said: str, vocab: Vocabulary) -> str:
@@ -154,6 +166,8 @@ def understand_clause(
             return other
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
     said = _levered(_mend_question(_strip_fillers(said, vocab), vocab))
+    if named is None and actor is not None:
+        said = _STORY_VOICE.sub("", said)  # "she backs off": the player's own, told as story
     words = said.split()
     if len(words) > 2 and words[0] == "wait" and words[1] in vocab.question_starts:
         said = " ".join(words[1:])  # "wait, is there a town nearby?"

@@ -14,7 +14,14 @@ from dataclasses import replace
 
 from app.understanding import calling
 from app.understanding.chaining import USING, after_move, elided, plainly
-from app.understanding.clauses import Piece, mentions_back, others_deed, own_deed, refer_back
+from app.understanding.clauses import (
+    ARMED,
+    Piece,
+    mentions_back,
+    others_deed,
+    own_deed,
+    refer_back,
+)
 from app.understanding.intent import Intent
 from app.understanding.parse import freely, understand_clause
 from app.world.campaign import Campaign
@@ -72,10 +79,14 @@ def read_pieces(
     run is no deed and not mere chatter (the cut was wrong: "I run after him")."""
     names: dict[str, str] | None = None
     read: list[tuple[Piece, str, Intent]] = []
+    held = ""  # a weapon or missile taken up in a setting-up clause, for a later "it"
     for piece in pieces:
         words = piece.text
         last = read[-1][2] if read else None
         behind = last is not None and last.kind == "manoeuvre" and last.action == "cover"
+        if held and mentions_back(words) and (last is None or not last.target):
+            words = refer_back(words, held)
+            held = ""
         if last is not None and mentions_back(words) and last.target and not behind:
             # (not the barrels one took cover behind: "get behind the pews then flame her")
             names = names or _names(state, campaign)
@@ -156,6 +167,8 @@ def read_pieces(
         hiding = any(_NAMED_MOVE.search(p.text) for p in later[:1])
         named_move = named_move or (covering and state.encounter is not None and not hiding)
         if piece is not pieces[-1] and _PRELUDE.match(piece.text) and not named_move:
+            armed = ARMED.search(piece.text)  # "nocks an arrow and puts it into …": the arrow
+            held = f"the {armed.group(0).lower()}" if armed is not None else held
             continue  # setting up what follows: the next clause is the deed
         if piece is not pieces[-1] and intent.kind == "move" and _COMING.match(piece.text):
             continue  # "come back down and talk to Wendel": to the one who is here

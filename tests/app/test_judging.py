@@ -231,7 +231,7 @@ def test_words_heard_as_meant_for_someone_are_answered_as_said_to_them() -> None
     play(session, "mira", "talk to berta")
     events = play(session, "mira", "dont wory, we will bring ur boy back, i promise")
     told = " ".join(e.text for e in events if isinstance(e, NarrativeChunk))
-    assert "Berta takes your words to heart." in told
+    assert "Berta takes that to heart." in told
     assert "Nobody here answers" not in told
     speech = [e for e in session.state.history[-1].events if isinstance(e, SpeechAct)]
     assert [(s.speaker, s.addressee) for s in speech] == [("mira", "berta")]

@@ -72,3 +72,41 @@ def test_a_pause_for_breath_is_no_rest() -> None:
 def test_running_over_to_a_friend_before_a_spell_is_no_dash(line: str) -> None:
     clauses = read(STRAND, "ione", line)
     assert [(c.kind, c.target) for c in clauses] == [("cast", "cass")]
+
+
+THRALLS = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+           "turn": "ione", "wounds": {"drowned-thrall-1": 4, "drowned-thrall-2": 3}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ione nocks another arrow and puts it into the wounded one",
+        "ugh these things. Ione nocks another arrow, breathes out slow and puts it into the "
+        "wounded one.",
+    ],
+)
+def test_it_after_an_arrow_is_nocked_is_the_arrow(line: str) -> None:
+    [said] = read(THRALLS, "ione", line)
+    assert (said.kind, said.target) == ("attack", "drowned-thrall-1")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["she backs off", "she backs off up the beach a few steps.", "take a few steps back",
+     "I take a step back"],
+)  # fmt: skip
+def test_backing_off_in_a_fight_is_a_step_back_not_the_way_out(line: str) -> None:
+    """The way up to the harbour answers to "back" and "up": backing off is no leaving."""
+    [said] = read(THRALLS, "ione", line)
+    assert (said.kind, said.action) == ("manoeuvre", "withdraw")
+
+
+def test_a_paragraph_of_a_shot_then_backing_off_does_both() -> None:
+    clauses = read(THRALLS, "ione", "ugh these things. Ione nocks another arrow, breathes out "
+                   "slow and puts it into the wounded one. Then she backs off up the beach a "
+                   "few steps.")  # fmt: skip
+    assert [(c.kind, c.target or c.action) for c in clauses] == [
+        ("attack", "drowned-thrall-1"),
+        ("manoeuvre", "withdraw"),
+    ]

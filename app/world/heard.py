@@ -35,3 +35,7 @@ class Match:
     """The keyword or phrase the line contained."""
     negated_from: str | None = None
     """When a negated match of another entry became this one: that entry's id."""
+    loose: bool = False
+    """Heard by a loose reading (a field's word, an example's meaning, the intent head)
+    rather than by a keyword the campaign wrote: only a loose reading is open to the
+    intent head's doubt (:mod:`app.world.intent`)."""

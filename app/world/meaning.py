@@ -222,6 +222,19 @@ def encode(texts: Sequence[str]) -> NDArray[np.float32] | None:
     return unit
 
 
+def pieces(texts: Sequence[str]) -> list[NDArray[np.float32]] | None:
+    """The vectors of each text's word pieces (one row per piece, possibly none), or
+    ``None`` without the model: what :mod:`app.world.intent` pools its own way."""
+    import numpy as np
+
+    model = _model()
+    if model is None:
+        return None
+    dim = int(model.dim)  # type: ignore[attr-defined]
+    found = model.encode_as_sequence(list(texts))  # type: ignore[attr-defined]
+    return [np.asarray(p, dtype=np.float32).reshape(-1, dim) for p in found]
+
+
 @cache
 def meanings() -> MeaningsFile:
     """The built-in examples (read once)."""

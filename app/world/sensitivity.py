@@ -27,7 +27,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from app.world import view
+from app.world import intent, view
 from app.world.eventspec import JudgmentSpec
 from app.world.exclusion import exclusive
 from app.world.fields import FieldIndex
@@ -171,10 +171,10 @@ class SensitivityMap:
                 confidence *= QUESTION_WEIGHT if asked is None else asked
             elif said_emphatically:
                 confidence = min(EMPHASIS_CAP, max(confidence, confidence + EMPHASIS_BONUS))
-            found: Match | None = Match(entry, round(confidence, 3), said)
+            found: Match | None = Match(entry, round(confidence, 3), said, loose=loose)
             if negated:
                 weight = NEGATED_FIELD_WEIGHT if loose else 1.0
-                found = self._negation_of(entry, round(confidence * weight, 3), said)
+                found = self._negation_of(entry, round(confidence * weight, 3), said, loose)
             if found is None:
                 return
             held = best.get(found.entry.id)
@@ -210,7 +210,10 @@ class SensitivityMap:
             kept = [m for m in (self._mocked(m) for m in kept) if m is not None]
             if not any(m.entry.spec.about == addressee for m in kept):
                 kept += self._derided(addressee)  # "*snickers at his helmet*": a slight
-        return exclusive(kept)  # a threat is not mercy: one of the two
+        kept = exclusive(kept)  # a threat is not mercy: one of the two
+        listening = [e for e in self.entries if _said_to(e, addressee, present)]
+        asked = _wholly_asked(text)
+        return intent.weighed(text, kept, listening, asked)  # a second opinion: said how
 
     def _derided(self, addressee: str | None) -> list[Match]:
         """A line that mocks the one it is said to, heard as nothing else about them: the
@@ -241,7 +244,7 @@ class SensitivityMap:
             )  # fmt: skip
         if opposite is None:
             return None
-        return Match(opposite, match.confidence, match.keyword, negated_from=match.entry.id)
+        return Match(opposite, match.confidence, match.keyword, match.entry.id, loose=match.loose)
 
     def _by_meaning(self, text: str, listening: list[Entry]) -> list[Match]:
         """The entries a line means by its nearest example, at their ``field_confidence``:
@@ -272,7 +275,7 @@ class SensitivityMap:
         example = heard.nearest.example
         said = f'like "{example.text}" ({example.name}, {heard.nearest.similarity:.2f})'
         chosen = [e for e in listening if e.id in heard.ids]
-        return [Match(e, e.spec.field_confidence, said) for e in chosen]
+        return [Match(e, e.spec.field_confidence, said, loose=True) for e in chosen]
 
     def _candidates(self, token: str) -> Iterator[_Pattern]:
         yield from self._exact.get(token, ())
@@ -281,13 +284,15 @@ class SensitivityMap:
                 break
             yield from self._stems.get(token[:length], ())
 
-    def _negation_of(self, entry: Entry, confidence: float, keyword: str) -> Match | None:
+    def _negation_of(
+        self, entry: Entry, confidence: float, keyword: str, loose: bool
+    ) -> Match | None:
         if entry.spec.negated is None:
             return None
         other = self.get(entry.spec.negated)
         if other is None:
             return None
-        return Match(other, confidence, keyword, negated_from=entry.id)
+        return Match(other, confidence, keyword, negated_from=entry.id, loose=loose)
 
 
 def _said_to(entry: Entry, addressee: str | None, present: Collection[str]) -> bool:
@@ -327,6 +332,12 @@ def _asked(text: str) -> bool:
     """Whether any of a text's words are asked ("will you find him?"): a question."""
     tokens = tokenize(text)
     return any(questioned(tokens, at) for at, t in enumerate(tokens) if t not in _CLAUSE_END)
+
+
+def _wholly_asked(text: str) -> bool:
+    """Whether every sentence of a line is a question ("will you have him home by dark?")."""
+    parts = [p for p in re.split(r"(?<=[.!?;])\s+", text.strip()) if _words(p)]
+    return bool(parts) and all(_asked(p) for p in parts)
 
 
 def _has_negation(text: str) -> bool:

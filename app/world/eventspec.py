@@ -73,7 +73,8 @@ class JudgmentSpec(Spec):
     about: Name | None = None
     """The NPC it concerns (an id of ``[npcs]``)."""
     direction: Literal["up", "down"] | None = None
-    """For ``*_shift`` categories: which way the relationship moves."""
+    """For ``*_shift`` categories: which way the relationship moves. Also what the game
+    hears as it when no word of it is said: ``up`` kind words, ``down`` hostile ones."""
     keywords: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
         default_factory=list, max_length=200
     )

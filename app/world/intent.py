@@ -19,10 +19,10 @@ unlikely (:data:`DOUBT`), and, when the words heard nothing, hears a judgment wh
 the head is sure of (:data:`SURE`): the wrong act on the right topic is dropped, the right
 act in words no example has is heard. A keyword the campaign wrote is never doubted.
 
-The weights (``meaning_model/intent.npz``) are fitted offline by
-``scripts/fit_intent.py`` on the judgment corpora and the built-in and shipped examples;
-the thresholds were chosen leaving one corpus out in turn
-(``tests/benchmarks/bench_intent_lofo.py``). The head loads lazily with the meaning
+The weights (``meaning_model/intent.npz``) are fitted offline by ``python -m
+tests.benchmarks.fit_intent`` on the judgment corpora and the built-in and shipped
+examples; the thresholds were chosen leaving one corpus out in turn (``python -m
+tests.benchmarks.bench_intent_lofo``). The head loads lazily with the meaning
 model; without either, the map hears as it did without it.
 """
 
@@ -57,8 +57,8 @@ SAID: dict[Kind, str] = {"up": "kind words", "down": "hostile words", "offer": "
 
 DOUBT = 0.3
 """A judgment heard by a loose reading (a field's word, an example's meaning) is dropped
-when the head gives its kind less than this chance: "we'll get to your brat after supper"
-is no reassurance. One of the campaign's own keywords is never doubted."""
+when the head gives its kind less than this chance: "heroes like us don't come cheap" holds
+a word of comfort and comforts nobody. A campaign's own keyword is never doubted."""
 SURE = 0.95
 """A judgment nobody's words matched is heard when the head gives its kind at least this
 chance ("I've seen scarier things in a chicken coop" slights the chief)."""

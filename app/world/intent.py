@@ -67,6 +67,8 @@ SCALE = 8.0
 """Each pooled vector is a unit vector times this, so that word-piece dimensions and the
 0/1 speech-act cues weigh alike under one regularisation."""
 WEIGHTS_FILE = "intent.npz"
+MAX_CHARS = 2000
+"""Only this much of a line is read: a wall of text costs no more than a long speech."""
 
 _UP_FIELDS = frozenset({"reassurance", "comfort", "apology", "praise", "courtesy"})
 _DOWN_FIELDS = frozenset({"insult", "threat", "violence", "dismissal", "greed", "distrust"})
@@ -130,6 +132,7 @@ def features(texts: Sequence[str]) -> NDArray[np.float64] | None:
     the meaning model."""
     import numpy as np
 
+    texts = [text[:MAX_CHARS] for text in texts]
     found = pieces(texts)
     if found is None:
         return None

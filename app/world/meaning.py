@@ -231,7 +231,7 @@ def pieces(texts: Sequence[str]) -> list[NDArray[np.float32]] | None:
     if model is None:
         return None
     dim = int(model.dim)  # type: ignore[attr-defined]
-    found = model.encode_as_sequence(list(texts))  # type: ignore[attr-defined]
+    found = model.encode_as_sequence(list(texts), max_length=512)  # type: ignore[attr-defined]
     return [np.asarray(p, dtype=np.float32).reshape(-1, dim) for p in found]
 
 

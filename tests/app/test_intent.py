@@ -150,3 +150,11 @@ def test_weights_of_another_shape_are_not_used(
     monkeypatch.setattr(intent, "_weights_path", lambda: path)
     monkeypatch.setattr(intent, "_HEADS", [])
     assert intent.heads() is None
+
+
+def test_a_wall_of_text_is_read_only_as_far_as_a_long_speech(inn: SensitivityMap) -> None:
+    wall = "you are a fine woman and we will find him. " * 400
+    rows, cut = intent.features([wall]), intent.features([wall[: intent.MAX_CHARS]])
+    assert rows is not None and cut is not None and np.array_equal(rows, cut)
+    for odd in ("\U0001f642" * 500, "\x00\x01", "***", "?"):
+        assert isinstance(heard(inn, odd, "berta"), dict)  # no error, whatever is typed

@@ -141,8 +141,9 @@ def test_precision_and_recall_on_the_blind_set() -> None:
 
 
 PARAPHRASE_FLOORS = {
-    "judgments_holdout4.toml": (0.95, 0.72),
-    "judgments_holdout5.toml": (0.93, 0.67),
+    "judgments_holdout4.toml": (0.95, 0.72, 1),
+    "judgments_holdout5.toml": (0.93, 0.67, 1),
+    "judgments_holdout6.toml": (0.9, 0.61, 7),
 }
 """Lines written in their authors' own words for every judgment of both shipped campaigns,
 with no keyword of the judgment a line expects: what the meaning model hears. Reported
@@ -151,8 +152,10 @@ judgments' own examples, each part of a description as an example, and each line
 against its rivals (a margin over table talk, its sentences, its quoted words, statements
 beside a question): fourth 0.96 and 0.67, fifth 0.96 and 0.62; with the intent head
 (``app/world/intent.py``, fitted on every corpus, these among them): fourth 0.99 and 0.76,
-fifth 0.96 and 0.71 — worked against since, so read the leave-one-file-out figures in
-``tests/data/README.md`` beside them."""
+fifth 0.96 and 0.71, sixth 0.93 and 0.65 (0.83 and 0.57 when reported, 65 of its 73 lines
+that mean nothing heard as nothing, 67 since) — worked against since, so read the
+leave-one-file-out figures in ``tests/data/README.md`` beside them. The last number is
+how many lines that mean nothing may be heard as something."""
 
 
 @pytest.mark.parametrize("name", sorted(PARAPHRASE_FLOORS))
@@ -160,7 +163,7 @@ def test_paraphrase_without_keywords_is_heard_by_meaning(name: str) -> None:
     from tests.benchmarks.bench_judgments import DATA, measure
 
     tp, fp, fn, nothing, quiet = measure(DATA / name)
-    precision, recall = PARAPHRASE_FLOORS[name]
+    precision, recall, heard_wrongly = PARAPHRASE_FLOORS[name]
     assert tp / (tp + fp) >= precision
     assert tp / (tp + fn) >= recall
-    assert quiet >= nothing - 1  # lines that mean nothing stay unheard
+    assert quiet >= nothing - heard_wrongly  # lines that mean nothing stay unheard

@@ -222,7 +222,9 @@ def _understand(
     if len(read) < 2:
         return whole
     threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS
-    if threat and all(len(c.text.split()) <= 2 for c in read[1:]):
+    # (a bare foe named is read as a blow: "surrender or die, rats" is still one threat)
+    spoken = not any(c.kind in DEEDS - {"attack"} for c in read)
+    if threat and spoken and all(len(c.text.split()) <= 2 for c in read[1:]):
         # "YIELD, GOBLIN!", "surrender or die, goblins": the threat, with whom it is at
         at = [t for c in (whole, *read[1:]) for t in c.targets if t in state.creatures]
         return replace(whole, targets=threatened(at, read[1:], state))

@@ -87,7 +87,11 @@ def read_pieces(
         if held and mentions_back(words) and (last is None or not last.target):
             words = refer_back(words, held)
             held = ""
-        if last is not None and mentions_back(words) and last.target and not behind:
+        spoken_of = last is not None and last.kind == "talk" and bool(last.topic)
+        if spoken_of and mentions_back(words) and _HANDLED.match(words) and last is not None:
+            # "ask Anselm about the salve then take it": the thing spoken of, not the man
+            words = refer_back(words, f"the {str(last.topic).replace('_', ' ')}")
+        elif last is not None and mentions_back(words) and last.target and not behind:
             # (not the barrels one took cover behind: "get behind the pews then flame her")
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
@@ -192,6 +196,15 @@ def read_pieces(
         if plain is not None:
             read.append((piece, words, plain))
             continue
+        if intent.kind == "ask" and intent.action == "in" and read and campaign is not None:
+            # "ask Tam about the tunnel, then head in": in by the way just spoken of
+            way = _way_named([p.text for p, _, _ in read], state, campaign)
+            if way is not None:
+                intent = Intent(kind="move", text=piece.text, actor=actor, targets=(way,),
+                                confidence=0.8)  # fmt: skip
+        if (intent.kind == "manoeuvre" and intent.action == "dash" and read
+                and _AWAY.search(piece.text)):  # fmt: skip
+            intent = replace(intent, action="withdraw")  # "shoot thrall 1 then run back"
         if intent.kind == "ask" and len(pieces) > 1 and not piece.asked:
             # "mend that torn net while we talk": a deed the game has no word for, among others
             intent = freely(intent, state, campaign, language=language)
@@ -209,6 +222,28 @@ def read_pieces(
             continue  # "Attack the rat. Ugh." — the deed, without the sigh
         return None
     return [intent for _, _, intent in read]
+
+
+_HANDLED = re.compile(
+    r"^\W*(?:(?:and|then|i)\s+)*(?:take|grab|pick up|pocket|use|drink|read|open|light|"
+    r"check|look at|examine)\b",
+    re.IGNORECASE,
+)
+"""A clause that does something with a thing ("then take it")."""
+_AWAY = re.compile(r"\b(?:back|away|off|clear|out of reach)\b", re.IGNORECASE)
+"""Running after a deed that only takes the runner away: a step back, not the Dash."""
+
+
+def _way_named(said: list[str], state: GameState, campaign: Campaign) -> str | None:
+    """The one way out of here that earlier clauses speak of ("… about the tunnel")."""
+    scene = campaign.scenes.get(state.scene.id)
+    if scene is None:
+        return None
+    text = " ".join(said).lower()
+    ways = {e.to for e in scene.exits
+            for name in (e.name, *e.aliases)
+            if len(name) > 3 and re.search(rf"\b{re.escape(name.lower())}\b", text)}  # fmt: skip
+    return ways.pop() if len(ways) == 1 else None
 
 
 def _calls(piece: Piece, state: GameState, actor: str | None) -> bool:

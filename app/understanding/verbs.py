@@ -182,6 +182,9 @@ def _done_now(said: str, verb: str) -> bool:
     return at >= 0 and not hypothetical(said, at)
 
 
+_PRONOUNS = frozenset({"her", "him", "it", "them", "me", "us", "you", "one"})
+
+
 def _challenge_by_parts(ctx: Context) -> Intent | None:
     """A challenge's verb and its object apart ("smash the padlock with his axe"), or a
     plain attempt at its object ("try the lock again"), or just "again"."""
@@ -192,7 +195,8 @@ def _challenge_by_parts(ctx: Context) -> Intent | None:
         thing = ctx.scope.get(cid)
         assert thing is not None
         verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
-        objects = _objects(ctx, cid) - verbs  # the lamp's "light" is not what "light" lights
+        objects = _objects(ctx, cid) - verbs - _PRONOUNS  # the lamp's "light" lights nothing
+        # (and "bless her" is no challenge's object: "say her name" is not "say a prayer")
         if any(_done_now(said, v) for v in verbs) and any(has_phrase(said, o) for o in objects):
             fits.append(cid)
     if not fits and has_phrase(said, "it"):

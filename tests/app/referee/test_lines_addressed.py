@@ -148,3 +148,40 @@ def test_a_gesture_to_a_person_is_words_to_them(
 def test_giving_a_thing_is_no_gesture() -> None:
     [said] = read(INN, "mira", "give berta the key")
     assert said.kind == "give"
+
+
+CELLAR_TAM = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True,
+              "tam_found": True}, "defeated": ["cellar_rats"]}  # fmt: skip
+SHRINE = {"campaign": "hollow_ford", "scene": "chapel"}
+CHAPEL = {"campaign": "drowned_bell", "scene": "chapel", "defeated": ["strand_thralls"],
+          "flags": {"corin_saved": True, "knows_truth": True}}  # fmt: skip
+
+
+def test_going_in_by_the_way_just_spoken_of() -> None:
+    clauses = read(CELLAR_TAM, "mira", "ask tam about the tunnel, then head in")
+    assert [(c.kind, c.target) for c in clauses] == [("talk", "tam"), ("move", "warren")]
+
+
+def test_it_after_asking_about_a_thing_is_the_thing() -> None:
+    clauses = read(SHRINE, "sela", "ask Anselm about the salve then take it")
+    assert [(c.kind, c.target or c.item) for c in clauses][-1] == ("take", "yarrow_salve")
+
+
+@pytest.mark.parametrize(
+    ("line", "first"),
+    [("shoot thrall 1 then run back up the beach", "attack"),
+     ("healing word myself and back off", "cast")],
+)  # fmt: skip
+def test_running_back_after_a_deed_is_a_step_back(line: str, first: str) -> None:
+    spec = {**STRAND, "turn": "ione" if first == "attack" else "wren"}
+    clauses = read(spec, "ione" if first == "attack" else "wren", line)
+    assert [(c.kind, c.action) for c in clauses][1:] == [("manoeuvre", "withdraw")]
+    assert clauses[0].kind == first
+
+
+def test_a_challenge_object_is_never_a_pronoun() -> None:
+    """The warden's challenge is to "bless her" or "say a prayer": saying her name is words."""
+    [said] = read(CHAPEL, "ione", "say her name")
+    assert said.kind == "talk"
+    [said] = read(CHAPEL, "ione", "pray for her")
+    assert said.kind == "challenge"

@@ -3,7 +3,7 @@ read straight from the game state, so triggers and endings can never disagree wi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from app.world.scores import score
@@ -64,15 +64,16 @@ class Reader:
 
     def strength(self, fact: Fact, rested: list[str] | None = None) -> float:
         """See :func:`strength`."""
-        if fact.all is not None:
-            return self._all(fact.all, rested)
-        if fact.any is not None:
-            return self._any(fact.any, rested)
-        if fact.not_ is not None:
-            return 0.0 if self.strength(fact.not_) > 0 else 1.0
-        if fact.threshold is not None:
+        kind = fact.kind  # found once per condition: no chain of questions per reading
+        if kind == "all":
+            return self._all(fact.all or [], rested)
+        if kind == "any":
+            return self._any(fact.any or [], rested)
+        if kind == "not_":
+            return 0.0 if fact.not_ is not None and self.strength(fact.not_) > 0 else 1.0
+        if kind == "threshold" and fact.threshold is not None:
             return self._threshold(fact.threshold, rested)
-        if fact.judged is not None:
+        if kind == "judged":
             return self._judged(fact, rested)
         return 1.0 if self._atom(fact) else 0.0
 
@@ -132,44 +133,72 @@ class Reader:
 
     def _atom(self, fact: Fact) -> bool:
         """A factual atom: true or false, read from the game state and the temporal index."""
-        state, truth = self.state, self.truth
-        if fact.flag is not None:
-            value = state.flags.get(fact.flag)
-            return bool(value) if fact.equals is None else value == fact.equals
-        if fact.happened is not None:
-            if not truth.seen(fact.happened, within=fact.within, turn=self.turn):
-                return False
-            return fact.after is None or truth.after(fact.happened, fact.after)
-        for kind in MOMENTS:
-            moment = getattr(fact, kind)
-            if moment is not None:
-                within = "turn" if fact.within is None else fact.within
-                return truth.seen(f"{kind}.{moment}", within=within, turn=self.turn)
-        for fate in ("spared", "bound", "executed"):
-            whose = getattr(fact, fate)
-            if whose is not None:
-                return truth.seen(f"{fate}.{whose}")
-        if fact.gave is not None:  # a gift is shown too: both say it
-            return truth.seen(f"gave.{fact.gave}" + (f".{fact.to}" if fact.to else ""))
-        if fact.showed is not None:
-            shown = fact.showed + (f".{fact.to}" if fact.to else "")
-            return truth.seen(f"showed.{shown}") or truth.seen(f"gave.{shown}")
-        if fact.in_scene is not None:
-            return state.scene.id == fact.in_scene
-        if fact.has_item is not None:
-            return state.has_item(fact.has_item)
-        if fact.compare is not None:
-            return _compare(fact, state)
-        if fact.present is not None:
-            return _present(state, fact.present)
-        if fact.visited is not None:
-            return fact.visited in state.visited or fact.visited == state.scene.id
-        if fact.met is not None:
-            met = bool(state.flags.get(f"met_{fact.met}"))
-            return met or truth.seen(f"spoke_to.{fact.met}")
-        if fact.goal is not None:
-            return truth.seen(f"goal.{fact.goal}")
-        return _encounter_or_challenge(fact, state)
+        read = _ATOMS.get(fact.kind)
+        return read(self, fact) if read is not None else False
+
+
+def _flag(read: Reader, fact: Fact) -> bool:
+    value = read.state.flags.get(fact.flag or "")
+    return bool(value) if fact.equals is None else value == fact.equals
+
+
+def _happened(read: Reader, fact: Fact) -> bool:
+    happened = fact.happened or ""
+    if not read.truth.seen(happened, within=fact.within, turn=read.turn):
+        return False
+    return fact.after is None or read.truth.after(happened, fact.after)
+
+
+def _moment(read: Reader, fact: Fact) -> bool:
+    kind = fact.kind
+    within = "turn" if fact.within is None else fact.within
+    return read.truth.seen(f"{kind}.{getattr(fact, kind)}", within=within, turn=read.turn)
+
+
+def _fate(read: Reader, fact: Fact) -> bool:
+    kind = fact.kind
+    return read.truth.seen(f"{kind}.{getattr(fact, kind)}")
+
+
+def _gave(read: Reader, fact: Fact) -> bool:  # a gift is shown too: both say it
+    return read.truth.seen(f"gave.{fact.gave}" + (f".{fact.to}" if fact.to else ""))
+
+
+def _showed(read: Reader, fact: Fact) -> bool:
+    shown = f"{fact.showed}" + (f".{fact.to}" if fact.to else "")
+    return read.truth.seen(f"showed.{shown}") or read.truth.seen(f"gave.{shown}")
+
+
+def _visited(read: Reader, fact: Fact) -> bool:
+    state = read.state
+    return fact.visited in state.visited or fact.visited == state.scene.id
+
+
+def _met(read: Reader, fact: Fact) -> bool:
+    met = bool(read.state.flags.get(f"met_{fact.met}"))
+    return met or read.truth.seen(f"spoke_to.{fact.met}")
+
+
+_ATOMS: dict[str, Callable[[Reader, Fact], bool]] = {
+    "flag": _flag,
+    "happened": _happened,
+    **dict.fromkeys(MOMENTS, _moment),
+    **dict.fromkeys(("spared", "bound", "executed"), _fate),
+    "gave": _gave,
+    "showed": _showed,
+    "in_scene": lambda read, fact: read.state.scene.id == fact.in_scene,
+    "has_item": lambda read, fact: read.state.has_item(fact.has_item or ""),
+    "compare": lambda read, fact: _compare(fact, read.state),
+    "present": lambda read, fact: _present(read.state, fact.present or ""),
+    "visited": _visited,
+    "met": _met,
+    "goal": lambda read, fact: read.truth.seen(f"goal.{fact.goal}"),
+    **dict.fromkeys(
+        ("defeated", "killed", "surrendered", "fled", "passed", "failed"),
+        lambda read, fact: _encounter_or_challenge(fact, read.state),
+    ),
+}
+"""How each kind of factual atom is read (see :data:`app.world.when.READ_ORDER`)."""
 
 
 def _compare(fact: Fact, state: GameState) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cached_property
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -26,6 +27,12 @@ COMPARE = re.compile(r"^\s*(?P<key>[a-z0-9][a-z0-9_.-]*)\s*(?P<op><=|>=|==|!=|<|
 """``trust.berta <= -2``: a score, a comparison, a number."""
 MOMENTS = ("spoke_to", "examined", "attacked")
 """Momentary atoms: true in the turn it happened (or ``within`` a span)."""
+READ_ORDER = ("all", "any", "not_", "threshold", "judged", "flag", "happened", *MOMENTS,
+              "spared", "bound", "executed", "gave", "showed", "in_scene", "has_item",
+              "compare", "present", "visited", "met", "goal", "defeated", "killed",
+              "surrendered", "fled", "passed", "failed")  # fmt: skip
+"""The kinds of condition in the order :mod:`app.world.facts` asks which one a condition
+is (a condition has exactly one, so the order only settles a malformed one)."""
 
 
 class Threshold(Spec):
@@ -154,6 +161,13 @@ class Fact(Spec):
                 "(a score, one of < <= > >= == !=, a number)"
             )
         return self
+
+    @cached_property
+    def kind(self) -> str:
+        """Which kind of condition this is (the first of :data:`READ_ORDER` it sets; ``""``
+        for none): found once, as a condition is read many times a turn. A condition is
+        never changed once made (nothing assigns to its fields), so it stays true."""
+        return next((k for k in READ_ORDER if getattr(self, k) is not None), "")
 
     def atoms(self) -> Iterator[Fact]:
         """This condition and every condition inside it (``all``, ``any``, ``not``,

@@ -180,3 +180,17 @@ def test_a_threshold_holds_when_strengths_sum_to_its_minimum(
     total = sum(strength(fact(**p), state) for p in parts)
     made = fact(threshold={"min": least, "of": parts})
     assert strength(made, state) == (1.0 if total >= least else 0.0)
+
+
+def test_every_kind_of_condition_is_read_by_its_kind() -> None:
+    """A condition's kind is found once and read by it: every kind a campaign may write
+    has its place in the reading order and, if it is an atom, its reader — a kind added
+    to ``Fact`` and forgotten here would read as false."""
+    from app.world.facts import _ATOMS
+    from app.world.when import _KINDS, READ_ORDER
+
+    assert set(READ_ORDER) == set(_KINDS)
+    assert set(_ATOMS) == set(_KINDS) - {"all", "any", "not_", "threshold", "judged"}
+    assert fact(flag="tam_found").kind == "flag"
+    assert fact(**{"not": {"in_scene": "inn"}}).kind == "not_"
+    assert fact(spoke_to="berta", within=2).kind == "spoke_to"

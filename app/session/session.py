@@ -31,7 +31,7 @@ from app.dm.brain import Brain, BrainError, Message, reads_prompt
 from app.dm.config import DMConfig
 from app.dm.context import ContextBuilder, fold_summary, read_actions
 from app.dm.costs import Budget
-from app.dm.deltas import build_deltas
+from app.dm.deltas import Deltas, build_deltas
 from app.dm.retell import TurnTold
 from app.dm.safety import (
     NarrationFilter,
@@ -133,8 +133,8 @@ class GameSession:
         """The DM has had the full overview this sitting (later turns get deltas)."""
         self.last_messages: list[Message] = []
         """The exact messages of the latest DM call, for the prompt inspector."""
-        self.last_deltas: dict[str, Any] | None = None
-        """The deltas that call was told, as data (``None`` when it had the overview)."""
+        self._deltas: Deltas | None = None
+        """The deltas the latest DM call was told (``None`` when it had the overview)."""
         self.last_told: TurnTold | None = None
         """The last turn played this sitting and its messages, for telling it again."""
         self.total_usage = Usage()
@@ -152,7 +152,13 @@ class GameSession:
         afresh, since what it was last told is no longer so."""
         self.state = state
         self.briefed = False
-        self.last_deltas = None
+        self._deltas = None
+
+    @property
+    def last_deltas(self) -> dict[str, Any] | None:
+        """The deltas the latest DM call was told, as data (``None`` when it had the
+        overview): written out only when the prompt inspector asks, not every turn."""
+        return None if self._deltas is None else self._deltas.as_dict()
 
     @property
     def settled(self) -> bool:
@@ -317,7 +323,7 @@ class GameSession:
             take_readings = getattr(self.brain, "take_readings", None)
             if take_readings is not None:  # a DM that reads the lines itself: read once
                 take_readings(self.state, getattr(self.context, "readings", {}))
-            self.last_deltas = build_deltas(self.state).as_dict() if self.briefed else None
+            self._deltas = build_deltas(self.state) if self.briefed else None
             looping = tool_loop(
                 self.brain, current.tools, messages, self.state, report, flow.after_tools
             )

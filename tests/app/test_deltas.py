@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any, get_args
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -190,3 +191,29 @@ def test_deltas_have_changes_exactly_when_something_was_recorded(
     lines = sum(len(v) if isinstance(v, list) else 1 for k, v in found.items()
                 if k not in ("has_changes", "omitted", "encounter", "message"))  # fmt: skip
     assert lines == min(len(recorded), MOST_SHOWN)
+
+
+async def test_the_deltas_told_are_written_out_only_when_looked_at(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A turn keeps the deltas its DM call was told; they are written out as data only
+    when the prompt inspector asks — and say what that call was told, whatever happened
+    since."""
+    from app.dm.deltas import Deltas
+
+    written: list[int] = []
+    as_dict = Deltas.as_dict
+    monkeypatch.setattr(Deltas, "as_dict", lambda self: written.append(1) or as_dict(self))
+    session = make_session([{"text": "Quiet."}, {"text": "Still quiet."}])
+    await turn(session, ("thorin", "I wait"))
+    assert session.last_deltas is None and written == []  # the first call had the overview
+    session.state.record("hp", "Thorin drinks a potion between turns", who="thorin")
+    await turn(session, ("thorin", "I stretch"))
+    assert written == []  # nobody looked
+    told = session.last_deltas
+    assert told is not None and written == [1]
+    assert [m["text"] for m in told["hit_points"]] == ["Thorin drinks a potion between turns"]
+    session.state.record("hp", "Thorin trips", who="thorin")  # after the call: not in it
+    assert session.last_deltas == told
+    session.replace_state(session.state)
+    assert session.last_deltas is None

@@ -29,6 +29,7 @@ from app.actions.campaign_tools import apply_effects
 from app.actions.endings import reach_ending
 from app.actions.events import SessionEvent
 from app.actions.telling import tell
+from app.session.quiet import watch_for
 from app.world import bonds
 from app.world.campaign import Campaign, TriggerSpec
 from app.world.facts import Reader, holds, update_defeated, uses_judged
@@ -239,6 +240,10 @@ def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
     fired: set[str] = set()
     if phase == "before_dm":
         done.add(_owed(state, campaign, fired))
+    watch = watch_for(campaign)
+    reading = None if watch is None else watch.reading(state)
+    if watch is not None and reading is not None and watch.quiet(reading):
+        return done  # every condition reads as it did when a check found nothing to do
     firings = len(fired)
     rounds = 0
     while True:
@@ -286,6 +291,8 @@ def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
             if ending.when is not None and not ending.defeat and holds(ending.when, state):
                 done.events += reach_ending(state, ending.id)
                 break
+    if rounds == 0 and watch is not None and reading is not None:
+        watch.found_nothing(state, reading)  # nothing was ready: quiet, if nothing moved
     return done
 
 

@@ -9,6 +9,7 @@ set of conditions."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from app.world.campaign import Campaign
@@ -23,17 +24,23 @@ _WATCHES: dict[int, tuple[Campaign, tuple[Any, ...], Watch | None]] = {}
 shape of its conditions the watch was made for, and the watch (``None``: unwatchable)."""
 
 
+_TRIGGER = attrgetter("when", "once", "refractory")
+_ENDING = attrgetter("when", "defeat")
+
+
 def _shape(campaign: Campaign) -> tuple[Any, ...]:
     """Which conditions the engine checks, and how: a change to any of them (a trigger
-    added or replaced, one made repeatable, a goal or an ending changed) makes a new
-    watch. Made of the objects themselves: comparing them is asking whether they are the
-    same ones, which is quick."""
-    triggers = tuple([(t, t.when, t.once, t.refractory) for t in campaign.all_triggers])
-    goals = tuple([(s.goals, *s.goals.values()) for s in campaign.scenes.values()])
-    endings = tuple([(e, e.when, e.defeat) for e in campaign.endings])
-    # how sure a judgment must be to count (the engine reads it with every judgment)
-    floor = (campaign.events, campaign.events.min_confidence)
-    return campaign.scenes, triggers, goals, endings, floor
+    added, replaced or made repeatable, a goal or an ending changed) makes a new watch.
+    Made of the objects themselves: comparing them is asking whether they are the same
+    ones, which is quick."""
+    triggers = campaign.all_triggers
+    goals = [g for s in campaign.scenes.values() for g in s.goals.items()]
+    endings = campaign.endings
+    return (
+        campaign.scenes, tuple(triggers), tuple(map(_TRIGGER, triggers)), tuple(goals),
+        tuple([g.when for _, g in goals]), tuple(endings), tuple(map(_ENDING, endings)),
+        campaign.events, campaign.events.min_confidence,  # how sure a judgment must be
+    )  # fmt: skip
 
 
 def _engine(campaign: Campaign) -> list[Probe]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_CLAUSES = 4
 """More actions than this in one line are not cut further (a long paste is read as one)."""
@@ -112,7 +113,12 @@ def propose(text: str, *, in_time_order: bool = True) -> list[Piece]:
     """The clauses a line may hold, in the order they happen; one piece when there is
     nothing to cut. Each piece keeps its own words (fillers such as "then" are left for
     the parser to drop). ``in_time_order=False`` leaves "before"/"after" uncut ("I run
-    after him" is one deed)."""
+    after him" is one deed). Worked out once per line (the words alone decide it)."""
+    return list(_proposed(text, in_time_order))
+
+
+@lru_cache(maxsize=4096)
+def _proposed(text: str, in_time_order: bool) -> tuple[Piece, ...]:
     pieces: list[Piece] = []
     part = 0
     for ordered, under in _ordered(text) if in_time_order else [(text, False)]:
@@ -123,7 +129,7 @@ def propose(text: str, *, in_time_order: bool = True) -> list[Piece]:
                 cut = weak.strong or weak_no == 0
                 asked = weak.asked or (strong.asked and weak is weaks[-1])
                 pieces.append(Piece(weak.text.strip(), cut, under, part, asked))
-    return pieces[: MAX_CLAUSES * 2]
+    return tuple(pieces[: MAX_CLAUSES * 2])
 
 
 _BACK = re.compile(

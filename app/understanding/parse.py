@@ -25,6 +25,7 @@ from app.understanding.improvised import (
 )
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
+from app.understanding.memo import by_words
 from app.understanding.readying import readying
 from app.understanding.scope import build_scope
 from app.understanding.telling import gesture, told
@@ -119,6 +120,7 @@ _PACES = re.compile(
 """Steps counted out are a distance ("back off a few steps"), not a flight of steps."""
 
 
+@by_words
 def _strip_fillers(said: str, vocab: Vocabulary) -> str:
     """Drop leading words that add nothing ("I", "we", "then", "try to")."""
     fillers = sorted(vocab.fillers, key=len, reverse=True)

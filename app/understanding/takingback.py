@@ -5,6 +5,7 @@ the understanding stage reads it as a request for help, so no brain acts on it."
 
 from __future__ import annotations
 
+from app.understanding.memo import by_words
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.understanding.words import has_phrase, normalise, starts_with
 
@@ -29,6 +30,7 @@ def _without_openers(said: str, openers: tuple[str, ...]) -> str:
     return said
 
 
+@by_words
 def takes_back(said: str, vocab: Vocabulary) -> bool:
     """The normalised line asks to take a turn back."""
     words = vocab.taking_back

@@ -67,8 +67,12 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     if len(words) < 2 and not _non_latin(raw):
         return None
     names = {w for t in scope.things for n in t.names for w in n.split()}
-    known = _known_words(vocab) | names
-    unknown = [w for w in words if w not in known and w.rstrip("s") not in known]
+    common = _known_words(vocab)  # thousands of words: asked, never copied into a new set
+
+    def known(word: str) -> bool:
+        return word in common or word in names
+
+    unknown = [w for w in words if not known(w) and not known(w.rstrip("s"))]
     if len(unknown) * 2 <= len(words) and not _non_latin(raw):
         return None
     lang, prob = _identifier().classify(raw)

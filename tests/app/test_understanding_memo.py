@@ -62,3 +62,25 @@ def test_an_answer_is_kept_per_vocabulary() -> None:
     assert fillers_first("ho ho i jump", ENGLISH) is False
     assert fillers_first("ho ho i jump", other) is True
     assert calls == [other, ENGLISH]
+
+
+def test_a_line_is_checked_against_the_known_words_without_copying_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The campaign language's thousands of known words are asked about, never copied
+    into a new set for each line; what is foreign is found as before."""
+    from app.understanding import language
+    from app.understanding.scope import Scope
+
+    known = language._known_words
+
+    class Uncopied(frozenset[str]):
+        def __or__(self, other: object) -> frozenset[str]:
+            raise AssertionError("the known words were copied")
+
+    monkeypatch.setattr(language, "_known_words", lambda vocab: Uncopied(known(vocab)))
+    scope = Scope(actor=None, things=(), fighting=False, scene_id="inn")
+    spanish = "Quiero hablar con la posadera"
+    assert language.foreign_language(spanish, spanish.lower(), ENGLISH, scope) == "es"
+    english = "I want to talk to the innkeeper"
+    assert language.foreign_language(english, english.lower(), ENGLISH, scope) is None

@@ -53,11 +53,19 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
+def too_deep(text: str) -> bool:
+    """Whether JSON text nests deeper than :data:`MAX_ARGUMENT_DEPTH` — asked of every
+    call, so first the quick bound: text with no more brackets than that cannot."""
+    if text.count("[") + text.count("{") <= MAX_ARGUMENT_DEPTH:
+        return False
+    return nesting_depth(text) > MAX_ARGUMENT_DEPTH
+
+
 def json_object(text: str) -> dict[str, Any] | None:
     """``text`` parsed as a JSON object, or ``None`` when it is not one (never raises)."""
     if not text.strip():
         return {}
-    if nesting_depth(text) > MAX_ARGUMENT_DEPTH:
+    if too_deep(text):
         return None
     try:
         value = json.loads(text)

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from app.actions.adjudication import report_declarations
-from app.actions.calls import MAX_ARGUMENT_DEPTH, ToolCall, nesting_depth
+from app.actions.calls import MAX_ARGUMENT_DEPTH, ToolCall, nesting_depth, too_deep
 from app.actions.events import SessionEvent
 from app.actions.idrefs import normalise, with_ids
 from app.actions.schemas import describe, function_schema, without_nulls
@@ -149,8 +149,8 @@ class ToolSet:
                 f"arguments are {len(call.arguments)} characters long (at most {MAX_ARGUMENTS}); "
                 "send a short JSON object"
             )
-        depth = nesting_depth(call.arguments)
-        if depth > MAX_ARGUMENT_DEPTH:
+        if too_deep(call.arguments):
+            depth = nesting_depth(call.arguments)
             return ToolOutcome.refused(
                 f"arguments are nested {depth} levels deep (at most {MAX_ARGUMENT_DEPTH}); "
                 "send a flat JSON object"

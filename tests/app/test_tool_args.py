@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from app.actions.args import MAX_AMOUNT, DamageArgs, HealArgs, amount_problem
@@ -92,3 +94,14 @@ def test_roll_dice_takes_a_number_too() -> None:
     call = ToolCall("c", "roll_dice", json.dumps({"rolls": [{"formula": 8, "flavor": "fixed"}]}))
     outcome = ALL_TOOLS.execute(call, sandbox_state(seed=1))
     assert outcome.ok and outcome.events[0].total == 8
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet='[]{}"\\a1 ', max_size=80), st.integers(min_value=0, max_value=40))
+def test_too_deep_says_what_the_full_count_says(text: str, depth: int) -> None:
+    """The quick bound (no more brackets than allowed: not too deep) never disagrees with
+    counting the nesting itself, strings and escapes minded."""
+    from app.actions.calls import MAX_ARGUMENT_DEPTH, nesting_depth, too_deep
+
+    for candidate in (text, "[" * depth + text, '{"a": ' * depth + text + "}" * depth):
+        assert too_deep(candidate) == (nesting_depth(candidate) > MAX_ARGUMENT_DEPTH)

@@ -78,7 +78,12 @@ def test_a_line_is_checked_against_the_known_words_without_copying_them(
         def __or__(self, other: object) -> frozenset[str]:
             raise AssertionError("the known words were copied")
 
+    class Detector:  # the language model itself is not what is tested here (slow to load)
+        def classify(self, text: str) -> tuple[str, float]:
+            return "es", 0.99
+
     monkeypatch.setattr(language, "_known_words", lambda vocab: Uncopied(known(vocab)))
+    monkeypatch.setattr(language, "_identifier", Detector)
     scope = Scope(actor=None, things=(), fighting=False, scene_id="inn")
     spanish = "Quiero hablar con la posadera"
     assert language.foreign_language(spanish, spanish.lower(), ENGLISH, scope) == "es"

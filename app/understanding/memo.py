@@ -24,10 +24,22 @@ MOST_KEPT = 4096
 few: a game never comes near it, a corpus run does)."""
 
 
+_ALL_KEPT: list[dict[tuple[str, int], object]] = []
+"""Every step's answers, so they can all be forgotten at once (:func:`forget`)."""
+
+
+def forget() -> None:
+    """Forget every answer kept: a reading measured from its start (a test that counts
+    what is worked out) starts from nothing kept."""
+    for kept in _ALL_KEPT:
+        kept.clear()
+
+
 def by_words(step: Callable[[str, Vocabulary], T]) -> Callable[[str, Vocabulary], T]:
     """``step`` (a pure reading of words in one vocabulary) with its answers kept. Its
     answer must not be changed by whoever receives it (a string, a bool, a tuple)."""
     kept: dict[tuple[str, int], tuple[Vocabulary, T]] = {}
+    _ALL_KEPT.append(kept)  # type: ignore[arg-type]
 
     @wraps(step)
     def remembered(words: str, vocab: Vocabulary) -> T:

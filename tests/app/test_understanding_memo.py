@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.understanding import clauses, takingback
+from app.understanding import clauses, memo, takingback
 from app.understanding.line import understand
 from app.understanding.memo import by_words
 from app.understanding.vocabulary import ENGLISH, Vocabulary
@@ -21,6 +21,7 @@ LINE = "then attack the nearest rat, and after that I shout at it"
 def test_the_words_of_a_line_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
     state = cellar()
     actor = next(iter(state.party))
+    memo.forget()  # nothing kept from lines read before, nor forgotten halfway through
     worked: list[str] = []
     ordered, openers = clauses._ordered, takingback._without_openers
     monkeypatch.setattr(clauses, "_ordered", lambda text: worked.append(text) or ordered(text))

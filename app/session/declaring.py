@@ -113,8 +113,13 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
         ended = late or f"{fight.current.name}'s turn has ended."
         return Reply(f"{ended} The line was not sent.", False), None
     name, sep, text = line.partition(":")
-    character = resolve_character(session, name) if sep else None
     state = session.state
+    speaking = current is not None and name.strip().lower() == (
+        (state.controller_of(current) or "").lower()
+    )
+    if sep and speaking and len(state.players) > 1 and text.strip():
+        line, name, sep = text.strip(), "", ""  # "Ben: magic missile on rat 2" typed by Ben
+    character = resolve_character(session, name) if sep else None
     ally = ally_named(state, name) if character is None and sep else None
     if ally is not None:  # a companion who fights beside the party is the DM's to play
         names = ", ".join(s.name for s in state.party.values())

@@ -159,6 +159,8 @@ def understand_clause(
     if shortcut is not None:
         return shortcut
     said, named = r.subject(ctx, said)
+    if named is None and actor is not None and len(state.players) > 1:
+        said, ctx = _player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
     stranger = r.stranger(ctx) if named is None else None
     if stranger:
         return ctx.intent("refuse", confidence=0.9, note=f"{stranger} is not in the party")
@@ -192,6 +194,17 @@ def understand_clause(
         fighting = {c.npc: cid for cid, c in state.creatures.items() if c.npc and c.vitals.hp > 0}
         found = replace(found, targets=tuple(fighting.get(t, t) for t in found.targets))
     return found
+
+
+def _player_speaking(ctx: r.Context, said: str, actor: str) -> tuple[str, r.Context]:
+    """A line that names its typist, the player, as the one who acts ("Kit passes", "Ben
+    uses second wind"): the deed of the character the player is acting with."""
+    first, _, rest = said.partition(" ")
+    player = next((p for p in ctx.state.players if p.lower() == first), None)
+    if player is None or not rest or ctx.state.controller_of(actor) != player:
+        return said, ctx
+    raw = ctx.raw.strip()
+    return rest, replace(ctx, raw=raw[len(first) :].strip() or raw)
 
 
 def freely(

@@ -379,14 +379,14 @@ def acting_for(ctx: Context, named: str) -> Intent | None:
     player may (they play both, outside a fight or on that one's turn)."""
     state = ctx.state
     name = state.name_of(named)
+    mine, theirs = state.controller_of(ctx.actor or ""), state.controller_of(named)
+    if len(state.players) > 1 and mine != theirs:  # another player's, whoever's turn it is
+        return ctx.intent("refuse", character=named, confidence=0.9,
+                          note=f"{name} is played by {theirs}")  # fmt: skip
     if state.encounter is not None and state.encounter.current.id != named:
         now = state.encounter.current.name
         return ctx.intent("ask", character=named, confidence=0.3,
                           note=f"it is {now}'s turn, not {name}'s")  # fmt: skip
-    mine, theirs = state.controller_of(ctx.actor or ""), state.controller_of(named)
-    if len(state.players) > 1 and mine != theirs:
-        return ctx.intent("refuse", character=named, confidence=0.9,
-                          note=f"{name} is played by {theirs}")  # fmt: skip
     return None
 
 

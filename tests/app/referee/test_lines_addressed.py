@@ -185,3 +185,31 @@ def test_a_challenge_object_is_never_a_pronoun() -> None:
     assert said.kind == "talk"
     [said] = read(CHAPEL, "ione", "pray for her")
     assert said.kind == "challenge"
+
+
+HOT_RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "thorin",
+            "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+
+
+def test_another_players_character_named_in_a_fight_is_theirs_to_move() -> None:
+    [said] = read(HOT_RATS, "thorin", "mira shoots the rat")
+    assert (said.kind, said.note) == ("refuse", "Mira is played by Ana")
+    [said] = read(HOT_RATS, "thorin", "aria casts fire bolt at rat 1")  # Ben's, not her turn
+    assert said.kind == "ask"
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [("Ben uses second wind", "feature"), ("Ben passes", "hold"),
+     ("Ben attacks rat 1", "attack")],
+)  # fmt: skip
+def test_a_player_who_names_themself_acts_with_their_character(line: str, kind: str) -> None:
+    [said] = read(HOT_RATS, "thorin", line)
+    assert said.kind == kind
+
+
+def test_a_player_who_writes_their_own_name_first_is_heard() -> None:
+    state = build_situation(Situation.model_validate({**HOT_RATS, "turn": "aria"}))
+    reply, who = declaring.declare(session_for(state), "Ben: magic missile on rat 2", "aria")
+    assert reply.ok and who == "aria", reply.text

@@ -82,10 +82,22 @@ _USE_LEVER = re.compile(
 _LEVER_VERB = re.compile(rf"^{_LEVER} (?:open )?(.+?)(?: open)?$")
 
 
+_BOOT = re.compile(
+    r"^(?:put|puts|putting|plant|plants|drive|drives|slam|slams|stick|sticks) "
+    r"(?:my|his|her|their|a|one) (boot|foot|heel|shoulder)s? "
+    r"(?:into|through|against|to|on|at) (.+)$"
+)
+"""A boot or a shoulder put to a thing: kicking it, shouldering it."""
+
+
 def _levered(said: str) -> str:
     """A crowbar put to a thing is prying it ("use my crowbar on the hearth", "crowbar
     the trapdoor"): read as "pry the hearth with my crowbar", so the thing gets its ruling
     (or its challenge) rather than the crowbar being turned over to no end."""
+    booted = _BOOT.match(said)
+    if booted is not None:  # "puts his boot into the trapdoor": a kick
+        verb = "shoulder" if booted.group(1) == "shoulder" else "kick"
+        return f"{verb} {booted.group(2)}"
     used = _USE_LEVER.match(said)
     if used is not None:
         return f"pry {used.group(2)} with my {used.group(1)}"

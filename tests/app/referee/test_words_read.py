@@ -87,3 +87,11 @@ def test_a_shouted_line_names_no_stranger() -> None:
     spec = {**INN, "flags": {"trapdoor_open": True}, "challenges": {"trapdoor_lock": "passed"}}
     assert read(spec, "mira", "ALRIGHT LETS GO DOWN").kind == "move"
     assert read(spec, "mira", "Legolas looks around").kind == "refuse"
+
+
+@pytest.mark.parametrize(
+    "line", ["put my boot into the trapdoor", "puts his boot into the lock as hard as he can"]
+)
+def test_a_boot_put_to_a_thing_is_a_kick(line: str) -> None:
+    said = read({**INN, "met": []}, "thorin", line)
+    assert (said.kind, said.targets) == ("challenge", ("force_trapdoor",))

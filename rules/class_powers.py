@@ -1,7 +1,7 @@
 """The numbers of class features a player spends by name: a monk's Martial Arts die and
-unarmed strike (Flurry of Blows), a bard's Song of Rest die, a sorcerer's sorcery points and
-Flexible Casting (Font of Magic), the creatures a paladin's Divine Sense finds, a
-berserker's Frenzy.
+unarmed strike (Flurry of Blows), a bard's Bardic Inspiration and Song of Rest dice, a
+sorcerer's sorcery points and Flexible Casting (Font of Magic), the creatures a paladin's
+Divine Sense finds, a berserker's Frenzy.
 
 Pure rules: the tools in ``app/actions/feature_tools.py`` ask these what a use costs and
 what it gives, and carry it out in play.
@@ -34,6 +34,12 @@ def song_of_rest_die(level: int) -> str:
     """SRD: a bard's Song of Rest die — d6 from 2nd level, d8 from 9th, d10 from 13th, d12
     from 17th."""
     return "1d6" if level < 9 else "1d8" if level < 13 else "1d10" if level < 17 else "1d12"
+
+
+def inspiration_die(level: int) -> str:
+    """SRD: a bard's Bardic Inspiration die — d6, d8 from 5th level, d10 from 10th, d12 from
+    15th."""
+    return "1d6" if level < 5 else "1d8" if level < 10 else "1d10" if level < 15 else "1d12"
 
 
 def unarmed_strike(sheet: CharacterSheet) -> WeaponAttack:

@@ -39,6 +39,7 @@ from app.world.companions import side_of
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
+from rules.class_powers import inspiration_die
 from rules.conditions import ActiveCondition, Condition, can_act
 from rules.damage import DamageType, LifeState, heal
 from rules.dice import Advantage, roll
@@ -338,7 +339,7 @@ def bardic_inspiration(state: GameState, sheet: CharacterSheet, spec: FeatureSpe
         raise ToolError("bardic_inspiration needs an ally's target_id")
     fu.pay_cost(state, sheet.id, spec)
     fu.spend_uses(sheet, spec)
-    die = "1d6" if sheet.level < 5 else "1d8" if sheet.level < 10 else "1d10"
+    die = inspiration_die(sheet.level)
     effect = Effect(id=cr.INSPIRED_ID, name="Inspired", source=sheet.id, attack_dice=die,
                     save_dice=die, check_dice=die, ends="never", rounds=None)  # fmt: skip
     effects = bg.effects_of(state, target)

@@ -1,10 +1,12 @@
-"""The numbers of Martial Arts, Font of Magic and Divine Sense, from the SRD's wording."""
+"""The numbers of Martial Arts, Bardic Inspiration, Font of Magic and Divine Sense, from the
+SRD's wording."""
 
 from __future__ import annotations
 
 from rules.character import CharacterSheet
 from rules.class_powers import (
     SLOT_COSTS,
+    inspiration_die,
     martial_arts_die,
     points_to_slot,
     senses,
@@ -29,6 +31,12 @@ def _sorcerer(level: int = 3) -> CharacterSheet:
 def test_martial_arts_die_grows_d4_d6_d8_d10() -> None:
     assert [martial_arts_die(lv) for lv in (1, 4, 5, 10, 11, 17)] == [
         "1d4", "1d4", "1d6", "1d6", "1d8", "1d10",
+    ]  # fmt: skip
+
+
+def test_bardic_inspiration_die_grows_d6_d8_d10_d12() -> None:
+    assert [inspiration_die(lv) for lv in (1, 4, 5, 9, 10, 14, 15, 20)] == [
+        "1d6", "1d6", "1d8", "1d8", "1d10", "1d10", "1d12", "1d12",
     ]  # fmt: skip
 
 

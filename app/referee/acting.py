@@ -175,7 +175,7 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
         if intent.kind == "help" and intent.note == "taking back":
             return TAKING_BACK_HINT
         if intent.kind == "help":
-            return answers.help_text(state, campaign, intent.actor)
+            return answers.help_reply(state, campaign, intent)
         if intent.kind == "inventory":
             return answers.inventory_text(state, intent.actor)
         if intent.kind == "refuse":

@@ -10,9 +10,10 @@ referee's plainer answers take over.
 The answers live in modules by what they read: :mod:`.answering_self` (sheets),
 :mod:`.answering_kit` (what the packs hold, counted), :mod:`.answering_fight` (the fight),
 :mod:`.answering_world` (scene, story), :mod:`.answering_rules` and
-:mod:`.answering_actions` (the rules); :mod:`.answering_words` reads the question. They are
-tried in a fixed order, the most particular first: "what's my AC with my shield" is about
-AC, not the Shield spell.
+:mod:`.answering_actions` (the rules), :mod:`.answering_table` (a player who thinks the game
+has stopped);
+:mod:`.answering_words` reads the question. They are tried in a fixed order, the most
+particular first: "what's my AC with my shield" is about AC, not the Shield spell.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from app.referee import (
     answering_kit,
     answering_rules,
     answering_self,
+    answering_table,
     answering_world,
 )
 from app.referee.answering_words import Asked, read_question
@@ -35,6 +37,7 @@ from app.world.state import GameState
 Answer = Callable[[Asked], "str | None"]
 
 ORDER: tuple[Answer, ...] = (
+    answering_table.stuck,
     answering_world.why_only,
     answering_fight.whose_turn,
     answering_fight.on_whom,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from app.referee.answering import answer_from_game
+from app.referee.answering_table import stuck_text
 from app.referee.sights import creature_text as creature_text  # noqa: PLC0414 (re-exported)
 from app.referee.sights import exits_text as exits_text  # noqa: PLC0414
 from app.referee.sights import inventory_text as inventory_text  # noqa: PLC0414
@@ -74,6 +75,13 @@ def help_text(state: GameState, campaign: Campaign | None, actor: str | None) ->
             general = general.replace("Berta", campaign.npcs[people[0]].name)
     aims = _aims_here(state, campaign)
     return f"{general} {options_text(state, campaign, actor)}{f' {aims}' if aims else ''}"
+
+
+def help_reply(state: GameState, campaign: Campaign | None, intent: Intent) -> str:
+    """A call for help: to a player who thinks the game has stopped ("nothing happened"),
+    what was played last and whose turn it is; otherwise what can be typed and done here."""
+    stuck = stuck_text(state, campaign, intent.text)
+    return stuck if stuck is not None else help_text(state, campaign, intent.actor)
 
 
 def _aims_here(state: GameState, campaign: Campaign | None) -> str:

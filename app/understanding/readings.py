@@ -143,8 +143,9 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("help", note="stepping away")
     if said in vocab.inventory:
         return ctx.intent("inventory")
-    if said in vocab.hold or _HOLD_TAIL.sub("", said) in vocab.hold:
-        return ctx.intent("hold")  # "i'm done for now, someone else go"
+    bare = _HOLD_TAIL.sub("", said)
+    if said in vocab.hold or bare in vocab.hold or vocab.abbreviations.get(bare) == "hold":
+        return ctx.intent("hold")  # "i'm done for now, someone else go", "nothing, next"
     for verb in ("x", "l", "look at", "examine"):
         if starts_with(said, verb) and said != verb:
             rest = said[len(verb) :].strip()

@@ -1,0 +1,76 @@
+"""The answer to a player who thinks the game has stopped ("is the game broken? nothing
+happened", "is this thing working?"): a short, true reply from the game itself — what was
+played last, whose turn it is now, and how to act — never a turn spent or ended.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.referee.answering_words import Asked
+from app.referee.sights import join_words
+from app.understanding.scope import living_creatures
+from app.world import view
+from app.world.campaign import Campaign
+from app.world.state import GameState
+
+STUCK = re.compile(
+    r"\b(?:is (?:the|this) (?:game|thing|app) (?:broken|bugged|stuck|frozen|working|running)"
+    r"|is (?:it|this) (?:broken|bugged|frozen)|(?:game|app) (?:is |s )?(?:broken|bugged|frozen|"
+    r"stuck)|nothing (?:happened|happens|happening|is happening|works|worked|changed)"
+    r"|(?:game|it|this) (?:is not|isn'?t|isnt|s not) working"
+    r"|(?:game|it|this) (?:does not|doesn'?t|doesnt) (?:work|respond)|(?:a|the) bug\b"
+    r"|it'?s not working|nothing'?s happening|is this thing on\b)"
+)
+"""Words of a player who thinks the game has stopped, as typed (not mended)."""
+
+
+def _last_played(state: GameState) -> str:
+    """``Last turn: Thorin attacks Giant Rat 1.``, or that nothing is played yet."""
+    story = state.history
+    if not len(story):
+        return "Nothing has been played yet."
+    last = story[len(story) - 1]
+    did = "; ".join(" ".join(x.split()) for x in last.actions)
+    if did:
+        return f"Last turn: {did}."
+    said = " ".join(last.narrative.split())
+    first = re.split(r"(?<=[.!?])\s+", said)[0] if said else ""
+    return f"Last turn: {first}" if first else "Nothing has been played yet."
+
+
+def _how_to_act(state: GameState, campaign: Campaign | None) -> str:
+    """Whose turn it is, and an example line for it from what is here."""
+    fight = state.encounter
+    if fight is not None:
+        now = fight.current
+        turn = f"It is {now.name}'s turn (round {fight.round})"
+        if now.id not in state.party:
+            return f"{turn}: the foes act on their own."
+        foes = [state.creatures[c].name for c in living_creatures(state)]
+        hit = f"'attack {foes[0]}', " if foes else ""
+        return (f"{turn}: type what {now.name} does in plain words — {hit}'dodge' or "
+                "'end turn' — or 'help' for more.")  # fmt: skip
+    player = state.turn_order.active
+    if len(state.players) > 1 and player is not None:
+        names = [state.name_of(c) for c in state.players.get(player, [])]
+        lead = f"It is {player}'s turn ({join_words(names)})"
+    else:
+        lead = "Anyone in the party may act now"
+    people = view.npcs_here(state, campaign) if campaign is not None else []
+    talk = f" or 'talk to {campaign.npcs[people[0]].name}'" if campaign and people else ""
+    return (f"{lead}: type what your character does in plain words — 'look around'{talk} "
+            "— or 'help' for more.")  # fmt: skip
+
+
+def stuck_text(state: GameState, campaign: Campaign | None, text: str) -> str | None:
+    """The reply to a line that says the game has stopped; ``None`` for any other line."""
+    if not STUCK.search(text.lower().replace("\u2019", "'")):
+        return None
+    return f"The game is running. {_last_played(state)} {_how_to_act(state, campaign)}"
+
+
+def stuck(a: Asked) -> str | None:
+    """Asked: "is the game broken? nothing happened", "is this thing working?", "it isn't
+    working": the game runs; what happened last, whose turn it is, how to act."""
+    return stuck_text(a.state, a.campaign, a.intent.text)

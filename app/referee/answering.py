@@ -9,9 +9,10 @@ referee's plainer answers take over.
 
 The answers live in modules by what they read: :mod:`.answering_self` (sheets),
 :mod:`.answering_kit` (what the packs hold, counted), :mod:`.answering_fight` (the fight),
-:mod:`.answering_world` (scene, story), :mod:`.answering_rules` and
-:mod:`.answering_actions` (the rules), :mod:`.answering_table` (a player who thinks the game
-has stopped);
+:mod:`.answering_traits` (what a character is and is trained in), :mod:`.answering_uses`
+(what they have left to spend), :mod:`.answering_world` (scene,
+story), :mod:`.answering_rules` and :mod:`.answering_actions` (the rules),
+:mod:`.answering_table` (a player who thinks the game has stopped);
 :mod:`.answering_words` reads the question. They are tried in a fixed order, the most
 particular first: "what's my AC with my shield" is about AC, not the Shield spell.
 """
@@ -27,6 +28,8 @@ from app.referee import (
     answering_rules,
     answering_self,
     answering_table,
+    answering_traits,
+    answering_uses,
     answering_world,
 )
 from app.referee.answering_words import Asked, read_question
@@ -40,6 +43,10 @@ ORDER: tuple[Answer, ...] = (
     answering_table.stuck,
     answering_world.why_only,
     answering_fight.whose_turn,
+    answering_traits.own_trait,
+    answering_uses.feature_uses,
+    answering_uses.hit_dice,
+    answering_uses.everything_left,
     answering_fight.on_whom,
     answering_fight.combatants,
     answering_world.just_happened,
@@ -51,6 +58,8 @@ ORDER: tuple[Answer, ...] = (
     answering_rules.challenge_dc,
     answering_fight.foe_armour,
     answering_self.armour_class,
+    answering_traits.trained,
+    answering_traits.languages,
     answering_self.spell_slots,
     answering_self.spellcasting,
     answering_rules.advantage,

@@ -131,9 +131,10 @@ def slots_text(sheet: CharacterSheet) -> str:
 
 
 def spell_slots(a: Asked) -> str | None:
-    """Asked: "how many spell slots do I have left"."""
+    """Asked: "how many spell slots do I have left", "any spells left?"."""
     sheet = a.own_sheet
-    if sheet is None or not a.word("slot", "slots"):
+    spells_left = a.word("spell", "spells") and a.has("left", "remaining", "how many can")
+    if sheet is None or not (a.word("slot", "slots") or spells_left):
         return None
     if sheet.spellcasting_ability is None:
         return f"{sheet.name} casts no spells."

@@ -36,7 +36,7 @@ KEYWORDS: tuple[str, ...] = (
     "immune", "weakness", "happened", "supposed", "goal", "quest", "range", "finesse",
     "concentration", "opportunity", "longsword", "shortsword", "crossbow", "shortbow",
     "longbow", "rapier", "dagger", "battleaxe", "greataxe", "warhammer", "handaxe",
-    "quarterstaff", "javelin", "everyone", "everybody", "initiative", "hurt",
+    "quarterstaff", "javelin", "everyone", "everybody", "initiative", "hurt", "spell",
 )  # fmt: skip
 """Words the answers listen for: a typed word this close to one is read as it."""
 

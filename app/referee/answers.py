@@ -29,6 +29,9 @@ from rules.srd import srd
 YOU = re.compile(r"\b(?:you|your|yours|ye|yer|ya)\b")
 """Words that put a question to someone: in a fight with no person of the story named, the
 foes."""
+FOES = re.compile(r"\b(?:goblins?|rats?|foes?|enem(?:y|ies)|monsters?|creatures?|them)\b")
+"""Words of a count of the foes ("how many rats are there"), as whole words: not the "rat"
+in "inspiration"."""
 PARLEY = re.compile(r"\b(?:peace|truce|parley|mercy|friends?|talk|no harm|no trouble)\b")
 """Words of a line that offers the foes talk instead of a fight."""
 
@@ -132,9 +135,7 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
         return unknowable_text(state, campaign, intent, options_text(state, campaign, intent.actor))
     said = intent.text.lower()
     creatures = living_creatures(state)
-    if any(w in said for w in ("how many", "how much")) and any(
-        w in said for w in ("goblin", "rat", "foe", "enem", "monster", "creature", "them")
-    ):
+    if re.search(r"\bhow (?:many|much)\b", said) and FOES.search(said):
         if creatures:
             names = [state.creatures[c].name for c in creatures]
             return f"You count {len(names)}: {_join(names)}."

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from app.session import declaring
 from app.understanding import understand
+from app.world.sheetfacts import signed
+from rules.class_powers import inspiration_die
+from rules.features import feature
 from tests.app.conftest import narration
 from tests.app.referee.test_answers_truth import Table
 from tests.referee_corpus import Situation, build_situation
@@ -20,6 +23,65 @@ CELLAR = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open"
           "fight": "cellar_rats", "turn": "thorin"}  # fmt: skip
 INN = {"campaign": "crossroads", "scene": "inn"}
 UNKNOWING = "no way of knowing"
+
+
+async def test_a_feature_chosen_on_ones_own_sheet_is_told_in_a_fight() -> None:
+    table = Table(STRAND)
+    ione = table.state.party["ione"]
+    for line in ("what's my favoured enemy again?", "whats my favored enemy"):
+        said = await table.check("ione", line, ione.choices["favored_enemy"])
+        assert UNKNOWING not in said
+    await table.check("ione", "what's my fighting style", ione.choices["fighting_style"])
+    await table.check("ione", "what is my natural explorer terrain",
+                      ione.choices["natural_explorer"])  # fmt: skip
+    archetype = feature("ranger_archetype")
+    assert archetype is not None
+    await table.check("ione", "what's my subclass", archetype.summary)
+    await table.check("wren", "what's Ione's favoured enemy", ione.choices["favored_enemy"])
+
+
+async def test_what_one_is_trained_in_is_read_off_the_sheet() -> None:
+    table = Table(STRAND)
+    ione = table.state.party["ione"]
+    await table.check("ione", "what languages do i speak", *ione.languages)
+    await table.check("ione", "do I speak elvish", "Yes", "Elvish")
+    saves = [f"{x.full_name} {signed(ione.save_modifier(x))} (proficient)"
+             for x in ione.saving_throws]  # fmt: skip
+    await table.check("ione", "which saving throws am i proficient in", *saves)
+    skills = [s.label for s in ione.skills]
+    await table.check("ione", "what skills do i have", *skills)
+    await table.check("ione", "what's my proficiency bonus", signed(ione.proficiency_bonus))
+    await table.check("ione", "what's my spell attack bonus",
+                      signed(ione.spell_attack_bonus or 0), f"DC {ione.spell_save_dc}")  # fmt: skip
+
+
+async def test_the_uses_left_of_a_limited_feature_are_counted_never_the_foes() -> None:
+    table = Table(WOODS)
+    ivo = table.state.party["ivo"]
+    left, most = ivo.uses_left("bardic_inspiration"), ivo.feature_uses("bardic_inspiration")
+    die = inspiration_die(ivo.level).removeprefix("1")
+    said = await table.check("ivo", "how many inspiration dice do I have left",
+                             f"{left} of {most}", "Bardic Inspiration", die)  # fmt: skip
+    assert "Wolf" not in said
+    await table.check("ivo", "can i still use bardic inspiration", "Yes", f"{left} of {most}")
+    dice = ivo.hit_dice
+    await table.check("ivo", "how many hit dice do I have left",
+                      f"{dice.remaining} of {dice.total}", f"d{dice.die}")  # fmt: skip
+    await table.check("ivo", "what's my subclass", "no subclass yet", f"level {ivo.level}")
+    bram = table.state.party["bram"]
+    bram.resources["second_wind"] = 1  # spent: the answer says so
+    await table.check("ivo", "how many second winds does Bram have left", "0 of 1", "short")
+
+
+async def test_a_use_spent_from_another_feature_is_told_by_what_it_spends() -> None:
+    table = Table({**STRAND, "turn": "cass"})
+    cass = table.state.party["cass"]
+    left = cass.uses_left("channel_divinity")
+    await table.check("cass", "can i still turn undead", "Yes", "Channel Divinity",
+                      f"{left} of {cass.feature_uses('channel_divinity')}")  # fmt: skip
+    wren = table.state.party["wren"]
+    await table.check("wren", "can I use cutting words", "Bardic Inspiration",
+                      f"{wren.uses_left('bardic_inspiration')} of")  # fmt: skip
 
 
 async def test_a_player_who_thinks_the_game_stopped_is_told_whose_turn_it_is() -> None:

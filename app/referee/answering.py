@@ -10,7 +10,7 @@ referee's plainer answers take over.
 The answers live in modules by what they read: :mod:`.answering_self` (sheets),
 :mod:`.answering_kit` (what the packs hold, counted), :mod:`.answering_fight` (the fight),
 :mod:`.answering_traits` (what a character is and is trained in), :mod:`.answering_uses`
-(what they have left to spend), :mod:`.answering_world` (scene,
+(what they have left to spend), :mod:`.answering_world` and :mod:`.answering_place` (scene,
 story), :mod:`.answering_rules` and :mod:`.answering_actions` (the rules),
 :mod:`.answering_table` (a player who thinks the game has stopped);
 :mod:`.answering_words` reads the question. They are tried in a fixed order, the most
@@ -25,6 +25,7 @@ from app.referee import (
     answering_actions,
     answering_fight,
     answering_kit,
+    answering_place,
     answering_rules,
     answering_self,
     answering_table,
@@ -86,6 +87,8 @@ ORDER: tuple[Answer, ...] = (
     answering_fight.foes_left,
     answering_fight.positions,
     answering_fight.foe_status,
+    answering_place.the_place,
+    answering_place.cover,
     answering_world.people_here,
     answering_world.ways,
     answering_world.met,

@@ -12,6 +12,7 @@ from app.understanding import understand
 from app.world.sheetfacts import signed
 from rules.class_powers import inspiration_die
 from rules.features import feature
+from rules.positions import COVER_WORDS
 from tests.app.conftest import narration
 from tests.app.referee.test_answers_truth import Table
 from tests.referee_corpus import Situation, build_situation
@@ -82,6 +83,20 @@ async def test_a_use_spent_from_another_feature_is_told_by_what_it_spends() -> N
     wren = table.state.party["wren"]
     await table.check("wren", "can I use cutting words", "Bardic Inspiration",
                       f"{wren.uses_left('bardic_inspiration')} of")  # fmt: skip
+
+
+async def test_the_place_and_its_cover_are_told_in_a_fight_as_out_of_one() -> None:
+    table = Table(CELLAR)
+    scene = table.state.campaign.scenes["cellar"] if table.state.campaign else None
+    assert scene is not None
+    said = await table.check("thorin", "what is this place?", scene.name, "Ways on")
+    assert UNKNOWING not in said
+    casks = scene.features["casks"]
+    assert casks.cover is not None
+    await table.check("thorin", "is there any cover?", casks.name.lower(),
+                      COVER_WORDS[casks.cover])  # fmt: skip
+    inn = Table(INN)
+    await inn.check("mira", "what is this place?", "The Crossroads Inn", "trapdoor")
 
 
 async def test_a_player_who_thinks_the_game_stopped_is_told_whose_turn_it_is() -> None:

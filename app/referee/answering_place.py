@@ -1,0 +1,89 @@
+"""Answers about the place the party stands in, in a fight as out of one: what this place
+is ("what is this place?", "where are we?"), and what here would give cover ("is there any
+cover?") — read from the scene's own text, its features and its ways on, through the same
+readers the players' screens use (:mod:`app.world.view`).
+
+In a fight the answer is brief (the scene's opening sentences, the foes, the cover and the
+ways out): the fight goes on around it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.referee.answering_words import Asked
+from app.referee.sights import exits_text, join_words, present_text
+from app.world import view
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from app.world.wording import the
+from rules.positions import COVER_AC, COVER_WORDS
+
+PLACE = re.compile(
+    r" (?:what is this place|what place is this|what is this room|what kind of place is this"
+    r"|where are we|where am i|where is this|describe (?:the|this) (?:place|room|area|"
+    r"surroundings)|what are my surroundings|what are our surroundings|what do i see"
+    r"|what can i see)(?: now| here| exactly| right now| again)? $"
+)
+"""Words that ask what this place is, as the whole question (not "where are we going")."""
+BRIEF_SENTENCES = 2
+"""How many of the scene's sentences a fight's answer tells."""
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+", " ".join(text.split())) if s]
+
+
+def cover_here(state: GameState, campaign: Campaign) -> list[str]:
+    """``the casks (half cover: +2 AC and Dexterity saves)``: each thing here a creature
+    could take cover behind, by the cover it gives."""
+    found = []
+    for feature in view.features_here(state, campaign).values():
+        if feature.cover is None:
+            continue
+        gives = (f"+{COVER_AC[feature.cover]} AC and Dexterity saves"
+                 if COVER_AC[feature.cover] else "it cannot be targeted")  # fmt: skip
+        found.append(f"{the(feature.name)} ({COVER_WORDS[feature.cover]}: {gives})")
+    return found
+
+
+def the_place(a: Asked) -> str | None:
+    """Asked: "what is this place?", "where are we?", "what do I see?": the scene by its
+    name and its own words, who is here, what can be looked at, and the ways on."""
+    if a.campaign is None or not PLACE.search(a.text):
+        return None
+    scene = view.scene_description(a.state, a.campaign)
+    fighting = a.state.encounter is not None
+    told = _sentences(scene)[:BRIEF_SENTENCES] if fighting else _sentences(scene)
+    parts = [f"{a.state.scene.name}: {' '.join(told)}", present_text(a.state, a.campaign)]
+    things = [f.name for f in view.features_here(a.state, a.campaign).values()]
+    if fighting:
+        cover = cover_here(a.state, a.campaign)
+        if cover:
+            parts.append(f"Cover: {join_words(cover)}.")
+    elif things:
+        parts.append(f"You could look closer at {join_words([the(t) for t in things])}.")
+    parts.append(exits_text(a.state, a.campaign))
+    return " ".join(p for p in parts if p)
+
+
+def cover(a: Asked) -> str | None:
+    """Asked: "is there any cover?", "anything to hide behind?": what here gives cover and
+    how much, and who is behind it now."""
+    if a.campaign is None or not (
+        a.word("cover") or a.has("hide behind", "duck behind", "get behind")
+    ):
+        return None
+    found = cover_here(a.state, a.campaign)
+    if not found:
+        return "Nothing here would give cover."
+    text = f"Cover here: {join_words(found)}."
+    fight = a.state.encounter
+    if fight is None:
+        return text + " In a fight it counts against foes not engaged with the one behind it."
+    behind = [f"{a.state.name_of(cid)} (behind {the(spot.behind)})"
+              for cid, spot in fight.positions.items()
+              if spot.cover != "none" and spot.behind]  # fmt: skip
+    if behind:
+        text += f" In cover now: {join_words(behind)}."
+    return text + " It counts against foes not engaged with the one behind it."

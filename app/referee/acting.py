@@ -165,7 +165,9 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
     def _say(self, state: GameState, intent: Intent) -> str:
         campaign = self.campaign
         if intent.kind == "question":
-            return answers.answer_text(state, campaign, intent)
+            # a further clause of a line already answered: a shrug after it says nothing
+            follow_up = bool(self.notes) and bool(self.carried) and intent is self.carried[-1]
+            return answers.answer_text(state, campaign, intent, follow_up=follow_up)
         if intent.kind == "help" and intent.note == "levelling":
             return levelling_text(state)
         if intent.kind == "help" and intent.note == "usage":

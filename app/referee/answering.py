@@ -93,6 +93,7 @@ ORDER: tuple[Answer, ...] = (
     answering_world.ways,
     answering_world.met,
     answering_world.behind,
+    answering_place.mentioned,
 )
 """Every answer, in the order tried: the most particular first."""
 

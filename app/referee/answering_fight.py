@@ -77,7 +77,7 @@ def whose_turn(a: Asked) -> str | None:
     """Asked: "whose turn is it", "is it my turn yet", "who's next"."""
     if not (
         a.has("whose turn", "my turn", "turn is it", "who next", "who is next", "who goes")
-        or a.has("turn yet", "next turn", "who up", "who is up")
+        or a.has("turn yet", "next turn", "who up", "who is up", "whose go", "who go", "whose move")
     ):
         return None
     fight = a.state.encounter
@@ -294,7 +294,8 @@ def foe_armour(a: Asked) -> str | None:
 
 
 def foe_kind(a: Asked) -> str | None:
-    """Asked: "are skeletons weak to anything", "do wolves have pack tactics", "what is a wight"."""
+    """Asked: "are skeletons weak to anything", "do wolves have pack tactics", "what is a wight",
+    "where did these things come from" (what they are: where from, the game does not say)."""
     asks = a.word(
         "weak",
         "weakness",
@@ -309,7 +310,7 @@ def foe_kind(a: Asked) -> str | None:
         "traits",
         "special",
         *CREATURE_TYPES,
-    ) or a.has("extra damage", "what is a", "what are", "what kind")
+    ) or a.has("extra damage", "what is a", "what are", "what kind", "come from", "came from")
     named = [c for c in ([a.creature] if a.creature else _kinds_named(a)) if c]
     if not named and a.word("these", "they", "them", "things", "those", "it"):
         named = living_creatures(a.state)  # "are these things undead?"

@@ -1,7 +1,8 @@
 """Answers about the place the party stands in, in a fight as out of one: what this place
-is ("what is this place?", "where are we?"), and what here would give cover ("is there any
-cover?") — read from the scene's own text, its features and its ways on, through the same
-readers the players' screens use (:mod:`app.world.view`).
+is ("what is this place?", "where are we?"), what here would give cover ("is there any
+cover?"), and what the scene says of a thing asked about ("is the young man still alive?")
+— read from the scene's own text, its features and its ways on, through the same readers
+the players' screens use (:mod:`app.world.view`).
 
 In a fight the answer is brief (the scene's opening sentences, the foes, the cover and the
 ways out): the fight goes on around it.
@@ -11,8 +12,11 @@ from __future__ import annotations
 
 import re
 
+from app.referee.answering_fight import kind_word
 from app.referee.answering_words import Asked
 from app.referee.sights import exits_text, join_words, present_text
+from app.referee.unknowing import PAST
+from app.understanding.vocabulary import ENGLISH
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -87,3 +91,50 @@ def cover(a: Asked) -> str | None:
     if behind:
         text += f" In cover now: {join_words(behind)}."
     return text + " It counts against foes not engaged with the one behind it."
+
+
+ASKING_WORDS = frozenset({
+    "what", "whats", "where", "when", "which", "while", "there", "here", "this", "that",
+    "these", "those", "still", "again", "anything", "something", "anyone", "anybody",
+    "does", "doing", "going", "would", "could", "should", "right", "really", "thing",
+    "things", "them", "they", "their", "with", "from", "into", "some", "many", "much",
+    "long", "until", "till", "back", "come", "comes", "know", "think", "happen", "happens",
+    "look", "looks", "like", "about", "have", "left", "been", "being", "exactly", "maybe",
+    "down", "over", "under", "inside", "outside", "away", "near", "across", "behind",
+    "through", "around", "toward", "towards", "above", "below", "beyond", "past", "odds",
+    "take", "make", "gone", "time", "seen", "able", "else", "ever", "just", "very", "first",
+    "next", "last", "ours", "your", "yours", "mine", "okay", "wait", "sure",
+})  # fmt: skip
+"""Words of a question that name no thing of the scene."""
+MOST_SENTENCES = 3
+"""How many of the scene's sentences an answer about a thing tells at most."""
+
+
+def mentioned(a: Asked) -> str | None:
+    """Asked of a thing the scene's own words speak of, where nobody here knows more ("is
+    the young man still alive?", "is there any way into that cliff?"): the sentences of the
+    scene and of what can be looked at here that name it — what the party can see, never
+    more. Not the past of a place ("how old is the chapel"), nor a thing the line names
+    (told as itself), nor what a person here is the one to ask about."""
+    campaign = a.campaign
+    if campaign is None or a.intent.targets or PAST.search(a.intent.text.lower()):
+        return None  # a thing the line names is told as itself (what it is, where it leads)
+    here = view.npcs_here(a.state, campaign)
+    if a.intent.topic and any(
+        a.intent.topic in view.npc_view(a.state, campaign, n).topics for n in here
+    ):
+        return None
+    stop = ENGLISH.stop | ASKING_WORDS
+    nouns = {kind_word(w) for w in a.words if len(w) >= 4 and w not in stop}
+    if not nouns:
+        return None
+    texts = [(s, s) for s in _sentences(view.scene_description(a.state, campaign))]
+    for feature in view.features_here(a.state, campaign).values():
+        named = f"{feature.name[:1].upper()}{feature.name[1:]}"
+        texts += [(s, f"{named}: {s}") for s in _sentences(feature.text)]
+    found = [  # the sentence itself names it (not only the name of what it describes)
+        told
+        for said, told in texts
+        if nouns & {kind_word(w) for w in re.findall(r"[a-z]+", said.lower())}
+    ]
+    return " ".join(found[:MOST_SENTENCES]) or None

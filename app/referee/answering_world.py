@@ -17,10 +17,17 @@ from app.world.facts import holds
 from app.world.journal import goals, npcs_met
 from app.world.wording import the
 
+WHO_HERE = re.compile(
+    r" (?:who|anyone|anybody|someone|somebody) (?:is |else |even )*(?:here|around|out here|"
+    r"in here|in this place|with us|besides us)\b"
+)
+"""Words that ask who else is in the place."""
+
 
 def people_here(a: Asked) -> str | None:
-    """Asked: "who is here", "who else is around"."""
-    if not a.has(
+    """Asked: "who is here", "who else is around", "is there anyone out here with us", "who's
+    in here besides us"."""
+    if not WHO_HERE.search(a.text) and not a.has(
         "who is here",
         "who here",
         "who else",
@@ -76,10 +83,15 @@ def behind(a: Asked) -> str | None:
     return " ".join(p for p in parts if p)
 
 
+WHERE_IT_GOES = re.compile(r" where (?:does|do) (?:this|the|that|these|those) [a-z ]+ (?:go|lead)")
+"""Words that ask where a way goes ("where does this road go", "where do the stairs lead")."""
+
+
 def ways(a: Asked) -> str | None:
-    """Asked: "where can we go", "what are the exits"."""
+    """Asked: "where can we go", "what are the exits", "where does this road lead"."""
     if a.campaign is None or not (
         a.word("exits", "exit")
+        or WHERE_IT_GOES.search(a.text)
         or a.has(
             "where can we go",
             "where can i go",

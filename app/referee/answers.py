@@ -122,8 +122,13 @@ def knower(state: GameState, campaign: Campaign | None, intent: Intent) -> str |
     return knowing[0] if len(knowing) == 1 else None
 
 
-def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> str:
-    """A question answered from what the world knows — never by acting."""
+def answer_text(
+    state: GameState, campaign: Campaign | None, intent: Intent, *, follow_up: bool = False
+) -> str:
+    """A question answered from what the world knows — never by acting. A ``follow_up``
+    (a further question of a line whose first was answered: "what's my hp? and is the
+    young man still alive?") the game knows nothing of is passed over in silence ("")
+    rather than answered with a shrug after the true answer."""
     known = answer_from_game(state, campaign, intent)
     if known is not None:
         return known
@@ -170,6 +175,8 @@ def answer_text(state: GameState, campaign: Campaign | None, intent: Intent) -> 
             npc = view.npc_view(state, campaign, nid)
             if intent.topic and intent.topic in npc.topics:
                 return f"{npc.name} might know: ask {npc.name} about {intent.topic}."
+    if follow_up:
+        return ""
     return unknowable_text(state, campaign, intent, options_text(state, campaign, intent.actor))
 
 

@@ -125,3 +125,37 @@ def test_nothing_holds_the_turn_only_as_a_line_of_doing_nothing() -> None:
     for line in ("nothing happened", "is the game broken? nothing happened", "nothing works"):
         read = understand(line, "thorin", state, state.campaign)
         assert read.kind != "hold" and all(c.kind != "hold" for c in read.then), line
+
+
+async def test_what_the_scene_says_of_a_thing_asked_about_is_told_never_more() -> None:
+    table = Table(STRAND)
+    campaign = table.state.campaign
+    assert campaign is not None
+    scene = " ".join(campaign.scenes["strand"].description.split())
+    said = await table.check("ione", "is the young man still alive?", "dragging a young man")
+    assert said in scene  # the scene's own sentence, nothing added
+    warren = Table({"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True}})
+    await warren.check("aria", "what are the goblins doing", "Two goblins")
+    road = Table({"campaign": "crossroads", "scene": "old_road"})
+    await road.check("aria", "where does this road go", "Ways on", "The Crossroads Inn")
+    # the past of a place is never read into its description
+    assert "tunnel" not in await Table(CELLAR).say("thorin", "how old is this tunnel?")
+
+
+async def test_a_further_question_the_game_cannot_answer_leaves_the_first_answer_alone() -> None:
+    table = Table(STRAND)
+    ione = table.state.party["ione"]
+    said = await table.check("ione", "what's my hp? and who rules the capital?",
+                             f"{ione.vitals.hp} of {ione.vitals.max_hp} hit points")  # fmt: skip
+    assert UNKNOWING not in said
+    assert UNKNOWING in await table.say("ione", "who rules the capital?")
+
+
+async def test_who_is_here_and_whose_go_it_is_are_asked_many_ways() -> None:
+    inn = Table(INN)
+    for line in ("wait who's even here? anyone in this place", "is there anyone out here with us?",
+                 "who's in here besides us?"):  # fmt: skip
+        await inn.check("mira", line, "Berta", "The party")
+    await Table(CELLAR).check("thorin", "whose go is it?", "Thorin's turn")
+    rats = Table({**CELLAR, "turn": "mira"})
+    await rats.check("mira", "where did these things come from", "Giant Rat", "beast")

@@ -79,6 +79,7 @@ ORDER: tuple[Answer, ...] = (
     answering_self.carried,
     answering_self.features,
     answering_self.conditions,
+    answering_fight.hidden,
     answering_rules.resting,
     answering_fight.initiative,
     answering_fight.hurt_most,

@@ -366,3 +366,18 @@ def foe_attacks(a: Asked) -> str | None:
     text = f"{kind}: {join_words(moves) or 'no attacks to speak of'}{many}."
     traits = [t.name for t in block.traits]
     return text + (f" It has {join_words(traits)}." if traits else "")
+
+
+def hidden(a: Asked) -> str | None:
+    """Asked: "am I hidden right now?", "is Mira still hidden": whether a successful Hide
+    still keeps them unseen (its effect on them), and what that gives."""
+    sheet = a.sheet
+    if sheet is None or not a.word("hidden", "unseen", "hiding"):
+        return None
+    if any(e.id == "hidden" for e in sheet.effects):
+        name = sheet.name
+        return (
+            f"Yes: {name} is hidden — the next attack roll has advantage (and gives {name} "
+            f"away), and attacks against {name} have disadvantage."
+        )
+    return f"No: {sheet.name} is not hidden now."

@@ -304,9 +304,9 @@ def _engaged_foes(a: Asked, cid: str) -> list[str]:
 
 def resting(a: Asked) -> str | None:
     """Asked: "can we take a short rest", "how does a long rest work"."""
-    if not a.word("rest", "resting", "rests"):
+    if not a.word("rest", "resting", "rests", "breather"):
         return None
-    if a.state.encounter is not None:
+    if a.state.encounter is not None and not a.word("after"):
         return "Not now: nobody can rest during a fight."
     short = (
         "A short rest: each character spends hit dice until whole or out of them, each "
@@ -323,7 +323,8 @@ def resting(a: Asked) -> str | None:
         for s in a.state.party.values()
     ]
     which = [long] if a.word("long") else [short] if a.word("short") else [short, long]
-    return f"{' '.join(which)} Hit dice left: {'; '.join(dice)}."
+    after = "Once the fight is over. " if a.state.encounter is not None else ""
+    return f"{after}{' '.join(which)} Hit dice left: {'; '.join(dice)}."
 
 
 def turn_left(a: Asked) -> str | None:

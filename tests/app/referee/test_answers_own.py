@@ -159,3 +159,16 @@ async def test_who_is_here_and_whose_go_it_is_are_asked_many_ways() -> None:
     await Table(CELLAR).check("thorin", "whose go is it?", "Thorin's turn")
     rats = Table({**CELLAR, "turn": "mira"})
     await rats.check("mira", "where did these things come from", "Giant Rat", "beast")
+
+
+async def test_whether_one_is_hidden_is_read_from_the_hide_on_them() -> None:
+    table = Table({**CELLAR, "turn": "mira"})
+    await table.check("mira", "am i hidden right now?", "No", "not hidden")
+    reply, _ = declaring.declare(table.session, "I hide behind the casks", "mira")
+    assert reply.ok
+    narration([e async for e in table.session.process()])
+    assert any(e.id == "hidden" for e in table.state.party["mira"].effects)  # seeded: it went well
+    await table.check("mira", "am i hidden right now?", "Yes", "advantage")
+    fight = Table(CELLAR)
+    await fight.check("thorin", "can we take a breather after this", "Once the fight is over")
+    await fight.check("thorin", "can we rest?", "Not now")

@@ -228,8 +228,8 @@ def speed(a: Asked) -> str | None:
     """Asked: "what's my speed", "how far can I move" (in a fight: the movement left this turn)."""
     sheet = a.own_sheet
     asks = a.word("speed", "movement") or a.has("how far can", "how fast")
-    if sheet is None or not asks or a.has("range"):
-        return None
+    if sheet is None or not asks or a.has("range", "see", "dark"):
+        return None  # "how far can I see in the dark": darkvision
     now = speed_after_conditions(
         speed_with(sheet.walking_speed, sheet.effects), sheet.conditions, sheet.exhaustion
     )

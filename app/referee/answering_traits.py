@@ -63,7 +63,8 @@ SUBCLASSES = (
 )  # fmt: skip
 """The feature of each class that names the way it follows: what "my subclass" asks for."""
 SUBCLASS_WORDS = ("subclass", "sub class", "specialization", "specialisation", "specialty")
-ASKING = ("what", "which", "who", "remind", "tell", "again", "is", "do", "does", "have")
+ASKING = ("what", "which", "who", "how", "can", "remind", "tell", "again", "is", "do", "does",
+          "have")  # fmt: skip
 """Words that make a line naming a feature ask about it (not merely use it)."""
 
 
@@ -146,8 +147,9 @@ def own_trait(a: Asked) -> str | None:
     spec = feature(fid) if fid is not None else None
     if fid is None or spec is None:
         return None
-    if not (spec.options or fid in SUBCLASSES or fid in sheet.choices):
-        return None  # "what does second wind do", "how many rages left": the rule, the uses
+    by_name = any(f" {n} " in plain(a) for n in _names_of(fid, spec)[:2])
+    if by_name and not (spec.options or fid in SUBCLASSES or fid in sheet.choices):
+        return None  # "what does second wind do": the rule (a word for it is told here)
     if not sheet.has(fid):
         holders = [s.name for s in a.state.party.values() if s.has(fid)]
         others = f" {join_words(holders)} {'has' if len(holders) == 1 else 'have'} it." if (
@@ -224,6 +226,16 @@ def _saves_text(sheet: CharacterSheet) -> str:
     )
 
 
+def _weapon_named(a: Asked) -> str | None:
+    """The weapon the line names ("longbows", "the light crossbow"), longest name first."""
+    found = [
+        (len(w.name), wid)
+        for wid, w in srd().weapons.entries.items()
+        if f" {w.name.lower()} " in a.text or f" {w.name.lower()}s " in a.text
+    ]
+    return max(found)[1] if found else None
+
+
 def trained(a: Asked) -> str | None:
     """Asked: "what am I proficient with", "what skills do I have", "which saving throws am
     I proficient in", "can I wear heavy armour", "what's my proficiency bonus"."""
@@ -236,18 +248,29 @@ def trained(a: Asked) -> str | None:
     abilities = any(x.full_name.lower() in a.words or x.value in a.words for x in Ability)
     if a.word("skills", "skill") and not skills:
         return f"{sheet.name} is trained in {_skills_text(sheet)}."
-    if a.word("saves", "saving", "save") and not abilities and not a.has("spell save", "save dc"):
+    saves = a.word("saves", "saving") or a.has("my save", "save bonus", "save bonuses")
+    if saves and not abilities and not a.has("spell save", "save dc"):
         return f"{sheet.name}'s saving throws: {_saves_text(sheet)}."
     if skills or abilities:
         return None  # "am I proficient in stealth": the skill's bonus
+    weapon = _weapon_named(a)
+    if weapon is not None and a.word("proficient", "trained", "proficiency"):
+        spec = srd().weapons.get(weapon)
+        knows = weapon in sheet.proficiencies or spec.category in sheet.proficiencies
+        lead = "Yes" if knows else "No"
+        how = "proficient" if knows else "not proficient"
+        return (
+            f"{lead}: {sheet.name} is {how} with the {spec.name.lower()} (a {spec.category} "
+            f"weapon); {sheet.name} is trained with {trained_text(sheet)}."
+        )
     if a.word("proficient", "proficiency", "proficiencies", "trained") or a.has(
-        "can i wear", "can i use", "armor can", "weapons can"
+        "can i wear", "can i use", "armor can", "weapons can", "good at", "best at"
     ):
         if a.has("can i use") and not a.word("armor", "weapons", "weapon", "shield", "shields"):
             return None
-        saves = join_words([x.full_name for x in Ability if x in sheet.saving_throws])
+        proficient = join_words([x.full_name for x in Ability if x in sheet.saving_throws])
         return (
             f"{sheet.name} is trained with {trained_text(sheet)}; skills: "
-            f"{_skills_text(sheet)}; saving throws: {saves or 'none'}."
+            f"{_skills_text(sheet)}; saving throws: {proficient or 'none'}."
         )
     return None

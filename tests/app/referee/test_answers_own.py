@@ -172,3 +172,18 @@ async def test_whether_one_is_hidden_is_read_from_the_hide_on_them() -> None:
     fight = Table(CELLAR)
     await fight.check("thorin", "can we take a breather after this", "Once the fight is over")
     await fight.check("thorin", "can we rest?", "Not now")
+
+
+async def test_a_feature_asked_for_by_a_players_word_and_a_weapon_trained_with() -> None:
+    table = Table(STRAND)
+    darkvision = feature("darkvision")
+    assert darkvision is not None
+    await table.check("ione", "how far can i see in the dark", darkvision.summary)
+    await table.check(
+        "ione", "what am i good at", *(s.label for s in table.state.party["ione"].skills)
+    )
+    await table.check("ione", "am i proficient with longbows", "Yes", "longbow")
+    await table.check("wren", "am i proficient with longbows", "No", "not proficient")
+    inspiration = feature("bardic_inspiration")
+    assert inspiration is not None
+    await table.check("wren", "what die is my inspiration", inspiration.summary)

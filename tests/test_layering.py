@@ -7,15 +7,24 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def imported_modules(path: Path) -> set[str]:
+@cache
+def import_statements(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    """Every import statement of a file, at any depth (inside a function, under ``if
+    TYPE_CHECKING``). Found once per file for all the checks here: each check looks at
+    every file, and parsing and walking them all again for each was most of their time."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return tuple(node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
+
+
+def imported_modules(path: Path) -> set[str]:
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in import_statements(path):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -138,9 +147,8 @@ def import_graph() -> dict[str, set[str]]:
     modules = {_module_of(p): p for folder in ("app", "rules") for p in python_files(folder)}
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         found: set[str] = set()
-        for node in ast.walk(tree):
+        for node in import_statements(path):
             if isinstance(node, ast.Import):
                 found.update(a.name for a in node.names if a.name in modules)
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

@@ -7,6 +7,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint typecheck unit fuzz bench screenshots docs clean
 
+# Compiled modules are kept between processes (a test worker, a subprocess a test starts):
+# a machine that asks Python not to write them would have every process compile the
+# whole game again.
+unexport PYTHONDONTWRITEBYTECODE
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 from textual import _wait
-from textual import screen as _screen
 
 # Property tests run the same examples every time (a failure reproduces on any machine)
 # and never fail on wall-clock deadlines, which depend on how busy the machine is.
@@ -22,14 +21,6 @@ settings.load_profile("dungeon")
 # ``app.tui.driving``), so the pilot looks for idleness four times as often.
 _wait.SLEEP_GRANULARITY = 0.005
 _wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20
-
-# A screen also lays itself out and paints on a timer, 60 times a second, whatever a test is
-# doing: frames nobody looked at took a fifth of the character wizard's tests' time and a
-# tenth of the other screens'. What a test reads is laid out by the waits it makes (a
-# pilot's pause, and so ``until``, ``settle`` and ``steady``, paints a frame itself), so the
-# timer paints 15 times a second. (Not through ``TEXTUAL_FPS``: Textual reads it when first
-# imported, and the snapshot plugin imports Textual before this file.)
-_screen.UPDATE_PERIOD = 1 / 15
 
 # Python's collector looks for cycles after every 700 new objects, and through everything
 # alive (thousands of tests' objects, a screen's widgets) after a hundred such looks: the

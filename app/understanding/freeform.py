@@ -13,7 +13,10 @@ referee tells it back as it happens, and no roll, state or turn is spent on it.
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
+from importlib import resources
 
 from app.understanding.improvised import scene_mentions
 from app.understanding.intent import Intent
@@ -107,6 +110,8 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
         return None
     if _near(start.group(1), own_verbs(ctx.vocab)):
         return None  # the game's own verb, not understood (or mistyped): asked
+    if _slipped(start.group(1), ctx):
+        return None  # "pik the lok": a verb of the game's mistyped, asked about
     rest = said[start.end(1) :]
     if not set(rest.split()) - PRONOUNS - PARTICLES:
         return None  # "finish it", "help him up": what "it" is, the DM asks
@@ -174,6 +179,32 @@ def _not_here(ctx: Context, rest: str) -> Intent | None:
     who = ctx.state.name_of(ctx.actor or "") if ctx.actor else "The party"
     return ctx.intent("ask", action="unseen", confidence=0.3,
                       note=f"{who} sees no {thing} here")  # fmt: skip
+
+
+def _slipped(word: str, ctx: Context) -> bool:
+    """Whether a word is one slip of the keys from a verb the game reads here (its own
+    verbs of every kind, or the first word of a challenge of the scene) without being one:
+    a deed mistyped is the DM's to ask about, never waved through as something else."""
+    verbs = {p.split()[0] for ps in ctx.vocab.verbs.values() for p in ps if p.split()}
+    verbs |= {p.split()[0] for ps in ctx.vocab.manoeuvres.values() for p in ps if p.split()}
+    verbs |= {n.split()[0] for t in ctx.scope.of("challenge") for n in t.names if n.split()}
+    verbs = {v for v in verbs if len(v) >= 4}
+    if word in verbs or not _near(word, frozenset(verbs)):
+        return False
+    return word not in english_words()  # "stack the casks" is no "stab" mistyped
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """Whole English words the meaning model knows (its word-piece vocabulary, some 25,000
+    words): read once, when first asked, so a real word one slip from a verb of the game's
+    ("stack", "stab") is taken as itself. Empty if the model's files are missing."""
+    try:
+        text = resources.files("app.world").joinpath("meaning_model", "tokenizer.json")
+        vocab = json.loads(text.read_text(encoding="utf-8"))["model"]["vocab"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
+    return frozenset(w for w in vocab if w.isalpha())
 
 
 def _near(word: str, verbs: frozenset[str]) -> bool:

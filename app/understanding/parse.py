@@ -174,6 +174,12 @@ def understand_clause(
     if named is None and actor is not None and len(state.players) > 1:
         said, ctx = _player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
     stranger = r.stranger(ctx) if named is None else None
+    player = next((p for p in state.players if p.lower() == (stranger or "").lower()), None)
+    if player is not None:  # "Ana passes", typed by Ben: Ana plays at the table, not here
+        plays = " and ".join(state.name_of(c) for c in state.players[player])
+        return ctx.intent("refuse", confidence=0.9,
+                          note=f"{player} is a player, who plays {plays}: {player} types "
+                               f"for them on {player}'s own turn")  # fmt: skip
     if stranger:
         return ctx.intent("refuse", confidence=0.9, note=f"{stranger} is not in the party")
     if named is not None and named != actor:

@@ -157,3 +157,10 @@ async def test_what_the_party_was_told_is_there_to_do_things_with() -> None:
     state.facts.append("Wren's bootprints lead to the barrow door.")
     kind, _, extra = read(state, "sela", "follow the little bootprints")
     assert (kind, extra) == ("improvise", ("free", "0"))
+
+
+@pytest.mark.parametrize("line", ["pik the lok", "kik the trapdoor"])
+def test_a_verb_of_the_game_mistyped_is_asked_about_not_waved_through(line: str) -> None:
+    state = game(INN)
+    kind, _, extra = read(state, "mira", line)
+    assert kind == "ask" and "free" not in extra

@@ -213,3 +213,12 @@ def test_a_player_who_writes_their_own_name_first_is_heard() -> None:
     state = build_situation(Situation.model_validate({**HOT_RATS, "turn": "aria"}))
     reply, who = declaring.declare(session_for(state), "Ben: magic missile on rat 2", "aria")
     assert reply.ok and who == "aria", reply.text
+
+
+def test_a_player_named_by_another_is_a_player_not_a_stranger() -> None:
+    spec = {"campaign": "crossroads", "scene": "inn",
+            "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    [said] = read(spec, "thorin", "Ana passes")
+    assert said.kind == "refuse" and said.note.startswith("Ana is a player, who plays Mira")
+    [said] = read(spec, "thorin", "Ben passes")
+    assert said.kind == "hold"

@@ -264,6 +264,10 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     moves = [a for a in found.alternatives if a.kind == "move"]
     if found.kind == "ask" and len(moves) == 1:
         return ctx.intent("move", targets=(moves[0].target,), confidence=0.75)
+    if found.kind in ("use", "ask") and found.confidence < 0.6 and _DOWN_A_WAY.match(ctx.said):
+        ways = ctx.named("exit")  # "down the stairs we go": a way down, not a drink downed
+        if len(ways) == 1:
+            return ctx.intent("move", targets=(ways[0].id,), confidence=0.75)
     if found.kind in ("take", "improvise") and _GETTING_IN.match(ctx.said):
         ways = ctx.named("exit")  # "let's get back inside out of the rain": going, not taking
         if len(ways) == 1:
@@ -277,6 +281,8 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     return found
 
 
+_DOWN_A_WAY = re.compile(r"^(?:down|up|through|into|across|over)\s+(?:the|that|those|this)\s+")
+"""A line that starts with the way it goes ("down the stairs we go", "up the path")."""
 _GETTING_IN = re.compile(r"^(?:get|gets|getting|head|come|go)\s+(?:back\s+)?(?:inside|indoors)\b")
 """Getting indoors ("get back inside out of the rain"), never getting a thing."""
 _OPENING = re.compile(r"^(?:i\s+|we\s+)?(?:open|opens|unlatch|unbar|push open|pull open|"

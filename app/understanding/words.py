@@ -39,6 +39,7 @@ def normalise(text: str) -> str:
     text = text.lower().replace("’", "'").replace("#", " ").replace("w/", "with ")
     text = re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]{3})", " ", text)
     text = re.sub(r"(^|\s)'+|'+(\s|$)", " ", text)  # quotes, not apostrophes
+    text = re.sub(r"([a-z])\1{2,}", r"\1\1", text)  # "sleeeep" is "sleep" drawn out
     return " ".join(re.sub(r"[^\w\s']", " ", text).replace("_", " ").split())
 
 

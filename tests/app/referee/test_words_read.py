@@ -95,3 +95,15 @@ def test_a_shouted_line_names_no_stranger() -> None:
 def test_a_boot_put_to_a_thing_is_a_kick(line: str) -> None:
     said = read({**INN, "met": []}, "thorin", line)
     assert (said.kind, said.targets) == ("challenge", ("force_trapdoor",))
+
+
+def test_a_word_drawn_out_is_the_word() -> None:
+    rats = {**RATS, "turn": "aria"}
+    said = read(rats, "aria", "Sleeeep little ratties")
+    assert (said.kind, said.spell) == ("cast", "sleep")
+
+
+@pytest.mark.parametrize("line", ["down the stairs we go", "down the trapdoor we go"])
+def test_a_line_that_starts_with_the_way_down_goes_down(line: str) -> None:
+    said = read({**INN, "flags": {"trapdoor_open": True}}, "mira", line)
+    assert (said.kind, said.targets) == ("move", ("cellar",))

@@ -288,8 +288,8 @@ def _in_turn(
         return None
     first = _understand(head, actor, state, campaign, language=language)
     first = replace(first.then[-1], text=first.text) if first.then else first  # its last deed
-    if first.kind in NOT_A_DEED | {"question"} or first.confidence < 0.7:
-        return None
+    if first.kind in NOT_A_DEED | {"question"} or (first.confidence < 0.7 and not first.note):
+        return None  # (a deed that cannot be done is kept, to be said plainly)
     if first.kind == "improvise" and first.extra[:1] != ("free",):
         return None  # a ruling on story told on the way ("glares at the padlock …"): no deed
     last = first

@@ -309,6 +309,9 @@ def _fits(piece: Piece, intent: Intent) -> bool:
     what is done — it has its own verb, or asks — not when it merely names ("the rat")."""
     if intent.kind == "move" and intent.target:
         return True  # "… and then head straight down": tried once what comes before is done
+    nobody = not intent.targets and intent.confidence >= 0.3  # (nobody the words fit)
+    if intent.kind in ("attack", "cast") and intent.note and nobody:
+        return True  # "… puts it into the one still awake" with none awake: said so plainly
     if intent.acts and intent.confidence < 0.6:
         return False  # "we get rooms": a deed with nothing to do it to
     if piece.strong:

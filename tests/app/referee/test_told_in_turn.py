@@ -110,3 +110,26 @@ def test_a_paragraph_of_a_shot_then_backing_off_does_both() -> None:
         ("attack", "drowned-thrall-1"),
         ("manoeuvre", "withdraw"),
     ]
+
+
+async def test_a_blow_at_nobody_the_words_fit_is_said_plainly_not_dropped() -> None:
+    """All three rats asleep: the shot "at the one still awake" is said to have no foe, and
+    what was to follow it waits — never the cover taken as if the shot were not there."""
+    from app.session import declaring
+    from app.session.setup import session_for
+
+    spec = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "mira",
+            "conditions": {f"giant-rat-{n}": ["unconscious"] for n in (1, 2, 3)}}  # fmt: skip
+    line = (
+        "Mira nocks an arrow and puts it into the one still awake. then she ducks behind the casks"
+    )
+    first, *_ = read(spec, "mira", line)
+    assert (first.kind, first.note) == ("attack", "no foe here is awake")
+    state = build_situation(Situation.model_validate(spec))
+    session = session_for(state)
+    reply, _ = declaring.declare(session, line, "mira")
+    assert reply.ok
+    told = [e.text async for e in session.process() if e.type == "narrative_chunk"]
+    assert "No foe here is awake" in " ".join(told)
+    assert session.brain.made == []  # type: ignore[attr-defined]

@@ -124,6 +124,9 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
         return None  # "follow the road north": a way out named is a move, read elsewhere
     if _remedy(ctx, targets):
         return None  # "put the salve on his cuts": the item's own use, asked
+    parting = start.group(1) in PARTING and re.search(r"\b(?:back|down|away|aside|where)\b", rest)
+    if parting and any(t.kind == "carried" for t in targets):
+        return None  # "put the crown back", carried: where it goes is the DM's to ask
     if found is not None and found.targets:
         held = [t for t in targets if t.id in found.targets]
         targets = held or targets
@@ -179,6 +182,12 @@ def _not_here(ctx: Context, rest: str) -> Intent | None:
     who = ctx.state.name_of(ctx.actor or "") if ctx.actor else "The party"
     return ctx.intent("ask", action="unseen", confidence=0.3,
                       note=f"{who} sees no {thing} here")  # fmt: skip
+
+
+PARTING = frozenset({"put", "set", "place", "lay", "leave", "drop", "toss", "throw", "hide",
+                     "bury", "stash", "hang", "prop"})  # fmt: skip
+"""Verbs that part the speaker from what they carry: a carried thing so placed is no deed
+that simply happens (the game would still hold it as carried)."""
 
 
 def _slipped(word: str, ctx: Context) -> bool:

@@ -261,6 +261,8 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     striking_a_place = found.kind == "attack" and not found.targets
     if not HEADING.search(ctx.said) and not striking_a_place:
         return found
+    if _PUTTING.match(ctx.said):
+        return found  # "put the crown back where it was": a thing put back, nobody goes
     moves = [a for a in found.alternatives if a.kind == "move"]
     if found.kind == "ask" and len(moves) == 1:
         return ctx.intent("move", targets=(moves[0].target,), confidence=0.75)
@@ -281,6 +283,11 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     return found
 
 
+_PUTTING = re.compile(
+    r"^(?:put|puts|set|sets|place|places|lay|lays|return|returns|give|gives|hand|hands|"
+    r"slip|slips|toss|tosses|leave|leaves|drop|drops)\s+(?!(?:my|our)self\b)"
+)
+"""A line that puts a thing somewhere: where it goes back to is no way out."""
 _DOWN_A_WAY = re.compile(r"^(?:down|up|through|into|across|over)\s+(?:the|that|those|this)\s+")
 """A line that starts with the way it goes ("down the stairs we go", "up the path")."""
 _GETTING_IN = re.compile(r"^(?:get|gets|getting|head|come|go)\s+(?:back\s+)?(?:inside|indoors)\b")

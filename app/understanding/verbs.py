@@ -160,6 +160,9 @@ def _challenge(ctx: Context, strong: bool) -> Intent | None:
             if at < 0 and strong and PARTICLE.search(said):  # "pry up the flagstone"
                 where = core(PARTICLE.sub(" ", said))
                 at = verb_at(where, core(phrase))
+            if at < 0 and strong:  # "lift that loose flagstone": the thing by its last word
+                where = core(PARTICLE.sub(" ", _by_last_word(ctx, said)))
+                at = verb_at(where, core(phrase))
             before = [w for w in where[:at].split() if w not in ("even", "ever")]
             if at > 0 and before[-1:] and before[-1] in NEGATING:
                 continue  # "you've stopped lighting that lamp": not done, said of it
@@ -173,6 +176,16 @@ def _challenge(ctx: Context, strong: bool) -> Intent | None:
         return ctx.intent("ask", confidence=0.4, note="say a little more",
                           alternatives=(Reading("challenge", best[1], label),))  # fmt: skip
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
+
+
+def _by_last_word(ctx: Context, said: str) -> str:
+    """The line with each thing of the scene named in full called by its last word ("that
+    loose flagstone" -> "that flagstone"), as an author's phrase names it."""
+    for thing in ctx.scope.of("feature", "exit", "item_here"):
+        for name in thing.names:
+            if len(name.split()) > 1:
+                said = re.sub(rf"\b{re.escape(name)}\b", name.split()[-1], said)
+    return said
 
 
 def _done_now(said: str, verb: str) -> bool:

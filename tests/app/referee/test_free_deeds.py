@@ -164,3 +164,16 @@ def test_a_verb_of_the_game_mistyped_is_asked_about_not_waved_through(line: str)
     state = game(INN)
     kind, _, extra = read(state, "mira", line)
     assert kind == "ask" and "free" not in extra
+
+
+BARROW = {"campaign": "hollow_ford", "scene": "barrow", "flags": {"barrow_open": True,
+          "wren_found": True}, "defeated": ["woods_wolves", "barrow_dead"]}  # fmt: skip
+
+
+def test_a_thing_put_back_goes_nowhere_and_a_carried_one_is_asked_about() -> None:
+    """ "back" names the way out of the barrow: putting a thing back is no going there."""
+    kind, _, _ = read(game(BARROW), "sela", "put the crown back where it was")
+    assert kind != "move"
+    carried = game({**BARROW, "give": {"sela": ["rusted crown"]}})
+    assert read(carried, "sela", "put the crown back where it was")[0] == "ask"
+    assert read(carried, "sela", "put the crown on my head")[2] == ("free", "0")

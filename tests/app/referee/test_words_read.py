@@ -107,3 +107,9 @@ def test_a_word_drawn_out_is_the_word() -> None:
 def test_a_line_that_starts_with_the_way_down_goes_down(line: str) -> None:
     said = read({**INN, "flags": {"trapdoor_open": True}}, "mira", line)
     assert (said.kind, said.targets) == ("move", ("cellar",))
+
+
+@pytest.mark.parametrize("line", ["lift that loose flagstone", "I pry up that loose flagstone"])
+def test_a_thing_named_in_full_still_names_the_authors_challenge(line: str) -> None:
+    said = read({**CELLAR, "flags": {"trapdoor_open": True, "tam_found": True}}, "mira", line)
+    assert (said.kind, said.targets) == ("challenge", ("flagstone",))

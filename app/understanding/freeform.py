@@ -194,13 +194,28 @@ def _slipped(word: str, ctx: Context) -> bool:
     """Whether a word is one slip of the keys from a verb the game reads here (its own
     verbs of every kind, or the first word of a challenge of the scene) without being one:
     a deed mistyped is the DM's to ask about, never waved through as something else."""
-    verbs = {p.split()[0] for ps in ctx.vocab.verbs.values() for p in ps if p.split()}
-    verbs |= {p.split()[0] for ps in ctx.vocab.manoeuvres.values() for p in ps if p.split()}
-    verbs |= {n.split()[0] for t in ctx.scope.of("challenge") for n in t.names if n.split()}
-    verbs = {v for v in verbs if len(v) >= 4}
-    if word in verbs or not _near(word, frozenset(verbs)):
+    verbs = _verbs_of(ctx.vocab) | {
+        first for t in ctx.scope.of("challenge") for n in t.names
+        if len(first := n.split()[0] if n.split() else "") >= 4
+    }  # fmt: skip
+    if word in verbs or not _near(word, verbs):
         return False
     return word not in english_words()  # "stack the casks" is no "stab" mistyped
+
+
+_VERBS: dict[str, frozenset[str]] = {}
+
+
+def _verbs_of(vocab: Vocabulary) -> frozenset[str]:
+    """The first words (of four letters or more) of every verb and manoeuvre phrase of a
+    language: made once per language, as a vocabulary never changes."""
+    known = _VERBS.get(vocab.code)
+    if known is None:
+        phrases = [*(p for ps in vocab.verbs.values() for p in ps),
+                   *(p for ps in vocab.manoeuvres.values() for p in ps)]  # fmt: skip
+        known = frozenset(p.split()[0] for p in phrases if p.split() and len(p.split()[0]) >= 4)
+        _VERBS[vocab.code] = known
+    return known
 
 
 @cache

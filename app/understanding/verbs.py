@@ -148,6 +148,7 @@ which an author's "pry the flagstone" leaves out."""
 def _challenge(ctx: Context, strong: bool) -> Intent | None:
     best: tuple[int, str] | None = None
     said = ctx.said if strong else _without_names(ctx)
+    shortened: str | None = None  # the line with things by their last word, made when needed
     for thing in ctx.scope.of("challenge", "settled") if strong else ctx.scope.of("challenge"):
         for phrase in thing.names:
             if (len(phrase.split()) > 1) != strong or phrase in PLAIN_TALK:
@@ -161,7 +162,9 @@ def _challenge(ctx: Context, strong: bool) -> Intent | None:
                 where = core(PARTICLE.sub(" ", said))
                 at = verb_at(where, core(phrase))
             if at < 0 and strong:  # "lift that loose flagstone": the thing by its last word
-                where = core(PARTICLE.sub(" ", _by_last_word(ctx, said)))
+                if shortened is None:
+                    shortened = core(PARTICLE.sub(" ", _by_last_word(ctx, said)))
+                where = shortened
                 at = verb_at(where, core(phrase))
             before = [w for w in where[:at].split() if w not in ("even", "ever")]
             if at > 0 and before[-1:] and before[-1] in NEGATING:

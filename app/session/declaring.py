@@ -11,7 +11,7 @@ from app.session import hotseat
 from app.session.asides import answer_out_of_turn
 from app.session.naming import resolve_character
 from app.session.reply import Reply
-from app.session.session import GameSession
+from app.session.session import GameSession, describe_error
 from app.session.turntaking import END_TURN_TEXT, fight_turn_taken, keep_time
 from app.understanding.features import names_a_feature
 from app.understanding.spells import names_a_spell
@@ -91,7 +91,11 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
     veiled as the story is: the line as the story pane echoes it (word by word: another
     player may have veiled what this one typed), and an answer or refusal (by sentence).
     """
-    reply, character = _declare(session, line, current)
+    before = list(session.pending)
+    try:
+        reply, character = _declare(session, line, current)
+    except Exception as error:  # a line the game cannot read must never take the game down
+        reply, character = _unread(session, before, error)
     topics = session.safety_topics()
     if not topics:
         return reply, character
@@ -102,6 +106,25 @@ def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply
         action=veil_words(reply.action, topics),
     )
     return shown, character
+
+
+def _unread(
+    session: GameSession, before: list[PlayerAction], error: Exception
+) -> tuple[Reply, str | None]:
+    """A fault while reading a line (a bug, or a line nobody foresaw): the player is told
+    plainly and keeps the line to say again. If the line had already been queued when
+    the fault came, it stands and the player hears that it did."""
+    queued = [a for a in session.pending if a not in before]
+    if queued:
+        action = queued[-1]
+        name = session.state.name_of(action.character_id)
+        return Reply(f"{name} will act", True, "", action.text), action.character_id
+    session.pending = before
+    text = (
+        f"The game could not read that line ({describe_error(error)}); nothing was sent. "
+        "Try saying it another way."
+    )
+    return Reply(text, False), None
 
 
 def _declare(session: GameSession, line: str, current: str | None) -> tuple[Reply, str | None]:

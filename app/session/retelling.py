@@ -20,7 +20,7 @@ from app.dm.cleanup import ReplyCleaner
 from app.dm.retell import Reteller, TurnTold, retell_messages
 from app.dm.safety import NarrationFilter, scrub
 from app.dm.textcalls import CallFilter
-from app.session.session import GameSession, _describe
+from app.session.session import GameSession, describe_error
 
 KEPT = "the turn keeps the telling it had"
 
@@ -100,7 +100,7 @@ async def _retell(session: GameSession, asked_by: str) -> AsyncGenerator[Session
         yield ErrorEvent(message=f"{error.message} — {KEPT}", recoverable=True)
         return
     except Exception as error:  # a retelling must never take the game down
-        yield ErrorEvent(message=f"the retelling failed ({_describe(error)}) — {KEPT}")
+        yield ErrorEvent(message=f"the retelling failed ({describe_error(error)}) — {KEPT}")
         return
     finally:
         session.busy = False

@@ -87,7 +87,7 @@ def ending_text(state: GameState) -> str:
     return DEFEAT_TEXT if state.ending == DEFEAT else ""
 
 
-def _describe(error: BaseException) -> str:
+def describe_error(error: BaseException) -> str:
     """A short, single-line account of an unexpected error for the players."""
     text = " ".join(str(error).split())
     if len(text) > 160:
@@ -370,7 +370,7 @@ class GameSession:
             self._roll_back(snapshot, report)
             done = True
             yield ErrorEvent(
-                message=f"the turn failed ({_describe(error)}) — nothing changed; "
+                message=f"the turn failed ({describe_error(error)}) — nothing changed; "
                 "your actions are still queued",
                 recoverable=True,
             )

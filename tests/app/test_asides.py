@@ -39,3 +39,30 @@ def test_what_level_am_i_is_a_question_and_how_to_level_up_is_help() -> None:
     for line in ("how do I level up", "can I level up yet?"):
         intent = understand(line, "mira", state, state.campaign)
         assert (intent.kind, intent.note) == ("help", "levelling"), line
+
+
+def test_a_fault_while_reading_a_line_is_told_and_queues_nothing(monkeypatch) -> None:
+    state = build_situation(SITUATIONS["inn_start"])
+    session = session_for(state)
+
+    def broken(*_: object) -> bool:
+        raise RuntimeError("a reading nobody foresaw")
+
+    monkeypatch.setattr(declaring, "asks_to_take_back", broken)
+    reply, who = declaring.declare(session, "I look around", "mira")
+    assert who is None and not reply.ok
+    assert "could not read that line" in reply.text and "nothing was sent" in reply.text
+    assert not session.pending
+
+
+def test_a_fault_after_the_line_was_queued_leaves_it_queued(monkeypatch) -> None:
+    state = build_situation(SITUATIONS["inn_start"])
+    session = session_for(state)
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("after the queue")
+
+    monkeypatch.setattr(declaring, "fight_turn_taken", broken)
+    reply, who = declaring.declare(session, "I look around", "mira")
+    assert who == "mira" and reply.ok
+    assert [a.text for a in session.pending] == ["I look around"]

@@ -157,6 +157,8 @@ class SensitivityMap:
         ) -> None:
             if to_oneself(tokens, end) or vow_asked(tokens, end) or chore(tokens, end):
                 return  # promised to nobody, or asked of the listener, or a task taken on
+            if _withheld(tokens, at):
+                return  # "I can't promise we'll find him": not said, nor its opposite
             if "offer" in entry.spec.fields and demanded(tokens, at):
                 return  # "hand over the sausages": taken from the listener, not offered
             base = entry.spec.field_confidence if loose else entry.spec.confidence
@@ -255,7 +257,7 @@ class SensitivityMap:
             return []  # "lol" is too short to read
         if any(t in OUT_OF_CHARACTER for t in tokens):
             return []  # "lol this is fun" is said at the table, not to Berta
-        if any(vow(t) and (_negated(tokens, at) or vow_refused(tokens, at))
+        if any((vow(t) or t in _ASSURANCES) and (_negated(tokens, at) or vow_refused(tokens, at))
                for at, t in enumerate(tokens)):  # fmt: skip
             return []  # "I won't promise anything, but…": what follows promises nothing
         if any(demanded(tokens, at) for at in range(len(tokens))):
@@ -369,6 +371,29 @@ def _follows(tokens: list[str], at: int, pattern: _Pattern) -> bool:
         elif token != word:
             return False
     return True
+
+
+_ASSURANCES = frozenset({"tell", "say", "pretend", "guarantee"})
+"""Words that vouch for what follows, as a vow does: withheld ("I won't tell you it'll
+be fine"), they vouch for nothing."""
+
+
+def _withheld(tokens: list[str], at: int) -> bool:
+    """The words at ``at`` follow, in the same clause, a vow or an assurance that is
+    withheld ("I can't promise we'll find him", "I'm not going to tell you he's safe"):
+    they are not said to the listener, and neither is their opposite."""
+    for back in range(at - 1, -1, -1):
+        token = tokens[back]
+        if token in _CLAUSE_END or token in _BUT - _SPEAKERS:
+            return False
+        if (vow(token) or token in _ASSURANCES) and _negated(tokens, back):
+            return True
+    return False
+
+
+_SPEAKERS = frozenset({"we'll", "i'll", "you'll", "we", "i", "we're", "i'm"})
+"""Of the words that start a new clause, those that begin what a vow vouches for ("I
+can't promise we'll find him")."""
 
 
 def _is_negation(token: str) -> bool:

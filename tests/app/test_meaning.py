@@ -225,3 +225,19 @@ def test_a_line_that_only_says_whom_to_talk_to_means_nothing(
     # an instruction at the table holds none of the words said: her name alone is near
     # every example about her, and must not be heard as a slight or a comfort
     assert heard(inn, line) == {}
+
+
+def test_words_under_a_withheld_vow_or_assurance_are_not_said(inn: SensitivityMap) -> None:
+    """A keyword after a vow or an assurance that is withheld ("I can't promise we'll find
+    him", "I won't tell you he's safe") is not said to the listener, nor its opposite;
+    the vow given still is."""
+    assert heard(inn, "I can't promise we'll find him.") == {}
+    assert heard(inn, "I won't tell you it'll all be fine, Berta. I don't know that.") == {}
+    assert heard(inn, "I'm not going to tell you he's safe, because I don't know it.") == {}
+    assert "berta_reassured" in heard(inn, "I promise we'll find him.")
+
+
+def test_common_insults_are_heard_as_slights(inn: SensitivityMap) -> None:
+    for line in ("Quit fussing and pour the ale.", "You're a fraud, and a useless one.",
+                 "Frankly I couldn't care less."):  # fmt: skip
+        assert "berta_slighted" in heard(inn, line), line

@@ -30,6 +30,7 @@ from tests.referee_corpus import (
     HOLDOUT9,
     HOLDOUT10,
     HOLDOUT11,
+    HOLDOUT12,
     INTENTS,
     Corpus,
     CorpusError,
@@ -52,6 +53,7 @@ FILES = {
     "holdout9": HOLDOUT9,
     "holdout10": HOLDOUT10,
     "holdout11": HOLDOUT11,
+    "holdout12": HOLDOUT12,
 }
 
 

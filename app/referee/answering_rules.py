@@ -418,13 +418,15 @@ def turn_left(a: Asked) -> str | None:
 
 
 def challenge_dc(a: Asked) -> str | None:
-    """Asked: "what's the DC to pick the padlock", "can I pick this lock": the authored challenge
-    the line names, its roll and DC, and the asker's bonus for it."""
+    """Asked: "what's the DC to pick the padlock", "can I pick this lock", "if Mira picks that
+    lock, what does she roll?": the authored challenge the line names, its roll and DC, and
+    the bonus for it of the one asked about (else the asker)."""
     campaign = a.campaign
     if campaign is None:
         return None
     found = [campaign.challenges[t] for t in a.intent.targets if t in campaign.challenges]
-    if not found or not (a.word("dc", "difficulty", "hard", "chance") or a.has("can i")):
+    asks_the_roll = a.word("dc", "difficulty", "hard", "chance", "roll", "rolls", "check")
+    if not found or not (asks_the_roll or a.has("can i", "what happens")):
         return None
     spec = found[0]
     what = spec.skill.label if spec.skill else spec.ability.full_name if spec.ability else ""

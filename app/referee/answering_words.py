@@ -16,6 +16,7 @@ from functools import cache
 from rapidfuzz import fuzz, process
 
 from app.understanding import Intent
+from app.understanding.freeform import english_words
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.character import CharacterSheet
@@ -82,9 +83,10 @@ def _keywords() -> tuple[str, ...]:
 
 def mend(word: str, keep: frozenset[str]) -> str:
     """A word, or the keyword it is a slip of ("stelth" is "stealth"): only words of five
-    letters or more that start like the keyword, so short words are never bent."""
-    if len(word) < 5 or word in keep or word in _keywords():
-        return word
+    letters or more that start like the keyword and are no English word of their own, so
+    short words and real ones are never bent."""
+    if len(word) < 5 or word in keep or word in _keywords() or word in english_words():
+        return word  # a word of its own ("happens" is no slip of "happened")
     found = process.extractOne(word, _keywords(), scorer=fuzz.ratio, score_cutoff=TYPO_LIKENESS)
     if found is None or found[0][0] != word[0]:
         return word

@@ -162,11 +162,16 @@ def own_deed(piece: Piece) -> bool:
     return not piece.subordinate or bool(_OWN_DEED.match(piece.text.strip()))
 
 
-_OTHERS = re.compile(r"^(?:he|she|they|it|you|he'll|she'll|they'll|you'll)\s", re.IGNORECASE)
+_OTHERS = re.compile(
+    r"^(?:he|she|they|it|you|he'll|she'll|they'll|you'll|nobody|no one|noone|no-one|everyone|"
+    r"everybody|anyone|anybody|someone|somebody|nothing)\s",
+    re.IGNORECASE,
+)
 
 
 def others_deed(text: str) -> bool:
-    """A clause whose subject is someone else ("… and he heaves the door")."""
+    """A clause whose subject is someone else ("… and he heaves the door", "… and nobody
+    gets hurt")."""
     return bool(_OTHERS.match(text.strip()))
 
 

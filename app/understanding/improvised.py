@@ -73,7 +73,7 @@ DEEDS: tuple[Deed, ...] = (
     Deed("pray", ("pray", "say a prayer", "offer a prayer", "kneel and pray", "give thanks",
                   "bless the", "say a blessing", "say the rites", "say words over"),
          "religion", 10, needs_object=False),
-    Deed("track", ("follow the tracks", "follow the footprints", "follow the trail",
+    Deed("track", ("follow the tracks", "follow the footprints", "follow the trail", "trail",
                    "follow the prints", "follow the little footprints", "track",
                    "follow the bootprints", "follow the blood", "look for tracks"),
          "survival", 10, needs_object=False),

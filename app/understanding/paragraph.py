@@ -229,11 +229,14 @@ def _spoken_to(
     if campaign is None or state.encounter is not None or not QUOTED.search(text):
         return None
     gesture = whole.kind == "improvise" and whole.action == "auto"  # "brushes the dirt off"
-    if whole.kind not in ("move", "examine", "ask") and not gesture:
-        return None  # read as words already, or as a deed the words go with
-    here = view.npcs_here(state, campaign)
+    if whole.kind in ("talk", "question"):
+        return None  # read as words already
     outside = QUOTED.sub(" ", text)
     named = understand_clause(outside, actor, state, campaign, language=language)
+    if whole.kind not in ("move", "examine", "ask") and not gesture and named.kind == whole.kind:
+        return None  # a deed the words go with ("'Die!' Thorin swings at the goblin")
+    # else a deed read only from the words said ("'… just want to sleep at night'"): said
+    here = view.npcs_here(state, campaign)
     people = [t for t in named.targets if t in here] or (here if len(here) == 1 else [])
     if not people:
         return None

@@ -112,10 +112,19 @@ _GOING_BACK = re.compile(
 )
 
 
+_THE_BACK = re.compile(
+    r"\b(the|a|that|this)\s+back\s+(?!(?:door|doors|stair|stairs|way|path|gate|exit|entrance|"
+    r"passage|to|down|up|out|in)\b)(?=[a-z])"
+)
+"""The back of a thing ("along the back wall", "the back room"): a place in it, no way."""
+
+
 def _bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
-    turned") read as the body it is, never as the way back out of here."""
+    turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
+    never as the way back out of here."""
     said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
+    said = _THE_BACK.sub(r"\1 rear ", said)
     if _GOING_BACK.search(said):
         return said
     return _BODY_BACK.sub(lambda m: f"{m.group(1)}spine{m.group(2)}", said)
@@ -328,9 +337,25 @@ _TO_SEE = re.compile(
 whose it is")."""
 
 
+_IF_ASKED = re.compile(
+    r"^(?:what if|if|suppose|supposing|say)\s+(?P<cond>.+?)(?:,\s*|\s+)"
+    r"(?P<q>(?:what|what's|whats|how|which|who|(?:do|does|did|would|will|can|could|is|are|"
+    r"should)\s+(?:i|we|she|he|it|they|you|that|there))\b[^.!]*)$"
+)
+"""A question after the case it is about ("if Mira picks that lock, what does she roll?"):
+asked, never done."""
+
+
+WH_STARTS = frozenset({"wh", "ho"})
+"""How a question's word begins ("what", "which", "how"): asked even without its "?"."""
+
+
 def _read(ctx: r.Context, said: str) -> Intent | None:
     """The line, its speaker settled, read by each rule in turn."""
+    supposed = _IF_ASKED.match(said)
     asking = r.can_i(ctx)
+    if supposed is not None and (ctx.raw.rstrip().endswith("?") or supposed["q"][:2] in WH_STARTS):
+        ctx, asking = ctx.with_said(f"{supposed['q']} if {supposed['cond']}"), supposed["cond"]
     if asking is not None:
         reading = v.by_verbs(ctx.with_said(asking))
         question = r.ask_about(ctx)

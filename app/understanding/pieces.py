@@ -27,6 +27,7 @@ from app.understanding.parse import freely, understand_clause
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from app.world.wording import the
+from rules.srd import srd
 
 PRELUDE_VERBS = (
     "raise", "draw", "drew", "get out", "take out", "pull out", "ready", "readie", "hold up",
@@ -119,6 +120,12 @@ def read_pieces(
                 before, said, last = read.pop()
                 read.append((before, said, replace(last, action="both")))
                 continue
+        its_blow = intent.kind == "attack" and bool(_ITS_BLOW.match(piece.text))
+        if last is not None and its_blow and _strikes_itself(last):
+            # "spiritual weapon, and have it smack thrall 1": the spell's own blow
+            before, said, cast = read.pop()
+            read.append((before, said, replace(cast, targets=intent.targets or cast.targets)))
+            continue
         looked = read[-1][2] if read and read[-1][2].kind == "examine" else None
         if looked is not None and looked.targets and _THING.match(piece.text):
             # "check the flour sacks and the waterwheel": a look at each thing named
@@ -267,13 +274,29 @@ _ABOUT = re.compile(
 cellar", "… and ask her about her mam")."""
 _WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
 """A clause that only names another weapon ("… and then with my dagger")."""
-_COMING = re.compile(r"^\W*(?:i\s+|then\s+|and\s+)*come\s+(?:back\s+)?(?:down|up)\W*$", re.I)
+_COMING = re.compile(
+    r"^\W*(?:i\s+|then\s+|and\s+)*(?:come|comes|came|coming)\s+(?:back\s+)?(?:down|up)\W*$", re.I
+)
 """Coming back to where the others are, said before what is done there."""
 _UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*)?$", re.IGNORECASE)
 """A clause that casts a spell the game does not know by that name."""
 
 _NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
 """A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
+
+
+_ITS_BLOW = re.compile(
+    r"^\W*(?:(?:and|then)\s+)*(?:(?:have|make|let|send|get|use)\s+it\b|it\s+\w+s\b)",
+    re.IGNORECASE,
+)
+"""A blow the thing just called up strikes ("… and have it smack thrall 1")."""
+
+
+def _strikes_itself(cast: Intent) -> bool:
+    """A spell that calls up something lasting that strikes when cast (a spiritual weapon):
+    the blow that follows it is the spell's own, not the caster's."""
+    spell = srd().spells.get(cast.spell or "") if cast.kind == "cast" else None
+    return spell is not None and spell.attack is not None and spell.duration != "instantaneous"
 
 
 _THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w", re.IGNORECASE)

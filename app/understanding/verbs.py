@@ -118,7 +118,7 @@ def _most_hurt_friend(ctx: Context) -> list[str]:
 
 def _objects(ctx: Context, cid: str) -> set[str]:
     """The words a challenge's phrases act on, with the names of features they share."""
-    thing = ctx.scope.get(cid)
+    thing = ctx.scope.get(cid, "challenge")
     if thing is None:
         return set()
     objects = {p.split()[-1] for p in thing.names if len(p.split()) > 1}
@@ -201,6 +201,32 @@ def _done_now(said: str, verb: str) -> bool:
 _PRONOUNS = frozenset({"her", "him", "it", "them", "me", "us", "you", "one"})
 
 
+def _on_it(said: str, verb: str) -> bool:
+    """The verb is done to "it", close after it ("pick it", "try to force it open"), not a
+    verb with a particle of its own ("picks up the poker … weighs it")."""
+    after = said[verb_at(said, verb) :].split()[1:4]
+    return bool(after) and after[0] not in ("up", "out", "off") and "it" in after
+
+
+_FORCING = ("lever", "prise", "prize", "pry", "jimmy", "wrench", "heave", "bash", "smash",
+            "break", "force", "kick", "shoulder", "batter", "ram", "rip", "tear")  # fmt: skip
+"""Words of force: the way in that is forced, of a campaign's ways to deal with a thing."""
+
+
+def _forcing(said: str) -> bool:
+    return any(verb_at(said, word) >= 0 for word in _FORCING)
+
+
+def _by_force(ctx: Context, cid: str) -> bool:
+    """The challenge is dealt with by strength (an Athletics or Strength roll)."""
+    spec = ctx.campaign.challenges.get(cid) if ctx.campaign is not None else None
+    if spec is None:
+        return False
+    skill = spec.skill.value if spec.skill is not None else ""
+    ability = spec.ability.value if spec.ability is not None else ""
+    return skill == "athletics" or (not skill and ability == "str")
+
+
 def _challenge_by_parts(ctx: Context) -> Intent | None:
     """A challenge's verb and its object apart ("smash the padlock with his axe"), or a
     plain attempt at its object ("try the lock again"), or just "again"."""
@@ -208,7 +234,7 @@ def _challenge_by_parts(ctx: Context) -> Intent | None:
     open_ones = [t.id for t in ctx.scope.of("challenge")]
     fits = []
     for cid in open_ones:
-        thing = ctx.scope.get(cid)
+        thing = ctx.scope.get(cid, "challenge")
         assert thing is not None
         verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
         objects = _objects(ctx, cid) - verbs - _PRONOUNS  # the lamp's "light" lights nothing
@@ -217,10 +243,10 @@ def _challenge_by_parts(ctx: Context) -> Intent | None:
             fits.append(cid)
     if not fits and has_phrase(said, "it"):
         for cid in open_ones:
-            thing = ctx.scope.get(cid)
+            thing = ctx.scope.get(cid, "challenge")
             assert thing is not None
             verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
-            if any(_done_now(said, v) for v in verbs):
+            if any(_done_now(said, v) and _on_it(said, v) for v in verbs):
                 fits.append(cid)
     if len(fits) == 1:
         return ctx.intent("challenge", targets=(fits[0],), confidence=0.8)
@@ -228,8 +254,9 @@ def _challenge_by_parts(ctx: Context) -> Intent | None:
     attempt = any(verb_at(said, a) >= 0 for a in ATTEMPTS)
     if attempt and not tried:
         aimed = [c for c in open_ones if any(has_phrase(said, o) for o in _objects(ctx, c))]
-        if aimed:  # the campaign's first way to deal with it
-            return ctx.intent("challenge", targets=(aimed[0],), confidence=0.75)
+        forced = [c for c in aimed if _by_force(ctx, c)] if _forcing(said) else []
+        if aimed:  # the way the words say ("lever the padlock off"), else the campaign's first
+            return ctx.intent("challenge", targets=((forced or aimed)[0],), confidence=0.75)
     attempt = attempt or said in ("again", "try again", "once more", "one more time")
     if attempt and tried:
         aimed = [c for c in tried if any(has_phrase(said, o) for o in _objects(ctx, c) | {"it"})]
@@ -261,9 +288,22 @@ def _fight_start(ctx: Context) -> tuple[str, ...]:
     return ()
 
 
+_PRODS = ("poke", "prod", "nudge", "jab")
+"""Light touches: at a foe a blow, at a dead one a look to make sure."""
+
+
+def _prodding_the_dead(ctx: Context, ids: tuple[str, ...]) -> bool:
+    """ "poke the dead one to make sure it's dead": a look at the body, no blow."""
+    creatures = ctx.state.creatures
+    dead = all(c in creatures and creatures[c].vitals.hp <= 0 for c in ids)
+    return dead and any(verb_at(ctx.said, p) >= 0 for p in _PRODS)
+
+
 def _attack(ctx: Context) -> Intent:
     if ctx.scope.fighting or ctx.scope.of("creature"):
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        if pick.ids and _prodding_the_dead(ctx, pick.ids):
+            return ctx.intent("examine", targets=pick.ids[:1], confidence=0.8)
         if pick.missing:
             return ctx.intent("attack", targets=pick.ids, confidence=0.3, note=pick.missing)
         if pick.choices:  # "the wounded one" of two hurt alike: which?

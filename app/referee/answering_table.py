@@ -74,3 +74,19 @@ def stuck(a: Asked) -> str | None:
     """Asked: "is the game broken? nothing happened", "is this thing working?", "it isn't
     working": the game runs; what happened last, whose turn it is, how to act."""
     return stuck_text(a.state, a.campaign, a.intent.text)
+
+
+def who_plays(a: Asked) -> str | None:
+    """Asked: "who's playing Thorin?", "who plays the cleric?": the player at the table who
+    has that character (or, with no seats taken, that every character is the player's)."""
+    plays = a.word("playing", "plays", "controls", "controlling", "runs", "running")
+    if not (a.word("who", "whos") and plays) or a.sheet is None:
+        return None
+    state = a.state
+    name = a.sheet.name
+    player = state.controller_of(a.sheet.id)
+    if len(state.players) < 2 or player is None:
+        return f"{name} is played at this keyboard, like the rest of the party."
+    others = [state.name_of(c) for c in state.players.get(player, []) if c != a.sheet.id]
+    also = f", and {join_words(others)} too" if others else ""
+    return f"{player} plays {name}{also}."

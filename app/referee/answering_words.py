@@ -105,9 +105,15 @@ def words_of(text: str, keep: frozenset[str] = frozenset()) -> tuple[str, ...]:
     return tuple(words)
 
 
+TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "dame", "lady", "lord",
+                    "master", "mistress", "old", "young", "the"})  # fmt: skip
+"""Words before a name that are not the name ("Brother Cass")."""
+
+
 def first_name(sheet: CharacterSheet) -> str:
-    """``thorin`` for Thorin Oakenshield."""
-    return sheet.name.lower().split()[0]
+    """``thorin`` for Thorin Oakenshield, ``cass`` for Brother Cass."""
+    words = sheet.name.lower().split()
+    return next((w for w in words if w not in TITLES), words[0])
 
 
 @dataclass(frozen=True)

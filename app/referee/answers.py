@@ -18,6 +18,7 @@ from app.referee.unknowing import not_here, unknowable_text
 from app.referee.voices import foes_reply
 from app.understanding import Intent
 from app.understanding.language import language_name
+from app.understanding.readings import HEARS
 from app.understanding.scope import living_creatures, open_challenges
 from app.world import view
 from app.world.campaign import Campaign
@@ -80,11 +81,26 @@ def help_text(state: GameState, campaign: Campaign | None, actor: str | None) ->
     return f"{general} {options_text(state, campaign, actor)}{f' {aims}' if aims else ''}"
 
 
+_TABLE = (
+    (re.compile(r"\bsav(?:e|es|ing)\b", re.IGNORECASE),
+     "The game saves itself after every turn, so closing it loses nothing. To keep a copy "
+     "under a name of its own, type /save and the name."),
+    (re.compile(r"\b(?:quit|exit|leave the game|stop playing)\b", re.IGNORECASE),
+     "Type /quit to leave: the game is saved after every turn, and Continue on the title "
+     "screen (or 'dungeon play --continue') takes you back to where you were."),
+)  # fmt: skip
+"""Questions about the table, not the story ("can we save here?"), and their answers."""
+
+
 def help_reply(state: GameState, campaign: Campaign | None, intent: Intent) -> str:
     """A call for help: to a player who thinks the game has stopped ("nothing happened"),
-    what was played last and whose turn it is; otherwise what can be typed and done here."""
+    what was played last and whose turn it is; to one asking about saving or leaving, how;
+    otherwise what can be typed and done here."""
     stuck = stuck_text(state, campaign, intent.text)
-    return stuck if stuck is not None else help_text(state, campaign, intent.actor)
+    if stuck is not None:
+        return stuck
+    about = next((said for words, said in _TABLE if words.search(intent.text)), None)
+    return about or help_text(state, campaign, intent.actor)
 
 
 def _aims_here(state: GameState, campaign: Campaign | None) -> str:
@@ -193,6 +209,8 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
             return reply
     if intent.note.startswith("here to talk to"):
         lead = f"Nobody here answers to that ({intent.note})"
+    elif HEARS in intent.note:  # words to a friend another player plays
+        return f"{intent.note}."
     elif intent.note and intent.note not in ("no verb or name it knows", "an empty line"):
         lead += f" ({intent.note})"
     return f"{lead}. {options_text(state, campaign, intent.actor)}".strip()

@@ -34,6 +34,7 @@ from app.understanding.paragraph import FIGHT_PARAGRAPH, PARAGRAPH, paragraph
 from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, chatter, read_pieces
 from app.understanding.places import as_place
+from app.understanding.readings import HEARS
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.words import normalise
 from app.world import view
@@ -162,8 +163,8 @@ def _understand(
             deed = _understand(sigh.group(2), actor, state, campaign, language=language)
             return deed if deed.then else replace(deed, text=text)
     whole = understand_clause(text, actor, state, campaign, language=language)
-    if whole.kind in ("refuse", "foreign") or len(text) > 600:
-        return whole  # nobody's to move, or not the game's language: the line as one
+    if whole.kind in ("refuse", "foreign") or len(text) > 600 or HEARS in whole.note:
+        return whole  # nobody's to move, not the game's language, or said to a friend
     if whole.kind == "ask" and SPLITTING.search(normalise(text)):
         return whole  # "let's split up, Ione goes to the lighthouse and we …": asked back
     if whole.kind == "manoeuvre" and whole.action == "ready":

@@ -96,6 +96,16 @@ def read_pieces(
             # (not the barrels one took cover behind: "get behind the pews then flame her")
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
+        whose = _BARE_WHOSE.match(words) if last is not None and last.kind == "question" else None
+        noun = _ASKED_OF.search(read[-1][1]) if whose is not None and read else None
+        if whose is not None and noun is not None:
+            # "what's my hp and what's Ivo's?": Ivo's hp
+            owner = _OWNERS.get(whose.group(1).lower(), whose.group(1))
+            words = f"what's {owner} {noun.group(1)}?"
+        member = last.target if last is not None and last.kind == "question" else None
+        if member in state.party and _WHOSE.search(words) and _ASKING.match(words):
+            # "how many hp does Thorin have, and what's his AC?": Thorin's
+            words = _WHOSE.sub(f"{state.name_of(str(member))}'s", words)
         about = _ABOUT.match(piece.text) if last is not None and last.kind == "talk" else None
         if about is not None and last is not None and last.target:
             # "ask Berta about the scratching and then about the cellar": a second question
@@ -285,6 +295,24 @@ _NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
 """A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
 
 
+_BARE_WHOSE = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(?:(?:what's|whats|what is|how about|what about)\s+)?"
+    r"(mine|yours|ours|his|hers|theirs|[\w]+'s)\W*$",
+    re.IGNORECASE,
+)
+"""A further question that names only whose ("… and what's Ivo's?", "and mine?")."""
+_ASKED_OF = re.compile(
+    r"\b(?:my|your|our|his|her|their|(?!what's|that's|who's|how's|it's)\w+'s)\s+"
+    r"((?!my\b|your\b|our\b|his\b|her\b|their\b)\w+(?:\s+\w+)?)\W*$",
+    re.IGNORECASE,
+)
+"""What the question before asked of someone ("what's my *hp*")."""
+_OWNERS = {"mine": "my", "yours": "your", "ours": "our", "hers": "her", "theirs": "their"}
+_WHOSE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
+_ASKING = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(?:what|whats|what's|how|which|is|does)\b", re.I
+)
+"""A further question in a line ("… and what's his AC?")."""
 _ITS_BLOW = re.compile(
     r"^\W*(?:(?:and|then)\s+)*(?:(?:have|make|let|send|get|use)\s+it\b|it\s+\w+s\b)",
     re.IGNORECASE,

@@ -381,6 +381,11 @@ def acting_for(ctx: Context, named: str) -> Intent | None:
     state = ctx.state
     name = state.name_of(named)
     mine, theirs = state.controller_of(ctx.actor or ""), state.controller_of(named)
+    if len(state.players) > 1 and mine != theirs and _asked_of(ctx, named):
+        # "Wren, can you charm her?": words to a friend, whose player answers for them
+        return ctx.intent("ask", confidence=0.5,
+                          note=f"{name}{HEARS}{theirs} plays {name} and says what "
+                               f"{name} does, on {theirs}'s turn")  # fmt: skip
     if len(state.players) > 1 and mine != theirs:  # another player's, whoever's turn it is
         return ctx.intent("refuse", character=named, confidence=0.9,
                           note=f"{name} is played by {theirs}")  # fmt: skip
@@ -389,6 +394,27 @@ def acting_for(ctx: Context, named: str) -> Intent | None:
         return ctx.intent("ask", character=named, confidence=0.3,
                           note=f"it is {now}'s turn, not {name}'s")  # fmt: skip
     return None
+
+
+HEARS = " hears you: "
+"""How the note of words to a friend another player plays begins, after the friend's name:
+the whole line is said to them (never cut into deeds), and the reply is the note."""
+_ASKING_YOU = re.compile(
+    r"\b(?:can|could|will|would|won't|wont|do|did|are|have) you\b|\?\s*$", re.I
+)
+"""Words that ask something of the one spoken to ("can you …", "… for us?")."""
+
+
+def _asked_of(ctx: Context, named: str) -> bool:
+    """The line calls a party member by name, set off by a comma, and asks something of
+    them ("Wren, can you charm her?", "Ivo, read the rune for us?"): words to them."""
+    member = ctx.scope.get(named, "member")
+    names = member.names if member is not None else (ctx.state.name_of(named).lower(),)
+    raw = ctx.raw.strip().lower()
+    lead = re.match(r"^\W*(?:(?:hey|oi|ok|okay|so|um|uh)\W+)?", raw)
+    rest = raw[lead.end() if lead is not None else 0 :]
+    called = any(rest.startswith((f"{n},", f"{n} ,")) for n in names)
+    return called and bool(_ASKING_YOU.search(raw))
 
 
 WH = frozenset({"what", "where", "who", "whom", "whose", "why", "how", "when", "which", "whats",

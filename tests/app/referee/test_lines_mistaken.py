@@ -1,0 +1,170 @@
+"""Lines the referee once took for a deed nobody asked for: a look at a feature that shares
+a challenge's name, a question asked after its case, words in quotes, the back of a thing,
+a spell's own blow, a clause whose subject is somebody else; and the lines that name a
+target by how it looks, ask two things of one sheet, or speak to a friend another player
+plays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.session import declaring
+from app.session.setup import session_for
+from app.understanding import understand
+from app.understanding.intent import Intent
+from tests.app.referee_lines import play
+from tests.referee_corpus import Situation, build_situation
+
+INN = {"campaign": "crossroads", "scene": "inn"}
+ROAD = {"campaign": "crossroads", "scene": "old_road"}
+CELLAR = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+          "defeated": ["cellar_rats"]}  # fmt: skip
+HALL = {"campaign": "crossroads", "scene": "chief_hall",
+        "defeated": ["cellar_rats", "tunnel_guards"],
+        "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+GUARDS = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}, "fight": "tunnel_guards",
+          "turn": "mira", "wounds": {"goblin-1": 3}}  # fmt: skip
+THRALLS = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+           "turn": "cass"}  # fmt: skip
+LIGHTHOUSE = {"campaign": "drowned_bell", "scene": "lighthouse"}
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour"}
+HARBOUR_HOT = {"campaign": "drowned_bell", "scene": "harbour",
+               "players": {"Dee": ["ione", "cass"], "Fay": ["wren"]}}  # fmt: skip
+
+
+def read(spec: dict[str, object], actor: str, text: str) -> list[Intent]:
+    """The line's clauses, in order."""
+    state = build_situation(Situation.model_validate(spec))
+    said = understand(text, actor, state, state.campaign)
+    return [said, *said.then]
+
+
+@pytest.mark.parametrize("line", ["look at the loose flagstone", "check the loose flagstone"])
+def test_a_look_at_a_feature_that_shares_a_challenge_name_is_a_look(line: str) -> None:
+    assert [(c.kind, c.target) for c in read(CELLAR, "mira", line)] == [("examine", "flagstone")]
+    assert read(CELLAR, "mira", "lift the loose flagstone")[0].kind == "challenge"
+
+
+@pytest.mark.parametrize(
+    "line", ["if Mira picks that lock, what does she roll?", "if I pick the lock what happens"]
+)
+def test_a_question_after_its_case_is_asked_not_done(line: str) -> None:
+    clauses = read(INN, "thorin", line)
+    assert [c.kind for c in clauses] == ["question"]
+    assert "trapdoor_lock" in clauses[0].targets
+
+
+async def test_the_roll_a_case_asks_about_is_answered_for_the_one_named() -> None:
+    session = session_for(build_situation(Situation.model_validate(INN)))
+    referee = await play(session, "thorin", "if Mira picks that lock, what does she roll?")
+    assert not referee.made
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert "Sleight of Hand check, DC 13" in told and "Mira's bonus" in told
+
+
+def test_a_poker_picked_up_is_no_lock_picked_and_levering_forces() -> None:
+    poker = "Thorin picks up the poker from beside the hearth and weighs it in his hand"
+    assert read(INN, "thorin", poker)[0].kind != "challenge"
+    lever = read(
+        INN, "aria", "Aria jams the poker under the hasp and tries to lever the padlock off"
+    )
+    assert [(c.kind, c.target) for c in lever] == [("challenge", "force_trapdoor")]
+
+
+def test_quoted_words_in_a_paragraph_are_said_not_done() -> None:
+    line = ("Mira steps forward, hands open, and keeps her voice low and polite. 'Great chief, "
+            "we're not here to fight, honest. The inn folk just want to sleep at night.' She "
+            "pauses. 'What if Berta sent you sausages every month?'")  # fmt: skip
+    assert [(c.kind, c.target) for c in read(HALL, "mira", line)] == [("talk", "grubnak")]
+
+
+@pytest.mark.parametrize("line", ["search the back room", "walk along the back wall"])
+def test_the_back_of_a_thing_is_no_way_back(line: str) -> None:
+    assert read(ROAD, "mira", line)[0].kind != "move"
+    assert read(ROAD, "mira", "go back")[0].kind == "move"
+
+
+def test_following_prints_along_the_back_wall_is_tracking() -> None:
+    line = "I trail the prints along the back wall to see where they end up"
+    clauses = read(ROAD, "mira", line)
+    assert [(c.kind, c.action) for c in clauses] == [("improvise", "survival")]
+
+
+def test_coming_back_down_to_talk_is_no_way_out() -> None:
+    line = "Cass lights the great lamp, then comes back down and asks Wendel about the bell"
+    clauses = read(LIGHTHOUSE, "cass", line)
+    assert [(c.kind, c.target) for c in clauses] == [
+        ("challenge", "light_lamp"),
+        ("talk", "wendel"),
+    ]
+
+
+async def test_nobody_gets_hurt_is_nobody_s_deed() -> None:
+    session = session_for(build_situation(Situation.model_validate(GUARDS)))
+    referee = await play(session, "mira", "drop your weapons and nobody gets hurt!")
+    assert "attack" not in [c.name for c in referee.made]
+    assert referee.intents[0].kind == "improvise"
+
+
+def test_a_spell_s_own_blow_is_the_spell_s() -> None:
+    clauses = read(THRALLS, "cass", "spiritual weapon, and have it smack thrall 1")
+    assert [(c.kind, c.spell, c.target) for c in clauses] == [
+        ("cast", "spiritual_weapon", "drowned-thrall-1")
+    ]
+
+
+def test_targets_by_how_they_look() -> None:
+    untouched = read(GUARDS, "mira", "Mira darts in and stabs the one nobody has touched yet")
+    assert [(c.kind, c.target) for c in untouched] == [("attack", "goblin-2")]
+    down = {**THRALLS, "turn": "wren", "conditions": {"drowned-thrall-2": ["prone"]}}
+    clauses = read(down, "wren", "healing word on Ione and then poke the one on the ground")
+    assert [(c.kind, c.target) for c in clauses] == [
+        ("cast", "ione"),
+        ("attack", "drowned-thrall-2"),
+    ]
+
+
+def test_a_poke_at_the_dead_is_a_look() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "aria", "dead": ["giant-rat-1"]}  # fmt: skip
+    clauses = read(rats, "aria", "poke the dead one to make sure it's dead")
+    assert [(c.kind, c.target) for c in clauses] == [("examine", "giant-rat-1")]
+
+
+async def test_two_questions_of_one_sheet_are_both_answered() -> None:
+    session = session_for(build_situation(Situation.model_validate(INN)))
+    await play(session, "aria", "how many hp does Thorin have, and what's his AC?")
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert "Thorin has 31 of 31 hit points" in told and "Thorin has AC 19" in told
+    session = session_for(build_situation(Situation.model_validate(HARBOUR)))
+    await play(session, "ione", "What's Cass's AC, and what's mine?")
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert "Brother Cass has AC 18" in told and "Ione has AC 15" in told
+
+
+async def test_words_to_a_friend_another_player_plays_are_said_not_refused() -> None:
+    state = build_situation(Situation.model_validate(HARBOUR_HOT))
+    said = understand("Wren, can you charm her or something?", "ione", state, state.campaign)
+    assert (said.kind, said.then) == ("ask", ())
+    assert said.note.startswith("Wren hears you: Fay plays Wren")
+    session = session_for(state)
+    state.turn_order.active = "Dee"
+    reply, who = declaring.declare(session, "who's playing Wren?", "ione")
+    assert reply.aside and who is None and reply.text == "Fay plays Wren."
+
+
+@pytest.mark.parametrize("line", ["can we save here", "how do I save"])
+def test_saving_is_answered_by_the_table(line: str) -> None:
+    session = session_for(build_situation(Situation.model_validate(INN)))
+    _, who = declaring.declare(session, line, "mira")
+    assert who == "mira"
+    assert read(INN, "mira", line)[0].kind == "help"
+
+
+def test_a_forced_way_in_is_chosen_by_words_of_force() -> None:
+    calls = read(INN, "thorin", "try to force it")
+    assert [(c.kind, c.target) for c in calls] == [("challenge", "force_trapdoor")]
+    assert json.dumps([c.target for c in read(INN, "thorin", "pick it")]) == '["trapdoor_lock"]'

@@ -52,6 +52,10 @@ def paragraph(
         blow = _last_blow(text, actor, state, campaign, language, named_only=named)
         if blow is not None:
             return blow
+    if whole.kind in SETTING_UP and not whole.alternatives:
+        later = _weightier(text, actor, state, campaign, language)
+        if later is not None:  # "hands his torch to Sela, … and pushes until the door moves"
+            return later
     if whole.kind != "ask" or whole.alternatives:
         return whole  # one deed in the story around it, or a choice to offer back
     plain = re.sub(r"\([^)]*\)", " ", QUOTED.sub(" ", text))  # asides in brackets aside
@@ -60,6 +64,26 @@ def paragraph(
         if read.kind not in NOT_A_DEED and read.confidence >= 0.7:
             return replace(read, text=text)
     return whole
+
+
+SETTING_UP = frozenset({"give", "take", "drop", "examine", "improvise", "use"})
+"""Deeds a paragraph tells on the way to the one it is about: handing a torch over, a look."""
+WEIGHTY = frozenset({"challenge", "cast"})
+"""Deeds a paragraph is about when it tells one after setting it up."""
+
+
+def _weightier(
+    text: str, actor: str | None, state: GameState, campaign: Campaign | None,
+    language: str | None,
+) -> Intent | None:  # fmt: skip
+    """A challenge or a spell told in one of the paragraph's last sentences, the last one
+    told: the deed the story before it sets up."""
+    plain = re.sub(r"\([^)]*\)", " ", QUOTED.sub(" ", text))
+    for sentence in reversed([s for s in SENTENCE.split(plain) if s.strip()][-3:]):
+        read = understand_clause(sentence, actor, state, campaign, language=language)
+        if read.kind in WEIGHTY and read.confidence >= 0.8:
+            return replace(read, text=text)
+    return None
 
 
 PARAGRAPH = 30

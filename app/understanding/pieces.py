@@ -121,6 +121,10 @@ def read_pieces(
             if after_move(raw):  # "… and then up to the lighthouse": a place beyond the move
                 filled = None
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
+        taken = {r.item for _, _, r in read if r.kind == "take" and r.item}
+        if intent.kind in ("give", "use") and intent.item in taken and intent.note:
+            # "grab the salve and give it to Bram": carried by then
+            intent = replace(intent, note="", confidence=0.9)
         if filled is not None and intent.kind in NOT_A_DEED:
             intent = understand_clause(words, actor, state, campaign, language=language)
         elif filled is not None:
@@ -130,6 +134,9 @@ def read_pieces(
                 before, said, last = read.pop()
                 read.append((before, said, replace(last, action="both")))
                 continue
+        same = intent.kind == "challenge" and last is not None and last.kind == "challenge"
+        if same and last is not None and intent.targets == last.targets:
+            continue  # "jams the poker under the hasp and tries to lever it off": one go
         its_blow = intent.kind == "attack" and bool(_ITS_BLOW.match(piece.text))
         if last is not None and its_blow and _strikes_itself(last):
             # "spiritual weapon, and have it smack thrall 1": the spell's own blow

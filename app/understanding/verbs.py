@@ -201,6 +201,20 @@ def _done_now(said: str, verb: str) -> bool:
 _PRONOUNS = frozenset({"her", "him", "it", "them", "me", "us", "you", "one"})
 
 
+_LIKE = {
+    "pull": ("haul", "tug", "yank", "heave"),
+    "ring": ("toll", "clang", "swing"),
+    "force": ("heave", "shoulder", "ram", "batter", "lever", "prise", "jimmy", "bust"),
+    "lift": ("raise", "hoist", "heave", "prise", "lever"),
+    "pry": ("prise", "lever", "jimmy"),
+    "light": ("kindle", "relight", "fire up"),
+    "cross": ("wade", "run across", "hurry across", "dash across", "start across",
+              "pick my way across", "make it across", "head across", "go across"),
+}  # fmt: skip
+"""Other words for a challenge's verbs: "haul on the bell" is pulling it, "heaves" at a
+trapdoor forces it."""
+
+
 def _on_it(said: str, verb: str) -> bool:
     """The verb is done to "it", close after it ("pick it", "try to force it open"), not a
     verb with a particle of its own ("picks up the poker … weighs it")."""
@@ -237,6 +251,7 @@ def _challenge_by_parts(ctx: Context) -> Intent | None:
         thing = ctx.scope.get(cid, "challenge")
         assert thing is not None
         verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
+        verbs |= {like for verb in verbs for like in _LIKE.get(verb, ())}
         objects = _objects(ctx, cid) - verbs - _PRONOUNS  # the lamp's "light" lights nothing
         # (and "bless her" is no challenge's object: "say her name" is not "say a prayer")
         if any(_done_now(said, v) for v in verbs) and any(has_phrase(said, o) for o in objects):

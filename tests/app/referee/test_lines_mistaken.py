@@ -168,3 +168,47 @@ def test_a_forced_way_in_is_chosen_by_words_of_force() -> None:
     calls = read(INN, "thorin", "try to force it")
     assert [(c.kind, c.target) for c in calls] == [("challenge", "force_trapdoor")]
     assert json.dumps([c.target for c in read(INN, "thorin", "pick it")]) == '["trapdoor_lock"]'
+
+
+BELFRY = {"campaign": "drowned_bell", "scene": "belfry", "defeated": ["strand_thralls"],
+          "flags": {"corin_saved": True, "knows_truth": True, "warden_calmed": True}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("spec", "actor", "line", "challenge"),
+    [
+        (BELFRY, "ione", "I hold the locket tight in one hand and haul on the bell with the other",
+         "toll_bell"),
+        (INN, "thorin", "Thorin puts his shoulder under the edge of the trapdoor and heaves",
+         "force_trapdoor"),
+    ],
+)  # fmt: skip
+def test_other_words_for_a_challenge_s_verb_attempt_it(
+    spec: dict[str, object], actor: str, line: str, challenge: str
+) -> None:
+    assert [(c.kind, c.target) for c in read(spec, actor, line)] == [("challenge", challenge)]
+
+
+def test_a_thing_taken_can_be_given_in_the_same_line() -> None:
+    chapel = {"campaign": "hollow_ford", "scene": "chapel"}
+    clauses = read(chapel, "sela", "grab the salve and give it to Bram")
+    assert [(c.kind, c.item) for c in clauses] == [
+        ("take", "yarrow_salve"),
+        ("give", "yarrow_salve"),
+    ]
+    assert clauses[1].target == "bram" and not clauses[1].note
+
+
+def test_a_paragraph_is_about_the_challenge_its_story_sets_up() -> None:
+    after = {"campaign": "hollow_ford", "scene": "woods", "defeated": ["woods_wolves"]}
+    line = (
+        "Enough praying at it. Bram hands his torch to Sela, spits on both palms, and sets "
+        "his shoulder against the edge of the grey stone door. He digs his boots into the "
+        "mud and pushes, and keeps pushing, until either the door moves or he does."
+    )
+    assert [(c.kind, c.target) for c in read(after, "bram", line)] == [("challenge", "heave_door")]
+
+
+def test_one_go_at_a_challenge_told_in_two_clauses_is_one_attempt() -> None:
+    line = "Aria jams the poker under the hasp and tries to lever the padlock off"
+    assert len(read(INN, "aria", line)) == 1

@@ -219,6 +219,10 @@ def threat(ctx: Context) -> Intent | None:
     return improvised(ctx, next(d for d in DEEDS if d.key == "cow"))
 
 
+FOR_SOMEONE = frozenset({"perform", "pray", "sway", "cow", "bluff", "kindness", "tend"})
+"""Deeds done for or to a person, whatever they are done with (a fiddle, a prayer book)."""
+
+
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     """The clause as an improvised deed on something here, or ``None``."""
     deed = deed or deed_of(ctx.said)
@@ -239,6 +243,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         things = people or stuff
     order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")
     things = sorted(things, key=lambda t: order.index(t.kind))
+    if deed.key in FOR_SOMEONE and (not things or things[0].kind == "carried"):
+        here = ctx.scope.of("npc")  # "play a tune on my fiddle for her": for her, not the fiddle
+        if len(here) == 1 and re.search(r"\b(?:him|her|them)\b", rest):
+            things = here
     if deed.key == "help":  # one lends a hand to a friend, not to a thing
         friends = [t for t in things if t.kind == "member" and t.id != ctx.actor]
         people = [t for t in things if t.kind == "npc"]

@@ -53,8 +53,14 @@ def paragraph(
         if blow is not None:
             return blow
     if whole.kind in SETTING_UP and not whole.alternatives:
-        later = _weightier(text, actor, state, campaign, language)
+        later = _weightier(text, actor, state, campaign, language, WEIGHTY)
         if later is not None:  # "hands his torch to Sela, … and pushes until the door moves"
+            return later
+    if whole.kind == "talk" and not QUOTED.search(text) and not TALKS.search(text):
+        # "while the others talk I drift over to the fireplace and take a look at it": the
+        # talk is others', or a wave on the way; the deed told is the player's
+        later = _weightier(text, actor, state, campaign, language, DONE_WHILE_TALKING)
+        if later is not None:
             return later
     if whole.kind != "ask" or whole.alternatives:
         return whole  # one deed in the story around it, or a choice to offer back
@@ -72,16 +78,21 @@ WEIGHTY = frozenset({"challenge", "cast"})
 """Deeds a paragraph is about when it tells one after setting it up."""
 
 
+DONE_WHILE_TALKING = frozenset({"challenge", "cast", "move", "take", "examine", "use"})
+"""Deeds a paragraph read as talk may tell instead: talk with no words said is no talk."""
+
+
 def _weightier(
     text: str, actor: str | None, state: GameState, campaign: Campaign | None,
-    language: str | None,
+    language: str | None, kinds: frozenset[str],
 ) -> Intent | None:  # fmt: skip
-    """A challenge or a spell told in one of the paragraph's last sentences, the last one
-    told: the deed the story before it sets up."""
+    """A deed of these kinds told in one of the paragraph's last sentences (the last one
+    told, on something named): the deed the story before it sets up."""
     plain = re.sub(r"\([^)]*\)", " ", QUOTED.sub(" ", text))
     for sentence in reversed([s for s in SENTENCE.split(plain) if s.strip()][-3:]):
         read = understand_clause(sentence, actor, state, campaign, language=language)
-        if read.kind in WEIGHTY and read.confidence >= 0.8:
+        named = bool(read.targets) or read.kind in WEIGHTY
+        if read.kind in kinds and read.confidence >= 0.8 and named:
             return replace(read, text=text)
     return None
 

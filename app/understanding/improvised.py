@@ -97,7 +97,10 @@ DEEDS: tuple[Deed, ...] = (
     Deed("tend", ("bandage", "treat", "patch up", "splint", "check his pulse",
                   "check her pulse", "check the wound"), "medicine", 10),
     Deed("light", ("light", "kindle", "relight", "light up", "put out", "snuff",
-                   "extinguish", "douse"), "auto", 0, needs_object=False),
+                   "extinguish", "douse", "get the light going", "get that light going",
+                   "get the lamp going", "get that lamp going", "get the fire going",
+                   "get a fire going", "get it lit", "get it going", "get it burning"),
+         "auto", 0, needs_object=False),
     Deed("posture", ("sit down", "sit", "lie down", "crouch",
                      "crouch down", "squat", "settle down", "stand up", "get up"), "auto", 0,
          needs_object=False),
@@ -219,6 +222,10 @@ def threat(ctx: Context) -> Intent | None:
     return improvised(ctx, next(d for d in DEEDS if d.key == "cow"))
 
 
+_CLIMBING_TO = re.compile(
+    r"\b(?:climb|climbs|climbing|clamber|clambers)\s+(?:up|down)?\s*(?:to|into)\b"
+)
+"""Climbing to a place ("climb up to the lamp room"): the stairs taken, no wall scaled."""
 FOR_SOMEONE = frozenset({"perform", "pray", "sway", "cow", "bluff", "kindness", "tend"})
 """Deeds done for or to a person, whatever they are done with (a fiddle, a prayer book)."""
 
@@ -310,6 +317,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     authored = _authored(ctx, deed, target)
     if authored is not None:
         return authored
+    if deed.key == "climb" and not ctx.scope.fighting and _CLIMBING_TO.search(ctx.said):
+        # "climb up to the lamp room": the way up is there to be taken, no roll for it
+        return ctx.intent("improvise", targets=(target,) if target else (), action="auto",
+                          extra=("free", "0"), confidence=0.75)  # fmt: skip
     dc = deed.dc
     if any(w in ctx.said for w in HARD):
         dc = max(dc, 15) + 5 if deed.skill != "auto" else 0
@@ -416,6 +427,8 @@ def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
     campaign = ctx.campaign
     if campaign is None or (target is not None and ctx.scope.get(target, "feature") is None):
         return None
+    if deed.key == "climb" and _CLIMBING_TO.search(ctx.said):
+        return None  # "climb up to the lamp room": going there, not lighting the lamp yet
     feature = ctx.scope.get(target or "", "feature")
     if feature is not None:
         words = {w for n in feature.names for w in n.split() if len(w) > 3}

@@ -30,7 +30,7 @@ from app.understanding.readying import readying
 from app.understanding.scope import build_scope
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
-from app.understanding.words import normalise, starts_with
+from app.understanding.words import has_phrase, normalise, starts_with
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -141,6 +141,33 @@ _PACES = re.compile(
 """Steps counted out are a distance ("back off a few steps"), not a flight of steps."""
 
 
+_SO_THAT = re.compile(
+    r"\s+so(?: that)? (?:\w+ ){1,2}(?:can|could|will|would|might|gets?|has|have)\b.*$"
+)
+"""What a deed is for, said after it ("… so Thorin can get a clean hit in"): no deed."""
+
+
+_DISTRACTING = re.compile(
+    r"^(?:distract|distracts|feint|feints|draw|draws|taunt|taunts|harass|harry|keep|keeps|"
+    r"occupy|occupies)\b"
+)
+"""Deeds that draw a foe's eye: done so a friend can strike, the Help action (SRD)."""
+
+
+def _for_a_friend(said: str, ctx: r.Context) -> str:
+    """A deed without what it is for ("… so Thorin can get a clean hit in"); a foe
+    distracted so a friend can strike is the Help action for that friend."""
+    purpose = _SO_THAT.search(said)
+    if purpose is None or purpose.start() == 0:
+        return said
+    head = said[: purpose.start()]
+    friend = next((m for m in ctx.scope.of("member") if m.id != ctx.actor
+                   and any(has_phrase(purpose.group(0), n) for n in m.names)), None)  # fmt: skip
+    if friend is not None and ctx.scope.fighting and _DISTRACTING.match(head):
+        return f"help {friend.names[0]}"
+    return head
+
+
 @by_words
 def _strip_fillers(said: str, vocab: Vocabulary) -> str:
     """Drop leading words that add nothing ("I", "we", "then", "try to")."""
@@ -197,6 +224,7 @@ def understand_clause(
             return other
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
     said = _levered(_mend_question(_strip_fillers(said, vocab), vocab))
+    said = _for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:
         said = _STORY_VOICE.sub("", said)  # "she backs off": the player's own, told as story
     words = said.split()

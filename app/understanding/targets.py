@@ -95,7 +95,15 @@ def named_creatures(said: str, scope: Scope) -> list[Thing]:
     stop = frozenset({"giant"})
     scored = [(max(name_score(said, n, stop) for n in t.names), t) for t in scope.of("creature")]
     top = max((s for s, _ in scored), default=0.0)
-    return [t for s, t in scored if s >= 0.7 and s >= top - 0.3]
+    found = [t for s, t in scored if s >= 0.7 and s >= top - 0.3]
+    # "the goblin boss" is the boss, though the goblins are goblins too: the longest name
+    # said in full outweighs a shorter one inside it
+    said_in_full = {t.id: max((len(n.split()) for n in t.names if has_phrase(said, n)), default=0)
+                    for t in found}  # fmt: skip
+    longest = max(said_in_full.values(), default=0)
+    if longest > 1:
+        found = [t for t in found if said_in_full[t.id] == longest]
+    return found
 
 
 def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary) -> CreaturePick:

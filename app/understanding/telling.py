@@ -20,6 +20,12 @@ _TELLING = re.compile(
 _GROUP = re.compile(r"^(?:the others|everyone|everybody|the party|the group|the rest|my friends|"
                     r"my companions|the team|you all|y'all|guys)\b")  # fmt: skip
 """Words for the party told all at once."""
+_PRONOUN = re.compile(r"^(?:them|him|her|it|you|you lot|the lot of them)\b")
+_DEMAND = re.compile(
+    r"\b(?:drop|surrender|give up|yield|lay down|throw down|put down|stand down|back off|"
+    r"run|flee|leave|stop|get out)\b"
+)
+"""What a foe is told to do when the words are a demand, not talk."""
 _MESSAGE = re.compile(r"^(?!me\b|myself\b|us\b)(?:\S+\s+){1,4}?(?:to|that)\s+\w")
 """Someone told to do a thing ("Corin to run", "the young man to get away")."""
 
@@ -36,6 +42,9 @@ def told(ctx: r.Context) -> Intent | None:
         each = "each of the party acts on their own turn: say what they do"
         return ctx.intent("ask", confidence=0.3, note=each)
     people = ctx.named("npc", "creature", text=head)
+    foes = [p for p in people if p.kind == "creature"] or _PRONOUN.match(rest)
+    if ctx.scope.fighting and foes and _DEMAND.search(rest):
+        return None  # "yell at them to drop their blades": a demand, cowing them (a ruling)
     if people:
         who = people[0].id
         return ctx.intent("talk", targets=(who,), topic=r.topic_of(ctx, who), confidence=0.8)

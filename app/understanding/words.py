@@ -32,14 +32,22 @@ def is_yes(text: str) -> bool:
     return bool(_YES.match(text))
 
 
+_CHAT = re.compile(r"\b(w|ur|wat|wot|pls|plz|thx|ty)(?=\s+\w)")
+_CHAT_WORDS = {"w": "with", "ur": "your", "wat": "what", "wot": "what", "pls": "please",
+               "plz": "please", "thx": "thanks", "ty": "thanks"}  # fmt: skip
+"""Chat shorthand before another word, written out ("w the spoon", "ur bro")."""
+
+
 @lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
     """Lowercase words; punctuation becomes space (apostrophes and digits stay); a number
-    glued to a word comes apart ("rat2" -> "rat 2"); "w/" is "with"."""
+    glued to a word comes apart ("rat2" -> "rat 2"); "w/" is "with", and chat shorthand
+    is written out ("ur bro")."""
     text = text.lower().replace("’", "'").replace("#", " ").replace("w/", "with ")
     text = re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]{3})", " ", text)
     text = re.sub(r"(^|\s)'+|'+(\s|$)", " ", text)  # quotes, not apostrophes
     text = re.sub(r"([a-z])\1{2,}", r"\1\1", text)  # "sleeeep" is "sleep" drawn out
+    text = _CHAT.sub(lambda m: _CHAT_WORDS[m.group(1)], text)  # "the one w the saucepan"
     return " ".join(re.sub(r"[^\w\s']", " ", text).replace("_", " ").split())
 
 

@@ -212,3 +212,47 @@ def test_a_paragraph_is_about_the_challenge_its_story_sets_up() -> None:
 def test_one_go_at_a_challenge_told_in_two_clauses_is_one_attempt() -> None:
     line = "Aria jams the poker under the hasp and tries to lever the padlock off"
     assert len(read(INN, "aria", line)) == 1
+
+
+BAND = {"campaign": "crossroads", "scene": "chief_hall", "defeated": ["cellar_rats"],
+        "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+        "fight": "grubnak_band", "turn": "mira"}  # fmt: skip
+RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+        "fight": "cellar_rats", "turn": "mira"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line", ["shoot the goblin boss", "stab the one w the saucepan on his head"]
+)
+def test_the_boss_is_known_by_his_longer_name_and_his_helmet(line: str) -> None:
+    assert [(c.kind, c.target) for c in read(BAND, "mira", line)] == [("attack", "grubnak")]
+    assert read(BAND, "mira", "shoot goblin 2")[0].target == "goblin-2"
+
+
+async def test_a_foe_distracted_so_a_friend_can_strike_is_the_help_action() -> None:
+    session = session_for(build_situation(Situation.model_validate(RATS)))
+    referee = await play(session, "mira", "I distract rat 1 so Thorin can get a clean hit in")
+    helped = [json.loads(c.arguments) for c in referee.made if c.name == "take_action"]
+    assert helped == [{"creature_id": "mira", "action": "help", "target_id": "thorin"}]
+    assert "attack" not in [c.name for c in referee.made]
+
+
+async def test_foes_told_to_drop_their_blades_are_cowed_not_chatted_to() -> None:
+    guards = {**GUARDS, "turn": "thorin"}
+    session = session_for(build_situation(Situation.model_validate(guards)))
+    referee = await play(
+        session, "thorin", "yell at them to drop their blades and then hit goblin 2"
+    )
+    checks = [json.loads(c.arguments) for c in referee.made if c.name == "request_ability_check"]
+    assert [c["skill"] for c in checks] == ["intimidation"]
+    assert [json.loads(c.arguments)["target_id"] for c in referee.made if c.name == "attack"] == [
+        "goblin-2"
+    ]
+
+
+def test_climbing_up_to_a_room_is_no_roll_and_lighting_the_lamp_is_the_challenge() -> None:
+    look = read(LIGHTHOUSE, "cass", "climb up to the lamp room and have a look")
+    assert [(c.kind, c.action) for c in look][:1] == [("improvise", "auto")]
+    assert all(c.kind != "challenge" for c in look)
+    lit = read(LIGHTHOUSE, "wren", "I climb up to the lantern room and get that light going again")
+    assert [(c.kind, c.target) for c in lit][-1] == ("challenge", "light_lamp")

@@ -93,7 +93,8 @@ DEEDS: tuple[Deed, ...] = (
     Deed("sneak", ("sneak", "creep", "tiptoe", "slip past", "sneak up on", "sneak past"),
          "stealth", 15, needs_object=False),
     Deed("palm", ("pickpocket", "pick his pocket", "pick her pocket", "lift his", "steal",
-                  "palm", "swipe", "pocket"), "sleight_of_hand", 15),
+                  "palm", "swipe", "pocket", "slip the", "ease the", "filch", "nick the"),
+         "sleight_of_hand", 15),
     Deed("tend", ("bandage", "treat", "patch up", "splint", "check his pulse",
                   "check her pulse", "check the wound"), "medicine", 10),
     Deed("light", ("light", "kindle", "relight", "light up", "put out", "snuff",
@@ -226,6 +227,10 @@ _CLIMBING_TO = re.compile(
     r"\b(?:climb|climbs|climbing|clamber|clambers)\s+(?:up|down)?\s*(?:to|into)\b"
 )
 """Climbing to a place ("climb up to the lamp room"): the stairs taken, no wall scaled."""
+_SNEAKING_UP = re.compile(
+    r"\b(?:sneak|sneaks|creep|creeps|tiptoe|tiptoes|slip|slips)\s+(?:up|round|around|closer)\b"
+)
+"""Sneaking up to someone, to do something to them: no way past them."""
 FOR_SOMEONE = frozenset({"perform", "pray", "sway", "cow", "bluff", "kindness", "tend"})
 """Deeds done for or to a person, whatever they are done with (a fiddle, a prayer book)."""
 
@@ -429,6 +434,8 @@ def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
         return None
     if deed.key == "climb" and _CLIMBING_TO.search(ctx.said):
         return None  # "climb up to the lamp room": going there, not lighting the lamp yet
+    if deed.key == "sneak" and _SNEAKING_UP.search(ctx.said):
+        return None  # "creeps up behind them and pinches their dice": up to them, not past
     feature = ctx.scope.get(target or "", "feature")
     if feature is not None:
         words = {w for n in feature.names for w in n.split() if len(w) > 3}

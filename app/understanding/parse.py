@@ -448,8 +448,13 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         deed = improvised(ctx)
         aimed = deed is not None and (deed.target or "") not in ctx.state.creatures
         grips = deed is not None and deed.kind == "manoeuvre"  # "shield-bash it to knock it down"
+        # "slip the scimitar out of the sleeping goblin's hand": no blow, whatever is named
+        unarmed = deed is not None and deed.extra[:1] in (("palm",), ("bind",), ("wake",))
+        leaping = deed is not None and deed.extra[:1] == ("climb",) and not deed.targets
+        if found.kind == "attack" and found.targets and leaping:
+            deed = None  # "jump the two goblins while their backs are turned": a blow
         if deed is not None and (
-            found.kind == "ask" or grips or (aimed and object_is_a_thing(ctx))
+            found.kind == "ask" or grips or unarmed or (aimed and object_is_a_thing(ctx))
         ):
             found = deed
     found = found or r.spoken(ctx) or bare.bare_names(ctx)

@@ -24,6 +24,7 @@ from app.understanding.clauses import (
 )
 from app.understanding.intent import Intent
 from app.understanding.parse import freely, understand_clause
+from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from app.world.wording import the
@@ -134,6 +135,8 @@ def read_pieces(
                 before, said, last = read.pop()
                 read.append((before, said, replace(last, action="both")))
                 continue
+        if read and not piece.strong and goes_on_telling(read[-1][0].text, piece.text):
+            continue  # "yell at the young man to wake up and fight them": his to do
         same = intent.kind == "challenge" and last is not None and last.kind == "challenge"
         if same and last is not None and intent.targets == last.targets:
             continue  # "jams the poker under the hasp and tries to lever it off": one go

@@ -90,8 +90,9 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
 
 
 _MOCKING = re.compile(
-    r"(?<!not )\b(?:mocks?|mocking|mocked|taunts?|taunting|(?:rude|insulting|mocking|taunting|"
-    r"cruel|nasty) (?:\w+ )?(?:song|ditty|rhyme|verse|tune))\b"
+    r"(?<!not )\b(?:mocks?|mocking|mocked|taunts?|taunting|jeers?|jeering|heckles?|heckling|"
+    r"(?:rude|insulting|mocking|taunting|cruel|nasty|mean|scathing|cutting|vicious|spiteful)"
+    r" (?:\w+ ){0,2}(?:song|ditty|rhyme|verse|tune|shanty|jingle|limerick|chant|insults?|jibes?))\b"
 )
 """Mockery in a fight, however it is told, from a bard who knows Vicious Mockery."""
 

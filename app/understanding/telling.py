@@ -30,6 +30,28 @@ _MESSAGE = re.compile(r"^(?!me\b|myself\b|us\b)(?:\S+\s+){1,4}?(?:to|that)\s+\w"
 """Someone told to do a thing ("Corin to run", "the young man to get away")."""
 
 
+_BARE_VERB = re.compile(
+    r"^\W*(?!(?:and\s+)?(?:then|also|after|before)\b)(?:and\s+)?"
+    r"(?!i\b|we\b|he\b|she\b|they\b|you\b|i'll\b|we'll\b)[a-z]+\b"
+)
+"""A clause that goes straight on with a verb ("and fight them"), no "then", no subject."""
+
+
+_THEM = frozenset({"them", "him", "her", "it", "back", "off", "away", "up", "down", "out"})
+"""How a message told on ends when it is still the one told's ("and fight them", "and run")."""
+
+
+def goes_on_telling(told_text: str, piece: str) -> bool:
+    """A clause after someone was told to do a thing that carries on the message ("yell
+    at the young man to wake up *and fight them*"): their deed, not the speaker's."""
+    match = _TELLING.match(re.sub(r"^(?:i|we)\s+", "", told_text.strip().lower()))
+    if match is None or not re.search(r"\bto\s+\w+", match.group(1)):
+        return False
+    words = re.sub(r"^\W*(?:and\s+)?", "", piece.strip().lower()).strip(" !.").split()
+    short = len(words) <= 3 and (len(words) == 1 or words[-1] in _THEM)  # "and fight them"
+    return short and bool(_BARE_VERB.match(piece.strip().lower())) and not piece.endswith("?")
+
+
 def told(ctx: r.Context) -> Intent | None:
     """A line that tells someone something ("tell Nessa we're going"): talk to that one,
     or, told to the party, asking what each member does; ``None`` for anything else."""

@@ -169,6 +169,9 @@ def _challenge(ctx: Context, strong: bool) -> Intent | None:
             before = [w for w in where[:at].split() if w not in ("even", "ever")]
             if at > 0 and before[-1:] and before[-1] in NEGATING:
                 continue  # "you've stopped lighting that lamp": not done, said of it
+            after = where[at:].split()[1:2] if at >= 0 else []
+            if not strong and after and after[0] in _UP_TO and len(phrase.split()) == 1:
+                continue  # "sneak up and knock out the closest goblin": going up to them
             if at >= 0 and (best is None or at < best[0]):
                 best = (at, thing.id)
     if best is None:
@@ -179,6 +182,10 @@ def _challenge(ctx: Context, strong: bool) -> Intent | None:
         return ctx.intent("ask", confidence=0.4, note="say a little more",
                           alternatives=(Reading("challenge", best[1], label),))  # fmt: skip
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
+
+
+_UP_TO = frozenset({"up", "round", "around", "closer", "towards", "toward"})
+"""Words after a verb that make it a way of going up to someone ("creeps up behind them")."""
 
 
 def _by_last_word(ctx: Context, said: str) -> str:
@@ -223,7 +230,8 @@ def _on_it(said: str, verb: str) -> bool:
 
 
 _FORCING = ("lever", "prise", "prize", "pry", "jimmy", "wrench", "heave", "bash", "smash",
-            "break", "force", "kick", "shoulder", "batter", "ram", "rip", "tear")  # fmt: skip
+            "break", "force", "kick", "shoulder", "batter", "ram", "rip", "tear",
+            "boot")  # fmt: skip
 """Words of force: the way in that is forced, of a campaign's ways to deal with a thing."""
 
 

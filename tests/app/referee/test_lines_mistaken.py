@@ -256,3 +256,51 @@ def test_climbing_up_to_a_room_is_no_roll_and_lighting_the_lamp_is_the_challenge
     assert all(c.kind != "challenge" for c in look)
     lit = read(LIGHTHOUSE, "wren", "I climb up to the lantern room and get that light going again")
     assert [(c.kind, c.target) for c in lit][-1] == ("challenge", "light_lamp")
+
+
+WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+
+
+def test_a_boot_put_to_the_trapdoor_forces_it_though_the_lock_is_looked_at() -> None:
+    line = (
+        "Thorin stomps over to the trapdoor, looks at the lock for half a second, then "
+        "puts his boot into it as hard as he can. If it doesn't give he'll try again."
+    )
+    assert [(c.kind, c.target) for c in read(INN, "thorin", line)] == [
+        ("challenge", "force_trapdoor")
+    ]
+
+
+def test_sneaking_up_on_someone_is_no_way_past_them() -> None:
+    line = "Mira creeps up behind them and pinches their dice while they're busy arguing"
+    assert all(c.kind != "challenge" for c in read(WARREN, "mira", line))
+    assert read(WARREN, "mira", "sneak past them")[0].kind == "challenge"
+
+
+def test_a_blade_slipped_from_a_sleeper_s_hand_is_sleight_of_hand() -> None:
+    asleep = {**GUARDS, "conditions": {"goblin-2": ["unconscious"]}}
+    clauses = read(asleep, "mira", "slip the scimitar out of the sleeping goblin's hand")
+    assert [(c.kind, c.action, c.target) for c in clauses] == [
+        ("improvise", "sleight_of_hand", "goblin-2")
+    ]
+
+
+def test_a_nasty_shanty_from_a_bard_is_vicious_mockery() -> None:
+    wren = {**THRALLS, "turn": "wren"}
+    line = "Wren sings the last thrall a nasty little sea shanty about how it smells"
+    assert read(wren, "wren", line)[0].spell == "vicious_mockery"
+
+
+async def test_one_told_to_wake_up_and_fight_is_told_and_nobody_strikes() -> None:
+    ione = {**THRALLS, "turn": "ione"}
+    session = session_for(build_situation(Situation.model_validate(ione)))
+    referee = await play(session, "ione", "I yell at the young man to wake up and fight them!")
+    assert "attack" not in [c.name for c in referee.made]
+    clauses = read(ione, "ione", "tell Corin to run and then shoot thrall 1")
+    assert [c.kind for c in clauses] == ["talk", "attack"]
+
+
+def test_goblins_jumped_while_their_backs_are_turned_are_attacked() -> None:
+    clauses = read(WARREN, "mira", "jump the two goblins while their backs are turned")
+    assert [c.kind for c in clauses] == ["attack"]

@@ -18,7 +18,7 @@ from app.referee.unknowing import not_here, unknowable_text
 from app.referee.voices import foes_reply
 from app.understanding import Intent
 from app.understanding.language import language_name
-from app.understanding.readings import HEARS
+from app.understanding.readings import FOR_THE_TABLE, HEARS
 from app.understanding.scope import living_creatures, open_challenges
 from app.world import view
 from app.world.campaign import Campaign
@@ -211,6 +211,8 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
         lead = f"Nobody here answers to that ({intent.note})"
     elif HEARS in intent.note:  # words to a friend another player plays
         return f"{intent.note}."
+    elif intent.note == FOR_THE_TABLE:  # "sorry my cat walked on the keyboard"
+        return f"No harm done: nothing happened in the story. What does {name} do?"
     elif intent.note and intent.note not in ("no verb or name it knows", "an empty line"):
         lead += f" ({intent.note})"
     return f"{lead}. {options_text(state, campaign, intent.actor)}".strip()

@@ -55,11 +55,14 @@ class Context:
         return [t for s, t in sorted(scored, key=lambda p: -p[0]) if s >= top - 0.05]
 
 
+_POSSESSIVE = re.compile(r"'s\b")
+
+
 def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
     """The NPC's topic a line is about: a topic's key, or words of what they would say."""
     if ctx.campaign is None or npc_id not in ctx.campaign.npcs:
         return None
-    said = ctx.said if text is None else text
+    said = _POSSESSIVE.sub("", ctx.said if text is None else text)
     topics = ctx.campaign.npcs[npc_id].topics
     for word, key in ctx.campaign.npcs[npc_id].topic_names():  # its key, or another word
         if name_score(said, word.replace("_", " "), ctx.vocab.stop) >= 0.75:
@@ -88,7 +91,8 @@ def topic_key(ctx: Context, npc_id: str) -> str | None:
     if ctx.campaign is None or npc_id not in ctx.campaign.npcs:
         return None
     names = ctx.campaign.npcs[npc_id].topic_names()
-    found = {k for w, k in names if name_score(ctx.said, w.replace("_", " "), ctx.vocab.stop) >= 1}
+    said = _POSSESSIVE.sub("", ctx.said)  # "your daughter's name" names the daughter
+    found = {k for w, k in names if name_score(said, w.replace("_", " "), ctx.vocab.stop) >= 1}
     return next(iter(found)) if len(found) == 1 else None
 
 
@@ -113,6 +117,18 @@ _HOLD_TAIL = re.compile(
     r"somebody else go|next player|next|over to you|your go|your turn|go ahead|next up))+$"
 )
 """What a player adds after ending their turn ("… for now, someone else go")."""
+
+
+_SLIP = re.compile(
+    r"\b(?:keyboard|autocorrect|auto correct|typo|typos|misclick|mistyped|wrong (?:window|chat|"
+    r"tab|button)|(?:sent|hit enter|pressed enter) (?:that )?too (?:early|soon)|didn't mean to "
+    r"(?:send|hit enter|press enter|type that))\b"
+)
+"""A slip at the keyboard, owned up to: words for the table, none for the story."""
+_MEANT = re.compile(r"\b(?:i mean|i meant|meant to say|should be|should have been)\b")
+"""A slip put right in the same line ("typo, I meant pick the lock"): read what is meant."""
+FOR_THE_TABLE = "for the table, not the story"
+"""The note of a line said to the table (a slip owned up to): nothing happens in the game."""
 
 
 def whole_line(ctx: Context, said: str) -> Intent | None:
@@ -141,6 +157,9 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("help", note="usage")
     if any(has_phrase(said, p) for p in vocab.stepping_away):
         return ctx.intent("help", note="stepping away")
+    if _SLIP.search(said) and not _MEANT.search(said):
+        # "sorry my cat walked on the keyboard": nothing for the story
+        return ctx.intent("ask", confidence=0.2, note=FOR_THE_TABLE)
     if said in vocab.inventory:
         return ctx.intent("inventory")
     bare = _HOLD_TAIL.sub("", said)

@@ -304,3 +304,19 @@ async def test_one_told_to_wake_up_and_fight_is_told_and_nobody_strikes() -> Non
 def test_goblins_jumped_while_their_backs_are_turned_are_attacked() -> None:
     clauses = read(WARREN, "mira", "jump the two goblins while their backs are turned")
     assert [c.kind for c in clauses] == ["attack"]
+
+
+async def test_a_slip_at_the_keyboard_is_for_the_table() -> None:
+    session = session_for(build_situation(Situation.model_validate(INN)))
+    referee = await play(session, "mira", "sorry my cat walked on the keyboard")
+    assert not referee.made
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert told.startswith("No harm done: nothing happened in the story.")
+    fixed = read(INN, "mira", "oops typo, I meant pick the lock")
+    assert [(c.kind, c.target) for c in fixed] == [("challenge", "trapdoor_lock")]
+
+
+def test_a_question_about_someone_s_kin_goes_to_the_one_who_has_them() -> None:
+    yard = {"campaign": "hollow_ford", "scene": "mill_yard"}
+    clauses = read(yard, "bram", "What's your daughter's name?")
+    assert [(c.kind, c.target, c.topic) for c in clauses] == [("talk", "odile", "daughter")]

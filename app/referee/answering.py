@@ -19,7 +19,9 @@ particular first: "what's my AC with my shield" is about AC, not the Shield spel
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from app.referee import (
     answering_actions,
@@ -57,6 +59,7 @@ ORDER: tuple[Answer, ...] = (
     answering_world.where_next,
     answering_world.the_goal,
     answering_actions.potion_cost,
+    answering_actions.potion_heals,
     answering_actions.action_rule,
     answering_rules.turn_left,
     answering_rules.challenge_dc,
@@ -105,9 +108,34 @@ def answer_from_game(state: GameState, campaign: Campaign | None, intent: Intent
     one of those (the referee's other answers take over). Never changes the game."""
     if not intent.text.strip():
         return None
+    both = _two_asked(intent.text)  # "whats my AC and HP": each answered
+    if both is not None:
+        said = [_first_answer(state, campaign, replace(intent, text=t)) for t in both]
+        if said[0] and said[1] and said[0] != said[1]:
+            return f"{said[0]} {said[1]}"
+    return _first_answer(state, campaign, intent)
+
+
+def _first_answer(state: GameState, campaign: Campaign | None, intent: Intent) -> str | None:
     asked = read_question(state, campaign, intent)
     for answer in ORDER:
         said = answer(asked)
         if said:
             return said
     return None
+
+
+_ALSO = re.compile(r"\s+(?:and|&|\+)\s+(?!i\b|we\b)|\?\s+")
+
+
+def _two_asked(text: str) -> tuple[str, str] | None:
+    """The two things a question asks, each as a question of its own: a full one after
+    "and" or a question mark ("… and how far can my bow shoot?"), or a word or two put in
+    place of the first's last ("whats my AC and HP" asks "whats my HP" too)."""
+    parts = [p for p in _ALSO.split(text.strip().rstrip("?!. ")) if p.strip()]
+    if len(parts) != 2:
+        return None
+    first, second = parts[0].split(), parts[1].split()
+    if len(second) >= 3:
+        return parts[0], parts[1]
+    return parts[0], " ".join([*first[: max(0, len(first) - len(second))], *second])

@@ -95,6 +95,25 @@ def action_rule(a: Asked) -> str | None:
     return text
 
 
+def potion_heals(a: Asked) -> str | None:
+    """Asked: "how much does a healing potion heal?", "how much does my potion heal for":
+    what the campaign's healing draughts restore, and what drinking one costs."""
+    if a.campaign is None or not a.word(*POTION_WORDS):
+        return None
+    if not (a.word(*HEAL_WORDS) and a.has("how much", "how many", "what does", "how well")):
+        return None
+    heals = [i for i in a.campaign.items.values() if i.heals]
+    if not heals:
+        return None
+    named = [i for i in heals if any(f" {n.lower()} " in a.text for n in (i.name, *i.aliases))]
+    told = [f"A {i.name} restores {i.heals} hit points." for i in (named or heals)[:2]]
+    return f"{' '.join(told)} Drinking one takes an action."
+
+
+HEAL_WORDS = ("heal", "heals", "healing", "restore", "restores", "hp", "hit")
+"""Words asking how much a draught mends."""
+
+
 def potion_cost(a: Asked) -> str | None:
     """Asked: "can I drink a potion as a bonus action", "does a potion take my action", "can I
     give Thorin a potion and still attack"."""

@@ -47,7 +47,7 @@ def _spell_in(a: Asked) -> Spell | None:
         a.intent.targets
         or (
             not a.word("spell", "cast", "casting", "cantrip")
-            and not a.has("what does", "what is", "how does", "what do")
+            and not a.has("what does", "what is", "how does", "what do", "how long does")
         )
     ):
         return None  # "can I light the lamp": a word, not the spell

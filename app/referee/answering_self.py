@@ -230,6 +230,9 @@ def speed(a: Asked) -> str | None:
     asks = a.word("speed", "movement") or a.has("how far can", "how fast")
     if sheet is None or not asks or a.has("range", "see", "dark"):
         return None  # "how far can I see in the dark": darkvision
+    armed = any(part in a.words for w in sheet.weapons for part in _weapon_words(w))
+    if armed or a.word("shoot", "throw", "fire", "reach"):
+        return None  # "how far can my bow shoot": the weapon's range
     now = speed_after_conditions(
         speed_with(sheet.walking_speed, sheet.effects), sheet.conditions, sheet.exhaustion
     )
@@ -278,11 +281,19 @@ def carried(a: Asked) -> str | None:
         if not holders:
             return f"Nobody in the party carries any {wanted}."
         return "Yes: " + "; ".join(f"{who} carries {item}" for who, item in holders) + "."
-    if a.word("carry", "carrying", "inventory", "equipment", "gear", "items") or a.has(
-        "what do i have", "what have i got"
+    packed = a.word(*PACKS) and a.has("in", "inside")  # "what's in Bram's pack"
+    if (
+        packed
+        or a.word("carry", "carrying", "inventory", "equipment", "gear", "items")
+        or a.has("what do i have", "what have i got")
     ):
         return inventory_text(state, a.member or a.actor)
     return None
+
+
+PACKS = ("pack", "packs", "backpack", "bag", "bags", "pockets", "pocket", "satchel", "pouch",
+         "kit", "rucksack", "knapsack")  # fmt: skip
+"""What a character carries things in, asked about ("what's in my bag")."""
 
 
 def _wanted_item(a: Asked) -> str | None:
@@ -303,11 +314,18 @@ def _wanted_item(a: Asked) -> str | None:
 
 
 def conditions(a: Asked) -> str | None:
-    """Asked: "what conditions am I under", "any effects on Bram"."""
+    """Asked: "what conditions am I under", "any effects on Bram", "why is Cass shaking?"
+    (what is wrong with someone is what holds them)."""
     sheet = a.sheet
-    if sheet is None or not a.word("conditions", "condition", "effects", "status", "affected"):
+    if sheet is None:
         return None
     held = conditions_text(sheet)
+    ailing = a.has("why is", "why's", "whys", "what's wrong with", "whats wrong with",
+                   "what is wrong with", "what's up with", "whats up with")  # fmt: skip
+    if not (
+        a.word("conditions", "condition", "effects", "status", "affected") or (ailing and held)
+    ):
+        return None
     return f"{sheet.name}: {held}." if held else f"{sheet.name} is under no condition or effect."
 
 

@@ -320,3 +320,27 @@ def test_a_question_about_someone_s_kin_goes_to_the_one_who_has_them() -> None:
     yard = {"campaign": "hollow_ford", "scene": "mill_yard"}
     clauses = read(yard, "bram", "What's your daughter's name?")
     assert [(c.kind, c.target, c.topic) for c in clauses] == [("talk", "odile", "daughter")]
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("whats my AC and HP", ["Mira has AC 14", "Mira has 21 of 21 hit points"]),
+        ("hp and AC?", ["Mira has 21 of 21 hit points", "Mira has AC 14"]),
+        ("How much does a healing potion heal?", ["2d4+2 hit points", "takes an action"]),
+        ("how long does sleep last", ["lasting 1 minute"]),
+        ("what's in Thorin's pack", ["Thorin carries"]),
+    ],
+)
+async def test_questions_the_game_can_answer_are_answered(line: str, said: list[str]) -> None:
+    session = session_for(build_situation(Situation.model_validate(INN)))
+    await play(session, "mira", line)
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert all(s in told for s in said), told
+
+
+async def test_how_far_a_bow_shoots_is_its_range_not_a_walk() -> None:
+    session = session_for(build_situation(Situation.model_validate(HARBOUR)))
+    await play(session, "ione", "what's my AC and how far can my bow shoot?")
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert "Ione has AC 15" in told and "range 150/600 ft" in told and "speed" not in told

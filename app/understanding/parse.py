@@ -331,6 +331,10 @@ _GETTING_IN = re.compile(r"^(?:get|gets|getting|head|come|go)\s+(?:back\s+)?(?:i
 """Getting indoors ("get back inside out of the rain"), never getting a thing."""
 _OPENING = re.compile(r"^(?:i\s+|we\s+)?(?:open|opens|unlatch|unbar|push open|pull open|"
                       r"throw open|swing open)\b")  # fmt: skip
+_OPENING_A_THING = re.compile(
+    r"^(?:i\s+)?(?:open|opens|unclasp|unclasps|look inside|peek inside)\b"
+)
+"""Opening a small thing ("open the locket"): looking inside it."""
 _GOING_ON = frozenset({"and", "then", "go", "walk", "step", "head", "through", "enter", "into",
                        "in", "leave", "out", "outside", "inside", "down", "up"})  # fmt: skip
 
@@ -460,6 +464,12 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     found = found or r.spoken(ctx) or bare.bare_names(ctx)
     found = _towards(ctx, found)
     found = _only_opening(ctx, found)
+    opened = found is not None and found.kind == "ask" and bool(found.targets)
+    if opened and found is not None and _OPENING_A_THING.match(said):
+        thing = ctx.scope.get(found.targets[0])
+        if thing is not None and thing.kind in ("item_here", "carried"):
+            # "open the locket": a look inside it (a way or a lid is another matter)
+            found = ctx.intent("examine", targets=(thing.id,), confidence=0.8)
     looks = found is not None and all(a.kind == "examine" for a in found.alternatives)
     looks = looks and _TO_SEE.search(said) is not None
     if found is not None and found.kind == "ask" and looks and found.targets:

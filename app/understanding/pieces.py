@@ -137,6 +137,14 @@ def read_pieces(
                 continue
         if read and not piece.strong and goes_on_telling(read[-1][0].text, piece.text):
             continue  # "yell at the young man to wake up and fight them": his to do
+        found = _found_by(last, piece.text, campaign) if intent.kind in _TAKING else None
+        if found is not None:  # "search under the flagstone and then take whatever's there"
+            intent = Intent(kind="take", text=piece.text, actor=actor, targets=(found,),
+                            item=found, confidence=0.8)  # fmt: skip
+        acted = any(r.kind in ("attack", "cast", "use") for _, _, r in read)
+        if acted and intent.kind == "manoeuvre" and intent.action == "dash" and not intent.targets:
+            # "burning hands on the survivor then run": away with the movement left
+            intent = replace(intent, action="withdraw")
         same = intent.kind == "challenge" and last is not None and last.kind == "challenge"
         if same and last is not None and intent.targets == last.targets:
             continue  # "jams the poker under the hasp and tries to lever it off": one go
@@ -323,6 +331,25 @@ _ASKING = re.compile(
     r"^\W*(?:(?:and|then|also)\s+)*(?:what|whats|what's|how|which|is|does)\b", re.I
 )
 """A further question in a line ("… and what's his AC?")."""
+_WHATEVER = re.compile(
+    r"\b(?:take|grab|pick up|pocket|get)\s+(?:whatever|what(?:'s| is)?|anything|it|them)\b",
+    re.IGNORECASE,
+)
+"""Taking what a deed turns up, unnamed ("take whatever's there", "grab it")."""
+
+
+_TAKING = frozenset({"take", "ask", "improvise"})
+
+
+def _found_by(last: Intent | None, text: str, campaign: Campaign | None) -> str | None:
+    """The thing a challenge gives when it goes well, taken in the clause after it."""
+    if last is None or last.kind != "challenge" or campaign is None or not _WHATEVER.search(text):
+        return None
+    spec = campaign.challenges.get(last.target or "")
+    items = spec.success.give_items if spec is not None else []
+    return items[0] if items else None
+
+
 _ITS_BLOW = re.compile(
     r"^\W*(?:(?:and|then)\s+)*(?:(?:have|make|let|send|get|use)\s+it\b|it\s+\w+s\b)",
     re.IGNORECASE,

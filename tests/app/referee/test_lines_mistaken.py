@@ -344,3 +344,26 @@ async def test_how_far_a_bow_shoots_is_its_range_not_a_walk() -> None:
     await play(session, "ione", "what's my AC and how far can my bow shoot?")
     told = " ".join(session.state.history[-1].narrative.split())
     assert "Ione has AC 15" in told and "range 150/600 ft" in told and "speed" not in told
+
+
+def test_what_a_challenge_turns_up_is_taken_after_it() -> None:
+    found = {**CELLAR, "flags": {"trapdoor_open": True, "tam_found": True}}
+    clauses = read(found, "mira", "lift the flagstone and take whatever's under it")
+    assert [(c.kind, c.target) for c in clauses] == [
+        ("challenge", "flagstone"),
+        ("take", "silver_key"),
+    ]
+
+
+def test_a_locket_picked_up_and_opened_is_looked_inside() -> None:
+    cave = {"campaign": "drowned_bell", "scene": "sea_cave", "defeated": ["strand_thralls"]}
+    clauses = read(cave, "cass", "pick up the locket and open it")
+    assert [(c.kind, c.target) for c in clauses] == [
+        ("take", "maelis_locket"),
+        ("examine", "maelis_locket"),
+    ]
+
+
+def test_running_after_a_spell_is_backing_off_not_the_dash() -> None:
+    clauses = read({**THRALLS, "turn": "wren"}, "wren", "wren heals cass then runs")
+    assert [(c.kind, c.action) for c in clauses][1:] == [("manoeuvre", "withdraw")]

@@ -266,6 +266,9 @@ def _spoken_to(
     gesture = whole.kind == "improvise" and whole.action == "auto"  # "brushes the dirt off"
     if whole.kind in ("talk", "question"):
         return None  # read as words already
+    done = _weightier(text, actor, state, campaign, language, WEIGHTY)
+    if done is not None:  # "'Let me pray with you.' And he begins the old prayer": the prayer
+        return done
     outside = QUOTED.sub(" ", text)
     named = understand_clause(outside, actor, state, campaign, language=language)
     if whole.kind not in ("move", "examine", "ask") and not gesture and named.kind == whole.kind:

@@ -28,6 +28,7 @@ from app.understanding.language import detect, foreign_language
 from app.understanding.memo import by_words
 from app.understanding.readying import readying
 from app.understanding.scope import build_scope
+from app.understanding.spells import names_a_spell
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.understanding.words import has_phrase, normalise, starts_with
@@ -85,7 +86,7 @@ _LEVER_VERB = re.compile(rf"^{_LEVER} (?:open )?(.+?)(?: open)?$")
 _BOOT = re.compile(
     r"^(?:put|puts|putting|plant|plants|drive|drives|slam|slams|stick|sticks) "
     r"(?:my|his|her|their|a|one) (boot|foot|heel|shoulder)s? "
-    r"(?:into|through|against|to|on|at) (.+)$"
+    r"(?:straight |right |hard |square |squarely )?(?:into|through|against|to|on|at) (.+)$"
 )
 """A boot or a shoulder put to a thing: kicking it, shouldering it."""
 
@@ -119,12 +120,28 @@ _THE_BACK = re.compile(
 """The back of a thing ("along the back wall", "the back room"): a place in it, no way."""
 
 
+_PRAYING = re.compile(
+    r"\b(?:begins?|starts?|says?|offers?|recites?|leads?|murmurs?|chants?|speaks?|intones?|"
+    r"whispers?)\s+(?:a|an|the|his|her|my|their)?\s*(?:[\w-]+\s+){0,2}?"
+    r"(?:prayer|prayers|sea-prayer|blessing|hymn|rite|rites|litany)\b"
+)
+"""A prayer said, however it is told ("begins the old sea-prayer for the drowned"): praying."""
+
+
+def _spell_in(words: str) -> bool:
+    """A spell named among a few words ("murmurs a guidance prayer")."""
+    split = words.split()
+    spans = [*split, *(" ".join(split[n : n + 2]) for n in range(len(split) - 1))]
+    return any(names_a_spell(span) for span in spans)
+
+
 def _bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
     never as the way back out of here."""
     said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
     said = _THE_BACK.sub(r"\1 rear ", said)
+    said = _PRAYING.sub(lambda m: m.group(0) if _spell_in(m.group(0)) else "pray", said)
     if _GOING_BACK.search(said):
         return said
     return _BODY_BACK.sub(lambda m: f"{m.group(1)}spine{m.group(2)}", said)

@@ -367,3 +367,19 @@ def test_a_locket_picked_up_and_opened_is_looked_inside() -> None:
 def test_running_after_a_spell_is_backing_off_not_the_dash() -> None:
     clauses = read({**THRALLS, "turn": "wren"}, "wren", "wren heals cass then runs")
     assert [(c.kind, c.action) for c in clauses][1:] == [("manoeuvre", "withdraw")]
+
+
+CHAPEL = {"campaign": "drowned_bell", "scene": "chapel", "defeated": ["strand_thralls"],
+          "flags": {"corin_saved": True, "knows_truth": True}}  # fmt: skip
+
+
+def test_a_prayer_told_beside_words_said_is_the_prayer() -> None:
+    line = ("Brother Cass sets his mace down and takes out his prayer book. 'Sister Maelis, I "
+            "serve the same gods you served.' He kneels on the wet flagstones. 'Let me pray "
+            "with you.' And he begins the old prayer for the drowned.")  # fmt: skip
+    assert [(c.kind, c.target) for c in read(CHAPEL, "cass", line)] == [
+        ("challenge", "hush_warden")
+    ]
+    guided = read({"campaign": "hollow_ford", "scene": "woods"}, "sela",
+                  "Sela puts a hand on Bram and murmurs a guidance prayer")  # fmt: skip
+    assert guided[0].spell == "guidance"

@@ -81,8 +81,26 @@ BLOWS = frozenset({"frenzy", "flurry_of_blows"})
 """Features that strike a foe: the one named, else one within reach, else the weakest."""
 
 
+ASIDES = frozenset({"ask", "foreign", "inventory"})
+"""Lines answered at once at a shared table: nothing in them is played."""
+
+
 class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
     """The referee's first half: from a line to tool calls."""
+
+    def aside(self, state: GameState, actor: str, text: str) -> str | None:
+        """The reply to a line that only asks back, says it is in another language, or asks
+        what is carried: given at once at a shared table, so the player says it again on
+        their own turn rather than losing it. ``None`` for a line to be played (a choice
+        offered before, taken now, is played)."""
+        if chosen_reading(text, self.asked_back.get(actor, ())) is not None:
+            return None
+        intent = understand(text, actor, state, self.campaign)
+        if intent.then or intent.kind not in ASIDES or intent.note == "where to?":
+            return None  # "I go too": along with whoever goes, when the round is played
+        if intent.kind == "ask" and intent.alternatives:
+            self.asked_back[actor] = intent.alternatives[:3]
+        return self._say(state, intent)
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
         held = self._readings

@@ -9,6 +9,7 @@ answer is given and the turn stays where it is.
 from __future__ import annotations
 
 from app.referee.answering import answer_from_game
+from app.referee.referee import OfflineReferee
 from app.session.session import GameSession
 from app.understanding import understand
 
@@ -26,3 +27,16 @@ def answer_out_of_turn(session: GameSession, character: str, text: str) -> str |
     if intent.kind not in ("question", "help") or intent.then:
         return None
     return answer_from_game(state, state.campaign, intent)
+
+
+def answer_aside(session: GameSession, character: str, text: str) -> str | None:
+    """At a shared table outside a fight, the offline referee's reply to a line that plays
+    nothing (asked back, another language, what is carried), given at once: the player's
+    round is not spent on it. ``None`` for any other line, or another DM."""
+    brain = session.brain
+    if not isinstance(brain, OfflineReferee) or character not in session.state.party:
+        return None
+    try:
+        return brain.aside(session.state, character, text)
+    except Exception:  # an aside never breaks the table: the line is played as before
+        return None

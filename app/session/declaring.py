@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from app.dm.safety import veil_text, veil_words
 from app.session import hotseat
-from app.session.asides import answer_out_of_turn
+from app.session.asides import answer_aside, answer_out_of_turn
 from app.session.naming import resolve_character
 from app.session.reply import Reply
 from app.session.session import GameSession, describe_error
@@ -176,6 +176,7 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
         # At a shared table, a question the game can answer is answered at once: it must
         # not take the asker's place in the round and wait for everyone else's line.
         answer = answer_out_of_turn(session, character, text.strip())
+        answer = answer or answer_aside(session, character, text.strip())
         if answer is not None:
             return Reply(answer, True, late, text.strip(), aside=True), None
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))

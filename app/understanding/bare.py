@@ -4,6 +4,8 @@ healing draught one carries ("potion!") is drunk, a weapon named is a swing."""
 
 from __future__ import annotations
 
+import re
+
 from rapidfuzz import fuzz
 
 from app.understanding.fighting_words import struck_thing
@@ -72,6 +74,14 @@ def bare_names(ctx: Context) -> Intent | None:
                 return ctx.intent("ask", targets=pick.ids, alternatives=(offer,), confidence=0.4)
             if pick.exact:
                 return ctx.intent("attack", targets=pick.ids, confidence=0.8)
+    numbered = re.search(r"\d|\b(?:one|two|three|four|first|second|third|fourth)\b", ctx.said)
+    if ctx.scope.of("creature") and len(words) <= 4 and numbered:
+        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        if pick.exact and len(pick.ids) == 1 and named_creatures(ctx.said, ctx.scope):
+            # "rat 3" alone: that one, offered back (or struck, after "hit rat 1 and …")
+            who = pick.ids[0]
+            offer = Reading("attack", who, f"attack {ctx.state.name_of(who)}")
+            return ctx.intent("ask", targets=pick.ids, alternatives=(offer,), confidence=0.4)
     things = ctx.named("feature", "npc", "exit", "item_here", "creature")
     if not things:
         return None

@@ -148,6 +148,30 @@ def _doubled(whole: Intent) -> Intent:
     return replace(whole, then=tuple(blows[1:])) if len(blows) > 1 and not whole.then else whole
 
 
+ACTING = frozenset({"challenge", "attack", "cast", "move", "take", "give", "use", "drop",
+                    "rest", "manoeuvre", "feature", "improvise"})  # fmt: skip
+"""Readings that change the game: never taken from a sentence that only asks about them."""
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+_SAID = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']{3,}'(?!\w)")
+
+
+def _only_asked(
+    text: str, whole: Intent, actor: str | None, state: GameState, campaign: Campaign | None
+) -> bool:
+    """Whether the deed read from the whole line is only in its questions ("… can I cut it
+    down?"): the line without them reads as something else."""
+    text = _SAID.sub(" ", text)  # a question in the words said asks nothing of the DM
+    if "?" not in text:
+        return False
+    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip()]
+    told = [s for s in sentences if not s.rstrip().endswith("?")]
+    if len(told) == len(sentences):
+        return False
+    if not told:
+        return len(sentences) > 1
+    return understand_clause(" ".join(told), actor, state, campaign).kind != whole.kind
+
+
 def _understand(
     text: str,
     actor: str | None,
@@ -195,6 +219,12 @@ def _understand(
         # a paragraph of story around one deed, as a DM skims it (in a fight, a shorter
         # one too: "plants himself on the stairs …, and brings it down on the nearest rat")
         whole = paragraph(text, whole, actor, state, campaign, language)
+    short = words <= PARAGRAPH  # (a paragraph's deed is read as a DM skims it, above)
+    if whole.kind in ACTING and short and "?" in text and _only_asked(text, whole, actor, state,
+                                                                      campaign):  # fmt: skip
+        # "ione climbs up. can i cut it down?": the deed is only asked about; the clauses
+        # say what is done and what is asked
+        whole = replace(whole, kind="ask", targets=(), confidence=0.0, then=())
     sure = whole.kind not in NOT_A_DEED and whole.confidence >= 0.7
     if (whole.kind not in NOT_A_DEED and words > PARAGRAPH) or CHANGED_MIND.search(text):
         return whole

@@ -128,6 +128,18 @@ _PRAYING = re.compile(
 """A prayer said, however it is told ("begins the old sea-prayer for the drowned"): praying."""
 
 
+_INTERJECTION = re.compile(
+    r"^(?:(?:ok|okay|alright|all right|right|so|well|um+|uh+|hmm+|erm|er|fine|yeah|sure|"
+    r"cool|great|then|now)\s+)+(?=\w)"
+)
+"""Words a line may open with before whoever acts ("ok ione climbs up")."""
+_OPENING_WORDS = re.compile(
+    r"^(?:(?:ok|okay|alright|right|so|well|um+|uh+|hmm+|yeah|sure|then|now)\s+)+"
+    r"(?!(?:ok|okay|alright|right|so|well|um+|uh+|hmm+|yeah|sure|then|now)\b)\w"
+)
+"""Those words, said straight into the line with no stop after them (as typed)."""
+
+
 def _spell_in(words: str) -> bool:
     """A spell named among a few words ("murmurs a guidance prayer")."""
     split = words.split()
@@ -224,6 +236,9 @@ def understand_clause(
     if shortcut is not None:
         return shortcut
     said, named = r.subject(ctx, said)
+    if named is None and _OPENING_WORDS.match(raw.lower()):  # "ok ione climbs up"
+        opened, called = r.subject(ctx, _INTERJECTION.sub("", said) or said)
+        said, named = (opened, called) if called is not None else (said, None)
     if named is None and actor is not None and len(state.players) > 1:
         said, ctx = _player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
     stranger = r.stranger(ctx) if named is None else None

@@ -174,7 +174,16 @@ def read_pieces(
             more = (foe,) if foe not in last.targets else ()
             read.append((before, said, replace(last, targets=last.targets + more)))
             continue
-        if intent.kind == "ask" and kinds == {"attack"} and read:
+        if intent.kind == "hold" and piece is not pieces[-1] and _JUST_WAIT.match(piece.text):
+            continue  # "ok wait, before I do anything …": the table held a moment, no pass
+        striking = bool(read) and read[-1][2].kind in ("attack", "cast")
+        if striking and foe is not None and _STARTING_WITH.match(piece.text):
+            # "go for the ones that aren't hurt yet, start with rat 3": that one first
+            before, said, first_deed = read.pop()
+            read.append((before, said, replace(first_deed, targets=(foe,))))
+            continue
+        fighting_words = read and read[-1][2].kind not in ("question", "talk", "help")
+        if intent.kind == "ask" and kinds == {"attack"} and read and fighting_words:
             # "hide then shoot": a blow at whichever foe, as a bare "attack" is
             intent = replace(intent, kind="attack", alternatives=(), confidence=0.7)
         spell = _UNKNOWN_SPELL.match(piece.text)
@@ -245,6 +254,10 @@ def read_pieces(
             intent = freely(intent, state, campaign, language=language)
         if intent.kind not in NOT_A_DEED and _fits(piece, intent):
             read.append((piece, words, intent))
+            continue
+        if intent.kind == "help" and piece.asked and read:
+            # "ione climbs up. what can i do with the bell?": asked, and answered, in turn
+            read.append((piece, words, replace(intent, kind="question")))
             continue
         same_run = bool(read) and read[-1][0].part == piece.part
         if same_run:  # "ask Berta about Tam" + "the key": one clause
@@ -350,6 +363,9 @@ def _found_by(last: Intent | None, text: str, campaign: Campaign | None) -> str 
     return items[0] if items else None
 
 
+_JUST_WAIT = re.compile(r"^\W*(?:(?:ok|okay|oh|um|hmm)\W+)+wait\W*$", re.I)
+_STARTING_WITH = re.compile(r"^\W*(?:and\s+)?(?:start|starting|begin|beginning)\s+with\b", re.I)
+"""Which foe comes first, said after the deed ("…, start with rat 3")."""
 _ITS_BLOW = re.compile(
     r"^\W*(?:(?:and|then)\s+)*(?:(?:have|make|let|send|get|use)\s+it\b|it\s+\w+s\b)",
     re.IGNORECASE,

@@ -194,10 +194,16 @@ async def judge(line: Line, situation: object) -> Verdict:
     if not reply.ok and reply.text == TAKING_BACK_HINT:
         # asking to take a turn back: the table answers with /undo, and no turn is spent
         return Verdict(line, "help", None, line.intent == "help" or "help" in line.accept)
-    if reply.aside:  # a question asked out of turn, answered at once
-        right = "question" in {line.intent, *line.accept}
+    if reply.aside:  # a question asked out of turn (or a line that plays nothing), answered
+        prefix, sep, rest = line.text.partition(":")
+        named = resolve_character(session, prefix) if sep else None
+        said = understand(rest if named else line.text, named or line.actor, state,
+                          state.campaign)  # fmt: skip
+        kind = said.kind if said.kind in ("ask", "foreign", "inventory") else "question"
+        kinds = {line.intent, *line.accept} | (set() if line.possible else {"ask"})
+        right = kind in kinds or (kind == "question" and "help" in kinds)
         right = right and all(said.lower() in reply.text.lower() for said in line.says)
-        return Verdict(line, "question", None, right)
+        return Verdict(line, kind, None, right)
     if not reply.ok or who is None:
         # Nothing queued: the player is told why. Out of turn in a fight (the player's own
         # character) that is asking back; another's character or a stranger, refusing.

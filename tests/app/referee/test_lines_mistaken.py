@@ -383,3 +383,50 @@ def test_a_prayer_told_beside_words_said_is_the_prayer() -> None:
     guided = read({"campaign": "hollow_ford", "scene": "woods"}, "sela",
                   "Sela puts a hand on Bram and murmurs a guidance prayer")  # fmt: skip
     assert guided[0].spell == "guidance"
+
+
+INN_HOT = {**INN, "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("Thorin: bonjour madame! qu'est-ce qui se passe ici?", "reads like French"),
+        ("Thorin: inventory", "Thorin carries"),
+        ("Thorin: the trapdoor", "Did you mean to"),
+    ],
+)
+def test_a_line_that_plays_nothing_at_a_shared_table_spends_no_round(line: str, said: str) -> None:
+    state = build_situation(Situation.model_validate(INN_HOT))
+    session = session_for(state)
+    state.turn_order.active = "Ben"
+    reply, who = declaring.declare(session, line, "thorin")
+    assert reply.aside and who is None and said in reply.text
+    assert not session.pending and state.turn_order.active == "Ben"
+
+
+def test_a_choice_offered_at_a_shared_table_is_taken_when_named() -> None:
+    state = build_situation(Situation.model_validate(INN_HOT))
+    session = session_for(state)
+    state.turn_order.active = "Ben"
+    declaring.declare(session, "Thorin: the trapdoor", "thorin")
+    reply, who = declaring.declare(session, "Thorin: force the trapdoor", "thorin")
+    assert who == "thorin" and not reply.aside
+
+
+def test_a_deed_only_asked_about_is_not_done() -> None:
+    clauses = read(
+        BELFRY, "ione", "ok ione climbs up. what can i do with the bell? can i cut it down?"
+    )
+    assert all(c.kind != "challenge" for c in clauses)
+    assert clauses[-1].kind == "question" and "cut_bell" in clauses[-1].targets
+
+
+def test_action_surge_strikes_each_foe_named() -> None:
+    rats = {**RATS, "turn": "thorin"}
+    clauses = read(rats, "thorin", "action surge and hit rat 1 and rat 3")
+    assert [(c.kind, c.target) for c in clauses] == [
+        ("feature", None),
+        ("attack", "giant-rat-1"),
+        ("attack", "giant-rat-3"),
+    ]

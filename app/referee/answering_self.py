@@ -340,7 +340,17 @@ def features(a: Asked) -> str | None:
 
 
 def level(a: Asked) -> str | None:
-    """Asked: "what level am I", "how much XP do we have" (and who can take a level now)."""
+    """Asked: "what level am I", "how much XP do we have" (and who can take a level now),
+    "what's my class", "who am I playing"."""
+    if (
+        a.word("class", "playing", "race", "species")
+        and a.own_sheet is not None
+        and not (a.word("level", "xp", "experience"))
+    ):
+        mine = a.state.party.get(a.actor or "") if a.word("my", "i", "me", "am") else None
+        sheet = mine or a.own_sheet
+        kind = f"{sheet.species.lower()} " if sheet.species else ""
+        return f"{sheet.name} is a level {sheet.level} {kind}{sheet.character_class.lower()}."
     if not (a.word("level", "xp", "experience") and not a.word("slot", "slots", "spell")):
         return None
     sheets = [a.sheet] if a.sheet is not None else list(a.state.party.values())

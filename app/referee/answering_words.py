@@ -199,8 +199,8 @@ def _member_named(state: GameState, words: tuple[str, ...], intent: Intent) -> s
             return target
     names = {cid: first_name(s) for cid, s in state.party.items()}
     for word in words:
-        if len(word) < 4:
-            continue
+        if len(word) < 4 or word in english_words():
+            continue  # "what's my class" names no Cass
         found = process.extractOne(word, names, scorer=fuzz.ratio, score_cutoff=85)
         if found is not None:
             return str(found[2])

@@ -53,7 +53,8 @@ def options_text(state: GameState, campaign: Campaign | None, actor: str | None)
     parts = []
     features = view.features_here(state, campaign)
     if features:
-        parts.append("look at the " + ", ".join(f.name for f in features.values()))
+        looks = [f.name.removeprefix("the ").removeprefix("The ") for f in features.values()]
+        parts.append("look at the " + ", ".join(looks))
     npcs = view.npcs_here(state, campaign)
     if npcs:
         parts.append("talk to " + ", ".join(campaign.npcs[n].name for n in npcs))
@@ -65,20 +66,45 @@ def options_text(state: GameState, campaign: Campaign | None, actor: str | None)
 
 
 def help_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
-    """What a player can type, and what can be done right here."""
+    """What a player can type, shown with what is here (this campaign's people, ways and
+    foes, this character's spells), and what can be done right here."""
+    examples = ", ".join(f"'{e}'" for e in _examples(state, campaign, actor))
+    others = [s.name.split()[-1] for cid, s in state.party.items() if cid != actor]
+    someone = others[0] if others else "Name"
     general = (
-        "Type what your character does in plain words: 'look around', 'ask Berta about Tam', "
-        "'pick the lock', 'go through the trapdoor', 'attack rat 2', 'cast fire bolt at the "
-        "goblin', 'drink the potion', 'take a short rest', 'inventory'. Short forms work "
-        "too: l (look), x (examine), i (inventory). Start a line with a name to act as "
-        "someone else ('Thorin: I attack')."
+        f"Type what your character does in plain words: {examples}, 'take a short rest', "
+        "'inventory'. Short forms work too: l (look), x (examine), i (inventory). Start a "
+        f"line with a name to act as someone else ('{someone}: I look around')."
     )
+    aims = _aims_here(state, campaign)
+    return f"{general} {options_text(state, campaign, actor)}{f' {aims}' if aims else ''}"
+
+
+def _examples(state: GameState, campaign: Campaign | None, actor: str | None) -> list[str]:
+    """Lines to try, made of what is here: never another campaign's people or places."""
+    said = ["look around"]
     if campaign is not None and state.encounter is None:
         people = view.npcs_here(state, campaign)
         if people:
-            general = general.replace("Berta", campaign.npcs[people[0]].name)
-    aims = _aims_here(state, campaign)
-    return f"{general} {options_text(state, campaign, actor)}{f' {aims}' if aims else ''}"
+            npc = campaign.npcs[people[0]]
+            topic = next(iter(npc.topics), "")
+            said.append(f"ask {npc.name} about {topic.replace('_', ' ')}" if topic else
+                        f"talk to {npc.name}")  # fmt: skip
+        tries = open_challenges(state, campaign)
+        if tries:
+            said.append(campaign.challenges[tries[0]].provoked_by[0])
+        ways = view.exits_here(state, campaign)
+        if ways:
+            said.append(f"go through {the(ways[0].name)}")
+    foes = [state.creatures[c].name for c in living_creatures(state)]
+    if foes:
+        said.append(f"attack {foes[0]}")
+    sheet = state.party.get(actor or "")
+    spells = [srd().spells.get(s) for s in sheet.spells] if sheet is not None else []
+    cantrip = next((s for s in spells if s.level == 0 and s.attack), None)
+    if cantrip is not None and foes:
+        said.append(f"cast {cantrip.name.lower()} at {foes[0]}")
+    return said
 
 
 _TABLE = (

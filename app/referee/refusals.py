@@ -31,6 +31,8 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
         return "That chance has passed; it cannot be tried again."
     if message.startswith("no way from"):
         return "There is no way there from here."
+    if "belongs to another scene" in message:  # a challenge of a place the party is not in
+        return "That is not something to try here: it belongs to another place."
     if message.startswith("the party is already in "):
         where = message.removeprefix("the party is already in ").rsplit(" (", 1)[0]
         return f"{name} is already in {where}: the party goes everywhere together."

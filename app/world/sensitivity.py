@@ -75,6 +75,8 @@ OUT_OF_CHARACTER = frozenset(
 )
 """Words that mark a line as said at the table, not in the world: never read for meaning."""
 
+_FILLERS = frozenset({"ok", "okay", "so", "um", "uh", "well", "yeah", "yes", "no", "oh", "wow"})
+"""Words that add nothing to a line of table talk ("lol ok")."""
 _BELIEFS = frozenset({"think", "believe", "reckon", "suppose", "guess", "expect", "say"})
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*|[.!?;:,]")
@@ -204,6 +206,9 @@ class SensitivityMap:
         only entries about whom it is said to — or, said to nobody, about someone here —
         and those about nobody. A line no keyword or field matches is read for its
         meaning (:mod:`app.world.meaning`)."""
+        words = {t for t in tokenize(text) if t not in _CLAUSE_END}
+        if words & OUT_OF_CHARACTER and words <= OUT_OF_CHARACTER | _FILLERS:
+            return []  # "lol", "haha ok": laughter at the table, not at anyone in the story
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
         if not kept:
             listening = [e for e in self.entries if _said_to(e, addressee, present)]

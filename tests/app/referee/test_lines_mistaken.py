@@ -430,3 +430,29 @@ def test_action_surge_strikes_each_foe_named() -> None:
         ("attack", "giant-rat-1"),
         ("attack", "giant-rat-3"),
     ]
+
+
+def test_help_shows_this_campaign_s_own_people_and_ways() -> None:
+    from app.referee.answers import help_text
+
+    state = build_situation(Situation.model_validate(BELFRY))
+    said = help_text(state, state.campaign, "ione")
+    assert "Berta" not in said and "trapdoor" not in said and "Thorin" not in said
+    assert "'ring the bell'" in said and "look at the bell" in said
+
+
+async def test_who_am_i_playing_names_the_sheet_not_a_friend_with_a_like_name() -> None:
+    session = session_for(build_situation(Situation.model_validate(HARBOUR)))
+    await play(session, "ione", "who am i playing? whats my class")
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert told == "Ione is a level 3 half-elf ranger."
+
+
+def test_laughter_at_the_table_is_heard_by_nobody_in_the_story() -> None:
+    from app.world.sensitivity import build
+
+    campaign = build_situation(Situation.model_validate(BAND)).campaign
+    assert campaign is not None
+    hall = build(campaign, "chief_hall", ["grubnak"])
+    assert hall.heard("lol", "grubnak", ["grubnak"]) == []
+    assert hall.heard("you call that a helmet? haha", "grubnak", ["grubnak"])

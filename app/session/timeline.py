@@ -3,7 +3,7 @@
 A checkpoint is the game as it stood when the players were last asked to act: after a
 turn (and, in a fight, the foes' turns that followed), and where a sitting began. The
 session keeps the newest ones in memory as :class:`~app.world.state.Snapshot` (cheap: the
-live state as plain data, the RNG position and the story's length); a saved game also
+live state as JSON text, the RNG position and the story's length); a saved game also
 keeps them on disk beside the save (:mod:`app.saves.checkpoints`), so undo and rewind work
 after loading too.
 

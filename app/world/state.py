@@ -158,9 +158,10 @@ class Snapshot:
     """A game at one moment, as :meth:`GameState.snapshot` takes it: what a failed turn
     rolls back to, and what a checkpoint (undo, rewind) holds."""
 
-    data: dict[str, Any]
-    """The live state as plain data (``model_dump``): new containers, so later changes to
-    the game never reach it."""
+    data: str
+    """The live state as JSON text (``model_dump_json``): nothing later changes reaches it,
+    and being one string rather than thousands of dicts and lists, a snapshot kept for undo
+    gives the garbage collector nothing to walk (a turn takes two)."""
     rng: tuple[Any, ...]
     """The RNG's exact position."""
     turns: int
@@ -311,16 +312,16 @@ class GameState(_Model):
         self._history = history
 
     def snapshot(self) -> Snapshot:
-        """The game as it stands, cheap to take and to keep: the live state as plain data,
+        """The game as it stands, cheap to take and to keep: the live state as JSON text,
         the RNG's position and the story's length (the story is append-only, so its length
         is all a rollback point needs of it)."""
-        return Snapshot(self.model_dump(), self.rng_state(), len(self._history), self.turn)
+        return Snapshot(self.model_dump_json(), self.rng_state(), len(self._history), self.turn)
 
     def restored(self, snapshot: Snapshot, *, keep_cut: bool = False) -> GameState:
         """The game as it was at ``snapshot``: a new state, with the same campaign, reaction
         policy and story object — its turns since the snapshot cut off (kept for a later
         :meth:`Chronicle.restore_cut` when ``keep_cut``: a rewind that may be undone)."""
-        state = GameState.model_validate(snapshot.data)
+        state = GameState.model_validate_json(snapshot.data)
         state.restore_rng(snapshot.rng)
         state.attach(self._campaign)
         state.set_reaction_policy(self._reaction_policy)

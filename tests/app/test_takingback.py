@@ -4,6 +4,8 @@ table is asked, the table is told what would go, and the turn clock starts again
 from __future__ import annotations
 
 import asyncio
+import json
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from app.session import hotseat, takingback
@@ -73,7 +75,9 @@ def test_the_turn_clock_starts_again_when_turns_are_taken_back() -> None:
     long_ago = datetime.now(UTC) - timedelta(minutes=10)
     start = session.timeline.entries[0]
     assert start.snapshot is not None  # the game's start, as timed then
-    start.snapshot.data["turn_order"]["turn_started"] = long_ago
+    data = json.loads(start.snapshot.data)
+    data["turn_order"]["turn_started"] = long_ago.isoformat()
+    start.snapshot = replace(start.snapshot, data=json.dumps(data))
     req = takingback.request(session, "undo")
     assert isinstance(req, takingback.Request) and takingback.carry_out(session, req).ok
     assert session.state.turn_order.turn_started == long_ago

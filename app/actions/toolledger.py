@@ -63,8 +63,10 @@ class Performed:
     """An ``ActionPerformed`` written for a call that is running."""
 
     event: ActionPerformed
-    before: dict[str, Seen | None]
-    """What the temporal index held of its propositions before it (to take it back)."""
+    before: dict[str, tuple[int, int, int, int] | None]
+    """What the temporal index held of its propositions before it, as (first, last, turn,
+    count) — plain values, not copies of the index's models: the action is taken back
+    only when the call is refused, and most calls are not."""
 
 
 def begin(state: GameState, name: str, raw: dict[str, Any]) -> Performed | None:
@@ -75,7 +77,10 @@ def begin(state: GameState, name: str, raw: dict[str, Any]) -> Performed | None:
         actor=_first_id(raw, ACTOR_KEYS), action=name, target=_first_id(raw, TARGET_KEYS)
     )
     index = state.truth.index
-    before = {p: (s.model_copy() if (s := index.get(p)) else None) for p in event.props()}
+    before = {
+        p: (None if (s := index.get(p)) is None else (s.first, s.last, s.turn, s.count))
+        for p in event.props()
+    }
     placed = state.log_event(event)
     assert isinstance(placed, ActionPerformed)
     return Performed(placed, before)
@@ -109,7 +114,8 @@ def refused(
             if seen is None:
                 truth.index.pop(prop, None)
             else:
-                truth.index[prop] = seen
+                first, last, turn, count = seen
+                truth.index[prop] = Seen(first=first, last=last, turn=turn, count=count)
     actor = _first_id(raw, ACTOR_KEYS) if raw else None
     state.log_event(
         ConstraintViolation(actor=actor, action=name[:60], reason=reason[:REASON_CHARS])

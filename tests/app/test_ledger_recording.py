@@ -7,6 +7,7 @@ import json
 
 from app.actions.calls import ToolCall
 from app.actions.sets import ALL_TOOLS, CAMPAIGN_EXPLORATION_TOOLS
+from app.actions.toolledger import begin, finish, refused
 from app.session.runner import run_lines
 from app.session.setup import start_session
 from app.world.arrivals import note_arrivals
@@ -195,3 +196,17 @@ def test_what_a_change_is_as_events_needs_no_game() -> None:
     assert isinstance(event, WorldStateChanged)
     assert (event.key, event.new, scene) == ("flag.bell", "True", None)
     assert change_events(Change(turn=3, kind="roll", text="d20: 12"), "inn", []) == []
+
+
+def test_a_refused_call_puts_back_what_the_index_knew_of_its_action() -> None:
+    """A call refused once running takes back its action: what the index held of the
+    action's propositions before it (the same action done earlier) is as it was, to the
+    count, and a proposition only it made is gone."""
+    state = new_game(CAMPAIGN, seed=1)
+    raw = {"attacker_id": "mira", "target_id": "berta"}
+    finish(state, begin(state, "attack", raw), {"outcome": "hit"})
+    known = {p: state.truth.index[p].model_copy() for p in ("did.attack", "attacked.berta")}
+    refused(state, "attack", "no", {"attacker_id": "mira", "target_id": "tam"},
+            begin(state, "attack", {"attacker_id": "mira", "target_id": "tam"}))  # fmt: skip
+    assert {p: state.truth.index[p] for p in known} == known
+    assert "attacked.tam" not in state.truth.index

@@ -98,9 +98,12 @@ async def tool_loop(
     nudged = False
     narrated = False  # has the DM said anything since the last tool results?
     guard = TurnGuard()
-    # Every number the engine stands behind: hit points as they are, and this turn's results.
-    backed = Backing(hp={n for v in _all_vitals(state) for n in (v.hp, v.max_hp)})
     watch_claims = bool(getattr(brain, "may_invent_rolls", False))
+    # Every number the engine stands behind: hit points as they are, and this turn's results
+    # — gathered only for a brain whose narration is checked against them.
+    backed = Backing(
+        hp={n for v in _all_vitals(state) for n in (v.hp, v.max_hp)} if watch_claims else set()
+    )
     watch = OutcomeWatch(state, active=watch_claims)  # outcomes and fates told ahead of the dice
     strict = bool(getattr(brain, "strict_tools", False))  # its server checks strict schemas
     reading = reads_prompt(brain)  # schemas are built only for a brain that reads them
@@ -222,10 +225,12 @@ async def tool_loop(
             if repeat is None and not outcome.ok:
                 refused = call.name
             for event in outcome.events:
-                backed.add_event(event)
-                watch.see(event)
+                if watch_claims:  # what narration is checked against (see ``backed``)
+                    backed.add_event(event)
+                    watch.see(event)
                 yield event
-            backed.add_result(outcome.result)
+            if watch_claims:
+                backed.add_result(outcome.result)
             results.append(dict(outcome.result))
         if left_out:
             results[-1]["notice"] = left_out_notice(left_out)

@@ -252,17 +252,19 @@ def people_here(state: GameState, campaign: Campaign | None) -> list[str]:
     if campaign is None or spec is None:
         return []
     scene_id = state.scene.id
+    read = Reader(state)  # one moment: every condition below is read against it
     found = [n for n in spec.npcs if n in campaign.npcs]
     for nid, npc in campaign.npcs.items():
         if nid not in found and any(
-            a.scene == scene_id and (a.when is None or holds(a.when, state)) for a in npc.appears
+            a.scene == scene_id and (a.when is None or read.holds(a.when)) for a in npc.appears
         ):
             found.append(nid)
     for nid, npc in campaign.npcs.items():  # those who travel with the party: everywhere
-        if nid not in found and npc.companion is not None and holds(npc.companion, state):
+        if nid not in found and npc.companion is not None and read.holds(npc.companion):
             found.append(nid)
     found += [n for n in _yielded_here(state) if n not in found and n in campaign.npcs]
-    return [n for n in found if not _gone(state, n)]
+    gone = _all_gone(state)
+    return [n for n in found if n not in gone]
 
 
 def _yielded_here(state: GameState) -> list[str]:
@@ -292,6 +294,16 @@ def _present(state: GameState, npc_id: str) -> bool:
         or npc_id in _yielded_here(state)
     )
     return here and not _gone(state, npc_id)
+
+
+def _all_gone(state: GameState) -> set[str]:
+    """The people who are also foes and are gone from the story (:func:`_gone`), all of
+    them in one pass over the creatures."""
+    return {
+        c.npc
+        for c in state.creatures.values()
+        if c.npc and (c.vitals.state is LifeState.DEAD or c.left == "fled")
+    }
 
 
 def _gone(state: GameState, npc_id: str) -> bool:

@@ -18,6 +18,7 @@ mode: a ``null`` sent for an optional property means "not given", at every nesti
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, get_args
 
 from pydantic import BaseModel
@@ -163,8 +164,18 @@ def _models_in(annotation: Any) -> list[type[BaseModel]]:
     return [m for arg in get_args(annotation) for m in _models_in(arg)]
 
 
+@lru_cache(maxsize=1024)
+def _models_of(annotation: Any) -> tuple[type[BaseModel], ...]:
+    """:func:`_models_in`, kept per annotation: an annotation never changes, and every
+    field of every call is looked at."""
+    return tuple(_models_in(annotation))
+
+
 def _inner(annotation: Any, value: Any) -> Any:
-    models = _models_in(annotation)
+    try:
+        models = _models_of(annotation)
+    except TypeError:  # an annotation that cannot be a key (none of the tools has one)
+        models = tuple(_models_in(annotation))
     if len(models) != 1:
         return value
     if isinstance(value, dict):

@@ -82,7 +82,9 @@ def afraid_to_move(
 ) -> str | None:  # fmt: skip
     """Why ``mover`` may not make this move (SRD, frightened: it can't willingly move closer
     to the source of its fear), else ``None``."""
-    fears = kept_away_from(bg.conditions_of(state, mover)) & present(state)
+    fears = kept_away_from(bg.conditions_of(state, mover))
+    if fears:  # who is still in the fight is looked up only for a creature afraid of someone
+        fears &= present(state)
     if not fears:
         return None
     where = spots(state)

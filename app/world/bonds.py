@@ -17,6 +17,7 @@ from app.world.truth import Shift
 
 if TYPE_CHECKING:
     from app.world.state import GameState
+    from app.world.when import NPCVariant
 
 
 def attitude(state: GameState, npc_id: str) -> Attitude:
@@ -25,10 +26,15 @@ def attitude(state: GameState, npc_id: str) -> Attitude:
     campaign = state.campaign
     if campaign is None or npc_id not in campaign.npcs:
         return "indifferent"
-    variant = first_holding(campaign.npcs[npc_id].variants, state)
+    return attitude_with(state, npc_id, first_holding(campaign.npcs[npc_id].variants, state))
+
+
+def attitude_with(state: GameState, npc_id: str, variant: NPCVariant | None) -> Attitude:
+    """:func:`attitude`, given the NPC's variant that matches the world now (``None``: none
+    does), for a caller that has found it already (the NPC's whole view)."""
     if variant is not None and variant.attitude is not None:
         return variant.attitude
-    return band(campaign, score(state, f"affection.{npc_id}"))
+    return band(state.campaign, score(state, f"affection.{npc_id}"))
 
 
 def shift(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from app.world import bonds
 from app.world.campaign import Campaign
 from app.world.challengespec import ChallengeSpec
-from app.world.facts import first_holding, holds, people_here
+from app.world.facts import Reader, first_holding, holds, people_here
 from app.world.ledger import TriggerFired
 from app.world.mercy import at_mercy
 from app.world.npcspec import NPCSpec, Topic
@@ -119,8 +119,9 @@ def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:
     """A person as they are now: their first matching variant's attitude, description and
     greeting, and its topics added to their own (``KeyError`` for an unknown id)."""
     npc = campaign.npcs[npc_id]
-    variant = _first(npc.variants, state)
-    changes: dict[str, object] = {"attitude": bonds.attitude(state, npc_id)}
+    read = Reader(state)  # one moment: the variants and the topics are read against it
+    variant = next((v for v in npc.variants if read.holds(v.when)), None)
+    changes: dict[str, object] = {"attitude": bonds.attitude_with(state, npc_id, variant)}
     topics = dict(npc.topics)
     if variant is not None:
         for key, text in variant.topics.items():  # new words; a topic's effects stay
@@ -128,7 +129,7 @@ def npc_view(state: GameState, campaign: Campaign, npc_id: str) -> NPCSpec:
                            else Topic(text=text))  # fmt: skip
     changes["topics"] = {
         k: t for k, t in topics.items()
-        if t.when is None or holds(t.when, state) or _told_this_turn(state, npc_id, k)
+        if t.when is None or read.holds(t.when) or _told_this_turn(state, npc_id, k)
     }  # fmt: skip
     if variant is not None:
         for key in ("description", "greeting", "unknown"):

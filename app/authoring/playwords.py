@@ -10,9 +10,10 @@ from collections.abc import Iterable
 from typing import get_args
 
 from app.authoring.playexamples import PlayDocError
+from app.understanding.challenging import ATTEMPTS, PLAIN_TALK
 from app.understanding.intent import ACTING, IntentKind
 from app.understanding.readings import CAN_I, GOING, WANTS_AN_OBJECT
-from app.understanding.verbs import ATTEMPTS, CHANGED_MIND, PLAIN_TALK, PRIORITY
+from app.understanding.verbs import CHANGED_MIND, PRIORITY
 from app.understanding.vocabulary import Vocabulary
 from rules.srd import srd
 

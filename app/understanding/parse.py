@@ -27,11 +27,18 @@ from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
 from app.understanding.memo import by_words
 from app.understanding.readying import readying
+from app.understanding.rewording import (
+    INTERJECTION,
+    OPENING_WORDS,
+    STORY_VOICE,
+    bodily,
+    for_a_friend,
+    levered,
+)
 from app.understanding.scope import build_scope
-from app.understanding.spells import names_a_spell
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
-from app.understanding.words import has_phrase, normalise, starts_with
+from app.understanding.words import normalise, starts_with
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -75,128 +82,6 @@ def _mend_question(said: str, vocab: Vocabulary) -> str:
     return f"{meant} {rest}".strip()
 
 
-_LEVER = r"(?:crowbar|pry ?bar|prybar|jemmy)"
-_USE_LEVER = re.compile(
-    rf"^(?:use|put|take|jam|wedge|get) (?:my |the |a |his |her |our )?({_LEVER}) "
-    r"(?:on|against|under|into|in|to|to open|to pry open|to force) (.+)$"
-)
-_LEVER_VERB = re.compile(rf"^{_LEVER} (?:open )?(.+?)(?: open)?$")
-
-
-_BOOT = re.compile(
-    r"^(?:put|puts|putting|plant|plants|drive|drives|slam|slams|stick|sticks) "
-    r"(?:my|his|her|their|a|one) (boot|foot|heel|shoulder)s? "
-    r"(?:straight |right |hard |square |squarely )?(?:into|through|against|to|on|at) (.+)$"
-)
-"""A boot or a shoulder put to a thing: kicking it, shouldering it."""
-
-
-def _levered(said: str) -> str:
-    """A crowbar put to a thing is prying it ("use my crowbar on the hearth", "crowbar
-    the trapdoor"): read as "pry the hearth with my crowbar", so the thing gets its ruling
-    (or its challenge) rather than the crowbar being turned over to no end."""
-    booted = _BOOT.match(said)
-    if booted is not None:  # "puts his boot into the trapdoor": a kick
-        verb = "shoulder" if booted.group(1) == "shoulder" else "kick"
-        return f"{verb} {booted.group(2)}"
-    used = _USE_LEVER.match(said)
-    if used is not None:
-        return f"pry {used.group(2)} with my {used.group(1)}"
-    bare = _LEVER_VERB.match(said)
-    return f"pry {bare.group(1)} with my crowbar" if bare is not None else said
-
-
-_BODY_BACK = re.compile(r"((?:'s|\b(?:his|her|their|its|my|your|our))\s+)back(s?)\b")
-_GOING_BACK = re.compile(
-    r"\b(?:go|goes|head|heads|walk|walks|run|runs|come|get|turn|step|move|fall|falls|going)\s+"
-    r"back\b|\bback (?:to|down|up|out|in|inside|outside|the way)\b"
-)
-
-
-_THE_BACK = re.compile(
-    r"\b(the|a|that|this)\s+back\s+(?!(?:door|doors|stair|stairs|way|path|gate|exit|entrance|"
-    r"passage|to|down|up|out|in)\b)(?=[a-z])"
-)
-"""The back of a thing ("along the back wall", "the back room"): a place in it, no way."""
-
-
-_PRAYING = re.compile(
-    r"\b(?:begins?|starts?|says?|offers?|recites?|leads?|murmurs?|chants?|speaks?|intones?|"
-    r"whispers?)\s+(?:a|an|the|his|her|my|their)?\s*(?:[\w-]+\s+){0,2}?"
-    r"(?:prayer|prayers|sea-prayer|blessing|hymn|rite|rites|litany)\b"
-)
-"""A prayer said, however it is told ("begins the old sea-prayer for the drowned"): praying."""
-
-
-_INTERJECTION = re.compile(
-    r"^(?:(?:ok|okay|alright|all right|right|so|well|um+|uh+|hmm+|erm|er|fine|yeah|sure|"
-    r"cool|great|then|now)\s+)+(?=\w)"
-)
-"""Words a line may open with before whoever acts ("ok ione climbs up")."""
-_OPENING_WORDS = re.compile(
-    r"^(?:(?:ok|okay|alright|right|so|well|um+|uh+|hmm+|yeah|sure|then|now)\s+)+"
-    r"(?!(?:ok|okay|alright|right|so|well|um+|uh+|hmm+|yeah|sure|then|now)\b)\w"
-)
-"""Those words, said straight into the line with no stop after them (as typed)."""
-
-
-def _spell_in(words: str) -> bool:
-    """A spell named among a few words ("murmurs a guidance prayer")."""
-    split = words.split()
-    spans = [*split, *(" ".join(split[n : n + 2]) for n in range(len(split) - 1))]
-    return any(names_a_spell(span) for span in spans)
-
-
-def _bodily(said: str) -> str:
-    """A back that is someone's ("an arrow in the goblin's back", "while their backs are
-    turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
-    never as the way back out of here."""
-    said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
-    said = _THE_BACK.sub(r"\1 rear ", said)
-    said = _PRAYING.sub(lambda m: m.group(0) if _spell_in(m.group(0)) else "pray", said)
-    if _GOING_BACK.search(said):
-        return said
-    return _BODY_BACK.sub(lambda m: f"{m.group(1)}spine{m.group(2)}", said)
-
-
-_STORY_VOICE = re.compile(
-    r"^(?:she|he)\s+(?!(?:looks|seems|sounds|feels|appears|is|was|has|says)\b)(?=[a-z]+s\b)"
-)
-"""The acting character's own deed told in the story's voice ("she backs off")."""
-_PACES = re.compile(
-    r"\b(a few|a couple of|a couple|one|two|three|four|five|some|several|a|few|more)"
-    r"(?: more)? (?:steps|step)\b(?! (?:down|up|to|of|into|towards?|back|away|aside|forward))"
-)
-"""Steps counted out are a distance ("back off a few steps"), not a flight of steps."""
-
-
-_SO_THAT = re.compile(
-    r"\s+so(?: that)? (?:\w+ ){1,2}(?:can|could|will|would|might|gets?|has|have)\b.*$"
-)
-"""What a deed is for, said after it ("… so Thorin can get a clean hit in"): no deed."""
-
-
-_DISTRACTING = re.compile(
-    r"^(?:distract|distracts|feint|feints|draw|draws|taunt|taunts|harass|harry|keep|keeps|"
-    r"occupy|occupies)\b"
-)
-"""Deeds that draw a foe's eye: done so a friend can strike, the Help action (SRD)."""
-
-
-def _for_a_friend(said: str, ctx: r.Context) -> str:
-    """A deed without what it is for ("… so Thorin can get a clean hit in"); a foe
-    distracted so a friend can strike is the Help action for that friend."""
-    purpose = _SO_THAT.search(said)
-    if purpose is None or purpose.start() == 0:
-        return said
-    head = said[: purpose.start()]
-    friend = next((m for m in ctx.scope.of("member") if m.id != ctx.actor
-                   and any(has_phrase(purpose.group(0), n) for n in m.names)), None)  # fmt: skip
-    if friend is not None and ctx.scope.fighting and _DISTRACTING.match(head):
-        return f"help {friend.names[0]}"
-    return head
-
-
 @by_words
 def _strip_fillers(said: str, vocab: Vocabulary) -> str:
     """Drop leading words that add nothing ("I", "we", "then", "try to")."""
@@ -225,7 +110,7 @@ def understand_clause(
     code = language or (campaign.campaign.language if campaign is not None else "en") or "en"
     vocab = vocabulary_for(code) or ENGLISH
     raw = " ".join(text.split())
-    said = _bodily(normalise(raw))
+    said = bodily(normalise(raw))
     scope = build_scope(state, campaign, actor, vocab.people)
     ctx = r.Context(raw, said, actor, state, campaign, vocab, scope)
     if raw.strip() in ("?", "??", "???"):
@@ -236,8 +121,8 @@ def understand_clause(
     if shortcut is not None:
         return shortcut
     said, named = r.subject(ctx, said)
-    if named is None and _OPENING_WORDS.match(raw.lower()):  # "ok ione climbs up"
-        opened, called = r.subject(ctx, _INTERJECTION.sub("", said) or said)
+    if named is None and OPENING_WORDS.match(raw.lower()):  # "ok ione climbs up"
+        opened, called = r.subject(ctx, INTERJECTION.sub("", said) or said)
         said, named = (opened, called) if called is not None else (said, None)
     if named is None and actor is not None and len(state.players) > 1:
         said, ctx = _player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
@@ -255,10 +140,10 @@ def understand_clause(
         if other is not None:
             return other
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
-    said = _levered(_mend_question(_strip_fillers(said, vocab), vocab))
-    said = _for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
+    said = levered(_mend_question(_strip_fillers(said, vocab), vocab))
+    said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:
-        said = _STORY_VOICE.sub("", said)  # "she backs off": the player's own, told as story
+        said = STORY_VOICE.sub("", said)  # "she backs off": the player's own, told as story
     words = said.split()
     if len(words) > 2 and words[0] == "wait" and words[1] in vocab.question_starts:
         said = " ".join(words[1:])  # "wait, is there a town nearby?"

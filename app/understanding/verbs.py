@@ -8,12 +8,17 @@ from __future__ import annotations
 import re
 
 from app.understanding.carrying import items
+from app.understanding.challenging import (
+    PLAIN_TALK,
+    challenge,
+    challenge_by_parts,
+)
 from app.understanding.features import feature_use
 from app.understanding.fighting_words import attack_style, struck_thing
 from app.understanding.intent import Intent, IntentKind, Reading
-from app.understanding.manoeuvring import OTHERS, hypothetical, manoeuvre_or_rest
+from app.understanding.manoeuvring import OTHERS, manoeuvre_or_rest
 from app.understanding.mentions import mention
-from app.understanding.negation import NEGATING, NOT_GOING
+from app.understanding.negation import NOT_GOING
 from app.understanding.positions import position_move
 from app.understanding.readings import Context, about_words, topic_of
 from app.understanding.scope import Thing, ThingKind
@@ -31,7 +36,6 @@ from app.understanding.ways import (
     way_out,
 )
 from app.understanding.words import (
-    core,
     has_phrase,
     phrase_at,
     verb_at,
@@ -40,18 +44,12 @@ from app.understanding.words import (
 from app.world.wording import the
 from rules.srd import srd
 
-PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", "question"})
-"""Talking verbs that never by themselves start an authored challenge (a roll)."""
-
 PRIORITY: dict[str, float] = {
     "hold": 9, "cast": 8, "challenge": 7, "attack": 6.5, "manoeuvre": 6, "rest": 5.5, "move": 5,
     "talk": 4, "give": 4.5, "take": 3, "drop": 3, "use": 3, "examine": 1, "ask": 0,
 }  # fmt: skip
 """Which reading wins when a line holds several confident ones."""
 
-ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fiddle with",
-            "give it a go", "have a go", "tinker with", "jiggle")  # fmt: skip
-"""Words of a plain attempt at a challenge's object ("try the lock")."""
 
 CHANGED_MIND = ("wait no", "actually no", "never mind", "nevermind", "scratch that", "or maybe",
                 "or should")  # fmt: skip
@@ -114,178 +112,6 @@ def _most_hurt_friend(ctx: Context) -> list[str]:
     hurt = [m for m, s in party.items() if m != ctx.actor and s.vitals.hp < s.vitals.max_hp]
     hurt.sort(key=lambda m: party[m].vitals.hp / max(1, party[m].vitals.max_hp))
     return hurt[:1]
-
-
-def _objects(ctx: Context, cid: str) -> set[str]:
-    """The words a challenge's phrases act on, with the names of features they share."""
-    thing = ctx.scope.get(cid, "challenge")
-    if thing is None:
-        return set()
-    objects = {p.split()[-1] for p in thing.names if len(p.split()) > 1}
-    for feature in ctx.scope.of("feature"):
-        if objects & set(" ".join(feature.names).split()):
-            objects |= set(" ".join(feature.names).split())
-    return objects
-
-
-def _without_names(ctx: Context) -> str:
-    """The line with the names of things present blanked out ("the hide curtain" holds no
-    "hide")."""
-    said = f" {ctx.said} "
-    for thing in ctx.scope.of("exit", "feature", "npc", "item_here", "carried"):
-        for name in thing.names:
-            if len(name.split()) > 1:
-                said = said.replace(f" {name} ", " _ ")
-    return said.strip()
-
-
-PARTICLE = re.compile(r"(?<=\w) (?:up|open|off|out|away|loose|down) (?=(?:the|that|this|a|an|my|"
-                      r"his|her|their|its|those|these) )")  # fmt: skip
-"""A verb's particle before its object ("pry *up* the flagstone", "force *open* the hatch"),
-which an author's "pry the flagstone" leaves out."""
-
-
-def _challenge(ctx: Context, strong: bool) -> Intent | None:
-    best: tuple[int, str] | None = None
-    said = ctx.said if strong else _without_names(ctx)
-    shortened: str | None = None  # the line with things by their last word, made when needed
-    for thing in ctx.scope.of("challenge", "settled") if strong else ctx.scope.of("challenge"):
-        for phrase in thing.names:
-            if (len(phrase.split()) > 1) != strong or phrase in PLAIN_TALK:
-                continue
-            where = said
-            at = verb_at(said, core(phrase) if strong else phrase)
-            if at < 0 and strong:
-                where = core(said)
-                at = verb_at(where, core(phrase))
-            if at < 0 and strong and PARTICLE.search(said):  # "pry up the flagstone"
-                where = core(PARTICLE.sub(" ", said))
-                at = verb_at(where, core(phrase))
-            if at < 0 and strong:  # "lift that loose flagstone": the thing by its last word
-                if shortened is None:
-                    shortened = core(PARTICLE.sub(" ", _by_last_word(ctx, said)))
-                where = shortened
-                at = verb_at(where, core(phrase))
-            before = [w for w in where[:at].split() if w not in ("even", "ever")]
-            if at > 0 and before[-1:] and before[-1] in NEGATING:
-                continue  # "you've stopped lighting that lamp": not done, said of it
-            after = where[at:].split()[1:2] if at >= 0 else []
-            if not strong and after and after[0] in _UP_TO and len(phrase.split()) == 1:
-                continue  # "sneak up and knock out the closest goblin": going up to them
-            if at >= 0 and (best is None or at < best[0]):
-                best = (at, thing.id)
-    if best is None:
-        return None
-    if not strong and len(ctx.said.split()) < 2:
-        found = ctx.scope.get(best[1])
-        label = found.name if found else best[1]
-        return ctx.intent("ask", confidence=0.4, note="say a little more",
-                          alternatives=(Reading("challenge", best[1], label),))  # fmt: skip
-    return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
-
-
-_UP_TO = frozenset({"up", "round", "around", "closer", "towards", "toward"})
-"""Words after a verb that make it a way of going up to someone ("creeps up behind them")."""
-
-
-def _by_last_word(ctx: Context, said: str) -> str:
-    """The line with each thing of the scene named in full called by its last word ("that
-    loose flagstone" -> "that flagstone"), as an author's phrase names it."""
-    for thing in ctx.scope.of("feature", "exit", "item_here"):
-        for name in thing.names:
-            if len(name.split()) > 1:
-                said = re.sub(rf"\b{re.escape(name)}\b", name.split()[-1], said)
-    return said
-
-
-def _done_now(said: str, verb: str) -> bool:
-    """The verb is in the line as a thing done, not one ruled out ("so it can never ring
-    again") or wondered about."""
-    at = verb_at(said, verb)
-    return at >= 0 and not hypothetical(said, at)
-
-
-_PRONOUNS = frozenset({"her", "him", "it", "them", "me", "us", "you", "one"})
-
-
-_LIKE = {
-    "pull": ("haul", "tug", "yank", "heave"),
-    "ring": ("toll", "clang", "swing"),
-    "force": ("heave", "shoulder", "ram", "batter", "lever", "prise", "jimmy", "bust"),
-    "lift": ("raise", "hoist", "heave", "prise", "lever"),
-    "pry": ("prise", "lever", "jimmy"),
-    "light": ("kindle", "relight", "fire up"),
-    "cross": ("wade", "run across", "hurry across", "dash across", "start across",
-              "pick my way across", "make it across", "head across", "go across"),
-}  # fmt: skip
-"""Other words for a challenge's verbs: "haul on the bell" is pulling it, "heaves" at a
-trapdoor forces it."""
-
-
-def _on_it(said: str, verb: str) -> bool:
-    """The verb is done to "it", close after it ("pick it", "try to force it open"), not a
-    verb with a particle of its own ("picks up the poker … weighs it")."""
-    after = said[verb_at(said, verb) :].split()[1:4]
-    return bool(after) and after[0] not in ("up", "out", "off") and "it" in after
-
-
-_FORCING = ("lever", "prise", "prize", "pry", "jimmy", "wrench", "heave", "bash", "smash",
-            "break", "force", "kick", "shoulder", "batter", "ram", "rip", "tear",
-            "boot")  # fmt: skip
-"""Words of force: the way in that is forced, of a campaign's ways to deal with a thing."""
-
-
-def _forcing(said: str) -> bool:
-    return any(verb_at(said, word) >= 0 for word in _FORCING)
-
-
-def _by_force(ctx: Context, cid: str) -> bool:
-    """The challenge is dealt with by strength (an Athletics or Strength roll)."""
-    spec = ctx.campaign.challenges.get(cid) if ctx.campaign is not None else None
-    if spec is None:
-        return False
-    skill = spec.skill.value if spec.skill is not None else ""
-    ability = spec.ability.value if spec.ability is not None else ""
-    return skill == "athletics" or (not skill and ability == "str")
-
-
-def _challenge_by_parts(ctx: Context) -> Intent | None:
-    """A challenge's verb and its object apart ("smash the padlock with his axe"), or a
-    plain attempt at its object ("try the lock again"), or just "again"."""
-    said = ctx.said
-    open_ones = [t.id for t in ctx.scope.of("challenge")]
-    fits = []
-    for cid in open_ones:
-        thing = ctx.scope.get(cid, "challenge")
-        assert thing is not None
-        verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
-        verbs |= {like for verb in verbs for like in _LIKE.get(verb, ())}
-        objects = _objects(ctx, cid) - verbs - _PRONOUNS  # the lamp's "light" lights nothing
-        # (and "bless her" is no challenge's object: "say her name" is not "say a prayer")
-        if any(_done_now(said, v) for v in verbs) and any(has_phrase(said, o) for o in objects):
-            fits.append(cid)
-    if not fits and has_phrase(said, "it"):
-        for cid in open_ones:
-            thing = ctx.scope.get(cid, "challenge")
-            assert thing is not None
-            verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
-            if any(_done_now(said, v) and _on_it(said, v) for v in verbs):
-                fits.append(cid)
-    if len(fits) == 1:
-        return ctx.intent("challenge", targets=(fits[0],), confidence=0.8)
-    tried = [c for c in open_ones if c in ctx.state.challenges]
-    attempt = any(verb_at(said, a) >= 0 for a in ATTEMPTS)
-    if attempt and not tried:
-        aimed = [c for c in open_ones if any(has_phrase(said, o) for o in _objects(ctx, c))]
-        forced = [c for c in aimed if _by_force(ctx, c)] if _forcing(said) else []
-        if aimed:  # the way the words say ("lever the padlock off"), else the campaign's first
-            return ctx.intent("challenge", targets=((forced or aimed)[0],), confidence=0.75)
-    attempt = attempt or said in ("again", "try again", "once more", "one more time")
-    if attempt and tried:
-        aimed = [c for c in tried if any(has_phrase(said, o) for o in _objects(ctx, c) | {"it"})]
-        if len(aimed) == 1 or (said in ("again", "try again", "once more") and len(tried) == 1):
-            return ctx.intent("challenge", targets=((aimed or tried)[0],), confidence=0.8)
-    return None
 
 
 def _fight_start(ctx: Context) -> tuple[str, ...]:
@@ -513,7 +339,7 @@ def by_verbs(ctx: Context) -> Intent | None:
     step = position_move(ctx)  # a step in a fight beats "take cover" read as a Dodge
     if step is not None and "first" in step.extra and step.confidence >= 0.7:
         return step
-    for found in (step or manoeuvre_or_rest(ctx), _challenge(ctx, strong=True)):
+    for found in (step or manoeuvre_or_rest(ctx), challenge(ctx, strong=True)):
         if found is not None:
             readings.append(found)
     for at, _, kind in _verb_hits(ctx):
@@ -526,7 +352,7 @@ def by_verbs(ctx: Context) -> Intent | None:
             reading = move(ctx, at)
         elif kind == "talk":
             if ctx.said.split()[0] not in PLAIN_TALK:
-                reading = _challenge(ctx, strong=False)
+                reading = challenge(ctx, strong=False)
             reading = reading or _talk(ctx, at)
         elif kind == "examine":
             reading = _examine(ctx, at)
@@ -534,7 +360,7 @@ def by_verbs(ctx: Context) -> Intent | None:
             reading = items(ctx, kind, at)
         if reading is not None:
             readings.append(reading)
-    parts = _challenge_by_parts(ctx) or _challenge(ctx, strong=False)
+    parts = challenge_by_parts(ctx) or challenge(ctx, strong=False)
     if parts is not None:
         readings.append(parts)
     confident = [r for r in readings if r.confidence >= 0.7]
@@ -551,5 +377,5 @@ def by_verbs(ctx: Context) -> Intent | None:
 
 def challenge_named(ctx: Context) -> str | None:
     """The challenge a line names (for questions about it: "what's the DC to pick it?")."""
-    found = _challenge(ctx, strong=True) or _challenge_by_parts(ctx)
+    found = challenge(ctx, strong=True) or challenge_by_parts(ctx)
     return found.target if found is not None and found.kind == "challenge" else None

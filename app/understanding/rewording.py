@@ -1,0 +1,134 @@
+"""A line put in words the reading knows before it is read: a crowbar put to a thing is
+prying it, a boot put to it a kick; someone's back is their body, a thing's back its rear;
+a prayer begun is praying; steps counted out are a distance; what a deed is for is no deed
+(and a foe distracted so a friend can strike is the Help action); the words a line opens
+with before whoever acts ("ok ione climbs up")."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding import readings as r
+from app.understanding.spells import names_a_spell
+from app.understanding.words import has_phrase
+
+_LEVER = r"(?:crowbar|pry ?bar|prybar|jemmy)"
+_USE_LEVER = re.compile(
+    rf"^(?:use|put|take|jam|wedge|get) (?:my |the |a |his |her |our )?({_LEVER}) "
+    r"(?:on|against|under|into|in|to|to open|to pry open|to force) (.+)$"
+)
+_LEVER_VERB = re.compile(rf"^{_LEVER} (?:open )?(.+?)(?: open)?$")
+
+
+_BOOT = re.compile(
+    r"^(?:put|puts|putting|plant|plants|drive|drives|slam|slams|stick|sticks) "
+    r"(?:my|his|her|their|a|one) (boot|foot|heel|shoulder)s? "
+    r"(?:straight |right |hard |square |squarely )?(?:into|through|against|to|on|at) (.+)$"
+)
+"""A boot or a shoulder put to a thing: kicking it, shouldering it."""
+
+
+def levered(said: str) -> str:
+    """A crowbar put to a thing is prying it ("use my crowbar on the hearth", "crowbar
+    the trapdoor"): read as "pry the hearth with my crowbar", so the thing gets its ruling
+    (or its challenge) rather than the crowbar being turned over to no end."""
+    booted = _BOOT.match(said)
+    if booted is not None:  # "puts his boot into the trapdoor": a kick
+        verb = "shoulder" if booted.group(1) == "shoulder" else "kick"
+        return f"{verb} {booted.group(2)}"
+    used = _USE_LEVER.match(said)
+    if used is not None:
+        return f"pry {used.group(2)} with my {used.group(1)}"
+    bare = _LEVER_VERB.match(said)
+    return f"pry {bare.group(1)} with my crowbar" if bare is not None else said
+
+
+_BODY_BACK = re.compile(r"((?:'s|\b(?:his|her|their|its|my|your|our))\s+)back(s?)\b")
+_GOING_BACK = re.compile(
+    r"\b(?:go|goes|head|heads|walk|walks|run|runs|come|get|turn|step|move|fall|falls|going)\s+"
+    r"back\b|\bback (?:to|down|up|out|in|inside|outside|the way)\b"
+)
+
+
+_THE_BACK = re.compile(
+    r"\b(the|a|that|this)\s+back\s+(?!(?:door|doors|stair|stairs|way|path|gate|exit|entrance|"
+    r"passage|to|down|up|out|in)\b)(?=[a-z])"
+)
+"""The back of a thing ("along the back wall", "the back room"): a place in it, no way."""
+
+
+_PRAYING = re.compile(
+    r"\b(?:begins?|starts?|says?|offers?|recites?|leads?|murmurs?|chants?|speaks?|intones?|"
+    r"whispers?)\s+(?:a|an|the|his|her|my|their)?\s*(?:[\w-]+\s+){0,2}?"
+    r"(?:prayer|prayers|sea-prayer|blessing|hymn|rite|rites|litany)\b"
+)
+"""A prayer said, however it is told ("begins the old sea-prayer for the drowned"): praying."""
+
+
+INTERJECTION = re.compile(
+    r"^(?:(?:ok|okay|alright|all right|right|so|well|um+|uh+|hmm+|erm|er|fine|yeah|sure|"
+    r"cool|great|then|now)\s+)+(?=\w)"
+)
+"""Words a line may open with before whoever acts ("ok ione climbs up")."""
+OPENING_WORDS = re.compile(
+    r"^(?:(?:ok|okay|alright|right|so|well|um+|uh+|hmm+|yeah|sure|then|now)\s+)+"
+    r"(?!(?:ok|okay|alright|right|so|well|um+|uh+|hmm+|yeah|sure|then|now)\b)\w"
+)
+"""Those words, said straight into the line with no stop after them (as typed)."""
+
+
+def _spell_in(words: str) -> bool:
+    """A spell named among a few words ("murmurs a guidance prayer")."""
+    split = words.split()
+    spans = [*split, *(" ".join(split[n : n + 2]) for n in range(len(split) - 1))]
+    return any(names_a_spell(span) for span in spans)
+
+
+def bodily(said: str) -> str:
+    """A back that is someone's ("an arrow in the goblin's back", "while their backs are
+    turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
+    never as the way back out of here."""
+    said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
+    said = _THE_BACK.sub(r"\1 rear ", said)
+    said = _PRAYING.sub(lambda m: m.group(0) if _spell_in(m.group(0)) else "pray", said)
+    if _GOING_BACK.search(said):
+        return said
+    return _BODY_BACK.sub(lambda m: f"{m.group(1)}spine{m.group(2)}", said)
+
+
+STORY_VOICE = re.compile(
+    r"^(?:she|he)\s+(?!(?:looks|seems|sounds|feels|appears|is|was|has|says)\b)(?=[a-z]+s\b)"
+)
+"""The acting character's own deed told in the story's voice ("she backs off")."""
+_PACES = re.compile(
+    r"\b(a few|a couple of|a couple|one|two|three|four|five|some|several|a|few|more)"
+    r"(?: more)? (?:steps|step)\b(?! (?:down|up|to|of|into|towards?|back|away|aside|forward))"
+)
+"""Steps counted out are a distance ("back off a few steps"), not a flight of steps."""
+
+
+_SO_THAT = re.compile(
+    r"\s+so(?: that)? (?:\w+ ){1,2}(?:can|could|will|would|might|gets?|has|have)\b.*$"
+)
+"""What a deed is for, said after it ("… so Thorin can get a clean hit in"): no deed."""
+
+
+_DISTRACTING = re.compile(
+    r"^(?:distract|distracts|feint|feints|draw|draws|taunt|taunts|harass|harry|keep|keeps|"
+    r"occupy|occupies)\b"
+)
+"""Deeds that draw a foe's eye: done so a friend can strike, the Help action (SRD)."""
+
+
+def for_a_friend(said: str, ctx: r.Context) -> str:
+    """A deed without what it is for ("… so Thorin can get a clean hit in"); a foe
+    distracted so a friend can strike is the Help action for that friend."""
+    purpose = _SO_THAT.search(said)
+    if purpose is None or purpose.start() == 0:
+        return said
+    head = said[: purpose.start()]
+    friend = next((m for m in ctx.scope.of("member") if m.id != ctx.actor
+                   and any(has_phrase(purpose.group(0), n) for n in m.names)), None)  # fmt: skip
+    if friend is not None and ctx.scope.fighting and _DISTRACTING.match(head):
+        return f"help {friend.names[0]}"
+    return head

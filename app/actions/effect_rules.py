@@ -25,6 +25,10 @@ from rules.effects import (
 )
 from rules.positions import MELEE_FT, distance
 
+UNTOLD = frozenset({"loaded_shot"})
+"""Effects that are the game's own records (a loading weapon fired this action): their end
+is no news to the table."""
+
 
 def beside(state: GameState, target: str) -> set[str] | None:
     """Who stands within 5 feet of ``target`` in the fight (engaged with it); ``None`` out
@@ -57,7 +61,7 @@ def _fight_over(state: GameState) -> list[SessionEvent]:
         if not gone:
             continue
         remove_effects(state, cid, gone)
-        for effect in gone:
+        for effect in (e for e in gone if e.id not in UNTOLD):
             text = f"{state.name_of(cid)} is no longer {effect.name.lower()}"
             events.append(StateChange(kind="condition", target_id=cid, description=text))
     return events
@@ -123,7 +127,7 @@ def _tick(state: GameState, turn_of: str, when: str) -> list[SessionEvent]:
             continue
         tick = tick_effects(effects, cid, turn_of, "start" if when == "start" else "end")
         effects[:] = list(tick.remaining)
-        for ended in tick.ended:
+        for ended in (e for e in tick.ended if e.id not in UNTOLD):
             text = f"{state.name_of(cid)} is no longer {ended.name.lower()}"
             state.record("condition", text, who=cid)
             events.append(StateChange(kind="condition", target_id=cid, description=text))

@@ -401,14 +401,15 @@ class FollowUps(RefereeBase):
         target = state.name_of(result["target"])
         for swing in result["attacks"]:
             weapon = bare(swing["attack"]).lower()  # the sentences give it its article
+            shot = weapon.split()[-1] in _SHOOTERS if weapon else False
             if swing["outcome"] == "miss":
-                self.notes.append(self._pick(state, _MISS, a=attacker, w=weapon, t=target))
+                misses = _MISS[:2] if shot else _MISS  # a shot goes wide; no bolt "swings"
+                self.notes.append(self._pick(state, misses, a=attacker, w=weapon, t=target))
             elif swing["outcome"] == "critical_hit":
                 self.notes.append(
                     _CRIT.format(a=attacker, w=weapon, t=target, d=swing.get("damage", 0))
                 )
             else:
-                shot = weapon.split()[-1] in _SHOOTERS if weapon else False
                 self.notes.append(
                     self._pick(
                         state,

@@ -198,6 +198,10 @@ def freely(
         return found
     ctx = ctx.with_said(_strip_fillers(said, vocab))
     freed = free_deed(ctx, found)
+    way = ctx.scope.get(freed.target or "", "exit") if freed is not None else None
+    if way is not None and _ESCORTING.match(ctx.said):
+        # "carry the lad up the stairs to his mum": everyone goes, the lad with them
+        freed = ctx.intent("move", targets=(way.id,), confidence=0.8)
     return found if freed is None else replace(freed, character=found.character)
 
 
@@ -244,6 +248,11 @@ _PUTTING = re.compile(
 """A line that puts a thing somewhere: where it goes back to is no way out."""
 _DOWN_A_WAY = re.compile(r"^(?:down|up|through|into|across|over)\s+(?:the|that|those|this)\s+")
 """A line that starts with the way it goes ("down the stairs we go", "up the path")."""
+_ESCORTING = re.compile(
+    r"^(?:i\s+|we\s+)?(?:carry|carries|lead|leads|take|takes|bring|brings|walk|walks|escort|"
+    r"escorts|help|helps|guide|guides)\s+\w+"
+)
+"""Taking someone along a way ("carry the lad up the stairs"): the party goes that way."""
 _GETTING_IN = re.compile(r"^(?:get|gets|getting|head|come|go)\s+(?:back\s+)?(?:inside|indoors)\b")
 """Getting indoors ("get back inside out of the rain"), never getting a thing."""
 _OPENING = re.compile(r"^(?:i\s+|we\s+)?(?:open|opens|unlatch|unbar|push open|pull open|"

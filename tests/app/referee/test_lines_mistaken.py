@@ -456,3 +456,18 @@ def test_laughter_at_the_table_is_heard_by_nobody_in_the_story() -> None:
     hall = build(campaign, "chief_hall", ["grubnak"])
     assert hall.heard("lol", "grubnak", ["grubnak"]) == []
     assert hall.heard("you call that a helmet? haha", "grubnak", ["grubnak"])
+
+
+def test_the_lad_carried_up_the_stairs_takes_the_party_up() -> None:
+    cellar = {**CELLAR, "flags": {"trapdoor_open": True, "tam_found": True}}
+    clauses = read(cellar, "thorin", "i carry the lad up the stairs to his mum")
+    assert [(c.kind, c.target) for c in clauses] == [("move", "inn")]
+
+
+def test_a_loading_weapon_s_own_record_is_no_news_when_it_ends() -> None:
+    from app.actions.effect_rules import UNTOLD
+
+    assert "loaded_shot" in UNTOLD
+    from app.actions.combat_tools import LOADED
+
+    assert LOADED in UNTOLD

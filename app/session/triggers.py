@@ -150,7 +150,11 @@ def fire(
         (done.replies if answers_words(trigger) else done.texts).append(trigger.effects.text)
         done.told.append(f"the players are read: {trigger.effects.text}")
         state.record("reveal", trigger.effects.text)
-    more, summary = apply_effects(state, trigger.effects, None, _source(state, trigger.id))
+    # what the trigger gives goes to whoever's words brought it about (Berta's potion to
+    # the one who reassured her), else to the party's first
+    speakers = [j.speaker for j in truth.judgments if j.id in rested and j.speaker in state.party]
+    by = speakers[-1] if speakers else None
+    more, summary = apply_effects(state, trigger.effects, by, _source(state, trigger.id))
     done.events += more
     done.events += _shift(state, trigger.id, trigger.effects.shift, done)
     did = {k: v for k, v in summary.items() if k != "text"}

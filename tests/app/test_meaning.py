@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.world import meaning
+from app.world import intent, meaning
 from app.world.campaign import Campaign
 from app.world.campaignfile import load_campaign
 from app.world.fields import field_names
@@ -93,6 +93,7 @@ def test_without_the_model_the_game_hears_by_keywords_alone(
     crossroads: Campaign, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(meaning, "_LOADED", [None])
+    monkeypatch.setattr(intent, "_HEADS", [])  # no head kept from a model-less test
     found = build(crossroads, "inn", ["berta"])  # a fresh map: no examples embedded yet
     line = "we'll have your lad sitting by this fire before the night is through"
     assert heard(found, line) == {}

@@ -12,7 +12,7 @@ from app.actions.calls import ToolCall
 from app.referee.referee import OfflineReferee
 from app.session.session import GameSession
 from app.session.setup import session_for
-from app.world import meaning
+from app.world import intent, meaning
 from app.world.state import GameState
 from rules.character import CharacterSheet
 from rules.effects import Effect
@@ -29,6 +29,7 @@ def _by_keywords(monkeypatch: pytest.MonkeyPatch) -> None:
     """Campaign triggers hear the lines by keywords alone: these tests are about the
     referee, and need not wait for the meaning model to load."""
     monkeypatch.setattr(meaning, "_LOADED", [None])
+    monkeypatch.setattr(intent, "_HEADS", [])  # no head kept from a model-less test
 
 
 AIMED = {

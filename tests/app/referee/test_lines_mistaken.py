@@ -471,3 +471,12 @@ def test_a_loading_weapon_s_own_record_is_no_news_when_it_ends() -> None:
     from app.actions.combat_tools import LOADED
 
     assert LOADED in UNTOLD
+
+
+async def test_a_gift_goes_to_the_one_whose_words_earned_it() -> None:
+    state = build_situation(Situation.model_validate({**INN, "met": ["berta"]}))
+    session = session_for(state)
+    line = "Don't worry Berta, we'll bring your boy home safe, I swear it on my beard"
+    await play(session, "thorin", line)
+    assert state.party["thorin"].inventory.count("healing potion") == 2
+    assert "healing potion" not in state.party["mira"].inventory

@@ -8,7 +8,7 @@ import pytest
 
 from app.session.setup import session_for
 from app.understanding import understand
-from app.world import meaning
+from app.world import intent, meaning
 from tests.app.conftest import narration, turn
 from tests.referee_corpus import CORPUS, HOLDOUT5, HOLDOUT7, build_situation, load_corpus
 
@@ -19,6 +19,7 @@ SITUATIONS = load_corpus(CORPUS).situations
 def _by_keywords(monkeypatch: pytest.MonkeyPatch) -> None:
     """Campaign triggers hear lines by keywords alone (no meaning model to load)."""
     monkeypatch.setattr(meaning, "_LOADED", [None])
+    monkeypatch.setattr(intent, "_HEADS", [])  # no head kept from a model-less test
 
 
 def _read(situation: str, actor: str, text: str):  # type: ignore[no-untyped-def]

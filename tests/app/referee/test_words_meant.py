@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.world import meaning
+from app.world import intent, meaning
 from tests.app.referee.test_references_means import (
     CELLAR,
     HALL,
@@ -25,6 +25,7 @@ from tests.app.referee.test_references_means import (
 def _by_keywords(monkeypatch: pytest.MonkeyPatch) -> None:
     """Campaign triggers hear the lines by keywords alone (no meaning model to load)."""
     monkeypatch.setattr(meaning, "_LOADED", [None])
+    monkeypatch.setattr(intent, "_HEADS", [])  # no head kept from a model-less test
 
 
 @pytest.mark.parametrize(

@@ -112,8 +112,18 @@ def just_happened(a: Asked) -> str | None:
         return None
     if not re.search(r"happened|hapened|happend|\bmiss\b|last turn|recap", a.intent.text.lower()):
         return None  # "what happens if I drop to 0": a rule, read as typed (not mended)
-    if a.intent.targets and not a.has("just happened"):
-        return None  # "what happened to your brother": a question for someone
+    if (
+        a.intent.targets
+        or a.has(
+            "happened to",
+            "happened with",
+            "happened here",
+            "happened at",
+            "happened in",
+            "happened there",
+        )
+    ) and not a.has("just happened"):
+        return None  # "what happened to the chapel": a question about it, for someone here
     story = a.state.history
     if not len(story):
         return "Nothing yet: the story is just beginning."

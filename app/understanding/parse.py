@@ -207,8 +207,10 @@ def freely(
 
 HEADING = re.compile(
     r"\b(back|into|inside|outside|onward|onwards|we go|let's go|lets go|off to|on to|over to)\b"
+    r"|^(?:up|down|across|along|through|over) "
 )
-"""Words that make a place named in a line somewhere to go ("back down to the harbour")."""
+"""Words that make a place named in a line somewhere to go ("back down to the harbour", "up
+the headland path to the lighthouse")."""
 
 
 def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:

@@ -480,3 +480,15 @@ async def test_a_gift_goes_to_the_one_whose_words_earned_it() -> None:
     await play(session, "thorin", line)
     assert state.party["thorin"].inventory.count("healing potion") == 2
     assert "healing potion" not in state.party["mira"].inventory
+
+
+def test_a_way_named_after_up_or_down_is_taken() -> None:
+    clauses = read(HARBOUR, "ione", "up the headland path to the lighthouse")
+    assert [(c.kind, c.target) for c in clauses] == [("move", "lighthouse")]
+
+
+async def test_what_happened_to_a_place_is_asked_of_the_one_who_knows() -> None:
+    session = session_for(build_situation(Situation.model_validate(LIGHTHOUSE)))
+    await play(session, "wren", "what happened to the chapel?")
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert "Last turn" not in told and "The sea took it" in told

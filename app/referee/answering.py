@@ -108,7 +108,7 @@ def answer_from_game(state: GameState, campaign: Campaign | None, intent: Intent
     one of those (the referee's other answers take over). Never changes the game."""
     if not intent.text.strip():
         return None
-    both = _two_asked(intent.text)  # "whats my AC and HP": each answered
+    both = _two_asked(intent.text, state)  # "whats my AC and HP": each answered
     if both is not None:
         said = [_first_answer(state, campaign, replace(intent, text=t)) for t in both]
         if said[0] and said[1] and said[0] != said[1]:
@@ -125,16 +125,23 @@ def _first_answer(state: GameState, campaign: Campaign | None, intent: Intent) -
     return None
 
 
+_WHOSE = frozenset({"i", "my", "me", "mine", "we", "our", "us", "his", "her", "their", "im"})
 _ALSO = re.compile(r"\s+(?:and|&|\+)\s+(?!i\b|we\b)|\?\s+")
 
 
-def _two_asked(text: str) -> tuple[str, str] | None:
+def _two_asked(text: str, state: GameState) -> tuple[str, str] | None:
     """The two things a question asks, each as a question of its own: a full one after
     "and" or a question mark ("… and how far can my bow shoot?"), or a word or two put in
-    place of the first's last ("whats my AC and HP" asks "whats my HP" too)."""
+    place of the first's last ("whats my AC and HP" asks "whats my HP" too). Only when the
+    first says whose it asks about: "how many hit points and spell slots do I have" is one
+    question about the asker, whose first half alone would ask about the foes."""
     parts = [p for p in _ALSO.split(text.strip().rstrip("?!. ")) if p.strip()]
     if len(parts) != 2:
         return None
+    names = {w for s in state.party.values() for w in s.name.lower().split()}
+    said = set(re.findall(r"[a-z']+", parts[0].lower().replace("'s", "")))
+    if not said & (_WHOSE | names) and len(said) > 2:
+        return None  # ("hp and AC?": the asker's, as a bare word is)
     first, second = parts[0].split(), parts[1].split()
     if len(second) >= 3:
         return parts[0], parts[1]

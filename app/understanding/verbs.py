@@ -228,8 +228,12 @@ def _names_someone_else(ctx: Context) -> bool:
     people = {w for words in ctx.vocab.people.values() for w in words}
     if ctx.campaign is not None:
         people |= {n.name.lower() for n in ctx.campaign.npcs.values()}
-    spoken_to = ctx.said.split(" about ")[0]
+    spoken_to = _ASKED_ABOUT.split(ctx.said, maxsplit=1)[0]  # "ask who wendel is": of him
     return any(has_phrase(spoken_to, p) for p in people)
+
+
+_ASKED_ABOUT = re.compile(r" (?:about|who|what|where|why|how|whether|if|when|which) ")
+"""Where what is asked begins: a person named after it is asked about, not spoken to."""
 
 
 SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", "gazes",

@@ -492,3 +492,9 @@ async def test_what_happened_to_a_place_is_asked_of_the_one_who_knows() -> None:
     await play(session, "wren", "what happened to the chapel?")
     told = " ".join(session.state.history[-1].narrative.split())
     assert "Last turn" not in told and "The sea took it" in told
+
+
+def test_a_person_asked_about_is_not_the_one_asked() -> None:
+    met = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"]}
+    clauses = read(met, "cass", "i ask who wendel is")
+    assert [(c.kind, c.target) for c in clauses] == [("talk", "nessa")]

@@ -134,9 +134,8 @@ def _on_it(said: str, verb: str) -> bool:
     return bool(after) and after[0] not in ("up", "out", "off") and "it" in after
 
 
-_FORCING = ("lever", "prise", "prize", "pry", "jimmy", "wrench", "heave", "bash", "smash",
-            "break", "force", "kick", "shoulder", "batter", "ram", "rip", "tear",
-            "boot")  # fmt: skip
+_FORCING = ("force", "break", "smash", "kick", "bash", "pry", "prize", "wrench", "rip", "tear",
+            "boot", *_LIKE["force"])  # fmt: skip
 """Words of force: the way in that is forced, of a campaign's ways to deal with a thing."""
 
 

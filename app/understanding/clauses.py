@@ -22,7 +22,7 @@ from functools import lru_cache
 MAX_CLAUSES = 4
 """More actions than this in one line are not cut further (a long paste is read as one)."""
 
-_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']{3,}'(?!\w)")
+QUOTED_SPEECH = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']{3,}'(?!\w)")
 _STRONG = re.compile(
     r"(?:[.!?;]+\s+|\s*,?\s+and\s+then\s+|\s*,\s*then\s+|\s+then\s+|\s*,\s*and\s+|"
     r"\s+and\s+(?=i\s|i'll\s|we\s)|\s*,\s+(?=i\s|we\s|i'll\s))",
@@ -67,7 +67,7 @@ class Piece:
 
 def _masked(text: str) -> str:
     """The line with quoted speech blanked out (same length), so no cut falls inside it."""
-    return _QUOTED.sub(lambda m: "\0" * len(m.group(0)), text)
+    return QUOTED_SPEECH.sub(lambda m: "\0" * len(m.group(0)), text)
 
 
 def _cut(text: str, pattern: re.Pattern[str], strong: bool) -> list[Piece]:

@@ -23,6 +23,7 @@ from app.understanding.chaining import (
     twice,
 )
 from app.understanding.clauses import (
+    QUOTED_SPEECH,
     mentions_back,
     propose,
     refer_back,
@@ -152,7 +153,6 @@ ACTING = frozenset({"challenge", "attack", "cast", "move", "take", "give", "use"
                     "rest", "manoeuvre", "feature", "improvise"})  # fmt: skip
 """Readings that change the game: never taken from a sentence that only asks about them."""
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
-_SAID = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']{3,}'(?!\w)")
 
 
 def _only_asked(
@@ -160,7 +160,7 @@ def _only_asked(
 ) -> bool:
     """Whether the deed read from the whole line is only in its questions ("… can I cut it
     down?"): the line without them reads as something else."""
-    text = _SAID.sub(" ", text)  # a question in the words said asks nothing of the DM
+    text = QUOTED_SPEECH.sub(" ", text)  # a question in the words said asks nothing of the DM
     if "?" not in text:
         return False
     sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip()]

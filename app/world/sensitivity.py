@@ -46,6 +46,16 @@ from app.world.tone import (
     vow_refused,
 )
 from app.world.when import Fact
+from app.world.wordreach import (
+    ASSURANCES,
+    CLAUSE_END,
+    has_negation,
+    tokenize,
+    withheld,
+)
+from app.world.wordreach import (
+    negated as negated_at,
+)
 
 if TYPE_CHECKING:
     from app.world.campaign import Campaign
@@ -57,19 +67,11 @@ EMPHASIS_BONUS = 0.1
 """Emphasis ("!", capitals, "really", "I swear") adds this much confidence…"""
 EMPHASIS_CAP = 0.95
 """… but never past this: words alone never make the game certain."""
-NEGATION_REACH = 4
-"""Words before a keyword (in its clause) a negation reaches across."""
 NEGATED_FIELD_WEIGHT = 0.75
 """A negated field match made the entry's ``negated`` judgment counts this much more
 weakly: a loose word, negated, is weaker evidence still ("I'm not going to hurt you" is
 no compliment)."""
 
-NEGATIONS = frozenset(
-    {"not", "never", "no", "nor", "without", "neither", "nobody", "nothing", "nope",
-     "dont", "wont", "cant", "didnt", "doesnt", "isnt", "arent", "wasnt", "shouldnt",
-     "wouldnt", "couldnt", "aint", "hardly", "refuse", "kein", "nicht", "nie", "jamais"}
-)  # fmt: skip
-"""Words that negate what follows them in a clause ("n't" endings count too)."""
 OUT_OF_CHARACTER = frozenset(
     {"lol", "lmao", "rofl", "haha", "hahaha", "hehe", "xd", "brb", "ooc", "afk", "omg", "lmfao"}
 )
@@ -77,15 +79,6 @@ OUT_OF_CHARACTER = frozenset(
 
 _FILLERS = frozenset({"ok", "okay", "so", "um", "uh", "well", "yeah", "yes", "no", "oh", "wow"})
 """Words that add nothing to a line of table talk ("lol ok")."""
-_BELIEFS = frozenset({"think", "believe", "reckon", "suppose", "guess", "expect", "say"})
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
-_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*|[.!?;:,]")
-_CLAUSE_END = frozenset(".!?;:,")
-_BUT = frozenset(
-    {"but", "though", "although", "however", "and", "or", "so", "then", "if", "we'll", "i'll",
-     "you'll", "we", "i", "we're", "i'm"}
-)  # fmt: skip
-"""Words that start a new clause: a negation before them does not reach past them."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +152,7 @@ class SensitivityMap:
         ) -> None:
             if to_oneself(tokens, end) or vow_asked(tokens, end) or chore(tokens, end):
                 return  # promised to nobody, or asked of the listener, or a task taken on
-            if _withheld(tokens, at):
+            if withheld(tokens, at):
                 return  # "I can't promise we'll find him": not said, nor its opposite
             if "offer" in entry.spec.fields and demanded(tokens, at):
                 return  # "hand over the sausages": taken from the listener, not offered
@@ -168,7 +161,7 @@ class SensitivityMap:
             if (at, end) not in context:
                 context[at, end] = (
                     questioned(tokens, at),
-                    _negated(tokens, at) or vow_refused(tokens, end),
+                    negated_at(tokens, at) or vow_refused(tokens, end),
                 )
             asked_here, negated = context[at, end]
             if asked_here:
@@ -206,7 +199,7 @@ class SensitivityMap:
         only entries about whom it is said to — or, said to nobody, about someone here —
         and those about nobody. A line no keyword or field matches is read for its
         meaning (:mod:`app.world.meaning`)."""
-        words = {t for t in tokenize(text) if t not in _CLAUSE_END}
+        words = {t for t in tokenize(text) if t not in CLAUSE_END}
         if words & OUT_OF_CHARACTER and words <= OUT_OF_CHARACTER | _FILLERS:
             return []  # "lol", "haha ok": laughter at the table, not at anyone in the story
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
@@ -257,24 +250,24 @@ class SensitivityMap:
         """The entries a line means by its nearest example, at their ``field_confidence``:
         a loose reading, never surer than a field's word."""
         tokens = tokenize(text)
-        words = [at for at, t in enumerate(tokens) if t not in _CLAUSE_END]
+        words = [at for at, t in enumerate(tokens) if t not in CLAUSE_END]
         if len(words) < MIN_WORDS:
             return []  # "lol" is too short to read
         if any(t in OUT_OF_CHARACTER for t in tokens):
             return []  # "lol this is fun" is said at the table, not to Berta
-        if any((vow(t) or t in _ASSURANCES) and (_negated(tokens, at) or vow_refused(tokens, at))
+        if any((vow(t) or t in ASSURANCES) and (negated_at(tokens, at) or vow_refused(tokens, at))
                for at, t in enumerate(tokens)):  # fmt: skip
             return []  # "I won't promise anything, but…": what follows promises nothing
         if any(demanded(tokens, at) for at in range(len(tokens))):
             # "hand over the sausages": what is taken from the listener is not offered
             listening = [e for e in listening if "offer" not in e.spec.fields]
         if self._meaning is None:
-            self._meaning = MeaningIndex(_own_examples(self.entries), _has_negation)
+            self._meaning = MeaningIndex(_own_examples(self.entries), has_negation)
         heard = hear(
             self._meaning,
             text,
             {e.id: e.spec.fields for e in listening},
-            negated=_has_negation,
+            negated=has_negation,
             asked=_asked,
         )
         if heard is None:
@@ -331,14 +324,14 @@ def _own_examples(entries: list[Entry]) -> list[Example]:
         phrases = [k.replace("*", "") for k in spec.keywords if len(_words(k)) >= 2]
         for text in [spec.description, *_parts(spec.description), *spec.examples, *phrases]:
             if text.strip():
-                own.append(Example(text, "judgment", entry.id, _has_negation(text)))
+                own.append(Example(text, "judgment", entry.id, has_negation(text)))
     return own
 
 
 def _asked(text: str) -> bool:
     """Whether any of a text's words are asked ("will you find him?"): a question."""
     tokens = tokenize(text)
-    return any(questioned(tokens, at) for at, t in enumerate(tokens) if t not in _CLAUSE_END)
+    return any(questioned(tokens, at) for at, t in enumerate(tokens) if t not in CLAUSE_END)
 
 
 def _wholly_asked(text: str) -> bool:
@@ -347,19 +340,8 @@ def _wholly_asked(text: str) -> bool:
     return bool(parts) and all(_asked(p) for p in parts)
 
 
-def _has_negation(text: str) -> bool:
-    return any(_is_negation(t) for t in tokenize(text))
-
-
-def tokenize(text: str) -> list[str]:
-    """A line as lower-case words (apostrophes kept inside them, curly quotes made
-    straight) and the punctuation that ends clauses and sentences. Capitals are read
-    before this, by :func:`_emphatic`."""
-    return _TOKEN.findall(text.translate(_QUOTES).lower())
-
-
 def _words(keyword: str) -> list[str]:
-    return [t for t in tokenize(keyword.replace("*", " ")) if t not in _CLAUSE_END]
+    return [t for t in tokenize(keyword.replace("*", " ")) if t not in CLAUSE_END]
 
 
 def _follows(tokens: list[str], at: int, pattern: _Pattern) -> bool:
@@ -376,45 +358,6 @@ def _follows(tokens: list[str], at: int, pattern: _Pattern) -> bool:
         elif token != word:
             return False
     return True
-
-
-_ASSURANCES = frozenset({"tell", "say", "pretend", "guarantee"})
-"""Words that vouch for what follows, as a vow does: withheld ("I won't tell you it'll
-be fine"), they vouch for nothing."""
-
-
-def _withheld(tokens: list[str], at: int) -> bool:
-    """The words at ``at`` follow, in the same clause, a vow or an assurance that is
-    withheld ("I can't promise we'll find him", "I'm not going to tell you he's safe"):
-    they are not said to the listener, and neither is their opposite."""
-    for back in range(at - 1, -1, -1):
-        token = tokens[back]
-        if token in _CLAUSE_END or token in _BUT - _SPEAKERS:
-            return False
-        if (vow(token) or token in _ASSURANCES) and _negated(tokens, back):
-            return True
-    return False
-
-
-_SPEAKERS = frozenset({"we'll", "i'll", "you'll", "we", "i", "we're", "i'm"})
-"""Of the words that start a new clause, those that begin what a vow vouches for ("I
-can't promise we'll find him")."""
-
-
-def _is_negation(token: str) -> bool:
-    return token in NEGATIONS or token.endswith("n't")
-
-
-def _negated(tokens: list[str], at: int) -> bool:
-    """A negation within reach before ``at``, in the same clause."""
-    for back in range(at - 1, max(-1, at - 1 - NEGATION_REACH), -1):
-        token = tokens[back]
-        if token in _CLAUSE_END or token in _BUT:
-            # "I don't think we'll find him": a negated belief reaches the clause it holds
-            return back >= 2 and tokens[back - 1] in _BELIEFS and _is_negation(tokens[back - 2])
-        if _is_negation(token):
-            return True
-    return False
 
 
 def judged_in(fact: Fact) -> Iterator[str]:

@@ -1,0 +1,77 @@
+"""A line's words as the hearing reads them: lower-case tokens and the marks that end
+clauses, and which words a negation reaches ("I don't think we'll find him") or a vow
+withheld covers ("I can't promise we'll find him")."""
+
+from __future__ import annotations
+
+import re
+
+from app.world.tone import vow
+
+NEGATION_REACH = 4
+"""Words before a keyword (in its clause) a negation reaches across."""
+NEGATIONS = frozenset(
+    {"not", "never", "no", "nor", "without", "neither", "nobody", "nothing", "nope",
+     "dont", "wont", "cant", "didnt", "doesnt", "isnt", "arent", "wasnt", "shouldnt",
+     "wouldnt", "couldnt", "aint", "hardly", "refuse", "kein", "nicht", "nie", "jamais"}
+)  # fmt: skip
+"""Words that negate what follows them in a clause ("n't" endings count too)."""
+BELIEFS = frozenset({"think", "believe", "reckon", "suppose", "guess", "expect", "say"})
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
+_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*|[.!?;:,]")
+CLAUSE_END = frozenset(".!?;:,")
+CLAUSE_STARTS = frozenset(
+    {"but", "though", "although", "however", "and", "or", "so", "then", "if", "we'll", "i'll",
+     "you'll", "we", "i", "we're", "i'm"}
+)  # fmt: skip
+"""Words that start a new clause: a negation before them does not reach past them."""
+
+
+def has_negation(text: str) -> bool:
+    return any(is_negation(t) for t in tokenize(text))
+
+
+def tokenize(text: str) -> list[str]:
+    """A line as lower-case words (apostrophes kept inside them, curly quotes made
+    straight) and the punctuation that ends clauses and sentences. Capitals are read
+    before this, by :func:`_emphatic`."""
+    return _TOKEN.findall(text.translate(_QUOTES).lower())
+
+
+ASSURANCES = frozenset({"tell", "say", "pretend", "guarantee"})
+"""Words that vouch for what follows, as a vow does: withheld ("I won't tell you it'll
+be fine"), they vouch for nothing."""
+
+
+def withheld(tokens: list[str], at: int) -> bool:
+    """The words at ``at`` follow, in the same clause, a vow or an assurance that is
+    withheld ("I can't promise we'll find him", "I'm not going to tell you he's safe"):
+    they are not said to the listener, and neither is their opposite."""
+    for back in range(at - 1, -1, -1):
+        token = tokens[back]
+        if token in CLAUSE_END or token in CLAUSE_STARTS - _SPEAKERS:
+            return False
+        if (vow(token) or token in ASSURANCES) and negated(tokens, back):
+            return True
+    return False
+
+
+_SPEAKERS = frozenset({"we'll", "i'll", "you'll", "we", "i", "we're", "i'm"})
+"""Of the words that start a new clause, those that begin what a vow vouches for ("I
+can't promise we'll find him")."""
+
+
+def is_negation(token: str) -> bool:
+    return token in NEGATIONS or token.endswith("n't")
+
+
+def negated(tokens: list[str], at: int) -> bool:
+    """A negation within reach before ``at``, in the same clause."""
+    for back in range(at - 1, max(-1, at - 1 - NEGATION_REACH), -1):
+        token = tokens[back]
+        if token in CLAUSE_END or token in CLAUSE_STARTS:
+            # "I don't think we'll find him": a negated belief reaches the clause it holds
+            return back >= 2 and tokens[back - 1] in BELIEFS and is_negation(tokens[back - 2])
+        if is_negation(token):
+            return True
+    return False

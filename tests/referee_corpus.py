@@ -73,6 +73,9 @@ HOLDOUT12 = DATA_DIR / "referee" / "holdout12.toml"
 fights, 103 with two actions or more), written apart from the parser (its author never read
 the parser nor any corpus file, nor saw the game answer its lines), frozen and reported once
 (84.8%, 29 wrong actions); never tuned to."""
+HOLDOUT13 = DATA_DIR / "referee" / "holdout13.toml"
+"""The thirteenth holdout, written apart from the parser (its author never read the parser nor
+any corpus file, nor saw the game answer its lines) and frozen: reported once, never tuned to."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

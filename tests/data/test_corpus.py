@@ -31,6 +31,7 @@ from tests.referee_corpus import (
     HOLDOUT10,
     HOLDOUT11,
     HOLDOUT12,
+    HOLDOUT13,
     INTENTS,
     Corpus,
     CorpusError,
@@ -54,6 +55,7 @@ FILES = {
     "holdout10": HOLDOUT10,
     "holdout11": HOLDOUT11,
     "holdout12": HOLDOUT12,
+    "holdout13": HOLDOUT13,
 }
 
 

@@ -275,8 +275,9 @@ CREATURE_TYPES = (
 
 
 def foe_armour(a: Asked) -> str | None:
-    """Asked: "what's her AC?" of a foe: what it wears, as the players see it; the number is
-    the DM's, and the party's blows find it out (the dice log shows each roll against it)."""
+    """Asked: "what's her AC?" of a foe: its armour class and what makes it, as its stat
+    block gives them (the SRD's numbers are no secret, and a player weighing a spell against
+    an attack roll needs them)."""
     if a.named or not (a.word("ac", "armor", "armour") or a.has("armor class")):
         return None
     cid = a.creature or _one_kind(a)
@@ -288,9 +289,8 @@ def foe_armour(a: Asked) -> str | None:
         return None
     foe = a.state.creatures[cid]
     block = a.state.monster(foe.monster) if foe.monster else None
-    worn = block.armor if block is not None and block.armor else "nothing you would call armour"
-    return (f"{foe.name} wears {worn}. How hard it is to hit is the DM's to know — the dice "
-            "log shows each of your rolls against it, hit or miss.")  # fmt: skip
+    worn = f" ({block.armor})" if block is not None and block.armor else ""
+    return f"{foe.name} has AC {foe.ac}{worn}."
 
 
 def foe_kind(a: Asked) -> str | None:

@@ -17,6 +17,7 @@ from rapidfuzz import fuzz, process
 
 from app.understanding import Intent
 from app.understanding.freeform import english_words
+from app.understanding.scope import living_creatures
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.character import CharacterSheet
@@ -208,6 +209,16 @@ def _member_named(state: GameState, words: tuple[str, ...], intent: Intent) -> s
     return classes[0] if len(classes) == 1 else None
 
 
+def _kind_named(state: GameState, words: tuple[str, ...]) -> tuple[str, ...]:
+    """The living foes of a kind the question names by its plain word ("what's a wolf's AC":
+    the reader took "wolf's" for no one; the question's own words have the owner)."""
+    if state.encounter is None:
+        return ()
+    alive = [c for c in living_creatures(state) if not state.creatures[c].npc]
+    kinds = {c: state.creatures[c].name.rstrip("0123456789 ").lower().split() for c in alive}
+    return tuple(c for c in alive if kinds[c] and kinds[c][-1] in words)  # ("giant rat": rat)
+
+
 def read_question(state: GameState, campaign: Campaign | None, intent: Intent) -> Asked:
     """The question's words and whom it is about."""
     keep = frozenset(first_name(s) for s in state.party.values())
@@ -216,5 +227,7 @@ def read_question(state: GameState, campaign: Campaign | None, intent: Intent) -
     member = named
     if member is None and any(w in SELF_WORDS for w in words):
         member = intent.actor if intent.actor in state.party else None
-    creatures = tuple(t for t in intent.targets if t in state.creatures)
+    creatures = tuple(t for t in intent.targets if t in state.creatures) or _kind_named(
+        state, words
+    )
     return Asked(state, campaign, intent, words, member, named is not None, creatures)

@@ -8,7 +8,9 @@ import re
 from app.understanding.parse import understand_clause
 from app.world.state import GameState
 
-CALLED = re.compile(r"^\W*(?:(?i:hey|oi|hail|ho|o)[\s,]+)?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\s*[!,]")
+CALLED = re.compile(
+    r"^\W*(?:(?i:hey|oi|hail|ho|o)[\s,]+)?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\s*(?:[!,]|\.(?=\s+\S))"
+)
 NO_NAME = frozenset(
     {
         "ah", "aha", "alright", "and", "but", "careful", "come", "cool", "crap", "damn", "dang",

@@ -285,7 +285,9 @@ def _understand(
         if not any(_MINE.search(c.text) for c in rest):
             return replace(talk, text=whole.text)  # "Corin! Can you hear me? Fight them!"
         head = talk  # "Corin, hold on! I shoot thrall 1": words, then a deed
-        rest = [c for c in rest if _MINE.search(c.text) or c.kind not in ("talk", "question")]
+        # ("Sister Maelis. We know what you did. Rest now.": her rest, not the party's)
+        words_to = ("talk", "question", "rest")
+        rest = [c for c in rest if _MINE.search(c.text) or c.kind not in words_to]
     return replace(head, then=tuple(rest))
 
 

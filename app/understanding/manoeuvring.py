@@ -112,6 +112,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     rest_at = min((h for h in hits if h >= 0), default=-1)
     if named_creatures(ctx.said, ctx.scope) or _tends_someone(ctx, hits):
         rest_at = -1  # "the sleeping rat", "bandage Tam's ankle": no rest
+    if rest_at >= 0 and _NOT_OURS.search(ctx.said[max(0, rest_at - 24) : rest_at + 24]):
+        rest_at = -1  # "rest in peace", "whoever rests here", "back to their rest"
     if rest_at >= 0 and _A_MOMENT.search(ctx.said):
         rest_at = -1  # "flops onto the sand for a second to catch her breath": a pause
     if rest_at >= 0 and not ctx.said[rest_at:].startswith("rest of"):
@@ -126,6 +128,14 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     return None
 
 
+_NOT_OURS = re.compile(
+    r"\brest(?:s|ed|ing)? (?:in peace|easy|well)\b|\b(?:laid|lay|lays|put|puts|gone|go|back|"
+    r"sent|send|sends) to (?:\w+ )?rest\b|\bat rest\b|\b(?:whoever|who|that|which|where|whom) "
+    r"(?:\w+ )?(?:rests|rested|resting|rest)\b|\b(?:their|his|its|your|eternal|final|last|"
+    r"her final|her last) rest\b|\brip\b"
+)
+"""A rest that is the dead's or another's ("may she rest in peace", "whoever rests here",
+"back to their rest"): no rest for the party."""
 _A_MOMENT = re.compile(
     r"\bfor (?:a|one) (?:second|sec|moment|mo|minute|breath|heartbeat)\b|\bfor a few (?:seconds|"
     r"moments|breaths|heartbeats)\b"

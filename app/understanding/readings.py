@@ -174,6 +174,12 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
                 return ctx.intent("examine", targets=(things[0].id,))
     words = said.split()
     go = words[1:] if words[0] in GOING else words
+    step = words[1:] if words[0] in ("i", "we") and len(words) > 1 else words
+    advancing = step[0] in ("move", "step", "press", "advance", "push", "edge", "creep")
+    if ctx.scope.fighting and advancing and step[1:] in (["up"], ["in"], ["closer"],
+                                                       ["forward"], ["forwards"], ["ahead"],
+                                                       ["on"], []):  # fmt: skip
+        return closer(ctx)  # "I move up" in a fight: towards the foe, not up the stairs
     if len(go) == 1 and go[0] in vocab.directions:
         direction = vocab.directions[go[0]]
         exits = [t for t in ctx.scope.of("exit") if direction in t.names or go[0] in t.names]
@@ -182,6 +188,16 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("ask", action=direction, confidence=0.3,
                           note=f"no way leads {direction} from here")  # fmt: skip
     return None
+
+
+def closer(ctx: Context) -> Intent:
+    """A step towards the foe, none named ("I move up", "step forward"): the one foe there
+    is, or asked which."""
+    foes = ctx.scope.of("creature")
+    if len(foes) == 1:
+        return ctx.intent("manoeuvre", action="engage", targets=(foes[0].id,), confidence=0.9)
+    return ctx.intent("ask", action="engage", confidence=0.3,
+                      note="closer to which of them?")  # fmt: skip
 
 
 def subject(ctx: Context, said: str) -> tuple[str, str | None]:

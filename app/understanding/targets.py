@@ -134,7 +134,9 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             cid for cid, c in state.creatures.items()
             if c.name.endswith(f" {number}") and (not named or kind in c.name.lower())
         ]  # fmt: skip
-        return CreaturePick(tuple(fallen[:1]), True, False, f"there is no {kind} {number} standing")
+        down = f"{state.creatures[fallen[0]].name} is already down" if fallen else ""
+        return CreaturePick(tuple(fallen[:1]), True, False,
+                            down or f"there is no {kind} {number} standing")  # fmt: skip
     corpse = re.search(r"\b(dead|corpse|carcass|body|bodies|fallen)\b", said)
     if corpse and not re.search(r"\bundead\b", said):
         dead = [

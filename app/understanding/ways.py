@@ -38,6 +38,15 @@ _APPROACH = re.compile(r"\b(?:up|over|across|down)\s+to\s+")
 """Walking "up to the woman on the quay" is going to someone here, not up a way."""
 
 
+_ADVANCE = re.compile(
+    r"^(?:move|moves|moving|step|steps|stepping|press|presses|push|pushes|edge|edges|creep|"
+    r"creeps|inch|inches|shuffle|shuffles|advance|advances|close|closes)\s+"
+    r"(?:up|forward|forwards|ahead|in|closer|on)\b"
+)
+"""A step closer in a fight ("move up", "step forward", "press on"): towards the foe,
+never out by the way that happens to lead up."""
+
+
 def move(ctx: Context, at: int) -> Intent | None:
     """The way the words from ``at`` go by (a move intent), a word with someone walked up
     to, or ``None`` when they go nowhere."""
@@ -48,7 +57,12 @@ def move(ctx: Context, at: int) -> Intent | None:
         met = _approached(ctx, rest[approach.end() :])
         if met is not None:
             return met  # a person or a thing here, not a way out
-    exits = ctx.named("exit", text=rest)
+    verb, _, after = rest.partition(" ")
+    # the verb names no way ("step forward" is no "shore steps"), unless it is the whole line
+    exits = ctx.named("exit", text=after if after and verb.startswith("step") else rest)
+    closer = ctx.scope.fighting and _ADVANCE.match(rest) is not None
+    if exits and closer and not named_beyond_direction(ctx, rest):
+        return None  # "I move up next to Aria" in a fight: closer in, not up the stairs
     if rest.startswith("follow") and not exits and ctx.campaign is not None:
         npcs = ctx.campaign.npcs
         allies = [

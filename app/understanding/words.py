@@ -71,7 +71,10 @@ def inflections(word: str) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """A plural's singular, roughly: enough to match "goblins" to "goblin"."""
+    """A plural's singular, roughly: enough to match "goblins" to "goblin", "wolves" to
+    "wolf"."""
+    if len(word) > 4 and word.endswith("lves"):
+        return word[:-3] + "f"
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
@@ -198,6 +201,7 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
     words = [w for w in text.split() if len(w) > 2]
     best = 0.0
     parts = name.split()  # a typo names a thing by its last word ("lamp"), not "great"
+    last = len(parts) - 2 if len(parts) > 1 and parts[-1].isdigit() else len(parts) - 1
     for at, part in enumerate(parts):
         if len(part) < 3 or part in stop or part in NAME_FILLERS or part.isdigit():
             continue  # "the" in "the Grey Sister" names nobody by itself
@@ -205,8 +209,8 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
             if word in stop:
                 continue
             if stem(word) == stem(part):
-                best = max(best, 0.75)
-            elif len(part) > 3 and len(word) > 3 and at == len(parts) - 1:
+                best = max(best, 0.75)  # (a possessive names its owner: "a wolf's AC")
+            elif len(part) > 3 and len(word) > 3 and at == last:  # ("wolf" of "Wolf 2")
                 ratio = fuzz.ratio(word, part)
                 if ratio >= TYPO_RATIO:
                     best = max(best, 0.5 + ratio / 400)

@@ -55,8 +55,10 @@ def test_who_we_are_looking_for_is_the_goal() -> None:
     assert "potboy" in told(state, "mira", "ok so who are we looking for again?")
 
 
-def test_a_foes_armour_class_is_what_it_wears_not_its_number() -> None:
+def test_a_foes_armour_class_is_its_number_and_what_it_wears() -> None:
     chapel = game(campaign="drowned_bell", scene="chapel", fight="warden", turn="wren")
     said = told(chapel, "wren", "what's her AC?")
     sister = chapel.creatures["the-grey-sister"]
-    assert said.startswith(sister.name) and str(sister.ac) not in said
+    assert said == f"{sister.name} has AC {sister.ac} (rotted robes)."
+    woods = game(campaign="hollow_ford", scene="woods", fight="woods_wolves", turn="bram")
+    assert told(woods, "bram", "What's a wolf's AC").startswith("Wolf 1 has AC 13")

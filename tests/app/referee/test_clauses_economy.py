@@ -198,7 +198,7 @@ CASES = [
      ["Mira's action this turn is already spent; “shoot rat 1 twice” will have to wait"]),
     # a foe named who is already down is said, never a blow at another instead
     ("cellar_rats_thorin", "thorin", "fire my crossbow at rat 3",
-     [], ["Giant Rat 3 is already down. Still up: Giant Rat 1, Giant Rat 2."]),
+     [], ["Giant Rat 3 is already down.", "Giant Rat 1, Giant Rat 2"]),
 ]  # fmt: skip
 
 

@@ -303,6 +303,31 @@ _HELPING = re.compile(
 """How one lends a hand in a fight, said after "help …": part of the Help, never a blow."""
 
 
+def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent]:
+    """In a fight, a bodily flourish on the way to a blow — a tumble, a leap onto a pew,
+    bones kicked aside, a war-cry, creeping up on the foe struck — is how the blow is
+    struck, not a check of its own ("Ione leaps up onto the nearest pew and sends an arrow
+    into the robed figure's back") — told as ``story`` (a paragraph's), or creeping up on
+    the very foe struck."""
+    if state.encounter is None:
+        return read
+    out: list[Intent] = []
+    for at, clause in enumerate(read):
+        blows = [c for c in read[at + 1 :] if c.kind in ("attack", "cast", "feature")]
+        foes = [t for t in clause.targets if t in state.creatures]
+        struck = {t for c in blows for t in c.targets}
+        bodily = clause.kind == "improvise" and clause.action in _FLOURISH
+        creeping = clause.action == "stealth" and bool(foes) and set(foes) <= struck
+        if bodily and blows and ((story and not foes) or creeping):
+            continue  # (a short line's "jump onto the throne and stab down" asks for both)
+        out.append(clause)
+    return out or read
+
+
+_FLOURISH = frozenset({"athletics", "acrobatics", "intimidation", "stealth"})
+"""Checks a clause of story in a fight may read as, which the blow after it makes moot."""
+
+
 def twice(read: list[Intent]) -> list[Intent]:
     """ "hit Grubnak twice": an attack clause said twice is two attack clauses (the second
     is made if the turn has room: Extra Attack, Action Surge)."""

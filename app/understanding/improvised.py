@@ -206,7 +206,16 @@ def deed_of(said: str) -> Deed | None:
                 best = (len(word), deed)
     if SUBDUING.search(said):  # "knock goblin 1 out with the pommel"
         return next(d for d in DEEDS if d.key == "knock_out")
+    if AWAKE.search(said):  # "kick the sleeping rat awake", "slap his cheeks to wake him"
+        return next(d for d in DEEDS if d.key == "wake")
     return best[1] if best else None
+
+
+AWAKE = re.compile(
+    r"(?<!still )(?<!that's )(?<!thats )(?<!who's )(?<!whos )(?<!is )(?<!are )(?<!one )\bawake$|"
+    r"\bto wake(?: \w+){0,2}(?: up)?$"
+)
+"""Words that end a deed by waking someone: the kick or slap is only the means."""
 
 
 def threat(ctx: Context) -> Intent | None:

@@ -18,6 +18,7 @@ from app.understanding import calling
 from app.understanding.chaining import (
     BACKING,
     both_foes,
+    flourishes,
     one_deed,
     questions,
     twice,
@@ -273,7 +274,8 @@ def _understand(
     asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
-    read = both_foes(one_deed(twice(read)), state)
+    story = words >= FIGHT_PARAGRAPH
+    read = flourishes(both_foes(one_deed(twice(read)), state), state, story)
     head, *rest = read
     called = calling.called(text, state, whole.actor or actor)
     if called and all(c.kind == "talk" and c.targets == called for c in read):

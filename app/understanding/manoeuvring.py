@@ -104,6 +104,13 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             onto = tuple(t.id for t in ctx.named("creature", "member") if t.id != ctx.actor)
             return ctx.intent("manoeuvre", action=action, targets=onto[:1])
         return step_away(ctx, at, action) or ctx.intent("manoeuvre", action=action)
+    lulled = _LULLED.search(ctx.said)
+    if lulled is not None:  # "I put them to sleep": the Sleep spell, for one who knows it
+        if hypothetical(ctx.said, lulled.start()):
+            return None
+        sheet = ctx.state.party.get(ctx.actor or "")
+        knows = sheet is not None and "sleep" in sheet.spells
+        return ctx.intent("cast", spell="sleep") if knows else None
     ways = {n for t in ctx.scope.of("exit") for n in t.names}  # an author's "camp" is a way
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"] if p not in ways]
     hits = [h for h in hits if h >= 0 and not hypothetical(ctx.said, h)]
@@ -136,6 +143,8 @@ _NOT_OURS = re.compile(
 )
 """A rest that is the dead's or another's ("may she rest in peace", "whoever rests here",
 "back to their rest"): no rest for the party."""
+_LULLED = re.compile(r"\b(?:put|puts|send|sends|lull|lulls) (?:\w+ ){1,3}?to sleep\b")
+"""Putting others to sleep: a spell, not a rest."""
 _A_MOMENT = re.compile(
     r"\bfor (?:a|one) (?:second|sec|moment|mo|minute|breath|heartbeat)\b|\bfor a few (?:seconds|"
     r"moments|breaths|heartbeats)\b"

@@ -46,6 +46,8 @@ def paragraph(
             for p in _parts(text)
             if not PURPOSE.match(p)
         )
+    if threat and WAR_CRY.search(text) and not DEMANDS.search(text) and not QUOTED.search(text):
+        threat = False  # "bellows an old clan war-cry … and charges at the goblin": the blow
     # a blow at a foe named outright at the end outweighs one read on the way there
     named = whole.kind in FIGHTING and bool(whole.targets) and len(text.split()) > PARAGRAPH
     if state.encounter is not None and (whole.kind not in FIGHTING or named) and not threat:
@@ -70,6 +72,14 @@ def paragraph(
         if read.kind not in NOT_A_DEED and read.confidence >= 0.7:
             return replace(read, text=text)
     return whole
+
+
+WAR_CRY = re.compile(r"\b(?:war[- ]?cry|battle[- ]?cry|roars?|bellows?|howls?|yells?)\b", re.I)
+"""A cry with no words in it: a paragraph's flourish, not a threat, before a blow."""
+DEMANDS = re.compile(
+    r"\b(?:surrender|yield|drop|give up|run|leave|flee|or else|or die|back off|get out)\b", re.I
+)
+"""What a threat asks of the foes: a cry with it is a threat."""
 
 
 SETTING_UP = frozenset({"give", "take", "drop", "examine", "improvise", "use"})

@@ -70,6 +70,16 @@ def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
     return names
 
 
+_ITS = re.compile(r"\bits\b", re.IGNORECASE)
+"""A foe's "its" in a later clause ("slit its throat"): the foe the clause before named."""
+_HARM = re.compile(
+    r"\b(?:shoot|shoots|hit|hits|attack|attacks|stab|stabs|strike|strikes|slash|slashes|"
+    r"smite|smites|kill|kills|fire at|fires at|blast|blasts|flame|flames|hack|hacks)\b",
+    re.IGNORECASE,
+)
+"""Deeds that harm: a friend just helped is not who "then shoot her" is aimed at."""
+
+
 def read_pieces(
     pieces: list[Piece],
     actor: str | None,
@@ -93,10 +103,19 @@ def read_pieces(
         if spoken_of and mentions_back(words) and _HANDLED.match(words) and last is not None:
             # "ask Anselm about the salve then take it": the thing spoken of, not the man
             words = refer_back(words, f"the {str(last.topic).replace('_', ' ')}")
-        elif last is not None and mentions_back(words) and last.target and not behind:
+        elif (
+            last is not None
+            and mentions_back(words)
+            and last.target
+            and not behind
+            and not (last.target in state.party and _HARM.search(words))
+        ):  # ("cure Cass then shoot her": not Cass)
             # (not the barrels one took cover behind: "get behind the pews then flame her")
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
+        elif last is not None and last.target in state.creatures and _ITS.search(words):
+            # "sneak up on the snoozing rat and slit its throat": that rat's
+            words = _ITS.sub(state.name_of(str(last.target)), words, count=1)
         whose = _BARE_WHOSE.match(words) if last is not None and last.kind == "question" else None
         noun = _ASKED_OF.search(read[-1][1]) if whose is not None and read else None
         if whose is not None and noun is not None:

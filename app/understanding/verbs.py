@@ -36,6 +36,7 @@ from app.understanding.ways import (
     way_out,
 )
 from app.understanding.words import (
+    NAME_FILLERS,
     has_phrase,
     phrase_at,
     verb_at,
@@ -164,6 +165,9 @@ def _attack(ctx: Context) -> Intent:
             options = tuple(Reading("attack", t.id, f"attack {t.name}")
                             for t in ctx.scope.of("creature"))  # fmt: skip
             return ctx.intent("ask", confidence=0.4, alternatives=options)
+        absent = _someone_not_fought(ctx) if not pick.named else None
+        if absent is not None:  # "I attack Berta" in the cellar: not one of the foes
+            return ctx.intent("ask", confidence=0.3, note=absent)
         struck = struck_thing(ctx) if not pick.named else None
         if struck is not None:  # "slash at the pews": a thing is no foe, whoever is near
             return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
@@ -187,6 +191,32 @@ def _attack(ctx: Context) -> Intent:
         return ctx.intent("ask", targets=(who.id,), confidence=0.5, note=f"{who.name} is no foe",
                           alternatives=options)  # fmt: skip
     return ctx.intent("attack", confidence=0.4, note="nothing here to fight")
+
+
+def _someone_not_fought(ctx: Context) -> str | None:
+    """Why a blow at the person the line names, when no foe is named, cannot be struck: a
+    person of the story who is not in this fight, or a friend ("I attack Berta" in the
+    cellar, "hit Thorin")."""
+    struck = _STRUCK.match(ctx.said)  # the one struck, right after the blow's verb
+    if struck is None:
+        return None  # ("go for the one biting Thorin": Thorin is who it bites)
+    whom = f" {struck.group(1)} "
+    if ctx.campaign is not None:
+        fought = {c.npc or cid for cid, c in ctx.state.creatures.items()}
+        for nid, npc in ctx.campaign.npcs.items():
+            if nid in fought:
+                continue  # a foe of the fight by that name is picked by the fight's words
+            first = npc.name.split()[0]
+            names = (npc.name, first) if first.lower() not in NAME_FILLERS else (npc.name,)
+            if any(f" {n.lower()} " in whom for n in names):
+                here = any(t.id == nid for t in ctx.scope.of("npc"))
+                return f"{npc.name} is not one of the foes" if here else f"{npc.name} is not here"
+    friends = [m for m in ctx.named("member", text=struck.group(1)) if m.id != ctx.actor]
+    return f"{friends[0].name} is on your side" if friends else None
+
+
+_STRUCK = re.compile(r"^(?:i\s+)?\w+(?:\s+(?:at|on|down))?\s+((?:\w+)(?:\s+\w+)?)\s*$")
+"""A blow's whole line, verb then whom ("I attack Berta", "swing at Mira")."""
 
 
 def _talk(ctx: Context, at: int) -> Intent | None:

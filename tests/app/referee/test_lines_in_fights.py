@@ -1,0 +1,124 @@
+"""Lines in a fight the referee once read as something else: a step closer taken for a run
+up the stairs, a shot it had no verb for, a blow at somebody who is not a foe given to the
+nearest rat, a kick that wakes read as a blow, a spell put in other words, the dead's rest
+taken for the party's, and the story around a blow read as checks of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.understanding import understand
+from app.understanding.intent import Intent
+from tests.referee_corpus import Situation, build_situation
+
+RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+SLEEPY_RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+               "turn": "mira", "dead": ["giant-rat-2"],
+               "conditions": {"giant-rat-3": ["unconscious"]}}  # fmt: skip
+THRALLS = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+           "turn": "ione"}  # fmt: skip
+WARDEN = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "ione",
+          "wounds": {"the-grey-sister": 20, "cass": 20}}  # fmt: skip
+HALL = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band", "turn": "mira",
+        "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+        "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+WARREN = {"campaign": "crossroads", "scene": "warren"}
+CHAPEL = {"campaign": "drowned_bell", "scene": "chapel", "flags": {"knows_truth": True}}
+CAVE = {"campaign": "drowned_bell", "scene": "sea_cave"}
+
+
+def read(spec: dict[str, object], actor: str, text: str) -> list[Intent]:
+    """The line's clauses, in order."""
+    state = build_situation(Situation.model_validate(spec))
+    said = understand(text, actor, state, state.campaign)
+    return [said, *said.then]
+
+
+def kinds(spec: dict[str, object], actor: str, text: str) -> list[tuple[str, str | None]]:
+    return [(c.kind, c.target) for c in read(spec, actor, text)]
+
+
+@pytest.mark.parametrize("line", ["I move up", "I step forward", "we move up", "advance"])
+def test_a_step_closer_is_no_run_for_the_way_up(line: str) -> None:
+    clauses = read(THRALLS, "ione", line)
+    assert [c.kind for c in clauses] != ["move"]
+    assert clauses[0].action == "engage"
+
+
+def test_moving_up_to_a_place_then_shooting_shoots_and_leaves_nobody() -> None:
+    said = kinds(THRALLS, "ione", "I move up to the waterline and shoot thrall 1")
+    assert said == [("attack", "drowned-thrall-1")]
+    assert kinds(RATS, "thorin", "I move up next to Aria and attack whatever's biting her") == [
+        ("manoeuvre", "aria"),
+        ("attack", "giant-rat-1"),
+    ]
+    assert kinds(THRALLS, "ione", "run up the steps")[0] == ("move", "harbour")
+
+
+@pytest.mark.parametrize("line", ["fire an arrow", "I fire my bow", "let it fly at her"])
+def test_firing_is_a_shot(line: str) -> None:
+    assert kinds(WARDEN, "ione", line) == [("attack", "the-grey-sister")]
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [("I attack Berta", "Berta is not here"), ("I attack Mira", "Mira is on your side")],
+)
+def test_a_blow_at_someone_who_is_no_foe_is_said_not_struck_at_a_rat(line: str, why: str) -> None:
+    clauses = read(RATS, "thorin", line)
+    assert [c.kind for c in clauses] == ["ask"] and clauses[0].note == why
+    assert kinds(RATS, "thorin", "I go for the one biting Mira")[0][0] == "attack"
+
+
+def test_a_kick_that_wakes_wakes_and_the_one_awake_is_a_foe() -> None:
+    woken = read(SLEEPY_RATS, "mira", "I kick the sleeping rat awake")
+    assert [(c.kind, c.target) for c in woken] == [("improvise", "giant-rat-3")]
+    assert woken[0].extra[:1] == ("wake",)
+    assert kinds(SLEEPY_RATS, "mira", "I shoot the one that's awake") == [("attack", "giant-rat-1")]
+
+
+def test_creeping_up_on_a_sleeper_and_cutting_its_throat_is_the_blow() -> None:
+    said = kinds(SLEEPY_RATS, "mira", "I sneak up on the snoozing rat and slit its throat")
+    assert said == [("attack", "giant-rat-3")]
+
+
+def test_putting_foes_to_sleep_is_the_sleep_spell_for_one_who_knows_it() -> None:
+    aria = read(WARREN, "aria", "I put them to sleep")
+    assert [(c.kind, c.spell) for c in aria] == [("cast", "sleep")]
+    assert read(WARREN, "mira", "I put them to sleep")[0].kind != "rest"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["rest in peace, Maelis", "Sister Maelis. We know what you did. Rest now."],
+)
+def test_the_deads_rest_is_no_rest_for_the_party(line: str) -> None:
+    assert "rest" not in [c.kind for c in read(CHAPEL, "cass", line)]
+
+
+def test_a_blessing_for_whoever_rests_here_is_no_rest() -> None:
+    line = ("Cass kneels, his knees cracking on the cold stones, and reads the name cut into "
+            "the top stone with his thumb. He murmurs a blessing for whoever rests here and, "
+            "with great care, lifts the green locket from the cairn.")  # fmt: skip
+    assert [c.kind for c in read(CAVE, "cass", line)] == ["take"]
+
+
+def test_a_friend_healed_is_not_who_the_shot_after_it_is_at() -> None:
+    said = kinds(WARDEN, "ione", "cure cass then shoot her")
+    assert said == [("cast", "cass"), ("attack", "the-grey-sister")]
+
+
+def test_the_story_around_a_blow_is_no_check_of_its_own() -> None:
+    story = (
+        "Ione leaps up onto the nearest pew for a better angle, ignores the water "
+        "slopping round her boots, and sends an arrow into the robed figure's back."
+    )
+    assert kinds(WARDEN, "ione", story) == [("attack", "the-grey-sister")]
+    # a short line that asks for both gets both
+    both = kinds(HALL, "mira", "i jump onto the throne and stab down at grubnak")
+    assert [k for k, _ in both] == ["improvise", "attack"]
+
+
+def test_armour_class_asked_is_the_askers_not_brother_cass() -> None:
+    clauses = read(THRALLS, "ione", "what's my armor class?")
+    assert [c.kind for c in clauses] == ["question"] and "cass" not in clauses[0].targets

@@ -30,6 +30,10 @@ def _item_id(ctx: Context, text: str) -> str | None:
     return None
 
 
+_FOR_HIM = re.compile(r"\b(?:him|his|her|them|their)\b")
+"""A remedy given by a pronoun: to a friend, not to oneself."""
+
+
 def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     rest = ctx.said[at:]
     if kind == "take":
@@ -58,6 +62,12 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         if not to and len(people) == 1 and re.search(r"\b(him|her|them)\b", ctx.said):
             to = people  # "I give him the silver key", one person here
         if carried and to:
+            spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
+            sheet = ctx.state.party.get(to[0].id)
+            if spec is not None and spec.heals and sheet is not None and sheet.vitals.hp <= 0:
+                # "I give Thorin my potion" with Thorin down: poured for him, he cannot take it
+                return ctx.intent("use", targets=(carried[0].id, to[0].id), item=carried[0].id,
+                                  action="pour")  # fmt: skip
             return ctx.intent("give", targets=(to[0].id, carried[0].id), item=carried[0].id)
         item = _item_id(ctx, rest)
         if item and to:
@@ -76,6 +86,15 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
                               note=f"use {the(carried[0].name)} on what?")  # fmt: skip
         plain = ctx.said.replace("'s ", " ")  # "Mira's throat" names Mira
         members = [m.id for m in ctx.named("member", text=plain) if m.id != ctx.actor]
+        down = [c for c, s in ctx.state.party.items() if c != ctx.actor and s.vitals.hp <= 0]
+        if (
+            not members
+            and spec is not None
+            and spec.heals
+            and len(down) == 1
+            and _FOR_HIM.search(ctx.said)
+        ):
+            members = down  # "pours it between his lips": the one friend who is down
         # "pour the potion down Mira's throat": the item first, then who receives it
         return ctx.intent(kind, targets=(carried[0].id, *members[:1]), item=carried[0].id,
                           action=verb)  # fmt: skip

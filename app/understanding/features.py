@@ -10,6 +10,7 @@ import re
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
+from app.understanding.scope import kind_of
 from app.understanding.targets import pick_creatures
 from app.understanding.vocabulary import ENGLISH, Vocabulary
 from app.understanding.words import normalise, verb_at
@@ -20,7 +21,8 @@ BONUS_MOVES = ("dash", "disengage", "hide", "dodge")
 
 HOLY_SYMBOL_HELD = re.compile(
     r"\b(?:lift|rais|hold|held|brandish|present|thrust|hoist|show|wav)\w*\b[^.;!?]{0,40}?"
-    r"\bholy symbol|\bholy symbol\b[^.;!?]{0,30}?\b(?:high|aloft|overhead|up)\b"
+    r"\b(?:holy |silver |sacred |sun )?symbol\b|\bholy symbol\b[^.;!?]{0,30}?\b(?:high|aloft|"
+    r"overhead|up)\b|\bbegone\b|\bbe gone\b"
 )
 """A holy symbol held up before the dead in a fight, however it is told ("lifts the silver
 sun of her holy symbol over her head"): a cleric turning undead, as a DM reads it."""
@@ -40,7 +42,7 @@ def feature_use(ctx: Context) -> Intent | None:
             found.append((at, -len(phrase), fid))
     if not found and sheet is not None and sheet.has("turn_undead"):
         held = HOLY_SYMBOL_HELD.search(ctx.said)
-        if held is not None and ctx.scope.fighting:
+        if held is not None and ctx.scope.fighting and undead_here(ctx):
             found.append((held.end(), -len(held.group(0)), "turn_undead"))
     if not found:
         return None
@@ -70,6 +72,13 @@ def feature_use(ctx: Context) -> Intent | None:
         option = open_hand_option(ctx.said)
     extra = (option,) if option else ()
     return ctx.intent("feature", action=fid, targets=targets, extra=extra)
+
+
+def undead_here(ctx: Context) -> bool:
+    """Whether any foe standing is undead (a holy symbol held up, or "begone!", turns them;
+    before wolves it is only words)."""
+    return any(kind_of(ctx.state, ctx.state.creatures[t.id].monster) == "undead"
+               for t in ctx.scope.of("creature"))  # fmt: skip
 
 
 def names_a_feature(text: str, vocab: Vocabulary = ENGLISH) -> bool:

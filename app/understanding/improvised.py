@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.intent import Intent
 from app.understanding.mentions import mention
 from app.understanding.readings import Context
@@ -63,7 +64,7 @@ DEEDS: tuple[Deed, ...] = (
                    "break", "smash", "bash", "pry", "prise", "prize open", "kick", "tip",
                    "knock over", "push", "shove", "haul", "yank", "tug", "hack through",
                    "hack at", "chop", "cut through", "stop", "jam", "hold shut",
-                   "hold open", "roll", "tear", "rip"),
+                   "hold open", "roll", "tear", "rip", "plug", "stop up"),
          "athletics", 15),
     Deed("help", ("help", "assist", "lend a hand", "give a hand", "aid", "steady", "hold the",
                   "back up", "cover for"), "auto", 0),
@@ -80,8 +81,9 @@ DEEDS: tuple[Deed, ...] = (
     Deed("throw", ("throw", "toss", "lob", "chuck", "fling"), "auto", 0, needs_object=False),
     Deed("grab", ("grab", "snatch", "pick up", "take up", "pull out"), "auto", 0),
     Deed("place", ("put", "place", "set", "lay", "lower", "dip", "drop"), "auto", 0),
-    Deed("knock", ("knock on", "knock at", "rap on", "bang on", "hammer on", "tap on"), "auto",
-         0),
+    Deed("knock", ("knock on", "knock at", "rap on", "bang on", "hammer on", "tap on",
+                   "knock three times on", "knock twice on", "knock once on", "knock loudly on",
+                   "knock hard on", "knock politely on", "knock a few times on"), "auto", 0),
     Deed("balance", ("balance", "tumble", "roll under", "slide", "swing from", "swing on",
                      "dive"), "acrobatics", 15, needs_object=False),
     Deed("search", ("search", "rummage", "rummage through", "dig through",
@@ -127,9 +129,9 @@ KIND_TO = frozenset({"npc", "member"})
 man a cup of tea"); to a thing it is no deed of its own."""
 
 SUBDUING = re.compile(
-    r"\b(knock(?:s|ed|ing)? (?:\w+ ){0,4}?(?:out|unconscious|senseless|cold)|non-?lethal(?:ly)?|"
-    r"subdue|pommel|flat of (?:my|the|his|her) (?:blade|sword|axe)|take (?:him|her|it|them) "
-    r"alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap)\b",
+    r"\b(knock(?:s|ed|ing)? (?:\w+ ){0,4}?(?:out(?! of)|unconscious|senseless|cold)|"
+    r"non-?lethal(?:ly)?|subdue|pommel|flat of (?:my|the|his|her) (?:blade|sword|axe)|"
+    r"take (?:him|her|it|them) alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap)\b",
     re.IGNORECASE,
 )
 """Words that make a blow one meant to subdue: whoever it drops is knocked out, not dead."""
@@ -223,6 +225,10 @@ def threat(ctx: Context) -> Intent | None:
     weapons, goblins!", "YIELD!"): an Intimidation check, as a DM calls it."""
     said = normalise(ctx.raw)  # as typed: "I back off" is the speaker's own deed
     found = THREATS.search(said) if ctx.scope.fighting else None
+    sheet = ctx.state.party.get(ctx.actor or "")
+    turning = sheet is not None and sheet.has("turn_undead") and HOLY_SYMBOL_HELD.search(said)
+    if found is not None and turning and undead_here(ctx):
+        return None  # "in the name of the Dawn, begone!": a cleric turning the dead
     if found is None or STRIKES_FIRST.search(said):
         return None
     shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell)",

@@ -32,7 +32,7 @@ from app.understanding.clauses import (
 from app.understanding.darts import is_darts, shared_darts
 from app.understanding.features import BONUS_MOVES, names_a_feature
 from app.understanding.intent import Intent
-from app.understanding.paragraph import FIGHT_PARAGRAPH, PARAGRAPH, paragraph
+from app.understanding.paragraph import FIGHT_PARAGRAPH, FIGHTING, PARAGRAPH, paragraph
 from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, chatter, read_pieces
 from app.understanding.places import as_place
@@ -276,6 +276,13 @@ def _understand(
         return whole  # "should we rest before we go out there?" asks; it does not go
     story = words >= FIGHT_PARAGRAPH
     read = flourishes(both_foes(one_deed(twice(read)), state), state, story)
+    told_around = state.encounter is not None and story and whole.kind in FIGHTING
+    if (
+        told_around
+        and whole.confidence >= 0.7
+        and all(c.kind in STORY or _same(c, whole) for c in read)
+    ):  # "feels the cold of the grave … thrusts her holy symbol …": the turning, told
+        return whole
     head, *rest = read
     called = calling.called(text, state, whole.actor or actor)
     if called and all(c.kind == "talk" and c.targets == called for c in read):
@@ -291,6 +298,10 @@ def _understand(
         words_to = ("talk", "question", "rest")
         rest = [c for c in rest if _MINE.search(c.text) or c.kind not in words_to]
     return replace(head, then=tuple(rest))
+
+
+STORY = frozenset({"examine", "talk", "question", "ask", "improvise"})
+"""What the clauses of a fight's paragraph read as around its one blow: the story told."""
 
 
 _SIGH = re.compile(r"^\s*([^.!?\"“']{1,30}[.!?]+)\s+(\w.*)$", re.DOTALL)

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from app.understanding.clauses import ARMED, mentions_back, refer_back
 from app.understanding.intent import Intent
+from app.understanding.mockery import AT_A_FOE
 from app.understanding.parse import understand_clause
 from app.understanding.pieces import NOT_A_DEED
 from app.understanding.threats import SPOKEN_SKILLS
@@ -54,6 +55,14 @@ def paragraph(
         blow = _last_blow(text, actor, state, campaign, language, named_only=named)
         if blow is not None:
             return blow
+    if whole.kind == "manoeuvre" and whole.action in ("dash", "engage"):
+        later = _weightier(text, actor, state, campaign, language, SPED_TO)
+        if later is not None:  # "sprints to his side. … pours it between his lips": the potion
+            return later
+    if whole.kind == "challenge":
+        later = _weightier(text, actor, state, campaign, language, frozenset({"challenge"}))
+        if later is not None and later.targets != whole.targets:
+            return later  # "pushes through the thorns … lays her palm on the rune": the rune
     if whole.kind in SETTING_UP and not whole.alternatives:
         later = _weightier(text, actor, state, campaign, language, WEIGHTY)
         if later is not None:  # "hands his torch to Sela, … and pushes until the door moves"
@@ -80,6 +89,10 @@ DEMANDS = re.compile(
     r"\b(?:surrender|yield|drop|give up|run|leave|flee|or else|or die|back off|get out)\b", re.I
 )
 """What a threat asks of the foes: a cry with it is a threat."""
+
+
+SPED_TO = frozenset({"use", "cast", "feature", "manoeuvre_stabilize"})
+"""What a dash or a step in a paragraph of a fight is on the way to: a potion, a spell."""
 
 
 SETTING_UP = frozenset({"give", "take", "drop", "examine", "improvise", "use"})
@@ -170,8 +183,9 @@ def _last_blow(
         if PURPOSE.match(parts[i]):
             continue  # "hoping to drop them where they stand": what it is for, not a deed
         part = SUBJECT.sub("", parts[i])
-        if named_only and not (kinds and named_in(part)):
-            continue  # only a blow at a foe named in its own words ("swings it at wolf 2")
+        if named_only and not (kinds and named_in(part)) and not AT_A_FOE.search(part):
+            continue  # only a blow at a foe named in its own words ("swings it at wolf 2"),
+            # or words hurled at it ("she tells it its haircut is the worst …": a mockery)
         pointing = mentions_back(part) or POSSESSIVE.search(part)
         # "swings it at wolf 2": the foe is named, and "it" is the axe
         foe = foe_near(i) if pointing and not (kinds and named_in(part)) else None

@@ -26,6 +26,7 @@ from app.understanding.improvised import (
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
 from app.understanding.memo import by_words
+from app.understanding.mockery import mockery
 from app.understanding.readying import readying
 from app.understanding.rewording import (
     INTERJECTION,
@@ -244,10 +245,14 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
 
 
 _PUTTING = re.compile(
-    r"^(?:put|puts|set|sets|place|places|lay|lays|return|returns|give|gives|hand|hands|"
-    r"slip|slips|toss|tosses|leave|leaves|drop|drops)\s+(?!(?:my|our)self\b)"
+    r"^(?:i\s+|we\s+)?(?:put|puts|set|sets|place|places|lay|lays|return|returns|give|gives|hand|"
+    r"hands|slip|slips|toss|tosses|leave|leaves|drop|drops|stuff|stuffs|wedge|wedges|jam|jams|"
+    r"shove|shoves|stack|stacks|pile|piles|pour|pours|tip|tips|roll|rolls|drag|drags|block|"
+    r"blocks|barricade|barricades|plug|plugs|fill|fills)\s+"
+    r"(?!(?:my|our)self\b|(?:into|in|on|through|forward|ahead|onward|onwards|past|back)\b)"
 )
-"""A line that puts a thing somewhere: where it goes back to is no way out."""
+"""A line that puts a thing somewhere ("stuff sacking into the tunnel mouth"): where it
+goes is no way out."""
 _DOWN_A_WAY = re.compile(r"^(?:down|up|through|into|across|over)\s+(?:the|that|those|this)\s+")
 """A line that starts with the way it goes ("down the stairs we go", "up the path")."""
 _ESCORTING = re.compile(
@@ -331,6 +336,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     if SPLITTING.search(said):  # "let's split up, Ione goes to the lighthouse and …"
         return ctx.intent("ask", confidence=0.3,
                           note="the party goes as one here: say where everyone goes")  # fmt: skip
+    mocked = mockery(ctx)  # a bard's insult at a foe: Vicious Mockery, not a threat
+    if mocked is not None:
+        return mocked
     threatened = threat(ctx)
     if threatened is not None:
         return threatened

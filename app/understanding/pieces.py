@@ -74,7 +74,8 @@ _ITS = re.compile(r"\bits\b", re.IGNORECASE)
 """A foe's "its" in a later clause ("slit its throat"): the foe the clause before named."""
 _HARM = re.compile(
     r"\b(?:shoot|shoots|hit|hits|attack|attacks|stab|stabs|strike|strikes|slash|slashes|"
-    r"smite|smites|kill|kills|fire at|fires at|blast|blasts|flame|flames|hack|hacks)\b",
+    r"smite|smites|kill|kills|fire at|fires at|blast|blasts|flame|flames|hack|hacks|slit|slits|"
+    r"cut|cuts|slice|slices|pierce|pierces|bash|bashes|crush|crushes)\b",
     re.IGNORECASE,
 )
 """Deeds that harm: a friend just helped is not who "then shoot her" is aimed at."""
@@ -113,7 +114,12 @@ def read_pieces(
             # (not the barrels one took cover behind: "get behind the pews then flame her")
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
-        elif last is not None and last.target in state.creatures and _ITS.search(words):
+        elif (
+            last is not None
+            and last.target in state.creatures
+            and _ITS.search(words)
+            and _HARM.search(words)
+        ):
             # "sneak up on the snoozing rat and slit its throat": that rat's
             words = _ITS.sub(state.name_of(str(last.target)), words, count=1)
         whose = _BARE_WHOSE.match(words) if last is not None and last.kind == "question" else None

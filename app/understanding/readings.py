@@ -373,6 +373,9 @@ def stranger(ctx: Context) -> str | None:
     if len(words) < 2 or not words[0].isalpha():
         return None
     first, verb = words[0].lower(), words[1].lower().strip(".,!?")
+    titled = verb == "the" and len(words) > 3 and words[0][:1].isupper()
+    if titled:  # "Conan the barbarian storms into the woods": a name and its title
+        verb = words[3].lower().strip(".,!?")
     if words[0].isupper() and words[1].strip(".,!?").isupper():
         return None  # a line shouted ("ALRIGHT LETS GO DOWN"): capitals are no name
     vocab = ctx.vocab
@@ -386,10 +389,20 @@ def stranger(ctx: Context) -> str | None:
         return None
     verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
     verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
+    verbs |= DEED_VERBS  # ("Frodo sneaks into the woods")
     base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
-    if verb.endswith("s") and (base & verbs or verb in ("plays", "sings", "says", "does")):
+    acting = base & verbs or verb in ("plays", "sings", "says", "does", "greets", "storms")
+    if verb.endswith("s") and not verb.endswith("ss") and (acting or titled):
         return words[0]
     return None
+
+
+DEED_VERBS = frozenset({
+    "sneak", "creep", "tiptoe", "punch", "kick", "climb", "grab", "search", "pray", "sing",
+    "dance", "greet", "wave", "hug", "shout", "yell", "storm", "stride", "march", "wander",
+    "stroll", "charge", "dash", "sprint", "jump", "leap", "stab", "shoot", "cast", "swing",
+})  # fmt: skip
+"""Verbs a stranger's line may start with beyond the game's own phrases."""
 
 
 _KNOWN: dict[str, frozenset[str]] = {}

@@ -146,7 +146,7 @@ def living_creatures(state: GameState) -> list[str]:
     ]
 
 
-def _kind_of(state: GameState, monster: str | None) -> str:
+def kind_of(state: GameState, monster: str | None) -> str:
     """A creature's kind ("undead"), or "" for one with no stat block the game knows."""
     try:
         return state.monster(monster).type if monster else ""
@@ -208,7 +208,7 @@ def build_scope(
         base = c.name.rstrip("0123456789 ").strip()
         monster = c.monster.replace("_", " ") if c.monster else ""
         last = base.split()[-1] if base else ""
-        called = KIND_WORDS.get(_kind_of(state, c.monster), ())
+        called = KIND_WORDS.get(kind_of(state, c.monster), ())
         things.append(Thing(cid, "creature", c.name, _names(c.name, base, monster, *called, last)))
     taken: set[str] = set()  # "ask the priest": the story's priest, not the party's cleric
     for npc in campaign.npcs.values() if campaign is not None else ():

@@ -165,9 +165,13 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
     if {"asleep", "awake"} <= wanted:
         wanted.discard("awake")  # "shake the sleeping goblin awake": awake is what it becomes
-    negated = re.search(r"(isn't|isnt|not|wasn't|hasn't been|hasnt been)\s+(yet\s+)?(\w+)", said)
+    negated = re.search(
+        r"(isn't|isnt|not|wasn't|hasn't been|hasnt been|(?:nobody|no one|none of us)(?: has)?)"
+        r"\s+(yet\s+)?(\w+)",
+        said,
+    )
     if negated and vocab.descriptors.get(negated.group(3)) == "wounded":
-        wanted = (wanted - {"wounded"}) | {"healthy"}
+        wanted = (wanted - {"wounded"}) | {"healthy"}  # ("the rat nobody has hurt yet")
     if "other" in wanted and len(pool) == 2:
         hurt = [t for t in pool if "wounded" in _state_of(state, t.id)]
         if len(hurt) == 1:

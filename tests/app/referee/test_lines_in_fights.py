@@ -122,3 +122,71 @@ def test_the_story_around_a_blow_is_no_check_of_its_own() -> None:
 def test_armour_class_asked_is_the_askers_not_brother_cass() -> None:
     clauses = read(THRALLS, "ione", "what's my armor class?")
     assert [c.kind for c in clauses] == ["question"] and "cass" not in clauses[0].targets
+
+
+BAND = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band", "turn": "mira",
+        "wounds": {"thorin": 31}, "give": {"mira": ["healing potion"]}}  # fmt: skip
+SKELETONS = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead", "turn": "sela"}
+WOLVES = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves", "turn": "ivo"}
+WOODS = {"campaign": "hollow_ford", "scene": "woods"}
+MILL = {"campaign": "hollow_ford", "scene": "mill_yard"}
+
+
+def test_a_potion_given_to_a_friend_who_is_down_is_poured_for_him() -> None:
+    said = read(BAND, "mira", "I give Thorin my potion and then shoot the chief")
+    assert [(c.kind, c.targets) for c in said] == [
+        ("use", ("healing_potion", "thorin")),
+        ("attack", ("grubnak",)),
+    ]
+    story = ("Mira sees the dwarf go down with a clang, swears loudly in Halfling, and sprints "
+             "to his side. Kneeling by him she uncorks the little red vial and pours it between "
+             "his lips.")  # fmt: skip
+    assert [(c.kind, c.targets) for c in read(BAND, "mira", story)] == [
+        ("use", ("healing_potion", "thorin"))
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "In the name of the Dawn, begone!",
+        "Sela feels the cold of the grave in her teeth. She thrusts her holy symbol toward the "
+        "clattering bones and speaks the words that every acolyte learns first.",
+    ],
+)
+def test_a_holy_symbol_shown_to_the_dead_turns_them(line: str) -> None:
+    assert [(c.kind, c.action) for c in read(SKELETONS, "sela", line)] == [
+        ("feature", "turn_undead")
+    ]
+
+
+def test_before_wolves_begone_is_only_a_threat() -> None:
+    wolves = dict(WOLVES, turn="sela")
+    assert read(wolves, "sela", "begone, wolves!")[0].kind == "improvise"
+
+
+def test_a_bards_insult_at_a_foe_is_vicious_mockery() -> None:
+    line = ("Ivo, bleeding and rather less cheerful than usual, tells the wolf that it smells "
+            "like a wet cheese and its mother was a lapdog.")  # fmt: skip
+    assert [(c.kind, c.spell, c.target) for c in read(WOLVES, "ivo", line)] == [
+        ("cast", "vicious_mockery", "wolf-1")
+    ]
+    rats = dict(RATS, turn="thorin")  # a fighter's insult is only words
+    assert read(rats, "thorin", "I tell rat 1 it smells")[0].kind != "cast"
+
+
+def test_the_rune_the_paragraph_ends_on_is_the_challenge() -> None:
+    line = ("Sela pushes through the torn gap in the thorns, snags her sleeve, and curses under "
+            "her breath. At the stone door she lays her palm on the warm rune and begins the "
+            "old prayer for the dead, slow and careful.")  # fmt: skip
+    assert kinds(WOODS, "sela", line) == [("challenge", "read_rune")]
+    assert kinds(WOODS, "sela", "I knock three times on the barrow door")[0][0] == "improvise"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Frodo sneaks into the woods", "Conan the barbarian storms into the woods"],
+)
+def test_a_hero_of_another_story_is_not_in_the_party(line: str) -> None:
+    assert [c.kind for c in read(MILL, "bram", line)] == ["refuse"]
+    assert read(MILL, "bram", "Hobb the miller greets us")[0].kind == "talk"

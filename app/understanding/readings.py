@@ -309,6 +309,7 @@ def question(ctx: Context) -> Intent | None:
             who, key = keyed[0]
             return ctx.intent("talk", targets=(who.id,), topic=key, confidence=0.7)
     worldly = _WORLDLY.match(said) and not set(words) & _OWN and not ctx.named("member")
+    worldly = worldly or _of_the_story(ctx, words)
     if worldly and not ctx.scope.fighting:
         who = addressed(ctx)  # "why's the lamp out?", "has anyone gone for help?"
         if who is not None:
@@ -328,6 +329,32 @@ _WORLDLY = re.compile(
 """Questions about why the world is as it is, or what others have done: the scene's text
 does not say, a person here does (words to them, not to the DM)."""
 _OWN = frozenset({"i", "i'm", "im", "my", "me", "we", "we're", "our", "us", "you", "your"})
+_GAME = frozenset({
+    "hp", "hit", "points", "ac", "armor", "armour", "spell", "spells", "slot", "slots",
+    "level", "roll", "rolls", "check", "dc", "bonus", "turn", "initiative", "damage",
+    "modifier", "save", "saving", "rule", "rules", "cantrip", "action", "reaction", "xp",
+    "inventory", "weapon", "stats", "proficient", "proficiency", "advantage", "dice", "die",
+    "here", "around", "see", "this", "cave", "place", "just", "doing", "supposed", "quest",
+    "goal", "game", "party", "exits", "exit", "way", "ways",
+})  # fmt: skip
+"""Words of a question the game answers from its own sheets, rules and scene."""
+_STORY_ASKS = re.compile(
+    r"^(?:so |and |but |ok |okay )?(?:what(?:'s| is| was)? (?:happened|really|in it for)|"
+    r"what happened|who(?:'s| is| was) (?:in charge|behind)|who (?:did|took|sent|made)|"
+    r"where(?:'d| did|'s| is) (?:the|she|he|they|it)|how much (?:for|is|are)|what would (?:you|she|he)|"
+    r"when did|what (?:is|was|are|were) (?:the|that|those|this) \w+ for)\b"
+)
+"""Questions about the story — what happened, who is behind it, where someone went, what
+something costs or is for — that a person here answers, not the sheets."""
+
+
+def _of_the_story(ctx: Context, words: list[str]) -> bool:
+    """A question about the story, with nobody of the party or the game's own terms in it."""
+    if not _STORY_ASKS.match(ctx.said) or set(words) & (_GAME | {"i", "my", "me", "our", "we"}):
+        return False
+    return not ctx.named("member", "creature", "carried", "exit", "feature", "item_here")
+
+
 """A question about the party's own doings ("why did my attack miss?") is the DM's."""
 
 

@@ -78,6 +78,7 @@ def whose_turn(a: Asked) -> str | None:
     if not (
         a.has("whose turn", "my turn", "turn is it", "who next", "who is next", "who goes")
         or a.has("turn yet", "next turn", "who up", "who is up", "whose go", "who go", "whose move")
+        or a.has("my go", "my move", "do i go")
     ):
         return None
     fight = a.state.encounter
@@ -91,9 +92,15 @@ def whose_turn(a: Asked) -> str | None:
     at = fight.turn_index % len(fight.order)
     after = fight.order[(at + 1) % len(fight.order)]
     text = f"It is {now.name}'s turn (round {fight.round}); {after.name} is next."
-    if a.has("my turn") and a.actor is not None and now.id != a.actor:
+    mine = a.has("my turn", "my go", "my move", "do i go")
+    if mine and a.actor is not None and now.id != a.actor:
+        ids = [c.id for c in fight.order]
+        if a.actor in ids:  # "when's my go": how many go before
+            waits = (ids.index(a.actor) - at) % len(ids) - 1
+            if waits > 0:  # (the one next is told as next already)
+                text += f" {a.state.name_of(a.actor)} goes after {waits} more."
         text = f"Not yet: i{text[1:]}"
-    elif a.has("my turn") and now.id == a.actor:
+    elif mine and now.id == a.actor:
         text = f"Yes: i{text[1:]}"
     return text
 

@@ -27,7 +27,9 @@ PLACE = re.compile(
     r" (?:what is this place|what place is this|what is this room|what kind of place is this"
     r"|where are we|where am i|where is this|describe (?:the|this) (?:place|room|area|"
     r"surroundings)|what are my surroundings|what are our surroundings|what do i see"
-    r"|what can i see)(?: now| here| exactly| right now| again)? $"
+    r"|what can i see|what (?:is )?(?:there )?(?:in )?(?:this (?:room|cave|place|area|chamber|hall|"
+    r"cellar|tunnel|clearing|building)|in here|around(?: here)?))(?: now| here| exactly| right"
+    r" now| again)? $"
 )
 """Words that ask what this place is, as the whole question (not "where are we going")."""
 BRIEF_SENTENCES = 2

@@ -32,7 +32,11 @@ def provisional(state: GameState, lines: Sequence[Line]) -> list[SessionEvent]:
     as a provisional judgment (and moves the scores it shifts). Returns what the players
     are shown."""
     campaign = state.campaign
-    weighed = [line for line in lines if line.kind in JUDGED_KINDS and not line.asked_back]
+    weighed = [
+        line for line in lines
+        if line.kind in JUDGED_KINDS and not line.asked_back
+        and not (line.kind == "question" and line.addressee is None)  # asked of the DM
+    ]  # fmt: skip
     if campaign is None or not campaign.judgments or not weighed:
         return []  # a foe's turn, a blow, a spell: no words to weigh, no map to build
     found = sensitivity_map(state)

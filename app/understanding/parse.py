@@ -111,7 +111,7 @@ def understand_clause(
     code = language or (campaign.campaign.language if campaign is not None else "en") or "en"
     vocab = vocabulary_for(code) or ENGLISH
     raw = " ".join(text.split())
-    said = bodily(normalise(raw))
+    said = _REMIND.sub("", bodily(normalise(raw)))  # "remind me what we're doing": asked
     scope = build_scope(state, campaign, actor, vocab.people)
     ctx = r.Context(raw, said, actor, state, campaign, vocab, scope)
     if raw.strip() in ("?", "??", "???"):
@@ -204,6 +204,13 @@ def freely(
         # "carry the lad up the stairs to his mum": everyone goes, the lad with them
         freed = ctx.intent("move", targets=(way.id,), confidence=0.8)
     return found if freed is None else replace(freed, character=found.character)
+
+
+_REMIND = re.compile(
+    r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us)(?: again)? "
+    r"(?=(?:what|who|where|why|how|when|which)\b)"
+)
+"""A question put as "remind me …": the question it asks."""
 
 
 HEADING = re.compile(

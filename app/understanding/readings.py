@@ -131,6 +131,14 @@ FOR_THE_TABLE = "for the table, not the story"
 """The note of a line said to the table (a slip owned up to): nothing happens in the game."""
 
 
+_PADDING = re.compile(
+    r"^\s*(?:(?:huh|um+|uh+|hmm+|er+m?|ok|okay|so|well|wait|sorry|lol|ugh|eh)\s+)+|"
+    r"(?<=\s)(?:even|actually|really|like|just|exactly|again)(?=\s)|\s+(?:here|now|again|then)\s*$"
+)
+"""Words around a table command that change nothing of it ("huh what do i do", "what can i
+even do here", "what do i have on me now")."""
+
+
 def whole_line(ctx: Context, said: str) -> Intent | None:
     """Text-adventure commands typed as the whole line."""
     vocab = ctx.vocab
@@ -143,7 +151,10 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("examine")
     if said in WANTS_AN_OBJECT:
         return ctx.intent("ask", confidence=0.3, note=f"{said} what?")
-    if said in vocab.help or said in ("help me", "help please", "help pls", "please help"):
+    plain = " ".join(_PADDING.sub(" ", f" {said} ").split())  # "huh what do i do", "what
+    # can i even do here"
+    if said in vocab.help or plain in vocab.help or said in ("help me", "help please", "help pls",
+                                                             "please help"):  # fmt: skip
         return ctx.intent("help")
     if takes_back(said, vocab):
         return ctx.intent("help", note="taking back")
@@ -160,7 +171,7 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
     if _SLIP.search(said) and not _MEANT.search(said):
         # "sorry my cat walked on the keyboard": nothing for the story
         return ctx.intent("ask", confidence=0.2, note=FOR_THE_TABLE)
-    if said in vocab.inventory:
+    if said in vocab.inventory or plain in vocab.inventory:
         return ctx.intent("inventory")
     bare = _HOLD_TAIL.sub("", said)
     if said in vocab.hold or bare in vocab.hold or vocab.abbreviations.get(bare) == "hold":
@@ -341,7 +352,8 @@ _GAME = frozenset({
 _STORY_ASKS = re.compile(
     r"^(?:so |and |but |ok |okay )?(?:what(?:'s| is| was)? (?:happened|really|in it for)|"
     r"what happened|who(?:'s| is| was) (?:in charge|behind)|who (?:did|took|sent|made)|"
-    r"where(?:'d| did|'s| is) (?:the|she|he|they|it)|how much (?:for|is|are)|what would (?:you|she|he)|"
+    r"where(?:'d| did|'s| is) (?:the|she|he|they|it)|how much (?:for|is|are)|"
+    r"what would (?:you|she|he)|"
     r"when did|what (?:is|was|are|were) (?:the|that|those|this) \w+ for)\b"
 )
 """Questions about the story — what happened, who is behind it, where someone went, what

@@ -45,7 +45,6 @@ _DONE = {
     "throw": "{a} throws it; it lands with a clatter, and heads turn towards the noise.",
     "kindness": "{a} does it gently, and {t} takes it as it is meant.",
     "open": "{a} opens {t}; the way beyond lies open.",
-    "posture": "{a} does so, and takes a moment.",
 }
 """What a deed nothing stands against comes to, told as it happens."""
 
@@ -150,7 +149,8 @@ class Ruling(RefereeBase):
         if key == "light" and target is not None:
             self.notes.append(f"{name} lights {the(shown)}; warm light spreads.")
             return []
-        if key == "free":  # a deed the game has no word for: it happens as the player said
+        if key in ("free", "posture"):  # a deed the game has no word for, or a seat taken:
+            # it happens as the player said ("Bram sits on the millstone next to Hobb")
             self.notes.append(told_back(intent.text, name))
             return []
         if key == "light" or intent.action == "auto":

@@ -250,6 +250,13 @@ FOR_SOMEONE = frozenset({"perform", "pray", "sway", "cow", "bluff", "kindness", 
 """Deeds done for or to a person, whatever they are done with (a fiddle, a prayer book)."""
 
 
+def _beside(rest: str, person: Thing) -> bool:
+    """The person is named only as who the deed is done beside ("next to Hobb")."""
+    names = "|".join(re.escape(n) for n in person.names)
+    return re.search(rf"\b(?:next to|beside|by|near|alongside|with) (?:old |the )?(?:{names})\b",
+                     rest) is not None  # fmt: skip
+
+
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     """The clause as an improvised deed on something here, or ``None``."""
     deed = deed or deed_of(ctx.said)
@@ -267,6 +274,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         stuff = ctx.named(*objects, text=rest)
         if people and stuff and _whole(ctx, stuff[0], rest) and not _whole(ctx, people[0], rest):
             people = []  # "grab the bell rope": the rope, not the Bell-Warden by one word
+        if people and stuff:  # "sit on the millstone next to Hobb": the millstone, by Hobb
+            people = [p for p in people if not _beside(rest, p)]
         things = people or stuff
     order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")
     things = sorted(things, key=lambda t: order.index(t.kind))
@@ -382,7 +391,9 @@ def _posture(ctx: Context, target: str | None) -> Intent:
     if ctx.scope.fighting and feature is not None and feature.cover:
         return ctx.intent("manoeuvre", action="cover", targets=(target,), confidence=0.8)
     person = target if ctx.scope.get(target or "", "npc") or target in ctx.state.party else None
-    return ctx.intent("improvise", targets=(person,) if person else (), action="auto",
+    seat = target if feature is not None else None  # "sit on the millstone"
+    on = person or seat
+    return ctx.intent("improvise", targets=(on,) if on else (), action="auto",
                       extra=("posture", "0"), confidence=0.8)  # fmt: skip
 
 

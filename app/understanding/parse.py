@@ -330,6 +330,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     asking = r.can_i(ctx)
     if supposed is not None and (ctx.raw.rstrip().endswith("?") or supposed["q"][:2] in WH_STARTS):
         ctx, asking = ctx.with_said(f"{supposed['q']} if {supposed['cond']}"), supposed["cond"]
+    called = [n for n in ctx.scope.of("npc") if r.called_by(ctx.raw, n)]
+    if asking is not None and called:  # "could we have peace between us, chief?": to him
+        return ctx.intent("talk", targets=(called[0].id,), topic=r.topic_of(ctx, called[0].id))
     if asking is not None:
         reading = v.by_verbs(ctx.with_said(asking))
         question = r.ask_about(ctx)

@@ -311,7 +311,7 @@ def question(ctx: Context) -> Intent | None:
         n for n in ctx.named("npc")
         if any(has_phrase(bare, f"{verb} {name}") for verb in ("ask", "tell") for name in n.names)
     ]  # fmt: skip
-    said_to = said_to or [n for n in ctx.named("npc") if _called_by(ctx.raw, n)]
+    said_to = said_to or [n for n in ctx.named("npc") if called_by(ctx.raw, n)]
     if said_to:
         return ctx.intent("talk", targets=(said_to[0].id,), topic=topic_of(ctx, said_to[0].id))
     if not ctx.named("npc") and not any(has_phrase(said, w) for w in ("say", "said", "told")):
@@ -362,7 +362,8 @@ something costs or is for — that a person here answers, not the sheets."""
 
 def _of_the_story(ctx: Context, words: list[str]) -> bool:
     """A question about the story, with nobody of the party or the game's own terms in it."""
-    if not _STORY_ASKS.match(ctx.said) or set(words) & (_GAME | {"i", "my", "me", "our", "we"}):
+    own = {"i", "my", "me", "our", "we"}  # (near the start: "what's in it for us if we …")
+    if not _STORY_ASKS.match(ctx.said) or set(words) & _GAME or set(words[:4]) & own:
         return False
     return not ctx.named("member", "creature", "carried", "exit", "feature", "item_here")
 
@@ -370,14 +371,15 @@ def _of_the_story(ctx: Context, words: list[str]) -> bool:
 """A question about the party's own doings ("why did my attack miss?") is the DM's."""
 
 
-def _called_by(raw: str, person: Thing) -> bool:
+def called_by(raw: str, person: Thing) -> bool:
     """The question calls the person by a name or a word for them, set off by a comma
     ("what about wolves, grandad?", "Nessa, why …"): words to them, not to the DM."""
     text = " ".join(raw.lower().replace("’", "'").rstrip(" ?!.").split())
-    return any(
+    names = {*person.names, *(w for n in person.names for w in n.split() if len(w) > 3)}
+    return any(  # (a word of a name: "… between us, chief?" to the goblin chief)
         re.search(rf",\s*(?:old |my |dear )?{re.escape(name)}$", text)
         or re.match(rf"\W*{re.escape(name)}\s*,", text)
-        for name in person.names
+        for name in names
     )
 
 

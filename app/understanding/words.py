@@ -181,7 +181,7 @@ def stems(text: str) -> str:
     return " ".join(stem(w) for w in text.split())
 
 
-NAME_FILLERS = frozenset({"the", "and", "of", "one", "ones", "old", "little", "big"})
+NAME_FILLERS = frozenset({"the", "and", "of", "one", "ones", "old", "little", "big", "great"})
 """Words of a name that alone point at nobody ("the" of "the Grey Sister", "one" of "little
 one", which "the cracked one" does not name)."""
 

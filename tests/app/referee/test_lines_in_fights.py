@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.session.setup import session_for
 from app.understanding import understand
 from app.understanding.intent import Intent
+from tests.app.referee_lines import play
 from tests.referee_corpus import Situation, build_situation
 
 RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
@@ -190,3 +192,60 @@ def test_the_rune_the_paragraph_ends_on_is_the_challenge() -> None:
 def test_a_hero_of_another_story_is_not_in_the_party(line: str) -> None:
     assert [c.kind for c in read(MILL, "bram", line)] == ["refuse"]
     assert read(MILL, "bram", "Hobb the miller greets us")[0].kind == "talk"
+
+
+LIGHTHOUSE = {"campaign": "drowned_bell", "scene": "lighthouse"}
+INN = {"campaign": "crossroads", "scene": "inn"}
+GRUBNAK = {"campaign": "crossroads", "scene": "chief_hall",
+           "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+           "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("spec", "line", "who"),
+    [
+        (LIGHTHOUSE, "what happened in the great storm", "wendel"),
+        (INN, "so what's in it for us if we find the kid", "berta"),
+        (GRUBNAK, "Could we have peace between us, chief?", "grubnak"),
+    ],
+)
+def test_a_question_about_the_story_goes_to_the_one_who_knows(
+    spec: dict[str, object], line: str, who: str
+) -> None:
+    assert kinds(spec, "mira" if spec is not LIGHTHOUSE else "wren", line) == [("talk", who)]
+
+
+@pytest.mark.parametrize(
+    "line", ["what's my hp", "what's in this room?", "remind me what we're doing"]
+)
+def test_a_question_the_game_answers_stays_the_games(line: str) -> None:
+    assert [c.kind for c in read(INN, "mira", line)] == ["question"]
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [("huh what do i do", "help"), ("what can I even do here", "help"),
+     ("wat do i got on me", "inventory")],
+)  # fmt: skip
+def test_table_commands_padded_with_small_words(line: str, kind: str) -> None:
+    assert [c.kind for c in read(INN, "mira", line)] == [kind]
+
+
+def test_a_seat_taken_beside_someone_is_the_seat() -> None:
+    said = read(MILL, "bram", "I sit on the millstone next to Hobb")
+    assert [(c.kind, c.target) for c in said] == [("improvise", "millstone")]
+
+
+async def test_a_question_asked_of_the_game_is_weighed_by_nobody_in_the_room() -> None:
+    session = session_for(build_situation(Situation.model_validate({**INN, "met": ["berta"]})))
+    await play(session, "mira", "remind me what we're doing")
+    assert session.state.truth.judgments == []
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert "trapdoor" in told.lower() or "potboy" in told.lower()
+
+
+async def test_whats_in_this_room_tells_the_whole_room() -> None:
+    session = session_for(build_situation(Situation.model_validate(INN)))
+    await play(session, "mira", "What's in this room?")
+    told = " ".join(session.state.history[-1].narrative.split())
+    assert "trapdoor" in told and "Berta" in told

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.understanding import asking as q
 from app.understanding import bare
 from app.understanding import readings as r
 from app.understanding import verbs as v
+from app.understanding.deeds import DEEDS
 from app.understanding.freeform import free_deed
 from app.understanding.improvised import (
-    DEEDS,
     SUBDUING,
     deed_of,
     improvised,
@@ -330,12 +331,12 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     asking = r.can_i(ctx)
     if supposed is not None and (ctx.raw.rstrip().endswith("?") or supposed["q"][:2] in WH_STARTS):
         ctx, asking = ctx.with_said(f"{supposed['q']} if {supposed['cond']}"), supposed["cond"]
-    called = [n for n in ctx.scope.of("npc") if r.called_by(ctx.raw, n)]
+    called = [n for n in ctx.scope.of("npc") if q.called_by(ctx.raw, n)]
     if asking is not None and called:  # "could we have peace between us, chief?": to him
         return ctx.intent("talk", targets=(called[0].id,), topic=r.topic_of(ctx, called[0].id))
     if asking is not None:
         reading = v.by_verbs(ctx.with_said(asking))
-        question = r.ask_about(ctx)
+        question = q.ask_about(ctx)
         extra = reading.targets if reading is not None else ()
         return replace(question, targets=tuple(dict.fromkeys((*question.targets, *extra))))
     wanted = r.request(ctx)
@@ -373,7 +374,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         r.whole_line(ctx, said)
         or r.vocative(ctx)
         or (r.spoken(ctx) if cue else None)
-        or r.question(ctx)
+        or q.question(ctx)
         or readying(ctx)
         or v.by_verbs(ctx)
     )
@@ -432,7 +433,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         found = forced or found
     unsure = found is None or (found.kind == "ask" and not found.alternatives)
     if unsure and "?" in ctx.raw:
-        found = r.ask_about(ctx)
+        found = q.ask_about(ctx)
     if found is not None and found.kind == "question":
         challenge = v.challenge_named(ctx)
         if challenge:

@@ -1,0 +1,147 @@
+"""Questions: which are the DM's to answer from the game itself (a sheet, a rule, the
+room, the fight), and which are put to the person here who would know (what happened,
+who is behind it, where someone went, what it costs) — and what a question is about."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.intent import Intent
+from app.understanding.readings import WH, Context, addressed, topic_key, topic_of
+from app.understanding.scope import Thing
+from app.understanding.words import core, has_phrase, starts_with
+
+
+def is_question(ctx: Context) -> bool:
+    """Phrased as a question: a question word first, or a question mark."""
+    first = ctx.said.split()[0]
+    return first in ctx.vocab.question_starts or ctx.raw.rstrip().endswith("?")
+
+
+IMPERATIVE = frozenset({"do", "have"})
+"""Question words that also begin commands ("do a short rest", "have a look"): a question
+only with a person after them ("do you…", "have we…") or a question mark."""
+
+
+def question(ctx: Context) -> Intent | None:
+    """A question to the DM: answered, never acted on."""
+    vocab = ctx.vocab
+    said = ctx.said
+    if said.split()[0] not in vocab.question_starts and not any(
+        starts_with(said, q) for q in vocab.question_starts if " " in q
+    ):
+        return None
+    words = said.split()
+    wh = words[0].replace("'s", "") in WH
+    pronouns = ("i", "you", "we", "she", "he", "it", "they", "there", "that", "this", "my")
+    asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)
+    if not wh and not asked and (len(words) < 2 or words[1] not in pronouns):
+        return None  # "do the thing", "have a look at the hearth" are no questions
+    if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1):
+        return ctx.intent("help")
+    if any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1):
+        return ctx.intent("inventory")
+    if any(has_phrase(said, y) for y in vocab.you) and ctx.scope.of("npc"):
+        who = addressed(ctx)
+        if who is not None:
+            return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id))
+    bare = core(said)
+    said_to = [
+        n for n in ctx.named("npc")
+        if any(has_phrase(bare, f"{verb} {name}") for verb in ("ask", "tell") for name in n.names)
+    ]  # fmt: skip
+    said_to = said_to or [n for n in ctx.named("npc") if called_by(ctx.raw, n)]
+    if said_to:
+        return ctx.intent("talk", targets=(said_to[0].id,), topic=topic_of(ctx, said_to[0].id))
+    if not ctx.named("npc") and not any(has_phrase(said, w) for w in ("say", "said", "told")):
+        keyed = [(n, k) for n in ctx.scope.of("npc") if (k := topic_key(ctx, n.id)) is not None]
+        if len(keyed) == 1 and not ctx.named("creature", "member", "feature", "exit"):
+            who, key = keyed[0]
+            return ctx.intent("talk", targets=(who.id,), topic=key, confidence=0.7)
+    worldly = _WORLDLY.match(said) and not set(words) & _OWN and not ctx.named("member")
+    worldly = worldly or _of_the_story(ctx, words)
+    if worldly and not ctx.scope.fighting:
+        who = addressed(ctx)  # "why's the lamp out?", "has anyone gone for help?"
+        if who is not None:
+            return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id),
+                              confidence=0.7)  # fmt: skip
+    if said in vocab.look_around or any(
+        starts_with(said, p) for p in vocab.look_around if len(p.split()) > 2
+    ):
+        return ctx.intent("examine")
+    return ask_about(ctx)
+
+
+_WORLDLY = re.compile(
+    r"^(?:why|why's|whys|how come|(?:has|have|did|does|do|is|was|will) (?:anyone|anybody|someone|"
+    r"somebody|no one|nobody|the villagers|the folk|people))\b"
+)
+"""Questions about why the world is as it is, or what others have done: the scene's text
+does not say, a person here does (words to them, not to the DM)."""
+_OWN = frozenset({"i", "i'm", "im", "my", "me", "we", "we're", "our", "us", "you", "your"})
+_GAME = frozenset({
+    "hp", "hit", "points", "ac", "armor", "armour", "spell", "spells", "slot", "slots",
+    "level", "roll", "rolls", "check", "dc", "bonus", "turn", "initiative", "damage",
+    "modifier", "save", "saving", "rule", "rules", "cantrip", "action", "reaction", "xp",
+    "inventory", "weapon", "stats", "proficient", "proficiency", "advantage", "dice", "die",
+    "here", "around", "see", "this", "cave", "place", "just", "doing", "supposed", "quest",
+    "goal", "game", "party", "exits", "exit", "way", "ways",
+})  # fmt: skip
+"""Words of a question the game answers from its own sheets, rules and scene."""
+_STORY_ASKS = re.compile(
+    r"^(?:so |and |but |ok |okay )?(?:what(?:'s| is| was)? (?:happened|really|in it for)|"
+    r"what happened|who(?:'s| is| was) (?:in charge|behind)|who (?:did|took|sent|made)|"
+    r"where(?:'d| did|'s| is) (?:the|she|he|they|it)|how much (?:for|is|are)|"
+    r"what would (?:you|she|he)|"
+    r"when did|what (?:is|was|are|were) (?:the|that|those|this) \w+ for)\b"
+)
+"""Questions about the story — what happened, who is behind it, where someone went, what
+something costs or is for — that a person here answers, not the sheets."""
+
+
+def _of_the_story(ctx: Context, words: list[str]) -> bool:
+    """A question about the story, with nobody of the party or the game's own terms in it."""
+    own = {"i", "my", "me", "our", "we"}  # (near the start: "what's in it for us if we …")
+    if not _STORY_ASKS.match(ctx.said) or set(words) & _GAME or set(words[:4]) & own:
+        return False
+    return not ctx.named("member", "creature", "carried", "exit", "feature", "item_here")
+
+
+"""A question about the party's own doings ("why did my attack miss?") is the DM's."""
+
+
+def called_by(raw: str, person: Thing) -> bool:
+    """The question calls the person by a name or a word for them, set off by a comma
+    ("what about wolves, grandad?", "Nessa, why …"): words to them, not to the DM."""
+    text = " ".join(raw.lower().replace("’", "'").rstrip(" ?!.").split())
+    names = {*person.names, *(w for n in person.names for w in n.split() if len(w) > 3)}
+    return any(  # (a word of a name: "… between us, chief?" to the goblin chief)
+        re.search(rf",\s*(?:old |my |dear )?{re.escape(name)}$", text)
+        or re.match(rf"\W*{re.escape(name)}\s*,", text)
+        for name in names
+    )
+
+
+def ask_about(ctx: Context) -> Intent:
+    """A question: what it is about (people first, then anything present)."""
+    things = ctx.named("npc", "creature", "feature", "exit", "item_here", "carried", "member")
+    npcs = ctx.scope.of("npc")
+    if not any(t.kind == "npc" for t in things):
+        pronoun = next((p for p in ("she", "her", "he", "him") if has_phrase(ctx.said, p)), None)
+        if pronoun and len(npcs) == 1:
+            things = [npcs[0], *things]
+    numbered = re.search(r"(\w+) (\d{1,2})(?:\s|$)", ctx.said)
+    fallen = [
+        cid for cid, c in ctx.state.creatures.items()
+        if numbered and c.name.lower().endswith(f"{numbered.group(1)} {numbered.group(2)}")
+    ]  # fmt: skip
+    targets = tuple(dict.fromkeys([*fallen, *(t.id for t in things)]))
+    topic = None
+    if things and things[0].kind == "npc":
+        topic = topic_of(ctx, things[0].id)
+    if topic is None:
+        for npc in npcs:
+            topic = topic_of(ctx, npc.id)
+            if topic:
+                break
+    return ctx.intent("question", targets=targets, topic=topic, confidence=0.9)

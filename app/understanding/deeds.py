@@ -1,0 +1,104 @@
+"""The improvised deeds the referee knows by name — tie up, wake, knock out, cow, sway,
+climb, heave, help, perform, pray, track … — each with the words players use for it, the
+skill it calls for and how hard it is (an SRD-style DC: easy 10, medium 15, hard 20), or
+``auto`` when nothing stands against it. :mod:`app.understanding.improvised` reads a
+line as one of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Deed:
+    """A kind of improvised deed: the words for it, the check it needs, how hard."""
+
+    key: str
+    words: tuple[str, ...]
+    skill: str
+    """The skill a DM calls for, or ``auto`` when it simply happens."""
+    dc: int
+    needs_object: bool = True
+    """Whether the deed must be done to something the scene names."""
+
+
+DEEDS: tuple[Deed, ...] = (
+    Deed("bind", ("tie up", "tie", "bind", "truss", "gag", "shackle", "rope up", "tie him up",
+                  "tie her up", "tie it up", "tie them up"), "athletics", 10),
+    Deed("wake", ("wake up", "wake", "shake awake", "shake", "rouse", "slap awake", "nudge"),
+         "auto", 0),
+    Deed("knock_out", ("knock out", "knock him out", "knock her out", "knock it out",
+                       "pommel", "knock unconscious", "choke out", "sap", "subdue",
+                       "knock senseless", "knock him senseless", "knock her senseless"),
+         "athletics", 15),
+    Deed("cow", ("demand", "order", "tell them to surrender", "intimidate", "threaten",
+                 "scare", "shout at", "yell at", "roar at", "bellow at", "menace", "glare at",
+                 "warn"), "intimidation", 15, needs_object=False),
+    Deed("sway", ("convince", "persuade", "plead with", "reason with", "beg", "bargain with",
+                  "appeal to", "talk down", "calm", "calm down", "soothe"), "persuasion", 15,
+         needs_object=False),
+    Deed("bluff", ("lie to", "bluff", "trick", "fool", "deceive", "distract", "feint",
+                   "pretend"), "deception", 15, needs_object=False),
+    Deed("climb", ("climb", "clamber", "scale", "climb onto", "climb up", "jump onto",
+                   "leap onto", "vault", "jump", "leap"), "athletics", 10, needs_object=False),
+    Deed("floor", ("knock", "shield-bash", "shield bash", "slam"), "athletics", 15),
+    Deed("heave", ("kick over", "tip over", "topple", "overturn", "flip", "push over",
+                   "lift", "heave", "drag", "pull", "barricade", "block", "wedge",
+                   "break", "smash", "bash", "pry", "prise", "prize open", "kick", "tip",
+                   "knock over", "push", "shove", "haul", "yank", "tug", "hack through",
+                   "hack at", "chop", "cut through", "stop", "jam", "hold shut",
+                   "hold open", "roll", "tear", "rip", "plug", "stop up"),
+         "athletics", 15),
+    Deed("help", ("help", "assist", "lend a hand", "give a hand", "aid", "steady", "hold the",
+                  "back up", "cover for"), "auto", 0),
+    Deed("perform", ("play", "sing", "fiddle", "strum", "hum", "whistle", "dance", "juggle",
+                     "recite", "perform", "tell a joke", "tell a story", "serenade"),
+         "performance", 10, needs_object=False),
+    Deed("pray", ("pray", "say a prayer", "offer a prayer", "kneel and pray", "give thanks",
+                  "bless the", "say a blessing", "say the rites", "say words over"),
+         "religion", 10, needs_object=False),
+    Deed("track", ("follow the tracks", "follow the footprints", "follow the trail", "trail",
+                   "follow the prints", "follow the little footprints", "track",
+                   "follow the bootprints", "follow the blood", "look for tracks"),
+         "survival", 10, needs_object=False),
+    Deed("throw", ("throw", "toss", "lob", "chuck", "fling"), "auto", 0, needs_object=False),
+    Deed("grab", ("grab", "snatch", "pick up", "take up", "pull out"), "auto", 0),
+    Deed("place", ("put", "place", "set", "lay", "lower", "dip", "drop"), "auto", 0),
+    Deed("knock", ("knock on", "knock at", "rap on", "bang on", "hammer on", "tap on",
+                   "knock three times on", "knock twice on", "knock once on", "knock loudly on",
+                   "knock hard on", "knock politely on", "knock a few times on"), "auto", 0),
+    Deed("balance", ("balance", "tumble", "roll under", "slide", "swing from", "swing on",
+                     "dive"), "acrobatics", 15, needs_object=False),
+    Deed("search", ("search", "rummage", "rummage through", "dig through",
+                    "feel around", "check for", "pat down", "frisk", "rifle through", "poke",
+                    "poke at", "prod", "stir", "rake through"),
+         "investigation", 10),
+    Deed("listen", ("listen", "listen at", "eavesdrop", "press my ear", "sniff", "smell"),
+         "perception", 10, needs_object=False),
+    Deed("sneak", ("sneak", "creep", "tiptoe", "slip past", "sneak up on", "sneak past"),
+         "stealth", 15, needs_object=False),
+    Deed("palm", ("pickpocket", "pick his pocket", "pick her pocket", "lift his", "steal",
+                  "palm", "swipe", "pocket", "slip the", "ease the", "filch", "nick the"),
+         "sleight_of_hand", 15),
+    Deed("tend", ("bandage", "treat", "patch up", "splint", "check his pulse",
+                  "check her pulse", "check the wound"), "medicine", 10),
+    Deed("light", ("light", "kindle", "relight", "light up", "put out", "snuff",
+                   "extinguish", "douse", "get the light going", "get that light going",
+                   "get the lamp going", "get that lamp going", "get the fire going",
+                   "get a fire going", "get it lit", "get it going", "get it burning"),
+         "auto", 0, needs_object=False),
+    Deed("posture", ("sit down", "sit", "lie down", "crouch",
+                     "crouch down", "squat", "settle down", "stand up", "get up"), "auto", 0,
+         needs_object=False),
+    Deed("recall", ("recall", "remember", "try to remember", "think back"), "history", 10,
+         needs_object=False),
+    Deed("soothe_beast", ("calm the", "tame", "pet", "feed the", "whistle to"),
+         "animal_handling", 15),
+    Deed("kindness", ("wrap", "pour", "make", "brew", "hug", "embrace", "pat", "comfort",
+                      "console", "put a hand on", "put my hand on", "put an arm around",
+                      "put my arm around", "put my cloak", "drape", "kneel beside",
+                      "sit with", "sit beside", "sit down beside", "sit down next to",
+                      "sit next to", "sit down with",
+                      "hold her hand", "hold his hand", "wipe",
+                      "dry her", "dry his", "fetch"), "auto", 0),
+)  # fmt: skip

@@ -45,6 +45,7 @@ _DONE = {
     "throw": "{a} throws it; it lands with a clatter, and heads turn towards the noise.",
     "kindness": "{a} does it gently, and {t} takes it as it is meant.",
     "open": "{a} opens {t}; the way beyond lies open.",
+    "show": "{a} holds it out for {t} to see.",
 }
 """What a deed nothing stands against comes to, told as it happens."""
 
@@ -58,6 +59,7 @@ _WON = {
     "sneak": "{a} moves without a sound.",
     "palm": "{a}'s fingers are quicker than anyone's eyes.",
     "tend": "{a} does what can be done with steady hands.",
+    "rescue": "{a} hauls them clear, out of reach.",
     "poke": "{a}'s prodding turns something up.",
     "recall": "Something surfaces in {a}'s memory.",
     "soothe_beast": "{t} settles under {a}'s hand.",
@@ -79,6 +81,7 @@ _LOST = {
     "sneak": "A scuff, a creak: {a} is heard.",
     "palm": "{a} fumbles it.",
     "tend": "{a}'s efforts do little good.",
+    "rescue": "They are held fast; {a} cannot pull them free yet.",
     "recall": "{a} cannot place it.",
     "soothe_beast": "{t} shies away from {a}.",
     "sway": "{a}'s words do not reach {t}.",

@@ -269,6 +269,11 @@ def one_deed(read: list[Intent]) -> list[Intent]:
         resting = any(c.kind == "rest" for c in out)
         if resting and (clause.kind == "rest" or (clause.kind, clause.action) == _SONG):
             continue  # "short rest. I play a song while everyone patches up": the one rest
+        if last is not None and clause.extra[:1] == ("rescue",) and _GRABBED.match(last.text):
+            out[-1] = clause  # "grab Corin and pull him away from them": one rescue
+            continue
+        if last is not None and last.extra[:1] == ("listen",) and _LISTEN.match(clause.text):
+            continue  # "put my ear to the trapdoor and listen": the one listening
         if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
             continue  # "help Thorin, distract it so he gets a clean hit": how one helps
         if (
@@ -292,6 +297,10 @@ _CLOSING = re.compile(
 _AGAIN = re.compile(r"\b(?:again|twice|second|another|once more)\b", re.IGNORECASE)
 
 
+_GRABBED = re.compile(r"^\W*(?:i\s+)?(?:grab|grabs|seize|seizes|take hold of|catch)\b", re.I)
+_LISTEN = re.compile(
+    r"^\W*(?:and\s+|then\s+)*(?:i\s+)?listens?(?:\s+(?:hard|closely|carefully))?\W*$", re.I
+)
 _SONG = ("improvise", "performance")
 """A song played through a rest is part of it (a bard's Song of Rest), no check of its own."""
 _HELPING = re.compile(

@@ -18,7 +18,7 @@ from app.understanding.deeds import DEEDS, Deed
 from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.intent import Intent
 from app.understanding.mentions import mention
-from app.understanding.readings import Context
+from app.understanding.readings import Context, topic_of
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named
@@ -116,7 +116,26 @@ def deed_of(said: str) -> Deed | None:
         return next(d for d in DEEDS if d.key == "knock_out")
     if AWAKE.search(said):  # "kick the sleeping rat awake", "slap his cheeks to wake him"
         return next(d for d in DEEDS if d.key == "wake")
+    for key, pattern in _TOLD_APART:  # the deed's words split by whom it is done to
+        if pattern.search(said):
+            return next(d for d in DEEDS if d.key == key)
     return best[1] if best else None
+
+
+_TOLD_APART = (
+    ("tend", re.compile(
+        r"^(?:i |we )?(?:check|checks|look|looks)\b(?: \w+){0,3}? (?:over )?for (?:injur|wound|cut|"
+        r"bruis|bite|broken|fever|sick|infect|poison)|^(?:i |we )?check(?:s)? (?:whether|if|that)\b"
+        r".*\b(?:sick|hurt|injured|ill|wounded|breathing|infected)\b")),
+    ("track", re.compile(
+        r"^(?:i |we )?follow(?:s|ed|ing)? (?:the |those |these |her |his |its |their )?(?:\w+ )?"
+        r"(?:tracks|footprints|bootprints|prints|trail|blood|drag marks|marks|scent)\b")),
+    ("rescue", re.compile(
+        r"^(?:i |we )?(?:grab \w+ and )?(?:pull|pulls|drag|drags|haul|hauls|yank|yanks)\b"
+        r"(?: \w+){1,3}? (?:away|clear|back|to safety)\b")),
+)  # fmt: skip
+"""Deeds told around whom they are done to ("check Wren for injuries", "follow the little
+bootprints", "pull Corin away from them")."""
 
 
 AWAKE = re.compile(
@@ -152,7 +171,7 @@ _SNEAKING_UP = re.compile(
     r"\b(?:sneak|sneaks|creep|creeps|tiptoe|tiptoes|slip|slips)\s+(?:up|round|around|closer)\b"
 )
 """Sneaking up to someone, to do something to them: no way past them."""
-FOR_SOMEONE = frozenset({"perform", "pray", "sway", "cow", "bluff", "kindness", "tend"})
+FOR_SOMEONE = frozenset({"perform", "pray", "sway", "cow", "bluff", "kindness", "tend", "show"})
 """Deeds done for or to a person, whatever they are done with (a fiddle, a prayer book)."""
 
 
@@ -168,6 +187,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     deed = deed or deed_of(ctx.said)
     if deed is None or challenge_named(ctx):
         return None  # the campaign's own challenge for it is the ruling
+    if deed.key == "track" and not ctx.named("feature") and scene_mentions(ctx):
+        # a trail the party was told of, though no feature of the scene: followed
+        return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.8)
     # A person the deed is done to before the thing it is done with ("tie my rope around
     # Tam's waist" ties Tam): people are looked for first, then things.
     objects: tuple[ThingKind, ...] = ("feature", "item_here", "exit", "carried")
@@ -189,6 +211,14 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         here = ctx.scope.of("npc")  # "play a tune on my fiddle for her": for her, not the fiddle
         if len(here) == 1 and re.search(r"\b(?:him|her|them)\b", rest):
             things = here
+    if deed.key == "show":  # shown to a person: named, or the one here ("so she can see it")
+        seen = [t for t in things if t.kind in KIND_TO and t.id != ctx.actor]
+        here = ctx.scope.of("npc")
+        things = seen or (here[:1] if len(here) == 1 else [])
+        if things and things[0].kind == "npc":  # shown to a person of the story: words with
+            # them about it ("show her the locket": she answers to the locket)
+            return ctx.intent("talk", targets=(things[0].id,), confidence=0.8,
+                              topic=topic_of(ctx, things[0].id, rest))  # fmt: skip
     if deed.key == "help":  # one lends a hand to a friend, not to a thing
         friends = [t for t in things if t.kind == "member" and t.id != ctx.actor]
         people = [t for t in things if t.kind == "npc"]

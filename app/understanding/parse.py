@@ -388,12 +388,21 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         grab = next(d for d in DEEDS if d.key == "grab") if taking else None
         found = improvised(ctx, grab) or found  # "take the poker": one the scene names
     elif (
-        found.kind == "move" and (climbing := deed_of(said)) is not None and climbing.key == "climb"
+        found.kind in ("move", "examine")
+        and (climbing := deed_of(said)) is not None
+        and climbing.key == "climb"
     ):
         # "climb onto the casks to get a look down the tunnel": onto a thing, not away
         climbed = improvised(ctx) if re.search(r"\b(onto|on top of|atop|up on)\b", said) else None
-        if climbed is not None and ctx.scope.get(climbed.target or "", "feature") is not None:
-            found = climbed
+        onto = climbed is not None and ctx.scope.get(climbed.target or "", "feature") is not None
+        if onto or (climbed is not None and found.kind == "examine" and not climbed.targets):
+            found = climbed  # ("climb up on the roof to see over the trees": a climb, told)
+    elif (
+        found.kind == "examine"
+        and (more := deed_of(said)) is not None
+        and more.key in ("tend", "track")
+    ):  # "check Wren for injuries", "follow the bootprints": more than a look
+        found = improvised(ctx) or found
     elif found.kind in ("ask", "attack") and deed_of(said) is not None and not striking:
         # "follow the footprints" (not a way out), "kick the cask at the rats" (not a foe)
         deed = improvised(ctx)

@@ -153,7 +153,9 @@ async def test_words_before_a_deed_and_words_said_in_it_leave_it_a_deed(
 
 async def test_what_the_party_was_told_is_there_to_do_things_with() -> None:
     state = game({"campaign": "hollow_ford", "scene": "woods", "defeated": ["woods_wolves"]})
-    assert read(state, "sela", "follow the little bootprints")[0] == "ask"
+    # untold, following a trail is tracking: a Survival check finds one or not
+    kind, _, extra = read(state, "sela", "follow the little bootprints")
+    assert (kind, extra[:1]) == ("improvise", ("track",))
     state.facts.append("Wren's bootprints lead to the barrow door.")
     kind, _, extra = read(state, "sela", "follow the little bootprints")
     assert (kind, extra) == ("improvise", ("free", "0"))

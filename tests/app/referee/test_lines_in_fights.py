@@ -249,3 +249,27 @@ async def test_whats_in_this_room_tells_the_whole_room() -> None:
     await play(session, "mira", "What's in this room?")
     told = " ".join(session.state.history[-1].narrative.split())
     assert "trapdoor" in told and "Berta" in told
+
+
+BARROW_AFTER = {"campaign": "hollow_ford", "scene": "barrow",
+                "flags": {"barrow_open": True, "wren_found": True},
+                "defeated": ["woods_wolves", "barrow_dead"]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line", ["I check Wren for injuries", "check her over for cuts and bruises"]
+)
+def test_checking_someone_for_wounds_is_tending_them(line: str) -> None:
+    said = read(BARROW_AFTER, "sela", line)
+    assert [(c.kind, c.target, c.action) for c in said] == [("improvise", "wren", "medicine")]
+
+
+def test_a_thing_shown_to_someone_is_words_with_them_about_it() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "flags": {"knows_truth": True},
+              "give": {"cass": ["tarnished locket"]}}  # fmt: skip
+    assert kinds(chapel, "cass", "hold up the locket so she can see it") == [("talk", "maelis")]
+
+
+def test_pulling_someone_away_from_the_foes_is_a_rescue() -> None:
+    said = read(THRALLS, "ione", "I grab Corin and pull him away from them")
+    assert [(c.kind, c.extra[:1]) for c in said] == [("improvise", ("rescue",))]

@@ -9,13 +9,18 @@ import re
 from app.understanding.intent import Intent
 from app.understanding.readings import WH, Context, addressed, topic_key, topic_of
 from app.understanding.scope import Thing
-from app.understanding.words import core, has_phrase, starts_with
+from app.understanding.words import core, has_phrase, normalise, starts_with
 
 
 def is_question(ctx: Context) -> bool:
     """Phrased as a question: a question word first, or a question mark."""
     first = ctx.said.split()[0]
     return first in ctx.vocab.question_starts or ctx.raw.rstrip().endswith("?")
+
+
+def wh_first(words: list[str]) -> bool:
+    """The words begin with a question word ("Thorin, what's my AC" asked with his name)."""
+    return bool(words) and words[0].replace("'s", "") in WH
 
 
 IMPERATIVE = frozenset({"do", "have"})
@@ -32,6 +37,10 @@ def question(ctx: Context) -> Intent | None:
     ):
         return None
     words = said.split()
+    typed = normalise(ctx.raw).split()
+    named = bool(typed) and typed[0] != words[0] and bool(ctx.named("member", text=typed[0]))
+    if named and not wh_first(words) and not ctx.raw.rstrip().endswith("?"):
+        return None  # "Bram doesn't say much.": a name before it makes it a statement
     wh = words[0].replace("'s", "") in WH
     pronouns = ("i", "you", "we", "she", "he", "it", "they", "there", "that", "this", "my")
     asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)

@@ -41,6 +41,12 @@ _HURT = frozenset({"wounded", "last", "other"})
 near its end, the last, the other one."""
 
 
+_GESTURE = re.compile(
+    r"^(?:\w+ing|nods?|points?|gestures?|glances?|waves?|looks?|stares?|peers?|jerks?)\b"
+)
+"""Words that open a gesture towards a place, not a going ("nodding at the wood")."""
+
+
 def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack; a healing
@@ -86,6 +92,8 @@ def bare_names(ctx: Context) -> Intent | None:
     if not things:
         return None
     if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:
+        if _GESTURE.match(ctx.said):
+            return None  # "nodding at the wood": a glance that way, nobody goes
         return move(ctx, 0) or ctx.intent("ask", confidence=0.3)
     options = tuple(
         Reading({"npc": "talk", "exit": "move", "creature": "attack"}.get(t.kind, "examine"),  # type: ignore[arg-type]

@@ -30,6 +30,8 @@ def _item_id(ctx: Context, text: str) -> str | None:
     return None
 
 
+_WHATEVER = re.compile(r"\b(?:whatever|anything|what'?s (?:there|under|in|inside|beneath))\b")
+"""A thing taken without a name: whatever a search turned up."""
 _FOR_HIM = re.compile(r"\b(?:him|his|her|them|their)\b")
 """A remedy given by a pronoun: to a friend, not to oneself."""
 
@@ -38,6 +40,9 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     rest = ctx.said[at:]
     if kind == "take":
         here = ctx.named("item_here", text=rest)
+        lying = ctx.scope.of("item_here")
+        if not here and len(lying) == 1 and _WHATEVER.search(rest):
+            here = lying  # "… then grab whatever's under it": the one thing lying there
         if here:
             return ctx.intent("take", targets=(here[0].id,), item=here[0].id)
         near = " ".join(rest.split()[:12])  # a way or a person said close by, not in

@@ -273,3 +273,22 @@ def test_a_thing_shown_to_someone_is_words_with_them_about_it() -> None:
 def test_pulling_someone_away_from_the_foes_is_a_rescue() -> None:
     said = read(THRALLS, "ione", "I grab Corin and pull him away from them")
     assert [(c.kind, c.extra[:1]) for c in said] == [("improvise", ("rescue",))]
+
+
+def test_a_statement_about_a_friend_is_no_question() -> None:
+    line = ("Bram doesn't say much. He hitches his axe higher on his shoulder, squints at the "
+            "wall of trees to the north where the woman keeps calling, and strides off along "
+            "the path without waiting for the others.")  # fmt: skip
+    assert kinds(MILL, "bram", line) == [("move", "woods")]
+    assert read(MILL, "bram", "wait is there a town nearby")[0].kind == "question"
+
+
+def test_a_nod_towards_a_place_goes_nowhere() -> None:
+    assert "move" not in [c.kind for c in read(MILL, "bram", "nodding at the wood")]
+
+
+def test_whatever_a_search_turns_up_is_taken() -> None:
+    tam = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+           "flags": {"trapdoor_open": True}}  # fmt: skip
+    said = kinds(tam, "mira", "search the flagstone then grab whatever's under it")
+    assert said == [("challenge", "flagstone"), ("take", "silver_key")]

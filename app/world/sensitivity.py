@@ -41,6 +41,7 @@ from app.world.tone import (
     mocking,
     questioned,
     to_oneself,
+    undecided,
     vow,
     vow_asked,
     vow_refused,
@@ -211,6 +212,8 @@ class SensitivityMap:
             if not any(m.entry.spec.about == addressee for m in kept):
                 kept += self._derided(addressee)  # "*snickers at his helmet*": a slight
         kept = exclusive(kept)  # a threat is not mercy: one of the two
+        if undecided(text):  # "we haven't decided whether we're taking the job yet"
+            kept = [m for m in kept if m.entry.spec.direction == "down"]
         listening = [e for e in self.entries if _said_to(e, addressee, present)]
         asked = _wholly_asked(text)
         return intent.weighed(text, kept, listening, asked)  # a second opinion: said how

@@ -55,7 +55,12 @@ _MOCKING = re.compile(
     r"|\bp+f+t+\b|\bpsh+\b"  # "pfft", "pshh"
     r"|\bmy\s+(?:boot|foot|arse|ass|eye)\s*[.!]"  # "great chief my boot."
     r"|\b(?:oh|yeah)\s+sure\b|\byeah\s+right\b|\bmore\s+like\b"  # "oh sure, real heroic"
-    r"|\*\s*(?:totally|so|very|really)\s*\*",  # "it's *totally* not your fault"
+    r"|\*\s*(?:totally|so|very|really)\s*\*"  # "it's *totally* not your fault"
+    r"|\bhow\s+(?:terrifying|scary|frightening|fearsome|impressive|noble|majestic|brave|"
+    r"heroic)\s*[.!]*\s*$"  # "the great chief of the turnip thieves. How terrifying."
+    r"|\b(?:lol|lmao|haha)\s+(?:the|what|such)\s+(?:a\s+)?(?:brave|great|mighty|noble|fearsome|"
+    r"heroic)\b"  # "lol the brave keeper, hiding in his tower"
+    r"|\b(?:i'?m|we'?re)\s+(?:so\s+)?(?:shaking|trembling|quaking)\b",  # "I'm shaking."
     re.IGNORECASE,
 )
 """Marks of mockery: a line with one says the opposite of its kind words. Laughter counts
@@ -86,6 +91,26 @@ _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", 
 def mocking(text: str) -> bool:
     """The line is said mocking: its kind words mean their opposite."""
     return _MOCKING.search(text.translate(_QUOTES)) is not None
+
+
+_UNDECIDED = re.compile(
+    r"\b(?:haven'?t (?:yet )?decided|not (?:yet )?decided|(?:we'?re|i'?m|we are|i am) not sure|"
+    r"not sure (?:if|whether|we|i)|don'?t know (?:if|whether|what)|no idea (?:if|whether|what)|"
+    r"we'?ll see about)\b",
+    re.IGNORECASE,
+)
+_BUT_STILL = re.compile(
+    r"\b(?:but|though|still|anyway|whatever happens|we'll|we will|i'll|i will|promise)\b", re.I
+)
+
+
+def undecided(text: str) -> bool:
+    """The line says the speaker has not made up their mind, or does not know, and vouches
+    for nothing after it ("we haven't decided whether we're taking the job yet", "I'll be
+    honest, I don't know what's down there"): no comfort, offer or assurance is given."""
+    said = text.translate(_QUOTES)
+    found = _UNDECIDED.search(said)
+    return found is not None and _BUT_STILL.search(said[found.end() :]) is None
 
 
 def sentence(tokens: Sequence[str], at: int) -> tuple[int, int]:

@@ -9,7 +9,7 @@ import pytest
 from app.world.eventspec import JudgmentSpec
 from app.world.heard import Entry
 from app.world.sensitivity import SensitivityMap, tokenize
-from app.world.tone import mocking, questioned, without_prefaces
+from app.world.tone import mocking, questioned, undecided, without_prefaces
 
 PRAISED = JudgmentSpec(
     category="respect_shift", about="grubnak", direction="up", keywords=["great chief", "bow"]
@@ -163,3 +163,32 @@ CARE = SensitivityMap([Entry("scorn", SCORN)])
 def test_a_keyword_written_as_a_question_is_not_weakened_by_being_asked() -> None:
     (match,) = CARE.heard("Why should we care about your potboy?", "berta", ["berta"])
     assert match.confidence == SCORN.confidence
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The great chief of the turnip thieves. How terrifying.",
+        "lol the brave keeper, hiding in his tower while the village drowns",
+        "Oh no, I'm shaking.",
+    ],
+)
+def test_sarcasm_is_mocking(text: str) -> None:
+    assert mocking(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("We haven't decided whether we're taking the job yet.", False),
+        ("I'll be honest, I don't know what's down there.", False),
+        ("I don't know what's down there, but we'll bring him back safe.", True),
+    ],
+)
+def test_an_undecided_line_vouches_for_nothing(text: str, kept: bool) -> None:
+    assert undecided(text) is not kept
+
+
+def test_what_an_undecided_line_says_is_not_heard_as_an_assurance() -> None:
+    assert heard("you're safe with us", "berta") == {"calmed"}
+    assert heard("we're not sure you're safe with us", "berta") == set()

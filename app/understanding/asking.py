@@ -39,8 +39,11 @@ def question(ctx: Context) -> Intent | None:
     words = said.split()
     typed = normalise(ctx.raw).split()
     named = bool(typed) and typed[0] != words[0] and bool(ctx.named("member", text=typed[0]))
-    if named and not wh_first(words) and not ctx.raw.rstrip().endswith("?"):
-        return None  # "Bram doesn't say much.": a name before it makes it a statement
+    relative = words[0] in ("who", "which", "whose") and "?" not in ctx.raw
+    if named and (relative or not wh_first(words)) and not ctx.raw.rstrip().endswith("?"):
+        # "Bram doesn't say much.", "Brother Cass, who has buried more fishermen than he can
+        # count, …": a name before it makes it a statement
+        return None
     wh = words[0].replace("'s", "") in WH
     pronouns = ("i", "you", "we", "she", "he", "it", "they", "there", "that", "this", "my")
     asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)

@@ -22,6 +22,7 @@ from app.understanding.readings import Context, topic_of
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named
+from app.understanding.ways import crept_past
 from app.understanding.words import name_score, normalise
 from app.world import view
 
@@ -244,6 +245,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return None
         things = people
     target = things[0].id if things else None
+    if deed.key == "sneak" and things and things[0].kind == "exit":
+        crept = crept_past(ctx, things[0].id)  # "creep toward the curtain" past the guards
+        if crept is not None:
+            return crept
     foes = ctx.scope.of("creature")
     said = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if foes else None
     if target is None and said is not None and said.missing and said.ids and deed.key == "search":

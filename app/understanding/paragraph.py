@@ -51,7 +51,12 @@ def paragraph(
         threat = False  # "bellows an old clan war-cry … and charges at the goblin": the blow
     # a blow at a foe named outright at the end outweighs one read on the way there
     named = whole.kind in FIGHTING and bool(whole.targets) and len(text.split()) > PARAGRAPH
-    if state.encounter is not None and (whole.kind not in FIGHTING or named) and not threat:
+    unsure = bool(whole.note)  # "steps over the carcass of the first rat and hacks at …"
+    if (
+        state.encounter is not None
+        and (whole.kind not in FIGHTING or named or unsure)
+        and not threat
+    ):
         blow = _last_blow(text, actor, state, campaign, language, named_only=named)
         if blow is not None:
             return blow
@@ -73,14 +78,16 @@ def paragraph(
         later = _weightier(text, actor, state, campaign, language, DONE_WHILE_TALKING)
         if later is not None:
             return later
-    if whole.kind != "ask" or whole.alternatives:
-        return whole  # one deed in the story around it, or a choice to offer back
+    if whole.kind != "ask":
+        return whole  # one deed in the story around it
     plain = re.sub(r"\([^)]*\)", " ", QUOTED.sub(" ", text))  # asides in brackets aside
     for sentence in reversed([s for s in SENTENCE.split(plain) if s.strip()][-3:]):
         read = understand_clause(sentence, actor, state, campaign, language=language)
-        if read.kind not in NOT_A_DEED and read.confidence >= 0.7:
+        outright = not whole.alternatives or read.kind in ("challenge", "attack", "cast")
+        if read.kind not in NOT_A_DEED and read.confidence >= 0.7 and outright:
+            # (a deed a sentence tells outright beats a choice offered back for the whole)
             return replace(read, text=text)
-    return whole
+    return whole  # a choice to offer back, or nothing read
 
 
 WAR_CRY = re.compile(r"\b(?:war[- ]?cry|battle[- ]?cry|roars?|bellows?|howls?|yells?)\b", re.I)
@@ -120,7 +127,7 @@ def _weightier(
     return None
 
 
-PARAGRAPH = 30
+PARAGRAPH = 25
 """Words past which a line is a paragraph, whose last deed is the one meant: one that
 already reads as one sure deed is not cut into clauses (its other verbs are mostly story:
 "stomps over to the hearth, drops his pack …")."""
@@ -138,6 +145,8 @@ PURPOSE = re.compile(r"^(?:hoping|trying|so that|so as to|in order|in the hope|t
 """A part that says what a deed is for, not a deed."""
 SUBJECT = re.compile(r"^(?:he|she|they)\s+", re.IGNORECASE)
 """The one who acts, in the paragraph's own story voice ("he swings …")."""
+ORDINAL = re.compile(r"\b(?:first|second|third|fourth|last|other|one|two|three|four|\d)\b", re.I)
+"""Words that single out one foe of several ("the second one")."""
 CLARIFIES = re.compile(r"^(?:that'?s|that is|i mean|the one|meaning|namely)\b")
 """A part that only says which foe was meant ("— that's wolf one")."""
 
@@ -205,6 +214,11 @@ def _last_blow(
                 deed = read(f"{SUBJECT.sub('', parts[i - 1])} and {part}")
         if deed.kind not in FIGHTING or deed.confidence < 0.7:
             continue
+        after = parts[i + 1] if i + 1 < len(parts) else ""
+        clarifying = after and len(after.split()) <= 4 and ORDINAL.search(after) is not None
+        which = _foe(after.rstrip(".!"), actor, state, campaign) if clarifying else None
+        if which is not None and deed.kind == "attack":  # "… at the wolf circling to his
+            deed = replace(deed, targets=(which,))  # left, the second one": that one
         return replace(deed, text=text)
     return None
 

@@ -172,6 +172,9 @@ def read_pieces(
             intent = replace(intent, action="withdraw")
         same = intent.kind == "challenge" and last is not None and last.kind == "challenge"
         if same and last is not None and intent.targets == last.targets:
+            if intent.extra[:1] == ("crept",):  # "sneak past the goblins and slip through
+                through = replace(intent, kind="move", targets=intent.extra[1:], extra=())
+                read.append((piece, words, through))  # the curtain": through it, once past
             continue  # "jams the poker under the hasp and tries to lever it off": one go
         its_blow = intent.kind == "attack" and bool(_ITS_BLOW.match(piece.text))
         if last is not None and its_blow and _strikes_itself(last):

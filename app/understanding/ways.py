@@ -10,6 +10,7 @@ import re
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
+from app.understanding.scope import open_challenges
 from app.understanding.words import has_phrase, name_score, verb_at
 from app.world import view
 
@@ -96,10 +97,38 @@ def move(ctx: Context, at: int) -> Intent | None:
         return way_out(ctx)
     if exits:
         if exits[0].id in shut_ways(ctx):
+            crept = crept_past(ctx, exits[0].id)
+            if crept is not None:  # "creeps along behind the dicing goblins toward the
+                return crept  # curtain": the stealth that opens that way
             return ctx.intent("move", targets=(exits[0].id,), confidence=0.3,
                               note=locked_text(ctx, exits[0].id))  # fmt: skip
         sure = 1.0 if len(exits) == 1 else 0.6
         return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
+    return None
+
+
+_STEALTHY = re.compile(
+    r"\b(?:sneak|sneaks|sneaking|creep|creeps|creeping|tiptoe|tiptoes|tiptoeing|sidle|sidles|"
+    r"slink|slinks|steal|steals|slip|slips|slipping|skulk|skulks|edge|edges)\b"
+)
+"""Words of going unseen."""
+
+
+def crept_past(ctx: Context, scene_id: str) -> Intent | None:
+    """A way shut until a Stealth challenge of this scene is passed, gone for stealthily:
+    that challenge ("sneak past the guards" told as creeping toward the curtain)."""
+    campaign = ctx.campaign
+    if campaign is None or _STEALTHY.search(ctx.said) is None:
+        return None
+    here = campaign.scenes.get(ctx.state.scene.id)
+    way = next((w for w in here.exits if w.to == scene_id), None) if here is not None else None
+    if way is None or way.requires_flag is None:
+        return None
+    for cid in open_challenges(ctx.state, campaign):
+        spec = campaign.challenges[cid]
+        if spec.skill == "stealth" and way.requires_flag in spec.success.set_flags:
+            return ctx.intent("challenge", targets=(cid,), confidence=0.85,
+                              extra=("crept", scene_id))  # fmt: skip
     return None
 
 

@@ -292,3 +292,36 @@ def test_whatever_a_search_turns_up_is_taken() -> None:
            "flags": {"trapdoor_open": True}}  # fmt: skip
     said = kinds(tam, "mira", "search the flagstone then grab whatever's under it")
     assert said == [("challenge", "flagstone"), ("take", "silver_key")]
+
+
+WARREN_GUARDS = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+                 "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+
+
+def test_creeping_towards_the_guarded_way_is_sneaking_past_and_then_through_it() -> None:
+    assert kinds(WARREN_GUARDS, "mira", "I creep toward the curtain") == [
+        ("challenge", "sneak_past")
+    ]
+    said = kinds(WARREN_GUARDS, "mira", "We sneak past the goblins and slip through the curtain")
+    assert said == [("challenge", "sneak_past"), ("move", "chief_hall")]
+    assert kinds(WARREN_GUARDS, "mira", "go to the curtain")[0] == ("move", "chief_hall")
+
+
+@pytest.mark.parametrize(
+    ("line", "foe"),
+    [
+        ("Bram sets his feet, waits for the grey shape to lunge, and brings his battleaxe round "
+         "in a wide arc at the wolf circling to his left, the second one.", "wolf-2"),
+    ],
+)  # fmt: skip
+def test_the_foe_a_paragraph_singles_out_at_its_end_is_struck(line: str, foe: str) -> None:
+    wolves = {**WOLVES, "turn": "bram", "wounds": {"wolf-2": 5}}
+    assert kinds(wolves, "bram", line) == [("attack", foe)]
+
+
+def test_a_dead_foe_told_on_the_way_is_not_the_one_struck() -> None:
+    rats = {**RATS, "dead": ["giant-rat-1"], "wounds": {"giant-rat-3": 4}}
+    line = ("Bleeding from three bites and furious about it, Thorin spits on the flagstones, "
+            "steps over the carcass of the first rat and hacks at the one that's already "
+            "limping.")  # fmt: skip
+    assert kinds(rats, "thorin", line) == [("attack", "giant-rat-3")]

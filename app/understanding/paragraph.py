@@ -145,6 +145,9 @@ PURPOSE = re.compile(r"^(?:hoping|trying|so that|so as to|in order|in the hope|t
 """A part that says what a deed is for, not a deed."""
 SUBJECT = re.compile(r"^(?:he|she|they)\s+", re.IGNORECASE)
 """The one who acts, in the paragraph's own story voice ("he swings …")."""
+THE_ONE = re.compile(r"\bthe (?:one|ones) (?:that|who|whose|with|already|still)\b", re.I)
+"""A foe singled out by how it is ("the one that's already limping"), named as well as by
+its kind."""
 ORDINAL = re.compile(r"\b(?:first|second|third|fourth|last|other|one|two|three|four|\d)\b", re.I)
 """Words that single out one foe of several ("the second one")."""
 CLARIFIES = re.compile(r"^(?:that'?s|that is|i mean|the one|meaning|namely)\b")
@@ -192,7 +195,8 @@ def _last_blow(
         if PURPOSE.match(parts[i]):
             continue  # "hoping to drop them where they stand": what it is for, not a deed
         part = SUBJECT.sub("", parts[i])
-        if named_only and not (kinds and named_in(part)) and not AT_A_FOE.search(part):
+        singled = (kinds and named_in(part)) or AT_A_FOE.search(part) or THE_ONE.search(part)
+        if named_only and not singled:
             continue  # only a blow at a foe named in its own words ("swings it at wolf 2"),
             # or words hurled at it ("she tells it its haircut is the worst …": a mockery)
         pointing = mentions_back(part) or POSSESSIVE.search(part)
@@ -212,8 +216,8 @@ def _last_blow(
                 deed = read(refer_back(part, f"the {armed.group(0).lower()}"))
             elif deed.targets:
                 deed = read(f"{SUBJECT.sub('', parts[i - 1])} and {part}")
-        if deed.kind not in FIGHTING or deed.confidence < 0.7:
-            continue
+        if deed.kind not in FIGHTING or deed.confidence < 0.7 or deed.note:
+            continue  # (not "steps over the carcass of the first rat": it is already down)
         after = parts[i + 1] if i + 1 < len(parts) else ""
         clarifying = after and len(after.split()) <= 4 and ORDINAL.search(after) is not None
         which = _foe(after.rstrip(".!"), actor, state, campaign) if clarifying else None

@@ -31,6 +31,7 @@ from app.understanding import Intent
 from app.world.companions import allies_fighting, is_ally
 from app.world.mercy import foe_morale
 from app.world.state import GameState
+from app.world.tied import bound
 from app.world.turnrecord import TurnRecord
 from rules.conditions import Condition
 from rules.damage import LifeState
@@ -146,6 +147,10 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             if not foes:
                 return [self._end_fight()]
             return self._by_plan(foe_id, foe_plan(state, foe_id, foes))
+        foe = state.creatures[foe_id]
+        if bound(foe):  # tied hand and foot: it struggles, and its turn passes
+            self.notes.append(f"{foe.name} strains against the ropes, to no avail.")
+            return [self._call("end_turn", foe_id, "end_turn")]
         ally = is_ally(state, foe_id)  # a companion: the foes' own brain, aimed at them
         targets = (
             self._foes(state)

@@ -26,6 +26,7 @@ from app.understanding import Intent
 from app.understanding.describing import assailants
 from app.world import view
 from app.world.state import GameState
+from app.world.tied import BOUND
 from app.world.wording import the
 from rules.abilities import Ability
 from rules.damage import LifeState
@@ -50,7 +51,7 @@ _DONE = {
 """What a deed nothing stands against comes to, told as it happens."""
 
 _WON = {
-    "bind": "{a} has {t} trussed up tight: {t} is restrained.",
+    "bind": "{a} has {t} trussed up tight: {t} is restrained, and fights no more.",
     "climb": "{a} makes it up, sure-footed.",
     "heave": "{a} puts a shoulder into it — and it gives.",
     "balance": "{a} keeps their footing and comes through neatly.",
@@ -124,8 +125,8 @@ class Ruling(RefereeBase):
         cord = _cord(state, actor)
         if key == "bind" and target in state.creatures and _senseless(state, target) and cord:
             self.notes.append(f"{name} binds {shown} hand and foot with {the(cord)}: {shown} "
-                              "is restrained.")  # fmt: skip
-            return self._fight_end(state, actor, [self._restrain(actor, target)])
+                              "is restrained, and fights no more.")  # fmt: skip
+            return self._fight_end(state, actor, self._restrain(actor, target))
         if key == "bind" and target in state.creatures and _senseless(state, target):
             # no rope: belts and strips of cloth will do, if the knots hold (a check)
             self.notes.append(f"{name} has no rope, and makes do with a belt and torn cloth.")
@@ -222,9 +223,14 @@ class Ruling(RefereeBase):
         return [self._call("step", actor, "move", creature_id=actor, to="engage",
                            target_id=foes[0])]  # fmt: skip
 
-    def _restrain(self, actor: str, target: str) -> ToolCall:
-        return self._call("condition", actor, "set_condition", target_id=target,
-                          condition="restrained", reason="tied up")  # fmt: skip
+    def _restrain(self, actor: str, target: str) -> list[ToolCall]:
+        """Tied hand and foot: restrained, and no action or reaction while the knots hold
+        (incapacitated) — a bound prisoner can talk, and struggle, but fights no more."""
+        return [
+            self._call("condition", actor, "set_condition", target_id=target,
+                       condition=held, reason=BOUND)
+            for held in ("restrained", "incapacitated")
+        ]  # fmt: skip
 
     def _wake(self, state: GameState, actor: str, target: str | None) -> list[ToolCall]:
         name = state.name_of(actor)
@@ -284,6 +290,8 @@ class Ruling(RefereeBase):
         crowd = "the foes" if state.encounter is not None else "them"
         shown = state.name_of(target) if target else crowd
         line = (_WON if won else _LOST).get(key, "{a} manages it." if won else "{a} fails.")
+        if key == "bind" and not won and target in state.creatures and _senseless(state, target):
+            line = "{a}'s knots will not hold; {t} is still loose."  # (it sleeps: no twisting)
         if key == "heave" and target in state.creatures:  # a senseless foe hauled away
             line = "{a} hauls {t} clear." if won else "{t} is a dead weight; {a} cannot shift it."
         line = line.format(a=state.name_of(actor), t=shown)
@@ -294,7 +302,7 @@ class Ruling(RefereeBase):
         self.notes.append(line)
         calls: list[ToolCall] = []
         if won and key == "bind" and target in state.creatures:
-            calls.append(self._restrain(actor, target))
+            calls.extend(self._restrain(actor, target))
         if won and key in ("cow", "sway") and state.encounter is not None:
             foes = [target] if target in state.creatures else self._foes(state)
             self.cowed |= {f for f in foes if not self._unmoved(state, f)}

@@ -18,6 +18,13 @@ def is_question(ctx: Context) -> bool:
     return first in ctx.vocab.question_starts or ctx.raw.rstrip().endswith("?")
 
 
+_DENIALS = frozenset({
+    "don't", "dont", "doesn't", "doesnt", "didn't", "didnt", "isn't", "isnt", "aren't",
+    "arent", "wasn't", "wasnt", "won't", "can't", "cant", "haven't", "hasn't",
+})  # fmt: skip
+"""Words that, after "we" or "I", say what is not so: a statement, not a question."""
+
+
 def wh_first(words: list[str]) -> bool:
     """The words begin with a question word ("Thorin, what's my AC" asked with his name)."""
     return bool(words) and words[0].replace("'s", "") in WH
@@ -38,7 +45,14 @@ def question(ctx: Context) -> Intent | None:
         return None
     words = said.split()
     typed = normalise(ctx.raw).split()
-    named = bool(typed) and typed[0] != words[0] and bool(ctx.named("member", text=typed[0]))
+    subject = typed[:1] in (["i"], ["we"], ["you"], ["they"], ["he"], ["she"], ["it"]) and (
+        words[0] in _DENIALS
+    )  # ("we don't care": a statement; "we should leave?" may still ask)
+    named = (
+        bool(typed)
+        and typed[0] != words[0]
+        and (subject or bool(ctx.named("member", text=typed[0])))
+    )  # ("we don't care.": a statement, whatever word follows)
     relative = words[0] in ("who", "which", "whose") and "?" not in ctx.raw
     if named and (relative or not wh_first(words)) and not ctx.raw.rstrip().endswith("?"):
         # "Bram doesn't say much.", "Brother Cass, who has buried more fishermen than he can

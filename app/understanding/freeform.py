@@ -177,11 +177,18 @@ def _not_here(ctx: Context, rest: str) -> Intent | None:
         words = words[1:]
     cut = _UNTIL.search(" ".join(words))
     thing = " ".join(words)[: cut.start()].strip() if cut else " ".join(words)
-    if not thing or len(thing.split()) > 4:
-        return None
+    if not thing or len(thing.split()) > 4 or set(thing.split()) & _NO_THING:
+        return None  # ("we don't care", "them", "me what we're doing": no thing named)
     who = ctx.state.name_of(ctx.actor or "") if ctx.actor else "The party"
     return ctx.intent("ask", action="unseen", confidence=0.3,
                       note=f"{who} sees no {thing} here")  # fmt: skip
+
+
+_NO_THING = frozenset({
+    "i", "me", "we", "us", "you", "he", "him", "she", "her", "they", "them", "it", "what",
+    "who", "where", "how", "why", "don't", "dont", "not", "we're", "i'm", "you're", "it's",
+})  # fmt: skip
+"""Words no thing's name is made of: words like these are no object to look for."""
 
 
 PARTING = frozenset({"put", "set", "place", "lay", "leave", "drop", "toss", "throw", "hide",

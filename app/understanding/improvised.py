@@ -22,7 +22,7 @@ from app.understanding.readings import Context, topic_of
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named
-from app.understanding.ways import crept_past
+from app.understanding.ways import crept_past, shut_ways
 from app.understanding.words import name_score, normalise
 from app.world import view
 
@@ -249,6 +249,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         crept = crept_past(ctx, things[0].id)  # "creep toward the curtain" past the guards
         if crept is not None:
             return crept
+        if things[0].id not in shut_ways(ctx) and not ctx.scope.fighting:
+            # "sneak into the tunnel": the party goes, quietly (the way is open)
+            return ctx.intent("move", targets=(things[0].id,), confidence=0.85)
     foes = ctx.scope.of("creature")
     said = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if foes else None
     if target is None and said is not None and said.missing and said.ids and deed.key == "search":

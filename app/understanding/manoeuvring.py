@@ -13,7 +13,7 @@ from app.understanding.positions import step_away
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures
 from app.understanding.ways import RUNNING, move, named_beyond_direction, own
-from app.understanding.words import verb_at, verbs_in
+from app.understanding.words import has_phrase, verb_at, verbs_in
 from rules.damage import LifeState
 
 OTHERS = frozenset({"he", "she", "it", "they", "if", "who", "that", "them", "he'll", "she'll",
@@ -57,6 +57,16 @@ def hypothetical(said: str, at: int) -> bool:
     return before[-1] in MODALS and len(before) > 1 and before[-2] in OTHERS
 
 
+def _a_name(ctx: Context, phrase: str) -> bool:
+    """The phrase is the first word of a thing's name the line says ("peek behind the hide
+    curtain"): that thing, no manoeuvre."""
+    return any(
+        n.startswith(f"{phrase} ") and has_phrase(ctx.said, n)
+        for t in ctx.scope.things
+        for n in t.names
+    )
+
+
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
@@ -75,7 +85,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             continue  # "we bandage our wounds" with nobody dying is a rest
         for phrase in verbs_in(ctx.said, phrases):
             at = verb_at(ctx.said, phrase)
-            if at >= 0 and not hypothetical(ctx.said, at):
+            if at >= 0 and not hypothetical(ctx.said, at) and not _a_name(ctx, phrase):
                 moves.append((at, -len(phrase), action))
     if moves:
         at, _, action = min(moves)
@@ -137,7 +147,9 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
 
 _NOT_OURS = re.compile(
     r"\brest(?:s|ed|ing)? (?:in peace|easy|well)\b|\b(?:laid|lay|lays|put|puts|gone|go|back|"
-    r"sent|send|sends) to (?:\w+ )?rest\b|\bat rest\b|\b(?:whoever|who|that|which|where|whom) "
+    r"sent|send|sends|guide|guides|lead|leads|help|helps|lull|lulls) (?:\w+ ){0,2}to "
+    r"(?:\w+ )?rest\b"
+    r"|\bat rest\b|\b(?:whoever|who|that|which|where|whom) "
     r"(?:\w+ )?(?:rests|rested|resting|rest)\b|\b(?:their|his|its|your|eternal|final|last|"
     r"her final|her last) rest\b|\brip\b"
 )

@@ -338,9 +338,11 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
 
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
-_NOT_MEANT = re.compile(r"\b(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"
-                        r"(?:(?:\w+\s+){0,2}to\s+)?$")  # fmt: skip
-"""Words before a blow's verb that say it is not meant ("we didn't come to fight")."""
+_NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"
+                        r"(?:(?:\w+\s+){0,2}to\s+)?|(?:stop|stops|stopped|stopping|quit|quits|"
+                        r"cease|ceases|ceased|no more)\s+)$")  # fmt: skip
+"""Words before a blow's verb that say it is not meant ("we didn't come to fight", "Wren
+stops fighting")."""
 _GET = re.compile(r"^get (?:the |that |this )?(?:(?:last|other|big|biggest|first|second|third|"
                   r"hurt|wounded|bloody|closest|nearest|ugly) )*(?!away|behind|back|out|off|in|"
                   r"up|down|over|to|into|on|clear|close|near|between|around|round|free|"

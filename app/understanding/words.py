@@ -20,8 +20,9 @@ DETERMINERS = frozenset(
 
 
 _YES_WORD = (
-    r"(?:y|yes|yeah|yep|yup|sure|ok(?:ay)?|do it|react|go|please|now|right|exactly|correct|"
-    r"that'?s? (?:it|right)|si|oui|ja)"
+    r"(?:y|ya|yah|yas|yea|yes+|yeah|yep|yup|sure|ok(?:ay)?|k|do it|react|go|please|now|right|"
+    r"exactly|correct|obviously|of course|definitely|absolutely|totally|yes indeed|indeed|"
+    r"that'?s? (?:it|right|the one)|si|sí|oui|ja|da)"
 )
 _YES = re.compile(rf"^\s*{_YES_WORD}(?:[\s,!.]+{_YES_WORD})*\W*$", re.IGNORECASE)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from app.world.scores import score
 from app.world.state import Creature, GameState
+from app.world.tied import bound
 from app.world.truth import Judgment
 from app.world.when import MOMENTS, Fact, Threshold
 from rules.damage import LifeState
@@ -323,12 +324,12 @@ def _dead(creature: Creature) -> bool:
 
 
 def update_defeated(state: GameState) -> list[str]:
-    """Mark encounters whose every foe is dead, knocked out, fled or surrendered; returns
-    the new ones."""
+    """Mark encounters whose every foe is dead, knocked out, fled, surrendered or tied up;
+    returns the new ones."""
     groups: dict[str, list[bool]] = {}
     for creature in state.creatures.values():
-        if creature.encounter:  # dead, out cold, fled or surrendered: beaten either way
-            down = creature.vitals.hp == 0
+        if creature.encounter:  # dead, out cold, fled, surrendered or bound: beaten either way
+            down = creature.vitals.hp == 0 or bound(creature)
             beaten = creature.vitals.state is LifeState.DEAD or down or bool(creature.left)
             groups.setdefault(creature.encounter, []).append(beaten)
     newly = [eid for eid, down in groups.items() if all(down) and eid not in state.defeated]

@@ -1,7 +1,8 @@
 """Who still fights, and who is here.
 
 One answer for every brain and every tool: a foe *fights on* while it is hostile, alive
-with hit points, has neither fled nor surrendered, and stands in the party's scene. A fight
+with hit points, has neither fled nor surrendered nor been tied up, and stands in the
+party's scene. A fight
 with no such foe left in its initiative order is over, whoever forgets to say so. A
 creature is *here* — a mark for attacks, spells, damage and conditions — when it is in the
 fight in progress (and has not run from it), or, out of a fight, when it stands in the
@@ -12,13 +13,14 @@ from __future__ import annotations
 
 from app.world.companions import allies_fighting, travels
 from app.world.state import Creature, GameState
+from app.world.tied import BOUND, bound
 from rules.damage import LifeState
 
 
 def fights_on(state: GameState, cid: str) -> bool:
     """Whether the creature ``cid`` can still fight the party (see the module)."""
     creature = state.creatures.get(cid)
-    if creature is None or not creature.hostile or creature.left:
+    if creature is None or not creature.hostile or creature.left or bound(creature):
         return False
     vitals = creature.vitals
     return vitals.state is LifeState.ALIVE and vitals.hp > 0 and creature.stands_in(state.scene.id)
@@ -47,6 +49,8 @@ def how_out(creature: Creature) -> str:
         return creature.left
     if creature.vitals.hp == 0 or creature.vitals.state is not LifeState.ALIVE:
         return "down"
+    if bound(creature):
+        return BOUND
     if not creature.hostile:
         return "no longer hostile"
     return ""

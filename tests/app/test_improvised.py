@@ -8,9 +8,13 @@ from __future__ import annotations
 import json
 
 from app.actions.calls import ToolCall
+from app.referee.referee import OfflineReferee
 from app.session.setup import session_for
 from app.understanding import understand
+from app.world.standing import fight_over, fights_on
 from app.world.state import GameState
+from app.world.tied import BOUND, bound
+from rules.conditions import ActiveCondition, Condition
 from rules.positions import engage
 from tests.app.referee_lines import play
 from tests.referee_corpus import Situation, build_situation
@@ -41,9 +45,34 @@ async def test_tying_up_a_sleeper_restrains_it_without_a_roll() -> None:
     state = game(conditions={"goblin-2": ["unconscious"]}, give={"thorin": ["rope (50 ft)"]})
     assert read(state, "thorin", "tie up the sleeping goblin")[:2] == ("improvise", ("goblin-2",))
     made = await calls_for(state, "thorin", "tie up the sleeping goblin")
-    assert [c.name for c in made] == ["set_condition", "end_turn"]
-    assert args(made[0])["condition"] == "restrained"
-    assert any(c.condition.value == "restrained" for c in state.creatures["goblin-2"].conditions)
+    assert [c.name for c in made] == ["set_condition", "set_condition", "end_turn"]
+    assert [args(c)["condition"] for c in made[:2]] == ["restrained", "incapacitated"]
+    held = {c.condition.value for c in state.creatures["goblin-2"].conditions}
+    assert {"restrained", "incapacitated"} <= held
+    assert bound(state.creatures["goblin-2"]) and not fights_on(state, "goblin-2")
+
+
+def _tie(state: GameState, cid: str) -> None:
+    for held in (Condition.RESTRAINED, Condition.INCAPACITATED):
+        state.creatures[cid].conditions.append(ActiveCondition(condition=held, note=BOUND))
+
+
+def test_a_fight_whose_foes_are_all_tied_up_is_over() -> None:
+    state = game()
+    _tie(state, "goblin-1")
+    assert fight_over(state) == ""  # goblin 2 still fights
+    _tie(state, "goblin-2")
+    assert fight_over(state) == "no foe can fight on: Goblin 1 tied up, Goblin 2 tied up"
+
+
+def test_a_bound_foe_only_strains_at_the_ropes_on_its_turn() -> None:
+    state = game()
+    _tie(state, "goblin-1")
+    referee = session_for(state).brain
+    assert isinstance(referee, OfflineReferee)
+    calls = referee._foe_turn(state, "goblin-1")
+    assert [c.name for c in calls] == ["end_turn"]
+    assert "strains against the ropes" in " ".join(referee.notes)
 
 
 async def test_threats_in_a_fight_are_an_intimidation_check() -> None:

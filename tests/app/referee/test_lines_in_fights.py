@@ -10,6 +10,7 @@ import pytest
 from app.session.setup import session_for
 from app.understanding import understand
 from app.understanding.intent import Intent
+from app.understanding.words import is_yes
 from tests.app.referee_lines import play
 from tests.referee_corpus import Situation, build_situation
 
@@ -325,3 +326,28 @@ def test_a_dead_foe_told_on_the_way_is_not_the_one_struck() -> None:
             "steps over the carcass of the first rat and hacks at the one that's already "
             "limping.")  # fmt: skip
     assert kinds(rats, "thorin", line) == [("attack", "giant-rat-3")]
+
+
+@pytest.mark.parametrize(
+    "line", ["Wren stops fighting and starts singing to her", "I stop attacking"]
+)
+def test_stopping_a_fight_is_no_blow(line: str) -> None:
+    warden = {**WARDEN, "turn": "wren"}
+    assert "attack" not in [c.kind for c in read(warden, "wren", line)]
+
+
+def test_the_hide_curtain_is_a_curtain_not_a_hide() -> None:
+    guards = {**WARREN_GUARDS, "fight": "tunnel_guards", "turn": "aria"}
+    said = read(guards, "aria", "i peek behind the hide curtain")
+    assert [(c.kind, c.action) for c in said] != [("manoeuvre", "hide")]
+
+
+def test_sneaking_into_an_open_way_goes_there() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True}}  # fmt: skip
+    assert kinds(cellar, "mira", "sneak into the tunnel") == [("move", "warren")]
+
+
+@pytest.mark.parametrize("reply", ["ya", "yeah obviously", "of course!"])
+def test_everyday_yeses_are_yes(reply: str) -> None:
+    assert is_yes(reply)

@@ -17,7 +17,7 @@ from app.world.state import GameState
 from rules.character import CharacterSheet, WeaponAttack
 from rules.checks import MIN_DC, CheckResult
 from rules.class_powers import UNARMED, unarmed_strike
-from rules.conditions import ActiveCondition, Condition
+from rules.conditions import ActiveCondition, Condition, can_act
 from rules.damage import LifeState
 from rules.dice import Advantage
 from rules.economy import ActionKind
@@ -218,9 +218,14 @@ def contest_action(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")
     verb = "grapple" if args.action == "grapple" else "shove"
-    won, events = _contest(
-        state, actor, Skill.ATHLETICS, target, _better_defence(state, target), verb
-    )
+    limp = bg.vitals_of(state, target).hp == 0 or not can_act(bg.conditions_of(state, target))
+    events: list[SessionEvent] = []
+    if limp:  # asleep, out cold, tied up: nothing resists the hold or the push
+        won = True
+    else:
+        won, events = _contest(
+            state, actor, Skill.ATHLETICS, target, _better_defence(state, target), verb
+        )
     result: dict[str, Any] = {"creature_id": actor, "action": args.action, "target": target,
                               "success": won}  # fmt: skip
     if not won:

@@ -46,6 +46,7 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
     for cid in ids:
         sheet = state.party[cid]
         events += shape_through_rest(state, cid, 1 if args.kind == "short" else 8)
+        events += _outlasted(state, sheet)
         before = sheet.vitals.hp
         song = 0
         if args.kind == "short":
@@ -102,6 +103,20 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
     if singer is not None and any("song_of_rest" in r for r in results):
         outcome["sung_by"] = singer.name  # whose Song of Rest gave the extra hit points
     return ToolOutcome(outcome, events)
+
+
+def _outlasted(state: GameState, sheet: CharacterSheet) -> list[SessionEvent]:
+    """A rest is an hour or more: every condition counted in rounds, or shaken off by a save
+    each turn, has run its course by the end of it (a poison's "1 round left" does not
+    outlast the rest); those that last until removed stay."""
+    gone = [c for c in sheet.conditions if c.rounds is not None or c.save_dc is not None]
+    if not gone:
+        return []
+    sheet.conditions = [c for c in sheet.conditions if c not in gone]
+    names = ", ".join(dict.fromkeys(c.condition.value for c in gone))
+    text = f"{sheet.name} is no longer {names}: it wore off during the rest"
+    state.record("condition", text, who=sheet.id)
+    return [StateChange(kind="condition", target_id=sheet.id, description=text)]
 
 
 def _singer(state: GameState, ids: list[str]) -> CharacterSheet | None:

@@ -1,0 +1,36 @@
+"""What an hour's rest wears off (a poison with rounds left), and what a creature that
+cannot act cannot resist (a grapple or a shove against one asleep or tied up)."""
+
+from __future__ import annotations
+
+from app.actions import args as a
+from app.actions.combat_options import contest_action
+from app.actions.rest_tools import rest_tool
+from rules.conditions import ActiveCondition, Condition
+from tests.referee_corpus import Situation, build_situation
+
+
+def test_a_condition_counted_in_rounds_wears_off_during_a_rest() -> None:
+    state = build_situation(Situation.model_validate(
+        {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
+    ))  # fmt: skip
+    ione = state.party["ione"]
+    ione.conditions.append(ActiveCondition(condition=Condition.POISONED, rounds=1))
+    ione.conditions.append(ActiveCondition(condition=Condition.PRONE))  # until she stands
+    rest_tool(a.RestArgs(kind="short"), state)
+    assert [c.condition for c in ione.conditions] == [Condition.PRONE]
+
+
+def test_a_sleeping_foe_cannot_resist_a_grapple() -> None:
+    state = build_situation(Situation.model_validate(
+        {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+         "flags": {"trapdoor_open": True, "tam_found": True}, "fight": "tunnel_guards",
+         "turn": "thorin", "conditions": {"goblin-2": ["unconscious"]}}
+    ))  # fmt: skip
+    outcome = contest_action(
+        a.TakeActionArgs(creature_id="thorin", action="grapple", target_id="goblin-2"), state
+    )
+    assert outcome.result["success"] is True
+    assert not [e for e in outcome.events if e.type == "dice_roll"]  # no contest to roll
+    held = [c.condition for c in state.creatures["goblin-2"].conditions]
+    assert Condition.GRAPPLED in held

@@ -18,13 +18,6 @@ def is_question(ctx: Context) -> bool:
     return first in ctx.vocab.question_starts or ctx.raw.rstrip().endswith("?")
 
 
-_DENIALS = frozenset({
-    "don't", "dont", "doesn't", "doesnt", "didn't", "didnt", "isn't", "isnt", "aren't",
-    "arent", "wasn't", "wasnt", "won't", "can't", "cant", "haven't", "hasn't",
-})  # fmt: skip
-"""Words that, after "we" or "I", say what is not so: a statement, not a question."""
-
-
 def wh_first(words: list[str]) -> bool:
     """The words begin with a question word ("Thorin, what's my AC" asked with his name)."""
     return bool(words) and words[0].replace("'s", "") in WH
@@ -45,9 +38,8 @@ def question(ctx: Context) -> Intent | None:
         return None
     words = said.split()
     typed = normalise(ctx.raw).split()
-    subject = typed[:1] in (["i"], ["we"], ["you"], ["they"], ["he"], ["she"], ["it"]) and (
-        words[0] in _DENIALS
-    )  # ("we don't care": a statement; "we should leave?" may still ask)
+    subject = typed[:1] in (["i"], ["we"], ["you"], ["they"], ["he"], ["she"], ["it"])
+    # ("we don't care.", "we should ask the priest.": statements; with "?" they ask)
     named = (
         bool(typed)
         and typed[0] != words[0]
@@ -171,3 +163,48 @@ def ask_about(ctx: Context) -> Intent:
             if topic:
                 break
     return ctx.intent("question", targets=targets, topic=topic, confidence=0.9)
+
+
+_LEAD_CALL = re.compile(
+    r"^\W*(?:\w+:\s*)?(?:(?:go on|come on|ok|okay|right|now|quick|listen|hey|oi|look)[\s,]+)?"
+    r"((?:old |little |young )?[a-z][\w'-]*)\s*,\s*\S",
+    re.IGNORECASE,
+)
+_TAIL_CALL = re.compile(
+    r",\s*(?:old |my |dear |little |young )?([a-z][\w'-]*)\s*[.!?]*$", re.IGNORECASE
+)
+_REASSURING = re.compile(
+    r"\b(?:we(?:'ve)? got (?:this|it)|we(?:'ll| will)? (?:handle|manage) (?:this|it)|"
+    r"we(?:'re| are| will be|'ll be) (?:fine|ok|okay|right)|leave (?:it|this) to us)\b",
+    re.IGNORECASE,
+)
+_OWN_WORDS = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself|we|we'll|we're|us|our)\b", re.I)
+
+
+def bidden(ctx: Context) -> Thing | None:
+    """A person here the words are said to by a word for them set off with a comma ("go on
+    lad, run upstairs to Berta", "run and hide, lad") and that bid them do something (no
+    deed of the speaker's own in the same sentence): words to them, whatever they are
+    told to do."""
+    first, *after = re.split(r"(?<=[.!?])\s+", ctx.raw.strip(), maxsplit=1)
+    later = _REASSURING.sub(" ", " ".join(after))  # "… we got this": no deed of our own
+    if _OWN_WORDS.search(first) or _OWN_WORDS.search(later):
+        return None  # ("Stand back, Berta. I'm kicking this hatch in.": the deed is ours)
+    for pattern in (_LEAD_CALL, _TAIL_CALL):
+        called = pattern.search(first)
+        if called is None:
+            continue
+        word = called.group(1).lower()
+        people = [n for n in ctx.scope.of("npc") if word in n.names or word in n.id]
+        bid = first[: called.start(1)] + " " + first[called.end(1) :]  # the words, not the call
+        if len(people) == 1 and _BIDDING.search(bid.lower()):
+            return people[0]
+    return None
+
+
+_BIDDING = re.compile(
+    r"\b(?:go|run|get|stay|hide|wait|come|take|fetch|tell|bring|follow|leave|head|keep|"
+    r"stand|sit|hold|find|grab|climb|get back|get out|upstairs|downstairs|home)\b"
+)
+"""Words that bid someone do something ("run upstairs to Berta", "stay here"): what the
+person called is told to do (not "with respect, goblin": words to them, weighed as words)."""

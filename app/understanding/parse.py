@@ -347,6 +347,11 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     if SPLITTING.search(said):  # "let's split up, Ione goes to the lighthouse and …"
         return ctx.intent("ask", confidence=0.3,
                           note="the party goes as one here: say where everyone goes")  # fmt: skip
+    told_to = None if ctx.scope.fighting else q.bidden(ctx)  # "go on lad, run upstairs to
+    # Berta": his to do, not the party's (in a fight, "YIELD, GOBLIN!" is a threat)
+    if told_to is not None:
+        return ctx.intent("talk", targets=(told_to.id,), topic=r.topic_of(ctx, told_to.id),
+                          confidence=0.8)  # fmt: skip
     mocked = mockery(ctx)  # a bard's insult at a foe: Vicious Mockery, not a threat
     if mocked is not None:
         return mocked

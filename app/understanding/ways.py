@@ -92,7 +92,16 @@ def move(ctx: Context, at: int) -> Intent | None:
     if far is not None:  # "we'll go out to the chapel" from the lighthouse: not "out"
         return ctx.intent("ask", confidence=0.3, note=f"there is no way from here to {far}")
     here = ctx.state.scene.name.lower()
-    leaving = any(verb_at(ctx.said, p) >= 0 for p in ctx.vocab.leave)
+    leaving = any(
+        (at := verb_at(ctx.said, p)) >= 0 and not _WISHED_OF.search(ctx.said[:at])
+        for p in ctx.vocab.leave
+    )  # (not "asks her if she wants to go home": her going, asked of her)
+    if (
+        leaving
+        and re.match(r"(?:leave|leaves|leaving)\s", rest)
+        and ctx.named("item_here", "carried", "feature", "npc", "creature", text=rest)
+    ):
+        return None  # "we should leave the locket": a thing left be, nobody goes
     if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
         return way_out(ctx)
     if exits:
@@ -105,6 +114,10 @@ def move(ctx: Context, at: int) -> Intent | None:
         sure = 1.0 if len(exits) == 1 else 0.6
         return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
     return None
+
+
+_WISHED_OF = re.compile(r"\b(?:if|whether|wants? to|wanna|would like to|asks?|you)\b")
+"""Words before a going that make it asked or wished of someone, not done."""
 
 
 _STEALTHY = re.compile(

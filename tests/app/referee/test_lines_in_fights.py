@@ -351,3 +351,22 @@ def test_sneaking_into_an_open_way_goes_there() -> None:
 @pytest.mark.parametrize("reply", ["ya", "yeah obviously", "of course!"])
 def test_everyday_yeses_are_yes(reply: str) -> None:
     assert is_yes(reply)
+
+
+TAM = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+       "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line", ["go on lad, run upstairs to berta. we got this", "run upstairs to berta, lad"]
+)
+def test_someone_sent_somewhere_goes_alone_not_the_party(line: str) -> None:
+    assert [c.kind for c in read(TAM, "thorin", line)] == ["talk"]
+    assert read(TAM, "thorin", "Stand back, Tam. I'm kicking the casks over.")[0].kind != "talk"
+
+
+@pytest.mark.parametrize("line", ["we should leave the locket. it's not ours", "Wanna go home?"])
+def test_leaving_a_thing_or_asking_about_going_home_goes_nowhere(line: str) -> None:
+    cave = {"campaign": "drowned_bell", "scene": "sea_cave"}
+    assert "move" not in [c.kind for c in read(cave, "cass", line)]
+    assert read(cave, "cass", "we go home")[0].kind == "move"

@@ -16,6 +16,7 @@ from typing import Any
 from app.saves.claims import SaveInUse, forget_claim, in_use
 from app.saves.document import _read
 from app.saves.names import SAVES_DIR, NotASaveFile, SaveError, resolve_save, save_path
+from app.saves.recovery import newest_copy, orphans
 from app.saves.story import remove_story
 
 _SHOWN = 64
@@ -124,7 +125,23 @@ def list_saves(folder: Path = SAVES_DIR) -> list[SaveInfo]:
         return []
     paths = [folder / n for n in names if n.endswith(".toml") and not n.startswith(".")]
     infos = [_held(_info(path)) for path in paths]
+    infos += [info for stem in orphans(folder) if (info := _missing(folder, stem)) is not None]
     return sorted(infos, key=lambda i: (-_mtime(i.path), i.path.name))
+
+
+def _missing(folder: Path, stem: str) -> SaveInfo | None:
+    """A save whose file is gone but whose copies remain: listed from its newest good copy
+    (loading it puts that copy back), so no game drops out of sight."""
+    try:
+        path = save_path(stem, folder)
+    except SaveError:
+        return None
+    copy = newest_copy(path)
+    if copy is None:
+        return None
+    info = _info(copy.path)
+    title = f"{info.title or info.campaign} — file missing; loading restores turn {copy.turn}"
+    return replace(info, name=printable(stem), path=path, title=title)
 
 
 def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
@@ -133,14 +150,16 @@ def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
     removed."""
     target = resolve_save(name, folder)
     path = target.path
-    if not os.path.lexists(path):
+    copies = [path.with_name(f"{path.name}.{n}") for n in range(1, 10)]
+    left = not target.backup and any(os.path.lexists(c) for c in copies)  # its file gone
+    if not os.path.lexists(path) and not left:
         raise SaveError(f"{path}: no such save")
     if path.is_dir() and not path.is_symlink():
         raise SaveError(f"{path}: a folder, not a save file — not deleting it")
     holder = in_use(save_path(target.name, folder))  # a backup's game too: it rotates them
     if holder is not None:
         raise SaveInUse(f"{path}: this save is being played in another window ({holder})")
-    others = [] if target.backup else [path.with_name(f"{path.name}.{n}") for n in range(1, 10)]
+    others = [] if target.backup else copies
     removed: list[Path] = []
     for candidate in [path, *others]:
         if os.path.lexists(candidate) and (candidate.is_symlink() or not candidate.is_dir()):

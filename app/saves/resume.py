@@ -24,6 +24,7 @@ from app.saves.names import (
     save_path,
     target_of,
 )
+from app.saves.recovery import restore
 from app.world.state import GameState
 
 PASSED_OVER_SHOWN = 2
@@ -72,6 +73,7 @@ def resume_target(target: Target, folder: Path = SAVES_DIR, *, play: bool = True
     held = play and not target.backup  # a backup is only read: it goes on under a new name
     if held:
         claim(target.path)
+    restored = restore(target.path) if held else ""  # the file gone, its copies here
     try:
         loaded = _load(target, folder)
     except SaveError:
@@ -81,6 +83,8 @@ def resume_target(target: Target, folder: Path = SAVES_DIR, *, play: bool = True
             release(target.path)
         raise
     state = loaded.state
+    if restored:
+        loaded = replace(loaded, notes=(restored, *loaded.notes))
     if not target.backup:
         return Resumed(state, target.name, target.name, loaded.path, loaded.notes)
     save_as = restored_name(target.name, folder)

@@ -3,9 +3,11 @@ answers a player who wants to react when nothing calls for it.
 
 The declaration is read as an action of the reactor (:mod:`app.understanding`); what
 fits a reaction and the tools can price is resolved — a reaction spell the reactor knows
-(Shield), one weapon attack, a shove or a grab of someone in reach — and the subturn ends
-with how it went. Anything else ("I duck behind the table") the referee says honestly it
-cannot adjudicate as a reaction, and ends the subturn with no effect.
+(Shield), or, when a foe leaves reach (the SRD's opportunity attack), one weapon attack, a
+shove or a grab of it — and the subturn ends with how it went. A blow in answer to a hit
+that lands is no reaction the rules allow. Anything else ("I duck behind the table") the
+referee says honestly it cannot adjudicate as a reaction, and ends the subturn with no
+effect.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from app.world.state import GameState
 from rules.srd import srd
 
 _CONTESTS = ("grapple", "shove_prone", "shove_away")
+_DRAWS_A_BLOW = re.compile(r"\bleaves reach\b|\bleaving reach\b|\bmoves away\b", re.IGNORECASE)
+"""Triggers a weapon attack may answer as a reaction (the SRD's opportunity attack)."""
 _REACT = re.compile(r"\breact(?:ion|ing|s)?\b", re.IGNORECASE)
 
 WHEN_TO_REACT = (
@@ -109,10 +113,16 @@ class Reacting(RefereeBase):
             target = near[0] if len(near) == 1 else target
         if target is None or target == reactor:
             return []
-        if intent.kind == "attack":
+        if intent.kind == "attack" and _DRAWS_A_BLOW.search(entry.trigger):
             return [self._call("reaction", reactor, "attack", attacker_id=reactor,
                                target_id=target)]  # fmt: skip
-        if intent.kind == "manoeuvre" and intent.action in _CONTESTS:
+        # (a blow as a reaction is an opportunity attack: a foe leaving reach draws it; a
+        # foe's hit does not — "i kick wet sand in its face" then is no free attack)
+        if (
+            intent.kind == "manoeuvre"
+            and intent.action in _CONTESTS
+            and _DRAWS_A_BLOW.search(entry.trigger)
+        ):
             return [self._call("reaction", reactor, "take_action", creature_id=reactor,
                                action=intent.action, target_id=target)]  # fmt: skip
         return []

@@ -85,8 +85,9 @@ def test_an_answer_is_read_and_adjudicated_as_labelled(answer: dict) -> None:
         assert done.outcome in ("it works", "it fails")
 
 
-def test_him_or_it_in_a_reaction_is_the_creature_that_set_it_off() -> None:
-    """Giant Rat 3 bites Aria; "I stab it" is at Giant Rat 3, not at another rat."""
+def test_a_blow_in_answer_to_a_bite_is_no_reaction_the_rules_allow() -> None:
+    """Giant Rat 3 bites Aria; "I stab it" is no opportunity attack (the rat left no one's
+    reach): nothing is rolled, and the reaction is given back."""
     for seed in range(100):
         state = in_the_cellar(seed)
         _turn_of(state, "giant-rat-3")
@@ -98,8 +99,9 @@ def test_him_or_it_in_a_reaction_is_the_creature_that_set_it_off() -> None:
     else:
         raise AssertionError("Giant Rat 3 never hit Aria")
     mine = [e for e in events if e.type == "dice_roll" and e.character_id == "aria"]
-    assert mine and mine[0].check_type == "attack_roll"
-    assert mine[0].reason.endswith("vs Giant Rat 3")
+    assert not [e for e in mine if e.check_type == "attack_roll"]
+    told = "".join(e.text for e in events if e.type == "narrative_chunk")
+    assert "not something a reaction can do" in told
 
 
 async def _turn(session: object) -> list:

@@ -370,3 +370,11 @@ def test_leaving_a_thing_or_asking_about_going_home_goes_nowhere(line: str) -> N
     cave = {"campaign": "drowned_bell", "scene": "sea_cave"}
     assert "move" not in [c.kind for c in read(cave, "cass", line)]
     assert read(cave, "cass", "we go home")[0].kind == "move"
+
+
+def test_the_other_one_is_the_foe_not_struck_just_before() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}, "fight": "tunnel_guards",
+              "turn": "thorin"}  # fmt: skip
+    said = kinds(guards, "thorin", "hit goblin 1, then action surge and hit the other one")
+    assert said == [("attack", "goblin-1"), ("feature", None), ("attack", "goblin-2")]

@@ -255,6 +255,8 @@ def on_whom(a: Asked) -> str | None:
         return None
     if not re.search(rf"\b(?:{ASSAILING})\b", a.intent.text.lower()):  # as typed, unmended
         return None
+    if a.word("weapon", "weapons", "holding", "wielding", "carrying"):
+        return None  # "what weapon am i holding": the character's own, not who is on them
     on = assailants(a.state, victim)
     name = a.state.name_of(victim)
     if not on:

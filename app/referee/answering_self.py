@@ -145,6 +145,7 @@ def spells_known(a: Asked) -> str | None:
     """Asked: "which spells do I know", "what are my cantrips", "what can Aria cast"."""
     sheet = a.own_sheet
     asks = a.word("spells", "cantrips", "cantrip") or a.has("can i cast", "spell list")
+    asks = asks or (a.word("cast") and a.word("what", "which", "whats"))  # "what can wren cast"
     if sheet is None or not asks or not (a.member or a.has("can i cast")):
         return None
     if not sheet.spells:

@@ -24,6 +24,8 @@ SWAPS = {
 """The speaker's words for themself, as the story says them of a party member (whose
 sheet names no pronoun)."""
 
+_SPOKEN = re.compile(r"\b(?:you|your|you're|youre|ma'?am|sir)\b", re.IGNORECASE)
+"""Words said to someone: told back as said, not as a deed."""
 _LEAD = re.compile(
     r"^(?:(?:ok(?:ay)?|alright|right|so|well|um+|uh+|hmm+|then|and|now|just),?\s+)*"
     r"(?:i'll|i will|i'm going to|im going to|i'm gonna|im gonna|i want to|i'd like to|"
@@ -36,10 +38,14 @@ _LEAD = re.compile(
 def told_back(text: str, name: str) -> str:
     """The deed ``text``, typed as the character ``name``, told as the story tells it."""
     deed = text.strip().strip("*").rstrip(" .!…")
+    if "?" in deed or _SPOKEN.search(deed):  # "excuse me ma'am, are you alright?": words
+        return f"{name} says: “{text.strip()}”"
+    called = next((w for w in (name, *name.split()) if deed.lower().startswith(w.lower() + " ")),
+                  None)  # "Cass leads the way", typed for Brother Cass  # fmt: skip
     if deed.lower().startswith(name.lower() + ":"):  # "Thorin: warm my hands"
         deed = deed[len(name) + 1 :].strip()
-    elif deed.lower().startswith(name.lower() + " "):
-        rest = deed[len(name) + 1 :].strip()
+    elif called is not None:
+        rest = deed[len(called) + 1 :].strip()
         return (
             _sentence(f"{name} {_swapped(rest.split(), first=-1)}")
             if _short(rest)
@@ -78,7 +84,8 @@ feet by the fire")."""
 
 def _verb_like(word: str, after: str) -> bool:
     plain = word.isalpha() and word.lower() not in SWAPS.values() and word.lower() not in _OBJECTS
-    return plain and not word.lower().endswith("s") and after.lower() in _OBJECTS
+    told = word.lower().endswith(("s", "ing", "ed"))  # "… and murmuring a prayer": as it is
+    return plain and not told and after.lower() in _OBJECTS
 
 
 def _swap(word: str) -> str:

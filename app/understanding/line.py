@@ -271,7 +271,7 @@ def _understand(
     if (sure and not stolen and not backing and not _plainer(whole, read)
             and not any(_same(whole, clause) for clause in read)):  # fmt: skip
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
-    asking = whole.kind == "question" and not re.search(r"\?\s+\S", text)
+    asking = whole.kind == "question" and not re.search(r"[?.!]\s+\S", text)
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
     story = words >= FIGHT_PARAGRAPH

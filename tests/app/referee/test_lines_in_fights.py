@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.referee.restating import told_back
 from app.session.setup import session_for
 from app.understanding import understand
 from app.understanding.intent import Intent
@@ -378,3 +379,17 @@ def test_the_other_one_is_the_foe_not_struck_just_before() -> None:
               "turn": "thorin"}  # fmt: skip
     said = kinds(guards, "thorin", "hit goblin 1, then action surge and hit the other one")
     assert said == [("attack", "goblin-1"), ("feature", None), ("attack", "goblin-2")]
+
+
+@pytest.mark.parametrize(
+    ("line", "told"),
+    [
+        ("Cass leads the way across the causeway, murmuring a prayer",
+         "Brother Cass leads the way across the causeway, murmuring a prayer."),
+        ("excuse me maam, are you alright?",
+         "Brother Cass says: “excuse me maam, are you alright?”"),
+        ("warm my hands by the fire", "Brother Cass warms their hands by the fire."),
+    ],
+)  # fmt: skip
+def test_a_deed_told_back_reads_as_the_story(line: str, told: str) -> None:
+    assert told_back(line, "Brother Cass") == told

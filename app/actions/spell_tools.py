@@ -155,7 +155,10 @@ def _refuse_targets(c: fx.Casting) -> None:
         kind = creature_type(state, t)
         if spell.creature_types and kind not in spell.creature_types:
             only = " or ".join(f"{k}s" for k in spell.creature_types)
-            raise ToolError(f"{spell.name} affects only {only}; {state.name_of(t)} is a {kind}")
+            article = "an" if kind[:1] in "aeiou" else "a"
+            raise ToolError(
+                f"{spell.name} affects only {only}; {state.name_of(t)} is {article} {kind}"
+            )
     needs_target = (
         spell.harmful or spell.revive_within is not None or spell.dispels or spell.stabilizes
     )

@@ -16,6 +16,7 @@ from app.world import view
 from app.world.pronouns import possessive
 from app.world.state import GameState
 from app.world.wording import bare, the
+from rules.conditions import can_act
 from rules.features import feature
 
 _MISS = (
@@ -403,7 +404,10 @@ class FollowUps(RefereeBase):
             weapon = bare(swing["attack"]).lower()  # the sentences give it its article
             shot = weapon.split()[-1] in _SHOOTERS if weapon else False
             if swing["outcome"] == "miss":
-                misses = _MISS[:2] if shot else _MISS  # a shot goes wide; no bolt "swings"
+                misses: tuple[str, ...] = _MISS[:2] if shot else _MISS  # no bolt "swings"
+                still = state.creatures.get(str(result["target"]))
+                if still is not None and not can_act(still.conditions):
+                    misses = (_MISS[0],)  # a sleeper does not twist away: the blow goes wide
                 self.notes.append(self._pick(state, misses, a=attacker, w=weapon, t=target))
             elif swing["outcome"] == "critical_hit":
                 self.notes.append(

@@ -64,6 +64,8 @@ def inventory_text(state: GameState, actor: str | None) -> str:
 def wound_word(hp: int, max_hp: int) -> str:
     """How hurt something looks: unhurt, lightly or badly wounded, barely standing."""
     ratio = hp / max(1, max_hp)
+    if hp <= 0:
+        return "down"
     return ("unhurt" if ratio >= 1 else "lightly wounded" if ratio > 0.5
             else "badly wounded" if ratio > 0.25 else "barely standing")  # fmt: skip
 

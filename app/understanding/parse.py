@@ -188,8 +188,8 @@ def freely(
     ("warm my hands by the fire"), which simply happens (:mod:`.freeform`) — once the
     whole line's reading is settled, so a clause that the line's other clauses explain
     ("back down to the harbour", "then drink it") is never taken for one."""
-    if found.kind != "ask" or found.confidence > 0.4 or found.then:
-        return found
+    if found.kind != "ask" or found.confidence > 0.4 or found.then or found.action == "unable":
+        return found  # (one said plainly it cannot be done stays so)
     code = language or (campaign.campaign.language if campaign is not None else "en") or "en"
     vocab = vocabulary_for(code) or ENGLISH
     raw = " ".join(found.text.split())
@@ -207,6 +207,11 @@ def freely(
     return found if freed is None else replace(freed, character=found.character)
 
 
+_ARSON = re.compile(
+    r"\b(?:set|sets|setting) (?:\w+ ){1,4}?(?:on fire|alight|ablaze|aflame)\b|"
+    r"\bburn (?:down )?the (?:inn|house|chapel|mill|lighthouse|place|village)\b"
+)
+"""Setting a building (or anything) on fire: no deed the game rules on."""
 _REMIND = re.compile(
     r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us)(?: again)? "
     r"(?=(?:what|who|where|why|how|when|which)\b)"
@@ -347,6 +352,10 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     if SPLITTING.search(said):  # "let's split up, Ione goes to the lighthouse and …"
         return ctx.intent("ask", confidence=0.3,
                           note="the party goes as one here: say where everyone goes")  # fmt: skip
+    if _ARSON.search(said):  # "set the inn on fire": said plainly, nothing "set there"
+        return ctx.intent("ask", action="unable", confidence=0.3,
+                          note="fire like that is more than the game can rule on: nothing is set "
+                               "alight")  # fmt: skip
     told_to = None if ctx.scope.fighting else q.bidden(ctx)  # "go on lad, run upstairs to
     # Berta": his to do, not the party's (in a fight, "YIELD, GOBLIN!" is a threat)
     if told_to is not None:

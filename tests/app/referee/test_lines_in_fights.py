@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.referee.answering import answer_from_game
 from app.referee.restating import told_back
 from app.session.setup import session_for
 from app.understanding import understand
@@ -393,3 +394,22 @@ def test_the_other_one_is_the_foe_not_struck_just_before() -> None:
 )  # fmt: skip
 def test_a_deed_told_back_reads_as_the_story(line: str, told: str) -> None:
     assert told_back(line, "Brother Cass") == told
+
+
+async def test_setting_the_inn_on_fire_is_said_plainly_not_done() -> None:
+    session = session_for(build_situation(Situation.model_validate(INN)))
+    referee = await play(session, "mira", "set the inn on fire")
+    assert not referee.made
+    assert "nothing is set alight" in session.state.history[-1].narrative
+
+
+def test_a_foe_out_cold_is_not_counted_as_standing() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}, "fight": "tunnel_guards",
+              "turn": "mira", "wounds": {"goblin-1": 7}}  # fmt: skip
+    state = build_situation(Situation.model_validate(guards))
+    assert state.creatures["goblin-1"].vitals.hp == 0
+    said = answer_from_game(
+        state, state.campaign, understand("who's still standing", "mira", state, state.campaign)
+    )
+    assert said is not None and "Goblin 1" not in said

@@ -87,6 +87,8 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     healing = bool(srd().spells.get(spell).heal) if spell in srd().spells else False
     if healing and not members and not pick.exact and _POINTED.search(ctx.said):
         members = _most_hurt_friend(ctx)  # "a healing word in his direction": a friend's
+    if healing and not members and not others and not pick.named:  # "healing word" alone:
+        members = _most_hurt_friend(ctx) or ([ctx.actor] if ctx.actor else [])  # a friend
     if healing and members and not friend_first:  # "past the skeleton … cure wounds on Ivo"
         friend_first = members[:1]
     if pick.named and not friend_first:

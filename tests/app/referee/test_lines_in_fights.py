@@ -413,3 +413,10 @@ def test_a_foe_out_cold_is_not_counted_as_standing() -> None:
         state, state.campaign, understand("who's still standing", "mira", state, state.campaign)
     )
     assert said is not None and "Goblin 1" not in said
+
+
+def test_a_healing_spell_named_alone_heals_a_friend_never_the_foe() -> None:
+    warden = {**WARDEN, "turn": "cass"}
+    assert kinds(warden, "cass", "healing word") == [("cast", "cass")]
+    hurt = {**WARDEN, "turn": "cass", "wounds": {"ione": 20}}
+    assert kinds(hurt, "cass", "healing word") == [("cast", "ione")]

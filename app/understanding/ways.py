@@ -64,6 +64,10 @@ def move(ctx: Context, at: int) -> Intent | None:
     closer = ctx.scope.fighting and _ADVANCE.match(rest) is not None
     if exits and closer and not named_beyond_direction(ctx, rest):
         return None  # "I move up next to Aria" in a fight: closer in, not up the stairs
+    if rest.startswith("follow") and not exits:
+        friends = [m for m in ctx.named("member", text=rest[6:]) if m.id != ctx.actor]
+        if friends:  # "i follow cass, bow ready": falls in behind, as said
+            return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.8)
     if rest.startswith("follow") and not exits and ctx.campaign is not None:
         npcs = ctx.campaign.npcs
         allies = [

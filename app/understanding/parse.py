@@ -93,10 +93,16 @@ def _strip_fillers(said: str, vocab: Vocabulary) -> str:
         changed = False
         for filler in fillers:
             if starts_with(said, filler) and said != filler:
+                if filler == "lets" and _LETS_A_THING.match(said):
+                    continue  # "lets it fly at the wounded one": she lets it, no "let's"
                 said = said[len(filler) :].strip()
                 changed = True
                 break
     return said
+
+
+_LETS_A_THING = re.compile(r"^lets (?:it|him|her|them|the|an?|fly|loose|go of|rip)\b")
+"""A story's "lets" (she lets it fly), not a suggestion ("lets go")."""
 
 
 def understand_clause(

@@ -420,3 +420,11 @@ def test_a_healing_spell_named_alone_heals_a_friend_never_the_foe() -> None:
     assert kinds(warden, "cass", "healing word") == [("cast", "cass")]
     hurt = {**WARDEN, "turn": "cass", "wounds": {"ione": 20}}
     assert kinds(hurt, "cass", "healing word") == [("cast", "ione")]
+
+
+def test_a_storys_lets_is_her_letting_not_a_suggestion() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "mira",
+            "wounds": {"giant-rat-1": 3}}  # fmt: skip
+    line = ("Mira tumbles sideways across the wet flagstones, comes up on one knee behind a "
+            "cask, nocks an arrow and lets it fly at the wounded one.")  # fmt: skip
+    assert kinds(rats, "mira", line) == [("attack", "giant-rat-1")]

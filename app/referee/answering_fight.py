@@ -15,8 +15,8 @@ from app.referee.answering_words import Asked
 from app.referee.sights import join_words, wound_word
 from app.understanding.describing import ASSAILING, assailants
 from app.understanding.scope import living_creatures
+from app.world.standing import fights_on
 from app.world.state import Creature
-from app.world.tied import bound
 from rules.damage import LifeState
 from rules.positions import describe, distance
 
@@ -141,11 +141,8 @@ def foes_left(a: Asked) -> str | None:
     if not kinds and not (a.word(*FOE_WORDS) or a.state.encounter is not None):
         return None
     pool = kinds or list(a.state.creatures)
-    alive = [
-        c for c in pool
-        if c in living_creatures(a.state) and a.state.creatures[c].vitals.hp > 0
-        and not bound(a.state.creatures[c])  # out cold at 0 hit points, or tied: not standing
-    ]  # fmt: skip
+    # out cold at 0 hit points, or tied up: not standing (as :func:`fights_on` says)
+    alive = [c for c in pool if c in living_creatures(a.state) and fights_on(a.state, c)]
     if not pool or (not alive and a.state.encounter is None):
         return None  # nothing seen here: the plain answer says so
     if not alive:

@@ -78,6 +78,7 @@ HOLDOUT13 = DATA_DIR / "referee" / "holdout13.toml"
 fights, 99 with two actions or more, 59 at a hotseat table), written apart from the parser
 (its author never read the parser nor any corpus file, nor saw the game answer its lines),
 frozen and reported once (91.0%, 20 wrong actions); never tuned to."""
+HOLDOUT14 = DATA_DIR / "referee" / "holdout14.toml"
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -32,6 +32,7 @@ from tests.referee_corpus import (
     HOLDOUT11,
     HOLDOUT12,
     HOLDOUT13,
+    HOLDOUT14,
     INTENTS,
     Corpus,
     CorpusError,
@@ -56,6 +57,7 @@ FILES = {
     "holdout11": HOLDOUT11,
     "holdout12": HOLDOUT12,
     "holdout13": HOLDOUT13,
+    "holdout14": HOLDOUT14,
 }
 
 

@@ -236,7 +236,7 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
     if intent.note.startswith("here to talk to"):
         lead = f"Nobody here answers to that ({intent.note})"
     elif HEARS in intent.note:  # words to a friend another player plays
-        return f"{intent.note}."
+        return intent.note if intent.note.endswith(("?", "!", ".")) else f"{intent.note}."
     elif intent.note == FOR_THE_TABLE:  # "sorry my cat walked on the keyboard"
         return f"No harm done: nothing happened in the story. What does {name} do?"
     elif intent.note and intent.note not in ("no verb or name it knows", "an empty line"):

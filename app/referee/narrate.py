@@ -18,6 +18,7 @@ from app.world.state import GameState
 from app.world.wording import bare, the
 from rules.conditions import can_act
 from rules.features import feature
+from rules.positions import MELEE_FT, distance
 
 _MISS = (
     "{a}'s {w} goes wide of {t}.",
@@ -110,7 +111,11 @@ class FollowUps(RefereeBase):
             if "error" in result and kind == "off_hand" and self._retarget(state, actor, result):
                 # the first blade felled its foe: the second finds another
                 at = next((i for i, c in enumerate(calls) if c.name in _ENDS), len(calls))
-                foes = self._foes(state)
+                foes = _in_reach(state, actor or "", self._foes(state))
+                if not foes:  # the others stand too far for a second blade this turn
+                    self.notes.append(f"No other foe stands within reach of "
+                                      f"{state.name_of(actor or '')}'s second blade.")  # fmt: skip
+                    continue
                 mark = weakest((f, state.creatures[f].vitals.hp) for f in foes)
                 calls.insert(at, self._call("retarget", actor, "attack", attacker_id=actor,
                                             target_id=mark, mode="off_hand"))  # fmt: skip
@@ -463,3 +468,11 @@ def feature_note(state: GameState, actor: str | None, result: dict[str, Any]) ->
     if "uses_left" in result:
         line += f" ({result['uses_left']} left)"
     return line + "."
+
+
+def _in_reach(state: GameState, actor: str, foes: Sequence[str]) -> list[str]:
+    """The foes an off-hand blade can strike without a step: those within reach."""
+    fight = state.encounter
+    if fight is None:
+        return list(foes)
+    return [f for f in foes if distance(fight.positions, actor, f) <= MELEE_FT]

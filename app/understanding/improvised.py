@@ -274,10 +274,13 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if deed.key == "throw" and weapon:  # "throw handaxe at the boss": a thrown attack
             return ctx.intent("attack", targets=(target,), action="thrown", item=weapon[0],
                               confidence=0.9)  # fmt: skip
-        if deed.key == "grab" and deed_of(ctx.said) is deed:  # "grab the rat by the tail"
+        thing = deed.key == "grab" and _grabs_a_thing(ctx)  # "grab the torch off the wall"
+        if deed.key == "grab" and not thing and deed_of(ctx.said) is deed:
+            # "grab the rat by the tail"
             return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
-        if deed.key == "grab":  # "get the boss!": after him, blade first
+        if deed.key == "grab" and not thing:  # "get the boss!": after him, blade first
             return ctx.intent("attack", targets=(target,), confidence=0.75)
+        target = None if thing else target
         if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said):
             # "I knock skeleton 2 flat": a shove to the ground
             return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
@@ -467,3 +470,21 @@ def scene_mentions(ctx: Context, said: str | None = None) -> bool:
     named = ctx.said.split()[1:] if said is None else said.split()
     nouns = [w for w in named if len(w) > 3 and w not in ctx.vocab.stop]
     return any(n in words or n.rstrip("s") in words for n in nouns)
+
+
+_GRABBED = re.compile(
+    r"\b(?:grab|grabs|grabbed|snatch|snatches|seize|seizes)\s+"
+    r"((?:the|a|an|that|this|my|his|her|its|some)\s+)?([a-z'-]+)"
+)
+
+
+def _grabs_a_thing(ctx: Context) -> bool:
+    """Whether what is grabbed is a thing, not a foe ("grab the torch off the wall and wave
+    it at the goblins"): a word after "the" that names no creature here, nor says which."""
+    m = _GRABBED.search(ctx.said)
+    if m is None or not m.group(1):
+        return False
+    word = m.group(2)
+    kinds = {w for t in ctx.scope.of("creature") for n in t.names for w in n.lower().split()}
+    which = {*ctx.vocab.descriptors, *ctx.vocab.ordinals, "one", "nearest", "closest"}
+    return word not in kinds | which and word.rstrip("s") not in kinds and not word.endswith("est")

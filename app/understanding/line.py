@@ -242,6 +242,9 @@ def _understand(
     nothing = nothing and whole.character in (None, actor)  # "Ione nocks an arrow and …"
     if len(read) == 1 and nothing:  # read as nothing whole: "ow. how much hp do i have now?"
         return replace(read[0], text=whole.text)
+    aimed = {t for c in read for t in c.targets} | set(whole.targets)
+    if whole.action == "both" and all(c.kind == "attack" for c in read) and len(aimed) == 1:
+        return whole  # "shortsword in one hand, dagger in the other, both at goblin 1"
     if len(read) == 1 and read[0].kind == "attack" and read[0].action == "both":
         return replace(read[0], text=whole.text)  # "… with my shortsword and then my dagger"
     if len(read) == 1 and read[0].kind == "cast" and len(read[0].targets) > len(whole.targets):

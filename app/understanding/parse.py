@@ -40,7 +40,7 @@ from app.understanding.rewording import (
 from app.understanding.scope import build_scope
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
-from app.understanding.words import normalise, starts_with
+from app.understanding.words import has_phrase, normalise, starts_with
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -143,6 +143,9 @@ def understand_clause(
                                f"for them on {player}'s own turn")  # fmt: skip
     if stranger:
         return ctx.intent("refuse", confidence=0.9, note=f"{stranger} is not in the party")
+    to_player = _to_a_player(ctx, actor) if named is None else None
+    if to_player is not None:
+        return to_player
     if named is not None and named != actor:
         other = r.acting_for(ctx, named)
         if other is not None:
@@ -174,6 +177,35 @@ def understand_clause(
         fighting = {c.npc: cid for cid, c in state.creatures.items() if c.npc and c.vitals.hp > 0}
         found = replace(found, targets=tuple(fighting.get(t, t) for t in found.targets))
     return found
+
+
+_TO_PLAYER = re.compile(r"^\W*(?:hey\s+)?([A-Za-z][\w'-]*)\s*[,!:]\s*(.*)$")
+
+
+def _to_a_player(ctx: r.Context, actor: str | None) -> Intent | None:
+    """Words to another player at the table, by the player's name ("Ben, make Thorin
+    charge!", "Eli, what do you think?"): table talk, no deed of the typist's character.
+    Asking for a deed of that player's character is refused: it is theirs to play."""
+    m = _TO_PLAYER.match(ctx.raw)
+    state = ctx.state
+    if m is None or len(state.players) < 2:
+        return None
+    player = next((p for p in state.players if p.lower() == m.group(1).lower()), None)
+    if player is None or (actor is not None and state.controller_of(actor) == player):
+        return None
+    theirs = [
+        c
+        for c in state.players[player]
+        if has_phrase(m.group(2).lower(), state.name_of(c).lower().split()[0])
+    ]
+    if theirs:
+        name = state.name_of(theirs[0])
+        return ctx.intent("refuse", character=theirs[0], confidence=0.9,
+                          note=f"{name} is played by {player}")  # fmt: skip
+    own = state.name_of(actor) if actor else "your character"
+    return ctx.intent("ask", confidence=0.5,
+                      note=f"{player}{r.HEARS}table talk, nothing happens in the story. "
+                           f"What does {own} do?")  # fmt: skip
 
 
 def _player_speaking(ctx: r.Context, said: str, actor: str) -> tuple[str, r.Context]:

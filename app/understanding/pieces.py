@@ -56,6 +56,15 @@ NOT_A_DEED = frozenset({"ask", "foreign", "refuse", "help"})
 """Readings that are no clause of their own: a piece read so is glued to the one before."""
 
 
+def _spell_alone(said: str, cast: Intent) -> bool:
+    """Whether a spell's clause named only the spell ("ray of frost, goblin 2"): its target
+    was a guess, and the foe named after it is the one meant, not one more."""
+    spell = cast.spell or ""
+    name = srd().spells.get(spell).name.lower() if spell in srd().spells else ""
+    rest = said.lower().replace(name, " ") if name else said.lower()
+    return not re.sub(r"\b(?:i|cast|casts|casting|a|the|my|at|on)\b|[^\w\s]", " ", rest).split()
+
+
 def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
     names = {cid: c.name for cid, c in state.creatures.items()}
     names |= {cid: s.name for cid, s in state.party.items()}
@@ -227,7 +236,8 @@ def read_pieces(
             # "eldritch blast at orc 1 and orc 2": one spell, a beam (or a hold) for each
             before, said, last = read.pop()
             more = (foe,) if foe not in last.targets else ()
-            read.append((before, said, replace(last, targets=last.targets + more)))
+            aimed = last.targets + more if not _spell_alone(said, last) else (foe,)
+            read.append((before, f"{said}, {piece.text}", replace(last, targets=aimed)))
             continue
         if intent.kind == "hold" and piece is not pieces[-1] and _JUST_WAIT.match(piece.text):
             continue  # "ok wait, before I do anything …": the table held a moment, no pass
@@ -237,6 +247,9 @@ def read_pieces(
             before, said, first_deed = read.pop()
             read.append((before, said, replace(first_deed, targets=(foe,))))
             continue
+        spoken = bool(read) and (read[-1][2].kind == "talk" or read[-1][2].action in _WORDS)
+        if spoken and _TERMS.match(piece.text):
+            continue  # "tell him to give up and we'll let him live": the terms, still words
         fighting_words = read and read[-1][2].kind not in ("question", "talk", "help")
         if intent.kind == "ask" and kinds == {"attack"} and read and fighting_words:
             # "hide then shoot": a blow at whichever foe, as a bare "attack" is
@@ -444,6 +457,14 @@ _BARE_FOE = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:the|that|this)\s+\w+(?:\s+\w
 """A foe named alone after a blow ("hit grubnak then the goblin"): the same blow again."""
 
 
+_WORDS = ("intimidation", "persuasion", "deception")
+"""Improvised deeds done in words: a demand, a plea, a bluff."""
+_TERMS = re.compile(
+    r"^\W*(?:and\s+)?(?:we'll|we will|we won't|i'll|i will|i won't|you'll|you will|or else|"
+    r"or (?:we|i|you)|if (?:you|he|she|they)|nobody|no one)\b",
+    re.IGNORECASE,
+)
+"""The terms that go with a demand ("…, and we'll let him live", "… or else")."""
 MOTIVE = re.compile(
     r"^\W*(?:(?:i|we)\s+(?:want|need|wish|hope|mean|'d like|would like|am trying|'m trying)|"
     r"so\s+(?:that|it|he|she|they|we|i)\b|to make sure|in order to|because|cause|cos)\b",

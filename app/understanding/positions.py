@@ -50,6 +50,8 @@ def _cover(ctx: Context) -> Intent | None:
     if at < 0:
         return None
     rest = ctx.said[at + len(phrase) :]
+    if re.match(r"\s*(?:me|us|him|her|them|you)\b", rest):
+        return None  # "get behind me!": behind a person, no cover of the place
     named = [t for t in ctx.named("feature", text=rest) if t.kind == "feature"]
     covers = _cover_features(ctx)
     if named:

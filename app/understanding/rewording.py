@@ -84,10 +84,18 @@ def _spell_in(words: str) -> bool:
     return any(names_a_spell(span) for span in spans)
 
 
+_POCKET = re.compile(
+    r"\b(pick|picks|picking)\s+(?:the\s+)?"
+    r"((?:[\w-]+(?: \d)?'s)|his|her|its|their)\s+pockets?\b"
+)
+"""Someone's pocket picked ("pick goblin 2's pocket", "pick his pocket"): pickpocketing."""
+
+
 def bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
     never as the way back out of here."""
+    said = _POCKET.sub(lambda m: f"pickpocket {_whose(m.group(2))}", said)
     said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
     said = _THE_BACK.sub(r"\1 rear ", said)
     said = _PRAYING.sub(lambda m: m.group(0) if _spell_in(m.group(0)) else "pray", said)
@@ -132,3 +140,9 @@ def for_a_friend(said: str, ctx: r.Context) -> str:
     if friend is not None and ctx.scope.fighting and _DISTRACTING.match(head):
         return f"help {friend.names[0]}"
     return head
+
+
+def _whose(owner: str) -> str:
+    """The one a pocket belongs to, as the pickpocket's object ("goblin 2's" → goblin 2)."""
+    pronoun = {"his": "him", "her": "her", "its": "it", "their": "them"}
+    return pronoun.get(owner, owner.removesuffix("'s"))

@@ -78,6 +78,9 @@ def _state_of(state: GameState, cid: str) -> set[str]:
     return found
 
 
+_OTHER_HAND = re.compile(r"\b(?:in|with) (?:the|my|her|his) other(?: hand)?\b|\bother hand\b")
+"""The hand a second weapon is held in ("shortsword in one hand, dagger in the other"), no
+foe "the other"."""
 _NEARLY_DEAD = re.compile(
     r"\b(?:almost|nearly|half|practically|all but|basically|mostly|barely alive|"
     r"about to die|on (?:its|his|her) last legs)\s*(?:dead)?\b|\b\d+\s?hp\b"
@@ -112,7 +115,7 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     alive = scope.of("creature")
     if not alive:
         return CreaturePick((), False, False)
-    said = _NEARLY_DEAD.sub(" wounded ", said)
+    said = _NEARLY_DEAD.sub(" wounded ", _OTHER_HAND.sub(" ", said))
     ruled_out = _EXCEPT.search(said)
     if ruled_out is not None and len(alive) > 1 and len(ruled_out.group(1).split()) <= 4:
         gone = pick_creatures(ruled_out.group(1), scope, state, vocab)

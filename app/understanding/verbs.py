@@ -214,7 +214,20 @@ def _someone_not_fought(ctx: Context) -> str | None:
                 here = any(t.id == nid for t in ctx.scope.of("npc"))
                 return f"{npc.name} is not one of the foes" if here else f"{npc.name} is not here"
     friends = [m for m in ctx.named("member", text=struck.group(1)) if m.id != ctx.actor]
-    return f"{friends[0].name} is on your side" if friends else None
+    if friends:
+        return f"{friends[0].name} is on your side"
+    return _kind_not_fought(ctx, struck.group(1))
+
+
+def _kind_not_fought(ctx: Context, whom: str) -> str | None:
+    """A kind of creature no foe here is ("attack the goblin" among the rats)."""
+    word = whom.rsplit(maxsplit=1)[-1].lower()
+    kinds = {m.name.lower().split()[-1] for m in srd().monsters.entries.values()}
+    kind = word if word in kinds else word[:-1] if word.endswith("s") and word[:-1] in kinds else ""
+    foes = ctx.scope.of("creature")
+    if not kind or not foes or any(kind in n.lower() for t in foes for n in t.names):
+        return None
+    return f"there is no {kind} in this fight"
 
 
 _STRUCK = re.compile(r"^(?:i\s+)?\w+(?:\s+(?:at|on|down))?\s+((?:\w+)(?:\s+\w+)?)\s*$")

@@ -1,0 +1,94 @@
+"""Lines a fresh play-tester's set showed misread: a spell whose foe is named after a comma,
+a blade in each hand at one foe, a foe of a kind not in the fight, "get behind me", a torch
+grabbed off the wall, a pocket picked, a demand with its terms, and words to another player
+at a hotseat table."""
+
+from __future__ import annotations
+
+from app.session.setup import session_for
+from app.understanding import understand
+from app.understanding.intent import Intent
+from tests.app.referee_lines import play
+from tests.referee_corpus import Situation, build_situation
+
+RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+GUARDS = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "mira",
+          "flags": {"trapdoor_open": True, "tam_found": True},
+          "defeated": ["cellar_rats"]}  # fmt: skip
+HOTSEAT_RATS = {**RATS, "turn": "mira",
+                "players": {"Ana": ["mira"], "Ben": ["thorin"], "Cleo": ["aria"]}}  # fmt: skip
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour",
+           "players": {"Dee": ["ione"], "Eli": ["cass", "wren"]}}  # fmt: skip
+
+
+def read(spec: dict[str, object], actor: str, text: str) -> list[Intent]:
+    """The line's clauses, in order."""
+    state = build_situation(Situation.model_validate(spec))
+    said = understand(text, actor, state, state.campaign)
+    return [said, *said.then]
+
+
+def test_a_spell_named_then_its_foe_after_a_comma_is_aimed_at_that_foe() -> None:
+    for line in ("Ray of frost, goblin 2.", "cast ray of frost, goblin 2"):
+        clauses = read({**GUARDS, "turn": "aria"}, "aria", line)
+        assert [(c.kind, c.targets) for c in clauses] == [("cast", ("goblin-2",))]
+    # a foe named with the spell and another after it: a beam for each, as before
+    both = read({**GUARDS, "turn": "aria"}, "aria", "magic missile on goblin 1, goblin 2")
+    assert both[0].targets == ("goblin-1", "goblin-2")
+
+
+async def test_a_blade_in_each_hand_at_one_foe_strikes_with_both() -> None:
+    line = "shortsword in one hand dagger in the other, both at goblin 1"
+    clauses = read(GUARDS, "mira", line)
+    assert [(c.kind, c.targets, c.action) for c in clauses] == [("attack", ("goblin-1",), "both")]
+    session = session_for(build_situation(Situation.model_validate(GUARDS)))
+    referee = await play(session, "mira", line)
+    blows = [c for c in referee.made if c.name == "attack"]
+    assert blows and all('"goblin-1"' in c.arguments for c in blows[:2])
+    assert '"off_hand"' in blows[1].arguments
+    # two foes named, one for each blade: still two blows, one at each
+    two = read(RATS, "thorin", "I shortsword rat 1 and dagger rat 2 with my off hand")
+    assert [c.target for c in two] == ["giant-rat-1", "giant-rat-2"]
+
+
+def test_a_kind_of_foe_not_in_the_fight_is_said_not_struck_at_another() -> None:
+    said = read(RATS, "thorin", "attack the goblin")[0]
+    assert said.kind == "ask" and "no goblin" in said.note
+    assert read(RATS, "thorin", "attack the rat")[0].kind == "attack"
+
+
+def test_get_behind_me_is_no_cover_behind_the_casks() -> None:
+    clauses = read(RATS, "thorin", "Mira, where are you? Get behind me!")
+    assert not any(c.kind == "manoeuvre" and c.action == "cover" for c in clauses)
+
+
+def test_a_torch_grabbed_off_the_wall_is_no_grapple() -> None:
+    said = read({**GUARDS, "turn": "thorin"}, "thorin",
+                "i grab the torch off the wall and wave it at the goblins")  # fmt: skip
+    assert not any(c.kind in ("manoeuvre", "attack") for c in said)
+    grab = read({**GUARDS, "turn": "thorin"}, "thorin", "grab the goblin by the throat")
+    assert (grab[0].kind, grab[0].action) == ("manoeuvre", "grapple")
+
+
+def test_a_picked_pocket_is_sleight_of_hand_at_its_owner() -> None:
+    said = read(GUARDS, "mira", "I pick goblin 2's pocket")[0]
+    assert (said.kind, said.targets, said.action) == ("improvise", ("goblin-2",),
+                                                      "sleight_of_hand")  # fmt: skip
+
+
+async def test_a_demand_with_its_terms_is_one_demand_and_no_blow() -> None:
+    line = "Tell the bleeding one to give up and we'll let him live"
+    spec = {**GUARDS, "wounds": {"goblin-1": 3}}
+    clauses = read(spec, "mira", line)
+    assert [c.kind for c in clauses] == ["improvise"]
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    referee = await play(session, "mira", line)
+    assert not [c for c in referee.made if c.name == "attack"]
+
+
+def test_a_player_named_at_the_table_is_table_talk() -> None:
+    orders = read(HOTSEAT_RATS, "mira", "Ben, make Thorin charge!")[0]
+    assert orders.kind == "refuse" and "played by Ben" in orders.note
+    asks = read(HARBOUR, "ione", "Eli, what do you think?")[0]
+    assert asks.kind == "ask" and asks.note.startswith("Eli hears you")
+    assert not asks.targets

@@ -25,6 +25,7 @@ from app.referee.restating import told_back
 from app.understanding import Intent
 from app.understanding.describing import assailants
 from app.world import view
+from app.world.pronouns import pronoun_of
 from app.world.state import GameState
 from app.world.tied import BOUND
 from app.world.wording import the
@@ -71,6 +72,8 @@ _WON = {
     "pray": "{a}'s prayer is said well and truly; a quiet calm settles.",
     "track": "{a} picks out the trail and follows it without losing it.",
     "throw": "{a}'s throw lands just where it was meant to.",
+    "dig": "{a} digs hard, and the earth gives way.",
+    "floor": "{a} does it, neatly: {t} is caught off guard.",
 }
 _LOST = {
     "bind": "{t} twists free before the knot is tied.",
@@ -92,6 +95,8 @@ _LOST = {
     "pray": "{a}'s words falter; the prayer feels unfinished.",
     "track": "{a} loses the trail among the rest.",
     "throw": "{a}'s throw goes wide.",
+    "dig": "{a} digs, but the ground is packed with stones and roots; it gets nowhere.",
+    "floor": "{a} tries, but {t} is not caught off guard.",
 }
 
 
@@ -158,8 +163,11 @@ class Ruling(RefereeBase):
             self.notes.append(told_back(intent.text, name))
             return []
         if key == "light" or intent.action == "auto":
-            done = _DONE.get(key, "{a} does so.")
-            self.notes.append(done.format(a=name, t=f"the {what}" if what else shown))
+            done = _DONE.get(key) if (what or key != "grab") else None
+            # a deed with no words of its own here is told as the player put it ("Thorin
+            # steps in front of Aria to protect her")
+            said = done.format(a=name, t=f"the {what}" if what else shown) if done else ""
+            self.notes.append(said or told_back(intent.text, name))
             return []
         if key in ("cow", "sway", "bluff") and state.encounter is not None:
             unmoved = self._unmoved(state, target)
@@ -289,11 +297,17 @@ class Ruling(RefereeBase):
         won = bool(result.get("success"))
         crowd = "the foes" if state.encounter is not None else "them"
         shown = state.name_of(target) if target else crowd
-        line = (_WON if won else _LOST).get(key, "{a} manages it." if won else "{a} fails.")
+        line = (_WON if won else _LOST).get(
+            key, "{a} manages it." if won else "{a} tries, but it does not work."
+        )
         if key == "bind" and not won and target in state.creatures and _senseless(state, target):
             line = "{a}'s knots will not hold; {t} is still loose."  # (it sleeps: no twisting)
         if key == "heave" and target in state.creatures:  # a senseless foe hauled away
             line = "{a} hauls {t} clear." if won else "{t} is a dead weight; {a} cannot shift it."
+        if key == "insight":
+            line = read_of(state, target, won=won)
+            people = self.campaign.npcs if self.campaign is not None else {}
+            shown = people[target].name if target in people else shown
         line = line.format(a=state.name_of(actor), t=shown)
         resister = str(result.get("opposed_by") or "")
         if resister in state.creatures and (key, won) in _FACED:  # how the foe took it
@@ -307,6 +321,25 @@ class Ruling(RefereeBase):
             foes = [target] if target in state.creatures else self._foes(state)
             self.cowed |= {f for f in foes if not self._unmoved(state, f)}
         return calls
+
+
+def read_of(state: GameState, target: str | None, *, won: bool) -> str:
+    """What an Insight check on a person tells: whether they hold something back — a topic
+    of theirs the story has not opened yet — or seem to say all they know."""
+    if not won:
+        return "{a} cannot read {t}: nothing gives {t} away."
+    campaign = state.campaign
+    if campaign is None or target not in campaign.npcs:
+        return "{a} reads {t} well, but learns nothing that words have not already said."
+    npc = campaign.npcs[target]
+    shown = view.npc_view(state, campaign, target).topics
+    kept = [k for k in npc.topics if k not in shown]
+    who = pronoun_of(state, target)
+    says, knows = ("say", "know") if who == "they" else ("says", "knows")
+    if kept:
+        return (f"{{a}} reads {{t}} well: {{t}} is holding something back, and knows more "
+                f"than {who} {says}.")  # fmt: skip
+    return f"{{a}} reads {{t}} well: {{t}} seems to be telling the truth, as far as {who} {knows}."
 
 
 def _insight(state: GameState, cid: str) -> int:

@@ -12,7 +12,10 @@ Attack or Haste left another swing; a spell its casting time; a feature its own 
 Surge adds an action); a potion the action (the engine's heal does not spend it, so the
 referee keeps that account itself, and counts it wherever it asks whether one is left);
 hiding, dashing or disengaging a rogue's bonus action (Cunning Action) when the action is
-spoken for; shaking a sleeper awake the action; a step, speech or a question nothing.
+spoken for; shaking a sleeper awake, tying a foe up or any other improvised deed the
+action, whatever its roll (a threat that asks for an Intimidation contest too: words said
+in passing are free, a demand that must be rolled is the turn's deed); a step, speech or a
+question nothing.
 """
 
 from __future__ import annotations
@@ -235,10 +238,18 @@ class Sequencing(RefereeBase):
             self.spent.setdefault(actor, []).append(what)
         deed = intent.extra[:1]
         done = any(c.name == "set_condition" for c in calls) and deed in (("wake",), ("bind",))
-        if state.encounter is not None and intent.kind == "improvise" and done:
+        tried = any(c.name == "request_ability_check" for c in calls)
+        costly = cost_of(state, actor, intent) == "action"
+        if (
+            state.encounter is not None
+            and intent.kind == "improvise"
+            and (done or (tried and costly))
+        ):
+            # an improvised deed takes the action, however its roll goes (SRD: improvising
+            # an action); the engine counts no check as one, so the referee does
             whom = state.name_of(intent.target) if intent.target else "them"
-            doing = "waking" if deed == ("wake",) else "tying up"
-            self.spent.setdefault(actor, []).append(f"{doing} {whom}")  # (no engine count)
+            doing = {"wake": "waking", "bind": "tying up"}.get(deed[0] if deed else "")
+            self.spent.setdefault(actor, []).append(f"{doing} {whom}" if doing else "that try")
 
     def _no_room(self, state: GameState, actor: str, clause: Intent) -> str:
         """Why the clause does not fit what is left of the turn ("" when it does)."""

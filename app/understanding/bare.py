@@ -8,14 +8,13 @@ import re
 
 from rapidfuzz import fuzz
 
-from app.understanding.fighting_words import struck_thing
+from app.understanding.fighting_words import blow_at_thing, cutting, struck_thing
 from app.understanding.intent import Intent, Reading
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures, pick_creatures
 from app.understanding.ways import move, shut_ways
 from app.understanding.words import has_phrase, name_score, stem
 from app.world.references import facts
-from app.world.wording import the
 
 
 def _named_outright(ctx: Context) -> bool:
@@ -60,8 +59,7 @@ def bare_names(ctx: Context) -> Intent | None:
     if ctx.scope.fighting and _armed(ctx):
         struck = struck_thing(ctx)
         if struck is not None and not _named_outright(ctx):  # "cut the bell rope with…"
-            return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
-                              note=f"{the(struck.name)} cannot be fought")  # fmt: skip
+            return blow_at_thing(ctx, struck)
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.named and pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=0.85)
@@ -88,6 +86,9 @@ def bare_names(ctx: Context) -> Intent | None:
             who = pick.ids[0]
             offer = Reading("attack", who, f"attack {ctx.state.name_of(who)}")
             return ctx.intent("ask", targets=pick.ids, alternatives=(offer,), confidence=0.4)
+    cut = struck_thing(ctx) if cutting(ctx) else None
+    if cut is not None:  # "cut the bell rope", with no blade named: what a blade does
+        return blow_at_thing(ctx, cut)
     things = ctx.named("feature", "npc", "exit", "item_here", "creature")
     if not things:
         return None

@@ -13,6 +13,7 @@ from app.understanding.readings import Context
 from app.understanding.scope import Thing
 from app.understanding.targets import pick_creatures
 from app.understanding.words import has_phrase, phrase_at
+from app.world.wording import the
 
 HOLDS = ("grapple", "shove", "escape_grapple")
 """Manoeuvres that need a fight (and, but for escaping, a creature to act on)."""
@@ -92,3 +93,31 @@ def struck_thing(ctx: Context) -> Thing | None:
             if before and before[-1] not in PLACE_WORDS:
                 return thing
     return None
+
+
+_CUTTING = re.compile(
+    r"^(?:i\s+)?(?:cut|cuts|slice|slices|saw|saws|sever|severs|slash|slashes|"
+    r"hack|hacks)(?:\s+(?:through|at|down|loose))?\b"
+)
+_CUTTABLE = re.compile(
+    r"\b(?:rope|ropes|cord|net|web|webs|curtain|tapestry|banner|sack|vines?|"
+    r"thorns?|strap|line)\b",
+    re.I,
+)
+"""A thing a blade goes through ("cut the bell rope", "slash the curtain")."""
+
+
+def cutting(ctx: Context) -> bool:
+    """Whether the clause opens with a cut ("cut the rope", "slash through the curtain")."""
+    return _CUTTING.match(ctx.said) is not None
+
+
+def blow_at_thing(ctx: Context, struck: Thing) -> Intent:
+    """A blade or a blow at a thing, not a foe: through rope or cloth a cut simply does it
+    ("cut the bell rope"); anything else cannot be fought ("slash at the pews")."""
+    if cutting(ctx) and any(_CUTTABLE.search(n) for n in struck.names):
+        return ctx.intent("improvise", targets=(struck.id,), action="auto", extra=("cut", "0"),
+                          confidence=0.8)  # fmt: skip
+    return ctx.intent(
+        "ask", targets=(struck.id,), confidence=0.3, note=f"{the(struck.name)} cannot be fought"
+    )

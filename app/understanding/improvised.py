@@ -196,8 +196,13 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     objects: tuple[ThingKind, ...] = ("feature", "item_here", "exit", "carried")
     on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
     rest = _after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
+    if deed.key == "bind":  # "lasso her with my rope": the rope is what it is done with
+        rest = _BOUND_WITH.sub(" ", rest)
     if on_a_thing:  # "kick the cask at the rats", "knock over the pots onto the goblins"
         things = ctx.named(*objects, text=rest)
+        if not things and re.search(r"\boff\b", rest):
+            # "knock the saucepan off Grubnak's head": no thing of the scene, but who has it
+            things = ctx.named("creature", "npc", text=rest)
     else:
         people = ctx.named("creature", "npc", "member", text=rest)
         stuff = ctx.named(*objects, text=rest)
@@ -302,6 +307,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         dc = max(dc, 15) + 5 if deed.skill != "auto" else 0
     if any(w in ctx.said.split() for w in EASY) and deed.key not in ("wake",):
         dc = max(10, dc - 5) if deed.skill != "auto" else 0
+    if deed.key == "bind" and ctx.scope.fighting and target in ctx.state.creatures:
+        # a foe still fighting back is hard to truss up (a lasso, a quick knot): hard
+        dc = dc if _limp(ctx, target or "") else 20
     social = deed.key in ("cow", "sway", "bluff")
     if social and not ctx.scope.fighting and target is None:
         return None  # "order a drink", "calm her down" with nobody here: words, not a deed
@@ -367,6 +375,8 @@ def _foe_at_hand(ctx: Context, foes: list[str]) -> str | None:
     return awake[0] if len(awake) == 1 else None
 
 
+_UP_ONTO = re.compile(r"^(?:up\s+)?(?:on top of|onto|on to|up onto|up on|on|over|into|up)\s+")
+"""Where a climb or a leap goes, said before the thing it goes onto."""
 _TOWARD = re.compile(
     r"\b(?:at|onto|on|over|into|toward|towards|against|through|to|in|with|behind|under|off)\b"
 )
@@ -391,6 +401,7 @@ def object_is_a_thing(ctx: Context) -> bool:
     said = " ".join(words[start:])
     verb = max((w for d in DEEDS for w in d.words if _verb_at_start(said, w)), key=len, default="")
     rest = " ".join(words[start + max(1, len(verb.split())) :])
+    rest = _UP_ONTO.sub("", rest)  # "climb on top of the casks to get above the rats"
     cut = _TOWARD.search(rest)
     span = rest[: cut.start()] if cut else rest
     if not span.strip() or set(span.split()) & WEAPON_WORDS:
@@ -405,6 +416,8 @@ def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
     campaign = ctx.campaign
     if campaign is None or (target is not None and ctx.scope.get(target, "feature") is None):
         return None
+    if deed.key == "dig":
+        return None  # digging at a thing is never the thing's own challenge (its door)
     if deed.key == "climb" and _CLIMBING_TO.search(ctx.said):
         return None  # "climb up to the lamp room": going there, not lighting the lamp yet
     if deed.key == "sneak" and _SNEAKING_UP.search(ctx.said):
@@ -472,6 +485,11 @@ def scene_mentions(ctx: Context, said: str | None = None) -> bool:
     return any(n in words or n.rstrip("s") in words for n in nouns)
 
 
+_BOUND_WITH = re.compile(
+    r"\b(?:with|using)\s+(?:my|a|the|his|her|some|our)?\s*(?:rope|cord|twine|chain|manacles|"
+    r"shackles|fishing line|belt)\b"
+)
+"""What a captive is tied with ("lasso her with my rope"), no object of the deed."""
 _GRABBED = re.compile(
     r"\b(?:grab|grabs|grabbed|snatch|snatches|seize|seizes)\s+"
     r"((?:the|a|an|that|this|my|his|her|its|some)\s+)?([a-z'-]+)"

@@ -91,11 +91,25 @@ _POCKET = re.compile(
 """Someone's pocket picked ("pick goblin 2's pocket", "pick his pocket"): pickpocketing."""
 
 
+_SIZING = re.compile(
+    r"^(?:i\s+)?(?:try to\s+|want to\s+)?(?:tell|see|work out|figure out|judge|sense|gauge)"
+    r"\s+(?:if|whether)\s+(.+?)\s+(?:is|was|'s|are)\s+(?:lying|telling (?:us )?the truth|"
+    r"honest|hiding something|holding (?:something )?back|telling (?:us )?everything|being honest)"
+)
+_FACE = re.compile(
+    r"^(?:i\s+)?(?:try to\s+)?(?:read|study|watch|search)\s+((?:[\w-]+'s)|his|her|their)\s+"
+    r"(?:face|eyes|expression|body language|manner)\b"
+)
+"""Someone's honesty weighed ("tell if Wendel is lying", "read Odile's face"): Insight."""
+
+
 def bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
     never as the way back out of here."""
     said = _POCKET.sub(lambda m: f"pickpocket {_whose(m.group(2))}", said)
+    said = _SIZING.sub(lambda m: f"weigh up {m.group(1)}", said)
+    said = _FACE.sub(lambda m: f"weigh up {_whose(m.group(1))}", said)
     said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
     said = _THE_BACK.sub(r"\1 rear ", said)
     said = _PRAYING.sub(lambda m: m.group(0) if _spell_in(m.group(0)) else "pray", said)

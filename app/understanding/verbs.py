@@ -14,7 +14,7 @@ from app.understanding.challenging import (
     challenge_by_parts,
 )
 from app.understanding.features import feature_use
-from app.understanding.fighting_words import attack_style, struck_thing
+from app.understanding.fighting_words import attack_style, blow_at_thing, struck_thing
 from app.understanding.intent import Intent, IntentKind, Reading
 from app.understanding.manoeuvring import OTHERS, manoeuvre_or_rest
 from app.understanding.mentions import mention
@@ -42,7 +42,6 @@ from app.understanding.words import (
     verb_at,
     verbs_in,
 )
-from app.world.wording import the
 from rules.srd import srd
 
 PRIORITY: dict[str, float] = {
@@ -172,8 +171,7 @@ def _attack(ctx: Context) -> Intent:
             return ctx.intent("ask", confidence=0.3, note=absent)
         struck = struck_thing(ctx) if not pick.named else None
         if struck is not None:  # "slash at the pews": a thing is no foe, whoever is near
-            return ctx.intent("ask", targets=(struck.id,), confidence=0.3,
-                              note=f"{the(struck.name)} cannot be fought")  # fmt: skip
+            return blow_at_thing(ctx, struck)
         if pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
     npcs = ctx.named("npc")

@@ -9,6 +9,7 @@ import json
 
 from app.actions.calls import ToolCall
 from app.referee.referee import OfflineReferee
+from app.referee.ruling import read_of
 from app.session.setup import session_for
 from app.understanding import understand
 from app.world.standing import fight_over, fights_on
@@ -149,3 +150,49 @@ def test_a_blow_at_a_shut_way_is_forcing_it_and_never_walking_through() -> None:
     inn = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
     for line in ("hit the trapdoor with my axe", "hit the trapdoor"):
         assert read(inn, "thorin", line)[:2] == ("challenge", ("force_trapdoor",)), line
+
+
+async def test_tying_up_a_foe_still_fighting_is_hard_and_takes_the_action() -> None:
+    state = game()
+    made = await calls_for(state, "thorin", "I tie up goblin 1 and then attack goblin 2")
+    checks = [args(c) for c in made if c.name == "request_ability_check"]
+    assert [(c["skill"], c["dc"]) for c in checks] == [("athletics", 20)]
+    # whatever the roll, the action went on it: the blow after it waits for the next turn
+    assert not [c for c in made if c.name == "attack"]
+    assert "will have to wait" in state.history[-1].narrative
+
+
+async def test_a_rope_is_cut_by_a_blade_and_pews_are_still_no_foe() -> None:
+    spec = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "ione"}
+    state = build_situation(Situation.model_validate(spec))
+    intent = understand("I cut the bell rope so she can't ring it", "ione", state, state.campaign)
+    assert (intent.kind, intent.targets, intent.action) == ("improvise", ("rope",), "auto")
+    assert read(state, "ione", "slash at the pews")[0] == "ask"
+    await calls_for(state, "ione", "I cut the bell rope so she can't ring it")
+    assert "Ione cuts the bell rope" in state.history[-1].narrative
+
+
+async def test_whether_someone_lies_is_an_insight_check_told_from_the_story() -> None:
+    spec = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    state = build_situation(Situation.model_validate(spec))
+    for line in ("I try to tell if Wendel is lying", "I read Wendel's face"):
+        intent = understand(line, "ione", state, state.campaign)
+        assert (intent.kind, intent.targets, intent.action) == ("improvise", ("wendel",),
+                                                                "insight")  # fmt: skip
+    # Wendel has a topic the story has not opened yet: a good read sees him hold it back
+    assert "holding something back" in read_of(state, "wendel", won=True)
+    assert "cannot read" in read_of(state, "wendel", won=False)
+    made = await calls_for(state, "ione", "I try to tell if Wendel is lying")
+    assert [args(c)["skill"] for c in made] == ["insight"]
+    assert "Wendel" in state.history[-1].narrative
+
+
+async def test_a_deed_with_no_words_of_its_own_is_told_as_the_player_put_it() -> None:
+    spec = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+    state = build_situation(Situation.model_validate(spec))
+    assert read(state, "thorin", "I step in front of Aria to protect her")[:2] == (
+        "improvise", ("aria",))  # fmt: skip
+    await calls_for(state, "thorin", "I step in front of Aria to protect her")
+    assert "Thorin steps in front of Aria to protect her." in state.history[-1].narrative
+    climb = read(state, "thorin", "i climb on top of the casks to get above the rats")
+    assert climb[:2] == ("improvise", ("casks",))

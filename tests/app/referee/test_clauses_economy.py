@@ -153,7 +153,7 @@ CASES = [
      ["move_scene:lighthouse", "attempt_challenge:light_lamp"], ["A squat stone tower"]),
     ("inn_met", "mira", "take the poker from the hearth and then pick the lock with it",
      ["attempt_challenge:trapdoor_lock"],
-     ["Mira takes hold of it.", "The pick slips"]),  # the scene's words name a poker
+     ["Mira takes the poker from the hearth.", "The pick slips"]),  # the scene's words name a poker
     ("bell_lighthouse", "ione", "ask wendel about the chapel and then give him the locket",
      [], ["Wendel: 'The sea took it", "Ione cannot give him the locket: that is not carried."]),
     ("bell_harbour", "ione", "go up to the lighthouse and talk to wendel",

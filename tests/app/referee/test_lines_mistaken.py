@@ -245,9 +245,9 @@ async def test_foes_told_to_drop_their_blades_are_cowed_not_chatted_to() -> None
     )
     checks = [json.loads(c.arguments) for c in referee.made if c.name == "request_ability_check"]
     assert [c["skill"] for c in checks] == ["intimidation"]
-    assert [json.loads(c.arguments)["target_id"] for c in referee.made if c.name == "attack"] == [
-        "goblin-2"
-    ]
+    # the demand, rolled, is the turn's action: the blow is said to wait, not struck
+    assert not [c for c in referee.made if c.name == "attack"]
+    assert "will have to wait" in session.state.history[-1].narrative
 
 
 def test_climbing_up_to_a_room_is_no_roll_and_lighting_the_lamp_is_the_challenge() -> None:

@@ -47,8 +47,14 @@ def _kinds_named(a: Asked) -> list[str]:
     return [
         cid
         for cid, c in a.state.creatures.items()
-        if kinds & {kind_word(w) for w in c.name.lower().split()}
+        if kinds & {kind_word(w) for w in _kind_names(a, c).split()}
     ]
+
+
+def _kind_names(a: Asked, creature: Creature) -> str:
+    """A creature's name and its kind's ("Grubnak" is a goblin: "how many goblins")."""
+    kind = a.state.monster(creature.monster).name if creature.monster else ""
+    return f"{creature.name} {kind}".lower()
 
 
 def _in_fight(a: Asked, cid: str) -> bool:

@@ -20,7 +20,8 @@ from rules.skills import Proficiency, Skill
 from rules.srd import srd
 
 HURT_WORDS = (
-    "hp", "health", "hurt", "wounded", "injured", "hit points", "ok", "okay", "alright",
+    "hp", "health", "hurt", "wounded", "injured", "hit points", "hit point", "ok", "okay",
+    "alright",
     "all right", "fine", "how is", "how are", "dying", "bleeding", "how am i doing",
     "how am i holding", "holding up", "how bad am i", "how do i look",
 )  # fmt: skip

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from app.referee.answering import answer_from_game
+from app.referee.answering_self import conditions_text, health_text
 from app.referee.answering_table import stuck_text
 from app.referee.sights import creature_text as creature_text  # noqa: PLC0414 (re-exported)
 from app.referee.sights import exits_text as exits_text  # noqa: PLC0414
@@ -211,7 +212,8 @@ def answer_text(
                 return campaign.items[target].description or campaign.items[target].name
         if target in state.party:
             s = state.party[target]
-            return f"{s.name}: {s.vitals.hp}/{s.vitals.max_hp} hit points, AC {s.armor_class}."
+            held = conditions_text(s)  # "is Bram still down?": prone, said
+            return f"{health_text(s)}{f'; {held}' if held else ''}; AC {s.armor_class}."
     if campaign is not None:
         for nid in view.npcs_here(state, campaign):
             npc = view.npc_view(state, campaign, nid)

@@ -57,7 +57,8 @@ def question(ctx: Context) -> Intent | None:
         return None  # "do the thing", "have a look at the hearth" are no questions
     if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1):
         return ctx.intent("help")
-    if any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1):
+    owned = any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1)
+    if owned and not _NOT_CARRIED.search(said):  # ("do i have any 2nd level slots?": asked)
         return ctx.intent("inventory")
     if any(has_phrase(said, y) for y in vocab.you) and ctx.scope.of("npc"):
         who = addressed(ctx)
@@ -208,3 +209,10 @@ _BIDDING = re.compile(
 )
 """Words that bid someone do something ("run upstairs to Berta", "stay here"): what the
 person called is told to do (not "with respect, goblin": words to them, weighed as words)."""
+
+
+_NOT_CARRIED = re.compile(
+    r"\b(?:slots?|spells?|hit points?|hp|inspiration|rages?|uses?|ki|sorcery points|"
+    r"hit dice|actions?|reactions?|movement|advantage)\b"
+)
+"""What one "has" that is no carried thing: asked about, not looked for in the pack."""

@@ -106,11 +106,27 @@ def _line(
             if gesture.kind in NOT_A_DEED | {"talk", "question", "examine"}:
                 return replace(said, text=text)
     read = as_place(_understand(text, actor, state, campaign, language=language), state, campaign)
+    if read.kind == "ask" and read.confidence <= 0.3 and not read.then:
+        nobody = _called_nobody(text, state, actor)
+        if nobody:  # "Gandalf, come over here": a name the story does not know
+            return replace(read, kind="refuse", confidence=0.9, note=nobody)
     if read.kind != "talk" or read.then:
         return read
     opening = calling.opening(text, state)
     asked = questions(read, text[opening.end() :], state) if opening is not None else None
     return asked or _by_topics(read, state)
+
+
+def _called_nobody(text: str, state: GameState, actor: str | None) -> str:
+    """Why a line that calls someone by a name nobody in the story has cannot be answered
+    ("" when it calls nobody, or someone the story knows)."""
+    opening = calling.opening(text, state)
+    if opening is None or calling.called(text, state, actor) != ():
+        return ""
+    name = opening.group(1)
+    if not name[:1].isupper() or any(name.lower() == p.lower() for p in state.players):
+        return ""
+    return f"there is nobody called {name} here"
 
 
 _IF_DOWN = re.compile(

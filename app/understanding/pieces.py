@@ -317,6 +317,11 @@ def read_pieces(
         if (intent.kind == "manoeuvre" and intent.action == "dash" and read
                 and _AWAY.search(piece.text)):  # fmt: skip
             intent = replace(intent, action="withdraw")  # "shoot thrall 1 then run back"
+        backing = intent.kind == "move" and bool(_BACKING_OFF.search(piece.text))
+        if backing and state.encounter is not None and read:
+            # "fire bolt on rat 2 and then back away up the stairs": a step back out of
+            # reach after the deed, not the whole party fleeing the fight
+            intent = replace(intent, kind="manoeuvre", action="withdraw", targets=())
         if intent.kind == "ask" and len(pieces) > 1 and not piece.asked:
             # "mend that torn net while we talk": a deed the game has no word for, among others
             intent = freely(intent, state, campaign, language=language)
@@ -346,6 +351,12 @@ _HANDLED = re.compile(
     re.IGNORECASE,
 )
 """A clause that does something with a thing ("then take it")."""
+_BACKING_OFF = re.compile(
+    r"\b(?:back(?:s|ing|ed)? (?:away|off)|step(?:s|ping|ped)? back|edg(?:e|es|ing|ed) back)\b",
+    re.IGNORECASE,
+)
+"""Backing off after a deed ("… and then back away up the stairs"): a step out of reach,
+which (unlike "run back to the cellar") leaves the fight to nobody."""
 _AWAY = re.compile(r"\b(?:back|away|off|clear|out of reach)\b", re.IGNORECASE)
 """Running after a deed that only takes the runner away: a step back, not the Dash."""
 

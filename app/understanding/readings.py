@@ -296,6 +296,8 @@ def stranger(ctx: Context) -> str | None:
     verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
     verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
     verbs |= DEED_VERBS  # ("Frodo sneaks into the woods")
+    if first in verbs:  # "Attack the rat that's bleeding.": a verb first, no name
+        return None
     base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
     acting = base & verbs or verb in ("plays", "sings", "says", "does", "greets", "storms")
     if verb.endswith("s") and not verb.endswith("ss") and (acting or titled):

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Literal
 
 from app.world.exclusion import exclusive
 from app.world.heard import Entry, Match
-from app.world.meaning import pieces
+from app.world.meaning import known_words, pieces
 
 if TYPE_CHECKING:
     import numpy as np
@@ -214,6 +214,8 @@ def weighed(
     kinds = {e.id: kind_of(e.spec) for e in listening}
     if not any(kinds.values()) or not re.search(r"[^\W_]", text):
         return kept
+    if known_words(text) == 0:
+        return kept  # "xyzzy plugh": no word the model knows, so no opinion of its kind
     chance = read(text)
     if chance is None:
         return kept

@@ -222,6 +222,18 @@ def encode(texts: Sequence[str]) -> NDArray[np.float32] | None:
     return unit
 
 
+def known_words(text: str) -> int:
+    """How many of the line's words the model knows whole (one piece of its vocabulary,
+    not spelled out in fragments): "xyzzy plugh" has none, and its pieces mean nothing.
+    0 without the model."""
+    model = _model()
+    if model is None:
+        return 0
+    tokenizer = model.tokenizer  # type: ignore[attr-defined]
+    words = re.findall(r"[^\W\d_]{2,}", text.lower())
+    return sum(1 for w in words if len(tokenizer.encode(w, add_special_tokens=False).tokens) == 1)
+
+
 def pieces(texts: Sequence[str]) -> list[NDArray[np.float32]] | None:
     """The vectors of each text's word pieces (one row per piece, possibly none), or
     ``None`` without the model: what :mod:`app.world.intent` pools its own way."""

@@ -158,3 +158,12 @@ def test_a_wall_of_text_is_read_only_as_far_as_a_long_speech(inn: SensitivityMap
     assert rows is not None and cut is not None and np.array_equal(rows, cut)
     for odd in ("\U0001f642" * 500, "\x00\x01", "***", "?"):
         assert isinstance(heard(inn, odd, "berta"), dict)  # no error, whatever is typed
+
+
+def test_gibberish_has_no_kind_of_words(inn: SensitivityMap) -> None:
+    # no word of it is one the model knows whole: its fragments mean nothing, whatever the
+    # head would make of them
+    assert meaning.known_words("xyzzy plugh") == 0
+    assert meaning.known_words("you dumb old cow") == 4
+    assert heard(inn, "xyzzy plugh", "berta") == {}
+    assert heard(inn, "qwfp arst zxcv", "berta") == {}

@@ -61,6 +61,8 @@ def measure(path: Path) -> tuple[int, int, int, int, int]:
         campaign = campaign_of(line, campaigns)
         floor = campaign.events.min_confidence
         present = ([line["to"]] if "to" in line else []) + line.get("present", [])
+        if not present:  # said to nobody in particular: all who are here hear it, as in
+            present = list(campaign.scenes[line["scene"]].npcs)  # the game
         key = (campaign.campaign.id, line["scene"], tuple(present))
         if key not in maps:  # one map per place and company, as the game keeps them
             maps[key] = build(campaign, line["scene"], present)

@@ -117,6 +117,15 @@ def _line(
     return asked or _by_topics(read, state)
 
 
+_ASKS = re.compile(
+    r"(?:^|[,.;:!]\s*)\W*(?:wh\w*|how\w*|should|shall|can|could|do|does|did|is|are|would|"
+    r"will|may|might)\b",
+    re.IGNORECASE,
+)
+"""A line put as a question by the first word of one of its parts ("should we rest before
+we go out there", "ok real question, whats dodge do")."""
+
+
 def _called_nobody(text: str, state: GameState, actor: str | None) -> str:
     """Why a line that calls someone by a name nobody in the story has cannot be answered
     ("" when it calls nobody, or someone the story knows)."""
@@ -291,6 +300,7 @@ def _understand(
             and not any(_same(whole, clause) for clause in read)):  # fmt: skip
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
     asking = whole.kind == "question" and not re.search(r"[?.!]\s+\S", text)
+    asking = asking and (text.rstrip().endswith("?") or bool(_ASKS.search(text)))
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
     story = words >= FIGHT_PARAGRAPH

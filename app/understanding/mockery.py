@@ -17,13 +17,15 @@ MOCKERY = "vicious_mockery"
 
 AT_A_FOE = re.compile(
     r"\b(?:tells?|telling|informs?|shouts? at|yells? at|calls?|jeers? at|taunts?|insults?|"
-    r"mocks?|sneers? at|hurls? (?:an )?insults? at|says? to)\b"
+    r"mocks?|sneers? at|hurls? (?:an )?insults? at|says? to|"
+    r"(?:hurls?|flings?|spits?|sings?|shouts?|yells?) (?:the |a |an |his |her |my )?(?:\w+ )?"
+    r"(?:rhyme|insult|curse|taunt|jibe|jeer|verse|ditty|song))\b"
 )
 """Words spoken to a foe (the insult itself is what makes them a mockery)."""
 _BARBS = (
     "smell", "smells", "haircut", "your mother", "your mum", "its mother", "his mother",
     "her mother", "your face", "its face", "worst", "ugliest", "uglier", "lapdog", "cheese",
-    "fat", "dumb", "stink", "stinks",
+    "fat", "dumb", "stink", "stinks", "fleas", "filthiest", "filthy", "mother's", "mangy",
 )  # fmt: skip
 """Barbs beyond the insult field's words: what players mock a foe with."""
 

@@ -103,10 +103,27 @@ _FACE = re.compile(
 """Someone's honesty weighed ("tell if Wendel is lying", "read Odile's face"): Insight."""
 
 
+_OWN_SHEET = re.compile(
+    r"^(?:i\s+|let me\s+|lemme\s+)?(?:check|checks|look at|looks at|review|go over|glance at)\s+"
+    r"(?:my|our)\s+(spells?|spell slots?|slots|hp|hit points|health|character sheet|sheet|"
+    r"stats|abilities|features|spellbook|wounds)\b"
+)
+"""One's own sheet looked over ("check my spells"): a question to the game, no deed."""
+
+
+_UNSEEN = re.compile(
+    r",?\s*\b(?:when|while|whilst|as soon as)\s+(?:nobody|no one|noone|no-one|they|he|she|"
+    r"the \w+)(?:'s|'re| is| are)?\s+(?:not\s+|n't\s+)?(?:looking|watching)\b"
+)
+"""When it is done ("… when nobody's looking"): how, not a look of its own."""
+
+
 def bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
     never as the way back out of here."""
+    said = _UNSEEN.sub(" unseen", said).strip()
+    said = _OWN_SHEET.sub(lambda m: f"what are my {m.group(1)}", said)
     said = _POCKET.sub(lambda m: f"pickpocket {_whose(m.group(2))}", said)
     said = _SIZING.sub(lambda m: f"weigh up {m.group(1)}", said)
     said = _FACE.sub(lambda m: f"weigh up {_whose(m.group(1))}", said)

@@ -140,7 +140,11 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         down = f"{state.creatures[fallen[0]].name} is already down" if fallen else ""
         return CreaturePick(tuple(fallen[:1]), True, False,
                             down or f"there is no {kind} {number} standing")  # fmt: skip
-    corpse = re.search(r"\b(dead|corpse|carcass|body|bodies|fallen)\b", said)
+    corpse = re.search(
+        r"\b(dead|corpse|carcass|body|bodies|fallen(?! (?:log|tree|trunk|branch|"
+        r"stones?|pillar|column|beam|leaves|rocks?|timbers?|masonry)))\b",
+        said,
+    )
     if corpse and not re.search(r"\bundead\b", said):
         dead = [
             c for c in state.creatures.values()

@@ -193,6 +193,31 @@ def _attack(ctx: Context) -> Intent:
     return ctx.intent("attack", confidence=0.4, note="nothing here to fight")
 
 
+_CAST_FIRST = re.compile(r"^(?:i\s+)?(?:cast|blast|zap|magic|spell)\w*\b")
+"""A line that opens with casting at someone ("zap goblin 1", "cast at the boss")."""
+
+
+def _cantrip_at(ctx: Context) -> Intent | None:
+    """A spell cast at a foe without saying which ("zap goblin 1", "blast the boss"): the
+    caster's one damaging cantrip, or a question which of them (``None`` when no foe is
+    singled out, or the caster has none)."""
+    if not _CAST_FIRST.match(ctx.said) or len(ctx.said.split()) > 10:
+        return None  # ("… flings out a hand at both wolves. Violet light blooms …": told)
+    pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+    sheet = ctx.state.party.get(ctx.actor or "")
+    if not pick.named or not pick.ids or sheet is None:
+        return None
+    table = srd().spells
+    bolts = [s for s in sheet.spells if s in table and table.get(s).level == 0
+             and table.get(s).damage and not table.get(s).heal]  # fmt: skip
+    if len(bolts) == 1:
+        return ctx.intent("cast", spell=bolts[0], targets=pick.ids[:1], confidence=0.8)
+    if not bolts:
+        return None
+    which = " or ".join(table.get(s).name for s in bolts)
+    return ctx.intent("ask", targets=pick.ids[:1], confidence=0.3, note=f"which spell: {which}?")
+
+
 def _someone_not_fought(ctx: Context) -> str | None:
     """Why a blow at the person the line names, when no foe is named, cannot be struck: a
     person of the story who is not in this fight, or a friend ("I attack Berta" in the
@@ -385,6 +410,10 @@ def by_verbs(ctx: Context) -> Intent | None:
         and not any(verb_at(ctx.said, v) >= 0 for v in ("blast", "launch", "hurl"))
     ):
         return ctx.intent("ask", confidence=0.3, note="which spell?")
+    if cast_verb and ctx.scope.fighting:
+        bolt = _cantrip_at(ctx)
+        if bolt is not None:  # "I blast the one with the saucepan": a cantrip at that one
+            return bolt
     step = position_move(ctx)  # a step in a fight beats "take cover" read as a Dodge
     if step is not None and "first" in step.extra and step.confidence >= 0.7:
         return step

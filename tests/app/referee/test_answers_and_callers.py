@@ -67,3 +67,41 @@ def test_backing_off_after_a_blow_is_a_step_back_but_running_back_is_flight() ->
     assert [(c.kind, c.action) for c in backing] == [("cast", None), ("manoeuvre", "withdraw")]
     running = read(aria, "aria", "shoot rat 2 then run back up the stairs")
     assert [c.kind for c in running][-1] == "move"
+
+
+def test_a_spell_cast_at_a_foe_without_its_name_is_the_one_cantrip_or_asked() -> None:
+    asked = read(HALL, "aria", "blast the one with the saucepan on his head")[0]
+    assert asked.kind == "ask" and asked.targets == ("grubnak",)
+    assert asked.note == "which spell: Fire Bolt or Ray of Frost?"
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "wren"}  # fmt: skip
+    zap = read(strand, "wren", "I zap thrall 1")[0]
+    assert (zap.kind, zap.spell, zap.targets) == ("cast", "vicious_mockery",
+                                                  ("drowned-thrall-1",))  # fmt: skip
+
+
+def test_ones_own_sheet_looked_over_is_a_question_and_the_line_goes_on() -> None:
+    clauses = read(INN, "aria", "check my spells and then go out to the road")
+    assert [(c.kind, c.target) for c in clauses] == [("question", None), ("move", "old_road")]
+    # put as a question, the line only asks ("should we rest before we go out there")
+    asked = read(INN, "aria", "whats the difference between fire bolt and ray of frost")
+    assert [c.kind for c in asked] == ["question"]
+
+
+def test_a_thing_pocketed_unseen_is_sleight_of_hand_not_a_look() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall",
+            "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+            "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+    said = read(hall, "mira", "i pocket a sausage from the pile when nobody's looking")[0]
+    assert (said.kind, said.action) == ("improvise", "sleight_of_hand")
+
+
+def test_a_fallen_log_is_no_fallen_foe_and_a_rhyme_at_a_wolf_mocks_it() -> None:
+    woods = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+             "turn": "ivo", "dead": ["wolf-2"]}  # fmt: skip
+    line = (
+        "Ivo scrambles on top of a fallen log, flourishes his rapier, and hurls the "
+        "filthiest rhyme he knows about the remaining wolf's mother and her fleas."
+    )
+    said = read(woods, "ivo", line)[0]
+    assert (said.kind, said.spell, said.targets) == ("cast", "vicious_mockery", ("wolf-1",))

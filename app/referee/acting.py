@@ -306,6 +306,10 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
         if achieved(spec, state):
             self.notes.append(f"{state.name_of(actor)} needn't {spec.name} — that is so already.")
             return []
+        if state.encounter is not None:  # a challenge is the story's, tried once foes are done
+            self.notes.append(f"{state.name_of(actor)} cannot {spec.name} in the middle of a "
+                              "fight: that must wait until it is over.")  # fmt: skip
+            return []
         args: dict[str, Any] = {"challenge_id": intent.target}
         if spec.kind != "group":
             args["character_id"] = actor

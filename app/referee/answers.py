@@ -9,6 +9,7 @@ import re
 from app.referee.answering import answer_from_game
 from app.referee.answering_self import conditions_text, health_text
 from app.referee.answering_table import stuck_text
+from app.referee.restating import told_back
 from app.referee.sights import creature_text as creature_text  # noqa: PLC0414 (re-exported)
 from app.referee.sights import exits_text as exits_text  # noqa: PLC0414
 from app.referee.sights import inventory_text as inventory_text  # noqa: PLC0414
@@ -19,7 +20,7 @@ from app.referee.unknowing import not_here, unknowable_text
 from app.referee.voices import foes_reply
 from app.understanding import Intent
 from app.understanding.language import language_name
-from app.understanding.readings import FOR_THE_TABLE, HEARS
+from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD
 from app.understanding.scope import living_creatures, open_challenges
 from app.world import view
 from app.world.campaign import Campaign
@@ -239,6 +240,8 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
         lead = f"Nobody here answers to that ({intent.note})"
     elif HEARS in intent.note:  # words to a friend another player plays
         return intent.note if intent.note.endswith(("?", "!", ".")) else f"{intent.note}."
+    elif intent.note.startswith(MOOD):  # "*hums nervously*": the mood, as the story tells it
+        return f"{told_back(intent.note.removeprefix(MOOD), name)} What does {name} do?"
     elif intent.note == FOR_THE_TABLE:  # "sorry my cat walked on the keyboard"
         return f"No harm done: nothing happened in the story. What does {name} do?"
     elif intent.note and intent.note not in ("no verb or name it knows", "an empty line"):

@@ -153,6 +153,15 @@ def _by_force(ctx: Context, cid: str) -> bool:
     return skill == "athletics" or (not skill and ability == "str")
 
 
+_TRYING_TO_KNOW = re.compile(
+    r"\b(?:try|tries|trying|tried|attempts?|attempting)\s+to\s+(?:judge|see|figure|work out|"
+    r"tell|find out|guess|understand|read|remember|recall|spot|hear|listen|look|notice|learn|"
+    r"make out|puzzle)\b"
+)
+"""Trying to learn something ("trying to judge what made them"): a look, no attempt at the
+challenge of the thing looked at."""
+
+
 def challenge_by_parts(ctx: Context) -> Intent | None:
     """A challenge's verb and its object apart ("smash the padlock with his axe"), or a
     plain attempt at its object ("try the lock again"), or just "again"."""
@@ -178,7 +187,7 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
     if len(fits) == 1:
         return ctx.intent("challenge", targets=(fits[0],), confidence=0.8)
     tried = [c for c in open_ones if c in ctx.state.challenges]
-    attempt = any(verb_at(said, a) >= 0 for a in ATTEMPTS)
+    attempt = any(verb_at(said, a) >= 0 for a in ATTEMPTS) and not _TRYING_TO_KNOW.search(said)
     if attempt and not tried:
         aimed = [c for c in open_ones if any(has_phrase(said, o) for o in _objects(ctx, c))]
         forced = [c for c in aimed if _by_force(ctx, c)] if _forcing(said) else []

@@ -36,7 +36,7 @@ from app.understanding.paragraph import FIGHT_PARAGRAPH, FIGHTING, PARAGRAPH, pa
 from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, chatter, read_pieces
 from app.understanding.places import as_place
-from app.understanding.readings import HEARS
+from app.understanding.readings import HEARS, MOOD
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.words import normalise
 from app.world import view
@@ -93,6 +93,10 @@ def _line(
             and not bonus
         ):
             return replace(feature, then=(replace(deed, then=()), *deed.then))
+    if EMOTE.fullmatch(text.strip()):
+        mood = _mood(text, actor, state, campaign, language)
+        if mood is not None:  # "*hums nervously*", "*sighs*": how the character is, told
+            return mood
     bare = EMOTE.sub(" ", text).strip()
     if bare and bare != text.strip():  # "drop your weapons! *raises sword*": the words lead
         said = _understand(bare, actor, state, campaign, language=language)
@@ -136,6 +140,36 @@ def _called_nobody(text: str, state: GameState, actor: str | None) -> str:
     if not name[:1].isupper() or any(name.lower() == p.lower() for p in state.players):
         return ""
     return f"there is nobody called {name} here"
+
+
+def _mood(
+    text: str,
+    actor: str | None,
+    state: GameState,
+    campaign: Campaign | None,
+    language: str | None,
+) -> Intent | None:
+    """A line that is one gesture between asterisks, at nobody and at nothing ("*hums
+    nervously*", "*sighs*", "*fidgets*"): the character's mood, told as it is and costing
+    nothing — no check, no turn. ``None`` for a gesture that does something ("*draws
+    sword*", "*stares at the sea*") or is aimed at someone."""
+    gesture = text.strip().strip("*").strip()
+    read = _understand(gesture, actor, state, campaign, language=language)
+    if read.targets or read.kind not in ("improvise", "ask") or read.then:
+        return None
+    if read.kind == "improvise" and not _MOODY.search(gesture) and len(gesture.split()) > 1:
+        return None
+    who = read.actor or actor
+    if who and gesture.split()[0].lower().endswith("s"):  # "sighs": told as typed, by name
+        gesture = f"{state.name_of(who)} {gesture}"
+    return Intent(kind="ask", text=text, actor=who, confidence=0.2, note=f"{MOOD}{gesture}")
+
+
+_MOODY = re.compile(
+    r"\b\w+ly\b|\b(?:sighs?|shrugs?|fidgets?|grins?|smiles?|frowns?|winces?|"
+    r"shivers?|yawns?|hums?|whistles?|mutters?|grumbles?|groans?)\b"
+)
+"""A gesture told with how it is done ("nervously") or of mood alone ("sighs")."""
 
 
 _IF_DOWN = re.compile(

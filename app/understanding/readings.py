@@ -127,6 +127,9 @@ _SLIP = re.compile(
 """A slip at the keyboard, owned up to: words for the table, none for the story."""
 _MEANT = re.compile(r"\b(?:i mean|i meant|meant to say|should be|should have been)\b")
 """A slip put right in the same line ("typo, I meant pick the lock"): read what is meant."""
+MOOD = "a mood, told: "
+"""The note of a gesture that only shows a mood ("*sighs*"): after it, the gesture as the
+story tells it; nothing is done and nothing spent."""
 FOR_THE_TABLE = "for the table, not the story"
 """The note of a line said to the table (a slip owned up to): nothing happens in the game."""
 

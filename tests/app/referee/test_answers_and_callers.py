@@ -105,3 +105,27 @@ def test_a_fallen_log_is_no_fallen_foe_and_a_rhyme_at_a_wolf_mocks_it() -> None:
     )
     said = read(woods, "ivo", line)[0]
     assert (said.kind, said.spell, said.targets) == ("cast", "vicious_mockery", ("wolf-1",))
+
+
+async def test_a_mood_between_asterisks_is_told_and_costs_nothing() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "wren"}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(strand)))
+    referee = await play(session, "wren", "*hums nervously*")
+    assert not referee.made  # no check, no turn ended
+    assert "Wren hums nervously." in session.state.history[-1].narrative
+    assert read(strand, "wren", "*sighs*")[0].kind == "ask"
+
+
+async def test_a_challenge_in_a_fight_is_said_to_wait_not_tried() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "ione"}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(strand)))
+    referee = await play(session, "ione", "I cross the causeway to the chapel")
+    assert not [c for c in referee.made if c.name == "attempt_challenge"]
+    assert "must wait until it is over" in session.state.history[-1].narrative
+
+
+def test_trying_to_learn_what_made_a_mark_is_a_look_not_the_lock() -> None:
+    line = "kneel by the trapdoor and study the scratches, trying to judge what made them"
+    assert {c.kind for c in read(INN, "aria", line)} == {"examine"}

@@ -137,7 +137,7 @@ class Ruling(RefereeBase):
             self.notes.append(f"{name} has no rope, and makes do with a belt and torn cloth.")
             dc = "10"
         if key == "knock_out" and target in state.creatures:
-            if _senseless(state, target):
+            if state.creatures[target].vitals.hp <= 0:  # (one only asleep is struck senseless)
                 self.notes.append(f"{name} makes sure {shown} stays out cold.")
                 return []
             attack = Intent("attack", intent.text, actor, targets=(target,), confidence=1.0,

@@ -39,6 +39,26 @@ class Line:
     acting on it: nothing was said in the world yet, so its words are not weighed."""
 
 
+GESTURES = frozenset(
+    (key,)
+    for key in (
+        "cow",
+        "sway",
+        "bluff",
+        "kindness",
+        "perform",
+        "pray",
+        "show",
+        "free",
+        "guard",
+        "bury",
+    )
+) | {()}
+"""Improvised deeds that say something to those who see them — a threat, a plea, a song, a
+hand on a shoulder, a deed the game has no word for — whose words are weighed for what
+they mean to someone. Tying a man up, digging, a shove: deeds, not words ("deed")."""
+
+
 def read_lines(
     state: GameState, actions: Sequence[PlayerAction], readings: dict[tuple[str, str], Intent]
 ) -> list[Line]:
@@ -50,7 +70,9 @@ def read_lines(
     lines: list[Line] = []
     for action in actions:
         intent = readings.get((action.character_id, action.text))
-        kind = intent.kind if intent is not None else "talk"
+        kind: str = intent.kind if intent is not None else "talk"
+        if intent is not None and kind == "improvise" and intent.extra[:1] not in GESTURES:
+            kind = "deed"  # tying him up is no word to him
         addressee = _addressee(intent, present)
         seq: int | None = None
         spoken = kind in SPEAKING or (kind == "ask" and addressee is not None)

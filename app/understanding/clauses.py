@@ -172,7 +172,13 @@ _OTHERS = re.compile(
 def others_deed(text: str) -> bool:
     """A clause whose subject is someone else ("… and he heaves the door", "… and nobody
     gets hurt")."""
-    return bool(_OTHERS.match(text.strip()))
+    hedged = re.sub(
+        r"^(?:maybe|perhaps|hopefully|so|and|that way|with luck)[,\s]+",
+        "",
+        text.strip(),
+        flags=re.IGNORECASE,
+    )  # "…, maybe she'll open up"
+    return bool(_OTHERS.match(hedged))
 
 
 def mentions_back(text: str) -> bool:

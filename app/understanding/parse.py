@@ -179,24 +179,49 @@ def understand_clause(
     return found
 
 
-_TO_PLAYER = re.compile(r"^\W*(?:hey\s+)?([A-Za-z][\w'-]*)\s*[,!:]\s*(.*)$")
+_TO_PLAYER = re.compile(
+    r"^\W*(?:hey\s+|oi\s+)?([A-Za-z][\w'-]*)(?:\s*[,!:]\s*|\s+(?=(?:do|did|can|could|would|"
+    r"will|are|is|should|shall|what|wanna|want|you|your|how|where|which|who|why|pls|please|"
+    r"hurry|go|it's|its)\b))(.*)$",
+    re.IGNORECASE,
+)
+
+
+_PLAYER_LAST = re.compile(r"^((?:\S+\s+){0,4}?\S+?)[,\s]+([A-Za-z][\w'-]*)\W*$")
+"""A short line that ends by naming whom it is said to ("nice one Ben!")."""
+_HANDED_OVER = re.compile(r"\b(?:done|pass|end (?:my )?turn|over to you|your (?:go|turn))\b", re.I)
+"""A turn handed on to the player named ("I'm done, over to you Cleo"): the turn ends."""
+TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "lady", "old", "the"})
+"""Words of a name that are a title, not the name ("Brother Cass")."""
+
+
+def _named_player(state: GameState, word: str) -> str | None:
+    return next((p for p in state.players if p.lower() == word.lower()), None) if word else None
 
 
 def _to_a_player(ctx: r.Context, actor: str | None) -> Intent | None:
     """Words to another player at the table, by the player's name ("Ben, make Thorin
     charge!", "Eli, what do you think?"): table talk, no deed of the typist's character.
     Asking for a deed of that player's character is refused: it is theirs to play."""
-    m = _TO_PLAYER.match(ctx.raw)
     state = ctx.state
-    if m is None or len(state.players) < 2:
+    if len(state.players) < 2:
         return None
-    player = next((p for p in state.players if p.lower() == m.group(1).lower()), None)
+    m = _TO_PLAYER.match(ctx.raw)
+    called, rest = (m.group(1), m.group(2)) if m is not None else ("", "")
+    last = _PLAYER_LAST.match(ctx.raw)
+    spoken_of = last is not None and (
+        last.group(1).split()[-1].lower() in ("about", "of", "for")
+        or _HANDED_OVER.search(last.group(1)) is not None
+    )
+    if last is not None and not spoken_of and not _named_player(state, called):  # "nice one Ben!"
+        called, rest = last.group(2), last.group(1)
+    player = _named_player(state, called)
     if player is None or (actor is not None and state.controller_of(actor) == player):
         return None
     theirs = [
         c
         for c in state.players[player]
-        if has_phrase(m.group(2).lower(), state.name_of(c).lower().split()[0])
+        if any(has_phrase(rest.lower(), w) for w in {c, *state.name_of(c).lower().split()} - TITLES)
     ]
     if theirs:
         name = state.name_of(theirs[0])

@@ -56,6 +56,15 @@ NOT_A_DEED = frozenset({"ask", "foreign", "refuse", "help"})
 """Readings that are no clause of their own: a piece read so is glued to the one before."""
 
 
+def _knocks_out(intent: Intent, last: Intent | None) -> bool:
+    """A knock-out said after a blow at the same foe: the blow is struck to knock out."""
+    return (
+        last is not None and last.kind == "attack" and intent.kind == "improvise"
+        and intent.extra[:1] == ("knock_out",)
+        and (not intent.targets or intent.targets == last.targets)
+    )  # fmt: skip
+
+
 def _spell_alone(said: str, cast: Intent) -> bool:
     """Whether a spell's clause named only the spell ("ray of frost, goblin 2"): its target
     was a guess, and the foe named after it is the one meant, not one more."""
@@ -246,6 +255,11 @@ def read_pieces(
             # "go for the ones that aren't hurt yet, start with rat 3": that one first
             before, said, first_deed = read.pop()
             read.append((before, said, replace(first_deed, targets=(foe,))))
+            continue
+        if _knocks_out(intent, read[-1][2] if read else None):
+            # "hit the sleeping boss, knock him out": how the blow is struck, not a second
+            before, said, blow = read.pop()
+            read.append((before, said, replace(blow, extra=("knock_out",))))
             continue
         spoken = bool(read) and (read[-1][2].kind == "talk" or read[-1][2].action in _WORDS)
         if spoken and _TERMS.match(piece.text):

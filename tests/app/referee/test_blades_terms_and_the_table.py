@@ -92,3 +92,38 @@ def test_a_player_named_at_the_table_is_table_talk() -> None:
     asks = read(HARBOUR, "ione", "Eli, what do you think?")[0]
     assert asks.kind == "ask" and asks.note.startswith("Eli hears you")
     assert not asks.targets
+
+
+def test_a_player_named_without_a_comma_or_at_the_end_is_table_talk() -> None:
+    table = {**HARBOUR, "players": {"Ana": ["ione"], "Ben": ["cass", "wren"]}}
+    for line in ("Ben do you want to rest first or go straight to the chapel?", "nice one Ben!"):
+        said = read(table, "ione", line)[0]
+        assert said.kind == "ask" and said.note.startswith("Ben hears you"), line
+    assert read(table, "ione", "Ben, make Cass heal me")[0].note == "Brother Cass is played by Ben"
+    assert read(table, "ione", "I talk to Nessa about Ben")[0].kind == "talk"
+
+
+HALL_ASLEEP = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+               "turn": "thorin", "dead": ["goblin-1", "goblin-2"],
+               "conditions": {"grubnak": ["unconscious"]},
+               "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+               "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+
+
+async def test_tying_a_boss_up_is_a_deed_not_words_that_win_his_respect() -> None:
+    session = session_for(build_situation(Situation.model_validate(HALL_ASLEEP)))
+    await play(session, "thorin", "thorin ties up grubnak before he wakes")
+    assert not [j for j in session.state.truth.judgments if j.about == "grubnak"]
+
+
+async def test_a_blow_said_to_knock_out_is_one_knock_out_blow() -> None:
+    session = session_for(build_situation(Situation.model_validate(HALL_ASLEEP)))
+    referee = await play(session, "thorin", "hit the sleeping boss, knock him out")
+    blows = [c for c in referee.made if c.name == "attack"]
+    assert len(blows) == 1 and '"knock_out": true' in blows[0].arguments
+    assert "will have to wait" not in session.state.history[-1].narrative
+
+
+def test_what_someone_else_may_do_after_a_deed_is_no_deed() -> None:
+    line = "sings something gentle to calm nessa down, maybe she'll open up"
+    assert [c.kind for c in read(HARBOUR, "wren", line)] == ["improvise"]

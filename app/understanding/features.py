@@ -59,6 +59,10 @@ def feature_use(ctx: Context) -> Intent | None:
         targets = tuple(people or foes)
         if targets:
             break
+    if fid == "divine_smite" and sheet is not None and not sheet.has(fid) and "divine" in ctx.said:
+        # "divine smite!" from a ranger: said, never a blow read into it
+        return ctx.intent("ask", action="unable", confidence=0.9,
+                          note=f"{sheet.name} has no Divine Smite")  # fmt: skip
     if fid == "divine_smite":  # a smite is part of an attack: the attack reading carries it
         return None
     if fid == "reckless_attack" and (sheet is None or not sheet.has(fid)):

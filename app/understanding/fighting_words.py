@@ -14,6 +14,7 @@ from app.understanding.scope import Thing
 from app.understanding.targets import pick_creatures
 from app.understanding.words import has_phrase, phrase_at
 from app.world.wording import the
+from rules.srd import srd
 
 HOLDS = ("grapple", "shove", "escape_grapple")
 """Manoeuvres that need a fight (and, but for escaping, a creature to act on)."""
@@ -61,7 +62,35 @@ def attack_style(ctx: Context, intent: Intent) -> Intent:
         return replace(intent, kind="ask", confidence=0.4, action=None,
                        note=f"a {thrown.group(1)} is no weapon to attack with — try Help, "
                        "Dodge, a shove or a real weapon")  # fmt: skip
+    missing = _not_carried(ctx, weapon)
+    if missing:  # "hit it with my longsword", typed for a ranger with a bow and a shortsword
+        return replace(intent, kind="ask", confidence=0.4, action="unseen", note=missing)
     return replace(intent, action=style, item=weapon)
+
+
+CARRIES_NO = " carries no "
+"""How the note of a blow with a weapon its striker lacks says so: the line waits for the
+player to say again what is struck with (nothing of it is done)."""
+
+
+def _not_carried(ctx: Context, weapon: str | None) -> str:
+    """Why the weapon a blow names cannot be the one: its striker carries none ("" when
+    they do, or none is named)."""
+    sheet = ctx.state.party.get(ctx.actor or "")
+    if weapon is None or sheet is None or not sheet.weapons:
+        return ""
+    own = rf"\b(?:my|with (?:his|her|their))\s+(?:\w+\s+)?{re.escape(weapon)}"
+    if not re.search(own, ctx.said):
+        return ""  # "attack the goblin with the scimitar": whose it is, not what strikes
+    table = srd().weapons
+    names = {w: table.get(w).name.lower() for w in sheet.weapons if w in table}
+    word = weapon.lower()
+    if any(word in (w, n) or word in w.replace("_", " ") or word in n for w, n in names.items()):
+        return ""
+    if word not in {t.name.lower() for t in table.entries.values()}:
+        return ""  # a word for a weapon ("blade", "sword") the sheet's weapons answer to
+    carried = ", ".join(sorted(names.values()))
+    return f"{sheet.name}{CARRIES_NO}{word}: only {carried}"
 
 
 _THROWN_THING = re.compile(

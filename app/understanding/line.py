@@ -31,6 +31,7 @@ from app.understanding.clauses import (
 )
 from app.understanding.darts import is_darts, shared_darts
 from app.understanding.features import BONUS_MOVES, names_a_feature
+from app.understanding.fighting_words import CARRIES_NO
 from app.understanding.intent import Intent
 from app.understanding.paragraph import FIGHT_PARAGRAPH, FIGHTING, PARAGRAPH, paragraph
 from app.understanding.parse import SPLITTING, freely, understand_clause
@@ -297,6 +298,9 @@ def _understand(
             break
     else:
         return _doubled(whole)
+    unarmed = next((c for c in read if c.kind == "ask" and CARRIES_NO in c.note), None)
+    if unarmed is not None:  # "hit it with my longsword, smite if it connects": said first
+        return replace(unarmed, text=whole.text)
     nothing = whole.kind == "ask" and whole.confidence == 0.0
     nothing = nothing and whole.character in (None, actor)  # "Ione nocks an arrow and …"
     if len(read) == 1 and nothing:  # read as nothing whole: "ow. how much hp do i have now?"

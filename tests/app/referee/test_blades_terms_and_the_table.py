@@ -127,3 +127,25 @@ async def test_a_blow_said_to_knock_out_is_one_knock_out_blow() -> None:
 def test_what_someone_else_may_do_after_a_deed_is_no_deed() -> None:
     line = "sings something gentle to calm nessa down, maybe she'll open up"
     assert [c.kind for c in read(HARBOUR, "wren", line)] == ["improvise"]
+
+
+STRAND = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+          "turn": "ione"}  # fmt: skip
+
+
+async def test_a_weapon_its_striker_lacks_is_said_and_nothing_is_struck() -> None:
+    line = "I charge the nearer thrall and hit it with my longsword, smite if it connects"
+    said = read(STRAND, "ione", line)
+    assert [c.kind for c in said] == ["ask"] and "carries no longsword" in said[0].note
+    session = session_for(build_situation(Situation.model_validate(STRAND)))
+    referee = await play(session, "ione", line)
+    assert not [c for c in referee.made if c.name == "attack"]
+    # a foe's weapon named is not the striker's
+    assert read(GUARDS, "mira", "attack the goblin with the scimitar")[0].kind == "attack"
+
+
+async def test_a_smite_from_one_without_it_is_said_after_the_blow() -> None:
+    session = session_for(build_situation(Situation.model_validate(STRAND)))
+    referee = await play(session, "ione", "hack at thrall 1 with my sword. divine smite!")
+    assert [c.name for c in referee.made if c.name in ("attack", "use_feature")] == ["attack"]
+    assert "Ione has no Divine Smite" in session.state.history[-1].narrative

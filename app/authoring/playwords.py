@@ -169,6 +169,10 @@ def vocabulary(vocab: Vocabulary) -> str:
         ("The Ready action", dict(vocab.readying)),
         ("Asking to take a turn back", dict(vocab.taking_back)),
         ("People, by what they are", dict(vocab.people)),
+        (
+            "What people are asked about, by the topic it is (`topic_words`)",
+            dict(vocab.topic_words),
+        ),
     ]
     for title, table in groups:
         out += ["", f"### {title}", ""]

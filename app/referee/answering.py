@@ -126,6 +126,13 @@ def _first_answer(state: GameState, campaign: Campaign | None, intent: Intent) -
 
 
 _WHOSE = frozenset({"i", "my", "me", "mine", "we", "our", "us", "his", "her", "their", "im"})
+_ASKING = frozenset({
+    "what", "whats", "what's", "how", "hows", "how's", "where", "wheres", "where's", "who",
+    "whos", "who's", "which", "why", "when", "can", "could", "do", "does", "did", "is", "are",
+    "am", "will", "would", "should", "shall", "may", "have", "has", "my", "your", "his", "her",
+    "whose", "i", "we", "and",
+})  # fmt: skip
+"""Words a second question of its own opens with ("… and how far can my bow shoot?")."""
 _ALSO = re.compile(r"\s+(?:and|&|\+)\s+(?!i\b|we\b)|\?\s+")
 
 
@@ -143,6 +150,8 @@ def _two_asked(text: str, state: GameState) -> tuple[str, str] | None:
     if not said & (_WHOSE | names) and len(said) > 2:
         return None  # ("hp and AC?": the asker's, as a bare word is)
     first, second = parts[0].split(), parts[1].split()
+    if len(second) >= 3 and second[0].lower().strip("'") not in _ASKING:
+        return None  # "can I cast a spell and attack in the same turn": one question of both
     if len(second) >= 3:
         return parts[0], parts[1]
     return parts[0], " ".join([*first[: max(0, len(first) - len(second))], *second])

@@ -396,7 +396,9 @@ def turn_left(a: Asked) -> str | None:
         cast = fight.spells_cast.get(sheet.id, [])
         if "bonus" in cast:
             parts.append("A bonus-action spell was cast: only a cantrip can go with it.")
-    if sheet.spells:
+    if not sheet.spells and a.word("cast", "spell", "spells"):
+        parts.append(f"{name} knows no spells.")
+    if sheet.spells or a.word("cast", "spell", "spells"):
         parts.append(
             "Casting a spell with the action and attacking both take the action: one or the "
             "other, unless the spell takes a bonus action."

@@ -149,6 +149,8 @@ def spells_known(a: Asked) -> str | None:
     asks = asks or (a.word("cast") and a.word("what", "which", "whats"))  # "what can wren cast"
     if sheet is None or not asks or not (a.member or a.has("can i cast")):
         return None
+    if a.has("and attack", "still attack", "same turn", "this turn", "and then attack"):
+        return None  # "can I cast a spell and attack in the same turn?": the turn's answer
     if not sheet.spells:
         return f"{sheet.name} knows no spells."
     by_level: dict[int, list[str]] = {}

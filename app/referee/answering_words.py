@@ -219,9 +219,18 @@ def _kind_named(state: GameState, words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(c for c in alive if kinds[c] and kinds[c][-1] in words)  # ("giant rat": rat)
 
 
+def _scene_words(state: GameState, campaign: Campaign | None) -> frozenset[str]:
+    """The words of the scene the party is in — its text, its things, its ways — which no
+    slip-mending bends into a keyword ("casks" is no slip of "class")."""
+    spec = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if spec is None:
+        return frozenset()
+    return frozenset(re.findall(r"[a-z]{5,}", spec.model_dump_json().lower()))
+
+
 def read_question(state: GameState, campaign: Campaign | None, intent: Intent) -> Asked:
     """The question's words and whom it is about."""
-    keep = frozenset(first_name(s) for s in state.party.values())
+    keep = frozenset(first_name(s) for s in state.party.values()) | _scene_words(state, campaign)
     words = words_of(intent.text, keep)
     named = _member_named(state, words, intent)
     member = named

@@ -67,6 +67,9 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
     for word, key in ctx.campaign.npcs[npc_id].topic_names():  # its key, or another word
         if name_score(said, word.replace("_", " "), ctx.vocab.stop) >= 0.75:
             return key
+    for key in topics:  # a word players use for what the topic is ("paying" → reward)
+        if any(has_phrase(said, w) for w in ctx.vocab.topic_words.get(key, ())):
+            return key
     for key in topics:  # a topic that is someone: named by what people call them
         other = ctx.campaign.npcs.get(key)
         names = [other.name, *other.aliases] if other is not None else []

@@ -29,7 +29,7 @@ from app.understanding.spells import (
     spell_mentioned,
     unaffected,
 )
-from app.understanding.targets import named_creatures, pick_creatures
+from app.understanding.targets import named_creatures, pick_creatures, plural
 from app.understanding.ways import (
     move,
     own,
@@ -90,8 +90,11 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         members = _most_hurt_friend(ctx) or ([ctx.actor] if ctx.actor else [])  # a friend
     if healing and members and not friend_first:  # "past the skeleton … cure wounds on Ivo"
         friend_first = members[:1]
-    if pick.named and not friend_first:
-        targets: tuple[str, ...] = pick.ids
+    spread = _spread(ctx, spell, pick.ids)
+    if spread:  # "magic missile on the rats, spread them out": a dart at each
+        targets: tuple[str, ...] = spread
+    elif pick.named and not friend_first:
+        targets = pick.ids
     elif friend_first:  # "healing word on Ione then rapier the one still standing"
         targets = tuple(friend_first)
     else:
@@ -103,6 +106,24 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if immune:
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3, note=immune)
     return ctx.intent("cast", spell=spell, targets=targets)
+
+
+def _spread(ctx: Context, spell: str, picked: tuple[str, ...]) -> tuple[str, ...]:
+    """The foes a spell of several darts or rays is spread over when the line speaks of
+    several ("at the rats", "one at each", "spread them out"): every standing foe of the
+    kind named (or every foe), up to the spell's darts; () when it names one."""
+    spec = srd().spells.get(spell) if spell in srd().spells else None
+    if spec is None or spec.beams < 2 or not ctx.scope.fighting:
+        return ()
+    if not (plural(ctx.said) or re.search(r"\b(?:each|every|spread|split)\b", ctx.said)):
+        return ()
+    foes = list(ctx.scope.of("creature"))
+    said = {w.rstrip("s") for w in ctx.said.split()}
+    named = [t for t in foes if said & {w.rstrip("s") for n in t.names for w in n.lower().split()
+                                        if not w.isdigit()}]  # fmt: skip
+    chosen = [t.id for t in (named or foes)]
+    chosen = sorted(chosen, key=lambda c: c not in picked)  # the one picked first, if any
+    return tuple(chosen[: spec.beams]) if len(chosen) > 1 else ()
 
 
 _POINTED = re.compile(r"\b(?:him|his|her|them|their)\b")

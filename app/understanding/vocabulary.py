@@ -92,6 +92,10 @@ class Vocabulary:
     question_slips: dict[str, str] = field(default_factory=dict)
     """First words of a question as fingers slip -> the word meant ("wat" -> "what");
     ``hwo`` is "how" before a word of measure ("hwo many") and "who" otherwise."""
+    topic_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Common words for what a person of a story is asked about, by the topic key authors
+    use ("reward": "pay", "paying", "gold"): a line with one of them is about that topic of
+    the one asked, when they have it."""
     taking_back: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """A player asking to take a turn back ("undo that", "go back a turn"): ``lines`` said
     as the whole line (after ``openers`` such as "oops"), ``anywhere`` phrases that say it

@@ -260,7 +260,8 @@ def test_two_who_speak_to_someone_new_in_one_round_hear_one_greeting() -> None:
 
     told = " ".join(e.text for e in asyncio.run(run()) if isinstance(e, NarrativeChunk))
     assert told.count("Thank the gods") == 1  # her greeting, once
-    assert "Berta's face closes" in told
+    # the demand for pay is answered as her reward, sharply, and the slight is taken
+    assert "not a copper before" in told and "ties her purse back" in told
 
 
 def test_a_turn_with_no_words_to_weigh_builds_no_sensitivity_map(

@@ -129,3 +129,28 @@ async def test_a_challenge_in_a_fight_is_said_to_wait_not_tried() -> None:
 def test_trying_to_learn_what_made_a_mark_is_a_look_not_the_lock() -> None:
     line = "kneel by the trapdoor and study the scratches, trying to judge what made them"
     assert {c.kind for c in read(INN, "aria", line)} == {"examine"}
+
+
+async def test_casting_and_attacking_in_one_turn_is_answered_for_a_non_caster_too() -> None:
+    answer = await told(INN, "mira", "can I cast a spell and attack in the same turn?")
+    assert "Mira knows no spells" in answer and "one or the other" in answer
+
+
+async def test_pay_is_asked_of_the_reward() -> None:
+    said = read(INN, "mira", "how much are you paying us lol")[0]
+    assert (said.kind, said.target, said.topic) == ("talk", "berta", "reward")
+    assert "Twenty gold" in await told(INN, "mira", "how much are you paying us lol")
+
+
+async def test_a_scene_word_is_never_mended_into_a_keyword() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+              "defeated": ["cellar_rats"]}  # fmt: skip
+    answer = await told(cellar, "mira", "can i climb the casks?")
+    assert "level 3" not in answer  # ("casks" once read as "class")
+
+
+def test_darts_at_the_rats_are_spread_over_them() -> None:
+    aria = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria"}
+    said = read(aria, "aria", "cast magic missile on the rats, spread them out")[0]
+    assert (said.spell, len(said.targets)) == ("magic_missile", 3)
+    assert read(aria, "aria", "magic missile at rat 2")[0].targets == ("giant-rat-2",)

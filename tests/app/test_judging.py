@@ -30,7 +30,7 @@ from tests.app.saved_games import played
 def crossroads() -> Campaign:
     """The shipped campaign's judgments, without the triggers, starting scores and ties its
     story builds on them: these tests are about how words are judged."""
-    return quiet(shipped())
+    return quiet(shipped().model_copy(deep=True))  # (the shared one stays whole)
 
 
 def with_respect() -> Campaign:

@@ -24,7 +24,7 @@ def session_for(server: FakeOpenAI) -> GameSession:
         model="fake-model", base_url=server.base_url, api_key=SecretStr("k"),
         timeout=5, max_retries=1,
     )  # fmt: skip
-    return start_session(quiet(crossroads()), 3, OpenAIBrain(config))
+    return start_session(quiet(crossroads().model_copy(deep=True)), 3, OpenAIBrain(config))
 
 
 async def _turn(session: GameSession, text: str) -> list[object]:

@@ -19,7 +19,7 @@ from tests.app.saved_games import crossroads as shipped
 
 def crossroads() -> Campaign:
     """The shipped judgments, without the triggers and scores the campaign builds on them."""
-    return quiet(shipped())
+    return quiet(shipped().model_copy(deep=True))  # (the shared one stays whole)
 
 
 TRUST = JudgmentSpec(

@@ -143,7 +143,7 @@ def understand_clause(
                                f"for them on {player}'s own turn")  # fmt: skip
     if stranger:
         return ctx.intent("refuse", confidence=0.9, note=f"{stranger} is not in the party")
-    to_player = _to_a_player(ctx, actor) if named is None else None
+    to_player = _to_a_player(ctx, actor) if named in (None, actor) else None
     if to_player is not None:
         return to_player
     if named is not None and named != actor:
@@ -179,12 +179,9 @@ def understand_clause(
     return found
 
 
-_TO_PLAYER = re.compile(
-    r"^\W*(?:hey\s+|oi\s+)?([A-Za-z][\w'-]*)(?:\s*[,!:]\s*|\s+(?=(?:do|did|can|could|would|"
-    r"will|are|is|should|shall|what|wanna|want|you|your|how|where|which|who|why|pls|please|"
-    r"hurry|go|it's|its)\b))(.*)$",
-    re.IGNORECASE,
-)
+_TO_PLAYER = re.compile(r"^\W*(?:hey\s+|oi\s+)?([A-Za-z][\w'-]*)(?:\s*[,!:]\s*|\s+)(.*)$")
+"""A line that opens with a name ("Ben do you want to rest first?", "Ana that was
+beautiful lol"): words to that one, when it is another player's."""
 
 
 _PLAYER_LAST = re.compile(r"^((?:\S+\s+){0,4}?\S+?)[,\s]+([A-Za-z][\w'-]*)\W*$")
@@ -206,9 +203,14 @@ def _to_a_player(ctx: r.Context, actor: str | None) -> Intent | None:
     state = ctx.state
     if len(state.players) < 2:
         return None
-    m = _TO_PLAYER.match(ctx.raw)
+    raw = ctx.raw
+    own = state.name_of(actor).lower().split() if actor else []
+    prefix = re.match(r"^\s*([\w' ]{1,30}):\s*", raw)  # "wren: Ana that was beautiful"
+    if prefix is not None and set(prefix.group(1).lower().split()) & {*own, actor}:
+        raw = raw[prefix.end() :]
+    m = _TO_PLAYER.match(raw)
     called, rest = (m.group(1), m.group(2)) if m is not None else ("", "")
-    last = _PLAYER_LAST.match(ctx.raw)
+    last = _PLAYER_LAST.match(raw)
     spoken_of = last is not None and (
         last.group(1).split()[-1].lower() in ("about", "of", "for")
         or _HANDED_OVER.search(last.group(1)) is not None

@@ -369,14 +369,17 @@ _ASKING_YOU = re.compile(
 
 def _asked_of(ctx: Context, named: str) -> bool:
     """The line calls a party member by name, set off by a comma, and asks something of
-    them ("Wren, can you charm her?", "Ivo, read the rune for us?"): words to them."""
+    them ("Wren, can you charm her?", "Ivo, read the rune for us?") or shouts it: words to
+    them."""
     member = ctx.scope.get(named, "member")
     names = member.names if member is not None else (ctx.state.name_of(named).lower(),)
     raw = ctx.raw.strip().lower()
     lead = re.match(r"^\W*(?:(?:hey|oi|ok|okay|so|um|uh)\W+)?", raw)
     rest = raw[lead.end() if lead is not None else 0 :]
-    called = any(rest.startswith((f"{n},", f"{n} ,")) for n in names)
-    return called and bool(_ASKING_YOU.search(raw))
+    called = any(rest.startswith((f"{n},", f"{n} ,", f"{n}!")) for n in names)
+    # asked ("can you …?"), or shouted to them in the story ("Cass, grab Corin and pull him
+    # out of the water!", "Bram, watch out!")
+    return called and (bool(_ASKING_YOU.search(raw)) or raw.rstrip().endswith("!"))
 
 
 WH = frozenset({"what", "where", "who", "whom", "whose", "why", "how", "when", "which", "whats",

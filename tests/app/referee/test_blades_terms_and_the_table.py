@@ -149,3 +149,14 @@ async def test_a_smite_from_one_without_it_is_said_after_the_blow() -> None:
     referee = await play(session, "ione", "hack at thrall 1 with my sword. divine smite!")
     assert [c.name for c in referee.made if c.name in ("attack", "use_feature")] == ["attack"]
     assert "Ione has no Divine Smite" in session.state.history[-1].narrative
+
+
+def test_a_shout_to_a_friend_another_plays_is_heard_and_table_talk_after_a_prefix() -> None:
+    table = {"campaign": "drowned_bell", "scene": "strand",
+             "players": {"Ana": ["ione"], "Ben": ["cass", "wren"]}}  # fmt: skip
+    shout = read(table, "ione", "Cass, grab Corin and pull him out of the water!")[0]
+    assert shout.kind == "ask" and shout.note.startswith("Brother Cass hears you")
+    assert read(table, "ione", "Cass attacks the thrall")[0].kind == "refuse"
+    praise = read(table, "wren", "wren: Ana that was beautiful lol")[0]
+    assert praise.kind == "ask" and praise.note.startswith("Ana hears you")
+    assert read(table, "wren", "Ana passes")[0].kind == "refuse"

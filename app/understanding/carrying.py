@@ -8,6 +8,7 @@ import re
 
 from app.understanding.intent import Intent, IntentKind
 from app.understanding.readings import Context
+from app.understanding.scope import Thing
 from app.understanding.ways import (
     locked_text,
     move,
@@ -66,6 +67,14 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         people = ctx.scope.of("npc")
         if not to and len(people) == 1 and re.search(r"\b(him|her|them)\b", ctx.said):
             to = people  # "I give him the silver key", one person here
+        if not to and carried and _TO_SOMEONE.search(rest):
+            spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
+            hurt = _hurt_friends(ctx) if spec is not None and spec.heals else []
+            if len(hurt) == 1:  # "here lass, take my potion": the one friend who needs it
+                to = hurt
+            else:
+                return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
+                                  note=f"give {the(carried[0].name)} to whom?")  # fmt: skip
         if carried and to:
             spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
             sheet = ctx.state.party.get(to[0].id)
@@ -118,6 +127,16 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
     held = (item,) if item and holders else ()  # what was meant, though not theirs to use
     return ctx.intent("ask", targets=held, item=item if held else None, confidence=0.3, note=note)
+
+
+_TO_SOMEONE = re.compile(r"\b(?:him|her|them|lass|lad|girl|boy|friend|mate|pal|kid)\b")
+"""Someone a thing is given to, said without a name."""
+
+
+def _hurt_friends(ctx: Context) -> list[Thing]:
+    """The party members (not the giver) who are hurt."""
+    return [m for m in ctx.scope.of("member") if m.id != ctx.actor and m.id in ctx.state.party
+            and ctx.state.party[m.id].vitals.hp < ctx.state.party[m.id].vitals.max_hp]  # fmt: skip
 
 
 def _tool_for(ctx: Context, held: str) -> str | None:

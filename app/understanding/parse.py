@@ -204,9 +204,9 @@ def _to_a_player(ctx: r.Context, actor: str | None) -> Intent | None:
     if len(state.players) < 2:
         return None
     raw = ctx.raw
-    own = state.name_of(actor).lower().split() if actor else []
+    mine = state.name_of(actor).lower().split() if actor else []
     prefix = re.match(r"^\s*([\w' ]{1,30}):\s*", raw)  # "wren: Ana that was beautiful"
-    if prefix is not None and set(prefix.group(1).lower().split()) & {*own, actor}:
+    if prefix is not None and set(prefix.group(1).lower().split()) & {*mine, actor}:
         raw = raw[prefix.end() :]
     m = _TO_PLAYER.match(raw)
     called, rest = (m.group(1), m.group(2)) if m is not None else ("", "")

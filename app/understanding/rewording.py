@@ -118,10 +118,21 @@ _UNSEEN = re.compile(
 """When it is done ("… when nobody's looking"): how, not a look of its own."""
 
 
+_OFFERED = re.compile(
+    r"^(?:here(?: you go| you are)?|catch|oi)[,!.]?\s+(?:([a-z][\w'-]*)[,!.]?\s+)?"
+    r"(?:take|have|grab)\s+(my|this|the|a)\s+(.+?)[.!]*$"
+)
+"""A thing held out to someone ("here lass, take my potion"): given to them."""
+
+
 def bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
     never as the way back out of here."""
+    offered = _OFFERED.match(said)
+    if offered is not None:  # "here Aria, take my potion": the potion given to Aria
+        whom = f" to {offered.group(1)}" if offered.group(1) else ""
+        said = f"give {offered.group(2)} {offered.group(3)}{whom}"
     said = _UNSEEN.sub(" unseen", said).strip()
     said = _OWN_SHEET.sub(lambda m: f"what are my {m.group(1)}", said)
     said = _POCKET.sub(lambda m: f"pickpocket {_whose(m.group(2))}", said)

@@ -154,3 +154,14 @@ def test_darts_at_the_rats_are_spread_over_them() -> None:
     said = read(aria, "aria", "cast magic missile on the rats, spread them out")[0]
     assert (said.spell, len(said.targets)) == ("magic_missile", 3)
     assert read(aria, "aria", "magic missile at rat 2")[0].targets == ("giant-rat-2",)
+
+
+async def test_a_potion_held_out_to_the_lass_goes_to_the_one_friend_hurt() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+              "defeated": ["cellar_rats"], "wounds": {"aria": 4}}  # fmt: skip
+    state = build_situation(Situation.model_validate(cellar))
+    session = session_for(state)
+    await play(session, "thorin", "Thorin: here lass, take my potion")
+    assert state.has_item("healing_potion")
+    assert any("healing potion" in i.lower() for i in state.party["aria"].inventory)
+    assert not any("healing potion" in i.lower() for i in state.party["thorin"].inventory)

@@ -119,6 +119,7 @@ _LIKE = {
     "force": ("heave", "shoulder", "ram", "batter", "lever", "prise", "jimmy", "bust"),
     "lift": ("raise", "hoist", "heave", "prise", "lever"),
     "pry": ("prise", "lever", "jimmy"),
+    "pick": ("work", "tinker with", "fiddle with", "jiggle", "tease"),
     "light": ("kindle", "relight", "fire up"),
     "cross": ("wade", "run across", "hurry across", "dash across", "start across",
               "pick my way across", "make it across", "head across", "go across"),

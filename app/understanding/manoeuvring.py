@@ -67,6 +67,13 @@ def _a_name(ctx: Context, phrase: str) -> bool:
     )
 
 
+_BODY_RUN = re.compile(
+    r"^run\w*\s+(?:a|my|her|his|their|one|both)\s+(?:\w+\s+)?(?:finger|fingers|hand|hands|eye|"
+    r"eyes|thumb|palm|gaze|tongue)\b"
+)
+"""A hand or an eye run over something: no running."""
+
+
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
@@ -86,6 +93,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         for phrase in verbs_in(ctx.said, phrases):
             at = verb_at(ctx.said, phrase)
             if at >= 0 and not hypothetical(ctx.said, at) and not _a_name(ctx, phrase):
+                if _BODY_RUN.match(ctx.said[at:]):
+                    continue  # "running a finger along the desk": a hand, not a dash
                 moves.append((at, -len(phrase), action))
     if moves:
         at, _, action = min(moves)

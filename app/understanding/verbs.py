@@ -331,18 +331,27 @@ SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", 
 """Verbs of only looking: "look up at the lighthouse", "peer down the hole" go nowhere."""
 
 
+_PAGED_BACK = re.compile(
+    r"\b((?:flip|flick|leaf|page|thumb|skim|read|look|glance)\w*)\s+back\s+(through|over)\b"
+)
+"""Pages turned back ("flips back through the pages"): no way back."""
+
+
 def _examine(ctx: Context, at: int) -> Intent:
     kinds: tuple[ThingKind, ...] = (
         "feature", "npc", "creature", "item_here", "exit", "carried", "member"
     )  # fmt: skip
-    things = ctx.named(*kinds, text=ctx.said[at:]) or ctx.named(*kinds)
+    # "flips back through the pages": back through them, no way back
+    paged = _PAGED_BACK.sub(r"\1 \2", ctx.said)
+    seen = _PAGED_BACK.sub(r"\1 \2", ctx.said[at:])
+    things = ctx.named(*kinds, text=seen) or ctx.named(*kinds, text=paged)
     # "look out to sea": the sea a feature names before the shore steps it leads to
     things.sort(key=lambda t: t.kind == "exit")
     ways = {"outside", "inside", "out", "in", "up", "down", "back"}
-    looking = ctx.said[at:].split()[:1] and ctx.said[at:].split()[0] in SIGHT
+    looking = seen.split()[:1] and seen.split()[0] in SIGHT
     # the direction goes with the verb ("look out", "check outside"), never one said before
     # it ("I'll hang back and watch the lighthouse" goes nowhere)
-    if things and things[0].kind == "exit" and ways & set(ctx.said[at:].split()) and not looking:
+    if things and things[0].kind == "exit" and ways & set(seen.split()) and not looking:
         return move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
     if things and things[0].kind == "creature":
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)

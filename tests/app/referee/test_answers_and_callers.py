@@ -165,3 +165,14 @@ async def test_a_potion_held_out_to_the_lass_goes_to_the_one_friend_hurt() -> No
     assert state.has_item("healing_potion")
     assert any("healing potion" in i.lower() for i in state.party["aria"].inventory)
     assert not any("healing potion" in i.lower() for i in state.party["thorin"].inventory)
+
+
+def test_working_a_lock_picks_it_and_a_finger_run_along_a_desk_is_no_dash() -> None:
+    for line in ("I start working the padlock", "she kneels and starts working the padlock"):
+        assert read(INN, "mira", line)[0].target == "trapdoor_lock", line
+    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    line = ("She walks around the keeper's room, running a finger along the dusty desk until "
+            "she finds a big leather log")  # fmt: skip
+    assert [(c.kind, c.target) for c in read(lighthouse, "ione", line)] == [("examine", "logbook")]
+    # pages turned back are no way back to the harbour
+    assert read(lighthouse, "wren", "she flips back through the pages")[0].kind == "examine"

@@ -114,7 +114,7 @@ class Manoeuvres(RefereeBase):
         if state.encounter is None:
             self.notes.append(f"{state.name_of(actor)} waits to see what the others do.")
             return []
-        self.notes.append(f"{state.name_of(actor)} holds, watching for an opening.")
+        self.notes.append(f"{state.name_of(actor)} ends the turn.")  # (no Ready: that is its own)
         return [self._call("end_turn", actor, "end_turn")]
 
     def _do_rest(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:

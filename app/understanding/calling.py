@@ -28,13 +28,21 @@ _LOWER = re.compile(r"^\W*(?:(?:hey|oi|hail|ho|o)[\s,]+)?([a-z][\w'-]+(?: [a-z][
 """The same call typed in lower case ("wendel, was it your fault?")."""
 
 
+_ASKED_BARE = re.compile(
+    r"^\W*([A-Za-z][\w'-]+)\s+(?=(?:are|is|do|did|can|could|what|whats|how|where|who|why|have|"
+    r"will|would)\b)",
+    re.IGNORECASE,
+)
+"""A name said straight before a question, with no comma ("tam are you ok?")."""
+
+
 def opening(text: str, state: GameState) -> re.Match[str] | None:
     """Where a line's call to someone ends: a name first, capitalised, or in lower case
     when it is the name of a person of the story ("nessa, where is he?")."""
     m = CALLED.match(text)
     if m is not None:
         return m
-    m = _LOWER.match(text)
+    m = _LOWER.match(text) or _ASKED_BARE.match(text)
     campaign = state.campaign
     if m is None or campaign is None:
         return None

@@ -44,7 +44,9 @@ from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
 
-CHANGED_MIND = re.compile(r"\b(wait,? no|actually,? no|never ?mind|scratch that|or maybe)\b", re.I)
+CHANGED_MIND = re.compile(
+    r"\b(wait,? no|no,? wait|actually,? no|no,? actually|never ?mind|scratch that|or maybe)\b", re.I
+)
 """A line that takes itself back is read whole (the parser says so)."""
 
 
@@ -72,8 +74,11 @@ def _line(
     changed = CHANGED_MIND.search(text)
     if changed is not None and text[changed.end() :].strip(" ,.!-"):
         # "I pick the lock.. wait no, I kick the trapdoor": the last word is the one meant
-        meant = _understand(text[changed.end() :].strip(" ,.!-"), actor, state, campaign,
-                            language=language)  # fmt: skip
+        tail = text[changed.end() :].strip(" ,.!-")
+        held = re.search(r"\bmy ([a-z]+(?: [a-z]+)?)\b", text[: changed.start()].lower())
+        if held is not None and mentions_back(tail):  # "drink my potion, no wait, pour it …"
+            tail = refer_back(tail, f"my {held.group(1)}")
+        meant = _understand(tail, actor, state, campaign, language=language)
         if meant.kind not in NOT_A_DEED | {"question"} and meant.confidence >= 0.7:
             return replace(meant, text=text)
     contingent = _IF_DOWN.match(text)

@@ -51,7 +51,8 @@ PRIORITY: dict[str, float] = {
 """Which reading wins when a line holds several confident ones."""
 
 
-CHANGED_MIND = ("wait no", "actually no", "never mind", "nevermind", "scratch that", "or maybe",
+CHANGED_MIND = ("wait no", "no wait", "actually no", "no actually", "never mind", "nevermind",
+                "scratch that", "or maybe",
                 "or should")  # fmt: skip
 """Phrases of a player changing their mind mid-line: nothing is done, the line is asked
 back."""

@@ -5,6 +5,8 @@ that leaves out their boss, and backing off after a blow read as the party's fli
 
 from __future__ import annotations
 
+import json
+
 from app.session.setup import session_for
 from app.understanding import understand
 from app.understanding.intent import Intent
@@ -176,3 +178,22 @@ def test_working_a_lock_picks_it_and_a_finger_run_along_a_desk_is_no_dash() -> N
     assert [(c.kind, c.target) for c in read(lighthouse, "ione", line)] == [("examine", "logbook")]
     # pages turned back are no way back to the harbour
     assert read(lighthouse, "wren", "she flips back through the pages")[0].kind == "examine"
+
+
+async def test_a_deed_taken_back_mid_line_is_the_one_meant_and_its_it_is_the_first() -> None:
+    fight = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+             "turn": "thorin", "wounds": {"aria": 17}}  # fmt: skip
+    said = read(fight, "thorin", "drink my potion, no wait, pour it down aria's throat")[0]
+    assert (said.kind, said.action, said.targets) == ("use", "pour", ("healing_potion", "aria"))
+    session = session_for(build_situation(Situation.model_validate(fight)))
+    referee = await play(session, "thorin", "drink my potion, no wait, pour it down aria's throat")
+    assert [json.loads(c.arguments)["target_id"] for c in referee.made if c.name == "heal"] == [
+        "aria"
+    ]
+
+
+def test_a_person_named_straight_before_a_question_is_asked_it() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True,
+              "tam_found": True}, "defeated": ["cellar_rats"]}  # fmt: skip
+    clauses = read(cellar, "aria", "tam are you ok? how many goblins are there?")
+    assert [(c.kind, c.target) for c in clauses] == [("talk", "tam"), ("talk", "tam")]

@@ -160,3 +160,9 @@ def test_a_shout_to_a_friend_another_plays_is_heard_and_table_talk_after_a_prefi
     praise = read(table, "wren", "wren: Ana that was beautiful lol")[0]
     assert praise.kind == "ask" and praise.note.startswith("Ana hears you")
     assert read(table, "wren", "Ana passes")[0].kind == "refuse"
+
+
+def test_following_the_others_is_waiting_for_them_not_a_riddle() -> None:
+    for line in ("I follow", "me too", "i tag along"):
+        assert read(HARBOUR, "cass", line)[0].kind == "hold", line
+    assert read(HARBOUR, "cass", "follow the tracks")[0].kind != "hold"

@@ -146,6 +146,9 @@ def understand_clause(
     to_player = _to_a_player(ctx, actor) if named in (None, actor) else None
     if to_player is not None:
         return to_player
+    demanded = _ultimatum(ctx)
+    if demanded is not None:
+        return demanded
     if named is not None and named != actor:
         other = r.acting_for(ctx, named)
         if other is not None:
@@ -188,8 +191,28 @@ _PLAYER_LAST = re.compile(r"^((?:\S+\s+){0,4}?\S+?)[,\s]+([A-Za-z][\w'-]*)\W*$")
 """A short line that ends by naming whom it is said to ("nice one Ben!")."""
 _HANDED_OVER = re.compile(r"\b(?:done|pass|end (?:my )?turn|over to you|your (?:go|turn))\b", re.I)
 """A turn handed on to the player named ("I'm done, over to you Cleo"): the turn ends."""
+_DEED_AFTER = re.compile(r"[.!?]\s+(?:i|we|then i)\s+\w+", re.IGNORECASE)
+"""A deed said after the words to a player ("… nice stab back there! I cast …")."""
 TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "lady", "old", "the"})
 """Words of a name that are a title, not the name ("Brother Cass")."""
+
+
+_ULTIMATUM = re.compile(
+    r"^(?!(?:i|we|let's|lets|i'll|we'll)\b).+\bor (?:else|my \w+|our \w+|we(?:'ll)?|i(?:'ll)?|"
+    r"you(?:'ll)?|the \w+)\b"
+)
+"""Terms put to someone ("pack up and leave tonight or my big friends stop being quiet"):
+what they must do, or else — words to them, never the party's own deed."""
+
+
+def _ultimatum(ctx: r.Context) -> Intent | None:
+    """An ultimatum to the one person here outside a fight: words to them."""
+    if ctx.scope.fighting or not _ULTIMATUM.match(ctx.said):
+        return None
+    people = ctx.scope.of("npc")
+    if len(people) != 1:
+        return None
+    return ctx.intent("talk", targets=(people[0].id,), confidence=0.8)
 
 
 def _named_player(state: GameState, word: str) -> str | None:
@@ -220,6 +243,8 @@ def _to_a_player(ctx: r.Context, actor: str | None) -> Intent | None:
     player = _named_player(state, called)
     if player is None or (actor is not None and state.controller_of(actor) == player):
         return None
+    if _DEED_AFTER.search(rest):  # "Cy stay behind me! I charge the nearest rat": the words
+        return None  # to Cy, then the deed — read as the line's clauses
     theirs = [
         c
         for c in state.players[player]

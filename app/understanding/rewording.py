@@ -118,6 +118,8 @@ _UNSEEN = re.compile(
 """When it is done ("… when nobody's looking"): how, not a look of its own."""
 
 
+_HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
+"""Staying behind ("hang back by the tunnel mouth"): waiting, never a way back."""
 _OFFERED = re.compile(
     r"^(?:here(?: you go| you are)?|catch|oi)[,!.]?\s+(?:([a-z][\w'-]*)[,!.]?\s+)?"
     r"(?:take|have|grab)\s+(my|this|the|a)\s+(.+?)[.!]*$"
@@ -133,6 +135,7 @@ def bodily(said: str) -> str:
     if offered is not None:  # "here Aria, take my potion": the potion given to Aria
         whom = f" to {offered.group(1)}" if offered.group(1) else ""
         said = f"give {offered.group(2)} {offered.group(3)}{whom}"
+    said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _UNSEEN.sub(" unseen", said).strip()
     said = _OWN_SHEET.sub(lambda m: f"what are my {m.group(1)}", said)
     said = _POCKET.sub(lambda m: f"pickpocket {_whose(m.group(2))}", said)

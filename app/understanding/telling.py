@@ -14,7 +14,7 @@ from app.understanding.intent import Intent
 _TELLING = re.compile(
     r"^(?:tell|tells|yell at|yell to|yells at|shout at|shout to|shouts at|shouts to|"
     r"call to|call out to|calls to|whisper to|whispers to|warn|warns|urge|urges|"
-    r"signal to|signals to|order|orders|beg|begs)\s+(.+)$"
+    r"signal to|signals to|order|orders|beg|begs|send|sends)\s+(.+)$"
 )
 """A verb of telling, and what follows it: the one told, then the message."""
 _GROUP = re.compile(r"^(?:the others|everyone|everybody|the party|the group|the rest|my friends|"

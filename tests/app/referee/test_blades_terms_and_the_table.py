@@ -166,3 +166,27 @@ def test_following_the_others_is_waiting_for_them_not_a_riddle() -> None:
     for line in ("I follow", "me too", "i tag along"):
         assert read(HARBOUR, "cass", line)[0].kind == "hold", line
     assert read(HARBOUR, "cass", "follow the tracks")[0].kind != "hold"
+
+
+def test_words_to_a_player_then_a_deed_do_the_deed() -> None:
+    table = {**RATS, "players": {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}}
+    said = read(table, "thorin", "Cy stay behind me! I charge the nearest rat and hack at it")
+    assert said[-1].kind == "attack"
+
+
+CELLAR_AFTER = {"campaign": "crossroads", "scene": "cellar",
+                "flags": {"trapdoor_open": True, "tam_found": True},
+                "defeated": ["cellar_rats"]}  # fmt: skip
+
+
+def test_nobody_leaves_when_someone_else_is_sent_or_told_to() -> None:
+    line = "I send Tam back up the ladder to his mum. then I search the smashed cask for tracks"
+    assert [c.kind for c in read(CELLAR_AFTER, "thorin", line)] == ["talk", "examine"]
+    warren = {**CELLAR_AFTER, "scene": "warren"}
+    hang = read(warren, "aria", "i hang back by the tunnel mouth and get ready to fire bolt")
+    assert "move" not in [c.kind for c in hang]
+    hall = {"campaign": "crossroads", "scene": "chief_hall",
+            "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+            "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+    terms = read(hall, "mira", "pack up and leave tonight or my big friends stop being quiet")
+    assert [(c.kind, c.target) for c in terms] == [("talk", "grubnak")]

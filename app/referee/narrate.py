@@ -142,6 +142,7 @@ class FollowUps(RefereeBase):
                 calls += self._fight_started(state)
             elif kind == "fight":
                 calls += self._fight_started(state, result.get("surprised") or ())
+                calls += self._declared_blow(state, actor)
             elif kind == "fate":  # a surrendered foe let go, bound or put to death
                 self.notes.append(f"{result['text']}.")
             elif kind == "present":  # shown or given: the person's answer
@@ -275,6 +276,20 @@ class FollowUps(RefereeBase):
         if caught:
             self.notes.append(f"{_join(caught)} never saw you coming — surprise!")
         self.notes.append(f"Roll for initiative! {first.name} acts first.")
+        return []
+
+    def _declared_blow(self, state: GameState, actor: str | None) -> list[ToolCall]:
+        """The blow that started a fight is struck in the fight, on its striker's turn: said,
+        so it is never lost in the roll for initiative (the fight's own tools strike it)."""
+        fight = state.encounter
+        blow = any(i.kind == "attack" and i.actor == actor for i in self.intents)
+        if fight is None or actor is None or not blow or actor not in state.party:
+            return []
+        name = state.name_of(actor)
+        if fight.current.id == actor:
+            self.notes.append(f"Say {name}'s blow again now, and it is struck.")
+        else:
+            self.notes.append(f"{name}'s blow comes on {name}'s turn: say it again then.")
         return []
 
     def _after_challenge(

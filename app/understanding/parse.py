@@ -15,6 +15,7 @@ from app.understanding import asking as q
 from app.understanding import bare
 from app.understanding import readings as r
 from app.understanding import verbs as v
+from app.understanding.addressing import to_a_player, ultimatum
 from app.understanding.deeds import DEEDS
 from app.understanding.freeform import free_deed
 from app.understanding.improvised import (
@@ -40,7 +41,7 @@ from app.understanding.rewording import (
 from app.understanding.scope import build_scope
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
-from app.understanding.words import has_phrase, normalise, starts_with
+from app.understanding.words import normalise, starts_with
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -143,10 +144,10 @@ def understand_clause(
                                f"for them on {player}'s own turn")  # fmt: skip
     if stranger:
         return ctx.intent("refuse", confidence=0.9, note=f"{stranger} is not in the party")
-    to_player = _to_a_player(ctx, actor) if named in (None, actor) else None
+    to_player = to_a_player(ctx, actor) if named in (None, actor) else None
     if to_player is not None:
         return to_player
-    demanded = _ultimatum(ctx)
+    demanded = ultimatum(ctx)
     if demanded is not None:
         return demanded
     if named is not None and named != actor:
@@ -180,84 +181,6 @@ def understand_clause(
         fighting = {c.npc: cid for cid, c in state.creatures.items() if c.npc and c.vitals.hp > 0}
         found = replace(found, targets=tuple(fighting.get(t, t) for t in found.targets))
     return found
-
-
-_TO_PLAYER = re.compile(r"^\W*(?:hey\s+|oi\s+)?([A-Za-z][\w'-]*)(?:\s*[,!:]\s*|\s+)(.*)$")
-"""A line that opens with a name ("Ben do you want to rest first?", "Ana that was
-beautiful lol"): words to that one, when it is another player's."""
-
-
-_PLAYER_LAST = re.compile(r"^((?:\S+\s+){0,4}?\S+?)[,\s]+([A-Za-z][\w'-]*)\W*$")
-"""A short line that ends by naming whom it is said to ("nice one Ben!")."""
-_HANDED_OVER = re.compile(r"\b(?:done|pass|end (?:my )?turn|over to you|your (?:go|turn))\b", re.I)
-"""A turn handed on to the player named ("I'm done, over to you Cleo"): the turn ends."""
-_DEED_AFTER = re.compile(r"[.!?]\s+(?:i|we|then i)\s+\w+", re.IGNORECASE)
-"""A deed said after the words to a player ("… nice stab back there! I cast …")."""
-TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "lady", "old", "the"})
-"""Words of a name that are a title, not the name ("Brother Cass")."""
-
-
-_ULTIMATUM = re.compile(
-    r"^(?!(?:i|we|let's|lets|i'll|we'll)\b).+\bor (?:else|my \w+|our \w+|we(?:'ll)?|i(?:'ll)?|"
-    r"you(?:'ll)?|the \w+)\b"
-)
-"""Terms put to someone ("pack up and leave tonight or my big friends stop being quiet"):
-what they must do, or else — words to them, never the party's own deed."""
-
-
-def _ultimatum(ctx: r.Context) -> Intent | None:
-    """An ultimatum to the one person here outside a fight: words to them."""
-    if ctx.scope.fighting or not _ULTIMATUM.match(ctx.said):
-        return None
-    people = ctx.scope.of("npc")
-    if len(people) != 1:
-        return None
-    return ctx.intent("talk", targets=(people[0].id,), confidence=0.8)
-
-
-def _named_player(state: GameState, word: str) -> str | None:
-    return next((p for p in state.players if p.lower() == word.lower()), None) if word else None
-
-
-def _to_a_player(ctx: r.Context, actor: str | None) -> Intent | None:
-    """Words to another player at the table, by the player's name ("Ben, make Thorin
-    charge!", "Eli, what do you think?"): table talk, no deed of the typist's character.
-    Asking for a deed of that player's character is refused: it is theirs to play."""
-    state = ctx.state
-    if len(state.players) < 2:
-        return None
-    raw = ctx.raw
-    mine = state.name_of(actor).lower().split() if actor else []
-    prefix = re.match(r"^\s*([\w' ]{1,30}):\s*", raw)  # "wren: Ana that was beautiful"
-    if prefix is not None and set(prefix.group(1).lower().split()) & {*mine, actor}:
-        raw = raw[prefix.end() :]
-    m = _TO_PLAYER.match(raw)
-    called, rest = (m.group(1), m.group(2)) if m is not None else ("", "")
-    last = _PLAYER_LAST.match(raw)
-    spoken_of = last is not None and (
-        last.group(1).split()[-1].lower() in ("about", "of", "for")
-        or _HANDED_OVER.search(last.group(1)) is not None
-    )
-    if last is not None and not spoken_of and not _named_player(state, called):  # "nice one Ben!"
-        called, rest = last.group(2), last.group(1)
-    player = _named_player(state, called)
-    if player is None or (actor is not None and state.controller_of(actor) == player):
-        return None
-    if _DEED_AFTER.search(rest):  # "Cy stay behind me! I charge the nearest rat": the words
-        return None  # to Cy, then the deed — read as the line's clauses
-    theirs = [
-        c
-        for c in state.players[player]
-        if any(has_phrase(rest.lower(), w) for w in {c, *state.name_of(c).lower().split()} - TITLES)
-    ]
-    if theirs:
-        name = state.name_of(theirs[0])
-        return ctx.intent("refuse", character=theirs[0], confidence=0.9,
-                          note=f"{name} is played by {player}")  # fmt: skip
-    own = state.name_of(actor) if actor else "your character"
-    return ctx.intent("ask", confidence=0.5,
-                      note=f"{player}{r.HEARS}table talk, nothing happens in the story. "
-                           f"What does {own} do?")  # fmt: skip
 
 
 def _player_speaking(ctx: r.Context, said: str, actor: str) -> tuple[str, r.Context]:

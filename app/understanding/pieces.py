@@ -23,6 +23,7 @@ from app.understanding.clauses import (
     refer_back,
 )
 from app.understanding.intent import Intent
+from app.understanding.joining import BACKING_OFF, SPOKEN_DEEDS, TERMS, knocks_out, spell_alone
 from app.understanding.parse import freely, understand_clause
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
@@ -54,24 +55,6 @@ out her tools and works on the padlock", "walks up to Berta and asks …"): stor
 deed of its own, when a deed follows it."""
 NOT_A_DEED = frozenset({"ask", "foreign", "refuse", "help"})
 """Readings that are no clause of their own: a piece read so is glued to the one before."""
-
-
-def _knocks_out(intent: Intent, last: Intent | None) -> bool:
-    """A knock-out said after a blow at the same foe: the blow is struck to knock out."""
-    return (
-        last is not None and last.kind == "attack" and intent.kind == "improvise"
-        and intent.extra[:1] == ("knock_out",)
-        and (not intent.targets or intent.targets == last.targets)
-    )  # fmt: skip
-
-
-def _spell_alone(said: str, cast: Intent) -> bool:
-    """Whether a spell's clause named only the spell ("ray of frost, goblin 2"): its target
-    was a guess, and the foe named after it is the one meant, not one more."""
-    spell = cast.spell or ""
-    name = srd().spells.get(spell).name.lower() if spell in srd().spells else ""
-    rest = said.lower().replace(name, " ") if name else said.lower()
-    return not re.sub(r"\b(?:i|cast|casts|casting|a|the|my|at|on)\b|[^\w\s]", " ", rest).split()
 
 
 def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
@@ -245,7 +228,7 @@ def read_pieces(
             # "eldritch blast at orc 1 and orc 2": one spell, a beam (or a hold) for each
             before, said, last = read.pop()
             more = (foe,) if foe not in last.targets else ()
-            aimed = last.targets + more if not _spell_alone(said, last) else (foe,)
+            aimed = last.targets + more if not spell_alone(said, last) else (foe,)
             read.append((before, f"{said}, {piece.text}", replace(last, targets=aimed)))
             continue
         if intent.kind == "hold" and piece is not pieces[-1] and _JUST_WAIT.match(piece.text):
@@ -256,13 +239,13 @@ def read_pieces(
             before, said, first_deed = read.pop()
             read.append((before, said, replace(first_deed, targets=(foe,))))
             continue
-        if _knocks_out(intent, read[-1][2] if read else None):
+        if knocks_out(intent, read[-1][2] if read else None):
             # "hit the sleeping boss, knock him out": how the blow is struck, not a second
             before, said, blow = read.pop()
             read.append((before, said, replace(blow, extra=("knock_out",))))
             continue
-        spoken = bool(read) and (read[-1][2].kind == "talk" or read[-1][2].action in _WORDS)
-        if spoken and _TERMS.match(piece.text):
+        spoken = bool(read) and (read[-1][2].kind == "talk" or read[-1][2].action in SPOKEN_DEEDS)
+        if spoken and TERMS.match(piece.text):
             continue  # "tell him to give up and we'll let him live": the terms, still words
         fighting_words = read and read[-1][2].kind not in ("question", "talk", "help")
         if intent.kind == "ask" and kinds == {"attack"} and read and fighting_words:
@@ -331,7 +314,7 @@ def read_pieces(
         if (intent.kind == "manoeuvre" and intent.action == "dash" and read
                 and _AWAY.search(piece.text)):  # fmt: skip
             intent = replace(intent, action="withdraw")  # "shoot thrall 1 then run back"
-        backing = intent.kind == "move" and bool(_BACKING_OFF.search(piece.text))
+        backing = intent.kind == "move" and bool(BACKING_OFF.search(piece.text))
         if backing and state.encounter is not None and read:
             # "fire bolt on rat 2 and then back away up the stairs": a step back out of
             # reach after the deed, not the whole party fleeing the fight
@@ -365,12 +348,6 @@ _HANDLED = re.compile(
     re.IGNORECASE,
 )
 """A clause that does something with a thing ("then take it")."""
-_BACKING_OFF = re.compile(
-    r"\b(?:back(?:s|ing|ed)? (?:away|off)|step(?:s|ping|ped)? back|edg(?:e|es|ing|ed) back)\b",
-    re.IGNORECASE,
-)
-"""Backing off after a deed ("… and then back away up the stairs"): a step out of reach,
-which (unlike "run back to the cellar") leaves the fight to nobody."""
 _AWAY = re.compile(r"\b(?:back|away|off|clear|out of reach)\b", re.IGNORECASE)
 """Running after a deed that only takes the runner away: a step back, not the Dash."""
 
@@ -482,14 +459,6 @@ _BARE_FOE = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:the|that|this)\s+\w+(?:\s+\w
 """A foe named alone after a blow ("hit grubnak then the goblin"): the same blow again."""
 
 
-_WORDS = ("intimidation", "persuasion", "deception")
-"""Improvised deeds done in words: a demand, a plea, a bluff."""
-_TERMS = re.compile(
-    r"^\W*(?:and\s+)?(?:we'll|we will|we won't|i'll|i will|i won't|you'll|you will|or else|"
-    r"or (?:we|i|you)|if (?:you|he|she|they)|nobody|no one)\b",
-    re.IGNORECASE,
-)
-"""The terms that go with a demand ("…, and we'll let him live", "… or else")."""
 MOTIVE = re.compile(
     r"^\W*(?:(?:i|we)\s+(?:want|need|wish|hope|mean|'d like|would like|am trying|'m trying)|"
     r"so\s+(?:that|it|he|she|they|we|i)\b|to make sure|in order to|because|cause|cos)\b",

@@ -1,0 +1,91 @@
+"""Lines said to someone rather than done: words to another player at the table, by name
+("Ben, make Thorin charge!", "nice one Ben!") — table talk, or refused when they ask for a
+deed of that player's character — and terms put to the one person here ("pack up and
+leave tonight or my big friends stop being quiet"), which are words to them, never the
+party's own deed."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding import readings as r
+from app.understanding.intent import Intent
+from app.understanding.words import has_phrase
+from app.world.state import GameState
+
+_TO_PLAYER = re.compile(r"^\W*(?:hey\s+|oi\s+)?([A-Za-z][\w'-]*)(?:\s*[,!:]\s*|\s+)(.*)$")
+"""A line that opens with a name ("Ben do you want to rest first?", "Ana that was
+beautiful lol"): words to that one, when it is another player's."""
+
+
+_PLAYER_LAST = re.compile(r"^((?:\S+\s+){0,4}?\S+?)[,\s]+([A-Za-z][\w'-]*)\W*$")
+"""A short line that ends by naming whom it is said to ("nice one Ben!")."""
+_HANDED_OVER = re.compile(r"\b(?:done|pass|end (?:my )?turn|over to you|your (?:go|turn))\b", re.I)
+"""A turn handed on to the player named ("I'm done, over to you Cleo"): the turn ends."""
+_DEED_AFTER = re.compile(r"[.!?]\s+(?:i|we|then i)\s+\w+", re.IGNORECASE)
+"""A deed said after the words to a player ("… nice stab back there! I cast …")."""
+TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "lady", "old", "the"})
+"""Words of a name that are a title, not the name ("Brother Cass")."""
+
+
+_ULTIMATUM = re.compile(
+    r"^(?!(?:i|we|let's|lets|i'll|we'll)\b).+\bor (?:else|my \w+|our \w+|we(?:'ll)?|i(?:'ll)?|"
+    r"you(?:'ll)?|the \w+)\b"
+)
+"""Terms put to someone ("pack up and leave tonight or my big friends stop being quiet"):
+what they must do, or else — words to them, never the party's own deed."""
+
+
+def ultimatum(ctx: r.Context) -> Intent | None:
+    """An ultimatum to the one person here outside a fight: words to them."""
+    if ctx.scope.fighting or not _ULTIMATUM.match(ctx.said):
+        return None
+    people = ctx.scope.of("npc")
+    if len(people) != 1:
+        return None
+    return ctx.intent("talk", targets=(people[0].id,), confidence=0.8)
+
+
+def _named_player(state: GameState, word: str) -> str | None:
+    return next((p for p in state.players if p.lower() == word.lower()), None) if word else None
+
+
+def to_a_player(ctx: r.Context, actor: str | None) -> Intent | None:
+    """Words to another player at the table, by the player's name ("Ben, make Thorin
+    charge!", "Eli, what do you think?"): table talk, no deed of the typist's character.
+    Asking for a deed of that player's character is refused: it is theirs to play."""
+    state = ctx.state
+    if len(state.players) < 2:
+        return None
+    raw = ctx.raw
+    mine = state.name_of(actor).lower().split() if actor else []
+    prefix = re.match(r"^\s*([\w' ]{1,30}):\s*", raw)  # "wren: Ana that was beautiful"
+    if prefix is not None and set(prefix.group(1).lower().split()) & {*mine, actor}:
+        raw = raw[prefix.end() :]
+    m = _TO_PLAYER.match(raw)
+    called, rest = (m.group(1), m.group(2)) if m is not None else ("", "")
+    last = _PLAYER_LAST.match(raw)
+    spoken_of = last is not None and (
+        last.group(1).split()[-1].lower() in ("about", "of", "for")
+        or _HANDED_OVER.search(last.group(1)) is not None
+    )
+    if last is not None and not spoken_of and not _named_player(state, called):  # "nice one Ben!"
+        called, rest = last.group(2), last.group(1)
+    player = _named_player(state, called)
+    if player is None or (actor is not None and state.controller_of(actor) == player):
+        return None
+    if _DEED_AFTER.search(rest):  # "Cy stay behind me! I charge the nearest rat": the words
+        return None  # to Cy, then the deed — read as the line's clauses
+    theirs = [
+        c
+        for c in state.players[player]
+        if any(has_phrase(rest.lower(), w) for w in {c, *state.name_of(c).lower().split()} - TITLES)
+    ]
+    if theirs:
+        name = state.name_of(theirs[0])
+        return ctx.intent("refuse", character=theirs[0], confidence=0.9,
+                          note=f"{name} is played by {player}")  # fmt: skip
+    own = state.name_of(actor) if actor else "your character"
+    return ctx.intent("ask", confidence=0.5,
+                      note=f"{player}{r.HEARS}table talk, nothing happens in the story. "
+                           f"What does {own} do?")  # fmt: skip

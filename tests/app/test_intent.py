@@ -167,3 +167,14 @@ def test_gibberish_has_no_kind_of_words(inn: SensitivityMap) -> None:
     assert meaning.known_words("you dumb old cow") == 4
     assert heard(inn, "xyzzy plugh", "berta") == {}
     assert heard(inn, "qwfp arst zxcv", "berta") == {}
+
+
+def test_a_smell_is_an_insult_only_of_someone_or_theirs(inn: SensitivityMap) -> None:
+    assert "berta_slighted" in heard(inn, "you smell like a wet dog", "berta")
+    assert "berta_slighted" in heard(inn, "your inn smells like wet dog", "berta")
+    assert (
+        heard(inn, "hey berta, whats behind the trapdoor? smells like", "berta").get(
+            "berta_slighted"
+        )
+        != "smell like (insult)"
+    )

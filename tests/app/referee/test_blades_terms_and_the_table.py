@@ -199,3 +199,10 @@ async def test_a_blow_that_starts_a_fight_is_said_to_wait_for_its_turn() -> None
     assert [c.name for c in referee.made] == ["start_combat"]
     told = session.state.history[-1].narrative
     assert "Roll for initiative" in told and "blow" in told and "again" in told
+
+
+def test_running_up_next_to_a_foe_is_a_step_to_it_then_the_spell() -> None:
+    wren = {**STRAND, "turn": "wren"}
+    said = read(wren, "wren", "ok I run up next to it and then thunderwave it")
+    assert [(c.kind, c.action or c.spell) for c in said] == [("manoeuvre", "engage"),
+                                                             ("cast", "thunderwave")]  # fmt: skip

@@ -71,6 +71,9 @@ def to_a_player(ctx: r.Context, actor: str | None) -> Intent | None:
     )
     if last is not None and not spoken_of and not _named_player(state, called):  # "nice one Ben!"
         called, rest = last.group(2), last.group(1)
+    marked = m is not None and re.match(rf"^\W*(?:hey\s+|oi\s+)?{re.escape(called)}\s*[,!:]", raw)
+    if called and called.lower() in ctx.vocab.common | ctx.vocab.stop and not marked:
+        called = ""  # a player called Will: "Will you tell me about the bell?" asks Nessa
     player = _named_player(state, called)
     if player is None or (actor is not None and state.controller_of(actor) == player):
         return None

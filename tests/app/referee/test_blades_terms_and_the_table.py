@@ -206,3 +206,10 @@ def test_running_up_next_to_a_foe_is_a_step_to_it_then_the_spell() -> None:
     said = read(wren, "wren", "ok I run up next to it and then thunderwave it")
     assert [(c.kind, c.action or c.spell) for c in said] == [("manoeuvre", "engage"),
                                                              ("cast", "thunderwave")]  # fmt: skip
+
+
+def test_a_player_whose_name_is_a_word_is_called_only_with_a_comma() -> None:
+    table = {**HARBOUR, "players": {"Ana": ["ione"], "Will": ["cass", "wren"]}}
+    assert read(table, "ione", "Will you tell me about your brother?")[0].kind == "talk"
+    called = read(table, "ione", "Will, your turn")[0]
+    assert called.kind == "ask" and called.note.startswith("Will hears you")

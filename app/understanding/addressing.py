@@ -29,8 +29,11 @@ TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "lady", "old
 
 
 _ULTIMATUM = re.compile(
-    r"^(?!(?:i|we|let's|lets|i'll|we'll)\b).+\bor (?:else|my \w+|our \w+|we(?:'ll)?|i(?:'ll)?|"
-    r"you(?:'ll)?|the \w+)\b"
+    r"^(?!(?:i|we|let's|lets|i'll|we'll|should|can|could|shall)\b)[^?]+\bor (?:else\b|"
+    r"(?:my|our) (?:big |large |angry )?(?:friends?|mates?|companions?|axe|blade|sword)\b|"
+    r"(?:we|i)(?:'ll| will) (?:make|hurt|kill|burn|gut|end|break) you|"
+    r"(?:we|i)(?:'ll| will) [\w ]{0,24}the hard way|"
+    r"you(?:'ll| will) (?:regret|be sorry|die|pay|wish))"
 )
 """Terms put to someone ("pack up and leave tonight or my big friends stop being quiet"):
 what they must do, or else — words to them, never the party's own deed."""

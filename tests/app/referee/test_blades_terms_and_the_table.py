@@ -213,3 +213,10 @@ def test_a_player_whose_name_is_a_word_is_called_only_with_a_comma() -> None:
     assert read(table, "ione", "Will you tell me about your brother?")[0].kind == "talk"
     called = read(table, "ione", "Will, your turn")[0]
     assert called.kind == "ask" and called.note.startswith("Will hears you")
+
+
+def test_only_terms_with_a_threat_are_an_ultimatum() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    assert read(inn, "mira", "look at the hearth or the trapdoor")[0].kind == "examine"
+    assert read(inn, "mira", "pick the lock or we force it")[0].kind == "challenge"
+    assert read(inn, "mira", "give us the key or else")[0].kind == "talk"

@@ -196,3 +196,9 @@ async def test_a_deed_with_no_words_of_its_own_is_told_as_the_player_put_it() ->
     assert "Thorin steps in front of Aria to protect her." in state.history[-1].narrative
     climb = read(state, "thorin", "i climb on top of the casks to get above the rats")
     assert climb[:2] == ("improvise", ("casks",))
+
+
+def test_a_face_watched_is_the_face_of_the_one_here() -> None:
+    state = build_situation(Situation.model_validate({"campaign": "drowned_bell",
+                                                      "scene": "lighthouse"}))  # fmt: skip
+    assert read(state, "ione", "I watch his face") == ("improvise", ("wendel",), "insight")

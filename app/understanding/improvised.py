@@ -172,8 +172,9 @@ _SNEAKING_UP = re.compile(
     r"\b(?:sneak|sneaks|creep|creeps|tiptoe|tiptoes|slip|slips)\s+(?:up|round|around|closer)\b"
 )
 """Sneaking up to someone, to do something to them: no way past them."""
-FOR_SOMEONE = frozenset({"perform", "pray", "sway", "cow", "bluff", "kindness", "tend", "show",
-                         "insight"})
+FOR_SOMEONE = frozenset(
+    {"perform", "pray", "sway", "cow", "bluff", "kindness", "tend", "show", "insight"}
+)
 """Deeds done for or to a person, whatever they are done with (a fiddle, a prayer book)."""
 
 

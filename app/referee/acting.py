@@ -3,42 +3,35 @@
 
 from __future__ import annotations
 
-import contextlib
-import json
 import re
 from dataclasses import replace
 from typing import Any
 
 from app.actions.beings import why_cannot_act
 from app.actions.calls import ToolCall
-from app.actions.position_tools import engaged_foes, spell_reach
-from app.actions.striking import out_of_reach
 from app.referee import answers
-from app.referee.casting import MOVING_BEAM, keeps_beam, spell_targets
 from app.referee.fighting import attack_arguments, unaware_foes
 from app.referee.helping import Helping, way_asked
 from app.referee.levelling import USAGE_TEXT, levelling_text
 from app.referee.manoeuvres import Manoeuvres
 from app.referee.mercy import Mercy
 from app.referee.positioning import Plan, plan_attack
+from app.referee.powers import Powers
 from app.referee.reacting import WHEN_TO_REACT, wants_to_react
 from app.referee.ruling import Ruling
 from app.referee.sequencing import Sequencing, reckless
 from app.referee.showing import Showing
 from app.referee.talking import Talking, judged_words
 from app.understanding import Intent, understand
-from app.understanding.features import metamagic_options, smites
+from app.understanding.features import smites
 from app.understanding.improvised import SUBDUING
 from app.understanding.intent import CONFIDENT, Reading
 from app.understanding.takingback import HINT as TAKING_BACK_HINT
-from app.understanding.targets import weakest
 from app.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
 from rules.class_powers import UNARMED
-from rules.features import feature
-from rules.spelldata import Spell
 from rules.srd import srd
 
 SHOOTING = re.compile(r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow)\b", re.I)
@@ -77,15 +70,11 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
     return offered[index] if index is not None and index < len(offered) else None
 
 
-BLOWS = frozenset({"frenzy", "flurry_of_blows"})
-"""Features that strike a foe: the one named, else one within reach, else the weakest."""
-
-
 ASIDES = frozenset({"ask", "foreign", "inventory"})
 """Lines answered at once at a shared table: nothing in them is played."""
 
 
-class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
+class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, Powers):
     """The referee's first half: from a line to tool calls."""
 
     def aside(self, state: GameState, actor: str, text: str) -> str | None:
@@ -382,123 +371,3 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres):
             for extra in ways
         ]  # fmt: skip
         return [*calls, *(before or []), *strikes]
-
-    def _last_struck(self, actor: str) -> str | None:
-        """The foe ``actor``'s latest attack this turn was made at, if any."""
-        for call in reversed(self.made):
-            if call.name == "attack" and self.calls.get(call.id, ("", None))[1] == actor:
-                with contextlib.suppress(ValueError):
-                    aim = json.loads(call.arguments).get("target_id")
-                    return aim if isinstance(aim, str) else None
-        return None
-
-    def _do_feature(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        fid = intent.action or ""
-        if fid == "turn_undead" and state.encounter is not None:
-            undead = [
-                f for f in self._foes(state)
-                if (m := state.creatures[f].monster) and "undead" in state.monster(m).type
-            ]  # fmt: skip
-            if not undead:  # said before the Channel Divinity is spent on nothing
-                self.notes.append(
-                    f"None of these foes is undead: Turn Undead would do nothing. "
-                    f"({state.name_of(actor)} still has the turn.)"
-                )
-                return []
-        arguments: dict[str, Any] = {"creature_id": actor, "feature": fid}
-        if intent.target:
-            arguments["target_id"] = intent.target
-        if intent.extra:
-            arguments["option"] = intent.extra[0]
-        if fid == "stunning_strike" and intent.target not in self._foes(state):
-            struck = self._last_struck(actor)  # "… and use Stunning Strike": the one just hit
-            near = [f for f in engaged_foes(state, actor) if f in self._foes(state)]
-            struck = struck or (near[0] if len(near) == 1 else None)  # the one foe in reach
-            if struck in self._foes(state):
-                arguments["target_id"] = struck
-        first: list[ToolCall] = []
-        if fid in BLOWS and state.encounter is not None:
-            effects = {e.id for e in state.party[actor].effects} if actor in state.party else set()
-            if fid == "frenzy" and "rage" not in effects:  # "I frenzy": rage, and frenzy in it
-                first = [self._call("feature", actor, "use_feature", creature_id=actor,
-                                    feature="rage")]  # fmt: skip
-            if fid == "flurry_of_blows" or "frenzy" in effects:  # blows: at a foe
-                foes = self._foes(state)
-                near = [f for f in engaged_foes(state, actor) if f in foes]
-                aim = intent.target if intent.target in foes else None
-                aim = aim or weakest((f, state.creatures[f].vitals.hp) for f in near or foes)
-                if aim:
-                    arguments["target_id"] = aim
-        calls = [*first, self._call("feature", actor, "use_feature", **arguments)]
-        if fid == "reckless_attack" and state.encounter is not None:
-            # Reckless Attack is a way of making the attack: the blow is part of it
-            aim = intent.target if intent.target in self._foes(state) else None
-            said = intent.text.lower().replace("reckless", "")  # declared once, just above
-            blow = replace(intent, kind="attack", action=None, text=said,
-                           targets=(aim,) if aim else ())  # fmt: skip
-            return [*calls, *self._do_attack(state, actor, blow)]
-        spec = feature(fid)
-        if state.encounter is not None and spec is not None and spec.action == "action":
-            calls.append(self._call("end_turn", actor, "end_turn"))
-        return calls
-
-    def _do_cast(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
-        name = state.name_of(actor)
-        if intent.spell is None:
-            said = f"{intent.note}." if intent.note else ""
-            self.notes.append(said or answers.ask_back_text(state, self.campaign, intent))
-            return []
-        spell = srd().spells.get(intent.spell)
-        if spell.casting_time == "reaction":  # Shield on one's own turn answers nothing
-            self.notes.append(f"{spell.name} is cast as a reaction. {WHEN_TO_REACT}")
-            return []
-        slot: dict[str, Any] = {}
-        if spell.level > 0 and actor in state.party:
-            slots = state.party[actor].spell_slots
-            free = [lv for lv in range(spell.level, 10) if slots.remaining(lv) > 0]
-            if not free:  # said before anything is spent: the turn is still the player's
-                self.notes.append(f"{name} has no spell slot left for {spell.name}.")
-                return []
-            if free[0] > spell.level:  # out of its own level: the lowest slot that is left
-                slot = {"slot_level": free[0]}
-        outsiders = [t for t in intent.targets if t not in state.party and t not in state.creatures]
-        if outsiders:
-            self.notes.append(f"{name} cannot aim {spell.name} at that here.")
-            return []
-        if spell.stabilizes:
-            dying = [t for t in intent.targets if t in state.party] or self._dying(state)
-            if not dying:
-                self.notes.append(f"Nobody here is dying; {name} keeps {spell.name} for later.")
-                return []
-            return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
-                               target_ids=dying[:1])]  # fmt: skip
-        if spell.beam and keeps_beam(state, actor) and MOVING_BEAM.search(intent.text):
-            return self._move_beam(state, actor, intent)  # "move the moonbeam onto …"
-        level = slot.get("slot_level", spell.level)
-        targets = spell_targets(state, actor, intent, spell, level, self._foes(state))
-        if isinstance(targets, str):
-            self.notes.append(f"{name} {targets}.")
-            return []
-        steps = self._to_touch(state, actor, spell, targets)
-        twists = metamagic_options(intent.text) if actor in state.party else ()
-        if "twinned" in twists and len(targets) == 1:  # a second creature: another foe
-            targets += [f for f in self._foes(state) if f not in targets][:1]
-        for option in twists:  # readied first: the cast spends the sorcery points
-            aim = {"target_id": targets[0]} if option == "heightened" and targets else {}
-            steps.append(self._call("feature", actor, "use_feature", creature_id=actor,
-                                    feature="metamagic", option=option, **aim))  # fmt: skip
-        return [*steps, self._call("cast", actor, "cast_spell", caster_id=actor,
-                                   spell=intent.spell, target_ids=targets, **slot)]  # fmt: skip
-
-    def _to_touch(
-        self, state: GameState, actor: str, spell: Spell, targets: list[str]
-    ) -> list[ToolCall]:
-        """In a fight, a touch spell's caster first steps next to the one it touches (as a
-        player would say "I go to Ivo and heal him"); a spell that reaches needs no step."""
-        reach = spell_reach(spell)
-        if state.encounter is None or reach is None or not reach.melee or len(set(targets)) != 1:
-            return []
-        target = targets[0]
-        if target == actor or out_of_reach(state, actor, target, reach) is None:
-            return []
-        return [self._call("step", actor, "move", creature_id=actor, to="engage", target_id=target)]

@@ -6,7 +6,9 @@ line as one of them."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cache
 
 
 @dataclass(frozen=True)
@@ -126,3 +128,26 @@ DEEDS: tuple[Deed, ...] = (
                       "hold her hand", "hold his hand", "wipe",
                       "dry her", "dry his", "fetch"), "auto", 0),
 )  # fmt: skip
+
+
+def verb_at_start(said: str, word: str) -> bool:
+    """Whether the clause starts with the deed's words, as a verb in any of its forms."""
+    return verb_start(said, word) is not None
+
+
+def verb_start(said: str, word: str) -> re.Match[str] | None:
+    """Where the deed's words start the clause, or ``None``."""
+    first, pattern = _verb_pattern(word)
+    if first not in said:  # the verb is matched as written: without it, no match
+        return None
+    return pattern.match(said)
+
+
+@cache
+def _verb_pattern(word: str) -> tuple[str, re.Pattern[str]]:
+    """A deed's words as a verb said first, in any of its forms ("knock"s, "knocked"),
+    compiled once: every clause is tried against every deed's words."""
+    first = word.split(maxsplit=1)[0]
+    rest = word[len(first) :]
+    forms = rf"{re.escape(first)}(?:s|es|ed|d|ing|ting|ping)?{re.escape(rest)}"
+    return first, re.compile(rf"^(?:i\s+|we\s+)?(?:\w+ly\s+)?{forms}\b")

@@ -12,9 +12,17 @@ The reading is an :class:`Intent` of kind ``improvise``: ``action`` is the skill
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from app.understanding.deeds import DEEDS, Deed
+from app.understanding.deed_objects import (
+    BOUND_WITH,
+    WEAPON_WORDS,
+    foe_at_hand,
+    grabs_a_thing,
+    object_is_a_thing,
+    unresisting,
+)
+from app.understanding.deeds import DEEDS, Deed, verb_at_start, verb_start
 from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.intent import Intent
 from app.understanding.mentions import mention
@@ -69,27 +77,6 @@ HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heav
 EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "out cold")
 
 
-def _verb_at_start(said: str, word: str) -> bool:
-    return _verb_start(said, word) is not None
-
-
-def _verb_start(said: str, word: str) -> re.Match[str] | None:
-    first, pattern = _verb_pattern(word)
-    if first not in said:  # the verb is matched as written: without it, no match
-        return None
-    return pattern.match(said)
-
-
-@cache
-def _verb_pattern(word: str) -> tuple[str, re.Pattern[str]]:
-    """A deed's words as a verb said first, in any of its forms ("knock"s, "knocked"),
-    compiled once: every clause is tried against every deed's words."""
-    first = word.split(maxsplit=1)[0]
-    rest = word[len(first) :]
-    forms = rf"{re.escape(first)}(?:s|es|ed|d|ing|ting|ping)?{re.escape(rest)}"
-    return first, re.compile(rf"^(?:i\s+|we\s+)?(?:\w+ly\s+)?{forms}\b")
-
-
 def _whole(ctx: Context, thing: Thing, text: str) -> bool:
     """Whether the text names the thing by a whole name of it, not one word of one."""
     return any(name_score(text, n, ctx.vocab.stop) >= 1.0 for n in thing.names)
@@ -99,7 +86,7 @@ def _after_verb(said: str, deed: Deed) -> str:
     """The clause after the deed's own verb (its first word: "follow" of "follow the
     footprints"): "light a fire in the grate" lights a fire, and its "light" names no lamp
     called "light"."""
-    starts = [m for m in (_verb_start(said, w.split()[0]) for w in deed.words) if m]
+    starts = [m for m in (verb_start(said, w.split()[0]) for w in deed.words) if m]
     return said[max(m.end() for m in starts) :] if starts else said
 
 
@@ -111,7 +98,7 @@ def deed_of(said: str) -> Deed | None:
     best: tuple[int, Deed] | None = None
     for deed in DEEDS:
         for word in deed.words:
-            if _verb_at_start(said, word) and (best is None or len(word) > best[0]):
+            if verb_at_start(said, word) and (best is None or len(word) > best[0]):
                 best = (len(word), deed)
     if SUBDUING.search(said):  # "knock goblin 1 out with the pommel"
         return next(d for d in DEEDS if d.key == "knock_out")
@@ -199,7 +186,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
     rest = _after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
     if deed.key == "bind":  # "lasso her with my rope": the rope is what it is done with
-        rest = _BOUND_WITH.sub(" ", rest)
+        rest = BOUND_WITH.sub(" ", rest)
     if on_a_thing:  # "kick the cask at the rats", "knock over the pots onto the goblins"
         things = ctx.named(*objects, text=rest)
         if not things and re.search(r"\boff\b", rest):
@@ -267,7 +254,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     pointed = pointed or re.search(r"\b(?:it|its)\b(?!')", ctx.said)
     if target is None and ctx.scope.fighting and pointed and not (said and said.named):
         # "I knock him out", "knife to his throat": the one foe left, or the one at hand
-        target = _foe_at_hand(ctx, [f.id for f in foes])
+        target = foe_at_hand(ctx, [f.id for f in foes])
     if target is None and foes and not on_a_thing:  # "pickpocket the sleeping one"
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         target = pick.ids[0] if pick.exact and pick.ids else None
@@ -281,7 +268,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if deed.key == "throw" and weapon:  # "throw handaxe at the boss": a thrown attack
             return ctx.intent("attack", targets=(target,), action="thrown", item=weapon[0],
                               confidence=0.9)  # fmt: skip
-        thing = deed.key == "grab" and _grabs_a_thing(ctx)  # "grab the torch off the wall"
+        thing = deed.key == "grab" and grabs_a_thing(ctx)  # "grab the torch off the wall"
         if deed.key == "grab" and not thing and deed_of(ctx.said) is deed:
             # "grab the rat by the tail"
             return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
@@ -311,7 +298,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         dc = max(10, dc - 5) if deed.skill != "auto" else 0
     if deed.key == "bind" and ctx.scope.fighting and target in ctx.state.creatures:
         # a foe still fighting back is hard to truss up (a lasso, a quick knot): hard
-        dc = dc if _limp(ctx, target or "") else 20
+        dc = dc if unresisting(ctx, target or "") else 20
     social = deed.key in ("cow", "sway", "bluff")
     if social and not ctx.scope.fighting and target is None:
         return None  # "order a drink", "calm her down" with nobody here: words, not a deed
@@ -320,7 +307,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     threatening = deed.key == "cow" and ctx.scope.fighting and target in ctx.state.creatures
     if social and ctx.campaign is not None and target in ctx.campaign.npcs and not threatening:
         return None
-    limp = target in ctx.state.creatures and _limp(ctx, target or "")
+    limp = target in ctx.state.creatures and unresisting(ctx, target or "")
     hauling = re.match(r"^(?:i\s+|we\s+)?(?:drag|pull|haul|carry|lift|heave)", ctx.said)
     if deed.key == "heave" and target in ctx.state.creatures and not (limp and hauling):
         return None  # "smash the skeleton": a blow, read as an attack
@@ -352,63 +339,6 @@ def _posture(ctx: Context, target: str | None) -> Intent:
     on = person or seat
     return ctx.intent("improvise", targets=(on,) if on else (), action="auto",
                       extra=("posture", "0"), confidence=0.8)  # fmt: skip
-
-
-def _limp(ctx: Context, cid: str) -> bool:
-    """A creature that cannot resist being moved: asleep, unconscious or at 0 hit points."""
-    creature = ctx.state.creatures[cid]
-    held = {a.condition.value for a in creature.conditions}
-    return bool(held & {"unconscious", "asleep"}) or creature.vitals.hp <= 0
-
-
-def _foe_at_hand(ctx: Context, foes: list[str]) -> str | None:
-    """The foe a pronoun means in a fight: the only one, else the only one engaged with the
-    speaker, else the only one awake."""
-    if len(foes) == 1:
-        return foes[0]
-    fight = ctx.state.encounter
-    spot = fight.positions.get(ctx.actor or "") if fight is not None else None
-    engaged = [f for f in foes if spot is not None and f in spot.engaged]
-    if len(engaged) == 1:
-        return engaged[0]
-    awake = [f for f in foes if not any(
-        a.condition.value in ("unconscious", "asleep") for a in ctx.state.creatures[f].conditions
-    )]  # fmt: skip
-    return awake[0] if len(awake) == 1 else None
-
-
-_UP_ONTO = re.compile(r"^(?:up\s+)?(?:on top of|onto|on to|up onto|up on|on|over|into|up)\s+")
-"""Where a climb or a leap goes, said before the thing it goes onto."""
-_TOWARD = re.compile(
-    r"\b(?:at|onto|on|over|into|toward|towards|against|through|to|in|with|behind|under|off)\b"
-)
-
-
-WEAPON_WORDS = frozenset(
-    {
-        "dagger", "daggers", "knife", "axe", "handaxe", "hatchet", "javelin", "spear", "sword",
-        "blade", "arrow", "arrows", "bolt", "bolts", "hammer", "mace", "club", "dart", "darts",
-        "rapier", "scimitar", "sling", "bow", "crossbow", "staff",
-    }
-)  # fmt: skip
-"""Words for what is thrown or swung as a weapon: "throw my handaxe at rat 2" attacks."""
-
-
-def object_is_a_thing(ctx: Context) -> bool:
-    """The deed's object — the words after its verb and before "at/onto/over …" — is a
-    thing, not a creature and not a weapon ("kick the cask at the rats", not "kick the rat"
-    nor "throw my handaxe at goblin one")."""
-    words = ctx.said.split()
-    start = 1 if words and words[0] in ("i", "we") else 0
-    said = " ".join(words[start:])
-    verb = max((w for d in DEEDS for w in d.words if _verb_at_start(said, w)), key=len, default="")
-    rest = " ".join(words[start + max(1, len(verb.split())) :])
-    rest = _UP_ONTO.sub("", rest)  # "climb on top of the casks to get above the rats"
-    cut = _TOWARD.search(rest)
-    span = rest[: cut.start()] if cut else rest
-    if not span.strip() or set(span.split()) & WEAPON_WORDS:
-        return False
-    return not ctx.named("creature", "npc", "member", text=span, floor=0.7)
 
 
 def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
@@ -485,26 +415,3 @@ def scene_mentions(ctx: Context, said: str | None = None) -> bool:
     named = ctx.said.split()[1:] if said is None else said.split()
     nouns = [w for w in named if len(w) > 3 and w not in ctx.vocab.stop]
     return any(n in words or n.rstrip("s") in words for n in nouns)
-
-
-_BOUND_WITH = re.compile(
-    r"\b(?:with|using)\s+(?:my|a|the|his|her|some|our)?\s*(?:rope|cord|twine|chain|manacles|"
-    r"shackles|fishing line|belt)\b"
-)
-"""What a captive is tied with ("lasso her with my rope"), no object of the deed."""
-_GRABBED = re.compile(
-    r"\b(?:grab|grabs|grabbed|snatch|snatches|seize|seizes)\s+"
-    r"((?:the|a|an|that|this|my|his|her|its|some)\s+)?([a-z'-]+)"
-)
-
-
-def _grabs_a_thing(ctx: Context) -> bool:
-    """Whether what is grabbed is a thing, not a foe ("grab the torch off the wall and wave
-    it at the goblins"): a word after "the" that names no creature here, nor says which."""
-    m = _GRABBED.search(ctx.said)
-    if m is None or not m.group(1):
-        return False
-    word = m.group(2)
-    kinds = {w for t in ctx.scope.of("creature") for n in t.names for w in n.lower().split()}
-    which = {*ctx.vocab.descriptors, *ctx.vocab.ordinals, "one", "nearest", "closest"}
-    return word not in kinds | which and word.rstrip("s") not in kinds and not word.endswith("est")

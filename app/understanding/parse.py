@@ -16,15 +16,10 @@ from app.understanding import bare
 from app.understanding import readings as r
 from app.understanding import verbs as v
 from app.understanding.addressing import to_a_player, ultimatum
+from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
 from app.understanding.freeform import free_deed
-from app.understanding.improvised import (
-    SUBDUING,
-    deed_of,
-    improvised,
-    object_is_a_thing,
-    threat,
-)
+from app.understanding.improvised import SUBDUING, deed_of, improvised, threat
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
 from app.understanding.memo import by_words

@@ -1,0 +1,91 @@
+"""What an improvised deed is done to: a thing or a creature (the words after its verb,
+before "at/onto/over …"), a foe a pronoun means in a fight, one too limp to resist, the
+rope a captive is tied with (no object of the deed), and a thing grabbed rather than a foe
+("grab the torch off the wall")."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.deeds import DEEDS, verb_at_start
+from app.understanding.readings import Context
+
+
+def unresisting(ctx: Context, cid: str) -> bool:
+    """A creature that cannot resist being moved: asleep, unconscious or at 0 hit points."""
+    creature = ctx.state.creatures[cid]
+    held = {a.condition.value for a in creature.conditions}
+    return bool(held & {"unconscious", "asleep"}) or creature.vitals.hp <= 0
+
+
+def foe_at_hand(ctx: Context, foes: list[str]) -> str | None:
+    """The foe a pronoun means in a fight: the only one, else the only one engaged with the
+    speaker, else the only one awake."""
+    if len(foes) == 1:
+        return foes[0]
+    fight = ctx.state.encounter
+    spot = fight.positions.get(ctx.actor or "") if fight is not None else None
+    engaged = [f for f in foes if spot is not None and f in spot.engaged]
+    if len(engaged) == 1:
+        return engaged[0]
+    awake = [f for f in foes if not any(
+        a.condition.value in ("unconscious", "asleep") for a in ctx.state.creatures[f].conditions
+    )]  # fmt: skip
+    return awake[0] if len(awake) == 1 else None
+
+
+_UP_ONTO = re.compile(r"^(?:up\s+)?(?:on top of|onto|on to|up onto|up on|on|over|into|up)\s+")
+"""Where a climb or a leap goes, said before the thing it goes onto."""
+_TOWARD = re.compile(
+    r"\b(?:at|onto|on|over|into|toward|towards|against|through|to|in|with|behind|under|off)\b"
+)
+
+
+WEAPON_WORDS = frozenset(
+    {
+        "dagger", "daggers", "knife", "axe", "handaxe", "hatchet", "javelin", "spear", "sword",
+        "blade", "arrow", "arrows", "bolt", "bolts", "hammer", "mace", "club", "dart", "darts",
+        "rapier", "scimitar", "sling", "bow", "crossbow", "staff",
+    }
+)  # fmt: skip
+"""Words for what is thrown or swung as a weapon: "throw my handaxe at rat 2" attacks."""
+
+
+def object_is_a_thing(ctx: Context) -> bool:
+    """The deed's object — the words after its verb and before "at/onto/over …" — is a
+    thing, not a creature and not a weapon ("kick the cask at the rats", not "kick the rat"
+    nor "throw my handaxe at goblin one")."""
+    words = ctx.said.split()
+    start = 1 if words and words[0] in ("i", "we") else 0
+    said = " ".join(words[start:])
+    verb = max((w for d in DEEDS for w in d.words if verb_at_start(said, w)), key=len, default="")
+    rest = " ".join(words[start + max(1, len(verb.split())) :])
+    rest = _UP_ONTO.sub("", rest)  # "climb on top of the casks to get above the rats"
+    cut = _TOWARD.search(rest)
+    span = rest[: cut.start()] if cut else rest
+    if not span.strip() or set(span.split()) & WEAPON_WORDS:
+        return False
+    return not ctx.named("creature", "npc", "member", text=span, floor=0.7)
+
+
+BOUND_WITH = re.compile(
+    r"\b(?:with|using)\s+(?:my|a|the|his|her|some|our)?\s*(?:rope|cord|twine|chain|manacles|"
+    r"shackles|fishing line|belt)\b"
+)
+"""What a captive is tied with ("lasso her with my rope"), no object of the deed."""
+_GRABBED = re.compile(
+    r"\b(?:grab|grabs|grabbed|snatch|snatches|seize|seizes)\s+"
+    r"((?:the|a|an|that|this|my|his|her|its|some)\s+)?([a-z'-]+)"
+)
+
+
+def grabs_a_thing(ctx: Context) -> bool:
+    """Whether what is grabbed is a thing, not a foe ("grab the torch off the wall and wave
+    it at the goblins"): a word after "the" that names no creature here, nor says which."""
+    m = _GRABBED.search(ctx.said)
+    if m is None or not m.group(1):
+        return False
+    word = m.group(2)
+    kinds = {w for t in ctx.scope.of("creature") for n in t.names for w in n.lower().split()}
+    which = {*ctx.vocab.descriptors, *ctx.vocab.ordinals, "one", "nearest", "closest"}
+    return word not in kinds | which and word.rstrip("s") not in kinds and not word.endswith("est")

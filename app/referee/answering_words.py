@@ -18,6 +18,7 @@ from rapidfuzz import fuzz, process
 from app.understanding import Intent
 from app.understanding.freeform import english_words
 from app.understanding.scope import living_creatures
+from app.understanding.words import TITLES
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.character import CharacterSheet
@@ -104,11 +105,6 @@ def words_of(text: str, keep: frozenset[str] = frozenset()) -> tuple[str, ...]:
         if word == "who" and said.split()[n] == "hwo" and words[n + 1] in MEASURES:
             words[n] = "how"
     return tuple(words)
-
-
-TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "dame", "lady", "lord",
-                    "master", "mistress", "old", "young", "the"})  # fmt: skip
-"""Words before a name that are not the name ("Brother Cass")."""
 
 
 def first_name(sheet: CharacterSheet) -> str:

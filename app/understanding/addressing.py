@@ -10,7 +10,7 @@ import re
 
 from app.understanding import readings as r
 from app.understanding.intent import Intent
-from app.understanding.words import has_phrase
+from app.understanding.words import TITLES, has_phrase
 from app.world.state import GameState
 
 _TO_PLAYER = re.compile(r"^\W*(?:hey\s+|oi\s+)?([A-Za-z][\w'-]*)(?:\s*[,!:]\s*|\s+)(.*)$")
@@ -24,8 +24,6 @@ _HANDED_OVER = re.compile(r"\b(?:done|pass|end (?:my )?turn|over to you|your (?:
 """A turn handed on to the player named ("I'm done, over to you Cleo"): the turn ends."""
 _DEED_AFTER = re.compile(r"[.!?]\s+(?:i|we|then i)\s+\w+", re.IGNORECASE)
 """A deed said after the words to a player ("… nice stab back there! I cast …")."""
-TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "lady", "old", "the"})
-"""Words of a name that are a title, not the name ("Brother Cass")."""
 
 
 _ULTIMATUM = re.compile(

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 from app.understanding.intent import Intent, IntentKind
-from app.understanding.readings import Context
-from app.understanding.scope import Thing
+from app.understanding.readings import Context, hurt_friends
 from app.understanding.ways import (
     locked_text,
     move,
@@ -69,9 +68,10 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
             to = people  # "I give him the silver key", one person here
         if not to and carried and _TO_SOMEONE.search(rest):
             spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
-            hurt = _hurt_friends(ctx) if spec is not None and spec.heals else []
-            if len(hurt) == 1:  # "here lass, take my potion": the one friend who needs it
-                to = hurt
+            hurt = hurt_friends(ctx) if spec is not None and spec.heals else []
+            friend = ctx.scope.get(hurt[0], "member") if len(hurt) == 1 else None
+            if friend is not None:  # "here lass, take my potion": the one friend who needs it
+                to = [friend]
             else:
                 return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
                                   note=f"give {the(carried[0].name)} to whom?")  # fmt: skip
@@ -131,12 +131,6 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
 
 _TO_SOMEONE = re.compile(r"\b(?:him|her|them|lass|lad|girl|boy|friend|mate|pal|kid)\b")
 """Someone a thing is given to, said without a name."""
-
-
-def _hurt_friends(ctx: Context) -> list[Thing]:
-    """The party members (not the giver) who are hurt."""
-    return [m for m in ctx.scope.of("member") if m.id != ctx.actor and m.id in ctx.state.party
-            and ctx.state.party[m.id].vitals.hp < ctx.state.party[m.id].vitals.max_hp]  # fmt: skip
 
 
 def _tool_for(ctx: Context, held: str) -> str | None:

@@ -58,6 +58,14 @@ class Context:
 _POSSESSIVE = re.compile(r"'s\b")
 
 
+def hurt_friends(ctx: Context) -> list[str]:
+    """The other party members who are hurt, the most hurt first: whom a healing spell at
+    "him" or a potion held out to "the lass" is for."""
+    party = ctx.state.party
+    hurt = [m for m, s in party.items() if m != ctx.actor and s.vitals.hp < s.vitals.max_hp]
+    return sorted(hurt, key=lambda m: party[m].vitals.hp / max(1, party[m].vitals.max_hp))
+
+
 def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
     """The NPC's topic a line is about: a topic's key, or words of what they would say."""
     if ctx.campaign is None or npc_id not in ctx.campaign.npcs:

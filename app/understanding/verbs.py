@@ -6,6 +6,7 @@ line holds several actions, the most specific one that can be carried out wins."
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from app.understanding.carrying import items
 from app.understanding.challenging import (
@@ -20,7 +21,7 @@ from app.understanding.manoeuvring import OTHERS, manoeuvre_or_rest
 from app.understanding.mentions import mention
 from app.understanding.negation import NOT_GOING
 from app.understanding.positions import position_move
-from app.understanding.readings import Context, about_words, topic_of
+from app.understanding.readings import Context, about_words, hurt_friends, topic_of
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.spells import (
     healing_asked,
@@ -86,9 +87,9 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         friend_first = []
     healing = bool(srd().spells.get(spell).heal) if spell in srd().spells else False
     if healing and not members and not pick.exact and _POINTED.search(ctx.said):
-        members = _most_hurt_friend(ctx)  # "a healing word in his direction": a friend's
+        members = hurt_friends(ctx)[:1]  # "a healing word in his direction": a friend's
     if healing and not members and not others and not pick.named:  # "healing word" alone:
-        members = _most_hurt_friend(ctx) or ([ctx.actor] if ctx.actor else [])  # a friend
+        members = hurt_friends(ctx)[:1] or ([ctx.actor] if ctx.actor else [])  # a friend
     if healing and members and not friend_first:  # "past the skeleton … cure wounds on Ivo"
         friend_first = members[:1]
     spread = _spread(ctx, spell, pick.ids)
@@ -128,14 +129,6 @@ def _spread(ctx: Context, spell: str, picked: tuple[str, ...]) -> tuple[str, ...
 
 
 _POINTED = re.compile(r"\b(?:him|his|her|them|their)\b")
-
-
-def _most_hurt_friend(ctx: Context) -> list[str]:
-    """The friend a healing spell at "him" or "her" is for: the most hurt of the others."""
-    party = ctx.state.party
-    hurt = [m for m, s in party.items() if m != ctx.actor and s.vitals.hp < s.vitals.max_hp]
-    hurt.sort(key=lambda m: party[m].vitals.hp / max(1, party[m].vitals.max_hp))
-    return hurt[:1]
 
 
 def _fight_start(ctx: Context) -> tuple[str, ...]:
@@ -264,10 +257,16 @@ def _someone_not_fought(ctx: Context) -> str | None:
     return _kind_not_fought(ctx, struck.group(1))
 
 
+@cache
+def _monster_kinds() -> frozenset[str]:
+    """The last word of every SRD monster's name ("goblin", "rat", "wolf"), read once."""
+    return frozenset(m.name.lower().split()[-1] for m in srd().monsters.entries.values())
+
+
 def _kind_not_fought(ctx: Context, whom: str) -> str | None:
     """A kind of creature no foe here is ("attack the goblin" among the rats)."""
     word = whom.rsplit(maxsplit=1)[-1].lower()
-    kinds = {m.name.lower().split()[-1] for m in srd().monsters.entries.values()}
+    kinds = _monster_kinds()
     kind = word if word in kinds else word[:-1] if word.endswith("s") and word[:-1] in kinds else ""
     foes = ctx.scope.of("creature")
     if not kind or not foes or any(kind in n.lower() for t in foes for n in t.names):

@@ -227,3 +227,8 @@ def one_slip(a: str, b: str) -> bool:
         return len(diff) == 1 or (swapped and a[diff[1]] == b[diff[0]])
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "dame", "lady", "lord",
+                    "master", "mistress", "old", "young", "the"})  # fmt: skip
+"""Words before a name that are not the name ("Brother Cass")."""

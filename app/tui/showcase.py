@@ -33,6 +33,7 @@ from app.tui.driving import play_screen, say, settle, shown, steady, until
 from app.tui.screens.creation import CreationScreen
 from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.reaction_dialog import ReactionScreen
+from app.tui.screens.sheet import SheetScreen
 from app.tui.screens.takingback import AgreeScreen
 from app.tui.screens.title import TitleScreen
 from app.world.actions import PlayerAction
@@ -287,7 +288,27 @@ async def _take_back(pilot: Pilot[None]) -> None:
 
 
 async def _sheet_of(pilot: Pilot[None], number: str) -> None:
-    await _press(pilot, "f4", number)
+    """Open the sheets (F4) and pick the member by number, each key only once the screen
+    before it takes keys: on a loaded machine a number pressed as the sheets are still
+    opening would go into the command box, and the game would still be thinking after a
+    fight's round, which opens no sheet at all."""
+    app = pilot.app
+    assert isinstance(app, DungeonApp)
+    screen = play_screen(app)
+    await until(pilot, lambda: not screen.thinking)
+    await _press(pilot, "f4")
+    await until(pilot, lambda: isinstance(app.screen, SheetScreen) and app.screen.is_mounted)
+    sheet = app.screen
+    assert isinstance(sheet, SheetScreen)
+    await _press(pilot, number)
+    await until(pilot, lambda: sheet.index == int(number) - 1 and _composed(sheet))
+
+
+def _composed(sheet: SheetScreen) -> bool:
+    """The sheet on screen has been drawn anew for the member picked (picking recomposes)."""
+    shown = sheet.shown
+    heads = sheet.query("#sheet-head")
+    return shown is not None and bool(heads) and shown.name in str(heads.first().render())
 
 
 async def _fight_sheet(pilot: Pilot[None]) -> None:

@@ -56,10 +56,19 @@ class RefereeBase:
         self.rulings: dict[str, tuple[str, str | None]] = {}
         """A ruling's check call id -> (the deed, what it was done to), told when the roll
         is in."""
+        self.calm = True
+        """The turn's lines were said out of a fight: a blow among them that starts one is
+        struck on its striker's turn (:mod:`app.session.declared`), not in this turn."""
         self.cowed: set[str] = set()
         """Foes a threat or a plea has broken: each gives up on its next turn."""
         self._count = 0
         self._for_players = True
+
+    def _blow_waits(self, state: GameState, actor: str) -> None:
+        """Say that the blow a line began a fight with comes on its striker's turn (others
+        are quicker): it is struck then (:mod:`app.session.declared`), never lost."""
+        name = state.name_of(actor)
+        self.notes.append(f"{name} strikes on {name}'s turn.")
 
     def _actions_left(self, state: GameState, actor: str) -> int:
         """Actions the fighter still has this turn: the engine's count (the turn's action

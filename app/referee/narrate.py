@@ -279,17 +279,15 @@ class FollowUps(RefereeBase):
         return []
 
     def _declared_blow(self, state: GameState, actor: str | None) -> list[ToolCall]:
-        """The blow that started a fight is struck in the fight, on its striker's turn: said,
-        so it is never lost in the roll for initiative (the fight's own tools strike it)."""
+        """The blow that started a fight is struck on its striker's turn (the session plays
+        the line again then, :mod:`app.session.declared`): said when others go first, so
+        the players know it is not lost in the roll for initiative."""
         fight = state.encounter
         blow = any(i.kind == "attack" and i.actor == actor for i in self.intents)
         if fight is None or actor is None or not blow or actor not in state.party:
             return []
-        name = state.name_of(actor)
-        if fight.current.id == actor:
-            self.notes.append(f"Say {name}'s blow again now, and it is struck.")
-        else:
-            self.notes.append(f"{name}'s blow comes on {name}'s turn: say it again then.")
+        if fight.current.id != actor:
+            self._blow_waits(state, actor)
         return []
 
     def _after_challenge(

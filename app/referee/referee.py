@@ -129,6 +129,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             self._for_players = False
             return self._foe_turn(state, foe.group("id"))
         self._for_players = True
+        self.calm = state.encounter is None
         self.intents, self.made, self.carried = [], [], []
         self.pending, self.spent = {}, {}
         calls: list[ToolCall] = []

@@ -208,6 +208,11 @@ class Sequencing(RefereeBase):
         self.carried.append(clause)
         fight = state.encounter
         if fight is not None and actor in state.party:
+            if self.calm and clause.kind == "attack":  # the fight this line began: the blow
+                rest.clear()  # is struck on its striker's turn (app.session.declared)
+                if fight.current.id != actor:
+                    self._blow_waits(state, actor)
+                return []
             if fight.current.id != actor:
                 rest.clear()
                 self._cannot_now(state, actor, "the turn has passed", clause)

@@ -30,7 +30,7 @@ from app.world import tomltext
 from app.world.printable import scrub
 from app.world.state import GameState
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """Schema 2 added the proof line at the end of the file; schema 3 adds class features,
 lasting effects and experience; schema 4 the reaction queue, the turn manager's record and
 token usage; schema 5 keeps the story in its own append-only file beside the save

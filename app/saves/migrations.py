@@ -208,6 +208,14 @@ def _from_schema_7(data: Document) -> Document:
     return data
 
 
+def _from_schema_8(data: Document) -> Document:
+    """Schema 9 keeps the blows that began a fight, each for its striker's first turn
+    (:mod:`app.session.declared`): a schema-8 fight had none waiting."""
+    state = data.get("state")
+    _fill(state.get("encounter") if isinstance(state, dict) else None, {"declared": {}})
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Document], Document]] = {
     1: _from_schema_1,
     2: _from_schema_2,
@@ -216,6 +224,7 @@ MIGRATIONS: dict[int, Callable[[Document], Document]] = {
     5: _from_schema_5,
     6: _from_schema_6,
     7: _from_schema_7,
+    8: _from_schema_8,
 }
 """``version -> step`` upgrading a save document from that version to the next one. A change
 of format adds its step here (and a test with a real file of the older version); a new key

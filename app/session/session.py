@@ -41,7 +41,7 @@ from app.dm.safety import (
     topics_for,
     veil_text,
 )
-from app.session import fate, hotseat
+from app.session import declared, fate, hotseat
 from app.session.dmnames import failure_hint
 from app.session.eventflow import TurnEvents
 from app.session.gates import (
@@ -294,6 +294,7 @@ class GameSession:
         rolls: list[str] = []
         done = False
         try:
+            calm = self.state.encounter is None
             self.state.turn += 1
             fate.settle(self.state, fate.recorded(self.state, actions, self.safety_topics()))
             flow = TurnEvents(self.state)
@@ -351,6 +352,10 @@ class GameSession:
                 yield event
             for lapsed in self.state.reactions.settle(end_of_turn=True):
                 yield subturn_event(lapsed)  # the players hear which reaction lapsed, and why
+            if calm:  # a fight begun by a blow: struck on its striker's turn
+                declared.keep(self.state, actions, readings)
+            else:
+                declared.acted(self.state, actions)
             alerts = self._close_turn(actions, report, rolls, told)
             self.last_told = TurnTold(self.state.history[-1], self.last_messages, built)
             done = True
@@ -382,6 +387,14 @@ class GameSession:
         if self.settled:
             self.timeline.mark(self.state)
         yield TurnEnd(turn=self.state.turn, usage=report.usage, alerts=alerts)
+
+    def _carry_declared(self) -> bool:
+        """Queue the blow the combatant now up declared as the fight began, if any (and
+        nothing else is queued); whether one was."""
+        if self.busy or self.state.ending or self.pending or self.foe_turn:
+            return False
+        action = declared.carried(self.state)
+        return action is not None and isinstance(self.submit(action), Success)
 
     def _party_fallen(self) -> list[StateChange]:
         """Outside a fight (a trap, a fall) nobody brings a fallen party back: with every
@@ -442,8 +455,9 @@ class GameSession:
     async def run_until_players(self) -> AsyncGenerator[SessionEvent, None]:
         """Run queued turns, then any foe turns, until players must act again. A foe turn
         that leaves the fight where it was (the DM never ended it) stops the run instead of
-        looping: the players see an error and the DM is asked again on /retry."""
-        while self.can_advance():
+        looping: the players see an error and the DM is asked again on /retry. A blow
+        declared as the fight began is its striker's line when their turn comes."""
+        while self._carry_declared() or self.can_advance():
             failed = False
             foe = self.foe_turn
             encounter = self.state.encounter

@@ -146,6 +146,9 @@ class Encounter(_Model):
     """Weapons thrown in this fight, as ``thrower:weapon``: picked up when it ends."""
     readied: list[Readied] = Field(default_factory=list, max_length=40)
     """Readied actions waiting for their triggers (one per creature)."""
+    declared: dict[str, str] = Field(default_factory=dict)
+    """Lines that started this fight with a blow, by the party member who said them: each
+    is struck on its striker's first turn, once those quicker have acted."""
 
     @property
     def current(self) -> Combatant:

@@ -15,7 +15,7 @@ from app.actions import position_tools as pt
 from app.actions.campaign_tools import move_tool
 from app.actions.combat_tools import take_action_tool
 from app.actions.registry import ToolError
-from app.saves import load_save, save_game
+from app.saves import SCHEMA_VERSION, load_save, save_game
 from app.understanding import understand
 from app.understanding.scope import living_creatures
 from app.world.state import GameState
@@ -145,7 +145,7 @@ def test_a_real_schema_6_save_puts_the_fighting_creatures_in_the_partys_scene(
     assert {c.scene for c in state.creatures.values()} == {"cellar"}
     save_game(state, "fight", folder)
     again = load_save(path)
-    assert path.read_text().startswith("schema_version = 8\n")
+    assert path.read_text().startswith(f"schema_version = {SCHEMA_VERSION}\n")
     assert {c.scene for c in again.state.creatures.values()} == {"cellar"}
 
 

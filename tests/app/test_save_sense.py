@@ -73,7 +73,7 @@ CASES = [
     # the file itself
     ("start", r"^turn = 0$", "turn = 0\nevil = 1", r": evil: is not a key of a save"),
     ("start", r"\Z", "[" + ".".join(["a"] * 5000) + "]\n", r": a: is not a key of a save"),
-    ("start", r"^schema_version = 8$", "schema_version = 1", r"schema_version: 1 cannot be"),
+    ("start", r"^schema_version = \d+$", "schema_version = 1", r"schema_version: 1 cannot be"),
     ("start", r'^campaign = "crossroads"$', 'campaign = "sandbox"', r"campaign: .*differs"),
 ]
 

@@ -192,15 +192,6 @@ def test_nobody_leaves_when_someone_else_is_sent_or_told_to() -> None:
     assert [(c.kind, c.target) for c in terms] == [("talk", "grubnak")]
 
 
-async def test_a_blow_that_starts_a_fight_is_said_to_wait_for_its_turn() -> None:
-    warren = {**CELLAR_AFTER, "scene": "warren"}
-    session = session_for(build_situation(Situation.model_validate(warren)))
-    referee = await play(session, "mira", "stab the goblin on the left")
-    assert [c.name for c in referee.made] == ["start_combat"]
-    told = session.state.history[-1].narrative
-    assert "Roll for initiative" in told and "blow" in told and "again" in told
-
-
 def test_running_up_next_to_a_foe_is_a_step_to_it_then_the_spell() -> None:
     wren = {**STRAND, "turn": "wren"}
     said = read(wren, "wren", "ok I run up next to it and then thunderwave it")

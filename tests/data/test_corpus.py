@@ -33,6 +33,7 @@ from tests.referee_corpus import (
     HOLDOUT12,
     HOLDOUT13,
     HOLDOUT14,
+    HOLDOUT15,
     INTENTS,
     Corpus,
     CorpusError,
@@ -58,6 +59,7 @@ FILES = {
     "holdout12": HOLDOUT12,
     "holdout13": HOLDOUT13,
     "holdout14": HOLDOUT14,
+    "holdout15": HOLDOUT15,
 }
 
 

@@ -33,6 +33,12 @@ SHAPES = (
 """Words that make a line a question about a rule, not a use of it."""
 
 
+def about_a_rule(a: Asked) -> bool:
+    """The line asks what a rule is: in the words above, or as a short "what's …"
+    ("what's vicious mockery", "whats prone")."""
+    return a.has(*SHAPES) or (a.words[:1] == ("what",) and len(a.words) <= 5)
+
+
 def _spell_in(a: Asked) -> Spell | None:
     """A spell the line names ("magic missile", "vicious mockery's save")."""
     text = a.text
@@ -110,7 +116,7 @@ def spell_text(spell: Spell, caster: CharacterSheet | None = None) -> str:
 def spell_rule(a: Asked) -> str | None:
     """Asked: "what does magic missile do", "vicious mockery's save", "range of fire bolt"."""
     spell = _spell_in(a)
-    if spell is None or not a.has(*SHAPES):
+    if spell is None or not about_a_rule(a):
         return None
     caster = a.own_sheet
     knows = caster is not None and any(srd().spells.get(s) is spell for s in caster.spells)
@@ -194,7 +200,7 @@ def condition_rule(a: Asked) -> str | None:
         who = mine  # "how long does the poison last", asked by the one poisoned
     creature = a.state.creatures.get(a.creature or "") if who is None else None
     if who is None and creature is None:
-        return meaning if a.has(*SHAPES) or not a.intent.targets else None
+        return meaning if about_a_rule(a) or not a.intent.targets else None
     name = who.name if who is not None else creature.name if creature is not None else ""
     held_list = who.conditions if who is not None else creature.conditions if creature else []
     active = _active(held_list, wanted)
@@ -250,7 +256,7 @@ def glossary(a: Asked) -> str | None:
     if a.has(*DYING) and not a.named:
         return GLOSSARY["death save"]
     for key, text in GLOSSARY.items():
-        if (f" {key}" in a.text or f" dis{key}" in a.text) and a.has(*SHAPES):
+        if (f" {key}" in a.text or f" dis{key}" in a.text) and about_a_rule(a):
             if key == "advantage" and a.has(
                 "do i have", "do i get", "have advantage", "get advantage", "at advantage"
             ):

@@ -22,7 +22,7 @@ from rules.srd import srd
 HURT_WORDS = (
     "hp", "health", "hurt", "wounded", "injured", "hit points", "hit point", "ok", "okay",
     "alright",
-    "all right", "fine", "how is", "how are", "dying", "bleeding", "how am i doing",
+    "all right", "fine", "how is", "how are", "dying", "bleeding", "bloodied", "how am i doing",
     "how am i holding", "holding up", "how bad am i", "how do i look",
 )  # fmt: skip
 """Words that ask how hurt someone is."""
@@ -324,13 +324,21 @@ def conditions(a: Asked) -> str | None:
     if sheet is None:
         return None
     held = conditions_text(sheet)
-    ailing = a.has("why is", "why's", "whys", "what's wrong with", "whats wrong with",
-                   "what is wrong with", "what's up with", "whats up with")  # fmt: skip
+    barred = a.has("why can t i", "why cant i", "why cannot i", "why can not i", "why won t",
+                   "why wont")  # fmt: skip
+    ailing = barred or a.has("why is", "why's", "whys", "what's wrong with", "whats wrong with",
+                             "what is wrong with", "what's up with", "whats up with")  # fmt: skip
     if not (
         a.word("conditions", "condition", "effects", "status", "affected") or (ailing and held)
     ):
         return None
-    return f"{sheet.name}: {held}." if held else f"{sheet.name} is under no condition or effect."
+    if not held:
+        return f"{sheet.name} is under no condition or effect."
+    if barred:  # "why can't I move closer": what each condition forbids
+        rules = [srd().conditions[c.condition] for c in sheet.conditions]
+        why = " ".join(f"{r.name}: {' '.join(r.summary.split())}" for r in rules)
+        return f"{sheet.name}: {held}. {why}".strip()
+    return f"{sheet.name}: {held}."
 
 
 def features(a: Asked) -> str | None:

@@ -145,6 +145,8 @@ def the_goal(a: Asked) -> str | None:
         return None
     aims = goals(a.state, a.campaign)
     parts = [aims.hook or "No adventure is set: play as you like."]
+    if a.campaign is not None and a.campaign.campaign.reward and not aims.ending:
+        parts.append(" ".join(a.campaign.campaign.reward.split()))  # who asks what of you
     heard = _heard(a)
     if heard:
         parts.append(f"Heard so far: {' '.join(heard)}")

@@ -210,7 +210,7 @@ def answer_text(
                     )
                     return f"{the_start(way.name)} leads to {dest}. {state_text}".strip()
             if target in campaign.items:
-                return campaign.items[target].description or campaign.items[target].name
+                return campaign.items[target].told
         if target in state.party:
             s = state.party[target]
             held = conditions_text(s)  # "is Bram still down?": prone, said

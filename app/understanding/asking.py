@@ -9,7 +9,7 @@ import re
 from app.understanding.intent import Intent
 from app.understanding.readings import WH, Context, addressed, topic_key, topic_of
 from app.understanding.scope import Thing
-from app.understanding.words import core, has_phrase, normalise, starts_with
+from app.understanding.words import core, has_phrase, monster_kinds, normalise, starts_with
 
 
 def is_question(ctx: Context) -> bool:
@@ -137,8 +137,28 @@ def called_by(raw: str, person: Thing) -> bool:
     return any(  # (a word of a name: "… between us, chief?" to the goblin chief)
         re.search(rf",\s*(?:old |my |dear )?{re.escape(name)}$", text)
         or re.match(rf"\W*{re.escape(name)}\s*,", text)
+        or _called_last(text, name)
         for name in names
     )
+
+
+def _called_last(text: str, name: str) -> bool:
+    """The name ends the question with no comma, after a whole question of its own ("where
+    does the tunnel go lad"), not as what it asks about ("where's the lad", "is it the lad")."""
+    words = text.split()
+    size = len(name.split())
+    if len(words) < size + 3 or " ".join(words[-size:]) != name or name in monster_kinds():
+        return False  # ("… hits a sleeping goblin": a kind of foe is asked about)
+    before = words[-size - 1]
+    return before not in _BEFORE_A_THING and not before.endswith("ing")
+
+
+_BEFORE_A_THING = frozenset({
+    "the", "a", "an", "that", "this", "my", "your", "our", "his", "her", "their", "its", "to",
+    "at", "with", "about", "of", "for", "from", "is", "was", "are", "and", "or", "seen",
+    "see", "saw", "find", "found", "where", "who", "what", "poor", "little", "young", "old",
+})  # fmt: skip
+"""Words after which a name is what the question is about, not whom it is put to."""
 
 
 def ask_about(ctx: Context) -> Intent:

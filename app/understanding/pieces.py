@@ -377,8 +377,8 @@ WONDERED = DEEDS | {"improvise", "take", "drop", "give", "rest", "hold"}
 _GOES = re.compile(r"^\W*(?:i\s+|we\s+)?(?:go|walk|step|head)(?:es|s)?\s+(?:up|over)\s+to\b", re.I)
 """Going up to a place: a move of its own when it names a way, not a setting-up clause."""
 _ABOUT = re.compile(
-    r"^\W*(?:(?:and|then|also|too)\s+)*(?:(?:ask|asks|asking|tell me|tells)\s+(?:\w+\s+)?)?"
-    r"(?:all\s+)?about\s+(.+?)\W*$",
+    r"^\W*(?:(?:and|then|also|too)\s+)*(?:(?:ask|asks|asking|tell me|tells)\s+"
+    r"(?:(?:him|her|them|again|too|also)\s+)?)?(?:all\s+)?about\s+(.+?)\W*$",
     re.IGNORECASE,
 )
 """A clause that asks the person just spoken to about something more ("… then about the

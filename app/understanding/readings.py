@@ -11,7 +11,7 @@ from app.understanding.intent import Intent, IntentKind
 from app.understanding.scope import Scope, Thing, ThingKind
 from app.understanding.takingback import takes_back
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import has_phrase, name_score, starts_with, stem
+from app.understanding.words import TITLES, has_phrase, name_score, starts_with, stem
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.srd import srd
@@ -103,7 +103,12 @@ def topic_key(ctx: Context, npc_id: str) -> str | None:
         return None
     names = ctx.campaign.npcs[npc_id].topic_names()
     said = _POSSESSIVE.sub("", ctx.said)  # "your daughter's name" names the daughter
-    found = {k for w, k in names if name_score(said, w.replace("_", " "), ctx.vocab.stop) >= 1}
+    matched = [
+        (w, k) for w, k in names if name_score(said, w.replace("_", " "), ctx.vocab.stop) >= 1
+    ]
+    found = {k for _, k in matched}
+    if len(found) > 1:  # "Sister Maelis": the name, not the title before it
+        found = {k for w, k in matched if w not in TITLES} or found
     return next(iter(found)) if len(found) == 1 else None
 
 

@@ -6,7 +6,6 @@ line holds several actions, the most specific one that can be carried out wins."
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from app.understanding.carrying import items
 from app.understanding.challenging import (
@@ -21,7 +20,13 @@ from app.understanding.manoeuvring import OTHERS, manoeuvre_or_rest
 from app.understanding.mentions import mention
 from app.understanding.negation import NOT_GOING
 from app.understanding.positions import position_move
-from app.understanding.readings import Context, about_words, hurt_friends, topic_of
+from app.understanding.readings import (
+    Context,
+    about_words,
+    addressed,
+    hurt_friends,
+    topic_of,
+)
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.spells import (
     healing_asked,
@@ -39,6 +44,7 @@ from app.understanding.ways import (
 from app.understanding.words import (
     NAME_FILLERS,
     has_phrase,
+    monster_kinds,
     phrase_at,
     verb_at,
     verbs_in,
@@ -257,16 +263,10 @@ def _someone_not_fought(ctx: Context) -> str | None:
     return _kind_not_fought(ctx, struck.group(1))
 
 
-@cache
-def _monster_kinds() -> frozenset[str]:
-    """The last word of every SRD monster's name ("goblin", "rat", "wolf"), read once."""
-    return frozenset(m.name.lower().split()[-1] for m in srd().monsters.entries.values())
-
-
 def _kind_not_fought(ctx: Context, whom: str) -> str | None:
     """A kind of creature no foe here is ("attack the goblin" among the rats)."""
     word = whom.rsplit(maxsplit=1)[-1].lower()
-    kinds = _monster_kinds()
+    kinds = monster_kinds()
     kind = word if word in kinds else word[:-1] if word.endswith("s") and word[:-1] in kinds else ""
     foes = ctx.scope.of("creature")
     if not kind or not foes or any(kind in n.lower() for t in foes for n in t.names):
@@ -286,6 +286,9 @@ def _talk(ctx: Context, at: int) -> Intent | None:
         pronoun = any(has_phrase(ctx.said, p) for p in ("her", "him", "she", "he"))
         if pronoun and len(present) > 1:  # "ask her" with Tam and Berta here: Berta
             present = _fitting_pronoun(ctx, present) or present
+        if len(present) > 1 and not _names_someone_else(ctx):
+            fits = addressed(ctx)  # "tell me about your daughter": the one it is a topic of
+            present = [fits] if fits is not None else present
         if len(present) == 1 and (pronoun or not _names_someone_else(ctx)):
             npc = present[0]
             topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)

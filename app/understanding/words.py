@@ -8,6 +8,8 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from rules.srd import srd
+
 TYPO_RATIO = 84.0
 """How alike two words must be (0-100) to count as a typo of each other."""
 
@@ -232,3 +234,9 @@ def one_slip(a: str, b: str) -> bool:
 TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "dame", "lady", "lord",
                     "master", "mistress", "old", "young", "the"})  # fmt: skip
 """Words before a name that are not the name ("Brother Cass")."""
+
+
+@lru_cache(maxsize=1)
+def monster_kinds() -> frozenset[str]:
+    """The last word of every SRD monster's name ("goblin", "rat", "wolf"), read once."""
+    return frozenset(m.name.lower().split()[-1] for m in srd().monsters.entries.values())

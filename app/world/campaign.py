@@ -120,6 +120,12 @@ class ItemSpec(_Spec):
     heals: str | None = None
     """Drinking or using it restores this many hit points (a formula)."""
 
+    @property
+    def told(self) -> str:
+        """What examining it shows, and what drinking or using it restores."""
+        heals = f" Restores {self.heals} hit points." if self.heals else ""
+        return " ".join(f"{self.description}{heals}".split()) or self.name
+
 
 class TriggerSpec(_Spec):
     """When the world matches ``when``, apply ``effects`` — once, or every time."""

@@ -270,8 +270,7 @@ def known_items(state: GameState, campaign: Campaign | None) -> list[tuple[str, 
     found = []
     for item in campaign.items.values():
         if carried & {item.name.lower(), *(a.lower() for a in item.aliases)}:
-            heals = f" Restores {item.heals} hit points." if item.heals else ""
-            found.append((item.name, " ".join(f"{item.description}{heals}".split())))
+            found.append((item.name, item.told))
     return found
 
 

@@ -18,6 +18,7 @@ from app.referee import answers
 from app.referee.base import RefereeBase
 from app.referee.casting import MOVING_BEAM, keeps_beam, spell_targets
 from app.referee.reacting import WHEN_TO_REACT
+from app.referee.sights import join_words
 from app.understanding import Intent
 from app.understanding.features import metamagic_options
 from app.understanding.targets import weakest
@@ -127,11 +128,16 @@ class Powers(RefereeBase):
             self.notes.append(f"{name} cannot aim {spell.name} at that here.")
             return []
         if spell.stabilizes:
-            dying = [t for t in intent.targets if t in state.party] or self._dying(state)
+            named = [t for t in intent.targets if t in state.party]
+            dying = [t for t in named if t in self._dying(state)] or (
+                [] if named else self._dying(state)
+            )
             if not dying:
-                self.notes.append(f"Nobody here is dying; {name} keeps {spell.name} for later.")
+                who = join_words([state.name_of(t) for t in named]) if named else "Nobody here"
+                self.notes.append(f"{who} is not dying; {name} keeps {spell.name} for later.")
                 return []
-            return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
+            return [*self._to_touch(state, actor, spell, dying[:1]),  # (it is a touch)
+                    self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
                                target_ids=dying[:1])]  # fmt: skip
         if spell.beam and keeps_beam(state, actor) and MOVING_BEAM.search(intent.text):
             return self._move_beam(state, actor, intent)  # "move the moonbeam onto …"

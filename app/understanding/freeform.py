@@ -23,7 +23,7 @@ from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import one_slip
+from app.understanding.words import one_slip, owners
 
 NOT_DEEDS = frozenset(
     """
@@ -119,7 +119,7 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
     if later & ((own_verbs(ctx.vocab) - SAID_AS_WELL) | LATER_VERBS):
         return None  # "kneel by Wren and heal her": a deed the game knows, not placed
     targets = [t for t in ctx.named("npc", "member", "feature", "item_here", "carried", "exit",
-                                    text=rest) if t.id != ctx.actor]  # fmt: skip
+                                    text=owners(rest)) if t.id != ctx.actor]  # fmt: skip
     if targets and all(t.kind == "exit" for t in targets):
         return None  # "follow the road north": a way out named is a move, read elsewhere
     if _remedy(ctx, targets):

@@ -44,7 +44,8 @@ KIND_TO = frozenset({"npc", "member"})
 man a cup of tea"); to a thing it is no deed of its own."""
 
 SUBDUING = re.compile(
-    r"\b(knock(?:s|ed|ing)? (?:\w+ ){0,4}?(?:out(?! of)|unconscious|senseless|cold)|"
+    r"\b((?<!the )(?<!a )knock(?:s|ed|ing)?[ -](?:\w+ ){0,4}?"
+    r"(?:out(?! of)|unconscious|senseless|cold)|"
     r"non-?lethal(?:ly)?|subdue|pommel|flat of (?:my|the|his|her) (?:blade|sword|axe)|"
     r"take (?:him|her|it|them) alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap)\b",
     re.IGNORECASE,

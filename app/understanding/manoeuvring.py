@@ -13,7 +13,7 @@ from app.understanding.positions import step_away
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures
 from app.understanding.ways import RUNNING, move, named_beyond_direction, own
-from app.understanding.words import has_phrase, verb_at, verbs_in
+from app.understanding.words import has_phrase, owners, verb_at, verbs_in
 from rules.damage import LifeState
 
 OTHERS = frozenset({"he", "she", "it", "they", "if", "who", "that", "them", "he'll", "she'll",
@@ -182,5 +182,14 @@ def _tends_someone(ctx: Context, hits: list[int]) -> bool:
     plain = [p for p in ctx.vocab.verbs["rest"] if p not in TENDING]
     if any(verb_at(ctx.said, p) >= 0 for p in plain) or not hits:
         return False
-    owners = re.sub(r"(\w)'s\b", r"\1", ctx.said)  # "Tam's ankle": Tam's
-    return bool(ctx.named("npc", text=owners))
+    if _TENDED.search(ctx.said):  # "… and bandage it": the cut, or the one named before
+        return True
+    return bool(ctx.named("npc", text=owners(ctx.said)))  # "Tam's ankle": Tam's
+
+
+_TENDED = re.compile(
+    r"\b(?:bandage|bandages|bandaged|bandaging|patch(?:es|ed|ing)? up) "
+    r"(?:it|him|her|them|the|his|its|that|this)\b"
+)
+"""The tending words said of someone else, or of a wound ("bandage it", "patch him up" is
+another form): not the party's rest."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from app.understanding.describing import describe
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import has_phrase, name_score, one_slip
+from app.understanding.words import has_phrase, name_score, one_slip, owners
 from app.world.state import GameState
 from rules.damage import LifeState
 
@@ -71,6 +71,8 @@ def _state_of(state: GameState, cid: str) -> set[str]:
     held = {a.condition.value for a in c.conditions}
     asleep = bool(held & {"unconscious", "asleep"}) or c.vitals.hp <= 0
     found.add("asleep" if asleep else "awake")
+    if asleep or "prone" in held:
+        found.add("down")  # "the one that's down": knocked flat, or senseless
     if "prone" in held:
         found.add("prone")
     elif not asleep:
@@ -94,7 +96,9 @@ _EXCEPT = re.compile(
 
 
 def named_creatures(said: str, scope: Scope) -> list[Thing]:
-    """Living creatures whose name (or kind) the line uses."""
+    """Living creatures whose name (or kind) the line uses ("skeleton 3's skull" names
+    skeleton 3)."""
+    said = owners(said)
     stop = frozenset({"giant"})
     scored = [(max(name_score(said, n, stop) for n in t.names), t) for t in scope.of("creature")]
     top = max((s for s, _ in scored), default=0.0)

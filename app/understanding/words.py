@@ -240,3 +240,12 @@ TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "dame", "lad
 def monster_kinds() -> frozenset[str]:
     """The last word of every SRD monster's name ("goblin", "rat", "wolf"), read once."""
     return frozenset(m.name.lower().split()[-1] for m in srd().monsters.entries.values())
+
+
+_OWNED = re.compile(r"(?<=\w)'s\b")
+
+
+def owners(text: str) -> str:
+    """The text with possessive endings dropped, so an owner is named by name ("Tam's
+    ankle", "skeleton 3's skull": Tam, skeleton 3)."""
+    return _OWNED.sub("", text)

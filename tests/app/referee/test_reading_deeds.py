@@ -65,15 +65,15 @@ def test_a_name_typed_small_that_the_party_lacks_is_refused() -> None:
     assert _read("cellar_rats_mira", "mira", "wat does dash do").kind == "question"
 
 
-async def test_the_rest_of_a_plan_waits_when_the_game_refused_its_first_step() -> None:
+async def test_the_rest_of_a_plan_waits_when_the_first_step_spent_the_action() -> None:
     situations = load_corpus(HOLDOUT5).situations
     state = build_situation(situations["d_war_c2"])
     session = session_for(state)
     text = "spare the dying on ione and sacred flame the ghost"
     events = await turn(session, ("cass", text))
     made = [c.name for c in session.brain.made]  # type: ignore[attr-defined]
-    assert made == ["cast_spell"]  # the first spell, refused: Ione is out of reach
-    assert "“sacred flame the ghost” — what was to come first" in narration(events)
+    assert made == ["move", "cast_spell", "end_turn"]  # to Ione's side (a touch), then cast
+    assert "“sacred flame the ghost” will have to wait for the next turn" in narration(events)
 
 
 def test_looking_down_or_up_at_a_way_goes_nowhere() -> None:

@@ -272,6 +272,15 @@ def one_deed(read: list[Intent]) -> list[Intent]:
         if last is not None and clause.extra[:1] == ("rescue",) and _GRABBED.match(last.text):
             out[-1] = clause  # "grab Corin and pull him away from them": one rescue
             continue
+        climbed = last is not None and last.kind == "improvise" and not last.targets
+        if (
+            climbed
+            and last is not None
+            and last.extra[:1] == ("climb",)
+            and (clause.kind == "challenge")
+        ):
+            out[-1] = clause  # "I climb up and light the lamp": the way up to it, no roll
+            continue
         if last is not None and last.extra[:1] == ("listen",) and _LISTEN.match(clause.text):
             continue  # "put my ear to the trapdoor and listen": the one listening
         if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
@@ -297,7 +306,14 @@ _CLOSING = re.compile(
 _AGAIN = re.compile(r"\b(?:again|twice|second|another|once more)\b", re.IGNORECASE)
 
 
-_GRABBED = re.compile(r"^\W*(?:i\s+)?(?:grab|grabs|seize|seizes|take hold of|catch)\b", re.I)
+_GRABBED = re.compile(
+    r"^\W*(?:i\s+)?(?:grab|grabs|seize|seizes|take hold of|catch)\b|"
+    r"^\W*(?:i\s+|we\s+)?(?:run|rush|dash|sprint|hurry|race|wade|dive|leap|jump|splash|"
+    r"charge)(?:s|es|ed)?\s+(?:\w+\s+)?(?:to|into|toward|towards|over|up|in|out)\b",
+    re.I,
+)
+"""What comes before pulling someone clear: taking hold of them, or getting to them ("I run
+to the young man and pull him away", "rush into the water and haul Corin clear")."""
 _LISTEN = re.compile(
     r"^\W*(?:and\s+|then\s+)*(?:i\s+)?listens?(?:\s+(?:hard|closely|carefully))?\W*$", re.I
 )

@@ -45,6 +45,7 @@ DEEDS: tuple[Deed, ...] = (
     Deed("climb", ("climb", "clamber", "scale", "climb onto", "climb up", "jump onto",
                    "leap onto", "vault", "jump", "leap"), "athletics", 10, needs_object=False),
     Deed("floor", ("knock", "shield-bash", "shield bash", "slam"), "athletics", 15),
+    Deed("shut", ("shut", "slam shut", "pull shut", "push shut", "bolt"), "auto", 0),
     Deed("heave", ("kick over", "tip over", "topple", "overturn", "flip", "push over",
                    "lift", "heave", "drag", "pull", "barricade", "block", "wedge",
                    "break", "smash", "bash", "pry", "prise", "prize open", "kick", "tip",

@@ -119,6 +119,10 @@ _TOLD_APART = (
     ("track", re.compile(
         r"^(?:i |we )?follow(?:s|ed|ing)? (?:the |those |these |her |his |its |their )?(?:\w+ )?"
         r"(?:tracks|footprints|bootprints|prints|trail|blood|drag marks|marks|scent)\b")),
+    ("shut", re.compile(
+        r"^(?:i |we )?(?:slam(?:s|med)?|close[sd]?)(?: \w+){0,2}? (?:door|trapdoor|hatch|gate|"
+        r"lid|shutters?|"
+        r"window)\b")),
     ("rescue", re.compile(
         r"^(?:i |we )?(?:grab \w+ and )?(?:pull|pulls|drag|drags|haul|hauls|yank|yanks)\b"
         r"(?: \w+){1,3}? (?:away|clear|back|to safety)\b")),
@@ -188,6 +192,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     rest = _after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
     if deed.key == "bind":  # "lasso her with my rope": the rope is what it is done with
         rest = BOUND_WITH.sub(" ", rest)
+    if deed.key == "rescue":  # "pull him away from the thralls": him, not them
+        rest = re.sub(r"\b(?:from|of)\b.*$", " ", rest)
     if on_a_thing:  # "kick the cask at the rats", "knock over the pots onto the goblins"
         things = ctx.named(*objects, text=rest)
         if not things and re.search(r"\boff\b", rest):
@@ -253,10 +259,17 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return ctx.intent("examine", targets=said.ids[:1], confidence=0.8)  # "poke the dead one"
     pointed = re.search(r"\b(him|her|his|them|that one|this one)\b", ctx.said)
     pointed = pointed or re.search(r"\b(?:it|its)\b(?!')", ctx.said)
-    if target is None and ctx.scope.fighting and pointed and not (said and said.named):
+    rescued = deed.key == "rescue"  # ("… clear of them": not the ones pulled away from)
+    if (
+        target is None
+        and ctx.scope.fighting
+        and pointed
+        and not (said and said.named)
+        and not rescued
+    ):
         # "I knock him out", "knife to his throat": the one foe left, or the one at hand
         target = foe_at_hand(ctx, [f.id for f in foes])
-    if target is None and foes and not on_a_thing:  # "pickpocket the sleeping one"
+    if target is None and foes and not on_a_thing and not rescued:  # "pickpocket the sleeping one"
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         target = pick.ids[0] if pick.exact and pick.ids else None
     if things and things[0].kind == "creature":  # "the sleeping rat", "the wounded one"
@@ -378,9 +391,23 @@ def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
             fits.append(thing.id)
     if len(fits) > 1:  # two deeds on one thing (ring the bell, cut it down): the one said
         fits = [f for f in fits if _said_like(ctx, deed, campaign.challenges[f].provoked_by)]
+    shutting = set(ctx.said.split()[:3]) & _SHUTTING
+    if shutting:  # "slam the trapdoor" behind us: shut, not forced open
+        fits = [f for f in fits if shutting & set(campaign.challenges[f].name.split())]
+    if not fits and deed.key == "sneak" and target is None and not ctx.scope.fighting:
+        # "creeps forward, holds her breath, and slips by": the one stealthy way on here
+        quiet = [t.id for t in ctx.scope.of("challenge")
+                 if (skill := campaign.challenges[t.id].skill) is not None
+                 and skill.value == "stealth"]  # fmt: skip
+        fits = quiet if len(quiet) == 1 else []
     if len(fits) != 1:
         return None
     return ctx.intent("challenge", targets=(fits[0],), confidence=0.75)
+
+
+_SHUTTING = frozenset({"slam", "slams", "shut", "shuts", "close", "closes", "bar", "bars",
+                       "bolt", "bolts"})  # fmt: skip
+"""Verbs that shut a thing: never the challenge of getting it open."""
 
 
 AKIN = (

@@ -64,3 +64,34 @@ async def test_spare_the_dying_steps_to_the_dying_friend_first() -> None:
     referee = await play(session, "cass", "cast spare the dying on Wren")
     assert [c.name for c in referee.made][:2] == ["move", "cast_spell"]
     assert session.state.party["wren"].vitals.state is LifeState.STABLE
+
+
+STRAND_WREN = {**STRAND, "turn": "wren"}
+WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+LIGHTHOUSE = {"campaign": "drowned_bell", "scene": "lighthouse"}
+INN = {"campaign": "crossroads", "scene": "inn"}
+
+
+def test_pulling_someone_clear_of_the_foes_is_no_deed_at_the_foes() -> None:
+    for line in ("I run to the young man and pull him away from the thralls",
+                 "I rush into the water and haul Corin clear of them"):  # fmt: skip
+        said = read(STRAND_WREN, "wren", line)
+        assert [(c.kind, c.extra[:1], c.targets) for c in said] == [
+            ("improvise", ("rescue",), ())]  # fmt: skip
+
+
+def test_slipping_by_where_the_way_on_is_a_stealth_challenge_is_that_challenge() -> None:
+    said = read(WARREN, "mira", "I creep forward quietly")[0]
+    assert (said.kind, said.targets) == ("challenge", ("sneak_past",))
+
+
+def test_shutting_a_door_is_done_and_never_the_challenge_of_forcing_it() -> None:
+    for line in ("slam the trapdoor", "close the trapdoor"):
+        said = read(INN, "thorin", line)[0]
+        assert (said.kind, said.action) == ("improvise", "auto")
+
+
+def test_climbing_up_to_a_challenge_is_the_way_to_it() -> None:
+    said = read(LIGHTHOUSE, "ione", "I climb up and light the lamp")
+    assert [(c.kind, c.targets) for c in said] == [("challenge", ("light_lamp",))]

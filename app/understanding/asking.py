@@ -10,6 +10,7 @@ from app.understanding.intent import Intent
 from app.understanding.readings import WH, Context, addressed, topic_key, topic_of
 from app.understanding.scope import Thing
 from app.understanding.words import core, has_phrase, monster_kinds, normalise, starts_with
+from app.world.state import GameState
 
 
 def is_question(ctx: Context) -> bool:
@@ -236,3 +237,38 @@ _NOT_CARRIED = re.compile(
     r"hit dice|actions?|reactions?|movement|advantage)\b"
 )
 """What one "has" that is no carried thing: asked about, not looked for in the pack."""
+
+
+def asked_again(words: str, last: Intent, before: str, state: GameState) -> str:
+    """A further question of a line, put in full from the one before it: "what's my hp
+    and what's Ivo's?" asks Ivo's hp; "how many hp does Thorin have, and what's his AC?"
+    asks Thorin's AC. ``before`` is the question before, as it was read."""
+    whose = _BARE_WHOSE.match(words)
+    noun = _ASKED_OF.search(before) if whose is not None else None
+    if whose is not None and noun is not None:
+        owner = _OWNERS.get(whose.group(1).lower(), whose.group(1))
+        return f"what's {owner} {noun.group(1)}?"
+    member = last.target
+    if member in state.party and _WHOSE.search(words) and _ASKING.match(words):
+        return _WHOSE.sub(f"{state.name_of(str(member))}'s", words)
+    return words
+
+
+_BARE_WHOSE = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(?:(?:what's|whats|what is|how about|what about)\s+)?"
+    r"(mine|yours|ours|his|hers|theirs|[\w]+'s)\W*$",
+    re.IGNORECASE,
+)
+"""A further question that names only whose ("… and what's Ivo's?", "and mine?")."""
+_ASKED_OF = re.compile(
+    r"\b(?:my|your|our|his|her|their|(?!what's|that's|who's|how's|it's)\w+'s)\s+"
+    r"((?!my\b|your\b|our\b|his\b|her\b|their\b)\w+(?:\s+\w+)?)\W*$",
+    re.IGNORECASE,
+)
+"""What the question before asked of someone ("what's my *hp*")."""
+_OWNERS = {"mine": "my", "yours": "your", "ours": "our", "hers": "her", "theirs": "their"}
+_WHOSE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
+_ASKING = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(?:what|whats|what's|how|which|is|does)\b", re.I
+)
+"""A further question in a line ("… and what's his AC?")."""

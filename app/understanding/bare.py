@@ -8,7 +8,7 @@ import re
 
 from rapidfuzz import fuzz
 
-from app.understanding.fighting_words import blow_at_thing, cutting, struck_thing
+from app.understanding.fighting_words import attack_style, blow_at_thing, cutting, struck_thing
 from app.understanding.intent import Intent, Reading
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures, pick_creatures
@@ -61,8 +61,8 @@ def bare_names(ctx: Context) -> Intent | None:
         if struck is not None and not _named_outright(ctx):  # "cut the bell rope with…"
             return blow_at_thing(ctx, struck)
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
-        if pick.named and pick.ids:
-            return ctx.intent("attack", targets=pick.ids, confidence=0.85)
+        if pick.named and pick.ids:  # ("grip my axe in both hands and bring it down on …")
+            return attack_style(ctx, ctx.intent("attack", targets=pick.ids, confidence=0.85))
     words = ctx.said.split()
     kinds = {stem(w) for t in ctx.scope.of("creature") for n in t.names for w in n.split()}
     foe = any(stem(w) in kinds | {"one", "guy", "thing", "bastard", "bugger"} for w in words)

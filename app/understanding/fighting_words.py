@@ -52,7 +52,10 @@ def attack_style(ctx: Context, intent: Intent) -> Intent:
         (s for s, phrases in styles.items() if any(has_phrase(ctx.said, p) for p in phrases)),
         None,
     )
-    weapon = next((w for w in ctx.vocab.weapons if has_phrase(ctx.said, w)), None)
+    named = [w for w in ctx.vocab.weapons if has_phrase(ctx.said, w)]
+    weapon = named[0] if named else None
+    if style is None and len(named) > 1 and _both_carried(ctx, named):
+        style = "both"  # "shortsword and dagger at goblin 2": a blade in each hand
     if style is None and weapon is None:
         return intent
     thrown = _THROWN_THING.search(ctx.said) if style == "thrown" and weapon is None else None
@@ -66,6 +69,17 @@ def attack_style(ctx: Context, intent: Intent) -> Intent:
     if missing:  # "hit it with my longsword", typed for a ranger with a bow and a shortsword
         return replace(intent, kind="ask", confidence=0.4, action="unseen", note=missing)
     return replace(intent, action=style, item=weapon)
+
+
+def _both_carried(ctx: Context, named: list[str]) -> bool:
+    """Two light weapons the striker carries are named: one for each hand."""
+    sheet = ctx.state.party.get(ctx.actor or "")
+    if sheet is None:
+        return False
+    table = srd().weapons
+    light = {table.get(w).name.lower() for w in sheet.weapons
+             if w in table and "light" in table.get(w).properties}  # fmt: skip
+    return len({w for w in named if w in light}) > 1
 
 
 CARRIES_NO = " carries no "

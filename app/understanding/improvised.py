@@ -67,7 +67,9 @@ STRIKES_FIRST = re.compile(
     r"holy symbol|turn undead|channel divinity"
 )
 """A line that strikes or calls on a power first: its threats are flavour, not the deed."""
-OWN = re.compile(r"\b(?:i|we|i'll|we'll|i'm|we're|let's|lets)\s+(?:\w+\s+)?$")
+OWN = re.compile(
+    r"\b(?:i|we|i'll|we'll|i'm|we're|let's|lets)\s+(?:\w+\s+)?(?:(?:and|then|and then)\s+)?$"
+)
 """Words before a threat's verb that make it the speaker's own ("I back off", "we give
 up"), not a demand."""
 

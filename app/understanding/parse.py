@@ -18,7 +18,7 @@ from app.understanding import verbs as v
 from app.understanding.addressing import to_a_player, ultimatum
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
-from app.understanding.freeform import free_deed
+from app.understanding.freeform import free_deed, mended_verb
 from app.understanding.improvised import SUBDUING, deed_of, improvised, threat
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
@@ -150,7 +150,9 @@ def understand_clause(
         if other is not None:
             return other
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
-    said = levered(_mend_question(_strip_fillers(said, vocab), vocab))
+    names = frozenset(w for t in scope.things for n in t.names for w in n.split())
+    said = mended_verb(_strip_fillers(said, vocab), vocab, names)  # "attakcs grubnk"
+    said = levered(_mend_question(said, vocab))
     said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:
         said = STORY_VOICE.sub("", said)  # "she backs off": the player's own, told as story

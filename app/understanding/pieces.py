@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from app.understanding import calling
+from app.understanding.asking import asked_again
 from app.understanding.chaining import USING, after_move, elided, plainly
 from app.understanding.clauses import (
     ARMED,
@@ -150,16 +151,8 @@ def read_pieces(
         ):
             # "sneak up on the snoozing rat and slit its throat": that rat's
             words = _ITS.sub(state.name_of(str(last.target)), words, count=1)
-        whose = _BARE_WHOSE.match(words) if last is not None and last.kind == "question" else None
-        noun = _ASKED_OF.search(read[-1][1]) if whose is not None and read else None
-        if whose is not None and noun is not None:
-            # "what's my hp and what's Ivo's?": Ivo's hp
-            owner = _OWNERS.get(whose.group(1).lower(), whose.group(1))
-            words = f"what's {owner} {noun.group(1)}?"
-        member = last.target if last is not None and last.kind == "question" else None
-        if member in state.party and _WHOSE.search(words) and _ASKING.match(words):
-            # "how many hp does Thorin have, and what's his AC?": Thorin's
-            words = _WHOSE.sub(f"{state.name_of(str(member))}'s", words)
+        if last is not None and last.kind == "question":  # "… and what's Ivo's?"
+            words = asked_again(words, last, read[-1][1], state)
         about = _ABOUT.match(piece.text) if last is not None and last.kind == "talk" else None
         if about is not None and last is not None and last.target:
             # "ask Berta about the scratching and then about the cellar": a second question
@@ -169,6 +162,10 @@ def read_pieces(
             if again.kind == "talk" and again.target == last.target:
                 read.append((piece, asked, replace(again, text=piece.text)))
                 continue
+        if read and read[-1][2].kind == "attack" and _FOLLOW_UP.match(piece.text):
+            before, said, last = read.pop()  # "slash at rat 2 … and follow up with my dagger"
+            read.append((before, said, replace(last, action="both")))
+            continue
         filled = elided(piece.text, read[-1][1]) if read else None
         if filled is not None and any(r.kind == "move" for _, _, r in read):
             raw = understand_clause(words, actor, state, campaign, language=language)
@@ -385,6 +382,11 @@ _ABOUT = re.compile(
 cellar", "… and ask her about her mam")."""
 _WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
 """A clause that only names another weapon ("… and then with my dagger")."""
+_FOLLOW_UP = re.compile(
+    r"^\W*(?:(?:and|then)\s+)*(?:i\s+)?follows?(?: it| that)? up with (?:my|his|her|the) \w+",
+    re.IGNORECASE,
+)
+"""A blow's second blade ("… and follow up with my dagger")."""
 _COMING = re.compile(
     r"^\W*(?:i\s+|then\s+|and\s+)*(?:come|comes|came|coming)\s+(?:back\s+)?(?:down|up)\W*$", re.I
 )
@@ -396,24 +398,6 @@ _NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
 """A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
 
 
-_BARE_WHOSE = re.compile(
-    r"^\W*(?:(?:and|then|also)\s+)*(?:(?:what's|whats|what is|how about|what about)\s+)?"
-    r"(mine|yours|ours|his|hers|theirs|[\w]+'s)\W*$",
-    re.IGNORECASE,
-)
-"""A further question that names only whose ("… and what's Ivo's?", "and mine?")."""
-_ASKED_OF = re.compile(
-    r"\b(?:my|your|our|his|her|their|(?!what's|that's|who's|how's|it's)\w+'s)\s+"
-    r"((?!my\b|your\b|our\b|his\b|her\b|their\b)\w+(?:\s+\w+)?)\W*$",
-    re.IGNORECASE,
-)
-"""What the question before asked of someone ("what's my *hp*")."""
-_OWNERS = {"mine": "my", "yours": "your", "ours": "our", "hers": "her", "theirs": "their"}
-_WHOSE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
-_ASKING = re.compile(
-    r"^\W*(?:(?:and|then|also)\s+)*(?:what|whats|what's|how|which|is|does)\b", re.I
-)
-"""A further question in a line ("… and what's his AC?")."""
 _WHATEVER = re.compile(
     r"\b(?:take|grab|pick up|pocket|get)\s+(?:whatever|what(?:'s| is)?|anything|it|them)\b",
     re.IGNORECASE,

@@ -47,13 +47,21 @@ def _named_at(said: str) -> dict[str, int]:
                 n = len(name.split())
                 for i in range(len(words) - n + 1):
                     gram = " ".join(words[i : i + n])
-                    if fuzz.ratio(gram, name) >= 85:
+                    if fuzz.ratio(gram, name) >= 85 or _slipped_name(gram, name):
                         at = len(" ".join(words[:i])) + (1 if i else 0)
                         break
             if at >= 0:
                 named[sid] = at
                 break
     return named
+
+
+def _slipped_name(gram: str, name: str) -> bool:
+    """A long name of several words with a slip or two in each ("magik misle"), not one
+    word of it right and the rest another ("lighting it" is no Lightning Bolt)."""
+    if len(name) < 12 or fuzz.ratio(gram, name) < 80:
+        return False
+    return all(fuzz.ratio(a, b) >= 70 for a, b in zip(gram.split(), name.split(), strict=True))
 
 
 def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:

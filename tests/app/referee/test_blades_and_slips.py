@@ -1,0 +1,60 @@
+"""Blows a fresh play-tester's set showed misread: a blade named for each hand, a grip
+taken in a clause of its own ("grip my battleaxe in both hands and bring it down …"), a
+second blade to follow up, "disengage and back off" (no threat), "finish the last rat",
+and slips of the keys in a verb ("attakcs") or a long spell name ("magik misle")."""
+
+from __future__ import annotations
+
+from app.understanding import understand
+from app.understanding.intent import Intent
+from tests.referee_corpus import Situation, build_situation
+
+RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "mira"}
+BAND = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band", "turn": "mira",
+        "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+        "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+WOLVES = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves", "turn": "bram"}
+
+
+def read(spec: dict[str, object], actor: str, text: str) -> list[Intent]:
+    state = build_situation(Situation.model_validate(spec))
+    said = understand(text, actor, state, state.campaign)
+    return [said, *said.then]
+
+
+def test_a_light_blade_named_for_each_hand_strikes_with_both() -> None:
+    said = read(BAND, "mira", "shortsword and dagger at goblin 2")
+    assert [(c.kind, c.targets, c.action) for c in said] == [("attack", ("goblin-2",), "both")]
+    line = "I slash at rat 2 with my shortsword and follow up with my dagger"
+    assert [(c.kind, c.action) for c in read(RATS, "mira", line)] == [("attack", "both")]
+
+
+def test_a_grip_taken_in_a_clause_of_its_own_is_how_the_blow_is_struck() -> None:
+    line = "I grip my battleaxe in both hands and bring it down on wolf 2"
+    said = read(WOLVES, "bram", line)
+    assert [(c.kind, c.targets, c.action) for c in said] == [
+        ("attack", ("wolf-2",), "two_handed")]  # fmt: skip
+
+
+def test_disengaging_and_backing_off_is_the_fighters_own_step_no_threat() -> None:
+    said = read(RATS, "mira", "I disengage and back off")
+    assert [(c.kind, c.action) for c in said] == [("manoeuvre", "disengage"),
+                                                  ("manoeuvre", "withdraw")]  # fmt: skip
+    assert read(RATS, "mira", "back off!")[0].action == "intimidation"  # said at the rats
+
+
+def test_finishing_a_foe_is_a_blow() -> None:
+    last = {**RATS, "dead": ["giant-rat-1", "giant-rat-3"], "turn": "aria"}
+    for line in ("finish the last rat", "finish it"):
+        said = read(last, "aria", line)[0]
+        assert (said.kind, said.targets) == ("attack", ("giant-rat-2",))
+    assert read(last, "aria", "finish the potion")[0].kind != "attack"
+
+
+def test_slips_of_the_keys_in_a_verb_or_a_long_spell_name_are_mended() -> None:
+    said = read({**BAND, "turn": "thorin"}, "thorin", "Thorin attakcs grubnk with his swrod")[0]
+    assert (said.kind, said.targets) == ("attack", ("grubnak",))
+    cast = read({**RATS, "turn": "aria"}, "aria", "magik misle rat 3")[0]
+    assert (cast.kind, cast.spell, cast.targets) == ("cast", "magic_missile", ("giant-rat-3",))
+    # a word one letter off a verb may be a word of its own; a near name is no spell
+    assert read({**RATS, "turn": "aria"}, "aria", "try lighting it again")[0].spell is None

@@ -194,9 +194,24 @@ class FollowUps(RefereeBase):
                 self.notes.append(self._rested(result))
             elif kind == "feature":
                 self.notes.append(feature_note(state, actor, result))
+                calls += self._nothing_left(state, actor, calls)
             elif kind == "ruling":
                 calls += self._after_ruling(state, call_id, result)
         return calls
+
+    def _nothing_left(
+        self, state: GameState, actor: str | None, calls: list[ToolCall]
+    ) -> list[ToolCall]:
+        """A bonus action that ends what a fighter said to do ("… then hide"), with the
+        action already spent: the turn is over (only a step could be left)."""
+        fight = state.encounter
+        if fight is None or actor is None or actor not in state.party:
+            return []
+        if fight.current.id != actor or self.pending.get(actor) or self._has_action(state, actor):
+            return []
+        if any(c.name in _ENDS for c in calls) or not self._for_players:
+            return []
+        return [self._call("end_turn", actor, "end_turn")]
 
     def _after_flight(self, state: GameState, actor: str, result: dict[str, Any]) -> list[ToolCall]:
         """A run for a way out: the party is gone by it (the new scene told, its fight
@@ -421,7 +436,9 @@ class FollowUps(RefereeBase):
         for swing in result["attacks"]:
             weapon = bare(swing["attack"]).lower()  # the sentences give it its article
             shot = weapon.split()[-1] in _SHOOTERS if weapon else False
-            if swing["outcome"] == "miss":
+            if swing["outcome"] == "miss" and swing.get("note") == "Shield":
+                self.notes.append(f"{target} throws up a Shield; {attacker}'s blow glances off.")
+            elif swing["outcome"] == "miss":
                 misses: tuple[str, ...] = _MISS[:2] if shot else _MISS  # no bolt "swings"
                 still = state.creatures.get(str(result["target"]))
                 if still is not None and not can_act(still.conditions):
@@ -480,6 +497,10 @@ def feature_note(state: GameState, actor: str | None, result: dict[str, Any]) ->
         line += f": {len(turned)} of {len(result['undead'])} undead give way"
     if "uses_left" in result:
         line += f" ({result['uses_left']} left)"
+    if result.get("action"):  # Cunning Action: which one, and a hider seen or not
+        line += f" to {str(result['action']).replace('_', ' ')}"
+    if "hidden" in result:
+        line += ", and is out of sight" if result["hidden"] else ", but is seen"
     return line + "."
 
 

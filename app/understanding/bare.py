@@ -46,6 +46,13 @@ _GESTURE = re.compile(
 """Words that open a gesture towards a place, not a going ("nodding at the wood")."""
 
 
+_DRAWN = re.compile(
+    r"\b(?:weapons?|swords?|blades?|bows?|axes?|steel|daggers?|shields?|torch(?:es)?|"
+    r"lanterns?)\s+(?:out|up|drawn|ready|raised)\b"
+)
+"""Gear held ready ("weapons out", "torches up"): how the party goes, not where."""
+
+
 def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack; a healing
@@ -93,8 +100,8 @@ def bare_names(ctx: Context) -> Intent | None:
     if not things:
         return None
     if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:
-        if _GESTURE.match(ctx.said):
-            return None  # "nodding at the wood": a glance that way, nobody goes
+        if _GESTURE.match(ctx.said) or _DRAWN.search(ctx.said):
+            return None  # "nodding at the wood", "weapons out": nobody goes that way
         return move(ctx, 0) or ctx.intent("ask", confidence=0.3)
     options = tuple(
         Reading({"npc": "talk", "exit": "move", "creature": "attack"}.get(t.kind, "examine"),  # type: ignore[arg-type]

@@ -141,8 +141,10 @@ def foes_left(a: Asked) -> str | None:
     )
     if not asks or (a.member is not None and not a.word(*FOE_WORDS)):
         return None
-    if a.creature is not None and not a.has("how many"):
-        return None  # "how much hp does rat 2 have left": that one's state
+    if a.creature is not None and (
+        not a.has("how many") or a.word("hp", "health") or a.has("hit points")
+    ):
+        return None  # "how much hp does rat 2 have left", "how many hp does rat 2 have"
     kinds = _kinds_named(a)
     if not kinds and not (a.word(*FOE_WORDS) or a.state.encounter is not None):
         return None

@@ -228,7 +228,8 @@ def read_question(state: GameState, campaign: Campaign | None, intent: Intent) -
     """The question's words and whom it is about."""
     keep = frozenset(first_name(s) for s in state.party.values()) | _scene_words(state, campaign)
     words = words_of(intent.text, keep)
-    named = _member_named(state, words, intent)
+    # ("how hurt is the rat Thorin hit": Thorin only says which rat)
+    named = None if "described" in intent.extra else _member_named(state, words, intent)
     member = named
     if member is None and any(w in SELF_WORDS for w in words):
         member = intent.actor if intent.actor in state.party else None

@@ -9,6 +9,7 @@ import re
 from app.understanding.intent import Intent
 from app.understanding.readings import WH, Context, addressed, topic_key, topic_of
 from app.understanding.scope import Thing
+from app.understanding.targets import pick_creatures
 from app.understanding.words import core, has_phrase, monster_kinds, normalise, starts_with
 from app.world.state import GameState
 
@@ -175,6 +176,17 @@ def ask_about(ctx: Context) -> Intent:
         cid for cid, c in ctx.state.creatures.items()
         if numbered and c.name.lower().endswith(f"{numbered.group(1)} {numbered.group(2)}")
     ]  # fmt: skip
+    extra: tuple[str, ...] = ()
+    foes = [t for t in things if t.kind == "creature"]
+    pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if foes else None
+    friends = [t for t in things if t.kind == "member" and not _owned_by(ctx.said, t)]
+    if pick is not None and pick.exact and pick.ids and (len(foes) > len(pick.ids) or friends):
+        # "is the wounded rat almost dead", "how hurt is the rat Thorin hit": that rat alone,
+        # and a friend named in the description is not who is asked about
+        singled = [t for t in foes if t.id in pick.ids]
+        rest = [t for t in things if t.kind != "creature" and t not in friends]
+        things = [*singled, *rest]
+        extra = ("described",) if friends else ()
     targets = tuple(dict.fromkeys([*fallen, *(t.id for t in things)]))
     topic = None
     if things and things[0].kind == "npc":
@@ -184,7 +196,12 @@ def ask_about(ctx: Context) -> Intent:
             topic = topic_of(ctx, npc.id)
             if topic:
                 break
-    return ctx.intent("question", targets=targets, topic=topic, confidence=0.9)
+    return ctx.intent("question", targets=targets, topic=topic, confidence=0.9, extra=extra)
+
+
+def _owned_by(said: str, member: Thing) -> bool:
+    """The member is named as an owner ("Thorin's AC"): asked about, not a description."""
+    return any(re.search(rf"\b{re.escape(n)}'s\b", said) for n in member.names)
 
 
 _LEAD_CALL = re.compile(

@@ -299,7 +299,9 @@ def one_deed(read: list[Intent]) -> list[Intent]:
 
 _CLOSING = re.compile(
     r"^\W*(?:i\s+)?(?:charge|rush|run (?:at|up to)|close (?:in on|with)|go for|leap at|"
-    r"lunge at|dash at|advance on|step up to|move in on)\b",
+    r"lunge at|dash at|advance on|step up to|move in on|"
+    r"(?:sneak|sneaks|creep|creeps|slip|slips|circle|circles|get|gets|move|moves|edge|edges)"
+    r" (?:up |round |around )?(?:behind|up to|up on|round to|around to))\b",
     re.IGNORECASE,
 )
 """A clause that closes in on a foe: with a blow at the same foe after it, one attack."""

@@ -37,3 +37,27 @@ def test_weapons_out_is_how_the_party_goes_not_where() -> None:
     state = build_situation(Situation.model_validate(INN_OPEN))
     said = understand("we all go down the stairs, weapons out", "mira", state, state.campaign)
     assert (said.kind, said.targets, said.then) == ("move", ("cellar",), ())
+
+
+FIGHT = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "mira",
+         "wounds": {"giant-rat-1": 5}}  # fmt: skip
+
+
+async def test_a_foe_described_by_a_friend_is_the_foe_asked_about() -> None:
+    for line in ("how hurt is the rat thorin hit?", "is the wounded rat almost dead"):
+        session = session_for(build_situation(Situation.model_validate(FIGHT)))
+        await play(session, "mira", line)
+        told = session.state.history[-1].narrative
+        assert "Giant Rat 1 is badly wounded (2 of 7 hit points)" in told
+        assert "Thorin has" not in told and "Giant Rat 2" not in told
+    session = session_for(build_situation(Situation.model_validate(FIGHT)))
+    await play(session, "mira", "how many hp does rat 2 have")
+    said = session.state.history[-1].narrative.strip()
+    assert said == "Giant Rat 2 is unhurt (7 of 7 hit points)."
+
+
+def test_sneaking_round_behind_a_foe_and_stabbing_it_is_one_blow() -> None:
+    state = build_situation(Situation.model_validate(FIGHT))
+    line = "sneak around behind the rat Thorin is fighting and stab it"
+    said = understand(line, "mira", state, state.campaign)
+    assert (said.kind, said.targets, said.then) == ("attack", ("giant-rat-1",), ())

@@ -9,7 +9,7 @@ import re
 from app.understanding.intent import Intent
 from app.understanding.readings import WH, Context, addressed, topic_key, topic_of
 from app.understanding.scope import Thing
-from app.understanding.targets import pick_creatures
+from app.understanding.targets import pick_creatures, plural
 from app.understanding.words import core, has_phrase, monster_kinds, normalise, starts_with
 from app.world.state import GameState
 
@@ -180,7 +180,20 @@ def ask_about(ctx: Context) -> Intent:
     foes = [t for t in things if t.kind == "creature"]
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if foes else None
     friends = [t for t in things if t.kind == "member" and not _owned_by(ctx.said, t)]
-    if pick is not None and pick.exact and pick.ids and (len(foes) > len(pick.ids) or friends):
+    several = plural(ctx.said) or any(
+        has_phrase(ctx.said, f"{w}s")
+        for t in foes
+        for n in t.names
+        for w in n.split()
+        if w.isalpha()
+    )  # ("how hurt are the rats": all of them)
+    if (
+        pick is not None
+        and pick.exact
+        and pick.ids
+        and not several
+        and (len(foes) > len(pick.ids) or friends)
+    ):
         # "is the wounded rat almost dead", "how hurt is the rat Thorin hit": that rat alone,
         # and a friend named in the description is not who is asked about
         singled = [t for t in foes if t.id in pick.ids]

@@ -93,3 +93,42 @@ def to_a_player(ctx: r.Context, actor: str | None) -> Intent | None:
     return ctx.intent("ask", confidence=0.5,
                       note=f"{player}{r.HEARS}table talk, nothing happens in the story. "
                            f"What does {own} do?")  # fmt: skip
+
+
+_PRAISE = frozenset({
+    "nice", "good", "great", "well", "thanks", "thank", "cheers", "lol", "lmao", "haha", "wow",
+    "awesome", "brilliant", "nicely", "yay", "sweet", "bravo", "gg", "cool", "love", "kudos",
+    "shot", "hit", "job", "work", "one", "done",
+})  # fmt: skip
+"""Words of praise or banter thrown to a friend ("nice one Aria", "well done mira lol")."""
+
+
+def to_a_friend(ctx: r.Context, actor: str | None) -> Intent | None:
+    """A few words of praise or banter to another of the party, by name ("lol nice one
+    aria", "well done Mira!"): said in passing, nothing happens in the story and no turn
+    is spent (it is no "done" that ends one)."""
+    words = re.sub(r"[^\w\s']", " ", ctx.raw.lower()).split()
+    if not 2 <= len(words) <= 7:
+        return None
+    friends = {
+        w: cid
+        for cid, sheet in ctx.state.party.items()
+        if cid != actor
+        for w in sheet.name.lower().split()
+        if w not in TITLES
+    }
+    called = friends.get(words[-1]) or friends.get(words[0])
+    rest = words[:-1] if words[-1] in friends else words[1:]
+    if (
+        called is None
+        or not rest
+        or not set(rest) <= _PRAISE | {"so", "very", "that", "was", "the", "a", "man", "mate"}
+    ):
+        return None
+    if not set(rest) & (_PRAISE - {"one", "done", "shot", "hit", "job", "work"}):
+        return None  # ("done mira": no praise in it)
+    own = ctx.state.name_of(actor) if actor else "your character"
+    friend = ctx.state.name_of(called)
+    return ctx.intent("ask", confidence=0.2,
+                      note=f"{friend}{r.HEARS}said in passing, nothing happens in the story. "
+                           f"What does {own} do?")  # fmt: skip

@@ -15,7 +15,7 @@ from app.understanding import asking as q
 from app.understanding import bare
 from app.understanding import readings as r
 from app.understanding import verbs as v
-from app.understanding.addressing import to_a_player, ultimatum
+from app.understanding.addressing import to_a_friend, to_a_player, ultimatum
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
 from app.understanding.freeform import free_deed, mended_verb
@@ -140,6 +140,7 @@ def understand_clause(
     if stranger:
         return ctx.intent("refuse", confidence=0.9, note=f"{stranger} is not in the party")
     to_player = to_a_player(ctx, actor) if named in (None, actor) else None
+    to_player = to_player or to_a_friend(ctx, actor)  # "nice one aria", "Aria, nice shot"
     if to_player is not None:
         return to_player
     demanded = ultimatum(ctx)

@@ -61,3 +61,12 @@ def test_sneaking_round_behind_a_foe_and_stabbing_it_is_one_blow() -> None:
     line = "sneak around behind the rat Thorin is fighting and stab it"
     said = understand(line, "mira", state, state.campaign)
     assert (said.kind, said.targets, said.then) == ("attack", ("giant-rat-1",), ())
+
+
+def test_praise_thrown_to_a_friend_is_said_in_passing_and_ends_no_turn() -> None:
+    state = build_situation(Situation.model_validate({**FIGHT, "turn": "thorin"}))
+    for line in ("lol nice one aria", "Aria, nice shot!", "well done mira"):
+        said = understand(line, "thorin", state, state.campaign)
+        assert said.kind == "ask" and "hears you: said in passing" in said.note, line
+    assert understand("aria attack the rat", "thorin", state, state.campaign).kind != "hold"
+    assert understand("done", "thorin", state, state.campaign).kind == "hold"

@@ -121,6 +121,7 @@ _TOLD_APART = (
     ("track", re.compile(
         r"^(?:i |we )?follow(?:s|ed|ing)? (?:the |those |these |her |his |its |their )?(?:\w+ )?"
         r"(?:tracks|footprints|bootprints|prints|trail|blood|drag marks|marks|scent)\b")),
+    ("palm", re.compile(r"^(?:i |we )?pick(?:s|ed|ing)? (?:[\w']+ ){0,5}?pockets?\b")),
     ("shut", re.compile(
         r"^(?:i |we )?(?:slam(?:s|med)?|close[sd]?)(?: \w+){0,2}? (?:door|trapdoor|hatch|gate|"
         r"lid|shutters?|"

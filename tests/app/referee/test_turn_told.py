@@ -70,3 +70,11 @@ def test_praise_thrown_to_a_friend_is_said_in_passing_and_ends_no_turn() -> None
         assert said.kind == "ask" and "hears you: said in passing" in said.note, line
     assert understand("aria attack the rat", "thorin", state, state.campaign).kind != "hold"
     assert understand("done", "thorin", state, state.campaign).kind == "hold"
+
+
+def test_picking_a_foes_pocket_is_sleight_of_hand_never_a_blow() -> None:
+    asleep = {**FIGHT, "turn": "aria", "conditions": {"giant-rat-3": ["unconscious"]}}
+    state = build_situation(Situation.model_validate(asleep))
+    for line in ("pick the pocket of the sleeping rat", "pick giant rat 3's pocket"):
+        said = understand(line, "aria", state, state.campaign)
+        assert (said.kind, said.action) == ("improvise", "sleight_of_hand"), line

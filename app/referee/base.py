@@ -12,6 +12,7 @@ from app.referee.casting import still_has_action
 from app.understanding import Intent
 from app.understanding.intent import Reading
 from app.world.campaign import Campaign
+from app.world.standing import fights_on
 from app.world.state import GameState
 from rules.damage import LifeState
 
@@ -100,6 +101,12 @@ class RefereeBase:
 
     def _pick(self, state: GameState, options: tuple[str, ...], **values: Any) -> str:
         return options[(state.turn + len(self.notes)) % len(options)].format(**values)
+
+    @classmethod
+    def _fighting(cls, state: GameState) -> list[str]:
+        """The foes still fighting: not a foe tied hand and foot (whom a blow may still
+        reach), so a fight with only such foes left is over."""
+        return [f for f in cls._foes(state) if fights_on(state, f)]
 
     @staticmethod
     def _foes(state: GameState) -> list[str]:

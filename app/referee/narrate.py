@@ -163,7 +163,7 @@ class FollowUps(RefereeBase):
             elif kind == "cast":
                 calls += self._after_cast(state, actor, result)
             elif kind == "end_turn":
-                if not self._foes(state):
+                if not self._fighting(state):
                     calls.append(self._end_fight())
                 else:
                     self.notes.append(f"Now it is {result['name']}'s turn.")
@@ -176,7 +176,7 @@ class FollowUps(RefereeBase):
             elif kind == "act":
                 done = _DONE[result["action"]].format(whose=possessive(state, actor or ""))
                 self.notes.append(f"{state.name_of(actor or '')} {done}.")
-                if not self._foes(state) and state.encounter is not None:
+                if not self._fighting(state) and state.encounter is not None:
                     calls.append(self._end_fight())
             elif kind == "end_combat":
                 self.notes.append(self._fight_over(state, result))
@@ -373,7 +373,7 @@ class FollowUps(RefereeBase):
                 self.notes.append(f"{target} is {', '.join(hit['effects']).lower()}.")
         if state.encounter is None:
             return []
-        if not self._foes(state):
+        if not self._fighting(state):
             return [self._end_fight()]
         if actor is not None and self._has_action(state, actor):
             self.notes.append(f"({caster} still has an action this turn.)")
@@ -418,7 +418,7 @@ class FollowUps(RefereeBase):
             )
         if state.encounter is None or any(c.name in _ENDS for c in calls):
             return []
-        if not self._foes(state):
+        if not self._fighting(state):
             return [self._end_fight()]
         return [self._call("end_turn", actor, "end_turn")]
 

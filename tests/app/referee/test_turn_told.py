@@ -78,3 +78,21 @@ def test_picking_a_foes_pocket_is_sleight_of_hand_never_a_blow() -> None:
     for line in ("pick the pocket of the sleeping rat", "pick giant rat 3's pocket"):
         said = understand(line, "aria", state, state.campaign)
         assert (said.kind, said.action) == ("improvise", "sleight_of_hand"), line
+
+
+async def test_a_fight_with_only_bound_foes_left_is_told_over() -> None:
+    from app.world.tied import BOUND
+    from rules.conditions import ActiveCondition, Condition
+
+    spec = {**FIGHT, "turn": "thorin", "dead": ["giant-rat-1"],
+            "conditions": {"giant-rat-3": ["unconscious"]}}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    state.creatures["giant-rat-2"].conditions += [
+        ActiveCondition(condition=Condition.RESTRAINED),
+        ActiveCondition(condition=Condition.INCAPACITATED, note=BOUND),
+    ]
+    session = session_for(state)
+    await play(session, "thorin", "kill rat 3")
+    told = session.state.history[-1].narrative
+    assert "The fight is over." in told and "Now it is" not in told
+    assert session.state.encounter is None

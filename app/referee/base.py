@@ -4,8 +4,8 @@ narration, built up as tools resolve), and the tool calls it has made."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, SupportsIndex
 
 from app.actions.calls import ToolCall
 from app.referee.casting import still_has_action
@@ -17,13 +17,47 @@ from app.world.state import GameState
 from rules.damage import LifeState
 
 
+class Notes(list[str]):
+    """The turn's narration, each sentence kept with the line it tells of (its place among
+    the turn's lines): when several players' lines resolve in one turn, what came of each
+    is told in the order they were typed, though a roll's outcome is learnt only after
+    the next line's plainer deed was told."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.owners: list[int] = []
+        self.owner = 0
+        """The line the sentences added now belong to."""
+
+    def append(self, text: str) -> None:
+        super().append(text)
+        self.owners.append(self.owner)
+
+    def extend(self, texts: Iterable[str]) -> None:
+        for text in texts:
+            self.append(text)
+
+    def __iadd__(self, texts: Iterable[str]) -> Notes:  # type: ignore[override,misc]
+        self.extend(texts)
+        return self
+
+    def insert(self, at: SupportsIndex, text: str) -> None:
+        super().insert(at, text)
+        self.owners.insert(at, self.owner)
+
+    def in_order(self) -> list[str]:
+        """The sentences, the lines' in the order typed; within a line, as they came."""
+        ranked = sorted(range(len(self)), key=lambda n: (self.owners[n], n))
+        return [self[n] for n in ranked]
+
+
 class RefereeBase:
     """State and helpers of the offline referee."""
 
     def __init__(self, campaign: Campaign | None) -> None:
         self.campaign = campaign
         self._state: Callable[[], GameState] | None = None
-        self.notes: list[str] = []
+        self.notes = Notes()
         self.calls: dict[str, tuple[str, str | None]] = {}
         """Tool call id -> (what it was for, who acted)."""
         self.intents: list[Intent] = []
@@ -60,6 +94,8 @@ class RefereeBase:
         self.calm = True
         """The turn's lines were said out of a fight: a blow among them that starts one is
         struck on its striker's turn (:mod:`app.session.declared`), not in this turn."""
+        self.line_of: dict[str, int] = {}
+        """Each speaker's place among the turn's lines (whose sentences are told first)."""
         self.cowed: set[str] = set()
         """Foes a threat or a plea has broken: each gives up on its next turn."""
         self._count = 0

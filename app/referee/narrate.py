@@ -108,6 +108,7 @@ class FollowUps(RefereeBase):
         calls: list[ToolCall] = []
         for call_id, result in results:
             kind, actor = self.calls.get(call_id, ("", None))
+            self.notes.owner = self.line_of.get(actor or "", self.notes.owner)
             if "error" in result and kind == "off_hand" and self._retarget(state, actor, result):
                 # the first blade felled its foe: the second finds another
                 at = next((i for i, c in enumerate(calls) if c.name in _ENDS), len(calls))

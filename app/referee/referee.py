@@ -21,6 +21,7 @@ from app.actions.events import Usage
 from app.actions.position_tools import watching_foes
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta
 from app.referee.acting import Acting
+from app.referee.base import Notes
 from app.referee.narrate import FollowUps
 from app.referee.positioning import foe_plan
 from app.referee.reacting import Reacting
@@ -84,7 +85,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             if self.pending:  # a line's next clause, now that the last one has run
                 calls = self._resume(state, calls, rest)
         elif last["role"] == "user":
-            self.notes, self.calls = [], {}
+            self.notes, self.calls = Notes(), {}
             try:
                 calls = self._plan(state, str(last.get("content") or ""))
             finally:
@@ -98,7 +99,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             return
         # One telling of each thing: two characters greeting the same person hear one
         # list of what they could ask about.
-        told = dict.fromkeys(_sentence(n) for n in self.notes if n)
+        told = dict.fromkeys(_sentence(n) for n in self.notes.in_order() if n)
         text = "\n\n".join(told) or "The moment passes quietly."
         yield TextDelta(text)
         yield BrainReply(text, [], Usage(calls=1), "stop")
@@ -133,10 +134,12 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         self.intents, self.made, self.carried = [], [], []
         self.pending, self.spent = {}, {}
         calls: list[ToolCall] = []
+        self.line_of = {}
         for line in content.splitlines():
             match = _ACTION_LINE.match(line.strip())
             if match:
                 self.earlier = list(calls)  # what the lines before this one will do first
+                self.notes.owner = self.line_of.setdefault(match.group("id"), len(self.line_of))
                 calls += self._act(state, match.group("id"), match.group("text"))
         self.earlier = []
         self.planned = list(calls)

@@ -161,6 +161,7 @@ class Sequencing(RefereeBase):
         """After a round of results: each speaker whose clause has finished goes on to
         the next one — unless, in a fight, all that clause did was refused."""
         for actor in list(self.pending):
+            self.notes.owner = self.line_of.get(actor, self.notes.owner)
             own = [c for c in calls if self._who(c) == actor]
             if any(c.name not in _ENDS for c in own):
                 continue  # the clause is still running (a chained check, a second swing)

@@ -133,6 +133,12 @@ _HOLD_TAIL = re.compile(
     r"somebody else go|next player|next|over to you|your go|your turn|go ahead|next up))+$"
 )
 """What a player adds after ending their turn ("… for now, someone else go")."""
+_WAITING_ON = re.compile(
+    r"^(?:i'll |ill |i |we |we'll |let's |lets |\w+ )?(?:wait|waits|hang back|hangs back)"
+    r"(?: here)? (?:for|on|until|till) [\w' ]{1,40}$"
+)
+"""Waiting on someone out of a fight ("wait for mira", "thorin waits for mira to finish"):
+the turn passed to the others."""
 
 
 _SLIP = re.compile(
@@ -193,6 +199,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
     if said in vocab.inventory or plain in vocab.inventory:
         return ctx.intent("inventory")
     bare = _HOLD_TAIL.sub("", said)
+    if not ctx.scope.fighting and _WAITING_ON.match(said):
+        return ctx.intent("hold")  # "wait for mira": out of a fight, the round is hers
     if said in vocab.hold or bare in vocab.hold or vocab.abbreviations.get(bare) == "hold":
         return ctx.intent("hold")  # "i'm done for now, someone else go", "nothing, next"
     for verb in ("x", "l", "look at", "examine"):

@@ -4,6 +4,8 @@ bite never named in the story, and "weapons out" taken for the way out."""
 
 from __future__ import annotations
 
+import re
+
 from app.referee.referee import OfflineReferee
 from app.session.setup import session_for
 from app.understanding import understand
@@ -96,3 +98,25 @@ async def test_a_fight_with_only_bound_foes_left_is_told_over() -> None:
     told = session.state.history[-1].narrative
     assert "The fight is over." in told and "Now it is" not in told
     assert session.state.encounter is None
+
+
+async def test_two_players_lines_are_told_in_the_order_they_were_typed() -> None:
+    from app.world.actions import PlayerAction
+
+    spec = {"campaign": "crossroads", "scene": "inn",
+            "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    assert session.submit(PlayerAction(character_id="mira", player="Ana",
+                                       text="I pick the lock on the trapdoor"))  # fmt: skip
+    assert session.submit(PlayerAction(character_id="thorin", player="Ben",
+                                       text="I stand guard by the trapdoor"))  # fmt: skip
+    told = "".join([e.text async for e in session.run_until_players()
+                    if e.type == "narrative_chunk"])  # fmt: skip
+    picked = re.search(r"The padlock clicks open|The pick slips", told)
+    assert picked is not None and picked.start() < told.index("Thorin stands guard"), told
+
+
+def test_waiting_on_a_friend_out_of_a_fight_passes_the_turn() -> None:
+    state = build_situation(Situation.model_validate(INN_OPEN))
+    for line in ("wait for mira", "thorin waits for mira to finish"):
+        assert understand(line, "thorin", state, state.campaign).kind == "hold", line

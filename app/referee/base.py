@@ -45,6 +45,16 @@ class Notes(list[str]):
         super().insert(at, text)
         self.owners.insert(at, self.owner)
 
+    def told_for(self, owner: int | None, text: str, *, first: bool = False) -> None:
+        """A sentence of another line's telling ("Thorin lends Mira a hand" is told with
+        Mira's line, before what came of it); ``first``: before the rest of that line."""
+        kept, self.owner = self.owner, self.owner if owner is None else owner
+        if first:
+            self.insert(0, text)
+        else:
+            self.append(text)
+        self.owner = kept
+
     def in_order(self) -> list[str]:
         """The sentences, the lines' in the order typed; within a line, as they came."""
         ranked = sorted(range(len(self)), key=lambda n: (self.owners[n], n))

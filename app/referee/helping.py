@@ -110,7 +110,9 @@ class Helping(RefereeBase):
         calls = self.carry_out(state, ally, deed)  # type: ignore[attr-defined]
         helped = [self._with_helper(c, ally, helper) for c in calls]
         if any(c.name in CHECKED for c in helped):
-            self.notes.insert(0, f"{state.name_of(helper)} helps {state.name_of(ally)}.")
+            self.notes.told_for(self.line_of.get(ally),
+                                f"{state.name_of(helper)} helps {state.name_of(ally)}.",
+                                first=True)  # fmt: skip
         return helped
 
     def _with_helper(self, call: ToolCall, ally: str, helper: str) -> ToolCall:

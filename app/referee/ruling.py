@@ -207,7 +207,7 @@ class Ruling(RefereeBase):
         name, shown = state.name_of(actor), state.name_of(friend)
         fight = state.encounter
         if fight is None or fight.current.id != actor:
-            self.notes.append(f"{name} lends {shown} a hand.")
+            self.notes.told_for(self.line_of.get(friend), f"{name} lends {shown} a hand.")
             return []
         self.notes.append(f"{name} draws the foe's eye so {shown} can strike.")
         step = self._beside_foe_of(state, actor, friend)  # made in the order they are done

@@ -120,3 +120,19 @@ def test_waiting_on_a_friend_out_of_a_fight_passes_the_turn() -> None:
     state = build_situation(Situation.model_validate(INN_OPEN))
     for line in ("wait for mira", "thorin waits for mira to finish"):
         assert understand(line, "thorin", state, state.campaign).kind == "hold", line
+
+
+async def test_a_hand_lent_to_a_friend_is_told_with_the_friends_line_before_its_outcome() -> None:
+    from app.world.actions import PlayerAction
+
+    spec = {"campaign": "crossroads", "scene": "inn",
+            "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    assert session.submit(PlayerAction(character_id="mira", player="Ana",
+                                       text="I pick the lock on the trapdoor"))  # fmt: skip
+    assert session.submit(PlayerAction(character_id="thorin", player="Ben",
+                                       text="I help Mira with the lock"))  # fmt: skip
+    told = "".join([e.text async for e in session.run_until_players()
+                    if e.type == "narrative_chunk"])  # fmt: skip
+    picked = re.search(r"The padlock clicks open|The pick slips", told)
+    assert picked is not None and told.index("Thorin lends Mira a hand") < picked.start(), told

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from app.understanding import calling
+from app.understanding.again import repeated
 from app.understanding.chaining import (
     BACKING,
     both_foes,
@@ -59,6 +60,9 @@ def understand(
     language: str | None = None,
 ) -> Intent:
     """Read one line typed as ``actor``: its first action, and the rest in ``then``."""
+    again = repeated(text, actor, state)  # "try again": the speaker's last line, anew
+    if again is not None:
+        text = again
     return freely(_line(text, actor, state, campaign, language=language), state, campaign,
                   language=language)  # fmt: skip
 

@@ -53,6 +53,20 @@ _DRAWN = re.compile(
 """Gear held ready ("weapons out", "torches up"): how the party goes, not where."""
 
 
+def held_ready(ctx: Context) -> bool:
+    """The clause only says a weapon is held ready ("rapier up", "with my bow drawn"): how
+    the deed around it is done, no blow of its own."""
+    gear = "|".join(re.escape(w) for w in sorted(ctx.vocab.weapons, key=len, reverse=True))
+    return (
+        re.fullmatch(
+            rf"(?:and |with )?(?:my |his |her |their |our )?(?:{gear}|weapons?|blades?|steel|"
+            rf"shields?|torch(?:es)?)s? (?:out|up|drawn|ready|raised|high|held high|at the ready)",
+            ctx.said,
+        )
+        is not None
+    )
+
+
 def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack; a healing

@@ -341,6 +341,8 @@ WH_STARTS = frozenset({"wh", "ho"})
 
 def _read(ctx: r.Context, said: str) -> Intent | None:
     """The line, its speaker settled, read by each rule in turn."""
+    if bare.held_ready(ctx):
+        return None  # "rapier up": how it is done, no blow
     if any(h.startswith("can ") and starts_with(said, h) for h in ctx.vocab.help):
         return ctx.intent("help")  # "can we save here?": the table's, not a deed asked
     supposed = _IF_ASKED.match(said)

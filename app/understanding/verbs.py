@@ -19,6 +19,7 @@ from app.understanding.intent import Intent, IntentKind, Reading
 from app.understanding.manoeuvring import OTHERS, manoeuvre_or_rest
 from app.understanding.mentions import mention
 from app.understanding.negation import NOT_GOING
+from app.understanding.not_fought import someone_not_fought
 from app.understanding.positions import position_move
 from app.understanding.readings import (
     Context,
@@ -42,9 +43,7 @@ from app.understanding.ways import (
     way_out,
 )
 from app.understanding.words import (
-    NAME_FILLERS,
     has_phrase,
-    monster_kinds,
     phrase_at,
     verb_at,
     verbs_in,
@@ -187,7 +186,7 @@ def _attack(ctx: Context) -> Intent:
             options = tuple(Reading("attack", t.id, f"attack {t.name}")
                             for t in ctx.scope.of("creature"))  # fmt: skip
             return ctx.intent("ask", confidence=0.4, alternatives=options)
-        absent = _someone_not_fought(ctx) if not pick.named else None
+        absent = someone_not_fought(ctx) if not pick.named else None
         if absent is not None:  # "I attack Berta" in the cellar: not one of the foes
             return ctx.intent("ask", confidence=0.3, note=absent)
         struck = struck_thing(ctx) if not pick.named else None
@@ -237,45 +236,6 @@ def _cantrip_at(ctx: Context) -> Intent | None:
         return None
     which = " or ".join(table.get(s).name for s in bolts)
     return ctx.intent("ask", targets=pick.ids[:1], confidence=0.3, note=f"which spell: {which}?")
-
-
-def _someone_not_fought(ctx: Context) -> str | None:
-    """Why a blow at the person the line names, when no foe is named, cannot be struck: a
-    person of the story who is not in this fight, or a friend ("I attack Berta" in the
-    cellar, "hit Thorin")."""
-    struck = _STRUCK.match(ctx.said)  # the one struck, right after the blow's verb
-    if struck is None:
-        return None  # ("go for the one biting Thorin": Thorin is who it bites)
-    whom = f" {struck.group(1)} "
-    if ctx.campaign is not None:
-        fought = {c.npc or cid for cid, c in ctx.state.creatures.items()}
-        for nid, npc in ctx.campaign.npcs.items():
-            if nid in fought:
-                continue  # a foe of the fight by that name is picked by the fight's words
-            first = npc.name.split()[0]
-            names = (npc.name, first) if first.lower() not in NAME_FILLERS else (npc.name,)
-            if any(f" {n.lower()} " in whom for n in names):
-                here = any(t.id == nid for t in ctx.scope.of("npc"))
-                return f"{npc.name} is not one of the foes" if here else f"{npc.name} is not here"
-    friends = [m for m in ctx.named("member", text=struck.group(1)) if m.id != ctx.actor]
-    if friends:
-        return f"{friends[0].name} is on your side"
-    return _kind_not_fought(ctx, struck.group(1))
-
-
-def _kind_not_fought(ctx: Context, whom: str) -> str | None:
-    """A kind of creature no foe here is ("attack the goblin" among the rats)."""
-    word = whom.rsplit(maxsplit=1)[-1].lower()
-    kinds = monster_kinds()
-    kind = word if word in kinds else word[:-1] if word.endswith("s") and word[:-1] in kinds else ""
-    foes = ctx.scope.of("creature")
-    if not kind or not foes or any(kind in n.lower() for t in foes for n in t.names):
-        return None
-    return f"there is no {kind} in this fight"
-
-
-_STRUCK = re.compile(r"^(?:i\s+)?\w+(?:\s+(?:at|on|down))?\s+((?:\w+)(?:\s+\w+)?)\s*$")
-"""A blow's whole line, verb then whom ("I attack Berta", "swing at Mira")."""
 
 
 def _talk(ctx: Context, at: int) -> Intent | None:
@@ -476,7 +436,13 @@ def by_verbs(ctx: Context) -> Intent | None:
         readings.append(parts)
     confident = [r for r in readings if r.confidence >= 0.7]
     if confident:
-        return max(confident, key=lambda r: (PRIORITY.get(r.kind, 0), r.confidence))
+        best = max(confident, key=lambda r: (PRIORITY.get(r.kind, 0), r.confidence))
+        sure_step = [r for r in confident if r.kind == "manoeuvre" and r.confidence >= 1.0
+                     and r.action in _STEPS and any(verb_at(ctx.said, p) == 0
+                     for p in ctx.vocab.manoeuvres.get(r.action or "", ()))]  # fmt: skip
+        if best.kind == "attack" and best.confidence < 1.0 and sure_step:
+            return sure_step[0]  # "jump back": away, though "jump" may start a blow
+        return best
     if readings:
         return readings[0]
     if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave):
@@ -484,6 +450,11 @@ def by_verbs(ctx: Context) -> Intent | None:
     if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run")):
         return ctx.intent("ask", confidence=0.3, note="where to?")
     return None
+
+
+_STEPS = frozenset({"withdraw", "disengage", "dodge"})
+"""Manoeuvres said in full, first in the clause, that beat a blow at no foe in particular
+("jump back": away, though "jump" may start a blow)."""
 
 
 def challenge_named(ctx: Context) -> str | None:

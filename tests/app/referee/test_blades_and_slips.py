@@ -58,3 +58,17 @@ def test_slips_of_the_keys_in_a_verb_or_a_long_spell_name_are_mended() -> None:
     assert (cast.kind, cast.spell, cast.targets) == ("cast", "magic_missile", ("giant-rat-3",))
     # a word one letter off a verb may be a word of its own; a near name is no spell
     assert read({**RATS, "turn": "aria"}, "aria", "try lighting it again")[0].spell is None
+
+
+STRAND = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls", "turn": "ione"}
+
+
+def test_springing_back_out_of_reach_is_a_step_back_and_a_weapon_held_up_no_blow() -> None:
+    said = read(STRAND, "ione", "I slash at it with my shortsword then jump back")
+    assert [(c.kind, c.action) for c in said] == [("attack", None), ("manoeuvre", "withdraw")]
+    wren = read({**STRAND, "turn": "wren"}, "wren", "Wren flits back out of reach, rapier up")
+    assert [(c.kind, c.action) for c in wren] == [("manoeuvre", "withdraw")]
+    assert read(STRAND, "ione", "jump the thrall")[0].kind == "attack"
+    # a word of running later in the line is no step: "whatever doesn't run" is struck
+    cass = read({**STRAND, "turn": "cass"}, "cass", "whack whatever doesn't run")[0]
+    assert cass.kind == "attack"

@@ -72,3 +72,19 @@ def test_springing_back_out_of_reach_is_a_step_back_and_a_weapon_held_up_no_blow
     # a word of running later in the line is no step: "whatever doesn't run" is struck
     cass = read({**STRAND, "turn": "cass"}, "cass", "whack whatever doesn't run")[0]
     assert cass.kind == "attack"
+
+
+GUARDS = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "aria",
+          "flags": {"trapdoor_open": True, "tam_found": True}, "defeated": ["cellar_rats"],
+          "conditions": {"goblin-2": ["unconscious"]}}  # fmt: skip
+
+
+def test_the_sleeper_is_the_one_asleep_and_a_swig_of_a_potion_is_drinking_it() -> None:
+    line = "Magic missile on goblin 1, then I shake the sleeper awake"
+    said = read(GUARDS, "aria", line)
+    assert [(c.kind, c.targets) for c in said] == [("cast", ("goblin-1",)),
+                                                   ("improvise", ("goblin-2",))]  # fmt: skip
+    hurt = {**RATS, "turn": "thorin", "wounds": {"thorin": 10}}
+    swig = read(hurt, "thorin", "I take a swig of the red potion and then use my second wind")
+    assert [(c.kind, c.item or c.action) for c in swig] == [("use", "healing_potion"),
+                                                          ("feature", "second_wind")]  # fmt: skip

@@ -38,6 +38,7 @@ from app.world.tone import (
     chore,
     demanded,
     emphatic,
+    hedged,
     mocking,
     questioned,
     to_oneself,
@@ -212,7 +213,7 @@ class SensitivityMap:
             if not any(m.entry.spec.about == addressee for m in kept):
                 kept += self._derided(addressee)  # "*snickers at his helmet*": a slight
         kept = exclusive(kept)  # a threat is not mercy: one of the two
-        if undecided(text):  # "we haven't decided whether we're taking the job yet"
+        if undecided(text) or hedged(text):  # "… not decided yet", "… no guarantees"
             kept = [m for m in kept if m.entry.spec.direction == "down"]
         listening = [e for e in self.entries if _said_to(e, addressee, present)]
         asked = _wholly_asked(text)

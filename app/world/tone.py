@@ -104,6 +104,20 @@ _BUT_STILL = re.compile(
 )
 
 
+_HEDGED = re.compile(
+    r"\b(?:no guarantees?|no promises?|can'?t promise|cannot promise|won'?t promise|"
+    r"eventually|when we feel like it|if we feel like it|(?:get|got) (?:round|around) to|"
+    r"if we have (?:the )?time|if we can be bothered|no rush)\b",
+    re.IGNORECASE,
+)
+
+
+def hedged(text: str) -> bool:
+    """The line takes back the assurance it gives ("we'll look into it, no guarantees",
+    "we'll get round to your little problem eventually"): no comfort is given."""
+    return _HEDGED.search(text.translate(_QUOTES)) is not None
+
+
 def undecided(text: str) -> bool:
     """The line says the speaker has not made up their mind, or does not know, and vouches
     for nothing after it ("we haven't decided whether we're taking the job yet", "I'll be

@@ -9,7 +9,7 @@ import pytest
 from app.world.eventspec import JudgmentSpec
 from app.world.heard import Entry
 from app.world.sensitivity import SensitivityMap, tokenize
-from app.world.tone import mocking, questioned, undecided, without_prefaces
+from app.world.tone import hedged, mocking, questioned, undecided, without_prefaces
 
 PRAISED = JudgmentSpec(
     category="respect_shift", about="grubnak", direction="up", keywords=["great chief", "bow"]
@@ -192,3 +192,21 @@ def test_an_undecided_line_vouches_for_nothing(text: str, kept: bool) -> None:
 def test_what_an_undecided_line_says_is_not_heard_as_an_assurance() -> None:
     assert heard("you're safe with us", "berta") == {"calmed"}
     assert heard("we're not sure you're safe with us", "berta") == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We'll keep you safe. No guarantees though.",
+        "We'll get round to your little problem eventually, you're safe enough.",
+        "You're safe, when we feel like it.",
+    ],
+)
+def test_an_assurance_taken_back_in_the_same_breath_is_no_assurance(text: str) -> None:
+    assert hedged(text)
+    assert heard(text, "berta") == set()
+
+
+def test_an_assurance_with_no_hedge_is_heard() -> None:
+    assert not hedged("You're safe with us, I promise.")
+    assert heard("You're safe with us, I promise.", "berta") == {"calmed"}

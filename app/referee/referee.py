@@ -99,7 +99,9 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             return
         # One telling of each thing: two characters greeting the same person hear one
         # list of what they could ask about.
-        told = dict.fromkeys(_sentence(n) for n in self.notes.in_order() if n)
+        told = list(dict.fromkeys(_sentence(n) for n in self.notes.in_order() if n))
+        # (a person described, then described again as they greet you: said once)
+        told = [n for n in told if not any(o != n and o.startswith(n) for o in told)]
         text = "\n\n".join(told) or "The moment passes quietly."
         yield TextDelta(text)
         yield BrainReply(text, [], Usage(calls=1), "stop")

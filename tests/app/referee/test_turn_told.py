@@ -136,3 +136,15 @@ async def test_a_hand_lent_to_a_friend_is_told_with_the_friends_line_before_its_
                     if e.type == "narrative_chunk"])  # fmt: skip
     picked = re.search(r"The padlock clicks open|The pick slips", told)
     assert picked is not None and told.index("Thorin lends Mira a hand") < picked.start(), told
+
+
+async def test_a_person_described_then_greeting_you_is_described_once() -> None:
+    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    session = session_for(build_situation(Situation.model_validate(lighthouse)))
+    line = (
+        "Ione looks around the lamp room for a long moment before she sits down across "
+        "from the old keeper. Then, quietly: why did you let the light go out, old man?"
+    )
+    await play(session, "ione", line)
+    told = session.state.history[-1].narrative
+    assert told.count("A stooped old man in a fisherman's jersey") == 1, told

@@ -43,6 +43,7 @@ from app.understanding.ways import (
     way_out,
 )
 from app.understanding.words import (
+    TITLES,
     has_phrase,
     phrase_at,
     verb_at,
@@ -279,7 +280,19 @@ def _names_someone_else(ctx: Context) -> bool:
     """The line speaks to or about a person by a word that fits nobody here."""
     people = {w for words in ctx.vocab.people.values() for w in words}
     if ctx.campaign is not None:
+        here = {t.id for t in ctx.scope.of("npc")}
+        ours = {a.lower() for nid in here for a in ctx.campaign.npcs[nid].aliases}
         people |= {n.name.lower() for n in ctx.campaign.npcs.values()}
+        people |= (
+            {
+                a.lower()
+                for nid, n in ctx.campaign.npcs.items()
+                if nid not in here
+                for a in n.aliases
+            }
+            - ours
+            - TITLES
+        )  # ("the old keeper" is at his lighthouse; "sister" is anyone)
     spoken_to = _ASKED_ABOUT.split(ctx.said, maxsplit=1)[0]  # "ask who wendel is": of him
     return any(has_phrase(spoken_to, p) for p in people)
 

@@ -88,3 +88,11 @@ def test_the_second_person_asked_in_a_line_is_asked() -> None:
         ("talk", ("odile",)), ("talk", ("hobb",))]  # fmt: skip
     again = read(MILL, "sela", "ask Odile about Wren and then ask her about the ribbon")
     assert [(c.kind, c.targets) for c in again] == [("talk", ("odile",)), ("talk", ("odile",))]
+
+
+def test_someone_asked_for_by_a_word_for_them_who_is_not_here_is_not_whoever_is() -> None:
+    said = read(HARBOUR, "ione", "ask the old keeper about the bell")[0]
+    assert said.kind == "ask" and "Nessa" in said.note  # Wendel keeps his lighthouse
+    assert read(HARBOUR, "ione", "ask her about the bell")[0].targets == ("nessa",)
+    sister = read(HARBOUR, "ione", "Good evening, sister. You look troubled.")[0]
+    assert sister.targets == ("nessa",)  # a title said to anyone, not Sister Maelis

@@ -53,18 +53,23 @@ _DRAWN = re.compile(
 """Gear held ready ("weapons out", "torches up"): how the party goes, not where."""
 
 
+_HELD: dict[str, re.Pattern[str]] = {}
+
+
 def held_ready(ctx: Context) -> bool:
     """The clause only says a weapon is held ready ("rapier up", "with my bow drawn"): how
     the deed around it is done, no blow of its own."""
-    gear = "|".join(re.escape(w) for w in sorted(ctx.vocab.weapons, key=len, reverse=True))
-    return (
-        re.fullmatch(
+    if len(ctx.said.split()) > 6:
+        return False
+    held = _HELD.get(ctx.vocab.code)
+    if held is None:  # made once for each language's weapons
+        gear = "|".join(re.escape(w) for w in sorted(ctx.vocab.weapons, key=len, reverse=True))
+        held = _HELD[ctx.vocab.code] = re.compile(
             rf"(?:and |with )?(?:my |his |her |their |our )?(?:{gear}|weapons?|blades?|steel|"
-            rf"shields?|torch(?:es)?)s? (?:out|up|drawn|ready|raised|high|held high|at the ready)",
-            ctx.said,
+            rf"shields?|torch(?:es)?)s? (?:out|up|drawn|ready|raised|high|held high|"
+            rf"at the ready)"
         )
-        is not None
-    )
+    return held.fullmatch(ctx.said) is not None
 
 
 def bare_names(ctx: Context) -> Intent | None:

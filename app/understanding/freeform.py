@@ -21,7 +21,7 @@ from importlib import resources
 from app.understanding.improvised import scene_mentions
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
-from app.understanding.scope import Thing
+from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.words import one_slip, owners
 
@@ -241,14 +241,16 @@ def english_words() -> frozenset[str]:
 _VERBS_OF: dict[str, tuple[str, ...]] = {}
 
 
-def mended_verb(said: str, vocab: Vocabulary, names: frozenset[str]) -> str:
+def mended_verb(said: str, vocab: Vocabulary, scope: Scope) -> str:
     """The clause with a slip of the keys in its first word mended, when that word is no
     English word and no name, and is one slip from a one-word verb of the game's
     ("attakcs grubnak" attacks him). Short words are never bent."""
     first, _, rest = said.partition(" ")
     known = english_words()
-    if len(first) < 5 or not known or first in known or first in names:
+    if len(first) < 5 or not known or first in known:
         return said
+    if any(first in n.split() for t in scope.things for n in t.names):
+        return said  # a name of the scene ("grubnak, …")
     verbs = _VERBS_OF.get(vocab.code)
     if verbs is None:
         found = {p for group in vocab.verbs.values() for p in group if " " not in p}

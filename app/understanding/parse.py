@@ -151,8 +151,7 @@ def understand_clause(
         if other is not None:
             return other
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
-    names = frozenset(w for t in scope.things for n in t.names for w in n.split())
-    said = mended_verb(_strip_fillers(said, vocab), vocab, names)  # "attakcs grubnk"
+    said = mended_verb(_strip_fillers(said, vocab), vocab, scope)  # "attakcs grubnk"
     said = levered(_mend_question(said, vocab))
     said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:

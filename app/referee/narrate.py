@@ -299,7 +299,7 @@ class FollowUps(RefereeBase):
         the line again then, :mod:`app.session.declared`): said when others go first, so
         the players know it is not lost in the roll for initiative."""
         fight = state.encounter
-        blow = any(i.kind == "attack" and i.actor == actor for i in self.intents)
+        blow = any(i.kind in ("attack", "cast") and i.actor == actor for i in self.intents)
         if fight is None or actor is None or not blow or actor not in state.party:
             return []
         if fight.current.id != actor:

@@ -123,6 +123,10 @@ class Powers(RefereeBase):
                 return []
             if free[0] > spell.level:  # out of its own level: the lowest slot that is left
                 slot = {"slot_level": free[0]}
+        fights = [t for t in intent.targets if self.campaign and t in self.campaign.encounters]
+        if state.encounter is None and fights:  # "magic missile at the goblins": it begins
+            return [self._call("fight", actor, "start_combat", encounter=fights[0],
+                               reason=f"{name} begins to cast {spell.name}")]  # fmt: skip
         outsiders = [t for t in intent.targets if t not in state.party and t not in state.creatures]
         if outsiders:
             self.notes.append(f"{name} cannot aim {spell.name} at that here.")
@@ -145,6 +149,14 @@ class Powers(RefereeBase):
         targets = spell_targets(state, actor, intent, spell, level, self._foes(state))
         if isinstance(targets, str):
             self.notes.append(f"{name} {targets}.")
+            return []
+        hale = [t for t in targets if t in state.party
+                and state.party[t].vitals.hp >= state.party[t].vitals.max_hp]  # fmt: skip
+        if spell.heal and targets and len(hale) == len(targets):
+            # a good DM does not let a player spend a slot on nothing
+            who = join_words([state.name_of(t) for t in hale])
+            self.notes.append(f"{who} {'is' if len(hale) == 1 else 'are'} unhurt — "
+                              f"{name} keeps {spell.name} for later.")  # fmt: skip
             return []
         steps = self._to_touch(state, actor, spell, targets)
         twists = metamagic_options(intent.text) if actor in state.party else ()

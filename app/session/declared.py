@@ -10,10 +10,11 @@ whether it was a blow, and the DM resolves it on that turn like any other line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from app.actions.beings import why_cannot_act
 from app.understanding import Intent
+from app.understanding.clauses import mentions_back, refer_back
 from app.world.actions import PlayerAction
 from app.world.state import GameState
 
@@ -21,13 +22,20 @@ Readings = Mapping[tuple[str, str], Intent]
 """How each of the turn's lines was read: (character id, line) -> intent."""
 
 
-def _the_blow(text: str, intent: Intent) -> str | None:
-    """What of the line strikes at someone: the whole line when it starts with the blow,
-    the blow's own words when it comes later ("go down the trapdoor and attack the rats":
-    the party is down there already); ``None`` when nothing does."""
-    if intent.kind == "attack":
+def _the_blow(text: str, intent: Intent, fights: Collection[str]) -> str | None:
+    """What of the line strikes at someone: the whole line when it starts with the blow
+    (or a spell at the foes of a fight in view, "magic missile at the goblins"), the
+    blow's own words when it comes later ("go down the trapdoor and attack the rats": the
+    party is down there already); ``None`` when nothing does."""
+    if _strikes(intent, fights):
         return text
-    return next((step.text for step in intent.then if step.kind == "attack"), None)
+    return next((step.text for step in intent.then if _strikes(step, fights)), None)
+
+
+def _strikes(intent: Intent, fights: Collection[str]) -> bool:
+    return intent.kind == "attack" or (
+        intent.kind == "cast" and any(t in fights for t in intent.targets)
+    )
 
 
 def keep(state: GameState, actions: list[PlayerAction], readings: Readings) -> None:
@@ -36,11 +44,16 @@ def keep(state: GameState, actions: list[PlayerAction], readings: Readings) -> N
     fight = state.encounter
     if fight is None:
         return
+    fights = state.campaign.encounters if state.campaign is not None else {}
     for action in actions:
         reading = readings.get((action.character_id, action.text))
-        blow = _the_blow(action.text, reading) if reading is not None else None
-        if blow and blow.strip() and action.character_id in state.party:
-            fight.declared[action.character_id] = blow.strip()
+        blow = _the_blow(action.text, reading, fights) if reading is not None else None
+        if not blow or not blow.strip() or action.character_id not in state.party:
+            continue
+        whom = next((t for t in reading.targets if t not in fights), None) if reading else None
+        if whom is not None and mentions_back(blow):  # "i stab him", said to Grubnak: him
+            blow = refer_back(blow, state.name_of(whom))
+        fight.declared[action.character_id] = blow.strip()
 
 
 def acted(state: GameState, actions: list[PlayerAction]) -> None:

@@ -94,6 +94,11 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     healing = bool(srd().spells.get(spell).heal) if spell in srd().spells else False
     if healing and not members and not pick.exact and _POINTED.search(ctx.said):
         members = hurt_friends(ctx)[:1]  # "a healing word in his direction": a friend's
+    named_friends = [m for m in members if m != ctx.actor]
+    absent = _absent_person(ctx) if healing and not named_friends and not others else None
+    if absent is not None:  # "healing word on corin", out on the sand with the thralls
+        return ctx.intent("cast", spell=spell, confidence=0.3,
+                          note=f"{absent} is not where the spell can reach")  # fmt: skip
     if healing and not members and not others and not pick.named:  # "healing word" alone:
         members = hurt_friends(ctx)[:1] or ([ctx.actor] if ctx.actor else [])  # a friend
     if healing and members and not friend_first:  # "past the skeleton … cure wounds on Ivo"
@@ -107,6 +112,9 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         targets = tuple(friend_first)
     else:
         targets = tuple(members) or tuple(others) or pick.ids
+    harms = spell in srd().spells and bool(srd().spells.get(spell).damage)
+    if not targets and harms and not ctx.scope.fighting:
+        targets = _fight_start(ctx)  # "magic missile at the goblins": the fight begins with it
     if not knows(ctx, spell):
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3,
                           note="a spell this character does not know")  # fmt: skip
@@ -135,6 +143,25 @@ def _spread(ctx: Context, spell: str, picked: tuple[str, ...]) -> tuple[str, ...
 
 
 _POINTED = re.compile(r"\b(?:him|his|her|them|their)\b")
+
+
+_AIMED_AT = re.compile(r"\b(?:on|at|to)\s+(?:the\s+|poor\s+)?([a-z][\w'-]+)\s*[.!?]*$")
+_NOBODY_ELSE = frozenset({
+    "me", "myself", "self", "him", "her", "them", "it", "us", "everyone", "everybody", "all",
+    "yourself", "ourselves", "friend", "ally",
+})  # fmt: skip
+
+
+def _absent_person(ctx: Context) -> str | None:
+    """Whom a spell is aimed at by a name nobody here has ("healing word on corin", out on
+    the sand where Corin is no one the game can heal): that name, else ``None``."""
+    aimed = _AIMED_AT.search(ctx.said)
+    if aimed is None or aimed.group(1) in _NOBODY_ELSE:
+        return None
+    word = aimed.group(1)
+    if ctx.named("member", "npc", "creature", "feature", "item_here", "carried", text=word):
+        return None
+    return word.capitalize()
 
 
 def _fight_start(ctx: Context) -> tuple[str, ...]:

@@ -96,3 +96,38 @@ def test_a_schema_8_save_has_no_blow_waiting_and_is_saved_anew(tmp_path: Path) -
     again = load_save(path).state
     assert again.encounter is not None
     assert again.encounter.declared == {"thorin": "I attack the nearest rat"}
+
+
+WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+HALL = {"campaign": "crossroads", "scene": "chief_hall",
+        "defeated": ["cellar_rats", "tunnel_guards"],
+        "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True}}  # fmt: skip
+
+
+async def test_a_spell_at_foes_in_view_begins_the_fight_and_is_cast_on_its_turn() -> None:
+    for seed in range(12):
+        session = _table(WARREN, seed)
+        await _say(session, "aria", "magic missle at the goblins!")
+        fight = session.state.encounter
+        assert fight is not None
+        lines = [line for record in session.state.history for line in record.actions]
+        if fight.declared:  # others were quicker: the spell waits for Aria's turn
+            assert fight.declared == {"aria": "magic missle at the goblins!"}
+        else:  # cast already, on her turn
+            assert lines.count("Aria: magic missle at the goblins!") == 2
+    sleep = _table(WARREN, 1)
+    await _say(sleep, "aria", "cast sleep on the goblins")  # no harm done: no fight begun
+    assert sleep.state.encounter is None
+
+
+async def test_a_blow_at_him_is_kept_as_the_one_he_was() -> None:
+    for seed in range(12):
+        session = _table(HALL, seed)
+        await _say(session, "mira", "ask grubnak about tam")
+        await _say(session, "mira", "nah. i stab him")
+        fight = session.state.encounter
+        if fight is not None and fight.declared:
+            assert fight.declared == {"mira": "nah. i stab Grubnak"}
+            return
+    raise AssertionError("no seed where others were quicker")

@@ -96,3 +96,18 @@ def test_someone_asked_for_by_a_word_for_them_who_is_not_here_is_not_whoever_is(
     assert read(HARBOUR, "ione", "ask her about the bell")[0].targets == ("nessa",)
     sister = read(HARBOUR, "ione", "Good evening, sister. You look troubled.")[0]
     assert sister.targets == ("nessa",)  # a title said to anyone, not Sister Maelis
+
+
+async def test_a_healing_spell_at_nobody_here_or_at_the_unhurt_spends_nothing() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "wren"}  # fmt: skip
+    said = read(strand, "wren", "cast healing word on corin")[0]
+    assert said.targets == () and "Corin is not where the spell can reach" in said.note
+    session = session_for(build_situation(Situation.model_validate(strand)))
+    slots = session.state.party["wren"].spell_slots.remaining(1)
+    referee = await play(session, "wren", "healing word on myself")
+    assert referee.made == []
+    assert "Wren is unhurt — Wren keeps Healing Word for later." in (
+        session.state.history[-1].narrative
+    )
+    assert session.state.party["wren"].spell_slots.remaining(1) == slots  # nothing spent

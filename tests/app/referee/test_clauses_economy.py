@@ -20,6 +20,11 @@ from tests.app.conftest import narration, turn
 from tests.referee_corpus import CORPUS, Situation, build_situation, load_corpus
 
 SITUATIONS = load_corpus(CORPUS).situations
+SITUATIONS = {
+    **SITUATIONS,  # the same fights with a healer's friend hurt: a heal is worth a slot
+    "bell_strand_hurt": SITUATIONS["bell_strand_fight"].model_copy(update={"wounds": {"ione": 6}}),
+    "bell_chapel_hurt": SITUATIONS["bell_chapel_fight"].model_copy(update={"wounds": {"cass": 6}}),
+}
 QUIET = frozenset({"set_flag", "reveal"})
 """Calls that only record what was learnt: left out of the sequences compared."""
 
@@ -112,7 +117,7 @@ CASES = [
      [], ["Ione does not carry that.", "“shoot thrall 2” — what was to come first"]),
     ("bell_strand_fight", "ione", "cast bless and then shoot thrall 2",
      [], ["Ione does not know Bless.", "say it again if that is still the plan"]),
-    ("bell_strand_fight", "ione", "cure wounds on myself and then shoot thrall 2",
+    ("bell_strand_hurt", "ione", "cure wounds on myself and then shoot thrall 2",
      ["cast_spell:cure_wounds", "end_turn"],
      ["Ione's action this turn is already spent; “shoot thrall 2” will have to wait"]),
     ("bell_chapel_fight", "wren", "inspire Ione and then stab the ghost",
@@ -122,7 +127,7 @@ CASES = [
      "I give Ione bardic inspiration and cast vicious mockery at the grey sister",
      ["use_feature:bardic_inspiration", "cast_spell:vicious_mockery", "end_turn"],
      ["Wren casts Vicious Mockery"]),
-    ("bell_chapel_fight", "wren", "healing word on cass then vicious mockery on the ghost",
+    ("bell_chapel_hurt", "wren", "healing word on cass then vicious mockery on the ghost",
      ["cast_spell:healing_word", "cast_spell:vicious_mockery", "end_turn"],
      ["Wren casts Healing Word"]),
     ("bell_chapel_fight", "wren", "back off and cast vicious mockery on her",

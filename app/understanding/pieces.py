@@ -118,6 +118,8 @@ def read_pieces(
     read: list[tuple[Piece, str, Intent]] = []
     held = ""  # a weapon or missile taken up in a setting-up clause, for a later "it"
     for piece in pieces:
+        if read and _URGENT.match(piece.text):
+            continue  # "i stabilize aria, quick!": how fast, no words to the foes
         words = piece.text
         last = read[-1][2] if read else None
         behind = last is not None and last.kind == "manoeuvre" and last.action == "cover"
@@ -380,6 +382,9 @@ _ABOUT = re.compile(
 )
 """A clause that asks the person just spoken to about something more ("… then about the
 cellar", "… and ask her about her mam")."""
+_URGENT = re.compile(
+    r"^\W*(?:quick(?:ly)?|hurry(?: up)?|now|go go go|fast|come on|quick now|asap)\W*$", re.I
+)
 _WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
 """A clause that only names another weapon ("… and then with my dagger")."""
 _FOLLOW_UP = re.compile(

@@ -148,3 +148,13 @@ async def test_a_person_described_then_greeting_you_is_described_once() -> None:
     await play(session, "ione", line)
     told = session.state.history[-1].narrative
     assert told.count("A stooped old man in a fisherman's jersey") == 1, told
+
+
+def test_a_word_of_haste_after_a_deed_is_no_words_to_the_foes() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+            "turn": "mira", "flags": {"trapdoor_open": True, "tam_found": True,
+                                       "guards_passed": True},
+            "defeated": ["cellar_rats", "tunnel_guards"], "wounds": {"aria": 17}}  # fmt: skip
+    state = build_situation(Situation.model_validate(hall))
+    said = understand("i stabilize aria, quick!", "mira", state, state.campaign)
+    assert (said.kind, said.action, said.then) == ("manoeuvre", "stabilize", ())

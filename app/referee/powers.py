@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,20 @@ from rules.srd import srd
 
 BLOWS = frozenset({"frenzy", "flurry_of_blows"})
 """Features that strike a foe: the one named, else one within reach, else the weakest."""
+
+
+_LEVEL_ASKED = re.compile(
+    r"\b(?:level|lvl|lv)\s*(\d)\b|\b(\d)(?:st|nd|rd|th)?[- ](?:level|lvl)\b|"
+    r"\b(\d)(?:st|nd|rd|th)? (?:level )?(?:spell )?slot\b"
+)
+
+
+def asked_level(text: str) -> int | None:
+    """The spell slot level a line asks for ("using a level 2 slot", "at 2nd level")."""
+    found = _LEVEL_ASKED.search(text.lower())
+    if found is None:
+        return None
+    return int(next(g for g in found.groups() if g))
 
 
 class Powers(RefereeBase):
@@ -121,7 +136,13 @@ class Powers(RefereeBase):
             if not free:  # said before anything is spent: the turn is still the player's
                 self.notes.append(f"{name} has no spell slot left for {spell.name}.")
                 return []
-            if free[0] > spell.level:  # out of its own level: the lowest slot that is left
+            asked = asked_level(intent.text)
+            if asked is not None and asked > spell.level:  # "using a level 2 slot"
+                if asked not in free:
+                    self.notes.append(f"{name} has no level {asked} slot left for {spell.name}.")
+                    return []
+                slot = {"slot_level": asked}
+            elif free[0] > spell.level:  # out of its own level: the lowest slot that is left
                 slot = {"slot_level": free[0]}
         fights = [t for t in intent.targets if self.campaign and t in self.campaign.encounters]
         if state.encounter is None and fights:  # "magic missile at the goblins": it begins

@@ -88,3 +88,18 @@ def test_the_sleeper_is_the_one_asleep_and_a_swig_of_a_potion_is_drinking_it() -
     swig = read(hurt, "thorin", "I take a swig of the red potion and then use my second wind")
     assert [(c.kind, c.item or c.action) for c in swig] == [("use", "healing_potion"),
                                                           ("feature", "second_wind")]  # fmt: skip
+
+
+async def test_a_slot_level_asked_for_is_the_slot_spent_and_no_foes_number() -> None:
+    from app.session.setup import session_for
+    from tests.app.referee_lines import play
+
+    band = {**BAND, "turn": "aria"}
+    line = "cast sleep on all of them using a level 2 slot"
+    assert read(band, "aria", line)[0].note == ""  # "2" is the slot's, not a goblin's
+    session = session_for(build_situation(Situation.model_validate(band)))
+    slots = session.state.party["aria"].spell_slots
+    ones, twos = slots.remaining(1), slots.remaining(2)
+    await play(session, "aria", line)
+    after = session.state.party["aria"].spell_slots
+    assert (after.remaining(1), after.remaining(2)) == (ones, twos - 1)

@@ -6,6 +6,10 @@ from __future__ import annotations
 from app.referee.referee import OfflineReferee
 from app.session import declaring
 from app.session.session import GameSession
+from app.session.setup import session_for
+from app.understanding import understand
+from app.understanding.intent import Intent
+from tests.referee_corpus import Situation, build_situation
 
 
 async def play(session: GameSession, actor: str, text: str) -> OfflineReferee:
@@ -21,3 +25,17 @@ async def play(session: GameSession, actor: str, text: str) -> OfflineReferee:
     referee = session.brain
     assert isinstance(referee, OfflineReferee)
     return referee
+
+
+def read(spec: dict[str, object], actor: str, text: str) -> list[Intent]:
+    """The line's clauses, in order, as the game reads it in the situation ``spec``."""
+    state = build_situation(Situation.model_validate(spec))
+    said = understand(text, actor, state, state.campaign)
+    return [said, *said.then]
+
+
+async def told(spec: dict[str, object], actor: str, text: str) -> str:
+    """What the turn of the line, typed in the situation ``spec``, told."""
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    await play(session, actor, text)
+    return session.state.history[-1].narrative

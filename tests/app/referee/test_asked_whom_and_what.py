@@ -8,9 +8,7 @@ the same line."""
 from __future__ import annotations
 
 from app.session.setup import session_for
-from app.understanding import understand
-from app.understanding.intent import Intent
-from tests.app.referee_lines import play
+from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
 RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin",
@@ -25,18 +23,6 @@ CELLAR_TAM = {"campaign": "crossroads", "scene": "cellar",
 BAND = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band", "turn": "aria",
         "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
         "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
-
-
-def read(spec: dict[str, object], actor: str, text: str) -> list[Intent]:
-    state = build_situation(Situation.model_validate(spec))
-    said = understand(text, actor, state, state.campaign)
-    return [said, *said.then]
-
-
-async def told(spec: dict[str, object], actor: str, text: str) -> str:
-    session = session_for(build_situation(Situation.model_validate(spec)))
-    await play(session, actor, text)
-    return session.state.history[-1].narrative
 
 
 async def test_bloodied_asks_how_hurt_one_is() -> None:

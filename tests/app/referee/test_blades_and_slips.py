@@ -5,8 +5,7 @@ and slips of the keys in a verb ("attakcs") or a long spell name ("magik misle")
 
 from __future__ import annotations
 
-from app.understanding import understand
-from app.understanding.intent import Intent
+from tests.app.referee_lines import read
 from tests.referee_corpus import Situation, build_situation
 
 RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "mira"}
@@ -14,12 +13,6 @@ BAND = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band"
         "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
         "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
 WOLVES = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves", "turn": "bram"}
-
-
-def read(spec: dict[str, object], actor: str, text: str) -> list[Intent]:
-    state = build_situation(Situation.model_validate(spec))
-    said = understand(text, actor, state, state.campaign)
-    return [said, *said.then]
 
 
 def test_a_light_blade_named_for_each_hand_strikes_with_both() -> None:
@@ -92,7 +85,7 @@ def test_the_sleeper_is_the_one_asleep_and_a_swig_of_a_potion_is_drinking_it() -
 
 async def test_a_slot_level_asked_for_is_the_slot_spent_and_no_foes_number() -> None:
     from app.session.setup import session_for
-    from tests.app.referee_lines import play
+    from tests.app.referee_lines import play, read
 
     band = {**BAND, "turn": "aria"}
     line = "cast sleep on all of them using a level 2 slot"

@@ -7,10 +7,8 @@ who is not dying, or out of reach."""
 from __future__ import annotations
 
 from app.session.setup import session_for
-from app.understanding import understand
-from app.understanding.intent import Intent
 from rules.damage import LifeState
-from tests.app.referee_lines import play
+from tests.app.referee_lines import play, read
 from tests.referee_corpus import Situation, build_situation
 
 SKELETONS = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead",
@@ -22,12 +20,6 @@ FOUND = {"campaign": "hollow_ford", "scene": "barrow", "defeated": ["woods_wolve
          "flags": {"barrow_open": True, "wren_found": True}}  # fmt: skip
 STRAND = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
           "turn": "cass"}  # fmt: skip
-
-
-def read(spec: dict[str, object], actor: str, text: str) -> list[Intent]:
-    state = build_situation(Situation.model_validate(spec))
-    said = understand(text, actor, state, state.campaign)
-    return [said, *said.then]
 
 
 def test_a_foe_named_with_a_possessive_is_that_foe() -> None:

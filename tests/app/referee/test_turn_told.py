@@ -100,7 +100,9 @@ async def test_a_fight_with_only_bound_foes_left_is_told_over() -> None:
     assert session.state.encounter is None
 
 
-async def test_two_players_lines_are_told_in_the_order_they_were_typed() -> None:
+async def _mira_then_thorin(thorin_says: str) -> tuple[str, int]:
+    """Ana picks the trapdoor's lock as Mira, then Ben's line for Thorin; the round told,
+    and where the pick's outcome is in it."""
     from app.world.actions import PlayerAction
 
     spec = {"campaign": "crossroads", "scene": "inn",
@@ -108,12 +110,17 @@ async def test_two_players_lines_are_told_in_the_order_they_were_typed() -> None
     session = session_for(build_situation(Situation.model_validate(spec)))
     assert session.submit(PlayerAction(character_id="mira", player="Ana",
                                        text="I pick the lock on the trapdoor"))  # fmt: skip
-    assert session.submit(PlayerAction(character_id="thorin", player="Ben",
-                                       text="I stand guard by the trapdoor"))  # fmt: skip
+    assert session.submit(PlayerAction(character_id="thorin", player="Ben", text=thorin_says))
     told = "".join([e.text async for e in session.run_until_players()
                     if e.type == "narrative_chunk"])  # fmt: skip
     picked = re.search(r"The padlock clicks open|The pick slips", told)
-    assert picked is not None and picked.start() < told.index("Thorin stands guard"), told
+    assert picked is not None, told
+    return told, picked.start()
+
+
+async def test_two_players_lines_are_told_in_the_order_they_were_typed() -> None:
+    told, picked = await _mira_then_thorin("I stand guard by the trapdoor")
+    assert picked < told.index("Thorin stands guard"), told
 
 
 def test_waiting_on_a_friend_out_of_a_fight_passes_the_turn() -> None:
@@ -123,19 +130,8 @@ def test_waiting_on_a_friend_out_of_a_fight_passes_the_turn() -> None:
 
 
 async def test_a_hand_lent_to_a_friend_is_told_with_the_friends_line_before_its_outcome() -> None:
-    from app.world.actions import PlayerAction
-
-    spec = {"campaign": "crossroads", "scene": "inn",
-            "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
-    session = session_for(build_situation(Situation.model_validate(spec)))
-    assert session.submit(PlayerAction(character_id="mira", player="Ana",
-                                       text="I pick the lock on the trapdoor"))  # fmt: skip
-    assert session.submit(PlayerAction(character_id="thorin", player="Ben",
-                                       text="I help Mira with the lock"))  # fmt: skip
-    told = "".join([e.text async for e in session.run_until_players()
-                    if e.type == "narrative_chunk"])  # fmt: skip
-    picked = re.search(r"The padlock clicks open|The pick slips", told)
-    assert picked is not None and told.index("Thorin lends Mira a hand") < picked.start(), told
+    told, picked = await _mira_then_thorin("I help Mira with the lock")
+    assert told.index("Thorin lends Mira a hand") < picked, told
 
 
 async def test_a_person_described_then_greeting_you_is_described_once() -> None:

@@ -11,86 +11,31 @@ from app.actions.calls import ToolCall
 from app.referee.base import RefereeBase
 from app.referee.casting import lasting_lines
 from app.referee.refusals import plain_error
+from app.referee.sights import join_words
+from app.referee.told_results import (
+    CRIT,
+    DONE,
+    FALLS,
+    HIT,
+    MISS,
+    SHOOTERS,
+    SHOT,
+    TRAIT_MOVES,
+    contested,
+    feature_note,
+    tally_text,
+    tended,
+)
 from app.understanding.targets import weakest
 from app.world import view
 from app.world.pronouns import possessive
 from app.world.state import GameState
 from app.world.wording import bare, the
 from rules.conditions import can_act
-from rules.features import feature
 from rules.positions import MELEE_FT, distance
-
-_MISS = (
-    "{a}'s {w} goes wide of {t}.",
-    "{t} twists away from {a}'s {w}.",
-    "{a} swings — and misses {t}.",
-)
-_HIT = ("{a} lands a {w} on {t} for {d} damage.", "{a} strikes {t} with the {w}: {d} damage.",
-        "{t} reels from {a}'s {w} ({d} damage).")  # fmt: skip
-_SHOT = (
-    "{a}'s {w} finds {t} for {d} damage.",
-    "{a} puts a shot from the {w} into {t}: {d} damage.",
-    "{t} reels from {a}'s {w} ({d} damage).",
-)
-_SHOOTERS = ("bow", "crossbow", "sling", "dart", "longbow", "shortbow")
-"""Weapons whose hits are shots, not blows ("Ione lands a longbow on …" reads wrong)."""
-_CRIT = "A brutal blow! {a}'s {w} tears into {t} for {d}."
-_FALLS = ("{t} collapses and does not rise.", "{t} falls still.", "{t} drops.")
-_DONE = {
-    "flee": "turns tail and flees",
-    "surrender": "throws down {whose} weapon and begs for mercy",
-    "withdraw": "pulls back out of reach",
-    "disengage": "steps carefully away",
-    "dodge": "ducks and weaves, hard to hit",
-    "dash": "dashes away",
-    "hide": "slips into the shadows",
-    "help": "lends a hand",
-}
-
-
-def _tended(state: GameState, actor: str, result: dict[str, Any]) -> str:
-    """How tending a dying friend went."""
-    name, other = state.name_of(actor), state.name_of(str(result.get("target", "")))
-    if result.get("stabilized"):
-        return f"{name} stops {other}'s bleeding. {other} is stable, though still senseless."
-    return f"{name} presses on the wound, but {other}'s blood still runs."
-
-
-_TRAIT_MOVES = {
-    "nimble_hide": "darts out of sight",
-    "nimble_disengage": "slips nimbly out of reach",
-    "aggressive": "charges headlong into the fray",
-}
-
 
 _ENDS = ("end_turn", "end_combat")
 """Calls that close a turn: a turn of several calls is closed once."""
-_CONTESTS = {
-    "grapple": ("seizes {t} in a crushing hold", "grabs at {t}, who twists free"),
-    "shove_prone": ("knocks {t} off their feet", "shoves at {t}, who stands firm"),
-    "shove_away": ("shoves {t} back", "shoves at {t}, who stands firm"),
-    "escape_grapple": ("breaks free", "strains against the hold, but cannot break it"),
-}
-
-
-def _contested(state: GameState, actor: str, result: dict[str, Any]) -> str:
-    """A grapple, shove or escape, won or lost."""
-    won, lost = _CONTESTS[str(result["action"])]
-    said = (won if result["success"] else lost).format(
-        t=state.name_of(str(result.get("target", "")))
-    )
-    return f"{state.name_of(actor)} {said}."
-
-
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def tally_text(standing: dict[str, Any]) -> str:
-    """Where a skill challenge stands, as players read it ("Successes 2 of 3; failures 1
-    of 2.")."""
-    return (f"(Successes {standing['successes']} of {standing['successes_needed']}; "
-            f"failures {standing['failures']} of {standing['failures_allowed']}.)")  # fmt: skip
 
 
 class FollowUps(RefereeBase):
@@ -169,13 +114,13 @@ class FollowUps(RefereeBase):
                 else:
                     self.notes.append(f"Now it is {result['name']}'s turn.")
             elif kind == "act" and result["action"] == "stabilize":
-                self.notes.append(_tended(state, actor or "", result))
+                self.notes.append(tended(state, actor or "", result))
             elif kind == "act" and result["action"] == "ready":
                 self.notes.append(f"{result['readied']}: the moment it happens, it is loosed.")
             elif kind == "act" and "success" in result:
-                self.notes.append(_contested(state, actor or "", result))
+                self.notes.append(contested(state, actor or "", result))
             elif kind == "act":
-                done = _DONE[result["action"]].format(whose=possessive(state, actor or ""))
+                done = DONE[result["action"]].format(whose=possessive(state, actor or ""))
                 self.notes.append(f"{state.name_of(actor or '')} {done}.")
                 if not self._fighting(state) and state.encounter is not None:
                     calls.append(self._end_fight())
@@ -253,10 +198,10 @@ class FollowUps(RefereeBase):
         fled = list(result.get("fled") or [])
         if yielded:
             verb = "kneels" if len(yielded) == 1 else "kneel"
-            who = _join(yielded)
+            who = join_words(yielded)
             return f"The fight is over. {who} {verb}, weapons on the ground, begging for mercy."
         if fled:
-            return f"The fight is over. {_join(fled)} fled into the dark; the rest lie still."
+            return f"The fight is over. {join_words(fled)} fled into the dark; the rest lie still."
         return "The fight is over. Silence settles, broken only by hard breathing."
 
     @staticmethod
@@ -290,7 +235,7 @@ class FollowUps(RefereeBase):
         first = state.encounter.current
         caught = [state.name_of(c) for c in surprised]
         if caught:
-            self.notes.append(f"{_join(caught)} never saw you coming — surprise!")
+            self.notes.append(f"{join_words(caught)} never saw you coming — surprise!")
         self.notes.append(f"Roll for initiative! {first.name} acts first.")
         return []
 
@@ -331,7 +276,7 @@ class FollowUps(RefereeBase):
         if creature is not None and creature.vitals.hp > 0:
             self.notes.append(f"{creature.name} staggers, and does not fall.")
             return
-        self.notes.append(self._pick(state, _FALLS, t=state.name_of(target_id)))
+        self.notes.append(self._pick(state, FALLS, t=state.name_of(target_id)))
 
     def _after_cast(
         self, state: GameState, actor: str | None, result: dict[str, Any]
@@ -395,8 +340,8 @@ class FollowUps(RefereeBase):
         if action == "nimble_hide" and result.get("hidden") is False:
             self.notes.append(f"{who} tries to dart out of sight, but is seen.")
             return []
-        if action in _TRAIT_MOVES:
-            self.notes.append(f"{who} {_TRAIT_MOVES[action]}.")
+        if action in TRAIT_MOVES:
+            self.notes.append(f"{who} {TRAIT_MOVES[action]}.")
             return []
         block = state.creatures[actor].monster if actor in state.creatures else None
         name = state.monster(block).action(action).name if block else action
@@ -436,24 +381,24 @@ class FollowUps(RefereeBase):
         target = state.name_of(result["target"])
         for swing in result["attacks"]:
             weapon = bare(swing["attack"]).lower()  # the sentences give it its article
-            shot = weapon.split()[-1] in _SHOOTERS if weapon else False
+            shot = weapon.split()[-1] in SHOOTERS if weapon else False
             if swing["outcome"] == "miss" and swing.get("note") == "Shield":
                 self.notes.append(f"{target} throws up a Shield; {attacker}'s blow glances off.")
             elif swing["outcome"] == "miss":
-                misses: tuple[str, ...] = _MISS[:2] if shot else _MISS  # no bolt "swings"
+                misses: tuple[str, ...] = MISS[:2] if shot else MISS  # no bolt "swings"
                 still = state.creatures.get(str(result["target"]))
                 if still is not None and not can_act(still.conditions):
-                    misses = (_MISS[0],)  # a sleeper does not twist away: the blow goes wide
+                    misses = (MISS[0],)  # a sleeper does not twist away: the blow goes wide
                 self.notes.append(self._pick(state, misses, a=attacker, w=weapon, t=target))
             elif swing["outcome"] == "critical_hit":
                 self.notes.append(
-                    _CRIT.format(a=attacker, w=weapon, t=target, d=swing.get("damage", 0))
+                    CRIT.format(a=attacker, w=weapon, t=target, d=swing.get("damage", 0))
                 )
             else:
                 self.notes.append(
                     self._pick(
                         state,
-                        _SHOT if shot else _HIT,
+                        SHOT if shot else HIT,
                         a=attacker,
                         w=weapon,
                         t=target,
@@ -480,29 +425,6 @@ class FollowUps(RefereeBase):
                 self.notes.append(f"{attacker} still has an action this turn.")
                 return []
         return [self._call("end_turn", actor, "end_turn")]
-
-
-def feature_note(state: GameState, actor: str | None, result: dict[str, Any]) -> str:
-    """A used feature, in a line: who, what, and what it did that the dice do not show."""
-    spec = feature(str(result.get("feature", "")))
-    name = state.name_of(actor or "")
-    line = f"{name} uses {spec.name if spec else result.get('feature')}"
-    if "healed" in result:
-        line += (
-            f" and regains {result['healed']} hit points"
-            if "target_id" not in result
-            else (f": {state.name_of(result['target_id'])} regains {result['healed']} hit points")
-        )
-    if "undead" in result:
-        turned = [u for u in result["undead"] if u["outcome"] != "resists"]
-        line += f": {len(turned)} of {len(result['undead'])} undead give way"
-    if "uses_left" in result:
-        line += f" ({result['uses_left']} left)"
-    if result.get("action"):  # Cunning Action: which one, and a hider seen or not
-        line += f" to {str(result['action']).replace('_', ' ')}"
-    if "hidden" in result:
-        line += ", and is out of sight" if result["hidden"] else ", but is seen"
-    return line + "."
 
 
 def _in_reach(state: GameState, actor: str, foes: Sequence[str]) -> list[str]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,7 @@ from app.referee.sights import join_words
 from app.understanding import Intent
 from app.understanding.features import metamagic_options
 from app.understanding.targets import weakest
+from app.understanding.words import slot_level
 from app.world.state import GameState
 from rules.features import feature
 from rules.spelldata import Spell
@@ -30,20 +30,6 @@ from rules.srd import srd
 
 BLOWS = frozenset({"frenzy", "flurry_of_blows"})
 """Features that strike a foe: the one named, else one within reach, else the weakest."""
-
-
-_LEVEL_ASKED = re.compile(
-    r"\b(?:level|lvl|lv)\s*(\d)\b|\b(\d)(?:st|nd|rd|th)?[- ](?:level|lvl)\b|"
-    r"\b(\d)(?:st|nd|rd|th)? (?:level )?(?:spell )?slot\b"
-)
-
-
-def asked_level(text: str) -> int | None:
-    """The spell slot level a line asks for ("using a level 2 slot", "at 2nd level")."""
-    found = _LEVEL_ASKED.search(text.lower())
-    if found is None:
-        return None
-    return int(next(g for g in found.groups() if g))
 
 
 class Powers(RefereeBase):
@@ -136,7 +122,7 @@ class Powers(RefereeBase):
             if not free:  # said before anything is spent: the turn is still the player's
                 self.notes.append(f"{name} has no spell slot left for {spell.name}.")
                 return []
-            asked = asked_level(intent.text)
+            asked = slot_level(intent.text)
             if asked is not None and asked > spell.level:  # "using a level 2 slot"
                 if asked not in free:
                     self.notes.append(f"{name} has no level {asked} slot left for {spell.name}.")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 FAMILIES: dict[str, tuple[str, ...]] = {
-    # attacks (narrate._MISS, _HIT, _CRIT, _FALLS)
+    # attacks (told_results.MISS, HIT, CRIT, FALLS)
     "miss": (
         "{a}'s {w} goes wide of {t}.",
         "{t} twists away from {a}'s {w}.",

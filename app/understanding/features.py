@@ -13,7 +13,7 @@ from app.understanding.readings import Context
 from app.understanding.scope import kind_of
 from app.understanding.targets import pick_creatures
 from app.understanding.vocabulary import ENGLISH, Vocabulary
-from app.understanding.words import normalise, verb_at
+from app.understanding.words import normalise, slot_level, verb_at
 
 BONUS_MOVES = ("dash", "disengage", "hide", "dodge")
 """Combat actions a bonus-action feature may carry out (Cunning Action, Step of the Wind)."""
@@ -98,16 +98,6 @@ def smites(text: str, vocab: Vocabulary = ENGLISH) -> bool:
     return any(verb_at(said, p) >= 0 for p in vocab.features.get("divine_smite", ()))
 
 
-_ORDINALS = {
-    "first": 1, "1st": 1, "one": 1, "second": 2, "2nd": 2, "two": 2, "third": 3, "3rd": 3,
-    "three": 3, "fourth": 4, "4th": 4, "four": 4, "fifth": 5, "5th": 5, "five": 5,
-}  # fmt: skip
-_SLOT_LEVEL = re.compile(
-    r"\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)[- ]level\b"
-    r"|\blevel[- ](one|two|three|four|five|[1-5])\b"
-)
-
-
 def font_option(said: str) -> str | None:
     """Font of Magic's way from a line: ``slot:N`` when sorcery points become a level-N
     slot ("turn two sorcery points into a first-level slot"), ``points:N`` when a level-N
@@ -116,9 +106,7 @@ def font_option(said: str) -> str | None:
     slot, point = said.rfind("slot"), said.rfind("point")
     if slot < 0 and point < 0:
         return None
-    found = _SLOT_LEVEL.search(said)
-    word = (found.group(1) or found.group(2)) if found else "1"
-    level = int(word) if word.isdigit() else _ORDINALS[word]
+    level = slot_level(said) or 1
     return f"slot:{level}" if slot > point else f"points:{level}"
 
 

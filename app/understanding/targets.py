@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from app.understanding.describing import describe
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import has_phrase, name_score, one_slip, owners
+from app.understanding.words import SLOT_LEVEL, has_phrase, name_score, one_slip, owners
 from app.world.state import GameState
 from rules.damage import LifeState
 
@@ -80,11 +80,6 @@ def _state_of(state: GameState, cid: str) -> set[str]:
     return found
 
 
-_SLOT_LEVEL = re.compile(
-    r"\b(?:level|lvl|lv)\s*\d\b|\b\d(?:st|nd|rd|th)?[- ](?:level|lvl)\b|"
-    r"\b\d(?:st|nd|rd|th)? (?:spell )?slot\b"
-)
-"""A spell slot's level ("using a level 2 slot", "at 2nd level"): no foe's number."""
 _OTHER_HAND = re.compile(r"\b(?:in|with) (?:the|my|her|his) other(?: hand)?\b|\bother hand\b")
 """The hand a second weapon is held in ("shortsword in one hand, dagger in the other"), no
 foe "the other"."""
@@ -124,7 +119,7 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     alive = scope.of("creature")
     if not alive:
         return CreaturePick((), False, False)
-    said = _NEARLY_DEAD.sub(" wounded ", _OTHER_HAND.sub(" ", _SLOT_LEVEL.sub(" ", said)))
+    said = _NEARLY_DEAD.sub(" wounded ", _OTHER_HAND.sub(" ", SLOT_LEVEL.sub(" ", said)))
     ruled_out = _EXCEPT.search(said)
     if ruled_out is not None and len(alive) > 1 and len(ruled_out.group(1).split()) <= 4:
         gone = pick_creatures(ruled_out.group(1), scope, state, vocab)

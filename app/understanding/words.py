@@ -249,3 +249,27 @@ def owners(text: str) -> str:
     """The text with possessive endings dropped, so an owner is named by name ("Tam's
     ankle", "skeleton 3's skull": Tam, skeleton 3)."""
     return _OWNED.sub("", text)
+
+
+_NUMBERED = {
+    "one": 1, "first": 1, "two": 2, "second": 2, "three": 3, "third": 3, "four": 4,
+    "fourth": 4, "five": 5, "fifth": 5, "six": 6, "sixth": 6, "seven": 7, "seventh": 7,
+    "eight": 8, "eighth": 8, "nine": 9, "ninth": 9,
+}  # fmt: skip
+SLOT_LEVEL = re.compile(
+    r"\b(?:level|lvl|lv)[- ]?(one|two|three|four|five|six|seven|eight|nine|\d)\b"
+    r"|\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|\d)(?:st|nd|rd|th)?"
+    r"[- ](?:level|lvl)\b"
+    r"|\b(\d)(?:st|nd|rd|th)? (?:level )?(?:spell )?slot\b"
+)
+"""A spell slot's level as a line says it ("using a level 2 slot", "at 2nd level", "a
+first-level slot"): a number that counts no foe."""
+
+
+def slot_level(text: str) -> int | None:
+    """The spell slot level a line names, or ``None``."""
+    found = SLOT_LEVEL.search(text.lower())
+    if found is None:
+        return None
+    word = next(g for g in found.groups() if g)
+    return int(word) if word.isdigit() else _NUMBERED[word]

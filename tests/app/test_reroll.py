@@ -11,7 +11,7 @@ from pathlib import Path
 from app.actions.calls import ToolCall
 from app.actions.events import ErrorEvent, NarrativeChunk, SessionEvent, TurnRetold, Usage
 from app.dm.brain import BrainError, BrainReply, TextDelta
-from app.referee.narrate import _CRIT, _FALLS, _HIT, _MISS
+from app.referee.told_results import CRIT, FALLS, HIT, MISS
 from app.referee.wordings import FAMILIES, recognise, retell
 from app.saves import load_save
 from app.session import retelling, rewinding
@@ -45,7 +45,7 @@ def test_every_family_says_the_same_things_in_each_wording() -> None:
         fields = {frozenset(re.findall(r"\{(\w+)\}", m)) for m in members}
         assert len(fields) == 1, family
         assert len(set(members)) == len(members) >= 3, family
-    for template in (*_MISS, *_HIT, _CRIT, *_FALLS):  # the referee's own words are known
+    for template in (*MISS, *HIT, CRIT, *FALLS):  # the referee's own words are known
         assert any(template in members for members in FAMILIES.values()), template
 
 

@@ -1,0 +1,79 @@
+"""Talking to someone by a verb of talking ("ask Berta about the key", "tell me about your
+daughter"): whom the words are for, among the people here — or why nobody here answers
+(the one asked for is elsewhere)."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.intent import Intent
+from app.understanding.readings import Context, about_words, addressed, topic_of
+from app.understanding.scope import Thing
+from app.understanding.targets import named_creatures
+from app.understanding.words import TITLES, has_phrase
+
+
+def talk_to(ctx: Context, at: int) -> Intent | None:
+    """Words to someone by a verb of talking (at ``at``): the person named, else the one
+    here it can be (by "her" or "him", by a topic of theirs, or the only one), else asked
+    back with who is here."""
+    npcs = ctx.named("npc")
+    topic_text = ctx.said[at:]
+    if not npcs:
+        present = ctx.scope.of("npc")
+        pronoun = any(has_phrase(ctx.said, p) for p in ("her", "him", "she", "he"))
+        if pronoun and len(present) > 1:  # "ask her" with Tam and Berta here: Berta
+            present = _fitting_pronoun(ctx, present) or present
+        elsewhere = _names_someone_else(ctx)
+        if len(present) > 1 and not elsewhere:
+            fits = addressed(ctx)  # "tell me about your daughter": the one it is a topic of
+            present = [fits] if fits is not None else present
+        if len(present) == 1 and (pronoun or not elsewhere):
+            npc = present[0]
+            topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
+            return ctx.intent("talk", targets=(npc.id,), confidence=0.8, topic=topic)
+        if named_creatures(ctx.said, ctx.scope) or (ctx.scope.fighting and not present):
+            return ctx.intent("talk", confidence=0.8, topic=about_words(topic_text, ctx.vocab))
+        who = ", ".join(n.name for n in present) or "nobody"
+        return ctx.intent("ask", confidence=0.3, note=f"here to talk to: {who}")
+    npc = npcs[0]
+    topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
+    return ctx.intent("talk", targets=(npc.id,), topic=topic)
+
+
+def _fitting_pronoun(ctx: Context, present: list[Thing]) -> list[Thing]:
+    """The people here the line's "her" or "him" can mean, by their authored pronouns."""
+    if ctx.campaign is None:
+        return []
+    she = any(has_phrase(ctx.said, p) for p in ("her", "she"))
+    he = any(has_phrase(ctx.said, p) for p in ("him", "he"))
+    if she == he:
+        return []
+    want = "she" if she else "he"
+    npcs = ctx.campaign.npcs
+    return [n for n in present if n.id in npcs and npcs[n.id].pronoun == want]
+
+
+def _names_someone_else(ctx: Context) -> bool:
+    """The line speaks to or about a person by a word that fits nobody here."""
+    people = {w for words in ctx.vocab.people.values() for w in words}
+    if ctx.campaign is not None:
+        here = {t.id for t in ctx.scope.of("npc")}
+        ours = {a.lower() for nid in here for a in ctx.campaign.npcs[nid].aliases}
+        people |= {n.name.lower() for n in ctx.campaign.npcs.values()}
+        people |= (
+            {
+                a.lower()
+                for nid, n in ctx.campaign.npcs.items()
+                if nid not in here
+                for a in n.aliases
+            }
+            - ours
+            - TITLES
+        )  # ("the old keeper" is at his lighthouse; "sister" is anyone)
+    spoken_to = _ASKED_ABOUT.split(ctx.said, maxsplit=1)[0]  # "ask who wendel is": of him
+    return any(has_phrase(spoken_to, p) for p in people)
+
+
+_ASKED_ABOUT = re.compile(r" (?:about|who|what|where|why|how|whether|if|when|which) ")
+"""Where what is asked begins: a person named after it is asked about, not spoken to."""

@@ -34,6 +34,7 @@ from tests.referee_corpus import (
     HOLDOUT13,
     HOLDOUT14,
     HOLDOUT15,
+    HOLDOUT16,
     INTENTS,
     Corpus,
     CorpusError,
@@ -60,6 +61,7 @@ FILES = {
     "holdout13": HOLDOUT13,
     "holdout14": HOLDOUT14,
     "holdout15": HOLDOUT15,
+    "holdout16": HOLDOUT16,
 }
 
 

@@ -51,6 +51,7 @@ from tests.referee_corpus import (
     HOLDOUT13,
     HOLDOUT14,
     HOLDOUT15,
+    HOLDOUT16,
     Line,
     Step,
     build_situation,
@@ -116,6 +117,17 @@ def _closing_in(call: ToolCall) -> bool:
     )
 
 
+def _getting_up(call: ToolCall, actor: str) -> bool:
+    """The actor standing up from prone: what a prone fighter does before any deed."""
+    args = json.loads(call.arguments)
+    return (
+        call.name == "set_condition"
+        and args.get("target_id") == actor
+        and args.get("condition") == "prone"
+        and args.get("present") is False
+    )
+
+
 def _wrong_calls(
     line: Line, calls: list[ToolCall], fighting: bool, campaign: Campaign | None = None
 ) -> list[str]:
@@ -146,6 +158,8 @@ def _wrong_calls(
             and (call.name != "take_action" or json.loads(call.arguments).get("action") == "help")
         ):
             continue  # a ruling's outcome (bound, woken), the Help action, the turn it takes
+        if _getting_up(call, line.actor) and allowed & (FOLLOWS_IN_A_FIGHT | {"move"}):
+            continue  # a prone fighter stands (half their speed) to act or go
         if _closing_in(call) and allowed & {"attack", "cast"}:
             continue  # stepping up to the foe (dashing when it is far) is part of the attack
         if _closing_in(call) and call.name == "move" and allowed & {"use", "give"}:
@@ -347,7 +361,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 16))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 17))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -367,6 +381,7 @@ def main() -> None:
         ("holdout13.toml", HOLDOUT13),
         ("holdout14.toml", HOLDOUT14),
         ("holdout15.toml", HOLDOUT15),
+        ("holdout16.toml", HOLDOUT16),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):
@@ -375,7 +390,7 @@ def main() -> None:
         verdicts = asyncio.run(evaluate(path))
         # never a frozen holdout's misses (the fourth to fourteenth, each reported once, are
         # development sets now)
-        shown = args.show and name not in ("holdout.toml", "holdout3.toml", "holdout15.toml")
+        shown = args.show and name not in ("holdout.toml", "holdout3.toml", "holdout16.toml")
         report(name, verdicts, time.perf_counter() - start, shown)
 
 

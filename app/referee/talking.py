@@ -89,6 +89,15 @@ def things_asked(state: GameState, npc: NPCSpec, text: str) -> list[str]:
     return []
 
 
+_OPENER = re.compile(
+    r"\b(?:what(?:'s|s| is)? (?:going on|happening|happened|up|wrong|the matter|the trouble|"
+    r"the problem)|who are you|can (?:we|i) help|how can (?:we|i) help|you (?:ok|okay|alright))\b",
+    re.IGNORECASE,
+)
+"""Questions a first greeting answers ("what's going on?", "who are you?"); any other asked
+on meeting gets the person's own answer, or their in-character "can't say"."""
+
+
 def topics_hint(npc: NPCSpec) -> str:
     """What a person does talk about (said once a turn, however many speak to them)."""
     return f"(You could ask {npc.name} about: {', '.join(npc.topics)}.)" if npc.topics else ""
@@ -125,7 +134,11 @@ class Talking(RefereeBase):
                 self.notes.append(reaction)  # "forgive the debt, or else": the threat too
         elif reaction:
             self.notes.append(reaction)
-        elif first and not intent.topic:
+        elif (
+            first
+            and not intent.topic
+            and (not asks(npc, intent.text) or _OPENER.search(intent.text))
+        ):
             self.notes.append(topics_hint(npc))  # their greeting answers "what's going on?"
         elif intent.topic or asks(npc, intent.text):
             self.notes += [off_topic(npc, intent.text), topics_hint(npc)]

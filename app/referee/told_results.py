@@ -32,7 +32,7 @@ DONE = {
     "withdraw": "pulls back out of reach",
     "disengage": "steps carefully away",
     "dodge": "ducks and weaves, hard to hit",
-    "dash": "dashes away",
+    "dash": "breaks into a run",
     "hide": "slips into the shadows",
     "help": "lends a hand",
 }

@@ -9,6 +9,7 @@ import re
 from app.understanding.intent import Intent
 from app.understanding.readings import WH, Context, addressed, topic_key, topic_of
 from app.understanding.scope import Thing
+from app.understanding.spells import spells_named
 from app.understanding.targets import pick_creatures, plural
 from app.understanding.words import core, has_phrase, monster_kinds, normalise, starts_with
 from app.world.state import GameState
@@ -57,7 +58,9 @@ def question(ctx: Context) -> Intent | None:
     asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)
     if not wh and not asked and (len(words) < 2 or words[1] not in pronouns):
         return None  # "do the thing", "have a look at the hearth" are no questions
-    if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1):
+    if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1) and not _DO_WITH.match(
+        said
+    ):  # ("what should we do with the bell?": asked about the bell, not how to play)
         return ctx.intent("help")
     owned = any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1)
     if owned and not _NOT_CARRIED.search(said):  # ("do i have any 2nd level slots?": asked)
@@ -90,7 +93,42 @@ def question(ctx: Context) -> Intent | None:
         starts_with(said, p) for p in vocab.look_around if len(p.split()) > 2
     ):
         return ctx.intent("examine")
+    who = _put_to_someone(ctx, words)
+    if who is not None:
+        return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id), confidence=0.7)
     return ask_about(ctx)
+
+
+_DO_WITH = re.compile(r"^what (?:should|can|do|could) (?:i|we) do (?:with|about|for) \w")
+"""What to do with something: a question about that thing, not a plea for help playing."""
+_ME = frozenset({"i", "i'm", "im", "i've", "ive", "my", "me", "myself", "mine"})
+_THE_TABLE = frozenset({
+    "we", "us", "our", "who", "whos", "who's", "she", "he", "her", "him", "his", "they",
+    "them", "their", "it", "its", "this", "these", "those", "there", "everyone", "anyone",
+    "say", "said", "told", "tell", "know", "so", "far", "again", "next", "now", "deal",
+    "lying", "truth", "honest", "trust", "wearing", "holding", "that", "behind", "under",
+    "inside", "beneath", "smell", "hear", "sound", "going", "happening", "situation",
+    "potion", "potions", "heal", "heals", "poison", "poisoned", "last", "condition",
+    "dash", "dodge", "disengage", "hide", "grapple", "shove", "attack", "cast", "rest",
+})  # fmt: skip
+"""Words of a question about the people here, the party's story or what was said (the
+DM's, from the room, the journal and the ledger), not about the wider world."""
+
+
+def _put_to_someone(ctx: Context, words: list[str]) -> Thing | None:
+    """The person here a question about the wider world is put to ("does the mill make good
+    bread?", "what's the weather like up north?", "wanna go home?"): nothing of the game's
+    own in it — no sheet, rule, party member, foe, thing carried or thing in sight — so the
+    sheets and the room cannot answer it, and the one who lives here can (or says in
+    character that they cannot)."""
+    if ctx.scope.fighting or len(words) < 3 or set(words) & (_GAME | _ME | _THE_TABLE):
+        return None
+    if words[0].startswith("what") and words[-1] in ("do", "does"):  # "what dose X do"
+        return None
+    if ctx.named("npc", "member", "creature", "carried", "exit", "feature", "item_here",
+                 "challenge") or spells_named(ctx.said):  # fmt: skip
+        return None  # (about someone or something here, or a spell: the DM's to answer)
+    return addressed(ctx)
 
 
 _WORLDLY = re.compile(

@@ -30,6 +30,11 @@ def names_a_spell(text: str) -> bool:
     return any(said in names for names in _names().values())
 
 
+def spells_named(said: str) -> list[str]:
+    """The SRD spells a (normalised) line names, by name or a close slip of it."""
+    return list(_named_at(said))
+
+
 @lru_cache(maxsize=256)
 def _named_at(said: str) -> dict[str, int]:
     """Where the line names each SRD spell it names (by a name, squashed, or a close typo

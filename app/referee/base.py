@@ -115,7 +115,7 @@ class RefereeBase:
         """Say that the blow a line began a fight with comes on its striker's turn (others
         are quicker): it is struck then (:mod:`app.session.declared`), never lost."""
         name = state.name_of(actor)
-        self.notes.append(f"{name} strikes on {name}'s turn.")
+        self.notes.append(f"{name} will act when the turn comes round.")
 
     def _actions_left(self, state: GameState, actor: str) -> int:
         """Actions the fighter still has this turn: the engine's count (the turn's action

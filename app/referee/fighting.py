@@ -59,11 +59,17 @@ def attack_arguments(
 
 
 def unaware_foes(state: GameState, campaign: Campaign | None) -> bool:
-    """The party got here unseen: a Stealth challenge was passed in this scene, or its
-    success brought the party here. Foes the party attacks now are surprised."""
+    """The party is unseen: a Stealth challenge was passed in this scene, or its success
+    brought the party here, or the foes here are ones the party could still sneak past
+    (their Stealth challenge not yet tried). Foes the party attacks now are surprised."""
     if campaign is None:
         return False
     here = state.scene.id
+    for cid, sneak in campaign.challenges.items():  # foes one could still sneak past: they
+        # have not seen the party ("two goblins dice … their backs to you")
+        if (sneak.skill is Skill.STEALTH and sneak.scene == here and cid not in state.challenges
+                and sneak.failure.start_encounter):  # fmt: skip
+            return True
     for cid, outcome in state.challenges.items():
         spec = campaign.challenges.get(cid)
         if outcome != "passed" or spec is None or spec.skill is not Skill.STEALTH:

@@ -17,6 +17,7 @@ from app.actions.striking import out_of_reach
 from app.referee import answers
 from app.referee.base import RefereeBase
 from app.referee.casting import MOVING_BEAM, keeps_beam, spell_targets
+from app.referee.fighting import unaware_foes
 from app.referee.reacting import WHEN_TO_REACT
 from app.referee.sights import join_words
 from app.understanding import Intent
@@ -132,8 +133,9 @@ class Powers(RefereeBase):
                 slot = {"slot_level": free[0]}
         fights = [t for t in intent.targets if self.campaign and t in self.campaign.encounters]
         if state.encounter is None and fights:  # "magic missile at the goblins": it begins
+            unseen = {"surprise": "foes"} if unaware_foes(state, self.campaign) else {}
             return [self._call("fight", actor, "start_combat", encounter=fights[0],
-                               reason=f"{name} begins to cast {spell.name}")]  # fmt: skip
+                               reason=f"{name} begins to cast {spell.name}", **unseen)]  # fmt: skip
         outsiders = [t for t in intent.targets if t not in state.party and t not in state.creatures]
         if outsiders:
             self.notes.append(f"{name} cannot aim {spell.name} at that here.")

@@ -170,9 +170,17 @@ def _aimed_in_a_fight(ctx: Context, name: str) -> bool:
     """In a fight, a known spell's everyday name used as the verb of the clause with an
     object after it ("sleep the ghost", "sleep them"): the spell, since nobody rests or
     sleeps in the middle of a fight."""
+    spoken = re.search(
+        rf"\b(?:words?|spell|incantation|magic|chant|song|lullaby) of {re.escape(name)}\b"
+        rf"|\b{re.escape(name)} spell\b",
+        ctx.said,
+    )  # "breathes the words of sleep", "my sleep spell": named as a spell, in a fight or not
+    if spoken is not None:
+        return True
     if not ctx.scope.fighting:
         return False
-    m = re.match(rf"^(?:i\s+|we\s+)?{re.escape(name)}\s+(\w+)", ctx.said)
+    m = re.match(rf"^(?:i\s+|we\s+)?{re.escape(name)}(?:\s+(\w+)|\W*$)", ctx.said)
+    # ("sleep", "sleep!" alone: nobody lies down to sleep in the middle of a fight)
     return m is not None and m.group(1) not in _NOT_AIMED
 
 

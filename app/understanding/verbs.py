@@ -46,6 +46,8 @@ from app.understanding.words import (
     verb_at,
     verbs_in,
 )
+from rules.conditions import Condition
+from rules.spelldata import Spell
 from rules.srd import srd
 
 PRIORITY: dict[str, float] = {
@@ -60,6 +62,16 @@ CHANGED_MIND = ("wait no", "no wait", "actually no", "no actually", "never mind"
                 "or should")  # fmt: skip
 """Phrases of a player changing their mind mid-line: nothing is done, the line is asked
 back."""
+
+
+def _opens_a_fight(spell: Spell) -> bool:
+    """A spell cast at foes in view that starts the fight: one that hurts or fells them
+    (Magic Missile, Sleep, Hold Person), not one that only charms or sheds light."""
+    return (
+        spell.harmful
+        and Condition.CHARMED not in spell.conditions
+        and bool(spell.damage or spell.attack or spell.conditions)
+    )
 
 
 def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
@@ -109,9 +121,12 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         targets = tuple(friend_first)
     else:
         targets = tuple(members) or tuple(others) or pick.ids
-    harms = spell in srd().spells and bool(srd().spells.get(spell).damage)
+    harms = spell in srd().spells and _opens_a_fight(srd().spells.get(spell))
     if not targets and harms and not ctx.scope.fighting:
         targets = _fight_start(ctx)  # "magic missile at the goblins": the fight begins with it
+        if not targets and not ctx.named("npc", "member", "feature", "creature"):
+            targets = _fight_start(ctx, anyone=True)  # "breathes the words of sleep": at
+            # the only foes in view
     if not knows(ctx, spell):
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3,
                           note="a spell this character does not know")  # fmt: skip
@@ -161,8 +176,10 @@ def _absent_person(ctx: Context) -> str | None:
     return word.capitalize()
 
 
-def _fight_start(ctx: Context) -> tuple[str, ...]:
-    """An authored fight in this scene the line's foes belong to (the goblins in view)."""
+def _fight_start(ctx: Context, anyone: bool = False) -> tuple[str, ...]:
+    """An authored fight in this scene the line's foes belong to (the goblins in view);
+    with ``anyone``, the scene's own fight whoever the line names (a spell at nobody
+    named is at the foes in view)."""
     campaign = ctx.campaign
     if campaign is None:
         return ()
@@ -181,6 +198,9 @@ def _fight_start(ctx: Context) -> tuple[str, ...]:
         words = {w for m in monsters for w in (m, m.split()[-1])}
         if any(has_phrase(ctx.said, w) or has_phrase(ctx.said, w + "s") for w in words):
             return (eid,)
+    fights = [eid for eid in dict.fromkeys(candidates) if eid not in ctx.state.defeated]
+    if anyone and len(fights) == 1:  # (one fight in view: its foes are whom it is at)
+        return (fights[0],)
     return ()
 
 

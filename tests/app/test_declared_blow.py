@@ -40,7 +40,7 @@ async def test_a_blow_struck_by_the_quickest_is_struck_at_once() -> None:
     session = _table(CELLAR, 8)
     told = await _say(session, "thorin", "I attack the nearest rat")
     assert "Roll for initiative! Thorin acts first." in told
-    assert "strikes on" not in told  # nothing waits: the blow follows the roll
+    assert "turn comes round" not in told  # nothing waits: the blow follows the roll
     assert "Thorin" in told.split("acts first.")[1]  # struck, then the rats' turns
     assert session.state.encounter is not None and not session.state.encounter.declared
     lines = [line for record in session.state.history for line in record.actions]
@@ -52,9 +52,9 @@ async def test_a_blow_waits_for_its_strikers_turn_then_is_struck() -> None:
     told = await _say(session, "thorin", "I attack the nearest rat")
     fight = session.state.encounter
     assert fight is not None and fight.current.id != "thorin"
-    assert "Thorin strikes on Thorin's turn." in told
+    assert "Thorin will act when the turn comes round." in told
     # the rats acted first, then Thorin's blow was struck without a word more
-    assert fight.declared == {} and "Thorin" in told.split("strikes on Thorin's turn.")[1]
+    assert fight.declared == {} and "Thorin" in told.split("will act when the turn comes round.")[1]
     lines = [line for record in session.state.history for line in record.actions]
     assert lines.count("Thorin: I attack the nearest rat") == 2
 
@@ -64,7 +64,7 @@ async def test_the_blow_after_a_move_is_its_own_words() -> None:
     told = await _say(session, "mira", "go down the trapdoor and then attack the rats")
     fight = session.state.encounter
     assert fight is not None and session.state.scene.id == "cellar"
-    assert "Mira strikes on Mira's turn." in told
+    assert "Mira will act when the turn comes round." in told
     assert fight.declared == {"mira": "attack the rats"}  # not the way down, again
     while session.state.encounter and session.state.encounter.current.id != "mira":
         up = session.state.encounter.current.id
@@ -117,8 +117,8 @@ async def test_a_spell_at_foes_in_view_begins_the_fight_and_is_cast_on_its_turn(
         else:  # cast already, on her turn
             assert lines.count("Aria: magic missle at the goblins!") == 2
     sleep = _table(WARREN, 1)
-    await _say(sleep, "aria", "cast sleep on the goblins")  # no harm done: no fight begun
-    assert sleep.state.encounter is None
+    await _say(sleep, "aria", "cast sleep on the goblins")  # it fells them: the fight begins
+    assert sleep.state.encounter is not None
 
 
 async def test_a_blow_at_him_is_kept_as_the_one_he_was() -> None:

@@ -160,6 +160,8 @@ def _wrong_calls(
             continue  # a ruling's outcome (bound, woken), the Help action, the turn it takes
         if _getting_up(call, line.actor) and allowed & (FOLLOWS_IN_A_FIGHT | {"move"}):
             continue  # a prone fighter stands (half their speed) to act or go
+        if call.name == "start_combat" and "cast" in allowed:
+            continue  # a spell at foes not yet fighting opens the fight, as a blow does
         if _closing_in(call) and allowed & {"attack", "cast"}:
             continue  # stepping up to the foe (dashing when it is far) is part of the attack
         if _closing_in(call) and call.name == "move" and allowed & {"use", "give"}:

@@ -149,7 +149,7 @@ CASES = [
     ("inn_unlocked", "thorin", "light my lantern before we go down",
      ["move_scene:cellar"], ["A warm light steadies everyone's nerves", "Damp stone steps"]),
     ("inn_unlocked", "mira", "go down the trapdoor and then attack the rats",
-     ["move_scene:cellar"], ["Roll for initiative!", "Mira strikes on Mira's turn."]),
+     ["move_scene:cellar"], ["Roll for initiative!", "Mira will act when the turn comes round."]),
     ("cellar_clear", "mira", "go through the tunnel and then sneak past the guards",
      ["move_scene:warren", "attempt_challenge:sneak_past"], ["Two goblins dice"]),
     ("bell_harbour", "ione", "ask nessa about corin, then go up to the lighthouse",

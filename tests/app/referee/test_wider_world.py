@@ -1,0 +1,108 @@
+"""Questions about the wider world put to the person who lives there, a sheet asked for in
+one word, a break from the table said in passing, and Sleep named as a spell without
+"cast" — or cast at foes who have not seen the party."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read, told
+from tests.referee_corpus import Situation, build_situation
+
+HALL = {"campaign": "crossroads", "scene": "chief_hall"}
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour"}
+WARREN = {"campaign": "crossroads", "scene": "warren"}
+GUARDS = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "aria"}
+
+
+@pytest.mark.parametrize(
+    ("spec", "actor", "line", "whom"),
+    [
+        (HALL, "mira", "what's the weather like in the north woods?", "grubnak"),
+        (HARBOUR, "ione", "what's the best inn in Saltmere?", "nessa"),
+    ],
+)
+async def test_a_question_about_the_wider_world_is_put_to_the_person_here(
+    spec: dict[str, object], actor: str, line: str, whom: str
+) -> None:
+    said = read(spec, actor, line)[0]
+    assert (said.kind, said.target) == ("talk", whom)
+    story = await told(spec, actor, line)
+    assert "no north here" not in story and "(You could ask" in story
+    greeting_and_reply = story.split("(You could ask")[0]
+    assert greeting_and_reply.count("'") >= 4  # a greeting, then an answer in their voice
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "what does magic missile do?",  # a spell: the rules answer
+        "who is the woman?",  # about someone here
+        "what did she say about her brother?",  # the story so far
+        "what's behind the boats?",  # the room
+        "how long does the poison last",  # a condition
+    ],
+)
+def test_questions_the_game_answers_stay_the_dms(line: str) -> None:
+    assert read(HARBOUR, "ione", line)[0].kind == "question"
+
+
+def test_what_to_do_with_a_thing_asks_about_it_not_how_to_play() -> None:
+    spec = {
+        "campaign": "drowned_bell",
+        "scene": "chapel",
+        "defeated": ["strand_thralls"],
+        "flags": {"corin_saved": True, "knows_truth": True, "warden_calmed": True},
+    }
+    assert read(spec, "wren", "what should we do with the bell?")[0].kind != "help"
+    assert read(spec, "wren", "what should we do?")[0].kind == "help"
+
+
+@pytest.mark.parametrize("line", ["hp", "my hp", "hit points", "ac"])
+async def test_a_sheet_asked_for_in_a_word_is_answered(line: str) -> None:
+    assert read(HARBOUR, "ione", line)[0].kind == "question"
+    story = await told(HARBOUR, "ione", line)
+    assert "Ione has" in story
+
+
+def test_a_break_from_the_table_said_in_passing_takes_nothing() -> None:
+    said = read(HARBOUR, "cass", "gonna grab a snack, 5 min")[0]
+    assert (said.kind, said.note) == ("help", "stepping away")
+
+
+@pytest.mark.parametrize("line", ["sleep", "sleep!", "Aria breathes the words of sleep over them"])
+def test_sleep_named_in_a_fight_is_the_spell(line: str) -> None:
+    said = read(GUARDS, "aria", line)[0]
+    assert (said.kind, said.spell) == ("cast", "sleep")
+
+
+def test_sleep_out_of_a_fight_is_still_a_rest() -> None:
+    said = read({"campaign": "crossroads", "scene": "inn"}, "aria", "sleep")[0]
+    assert said.kind == "rest"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "cast sleep on the goblins",
+        "Aria breathes the words of sleep, and watches the dice-players slump.",
+    ],
+)
+async def test_sleep_at_unaware_foes_opens_the_fight_with_them_surprised(line: str) -> None:
+    session = session_for(build_situation(Situation.model_validate(WARREN)))
+    referee = await play(session, "aria", line)
+    opened = [c for c in referee.made if c.name == "start_combat"]
+    assert opened and '"surprise": "foes"' in opened[0].arguments
+    assert session.state.encounter is not None
+    assert "surprise" in session.state.history[-1].narrative
+    # the spell is cast on Aria's turn, whoever won the roll
+    while session.state.encounter is not None and "aria" in session.state.encounter.declared:
+        async for _ in session.run_until_players():
+            pass
+        if not session.foe_turn and session.state.encounter is not None:
+            current = session.state.encounter.current.id
+            if current != "aria":
+                await play(session, current, "i wait")
+    story = " ".join(turn.narrative for turn in session.state.history)
+    assert "Aria casts Sleep" in story and "asleep" in story

@@ -4,10 +4,12 @@ shoves, Cunning Action, Ready, moving a moonbeam, holding, and resting outside a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from app.actions.beings import economy_of
 from app.actions.calls import ToolCall
-from app.actions.position_tools import engaged_foes
+from app.actions.position_tools import cover_feature, engaged_foes
 from app.referee.base import RefereeBase
 from app.referee.casting import beam_onto
 from app.referee.positioning import fallback
@@ -15,6 +17,7 @@ from app.referee.sequencing import CUNNING
 from app.understanding import Intent
 from app.understanding.targets import weakest
 from app.world.state import GameState
+from rules.positions import STEP_FT
 
 
 class Manoeuvres(RefereeBase):
@@ -36,12 +39,13 @@ class Manoeuvres(RefereeBase):
             return []
         if intent.action in ("engage", "cover", "withdraw"):
             return self._step(state, actor, intent)
+        into = self._into_cover(state, actor, intent)  # "hide behind a pew": there first
         if intent.action in CUNNING and self._cunning(state, actor):
             # a rogue hides, dashes or disengages with the bonus action: the action is left
             if actor not in self.pending and not intent.then and self._has_action(state, actor):
                 self.notes.append(f"({state.name_of(actor)} still has an action this turn.)")
-            return [self._call("feature", actor, "use_feature", creature_id=actor,
-                               feature="cunning_action", option=intent.action)]  # fmt: skip
+            return [*into, self._call("feature", actor, "use_feature", creature_id=actor,
+                                      feature="cunning_action", option=intent.action)]  # fmt: skip
         if intent.action == "ready":
             return self._ready(actor, intent)
         if intent.action == "move_beam":
@@ -52,7 +56,7 @@ class Manoeuvres(RefereeBase):
             target = intent.target if intent.target in foes else None
             target = target or weakest((f, state.creatures[f].vitals.hp) for f in foes)
             aimed = {"target_id": target} if target else {}
-        closing: list[ToolCall] = []
+        closing: list[ToolCall] = into
         target = aimed.get("target_id")
         if target and target not in engaged_foes(state, actor):  # hands on: step up first
             closing = [self._call("step", actor, "move", creature_id=actor, to="engage",
@@ -63,6 +67,19 @@ class Manoeuvres(RefereeBase):
                        **aimed),
             self._call("end_turn", actor, "end_turn"),
         ]  # fmt: skip
+
+    def _into_cover(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
+        """The step into cover a hide or dodge behind a thing of the scene starts with."""
+        if intent.action not in ("hide", "dodge") or not intent.target or state.encounter is None:
+            return []
+        cover = cover_feature(state, intent.target)
+        if cover is None or cover[0] == "none":  # ("hide in the niche": a hiding place)
+            return []
+        moved = any(c.name == "move" and f'"creature_id": "{actor}"' in c.arguments
+                    for c in self.made)  # fmt: skip
+        if moved or engaged_foes(state, actor) or economy_of(state, actor).movement < STEP_FT:
+            return []  # no step left to take, or one that draws blows: hidden where one is
+        return self._step(state, actor, replace(intent, action="cover"))
 
     def _move_beam(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         """Moonbeam moved (the caster's action); the rest of the turn stays the player's."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.actions.calls import ToolCall
 from app.actions.position_tools import engaged_foes, spell_reach
+from app.actions.spell_tools import most_targets
 from app.actions.striking import out_of_reach
 from app.referee import answers
 from app.referee.base import RefereeBase
@@ -155,6 +156,11 @@ class Powers(RefereeBase):
         if spell.beam and keeps_beam(state, actor) and MOVING_BEAM.search(intent.text):
             return self._move_beam(state, actor, intent)  # "move the moonbeam onto …"
         level = slot.get("slot_level", spell.level)
+        closing = self._into_range(state, actor, intent, spell, level)
+        if closing:  # "burning hands on Grubnak", from across the hall: up to him first
+            return [*closing, self._call("cast", actor, "cast_spell", caster_id=actor,
+                                         spell=intent.spell, target_ids=list(intent.targets[:1]),
+                                         **slot)]  # fmt: skip
         targets = spell_targets(state, actor, intent, spell, level, self._foes(state))
         if isinstance(targets, str):
             self.notes.append(f"{name} {targets}.")
@@ -177,6 +183,21 @@ class Powers(RefereeBase):
                                     feature="metamagic", option=option, **aim))  # fmt: skip
         return [*steps, self._call("cast", actor, "cast_spell", caster_id=actor,
                                    spell=intent.spell, target_ids=targets, **slot)]  # fmt: skip
+
+    def _into_range(
+        self, state: GameState, actor: str, intent: Intent, spell: Spell, level: int
+    ) -> list[ToolCall]:
+        """A short area spell (a cone, a burst around the caster) at one foe named beyond
+        it: the caster steps up to that foe first, as the player means."""
+        reach = spell_reach(spell)
+        if state.encounter is None or reach is None or reach.melee or spell.beam:
+            return []
+        if most_targets(spell, level, 1) is not None or len(intent.targets) != 1:
+            return []  # (a spell with a count of targets aims, it needs no step)
+        target = intent.targets[0]
+        if target not in self._foes(state) or out_of_reach(state, actor, target, reach) is None:
+            return []
+        return [self._call("step", actor, "move", creature_id=actor, to="engage", target_id=target)]
 
     def _to_touch(
         self, state: GameState, actor: str, spell: Spell, targets: list[str]

@@ -122,6 +122,9 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         if action == "move_beam":  # "move the beam onto goblin 2": where it falls now
             onto = tuple(t.id for t in ctx.named("creature", "member") if t.id != ctx.actor)
             return ctx.intent("manoeuvre", action=action, targets=onto[:1])
+        if action in ("hide", "dodge"):  # "hide behind the heaps of loot": behind that
+            cover = ctx.named("feature", text=ctx.said[at:])
+            return ctx.intent("manoeuvre", action=action, targets=(cover[0].id,) if cover else ())
         return step_away(ctx, at, action) or ctx.intent("manoeuvre", action=action)
     lulled = _LULLED.search(ctx.said)
     if lulled is not None:  # "I put them to sleep": the Sleep spell, for one who knows it

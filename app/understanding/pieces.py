@@ -122,7 +122,7 @@ def read_pieces(
             continue  # "i stabilize aria, quick!": how fast, no words to the foes
         words = piece.text
         last = read[-1][2] if read else None
-        behind = last is not None and last.kind == "manoeuvre" and last.action == "cover"
+        behind = last is not None and last.kind == "manoeuvre" and last.action in _COVERED
         if held and mentions_back(words) and (last is None or not last.target):
             words = refer_back(words, held)
             held = ""
@@ -399,6 +399,8 @@ _COMING = re.compile(
 _UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*)?$", re.IGNORECASE)
 """A clause that casts a spell the game does not know by that name."""
 
+_COVERED = frozenset({"cover", "hide", "dodge"})
+"""Manoeuvres whose target is the thing one gets behind: never the "her" of a later blow."""
 _NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
 """A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
 

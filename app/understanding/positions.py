@@ -129,12 +129,20 @@ _BY_WAY = re.compile(r"\b(?:up|down|out|through|out of|out through)\s+(?:the\s+)
 """A way taken, not merely stepped towards ("retreat up the stairs", not "towards")."""
 
 
+_BEHIND = re.compile(r"\b(?:behind|among|amongst|into|under|beneath) (.+)$")
+"""A retreat into cover: the words after it name the cover."""
+
+
 def step_away(ctx: Context, at: int, action: str) -> Intent | None:
     """Backing off in a fight (the verb at ``at``): out by a way taken up, down, out or
     through ("retreat up the stairs" leaves the fight, "back away towards the stairs" does
     not), or a step back from the foe named ("I back away from the rat")."""
     if action not in ("withdraw", "disengage") or not ctx.scope.fighting:
         return None
+    behind = _BEHIND.search(ctx.said[at:])
+    cover = ctx.named("feature", text=behind.group(1)) if behind else []
+    if action == "withdraw" and cover:  # "retreat behind the throne": into its cover
+        return ctx.intent("manoeuvre", action="cover", targets=(cover[0].id,))
     by = _BY_WAY.search(ctx.said[at:])
     if action == "withdraw" and by and own(ctx, at) and named_beyond_direction(ctx, by[0]):
         way = move(ctx, 0)

@@ -246,7 +246,8 @@ async def test_help_beside_a_foe_already_needs_no_step() -> None:
 
 async def test_a_rogue_hides_with_her_bonus_action_and_keeps_the_action() -> None:
     made, said = await turn(game(CELLAR, turn="mira"), "mira", "I hide behind the casks")
-    assert names(made) == ["use_feature"]
+    assert names(made) == ["move", "use_feature"]  # behind the casks first
+    assert aimed(made, "move")["to"] == "cover"
     assert aimed(made, "use_feature")["option"] == "hide"
     assert "still has an action" in said
 

@@ -16,9 +16,8 @@ from functools import cache
 from rapidfuzz import fuzz, process
 
 from app.understanding import Intent
-from app.understanding.freeform import english_words
 from app.understanding.scope import living_creatures
-from app.understanding.words import TITLES
+from app.understanding.words import TITLES, english_words
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.character import CharacterSheet

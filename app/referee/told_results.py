@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.world.pronouns import possessive
 from app.world.state import GameState
 from rules.features import feature
 
@@ -55,7 +56,7 @@ TRAIT_MOVES = {
 
 _CONTESTS = {
     "grapple": ("seizes {t} in a crushing hold", "grabs at {t}, who twists free"),
-    "shove_prone": ("knocks {t} off their feet", "shoves at {t}, who stands firm"),
+    "shove_prone": ("knocks {t} off {their} feet", "shoves at {t}, who stands firm"),
     "shove_away": ("shoves {t} back", "shoves at {t}, who stands firm"),
     "escape_grapple": ("breaks free", "strains against the hold, but cannot break it"),
 }
@@ -64,8 +65,9 @@ _CONTESTS = {
 def contested(state: GameState, actor: str, result: dict[str, Any]) -> str:
     """A grapple, shove or escape, won or lost."""
     won, lost = _CONTESTS[str(result["action"])]
+    target = str(result.get("target", ""))
     said = (won if result["success"] else lost).format(
-        t=state.name_of(str(result.get("target", "")))
+        t=state.name_of(target), their=possessive(state, target)
     )
     return f"{state.name_of(actor)} {said}."
 

@@ -75,8 +75,11 @@ BOUND_WITH = re.compile(
 """What a captive is tied with ("lasso her with my rope"), no object of the deed."""
 _GRABBED = re.compile(
     r"\b(?:grab|grabs|grabbed|snatch|snatches|seize|seizes)\s+"
-    r"((?:the|a|an|that|this|my|his|her|its|some)\s+)?([a-z'-]+)"
+    r"((?:the|a|an|that|this|my|his|her|its|some)\s+)?([a-z'-]+)(?:\s+([a-z'-]+))?"
 )
+_REMAINS = frozenset({"corpse", "corpses", "body", "bodies", "carcass", "carcasses", "remains",
+                      "skull", "bone", "bones"})  # fmt: skip
+"""What is left of a foe, grabbed as a thing ("grab the rat corpse and throw it")."""
 
 
 def grabs_a_thing(ctx: Context) -> bool:
@@ -86,6 +89,8 @@ def grabs_a_thing(ctx: Context) -> bool:
     if m is None or not m.group(1):
         return False
     word = m.group(2)
+    if m.group(3) in _REMAINS:  # what is left of one: a thing to hold
+        return True
     kinds = {w for t in ctx.scope.of("creature") for n in t.names for w in n.lower().split()}
     which = {*ctx.vocab.descriptors, *ctx.vocab.ordinals, "one", "nearest", "closest"}
     return word not in kinds | which and word.rstrip("s") not in kinds and not word.endswith("est")

@@ -27,6 +27,15 @@ _MOVED_THING = re.compile(
 """A thing shoved somewhere ("shove a pew into her path"), which no foe is."""
 
 
+PUSHED_AWAY = re.compile(
+    r"\b(?:kick|kicks|push|pushes|shove|shoves|shoulder|shoulders|barge|barges|boot|boots|"
+    r"knock|knocks|drive|drives)\b (?:\w+ ){1,3}?"
+    r"(?:away|back|off (?:of )?(?!its|his|her|their)\w+)\b"
+)
+"""A foe pushed off someone or back ("kick the rat away from Aria", "shove it off Thorin"):
+the shove of the rules that pushes 5 feet, not a blow."""
+
+
 def refine_hold(ctx: Context, intent: Intent) -> Intent:
     """A grapple or a shove aimed at a creature; a shove that says "down" or "over" knocks
     prone, any other pushes back 5 feet."""

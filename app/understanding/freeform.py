@@ -13,17 +13,14 @@ referee tells it back as it happens, and no roll, state or turn is spent on it.
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache
-from importlib import resources
 
 from app.understanding.improvised import scene_mentions
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import one_slip, owners
+from app.understanding.words import english_words, one_slip, owners
 
 NOT_DEEDS = frozenset(
     """
@@ -223,19 +220,6 @@ def _verbs_of(vocab: Vocabulary) -> frozenset[str]:
         known = frozenset(p.split()[0] for p in phrases if p.split() and len(p.split()[0]) >= 4)
         _VERBS[vocab.code] = known
     return known
-
-
-@cache
-def english_words() -> frozenset[str]:
-    """Whole English words the meaning model knows (its word-piece vocabulary, some 25,000
-    words): read once, when first asked, so a real word one slip from a verb of the game's
-    ("stack", "stab") is taken as itself. Empty if the model's files are missing."""
-    try:
-        text = resources.files("app.world").joinpath("meaning_model", "tokenizer.json")
-        vocab = json.loads(text.read_text(encoding="utf-8"))["model"]["vocab"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return frozenset()
-    return frozenset(w for w in vocab if w.isalpha())
 
 
 _VERBS_OF: dict[str, tuple[str, ...]] = {}

@@ -73,7 +73,11 @@ OWN = re.compile(
 """Words before a threat's verb that make it the speaker's own ("I back off", "we give
 up"), not a demand."""
 
-FLOORING = re.compile(r"\b(?:knock|bash|shield-bash|slam|bowl)\w*\b.*\b(?:flat|down|over|prone)\b")
+FLOORING = re.compile(
+    r"\b(?:knock|bash|shield-bash|slam|bowl|trip|sweep|kick|tackle)\w*\b.*\b(?:flat|down|over|"
+    r"prone|on(?:to)? (?:its|his|her|their) (?:back|spine)|off (?:its|his|her|their) feet|"
+    r"to the ground)\b"
+)
 """A blow meant to put a foe on the ground: the shove of the rules."""
 
 HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
@@ -159,6 +163,8 @@ def threat(ctx: Context) -> Intent | None:
     return improvised(ctx, next(d for d in DEEDS if d.key == "cow"))
 
 
+_HURLED_AT = re.compile(r"\b(?:at|into|onto) (.+)$")
+"""Whom a thing is thrown at ("throw it at rat 2")."""
 _CLIMBING_TO = re.compile(
     r"\b(?:climb|climbs|climbing|clamber|clambers)\s+(?:up|down)?\s*(?:to|into)\b"
 )
@@ -272,6 +278,15 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     ):
         # "I knock him out", "knife to his throat": the one foe left, or the one at hand
         target = foe_at_hand(ctx, [f.id for f in foes])
+    hurled_at = _HURLED_AT.search(ctx.said) if deed.key == "throw" and foes else None
+    if target is None and hurled_at is not None:  # "throw it at rat 2": at the rat
+        aimed = pick_creatures(hurled_at.group(1), ctx.scope, ctx.state, ctx.vocab)
+        target = aimed.ids[0] if aimed.ids else None
+        armed = any(w in WEAPON_WORDS for w in ctx.said.split())
+        if target is not None and ctx.scope.fighting and not armed:  # a thing hurled at a foe
+            # that may hit or miss (no weapon the rules can roll damage for: a throw)
+            return ctx.intent("improvise", targets=(target,), action="athletics",
+                              extra=("throw", "12"), confidence=0.8)  # fmt: skip
     if target is None and foes and not on_a_thing and not rescued:  # "pickpocket the sleeping one"
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         target = pick.ids[0] if pick.exact and pick.ids else None
@@ -292,7 +307,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if deed.key == "grab" and not thing:  # "get the boss!": after him, blade first
             return ctx.intent("attack", targets=(target,), confidence=0.75)
         target = None if thing else target
-        if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said):
+        if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said) and deed.key != "cow":
             # "I knock skeleton 2 flat": a shove to the ground
             return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
     if deed.key == "posture":  # "sit down", "get up", "crouch behind the casks"

@@ -278,6 +278,13 @@ def read_pieces(
         later = pieces[pieces.index(piece) + 1 :]
         hiding = any(_NAMED_MOVE.search(p.text) for p in later[:1])
         named_move = named_move or (covering and state.encounter is not None and not hiding)
+        if (
+            intent.kind == "improvise"
+            and not intent.targets
+            and (armed := ARMED.search(piece.text))
+        ):
+            held = f"the {armed.group(0).lower()}"  # "tosses her dagger from hand to hand,
+            # and throws it at …": the dagger
         if piece is not pieces[-1] and _PRELUDE.match(piece.text) and not named_move:
             armed = ARMED.search(piece.text)  # "nocks an arrow and puts it into …": the arrow
             held = f"the {armed.group(0).lower()}" if armed is not None else held

@@ -14,7 +14,12 @@ from app.understanding.challenging import (
     challenge_by_parts,
 )
 from app.understanding.features import feature_use
-from app.understanding.fighting_words import attack_style, blow_at_thing, struck_thing
+from app.understanding.fighting_words import (
+    PUSHED_AWAY,
+    attack_style,
+    blow_at_thing,
+    struck_thing,
+)
 from app.understanding.intent import Intent, IntentKind, Reading
 from app.understanding.manoeuvring import OTHERS, manoeuvre_or_rest
 from app.understanding.mentions import mention
@@ -237,6 +242,10 @@ def _attack(ctx: Context) -> Intent:
         struck = struck_thing(ctx) if not pick.named else None
         if struck is not None:  # "slash at the pews": a thing is no foe, whoever is near
             return blow_at_thing(ctx, struck)
+        if pick.ids and ctx.scope.fighting and PUSHED_AWAY.search(ctx.said):
+            # "I kick the rat away from Aria": pushed off her, the shove of the rules
+            return ctx.intent("manoeuvre", action="shove_away", targets=pick.ids[:1],
+                              confidence=0.85)  # fmt: skip
         if pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
     npcs = ctx.named("npc")
@@ -411,7 +420,8 @@ def by_verbs(ctx: Context) -> Intent | None:
     for at, _, kind in _verb_hits(ctx):
         reading: Intent | None = None
         if kind == "attack":
-            reading = attack_style(ctx, _attack(ctx))
+            reading = _attack(ctx)
+            reading = attack_style(ctx, reading) if reading.kind == "attack" else reading
         elif kind == "move" and (own(ctx, at) or not ctx.scope.fighting):
             # in a fight a way named is a run for it: only the speaker's own ("the wolf
             # circles toward the path back to the mill" takes nobody anywhere)

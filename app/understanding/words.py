@@ -3,8 +3,10 @@ forgives plurals and small typos (``rapidfuzz``)."""
 
 from __future__ import annotations
 
+import json
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import resources
 
 from rapidfuzz import fuzz
 
@@ -189,6 +191,20 @@ NAME_FILLERS = frozenset({"the", "and", "of", "one", "ones", "old", "little", "b
 one", which "the cracked one" does not name)."""
 
 
+@cache
+def english_words() -> frozenset[str]:
+    """Whole English words the meaning model knows (its word-piece vocabulary, some 25,000
+    words): read once, when first asked, so a real word one slip from a verb or a name of
+    the game's ("stack" and "stab", "whole" and "hole") is taken as itself. Empty if the
+    model's files are missing."""
+    try:
+        text = resources.files("app.world").joinpath("meaning_model", "tokenizer.json")
+        vocab = json.loads(text.read_text(encoding="utf-8"))["model"]["vocab"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
+    return frozenset(w for w in vocab if w.isalpha())
+
+
 @lru_cache(maxsize=8192)
 def name_score(text: str, name: str, stop: frozenset[str]) -> float:
     """How well ``text`` names ``name`` (both normalised): above 1 for the whole phrase
@@ -213,7 +229,8 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
                 continue
             if stem(word) == stem(part):
                 best = max(best, 0.75)  # (a possessive names its owner: "a wolf's AC")
-            elif len(part) > 3 and len(word) > 3 and at == last:  # ("wolf" of "Wolf 2")
+            elif len(part) > 3 and len(word) > 3 and at == last and word not in english_words():
+                # ("wolf" of "Wolf 2"; a real word is itself: "whole" is no slip of "hole")
                 ratio = fuzz.ratio(word, part)
                 if ratio >= TYPO_RATIO:
                     best = max(best, 0.5 + ratio / 400)

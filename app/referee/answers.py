@@ -237,7 +237,12 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
         if reply is not None:
             return reply
     if intent.note.startswith("here to talk to"):
-        lead = f"Nobody here answers to that ({intent.note})"
+        here, _, away = intent.note.partition("; ")  # "…; Tam is not here": said first
+        lead = (
+            f"{away[0].upper()}{away[1:]} ({here})"
+            if away
+            else (f"Nobody here answers to that ({here})")
+        )
     elif HEARS in intent.note:  # words to a friend another player plays
         return intent.note if intent.note.endswith(("?", "!", ".")) else f"{intent.note}."
     elif intent.note.startswith(MOOD):  # "*hums nervously*": the mood, as the story tells it

@@ -276,7 +276,8 @@ def _finish(
 
 
 def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
-    """ "the goblin with the spoon": a weapon or armour only some of the foes carry."""
+    """ "the goblin with the spoon": a weapon or armour only some of the foes carry, or
+    what the story's description of one says they wear ("the one in the saucepan")."""
     m = re.search(r"\b(?:with|holding|wielding|carrying|wearing|in)\s+"
                   r"(?:the|a|an|that|his|her|its)\s+(\w+(?:\s\w+)?)", said)  # fmt: skip
     if m is None:
@@ -288,7 +289,9 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
         if creature.monster is None:
             continue
         block = state.monster(creature.monster)
-        gear = " ".join([block.armor, *(a.name for a in block.actions)]).lower()
+        npc = state.campaign.npcs.get(creature.npc) if state.campaign and creature.npc else None
+        looks = npc.description if npc is not None else ""  # "the one in the saucepan helmet"
+        gear = " ".join([block.armor, *(a.name for a in block.actions), looks]).lower()
         if any(re.search(rf"\b{re.escape(w)}", gear) for w in words):
             fits.append(thing.id)
     if not fits or len(fits) == len(pool):

@@ -21,7 +21,9 @@ def talk_to(ctx: Context, at: int) -> Intent | None:
     topic_text = ctx.said[at:]
     if not npcs:
         present = ctx.scope.of("npc")
-        pronoun = any(has_phrase(ctx.said, p) for p in ("her", "him", "she", "he"))
+        spoken_to = _ASKED_ABOUT.split(ctx.said, maxsplit=1)[0]  # ("ask Tam where he went":
+        # the "he" is what is asked, not whom)
+        pronoun = any(has_phrase(spoken_to, p) for p in ("her", "him", "she", "he"))
         if pronoun and len(present) > 1:  # "ask her" with Tam and Berta here: Berta
             present = _fitting_pronoun(ctx, present) or present
         elsewhere = _names_someone_else(ctx)
@@ -35,10 +37,24 @@ def talk_to(ctx: Context, at: int) -> Intent | None:
         if named_creatures(ctx.said, ctx.scope) or (ctx.scope.fighting and not present):
             return ctx.intent("talk", confidence=0.8, topic=about_words(topic_text, ctx.vocab))
         who = ", ".join(n.name for n in present) or "nobody"
-        return ctx.intent("ask", confidence=0.3, note=f"here to talk to: {who}")
+        away = _absent_named(ctx, spoken_to)
+        gone = f"; {away} is not here" if away else ""
+        return ctx.intent("ask", confidence=0.3, note=f"here to talk to: {who}{gone}")
     npc = npcs[0]
     topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
     return ctx.intent("talk", targets=(npc.id,), topic=topic)
+
+
+def _absent_named(ctx: Context, spoken_to: str) -> str | None:
+    """The person of the story the words are for, by name, who is not here ("ask Tam …"
+    with Tam still down in the cellar)."""
+    if ctx.campaign is None:
+        return None
+    here = {t.id for t in ctx.scope.of("npc")}
+    for nid, npc in ctx.campaign.npcs.items():
+        if nid not in here and has_phrase(spoken_to, npc.name.lower().split()[0]):
+            return npc.name
+    return None
 
 
 def _fitting_pronoun(ctx: Context, present: list[Thing]) -> list[Thing]:

@@ -106,3 +106,24 @@ async def test_sleep_at_unaware_foes_opens_the_fight_with_them_surprised(line: s
                 await play(session, current, "i wait")
     story = " ".join(turn.narrative for turn in session.state.history)
     assert "Aria casts Sleep" in story and "asleep" in story
+
+
+async def test_someone_asked_for_who_is_elsewhere_is_said_to_be_away() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    said = read(inn, "aria", "Ask Tam where he went.")[0]
+    assert said.kind == "ask"  # the "he" is what is asked, not Berta
+    story = await told(inn, "aria", "Ask Tam where he went.")
+    assert story.startswith("Tam is not here (here to talk to: Berta)")
+
+
+def test_a_stranger_described_nobody_here_fits_is_asked_back() -> None:
+    said = read({"campaign": "crossroads", "scene": "inn"}, "mira",
+                "ask the old man by the window what he saw")[0]  # fmt: skip
+    assert said.kind == "ask" and said.target is None
+
+
+def test_a_foe_described_by_what_the_story_says_they_wear() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+            "turn": "mira"}  # fmt: skip
+    for line in ("attack the one wearing a pot", "shoot the one in the saucepan helmet"):
+        assert read(hall, "mira", line)[0].target == "grubnak"

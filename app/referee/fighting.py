@@ -77,3 +77,10 @@ def unaware_foes(state: GameState, campaign: Campaign | None) -> bool:
         if here in (spec.scene, spec.success.move_to):
             return True
     return False
+
+
+def is_beast(state: GameState, cid: str) -> bool:
+    """The creature is a beast: a roar scares it off, words do not reach it, and it has no
+    weapon to throw down (it bolts rather than surrenders)."""
+    creature = state.creatures[cid]
+    return creature.monster is not None and state.monster(creature.monster).type.startswith("beast")

@@ -22,6 +22,7 @@ from app.actions.position_tools import watching_foes
 from app.dm.brain import BrainError, BrainReply, Message, TextDelta
 from app.referee.acting import Acting
 from app.referee.base import Notes
+from app.referee.fighting import is_beast
 from app.referee.narrate import FollowUps
 from app.referee.positioning import foe_plan
 from app.referee.reacting import Reacting
@@ -212,7 +213,8 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         if authored == "to_the_death":
             return None
         if foe_id in self.cowed and len(self._foes(state)) <= 2:
-            return "surrender"  # a threat broke it, and few of its side still stand
+            # a threat broke it, and few of its side still stand: a beast bolts
+            return "flee" if is_beast(state, foe_id) else "surrender"
         broken = self._nerve_breaks(state, foe_id, fearless=authored is None)
         if broken is None or authored is None:
             return broken

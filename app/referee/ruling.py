@@ -21,6 +21,7 @@ from app.actions.calls import ToolCall
 from app.actions.position_tools import engaged_foes, spots
 from app.actions.senses import sense_needed
 from app.referee.base import RefereeBase
+from app.referee.fighting import is_beast
 from app.referee.restating import told_back
 from app.understanding import Intent
 from app.understanding.describing import assailants
@@ -109,6 +110,16 @@ _FACED = {
     ("bluff", False): "{r} narrows their eyes: not fooled.",
 }
 """How the foe who contested a threat, a plea or a bluff takes it, before the outcome."""
+_DEMAND = re.compile(
+    r"\b(?:surrender|give up|yield|drop|lay down|knees|or (?:die|else|you)|mercy|live)\b"
+)
+"""A threat made of words (a demand to surrender): nothing to a beast. A roar, a shout or
+a stamp to scare it off is another matter."""
+_FACED_BEAST = {
+    True: "{r} flinches back, ears flat.",
+    False: "{r} bares its teeth and holds its ground.",
+}
+"""How a beast takes a roar or a shout (it neither laughs nor listens)."""
 
 
 class Ruling(RefereeBase):
@@ -170,7 +181,8 @@ class Ruling(RefereeBase):
             self.notes.append(said or told_back(intent.text, name))
             return []
         if key in ("cow", "sway", "bluff") and state.encounter is not None:
-            unmoved = self._unmoved(state, target)
+            scare = key == "cow" and not _DEMAND.search(intent.text.lower())
+            unmoved = self._unmoved(state, target, "scare" if scare else key)
             if unmoved:  # said before anything is spent: the turn is still the player's
                 self.notes.append(f"{unmoved} ({name} still has the turn.)")
                 return []
@@ -268,15 +280,19 @@ class Ruling(RefereeBase):
         minds = [f for f in self._foes(state) if not self._unmoved(state, f)]
         return max(minds, key=lambda f: _insight(state, f), default=None)
 
-    def _unmoved(self, state: GameState, target: str | None) -> str:
-        """Why no foe can be cowed or talked round ("" when one can)."""
+    def _unmoved(self, state: GameState, target: str | None, key: str = "sway") -> str:
+        """Why no foe can be cowed or talked round ("" when one can). A beast has no words
+        to be swayed or bidden by, but a roar or a shout can scare it off (``key``
+        "scare")."""
         foes = [target] if target in state.creatures else self._foes(state)
         minds = []
         for fid in foes:
             creature = state.creatures[fid]
             block = state.monster(creature.monster) if creature.monster else None
             kind = block.type.split()[0] if block is not None else ""
-            if block is None or (kind not in FEARLESS and block.abilities.intelligence > 3):
+            scared = key == "scare" and kind == "beast"
+            if block is None or (kind not in FEARLESS and (block.abilities.intelligence > 3
+                                                          or scared)):  # fmt: skip
                 minds.append(fid)
         if minds or not foes:
             return ""
@@ -311,7 +327,9 @@ class Ruling(RefereeBase):
         line = line.format(a=state.name_of(actor), t=shown)
         resister = str(result.get("opposed_by") or "")
         if resister in state.creatures and (key, won) in _FACED:  # how the foe took it
-            faced = _FACED[(key, won)].format(r=state.name_of(resister), a=state.name_of(actor))
+            faced = (_FACED_BEAST[won] if is_beast(state, resister) else _FACED[(key, won)]).format(
+                r=state.name_of(resister), a=state.name_of(actor)
+            )
             line = f"{faced} {line}"
         self.notes.append(line)
         calls: list[ToolCall] = []
@@ -319,7 +337,8 @@ class Ruling(RefereeBase):
             calls.extend(self._restrain(actor, target))
         if won and key in ("cow", "sway") and state.encounter is not None:
             foes = [target] if target in state.creatures else self._foes(state)
-            self.cowed |= {f for f in foes if not self._unmoved(state, f)}
+            self.cowed |= {f for f in foes if not self._unmoved(state, f, "scare")}
+            # (a beast was only ever contested by a roar or a shout, never by words)
         return calls
 
 

@@ -12,7 +12,7 @@ from app.understanding.fighting_words import attack_style, blow_at_thing, cuttin
 from app.understanding.intent import Intent, Reading
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures, pick_creatures
-from app.understanding.ways import move, shut_ways
+from app.understanding.ways import move, named_beyond_direction, shut_ways
 from app.understanding.words import has_phrase, name_score, stem
 from app.world.references import facts
 
@@ -116,6 +116,8 @@ def bare_names(ctx: Context) -> Intent | None:
     if cut is not None:  # "cut the bell rope", with no blade named: what a blade does
         return blow_at_thing(ctx, cut)
     things = ctx.named("feature", "npc", "exit", "item_here", "creature")
+    if len(words) > 6:  # ("grips his axe in both hands …": "in" is no way named)
+        things = [t for t in things if t.kind != "exit" or named_beyond_direction(ctx, ctx.said)]
     if not things:
         return None
     if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:

@@ -57,11 +57,19 @@ THREATS = re.compile(
     r"on your knees|back off|get lost|begone|be gone|scram|clear off|get out of here|"
     r"or (?:die|you die|you'?re dead|you'?re done|else|i'?ll kill you)|"
     r"(?:scare|drive|chase) (?:them|it|him|her|the \w+) (?:off|away)|"
-    r"(?:tell|order|shout at|yell at) (?:them|it|him|her|the \w+(?: \w+)?) "
-    r"to (?:run|flee|leave|go)|"
+    r"(?:tell|order|shout at|yell at|scream at|bark at|command) "
+    r"(?:them|it|him|her|the \w+(?: \w+)?) to (?:run|flee|leave|go|get|let|stop|drop|release|"
+    r"back off|clear off|stand down)|"
     r"roar|howl|bellow|war ?cry|bang \w+ \w+ (?:on|against) (?:my|his|her) shield)\b"
 )
 """Words that threaten foes into giving up or running: in a fight, an Intimidation check."""
+_BLOW_BEFORE = re.compile(
+    r"\b(?:swing|swings|stab|stabs|slash|slashes|shoot|shoots|hack|hacks|strike|strikes|"
+    r"attack|attacks|lunge|lunges)\b"
+)
+"""A blow told before the shouting: the blow is the deed, the shout its colour."""
+_BACK_OFF_SAID = re.compile(r"^back off\b(?! (?:to|toward|towards|from|and|a))|back off[,!]|!")
+""""Back off" said to the foes (first, or shouted), not a step back of one's own."""
 STRIKES_FIRST = re.compile(
     r"^(?:i\s+)?(?:attack|stab|hit|shoot|slash|strike|swing|cast|fire|smite|kill)\b|"
     r"holy symbol|turn undead|channel divinity"
@@ -154,8 +162,10 @@ def threat(ctx: Context) -> Intent | None:
     turning = sheet is not None and sheet.has("turn_undead") and HOLY_SYMBOL_HELD.search(said)
     if found is not None and turning and undead_here(ctx):
         return None  # "in the name of the Dawn, begone!": a cleric turning the dead
-    if found is None or STRIKES_FIRST.search(said):
-        return None
+    if found is None or STRIKES_FIRST.search(said) or _BLOW_BEFORE.search(said[: found.start()]):
+        return None  # ("swings it at the closer one, yelling to scare them off": the swing)
+    if found.group(1) == "back off" and not _BACK_OFF_SAID.search(said):
+        return None  # "disengage and back off toward the steps": the speaker's own step
     shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell)",
                      found.group(1))  # fmt: skip
     if not shown and OWN.search(said[: found.start()]):

@@ -113,7 +113,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             and action in RUNNING
             and own(ctx, at)
             and named_beyond_direction(ctx, ctx.said)
-        ):
+            and not _TOWARDS.match(ctx.said[at:])
+        ):  # ("dash for the stairs": towards them, still in the fight; "up the stairs": out)
             way = move(ctx, 0)  # "run up the stairs!!": out of the fight by that way
             if way is not None and way.kind == "move":
                 return replace(way, action=action)
@@ -157,6 +158,11 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     return None
 
 
+_TOWARDS = re.compile(
+    r"^(?:dash|dashes|sprint|sprints)(?: over)? (?:to|towards|toward) (?:the )?\w+"
+)
+"""A dash made towards a way, not out by it ("dash to the stairs"; "run back to the
+cellar", "run for the door" and "dash up the stairs" leave)."""
 _NOT_OURS = re.compile(
     r"\brest(?:s|ed|ing)? (?:in peace|easy|well)\b|\b(?:laid|lay|lays|put|puts|gone|go|back|"
     r"sent|send|sends|guide|guides|lead|leads|help|helps|lull|lulls) (?:\w+ ){0,2}to "

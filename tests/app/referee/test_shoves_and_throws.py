@@ -49,3 +49,35 @@ def test_a_real_word_is_no_slip_of_a_name() -> None:
     line = "I try to climb up onto the rafters to get a view of the whole room"
     said = read({"campaign": "crossroads", "scene": "inn"}, "mira", line)[0]
     assert said.kind != "challenge" and "trapdoor" not in said.targets
+
+
+def test_an_arrow_at_a_foe_is_a_shot() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "ione"}  # fmt: skip
+    said = read(strand, "ione", "arrow at thrall 2")[0]
+    assert (said.kind, said.target) == ("attack", "drowned-thrall-2")
+
+
+def test_a_stomp_is_an_unarmed_blow() -> None:
+    said = read(RATS, "thorin", "I stomp on the rat with my boot")[0]
+    assert (said.kind, said.action) == ("attack", "unarmed")
+
+
+async def test_a_shout_can_scare_a_beast_though_words_cannot_sway_it() -> None:
+    said = read(RATS, "thorin", "I shout at the rats to get back into their hole!")[0]
+    assert (said.kind, said.action) == ("improvise", "intimidation")
+    story = await told(RATS, "thorin", "I shout at the rats to get back into their hole!")
+    assert "words will neither" not in story and "laughs" not in story
+
+
+def test_backing_off_toward_a_way_is_a_step_not_a_threat() -> None:
+    said = read(RATS, "thorin", "disengage and back off toward the steps")
+    assert all(s.action != "intimidation" for s in said)
+
+
+def test_a_shout_told_after_a_swing_is_the_swing() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "bram"}  # fmt: skip
+    line = ("Bram grips his battleaxe in both hands and swings it at the closer one. He's "
+            "yelling the whole time to scare them off.")  # fmt: skip
+    assert read(wolves, "bram", line)[-1].kind == "attack"

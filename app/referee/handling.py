@@ -21,6 +21,11 @@ def _one_of(held: str) -> str:
     return f"a {held.removesuffix('s')}" if held.endswith("candles") else held
 
 
+_SIPS = frozenset({"drink", "quaff", "sip", "swallow", "gulp", "chug", "swig", "take a swig of",
+                   "take a sip of", "take a gulp of", "have a swig of", "knock back"})  # fmt: skip
+"""Ways of drinking a thing that does not heal: a swallow, and nothing more."""
+
+
 class Handling(Caring):
     """Item intents, carried out through ``change_item`` and ``heal``."""
 
@@ -40,6 +45,14 @@ class Handling(Caring):
             kit = [i for i in state.party[actor].inventory if "tinder" in i.lower()]
             how = f" with {the(kit[0])}" if kit else ""
             self.notes.append(f"{name} lights {the(_one_of(held))}{how}; warm light spreads.")
+            return []
+        if (spec is None or not spec.heals) and intent.action in ("eat", "consume"):
+            # a bite of something to eat: a moment's comfort, and some is left (it may be
+            # someone's favourite)
+            self.notes.append(f"{name} has a bite of {the(held)}; there is still some left.")
+            return []
+        if (spec is None or not spec.heals) and intent.action in _SIPS:
+            self.notes.append(f"{name} takes a swallow of {the(held)}.")
             return []
         if spec is None or not spec.heals:
             self.notes.append(f"{name} turns {the(held)} over; nothing comes of using it here.")

@@ -13,6 +13,7 @@ from app.understanding.readings import Context
 from app.understanding.scope import open_challenges
 from app.understanding.words import has_phrase, name_score, verb_at
 from app.world import view
+from app.world.campaign import Campaign
 
 
 def way_out(ctx: Context) -> Intent | None:
@@ -94,7 +95,7 @@ def move(ctx: Context, at: int) -> Intent | None:
         return None  # "round the back of the inn": a side of that place, not the way in
     far = None if named_beyond_direction(ctx, rest) else _far_place(ctx, rest)
     if far is not None:  # "we'll go out to the chapel" from the lighthouse: not "out"
-        return ctx.intent("ask", confidence=0.3, note=f"there is no way from here to {far}")
+        return _the_way_to(ctx, far)
     here = ctx.state.scene.name.lower()
     leaving = any(
         (at := verb_at(ctx.said, p)) >= 0 and not _WISHED_OF.search(ctx.said[:at])
@@ -156,8 +157,51 @@ _PART_OF = re.compile(
 """A side of a place named ("the back wall of the inn"), which is where one already is."""
 
 
+def _the_way_to(ctx: Context, far: str) -> Intent:
+    """Said back: no way from here leads straight to the far place, and which way here is
+    the first step there (by the ways the campaign draws)."""
+    campaign = ctx.campaign
+    assert campaign is not None
+    name = campaign.scenes[far].name
+    step = _first_step(campaign, ctx.state.scene.id, far)
+    ways = {w.id: w for w in ctx.scope.of("exit")}
+    if step is None or step not in ways:
+        return ctx.intent("ask", confidence=0.45, note=f"there is no way from here to {name}")
+    way = ways[step]
+    via = campaign.scenes[step].name
+    # (0.45: sure enough never to be read as some other deed, and read again after a move)
+    return ctx.intent("ask", confidence=0.45,
+                      note=f"there is no way from here to {name}: the way there is through "
+                      f"the {way.name} ({via}) first")  # fmt: skip
+
+
+def _first_step(campaign: Campaign, here: str, far: str) -> str | None:
+    """The scene next to ``here`` on the shortest way to ``far`` (``None``: no way). A way
+    drawn from either end counts (the chapel's causeway is reached from the strand, though
+    only the chapel names it)."""
+    links: dict[str, set[str]] = {sid: set() for sid in campaign.scenes}
+    for sid, scene in campaign.scenes.items():
+        for way in scene.exits:
+            if way.to in links:
+                links[sid].add(way.to)
+                links[way.to].add(sid)
+    seen = {here}
+    frontier = [(n, n) for n in sorted(links.get(here, ()))]
+    while frontier:
+        nxt = []
+        for place, first in frontier:
+            if place == far:
+                return first
+            if place in seen:
+                continue
+            seen.add(place)
+            nxt += [(n, first) for n in sorted(links[place]) if n not in seen]
+        frontier = nxt
+    return None
+
+
 def _far_place(ctx: Context, rest: str) -> str | None:
-    """A place of the campaign the words name that no way from here leads to."""
+    """A place of the campaign the words name that no way from here leads to (its id)."""
     campaign = ctx.campaign
     if campaign is None:
         return None
@@ -168,7 +212,7 @@ def _far_place(ctx: Context, rest: str) -> str | None:
         name = scene.name.lower()
         words = [w for w in name.split() if w not in ctx.vocab.stop and w != "the"]
         if sid not in near and words and has_phrase(rest, words[-1]):
-            return scene.name
+            return sid
     return None
 
 

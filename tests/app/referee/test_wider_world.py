@@ -127,3 +127,19 @@ def test_a_foe_described_by_what_the_story_says_they_wear() -> None:
             "turn": "mira"}  # fmt: skip
     for line in ("attack the one wearing a pot", "shoot the one in the saucepan helmet"):
         assert read(hall, "mira", line)[0].target == "grubnak"
+
+
+async def test_a_place_further_on_is_said_with_the_first_step_there() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    said = read(harbour, "cass", "I walk to the drowned chapel")[0]
+    assert said.kind == "ask" and said.note.startswith("there is no way from here")
+    story = await told(harbour, "cass", "I walk to the drowned chapel")
+    assert "shore steps (The Ebb Strand) first" in story
+
+
+async def test_something_to_eat_is_eaten_and_some_is_left() -> None:
+    yard = {"campaign": "hollow_ford", "scene": "mill_yard"}
+    said = read(yard, "bram", "I eat one of my honey cakes")[0]
+    assert (said.kind, said.item) == ("use", "honey_cakes")
+    story = await told(yard, "bram", "I eat one of my honey cakes")
+    assert "bite of the honey cakes" in story

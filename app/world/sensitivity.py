@@ -74,6 +74,12 @@ NEGATED_FIELD_WEIGHT = 0.75
 weakly: a loose word, negated, is weaker evidence still ("I'm not going to hurt you" is
 no compliment)."""
 
+_ESTEEM = frozenset({"insult", "praise", "courtesy", "dismissal"})
+"""Fields of what one thinks of the listener themselves: words of another are no slight
+or praise of them."""
+_YOU = frozenset({"you", "your", "you're", "youre", "yours", "u", "ur", "ya", "yourself"})
+_YOU_KNOW = re.compile(r"\byou know\b|\bmind you\b|\bi tell you\b")
+"""Ways of saying "you" that turn to nobody ("he's just old, you know")."""
 OUT_OF_CHARACTER = frozenset(
     {"lol", "lmao", "rofl", "haha", "hahaha", "hehe", "xd", "brb", "ooc", "afk", "omg", "lmfao"}
 )
@@ -107,6 +113,8 @@ class SensitivityMap:
     """Which entries (by index) listen for each semantic field."""
     _meaning: MeaningIndex | None = None
     """The examples lines are read for meaning against (built on the first such line)."""
+    people: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each person of the story's names and words for them, lower case (by NPC id)."""
 
     def __post_init__(self) -> None:
         lengths: set[int] = set()
@@ -205,6 +213,10 @@ class SensitivityMap:
         if words & OUT_OF_CHARACTER and words <= OUT_OF_CHARACTER | _FILLERS:
             return []  # "lol", "haha ok": laughter at the table, not at anyone in the story
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
+        if addressee is not None and self._of_another(text, addressee):
+            # "That goblin chief sounds like a clown", said to Berta: a slight of him, not
+            # of her (but "Tam will sleep in his own bed tonight" does reassure her)
+            return [m for m in kept if not _ESTEEM & set(m.entry.spec.fields)]
         if not kept:
             listening = [e for e in self.entries if _said_to(e, addressee, present)]
             kept = self._by_meaning(text, listening) if listening else []
@@ -218,6 +230,20 @@ class SensitivityMap:
         listening = [e for e in self.entries if _said_to(e, addressee, present)]
         asked = _wholly_asked(text)
         return intent.weighed(text, kept, listening, asked)  # a second opinion: said how
+
+    def _of_another(self, text: str, addressee: str) -> bool:
+        """The line speaks of someone else of the story, not to its listener: it begins
+        with another person ("Wendel's not a bad man, you know") or "that <word for them>"
+        ("that goblin chief sounds like …"), and never turns to "you" (but "you know")."""
+        words = [t for t in tokenize(text) if t not in CLAUSE_END]
+        if not words or _YOU & set(_YOU_KNOW.sub(" ", " ".join(words)).split()):
+            return False
+        start = " ".join(words[:4])
+        start = re.sub(r"^(?:that|the|this|your|old)\s+", "", start)
+        for npc, names in self.people.items():
+            if npc != addressee and any(re.match(rf"{re.escape(n)}\b", start) for n in names):
+                return True
+        return False
 
     def _derided(self, addressee: str | None) -> list[Match]:
         """A line that mocks the one it is said to, heard as nothing else about them: the
@@ -416,7 +442,11 @@ def build(
         for e in entries
         if e.spec.negated and e.spec.negated not in here and e.spec.negated in campaign.judgments
     }
-    return SensitivityMap(entries, extra)
+    people = {
+        nid: tuple(n.lower() for n in (npc.name, npc.name.split()[0], *npc.aliases) if n)
+        for nid, npc in campaign.npcs.items()
+    }
+    return SensitivityMap(entries, extra, people=people)
 
 
 def _applies(judgment: JudgmentSpec, scene: str, present: list[str]) -> bool:

@@ -146,3 +146,17 @@ def test_a_cheap_lock_does_not_slight_the_innkeeper() -> None:
     assert "berta_slighted" not in {m.entry.id for m in found}
     rude = build(story, "inn", ["berta"]).heard("what a cheapskate", "berta", ["berta"])
     assert "berta_slighted" in {m.entry.id for m in rude}
+
+
+def test_a_slight_of_someone_else_is_no_slight_of_the_listener() -> None:
+    """Mocking the goblin chief to Berta does not slight Berta; words of Tam still reassure
+    her, and a slight said to her face still slights her."""
+    inn = build(crossroads(), "inn", ["berta"])
+    heard = {m.entry.id for m in inn.heard(
+        "That goblin chief sounds like a clown in a cooking pot.", "berta", ["berta"])}  # fmt: skip
+    assert "berta_slighted" not in heard
+    tam = {m.entry.id for m in inn.heard(
+        "Tam will sleep in his own bed tonight, mark my words.", "berta", ["berta"])}  # fmt: skip
+    assert "berta_reassured" in tam
+    rude = {m.entry.id for m in inn.heard("what a cheapskate you are", "berta", ["berta"])}
+    assert "berta_slighted" in rude

@@ -38,7 +38,10 @@ class Handling(Caring):
         held = self._carried(state, actor, intent.item or "") if actor in state.party else None
         spec = self.campaign.items.get(intent.item or "") if self.campaign else None
         if held is None:
-            self.notes.append(f"{name} does not carry that.")
+            holder = re.match(r"only (.+) carries that$", intent.note)
+            what = the(spec.name) if spec is not None else "that"
+            whose = f": {holder.group(1)} does" if holder else ""
+            self.notes.append(f"{name} does not carry {what}{whose}.")
             return []
         if (spec is None or not spec.heals) and _LIGHTS.search(held.lower()):
             # "light a candle", "light my torch": nothing stands against it

@@ -102,8 +102,11 @@ _NOTHING = "what was to come first did not happen; say it again if that is still
 
 def _came_to_nothing(state: GameState, intent: Intent) -> bool:
     """In a fight, a line's first clause meant to spend the action that made no call: it
-    could not be done (a potion for someone unhurt, a feature the character lacks)."""
+    could not be done (a potion for someone unhurt, a feature the character lacks). In a
+    fight or out of one, a thing to use that another carries: the plan leaned on it."""
     unable = intent.kind == "ask" and intent.action == "unable"
+    if intent.kind == "use" and intent.note.endswith("carries that"):
+        return True  # "drink the draught and go to the chapel", the draught being Sela's
     return state.encounter is not None and (unable or intent.kind in _SPENDING)
 
 

@@ -220,6 +220,13 @@ def _prodding_the_dead(ctx: Context, ids: tuple[str, ...]) -> bool:
     return dead and any(verb_at(ctx.said, p) >= 0 for p in _PRODS)
 
 
+_TO_KNOCK_DOWN = re.compile(
+    r"\bto (?:knock|bring|put|send|get) (?:it|him|her|them) (?:down|flat|over|prone|to the ground|"
+    r"off (?:its|his|her|their) feet)\b"
+)
+"""A blow made to put a foe on the ground: the shove of the rules that knocks prone."""
+
+
 def _attack(ctx: Context) -> Intent:
     if ctx.scope.fighting or ctx.scope.of("creature"):
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
@@ -245,6 +252,10 @@ def _attack(ctx: Context) -> Intent:
         if pick.ids and ctx.scope.fighting and PUSHED_AWAY.search(ctx.said):
             # "I kick the rat away from Aria": pushed off her, the shove of the rules
             return ctx.intent("manoeuvre", action="shove_away", targets=pick.ids[:1],
+                              confidence=0.85)  # fmt: skip
+        if pick.ids and ctx.scope.fighting and _TO_KNOCK_DOWN.search(ctx.said):
+            # "shoulder-charge skeleton 3 into the shelves to knock it down": the shove
+            return ctx.intent("manoeuvre", action="shove_prone", targets=pick.ids[:1],
                               confidence=0.85)  # fmt: skip
         if pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)

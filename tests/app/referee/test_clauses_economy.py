@@ -114,7 +114,7 @@ CASES = [
      ["attack:drowned-thrall-1", "end_turn"],
      ["“shoot Drowned Thrall 1 again” will have to wait for the next turn"]),
     ("bell_strand_fight", "ione", "I drink my potion and shoot thrall 2",
-     [], ["Ione does not carry that.", "“shoot thrall 2” — what was to come first"]),
+     [], ["Ione does not carry the healing potion.", "“shoot thrall 2” — what was to come first"]),
     ("bell_strand_fight", "ione", "cast bless and then shoot thrall 2",
      [], ["Ione does not know Bless.", "say it again if that is still the plan"]),
     ("bell_strand_hurt", "ione", "cure wounds on myself and then shoot thrall 2",

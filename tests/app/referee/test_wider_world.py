@@ -143,3 +143,10 @@ async def test_something_to_eat_is_eaten_and_some_is_left() -> None:
     assert (said.kind, said.item) == ("use", "honey_cakes")
     story = await told(yard, "bram", "I eat one of my honey cakes")
     assert "bite of the honey cakes" in story
+
+
+async def test_a_plan_leaning_on_a_thing_another_carries_waits() -> None:
+    mill = {"campaign": "hollow_ford", "scene": "mill_yard"}
+    story = await told(mill, "bram", "drink the draught then go to the chapel")
+    assert "Bram does not carry the willow-bark draught: Sela does." in story
+    assert "what was to come first did not happen" in story

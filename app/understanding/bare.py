@@ -12,7 +12,7 @@ from app.understanding.fighting_words import attack_style, blow_at_thing, cuttin
 from app.understanding.intent import Intent, Reading
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures, pick_creatures
-from app.understanding.ways import move, named_beyond_direction, shut_ways
+from app.understanding.ways import DRAWN, move, named_beyond_direction, shut_ways
 from app.understanding.words import has_phrase, name_score, stem
 from app.world.references import facts
 
@@ -46,13 +46,6 @@ _GESTURE = re.compile(
 """Words that open a gesture towards a place, not a going ("nodding at the wood")."""
 
 
-_DRAWN = re.compile(
-    r"\b(?:weapons?|swords?|blades?|bows?|axes?|steel|daggers?|shields?|torch(?:es)?|"
-    r"lanterns?)\s+(?:out|up|drawn|ready|raised)\b"
-)
-"""Gear held ready ("weapons out", "torches up"): how the party goes, not where."""
-
-
 _HELD: dict[str, re.Pattern[str]] = {}
 
 
@@ -76,6 +69,9 @@ def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack; a healing
     draught one carries ("potion!") is drunk."""
+    held = DRAWN.search(ctx.said)
+    if held is not None and len(ctx.said.split()) > 3:  # "goes first, shortsword out": no
+        ctx = ctx.with_said(DRAWN.sub(" ", ctx.said))  # way named by the gear held ready
     if len(ctx.said.split()) <= 3:
         carried = ctx.named("carried")
         spec = ctx.campaign.items.get(carried[0].id) if carried and ctx.campaign else None
@@ -121,7 +117,7 @@ def bare_names(ctx: Context) -> Intent | None:
     if not things:
         return None
     if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:
-        if _GESTURE.match(ctx.said) or _DRAWN.search(ctx.said):
+        if _GESTURE.match(ctx.said) or DRAWN.search(ctx.said):
             return None  # "nodding at the wood", "weapons out": nobody goes that way
         return move(ctx, 0) or ctx.intent("ask", confidence=0.3)
     options = tuple(

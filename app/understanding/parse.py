@@ -443,7 +443,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
             found.kind == "ask" or grips or unarmed or (aimed and object_is_a_thing(ctx))
         ):
             found = deed
-    found = found or r.spoken(ctx) or bare.bare_names(ctx)
+    if found is None:  # a way named with no verb is taken, shouted or not ("down we go!")
+        plain = bare.bare_names(ctx)
+        found = plain if plain is not None and plain.kind == "move" else r.spoken(ctx) or plain
     found = _towards(ctx, found)
     found = _only_opening(ctx, found)
     opened = found is not None and found.kind == "ask" and bool(found.targets)

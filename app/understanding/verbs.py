@@ -41,6 +41,7 @@ from app.understanding.spells import (
 from app.understanding.talked_to import talk_to
 from app.understanding.targets import named_creatures, pick_creatures, plural
 from app.understanding.ways import (
+    LEFT_BE,
     move,
     own,
     way_out,
@@ -461,7 +462,7 @@ def by_verbs(ctx: Context) -> Intent | None:
         return best
     if readings:
         return readings[0]
-    if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave):
+    if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave) and not LEFT_BE.search(ctx.said):
         return way_out(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
     if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run")):
         return ctx.intent("ask", confidence=0.3, note="where to?")

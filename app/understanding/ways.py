@@ -49,10 +49,25 @@ _ADVANCE = re.compile(
 never out by the way that happens to lead up."""
 
 
+LEFT_BE = re.compile(
+    r"\b(?:leave|leaves|leaving)\s+(?:(?:you|him|her|them|it|us|me)\b|.*\b(?:alone|be|in peace)\b)"
+)
+"""Someone or something left be, not a place left."""
+DRAWN = re.compile(
+    r"\b(?:weapons?|\w*swords?|\w*blades?|\w*bows?|\w*axes?|steel|daggers?|shields?|"
+    r"torch(?:es)?|lanterns?|rapiers?|maces?|spears?|staffs?|\w*hammers?|scimitars?|knives|"
+    r"knife|clubs?)\s+(?:out|up|drawn|ready|raised|high)\b"
+    r"(?!\s+(?:under|into|through|at|to|in|on|of|from|between)\b)"
+)
+"""Gear held ready ("weapons out", "shortsword out", "torches up"): how the party goes,
+not where (no "out" of the front door)."""
+
+
 def move(ctx: Context, at: int) -> Intent | None:
     """The way the words from ``at`` go by (a move intent), a word with someone walked up
     to, or ``None`` when they go nowhere."""
     rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
+    rest = DRAWN.sub(" ", rest).strip()  # ("goes first with her shortsword out": no way out)
     approach = _APPROACH.search(rest)
     climbing = rest.startswith(("climb", "scale", "scramble"))  # up to it is onto it: a deed
     if approach is not None and not climbing and not ctx.named("exit", text=rest[approach.end() :]):
@@ -101,12 +116,16 @@ def move(ctx: Context, at: int) -> Intent | None:
         (at := verb_at(ctx.said, p)) >= 0 and not _WISHED_OF.search(ctx.said[:at])
         for p in ctx.vocab.leave
     )  # (not "asks her if she wants to go home": her going, asked of her)
-    if (
-        leaving
-        and re.match(r"(?:leave|leaves|leaving)\s", rest)
-        and ctx.named("item_here", "carried", "feature", "npc", "creature", text=rest)
-    ):
-        return None  # "we should leave the locket": a thing left be, nobody goes
+    left = leaving and (
+        (
+            re.match(r"(?:leave|leaves|leaving)\s", rest) is not None
+            and bool(ctx.named("item_here", "carried", "feature", "npc", "creature", text=rest))
+        )
+        or LEFT_BE.search(rest) is not None
+    )
+    if left:
+        return None  # "we should leave the locket", "we leave you with your sausages",
+        # "leave the cellar alone": a thing or someone left be, nobody goes
     if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
         return way_out(ctx)
     if exits:

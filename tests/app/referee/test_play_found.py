@@ -1,0 +1,36 @@
+"""Lines a newcomer typed that once took the party somewhere it was not going: "down we
+go!" with a blade held out, and a deal that leaves the goblins be."""
+
+from __future__ import annotations
+
+from tests.app.referee_lines import read
+
+INN = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True}}
+HALL = {"campaign": "crossroads", "scene": "chief_hall", "defeated": ["cellar_rats"],
+        "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+
+
+def test_a_way_shouted_is_taken() -> None:
+    said = read(INN, "mira", "down we go!")[0]
+    assert (said.kind, said.target) == ("move", "cellar")
+
+
+def test_a_blade_held_out_names_no_way_out() -> None:
+    steps = read(INN, "mira", "down we go! mira goes first w/ her shortsword out")
+    assert [(s.kind, s.target) for s in steps if s.kind == "move"] == [("move", "cellar")]
+    assert all(s.target != "old_road" for s in steps)
+
+
+def test_a_blade_driven_up_into_a_foe_is_still_a_blow() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "mira"}  # fmt: skip
+    said = read(guards, "mira", "Mira drives her shortsword up under its ribs")[0]
+    assert said.kind == "attack"
+
+
+def test_leaving_someone_be_is_no_leaving() -> None:
+    line = ("alright your majesty. you leave Berta's cellar alone and we leave you with your "
+            "sausages. deal?")  # fmt: skip
+    steps = read(HALL, "mira", line)
+    assert all(s.kind != "move" for s in steps)
+    assert read(HALL, "mira", "we leave")[0].kind == "move"

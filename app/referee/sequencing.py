@@ -95,6 +95,8 @@ def reckless(state: GameState, actor: str, text: str) -> bool:
     return bool(_RECKLESS.search(text)) and not any(e.id == RECKLESS_ID for e in sheet.effects)
 
 
+_FIGHT_ONLY = frozenset({"attack", "manoeuvre", "hold", "feature"})
+"""Clauses that mean nothing once the fight is over (a blow, a dodge, ending the turn)."""
 _SPENDING = frozenset({"use", "cast", "attack", "feature", "challenge"})
 """Clauses that spend the turn's action when they are carried out."""
 _NOTHING = "what was to come first did not happen; say it again if that is still the plan"
@@ -175,7 +177,14 @@ class Sequencing(RefereeBase):
                 self._cannot_now(state, actor, _NOTHING)
                 continue
             if any(c.name == "end_combat" for c in calls):
-                self._cannot_now(state, actor, "the fight is over")
+                # the fight ends with these calls: what was only for it is over, what is
+                # not (pour a potion down a fallen friend's throat, look around) follows
+                after = [c for c in self.pending[actor] if c.kind not in _FIGHT_ONLY]
+                if len(after) < len(self.pending[actor]) or not after:
+                    self.pending[actor] = [c for c in self.pending[actor] if c.kind in _FIGHT_ONLY]
+                    self._cannot_now(state, actor, "the fight is over")
+                if after:
+                    self.pending[actor] = after  # carried out once the fight has ended
                 continue
             calls = self._turn_kept(actor, calls)
             rest = self.pending.pop(actor)

@@ -3,7 +3,9 @@ go!" with a blade held out, and a deal that leaves the goblins be."""
 
 from __future__ import annotations
 
-from tests.app.referee_lines import read
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read
+from tests.referee_corpus import Situation, build_situation
 
 INN = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True}}
 HALL = {"campaign": "crossroads", "scene": "chief_hall", "defeated": ["cellar_rats"],
@@ -34,3 +36,21 @@ def test_leaving_someone_be_is_no_leaving() -> None:
     steps = read(HALL, "mira", line)
     assert all(s.kind != "move" for s in steps)
     assert read(HALL, "mira", "we leave")[0].kind == "move"
+
+
+async def test_a_potion_for_a_fallen_friend_follows_the_blow_that_ends_the_fight() -> None:
+    spec = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+            "turn": "thorin", "dead": ["goblin-2"],
+            "wounds": {"goblin-1": 6, "aria": 17}}  # fmt: skip
+    line = "kill that little git, then pour a healing potion down Aria's throat"
+    for seed in range(12):
+        state = build_situation(Situation.model_validate(spec))
+        state.rng.seed(seed)
+        session = session_for(state)
+        await play(session, "thorin", line)
+        story = session.state.history[-1].narrative
+        if "The fight is over" in story and "does not get to" not in story:
+            assert "pours the healing potion between Aria's lips" in story
+            assert session.state.party["aria"].vitals.hp > 0
+            return
+    raise AssertionError("no seed where the blow ended the fight")

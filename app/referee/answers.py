@@ -50,7 +50,12 @@ def options_text(state: GameState, campaign: Campaign | None, actor: str | None)
         parts = [f"attack ({', '.join(foes)})" if foes else "attack"]
         if spells:
             parts.append("cast " + ", ".join(spells))
-        parts.append("drink a potion, back away, dodge, or end the turn")
+        healing = {i.name.lower() for i in campaign.items.values() if i.heals}
+        drinks = [i for i in (sheet.inventory if sheet else []) if i.lower() in healing
+                  or "potion" in i.lower()]  # fmt: skip
+        # (a potion only for one who carries one: "drink a potion" offered to one with none
+        # sent a player to a refusal)
+        parts.append(f"{'drink a potion, ' if drinks else ''}back away, dodge, or end the turn")
         return "In the fight you can " + "; ".join(parts) + "."
     parts = []
     features = view.features_here(state, campaign)

@@ -139,8 +139,10 @@ _TOLD_APART = (
         r"lid|shutters?|"
         r"window)\b")),
     ("rescue", re.compile(
-        r"^(?:i |we )?(?:grab \w+ and )?(?:pull|pulls|drag|drags|haul|hauls|yank|yanks)\b"
-        r"(?: \w+){1,3}? (?:away|clear|back|to safety)\b")),
+        r"^(?:i |we )?(?:(?:grab|grabs|seize|seizes|catch|catches) \w+ and )?(?:pull|pulls|drag|"
+        r"drags|haul|hauls|yank|yanks)\b(?: \w+){1,3}? (?:away|clear|back|to safety|up the "
+        r"(?:beach|sand|shore)|out of the (?:water|sea|shallows|waves)|ashore|to shore|onto "
+        r"the (?:sand|beach))\b")),
 )  # fmt: skip
 """Deeds told around whom they are done to ("check Wren for injuries", "follow the little
 bootprints", "pull Corin away from them")."""

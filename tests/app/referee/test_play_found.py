@@ -3,6 +3,7 @@ go!" with a blade held out, and a deal that leaves the goblins be."""
 
 from __future__ import annotations
 
+from app.referee import answers
 from app.session.setup import session_for
 from tests.app.referee_lines import play, read
 from tests.referee_corpus import Situation, build_situation
@@ -54,3 +55,19 @@ async def test_a_potion_for_a_fallen_friend_follows_the_blow_that_ends_the_fight
             assert session.state.party["aria"].vitals.hp > 0
             return
     raise AssertionError("no seed where the blow ended the fight")
+
+
+async def test_a_friend_held_by_the_drowned_is_hauled_up_the_beach() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "ione"}  # fmt: skip
+    steps = read(strand, "ione", "i grab Corin and drag him up the beach")
+    assert any(s.kind == "improvise" and s.extra[:1] == ("rescue",) for s in steps)
+
+
+def test_the_fight_help_offers_a_potion_only_to_one_who_carries_one() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "ione"}  # fmt: skip
+    state = build_situation(Situation.model_validate(strand))
+    assert "drink a potion" not in answers.options_text(state, state.campaign, "ione")
+    state.party["ione"].inventory.append("Potion of Healing")
+    assert "drink a potion" in answers.options_text(state, state.campaign, "ione")

@@ -49,6 +49,8 @@ def feature_use(ctx: Context) -> Intent | None:
     at, length, fid = min(found)
     rest = ctx.said[at - length :]
     option = next((m for m in BONUS_MOVES if verb_at(rest, m) >= 0), None)
+    if option is None:  # "hide behind the sack (cunning action)": the move said first
+        option = next((m for m in BONUS_MOVES if verb_at(ctx.said[: at - length], m) >= 0), None)
     targets: tuple[str, ...] = ()
     for text in (rest, ctx.said):  # "inspire Sela", or "give Sela bardic inspiration"
         people = [t.id for t in ctx.named("member", text=text) if t.id != ctx.actor]

@@ -82,7 +82,11 @@ def move(ctx: Context, at: int) -> Intent | None:
         return None  # "I move up next to Aria" in a fight: closer in, not up the stairs
     if rest.startswith("follow") and not exits:
         friends = [m for m in ctx.named("member", text=rest[6:]) if m.id != ctx.actor]
-        if friends:  # "i follow cass, bow ready": falls in behind, as said
+        behind = re.match(r"follows?(?:\s+(?:right |close |just )?(?:behind|after) "
+                          r"(?:her|him|them|the others|the rest|everyone))?\s*$",
+                          rest.split(",")[0].strip())  # fmt: skip
+        if friends or behind:  # "i follow cass, bow ready", "Thorin follows right behind
+            # her", "Wren follows, humming": falls in behind, as said
             return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.8)
     if rest.startswith("follow") and not exits and ctx.campaign is not None:
         npcs = ctx.campaign.npcs

@@ -71,3 +71,16 @@ def test_the_fight_help_offers_a_potion_only_to_one_who_carries_one() -> None:
     assert "drink a potion" not in answers.options_text(state, state.campaign, "ione")
     state.party["ione"].inventory.append("Potion of Healing")
     assert "drink a potion" in answers.options_text(state, state.campaign, "ione")
+
+
+def test_a_move_named_before_cunning_action_is_its_option() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "mira"}  # fmt: skip
+    said = read(guards, "mira", "hide behind the turnip sack (cunning action)")[0]
+    assert (said.kind, said.action, said.extra[:1]) == ("feature", "cunning_action", ("hide",))
+
+
+def test_falling_in_behind_is_a_deed_that_simply_happens() -> None:
+    said = read({"campaign": "crossroads", "scene": "inn"}, "thorin",
+                "Thorin follows right behind her")[0]  # fmt: skip
+    assert (said.kind, said.action) == ("improvise", "auto")

@@ -25,6 +25,7 @@ from app.understanding.scope import living_creatures, open_challenges
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.facts import holds
+from app.world.pronouns import objective
 from app.world.state import GameState
 from app.world.wording import the, the_start
 from rules.srd import srd
@@ -201,7 +202,14 @@ def answer_text(
                 return (f"{npc.name} might know about {the(intent.topic)} — try "
                         f"'ask {npc.name} about {intent.topic}'.")  # fmt: skip
             topics = ", ".join(npc.topics)
-            return f"{npc.name}: {npc.description} You could ask about {topics}."
+            desc = npc.description.strip()
+            who = (
+                f"{npc.name} is {desc[0].lower()}{desc[1:]}"
+                if re.match(r"(?:An?|The) ", desc)
+                else f"{npc.name}. {desc}"
+            )  # ("Berta: A broad, grey-haired woman" read
+            # as words of hers)
+            return f"{who} You could ask {objective(state, target)} about {topics}."
         if target in state.creatures:
             return creature_text(state, target)
         if campaign is not None and target in view.features_here(state, campaign):
@@ -241,6 +249,8 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
         reply = foes_reply(state, intent.text)  # "we come in peace", said in a fight
         if reply is not None:
             return reply
+    if intent.note.startswith("there is no way from"):  # said plainly: a fact of the map
+        return f"{intent.note[0].upper()}{intent.note[1:]}."
     if intent.note.startswith("here to talk to"):
         here, _, away = intent.note.partition("; ")  # "…; Tam is not here": said first
         lead = (

@@ -27,7 +27,7 @@ SHRUGS = {
     "indifferent": (
         "{name} shrugs. 'Not something I'll get into.'",
         "{name} shrugs. 'Can't help you there.'",
-        "'That's no business of yours,' says {name}, not unkindly.",
+        "{name} shakes {their} head. 'Couldn't tell you.'",
     ),
     "hostile": (
         "'And why would I tell you?' {name} snaps.",

@@ -217,7 +217,7 @@ def test_what_the_game_cannot_know_is_left_to_the_honest_fallback(
 def test_the_answers_about_people_and_places_still_stand() -> None:
     state = game("inn_start")
     intent = understand("who's the woman behind the bar?", "aria", state, state.campaign)
-    assert answer_text(state, state.campaign, intent).startswith("Berta: A broad")
+    assert answer_text(state, state.campaign, intent).startswith("Berta is a broad")
 
 
 # -- through the referee -------------------------------------------------------------------------

@@ -128,10 +128,19 @@ def _proposed(text: str, in_time_order: bool) -> tuple[Piece, ...]:
             for weak_no, weak in enumerate(weaks):
                 cut = weak.strong or weak_no == 0
                 asked = weak.asked or (strong.asked and weak is weaks[-1])
+                if pieces and not cut and _LONE_OBJECT.fullmatch(weak.text.strip()):
+                    # "bless ione and me": "me" is the blessing's, no deed of its own
+                    last = pieces[-1]
+                    joined = f"{last.text} and {weak.text.strip()}"
+                    pieces[-1] = Piece(joined, last.strong, last.subordinate, last.part,
+                                       last.asked or asked)  # fmt: skip
+                    continue
                 pieces.append(Piece(weak.text.strip(), cut, under, part, asked))
     return tuple(pieces[: MAX_CLAUSES * 2])
 
 
+_LONE_OBJECT = re.compile(r"(?:me|myself|us|him|her|them|you)[.!?]*", re.IGNORECASE)
+"""A piece that is only a pronoun: the object of the clause before it ("… and me")."""
 _BACK = re.compile(
     r"\b(it|him|her|them|that one|the same one|same one|that thing)\b(?!'s)",
     re.IGNORECASE,

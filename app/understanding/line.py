@@ -472,4 +472,6 @@ def _same(one: Intent, other: Intent) -> bool:
     a later clause: "second wind, then hit rat 2" read whole aims the feature at the rat)."""
     if one.kind != other.kind:
         return False
+    if one.kind == "cast" and one.spell is not None and one.spell == other.spell:
+        return True  # "bless ione and me then …": the blessing, on one or on both
     return one.target == other.target or not one.target or not other.target

@@ -84,3 +84,15 @@ def test_falling_in_behind_is_a_deed_that_simply_happens() -> None:
     said = read({"campaign": "crossroads", "scene": "inn"}, "thorin",
                 "Thorin follows right behind her")[0]  # fmt: skip
     assert (said.kind, said.action) == ("improvise", "auto")
+
+
+async def test_a_blessing_on_a_friend_and_me_then_a_blow_is_both_and_the_blow_waits() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "cass"}  # fmt: skip
+    line = "bless ione and me then smack the nearest one"
+    first, then = read(strand, "cass", line)
+    assert (first.kind, first.spell, set(first.targets)) == ("cast", "bless", {"cass", "ione"})
+    assert then.kind == "attack"
+    session = session_for(build_situation(Situation.model_validate(strand)))
+    await play(session, "cass", line)
+    assert "will have to wait for the next turn" in session.state.history[-1].narrative

@@ -324,3 +324,18 @@ def _standing(said: str, pool: list[Thing], state: GameState) -> Described | Non
     if weight(ranked[0]) == weight(ranked[1]):
         return None  # nobody stands out
     return Described((ranked[0].id,), "the big one" if big else "the little one")
+
+
+def the_other(state: GameState, named: str, *, any_of_them: bool = False) -> str | None:
+    """The one other living foe of the kind just named (or of all, when only two stand);
+    with ``any_of_them`` ("another one"), the weakest of the others of that kind."""
+    kind = state.creatures[named].monster
+    alive = [
+        cid for cid, c in state.creatures.items()
+        if c.hostile and c.vitals.hp > 0 and cid != named and c.stands_in(state.scene.id)
+    ]  # fmt: skip
+    same = [cid for cid in alive if state.creatures[cid].monster == kind]
+    pick = same if len(same) == 1 else alive
+    if any_of_them and len(pick) > 1:
+        pick = [min(same or alive, key=lambda cid: state.creatures[cid].vitals.hp)]
+    return pick[0] if len(pick) == 1 else None

@@ -23,6 +23,7 @@ from app.understanding.clauses import (
     own_deed,
     refer_back,
 )
+from app.understanding.describing import the_other
 from app.understanding.intent import Intent
 from app.understanding.joining import BACKING_OFF, SPOKEN_DEEDS, TERMS, knocks_out, spell_alone
 from app.understanding.parse import freely, understand_clause
@@ -72,26 +73,16 @@ def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
     return names
 
 
-_OTHER = re.compile(r"\bthe other(?: one| \w+)?\b", re.IGNORECASE)
-"""A later clause's "the other one": of two foes, the one the clause before did not name."""
+_OTHER = re.compile(r"\b(?:the other|another)(?: one| \w+)?\b", re.IGNORECASE)
+"""A later clause's "the other one": of two foes, the one the clause before did not name
+(or "another one": any but that one)."""
+_ANOTHER = re.compile(r"\banother\b", re.IGNORECASE)
 
 
 def _last_struck(read: list[tuple[Piece, str, Intent]], state: GameState) -> str | None:
     """The foe the latest clause aimed at one named (a feature between them aside)."""
     return next((str(r.target) for _, _, r in reversed(read) if r.target in state.creatures),
                 None)  # fmt: skip
-
-
-def _the_other(state: GameState, named: str) -> str | None:
-    """The one other living foe of the kind just named (or of all, when only two stand)."""
-    kind = state.creatures[named].monster
-    alive = [
-        cid for cid, c in state.creatures.items()
-        if c.hostile and c.vitals.hp > 0 and cid != named and c.stands_in(state.scene.id)
-    ]  # fmt: skip
-    same = [cid for cid in alive if state.creatures[cid].monster == kind]
-    pick = same if len(same) == 1 else alive
-    return pick[0] if len(pick) == 1 else None
 
 
 _ITS = re.compile(r"\bits\b", re.IGNORECASE)
@@ -141,8 +132,9 @@ def read_pieces(
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
         elif (struck := _last_struck(read, state)) is not None and _OTHER.search(words):
-            # "hit goblin 1, then action surge and hit the other one": not goblin 1
-            second = _the_other(state, struck)
+            # "hit goblin 1, then action surge and hit the other one": not goblin 1;
+            # "… and hit another one": any but that one (the weakest of the rest)
+            second = the_other(state, struck, any_of_them=bool(_ANOTHER.search(words)))
             if second is not None:
                 words = _OTHER.sub(state.name_of(second), words, count=1)
         elif (

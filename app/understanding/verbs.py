@@ -95,8 +95,9 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         names = " or ".join(ctx.state.name_of(cid) for cid in pick.choices)
         return ctx.intent("ask", confidence=0.3, note=f"at which: {names}? they are hurt alike")
     members = [m.id for m in ctx.named("member") if m.id != ctx.actor]
-    if self_target(ctx) and ctx.actor:
-        members.insert(0, ctx.actor)
+    harmful = spell in srd().spells and srd().spells.get(spell).harmful
+    if self_target(ctx) and ctx.actor and not harmful:  # ("fire bolt the one that's
+        members.insert(0, ctx.actor)  # stabbing me": me, in a description of the foe)
     others = [t.id for t in ctx.named("npc", "feature")]
     # "healing word on Ione then rapier the one still standing": the friend named with
     # the spell, before the foe the next clause describes

@@ -96,3 +96,18 @@ async def test_a_blessing_on_a_friend_and_me_then_a_blow_is_both_and_the_blow_wa
     session = session_for(build_situation(Situation.model_validate(strand)))
     await play(session, "cass", line)
     assert "will have to wait for the next turn" in session.state.history[-1].narrative
+
+
+def test_me_in_a_description_of_the_foe_is_no_target_of_a_harmful_spell() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "aria"}  # fmt: skip
+    said = read(guards, "aria", "fire bolt the one that's stabbing me")[0]
+    assert said.kind == "cast" and "aria" not in said.targets
+    assert read(guards, "aria", "cure wounds on me")[0].targets == ("aria",)
+
+
+def test_another_one_after_a_blow_is_any_foe_but_that_one() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+    line = "hit rat 1 and then action surge and hit another one"
+    blows = [s for s in read(rats, "thorin", line) if s.kind == "attack"]
+    assert blows[0].target == "giant-rat-1" and blows[-1].target not in (None, "giant-rat-1")

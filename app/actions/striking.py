@@ -278,7 +278,13 @@ def strike(
             mark_melee_hit(state, attacker, target)  # Stunning Strike may follow
         vitals = bg.vitals_of(state, target)
         result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
-        events += rebuke_after(state, rebuking, target, attacker, dealt)
+        before = bg.vitals_of(state, attacker).hp
+        rebuked = rebuke_after(state, rebuking, target, attacker, dealt)
+        if rebuked:  # told with the blow it answers (the dice alone said it before)
+            after = bg.vitals_of(state, attacker)
+            result["rebuke"] = {"by": target, "damage": before - after.hp,
+                                "fell": after.state.value if after.hp <= 0 else ""}  # fmt: skip
+        events += rebuked
     for rule in RULES:
         events += rule.after_attack(setup, hit)
     events += deed_done(state, attacker, "attack")  # a readied action, once it is done

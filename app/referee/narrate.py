@@ -409,6 +409,12 @@ class FollowUps(RefereeBase):
                 self._falls(state, str(result["target"]))
             elif swing.get("target_hp") == 0:
                 self.notes.append(f"{target} crumples, unconscious.")
+            rebuke = swing.get("rebuke")
+            if rebuke:  # Hellish Rebuke, taken in the blow's window
+                self.notes.append(f"{target} answers with Hellish Rebuke: flames wreathe "
+                                  f"{attacker} for {rebuke['damage']} damage.")  # fmt: skip
+                if rebuke.get("fell") == "dead":
+                    self._falls(state, str(result["attacker"]))
         if not ends or state.encounter is None or any(c.name in _ENDS for c in calls or ()):
             return []  # a turn of two attacks (a blade in each hand) ends once
         foes = self._foes(state)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from app.actions import beings as bg
 from app.actions.reactions import AskPolicy
 from app.actions.rebuke import rebuke
+from app.session.setup import session_for
 from app.world.state import GameState
 from rules.damage import DamageType
 from rules.economy import ActionKind
@@ -100,6 +101,8 @@ def test_hellish_rebuke_answers_a_hit_after_its_damage() -> None:
     assert any(is_hp(e, "giant-rat-1") for e in events[save:])
     assert state.party["aria"].spell_slots.remaining(1) == 3
     assert state.reactions.get(offer.subturn).status == "done"
+    rebuked = out["result"]["attacks"][0]["rebuke"]  # for the story, told with the blow
+    assert rebuked["by"] == "aria" and rebuked["damage"] > 0
 
 
 def test_hellish_rebuke_lapses_when_the_blow_knocks_the_caster_out() -> None:
@@ -321,3 +324,20 @@ def test_hellish_rebuke_deals_its_dice_by_slot_halved_on_a_save(seed: int, slot:
     dealt = 200 - rat.vitals.hp
     assert dealt == (dice.total // 2 if save.success else dice.total)
     assert slots.remaining(slot) == slots.maximum[slot] - 1
+
+
+async def test_a_hellish_rebuke_is_told_in_the_story_with_the_blow_it_answers() -> None:
+    for seed in range(40):
+        state = caster_pair(seed)
+        state.set_reaction_policy(AskPolicy(lambda player, prompt, helps: "yes, rebuke it"))
+        thorin = state.party["thorin"]  # down: the rats go for the casters
+        thorin.vitals = thorin.vitals.model_copy(update={"hp": 0})
+        turn_of(state, "giant-rat-1")
+        session = session_for(state)
+        async for _ in session.run_until_players():
+            pass
+        story = " ".join(turn.narrative for turn in session.state.history)
+        if "Hellish Rebuke" in story:
+            assert "answers with Hellish Rebuke: flames wreathe Giant Rat" in story
+            return
+    raise AssertionError("no seed where a rat's bite was rebuked")

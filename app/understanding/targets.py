@@ -61,6 +61,13 @@ def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int 
     return None
 
 
+_LEAST_HURT = re.compile(
+    r"\b(?:less|least) (?:hurt|wounded|injured|bloodied|damaged|beat up|beaten)\b|"
+    r"\b(?:healthier|healthiest|freshest|fresher)\b"
+)
+"""A foe singled out by being the least hurt ("vicious mockery on the less hurt one")."""
+
+
 def _state_of(state: GameState, cid: str) -> set[str]:
     c = state.creatures[cid]
     found = set()
@@ -183,6 +190,15 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     )
     if negated and vocab.descriptors.get(negated.group(3)) == "wounded":
         wanted = (wanted - {"wounded"}) | {"healthy"}  # ("the rat nobody has hurt yet")
+    if _LEAST_HURT.search(said) and len(pool) > 1:  # "the less hurt one": the hardiest left
+
+        def left(t: Thing) -> float:
+            v = state.creatures[t.id].vitals
+            return v.hp / max(1, v.max_hp)
+
+        ranked = sorted(pool, key=left, reverse=True)
+        if left(ranked[0]) > left(ranked[1]):
+            return CreaturePick((ranked[0].id,), True, True)
     if "other" in wanted and len(pool) == 2:
         hurt = [t for t in pool if "wounded" in _state_of(state, t.id)]
         if len(hurt) == 1:

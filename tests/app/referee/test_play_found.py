@@ -111,3 +111,11 @@ def test_another_one_after_a_blow_is_any_foe_but_that_one() -> None:
     line = "hit rat 1 and then action surge and hit another one"
     blows = [s for s in read(rats, "thorin", line) if s.kind == "attack"]
     assert blows[0].target == "giant-rat-1" and blows[-1].target not in (None, "giant-rat-1")
+
+
+def test_the_less_hurt_one_is_the_hardiest_left() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "ivo", "wounds": {"wolf-1": 9, "wolf-2": 1}}  # fmt: skip
+    for line in ("vicious mockery on the less hurt one", "hit the healthier one"):
+        assert read(wolves, "ivo", line)[0].target == "wolf-2", line
+    assert read(wolves, "ivo", "attack the wounded one")[0].target == "wolf-1"

@@ -203,12 +203,11 @@ def answer_text(
                         f"'ask {npc.name} about {intent.topic}'.")  # fmt: skip
             topics = ", ".join(npc.topics)
             desc = npc.description.strip()
+            # "Berta is a broad, grey-haired woman …", never "Berta: A broad …" (her words)
+            described = re.match(r"(?:An?|The) ", desc) is not None
             who = (
-                f"{npc.name} is {desc[0].lower()}{desc[1:]}"
-                if re.match(r"(?:An?|The) ", desc)
-                else f"{npc.name}. {desc}"
-            )  # ("Berta: A broad, grey-haired woman" read
-            # as words of hers)
+                f"{npc.name} is {desc[0].lower()}{desc[1:]}" if described else f"{npc.name}. {desc}"
+            )
             return f"{who} You could ask {objective(state, target)} about {topics}."
         if target in state.creatures:
             return creature_text(state, target)

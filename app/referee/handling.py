@@ -8,6 +8,7 @@ import re
 from app.actions.calls import ToolCall
 from app.referee.care import Caring
 from app.understanding import Intent
+from app.understanding.carrying import EATEN
 from app.understanding.mentions import named_by
 from app.world.state import GameState
 from app.world.wording import the
@@ -21,9 +22,8 @@ def _one_of(held: str) -> str:
     return f"a {held.removesuffix('s')}" if held.endswith("candles") else held
 
 
-_SIPS = frozenset({"drink", "quaff", "sip", "swallow", "gulp", "chug", "swig", "take a swig of",
-                   "take a sip of", "take a gulp of", "have a swig of", "knock back"})  # fmt: skip
-"""Ways of drinking a thing that does not heal: a swallow, and nothing more."""
+_BITES = frozenset({"eat", "consume"})
+"""Ways of eating (of :data:`EATEN`); the rest of those ways drink."""
 
 
 class Handling(Caring):
@@ -49,12 +49,12 @@ class Handling(Caring):
             how = f" with {the(kit[0])}" if kit else ""
             self.notes.append(f"{name} lights {the(_one_of(held))}{how}; warm light spreads.")
             return []
-        if (spec is None or not spec.heals) and intent.action in ("eat", "consume"):
+        if (spec is None or not spec.heals) and intent.action in _BITES:
             # a bite of something to eat: a moment's comfort, and some is left (it may be
             # someone's favourite)
             self.notes.append(f"{name} has a bite of {the(held)}; there is still some left.")
             return []
-        if (spec is None or not spec.heals) and intent.action in _SIPS:
+        if (spec is None or not spec.heals) and intent.action in EATEN:
             self.notes.append(f"{name} takes a swallow of {the(held)}.")
             return []
         if spec is None or not spec.heals:

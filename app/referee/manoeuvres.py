@@ -75,7 +75,7 @@ class Manoeuvres(RefereeBase):
         cover = cover_feature(state, intent.target)
         if cover is None or cover[0] == "none":  # ("hide in the niche": a hiding place)
             return []
-        moved = any(c.name == "move" and f'"creature_id": "{actor}"' in c.arguments
+        moved = any(c.name == "move" and self.calls.get(c.id, ("", None))[1] == actor
                     for c in self.made)  # fmt: skip
         if moved or engaged_foes(state, actor) or economy_of(state, actor).movement < STEP_FT:
             return []  # no step left to take, or one that draws blows: hidden where one is

@@ -179,10 +179,10 @@ class Sequencing(RefereeBase):
             if any(c.name == "end_combat" for c in calls):
                 # the fight ends with these calls: what was only for it is over, what is
                 # not (pour a potion down a fallen friend's throat, look around) follows
-                after = [c for c in self.pending[actor] if c.kind not in _FIGHT_ONLY]
-                if len(after) < len(self.pending[actor]) or not after:
-                    self.pending[actor] = [c for c in self.pending[actor] if c.kind in _FIGHT_ONLY]
-                    self._cannot_now(state, actor, "the fight is over")
+                waiting = self.pending.pop(actor)
+                after = [c for c in waiting if c.kind not in _FIGHT_ONLY]
+                self.pending[actor] = [c for c in waiting if c.kind in _FIGHT_ONLY]
+                self._cannot_now(state, actor, "the fight is over")  # (says nothing of none)
                 if after:
                     self.pending[actor] = after  # carried out once the fight has ended
                 continue

@@ -95,7 +95,7 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         tooled = _tool_for(ctx, carried[0].name) if kind == "use" else None
         if tooled is not None:  # "use my thieves' tools on the padlock": the lock's challenge
             return ctx.intent("challenge", targets=(tooled,), confidence=0.9)
-        eaten = verb in _EATEN  # ("eat one of my honey cakes": eaten, on nothing else)
+        eaten = verb in EATEN  # ("eat one of my honey cakes": eaten, on nothing else)
         if kind == "use" and (spec is None or not spec.heals) and not aimed and not eaten:
             return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
                               note=f"use {the(carried[0].name)} on what?")  # fmt: skip
@@ -130,11 +130,12 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     return ctx.intent("ask", targets=held, item=item if held else None, confidence=0.3, note=note)
 
 
-_EATEN = frozenset({
+EATEN = frozenset({
     "drink", "quaff", "eat", "swallow", "sip", "gulp", "chug", "swig", "take a swig of",
     "take a sip of", "take a gulp of", "have a swig of", "knock back", "consume",
 })  # fmt: skip
-"""Ways of using a thing that are eating or drinking it: done to oneself."""
+"""Ways of using a thing that are eating or drinking it: done to oneself (the referee's
+telling of them reads the same set)."""
 _TO_SOMEONE = re.compile(r"\b(?:him|her|them|lass|lad|girl|boy|friend|mate|pal|kid)\b")
 """Someone a thing is given to, said without a name."""
 

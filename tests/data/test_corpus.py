@@ -35,6 +35,7 @@ from tests.referee_corpus import (
     HOLDOUT14,
     HOLDOUT15,
     HOLDOUT16,
+    HOLDOUT17,
     INTENTS,
     Corpus,
     CorpusError,
@@ -62,6 +63,7 @@ FILES = {
     "holdout14": HOLDOUT14,
     "holdout15": HOLDOUT15,
     "holdout16": HOLDOUT16,
+    "holdout17": HOLDOUT17,
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from app.referee.answering_words import Asked
-from app.referee.sights import join_words, wound_word
+from app.referee.sights import held_word, join_words, wound_word
 from app.understanding.describing import ASSAILING, assailants
 from app.understanding.scope import living_creatures
 from app.world.standing import fights_on
@@ -72,10 +72,7 @@ def foe_state(a: Asked, creature: Creature) -> str:
     text = f"{creature.name} is {wound_word(vit.hp, vit.max_hp)}"
     if _in_fight(a, creature.id):
         text += f" ({vit.hp} of {vit.max_hp} hit points)"
-    held = [
-        "asleep" if c.condition.value == "unconscious" else c.condition.value
-        for c in creature.conditions
-    ]
+    held = [held_word(c.condition.value, c.note) for c in creature.conditions]
     held += [e.name for e in creature.effects if e.name]
     return text + (f", {', '.join(held)}" if held else "")
 

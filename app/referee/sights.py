@@ -8,6 +8,7 @@ importing each other.
 
 from __future__ import annotations
 
+from app.actions.conduct import SLEEP
 from app.understanding.scope import living_creatures
 from app.world import view
 from app.world.campaign import Campaign
@@ -70,9 +71,18 @@ def wound_word(hp: int, max_hp: int) -> str:
             else "badly wounded" if ratio > 0.25 else "barely standing")  # fmt: skip
 
 
+def held_word(condition: str, note: str) -> str:
+    """A condition as the table says it: a spell's sleep is the rules' unconscious, told
+    with how it ends ("asleep (unconscious until hurt or shaken awake)")."""
+    if condition != "unconscious":
+        return condition
+    return "asleep (unconscious until hurt or shaken awake)" if note == SLEEP else condition
+
+
 def creature_text(state: GameState, creature_id: str) -> str:
-    """How a creature looks: name and how hurt it is."""
+    """How a creature looks: name and how hurt it is, and whether it is out cold."""
     c = state.creatures[creature_id]
     how = wound_word(c.vitals.hp, c.vitals.max_hp)
-    asleep = any(a.condition.value == "unconscious" for a in c.conditions)
-    return f"{c.name} is {how}{', and asleep' if asleep else ''}."
+    out = [held_word(a.condition.value, a.note) for a in c.conditions
+           if a.condition.value == "unconscious"]  # fmt: skip
+    return f"{c.name} is {how}{f', and {out[0]}' if out else ''}."

@@ -65,6 +65,11 @@ def question(ctx: Context) -> Intent | None:
     owned = any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1)
     if owned and not _NOT_CARRIED.search(said):  # ("do i have any 2nd level slots?": asked)
         return ctx.intent("inventory")
+    pointed = _WHO_THIS.match(said)
+    if pointed is not None and not ctx.scope.fighting:  # "who is this old guy?": the one here
+        present = ctx.named("npc") or ctx.scope.of("npc")
+        if len(present) == 1:
+            return ctx.intent("question", targets=(present[0].id,))
     if any(has_phrase(said, y) for y in vocab.you) and ctx.scope.of("npc"):
         who = addressed(ctx)
         if who is not None:
@@ -89,8 +94,10 @@ def question(ctx: Context) -> Intent | None:
         if who is not None:
             return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id),
                               confidence=0.7)  # fmt: skip
-    if said in vocab.look_around or any(
-        starts_with(said, p) for p in vocab.look_around if len(p.split()) > 2
+    if (
+        said in vocab.look_around
+        or _LEFT_HERE.match(said)
+        or any(starts_with(said, p) for p in vocab.look_around if len(p.split()) > 2)
     ):
         return ctx.intent("examine")
     who = _put_to_someone(ctx, words)
@@ -99,6 +106,20 @@ def question(ctx: Context) -> Intent | None:
     return ask_about(ctx)
 
 
+_WHO_THIS = re.compile(
+    r"^(?:so |ok |okay |and |uh |um )?(?:who(?:'s| is| are)?|whos|who's)\s+(?:this|that|he|she|"
+    r"they|the|this here)(?:\s+(?:old|young|little|big|tall|short|strange|weird|grey|gray|"
+    r"sad|crying|drowned))?(?:\s+(?:guy|man|woman|lady|bloke|fellow|fella|dude|person|one|"
+    r"figure|kid|boy|girl|priest|chap|geezer|gal|thing|ghost))?(?:\s+(?:here|there|again))?$"
+)
+"""Asking who someone here is without a name ("who is this old guy?", "who's that?"): the
+one person here, described."""
+_LEFT_HERE = re.compile(
+    r"^(?:so |ok |okay |and )?(?:what(?:'s| is| else is)?|anything|is there anything|"
+    r"are there any)\s+(?:else\s+|left\s+|lying\s+|worth \w+\s+)*(?:(?:in|around|about|"
+    r"over|down|up)\s+)?here(?:\s+now)?$"
+)
+"""What is left in the room ("what's left in here?", "anything else here?"): a look round."""
 _DO_WITH = re.compile(r"^what (?:should|can|do|could) (?:i|we) do (?:with|about|for) \w")
 """What to do with something: a question about that thing, not a plea for help playing."""
 _ME = frozenset({"i", "i'm", "im", "i've", "ive", "my", "me", "myself", "mine"})

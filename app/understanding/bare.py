@@ -12,7 +12,7 @@ from app.understanding.fighting_words import attack_style, blow_at_thing, cuttin
 from app.understanding.intent import Intent, Reading
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures, pick_creatures
-from app.understanding.ways import DRAWN, move, named_beyond_direction, shut_ways
+from app.understanding.ways import DRAWN, HELD_OUT, move, named_beyond_direction, shut_ways
 from app.understanding.words import has_phrase, name_score, stem
 from app.world.references import facts
 
@@ -117,7 +117,7 @@ def bare_names(ctx: Context) -> Intent | None:
     if not things:
         return None
     if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:
-        if _GESTURE.match(ctx.said) or DRAWN.search(ctx.said):
+        if _GESTURE.match(ctx.said) or DRAWN.search(ctx.said) or HELD_OUT.match(ctx.said):
             return None  # "nodding at the wood", "weapons out": nobody goes that way
         return move(ctx, 0) or ctx.intent("ask", confidence=0.3)
     options = tuple(

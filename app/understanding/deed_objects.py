@@ -74,7 +74,8 @@ BOUND_WITH = re.compile(
 )
 """What a captive is tied with ("lasso her with my rope"), no object of the deed."""
 _GRABBED = re.compile(
-    r"\b(?:grab|grabs|grabbed|snatch|snatches|seize|seizes)\s+"
+    r"\b(?:grab|grabs|grabbed|snatch|snatches|seize|seizes|(?:take|takes|wrest|wrests|wrench|"
+    r"wrenches|prise|prises|pry|pries|yank|yanks)(?=.*\b(?:from|off|out of)\b))\s+"
     r"((?:the|a|an|that|this|my|his|her|its|some)\s+)?([a-z'-]+)(?:\s+([a-z'-]+))?"
 )
 _REMAINS = frozenset({"corpse", "corpses", "body", "bodies", "carcass", "carcasses", "remains",

@@ -7,6 +7,7 @@ become a feature of someone who lacks it."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
@@ -156,12 +157,42 @@ _METAMAGIC = re.compile(
 )
 
 
+_EVERYDAY_METAMAGIC = frozenset({"careful", "distant", "extend", "extended", "twin"})
+"""Metamagic words that are also plain words ("keeps a careful distance"): metamagic only
+said of a spell."""
+
+
+def _of_a_spell(said: str, found: re.Match[str]) -> bool:
+    """The metamagic word is said of a spell ("careful fireball", "a distant spell", "cast it
+    extended"), or is not an everyday word at all."""
+    if found.group(1) not in _EVERYDAY_METAMAGIC:
+        return True
+    words = said[found.end() :].replace(",", " ").split()
+    after = [w for w in words if w != "and" and not _METAMAGIC.fullmatch(w)][:1]
+    before = said[: found.start()].split()[-2:]
+    spells = _spell_words()
+    return bool(
+        set(after) & (spells | {"spell", "cast", "casting", "version", "metamagic"})
+        or set(before) & {"cast", "casts", "it", "use", "using", "with"}
+    )
+
+
+@cache
+def _spell_words() -> frozenset[str]:
+    """The first word of every SRD spell's name ("fire" of Fire Bolt, "fireball")."""
+    from rules.srd import srd  # noqa: PLC0415
+
+    spells = srd().spells
+    return frozenset(spells.get(sid).name.split()[0].lower() for sid in spells.entries)
+
+
 def metamagic_options(said: str) -> tuple[str, ...]:
     """Metamagic a cast line names ("quickened fire bolt": ``quickened``; "an empowered,
     twinned ray of frost": ``twinned``, ``empowered`` — Empowered last, as it joins)."""
     from rules.metamagic import option_of  # noqa: PLC0415
 
+    said = said.lower()
     found = [option_of(m.group(1).replace("quick-cast", "quickened").replace("subtly", "subtle"))
-             for m in _METAMAGIC.finditer(said.lower())]  # fmt: skip
+             for m in _METAMAGIC.finditer(said) if _of_a_spell(said, m)]  # fmt: skip
     named = list(dict.fromkeys(o for o in found if o))
     return tuple(sorted(named, key=lambda o: o == "empowered"))

@@ -30,7 +30,7 @@ from app.understanding.readings import Context, topic_of
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named
-from app.understanding.ways import crept_past, shut_ways
+from app.understanding.ways import HELD_OUT, crept_past, shut_ways
 from app.understanding.words import name_score, normalise
 from app.world import view
 
@@ -126,6 +126,7 @@ def deed_of(said: str) -> Deed | None:
 
 
 _TOLD_APART = (
+    ("show", HELD_OUT),  # "hold the locket up so she can see it"
     ("tend", re.compile(
         r"^(?:i |we )?(?:check|checks|look|looks)\b(?: \w+){0,3}? (?:over )?for (?:injur|wound|cut|"
         r"bruis|bite|broken|fever|sick|infect|poison)|^(?:i |we )?check(?:s)? (?:whether|if|that)\b"
@@ -318,7 +319,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
         if deed.key == "grab" and not thing:  # "get the boss!": after him, blade first
             return ctx.intent("attack", targets=(target,), confidence=0.75)
-        target = None if thing else target
+        if thing and not re.search(r"\b(?:from|off|out of)\b", ctx.said):
+            target = None  # "grab the torch off the wall"; "take the scimitar from the
+            # sleeping goblin's hands" is still done to that goblin
         if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said) and deed.key != "cow":
             # "I knock skeleton 2 flat": a shove to the ground
             return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)

@@ -12,7 +12,7 @@ from app.understanding.intent import Intent
 from app.understanding.positions import step_away
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures
-from app.understanding.ways import RUNNING, move, named_beyond_direction, own
+from app.understanding.ways import HELD_OUT, RUNNING, move, named_beyond_direction, own
 from app.understanding.words import has_phrase, owners, verb_at, verbs_in
 from rules.damage import LifeState
 
@@ -77,7 +77,8 @@ _BODY_RUN = re.compile(
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
-    if ctx.scope.fighting and any(verb_at(ctx.said, h) == 0 for h in vocab.hold):
+    held_out = HELD_OUT.match(ctx.said)  # "I hold the locket up so she can see it": shown
+    if ctx.scope.fighting and not held_out and any(verb_at(ctx.said, h) == 0 for h in vocab.hold):
         return ctx.intent("hold")
     moves = []
     dying = [c for c, s in ctx.state.party.items() if s.vitals.state is LifeState.DYING]

@@ -72,7 +72,8 @@ def paragraph(
         later = _weightier(text, actor, state, campaign, language, WEIGHTY)
         if later is not None:  # "hands his torch to Sela, … and pushes until the door moves"
             return later
-    if whole.kind == "talk" and not QUOTED.search(text) and not TALKS.search(text):
+    said_aloud = QUOTED.search(text) or TALKS.search(text) or SAYS_THUS.search(text)
+    if whole.kind == "talk" and not said_aloud:
         # "while the others talk I drift over to the fireplace and take a look at it": the
         # talk is others', or a wave on the way; the deed told is the player's
         later = _weightier(text, actor, state, campaign, language, DONE_WHILE_TALKING)
@@ -221,8 +222,9 @@ def _last_blow(
         after = parts[i + 1] if i + 1 < len(parts) else ""
         clarifying = after and len(after.split()) <= 4 and ORDINAL.search(after) is not None
         which = _foe(after.rstrip(".!"), actor, state, campaign) if clarifying else None
-        if which is not None and deed.kind == "attack":  # "… at the wolf circling to his
-            deed = replace(deed, targets=(which,))  # left, the second one": that one
+        aimed = deed.kind == "attack" or (deed.kind == "cast" and len(deed.targets) == 1)
+        if which is not None and aimed:  # "… at the wolf circling to his left, the second
+            deed = replace(deed, targets=(which,))  # one": that one
         return replace(deed, text=text)
     return None
 
@@ -233,6 +235,12 @@ TALKS = re.compile(
     re.IGNORECASE,
 )
 """A paragraph's words to someone, told not quoted ("… and asks him what he knows")."""
+SAYS_THUS = re.compile(
+    r"\b(?:says?|said|whispers?|murmurs?|mutters?|asks?|tells? \w+|calls? out|shouts?)"
+    r"(?:\s+\w+ly)?\s*[:,—-]\s*\w",
+    re.IGNORECASE,
+)
+"""Words said, told after a colon and not quoted ("… and says softly: you did so well")."""
 WISHED = re.compile(
     r"\b(?:wanted|wants|want|going|planned|plans|meant|means|supposed|needs?|should|could|"
     r"would|might|will|we'd|i'd|'ll|like)\s+(?:to\s+)?$",

@@ -11,6 +11,7 @@ from app.understanding.intent import Intent, IntentKind
 from app.understanding.scope import Scope, Thing, ThingKind
 from app.understanding.takingback import takes_back
 from app.understanding.vocabulary import Vocabulary
+from app.understanding.whom import most_about
 from app.understanding.words import TITLES, has_phrase, name_score, starts_with, stem
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -436,7 +437,7 @@ def addressed(ctx: Context) -> Thing | None:
         return fitting[0]
     if len(present) == 1:
         return present[0]
-    return None
+    return most_about(ctx, _POSSESSIVE.sub("", ctx.said), present)
 
 
 def spoken(ctx: Context) -> Intent | None:

@@ -10,6 +10,7 @@ from functools import cache, lru_cache
 
 from rapidfuzz import fuzz
 
+from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.words import has_phrase, normalise, phrase_at
 from rules.srd import srd
@@ -41,6 +42,7 @@ def _named_at(said: str) -> dict[str, int]:
     of a long one), by spell id. Cached by the line: it is the costly part of a reading,
     and it depends on the words alone. The answer is shared: never change it."""
     named: dict[str, int] = {}
+    slipped: dict[str, str] = {}  # spell id: the name a slip was read as
     words = said.split()
     for sid, names in _names().items():
         for name in names:
@@ -54,10 +56,17 @@ def _named_at(said: str) -> dict[str, int]:
                     gram = " ".join(words[i : i + n])
                     if fuzz.ratio(gram, name) >= 85 or _slipped_name(gram, name):
                         at = len(" ".join(words[:i])) + (1 if i else 0)
+                        slipped[sid] = name
                         break
             if at >= 0:
                 named[sid] = at
                 break
+    # "cast healing word" is Healing Word said right, not Mass Healing Word with a slip
+    exact = [n for sid, names in _names().items() if sid in named and sid not in slipped
+             for n in names]  # fmt: skip
+    for sid, name in slipped.items():
+        if any(f" {n} " in f" {name} " for n in exact):
+            del named[sid]
     return named
 
 
@@ -96,7 +105,7 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
     if mocked is not None:  # "sings a mocking little ditty at the thrall": the bard's cantrip
         found.append((mocked.start(), "vicious_mockery"))
     if not found:
-        return _healing_spell(ctx)
+        return _healing_spell(ctx) or _described(ctx)
     # the caster's own spells first, then the earliest mention
     found.sort(key=lambda p: (p[1] not in known, p[0]))
     return found[0]
@@ -108,6 +117,69 @@ _MOCKING = re.compile(
     r" (?:\w+ ){0,2}(?:song|ditty|rhyme|verse|tune|shanty|jingle|limerick|chant|insults?|jibes?))\b"
 )
 """Mockery in a fight, however it is told, from a bard who knows Vicious Mockery."""
+
+_WORKED = re.compile(
+    r"\b(?:from (?:her|his|their|my|its) (?:\w+ )?(?:hands?|fingers?|fingertips|palms?|staff|"
+    r"wand|eyes|mouth)|mutter\w*|murmur\w*|trac\w+ a (?:sigil|rune|sign)|sigil|incantation|"
+    r"arcane|words? of power|old tongue|chant\w*|conjur\w*|summon\w*)\b"
+)
+"""Words telling magic worked by hand or voice ("mutters a word in the old tongue, and a
+mote of flame leaps from her hand")."""
+_ELEMENT_WORDS = {
+    "fire": ("flame", "flames", "fire", "fiery", "ember", "embers", "blaze", "burning"),
+    "cold": ("frost", "ice", "icy", "cold", "freezing", "rime"),
+    "force": ("darts", "dart", "force"),
+    "lightning": ("lightning", "sparks", "crackling"),
+    "thunder": ("thunder", "thunderous", "boom", "shockwave"),
+    "radiant": ("radiant", "radiance", "holy light", "searing light"),
+    "necrotic": ("necrotic", "shadow"),
+    "acid": ("acid",),
+    "poison": ("poison",),
+}
+"""What a damaging spell's element is called in a story of it."""
+_KIND_OF = {w: kind for kind, words in _ELEMENT_WORDS.items() for w in words}
+_STRUCK_WITH = re.compile(
+    rf"\bwith (?:a |some )?({'|'.join(sorted(_KIND_OF, key=len, reverse=True))}|magic)\b"
+)
+"""A blow said to be made with an element ("hit the guy with the saucepan with fire")."""
+
+
+def _cantrips_of(ctx: Context, kind: str) -> list[str]:
+    """The caster's damaging spells of that kind of damage (any kind, for "magic"); of a
+    slot's spell and a cantrip alike, the cantrip."""
+    sheet = ctx.state.party.get(ctx.actor or "")
+    table = srd().spells
+    fitting = [sid for sid in (sheet.spells if sheet is not None else ())
+               if sid in table and (spell := table.get(sid)).damage and not spell.heal
+               and (kind == "magic" or str(spell.damage_type) == kind)]  # fmt: skip
+    return [sid for sid in fitting if table.get(sid).level == 0] or fitting
+
+
+def struck_with_magic(ctx: Context, blow: Intent) -> Intent:
+    """A blow with fire or frost from a caster is the one spell of theirs that does it
+    ("I hit the guy with the saucepan on his head with fire": Fire Bolt at him)."""
+    said = _STRUCK_WITH.search(ctx.said)
+    if said is None or not blow.targets:
+        return blow
+    bolts = _cantrips_of(ctx, _KIND_OF.get(said.group(1), said.group(1)))
+    if len(bolts) != 1:
+        return blow
+    return ctx.intent("cast", spell=bolts[0], targets=blow.targets[:1], confidence=0.85)
+
+
+def _described(ctx: Context) -> tuple[int, str] | None:
+    """In a fight, a spell told by what it looks like rather than named ("a mote of flame
+    leaps from her hand toward the second rat", "three darts of pale light streak from her
+    fingers"): the one spell the caster knows that deals that kind of damage."""
+    if not ctx.scope.fighting or _WORKED.search(ctx.said) is None:
+        return None
+    for kind, words in _ELEMENT_WORDS.items():
+        at = min((a for w in words if (a := phrase_at(ctx.said, w)) >= 0), default=-1)
+        fitting = _cantrips_of(ctx, kind) if at >= 0 else []
+        if len(fitting) == 1:
+            return at, fitting[0]
+    return None
+
 
 HEAL_WORDS = ("heal", "heals", "patch up", "patches up", "mend", "mends")
 """Words that ask a healer for their healing, whatever the spell is called (not "healing":

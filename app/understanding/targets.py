@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from app.understanding.describing import describe
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import SLOT_LEVEL, has_phrase, name_score, one_slip, owners
+from app.understanding.words import SLOT_LEVEL, has_phrase, name_score, one_slip, owners, phrase_at
 from app.world.state import GameState
 from rules.damage import LifeState
 
@@ -43,9 +43,15 @@ class CreaturePick:
 
 
 def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int | None:
-    for word, n in vocab.ordinals.items():
-        if has_phrase(said, word) and not has_phrase(said, f"{word} level"):
-            return n  # (a "first level slot" is no first foe)
+    found = sorted(
+        (phrase_at(said, word), n, word)
+        for word, n in vocab.ordinals.items()
+        if has_phrase(said, word) and not has_phrase(said, f"{word} level")
+    )  # (a "first level slot" is no first foe)
+    if found:  # the one said of a foe ("point first … the second goblin"), else the first said
+        after = {*(kinds or ()), "one", "ones"}
+        of_a_foe = [n for at, n, word in found if set(said[at + len(word) :].split()[:1]) & after]
+        return of_a_foe[0] if of_a_foe else found[0][1]
     for slip in (w for w in said.split() if len(w) >= 5 and w not in vocab.ordinals):
         for word, n in vocab.ordinals.items():  # "the secnd rat"
             if len(word) >= 5 and word[0] == slip[0] and one_slip(slip, word):
@@ -61,6 +67,16 @@ def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int 
     return None
 
 
+_BESIDE = re.compile(
+    r"\b(?:next to|beside|near|nearest|behind|by|protecting|guarding|in front of|"
+    r"between|except|other than|around)\b"
+)
+"""Words that make a named foe where another stands ("the goblin next to Grubnak")."""
+_SIDE = re.compile(
+    r"\b(?:(?:on|to|at) (?:the|my|our) (left|right)\b|(left|right)(?:most|-most|-hand))"
+)
+"""A foe singled out by the side it stands on: the first of them on the left, the last on
+the right (the game keeps no left and right; the order they are numbered in stands in)."""
 _LEAST_HURT = re.compile(
     r"\b(?:less|least) (?:hurt|wounded|injured|bloodied|damaged|beat up|beaten)\b|"
     r"\b(?:healthier|healthiest|freshest|fresher)\b"
@@ -151,6 +167,11 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         down = f"{state.creatures[fallen[0]].name} is already down" if fallen else ""
         return CreaturePick(tuple(fallen[:1]), True, False,
                             down or f"there is no {kind} {number} standing")  # fmt: skip
+    proper = [t for t in named if not any(ch.isdigit() for ch in t.name)
+              and has_phrase(said, t.name.lower())]  # fmt: skip
+    if len(proper) == 1 and len(named) > 1 and not _BESIDE.search(said):
+        # "so done with this goblin … points a finger at Grubnak": the one named by name
+        return CreaturePick((proper[0].id,), True, True)
     corpse = re.search(
         r"\b(dead|corpse|carcass|body|bodies|fallen(?! (?:log|tree|trunk|branch|"
         r"stones?|pillar|column|beam|leaves|rocks?|timbers?|masonry)))\b",
@@ -180,6 +201,10 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         pool = sorted(fits, key=lambda t: described.fits.index(t.id))
     if has_phrase(said, "middle") and len(pool) >= 3:
         return CreaturePick((pool[len(pool) // 2].id,), True, True)
+    side = _SIDE.search(said)
+    if side is not None and len(pool) > 1:  # "the goblin on the right": as they stand, in order
+        left = (side.group(1) or side.group(2)) == "left"
+        return CreaturePick((pool[0 if left else -1].id,), True, True)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
     if {"asleep", "awake"} <= wanted:
         wanted.discard("awake")  # "shake the sleeping goblin awake": awake is what it becomes

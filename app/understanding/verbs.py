@@ -36,6 +36,7 @@ from app.understanding.spells import (
     knows,
     self_target,
     spell_mentioned,
+    struck_with_magic,
     unaffected,
 )
 from app.understanding.talked_to import talk_to
@@ -368,6 +369,11 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "we didn't come to fight", "I don't want to hurt him"
             if kind == "attack" and before and named_creatures(before[0], ctx.scope):
                 continue  # "rat guts everywhere": a creature's word makes it a noun
+            if kind == "attack" and at > 0 and _NOT_THE_SPEAKERS.search(ctx.said[:at]):
+                continue  # "one more bite could put him down", "daring them to come at him"
+            noun = before in (["the"], ["all"]) and ctx.said[at:].split()[0].endswith("ing")
+            if kind == "attack" and noun:
+                continue  # "so she doesn't hear the fighting": the noun
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
                 continue  # "flip back to the page", "let a lost child go home"
             if at >= 0 and not (before and before[0] in OTHERS):
@@ -391,6 +397,12 @@ _NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|a
                         r"cease|ceases|ceased|no more)\s+)$")  # fmt: skip
 """Words before a blow's verb that say it is not meant ("we didn't come to fight", "Wren
 stops fighting")."""
+_NOT_THE_SPEAKERS = re.compile(
+    r"(?:\b(?!i\b|we\b|i'd\b|we'd\b)\w+\s+(?:could|might|would|may)\s+(?:\w+\s+)?|"
+    r"\b(?:dar|challeng|taunt|goad|invit|beckon|wav)\w*\s+(?:the\s+)?\w+\s+to\s+)$"
+)
+"""Words before a blow's verb that make it a maybe or another's ("one more bite could put
+him down", "daring them to come at him"): what the foe might do, not the speaker's blow."""
 _GET = re.compile(r"^get (?:the |that |this )?(?:(?:last|other|big|biggest|first|second|third|"
                   r"hurt|wounded|bloody|closest|nearest|ugly) )*(?!away|behind|back|out|off|in|"
                   r"up|down|over|to|into|on|clear|close|near|between|around|round|free|"
@@ -435,6 +447,7 @@ def by_verbs(ctx: Context) -> Intent | None:
         if kind == "attack":
             reading = _attack(ctx)
             reading = attack_style(ctx, reading) if reading.kind == "attack" else reading
+            reading = struck_with_magic(ctx, reading) if reading.kind == "attack" else reading
         elif kind == "move" and (own(ctx, at) or not ctx.scope.fighting):
             # in a fight a way named is a run for it: only the speaker's own ("the wolf
             # circles toward the path back to the mill" takes nobody anywhere)

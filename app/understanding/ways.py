@@ -61,6 +61,12 @@ DRAWN = re.compile(
 )
 """Gear held ready ("weapons out", "shortsword out", "torches up"): how the party goes,
 not where (no "out" of the front door)."""
+HELD_OUT = re.compile(
+    r"^hold(?:s|ing)? (?:(?!my turn|my action|position|still|off)\w+ ){0,3}?(?:up|out|aloft|"
+    r"high|forward)\b"
+)
+"""Something held up or out to be seen: no holding back
+of the turn, and no way up or out."""
 
 
 def move(ctx: Context, at: int) -> Intent | None:

@@ -238,6 +238,8 @@ def ask_about(ctx: Context) -> Intent:
     extra: tuple[str, ...] = ()
     foes = [t for t in things if t.kind == "creature"]
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if foes else None
+    if pick is not None and pick.missing and pick.ids and not fallen:
+        fallen = list(pick.ids)  # "is goblin one dead?", of the one that fell: about that one
     friends = [t for t in things if t.kind == "member" and not _owned_by(ctx.said, t)]
     several = plural(ctx.said) or any(
         has_phrase(ctx.said, f"{w}s")

@@ -40,7 +40,8 @@ from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, chatter, read_
 from app.understanding.places import as_place
 from app.understanding.readings import HEARS, MOOD
 from app.understanding.threats import SPOKEN_SKILLS, threatened
-from app.understanding.words import normalise
+from app.understanding.vocabulary import ENGLISH
+from app.understanding.words import english_words, normalise, stem
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -120,10 +121,11 @@ def _line(
             if gesture.kind in NOT_A_DEED | {"talk", "question", "examine"}:
                 return replace(said, text=text)
     read = as_place(_understand(text, actor, state, campaign, language=language), state, campaign)
-    if read.kind == "ask" and read.confidence <= 0.3 and not read.then:
-        nobody = _called_nobody(text, state, actor)
+    unread = read.kind == "ask" and read.confidence <= 0.3 and not read.then
+    if unread or (read.kind not in ("refuse", "foreign") and _A_NAME.match(text)):
+        nobody = _called_nobody(text, state, actor, plainly=not unread)
         if nobody:  # "Gandalf, come over here": a name the story does not know
-            return replace(read, kind="refuse", confidence=0.9, note=nobody)
+            return replace(read, kind="refuse", confidence=0.9, note=nobody, targets=(), then=())
     if read.kind != "talk" or read.then:
         return read
     opening = calling.opening(text, state)
@@ -140,14 +142,33 @@ _ASKS = re.compile(
 we go out there", "ok real question, whats dodge do")."""
 
 
-def _called_nobody(text: str, state: GameState, actor: str | None) -> str:
+_A_NAME = re.compile(r"^\s*([A-Z][a-z]{4,}),\s+\S")
+"""A line that opens by calling someone by what can only be a name, with a comma
+("Gandalf, what do you think?"), not a cry ("Corin!", "Oi,", "Ma'am,")."""
+
+
+def _called_nobody(text: str, state: GameState, actor: str | None, plainly: bool = False) -> str:
     """Why a line that calls someone by a name nobody in the story has cannot be answered
-    ("" when it calls nobody, or someone the story knows)."""
+    ("" when it calls nobody, or someone the story knows). ``plainly``, for a line read as
+    something else: only a name that is no word of the language ("Gandalf, what do you
+    think?", not "Kneel, both of you!")."""
     opening = calling.opening(text, state)
     if opening is None or calling.called(text, state, actor) != ():
         return ""
     name = opening.group(1)
     if not name[:1].isupper() or any(name.lower() == p.lower() for p in state.players):
+        return ""
+    if not plainly:
+        return f"there is nobody called {name} here"
+    story = state.campaign.model_dump_json().lower() if state.campaign is not None else ""
+    if re.search(rf"\b{re.escape(name.lower())}\b", story):
+        return ""  # ("Corin, hold on!": the young man the strand's story names)
+    words = name.lower().split()
+    known = english_words()
+    if any(w in known or stem(w) in known or {w + "s", w + "ing", w + "ed"} & known
+           or w in ENGLISH.common
+           or w in ENGLISH.weapons or any(w == p.split()[0] for ps in ENGLISH.verbs.values()
+                                          for p in ps) for w in words):  # fmt: skip
         return ""
     return f"there is nobody called {name} here"
 

@@ -161,10 +161,14 @@ def read_pieces(
             read.append((before, said, replace(last, action="both")))
             continue
         filled = elided(piece.text, read[-1][1]) if read else None
-        if filled is not None and any(r.kind == "move" for _, _, r in read):
+        if filled is not None:
             raw = understand_clause(words, actor, state, campaign, language=language)
-            if after_move(raw):  # "… and then up to the lighthouse": a place beyond the move
+            moved = any(r.kind == "move" for _, _, r in read)
+            if moved and after_move(raw):  # "… and then up to the lighthouse": a place beyond
                 filled = None
+            elif raw.kind == "move" and raw.confidence >= 0.7 and read[-1][2].kind != "move":
+                filled = None  # "Thank you, Berta. … Now, down the stairs.": a way taken, not
+                # thanks borrowed for it
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
         taken = {r.item for _, _, r in read if r.kind == "take" and r.item}
         if intent.kind in ("give", "use") and intent.item in taken and intent.note:

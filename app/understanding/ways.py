@@ -147,6 +147,36 @@ def move(ctx: Context, at: int) -> Intent | None:
                               note=locked_text(ctx, exits[0].id))  # fmt: skip
         sure = 1.0 if len(exits) == 1 else 0.6
         return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
+    where = _where_someone_is(ctx, rest)
+    if where is not None:  # "then go see the priest": to the chapel, where he is
+        if where in {w.id for w in ctx.scope.of("exit")}:
+            return ctx.intent("move", targets=(where,), confidence=0.8)
+        return _the_way_to(ctx, where)
+    return None
+
+
+_TO_SEE = re.compile(
+    r"^\w+(?: back| over| up| down| on)?(?: and)? (?:to see|to visit|to find|see|visit|find|"
+    r"(?:to )?(?:talk|speak|chat) (?:to|with)|ask|to|back to|over to) (.+)$"
+)
+"""Going to see someone ("go see the priest", "head back to Berta"): the words name them."""
+
+
+def _where_someone_is(ctx: Context, rest: str) -> str | None:
+    """The place of the campaign where a person the words name (not here) is found."""
+    campaign = ctx.campaign
+    sought = _TO_SEE.match(rest)
+    if campaign is None or sought is None or ctx.named("npc", text=rest):
+        return None
+    rest = sought.group(1)
+    for sid, scene in campaign.scenes.items():
+        for pid in scene.npcs:
+            person = campaign.npcs.get(pid)
+            names = [person.name, *person.aliases] if person is not None else []
+            if sid != ctx.state.scene.id and any(
+                name_score(rest, n.lower(), ctx.vocab.stop) >= 1 for n in names
+            ):
+                return sid
     return None
 
 

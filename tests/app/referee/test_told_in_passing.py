@@ -159,3 +159,53 @@ def test_of_two_people_a_question_goes_to_the_one_it_is_about() -> None:
     assert read(MILL, "bram", "Good evening. Who are you calling for?")[0].target == "odile"
     assert read(MILL, "bram", "what's your granddaughter like")[0].target == "hobb"
     assert read(MILL, "bram", "how long till dark?")[0].kind == "question"
+
+
+def test_a_name_nobody_in_the_story_has_is_refused() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    for line in ("Gandalf, what do you think?", "Frodo, take the ring", "Gandalf, come here"):
+        said = read(inn, "mira", line)[0]
+        assert (said.kind, said.note) == (
+            "refuse",
+            line.split(",")[0].join(("there is nobody called ", " here")),
+        ), line
+    assert read(inn, "mira", "Berta, what do you think?")[0].kind == "talk"
+
+
+def test_words_to_the_foes_are_no_deed_of_ones_own() -> None:
+    warren = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True},
+              "defeated": ["cellar_rats"]}  # fmt: skip
+    assert read(warren, "thorin", "Goblins, drop your weapons!")[0].kind == "talk"
+    hurt = {**RATS, "wounds": {"thorin": 8}}
+    assert read(hurt, "thorin", "drink your potion")[0].kind == "use"
+
+
+def test_going_to_see_someone_goes_where_they_are() -> None:
+    mill = {**MILL, "met": ["odile", "hobb"]}
+    steps = read(mill, "ivo", "ask the old man about the rune and then go see the priest")
+    assert [(s.kind, s.target) for s in steps] == [("talk", "hobb"), ("move", "chapel")]
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    assert read(cellar, "thorin", "go back to berta")[0].target == "inn"
+    warren = {**cellar, "scene": "warren"}
+    line = "I step out and demand the goblins drop their weapons"
+    assert all(s.kind != "move" for s in read(warren, "thorin", line))
+
+
+def test_a_way_after_thanks_is_taken_not_thanked() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"],
+           "flags": {"trapdoor_open": True}}  # fmt: skip
+    line = "Thank you, Berta. We'll find Tam. Now, everyone, down the stairs."
+    steps = read(inn, "mira", line)
+    assert [(s.kind, s.target) for s in steps] == [("talk", "berta"), ("move", "cellar")]
+
+
+def test_walking_away_in_a_fight_is_a_step_back() -> None:
+    spec = {**GUARDS, "turn": "aria"}
+    steps = read(spec, "aria", "ray of frost on goblin 1 then I walk away from him")
+    assert [(s.kind, s.action) for s in steps] == [("cast", None), ("manoeuvre", "withdraw")]
+
+
+async def test_a_fallen_foe_asked_about_is_said_dead() -> None:
+    spec = {**GUARDS, "turn": "thorin", "dead": ["goblin-1"]}
+    assert "Goblin 1 is dead" in await told(spec, "thorin", "is goblin one dead?")

@@ -82,6 +82,7 @@ ORDER: tuple[Answer, ...] = (
     answering_self.weapons,
     answering_self.carried,
     answering_self.features,
+    answering_self.status,
     answering_self.conditions,
     answering_fight.hidden,
     answering_rules.resting,

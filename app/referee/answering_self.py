@@ -317,6 +317,17 @@ def _wanted_item(a: Asked) -> str | None:
     return None
 
 
+def status(a: Asked) -> str | None:
+    """Asked in a word or two: "status", "my status", "stats" — the asker's hit points, what
+    holds them and the slots they have left, in one answer."""
+    sheet = a.sheet or a.own_sheet
+    if sheet is None or len(a.words) > 3 or not a.word("status", "stats"):
+        return None
+    held = conditions_text(sheet)
+    slots = f" {sheet.name} has {slots_text(sheet)}." if sheet.spellcasting_ability else ""
+    return f"{health_text(sheet)}{f'; {held}' if held else ''}.{slots}"
+
+
 def conditions(a: Asked) -> str | None:
     """Asked: "what conditions am I under", "any effects on Bram", "why is Cass shaking?"
     (what is wrong with someone is what holds them)."""

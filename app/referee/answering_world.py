@@ -11,6 +11,7 @@ import re
 from app.referee.answering_fight import kind_word
 from app.referee.answering_words import Asked
 from app.referee.sights import exits_text, join_words, present_text
+from app.understanding.readings import SURPRISED
 from app.understanding.scope import living_creatures
 from app.world import view
 from app.world.facts import holds
@@ -107,22 +108,30 @@ def ways(a: Asked) -> str | None:
 
 
 def just_happened(a: Asked) -> str | None:
-    """Asked: "what just happened", "what did I miss"."""
-    if not a.has("just happened", "what happened", "what did i miss", "last turn", "recap"):
+    """Asked: "what just happened", "what did I miss", or "wait, what?"."""
+    surprised = a.intent.note == SURPRISED
+    if not surprised and not a.has(
+        "just happened", "what happened", "what did i miss", "last turn", "recap"
+    ):
         return None
-    if not re.search(r"happened|hapened|happend|\bmiss\b|last turn|recap", a.intent.text.lower()):
+    typed = a.intent.text.lower()
+    if not surprised and not re.search(r"happened|hapened|happend|\bmiss\b|last turn|recap", typed):
         return None  # "what happens if I drop to 0": a rule, read as typed (not mended)
     if (
-        a.intent.targets
-        or a.has(
-            "happened to",
-            "happened with",
-            "happened here",
-            "happened at",
-            "happened in",
-            "happened there",
+        not surprised
+        and (
+            a.intent.targets
+            or a.has(
+                "happened to",
+                "happened with",
+                "happened here",
+                "happened at",
+                "happened in",
+                "happened there",
+            )
         )
-    ) and not a.has("just happened"):
+        and not a.has("just happened")
+    ):
         return None  # "what happened to the chapel": a question about it, for someone here
     story = a.state.history
     if not len(story):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.understanding.intent import Intent
-from app.understanding.readings import WH, Context, addressed, topic_key, topic_of
+from app.understanding.readings import PADDING, WH, Context, addressed, topic_key, topic_of
 from app.understanding.scope import Thing
 from app.understanding.spells import spells_named
 from app.understanding.targets import pick_creatures, plural
@@ -58,7 +58,8 @@ def question(ctx: Context) -> Intent | None:
     asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)
     if not wh and not asked and (len(words) < 2 or words[1] not in pronouns):
         return None  # "do the thing", "have a look at the hearth" are no questions
-    if any(starts_with(said, h) for h in vocab.help if len(h.split()) > 1) and not _DO_WITH.match(
+    plain = " ".join(PADDING.sub(" ", f" {said} ").split())  # "what can i even do in this game"
+    if any(starts_with(plain, h) for h in vocab.help if len(h.split()) > 1) and not _DO_WITH.match(
         said
     ):  # ("what should we do with the bell?": asked about the bell, not how to play)
         return ctx.intent("help")

@@ -111,6 +111,8 @@ def bare_names(ctx: Context) -> Intent | None:
     cut = struck_thing(ctx) if cutting(ctx) else None
     if cut is not None:  # "cut the bell rope", with no blade named: what a blade does
         return blow_at_thing(ctx, cut)
+    if ctx.said in ("upstairs", "downstairs", "back upstairs", "back downstairs"):
+        return move(ctx, 0)  # a way said alone, as "up" is
     things = ctx.named("feature", "npc", "exit", "item_here", "creature")
     if len(words) > 6:  # ("grips his axe in both hands …": "in" is no way named)
         things = [t for t in things if t.kind != "exit" or named_beyond_direction(ctx, ctx.said)]

@@ -38,7 +38,7 @@ from app.understanding.paragraph import FIGHT_PARAGRAPH, FIGHTING, PARAGRAPH, pa
 from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, chatter, read_pieces
 from app.understanding.places import as_place
-from app.understanding.readings import HEARS, MOOD
+from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.vocabulary import ENGLISH
 from app.understanding.words import english_words, normalise, stem
@@ -280,6 +280,8 @@ def _understand(
     whole = understand_clause(text, actor, state, campaign, language=language)
     if whole.kind in ("refuse", "foreign") or len(text) > 600 or HEARS in whole.note:
         return whole  # nobody's to move, not the game's language, or said to a friend
+    if whole.note in (FOR_THE_TABLE, SURPRISED):
+        return whole  # "wait, what", "sorry, my cat walked on the keyboard": no deed in it
     if whole.kind == "ask" and SPLITTING.search(normalise(text)):
         return whole  # "let's split up, Ione goes to the lighthouse and we …": asked back
     if whole.kind == "manoeuvre" and whole.action == "ready":

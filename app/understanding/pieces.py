@@ -167,8 +167,10 @@ def read_pieces(
             if moved and after_move(raw):  # "… and then up to the lighthouse": a place beyond
                 filled = None
             elif raw.kind == "move" and raw.confidence >= 0.7 and read[-1][2].kind != "move":
-                filled = None  # "Thank you, Berta. … Now, down the stairs.": a way taken, not
-                # thanks borrowed for it
+                borrowed = understand_clause(filled, actor, state, campaign, language=language)
+                if borrowed.kind not in ("move", "manoeuvre"):  # ("run!! back down the causeway")
+                    filled = None  # "Thank you, Berta. … Now, down the stairs.": a way taken,
+                    # not thanks borrowed for it
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
         taken = {r.item for _, _, r in read if r.kind == "take" and r.item}
         if intent.kind in ("give", "use") and intent.item in taken and intent.note:
@@ -189,6 +191,12 @@ def read_pieces(
         if found is not None:  # "search under the flagstone and then take whatever's there"
             intent = Intent(kind="take", text=piece.text, actor=actor, targets=(found,),
                             item=found, confidence=0.8)  # fmt: skip
+        dashed = last is not None and last.kind == "manoeuvre" and last.action == "dash"
+        if (
+            dashed and intent.kind == "move" and last is not None and not last.targets
+        ):  # "run!! back down the
+            read[-1] = (read[-1][0], read[-1][1], replace(intent, action="dash"))  # causeway"
+            continue
         acted = any(r.kind in ("attack", "cast", "use") for _, _, r in read)
         if acted and intent.kind == "manoeuvre" and intent.action == "dash" and not intent.targets:
             # "burning hands on the survivor then run": away with the movement left

@@ -154,15 +154,23 @@ MOOD = "a mood, told: "
 """The note of a gesture that only shows a mood ("*sighs*"): after it, the gesture as the
 story tells it; nothing is done and nothing spent."""
 FOR_THE_TABLE = "for the table, not the story"
+SURPRISED = "a cry of surprise"
+"""The note of "wait, what": asked what just happened."""
 """The note of a line said to the table (a slip owned up to): nothing happens in the game."""
 
 
-_PADDING = re.compile(
+PADDING = re.compile(
     r"^\s*(?:(?:huh|um+|uh+|hmm+|er+m?|ok|okay|so|well|wait|sorry|lol|ugh|eh)\s+)+|"
     r"(?<=\s)(?:even|actually|really|like|just|exactly|again)(?=\s)|\s+(?:here|now|again|then)\s*$"
 )
 """Words around a table command that change nothing of it ("huh what do i do", "what can i
 even do here", "what do i have on me now")."""
+
+
+_BEWILDERED = re.compile(
+    r"^(?:wait|hold on|huh|what|wat|wut)\W+(?:what|wat|huh|wtf|why|how|who)\W*$"
+)
+"""A cry of surprise ("wait, what"), not a wait."""
 
 
 def whole_line(ctx: Context, said: str) -> Intent | None:
@@ -177,7 +185,7 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("examine")
     if said in WANTS_AN_OBJECT:
         return ctx.intent("ask", confidence=0.3, note=f"{said} what?")
-    plain = " ".join(_PADDING.sub(" ", f" {said} ").split())  # "huh what do i do", "what
+    plain = " ".join(PADDING.sub(" ", f" {said} ").split())  # "huh what do i do", "what
     # can i even do here"
     if said in vocab.help or plain in vocab.help or said in ("help me", "help please", "help pls",
                                                              "please help"):  # fmt: skip
@@ -199,6 +207,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("ask", confidence=0.2, note=FOR_THE_TABLE)
     if said in vocab.inventory or plain in vocab.inventory:
         return ctx.intent("inventory")
+    if _BEWILDERED.match(said):  # "wait, what": no waiting, a player lost for a moment
+        return ctx.intent("question", note=SURPRISED)
     bare = _HOLD_TAIL.sub("", said)
     if not ctx.scope.fighting and _WAITING_ON.match(said):
         return ctx.intent("hold")  # "wait for mira": out of a fight, the round is hers

@@ -374,6 +374,8 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             noun = before in (["the"], ["all"]) and ctx.said[at:].split()[0].endswith("ing")
             if kind == "attack" and noun:
                 continue  # "so she doesn't hear the fighting": the noun
+            if phrase == "down the" and not ctx.named("carried", text=ctx.said[at:]):
+                continue  # "back down the causeway": a way, not a draught downed
             if kind in ("drop", "give") and after in (["your"], ["yer"], ["ur"], ["me"], ["us"]):
                 continue  # "Goblins, drop your weapons!", "give me the key": said to them
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):

@@ -209,3 +209,32 @@ def test_walking_away_in_a_fight_is_a_step_back() -> None:
 async def test_a_fallen_foe_asked_about_is_said_dead() -> None:
     spec = {**GUARDS, "turn": "thorin", "dead": ["goblin-1"]}
     assert "Goblin 1 is dead" in await told(spec, "thorin", "is goblin one dead?")
+
+
+def test_table_words_are_answered_as_the_table_means_them() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    assert read(inn, "aria", "what can i even do in this game")[0].kind == "help"
+    hurt = {**RATS, "wounds": {"thorin": 8}}
+    for line in ("hp check", "status", "stats"):
+        assert read(hurt, "thorin", line)[0].kind == "question", line
+    assert read(hurt, "thorin", "next")[0].kind == "hold"
+    surprised = read(hurt, "thorin", "wait, what")
+    assert [s.kind for s in surprised] == ["question"]
+
+
+async def test_status_tells_hit_points_and_slots() -> None:
+    spec = {**RATS, "turn": "aria", "wounds": {"aria": 4}}
+    answer = await told(spec, "aria", "status")
+    assert "hit points" in answer
+    assert "slots left" in answer
+
+
+def test_a_way_down_is_no_draught_downed() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "met": ["nessa"],
+              "defeated": ["strand_thralls"]}  # fmt: skip
+    assert read(chapel, "ione", "back down the causeway")[0].target == "strand"
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True}}  # fmt: skip
+    assert read(cellar, "thorin", "upstairs")[0].target == "inn"
+    hurt = {**RATS, "wounds": {"thorin": 8}}
+    assert read(hurt, "thorin", "I down the healing potion")[0].kind == "use"

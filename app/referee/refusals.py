@@ -9,15 +9,21 @@ import re
 
 from app.world.state import GameState
 
-_UNSAID = ("this exact call already ran this turn", "a fight is already going on", "not run: ")
+_UNSAID = ("this exact call already ran this turn", "a fight is already going on", "not run: ",
+           "already rolled this turn", "this check is the authored challenge")
 """Refusals that tell the DM about its own calls — two players' lines asking for the same
-thing, a fight another line started, a call skipped after the one before it was refused —
-and mean nothing to the players."""
+thing (or the same check, already rolled this turn), a fight another line started, a call
+skipped after the one before it was refused — and mean nothing to the players."""
+
+
+_FOR_THE_DM = re.compile(r"\s*\(\{.*?\}\)|\s*\{.*\}|\s*(?:Do not|Don't|Narrate)\b[^.]*\.?")
+"""What a refusal tells the DM alone: the results it carries, and what to do next."""
 
 
 def plain_error(state: GameState, kind: str, actor: str | None, message: str) -> str:
     """A refused tool call, said in the players' words."""
     name = state.name_of(actor or "") if actor else "That"
+    message = _FOR_THE_DM.sub("", message).strip()
     if message.startswith(_UNSAID):
         return ""  # the DM's own bookkeeping (a repeated call, a fight already on): unsaid
     if message.startswith("unknown tool"):  # a line read as something this moment lacks

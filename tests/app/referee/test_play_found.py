@@ -4,6 +4,7 @@ go!" with a blade held out, and a deal that leaves the goblins be."""
 from __future__ import annotations
 
 from app.referee import answers
+from app.session import declaring, hotseat
 from app.session.setup import session_for
 from tests.app.referee_lines import play, read
 from tests.referee_corpus import Situation, build_situation
@@ -119,3 +120,25 @@ def test_the_less_hurt_one_is_the_hardiest_left() -> None:
     for line in ("vicious mockery on the less hurt one", "hit the healthier one"):
         assert read(wolves, "ivo", line)[0].target == "wolf-2", line
     assert read(wolves, "ivo", "attack the wounded one")[0].target == "wolf-1"
+
+
+async def test_a_check_already_rolled_this_turn_is_not_told_as_the_dms_bookkeeping() -> None:
+    """Two players at one keyboard both cross the causeway: the second line's check was
+    already rolled, and the refusal meant for the DM (with the roll's raw results) never
+    reaches the table."""
+    spec = {"campaign": "drowned_bell", "scene": "strand", "met": ["nessa"],
+            "defeated": ["strand_thralls"],
+            "players": {"Ana": ["ione"], "Ben": ["cass", "wren"]}}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    session = session_for(state)
+    for actor, line in (("ione", "we hurry across the causeway before the tide comes in"),
+                        ("wren", "Wren: i help ione cross, holding her arm")):  # fmt: skip
+        player = state.controller_of(actor)
+        state.turn_order.active = player
+        reply, who = declaring.declare(session, line, actor)
+        assert reply.ok and who == actor
+        hotseat.advance(state, player, "TURN_COMPLETE")
+    told = [e.text async for e in session.process() if e.type == "narrative_chunk"]
+    story = " ".join(told)
+    assert "drowned chapel" in story
+    assert "{" not in story and "already rolled" not in story and "narrate" not in story.lower()

@@ -15,7 +15,7 @@ from app.referee.helping import Helping, way_asked
 from app.referee.levelling import USAGE_TEXT, levelling_text
 from app.referee.manoeuvres import Manoeuvres
 from app.referee.mercy import Mercy
-from app.referee.positioning import Plan, plan_attack
+from app.referee.positioning import Plan, plan_attack, shot
 from app.referee.powers import Powers
 from app.referee.reacting import WHEN_TO_REACT, wants_to_react
 from app.referee.ruling import Ruling
@@ -34,6 +34,13 @@ from app.world.state import GameState
 from rules.class_powers import UNARMED
 from rules.srd import srd
 
+STRIKING = re.compile(
+    r"\b(?:hit|hits|chop|chops|hack|hacks|slash|slashes|stab|stabs|cut|cuts|smash|smashes|bash|"
+    r"bashes|cleave|cleaves|swing|swings|whack|whacks|smack|smacks|skewer|thrust|slice|slices|"
+    r"club|clubs|pummel|bonk)\b",
+    re.I,
+)
+"""A blow said with a blade's or a fist's verb: struck close, never shot."""
 SHOOTING = re.compile(r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow)\b", re.I)
 """Words that ask for a ranged weapon ("shoot the closest rat")."""
 
@@ -328,11 +335,17 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         shooting = not intent.item and bool(SHOOTING.search(intent.text))
         styled = attack_arguments(state, actor, intent.action, intent.item)
         unarmed = styled == [{"weapon": UNARMED}]  # "punch the goblin": close in, then strike
+        striking = not intent.item and not shooting and bool(STRIKING.search(intent.text))
         plan = plan_attack(state, actor, foes, wanted, shooting=shooting and not unarmed,
-                           unarmed=unarmed)  # fmt: skip
+                           unarmed=unarmed, striking=striking)  # fmt: skip
         if plan.target is None and not plan.steps:
             self.notes.append(f"{state.name_of(actor)} cannot reach a foe this turn.")
             return []
+        if striking and plan.target is not None and shot(state, actor, plan):
+            # "hit the rat chewing on Aria", with no blade reaching it: said why it is shot
+            far, name = state.name_of(plan.target), state.name_of(actor)
+            self.notes.append(f"{far} is beyond a blade's reach this turn: {name} strikes "
+                              "from afar.")  # fmt: skip
         smite: list[ToolCall] = []
         sheet = state.party.get(actor)
         if plan.target and sheet is not None and sheet.has("divine_smite") and smites(intent.text):

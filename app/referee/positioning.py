@@ -71,15 +71,23 @@ def reachable(state: GameState, cid: str, target: str, weapon: str, ranged: bool
 
 def plan_attack(
     state: GameState, cid: str, targets: list[str], wanted: str | None = None,
-    *, shooting: bool = False, unarmed: bool = False,
+    *, shooting: bool = False, unarmed: bool = False, striking: bool = False,
 ) -> Plan:  # fmt: skip
     """How ``cid`` attacks one of ``targets`` (``wanted`` first, if named): with its usual
     weapon when that reaches; a foe already engaged with it before any other; otherwise the
     weakest it can reach; an archer shoots from where it stands. When nothing is in reach it
     moves toward the weakest (dashing when that is the only way there). ``shooting``: the
     player said "shoot" — a ranged weapon first, when the fighter has one. ``unarmed``: a
-    punch or a kick, so only a foe within 5 feet (after closing in) will do."""
+    punch or a kick, so only a foe within 5 feet (after closing in) will do. ``striking``:
+    the player said "hit", "chop" or "stab" — a blade, never a bow, for one who has one
+    (stepping in to the foe, as far as the move allows)."""
     arms = [(UNARMED, False)] if unarmed else _attacks(state, cid)
+    blades = [(w, ranged) for w, ranged in arms if not ranged and w != UNARMED]
+    if striking and blades:  # "hit it": a blade that reaches the one named (closing in),
+        for weapon, _ in blades:  # before any bow
+            for target in [wanted] if wanted in targets else targets:
+                if target is not None and reachable(state, cid, target, weapon, False):
+                    return Plan(target=target, weapon=None if weapon == arms[0][0] else weapon)
     if not arms or not targets:
         return Plan()
     usual, usual_ranged = arms[0]
@@ -114,6 +122,13 @@ def plan_attack(
     if not steps:  # no way to close in this turn: throw what can be thrown, if anything
         return _throw(state, cid, order) or Plan()
     return Plan(steps)
+
+
+def shot(state: GameState, cid: str, plan: Plan) -> bool:
+    """The plan's blow is made from afar: thrown, or with a ranged weapon."""
+    arms = _attacks(state, cid)
+    weapon = plan.weapon or (arms[0][0] if arms else "")
+    return plan.thrown or any(w == weapon and ranged for w, ranged in arms)
 
 
 def _throw(state: GameState, cid: str, order: list[str], wanted: str | None = None) -> Plan | None:

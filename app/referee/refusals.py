@@ -9,8 +9,13 @@ import re
 
 from app.world.state import GameState
 
-_UNSAID = ("this exact call already ran this turn", "a fight is already going on", "not run: ",
-           "already rolled this turn", "this check is the authored challenge")
+_UNSAID = (
+    "this exact call already ran this turn",
+    "a fight is already going on",
+    "not run: ",
+    "already rolled this turn",
+    "this check is the authored challenge",
+)
 """Refusals that tell the DM about its own calls — two players' lines asking for the same
 thing (or the same check, already rolled this turn), a fight another line started, a call
 skipped after the one before it was refused — and mean nothing to the players."""

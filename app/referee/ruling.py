@@ -166,8 +166,13 @@ class Ruling(RefereeBase):
         if what and key == "grab":  # "take the poker": a thing the scene's words name
             self.notes.append(f"{name} takes the {what}.")
             return []
-        if key == "light" and target is not None:
+        person = target is not None and (target in state.party or (
+            state.campaign is not None and target in state.campaign.npcs))  # fmt: skip
+        if key == "light" and target is not None and not person:
             self.notes.append(f"{name} lights {the(shown)}; warm light spreads.")
+            return []
+        if key == "light" and person:  # "light the grate for him": lit for him, as said
+            self.notes.append(told_back(intent.text, name))
             return []
         if key in ("free", "posture"):  # a deed the game has no word for, or a seat taken:
             # it happens as the player said ("Bram sits on the millstone next to Hobb")

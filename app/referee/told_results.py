@@ -95,7 +95,9 @@ def feature_note(state: GameState, actor: str | None, result: dict[str, Any]) ->
         line += f": {len(turned)} of {len(result['undead'])} undead give way"
     if "uses_left" in result:
         line += f" ({result['uses_left']} left)"
-    if result.get("action"):  # Cunning Action: which one, and a hider seen or not
+    if result.get("action") == "gained":  # Action Surge: the action it gives
+        line += ": one more action this turn"
+    elif result.get("action"):  # Cunning Action: which one, and a hider seen or not
         line += f" to {str(result['action']).replace('_', ' ')}"
     if "hidden" in result:
         line += ", and is out of sight" if result["hidden"] else ", but is seen"

@@ -41,7 +41,7 @@ from app.understanding.places import as_place
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.vocabulary import ENGLISH
-from app.understanding.words import english_words, normalise, stem
+from app.understanding.words import english_words, monster_kinds, normalise, stem
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -140,6 +140,28 @@ _ASKS = re.compile(
 )
 """A line put as a question by the first word of one of its parts ("should we rest before
 we go out there", "ok real question, whats dodge do")."""
+
+
+_CALLED_LAST = re.compile(
+    r",\s*(?:you\s+)?(?:(?:little|stupid|dumb|ugly|filthy|nasty|poor|big)\s+)?([a-z]+)\s*[!.?]*\s*$"
+)
+"""A line ending with whom it is said to ("… and surrender, goblins!")."""
+_ADDRESSEES = frozenset({"guys", "boys", "lads", "fellas", "folks", "lot", "gents", "beasts",
+                         "vermin", "creatures", "monsters", "things", "brutes"})  # fmt: skip
+"""Words for a crowd of foes called at the end of a line."""
+
+
+def _to_them_all(text: str, state: GameState) -> bool:
+    """The line ends by calling the foes ("HEY! drop the dice and surrender, goblins!",
+    "give up and go home, little guys"): every clause in it is said to them."""
+    called = _CALLED_LAST.search(text.lower())
+    if called is None:
+        return False
+    word = stem(called.group(1))
+    names = [c.name for c in state.creatures.values() if c.side != "party"]
+    kinds = {stem(w) for n in names for w in n.lower().split() if w.isalpha()} | monster_kinds()
+    crowd = word != called.group(1)  # ("yield, goblin!" is to one of them: whom, it says)
+    return (crowd and word in kinds) or called.group(1) in _ADDRESSEES
 
 
 _A_NAME = re.compile(r"^\s*([A-Z][a-z]{4,}),\s+\S")
@@ -282,6 +304,12 @@ def _understand(
         return whole  # nobody's to move, not the game's language, or said to a friend
     if whole.note in (FOR_THE_TABLE, SURPRISED):
         return whole  # "wait, what", "sorry, my cat walked on the keyboard": no deed in it
+    if whole.kind in ("talk", "improvise", "ask", "drop") and _to_them_all(text, state):
+        # "give up and go home, little guys", "drop the dice and surrender, goblins!": all of
+        # it said to the foes, a demand or words
+        if whole.kind in ("ask", "drop"):
+            return replace(whole, kind="talk", targets=(), item=None, note="", confidence=0.8)
+        return replace(whole, then=())
     if whole.kind == "ask" and SPLITTING.search(normalise(text)):
         return whole  # "let's split up, Ione goes to the lighthouse and we …": asked back
     if whole.kind == "manoeuvre" and whole.action == "ready":

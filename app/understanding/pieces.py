@@ -96,6 +96,10 @@ _HARM = re.compile(
 """Deeds that harm: a friend just helped is not who "then shoot her" is aimed at."""
 
 
+_SOMEONE = re.compile(r"\b(?:him|her|them|he|she|they)\b")
+"""Words for a person or a creature, never for a thing carried."""
+
+
 def read_pieces(
     pieces: list[Piece],
     actor: str | None,
@@ -127,7 +131,8 @@ def read_pieces(
             and last.target
             and not behind
             and not (last.target in state.party and _HARM.search(words))
-        ):  # ("cure Cass then shoot her": not Cass)
+            and not (last.target == last.item and _SOMEONE.search(words))
+        ):  # ("cure Cass then shoot her": not Cass; "drink a potion then stab him": not it)
             # (not the barrels one took cover behind: "get behind the pews then flame her")
             names = names or _names(state, campaign)
             words = refer_back(words, names.get(read[-1][2].target or "", ""))
@@ -252,8 +257,15 @@ def read_pieces(
             continue  # "tell him to give up and we'll let him live": the terms, still words
         fighting_words = read and read[-1][2].kind not in ("question", "talk", "help")
         if intent.kind == "ask" and kinds == {"attack"} and read and fighting_words:
-            # "hide then shoot": a blow at whichever foe, as a bare "attack" is
-            intent = replace(intent, kind="attack", alternatives=(), confidence=0.7)
+            # "hide then shoot": a blow at whichever foe, as a bare "attack" is; "hit rat 1
+            # and rat 2": struck as the one before was (its verb kept, for the weapon)
+            verb = read[-1][1].split()[:1] if read[-1][2].kind == "attack" else []
+            told = (
+                " ".join([*verb, piece.text])
+                if verb and verb[0] != piece.text.split()[0]
+                else piece.text
+            )
+            intent = replace(intent, kind="attack", alternatives=(), confidence=0.7, text=told)
         spell = _UNKNOWN_SPELL.match(piece.text)
         if intent.kind == "ask" and spell and len(pieces) > 1:
             # "cast hunter's mark, then shoot": said plainly, never dropped in silence

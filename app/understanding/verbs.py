@@ -367,6 +367,8 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
             if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
                 continue  # "we didn't come to fight", "I don't want to hurt him"
+            if kind == "attack" and before and before[0] in _OWNED:
+                continue  # "put down your spear": the thing, not the blow
             if kind == "attack" and before and named_creatures(before[0], ctx.scope):
                 continue  # "rat guts everywhere": a creature's word makes it a noun
             if kind == "attack" and at > 0 and _NOT_THE_SPEAKERS.search(ctx.said[:at]):
@@ -378,6 +380,8 @@ def _verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "back down the causeway": a way, not a draught downed
             if kind in ("drop", "give") and after in (["your"], ["yer"], ["ur"], ["me"], ["us"]):
                 continue  # "Goblins, drop your weapons!", "give me the key": said to them
+            if kind == "take" and after in (["us"], ["me"]):
+                continue  # "take us to your boss": asked of them
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
                 continue  # "flip back to the page", "let a lost child go home"
             if at >= 0 and not (before and before[0] in OTHERS):
@@ -401,6 +405,8 @@ _NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|a
                         r"cease|ceases|ceased|no more)\s+)$")  # fmt: skip
 """Words before a blow's verb that say it is not meant ("we didn't come to fight", "Wren
 stops fighting")."""
+_OWNED = frozenset({"your", "his", "her", "their", "its", "our", "yer", "ur"})
+"""Words that make a blow's verb a thing owned ("your spear", "his club")."""
 _NOT_THE_SPEAKERS = re.compile(
     r"(?:\b(?!i\b|we\b|i'd\b|we'd\b)\w+\s+(?:could|might|would|may)\s+(?:\w+\s+)?|"
     r"\b(?:dar|challeng|taunt|goad|invit|beckon|wav)\w*\s+(?:the\s+)?\w+\s+to\s+)$"

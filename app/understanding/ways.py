@@ -145,6 +145,11 @@ def move(ctx: Context, at: int) -> Intent | None:
                 return crept  # curtain": the stealth that opens that way
             return ctx.intent("move", targets=(exits[0].id,), confidence=0.3,
                               note=locked_text(ctx, exits[0].id))  # fmt: skip
+        named = [e for e in ctx.scope.of("exit") if any(
+            (core := " ".join(w for w in n.split() if w not in _DIRECTIONS))
+            and name_score(rest, core, ctx.vocab.stop) >= 0.7 for n in e.names)]  # fmt: skip
+        if len(named) == 1 and named[0] is not exits[0]:  # "go back into the hall": the hall,
+            exits = named  # named, not the way back a direction word also names
         sure = 1.0 if len(exits) == 1 else 0.6
         return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
     where = _where_someone_is(ctx, rest)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from app.referee import answers
 from app.session import declaring, hotseat
 from app.session.setup import session_for
-from tests.app.referee_lines import play, read
+from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
 INN = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True}}
@@ -142,3 +142,55 @@ async def test_a_check_already_rolled_this_turn_is_not_told_as_the_dms_bookkeepi
     story = " ".join(told)
     assert "drowned chapel" in story
     assert "{" not in story and "already rolled" not in story and "narrate" not in story.lower()
+
+
+WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+
+
+def test_terms_offered_to_the_foes_strike_nobody() -> None:
+    spec = {**WARREN, "fight": "tunnel_guards", "turn": "aria"}
+    line = "we dont want to kill you! put down your spear and take us to your boss and you live"
+    assert all(s.kind not in ("attack", "take", "drop") for s in read(spec, "aria", line))
+
+
+def test_words_ending_by_calling_the_foes_are_all_said_to_them() -> None:
+    hall = {**WARREN, "scene": "chief_hall", "defeated": ["cellar_rats", "tunnel_guards"],
+            "fight": "grubnak_band", "turn": "aria", "dead": ["grubnak"]}  # fmt: skip
+    steps = read(hall, "aria", "your boss is down! give up and go home, little guys")
+    assert all(s.kind != "move" for s in steps)
+    demand = read(WARREN, "thorin", "HEY! drop the dice and surrender, goblins!")
+    assert all(s.kind != "drop" for s in demand)
+
+
+def test_a_place_named_beats_the_way_back() -> None:
+    spec = {**WARREN, "defeated": ["cellar_rats", "tunnel_guards"],
+            "flags": {"trapdoor_open": True, "tam_found": True, "curtain_open": True}}  # fmt: skip
+    assert read(spec, "aria", "go back into the hall")[0].target == "chief_hall"
+    assert read(spec, "aria", "go back")[0].target == "cellar"
+
+
+def test_him_after_a_potion_is_the_foe() -> None:
+    spec = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "mira", "wounds": {"mira": 5}}  # fmt: skip
+    steps = read(spec, "mira", "drink a potion then stab him")
+    assert steps[1].kind == "attack" and "potion" not in steps[1].text
+
+
+async def test_a_fire_lit_for_someone_is_told_as_said() -> None:
+    light = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["nessa"]}
+    line = ("I sit down across from the old man, light the grate for him so he's warm, and ask "
+            "gently what's troubling him about the bell")  # fmt: skip
+    story = await told(light, "ione", line)
+    assert "lights the Wendel" not in story
+    assert "grate" in story
+
+
+async def test_action_surge_is_told_as_the_action_it_gives() -> None:
+    spec = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "thorin"}  # fmt: skip
+    story = await told(spec, "thorin", "action surge, hit rat 1 and rat 2")
+    assert "Action Surge (0 left): one more action this turn" in story
+    assert "to gained" not in story
+    if "crossbow" in story:  # rat 2 beyond a blade's reach this turn: said why it is shot
+        assert "beyond a blade's reach this turn" in story

@@ -57,6 +57,8 @@ class OfflineReferee(Reacting, Acting, FollowUps):
     name = "offline"
     reads_prompt = False
     """It reads the players' lines and the tool results, never the prompt or the schemas."""
+    reads_other_languages = False
+    """It says it understands only the campaign's language: a line in another moves nobody."""
 
     def bind(self, state_of: Callable[[], GameState]) -> None:
         """Give the referee read access to the live game state."""

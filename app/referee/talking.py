@@ -22,7 +22,7 @@ from app.actions.calls import ToolCall
 from app.referee import answers
 from app.referee.base import RefereeBase
 from app.referee.voices import SHRUGS as SHRUGS  # noqa: PLC0414 (re-exported)
-from app.referee.voices import foes_reply, pick, waiting_foes_reply
+from app.referee.voices import WELL, foes_reply, pick, waiting_foes_reply
 from app.referee.voices import off_topic as off_topic  # noqa: PLC0414
 from app.understanding import Intent
 from app.understanding.words import has_phrase, normalise
@@ -103,6 +103,18 @@ def topics_hint(npc: NPCSpec) -> str:
     return f"(You could ask {npc.name} about: {', '.join(npc.topics)}.)" if npc.topics else ""
 
 
+_HERE_ASKED = re.compile(
+    r"\bwhat(?:'s| is)? (?:this|that) place\b|\bwhat place is (?:this|that)\b|"
+    r"\bwhere (?:are we|am i|is this)\b|\bwhat is this\s*\??$"
+)
+"""Asking a person where one is: they name the place, as anyone here could."""
+_WELL_ASKED = re.compile(
+    r"\bare (?:you|u) (?:ok|okay|alright|all right|hurt|injured|well|fine|good|safe)\b|"
+    r"\b(?:you|u) (?:ok|okay|alright|all right)\b|\bhow are (?:you|u)(?: doing| holding up)?\b"
+)
+"""Asking a person how they are."""
+
+
 class Talking(RefereeBase):
     """The referee's handling of words said to people and foes."""
 
@@ -140,6 +152,12 @@ class Talking(RefereeBase):
             and (not asks(npc, intent.text) or _OPENER.search(intent.text))
         ):
             self.notes.append(topics_hint(npc))  # their greeting answers "what's going on?"
+        elif _HERE_ASKED.search(intent.text.lower()):  # "hi, what is this place?": where
+            place = re.sub(r"^The ", "the ", state.scene.name)
+            self.notes += [f"'This is {place},' says {npc.name}.", topics_hint(npc)]
+        elif _WELL_ASKED.search(intent.text.lower()):  # "tam are you hurt?": how they are
+            self.notes += [pick(WELL[npc.attitude], intent.text).format(name=npc.name),
+                           topics_hint(npc)]  # fmt: skip
         elif intent.topic or asks(npc, intent.text):
             self.notes += [off_topic(npc, intent.text), topics_hint(npc)]
         else:

@@ -38,6 +38,13 @@ SHRUGS = {
 """What a person says to a question their topics do not cover, by attitude, when the
 campaign wrote nothing of its own for them."""
 THEIR = {"he": "his", "she": "her", "they": "their", "it": "its"}
+WELL = {
+    "friendly": ("'I'll live,' says {name}. 'Better now you're here.'",
+                 "{name} manages a smile. 'I'm all right. Thank you for asking.'"),
+    "indifferent": ("'Well enough,' says {name}.", "{name} shrugs. 'I'm fine.'"),
+    "hostile": ("'What's it to you?' says {name}.", "{name} does not answer that."),
+}  # fmt: skip
+"""What a person says when asked how they are, by attitude."""
 
 
 def pick(options: tuple[str, ...], text: str) -> str:

@@ -52,12 +52,15 @@ class TurnEvents:
         state: GameState,
         actions: Sequence[PlayerAction],
         readings: dict[tuple[str, str], Intent],
+        *,
+        foreign: bool = True,
     ) -> list[SessionEvent]:
-        """Stages 2 and 3 and the first check of the triggers, before the DM is called."""
+        """Stages 2 and 3 and the first check of the triggers, before the DM is called
+        (``foreign``: whether the DM reads lines in another language, to weigh them)."""
         state.truth.turn_start = state.truth.seq
         note_arrivals(state)  # who came or went between turns (a player joined, …)
         lines = read_lines(state, actions, readings)
-        events = judging.provisional(state, lines)
+        events = judging.provisional(state, lines, foreign=foreign)
         events += self._take(run_triggers(state, "before_dm"))
         # What fired before the DM is called happened first: its words come first too,
         # and the DM narrates on from them.

@@ -27,14 +27,18 @@ JUDGED_KINDS = frozenset({"talk", "question", "challenge", "give", "ask", "forei
 on Wendel's shoulder is comfort)."""
 
 
-def provisional(state: GameState, lines: Sequence[Line]) -> list[SessionEvent]:
+def provisional(
+    state: GameState, lines: Sequence[Line], *, foreign: bool = True
+) -> list[SessionEvent]:
     """Match each line against the scene's sensitivity map; each match enters the truth set
     as a provisional judgment (and moves the scores it shifts). Returns what the players
-    are shown."""
+    are shown. ``foreign``: lines in another language are weighed too (a DM that reads
+    them); a DM that tells the table it cannot read them lets them move nobody."""
     campaign = state.campaign
     weighed = [
         line for line in lines
         if line.kind in JUDGED_KINDS and not line.asked_back
+        and (foreign or line.kind != "foreign")
         and not (line.kind == "question" and line.addressee is None)  # asked of the DM
     ]  # fmt: skip
     if campaign is None or not campaign.judgments or not weighed:

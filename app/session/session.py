@@ -301,7 +301,8 @@ class GameSession:
             readings = read_actions(self.state, actions)
             # The event system's first tier runs before the DM is called: it narrates a
             # world where what the lines set off has already happened, and is told of it.
-            for event in flow.before_dm(self.state, actions, readings):
+            foreign = getattr(self.brain, "reads_other_languages", True)
+            for event in flow.before_dm(self.state, actions, readings, foreign=foreign):
                 if isinstance(event, NarrativeChunk):  # the campaign's words, told first
                     report.narrative.append(event.text.strip())
                 yield event

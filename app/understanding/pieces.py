@@ -177,6 +177,13 @@ def read_pieces(
                     filled = None  # "Thank you, Berta. … Now, down the stairs.": a way taken,
                     # not thanks borrowed for it
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
+        if intent.kind == "question" and last is not None and last.kind == "talk" and last.target:
+            # "tam r u ok? how many goblins are there": still asked of Tam, if his to answer
+            names = names or _names(state, campaign)
+            again = understand_clause(f"{names.get(last.target, '')}, {words}", actor, state,
+                                      campaign, language=language)  # fmt: skip
+            if again.kind == "talk" and again.target == last.target and again.topic:
+                intent = replace(again, text=piece.text)
         taken = {r.item for _, _, r in read if r.kind == "take" and r.item}
         if intent.kind in ("give", "use") and intent.item in taken and intent.note:
             # "grab the salve and give it to Bram": carried by then

@@ -41,6 +41,9 @@ _CHAT = re.compile(r"\b(w|ur|wat|wot|pls|plz|thx|ty)(?=\s+\w)")
 _CHAT_WORDS = {"w": "with", "ur": "your", "wat": "what", "wot": "what", "pls": "please",
                "plz": "please", "thx": "thanks", "ty": "thanks"}  # fmt: skip
 """Chat shorthand before another word, written out ("w the spoon", "ur bro")."""
+_ARE_YOU = re.compile(r"\br u\b")
+_YOU = re.compile(r"\bu(?= (?:ok|okay|alright|all right|hurt|good|fine|there|know|see|doing)\b)")
+""""r u" and "u" before how one is: "are you", "you" (never "u" alone, a way up)."""
 
 
 @lru_cache(maxsize=4096)
@@ -53,6 +56,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"(^|\s)'+|'+(\s|$)", " ", text)  # quotes, not apostrophes
     text = re.sub(r"([a-z])\1{2,}", r"\1\1", text)  # "sleeeep" is "sleep" drawn out
     text = _CHAT.sub(lambda m: _CHAT_WORDS[m.group(1)], text)  # "the one w the saucepan"
+    text = _YOU.sub("you", _ARE_YOU.sub("are you", text))  # "r u ok", "u alright"
     return " ".join(re.sub(r"[^\w\s']", " ", text).replace("_", " ").split())
 
 

@@ -194,3 +194,26 @@ async def test_action_surge_is_told_as_the_action_it_gives() -> None:
     assert "to gained" not in story
     if "crossbow" in story:  # rat 2 beyond a blade's reach this turn: said why it is shot
         assert "beyond a blade's reach this turn" in story
+
+
+async def test_a_line_the_referee_cannot_read_moves_nobody() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall",
+            "defeated": ["cellar_rats", "tunnel_guards"],
+            "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    state = build_situation(Situation.model_validate(hall))
+    session = session_for(state)
+    before = dict(state.truth.scores)
+    await play(session, "mira", "hola grubnak, queremos paz")
+    assert "only understand English" in session.state.history[-1].narrative
+    assert dict(session.state.truth.scores) == before
+
+
+async def test_a_person_asked_where_we_are_or_how_they_are_answers() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    where = await told(inn, "mira", "hi what is this place")
+    assert "'This is the Crossroads Inn,' says Berta" in where
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+              "met": ["tam"], "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    story = await told(cellar, "mira", "tam r u ok buddy? how many goblins are there")
+    assert "says Tam" in story or "Tam manages" in story
+    assert "Tam: 'They come through the tunnel" in story

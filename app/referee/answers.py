@@ -77,13 +77,20 @@ def help_text(state: GameState, campaign: Campaign | None, actor: str | None) ->
     """What a player can type, shown with what is here (this campaign's people, ways and
     foes, this character's spells), and what can be done right here."""
     examples = ", ".join(f"'{e}'" for e in _examples(state, campaign, actor))
-    others = [s.name.split()[-1] for cid, s in state.party.items() if cid != actor]
-    someone = others[0] if others else "Name"
+    calm = state.encounter is None
+    player = state.controller_of(actor) if actor else None
+    own = state.players.get(player, []) if player is not None and len(state.players) > 1 else []
+    others = [s.name.split()[-1] for cid, s in state.party.items()
+              if cid != actor and (not own or cid in own)]  # fmt: skip
+    rest = ", 'take a short rest'" if calm else ""  # (no resting in the middle of a fight)
     general = (
-        f"Type what your character does in plain words: {examples}, 'take a short rest', "
-        "'inventory'. Short forms work too: l (look), x (examine), i (inventory). Start a "
-        f"line with a name to act as someone else ('{someone}: I look around')."
+        f"Type what your character does in plain words: {examples}{rest}, 'inventory'. "
+        "Short forms work too: l (look), x (examine), i (inventory)."
     )
+    if calm and others:  # another of one's own characters (in a fight, whoever's turn it is)
+        general += (
+            f" Start a line with a name to act as someone else ('{others[0]}: I look around')."
+        )
     aims = _aims_here(state, campaign)
     return f"{general} {options_text(state, campaign, actor)}{f' {aims}' if aims else ''}"
 

@@ -210,8 +210,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
     def _unsure(self, state: GameState, intent: Intent) -> str:
         name = state.name_of(intent.actor or "")
         campaign = self.campaign
-        if intent.kind == "move" and intent.note and intent.target:
-            return f"{intent.note[:1].upper()}{intent.note[1:]}."
+        if intent.kind == "move" and intent.note and (intent.target or intent.note != "where to?"):
+            return f"{intent.note[:1].upper()}{intent.note[1:]}."  # (a place further on: how)
         if intent.kind == "move" and campaign is not None:
             return f"Where to? {answers.exits_text(state, campaign)}"
         if intent.kind == "cast" and intent.spell and "does not know" in intent.note:

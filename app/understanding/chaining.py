@@ -25,6 +25,7 @@ from dataclasses import replace
 from app.understanding.clauses import Piece, mentions_back, propose, refer_back
 from app.understanding.intent import Intent
 from app.understanding.vocabulary import ENGLISH
+from app.understanding.ways import FAR
 from app.understanding.words import normalise
 from app.world.state import GameState
 from rules.features import features
@@ -129,9 +130,9 @@ def missing_feature(text: str, actor: str | None, state: GameState) -> Intent | 
 def nowhere(intent: Intent) -> Intent | None:
     """A clause that goes, with no way of that name from here ("head into the cave"):
     asked back with the ways there are, not dropped."""
-    if intent.kind == "ask" and intent.note == "where to?":
-        return replace(intent, kind="move", confidence=0.3)
-    return None
+    if intent.kind == "ask" and (intent.note == "where to?" or intent.note.startswith(FAR)):
+        return replace(intent, kind="move", confidence=0.3)  # ("… lets go down to the strand",
+    return None  # two places on: told the way there)
 
 
 _BOTH = re.compile(r"\b(?:both|all)\b", re.IGNORECASE)

@@ -74,6 +74,12 @@ _BODY_RUN = re.compile(
 """A hand or an eye run over something: no running."""
 
 
+_LAID_TO_REST = re.compile(
+    r"\b(?:set|sets|lay|lays|laid|put|puts|send|sends)\s+(?:\w+\s+){1,2}to\s+$"
+)
+"""Someone laid to rest ("we'll set her to rest"): a ghost's peace, not the party's rest."""
+
+
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
@@ -137,7 +143,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         return ctx.intent("cast", spell="sleep") if knows else None
     ways = {n for t in ctx.scope.of("exit") for n in t.names}  # an author's "camp" is a way
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"] if p not in ways]
-    hits = [h for h in hits if h >= 0 and not hypothetical(ctx.said, h)]
+    hits = [h for h in hits if h >= 0 and not hypothetical(ctx.said, h)
+            and not _LAID_TO_REST.search(ctx.said[:h])]  # fmt: skip
     # "pickpocket the sleeping one": a sleeper described, not a rest
     hits = [h for h in hits if ctx.said[:h].split()[-1:] not in (["the"], ["a"], ["that"])]
     rest_at = min((h for h in hits if h >= 0), default=-1)

@@ -69,6 +69,10 @@ HELD_OUT = re.compile(
 of the turn, and no way up or out."""
 
 
+FAR = "there is no way from here to"
+"""How the note of a going to a place further on begins (the first step is named after)."""
+
+
 def move(ctx: Context, at: int) -> Intent | None:
     """The way the words from ``at`` go by (a move intent), a word with someone walked up
     to, or ``None`` when they go nowhere."""
@@ -230,12 +234,12 @@ def _the_way_to(ctx: Context, far: str) -> Intent:
     step = _first_step(campaign, ctx.state.scene.id, far)
     ways = {w.id: w for w in ctx.scope.of("exit")}
     if step is None or step not in ways:
-        return ctx.intent("ask", confidence=0.45, note=f"there is no way from here to {name}")
+        return ctx.intent("ask", confidence=0.45, note=f"{FAR} {name}")
     way = ways[step]
     via = campaign.scenes[step].name
     # (0.45: sure enough never to be read as some other deed, and read again after a move)
     return ctx.intent("ask", confidence=0.45,
-                      note=f"there is no way from here to {name}: the way there is through "
+                      note=f"{FAR} {name}: the way there is through "
                       f"the {way.name} ({via}) first")  # fmt: skip
 
 

@@ -217,3 +217,18 @@ async def test_a_person_asked_where_we_are_or_how_they_are_answers() -> None:
     story = await told(cellar, "mira", "tam r u ok buddy? how many goblins are there")
     assert "says Tam" in story or "Tam manages" in story
     assert "Tam: 'They come through the tunnel" in story
+
+
+async def test_a_place_further_on_at_the_end_of_a_line_is_said_not_dropped() -> None:
+    light = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["nessa", "wendel"]}
+    line = "thank you wendel. we'll set her to rest. lets go down to the strand"
+    assert all(s.kind != "rest" for s in read(light, "ione", line))
+    story = await told(light, "ione", line)
+    assert "the way there is through the headland path" in story
+
+
+async def test_the_help_in_a_fight_offers_no_rest() -> None:
+    spec = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "thorin"}  # fmt: skip
+    story = await told(spec, "thorin", "what can i do")
+    assert "short rest" not in story and "act as someone else" not in story

@@ -15,7 +15,7 @@ from app.understanding.ways import (
     shut_ways,
     to_someone_there,
 )
-from app.understanding.words import has_phrase
+from app.understanding.words import has_phrase, name_score
 from app.world.wording import the
 
 
@@ -56,6 +56,9 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
                               note=locked_text(ctx, there) if shut else "")  # fmt: skip
         carried = ctx.named("carried", text=rest)
         note = f"{carried[0].name} is already carried" if carried else "nothing like that here"
+        holder = _held_by_a_friend(ctx, rest) if not carried else None
+        if holder is not None:  # "grab the key", after Thorin found it: he has it
+            note = holder
         return ctx.intent("take", confidence=0.4, note=note)
     carried = ctx.named("carried", text=rest) or ctx.named("carried")
     into = re.search(r"\b(into|in|onto|on|down)\b", rest)
@@ -151,3 +154,16 @@ def _tool_for(ctx: Context, held: str) -> str | None:
         if (tool := campaign.challenges[t.id].tool) and tool.lower() == held.lower()
     ]  # fmt: skip
     return fits[0] if len(fits) == 1 else None
+
+
+def _held_by_a_friend(ctx: Context, rest: str) -> str | None:
+    """Who of the party already carries the thing the words name ("Thorin has the silver
+    key"), when the speaker does not."""
+    for cid, sheet in ctx.state.party.items():
+        if cid == ctx.actor:
+            continue
+        for item in sheet.inventory:
+            name = item.lower()
+            if name_score(rest, name, ctx.vocab.stop) >= 1 or has_phrase(rest, name.split()[-1]):
+                return f"{sheet.name} has the {item}"
+    return None

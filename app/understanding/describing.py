@@ -197,6 +197,7 @@ def describe(said: str, pool: list[Thing], state: GameState, actor: str | None) 
         or _done_by(said, foe, names, people, ids, state, blows, pool)
         or _finish(said, ids, state, blows, actor, pool)
         or _gear(said, pool, state)
+        or _afraid(said, pool, state)
         or _standing(said, pool, state)
     )
 
@@ -300,6 +301,35 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
 
 
 _SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+
+
+_RUNNING = re.compile(
+    r"\b(?:running|runs|ran|run off|fleeing|flees|fled|scared|frightened|afraid|turned|"
+    r"retreating|cowering)\b"
+)
+_COMING = re.compile(
+    r"\b(?:coming|advancing|charging|still fighting|not running|isn't running|still attacking)\b"
+)
+"""A foe told apart by its fear: the one running away, or the one still coming on."""
+
+
+def _afraid(said: str, pool: list[Thing], state: GameState) -> Described | None:
+    """ "the one still coming" (not the one the cleric turned), "the scared one"."""
+
+    def afraid(cid: str) -> bool:
+        c = state.creatures[cid]
+        return any(a.condition.value == "frightened" for a in c.conditions) or any(
+            e.id == "turned" for e in c.effects
+        )
+
+    fled = [t.id for t in pool if afraid(t.id)]
+    if not fled or len(fled) == len(pool):
+        return None
+    if _COMING.search(said):
+        return Described(tuple(t.id for t in pool if t.id not in fled), "the one still coming")
+    if _RUNNING.search(said):
+        return Described(tuple(fled), "the one running away")
+    return None
 
 
 def _standing(said: str, pool: list[Thing], state: GameState) -> Described | None:

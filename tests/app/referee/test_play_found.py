@@ -6,6 +6,7 @@ from __future__ import annotations
 from app.referee import answers
 from app.session import declaring, hotseat
 from app.session.setup import session_for
+from app.understanding import understand
 from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
@@ -232,3 +233,22 @@ async def test_the_help_in_a_fight_offers_no_rest() -> None:
             "fight": "cellar_rats", "turn": "thorin"}  # fmt: skip
     story = await told(spec, "thorin", "what can i do")
     assert "short rest" not in story and "act as someone else" not in story
+
+
+def test_a_thing_a_friend_carries_is_said_to_be_theirs() -> None:
+    spec = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+            "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    state.party["thorin"].inventory.append("silver key")
+    said = understand("grab the key", "aria", state, state.campaign)
+    assert said.note == "Thorin has the silver key"
+
+
+def test_the_foe_still_coming_is_not_the_one_running() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "met": ["nessa"],
+              "fight": "strand_thralls", "turn": "wren",
+              "conditions": {"drowned-thrall-1": ["frightened"]}}  # fmt: skip
+    assert read(strand, "wren", "vicious mockery the one still coming")[0].target == (
+        "drowned-thrall-2"
+    )
+    assert read(strand, "wren", "rapier the one running away")[0].target == "drowned-thrall-1"

@@ -65,6 +65,19 @@ def held_ready(ctx: Context) -> bool:
     return held.fullmatch(ctx.said) is not None
 
 
+_OFFERED = re.compile(r"\b(?:have|take|try|eat) (?:a|an|some|this|one|my|these) (.+)$")
+"""Something held out to someone called by name ("here old man, have a cake")."""
+
+
+def _called_by(name: str) -> re.Pattern[str]:
+    """A name called out in a line: after a comma and before its end or a stop ("…, Sister.",
+    "We'll find her, Odile."), or first, before a comma."""
+    word = re.escape(name.lower())
+    return re.compile(
+        rf"(?:,\s*{word}\s*(?:[.!?,]|$)|^\s*(?:(?:here|hey|oi|look|listen),?\s+)?{word}\s*,)"
+    )
+
+
 def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack; a healing
@@ -118,6 +131,15 @@ def bare_names(ctx: Context) -> Intent | None:
         things = [t for t in things if t.kind != "exit" or named_beyond_direction(ctx, ctx.said)]
     if not things:
         return None
+    people = [t for t in things if t.kind == "npc"]
+    called = [p for p in people if any(_called_by(n).search(ctx.raw.lower()) for n in p.names)]
+    held_out = _OFFERED.search(ctx.said)
+    offered = ctx.named("carried", text=held_out.group(1)) if held_out is not None else []
+    if len(called) == 1 and offered:  # "here old man, have a cake": given to him
+        return ctx.intent("give", targets=(called[0].id, offered[0].id), item=offered[0].id,
+                          confidence=0.8)  # fmt: skip
+    if len(called) == 1:  # "Wendel lived, Sister. He's alive.": words said to her
+        return ctx.intent("talk", targets=(called[0].id,), confidence=0.75)
     if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:
         if _GESTURE.match(ctx.said) or DRAWN.search(ctx.said) or HELD_OUT.match(ctx.said):
             return None  # "nodding at the wood", "weapons out": nobody goes that way

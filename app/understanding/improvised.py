@@ -260,6 +260,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if making and _FARE.search(rest) is None:
             return None
         people = [t for t in things if t.kind in KIND_TO and t.id != ctx.actor]
+        if not people:  # "sit beside the old man on the millstone": him, named, by a thing
+            people = ctx.named("npc", text=rest)[:1]
         if not people and re.search(
             r"\b(him|her|his|them|their|the old man|the boy|the lad)\b", rest
         ):
@@ -353,7 +355,11 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     # who is fighting the party is a threat like any other.
     threatening = deed.key == "cow" and ctx.scope.fighting and target in ctx.state.creatures
     if social and ctx.campaign is not None and target in ctx.campaign.npcs and not threatening:
-        return None
+        if deed.key != "cow":  # ("persuade Grubnak again": the campaign's parley)
+            return None
+        # ("intimidate Wendel", "threaten him with my dagger"): words to that person, for
+        # them to answer and take to heart as the campaign says, never "not sure"
+        return ctx.intent("talk", targets=(target,), topic=topic_of(ctx, target), confidence=0.75)
     limp = target in ctx.state.creatures and unresisting(ctx, target or "")
     hauling = re.match(r"^(?:i\s+|we\s+)?(?:drag|pull|haul|carry|lift|heave)", ctx.said)
     if deed.key == "heave" and target in ctx.state.creatures and not (limp and hauling):

@@ -450,13 +450,18 @@ def addressed(ctx: Context) -> Thing | None:
     return most_about(ctx, _POSSESSIVE.sub("", ctx.said), present)
 
 
+_LISTENING = re.compile(r"^listen\s+(?:at|for|through|closely|carefully|hard|in|out|to the\b)")
+"""Listening at something ("listen at the trapdoor for sounds"): a look, no words said."""
+
+
 def spoken(ctx: Context) -> Intent | None:
     """Words said to someone: "sorry about the noise", "your mam's waiting", quoted speech,
     or calling out a name."""
     said = ctx.said
     vocab = ctx.vocab
     quoted = '"' in ctx.raw or "“" in ctx.raw
-    cue = any(starts_with(said, c) for c in vocab.talk_cues)
+    at_a_thing = _LISTENING.match(said) is not None and bool(ctx.named("feature", "exit"))
+    cue = any(starts_with(said, c) for c in vocab.talk_cues) and not at_a_thing
     you = any(has_phrase(said, y) for y in vocab.you)
     if not (quoted or cue or you or ctx.raw.rstrip().endswith("!")):
         return None

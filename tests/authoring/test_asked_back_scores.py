@@ -21,7 +21,7 @@ def hall() -> GameState:
 async def test_a_line_asked_back_about_moves_no_score() -> None:
     state = hall()
     session = session_for(state)
-    await play(session, "mira", "With respect, goblin")
+    await play(session, "mira", "the great chief, with respect")
     assert "Did you mean to talk to Grubnak?" in state.history[-1].narrative
     assert score(state, "respect.grubnak") == 0
 

@@ -238,3 +238,31 @@ def test_a_way_down_is_no_draught_downed() -> None:
     assert read(cellar, "thorin", "upstairs")[0].target == "inn"
     hurt = {**RATS, "wounds": {"thorin": 8}}
     assert read(hurt, "thorin", "I down the healing potion")[0].kind == "use"
+
+
+def test_words_to_someone_called_mid_line_are_words_to_them() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "met": ["nessa"],
+              "defeated": ["strand_thralls"]}  # fmt: skip
+    said = read(chapel, "ione", "Wendel lived, Sister. He's alive.")[0]
+    assert (said.kind, said.target) == ("talk", "maelis")
+    assert read(MILL, "bram", "We'll find her, Odile. On my honour.")[0].target == "odile"
+    cakes = read(MILL, "bram", "here old man, have a cake")[0]
+    assert (cakes.kind, cakes.targets) == ("give", ("hobb", "honey_cakes"))
+
+
+def test_a_threat_to_a_person_of_the_story_is_said_to_them() -> None:
+    light = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["nessa"]}
+    for line in ("intimidate wendel", "I threaten Wendel with my dagger until he talks"):
+        said = read(light, "ione", line)[0]
+        assert (said.kind, said.target) == ("talk", "wendel"), line
+
+
+def test_a_kindness_beside_someone_named_is_to_them() -> None:
+    said = read(MILL, "sela", "I sit beside the old man on the millstone")[0]
+    assert (said.kind, said.target) == ("improvise", "hobb")
+
+
+def test_listening_at_a_door_is_no_word_to_anyone() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    assert read(inn, "mira", "I listen at the trapdoor for any sounds")[0].kind != "talk"
+    assert read(inn, "mira", "listen, berta, we will find him")[0].kind == "talk"

@@ -28,7 +28,7 @@ from rules.srd import srd
 SHAPES = (
     "what does", "what is", "what do", "how does", "how do", "what happens", "mean", "means",
     "work", "works", "do", "does", "explain", "range", "save", "damage", "spell", "cast",
-    "hit", "heal", "how far", "how long", "how much",
+    "hit", "heal", "how far", "how long", "how much", "rule", "rules", "saves",
 )  # fmt: skip
 """Words that make a line a question about a rule, not a use of it."""
 
@@ -256,7 +256,9 @@ def glossary(a: Asked) -> str | None:
     if a.has(*DYING) and not a.named:
         return GLOSSARY["death save"]
     for key, text in GLOSSARY.items():
-        if (f" {key}" in a.text or f" dis{key}" in a.text) and about_a_rule(a):
+        said = f" {key}" in a.text or f" dis{key}" in a.text
+        said = said or (key.endswith(" save") and f" {key[:-5]} saving" in a.text)  # "death
+        if said and about_a_rule(a):  # saving throws"
             if key == "advantage" and a.has(
                 "do i have", "do i get", "have advantage", "get advantage", "at advantage"
             ):

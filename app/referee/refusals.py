@@ -36,6 +36,8 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
         return f"{name} cannot do that{when}."
     if "the way is shut: " in message:
         return message.rsplit("the way is shut: ", maxsplit=1)[-1]
+    if " is moot" in message:  # "force trapdoor is moot: what it would achieve is already so"
+        return f"No need — what {name} would do that for is already done."
     if re.search(r"was already passed", message):
         return f"That is already done — {name} needn't try again."
     if re.search(r"was already failed", message):

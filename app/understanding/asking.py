@@ -121,6 +121,8 @@ _LEFT_HERE = re.compile(
     r"over|down|up)\s+)?here(?:\s+now)?$"
 )
 """What is left in the room ("what's left in here?", "anything else here?"): a look round."""
+_HOW_IT_WORKS = re.compile(r"^(?:so |ok |and )?how (?:do|does|did) .+ work\b")
+"""Asking how a thing works: the rules', answered by the DM."""
 _DO_WITH = re.compile(r"^what (?:should|can|do|could) (?:i|we) do (?:with|about|for) \w")
 """What to do with something: a question about that thing, not a plea for help playing."""
 _ME = frozenset({"i", "i'm", "im", "i've", "ive", "my", "me", "myself", "mine"})
@@ -145,6 +147,8 @@ def _put_to_someone(ctx: Context, words: list[str]) -> Thing | None:
     character that they cannot)."""
     if ctx.scope.fighting or len(words) < 3 or set(words) & (_GAME | _ME | _THE_TABLE):
         return None
+    if _HOW_IT_WORKS.match(ctx.said):  # "how do death saves work": a rule, the DM's
+        return None
     if words[0].startswith("what") and words[-1] in ("do", "does"):  # "what dose X do"
         return None
     if ctx.named("npc", "member", "creature", "carried", "exit", "feature", "item_here",
@@ -166,7 +170,7 @@ _GAME = frozenset({
     "modifier", "save", "saving", "rule", "rules", "cantrip", "action", "reaction", "xp",
     "inventory", "weapon", "stats", "proficient", "proficiency", "advantage", "dice", "die",
     "here", "around", "see", "this", "cave", "place", "just", "doing", "supposed", "quest",
-    "goal", "game", "party", "exits", "exit", "way", "ways",
+    "goal", "game", "party", "exits", "exit", "way", "ways", "saves", "throws",
 })  # fmt: skip
 """Words of a question the game answers from its own sheets, rules and scene."""
 _STORY_ASKS = re.compile(

@@ -229,6 +229,14 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if people and stuff:  # "sit on the millstone next to Hobb": the millstone, by Hobb
             people = [p for p in people if not _beside(rest, p)]
         things = people or stuff
+    roped = deed.key == "bind" and re.search(r"\b(?:tie|ties|tied|rope|truss|lasso)\b", ctx.said)
+    if roped:  # a friend is never trussed up ("tie the rope to Mira so she can climb down",
+        # "tie him up with the rope Mira has": Mira's rope, the foe bound)
+        things = [t for t in things if t.kind != "member"]
+        if not things and re.search(r"\b(?:him|her|it|them)\b", rest):
+            things = [t for t in ctx.scope.of("creature") if unresisting(ctx, t.id)][:1]
+        if not things and ctx.named("member", text=rest):
+            return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
     order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")
     things = sorted(things, key=lambda t: order.index(t.kind))
     if deed.key in FOR_SOMEONE and (not things or things[0].kind == "carried"):
@@ -308,6 +316,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     if things and things[0].kind == "creature":  # "the sleeping rat", "the wounded one"
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         target = pick.ids[0] if pick.ids else target
+        if deed.key == "bind" and not pick.exact:  # "tie him up": the one that lies still
+            target = things[0].id
     if target is None and deed.needs_object and not scene_mentions(ctx):
         return None
     if ctx.scope.fighting and target in ctx.state.creatures:

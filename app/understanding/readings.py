@@ -225,6 +225,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
     go = words[1:] if words[0] in GOING else words
     step = words[1:] if words[0] in ("i", "we") and len(words) > 1 else words
     advancing = step[0] in ("move", "step", "press", "advance", "push", "edge", "creep")
+    running = step[0] in ("run", "rush", "charge", "dash", "sprint", "hurry", "race")
+    advancing = advancing or (running and len(step) == 2)  # "run up" in a fight: at them
     if ctx.scope.fighting and advancing and step[1:] in (["up"], ["in"], ["closer"],
                                                        ["forward"], ["forwards"], ["ahead"],
                                                        ["on"], []):  # fmt: skip

@@ -47,6 +47,12 @@ _ADVANCE = re.compile(
 )
 """A step closer in a fight ("move up", "step forward", "press on"): towards the foe,
 never out by the way that happens to lead up."""
+_RUN_AT = re.compile(
+    r"^(?:run|runs|running|rush|rushes|dash|dashes|charge|charges|sprint|sprints|race|races|"
+    r"hurry|hurries|go|goes|walk|walks|jump|jumps|leap|leaps)\s+(?:up|in|over|forward)"
+    r"(?:\s+(?:and\b|to (?:it|him|her|them|the (?!\w+ (?:steps|stairs|door|path|way))))|\s*$)"
+)
+"""Running up to a foe, or up and at it ("run up and slash it"), in a fight."""
 
 
 LEFT_BE = re.compile(
@@ -87,7 +93,9 @@ def move(ctx: Context, at: int) -> Intent | None:
     verb, _, after = rest.partition(" ")
     # the verb names no way ("step forward" is no "shore steps"), unless it is the whole line
     exits = ctx.named("exit", text=after if after and verb.startswith("step") else rest)
-    closer = ctx.scope.fighting and _ADVANCE.match(rest) is not None
+    closer = ctx.scope.fighting and (
+        _ADVANCE.match(rest) is not None or _RUN_AT.match(rest) is not None
+    )  # ("i run up and slash it": at the foe, never out the way up)
     if exits and closer and not named_beyond_direction(ctx, rest):
         return None  # "I move up next to Aria" in a fight: closer in, not up the stairs
     if rest.startswith("follow") and not exits:

@@ -252,3 +252,30 @@ def test_the_foe_still_coming_is_not_the_one_running() -> None:
         "drowned-thrall-2"
     )
     assert read(strand, "wren", "rapier the one running away")[0].target == "drowned-thrall-1"
+
+
+def test_running_up_to_a_foe_is_no_flight() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "met": ["nessa"],
+              "fight": "strand_thralls", "turn": "ione", "dead": ["drowned-thrall-2"]}  # fmt: skip
+    steps = read(strand, "ione", "ok screw it, i run up and slash it with my shortsword")
+    assert all(s.kind != "move" for s in steps)
+    assert steps[-1].kind == "attack"
+    assert read(strand, "ione", "run up the shore steps")[0].kind == "move"
+
+
+def test_a_friend_is_never_tied_up() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    said = read(inn, "thorin", "I tie the rope to Mira so she can climb down safely")[0]
+    assert "mira" not in said.targets
+    rats = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "mira",
+            "conditions": {"giant-rat-2": ["unconscious"]}}  # fmt: skip
+    said = read(rats, "mira", "tie him up with the rope Thorin has")[0]
+    assert said.targets == ("giant-rat-2",)
+
+
+async def test_rules_asked_in_plain_words_are_answered() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    for line in ("what's the rules for death saves in this game?",
+                 "how do death saving throws work?", "how do death saves work"):  # fmt: skip
+        assert "Death saves: at 0 hit points" in await told(harbour, "cass", line), line

@@ -104,10 +104,10 @@ def _darts(
 ) -> list[str]:
     """Where each dart flies: as many at each foe as the line says ("two at rat 3 and one at
     rat 1", the rest at the first said), in turn between the foes named or all of them for
-    "split them between the rats", else all at the first."""
+    "split them between the rats" or "at the goblins", else all at the first."""
     if len(aimed) > len(set(aimed)) or (len(aimed) > 1 and len(aimed) >= most):
         return (aimed + aimed[:1] * most)[:most]
-    if SPREAD in intent.extra:
+    if SPREAD in intent.extra or len(aimed) > 1:  # ("magic missile at the goblins": in turn)
         shared = aimed if len(aimed) > 1 else [*first, *(f for f in foes if f not in first)]
         return [shared[n % len(shared)] for n in range(most)]
     return first[:1] * most

@@ -276,11 +276,16 @@ def _finish(
     return Described(tied, m.group(0), tied=len(tied) > 1)
 
 
+_NICKNAMED = re.compile(r"\b([a-z]{4,})[- ]?(?:head|face|hat|helmet|guy|boy|man|nose|pants)\b")
+"""A foe called by what he wears or wields ("saucepan head", "spoon guy")."""
+
+
 def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
     """ "the goblin with the spoon": a weapon or armour only some of the foes carry, or
     what the story's description of one says they wear ("the one in the saucepan")."""
     m = re.search(r"\b(?:with|holding|wielding|carrying|wearing|in)\s+"
                   r"(?:the|a|an|that|his|her|its)\s+(\w+(?:\s\w+)?)", said)  # fmt: skip
+    m = m or _NICKNAMED.search(said)  # "saucepan head": named by what he wears
     if m is None:
         return None
     words = {w for w in m.group(1).split() if len(w) > 2}

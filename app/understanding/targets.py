@@ -84,6 +84,12 @@ _LEAST_HURT = re.compile(
 """A foe singled out by being the least hurt ("vicious mockery on the less hurt one")."""
 
 
+def _fights_on(state: GameState, cid: str) -> bool:
+    """The foe is awake and free to fight (not asleep, tied up or otherwise held)."""
+    held = {a.condition.value for a in state.creatures[cid].conditions}
+    return not held & {"unconscious", "asleep", "incapacitated", "paralyzed", "restrained"}
+
+
 def _state_of(state: GameState, cid: str) -> set[str]:
     c = state.creatures[cid]
     found = set()
@@ -204,7 +210,8 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     side = _SIDE.search(said)
     if side is not None and len(pool) > 1:  # "the goblin on the right": as they stand, in order
         left = (side.group(1) or side.group(2)) == "left"
-        return CreaturePick((pool[0 if left else -1].id,), True, True)
+        fighting = [t for t in pool if _fights_on(state, t.id)] or pool  # (not one tied up)
+        return CreaturePick((fighting[0 if left else -1].id,), True, True)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
     if {"asleep", "awake"} <= wanted:
         wanted.discard("awake")  # "shake the sleeping goblin awake": awake is what it becomes

@@ -279,3 +279,22 @@ async def test_rules_asked_in_plain_words_are_answered() -> None:
     for line in ("what's the rules for death saves in this game?",
                  "how do death saving throws work?", "how do death saves work"):  # fmt: skip
         assert "Death saves: at 0 hit points" in await told(harbour, "cass", line), line
+
+
+async def test_darts_at_the_foes_go_to_each_in_turn() -> None:
+    spec = {**WARREN, "fight": "tunnel_guards", "turn": "aria", "wounds": {"goblin-1": 5}}
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    referee = await play(session, "aria", "magic missle at the goblins")
+    cast = next(c for c in referee.made if c.name == "cast_spell")
+    assert '"goblin-2"' in cast.arguments
+
+
+def test_a_foe_called_by_what_he_wears_or_by_his_side_is_that_one() -> None:
+    hall = {**WARREN, "scene": "chief_hall", "defeated": ["cellar_rats", "tunnel_guards"],
+            "fight": "grubnak_band", "turn": "aria"}  # fmt: skip
+    steps = read(hall, "aria", "ow!! i back off and shoot a firebolt at saucepan head")
+    assert steps[-1].targets == ("grubnak",)
+    rats = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "thorin",
+            "conditions": {"giant-rat-1": ["restrained"]}}  # fmt: skip
+    assert read(rats, "thorin", "whack the one on the left")[0].target == "giant-rat-2"

@@ -217,6 +217,35 @@ def name_score(text: str, name: str, stop: frozenset[str]) -> float:
     the nearest goblin") and names come back turn after turn."""
     if not name:
         return 0.0
+    joined = _joined(text, name)
+    if joined != text:  # "the log book" names the logbook
+        return max(name_score(joined, name, stop), _name_score(text, name, stop))
+    return _name_score(text, name, stop)
+
+
+def _joined(text: str, name: str) -> str:
+    """The text with two words run together where together they are a word of the name
+    ("log book" for "logbook", "fire place" for "fireplace")."""
+    parts = {p for p in name.split() if len(p) >= 6}
+    words = text.split()
+    if not parts or len(words) < 2:
+        return text
+    out: list[str] = []
+    at = 0
+    while at < len(words):
+        pair = words[at] + words[at + 1] if at + 1 < len(words) else ""
+        if pair in parts:
+            out.append(pair)
+            at += 2
+        else:
+            out.append(words[at])
+            at += 1
+    return " ".join(out)
+
+
+@lru_cache(maxsize=65536)
+def _name_score(text: str, name: str, stop: frozenset[str]) -> float:
+    """:func:`name_score` of the text as written."""
     if has_phrase(text, name):  # the very word beats one that is only the same stem
         return 1.02 + len(name) / 100  # ("palm" names the palm, not the palms beside it)
     if has_phrase(stems(text), stems(name)):

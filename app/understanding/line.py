@@ -36,12 +36,13 @@ from app.understanding.fighting_words import CARRIES_NO
 from app.understanding.intent import Intent
 from app.understanding.paragraph import FIGHT_PARAGRAPH, FIGHTING, PARAGRAPH, paragraph
 from app.understanding.parse import SPLITTING, freely, understand_clause
-from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, chatter, read_pieces
+from app.understanding.piece_fit import chatter
+from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.threats import SPOKEN_SKILLS, threatened
-from app.understanding.vocabulary import ENGLISH
-from app.understanding.words import english_words, monster_kinds, normalise, stem
+from app.understanding.vocatives import A_NAME, called_nobody, to_them_all
+from app.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -122,8 +123,8 @@ def _line(
                 return replace(said, text=text)
     read = as_place(_understand(text, actor, state, campaign, language=language), state, campaign)
     unread = read.kind == "ask" and read.confidence <= 0.3 and not read.then
-    if unread or (read.kind not in ("refuse", "foreign") and _A_NAME.match(text)):
-        nobody = _called_nobody(text, state, actor, plainly=not unread)
+    if unread or (read.kind not in ("refuse", "foreign") and A_NAME.match(text)):
+        nobody = called_nobody(text, state, actor, plainly=not unread)
         if nobody:  # "Gandalf, come over here": a name the story does not know
             return replace(read, kind="refuse", confidence=0.9, note=nobody, targets=(), then=())
     if read.kind != "talk" or read.then:
@@ -140,59 +141,6 @@ _ASKS = re.compile(
 )
 """A line put as a question by the first word of one of its parts ("should we rest before
 we go out there", "ok real question, whats dodge do")."""
-
-
-_CALLED_LAST = re.compile(
-    r",\s*(?:you\s+)?(?:(?:little|stupid|dumb|ugly|filthy|nasty|poor|big)\s+)?([a-z]+)\s*[!.?]*\s*$"
-)
-"""A line ending with whom it is said to ("… and surrender, goblins!")."""
-_ADDRESSEES = frozenset({"guys", "boys", "lads", "fellas", "folks", "lot", "gents", "beasts",
-                         "vermin", "creatures", "monsters", "things", "brutes"})  # fmt: skip
-"""Words for a crowd of foes called at the end of a line."""
-
-
-def _to_them_all(text: str, state: GameState) -> bool:
-    """The line ends by calling the foes ("HEY! drop the dice and surrender, goblins!",
-    "give up and go home, little guys"): every clause in it is said to them."""
-    called = _CALLED_LAST.search(text.lower())
-    if called is None:
-        return False
-    word = stem(called.group(1))
-    names = [c.name for c in state.creatures.values() if c.side != "party"]
-    kinds = {stem(w) for n in names for w in n.lower().split() if w.isalpha()} | monster_kinds()
-    crowd = word != called.group(1)  # ("yield, goblin!" is to one of them: whom, it says)
-    return (crowd and word in kinds) or called.group(1) in _ADDRESSEES
-
-
-_A_NAME = re.compile(r"^\s*([A-Z][a-z]{4,}),\s+\S")
-"""A line that opens by calling someone by what can only be a name, with a comma
-("Gandalf, what do you think?"), not a cry ("Corin!", "Oi,", "Ma'am,")."""
-
-
-def _called_nobody(text: str, state: GameState, actor: str | None, plainly: bool = False) -> str:
-    """Why a line that calls someone by a name nobody in the story has cannot be answered
-    ("" when it calls nobody, or someone the story knows). ``plainly``, for a line read as
-    something else: only a name that is no word of the language ("Gandalf, what do you
-    think?", not "Kneel, both of you!")."""
-    opening = calling.opening(text, state)
-    if opening is None or calling.called(text, state, actor) != ():
-        return ""
-    name = opening.group(1)
-    if not name[:1].isupper() or any(name.lower() == p.lower() for p in state.players):
-        return ""
-    if not plainly:
-        return f"there is nobody called {name} here"
-    story = state.campaign.model_dump_json().lower() if state.campaign is not None else ""
-    if re.search(rf"\b{re.escape(name.lower())}\b", story):
-        return ""  # ("Corin, hold on!": the young man the strand's story names)
-    words = name.lower().split()
-    known = english_words()
-    if any(w in known or stem(w) in known or {w + "s", w + "ing", w + "ed"} & known
-           or w in ENGLISH.common
-           or w in ENGLISH.weapons or any(w == p.split()[0] for ps in ENGLISH.verbs.values()
-                                          for p in ps) for w in words):  # fmt: skip
-        return ""
-    return f"there is nobody called {name} here"
 
 
 def _mood(
@@ -304,7 +252,7 @@ def _understand(
         return whole  # nobody's to move, not the game's language, or said to a friend
     if whole.note in (FOR_THE_TABLE, SURPRISED):
         return whole  # "wait, what", "sorry, my cat walked on the keyboard": no deed in it
-    if whole.kind in ("talk", "improvise", "ask", "drop") and _to_them_all(text, state):
+    if whole.kind in ("talk", "improvise", "ask", "drop") and to_them_all(text, state):
         # "give up and go home, little guys", "drop the dice and surrender, goblins!": all of
         # it said to the foes, a demand or words
         if whole.kind in ("ask", "drop"):

@@ -27,6 +27,7 @@ from app.understanding.describing import the_other
 from app.understanding.intent import Intent
 from app.understanding.joining import BACKING_OFF, SPOKEN_DEEDS, TERMS, knocks_out, spell_alone
 from app.understanding.parse import freely, understand_clause
+from app.understanding.piece_fit import chatter, fits, friends_deed
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -324,7 +325,7 @@ def read_pieces(
             continue  # "…, i want it alive": why, not a second deed
         if len(pieces) > 1 and piece.asked and intent.kind in WONDERED:
             continue  # "tie him up? nah, …", "… playing dice?": wondered aloud, not done
-        friends = bool(read) and _friends_deed(piece, actor, state)
+        friends = bool(read) and friends_deed(piece, actor, state)
         if not own_deed(piece) or others_deed(piece.text) or friends:
             continue  # "… before we go down", "… and he heaves the door": not this deed
         if piece.subordinate and read and read[-1][2].kind == "rest":
@@ -351,7 +352,7 @@ def read_pieces(
         if intent.kind == "ask" and len(pieces) > 1 and not piece.asked:
             # "mend that torn net while we talk": a deed the game has no word for, among others
             intent = freely(intent, state, campaign, language=language)
-        if intent.kind not in NOT_A_DEED and _fits(piece, intent):
+        if intent.kind not in NOT_A_DEED and fits(piece, intent):
             read.append((piece, words, intent))
             continue
         if intent.kind == "help" and piece.asked and read:
@@ -486,34 +487,3 @@ MOTIVE = re.compile(
     re.IGNORECASE,
 )
 """A clause that says why the deed before it is done ("…, i want it alive")."""
-
-
-def _friends_deed(piece: Piece, actor: str | None, state: GameState) -> bool:
-    """A later clause with another party member as its subject ("… then Aria lights the
-    way"): that one's deed, not the speaker's (each acts on their own line)."""
-    words = piece.text.lower().split()
-    if len(words) < 2:
-        return False
-    first = words[1] if words[0] in ("then", "and", "so") and len(words) > 2 else words[0]
-    return any(first == s.name.lower().split()[0] and cid != actor
-               for cid, s in state.party.items())  # fmt: skip
-
-
-def _fits(piece: Piece, intent: Intent) -> bool:
-    """A piece cut off by a weak joint ("and", a comma) stands alone only when it says
-    what is done — it has its own verb, or asks — not when it merely names ("the rat")."""
-    if intent.kind == "move" and intent.target:
-        return True  # "… and then head straight down": tried once what comes before is done
-    nobody = not intent.targets and intent.confidence >= 0.3  # (nobody the words fit)
-    if intent.kind in ("attack", "cast") and intent.note and nobody:
-        return True  # "… puts it into the one still awake" with none awake: said so plainly
-    if intent.acts and intent.confidence < 0.6:
-        return False  # "we get rooms": a deed with nothing to do it to
-    if piece.strong:
-        return True
-    return intent.kind == "question" or (intent.confidence >= 0.7 and not intent.alternatives)
-
-
-def chatter(intent: Intent) -> bool:
-    """A piece that says nothing the game acts on, and names nothing."""
-    return intent.kind == "ask" and not intent.targets and not intent.alternatives

@@ -449,7 +449,8 @@ def addressed(ctx: Context) -> Thing | None:
         return fitting[0]
     if len(present) == 1:
         return present[0]
-    return most_about(ctx, _POSSESSIVE.sub("", ctx.said), present)
+    plain = ctx.vocab.stop | ctx.vocab.common  # (words that name nobody)
+    return most_about(_POSSESSIVE.sub("", ctx.said), present, ctx.campaign, plain)
 
 
 _LISTENING = re.compile(r"^listen\s+(?:at|for|through|closely|carefully|hard|in|out|to the\b)")

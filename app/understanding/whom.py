@@ -4,14 +4,9 @@ mother hoarse from calling) — so a question is put to them, not offered back."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from app.understanding.scope import Thing
 from app.understanding.words import stem
-
-if TYPE_CHECKING:
-    from app.understanding.readings import Context
-    from app.understanding.scope import Thing
-
+from app.world.campaign import Campaign
 
 _SPEAKING = frozenset({"talk", "talking", "speak", "speaking", "ask", "asking", "tell", "telling",
                        "chat", "chatting", "about", "long", "thing", "things", "till", "until",
@@ -28,20 +23,22 @@ def _root(word: str) -> str:
     return word
 
 
-def most_about(ctx: Context, said: str, present: list[Thing]) -> Thing | None:
+def most_about(
+    said: str, present: list[Thing], campaign: Campaign | None, plain: frozenset[str]
+) -> Thing | None:
     """Of several people here, the one the line's own words are most about — in what they
     look like and would say ("who are you calling for?" to the mother hoarse
     from calling, "what's your granddaughter like" to the grandfather); none when tied."""
-    if ctx.campaign is None or len(present) < 2:
+    if campaign is None or len(present) < 2:
         return None
-    plain = ctx.vocab.stop | ctx.vocab.common | _SPEAKING
+    plain = plain | _SPEAKING
     words = {_root(w) for w in said.split()
              if len(w) > 3 and w not in plain}  # fmt: skip
     if not words:
         return None
     scores = []
     for who in present:
-        npc = ctx.campaign.npcs.get(who.id)
+        npc = campaign.npcs.get(who.id)
         if npc is None:
             return None
         text = " ".join([npc.description, *npc.topics,

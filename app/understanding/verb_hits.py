@@ -1,0 +1,87 @@
+"""Every verb phrase a clause holds, in any of its forms, and where: a blow's verb, a
+going, words, a look, a thing taken — less those that only look like deeds ("hit points",
+"the fighting", "one more bite could put him down", "drop your weapons!" said to foes)."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.intent import IntentKind
+from app.understanding.manoeuvring import OTHERS
+from app.understanding.negation import NOT_GOING
+from app.understanding.readings import Context
+from app.understanding.targets import named_creatures
+from app.understanding.words import phrase_at, verb_at, verbs_in
+
+
+def _a_thing_here(ctx: Context, at: int) -> bool:
+    """The word at ``at`` is what the scene calls one of its features, items or ways."""
+    word = ctx.said[at:].split()[0]
+    return any(word in t.names for t in ctx.scope.of("feature", "item_here", "exit"))
+
+
+def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
+    """(position, -length, kind) of every verb phrase in the line, in any of its forms."""
+    hits: list[tuple[int, int, IntentKind]] = []
+    for kind, phrases in ctx.vocab.verbs.items():
+        for phrase in verbs_in(ctx.said, phrases):
+            at = verb_at(ctx.said, phrase)
+            before = ctx.said[:at].split()[-1:] if at > 0 else []
+            after = ctx.said[at + len(phrase) :].split()[:1]
+            if after and after[0] in ("points", "point", "dice", "die"):
+                continue  # "hit points" is no blow
+            if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
+                continue  # "look at the waves" (the sea's word): a thing, not a greeting
+            if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
+                continue  # "we didn't come to fight", "I don't want to hurt him"
+            if kind == "attack" and before and before[0] in _OWNED:
+                continue  # "put down your spear": the thing, not the blow
+            if kind == "attack" and before and named_creatures(before[0], ctx.scope):
+                continue  # "rat guts everywhere": a creature's word makes it a noun
+            if kind == "attack" and at > 0 and _NOT_THE_SPEAKERS.search(ctx.said[:at]):
+                continue  # "one more bite could put him down", "daring them to come at him"
+            noun = before in (["the"], ["all"]) and ctx.said[at:].split()[0].endswith("ing")
+            if kind == "attack" and noun:
+                continue  # "so she doesn't hear the fighting": the noun
+            if phrase == "down the" and not ctx.named("carried", text=ctx.said[at:]):
+                continue  # "back down the causeway": a way, not a draught downed
+            if kind in ("drop", "give") and after in (["your"], ["yer"], ["ur"], ["me"], ["us"]):
+                continue  # "Goblins, drop your weapons!", "give me the key": said to them
+            if kind == "take" and after in (["us"], ["me"]):
+                continue  # "take us to your boss": asked of them
+            if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
+                continue  # "flip back to the page", "let a lost child go home"
+            if at >= 0 and not (before and before[0] in OTHERS):
+                hits.append((at, -len(phrase), kind))  # type: ignore[arg-type]
+    if ctx.scope.fighting:
+        for weapon in ctx.vocab.weapons:
+            at = phrase_at(ctx.said, weapon)
+            if at == 0:
+                hits.append((at, -len(weapon), "attack"))
+        if _FINISHING.match(ctx.said):  # "finish the one that's falling apart"
+            hits.append((0, -6, "attack"))
+        elif _GET.match(ctx.said) and named_creatures(ctx.said[4:], ctx.scope):
+            hits.append((0, -3, "attack"))  # "get the boss!": go for it, in a fight
+    return sorted(hits)
+
+
+_FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
+"""In a fight, finishing off or going for "the … one" is a blow at it."""
+_NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"
+                        r"(?:(?:\w+\s+){0,2}to\s+)?|(?:stop|stops|stopped|stopping|quit|quits|"
+                        r"cease|ceases|ceased|no more)\s+)$")  # fmt: skip
+"""Words before a blow's verb that say it is not meant ("we didn't come to fight", "Wren
+stops fighting")."""
+_OWNED = frozenset({"your", "his", "her", "their", "its", "our", "yer", "ur"})
+"""Words that make a blow's verb a thing owned ("your spear", "his club")."""
+_NOT_THE_SPEAKERS = re.compile(
+    r"(?:\b(?!i\b|we\b|i'd\b|we'd\b)\w+\s+(?:could|might|would|may)\s+(?:\w+\s+)?|"
+    r"\b(?:dar|challeng|taunt|goad|invit|beckon|wav)\w*\s+(?:the\s+)?\w+\s+to\s+)$"
+)
+"""Words before a blow's verb that make it a maybe or another's ("one more bite could put
+him down", "daring them to come at him"): what the foe might do, not the speaker's blow."""
+_GET = re.compile(r"^get (?:the |that |this )?(?:(?:last|other|big|biggest|first|second|third|"
+                  r"hurt|wounded|bloody|closest|nearest|ugly) )*(?!away|behind|back|out|off|in|"
+                  r"up|down|over|to|into|on|clear|close|near|between|around|round|free|"
+                  r"ready|a|an|my|your|his|her)\w")  # fmt: skip
+"""Going for a foe ("get the boss!", "get the last goblin"): a blow, never a way taken."""

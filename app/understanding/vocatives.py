@@ -1,0 +1,64 @@
+"""Whom a line calls, and whether the game knows them: a name nobody in the story has
+("Gandalf, what do you think?" is refused, said so), and a crowd of foes called at the end
+of a line ("give up and go home, little guys": every clause of it said to them)."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding import calling
+from app.understanding.vocabulary import ENGLISH
+from app.understanding.words import english_words, monster_kinds, stem
+from app.world.state import GameState
+
+_CALLED_LAST = re.compile(
+    r",\s*(?:you\s+)?(?:(?:little|stupid|dumb|ugly|filthy|nasty|poor|big)\s+)?([a-z]+)\s*[!.?]*\s*$"
+)
+"""A line ending with whom it is said to ("… and surrender, goblins!")."""
+_ADDRESSEES = frozenset({"guys", "boys", "lads", "fellas", "folks", "lot", "gents", "beasts",
+                         "vermin", "creatures", "monsters", "things", "brutes"})  # fmt: skip
+"""Words for a crowd of foes called at the end of a line."""
+
+
+def to_them_all(text: str, state: GameState) -> bool:
+    """The line ends by calling the foes ("HEY! drop the dice and surrender, goblins!",
+    "give up and go home, little guys"): every clause in it is said to them."""
+    called = _CALLED_LAST.search(text.lower())
+    if called is None:
+        return False
+    word = stem(called.group(1))
+    names = [c.name for c in state.creatures.values() if c.side != "party"]
+    kinds = {stem(w) for n in names for w in n.lower().split() if w.isalpha()} | monster_kinds()
+    crowd = word != called.group(1)  # ("yield, goblin!" is to one of them: whom, it says)
+    return (crowd and word in kinds) or called.group(1) in _ADDRESSEES
+
+
+A_NAME = re.compile(r"^\s*([A-Z][a-z]{4,}),\s+\S")
+"""A line that opens by calling someone by what can only be a name, with a comma
+("Gandalf, what do you think?"), not a cry ("Corin!", "Oi,", "Ma'am,")."""
+
+
+def called_nobody(text: str, state: GameState, actor: str | None, plainly: bool = False) -> str:
+    """Why a line that calls someone by a name nobody in the story has cannot be answered
+    ("" when it calls nobody, or someone the story knows). ``plainly``, for a line read as
+    something else: only a name that is no word of the language ("Gandalf, what do you
+    think?", not "Kneel, both of you!")."""
+    opening = calling.opening(text, state)
+    if opening is None or calling.called(text, state, actor) != ():
+        return ""
+    name = opening.group(1)
+    if not name[:1].isupper() or any(name.lower() == p.lower() for p in state.players):
+        return ""
+    if not plainly:
+        return f"there is nobody called {name} here"
+    story = state.campaign.model_dump_json().lower() if state.campaign is not None else ""
+    if re.search(rf"\b{re.escape(name.lower())}\b", story):
+        return ""  # ("Corin, hold on!": the young man the strand's story names)
+    words = name.lower().split()
+    known = english_words()
+    if any(w in known or stem(w) in known or {w + "s", w + "ing", w + "ed"} & known
+           or w in ENGLISH.common
+           or w in ENGLISH.weapons or any(w == p.split()[0] for ps in ENGLISH.verbs.values()
+                                          for p in ps) for w in words):  # fmt: skip
+        return ""
+    return f"there is nobody called {name} here"

@@ -298,3 +298,14 @@ def test_a_foe_called_by_what_he_wears_or_by_his_side_is_that_one() -> None:
             "fight": "cellar_rats", "turn": "thorin",
             "conditions": {"giant-rat-1": ["restrained"]}}  # fmt: skip
     assert read(rats, "thorin", "whack the one on the left")[0].target == "giant-rat-2"
+
+
+async def test_the_locket_given_to_the_grey_sister_comes_back_for_the_bell() -> None:
+    """Giving her the locket once lost it, and with it the ending that lays her to rest."""
+    spec = {"campaign": "drowned_bell", "scene": "chapel", "met": ["nessa", "wendel"],
+            "defeated": ["strand_thralls"], "flags": {"knows_truth": True, "warden_calmed": True},
+            "give": {"ione": ["maelis_locket"]}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    await play(session, "ione", "i gently put the locket in her hand")
+    assert "presses it back into your palm" in session.state.history[-1].narrative
+    assert any("locket" in item for item in session.state.party["ione"].inventory)

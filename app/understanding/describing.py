@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from app.understanding.scope import Thing
+from app.understanding.vocabulary import ENGLISH
 from app.world.ledger import ActionPerformed
 from app.world.ledgerread import all_events
 from app.world.state import GameState
@@ -276,7 +277,7 @@ def _finish(
     return Described(tied, m.group(0), tied=len(tied) > 1)
 
 
-_NICKNAMED = re.compile(r"\b([a-z]{4,})[- ]?(?:head|face|hat|helmet|guy|boy|man|nose|pants)\b")
+_NICKNAMED = re.compile(r"\b([a-z]{4,})[- ](?:head|face|hat|helmet|guy|boy|man|nose|pants)\b")
 """A foe called by what he wears or wields ("saucepan head", "spoon guy")."""
 
 
@@ -285,7 +286,8 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
     what the story's description of one says they wear ("the one in the saucepan")."""
     m = re.search(r"\b(?:with|holding|wielding|carrying|wearing|in)\s+"
                   r"(?:the|a|an|that|his|her|its)\s+(\w+(?:\s\w+)?)", said)  # fmt: skip
-    m = m or _NICKNAMED.search(said)  # "saucepan head": named by what he wears
+    nick = _NICKNAMED.search(said)  # "saucepan head": named by what he wears
+    m = m or (nick if nick is not None and nick.group(1) not in ENGLISH.common else None)
     if m is None:
         return None
     words = {w for w in m.group(1).split() if len(w) > 2}

@@ -196,13 +196,16 @@ def _of_the_story(ctx: Context, words: list[str]) -> bool:
 
 
 def called_by(raw: str, person: Thing) -> bool:
-    """The question calls the person by a name or a word for them, set off by a comma
-    ("what about wolves, grandad?", "Nessa, why …"): words to them, not to the DM."""
-    text = " ".join(raw.lower().replace("’", "'").rstrip(" ?!.").split())
+    """The line calls the person by a name or a word for them, set off by a comma
+    ("what about wolves, grandad?", "Nessa, why …", "Wendel lived, Sister. He's alive.",
+    "here old man, have a cake"): words to them, not to the DM."""
+    said = " ".join(raw.lower().replace("’", "'").split())
+    text = said.rstrip(" ?!.")
     names = {*person.names, *(w for n in person.names for w in n.split() if len(w) > 3)}
     return any(  # (a word of a name: "… between us, chief?" to the goblin chief)
         re.search(rf",\s*(?:old |my |dear )?{re.escape(name)}$", text)
-        or re.match(rf"\W*{re.escape(name)}\s*,", text)
+        or re.search(rf",\s*(?:old |my |dear )?{re.escape(name)}\s*[.!?,]", said)
+        or re.match(rf"\W*(?:(?:here|hey|oi|look|listen),?\s+)?{re.escape(name)}\s*,", text)
         or _called_last(text, name)
         for name in names
     )

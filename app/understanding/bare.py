@@ -8,6 +8,7 @@ import re
 
 from rapidfuzz import fuzz
 
+from app.understanding.asking import called_by
 from app.understanding.fighting_words import attack_style, blow_at_thing, cutting, struck_thing
 from app.understanding.intent import Intent, Reading
 from app.understanding.readings import Context
@@ -69,15 +70,6 @@ _OFFERED = re.compile(r"\b(?:have|take|try|eat) (?:a|an|some|this|one|my|these) 
 """Something held out to someone called by name ("here old man, have a cake")."""
 
 
-def _called_by(name: str) -> re.Pattern[str]:
-    """A name called out in a line: after a comma and before its end or a stop ("…, Sister.",
-    "We'll find her, Odile."), or first, before a comma."""
-    word = re.escape(name.lower())
-    return re.compile(
-        rf"(?:,\s*{word}\s*(?:[.!?,]|$)|^\s*(?:(?:here|hey|oi|look|listen),?\s+)?{word}\s*,)"
-    )
-
-
 def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack; a healing
@@ -132,7 +124,7 @@ def bare_names(ctx: Context) -> Intent | None:
     if not things:
         return None
     people = [t for t in things if t.kind == "npc"]
-    called = [p for p in people if any(_called_by(n).search(ctx.raw.lower()) for n in p.names)]
+    called = [p for p in people if called_by(ctx.raw, p)]
     held_out = _OFFERED.search(ctx.said)
     offered = ctx.named("carried", text=held_out.group(1)) if held_out is not None else []
     if len(called) == 1 and offered:  # "here old man, have a cake": given to him

@@ -204,11 +204,9 @@ def read_pieces(
         if found is not None:  # "search under the flagstone and then take whatever's there"
             intent = Intent(kind="take", text=piece.text, actor=actor, targets=(found,),
                             item=found, confidence=0.8)  # fmt: skip
-        dashed = last is not None and last.kind == "manoeuvre" and last.action == "dash"
-        if (
-            dashed and intent.kind == "move" and last is not None and not last.targets
-        ):  # "run!! back down the
-            read[-1] = (read[-1][0], read[-1][1], replace(intent, action="dash"))  # causeway"
+        dashed = last is not None and last.action == "dash" and not last.targets
+        if dashed and intent.kind == "move":  # "run!! back down the causeway": one run for it
+            read[-1] = (read[-1][0], read[-1][1], replace(intent, action="dash"))
             continue
         acted = any(r.kind in ("attack", "cast", "use") for _, _, r in read)
         if acted and intent.kind == "manoeuvre" and intent.action == "dash" and not intent.targets:

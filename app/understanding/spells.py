@@ -144,7 +144,7 @@ _STRUCK_WITH = re.compile(
 """A blow said to be made with an element ("hit the guy with the saucepan with fire")."""
 
 
-def _cantrips_of(ctx: Context, kind: str) -> list[str]:
+def cantrips_of(ctx: Context, kind: str) -> list[str]:
     """The caster's damaging spells of that kind of damage (any kind, for "magic"); of a
     slot's spell and a cantrip alike, the cantrip."""
     sheet = ctx.state.party.get(ctx.actor or "")
@@ -161,7 +161,7 @@ def struck_with_magic(ctx: Context, blow: Intent) -> Intent:
     said = _STRUCK_WITH.search(ctx.said)
     if said is None or not blow.targets:
         return blow
-    bolts = _cantrips_of(ctx, _KIND_OF.get(said.group(1), said.group(1)))
+    bolts = cantrips_of(ctx, _KIND_OF.get(said.group(1), said.group(1)))
     if len(bolts) != 1:
         return blow
     return ctx.intent("cast", spell=bolts[0], targets=blow.targets[:1], confidence=0.85)
@@ -175,7 +175,7 @@ def _described(ctx: Context) -> tuple[int, str] | None:
         return None
     for kind, words in _ELEMENT_WORDS.items():
         at = min((a for w in words if (a := phrase_at(ctx.said, w)) >= 0), default=-1)
-        fitting = _cantrips_of(ctx, kind) if at >= 0 else []
+        fitting = cantrips_of(ctx, kind) if at >= 0 else []
         if len(fitting) == 1:
             return at, fitting[0]
     return None

@@ -12,6 +12,7 @@ from app.understanding.describing import describe
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.words import SLOT_LEVEL, has_phrase, name_score, one_slip, owners, phrase_at
+from app.world.standing import fights_on
 from app.world.state import GameState
 from rules.damage import LifeState
 
@@ -82,12 +83,6 @@ _LEAST_HURT = re.compile(
     r"\b(?:healthier|healthiest|freshest|fresher)\b"
 )
 """A foe singled out by being the least hurt ("vicious mockery on the less hurt one")."""
-
-
-def _fights_on(state: GameState, cid: str) -> bool:
-    """The foe is awake and free to fight (not asleep, tied up or otherwise held)."""
-    held = {a.condition.value for a in state.creatures[cid].conditions}
-    return not held & {"unconscious", "asleep", "incapacitated", "paralyzed", "restrained"}
 
 
 def _state_of(state: GameState, cid: str) -> set[str]:
@@ -210,7 +205,8 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     side = _SIDE.search(said)
     if side is not None and len(pool) > 1:  # "the goblin on the right": as they stand, in order
         left = (side.group(1) or side.group(2)) == "left"
-        fighting = [t for t in pool if _fights_on(state, t.id)] or pool  # (not one tied up)
+        awake = [t for t in pool if fights_on(state, t.id) and "awake" in _state_of(state, t.id)]
+        fighting = awake or pool  # (not one tied up or asleep)
         return CreaturePick((fighting[0 if left else -1].id,), True, True)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
     if {"asleep", "awake"} <= wanted:

@@ -31,6 +31,7 @@ from app.understanding.readings import (
 )
 from app.understanding.scope import ThingKind
 from app.understanding.spells import (
+    cantrips_of,
     healing_asked,
     knows,
     self_target,
@@ -294,8 +295,7 @@ def _cantrip_at(ctx: Context) -> Intent | None:
     if not pick.named or not pick.ids or sheet is None:
         return None
     table = srd().spells
-    bolts = [s for s in sheet.spells if s in table and table.get(s).level == 0
-             and table.get(s).damage and not table.get(s).heal]  # fmt: skip
+    bolts = [s for s in cantrips_of(ctx, "magic") if table.get(s).level == 0]
     if len(bolts) == 1:
         return ctx.intent("cast", spell=bolts[0], targets=pick.ids[:1], confidence=0.8)
     if not bolts:

@@ -7,6 +7,8 @@ from app.referee import answers
 from app.session import declaring, hotseat
 from app.session.setup import session_for
 from app.understanding import understand
+from app.world.tied import BOUND
+from rules.conditions import ActiveCondition, Condition
 from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
@@ -295,9 +297,12 @@ def test_a_foe_called_by_what_he_wears_or_by_his_side_is_that_one() -> None:
     steps = read(hall, "aria", "ow!! i back off and shoot a firebolt at saucepan head")
     assert steps[-1].targets == ("grubnak",)
     rats = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
-            "fight": "cellar_rats", "turn": "thorin",
-            "conditions": {"giant-rat-1": ["restrained"]}}  # fmt: skip
-    assert read(rats, "thorin", "whack the one on the left")[0].target == "giant-rat-2"
+            "fight": "cellar_rats", "turn": "thorin"}  # fmt: skip
+    state = build_situation(Situation.model_validate(rats))
+    tied = ActiveCondition(condition=Condition.INCAPACITATED, note=BOUND)  # tied up, as Mira did
+    state.creatures["giant-rat-1"].conditions.append(tied)
+    said = understand("whack the one on the left", "thorin", state, state.campaign)
+    assert said.target == "giant-rat-2"
 
 
 async def test_the_locket_given_to_the_grey_sister_comes_back_for_the_bell() -> None:

@@ -36,6 +36,7 @@ from tests.referee_corpus import (
     HOLDOUT15,
     HOLDOUT16,
     HOLDOUT17,
+    HOLDOUT18,
     INTENTS,
     Corpus,
     CorpusError,
@@ -64,6 +65,7 @@ FILES = {
     "holdout15": HOLDOUT15,
     "holdout16": HOLDOUT16,
     "holdout17": HOLDOUT17,
+    "holdout18": HOLDOUT18,
 }
 
 

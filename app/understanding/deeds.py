@@ -152,3 +152,11 @@ def _verb_pattern(word: str) -> tuple[str, re.Pattern[str]]:
     rest = word[len(first) :]
     forms = rf"{re.escape(first)}(?:s|es|ed|d|ing|ting|ping)?{re.escape(rest)}"
     return first, re.compile(rf"^(?:i\s+|we\s+)?(?:\w+ly\s+)?{forms}\b")
+
+
+def after_verb(said: str, deed: Deed) -> str:
+    """The clause after the deed's own verb (its first word: "follow" of "follow the
+    footprints"): "light a fire in the grate" lights a fire, and its "light" names no lamp
+    called "light"."""
+    starts = [m for m in (verb_start(said, w.split()[0]) for w in deed.words) if m]
+    return said[max(m.end() for m in starts) :] if starts else said

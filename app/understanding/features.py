@@ -27,6 +27,9 @@ HOLY_SYMBOL_HELD = re.compile(
 )
 """A holy symbol held up before the dead in a fight, however it is told ("lifts the silver
 sun of her holy symbol over her head"): a cleric turning undead, as a DM reads it."""
+NAMES_OF_TURNING = ("turn undead", "turn the undead", "channel divinity")
+"""Turn Undead called by its name: used whatever is here. Its gestures ("hold up my holy
+symbol") turn only the dead in a fight."""
 
 
 def feature_use(ctx: Context) -> Intent | None:
@@ -39,6 +42,12 @@ def feature_use(ctx: Context) -> Intent | None:
             if at < 0:
                 continue
             if " " not in phrase and (sheet is None or not sheet.has(fid)):
+                continue
+            if (
+                fid == "turn_undead"
+                and phrase not in NAMES_OF_TURNING
+                and not (ctx.scope.fighting and undead_here(ctx))
+            ):  # "hold up my holy symbol and pray for her soul": a prayer, not a turning
                 continue
             found.append((at, -len(phrase), fid))
     if not found and sheet is not None and sheet.has("turn_undead"):

@@ -18,7 +18,7 @@ import re
 from app.understanding.improvised import scene_mentions
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
-from app.understanding.scope import Scope, Thing
+from app.understanding.scope import Thing
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.words import english_words, one_slip, owners
 
@@ -220,34 +220,6 @@ def _verbs_of(vocab: Vocabulary) -> frozenset[str]:
         known = frozenset(p.split()[0] for p in phrases if p.split() and len(p.split()[0]) >= 4)
         _VERBS[vocab.code] = known
     return known
-
-
-_VERBS_OF: dict[str, tuple[str, ...]] = {}
-
-
-def mended_verb(said: str, vocab: Vocabulary, scope: Scope) -> str:
-    """The clause with a slip of the keys in its first word mended, when that word is no
-    English word and no name, and is one slip from a one-word verb of the game's
-    ("attakcs grubnak" attacks him). Short words are never bent."""
-    first, _, rest = said.partition(" ")
-    known = english_words()
-    if len(first) < 5 or not known or first in known:
-        return said
-    if any(first in n.split() for t in scope.things for n in t.names):
-        return said  # a name of the scene ("grubnak, …")
-    verbs = _VERBS_OF.get(vocab.code)
-    if verbs is None:
-        found = {p for group in vocab.verbs.values() for p in group if " " not in p}
-        verbs = _VERBS_OF[vocab.code] = tuple(sorted(v for v in found if len(v) >= 4))
-    bare = first[:-1] if first.endswith("s") and first[:-1] not in known else first
-    for verb in verbs:
-        if verb[0] != bare[0] or abs(len(verb) - len(bare)) > 1 or not one_slip(bare, verb):
-            continue
-        changed = len(verb) == len(bare) and sum(a != b for a, b in zip(verb, bare, strict=True))
-        if changed == 1:
-            continue  # one letter for another may be a word of its own ("snuff", not "sniff")
-        return f"{verb} {rest}".strip()
-    return said
 
 
 def _near(word: str, verbs: frozenset[str]) -> bool:

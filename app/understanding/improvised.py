@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from app.understanding.challenge_deeds import CLIMBING_TO, authored
 from app.understanding.deed_objects import (
     BOUND_WITH,
     WEAPON_WORDS,
@@ -22,7 +23,7 @@ from app.understanding.deed_objects import (
     object_is_a_thing,
     unresisting,
 )
-from app.understanding.deeds import DEEDS, Deed, verb_at_start, verb_start
+from app.understanding.deeds import DEEDS, Deed, after_verb, verb_at_start
 from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.intent import Intent
 from app.understanding.mentions import mention
@@ -95,14 +96,6 @@ EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "
 def _whole(ctx: Context, thing: Thing, text: str) -> bool:
     """Whether the text names the thing by a whole name of it, not one word of one."""
     return any(name_score(text, n, ctx.vocab.stop) >= 1.0 for n in thing.names)
-
-
-def _after_verb(said: str, deed: Deed) -> str:
-    """The clause after the deed's own verb (its first word: "follow" of "follow the
-    footprints"): "light a fire in the grate" lights a fire, and its "light" names no lamp
-    called "light"."""
-    starts = [m for m in (verb_start(said, w.split()[0]) for w in deed.words) if m]
-    return said[max(m.end() for m in starts) :] if starts else said
 
 
 @lru_cache(maxsize=1024)
@@ -178,14 +171,6 @@ def threat(ctx: Context) -> Intent | None:
 
 _HURLED_AT = re.compile(r"\b(?:at|into|onto) (.+)$")
 """Whom a thing is thrown at ("throw it at rat 2")."""
-_CLIMBING_TO = re.compile(
-    r"\b(?:climb|climbs|climbing|clamber|clambers)\s+(?:up|down)?\s*(?:to|into)\b"
-)
-"""Climbing to a place ("climb up to the lamp room"): the stairs taken, no wall scaled."""
-_SNEAKING_UP = re.compile(
-    r"\b(?:sneak|sneaks|creep|creeps|tiptoe|tiptoes|slip|slips)\s+(?:up|round|around|closer)\b"
-)
-"""Sneaking up to someone, to do something to them: no way past them."""
 FOR_SOMEONE = frozenset(
     {"perform", "pray", "sway", "cow", "bluff", "kindness", "tend", "show", "insight"}
 )
@@ -211,7 +196,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     # Tam's waist" ties Tam): people are looked for first, then things.
     objects: tuple[ThingKind, ...] = ("feature", "item_here", "exit", "carried")
     on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
-    rest = _after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
+    rest = after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
     if deed.key == "bind":  # "lasso her with my rope": the rope is what it is done with
         rest = BOUND_WITH.sub(" ", rest)
     if deed.key == "rescue":  # "pull him away from the thralls": him, not them
@@ -343,10 +328,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None  # "sing", "pray": to what end? the DM asks
     if deed.key == "place" and ctx.scope.get(target or "", "feature") is None:
         return None  # "lowers her fiddle": set down, nowhere in particular — story
-    authored = _authored(ctx, deed, target)
-    if authored is not None:
-        return authored
-    if deed.key == "climb" and not ctx.scope.fighting and _CLIMBING_TO.search(ctx.said):
+    own = authored(ctx, deed, target)
+    if own is not None:
+        return own
+    if deed.key == "climb" and not ctx.scope.fighting and CLIMBING_TO.search(ctx.said):
         # "climb up to the lamp room": the way up is there to be taken, no roll for it
         return ctx.intent("improvise", targets=(target,) if target else (), action="auto",
                           extra=("free", "0"), confidence=0.75)  # fmt: skip
@@ -376,7 +361,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None  # "smash the skeleton": a blow, read as an attack
     extra: tuple[str, ...] = (deed.key, str(min(dc, 20)))
     if deed.key in ("grab", "throw", "place", "heave", "search"):
-        named = mention(ctx.state, ctx.campaign, _after_verb(ctx.said, deed), ctx.vocab.stop)
+        named = mention(ctx.state, ctx.campaign, after_verb(ctx.said, deed), ctx.vocab.stop)
         if named is not None and (target is None or target == named.feature):
             extra = (*extra, named.noun)  # "take the poker": what the scene's words name
     return ctx.intent(
@@ -402,79 +387,6 @@ def _posture(ctx: Context, target: str | None) -> Intent:
     on = person or seat
     return ctx.intent("improvise", targets=(on,) if on else (), action="auto",
                       extra=("posture", "0"), confidence=0.8)  # fmt: skip
-
-
-def _authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
-    """The campaign's own challenge for the deed, when one is open here on the same thing
-    with the same skill ("pry the hasp off with the poker" is forcing the trapdoor, "get
-    that light going" is lighting the lamp): the author's DC and outcomes, not a ruling."""
-    campaign = ctx.campaign
-    if campaign is None or (target is not None and ctx.scope.get(target, "feature") is None):
-        return None
-    if deed.key == "dig":
-        return None  # digging at a thing is never the thing's own challenge (its door)
-    if deed.key == "climb" and _CLIMBING_TO.search(ctx.said):
-        return None  # "climb up to the lamp room": going there, not lighting the lamp yet
-    if deed.key == "sneak" and _SNEAKING_UP.search(ctx.said):
-        return None  # "creeps up behind them and pinches their dice": up to them, not past
-    feature = ctx.scope.get(target or "", "feature")
-    if feature is not None:
-        words = {w for n in feature.names for w in n.split() if len(w) > 3}
-    else:  # "pry the hasp off": a part of the thing the challenge is about
-        words = {w for w in ctx.said.split()[1:] if len(w) > 3 and w not in ctx.vocab.stop}
-    done_to = [w for w in _after_verb(ctx.said, deed).split() if w not in ctx.vocab.stop]
-    head = done_to[0] if feature is None and done_to and len(done_to[0]) > 3 else None
-    fits = []
-    for thing in ctx.scope.of("challenge"):
-        spec = campaign.challenges[thing.id]
-        named = " ".join([spec.name, *spec.provoked_by]).lower()
-        told = " ".join([spec.success.text or "", spec.failure.text or ""]).lower()
-        same_skill = deed.key == "light" or (
-            deed.skill != "auto" and (spec.skill is None or deed.skill == spec.skill.value)
-        )
-        in_name = any(re.search(rf"\b{re.escape(w)}", named) for w in words)
-        # the outcome's words count only without a feature, and only for what the deed is
-        # done to: "pry the *hasp*" (the trapdoor's), not "light a fire in the *cold* grate"
-        in_told = head is not None and re.search(rf"\b{re.escape(head)}", told) is not None
-        if same_skill and (in_name or in_told):
-            fits.append(thing.id)
-    if len(fits) > 1:  # two deeds on one thing (ring the bell, cut it down): the one said
-        fits = [f for f in fits if _said_like(ctx, deed, campaign.challenges[f].provoked_by)]
-    shutting = set(ctx.said.split()[:3]) & _SHUTTING
-    if shutting:  # "slam the trapdoor" behind us: shut, not forced open
-        fits = [f for f in fits if shutting & set(campaign.challenges[f].name.split())]
-    if not fits and deed.key == "sneak" and target is None and not ctx.scope.fighting:
-        # "creeps forward, holds her breath, and slips by": the one stealthy way on here
-        quiet = [t.id for t in ctx.scope.of("challenge")
-                 if (skill := campaign.challenges[t.id].skill) is not None
-                 and skill.value == "stealth"]  # fmt: skip
-        fits = quiet if len(quiet) == 1 else []
-    if len(fits) != 1:
-        return None
-    return ctx.intent("challenge", targets=(fits[0],), confidence=0.75)
-
-
-_SHUTTING = frozenset({"slam", "slams", "shut", "shuts", "close", "closes", "bar", "bars",
-                       "bolt", "bolts"})  # fmt: skip
-"""Verbs that shut a thing: never the challenge of getting it open."""
-
-
-AKIN = (
-    frozenset({"push", "shove", "pull", "heave", "haul", "yank", "tug", "swing", "rock"}),
-    frozenset({"break", "smash", "cut", "chop", "hack", "saw", "drop", "shatter", "sever"}),
-)
-"""Verbs that do the same to a thing: moving it by force, or breaking it."""
-
-
-def _said_like(ctx: Context, deed: Deed, provoked_by: list[str]) -> bool:
-    """Whether the line does what the challenge is provoked by: one of its verbs said
-    ("… and makes it *ring*"), or one akin to it ("a *shove*" swings the bell as a *pull*
-    on its rope does; a *hack* at the beam cuts it down)."""
-    verbs = {p.split()[0] for p in provoked_by if p.split()}
-    said = set(ctx.said.split())
-    if verbs & said:
-        return True
-    return any(verbs & group and said & group for group in AKIN)
 
 
 def scene_mentions(ctx: Context, said: str | None = None) -> bool:

@@ -325,6 +325,9 @@ def _understand(
     wondered = [p for p in pieces if p.asked]
     if len(read) == 1 and wondered and whole.kind in WONDERED and read[0].kind != whole.kind:
         return replace(read[0], text=whole.text)  # "tie him up? nah just fire bolt him"
+    ran = whole.kind == "manoeuvre" and whole.action == "dash" and not whole.targets
+    if len(read) == 1 and ran and read[0].kind in WONDERED - {"rest", "hold", "manoeuvre"}:
+        return replace(read[0], text=whole.text)  # "run in and drag him away from them"
     if len(read) < 2:
         return whole
     threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS

@@ -201,6 +201,8 @@ def _tends_someone(ctx: Context, hits: list[int]) -> bool:
         return False
     if _TENDED.search(ctx.said):  # "… and bandage it": the cut, or the one named before
         return True
+    if any(t.id != ctx.actor for t in ctx.named("member")):
+        return True  # "bandage Bram", "check Bram's wounds and bandage him up": his wounds
     return bool(ctx.named("npc", text=owners(ctx.said)))  # "Tam's ankle": Tam's
 
 

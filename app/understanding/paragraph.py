@@ -196,6 +196,8 @@ def _last_blow(
         if PURPOSE.match(parts[i]):
             continue  # "hoping to drop them where they stand": what it is for, not a deed
         part = SUBJECT.sub("", parts[i])
+        if i > 0 and CLARIFIES.match(part.lower()):
+            continue  # ", the one that's already been hit": which foe, said of the part before
         singled = (kinds and named_in(part)) or AT_A_FOE.search(part) or THE_ONE.search(part)
         if named_only and not singled:
             continue  # only a blow at a foe named in its own words ("swings it at wolf 2"),
@@ -220,7 +222,10 @@ def _last_blow(
         if deed.kind not in FIGHTING or deed.confidence < 0.7 or deed.note:
             continue  # (not "steps over the carcass of the first rat": it is already down)
         after = parts[i + 1] if i + 1 < len(parts) else ""
-        clarifying = after and len(after.split()) <= 4 and ORDINAL.search(after) is not None
+        clarifying = after and (
+            (len(after.split()) <= 4 and ORDINAL.search(after) is not None)
+            or (CLARIFIES.match(after.lower()) is not None and not (kinds and named_in(part)))
+        )
         which = _foe(after.rstrip(".!"), actor, state, campaign) if clarifying else None
         aimed = deed.kind == "attack" or (deed.kind == "cast" and len(deed.targets) == 1)
         if which is not None and aimed:  # "… at the wolf circling to his left, the second

@@ -18,11 +18,12 @@ from app.understanding import verbs as v
 from app.understanding.addressing import to_a_friend, to_a_player, ultimatum
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
-from app.understanding.freeform import free_deed, mended_verb
+from app.understanding.freeform import free_deed
 from app.understanding.improvised import SUBDUING, deed_of, improvised, threat
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
 from app.understanding.memo import by_words
+from app.understanding.mending import mended
 from app.understanding.mockery import mockery
 from app.understanding.readying import readying
 from app.understanding.rewording import (
@@ -151,8 +152,7 @@ def understand_clause(
         if other is not None:
             return other
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
-    said = mended_verb(_strip_fillers(said, vocab), vocab, scope)  # "attakcs grubnk"
-    said = levered(_mend_question(said, vocab))
+    said = levered(_mend_question(_strip_fillers(said, vocab), vocab))
     said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:
         said = STORY_VOICE.sub("", said)  # "she backs off": the player's own, told as story
@@ -165,6 +165,9 @@ def understand_clause(
     lang = foreign_language(raw, said, vocab, scope)
     if lang is not None:
         return ctx.intent("foreign", confidence=0.9, language=lang)
+    if (fixed := mended(said, vocab, scope)) != said:  # "attakcs grubnk", "picck the lokc"
+        said = fixed
+        ctx = ctx.with_said(said)
     found = _read(ctx, said)
     if found is None:
         lang = detect(raw, vocab)

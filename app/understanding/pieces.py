@@ -23,15 +23,14 @@ from app.understanding.clauses import (
     own_deed,
     refer_back,
 )
-from app.understanding.describing import the_other
 from app.understanding.intent import Intent
 from app.understanding.joining import BACKING_OFF, SPOKEN_DEEDS, TERMS, knocks_out, spell_alone
 from app.understanding.parse import freely, understand_clause
 from app.understanding.piece_fit import chatter, fits, friends_deed
+from app.understanding.piece_refs import names_of, pointed_back
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
 from app.world.state import GameState
-from app.world.wording import the
 from rules.srd import srd
 
 PRELUDE_VERBS = (
@@ -60,47 +59,6 @@ NOT_A_DEED = frozenset({"ask", "foreign", "refuse", "help"})
 """Readings that are no clause of their own: a piece read so is glued to the one before."""
 
 
-def _names(state: GameState, campaign: Campaign | None) -> dict[str, str]:
-    names = {cid: c.name for cid, c in state.creatures.items()}
-    names |= {cid: s.name for cid, s in state.party.items()}
-    if campaign is not None:
-        names |= {k: v.name for k, v in campaign.npcs.items()}
-        names |= {k: v.name for k, v in campaign.items.items()}
-        scene = campaign.scenes.get(state.scene.id)
-        if scene is not None:
-            # "follow them" -> "follow the tracks": a thing of the scene is named as one
-            names |= {k: the(f.name) if f.name[:1].islower() else f.name
-                      for k, f in scene.features.items()}  # fmt: skip
-    return names
-
-
-_OTHER = re.compile(r"\b(?:the other|another)(?: one| \w+)?\b", re.IGNORECASE)
-"""A later clause's "the other one": of two foes, the one the clause before did not name
-(or "another one": any but that one)."""
-_ANOTHER = re.compile(r"\banother\b", re.IGNORECASE)
-
-
-def _last_struck(read: list[tuple[Piece, str, Intent]], state: GameState) -> str | None:
-    """The foe the latest clause aimed at one named (a feature between them aside)."""
-    return next((str(r.target) for _, _, r in reversed(read) if r.target in state.creatures),
-                None)  # fmt: skip
-
-
-_ITS = re.compile(r"\bits\b", re.IGNORECASE)
-"""A foe's "its" in a later clause ("slit its throat"): the foe the clause before named."""
-_HARM = re.compile(
-    r"\b(?:shoot|shoots|hit|hits|attack|attacks|stab|stabs|strike|strikes|slash|slashes|"
-    r"smite|smites|kill|kills|fire at|fires at|blast|blasts|flame|flames|hack|hacks|slit|slits|"
-    r"cut|cuts|slice|slices|pierce|pierces|bash|bashes|crush|crushes)\b",
-    re.IGNORECASE,
-)
-"""Deeds that harm: a friend just helped is not who "then shoot her" is aimed at."""
-
-
-_SOMEONE = re.compile(r"\b(?:him|her|them|he|she|they)\b")
-"""Words for a person or a creature, never for a thing carried."""
-
-
 def read_pieces(
     pieces: list[Piece],
     actor: str | None,
@@ -113,50 +71,21 @@ def read_pieces(
     names: dict[str, str] | None = None
     read: list[tuple[Piece, str, Intent]] = []
     held = ""  # a weapon or missile taken up in a setting-up clause, for a later "it"
-    for piece in pieces:
+    for at, piece in enumerate(pieces):
         if read and _URGENT.match(piece.text):
             continue  # "i stabilize aria, quick!": how fast, no words to the foes
         words = piece.text
         last = read[-1][2] if read else None
-        behind = last is not None and last.kind == "manoeuvre" and last.action in _COVERED
         if held and mentions_back(words) and (last is None or not last.target):
             words = refer_back(words, held)
             held = ""
-        spoken_of = last is not None and last.kind == "talk" and bool(last.topic)
-        if spoken_of and mentions_back(words) and _HANDLED.match(words) and last is not None:
-            # "ask Anselm about the salve then take it": the thing spoken of, not the man
-            words = refer_back(words, f"the {str(last.topic).replace('_', ' ')}")
-        elif (
-            last is not None
-            and mentions_back(words)
-            and last.target
-            and not behind
-            and not (last.target in state.party and _HARM.search(words))
-            and not (last.target == last.item and _SOMEONE.search(words))
-        ):  # ("cure Cass then shoot her": not Cass; "drink a potion then stab him": not it)
-            # (not the barrels one took cover behind: "get behind the pews then flame her")
-            names = names or _names(state, campaign)
-            words = refer_back(words, names.get(read[-1][2].target or "", ""))
-        elif (struck := _last_struck(read, state)) is not None and _OTHER.search(words):
-            # "hit goblin 1, then action surge and hit the other one": not goblin 1;
-            # "… and hit another one": any but that one (the weakest of the rest)
-            second = the_other(state, struck, any_of_them=bool(_ANOTHER.search(words)))
-            if second is not None:
-                words = _OTHER.sub(state.name_of(second), words, count=1)
-        elif (
-            last is not None
-            and last.target in state.creatures
-            and _ITS.search(words)
-            and _HARM.search(words)
-        ):
-            # "sneak up on the snoozing rat and slit its throat": that rat's
-            words = _ITS.sub(state.name_of(str(last.target)), words, count=1)
+        words = pointed_back(words, read, state, campaign)
         if last is not None and last.kind == "question":  # "… and what's Ivo's?"
             words = asked_again(words, last, read[-1][1], state)
         about = _ABOUT.match(piece.text) if last is not None and last.kind == "talk" else None
         if about is not None and last is not None and last.target:
             # "ask Berta about the scratching and then about the cellar": a second question
-            names = names or _names(state, campaign)
+            names = names or names_of(state, campaign)
             asked = f"ask {names.get(last.target, '')} about {about.group(1)}"
             again = understand_clause(asked, actor, state, campaign, language=language)
             if again.kind == "talk" and again.target == last.target:
@@ -180,11 +109,19 @@ def read_pieces(
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
         if intent.kind == "question" and last is not None and last.kind == "talk" and last.target:
             # "tam r u ok? how many goblins are there": still asked of Tam, if his to answer
-            names = names or _names(state, campaign)
+            names = names or names_of(state, campaign)
             again = understand_clause(f"{names.get(last.target, '')}, {words}", actor, state,
                                       campaign, language=language)  # fmt: skip
             if again.kind == "talk" and again.target == last.target and again.topic:
                 intent = replace(again, text=piece.text)
+        put_to = read[-1][2] if read and at > 0 and pieces[at - 1].asked else None
+        if (
+            put_to is not None
+            and put_to.kind == "talk"
+            and put_to.targets
+            and (intent.kind == "improvise" and _OF_MYSELF.match(piece.text))
+        ):  # "Do you like music, Nessa? I play the fiddle.": told of oneself, in the talk
+            continue
         taken = {r.item for _, _, r in read if r.kind == "take" and r.item}
         if intent.kind in ("give", "use") and intent.item in taken and intent.note:
             # "grab the salve and give it to Bram": carried by then
@@ -218,7 +155,9 @@ def read_pieces(
                 through = replace(intent, kind="move", targets=intent.extra[1:], extra=())
                 read.append((piece, words, through))  # the curtain": through it, once past
             continue  # "jams the poker under the hasp and tries to lever it off": one go
-        its_blow = intent.kind == "attack" and bool(_ITS_BLOW.match(piece.text))
+        its_blow = intent.kind == "attack" and bool(
+            _ITS_BLOW.match(piece.text) or _WITH_IT.search(piece.text)
+        )
         if last is not None and its_blow and _strikes_itself(last):
             # "spiritual weapon, and have it smack thrall 1": the spell's own blow
             before, said, cast = read.pop()
@@ -370,12 +309,6 @@ def read_pieces(
     return [intent for _, _, intent in read]
 
 
-_HANDLED = re.compile(
-    r"^\W*(?:(?:and|then|i)\s+)*(?:take|grab|pick up|pocket|use|drink|read|open|light|"
-    r"check|look at|examine)\b",
-    re.IGNORECASE,
-)
-"""A clause that does something with a thing ("then take it")."""
 _AWAY = re.compile(r"\b(?:back|away|off|clear|out of reach)\b", re.IGNORECASE)
 """Running after a deed that only takes the runner away: a step back, not the Dash."""
 
@@ -428,8 +361,6 @@ _COMING = re.compile(
 _UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*)?$", re.IGNORECASE)
 """A clause that casts a spell the game does not know by that name."""
 
-_COVERED = frozenset({"cover", "hide", "dodge"})
-"""Manoeuvres whose target is the thing one gets behind: never the "her" of a later blow."""
 _NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
 """A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
 
@@ -461,6 +392,8 @@ _ITS_BLOW = re.compile(
     re.IGNORECASE,
 )
 """A blow the thing just called up strikes ("… and have it smack thrall 1")."""
+_WITH_IT = re.compile(r"\bwith (?:it|that|the (?:weapon|blade|hammer|mace|sword))\W*$", re.I)
+"""A blow struck with the thing just called up ("… and smack her with it")."""
 
 
 def _strikes_itself(cast: Intent) -> bool:
@@ -468,6 +401,14 @@ def _strikes_itself(cast: Intent) -> bool:
     the blow that follows it is the spell's own, not the caster's."""
     spell = srd().spells.get(cast.spell or "") if cast.kind == "cast" else None
     return spell is not None and spell.attack is not None and spell.duration != "instantaneous"
+
+
+_OF_MYSELF = re.compile(
+    r"^\W*(?:i|we) (?:play|sing|know|used to|like|love|am|'m|was|have been|come from)\b"
+    r"[^,;]{0,30}$",
+    re.IGNORECASE,
+)
+"""A short word of oneself after a question to someone ("… ? I play the fiddle.")."""
 
 
 _THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w", re.IGNORECASE)

@@ -54,7 +54,11 @@ def _named_at(said: str) -> dict[str, int]:
                 n = len(name.split())
                 for i in range(len(words) - n + 1):
                     gram = " ".join(words[i : i + n])
-                    if fuzz.ratio(gram, name) >= 85 or _slipped_name(gram, name):
+                    heads = all(
+                        g[0] == w[0] for g, w in zip(words[i : i + n], name.split(), strict=True)
+                    )
+                    if heads and (fuzz.ratio(gram, name) >= 85 or _slipped_name(gram, name)):
+                        # (each word as it starts: "our wounds" is no "cure wounds")
                         at = len(" ".join(words[:i])) + (1 if i else 0)
                         slipped[sid] = name
                         break
@@ -121,7 +125,9 @@ _MOCKING = re.compile(
 _WORKED = re.compile(
     r"\b(?:from (?:her|his|their|my|its) (?:\w+ )?(?:hands?|fingers?|fingertips|palms?|staff|"
     r"wand|eyes|mouth)|mutter\w*|murmur\w*|trac\w+ a (?:sigil|rune|sign)|sigil|incantation|"
-    r"arcane|words? of power|old tongue|chant\w*|conjur\w*|summon\w*)\b"
+    r"arcane|words? of power|old tongue|chant\w*|conjur\w*|summon\w*|"
+    r"(?:light|fire|wrath) of (?:his|her|my|their|our|the) gods?|gods?'s? (?:light|fire)|"
+    r"lance of light|divine light)\b"
 )
 """Words telling magic worked by hand or voice ("mutters a word in the old tongue, and a
 mote of flame leaps from her hand")."""
@@ -131,7 +137,19 @@ _ELEMENT_WORDS = {
     "force": ("darts", "dart", "force"),
     "lightning": ("lightning", "sparks", "crackling"),
     "thunder": ("thunder", "thunderous", "boom", "shockwave"),
-    "radiant": ("radiant", "radiance", "holy light", "searing light"),
+    "radiant": (
+        "radiant",
+        "radiance",
+        "holy light",
+        "searing light",
+        "divine light",
+        "lance of light",
+        "light of his god",
+        "light of her god",
+        "light of my god",
+        "light of their god",
+        "god's light",
+    ),
     "necrotic": ("necrotic", "shadow"),
     "acid": ("acid",),
     "poison": ("poison",),
@@ -144,15 +162,39 @@ _STRUCK_WITH = re.compile(
 """A blow said to be made with an element ("hit the guy with the saucepan with fire")."""
 
 
+def _hurting(ctx: Context, kind: str) -> list[str]:
+    """The caster's damaging spells of that kind of damage (any kind, for "magic")."""
+    sheet = ctx.state.party.get(ctx.actor or "")
+    table = srd().spells
+    return [sid for sid in (sheet.spells if sheet is not None else ())
+            if sid in table and (spell := table.get(sid)).damage and not spell.heal
+            and (kind == "magic" or str(spell.damage_type) == kind)]  # fmt: skip
+
+
 def cantrips_of(ctx: Context, kind: str) -> list[str]:
     """The caster's damaging spells of that kind of damage (any kind, for "magic"); of a
     slot's spell and a cantrip alike, the cantrip."""
-    sheet = ctx.state.party.get(ctx.actor or "")
+    fitting = _hurting(ctx, kind)
+    return [sid for sid in fitting if srd().spells.get(sid).level == 0] or fitting
+
+
+_FLIES = re.compile(r"\b(?:streak\w*|bolt|lance|flash|shoots?|ray|beam|hurl\w*|flies|fly)\b")
+"""A spell told as flying at its mark: one that is aimed (an attack roll), like a bolt."""
+_FALLS = re.compile(r"\b(?:down on|down upon|descend\w*|falls? on|from above|engulf\w*)\b")
+"""A spell told as falling on its mark: one it must dodge (a save), like a column of flame."""
+
+
+def _by_its_shape(ctx: Context, kind: str) -> list[str]:
+    """Of the caster's spells of that kind, the ones told by how they go: flying at the foe
+    (an aimed spell) or falling on it (one to dodge); else the cantrip, as ever."""
     table = srd().spells
-    fitting = [sid for sid in (sheet.spells if sheet is not None else ())
-               if sid in table and (spell := table.get(sid)).damage and not spell.heal
-               and (kind == "magic" or str(spell.damage_type) == kind)]  # fmt: skip
-    return [sid for sid in fitting if table.get(sid).level == 0] or fitting
+    fitting = _hurting(ctx, kind)
+    flies, falls = _FLIES.search(ctx.said), _FALLS.search(ctx.said)
+    if len(fitting) > 1 and bool(flies) != bool(falls):
+        shaped = [sid for sid in fitting if (table.get(sid).attack is not None) == bool(flies)]
+        if len(shaped) == 1:
+            return shaped
+    return cantrips_of(ctx, kind)
 
 
 def struck_with_magic(ctx: Context, blow: Intent) -> Intent:
@@ -175,7 +217,7 @@ def _described(ctx: Context) -> tuple[int, str] | None:
         return None
     for kind, words in _ELEMENT_WORDS.items():
         at = min((a for w in words if (a := phrase_at(ctx.said, w)) >= 0), default=-1)
-        fitting = cantrips_of(ctx, kind) if at >= 0 else []
+        fitting = _by_its_shape(ctx, kind) if at >= 0 else []
         if len(fitting) == 1:
             return at, fitting[0]
     return None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from app.understanding.describing import describe
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import SLOT_LEVEL, has_phrase, name_score, one_slip, owners, phrase_at
+from app.understanding.words import SLOT_LEVEL, has_phrase, name_score, one_slip, owners
 from app.world.standing import fights_on
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -43,12 +43,17 @@ class CreaturePick:
     readings are really open, and the game asks which, naming them."""
 
 
+_NO_PLACE = "level|wind|aid|thoughts?|time|chance|try|attempt|breath|turn|round|action|attack"
+"""Words after an ordinal that make it no foe's place ("second wind", "my first attack")."""
+
+
 def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int | None:
     found = sorted(
-        (phrase_at(said, word), n, word)
+        (m.start(), n, word)
         for word, n in vocab.ordinals.items()
-        if has_phrase(said, word) and not has_phrase(said, f"{word} level")
-    )  # (a "first level slot" is no first foe)
+        if has_phrase(said, word)
+        for m in re.finditer(rf"(?<!\S){re.escape(word)}(?!\S)(?! (?:{_NO_PLACE}))", said)
+    )  # (a "first level slot" is no first foe, nor is a "second wind")
     if found:  # the one said of a foe ("point first … the second goblin"), else the first said
         after = {*(kinds or ()), "one", "ones"}
         of_a_foe = [n for at, n, word in found if set(said[at + len(word) :].split()[:1]) & after]

@@ -227,6 +227,12 @@ _TO_KNOCK_DOWN = re.compile(
     r"off (?:its|his|her|their) feet)\b"
 )
 """A blow made to put a foe on the ground: the shove of the rules that knocks prone."""
+_TO_SCARE = re.compile(
+    r"\b(?:to|and) (?:scare|frighten|spook|shoo|drive|chase) (?:it|him|her|them)"
+    r"(?: off| away| back)?\b"
+)
+"""A swing made to scare a foe off ("swing my lantern at rat one's face to scare it off"):
+a threat, not a blow."""
 
 
 def _attack(ctx: Context) -> Intent:
@@ -259,6 +265,9 @@ def _attack(ctx: Context) -> Intent:
             # "shoulder-charge skeleton 3 into the shelves to knock it down": the shove
             return ctx.intent("manoeuvre", action="shove_prone", targets=pick.ids[:1],
                               confidence=0.85)  # fmt: skip
+        if pick.ids and _TO_SCARE.search(ctx.said) and len(ctx.said.split()) <= 16:
+            return ctx.intent("improvise", action="intimidation", targets=pick.ids[:1],
+                              extra=("cow", "15"), confidence=0.8)  # fmt: skip
         if pick.ids:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
     npcs = ctx.named("npc")

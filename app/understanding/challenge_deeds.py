@@ -1,0 +1,104 @@
+"""Which of the campaign's own challenges an improvised deed is: "pry the hasp off with the
+poker" forces the trapdoor, "get that light going" lights the lamp. The author's DC and
+outcomes then stand, not a ruling of the referee's; a deed done for something else ("stamp
+on the trapdoor to scare whatever's below"), or on the way somewhere ("climb up to the lamp
+room"), is none."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.deeds import Deed, after_verb
+from app.understanding.intent import Intent
+from app.understanding.readings import Context
+
+CLIMBING_TO = re.compile(
+    r"\b(?:climb|climbs|climbing|clamber|clambers)\s+(?:up|down)?\s*(?:to|into)\b"
+)
+"""Climbing to a place ("climb up to the lamp room"): the stairs taken, no wall scaled."""
+_SNEAKING_UP = re.compile(
+    r"\b(?:sneak|sneaks|creep|creeps|tiptoe|tiptoes|slip|slips)\s+(?:up|round|around|closer)\b"
+)
+"""Sneaking up to someone, to do something to them: no way past them."""
+
+
+def authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
+    """The campaign's own challenge for the deed, when one is open here on the same thing
+    with the same skill ("pry the hasp off with the poker" is forcing the trapdoor, "get
+    that light going" is lighting the lamp): the author's DC and outcomes, not a ruling."""
+    campaign = ctx.campaign
+    if campaign is None or (target is not None and ctx.scope.get(target, "feature") is None):
+        return None
+    if deed.key == "dig":
+        return None  # digging at a thing is never the thing's own challenge (its door)
+    if deed.key == "climb" and CLIMBING_TO.search(ctx.said):
+        return None  # "climb up to the lamp room": going there, not lighting the lamp yet
+    if deed.key == "sneak" and _SNEAKING_UP.search(ctx.said):
+        return None  # "creeps up behind them and pinches their dice": up to them, not past
+    if _MEANT_FOR_ELSE.search(ctx.said):
+        return None  # "stamp on the trapdoor to scare whatever's below": not to force it
+    feature = ctx.scope.get(target or "", "feature")
+    if feature is not None:
+        words = {w for n in feature.names for w in n.split() if len(w) > 3}
+    else:  # "pry the hasp off": a part of the thing the challenge is about
+        words = {w for w in ctx.said.split()[1:] if len(w) > 3 and w not in ctx.vocab.stop}
+    done_to = [w for w in after_verb(ctx.said, deed).split() if w not in ctx.vocab.stop]
+    head = done_to[0] if feature is None and done_to and len(done_to[0]) > 3 else None
+    fits = []
+    for thing in ctx.scope.of("challenge"):
+        spec = campaign.challenges[thing.id]
+        named = " ".join([spec.name, *spec.provoked_by]).lower()
+        told = " ".join([spec.success.text or "", spec.failure.text or ""]).lower()
+        same_skill = deed.key == "light" or (
+            deed.skill != "auto" and (spec.skill is None or deed.skill == spec.skill.value)
+        )
+        in_name = any(re.search(rf"\b{re.escape(w)}", named) for w in words)
+        # the outcome's words count only without a feature, and only for what the deed is
+        # done to: "pry the *hasp*" (the trapdoor's), not "light a fire in the *cold* grate"
+        in_told = head is not None and re.search(rf"\b{re.escape(head)}", told) is not None
+        if same_skill and (in_name or in_told):
+            fits.append(thing.id)
+    if len(fits) > 1:  # two deeds on one thing (ring the bell, cut it down): the one said
+        fits = [f for f in fits if _said_like(ctx, deed, campaign.challenges[f].provoked_by)]
+    shutting = set(ctx.said.split()[:3]) & _SHUTTING
+    if shutting:  # "slam the trapdoor" behind us: shut, not forced open
+        fits = [f for f in fits if shutting & set(campaign.challenges[f].name.split())]
+    if not fits and deed.key == "sneak" and target is None and not ctx.scope.fighting:
+        # "creeps forward, holds her breath, and slips by": the one stealthy way on here
+        quiet = [t.id for t in ctx.scope.of("challenge")
+                 if (skill := campaign.challenges[t.id].skill) is not None
+                 and skill.value == "stealth"]  # fmt: skip
+        fits = quiet if len(quiet) == 1 else []
+    if len(fits) != 1:
+        return None
+    return ctx.intent("challenge", targets=(fits[0],), confidence=0.75)
+
+
+_MEANT_FOR_ELSE = re.compile(
+    r"\b(?:to|so as to|in order to) (?:scare|frighten|startle|spook|warn|alert|wake|signal|"
+    r"distract|test|hear|listen)\b"
+)
+"""A deed's purpose said, that is no challenge's aim: done to a thing for something else."""
+
+
+_SHUTTING = frozenset({"slam", "slams", "shut", "shuts", "close", "closes", "bar", "bars",
+                       "bolt", "bolts"})  # fmt: skip
+"""Verbs that shut a thing: never the challenge of getting it open."""
+
+
+AKIN = (
+    frozenset({"push", "shove", "pull", "heave", "haul", "yank", "tug", "swing", "rock"}),
+    frozenset({"break", "smash", "cut", "chop", "hack", "saw", "drop", "shatter", "sever"}),
+)
+"""Verbs that do the same to a thing: moving it by force, or breaking it."""
+
+
+def _said_like(ctx: Context, deed: Deed, provoked_by: list[str]) -> bool:
+    """Whether the line does what the challenge is provoked by: one of its verbs said
+    ("… and makes it *ring*"), or one akin to it ("a *shove*" swings the bell as a *pull*
+    on its rope does; a *hack* at the beam cuts it down)."""
+    verbs = {p.split()[0] for p in provoked_by if p.split()}
+    said = set(ctx.said.split())
+    if verbs & said:
+        return True
+    return any(verbs & group and said & group for group in AKIN)

@@ -1,0 +1,73 @@
+"""Slips of the keys mended before a clause is read: a verb of the game's, or a word of the
+names of what is here, typed one key wrong ("attakcs grubnak", "tlak to berta", "i wanna
+picck the lokc", "look at the wheeel"). Only a word that is no English word and no name of
+the scene's is bent, and only to the one word it is a single slip from, so a real word is
+always read as itself ("stack the casks" is no "stab")."""
+
+from __future__ import annotations
+
+from app.understanding.scope import Scope
+from app.understanding.vocabulary import Vocabulary
+from app.understanding.words import english_words, one_slip
+
+SHORTEST = 4
+"""Words shorter than this are never bent: too many words are one slip from them."""
+STRETCHED = 5
+"""A word this long may be bent by a letter dropped or added; a shorter one only by two
+letters swapped ("tlak"): "shoo" is no "shoot"."""
+
+_VERBS_OF: dict[str, frozenset[str]] = {}
+
+
+def _verbs(vocab: Vocabulary) -> frozenset[str]:
+    """The game's one-word verbs of a language long enough to be bent to."""
+    verbs = _VERBS_OF.get(vocab.code)
+    if verbs is None:
+        found = {p for group in vocab.verbs.values() for p in group if " " not in p}
+        verbs = _VERBS_OF[vocab.code] = frozenset(v for v in found if len(v) >= SHORTEST)
+    return verbs
+
+
+def _bent(word: str, candidates: frozenset[str]) -> str | None:
+    """The one candidate the word is a single slip from: a letter dropped, added or
+    doubled, or two side by side swapped; never one letter for another, which may be a word
+    of its own ("snuff", not "sniff")."""
+    fits = set()
+    for candidate in candidates:
+        if candidate[0] != word[0] or abs(len(candidate) - len(word)) > 1:
+            continue
+        if len(candidate) == len(word):
+            changed = sum(a != b for a, b in zip(candidate, word, strict=True))
+            if changed != 2 or not one_slip(word, candidate):
+                continue
+        elif len(word) < STRETCHED or not one_slip(word, candidate):
+            continue
+        fits.add(candidate)
+    return fits.pop() if len(fits) == 1 else None
+
+
+def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
+    """The clause with each slip of the keys mended: its first word to a verb of the
+    game's, any later word to a verb or a word of a name of the scene's ("picck the lokc":
+    "pick the lock", with a lock here). A plural keeps its "s" ("attakcs")."""
+    known = english_words()
+    words = said.split()
+    if not known or not any(len(w) >= SHORTEST and w not in known for w in words):
+        return said
+    names = frozenset(w for t in scope.things for n in t.names for w in n.split())
+    verbs = _verbs(vocab)
+    things = frozenset(w for w in names if len(w) >= SHORTEST and w.isalpha()) | verbs
+    out = []
+    for i, word in enumerate(words):
+        stem = word[:-1] if word.endswith("s") else word
+        candidates = verbs if i == 0 else things
+        kept = word in known or word in names or stem in known or stem in names
+        if len(word) < SHORTEST or not word.isalpha() or kept or stem in candidates:
+            out.append(word)  # (a plural is itself: "goblins" is no slip of "goblin", nor
+            continue  # "heaves" of "heave")
+        plural = word.endswith("s")
+        fixed = _bent(word, candidates) or (
+            f"{bent}s" if plural and (bent := _bent(word[:-1], candidates)) else None
+        )
+        out.append(fixed or word)
+    return " ".join(out)

@@ -1,0 +1,121 @@
+"""Whom and what a later clause of a line points back at: "then shoot it" is the foe the
+clause before named, "then take it" the thing just spoken of, "bandage him up" after "check
+Bram's wounds" is Bram, "hit the other one" the foe the clause before did not strike, "slit
+its throat" that rat's. :mod:`.pieces` reads each clause with these words put in."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.clauses import Piece, mentions_back, refer_back
+from app.understanding.describing import the_other
+from app.understanding.intent import Intent
+from app.world.campaign import Campaign
+from app.world.state import GameState
+from app.world.wording import the
+
+
+def names_of(state: GameState, campaign: Campaign | None) -> dict[str, str]:
+    """Every name a clause may point back at, by id."""
+    names = {cid: c.name for cid, c in state.creatures.items()}
+    names |= {cid: s.name for cid, s in state.party.items()}
+    if campaign is not None:
+        names |= {k: v.name for k, v in campaign.npcs.items()}
+        names |= {k: v.name for k, v in campaign.items.items()}
+        scene = campaign.scenes.get(state.scene.id)
+        if scene is not None:
+            # "follow them" -> "follow the tracks": a thing of the scene is named as one
+            names |= {k: the(f.name) if f.name[:1].islower() else f.name
+                      for k, f in scene.features.items()}  # fmt: skip
+    return names
+
+
+_OTHER = re.compile(r"\b(?:the other|another)(?: one| \w+)?\b", re.IGNORECASE)
+"""A later clause's "the other one": of two foes, the one the clause before did not name
+(or "another one": any but that one)."""
+_ANOTHER = re.compile(r"\banother\b", re.IGNORECASE)
+
+
+def _last_struck(read: list[tuple[Piece, str, Intent]], state: GameState) -> str | None:
+    """The foe the latest clause aimed at one named (a feature between them aside)."""
+    return next((str(r.target) for _, _, r in reversed(read) if r.target in state.creatures),
+                None)  # fmt: skip
+
+
+_ITS = re.compile(r"\bits\b", re.IGNORECASE)
+"""A foe's "its" in a later clause ("slit its throat"): the foe the clause before named."""
+_HARM = re.compile(
+    r"\b(?:shoot|shoots|hit|hits|attack|attacks|stab|stabs|strike|strikes|slash|slashes|"
+    r"smite|smites|kill|kills|fire at|fires at|blast|blasts|flame|flames|hack|hacks|slit|slits|"
+    r"cut|cuts|slice|slices|pierce|pierces|bash|bashes|crush|crushes)\b",
+    re.IGNORECASE,
+)
+"""Deeds that harm: a friend just helped is not who "then shoot her" is aimed at."""
+
+
+def _person_in(text: str, state: GameState) -> str | None:
+    """The one member of the party a clause names ("Bram's wounds"), if one alone."""
+    said = text.lower()
+    named = [pid for pid, sheet in state.party.items()
+             if re.search(rf"\b{re.escape(sheet.name.lower())}\b", said)]  # fmt: skip
+    return named[0] if len(named) == 1 else None
+
+
+_SOMEONE = re.compile(r"\b(?:him|her|them|he|she|they)\b")
+"""Words for a person or a creature, never for a thing carried."""
+
+
+_HANDLED = re.compile(
+    r"^\W*(?:(?:and|then|i)\s+)*(?:take|grab|pick up|pocket|use|drink|read|open|light|"
+    r"check|look at|examine)\b",
+    re.IGNORECASE,
+)
+"""A clause that does something with a thing ("then take it")."""
+_COVERED = frozenset({"cover", "hide", "dodge"})
+"""Manoeuvres whose target is the thing one gets behind: never the "her" of a later blow."""
+
+
+def pointed_back(
+    words: str, read: list[tuple[Piece, str, Intent]], state: GameState,
+    campaign: Campaign | None,
+) -> str:  # fmt: skip
+    """The clause with what it points back at put in, from the clauses read before it."""
+    last = read[-1][2] if read else None
+    behind = last is not None and last.kind == "manoeuvre" and last.action in _COVERED
+    spoken_of = last is not None and last.kind == "talk" and bool(last.topic)
+    if spoken_of and mentions_back(words) and _HANDLED.match(words) and last is not None:
+        # "ask Anselm about the salve then take it": the thing spoken of, not the man
+        words = refer_back(words, f"the {str(last.topic).replace('_', ' ')}")
+    elif (
+        last is not None
+        and mentions_back(words)
+        and last.target
+        and not behind
+        and not (last.target in state.party and _HARM.search(words))
+        and not (last.target == last.item and _SOMEONE.search(words))
+    ):  # ("cure Cass then shoot her": not Cass; "drink a potion then stab him": not it)
+        # (not the barrels one took cover behind: "get behind the pews then flame her")
+        names = names_of(state, campaign)
+        words = refer_back(words, names.get(read[-1][2].target or "", ""))
+    elif (
+        last is not None
+        and not last.target
+        and _SOMEONE.search(words)
+        and (whose := _person_in(read[-1][0].text, state)) is not None
+    ):  # "check Bram's wounds and bandage him up": Bram, whose wounds they are
+        words = refer_back(words, state.name_of(whose))
+    elif (struck := _last_struck(read, state)) is not None and _OTHER.search(words):
+        # "hit goblin 1, then action surge and hit the other one": not goblin 1;
+        # "… and hit another one": any but that one (the weakest of the rest)
+        second = the_other(state, struck, any_of_them=bool(_ANOTHER.search(words)))
+        if second is not None:
+            words = _OTHER.sub(state.name_of(second), words, count=1)
+    elif (
+        last is not None
+        and last.target in state.creatures
+        and _ITS.search(words)
+        and _HARM.search(words)
+    ):
+        # "sneak up on the snoozing rat and slit its throat": that rat's
+        words = _ITS.sub(state.name_of(str(last.target)), words, count=1)
+    return words

@@ -262,8 +262,9 @@ def on_whom(a: Asked) -> str | None:
         return None
     if not re.search(rf"\b(?:{ASSAILING})\b", a.intent.text.lower()):  # as typed, unmended
         return None
-    if a.word("weapon", "weapons", "holding", "wielding", "carrying"):
-        return None  # "what weapon am i holding": the character's own, not who is on them
+    if a.word("weapon", "weapons", "holding", "wielding", "carrying", "hp", "health", "points",
+              "ac", "slots", "spells"):  # fmt: skip
+        return None  # "what weapon am i holding", "what's my hp at": the character's own
     on = assailants(a.state, victim)
     name = a.state.name_of(victim)
     if not on:

@@ -80,7 +80,8 @@ def who_plays(a: Asked) -> str | None:
     """Asked: "who's playing Thorin?", "who plays the cleric?": the player at the table who
     has that character (or, with no seats taken, that every character is the player's)."""
     plays = a.word("playing", "plays", "controls", "controlling", "runs", "running")
-    if not (a.word("who", "whos") and plays) or a.sheet is None or a.has("who am i"):
+    whose = a.word("whose") and a.word("character", "char", "pc", "hero")  # "whose … Thorin?"
+    if not ((a.word("who", "whos") and plays) or whose) or a.sheet is None or a.has("who am i"):
         return None  # ("who am I playing?" asks the sheet, not the seat)
     state = a.state
     name = a.sheet.name

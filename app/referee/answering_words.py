@@ -94,12 +94,17 @@ def mend(word: str, keep: frozenset[str]) -> str:
     return str(found[0])
 
 
+POLITE = frozenset({"pls", "plz", "please", "thx", "thanks"})
+"""Words of politeness, which ask nothing ("hp check pls")."""
+
+
 def words_of(text: str, keep: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """The line's words, lower-cased, possessives and punctuation dropped, slips mended."""
     said = text.lower().replace("\u2019", "'")
     said = re.sub(r"'s\b", "", said)
     said = re.sub(r"[^a-z0-9+ ]+", " ", said)
-    words = [SQUEEZED.get(w, w) for w in (mend(w, keep) for w in said.split())]
+    words = [SQUEEZED.get(w, w) for w in (mend(w, keep) for w in said.split())
+             if w not in POLITE]  # fmt: skip
     for n, word in enumerate(words[:-1]):
         if word == "who" and said.split()[n] == "hwo" and words[n + 1] in MEASURES:
             words[n] = "how"

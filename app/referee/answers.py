@@ -19,7 +19,7 @@ from app.referee.unknowing import names_way as _names_way
 from app.referee.unknowing import not_here, unknowable_text
 from app.referee.voices import foes_reply
 from app.understanding import Intent
-from app.understanding.language import language_name
+from app.understanding.language import UNSURE, language_name
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD
 from app.understanding.scope import living_creatures, open_challenges
 from app.world import view
@@ -277,9 +277,10 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
 
 def foreign_text(intent: Intent, campaign_language: str) -> str:
     """An honest reply to a line in another language."""
-    return (
-        f"This reads like {language_name(intent.language)}; I only understand "
-        f"{language_name(campaign_language)} in this campaign. Try, for example, "
+    ours = language_name(campaign_language)
+    reads = (f"This does not read like {ours}" if intent.language == UNSURE
+             else f"This reads like {language_name(intent.language)}")  # fmt: skip
+    return f"{reads}; I only understand {ours} in this campaign. Try, for example, " + (
         "'look around' or 'help'."
     )
 

@@ -128,6 +128,8 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     if item and not holders:
         return ctx.intent(kind, targets=(item,), item=item, confidence=0.3,
                           note="nobody carries that")  # fmt: skip
+    if not item and not holders and kind == "use" and ctx.named("feature", text=rest):
+        return None  # "drink some ale from the casks": a deed with the scene's thing
     note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
     held = (item,) if item and holders else ()  # what was meant, though not theirs to use
     return ctx.intent("ask", targets=held, item=item if held else None, confidence=0.3, note=note)

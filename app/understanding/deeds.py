@@ -119,6 +119,8 @@ DEEDS: tuple[Deed, ...] = (
                      "read their faces", "study her face", "study his face", "watch her face",
                      "watch his face", "search her face", "search his face"),
          "insight", 15, needs_object=False),
+    Deed("refresh", ("drink", "sip", "taste", "take a drink", "have a drink", "take a swig",
+                     "have a swig"), "auto", 0),
     Deed("kindness", ("wrap", "pour", "tuck", "ruffle", "tousle", "put a blanket",
                       "lay a blanket", "put my blanket", "spread a blanket", "make", "brew",
                       "hug", "embrace", "pat", "comfort",

@@ -87,6 +87,9 @@ FLOORING = re.compile(
     r"prone|on(?:to)? (?:its|his|her|their) (?:back|spine)|off (?:its|his|her|their) feet|"
     r"to the ground)\b"
 )
+BLINDING = re.compile(r"\b(?:over|into|in) (?:his|her|its|their) (?:eyes|face)\b")
+"""A thing knocked over a foe's eyes ("knock his saucepan down over his eyes"): blinded, not
+floored."""
 """A blow meant to put a foe on the ground: the shove of the rules."""
 
 HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
@@ -223,7 +226,12 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if not things and ctx.named("member", text=rest):
             return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
     order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")
+    if deed.key == "guard":  # "stand between the wolves and Ivo": Ivo is guarded
+        order = ("member", "npc", "creature", "feature", "item_here", "exit", "carried")
+        things = [t for t in things if t.id != ctx.actor]
     things = sorted(things, key=lambda t: order.index(t.kind))
+    if deed.key == "refresh" and not (things and things[0].kind in ("feature", "item_here")):
+        return None  # a drink from the scene's casks; a potion of someone's is the game's
     if deed.key in FOR_SOMEONE and (not things or things[0].kind == "carried"):
         here = ctx.scope.of("npc")  # "play a tune on my fiddle for her": for her, not the fiddle
         if len(here) == 1 and re.search(r"\b(?:him|her|them)\b", rest):
@@ -319,7 +327,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if thing and not re.search(r"\b(?:from|off|out of)\b", ctx.said):
             target = None  # "grab the torch off the wall"; "take the scimitar from the
             # sleeping goblin's hands" is still done to that goblin
-        if FLOORING.search(ctx.said) and not SUBDUING.search(ctx.said) and deed.key != "cow":
+        floored = FLOORING.search(ctx.said) and not BLINDING.search(ctx.said)
+        if floored and not SUBDUING.search(ctx.said) and deed.key != "cow":
             # "I knock skeleton 2 flat": a shove to the ground
             return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
     if deed.key == "posture":  # "sit down", "get up", "crouch behind the casks"

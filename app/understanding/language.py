@@ -75,11 +75,23 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     unknown = [w for w in words if not known(w) and not known(w.rstrip("s"))]
     if len(unknown) * 2 <= len(words) and not _non_latin(raw):
         return None
-    lang, prob = _identifier().classify(raw)
+    ranked = _identifier().rank(raw)
+    lang, prob = ranked[0]
     floor = 0.5 if len(unknown) * 3 >= len(words) * 2 else 0.8
     if lang != vocab.code and prob >= floor:
         return str(lang)
+    own = next((p for code, p in ranked if code == vocab.code), 0.0)
+    if len(unknown) == len(words) >= 3 and own < UNLIKE:  # "Ataco al lobo": no word of ours, and
+        return str(lang) if prob >= floor else UNSURE  # nothing like ours to the detector
     return None
+
+
+UNSURE = "?"
+"""A line in some other language the detector cannot tell apart from its neighbours
+("Alle Skelette angreifen!" reads as Norwegian or German): said to be not ours, unnamed."""
+UNLIKE = 0.05
+"""How likely the detector may find a line of no word of ours to be ours, and still be told
+it is not."""
 
 
 _KNOWN: dict[str, frozenset[str]] = {}

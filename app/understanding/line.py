@@ -87,6 +87,14 @@ def _line(
         meant = _understand(tail, actor, state, campaign, language=language)
         if meant.kind not in NOT_A_DEED | {"question"} and meant.confidence >= 0.7:
             return replace(meant, text=text)
+        taken_back = not changed.group(1).lower().startswith("or")  # (not "or maybe rat 2")
+        first = (_understand(text[: changed.start()], actor, state, campaign, language=language)
+                 if taken_back else meant)  # fmt: skip
+        if taken_back and first.kind in ("attack", "cast") and first.targets and not first.then:
+            # "I stab the little one, no wait, the boss. the boss.": the blow, at that one
+            aimed = _understand(f"attack {tail}", actor, state, campaign, language=language)
+            if aimed.kind == "attack" and aimed.targets and aimed.confidence >= 0.85:
+                return replace(first, targets=aimed.targets, text=text)
     contingent = _IF_DOWN.match(text)
     if contingent is not None:  # "magic missile on grubnak, and if he drops, fire bolt …"
         first = _understand(contingent.group(1), actor, state, campaign, language=language)

@@ -140,8 +140,8 @@ question, a challenge named in passing) but a threat or a deed of the player's o
 again for the blow in it."""
 PART = re.compile(r"\s*(?:,\s*(?:and\s+)?then\b|\bthen\b|,?\s+and\b|[;,:]|\s[—–-]+\s)\s*")
 """Where a sentence of story turns from one doing to the next."""
-POSSESSIVE = re.compile(r"\bits\b")
-"""A foe's "its" ("into its flank"): the foe's own, named."""
+POSSESSIVE = re.compile(r"\b(?:its|his|her)\b")
+"""A foe's "its" ("into its flank", "swinging for his head"): the foe's own, named."""
 PURPOSE = re.compile(r"^(?:hoping|trying|so that|so as to|in order|in the hope|to|wanting)\b", re.I)
 """A part that says what a deed is for, not a deed."""
 SUBJECT = re.compile(r"^(?:he|she|they)\s+", re.IGNORECASE)

@@ -95,7 +95,11 @@ def _strip_fillers(said: str, vocab: Vocabulary) -> str:
                 said = said[len(filler) :].strip()
                 changed = True
                 break
-    return said
+    return _POLITE_END.sub("", said)
+
+
+_POLITE_END = re.compile(r"(?<=\w)\s+(?:pls|plz|please|thanks|thx|ty|thank you)$")
+"""Politeness at the end of a line ("hp check pls"): nothing to read in it."""
 
 
 _LETS_A_THING = re.compile(r"^lets (?:it|him|her|them|the|an?|fly|loose|go of|rip)\b")

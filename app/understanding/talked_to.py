@@ -24,6 +24,9 @@ def talk_to(ctx: Context, at: int) -> Intent | None:
         spoken_to = _ASKED_ABOUT.split(ctx.said, maxsplit=1)[0]  # ("ask Tam where he went":
         # the "he" is what is asked, not whom)
         pronoun = any(has_phrase(spoken_to, p) for p in ("her", "him", "she", "he"))
+        friend = [m for m in ctx.named("member", text=ctx.said[:at]) if m.id != ctx.actor]
+        if pronoun and friend:
+            return None  # "shake Cass by the shoulders and tell him to snap out of it": his
         if pronoun and len(present) > 1:  # "ask her" with Tam and Berta here: Berta
             present = _fitting_pronoun(ctx, present) or present
         elsewhere = _names_someone_else(ctx)

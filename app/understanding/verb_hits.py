@@ -36,13 +36,18 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "we didn't come to fight", "I don't want to hurt him"
             if kind == "attack" and before and before[0] in _OWNED:
                 continue  # "put down your spear": the thing, not the blow
+            word = ctx.said[at:].split()[0] if at >= 0 else ""
+            if before and (
+                before[0] in _OWNED - {"her"} or (before == ["her"] and word[-1:] == "s")
+            ):
+                continue  # "slash the rope out of her hands", "his drink": things owned
             if kind == "attack" and before and named_creatures(before[0], ctx.scope):
                 continue  # "rat guts everywhere": a creature's word makes it a noun
             if kind == "attack" and at > 0 and _NOT_THE_SPEAKERS.search(ctx.said[:at]):
                 continue  # "one more bite could put him down", "daring them to come at him"
             noun = before in (["the"], ["all"]) and ctx.said[at:].split()[0].endswith("ing")
-            if kind == "attack" and noun:
-                continue  # "so she doesn't hear the fighting": the noun
+            if noun:
+                continue  # "so she doesn't hear the fighting", "the talking is over": nouns
             if phrase == "down the" and not ctx.named("carried", text=ctx.said[at:]):
                 continue  # "back down the causeway": a way, not a draught downed
             if kind in ("drop", "give") and after in (["your"], ["yer"], ["ur"], ["me"], ["us"]):

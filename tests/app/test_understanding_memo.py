@@ -83,6 +83,9 @@ def test_a_line_is_checked_against_the_known_words_without_copying_them(
         def classify(self, text: str) -> tuple[str, float]:
             return "es", 0.99
 
+        def rank(self, text: str) -> list[tuple[str, float]]:
+            return [("es", 0.99), ("en", 0.01)]
+
     monkeypatch.setattr(language, "_known_words", lambda vocab: Uncopied(known(vocab)))
     monkeypatch.setattr(language, "_identifier", Detector)
     scope = Scope(actor=None, things=(), fighting=False, scene_id="inn")

@@ -4,8 +4,9 @@ spiritual weapon's own blow, a friend's wounds bandaged, and slips of the keys."
 
 from __future__ import annotations
 
+from app.session import declaring
 from app.session.setup import session_for
-from tests.app.referee_lines import play, read
+from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
 STRAND = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
@@ -97,3 +98,72 @@ def test_slips_of_the_keys_are_mended_but_real_words_are_kept() -> None:
     assert (read(INN, "mira", "tlak to berta")[0].kind) == "talk"
     wolves = {**WOLVES, "turn": "bram"}
     assert read(wolves, "bram", "Shoo! Go on, get!")[0].kind != "attack"
+
+
+HALL_FIGHT = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+              "turn": "thorin", "flags": {"trapdoor_open": True}}  # fmt: skip
+
+
+def test_a_nameless_foe_told_by_what_he_wears_is_struck_at_the_end_of_a_story() -> None:
+    line = ("Thorin decides the talking is over. He hefts his shield, ignores the two little "
+            "goblins yapping at his ankles, and stomps straight across the cave toward the fat "
+            "one in the saucepan helmet, swinging for his head.")  # fmt: skip
+    said = read(HALL_FIGHT, "thorin", line)[0]
+    assert (said.kind, said.targets) == ("attack", ("grubnak",))
+
+
+def test_a_blow_taken_back_for_another_foe_is_struck_at_that_one() -> None:
+    said = read({**HALL_FIGHT, "turn": "mira"}, "mira",
+                "ok so I stab the little one, no wait, the boss. the boss.")[0]  # fmt: skip
+    assert (said.kind, said.targets) == ("attack", ("grubnak",))
+    wondered = read({**HALL_FIGHT, "turn": "mira"}, "mira", "stab goblin 1 or maybe goblin 2")
+    assert wondered[0].kind == "ask"
+
+
+def test_a_helmet_knocked_over_his_eyes_does_not_floor_him() -> None:
+    said = read({**HALL_FIGHT, "turn": "mira"}, "mira", "knock grubnak's helmet over his eyes")
+    assert (said[0].kind, said[0].targets) == ("improvise", ("grubnak",))
+
+
+def test_hands_owned_are_no_giving() -> None:
+    warden = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "ione"}
+    assert read(warden, "ione", "I slash the rope out of her hands")[0].kind != "give"
+
+
+def test_a_friend_shaken_and_told_to_snap_out_of_it_is_that_friend() -> None:
+    warden = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "wren",
+              "conditions": {"cass": ["frightened"]}}  # fmt: skip
+    said = read(warden, "wren", "I shake Cass by the shoulders and tell him to snap out of it")
+    assert (said[0].kind, said[0].targets) == ("improvise", ("cass",))
+
+
+def test_standing_between_foes_and_a_friend_guards_the_friend() -> None:
+    wolves = {**WOLVES, "turn": "bram"}
+    said = read(wolves, "bram", "I stand between the wolves and Ivo")[0]
+    assert (said.kind, said.targets) == ("improvise", ("ivo",))
+
+
+def test_a_drink_from_the_scenes_casks_simply_happens_and_a_friends_potion_is_theirs() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True}}  # fmt: skip
+    said = read(cellar, "thorin", "I drink some ale from the casks")[0]
+    assert (said.kind, said.action, said.targets) == ("improvise", "auto", ("casks",))
+    assert read(cellar, "mira", "I drink Thorin's potion")[0].kind != "improvise"
+
+
+def test_a_line_in_no_language_of_ours_is_said_so_without_a_guess() -> None:
+    barrow = {**BARROW, "turn": "bram"}
+    said = read(barrow, "bram", "Alle Skelette angreifen!")[0]
+    assert said.kind == "foreign"
+    assert read(barrow, "bram", "leeroy jenkins")[0].kind != "foreign"
+
+
+async def test_questions_of_hit_points_and_seats_are_answered() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+    assert "hit points" in await told(rats, "thorin", "what's my hp at?")
+    assert "hit points" in await told(rats, "thorin", "hp check pls")
+    table = {"campaign": "crossroads", "scene": "inn",
+             "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(table)))
+    reply, _ = declaring.declare(session, "whose character is Thorin?", "mira")
+    assert "Ben plays Thorin" in reply.text  # answered at once, no turn spent

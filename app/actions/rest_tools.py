@@ -3,7 +3,8 @@
 A short rest spends hit dice until a character is whole (or has none left); a long rest
 restores hit points, spell slots and half the hit dice. A warlock's pact slots and the
 features that recover on a short rest come back on either. A bard's Song of Rest gives each
-rester who spends hit dice an extra die of healing. Nobody rests in a fight."""
+rester who spends hit dice an extra die of healing. Nobody rests in a fight, nor with foes a
+few yards off who have not seen the party yet."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.feature_tools import recover_slots
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.wild_shape import shape_through_rest
+from app.world.facts import achieved
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
@@ -30,10 +32,35 @@ from rules.rests import long_rest, short_rest, slots_after_short_rest
 from rules.spellcasting import SpellSlots
 
 
+def foes_close_by(state: GameState) -> str:
+    """The foes of a fight waiting here on what the party does ("the goblins at their dice",
+    until the party slips past them): nobody rests with them a few yards off; ``""`` when
+    there are none."""
+    campaign = state.campaign
+    scene = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if campaign is None or scene is None:
+        return ""
+    # (a place's own fight starts as the party comes in; these wait on the party's move)
+    waiting = [c.failure.start_encounter for cid, c in campaign.challenges.items()
+                if c.scene == state.scene.id and c.failure.start_encounter
+                and state.challenges.get(cid) != "passed" and not achieved(c, state)]  # fmt: skip
+    fight = next((e for e in waiting if e in campaign.encounters and e not in state.defeated), None)
+    if fight is None:  # (the goblins at their dice, until the party slips past them)
+        return ""
+    named = []
+    for group in campaign.encounters[fight].monsters:
+        kind = state.monster(group.monster).name.lower()
+        named.append(group.name or (f"{group.count} {kind}s" if group.count > 1 else f"a {kind}"))
+    return ", ".join(named)
+
+
 def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
     """rest: short or long, for the named characters or the whole party."""
     if state.encounter is not None:
         raise ToolError("nobody can rest during a fight")
+    close = foes_close_by(state)
+    if close:
+        raise ToolError(f"nobody can rest with {close} close by: deal with them, or move on first")
     ids = args.character_ids or list(state.party)
     unknown = [cid for cid in ids if cid not in state.party]
     if unknown:

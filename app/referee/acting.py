@@ -41,6 +41,13 @@ STRIKING = re.compile(
     re.I,
 )
 """A blow said with a blade's or a fist's verb: struck close, never shot."""
+BLADE_ONLY = re.compile(
+    r"\b(?:stab|stabs|slash|slashes|slit|slits|cut|cuts|hack|hacks|chop|chops|cleave|cleaves|"
+    r"skewer|skewers|slice|slices|gut|guts)\b",
+    re.I,
+)
+"""A blow only a blade makes ("stab it", "slit its throat"): out of reach, it waits; a bow
+is never what was meant."""
 SHOOTING = re.compile(r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow)\b", re.I)
 """Words that ask for a ranged weapon ("shoot the closest rat")."""
 
@@ -344,6 +351,10 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if striking and plan.target is not None and shot(state, actor, plan):
             # "hit the rat chewing on Aria", with no blade reaching it: said why it is shot
             far, name = state.name_of(plan.target), state.name_of(actor)
+            if BLADE_ONLY.search(intent.text):  # "stab it", "slit its throat": never a bow
+                self.notes.append(f"{far} is beyond the reach of {name}'s blade this turn. "
+                                  f"{name} could shoot instead, or dash to close in.")  # fmt: skip
+                return []
             self.notes.append(f"{far} is beyond a blade's reach this turn: {name} strikes "
                               "from afar.")  # fmt: skip
         smite: list[ToolCall] = []

@@ -54,6 +54,8 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
         return f"It is {turn.group(1)}'s turn, not {name}'s."
     if "rest during a fight" in message:
         return "There is no time to rest in the middle of a fight."
+    if message.startswith("nobody can rest with"):  # foes of this place, a few yards off
+        return message[:1].upper() + message[1:] + "."
     if kind == "feature":
         text = re.sub(r"'([a-z_]+)'", lambda m: m.group(1).replace("_", " "), message)
         text = text.split("; usable:", maxsplit=1)[0]

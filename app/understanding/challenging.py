@@ -77,6 +77,8 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
             after = where[at:].split()[1:2] if at >= 0 else []
             if not strong and after and after[0] in _UP_TO and len(phrase.split()) == 1:
                 continue  # "sneak up and knock out the closest goblin": going up to them
+            if after and (phrase.split()[-1], after[0]) in _OTHER_DEEDS:
+                continue  # "sneak attack the right goblin": a rogue's blow, no slipping past
             if at >= 0 and (best is None or at < best[0]):
                 best = (at, thing.id)
     if best is None:
@@ -89,6 +91,8 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
 
 
+_OTHER_DEEDS = frozenset({("sneak", "attack"), ("sneak", "peek"), ("sneak", "attacks")})
+"""A challenge's word that with the next one is another deed ("sneak attack")."""
 _UP_TO = frozenset({"up", "round", "around", "closer", "towards", "toward"})
 """Words after a verb that make it a way of going up to someone ("creeps up behind them")."""
 
@@ -163,6 +167,19 @@ _TRYING_TO_KNOW = re.compile(
 challenge of the thing looked at."""
 
 
+_NEXT_CLAUSE = re.compile(r"\b(?:then|and then|after that|while|before|after|why|ask|asks)\b")
+"""Words that start another clause: an object past them is not the verb's."""
+
+
+def _in_its_clause(said: str, verb: str, thing: str) -> bool:
+    """The thing is named after the verb, in the verb's own clause ("light the cold grate
+    so the old man can warm up, then ask him why he let the lamp go dark" lights no lamp),
+    or before it ("the padlock: smash it")."""
+    at = verb_at(said, verb)
+    found = [m.start() for m in re.finditer(rf"\b{re.escape(thing)}\b", said)]
+    return any(o < at or not _NEXT_CLAUSE.search(said[at:o]) for o in found)
+
+
 def challenge_by_parts(ctx: Context) -> Intent | None:
     """A challenge's verb and its object apart ("smash the padlock with his axe"), or a
     plain attempt at its object ("try the lock again"), or just "again"."""
@@ -176,7 +193,8 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
         verbs |= {like for verb in verbs for like in _LIKE.get(verb, ())}
         objects = _objects(ctx, cid) - verbs - _PRONOUNS  # the lamp's "light" lights nothing
         # (and "bless her" is no challenge's object: "say her name" is not "say a prayer")
-        if any(_done_now(said, v) for v in verbs) and any(has_phrase(said, o) for o in objects):
+        done = [v for v in verbs if _done_now(said, v)]
+        if done and any(_in_its_clause(said, v, o) for v in done for o in objects):
             fits.append(cid)
     if not fits and has_phrase(said, "it"):
         for cid in open_ones:

@@ -249,6 +249,8 @@ def read_pieces(
         if piece is not pieces[-1] and _PRELUDE.match(piece.text) and not named_move:
             armed = ARMED.search(piece.text)  # "nocks an arrow and puts it into …": the arrow
             held = f"the {armed.group(0).lower()}" if armed is not None else held
+            gone_to = _GONE_TO.search(piece.text)  # "runs over to the young man and shakes
+            held = gone_to.group(1).lower() if gone_to is not None else held  # him awake"
             continue  # setting up what follows: the next clause is the deed
         if piece is not pieces[-1] and intent.kind == "move" and _COMING.match(piece.text):
             continue  # "come back down and talk to Wendel": to the one who is here
@@ -409,6 +411,15 @@ _OF_MYSELF = re.compile(
     re.IGNORECASE,
 )
 """A short word of oneself after a question to someone ("… ? I play the fiddle.")."""
+
+
+_GONE_TO = re.compile(
+    r"\b(?:to|towards|toward)\s+(the\s+(?:\w+\s+){0,2}?(?:man|woman|boy|girl|kid|child|lad|"
+    r"lass|guy|fellow|youth|stranger|prisoner|captive|body))\b",
+    re.IGNORECASE,
+)
+"""Someone of the story gone up to, who is no foe ("runs over to the young man"): whom the
+next clause's "him" or "her" is."""
 
 
 _THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w", re.IGNORECASE)

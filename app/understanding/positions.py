@@ -103,9 +103,10 @@ def _engage(ctx: Context) -> Intent | None:
             return ctx.intent("manoeuvre", action="engage", targets=tuple(archers[:1]),
                               confidence=1.0 if len(archers) == 1 else 0.85)  # fmt: skip
     if not named_creatures(rest, ctx.scope) and not any(
-        has_phrase(rest, w) for w in ("him", "her", "it", "them", "one")
+        has_phrase(near, w) for w in ("him", "her", "it", "them", "one")
     ):
-        return None  # "go to the door" is no step in the fight
+        return None  # "go to the door" is no step in the fight ("run over to the young man
+        # and shake him awake": him is the young man)
     pick = pick_creatures(rest, ctx.scope, ctx.state, ctx.vocab)
     if pick.missing:
         return ctx.intent("manoeuvre", action="engage", targets=pick.ids, confidence=0.3,

@@ -269,9 +269,13 @@ def _everyday(ctx: Context, name: str) -> bool:
     used = any(name in p.split() for p in phrases)
     aimed = any(t.kind == "creature" for t in ctx.named("creature"))
     # "sleep on the goblins": a spell aimed at someone, though no fight has named them yet
-    aiming = re.search(rf"\b{re.escape(name)}\s+(?:on|at)\s+(?:the\s+)?(\w+)", ctx.said)
+    # ("sleep the goblins", "sleep those two": the spell at them, named or not)
+    aiming = re.search(
+        rf"\b{re.escape(name)}\s+(?:(?:on|at)\s+)?(?:the\s+|those\s+|both\s+)?(\w+)", ctx.said
+    )
     cast_at = aiming is not None and (
-        aiming.group(1) in ("them", "him", "her", "those") or aiming.group(1) in _foe_words(ctx)
+        aiming.group(1) in ("them", "him", "her", "those", "two", "three", "guards")
+        or aiming.group(1) in _foe_words(ctx)
     )
     return used and not aimed and not cast_at and not _aimed_in_a_fight(ctx, name)
 

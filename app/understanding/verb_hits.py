@@ -54,6 +54,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "Goblins, drop your weapons!", "give me the key": said to them
             if kind == "take" and after in (["us"], ["me"]):
                 continue  # "take us to your boss": asked of them
+            if kind == "take" and _TAKE_A.match(ctx.said[at + len(phrase) :]):
+                continue  # "take a look at that tunnel": a look, nothing taken
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
                 continue  # "flip back to the page", "let a lost child go home"
             if at >= 0 and not (before and before[0] in OTHERS):
@@ -70,6 +72,11 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     return sorted(hits)
 
 
+_TAKE_A = re.compile(
+    r"\s+(?:a|another|one more)\s+(?:(?:good|close|closer|quick|long|hard)\s+)?"
+    r"(?:look|peek|glance|gander|peep|listen|sniff|moment|breath|knee|seat|sec|second)\b"
+)
+"""A "take" that is no taking ("take a look", "take a moment")."""
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
 _NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"

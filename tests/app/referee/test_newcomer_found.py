@@ -1,0 +1,70 @@
+"""Lines a newcomer typed that did something else than was meant: "sleep the goblins" read
+as a night's rest, a sneak attack read as slipping past, a look at a tunnel that walked the
+party into it, a grate lit that lit the lighthouse, a stab made with a bow."""
+
+from __future__ import annotations
+
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read, told
+from tests.referee_corpus import Situation, build_situation
+
+WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+CELLAR = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True}}  # fmt: skip
+
+
+def test_sleep_said_at_foes_in_view_is_the_spell_not_a_rest() -> None:
+    for line in ("sleep the goblins", "Aria: sleep the goblins", "sleep them"):
+        said = read(WARREN, "aria", line)[0]
+        assert (said.kind, said.spell) == ("cast", "sleep"), line
+    assert read(WARREN, "aria", "sleep till morning")[0].kind == "rest"
+
+
+async def test_nobody_rests_with_foes_a_few_yards_off() -> None:
+    story = await told(WARREN, "aria", "we take a long rest")
+    assert "Nobody can rest with 2 goblins close by" in story
+    assert "rests the night" not in story
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    assert "long rest" in await told(inn, "aria", "we take a long rest")
+
+
+def test_a_sneak_attack_is_a_blow_not_slipping_past() -> None:
+    said = read(WARREN, "mira", "ok then i sneak attack the right goblin")[0]
+    assert said.kind == "attack"
+    assert read(WARREN, "mira", "we sneak past")[0].kind == "challenge"
+
+
+def test_taking_a_look_takes_nobody_anywhere() -> None:
+    said = read(CELLAR, "aria", "i take a look at that tunnel, any tracks?")
+    assert said[0].kind == "examine"
+    assert all(s.kind != "move" for s in said)
+    assert read(CELLAR, "aria", "take the tunnel")[0].kind == "move"
+
+
+def test_running_over_to_someone_of_the_story_is_no_step_at_a_foe() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "cass"}  # fmt: skip
+    said = read(strand, "cass", "i run over to the young man and shake him awake")
+    assert all(s.kind != "manoeuvre" or not s.targets for s in said)
+    assert said[0].kind == "improvise"
+
+
+def test_a_grate_lit_for_someone_lights_no_lamp_asked_about_after() -> None:
+    keeper = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    line = ("i kneel and light the cold grate so the old man can warm up, then ask him gently "
+            "why he let the lamp go dark")  # fmt: skip
+    steps = read(keeper, "cass", line)
+    assert [s.kind for s in steps] == ["improvise", "talk"]
+    assert read(keeper, "cass", "the lamp, light it")[0].target == "light_lamp"
+
+
+async def test_a_stab_out_of_a_blades_reach_waits_and_is_never_a_bow_shot() -> None:
+    barrow = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead",
+              "turn": "bram"}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(barrow)))
+    referee = await play(session, "bram", "hack at skeleton 3")
+    assert not [c for c in referee.made if c.name == "attack"]
+    story = session.state.history[-1].narrative
+    assert "beyond the reach of Bram's blade" in story
+    assert session.state.encounter is not None and session.state.encounter.current.id == "bram"

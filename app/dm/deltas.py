@@ -146,6 +146,35 @@ _LISTS = {
 def build_deltas(state: GameState, changes: list[Change] | None = None) -> Deltas:
     """Group ``changes`` (the state's unreported ones by default) for the DM."""
     changes = state.changes if changes is None else changes
+    return _grouped(changes, _view_if_started(state, changes))
+
+
+class DeltasLater:
+    """The deltas of the state as it stands, grouped only when asked for: what they rest
+    on is kept now (the changes, and the fight in full when one started), so asking later
+    gives what :func:`build_deltas` gives now. A DM that reads only the lines is told no
+    deltas, and they are then wanted only by the prompt inspector."""
+
+    def __init__(self, state: GameState) -> None:
+        self.changes = list(state.changes)  # the records themselves are never changed
+        self.view = _view_if_started(state, self.changes)
+        self._built: Deltas | None = None
+
+    def get(self) -> Deltas:
+        """The deltas (grouped on the first ask)."""
+        if self._built is None:
+            self._built = _grouped(self.changes, self.view)
+        return self._built
+
+
+def _view_if_started(state: GameState, changes: list[Change]) -> EncounterView | None:
+    """The fight in full, for changes that tell of one starting (if it is still on)."""
+    if any(c.kind == "encounter_started" for c in changes[-MOST_SHOWN:]):
+        return encounter_view(state)
+    return None
+
+
+def _grouped(changes: list[Change], view: EncounterView | None) -> Deltas:
     shown = changes[-MOST_SHOWN:]
     groups: dict[str, Any] = {"omitted": len(changes) - len(shown)}
     for c in shown:
@@ -161,5 +190,5 @@ def build_deltas(state: GameState, changes: list[Change] | None = None) -> Delta
         else:
             groups.setdefault(_LISTS[c.kind], []).append(c.text)
     if "encounter_started" in groups:
-        groups["encounter"] = encounter_view(state)  # in full, if it is still on
+        groups["encounter"] = view  # in full, if it is still on
     return Deltas.model_validate(groups)

@@ -31,7 +31,7 @@ from app.dm.brain import Brain, BrainError, Message, reads_prompt
 from app.dm.config import DMConfig
 from app.dm.context import ContextBuilder, fold_summary, read_actions
 from app.dm.costs import Budget
-from app.dm.deltas import Deltas, build_deltas
+from app.dm.deltas import DeltasLater
 from app.dm.retell import TurnTold
 from app.dm.safety import (
     NarrationFilter,
@@ -133,8 +133,9 @@ class GameSession:
         """The DM has had the full overview this sitting (later turns get deltas)."""
         self.last_messages: list[Message] = []
         """The exact messages of the latest DM call, for the prompt inspector."""
-        self._deltas: Deltas | None = None
-        """The deltas the latest DM call was told (``None`` when it had the overview)."""
+        self._deltas: DeltasLater | None = None
+        """The deltas the latest DM call was told (``None`` when it had the overview),
+        grouped when the prompt inspector asks for them."""
         self.last_told: TurnTold | None = None
         """The last turn played this sitting and its messages, for telling it again."""
         self.total_usage = Usage()
@@ -158,7 +159,7 @@ class GameSession:
     def last_deltas(self) -> dict[str, Any] | None:
         """The deltas the latest DM call was told, as data (``None`` when it had the
         overview): written out only when the prompt inspector asks, not every turn."""
-        return None if self._deltas is None else self._deltas.as_dict()
+        return None if self._deltas is None else self._deltas.get().as_dict()
 
     @property
     def settled(self) -> bool:
@@ -325,7 +326,7 @@ class GameSession:
             take_readings = getattr(self.brain, "take_readings", None)
             if take_readings is not None:  # a DM that reads the lines itself: read once
                 take_readings(self.state, getattr(self.context, "readings", {}))
-            self._deltas = build_deltas(self.state) if self.briefed else None
+            self._deltas = DeltasLater(self.state) if self.briefed else None
             looping = tool_loop(
                 self.brain, current.tools, messages, self.state, report, flow.after_tools
             )

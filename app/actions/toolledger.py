@@ -90,10 +90,12 @@ def finish(state: GameState, performed: Performed | None, result: dict[str, Any]
     """The call ran: give its action the detail of what came of it."""
     if performed is None:
         return
+    detail = detail_of(result)
+    if not detail:  # nothing to add: the action stands as written
+        return
     fresh = state.truth.fresh
     for at in range(len(fresh) - 1, -1, -1):
         if fresh[at].seq == performed.event.seq:
-            detail = detail_of(result)
             fresh[at] = performed.event.model_copy(update={"detail": detail})
             return
 

@@ -22,7 +22,7 @@ def why_cannot_act(state: GameState, cid: str) -> str | None:
     """Why ``cid`` may take no action, bonus action or reaction now ("Mira is unconscious"),
     asking every rule of play (:class:`app.actions.conduct.Incapacitation` …); ``None``
     when it may act."""
-    for rule in RULES:
+    for rule in RULES.taking("cannot_act"):
         why = rule.cannot_act(state, cid)
         if why:
             return why

@@ -312,7 +312,7 @@ def finish_fight(state: GameState, reason: str) -> ToolOutcome:
     summary = fight_summary(state, rounds, foes)
     gathered = _gather_thrown(state) + _companions_come_to(state)
     state.encounter = None
-    for rule in RULES:
+    for rule in RULES.taking("fight_ends"):
         gathered += rule.fight_ends(state)
     state.record("encounter_ended", f"{summary} ({reason})")
     events: list[SessionEvent] = [

@@ -63,7 +63,7 @@ def deal_damage(
             dies = dies_at_zero(state, creature)
             knock_out = knock_out or not dies
     setup = DamageSetup(state, target, max(0, amount), damage_type, source, critical)
-    for rule in RULES:
+    for rule in RULES.taking("before_damage"):
         rule.before_damage(setup)
     if setup.immune:
         defenses = defenses.model_copy(update={"immunities": defenses.immunities | {damage_type}})
@@ -90,7 +90,7 @@ def deal_damage(
     events: list[SessionEvent] = [hp_change(state, target, before, outcome.vitals, text)]
     if concentration:
         events += concentration_after_damage(state, target, outcome.damage.amount)
-    for rule in RULES:
+    for rule in RULES.taking("after_damage"):
         events += rule.after_damage(state, target, outcome, source)
     return events, outcome
 
@@ -128,7 +128,7 @@ def concentration_after_damage(state: GameState, target: str, amount: int) -> li
     # A Constitution saving throw like any other: what the rules of play add (Bless's d4,
     # a dwarf's resilience …) applies to it too.
     setup = RollSetup(state, target, Ability.CON, concentration_dc(amount), "concentration", "save")
-    for rule in RULES:
+    for rule in RULES.taking("before_save"):
         rule.before_save(setup)
     check = concentration_check(
         state.rng,

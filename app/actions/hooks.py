@@ -4,7 +4,7 @@ An attack roll is shaped by conditions, by effects (Bless, a Dodge), by class fe
 (Sneak Attack, Reckless Attack), by monster traits (Pack Tactics), by where creatures stand
 (a foe adjacent to an archer) and by spells (Shield). Rather than one function that knows
 them all, each of those lives in its own module as a :class:`Rule`, and the executors call
-every rule of :data:`RULES` at each moment:
+the rules of :data:`RULES` that take part in each moment (:meth:`RuleBook.taking`):
 
 - ``refuse_attack``: forbid an attack outright, before anything is spent;
 - ``refuse_target``: an attack or spell that cannot reach its target (range, cover);
@@ -29,8 +29,9 @@ world only as the executors do, recording what changed for the DM.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, Self, SupportsIndex
 
 from app.actions.events import SessionEvent
 from app.world.state import GameState
@@ -202,11 +203,6 @@ class DamageSetup:
     notes: list[str] = field(default_factory=list)
 
 
-RULES: list[Rule] = []
-"""Every rule of play, in the order they are consulted; :mod:`app.actions.ruleset` fills
-it when the tools package is imported."""
-
-
 class Rule:
     """A rule that takes part in play. Override only the moments it cares about."""
 
@@ -285,10 +281,100 @@ class Rule:
         return []
 
 
+Hook = Literal[
+    "refuse_attack", "refuse_target", "before_attack", "damage_on_hit", "after_attack",
+    "before_save", "before_check", "before_damage", "healing_bonus", "after_damage",
+    "turn_starts", "fight_ends", "turn_ends", "cannot_act", "refuse_cast", "after_cast",
+    "after_deed",
+]  # fmt: skip
+"""The moments of play: the methods of :class:`Rule` a rule may override."""
+
+
+class RuleBook(list[Rule]):
+    """The rules of play, in the order they are consulted, and for each moment the rules
+    that take part in it: those that override its hook. A moment asks only them — most
+    rules care about a few moments, and a hook a rule leaves alone does nothing — so an
+    attack asks the seven rules that shape one, not all eighteen. Who takes part is worked
+    out on the first ask, and again after any change to the book (a rule added or taken
+    out)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._taking: dict[str, list[Rule]] = {}
+
+    def taking(self, hook: Hook) -> list[Rule]:
+        """The rules that override ``hook``, in the book's order."""
+        found = self._taking.get(hook)
+        if found is None:
+            default = getattr(Rule, hook)
+            found = [r for r in self if getattr(getattr(r, hook), "__func__", None) is not default]
+            self._taking[hook] = found
+        return found
+
+    def _changed(self) -> None:
+        self._taking.clear()
+
+    def append(self, rule: Rule) -> None:
+        super().append(rule)
+        self._changed()
+
+    def extend(self, rules: Iterable[Rule]) -> None:
+        super().extend(rules)
+        self._changed()
+
+    def insert(self, index: SupportsIndex, rule: Rule) -> None:
+        super().insert(index, rule)
+        self._changed()
+
+    def remove(self, rule: Rule) -> None:
+        super().remove(rule)
+        self._changed()
+
+    def pop(self, index: SupportsIndex = -1) -> Rule:
+        rule = super().pop(index)
+        self._changed()
+        return rule
+
+    def clear(self) -> None:
+        super().clear()
+        self._changed()
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        super().sort(*args, **kwargs)
+        self._changed()
+
+    def reverse(self) -> None:
+        super().reverse()
+        self._changed()
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        super().__setitem__(index, value)
+        self._changed()
+
+    def __delitem__(self, index: SupportsIndex | slice) -> None:
+        super().__delitem__(index)
+        self._changed()
+
+    def __iadd__(self, rules: Iterable[Rule]) -> Self:  # type: ignore[override,misc]
+        super().__iadd__(rules)
+        self._changed()
+        return self
+
+    def __imul__(self, times: SupportsIndex) -> Self:
+        super().__imul__(times)
+        self._changed()
+        return self
+
+
+RULES = RuleBook()
+"""Every rule of play, in the order they are consulted; :mod:`app.actions.ruleset` fills
+it when the tools package is imported."""
+
+
 def deed_done(state: GameState, actor: str, deed: Deed) -> list[SessionEvent]:
     """``actor`` has done ``deed``: what every rule of play makes of it
     (:meth:`Rule.after_deed`)."""
     events: list[SessionEvent] = []
-    for rule in RULES:
+    for rule in RULES.taking("after_deed"):
         events += rule.after_deed(state, actor, deed)
     return events

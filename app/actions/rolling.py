@@ -57,7 +57,7 @@ def check_for(
         state, target_id, used, dc, reason, "save" if save else "check",
         skill=skill.value if skill else None, source=source, spell=spell, threat=threat,
     )  # fmt: skip
-    for rule in RULES:
+    for rule in RULES.taking("before_save" if save else "before_check"):
         (rule.before_save if save else rule.before_check)(setup)
     adv, dis = tuple(setup.advantage), tuple(setup.disadvantage)
     if target_id in state.party:

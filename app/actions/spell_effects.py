@@ -206,7 +206,8 @@ def heal_targets(c: Casting) -> None:
         f"{c.caster.mod:+d}" if spell.add_modifier and c.caster.mod else ""
     )
     blessed = sum(  # a Life cleric's Disciple of Life
-        r.healing_bonus(state, c.caster.id, c.spell_id, c.slot if spell.level else 0) for r in RULES
+        r.healing_bonus(state, c.caster.id, c.spell_id, c.slot if spell.level else 0)
+        for r in RULES.taking("healing_bonus")
     )
     formula += f"+{blessed}" if blessed > 0 else ""
     for target in c.targets or [c.caster.id]:

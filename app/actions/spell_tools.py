@@ -91,7 +91,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     refused_now = turns.refusal(state, caster, spell_id, cost)
     if refused_now:
         raise ToolError(refused_now)
-    for rule in RULES:
+    for rule in RULES.taking("refuse_cast"):
         refused = rule.refuse_cast(state, caster, spell_id, slot)
         if refused:
             raise ToolError(refused)
@@ -106,7 +106,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         ([], None) if "subtle" in twist else counterspell(state, caster, spell.name, slot)
     )
     turns.count(state, caster, spell_id, cost)  # cast, countered or not
-    for rule in RULES:  # cast, countered or not: what the casting itself sets off
+    for rule in RULES.taking("after_cast"):  # cast, countered or not: what casting sets off
         countered_events += rule.after_cast(state, caster, spell_id)
     if countered_by is not None:  # the slot and the action are spent; nothing else happens
         stopped: dict[str, Any] = {

@@ -38,7 +38,7 @@ from rules.damage import DamageType, LifeState
 
 def refusal(state: GameState, attacker: str, target: str) -> str | None:
     """Why the rules forbid this attack outright, asked before anything is spent."""
-    for rule in RULES:
+    for rule in RULES.taking("refuse_attack"):
         why = rule.refuse_attack(state, attacker, target)
         if why:
             return why
@@ -48,7 +48,7 @@ def refusal(state: GameState, attacker: str, target: str) -> str | None:
 def out_of_reach(state: GameState, actor: str, target: str, reach: Reach) -> str | None:
     """Why this attack or spell cannot reach its target (range, cover), asked before
     anything is spent."""
-    for rule in RULES:
+    for rule in RULES.taking("refuse_target"):
         why = rule.refuse_target(state, actor, target, reach)
         if why:
             return why
@@ -101,7 +101,7 @@ def setup_attack(
         spell=spell,
         stays=stays,
     )
-    for rule in RULES:
+    for rule in RULES.taking("before_attack"):
         rule.before_attack(setup)
     return setup
 
@@ -224,7 +224,7 @@ def strike(
             if shield and not hit.critical and hit.total < setup.ac + SHIELD_AC:
                 result.update(outcome="miss", note="Shield")
                 state.record("encounter", f"{state.name_of(target)}'s Shield turns the blow")
-                for rule in RULES:
+                for rule in RULES.taking("after_attack"):
                     events += rule.after_attack(setup, hit)
                 return events, result, hit
     if hit.hit:
@@ -233,7 +233,7 @@ def strike(
             first = parts[0]
             rerolled = re.sub(r"(\d*d\d+)", rf"\1ro<{setup.reroll_damage_below}", first.formula)
             parts[0] = ExtraDamage(rerolled, first.damage_type, first.reason)
-        for rule in RULES:
+        for rule in RULES.taking("damage_on_hit"):
             parts += rule.damage_on_hit(setup, hit)
         # Every die of the blow is rolled, then its damage lands at once — one amount per
         # damage type — so a Sneak Attack is part of the hit that kills, not a wound after.
@@ -285,7 +285,7 @@ def strike(
             result["rebuke"] = {"by": target, "damage": before - after.hp,
                                 "fell": after.state.value if after.hp <= 0 else ""}  # fmt: skip
         events += rebuked
-    for rule in RULES:
+    for rule in RULES.taking("after_attack"):
         events += rule.after_attack(setup, hit)
     events += deed_done(state, attacker, "attack")  # a readied action, once it is done
     return events, result, hit

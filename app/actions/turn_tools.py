@@ -30,8 +30,12 @@ def _tick(state: GameState, cid: str, when: str) -> list[SessionEvent]:
     """Count down conditions at the start or end of a creature's turn; repeat save-ends
     saves at its end; then every rule of play has its moment (effects wear off …)."""
     events = _tick_conditions(state, cid, when)
-    for rule in RULES:
-        events += rule.turn_starts(state, cid) if when == "start" else rule.turn_ends(state, cid)
+    if when == "start":
+        for rule in RULES.taking("turn_starts"):
+            events += rule.turn_starts(state, cid)
+    else:
+        for rule in RULES.taking("turn_ends"):
+            events += rule.turn_ends(state, cid)
     return events
 
 

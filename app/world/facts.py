@@ -253,19 +253,42 @@ def people_here(state: GameState, campaign: Campaign | None) -> list[str]:
     if campaign is None or spec is None:
         return []
     scene_id = state.scene.id
-    read = Reader(state)  # one moment: every condition below is read against it
+    read: Reader | None = None  # one moment: every condition below is read against it
     found = [n for n in spec.npcs if n in campaign.npcs]
     for nid, npc in campaign.npcs.items():
-        if nid not in found and any(
-            a.scene == scene_id and (a.when is None or read.holds(a.when)) for a in npc.appears
-        ):
+        for a in npc.appears:  # most people appear nowhere else: nothing to read for them
+            if a.scene != scene_id or nid in found:
+                continue
+            if a.when is not None:
+                read = read or Reader(state)
+                if not read.holds(a.when):
+                    continue
             found.append(nid)
     for nid, npc in campaign.npcs.items():  # those who travel with the party: everywhere
-        if nid not in found and npc.companion is not None and read.holds(npc.companion):
-            found.append(nid)
-    found += [n for n in _yielded_here(state) if n not in found and n in campaign.npcs]
-    gone = _all_gone(state)
-    return [n for n in found if n not in gone]
+        if npc.companion is not None and nid not in found:
+            read = read or Reader(state)
+            if read.holds(npc.companion):
+                found.append(nid)
+    yielded, gone = _fates_here(state)
+    found += [n for n in yielded if n not in found and n in campaign.npcs]
+    return [n for n in found if n not in gone] if gone else found
+
+
+def _fates_here(state: GameState) -> tuple[list[str], set[str]]:
+    """In one pass over the creatures: the people who yielded here
+    (:func:`_yielded_here`), and those who are also foes and are gone from the story
+    (:func:`_gone`)."""
+    yielded: list[str] = []
+    gone: set[str] = set()
+    scene_id = state.scene.id
+    for c in state.creatures.values():
+        if not c.npc:
+            continue
+        if c.left == "surrendered" and c.stands_in(scene_id):
+            yielded.append(c.npc)
+        if c.vitals.state is LifeState.DEAD or c.left == "fled":
+            gone.add(c.npc)
+    return yielded, gone
 
 
 def _yielded_here(state: GameState) -> list[str]:
@@ -295,16 +318,6 @@ def _present(state: GameState, npc_id: str) -> bool:
         or npc_id in _yielded_here(state)
     )
     return here and not _gone(state, npc_id)
-
-
-def _all_gone(state: GameState) -> set[str]:
-    """The people who are also foes and are gone from the story (:func:`_gone`), all of
-    them in one pass over the creatures."""
-    return {
-        c.npc
-        for c in state.creatures.values()
-        if c.npc and (c.vitals.state is LifeState.DEAD or c.left == "fled")
-    }
 
 
 def _gone(state: GameState, npc_id: str) -> bool:

@@ -298,7 +298,7 @@ class GameState(_Model):
 
     def rng_state(self) -> tuple[Any, ...]:
         """The RNG's exact position, for saving."""
-        return self._rng.getstate()
+        return self.rng.getstate()
 
     def restore_rng(self, state: tuple[Any, ...]) -> None:
         """Put the RNG back at a saved position."""
@@ -318,7 +318,7 @@ class GameState(_Model):
         """The game as it stands, cheap to take and to keep: the live state as JSON text,
         the RNG's position and the story's length (the story is append-only, so its length
         is all a rollback point needs of it)."""
-        return Snapshot(self.model_dump_json(), self.rng_state(), len(self._history), self.turn)
+        return Snapshot(self.model_dump_json(), self.rng_state(), len(self.history), self.turn)
 
     def restored(self, snapshot: Snapshot, *, keep_cut: bool = False) -> GameState:
         """The game as it was at ``snapshot``: a new state, with the same campaign, reaction

@@ -50,8 +50,8 @@ def _engine(campaign: Campaign) -> list[Probe]:
         lambda s: s.ending,
         lambda s: tuple(s.fired_triggers.items()),
         lambda s: tuple(s.triggers_holding),
-        lambda s: tuple(d.trigger for d in s.truth.deferred),
-        lambda s: tuple(d.trigger for d in s.truth.next_turn),
+        lambda s: tuple([d.trigger for d in s.truth.deferred]),
+        lambda s: tuple([d.trigger for d in s.truth.next_turn]),
     ]
     if any(not t.once and t.refractory for t in campaign.all_triggers):
         probes += [lambda s: s.turn, lambda s: tuple(s.truth.last_fired.items())]

@@ -111,14 +111,16 @@ class _Needs:
             self.turn = True
 
     def probes(self) -> list[Probe]:
-        """One probe per part of the world the conditions read."""
+        """One probe per part of the world the conditions read. (Each builds its tuple from
+        a list, not a generator: a reading is taken several times a turn, and a generator
+        costs more to start than these few values cost to read.)"""
         found: list[Probe] = []
         if self.flags:
             names = tuple(self.flags)
-            found.append(lambda s: tuple(s.flags.get(n) for n in names))
+            found.append(lambda s: tuple([s.flags.get(n) for n in names]))
         if self.props:
             props = tuple(self.props)
-            found.append(lambda s: tuple(_seen(s.truth.index.get(p)) for p in props))
+            found.append(lambda s: tuple([_seen(s.truth.index.get(p)) for p in props]))
         if self.scene:
             found.append(lambda s: s.scene.id)
         if self.visited:
@@ -133,22 +135,22 @@ class _Needs:
             found.append(lambda s: tuple(s.defeated))
         if self.foes:
             foes = frozenset(self.foes)
-            found.append(lambda s: tuple(
+            found.append(lambda s: tuple([
                 (c.id, c.encounter, c.left, c.vitals.state)
                 for c in s.creatures.values() if c.encounter in foes
-            ))  # fmt: skip
+            ]))  # fmt: skip
         if self.challenges:
             ids = tuple(self.challenges)
-            found.append(lambda s: tuple(s.challenges.get(c) for c in ids))
+            found.append(lambda s: tuple([s.challenges.get(c) for c in ids]))
         if self.judged:
             watched = frozenset(self.judged)
-            found.append(lambda s: tuple(
+            found.append(lambda s: tuple([
                 (j.id, j.watch, j.turn, j.status, j.confidence)
                 for j in s.truth.judgments if j.watch in watched
-            ))  # fmt: skip
+            ]))  # fmt: skip
         if self.scores:
             keys = tuple(self.scores)
-            found.append(lambda s: tuple(score(s, k) for k in keys))
+            found.append(lambda s: tuple([score(s, k) for k in keys]))
         for atom in self.whole:
             found.append(lambda s, atom=atom: holds(atom, s))  # type: ignore[misc]
         return found

@@ -201,6 +201,8 @@ def _owed(state: GameState, campaign: Campaign, fired: set[str]) -> Cascade:
     """Fire what the last turn's refinements made ready after its narration."""
     done = Cascade()
     owed, state.truth.next_turn = state.truth.next_turn, []
+    if not owed:  # most turns owe nothing
+        return done
     by_id = {t.id: t for t in campaign.all_triggers}
     for item in owed:
         trigger = by_id.get(item.trigger)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from fractions import Fraction
+from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,8 +61,11 @@ def proficiency_bonus(level: int) -> int:
     return 2 + (level - 1) // 4
 
 
+@cache
 def parse_cr(cr: str | int | float | Fraction) -> Fraction:
-    """A challenge rating as a fraction: ``"1/4"``, ``0.25`` and ``Fraction(1, 4)`` agree."""
+    """A challenge rating as a fraction: ``"1/4"``, ``0.25`` and ``Fraction(1, 4)`` agree.
+    Kept per rating written (a handful of them): a monster's XP and proficiency bonus read
+    it, and parsing a fraction costs more than the rest of either."""
     value = Fraction(cr.strip()) if isinstance(cr, str) else Fraction(cr).limit_denominator(8)
     if value < 0 or value > 30:
         raise ValueError(f"challenge rating must be 0-30, not {cr}")

@@ -218,10 +218,10 @@ class GameSession:
         taken as play."""
         if self.state.ending:
             return Impossible(f"{self.ended()}. The story is over.")
-        refusal = self.gate.can_act(self.state, action)
+        gate = self.gate
+        refusal = gate.can_act(self.state, action)
         if refusal is not None:
             return Impossible(refusal)
-        gate = self.gate
         self.pending = [a for a in self.pending if a.character_id != action.character_id]
         self.pending.append(action)
         player = action.player or self.state.controller_of(action.character_id)

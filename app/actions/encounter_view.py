@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.actions import beings as bg
 from app.actions import position_tools as pt
 from app.actions.beams import lit
-from app.actions.events import CombatantStatus, CombatUpdate
+from app.actions.events import CombatUpdate
 from app.world.readied import readied_line
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -143,7 +143,7 @@ def combat_update(state: GameState) -> CombatUpdate:
     """The tracker's view of the current fight."""
     encounter = state.encounter
     assert encounter is not None
-    rows = []
+    rows: list[dict[str, Any]] = []  # validated with the update, in one pass
     shining = lit(state)  # who stands in a moonbeam
     columns = pt.shorts(state)
     for c in encounter.order:
@@ -153,14 +153,12 @@ def combat_update(state: GameState) -> CombatUpdate:
         else:
             creature = state.creatures[c.id]
             vit, ac, conds = creature.vitals, creature.ac, creature.conditions
-        rows.append(
-            CombatantStatus(
-                id=c.id, name=c.name, initiative=c.initiative, hp=vit.hp, max_hp=vit.max_hp,
-                ac=ac, side=c.side, position=columns[c.id],
-                conditions=[
-                    f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
-                ] + [e.name.lower() for e in bg.effects_of(state, c.id) if not is_record(e)]
-                + shining.get(c.id, []) + readied_line(encounter.readied, c.id, short=True),
-            )
-        )  # fmt: skip
+        rows.append({
+            "id": c.id, "name": c.name, "initiative": c.initiative, "hp": vit.hp,
+            "max_hp": vit.max_hp, "ac": ac, "side": c.side, "position": columns[c.id],
+            "conditions": [
+                f"{x.condition.value}" + (f" ({x.rounds})" if x.rounds else "") for x in conds
+            ] + [e.name.lower() for e in bg.effects_of(state, c.id) if not is_record(e)]
+            + shining.get(c.id, []) + readied_line(encounter.readied, c.id, short=True),
+        })  # fmt: skip
     return CombatUpdate(round=encounter.round, current_id=encounter.current.id, combatants=rows)

@@ -80,12 +80,13 @@ class DiceRoll(_Event):
         """Describe a plain roll (damage, ``roll_dice``, initiative)."""
         thrown = result.dice  # each read of these walks the result tree: read them once
         natural = result.natural
-        dice = [
-            DieFace(
-                sides=d.sides, value=d.value, kept=d.kept, rerolled=d.rerolled, exploded=d.exploded
-            )
+        dice = [  # validated with the roll, in one pass
+            {
+                "sides": d.sides, "value": d.value, "kept": d.kept, "rerolled": d.rerolled,
+                "exploded": d.exploded,
+            }
             for d in thrown
-        ]
+        ]  # fmt: skip
         kept = [d.value for d in thrown if d.kept]
         return cls(
             check_type=check_type,

@@ -73,8 +73,11 @@ def begin(state: GameState, name: str, raw: dict[str, Any]) -> Performed | None:
     """Write the action a call is about to perform (nothing for a read-only tool)."""
     if name in READ_ONLY:
         return None
-    event = ActionPerformed(
-        actor=_first_id(raw, ACTOR_KEYS), action=name, target=_first_id(raw, TARGET_KEYS)
+    event = ActionPerformed(  # made in its place: the ledger keeps it without a copy
+        actor=_first_id(raw, ACTOR_KEYS),
+        action=name,
+        target=_first_id(raw, TARGET_KEYS),
+        **state.place(),
     )
     index = state.truth.index
     before = {

@@ -10,7 +10,7 @@ change is; the state writes them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -71,34 +71,41 @@ ENCOUNTER = {"encounter_started": "started", "encounter_ended": "ended", "encoun
 
 
 def change_events(
-    change: Change, here: str, party: Iterable[str], left: str | None = None
+    change: Change,
+    here: str,
+    party: Iterable[str],
+    left: str | None = None,
+    *,
+    at: dict[str, Any] | None = None,
 ) -> list[tuple[LedgerEvent, str | None]]:
     """The ledger events of a change just noted, each with the scene it is written in
     (``None``: the one the party is in, ``here``). For a scene change, ``left`` is the
-    scene the party left and ``party`` who moved (the state is already in the new one)."""
+    scene the party left and ``party`` who moved (the state is already in the new one).
+    ``at``: where the next ledger event goes (:meth:`~app.world.truth.Truth.place`), for
+    a change's one event to be made in its place, so the ledger keeps it without a copy."""
     if change.kind in SILENT:
         return []
     if change.kind == "scene":
         return _moved(left or change.before or "", here, list(party))
-    return [(event, None) for event in _events(change)]
+    return [(event, None) for event in _events(change, at or {})]
 
 
-def _events(change: Change) -> list[LedgerEvent]:
+def _events(change: Change, at: dict[str, Any]) -> list[LedgerEvent]:
     kind, text = change.kind, change.text
     if kind == "reveal":
-        return [InformationRevealed(text=text)]
+        return [InformationRevealed(text=text, **at)]
     if kind == "flag":
         key = f"flag.{change.ref}" if change.ref else "flag"
-        return [WorldStateChanged(key=key, old=change.before, new=change.after, text=text)]
+        return [WorldStateChanged(key=key, old=change.before, new=change.after, text=text, **at)]
     if kind == "trigger":
         if change.after == "fired":  # the trigger engine writes TriggerFired itself
             return []
-        return [WorldStateChanged(key=f"trigger.{change.ref}", new=change.after, text=text)]
+        return [WorldStateChanged(key=f"trigger.{change.ref}", new=change.after, text=text, **at)]
     if kind in ENCOUNTER:
         new = ENCOUNTER[kind] or change.after
-        return [WorldStateChanged(key="encounter", old=change.before, new=new, text=text)]
+        return [WorldStateChanged(key="encounter", old=change.before, new=new, text=text, **at)]
     key = f"{kind}.{change.who}" if kind in KEYED and change.who else kind
-    return [WorldStateChanged(key=key, old=change.before, new=change.after, text=text)]
+    return [WorldStateChanged(key=key, old=change.before, new=change.after, text=text, **at)]
 
 
 def _moved(left: str, entered: str, who: list[str]) -> list[tuple[LedgerEvent, str | None]]:

@@ -416,6 +416,11 @@ class GameState(_Model):
         changes (:meth:`record`), triggers, judgments, the scene boundary."""
         return self.truth.add(event, self.turn, self.scene.id if scene is None else scene)
 
+    def place(self) -> dict[str, Any]:
+        """Where the next ledger event goes (``seq``, this turn, this scene): an event made
+        with it is written by :meth:`log_event` as it is, not copied into its place."""
+        return self.truth.place(self.turn, self.scene.id)
+
     def record(self, kind: str, text: str, **about: str | int | None) -> None:
         """Note a change for the DM's next context, and write the ledger event it is
         (:mod:`app.world.recording`); ``about`` holds what it concerns (``who``, ``ref``,
@@ -426,5 +431,6 @@ class GameState(_Model):
         change = Change.model_validate({"turn": self.turn, "kind": kind, "text": text, **details})
         self.changes.append(change)
         moved_from = None if left is None else str(left)
-        for event, scene in change_events(change, self.scene.id, self.party, moved_from):
+        at = self.truth.place(self.turn, self.scene.id)  # where the change's own event goes
+        for event, scene in change_events(change, self.scene.id, self.party, moved_from, at=at):
             self.log_event(event, scene=scene)

@@ -22,7 +22,7 @@ turn, and when each ongoing trigger last fired (refractory periods).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -156,10 +156,20 @@ class Truth(_Model):
     veils: list[str] = Field(default_factory=list, max_length=100)
     """Topics a player veiled this game (``/veil``): kept out of the narration."""
 
+    def place(self, turn: int, scene: str) -> dict[str, Any]:
+        """Where the next event goes (``seq``, turn, scene): an event made with it is
+        recorded by :meth:`add` as it is, rather than copied into its place."""
+        return {"seq": self.seq, "turn": turn, "scene": scene}
+
     def add(self, event: LedgerEvent, turn: int, scene: str) -> LedgerEvent:
         """Record an event: give it its place (``seq``, turn, scene), keep it with this
-        turn's events and index what it makes true. Returns the recorded event."""
-        placed = event.model_copy(update={"seq": self.seq, "turn": turn, "scene": scene})
+        turn's events and index what it makes true. Returns the recorded event (``event``
+        itself when it was made in its place: events are frozen, so nothing can tell)."""
+        placed = (
+            event
+            if event.seq == self.seq and event.turn == turn and event.scene == scene
+            else event.model_copy(update={"seq": self.seq, "turn": turn, "scene": scene})
+        )
         self.seq += 1
         self.fresh.append(placed)
         for prop in placed.props():

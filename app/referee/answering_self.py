@@ -7,6 +7,8 @@ character sheet screen shows), never worked out again here.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from app.actions.advancement_tools import advancement, within_reach
 from app.referee.answering_words import Asked
 from app.referee.sights import inventory_text, join_words, wound_word
@@ -274,6 +276,14 @@ def carried(a: Asked) -> str | None:
             return "The party carries no coins at all."
         shares = [f"{s.name} {coins_text(coins_in(s.inventory))}" for s in state.party.values()]
         return f"The party has {coins_text(purse)} in coins ({'; '.join(shares)})."
+    sought = _sought_item(a)
+    if sought is not None:  # "who has Berta's potion?": whoever carries it, by name
+        holders = Counter((s.name, item.lower().replace("_", " ")) for s in state.party.values()
+                          for item in gear(s) if sought in item.lower())  # fmt: skip
+        if not holders:
+            return f"Nobody in the party carries any {sought}."
+        return "; ".join(f"{who} carries {f'{n} × ' if n > 1 else 'the '}{item}"
+                         for (who, item), n in holders.items()) + "."  # fmt: skip
     wanted = _wanted_item(a)
     if wanted is not None:
         holders = [
@@ -298,6 +308,22 @@ def carried(a: Asked) -> str | None:
 PACKS = ("pack", "packs", "backpack", "bag", "bags", "pockets", "pocket", "satchel", "pouch",
          "kit", "rucksack", "knapsack")  # fmt: skip
 """What a character carries things in, asked about ("what's in my bag")."""
+
+
+def _sought_item(a: Asked) -> str | None:
+    """The thing in "who has Berta's potion", "who's got the rope", "who is carrying the
+    lantern": the question's last word."""
+    words = a.words
+    if (
+        len(words) < 3
+        or words[0] not in ("who", "whos", "which")
+        or not a.has("has", "got", "carrying", "carries", "holding", "holds", "have")
+    ):
+        return None
+    last = words[-1]
+    if last in ("it", "that", "them", "now", "again") or len(last) < 3:
+        return None
+    return last.rstrip("s") if len(last) > 3 and not last.endswith("ss") else last
 
 
 def _wanted_item(a: Asked) -> str | None:

@@ -133,12 +133,17 @@ class Sequencing(RefereeBase):
             self.pending[actor] = rest
             self._cannot_now(state, actor, _NOTHING)
             return calls
-        while rest and not calls:
-            calls = self._next_clause(state, actor, rest)
-        if rest:
-            self.pending[actor] = rest
-            return self._turn_kept(actor, calls)
-        return calls
+        while True:
+            while rest and not calls:
+                calls = self._next_clause(state, actor, rest)
+            if not rest:
+                return calls
+            kept = self._turn_kept(actor, calls)
+            if kept:
+                self.pending[actor] = rest
+                return kept
+            calls = kept  # only the turn's end, held back for what follows: on to it now
+            # ("that's it for me, done": two ways of ending one turn, and it ends)
 
     def _turn_kept(self, actor: str, calls: list[ToolCall]) -> list[ToolCall]:
         """The calls without the turn's end: more is to come from this fighter."""

@@ -200,7 +200,8 @@ def read_pieces(
         spoken = bool(read) and (read[-1][2].kind == "talk" or read[-1][2].action in SPOKEN_DEEDS)
         if spoken and TERMS.match(piece.text):
             continue  # "tell him to give up and we'll let him live": the terms, still words
-        fighting_words = read and read[-1][2].kind not in ("question", "talk", "help")
+        fighting_words = read and read[-1][2].kind not in ("question", "talk", "help", "hold")
+        # ("I'll wait and see what the rats do": waiting, no blow)
         if intent.kind == "ask" and kinds == {"attack"} and read and fighting_words:
             # "hide then shoot": a blow at whichever foe, as a bare "attack" is; "hit rat 1
             # and rat 2": struck as the one before was (its verb kept, for the weapon)

@@ -4,6 +4,7 @@ party into it, a grate lit that lit the lighthouse, a stab made with a bow."""
 
 from __future__ import annotations
 
+from app.session import declaring
 from app.session.setup import session_for
 from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
@@ -68,3 +69,23 @@ async def test_a_stab_out_of_a_blades_reach_waits_and_is_never_a_bow_shot() -> N
     story = session.state.history[-1].narrative
     assert "beyond the reach of Bram's blade" in story
     assert session.state.encounter is not None and session.state.encounter.current.id == "bram"
+
+
+async def test_two_ways_of_ending_one_turn_end_it() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "wren"}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(strand)))
+    referee = await play(session, "wren", "thats it for me, done")
+    assert [c.name for c in referee.made] == ["end_turn"]
+    assert session.state.encounter is not None and session.state.encounter.current.id != "wren"
+
+
+def test_who_has_a_thing_is_answered_by_name_at_once_at_a_shared_table() -> None:
+    table = {"campaign": "crossroads", "scene": "inn", "give": {"thorin": ["healing_potion"]},
+             "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(table)))
+    session.state.turn_order.active = "Ben"
+    reply, who = declaring.declare(session, "Thorin: who has bertas potion", "thorin")
+    assert who is None and reply.aside and "Thorin carries" in reply.text
+    reply, _ = declaring.declare(session, "who's got the rope", "thorin")
+    assert "Mira carries the rope" in reply.text

@@ -278,12 +278,12 @@ def carried(a: Asked) -> str | None:
         return f"The party has {coins_text(purse)} in coins ({'; '.join(shares)})."
     sought = _sought_item(a)
     if sought is not None:  # "who has Berta's potion?": whoever carries it, by name
-        holders = Counter((s.name, item.lower().replace("_", " ")) for s in state.party.values()
-                          for item in gear(s) if sought in item.lower())  # fmt: skip
-        if not holders:
+        kept = Counter((s.name, item.lower().replace("_", " ")) for s in state.party.values()
+                       for item in gear(s) if sought in item.lower())  # fmt: skip
+        if not kept:
             return f"Nobody in the party carries any {sought}."
         return "; ".join(f"{who} carries {f'{n} × ' if n > 1 else 'the '}{item}"
-                         for (who, item), n in holders.items()) + "."  # fmt: skip
+                         for (who, item), n in kept.items()) + "."  # fmt: skip
     wanted = _wanted_item(a)
     if wanted is not None:
         holders = [

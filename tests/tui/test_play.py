@@ -379,8 +379,28 @@ async def test_typing_behind_the_hand_off_never_becomes_the_next_players_line(
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and screen.holder == "Ben"
-        assert screen.query_one("#command", Input).value == ""
-        assert any("not kept: sorry one more thing" in n.message for n in app._notifications)
+        entry = screen.query_one("#command", Input)
+        assert entry.value == ""
+        assert any("not sent: sorry one more thing" in n.message for n in app._notifications)
+        await pilot.press("up")  # set aside, not lost: ↑ brings it back, unsent
+        assert entry.value == "sorry one more thing"
+        assert screen.session.pending == [] or all(
+            a.text != "sorry one more thing" for a in screen.session.pending
+        )
+
+
+async def test_up_in_the_empty_line_brings_back_the_last_line_sent(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        await pilot.press(*"look around", "enter")
+        await until(pilot, lambda: not screen.thinking)
+        entry = screen.query_one("#command", Input)
+        entry.focus()
+        await pilot.press("up")
+        assert entry.value == "look around"
+        await pilot.press("up")  # a line being typed is never overwritten
+        assert entry.value == "look around"
 
 
 async def test_a_question_out_of_turn_is_answered_in_the_story(tmp_path: Path) -> None:

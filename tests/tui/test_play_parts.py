@@ -33,7 +33,7 @@ def test_the_play_screens_keys_come_from_its_parts_in_the_footers_order() -> Non
     own = [key for key in merged if key not in Screen._merge_bindings().key_to_bindings]
     assert own == [
         "ctrl+t", "ctrl+n", "ctrl+r", "ctrl+s", "ctrl+l", "f2", "f1", "ctrl+z", "f3", "f4",
-        "f5", "f6", "f7", "pageup", "pagedown",
+        "f5", "f6", "f7", "pageup", "pagedown", "up",
     ]  # fmt: skip
     for key in own:
         for binding in merged[key]:

@@ -82,9 +82,11 @@ class Passing(PlayBase):
             # Who typed behind the hand-off cannot be told (the last player, or the next one
             # before Enter): it is never put in the new player's line, only said.
             typed = " ".join(dialog.typed.split())
-            if typed:
+            self.recallable = typed  # (never the last player's line: theirs is not ↑'s now)
+            if typed:  # set aside, never in the line: ↑ brings it back for whose it is
                 self.notify(
-                    f"Typed while the keyboard was being passed, and not kept: {typed[:60]}",
+                    f"Typed while the keyboard was being passed, and not sent: {typed[:60]} "
+                    "(↑ in the empty line brings it back)",
                     severity="warning",
                 )
             self.holder = player

@@ -99,6 +99,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         self.failed = False
         self.holder: str | None = None
         """The player who has the keyboard (hotseat)."""
+        self.recallable = ""
         self.closing = False
         self.dm_loop = asyncio.new_event_loop()
         """The DM's own event loop, run by the worker thread turn after turn (one loop, so
@@ -258,6 +259,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
             return
         if not line:
             return
+        self.recallable = line  # ↑ brings it back, to send again or mend
         # A player who scrolled back to read and now types wants to see what comes of it.
         self.query_one(StoryPane).anchor()
         if line.startswith("/"):

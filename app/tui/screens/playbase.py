@@ -49,6 +49,9 @@ class PlayBase(Keeping):
     """The table is being asked to take turns back: the turn timer waits."""
     retelling: bool
     """The last turn is being told again."""
+    recallable: str
+    """A line ↑ brings back into an empty input: one typed while the keyboard was being
+    passed (never sent as anyone's), else the last line sent from this keyboard."""
 
     if TYPE_CHECKING:  # provided by the play screen and its parts
 

@@ -55,6 +55,7 @@ class PlayKeys(PlayBase):
         Binding("f7", "reroll", "Retell", show=False),
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False),
+        Binding("up", "recall", "Last line", show=False),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -76,6 +77,15 @@ class PlayKeys(PlayBase):
                     turntaking.END_TURN_TEXT,
                 )
             self.advance()
+
+    def action_recall(self) -> None:
+        """↑ in the empty line: the line set aside while the keyboard was passed, else the
+        last one sent, back in the input to send again or mend."""
+        entry = self.query_one("#command", Input)
+        if self.focused is not entry or entry.value or not self.recallable:
+            return
+        entry.value = self.recallable
+        entry.cursor_position = len(entry.value)
 
     def action_undo(self) -> None:
         """ctrl+z: take back the last turn (the others at the table agree first)."""

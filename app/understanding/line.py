@@ -353,7 +353,10 @@ def _understand(
     backing = bool(BACKING.match(text)) and read[0].action == "withdraw"
     if backing and not any(c.kind in DEEDS for c in read[1:]):
         return whole  # "back off, vermin!": a threat, with no deed after it
-    if (sure and not stolen and not backing and not _plainer(whole, read)
+    # ("so is there a reward or what? then i pick the lock": asked, then done)
+    done_after = any(c.kind not in ("question", "talk", "ask") for c in read)
+    asked_then_done = whole.kind == "question" and "?" in text.rstrip()[:-1] and done_after
+    if (sure and not stolen and not backing and not _plainer(whole, read) and not asked_then_done
             and not any(_same(whole, clause) for clause in read)):  # fmt: skip
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
     asking = whole.kind == "question" and not re.search(r"[?.!]\s+\S", text)

@@ -114,6 +114,12 @@ def read_pieces(
                                       campaign, language=language)  # fmt: skip
             if again.kind == "talk" and again.target == last.target and again.topic:
                 intent = replace(again, text=piece.text)
+        again = last is not None and intent.kind == last.kind == "feature"
+        if again and last is not None and intent.action == last.action and not intent.targets:
+            continue  # "turn undead!! begone foul things": the same turning, said twice
+        friend = read[-1][2].target if read else None
+        if intent.kind == "talk" and not intent.targets and friend in state.party:
+            continue  # "check on aria, u ok girl?": words to her, in passing
         put_to = read[-1][2] if read and at > 0 and pieces[at - 1].asked else None
         if (
             put_to is not None

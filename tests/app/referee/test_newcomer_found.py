@@ -89,3 +89,28 @@ def test_who_has_a_thing_is_answered_by_name_at_once_at_a_shared_table() -> None
     assert who is None and reply.aside and "Thorin carries" in reply.text
     reply, _ = declaring.declare(session, "who's got the rope", "thorin")
     assert "Mira carries the rope" in reply.text
+
+
+async def test_a_list_of_ones_own_spells_is_answered() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria"}
+    for line in ("list my spells", "what spells have i got"):
+        assert "Aria's spells" in await told(rats, "aria", line), line
+
+
+def test_a_question_then_a_deed_in_its_own_sentence_is_both() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    steps = read(inn, "mira", "so is there a reward or what? then i pick the lock")
+    assert [s.kind for s in steps] == ["talk", "challenge"]
+
+
+def test_words_to_a_friend_after_a_deed_for_her_are_said_in_passing() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+    steps = read(rats, "thorin", "i hit rat 1 then check on aria, u ok girl?")
+    assert all(s.kind != "talk" for s in steps)
+
+
+def test_a_turning_said_twice_is_one_turning() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "cass"}  # fmt: skip
+    steps = read(strand, "cass", "turn undead!! begone foul things")
+    assert [(s.kind, s.action) for s in steps] == [("feature", "turn_undead")]

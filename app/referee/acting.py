@@ -135,6 +135,12 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             return []
         # "Aria looks at the fire", typed by the one who plays Aria too: Aria acts
         who = intent.actor or actor
+        if intent.kind == "examine" and not intent.then and self._may_open(state):
+            # "i look around" after another's "i pick the lock": looked at once it is tried,
+            # so what is seen is the place as it is then (the trapdoor open, or still shut)
+            self.pending[who] = [intent]
+            self.typed_in[who] = state.scene.id
+            return []
         calls = self.carry_out(state, who, intent)
         return self._with_clauses(state, who, intent, calls) if intent.then else calls
 

@@ -4,7 +4,7 @@ party into it, a grate lit that lit the lighthouse, a stab made with a bow."""
 
 from __future__ import annotations
 
-from app.session import declaring
+from app.session import declaring, hotseat
 from app.session.setup import session_for
 from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
@@ -114,3 +114,20 @@ def test_a_turning_said_twice_is_one_turning() -> None:
               "turn": "cass"}  # fmt: skip
     steps = read(strand, "cass", "turn undead!! begone foul things")
     assert [(s.kind, s.action) for s in steps] == [("feature", "turn_undead")]
+
+
+async def test_a_look_after_a_lock_tried_the_same_round_sees_the_place_as_it_is_then() -> None:
+    table = {"campaign": "crossroads", "scene": "inn",
+             "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    for seed in range(12):
+        state = build_situation(Situation.model_validate(table))
+        state.rng.seed(seed)
+        session = session_for(state)
+        for actor, line in (("mira", "i pick the lock"), ("thorin", "i look around")):
+            state.turn_order.active = state.controller_of(actor)
+            declaring.declare(session, line, actor)
+            hotseat.advance(state, state.controller_of(actor) or "", "TURN_COMPLETE")
+        story = [e.text async for e in session.process() if e.type == "narrative_chunk"]
+        told = " ".join(story)
+        opened = "padlock clicks open" in told
+        assert ("The Inn Cellar, shut" in told) is not opened, seed

@@ -217,4 +217,12 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
         aimed = [c for c in tried if any(has_phrase(said, o) for o in _objects(ctx, c) | {"it"})]
         if len(aimed) == 1 or (said in ("again", "try again", "once more") and len(tried) == 1):
             return ctx.intent("challenge", targets=((aimed or tried)[0],), confidence=0.8)
+    if attempt:  # "try the lock again" once it cannot be: tried, and told why not
+        over = [
+            t.id
+            for t in ctx.scope.of("settled")
+            if any(has_phrase(said, n.split()[-1]) for n in t.names if len(n.split()) > 1)
+        ]
+        if len(over) == 1:
+            return ctx.intent("challenge", targets=(over[0],), confidence=0.8)
     return None

@@ -131,3 +131,9 @@ async def test_a_look_after_a_lock_tried_the_same_round_sees_the_place_as_it_is_
         told = " ".join(story)
         opened = "padlock clicks open" in told
         assert ("The Inn Cellar, shut" in told) is not opened, seed
+
+
+def test_trying_a_lock_again_after_its_trap_is_a_try_at_the_lock() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "challenges": {"trapdoor_lock": "failed"}}
+    said = read(inn, "thorin", "try the lock again")[0]
+    assert (said.kind, said.target) == ("challenge", "trapdoor_lock")

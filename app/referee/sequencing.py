@@ -231,6 +231,10 @@ class Sequencing(RefereeBase):
                 if fight.current.id != actor:
                     self._blow_waits(state, actor)
                 return []
+            opened = any(i.actor == actor and i.kind in ("attack", "cast") for i in self.intents)
+            if self.calm and opened and fight.current.id != actor:
+                rest.clear()  # "shoot the one on the left, then duck behind the sack": the
+                return []  # whole line is played on the striker's turn, the rest with it
             if fight.current.id != actor:
                 rest.clear()
                 self._cannot_now(state, actor, "the turn has passed", clause)

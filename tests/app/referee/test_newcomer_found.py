@@ -137,3 +137,11 @@ def test_trying_a_lock_again_after_its_trap_is_a_try_at_the_lock() -> None:
     inn = {"campaign": "crossroads", "scene": "inn", "challenges": {"trapdoor_lock": "failed"}}
     said = read(inn, "thorin", "try the lock again")[0]
     assert (said.kind, said.target) == ("challenge", "trapdoor_lock")
+
+
+async def test_a_line_that_opens_a_fight_keeps_its_later_clauses_for_the_strikers_turn() -> None:
+    session = session_for(build_situation(Situation.model_validate(WARREN)))
+    await play(session, "mira", "i shoot the goblin on the left and then duck behind the sack")
+    story = session.state.history[-1].narrative
+    assert "will act when the turn comes round" in story
+    assert "does not get to" not in story

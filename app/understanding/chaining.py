@@ -194,6 +194,10 @@ def plainly(
         found = missing_feature(piece.text, actor, state) or (nowhere(intent) if later else None)
         if found is not None:
             return found
+    if intent.kind == "manoeuvre" and intent.action == "cover" and intent.note:
+        who = state.name_of(actor) if actor else "Nobody"  # "… then duck behind the sack"
+        return Intent(kind="ask", text=piece.text, actor=actor, action="unable", confidence=0.7,
+                      note=f"{who} finds no cover: {intent.note}")  # fmt: skip
     if intent.kind == "use" and intent.note and USING.match(piece.text):
         return replace(intent, confidence=0.7)  # "drink my potion …" with none: said so
     if intent.kind == "cast" and intent.spell and "does not know" in intent.note:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from app.understanding.improvised import scene_mentions
 from app.understanding.intent import Intent
+from app.understanding.mentions import scene_mentions
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
 from app.understanding.vocabulary import Vocabulary

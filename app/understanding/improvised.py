@@ -26,14 +26,13 @@ from app.understanding.deed_objects import (
 from app.understanding.deeds import DEEDS, Deed, after_verb, verb_at_start
 from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.intent import Intent
-from app.understanding.mentions import mention
+from app.understanding.mentions import mention, scene_mentions
 from app.understanding.readings import Context, topic_of
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named
 from app.understanding.ways import HELD_OUT, crept_past, shut_ways
 from app.understanding.words import name_score, normalise
-from app.world import view
 
 _FARE = re.compile(
     r"\b(tea|cup|mug|drink|ale|beer|wine|water|broth|soup|stew|meal|food|bread|"
@@ -396,20 +395,3 @@ def _posture(ctx: Context, target: str | None) -> Intent:
     on = person or seat
     return ctx.intent("improvise", targets=(on,) if on else (), action="auto",
                       extra=("posture", "0"), confidence=0.8)  # fmt: skip
-
-
-def scene_mentions(ctx: Context, said: str | None = None) -> bool:
-    """Whether the clause's object (``said``: the words after its verb; by default all
-    but the clause's first word) is something the scene's own words mention (a grate, a
-    fireplace poker) though no feature is made of it."""
-    campaign = ctx.campaign
-    if campaign is None or ctx.state.scene.id not in campaign.scenes:
-        return False
-    scene = campaign.scenes[ctx.state.scene.id]
-    # what the place is said to hold, and what the party has been told (a trail found)
-    told = [view.scene_description(ctx.state, campaign), *ctx.state.facts]
-    text = " ".join([scene.description, *told, *(f.text for f in scene.features.values())])
-    words = {w.strip(".,;:!?'\"()").lower() for w in text.split()}
-    named = ctx.said.split()[1:] if said is None else said.split()
-    nouns = [w for w in named if len(w) > 3 and w not in ctx.vocab.stop]
-    return any(n in words or n.rstrip("s") in words for n in nouns)

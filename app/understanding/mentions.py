@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.understanding.readings import Context
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -75,3 +76,20 @@ def named_by(state: GameState, campaign: Campaign | None, wanted: list[str]) -> 
                 if forms & found:
                     return Mention(noun, sentence.strip(), fid)
     return None
+
+
+def scene_mentions(ctx: Context, said: str | None = None) -> bool:
+    """Whether the clause's object (``said``: the words after its verb; by default all
+    but the clause's first word) is something the scene's own words mention (a grate, a
+    fireplace poker) though no feature is made of it."""
+    campaign = ctx.campaign
+    if campaign is None or ctx.state.scene.id not in campaign.scenes:
+        return False
+    scene = campaign.scenes[ctx.state.scene.id]
+    # what the place is said to hold, and what the party has been told (a trail found)
+    told = [view.scene_description(ctx.state, campaign), *ctx.state.facts]
+    text = " ".join([scene.description, *told, *(f.text for f in scene.features.values())])
+    words = {w.strip(".,;:!?'\"()").lower() for w in text.split()}
+    named = ctx.said.split()[1:] if said is None else said.split()
+    nouns = [w for w in named if len(w) > 3 and w not in ctx.vocab.stop]
+    return any(n in words or n.rstrip("s") in words for n in nouns)

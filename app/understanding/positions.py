@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from app.understanding.intent import Intent
+from app.understanding.mentions import scene_mentions
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures, pick_creatures, plural
 from app.understanding.ways import move, named_beyond_direction, own
@@ -63,6 +64,10 @@ def _cover(ctx: Context) -> Intent | None:
     if len(covers) == 1 and not ctx.named("member", "creature", text=rest):
         return ctx.intent("manoeuvre", action="cover", targets=(next(iter(covers)),),
                           confidence=0.8)  # fmt: skip
+    thing = " ".join(w for w in rest.split() if w not in ("the", "a", "an", "that", "this"))
+    if thing and not covers and scene_mentions(ctx, rest):  # "duck behind the turnip sack"
+        return ctx.intent("manoeuvre", action="cover", confidence=0.3,
+                          note=f"the {thing} would hide nobody in a fight")  # fmt: skip
     return None  # "take cover" with nothing to get behind: a Dodge, read elsewhere
 
 

@@ -145,3 +145,10 @@ async def test_a_line_that_opens_a_fight_keeps_its_later_clauses_for_the_striker
     story = session.state.history[-1].narrative
     assert "will act when the turn comes round" in story
     assert "does not get to" not in story
+
+
+async def test_ducking_behind_a_thing_that_hides_nobody_is_said_not_dropped() -> None:
+    fight = {**WARREN, "fight": "tunnel_guards", "turn": "mira"}
+    line = "i shoot the goblin on the left and then duck behind the turnip sack"
+    story = await told(fight, "mira", line)
+    assert "shortbow" in story and "the turnip sack would hide nobody" in story

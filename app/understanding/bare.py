@@ -136,6 +136,13 @@ def bare_names(ctx: Context) -> Intent | None:
         if _GESTURE.match(ctx.said) or DRAWN.search(ctx.said) or HELD_OUT.match(ctx.said):
             return None  # "nodding at the wood", "weapons out": nobody goes that way
         return move(ctx, 0) or ctx.intent("ask", confidence=0.3)
+    here = ctx.scope.of("npc")
+    if len(here) == 1 and not ctx.scope.fighting and _TO_YOU.search(ctx.said):
+        # "we'll bring u a string of sausages every week if u … deal?": to the one here
+        return ctx.intent("talk", targets=(here[0].id,), confidence=0.7)
+    if "?" in ctx.raw and _WONDERING.search(ctx.said):
+        # "wait if the trapdoor slammed on him who locked the padlock??": asked, not done
+        return ctx.intent("question", targets=tuple(t.id for t in things), confidence=0.7)
     options = tuple(
         Reading({"npc": "talk", "exit": "move", "creature": "attack"}.get(t.kind, "examine"),  # type: ignore[arg-type]
                 t.id, _label(t.kind, t.name))
@@ -181,3 +188,9 @@ def _verb_for(kind: str) -> str:
     return {"npc": "talk to", "exit": "go through the", "creature": "attack"}.get(
         kind, "look at the"
     )
+
+
+_TO_YOU = re.compile(r"\b(?:you|u|ya|yer|your|ur)\b")
+"""Words said to someone: with one person here, to them."""
+_WONDERING = re.compile(r"\b(?:who|what|why|how|where|which|whose)\b")
+"""A question's word, in a line that names things and asks about them."""

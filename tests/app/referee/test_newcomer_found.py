@@ -152,3 +152,14 @@ async def test_ducking_behind_a_thing_that_hides_nobody_is_said_not_dropped() ->
     line = "i shoot the goblin on the left and then duck behind the turnip sack"
     story = await told(fight, "mira", line)
     assert "shortbow" in story and "the turnip sack would hide nobody" in story
+
+
+def test_words_naming_things_are_asked_or_said_never_offered_back_as_deeds() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    line = "wait if the trapdoor slammed on him who locked the padlock?? thats sus"
+    assert read(inn, "mira", line)[0].kind == "question"
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "defeated": ["cellar_rats"],
+            "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    line = ("we'll bring u a string of sausages every week if u give tam's stuff back and stay "
+            "out of the cellar. deal?")  # fmt: skip
+    assert {(s.kind, s.target) for s in read(hall, "mira", line)} == {("talk", "grubnak")}

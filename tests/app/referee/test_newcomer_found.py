@@ -163,3 +163,11 @@ def test_words_naming_things_are_asked_or_said_never_offered_back_as_deeds() -> 
     line = ("we'll bring u a string of sausages every week if u give tam's stuff back and stay "
             "out of the cellar. deal?")  # fmt: skip
     assert {(s.kind, s.target) for s in read(hall, "mira", line)} == {("talk", "grubnak")}
+
+
+def test_a_complaint_about_the_last_turn_is_told_how_to_take_it_back() -> None:
+    from app.understanding.takingback import asks_to_take_back
+
+    for line in ("what?? i didnt want to go to the monster", "that's not what i meant"):
+        assert asks_to_take_back(line), line
+    assert not asks_to_take_back("I didn't want to hurt him, Berta")

@@ -17,7 +17,7 @@ from rapidfuzz import fuzz, process
 
 from app.understanding import Intent
 from app.understanding.scope import living_creatures
-from app.understanding.words import TITLES, english_words
+from app.understanding.words import POLITE, TITLES, english_words
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.character import CharacterSheet
@@ -92,10 +92,6 @@ def mend(word: str, keep: frozenset[str]) -> str:
     if found is None or found[0][0] != word[0]:
         return word
     return str(found[0])
-
-
-POLITE = frozenset({"pls", "plz", "please", "thx", "thanks"})
-"""Words of politeness, which ask nothing ("hp check pls")."""
 
 
 def words_of(text: str, keep: frozenset[str] = frozenset()) -> tuple[str, ...]:

@@ -37,7 +37,7 @@ from app.understanding.rewording import (
 from app.understanding.scope import build_scope
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
-from app.understanding.words import normalise, starts_with
+from app.understanding.words import POLITE, normalise, starts_with
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -98,7 +98,7 @@ def _strip_fillers(said: str, vocab: Vocabulary) -> str:
     return _POLITE_END.sub("", said)
 
 
-_POLITE_END = re.compile(r"(?<=\w)\s+(?:pls|plz|please|thanks|thx|ty|thank you)$")
+_POLITE_END = re.compile(rf"(?<=\w)\s+(?:{'|'.join(POLITE)})$")
 """Politeness at the end of a line ("hp check pls"): nothing to read in it."""
 
 

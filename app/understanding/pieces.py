@@ -114,8 +114,12 @@ def read_pieces(
                                       campaign, language=language)  # fmt: skip
             if again.kind == "talk" and again.target == last.target and again.topic:
                 intent = replace(again, text=piece.text)
-        twice = last is not None and intent.kind == last.kind == "feature"
-        if twice and last is not None and intent.action == last.action and not intent.targets:
+        if (
+            last is not None
+            and intent.kind == last.kind == "feature"
+            and intent.action == last.action
+            and not intent.targets
+        ):
             continue  # "turn undead!! begone foul things": the same turning, said twice
         friend = read[-1][2].target if read else None
         if intent.kind == "talk" and not intent.targets and friend in state.party:

@@ -34,13 +34,15 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
             if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
                 continue  # "we didn't come to fight", "I don't want to hurt him"
-            if kind == "attack" and before and before[0] in _OWNED:
-                continue  # "put down your spear": the thing, not the blow
             word = ctx.said[at:].split()[0] if at >= 0 else ""
-            if before and (
-                before[0] in _OWNED - {"her"} or (before == ["her"] and word[-1:] == "s")
+            # ("her" is also whom a deed is done to: owned only before a blow's verb, or a
+            # plural: "her hands")
+            if (
+                before
+                and before[0] in _OWNED
+                and (kind == "attack" or before[0] != "her" or word.endswith("s"))
             ):
-                continue  # "slash the rope out of her hands", "his drink": things owned
+                continue  # "put down your spear", "slash the rope out of her hands": things
             if kind == "attack" and before and named_creatures(before[0], ctx.scope):
                 continue  # "rat guts everywhere": a creature's word makes it a noun
             if kind == "attack" and at > 0 and _NOT_THE_SPEAKERS.search(ctx.said[:at]):

@@ -281,6 +281,10 @@ def one_slip(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
+POLITE = ("pls", "plz", "please", "thx", "thanks", "ty", "thank you")
+"""Words of politeness, which ask and do nothing ("hp check pls")."""
+
+
 TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "dame", "lady", "lord",
                     "master", "mistress", "old", "young", "the"})  # fmt: skip
 """Words before a name that are not the name ("Brother Cass")."""

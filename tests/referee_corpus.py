@@ -103,6 +103,7 @@ fights, 98 with two actions or more, 60 at a hotseat table), written apart from 
 (its author never read the parser nor any corpus file, nor saw the game answer its lines),
 frozen before the changes it measures; reported once, never tuned to."""
 HOLDOUT18 = DATA_DIR / "referee" / "holdout18.toml"
+HOLDOUT19 = DATA_DIR / "referee" / "holdout19.toml"
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -37,6 +37,7 @@ from tests.referee_corpus import (
     HOLDOUT16,
     HOLDOUT17,
     HOLDOUT18,
+    HOLDOUT19,
     INTENTS,
     Corpus,
     CorpusError,
@@ -66,6 +67,7 @@ FILES = {
     "holdout16": HOLDOUT16,
     "holdout17": HOLDOUT17,
     "holdout18": HOLDOUT18,
+    "holdout19": HOLDOUT19,
 }
 
 

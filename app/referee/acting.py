@@ -26,13 +26,13 @@ from app.understanding import Intent, understand
 from app.understanding.features import smites
 from app.understanding.improvised import SUBDUING
 from app.understanding.intent import CONFIDENT, Reading
+from app.understanding.spells import not_known
 from app.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
 from rules.class_powers import UNARMED
-from rules.srd import srd
 
 STRIKING = re.compile(
     r"\b(?:hit|hits|chop|chops|hack|hacks|slash|slashes|stab|stabs|cut|cuts|smash|smashes|bash|"
@@ -228,7 +228,7 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if intent.kind == "move" and campaign is not None:
             return f"Where to? {answers.exits_text(state, campaign)}"
         if intent.kind == "cast" and intent.spell and "does not know" in intent.note:
-            return f"{name} does not know {srd().spells.get(intent.spell).name}."
+            return f"{not_known(state, intent.actor, intent.spell)}."
         if intent.kind == "attack":
             if intent.target and campaign is not None and intent.target in campaign.npcs:
                 who = campaign.npcs[intent.target].name

@@ -67,11 +67,16 @@ def conditions_text(sheet: CharacterSheet) -> str:
     return ", ".join(held)
 
 
+_ASKING_HOW = frozenset({"how", "many", "much", "what", "what's", "whats", "is", "my", "left"})
+"""Words that only put the asking ("how many hp", "what's my hp"): no one else asked of."""
+
+
 def hit_points(a: Asked) -> str | None:
     """Asked: "how hurt am I", "is Mira ok", "how many hit points does Ivo have", "what's my
     and Aria's hp" (both), or just "hp?" (the asker's)."""
     own = a.state.party.get(a.actor or "")
-    terse = not a.named and not a.about_party and len(a.words) <= 2  # "hp?", "my hp"
+    core = [w for w in a.words if w not in _ASKING_HOW]
+    terse = not a.named and not a.about_party and len(core) <= 2  # "hp?", "how many hp"
     if not a.has(*HURT_WORDS) or (a.sheet is None and not (terse and own)):
         return None
     if a.creature is not None and not a.named:

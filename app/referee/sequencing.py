@@ -109,6 +109,8 @@ def _came_to_nothing(state: GameState, intent: Intent) -> bool:
     unable = intent.kind == "ask" and intent.action == "unable"
     if intent.kind == "use" and intent.note.endswith("carries that"):
         return True  # "drink the draught and go to the chapel", the draught being Sela's
+    if unable and " does not know " in intent.note:
+        return True  # "guidance on me before I read the rune", by one who knows it not
     return state.encounter is not None and (unable or intent.kind in _SPENDING)
 
 

@@ -23,6 +23,8 @@ PLACE = re.compile(
     r"across|outside|over|up)\s+(?:(?:the|that|this|those|these)\s+([a-z]+)|there\b)"
 )
 """A question about what lies somewhere: "what's down the well", "what is behind that door"."""
+_WHAT_LIES = re.compile(r"\b(?:what|what's|whats|anything|something|is there|are there)\b")
+"""A question of what lies somewhere, not of who rules "in the north woods"."""
 DEPTHS = {"down": "down there", "under": "under there", "underneath": "under there",
           "beneath": "under there", "below": "down there", "up": "up there"}  # fmt: skip
 """Where a place asked about lies, as a person would say they have never been there."""
@@ -96,7 +98,7 @@ def not_here(state: GameState, campaign: Campaign | None, intent: Intent) -> boo
 
 def _missing(state: GameState, campaign: Campaign, said: str) -> str | None:
     """The thing a "what's in the …" question names, when nothing here is called that."""
-    place = PLACE.search(said)
+    place = PLACE.search(said) if _WHAT_LIES.search(said) else None
     noun = place.group(2) if place is not None else None
     if noun is None or noun in ("way", "room", "fight", "party", "world", "dark", "air"):
         return None

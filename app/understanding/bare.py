@@ -13,7 +13,14 @@ from app.understanding.fighting_words import attack_style, blow_at_thing, cuttin
 from app.understanding.intent import Intent, Reading
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures, pick_creatures
-from app.understanding.ways import DRAWN, HELD_OUT, move, named_beyond_direction, shut_ways
+from app.understanding.ways import (
+    DRAWN,
+    HELD_OUT,
+    crept_past,
+    move,
+    named_beyond_direction,
+    shut_ways,
+)
 from app.understanding.words import has_phrase, name_score, stem
 from app.world.references import facts
 
@@ -149,6 +156,10 @@ def bare_names(ctx: Context) -> Intent | None:
         for t in things
     )  # fmt: skip
     shut = shut_ways(ctx)
+    shut_named = [t.id for t in things if t.kind == "exit" and t.id in shut]
+    crept = crept_past(ctx, shut_named[0]) if len(shut_named) == 1 else None
+    if crept is not None:  # "she slips along the far wall toward the hide curtain": the
+        return crept  # stealth that opens that way
     openers = [o for t in things if t.kind == "exit" and t.id in shut for o in _openers(ctx, t.id)]
     options = (*openers, *options)[:4]
     return ctx.intent("ask", alternatives=options, confidence=0.4,

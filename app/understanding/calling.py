@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from app.understanding.parse import understand_clause
+from app.understanding.scope import person_words
+from app.understanding.vocabulary import ENGLISH
 from app.world.state import GameState
 
 CALLED = re.compile(
@@ -65,12 +67,17 @@ def called(text: str, state: GameState, actor: str | None) -> tuple[str, ...] | 
     party = {s.name.lower().split()[0] for s in state.party.values()} | set(state.party)
     if name.split()[0] in party:
         return None
-    if understand_clause(m.group(1), actor, state, state.campaign).kind not in ("ask", "talk"):
+    opened = understand_clause(m.group(1), actor, state, state.campaign)
+    if opened.kind not in ("ask", "talk"):
         return None  # "Second Wind, then …", "Rage!": a deed named, not a person called
     campaign = state.campaign
     people = campaign.npcs if campaign is not None else {}
     named = [
         pid for pid, p in people.items()
-        if name in {p.name.lower(), p.name.lower().split()[0], *(a.lower() for a in p.aliases)}
+        if name in {p.name.lower(), p.name.lower().split()[0], *(a.lower() for a in p.aliases),
+                    *person_words(p.description, ENGLISH.people)}  # ("Missus, …" to Odile)
     ]  # fmt: skip
+    spoken = name.split()[0] in {p.split()[0] for p in ENGLISH.verbs.get("talk", ())}
+    if not named and spoken and opened.kind == "talk" and opened.targets:
+        return None  # "Thank Berta, then go down": words to her, the line's first clause
     return tuple(named[:1])

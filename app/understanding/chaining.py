@@ -24,12 +24,12 @@ from dataclasses import replace
 
 from app.understanding.clauses import Piece, mentions_back, propose, refer_back
 from app.understanding.intent import Intent
+from app.understanding.spells import not_known
 from app.understanding.vocabulary import ENGLISH
 from app.understanding.ways import FAR
 from app.understanding.words import normalise
 from app.world.state import GameState
 from rules.features import features
-from rules.srd import srd
 
 _ELIDED = re.compile(
     r"^\W*(?:(?:and|then|also)\s+)*(at|to|into|onto|on|with|through|down|up|under|behind|over)\b",
@@ -201,10 +201,9 @@ def plainly(
     if intent.kind == "use" and intent.note and USING.match(piece.text):
         return replace(intent, confidence=0.7)  # "drink my potion …" with none: said so
     if intent.kind == "cast" and intent.spell and "does not know" in intent.note:
-        who = state.name_of(actor) if actor else "Nobody"  # "cast bless and then shoot …"
-        spell = srd().spells.get(intent.spell).name
         return Intent(kind="ask", text=piece.text, actor=actor, action="unable", confidence=0.7,
-                      note=f"{who} does not know {spell}")  # fmt: skip
+                      note=not_known(state, actor, intent.spell))  # fmt: skip
+        # ("cast bless and then shoot …")
     if intent.kind in _THINGS and intent.confidence < 0.6 and intent.note and piece.strong:
         # "take the poker from the hearth and …", "… then give him the locket": not here
         who = state.name_of(actor) if actor else "Nobody"

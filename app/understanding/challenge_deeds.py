@@ -42,8 +42,10 @@ def authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
         words = {w for n in feature.names for w in n.split() if len(w) > 3}
     else:  # "pry the hasp off": a part of the thing the challenge is about
         words = {w for w in ctx.said.split()[1:] if len(w) > 3 and w not in ctx.vocab.stop}
-    done_to = [w for w in after_verb(ctx.said, deed).split() if w not in ctx.vocab.stop]
-    head = done_to[0] if feature is None and done_to and len(done_to[0]) > 3 else None
+    object_words = _OBJECT_ENDS.split(after_verb(ctx.said, deed), maxsplit=1)[0].split()
+    done_to = [w for w in object_words if w not in ctx.vocab.stop and len(w) > 3]
+    # the thing's own word, last before the object ends ("the cold *grate* so he warms up")
+    head = done_to[-1] if feature is None and done_to else None
     fits = []
     for thing in ctx.scope.of("challenge"):
         spec = campaign.challenges[thing.id]
@@ -74,6 +76,10 @@ def authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
     return ctx.intent("challenge", targets=(fits[0],), confidence=0.75)
 
 
+_OBJECT_ENDS = re.compile(
+    r"\b(?:so|to|and|with|for|because|while|then|until|before|after|into|onto|from|at|on|in)\b"
+)
+"""Where the words a deed is done to end ("the hasp off *with* the poker")."""
 _MEANT_FOR_ELSE = re.compile(
     r"\b(?:to|so as to|in order to) (?:scare|frighten|startle|spook|warn|alert|wake|signal|"
     r"distract|test|hear|listen)\b"

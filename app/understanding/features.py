@@ -15,6 +15,7 @@ from app.understanding.scope import kind_of
 from app.understanding.targets import pick_creatures
 from app.understanding.vocabulary import ENGLISH, Vocabulary
 from app.understanding.words import normalise, slot_level, verb_at
+from rules.features import features
 
 BONUS_MOVES = ("dash", "disengage", "hide", "dodge")
 """Combat actions a bonus-action feature may carry out (Cunning Action, Step of the Wind)."""
@@ -87,7 +88,21 @@ def feature_use(ctx: Context) -> Intent | None:
     if fid == "flurry_of_blows":
         option = open_hand_option(ctx.said)
     extra = (option,) if option else ()
+    if sheet is not None and not sheet.has(fid):  # "Second wind" from a ranger: said so,
+        # with who has it, and nothing tried
+        return ctx.intent("ask", action="unable", confidence=0.9, note=_not_had(ctx, fid))
     return ctx.intent("feature", action=fid, targets=targets, extra=extra)
+
+
+def _not_had(ctx: Context, fid: str) -> str:
+    """That the character lacks the feature, and who in the party has it."""
+    name = features().entries[fid].name
+    who = ctx.state.name_of(ctx.actor or "")
+    having = [ctx.state.name_of(m) for m, s in ctx.state.party.items() if s.has(fid)]
+    if not having:
+        return f"{who} has no {name}"
+    verb = "have" if len(having) > 1 else "has"
+    return f"{who} has no {name} ({' and '.join(having)} {verb} it)"
 
 
 def undead_here(ctx: Context) -> bool:

@@ -186,6 +186,13 @@ def _beside(rest: str, person: Thing) -> bool:
                      rest) is not None  # fmt: skip
 
 
+_FOR_A_BOON = re.compile(
+    r"\b(?:for|with) (?:me\b|us\b|(?:some |a little )?(?:strength|courage|luck|guidance|"
+    r"protection|help|victory|a sign|wisdom|patience|success|a blessing|safety|mercy))"
+)
+"""A prayer asking a boon for the one praying or the party, not a rite for someone."""
+
+
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     """The clause as an improvised deed on something here, or ``None``."""
     deed = deed or deed_of(ctx.said)
@@ -339,6 +346,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     own = authored(ctx, deed, target)
     if own is not None:
         return own
+    if deed.key == "pray" and target is None and _FOR_A_BOON.search(ctx.said):
+        # "I pray to Moradin for strength": a prayer for oneself, told; no roll (it is no
+        # spell, and nothing here answers it)
+        return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
     if deed.key == "climb" and not ctx.scope.fighting and CLIMBING_TO.search(ctx.said):
         # "climb up to the lamp room": the way up is there to be taken, no roll for it
         return ctx.intent("improvise", targets=(target,) if target else (), action="auto",

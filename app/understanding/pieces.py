@@ -165,8 +165,11 @@ def read_pieces(
                 through = replace(intent, kind="move", targets=intent.extra[1:], extra=())
                 read.append((piece, words, through))  # the curtain": through it, once past
             continue  # "jams the poker under the hasp and tries to lever it off": one go
+        with_it = _WITH_IT.search(piece.text)
+        own = with_it is not None and _wields(state, actor, with_it.group(1))
+        # ("… then hit her with the mace" he wields: his own blow, not the spell's)
         its_blow = intent.kind == "attack" and bool(
-            _ITS_BLOW.match(piece.text) or _WITH_IT.search(piece.text)
+            _ITS_BLOW.match(piece.text) or (with_it is not None and not own)
         )
         if last is not None and its_blow and _strikes_itself(last):
             # "spiritual weapon, and have it smack thrall 1": the spell's own blow
@@ -405,8 +408,14 @@ _ITS_BLOW = re.compile(
     re.IGNORECASE,
 )
 """A blow the thing just called up strikes ("… and have it smack thrall 1")."""
-_WITH_IT = re.compile(r"\bwith (?:it|that|the (?:weapon|blade|hammer|mace|sword))\W*$", re.I)
+_WITH_IT = re.compile(r"\bwith (?:it|that|the (weapon|blade|hammer|mace|sword))\W*$", re.I)
 """A blow struck with the thing just called up ("… and smack her with it")."""
+
+
+def _wields(state: GameState, actor: str | None, word: str | None) -> bool:
+    """The character carries a weapon the word names ("the mace")."""
+    sheet = state.party.get(actor or "")
+    return sheet is not None and word is not None and any(word in w for w in sheet.weapons)
 
 
 def _strikes_itself(cast: Intent) -> bool:

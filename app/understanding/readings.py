@@ -316,7 +316,7 @@ def request(ctx: Context) -> str | None:
 def stranger(ctx: Context) -> str | None:
     """A name at the start that is nobody here, acting ("Legolas looks around")."""
     words = ctx.raw.split()
-    if len(words) < 2 or not words[0].isalpha():
+    if len(words) < 2 or not words[0].replace("-", "").isalpha():  # ("Ruck-Ruck smashes")
         return None
     first, verb = words[0].lower(), words[1].lower().strip(".,!?")
     titled = verb == "the" and len(words) > 3 and words[0][:1].isupper()

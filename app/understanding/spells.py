@@ -13,6 +13,7 @@ from rapidfuzz import fuzz
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.words import has_phrase, normalise, phrase_at
+from app.world.state import GameState
 from rules.srd import srd
 
 
@@ -98,8 +99,9 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
         if at < 0:
             continue
         plain = sid in ctx.vocab.plain_spells
-        if plain and not cast_verb and (sid not in known or _everyday(ctx, names[0])):
-            continue
+        aimed = at == 0 and _aimed_at_someone(ctx, said, names[0])
+        if plain and not cast_verb and not aimed and (sid not in known or _everyday(ctx, names[0])):
+            continue  # ("guidance on me", by one who knows it not: that spell, not had)
         found.append((at, sid))
     for phrase, sid in ctx.vocab.spell_words.items():
         at = phrase_at(said, phrase)
@@ -113,6 +115,17 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
     # the caster's own spells first, then the earliest mention
     found.sort(key=lambda p: (p[1] not in known, p[0]))
     return found[0]
+
+
+def _aimed_at_someone(ctx: Context, said: str, name: str) -> bool:
+    """The line opens with the spell's name put on someone ("guidance on me", "sleep on
+    the goblins"), not on a place ("sleep at the mill tonight")."""
+    aimed = re.match(rf"{re.escape(name)} (?:on|at) (.+)", said)
+    if aimed is None:
+        return False
+    whom = aimed.group(1)
+    pronoun = whom.split()[0] in ("me", "myself", "him", "her", "them", "it", "us", "you")
+    return pronoun or bool(ctx.named("creature", "member", "npc", text=whom))
 
 
 _MOCKING = re.compile(
@@ -180,6 +193,11 @@ _FLIES = re.compile(r"\b(?:streak\w*|bolt|lance|flash|shoots?|ray|beam|hurl\w*|f
 _FALLS = re.compile(r"\b(?:down on|down upon|descend\w*|falls? on|from above|engulf\w*)\b")
 """A spell told as falling on its mark: one it must dodge (a save), like a column of flame."""
 
+_SPREADS = re.compile(
+    r"\b(?:fan|fans|sheet|cone|wave|spray|sprays|sweeps?|spreads?|wall|gout|burst|bursts)\b"
+)
+"""A spell told as spreading over an area: one that covers it, like a cone of flame."""
+
 
 def _by_its_shape(ctx: Context, kind: str) -> list[str]:
     """Of the caster's spells of that kind, the ones told by how they go: flying at the foe
@@ -187,6 +205,10 @@ def _by_its_shape(ctx: Context, kind: str) -> list[str]:
     table = srd().spells
     fitting = _hurting(ctx, kind)
     flies, falls = _FLIES.search(ctx.said), _FALLS.search(ctx.said)
+    if len(fitting) > 1 and _SPREADS.search(ctx.said) and not flies:
+        spread = [sid for sid in fitting if table.get(sid).area is not None]
+        if len(spread) == 1:  # "a fan of flame sweeps out across the rats": Burning Hands
+            return spread
     if len(fitting) > 1 and bool(flies) != bool(falls):
         shaped = [sid for sid in fitting if (table.get(sid).attack is not None) == bool(flies)]
         if len(shaped) == 1:
@@ -251,6 +273,18 @@ def knows(ctx: Context, spell_id: str) -> bool:
     """The acting character knows the spell."""
     sheet = ctx.state.party.get(ctx.actor or "")
     return sheet is not None and spell_id in sheet.spells
+
+
+def not_known(state: GameState, actor: str | None, spell_id: str) -> str:
+    """That the character does not know the spell, and who in the party does ("Ivo does
+    not know Guidance (Sela does)"), so the player knows whom to ask."""
+    who = state.name_of(actor) if actor else "Nobody"
+    spell = srd().spells.get(spell_id).name
+    knowers = [state.name_of(m) for m, sheet in state.party.items() if spell_id in sheet.spells]
+    if not knowers:
+        return f"{who} does not know {spell}"
+    does = "do" if len(knowers) > 1 else "does"
+    return f"{who} does not know {spell} ({' and '.join(knowers)} {does})"
 
 
 def self_target(ctx: Context) -> bool:
@@ -318,19 +352,32 @@ def _foe_words(ctx: Context) -> set[str]:
 def unaffected(ctx: Context, spell_id: str, targets: tuple[str, ...]) -> str:
     """Why the spell cannot touch its target ("the Wolf is no person"), or ""."""
     spell = srd().spells.get(spell_id)
-    fighting = {c.npc: c for c in ctx.state.creatures.values() if c.npc and c.vitals.hp > 0}
-    for target in targets:
-        # a person of the story who is fighting ("sleep the ghost") is the creature
-        creature = ctx.state.creatures.get(target) or fighting.get(target)
-        if creature is None or creature.monster is None:
-            continue
-        block = ctx.state.monster(creature.monster)
+    for name, monster in _blocks_of(ctx, targets):
+        block = ctx.state.monster(monster)
         if "person" in spell_id and block.type.split()[0] != "humanoid":
-            return f"{creature.name} is no person for {spell.name}"
+            return f"{name} is no person for {spell.name}"
         if spell.conditions and set(spell.conditions) <= set(block.condition_immunities):
-            return f"{creature.name} cannot be affected by {spell.name}"
+            return f"{name} cannot be affected by {spell.name}"
         kind = block.type.split()[0]
         if kind in spell.no_effect_on:
             what = kind if kind == "undead" else f"a {kind}"
-            return f"{creature.name} is {what}; {spell.name} does nothing to it"
+            return f"{name} is {what}; {spell.name} does nothing to it"
     return ""
+
+
+def _blocks_of(ctx: Context, targets: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(name, monster id) of each creature the targets are: a foe, a person of the story who
+    is fighting ("sleep the ghost"), or every foe of a fight a spell would open ("sleep on
+    the grey guys" out on the strand)."""
+    fighting = {c.npc: c for c in ctx.state.creatures.values() if c.npc and c.vitals.hp > 0}
+    encounters = ctx.campaign.encounters if ctx.campaign is not None else {}
+    found: list[tuple[str, str]] = []
+    for target in targets:
+        creature = ctx.state.creatures.get(target) or fighting.get(target)
+        if creature is not None and creature.monster is not None:
+            found.append((creature.name, creature.monster))
+        elif target in encounters and ctx.state.encounter is None:
+            for spec in encounters[target].monsters:
+                block = ctx.state.monster(spec.monster)
+                found.append((spec.name or f"The {block.name}", spec.monster))
+    return found

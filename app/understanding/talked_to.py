@@ -94,5 +94,7 @@ def _names_someone_else(ctx: Context) -> bool:
     return any(has_phrase(spoken_to, p) for p in people)
 
 
-_ASKED_ABOUT = re.compile(r" (?:about|who|what|where|why|how|whether|if|when|which) ")
+_ASKED_ABOUT = re.compile(
+    r" (?:about|who|what|where|why|how|whether|if|when|which|(?<=me |us )of|(?<=speak )of) "
+)
 """Where what is asked begins: a person named after it is asked about, not spoken to."""

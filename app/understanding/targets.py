@@ -249,6 +249,9 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             if len(tied) > 1:
                 return CreaturePick((), True, False, choices=tuple(tied))
             return CreaturePick((tied[0],), True, True)
+        if "healthy" in wanted and len(fits) > 1 and not plural(said):
+            # "the one that isn't hurt" when none is: which of them?
+            return CreaturePick((), True, False, choices=tuple(t.id for t in fits))
         if not fits and named:  # "the goblin that isn't hurt" may be the boss
             fits = [
                 t for t in alive if (wanted - {"any", "other", "last"}) <= _state_of(state, t.id)

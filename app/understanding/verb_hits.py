@@ -47,9 +47,12 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "rat guts everywhere": a creature's word makes it a noun
             if kind == "attack" and at > 0 and _NOT_THE_SPEAKERS.search(ctx.said[:at]):
                 continue  # "one more bite could put him down", "daring them to come at him"
-            noun = before in (["the"], ["all"]) and ctx.said[at:].split()[0].endswith("ing")
-            if noun:
-                continue  # "so she doesn't hear the fighting", "the talking is over": nouns
+            noun = before in (["the"], ["all"]) and (
+                word.endswith("ing") or (" " not in phrase and word.endswith("s"))
+            )  # ("the fighting", "counts the beats")
+            if noun or (at > 0 and _AFTER_A_WORD.search(ctx.said[:at])):
+                continue  # "so she doesn't hear the fighting", "the talking is over",
+                # "crows over a winning throw": nouns
             if phrase == "down the" and not ctx.named("carried", text=ctx.said[at:]):
                 continue  # "back down the causeway": a way, not a draught downed
             if kind in ("drop", "give") and after in (["your"], ["yer"], ["ur"], ["me"], ["us"]):
@@ -74,6 +77,11 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     return sorted(hits)
 
 
+_AFTER_A_WORD = re.compile(
+    r"\b(?:over|after|during|about|upon|of)\s+(?:a|an|the|his|her|their|its)\s+(?:\w+\s+)?$"
+)
+"""A verb's word after a preposition and an article is a noun ("crows over a winning throw",
+"the sound of the bite")."""
 _TAKE_A = re.compile(
     r"\s+(?:a|another|one more)\s+(?:(?:good|close|closer|quick|long|hard)\s+)?"
     r"(?:look|peek|glance|gander|peep|listen|sniff|moment|breath|knee|seat|sec|second)\b"

@@ -43,7 +43,8 @@ from app.understanding.talked_to import talk_to
 from app.understanding.targets import pick_creatures, plural
 from app.understanding.verb_hits import verb_hits
 from app.understanding.ways import (
-    LEFT_BE,
+    crept_past,
+    left_be,
     move,
     own,
     way_out,
@@ -277,6 +278,17 @@ def _attack(ctx: Context) -> Intent:
     encounter = _fight_start(ctx)
     if npcs and not encounter:
         encounter = _fight_start(ctx.with_said(f"{ctx.said} {' '.join(npcs[0].names)}"))
+    struck = [at for at, _, kind in verb_hits(ctx) if kind == "attack"]
+    if (
+        not encounter
+        and not npcs
+        and struck
+        and own(ctx, struck[0])  # (not "is she gonna attack us")
+        and not ctx.named("feature", "item_here", "carried", "exit")
+    ):
+        # "lets fly at the grey thing holding the boy's arm": the one fight in view, whatever
+        # its foes are called
+        encounter = _fight_start(ctx, anyone=True)
     if encounter:
         return ctx.intent("attack", targets=(*(n.id for n in npcs[:1]), *encounter),
                           confidence=0.9)  # fmt: skip
@@ -345,6 +357,9 @@ def _examine(ctx: Context, at: int) -> Intent:
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.ids:
             return ctx.intent("examine", targets=pick.ids)
+    crept = crept_past(ctx, things[0].id) if things and things[0].kind == "exit" else None
+    if crept is not None:  # "watches the goblins … slips along the wall toward the hide
+        return crept  # curtain": the stealth that opens that way, told with a look first
     if things:
         return ctx.intent("examine", targets=(things[0].id,))
     named = mention(ctx.state, ctx.campaign, ctx.said[at:], ctx.vocab.stop)
@@ -420,7 +435,7 @@ def by_verbs(ctx: Context) -> Intent | None:
         return best
     if readings:
         return readings[0]
-    if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave) and not LEFT_BE.search(ctx.said):
+    if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave) and not left_be(ctx, ctx.said):
         return way_out(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
     if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run")):
         return ctx.intent("ask", confidence=0.3, note="where to?")

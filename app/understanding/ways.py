@@ -29,6 +29,25 @@ def way_out(ctx: Context) -> Intent | None:
     return None
 
 
+def left_be(ctx: Context, rest: str) -> bool:
+    """Whether leaving, in words from the verb on, leaves someone or something be ("leave
+    the locket", "leave Wendel his book", "leave the talking to the others") rather than
+    the place ("i leave the lighthouse": the place, though its keeper goes by it too)."""
+    if LEFT_BE.search(rest) is not None:
+        return True
+    return (
+        re.match(r"(?:leave|leaves|leaving)\s", rest) is not None
+        and not _names_here(ctx, rest)
+        and bool(ctx.named("item_here", "carried", "feature", "npc", "creature", text=rest))
+    )
+
+
+def _names_here(ctx: Context, rest: str) -> bool:
+    """Whether the words name the scene the party is in."""
+    here = ctx.state.scene.name.lower().split()
+    return any(w in here for w in rest.split() if len(w) > 2 and w not in ctx.vocab.stop)
+
+
 def shut_ways(ctx: Context) -> set[str]:
     """The scenes this scene's shut ways lead to."""
     if ctx.campaign is None:
@@ -56,9 +75,11 @@ _RUN_AT = re.compile(
 
 
 LEFT_BE = re.compile(
-    r"\b(?:leave|leaves|leaving)\s+(?:(?:you|him|her|them|it|us|me)\b|.*\b(?:alone|be|in peace)\b)"
+    r"\b(?:leave|leaves|leaving)\s+(?:(?:you|him|her|them|it|us|me)\b|.*\b(?:alone|be|in peace)\b"
+    r"|(?:the\s+)?(?:rest|\w+ing)\s+to\b)"
 )
-"""Someone or something left be, not a place left."""
+"""Someone or something left be, or a task left to others ("leaves the talking to the
+others"), not a place left."""
 DRAWN = re.compile(
     r"\b(?:weapons?|\w*swords?|\w*blades?|\w*bows?|\w*axes?|steel|daggers?|shields?|"
     r"torch(?:es)?|lanterns?|rapiers?|maces?|spears?|staffs?|\w*hammers?|scimitars?|knives|"
@@ -133,22 +154,14 @@ def move(ctx: Context, at: int) -> Intent | None:
     far = None if named_beyond_direction(ctx, rest) else _far_place(ctx, rest)
     if far is not None:  # "we'll go out to the chapel" from the lighthouse: not "out"
         return _the_way_to(ctx, far)
-    here = ctx.state.scene.name.lower()
-    leaving = any(
-        (at := verb_at(ctx.said, p)) >= 0 and not _WISHED_OF.search(ctx.said[:at])
-        for p in ctx.vocab.leave
-    )  # (not "asks her if she wants to go home": her going, asked of her)
-    left = leaving and (
-        (
-            re.match(r"(?:leave|leaves|leaving)\s", rest) is not None
-            and bool(ctx.named("item_here", "carried", "feature", "npc", "creature", text=rest))
-        )
-        or LEFT_BE.search(rest) is not None
-    )
-    if left:
+    leaving = not _WISHED_OF.search(ctx.said[:at]) and any(
+        verb_at(rest, p) >= 0 for p in ctx.vocab.leave
+    )  # (the going's own words: not "leaves the talking to the others … running a finger
+    # along the spines", nor "asks her if she wants to go home": her going, asked of her)
+    if leaving and left_be(ctx, rest):
         return None  # "we should leave the locket", "we leave you with your sausages",
         # "leave the cellar alone": a thing or someone left be, nobody goes
-    if leaving and (not exits or any(w in here.split() for w in rest.split() if len(w) > 2)):
+    if leaving and (not exits or _names_here(ctx, rest)):
         return way_out(ctx)
     if exits:
         if exits[0].id in shut_ways(ctx):

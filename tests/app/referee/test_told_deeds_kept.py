@@ -1,0 +1,141 @@
+"""Lines whose deed was taken for another, or done when it could not be: a task left to
+others read as leaving, a winning throw read as a blow, a grate lit as the lighthouse
+lamp, a spell the caster does not know cast all the same, the foes in view left alone
+because nobody named them by their kind."""
+
+from __future__ import annotations
+
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read, told
+from tests.referee_corpus import Situation, build_situation
+
+LIGHTHOUSE = {"campaign": "drowned_bell", "scene": "lighthouse"}
+STRAND = {"campaign": "drowned_bell", "scene": "strand"}
+WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+WOODS = {"campaign": "hollow_ford", "scene": "woods", "defeated": ["woods_wolves"]}
+
+
+def test_a_task_left_to_others_is_no_leaving() -> None:
+    line = ("Ione leaves the talking to the others. She wanders the keeper's room, running a "
+            "finger along the dusty spines, and stops at the desk where a thick logbook lies "
+            "open. She reads.")  # fmt: skip
+    said = read(LIGHTHOUSE, "ione", line)
+    assert all(s.kind != "move" for s in said)
+    assert (said[0].kind, said[0].target) == ("examine", "logbook")
+    assert read(LIGHTHOUSE, "ione", "I leave the lighthouse")[0].kind == "move"
+    assert read(LIGHTHOUSE, "ione", "I leave Wendel his book")[0].kind != "move"
+
+
+def test_a_throw_of_the_dice_and_counted_beats_are_no_blows() -> None:
+    line = ("Mira watches the goblins roll, counts the beats between their shouts, and when "
+            "the bigger one crows over a winning throw she slips along the far wall toward "
+            "the hide curtain.")  # fmt: skip
+    said = read(WARREN, "mira", line)
+    assert all(s.kind != "attack" for s in said)
+    assert (said[0].kind, said[0].target) == ("challenge", "sneak_past")
+
+
+def test_lighting_something_else_is_not_the_lamp_challenge() -> None:
+    said = read(LIGHTHOUSE, "ione", "I light the cold grate so he warms up")[0]
+    assert said.kind == "improvise"
+    assert read(LIGHTHOUSE, "ione", "get that light going")[0].target == "light_lamp"
+
+
+def test_a_shot_at_the_foes_in_view_opens_their_fight_by_any_name() -> None:
+    line = "Ione nocks an arrow, draws, and lets fly at the grey thing holding the boy's arm"
+    said = read(STRAND, "ione", line)[0]
+    assert (said.kind, said.targets) == ("attack", ("strand_thralls",))
+    chapel = {"campaign": "drowned_bell", "scene": "chapel"}
+    assert read(chapel, "cass", "*whispers* guys is she gonna attack us")[0].targets == ()
+
+
+def test_a_prayer_for_strength_is_told_and_a_rite_is_rolled() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    said = read(inn, "thorin", "I pray to Moradin for strength.")[0]
+    assert (said.kind, said.action) == ("improvise", "auto")
+    road = {"campaign": "crossroads", "scene": "old_road"}
+    said = read(road, "thorin", "I say a prayer for the lost")[0]
+    assert (said.kind, said.action) == ("improvise", "religion")
+
+
+def test_a_spell_told_by_its_spreading_shape() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+            "turn": "aria"}  # fmt: skip
+    line = "a fan of flame sweeps out from her fingers across the rats"
+    assert read(rats, "aria", line)[0].spell == "burning_hands"
+    line = "a mote of flame leaps from her hand toward the second rat"
+    assert read(rats, "aria", line)[0].spell == "fire_bolt"
+
+
+def test_the_one_not_hurt_of_two_unhurt_is_asked() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+            "turn": "aria", "dead": ["giant-rat-1"]}  # fmt: skip
+    assert read(rats, "aria", "frost the one that isn't hurt")[0].kind == "ask"
+    rats["wounds"] = {"giant-rat-2": 3}
+    said = read(rats, "aria", "frost the one that isn't hurt")[0]
+    assert (said.kind, said.targets) == ("cast", ("giant-rat-3",))
+
+
+def test_a_hyphenated_stranger_does_not_act() -> None:
+    skeletons = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead",
+                 "turn": "bram"}  # fmt: skip
+    assert read(skeletons, "bram", "Ruck-Ruck smashes the skeletons")[0].kind == "refuse"
+
+
+async def test_a_spell_not_known_is_said_with_who_knows_it_and_what_leaned_on_it_waits() -> None:
+    said = read(WOODS, "ivo", "Guidance on me before I read the rune")
+    assert (said[0].kind, said[0].action) == ("ask", "unable")
+    session = session_for(build_situation(Situation.model_validate(WOODS)))
+    referee = await play(session, "ivo", "Guidance on me before I read the rune")
+    assert not [c for c in referee.made if c.name == "attempt_challenge"]
+    story = session.state.history[-1].narrative
+    assert "Ivo does not know Guidance (Sela does)" in story
+
+
+async def test_a_spell_its_foes_shrug_off_opens_no_fight() -> None:
+    story = await told(STRAND, "wren", "sleep on the grey guys")
+    assert "undead" in story and "Roll for initiative" not in story
+
+
+def test_a_feature_not_had_is_said_not_tried() -> None:
+    thralls = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+               "turn": "ione"}  # fmt: skip
+    said = read(thralls, "ione", "Second wind")[0]
+    assert (said.kind, said.action) == ("ask", "unable")
+    assert "Ione has no Second Wind" in said.note
+
+
+def test_thanks_to_someone_first_then_a_going() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True}}
+    said = read(inn, "aria", "Thank Berta, then go down.")
+    assert [(s.kind, s.target) for s in said] == [("talk", "berta"), ("move", "cellar")]
+
+
+def test_a_blow_with_the_casters_own_mace_follows_the_spiritual_weapon() -> None:
+    warden = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass"}
+    said = read(warden, "cass", "Spiritual weapon, then hit her with the mace")
+    assert [s.kind for s in said] == ["cast", "attack"]
+    assert [s.kind for s in read(warden, "cass", "spiritual weapon and smack her with it")] == [
+        "cast"
+    ]
+
+
+def test_a_person_called_by_what_she_is_or_asked_of_her_kin() -> None:
+    mill = {"campaign": "hollow_ford", "scene": "mill_yard"}
+    said = read(mill, "sela", "Missus, what's the girl look like?")[0]
+    assert (said.kind, said.target) == ("talk", "odile")
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    said = read(harbour, "cass", "Tell me of your brother, child.")[0]
+    assert (said.kind, said.target, said.topic) == ("talk", "nessa", "brother")
+
+
+async def test_hit_points_asked_in_three_words_are_the_askers() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    assert "Brother Cass has 24 of 24 hit points" in await told(harbour, "cass", "how many hp")
+
+
+async def test_a_place_named_in_a_question_of_who_is_no_missing_thing() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall"}
+    story = await told(hall, "mira", "Who rules the goblins in the north woods?")
+    assert "There is no north" not in story

@@ -119,14 +119,12 @@ def to_a_friend(ctx: r.Context, actor: str | None) -> Intent | None:
     }
     called = friends.get(words[-1]) or friends.get(words[0])
     rest = words[:-1] if words[-1] in friends else words[1:]
-    if (
-        called is None
-        or not rest
-        or not set(rest) <= _PRAISE | {"so", "very", "that", "was", "the", "a", "man", "mate"}
-    ):
+    warned = called is not None and rest[:1] in (["dont"], ["don't"]) and len(rest) <= 5
+    praise = set(rest) <= _PRAISE | {"so", "very", "that", "was", "the", "a", "man", "mate"}
+    if called is None or not rest or not (praise or warned):
         return None
-    if not set(rest) & (_PRAISE - {"one", "done", "shot", "hit", "job", "work"}):
-        return None  # ("done mira": no praise in it)
+    if not warned and not set(rest) & (_PRAISE - {"one", "done", "shot", "hit", "job", "work"}):
+        return None  # ("done mira": no praise in it; "dont kill him thorin": a warning)
     own = ctx.state.name_of(actor) if actor else "your character"
     friend = ctx.state.name_of(called)
     return ctx.intent("ask", confidence=0.2,

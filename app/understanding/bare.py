@@ -125,7 +125,8 @@ def bare_names(ctx: Context) -> Intent | None:
         return blow_at_thing(ctx, cut)
     if ctx.said in ("upstairs", "downstairs", "back upstairs", "back downstairs"):
         return move(ctx, 0)  # a way said alone, as "up" is
-    things = ctx.named("feature", "npc", "exit", "item_here", "creature")
+    things = ctx.named("feature", "npc", "exit", "item_here", "creature", floor=0.85)
+    # (an owner named only by a possessive is no thing named: "the bite on Tam's ankle")
     if len(words) > 6:  # ("grips his axe in both hands …": "in" is no way named)
         things = [t for t in things if t.kind != "exit" or named_beyond_direction(ctx, ctx.said)]
     if not things:

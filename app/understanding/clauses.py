@@ -22,7 +22,7 @@ from functools import lru_cache
 MAX_CLAUSES = 4
 """More actions than this in one line are not cut further (a long paste is read as one)."""
 
-QUOTED_SPEECH = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']{3,}'(?!\w)")
+QUOTED_SPEECH = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'(?:[^']|(?<=\w)'(?=\w)){3,}'(?!\w)")
 _STRONG = re.compile(
     r"(?:[.!?;]+\s+|\s*,?\s+and\s+then\s+|\s*,\s*then\s+|\s+then\s+|\s*,\s*and\s+|"
     r"\s+and\s+(?=i\s|i'll\s|we\s)|\s*,\s+(?=i\s|we\s|i'll\s))",

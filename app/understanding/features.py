@@ -23,12 +23,13 @@ BONUS_MOVES = ("dash", "disengage", "hide", "dodge")
 
 HOLY_SYMBOL_HELD = re.compile(
     r"\b(?:lift|rais|hold|held|brandish|present|thrust|hoist|show|wav)\w*\b[^.;!?]{0,40}?"
-    r"\b(?:holy |silver |sacred |sun )?symbol\b|\bholy symbol\b[^.;!?]{0,30}?\b(?:high|aloft|"
+    r"\b(?:(?:holy |silver |sacred |sun )?symbol|sun[- ]?disc|amulet|medallion)\b"
+    r"|\bholy symbol\b[^.;!?]{0,30}?\b(?:high|aloft|"
     r"overhead|up)\b|\bbegone\b|\bbe gone\b"
 )
 """A holy symbol held up before the dead in a fight, however it is told ("lifts the silver
 sun of her holy symbol over her head"): a cleric turning undead, as a DM reads it."""
-NAMES_OF_TURNING = ("turn undead", "turn the undead", "channel divinity")
+NAMES_OF_TURNING = ("turn undead", "turn the undead", "channel divinity", "words of turning")
 """Turn Undead called by its name: used whatever is here. Its gestures ("hold up my holy
 symbol") turn only the dead in a fight."""
 

@@ -186,11 +186,11 @@ def _beside(rest: str, person: Thing) -> bool:
                      rest) is not None  # fmt: skip
 
 
-_FOR_A_BOON = re.compile(
-    r"\b(?:for|with) (?:me\b|us\b|(?:some |a little )?(?:strength|courage|luck|guidance|"
-    r"protection|help|victory|a sign|wisdom|patience|success|a blessing|safety|mercy))"
+_PARTED_AND_IN = re.compile(
+    r"\b(?:aside|open|apart|back)\b.*\b(?:step|steps|go|goes|walk|walks|head|heads|slip|"
+    r"slips|duck|ducks|stride|strides)\s+(?:in|inside|through)\b"
 )
-"""A prayer asking a boon for the one praying or the party, not a rite for someone."""
+"""A way pushed aside and gone through ("shove the curtain aside and step in")."""
 
 
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
@@ -343,12 +343,19 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None  # "sing", "pray": to what end? the DM asks
     if deed.key == "place" and ctx.scope.get(target or "", "feature") is None:
         return None  # "lowers her fiddle": set down, nowhere in particular — story
+    through = target is not None and ctx.scope.get(target, "exit") is not None
+    opened = through and not ctx.scope.fighting and target not in shut_ways(ctx)
+    if opened and deed.key == "heave" and _PARTED_AND_IN.search(ctx.said):
+        # "I shove the curtain aside and step in": the way is open, so through it
+        return ctx.intent("move", targets=(target,), confidence=0.8)
     own = authored(ctx, deed, target)
     if own is not None:
         return own
-    if deed.key == "pray" and target is None and _FOR_A_BOON.search(ctx.said):
-        # "I pray to Moradin for strength": a prayer for oneself, told; no roll (it is no
-        # spell, and nothing here answers it)
+    unheard = deed.key == "perform" and target is None and not ctx.scope.of("npc")
+    if (deed.key == "pray" and target is None) or unheard:
+        # "I pray to Moradin for strength", "a quiet prayer for the lost at sea", "*strums
+        # lute softly*" with nobody to hear: told, no roll (no spell, and nothing here
+        # answers it; the campaign's own prayers are its challenges, read before this)
         return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
     if deed.key == "climb" and not ctx.scope.fighting and CLIMBING_TO.search(ctx.said):
         # "climb up to the lamp room": the way up is there to be taken, no roll for it

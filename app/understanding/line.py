@@ -117,6 +117,9 @@ def _line(
         mood = _mood(text, actor, state, campaign, language)
         if mood is not None:  # "*hums nervously*", "*sighs*": how the character is, told
             return mood
+    if any(_MINE.search(m.group(0)) for m in EMOTE.finditer(text)):
+        text = text.replace("*", " ")  # "… now! *then I swing my mace at the thrall*": a
+        # deed of the speaker's own in stars is a deed, not a gesture
     bare = EMOTE.sub(" ", text).strip()
     if bare and bare != text.strip():  # "drop your weapons! *raises sword*": the words lead
         said = _understand(bare, actor, state, campaign, language=language)
@@ -303,7 +306,16 @@ def _understand(
         # say what is done and what is asked
         whole = replace(whole, kind="ask", targets=(), confidence=0.0, then=())
     sure = whole.kind not in NOT_A_DEED and whole.confidence >= 0.7
-    if (whole.kind not in NOT_A_DEED and words > PARAGRAPH) or CHANGED_MIND.search(text):
+    # ("Corin! get up the steps, now! …": a going told to the one called, not the party's)
+    ordered = whole.kind == "move" and calling.called(text, state, whole.actor or actor) is not None
+    sent = _SENT_OFF.match(text) if whole.kind == "move" else None
+    if sent is not None:  # "go on lad, get upstairs to Berta": Tam is sent, nobody else goes
+        to = understand_clause(f"talk to {sent.group(1)}", actor, state, campaign)
+        if to.kind == "talk" and to.targets:
+            return replace(to, text=text, topic=None)
+    if (whole.kind not in NOT_A_DEED and words > PARAGRAPH and not ordered) or CHANGED_MIND.search(
+        text
+    ):
         return whole
     for in_time_order in (True, False):
         pieces = propose(text, in_time_order=in_time_order)
@@ -336,7 +348,7 @@ def _understand(
     ran = whole.kind == "manoeuvre" and whole.action == "dash" and not whole.targets
     if len(read) == 1 and ran and read[0].kind in WONDERED - {"rest", "hold", "manoeuvre"}:
         return replace(read[0], text=whole.text)  # "run in and drag him away from them"
-    if len(read) < 2:
+    if len(read) < 2 and not ordered:
         return whole
     threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS
     # (a bare foe named is read as a blow: "surrender or die, rats" is still one threat)
@@ -357,7 +369,7 @@ def _understand(
     done_after = any(c.kind not in ("question", "talk", "ask") for c in read)
     asked_then_done = whole.kind == "question" and "?" in text.rstrip()[:-1] and done_after
     if (sure and not stolen and not backing and not _plainer(whole, read) and not asked_then_done
-            and not any(_same(whole, clause) for clause in read)):  # fmt: skip
+            and not ordered and not any(_same(whole, clause) for clause in read)):  # fmt: skip
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
     asking = whole.kind == "question" and not re.search(r"[?.!]\s+\S", text)
     asking = asking and (text.rstrip().endswith("?") or bool(_ASKS.search(text)))
@@ -446,6 +458,13 @@ def _foe_named(
     return read.target if read.kind == "attack" and read.target in state.creatures else None
 
 
+_SENT_OFF = re.compile(
+    r"^\s*(?:\w+:\s*)?(?:go on|off you go|go|run along|get going|hurry|run|quick)\s*,?\s+"
+    r"(?!(?:on|up|in|out|down|back|now|then|quick|quickly|home)\b)"
+    r"((?:young |little |old )?\w+)\s*[,!]",
+    re.IGNORECASE,
+)
+"""Someone sent off by a word for them ("go on lad, get upstairs"): the going is theirs."""
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
 
 

@@ -144,8 +144,9 @@ POSSESSIVE = re.compile(r"\b(?:its|his|her)\b")
 """A foe's "its" ("into its flank", "swinging for his head"): the foe's own, named."""
 PURPOSE = re.compile(r"^(?:hoping|trying|so that|so as to|in order|in the hope|to|wanting)\b", re.I)
 """A part that says what a deed is for, not a deed."""
-SUBJECT = re.compile(r"^(?:he|she|they)\s+", re.IGNORECASE)
-"""The one who acts, in the paragraph's own story voice ("he swings …")."""
+SUBJECT = re.compile(r"^(?:(?:before|after|as|until|when|and|then)\s+)?(?:he|she|they)\s+", re.I)
+"""The one who acts, in the paragraph's own story voice ("he swings …", "… before she
+lunges")."""
 THE_ONE = re.compile(r"\bthe (?:one|ones) (?:that|who|whose|with|already|still)\b", re.I)
 """A foe singled out by how it is ("the one that's already limping"), named as well as by
 its kind."""
@@ -219,6 +220,11 @@ def _last_blow(
                 deed = read(refer_back(part, f"the {armed.group(0).lower()}"))
             elif deed.targets:
                 deed = read(f"{SUBJECT.sub('', parts[i - 1])} and {part}")
+        if deed.kind == "ask" and foe is None and i > 0 and not (kinds and named_in(part)):
+            earlier = foe_near(i)  # "grins at the goblin with the bloody arm … before she
+            if earlier is not None:  # lunges": at the foe the paragraph singled out
+                again = read(f"{part.rstrip('.!')} at {state.name_of(earlier)}")
+                deed = again if again.kind in FIGHTING and again.targets == (earlier,) else deed
         if deed.kind not in FIGHTING or deed.confidence < 0.7 or deed.note:
             continue  # (not "steps over the carcass of the first rat": it is already down)
         after = parts[i + 1] if i + 1 < len(parts) else ""

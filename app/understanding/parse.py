@@ -400,8 +400,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
             return helped
     if ctx.scope.fighting and SUBDUING.search(said):  # a blow to subdue, not to kill
         subdue = improvised(ctx)
-        if subdue is not None and subdue.extra[:1] == ("knock_out",):
-            return subdue
+        friend = subdue is not None and any(t in ctx.state.party for t in subdue.targets)
+        if subdue is not None and subdue.extra[:1] == ("knock_out",) and not friend:
+            return subdue  # (not "dont kill him thorin!": words to a friend)
     cue = any(starts_with(said, c) for c in ctx.vocab.talk_cues)
     found = (
         r.whole_line(ctx, said)

@@ -247,16 +247,42 @@ HEAL_WORDS = ("heal", "heals", "patch up", "patches up", "mend", "mends")
 "he needs healing" asks nothing of anyone)."""
 
 
+_LAID_ON = re.compile(
+    r"\b(?:lays?|laying|places?|placing|press(?:es)?|pressing|puts?|putting|rests?)\s+"
+    r"(?:her|his|my|their|both)\s+(?:\w+\s+)?(?:hands?|palms?)\s+(?:\w+\s+)?"
+    r"(?:on|against|over|to)\b"
+)
+"""A healer's hands laid on someone ("presses her palm flat against Bram's shoulder")."""
+_MENDING = re.compile(
+    r"\b(?:into|over|across)\s+(?:the|his|her|their)\s+(?:wounds?|cuts?|gash|bite)\b"
+    r"|\bwounds?\s+(?:close|closes|knit|knits|seal|seals)\b"
+)
+"""The wound told as healing under the hands ("the light pours into the wound")."""
+
+
+def _heal_at(ctx: Context) -> int:
+    """Where the line asks for healing: a word of healing, or hands laid on a wound that
+    magic closes; -1 when it does not."""
+    at = min((a for w in HEAL_WORDS if (a := phrase_at(ctx.said, w)) >= 0), default=-1)
+    laid = _LAID_ON.search(ctx.said)
+    if at < 0 and laid is not None and (_MENDING.search(ctx.said) or _WORKED.search(ctx.said)):
+        return laid.start()
+    return at
+
+
 def healing_asked(ctx: Context) -> list[str]:
     """The healing spells the caster knows, when the line asks to heal someone of the party
-    without naming a spell ("heal Wren", "I patch up Ione"); ``[]`` otherwise."""
-    at = min((a for w in HEAL_WORDS if (a := phrase_at(ctx.said, w)) >= 0), default=-1)
-    if at < 0 or not (ctx.named("member") or self_target(ctx)):
+    without naming a spell ("heal Wren", "I patch up Ione", hands laid on a wound that the
+    god's light closes: the spells of touch); ``[]`` otherwise."""
+    friends = ctx.named("member", text=ctx.said.replace("'s ", " "))  # ("Bram's shoulder")
+    if _heal_at(ctx) < 0 or not (friends or self_target(ctx)):
         return []  # "let's heal up" is a rest's business, not a spell on nobody
     sheet = ctx.state.party.get(ctx.actor or "")
     spells = srd().spells
     known = sorted(sheet.spells) if sheet is not None else []
-    return [sid for sid in known if sid in spells and spells.get(sid).heal]
+    healing = [sid for sid in known if sid in spells and spells.get(sid).heal]
+    touching = [sid for sid in healing if spells.get(sid).touch]
+    return touching if _LAID_ON.search(ctx.said) and touching else healing
 
 
 def _healing_spell(ctx: Context) -> tuple[int, str] | None:
@@ -265,8 +291,7 @@ def _healing_spell(ctx: Context) -> tuple[int, str] | None:
     healing = healing_asked(ctx)
     if len(healing) != 1:
         return None
-    at = min(a for w in HEAL_WORDS if (a := phrase_at(ctx.said, w)) >= 0)
-    return at, healing[0]
+    return _heal_at(ctx), healing[0]
 
 
 def knows(ctx: Context, spell_id: str) -> bool:

@@ -6,6 +6,7 @@ line holds several actions, the most specific one that can be carried out wins."
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.understanding.carrying import items
 from app.understanding.challenging import (
@@ -90,6 +91,10 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if not cast_verb and not ctx.scope.fighting and ctx.said.startswith(f"{name} you"):
         return None  # "Bless you, child": a blessing said to someone, not the spell
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+    table = srd().spells
+    mending = spell in table and not table.get(spell).harmful and bool(ctx.named("member"))
+    if mending:  # "… against Bram's bleeding shoulder": a friend's wound, no foe described
+        pick = replace(pick, missing="", choices=())
     if pick.missing:
         return ctx.intent("cast", spell=spell, targets=pick.ids, confidence=0.3, note=pick.missing)
     if pick.choices:  # "magic missile the wounded one" of two hurt alike

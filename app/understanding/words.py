@@ -209,6 +209,10 @@ def english_words() -> frozenset[str]:
     return frozenset(w for w in vocab if w.isalpha())
 
 
+_OWNERS = re.compile(r"(?<=[a-z])'s\b")
+"""The possessive ending, which names its owner ("Bram's shoulder", "a wolf's AC")."""
+
+
 @lru_cache(maxsize=8192)
 def name_score(text: str, name: str, stop: frozenset[str]) -> float:
     """How well ``text`` names ``name`` (both normalised): above 1 for the whole phrase
@@ -250,6 +254,8 @@ def _name_score(text: str, name: str, stop: frozenset[str]) -> float:
         return 1.02 + len(name) / 100  # ("palm" names the palm, not the palms beside it)
     if has_phrase(stems(text), stems(name)):
         return 1.0 + len(name) / 100
+    if "'s" in text and has_phrase(_OWNERS.sub("", text), name):
+        return 0.8  # the owner named, less than the thing owned: "Bram's shoulder"
     words = [w for w in text.split() if len(w) > 2]
     best = 0.0
     parts = name.split()  # a typo names a thing by its last word ("lamp"), not "great"

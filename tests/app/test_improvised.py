@@ -121,7 +121,7 @@ def test_performing_praying_and_tracking_call_for_their_skills() -> None:
     road = build_situation(Situation.model_validate({"campaign": "crossroads",
                                                      "scene": "old_road"}))  # fmt: skip
     assert read(road, "thorin", "I follow the footprints")[::2] == ("improvise", "survival")
-    assert read(road, "thorin", "I say a prayer for the lost")[::2] == ("improvise", "religion")
+    assert read(road, "thorin", "I say a prayer for the lost")[::2] == ("improvise", "auto")
 
 
 def test_a_bare_verb_with_nothing_to_it_is_asked_back() -> None:

@@ -50,13 +50,15 @@ def test_a_shot_at_the_foes_in_view_opens_their_fight_by_any_name() -> None:
     assert read(chapel, "cass", "*whispers* guys is she gonna attack us")[0].targets == ()
 
 
-def test_a_prayer_for_strength_is_told_and_a_rite_is_rolled() -> None:
+def test_a_quiet_prayer_or_a_tune_for_nobody_is_told_with_no_roll() -> None:
     inn = {"campaign": "crossroads", "scene": "inn"}
     said = read(inn, "thorin", "I pray to Moradin for strength.")[0]
     assert (said.kind, said.action) == ("improvise", "auto")
     road = {"campaign": "crossroads", "scene": "old_road"}
     said = read(road, "thorin", "I say a prayer for the lost")[0]
-    assert (said.kind, said.action) == ("improvise", "religion")
+    assert (said.kind, said.action) == ("improvise", "auto")
+    chapel = {"campaign": "drowned_bell", "scene": "chapel"}
+    assert read(chapel, "cass", "I pray for her")[0].target == "hush_warden"
 
 
 def test_a_spell_told_by_its_spreading_shape() -> None:
@@ -139,3 +141,66 @@ async def test_a_place_named_in_a_question_of_who_is_no_missing_thing() -> None:
     hall = {"campaign": "crossroads", "scene": "chief_hall"}
     story = await told(hall, "mira", "Who rules the goblins in the north woods?")
     assert "There is no north" not in story
+
+
+def test_hands_laid_on_a_friends_wound_with_light_is_the_healing_of_touch() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "sela", "wounds": {"bram": 6}}  # fmt: skip
+    line = ("Sela ducks a snapping jaw, presses her palm flat against Bram's bleeding shoulder, "
+            "and the warm gold light of the Morninglord pours out of her hand and into the "
+            "wound.")  # fmt: skip
+    said = read(wolves, "sela", line)[0]
+    assert (said.kind, said.spell, said.targets) == ("cast", "cure_wounds", ("bram",))
+
+
+def test_the_words_of_turning_with_the_sun_disc_raised_turn_the_dead() -> None:
+    skeletons = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead",
+                 "turn": "sela"}  # fmt: skip
+    line = ("Sela sees the bones lurch upright on their shelves. She raises the sun-disc of "
+            "her god over her head and cries out the words of turning.")  # fmt: skip
+    said = read(skeletons, "sela", line)[0]
+    assert (said.kind, said.action) == ("feature", "turn_undead")
+
+
+def test_a_blow_after_quoted_words_with_an_apostrophe_is_at_the_foe_singled_out() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "mira", "wounds": {"goblin-1": 5}}  # fmt: skip
+    line = ("Mira flips her dagger, grins at the goblin with the bloody arm, and says in her "
+            "sweetest voice, 'You're next, sweetheart,' before she lunges.")  # fmt: skip
+    said = read(guards, "mira", line)[0]
+    assert (said.kind, said.targets) == ("attack", ("goblin-1",))
+
+
+def test_someone_sent_off_goes_alone() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    line = "Thorin: go on lad, get upstairs to Berta, we'll handle the rest"
+    said = read(cellar, "thorin", line)
+    assert all(s.kind != "move" for s in said)
+
+
+def test_a_going_shouted_to_the_one_called_is_theirs_and_a_starred_deed_is_done() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "cass"}  # fmt: skip
+    said = read(
+        strand, "cass", "Corin! get up the steps, now! *then I swing my mace at the thrall*"
+    )
+    assert [s.kind for s in said] == ["talk", "attack"]
+
+
+def test_a_warning_to_a_friend_is_said_and_the_deed_after_it_done() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "mira"}  # fmt: skip
+    said = read(guards, "mira", "dont kill him thorin! I tie up the goblin with my rope")
+    assert all("thorin" not in s.targets for s in said)
+    assert said[-1].kind == "improvise"
+
+
+def test_an_open_curtain_shoved_aside_is_gone_through() -> None:
+    warren = {"campaign": "crossroads", "scene": "warren",
+              "defeated": ["cellar_rats", "tunnel_guards"],
+              "flags": {"trapdoor_open": True, "guards_passed": True}}  # fmt: skip
+    said = read(warren, "thorin", "Thorin: I shove the curtain aside and step in, shield up")
+    assert (said[0].kind, said[0].target) == ("move", "chief_hall")
+    said = read(warren, "thorin", "I roll a rock down the tunnel to distract them")
+    assert said[0].kind != "move"

@@ -220,6 +220,11 @@ class Sequencing(RefereeBase):
         if "each" in clause.extra and clause.target in state.creatures:
             fresh = clause  # "smash both skeletons": this blow is at its own one
         here = moved and fresh.kind in _HERE and fresh.confidence >= 0.7 and bool(fresh.targets)
+        # ("… back down to the harbour then take the shore steps": a way of the new place,
+        # read as nothing where the line was typed)
+        here = here or (moved and fresh.kind == "move" and bool(fresh.targets)
+                        and clause.kind in ("take", "ask") and not clause.targets
+                        and fresh.confidence >= 0.7)  # fmt: skip
         if clause.kind not in (fresh.kind, "ask") and not here:  # (the new place's own deed)
             # Read as it was when the line was typed: the thing is gone now, or the new
             # place reads the words otherwise ("check round the back" is no way back).

@@ -167,6 +167,14 @@ def _wounded(state: GameState, pool: list[Thing]) -> list[str]:
     return sorted(hurt, key=lambda cid: vitals[cid].hp)
 
 
+def last_struck(state: GameState, among: set[str]) -> str | None:
+    """The foe among these the party struck last ("the other one" is the one it did not)."""
+    for blow in reversed(_Blows(state)):
+        if blow.target in among and blow.actor in state.party:
+            return blow.target
+    return None
+
+
 def assailants(state: GameState, victim: str) -> list[str]:
     """The living foes on a party member: those engaged with them, the last to attack them
     first (for "who is biting Aria?")."""

@@ -30,7 +30,7 @@ from app.understanding.mentions import mention, scene_mentions
 from app.understanding.readings import Context, topic_of
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
-from app.understanding.verbs import challenge_named
+from app.understanding.verbs import challenge_named, fight_in_view
 from app.understanding.ways import HELD_OUT, crept_past, shut_ways
 from app.understanding.words import name_score, normalise
 
@@ -317,6 +317,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         target = pick.ids[0] if pick.ids else target
         if deed.key == "bind" and not pick.exact:  # "tie him up": the one that lies still
             target = things[0].id
+    if deed.key == "knock_out" and target is None and not ctx.scope.fighting:
+        foes = fight_in_view(ctx)  # "creep up behind the nearer goblin and knock him out":
+        if foes:  # the fight with the foes in view opens with the blow
+            return ctx.intent("attack", targets=foes, confidence=0.85)
     if target is None and deed.needs_object and not scene_mentions(ctx):
         return None
     if ctx.scope.fighting and target in ctx.state.creatures:

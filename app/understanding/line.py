@@ -65,6 +65,7 @@ def understand(
     again = repeated(text, actor, state)  # "try again": the speaker's last line, anew
     if again is not None:
         text = again
+    text = _HANDED_OVER.sub(r"\1 ", text)  # "Sela's better at this. She lays a hand …"
     return freely(_line(text, actor, state, campaign, language=language), state, campaign,
                   language=language)  # fmt: skip
 
@@ -458,6 +459,12 @@ def _foe_named(
     return read.target if read.kind == "attack" and read.target in state.creatures else None
 
 
+_HANDED_OVER = re.compile(
+    r"^\s*([A-Z]\w+)'s (?:better at (?:this|that|it)|good at (?:this|that)|"
+    r"the one for (?:this|that)|got this)[.!,;]*\s+(?:so\s+)?(?i:she|he|they)\s+",
+)
+"""A deed handed to another of the party, who then does it ("Sela's better at this. She
+lays a hand on the rune"): told as hers (an unknown name is refused as any other)."""
 _SENT_OFF = re.compile(
     r"^\s*(?:\w+:\s*)?(?:go on|off you go|go|run along|get going|hurry|run|quick)\s*,?\s+"
     r"(?!(?:on|up|in|out|down|back|now|then|quick|quickly|home)\b)"

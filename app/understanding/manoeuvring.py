@@ -11,6 +11,7 @@ from app.understanding.fighting_words import HOLDS, refine_hold
 from app.understanding.intent import Intent
 from app.understanding.positions import step_away
 from app.understanding.readings import Context
+from app.understanding.spells import unaffected
 from app.understanding.targets import named_creatures
 from app.understanding.ways import HELD_OUT, RUNNING, move, named_beyond_direction, own
 from app.understanding.words import has_phrase, owners, verb_at, verbs_in
@@ -140,6 +141,11 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             return None
         sheet = ctx.state.party.get(ctx.actor or "")
         knows = sheet is not None and "sleep" in sheet.spells
+        foes = tuple(t.id for t in ctx.scope.of("creature"))
+        if knows and foes and all(unaffected(ctx, "sleep", (f,)) for f in foes):
+            # ("put it to sleep" with only the dead about: said, no slot spent)
+            return ctx.intent("cast", spell="sleep", confidence=0.3,
+                              note=unaffected(ctx, "sleep", foes))  # fmt: skip
         return ctx.intent("cast", spell="sleep") if knows else None
     ways = {n for t in ctx.scope.of("exit") for n in t.names}  # an author's "camp" is a way
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"] if p not in ways]

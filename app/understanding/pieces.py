@@ -118,8 +118,11 @@ def read_pieces(
             last is not None
             and intent.kind == last.kind == "feature"
             and intent.action == last.action
-            and not intent.targets
+            and (not intent.targets or not last.targets)
         ):
+            if intent.targets:  # ("By the light, begone! I turn undead": one turning)
+                before, said, _ = read.pop()
+                read.append((before, said, replace(last, targets=intent.targets)))
             continue  # "turn undead!! begone foul things": the same turning, said twice
         friend = read[-1][2].target if read else None
         if intent.kind == "talk" and not intent.targets and friend in state.party:

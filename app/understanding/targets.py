@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from app.understanding.describing import describe
+from app.understanding.describing import describe, last_struck
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.words import SLOT_LEVEL, has_phrase, name_score, one_slip, owners
@@ -234,8 +234,10 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             return CreaturePick((ranked[0].id,), True, True)
     if "other" in wanted and len(pool) == 2:
         hurt = [t for t in pool if "wounded" in _state_of(state, t.id)]
-        if len(hurt) == 1:
-            rest = [t for t in pool if t is not hurt[0]]
+        struck = last_struck(state, {t.id for t in pool}) if len(hurt) != 1 else None
+        if len(hurt) == 1 or struck is not None:  # "the other goblin": not the one hurt,
+            # or not the one the party last struck
+            rest = [t for t in pool if t.id != (struck or hurt[0].id)]
             return CreaturePick((rest[0].id,), True, True)
     if wanted - {"any", "other"}:
         fits = [t for t in pool if (wanted - {"any", "other", "last"}) <= _state_of(state, t.id)]

@@ -136,14 +136,17 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         targets = tuple(members) or tuple(others) or pick.ids
     harms = spell in srd().spells and _opens_a_fight(srd().spells.get(spell))
     if not targets and harms and not ctx.scope.fighting:
-        targets = _fight_start(ctx)  # "magic missile at the goblins": the fight begins with it
+        targets = fight_in_view(ctx)  # "magic missile at the goblins": the fight begins with it
         if not targets and not ctx.named("npc", "member", "feature", "creature"):
-            targets = _fight_start(ctx, anyone=True)  # "breathes the words of sleep": at
+            targets = fight_in_view(ctx, anyone=True)  # "breathes the words of sleep": at
             # the only foes in view
     if not knows(ctx, spell):
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3,
                           note="a spell this character does not know")  # fmt: skip
     immune = unaffected(ctx, spell, targets)
+    foes = tuple(t.id for t in ctx.scope.of("creature"))
+    if not targets and foes and all(unaffected(ctx, spell, (f,)) for f in foes):
+        immune = unaffected(ctx, spell, foes)  # "put it to sleep" with only the dead about
     if immune:
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3, note=immune)
     return ctx.intent("cast", spell=spell, targets=targets)
@@ -189,7 +192,7 @@ def _absent_person(ctx: Context) -> str | None:
     return word.capitalize()
 
 
-def _fight_start(ctx: Context, anyone: bool = False) -> tuple[str, ...]:
+def fight_in_view(ctx: Context, anyone: bool = False) -> tuple[str, ...]:
     """An authored fight in this scene the line's foes belong to (the goblins in view);
     with ``anyone``, the scene's own fight whoever the line names (a spell at nobody
     named is at the foes in view)."""
@@ -280,9 +283,9 @@ def _attack(ctx: Context) -> Intent:
     present = ctx.scope.of("npc")
     if not npcs and len(present) == 1 and any(has_phrase(ctx.said, p) for p in ("him", "her")):
         npcs = present
-    encounter = _fight_start(ctx)
+    encounter = fight_in_view(ctx)
     if npcs and not encounter:
-        encounter = _fight_start(ctx.with_said(f"{ctx.said} {' '.join(npcs[0].names)}"))
+        encounter = fight_in_view(ctx.with_said(f"{ctx.said} {' '.join(npcs[0].names)}"))
     struck = [at for at, _, kind in verb_hits(ctx) if kind == "attack"]
     if (
         not encounter
@@ -293,7 +296,7 @@ def _attack(ctx: Context) -> Intent:
     ):
         # "lets fly at the grey thing holding the boy's arm": the one fight in view, whatever
         # its foes are called
-        encounter = _fight_start(ctx, anyone=True)
+        encounter = fight_in_view(ctx, anyone=True)
     if encounter:
         return ctx.intent("attack", targets=(*(n.id for n in npcs[:1]), *encounter),
                           confidence=0.9)  # fmt: skip

@@ -204,3 +204,34 @@ def test_an_open_curtain_shoved_aside_is_gone_through() -> None:
     assert (said[0].kind, said[0].target) == ("move", "chief_hall")
     said = read(warren, "thorin", "I roll a rock down the tunnel to distract them")
     assert said[0].kind != "move"
+
+
+async def test_a_knock_out_crept_up_on_foes_in_view_opens_their_fight() -> None:
+    story = await told(WARREN, "mira", "I creep up behind the nearer goblin and knock him out "
+                                       "with the pommel of my rapier")  # fmt: skip
+    assert "Roll for initiative" in story and "knocks him out" not in story
+
+
+async def test_sleep_with_only_the_dead_about_spends_no_slot() -> None:
+    thralls = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+               "turn": "wren"}  # fmt: skip
+    story = await told(thralls, "wren", "put it to sleep")
+    assert "undead" in story and "Wren casts Sleep" not in story
+
+
+def test_a_deed_handed_to_another_of_the_party_is_theirs() -> None:
+    said = read(WOODS, "ivo", "Sela's better at this. She lays a hand on the rune and prays")[0]
+    assert (said.kind, said.character) == ("challenge", "sela")
+
+
+async def test_a_way_of_the_place_gone_to_is_read_there() -> None:
+    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel", "nessa"]}
+    story = await told(lighthouse, "ione", "back down to the harbour then take the shore steps")
+    assert "nothing like that here" not in story
+
+
+def test_a_turning_cried_and_named_is_one_turning() -> None:
+    skeletons = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead",
+                 "turn": "sela"}  # fmt: skip
+    said = read(skeletons, "sela", "By the light, begone! I turn undead")
+    assert [s.action for s in said] == ["turn_undead"]

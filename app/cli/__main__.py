@@ -1,0 +1,5 @@
+"""``python -m app.cli``: the ``dungeon`` command, for a checkout run without installing."""
+
+from app.cli import main
+
+main()

@@ -135,6 +135,14 @@ class ActiveCondition(BaseModel):
 
 def expand(conditions: Iterable[Condition]) -> frozenset[Condition]:
     """Conditions plus everything they imply (unconscious -> incapacitated, prone)."""
+    return _closure(frozenset(conditions))
+
+
+@cache
+def _closure(conditions: frozenset[Condition]) -> frozenset[Condition]:
+    """What a set of conditions amounts to, worked out once per set: the rules are loaded
+    once and never change, and a fight asks about the same few sets on every attack, check
+    and move (most often the empty one)."""
     rules = condition_rules()
     seen: set[Condition] = set()
     stack = list(conditions)

@@ -45,6 +45,10 @@ _FOE_TURN = re.compile(
 )
 
 
+ONE_CALL = Usage(calls=1)
+"""What each reply costs: one call, no tokens (a usage is frozen, so one serves them all)."""
+
+
 def _sentence(note: str) -> str:
     """A note as a paragraph starts: with a capital ("the Grey Sister twists away" is a
     name its author wrote in lower case)."""
@@ -98,7 +102,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         # a declared reaction taken up for the DM is resolved first
         calls = [] if tools is None else self.reaction_calls(state) + calls
         if calls:
-            yield BrainReply("", calls, Usage(calls=1), "tool_calls")
+            yield BrainReply("", calls, ONE_CALL, "tool_calls")
             return
         # One telling of each thing: two characters greeting the same person hear one
         # list of what they could ask about.
@@ -107,7 +111,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         told = [n for n in told if not any(o != n and o.startswith(n) for o in told)]
         text = "\n\n".join(told) or "The moment passes quietly."
         yield TextDelta(text)
-        yield BrainReply(text, [], Usage(calls=1), "stop")
+        yield BrainReply(text, [], ONE_CALL, "stop")
 
     def retell(self, record: TurnRecord, seed: int) -> str | None:
         """The turn told again in other words (``/reroll``): every sentence the referee

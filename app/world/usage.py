@@ -27,7 +27,13 @@ class Usage(BaseModel):
         return self.prompt_tokens + self.completion_tokens
 
     def plus(self, other: Usage) -> Usage:
-        """Sum of two usages."""
+        """Sum of two usages. A usage is frozen, so adding nothing hands back the same one
+        rather than a copy: the game adds one up after every call and turn, most of them
+        spending no tokens (the offline referee's)."""
+        if not (other.prompt_tokens or other.completion_tokens or other.calls):
+            return self
+        if not (self.prompt_tokens or self.completion_tokens or self.calls):
+            return other
         return Usage(
             prompt_tokens=self.prompt_tokens + other.prompt_tokens,
             completion_tokens=self.completion_tokens + other.completion_tokens,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 
@@ -45,9 +46,17 @@ async def _play(session: GameSession, turns: int) -> None:
 
 
 def played(turns: int) -> GameSession:
-    """A game of the shipped campaign after ``turns`` of :data:`TURNS`."""
+    """A game of the shipped campaign after ``turns`` of :data:`TURNS`. Asked first from an
+    async test (whichever test a worker runs first builds the cached saves), the turns are
+    played on a loop of their own in another thread: ``asyncio.run`` refuses a running loop."""
     session = start_session(crossroads(), SEED)
-    asyncio.run(_play(session, turns))
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        asyncio.run(_play(session, turns))
+    else:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(asyncio.run, _play(session, turns)).result()
     return session
 
 

@@ -54,6 +54,7 @@ from app.understanding.words import (
     has_phrase,
     verb_at,
 )
+from app.world import view
 from rules.conditions import Condition
 from rules.spelldata import Spell
 from rules.srd import srd
@@ -374,7 +375,29 @@ def _examine(ctx: Context, at: int) -> Intent:
     if named is not None:  # "examine the poker": a thing the scene's words name
         found = (named.feature,) if named.feature else ()
         return ctx.intent("examine", targets=found, topic=named.noun, confidence=0.9)
+    written = _written_on(ctx, at)
+    if written is not None:  # "read the inscription": the bell whose lip bears letters
+        return ctx.intent("examine", targets=(written,), confidence=0.9)
     return ctx.intent("examine", confidence=0.9)
+
+
+_WRITING = frozenset({"inscription", "inscriptions", "writing", "words", "letters",
+                      "lettering", "engraving", "carving", "carvings", "runes", "script",
+                      "markings"})  # fmt: skip
+"""Words for writing on a thing."""
+_WRITTEN = re.compile(
+    r"\b(?:letters|lettering|words|written|writing|inscribed|inscription|carved|engraved|runes?)\b"
+)
+"""A thing's own text saying writing is on it."""
+
+
+def _written_on(ctx: Context, at: int) -> str | None:
+    """The one thing here with writing on it, for a look at "the inscription"."""
+    if not _WRITING & set(ctx.said[at:].split()) or ctx.campaign is None:
+        return None
+    here = view.features_here(ctx.state, ctx.campaign)
+    bearing = [fid for fid, f in here.items() if _WRITTEN.search(f.text.lower())]
+    return bearing[0] if len(bearing) == 1 else None
 
 
 def by_verbs(ctx: Context) -> Intent | None:

@@ -257,8 +257,10 @@ class Sequencing(RefereeBase):
                 rest.clear()
                 self.notes.append(why)
                 return [self._call("end_turn", actor, "end_turn")]
-        calls = self.carry_out(state, actor, clause)
-        self._note_spent(state, actor, clause, calls)
+        # ("Guidance on Ivo, then he reads the rune": out of a fight, his own deed)
+        who = clause.actor if clause.actor in state.party and fight is None else actor
+        calls = self.carry_out(state, who, clause)
+        self._note_spent(state, who, clause, calls)
         return calls
 
     def _note_spent(

@@ -4,6 +4,8 @@ member's deed; one that is mere chatter."""
 
 from __future__ import annotations
 
+import re
+
 from app.understanding.clauses import Piece
 from app.understanding.intent import Intent
 from app.world.state import GameState
@@ -38,3 +40,34 @@ def fits(piece: Piece, intent: Intent) -> bool:
 def chatter(intent: Intent) -> bool:
     """A piece that says nothing the game acts on, and names nothing."""
     return intent.kind == "ask" and not intent.targets and not intent.alternatives
+
+
+_HE_SHE = re.compile(r"^(?:(?:then|and|so)\s+)?(?:he|she|they)\s+", re.IGNORECASE)
+"""A clause told of a friend just named ("Guidance on Ivo, then *he* reads the rune")."""
+
+
+def handed_on(
+    piece: Piece, actor: str | None, before: Intent | None, state: GameState, named: bool
+) -> tuple[str, str] | None:
+    """Out of a fight, a later clause that is another party member's deed, when the one
+    typing plays that member too: (that member, the clause told with their name) — "…
+    then Aria lights the way", "Guidance on Ivo, then he reads the rune". In a fight each
+    acts on their own turn; at a table of several, only on their own player's line."""
+    if state.encounter is not None or actor is None or piece.subordinate:
+        return None  # (not "… before he heaves the door": when, not what is done)
+    text = piece.text.strip()
+    if named:
+        words = text.split()
+        first = words[1] if words[0].lower() in ("then", "and", "so") else words[0]
+        member = next((cid for cid, s in state.party.items()
+                       if s.name.lower().split()[0] == first.lower()), None)  # fmt: skip
+        told = text
+    else:
+        friends = [t for t in (before.targets if before else ()) if t in state.party]
+        member = friends[0] if len(friends) == 1 and _HE_SHE.match(text) else None
+        told = _HE_SHE.sub(f"{state.name_of(member)} ", text) if member else text
+    if member is None or member == actor:
+        return None
+    if state.controller_of(member) != state.controller_of(actor):
+        return None
+    return member, told

@@ -26,7 +26,7 @@ from app.understanding.clauses import (
 from app.understanding.intent import Intent
 from app.understanding.joining import BACKING_OFF, SPOKEN_DEEDS, TERMS, knocks_out, spell_alone
 from app.understanding.parse import freely, understand_clause
-from app.understanding.piece_fit import chatter, fits, friends_deed
+from app.understanding.piece_fit import chatter, fits, friends_deed, handed_on
 from app.understanding.piece_refs import names_of, pointed_back
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
@@ -283,6 +283,11 @@ def read_pieces(
             continue  # "tie him up? nah, …", "… playing dice?": wondered aloud, not done
         friends = bool(read) and friends_deed(piece, actor, state)
         if not own_deed(piece) or others_deed(piece.text) or friends:
+            handed = handed_on(piece, actor, last, state, friends) if read else None
+            if handed is not None:  # "…, then he reads the rune": his, when his player's
+                theirs = understand_clause(handed[1], actor, state, campaign, language=language)
+                if _deed_of(theirs, handed[0]):
+                    read.append((piece, words, theirs))
             continue  # "… before we go down", "… and he heaves the door": not this deed
         if piece.subordinate and read and read[-1][2].kind == "rest":
             continue  # "short rest before we go up": what follows a rest is for after it
@@ -413,6 +418,15 @@ _ITS_BLOW = re.compile(
 """A blow the thing just called up strikes ("… and have it smack thrall 1")."""
 _WITH_IT = re.compile(r"\bwith (?:it|that|the (weapon|blade|hammer|mace|sword))\W*$", re.I)
 """A blow struck with the thing just called up ("… and smack her with it")."""
+
+
+def _deed_of(intent: Intent, member: str) -> bool:
+    """The clause reads surely as a deed of that party member's."""
+    return (
+        intent.actor == member
+        and intent.kind not in NOT_A_DEED | {"question"}
+        and intent.confidence >= 0.7
+    )
 
 
 def _wields(state: GameState, actor: str | None, word: str | None) -> bool:

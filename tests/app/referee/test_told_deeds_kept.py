@@ -235,3 +235,20 @@ def test_a_turning_cried_and_named_is_one_turning() -> None:
                  "turn": "sela"}  # fmt: skip
     said = read(skeletons, "sela", "By the light, begone! I turn undead")
     assert [s.action for s in said] == ["turn_undead"]
+
+
+async def test_a_friends_deed_after_ones_own_is_done_by_them_out_of_a_fight() -> None:
+    session = session_for(build_situation(Situation.model_validate(WOODS)))
+    referee = await play(session, "sela", "Guidance on Ivo, then he reads the rune.")
+    tried = [c for c in referee.made if c.name == "attempt_challenge"]
+    assert tried and '"character_id": "ivo"' in tried[0].arguments
+    door = {**WOODS, "met": ["odile", "hobb"]}
+    said = read(door, "sela", "I cast guidance on Bram before he heaves the door")
+    assert [s.kind for s in said] == ["cast"]  # (when, not what is done)
+
+
+def test_at_a_table_of_several_a_friends_deed_is_left_to_their_player() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn",
+           "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    said = read(inn, "mira", "Mira asks Berta about the reward, then Thorin drinks his potion")
+    assert [s.kind for s in said] == ["talk"]

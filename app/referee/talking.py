@@ -25,6 +25,7 @@ from app.referee.voices import SHRUGS as SHRUGS  # noqa: PLC0414 (re-exported)
 from app.referee.voices import WELL, foes_reply, pick, waiting_foes_reply
 from app.referee.voices import off_topic as off_topic  # noqa: PLC0414
 from app.understanding import Intent
+from app.understanding.vocabulary import ENGLISH
 from app.understanding.words import has_phrase, normalise
 from app.world import view
 from app.world.npcspec import NPCSpec
@@ -166,7 +167,12 @@ class Talking(RefereeBase):
         return calls
 
     def _foes_answer(self, state: GameState, actor: str, intent: Intent) -> str:
-        """Words said to no person of the story: foes here answer as foes do."""
+        """Words said to no person of the story: foes here answer as foes do — unless they
+        are called to someone the story names who is no person to talk with ("I yell at
+        Corin to get clear", Corin being dragged into the sea): said to them, as told."""
+        story_name = _named_in_story(state, intent.text)
+        if story_name is not None:
+            return f"{state.name_of(actor)} calls out to {story_name}."
         reply = foes_reply(state, intent.text) or waiting_foes_reply(state, intent.text)
         if reply is None:
             name = state.name_of(actor)
@@ -174,6 +180,22 @@ class Talking(RefereeBase):
                 state, self.campaign, actor
             )
         return reply
+
+
+def _named_in_story(state: GameState, text: str) -> str | None:
+    """A name the line calls, which is no one of the party or the fight but one the
+    campaign's story tells of ("Corin")."""
+    campaign = state.campaign
+    if campaign is None:
+        return None
+    known = {w.lower() for s in state.party.values() for w in s.name.split()}
+    known |= {w.lower() for c in state.creatures.values() for w in c.name.split()}
+    names = [
+        w for w in re.findall(r"\b[A-Z][a-z]{2,}\b", text)
+        if w.lower() not in known and w.lower() not in ENGLISH.common | ENGLISH.stop
+    ]  # fmt: skip
+    story = campaign.model_dump_json() if names else ""
+    return next((w for w in names if re.search(rf"\b{w}\b", story)), None)
 
 
 def this_turns_judgments(state: GameState, actor: str) -> list[Judgment]:

@@ -105,8 +105,9 @@ def bare_names(ctx: Context) -> Intent | None:
         wanted = {v for k, v in ctx.vocab.descriptors.items() if has_phrase(ctx.said, k)}
         if wanted - {"any"} and named_creatures(ctx.said, ctx.scope) == []:
             pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
-            if pick.exact and not wanted & _HURT:
+            if pick.exact and not wanted & _HURT and not _NEXT.match(ctx.raw.lower()):
                 # "the awake one": a foe singled out, but nothing said to do to it — asked
+                # ("now the other one": the next blow, at it)
                 who = pick.ids[0]
                 offer = Reading("attack", who, f"attack {ctx.state.name_of(who)}")
                 return ctx.intent("ask", targets=pick.ids, alternatives=(offer,), confidence=0.4)
@@ -117,6 +118,8 @@ def bare_names(ctx: Context) -> Intent | None:
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.exact and len(pick.ids) == 1 and named_creatures(ctx.said, ctx.scope):
             # "rat 3" alone: that one, offered back (or struck, after "hit rat 1 and …")
+            if ctx.scope.fighting and _NEXT.match(ctx.raw.lower()):
+                return ctx.intent("attack", targets=pick.ids, confidence=0.8)  # "now rat 3"
             who = pick.ids[0]
             offer = Reading("attack", who, f"attack {ctx.state.name_of(who)}")
             return ctx.intent("ask", targets=pick.ids, alternatives=(offer,), confidence=0.4)
@@ -206,3 +209,7 @@ _TO_YOU = re.compile(r"\b(?:you|u|ya|yer|your|ur)\b")
 """Words said to someone: with one person here, to them."""
 _WONDERING = re.compile(r"\b(?:who|what|why|how|where|which|whose)\b")
 """A question's word, in a line that names things and asks about them."""
+
+
+_NEXT = re.compile(r"^(?:ok(?:ay)? |and )?(?:now|next)\b")
+"""A foe named as the next to strike ("now the other one", "next, rat 3")."""

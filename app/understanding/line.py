@@ -30,6 +30,7 @@ from app.understanding.clauses import (
     propose,
     refer_back,
 )
+from app.understanding.cut_or_whole import plainer, same, target_stolen
 from app.understanding.darts import is_darts, shared_darts
 from app.understanding.features import BONUS_MOVES, names_a_feature
 from app.understanding.fighting_words import CARRIES_NO
@@ -122,6 +123,12 @@ def _line(
         text = text.replace("*", " ")  # "… now! *then I swing my mace at the thrall*": a
         # deed of the speaker's own in stars is a deed, not a gesture
     bare = EMOTE.sub(" ", text).strip()
+    if bare and bare != text.strip() and state.encounter is not None:
+        starred = " ".join(m.group(0).strip("*") for m in EMOTE.finditer(text))
+        blow = _understand(starred, actor, state, campaign, language=language)
+        if blow.kind in ("attack", "cast") and blow.confidence >= 0.7:
+            return replace(blow, text=text)  # "get off her you overgrown mouse! *swings at
+            # the one that bit aria*": the blow in stars is the deed, the words its cry
     if bare and bare != text.strip():  # "drop your weapons! *raises sword*": the words lead
         said = _understand(bare, actor, state, campaign, language=language)
         if said.kind not in NOT_A_DEED | {"talk", "question"}:
@@ -308,7 +315,9 @@ def _understand(
         whole = replace(whole, kind="ask", targets=(), confidence=0.0, then=())
     sure = whole.kind not in NOT_A_DEED and whole.confidence >= 0.7
     # ("Corin! get up the steps, now! …": a going told to the one called, not the party's)
-    ordered = whole.kind == "move" and calling.called(text, state, whole.actor or actor) is not None
+    ordered = whole.kind in ("move", "manoeuvre") and (
+        calling.called(text, state, whole.actor or actor) is not None
+    )  # ("Corin! run!": his running)
     sent = _SENT_OFF.match(text) if whole.kind == "move" else None
     if sent is not None:  # "go on lad, get upstairs to Berta": Tam is sent, nobody else goes
         to = understand_clause(f"talk to {sent.group(1)}", actor, state, campaign)
@@ -362,15 +371,15 @@ def _understand(
     address = any(len(c.text.split()) <= 2 for c in read)  # "vermin!", "hey rats"
     if speech and address and sum(1 for c in read if c.topic) < 2:
         return whole  # "surrender, vermin!", "hey rats, what do you want?": one speech
-    stolen = _target_stolen(whole, read)
+    stolen = target_stolen(whole, read)
     backing = bool(BACKING.match(text)) and read[0].action == "withdraw"
     if backing and not any(c.kind in DEEDS for c in read[1:]):
         return whole  # "back off, vermin!": a threat, with no deed after it
     # ("so is there a reward or what? then i pick the lock": asked, then done)
     done_after = any(c.kind not in ("question", "talk", "ask") for c in read)
     asked_then_done = whole.kind == "question" and "?" in text.rstrip()[:-1] and done_after
-    if (sure and not stolen and not backing and not _plainer(whole, read) and not asked_then_done
-            and not ordered and not any(_same(whole, clause) for clause in read)):  # fmt: skip
+    if (sure and not stolen and not backing and not plainer(whole, read) and not asked_then_done
+            and not ordered and not any(same(whole, clause) for clause in read)):  # fmt: skip
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut
     asking = whole.kind == "question" and not re.search(r"[?.!]\s+\S", text)
     asking = asking and (text.rstrip().endswith("?") or bool(_ASKS.search(text)))
@@ -382,7 +391,7 @@ def _understand(
     if (
         told_around
         and whole.confidence >= 0.7
-        and all(c.kind in STORY or _same(c, whole) for c in read)
+        and all(c.kind in STORY or same(c, whole) for c in read)
     ):  # "feels the cold of the grave … thrusts her holy symbol …": the turning, told
         return whole
     head, *rest = read
@@ -391,7 +400,9 @@ def _understand(
         return replace(head, then=tuple(rest))  # "Nessa, tell me about …, then about …"
     if called is not None:
         to = called or (whole.targets if whole.kind == "talk" else ())
-        talk = Intent(kind="talk", text=head.text, actor=head.actor, character=head.character,
+        opening = calling.opening(text, state)  # (the name called stays with the words)
+        said = f"{opening.group(1)}, {head.text}" if opening is not None else head.text
+        talk = Intent(kind="talk", text=said, actor=head.actor, character=head.character,
                       targets=to, language=head.language, confidence=0.8)  # fmt: skip
         if not any(_MINE.search(c.text) for c in rest):
             return replace(talk, text=whole.text)  # "Corin! Can you hear me? Fight them!"
@@ -473,44 +484,3 @@ _SENT_OFF = re.compile(
 )
 """Someone sent off by a word for them ("go on lad, get upstairs"): the going is theirs."""
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
-
-
-def _target_stolen(whole: Intent, read: list[Intent]) -> bool:
-    """The whole line's reading took its target from a later clause of another kind
-    ("healing word Ivo and then hit the hurt wolf" read whole heals the wolf): the first
-    clause, read alone, is the same deed at its own target — the cut is right."""
-    same = [c for c in read if c.kind == whole.kind]
-    if len(read) < 2 or not same or not whole.target:
-        return False  # (or from an earlier one: "inspire Ione and healing word Cass")
-    others = {t for c in read if c.kind != whole.kind for t in c.targets}
-    return whole.target in others and all(whole.target not in c.targets for c in same)
-
-
-def _plainer(whole: Intent, read: list[Intent]) -> bool:
-    """Each clause of the cut is a sure deed of its own, and the whole line read as one
-    was a guess no clause bears out ("back up the stairs and tell Berta her boy's safe"
-    read whole as a deed with no word for it; "studies the sea … then heads up the
-    headland path" as a move to the shore): the clauses are what the player said."""
-    clear = all((c.confidence >= 0.8 and c.kind in _CLEAR) or c.extra[:1] == ("free",)
-                for c in read)  # fmt: skip
-    clear = clear and not any(c.kind == "manoeuvre" and c.action == "dash" for c in read)
-    apart = len({(c.kind, c.target) for c in read}) == len(read)
-    unborne = whole.kind == "improvise" or not any(
-        c.kind == whole.kind and whole.target in c.targets for c in read
-    )
-    return len(read) >= 2 and clear and apart and unborne and whole.kind in _CLEAR | {"improvise"}
-
-
-_CLEAR = frozenset({"move", "examine", "talk", "attack", "cast", "feature", "challenge", "take",
-                    "give", "use", "manoeuvre"})  # fmt: skip
-"""Readings sure enough to stand as clauses of their own."""
-
-
-def _same(one: Intent, other: Intent) -> bool:
-    """The whole line's reading is this clause's (the whole may have taken its target from
-    a later clause: "second wind, then hit rat 2" read whole aims the feature at the rat)."""
-    if one.kind != other.kind:
-        return False
-    if one.kind == "cast" and one.spell is not None and one.spell == other.spell:
-        return True  # "bless ione and me then …": the blessing, on one or on both
-    return one.target == other.target or not one.target or not other.target

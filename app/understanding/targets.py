@@ -232,6 +232,8 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         ranked = sorted(pool, key=left, reverse=True)
         if left(ranked[0]) > left(ranked[1]):
             return CreaturePick((ranked[0].id,), True, True)
+    if "other" in wanted and len(pool) == 1:  # "now the other one": the one left standing
+        return CreaturePick((pool[0].id,), True, True)
     if "other" in wanted and len(pool) == 2:
         hurt = [t for t in pool if "wounded" in _state_of(state, t.id)]
         struck = last_struck(state, {t.id for t in pool}) if len(hurt) != 1 else None

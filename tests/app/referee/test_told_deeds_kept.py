@@ -252,3 +252,33 @@ def test_at_a_table_of_several_a_friends_deed_is_left_to_their_player() -> None:
            "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
     said = read(inn, "mira", "Mira asks Berta about the reward, then Thorin drinks his potion")
     assert [s.kind for s in said] == ["talk"]
+
+
+def test_a_blow_in_stars_after_a_cry_in_a_fight_is_the_deed() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+            "turn": "thorin", "flags": {"trapdoor_open": True}}  # fmt: skip
+    line = "get off her you overgrown mouse! *swings at the one that bit aria*"
+    assert read(rats, "thorin", line)[0].kind == "attack"
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "ivo"}  # fmt: skip
+    said = read(wolves, "ivo", "Give Bram inspiration and then thunderwave")
+    assert [(s.kind, s.action or s.spell) for s in said] == [
+        ("feature", "bardic_inspiration"),
+        ("cast", "thunderwave"),
+    ]
+
+
+def test_the_other_one_with_one_foe_left_is_the_next_blow() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "bram", "dead": ["wolf-1"]}  # fmt: skip
+    for line in ("now the other one", "now wolf 2"):
+        said = read(wolves, "bram", line)[0]
+        assert (said.kind, said.targets) == ("attack", ("wolf-2",)), line
+
+
+async def test_words_called_to_someone_of_the_story_are_told_as_said_to_them() -> None:
+    thralls = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+               "turn": "cass"}  # fmt: skip
+    for line in ("I yell at Corin to get clear", "Corin! run!"):
+        story = await told(thralls, "cass", line)
+        assert "calls out to Corin" in story and "breaks into a run" not in story, line

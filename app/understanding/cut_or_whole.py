@@ -1,0 +1,48 @@
+"""Whether a line cut into clauses reads better than the line read whole: the whole took
+its target from a later clause of another kind, every clause is a sure deed the whole
+reading does not bear out, or the whole is one of the clauses after all."""
+
+from __future__ import annotations
+
+from app.understanding.intent import Intent
+
+
+def target_stolen(whole: Intent, read: list[Intent]) -> bool:
+    """The whole line's reading took its target from a later clause of another kind
+    ("healing word Ivo and then hit the hurt wolf" read whole heals the wolf): the first
+    clause, read alone, is the same deed at its own target — the cut is right."""
+    same = [c for c in read if c.kind == whole.kind]
+    if len(read) < 2 or not same or not whole.target:
+        return False  # (or from an earlier one: "inspire Ione and healing word Cass")
+    others = {t for c in read if c.kind != whole.kind for t in c.targets}
+    return whole.target in others and all(whole.target not in c.targets for c in same)
+
+
+def plainer(whole: Intent, read: list[Intent]) -> bool:
+    """Each clause of the cut is a sure deed of its own, and the whole line read as one
+    was a guess no clause bears out ("back up the stairs and tell Berta her boy's safe"
+    read whole as a deed with no word for it; "studies the sea … then heads up the
+    headland path" as a move to the shore): the clauses are what the player said."""
+    clear = all((c.confidence >= 0.8 and c.kind in CLEAR) or c.extra[:1] == ("free",)
+                for c in read)  # fmt: skip
+    clear = clear and not any(c.kind == "manoeuvre" and c.action == "dash" for c in read)
+    apart = len({(c.kind, c.target) for c in read}) == len(read)
+    unborne = whole.kind == "improvise" or not any(
+        c.kind == whole.kind and whole.target in c.targets for c in read
+    )
+    return len(read) >= 2 and clear and apart and unborne and whole.kind in CLEAR | {"improvise"}
+
+
+CLEAR = frozenset({"move", "examine", "talk", "attack", "cast", "feature", "challenge", "take",
+                    "give", "use", "manoeuvre"})  # fmt: skip
+"""Readings sure enough to stand as clauses of their own."""
+
+
+def same(one: Intent, other: Intent) -> bool:
+    """The whole line's reading is this clause's (the whole may have taken its target from
+    a later clause: "second wind, then hit rat 2" read whole aims the feature at the rat)."""
+    if one.kind != other.kind:
+        return False
+    if one.kind == "cast" and one.spell is not None and one.spell == other.spell:
+        return True  # "bless ione and me then …": the blessing, on one or on both
+    return one.target == other.target or not one.target or not other.target

@@ -67,7 +67,8 @@ def conditions_text(sheet: CharacterSheet) -> str:
     return ", ".join(held)
 
 
-_ASKING_HOW = frozenset({"how", "many", "much", "what", "what's", "whats", "is", "my", "left"})
+_ASKING_HOW = frozenset({"how", "many", "much", "what", "what's", "whats", "is", "my", "left",
+                         "check", "pls", "plz", "please", "now", "current", "quick"})  # fmt: skip
 """Words that only put the asking ("how many hp", "what's my hp"): no one else asked of."""
 
 
@@ -76,7 +77,9 @@ def hit_points(a: Asked) -> str | None:
     and Aria's hp" (both), or just "hp?" (the asker's)."""
     own = a.state.party.get(a.actor or "")
     core = [w for w in a.words if w not in _ASKING_HOW]
+    said_of_hurt = {w for h in HURT_WORDS for w in h.split()}
     terse = not a.named and not a.about_party and len(core) <= 2  # "hp?", "how many hp"
+    terse = terse and all(w in said_of_hurt for w in core)  # (not "is corin ok": his)
     if not a.has(*HURT_WORDS) or (a.sheet is None and not (terse and own)):
         return None
     if a.creature is not None and not a.named:

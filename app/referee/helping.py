@@ -42,21 +42,26 @@ def _member(state: GameState, word: str) -> str | None:
     )
 
 
-def _by_words(state: GameState, rest: str, campaign: Any) -> str | None:
+def _by_words(state: GameState, rest: str, campaign: Any, ally: str) -> str | None:
     """The open challenge here whose name or phrases share most words with ``rest`` ("with
-    the lock"), if one alone does."""
+    the lock"), if one alone does — or, of those that share as many, the one the ally is
+    best at (Mira "with the lock": picking it, with her tools, not forcing it)."""
     words = {w for w in normalise(rest).split() if w not in _PLAIN and len(w) > 2}
+    sheet = state.party.get(ally)
     scored = []
     for cid in open_challenges(state, campaign):
         spec = campaign.challenges[cid]
         named = {w for p in (spec.name, *spec.provoked_by) for w in normalise(p).split()}
         shared = len(words & named)
         if shared:
-            scored.append((shared, cid))
+            good = 0
+            if sheet is not None and spec.skill is not None:
+                good = sheet.check_modifier(skill=spec.skill, tool=spec.tool)
+            scored.append((shared, good, cid))
     scored.sort(reverse=True)
-    if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
+    if not scored or (len(scored) > 1 and scored[0][:2] == scored[1][:2]):
         return None
-    return scored[0][1]
+    return scored[0][2]
 
 
 def way_asked(state: GameState, spec: ChallengeSpec, text: str) -> dict[str, str]:
@@ -101,7 +106,7 @@ class Helping(RefereeBase):
             return None
         deed = understand(found["rest"], ally, state, campaign)
         if deed.kind != "challenge" or deed.confidence < 0.6:
-            cid = _by_words(state, found["rest"], campaign)
+            cid = _by_words(state, found["rest"], campaign, ally)
             if cid is None and deed.kind != "improvise":
                 return None
             if cid is not None:

@@ -318,9 +318,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if deed.key == "bind" and not pick.exact:  # "tie him up": the one that lies still
             target = things[0].id
     if deed.key == "knock_out" and target is None and not ctx.scope.fighting:
-        foes = fight_in_view(ctx)  # "creep up behind the nearer goblin and knock him out":
-        if foes:  # the fight with the foes in view opens with the blow
-            return ctx.intent("attack", targets=foes, confidence=0.85)
+        in_view = fight_in_view(ctx)  # "creep up behind the nearer goblin and knock him
+        if in_view:  # out": the fight with the foes in view opens with the blow
+            return ctx.intent("attack", targets=in_view, confidence=0.85)
     if target is None and deed.needs_object and not scene_mentions(ctx):
         return None
     if ctx.scope.fighting and target in ctx.state.creatures:

@@ -320,9 +320,9 @@ def _understand(
     )  # ("Corin! run!": his running)
     sent = _SENT_OFF.match(text) if whole.kind == "move" else None
     if sent is not None:  # "go on lad, get upstairs to Berta": Tam is sent, nobody else goes
-        to = understand_clause(f"talk to {sent.group(1)}", actor, state, campaign)
-        if to.kind == "talk" and to.targets:
-            return replace(to, text=text, topic=None)
+        sent_to = understand_clause(f"talk to {sent.group(1)}", actor, state, campaign)
+        if sent_to.kind == "talk" and sent_to.targets:
+            return replace(sent_to, text=text, topic=None)
     if (whole.kind not in NOT_A_DEED and words > PARAGRAPH and not ordered) or CHANGED_MIND.search(
         text
     ):

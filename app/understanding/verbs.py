@@ -287,12 +287,12 @@ def _attack(ctx: Context) -> Intent:
     encounter = fight_in_view(ctx)
     if npcs and not encounter:
         encounter = fight_in_view(ctx.with_said(f"{ctx.said} {' '.join(npcs[0].names)}"))
-    struck = [at for at, _, kind in verb_hits(ctx) if kind == "attack"]
+    blows_at = [at for at, _, kind in verb_hits(ctx) if kind == "attack"]
     if (
         not encounter
         and not npcs
-        and struck
-        and own(ctx, struck[0])  # (not "is she gonna attack us")
+        and blows_at
+        and own(ctx, blows_at[0])  # (not "is she gonna attack us")
         and not ctx.named("feature", "item_here", "carried", "exit")
     ):
         # "lets fly at the grey thing holding the boy's arm": the one fight in view, whatever

@@ -282,3 +282,18 @@ async def test_words_called_to_someone_of_the_story_are_told_as_said_to_them() -
     for line in ("I yell at Corin to get clear", "Corin! run!"):
         story = await told(thralls, "cass", line)
         assert "calls out to Corin" in story and "breaks into a run" not in story, line
+
+
+async def test_help_with_the_lock_is_help_at_what_the_ally_is_best_at() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    session = session_for(build_situation(Situation.model_validate(inn)))
+    referee = await play(session, "thorin", "Thorin: help mira with the lock")
+    tried = [c.arguments for c in referee.made if c.name == "attempt_challenge"]
+    assert tried and '"trapdoor_lock"' in tried[0] and '"helper_id": "thorin"' in tried[0]
+
+
+async def test_asked_if_someone_else_is_ok_is_no_answer_of_ones_own_health() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"],
+              "flags": {"corin_saved": True}}  # fmt: skip
+    assert "hit points" not in await told(strand, "ione", "is corin ok?")
+    assert "Ione has 28 of 28 hit points" in await told(strand, "ione", "how many hp")

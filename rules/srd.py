@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -22,8 +22,9 @@ from rules.abilities import (
     xp_for_cr,
 )
 from rules.conditions import Condition, ConditionRule, condition_rules
-from rules.damage import DamageType, Defenses
+from rules.damage import MOST_HP, DamageType, Defenses
 from rules.datafiles import DataError, read_toml, validate_table
+from rules.economy import MOST_FEET
 from rules.skills import Skill
 from rules.spelldata import Spell
 from rules.srddata import Catalog, SrdData, T, dice_or_none
@@ -170,7 +171,7 @@ class MonsterAction(SrdData):
     """What sort of action it is."""
     cost: Literal["action", "bonus_action", "reaction"] = "action"
     """What it costs: an action, a bonus action or a reaction."""
-    to_hit: int | None = None
+    to_hit: int | None = Field(default=None, ge=-20, le=30)
     """Attack bonus (``+4`` is written ``4``)."""
     reach: int | None = None
     """Melee reach in feet."""
@@ -296,13 +297,15 @@ class Monster(SrdData):
     """Armour class."""
     armor: str = ""
     """What gives the AC ("leather armor, shield")."""
-    hp: int = Field(ge=1)
+    hp: int = Field(ge=1, le=MOST_HP)
     """Average hit points."""
     hit_dice: str
     """Hit dice formula (``2d6``)."""
-    speed: int = Field(ge=0)
+    speed: int = Field(ge=0, le=MOST_FEET)
     """Walking speed in feet."""
-    speeds: dict[Literal["climb", "fly", "swim", "burrow"], int] = Field(default_factory=dict)
+    speeds: dict[
+        Literal["climb", "fly", "swim", "burrow"], Annotated[int, Field(ge=0, le=MOST_FEET)]
+    ] = Field(default_factory=dict)
     """Other speeds in feet: ``{ climb = 30, fly = 60 }``."""
     abilities: AbilityScores
     """Ability scores: ``{ str = 8, dex = 14, … }``."""

@@ -130,3 +130,25 @@ def to_a_friend(ctx: r.Context, actor: str | None) -> Intent | None:
     return ctx.intent("ask", confidence=0.2,
                       note=f"{friend}{r.HEARS}said in passing, nothing happens in the story. "
                            f"What does {own} do?")  # fmt: skip
+
+
+_TO_A_FRIEND = re.compile(
+    r"(?:\b(?:yells?|shouts?|says?|calls?|cries?|hisses?|whispers?|snaps?|asks?)\s*,?\s*)?"
+    r"(['\"“])\s*([A-Z]\w+)\s*,\s*([^'\"”]*?)\s*['\"”]",
+)
+"""Words in quotes to another of the party by name ("Ione yells 'Cass, heal Wren!'")."""
+
+
+def quoted_to_friend(text: str, state: GameState, actor: str | None) -> tuple[str, str | None]:
+    """The line without words in quotes said to another of the party by name, and that
+    one's name ("Ione yells 'Cass, heal Wren!' and looses another arrow": the arrow is
+    Ione's deed; the order is Cass's to take up on Cass's own line)."""
+    for m in _TO_A_FRIEND.finditer(text):
+        called = m.group(2).lower()
+        friend = next((cid for cid, s in state.party.items()
+                       if cid != actor and (called == cid or called in s.name.lower().split())
+                       and called not in TITLES), None)  # fmt: skip
+        if friend is not None:
+            rest = (text[: m.start()] + " " + text[m.end() :]).strip()
+            return re.sub(r"\s+", " ", rest), state.name_of(friend)
+    return text, None

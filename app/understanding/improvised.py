@@ -120,8 +120,15 @@ def deed_of(said: str) -> Deed | None:
     return best[1] if best else None
 
 
+_TO_THEIR_FEET = re.compile(
+    r"\b(?:haul|hauls|pull|pulls|help|helps|drag|drags|heave|heaves|lift|lifts|hoist|hoists)"
+    r"\s+([\w']+)\s+(?:up\b|back up\b|to (?:his|her|their) feet\b)"
+)
+"""A hand up for a friend ("hauls ivo to his feet", "help Mira up")."""
 _TOLD_APART = (
     ("show", HELD_OUT),  # "hold the locket up so she can see it"
+    ("tend", re.compile(r"\b(?:stop|stops|stem|stems|staunch|staunches|stanch)\b(?: [\w']+){0,2}? "
+                        r"bleed")),  # "tries to stop ivos bleeding"
     ("tend", re.compile(
         r"^(?:i |we )?(?:check|checks|look|looks)\b(?: \w+){0,3}? (?:over )?for (?:injur|wound|cut|"
         r"bruis|bite|broken|fever|sick|infect|poison)|^(?:i |we )?check(?:s)? (?:whether|if|that)\b"
@@ -196,6 +203,13 @@ _PARTED_AND_IN = re.compile(
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     """The clause as an improvised deed on something here, or ``None``."""
     deed = deed or deed_of(ctx.said)
+    raised = _TO_THEIR_FEET.search(ctx.said)
+    friend = [m for m in ctx.named("member", text=raised.group(1)) if m.id != ctx.actor] if (
+        raised) else []  # fmt: skip
+    if friend:  # "hauls ivo to his feet": a hand up, told (standing is the friend's own
+        # to do on their turn, with half their movement, as the rules have it)
+        return ctx.intent("improvise", targets=(friend[0].id,), action="auto",
+                          extra=("free", "0"), confidence=0.8)  # fmt: skip
     if deed is None or challenge_named(ctx):
         return None  # the campaign's own challenge for it is the ruling
     if deed.key == "track" and not ctx.named("feature") and scene_mentions(ctx):
@@ -341,6 +355,15 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if floored and not SUBDUING.search(ctx.said) and deed.key != "cow":
             # "I knock skeleton 2 flat": a shove to the ground
             return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
+    own_thing = target is not None and ctx.scope.get(target, "carried") is not None
+    if deed.key == "palm" and own_thing:  # "pocket the potion" she was given: put away,
+        return ctx.intent("improvise", targets=(target or "",), action="auto",  # no roll
+                          extra=("free", "0"), confidence=0.8)  # fmt: skip
+    dying = target in ctx.state.party and ctx.state.party[target or ""].vitals.hp <= 0
+    if deed.key == "tend" and dying:  # "tries to stop ivos bleeding": the Medicine check
+        return ctx.intent(
+            "manoeuvre", action="stabilize", targets=(target or "",), confidence=0.85
+        )  # that stabilizes (fmt: skip)
     if deed.key == "posture":  # "sit down", "get up", "crouch behind the casks"
         return _posture(ctx, target)
     if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":

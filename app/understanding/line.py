@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from app.understanding import calling
+from app.understanding.addressing import quoted_to_friend
 from app.understanding.again import repeated
 from app.understanding.chaining import (
     BACKING,
@@ -67,6 +68,12 @@ def understand(
     if again is not None:
         text = again
     text = _HANDED_OVER.sub(r"\1 ", text)  # "Sela's better at this. She lays a hand …"
+    text, friend = quoted_to_friend(text, state, actor)
+    if friend is not None and len(re.findall(r"\w+", text)) <= 3:  # "Ivo, shaking: 'Sela,
+        own = state.name_of(actor) if actor else "your character"  # should we run for it?'"
+        return Intent(kind="ask", text=text, actor=actor, confidence=0.2,
+                      note=f"{friend}{HEARS}said in passing, nothing happens in the story. "
+                           f"What does {own} do?")  # fmt: skip
     return freely(_line(text, actor, state, campaign, language=language), state, campaign,
                   language=language)  # fmt: skip
 

@@ -11,6 +11,8 @@ for something is just part of the story.
 
 from __future__ import annotations
 
+import re
+
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.spells import spell_mentioned
@@ -33,11 +35,16 @@ def readying(ctx: Context) -> Intent | None:
     """The line readies an action, or ``None``."""
     words = ctx.vocab.readying
     said = ctx.said
-    if ctx.state.encounter is None or not words:
+    if not words:
         return None
     cue = _first(said, words.get("cue", ()))
     if cue is None:
         return None
+    if ctx.state.encounter is None:  # "waits in the shadows, ready to cast sleep if things
+        # go bad": a plan, told; nothing cast and no fight begun
+        planned = re.search(r"\b(?:if|in case|should)\b", said[cue[0] :]) is not None
+        return ctx.intent("improvise", action="auto", extra=("free", "0"),
+                          confidence=0.8) if planned else None  # fmt: skip
     at, phrase = cue
     before = said[:at].split()[-1:]
     if before and before[0] in words.get("not_before", ()):

@@ -31,9 +31,9 @@ endings may award ``xp = 300`` or a milestone ``level_up = true``.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from app.world.challengespec import ChallengeSpec, Effects
 from app.world.eventspec import CounterSpec, EventSettings, JudgmentSpec, SafetySpec
@@ -213,18 +213,35 @@ class CampaignMeta(_Spec):
     """How the story should feel, for the DM (``cosy peril, hungry goblins, no gore``)."""
     language: str = "en"
     """Language code of its text (``en``)."""
-    levels: tuple[int, int] = (1, 3)
-    """The character levels it is written for: ``[low, high]``."""
+    levels: tuple[Annotated[int, Field(ge=1, le=20)], Annotated[int, Field(ge=1, le=20)]] = (1, 3)
+    """The character levels it is written for: ``[low, high]``, each 1 to 20, low first."""
     start: str
     """The scene id where the story starts."""
     party: list[str] = Field(min_length=1)
-    """Character ids of the pregenerated party."""
+    """Character ids of the pregenerated party, each once."""
     advancement: Literal["xp", "milestone", "none"] = "none"
     """How the party grows: ``xp`` — defeated foes give their experience points, shared
     among the living party, and effects may add more (``xp = 300``); ``milestone`` — effects
     and endings with ``level_up = true`` grant the next level; ``none`` — the characters
     stay as they are made (effects with ``xp`` or ``level_up`` still apply). A character
     whose experience reaches a new level is told so and takes it with ``/levelup``."""
+
+    @field_validator("levels")
+    @classmethod
+    def _low_first(cls, levels: tuple[int, int]) -> tuple[int, int]:
+        """``[low, high]``: the first may not be above the second."""
+        if levels[0] > levels[1]:
+            raise ValueError(f"levels {list(levels)}: the lower level comes first")
+        return levels
+
+    @field_validator("party")
+    @classmethod
+    def _each_once(cls, party: list[str]) -> list[str]:
+        """A character is in the party once ("mira" three times is a party of one)."""
+        twice = sorted({c for c in party if party.count(c) > 1})
+        if twice:
+            raise ValueError(f"the party names {', '.join(twice)} more than once")
+        return party
 
 
 class Campaign(_Spec):

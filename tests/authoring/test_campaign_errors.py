@@ -79,3 +79,29 @@ def test_broken_references_are_listed_beside_type_errors(tmp_path: Path) -> None
     assert "scenes.hall.exits[0].to: no scene 'yrd' — did you mean 'yard'?" in said
     assert "triggers[2] (lost).effects.move_to: no scene 'atic'" in said  # its place in the file
     assert "chest_lock'" not in said.split("dc is a whole number")[1]  # it exists, only broken
+
+
+def test_a_monster_number_the_game_cannot_play_is_refused_where_it_is(tmp_path: Path) -> None:
+    """An attack bonus, speed or hit points past what a fight can carry is an error at the
+    key, not a fight that fails every turn (or a balance run that shows a traceback)."""
+    data = tiny()
+    data["monsters"] = {"brute": {
+        "name": "Brute", "size": "Medium", "type": "humanoid", "ac": 12, "hp": 99_999_999,
+        "hit_dice": "2d8", "speed": 10_000, "passive_perception": 10, "cr": "1",
+        "abilities": {"str": 14, "dex": 10, "con": 12, "int": 8, "wis": 10, "cha": 8},
+        "actions": [{"id": "club", "name": "Club", "kind": "melee", "to_hit": 10**20,
+                     "reach": 5, "damage": "1d6", "damage_type": "bludgeoning"}],
+    }}  # fmt: skip
+    said = problems(tmp_path, data)
+    assert "monsters.brute.hp: Input should be less than or equal to 10000" in said
+    assert "monsters.brute.speed: Input should be less than or equal to 1000" in said
+    assert "monsters.brute.actions[0].to_hit: Input should be less than or equal to 30" in said
+
+
+def test_a_party_names_each_character_once_and_levels_go_low_to_high(tmp_path: Path) -> None:
+    data = tiny()
+    data["campaign"]["party"] = ["mira", "mira"]
+    data["campaign"]["levels"] = [5, 1]
+    said = problems(tmp_path, data)
+    assert "the party names mira more than once" in said
+    assert "the lower level comes first" in said

@@ -297,3 +297,37 @@ async def test_asked_if_someone_else_is_ok_is_no_answer_of_ones_own_health() -> 
               "flags": {"corin_saved": True}}  # fmt: skip
     assert "hit points" not in await told(strand, "ione", "is corin ok?")
     assert "Ione has 28 of 28 hit points" in await told(strand, "ione", "how many hp")
+
+
+def test_a_spell_readied_out_of_a_fight_is_a_plan_told() -> None:
+    line = "Aria waits in the shadows, ready to cast sleep if things go bad"
+    said = read(WARREN, "aria", line)[0]
+    assert (said.kind, said.action) == ("improvise", "auto")
+    assert read(WARREN, "aria", "sleep the goblins")[0].kind == "cast"
+
+
+def test_words_in_quotes_to_a_friend_are_theirs_to_take_up() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "ivo"}  # fmt: skip
+    said = read(wolves, "ivo", "Ivo, shaking: 'Sela, should we run for it?'")[0]
+    assert said.kind == "ask" and "Sela hears you" in said.note
+    warden = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "ione"}
+    line = "Ione yells 'Cass, heal Wren!' and looses another arrow at the faceless thing"
+    said = read(warden, "ione", line)
+    assert [(s.kind, s.targets) for s in said] == [("attack", ("the-grey-sister",))]
+
+
+async def test_stopping_a_dying_friends_bleeding_stabilizes_and_a_hand_up_costs_nothing() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "bram", "wounds": {"ivo": 15}}  # fmt: skip
+    said = read(wolves, "bram", "well then bram kneels and tries to stop ivos bleeding")[0]
+    assert (said.kind, said.action) == ("manoeuvre", "stabilize")
+    said = read(wolves, "bram", "bram hauls ivo to his feet then swings at wolf 2")
+    assert [(s.kind, s.action) for s in said] == [("improvise", "auto"), ("attack", None)]
+
+
+def test_a_thing_of_ones_own_pocketed_is_put_away_with_no_roll() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour",
+               "give": {"ione": ["healing potion"]}}  # fmt: skip
+    said = read(harbour, "ione", "I pocket the potion")[0]
+    assert (said.kind, said.action) == ("improvise", "auto")

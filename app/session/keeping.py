@@ -130,6 +130,8 @@ class Keeper:
         self._lock = threading.Lock()
         self._claimed: Path | None = None
         """The save this game holds against other processes (:mod:`app.saves.claims`)."""
+        self._unkept = False
+        """A turn's checkpoint could not be written, and the player was told (once)."""
 
     def adopt(self, path: Path) -> None:
         """The file this game was loaded from is its own: it may save over it (as long as
@@ -181,8 +183,12 @@ class Keeper:
         with self._lock:
             kept = self._write(state, self.name, self.folder, move_on=True)
             self.name = kept.path.name.removesuffix(".toml")
-            if checkpoint:
-                keep_checkpoint(kept.path, state)
+            if checkpoint and keep_checkpoint(kept.path, state) is None and not self._unkept:
+                self._unkept = True  # said once: the game is saved, its undo history is not
+                kept.notes.append(
+                    "The game is saved, but its turns cannot be kept for undo after loading: "
+                    f"the checkpoints beside {kept.path.name} cannot be written."
+                )
             return kept
 
     def save_named(self, state: GameState, name: str, folder: Path | None = None) -> Kept:

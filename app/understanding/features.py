@@ -89,6 +89,8 @@ def feature_use(ctx: Context) -> Intent | None:
     if fid == "flurry_of_blows":
         option = open_hand_option(ctx.said)
     extra = (option,) if option else ()
+    if fid == "lay_on_hands" and sheet is not None and not sheet.has(fid):
+        return None  # "lays hands on his wounds" from a cleric: her healing, read as a spell
     if sheet is not None and not sheet.has(fid):  # "Second wind" from a ranger: said so,
         # with who has it, and nothing tried
         return ctx.intent("ask", action="unable", confidence=0.9, note=_not_had(ctx, fid))

@@ -46,6 +46,10 @@ def _bent(word: str, candidates: frozenset[str]) -> str | None:
     return fits.pop() if len(fits) == 1 else None
 
 
+_MADE_WITH = ("y", "ly", "er", "ers", "ed", "ing", "ish", "ness")
+"""Endings that make a word of another ("jump" → "jumpy")."""
+
+
 def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
     """The clause with each slip of the keys mended: its first word to a verb of the
     game's, any later word to a verb or a word of a name of the scene's ("picck the lokc":
@@ -62,6 +66,12 @@ def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
         stem = word[:-1] if word.endswith("s") else word
         candidates = verbs if i == 0 else things
         kept = word in known or word in names or stem in known or stem in names
+        kept = (
+            kept
+            or any(  # a word made from a verb ("jumpy", "swinger") is no slip of it
+                word.endswith(end) and word[: -len(end)] in verbs | known for end in _MADE_WITH
+            )
+        )
         if len(word) < SHORTEST or not word.isalpha() or kept or stem in candidates:
             out.append(word)  # (a plural is itself: "goblins" is no slip of "goblin", nor
             continue  # "heaves" of "heave")

@@ -249,12 +249,12 @@ HEAL_WORDS = ("heal", "heals", "patch up", "patches up", "mend", "mends")
 
 _LAID_ON = re.compile(
     r"\b(?:lays?|laying|places?|placing|press(?:es)?|pressing|puts?|putting|rests?)\s+"
-    r"(?:her|his|my|their|both)\s+(?:\w+\s+)?(?:hands?|palms?)\s+(?:\w+\s+)?"
+    r"(?:(?:her|his|my|their|both)\s+)?(?:\w+\s+)?(?:hands?|palms?)\s+(?:\w+\s+)?"
     r"(?:on|against|over|to)\b"
 )
 """A healer's hands laid on someone ("presses her palm flat against Bram's shoulder")."""
 _MENDING = re.compile(
-    r"\b(?:into|over|across)\s+(?:the|his|her|their)\s+(?:wounds?|cuts?|gash|bite)\b"
+    r"\b(?:into|over|across|on|to)\s+(?:the|his|her|their)\s+(?:wounds?|cuts?|gash|bite)\b"
     r"|\bwounds?\s+(?:close|closes|knit|knits|seal|seals)\b"
 )
 """The wound told as healing under the hands ("the light pours into the wound")."""

@@ -240,3 +240,17 @@ def test_the_hint_to_go_on_names_a_command_that_works_from_the_shell(
     monkeypatch.setenv("PATH", str(script.parent))
     assert command_name(str(script)) == "dungeon"
     assert command_name("/usr/bin/python3") == "dungeon"  # python -m app, the tests
+
+
+def test_checkpoints_that_cannot_be_written_are_said_once_and_the_save_stands(
+    tmp_path: Path,
+) -> None:
+    story = tmp_path / "table.story"
+    story.mkdir()
+    (story / "checkpoints").write_text("not a folder")  # a file where the folder goes
+    keeper = Keeper(tmp_path, "table")
+    first = keeper.autosave(state(1), checkpoint=True)
+    assert first is not None and "cannot be kept for undo after loading" in " ".join(first.notes)
+    again = keeper.autosave(state(2), checkpoint=True)
+    assert again is not None and not again.notes
+    assert load_game("table", tmp_path).turn == 2

@@ -331,3 +331,14 @@ def test_a_thing_of_ones_own_pocketed_is_put_away_with_no_roll() -> None:
                "give": {"ione": ["healing potion"]}}  # fmt: skip
     said = read(harbour, "ione", "I pocket the potion")[0]
     assert (said.kind, said.action) == ("improvise", "auto")
+
+
+def test_a_word_made_from_a_verb_is_no_slip_of_it_and_a_cleric_lays_hands_as_a_healer() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    line = 'Aria leans on the bar. "Evening, Berta. Whats got you so jumpy tonight?"'
+    said = read(inn, "aria", line)[0]
+    assert (said.kind, said.target) == ("talk", "berta")
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "sela", "wounds": {"ivo": 10}}  # fmt: skip
+    said = read(wolves, "sela", "Sela rushes to Ivo, lays hands on his wounds and helps him up")[0]
+    assert (said.kind, said.spell, said.targets) == ("cast", "cure_wounds", ("ivo",))

@@ -30,7 +30,7 @@ from app.understanding.readings import (
     Context,
     hurt_friends,
 )
-from app.understanding.scope import ThingKind
+from app.understanding.scope import Thing, ThingKind
 from app.understanding.spells import (
     cantrips_of,
     healing_asked,
@@ -52,6 +52,7 @@ from app.understanding.ways import (
 )
 from app.understanding.words import (
     has_phrase,
+    phrase_at,
     verb_at,
 )
 from app.world import view
@@ -354,8 +355,10 @@ def _examine(ctx: Context, at: int) -> Intent:
     paged = _PAGED_BACK.sub(r"\1 \2", ctx.said)
     seen = _PAGED_BACK.sub(r"\1 \2", ctx.said[at:])
     things = ctx.named(*kinds, text=seen) or ctx.named(*kinds, text=paged)
-    # "look out to sea": the sea a feature names before the shore steps it leads to
-    things.sort(key=lambda t: t.kind == "exit")
+    # "look out to sea": the sea a feature names before the shore steps it leads to; of
+    # things named alike, the first ("the millstone the old man sits on": the stone)
+    short = len(seen.split()) <= 20  # (a paragraph's look is at what it ends on)
+    things.sort(key=lambda t: (t.kind == "exit", _named_at(seen, t) if short else 0))
     ways = {"outside", "inside", "out", "in", "up", "down", "back"}
     looking = seen.split()[:1] and seen.split()[0] in SIGHT
     # the direction goes with the verb ("look out", "check outside"), never one said before
@@ -379,6 +382,11 @@ def _examine(ctx: Context, at: int) -> Intent:
     if written is not None:  # "read the inscription": the bell whose lip bears letters
         return ctx.intent("examine", targets=(written,), confidence=0.9)
     return ctx.intent("examine", confidence=0.9)
+
+
+def _named_at(text: str, thing: Thing) -> int:
+    """Where the text first names the thing (its end when it does not by a whole name)."""
+    return min((at for n in thing.names if (at := phrase_at(text, n)) >= 0), default=len(text))
 
 
 _WRITING = frozenset({"inscription", "inscriptions", "writing", "words", "letters",

@@ -342,3 +342,11 @@ def test_a_word_made_from_a_verb_is_no_slip_of_it_and_a_cleric_lays_hands_as_a_h
               "turn": "sela", "wounds": {"ivo": 10}}  # fmt: skip
     said = read(wolves, "sela", "Sela rushes to Ivo, lays hands on his wounds and helps him up")[0]
     assert (said.kind, said.spell, said.targets) == ("cast", "cure_wounds", ("ivo",))
+
+
+def test_of_things_named_alike_a_look_is_at_the_first() -> None:
+    mill = {"campaign": "hollow_ford", "scene": "mill_yard"}
+    said = read(mill, "sela", "I look at the millstone the old man sits on")[0]
+    assert (said.kind, said.target) == ("examine", "millstone")
+    said = read(mill, "sela", "look at the old man on the millstone")[0]
+    assert (said.kind, said.target) == ("examine", "hobb")

@@ -411,8 +411,10 @@ def _understand(
         said = f"{opening.group(1)}, {head.text}" if opening is not None else head.text
         talk = Intent(kind="talk", text=said, actor=head.actor, character=head.character,
                       targets=to, language=head.language, confidence=0.8)  # fmt: skip
-        if not any(_MINE.search(c.text) for c in rest):
+        after_call = text[opening.end() :] if opening is not None else text
+        if not any(_MINE.search(c.text) for c in rest) and not _I_DO.search(after_call):
             return replace(talk, text=whole.text)  # "Corin! Can you hear me? Fight them!"
+        # ("Corin! hold on! *I nock an arrow and shoot the nearest grey thing*": hers)
         head = talk  # "Corin, hold on! I shoot thrall 1": words, then a deed
         # ("Sister Maelis. We know what you did. Rest now.": her rest, not the party's)
         words_to = ("talk", "question", "rest")
@@ -490,4 +492,6 @@ _SENT_OFF = re.compile(
     re.IGNORECASE,
 )
 """Someone sent off by a word for them ("go on lad, get upstairs"): the going is theirs."""
+_I_DO = re.compile(r"\b(?:i|i'll|i'm|im)\b", re.IGNORECASE)
+"""The speaker as the one doing ("… *I nock an arrow* …")."""
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)

@@ -350,3 +350,13 @@ def test_of_things_named_alike_a_look_is_at_the_first() -> None:
     assert (said.kind, said.target) == ("examine", "millstone")
     said = read(mill, "sela", "look at the old man on the millstone")[0]
     assert (said.kind, said.target) == ("examine", "hobb")
+
+
+def test_a_deed_of_ones_own_after_a_call_to_someone_is_done() -> None:
+    thralls = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+               "turn": "wren"}  # fmt: skip
+    line = "Corin! hold on! *I nock an arrow and shoot the nearest grey thing*"
+    assert [s.kind for s in read(thralls, "wren", line)] == ["talk", "attack"]
+    assert [s.kind for s in read(thralls, "wren", "Corin! Can you hear me? Fight them!")] == [
+        "talk"
+    ]

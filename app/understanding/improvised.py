@@ -204,11 +204,11 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     """The clause as an improvised deed on something here, or ``None``."""
     deed = deed or deed_of(ctx.said)
     raised = _TO_THEIR_FEET.search(ctx.said)
-    friend = [m for m in ctx.named("member", text=raised.group(1)) if m.id != ctx.actor] if (
-        raised) else []  # fmt: skip
+    helped = ctx.named("member", text=raised.group(1)) if raised is not None else []
+    friend = [m.id for m in helped if m.id != ctx.actor]
     if friend:  # "hauls ivo to his feet": a hand up, told (standing is the friend's own
         # to do on their turn, with half their movement, as the rules have it)
-        return ctx.intent("improvise", targets=(friend[0].id,), action="auto",
+        return ctx.intent("improvise", targets=(friend[0],), action="auto",
                           extra=("free", "0"), confidence=0.8)  # fmt: skip
     if deed is None or challenge_named(ctx):
         return None  # the campaign's own challenge for it is the ruling
@@ -356,14 +356,14 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             # "I knock skeleton 2 flat": a shove to the ground
             return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
     own_thing = target is not None and ctx.scope.get(target, "carried") is not None
-    if deed.key == "palm" and own_thing:  # "pocket the potion" she was given: put away,
-        return ctx.intent("improvise", targets=(target or "",), action="auto",  # no roll
-                          extra=("free", "0"), confidence=0.8)  # fmt: skip
+    if deed.key == "palm" and own_thing and target is not None:
+        # "pocket the potion" she was given: put away, no roll
+        return ctx.intent("improvise", targets=(target,), action="auto", extra=("free", "0"),
+                          confidence=0.8)  # fmt: skip
     dying = target in ctx.state.party and ctx.state.party[target or ""].vitals.hp <= 0
-    if deed.key == "tend" and dying:  # "tries to stop ivos bleeding": the Medicine check
-        return ctx.intent(
-            "manoeuvre", action="stabilize", targets=(target or "",), confidence=0.85
-        )  # that stabilizes (fmt: skip)
+    if deed.key == "tend" and dying and target is not None:
+        # "tries to stop ivos bleeding": the Medicine check that stabilizes
+        return ctx.intent("manoeuvre", action="stabilize", targets=(target,), confidence=0.85)
     if deed.key == "posture":  # "sit down", "get up", "crouch behind the casks"
         return _posture(ctx, target)
     if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":

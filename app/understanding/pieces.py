@@ -17,6 +17,7 @@ from app.understanding.asking import asked_again
 from app.understanding.chaining import USING, after_move, elided, plainly
 from app.understanding.clauses import (
     ARMED,
+    QUOTED_SPEECH,
     Piece,
     mentions_back,
     others_deed,
@@ -76,6 +77,10 @@ def read_pieces(
             continue  # "i stabilize aria, quick!": how fast, no words to the foes
         words = piece.text
         last = read[-1][2] if read else None
+        mocked = last is not None and last.kind == "cast" and last.spell == "vicious_mockery"
+        if mocked and QUOTED_SPEECH.fullmatch(words.strip(" ,.;:!?")):
+            continue  # "vicious mockery on the one in front, 'you smell like a tidepool'":
+            # the spell's own words, not words to the foes besides
         if held and mentions_back(words) and (last is None or not last.target):
             words = refer_back(words, held)
             held = ""

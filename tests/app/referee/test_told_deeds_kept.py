@@ -360,3 +360,10 @@ def test_a_deed_of_ones_own_after_a_call_to_someone_is_done() -> None:
     assert [s.kind for s in read(thralls, "wren", "Corin! Can you hear me? Fight them!")] == [
         "talk"
     ]
+
+
+def test_the_words_of_a_mockery_are_the_spells_own() -> None:
+    thralls = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+               "turn": "wren"}  # fmt: skip
+    line = "vicious mockery on the one in front, 'you smell like a tidepool'"
+    assert [s.kind for s in read(thralls, "wren", line)] == ["cast"]

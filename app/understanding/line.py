@@ -130,21 +130,23 @@ def _line(
         text = text.replace("*", " ")  # "… now! *then I swing my mace at the thrall*": a
         # deed of the speaker's own in stars is a deed, not a gesture
     bare = EMOTE.sub(" ", text).strip()
-    if bare and bare != text.strip() and state.encounter is not None:
+    if bare and bare != text.strip():
         starred = " ".join(m.group(0).strip("*") for m in EMOTE.finditer(text))
-        blow = _understand(starred, actor, state, campaign, language=language)
-        if blow.kind in ("attack", "cast") and blow.confidence >= 0.7:
-            return replace(blow, text=text)  # "get off her you overgrown mouse! *swings at
-            # the one that bit aria*": the blow in stars is the deed, the words its cry
-    if bare and bare != text.strip():  # "drop your weapons! *raises sword*": the words lead
+        gesture = (
+            _understand(starred, actor, state, campaign, language=language)
+            if state.encounter is not None
+            else None
+        )
+        if gesture is not None and gesture.kind in ("attack", "cast") and gesture.confidence >= 0.7:
+            return replace(gesture, text=text)  # "get off her you overgrown mouse! *swings
+            # at the one that bit aria*": the blow in stars is the deed, the words its cry
         said = _understand(bare, actor, state, campaign, language=language)
         if said.kind not in NOT_A_DEED | {"talk", "question"}:
-            return replace(said, text=text)
+            return replace(said, text=text)  # "drop your weapons! *raises sword*": the words
         if said.kind in ("talk", "question"):
             # "*bows low* Mighty Grubnak, what would it take…": a gesture that is no deed
             # of its own only colours the words ("*hands her the key* here" is a deed)
-            gestures = " ".join(m.group(0).strip("*") for m in EMOTE.finditer(text))
-            gesture = _understand(gestures, actor, state, campaign, language=language)
+            gesture = gesture or _understand(starred, actor, state, campaign, language=language)
             if gesture.kind in NOT_A_DEED | {"talk", "question", "examine"}:
                 return replace(said, text=text)
     read = as_place(_understand(text, actor, state, campaign, language=language), state, campaign)
@@ -322,9 +324,8 @@ def _understand(
         whole = replace(whole, kind="ask", targets=(), confidence=0.0, then=())
     sure = whole.kind not in NOT_A_DEED and whole.confidence >= 0.7
     # ("Corin! get up the steps, now! …": a going told to the one called, not the party's)
-    ordered = whole.kind in ("move", "manoeuvre") and (
-        calling.called(text, state, whole.actor or actor) is not None
-    )  # ("Corin! run!": his running)
+    called = calling.called(text, state, whole.actor or actor)  # (read once for the line)
+    ordered = whole.kind in ("move", "manoeuvre") and called is not None  # ("Corin! run!")
     sent = _SENT_OFF.match(text) if whole.kind == "move" else None
     if sent is not None:  # "go on lad, get upstairs to Berta": Tam is sent, nobody else goes
         sent_to = understand_clause(f"talk to {sent.group(1)}", actor, state, campaign)
@@ -402,7 +403,6 @@ def _understand(
     ):  # "feels the cold of the grave … thrusts her holy symbol …": the turning, told
         return whole
     head, *rest = read
-    called = calling.called(text, state, whole.actor or actor)
     if called and all(c.kind == "talk" and c.targets == called for c in read):
         return replace(head, then=tuple(rest))  # "Nessa, tell me about …, then about …"
     if called is not None:

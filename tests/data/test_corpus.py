@@ -38,6 +38,7 @@ from tests.referee_corpus import (
     HOLDOUT17,
     HOLDOUT18,
     HOLDOUT19,
+    HOLDOUT20,
     INTENTS,
     Corpus,
     CorpusError,
@@ -68,6 +69,7 @@ FILES = {
     "holdout17": HOLDOUT17,
     "holdout18": HOLDOUT18,
     "holdout19": HOLDOUT19,
+    "holdout20": HOLDOUT20,
 }
 
 

@@ -25,6 +25,7 @@ from app.world.campaign import Campaign
 from app.world.newgame import new_game
 from app.world.references import Problem
 from app.world.state import GameState
+from app.world.view import known_as
 
 KIND = "unreachable phrase"
 """The kind of problem (a warning: the game runs, the phrase does nothing it should)."""
@@ -43,20 +44,9 @@ def _reaches(intent: Intent, challenge_id: str) -> bool:
     )
 
 
-def _name(state: GameState, campaign: Campaign, thing: str) -> str:
-    """How players know an id the parser resolved."""
-    for table in (campaign.npcs, campaign.scenes, campaign.items):
-        if thing in table:
-            return str(getattr(table[thing], "name", thing))
-    scene = campaign.scenes.get(state.scene.id)
-    if scene is not None and thing in scene.features:
-        return scene.features[thing].name
-    return state.name_of(thing)
-
-
 def read_as(intent: Intent, state: GameState, campaign: Campaign) -> str:
     """What the game takes the phrase for, in an author's words."""
-    whom = _name(state, campaign, intent.target) if intent.target else ""
+    whom = known_as(state, campaign, intent.target) if intent.target else ""
     if intent.kind == "challenge" and intent.target in campaign.challenges:
         return f"challenge {intent.target!r} ({campaign.challenges[intent.target].name})"
     if intent.kind == "talk":

@@ -129,10 +129,7 @@ class Ruling(RefereeBase):
         key, dc = (*intent.extra, "", "15")[:2]
         name = state.name_of(actor)
         target = intent.target
-        people = self.campaign.npcs if self.campaign is not None else {}
-        shown = (
-            (people[target].name if target in people else state.name_of(target)) if target else "it"
-        )
+        shown = view.known_as(state, self.campaign, target) if target else "it"
         ways = {w.to: w.name for w in view.exits_here(state, self.campaign)}
         if target in ways:  # "open the door": the way, by the name the players see
             shown = the(ways[target])
@@ -317,7 +314,7 @@ class Ruling(RefereeBase):
         actor = self.calls.get(call_id, ("", None))[1] or ""
         won = bool(result.get("success"))
         crowd = "the foes" if state.encounter is not None else "them"
-        shown = state.name_of(target) if target else crowd
+        shown = view.known_as(state, self.campaign, target) if target else crowd
         line = (_WON if won else _LOST).get(
             key, "{a} manages it." if won else "{a} tries, but it does not work."
         )
@@ -330,6 +327,7 @@ class Ruling(RefereeBase):
             people = self.campaign.npcs if self.campaign is not None else {}
             shown = people[target].name if target in people else shown
         line = line.format(a=state.name_of(actor), t=shown)
+        line = line[:1].upper() + line[1:]  # ("the blue ribbon twists free …")
         resister = str(result.get("opposed_by") or "")
         if resister in state.creatures and (key, won) in _FACED:  # how the foe took it
             faced = (_FACED_BEAST[won] if is_beast(state, resister) else _FACED[(key, won)]).format(

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 
 from app.understanding import readings as r
+from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.intent import Intent
-from app.understanding.words import TITLES, has_phrase
+from app.understanding.words import TITLES, has_phrase, normalise
 from app.world.state import GameState
 
 _TO_PLAYER = re.compile(r"^\W*(?:hey\s+|oi\s+)?([A-Za-z][\w'-]*)(?:\s*[,!:]\s*|\s+)(.*)$")
@@ -152,3 +153,20 @@ def quoted_to_friend(text: str, state: GameState, actor: str | None) -> tuple[st
             rest = (text[: m.start()] + " " + text[m.end() :]).strip()
             return re.sub(r"\s+", " ", rest), state.name_of(friend)
     return text, None
+
+
+_SAYS_QUOTED = re.compile(
+    r"\b(?:says?|said|saying|whispers?|whispered|murmurs?|murmured|tells?|told|calls?|"
+    r"called|adds?|added|replies|replied|asks?|asked)\b[^\"“']{0,30}[\"“']"
+)
+"""A verb of speech and the quoted words it opens."""
+
+
+def said_aloud(ctx: r.Context, at: int) -> bool:
+    """The verb at ``at`` is only in words the character says aloud, in quotes after a
+    verb of speech: the words are said, not done."""
+    if _SAYS_QUOTED.search(ctx.raw) is None:
+        return False
+    verb = ctx.said[at:].split()[:1]
+    unquoted = normalise(QUOTED_SPEECH.sub(" ", ctx.raw)).split()
+    return bool(verb) and verb[0] not in unquoted

@@ -27,6 +27,10 @@ _MOVED_THING = re.compile(
 """A thing shoved somewhere ("shove a pew into her path"), which no foe is."""
 
 
+_PUSHED_WHOM = re.compile(
+    r"\b(?:shove|shoves|push|pushes|barge|barges|bundle|bundles)\s+((?:[\w']+\s+){0,1}[\w']+)"
+)
+"""The first words after a shove: whom it is done to."""
 PUSHED_AWAY = re.compile(
     r"\b(?:kick|kicks|push|pushes|shove|shoves|shoulder|shoulders|barge|barges|boot|boots|"
     r"knock|knocks|drive|drives)\b (?:\w+ ){1,3}?"
@@ -49,6 +53,14 @@ def refine_hold(ctx: Context, intent: Intent) -> Intent:
     if moved is not None and ctx.named("feature", "item_here", "carried", text=moved.group(1)):
         # "shove a pew into her path": a thing moved, for the DM to rule on, not a shove
         return replace(intent, kind="ask", action=None, confidence=0.3, note="move what?")
+    pushed = _PUSHED_WHOM.search(ctx.said) if (action or "").startswith("shove") else None
+    whom = pushed.group(1) if pushed is not None else ""
+    friends = ctx.named("member", "npc", text=whom) if whom else []
+    if friends and friends[0].id != ctx.actor and not ctx.named("creature", text=whom):
+        # "shove Wren deeper into the niche so they can't reach her": a friend moved out of
+        # harm's way, as said (no shove of the rules, which is made on a foe)
+        return replace(intent, kind="improvise", action="auto", targets=(friends[0].id,),
+                       extra=("free", "0"), confidence=0.8)  # fmt: skip
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
     return replace(intent, action=action, targets=pick.ids[:1])
 

@@ -65,7 +65,8 @@ THREATS = re.compile(
 """Words that threaten foes into giving up or running: in a fight, an Intimidation check."""
 _BLOW_BEFORE = re.compile(
     r"\b(?:swing|swings|stab|stabs|slash|slashes|shoot|shoots|hack|hacks|strike|strikes|"
-    r"attack|attacks|lunge|lunges)\b"
+    r"attack|attacks|lunge|lunges|chop|chops|cleave|cleaves|smash|smashes|bash|bashes|hew|hews|"
+    r"brings? (?:it|\w+ \w+) down on)\b"
 )
 """A blow told before the shouting: the blow is the deed, the shout its colour."""
 _BACK_OFF_SAID = re.compile(r"^back off\b(?! (?:to|toward|towards|from|and|a))|back off[,!]|!")
@@ -256,6 +257,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         here = ctx.scope.of("npc")  # "play a tune on my fiddle for her": for her, not the fiddle
         if len(here) == 1 and re.search(r"\b(?:him|her|them)\b", rest):
             things = here
+        elif things and deed.key == "pray":  # "press my holy symbol to the stone and pray
+            things = [t for t in things if t.kind != "carried"]  # …": what it is done with
     if deed.key == "show":  # shown to a person: named, or the one here ("so she can see it")
         seen = [t for t in things if t.kind in KIND_TO and t.id != ctx.actor]
         here = ctx.scope.of("npc")
@@ -378,6 +381,11 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     own = authored(ctx, deed, target)
     if own is not None:
         return own
+    if deed.key == "bind" and things and things[0].kind in ("feature", "item_here", "carried"):
+        # "tie the blue ribbon to my holy symbol": a knot in a thing, no roll (a campaign's
+        # own knot is its challenge, read above)
+        return ctx.intent("improvise", targets=(target,) if target else (), action="auto",
+                          extra=("free", "0"), confidence=0.8)  # fmt: skip
     unheard = deed.key == "perform" and target is None and not ctx.scope.of("npc")
     if (deed.key == "pray" and target is None) or unheard:
         # "I pray to Moradin for strength", "a quiet prayer for the lost at sea", "*strums

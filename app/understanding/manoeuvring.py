@@ -73,6 +73,8 @@ _BODY_RUN = re.compile(
     r"eyes|thumb|palm|gaze|tongue)\b"
 )
 """A hand or an eye run over something: no running."""
+_LEANS = re.compile(r"^back(?:s|ed|ing)? (?:up )?against\b")
+"""A back set against a wall or a tree: where one stands, not a step out of the fight."""
 
 
 _LAID_TO_REST = re.compile(
@@ -103,6 +105,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             if at >= 0 and not hypothetical(ctx.said, at) and not _a_name(ctx, phrase):
                 if _BODY_RUN.match(ctx.said[at:]):
                     continue  # "running a finger along the desk": a hand, not a dash
+                if _LEANS.match(ctx.said[at:]):
+                    continue  # "backs up against an old oak": a back to the tree, no step
                 moves.append((at, -len(phrase), action))
     if moves:
         at, _, action = min(moves)
@@ -184,9 +188,11 @@ _NOT_OURS = re.compile(
     r"|\bat rest\b|\b(?:whoever|who|that|which|where|whom) "
     r"(?:\w+ )?(?:rests|rested|resting|rest)\b|\b(?:their|his|its|your|eternal|final|last|"
     r"her final|her last) rest\b|\brip\b"
+    r"|\b(?:the|her|him|it|them|this|that|those|these|its|his|their) (?:\w+ ){0,2}to sleep\b"
+    r"|\b(?:her|him|them|it|the \w+) (?:to |may |might |can |could |will )?finds? (?:\w+ )?rest\b"
 )
 """A rest that is the dead's or another's ("may she rest in peace", "whoever rests here",
-"back to their rest"): no rest for the party."""
+"back to their rest", "pray the ward to sleep"): no rest for the party."""
 _LULLED = re.compile(r"\b(?:put|puts|send|sends|lull|lulls) (?:\w+ ){1,3}?to sleep\b")
 """Putting others to sleep: a spell, not a rest."""
 _A_MOMENT = re.compile(

@@ -6,10 +6,12 @@ its throat" that rat's. :mod:`.pieces` reads each clause with these words put in
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from app.understanding.clauses import Piece, mentions_back, refer_back
+from app.understanding.clauses import ARMED, Piece, mentions_back, refer_back
 from app.understanding.describing import the_other
 from app.understanding.intent import Intent
+from app.understanding.words import monster_kinds
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from app.world.wording import the
@@ -53,6 +55,15 @@ _HARM = re.compile(
 """Deeds that harm: a friend just helped is not who "then shoot her" is aimed at."""
 
 
+def _harms(words: str) -> bool:
+    """A clause that harms: a deed of harm, or a weapon turned on someone ("rapier on
+    her")."""
+    armed = ARMED.search(words)
+    return bool(_HARM.search(words)) or (
+        armed is not None and re.match(r"\s+(?:on|at|into)\b", words[armed.end() :]) is not None
+    )
+
+
 def _person_in(text: str, state: GameState) -> str | None:
     """The one member of the party a clause names ("Bram's wounds"), if one alone."""
     said = text.lower()
@@ -91,7 +102,7 @@ def pointed_back(
         and mentions_back(words)
         and last.target
         and not behind
-        and not (last.target in state.party and _HARM.search(words))
+        and not (last.target in state.party and _harms(words))
         and not (last.target == last.item and _SOMEONE.search(words))
     ):  # ("cure Cass then shoot her": not Cass; "drink a potion then stab him": not it)
         # (not the barrels one took cover behind: "get behind the pews then flame her")
@@ -119,3 +130,29 @@ def pointed_back(
         # "sneak up on the snoozing rat and slit its throat": that rat's
         words = _ITS.sub(state.name_of(str(last.target)), words, count=1)
     return words
+
+
+_WIELDED = re.compile(r"\b(?:with|using)\s+(?:my|the|his|her|their|a|an)?\s*(?:\w+\s+)?\w+")
+"""How a blow is struck ("with the battleaxe"): no word of whom."""
+_WHOM_SAID = re.compile(
+    r"\b(?:at|on|the|a|an|that|this|those|these|him|her|them|it|one|other|another|next|"
+    r"nearest|closest)\b"
+)
+"""Words that say whom a blow is aimed at."""
+
+
+def kept_on(intent: Intent, last: Intent | None, words: str, state: GameState) -> Intent:
+    """A second blow that names nobody goes where the first went, while that foe stands
+    ("throw my handaxe at skeleton 1 and then charge in with the battleaxe")."""
+    if intent.kind != "attack" or last is None or last.kind != "attack" or not last.target:
+        return intent
+    foe = state.creatures.get(last.target)
+    if foe is None or foe.vitals.hp <= 0 or intent.targets == last.targets:
+        return intent
+    said = _WIELDED.sub(" ", words.lower())
+    if _WHOM_SAID.search(said):
+        return intent  # "… then attack the boss": whom it says
+    named = {w for c in state.creatures.values() for w in c.name.lower().split()}
+    if set(re.findall(r"[a-z]+", said)) & (named | monster_kinds()):
+        return intent  # "… and dagger rat 2", "… then hit grubnak too"
+    return replace(intent, targets=last.targets)

@@ -333,6 +333,9 @@ def stranger(ctx: Context) -> str | None:
         return None  # typed small, a name only in a short line and no word the game knows
     if any(first in n.split() for t in ctx.scope.things for n in t.names):
         return None
+    people = ctx.campaign.npcs.values() if ctx.campaign is not None else ()
+    if any(first in n.lower().split() for p in people for n in (p.name, *p.aliases)):
+        return None  # "Nessa sends her love": someone of the story, spoken of elsewhere
     verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
     verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
     verbs |= DEED_VERBS  # ("Frodo sneaks into the woods")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.understanding.addressing import said_aloud
 from app.understanding.carrying import items
 from app.understanding.challenging import (
     PLAIN_TALK,
@@ -446,6 +447,8 @@ def by_verbs(ctx: Context) -> Intent | None:
             reading = _attack(ctx)
             reading = attack_style(ctx, reading) if reading.kind == "attack" else reading
             reading = struck_with_magic(ctx, reading) if reading.kind == "attack" else reading
+        elif kind == "move" and said_aloud(ctx, at):
+            continue  # "… and says softly, 'Come on, Wren. Let's go home.'": words to her
         elif kind == "move" and (own(ctx, at) or not ctx.scope.fighting):
             # in a fight a way named is a run for it: only the speaker's own ("the wolf
             # circles toward the path back to the mill" takes nobody anywhere)

@@ -33,6 +33,12 @@ def to_them_all(text: str, state: GameState) -> bool:
     return (crowd and word in kinds) or called.group(1) in _ADDRESSEES
 
 
+_GREETINGS = frozenset({
+    "hello", "hullo", "hallo", "greetings", "howdy", "hiya", "heya", "evening", "morning",
+    "afternoon", "cheers", "thanks", "sorry", "please", "listen", "alright", "okay", "well",
+    "welcome", "goodbye", "farewell",
+})  # fmt: skip
+"""Words a line opens with before a comma that greet or soften, never a name."""
 A_NAME = re.compile(r"^\s*([A-Z][a-z]{4,}),\s+\S")
 """A line that opens by calling someone by what can only be a name, with a comma
 ("Gandalf, what do you think?"), not a cry ("Corin!", "Oi,", "Ma'am,")."""
@@ -48,6 +54,8 @@ def called_nobody(text: str, state: GameState, actor: str | None, plainly: bool 
         return ""
     name = opening.group(1)
     if not name[:1].isupper() or any(name.lower() == p.lower() for p in state.players):
+        return ""
+    if name.lower() in _GREETINGS:  # "Hello, goblins! We come in peace.": a greeting
         return ""
     if not plainly:
         return f"there is nobody called {name} here"

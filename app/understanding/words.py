@@ -142,9 +142,18 @@ def verb_at(text: str, phrase: str) -> int:
                     after = after[1:]
                 if " ".join(after).startswith(bare + " ") or " ".join(after) == bare:
                     at = start
+        if at < 0 and rest in _OWNER_WORDS:  # "hurl my", typed "Thorin hurls his handaxe"
+            start = phrase_at(text, form)
+            after = text[start + len(form) :].split()[:2] if start >= 0 else []
+            if after[:1] and after[0] in _OWNER_WORDS and after[1:2] and after[1] in weapon_words():
+                at = start  # (not "tosses her rope", "throw her a line")
         if at >= 0 and (best < 0 or at < best):
             best = at
     return best
+
+
+_OWNER_WORDS = frozenset({"my", "his", "her", "their", "our"})
+"""Whose a thing is: a verb phrase said with "my" is the same told of another."""
 
 
 @lru_cache(maxsize=4096)
@@ -294,6 +303,12 @@ POLITE = ("pls", "plz", "please", "thx", "thanks", "ty", "thank you")
 TITLES = frozenset({"brother", "sister", "father", "mother", "sir", "dame", "lady", "lord",
                     "master", "mistress", "old", "young", "the"})  # fmt: skip
 """Words before a name that are not the name ("Brother Cass")."""
+
+
+@lru_cache(maxsize=1)
+def weapon_words() -> frozenset[str]:
+    """Every word of every SRD weapon's name ("light", "hammer", "handaxe"), read once."""
+    return frozenset(w for k in srd().weapons.entries for w in k.split("_"))
 
 
 @lru_cache(maxsize=1)

@@ -24,6 +24,7 @@ from app.world.mercy import at_mercy
 from app.world.npcspec import NPCSpec, Topic
 from app.world.scenespec import Exit, Feature, SceneSpec
 from app.world.state import GameState
+from app.world.wording import the
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,21 @@ def features_here(state: GameState, campaign: Campaign | None) -> dict[str, Feat
 def feature_text(state: GameState, campaign: Campaign | None, feature_id: str) -> str:
     """What examining a feature shows now (``KeyError`` if it is not here now)."""
     return " ".join(features_here(state, campaign)[feature_id].text.split())
+
+
+def known_as(state: GameState, campaign: Campaign | None, thing: str) -> str:
+    """How the players know an id the game resolved: a person or a scene by name, an item
+    or a feature with its article ("the blue ribbon"), never the id itself."""
+    if campaign is not None:
+        for table in (campaign.npcs, campaign.scenes):
+            if thing in table:
+                return str(getattr(table[thing], "name", thing))
+        if thing in campaign.items:
+            return the(campaign.items[thing].name)
+        scene = campaign.scenes.get(state.scene.id)
+        if scene is not None and thing in scene.features:
+            return the(scene.features[thing].name)
+    return state.name_of(thing)
 
 
 def npcs_here(state: GameState, campaign: Campaign | None) -> list[str]:

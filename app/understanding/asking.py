@@ -26,6 +26,12 @@ def wh_first(words: list[str]) -> bool:
     return bool(words) and words[0].replace("'s", "") in WH
 
 
+_OWN_DEED = re.compile(r"\b(?:i|we|i'll|we'll)\b")
+_AUX = frozenset({"do", "does", "did", "can", "could", "should", "shall", "will", "would",
+                  "must", "may", "might", "am", "is", "are", "was", "were", "have", "has",
+                  "had", "i", "we", "you", "it's"})  # fmt: skip
+"""A deed of the speaker's after a "when" that tells when, not asks ("when she looks
+away, I grab the key")."""
 IMPERATIVE = frozenset({"do", "have"})
 """Question words that also begin commands ("do a short rest", "have a look"): a question
 only with a person after them ("do you…", "have we…") or a question mark."""
@@ -40,6 +46,13 @@ def question(ctx: Context) -> Intent | None:
     ):
         return None
     words = said.split()
+    told_when = (
+        words[0] in ("when", "whenever", "once")
+        and words[1:2] != []
+        and (words[1] not in _AUX and "?" not in ctx.raw)
+    )
+    if told_when and _OWN_DEED.search(" ".join(words[3:])):
+        return None  # "When the innkeeper mentions scratching, I drift over to the trapdoor"
     typed = normalise(ctx.raw).split()
     subject = typed[:1] in (["i"], ["we"], ["you"], ["they"], ["he"], ["she"], ["it"])
     # ("we don't care.", "we should ask the priest.": statements; with "?" they ask)

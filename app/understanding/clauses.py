@@ -35,6 +35,13 @@ _WEAK = re.compile(r"\s+and\s+|\s+&\s+|\s*,\s+|\s+while\s+|\s+plus\s+", re.IGNOR
 otherwise join two things ("the rat and the goblin")."""
 _BEFORE = re.compile(r"^\s*before\s+(.+?)\s*,\s*(.+)$|^(.+?)\s+before\s+(.+)$", re.IGNORECASE)
 _AFTER = re.compile(r"^\s*after\s+(.+?)\s*,\s*(.+)$|^(.+?)\s+after\s+(.+)$", re.IGNORECASE)
+_WHEN = re.compile(
+    r"^\s*(?:when|once|as soon as)\s+(?!(?:do|does|did|can|could|should|shall|will|would|is|"
+    r"are|was|were|am|have|has|had)\b)(.+?)\s*,\s*(.+)$",
+    re.IGNORECASE,
+)
+"""A leading "when" that tells when, with a comma ("when she looks away, I take the key"):
+what it waits for first, then the deed; never a question ("when does the boat leave, …")."""
 _BARE = re.compile(r"^\s*(before|after)\s+(.+?)\s+((?:i|i'll|then|we'll)\s.+)$", re.IGNORECASE)
 """A leading "before"/"after" with no comma: "before we go down I light my lantern"."""
 
@@ -95,7 +102,7 @@ def _ordered(text: str) -> list[tuple[str, bool]]:
         y = text[bare.start(3) : bare.end(3)]
         later = bare.group(1).lower() == "after"
         return [(x, True), (y, False)] if later else [(y, False), (x, True)]
-    for pattern, first_is_later in ((_AFTER, True), (_BEFORE, False)):
+    for pattern, first_is_later in ((_WHEN, True), (_AFTER, True), (_BEFORE, False)):
         match = pattern.match(masked)
         if match is None:
             continue

@@ -10,6 +10,7 @@ only failing both is the whole paragraph read as one line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from app.understanding.clauses import ARMED, mentions_back, refer_back
@@ -21,6 +22,7 @@ from app.understanding.threats import SPOKEN_SKILLS
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
+from rules.srd import srd
 
 QUOTED = re.compile(r"[\"“«]([^\"”»]{12,})[\"”»]|(?:^|\s)['‘](.{12,}?)['’](?=[\s.,!?]|$)")
 """Words in quotes, long enough to be speech ('…', "…")."""
@@ -120,8 +122,14 @@ def _weightier(
     """A deed of these kinds told in one of the paragraph's last sentences (the last one
     told, on something named): the deed the story before it sets up."""
     plain = re.sub(r"\([^)]*\)", " ", QUOTED.sub(" ", text))
-    for sentence in reversed([s for s in SENTENCE.split(plain) if s.strip()][-3:]):
+    sentences = [s for s in SENTENCE.split(plain) if s.strip()]
+    for at in range(len(sentences) - 1, max(-1, len(sentences) - 4), -1):
+        sentence = sentences[at]
         read = understand_clause(sentence, actor, state, campaign, language=language)
+        if read.kind == "examine" and not read.targets and at > 0:
+            # "There's a logbook lying open. … I read what he wrote": the thing named before
+            joined = f"{sentences[at - 1]} {sentence}"
+            read = understand_clause(joined, actor, state, campaign, language=language)
         named = bool(read.targets) or read.kind in WEIGHTY
         if read.kind in kinds and read.confidence >= 0.8 and named:
             return replace(read, text=text)
@@ -236,7 +244,24 @@ def _last_blow(
         aimed = deed.kind == "attack" or (deed.kind == "cast" and len(deed.targets) == 1)
         if which is not None and aimed:  # "… at the wolf circling to his left, the second
             deed = replace(deed, targets=(which,))  # one": that one
+        first = _quick_spell_before(parts, i, read) if deed.kind == "attack" else None
+        if first is not None:  # "she sings a bright note at Cass, a healing word, and then
+            return replace(first, text=text, then=(replace(deed, text=text),))  # lunges"
         return replace(deed, text=text)
+    return None
+
+
+def _quick_spell_before(parts: list[str], at: int, read: Callable[[str], Intent]) -> Intent | None:
+    """A spell of a bonus action told in the two parts just before a blow, which the blow
+    does not take the place of (a healing word, then the lunge)."""
+    for j in range(at - 1, max(-1, at - 3), -1):
+        part = SUBJECT.sub("", parts[j])
+        said = read(part)
+        if said.kind == "ask" and j > 0:  # "… a note at Cass, a healing word": the spell
+            said = read(f"{SUBJECT.sub('', parts[j - 1])}, {part}")  # named after its look
+        spell = srd().spells.get(said.spell) if said.kind == "cast" and said.spell else None
+        if spell is not None and spell.casting_time == "bonus_action" and not said.note:
+            return said
     return None
 
 

@@ -244,6 +244,13 @@ HEADING = re.compile(
 the headland path to the lighthouse")."""
 
 
+_UP_TO_A_DOOR = re.compile(
+    r"\bover to (?:the |that |this )?(?:\w+ )?(?:door|trapdoor|hatch|curtain|gate|doorway|"
+    r"grate|stairs|steps)\b(?! (?:and )?(?:go|head|climb|step|slip|walk|down|up|through|in)\b)"
+)
+"""Going over to a door or a hatch: to it, not through it."""
+
+
 def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     """A line that names a way out with words of going, and reads as nothing else (or as a
     blow with nothing to strike: "let's hit the chapel first"), goes there."""
@@ -254,6 +261,8 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
         return found
     if _PUTTING.match(ctx.said):
         return found  # "put the crown back where it was": a thing put back, nobody goes
+    if _UP_TO_A_DOOR.search(ctx.said):
+        return found  # "drift over to the trapdoor": up to it, not through it
     moves = [a for a in found.alternatives if a.kind == "move"]
     if found.kind == "ask" and len(moves) == 1:
         return ctx.intent("move", targets=(moves[0].target,), confidence=0.75)

@@ -156,3 +156,23 @@ def kept_on(intent: Intent, last: Intent | None, words: str, state: GameState) -
     if set(re.findall(r"[a-z]+", said)) & (named | monster_kinds()):
         return intent  # "… and dagger rat 2", "… then hit grubnak too"
     return replace(intent, targets=last.targets)
+
+
+_ROUND_ABOUT = re.compile(
+    r"\b(?:around|round|about|room|place|everything|everywhere|his|her|their|him|them)\b"
+)
+"""A look at the whole place, or at someone ("check that bite on his ankle"), not at the
+thing."""
+
+
+def looked_closer(intent: Intent, last: Intent | None, words: str, state: GameState) -> Intent:
+    """A look at nothing the game knows, just after a deed at a thing, is at that thing
+    ("drift over to the trapdoor and crouch to look closer at the claw marks")."""
+    if intent.kind != "examine" or intent.targets or last is None or not last.targets:
+        return intent
+    thing = last.targets[0]
+    if thing in state.party or thing in state.creatures or _ROUND_ABOUT.search(words.lower()):
+        return intent
+    if last.kind not in ("improvise", "examine", "take", "use"):
+        return intent
+    return replace(intent, targets=(thing,))

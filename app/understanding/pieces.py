@@ -28,7 +28,7 @@ from app.understanding.intent import Intent
 from app.understanding.joining import BACKING_OFF, SPOKEN_DEEDS, TERMS, knocks_out, spell_alone
 from app.understanding.parse import freely, understand_clause
 from app.understanding.piece_fit import chatter, fits, friends_deed, handed_on
-from app.understanding.piece_refs import kept_on, names_of, pointed_back
+from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -185,6 +185,7 @@ def read_pieces(
             read.append((before, said, replace(cast, targets=intent.targets or cast.targets)))
             continue
         intent = kept_on(intent, last, piece.text, state)
+        intent = looked_closer(intent, last, piece.text, state)
         looked = read[-1][2] if read and read[-1][2].kind == "examine" else None
         if looked is not None and looked.targets and _THING.match(piece.text):
             # "check the flour sacks and the waterwheel": a look at each thing named

@@ -343,9 +343,11 @@ SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", 
 
 
 _PAGED_BACK = re.compile(
-    r"\b((?:flip|flick|leaf|page|thumb|skim|read|look|glance)\w*)\s+back\s+(through|over)\b"
+    r"\b((?:flip|flick|leaf|page|thumb|skim|read|look|glance|turn|go|goes|went)\w*)\s+back\s+"
+    r"(through|over)\b"
 )
-"""Pages turned back ("flips back through the pages"): no way back."""
+"""Pages turned back ("flips back through the pages", "turn back through the years"): no
+way back."""
 
 
 def _examine(ctx: Context, at: int) -> Intent:
@@ -355,7 +357,12 @@ def _examine(ctx: Context, at: int) -> Intent:
     # "flips back through the pages": back through them, no way back
     paged = _PAGED_BACK.sub(r"\1 \2", ctx.said)
     seen = _PAGED_BACK.sub(r"\1 \2", ctx.said[at:])
-    things = ctx.named(*kinds, text=seen) or ctx.named(*kinds, text=paged)
+    things = ctx.named(*kinds, text=seen)
+    if not things:  # "… drift over to the trapdoor and look closely at the marks": what
+        # was named last before the look, nothing named after it
+        before = paged[: len(paged) - len(seen)]
+        things = ctx.named(*kinds, text=paged)
+        things.sort(key=lambda t: (t.kind == "exit", -_named_last(before, t)))
     # "look out to sea": the sea a feature names before the shore steps it leads to; of
     # things named alike, the first ("the millstone the old man sits on": the stone)
     short = len(seen.split()) <= 20  # (a paragraph's look is at what it ends on)
@@ -383,6 +390,11 @@ def _examine(ctx: Context, at: int) -> Intent:
     if written is not None:  # "read the inscription": the bell whose lip bears letters
         return ctx.intent("examine", targets=(written,), confidence=0.9)
     return ctx.intent("examine", confidence=0.9)
+
+
+def _named_last(text: str, thing: Thing) -> int:
+    """Where the text last names the thing by a whole name (-1 when it does not)."""
+    return max((f" {text} ".rfind(f" {n} ") for n in thing.names), default=-1)
 
 
 def _named_at(text: str, thing: Thing) -> int:

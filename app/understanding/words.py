@@ -65,8 +65,15 @@ def core(text: str) -> str:
     return " ".join(w for w in text.split() if w not in DETERMINERS)
 
 
+_SHORT_VERBS = {"go": ("go", "goes", "went")}
+"""Short verbs' told forms ("Thorin goes for the chief"); not "going", which mostly tells
+of a plan ("I'm going to look")."""
+
+
 def inflections(word: str) -> list[str]:
     """A verb's forms: "pick" -> picks, picked, picking; "take" -> takes, taking."""
+    if word in _SHORT_VERBS:
+        return list(_SHORT_VERBS[word])
     if len(word) < 3:
         return [word]  # "hi" has no "his"
     forms = [word, word + "s", word + "es", word + "ed", word + "ing", word + "d"]

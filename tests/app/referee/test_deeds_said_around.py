@@ -122,3 +122,43 @@ def test_a_second_blow_naming_nobody_goes_where_the_first_went() -> None:
     assert [s.targets for s in said] == [("skeleton-2",), ("skeleton-2",)]
     said = read({**BONES, "turn": "bram"}, "bram", "handaxe at skeleton 2 then axe skeleton 3")
     assert [s.targets for s in said] == [("skeleton-2",), ("skeleton-3",)]
+
+
+def test_a_when_that_tells_when_is_no_question() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    line = ("When the innkeeper mentions the scratching, I drift over to the trapdoor and "
+            "crouch to look closer at the claw marks")  # fmt: skip
+    said = read(inn, "aria", line)
+    assert all(s.kind not in ("question", "move") for s in said)
+    assert ("examine", "trapdoor") in [(s.kind, s.target) for s in said]
+    assert read(inn, "aria", "when can I rest")[0].kind == "question"
+    asked = read(inn, "aria", "When does the boat leave, and who runs it?")
+    assert all(s.kind == "question" for s in asked)
+
+
+def test_a_blow_told_with_goes_for() -> None:
+    hall = {**HALL, "turn": "thorin"}
+    said = read(hall, "thorin", "Thorin goes for the chief with everything he's got")[0]
+    assert (said.kind, said.targets) == ("attack", ("grubnak",))
+
+
+def test_a_paragraph_that_reads_what_it_named_before_looks_at_that() -> None:
+    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    line = ("While the others talk to the old man I wander over to the desk. A logbook lies "
+            "open there, swollen with damp. I turn back through the years to the night of the "
+            "storm and read what he wrote.")  # fmt: skip
+    said = read(lighthouse, "ione", line)[0]
+    assert (said.kind, said.target) == ("examine", "logbook")
+
+
+def test_a_quick_spell_told_before_the_blow_in_a_paragraph_is_cast_too() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "wren",
+              "defeated": ["strand_thralls"], "wounds": {"cass": 10}}  # fmt: skip
+    line = ("Cass is bleeding and the Sister looms over him. Wren doesn't think twice: she "
+            "sings one bright note at Cass, a healing word, and then lunges at the ghost with "
+            "her rapier.")  # fmt: skip
+    said = read(chapel, "wren", line)
+    assert [(s.kind, s.targets) for s in said] == [
+        ("cast", ("cass",)),
+        ("attack", ("the-grey-sister",)),
+    ]

@@ -93,8 +93,8 @@ def read_declaration(text: str, options: tuple[tuple[ReactionOffer, bool], ...])
     if is_yes(said):
         helping = [o.kind for o, helps in options if helps]
         return Declaration((helping or kinds)[0]) if kinds else PASS
-    if said.isdigit():
-        number = int(said)
+    if said.isdecimal():  # (a number past any option, however long, is none of them)
+        number = int(said) if len(said) <= 3 else 0
         return Declaration(kinds[number - 1]) if 1 <= number <= len(kinds) else PASS
     words = set(re.findall(r"[a-z]+", said.lower()))
     for kind in kinds:

@@ -41,7 +41,7 @@ def hours_left(effect: Effect, level: int) -> int:
     """Hours the shape still lasts: the note's fifth field (a shape from an older save,
     without one, has its whole duration)."""
     parts = effect.note.split("|")
-    return int(parts[4]) if len(parts) > 4 and parts[4].isdigit() else hours(level)
+    return int(parts[4]) if len(parts) > 4 and parts[4].isdecimal() else hours(level)
 
 
 def shape_through_rest(state: GameState, cid: str, rested: int) -> list[SessionEvent]:

@@ -214,7 +214,7 @@ def make_character(
             for number, offered in enumerate(packs, start=1):
                 tell(f"{number}. {offered.name}")
             answer = _ask("--pack", "Equipment pack")
-            pack = int(answer) if answer.strip().isdigit() else 0
+            pack = int(answer) if answer.strip().isdecimal() else 0
         else:
             pack = 1
     try:

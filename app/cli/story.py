@@ -29,7 +29,7 @@ def export_story(name: str, out: str | None, *, force: bool, saves_dir: Path) ->
         raise typer.Exit(EXIT_BAD_INPUT) from None
     state = loaded.state
     try:  # the campaign names the ending and itself; the story is whole without it
-        state.attach(campaign_for(state, target.label))
+        state.attach(campaign_for(state, target.label, saves=saves_dir))
     except SaveError:
         state.attach(None)
     text = story_markdown(state)

@@ -266,7 +266,11 @@ class ConsoleGame:
                 self.console.print(plain(f"{answer.split()[0]} waits until the reaction is "
                                          "answered.", style="yellow"))  # fmt: skip
                 answer = self.read(prompt)
-            while answer.strip().isdigit() and not 1 <= int(answer) <= len(question.labels):
+            while (
+                answer.strip().isdecimal()
+                and len(answer.strip()) <= 3
+                and not 1 <= int(answer) <= len(question.labels)
+            ):
                 # a number that is no option is a slip of the finger, not a "no"
                 count = len(question.labels)
                 options = (

@@ -110,7 +110,7 @@ def change_log_entry(event: StateChange) -> Text | None:
 def _leading_int(text: str) -> int | None:
     """The hit points of ``12/21 HP``."""
     head = text.split("/", 1)[0].strip()
-    return int(head) if head.isdigit() else None
+    return int(head) if head.isdecimal() else None
 
 
 def reaction_words(offer: ReactionOffer) -> str:

@@ -72,7 +72,7 @@ class Claim(NamedTuple):
 
 
 def _value(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS[word.lower()]
+    return int(word) if word.isdecimal() else _WORDS[word.lower()]
 
 
 def claims_in(text: str) -> list[Claim]:

@@ -63,7 +63,7 @@ def checkpoints_of(save: Path) -> list[DiskCheckpoint]:
 def keep_checkpoint(save: Path, state: GameState) -> Path | None:
     """Keep the save just written at ``save`` as the checkpoint of ``state``'s turn: the
     checkpoint of this turn and, once a new turn was played after an undo, those of later
-    turns (a branch it abandoned) go, the new one is linked, and old ones past the limits
+    turns (a branch it abandoned) go, the new one is copied, and old ones past the limits
     are removed. Returns the checkpoint's path (None
     when the folder cannot be written: a checkpoint is a convenience, never a failed save)."""
     folder = story_folder(save) / FOLDER
@@ -82,10 +82,9 @@ def keep_checkpoint(save: Path, state: GameState) -> Path | None:
         ):
             disk.unlink(stale.path)
         tmp = folder / f".{name}.{os.getpid()}.tmp"
-        try:
-            disk.link(save, tmp)
-        except OSError:  # a file system without hard links: a copy (a save is small)
-            shutil.copyfile(save, tmp)
+        # A copy, not a link to the save: a checkpoint edited or cut short in place must
+        # not take the save (and its backup, linked to it in turn) with it.
+        shutil.copyfile(save, tmp)
         disk.replace(tmp, target)
     except OSError:
         return None

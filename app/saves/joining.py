@@ -14,9 +14,13 @@ campaign's save relabelled ``sandbox`` is refused rather than loaded unchecked.
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
+import tomli_w
+
 from app.saves.document import refusal
+from app.saves.files import write_atomically
 from app.saves.names import SaveError
 from app.saves.sanity import CAMPAIGN_ID, check_campaign
 from app.saves.sense import check_sandbox
@@ -31,19 +35,58 @@ SANDBOX = "sandbox"
 """The campaign id of a game played without a campaign (the built-in sandbox world)."""
 
 
-def campaign_home(cid: str, folder: Path = CAMPAIGNS_DIR) -> Path | None:
+HOMES_FILE = ".campaign-homes.toml"
+"""Where, in a saves folder, the game notes the folders of campaigns played from a folder
+of their own (``--campaign path/to/mine``), so that their saves find them again."""
+
+
+def remember_home(saves: Path, cid: str, home: Path, folder: Path = CAMPAIGNS_DIR) -> None:
+    """Note that the campaign ``cid`` of games saved in ``saves`` is read from ``home``
+    (nothing to note for a campaign in ``folder``, found by its id alone). Written by the
+    game itself, never from a save: a save still names its campaign only by id."""
+    try:
+        where = home.resolve()
+        if (folder / cid).resolve() == where:
+            return
+        homes = _homes(saves)
+        if homes.get(cid) == str(where):
+            return
+        homes[cid] = str(where)
+        write_atomically(saves / HOMES_FILE, tomli_w.dumps(homes).encode(), backups=0)
+    except OSError:
+        return  # a read-only saves folder: the game still plays, and says so when saving
+
+
+def _homes(saves: Path) -> dict[str, str]:
+    """The remembered campaign folders of a saves folder (none when unreadable)."""
+    try:
+        data = tomllib.loads((saves / HOMES_FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, str) and CAMPAIGN_ID.fullmatch(k)}
+
+
+def campaign_home(cid: str, folder: Path = CAMPAIGNS_DIR, saves: Path | None = None) -> Path | None:
     """The folder a saved game's campaign is read from: ``folder/<id>``, else a folder of
-    that name where the game runs (``None`` when neither holds a ``campaign.toml``)."""
+    that name where the game runs, else the folder the game noted for it in ``saves``
+    (``None`` when none holds a ``campaign.toml``)."""
     homes = [folder / cid, Path(cid)]
+    noted = _homes(saves).get(cid) if saves is not None else None
+    if noted:
+        homes.append(Path(noted))
     return next((h for h in homes if (h / "campaign.toml").is_file()), None)
 
 
 def campaign_for(
-    state: GameState, save: Path | str | None = None, folder: Path = CAMPAIGNS_DIR
+    state: GameState,
+    save: Path | str | None = None,
+    folder: Path = CAMPAIGNS_DIR,
+    saves: Path | None = None,
 ) -> Campaign | None:
     """The campaign a loaded game plays, checked against the game (``None`` for the
-    sandbox). ``save`` names the save in errors; :class:`SaveError` if the id is not an
-    id, names no campaign in ``folder``, or the game names what the campaign lacks."""
+    sandbox). ``save`` names the save in errors (a path: the saves folder is its own, else
+    ``saves``); :class:`SaveError` if the id is not an id, names no campaign in ``folder``
+    or noted in the saves folder, or the game names what the campaign lacks."""
     where = save if save is not None else "the save"
     cid = state.campaign_id
     if cid == SANDBOX:
@@ -56,7 +99,7 @@ def campaign_for(
     if not CAMPAIGN_ID.fullmatch(cid):
         text = f"{cid!r} is not a campaign id (a save names its campaign by id, never a path)"
         raise refusal(where, [Problem(key, text)])
-    home = campaign_home(cid, folder)
+    home = campaign_home(cid, folder, save.parent if isinstance(save, Path) else saves)
     if home is None:
         known = sorted(p.parent.name for p in folder.glob("*/campaign.toml"))
         text = f"no campaign {cid!r} in {folder} (campaigns there: {', '.join(known) or 'none'})"

@@ -58,7 +58,7 @@ def check_truth(state: GameState) -> Iterator[Problem]:
             break
     for n, judgment in enumerate(truth.judgments):
         number = judgment.id.removeprefix("j")
-        if not number.isdigit() or int(number) > truth.judged or judgment.turn > state.turn:
+        if not number.isdecimal() or int(number) > truth.judged or judgment.turn > state.turn:
             yield Problem(f"{KEY}.judgments.{n}", f"{judgment.id!r} is not a judgment made "
                           f"so far ({truth.judged} made, turn {state.turn})")  # fmt: skip
             break

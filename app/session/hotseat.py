@@ -192,6 +192,11 @@ def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Ou
         return Impossible(f"no player called {name!r}")
     if hand_to is not None and (hand_to == name or hand_to not in state.players):
         return Impossible(f"no other player called {hand_to!r}")
+    if len(state.players) == 1:  # a table with nobody at it would wait for ever
+        return Impossible(
+            f"{name} is the last one at the table, and someone must play: /join a player "
+            "first, or /quit to save and stop"
+        )
     was_active = active_player(state) == name
     spent = elapsed(state) if was_active else None
     characters = state.players.pop(name)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from app.world.actions import MAX_ACTION_CHARS
 from app.world.printable import ESCAPES as _ESCAPES
+from app.world.printable import HIDDEN
 
 MAX_LINE = MAX_ACTION_CHARS
 """The longest line a player may send (an action is stored as typed, up to this)."""
@@ -22,9 +23,11 @@ MAX_LINE = MAX_ACTION_CHARS
 MAX_NAME = 40
 """The longest player or save name echoed back."""
 
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Embeddings, overrides and isolates: they reorder how a line is displayed. Right-to-left
-text itself needs none of them (letters carry their direction)."""
+_BIDI_CONTROLS = HIDDEN
+"""Embeddings, overrides and isolates (they reorder how a line is displayed: right-to-left
+text itself needs none of them, letters carry their direction), zero-width spaces, soft
+hyphens and byte-order marks: the same characters a save drops when it is read, so a line
+typed with one comes back from the save as it was kept."""
 
 _SPACES = frozenset("\t\n\r\v\f\u2028\u2029\x85")
 """Line and tab controls become a plain space, so words stay apart."""

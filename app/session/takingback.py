@@ -98,7 +98,7 @@ def request(session: GameSession, word: str, rest: str = "") -> Request | Rewoun
     text = rest.strip().removeprefix("turn").strip()
     if not text:
         return Rewound(points_text(session), False)
-    if not text.isdigit():
+    if not text.isdecimal() or len(text) > 9:  # ("/rewind ²", a number past any game)
         example = "/rewind takes a turn number, e.g. /rewind 3."
         return Rewound(f"{example} {points_text(session)}", False)
     turn = int(text)

@@ -51,7 +51,7 @@ def shared_darts(text: str, whole: Intent, aim: Callable[[str], str | None]) -> 
         if who is None:
             return None  # a share at something that is no foe: read the line as it was
         count = match.group("n").lower()
-        counted += [who] * (int(count) if count.isdigit() else COUNTS[count])
+        counted += [who] * (int(count) if count.isdecimal() else COUNTS[count])
     if len(counted) > 1:
         return replace(whole, targets=tuple(counted), then=())
     if _SPREAD.search(text) is None:

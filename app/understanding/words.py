@@ -354,4 +354,4 @@ def slot_level(text: str) -> int | None:
     if found is None:
         return None
     word = next(g for g in found.groups() if g)
-    return int(word) if word.isdigit() else _NUMBERED[word]
+    return int(word) if word.isdecimal() else _NUMBERED[word]

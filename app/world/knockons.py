@@ -15,6 +15,7 @@ flag nothing sets, content nothing brings into play, or a scene no way leads to 
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Collection
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -31,6 +32,11 @@ if TYPE_CHECKING:
 
 Token = tuple[str, str]
 """Something that can never happen: (``scene``/``flag``/``challenge``/…, id)."""
+
+
+_DEEPEST = 6000
+"""How deep the search for a problem's root may go: a chain of some thousand scenes, each
+a few calls deep (past it, the problems are listed ungrouped)."""
 
 
 class Causes:
@@ -77,7 +83,19 @@ class Causes:
 
     def grouped(self, problems: list[Problem]) -> list[Problem]:
         """``problems`` with ``because`` set on each that follows from another (always
-        the first problem of its chain)."""
+        the first problem of its chain). A chain longer than the search can follow (a
+        dungeon of hundreds of scenes cut off from the start) leaves the problems listed
+        as they are, each on its own."""
+        deepest = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(deepest, _DEEPEST))
+        try:
+            return self._grouped(problems)
+        except RecursionError:
+            return problems
+        finally:
+            sys.setrecursionlimit(deepest)
+
+    def _grouped(self, problems: list[Problem]) -> list[Problem]:
         scenes = list(self.campaign.scenes)
         for problem in problems:
             if problem.subject:

@@ -82,6 +82,10 @@ def test_joining_and_leaving() -> None:
     reasons = [h.reason for h in state.turn_order.history]
     assert reasons == ["REMOVED", "REMOVED", "JOINED"]
     assert not hotseat.remove_player(state, "Nobody")
+    assert hotseat.remove_player(state, "Dee")
+    last = hotseat.remove_player(state, "Ben")  # nobody would be left to play
+    assert not last and "the last one at the table" in last.reason
+    assert state.players == {"Ben": ["thorin", "mira"]}
 
 
 def test_the_timer_passes_a_slow_player() -> None:

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.session.hygiene import MAX_LINE, clean_line, clean_name, strip_controls
+from app.world.printable import printable
 
 POISON = ["\x1b[2J", "\x1b]0;title\x07", "\x1b]8;;http://x\x1b\\", "\x9b31m", "\x07", "\x00",
           "\x7f", "\u202e", "\u2066", "\r", "\x1bc", "\x1b[?1049h", "\x90q\x9c"]  # fmt: skip
@@ -20,6 +21,13 @@ def test_escapes_and_controls_go_and_their_parameters_do_not_leak() -> None:
     assert strip_controls("bel\x07 nul\x00 del\x7f") == "bel nul del"
     assert strip_controls("tab\there\nnext\u2028line") == "tab here next line"
     assert strip_controls("\u202eevil") == "evil"
+
+
+def test_what_a_save_drops_when_read_is_dropped_when_typed() -> None:
+    # zero-width spaces, soft hyphens and byte-order marks: a line kept with one in it
+    # would come back from the save without it, and the game would differ on reloading
+    typed = "look\u200b at\ufeff the\u00ad door\u2060"
+    assert strip_controls(typed) == printable(typed) == "look at the door"
 
 
 def test_letters_emoji_and_right_to_left_text_are_kept() -> None:

@@ -94,6 +94,8 @@ def test_a_counterspell_answering_a_counterspell_is_numbered_beneath_it() -> Non
         ("y", Declaration("shield")),
         ("yes please!", Declaration("shield")),
         ("2", Declaration("uncanny_dodge")),
+        ("²", Declaration("declared", "²")),
+        ("9" * 5000, PASS),
         ("I cast Shield", Declaration("shield", "I cast Shield")),
         ("uncanny dodge!", Declaration("uncanny_dodge", "uncanny dodge!")),
         ("I throw my cloak over Thorin", Declaration("declared", "I throw my cloak over Thorin")),

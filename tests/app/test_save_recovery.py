@@ -58,3 +58,14 @@ def test_a_save_whose_file_vanished_can_still_be_deleted_whole(tmp_path: Path) -
     os.unlink(kept.path)
     removed = delete_save("sunday", tmp_path)
     assert removed and not [i for i in list_saves(tmp_path) if i.name == "sunday"]
+
+
+def test_a_checkpoint_cut_short_in_place_leaves_the_save_whole(tmp_path: Path) -> None:
+    path = save_game(state(2), "tuesday", tmp_path)
+    kept = keep_checkpoint(path, state(2))
+    assert kept is not None and not kept.samefile(path)
+    before = path.read_bytes()
+    with open(kept, "r+b") as handle:  # edited by hand, in place
+        handle.truncate(10)
+    assert path.read_bytes() == before
+    assert resume_named("tuesday", tmp_path).state.turn == 2

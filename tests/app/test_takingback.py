@@ -42,7 +42,12 @@ def test_requests_are_checked_before_anyone_is_asked() -> None:
     assert takingback.request(session, "rewind", "1") == takingback.Request(
         "rewind", "turns 1–2 (Mira: I look around; Thorin: ask Berta about Tam)", 1
     )
-    for rest, said in [("x", "takes a turn number"), ("5", "(it is not played yet)")]:
+    for rest, said in [
+        ("x", "takes a turn number"),
+        ("5", "(it is not played yet)"),
+        ("²", "takes a turn number"),  # a digit to Python's isdigit, no number to int()
+        ("9" * 5000, "takes a turn number"),
+    ]:
         reply = takingback.request(session, "rewind", rest)
         assert isinstance(reply, Rewound) and not reply.ok and said in reply.text
         assert "Turns you can go back to before: 1–2." in reply.text

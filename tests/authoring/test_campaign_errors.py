@@ -5,11 +5,14 @@ that names no dimension says where dimensions are declared."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
-from app.world.campaignfile import CampaignError, load_campaign
+from app.authoring.validation import campaign_problems
+from app.world import knockons
+from app.world.campaignfile import CampaignError, load_campaign, parse_campaign
 from tests.app.test_campaign_inputs import write
 from tests.app.test_validator_warnings import found, tiny
 
@@ -105,3 +108,40 @@ def test_a_party_names_each_character_once_and_levels_go_low_to_high(tmp_path: P
     said = problems(tmp_path, data)
     assert "the party names mira more than once" in said
     assert "the lower level comes first" in said
+
+
+def test_a_long_row_of_scenes_nothing_reaches_is_reported_without_fail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # cut off from the start, hundreds of scenes in a row: each one reported, grouped
+    # under the first while the search can follow the row, and on its own past that
+    data = tiny()
+    scenes = data["scenes"]
+    assert isinstance(scenes, dict)
+    for n in range(400):
+        scenes[f"s{n}"] = {"name": f"Tunnel {n}", "description": "A tunnel.",
+                           "exits": [{"to": f"s{n + 1}", "name": "on"}]}  # fmt: skip
+    scenes["s400"] = {"name": "End", "description": "The end of the tunnel."}
+    problems = campaign_problems(parse_campaign(data, Path("test.toml")))
+    unreached = [p for p in problems if p.kind == "unreachable scene"]
+    assert len(unreached) == 401 and sum(p.because is not None for p in unreached) == 400
+    monkeypatch.setattr(knockons, "_DEEPEST", 300)  # a row longer than the search goes
+    assert sys.getrecursionlimit() < 1500
+    problems = campaign_problems(parse_campaign(data, Path("test.toml")))
+    unreached = [p for p in problems if p.kind == "unreachable scene"]
+    assert len(unreached) == 401 and all(p.because is None for p in unreached)
+
+
+def test_a_challenge_only_its_own_failure_leads_to_is_named() -> None:
+    data = tiny()
+    challenges = data["challenges"]
+    assert isinstance(challenges, dict)
+    challenges["chest_lock"]["failure"] = {"text": "The pick slips.", "next": "chest_lock"}
+    said = found(data)
+    assert any(p.startswith("challenge never attempted: challenges.chest_lock") for p in said)
+    challenges["chest_lock"]["failure"] = {"text": "The pick slips.", "next": "needle"}
+    challenges["needle"] = {"name": "dodge the needle", "scene": "hall", "kind": "save",
+                            "provoked_by": ["needle"],
+                            "ability": "dex", "dc": 11, "success": {"text": "Missed."},
+                            "failure": {"text": "Ouch."}}  # fmt: skip
+    assert not any("never attempted" in p for p in found(data))  # a chain that is started

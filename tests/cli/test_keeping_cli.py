@@ -187,3 +187,23 @@ def test_save_as_alone_starts_a_new_game_under_that_name_or_is_refused(tmp_path:
         app, ["play", "--ui", "tui", "--saves-dir", str(tmp_path), "--save-as", "mine"]
     )
     assert result.exit_code == 2 and "a save named mine exists" in result.output
+
+
+def test_a_game_of_a_campaign_in_its_own_folder_is_found_again_from_anywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    home = tmp_path / "my stories" / "miller"  # a folder not named as the campaign's id
+    shutil.copytree(Path(__file__).parent.parent / "data" / "campaigns" / "hollow_ford", home)
+    saves = tmp_path / "saves"
+    code, out = play("--saves-dir", str(saves), "--campaign", str(home), lines="/quit\n")
+    assert code == 0, out
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    code, out = play("--saves-dir", str(saves), "--continue", lines="/status\n/quit\n")
+    assert code == 0 and "resumed from hollow_ford" in out, out
+    code, out = play("--saves-dir", str(saves), "--load", "hollow_ford", lines="/quit\n")
+    assert code == 0, out
+    assert [s.name for s in list_saves(saves)] == ["hollow_ford"]  # the note is no save

@@ -306,7 +306,7 @@ class CreationScreen(Screen[CharacterSheet | None]):
         scores: dict[Ability, int] = {}
         for ability in Ability:
             text = self.query_one(f"#cc-score-{ability.value}", Input).value.strip()
-            if not text.lstrip("-").isdigit() or len(text) > 3:
+            if not text.lstrip("-").isdecimal() or len(text) > 3:
                 return f"{ability.full_name}: write a score"
             scores[ability] = int(text)
         try:

@@ -81,16 +81,39 @@ _NO = re.compile(
 )
 
 
+_ASKED = re.compile(
+    r"\?\s*$|^\s*(?:what|whats|what's|wat|how|which|who|huh|eh|explain|help|meaning)\b",
+    re.IGNORECASE,
+)
+"""An answer that asks instead ("what is hellish rebuke??", "huh"): never a yes."""
+_WHY_NOT = re.compile(r"^\s*why not\b", re.IGNORECASE)
+"""A yes put as a question."""
+
+
+def asked_back(answer: str) -> bool:
+    """The player asked something instead of answering ("what does shield do?")."""
+    said = answer.strip()
+    asked = bool(said) and _ASKED.search(said) is not None
+    return asked and not is_yes(said) and not _WHY_NOT.match(said)
+
+
+def explained(question: Question) -> str:
+    """What each offered reaction does, for a player who asked before answering."""
+    told = [f"{option_label(o.kind)}: {kind_of(o.kind).meaning}." for o, _ in question.options]
+    choose = "Pick one, say what you do" if told else "Say what you do"
+    return " ".join([*told, f"{choose}, or answer no for no reaction."])
+
+
 def read_declaration(text: str, options: tuple[tuple[ReactionOffer, bool], ...]) -> Declaration:
     """What a player's answer means: nothing or "no" passes; "yes" (or the option's number)
     takes the one option offered (the first that helps, of several); words that name an
     option take it ("I cast Shield", "rebuke him"); anything else is declared in the
     player's own words, for the DM to adjudicate."""
     said = " ".join(text.split())[:500]
-    if not said or _NO.match(said):
-        return PASS
+    if not said or _NO.match(said) or asked_back(said):
+        return PASS  # (a question answered nothing: nothing is spent on it)
     kinds = [o.kind for o, _ in options]
-    if is_yes(said):
+    if is_yes(said) or _WHY_NOT.match(said):
         helping = [o.kind for o, helps in options if helps]
         return Declaration((helping or kinds)[0]) if kinds else PASS
     if said.isdecimal():  # (a number past any option, however long, is none of them)

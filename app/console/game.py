@@ -26,7 +26,7 @@ from app.actions.events import (
     TurnRetold,
 )
 from app.actions.position_tools import positions_line
-from app.actions.reactions import AskPolicy, Question
+from app.actions.reactions import AskPolicy, Question, asked_back, explained
 from app.console import commanding
 from app.console.takingback import take_back
 from app.display.screentext import plain
@@ -262,9 +262,12 @@ class ConsoleGame:
         prompt = f"Your reaction — {choose}say what you do (Enter: no reaction): "
         try:
             answer = self.read(prompt)
-            while answer.strip().startswith("/"):  # a command: the game takes it afterwards
-                self.console.print(plain(f"{answer.split()[0]} waits until the reaction is "
-                                         "answered.", style="yellow"))  # fmt: skip
+            while answer.strip().startswith("/") or asked_back(answer):
+                if asked_back(answer):  # "what is hellish rebuke??": told, then asked again
+                    self.console.print(plain(explained(question), style="yellow"))
+                else:  # a command: the game takes it afterwards
+                    self.console.print(plain(f"{answer.split()[0]} waits until the reaction "
+                                             "is answered.", style="yellow"))  # fmt: skip
                 answer = self.read(prompt)
             while (
                 answer.strip().isdecimal()

@@ -36,6 +36,18 @@ _FOR_HIM = re.compile(r"\b(?:him|his|her|them|their)\b")
 """A remedy given by a pronoun: to a friend, not to oneself."""
 
 
+_A_HAND = re.compile(
+    r"^(?:a|an|the|her|his|my|their|our|your|one|gentle|steady|firm|reassuring|comforting|"
+    r"kind|warm|soft|shaking|trembling|free|other|left|right|calming|helping|evening|morning|"
+    r"dim|pale|grey|gray|faint|bright|dying|fading|first|last|candle|lamp|torch|fire|moon|"
+    r"sun|day|green|golden|blue|red|white|this|that|its)$"
+)
+"""A word before "hand" or "light" that makes it a noun ("a gentle hand on …", "in the
+evening light"), not a handing or a lighting."""
+_POINTED = re.compile(r"\b(?:it|them|one|that|this|those|these)\b")
+"""Words after a giving that point back at a thing named before it ("… give it to her")."""
+
+
 def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     rest = ctx.said[at:]
     if kind == "take":
@@ -64,7 +76,14 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     into = re.search(r"\b(into|in|onto|on|down)\b", rest)
     if kind == "drop" and into and ctx.named("feature", text=rest[into.end() :]):
         return None  # "drop my fishing line into a tide pool": a deed with it, not a drop
+    before = ctx.said[:at].split()[-1:]
+    if kind in ("give", "use") and before and _A_HAND.match(before[0]):
+        return None  # "lays a gentle hand on her sleeve", "in the evening light": a hand,
+        # a light, nothing handed over or lit
     if kind == "give":
+        carried = ctx.named("carried", text=rest) or (
+            ctx.named("carried") if _POINTED.search(rest) else []
+        )  # ("her holy symbol glinting, … lays a hand on": not what is given)
         to = [m for m in ctx.named("member", "npc", text=rest) if m.id != ctx.actor]
         people = ctx.scope.of("npc")
         if not to and len(people) == 1 and re.search(r"\b(him|her|them)\b", ctx.said):

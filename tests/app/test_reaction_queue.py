@@ -95,6 +95,9 @@ def test_a_counterspell_answering_a_counterspell_is_numbered_beneath_it() -> Non
         ("yes please!", Declaration("shield")),
         ("2", Declaration("uncanny_dodge")),
         ("²", Declaration("declared", "²")),
+        ("what does shield do??", PASS),  # asked, not answered: nothing spent on it
+        ("huh", PASS),
+        ("why not?", Declaration("shield")),
         ("9" * 5000, PASS),
         ("I cast Shield", Declaration("shield", "I cast Shield")),
         ("uncanny dodge!", Declaration("uncanny_dodge", "uncanny dodge!")),

@@ -57,3 +57,11 @@ def test_a_number_that_is_no_option_is_asked_again_not_taken_for_no(tmp_path: Pa
     assert "There is no option 2 — choose 1." in out
     assert "Reaction 1.1 — Aria casts Shield" in out
     assert session.state.party["aria"].vitals.hp == 17
+
+
+def test_a_question_about_the_reaction_is_answered_then_asked_again(tmp_path: Path) -> None:
+    session = rat_bites()
+    out = play(session, ["what does shield do??", "no"], saves=tmp_path, interactive=True)
+    assert "Cast Shield: a 1st-level spell: +5 AC until your next turn" in out
+    assert "Aria does not cast Shield" in out
+    assert session.state.party["aria"].spell_slots.remaining(1) == 4

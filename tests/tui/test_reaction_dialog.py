@@ -121,3 +121,22 @@ async def test_a_command_typed_into_the_dialog_is_not_taken_as_a_reaction() -> N
         await pilot.press("2", "enter")
         await until(pilot, lambda: bool(app.answers))
     assert app.answers == ["2"]
+
+
+async def test_a_question_is_answered_in_the_dialog_and_nothing_is_taken() -> None:
+    asked = "Wren, Thrall 1 hurts you. Cast Hellish Rebuke?"
+    told = "Cast Hellish Rebuke: fire."
+    shown = ReactionScreen(None, "Wren", asked, ["Cast Hellish Rebuke"], explanation=told)
+    app = Host(shown)
+    async with app.run_test(size=(90, 20)) as pilot:
+        await until(pilot, shown.settled)
+        for key in "what is that??":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        await until(pilot, lambda: "fire" in str(shown.query_one("#reaction-hint").render()))
+        assert app.answers == [] and shown.query_one("#reaction-words", Input).value == ""
+        for key in "no":
+            await pilot.press(key)
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app.answers))
+    assert app.answers == ["no"]

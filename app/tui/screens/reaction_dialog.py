@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
-from app.actions.reactions import Question
+from app.actions.reactions import Question, asked_back, explained
 from app.display.screentext import plain
 from app.tui.screens.modals import _Guarded
 from app.world.state import GameState
@@ -45,7 +45,13 @@ class ReactionScreen(_Guarded[str]):
     ]
 
     def __init__(
-        self, player: str | None, character: str, prompt: str, labels: list[str], hint: str = ""
+        self,
+        player: str | None,
+        character: str,
+        prompt: str,
+        labels: list[str],
+        hint: str = "",
+        explanation: str = "",
     ) -> None:
         super().__init__()
         self.player = player
@@ -53,6 +59,8 @@ class ReactionScreen(_Guarded[str]):
         self.prompt = prompt
         self.labels = labels
         self.hint = hint
+        self.explanation = explanation
+        """What the options do: shown when the player asks instead of answering."""
         self._waiting: Timer | None = None
 
     @property
@@ -65,8 +73,9 @@ class ReactionScreen(_Guarded[str]):
         with Vertical():
             yield Label(plain(self.title_text), id="reaction-title")
             yield Static(plain(self.prompt), id="reaction-question")
-            if self.hint:
-                yield Static(plain(self.hint), classes="hint")
+            hint = Static(plain(self.hint), classes="hint", id="reaction-hint")
+            hint.display = bool(self.hint)  # (shown later for an explanation asked for)
+            yield hint
             with Horizontal():
                 for number, label in enumerate(self.labels, 1):
                     yield Button(plain(f"{number} {label}"), variant="warning",
@@ -127,6 +136,12 @@ class ReactionScreen(_Guarded[str]):
                 severity="warning",
             )
             return
+        if asked_back(words):  # "what is hellish rebuke??": told what it does, asked again
+            event.input.value = ""
+            shown = self.query_one("#reaction-hint", Static)
+            shown.update(plain(self.explanation))
+            shown.display = True
+            return
         self.dismiss(words)
 
     @on(Button.Pressed)
@@ -154,4 +169,5 @@ def reaction_dialog(state: GameState, player: str, question: Question) -> Reacti
         hint = "It would help here. (Your own words are judged once this moment has passed.)"
     else:
         hint = "It would not change the outcome."
-    return ReactionScreen(addressee, question.reactor_name, question.prompt, question.labels, hint)
+    return ReactionScreen(addressee, question.reactor_name, question.prompt, question.labels,
+                          hint, explained(question))  # fmt: skip

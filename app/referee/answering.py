@@ -69,6 +69,7 @@ ORDER: tuple[Answer, ...] = (
     answering_self.spellcasting,
     answering_rules.advantage,
     answering_rules.glossary,
+    answering_rules.standing,
     answering_rules.spell_rule,
     answering_rules.feature_rule,
     answering_rules.condition_rule,

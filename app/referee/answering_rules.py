@@ -267,6 +267,21 @@ def glossary(a: Asked) -> str | None:
     return None
 
 
+def standing(a: Asked) -> str | None:
+    """Asked: "what does trust do", "how does respect work": the campaign's measures of how
+    its people stand with the party."""
+    dims = a.campaign.events.dimensions if a.campaign is not None else []
+    named = [d for d in dims if a.word(d)]
+    if not named or not about_a_rule(a) or a.word("my", "i"):
+        return None
+    return (
+        f"{named[0].capitalize()} is one of the ways a person of the story stands with the "
+        "party. What you say and do to them moves it up or down (the story shows each "
+        "change, ♥), and it shapes what they tell you, what they give and how the story "
+        "ends. /people shows where everyone stands."
+    )
+
+
 def advantage(a: Asked) -> str | None:
     """Asked: "do I have advantage against rat 2": from the conditions and effects on both sides,
     and whether the attacker stands within 5 ft."""

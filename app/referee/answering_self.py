@@ -7,6 +7,7 @@ character sheet screen shows), never worked out again here.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from app.actions.advancement_tools import advancement, within_reach
@@ -117,7 +118,8 @@ def party_health(a: Asked) -> str | None:
 def armour_class(a: Asked) -> str | None:
     """Asked: "what's my AC", "Thorin's armour class"."""
     sheet = a.own_sheet
-    if sheet is None or not (a.word("ac") or a.has("armor class")):
+    armour = a.word("armor", "armour") and not a.word("their", "its", "his", "her")
+    if sheet is None or not (a.word("ac") or a.has("armor class") or armour):
         return None
     if a.sheet is None and (a.creatures or a.word("their", "they", "them", "its", "those")):
         return None  # "what's the rats' AC", "what's their AC": the foes', not the asker's
@@ -292,6 +294,17 @@ def carried(a: Asked) -> str | None:
             return f"Nobody in the party carries any {sought}."
         return "; ".join(f"{who} carries {f'{n} × ' if n > 1 else 'the '}{item}"
                          for (who, item), n in kept.items()) + "."  # fmt: skip
+    own = _OWN_ITEM.search(a.text) if a.about_self else None
+    sheet = a.own_sheet
+    if own is not None and sheet is not None:  # "do i still have my holy symbol?"
+        thing = own.group(1)
+        mine = [item for item in gear(sheet) if thing in item.lower()]
+        if mine:
+            return f"Yes: {sheet.name} carries the {mine[0].lower()}."
+        others = [s.name for s in state.party.values() if s is not sheet
+                  and any(thing in item.lower() for item in gear(s))]  # fmt: skip
+        elsewhere = f" ({join_words(others)} {'does' if len(others) == 1 else 'do'})"
+        return f"No: {sheet.name} carries no {thing}{elsewhere if others else ''}."
     wanted = _wanted_item(a)
     if wanted is not None:
         holders = [
@@ -313,6 +326,8 @@ def carried(a: Asked) -> str | None:
     return None
 
 
+_OWN_ITEM = re.compile(r" (?:have|got|carry|carrying) (?:still )?my ([a-z' ]+?) ?$")
+"""A thing asked after as one's own ("do I still have my holy symbol")."""
 PACKS = ("pack", "packs", "backpack", "bag", "bags", "pockets", "pocket", "satchel", "pouch",
          "kit", "rucksack", "knapsack")  # fmt: skip
 """What a character carries things in, asked about ("what's in my bag")."""

@@ -55,7 +55,16 @@ def told_back(text: str, name: str) -> str:
     words = deed.split()
     if not words or not _short(deed):
         return f"{name} does just that."
-    return _sentence(f"{name} {_swapped(words, first=0)}")
+    first = 1 if len(words) > 1 and _ADVERB.fullmatch(words[0]) else 0  # "gently puts"
+    return _sentence(f"{name} {_swapped(words, first=first)}")
+
+
+_ADVERB = re.compile(
+    r"(?!(?:apply|reply|rely|supply|bully|rally|tally|sully|ally|multiply|comply|imply|"
+    r"dally|fly)$)[a-z]{2,}ly|just|then|now|also",
+    re.IGNORECASE,
+)
+"""A word before the verb that says how ("gently put …"): the verb after it is the one."""
 
 
 def _short(deed: str) -> bool:
@@ -98,6 +107,8 @@ def third_person(verb: str) -> str:
     """A verb's he/she/they-of-one form: "warm" → "warms", "try" → "tries", "go" → "goes"."""
     if verb in IRREGULAR:
         return IRREGULAR[verb]
+    if verb.endswith("ed") and not verb.endswith("eed") and verb not in ("shed", "wed", "embed"):
+        return verb  # told already ("wanted", "tried"): no -s on the past
     if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
         return verb + "es"
     if re.search(r"[^aeiou]y$", verb):

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from app.actions.events import SessionEvent
 from app.actions.telling import tell
-from app.session.stage2 import Line
+from app.session.stage2 import JUDGED_KINDS, Line
 from app.world import view
 from app.world.judgments import JudgmentError, Refined, counts, enter, refine
 from app.world.ledger import LedgerEvent
@@ -21,10 +21,6 @@ from app.world.state import GameState
 from app.world.truth import Judgment
 
 __all__ = ["JUDGED_KINDS", "JudgmentError", "Refined", "counts", "provisional", "refine"]
-
-JUDGED_KINDS = frozenset({"talk", "question", "challenge", "give", "ask", "foreign", "improvise"})
-"""Intent kinds whose words are weighed (looking at sausages is no offer to Grubnak; a hand
-on Wendel's shoulder is comfort)."""
 
 
 def provisional(

@@ -19,6 +19,9 @@ from app.world.state import GameState
 
 SPEAKING = frozenset({"talk", "question"})
 """Intent kinds that are words said in the world (when someone there is addressed)."""
+JUDGED_KINDS = frozenset({"talk", "question", "challenge", "give", "ask", "foreign", "improvise"})
+"""Intent kinds whose words are weighed (looking at sausages is no offer to Grubnak; a hand
+on Wendel's shoulder is comfort)."""
 
 
 @dataclass(frozen=True)
@@ -93,8 +96,19 @@ def read_lines(
             )
             seq = state.log_event(violation).seq
         asked = intent is not None and kind == "ask" and bool(intent.alternatives)
-        lines.append(Line(action.character_id, action.text, addressee, kind, seq, asked))
+        words = _weighed(action.text, intent)
+        lines.append(Line(action.character_id, words, addressee, kind, seq, asked))
     return lines
+
+
+def _weighed(text: str, intent: Intent | None) -> str:
+    """The words of a line that are weighed for what they mean to someone: of a line of
+    several deeds, those of its words and gestures alone ("we thank him" of "we thank him
+    and head back down to the harbour": the going is said to nobody)."""
+    if intent is None or not intent.then:
+        return text
+    said = [c.text for c in (intent, *intent.then) if c.kind in JUDGED_KINDS and c.text]
+    return " ".join(said) or text
 
 
 def _addressee(intent: Intent | None, present: list[str]) -> str | None:

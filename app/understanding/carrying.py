@@ -76,13 +76,14 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     into = re.search(r"\b(into|in|onto|on|down)\b", rest)
     if kind == "drop" and into and ctx.named("feature", text=rest[into.end() :]):
         return None  # "drop my fishing line into a tide pool": a deed with it, not a drop
-    before = ctx.said[:at].split()[-1:]
-    if kind in ("give", "use") and before and _A_HAND.match(before[0]):
+    before = ctx.said[:at].split()[-2:]
+    into_a_hand = before[:1] in (["in"], ["into"])  # "put the locket in her hand": given
+    if kind in ("give", "use") and before and _A_HAND.match(before[-1]) and not into_a_hand:
         return None  # "lays a gentle hand on her sleeve", "in the evening light": a hand,
         # a light, nothing handed over or lit
     if kind == "give":
         carried = ctx.named("carried", text=rest) or (
-            ctx.named("carried") if _POINTED.search(rest) else []
+            ctx.named("carried") if _POINTED.search(rest) or into_a_hand else []
         )  # ("her holy symbol glinting, … lays a hand on": not what is given)
         to = [m for m in ctx.named("member", "npc", text=rest) if m.id != ctx.actor]
         people = ctx.scope.of("npc")

@@ -32,7 +32,8 @@ from app.world.state import GameState
 from rules.features import features
 
 _ELIDED = re.compile(
-    r"^\W*(?:(?:and|then|also)\s+)*(at|to|into|onto|on|with|through|down|up|under|behind|over)\b",
+    r"^\W*(?:(?:and|then|also)\s+)*(at|to|into|onto|on|with|through|down|up|under|behind|over|"
+    r"out|across|along|past|inside|outside)\b",
     re.IGNORECASE,
 )
 """A clause that starts where a verb should be: "then at the trapdoor", "with my dagger"."""

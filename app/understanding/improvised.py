@@ -152,6 +152,8 @@ _TOLD_APART = (
 bootprints", "pull Corin away from them")."""
 
 
+_EYES_OFF = re.compile(r"\btak(?:e|es|ing|en) (?:\w+ )?eyes? off\b")
+"""Eyes not taken off someone: a way of watching, not a grab."""
 AWAKE = re.compile(
     r"(?<!still )(?<!that's )(?<!thats )(?<!who's )(?<!whos )(?<!is )(?<!are )(?<!one )\bawake$|"
     r"\bto wake(?: \w+){0,2}(?: up)?$"
@@ -213,6 +215,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
                           extra=("free", "0"), confidence=0.8)  # fmt: skip
     if deed is None or challenge_named(ctx):
         return None  # the campaign's own challenge for it is the ruling
+    if deed.key == "grab" and _EYES_OFF.search(ctx.said):
+        return None  # "never taking her eyes off the grey shapes": a look kept, no grab
     if deed.key == "track" and not ctx.named("feature") and scene_mentions(ctx):
         # a trail the party was told of, though no feature of the scene: followed
         return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.8)

@@ -354,11 +354,17 @@ WH_STARTS = frozenset({"wh", "ho"})
 """How a question's word begins ("what", "which", "how"): asked even without its "?"."""
 
 
+_SAVING_SOMEONE = re.compile(r"\bsave (?:him|her|them|the (?!game\b)\w+|[a-z]+ (?:from|before))")
+"""Saving a person, not the game ("can I save the young man?")."""
+
+
 def _read(ctx: r.Context, said: str) -> Intent | None:
     """The line, its speaker settled, read by each rule in turn."""
     if bare.held_ready(ctx):
         return None  # "rapier up": how it is done, no blow
-    if any(h.startswith("can ") and starts_with(said, h) for h in ctx.vocab.help):
+    if any(h.startswith("can ") and starts_with(said, h) for h in ctx.vocab.help) and not (
+        _SAVING_SOMEONE.search(said)
+    ):
         return ctx.intent("help")  # "can we save here?": the table's, not a deed asked
     supposed = _IF_ASKED.match(said)
     asking = r.can_i(ctx)

@@ -144,7 +144,10 @@ def read_pieces(
         if intent.kind in ("give", "use") and intent.item in taken and intent.note:
             # "grab the salve and give it to Bram": carried by then
             intent = replace(intent, note="", confidence=0.9)
-        if filled is not None and intent.kind in NOT_A_DEED:
+        beyond = (
+            filled is not None and after_move(intent) and any(r.kind == "move" for _, _, r in read)
+        )  # ("… down to the harbour then out to the strand": a way of the place reached)
+        if filled is not None and intent.kind in NOT_A_DEED and not beyond:
             intent = understand_clause(words, actor, state, campaign, language=language)
         elif filled is not None:
             words = filled  # "… then at the trapdoor": the verb of the clause before

@@ -127,6 +127,13 @@ _OFFERED = re.compile(
 """A thing held out to someone ("here lass, take my potion"): given to them."""
 
 
+_EYES_ON = re.compile(
+    r"\b(?:(?:and|while)\s+)?(?:never|not|without)\s+tak(?:e|es|ing)\s+(?:\w+\s+)?eyes?\s+off"
+    r"(?:\s+(?:the|of)\s+\w+(?:\s+\w+)?|\s+(?:him|her|them|it))?"
+)
+"""Eyes kept on someone ("never taking her eyes off the grey shapes"): how a deed is done."""
+
+
 def bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
@@ -136,6 +143,7 @@ def bodily(said: str) -> str:
         whom = f" to {offered.group(1)}" if offered.group(1) else ""
         said = f"give {offered.group(2)} {offered.group(3)}{whom}"
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
+    said = _EYES_ON.sub(" ", said)  # "never taking her eyes off the wolves": how, no deed
     said = _UNSEEN.sub(" unseen", said).strip()
     said = _OWN_SHEET.sub(lambda m: f"what are my {m.group(1)}", said)
     said = _POCKET.sub(lambda m: f"pickpocket {_whose(m.group(2))}", said)

@@ -249,13 +249,15 @@ HEAL_WORDS = ("heal", "heals", "patch up", "patches up", "mend", "mends")
 
 _LAID_ON = re.compile(
     r"\b(?:lays?|laying|places?|placing|press(?:es)?|pressing|puts?|putting|rests?)\s+"
-    r"(?:(?:her|his|my|their|both)\s+)?(?:\w+\s+)?(?:hands?|palms?)\s+(?:\w+\s+)?"
+    r"(?:(?:her|his|my|their|both)\s+)?(?:\w+\s+)?(?:hands?|palms?|holy symbol)\s+(?:\w+\s+)?"
     r"(?:on|against|over|to)\b"
 )
-"""A healer's hands laid on someone ("presses her palm flat against Bram's shoulder")."""
+"""A healer's hands (or holy symbol) laid on someone ("presses her palm flat against Bram's
+shoulder")."""
 _MENDING = re.compile(
     r"\b(?:into|over|across|on|to)\s+(?:the|his|her|their)\s+(?:wounds?|cuts?|gash|bite)\b"
     r"|\bwounds?\s+(?:close|closes|knit|knits|seal|seals)\b"
+    r"|\b(?:knit|knits|knitting|seal|seals|close|closes) (?:it|them|the wound) (?:shut|closed)\b"
 )
 """The wound told as healing under the hands ("the light pours into the wound")."""
 
@@ -275,9 +277,12 @@ def healing_asked(ctx: Context) -> list[str]:
     without naming a spell ("heal Wren", "I patch up Ione", hands laid on a wound that the
     god's light closes: the spells of touch); ``[]`` otherwise."""
     friends = ctx.named("member", text=ctx.said.replace("'s ", " "))  # ("Bram's shoulder")
-    if _heal_at(ctx) < 0 or not (friends or self_target(ctx)):
-        return []  # "let's heal up" is a rest's business, not a spell on nobody
     sheet = ctx.state.party.get(ctx.actor or "")
+    hurt = sheet is not None and sheet.vitals.hp < sheet.vitals.max_hp
+    own_wound = hurt and bool(_LAID_ON.search(ctx.said)) and bool(_MENDING.search(ctx.said))
+    # ("presses her holy symbol to the wound …", the one typing hurt: her own wound)
+    if _heal_at(ctx) < 0 or not (friends or self_target(ctx) or own_wound):
+        return []  # "let's heal up" is a rest's business, not a spell on nobody
     spells = srd().spells
     known = sorted(sheet.spells) if sheet is not None else []
     healing = [sid for sid in known if sid in spells and spells.get(sid).heal]

@@ -1,0 +1,48 @@
+"""What newcomers typed in an evening's play and the game got wrong: thanks said on the way
+out heard as an accusation, the second stop of a journey dropped, questions about one's
+own armour and things put to the nearest person, a rescue asked about taken for saving
+the game, a look kept on the foes taken for a grab."""
+
+from __future__ import annotations
+
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read, told
+from tests.referee_corpus import Situation, build_situation
+
+LIGHTHOUSE = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel"]}
+MILL = {"campaign": "hollow_ford", "scene": "mill_yard", "met": ["odile"]}
+
+
+async def test_thanks_on_the_way_out_are_weighed_alone_and_both_stops_are_made() -> None:
+    session = session_for(build_situation(Situation.model_validate(LIGHTHOUSE)))
+    line = "we thank him and head back down to the harbour then out to the strand"
+    referee = await play(session, "ione", line)
+    moves = [c.arguments for c in referee.made if c.name == "move_scene"]
+    assert ['"harbour"' in m for m in moves] == [True, False] and '"strand"' in moves[1]
+    assert not [j for j in session.state.truth.judgments if j.watch == "wendel_accused"]
+
+
+async def test_questions_about_ones_own_kit_are_the_games_to_answer() -> None:
+    assert "Sela has AC 15" in await told(MILL, "sela", "what armor am i wearing")
+    assert "Yes: Sela carries the holy symbol." in await told(
+        MILL, "sela", "do i still have my holy symbol?"
+    )
+    assert "No: Sela carries no lute (Ivo does)." in await told(MILL, "sela", "do i have my lute")
+    said = await told(MILL, "sela", "what does trust do")
+    assert said.startswith("Trust is one of the ways") and "Odile" not in said
+
+
+def test_a_rescue_asked_about_is_no_saving_of_the_game() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand"}
+    assert read(strand, "cass", "can i save the young man?")[0].kind != "help"
+    assert read(strand, "cass", "can we save here?")[0].kind == "help"
+
+
+def test_eyes_kept_on_the_foes_are_no_grab_and_a_symbol_to_the_wound_heals() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "sela", "wounds": {"sela": 8}}  # fmt: skip
+    line = ("Sela presses her holy symbol to the wound and lets the warm light knit it shut, "
+            "never taking her eyes off the wolves.")  # fmt: skip
+    said = read(wolves, "sela", line)
+    assert all(s.kind != "attack" for s in said)
+    assert (said[0].kind, said[0].spell) == ("cast", "cure_wounds")

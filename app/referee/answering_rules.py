@@ -213,7 +213,8 @@ def condition_rule(a: Asked) -> str | None:
     elif active is None:
         status = f"No: {name} is not {wanted.value}."
     else:
-        lasts = f"for {active.rounds} more rounds" if active.rounds else "until something ends it"
+        rounds = f"{active.rounds} more round{'s' if active.rounds != 1 else ''}"
+        lasts = f"for {rounds}" if active.rounds else "until something ends it"
         save = (
             f"; a DC {active.save_dc} {active.save_ability.full_name} save at the end of each "
             f"of {name}'s turns ends it"

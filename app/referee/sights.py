@@ -8,6 +8,8 @@ importing each other.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from app.actions.conduct import SLEEP
 from app.understanding.scope import living_creatures
 from app.world import view
@@ -48,15 +50,21 @@ def present_text(state: GameState, campaign: Campaign | None) -> str:
     return " ".join(parts)
 
 
+def counted(items: list[str]) -> str:
+    """Things carried, each once, with how many of it ("2 × healing potion, torch")."""
+    tally = Counter(items)
+    return ", ".join(f"{n} × {item}" if n > 1 else item for item, n in tally.items())
+
+
 def inventory_text(state: GameState, actor: str | None) -> str:
     """What the character carries (and the party, briefly)."""
     sheet = state.party.get(actor or "")
     if sheet is None:
-        return "; ".join(f"{s.name}: {', '.join(s.inventory) or 'nothing'}"
+        return "; ".join(f"{s.name}: {counted(s.inventory) or 'nothing'}"
                          for s in state.party.values())  # fmt: skip
     weapons = ", ".join(w.replace("_", " ") for w in sheet.weapons)
-    own = ", ".join(sheet.inventory) or "nothing else"
-    others = [f"{s.name}: {', '.join(s.inventory) or 'nothing'}"
+    own = counted(sheet.inventory) or "nothing else"
+    others = [f"{s.name}: {counted(s.inventory) or 'nothing'}"
               for s in state.party.values() if s.id != sheet.id]  # fmt: skip
     text = f"{sheet.name} carries {own}" + (f", and wields {weapons}." if weapons else ".")
     return text + (f" ({'; '.join(others)}.)" if others else "")

@@ -327,9 +327,10 @@ def fire_deferred(state: GameState) -> Cascade:
 
 
 def _source(state: GameState, trigger_id: str) -> str:
-    """What the log names as the cause: an authored trigger by its id in words (``berta
-    potion``: players read no ids); one a feature or a topic implies
-    (``examined.<scene>.<feature>``, ``asked.<npc>.<topic>``) by what the players did."""
+    """What the log names as the cause: an authored trigger by the person it is about
+    ("from Berta" for ``berta_potion``: players read no ids), else its id in words; one a
+    feature or a topic implies (``examined.<scene>.<feature>``, ``asked.<npc>.<topic>``) by
+    what the players did."""
     campaign = state.campaign
     kind, _, rest = trigger_id.partition(".")
     first, _, second = rest.partition(".")
@@ -339,6 +340,10 @@ def _source(state: GameState, trigger_id: str) -> str:
             return f"{the(feature.name)}"
     if campaign is not None and kind == "asked" and first in campaign.npcs:
         return f"{campaign.npcs[first].name}, asked about {second.replace('_', ' ')}"
+    people = campaign.npcs if campaign is not None else {}
+    whose = next((people[w].name for w in trigger_id.split("_") if w in people), None)
+    if whose is not None:  # "berta_potion": what Berta does, not an author's id
+        return f"from {whose}"
     return trigger_id.replace("_", " ")
 
 

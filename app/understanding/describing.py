@@ -294,6 +294,7 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
     what the story's description of one says they wear ("the one in the saucepan")."""
     m = re.search(r"\b(?:with|holding|wielding|carrying|wearing|in)\s+"
                   r"(?:the|a|an|that|his|her|its)\s+(\w+(?:\s\w+)?)", said)  # fmt: skip
+    m = m or re.search(r"\bat\s+(?:his|her|its)\s+(\w+(?:\s\w+)?)", said)  # "at his helmet"
     nick = _NICKNAMED.search(said)  # "saucepan head": named by what he wears
     m = m or (nick if nick is not None and nick.group(1) not in ENGLISH.common else None)
     if m is None:

@@ -46,3 +46,24 @@ def test_eyes_kept_on_the_foes_are_no_grab_and_a_symbol_to_the_wound_heals() -> 
     said = read(wolves, "sela", line)
     assert all(s.kind != "attack" for s in said)
     assert (said[0].kind, said[0].spell) == ("cast", "cure_wounds")
+
+
+def test_a_dagger_thrown_at_his_helmet_is_at_the_one_who_wears_it() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+            "turn": "mira", "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+    said = read(hall, "mira", "i throw my dagger at his stupid helmet")[0]
+    assert (said.kind, said.targets) == ("attack", ("grubnak",))
+
+
+def test_things_carried_twice_are_counted_and_a_round_is_one() -> None:
+    from app.referee.sights import counted
+
+    assert counted(["healing potion", "torch", "healing potion"]) == "2 × healing potion, torch"
+
+
+def test_a_gift_of_the_story_names_the_giver_not_an_authors_id() -> None:
+    from app.session.triggers import _source
+
+    state = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
+    assert _source(state, "berta_potion") == "from Berta"
+    assert _source(state, "road_hint") == "road hint"

@@ -18,6 +18,7 @@ from app.referee.mercy import Mercy
 from app.referee.positioning import Plan, plan_attack, shot
 from app.referee.powers import Powers
 from app.referee.reacting import WHEN_TO_REACT, wants_to_react
+from app.referee.restating import STAYING
 from app.referee.ruling import Ruling
 from app.referee.sequencing import Sequencing, reckless
 from app.referee.showing import Showing
@@ -99,6 +100,14 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if chosen_reading(text, self.asked_back.get(actor, ())) is not None:
             return None
         intent = understand(text, actor, state, self.campaign)
+        asked = intent.kind == "question" and not state.encounter and not intent.then
+        if asked and (
+            answers.knower(state, self.campaign, intent) is not None
+            or judged_words(state, actor, intent) is not None
+        ):
+            asked = False  # put to someone here, or words they take to heart: played
+        if asked:  # "who's the woman at the end of the quay?": the game's to answer now
+            return self._say(state, intent)
         if intent.then or intent.kind not in ASIDES or intent.note == "where to?":
             return None  # "I go too": along with whoever goes, when the round is played
         if intent.kind == "ask" and intent.alternatives:
@@ -280,6 +289,13 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             # said at once, nothing tried (unless an earlier deed this round may open it)
             self.notes.append(shut[0].locked_text or f"The way to {shut[0].name} is shut.")
             return []
+        staying = [i.actor for i in self.intents if i.actor not in (None, actor)
+                   and STAYING.search(i.text)]  # fmt: skip
+        if staying:  # "i stay with Nessa", typed before another's "go to the lighthouse"
+            who = list(dict.fromkeys(staying))
+            names = " and ".join(state.name_of(str(a)) for a in who)
+            comes = "comes" if len(who) == 1 else "come"
+            self.notes.append(f"{names} {comes} along all the same: the party keeps together.")
         return [self._call("move", actor, "move_scene", scene_id=intent.target,
                            reason=f"{state.name_of(actor)} leads the way")]  # fmt: skip
 

@@ -24,6 +24,11 @@ SWAPS = {
 """The speaker's words for themself, as the story says them of a party member (whose
 sheet names no pronoun)."""
 
+STAYING = re.compile(
+    r"\b(?:i|we)(?:'ll| will)?\s+(?:stay|remain|wait here|stay behind|hang back here)\b",
+    re.IGNORECASE,
+)
+"""A character who says they stay where they are ("i stay with Nessa")."""
 _SPOKEN = re.compile(r"\b(?:you|your|you're|youre|ma'?am|sir)\b", re.IGNORECASE)
 """Words said to someone: told back as said, not as a deed."""
 _LEAD = re.compile(

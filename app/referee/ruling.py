@@ -22,7 +22,7 @@ from app.actions.position_tools import engaged_foes, spots
 from app.actions.senses import sense_needed
 from app.referee.base import RefereeBase
 from app.referee.fighting import is_beast
-from app.referee.restating import told_back
+from app.referee.restating import STAYING, told_back
 from app.understanding import Intent
 from app.understanding.describing import assailants
 from app.world import view
@@ -170,6 +170,11 @@ class Ruling(RefereeBase):
             return []
         if key == "light" and person:  # "light the grate for him": lit for him, as said
             self.notes.append(told_back(intent.text, name))
+            return []
+        moved = any(i.kind == "move" and i.target and i.actor != actor for i in self.intents)
+        if key == "free" and moved and STAYING.search(intent.text):
+            # "i stay with Nessa", played after another led the party away this round
+            self.notes.append(f"{name} comes along all the same: the party keeps together.")
             return []
         if key in ("free", "posture"):  # a deed the game has no word for, or a seat taken:
             # it happens as the player said ("Bram sits on the millstone next to Hobb")

@@ -67,3 +67,35 @@ def test_a_gift_of_the_story_names_the_giver_not_an_authors_id() -> None:
     state = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
     assert _source(state, "berta_potion") == "from Berta"
     assert _source(state, "road_hint") == "road hint"
+
+
+def test_at_a_shared_table_a_question_the_game_answers_costs_no_place_in_the_round() -> None:
+    from app.session import declaring
+
+    spec = {"campaign": "drowned_bell", "scene": "harbour",
+            "players": {"Kim": ["ione", "wren"], "Lou": ["cass"]}}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    session = session_for(state)
+    state.turn_order.active = "Kim"
+    reply, who = declaring.declare(session, "who's the woman at the end of the quay", "ione")
+    assert reply.ok and reply.aside and who is None and "Nessa" in reply.text
+    assert session.pending == []
+
+
+async def test_one_who_stays_while_another_leads_the_way_is_told_they_come_along() -> None:
+    from app.session import declaring, hotseat
+
+    spec = {"campaign": "drowned_bell", "scene": "harbour",
+            "players": {"Kim": ["ione"], "Lou": ["cass"], "Cy": ["wren"]}}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    session = session_for(state)
+    for player, who, text in [("Kim", "ione", "I wait"), ("Lou", "cass", "go to the lighthouse"),
+                              ("Cy", "wren", "i stay with Nessa")]:  # fmt: skip
+        state.turn_order.active = player
+        reply, _ = declaring.declare(session, text, who)
+        assert reply.ok, reply.text
+        hotseat.advance(state, player, "TURN_COMPLETE")
+    async for _ in session.process():
+        pass
+    assert state.scene.id == "lighthouse"
+    assert "Wren comes along all the same" in state.history[-1].narrative

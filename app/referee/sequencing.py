@@ -257,6 +257,18 @@ class Sequencing(RefereeBase):
                 rest.clear()
                 self.notes.append(why)
                 return [self._call("end_turn", actor, "end_turn")]
+        after = rest[0] if rest else None
+        if fight is not None and _surges(clause) and after is not None and after.kind == "attack":
+            down = [t for t in after.targets if t in state.creatures
+                    and state.creatures[t].vitals.hp <= 0]  # fmt: skip
+            if down and len(down) == len(after.targets):
+                # "hit the wolf, then action surge and hit it again", the wolf already down:
+                # the surge is kept, and the player says whom the next blow is for
+                rest.clear()
+                self.notes.append(f"{state.name_of(down[0])} is already down, so "
+                                  f"{state.name_of(actor)} keeps Action Surge for now: say "
+                                  "whom to strike.")  # fmt: skip
+                return []
         # ("Guidance on Ivo, then he reads the rune": out of a fight, his own deed)
         who = clause.actor if clause.actor in state.party and fight is None else actor
         calls = self.carry_out(state, who, clause)

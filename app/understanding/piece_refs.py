@@ -92,6 +92,9 @@ def pointed_back(
 ) -> str:  # fmt: skip
     """The clause with what it points back at put in, from the clauses read before it."""
     last = read[-1][2] if read else None
+    if last is not None and last.kind == "feature" and not last.targets and len(read) > 1:
+        last = read[-2][2]  # "hit the wolf, then action surge and hit it again": the wolf
+        read = read[:-1]
     behind = last is not None and last.kind == "manoeuvre" and last.action in _COVERED
     spoken_of = last is not None and last.kind == "talk" and bool(last.topic)
     if spoken_of and mentions_back(words) and _HANDLED.match(words) and last is not None:

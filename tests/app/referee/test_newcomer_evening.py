@@ -99,3 +99,19 @@ async def test_one_who_stays_while_another_leads_the_way_is_told_they_come_along
         pass
     assert state.scene.id == "lighthouse"
     assert "Wren comes along all the same" in state.history[-1].narrative
+
+
+async def test_action_surge_is_kept_when_the_blow_it_was_for_has_no_foe_left() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "bram", "wounds": {"wolf-2": 10}}  # fmt: skip
+    line = "hit wolf 2 then action surge and hit it agian"
+    said = read(wolves, "bram", line)
+    assert [(s.kind, s.targets) for s in said] == [
+        ("attack", ("wolf-2",)),
+        ("feature", ()),
+        ("attack", ("wolf-2",)),
+    ]
+    session = session_for(build_situation(Situation.model_validate(wolves)))
+    referee = await play(session, "bram", line)
+    assert all(c.name != "use_feature" for c in referee.made)
+    assert "keeps Action Surge" in session.state.history[-1].narrative

@@ -389,6 +389,32 @@ async def test_typing_behind_the_hand_off_never_becomes_the_next_players_line(
         )
 
 
+async def test_typing_while_the_dm_answers_is_set_aside_when_the_keyboard_passes(
+    tmp_path: Path,
+) -> None:
+    app = game(tmp_path, crossroads(players=TABLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        await shown(pilot, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.press(*"look around", "enter")
+        await shown(pilot, HandoffScreen)  # Ben is up: the moment before this dialog shows,
+        await pilot.press("enter")  # with Ana still at the keyboard, is made again below
+        await pilot.pause()
+        entry = screen.query_one("#command", Input)
+        screen.holder = "Ana"
+        entry.value = "and then the hearth"  # typed while the DM answered Ana's line
+        screen.check_handoff()
+        await shown(pilot, HandoffScreen)
+        assert any("set aside: and then the hearth" in n.message for n in app._notifications)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.holder == "Ben" and entry.value == ""
+        entry.focus()
+        await pilot.press("up")
+        assert entry.value == "and then the hearth"
+
+
 async def test_up_in_the_empty_line_brings_back_the_last_line_sent(tmp_path: Path) -> None:
     app = game(tmp_path, crossroads())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -70,10 +70,13 @@ class Passing(PlayBase):
             return
         names = [state.name_of(c) for c in state.players.get(player, [])]
         entry = self.query_one("#command", Input)
-        if entry.value.strip() and self.holder is not None:
-            # What the last player left unsent is theirs: it must never become the next
-            # player's action (a timer can end a turn mid-word).
-            self.notify(f"{self.holder}'s unsent line was cleared: {entry.value.strip()[:60]}")
+        unsent = " ".join(entry.value.split())
+        if unsent and self.holder is not None:
+            # What was left unsent (typed while the DM answered, or cut off by a timer) must
+            # never become the next player's action: set aside, for ↑ to bring back
+            self.recallable = unsent
+            self.notify(f"Not sent, and set aside: {unsent[:60]} (↑ in the empty line brings "
+                        "it back)", severity="warning")  # fmt: skip
         entry.value = ""
 
         dialog = HandoffScreen(player, names, self.session.status().banner)
@@ -82,7 +85,8 @@ class Passing(PlayBase):
             # Who typed behind the hand-off cannot be told (the last player, or the next one
             # before Enter): it is never put in the new player's line, only said.
             typed = " ".join(dialog.typed.split())
-            self.recallable = typed  # (never the last player's line: theirs is not ↑'s now)
+            if typed or not unsent:  # (never the last player's sent line: not ↑'s now)
+                self.recallable = typed
             if typed:  # set aside, never in the line: ↑ brings it back for whose it is
                 self.notify(
                     f"Typed while the keyboard was being passed, and not sent: {typed[:60]} "

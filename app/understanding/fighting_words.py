@@ -185,3 +185,24 @@ def blow_at_thing(ctx: Context, struck: Thing) -> Intent:
     return ctx.intent(
         "ask", targets=(struck.id,), confidence=0.3, note=f"{the(struck.name)} cannot be fought"
     )
+
+
+_STRUCK_THING = re.compile(
+    r"\b(?:smash|bash|break|kick|hit|whack|batter|wreck)\w*\s+(?:(?:the|that|this)\s+"
+    r"(?:damn |bloody |stupid |fucking |blasted )?thing|it)\b"
+)
+"""A thing struck without its name ("smash the damn thing", "just break it")."""
+
+
+def thing_to_force(ctx: Context) -> str | None:
+    """Out of a fight, with no foe in view, the one challenge here that forces a thing by
+    strength: what "smash the damn thing" is aimed at."""
+    if ctx.scope.fighting or ctx.campaign is None or not _STRUCK_THING.search(ctx.said):
+        return None
+    forcing = [
+        t.id for t in ctx.scope.of("challenge")
+        if (spec := ctx.campaign.challenges[t.id]).skill is not None
+        and spec.skill.value == "athletics"
+        and re.search(r"\b(?:force|smash|break|bash|batter|kick)", " ".join(spec.provoked_by))
+    ]  # fmt: skip
+    return forcing[0] if len(forcing) == 1 else None

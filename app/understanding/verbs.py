@@ -21,17 +21,17 @@ from app.understanding.fighting_words import (
     attack_style,
     blow_at_thing,
     struck_thing,
+    thing_to_force,
 )
 from app.understanding.intent import Intent, Reading
+from app.understanding.looking import examine
 from app.understanding.manoeuvring import manoeuvre_or_rest
-from app.understanding.mentions import mention
 from app.understanding.not_fought import someone_not_fought
 from app.understanding.positions import position_move
 from app.understanding.readings import (
     Context,
     hurt_friends,
 )
-from app.understanding.scope import Thing, ThingKind
 from app.understanding.spells import (
     cantrips_of,
     healing_asked,
@@ -45,7 +45,6 @@ from app.understanding.talked_to import talk_to
 from app.understanding.targets import pick_creatures, plural
 from app.understanding.verb_hits import verb_hits
 from app.understanding.ways import (
-    crept_past,
     left_be,
     move,
     own,
@@ -53,10 +52,8 @@ from app.understanding.ways import (
 )
 from app.understanding.words import (
     has_phrase,
-    phrase_at,
     verb_at,
 )
-from app.world import view
 from rules.conditions import Condition
 from rules.spelldata import Spell
 from rules.srd import srd
@@ -309,6 +306,9 @@ def _attack(ctx: Context) -> Intent:
                    Reading("talk", who.id, f"talk to {who.name}"))  # fmt: skip
         return ctx.intent("ask", targets=(who.id,), confidence=0.5, note=f"{who.name} is no foe",
                           alternatives=options)  # fmt: skip
+    forced = thing_to_force(ctx)
+    if forced is not None:  # "just smash the damn thing", the trapdoor the one thing to force
+        return ctx.intent("challenge", targets=(forced,), confidence=0.8)
     return ctx.intent("attack", confidence=0.4, note="nothing here to fight")
 
 
@@ -334,91 +334,6 @@ def _cantrip_at(ctx: Context) -> Intent | None:
         return None
     which = " or ".join(table.get(s).name for s in bolts)
     return ctx.intent("ask", targets=pick.ids[:1], confidence=0.3, note=f"which spell: {which}?")
-
-
-SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", "gazes",
-                   "glance", "glances", "peek", "peeks", "squint", "squints", "watch",
-                   "watches"})  # fmt: skip
-"""Verbs of only looking: "look up at the lighthouse", "peer down the hole" go nowhere."""
-
-
-_PAGED_BACK = re.compile(
-    r"\b((?:flip|flick|leaf|page|thumb|skim|read|look|glance|turn|go|goes|went)\w*)\s+back\s+"
-    r"(through|over)\b"
-)
-"""Pages turned back ("flips back through the pages", "turn back through the years"): no
-way back."""
-
-
-def _examine(ctx: Context, at: int) -> Intent:
-    kinds: tuple[ThingKind, ...] = (
-        "feature", "npc", "creature", "item_here", "exit", "carried", "member"
-    )  # fmt: skip
-    # "flips back through the pages": back through them, no way back
-    paged = _PAGED_BACK.sub(r"\1 \2", ctx.said)
-    seen = _PAGED_BACK.sub(r"\1 \2", ctx.said[at:])
-    things = ctx.named(*kinds, text=seen)
-    if not things:  # "… drift over to the trapdoor and look closely at the marks": what
-        # was named last before the look, nothing named after it
-        before = paged[: len(paged) - len(seen)]
-        things = ctx.named(*kinds, text=paged)
-        things.sort(key=lambda t: (t.kind == "exit", -_named_last(before, t)))
-    # "look out to sea": the sea a feature names before the shore steps it leads to; of
-    # things named alike, the first ("the millstone the old man sits on": the stone)
-    short = len(seen.split()) <= 20  # (a paragraph's look is at what it ends on)
-    things.sort(key=lambda t: (t.kind == "exit", _named_at(seen, t) if short else 0))
-    ways = {"outside", "inside", "out", "in", "up", "down", "back"}
-    looking = seen.split()[:1] and seen.split()[0] in SIGHT
-    # the direction goes with the verb ("look out", "check outside"), never one said before
-    # it ("I'll hang back and watch the lighthouse" goes nowhere)
-    if things and things[0].kind == "exit" and ways & set(seen.split()) and not looking:
-        return move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
-    if things and things[0].kind == "creature":
-        pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
-        if pick.ids:
-            return ctx.intent("examine", targets=pick.ids)
-    crept = crept_past(ctx, things[0].id) if things and things[0].kind == "exit" else None
-    if crept is not None:  # "watches the goblins … slips along the wall toward the hide
-        return crept  # curtain": the stealth that opens that way, told with a look first
-    if things:
-        return ctx.intent("examine", targets=(things[0].id,))
-    named = mention(ctx.state, ctx.campaign, ctx.said[at:], ctx.vocab.stop)
-    if named is not None:  # "examine the poker": a thing the scene's words name
-        found = (named.feature,) if named.feature else ()
-        return ctx.intent("examine", targets=found, topic=named.noun, confidence=0.9)
-    written = _written_on(ctx, at)
-    if written is not None:  # "read the inscription": the bell whose lip bears letters
-        return ctx.intent("examine", targets=(written,), confidence=0.9)
-    return ctx.intent("examine", confidence=0.9)
-
-
-def _named_last(text: str, thing: Thing) -> int:
-    """Where the text last names the thing by a whole name (-1 when it does not)."""
-    return max((f" {text} ".rfind(f" {n} ") for n in thing.names), default=-1)
-
-
-def _named_at(text: str, thing: Thing) -> int:
-    """Where the text first names the thing (its end when it does not by a whole name)."""
-    return min((at for n in thing.names if (at := phrase_at(text, n)) >= 0), default=len(text))
-
-
-_WRITING = frozenset({"inscription", "inscriptions", "writing", "words", "letters",
-                      "lettering", "engraving", "carving", "carvings", "runes", "script",
-                      "markings"})  # fmt: skip
-"""Words for writing on a thing."""
-_WRITTEN = re.compile(
-    r"\b(?:letters|lettering|words|written|writing|inscribed|inscription|carved|engraved|runes?)\b"
-)
-"""A thing's own text saying writing is on it."""
-
-
-def _written_on(ctx: Context, at: int) -> str | None:
-    """The one thing here with writing on it, for a look at "the inscription"."""
-    if not _WRITING & set(ctx.said[at:].split()) or ctx.campaign is None:
-        return None
-    here = view.features_here(ctx.state, ctx.campaign)
-    bearing = [fid for fid, f in here.items() if _WRITTEN.search(f.text.lower())]
-    return bearing[0] if len(bearing) == 1 else None
 
 
 def by_verbs(ctx: Context) -> Intent | None:
@@ -470,7 +385,7 @@ def by_verbs(ctx: Context) -> Intent | None:
                 reading = challenge(ctx, strong=False)
             reading = reading or talk_to(ctx, at)
         elif kind == "examine":
-            reading = _examine(ctx, at)
+            reading = examine(ctx, at)
         elif kind in ("take", "drop", "give", "use"):
             reading = items(ctx, kind, at)
         if reading is not None:

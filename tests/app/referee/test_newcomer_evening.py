@@ -115,3 +115,10 @@ async def test_action_surge_is_kept_when_the_blow_it_was_for_has_no_foe_left() -
     referee = await play(session, "bram", line)
     assert all(c.name != "use_feature" for c in referee.made)
     assert "keeps Action Surge" in session.state.history[-1].narrative
+
+
+def test_the_damn_thing_smashed_is_the_one_thing_here_to_force() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    said = read(inn, "thorin", "ugh. thorin just smash the damn thing")[0]
+    assert (said.kind, said.target) == ("challenge", "force_trapdoor")
+    assert read(inn, "thorin", "hit something")[0].kind != "challenge"

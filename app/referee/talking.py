@@ -109,6 +109,12 @@ _HERE_ASKED = re.compile(
     r"\bwhere (?:are we|am i|is this)\b|\bwhat is this\s*\??$"
 )
 """Asking a person where one is: they name the place, as anyone here could."""
+_WORK_ASKED = re.compile(
+    r"\b(?:any|got|have|need) (?:\w+ )?(?:work|jobs?|tasks?|quests?|errands?)\b|"
+    r"\bneed (?:any |some )?help\b|\banything (?:we|i) can do\b|"
+    r"\bwhat (?:can|could) (?:we|i) do for (?:you|u)\b|\bwhat do (?:you|u) need\b"
+)
+"""Asking a person what they need done: their trouble, as they first told it."""
 _WELL_ASKED = re.compile(
     r"\bare (?:you|u) (?:ok|okay|alright|all right|hurt|injured|well|fine|good|safe)\b|"
     r"\b(?:you|u) (?:ok|okay|alright|all right)\b|\bhow are (?:you|u)(?: doing| holding up)?\b"
@@ -156,6 +162,9 @@ class Talking(RefereeBase):
         elif _HERE_ASKED.search(intent.text.lower()):  # "hi, what is this place?": where
             place = re.sub(r"^The ", "the ", state.scene.name)
             self.notes += [f"'This is {place},' says {npc.name}.", topics_hint(npc)]
+        elif _WORK_ASKED.search(intent.text.lower()) and npc.greeting:
+            # "got any work for us?": what weighs on them, as they said it when first met
+            self.notes += [npc.greeting, topics_hint(npc)]
         elif _WELL_ASKED.search(intent.text.lower()):  # "tam are you hurt?": how they are
             self.notes += [pick(WELL[npc.attitude], intent.text).format(name=npc.name),
                            topics_hint(npc)]  # fmt: skip

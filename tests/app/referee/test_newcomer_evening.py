@@ -122,3 +122,9 @@ def test_the_damn_thing_smashed_is_the_one_thing_here_to_force() -> None:
     said = read(inn, "thorin", "ugh. thorin just smash the damn thing")[0]
     assert (said.kind, said.target) == ("challenge", "force_trapdoor")
     assert read(inn, "thorin", "hit something")[0].kind != "challenge"
+
+
+async def test_asked_for_work_a_person_tells_their_trouble() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    said = await told(inn, "thorin", "hey berta, got any work for us?")
+    assert "my Tam went down there yesterday" in said and "long story" not in said

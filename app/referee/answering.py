@@ -56,6 +56,7 @@ ORDER: tuple[Answer, ...] = (
     answering_fight.on_whom,
     answering_fight.combatants,
     answering_world.just_happened,
+    answering_world.given_lately,
     answering_world.where_next,
     answering_world.the_goal,
     answering_actions.potion_cost,

@@ -16,6 +16,8 @@ from app.understanding.scope import living_creatures
 from app.world import view
 from app.world.facts import holds
 from app.world.journal import goals, npcs_met
+from app.world.ledger import WorldStateChanged
+from app.world.ledgerread import all_events
 from app.world.wording import the
 
 WHO_HERE = re.compile(
@@ -140,6 +142,31 @@ def just_happened(a: Asked) -> str | None:
     said = " ".join(last.narrative.split())
     did = "; ".join(" ".join(x.split()) for x in last.actions)
     return f"Last turn ({did}): {said}" if did else f"Last turn: {said}"
+
+
+_GIVEN = re.compile(
+    r"\bwhat (?:did|has) (?:\w+ ){1,2}(?:just )?(?:give|given|hand|handed) "
+    r"(?:us|me|you|him|her|them)\b|\bwhat did (?:we|i) (?:just )?(?:get|receive)\b"
+)
+"""Asked what was just given to the party ("what did he just give us?")."""
+
+
+def given_lately(a: Asked) -> str | None:
+    """Asked: "what did he just give us?": the latest things the party gained, and who
+    has them."""
+    if _GIVEN.search(a.intent.text.lower()) is None:
+        return None
+    gained = [
+        e for e in all_events(a.state)
+        if isinstance(e, WorldStateChanged) and e.key.startswith("item.")
+        and (e.new or "").startswith("+")
+    ]  # fmt: skip
+    if not gained:
+        return "Nobody has given the party anything yet."
+    last = gained[-1]
+    who = a.state.name_of(last.key.removeprefix("item."))
+    thing = (last.new or "+something")[1:]
+    return f"The latest: {last.text or f'{who} gets {thing}'}."
 
 
 def the_goal(a: Asked) -> str | None:

@@ -128,3 +128,14 @@ async def test_asked_for_work_a_person_tells_their_trouble() -> None:
     inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
     said = await told(inn, "thorin", "hey berta, got any work for us?")
     assert "my Tam went down there yesterday" in said and "long story" not in said
+
+
+async def test_what_was_just_given_is_told_from_the_ledger() -> None:
+    state = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
+    session = session_for(state)
+    await play(session, "thorin", "what did she just give us?")
+    assert "Nobody has given the party anything yet." in state.history[-1].narrative
+    state.record("item", "Thorin gets healing potion (from Berta)", who="thorin",
+                 after="+healing potion")  # fmt: skip
+    await play(session, "thorin", "what did she just give us?")
+    assert "Thorin gets healing potion (from Berta)" in state.history[-1].narrative

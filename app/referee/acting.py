@@ -33,6 +33,7 @@ from app.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
+from app.world.tied import bound
 from rules.class_powers import UNARMED
 
 STRIKING = re.compile(
@@ -85,6 +86,8 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
     return offered[index] if index is not None and index < len(offered) else None
 
 
+_PRISONER_NAMED = re.compile(r"\b(?:tied|bound|prisoner|captive|trussed)\b")
+"""A blow said to be at the one tied up: meant, however cruel."""
 ASIDES = frozenset({"ask", "foreign", "inventory"})
 """Lines answered at once at a shared table: nothing in them is played."""
 
@@ -361,6 +364,24 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             self.notes.append(f"{state.name_of(fallen.id)} is already down. Still up: {standing}.")
             return []
         wanted = intent.target if intent.target in foes else None
+        free = [f for f in foes if not bound(state.creatures[f])]
+        if (
+            wanted is not None
+            and wanted not in free
+            and not _PRISONER_NAMED.search(intent.text.lower())
+            and state.name_of(wanted).lower() not in intent.text.lower()
+        ):
+            wanted = None  # "I charge the goblins": not at the one tied up, unless named
+        if wanted is None and not free:
+            # "I charge the goblins", said before a friend tied the last one up: a prisoner
+            # is no foe to cut down unasked
+            tied = " and ".join(state.name_of(f) for f in foes)
+            be = "is" if len(foes) == 1 else "are"
+            self.notes.append(f"{tied} {be} tied up and out of the fight: say so if "
+                              f"{state.name_of(actor)} still strikes.")  # fmt: skip
+            return []
+        if wanted is None:
+            foes = free  # (a blow at no one in particular is at one still fighting)
         shooting = not intent.item and bool(SHOOTING.search(intent.text))
         styled = attack_arguments(state, actor, intent.action, intent.item)
         unarmed = styled == [{"weapon": UNARMED}]  # "punch the goblin": close in, then strike

@@ -258,6 +258,12 @@ class Sequencing(RefereeBase):
                 self.notes.append(why)
                 return [self._call("end_turn", actor, "end_turn")]
         after = rest[0] if rest else None
+        if fight is not None and _surges(clause) and after is not None and after.kind == "ask":
+            # "… then action surge and atk it again", the blow not read: the surge is kept
+            rest.clear()
+            self.notes.append(f"{state.name_of(actor)} keeps Action Surge for now: what it "
+                              f"was for is not clear (“{after.text.strip()}”).")  # fmt: skip
+            return []
         if fight is not None and _surges(clause) and after is not None and after.kind == "attack":
             down = [t for t in after.targets if t in state.creatures
                     and state.creatures[t].vitals.hp <= 0]  # fmt: skip

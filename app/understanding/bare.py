@@ -73,9 +73,11 @@ def held_ready(ctx: Context) -> bool:
     return held.fullmatch(ctx.said) is not None
 
 
-_AT_THROAT = re.compile(
-    r"\b(?:put|puts|hold|holds|press|presses|lay|lays|keep|keeps)\b.*\b(?:to|at|against|on) "
-    r"(?:[\w']+ ){0,4}?(?:throat|neck)\b"
+AT_THROAT = re.compile(
+    r"\b(?:put|puts|hold|holds|press|presses|lay|lays|keep|keeps|dagger|blade|knife|sword|"
+    r"shortsword|rapier|scimitar|steel)\b.*\b(?:to|at|against|on) (?:[\w']+ ){0,4}?"
+    r"(?:throat|neck)\b",
+    re.IGNORECASE,
 )
 """A blade held to a foe's throat ("put my dagger to the sleeping goblin's throat"): the
 threat that goes with it is the deed."""
@@ -100,7 +102,7 @@ def bare_names(ctx: Context) -> Intent | None:
         struck = struck_thing(ctx)
         if struck is not None and not _named_outright(ctx):  # "cut the bell rope with…"
             return blow_at_thing(ctx, struck)
-        if _AT_THROAT.search(ctx.said):  # a blade held to a throat: a threat, no blow
+        if AT_THROAT.search(ctx.said):  # a blade held to a throat: a threat, no blow
             return None
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.named and pick.ids:  # ("grip my axe in both hands and bring it down on …")

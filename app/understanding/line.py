@@ -17,6 +17,7 @@ from dataclasses import replace
 from app.understanding import calling
 from app.understanding.addressing import quoted_to_friend
 from app.understanding.again import repeated
+from app.understanding.bare import AT_THROAT
 from app.understanding.chaining import (
     BACKING,
     both_foes,
@@ -335,6 +336,8 @@ def _understand(
         text
     ):
         return whole
+    if whole.kind == "improvise" and whole.action == "intimidation" and AT_THROAT.search(text):
+        return whole  # "dagger at its throat: 'Surrender, or you don't wake up'": the threat
     for in_time_order in (True, False):
         pieces = propose(text, in_time_order=in_time_order)
         if len(pieces) < 2:

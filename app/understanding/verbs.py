@@ -27,6 +27,7 @@ from app.understanding.intent import Intent, Reading
 from app.understanding.looking import examine
 from app.understanding.manoeuvring import manoeuvre_or_rest
 from app.understanding.not_fought import someone_not_fought
+from app.understanding.other_spells import other_spell
 from app.understanding.positions import position_move
 from app.understanding.readings import (
     Context,
@@ -342,7 +343,7 @@ def by_verbs(ctx: Context) -> Intent | None:
         return ctx.intent("ask", confidence=0.3, note="you changed your mind mid-line")
     cast_verb = any(verb_at(ctx.said, v) >= 0 for v in ctx.vocab.verbs["cast"])
     readings: list[Intent] = []
-    spell = _spell(ctx, cast_verb)
+    spell = _spell(ctx, cast_verb) or other_spell(ctx)
     if spell is not None:  # a spell named beats a gesture that is also a feature's phrase
         return spell  # ("raises her holy symbol and blesses Bram": Bless, not Turn Undead)
     healing = healing_asked(ctx)

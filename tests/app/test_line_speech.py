@@ -134,7 +134,7 @@ def test_him_is_the_one_person_here_for_a_gift() -> None:
 
 def test_a_spell_nobody_knows_is_said_not_dropped() -> None:
     found = understand_line(STRAND, "ione", "cast hunter's mark on the first thrall then shoot it")
-    assert found.kind == "cast" and found.spell is None and "hunter's mark" in found.note
+    assert found.kind == "cast" and found.spell is None and "hunter's mark" in found.note.lower()
     assert [c.kind for c in found.then] == ["attack"]
 
 

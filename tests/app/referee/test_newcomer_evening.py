@@ -139,3 +139,50 @@ async def test_what_was_just_given_is_told_from_the_ledger() -> None:
                  after="+healing potion")  # fmt: skip
     await play(session, "thorin", "what did she just give us?")
     assert "Thorin gets healing potion (from Berta)" in state.history[-1].narrative
+
+
+async def test_a_spell_the_game_cannot_cast_is_said_not_known_and_the_shot_waits() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "ione"}  # fmt: skip
+    line = "hunters mark the wounded one and shoot it with my longbow"
+    session = session_for(build_situation(Situation.model_validate(strand)))
+    referee = await play(session, "ione", line)
+    assert referee.made == []
+    story = session.state.history[-1].narrative
+    assert "Ione does not know Hunter's Mark." in story and "does not get to" in story
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    assert "Aria does not know Knock." in await told(inn, "aria", "cast knock on the lock")
+    assert read(inn, "thorin", "light the torch")[0].kind != "cast"
+
+
+async def test_a_threat_with_a_blade_at_the_throat_is_the_threat_and_no_prisoner_is_cut_down() -> (
+    None
+):
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "mira", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True},
+              "conditions": {"goblin-1": ["unconscious"], "goblin-2": ["unconscious"]}}  # fmt: skip
+    line = ("I kneel on the sleeping goblin's chest, dagger at its throat, and hiss "
+            '"Surrender, or you don\'t wake up at all."')  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(guards)))
+    referee = await play(session, "mira", line)
+    assert all(c.name != "attack" for c in referee.made)
+    assert any(c.name == "request_ability_check" for c in referee.made)
+
+
+async def test_a_blow_at_no_one_in_particular_spares_the_prisoner() -> None:
+    from app.world.tied import BOUND
+    from rules.conditions import ActiveCondition, Condition
+
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "thorin", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    state = build_situation(Situation.model_validate(guards))
+    for gid in ("goblin-1", "goblin-2"):
+        state.creatures[gid].conditions.append(
+            ActiveCondition(condition=Condition.INCAPACITATED, note=BOUND)
+        )
+    session = session_for(state)
+    referee = await play(session, "thorin", "I charge the goblins")
+    assert all(c.name != "attack" for c in referee.made)
+    assert "tied up and out of the fight" in session.state.history[-1].narrative

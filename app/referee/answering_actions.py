@@ -9,6 +9,8 @@ Only reads the game: the answer spends nothing, in a fight or out of one.
 
 from __future__ import annotations
 
+import re
+
 from app.referee.answering_words import Asked
 from app.world.sheetfacts import signed
 from rules.character import CharacterSheet
@@ -136,3 +138,29 @@ def potion_cost(a: Asked) -> str | None:
         if spend is not None and not spend.action and not spend.extra_actions:
             text += f" {sheet.name}'s action this turn is already spent."
     return text
+
+
+_TWICE = re.compile(
+    r"\b(?:twice|two attacks|2 attacks|attack again|hit (?:\w+ )?again|more than once|"
+    r"how many attacks|extra attack)\b"
+)
+"""Asked how many blows a turn holds ("can i hit him twice?")."""
+
+
+def attacks_a_turn(a: Asked) -> str | None:
+    """Asked: "can I hit him twice?", "how many attacks do I get": the Attack action's
+    blows, and what could add one (Action Surge, a second weapon)."""
+    sheet = a.own_sheet
+    if sheet is None or _TWICE.search(a.intent.text.lower()) is None:
+        return None
+    blows = 2 if sheet.has("extra_attack") else 1
+    many = "two attacks" if blows == 2 else "one attack"
+    text = f"{sheet.name} makes {many} with the Attack action"
+    more = []
+    if sheet.has("action_surge") and sheet.uses_left("action_surge") > 0:
+        more.append("Action Surge gives a whole second action, once between rests (say it "
+                    "in the line)")  # fmt: skip
+    light = [w for w in sheet.weapons if w in ("dagger", "shortsword", "handaxe", "scimitar")]
+    if len(light) >= 2:
+        more.append("a light weapon in each hand gives a bonus-action blow with the other")
+    return text + (": " + "; ".join(more) + "." if more else ".")

@@ -37,9 +37,16 @@ _NAMED = re.compile(
     r"^\W*(?:(?:i|then|and|now|quickly)\s+)*(?:(?:cast|use|throw|put)\s+(?:a\s+|my\s+)?)?"
     rf"({'|'.join(re.escape(n) for n in NAMED)})\b"
 )
+NAMED_ANYWHERE = re.compile(rf"\b(?:{'|'.join(re.escape(n) for n in NAMED)})\b")
+"""Any of those names, anywhere in a line (asked about: "does Ione know hunter's mark")."""
 _PLAIN = re.compile(
     rf"^\W*(?:(?:i|then|and|now)\s+)*cast\s+(?:a\s+)?({'|'.join(re.escape(n) for n in PLAIN)})\b"
 )
+
+
+def spell_title(said: str) -> str:
+    """A spell's name as said, as a title ("hunters mark" -> "Hunter's Mark")."""
+    return said.replace("hunters", "hunter's").title().replace("'S", "'s")
 
 
 def other_spell(ctx: Context) -> Intent | None:
@@ -49,6 +56,6 @@ def other_spell(ctx: Context) -> Intent | None:
     found = _NAMED.match(said) or _PLAIN.match(said)
     if found is None:
         return None
-    name = found.group(1).replace("hunters", "hunter's").title().replace("'S", "'s")
+    name = spell_title(found.group(1))
     who = ctx.state.name_of(ctx.actor) if ctx.actor else "Nobody here"
     return ctx.intent("cast", confidence=0.7, note=f"{who} does not know {name}")

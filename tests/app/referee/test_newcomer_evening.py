@@ -186,3 +186,17 @@ async def test_a_blow_at_no_one_in_particular_spares_the_prisoner() -> None:
     referee = await play(session, "thorin", "I charge the goblins")
     assert all(c.name != "attack" for c in referee.made)
     assert "tied up and out of the fight" in session.state.history[-1].narrative
+
+
+async def test_a_newcomers_questions_about_blows_and_spells_are_answered() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+    said = await told(rats, "thorin", "can i hit him twice?")
+    assert said.startswith("Thorin makes one attack with the Attack action: Action Surge")
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    said = await told(harbour, "ione", "does ione know hunters mark")
+    assert said.startswith("No: Ione does not know Hunter's Mark (knows Cure Wounds")
+    assert "Yes: Ione knows Cure Wounds." in await told(
+        harbour, "ione", "does ione know cure wounds"
+    )
+    said = await told({"campaign": "crossroads", "scene": "inn"}, "aria", "what does my spell do")
+    assert said.startswith("Aria knows Magic Missile, Shield, Sleep, Burning Hands")

@@ -1,0 +1,50 @@
+"""Answers about spells a character has or lacks: "what does my spell do", "does Ione know
+hunter's mark" — from the sheet and the rules' spell data, no turn spent."""
+
+from __future__ import annotations
+
+import re
+
+from app.referee.answering_rules import _spell_in, about_a_rule, spell_text
+from app.referee.answering_words import Asked
+from app.understanding.other_spells import NAMED_ANYWHERE as OTHER_SPELLS
+from app.understanding.other_spells import spell_title
+from rules.srd import srd
+
+
+def my_spell(a: Asked) -> str | None:
+    """Asked: "what does my spell do": the one spell of the asker's besides cantrips, told;
+    with several, which ones there are to ask about."""
+    sheet = a.own_sheet
+    if sheet is None or not a.has("my spell", "my spells") or not about_a_rule(a):
+        return None
+    levelled = [srd().spells.get(s) for s in sheet.spells if s in srd().spells]
+    chosen = [sp for sp in levelled if sp.level > 0] or levelled
+    if not chosen:
+        return f"{sheet.name} knows no spells."
+    if len(chosen) == 1:
+        return spell_text(chosen[0], sheet)
+    names = ", ".join(sp.name for sp in chosen)
+    return f'{sheet.name} knows {names}: ask about one by name ("what does {chosen[0].name} do").'
+
+
+_KNOWS = re.compile(r"\b(?:does|do|can) (\w+) (?:know|have|cast)\b")
+"""Asked whether someone knows a spell ("does ione know hunters mark")."""
+
+
+def knows_spell(a: Asked) -> str | None:
+    """Asked: "does Ione know hunter's mark", "do I have fire bolt": yes or no, and what
+    they do know."""
+    asked = _KNOWS.search(a.text)
+    sheet = a.sheet or a.own_sheet
+    if asked is None or sheet is None:
+        return None
+    spell = _spell_in(a)
+    other = None if spell is not None else re.search(OTHER_SPELLS, a.text)
+    if spell is None and other is None:
+        return None
+    if spell is not None and any(srd().spells.get(s) is spell for s in sheet.spells):
+        return f"Yes: {sheet.name} knows {spell.name}."
+    name = spell.name if spell is not None else spell_title(other.group(0)) if other else ""
+    known = ", ".join(srd().spells.get(s).name for s in sheet.spells if s in srd().spells)
+    return f"No: {sheet.name} does not know {name}" + (f" (knows {known})." if known else ".")

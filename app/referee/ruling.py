@@ -331,6 +331,8 @@ class Ruling(RefereeBase):
             line = read_of(state, target, won=won)
             people = self.campaign.npcs if self.campaign is not None else {}
             shown = people[target].name if target in people else shown
+        if shown == "them" and key == "floor" and not won:  # "… but they are not caught"
+            line, shown = line.replace("{t} is ", "{t} are "), "they"
         line = line.format(a=state.name_of(actor), t=shown)
         line = line[:1].upper() + line[1:]  # ("the blue ribbon twists free …")
         resister = str(result.get("opposed_by") or "")

@@ -37,6 +37,7 @@ from app.understanding.rewording import (
 from app.understanding.scope import build_scope
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
+from app.understanding.ways import UP_TO_A_DOOR
 from app.understanding.words import POLITE, normalise, starts_with
 from app.world import view
 from app.world.campaign import Campaign
@@ -244,13 +245,6 @@ HEADING = re.compile(
 the headland path to the lighthouse")."""
 
 
-_UP_TO_A_DOOR = re.compile(
-    r"\bover to (?:the |that |this )?(?:\w+ )?(?:door|trapdoor|hatch|curtain|gate|doorway|"
-    r"grate|stairs|steps)\b(?! (?:and )?(?:go|head|climb|step|slip|walk|down|up|through|in)\b)"
-)
-"""Going over to a door or a hatch: to it, not through it."""
-
-
 def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     """A line that names a way out with words of going, and reads as nothing else (or as a
     blow with nothing to strike: "let's hit the chapel first"), goes there."""
@@ -261,7 +255,7 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
         return found
     if _PUTTING.match(ctx.said):
         return found  # "put the crown back where it was": a thing put back, nobody goes
-    if _UP_TO_A_DOOR.search(ctx.said):
+    if UP_TO_A_DOOR.search(ctx.said):
         return found  # "drift over to the trapdoor": up to it, not through it
     moves = [a for a in found.alternatives if a.kind == "move"]
     if found.kind == "ask" and len(moves) == 1:

@@ -15,6 +15,12 @@ from app.understanding.words import has_phrase, name_score, verb_at
 from app.world import view
 from app.world.campaign import Campaign
 
+UP_TO_A_DOOR = re.compile(
+    r"\bover to (?:the |that |this )?(?:\w+ )?(?:door|trapdoor|hatch|curtain|gate|doorway|"
+    r"grate|stairs|steps)\b(?! (?:and )?(?:go|head|climb|step|slip|walk|down|up|through|in)\b)"
+)
+"""Going over to a door or a hatch: to it, not through it."""
+
 
 def way_out(ctx: Context) -> Intent | None:
     """Leaving without naming where ("head out"): the only open way, or the one called out,

@@ -164,7 +164,8 @@ class Talking(RefereeBase):
             self.notes += [f"'This is {place},' says {npc.name}.", topics_hint(npc)]
         elif _WORK_ASKED.search(intent.text.lower()) and npc.greeting:
             # "got any work for us?": what weighs on them, as they said it when first met
-            self.notes += [npc.greeting, topics_hint(npc)]
+            # (just said, when this is the meeting)
+            self.notes += [topics_hint(npc)] if first else [npc.greeting, topics_hint(npc)]
         elif _WELL_ASKED.search(intent.text.lower()):  # "tam are you hurt?": how they are
             self.notes += [pick(WELL[npc.attitude], intent.text).format(name=npc.name),
                            topics_hint(npc)]  # fmt: skip

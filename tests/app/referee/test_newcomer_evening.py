@@ -128,6 +128,9 @@ async def test_asked_for_work_a_person_tells_their_trouble() -> None:
     inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
     said = await told(inn, "thorin", "hey berta, got any work for us?")
     assert "my Tam went down there yesterday" in said and "long story" not in said
+    first = await told({"campaign": "drowned_bell", "scene": "harbour"}, "ione",
+                       "hey nessa, got any work for us?")  # fmt: skip
+    assert first.count("Nobody from here will help") == 1 and "Couldn't tell you" not in first
 
 
 async def test_what_was_just_given_is_told_from_the_ledger() -> None:

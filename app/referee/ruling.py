@@ -171,7 +171,8 @@ class Ruling(RefereeBase):
         if key == "light" and person:  # "light the grate for him": lit for him, as said
             self.notes.append(told_back(intent.text, name))
             return []
-        moved = any(i.kind == "move" and i.target and i.actor != actor for i in self.intents)
+        # a going made this round (not a way found shut)
+        moved = any(c.name == "move_scene" for c in (*self.made, *self.earlier))
         if key == "free" and moved and STAYING.search(intent.text):
             # "i stay with Nessa", played after another led the party away this round
             self.notes.append(f"{name} comes along all the same: the party keeps together.")

@@ -203,3 +203,22 @@ async def test_a_newcomers_questions_about_blows_and_spells_are_answered() -> No
     )
     said = await told({"campaign": "crossroads", "scene": "inn"}, "aria", "what does my spell do")
     assert said.startswith("Aria knows Magic Missile, Shield, Sleep, Burning Hands")
+
+
+async def test_one_who_stays_while_a_way_proves_shut_is_not_told_they_came_along() -> None:
+    from app.session import declaring, hotseat
+
+    spec = {"campaign": "crossroads", "scene": "inn",
+            "players": {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    session = session_for(state)
+    for player, who, text in [("Ana", "mira", "I wait"), ("Ben", "thorin", "go down the trapdoor"),
+                              ("Cy", "aria", "i stay by the fire")]:  # fmt: skip
+        state.turn_order.active = player
+        reply, _ = declaring.declare(session, text, who)
+        assert reply.ok, reply.text
+        hotseat.advance(state, player, "TURN_COMPLETE")
+    async for _ in session.process():
+        pass
+    assert state.scene.id == "inn"
+    assert "comes along" not in state.history[-1].narrative

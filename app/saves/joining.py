@@ -74,7 +74,15 @@ def campaign_home(cid: str, folder: Path = CAMPAIGNS_DIR, saves: Path | None = N
     noted = _homes(saves).get(cid) if saves is not None else None
     if noted:
         homes.append(Path(noted))
-    return next((h for h in homes if (h / "campaign.toml").is_file()), None)
+    return next((h for h in homes if _holds_campaign(h)), None)
+
+
+def _holds_campaign(home: Path) -> bool:
+    """The folder holds a campaign file (a noted path edited by hand into nonsense: no)."""
+    try:
+        return (home / "campaign.toml").is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def campaign_for(

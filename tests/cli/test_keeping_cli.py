@@ -207,3 +207,11 @@ def test_a_game_of_a_campaign_in_its_own_folder_is_found_again_from_anywhere(
     code, out = play("--saves-dir", str(saves), "--load", "hollow_ford", lines="/quit\n")
     assert code == 0, out
     assert [s.name for s in list_saves(saves)] == ["hollow_ford"]  # the note is no save
+
+
+def test_a_noted_campaign_folder_edited_into_nonsense_is_only_not_found(tmp_path: Path) -> None:
+    from app.saves.joining import HOMES_FILE, campaign_home
+
+    (tmp_path / HOMES_FILE).write_text('mine = "bad\\u0000path"\nother = 3\n', encoding="utf-8")
+    assert campaign_home("mine", tmp_path / "nowhere", tmp_path) is None
+    assert campaign_home("other", tmp_path / "nowhere", tmp_path) is None

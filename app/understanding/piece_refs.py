@@ -144,9 +144,12 @@ _WHOM_SAID = re.compile(
 """Words that say whom a blow is aimed at."""
 
 
-def kept_on(intent: Intent, last: Intent | None, words: str, state: GameState) -> Intent:
+def kept_on(intent: Intent, before: list[Intent], words: str, state: GameState) -> Intent:
     """A second blow that names nobody goes where the first went, while that foe stands
-    ("throw my handaxe at skeleton 1 and then charge in with the battleaxe")."""
+    ("throw my handaxe at skeleton 1 and then charge in with the battleaxe"); marked
+    ``each``, so it keeps that foe when its turn comes to be carried out."""
+    steps = [r for r in before if not (r.kind == "feature" and not r.targets)]
+    last = steps[-1] if steps else None  # (past "… then action surge and …")
     if intent.kind != "attack" or last is None or last.kind != "attack" or not last.target:
         return intent
     foe = state.creatures.get(last.target)
@@ -158,7 +161,7 @@ def kept_on(intent: Intent, last: Intent | None, words: str, state: GameState) -
     named = {w for c in state.creatures.values() for w in c.name.lower().split()}
     if set(re.findall(r"[a-z]+", said)) & (named | monster_kinds()):
         return intent  # "… and dagger rat 2", "… then hit grubnak too"
-    return replace(intent, targets=last.targets)
+    return replace(intent, targets=last.targets, extra=(*intent.extra, "each"))
 
 
 _ROUND_ABOUT = re.compile(

@@ -187,7 +187,7 @@ def read_pieces(
             before, said, cast = read.pop()
             read.append((before, said, replace(cast, targets=intent.targets or cast.targets)))
             continue
-        intent = kept_on(intent, last, piece.text, state)
+        intent = kept_on(intent, [r for _, _, r in read], piece.text, state)
         intent = looked_closer(intent, last, piece.text, state)
         looked = read[-1][2] if read and read[-1][2].kind == "examine" else None
         if looked is not None and looked.targets and _THING.match(piece.text):

@@ -222,3 +222,16 @@ async def test_one_who_stays_while_a_way_proves_shut_is_not_told_they_came_along
         pass
     assert state.scene.id == "inn"
     assert "comes along" not in state.history[-1].narrative
+
+
+async def test_a_second_blow_kept_on_the_first_foe_is_struck_there() -> None:
+    from app.world.state import GameState
+
+    bones = {"campaign": "hollow_ford", "scene": "barrow", "flags": {"barrow_open": True},
+             "defeated": ["woods_wolves"], "fight": "barrow_dead", "turn": "bram"}  # fmt: skip
+    state: GameState = build_situation(Situation.model_validate(bones))
+    session = session_for(state)
+    line = "throw my handaxe at skeleton 2 and then action surge and charge in with the battleaxe"
+    referee = await play(session, "bram", line)
+    struck = [c.arguments for c in referee.made if c.name == "attack"]
+    assert len(struck) == 2 and all('"skeleton-2"' in a for a in struck), struck

@@ -3,9 +3,12 @@ weapon a line names, thrown or swung in both hands, or a blade in each hand."""
 
 from __future__ import annotations
 
+import re
+from itertools import chain
 from typing import Any
 
 from app.world.campaign import Campaign
+from app.world.ledger import ActionPerformed, SceneEntered
 from app.world.state import GameState
 from rules.class_powers import UNARMED
 from rules.skills import Skill
@@ -62,8 +65,8 @@ def unaware_foes(state: GameState, campaign: Campaign | None) -> bool:
     """The party is unseen: a Stealth challenge was passed in this scene, or its success
     brought the party here, or the foes here are ones the party could still sneak past
     (their Stealth challenge not yet tried). Foes the party attacks now are surprised."""
-    if campaign is None:
-        return False
+    if campaign is None or _heard_here(state):
+        return False  # (a sneak that failed since the party came: the foes heard them)
     here = state.scene.id
     for cid, sneak in campaign.challenges.items():  # foes one could still sneak past: they
         # have not seen the party ("two goblins dice … their backs to you")
@@ -76,6 +79,25 @@ def unaware_foes(state: GameState, campaign: Campaign | None) -> bool:
             continue
         if here in (spec.scene, spec.success.move_to):
             return True
+    return False
+
+
+_ROLLED = re.compile(r"\(Stealth\) check, dc=(\d+), total=(-?\d+)")
+"""A Stealth check as the ledger tells it."""
+
+
+def _heard_here(state: GameState) -> bool:
+    """A Stealth check failed since the party came into this scene ("a scuff, a creak:
+    Mira is heard"): the foes here are not unaware any more."""
+    story = state.history
+    latest = (e for n in range(len(story) - 1, -1, -1) for e in reversed(story[n].events))
+    for event in chain(reversed(state.truth.fresh), latest):  # newest first, lazily
+        if isinstance(event, SceneEntered):
+            return False
+        if isinstance(event, ActionPerformed) and event.action == "request_ability_check":
+            rolled = _ROLLED.search(event.detail)
+            if rolled is not None and int(rolled.group(2)) < int(rolled.group(1)):
+                return True
     return False
 
 

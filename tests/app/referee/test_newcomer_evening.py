@@ -235,3 +235,16 @@ async def test_a_second_blow_kept_on_the_first_foe_is_struck_there() -> None:
     referee = await play(session, "bram", line)
     struck = [c.arguments for c in referee.made if c.name == "attack"]
     assert len(struck) == 2 and all('"skeleton-2"' in a for a in struck), struck
+
+
+async def test_a_sneak_that_was_heard_leaves_no_foe_to_surprise() -> None:
+    warren = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    state = build_situation(Situation.model_validate(warren))
+    state.rng.seed(1)  # Thorin's clumsy creep fails
+    session = session_for(state)
+    await play(session, "thorin", "I creep up behind the goblins quietly")
+    assert "is heard" in state.history[-1].narrative
+    referee = await play(session, "mira", "I attack the goblins")
+    started = [c.arguments for c in referee.made if c.name == "start_combat"]
+    assert started and "surprise" not in started[0]

@@ -39,7 +39,7 @@ def about_a_rule(a: Asked) -> bool:
     return a.has(*SHAPES) or (a.words[:1] == ("what",) and len(a.words) <= 5)
 
 
-def _spell_in(a: Asked) -> Spell | None:
+def spell_in(a: Asked) -> Spell | None:
     """A spell the line names ("magic missile", "vicious mockery's save")."""
     text = a.text
     found = [s for s in srd().spells.entries.values() if f" {s.name.lower()} " in text]
@@ -115,7 +115,7 @@ def spell_text(spell: Spell, caster: CharacterSheet | None = None) -> str:
 
 def spell_rule(a: Asked) -> str | None:
     """Asked: "what does magic missile do", "vicious mockery's save", "range of fire bolt"."""
-    spell = _spell_in(a)
+    spell = spell_in(a)
     if spell is None or not about_a_rule(a):
         return None
     caster = a.own_sheet

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app.referee.answering_rules import _spell_in, about_a_rule, spell_text
+from app.referee.answering_rules import about_a_rule, spell_in, spell_text
 from app.referee.answering_words import Asked
 from app.understanding.other_spells import NAMED_ANYWHERE as OTHER_SPELLS
 from app.understanding.other_spells import spell_title
@@ -39,7 +39,7 @@ def knows_spell(a: Asked) -> str | None:
     sheet = a.sheet or a.own_sheet
     if asked is None or sheet is None:
         return None
-    spell = _spell_in(a)
+    spell = spell_in(a)
     other = None if spell is not None else re.search(OTHER_SPELLS, a.text)
     if spell is None and other is None:
         return None

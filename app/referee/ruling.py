@@ -171,9 +171,9 @@ class Ruling(RefereeBase):
         if key == "light" and person:  # "light the grate for him": lit for him, as said
             self.notes.append(told_back(intent.text, name))
             return []
-        # a going made this round (not a way found shut)
-        moved = any(c.name == "move_scene" for c in (*self.made, *self.earlier))
-        if key == "free" and moved and STAYING.search(intent.text):
+        staying = key == "free" and STAYING.search(intent.text) is not None
+        # (and a going made this round: not a way found shut)
+        if staying and any(c.name == "move_scene" for c in (*self.made, *self.earlier)):
             # "i stay with Nessa", played after another led the party away this round
             self.notes.append(f"{name} comes along all the same: the party keeps together.")
             return []

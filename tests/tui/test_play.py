@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from textual.command import CommandPalette
+from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
 from app.dm.scripted import ScriptedBrain
@@ -364,15 +365,21 @@ async def test_a_new_log_entry_flashes_the_log(tmp_path: Path) -> None:
         await until(pilot, lambda: not log.has_class("-flash"))  # the flash ends by itself
 
 
+async def anas_line_played(pilot: Pilot[None]) -> None:
+    """At the table of three: Ana takes the keyboard and sends "look around"; the hand-off
+    to Ben follows."""
+    await shown(pilot, HandoffScreen)
+    await pilot.press("enter")
+    await pilot.press(*"look around", "enter")
+
+
 async def test_typing_behind_the_hand_off_never_becomes_the_next_players_line(
     tmp_path: Path,
 ) -> None:
     app = game(tmp_path, crossroads(players=TABLE))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = play_screen(app)
-        await shown(pilot, HandoffScreen)
-        await pilot.press("enter")
-        await pilot.press(*"look around", "enter")
+        await anas_line_played(pilot)
         await shown(pilot, HandoffScreen)  # Ben's turn: Ana goes on typing
         await pilot.press(*"sorry one more thing")
         await pilot.pause(0.6)
@@ -395,9 +402,7 @@ async def test_typing_while_the_dm_answers_is_set_aside_when_the_keyboard_passes
     app = game(tmp_path, crossroads(players=TABLE))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = play_screen(app)
-        await shown(pilot, HandoffScreen)
-        await pilot.press("enter")
-        await pilot.press(*"look around", "enter")
+        await anas_line_played(pilot)
         await shown(pilot, HandoffScreen)  # Ben is up: the moment before this dialog shows,
         await pilot.press("enter")  # with Ana still at the keyboard, is made again below
         await pilot.pause()

@@ -6,6 +6,7 @@ the game, a look kept on the foes taken for a grab."""
 from __future__ import annotations
 
 from app.session.setup import session_for
+from app.world.state import GameState
 from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
@@ -82,21 +83,29 @@ def test_at_a_shared_table_a_question_the_game_answers_costs_no_place_in_the_rou
     assert session.pending == []
 
 
-async def test_one_who_stays_while_another_leads_the_way_is_told_they_come_along() -> None:
+async def round_played(spec: dict[str, object], lines: list[tuple[str, str, str]]) -> GameState:
+    """A round at a shared table: each (player, character, line) declared in turn, then
+    played; the game as it stands after."""
     from app.session import declaring, hotseat
 
-    spec = {"campaign": "drowned_bell", "scene": "harbour",
-            "players": {"Kim": ["ione"], "Lou": ["cass"], "Cy": ["wren"]}}  # fmt: skip
     state = build_situation(Situation.model_validate(spec))
     session = session_for(state)
-    for player, who, text in [("Kim", "ione", "I wait"), ("Lou", "cass", "go to the lighthouse"),
-                              ("Cy", "wren", "i stay with Nessa")]:  # fmt: skip
+    for player, who, text in lines:
         state.turn_order.active = player
         reply, _ = declaring.declare(session, text, who)
         assert reply.ok, reply.text
         hotseat.advance(state, player, "TURN_COMPLETE")
     async for _ in session.process():
         pass
+    return state
+
+
+async def test_one_who_stays_while_another_leads_the_way_is_told_they_come_along() -> None:
+    spec = {"campaign": "drowned_bell", "scene": "harbour",
+            "players": {"Kim": ["ione"], "Lou": ["cass"], "Cy": ["wren"]}}  # fmt: skip
+    state = await round_played(spec, [("Kim", "ione", "I wait"),
+                                      ("Lou", "cass", "go to the lighthouse"),
+                                      ("Cy", "wren", "i stay with Nessa")])  # fmt: skip
     assert state.scene.id == "lighthouse"
     assert "Wren comes along all the same" in state.history[-1].narrative
 
@@ -206,27 +215,16 @@ async def test_a_newcomers_questions_about_blows_and_spells_are_answered() -> No
 
 
 async def test_one_who_stays_while_a_way_proves_shut_is_not_told_they_came_along() -> None:
-    from app.session import declaring, hotseat
-
     spec = {"campaign": "crossroads", "scene": "inn",
             "players": {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}}  # fmt: skip
-    state = build_situation(Situation.model_validate(spec))
-    session = session_for(state)
-    for player, who, text in [("Ana", "mira", "I wait"), ("Ben", "thorin", "go down the trapdoor"),
-                              ("Cy", "aria", "i stay by the fire")]:  # fmt: skip
-        state.turn_order.active = player
-        reply, _ = declaring.declare(session, text, who)
-        assert reply.ok, reply.text
-        hotseat.advance(state, player, "TURN_COMPLETE")
-    async for _ in session.process():
-        pass
+    state = await round_played(spec, [("Ana", "mira", "I wait"),
+                                      ("Ben", "thorin", "go down the trapdoor"),
+                                      ("Cy", "aria", "i stay by the fire")])  # fmt: skip
     assert state.scene.id == "inn"
     assert "comes along" not in state.history[-1].narrative
 
 
 async def test_a_second_blow_kept_on_the_first_foe_is_struck_there() -> None:
-    from app.world.state import GameState
-
     bones = {"campaign": "hollow_ford", "scene": "barrow", "flags": {"barrow_open": True},
              "defeated": ["woods_wolves"], "fight": "barrow_dead", "turn": "bram"}  # fmt: skip
     state: GameState = build_situation(Situation.model_validate(bones))

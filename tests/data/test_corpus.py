@@ -39,6 +39,7 @@ from tests.referee_corpus import (
     HOLDOUT18,
     HOLDOUT19,
     HOLDOUT20,
+    HOLDOUT21,
     INTENTS,
     Corpus,
     CorpusError,
@@ -70,6 +71,7 @@ FILES = {
     "holdout18": HOLDOUT18,
     "holdout19": HOLDOUT19,
     "holdout20": HOLDOUT20,
+    "holdout21": HOLDOUT21,
 }
 
 

@@ -141,7 +141,7 @@ def potion_cost(a: Asked) -> str | None:
 
 
 _TWICE = re.compile(
-    r"\b(?:twice|two attacks|2 attacks|attack again|hit (?:\w+ )?again|more than once|"
+    r"\b(?:twice|two attacks|2 attacks|(?<!sneak )attack again|hit (?:\w+ )?again|more than once|"
     r"how many attacks|extra attack)\b"
 )
 """Asked how many blows a turn holds ("can i hit him twice?")."""

@@ -78,8 +78,8 @@ def foe_state(a: Asked, creature: Creature) -> str:
 
 
 def whose_turn(a: Asked) -> str | None:
-    """Asked: "whose turn is it", "is it my turn yet", "who's next"."""
-    if not (
+    """Asked: "whose turn is it", "is it my turn yet", "who's next" (never "my turn undead")."""
+    if a.has("turn undead") or not (
         a.has("whose turn", "my turn", "turn is it", "who next", "who is next", "who goes")
         or a.has("turn yet", "next turn", "who up", "who is up", "whose go", "who go", "whose move")
         or a.has("my go", "my move", "do i go")
@@ -184,6 +184,8 @@ def combatants(a: Asked) -> str | None:
     if not a.has(*FIGHT_WORDS) or a.named or a.creature is not None:
         return None
     fight = a.state.encounter
+    if fight is None and a.has("who else is in", "who is in here", "who is in the room"):
+        return None  # "who else is in here besides the innkeeper?": the people here
     if fight is None:
         return "There is no fight going on."
     rows = []

@@ -7,13 +7,12 @@ and the DC of an authored challenge the players are looking at.
 
 from __future__ import annotations
 
-from rapidfuzz import fuzz
-
 from app.actions.class_rules import sneak_attack_dice
 from app.actions.effect_rules import beside
 from app.referee.answering_self import level_name
 from app.referee.answering_words import Asked
 from app.referee.sights import join_words
+from app.understanding.spell_asked import spell_named
 from app.world.sheetfacts import signed
 from rules.character import CharacterSheet
 from rules.conditions import ActiveCondition, Condition, attack_context
@@ -40,40 +39,10 @@ def about_a_rule(a: Asked) -> bool:
 
 
 def spell_in(a: Asked) -> Spell | None:
-    """A spell the line names ("magic missile", "vicious mockery's save")."""
-    text = a.text
-    found = [s for s in srd().spells.entries.values() if f" {s.name.lower()} " in text]
-    if not found:
-        found = _spell_misspelt(a)
-    if not found:
-        return None
-    spell = max(found, key=lambda s: len(s.name))
-    one_word = " " not in spell.name
-    if one_word and (
-        a.intent.targets
-        or (
-            not a.word("spell", "cast", "casting", "cantrip")
-            and not a.has("what does", "what is", "how does", "what do", "how long does")
-        )
-    ):
-        return None  # "can I light the lamp": a word, not the spell
-    return spell
-
-
-def _spell_misspelt(a: Asked) -> list[Spell]:
-    """A spell of a long name the line misspells ("magic misile"), as the parser reads one."""
-    words = a.words
-    found = []
-    for spell in srd().spells.entries.values():
-        name = spell.name.lower()
-        n = len(name.split())
-        if len(name) < 8:
-            continue
-        if any(
-            fuzz.ratio(" ".join(words[i : i + n]), name) >= 85 for i in range(len(words) - n + 1)
-        ):
-            found.append(spell)
-    return found
+    """The spell the question asks about: as the line was read, else in its mended words
+    ("magic misile")."""
+    key = a.intent.spell or spell_named(a.words, bool(a.intent.targets))
+    return srd().spells.entries.get(key) if key else None
 
 
 def spell_text(spell: Spell, caster: CharacterSheet | None = None) -> str:
@@ -103,7 +72,7 @@ def spell_text(spell: Spell, caster: CharacterSheet | None = None) -> str:
         parts.append(
             f"heals {spell.heal}" + (" + the caster's modifier" if spell.add_modifier else "")
         )
-    if spell.upcast:
+    if spell.upcast and (spell.damage or spell.heal):  # (Sleep's summary says its own)
         parts.append(f"{spell.upcast} more for each slot level above {spell.level}")
     text = "; ".join(parts) + f". {' '.join(spell.summary.split())}"
     if caster is not None and spell.attack and caster.spell_attack_bonus is not None:
@@ -114,9 +83,10 @@ def spell_text(spell: Spell, caster: CharacterSheet | None = None) -> str:
 
 
 def spell_rule(a: Asked) -> str | None:
-    """Asked: "what does magic missile do", "vicious mockery's save", "range of fire bolt"."""
+    """Asked: "what does magic missile do", "vicious mockery's save", "range of fire bolt",
+    "can sleep affect undead" (a question the reading found the spell in)."""
     spell = spell_in(a)
-    if spell is None or not about_a_rule(a):
+    if spell is None or not (about_a_rule(a) or a.intent.spell):
         return None
     caster = a.own_sheet
     knows = caster is not None and any(srd().spells.get(s) is spell for s in caster.spells)

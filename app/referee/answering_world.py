@@ -174,6 +174,7 @@ def the_goal(a: Asked) -> str | None:
     if not (
         a.word("goal", "goals", "quest", "objective", "mission")
         or a.has("supposed to", "what are we doing", "why are we here", "what should we do")
+        or a.has("what do we do now", "what do we do next", "what should i do now")
         or a.has("looking for", "searching for", "who are we after", "what are we after")
         or a.has("what do we know", "so far", "remind me what", "where are we at")
         or a.has("name again", "remind me", "who was it", "who are we looking")

@@ -15,7 +15,6 @@ import zlib
 from app.world import view
 from app.world.npcspec import NPCSpec
 from app.world.pronouns import possessive, pronoun_of
-from app.world.references import effects
 from app.world.state import GameState
 
 SHRUGS = {
@@ -103,14 +102,11 @@ def waiting_foes_reply(state: GameState, text: str) -> str | None:
     as foes do, in their own tongue or with a snarl. ``None`` in a fight, or with no such
     foes here."""
     campaign = state.campaign
-    spec = campaign.scenes.get(state.scene.id) if campaign is not None else None
-    if state.encounter is not None or campaign is None or spec is None:
+    waiting = view.waiting_fights(state)
+    if campaign is None or not waiting:
         return None
-    here = [spec.encounter] + [e.start_encounter for _, sid, e in effects(campaign)
-                               if sid == state.scene.id]  # fmt: skip
-    waiting = [e for e in here if e and e in campaign.encounters and e not in state.defeated]
     shown = view.scene_description(state, campaign).lower()
-    groups = [g for e in dict.fromkeys(waiting) for g in campaign.encounters[e].monsters]
+    groups = [g for e in waiting for g in campaign.encounters[e].monsters]
     for group in groups:
         block = state.monster(group.monster)
         if group.npc or block is None or block.name.lower() not in shown:

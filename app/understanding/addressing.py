@@ -1,6 +1,7 @@
 """Lines said to someone rather than done: words to another player at the table, by name
 ("Ben, make Thorin charge!", "nice one Ben!") — table talk, or refused when they ask for a
-deed of that player's character — and terms put to the one person here ("pack up and
+deed of that player's character, or two others' characters sent off together ("Bram and Ivo
+head to the woods") — and terms put to the one person here ("pack up and
 leave tonight or my big friends stop being quiet"), which are words to them, never the
 party's own deed."""
 
@@ -11,7 +12,7 @@ import re
 from app.understanding import readings as r
 from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.intent import Intent
-from app.understanding.words import TITLES, has_phrase, normalise
+from app.understanding.words import TITLES, has_phrase, normalise, starts_with
 from app.world.state import GameState
 
 _TO_PLAYER = re.compile(r"^\W*(?:hey\s+|oi\s+)?([A-Za-z][\w'-]*)(?:\s*[,!:]\s*|\s+)(.*)$")
@@ -170,3 +171,22 @@ def said_aloud(ctx: r.Context, at: int) -> bool:
     verb = ctx.said[at:].split()[:1]
     unquoted = normalise(QUOTED_SPEECH.sub(" ", ctx.raw)).split()
     return bool(verb) and verb[0] not in unquoted
+
+
+def pair_acting(ctx: r.Context, said: str) -> list[str]:
+    """Two party members named at the start as the ones acting ("Bram and Ivo head to the
+    woods"): their ids; none when the line does not open so."""
+    found: list[str] = []
+    rest = said
+    for _ in range(2):
+        member = next(((m.id, n) for m in ctx.scope.of("member") for n in m.names
+                       if starts_with(rest, n) and rest != n), None)  # fmt: skip
+        if member is None:
+            return []
+        found.append(member[0])
+        rest = rest[len(member[1]) :].strip()
+        if not found[1:]:
+            if not rest.startswith("and "):
+                return []
+            rest = rest[4:]
+    return found if rest.split()[:1] not in (["are"], ["is"], ["have"], ["were"]) else []

@@ -10,6 +10,7 @@ from app.understanding.intent import Intent
 from app.understanding.readings import PADDING, WH, Context, addressed, topic_key, topic_of
 from app.understanding.scope import Thing
 from app.understanding.spells import spells_named
+from app.understanding.talked_to import fitting_pronoun
 from app.understanding.targets import pick_creatures, plural
 from app.understanding.words import core, has_phrase, monster_kinds, normalise, starts_with
 from app.world.state import GameState
@@ -72,9 +73,12 @@ def question(ctx: Context) -> Intent | None:
     if not wh and not asked and (len(words) < 2 or words[1] not in pronouns):
         return None  # "do the thing", "have a look at the hearth" are no questions
     plain = " ".join(PADDING.sub(" ", f" {said} ").split())  # "what can i even do in this game"
-    if any(starts_with(plain, h) for h in vocab.help if len(h.split()) > 1) and not _DO_WITH.match(
-        said
-    ):  # ("what should we do with the bell?": asked about the bell, not how to play)
+    if (
+        any(starts_with(plain, h) for h in vocab.help if len(h.split()) > 1)
+        and not _DO_WITH.match(said)
+        and not (ctx.campaign is not None and _NOW_IN_THE_STORY.search(said))
+    ):  # ("what should we do with the bell?": asked about the bell, not how to play; "what
+        # should we do now": the story's next step)
         return ctx.intent("help")
     owned = any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1)
     if owned and not _NOT_CARRIED.search(said):  # ("do i have any 2nd level slots?": asked)
@@ -84,6 +88,14 @@ def question(ctx: Context) -> Intent | None:
         present = ctx.named("npc") or ctx.scope.of("npc")
         if len(present) == 1:
             return ctx.intent("question", targets=(present[0].id,))
+    doubted = _DOUBTED.match(said)
+    if doubted is not None and not ctx.scope.fighting:  # "is she telling us everything?":
+        present = ctx.named("npc") or ctx.scope.of("npc")  # read in her face (Insight)
+        present = fitting_pronoun(ctx, present) or present if len(present) > 1 else present
+        who = present[0] if len(present) == 1 else addressed(ctx)
+        if who is not None:
+            return ctx.intent("improvise", targets=(who.id,), action="insight",
+                              extra=("insight", "15"), confidence=0.8)  # fmt: skip
     if any(has_phrase(said, y) for y in vocab.you) and ctx.scope.of("npc"):
         who = addressed(ctx)
         if who is not None:
@@ -102,7 +114,8 @@ def question(ctx: Context) -> Intent | None:
             who, key = keyed[0]
             return ctx.intent("talk", targets=(who.id,), topic=key, confidence=0.7)
     worldly = _WORLDLY.match(said) and not set(words) & _OWN and not ctx.named("member")
-    worldly = worldly or _of_the_story(ctx, words)
+    local = _LOCAL_KNOWLEDGE.match(said) and not ctx.named("member")  # ("does Ivo know …")
+    worldly = worldly or _of_the_story(ctx, words) or bool(local)
     if worldly and not ctx.scope.fighting:
         who = addressed(ctx)  # "why's the lamp out?", "has anyone gone for help?"
         if who is not None:
@@ -176,6 +189,23 @@ _WORLDLY = re.compile(
 )
 """Questions about why the world is as it is, or what others have done: the scene's text
 does not say, a person here does (words to them, not to the DM)."""
+_DOUBTED = re.compile(
+    r"^(?:(?:can|could) (?:i|we) tell (?:if|whether) |(?:do|does) (?:it|she|he) (?:look|seem) "
+    r"like )?(?:is|are|was|s|she's|he's|they're|shes|hes)\s*(?:she|he|they|\w+)? ?(?:lying|"
+    r"telling (?:us |me )?(?:the truth|everything|all|the whole)|hiding (?:something|anything)|"
+    r"being (?:honest|straight|truthful)|holding (?:something|anything) back)\b"
+)
+"""Asking whether someone here tells the truth: read in their face, an Insight check."""
+_NOW_IN_THE_STORY = re.compile(r"^what (?:should|do|shall|can) we do (?:now|next)\b")
+_LOCAL_KNOWLEDGE = re.compile(
+    r"^(?:what do (?:people|folk|the locals|locals|the villagers|villagers|they) |"
+    r"is there (?:an? |any )(?:inn|tavern|smith|blacksmith|healer|temple|shop|market|priest|"
+    r"doctor|ferry|boat)s?\b|where (?:can|could|might|would) (?:we|i|one) (?:sleep|stay|eat|buy|"
+    r"find|get)\b|how many (?:have|has|did)\b|does (?:the |your |she |he )?(?:\w+ )?know (?:a|an|"
+    r"any|of|where|who)\b)"
+)
+"""What the people of a place know ("is there an inn where we might sleep?", "does the
+landlady know a good smith?"): asked of the person here, whoever the words name."""
 _OWN = frozenset({"i", "i'm", "im", "my", "me", "we", "we're", "our", "us", "you", "your"})
 _GAME = frozenset({
     "hp", "hit", "points", "ac", "armor", "armour", "spell", "spells", "slot", "slots",

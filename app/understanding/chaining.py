@@ -286,6 +286,25 @@ def one_deed(read: list[Intent]) -> list[Intent]:
         ):
             out[-1] = clause  # "I climb up and light the lamp": the way up to it, no roll
             continue
+        if (
+            last is not None
+            and last.kind == "examine"
+            and clause.action == "insight"
+            and clause.targets == last.targets
+        ):
+            out[-1] = clause  # "look the mother in the eye. Is she telling us everything?"
+            continue
+        opened = last is not None and last.kind == "use" and _UNCORKED.match(last.text)
+        if opened and last is not None and clause.item == last.item and clause.kind == "use":
+            out[-1] = clause  # "uncork the potion and drink it": one potion, drunk
+            continue
+        if opened and _DRUNK.match(clause.text):
+            continue  # "uncorks his potion and knocks it back"
+        laid = last is not None and last.kind == "improvise" and _LAID_FIRE.search(last.text)
+        if laid and _LIT_IT.match(clause.text):
+            continue  # "lay a fire in the cold grate and light it": the fire laid, lit
+        if last is not None and last.kind in ("take", "improvise") and _STOWED.match(clause.text):
+            continue  # "take the padlock off the hasp and pocket it": the taking, put away
         if last is not None and last.extra[:1] == ("listen",) and _LISTEN.match(clause.text):
             continue  # "put my ear to the trapdoor and listen": the one listening
         if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
@@ -324,6 +343,34 @@ to the young man and pull him away", "rush into the water and haul Corin clear")
 _LISTEN = re.compile(
     r"^\W*(?:and\s+|then\s+)*(?:i\s+)?listens?(?:\s+(?:hard|closely|carefully))?\W*$", re.I
 )
+_LAID_FIRE = re.compile(
+    r"\b(?:lay|lays|laid|build|builds|built|make|makes|made|start|starts|stack|stacks)\s+"
+    r"(?:a|the|some|our)?\s*(?:small\s+|little\s+|quick\s+)?(?:fire|campfire|blaze|kindling)\b",
+    re.I,
+)
+_LIT_IT = re.compile(
+    r"^\W*(?:and\s+|then\s+)*(?:i\s+)?(?:light|lights|lit|kindle|kindles)\s+it\b", re.I
+)
+"""A fire laid and then lit ("lay a fire in the grate and light it"): one deed."""
+_UNCORKED = re.compile(
+    r"^\W*(?:i\s+|\w+\s+)?(?:uncork|unstopper|unscrew|open|pop)(?:s|ed|ped)?\b", re.I
+)
+"""Opening a flask, which drinking it after finishes: one use."""
+_DRUNK = re.compile(
+    r"^\W*(?:and\s+|then\s+)*(?:i\s+|he\s+|she\s+)?(?:knock|down|neck|chug|drain)(?:s|ed)?\s+"
+    r"(?:it|(?:the\s+|my\s+|his\s+|her\s+)?(?:\w+\s+)?(?:potion|flask|vial|bottle|draught))"
+    r"(?:\s+(?:back|down|in one))?\W*$",
+    re.I,
+)
+"""Drinking what was just opened, in words the verbs above do not hold ("knocks it back")."""
+_STOWED = re.compile(
+    r"^\W*(?:and\s+|then\s+)*(?:i\s+)?(?:(?:pocket|stow|stash)(?:s|ed)?\s+"
+    r"(?:it|them|the [\w ]{1,30}?)(?:\s+away)?|"
+    r"(?:put|puts|tuck|tucks|slip|slips)\s+(?:it|them|the [\w ]{1,30}?)\s+"
+    r"(?:away|in(?:to)?\s+my\s+(?:pocket|pack|bag|belt|pouch|satchel|backpack)))\W*$",
+    re.I,
+)
+"""Putting away what was just taken ("… and pocket it"): part of the taking."""
 _SONG = ("improvise", "performance")
 """A song played through a rest is part of it (a bard's Song of Rest), no check of its own."""
 _HELPING = re.compile(

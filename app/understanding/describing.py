@@ -243,7 +243,7 @@ def _done_by(
     """ "the one Mira just hit", "whichever I stabbed"."""
     m = re.search(rf"\b(?:{foe})\s+(?:that\s+|which\s+)?({names})\s+"
                   rf"(?:just\s+|already\s+|has\s+|had\s+|have\s+|'s\s+|'ve\s+|was\s+|did\s+|"
-                  rf"is\s+|are\s+|am\s+)*"
+                  rf"is\s+|are\s+|am\s+|(didn't|did not|hasn't|has not|haven't|never)\s+)*"
                   rf"(?:{_DONE_BY})\b", said)  # fmt: skip
     if m is None:
         return None
@@ -251,14 +251,18 @@ def _done_by(
     if hitter is None or hitter not in state.party:
         return None
     last = _last_by(blows, hitter, ids)
+    engaged = _engaged_with(state, hitter) & ids
+    hurt = _wounded(state, pool)
+    struck = (last,) if last else tuple(sorted(engaged)) or tuple(hurt[:1])
+    if m.group(2):  # "the one Thorin didn't hit": the others, the unhurt first
+        others = [t.id for t in pool if t.id not in struck]
+        return Described(tuple(sorted(others, key=lambda cid: cid in hurt)), m.group(0))
     if last:
         return Described((last,), m.group(0))
     gone = _last_by(blows, hitter, set(state.creatures))
     if gone is not None:  # "the one Thorin just hit" — and felled
         return Described((), m.group(0), f"{state.creatures[gone].name} is already down")
-    engaged = _engaged_with(state, hitter) & ids
-    hurt = _wounded(state, pool)
-    return Described(tuple(sorted(engaged)) or tuple(hurt[:1]), m.group(0))
+    return Described(struck, m.group(0))
 
 
 def _finish(

@@ -18,20 +18,8 @@ from app.understanding import calling
 from app.understanding.addressing import quoted_to_friend
 from app.understanding.again import repeated
 from app.understanding.bare import AT_THROAT
-from app.understanding.chaining import (
-    BACKING,
-    both_foes,
-    flourishes,
-    one_deed,
-    questions,
-    twice,
-)
-from app.understanding.clauses import (
-    QUOTED_SPEECH,
-    mentions_back,
-    propose,
-    refer_back,
-)
+from app.understanding.chaining import BACKING, both_foes, flourishes, one_deed, questions, twice
+from app.understanding.clauses import QUOTED_SPEECH, mentions_back, propose, refer_back
 from app.understanding.cut_or_whole import plainer, same, target_stolen
 from app.understanding.darts import is_darts, shared_darts
 from app.understanding.features import BONUS_MOVES, names_a_feature
@@ -43,6 +31,7 @@ from app.understanding.piece_fit import chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
+from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.vocatives import A_NAME, called_nobody, to_them_all
 from app.understanding.words import normalise
@@ -75,8 +64,8 @@ def understand(
         return Intent(kind="ask", text=text, actor=actor, confidence=0.2,
                       note=f"{friend}{HEARS}said in passing, nothing happens in the story. "
                            f"What does {own} do?")  # fmt: skip
-    return freely(_line(text, actor, state, campaign, language=language), state, campaign,
-                  language=language)  # fmt: skip
+    read = _line(text, actor, state, campaign, language=language)
+    return with_spell_asked(freely(read, state, campaign, language=language))
 
 
 def _line(

@@ -77,6 +77,20 @@ _LEANS = re.compile(r"^back(?:s|ed|ing)? (?:up )?against\b")
 """A back set against a wall or a tree: where one stands, not a step out of the fight."""
 
 
+_HIDE_THING = re.compile(
+    r"hides?\s+(?:curtain|flap|drape|hanging|tent|blanket|cloak|armou?r|shield|rug)s?\b"
+)
+_SKIN_OF = [[w] for w in ("the", "a", "that", "this", "its", "tanned", "animal", "goat", "wolf")]
+
+
+def _skin(said: str, at: int) -> bool:
+    """The "hide" at ``at`` is a skin ("the hide curtain", "a wolf hide"), not hiding."""
+    return bool(_HIDE_THING.match(said[at:])) or said[:at].split()[-1:] in _SKIN_OF
+
+
+"""Hide as a skin ("the hide curtain", "a wolf hide"): a thing, no hiding."""
+
+
 _LAID_TO_REST = re.compile(
     r"\b(?:set|sets|lay|lays|laid|put|puts|send|sends)\s+(?:\w+\s+){1,2}to\s+$"
 )
@@ -102,6 +116,9 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             continue  # "we bandage our wounds" with nobody dying is a rest
         for phrase in verbs_in(ctx.said, phrases):
             at = verb_at(ctx.said, phrase)
+            if action == "hide" and at >= 0 and _skin(ctx.said, at):  # "the hide curtain":
+                later = verb_at(ctx.said[at + 4 :], phrase)  # a thing; a hiding after it
+                at = at + 4 + later if later >= 0 and not _skin(ctx.said, at + 4 + later) else -1
             if at >= 0 and not hypothetical(ctx.said, at) and not _a_name(ctx, phrase):
                 if _BODY_RUN.match(ctx.said[at:]):
                     continue  # "running a finger along the desk": a hand, not a dash

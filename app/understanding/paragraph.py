@@ -152,6 +152,13 @@ POSSESSIVE = re.compile(r"\b(?:its|his|her)\b")
 """A foe's "its" ("into its flank", "swinging for his head"): the foe's own, named."""
 PURPOSE = re.compile(r"^(?:hoping|trying|so that|so as to|in order|in the hope|to|wanting)\b", re.I)
 """A part that says what a deed is for, not a deed."""
+STAYED = re.compile(
+    r"\b(?:lowers?|lowered|lowering|sheathes?|sheathed|sheathing|holsters?|"
+    r"puts? (?:away|down)|doesn't|does not|don't|do not|won't|will not|never|refuses? to)\b",
+    re.I,
+)
+"""A part that stays the hand: a weapon lowered or put away, a deed not done."""
+THERE_IS = re.compile(r"^\W*there(?:'s| is| are| was| were)\b", re.I)
 SUBJECT = re.compile(r"^(?:(?:before|after|as|until|when|and|then)\s+)?(?:he|she|they)\s+", re.I)
 """The one who acts, in the paragraph's own story voice ("he swings …", "… before she
 lunges")."""
@@ -202,8 +209,9 @@ def _last_blow(
         return None
 
     for i in range(len(parts) - 1, max(-1, len(parts) - 7), -1):
-        if PURPOSE.match(parts[i]):
-            continue  # "hoping to drop them where they stand": what it is for, not a deed
+        if PURPOSE.match(parts[i]) or STAYED.search(parts[i]) or THERE_IS.match(parts[i]):
+            continue  # "hoping to drop them where they stand": what it is for, not a deed;
+            # "Wren lowers her rapier", "she doesn't sing it", "there is a song …": no blow
         part = SUBJECT.sub("", parts[i])
         if i > 0 and CLARIFIES.match(part.lower()):
             continue  # ", the one that's already been hit": which foe, said of the part before
@@ -223,7 +231,8 @@ def _last_blow(
             # is the weapon of the part before, or of the last part that names one ("nocks
             # an arrow, breathes out slow and puts it into the wounded one")
             armed = next((m for j in range(i - 1, max(-1, i - 4), -1)
-                          if (m := ARMED.search(parts[j])) is not None), None)  # fmt: skip
+                          if (m := ARMED.search(parts[j])) is not None
+                          and not STAYED.search(parts[j])), None)  # fmt: skip
             if armed is not None:
                 deed = read(refer_back(part, f"the {armed.group(0).lower()}"))
             elif deed.targets:

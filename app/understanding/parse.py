@@ -15,7 +15,7 @@ from app.understanding import asking as q
 from app.understanding import bare
 from app.understanding import readings as r
 from app.understanding import verbs as v
-from app.understanding.addressing import to_a_friend, to_a_player, ultimatum
+from app.understanding.addressing import pair_acting, to_a_friend, to_a_player, ultimatum
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
 from app.understanding.freeform import free_deed
@@ -152,6 +152,10 @@ def understand_clause(
     demanded = ultimatum(ctx)
     if demanded is not None:
         return demanded
+    for friend in pair_acting(ctx, said) if named is None and len(state.players) > 1 else []:
+        other = r.acting_for(ctx, friend)  # "Bram and Ivo head to the woods": theirs to say
+        if friend != actor and other is not None and other.kind == "refuse":
+            return other
     if named is not None and named != actor:
         other = r.acting_for(ctx, named)
         if other is not None:

@@ -71,3 +71,17 @@ def handed_on(
     if state.controller_of(member) != state.controller_of(actor):
         return None
     return member, told
+
+
+_IN_HAND = re.compile(
+    r"^\W*(?:(?:and|with)\s+)?(?:(?:a|my|the|his|her)\s+)?\w+\s+in\s+(?:one|each|either|the\s+other|"
+    r"(?:my|his|her|the)\s+(?:left|right|off|other|main|free))(?:\s+hand)?\W*$",
+    re.IGNORECASE,
+)
+"""A blade named in a hand on the way to the blow ("shortsword in one hand, dagger in the
+other, i go at goblin 2"): how the blow is struck, with a weapon in each hand."""
+
+
+def in_hand(piece: Piece) -> bool:
+    """The piece only says what is held in which hand."""
+    return bool(_IN_HAND.match(piece.text))

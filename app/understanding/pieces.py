@@ -27,7 +27,7 @@ from app.understanding.clauses import (
 from app.understanding.intent import Intent
 from app.understanding.joining import BACKING_OFF, SPOKEN_DEEDS, TERMS, knocks_out, spell_alone
 from app.understanding.parse import freely, understand_clause
-from app.understanding.piece_fit import chatter, fits, friends_deed, handed_on
+from app.understanding.piece_fit import chatter, fits, friends_deed, handed_on, in_hand
 from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
@@ -72,8 +72,10 @@ def read_pieces(
     names: dict[str, str] | None = None
     read: list[tuple[Piece, str, Intent]] = []
     held = ""  # a weapon or missile taken up in a setting-up clause, for a later "it"
+    hands = [p for p in pieces if in_hand(p)]  # "a blade in one hand, one in the other"
+    hands = hands if len(hands) < len(pieces) else []
     for at, piece in enumerate(pieces):
-        if read and _URGENT.match(piece.text):
+        if (read and _URGENT.match(piece.text)) or piece in hands:
             continue  # "i stabilize aria, quick!": how fast, no words to the foes
         words = piece.text
         last = read[-1][2] if read else None
@@ -119,6 +121,10 @@ def read_pieces(
                                       campaign, language=language)  # fmt: skip
             if again.kind == "talk" and again.target == last.target and again.topic:
                 intent = replace(again, text=piece.text)
+        if intent.kind == "move" and len(pieces) > 1 and _NOUN_ONLY.match(piece.text):
+            # "The scratching, the missing boy, the tracks somebody mentioned outside, …":
+            # things listed in a story, nobody going anywhere
+            intent = replace(intent, kind="ask", targets=(), confidence=0.2)
         if (
             last is not None
             and intent.kind == last.kind == "feature"
@@ -289,7 +295,12 @@ def read_pieces(
             continue
         if read and MOTIVE.match(piece.text):
             continue  # "…, i want it alive": why, not a second deed
-        if len(pieces) > 1 and piece.asked and intent.kind in WONDERED:
+        if (
+            len(pieces) > 1
+            and piece.asked
+            and intent.kind in WONDERED
+            and intent.action != "insight"
+        ):
             continue  # "tie him up? nah, …", "… playing dice?": wondered aloud, not done
         friends = bool(read) and friends_deed(piece, actor, state)
         if not own_deed(piece) or others_deed(piece.text) or friends:
@@ -340,7 +351,9 @@ def read_pieces(
         if chatter(intent):
             continue  # "Attack the rat. Ugh." — the deed, without the sigh
         return None
-    return [intent for _, _, intent in read]
+    both = len(hands) > 1 or any("each" in p.text.lower() for p in hands)
+    return [replace(i, action="both") if both and i.kind == "attack" and not i.action else i
+            for _, _, i in read]  # fmt: skip
 
 
 _AWAY = re.compile(r"\b(?:back|away|off|clear|out of reach)\b", re.IGNORECASE)
@@ -474,6 +487,7 @@ _THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w"
 
 _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
 """Words that single out one foe of several ("… and goblin 2", "… and the other one")."""
+_NOUN_ONLY = re.compile(r"^\W*(?:the|that|those|this)\s+\w", re.IGNORECASE)
 _BARE_FOE = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:the|that|this)\s+\w+(?:\s+\w+)?\W*$", re.I)
 """A foe named alone after a blow ("hit grubnak then the goblin"): the same blow again."""
 

@@ -142,6 +142,8 @@ _WAITING_ON = re.compile(
 the turn passed to the others."""
 
 
+_TOLD_SO = re.compile(r"\b(?:tell|tells|telling|told|say|says|saying|said|promise|promises)\b")
+"""A stepping-away said in the story ("tell the others I'll be right back"): words told."""
 _SLIP = re.compile(
     r"\b(?:keyboard|autocorrect|auto correct|typo|typos|misclick|mistyped|wrong (?:window|chat|"
     r"tab|button)|(?:sent|hit enter|pressed enter) (?:that )?too (?:early|soon)|didn't mean to "
@@ -187,9 +189,12 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("ask", confidence=0.3, note=f"{said} what?")
     plain = " ".join(PADDING.sub(" ", f" {said} ").split())  # "huh what do i do", "what
     # can i even do here"
-    if said in vocab.help or plain in vocab.help or said in ("help me", "help please", "help pls",
-                                                             "please help"):  # fmt: skip
-        return ctx.intent("help")
+    now = (
+        ctx.campaign is not None and re.search(r"\bwe do (?:now|next)\W*$", said) and plain != said
+    )
+    if (said in vocab.help or (plain in vocab.help and not now)
+            or said in ("help me", "help please", "help pls", "please help")):  # fmt: skip
+        return ctx.intent("help")  # ("what do we do now": the story's next step)
     if takes_back(said, vocab):
         return ctx.intent("help", note="taking back")
     if any(has_phrase(said, p) for p in vocab.levelling):
@@ -200,7 +205,7 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("help", note="levelling")
     if any(has_phrase(said, p) for p in vocab.usage):
         return ctx.intent("help", note="usage")
-    if any(has_phrase(said, p) for p in vocab.stepping_away):
+    if any(has_phrase(said, p) for p in vocab.stepping_away) and not _TOLD_SO.search(said):
         return ctx.intent("help", note="stepping away")
     if _SLIP.search(said) and not _MEANT.search(said):
         # "sorry my cat walked on the keyboard": nothing for the story
@@ -266,7 +271,8 @@ def subject(ctx: Context, said: str) -> tuple[str, str | None]:
 _TITLE = re.compile(
     r"^(?:(?:oh|o) )?(?:mighty|great|good|dear|poor|old|noble|wise|honoured|honored|"
     r"brave|kind|gentle|sweet|sister|brother|mister|mistress|master|lady|lord|chief|"
-    r"keeper|madam|dame|goodwife|goodman) "
+    r"keeper|madam|dame|goodwife|goodman) (?:(?:chief|lord|lady|master|mistress|sister|"
+    r"brother|keeper|king|queen|boss) )?"
 )
 """A word of honour or address before a name ("Mighty Grubnak", "old Wendel")."""
 
@@ -285,7 +291,9 @@ def vocative(ctx: Context) -> Intent | None:
         greet = ""
     titled = _TITLE.match(said)
     # "Mighty Grubnak, …", "old Wendel, …": a name with its honour ("madam" may be a name)
-    forms = (said, said[titled.end() :]) if titled is not None else (said,)
+    first = said.split(" ", 1)[1] if titled is not None and " " in said else said
+    forms = (said, first, said[titled.end() :]) if titled is not None else (said,)
+    # ("great chief, …": "chief" may be the name itself, after one word of honour)
     for form in forms:
         for npc in ctx.scope.of("npc"):
             for name in npc.names:

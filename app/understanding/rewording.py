@@ -134,6 +134,13 @@ _EYES_ON = re.compile(
 """Eyes kept on someone ("never taking her eyes off the grey shapes"): how a deed is done."""
 
 
+_STRAIGHT_FOR = re.compile(
+    r"\b(go|goes|went|going|come|comes|came|run|runs|ran|head|heads|charge|charges)\s+"
+    r"(?:straight|right|directly|dead|full tilt)\s+(?=for\b|at\b)"
+)
+"""An adverb between a going and the foe gone for ("goes straight for the boss")."""
+
+
 def bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
@@ -144,6 +151,7 @@ def bodily(said: str) -> str:
         said = f"give {offered.group(2)} {offered.group(3)}{whom}"
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _EYES_ON.sub(" ", said)  # "never taking her eyes off the wolves": how, no deed
+    said = _STRAIGHT_FOR.sub(r"\1 ", said)  # "goes straight for the goblin boss": for him
     said = _UNSEEN.sub(" unseen", said).strip()
     said = _OWN_SHEET.sub(lambda m: f"what are my {m.group(1)}", said)
     said = _POCKET.sub(lambda m: f"pickpocket {_whose(m.group(2))}", said)

@@ -11,6 +11,8 @@ from app.understanding.readings import Context, about_words, addressed, topic_of
 from app.understanding.scope import Thing
 from app.understanding.targets import named_creatures
 from app.understanding.words import TITLES, has_phrase
+from app.world import view
+from app.world.npcspec import NPCSpec
 
 
 def talk_to(ctx: Context, at: int) -> Intent | None:
@@ -28,7 +30,7 @@ def talk_to(ctx: Context, at: int) -> Intent | None:
         if pronoun and friend:
             return None  # "shake Cass by the shoulders and tell him to snap out of it": his
         if pronoun and len(present) > 1:  # "ask her" with Tam and Berta here: Berta
-            present = _fitting_pronoun(ctx, present) or present
+            present = fitting_pronoun(ctx, present) or present
         elsewhere = _names_someone_else(ctx)
         if len(present) > 1 and not elsewhere:
             fits = addressed(ctx)  # "tell me about your daughter": the one it is a topic of
@@ -37,7 +39,8 @@ def talk_to(ctx: Context, at: int) -> Intent | None:
             npc = present[0]
             topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
             return ctx.intent("talk", targets=(npc.id,), confidence=0.8, topic=topic)
-        if named_creatures(ctx.said, ctx.scope) or (ctx.scope.fighting and not present):
+        foes = named_creatures(ctx.said, ctx.scope) or waiting_foes_named(ctx)
+        if foes or (ctx.scope.fighting and not present):
             return ctx.intent("talk", confidence=0.8, topic=about_words(topic_text, ctx.vocab))
         who = ", ".join(n.name for n in present) or "nobody"
         away = _absent_named(ctx, spoken_to)
@@ -60,7 +63,7 @@ def _absent_named(ctx: Context, spoken_to: str) -> str | None:
     return None
 
 
-def _fitting_pronoun(ctx: Context, present: list[Thing]) -> list[Thing]:
+def fitting_pronoun(ctx: Context, present: list[Thing]) -> list[Thing]:
     """The people here the line's "her" or "him" can mean, by their authored pronouns."""
     if ctx.campaign is None:
         return []
@@ -70,7 +73,23 @@ def _fitting_pronoun(ctx: Context, present: list[Thing]) -> list[Thing]:
         return []
     want = "she" if she else "he"
     npcs = ctx.campaign.npcs
-    return [n for n in present if n.id in npcs and npcs[n.id].pronoun == want]
+    return [n for n in present if n.id in npcs and _pronoun(npcs[n.id]) == want]
+
+
+_SHE = re.compile(r"\b(?:woman|girl|lady|mother|wife|widow|sister|daughter|grandmother|nun)\b")
+_HE = re.compile(r"\b(?:man|boy|lad|father|husband|brother|son|grandfather|monk|priest)\b")
+
+
+def _pronoun(npc: NPCSpec) -> str | None:
+    """The person's authored pronoun, else the one their description gives ("a tall
+    woman …")."""
+    if npc.pronoun is not None:
+        return npc.pronoun
+    text = npc.description.lower()
+    she, he = _SHE.search(text), _HE.search(text)
+    if she and (not he or she.start() < he.start()):
+        return "she"
+    return "he" if he else None
 
 
 def _names_someone_else(ctx: Context) -> bool:
@@ -98,3 +117,14 @@ _ASKED_ABOUT = re.compile(
     r" (?:about|who|what|where|why|how|whether|if|when|which|(?<=me |us )of|(?<=speak )of) "
 )
 """Where what is asked begins: a person named after it is asked about, not spoken to."""
+
+
+def waiting_foes_named(ctx: Context) -> bool:
+    """The words name the foes of this place whose fight has not begun ("talk to the
+    goblins" dicing in the tunnel): words to them, which they answer as foes do."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return False
+    names = {campaign.monster(g.monster).name.lower() for e in view.waiting_fights(ctx.state)
+             for g in campaign.encounters[e].monsters if not g.npc}  # fmt: skip
+    return any(re.search(rf"\b{re.escape(n)}s?\b", ctx.said) for n in names)

@@ -124,6 +124,9 @@ _EXCEPT = re.compile(
 """A foe ruled out at the end of a description: "the bleeding one, not the boss"."""
 
 
+_NUMBER_OWNS = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine)'s\b")
+
+
 def named_creatures(said: str, scope: Scope) -> list[Thing]:
     """Living creatures whose name (or kind) the line uses ("skeleton 3's skull" names
     skeleton 3)."""
@@ -149,6 +152,7 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     if not alive:
         return CreaturePick((), False, False)
     said = _NEARLY_DEAD.sub(" wounded ", _OTHER_HAND.sub(" ", SLOT_LEVEL.sub(" ", said)))
+    said = _NUMBER_OWNS.sub(r"\1", said)  # ("rat 3's tail", "rat three's": rat 3)
     ruled_out = _EXCEPT.search(said)
     if ruled_out is not None and len(alive) > 1 and len(ruled_out.group(1).split()) <= 4:
         gone = pick_creatures(ruled_out.group(1), scope, state, vocab)

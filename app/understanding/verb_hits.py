@@ -70,7 +70,10 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             at = phrase_at(ctx.said, weapon)
             if at == 0:
                 hits.append((at, -len(weapon), "attack"))
-        if _FINISHING.match(ctx.said):  # "finish the one that's falling apart"
+        finishing = _FINISH_A_FOE.match(ctx.said)
+        if _FINISHING.match(ctx.said) or (
+            finishing and named_creatures(ctx.said[finishing.end() :], ctx.scope)
+        ):  # "finish the one that's falling apart", "finish the hurt goblin"
             hits.append((0, -6, "attack"))
         elif _GET.match(ctx.said) and named_creatures(ctx.said[4:], ctx.scope):
             hits.append((0, -3, "attack"))  # "get the boss!": go for it, in a fight
@@ -89,6 +92,7 @@ _TAKE_A = re.compile(
 """A "take" that is no taking ("take a look", "take a moment")."""
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
+_FINISH_A_FOE = re.compile(r"^finish(?:es)?(?: off)? (?:the|that|this)\s")
 _NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"
                         r"(?:(?:\w+\s+){0,2}to\s+)?|(?:stop|stops|stopped|stopping|quit|quits|"
                         r"cease|ceases|ceased|no more)\s+)$")  # fmt: skip

@@ -10,7 +10,7 @@ import re
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
-from app.understanding.scope import open_challenges
+from app.understanding.scope import Thing, open_challenges
 from app.understanding.words import has_phrase, name_score, verb_at
 from app.world import view
 from app.world.campaign import Campaign
@@ -61,7 +61,12 @@ def shut_ways(ctx: Context) -> set[str]:
     return {w.to for w in view.exits_here(ctx.state, ctx.campaign) if not w.open}
 
 
-_APPROACH = re.compile(r"\b(?:up|over|across|down)\s+to\s+")
+_POPS_UP = re.compile(
+    r"^(?:pop|pops|popping|bob|bobs|spring|springs|stand|stands|rise|rises|sit|sits|peek|peeks|"
+    r"peer|peers|leap|leaps|jump|jumps)\s+(?:back\s+)?(?:up|out)\b(?!\s+(?:the|to|through|into)\b)"
+)
+"""Coming up out of hiding ("pop up and shoot"): up on one's feet, never up a stair."""
+_APPROACH = re.compile(r"\b(?:(?:up|over|across|down)\s+to|towards?)\s+")
 """Walking "up to the woman on the quay" is going to someone here, not up a way."""
 
 
@@ -113,13 +118,18 @@ def move(ctx: Context, at: int) -> Intent | None:
     rest = DRAWN.sub(" ", rest).strip()  # ("goes first with her shortsword out": no way out)
     approach = _APPROACH.search(rest)
     climbing = rest.startswith(("climb", "scale", "scramble"))  # up to it is onto it: a deed
-    if approach is not None and not climbing and not ctx.named("exit", text=rest[approach.end() :]):
+    if approach is not None and not climbing and not _ways(ctx, rest[approach.end() :]):
         met = _approached(ctx, rest[approach.end() :])
         if met is not None:
             return met  # a person or a thing here, not a way out
+    if ctx.scope.fighting and (
+        any(rest.startswith(p) for p in ctx.vocab.positions.get("cover", ()))
+        or _POPS_UP.match(rest)
+    ):  # "duck behind the curtain", "pop up and shoot" in a fight: where one is, no way out
+        return None
     verb, _, after = rest.partition(" ")
     # the verb names no way ("step forward" is no "shore steps"), unless it is the whole line
-    exits = ctx.named("exit", text=after if after and verb.startswith("step") else rest)
+    exits = _ways(ctx, after if after and verb.startswith("step") else rest)
     closer = ctx.scope.fighting and (
         _ADVANCE.match(rest) is not None or _RUN_AT.match(rest) is not None
     )  # ("i run up and slash it": at the foe, never out the way up)
@@ -189,6 +199,14 @@ def move(ctx: Context, at: int) -> Intent | None:
             return ctx.intent("move", targets=(where,), confidence=0.8)
         return _the_way_to(ctx, where)
     return None
+
+
+def _ways(ctx: Context, text: str) -> list[Thing]:
+    """The ways out the words name — but not one they only half name when they name
+    someone here in full ("goes towards the goblin boss": at him, not the "goblin tunnel")."""
+    exits = ctx.named("exit", text=text)
+    half = exits and not any(has_phrase(text, n) for n in exits[0].names)
+    return [] if half and ctx.named("creature", "npc", text=text, floor=0.9) else exits
 
 
 _TO_SEE = re.compile(
@@ -341,6 +359,9 @@ def to_someone_there(ctx: Context, rest: str) -> str | None:
 
 def _approached(ctx: Context, towards: str) -> Intent | None:
     """Walking up to someone is a word with them; up to a thing, a look at it."""
+    foes = ctx.named("creature", text=towards) if ctx.scope.fighting else []
+    if foes:  # "moves up to the chief" in a fight: to blade's reach of him
+        return ctx.intent("manoeuvre", action="engage", targets=(foes[0].id,), confidence=0.8)
     npcs = ctx.named("npc", text=towards)
     present = ctx.scope.of("npc")
     person = any(has_phrase(towards, w) for words in ctx.vocab.people.values() for w in words)

@@ -46,6 +46,11 @@ _YOU = re.compile(r"\bu(?= (?:ok|okay|alright|all right|hurt|good|fine|there|kno
 """"r u" and "u" before how one is: "are you", "you" (never "u" alone, a way up)."""
 
 
+_SET_UP = re.compile(r"\b([a-z]{3,}(?:ed|en))-(up|down|out|in|back|over)\b")
+"""A word made with a hyphen from a past form and a direction ("hauled-up", "worn-out")."""
+_MID = re.compile(r"\b(?:mid-?|in the middle of (?:the |a )?)(?:fight|combat|battle|swing|brawl)\b")
+
+
 @lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
     """Lowercase words; punctuation becomes space (apostrophes and digits stay); a number
@@ -55,6 +60,8 @@ def normalise(text: str) -> str:
     text = re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]{3})", " ", text)
     text = re.sub(r"(^|\s)'+|'+(\s|$)", " ", text)  # quotes, not apostrophes
     text = re.sub(r"([a-z])\1{2,}", r"\1\1", text)  # "sleeeep" is "sleep" drawn out
+    text = _SET_UP.sub(r"\1\2", text)  # "the hauled-up boats": how they lie, no way up
+    text = _MID.sub(" ", text)  # "grab the crown mid-fight": when, no blow
     text = _CHAT.sub(lambda m: _CHAT_WORDS[m.group(1)], text)  # "the one w the saucepan"
     text = _YOU.sub("you", _ARE_YOU.sub("are you", text))  # "r u ok", "u alright"
     return " ".join(re.sub(r"[^\w\s']", " ", text).replace("_", " ").split())

@@ -22,6 +22,7 @@ from app.world.facts import Reader, first_holding, holds, people_here
 from app.world.ledger import TriggerFired
 from app.world.mercy import at_mercy
 from app.world.npcspec import NPCSpec, Topic
+from app.world.references import effects
 from app.world.scenespec import Exit, Feature, SceneSpec
 from app.world.state import GameState
 from app.world.wording import the
@@ -235,3 +236,17 @@ def scene_notes(state: GameState, campaign: Campaign | None) -> str:
         )
         parts.append(f"Fight here ({spec.encounter}): {foes}.")
     return " ".join(parts)
+
+
+def waiting_fights(state: GameState) -> list[str]:
+    """The fights of this place that have not begun: the scene's own, and any a deed here
+    starts (a failed sneak past the dicing goblins) — not one fought already, nor any while
+    a fight is on."""
+    campaign = state.campaign
+    spec = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if state.encounter is not None or campaign is None or spec is None:
+        return []
+    here = [spec.encounter] + [e.start_encounter for _, sid, e in effects(campaign)
+                               if sid == state.scene.id]  # fmt: skip
+    return [e for e in dict.fromkeys(here) if e and e in campaign.encounters
+            and e not in state.defeated]  # fmt: skip

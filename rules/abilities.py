@@ -66,7 +66,10 @@ def parse_cr(cr: str | int | float | Fraction) -> Fraction:
     """A challenge rating as a fraction: ``"1/4"``, ``0.25`` and ``Fraction(1, 4)`` agree.
     Kept per rating written (a handful of them): a monster's XP and proficiency bonus read
     it, and parsing a fraction costs more than the rest of either."""
-    value = Fraction(cr.strip()) if isinstance(cr, str) else Fraction(cr).limit_denominator(8)
+    try:
+        value = Fraction(cr.strip()) if isinstance(cr, str) else Fraction(cr).limit_denominator(8)
+    except ZeroDivisionError:  # "1/0": no rating, said as a bad value
+        raise ValueError(f"challenge rating must be 0-30, not {cr}") from None
     if value < 0 or value > 30:
         raise ValueError(f"challenge rating must be 0-30, not {cr}")
     return value

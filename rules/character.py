@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
-from typing import Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -76,7 +76,7 @@ class CharacterSheet(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=60, pattern=r"\S")
     species: str = ""
     character_class: str = Field(alias="class", min_length=1)
     level: int = Field(default=1, ge=1, le=20)
@@ -99,7 +99,9 @@ class CharacterSheet(BaseModel):
     """Hit point maximum taken away for now (exhaustion 4 and above halves it); given back
     when the cause lifts. ``vitals.max_hp`` is the maximum with it taken away."""
     defenses: Defenses = Field(default_factory=Defenses)
-    inventory: list[str] = Field(default_factory=list)
+    inventory: list[Annotated[str, Field(max_length=120, pattern=r"\S")]] = Field(
+        default_factory=list
+    )
     concentration: str | None = None
     """Id of the spell the character is concentrating on."""
     features: list[str] = Field(default_factory=list, max_length=100)

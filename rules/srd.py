@@ -165,7 +165,7 @@ class MonsterAction(SrdData):
 
     id: str
     """The action's id (``multiattack`` names these)."""
-    name: str
+    name: str = Field(min_length=1, max_length=80, pattern=r"\S")
     """Its name in the log."""
     kind: Literal["melee", "ranged", "melee_or_ranged", "save", "other"]
     """What sort of action it is."""

@@ -12,11 +12,12 @@ from collections import Counter
 from typing import Any
 
 from app.actions import args as a
-from app.actions.beings import set_vitals
+from app.actions.beings import effects_of, set_vitals
 from app.actions.condition_tools import set_exhaustion
 from app.actions.drains import LIFE_DRAINED, restore_life
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.feature_tools import recover_slots
+from app.actions.harm import end_concentration
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.wild_shape import shape_through_rest
 from app.world.facts import achieved
@@ -30,6 +31,7 @@ from rules.dice import roll
 from rules.features import after_rest
 from rules.rests import long_rest, short_rest, slots_after_short_rest
 from rules.spellcasting import SpellSlots
+from rules.srd import srd
 
 
 def foes_close_by(state: GameState) -> str:
@@ -74,6 +76,7 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
         sheet = state.party[cid]
         events += shape_through_rest(state, cid, 1 if args.kind == "short" else 8)
         events += _outlasted(state, sheet)
+        events += _spells_run_out(state, sheet, args.kind)
         before = sheet.vitals.hp
         song = 0
         if args.kind == "short":
@@ -117,6 +120,7 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
             if full != sheet.vitals.max_hp:  # a long rest gives the drained maximum back
                 hp = full if sheet.vitals.hp > 0 else 0
                 sheet.vitals = sheet.vitals.model_copy(update={"max_hp": full, "hp": hp})
+        set_vitals(state, cid, sheet.vitals)  # (one stable at 0 HP and healed wakes up)
         healed = sheet.vitals.hp - before
         state.record("hp", text, who=cid)
         events.append(StateChange(kind="hp", target_id=cid, description=text))
@@ -144,6 +148,23 @@ def _outlasted(state: GameState, sheet: CharacterSheet) -> list[SessionEvent]:
     text = f"{sheet.name} is no longer {names}: it wore off during the rest"
     state.record("condition", text, who=sheet.id)
     return [StateChange(kind="condition", target_id=sheet.id, description=text)]
+
+
+_WITHIN = {"short": ("1 round", "1 minute", "10 minutes", "1 hour", "up to 1 hour")}
+"""Spell durations a rest outlasts: a short rest is an hour, a long one eight (every
+duration the game knows is shorter)."""
+
+
+def _spells_run_out(state: GameState, sheet: CharacterSheet, kind: str) -> list[SessionEvent]:
+    """A spell the rester keeps up, and any effect on them counted in rounds, has run its
+    course by the rest's end: Bless (a minute) does not last through an hour's rest."""
+    events: list[SessionEvent] = []
+    spell = srd().spells.get(sheet.concentration) if sheet.concentration else None
+    if spell is not None and (kind != "short" or spell.duration in _WITHIN["short"]):
+        events += end_concentration(state, sheet.id, "it ran out during the rest")
+    effects = effects_of(state, sheet.id)
+    effects[:] = [e for e in effects if e.rounds is None]
+    return events
 
 
 def _singer(state: GameState, ids: list[str]) -> CharacterSheet | None:

@@ -183,7 +183,7 @@ def play(
             raise typer.Exit(EXIT_BAD_INPUT) from None
         state, notes, loaded_from = picked.state, picked.notes, picked.path
         if watch:
-            watcher = _saved_game_watch(state.campaign_id, saves_dir)
+            watcher = _saved_game_watch(state.campaign_id, saves_dir, picked.save_as)
         if save_as is not None and save_as != picked.save_as:
             _refuse_taken(save_as, saves_dir)
         save_as, resumed = save_as or picked.save_as, True
@@ -212,13 +212,13 @@ def play(
         if watch:  # before the campaign is read: an edit made meanwhile is not missed
             watcher = _campaign_watch(campaign or DEFAULT_CAMPAIGN)
         story = load_story(campaign or DEFAULT_CAMPAIGN)
-        _remember_home(saves_dir, campaign, story.campaign.id)
         own = _own_characters(story, character or [], party, characters_dir)
         seats = _seats(players or [], story) if players else None
         if save_as is None:
             save_as = fresh_name(story.campaign.id, saves_dir)
         else:
             _refuse_taken(save_as, saves_dir)
+        _remember_home(saves_dir, campaign, story.campaign.id, save_as)
         session = start_session(story, actual_seed, brain, players=seats, own=own)
         if not full_screen:
             out.print(plain(story.campaign.title, style="bold"))
@@ -283,14 +283,14 @@ def play(
     out.print(plain("Farewell, adventurer.", style="dim"))
 
 
-def _remember_home(saves: Path, campaign: str | None, cid: str) -> None:
-    """A campaign played from a folder of its own is noted in the saves folder, so that
-    ``--continue`` and ``--load`` find it again from anywhere."""
+def _remember_home(saves: Path, campaign: str | None, cid: str, save: str) -> None:
+    """A campaign played from a folder of its own is noted in the saves folder for the game
+    saved as ``save``, so that ``--continue`` and ``--load`` find it again from anywhere."""
     from app.saves.joining import remember_home
     from app.world.campaignfile import find_campaign
 
     if campaign is not None and ("/" in campaign or "\\" in campaign or campaign != cid):
-        remember_home(saves, cid, find_campaign(campaign))
+        remember_home(saves, cid, find_campaign(campaign), save=save)
 
 
 def _campaign_watch(name: str) -> CampaignWatch | None:
@@ -305,13 +305,13 @@ def _campaign_watch(name: str) -> CampaignWatch | None:
     return _watch_file(campaign_file(folder))
 
 
-def _saved_game_watch(cid: str, saves: Path) -> CampaignWatch:
+def _saved_game_watch(cid: str, saves: Path, save: str) -> CampaignWatch:
     """The watch on the campaign file a resumed game was joined to; exit 2 for a game of
     the built-in sandbox, which has none."""
     from app.saves.joining import SANDBOX, campaign_home
     from app.world.campaignfile import campaign_file
 
-    home = campaign_home(cid, saves=saves) if cid != SANDBOX else None
+    home = campaign_home(cid, saves=saves, save=save) if cid != SANDBOX else None
     if home is None:
         refuse("--watch: this game plays the built-in sandbox, which has no campaign file")
     return _watch_file(campaign_file(home))

@@ -128,6 +128,23 @@ class DMConfig(BaseModel):
         _one_line(value, "the model name")
         return value
 
+    @field_validator("base_url")
+    @classmethod
+    def _reachable_url(cls, value: str | None) -> str | None:
+        # A URL no client can open ("http://[::1", "http://h:abc/v1", "http://💀/v1"): said
+        # when it is set, never a traceback (or a failed turn) when the game starts.
+        if value is None:
+            return None
+        try:
+            parts = urlsplit(value)
+            host, _ = parts.hostname, parts.port
+            if not host:
+                raise ValueError("it names no host")
+            host.encode("idna")
+        except (ValueError, UnicodeError) as error:
+            raise ValueError(f"not a URL a client can reach ({error})") from None
+        return value
+
     @field_validator("api_key")
     @classmethod
     def _key_line(cls, value: SecretStr | None) -> SecretStr | None:

@@ -40,37 +40,68 @@ HOMES_FILE = ".campaign-homes.toml"
 of their own (``--campaign path/to/mine``), so that their saves find them again."""
 
 
-def remember_home(saves: Path, cid: str, home: Path, folder: Path = CAMPAIGNS_DIR) -> None:
-    """Note that the campaign ``cid`` of games saved in ``saves`` is read from ``home``
-    (nothing to note for a campaign in ``folder``, found by its id alone). Written by the
-    game itself, never from a save: a save still names its campaign only by id."""
+def remember_home(
+    saves: Path, cid: str, home: Path, folder: Path = CAMPAIGNS_DIR, save: str | None = None
+) -> None:
+    """Note that the campaign ``cid`` of the game saved as ``save`` in ``saves`` is read
+    from ``home`` (nothing to note for a campaign in ``folder``, found by its id alone).
+    The note is the save's own; it is the id's too unless ``folder`` holds a campaign of that
+    id (an author's copy of a shipped campaign must not take over the shipped one's saves).
+    Written by the game itself, never from a save: a save still names its campaign only by
+    id."""
     try:
         where = home.resolve()
         if (folder / cid).resolve() == where:
             return
-        homes = _homes(saves)
-        if homes.get(cid) == str(where):
-            return
-        homes[cid] = str(where)
-        write_atomically(saves / HOMES_FILE, tomli_w.dumps(homes).encode(), backups=0)
+        data = _notes(saves)
+        kept = data.get(_BY_SAVE)
+        notes: dict[str, object] = dict(kept) if isinstance(kept, dict) else {}
+        changed = False
+        if save is not None and notes.get(save) != str(where):
+            notes[save] = str(where)
+            data[_BY_SAVE], changed = notes, True
+        if not _holds_campaign(folder / cid) and data.get(cid) != str(where):
+            data[cid], changed = str(where), True
+        if changed:
+            write_atomically(saves / HOMES_FILE, tomli_w.dumps(data).encode(), backups=0)
     except OSError:
         return  # a read-only saves folder: the game still plays, and says so when saving
 
 
-def _homes(saves: Path) -> dict[str, str]:
-    """The remembered campaign folders of a saves folder (none when unreadable)."""
+_BY_SAVE = "saves"
+"""The table of a saves folder's notes that names each save's own campaign folder."""
+
+
+def _notes(saves: Path) -> dict[str, object]:
+    """Everything noted in a saves folder (nothing when unreadable)."""
     try:
-        data = tomllib.loads((saves / HOMES_FILE).read_text(encoding="utf-8"))
+        return dict(tomllib.loads((saves / HOMES_FILE).read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return {}
+
+
+def _homes(saves: Path) -> dict[str, str]:
+    """The remembered campaign folders of a saves folder, by campaign id."""
+    data = _notes(saves)
     return {k: v for k, v in data.items() if isinstance(v, str) and CAMPAIGN_ID.fullmatch(k)}
 
 
-def campaign_home(cid: str, folder: Path = CAMPAIGNS_DIR, saves: Path | None = None) -> Path | None:
-    """The folder a saved game's campaign is read from: ``folder/<id>``, else a folder of
-    that name where the game runs, else the folder the game noted for it in ``saves``
-    (``None`` when none holds a ``campaign.toml``)."""
-    homes = [folder / cid, Path(cid)]
+def _save_home(saves: Path, save: str) -> str | None:
+    """The campaign folder noted for one save (``None`` when none is)."""
+    notes = _notes(saves).get(_BY_SAVE)
+    home = notes.get(save) if isinstance(notes, dict) else None
+    return home if isinstance(home, str) else None
+
+
+def campaign_home(
+    cid: str, folder: Path = CAMPAIGNS_DIR, saves: Path | None = None, save: str | None = None
+) -> Path | None:
+    """The folder a saved game's campaign is read from: the folder noted for that very
+    save, else ``folder/<id>``, else a folder of that name where the game runs, else the
+    folder noted for the id in ``saves`` (``None`` when none holds a ``campaign.toml``)."""
+    own = _save_home(saves, save) if saves is not None and save else None
+    homes = [Path(own)] if own else []
+    homes += [folder / cid, Path(cid)]
     noted = _homes(saves).get(cid) if saves is not None else None
     if noted:
         homes.append(Path(noted))
@@ -107,7 +138,9 @@ def campaign_for(
     if not CAMPAIGN_ID.fullmatch(cid):
         text = f"{cid!r} is not a campaign id (a save names its campaign by id, never a path)"
         raise refusal(where, [Problem(key, text)])
-    home = campaign_home(cid, folder, save.parent if isinstance(save, Path) else saves)
+    where_saved = save.parent if isinstance(save, Path) else saves
+    named = Path(save).stem if save is not None else None
+    home = campaign_home(cid, folder, where_saved, named)
     if home is None:
         known = sorted(p.parent.name for p in folder.glob("*/campaign.toml"))
         text = f"no campaign {cid!r} in {folder} (campaigns there: {', '.join(known) or 'none'})"

@@ -117,8 +117,12 @@ def confirmers(session: GameSession, asking: str | None) -> list[str]:
 
 
 def asker(session: GameSession, holder: str | None = None) -> str | None:
-    """Who is asking: the player at the keyboard, else the one whose turn it is."""
-    return holder or presence.player_up(session.state)
+    """Who is asking: the player at the keyboard, else the one whose turn it is — and once
+    the story is over, when nobody passes the keyboard on, the one the screen shows as up."""
+    up = presence.player_up(session.state)
+    if session.state.ending is not None and up is not None:
+        return up
+    return holder or up
 
 
 def wish(session: GameSession, asking: str | None, req: Request) -> str:

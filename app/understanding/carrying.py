@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.understanding.intent import Intent, IntentKind
-from app.understanding.readings import Context, hurt_friends
+from app.understanding.readings import MOOD, Context, hurt_friends
 from app.understanding.ways import (
     locked_text,
     move,
@@ -48,8 +48,18 @@ _POINTED = re.compile(r"\b(?:it|them|one|that|this|those|these)\b")
 """Words after a giving that point back at a thing named before it ("… give it to her")."""
 
 
+_TAKEN_BREATH = re.compile(
+    r"^\w+\s+(?:a\s+|one\s+|his\s+|her\s+|my\s+)?(?:\w+\s+)?(?:breath|breather|moment|"
+    r"second|beat|knee|deep breath|sip of air)\b"
+)
+"""A breath, a moment, a knee taken: no thing picked up."""
+
+
 def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     rest = ctx.said[at:]
+    if kind == "take" and _TAKEN_BREATH.match(rest):
+        return ctx.intent("ask", confidence=0.2, note=f"{MOOD}{ctx.raw}")  # "takes a steadying
+        # breath": how one steels oneself, nothing taken
     if kind == "take":
         here = ctx.named("item_here", text=rest)
         lying = ctx.scope.of("item_here")

@@ -403,6 +403,54 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
     return out or read
 
 
+_DEMANDED = re.compile(
+    r"^\W*(?:(?:and|then|now)\s+)*(?:drop|throw down|put down|lay down|toss down|give up|"
+    r"surrender|yield|stand down|back off)\b",
+    re.I,
+)
+"""What a foe is told to do, said among the words of a demand ("… throw down that spoon")."""
+
+
+def one_demand(read: list[Intent]) -> list[Intent]:
+    """A demand for surrender told in several breaths ("OI SAUCEPAN! drop the spoon and
+    surrender and maybe we let ya keep your ears"): one threat, at the one the words are
+    put to — the words around it, and what the foe is told to drop, are part of it."""
+    cowing = [c for c in read if c.kind == "improvise" and c.extra[:1] == ("cow",)]
+    if not cowing or len(read) < 2:
+        return read
+    words = [c for c in read if c.kind == "talk" or (c.kind == "improvise" and c not in cowing
+             and _DEMANDED.match(c.text))]  # fmt: skip
+    if len(words) + len(cowing) != len(read):
+        return read  # a deed besides the words: each as said
+    whom = next((t for c in [*cowing, *words] for t in c.targets if t), None)
+    threat = cowing[0]
+    return [replace(threat, targets=threat.targets or ((whom,) if whom else ()))]
+
+
+def ambush(read: list[Intent], state: GameState) -> list[Intent]:
+    """Out of a fight, a sneak the campaign rules as slipping past the foes here, said
+    before a blow at those very foes ("i hide in the shadows then shoot the goblin on the
+    left"): the blow from hiding, at foes still unaware of the party — nobody slips past
+    them first."""
+    campaign = state.campaign
+    if state.encounter is not None or campaign is None or len(read) < 2:
+        return read
+    out: list[Intent] = []
+    for at, clause in enumerate(read):
+        spec = campaign.challenges.get(clause.target or "") if clause.kind == "challenge" else None
+        later = read[at + 1 : at + 2]
+        sneaking = spec is not None and spec.skill is not None and spec.skill.value == "stealth"
+        if sneaking and later and later[0].kind in ("attack", "cast") and spec is not None:
+            fight = campaign.encounters.get(spec.failure.start_encounter or "")
+            names = (
+                {campaign.monster(g.monster).name.lower() for g in fight.monsters} if fight else ()
+            )
+            if any(re.search(rf"\b{re.escape(n)}s?\b", later[0].text.lower()) for n in names):
+                continue
+        out.append(clause)
+    return out or read
+
+
 _FLOURISH = frozenset({"athletics", "acrobatics", "intimidation", "stealth"})
 """Checks a clause of story in a fight may read as, which the blow after it makes moot."""
 

@@ -22,6 +22,10 @@ _SNEAKING_UP = re.compile(
 """Sneaking up to someone, to do something to them: no way past them."""
 
 
+_ONTO = re.compile(r"\bclimb\w*\s+(?:up\s+)?(?:on top of|onto|on to|atop|up on)\b")
+"""Climbing onto a thing ("on top of the mound"): up on it, never at its door."""
+
+
 def authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
     """The campaign's own challenge for the deed, when one is open here on the same thing
     with the same skill ("pry the hasp off with the poker" is forcing the trapdoor, "get
@@ -58,8 +62,9 @@ def authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
         # the outcome's words count only without a feature, and only for what the deed is
         # done to: "pry the *hasp*" (the trapdoor's), not "light a fire in the *cold* grate"
         in_told = head is not None and re.search(rf"\b{re.escape(head)}", told) is not None
-        if same_skill and (in_name or in_told):
-            fits.append(thing.id)
+        over_it = deed.key == "climb" and _ONTO.search(ctx.said) and "climb" not in named
+        if same_skill and (in_name or in_told) and not over_it:
+            fits.append(thing.id)  # (climbing the barrow mound is no heaving at its door)
     if len(fits) > 1:  # two deeds on one thing (ring the bell, cut it down): the one said
         fits = [f for f in fits if _said_like(ctx, deed, campaign.challenges[f].provoked_by)]
     shutting = set(ctx.said.split()[:3]) & _SHUTTING

@@ -30,7 +30,7 @@ _STRONG = re.compile(
 )
 """Boundaries that nearly always join two deeds: a sentence end, "then", ", and",
 "and I …", ", I …"."""
-_WEAK = re.compile(r"\s+and\s+|\s+&\s+|\s*,\s+|\s+while\s+|\s+plus\s+", re.IGNORECASE)
+_WEAK = re.compile(r"\s+and\s+|\s+[&+]\s+|\s*,\s+|\s+while\s+|\s+plus\s+", re.IGNORECASE)
 """Boundaries that join two deeds only when a verb follows ("drink and attack") and
 otherwise join two things ("the rat and the goblin")."""
 _BEFORE = re.compile(r"^\s*before\s+(.+?)\s*,\s*(.+)$|^(.+?)\s+before\s+(.+)$", re.IGNORECASE)

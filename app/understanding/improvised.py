@@ -82,6 +82,18 @@ OWN = re.compile(
 """Words before a threat's verb that make it the speaker's own ("I back off", "we give
 up"), not a demand."""
 
+_LEFT_THERE = re.compile(
+    r"^(?:i |we )?(?:put|puts|place|places|set|sets|lay|lays)\b(?!.*\b(?:my|his|her|their|its)"
+    r"\s+(?:neck|fist|hand|hands|pocket|pack|bag|belt|head|arm|wrist|finger)s?\b)"
+    r"(?=.*\b(?:back|down|on|onto|upon|in|into|inside|beside|by)\b)"
+)
+"""A carried thing put somewhere here ("put the crown back on the bier", "set the lamp
+down"): left behind — not one put about oneself ("the locket round my neck")."""
+_BODY_THROWN = re.compile(
+    r"\b(?:throw|hurl|fling)\w*\s+(?:(?:his|her|my|their|its)\s+(?:shoulder|weight|body|whole "
+    r"weight)|himself|herself|myself|themselves)\b"
+)
+"""One's own body thrown at a foe: a shove or a tackle, never a thing hurled."""
 FLOORING = re.compile(
     r"\b(?:knock|bash|shield-bash|slam|bowl|trip|sweep|kick|tackle)\w*\b.*\b(?:flat|down|over|"
     r"prone|on(?:to)? (?:its|his|her|their) (?:back|spine)|off (?:its|his|her|their) feet|"
@@ -145,8 +157,8 @@ _TOLD_APART = (
     ("rescue", re.compile(
         r"^(?:i |we )?(?:(?:grab|grabs|seize|seizes|catch|catches) \w+ and )?(?:pull|pulls|drag|"
         r"drags|haul|hauls|yank|yanks)\b(?: \w+){1,3}? (?:away|clear|back|to safety|up the "
-        r"(?:beach|sand|shore)|out of the (?:water|sea|shallows|waves)|ashore|to shore|onto "
-        r"the (?:sand|beach))\b")),
+        r"(?:beach|sand|shore)|out of the (?:water|sea|shallows|waves|surf|tide|shallow "
+        r"water)|ashore|to shore|onto the (?:sand|beach))\b")),
 )  # fmt: skip
 """Deeds told around whom they are done to ("check Wren for injuries", "follow the little
 bootprints", "pull Corin away from them")."""
@@ -322,6 +334,12 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # "I knock him out", "knife to his throat": the one foe left, or the one at hand
         target = foe_at_hand(ctx, [f.id for f in foes])
     hurled_at = _HURLED_AT.search(ctx.said) if deed.key == "throw" and foes else None
+    if hurled_at is not None and _BODY_THROWN.search(ctx.said):  # "throws his shoulder into
+        hurled_at = None  # wolf 1 to knock it flat": a shove, or a tackle
+        barged = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+        if ctx.scope.fighting and barged.exact and barged.ids:
+            shove = "shove_prone" if FLOORING.search(ctx.said) else "shove_away"
+            return ctx.intent("manoeuvre", action=shove, targets=barged.ids[:1], confidence=0.8)
     if target is None and hurled_at is not None:  # "throw it at rat 2": at the rat
         aimed = pick_creatures(hurled_at.group(1), ctx.scope, ctx.state, ctx.vocab)
         target = aimed.ids[0] if aimed.ids else None
@@ -375,6 +393,11 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return _posture(ctx, target)
     if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":
         return None  # "sing", "pray": to what end? the DM asks
+    left = _LEFT_THERE.match(ctx.said)
+    put = ctx.named("carried", text=after_verb(ctx.said, deed)) if left else []
+    if put and not ctx.scope.fighting:  # "put the crown back on the bier": left there, no
+        item = put[0].id  # longer carried
+        return ctx.intent("drop", targets=(item,), item=item, action="use", confidence=0.85)
     if deed.key == "place" and ctx.scope.get(target or "", "feature") is None:
         return None  # "lowers her fiddle": set down, nowhere in particular — story
     through = target is not None and ctx.scope.get(target, "exit") is not None

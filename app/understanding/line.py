@@ -14,11 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from app.understanding import calling
+from app.understanding import calling, chaining
 from app.understanding.addressing import quoted_to_friend
 from app.understanding.again import repeated
 from app.understanding.bare import AT_THROAT
-from app.understanding.chaining import BACKING, both_foes, flourishes, one_deed, questions, twice
 from app.understanding.clauses import QUOTED_SPEECH, mentions_back, propose, refer_back
 from app.understanding.cut_or_whole import plainer, same, target_stolen
 from app.understanding.darts import is_darts, shared_darts
@@ -148,7 +147,7 @@ def _line(
     if read.kind != "talk" or read.then:
         return read
     opening = calling.opening(text, state)
-    asked = questions(read, text[opening.end() :], state) if opening is not None else None
+    asked = chaining.questions(read, text[opening.end() :], state) if opening is not None else None
     return asked or _by_topics(read, state)
 
 
@@ -224,7 +223,7 @@ def _by_topics(talk: Intent, state: GameState) -> Intent:
 def _doubled(whole: Intent) -> Intent:
     """ "shoot rat 1 twice", one clause: the blow, then the same again (made if the turn
     has room for it, else said to wait)."""
-    blows = twice([whole])
+    blows = chaining.twice([whole])
     return replace(whole, then=tuple(blows[1:])) if len(blows) > 1 and not whole.then else whole
 
 
@@ -266,8 +265,10 @@ def _understand(
             deed = _understand(sigh.group(2), actor, state, campaign, language=language)
             return deed if deed.then else replace(deed, text=text)
     whole = understand_clause(text, actor, state, campaign, language=language)
-    if whole.kind in ("refuse", "foreign") or len(text) > 600 or HEARS in whole.note:
+    if whole.kind in ("refuse", "foreign") or HEARS in whole.note:
         return whole  # nobody's to move, not the game's language, or said to a friend
+    if len(text) > 600:  # a long paste: skimmed for its one deed, as a DM would, never cut
+        return paragraph(text, whole, actor, state, campaign, language)
     if whole.note in (FOR_THE_TABLE, SURPRISED):
         return whole  # "wait, what", "sorry, my cat walked on the keyboard": no deed in it
     if whole.kind in ("talk", "improvise", "ask", "drop") and to_them_all(text, state):
@@ -292,7 +293,7 @@ def _understand(
         if foe and mentions_back(tail):  # read again when its turn comes: at the one named
             tail = refer_back(tail, foe)
         flurry = replace(whole, text=tail)
-        blows = twice([head]) if not head.then else [head]  # "punch orc 1 twice, then …"
+        blows = chaining.twice([head]) if not head.then else [head]  # "punch orc 1 twice, then …"
         return replace(blows[0], then=(*blows[1:], *head.then, flurry))
     if whole.kind == "cast" and is_darts(whole.spell):
         shared = shared_darts(text, whole, lambda who: _foe_named(who, actor, state, campaign))
@@ -356,8 +357,11 @@ def _understand(
     if len(read) == 1 and wondered and whole.kind in WONDERED and read[0].kind != whole.kind:
         return replace(read[0], text=whole.text)  # "tie him up? nah just fire bolt him"
     ran = whole.kind == "manoeuvre" and whole.action == "dash" and not whole.targets
-    if len(read) == 1 and ran and read[0].kind in WONDERED - {"rest", "hold", "manoeuvre"}:
-        return replace(read[0], text=whole.text)  # "run in and drag him away from them"
+    to_someone = read[0].kind == "talk" and bool(read[0].targets) if read else False
+    if len(read) == 1 and ran and (read[0].kind in WONDERED - {"rest", "hold", "manoeuvre"}
+                                   or to_someone):  # fmt: skip
+        return replace(read[0], text=whole.text)  # "run in and drag him away from them",
+        # "i run over to wren and tell her it's ok": the words, at her side
     if len(read) < 2 and not ordered:
         return whole
     threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS
@@ -372,7 +376,7 @@ def _understand(
     if speech and address and sum(1 for c in read if c.topic) < 2:
         return whole  # "surrender, vermin!", "hey rats, what do you want?": one speech
     stolen = target_stolen(whole, read)
-    backing = bool(BACKING.match(text)) and read[0].action == "withdraw"
+    backing = bool(chaining.BACKING.match(text)) and read[0].action == "withdraw"
     if backing and not any(c.kind in DEEDS for c in read[1:]):
         return whole  # "back off, vermin!": a threat, with no deed after it
     # ("so is there a reward or what? then i pick the lock": asked, then done)
@@ -386,7 +390,8 @@ def _understand(
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
     story = words >= FIGHT_PARAGRAPH
-    read = flourishes(both_foes(one_deed(twice(read)), state), state, story)
+    read = chaining.one_demand(chaining.ambush(chaining.one_deed(chaining.twice(read)), state))
+    read = chaining.flourishes(chaining.both_foes(read, state), state, story)
     told_around = state.encounter is not None and story and whole.kind in FIGHTING
     if (
         told_around
@@ -397,6 +402,9 @@ def _understand(
     head, *rest = read
     if called and all(c.kind == "talk" and c.targets == called for c in read):
         return replace(head, then=tuple(rest))  # "Nessa, tell me about …, then about …"
+    if called is not None and len(read) == 1 and head.extra[:1] == ("cow",):
+        return replace(head, targets=head.targets or called, text=whole.text)  # "OI SAUCEPAN!
+        # drop the spoon and surrender": the demand, at the one called
     if called is not None:
         to = called or (whole.targets if whole.kind == "talk" else ())
         opening = calling.opening(text, state)  # (the name called stays with the words)

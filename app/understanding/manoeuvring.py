@@ -73,6 +73,28 @@ _BODY_RUN = re.compile(
     r"eyes|thumb|palm|gaze|tongue)\b"
 )
 """A hand or an eye run over something: no running."""
+_SAID_OF_OTHERS = [
+    [w]
+    for w in (
+        "the",
+        "a",
+        "those",
+        "these",
+        "shes",
+        "she's",
+        "hes",
+        "he's",
+        "theyre",
+        "they're",
+        "its",
+        "it's",
+        "their",
+        "his",
+        "her",
+    )
+]
+"""A word before a verb of moving that makes it another's ("the fleeing men") or a
+thing's, never the speaker's own move."""
 _LEANS = re.compile(r"^back(?:s|ed|ing)? (?:up )?against\b")
 """A back set against a wall or a tree: where one stands, not a step out of the fight."""
 
@@ -120,6 +142,13 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                 later = verb_at(ctx.said[at + 4 :], phrase)  # a thing; a hiding after it
                 at = at + 4 + later if later >= 0 and not _skin(ctx.said, at + 4 + later) else -1
             if at >= 0 and not hypothetical(ctx.said, at) and not _a_name(ctx, phrase):
+                before = ctx.said[:at].split()[-1:]
+                word = ctx.said[at:].split()[:1]
+                told_of = (
+                    before in _SAID_OF_OTHERS[:4] and word[0].endswith("ing") if word else False
+                )
+                if told_of or before in _SAID_OF_OTHERS[4:]:
+                    continue  # "yells after the fleeing drowned men", "while she's running"
                 if _BODY_RUN.match(ctx.said[at:]):
                     continue  # "running a finger along the desk": a hand, not a dash
                 if _LEANS.match(ctx.said[at:]):

@@ -6,9 +6,13 @@ always read as itself ("stack the casks" is no "stab")."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from app.understanding.scope import Scope
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.words import english_words, one_slip
+from rules.features import features
+from rules.srd import srd
 
 SHORTEST = 4
 """Words shorter than this are never bent: too many words are one slip from them."""
@@ -26,6 +30,17 @@ def _verbs(vocab: Vocabulary) -> frozenset[str]:
         found = {p for group in vocab.verbs.values() for p in group if " " not in p}
         verbs = _VERBS_OF[vocab.code] = frozenset(v for v in found if len(v) >= SHORTEST)
     return verbs
+
+
+@cache
+def _powers() -> frozenset[str]:
+    """Every word of a class feature's or a spell's name ("bardic", "inspiration"): a slip
+    of one of them ("bardic inspration") is mended like a name of the scene's."""
+    names = [f.name for f in features().entries.values()]
+    names += [s.name for s in srd().spells.entries.values()]
+    return frozenset(
+        w for n in names for w in n.lower().split() if len(w) >= SHORTEST and w.isalpha()
+    )
 
 
 def _bent(word: str, candidates: frozenset[str]) -> str | None:
@@ -60,7 +75,7 @@ def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
         return said
     names = frozenset(w for t in scope.things for n in t.names for w in n.split())
     verbs = _verbs(vocab)
-    things = frozenset(w for w in names if len(w) >= SHORTEST and w.isalpha()) | verbs
+    things = frozenset(w for w in names if len(w) >= SHORTEST and w.isalpha()) | verbs | _powers()
     out = []
     for i, word in enumerate(words):
         stem = word[:-1] if word.endswith("s") else word

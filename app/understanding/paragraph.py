@@ -171,6 +171,12 @@ CLARIFIES = re.compile(r"^(?:that'?s|that is|i mean|the one|meaning|namely)\b")
 """A part that only says which foe was meant ("— that's wolf one")."""
 
 
+LOOKED_BACK = 12
+"""How many parts from a fight paragraph's end its blow is looked for: a player may trail
+on well past the blow ("… into Grubnak's armpit, aiming to end this quickly because …,
+and also because …, and she would like a bath and a pie")."""
+
+
 def _last_blow(
     text: str, actor: str | None, state: GameState, campaign: Campaign | None,
     language: str | None, *, named_only: bool = False,
@@ -208,7 +214,7 @@ def _last_blow(
                 return named
         return None
 
-    for i in range(len(parts) - 1, max(-1, len(parts) - 7), -1):
+    for i in range(len(parts) - 1, max(-1, len(parts) - LOOKED_BACK - 1), -1):
         if PURPOSE.match(parts[i]) or STAYED.search(parts[i]) or THERE_IS.match(parts[i]):
             continue  # "hoping to drop them where they stand": what it is for, not a deed;
             # "Wren lowers her rapier", "she doesn't sing it", "there is a song …": no blow

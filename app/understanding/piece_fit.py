@@ -5,6 +5,7 @@ member's deed; one that is mere chatter."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.understanding.clauses import Piece
 from app.understanding.intent import Intent
@@ -85,3 +86,21 @@ other, i go at goblin 2"): how the blow is struck, with a weapon in each hand.""
 def in_hand(piece: Piece) -> bool:
     """The piece only says what is held in which hand."""
     return bool(_IN_HAND.match(piece.text))
+
+
+_NOUN_ONLY = re.compile(r"^\W*(?:the|that|those|this)\s+\w", re.IGNORECASE)
+
+
+def plainer_in_a_run(intent: Intent, piece: Piece, pieces: list[Piece]) -> Intent:
+    """A piece read again for the run it is in: a short word with one way to go, said
+    before the deed that follows it ("i hide, then shoot the goblin": the campaign's
+    hiding), and a way named among things listed in a story ("The scratching, the missing
+    boy, the tracks somebody mentioned outside, …"), where nobody goes anywhere."""
+    only = intent.alternatives[0] if len(intent.alternatives) == 1 else None
+    ahead = piece is not pieces[-1]
+    if intent.kind == "ask" and only and only.kind == "challenge" and only.target and ahead:
+        return replace(intent, kind="challenge", targets=(only.target,), confidence=0.8,
+                       alternatives=(), note="")  # fmt: skip
+    if intent.kind == "move" and len(pieces) > 1 and _NOUN_ONLY.match(piece.text):
+        return replace(intent, kind="ask", targets=(), confidence=0.2)
+    return intent

@@ -182,3 +182,15 @@ def looked_closer(intent: Intent, last: Intent | None, words: str, state: GameSt
     if last.kind not in ("improvise", "examine", "take", "use"):
         return intent
     return replace(intent, targets=(thing,))
+
+
+def way_named(said: list[str], state: GameState, campaign: Campaign) -> str | None:
+    """The one way out of here that earlier clauses speak of ("… about the tunnel")."""
+    scene = campaign.scenes.get(state.scene.id)
+    if scene is None:
+        return None
+    text = " ".join(said).lower()
+    ways = {e.to for e in scene.exits
+            for name in (e.name, *e.aliases)
+            if len(name) > 3 and re.search(rf"\b{re.escape(name.lower())}\b", text)}  # fmt: skip
+    return ways.pop() if len(ways) == 1 else None

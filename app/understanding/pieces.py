@@ -27,8 +27,15 @@ from app.understanding.clauses import (
 from app.understanding.intent import Intent
 from app.understanding.joining import BACKING_OFF, SPOKEN_DEEDS, TERMS, knocks_out, spell_alone
 from app.understanding.parse import freely, understand_clause
-from app.understanding.piece_fit import chatter, fits, friends_deed, handed_on, in_hand
-from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back
+from app.understanding.piece_fit import (
+    chatter,
+    fits,
+    friends_deed,
+    handed_on,
+    in_hand,
+    plainer_in_a_run,
+)
+from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back, way_named
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -121,10 +128,7 @@ def read_pieces(
                                       campaign, language=language)  # fmt: skip
             if again.kind == "talk" and again.target == last.target and again.topic:
                 intent = replace(again, text=piece.text)
-        if intent.kind == "move" and len(pieces) > 1 and _NOUN_ONLY.match(piece.text):
-            # "The scratching, the missing boy, the tracks somebody mentioned outside, …":
-            # things listed in a story, nobody going anywhere
-            intent = replace(intent, kind="ask", targets=(), confidence=0.2)
+        intent = plainer_in_a_run(intent, piece, pieces)
         if (
             last is not None
             and intent.kind == last.kind == "feature"
@@ -319,7 +323,7 @@ def read_pieces(
             continue
         if intent.kind == "ask" and intent.action == "in" and read and campaign is not None:
             # "ask Tam about the tunnel, then head in": in by the way just spoken of
-            way = _way_named([p.text for p, _, _ in read], state, campaign)
+            way = way_named([p.text for p, _, _ in read], state, campaign)
             if way is not None:
                 intent = Intent(kind="move", text=piece.text, actor=actor, targets=(way,),
                                 confidence=0.8)  # fmt: skip
@@ -358,18 +362,6 @@ def read_pieces(
 
 _AWAY = re.compile(r"\b(?:back|away|off|clear|out of reach)\b", re.IGNORECASE)
 """Running after a deed that only takes the runner away: a step back, not the Dash."""
-
-
-def _way_named(said: list[str], state: GameState, campaign: Campaign) -> str | None:
-    """The one way out of here that earlier clauses speak of ("… about the tunnel")."""
-    scene = campaign.scenes.get(state.scene.id)
-    if scene is None:
-        return None
-    text = " ".join(said).lower()
-    ways = {e.to for e in scene.exits
-            for name in (e.name, *e.aliases)
-            if len(name) > 3 and re.search(rf"\b{re.escape(name.lower())}\b", text)}  # fmt: skip
-    return ways.pop() if len(ways) == 1 else None
 
 
 def _calls(piece: Piece, state: GameState, actor: str | None) -> bool:
@@ -487,7 +479,6 @@ _THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w"
 
 _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
 """Words that single out one foe of several ("… and goblin 2", "… and the other one")."""
-_NOUN_ONLY = re.compile(r"^\W*(?:the|that|those|this)\s+\w", re.IGNORECASE)
 _BARE_FOE = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:the|that|this)\s+\w+(?:\s+\w+)?\W*$", re.I)
 """A foe named alone after a blow ("hit grubnak then the goblin"): the same blow again."""
 

@@ -141,6 +141,15 @@ _STRAIGHT_FOR = re.compile(
 """An adverb between a going and the foe gone for ("goes straight for the boss")."""
 
 
+_CLIMBS = ("climb", "i climb", "we climb", "scale", "i scale", "shin up", "i shin up")
+_TO_LOOK = re.compile(
+    r"\s+(?:so as |in order )?to (?:look around|look about|have a look|take a look|scout|"
+    r"look out|get a (?:better |good )?(?:look|view)|see (?:further|farther|better|around|"
+    r"what|if|over))\b.*$"
+)
+"""Why one climbs ("to look around"): the climb is the deed, the look its reward."""
+
+
 def bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
@@ -152,6 +161,8 @@ def bodily(said: str) -> str:
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _EYES_ON.sub(" ", said)  # "never taking her eyes off the wolves": how, no deed
     said = _STRAIGHT_FOR.sub(r"\1 ", said)  # "goes straight for the goblin boss": for him
+    if said.startswith(_CLIMBS):  # "climb one of the pines to look around": the climb
+        said = _TO_LOOK.sub("", said)
     said = _UNSEEN.sub(" unseen", said).strip()
     said = _OWN_SHEET.sub(lambda m: f"what are my {m.group(1)}", said)
     said = _POCKET.sub(lambda m: f"pickpocket {_whose(m.group(2))}", said)

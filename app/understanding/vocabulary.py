@@ -7,6 +7,7 @@ A campaign written in another language adds its own file (or registers a vocabul
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -135,8 +136,12 @@ def register(vocabulary: Vocabulary) -> None:
     LANGUAGES[vocabulary.code] = vocabulary
 
 
+_CODE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?")
+"""A language code ("en", "pt-BR"): a file beside this module, never a path elsewhere."""
+
+
 def vocabulary_for(code: str) -> Vocabulary | None:
     """The vocabulary of a language: registered, or a ``<code>.toml`` file beside this module."""
-    if code not in LANGUAGES and (HERE / f"{code}.toml").is_file():
+    if code not in LANGUAGES and _CODE.fullmatch(code) and (HERE / f"{code}.toml").is_file():
         LANGUAGES[code] = load_vocabulary(HERE / f"{code}.toml")
     return LANGUAGES.get(code)

@@ -116,8 +116,13 @@ def move(ctx: Context, at: int) -> Intent | None:
     to, or ``None`` when they go nowhere."""
     rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
     rest = DRAWN.sub(" ", rest).strip()  # ("goes first with her shortsword out": no way out)
+    rest = re.sub(r"\bback (?:in|inside)\b", "inside", rest)  # "go back in": in again, not back
     approach = _APPROACH.search(rest)
+    if re.match(r"^(?:put|puts|place|places|set|sets|lay|lays)\s+(?!(?:off|out|forth)\b)", rest):
+        return None  # "put the crown back": the thing goes back, nobody goes anywhere
     climbing = rest.startswith(("climb", "scale", "scramble"))  # up to it is onto it: a deed
+    if climbing and re.match(r"^\w+\s+(?:up\s+)?(?:on top of|onto|on to|atop)\b", rest):
+        return None  # "climb on top of the mound": up on it, not in by its door
     if approach is not None and not climbing and not _ways(ctx, rest[approach.end() :]):
         met = _approached(ctx, rest[approach.end() :])
         if met is not None:

@@ -35,11 +35,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from app.world.challengespec import ChallengeSpec, Effects
+from app.world.challengespec import Amount, ChallengeSpec, Effects
 from app.world.eventspec import CounterSpec, EventSettings, JudgmentSpec, SafetySpec
 from app.world.npcspec import NPCSpec
 from app.world.scenespec import SceneSpec
-from app.world.spec import Key
+from app.world.spec import Key, Name
 from app.world.spec import Spec as _Spec
 from app.world.when import EncounterVariant, Fact
 from app.world.wording import Pronoun
@@ -93,7 +93,7 @@ class MonsterCount(_Spec):
 class EncounterSpec(_Spec):
     """A fight waiting to happen."""
 
-    name: str
+    name: Name
     """The fight's name in the log."""
     monsters: list[MonsterCount] = Field(min_length=1)
     """Who fights: an array of ``{ monster, count }`` tables."""
@@ -111,13 +111,13 @@ class EncounterSpec(_Spec):
 class ItemSpec(_Spec):
     """Something to carry."""
 
-    name: str
+    name: Name
     """What players call it."""
     aliases: list[str] = Field(default_factory=list)
     """Other words for it."""
     description: str = ""
     """What examining it shows."""
-    heals: str | None = None
+    heals: Amount | None = None
     """Drinking or using it restores this many hit points (a formula)."""
 
     @property
@@ -211,7 +211,7 @@ class CampaignMeta(_Spec):
     free board from Berta``): the DM is told it every turn."""
     tone: str = ""
     """How the story should feel, for the DM (``cosy peril, hungry goblins, no gore``)."""
-    language: str = "en"
+    language: str = Field(default="en", pattern=r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$")
     """Language code of its text (``en``)."""
     levels: tuple[Annotated[int, Field(ge=1, le=20)], Annotated[int, Field(ge=1, le=20)]] = (1, 3)
     """The character levels it is written for: ``[low, high]``, each 1 to 20, low first."""

@@ -14,21 +14,34 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
-from app.world.spec import FlagValue
+from app.world.spec import FlagValue, Name
 from app.world.spec import Spec as _Spec
 from app.world.when import Fact
 from rules.abilities import Ability
 from rules.conditions import Condition
 from rules.damage import DamageType
+from rules.dice.amounts import amount_problem
 from rules.skills import Skill
+
+
+def _sane_amount(text: str) -> str:
+    problem = amount_problem(text.strip())
+    if problem:
+        raise ValueError(problem)
+    return text.strip()
+
+
+Amount = Annotated[str, Field(max_length=60), AfterValidator(_sane_amount)]
+"""A damage or healing formula the game can roll in play ("1d4", "2d4 + 2"): the same rule
+a DM's tool call meets, so an amount that validates never fails a turn."""
 
 
 class DamageSpec(_Spec):
     """Damage an outcome deals."""
 
-    amount: str
+    amount: Amount
     """Dice formula of the damage (``1d4``, ``2d6 + 1``)."""
     type: DamageType
     """Damage type (``dungeon list damage-types``)."""
@@ -50,7 +63,7 @@ class Effects(_Spec):
     """Item ids taken from whoever carries them."""
     damage: DamageSpec | None = None
     """Damage dealt (``{ amount = "1d4", type = "poison" }``)."""
-    heal: str | None = None
+    heal: Amount | None = None
     """Hit points restored to the actor (a dice formula)."""
     condition: Condition | None = None
     """A condition put on the actor (``dungeon list conditions``)."""
@@ -113,7 +126,7 @@ class RollOption(_Spec):
 class ChallengeSpec(_Spec):
     """An authored obstacle: what provokes it, the roll, and both outcomes."""
 
-    name: str
+    name: Name
     """What the roll is called in the dice log ("pick the trapdoor padlock")."""
     scene: str
     """The scene id where it can be attempted."""

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, model_validator
 
 from app.world.challengespec import Effects
-from app.world.spec import Key
+from app.world.spec import Key, Name
 from app.world.spec import Spec as _Spec
 from app.world.when import Appearance, Fact, NPCVariant
 from app.world.wording import Pronoun
@@ -48,7 +48,7 @@ TopicEntry = Annotated[Topic, BeforeValidator(_topic, json_schema_input_type=str
 class NPCSpec(_Spec):
     """Someone to talk to."""
 
-    name: str
+    name: Name
     """Their name, as players read and type it."""
     pronoun: Pronoun | None = None
     """How the game's own sentences speak of them: ``he``, ``she``, ``they`` or ``it``

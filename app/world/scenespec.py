@@ -12,7 +12,7 @@ from pydantic import Field, model_validator
 
 from app.world.challengespec import Effects
 from app.world.eventspec import GoalSpec
-from app.world.spec import Key
+from app.world.spec import Key, Name
 from app.world.spec import Spec as _Spec
 from app.world.when import Fact, FeatureVariant, SceneVariant
 
@@ -31,7 +31,7 @@ class Exit(_Spec):
 
     to: str
     """The scene id it leads to."""
-    name: str
+    name: Name
     """What players call it ("trapdoor", "front door")."""
     aliases: list[str] = Field(default_factory=list)
     """Other words for it ("down", "stairs"). One of the referee's own words (``camp`` is a
@@ -60,7 +60,7 @@ class Exit(_Spec):
 class Feature(_Spec):
     """Something to examine."""
 
-    name: str
+    name: Name
     """What players call it."""
     aliases: list[str] = Field(default_factory=list)
     """Other words for it. Words that differ from another thing's of the scene only as
@@ -85,7 +85,7 @@ class Feature(_Spec):
 class SceneSpec(_Spec):
     """One place."""
 
-    name: str
+    name: Name
     """The scene's title, shown to players."""
     description: str
     """Read aloud when the party arrives."""

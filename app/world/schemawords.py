@@ -21,6 +21,13 @@ _HINTS = {
 }
 
 
+_PATTERN_WORDS = {
+    r"\S": "is blank — write the name players will read",
+    r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$": "is no language code — write one such as 'en'",
+}
+"""What a pattern that is no id's asks for, in an author's words."""
+
+
 def schema_errors(error: ValidationError, root: type[BaseModel]) -> list[tuple[Path, str]]:
     """The schema's complaints, one per key. A misspelt key is one line, at that key, with
     the key it was most likely meant to be ("unknown key 'provoked' — did you mean
@@ -44,6 +51,11 @@ def schema_errors(error: ValidationError, root: type[BaseModel]) -> list[tuple[P
                 continue
             listed = f" (keys here: {', '.join(known)})" if 0 < len(known) <= 12 else ""
             found.append((loc, f"unknown key {key!r}{listed} — check the spelling"))
+            continue
+        mismatch = item["type"] == "string_pattern_mismatch"
+        pattern = item.get("ctx", {}).get("pattern") if mismatch else None
+        if pattern in _PATTERN_WORDS:
+            found.append((loc, _PATTERN_WORDS[pattern]))
             continue
         hint = _HINTS.get(item["type"], "")
         found.append((loc, item["msg"] + (f" — {hint}" if hint else "")))

@@ -21,6 +21,10 @@ FlagValue = bool | int | str
 """What a flag holds: set or not, a number, or a word."""
 
 
+Name = Annotated[str, Field(min_length=1, max_length=120, pattern=r"\S")]
+"""A name players read and type ("Berta", "the hide curtain"): never blank, never a page."""
+
+
 class Spec(BaseModel):
     """A campaign table: unknown keys are errors."""
 

@@ -98,8 +98,6 @@ def test_bad_facts_are_schema_errors() -> None:
          "trigger never fires: triggers[0] (tam_found)"),
         (lambda d: d["endings"][1]["when"]["all"].append({"flag": "nothing_sets_this"}),
          "unreachable ending: endings[1] (peace)"),
-        (lambda d: d["challenges"]["needle_trap"]["failure"]["damage"].update(amount="1d"),
-         "bad formula: challenges.needle_trap.failure.damage"),
         (lambda d: (d["scenes"]["warren"]["exits"][1].update(requires_flag="open_sesame"),
                     d["challenges"]["sneak_past"]["success"].pop("move_to")),
          "unreachable scene: scenes.chief_hall"),
@@ -110,6 +108,13 @@ def test_validator_finds_each_kind_of_problem(change: Any, expected: str) -> Non
     change(data)
     found = problems_of(data)
     assert any(expected in p for p in found), found
+
+
+def test_a_damage_amount_play_cannot_roll_is_refused_at_its_key() -> None:
+    data = copy.deepcopy(raw())
+    data["challenges"]["needle_trap"]["failure"]["damage"].update(amount="1d")
+    with pytest.raises(CampaignError, match="challenges.needle_trap.failure.damage.amount"):
+        parse_campaign(data, Path("test.toml"))
 
 
 def test_validate_command(tmp_path: Path) -> None:

@@ -192,3 +192,16 @@ async def test_a_server_that_echoes_the_key_never_shows_it(status: int, said: st
         message = await _fail(server)
     assert said in message and "sk-…4242" in message
     assert KEY not in message and KEY[:16] not in message
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "http://h:abc/v1", "http://:8080/v1"])
+def test_a_base_url_no_client_can_open_is_refused_when_set(tmp_path: Path, url: str) -> None:
+    """Said at once, from the option, the environment or the file — never a traceback when
+    the game starts, nor a full-screen app that falls over on its first new game."""
+    with pytest.raises(ValueError, match="not a URL a client can reach"):
+        DMConfig(base_url=url)
+    result = CliRunner().invoke(app, ["play", "--ui", "console", "--saves-dir", str(tmp_path),
+                                      "--base-url", url], input="/quit\n")  # fmt: skip
+    assert result.exit_code == 2 and "not a URL a client can reach" in result.output
+    assert "Traceback" not in result.output
+    assert DMConfig(base_url="http://[::1]:8080/v1").base_url == "http://[::1]:8080/v1"

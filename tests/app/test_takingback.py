@@ -62,6 +62,10 @@ def test_the_table_is_told_who_asks_and_what_would_go() -> None:
     req = takingback.request(session, "undo")
     assert isinstance(req, takingback.Request)
     assert takingback.asker(session) == "Ben"  # Ben is up now
+    assert takingback.asker(session, holder="Ana") == "Ana"  # Ana still has the keyboard
+    session.state.ending = "steel"  # the story over, nobody passes the keyboard on: the one
+    assert takingback.asker(session, holder="Ana") == "Ben"  # the screen shows as up
+    session.state.ending = None
     assert takingback.confirmers(session, "Ben") == ["Ana"]
     assert takingback.wish(session, "Ben", req) == (
         "Ben wants to take back turn 1 (Mira: I look around; Thorin: ask Berta about Tam). "

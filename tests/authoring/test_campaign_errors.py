@@ -145,3 +145,36 @@ def test_a_challenge_only_its_own_failure_leads_to_is_named() -> None:
                             "ability": "dex", "dc": 11, "success": {"text": "Missed."},
                             "failure": {"text": "Ouch."}}  # fmt: skip
     assert not any("never attempted" in p for p in found(data))  # a chain that is started
+
+
+def test_what_play_cannot_roll_or_read_is_refused_when_the_campaign_loads(
+    tmp_path: Path,
+) -> None:
+    """Every value a fresh fuzzer found that validated and then failed every turn (a game
+    that could not go on) is an error at its key: an amount no tool can roll, a blank name,
+    a monster action's name too long for the log, a language that is no code (it named a
+    file to read), a challenge rating of 1/0."""
+    data = tiny()
+    data["triggers"] = [{"id": "burn", "when": {"in_scene": "hall"},
+                         "effects": {"damage": {"amount": "100d100", "type": "fire"},
+                                     "heal": "0"}}]  # fmt: skip
+    data["items"] = {"draught": {"name": "draught", "heals": "-5"}}
+    data["npcs"]["maren"]["name"] = "  "
+    data["characters"][0]["inventory"] = ["rope", ""]
+    data["campaign"]["language"] = "../../elsewhere/x"
+    data["monsters"] = {"brute": {
+        "name": "Brute", "size": "Medium", "type": "humanoid", "ac": 12, "hp": 9,
+        "hit_dice": "2d8", "speed": 30, "passive_perception": 10, "cr": "1/0",
+        "abilities": {"str": 14, "dex": 10, "con": 12, "int": 8, "wis": 10, "cha": 8},
+        "actions": [{"id": "club", "name": "C" * 301, "kind": "melee", "to_hit": 4,
+                     "reach": 5, "damage": "1d6", "damage_type": "bludgeoning"}],
+    }}  # fmt: skip
+    said = problems(tmp_path, data)
+    assert "effects.damage.amount: Value error, '100d100' rolls too many dice" in said
+    assert "effects.heal: Value error, '0' never comes to more than 0" in said
+    assert "items.draught.heals: Value error, '-5'" in said
+    assert "npcs.maren.name: is blank — write the name players will read" in said
+    assert "inventory[1]: is blank" in said
+    assert "campaign.language: is no language code" in said
+    assert "monsters.brute.cr: Value error, challenge rating must be 0-30, not 1/0" in said
+    assert "monsters.brute.actions[0].name: String should have at most 80 characters" in said

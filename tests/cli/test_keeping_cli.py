@@ -215,3 +215,31 @@ def test_a_noted_campaign_folder_edited_into_nonsense_is_only_not_found(tmp_path
     (tmp_path / HOMES_FILE).write_text('mine = "bad\\u0000path"\nother = 3\n', encoding="utf-8")
     assert campaign_home("mine", tmp_path / "nowhere", tmp_path) is None
     assert campaign_home("other", tmp_path / "nowhere", tmp_path) is None
+
+
+def test_an_authors_copy_of_a_shipped_campaign_resumes_on_the_copy(tmp_path: Path) -> None:
+    """A copy of a shipped campaign, same id, played from its own folder: its game resumes
+    on the copy (the shipped one lacks what the copy added), and the shipped campaign's own
+    games still resume on the shipped one."""
+    import shutil
+
+    from app.saves.joining import campaign_home
+    from app.world.folders import CAMPAIGNS_DIR
+
+    copy = tmp_path / "mycopy"
+    shutil.copytree(CAMPAIGNS_DIR / "crossroads", copy)
+    with (copy / "campaign.toml").open("a", encoding="utf-8") as file:
+        file.write('\n[[triggers]]\nid = "welcome"\nwhen = { in_scene = "inn" }\n'
+                   'effects = { text = "A bard waves at you." }\n')  # fmt: skip
+    saves = tmp_path / "saves"
+    code, out = play("--saves-dir", str(saves), "--campaign", str(copy), lines="look\n/quit\n")
+    assert code == 0 and "A bard waves at you." in out, out
+    code, out = play("--saves-dir", str(saves), "--continue", lines="/status\n/quit\n")
+    assert code == 0 and "resumed from crossroads" in out, out
+    code, out = play("--saves-dir", str(saves), "--campaign", "crossroads", lines="/quit\n")
+    assert code == 0, out
+    assert campaign_home("crossroads", saves=saves, save="crossroads") == copy.resolve()
+    assert (
+        campaign_home("crossroads", saves=saves, save="crossroads-2")
+        == CAMPAIGNS_DIR / "crossroads"
+    )

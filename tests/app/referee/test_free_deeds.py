@@ -172,10 +172,11 @@ BARROW = {"campaign": "hollow_ford", "scene": "barrow", "flags": {"barrow_open":
           "wren_found": True}, "defeated": ["woods_wolves", "barrow_dead"]}  # fmt: skip
 
 
-def test_a_thing_put_back_goes_nowhere_and_a_carried_one_is_asked_about() -> None:
-    """ "back" names the way out of the barrow: putting a thing back is no going there."""
+def test_a_thing_put_back_goes_nowhere_and_a_carried_one_is_left_there() -> None:
+    """ "back" names the way out of the barrow: putting a thing back is no going there; a
+    carried one put back is left there (no longer carried, as the story says)."""
     kind, _, _ = read(game(BARROW), "sela", "put the crown back where it was")
     assert kind != "move"
     carried = game({**BARROW, "give": {"sela": ["rusted crown"]}})
-    assert read(carried, "sela", "put the crown back where it was")[0] == "ask"
+    assert read(carried, "sela", "put the crown back where it was")[0] == "drop"
     assert read(carried, "sela", "put the crown on my head")[2] == ("free", "0")

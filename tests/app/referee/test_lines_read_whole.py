@@ -175,3 +175,16 @@ def test_a_titled_name_said_first_is_words_to_that_one() -> None:
 def test_finishing_the_hurt_one_is_a_blow_at_it() -> None:
     said = read(GUARDS, "mira", "finish the hurt goblin")[0]
     assert (said.kind, said.targets) == ("attack", ("goblin-1",))
+
+
+def test_a_climb_to_look_around_is_the_climb_and_onto_a_mound_no_way_in() -> None:
+    road = {"campaign": "crossroads", "scene": "old_road"}
+    said = read(road, "mira", "i climb one of the pines to look around")[0]
+    assert (said.kind, said.action) == ("improvise", "athletics")
+    woods = {"campaign": "hollow_ford", "scene": "woods", "defeated": ["woods_wolves"]}
+    for line in ("i climb on top of the mound to look around", "climb onto the mound"):
+        said = read(woods, "bram", line)[0]
+        assert (said.kind, said.targets) == ("improvise", ("mound",)), line
+    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    said = read(lighthouse, "ione", "I climb up and get the great lamp burning again")[-1]
+    assert (said.kind, said.targets) == ("challenge", ("light_lamp",))

@@ -113,7 +113,7 @@ def test_validator_finds_each_kind_of_problem(change: Any, expected: str) -> Non
 def test_a_damage_amount_play_cannot_roll_is_refused_at_its_key() -> None:
     data = copy.deepcopy(raw())
     data["challenges"]["needle_trap"]["failure"]["damage"].update(amount="1d")
-    with pytest.raises(CampaignError, match="challenges.needle_trap.failure.damage.amount"):
+    with pytest.raises(CampaignError, match=r"challenges\.needle_trap\.failure\.damage\.amount"):
         parse_campaign(data, Path("test.toml"))
 
 

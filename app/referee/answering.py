@@ -76,6 +76,7 @@ ORDER: tuple[Answer, ...] = (
     answering_spells.knows_spell,
     answering_spells.my_spell,
     answering_rules.spell_rule,
+    answering_spells.unplayed_spell,
     answering_rules.feature_rule,
     answering_rules.condition_rule,
     answering_fight.foe_kind,

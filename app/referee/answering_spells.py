@@ -48,3 +48,16 @@ def knows_spell(a: Asked) -> str | None:
     name = spell.name if spell is not None else spell_title(other.group(0)) if other else ""
     known = ", ".join(srd().spells.get(s).name for s in sheet.spells if s in srd().spells)
     return f"No: {sheet.name} does not know {name}" + (f" (knows {known})." if known else ".")
+
+
+def unplayed_spell(a: Asked) -> str | None:
+    """Asked what a spell of the SRD does that this game has no rules for ("what does my
+    hunter's mark do"): said plainly, with what the asker can cast instead."""
+    other = re.search(OTHER_SPELLS, a.text)
+    if other is None or spell_in(a) is not None or not about_a_rule(a):
+        return None
+    name = spell_title(other.group(0))
+    sheet = a.sheet or a.own_sheet
+    known = [srd().spells.get(s).name for s in sheet.spells if s in srd().spells] if sheet else []
+    instead = f" {sheet.name} can cast {', '.join(known)}." if sheet and known else ""
+    return f"{name} is a spell this game has no rules for: nobody here can cast it.{instead}"

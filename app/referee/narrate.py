@@ -274,7 +274,10 @@ class FollowUps(RefereeBase):
         1 hit point): the log says so, and the story must not bury it."""
         creature = state.creatures.get(target_id)
         if creature is not None and creature.vitals.hp > 0:
-            self.notes.append(f"{creature.name} staggers, and does not fall.")
+            traits = state.monster(creature.monster).traits if creature.monster else ()
+            held = any(t.id == "undead_fortitude" for t in traits)
+            how = " — dead flesh that will not stay down (Undead Fortitude)" if held else ""
+            self.notes.append(f"{creature.name} staggers, and does not fall{how}.")
             return
         self.notes.append(self._pick(state, FALLS, t=state.name_of(target_id)))
 

@@ -11,7 +11,7 @@ from app.understanding.intent import Intent
 from app.understanding.readings import Context
 
 NAMED = (
-    "hunter's mark", "hunters mark", "thaumaturgy", "mending", "minor illusion",
+    "hunter's mark", "hunters mark", "hunter mark", "thaumaturgy", "mending", "minor illusion",
     "detect magic", "feather fall", "shield of faith", "sanctuary",
     "protection from evil and good", "heroism", "hideous laughter", "silent image",
     "mage armor", "mage armour", "find familiar", "speak with animals", "animal friendship",
@@ -46,7 +46,8 @@ _PLAIN = re.compile(
 
 def spell_title(said: str) -> str:
     """A spell's name as said, as a title ("hunters mark" -> "Hunter's Mark")."""
-    return said.replace("hunters", "hunter's").title().replace("'S", "'s")
+    said = re.sub(r"\bhunters?\b", "hunter's", said)
+    return said.title().replace("'S", "'s")
 
 
 def other_spell(ctx: Context) -> Intent | None:

@@ -79,6 +79,7 @@ def read_pieces(
     names: dict[str, str] | None = None
     read: list[tuple[Piece, str, Intent]] = []
     held = ""  # a weapon or missile taken up in a setting-up clause, for a later "it"
+    aside = ""  # a sigh or a cry let go, which a question after it may be about
     hands = [p for p in pieces if in_hand(p)]  # "a blade in one hand, one in the other"
     hands = hands if len(hands) < len(pieces) else []
     for at, piece in enumerate(pieces):
@@ -121,6 +122,9 @@ def read_pieces(
                     filled = None  # "Thank you, Berta. … Now, down the stairs.": a way taken,
                     # not thanks borrowed for it
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
+        if aside and intent.kind == "question" and re.search(r"\b(?:that|it|this)\b", words):
+            intent = replace(intent, text=f"{aside}, {intent.text}")
+        aside = ""
         if intent.kind == "question" and last is not None and last.kind == "talk" and last.target:
             # "tam r u ok? how many goblins are there": still asked of Tam, if his to answer
             names = names or names_of(state, campaign)
@@ -353,7 +357,8 @@ def read_pieces(
             read.append((before, glued, again))
             continue
         if chatter(intent):
-            continue  # "Attack the rat. Ugh." — the deed, without the sigh
+            aside = piece.text  # (kept for a question about it next: "ugh im poisoned,
+            continue  # what does that even do?"); "Attack the rat. Ugh." — without the sigh
         return None
     both = len(hands) > 1 or any("each" in p.text.lower() for p in hands)
     return [replace(i, action="both") if both and i.kind == "attack" and not i.action else i

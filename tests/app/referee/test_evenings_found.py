@@ -6,7 +6,7 @@ no slipping past them; a body hauled out of the surf is a rescue."""
 from __future__ import annotations
 
 from app.session.setup import session_for
-from tests.app.referee_lines import play, read
+from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
 STRAND = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls"}
@@ -129,3 +129,36 @@ def test_a_slip_in_a_features_name_is_mended() -> None:
     wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves", "turn": "ivo"}
     said = read(wolves, "ivo", "bardic inspration on bram")[0]
     assert (said.kind, said.action, said.targets) == ("feature", "bardic_inspiration", ("bram",))
+
+
+async def test_a_spell_the_game_has_no_rules_for_is_said_so_when_asked_about() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    answer = await told(harbour, "cass", "what does my hunter's mark do")
+    assert "Hunter's Mark is a spell this game has no rules for" in answer
+    assert "Bless" in answer  # what Cass can cast instead
+
+
+async def test_a_question_about_what_was_just_sighed_is_about_it() -> None:
+    poisoned = {**STRAND, "turn": "cass", "conditions": {"cass": ["poisoned"]}}
+    answer = await told(poisoned, "cass", "ugh im poisoned, what does that even do? and how "
+                        "many hp do i have")  # fmt: skip
+    assert "disadvantage" in answer and "hit points" in answer
+
+
+def test_running_to_someone_to_tell_them_is_the_words() -> None:
+    bones = {**BARROW, "fight": "barrow_dead", "turn": "ivo"}
+    said = read(bones, "ivo", "i run over to wren and tell her its ok")
+    assert [(s.kind, s.targets) for s in said] == [("talk", ("wren",))]
+
+
+def test_a_foe_kept_standing_by_undead_fortitude_is_told_so() -> None:
+    state = build_situation(Situation.model_validate({**STRAND, "turn": "wren"}))
+    referee = session_for(state).brain
+    thrall = state.creatures["drowned-thrall-1"]
+    thrall.vitals = thrall.vitals.model_copy(update={"hp": 1})
+    referee.notes = []
+    referee._falls(state, "drowned-thrall-1")
+    assert referee.notes == [
+        "Drowned Thrall 1 staggers, and does not fall — dead flesh that will not stay down "
+        "(Undead Fortitude)."
+    ]

@@ -88,8 +88,9 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
 
 _PRISONER_NAMED = re.compile(r"\b(?:tied|bound|prisoner|captive|trussed)\b")
 """A blow said to be at the one tied up: meant, however cruel."""
-ASIDES = frozenset({"ask", "foreign", "inventory"})
-"""Lines answered at once at a shared table: nothing in them is played."""
+ASIDES = frozenset({"ask", "foreign", "inventory", "refuse"})
+"""Lines answered at once at a shared table: nothing in them is played (and a line refused,
+"Bram and Ivo head to the woods" typed by Sela's player, is said so before the round)."""
 
 
 class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, Powers):

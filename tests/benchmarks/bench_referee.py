@@ -223,7 +223,7 @@ async def judge(line: Line, situation: object) -> Verdict:
         named = resolve_character(session, prefix) if sep else None
         said = understand(rest if named else line.text, named or line.actor, state,
                           state.campaign)  # fmt: skip
-        kind = said.kind if said.kind in ("ask", "foreign", "inventory") else "question"
+        kind = said.kind if said.kind in ("ask", "foreign", "inventory", "refuse") else "question"
         kinds = {line.intent, *line.accept} | (set() if line.possible else {"ask"})
         right = kind in kinds or (kind == "question" and "help" in kinds)
         right = right and all(said.lower() in reply.text.lower() for said in line.says)

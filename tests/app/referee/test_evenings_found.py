@@ -162,3 +162,16 @@ def test_a_foe_kept_standing_by_undead_fortitude_is_told_so() -> None:
         "Drowned Thrall 1 staggers, and does not fall — dead flesh that will not stay down "
         "(Undead Fortitude)."
     ]
+
+
+def test_a_line_refused_at_a_shared_table_is_said_so_before_the_round() -> None:
+    from app.session import declaring
+
+    table = {"campaign": "hollow_ford", "scene": "mill_yard",
+             "players": {"Kez": ["sela"], "Rob": ["bram"], "Dot": ["ivo"]}}  # fmt: skip
+    state = build_situation(Situation.model_validate(table))
+    state.turn_order.active = "Kez"
+    session = session_for(state)
+    reply, who = declaring.declare(session, "Bram and Ivo head to the woods", "sela")
+    assert reply.aside and "Bram is played by Rob" in reply.text and who is None
+    assert not session.pending  # Kez may say what Sela does instead

@@ -88,6 +88,12 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
 
 _PRISONER_NAMED = re.compile(r"\b(?:tied|bound|prisoner|captive|trussed)\b")
 """A blow said to be at the one tied up: meant, however cruel."""
+_CLOSING_IN = re.compile(
+    r"^\W*(?:i\s+|[A-Z][a-z]+\s+)?(?:charges?|rush(?:es)?|runs? at|close[sd]? (?:in on|with)|"
+    r"leaps? at|lunges? at)\b",
+    re.I,
+)
+"""A blow struck by closing in: with a blade in hand, never a bow from where one stands."""
 ASIDES = frozenset({"ask", "foreign", "inventory", "refuse"})
 """Lines answered at once at a shared table: nothing in them is played (and a line refused,
 "Bram and Ivo head to the woods" typed by Sela's player, is said so before the round)."""
@@ -384,7 +390,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if wanted is None:
             foes = free  # (a blow at no one in particular is at one still fighting)
         shooting = not intent.item and bool(SHOOTING.search(intent.text))
-        styled = attack_arguments(state, actor, intent.action, intent.item)
+        closing = _CLOSING_IN.match(intent.text) is not None  # "charge the skeleton": a blade
+        styled = attack_arguments(state, actor, intent.action, intent.item, closing=closing)
         unarmed = styled == [{"weapon": UNARMED}]  # "punch the goblin": close in, then strike
         striking = not intent.item and not shooting and bool(STRIKING.search(intent.text))
         plan = plan_attack(state, actor, foes, wanted, shooting=shooting and not unarmed,

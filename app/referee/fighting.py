@@ -28,7 +28,7 @@ def weapon_named(state: GameState, actor: str, word: str | None) -> str | None:
 
 
 def attack_arguments(
-    state: GameState, actor: str, style: str | None, word: str | None
+    state: GameState, actor: str, style: str | None, word: str | None, *, closing: bool = False
 ) -> list[dict[str, Any]]:
     """The attack calls' extra arguments for one line: ``[{}]`` for a plain attack; a thrown
     weapon or a two-handed grip names the weapon and the mode; "both blades" is the first
@@ -58,6 +58,9 @@ def attack_arguments(
         if len(light) >= 2:
             return [{"weapon": light[0]}, {"weapon": light[1], "mode": "off_hand"}]
         return [{"weapon": light[0]}] if light else [{}]
+    if not named and closing:  # "charge the skeleton": the first blade carried
+        blades = [w for w in carried if w in table.entries and table.get(w).kind == "melee"]
+        named = blades[0] if blades else None
     return [{"weapon": named}] if named else [{}]
 
 

@@ -315,14 +315,16 @@ def one_deed(read: list[Intent]) -> list[Intent]:
             and clause.targets == last.targets
             and _CLOSING.match(last.text)
             and not _AGAIN.search(clause.text)
-        ):
-            continue  # "charge rat 1 and hit it": how one blow is struck, not two
+        ):  # "charge rat 1 and hit it": how one blow is struck, not two (with the weapon the
+            out[-1] = replace(clause, text=last.text) if clause.item and not last.item else last
+            continue  # second names: "… and smashes at it with his battleaxe")
         out.append(clause)
     return out
 
 
 _CLOSING = re.compile(
-    r"^\W*(?:i\s+)?(?:charge|rush|run (?:at|up to)|close (?:in on|with)|go for|leap at|"
+    r"^\W*(?:i\s+|[A-Z][a-z]+\s+)?(?:charges?|rush(?:es)?|runs? (?:at|up to)|close (?:in on|with)|"
+    r"go(?:es)? for|leap at|"
     r"lunge at|dash at|advance on|step up to|move in on|"
     r"(?:sneak|sneaks|creep|creeps|slip|slips|circle|circles|get|gets|move|moves|edge|edges)"
     r" (?:up |round |around )?(?:behind|up to|up on|round to|around to))\b",

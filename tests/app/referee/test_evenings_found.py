@@ -175,3 +175,13 @@ def test_a_line_refused_at_a_shared_table_is_said_so_before_the_round() -> None:
     reply, who = declaring.declare(session, "Bram and Ivo head to the woods", "sela")
     assert reply.aside and "Bram is played by Rob" in reply.text and who is None
     assert not session.pending  # Kez may say what Sela does instead
+
+
+async def test_a_charge_is_made_with_a_blade_never_a_bow_from_where_one_stands() -> None:
+    bones = {**BARROW, "fight": "barrow_dead", "turn": "bram"}
+    for line in ("Bram charges the nearest skeleton and smashes at it with his battleaxe",
+                 "charge skeleton 2 and hit it"):  # fmt: skip
+        session = session_for(build_situation(Situation.model_validate(bones)))
+        referee = await play(session, "bram", line)
+        attacks = [c for c in referee.made if c.name == "attack"]
+        assert len(attacks) == 1 and "battleaxe" in attacks[0].arguments, line

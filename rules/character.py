@@ -11,6 +11,7 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     field_serializer,
@@ -70,6 +71,14 @@ def _known(lookup: Callable[[], T]) -> T:
         raise ValueError(error.args[0]) from None
 
 
+def _without_blanks(value: object) -> object:
+    """An inventory without blank entries: a blank item is nothing carried, and a game that
+    holds one (an edited save, a slip in a campaign) loads and plays without it."""
+    if isinstance(value, list):
+        return [v for v in value if not (isinstance(v, str) and not v.strip())]
+    return value
+
+
 class CharacterSheet(BaseModel):
     """A player character (or a pregenerated one from a campaign)."""
 
@@ -99,9 +108,7 @@ class CharacterSheet(BaseModel):
     """Hit point maximum taken away for now (exhaustion 4 and above halves it); given back
     when the cause lifts. ``vitals.max_hp`` is the maximum with it taken away."""
     defenses: Defenses = Field(default_factory=Defenses)
-    inventory: list[Annotated[str, Field(max_length=120, pattern=r"\S")]] = Field(
-        default_factory=list
-    )
+    inventory: Annotated[list[str], BeforeValidator(_without_blanks)] = Field(default_factory=list)
     concentration: str | None = None
     """Id of the spell the character is concentrating on."""
     features: list[str] = Field(default_factory=list, max_length=100)

@@ -206,7 +206,7 @@ class ItemArgs(_Args):
     """Give a character an item (found, handed over) or take one (used up, lost)."""
 
     character_id: str
-    item: Annotated[str, Field(min_length=1, max_length=80)]
+    item: Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S")]
     action: Literal["give", "take"] = "give"
     reason: Reason
 

@@ -46,7 +46,7 @@ _PLAIN = re.compile(
 
 def spell_title(said: str) -> str:
     """A spell's name as said, as a title ("hunters mark" -> "Hunter's Mark")."""
-    said = re.sub(r"\bhunters?\b", "hunter's", said)
+    said = re.sub(r"\bhunter(?:'?s)?(?=\s)", "hunter's", said)
     return said.title().replace("'S", "'s")
 
 

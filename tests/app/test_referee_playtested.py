@@ -140,7 +140,7 @@ def test_a_foe_left_standing_by_undead_fortitude_is_not_told_dead() -> None:
     referee._falls(state, thrall.id)
     thrall.vitals = thrall.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
     referee._falls(state, thrall.id)
-    assert referee.notes[0] == f"{thrall.name} staggers, and does not fall."
+    assert referee.notes[0].startswith(f"{thrall.name} staggers, and does not fall")
     assert "staggers" not in referee.notes[1]
 
 

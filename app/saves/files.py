@@ -58,9 +58,14 @@ def write_atomically(path: Path, data: bytes, backups: int = BACKUPS) -> None:
     or the new one, whole; the replaced versions rotate into ``.1`` … ``.backups``."""
     disk.mkdir(path.parent)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as handle:
-        disk.write(handle, data, tmp)
-        disk.sync(handle, tmp)
+    try:
+        with open(tmp, "wb") as handle:
+            disk.write(handle, data, tmp)
+            disk.sync(handle, tmp)
+    except OSError:  # a full disk, a lost device: nothing half-written left behind to
+        with contextlib.suppress(OSError):  # eat the little space there is
+            tmp.unlink()
+        raise
     if path.exists() and backups > 0:
         for n in range(backups - 1, 0, -1):
             older = path.with_name(f"{path.name}.{n}")

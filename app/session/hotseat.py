@@ -150,9 +150,11 @@ def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:
     """A player joins and takes characters — from companions, nobody, or another player
     (who keeps the rest; a player left with no character gets up from the table). The
     answer says what changed: ``Cy joins and now plays Aria (was Ben's)``."""
-    name = name.strip()
+    name = name.strip().rstrip(":").strip()  # ("/join Ana: thorin": the player is Ana)
     if not name:
         return Impossible("a player needs a name, e.g. /join Cy aria")
+    if ":" in name or "=" in name:  # a line "Ana: …" must name the player, whole
+        return Impossible(f"{name!r} cannot be a player's name: use letters, e.g. /join Cy aria")
     if name in state.players:
         return Impossible(f"{name} is already playing")
     for cid in characters:

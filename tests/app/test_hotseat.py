@@ -164,6 +164,9 @@ def test_a_joining_player_takes_a_character_from_another_and_says_so() -> None:
     assert "Ana" not in state.players
     assert not hotseat.add_player(state, "Eve", [])  # nobody to play
     assert not hotseat.add_player(state, "Eve", ["gandalf"])
+    assert not hotseat.add_player(state, "Eve=thorin", ["thorin"])  # no name a line can hold
+    joined = hotseat.add_player(state, "Eve:", ["thorin"])  # "/join Eve: thorin"
+    assert joined and "Eve" in state.players and "Eve:" not in state.players
 
 
 def test_a_round_where_everyone_passes_starts_again() -> None:

@@ -217,3 +217,13 @@ def test_an_undo_that_could_not_be_saved_then_a_kill_while_saving_the_next_turn(
             play(folder, lines)
         assert story_of(folder) in games, f"killed {kill} steps after the full disk"
         goes_on(folder)
+
+
+def test_a_save_the_full_disk_refused_leaves_no_half_written_file(tmp_path: Path) -> None:
+    """The part that fitted before the disk was full is taken away at once, not left until
+    the next start to eat what little space there is."""
+    from app.saves.files import write_atomically
+
+    with hooked(Fault(1, full_disk=True)), pytest.raises(OSError):
+        write_atomically(tmp_path / "game.toml", b"x" * 3000)
+    assert list(tmp_path.iterdir()) == []

@@ -132,7 +132,18 @@ def pointed_back(
     ):
         # "sneak up on the snoozing rat and slit its throat": that rat's
         words = _ITS.sub(state.name_of(str(last.target)), words, count=1)
+    elif last is not None and last.kind == "examine" and last.target and _NO_OBJECT.match(words):
+        # "look at the causeway, then start across": across the causeway looked at
+        name = names_of(state, campaign).get(last.target, "")
+        words = f"{words.rstrip(' .!')} {name}" if name else words
     return words
+
+
+_NO_OBJECT = re.compile(
+    r"^\W*(?:(?:and|then)\s+)*(?:i\s+|we\s+)?\w+\s+(?:across|over|through|inside|in|up|down)\W*$",
+    re.I,
+)
+"""A clause that goes without saying what it goes across or into ("start across")."""
 
 
 _WIELDED = re.compile(r"\b(?:with|using)\s+(?:my|the|his|her|their|a|an)?\s*(?:\w+\s+)?\w+")

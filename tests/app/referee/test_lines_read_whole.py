@@ -188,3 +188,12 @@ def test_a_climb_to_look_around_is_the_climb_and_onto_a_mound_no_way_in() -> Non
     lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse"}
     said = read(lighthouse, "ione", "I climb up and get the great lamp burning again")[-1]
     assert (said.kind, said.targets) == ("challenge", ("light_lamp",))
+
+
+def test_a_going_that_leaves_out_what_it_crosses_crosses_what_was_looked_at() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
+    said = read(strand, "ione", "Look at the causeway, then start across")
+    assert [(s.kind, s.targets) for s in said] == [
+        ("examine", ("causeway",)),
+        ("challenge", ("cross_causeway",)),
+    ]

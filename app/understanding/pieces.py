@@ -215,7 +215,9 @@ def read_pieces(
             continue  # "Nessa, tell me about …, then about …": whom the words are to
         kinds = {r.kind for r in intent.alternatives}
         foe = intent.alternatives[0].target if kinds == {"attack"} else None
-        bare = _ONE_OF.search(piece.text) or len(piece.text.split()) <= 4  # "… and the ogre"
+        bare = (_ONE_OF.search(piece.text) or len(piece.text.split()) <= 4) and not _BLOW.match(
+            piece.text
+        )  # "… and the ogre" (not "… and then shoot": a blow of its own)
         if (intent.kind == "ask" and foe and read and read[-1][2].kind == "cast"
                 and read[-1][2].targets and bare):  # fmt: skip
             # "eldritch blast at orc 1 and orc 2": one spell, a beam (or a hold) for each
@@ -484,6 +486,7 @@ _THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w"
 
 _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
 """Words that single out one foe of several ("… and goblin 2", "… and the other one")."""
+_BLOW = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:i\s+)?(?:shoot|attack|hit|stab|strike|swing|slash)")
 _BARE_FOE = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:the|that|this)\s+\w+(?:\s+\w+)?\W*$", re.I)
 """A foe named alone after a blow ("hit grubnak then the goblin"): the same blow again."""
 

@@ -197,3 +197,11 @@ def test_a_going_that_leaves_out_what_it_crosses_crosses_what_was_looked_at() ->
         ("examine", ("causeway",)),
         ("challenge", ("cross_causeway",)),
     ]
+
+
+def test_a_blow_after_a_spell_is_a_blow_not_another_target_of_the_spell() -> None:
+    thralls = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+               "turn": "ione", "wounds": {"ione": 6}}  # fmt: skip
+    said = read(thralls, "ione", "I cast cure wounds on myself and then shoot")
+    assert (said[0].kind, said[0].targets) == ("cast", ("ione",))
+    assert said[1].kind == "attack"

@@ -191,7 +191,8 @@ _WORLDLY = re.compile(
 does not say, a person here does (words to them, not to the DM)."""
 _DOUBTED = re.compile(
     r"^(?:(?:can|could) (?:i|we) tell (?:if|whether) |(?:do|does) (?:it|she|he) (?:look|seem) "
-    r"like )?(?:is|are|was|s|she's|he's|they're|shes|hes)\s*(?:she|he|they|\w+)? ?(?:lying|"
+    r"like )?(?:is|are|was|s|she's|he's|they're|shes|hes)\s*(?:she|he|they|\w+)? ?(?:lying"
+    r"(?!\s+(?:on|down|in|there|dead|still|face|at|under|near|beside|by|low|flat)\b)|"
     r"telling (?:us |me )?(?:the truth|everything|all|the whole)|hiding (?:something|anything)|"
     r"being (?:honest|straight|truthful)|holding (?:something|anything) back)\b"
 )
@@ -201,7 +202,8 @@ _LOCAL_KNOWLEDGE = re.compile(
     r"^(?:what do (?:people|folk|the locals|locals|the villagers|villagers|they) |"
     r"is there (?:an? |any )(?:inn|tavern|smith|blacksmith|healer|temple|shop|market|priest|"
     r"doctor|ferry|boat)s?\b|where (?:can|could|might|would) (?:we|i|one) (?:sleep|stay|eat|buy|"
-    r"find|get)\b|how many (?:have|has|did)\b|does (?:the |your |she |he )?(?:\w+ )?know (?:a|an|"
+    r"find|get)\b|how many (?:have|has) (?:the sea|gone|died|vanished|drowned|disappeared|been "
+    r"taken|been lost)\b|does (?:the |your |she |he )?(?:\w+ )?know (?:a|an|"
     r"any|of|where|who)\b)"
 )
 """What the people of a place know ("is there an inn where we might sleep?", "does the

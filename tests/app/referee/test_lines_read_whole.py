@@ -129,6 +129,7 @@ def test_what_the_locals_know_is_asked_of_the_one_here() -> None:
     said = read(INN, "thorin", "Does the landlady know a good smith in these parts?")[0]
     assert (said.kind, said.targets) == ("talk", ("berta",))
     assert read(YARD, "sela", "does Ivo know any stories about barrows?")[0].kind == "question"
+    assert read(harbour, "cass", "how many did we kill?")[0].kind != "talk"
 
 
 async def test_who_else_is_here_outside_a_fight_names_the_people() -> None:
@@ -150,6 +151,7 @@ def test_whether_someone_lies_is_read_in_their_face() -> None:
     ):
         said = read(YARD, "sela", line)[-1]
         assert (said.kind, said.action, said.targets) == ("improvise", "insight", (who,)), line
+    assert read(YARD, "sela", "is he lying on the ground?")[-1].action != "insight"  # where
 
 
 def test_waiting_foes_are_spoken_to_when_named() -> None:

@@ -286,11 +286,13 @@ def play(
 def _remember_home(saves: Path, campaign: str | None, cid: str, save: str) -> None:
     """A campaign played from a folder of its own is noted in the saves folder for the game
     saved as ``save``, so that ``--continue`` and ``--load`` find it again from anywhere."""
-    from app.saves.joining import remember_home
+    from app.saves.joining import forget_home, remember_home
     from app.world.campaignfile import find_campaign
 
     if campaign is not None and ("/" in campaign or "\\" in campaign or campaign != cid):
         remember_home(saves, cid, find_campaign(campaign), save=save)
+    else:  # (a campaign found by its id: an older game's note under this name goes)
+        forget_home(saves, save)
 
 
 def _campaign_watch(name: str) -> CampaignWatch | None:

@@ -52,6 +52,8 @@ def remember_home(
     try:
         where = home.resolve()
         if (folder / cid).resolve() == where:
+            if save is not None:
+                forget_home(saves, save)
             return
         data = _notes(saves)
         kept = data.get(_BY_SAVE)
@@ -66,6 +68,19 @@ def remember_home(
             write_atomically(saves / HOMES_FILE, tomli_w.dumps(data).encode(), backups=0)
     except OSError:
         return  # a read-only saves folder: the game still plays, and says so when saving
+
+
+def forget_home(saves: Path, save: str) -> None:
+    """A new game saved as ``save`` plays a campaign found by its id: any folder noted for an
+    older game of that name goes (else it would be resumed on that folder's campaign)."""
+    try:
+        data = _notes(saves)
+        notes = data.get(_BY_SAVE)
+        if isinstance(notes, dict) and save in notes:
+            data[_BY_SAVE] = {k: v for k, v in notes.items() if k != save}
+            write_atomically(saves / HOMES_FILE, tomli_w.dumps(data).encode(), backups=0)
+    except OSError:
+        return  # a read-only saves folder: nothing was noted there either
 
 
 _BY_SAVE = "saves"

@@ -239,6 +239,13 @@ def test_an_authors_copy_of_a_shipped_campaign_resumes_on_the_copy(tmp_path: Pat
     code, out = play("--saves-dir", str(saves), "--campaign", "crossroads", lines="/quit\n")
     assert code == 0, out
     assert campaign_home("crossroads", saves=saves, save="crossroads") == copy.resolve()
+    for old in saves.glob("crossroads.*"):  # the copy's game deleted, its name used again
+        shutil.rmtree(old) if old.is_dir() else old.unlink()  # by a game of the shipped one
+    code, out = play("--saves-dir", str(saves), "--campaign", "crossroads", lines="/quit\n")
+    assert code == 0, out
+    assert (
+        campaign_home("crossroads", saves=saves, save="crossroads") == CAMPAIGNS_DIR / "crossroads"
+    )
     assert (
         campaign_home("crossroads", saves=saves, save="crossroads-2")
         == CAMPAIGNS_DIR / "crossroads"

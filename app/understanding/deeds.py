@@ -51,7 +51,7 @@ DEEDS: tuple[Deed, ...] = (
                    "lift", "heave", "drag", "pull", "barricade", "block", "wedge",
                    "break", "smash", "bash", "pry", "prise", "prize open", "kick", "tip",
                    "knock over", "push", "shove", "haul", "yank", "tug", "hack through",
-                   "hack at", "chop", "cut through", "stop", "jam", "hold shut",
+                   "hack at", "chop", "cut through", "hew", "stop", "jam", "hold shut",
                    "hold open", "roll", "tear", "rip", "plug", "stop up", "stack", "pile up",
                    "pile"),
          "athletics", 15),

@@ -43,6 +43,8 @@ def test_hewing_is_a_blow() -> None:
         {**BARROW, "fight": "barrow_dead", "turn": "bram"}, "bram", "Bram hews at Skeleton 1!"
     )
     assert (said[0].kind, said[0].targets) == ("attack", ("skeleton-1",))
+    woods = {"campaign": "hollow_ford", "scene": "woods", "defeated": ["woods_wolves"]}
+    assert read(woods, "bram", "I hew a path through the thorns")[0].kind != "move"
 
 
 async def test_a_demand_in_several_breaths_is_one_threat_at_the_one_called() -> None:

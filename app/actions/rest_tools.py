@@ -150,9 +150,9 @@ def _outlasted(state: GameState, sheet: CharacterSheet) -> list[SessionEvent]:
     return [StateChange(kind="condition", target_id=sheet.id, description=text)]
 
 
-_WITHIN = {"short": ("1 round", "1 minute", "10 minutes", "1 hour", "up to 1 hour")}
-"""Spell durations a rest outlasts: a short rest is an hour, a long one eight (every
-duration the game knows is shorter)."""
+_AN_HOUR_OR_LESS = frozenset({"1 round", "1 minute", "10 minutes", "1 hour", "up to 1 hour"})
+"""Spell durations a short rest (an hour) outlasts; a long one (eight) outlasts every
+duration the game knows."""
 
 
 def _spells_run_out(state: GameState, sheet: CharacterSheet, kind: str) -> list[SessionEvent]:
@@ -160,7 +160,7 @@ def _spells_run_out(state: GameState, sheet: CharacterSheet, kind: str) -> list[
     course by the rest's end: Bless (a minute) does not last through an hour's rest."""
     events: list[SessionEvent] = []
     spell = srd().spells.get(sheet.concentration) if sheet.concentration else None
-    if spell is not None and (kind != "short" or spell.duration in _WITHIN["short"]):
+    if spell is not None and (kind != "short" or spell.duration in _AN_HOUR_OR_LESS):
         events += end_concentration(state, sheet.id, "it ran out during the rest")
     effects = effects_of(state, sheet.id)
     effects[:] = [e for e in effects if e.rounds is None]

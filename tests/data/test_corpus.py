@@ -40,6 +40,7 @@ from tests.referee_corpus import (
     HOLDOUT19,
     HOLDOUT20,
     HOLDOUT21,
+    HOLDOUT22,
     INTENTS,
     Corpus,
     CorpusError,
@@ -72,6 +73,7 @@ FILES = {
     "holdout19": HOLDOUT19,
     "holdout20": HOLDOUT20,
     "holdout21": HOLDOUT21,
+    "holdout22": HOLDOUT22,
 }
 
 

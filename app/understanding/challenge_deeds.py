@@ -87,7 +87,7 @@ _OBJECT_ENDS = re.compile(
 """Where the words a deed is done to end ("the hasp off *with* the poker")."""
 _MEANT_FOR_ELSE = re.compile(
     r"\b(?:to|so as to|in order to) (?:scare|frighten|startle|spook|warn|alert|wake|signal|"
-    r"distract|test|hear|listen)\b"
+    r"distract|test|hear|listen|check|find out|see if|see whether|learn)\b"
 )
 """A deed's purpose said, that is no challenge's aim: done to a thing for something else."""
 

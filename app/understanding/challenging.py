@@ -79,6 +79,8 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
                 continue  # "sneak up and knock out the closest goblin": going up to them
             if after and (phrase.split()[-1], after[0]) in _OTHER_DEEDS:
                 continue  # "sneak attack the right goblin": a rogue's blow, no slipping past
+            if at > 0 and _came_for(ctx, thing.id, where[:at]):
+                continue  # "we've come to talk peace": the talk begins, no roll for it yet
             if at >= 0 and (best is None or at < best[0]):
                 best = (at, thing.id)
     if best is None:
@@ -89,6 +91,21 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
         return ctx.intent("ask", confidence=0.4, note="say a little more",
                           alternatives=(Reading("challenge", best[1], label),))  # fmt: skip
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
+
+
+_COME_TO = re.compile(r"\b(?:come|came|here|coming)\s+(?:here\s+)?to\s+$")
+"""Words that say what one came for ("we've come *to* talk peace"): the talk opened."""
+_WORDS_SKILLS = frozenset({"persuasion", "deception", "intimidation"})
+
+
+def _came_for(ctx: Context, cid: str, before: str) -> bool:
+    """Whether the words before a challenge's verb say it is what one came for ("we've come
+    to talk peace") and it is won by talk (a persuasion, a lie, a threat): that opens the
+    talk, and the roll comes when the case is made."""
+    spec = ctx.campaign.challenges.get(cid) if ctx.campaign is not None else None
+    if spec is None or spec.skill is None:
+        return False
+    return spec.skill.value in _WORDS_SKILLS and _COME_TO.search(before) is not None
 
 
 _OTHER_DEEDS = frozenset({("sneak", "attack"), ("sneak", "peek"), ("sneak", "attacks")})
@@ -193,7 +210,8 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
         verbs |= {like for verb in verbs for like in _LIKE.get(verb, ())}
         objects = _objects(ctx, cid) - verbs - _PRONOUNS  # the lamp's "light" lights nothing
         # (and "bless her" is no challenge's object: "say her name" is not "say a prayer")
-        done = [v for v in verbs if _done_now(said, v)]
+        done = [v for v in verbs if _done_now(said, v)
+                and not _came_for(ctx, cid, said[: max(verb_at(said, v), 0)])]  # fmt: skip
         if done and any(_in_its_clause(said, v, o) for v in done for o in objects):
             fits.append(cid)
     if not fits and has_phrase(said, "it"):

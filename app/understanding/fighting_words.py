@@ -22,7 +22,8 @@ HOLDS = ("grapple", "shove", "escape_grapple")
 
 _MOVED_THING = re.compile(
     r"\b(?:shove|push|barge|kick|topple)s?\s+(?:a|an|the|that|this|one)\s+"
-    r"(\w+(?: \w+)?)\s+(?:into|in front of|across|at|onto|toward|towards)\b"
+    r"(\w+(?: \w+)?)\s+(?:(?:over|down)\s+)?(?:into|in front of|across|at|onto|toward|towards)\b"
+    r"|\b(?:shove|push|topple|tip)s?\s+(?:a|an|the|that|this)\s+(\w+(?: \w+)?)\s+over\b"
 )
 """A thing shoved somewhere ("shove a pew into her path"), which no foe is."""
 
@@ -50,7 +51,8 @@ def refine_hold(ctx: Context, intent: Intent) -> Intent:
     if action == "escape_grapple":
         return replace(intent, action=action)
     moved = _MOVED_THING.search(ctx.said)
-    if moved is not None and ctx.named("feature", "item_here", "carried", text=moved.group(1)):
+    thing = moved.group(1) or moved.group(2) if moved is not None else ""
+    if thing and ctx.named("feature", "item_here", "carried", text=thing):
         # "shove a pew into her path": a thing moved, for the DM to rule on, not a shove
         return replace(intent, kind="ask", action=None, confidence=0.3, note="move what?")
     pushed = _PUSHED_WHOM.search(ctx.said) if (action or "").startswith("shove") else None

@@ -69,6 +69,8 @@ _BLOW_BEFORE = re.compile(
     r"brings? (?:it|\w+ \w+) down on)\b"
 )
 """A blow told before the shouting: the blow is the deed, the shout its colour."""
+_CRY = re.compile(r"roar|howl|bellow|war ?cry")
+"""A cry with no words to the foes: with a blow after it, the blow's colour."""
 _BACK_OFF_SAID = re.compile(r"^back off\b(?! (?:to|toward|towards|from|and|a))|back off[,!]|!")
 """"Back off" said to the foes (first, or shouted), not a step back of one's own."""
 STRIKES_FIRST = re.compile(
@@ -184,6 +186,8 @@ def threat(ctx: Context) -> Intent | None:
         return None  # "in the name of the Dawn, begone!": a cleric turning the dead
     if found is None or STRIKES_FIRST.search(said) or _BLOW_BEFORE.search(said[: found.start()]):
         return None  # ("swings it at the closer one, yelling to scare them off": the swing)
+    if _CRY.match(found.group(1)) and _BLOW_BEFORE.search(said[found.end() :]):
+        return None  # "with a bellow of 'Khazad!' he brings his sword down on the rat"
     if found.group(1) == "back off" and not _BACK_OFF_SAID.search(said):
         return None  # "disengage and back off toward the steps": the speaker's own step
     shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell)",

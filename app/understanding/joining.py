@@ -35,6 +35,13 @@ BACKING_OFF = re.compile(
 )
 """Backing off after a deed ("… and then back away up the stairs"): a step out of reach,
 which (unlike "run back to the cellar") leaves the fight to nobody."""
+FENDING = re.compile(
+    r"\b(?:fends?|fending|wards?|warding|holds?|holding|keeps?|keeping) "
+    r"(?:\w+ ){1,3}?(?:off|back|away)\b",
+    re.IGNORECASE,
+)
+"""Foes kept off (someone), no blow told ("fend the wolves off him"): a guard, never a
+swing at whichever foe."""
 SPOKEN_DEEDS = ("intimidation", "persuasion", "deception")
 """Improvised deeds done in words: a demand, a plea, a bluff."""
 TERMS = re.compile(

@@ -222,9 +222,10 @@ def _last_blow(
         if i > 0 and CLARIFIES.match(part.lower()):
             continue  # ", the one that's already been hit": which foe, said of the part before
         singled = (kinds and named_in(part)) or AT_A_FOE.search(part) or THE_ONE.search(part)
-        if named_only and not singled:
+        if named_only and not singled and not _spread(read(part)):
             continue  # only a blow at a foe named in its own words ("swings it at wolf 2"),
-            # or words hurled at it ("she tells it its haircut is the worst …": a mockery)
+            # words hurled at it ("she tells it its haircut is the worst …": a mockery), or
+            # a spell over an area ("sends a wave of thunder rolling into the two …")
         pointing = mentions_back(part) or POSSESSIVE.search(part)
         # "swings it at wolf 2": the foe is named, and "it" is the axe
         foe = foe_near(i) if pointing and not (kinds and named_in(part)) else None
@@ -264,6 +265,12 @@ def _last_blow(
             return replace(first, text=text, then=(replace(deed, text=text),))  # lunges"
         return replace(deed, text=text)
     return None
+
+
+def _spread(deed: Intent) -> bool:
+    """A spell cast over an area, which needs no foe named to fall on them."""
+    spell = srd().spells.get(deed.spell or "") if deed.kind == "cast" else None
+    return spell is not None and spell.area is not None
 
 
 def _quick_spell_before(parts: list[str], at: int, read: Callable[[str], Intent]) -> Intent | None:

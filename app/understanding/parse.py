@@ -37,6 +37,7 @@ from app.understanding.rewording import (
 from app.understanding.scope import build_scope
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
+from app.understanding.vocatives import for_the_speaker
 from app.understanding.ways import UP_TO_A_DOOR
 from app.understanding.words import POLITE, normalise, starts_with
 from app.world import view
@@ -101,8 +102,6 @@ def _strip_fillers(said: str, vocab: Vocabulary) -> str:
 
 _POLITE_END = re.compile(rf"(?<=\w)\s+(?:{'|'.join(POLITE)})$")
 """Politeness at the end of a line ("hp check pls"): nothing to read in it."""
-
-
 _LETS_A_THING = re.compile(r"^lets (?:it|him|her|them|the|an?|fly|loose|go of|rip)\b")
 """A story's "lets" (she lets it fly), not a suggestion ("lets go")."""
 
@@ -160,6 +159,7 @@ def understand_clause(
         other = r.acting_for(ctx, named)
         if other is not None:
             return other
+        said = for_the_speaker(said, raw, actor, state)  # "Cass, cast guidance on me"
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
     said = levered(_mend_question(_strip_fillers(said, vocab), vocab))
     said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"

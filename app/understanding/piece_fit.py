@@ -10,6 +10,7 @@ from dataclasses import replace
 from app.understanding.clauses import Piece
 from app.understanding.intent import Intent
 from app.world.state import GameState
+from rules.srd import srd
 
 
 def friends_deed(piece: Piece, actor: str | None, state: GameState) -> bool:
@@ -104,3 +105,16 @@ def plainer_in_a_run(intent: Intent, piece: Piece, pieces: list[Piece]) -> Inten
     if intent.kind == "move" and len(pieces) > 1 and _NOUN_ONLY.match(piece.text):
         return replace(intent, kind="ask", targets=(), confidence=0.2)
     return intent
+
+
+def wields(state: GameState, actor: str | None, word: str | None) -> bool:
+    """The character carries a weapon the word names ("the mace")."""
+    sheet = state.party.get(actor or "")
+    return sheet is not None and word is not None and any(word in w for w in sheet.weapons)
+
+
+def strikes_itself(cast: Intent) -> bool:
+    """A spell that calls up something lasting that strikes when cast (a spiritual weapon):
+    the blow that follows it is the spell's own, not the caster's."""
+    spell = srd().spells.get(cast.spell or "") if cast.kind == "cast" else None
+    return spell is not None and spell.attack is not None and spell.duration != "instantaneous"

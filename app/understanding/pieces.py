@@ -25,7 +25,14 @@ from app.understanding.clauses import (
     refer_back,
 )
 from app.understanding.intent import Intent
-from app.understanding.joining import BACKING_OFF, SPOKEN_DEEDS, TERMS, knocks_out, spell_alone
+from app.understanding.joining import (
+    BACKING_OFF,
+    FENDING,
+    SPOKEN_DEEDS,
+    TERMS,
+    knocks_out,
+    spell_alone,
+)
 from app.understanding.parse import freely, understand_clause
 from app.understanding.piece_fit import (
     chatter,
@@ -34,12 +41,13 @@ from app.understanding.piece_fit import (
     handed_on,
     in_hand,
     plainer_in_a_run,
+    strikes_itself,
+    wields,
 )
 from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back, way_named
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
 from app.world.state import GameState
-from rules.srd import srd
 
 PRELUDE_VERBS = (
     "raise", "draw", "drew", "get out", "take out", "pull out", "ready", "readie", "hold up",
@@ -191,12 +199,12 @@ def read_pieces(
                 read.append((piece, words, through))  # the curtain": through it, once past
             continue  # "jams the poker under the hasp and tries to lever it off": one go
         with_it = _WITH_IT.search(piece.text)
-        own = with_it is not None and _wields(state, actor, with_it.group(1))
+        own = with_it is not None and wields(state, actor, with_it.group(1))
         # ("… then hit her with the mace" he wields: his own blow, not the spell's)
         its_blow = intent.kind == "attack" and bool(
             _ITS_BLOW.match(piece.text) or (with_it is not None and not own)
         )
-        if last is not None and its_blow and _strikes_itself(last):
+        if last is not None and its_blow and strikes_itself(last):
             # "spiritual weapon, and have it smack thrall 1": the spell's own blow
             before, said, cast = read.pop()
             read.append((before, said, replace(cast, targets=intent.targets or cast.targets)))
@@ -244,7 +252,8 @@ def read_pieces(
             continue  # "tell him to give up and we'll let him live": the terms, still words
         fighting_words = read and read[-1][2].kind not in ("question", "talk", "help", "hold")
         # ("I'll wait and see what the rats do": waiting, no blow)
-        if intent.kind == "ask" and kinds == {"attack"} and read and fighting_words:
+        fending = FENDING.search(piece.text)  # ("fend the wolves off him": a guard)
+        if intent.kind == "ask" and kinds == {"attack"} and read and fighting_words and not fending:
             # "hide then shoot": a blow at whichever foe, as a bare "attack" is; "hit rat 1
             # and rat 2": struck as the one before was (its verb kept, for the weapon)
             verb = read[-1][1].split()[:1] if read[-1][2].kind == "attack" else []
@@ -449,19 +458,6 @@ def _deed_of(intent: Intent, member: str) -> bool:
         and intent.kind not in NOT_A_DEED | {"question"}
         and intent.confidence >= 0.7
     )
-
-
-def _wields(state: GameState, actor: str | None, word: str | None) -> bool:
-    """The character carries a weapon the word names ("the mace")."""
-    sheet = state.party.get(actor or "")
-    return sheet is not None and word is not None and any(word in w for w in sheet.weapons)
-
-
-def _strikes_itself(cast: Intent) -> bool:
-    """A spell that calls up something lasting that strikes when cast (a spiritual weapon):
-    the blow that follows it is the spell's own, not the caster's."""
-    spell = srd().spells.get(cast.spell or "") if cast.kind == "cast" else None
-    return spell is not None and spell.attack is not None and spell.duration != "instantaneous"
 
 
 _OF_MYSELF = re.compile(

@@ -330,6 +330,8 @@ def stranger(ctx: Context) -> str | None:
     titled = verb == "the" and len(words) > 3 and words[0][:1].isupper()
     if titled:  # "Conan the barbarian storms into the woods": a name and its title
         verb = words[3].lower().strip(".,!?")
+    if not titled and verb in ctx.vocab.stop:
+        return None  # "raises his battered shield": a verb before "his", never a name
     if words[0].isupper() and words[1].strip(".,!?").isupper():
         return None  # a line shouted ("ALRIGHT LETS GO DOWN"): capitals are no name
     vocab = ctx.vocab
@@ -360,6 +362,7 @@ DEED_VERBS = frozenset({
     "sneak", "creep", "tiptoe", "punch", "kick", "climb", "grab", "search", "pray", "sing",
     "dance", "greet", "wave", "hug", "shout", "yell", "storm", "stride", "march", "wander",
     "stroll", "charge", "dash", "sprint", "jump", "leap", "stab", "shoot", "cast", "swing",
+    "join", "track", "follow", "hunt", "lead", "scout",
 })  # fmt: skip
 """Verbs a stranger's line may start with beyond the game's own phrases."""
 

@@ -140,7 +140,7 @@ _WORKED = re.compile(
     r"wand|eyes|mouth)|mutter\w*|murmur\w*|trac\w+ a (?:sigil|rune|sign)|sigil|incantation|"
     r"arcane|words? of power|old tongue|chant\w*|conjur\w*|summon\w*|"
     r"(?:light|fire|wrath) of (?:his|her|my|their|our|the) gods?|gods?'s? (?:light|fire)|"
-    r"lance of light|divine light)\b"
+    r"lance of light|divine light|calls? down|calling down)\b"
 )
 """Words telling magic worked by hand or voice ("mutters a word in the old tongue, and a
 mote of flame leaps from her hand")."""
@@ -158,6 +158,12 @@ _ELEMENT_WORDS = {
         "divine light",
         "lance of light",
         "god's light",
+        "pale fire",
+        "pale flame",
+        "white fire",
+        "silver fire",
+        "column of light",
+        "pillar of light",
         *(f"light of {whose} god" for whose in ("his", "her", "my", "their")),
     ),
     "necrotic": ("necrotic", "shadow"),
@@ -190,7 +196,9 @@ def cantrips_of(ctx: Context, kind: str) -> list[str]:
 
 _FLIES = re.compile(r"\b(?:streak\w*|bolt|lance|flash|shoots?|ray|beam|hurl\w*|flies|fly)\b")
 """A spell told as flying at its mark: one that is aimed (an attack roll), like a bolt."""
-_FALLS = re.compile(r"\b(?:down on|down upon|descend\w*|falls? on|from above|engulf\w*)\b")
+_FALLS = re.compile(
+    r"\b(?:down on|down upon|descend\w*|falls? on|from above|engulf\w*|calls? down|column|pillar)\b"
+)
 """A spell told as falling on its mark: one it must dodge (a save), like a column of flame."""
 
 _SPREADS = re.compile(

@@ -13,6 +13,10 @@ from app.understanding.readings import Context
 from app.understanding.targets import named_creatures
 from app.understanding.words import phrase_at, verb_at, verbs_in
 
+_DRAWN = re.compile(r"takes? out (?:my|his|her|our|their|your) ")
+"""A thing of one's own taken out ("take out my rope"): drawn, where a foe taken out is
+nobody's."""
+
 
 def _a_thing_here(ctx: Context, at: int) -> bool:
     """The word at ``at`` is what the scene calls one of its features, items or ways."""
@@ -57,6 +61,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "back down the causeway": a way, not a draught downed
             if kind in ("drop", "give") and after in (["your"], ["yer"], ["ur"], ["me"], ["us"]):
                 continue  # "Goblins, drop your weapons!", "give me the key": said to them
+            if _DRAWN.match(ctx.said[at:]) and kind in ("attack", "take"):
+                continue  # "take out my fiddle and play": a thing drawn, nobody taken out
             if kind == "take" and after in (["us"], ["me"]):
                 continue  # "take us to your boss": asked of them
             if kind == "take" and _TAKE_A.match(ctx.said[at + len(phrase) :]):

@@ -45,6 +45,9 @@ def apply_effects(
         summary["flags"] = dict(effects.set_flags)
     for item in effects.give_items:
         label = campaign.items[item].name if campaign and item in campaign.items else item
+        placed = campaign is not None and any(item in s.items for s in campaign.scenes.values())
+        if placed and state.has_item(item):
+            continue  # the one key of the story, picked up already: never found twice
         if target:
             args = a.ItemArgs(character_id=target, item=label, action="give", reason=reason)
             events += wt.item_tool(args, state).events

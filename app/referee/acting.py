@@ -82,8 +82,17 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
         return None
     if is_yes(said):
         return offered[0] if len(offered) == 1 else None
+    said = _WHICHEVER.sub("", said).strip(" ,!.?") or said  # "whichever, the second"
     index = _NTH.get(said)
+    if index is not None and said.isdecimal():  # "2" of "Giant Rat 2 or Giant Rat 3"
+        numbered = [r for r in offered if r.label.endswith(f" {said}")]
+        if len(numbered) == 1:
+            return numbered[0]
     return offered[index] if index is not None and index < len(offered) else None
+
+
+_WHICHEVER = re.compile(r"^(?:(?:whichever|either|any|um+|uh+|hmm+|ok(?:ay)?|well|oh)\W+)+")
+"""Words before the choice itself ("whichever, the second", "um, 2")."""
 
 
 _PRISONER_NAMED = re.compile(r"\b(?:tied|bound|prisoner|captive|trussed)\b")
@@ -133,7 +142,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         chosen = chosen_reading(text, self.asked_back.pop(actor, ()))
         if chosen is not None:  # "yes" to "Did you mean to go through the trapdoor?"
             targets = (chosen.target,) if chosen.target else ()
-            intent = Intent(kind=chosen.kind, text=text, actor=actor, targets=targets)
+            intent = Intent(kind=chosen.kind, text=text, actor=actor, targets=targets,
+                            spell=chosen.spell)  # fmt: skip
         if intent.kind == "ask" and intent.alternatives:
             self.asked_back[actor] = intent.alternatives[:3]
         if intent.kind == "move" and intent.note and intent.target and self._may_open(state):

@@ -136,6 +136,9 @@ class Ruling(RefereeBase):
         if key == "wake":
             return self._wake(state, actor, target)
         cord = _cord(state, actor)
+        if key == "bind" and target in ways:  # (a way is never trussed up: said so)
+            self.notes.append(f"{name} finds nobody there to tie up.")
+            return []
         if key == "bind" and target in state.creatures and _senseless(state, target) and cord:
             self.notes.append(f"{name} binds {shown} hand and foot with {the(cord)}: {shown} "
                               "is restrained, and fights no more.")  # fmt: skip

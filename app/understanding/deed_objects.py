@@ -9,6 +9,7 @@ import re
 
 from app.understanding.deeds import DEEDS, verb_at_start
 from app.understanding.readings import Context
+from app.understanding.scope import Thing
 
 
 def unresisting(ctx: Context, cid: str) -> bool:
@@ -16,6 +17,25 @@ def unresisting(ctx: Context, cid: str) -> bool:
     creature = ctx.state.creatures[cid]
     held = {a.condition.value for a in creature.conditions}
     return bool(held & {"unconscious", "asleep"}) or creature.vitals.hp <= 0
+
+
+_ANOTHER = r"\b(?:him|her|it|them|another|the other|the next|next one|the rest|the last)\b"
+
+
+def to_bind(ctx: Context, things: list[Thing], rest: str) -> list[Thing]:
+    """Whom a rope is for: never a friend ("tie the rope to Mira so she can climb down") or
+    a way ("tie up another one" takes no stairs up), and of the foes, one not tied up yet
+    ("the other one", "him": a senseless foe still loose)."""
+    things = [t for t in things if t.kind not in ("member", "exit")]
+    if not things and re.search(_ANOTHER, rest):
+        things = [t for t in ctx.scope.of("creature") if unresisting(ctx, t.id)]
+    loose = [t for t in things if t.kind != "creature" or not _tied(ctx, t.id)]
+    return loose or things
+
+
+def _tied(ctx: Context, cid: str) -> bool:
+    held = {a.condition.value for a in ctx.state.creatures[cid].conditions}
+    return "restrained" in held
 
 
 def foe_at_hand(ctx: Context, foes: list[str]) -> str | None:

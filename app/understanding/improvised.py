@@ -21,6 +21,7 @@ from app.understanding.deed_objects import (
     foe_at_hand,
     grabs_a_thing,
     object_is_a_thing,
+    to_bind,
     unresisting,
 )
 from app.understanding.deeds import DEEDS, Deed, after_verb, verb_at_start
@@ -197,6 +198,8 @@ def threat(ctx: Context) -> Intent | None:
     return improvised(ctx, next(d for d in DEEDS if d.key == "cow"))
 
 
+_ON_PEOPLE = frozenset({"tend", "bind", "wake", "kindness"})
+"""Deeds done to someone, never to a way out."""
 _HURLED_AT = re.compile(r"\b(?:at|into|onto) (.+)$")
 """Whom a thing is thrown at ("throw it at rat 2")."""
 FOR_SOMEONE = frozenset(
@@ -239,6 +242,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     # A person the deed is done to before the thing it is done with ("tie my rope around
     # Tam's waist" ties Tam): people are looked for first, then things.
     objects: tuple[ThingKind, ...] = ("feature", "item_here", "exit", "carried")
+    if deed.key in _ON_PEOPLE:  # "bandage her up", "tie up another one": no stairs "up"
+        objects = ("feature", "item_here", "carried")
     on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
     rest = after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
     if deed.key == "bind":  # "lasso her with my rope": the rope is what it is done with
@@ -261,9 +266,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     roped = deed.key == "bind" and re.search(r"\b(?:tie|ties|tied|rope|truss|lasso)\b", ctx.said)
     if roped:  # a friend is never trussed up ("tie the rope to Mira so she can climb down",
         # "tie him up with the rope Mira has": Mira's rope, the foe bound)
-        things = [t for t in things if t.kind != "member"]
-        if not things and re.search(r"\b(?:him|her|it|them)\b", rest):
-            things = [t for t in ctx.scope.of("creature") if unresisting(ctx, t.id)][:1]
+        things = to_bind(ctx, things, rest)
         if not things and ctx.named("member", text=rest):
             return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
     order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")

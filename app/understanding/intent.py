@@ -36,6 +36,8 @@ class Reading:
     """The id it would act on (challenge, npc, scene, creature, item…), if any."""
     label: str
     """How to say it to the player: "pick the lock", "ask Berta about the key"."""
+    spell: str | None = None
+    """For ``cast``: the spell it casts ("cast fire bolt at Giant Rat 2")."""
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from app.understanding.piece_fit import chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
+from app.understanding.rewording import as_told
 from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.vocatives import A_NAME, called_nobody, to_them_all
@@ -56,7 +57,7 @@ def understand(
     again = repeated(text, actor, state)  # "try again": the speaker's last line, anew
     if again is not None:
         text = again
-    text = _HANDED_OVER.sub(r"\1 ", text)  # "Sela's better at this. She lays a hand …"
+    text = as_told(text)  # "Sela's better at this. She lays a hand …", "back! what did i …"
     text, friend = quoted_to_friend(text, state, actor)
     if friend is not None and len(re.findall(r"\w+", text)) <= 3:  # "Ivo, shaking: 'Sela,
         own = state.name_of(actor) if actor else "your character"  # should we run for it?'"
@@ -479,12 +480,6 @@ def _foe_named(
     return read.target if read.kind == "attack" and read.target in state.creatures else None
 
 
-_HANDED_OVER = re.compile(
-    r"^\s*([A-Z]\w+)'s (?:better at (?:this|that|it)|good at (?:this|that)|"
-    r"the one for (?:this|that)|got this)[.!,;]*\s+(?:so\s+)?(?i:she|he|they)\s+",
-)
-"""A deed handed to another of the party, who then does it ("Sela's better at this. She
-lays a hand on the rune"): told as hers (an unknown name is refused as any other)."""
 _SENT_OFF = re.compile(
     r"^\s*(?:\w+:\s*)?(?:go on|off you go|go|run along|get going|hurry|run|quick)\s*,?\s+"
     r"(?!(?:on|up|in|out|down|back|now|then|quick|quickly|home)\b)"

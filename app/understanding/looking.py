@@ -50,7 +50,8 @@ def examine(ctx: Context, at: int) -> Intent:
     looking = seen.split()[:1] and seen.split()[0] in SIGHT
     # the direction goes with the verb ("look out", "check outside"), never one said before
     # it ("I'll hang back and watch the lighthouse" goes nowhere)
-    if things and things[0].kind == "exit" and ways & set(seen.split()) and not looking:
+    if things and things[0].kind == "exit" and ways & set(seen.split()[:3]) and not looking:
+        # (the way just after the verb: "bandage her *up*" at the end of the line is none)
         return move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
     if things and things[0].kind == "creature":
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)

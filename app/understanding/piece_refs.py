@@ -116,7 +116,9 @@ def pointed_back(
         and not last.target
         and _SOMEONE.search(words)
         and (whose := _person_in(read[-1][0].text, state)) is not None
-    ):  # "check Bram's wounds and bandage him up": Bram, whose wounds they are
+        and whose not in (last.actor, last.character)
+    ):  # "check Bram's wounds and bandage him up": Bram, whose wounds they are (never the
+        # one who acts: "Wren runs to the young man and drags him out")
         words = refer_back(words, state.name_of(whose))
     elif (struck := _last_struck(read, state)) is not None and _OTHER.search(words):
         # "hit goblin 1, then action surge and hit the other one": not goblin 1;

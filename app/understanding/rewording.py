@@ -218,3 +218,25 @@ def _whose(owner: str) -> str:
     """The one a pocket belongs to, as the pickpocket's object ("goblin 2's" → goblin 2)."""
     pronoun = {"his": "him", "her": "her", "its": "it", "their": "them"}
     return pronoun.get(owner, owner.removesuffix("'s"))
+
+
+_HANDED_OVER = re.compile(
+    r"^\s*([A-Z]\w+)'s (?:better at (?:this|that|it)|good at (?:this|that)|"
+    r"the one for (?:this|that)|got this)[.!,;]*\s+(?:so\s+)?(?i:she|he|they)\s+",
+)
+"""A deed handed to another of the party, who then does it ("Sela's better at this. She
+lays a hand on the rune"): told as hers (an unknown name is refused as any other)."""
+_RETURNED = re.compile(
+    r"^\W*(?:(?:(?:ok(?:ay)?|and|so)\s+)?(?:i'?m|im|i am)\s+back\b(?:\s+(?:now|again|guys|all))?"
+    r"(?:\s*[!.,;:]+\s*|\s*$)|"
+    r"back\W+(?=(?:what|where|sorry|lol|ok|hi|hey|did)\b))",
+    re.IGNORECASE,
+)
+"""A player back at the table ("back! what did i miss", "ok i'm back"): no going back."""
+
+
+def as_told(text: str) -> str:
+    """The line with what is only for the table taken off its front: a deed handed to
+    another ("Sela's better at this. She lays a hand …": Sela lays it), a player back ("back!
+    what did i miss": a question, no going back)."""
+    return _RETURNED.sub("", _HANDED_OVER.sub(r"\1 ", text)) or text

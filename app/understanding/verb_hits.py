@@ -38,6 +38,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
             if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
                 continue  # "we didn't come to fight", "I don't want to hurt him"
+            if kind == "attack" and at > 0 and _UNLESS.search(ctx.said[:at]):
+                continue  # "hand it back or we gut you", "we could have killed them": words
             word = ctx.said[at:].split()[0] if at >= 0 else ""
             # ("her" is also whom a deed is done to: owned only before a blow's verb, or a
             # plural: "her hands")
@@ -104,6 +106,13 @@ _NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|a
                         r"cease|ceases|ceased|no more)\s+)$")  # fmt: skip
 """Words before a blow's verb that say it is not meant ("we didn't come to fight", "Wren
 stops fighting")."""
+_UNLESS = re.compile(
+    r"\b(?:(?:or|or else|otherwise|else)\s+(?:we|i|we'll|i'll|we will|i will|we're gonna|"
+    r"i'm gonna|we'd|i'd)|(?:could|would|might|should)(?:\s+have|'ve)|could've|would've)\s+"
+    r"(?:\w+\s+)?$"
+)
+"""Words before a blow's verb that make it a threat's price or a blow not struck ("… or we
+gut you like a fish", "we could have killed them"): words, not a blow."""
 _OWNED = frozenset({"your", "his", "her", "their", "its", "our", "yer", "ur"})
 """Words that make a blow's verb a thing owned ("your spear", "his club")."""
 _NOT_THE_SPEAKERS = re.compile(

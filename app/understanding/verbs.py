@@ -100,7 +100,11 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         return ctx.intent("cast", spell=spell, targets=pick.ids, confidence=0.3, note=pick.missing)
     if pick.choices:  # "magic missile the wounded one" of two hurt alike
         names = " or ".join(ctx.state.name_of(cid) for cid in pick.choices)
-        return ctx.intent("ask", confidence=0.3, note=f"at which: {names}? they are hurt alike")
+        shown = srd().spells.get(spell).name if spell in srd().spells else name
+        options = tuple(Reading("cast", cid, f"cast {shown} at {ctx.state.name_of(cid)}", spell)
+                        for cid in pick.choices)  # fmt: skip
+        return ctx.intent("ask", confidence=0.3, note=f"at which: {names}? they are hurt alike",
+                          alternatives=options)  # fmt: skip
     members = [m.id for m in ctx.named("member") if m.id != ctx.actor]
     harmful = spell in srd().spells and srd().spells.get(spell).harmful
     if self_target(ctx) and ctx.actor and not harmful:  # ("fire bolt the one that's

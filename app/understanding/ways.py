@@ -111,12 +111,19 @@ FAR = "there is no way from here to"
 """How the note of a going to a place further on begins (the first step is named after)."""
 
 
+_DONE_TO = re.compile(
+    r"\b(her|him|them|it|me|us) (?:up|down|out|off|back)\b(?=\s*(?:$|[,.!;]|and\b|then\b))"
+)
+"""A deed's particle after whom it is done to, ending the clause ("patch her up"): no way."""
+
+
 def move(ctx: Context, at: int) -> Intent | None:
     """The way the words from ``at`` go by (a move intent), a word with someone walked up
     to, or ``None`` when they go nowhere."""
     rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
     rest = DRAWN.sub(" ", rest).strip()  # ("goes first with her shortsword out": no way out)
     rest = re.sub(r"\bback (?:in|inside)\b", "inside", rest)  # "go back in": in again, not back
+    rest = _DONE_TO.sub(r"\1", rest)  # "patch her up": her, patched; nobody goes up
     approach = _APPROACH.search(rest)
     if re.match(r"^(?:put|puts|place|places|set|sets|lay|lays)\s+(?!(?:off|out|forth)\b)", rest):
         return None  # "put the crown back": the thing goes back, nobody goes anywhere

@@ -1,0 +1,109 @@
+"""Lines a writer of test lines and two newcomers typed, and what they meant: a purpose said
+before a talk challenge opens the talk, a friend told to cast "on me" casts on the speaker,
+a rope is never for the stairs "up", a choice offered back is taken by its number, and the
+one key of the story is never found twice."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.actions.campaign_tools import apply_effects
+from app.session.setup import session_for
+from app.world.challengespec import Effects
+from tests.app.referee_lines import play, read
+from tests.referee_corpus import Situation, build_situation
+
+HALL = {"campaign": "crossroads", "scene": "chief_hall", "defeated": ["cellar_rats"],
+        "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True}}  # fmt: skip
+RATS_ASLEEP = {
+    "campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+    "fight": "cellar_rats", "turn": "thorin",
+    "conditions": {"giant-rat-1": ["unconscious", "restrained"], "giant-rat-2": ["unconscious"],
+                   "giant-rat-3": ["unconscious"]},
+}  # fmt: skip
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour"}
+WOLVES = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves", "turn": "sela",
+          "wounds": {"wolf-1": 7, "bram": 9}}  # fmt: skip
+BARROW = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead",
+          "defeated": ["woods_wolves"], "flags": {"barrow_open": True}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line", ["We've come to talk about peace.", "we're here to make a deal with you"]
+)
+def test_a_purpose_said_opens_the_talk_and_the_roll_waits_for_the_case(line: str) -> None:
+    said = read(HALL, "mira", line)[0]
+    assert (said.kind, said.targets) == ("talk", ("grubnak",))
+    assert read(HALL, "mira", "I try to persuade Grubnak to make peace")[0].kind == "challenge"
+
+
+def test_a_friend_told_to_cast_on_me_casts_on_the_speaker() -> None:
+    said = read(HARBOUR, "wren", "Cass, cast guidance on me")[0]
+    assert (said.actor, said.spell, said.targets) == ("cass", "guidance", ("wren",))
+    own = read(HARBOUR, "wren", "Cass: I cast guidance on myself")[0]
+    assert own.targets == ("cass",)
+
+
+@pytest.mark.parametrize("line", ["Thorin: tie up another one", "tie up the other rat"])
+def test_a_rope_is_for_a_foe_not_yet_tied_never_the_stairs_up(line: str) -> None:
+    said = read(RATS_ASLEEP, "mira", line)[0]
+    assert (said.kind, said.targets) == ("improvise", ("giant-rat-2",))
+
+
+@pytest.mark.parametrize(
+    ("spec", "actor", "line", "kind", "target"),
+    [
+        (HALL, "thorin", "Boromir joins us and smashes the lock", "refuse", None),
+        (HARBOUR, "wren", "I take out my fiddle and play a sad sea shanty on the quay", None, None),
+        ({"campaign": "crossroads", "scene": "inn"}, "aria",
+         "I stomp on the floor to see if anything answers from down there", "improvise",
+         "trapdoor"),
+        ({**BARROW, "turn": "bram"}, "bram", "I shove the stone bier over onto the skeletons",
+         "improvise", "bier"),
+    ],
+)  # fmt: skip
+def test_deeds_told_are_read_as_meant(
+    spec: dict[str, object], actor: str, line: str, kind: str | None, target: str | None
+) -> None:
+    said = read(spec, actor, line)[0]
+    if kind is None:  # (anything but going anywhere)
+        assert said.kind != "move"
+    else:
+        assert (said.kind, said.target) == (kind, target)
+
+
+def test_spells_told_by_their_look_and_a_guard_that_is_no_swing() -> None:
+    pale = ("Sela sees Bram stagger, blood on his sleeve. She lifts her holy symbol and calls "
+            "down a column of pale fire onto that wolf.")  # fmt: skip
+    assert read(WOLVES, "sela", pale)[0].spell == "sacred_flame"
+    guard = read(WOLVES, "sela", "I stand over Bram and fend the wolves off him with my shield")
+    assert all(s.kind != "attack" for s in guard)
+    sung = ("Ivo's voice cracks on the first note but he keeps going, belting out a rude tavern "
+            "song about a skeleton who lost his leg bone, and sends a wave of thunder rolling "
+            "into the two that are still standing.")  # fmt: skip
+    assert read({**BARROW, "turn": "ivo"}, "ivo", sung)[0].spell == "thunderwave"
+
+
+async def test_a_choice_of_foes_offered_back_is_taken_by_its_place_or_its_number() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria",
+            "flags": {"trapdoor_open": True},
+            "wounds": {"giant-rat-2": 3, "giant-rat-3": 3}}  # fmt: skip
+    for answer, foe in [("whichever, the second", "giant-rat-3"), ("2", "giant-rat-2")]:
+        session = session_for(build_situation(Situation.model_validate(rats)))
+        await play(session, "aria", "fire bolt the wounded one")
+        assert "Giant Rat 2 or cast Fire Bolt at Giant Rat 3" in session.state.history[-1].narrative
+        referee = await play(session, "aria", answer)
+        cast = [c.arguments for c in referee.made if c.name == "cast_spell"]
+        assert len(cast) == 1 and '"fire_bolt"' in cast[0] and f'"{foe}"' in cast[0]
+
+
+def test_the_one_key_of_the_story_is_never_found_twice() -> None:
+    state = build_situation(Situation.model_validate(
+        {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+         "flags": {"trapdoor_open": True}}))  # fmt: skip
+    state.party["mira"].inventory.append("silver key")
+    apply_effects(state, Effects(give_items=["silver_key"]), "aria", "under the flagstone")
+    keys = [i for s in state.party.values() for i in s.inventory if i == "silver key"]
+    assert keys == ["silver key"]
+    apply_effects(state, Effects(give_items=["healing_potion"]), "aria", "a gift")
+    assert "healing potion" in state.party["aria"].inventory

@@ -313,7 +313,12 @@ def attack_tool(args: a.AttackArgs, state: GameState) -> ToolOutcome:
         results.append(result)
     if state.encounter is not None:
         events.append(ev.combat_update(state))
-    return ToolOutcome({"attacker": attacker, "target": target, "attacks": results}, events)
+    landed = sum(1 for r in results if r.get("outcome") in ("hit", "critical_hit"))
+    # ("landed" is kept in the ledger's line of the blow: "the rat biting Aria" is the one
+    # whose teeth found her, not one that snapped at her and missed)
+    return ToolOutcome(
+        {"attacker": attacker, "target": target, "landed": landed, "attacks": results}, events
+    )
 
 
 LOADED = "loaded_shot"

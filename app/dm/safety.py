@@ -206,6 +206,10 @@ def names_topic(text: str, topics: Topics) -> bool:
     return any(_pattern(topic).search(seen) for topic in topics.every)
 
 
+_CHOICE = re.compile(r"(?:Did you mean|At which|Which one)\b")
+"""A question the game asks back, offering choices: veiled word by word, never whole."""
+
+
 class NarrationFilter:
     """Keeps sentences naming a line or veil out of streamed narration.
 
@@ -239,6 +243,9 @@ class NarrationFilter:
         body = sentence.rstrip()
         gap = sentence[len(body) :]
         lead = sentence[: len(sentence) - len(sentence.lstrip())]
+        if _CHOICE.match(sentence.lstrip()):  # a choice the game offers: word by word, so
+            self.veiling = False  # it can still be answered ("… at Giant (veiled) 2 or …")
+            return lead + _label(sentence.strip(), topics) + gap
         if self.veiling:  # one marker for the run (and its closing quotes), keeping a
             # paragraph break or a space
             if "\n\n" in sentence:
@@ -283,7 +290,8 @@ VEILED = "(veiled)"
 SHOWN_FIELDS = frozenset(
     {
         "after", "alerts", "before", "character_name", "declared", "description", "markup",
-        "message", "name", "outcome", "prompt", "reactor_name", "reason", "text", "trigger",
+        "message", "name", "outcome", "position", "prompt", "reactor_name", "reason", "text",
+        "trigger",
     }
 )  # fmt: skip
 """The fields of session events that players read (never ids: the screens look them up)."""

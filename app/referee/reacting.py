@@ -68,6 +68,10 @@ def _named_in(state: GameState, trigger: str, reactor: str) -> str | None:
     return None
 
 
+_IDS = re.compile(r" \((?:[a-z][a-z0-9_]*-)+[a-z0-9_]+\)")
+"""The ids a tool's refusal names beside names, for the DM ("Giant Rat 3 (giant-rat-3)")."""
+
+
 class Reacting(RefereeBase):
     """The referee's adjudication of declared reactions."""
 
@@ -134,7 +138,8 @@ class Reacting(RefereeBase):
             return []
         name = entry.reactor_name
         if "error" in result:
-            self.notes.append(f"{name} cannot do that as a reaction: {result['error']}.")
+            why = _IDS.sub("", str(result["error"]))  # ("Giant Rat 3 fled": names, no ids)
+            self.notes.append(f"{name} cannot do that as a reaction: {why}.")
             return [self._end(entry, "no effect: the rules refused it", refund=True)]
         if "attacks" in result:
             first = result["attacks"][0] if result["attacks"] else {}

@@ -154,9 +154,12 @@ def _last_by(blows: _Blows, actor: str, among: set[str]) -> str | None:
     return None
 
 
-def _last_on(blows: _Blows, victim: str, among: set[str]) -> str | None:
+def _last_on(blows: _Blows, victim: str, among: set[str], *, landed: bool = False) -> str | None:
+    """The last of ``among`` to strike at the victim (``landed``: and hit)."""
     for blow in reversed(blows):
         if blow.target == victim and blow.actor in among:
+            if landed and "landed=0" in blow.detail:
+                continue  # snapped at them and missed: not the one "biting" them
             return blow.actor
     return None
 
@@ -228,7 +231,7 @@ def _doing(
     if victim is None or victim not in state.party:
         return None
     on = _engaged_with(state, victim) & ids
-    last = _last_on(blows, victim, ids)
+    last = _last_on(blows, victim, ids, landed=True) or _last_on(blows, victim, ids)
     if m is did or not on:
         fits = [last] if last else sorted(on)
     else:

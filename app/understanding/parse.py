@@ -32,12 +32,12 @@ from app.understanding.rewording import (
     STORY_VOICE,
     bodily,
     for_a_friend,
+    for_the_speaker,
     levered,
 )
 from app.understanding.scope import build_scope
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
-from app.understanding.vocatives import for_the_speaker
 from app.understanding.ways import UP_TO_A_DOOR
 from app.understanding.words import POLITE, normalise, starts_with
 from app.world import view

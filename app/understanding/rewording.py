@@ -11,6 +11,7 @@ import re
 from app.understanding import readings as r
 from app.understanding.spells import names_a_spell
 from app.understanding.words import has_phrase
+from app.world.state import GameState
 
 _LEVER = r"(?:crowbar|pry ?bar|prybar|jemmy)"
 _USE_LEVER = re.compile(
@@ -238,5 +239,31 @@ _RETURNED = re.compile(
 def as_told(text: str) -> str:
     """The line with what is only for the table taken off its front: a deed handed to
     another ("Sela's better at this. She lays a hand …": Sela lays it), a player back ("back!
-    what did i miss": a question, no going back)."""
-    return _RETURNED.sub("", _HANDED_OVER.sub(r"\1 ", text)) or text
+    what did i miss": a question, no going back), the players called ("hey guys, …")."""
+    return _TO_THE_TABLE.sub("", _RETURNED.sub("", _HANDED_OVER.sub(r"\1 ", text))) or text
+
+
+_TO_THE_TABLE = re.compile(
+    r"^\W*(?:(?:hey|hi|ok|okay|so|right|alright)\s+)?(?:guys|everyone|everybody|team|folks|"
+    r"gang|y'?all|people|friends)\b\W*(?=\w)",
+    re.IGNORECASE,
+)
+"""The players called before a word to them ("hey guys what should we do first?"): said
+to the table, not to the one person of the story here."""
+
+
+_SPEAKER = re.compile(r"\b(?:me|myself)\b")
+
+
+def for_the_speaker(rest: str, raw: str, actor: str | None, state: GameState) -> str:
+    """A line that tells a friend what to do ("Cass, cast guidance on me") with its "me"
+    the speaker's character, not the friend told; a line a player types as that friend
+    ("Cass: I cast guidance on myself") keeps its own."""
+    if (
+        actor is None
+        or actor not in state.party
+        or raw.lstrip().partition(" ")[0].endswith(":")
+        or rest.startswith("i ")
+    ):
+        return rest
+    return _SPEAKER.sub(state.name_of(actor).split()[0].lower(), rest)

@@ -53,6 +53,7 @@ from app.understanding.ways import (
 )
 from app.understanding.words import (
     has_phrase,
+    normalise,
     verb_at,
 )
 from rules.conditions import Condition
@@ -73,6 +74,10 @@ CHANGED_MIND = ("wait no", "no wait", "actually no", "no actually", "never mind"
 back."""
 
 
+_QUOTED_WORDS = re.compile(r"(?<!\w)['\"“‘][^'\"”’]{3,}['\"”’](?!\w)")
+"""Words quoted in a line: what is said with the spell (a mockery's insult)."""
+
+
 def _opens_a_fight(spell: Spell) -> bool:
     """A spell cast at foes in view that starts the fight: one that hurts or fells them
     (Magic Missile, Sleep, Hold Person), not one that only charms or sheds light."""
@@ -89,6 +94,11 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         return None
     spell = found[1]
     name = srd().spells.get(spell).name.lower() if spell in srd().spells else spell
+    unquoted = ctx.said
+    for quoted in _QUOTED_WORDS.findall(ctx.raw):
+        unquoted = " ".join(unquoted.replace(normalise(quoted), " ").split())
+    if unquoted and unquoted != ctx.said:  # "mockery on it - 'you smell worse than low
+        ctx = ctx.with_said(unquoted)  # tide'": the words said, never what it is cast at
     if not cast_verb and not ctx.scope.fighting and ctx.said.startswith(f"{name} you"):
         return None  # "Bless you, child": a blessing said to someone, not the spell
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)

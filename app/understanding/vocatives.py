@@ -70,20 +70,3 @@ def called_nobody(text: str, state: GameState, actor: str | None, plainly: bool 
                                           for p in ps) for w in words):  # fmt: skip
         return ""
     return f"there is nobody called {name} here"
-
-
-_SPEAKER = re.compile(r"\b(?:me|myself)\b")
-
-
-def for_the_speaker(rest: str, raw: str, actor: str | None, state: GameState) -> str:
-    """A line that tells a friend what to do ("Cass, cast guidance on me") with its "me"
-    the speaker's character, not the friend told; a line a player types as that friend
-    ("Cass: I cast guidance on myself") keeps its own."""
-    if (
-        actor is None
-        or actor not in state.party
-        or raw.lstrip().partition(" ")[0].endswith(":")
-        or rest.startswith("i ")
-    ):
-        return rest
-    return _SPEAKER.sub(state.name_of(actor).split()[0].lower(), rest)

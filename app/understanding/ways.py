@@ -117,13 +117,21 @@ _DONE_TO = re.compile(
 """A deed's particle after whom it is done to, ending the clause ("patch her up"): no way."""
 
 
+_ESCORTING = re.compile(
+    r"^(?:carr|lead|led|take|took|bring|brought|help|walk|escort|guide|drag|haul|hoist|"
+    r"scoop|pull|get|lift|follow|chase|go|come|head|send|usher|lower|push|shove|climb|run)"
+)
+"""Verbs that take someone along a way ("carry her out", "follow him down"): the way kept."""
+
+
 def move(ctx: Context, at: int) -> Intent | None:
     """The way the words from ``at`` go by (a move intent), a word with someone walked up
     to, or ``None`` when they go nowhere."""
     rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
     rest = DRAWN.sub(" ", rest).strip()  # ("goes first with her shortsword out": no way out)
     rest = re.sub(r"\bback (?:in|inside)\b", "inside", rest)  # "go back in": in again, not back
-    rest = _DONE_TO.sub(r"\1", rest)  # "patch her up": her, patched; nobody goes up
+    if not _ESCORTING.match(rest):  # "patch her up": her, patched; nobody goes up (but
+        rest = _DONE_TO.sub(r"\1", rest)  # "carry her out" takes her, and the party, out)
     approach = _APPROACH.search(rest)
     if re.match(r"^(?:put|puts|place|places|set|sets|lay|lays)\s+(?!(?:off|out|forth)\b)", rest):
         return None  # "put the crown back": the thing goes back, nobody goes anywhere

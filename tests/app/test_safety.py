@@ -451,3 +451,17 @@ def test_a_game_with_no_lines_or_veils_is_told_so_at_once_and_a_veil_still_count
     assert topics_for(state, SafetyConfig(lines=["spiders"])) == Topics(lines=("spiders",))
     state.truth.veils.append("rats")
     assert topics_for(state) == Topics(veils=("rats",))
+
+
+def test_a_veil_reaches_the_trackers_where_and_leaves_a_choice_answerable() -> None:
+    from app.actions.events import CombatantStatus, CombatUpdate
+    from app.dm.safety import Topics, scrub, veil_event
+
+    topics = Topics(veils=("rat",))
+    fight = CombatUpdate(round=1, current_id="mira", combatants=[CombatantStatus(
+        id="mira", name="Mira", initiative=3, hp=5, max_hp=9, ac=14, side="party",
+        position="⚔ Giant Rat 1")])  # fmt: skip
+    assert "Rat" not in veil_event(fight, topics).combatants[0].position  # type: ignore[attr-defined]
+    told = scrub("The rat bites. Did you mean to attack Giant Rat 2 or attack Giant Rat 3?", topics)
+    assert told.startswith("(…veiled…)") and "Did you mean to attack Giant" in told
+    assert "Rat" not in told and told.endswith("3?")

@@ -107,3 +107,43 @@ def test_the_one_key_of_the_story_is_never_found_twice() -> None:
     assert keys == ["silver key"]
     apply_effects(state, Effects(give_items=["healing_potion"]), "aria", "a gift")
     assert "healing potion" in state.party["aria"].inventory
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("back! what did i miss", "question"),
+        ("im back", "ask"),
+        ("hey guys what should we do first?", "help"),
+    ],
+)
+def test_words_for_the_table_go_nowhere_and_are_said_to_nobody_of_the_story(
+    line: str, kind: str
+) -> None:
+    inn = {"campaign": "crossroads", "scene": "inn",
+           "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    assert read(inn, "mira", line)[0].kind == kind
+    assert read(inn, "mira", "back to the old road")[0].kind != "ask"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Grubnak you smelly little thief, hand back everything you stole or we gut you like a fish",
+        "we spared your guards. we could have killed them. leave the inn alone",
+    ],
+)
+def test_a_threats_price_and_a_blow_not_struck_are_words(line: str) -> None:
+    said = read(HALL, "mira", line)
+    assert all(s.kind != "attack" for s in said)
+
+
+def test_berta_pays_the_twenty_gold_she_promised() -> None:
+    from app.session.triggers import run_triggers
+
+    state = build_situation(Situation.model_validate(
+        {"campaign": "crossroads", "scene": "inn", "defeated": ["cellar_rats"],
+         "flags": {"trapdoor_open": True, "tam_found": True}}))  # fmt: skip
+    run_triggers(state)
+    assert state.flags.get("tam_home")
+    assert any("20 gold pieces" in s.inventory for s in state.party.values())

@@ -132,7 +132,8 @@ async def test_two_foes_hurt_alike_are_asked_about_by_name() -> None:
         made, said = await turn(state, "aria", line)
         assert made == [] and "Goblin 1" in said and "Goblin 2" in said, line
     made, said = await turn(game(warren), "aria", "magic missile the wounded one")
-    assert made == [] and "Goblin 1 or Goblin 2" in said
+    # offered as a choice, to be answered "2" or "the second"
+    assert made == [] and "Magic Missile at Goblin 1 or cast Magic Missile at Goblin 2" in said
 
 
 async def test_the_most_hurt_of_two_wounded_is_the_wounded_one() -> None:

@@ -300,6 +300,10 @@ def resting(a: Asked) -> str | None:
     """Asked: "can we take a short rest", "how does a long rest work"."""
     if not a.word("rest", "resting", "rests", "breather"):
         return None
+    if a.has("the rest of", "rest of the", "rest of us", "rest of them") and not a.word(
+        "short", "long", "breather"
+    ):
+        return None  # "how's the rest of the village holding up": the others, no resting
     if a.state.encounter is not None and not a.word("after"):
         return "Not now: nobody can rest during a fight."
     short = (

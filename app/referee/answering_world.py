@@ -171,6 +171,8 @@ def given_lately(a: Asked) -> str | None:
 
 def the_goal(a: Asked) -> str | None:
     """Asked: "what are we supposed to be doing", "what's our goal"."""
+    if a.intent.spell and a.has("remind me"):
+        return None  # "remind me what fire bolt does": the spell's, not the quest's
     if not (
         a.word("goal", "goals", "quest", "objective", "mission")
         or a.has("supposed to", "what are we doing", "why are we here", "what should we do")

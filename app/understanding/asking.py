@@ -204,7 +204,9 @@ _LOCAL_KNOWLEDGE = re.compile(
     r"doctor|ferry|boat)s?\b|where (?:can|could|might|would) (?:we|i|one) (?:sleep|stay|eat|buy|"
     r"find|get)\b|how many (?:have|has) (?:the sea|gone|died|vanished|drowned|disappeared|been "
     r"taken|been lost)\b|does (?:the |your |she |he )?(?:\w+ )?know (?:a|an|"
-    r"any|of|where|who)\b)"
+    r"any|of|where|who)\b|how(?:'s| is| are) (?:the )?(?:rest of (?:the )?)?(?:village|town|"
+    r"folk|people|villagers|townsfolk|everyone|everybody)\b|what(?:'s| is) the (?:best|nearest|"
+    r"closest|cheapest) (?:inn|tavern|smith|blacksmith|healer|temple|shop|place)\b)"
 )
 """What the people of a place know ("is there an inn where we might sleep?", "does the
 landlady know a good smith?"): asked of the person here, whoever the words name."""

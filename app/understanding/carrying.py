@@ -160,9 +160,22 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
                           note="nobody carries that")  # fmt: skip
     if not item and not holders and kind == "use" and ctx.named("feature", text=rest):
         return None  # "drink some ale from the casks": a deed with the scene's thing
+    if not item and not holders and kind == "use" and _FARE.search(rest) and _HAD.match(ctx.said):
+        # "I drink an ale and ask Berta …": the house's fare, had and told, no item
+        return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
     note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
     held = (item,) if item and holders else ()  # what was meant, though not theirs to use
     return ctx.intent("ask", targets=held, item=item if held else None, confidence=0.3, note=note)
+
+
+_FARE = re.compile(
+    r"\b(?:ale|ales|beer|beers|wine|mead|cider|stout|pint|tankard|mug|cup|tea|"
+    r"milk|water|stew|soup|bread|cheese|sausages?|meal|supper|breakfast)\b"
+)
+"""What an inn or a kitchen serves: eaten or drunk, nothing carried is used up."""
+_HAD = re.compile(r"^(?:i\s+|we\s+)?(?:drink|drinks|eat|eats|sip|sips|gulp|gulps|quaff|quaffs|"
+                  r"down|downs|have|has|grab|grabs|order|orders)\b")  # fmt: skip
+"""Had oneself (not "pour Berta a cup of her own ale": a kindness to her)."""
 
 
 EATEN = frozenset({

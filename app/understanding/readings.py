@@ -237,6 +237,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
                                                        ["forward"], ["forwards"], ["ahead"],
                                                        ["on"], []):  # fmt: skip
         return closer(ctx)  # "I move up" in a fight: towards the foe, not up the stairs
+    if ctx.scope.fighting and go == ["back"] and len(words) > 1:  # "run back": out of reach,
+        return ctx.intent("manoeuvre", action="withdraw", confidence=0.9)  # still in the fight
     if len(go) == 1 and go[0] in vocab.directions:
         direction = vocab.directions[go[0]]
         exits = [t for t in ctx.scope.of("exit") if direction in t.names or go[0] in t.names]

@@ -37,6 +37,7 @@ def spell_named(words: tuple[str, ...], singled_out: bool) -> str | None:
     if " " in name:
         return key
     asked = any(w in words for w in _SPELL_WORDS) or any(f" {p} " in text for p in _ASKED_WHAT)
+    asked = asked or any(f" {name} {do} " in text for do in ("do", "does", "do again"))
     if asked and not singled_out:
         return key
     if words[:1] in (("can",), ("does",), ("will",)) and words[1:2] == (name,):

@@ -147,3 +147,42 @@ def test_berta_pays_the_twenty_gold_she_promised() -> None:
     run_triggers(state)
     assert state.flags.get("tam_home")
     assert any("20 gold pieces" in s.inventory for s in state.party.values())
+
+
+def test_running_back_in_a_fight_is_a_step_out_of_reach_not_home() -> None:
+    wolves = {**WOLVES, "turn": "ivo"}
+    said = read(wolves, "ivo", "thunderwave then run back")
+    assert [(s.kind, s.action) for s in said][1] == ("manoeuvre", "withdraw")
+    assert read(wolves, "ivo", "run back to the mill")[0].kind == "move"
+
+
+def test_the_house_fare_is_had_and_a_cup_poured_for_her_is_a_kindness() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    said = read(inn, "thorin", "I drink an ale and ask berta about the goblins")
+    assert [(s.kind, s.target) for s in said] == [("improvise", None), ("talk", "berta")]
+    poured = read(inn, "thorin", "I pour Berta a cup of her own ale")[0]
+    assert (poured.kind, poured.target) == ("improvise", "berta")
+
+
+@pytest.mark.parametrize(
+    ("spec", "actor", "line", "answer"),
+    [
+        ({"campaign": "crossroads", "scene": "inn"}, "aria",
+         "remind me what fire bolt does? damage?", "Fire Bolt: a cantrip"),
+        (HARBOUR, "wren", "whats shatter do again", "Shatter: a 2nd-level spell"),
+    ],
+)  # fmt: skip
+async def test_a_spell_asked_about_in_passing_words_is_told(
+    spec: dict[str, object], actor: str, line: str, answer: str
+) -> None:
+    from tests.app.referee_lines import told
+
+    assert answer in await told(spec, actor, line)
+
+
+@pytest.mark.parametrize(
+    "line", ["How's the rest of the village holding up?", "What's the best inn around here?"]
+)
+def test_what_the_locals_know_is_asked_of_the_one_here_and_is_no_rest(line: str) -> None:
+    said = read({**HARBOUR, "met": ["nessa"]}, "wren", line)[0]
+    assert (said.kind, said.target) == ("talk", "nessa")

@@ -103,9 +103,10 @@ _CLOSING_IN = re.compile(
     re.I,
 )
 """A blow struck by closing in: with a blade in hand, never a bow from where one stands."""
-ASIDES = frozenset({"ask", "foreign", "inventory", "refuse"})
+ASIDES = frozenset({"ask", "foreign", "help", "inventory", "refuse"})
 """Lines answered at once at a shared table: nothing in them is played (and a line refused,
-"Bram and Ivo head to the woods" typed by Sela's player, is said so before the round)."""
+"Bram and Ivo head to the woods" typed by Sela's player, is said so before the round; "brb
+getting snacks" is told how to step away, and keeps the turn)."""
 
 
 class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, Powers):
@@ -119,14 +120,16 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if chosen_reading(text, self.asked_back.get(actor, ())) is not None:
             return None
         intent = understand(text, actor, state, self.campaign)
-        asked = intent.kind == "question" and not state.encounter and not intent.then
-        if asked and (
-            answers.knower(state, self.campaign, intent) is not None
-            or judged_words(state, actor, intent) is not None
+        questions = (intent, *intent.then)  # ("how many goblins are there and are they
+        asked = not state.encounter and all(q.kind == "question" for q in questions)  # armed?")
+        if asked and any(
+            answers.knower(state, self.campaign, q) is not None
+            or judged_words(state, actor, q) is not None
+            for q in questions
         ):
             asked = False  # put to someone here, or words they take to heart: played
         if asked:  # "who's the woman at the end of the quay?": the game's to answer now
-            return self._say(state, intent)
+            return " ".join(self._say(state, q) for q in questions)
         if intent.then or intent.kind not in ASIDES or intent.note == "where to?":
             return None  # "I go too": along with whoever goes, when the round is played
         if intent.kind == "ask" and intent.alternatives:

@@ -186,3 +186,17 @@ async def test_a_spell_asked_about_in_passing_words_is_told(
 def test_what_the_locals_know_is_asked_of_the_one_here_and_is_no_rest(line: str) -> None:
     said = read({**HARBOUR, "met": ["nessa"]}, "wren", line)[0]
     assert (said.kind, said.target) == ("talk", "nessa")
+
+
+def test_questions_and_stepping_away_at_a_shared_table_keep_the_turn() -> None:
+    from app.session import declaring
+
+    warren = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True},
+              "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    for line, said in [("how many goblins are there and are they armed?", "goblins"),
+                       ("brb getting snacks", "/away")]:  # fmt: skip
+        session = session_for(build_situation(Situation.model_validate(warren)))
+        session.state.turn_order.active = "Ana"
+        reply, who = declaring.declare(session, line, "mira")
+        assert reply.ok and reply.aside and who is None and said in reply.text, line

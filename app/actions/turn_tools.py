@@ -12,7 +12,7 @@ from app.actions.beings import conditions_of, fresh_economy, set_vitals, vitals_
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.hooks import RULES
 from app.actions.registry import ToolError, ToolOutcome
-from app.world.state import GameState
+from app.world.state import MOST_TURNS, GameState
 from rules.abilities import Ability
 from rules.conditions import can_act, tick_end_of_turn, tick_source_turn, tick_start_of_turn
 from rules.damage import LifeState, death_save
@@ -114,7 +114,7 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         encounter.turn_index += 1
         if encounter.turn_index >= len(encounter.order):
             encounter.turn_index = 0
-            encounter.round += 1
+            encounter.round = min(encounter.round + 1, MOST_TURNS)  # (a save's bound)
         current = encounter.current.id
         if vitals_of(state, current).state is LifeState.DEAD:
             continue

@@ -256,6 +256,10 @@ class OpenAIBrain:
                 f"before it answered (a reasoning model thinks within it too); raise "
                 f"max_tokens in {SETTINGS} (now {self.config.max_tokens})"
             )
+        if finish == "length" and said and not tool_calls:  # the story stopped mid-word:
+            cut = f" … (the DM's reply ran out of room: raise max_tokens in {SETTINGS})"
+            text.append(cut)  # said so, never passed off as the whole turn's telling
+            yield TextDelta(cut)
         yield BrainReply("".join(text), tool_calls, usage, finish)
 
     async def _next(self, pieces: AsyncIterator[Any], budget: _Budget) -> Any:

@@ -22,7 +22,9 @@ def resolve_character(session: GameSession, name: str) -> str | None:
         encounter = session.state.encounter
         if encounter is not None:
             return encounter.current.id if encounter.current.id in session.state.party else None
-        for cid in session.state.party:
+        up = session.state.turn_order.active  # at a shared table: the player whose turn it is
+        party = sorted(session.state.party, key=lambda c: session.state.controller_of(c) != up)
+        for cid in party:
             if why_cannot_act(session.state, cid) is not None:
                 continue  # the unconscious, the dead, the paralysed: someone else steps up
             probe = PlayerAction(

@@ -58,7 +58,7 @@ from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.timeline import LoadFile, Timeline
 from app.world.actions import PlayerAction
 from app.world.printable import printable
-from app.world.state import GameState, Snapshot
+from app.world.state import MOST_TURNS, GameState, Snapshot
 from app.world.turnrecord import TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
 
@@ -296,7 +296,7 @@ class GameSession:
         done = False
         try:
             calm = self.state.encounter is None
-            self.state.turn += 1
+            self.state.turn = min(self.state.turn + 1, MOST_TURNS)  # (a save's bound)
             fate.settle(self.state, fate.recorded(self.state, actions, self.safety_topics()))
             flow = TurnEvents(self.state)
             readings = read_actions(self.state, actions)
@@ -431,7 +431,7 @@ class GameSession:
         if not rolls and not any(
             e.turn == self.state.turn and e.kind not in IDLE_EVENTS for e in events
         ):  # a question answered, a line refused: told, but no turn on the counter
-            self.state.idle_turns += 1
+            self.state.idle_turns = min(self.state.idle_turns + 1, self.state.turn)
         self.state.history.append(
             TurnRecord(
                 number=self.state.turn,

@@ -405,6 +405,13 @@ class DungeonApp(App[None]):
         else:
             play.leave(back, quitting=False)
 
+    def action_command_palette(self) -> None:
+        """The command palette, which closes only itself (:mod:`app.tui.widgets.palette`)."""
+        from app.tui.widgets.palette import PALETTE, OncePalette
+
+        if self.use_command_palette and self.screen.id != PALETTE:
+            self.push_screen(OncePalette(id=PALETTE))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette: the game's commands first, then Textual's own."""
         play = screen if _is_play(screen) else None
@@ -467,22 +474,10 @@ def make_app(
             dm = load_dm_config()
         except ConfigError:
             dm = DMConfig()
-    launch = Launch(
-        saves=saves,
-        campaigns=campaigns,
-        characters=characters,
-        campaign=campaign,
-        dm=dm,
-        brain_factory=brain_factory,
-        session=session,
-        save_as=save_as,
-        resumed=resumed,
-        notes=notes,
-        loaded_from=loaded_from,
-        still=still,
-        watch=watch,
-        loaded=loaded,
-    )
+    launch = Launch(saves=saves, campaigns=campaigns, characters=characters, campaign=campaign,
+                    dm=dm, brain_factory=brain_factory, session=session, save_as=save_as,
+                    resumed=resumed, notes=notes, loaded_from=loaded_from, still=still,
+                    watch=watch, loaded=loaded)  # fmt: skip
     return DungeonApp(launch)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from app.world.campaign import Campaign
 from app.world.references import Problem
+from rules.advancement import highest_level
+from rules.classes import class_spec
 from rules.pregens import pregen_mismatches
 
 KIND = "sheet disagrees with the rules"
@@ -18,8 +20,26 @@ KIND = "sheet disagrees with the rules"
 def pregen_problems(campaign: Campaign) -> list[Problem]:
     """One problem per field of a pregen that disagrees with its species or class data."""
     problems: list[Problem] = []
+    low, high = campaign.campaign.levels
     for n, sheet in enumerate(campaign.characters):
         for found in pregen_mismatches(sheet):
             where = f"characters[{n}].{found.field}"
             problems.append(Problem(KIND, where, found.message, subject=f"character:{sheet.id}"))
+        spec = class_spec(sheet.character_class) if sheet.character_class else None
+        modelled = highest_level(spec) if spec is not None else sheet.level
+        if sheet.level > modelled or not low <= sheet.level <= high:
+            why = (
+                f"the rules model {sheet.character_class} to level {modelled}: past it "
+                "the sheet has no features of its level"
+                if sheet.level > modelled
+                else f"the campaign is written for levels {low} to {high} (campaign.levels)"
+            )
+            problems.append(Problem(LEVEL, f"characters[{n}].level",
+                                    f"{sheet.name} is level {sheet.level}, but {why}",
+                                    subject=f"character:{sheet.id}"))  # fmt: skip
     return problems
+
+
+LEVEL = "pregen's level out of range"
+"""The kind of problem: a pregen above what the rules model, or outside the campaign's
+levels (a warning: the game still plays the sheet, too strong or too weak for the story)."""

@@ -234,3 +234,15 @@ def test_campaign_defined_monsters(tmp_path: Path) -> None:
         app, ["balance", str(folder), "--monster", "tunnel_hound:2", "--fights", "50"]
     )
     assert result.exit_code == 0 and "vs 2 Tunnel Hounds" in result.stdout
+
+
+def test_a_pregen_above_the_rules_or_outside_the_campaigns_levels_is_warned_of() -> None:
+    data = raw()
+    _, high = data["campaign"].get("levels", [1, 3])
+    data["characters"][0]["level"] = 20
+    found = [p for p in problems_of(data) if p.startswith("pregen's level out of range")]
+    assert len(found) == 1 and "level 20" in found[0] and "to level 5" in found[0]
+    data = raw()
+    data["campaign"]["levels"] = [high + 1, high + 2]
+    found = [p for p in problems_of(data) if p.startswith("pregen's level out of range")]
+    assert found and f"levels {high + 1} to {high + 2}" in found[0]

@@ -293,3 +293,25 @@ def test_a_way_opened_earlier_in_the_round_is_taken_by_a_later_line() -> None:
     assert opened.state.scene.id == "cellar" and "holds the trapdoor shut" not in told
     shut, told = _round(1)  # the lock holds: the move is refused, in the campaign's words
     assert shut.state.scene.id == "inn" and "The padlock holds the trapdoor shut" in told
+
+
+def test_anyone_is_one_of_the_characters_of_the_player_whose_turn_it_is() -> None:
+    from app.session.naming import resolve_character
+
+    session = table()
+    assert resolve_character(session, "Anyone") == "mira"
+    assert act(session, "Ana", "mira")
+    assert session.state.controller_of(resolve_character(session, "Anyone") or "") == "Ben"
+
+
+def test_a_save_at_the_counters_bound_stays_loadable_after_another_turn() -> None:
+    from app.world.state import MOST_TURNS, GameState
+
+    session = table()
+    session.state.turn = session.state.idle_turns = MOST_TURNS
+    for player, character in (("Ana", "mira"), ("Ben", "thorin"), ("Cy", "aria")):
+        assert act(session, player, character)  # a round of looking: an idle turn
+    asyncio.run(_run(session))
+    assert session.state.history  # (the round was played)
+    assert session.state.turn == MOST_TURNS >= session.state.idle_turns
+    GameState.model_validate(session.state.model_dump())  # (a save of it loads again)

@@ -258,3 +258,12 @@ async def test_a_model_not_named_as_a_thinker_streams_at_once_and_learns_the_tag
         await collect(brain)
         held, reply = await collect(brain)
     assert "".join(held) == ANSWER and THOUGHT not in reply.text
+
+
+async def test_a_telling_cut_short_by_the_token_limit_is_kept_and_says_so() -> None:
+    with FakeOpenAI([Reply(text="The goblin raises his", finish_reason="length")]) as server:
+        config = DMConfig(model="plain", base_url=server.base_url, api_key=SecretStr("k"))
+        deltas, reply = await collect(OpenAIBrain(config))
+    shown = "".join(deltas)
+    assert shown.startswith("The goblin raises his …") and "raise max_tokens" in shown
+    assert reply.text == shown

@@ -74,3 +74,36 @@ async def test_the_game_and_its_screens_fit(tmp_path: Path, size: tuple[int, int
         for key, kind in (("f4", SheetScreen), ("f5", JournalScreen), ("f6", StoryScreen),
                           ("f3", TurnLogScreen), ("f2", PromptInspector)):  # fmt: skip
             await opened(pilot, key, kind, size[0])
+
+
+async def test_the_list_of_saves_survives_a_terminal_squeezed_to_nothing(tmp_path: Path) -> None:
+    from app.saves import save_game
+
+    saves = tmp_path / "saves"
+    save_game(in_the_cellar(), "cellar", saves)
+    app = make_app(saves=saves, characters=tmp_path / "chars", still=True, dm=DMConfig())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        for size in ((30, 4), (10, 3), (1, 1), (120, 36)):  # (a list cut to width 0 crashed)
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+
+
+async def test_a_palette_closed_twice_closes_only_itself(tmp_path: Path) -> None:
+    from app.tui.screens.play import PlayScreen
+
+    app = make_app(saves=tmp_path / "saves", session=session_for(in_the_cellar()),
+                   save_as=None, still=True, dm=DMConfig())  # fmt: skip
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, react=False)
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: app.screen.id == "--command-palette")
+        palette = app.screen
+        palette.dismiss()
+        await pilot.pause()
+        palette.dismiss()  # a second Enter reaching it once it has gone: no other screen goes
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)

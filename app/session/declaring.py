@@ -177,6 +177,9 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
         # not take the asker's place in the round and wait for everyone else's line.
         answer = answer_out_of_turn(session, character, text.strip())
         answer = answer or answer_aside(session, character, text.strip())
+        if answer is not None and owner and answer.rstrip().endswith("?"):
+            # asked back ("Did you mean …?"): the answer is the same player's to give
+            answer += f" (Still {owner}'s turn, for {session.state.name_of(character)}.)"
         if answer is not None:
             return Reply(answer, True, late, text.strip(), aside=True), None
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))

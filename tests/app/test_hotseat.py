@@ -315,3 +315,13 @@ def test_a_save_at_the_counters_bound_stays_loadable_after_another_turn() -> Non
     assert session.state.history  # (the round was played)
     assert session.state.turn == MOST_TURNS >= session.state.idle_turns
     GameState.model_validate(session.state.model_dump())  # (a save of it loads again)
+
+
+def test_a_choice_asked_back_at_a_shared_table_says_whose_turn_it_still_is() -> None:
+    from app.session import declaring
+
+    session = table()
+    reply, who = declaring.declare(session, "the trapdoor", "mira")
+    assert reply.aside and who is None and reply.text.startswith("Did you mean")
+    assert reply.text.endswith("(Still Ana's turn, for Mira.)")
+    assert session.status().banner == "Waiting for Ana"

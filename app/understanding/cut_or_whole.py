@@ -41,6 +41,9 @@ CLEAR = frozenset({"move", "examine", "talk", "attack", "cast", "feature", "chal
 def same(one: Intent, other: Intent) -> bool:
     """The whole line's reading is this clause's (the whole may have taken its target from
     a later clause: "second wind, then hit rat 2" read whole aims the feature at the rat)."""
+    used = {one.kind, other.kind} == {"use", "improvise"}  # "light my torch": a thing used,
+    if used and one.target is not None and one.target == other.target:  # or done with
+        return True
     if one.kind != other.kind:
         return False
     if one.kind == "cast" and one.spell is not None and one.spell == other.spell:

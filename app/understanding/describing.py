@@ -234,8 +234,8 @@ def _doing(
     last = _last_on(blows, victim, ids, landed=True) or _last_on(blows, victim, ids)
     if m is did or not on:
         fits = [last] if last else sorted(on)
-    else:
-        fits = sorted(on, key=lambda cid: cid != last)
+    else:  # of those on them, the one whose bite last found them ("the rat biting Aria")
+        fits = [last] if last in on else sorted(on)
     return Described(tuple(fits), m.group(0))
 
 

@@ -240,7 +240,13 @@ def as_told(text: str) -> str:
     """The line with what is only for the table taken off its front: a deed handed to
     another ("Sela's better at this. She lays a hand …": Sela lays it), a player back ("back!
     what did i miss": a question, no going back), the players called ("hey guys, …")."""
-    return _TO_THE_TABLE.sub("", _RETURNED.sub("", _HANDED_OVER.sub(r"\1 ", text))) or text
+    told = _TO_THE_TABLE.sub("", _RETURNED.sub("", _HANDED_OVER.sub(r"\1 ", text))) or text
+    return _MARCH.sub("", told) or told
+
+
+_MARCH = re.compile(r"(?<=[.!])\s+(?:\w+\s+){0,2}\w+\s+first\s*[.!]*\s*$", re.IGNORECASE)
+"""Who or what goes first, said after the deed ("Down the stairs we go. Torch first."): the
+order of march, no deed of its own."""
 
 
 _TO_THE_TABLE = re.compile(

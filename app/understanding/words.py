@@ -44,6 +44,8 @@ _CHAT_WORDS = {"w": "with", "ur": "your", "wat": "what", "wot": "what", "pls": "
 _ARE_YOU = re.compile(r"\br u\b")
 _YOU = re.compile(r"\bu(?= (?:ok|okay|alright|all right|hurt|good|fine|there|know|see|doing)\b)")
 """"r u" and "u" before how one is: "are you", "you" (never "u" alone, a way up)."""
+_ASKED_U = re.compile(r"\b(will|can|would|could|do|did|have|should|shall|thank|tell|give) u\b")
+"""A "u" after a word that asks or thanks ("will u pay us", "thank u"): "you"."""
 
 
 _SET_UP = re.compile(r"\b([a-z]{3,}(?:ed|en))-(up|down|out|in|back|over)\b")
@@ -64,6 +66,7 @@ def normalise(text: str) -> str:
     text = _MID.sub(" ", text)  # "grab the crown mid-fight": when, no blow
     text = _CHAT.sub(lambda m: _CHAT_WORDS[m.group(1)], text)  # "the one w the saucepan"
     text = _YOU.sub("you", _ARE_YOU.sub("are you", text))  # "r u ok", "u alright"
+    text = _ASKED_U.sub(r"\1 you", text)  # "how much will u pay us"
     return " ".join(re.sub(r"[^\w\s']", " ", text).replace("_", " ").split())
 
 

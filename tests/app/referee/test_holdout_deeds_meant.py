@@ -200,3 +200,21 @@ def test_questions_and_stepping_away_at_a_shared_table_keep_the_turn() -> None:
         session.state.turn_order.active = "Ana"
         reply, who = declaring.declare(session, line, "mira")
         assert reply.ok and reply.aside and who is None and said in reply.text, line
+
+
+def test_the_rat_biting_aria_is_the_one_whose_bite_last_found_her() -> None:
+    from app.understanding import understand
+    from app.world.ledger import ActionPerformed
+
+    state = build_situation(Situation.model_validate(
+        {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+         "fight": "cellar_rats", "turn": "thorin"}))  # fmt: skip
+    from rules.positions import engage
+
+    for rat in ("giant-rat-2", "giant-rat-3"):
+        engage(state.encounter.positions, rat, "aria")  # type: ignore[union-attr]
+    for rat, landed in (("giant-rat-3", 1), ("giant-rat-2", 0)):  # 3 bit her; 2 snapped, missed
+        state.log_event(ActionPerformed(actor=rat, action="attack", target="aria",
+                                        detail=f"landed={landed}", **state.place()))  # fmt: skip
+    said = understand("shove the rat biting aria to the ground", "thorin", state, state.campaign)
+    assert said.targets == ("giant-rat-3",)

@@ -9,6 +9,7 @@ import re
 from rapidfuzz import fuzz
 
 from app.understanding.asking import called_by
+from app.understanding.carrying import items
 from app.understanding.fighting_words import attack_style, blow_at_thing, cutting, struck_thing
 from app.understanding.intent import Intent, Reading
 from app.understanding.readings import Context
@@ -98,6 +99,10 @@ def bare_names(ctx: Context) -> Intent | None:
         if spec is not None and spec.heals:
             return ctx.intent("use", targets=(carried[0].id,), item=carried[0].id,
                               action="drink", confidence=0.8)  # fmt: skip
+        draughts = [i for i in ctx.campaign.items.values() if i.heals] if ctx.campaign else []
+        if not carried and any(has_phrase(ctx.said, n.lower()) for i in draughts
+                               for n in (i.name, *i.aliases)):  # fmt: skip
+            return items(ctx.with_said(f"drink {ctx.said}"), "use", 0)  # "potion!": none here
     if ctx.scope.fighting and _armed(ctx):
         struck = struck_thing(ctx)
         if struck is not None and not _named_outright(ctx):  # "cut the bell rope with…"

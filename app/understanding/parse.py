@@ -36,6 +36,7 @@ from app.understanding.rewording import (
     levered,
 )
 from app.understanding.scope import build_scope
+from app.understanding.strangers import stranger as who_else
 from app.understanding.telling import gesture, told
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.understanding.ways import UP_TO_A_DOOR
@@ -135,7 +136,7 @@ def understand_clause(
         said, named = (opened, called) if called is not None else (said, None)
     if named is None and actor is not None and len(state.players) > 1:
         said, ctx = _player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
-    stranger = r.stranger(ctx) if named is None else None
+    stranger = who_else(ctx) if named is None else None
     player = next((p for p in state.players if p.lower() == (stranger or "").lower()), None)
     if player is not None:  # "Ana passes", typed by Ben: Ana plays at the table, not here
         plays = " and ".join(state.name_of(c) for c in state.players[player])

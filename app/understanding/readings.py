@@ -15,7 +15,6 @@ from app.understanding.whom import most_about
 from app.understanding.words import TITLES, has_phrase, name_score, starts_with, stem
 from app.world.campaign import Campaign
 from app.world.state import GameState
-from rules.srd import srd
 
 FACT_OPENERS = ("what ", "whats ", "what's ", "which ", "am i", "how much ", "how many ")
 """How a line asking a fact begins ("what level am I", "how much xp do we have")."""
@@ -127,7 +126,6 @@ WANTS_AN_OBJECT = ("search", "check", "examine", "inspect", "investigate", "use"
 
 GOING = ("go", "walk", "head", "move", "run", "climb")
 """Verbs that make a direction after them a way to go ("go north", "climb up")."""
-
 
 _HOLD_TAIL = re.compile(
     r"(?:[,.;!]?\s*(?:for now|for this turn|this turn|for me|for the moment|someone else go|"
@@ -324,70 +322,6 @@ def request(ctx: Context) -> str | None:
     return None
 
 
-def stranger(ctx: Context) -> str | None:
-    """A name at the start that is nobody here, acting ("Legolas looks around")."""
-    words = ctx.raw.split()
-    if len(words) < 2 or not words[0].replace("-", "").isalpha():  # ("Ruck-Ruck smashes")
-        return None
-    first, verb = words[0].lower(), words[1].lower().strip(".,!?")
-    titled = verb == "the" and len(words) > 3 and words[0][:1].isupper()
-    if titled:  # "Conan the barbarian storms into the woods": a name and its title
-        verb = words[3].lower().strip(".,!?")
-    if not titled and verb in ctx.vocab.stop:
-        return None  # "raises his battered shield": a verb before "his", never a name
-    if words[0].isupper() and words[1].strip(".,!?").isupper():
-        return None  # a line shouted ("ALRIGHT LETS GO DOWN"): capitals are no name
-    vocab = ctx.vocab
-    if first in vocab.common or first in vocab.stop or first in vocab.question_starts:
-        return None
-    small = not words[0][:1].isupper()
-    known = first in _known_words(vocab) or first in vocab.question_slips
-    if small and (len(words) > 4 or known or verb == "does"):
-        return None  # typed small, a name only in a short line and no word the game knows
-    if any(first in n.split() for t in ctx.scope.things for n in t.names):
-        return None
-    people = ctx.campaign.npcs.values() if ctx.campaign is not None else ()
-    if any(first in n.lower().split() for p in people for n in (p.name, *p.aliases)):
-        return None  # "Nessa sends her love": someone of the story, spoken of elsewhere
-    verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
-    verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
-    verbs |= DEED_VERBS  # ("Frodo sneaks into the woods")
-    if first in verbs:  # "Attack the rat that's bleeding.": a verb first, no name
-        return None
-    base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
-    acting = base & verbs or verb in ("plays", "sings", "says", "does", "greets", "storms")
-    if verb.endswith("s") and not verb.endswith("ss") and (acting or titled):
-        return words[0]
-    return None
-
-
-DEED_VERBS = frozenset({
-    "sneak", "creep", "tiptoe", "punch", "kick", "climb", "grab", "search", "pray", "sing",
-    "dance", "greet", "wave", "hug", "shout", "yell", "storm", "stride", "march", "wander",
-    "stroll", "charge", "dash", "sprint", "jump", "leap", "stab", "shoot", "cast", "swing",
-    "join", "track", "follow", "hunt", "lead", "scout",
-})  # fmt: skip
-"""Verbs a stranger's line may start with beyond the game's own phrases."""
-
-
-_KNOWN: dict[str, frozenset[str]] = {}
-
-
-def _known_words(vocab: Vocabulary) -> frozenset[str]:
-    """Every word the vocabulary's phrases use, and the SRD's kinds of creature: a small
-    first word that is one of them is no stranger's name ("wolf attacks")."""
-    known = _KNOWN.get(vocab.code)
-    if known is None:
-        phrases = [p for ps in vocab.verbs.values() for p in ps]
-        phrases += [p for ps in vocab.manoeuvres.values() for p in ps]
-        phrases += [p for ps in vocab.people.values() for p in ps] + [*vocab.people]
-        phrases += [*vocab.weapons, *vocab.fillers, *vocab.descriptors, *vocab.hold]
-        phrases += [m.name.lower() for m in srd().monsters.entries.values()]
-        known = frozenset(w for p in phrases for w in p.lower().split())
-        _KNOWN[vocab.code] = known
-    return known
-
-
 def acting_for(ctx: Context, named: str) -> Intent | None:
     """A line about another party member: who may make them act. ``None`` when the
     player may (they play both, outside a fight or on that one's turn)."""
@@ -474,6 +408,11 @@ _LISTENING = re.compile(r"^listen\s+(?:at|for|through|closely|carefully|hard|in|
 """Listening at something ("listen at the trapdoor for sounds"): a look, no words said."""
 
 
+def _a_thing_of_the_story(ctx: Context) -> bool:
+    items = ctx.campaign.items.values() if ctx.campaign is not None else ()
+    return any(has_phrase(ctx.said, n.lower()) for i in items for n in (i.name, *i.aliases))
+
+
 def spoken(ctx: Context) -> Intent | None:
     """Words said to someone: "sorry about the noise", "your mam's waiting", quoted speech,
     or calling out a name."""
@@ -485,6 +424,8 @@ def spoken(ctx: Context) -> Intent | None:
     you = any(has_phrase(said, y) for y in vocab.you)
     if not (quoted or cue or you or ctx.raw.rstrip().endswith("!")):
         return None
+    if not (quoted or cue or you) and len(said.split()) <= 2 and _a_thing_of_the_story(ctx):
+        return None  # "potion!": a thing called for, not words to anyone
     who = addressed(ctx)
     if who is not None:
         return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id),

@@ -218,3 +218,29 @@ def test_the_rat_biting_aria_is_the_one_whose_bite_last_found_her() -> None:
                                         detail=f"landed={landed}", **state.place()))  # fmt: skip
     said = understand("shove the rat biting aria to the ground", "thorin", state, state.campaign)
     assert said.targets == ("giant-rat-3",)
+
+
+def test_a_draught_called_for_is_drunk_or_said_to_be_nobodys() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "defeated": ["strand_thralls"],
+              "flags": {"corin_saved": True}, "fight": "warden", "turn": "wren"}  # fmt: skip
+    said = read(chapel, "wren", "potion!")[0]
+    assert (said.kind, said.note) == ("use", "nobody carries that")  # (not words to Maelis)
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+            "turn": "thorin", "flags": {"trapdoor_open": True}}  # fmt: skip
+    assert read(rats, "thorin", "potion!")[0].item == "healing_potion"
+
+
+@pytest.mark.parametrize(
+    ("line", "kinds"),
+    [
+        ("how much will u pay us to get the lad back", [("talk", "berta")]),
+        ("Down the stairs we go. Torch first.", [("move", "cellar")]),
+        (
+            "Light my torch first, then down the stairs",
+            [("improvise", "torch"), ("move", "cellar")],
+        ),
+    ],
+)
+def test_slang_and_the_order_of_march(line: str, kinds: list[tuple[str, str]]) -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True}}
+    assert [(s.kind, s.target) for s in read(inn, "thorin", line)] == kinds

@@ -343,6 +343,8 @@ def _sought_item(a: Asked) -> str | None:
         or not a.has("has", "got", "carrying", "carries", "holding", "holds", "have")
     ):
         return None
+    while len(words) > 3 and words[-1] in ("now", "again", "still", "then", "atm"):
+        words = words[:-1]  # "who has the potion now?": the potion
     last = words[-1]
     if last in ("it", "that", "them", "now", "again") or len(last) < 3:
         return None

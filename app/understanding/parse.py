@@ -27,13 +27,12 @@ from app.understanding.mending import mended
 from app.understanding.mockery import mockery
 from app.understanding.readying import readying
 from app.understanding.rewording import (
-    INTERJECTION,
-    OPENING_WORDS,
     STORY_VOICE,
     bodily,
     for_a_friend,
     for_the_speaker,
     levered,
+    subject_said,
 )
 from app.understanding.scope import build_scope
 from app.understanding.strangers import stranger as who_else
@@ -130,10 +129,7 @@ def understand_clause(
     shortcut = r.whole_line(ctx, said)
     if shortcut is not None:
         return shortcut
-    said, named = r.subject(ctx, said)
-    if named is None and OPENING_WORDS.match(raw.lower()):  # "ok ione climbs up"
-        opened, called = r.subject(ctx, INTERJECTION.sub("", said) or said)
-        said, named = (opened, called) if called is not None else (said, None)
+    said, named = subject_said(ctx, said)  # "ok ione climbs up", "Ione: fine, i climb …"
     if named is None and actor is not None and len(state.players) > 1:
         said, ctx = _player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
     stranger = who_else(ctx) if named is None else None

@@ -273,3 +273,16 @@ def for_the_speaker(rest: str, raw: str, actor: str | None, state: GameState) ->
     ):
         return rest
     return _SPEAKER.sub(state.name_of(actor).split()[0].lower(), rest)
+
+
+def subject_said(ctx: r.Context, said: str) -> tuple[str, str | None]:
+    """The party member a line names as the one acting, and what they do: after words it
+    opens with ("ok ione climbs up"), and without the words that open what they do ("Ione:
+    fine, i climb the ladder")."""
+    said, named = r.subject(ctx, said)
+    if named is None and OPENING_WORDS.match(ctx.raw.lower()):
+        opened, called = r.subject(ctx, INTERJECTION.sub("", said) or said)
+        said, named = (opened, called) if called is not None else (said, None)
+    if named is not None:
+        said = INTERJECTION.sub("", said) or said
+    return said, named

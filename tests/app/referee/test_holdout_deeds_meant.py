@@ -244,3 +244,23 @@ def test_a_draught_called_for_is_drunk_or_said_to_be_nobodys() -> None:
 def test_slang_and_the_order_of_march(line: str, kinds: list[tuple[str, str]]) -> None:
     inn = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True}}
     assert [(s.kind, s.target) for s in read(inn, "thorin", line)] == kinds
+
+
+def test_a_deed_pledged_to_the_one_here_is_words_and_a_name_then_a_word_is_a_deed() -> None:
+    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel"]}
+    said = read(lighthouse, "wren", "we'll bring her peace, i promise")[0]
+    assert (said.kind, said.target) == ("talk", "wendel")
+    assert read(lighthouse, "wren", "i'll warm my hands by the fire")[0].kind == "improvise"
+    belfry = {"campaign": "drowned_bell", "scene": "belfry", "defeated": ["strand_thralls"],
+              "flags": {"corin_saved": True}}  # fmt: skip
+    assert read(belfry, "ione", "Ione: fine, i climb the ladder to the bell")[0].kind != "ask"
+
+
+def test_who_has_a_thing_now_is_whoever_carries_it() -> None:
+    from app.referee.answering import answer_from_game
+    from app.understanding import understand
+
+    state = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
+    asked = understand("who has the potion now?", "mira", state, state.campaign)
+    said = answer_from_game(state, state.campaign, asked) or ""
+    assert "Thorin carries the healing potion" in said

@@ -90,6 +90,13 @@ _WHY_NOT = re.compile(r"^\s*why not\b", re.IGNORECASE)
 """A yes put as a question."""
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "1st", "2nd", "3rd", "4th", "5th")
+_NTH = re.compile(
+    rf"^\W*(?:the\s+|option\s+|number\s+)?({'|'.join(_ORDINALS)}|[1-9])(?:\s+(?:one|option))?\W*$"
+)
+"""An option picked by its place ("the first one", "second"): its number."""
+
+
 def asked_back(answer: str) -> bool:
     """The player asked something instead of answering ("what does shield do?")."""
     said = answer.strip()
@@ -116,6 +123,11 @@ def read_declaration(text: str, options: tuple[tuple[ReactionOffer, bool], ...])
     if is_yes(said) or _WHY_NOT.match(said):
         helping = [o.kind for o, helps in options if helps]
         return Declaration((helping or kinds)[0]) if kinds else PASS
+    nth = _NTH.match(said.lower())  # "the first one", "option 2"
+    if nth is not None:
+        said = (
+            nth.group(1) if nth.group(1).isdecimal() else str(_ORDINALS.index(nth.group(1)) % 5 + 1)
+        )
     if said.isdecimal():  # (a number past any option, however long, is none of them)
         number = int(said) if len(said) <= 3 else 0
         return Declaration(kinds[number - 1]) if 1 <= number <= len(kinds) else PASS

@@ -457,6 +457,24 @@ _FLOURISH = frozenset({"athletics", "acrobatics", "intimidation", "stealth"})
 """Checks a clause of story in a fight may read as, which the blow after it makes moot."""
 
 
+def ran_in(read: list[Intent]) -> list[Intent]:
+    """ "runs over and smacks the rat": a run to a blow is the walk to the foe (the blow's
+    own move), not the Dash action that would leave no action for the blow."""
+    first = read[0] if read else None
+    dashed = first is not None and first.kind == "manoeuvre" and first.action == "dash"
+    if dashed and len(read) > 1 and not read[0].targets and read[1].kind == "attack":
+        return read[1:] if _RUN_OVER.match(read[0].text) else read
+    return read
+
+
+_RUN_OVER = re.compile(
+    r"^\W*(?:i\s+|[a-z]+\s+)?(?:runs?|rush(?:es)?|dash(?:es)?|hurr(?:y|ies)|sprints?|races?)"
+    r"\s+(?:over|up|across|in|forward)\W*$",
+    re.IGNORECASE,
+)
+"""A run with no place named ("runs over"): to the foe the next clause strikes."""
+
+
 def twice(read: list[Intent]) -> list[Intent]:
     """ "hit Grubnak twice": an attack clause said twice is two attack clauses (the second
     is made if the turn has room: Extra Attack, Action Surge)."""

@@ -392,6 +392,7 @@ def _understand(
         return whole  # "should we rest before we go out there?" asks; it does not go
     story = words >= FIGHT_PARAGRAPH
     read = chaining.one_demand(chaining.ambush(chaining.one_deed(chaining.twice(read)), state))
+    read = chaining.ran_in(read)  # "runs over and smacks the rat": the walk to the blow
     read = chaining.flourishes(chaining.both_foes(read, state), state, story)
     told_around = state.encounter is not None and story and whole.kind in FIGHTING
     if (

@@ -101,7 +101,8 @@ def follow_ups(campaign: Campaign) -> set[str]:
 
 def open_challenges(state: GameState, campaign: Campaign) -> list[str]:
     """Challenges of the current scene a player may still provoke — not one meant to keep
-    the party out of the fight that is now on ("slip past the guards" while they fight)."""
+    the party out of the fight that is now on ("slip past the guards" while they fight), nor
+    one whose failure brings a fight already won (the guards lie beaten: none to slip past)."""
     later = follow_ups(campaign)
     fight = state.encounter
     running = (
@@ -118,6 +119,7 @@ def open_challenges(state: GameState, campaign: Campaign) -> list[str]:
         and state.challenges.get(cid) != "passed"
         and not (state.challenges.get(cid) == "failed" and not c.retry)
         and not achieved(c, state)
+        and c.failure.start_encounter not in state.defeated  # (the guards beaten: no sneaking)
     ]
 
 

@@ -385,6 +385,7 @@ def _approached(ctx: Context, towards: str) -> Intent | None:
     npcs = ctx.named("npc", text=towards)
     present = ctx.scope.of("npc")
     person = any(has_phrase(towards, w) for words in ctx.vocab.people.values() for w in words)
+    person = person or re.match(r"(?:her|him|them)\b", towards) is not None  # ("up to her")
     if not npcs and person and len(present) == 1:
         npcs = present  # "up to the woman on the quay", the one person here
     if npcs:

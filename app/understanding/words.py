@@ -59,6 +59,7 @@ def normalise(text: str) -> str:
     glued to a word comes apart ("rat2" -> "rat 2"); "w/" is "with", and chat shorthand
     is written out ("ur bro")."""
     text = text.lower().replace("’", "'").replace("#", " ").replace("w/", "with ")
+    text = re.sub(r"\bb4\b", "before", text)  # (before "b4" comes apart as a number)
     text = re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]{3})", " ", text)
     text = re.sub(r"(^|\s)'+|'+(\s|$)", " ", text)  # quotes, not apostrophes
     text = re.sub(r"([a-z])\1{2,}", r"\1\1", text)  # "sleeeep" is "sleep" drawn out

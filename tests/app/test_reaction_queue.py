@@ -94,6 +94,9 @@ def test_a_counterspell_answering_a_counterspell_is_numbered_beneath_it() -> Non
         ("y", Declaration("shield")),
         ("yes please!", Declaration("shield")),
         ("2", Declaration("uncanny_dodge")),
+        ("the first one", Declaration("shield")),
+        ("second", Declaration("uncanny_dodge")),
+        ("option 2", Declaration("uncanny_dodge")),
         ("²", Declaration("declared", "²")),
         ("what does shield do??", PASS),  # asked, not answered: nothing spent on it
         ("huh", PASS),

@@ -264,3 +264,28 @@ def test_who_has_a_thing_now_is_whoever_carries_it() -> None:
     asked = understand("who has the potion now?", "mira", state, state.campaign)
     said = answer_from_game(state, state.campaign, asked) or ""
     assert "Thorin carries the healing potion" in said
+
+
+def test_lines_of_a_newcomers_second_evening() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "ione"}  # fmt: skip
+    said = read(strand, "ione", "shoot the one running away b4 it escapes")[0]
+    assert said.kind == "attack"  # (its running away is no flight of Ione's)
+    cellar = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+              "fight": "cellar_rats", "turn": "thorin"}  # fmt: skip
+    ran = read(cellar, "thorin", "thorin runs over and smacks the rat thats chewing on aria")
+    assert [s.kind for s in ran] == ["attack"]  # the walk to it, no Dash spending the blow
+    line = "Wren walks up to her slowly, tips her hat and says softly: 'Evening, ma'am.'"
+    assert (read(HARBOUR, "ione", line)[0].kind, read(HARBOUR, "ione", line)[0].target) == (
+        "talk", "nessa")  # fmt: skip
+
+
+def test_no_sneaking_past_guards_who_lie_beaten() -> None:
+    from app.understanding.scope import open_challenges
+
+    warren = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    state = build_situation(Situation.model_validate(warren))
+    assert "sneak_past" in open_challenges(state, state.campaign)  # type: ignore[arg-type]
+    state.defeated.append("tunnel_guards")
+    assert "sneak_past" not in open_challenges(state, state.campaign)  # type: ignore[arg-type]

@@ -218,8 +218,11 @@ def _beside(rest: str, person: Thing) -> bool:
 _PARTED_AND_IN = re.compile(
     r"\b(?:aside|open|apart|back)\b.*\b(?:step|steps|go|goes|walk|walks|head|heads|slip|"
     r"slips|duck|ducks|stride|strides)\s+(?:in|inside|through)\b"
+    r"|^(?:i\s+|we\s+)?(?:push|pushes|shove|shoves|shoulder|shoulders|barge|barges)\s+"
+    r"(?:my |our |his |her )?(?:way\s+)?through\b"
 )
-"""A way pushed aside and gone through ("shove the curtain aside and step in")."""
+"""A way pushed aside and gone through ("shove the curtain aside and step in", "push
+through the curtain")."""
 
 
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:

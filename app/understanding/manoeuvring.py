@@ -236,9 +236,12 @@ _NOT_OURS = re.compile(
     r"her final|her last) rest\b|\brip\b"
     r"|\b(?:the|her|him|it|them|this|that|those|these|its|his|their) (?:\w+ ){0,2}to sleep\b"
     r"|\b(?:her|him|them|it|the \w+) (?:to |may |might |can |could |will )?finds? (?:\w+ )?rest\b"
+    r"|\b(?:she|he|they|it|her|him|them|the \w+)(?: and (?:the \w+|\w+))? (?:may|might|can|could|"
+    r"will|shall|to) rest\b|\blet (?:her|him|them|it|the \w+) rest\b"
 )
 """A rest that is the dead's or another's ("may she rest in peace", "whoever rests here",
-"back to their rest", "pray the ward to sleep"): no rest for the party."""
+"back to their rest", "pray the ward to sleep", "so she and the drowned can rest", "let
+her rest"): no rest for the party."""
 _LULLED = re.compile(r"\b(?:put|puts|send|sends|lull|lulls) (?:\w+ ){1,3}?to sleep\b")
 """Putting others to sleep: a spell, not a rest."""
 _A_MOMENT = re.compile(

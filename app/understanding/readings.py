@@ -142,7 +142,10 @@ the turn passed to the others."""
 
 _TOLD_SO = re.compile(r"\b(?:tell|tells|telling|told|say|says|saying|said|promise|promises)\b")
 """A stepping-away said in the story ("tell the others I'll be right back"): words told."""
-_BACK = re.compile(r"^(?:ok |okay )?(?:i'?m|im|i am) back(?: now| again| guys| all)?$")
+_BACK = re.compile(
+    r"^(?:ok |okay )?(?:i'?m|im|i am) back(?: now| again| guys| all)?$|^(?:nice|good|great|"
+    r"sweet|awesome|lovely|what a) (?:hit|shot|one|job|roll|throw|swing|spell|save|move)$"
+)
 _SLIP = re.compile(
     r"\b(?:keyboard|autocorrect|auto correct|typo|typos|misclick|mistyped|wrong (?:window|chat|"
     r"tab|button)|(?:sent|hit enter|pressed enter) (?:that )?too (?:early|soon)|didn't mean to "
@@ -207,7 +210,7 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
     if any(has_phrase(said, p) for p in vocab.stepping_away) and not _TOLD_SO.search(said):
         return ctx.intent("help", note="stepping away")
     if (_SLIP.search(said) and not _MEANT.search(said)) or _BACK.match(said):
-        # "sorry my cat walked on the keyboard", "ok im back": nothing for the story
+        # "sorry my cat walked on the keyboard", "ok im back", "nice hit!": for the table
         return ctx.intent("ask", confidence=0.2, note=FOR_THE_TABLE)
     if said in vocab.inventory or plain in vocab.inventory:
         return ctx.intent("inventory")

@@ -241,7 +241,17 @@ def as_told(text: str) -> str:
     another ("Sela's better at this. She lays a hand …": Sela lays it), a player back ("back!
     what did i miss": a question, no going back), the players called ("hey guys, …")."""
     told = _TO_THE_TABLE.sub("", _RETURNED.sub("", _HANDED_OVER.sub(r"\1 ", text))) or text
+    told = _CHEERED.sub("", told) or told
     return _MARCH.sub("", told) or told
+
+
+_CHEERED = re.compile(
+    r"^\W*(?:nice|good|great|sweet|awesome|lovely|wow|whoa|lol|haha|ha|yes|yess|woo+|yay)"
+    r"(?:\s+(?:hit|shot|one|job|roll|move|work|throw|swing|spell|save))?\s*[!.,]+\s*(?=\w)",
+    re.IGNORECASE,
+)
+"""A friend cheered before the deed ("nice hit! I smack the one next to Wren"): said to
+the table, no blow of its own."""
 
 
 _MARCH = re.compile(r"(?<=[.!])\s+(?:\w+\s+){0,2}\w+\s+first\s*[.!]*\s*$", re.IGNORECASE)

@@ -12,6 +12,8 @@ def threatened(called: list[str], address: list[Intent], state: GameState) -> tu
     """Whom a threat called by a word is at: the one named ("rat 2", "Grubnak"), else the
     foes' leader when one is fighting ("YIELD, GOBLIN!" in Grubnak's hall), else those the
     word fits."""
+    standing = [t for t in called if state.creatures[t].vitals.hp > 0]
+    called = standing or called  # ("your guards are dead!": at whoever still stands)
     named = [t for t in called if state.creatures[t].npc]
     numbered = any(ch.isdigit() for c in address for ch in c.text)
     leaders = [cid for cid, c in state.creatures.items()

@@ -381,14 +381,16 @@ async def test_typing_behind_the_hand_off_never_becomes_the_next_players_line(
         screen = play_screen(app)
         await anas_line_played(pilot)
         await shown(pilot, HandoffScreen)  # Ben's turn: Ana goes on typing
-        await pilot.press(*"sorry one more thing")
+        # two lines typed in a burst: the first Enter ends a line, never the hand-off
+        await pilot.press(*"ask him about the bell", "enter", *"sorry one more thing")
         await pilot.pause(0.6)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and screen.holder == "Ben"
         entry = screen.query_one("#command", Input)
         assert entry.value == ""
-        assert any("not sent: sorry one more thing" in n.message for n in app._notifications)
+        told = "not sent: “ask him about the bell” · “sorry one more thing”"
+        assert any(told in n.message for n in app._notifications)
         await pilot.press("up")  # set aside, not lost: ↑ brings it back, unsent
         assert entry.value == "sorry one more thing"
         assert screen.session.pending == [] or all(

@@ -110,9 +110,12 @@ class HandoffScreen(_Guarded[None]):
 
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:
-        """The new player has the keyboard."""
+        """The new player has the keyboard. An Enter in a burst of typing ends a line typed
+        ahead (kept apart from the next one), never the hand-off."""
         if self.take_key():
             self.dismiss(None)
+        else:
+            self.typed += "\n"
 
 
 class ConfirmScreen(_Guarded[bool]):

@@ -84,13 +84,15 @@ class Passing(PlayBase):
         def taken(_: None) -> None:
             # Who typed behind the hand-off cannot be told (the last player, or the next one
             # before Enter): it is never put in the new player's line, only said.
-            typed = " ".join(dialog.typed.split())
+            lines = [" ".join(t.split()) for t in dialog.typed.split("\n") if t.strip()]
+            typed = lines[-1] if lines else ""
             if typed or not unsent:  # (never the last player's sent line: not ↑'s now)
                 self.recallable = typed
-            if typed:  # set aside, never in the line: ↑ brings it back for whose it is
+            if lines:  # set aside, never in the line: ↑ brings it back for whose it is
+                shown = " · ".join(f"“{line[:200]}”" for line in lines[-3:])
                 self.notify(
-                    f"Typed while the keyboard was being passed, and not sent: {typed[:60]} "
-                    "(↑ in the empty line brings it back)",
+                    f"Typed while the keyboard was being passed, and not sent: {shown} "
+                    "(↑ in the empty line brings back the last)",
                     severity="warning",
                 )
             self.holder = player

@@ -289,3 +289,25 @@ def test_no_sneaking_past_guards_who_lie_beaten() -> None:
     assert "sneak_past" in open_challenges(state, state.campaign)  # type: ignore[arg-type]
     state.defeated.append("tunnel_guards")
     assert "sneak_past" not in open_challenges(state, state.campaign)  # type: ignore[arg-type]
+
+
+def test_a_friends_table_talk_and_anothers_rest_are_no_deeds_of_the_party() -> None:
+    belfry = {"campaign": "drowned_bell", "scene": "belfry", "defeated": ["strand_thralls"],
+              "flags": {"corin_saved": True}}  # fmt: skip
+    line = "I ring the bell one last time for Sister Maelis, so she and the drowned can rest"
+    assert [s.kind for s in read(belfry, "ione", line)] == ["challenge"]  # (no short rest)
+    assert read(belfry, "ione", "we rest")[0].kind == "rest"
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "cass"}  # fmt: skip
+    assert read(strand, "cass", "nice hit!")[0].kind == "ask"
+    cheered = read(strand, "cass", "nice hit! I smack the one next to Wren with my mace")
+    assert [s.kind for s in cheered] == ["attack"]
+
+
+def test_pushing_through_an_open_curtain_goes_through_it() -> None:
+    flags = {"trapdoor_open": True, "tam_found": True, "guards_passed": True}
+    warren = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+              "flags": flags}  # fmt: skip
+    line = "I push through the curtain and challenge grubnak to single combat!"
+    said = read(warren, "thorin", line)[0]
+    assert (said.kind, said.target) == ("move", "chief_hall")

@@ -362,8 +362,9 @@ def foe_attacks(a: Asked) -> str | None:
     """Asked: "what does a goblin do", "what can those things do", "what attacks do wolves
     have": the stat block's attacks by name, with what they deal and any range — what the
     party sees it wield; its numbers to hit stay the DM's, as its AC does."""
-    if not (a.word("what") and a.word("do", "does", "attacks", "weapons")):
-        return None
+    armed = a.word("armed", "weapons", "weapon") and a.word("they", "them", "these", "those")
+    if not (a.word("what") and a.word("do", "does", "attacks", "weapons")) and not armed:
+        return None  # ("are they armed?": what the party sees them wield)
     named = [c for c in ([a.creature] if a.creature else _kinds_named(a)) if c]
     if not named and a.word("these", "they", "them", "things", "those", "it"):
         named = living_creatures(a.state)  # "what can those things do?"

@@ -13,6 +13,7 @@ from collections import Counter
 from app.actions.advancement_tools import advancement, within_reach
 from app.referee.answering_words import Asked
 from app.referee.sights import inventory_text, join_words, wound_word
+from app.understanding.words import monster_kinds
 from app.world.sheetfacts import coins_in, coins_text, gear, sheet_facts, signed, spell_name
 from rules.abilities import Ability
 from rules.character import CharacterSheet
@@ -220,6 +221,10 @@ def weapons(a: Asked) -> str | None:
     sheet = a.own_sheet
     if sheet is None or not sheet.weapons:
         return None
+    kinds = monster_kinds()
+    foes = a.creatures or any(w in kinds or w.rstrip("s") in kinds for w in a.words)
+    if foes and not a.about_self and not a.named:
+        return None  # "what weapons do the goblins have": theirs, not mine
     named = [w for w in sheet.weapons if any(part in a.words for part in _weapon_words(w))]
     if not named and not a.has(*WEAPON_WORDS):
         return None

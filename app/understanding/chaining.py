@@ -401,8 +401,15 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
         creeping = clause.action == "stealth" and bool(foes) and set(foes) <= struck
         if bodily and blows and ((story and not foes) or creeping):
             continue  # (a short line's "jump onto the throne and stab down" asks for both)
+        struck_before = any(c.kind in ("attack", "cast") for c in read[:at])
+        if struck_before and clause.kind == "talk" and _DEDICATED.match(clause.text):
+            continue  # "… and cleave him, for Aria!": the blow's cry, no words to the foe
         out.append(clause)
     return out or read
+
+
+_DEDICATED = re.compile(r"^\W*(?:and\s+)?for\s+(?:\w+\s*){1,3}[!.]*\s*$", re.IGNORECASE)
+"""A blow's dedication said after it ("for Aria!", "for the Dawn")."""
 
 
 _DEMANDED = re.compile(

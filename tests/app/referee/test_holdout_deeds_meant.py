@@ -311,3 +311,22 @@ def test_pushing_through_an_open_curtain_goes_through_it() -> None:
     line = "I push through the curtain and challenge grubnak to single combat!"
     said = read(warren, "thorin", line)[0]
     assert (said.kind, said.target) == ("move", "chief_hall")
+
+
+def test_a_blows_dedication_is_no_word_to_the_foe_and_their_arms_are_theirs() -> None:
+    from app.referee.answering import answer_from_game
+    from app.understanding import understand
+
+    flags = {"trapdoor_open": True, "tam_found": True, "guards_passed": True}
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+            "turn": "thorin", "defeated": ["cellar_rats", "tunnel_guards"],
+            "flags": flags}  # fmt: skip
+    said = read(hall, "thorin", "I charge grubnak and cleave him, for Aria!")
+    assert [(s.kind, s.target) for s in said] == [("attack", "grubnak")]
+    guards = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}, "fight": "tunnel_guards",
+              "turn": "mira"}  # fmt: skip
+    state = build_situation(Situation.model_validate(guards))
+    for line in ("are they armed?", "what weapons do the goblins have?"):
+        asked = understand(line, "mira", state, state.campaign)
+        assert "Scimitar" in (answer_from_game(state, state.campaign, asked) or ""), line

@@ -80,15 +80,6 @@ _OBJECT = (
 DEED = re.compile(rf"^([a-z][a-z'-]+)\s+(?:{_OBJECT})\b")
 """A clause that starts with a word and then what it is done to, with or about."""
 
-_PROMISED = re.compile(
-    r"^\W*(?:we'll|we will|we shall|we're going to|we are going to|we're gonna|i'll|i will|"
-    r"i'm going to|i'm gonna)\s+(?!(?:go|head|try|have|take|look|wait|rest|stay)\b)",
-    re.IGNORECASE,
-)
-"""A deed promised to the one person here ("we'll bring her peace"): words to them, told,
-never narrated as done."""
-_TO_THEM = re.compile(r"\b(?:promise|swear|you|your|her|him|them|their|his)\b", re.IGNORECASE)
-"""Words that make a deed said ahead a pledge to someone ("… your sister", "… i promise")."""
 _LEAD_IN = re.compile(
     r"^(?:(?:help|helps|try to|tries to|go and|gently|carefully|quietly|slowly|quickly)\s+|"
     r"(?:kneel|kneels|crouch|crouches|sit|sits|lean|leans|stand|stands|step|steps)"
@@ -111,10 +102,6 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
         # one taken back, is more than one deed
         return None
     said = ctx.said
-    people = ctx.scope.of("npc")
-    pledged = _PROMISED.match(ctx.raw) and _TO_THEM.search(ctx.raw)
-    if pledged and len(people) == 1:  # "we'll bring her peace, i promise": to the one here,
-        return ctx.intent("talk", targets=(people[0].id,), confidence=0.7)  # words, not done
     start = DEED.match(said) or DEED.match(said := _LEAD_IN.sub("", said, count=1))
     if start is None or start.group(1) in NOT_DEEDS or len(said.split()) > 24:
         return None

@@ -419,3 +419,27 @@ def _blocks_of(ctx: Context, targets: tuple[str, ...]) -> list[tuple[str, str]]:
                 block = ctx.state.monster(spec.monster)
                 found.append((spec.name or f"The {block.name}", spec.monster))
     return found
+
+
+LASTING = 10
+"""Game turns a summoned weapon is counted as still about (its minute, in a fight's turns)."""
+_ITS_BLOW = re.compile(r"\b(?:hits?|strikes?|attacks?|smacks?|swings?|slams?|whacks?|again)\b")
+
+
+def summoned_already(ctx: Context, spell: str) -> bool:
+    """The caster's own lasting weapon, cast lately in this fight, told to strike again ("my
+    spiritual weapon hits her again"): no new casting (a slot spent for nothing)."""
+    table = srd().spells
+    if spell not in table or not ctx.scope.fighting or not _ITS_BLOW.search(ctx.said):
+        return False
+    known = table.get(spell)
+    if known.attack is None or known.duration == "instantaneous" or ctx.actor is None:
+        return False
+    from app.world.ledger import ActionPerformed  # noqa: PLC0415 - the ledger, read rarely
+    from app.world.ledgerread import all_events  # noqa: PLC0415
+
+    return any(
+        isinstance(e, ActionPerformed) and e.actor == ctx.actor and e.action == "cast_spell"
+        and f"spell={known.name}" in e.detail and e.turn >= ctx.state.turn - LASTING
+        for e in all_events(ctx.state)
+    )  # fmt: skip

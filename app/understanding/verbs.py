@@ -40,6 +40,7 @@ from app.understanding.spells import (
     self_target,
     spell_mentioned,
     struck_with_magic,
+    summoned_already,
     unaffected,
 )
 from app.understanding.talked_to import talk_to
@@ -94,6 +95,12 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         return None
     spell = found[1]
     name = srd().spells.get(spell).name.lower() if spell in srd().spells else spell
+    if summoned_already(ctx, spell):  # "my spiritual weapon hits her again"
+        who = ctx.state.name_of(ctx.actor) if ctx.actor else "The caster"
+        return ctx.intent("ask", action="unable", confidence=0.7,
+                          note=f"{who}'s {srd().spells.get(spell).name} is already about: its "
+                          "later blows are not played by the game, so no slot is spent on it "
+                          "again — say another deed")  # fmt: skip
     unquoted = ctx.said
     for quoted in _QUOTED_WORDS.findall(ctx.raw):
         unquoted = " ".join(unquoted.replace(normalise(quoted), " ").split())

@@ -246,11 +246,7 @@ def test_slang_and_the_order_of_march(line: str, kinds: list[tuple[str, str]]) -
     assert [(s.kind, s.target) for s in read(inn, "thorin", line)] == kinds
 
 
-def test_a_deed_pledged_to_the_one_here_is_words_and_a_name_then_a_word_is_a_deed() -> None:
-    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel"]}
-    said = read(lighthouse, "wren", "we'll bring her peace, i promise")[0]
-    assert (said.kind, said.target) == ("talk", "wendel")
-    assert read(lighthouse, "wren", "i'll warm my hands by the fire")[0].kind == "improvise"
+def test_a_name_then_a_word_of_its_own_is_a_deed() -> None:
     belfry = {"campaign": "drowned_bell", "scene": "belfry", "defeated": ["strand_thralls"],
               "flags": {"corin_saved": True}}  # fmt: skip
     assert read(belfry, "ione", "Ione: fine, i climb the ladder to the bell")[0].kind != "ask"
@@ -330,3 +326,17 @@ def test_a_blows_dedication_is_no_word_to_the_foe_and_their_arms_are_theirs() ->
     for line in ("are they armed?", "what weapons do the goblins have?"):
         asked = understand(line, "mira", state, state.campaign)
         assert "Scimitar" in (answer_from_game(state, state.campaign, asked) or ""), line
+
+
+async def test_a_spiritual_weapon_told_to_strike_again_spends_no_second_slot() -> None:
+    from app.understanding import understand
+
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "defeated": ["strand_thralls"],
+              "flags": {"corin_saved": True}, "fight": "warden", "turn": "cass"}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(chapel)))
+    await play(session, "cass", "cast spiritual weapon at the grey sister")
+    state = session.state
+    line = "my spiritual weapon hits her again and i sacred flame her"
+    said = understand(line, "cass", state, state.campaign)
+    assert all(s.spell != "spiritual_weapon" for s in (said, *said.then))
+    assert said.spell == "sacred_flame"

@@ -20,6 +20,7 @@ def unresisting(ctx: Context, cid: str) -> bool:
 
 
 _ANOTHER = r"\b(?:him|her|it|them|another|the other|the next|next one|the rest|the last)\b"
+"""Words for a foe a rope is for, unnamed ("tie him up", "tie up another one")."""
 
 
 def to_bind(ctx: Context, things: list[Thing], rest: str) -> list[Thing]:
@@ -34,6 +35,7 @@ def to_bind(ctx: Context, things: list[Thing], rest: str) -> list[Thing]:
 
 
 def _tied(ctx: Context, cid: str) -> bool:
+    """A foe bound already (restrained by a rope, a net, a grapple)."""
     held = {a.condition.value for a in ctx.state.creatures[cid].conditions}
     return "restrained" in held
 

@@ -142,6 +142,8 @@ the turn passed to the others."""
 
 _TOLD_SO = re.compile(r"\b(?:tell|tells|telling|told|say|says|saying|said|promise|promises)\b")
 """A stepping-away said in the story ("tell the others I'll be right back"): words told."""
+_ALONG = frozenset({"me too", "same", "same here", "ditto", "i tag along", "tag along"})
+"""Going along with the others: out of a fight the party's way; in one, no deed named."""
 _BACK = re.compile(
     r"^(?:ok |okay )?(?:i'?m|im|i am) back(?: now| again| guys| all)?$|^(?:nice|good|great|"
     r"sweet|awesome|lovely|what a) (?:hit|shot|one|job|roll|throw|swing|spell|save|move)$"
@@ -219,6 +221,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
     bare = _HOLD_TAIL.sub("", said)
     if not ctx.scope.fighting and _WAITING_ON.match(said):
         return ctx.intent("hold")  # "wait for mira": out of a fight, the round is hers
+    if ctx.scope.fighting and said in _ALONG:  # "same" as one's own turn in a fight: as
+        return ctx.intent("ask", confidence=0.3, note="the same as whom?")  # what? asked
     if said in vocab.hold or bare in vocab.hold or vocab.abbreviations.get(bare) == "hold":
         return ctx.intent("hold")  # "i'm done for now, someone else go", "nothing, next"
     for verb in ("x", "l", "look at", "examine"):

@@ -340,3 +340,10 @@ async def test_a_spiritual_weapon_told_to_strike_again_spends_no_second_slot() -
     said = understand(line, "cass", state, state.campaign)
     assert all(s.spell != "spiritual_weapon" for s in (said, *said.then))
     assert said.spell == "sacred_flame"
+
+
+def test_same_as_ones_own_turn_in_a_fight_is_asked_never_a_turn_ended() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "wren"}  # fmt: skip
+    assert read(strand, "wren", "same")[0].kind == "ask"
+    assert read(HARBOUR, "wren", "same")[0].kind == "hold"  # (out of a fight: go along)

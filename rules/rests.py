@@ -46,11 +46,14 @@ def short_rest(
     hit_dice: HitDice,
     con_modifier: int,
     dice_to_spend: int,
+    *,
+    worth: int = 1,
 ) -> ShortRestResult:
     """Spend up to ``dice_to_spend`` hit dice; each heals its roll + CON modifier (at least 0).
 
-    Stops early at full hit points or when the pool is empty. The dead do not rest, and a
-    creature at 0 HP must be stable first.
+    Stops early at full hit points, when the pool is empty, or when fewer than ``worth``
+    hit points are missing (a die is not spent to heal one point). The dead do not rest, and
+    a creature at 0 HP must be stable first.
     """
     if vitals.state in (LifeState.DEAD, LifeState.DYING):
         return ShortRestResult((), 0, vitals, hit_dice)
@@ -60,7 +63,7 @@ def short_rest(
     current = vitals
     formula = f"1d{hit_dice.die}{con_modifier:+d}" if con_modifier else f"1d{hit_dice.die}"
     for _ in range(max(0, dice_to_spend)):
-        if remaining == 0 or current.hp >= current.max_hp:
+        if remaining == 0 or current.max_hp - current.hp < max(1, worth):
             break
         result = roll(formula, rng)
         rolls.append(result)

@@ -82,8 +82,11 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
         if args.kind == "short":
             missing = sheet.vitals.max_hp - sheet.vitals.hp
             dice = sheet.hit_dice.remaining if missing > 0 else 0
-            short = short_rest(state.rng, sheet.vitals, sheet.hit_dice,
-                               sheet.modifier(Ability.CON), dice)  # fmt: skip
+            con = sheet.modifier(Ability.CON)
+            # a die is spent while at least half what it heals on average is missing: not
+            # two dice for three points, nor a d8 for one
+            worth = max(1, (sheet.hit_dice.die + 1 + 2 * con) // 4)
+            short = short_rest(state.rng, sheet.vitals, sheet.hit_dice, con, dice, worth=worth)
             sheet.vitals, sheet.hit_dice = short.vitals, short.hit_dice
             spent = len(short.rolls)
             for rolled in short.rolls:  # each hit die in the dice log, as any roll is

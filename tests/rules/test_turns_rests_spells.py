@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.checks import RollKind
 from rules.damage import LifeState, Vitals
@@ -135,6 +137,25 @@ def test_short_rest_stops_at_full_hp_and_never_heals_negative() -> None:
         Rigged([(1, 6)]), Vitals(hp=1, max_hp=9), HitDice(die=6, total=1, remaining=1), -3, 1
     )
     assert r.healed == 0
+
+
+def test_no_hit_die_is_spent_for_less_than_it_is_worth() -> None:
+    dice = HitDice(die=8, total=3, remaining=3)
+    r = short_rest(Rigged([(5, 8)]), Vitals(hp=20, max_hp=21), dice, 2, 3, worth=3)
+    assert r.rolls == () and r.hit_dice.remaining == 3  # one point missing: no die for it
+    r = short_rest(Rigged([(1, 8), (1, 8)]), Vitals(hp=10, max_hp=16), dice, 2, 3, worth=3)
+    assert [x.total for x in r.rolls] == [3, 3] and r.vitals.hp == 16
+
+
+@given(hp=st.integers(1, 40), most=st.integers(0, 40), worth=st.integers(1, 8))
+def test_a_die_is_spent_only_while_enough_is_missing(hp: int, most: int, worth: int) -> None:
+    vitals = Vitals(hp=hp, max_hp=hp + most)
+    r = short_rest(random.Random(hp), vitals, HitDice(die=8, total=5, remaining=5), 1, 5,
+                   worth=worth)  # fmt: skip
+    before = [vitals.max_hp - vitals.hp]
+    for roll_ in r.rolls[:-1]:
+        before.append(max(0, before[-1] - max(0, roll_.total)))
+    assert all(missing >= worth for missing in before[: len(r.rolls)])
 
 
 def test_the_dying_cannot_short_rest() -> None:

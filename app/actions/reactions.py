@@ -90,11 +90,25 @@ _WHY_NOT = re.compile(r"^\s*why not\b", re.IGNORECASE)
 """A yes put as a question."""
 
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "1st", "2nd", "3rd", "4th", "5th")
-_NTH = re.compile(
-    rf"^\W*(?:the\s+|option\s+|number\s+)?({'|'.join(_ORDINALS)}|[1-9])(?:\s+(?:one|option))?\W*$"
-)
-"""An option picked by its place ("the first one", "second"): its number."""
+_PLACES = {
+    word: n
+    for n, forms in enumerate((("one", "first", "1st"), ("two", "second", "2nd"),
+                               ("three", "third", "3rd"), ("four", "fourth", "4th"),
+                               ("five", "fifth", "5th")), start=1)
+    for word in forms
+}  # fmt: skip
+_PLACE = re.compile(r"^\W*(?:the\s+|option\s+|number\s+)?(\w+?)(?:\s+(?:one|option))?\W*$")
+
+
+def option_picked(text: str) -> int | None:
+    """The place, counted from 1, of an offered option a short answer picks ("2", "the
+    second one", "option 2", "number two"); ``None`` for any other answer. Read alike for
+    a reaction offered and a "Did you mean …?" asked back."""
+    found = _PLACE.match(" ".join(text.lower().split()))
+    word = found.group(1) if found is not None else ""
+    if word.isdecimal():
+        return int(word) if len(word) <= 3 else None
+    return _PLACES.get(word)
 
 
 def asked_back(answer: str) -> bool:
@@ -123,11 +137,8 @@ def read_declaration(text: str, options: tuple[tuple[ReactionOffer, bool], ...])
     if is_yes(said) or _WHY_NOT.match(said):
         helping = [o.kind for o, helps in options if helps]
         return Declaration((helping or kinds)[0]) if kinds else PASS
-    nth = _NTH.match(said.lower())  # "the first one", "option 2"
-    if nth is not None:
-        said = (
-            nth.group(1) if nth.group(1).isdecimal() else str(_ORDINALS.index(nth.group(1)) % 5 + 1)
-        )
+    picked = option_picked(said)  # "the first one", "option 2"
+    said = str(picked) if picked is not None else said
     if said.isdecimal():  # (a number past any option, however long, is none of them)
         number = int(said) if len(said) <= 3 else 0
         return Declaration(kinds[number - 1]) if 1 <= number <= len(kinds) else PASS

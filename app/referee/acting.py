@@ -9,6 +9,7 @@ from typing import Any
 
 from app.actions.beings import why_cannot_act
 from app.actions.calls import ToolCall
+from app.actions.reactions import option_picked
 from app.referee import answers
 from app.referee.fighting import attack_arguments, unaware_foes
 from app.referee.helping import Helping, way_asked
@@ -59,17 +60,6 @@ STEPPING_AWAY = (
 )
 """The answer to a player who says they are stepping away ("brb")."""
 
-_NTH = {
-    word: n
-    for n, forms in enumerate((("1", "one", "first", "1st"), ("2", "two", "second", "2nd"),
-                               ("3", "three", "third", "3rd")))
-    for form in forms
-    for word in (form, f"the {form}", f"{form} one", f"the {form} one", f"{form} option",
-                 f"the {form} option", f"number {form}")
-}  # fmt: skip
-"""Answers that pick one of the readings asked about: "2", "the second one", "number 2"."""
-
-
 STANDS_FOR = frozenset({"attack", "move", "cast", "feature", "challenge"})
 """What a prone character stands up for first (not a Dodge, nor words)."""
 
@@ -83,12 +73,12 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
     if is_yes(said):
         return offered[0] if len(offered) == 1 else None
     said = _WHICHEVER.sub("", said).strip(" ,!.?") or said  # "whichever, the second"
-    index = _NTH.get(said)
-    if index is not None and said.isdecimal():  # "2" of "Giant Rat 2 or Giant Rat 3"
+    place = option_picked(said)
+    if place is not None and said.isdecimal():  # "2" of "Giant Rat 2 or Giant Rat 3"
         numbered = [r for r in offered if r.label.endswith(f" {said}")]
         if len(numbered) == 1:
             return numbered[0]
-    return offered[index] if index is not None and index < len(offered) else None
+    return offered[place - 1] if place is not None and 0 < place <= len(offered) else None
 
 
 _WHICHEVER = re.compile(r"^(?:(?:whichever|either|any|um+|uh+|hmm+|ok(?:ay)?|well|oh)\W+)+")

@@ -41,6 +41,7 @@ from tests.referee_corpus import (
     HOLDOUT20,
     HOLDOUT21,
     HOLDOUT22,
+    HOLDOUT23,
     INTENTS,
     Corpus,
     CorpusError,
@@ -74,6 +75,7 @@ FILES = {
     "holdout20": HOLDOUT20,
     "holdout21": HOLDOUT21,
     "holdout22": HOLDOUT22,
+    "holdout23": HOLDOUT23,
 }
 
 

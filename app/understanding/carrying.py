@@ -55,6 +55,13 @@ _TAKEN_BREATH = re.compile(
 """A breath, a moment, a knee taken: no thing picked up."""
 
 
+_TAKEN_HOME = re.compile(
+    r"^(?:take|takes|bring|brings|walk|walks|lead|leads|escort|escorts)\s+"
+    r"((?:the\s+)?[\w']+(?:\s+[\w']+)?)\s+(?:back\s+)?home\b"
+)
+"""Someone taken home ("take her home", "take the little girl back home"): a going."""
+
+
 def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     rest = ctx.said[at:]
     if kind == "take" and _TAKEN_BREATH.match(rest):
@@ -76,6 +83,12 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
             shut = there in shut_ways(ctx)
             return ctx.intent("move", targets=(there,), confidence=0.3 if shut else 0.9,
                               note=locked_text(ctx, there) if shut else "")  # fmt: skip
+        home = _TAKEN_HOME.match(rest)
+        if home is not None and (home.group(1) in ("her", "him", "them") or ctx.named(
+                "npc", "member", text=home.group(1))):  # fmt: skip
+            going = move(ctx.with_said("go home"), 0)  # "take her home": the party goes,
+            if going is not None and going.kind == "move":  # with her, the way home
+                return going
         carried = ctx.named("carried", text=rest)
         note = f"{carried[0].name} is already carried" if carried else "nothing like that here"
         holder = _held_by_a_friend(ctx, rest) if not carried else None

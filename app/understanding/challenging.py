@@ -184,6 +184,14 @@ _TRYING_TO_KNOW = re.compile(
 challenge of the thing looked at."""
 
 
+_THEIR_TRY = re.compile(
+    r"\b(?:before|after|until|once|while|when|as)\s+(?:she|he|they|it|\w+)\s+"
+    r"(?:tries|attempts|try|attempt)\b.*"
+)
+"""An attempt someone else makes, told as when the deed is done ("I tie my rope around
+Ione's waist before she tries the causeway"): no attempt of the player's."""
+
+
 _NEXT_CLAUSE = re.compile(r"\b(?:then|and then|after that|while|before|after|why|ask|asks)\b")
 """Words that start another clause: an object past them is not the verb's."""
 
@@ -224,7 +232,8 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
     if len(fits) == 1:
         return ctx.intent("challenge", targets=(fits[0],), confidence=0.8)
     tried = [c for c in open_ones if c in ctx.state.challenges]
-    attempt = any(verb_at(said, a) >= 0 for a in ATTEMPTS) and not _TRYING_TO_KNOW.search(said)
+    mine = _THEIR_TRY.sub("", said)  # (not "… before she tries the causeway": hers, later)
+    attempt = any(verb_at(mine, a) >= 0 for a in ATTEMPTS) and not _TRYING_TO_KNOW.search(said)
     if attempt and not tried:
         aimed = [c for c in open_ones if any(has_phrase(said, o) for o in _objects(ctx, c))]
         forced = [c for c in aimed if _by_force(ctx, c)] if _forcing(said) else []

@@ -163,3 +163,11 @@ def after_verb(said: str, deed: Deed) -> str:
     called "light"."""
     starts = [m for m in (verb_start(said, w.split()[0]) for w in deed.words) if m]
     return said[max(m.end() for m in starts) :] if starts else said
+
+
+GRIT_THROWN = re.compile(
+    r"^(?:i |we )?(?:kick|kicks|throw|throws|fling|flings|toss|tosses|hurl|hurls|flick|flicks|"
+    r"scoop|scoops)(?: up)? (?:a (?:handful|fistful) of |some )?(?:the )?(?:sand|dirt|mud|grit|"
+    r"ash|ashes|salt|dust|soot)\b"
+)
+"""Grit thrown in a foe's face ("kick sand into its eyes"): a trick, not a blow."""

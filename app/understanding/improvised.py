@@ -24,7 +24,7 @@ from app.understanding.deed_objects import (
     to_bind,
     unresisting,
 )
-from app.understanding.deeds import DEEDS, Deed, after_verb, verb_at_start
+from app.understanding.deeds import DEEDS, GRIT_THROWN, Deed, after_verb, verb_at_start
 from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.intent import Intent
 from app.understanding.mentions import mention, scene_mentions
@@ -143,6 +143,7 @@ _TO_THEIR_FEET = re.compile(
 """A hand up for a friend ("hauls ivo to his feet", "help Mira up")."""
 _TOLD_APART = (
     ("show", HELD_OUT),  # "hold the locket up so she can see it"
+    ("throw", GRIT_THROWN),  # "kick sand into its eyes": a trick thrown, no kick landed
     ("tend", re.compile(r"\b(?:stop|stops|stem|stems|staunch|staunches|stanch)\b(?: [\w']+){0,2}? "
                         r"bleed")),  # "tries to stop ivos bleeding"
     ("tend", re.compile(
@@ -200,7 +201,7 @@ def threat(ctx: Context) -> Intent | None:
 
 _ON_PEOPLE = frozenset({"tend", "bind", "wake", "kindness"})
 """Deeds done to someone, never to a way out."""
-_HURLED_AT = re.compile(r"\b(?:at|into|onto) (.+)$")
+_HURLED_AT = re.compile(r"\b(?:at|into|onto|in) (.+)$")
 """Whom a thing is thrown at ("throw it at rat 2")."""
 FOR_SOMEONE = frozenset(
     {"perform", "pray", "sway", "cow", "bluff", "kindness", "tend", "show", "insight"}
@@ -270,6 +271,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     if roped:  # a friend is never trussed up ("tie the rope to Mira so she can climb down",
         # "tie him up with the rope Mira has": Mira's rope, the foe bound)
         things = to_bind(ctx, things, rest)
+        roped_to = [m.id for m in ctx.named("member", text=rest) if m.id != ctx.actor]
+        if not things and roped_to:  # roped to a friend, for safety: done to them, freely
+            return ctx.intent("improvise", targets=(roped_to[0],), action="auto",
+                              extra=("free", "0"), confidence=0.75)  # fmt: skip
         if not things and ctx.named("member", text=rest):
             return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
     order = ("creature", "npc", "member", "feature", "item_here", "exit", "carried")
@@ -350,9 +355,13 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if ctx.scope.fighting and barged.exact and barged.ids:
             shove = "shove_prone" if FLOORING.search(ctx.said) else "shove_away"
             return ctx.intent("manoeuvre", action=shove, targets=barged.ids[:1], confidence=0.8)
-    if target is None and hurled_at is not None:  # "throw it at rat 2": at the rat
-        aimed = pick_creatures(hurled_at.group(1), ctx.scope, ctx.state, ctx.vocab)
-        target = aimed.ids[0] if aimed.ids else None
+    aimed = (pick_creatures(hurled_at.group(1), ctx.scope, ctx.state, ctx.vocab)
+             if hurled_at is not None else None)  # fmt: skip
+    thing = target is not None and target not in ctx.state.creatures
+    if aimed is not None and (target is None or (thing and aimed.named and aimed.ids)):
+        # "throw it at rat 2", "throw a rock at thrall 2": at the foe (the rock is what is
+        # thrown, not the rock pools'), never a foe for "into the water"
+        target = aimed.ids[0] if aimed.ids and aimed.named else None
         armed = any(w in WEAPON_WORDS for w in ctx.said.split())
         if target is not None and ctx.scope.fighting and not armed:  # a thing hurled at a foe
             # that may hit or miss (no weapon the rules can roll damage for: a throw)

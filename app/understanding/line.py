@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from app.understanding import calling, chaining
+from app.understanding import calling, chaining, folding
 from app.understanding.addressing import quoted_to_friend
 from app.understanding.again import repeated
 from app.understanding.bare import AT_THROAT
@@ -391,7 +391,7 @@ def _understand(
     if asking and not all(c.kind == "question" for c in read):
         return whole  # "should we rest before we go out there?" asks; it does not go
     story = words >= FIGHT_PARAGRAPH
-    read = chaining.one_demand(chaining.ambush(chaining.one_deed(chaining.twice(read)), state))
+    read = chaining.one_demand(chaining.ambush(folding.one_deed(chaining.twice(read)), state))
     read = chaining.ran_in(read)  # "runs over and smacks the rat": the walk to the blow
     read = chaining.flourishes(chaining.both_foes(read, state), state, story)
     told_around = state.encounter is not None and story and whole.kind in FIGHTING
@@ -439,6 +439,9 @@ _THEN_SENTENCE = re.compile(
     re.IGNORECASE,
 )
 """A sentence of a paragraph that says what comes next ("… Then she turns on the wolf")."""
+_THEN_I = re.compile(r",\s*and then (?=(?:i|we)\s)", re.IGNORECASE)
+"""The speaker's next deed after a comma ("I tell Nessa to stay up here …, and then I head
+for the shore steps")."""
 _TOLD = NOT_A_DEED | {"question", "talk"}
 
 
@@ -449,7 +452,7 @@ def _in_turn(
     """A paragraph that tells two deeds in turn, the second in a sentence of its own that
     starts "Then …" ("… sends a bolt of fire straight at it. Then she takes a step back
     towards the stairs"): the deed the story before it ends with, then that one."""
-    marks = list(_THEN_SENTENCE.finditer(text))
+    marks = list(_THEN_SENTENCE.finditer(text)) or list(_THEN_I.finditer(text))
     if not marks:
         return None
     mark = marks[-1]

@@ -231,6 +231,8 @@ _NOT_OURS = re.compile(
     r"\brest(?:s|ed|ing)? (?:in peace|easy|well)\b|\b(?:laid|lay|lays|put|puts|gone|go|back|"
     r"sent|send|sends|guide|guides|lead|leads|help|helps|lull|lulls) (?:\w+ ){0,2}to "
     r"(?:\w+ )?rest\b"
+    r"|\b(?:give|gives|giving|grant|grants|granting|bring|brings) "
+    r"(?!us\b|me\b|ourselves\b|myself\b)(?:\w+ ){0,3}rest\b"
     r"|\bat rest\b|\b(?:whoever|who|that|which|where|whom) "
     r"(?:\w+ )?(?:rests|rested|resting|rest)\b|\b(?:their|his|its|your|eternal|final|last|"
     r"her final|her last) rest\b|\brip\b"

@@ -59,7 +59,9 @@ def paragraph(
         and (whole.kind not in FIGHTING or named or unsure)
         and not threat
     ):
-        blow = _last_blow(text, actor, state, campaign, language, named_only=named)
+        aimed_at = whole.targets[0] if named else None
+        blow = _last_blow(text, actor, state, campaign, language, named_only=named,
+                          aimed_at=aimed_at)  # fmt: skip
         if blow is not None:
             return blow
     if whole.kind == "manoeuvre" and whole.action in ("dash", "engage"):
@@ -148,6 +150,8 @@ question, a challenge named in passing) but a threat or a deed of the player's o
 again for the blow in it."""
 PART = re.compile(r"\s*(?:,\s*(?:and\s+)?then\b|\bthen\b|,?\s+and\b|[;,:]|\s[—–-]+\s)\s*")
 """Where a sentence of story turns from one doing to the next."""
+AT_IT = re.compile(r"\b(?:at|into|on|onto|toward|towards)\s+(?:it|him|her|them)\b", re.I)
+"""A deed aimed at "it": at the foe the paragraph has just named."""
 POSSESSIVE = re.compile(r"\b(?:its|his|her)\b")
 """A foe's "its" ("into its flank", "swinging for his head"): the foe's own, named."""
 PURPOSE = re.compile(r"^(?:hoping|trying|so that|so as to|in order|in the hope|to|wanting)\b", re.I)
@@ -179,7 +183,7 @@ and also because …, and she would like a bath and a pie")."""
 
 def _last_blow(
     text: str, actor: str | None, state: GameState, campaign: Campaign | None,
-    language: str | None, *, named_only: bool = False,
+    language: str | None, *, named_only: bool = False, aimed_at: str | None = None,
 ) -> Intent | None:  # fmt: skip
     """In a fight, the paragraph's last blow, spell or feature: players who write at length
     end with what they do ("… then darts in low and drives her shortsword into its
@@ -222,11 +226,15 @@ def _last_blow(
         if i > 0 and CLARIFIES.match(part.lower()):
             continue  # ", the one that's already been hit": which foe, said of the part before
         singled = (kinds and named_in(part)) or AT_A_FOE.search(part) or THE_ONE.search(part)
+        pointing = mentions_back(part) or POSSESSIVE.search(part)
+        if named_only and not singled and pointing and AT_IT.search(part) and aimed_at:
+            # "… toward the rat already singed … and hurls a mote of fire at it": at the foe
+            part = refer_back(part, state.name_of(aimed_at))  # the whole line names
+            singled = aimed_at
         if named_only and not singled and not _spread(read(part)):
             continue  # only a blow at a foe named in its own words ("swings it at wolf 2"),
             # words hurled at it ("she tells it its haircut is the worst …": a mockery), or
             # a spell over an area ("sends a wave of thunder rolling into the two …")
-        pointing = mentions_back(part) or POSSESSIVE.search(part)
         # "swings it at wolf 2": the foe is named, and "it" is the axe
         foe = foe_near(i) if pointing and not (kinds and named_in(part)) else None
         if foe is not None:

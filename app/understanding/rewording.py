@@ -242,7 +242,13 @@ def as_told(text: str) -> str:
     what did i miss": a question, no going back), the players called ("hey guys, …")."""
     told = _TO_THE_TABLE.sub("", _RETURNED.sub("", _HANDED_OVER.sub(r"\1 ", text))) or text
     told = _CHEERED.sub("", told) or told
+    told = _WISH_ASKED.sub("do you want to ", told)
     return _MARCH.sub("", told) or told
+
+
+_WISH_ASKED = re.compile(r"^\s*(?:wanna|want to|wan+a)\s+(?=[^?]*\?\W*$)", re.IGNORECASE)
+"""A wish asked with its "do you" dropped ("want to go home kiddo?"): asked of someone,
+no going of the speaker's."""
 
 
 _CHEERED = re.compile(

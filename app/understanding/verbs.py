@@ -15,6 +15,7 @@ from app.understanding.challenging import (
     challenge,
     challenge_by_parts,
 )
+from app.understanding.deeds import GRIT_THROWN
 from app.understanding.features import feature_use
 from app.understanding.fighting_words import (
     PUSHED_AWAY,
@@ -296,6 +297,9 @@ def _attack(ctx: Context) -> Intent:
             # "shoulder-charge skeleton 3 into the shelves to knock it down": the shove
             return ctx.intent("manoeuvre", action="shove_prone", targets=pick.ids[:1],
                               confidence=0.85)  # fmt: skip
+        if pick.ids and GRIT_THROWN.search(ctx.said):  # "kick sand into its eyes"
+            return ctx.intent("improvise", action="auto", targets=pick.ids[:1],
+                              extra=("throw", "0"), confidence=0.8)  # fmt: skip
         if pick.ids and _TO_SCARE.search(ctx.said) and len(ctx.said.split()) <= 16:
             return ctx.intent("improvise", action="intimidation", targets=pick.ids[:1],
                               extra=("cow", "15"), confidence=0.8)  # fmt: skip

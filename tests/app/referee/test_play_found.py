@@ -268,7 +268,8 @@ def test_running_up_to_a_foe_is_no_flight() -> None:
 def test_a_friend_is_never_tied_up() -> None:
     inn = {"campaign": "crossroads", "scene": "inn"}
     said = read(inn, "thorin", "I tie the rope to Mira so she can climb down safely")[0]
-    assert "mira" not in said.targets
+    # a knot for her safety, done to her freely: no roll to truss her up
+    assert (said.kind, said.action, said.extra[:1]) == ("improvise", "auto", ("free",))
     rats = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
             "fight": "cellar_rats", "turn": "mira",
             "conditions": {"giant-rat-2": ["unconscious"]}}  # fmt: skip

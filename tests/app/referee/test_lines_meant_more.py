@@ -1,0 +1,124 @@
+"""Lines from a writer of test lines that the referee took for another deed: a spell hurled
+"at it" after the foe is named, a friend roped for safety, a prayer for the dead's rest,
+grit thrown in a foe's eyes, a wish asked of a child, someone taken home, a word said
+sitting down, and a going told after what is said."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.referee_lines import read
+
+RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+        "fight": "cellar_rats", "turn": "aria", "dead": ["giant-rat-1"],
+        "wounds": {"giant-rat-3": 3}}  # fmt: skip
+STRAND = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"],
+          "flags": {"corin_saved": True}}  # fmt: skip
+THRALLS = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+           "turn": "wren"}  # fmt: skip
+CHAPEL = {"campaign": "drowned_bell", "scene": "chapel", "flags": {"knows_truth": True},
+          "defeated": ["strand_thralls"], "give": {"wren": ["tarnished locket"]}}  # fmt: skip
+BARROW = {"campaign": "hollow_ford", "scene": "barrow", "defeated": ["woods_wolves", "barrow_dead"],
+          "flags": {"barrow_open": True, "wren_found": True}}  # fmt: skip
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"]}
+LIGHTHOUSE = {"campaign": "drowned_bell", "scene": "lighthouse"}
+
+
+def test_a_spell_hurled_at_it_after_the_foe_is_named_is_the_spell() -> None:
+    line = (
+        "Aria's hands are shaking, but she remembers her master's lessons: breathe, shape the "
+        "word, let it go. She thrusts her palm toward the rat already singed and bleeding and "
+        "hurls a mote of fire at it."
+    )
+    said = read(RATS, "aria", line)[0]
+    assert (said.kind, said.spell, said.targets) == ("cast", "fire_bolt", ("giant-rat-3",))
+
+
+def test_a_friend_roped_before_she_tries_the_causeway_is_no_attempt_at_it() -> None:
+    said = read(STRAND, "cass", "I tie my rope around Ione's waist before she tries the causeway")[
+        0
+    ]
+    assert (said.kind, said.targets) == ("improvise", ("ione",))
+    assert read(STRAND, "cass", "we try the causeway before it floods")[0].kind == "challenge"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "In the plain words of the fisherfolk's prayer, he asks the sea to give Sister Maelis "
+        "her rest and to tell her that Saltmere is safe.",
+        "I pray that the gods grant her rest",
+    ],
+)
+def test_rest_given_to_the_dead_is_no_rest_of_the_party(line: str) -> None:
+    assert read(CHAPEL, "cass", line)[0].kind != "rest"
+
+
+def test_grit_thrown_in_a_foes_eyes_is_a_trick_not_a_kick() -> None:
+    said = read(THRALLS, "wren", "I kick sand into its eyes")[0]
+    assert (said.kind, said.targets) == ("improvise", ("drowned-thrall-1",))
+    thrown = read(THRALLS, "wren", "I throw a handful of sand in thrall 2's face")[0]
+    assert (thrown.kind, thrown.targets) == ("improvise", ("drowned-thrall-2",))
+    assert read(THRALLS, "wren", "kick thrall 1")[0].kind == "attack"
+
+
+def test_a_thing_thrown_at_a_foe_named_is_at_the_foe_and_into_the_water_at_nobody() -> None:
+    rock = read(THRALLS, "wren", "I throw a rock at thrall 2")[0]
+    assert (rock.kind, rock.targets) == ("improvise", ("drowned-thrall-2",))
+    rope = read(THRALLS, "wren", "I throw the rope into the water")[0]
+    assert rope.targets == ()
+
+
+@pytest.mark.parametrize("line", ["want to go home kiddo?", "wanna go home?", "want to go home?"])
+def test_a_wish_asked_of_the_child_is_words_to_her(line: str) -> None:
+    said = read(BARROW, "bram", line)[0]
+    assert (said.kind, said.targets) == ("talk", ("wren",))
+
+
+@pytest.mark.parametrize("line", ["take her home", "we take the little girl back home"])
+def test_someone_taken_home_is_the_way_home(line: str) -> None:
+    said = read(BARROW, "bram", line)[0]
+    assert (said.kind, said.targets) == ("move", ("woods",))
+
+
+def test_words_then_taking_her_home_are_two_deeds() -> None:
+    said = read(BARROW, "bram", "ask Wren about the door and then take her home")
+    assert [(c.kind, c.targets) for c in said] == [("talk", ("wren",)), ("move", ("woods",))]
+
+
+def test_offer_her_the_thing_carried_gives_it() -> None:
+    said = read(
+        CHAPEL, "wren", "tell the sister that Wendel is sorry, and then offer her the locket"
+    )
+    assert [c.kind for c in said] == ["talk", "give"]
+    assert said[1].item == "maelis_locket"
+
+
+def test_a_going_told_after_the_words_in_a_paragraph_is_made_after_them() -> None:
+    line = (
+        "I've been watching the tide since we got here, and it's going out fast. I tell Nessa "
+        "to stay up here where it's safe, whatever she hears, and then I head for the shore "
+        "steps to go down to the strand before the water turns."
+    )
+    said = read(HARBOUR, "ione", line)
+    assert [(c.kind, c.targets) for c in said] == [("talk", ("nessa",)), ("move", ("strand",))]
+
+
+def test_im_off_down_the_steps_goes() -> None:
+    said = read(
+        HARBOUR, "ione", "Nessa, which way did Corin go? Point me and I'm off down the steps."
+    )
+    assert [(c.kind, c.targets) for c in said] == [("talk", ("nessa",)), ("move", ("strand",))]
+
+
+def test_sitting_down_by_someone_to_ask_is_the_asking() -> None:
+    said = read(LIGHTHOUSE, "wren", "I sit down next to Wendel and ask him about the bell")
+    assert [(c.kind, c.targets) for c in said] == [("talk", ("wendel",))]
+    lamp = read(
+        LIGHTHOUSE, "wren",
+        "I light the lamp, then come down and sit by Wendel and ask about the chapel",
+    )  # fmt: skip
+    assert [(c.kind, c.targets) for c in lamp] == [
+        ("challenge", ("light_lamp",)),
+        ("talk", ("wendel",)),
+    ]

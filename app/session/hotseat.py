@@ -146,6 +146,13 @@ def check_timer(state: GameState, now: datetime | None = None) -> str | None:
     return player
 
 
+def seated_as(state: GameState, name: str) -> str | None:
+    """The player at the table by this name, however its case is typed ("ana" is Ana)."""
+    if name in state.players:
+        return name
+    return next((p for p in state.players if p.casefold() == name.strip().casefold()), None)
+
+
 def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:
     """A player joins and takes characters — from companions, nobody, or another player
     (who keeps the rest; a player left with no character gets up from the table). The
@@ -155,8 +162,9 @@ def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:
         return Impossible("a player needs a name, e.g. /join Cy aria")
     if ":" in name or "=" in name:  # a line "Ana: …" must name the player, whole
         return Impossible(f"{name!r} cannot be a player's name: use letters, e.g. /join Cy aria")
-    if name in state.players:
-        return Impossible(f"{name} is already playing")
+    seated = seated_as(state, name)
+    if seated is not None:  # ("ana" is Ana: one player, however the name is typed)
+        return Impossible(f"{seated} is already playing")
     for cid in characters:
         if cid not in state.party:
             return Impossible(f"there is no character {cid!r}")
@@ -189,7 +197,10 @@ def _and(items: list[str]) -> str:
 
 
 def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Outcome:
-    """A player leaves: their characters go to ``hand_to`` or become DM-run companions."""
+    """A player leaves: their characters go to ``hand_to`` or become DM-run companions (and
+    what they declared this round with them, to be played)."""
+    name = seated_as(state, name) or name
+    hand_to = seated_as(state, hand_to) or hand_to if hand_to is not None else None
     if name not in state.players:
         return Impossible(f"no player called {name!r}")
     if hand_to is not None and (hand_to == name or hand_to not in state.players):
@@ -206,7 +217,11 @@ def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Ou
         state.players[hand_to].extend(characters)
     else:
         state.turn_order.companions.extend(characters)
-    state.pending = [a for a in state.pending if a.player != name or hand_to is not None]
+    state.pending = [
+        a.model_copy(update={"player": hand_to}) if a.player == name else a  # (the deed
+        for a in state.pending  # stays, now the new player's)
+        if a.player != name or hand_to is not None
+    ]
     for seated in (state.turn_order.acted, state.turn_order.away):
         if name in seated:
             seated.remove(name)

@@ -81,3 +81,53 @@ def called(text: str, state: GameState, actor: str | None) -> tuple[str, ...] | 
     if not named and spoken and opened.kind == "talk" and opened.targets:
         return None  # "Thank Berta, then go down": words to her, the line's first clause
     return tuple(named[:1])
+
+
+_SENT_NAMED = re.compile(
+    r"^\W*(?:go|run|get|head|hurry|off you go|go on)\b([^.!?,]*?),?\s+([A-Za-z][\w'-]+)\s*[!.]",
+    re.IGNORECASE,
+)
+"""A going told to someone named after it ("go home corin!", "run, Tam!")."""
+_TO_A_PLACE = frozenset({"the", "to", "a", "an", "my", "our", "at", "of", "up", "on", "in", "by",
+                         "for", "off", "into", "with", "from", "past", "near", "after", "behind",
+                         "beside", "towards", "toward"})  # fmt: skip
+"""Words before a name that make it where, or with whom, the going is."""
+
+
+def sent_named(text: str, state: GameState) -> str | None:
+    """The name a line sends off after the going ("go home corin!"): the going is theirs,
+    not the party's, when it is someone here (as the talk to them tells)."""
+    m = _SENT_NAMED.match(text)
+    before = m.group(1).split()[-1:] if m is not None else []
+    if m is None or (before and before[0].lower() in _TO_A_PLACE):
+        return None  # ("go up the stairs with Tam!": the party goes, with him)
+    name = m.group(2).lower()
+    party = {s.name.lower().split()[0] for s in state.party.values()} | set(state.party)
+    campaign = state.campaign
+    people = campaign.npcs.values() if campaign is not None else ()
+    known = {w.lower() for p in people for w in (p.name, p.name.split()[0], *p.aliases)}
+    # and those the people speak of by name ("My brother Corin …")
+    known |= {k for p in people for k in p.topics
+              if any(k.capitalize() in said.text for said in p.topics.values())}  # fmt: skip
+    if not name or name in NO_NAME or name in party or name not in known:
+        return None
+    return name
+
+
+_SENT_OFF = re.compile(
+    r"^\s*(?:\w+:\s*)?(?:go on|off you go|go|run along|get going|hurry|run|quick)\s*,?\s+"
+    r"(?!(?:on|up|in|out|down|back|now|then|quick|quickly|home)\b)"
+    r"((?:young |little |old )?\w+)\s*[,!]",
+    re.IGNORECASE,
+)
+"""Someone sent off by a word for them ("go on lad, get upstairs"): the going is theirs."""
+
+
+def sent_off(text: str, state: GameState) -> tuple[str | None, bool]:
+    """Whom a going is told to ("go on lad, get upstairs", "go home corin!"), and whether
+    it is someone the story knows by that name (so a going is never the party's)."""
+    m = _SENT_OFF.match(text)
+    if m is not None:
+        return m.group(1), False
+    named = sent_named(text, state)
+    return named, named is not None

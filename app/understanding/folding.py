@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from app.understanding.intent import Intent
+from app.understanding.manoeuvring import PINNED
 
 
 def one_deed(read: list[Intent]) -> list[Intent]:
@@ -24,6 +25,10 @@ def one_deed(read: list[Intent]) -> list[Intent]:
         ):
             out[-1] = replace(last, targets=last.targets or clause.targets)
             continue
+        held = last is not None and (last.kind, last.action) == (clause.kind, clause.action)
+        pinned = held and clause.action == "grapple" and PINNED.search(clause.text) is not None
+        if pinned and last is not None and last.targets in ((), clause.targets):
+            continue  # "grabs goblin 1 and holds him down": one grapple
         if (
             last is not None
             and clause.kind == last.kind == "move"

@@ -25,7 +25,6 @@ from app.understanding.deed_objects import (
     unresisting,
 )
 from app.understanding.deeds import DEEDS, GRIT_THROWN, Deed, after_verb, verb_at_start
-from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.intent import Intent
 from app.understanding.mentions import mention, scene_mentions
 from app.understanding.readings import Context, topic_of
@@ -33,7 +32,7 @@ from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named, fight_in_view
 from app.understanding.ways import HELD_OUT, crept_past, shut_ways
-from app.understanding.words import name_score, normalise
+from app.understanding.words import name_score
 
 _FARE = re.compile(
     r"\b(tea|cup|mug|drink|ale|beer|wine|water|broth|soup|stew|meal|food|bread|"
@@ -52,38 +51,6 @@ SUBDUING = re.compile(
     re.IGNORECASE,
 )
 """Words that make a blow one meant to subdue: whoever it drops is knocked out, not dead."""
-
-THREATS = re.compile(
-    r"\b(surrender|give up|yield|drop (?:your|those|the|yer|that|them) \w+|lay down (?:your|those)|"
-    r"on your knees|back off|get lost|begone|be gone|scram|clear off|get out of here|"
-    r"or (?:die|you die|you'?re dead|you'?re done|else|i'?ll kill you)|"
-    r"(?:scare|drive|chase) (?:them|it|him|her|the \w+) (?:off|away)|"
-    r"(?:tell|order|shout at|yell at|scream at|bark at|command) "
-    r"(?:them|it|him|her|the \w+(?: \w+)?) to (?:run|flee|leave|go|get|let|stop|drop|release|"
-    r"back off|clear off|stand down)|"
-    r"roar|howl|bellow|war ?cry|bang \w+ \w+ (?:on|against) (?:my|his|her) shield)\b"
-)
-"""Words that threaten foes into giving up or running: in a fight, an Intimidation check."""
-_BLOW_BEFORE = re.compile(
-    r"\b(?:swing|swings|stab|stabs|slash|slashes|shoot|shoots|hack|hacks|strike|strikes|"
-    r"attack|attacks|lunge|lunges|chop|chops|cleave|cleaves|smash|smashes|bash|bashes|hew|hews|"
-    r"brings? (?:it|\w+ \w+) down on)\b"
-)
-"""A blow told before the shouting: the blow is the deed, the shout its colour."""
-_CRY = re.compile(r"roar|howl|bellow|war ?cry")
-"""A cry with no words to the foes: with a blow after it, the blow's colour."""
-_BACK_OFF_SAID = re.compile(r"^back off\b(?! (?:to|toward|towards|from|and|a))|back off[,!]|!")
-""""Back off" said to the foes (first, or shouted), not a step back of one's own."""
-STRIKES_FIRST = re.compile(
-    r"^(?:i\s+)?(?:attack|stab|hit|shoot|slash|strike|swing|cast|fire|smite|kill)\b|"
-    r"holy symbol|turn undead|channel divinity"
-)
-"""A line that strikes or calls on a power first: its threats are flavour, not the deed."""
-OWN = re.compile(
-    r"\b(?:i|we|i'll|we'll|i'm|we're|let's|lets)\s+(?:\w+\s+)?(?:(?:and|then|and then)\s+)?$"
-)
-"""Words before a threat's verb that make it the speaker's own ("I back off", "we give
-up"), not a demand."""
 
 _LEFT_THERE = re.compile(
     r"^(?:i |we )?(?:put|puts|place|places|set|sets|lay|lays)\b(?!.*\b(?:my|his|her|their|its)"
@@ -175,28 +142,6 @@ AWAKE = re.compile(
     r"\bto wake(?: \w+){0,2}(?: up)?$"
 )
 """Words that end a deed by waking someone: the kick or slap is only the means."""
-
-
-def threat(ctx: Context) -> Intent | None:
-    """In a fight, words that threaten the foes ("surrender and you live!", "drop your
-    weapons, goblins!", "YIELD!"): an Intimidation check, as a DM calls it."""
-    said = normalise(ctx.raw)  # as typed: "I back off" is the speaker's own deed
-    found = THREATS.search(said) if ctx.scope.fighting else None
-    sheet = ctx.state.party.get(ctx.actor or "")
-    turning = sheet is not None and sheet.has("turn_undead") and HOLY_SYMBOL_HELD.search(said)
-    if found is not None and turning and undead_here(ctx):
-        return None  # "in the name of the Dawn, begone!": a cleric turning the dead
-    if found is None or STRIKES_FIRST.search(said) or _BLOW_BEFORE.search(said[: found.start()]):
-        return None  # ("swings it at the closer one, yelling to scare them off": the swing)
-    if _CRY.match(found.group(1)) and _BLOW_BEFORE.search(said[found.end() :]):
-        return None  # "with a bellow of 'Khazad!' he brings his sword down on the rat"
-    if found.group(1) == "back off" and not _BACK_OFF_SAID.search(said):
-        return None  # "disengage and back off toward the steps": the speaker's own step
-    shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell)",
-                     found.group(1))  # fmt: skip
-    if not shown and OWN.search(said[: found.start()]):
-        return None  # "I back off": the speaker's own step, no threat (a roar is one)
-    return improvised(ctx, next(d for d in DEEDS if d.key == "cow"))
 
 
 _ON_PEOPLE = frozenset({"tend", "bind", "wake", "kindness"})
@@ -375,6 +320,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         target = pick.ids[0] if pick.ids else target
         if deed.key == "bind" and not pick.exact:  # "tie him up": the one that lies still
             target = things[0].id
+    asleep = [f.id for f in foes if unresisting(ctx, f.id)] if deed.key == "wake" else []
+    awake = target in ctx.state.creatures and not unresisting(ctx, target or "")
+    if pointed and awake and len(asleep) == 1 and not re.search(r"\d", ctx.said):
+        target = asleep[0]  # "shake him awake": the one asleep, never one awake already
     if deed.key == "knock_out" and target is None and not ctx.scope.fighting:
         in_view = fight_in_view(ctx)  # "creep up behind the nearer goblin and knock him
         if in_view:  # out": the fight with the foes in view opens with the blow

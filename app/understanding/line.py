@@ -318,11 +318,11 @@ def _understand(
     # ("Corin! get up the steps, now! …": a going told to the one called, not the party's)
     called = calling.called(text, state, whole.actor or actor)  # (read once for the line)
     ordered = whole.kind in ("move", "manoeuvre") and called is not None  # ("Corin! run!")
-    sent = _SENT_OFF.match(text) if whole.kind == "move" else None
-    if sent is not None:  # "go on lad, get upstairs to Berta": Tam is sent, nobody else goes
-        sent_to = understand_clause(f"talk to {sent.group(1)}", actor, state, campaign)
-        if sent_to.kind == "talk" and sent_to.targets:
-            return replace(sent_to, text=text, topic=None)
+    whom, known = calling.sent_off(text, state) if whole.kind == "move" else (None, False)
+    if whom is not None:  # "go on lad, get upstairs to Berta", "go home corin!": the one sent
+        sent_to = understand_clause(f"talk to {whom}", actor, state, campaign)  # goes, alone
+        if (sent_to.kind == "talk" and sent_to.targets) or known:
+            return replace(sent_to, text=text, topic=None)  # (told so, when they are gone)
     if (whole.kind not in NOT_A_DEED and words > PARAGRAPH and not ordered) or CHANGED_MIND.search(
         text
     ):
@@ -341,9 +341,16 @@ def _understand(
     unarmed = next((c for c in read if c.kind == "ask" and CARRIES_NO in c.note), None)
     if unarmed is not None:  # "hit it with my longsword, smite if it connects": said first
         return replace(unarmed, text=whole.text)
-    nothing = whole.kind == "ask" and whole.confidence == 0.0
+    who_only = bool(whole.alternatives) and all(
+        a.kind in ("attack", "talk") for a in whole.alternatives
+    )
+    nothing = whole.kind == "ask" and (whole.confidence == 0.0 or who_only)  # (or only whom)
     nothing = nothing and whole.character in (None, actor)  # "Ione nocks an arrow and …"
-    if len(read) == 1 and nothing:  # read as nothing whole: "ow. how much hp do i have now?"
+    surer = len(read) == 1 and read[0].kind == whole.kind == "attack" and not whole.note
+    if (len(read) == 1 and nothing) or (surer and read[0].confidence > whole.confidence):
+        # read as nothing whole ("ow. how much hp do i have now?"), or at a foe only
+        # described, where the blow's own words name one ("leaves the sleepy ones and stabs
+        # grubnak")
         return replace(read[0], text=whole.text)
     aimed = {t for c in read for t in c.targets} | set(whole.targets)
     if whole.action == "both" and all(c.kind == "attack" for c in read) and len(aimed) == 1:
@@ -484,13 +491,6 @@ def _foe_named(
     return read.target if read.kind == "attack" and read.target in state.creatures else None
 
 
-_SENT_OFF = re.compile(
-    r"^\s*(?:\w+:\s*)?(?:go on|off you go|go|run along|get going|hurry|run|quick)\s*,?\s+"
-    r"(?!(?:on|up|in|out|down|back|now|then|quick|quickly|home)\b)"
-    r"((?:young |little |old )?\w+)\s*[,!]",
-    re.IGNORECASE,
-)
-"""Someone sent off by a word for them ("go on lad, get upstairs"): the going is theirs."""
 _I_DO = re.compile(r"\b(?:i|i'll|i'm|im)\b", re.IGNORECASE)
 """The speaker as the one doing ("… *I nock an arrow* …")."""
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)

@@ -12,7 +12,7 @@ from app.understanding.intent import Intent
 from app.understanding.positions import step_away
 from app.understanding.readings import Context
 from app.understanding.spells import unaffected
-from app.understanding.targets import named_creatures
+from app.understanding.targets import named_creatures, pick_creatures
 from app.understanding.ways import HELD_OUT, RUNNING, move, named_beyond_direction, own
 from app.understanding.words import has_phrase, owners, verb_at, verbs_in
 from rules.damage import LifeState
@@ -113,6 +113,11 @@ def _skin(said: str, at: int) -> bool:
 """Hide as a skin ("the hide curtain", "a wolf hide"): a thing, no hiding."""
 
 
+PINNED = re.compile(
+    r"\bhold(?:s|ing)?\s+(?:him|her|it|them|the \w+|\w+(?: \d+)?)\s+(?:down|still|tight|fast|"
+    r"in place|to the (?:floor|ground))\b"
+)
+"""Someone held down or still ("holds him down"): a pin, not a turn passed."""
 _LAID_TO_REST = re.compile(
     r"\b(?:set|sets|lay|lays|laid|put|puts|send|sends)\s+(?:\w+\s+){1,2}to\s+$"
 )
@@ -123,7 +128,12 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
     held_out = HELD_OUT.match(ctx.said)  # "I hold the locket up so she can see it": shown
-    if ctx.scope.fighting and not held_out and any(verb_at(ctx.said, h) == 0 for h in vocab.hold):
+    pinned = PINNED.search(ctx.said)  # "I hold goblin 1 down": a pin, not a turn passed
+    held = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if pinned else None
+    if held is not None and held.ids and ctx.scope.fighting:
+        return ctx.intent("manoeuvre", action="grapple", targets=held.ids[:1], confidence=0.8)
+    if (ctx.scope.fighting and not held_out and not pinned
+            and any(verb_at(ctx.said, h) == 0 for h in vocab.hold)):  # fmt: skip
         return ctx.intent("hold")
     moves = []
     dying = [c for c, s in ctx.state.party.items() if s.vitals.state is LifeState.DYING]

@@ -227,7 +227,8 @@ def _last_blow(
             continue  # ", the one that's already been hit": which foe, said of the part before
         singled = (kinds and named_in(part)) or AT_A_FOE.search(part) or THE_ONE.search(part)
         pointing = mentions_back(part) or POSSESSIVE.search(part)
-        if named_only and not singled and pointing and AT_IT.search(part) and aimed_at:
+        hurled = named_only and not singled and pointing and AT_IT.search(part) is not None
+        if hurled and aimed_at and read(part).kind == "cast":
             # "… toward the rat already singed … and hurls a mote of fire at it": at the foe
             part = refer_back(part, state.name_of(aimed_at))  # the whole line names
             singled = aimed_at

@@ -19,7 +19,7 @@ from app.understanding.addressing import pair_acting, to_a_friend, to_a_player, 
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
 from app.understanding.freeform import free_deed
-from app.understanding.improvised import SUBDUING, deed_of, improvised, threat
+from app.understanding.improvised import SUBDUING, deed_of, improvised
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
 from app.understanding.memo import by_words
@@ -37,6 +37,7 @@ from app.understanding.rewording import (
 from app.understanding.scope import build_scope
 from app.understanding.strangers import stranger as who_else
 from app.understanding.telling import gesture, told
+from app.understanding.threats import threat
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.understanding.ways import UP_TO_A_DOOR
 from app.understanding.words import POLITE, normalise, starts_with

@@ -130,6 +130,10 @@ def read_pieces(
                     filled = None  # "Thank you, Berta. … Now, down the stairs.": a way taken,
                     # not thanks borrowed for it
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
+        sent = calling.sent_named(f"{piece.text}!", state) if intent.kind == "move" else None
+        if sent:  # "go home corin! …": his going, told him (or that he is gone)
+            intent = replace(understand_clause(f"talk to {sent}", actor, state, campaign),
+                             text=piece.text, topic=None)  # fmt: skip
         if aside and intent.kind == "question" and re.search(r"\b(?:that|it|this)\b", words):
             intent = replace(intent, text=f"{aside}, {intent.text}")
         aside = ""

@@ -228,12 +228,14 @@ _HANDED_OVER = re.compile(
 """A deed handed to another of the party, who then does it ("Sela's better at this. She
 lays a hand on the rune"): told as hers (an unknown name is refused as any other)."""
 _RETURNED = re.compile(
-    r"^\W*(?:(?:(?:ok(?:ay)?|and|so)\s+)?(?:i'?m|im|i am)\s+back\b(?:\s+(?:now|again|guys|all))?"
-    r"(?:\s*[!.,;:]+\s*|\s*$)|"
+    r"^\W*(?:(?:(?:(?:ok(?:ay)?|and|so|sorry|right)\W+)*(?:i'?m|im|i am|we'?re|were|we are)\s+"
+    r"back\b(?:\s+(?:now|again|guys|all))?|(?:(?:ok(?:ay)?|sorry|right)\W+)+back(?:\s+again)?|"
+    r"back\s+again)(?:\s*[!.,;:]+\s*|\s*$)|"
     r"back\W+(?=(?:what|where|sorry|lol|ok|hi|hey|did)\b))",
     re.IGNORECASE,
 )
-"""A player back at the table ("back! what did i miss", "ok i'm back"): no going back."""
+"""A player back at the table ("back! what did i miss", "ok i'm back", "ok sorry, back
+again."): no going back."""
 
 
 def as_told(text: str) -> str:
@@ -266,8 +268,9 @@ order of march, no deed of its own."""
 
 
 _TO_THE_TABLE = re.compile(
-    r"^\W*(?:(?:hey|hi|ok|okay|so|right|alright)\s+)?(?:guys|everyone|everybody|team|folks|"
-    r"gang|y'?all|people|friends)\b\W*(?=\w)",
+    r"^\W*(?:(?:hey|hi|ok|okay|so|right|alright)\s+(?:guys|everyone|everybody|team|folks|gang|"
+    r"y'?all|people|friends)\b\W*|(?:guys|everyone|everybody|team|folks|gang|y'?all|people|"
+    r"friends)\s*[,!:;.]+\s*)(?=\w)",
     re.IGNORECASE,
 )
 """The players called before a word to them ("hey guys what should we do first?"): said

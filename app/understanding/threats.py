@@ -1,10 +1,18 @@
-"""A threat (or a plea, or a bluff) shouted at foes, and whom it is at: "YIELD, GOBLIN!" in
-Grubnak's hall is at Grubnak, the leader who can answer for the band; "YIELD, RAT 2!" is at
-rat 2."""
+"""A threat (or a plea, or a bluff) shouted at foes, and whom it is at: "surrender or die!"
+is an Intimidation check, "we don't want to hurt you. surrender?" a Persuasion one;
+"YIELD, GOBLIN!" in Grubnak's hall is at Grubnak, the leader who can answer for the band;
+"YIELD, RAT 2!" is at rat 2."""
 
 from __future__ import annotations
 
+import re
+
+from app.understanding.deeds import DEEDS
+from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
+from app.understanding.improvised import improvised
 from app.understanding.intent import Intent
+from app.understanding.readings import Context
+from app.understanding.words import normalise
 from app.world.state import GameState
 
 
@@ -25,3 +33,68 @@ def threatened(called: list[str], address: list[Intent], state: GameState) -> tu
 
 SPOKEN_SKILLS = frozenset({"intimidation", "persuasion", "deception"})
 """The checks of a deed made in words (a threat, a plea, a bluff)."""
+
+
+THREATS = re.compile(
+    r"\b(surrender|give up|yield|drop (?:your|those|the|yer|that|them) \w+|lay down (?:your|those)|"
+    r"on your knees|back off|get lost|begone|be gone|scram|clear off|get out of here|"
+    r"or (?:die|you die|you'?re dead|you'?re done|else|i'?ll kill you)|"
+    r"(?:scare|drive|chase) (?:them|it|him|her|the \w+) (?:off|away)|"
+    r"(?:tell|order|shout at|yell at|scream at|bark at|command) "
+    r"(?:them|it|him|her|the \w+(?: \w+)?) to (?:run|flee|leave|go|get|let|stop|drop|release|"
+    r"back off|clear off|stand down)|"
+    r"roar|howl|bellow|war ?cry|bang \w+ \w+ (?:on|against) (?:my|his|her) shield)\b"
+)
+"""Words that threaten foes into giving up or running: in a fight, an Intimidation check
+(a Persuasion one, asked kindly)."""
+_BLOW_BEFORE = re.compile(
+    r"\b(?:swing|swings|stab|stabs|slash|slashes|shoot|shoots|hack|hacks|strike|strikes|"
+    r"attack|attacks|lunge|lunges|chop|chops|cleave|cleaves|smash|smashes|bash|bashes|hew|hews|"
+    r"brings? (?:it|\w+ \w+) down on)\b"
+)
+"""A blow told before the shouting: the blow is the deed, the shout its colour."""
+_CRY = re.compile(r"roar|howl|bellow|war ?cry")
+"""A cry with no words to the foes: with a blow after it, the blow's colour."""
+_BACK_OFF_SAID = re.compile(r"^back off\b(?! (?:to|toward|towards|from|and|a))|back off[,!]|!")
+""""Back off" said to the foes (first, or shouted), not a step back of one's own."""
+STRIKES_FIRST = re.compile(
+    r"^(?:i\s+)?(?:attack|stab|hit|shoot|slash|strike|swing|cast|fire|smite|kill)\b|"
+    r"holy symbol|turn undead|channel divinity"
+)
+"""A line that strikes or calls on a power first: its threats are flavour, not the deed."""
+OWN = re.compile(
+    r"\b(?:i|we|i'll|we'll|i'm|we're|let's|lets)\s+(?:\w+\s+)?(?:(?:and|then|and then)\s+)?$"
+)
+"""Words before a threat's verb that make it the speaker's own ("I back off", "we give
+up"), not a demand."""
+
+
+def threat(ctx: Context) -> Intent | None:
+    """In a fight, words that threaten the foes ("surrender and you live!", "drop your
+    weapons, goblins!", "YIELD!"): an Intimidation check, as a DM calls it."""
+    said = normalise(ctx.raw)  # as typed: "I back off" is the speaker's own deed
+    found = THREATS.search(said) if ctx.scope.fighting else None
+    sheet = ctx.state.party.get(ctx.actor or "")
+    turning = sheet is not None and sheet.has("turn_undead") and HOLY_SYMBOL_HELD.search(said)
+    if found is not None and turning and undead_here(ctx):
+        return None  # "in the name of the Dawn, begone!": a cleric turning the dead
+    if found is None or STRIKES_FIRST.search(said) or _BLOW_BEFORE.search(said[: found.start()]):
+        return None  # ("swings it at the closer one, yelling to scare them off": the swing)
+    if _CRY.match(found.group(1)) and _BLOW_BEFORE.search(said[found.end() :]):
+        return None  # "with a bellow of 'Khazad!' he brings his sword down on the rat"
+    if found.group(1) == "back off" and not _BACK_OFF_SAID.search(said):
+        return None  # "disengage and back off toward the steps": the speaker's own step
+    shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell)",
+                     found.group(1))  # fmt: skip
+    if not shown and OWN.search(said[: found.start()]):
+        return None  # "I back off": the speaker's own step, no threat (a roar is one)
+    key = "sway" if _GENTLE.search(said) else "cow"  # "we don't want to hurt you. surrender?"
+    return improvised(ctx, next(d for d in DEEDS if d.key == key))  # is asked, not threatened
+
+
+_GENTLE = re.compile(
+    r"\b(?:(?:don'?t|do not|won'?t|will not|never) (?:want to |mean to |wish to )?"
+    r"(?:hurt|harm|kill)|no (?:harm|one|body) (?:will|needs to|has to)|you'?(?:ll| will) be "
+    r"(?:safe|fine|spared|okay|ok)|please|we can (?:talk|make a deal)|spare you)\b"
+)
+"""Surrender asked kindly ("we don't want to hurt you", "you'll be spared"): Persuasion."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.understanding.intent import IntentKind
-from app.understanding.manoeuvring import OTHERS
+from app.understanding.manoeuvring import OTHERS, PINNED
 from app.understanding.negation import NOT_GOING
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures
@@ -38,6 +38,10 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
             if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
                 continue  # "we didn't come to fight", "I don't want to hurt him"
+            if kind == "hold" and PINNED.match(ctx.said[at:]):
+                continue  # "holds him down": a foe pinned, no turn passed
+            if kind == "attack" and before == ["no"] and ctx.said[at:].split()[0].endswith("ing"):
+                continue  # "no attacking": forbidden (where "no attack rat 2" corrects one)
             if kind == "attack" and at > 0 and _UNLESS.search(ctx.said[:at]):
                 continue  # "hand it back or we gut you", "we could have killed them": words
             word = ctx.said[at:].split()[0] if at >= 0 else ""

@@ -41,11 +41,22 @@ def left_be(ctx: Context, rest: str) -> bool:
     the place ("i leave the lighthouse": the place, though its keeper goes by it too)."""
     if LEFT_BE.search(rest) is not None:
         return True
-    return (
-        re.match(r"(?:leave|leaves|leaving)\s", rest) is not None
-        and not _names_here(ctx, rest)
-        and bool(ctx.named("item_here", "carried", "feature", "npc", "creature", text=rest))
-    )
+    if re.match(r"(?:leave|leaves|leaving)\s", rest) is None or _names_here(ctx, rest):
+        return False
+    if ctx.named("item_here", "carried", "feature", "npc", "creature", text=rest):
+        return True
+    # "leaves the sleepy bois and stabs grubnak": someone or something left, not a place
+    return _LEFT_WHO.match(rest) is not None and not ctx.named("exit", text=rest)
+
+
+_LEFT_WHO = re.compile(
+    r"(?:leave|leaves|leaving)\s+(?:them|him|her|it|those|these|(?:the|that|this)\s+"
+    r"(?!(?:room|place|area|building|cave|hall|chamber|tunnel|village|town|house|inn|tavern|"
+    r"pub|cellar|barrow|chapel|lighthouse|tower|mill|woods?|forest|beach|shore|strand|"
+    r"harbou?r|warren|burrow|lair|den|camp|ruins?|crypt|tomb|dungeon|temple|church|road)\b)"
+    r"\w+)\b"
+)
+"""Whom or what is left, not where ("leave the sleepy ones", "leave them")."""
 
 
 def _names_here(ctx: Context, rest: str) -> bool:

@@ -88,6 +88,22 @@ def test_joining_and_leaving() -> None:
     assert state.players == {"Ben": ["thorin", "mira"]}
 
 
+def test_a_name_in_another_case_is_the_same_player() -> None:
+    state = table().state
+    again = hotseat.add_player(state, "ana", ["aria"])
+    assert not again and again.reason == "Ana is already playing"
+    assert hotseat.remove_player(state, "cy", "BEN")  # Cy leaves, Aria goes to Ben
+    assert state.players == {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
+
+
+def test_a_deed_declared_stays_with_the_character_handed_over() -> None:
+    session = table()
+    assert act(session, "Ana", "mira", "pick the lock")
+    assert hotseat.remove_player(session.state, "Ana", "Ben")
+    [kept] = session.state.pending
+    assert (kept.character_id, kept.player, kept.text) == ("mira", "Ben", "pick the lock")
+
+
 def test_the_timer_passes_a_slow_player() -> None:
     session = table()
     state = session.state

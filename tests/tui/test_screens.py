@@ -44,6 +44,9 @@ def test_seating_groups_characters_by_player() -> None:
     }
     assert seat([("mira", ""), ("thorin", "")]) == {"Player": ["mira", "thorin"]}
     assert seat([("mira", ""), ("thorin", "Cy")]) == {"Cy": ["mira", "thorin"]}
+    # a name typed again in another case is the same player, named as first typed
+    assert seat([("mira", "Ana"), ("thorin", "ana"), ("aria", "Ben")]) == {
+        "Ana": ["mira", "thorin"], "Ben": ["aria"]}  # fmt: skip
 
 
 async def test_new_game_seats_players_and_starts_the_hotseat(tmp_path: Path) -> None:

@@ -68,12 +68,15 @@ def shipped_campaigns(folder: Path) -> list[tuple[str, Path]]:
 
 def seat(rows: list[tuple[str, str]]) -> dict[str, list[str]]:
     """Players from (character id, player name) rows, in the order players first appear;
-    a blank name sits with the first player (or "Player" when nobody is named)."""
+    a blank name sits with the first player (or "Player" when nobody is named), and a name
+    typed again in another case is the same player."""
     players: dict[str, list[str]] = {}
     named = [(cid, name.strip()) for cid, name in rows]
     first = next((name for _, name in named if name), "Player")
+    spelled: dict[str, str] = {}  # "ana" and "Ana" are one player, named as first typed
     for cid, name in named:
-        players.setdefault(name or first, []).append(cid)
+        who = spelled.setdefault((name or first).casefold(), name or first)
+        players.setdefault(who, []).append(cid)
     return players
 
 

@@ -122,3 +122,84 @@ def test_sitting_down_by_someone_to_ask_is_the_asking() -> None:
         ("challenge", ("light_lamp",)),
         ("talk", ("wendel",)),
     ]
+
+
+HALL_ASLEEP = {"campaign": "crossroads", "scene": "chief_hall",
+               "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+               "defeated": ["cellar_rats"], "fight": "grubnak_band", "turn": "mira",
+               "conditions": {"goblin-1": ["unconscious"], "goblin-2": ["unconscious"]},
+               "give": {"mira": ["healing potion"]}}  # fmt: skip
+THRALL_LEFT = {**THRALLS, "dead": ["drowned-thrall-1"]}
+GUARD_ASLEEP = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+                "flags": {"trapdoor_open": True, "tam_found": True}, "fight": "tunnel_guards",
+                "turn": "aria", "conditions": {"goblin-1": ["unconscious"]}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line", ["ok sorry, back again. wren casts shatter on the last thrall",
+             "ok we're back. wren casts shatter on the last thrall"],
+)  # fmt: skip
+def test_a_player_back_at_the_table_is_no_flight(line: str) -> None:
+    said = read(THRALL_LEFT, "wren", line)
+    assert [(c.kind, c.spell) for c in said] == [("cast", "shatter")]
+
+
+def test_no_attacking_forbids_the_blow_and_holding_a_foe_down_is_the_grapple() -> None:
+    said = read(
+        HALL_ASLEEP, "mira", "neither!! no attacking. mira grabs goblin 1 and holds him down"
+    )
+    assert [(c.kind, c.action, c.targets) for c in said] == [
+        ("manoeuvre", "grapple", ("goblin-1",))
+    ]
+    assert read(HALL_ASLEEP, "mira", "I hold goblin 1 down")[0].action == "grapple"
+    assert read(HALL_ASLEEP, "mira", "I hold my action")[0].kind == "hold"
+
+
+def test_a_line_that_spares_the_foes_then_binds_them_binds() -> None:
+    said = read(
+        HALL_ASLEEP, "mira", "we dont need to kill them. mira ties up the two sleeping goblins"
+    )
+    assert (said[0].kind, said[0].extra[:1]) == ("improvise", ("bind",))
+
+
+def test_foes_left_be_are_no_way_out() -> None:
+    line = (
+        "nice!! mira leaves the sleepy bois and stabs grubnak, thorin is right there so sneak "
+        "attack right?"
+    )
+    said = read(HALL_ASLEEP, "mira", line)
+    assert [(c.kind, c.targets) for c in said] == [("attack", ("grubnak",))]
+    assert (
+        read({"campaign": "crossroads", "scene": "inn"}, "mira", "leave the tavern")[0].kind
+        == "move"
+    )
+
+
+def test_everyone_said_of_the_table_is_no_call_to_it() -> None:
+    said = read(
+        HALL_ASLEEP,
+        "mira",
+        "everyone is missing lol. mira drinks the potion and then stabs grubnak",
+    )
+    assert [c.kind for c in said] == ["use", "attack"]
+
+
+def test_a_going_told_to_someone_by_name_is_not_the_partys() -> None:
+    said = read(STRAND, "wren", "go home corin!")[0]
+    assert said.kind != "move"
+    assert read(STRAND, "wren", "go home now!")[0].kind == "move"
+    cellar = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True,
+              "tam_found": True}, "defeated": ["cellar_rats"]}  # fmt: skip
+    assert read(cellar, "thorin", "go up the stairs with Tam!")[0].kind == "move"
+
+
+def test_surrender_asked_kindly_is_persuasion_and_a_threat_intimidation() -> None:
+    kind = read(GUARD_ASLEEP, "aria", "'we don't want to hurt you. surrender?'")[0]
+    assert (kind.kind, kind.action) == ("improvise", "persuasion")
+    assert read(GUARD_ASLEEP, "aria", "surrender or die!")[0].action == "intimidation"
+
+
+def test_shaking_him_awake_wakes_the_one_asleep() -> None:
+    said = read(GUARD_ASLEEP, "aria", "shakes him awake")[0]
+    assert (said.extra[:1], said.targets) == (("wake",), ("goblin-1",))
+    assert read(GUARD_ASLEEP, "aria", "shake goblin 2 awake")[0].targets == ("goblin-2",)

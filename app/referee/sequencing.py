@@ -208,7 +208,10 @@ class Sequencing(RefereeBase):
         """Carry out the next waiting clause as the world now stands, or say why it must
         wait; when the turn can hold nothing more, what is left waits too."""
         clause = rest.pop(0)
-        fresh = understand_clause(clause.text, actor, state, self.campaign)
+        # ("wren, toss me the locket, then i tie it to the bell": out of a fight the "i"
+        # who ties is the one who typed, not Wren)
+        reader = clause.actor if clause.actor in state.party and not state.encounter else actor
+        fresh = understand_clause(clause.text, reader, state, self.campaign)
         moved = state.scene.id != self.typed_in.get(actor, state.scene.id)
         if clause.kind == "talk" and (clause.topic or "asked" in clause.extra) and not moved:
             # one of several topics or questions asked in one breath (after a move, the

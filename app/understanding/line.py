@@ -333,7 +333,9 @@ def _understand(
         pieces = propose(text, in_time_order=in_time_order)
         if len(pieces) < 2:
             return _doubled(whole)
-        read = read_pieces(pieces, whole.actor or actor, state, campaign, language)
+        mine = any(_I_FIRST.match(p.text) for p in pieces[1:])  # ("wren toss me the locket,
+        doer = actor if mine else whole.actor or actor  # then i tie it …": the "i" types)
+        read = read_pieces(pieces, doer, state, campaign, language)
         if read is not None:
             break
     else:
@@ -493,4 +495,5 @@ def _foe_named(
 
 _I_DO = re.compile(r"\b(?:i|i'll|i'm|im)\b", re.IGNORECASE)
 """The speaker as the one doing ("… *I nock an arrow* …")."""
+_I_FIRST = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:i|i'll|i'm|im)\s", re.IGNORECASE)
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)

@@ -42,6 +42,11 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "holds him down": a foe pinned, no turn passed
             if kind == "attack" and before == ["no"] and ctx.said[at:].split()[0].endswith("ing"):
                 continue  # "no attacking": forbidden (where "no attack rat 2" corrects one)
+            first = ctx.said[at:].split()[0] if at >= 0 else ""
+            told_of = _DONE_TO.search(ctx.said[:at]) if first.endswith("ed") else None
+            told_of = told_of or (_DONE_TO_NEAR.search(ctx.said[:at]) if first in _BEATEN else None)
+            if kind == "attack" and told_of:
+                continue  # "who got her whole village killed": a deed done, told of
             if kind == "attack" and at > 0 and _UNLESS.search(ctx.said[:at]):
                 continue  # "hand it back or we gut you", "we could have killed them": words
             word = ctx.said[at:].split()[0] if at >= 0 else ""
@@ -105,6 +110,19 @@ _TAKE_A = re.compile(
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
 _FINISH_A_FOE = re.compile(r"^finish(?:es)?(?: off)? (?:the|that|this)\s")
+_DONE_TO = re.compile(
+    r"\b(?:got|get|gets|getting|was|were|been|be|being|is|are|am|\w+'re|\w+'s|i'm|im)\s+"
+    r"(?:\w+\s+){0,3}$"
+)
+"""Words before a blow's past form that make it told of ("got them killed", "was stabbed",
+"we're all beat up")."""
+_DONE_TO_NEAR = re.compile(
+    r"\b(?:got|get|gets|was|were|been|be|is|are|am|\w+'re|\w+'s|i'm|im)\s+(?:\w+\s+)?$"
+)
+"""The same, a word at most between, for a past form that is also a verb now ("hit")."""
+_BEATEN = frozenset({"beat", "beaten", "hit", "cut", "shot", "bit", "bitten", "struck", "torn",
+                     "slashed", "smashed", "hurt"})  # fmt: skip
+"""Past forms of blows that do not end in "ed"."""
 _NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"
                         r"(?:(?:\w+\s+){0,2}to\s+)?|(?:stop|stops|stopped|stopping|quit|quits|"
                         r"cease|ceases|ceased|no more)\s+)$")  # fmt: skip

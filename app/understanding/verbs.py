@@ -90,6 +90,10 @@ def _opens_a_fight(spell: Spell) -> bool:
     )
 
 
+_MOCKERY_NAMED = re.compile(r"\b(?:cast|casts|casting|vicious|mockery|cantrip|spell)\b")
+"""Vicious Mockery named as the spell, not mocking alone (which, out of a fight, is words)."""
+
+
 def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     found = spell_mentioned(ctx, cast_verb)
     if found is None:
@@ -109,6 +113,12 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         ctx = ctx.with_said(unquoted)  # tide'": the words said, never what it is cast at
     if not cast_verb and not ctx.scope.fighting and ctx.said.startswith(f"{name} you"):
         return None  # "Bless you, child": a blessing said to someone, not the spell
+    if (
+        spell == "vicious_mockery"
+        and not ctx.scope.fighting
+        and not _MOCKERY_NAMED.search(ctx.said)
+    ):
+        return None  # "I mock the grey sister" with no fight on: words, to be answered
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
     table = srd().spells
     mending = spell in table and not table.get(spell).harmful and bool(ctx.named("member"))

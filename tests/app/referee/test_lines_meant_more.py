@@ -203,3 +203,43 @@ def test_shaking_him_awake_wakes_the_one_asleep() -> None:
     said = read(GUARD_ASLEEP, "aria", "shakes him awake")[0]
     assert (said.extra[:1], said.targets) == (("wake",), ("goblin-1",))
     assert read(GUARD_ASLEEP, "aria", "shake goblin 2 awake")[0].targets == ("goblin-2",)
+
+
+CHAPEL_TRUTH = {"campaign": "drowned_bell", "scene": "chapel", "defeated": ["strand_thralls"],
+                "flags": {"knows_truth": True}}  # fmt: skip
+BELFRY = {"campaign": "drowned_bell", "scene": "belfry", "flags": {"knows_truth": True},
+          "defeated": ["strand_thralls"], "give": {"wren": ["tarnished locket"]}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "insult the grey sister: you're just a sad old ghost who got her whole village killed",
+        "I mock the grey sister",
+    ],
+)
+def test_mocking_a_person_out_of_a_fight_is_words_never_a_blow(line: str) -> None:
+    said = read(CHAPEL_TRUTH, "wren", line)[0]
+    assert (said.kind, said.targets) == ("talk", ("maelis",))
+    spell = read(CHAPEL_TRUTH, "wren", "I cast vicious mockery at the grey sister")[0]
+    assert (spell.kind, spell.spell) == ("cast", "vicious_mockery")
+
+
+async def test_a_friend_asked_to_toss_me_the_locket_then_i_ring_the_bell() -> None:
+    from app.session.setup import session_for
+    from tests.app.referee_lines import play
+    from tests.referee_corpus import Situation, build_situation
+
+    session = session_for(build_situation(Situation.model_validate(BELFRY)))
+    line = "wren toss me the locket, then i tie it to the bell and ring it"
+    referee = await play(session, "ione", line)
+    moved = [c for c in referee.made if c.name in ("change_item", "attempt_challenge")]
+    assert [c.name for c in moved] == ["change_item", "change_item", "attempt_challenge"]
+    assert '"character_id": "ione"' in moved[-1].arguments  # the one who typed rings it
+    assert "tarnished locket" in [i.lower() for i in session.state.party["ione"].inventory]
+
+
+def test_beat_up_is_how_the_party_is_not_a_way_up() -> None:
+    line = "ugh we're all beat up. lets make camp on the beach and sleep till morning"
+    said = read(STRAND, "ione", line)
+    assert [(c.kind, c.action) for c in said] == [("rest", "long")]

@@ -290,8 +290,10 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             self.notes.append(campaign.npcs[target].description or campaign.npcs[target].name)
         elif target in state.creatures:
             self.notes.append(answers.creature_text(state, target))
-        else:
-            self.notes.append(answers.answer_text(state, campaign, intent))
+        else:  # a way looked along, by the sentence that looks ("ok fine, english. thorin
+            # peers into the tunnel": no "fine" asked of)
+            last = re.split(r"(?<=[.!?])\s+", intent.text.strip())[-1]
+            self.notes.append(answers.answer_text(state, campaign, replace(intent, text=last)))
         return []
 
     def _do_move(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:

@@ -34,6 +34,7 @@ from app.referee import (
     answering_table,
     answering_traits,
     answering_uses,
+    answering_who,
     answering_world,
 )
 from app.referee.answering_words import Asked, read_question
@@ -63,7 +64,9 @@ ORDER: tuple[Answer, ...] = (
     answering_actions.potion_cost,
     answering_actions.potion_heals,
     answering_actions.attacks_a_turn,
+    answering_who.who_we_are,
     answering_actions.action_rule,
+    answering_actions.getting_away,
     answering_rules.turn_left,
     answering_rules.challenge_dc,
     answering_fight.foe_armour,

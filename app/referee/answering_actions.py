@@ -97,6 +97,26 @@ def action_rule(a: Asked) -> str | None:
     return text
 
 
+_GETTING_AWAY = re.compile(
+    r"\b(?:back|get|move|step|run|walk|slip|pull|break)(?:s|ing)? (?:away|off|out|back)\b.*"
+    r"\bwithout (?:getting |being )?(?:bitten|hit|attacked|stabbed|clawed|hurt|provoking|"
+    r"(?:an |a free |taking an? )?(?:opportunity|free) (?:attack|hit|swing)|them|it)"
+    r"|\bwithout (?:provoking|(?:an |taking an? )?opportunity attack)"
+)
+"""Asking how to leave a foe's reach unharmed: the Disengage rule."""
+
+
+def getting_away(a: Asked) -> str | None:
+    """Asked: "can I back away without getting bitten?", "how do I get out without an
+    opportunity attack": leaving a foe's reach provokes its attack, unless one Disengages."""
+    if not _GETTING_AWAY.search(a.text):
+        return None
+    sheet = a.own_sheet
+    risk = " (or back away and risk it)" if a.state.encounter is not None else ""
+    told = f"{ACTIONS['disengage']} Say 'disengage', then where to go{risk}."
+    return told + (_cunning(sheet) if sheet is not None else "")
+
+
 def potion_heals(a: Asked) -> str | None:
     """Asked: "how much does a healing potion heal?", "how much does my potion heal for":
     what the campaign's healing draughts restore, and what drinking one costs."""

@@ -311,10 +311,17 @@ class DungeonApp(App[None]):
         self.tell(picked.notes)
         self.resume(picked.state, picked.save_as, picked.path)
 
-    def action_load_game(self) -> None:
-        """Pick a save to resume."""
+    def action_load_game(self, name: str = "") -> None:
+        """Pick a save to resume (``/load NAME``: that one, straight away)."""
         warmup.ready()
-        from app.tui.screens.load import LoadScreen
+        from app.tui.screens.load import LoadScreen, named_save
+
+        if name.strip():
+            picked = named_save(self, name.strip(), self.launch.saves)
+            if picked is not None:
+                self.tell(picked.notes)
+                self.resume(picked.state, picked.save_as, picked.path)
+            return
 
         def chosen(picked: tuple[GameState, str, Path] | None) -> None:
             if picked is not None:

@@ -30,7 +30,7 @@ from app.understanding.piece_fit import chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
-from app.understanding.rewording import as_told
+from app.understanding.rewording import as_told, own_name_asked
 from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.vocatives import A_NAME, called_nobody, to_them_all
@@ -57,7 +57,8 @@ def understand(
     again = repeated(text, actor, state)  # "try again": the speaker's last line, anew
     if again is not None:
         text = again
-    text = as_told(text)  # "Sela's better at this. She lays a hand …", "back! what did i …"
+    text = own_name_asked(as_told(text), actor, state)  # "Sela's better at this. She lays a
+    # hand …", "back! what did i …"; "what can ione do up here?" typed as Ione
     text, friend = quoted_to_friend(text, state, actor)
     if friend is not None and len(re.findall(r"\w+", text)) <= 3:  # "Ivo, shaking: 'Sela,
         own = state.name_of(actor) if actor else "your character"  # should we run for it?'"

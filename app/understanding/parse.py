@@ -28,6 +28,7 @@ from app.understanding.mockery import mockery
 from app.understanding.readying import readying
 from app.understanding.rewording import (
     STORY_VOICE,
+    asked_plainly,
     bodily,
     for_a_friend,
     for_the_speaker,
@@ -120,7 +121,8 @@ def understand_clause(
     code = language or (campaign.campaign.language if campaign is not None else "en") or "en"
     vocab = vocabulary_for(code) or ENGLISH
     raw = " ".join(text.split())
-    said = _REMIND.sub("", bodily(normalise(raw)))  # "remind me what we're doing": asked
+    said = asked_plainly(bodily(normalise(raw)))  # "remind me what we're doing", "tell me
+    # about my character"
     scope = build_scope(state, campaign, actor, vocab.people)
     ctx = r.Context(raw, said, actor, state, campaign, vocab, scope)
     if raw.strip() in ("?", "??", "???"):
@@ -232,11 +234,6 @@ _ARSON = re.compile(
     r"\bburn (?:down )?the (?:inn|house|chapel|mill|lighthouse|place|village)\b"
 )
 """Setting a building (or anything) on fire: no deed the game rules on."""
-_REMIND = re.compile(
-    r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us)(?: again)? "
-    r"(?=(?:what|who|where|why|how|when|which)\b)"
-)
-"""A question put as "remind me …": the question it asks."""
 
 
 HEADING = re.compile(

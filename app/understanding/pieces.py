@@ -492,7 +492,8 @@ _BARE_FOE = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:the|that|this)\s+\w+(?:\s+\w
 
 
 MOTIVE = re.compile(
-    r"^\W*(?:(?:i|we)\s+(?:want|need|wish|hope|mean|'d like|would like|am trying|'m trying)|"
+    r"^\W*(?:(?:i|we)\s+(?:want(?! to)|need|wish|hope|mean|'d like(?! to)|would like(?! to)|"
+    r"am trying|'m trying)|"
     r"so\s+(?:that|it|he|she|they|we|i)\b|to make sure|in order to|because|cause|cos)\b",
     re.IGNORECASE,
 )

@@ -305,3 +305,43 @@ def subject_said(ctx: r.Context, said: str) -> tuple[str, str | None]:
     if named is not None:
         said = INTERJECTION.sub("", said) or said
     return said, named
+
+
+_MODAL = r"(?:can|could|should|shall|will|would|may|might)"
+
+
+def own_name_asked(said: str, actor: str | None, state: GameState) -> str:
+    """A question that names the asker's own character after "can" ("what can ione do up
+    here?", typed as Ione): asked as "what can i do up here?"."""
+    sheet = state.party.get(actor or "")
+    if sheet is None:
+        return said
+    name = re.escape(sheet.name.split()[0])
+    return re.sub(rf"\b({_MODAL}) {name}\b", r"\1 I", said, flags=re.IGNORECASE)
+
+
+def _about_us(said: str) -> str:
+    """ "tell me about my character" asks who one plays; "… about the party", who all are."""
+    m = _ABOUT_US.match(said)
+    return (
+        said
+        if m is None
+        else ("who am i" if m.group(1) in ("my", "me", "myself") else "who are we")
+    )
+
+
+_ABOUT_US = re.compile(
+    r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us) (?:about|of) (my|me|myself|our|"
+    r"us|ourselves|the party)\b(?: (?:character|characters|guy|sheet|party|group|team|self))?$"
+)
+_REMIND = re.compile(
+    r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us)(?: again)? "
+    r"(?=(?:what|who|where|why|how|when|which)\b)"
+)
+"""A question put as "remind me …": the question it asks."""
+
+
+def asked_plainly(said: str) -> str:
+    """A question put as "remind me …" or "tell me about my character": the question it
+    asks ("what we're doing", "who am i")."""
+    return _REMIND.sub("", _about_us(said))

@@ -186,6 +186,24 @@ async def test_load_explains_a_damaged_save_and_offers_its_backup(tmp_path: Path
         assert "Resumed at turn 0." in str(story.children[0].render())
 
 
+async def test_load_with_a_name_opens_that_save_and_a_wrong_name_keeps_the_game(
+    tmp_path: Path,
+) -> None:
+    saves = tmp_path / "saves"
+    other = crossroads()
+    other.state.turn = 5
+    save_game(other.state, "other", saves)
+    app = make_app(saves=saves, session=crossroads(), save_as="run", still=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await say(pilot, "/load nosuch")
+        play = app.play_screen()
+        assert play is not None and play.save_as == "run"  # still the game on screen
+        await say(pilot, "/load other")
+        await until(pilot, lambda: app.play_screen() is not None
+                    and app.play_screen().save_as == "other")  # fmt: skip
+        assert app.play_screen().session.state.turn == 5
+
+
 async def test_continue_resumes_the_latest_save_with_its_story(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
     first = make_app(saves=saves, session=crossroads(), save_as="run", still=True)

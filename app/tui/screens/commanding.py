@@ -106,8 +106,8 @@ class Commanding(PlayBase):
             self.reroll()
         elif word == "save":
             self.save(rest)
-        elif word == "load":
-            await self.app.run_action("load_game")
+        elif word == "load":  # ("/load NAME": that save, straight away)
+            await self.app.run_action(f"load_game({rest.strip()!r})")
         else:
             self.notify(f"Unknown command /{word}. F1 shows them all.", severity="warning")
 

@@ -4,11 +4,11 @@ is listed and explained; if it has a good backup, that can be loaded instead."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -16,8 +16,9 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.display.screentext import plain
-from app.saves import SaveError, SaveInfo, delete_save, list_saves, resume_file
+from app.saves import SaveError, SaveInfo, delete_save, list_saves, resume_file, resume_named
 from app.saves.claims import in_use
+from app.saves.resume import Resumed
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.widgets.footer import Footer
 from app.world.state import GameState
@@ -135,3 +136,13 @@ class LoadScreen(Screen[tuple[GameState, str, Path] | None]):
     def action_back(self) -> None:
         """Back without loading."""
         self.dismiss(None)
+
+
+def named_save(app: App[Any], name: str, folder: Path) -> Resumed | None:
+    """``/load NAME``: the save by that name (or a backup ``NAME.toml.1``), or ``None`` with
+    the reason shown — the game on screen goes on."""
+    try:
+        return resume_named(name, folder)
+    except SaveError as error:
+        app.notify(f"{error}\nOpen /load (no name) to pick one.", severity="error")
+        return None

@@ -243,3 +243,41 @@ def test_beat_up_is_how_the_party_is_not_a_way_up() -> None:
     line = "ugh we're all beat up. lets make camp on the beach and sleep till morning"
     said = read(STRAND, "ione", line)
     assert [(c.kind, c.action) for c in said] == [("rest", "long")]
+
+
+CELLAR_AFTER = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+                "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+CELLAR_RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+               "fight": "cellar_rats", "turn": "aria"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("spec", "actor", "line", "says", "never"),
+    [
+        (CELLAR_AFTER, "thorin", "ok fine, english. thorin peers into the tunnel",
+         "The Goblin Tunnel", "hit points"),
+        (CELLAR_RATS, "aria", "OW. ok um. can aria back away without getting bitten?",
+         "Disengage", "hit points"),
+        (CELLAR_RATS, "aria", "can aria cast sleep?", "Sleep", "Giant Rat 1 is"),
+        ({"campaign": "drowned_bell", "scene": "harbour"}, "ione",
+         "who are we? tell me about my character", "You play Ione", "Couldn't tell you"),
+        ({"campaign": "drowned_bell", "scene": "harbour"}, "ione", "tell me about the party",
+         "Brother Cass, a level 3", "Couldn't tell you"),
+        ({"campaign": "crossroads", "scene": "inn"}, "aria",
+         "aria reads the room, i want to cast detect magic on the trapdoor",
+         "does not know Detect Magic", "which spell"),
+    ],
+)  # fmt: skip
+async def test_what_is_asked_is_answered_and_chatter_around_it_is_not(
+    spec: dict[str, object], actor: str, line: str, says: str, never: str
+) -> None:
+    from tests.app.referee_lines import told
+
+    text = await told(spec, actor, line)
+    assert says in text and never not in text, text
+
+
+def test_what_can_my_own_name_do_is_what_can_i_do() -> None:
+    belfry = {"campaign": "drowned_bell", "scene": "belfry", "flags": {"knows_truth": True},
+              "defeated": ["strand_thralls"]}  # fmt: skip
+    assert read(belfry, "ione", "what can ione do up here?")[0].kind == "help"

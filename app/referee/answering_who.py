@@ -1,0 +1,51 @@
+"""Answers to "who am I?", "who are we?", "tell me about my character": who the asker plays
+and who the party is, read off the sheets — a question for the table, never for a person
+of the story to shrug at."""
+
+from __future__ import annotations
+
+import re
+
+from app.referee.answering_words import Asked
+from app.referee.sights import join_words
+from rules.character import CharacterSheet
+
+_WHO_I_AM = re.compile(
+    r"\b(?:who am i(?= *(?:again|exactly|here|even|then)?\W*$)|who(?:'s| is) my character|"
+    r"which (?:character|one) am i|who do i play|"
+    r"(?:tell me|remind me) (?:about|of) (?:my|me) ?(?:character|self|guy|girl|hero|pc)?|"
+    r"describe (?:my|me) ?(?:character|self|pc)?|what(?:'s| is) my character(?: like)?|"
+    r"what am i playing)\b"
+)
+"""Asking who one plays."""
+_WHO_WE_ARE = re.compile(
+    r"\b(?:who are we(?= *(?:again|exactly|here|even|then)?\W*$)|"
+    r"who(?:'s| is) in (?:the|my|our) (?:party|group|team)|"
+    r"(?:tell me|remind me) (?:about|of) (?:the|our) (?:party|group|team|characters)|"
+    r"describe (?:the|our) (?:party|group|team)|who(?:'s| is) with me|what(?:'s| is) the party)\b"
+)
+"""Asking who the party is."""
+
+
+def _who(sheet: CharacterSheet) -> str:
+    """``Ione, a level 3 half-elf ranger (28/28 HP, AC 15)``."""
+    kind = " ".join(w for w in (sheet.species.lower(), sheet.character_class.lower()) if w)
+    vit = sheet.vitals
+    shape = f"{vit.hp}/{vit.max_hp} HP, AC {sheet.armor_class}"
+    return f"{sheet.name}, a level {sheet.level} {kind} ({shape})"
+
+
+def who_we_are(a: Asked) -> str | None:
+    """Asked: "who am I?", "tell me about my character", "who are we?" — the character the
+    asker plays and the party, with where the whole sheet is."""
+    text = a.text.lower()
+    me = _WHO_I_AM.search(text) is not None
+    us = _WHO_WE_ARE.search(text) is not None
+    if not (me or us) or not a.state.party:
+        return None
+    own = a.own_sheet
+    told = [f"You play {_who(own)}."] if me and own is not None else []
+    others = [s for s in a.state.party.values() if s is not own or not told]
+    if us or not told:
+        told.append(f"The party: {join_words([_who(s) for s in others])}.")
+    return " ".join(told) + " The whole sheet is one key away (F4)."

@@ -31,7 +31,10 @@ DOC_FILE = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
 MORE_COMMANDS: list[tuple[str, str]] = [
     ("/help", "the commands and what they do (also `/h` and `/?`; F1 in the full-screen game)"),
     ("/exit, /q", "the same as `/quit`"),
-    ("/load", "the saved games, to load another (the full-screen game)"),
+    (
+        "/load [NAME]",
+        "the saved games, to load another; with a name, that one at once (the full-screen game)",
+    ),
 ]
 """Commands the front ends answer besides those of the help list (:data:`COMMANDS`)."""
 

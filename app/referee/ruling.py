@@ -151,8 +151,14 @@ class Ruling(RefereeBase):
             if state.creatures[target].vitals.hp <= 0:  # (one only asleep is struck senseless)
                 self.notes.append(f"{name} makes sure {shown} stays out cold.")
                 return []
+            sheet = state.party.get(actor)
+            named = [
+                w
+                for w in (sheet.weapons if sheet else [])
+                if w.replace("_", " ") in intent.text.lower()
+            ]  # ("knock him out with my quarterstaff": with it)
             attack = Intent("attack", intent.text, actor, targets=(target,), confidence=1.0,
-                            extra=("knock_out",))  # fmt: skip
+                            extra=("knock_out",), item=named[0] if named else None)  # fmt: skip
             self.notes.append(f"{name} goes for a stunning blow.")
             return self.carry_out(state, actor, attack)
         if key == "help" and target in state.party:

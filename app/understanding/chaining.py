@@ -336,7 +336,8 @@ def ran_in(read: list[Intent]) -> list[Intent]:
     own move), not the Dash action that would leave no action for the blow."""
     first = read[0] if read else None
     dashed = first is not None and first.kind == "manoeuvre" and first.action == "dash"
-    if dashed and len(read) > 1 and not read[0].targets and read[1].kind == "attack":
+    helping = len(read) > 1 and read[1].extra[:1] == ("help",)  # "i run over and help wren"
+    if dashed and len(read) > 1 and not read[0].targets and (read[1].kind == "attack" or helping):
         return read[1:] if _RUN_OVER.match(read[0].text) else read
     return read
 

@@ -150,7 +150,7 @@ _STOWED = re.compile(
 _SONG = ("improvise", "performance")
 """A song played through a rest is part of it (a bard's Song of Rest), no check of its own."""
 _HELPING = re.compile(
-    r"\b(?:distract|draw (?:its|his|her|their) (?:eye|attention)|"
+    r"\b(?:distract\w*|draw(?:s|ing)? (?:its|his|her|their|the \w+'s) (?:eye|attention)|"
     r"so (?:that )?\w+ (?:can|gets?|has|could)|hold(?:s|ing)? .{1,30}\bsteady|"
     r"while (?:he|she|they|\w+) (?:works?|tries|picks?))\b",
     re.IGNORECASE,

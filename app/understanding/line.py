@@ -261,7 +261,7 @@ def _understand(
     language: str | None = None,
 ) -> Intent:
     sigh = _SIGH.match(text)
-    if sigh is not None and len(sigh.group(1).split()) <= 3 and len(text.split()) <= PARAGRAPH:
+    if sigh is not None and len(sigh.group(1).split()) <= 8 and len(text.split()) <= PARAGRAPH:
         sighed = understand_clause(sigh.group(1), actor, state, campaign, language=language)
         if chatter(sighed) and sighed.character is None:  # "ugh fine. thorin bashes the hatch"
             deed = _understand(sigh.group(2), actor, state, campaign, language=language)
@@ -438,7 +438,7 @@ STORY = frozenset({"examine", "talk", "question", "ask", "improvise"})
 """What the clauses of a fight's paragraph read as around its one blow: the story told."""
 
 
-_SIGH = re.compile(r"^\s*([^.!?\"“']{1,30}[.!?]+)\s+(\w.*)$", re.DOTALL)
+_SIGH = re.compile(r"^\s*([^.!?\"“']{1,50}[.!?]+)\s+(\w.*)$", re.DOTALL)
 """A short sentence first ("Ugh, fine.") that may be no more than a sigh before the deed."""
 _BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)
 """Where a line turns from the blows it lands first to the Flurry of Blows after them."""

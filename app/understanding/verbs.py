@@ -317,7 +317,11 @@ def _attack(ctx: Context) -> Intent:
             return ctx.intent("attack", targets=pick.ids, confidence=1.0 if pick.exact else 0.85)
     npcs = ctx.named("npc")
     present = ctx.scope.of("npc")
-    if not npcs and len(present) == 1 and any(has_phrase(ctx.said, p) for p in ("him", "her")):
+    if (
+        not npcs
+        and len(present) == 1
+        and any(has_phrase(ctx.said, p) for p in ("him", "her", "his"))
+    ):
         npcs = present
     encounter = fight_in_view(ctx)
     if npcs and not encounter:

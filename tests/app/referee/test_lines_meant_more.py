@@ -281,3 +281,44 @@ def test_what_can_my_own_name_do_is_what_can_i_do() -> None:
     belfry = {"campaign": "drowned_bell", "scene": "belfry", "flags": {"knows_truth": True},
               "defeated": ["strand_thralls"]}  # fmt: skip
     assert read(belfry, "ione", "what can ione do up here?")[0].kind == "help"
+
+
+THRALLS_IONE = {**THRALLS, "turn": "ione"}
+HALL_MET = {"campaign": "crossroads", "scene": "chief_hall", "defeated": ["cellar_rats"],
+            "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+            "met": ["grubnak"]}  # fmt: skip
+
+
+def test_a_run_for_the_steps_after_a_sigh_is_the_flight() -> None:
+    said = read(THRALLS_IONE, "ione", "this is going badly. RUN! everyone back up the shore steps!")
+    assert [(c.kind, c.targets) for c in said] == [("move", ("harbour",))]
+
+
+def test_running_over_to_help_is_the_walk_to_the_help() -> None:
+    said = read(THRALLS_IONE, "ione", "i run over and help wren, distracting the thrall")
+    assert [(c.kind, c.extra[:1], c.targets) for c in said] == [("improvise", ("help",), ("wren",))]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "actually... nah. we dont make deals with thieves. i put an arrow right through his "
+        "stupid saucepan",
+        "throw my dagger at his face, FOR BERTA!",
+    ],
+)
+def test_a_blow_at_his_face_in_the_hall_is_at_the_one_spoken_with(line: str) -> None:
+    said = read(HALL_MET, "mira", line)[0]
+    assert said.kind == "attack" and said.targets[0] == "grubnak"
+
+
+async def test_knocking_out_with_a_weapon_named_swings_that_weapon() -> None:
+    from app.session.setup import session_for
+    from tests.app.referee_lines import play
+    from tests.referee_corpus import Situation, build_situation
+
+    fight = {**HALL_MET, "fight": "grubnak_band", "turn": "aria"}
+    session = session_for(build_situation(Situation.model_validate(fight)))
+    referee = await play(session, "aria", "knock grubnak out with my quarterstaff")
+    [blow] = [c for c in referee.made if c.name == "attack"]
+    assert '"weapon": "quarterstaff"' in blow.arguments and '"knock_out": true' in blow.arguments

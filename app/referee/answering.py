@@ -64,6 +64,7 @@ ORDER: tuple[Answer, ...] = (
     answering_actions.potion_cost,
     answering_actions.potion_heals,
     answering_actions.attacks_a_turn,
+    answering_who.who_plays,
     answering_who.who_we_are,
     answering_actions.action_rule,
     answering_actions.getting_away,

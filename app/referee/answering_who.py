@@ -49,3 +49,27 @@ def who_we_are(a: Asked) -> str | None:
     if us or not told:
         told.append(f"The party: {join_words([_who(s) for s in others])}.")
     return " ".join(told) + " The whole sheet is one key away (F4)."
+
+
+_WHO_PLAYS = re.compile(
+    r"\bwho(?:'s| is)? (?:playing|plays|controls|controlling|runs|running|has|got) "
+    r"(?:who|whom|which|what)\b|"
+    r"\bwhich (?:character|characters|one|ones) (?:does|do|is|are) (?:\w+ )?(?:play|playing)\b"
+)
+"""Asking who at the table plays which character."""
+
+
+def who_plays(a: Asked) -> str | None:
+    """Asked at a shared table: "who's playing who here?", "who plays which character?" —
+    each player and the characters they play (the DM's companions too)."""
+    if not _WHO_PLAYS.search(a.text.lower()):
+        return None
+    state = a.state
+    if len(state.players) <= 1:
+        names = join_words([s.name for s in state.party.values()])
+        return f"One player plays the whole party: {names}."
+    seats = [f"{p} plays {join_words([state.name_of(c) for c in chars])}"
+             for p, chars in state.players.items() if chars]  # fmt: skip
+    kept = [state.name_of(c) for c in state.turn_order.companions]
+    dm = f"; the DM plays {join_words(kept)}" if kept else ""
+    return "; ".join(seats) + dm + "."

@@ -15,6 +15,8 @@ CALLED = re.compile(
 )
 NO_NAME = frozenset(
     {
+        "afternoon", "evening", "morning", "night", "hello", "hi", "hiya", "howdy", "greetings",
+        "cheers", "good", "welcome", "goodbye", "bye", "farewell",
         "ah", "aha", "alright", "and", "but", "careful", "come", "cool", "crap", "damn", "dang",
         "everyone", "fine", "folks", "friends", "go", "god", "gods", "great", "guys", "ha", "haha",
         "help", "hey", "hmm", "hurry", "lads", "listen", "lol", "look", "nice", "no", "nope", "now",

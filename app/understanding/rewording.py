@@ -244,10 +244,19 @@ def as_told(text: str) -> str:
     what did i miss": a question, no going back), the players called ("hey guys, …")."""
     told = _TO_THE_TABLE.sub("", _RETURNED.sub("", _HANDED_OVER.sub(r"\1 ", text))) or text
     told = _CHEERED.sub("", told) or told
-    told = _WISH_ASKED.sub("do you want to ", told)
+    asking = _STATED.match(told) is not None  # ("it's the chapel, isn't it?": asked)
+    told = _WISH_ASKED.sub("do you want to ", _TAG.sub("?" if asking else ".", told))
     return _MARCH.sub("", told) or told
 
 
+_TAG = re.compile(
+    r",\s*(?:isn'?t it|ain'?t it|innit|don'?t you think|aren'?t they|isn'?t (?:she|he|that)|"
+    r"wasn'?t it|won'?t it|doesn'?t it)\s*\?+\s*$",
+    re.IGNORECASE,
+)
+"""A tag on a remark ("cold night, isn't it?"): the remark, not a question about "it"."""
+_STATED = re.compile(r"^\W*(?:it|that|this|he|she|they|you|we)(?:'s|'re| is| are)\b", re.I)
+"""A tagged line that says what something is: still asked ("it's the chapel, isn't it?")."""
 _WISH_ASKED = re.compile(r"^\s*(?:wanna|want to|wan+a)\s+(?=[^?]*\?\W*$)", re.IGNORECASE)
 """A wish asked with its "do you" dropped ("want to go home kiddo?"): asked of someone,
 no going of the speaker's."""

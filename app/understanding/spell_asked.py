@@ -19,7 +19,7 @@ _ASKED_WHAT = ("what does", "what is", "how does", "what do", "how long does")
 or beside the word spell, or leading the question: "can I light the lamp" is a word, "can
 sleep hit undead" the spell."""
 
-_SPELL_WORDS = ("spell", "cast", "casting", "cantrip")
+_SPELL_WORDS = ("spell", "cast", "casting", "cantrip", "damage", "range", "dc")
 
 
 def spell_named(words: tuple[str, ...], singled_out: bool) -> str | None:

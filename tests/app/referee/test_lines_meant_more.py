@@ -322,3 +322,44 @@ async def test_knocking_out_with_a_weapon_named_swings_that_weapon() -> None:
     referee = await play(session, "aria", "knock grubnak out with my quarterstaff")
     [blow] = [c for c in referee.made if c.name == "attack"]
     assert '"weapon": "quarterstaff"' in blow.arguments and '"knock_out": true' in blow.arguments
+
+
+def test_someone_asked_for_who_is_not_here_is_asked_back() -> None:
+    said = read({"campaign": "crossroads", "scene": "inn"}, "mira",
+                "I ask the old hermit in the corner if he's heard anything")[0]  # fmt: skip
+    assert said.kind == "ask" and "Berta" in said.note
+
+
+def test_a_greeting_first_is_no_name_called_and_a_tag_is_no_question() -> None:
+    said = read(HARBOUR, "wren", "Evening! Cold night to be standing out here, isn't it?")
+    assert [(c.kind, c.targets) for c in said] == [("talk", ("nessa",))]
+    assert read(HARBOUR, "wren", "it's the chapel, isn't it?")[0].kind == "question"
+
+
+@pytest.mark.parametrize(
+    ("spec", "line", "says"),
+    [
+        ({"campaign": "crossroads", "scene": "inn"}, "who plays which character?",
+         "One player plays the whole party"),
+        (HARBOUR, "how much damage does thunderwave deal", "2d8 thunder damage"),
+    ],
+)  # fmt: skip
+async def test_the_table_and_the_rules_are_answered(
+    spec: dict[str, object], line: str, says: str
+) -> None:
+    from tests.app.referee_lines import told
+
+    actor = "mira" if spec["campaign"] == "crossroads" else "wren"
+    assert says in await told(spec, actor, line)
+
+
+def test_who_plays_whom_at_a_shared_table_is_answered_at_once() -> None:
+    from app.session import declaring
+    from app.session.setup import session_for
+    from tests.referee_corpus import Situation, build_situation
+
+    table = {"campaign": "crossroads", "scene": "inn",
+             "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(table)))
+    reply, _ = declaring.declare(session, "who's playing who here?", "mira")
+    assert reply.aside and "Ana plays Mira; Ben plays Thorin and Aria" in reply.text

@@ -144,6 +144,8 @@ AWAKE = re.compile(
 """Words that end a deed by waking someone: the kick or slap is only the means."""
 
 
+_ROPED_US = re.compile(r"\b(?:between us|to each other|to one another|together|(?:a)?round us)\b")
+"""The party roped together, for safety: no foe bound, no roll."""
 _ON_PEOPLE = frozenset({"tend", "bind", "wake", "kindness"})
 """Deeds done to someone, never to a way out."""
 _HURLED_AT = re.compile(r"\b(?:at|into|onto|in) (.+)$")
@@ -217,6 +219,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # "tie him up with the rope Mira has": Mira's rope, the foe bound)
         things = to_bind(ctx, things, rest)
         roped_to = [m.id for m in ctx.named("member", text=rest) if m.id != ctx.actor]
+        if not things and _ROPED_US.search(rest):  # "tie my rope between us": the party
+            return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
         if not things and roped_to:  # roped to a friend, for safety: done to them, freely
             return ctx.intent("improvise", targets=(roped_to[0],), action="auto",
                               extra=("free", "0"), confidence=0.75)  # fmt: skip

@@ -23,6 +23,7 @@ from app.understanding.cut_or_whole import plainer, same, target_stolen
 from app.understanding.darts import is_darts, shared_darts
 from app.understanding.features import BONUS_MOVES, names_a_feature
 from app.understanding.fighting_words import CARRIES_NO
+from app.understanding.in_turn import in_turn
 from app.understanding.intent import Intent
 from app.understanding.paragraph import FIGHT_PARAGRAPH, FIGHTING, PARAGRAPH, paragraph
 from app.understanding.parse import SPLITTING, freely, understand_clause
@@ -263,9 +264,12 @@ def _understand(
     sigh = _SIGH.match(text)
     if sigh is not None and len(sigh.group(1).split()) <= 8 and len(text.split()) <= PARAGRAPH:
         sighed = understand_clause(sigh.group(1), actor, state, campaign, language=language)
-        if chatter(sighed) and sighed.character is None:  # "ugh fine. thorin bashes the hatch"
+        groaned = _GROAN.match(sigh.group(1)) is not None and sighed.kind == "ask"  # ("ugh rats.")
+        if (chatter(sighed) or groaned) and sighed.character is None:  # "ugh fine. thorin …"
             deed = _understand(sigh.group(2), actor, state, campaign, language=language)
-            return deed if deed.then else replace(deed, text=text)
+            if chatter(sighed) or deed.kind not in NOT_A_DEED | {"question", "talk"}:
+                return deed if deed.then else replace(deed, text=text)  # ("ugh rats. why is
+                # it always rats": a groan, no question about a rat)
     whole = understand_clause(text, actor, state, campaign, language=language)
     if whole.kind in ("refuse", "foreign") or HEARS in whole.note:
         return whole  # nobody's to move, not the game's language, or said to a friend
@@ -303,7 +307,9 @@ def _understand(
             return shared  # "magic missile, two darts at rat 3 and one at rat 1": one cast
     words = len(text.split())
     if words > PARAGRAPH or (state.encounter is not None and words >= FIGHT_PARAGRAPH):
-        told = _in_turn(text, actor, state, campaign, language)
+        told = in_turn(
+            text, state, lambda t: _understand(t, actor, state, campaign, language=language)
+        )
         if told is not None:
             return told
         # a paragraph of story around one deed, as a DM skims it (in a fight, a shorter
@@ -334,9 +340,9 @@ def _understand(
         pieces = propose(text, in_time_order=in_time_order)
         if len(pieces) < 2:
             return _doubled(whole)
-        mine = any(_I_FIRST.match(p.text) for p in pieces[1:])  # ("wren toss me the locket,
-        doer = actor if mine else whole.actor or actor  # then i tie it …": the "i" types)
-        read = read_pieces(pieces, doer, state, campaign, language)
+        mine = any(_I_FIRST.match(p.text) for p in pieces[1:])  # ("wren toss me …, then i tie
+        read = read_pieces(pieces, actor if mine else whole.actor or actor, state, campaign,
+                           language)  # it …": the "i" is who types)  # fmt: skip
         if read is not None:
             break
     else:
@@ -424,7 +430,11 @@ def _understand(
         talk = Intent(kind="talk", text=said, actor=head.actor, character=head.character,
                       targets=to, language=head.language, confidence=0.8)  # fmt: skip
         after_call = text[opening.end() :] if opening is not None else text
-        if not any(_MINE.search(c.text) for c in rest) and not _I_DO.search(after_call):
+        me = state.party[actor].name.split()[0] if actor in state.party else "I"  # ("Then
+        own = _I_DO.search(after_call) or re.search(
+            rf"[.!?]\s+(?:then\s+)?{me}\s", after_call, re.IGNORECASE
+        )  # Thorin checks …")
+        if not any(_MINE.search(c.text) for c in rest) and not own:
             return replace(talk, text=whole.text)  # "Corin! Can you hear me? Fight them!"
         # ("Corin! hold on! *I nock an arrow and shoot the nearest grey thing*": hers)
         head = talk  # "Corin, hold on! I shoot thrall 1": words, then a deed
@@ -438,52 +448,16 @@ STORY = frozenset({"examine", "talk", "question", "ask", "improvise"})
 """What the clauses of a fight's paragraph read as around its one blow: the story told."""
 
 
+_GROAN = re.compile(
+    r"^\W*(?:ugh+|ugh+h|oh+|ah+|eww*|yikes|great|uh oh|oh no|damn|crap|lol|"
+    r"sigh|hmm+|welp|well)\b",
+    re.IGNORECASE,
+)
+"""A groan that opens a short first sentence ("ugh rats."): a sigh at what is named."""
 _SIGH = re.compile(r"^\s*([^.!?\"“']{1,50}[.!?]+)\s+(\w.*)$", re.DOTALL)
 """A short sentence first ("Ugh, fine.") that may be no more than a sigh before the deed."""
 _BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)
 """Where a line turns from the blows it lands first to the Flurry of Blows after them."""
-
-
-_THEN_SENTENCE = re.compile(
-    r"(?<=[.!?])\s+(?:and\s+)?(?:then|after that|afterwards|next|once that's done)\b,?\s*",
-    re.IGNORECASE,
-)
-"""A sentence of a paragraph that says what comes next ("… Then she turns on the wolf")."""
-_THEN_I = re.compile(r",\s*and then (?=(?:i|we)\s)", re.IGNORECASE)
-"""The speaker's next deed after a comma ("I tell Nessa to stay up here …, and then I head
-for the shore steps")."""
-_TOLD = NOT_A_DEED | {"question", "talk"}
-
-
-def _in_turn(
-    text: str, actor: str | None, state: GameState, campaign: Campaign | None,
-    language: str | None,
-) -> Intent | None:  # fmt: skip
-    """A paragraph that tells two deeds in turn, the second in a sentence of its own that
-    starts "Then …" ("… sends a bolt of fire straight at it. Then she takes a step back
-    towards the stairs"): the deed the story before it ends with, then that one."""
-    marks = list(_THEN_SENTENCE.finditer(text)) or list(_THEN_I.finditer(text))
-    if not marks:
-        return None
-    mark = marks[-1]
-    head, tail = text[: mark.start()].strip(), text[mark.end() :].strip()
-    if len(head.split()) < 4 or len(tail.split()) < 3:
-        return None
-    first = _understand(head, actor, state, campaign, language=language)
-    first = replace(first.then[-1], text=first.text) if first.then else first  # its last deed
-    if first.kind in NOT_A_DEED | {"question"} or (first.confidence < 0.7 and not first.note):
-        return None  # (a deed that cannot be done is kept, to be said plainly)
-    if first.kind == "improvise" and first.extra[:1] != ("free",):
-        return None  # a ruling on story told on the way ("glares at the padlock …"): no deed
-    last = first
-    if mentions_back(tail) and last.target:
-        tail = refer_back(tail, state.name_of(last.target))
-    second = _understand(tail, actor, state, campaign, language=language)
-    if second.kind in _TOLD - {"talk"} or second.confidence < 0.7:
-        return None
-    if first.kind == "talk" and second.kind == "talk" and first.target == second.target:
-        return None  # words to one person, told at length: one speech
-    return replace(first, text=text, then=(replace(second, then=()), *second.then))
 
 
 def _foe_named(

@@ -142,6 +142,14 @@ def pointed_back(
         # "look at the causeway, then start across": across the causeway looked at
         name = names_of(state, campaign).get(last.target, "")
         words = f"{words.rstrip(' .!')} {name}" if name else words
+    elif read and _NO_OBJECT.match(words) and campaign is not None:
+        # "tie my rope between us so nobody gets swept off the causeway, then we start
+        # across": across the thing of the place the clause before spoke of
+        scene = campaign.scenes.get(state.scene.id)
+        said = read[-1][0].text.lower()
+        named = [f.name for f in (scene.features.values() if scene else ())
+                 if re.search(rf"\b{re.escape(f.name.lower())}\b", said)]  # fmt: skip
+        words = f"{words.rstrip(' .!')} the {named[-1]}" if len(named) == 1 else words
     return words
 
 

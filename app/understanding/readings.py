@@ -66,6 +66,14 @@ def hurt_friends(ctx: Context) -> list[str]:
     return sorted(hurt, key=lambda m: party[m].vitals.hp / max(1, party[m].vitals.max_hp))
 
 
+_TROUBLE = re.compile(
+    r"\b(?:what(?:'?s| is)? (?:wrong|the matter|happened|going on|troubling you)|"
+    r"who are you waiting for|why are you (?:crying|upset|sad|worried)|what troubles you|"
+    r"you look (?:worried|upset|sad))\b"
+)
+"""Asking what troubles someone: the first of their topics, what they would say first."""
+
+
 def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
     """The NPC's topic a line is about: a topic's key, or words of what they would say."""
     if ctx.campaign is None or npc_id not in ctx.campaign.npcs:
@@ -83,6 +91,8 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
         names = [other.name, *other.aliases] if other is not None else []
         if any(name_score(said, n, ctx.vocab.stop) >= 0.75 for n in names):
             return key
+    if topics and _TROUBLE.search(said):  # "what's wrong?", "who are you waiting for": what
+        return next(iter(topics))  # troubles them, the first thing they would speak of
     # " about " may be the line's last or first word: split the padded line, never the bare
     about = f" {said} ".split(" about ", 1)[1].strip() if " about " in f" {said} " else ""
     words = {stem(w) for w in about.split() if len(w) > 3 and w not in ctx.vocab.stop}

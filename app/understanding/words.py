@@ -60,6 +60,7 @@ def normalise(text: str) -> str:
     is written out ("ur bro")."""
     text = text.lower().replace("’", "'").replace("#", " ").replace("w/", "with ")
     text = re.sub(r"\bb4\b", "before", text)  # (before "b4" comes apart as a number)
+    text = re.sub(r"\block[- ]?picking( time)?\b", "pick the lock", text)  # "lockpicking time"
     text = re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]{3})", " ", text)
     text = re.sub(r"(^|\s)'+|'+(\s|$)", " ", text)  # quotes, not apostrophes
     text = re.sub(r"([a-z])\1{2,}", r"\1\1", text)  # "sleeeep" is "sleep" drawn out

@@ -363,3 +363,41 @@ def test_who_plays_whom_at_a_shared_table_is_answered_at_once() -> None:
     session = session_for(build_situation(Situation.model_validate(table)))
     reply, _ = declaring.declare(session, "who's playing who here?", "mira")
     assert reply.aside and "Ana plays Mira; Ben plays Thorin and Aria" in reply.text
+
+
+def test_roped_together_then_across_is_a_knot_then_the_causeway() -> None:
+    line = "I tie my rope between us so nobody gets swept off the causeway, then we start across"
+    said = read(STRAND, "cass", line)
+    assert [(c.kind, c.extra[:1], c.targets) for c in said] == [
+        ("improvise", ("free",), ()),
+        ("challenge", (), ("cross_causeway",)),
+    ]
+
+
+def test_words_to_tam_then_the_speakers_own_deed_by_name() -> None:
+    said = read(
+        CELLAR_AFTER, "thorin", "Tam, go upstairs to Berta. Then Thorin checks under the stone."
+    )
+    assert [(c.kind, c.targets) for c in said] == [("talk", ("tam",)), ("examine", ("flagstone",))]
+
+
+@pytest.mark.parametrize(
+    ("spec", "actor", "line", "says"),
+    [
+        (HARBOUR, "ione", "whats wrong? who are you waiting for", "My little brother"),
+        ({"campaign": "crossroads", "scene": "inn", "met": ["berta"]}, "mira",
+         "berta, what's the matter?", "Tam's my potboy"),
+        ({**THRALLS, "turn": "ione"}, "ione", "i shoot the one on the left twice",
+         "one attack with the Attack action"),
+        ({"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+          "fight": "cellar_rats", "turn": "mira"}, "mira",
+         "ugh rats. i stab the closest one and then hop back behind a cask", "Giant Rat 1"),
+        ({"campaign": "crossroads", "scene": "inn"}, "mira", "lockpicking time 😎", "pick"),
+    ],
+)  # fmt: skip
+async def test_what_a_newcomer_typed_is_what_happens(
+    spec: dict[str, object], actor: str, line: str, says: str
+) -> None:
+    from tests.app.referee_lines import told
+
+    assert says in await told(spec, actor, line)

@@ -114,8 +114,8 @@ def _skin(said: str, at: int) -> bool:
 
 
 PINNED = re.compile(
-    r"\bhold(?:s|ing)?\s+(?:him|her|it|them|the \w+|\w+(?: \d+)?)\s+(?:down|still|tight|fast|"
-    r"in place|to the (?:floor|ground))\b"
+    r"\b(?:hold|pin)(?:s|ning|ing)?\s+(?:him|her|it|them|the \w+|\w+(?: \d+)?)\s+(?:down|still|"
+    r"tight|fast|in place|to the (?:floor|ground|wall))\b"
 )
 """Someone held down or still ("holds him down"): a pin, not a turn passed."""
 _LAID_TO_REST = re.compile(

@@ -401,3 +401,23 @@ async def test_what_a_newcomer_typed_is_what_happens(
     from tests.app.referee_lines import told
 
     assert says in await told(spec, actor, line)
+
+
+@pytest.mark.parametrize(
+    ("line", "target"),
+    [
+        ("I grab the big one by the scruff", "giant-rat-2"),
+        ("grab rat 2 by the tail", "giant-rat-2"),
+    ],
+)
+def test_a_foe_taken_by_the_scruff_is_grappled(line: str, target: str) -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "thorin", "wounds": {"giant-rat-2": 4}}  # fmt: skip
+    said = read(rats, "thorin", line)[0]
+    assert (said.kind, said.action, said.targets) == ("manoeuvre", "grapple", (target,))
+
+
+def test_pinning_grubnak_to_the_floor_is_the_grapple() -> None:
+    fight = {**HALL_MET, "fight": "grubnak_band", "turn": "thorin"}
+    said = read(fight, "thorin", "I pin Grubnak to the floor and sit on him")[0]
+    assert (said.kind, said.action, said.targets) == ("manoeuvre", "grapple", ("grubnak",))

@@ -98,7 +98,8 @@ _TO_A_PLACE = frozenset({"the", "to", "a", "an", "my", "our", "at", "of", "up", 
 
 def sent_named(text: str, state: GameState) -> str | None:
     """The name a line sends off after the going ("go home corin!"): the going is theirs,
-    not the party's, when it is someone here (as the talk to them tells)."""
+    not the party's, when it is someone the story knows by that name — here or not (the
+    talk to them tells which)."""
     m = _SENT_NAMED.match(text)
     before = m.group(1).split()[-1:] if m is not None else []
     if m is None or (before and before[0].lower() in _TO_A_PLACE):

@@ -326,8 +326,8 @@ def _understand(
     called = calling.called(text, state, whole.actor or actor)  # (read once for the line)
     ordered = whole.kind in ("move", "manoeuvre") and called is not None  # ("Corin! run!")
     whom, known = calling.sent_off(text, state) if whole.kind == "move" else (None, False)
-    if whom is not None:  # "go on lad, get upstairs to Berta", "go home corin!": the one sent
-        sent_to = understand_clause(f"talk to {whom}", actor, state, campaign)  # goes, alone
+    if whom is not None:  # "go on lad, get upstairs to Berta", "go home corin!": only the
+        sent_to = understand_clause(f"talk to {whom}", actor, state, campaign)  # one sent goes
         if (sent_to.kind == "talk" and sent_to.targets) or known:
             return replace(sent_to, text=text, topic=None)  # (told so, when they are gone)
     if (whole.kind not in NOT_A_DEED and words > PARAGRAPH and not ordered) or CHANGED_MIND.search(
@@ -340,9 +340,10 @@ def _understand(
         pieces = propose(text, in_time_order=in_time_order)
         if len(pieces) < 2:
             return _doubled(whole)
-        mine = any(_I_FIRST.match(p.text) for p in pieces[1:])  # ("wren toss me …, then i tie
-        read = read_pieces(pieces, actor if mine else whole.actor or actor, state, campaign,
-                           language)  # it …": the "i" is who types)  # fmt: skip
+        # ("wren toss me the locket, then i tie it …": the "i" is the one who types)
+        mine = any(_I_FIRST.match(p.text) for p in pieces[1:])
+        doer = actor if mine else whole.actor or actor
+        read = read_pieces(pieces, doer, state, campaign, language)
         if read is not None:
             break
     else:
@@ -430,10 +431,11 @@ def _understand(
         talk = Intent(kind="talk", text=said, actor=head.actor, character=head.character,
                       targets=to, language=head.language, confidence=0.8)  # fmt: skip
         after_call = text[opening.end() :] if opening is not None else text
-        me = state.party[actor].name.split()[0] if actor in state.party else "I"  # ("Then
+        # ("Tam, go upstairs. Then Thorin checks under the stone": the speaker, by name)
+        me = re.escape(state.party[actor].name.split()[0]) if actor in state.party else "I"
         own = _I_DO.search(after_call) or re.search(
             rf"[.!?]\s+(?:then\s+)?{me}\s", after_call, re.IGNORECASE
-        )  # Thorin checks …")
+        )
         if not any(_MINE.search(c.text) for c in rest) and not own:
             return replace(talk, text=whole.text)  # "Corin! Can you hear me? Fight them!"
         # ("Corin! hold on! *I nock an arrow and shoot the nearest grey thing*": hers)
@@ -449,7 +451,7 @@ STORY = frozenset({"examine", "talk", "question", "ask", "improvise"})
 
 
 _GROAN = re.compile(
-    r"^\W*(?:ugh+|ugh+h|oh+|ah+|eww*|yikes|great|uh oh|oh no|damn|crap|lol|"
+    r"^\W*(?:ugh+|oh+|ah+|eww*|yikes|great|uh oh|oh no|damn|crap|lol|"
     r"sigh|hmm+|welp|well)\b",
     re.IGNORECASE,
 )

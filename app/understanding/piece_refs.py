@@ -97,10 +97,10 @@ def pointed_back(
         read = read[:-1]
     behind = last is not None and last.kind == "manoeuvre" and last.action in _COVERED
     spoken_of = last is not None and last.kind == "talk" and bool(last.topic)
-    handed = last is not None and last.kind == "give" and bool(last.item)
-    if handed and last is not None and re.search(r"\bit\b", words) and not _SOMEONE.search(words):
+    given = names_of(state, campaign).get(last.item or "") if last and last.kind == "give" else None
+    if given and re.search(r"\bit\b", words) and not _SOMEONE.search(words):
         # "wren toss me the locket, then i tie it to the bell": the locket, not who has it
-        return refer_back(words, the(names_of(state, campaign).get(last.item or "", "it")))
+        return refer_back(words, the(given))
     if spoken_of and mentions_back(words) and _HANDLED.match(words) and last is not None:
         # "ask Anselm about the salve then take it": the thing spoken of, not the man
         words = refer_back(words, f"the {str(last.topic).replace('_', ' ')}")
@@ -149,7 +149,7 @@ def pointed_back(
         said = read[-1][0].text.lower()
         named = [f.name for f in (scene.features.values() if scene else ())
                  if re.search(rf"\b{re.escape(f.name.lower())}\b", said)]  # fmt: skip
-        words = f"{words.rstrip(' .!')} the {named[-1]}" if len(named) == 1 else words
+        words = f"{words.rstrip(' .!')} the {named[0]}" if len(named) == 1 else words
     return words
 
 

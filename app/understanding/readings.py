@@ -68,7 +68,8 @@ def hurt_friends(ctx: Context) -> list[str]:
 
 _TROUBLE = re.compile(
     r"\b(?:what(?:'?s| is)? (?:wrong|the matter|happened|going on|troubling you)|"
-    r"who are you waiting for|why are you (?:crying|upset|sad|worried)|what troubles you|"
+    r"who are you (?:waiting|calling|looking|searching|shouting) for|"
+    r"why are you (?:crying|upset|sad|worried|calling|shouting)|what troubles you|"
     r"you look (?:worried|upset|sad))\b"
 )
 """Asking what troubles someone: the first of their topics, what they would say first."""

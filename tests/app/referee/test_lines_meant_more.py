@@ -385,6 +385,8 @@ def test_words_to_tam_then_the_speakers_own_deed_by_name() -> None:
     ("spec", "actor", "line", "says"),
     [
         (HARBOUR, "ione", "whats wrong? who are you waiting for", "My little brother"),
+        ({"campaign": "hollow_ford", "scene": "mill_yard"}, "sela",
+         "Good evening ma'am! Who are you calling for?", "She went for mushrooms"),
         ({"campaign": "crossroads", "scene": "inn", "met": ["berta"]}, "mira",
          "berta, what's the matter?", "Tam's my potboy"),
         ({**THRALLS, "turn": "ione"}, "ione", "i shoot the one on the left twice",

@@ -165,6 +165,7 @@ def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:
     seated = seated_as(state, name)
     if seated is not None:  # ("ana" is Ana: one player, however the name is typed)
         return Impossible(f"{seated} is already playing")
+    characters = list(dict.fromkeys(characters))  # ("/join Zed aria,aria": Aria, once)
     for cid in characters:
         if cid not in state.party:
             return Impossible(f"there is no character {cid!r}")

@@ -51,6 +51,7 @@ def why_not(session: GameSession) -> str:
 def _go(session: GameSession, point: Checkpoint) -> None:
     before = session.state
     session.replace_state(_restored(session, point))
+    session.timeline.restored_to = point.turn
     if session.timeline.undone_from is None:
         session.timeline.undone_from = before.turn
 
@@ -186,6 +187,7 @@ def redo(session: GameSession, *, everything: bool = False) -> Rewound:
         session.replace_state(_restored(session, point))
     except (CannotGoBack, SaveError, OSError) as error:
         return Rewound(f"Could not bring it back: {error}", False)
+    session.timeline.restored_to = point.turn
     target = session.timeline.undone_from
     if point.turn == target:
         session.timeline.undone_from = None

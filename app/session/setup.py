@@ -69,4 +69,5 @@ def resume_session(
         ahead = [c.turn for c in session.timeline.entries if c.turn > state.turn]
         if ahead and state.history.cut_length:  # turns taken back before the game was left
             session.timeline.undone_from = max(ahead)
+            session.timeline.restored_to = state.turn
     return session

@@ -61,15 +61,23 @@ class Timeline:
     undone_from: int | None = None
     """The turn the game was at before the first undo or rewind since the last new turn
     (what redo returns to); ``None`` when nothing was taken back."""
+    restored_to: int | None = None
+    """The turn of the checkpoint the game last went back (or forward) to, while something
+    is taken back: the turns after it that a new turn abandons."""
 
     def mark(self, state: GameState) -> Checkpoint:
         """The players are asked to act: keep the game as it stands. A new turn abandons
-        whatever an undo took back, and the checkpoints that came with it."""
-        earlier = [c for c in self.entries if c.turn < state.turn]
+        whatever an undo took back, and the checkpoints that came with it — every one after
+        the checkpoint gone back to, even where the new turns have not reached its number
+        yet (an undo to turn 4, then the turns 5 and 6 played at once: the old 5 goes)."""
+        cut = self.restored_to if self.undone_from is not None else None
+        earlier = [
+            c for c in self.entries if c.turn < state.turn and (cut is None or c.turn <= cut)
+        ]
         start = not earlier or earlier[-1].scene != state.scene.id
         point = Checkpoint(state.turn, state.scene.id, start, state.snapshot())
         self.entries = [*earlier, point]
-        self.undone_from = None
+        self.undone_from = self.restored_to = None
         self._prune()
         return point
 

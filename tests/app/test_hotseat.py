@@ -96,6 +96,18 @@ def test_a_name_in_another_case_is_the_same_player() -> None:
     assert state.players == {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
 
 
+def test_a_character_named_twice_in_a_join_is_seated_once(tmp_path: Path) -> None:
+    session = table()
+    joined = hotseat.add_player(session.state, "Zed", ["aria", "aria"])
+    assert (
+        joined.detail
+        == "Zed joins and now plays Aria (was Cy's). Cy has no character left and leaves the table."
+    )
+    assert hotseat.add_player(session.state, "Dee", ["aria"])
+    save_game(session.state, "table", tmp_path)  # a save that loads again
+    assert load_game("table", tmp_path).players["Dee"] == ["aria"]
+
+
 def test_a_deed_declared_stays_with_the_character_handed_over() -> None:
     session = table()
     assert act(session, "Ana", "mira", "pick the lock")

@@ -205,3 +205,22 @@ def test_what_was_taken_back_is_saved_with_the_game(tmp_path: Path) -> None:
     keeper.autosave(session.state)
     resumed = load_save(tmp_path / "game.toml").state
     assert resumed.taken_back == ["Mira: I pick the lock on the trapdoor"]
+
+
+def test_an_undo_after_new_turns_in_a_fight_goes_back_on_this_branch(tmp_path: Path) -> None:
+    """An undo, then a line whose turn the foes follow at once (turns 5 and 6 in one go),
+    then another undo: the checkpoints of the abandoned turns are gone, so the game goes
+    back on the branch it played and its save loads (it went back to the old turn 5 and
+    wrote a save the story refused)."""
+    session = start_session(crossroads(), 2)
+    play(session, [("mira", "I pick the lock on the trapdoor"),
+                   ("mira", "I pick the lock on the trapdoor"),
+                   ("thorin", "I go down the trapdoor"), ("mira", "use")])  # fmt: skip
+    assert session.state.encounter is not None
+    assert rewinding.undo(session).ok
+    play(session, [("mira", "attack")])
+    assert rewinding.undo(session).ok
+    kept = session.state.turn
+    assert session.state.history[-1].number == kept  # the story and the game agree
+    Keeper(tmp_path, "fight").autosave(session.state, checkpoint=True)
+    assert load_save(tmp_path / "fight.toml").state.turn == kept

@@ -107,3 +107,33 @@ async def test_a_palette_closed_twice_closes_only_itself(tmp_path: Path) -> None
         palette.dismiss()  # a second Enter reaching it once it has gone: no other screen goes
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
+
+
+async def test_a_character_is_made_and_the_palette_paged_in_a_tiny_terminal(
+    tmp_path: Path,
+) -> None:
+    """A list squeezed to no width (character creation at 50 columns) and a palette paged in
+    a terminal five rows high both crashed the game."""
+    from app.tui.screens.creation import CreationScreen
+
+    app = make_app(saves=tmp_path / "saves", characters=tmp_path / "chars", still=True,
+                   dm=DMConfig())  # fmt: skip
+    async with app.run_test(size=(50, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, CreationScreen))
+        for key in ("B", "o", "b", "enter"):
+            await pilot.press(key)
+        await pilot.pause()
+        await pilot.resize_terminal(30, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, CreationScreen)
+    app = make_app(saves=tmp_path / "saves", characters=tmp_path / "chars", still=True,
+                   dm=DMConfig())  # fmt: skip
+    async with app.run_test(size=(80, 5)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: app.screen.id == "--command-palette")
+        await pilot.press("pageup", "pagedown")
+        await pilot.pause()
+        assert app.screen.id == "--command-palette"

@@ -1,4 +1,4 @@
-"""The command palette, closed once.
+"""The command palette, closed once, and paged only where it can be.
 
 Textual's palette dismisses itself on Enter; two Enters in quick succession (a key storm,
 a paste ending in newlines) reach it after it has gone, and its second ``dismiss`` pops
@@ -16,6 +16,14 @@ PALETTE = "--command-palette"
 
 class OncePalette(CommandPalette):
     """Textual's command palette that never closes a screen other than itself."""
+
+    def _action_command_list(self, action: str) -> None:
+        """Page up and down the list — skipped where the list has no room to page in (a
+        terminal a few rows high: Textual's list then looks up a line that is not there)."""
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            return
 
     def dismiss(self, result: None = None) -> AwaitComplete:
         if not self.is_attached or self.app.screen is not self:

@@ -270,6 +270,10 @@ class OpenAIBrain:
 
         gap = self.config.first_token_timeout
         remaining = budget.remaining
+        if remaining <= 0 and budget.pieces:
+            # pieces already waiting never make the wait below suspend, so its deadline
+            # would never fire: a reply flooding in past the call's timeout ends here
+            raise self._slow(budget)
         try:
             # The deadline wraps each wait, never a yield: the consumer's own work between
             # pieces is not ours to cancel.

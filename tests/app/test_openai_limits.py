@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -267,3 +268,21 @@ async def test_a_telling_cut_short_by_the_token_limit_is_kept_and_says_so() -> N
     shown = "".join(deltas)
     assert shown.startswith("The goblin raises his …") and "raise max_tokens" in shown
     assert reply.text == shown
+
+
+async def test_a_reply_flooding_in_past_the_timeout_ends_the_call() -> None:
+    """Pieces already waiting never make the read of the next one wait, so a per-piece
+    deadline never fired: a server streaming faster than the game reads held the turn for
+    minutes past a 5 s timeout. Past the call's time, the next piece is not read."""
+    from app.dm.openai_brain import _Budget
+
+    async def flood() -> AsyncIterator[str]:
+        while True:
+            yield "The rats squeak. "  # never waits for anything
+
+    brain = OpenAIBrain(DMConfig(model="m", base_url="http://127.0.0.1:9/v1", timeout=5))
+    budget = _Budget(5)
+    budget.pieces = 3  # the reply has begun
+    budget.start -= 6  # and the call's time is spent
+    with pytest.raises(BrainError, match="slow, not stuck"):
+        await brain._next(flood(), budget)

@@ -34,8 +34,8 @@ class Usage(BaseModel):
             return self
         if not (self.prompt_tokens or self.completion_tokens or self.calls):
             return other
-        return Usage(
-            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
-            completion_tokens=self.completion_tokens + other.completion_tokens,
-            calls=self.calls + other.calls,
+        return Usage(  # (a server reporting absurd counts stops at the bound, never past it)
+            prompt_tokens=min(self.prompt_tokens + other.prompt_tokens, MOST_TOKENS),
+            completion_tokens=min(self.completion_tokens + other.completion_tokens, MOST_TOKENS),
+            calls=min(self.calls + other.calls, MOST_TOKENS),
         )

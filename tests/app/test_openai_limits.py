@@ -286,3 +286,13 @@ async def test_a_reply_flooding_in_past_the_timeout_ends_the_call() -> None:
     budget.start -= 6  # and the call's time is spent
     with pytest.raises(BrainError, match="slow, not stuck"):
         await brain._next(flood(), budget)
+
+
+def test_absurd_token_counts_stop_at_the_bound() -> None:
+    """A server reporting 6e14 tokens a call made the second call's sum break the bound of
+    a usage, and every later turn failed with a validation error."""
+    from app.world.usage import MOST_TOKENS, Usage
+
+    huge = Usage(prompt_tokens=6 * 10**14, completion_tokens=6 * 10**14, calls=1)
+    total = huge.plus(huge).plus(huge)
+    assert total.prompt_tokens == total.completion_tokens == MOST_TOKENS and total.calls == 3

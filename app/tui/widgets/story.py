@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 
 from textual.containers import VerticalScroll
+from textual.widget import MountError
 from textual.widgets import Markdown, Static
 
 from app.display.screentext import plain
@@ -97,7 +98,10 @@ class StoryPane(VerticalScroll):
         self.anchor()
 
     def _add(self, widget: Static | Markdown) -> None:
-        self.mount(widget)
+        try:
+            self.mount(widget)
+        except MountError:  # quitting mid-turn: the DM's last words reach a pane already
+            return  # going (they are in the saved story all the same)
         extra = len(self.children) - self.MAX_ENTRIES
         if extra >= self.TRIM:
             self.remove_children(list(self.children[:extra]))

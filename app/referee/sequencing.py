@@ -30,6 +30,7 @@ from app.actions.calls import ToolCall
 from app.actions.class_rules import RECKLESS_ID
 from app.referee.base import RefereeBase
 from app.understanding import Intent
+from app.understanding.chaining import TWICE
 from app.understanding.features import metamagic_options
 from app.understanding.parse import understand_clause
 from app.world.state import GameState
@@ -99,8 +100,6 @@ _FIGHT_ONLY = frozenset({"attack", "manoeuvre", "hold", "feature"})
 """Clauses that mean nothing once the fight is over (a blow, a dodge, ending the turn)."""
 _SPENDING = frozenset({"use", "cast", "attack", "feature", "challenge"})
 """Clauses that spend the turn's action when they are carried out."""
-_TWICE = re.compile(r"\b(?:twice|two times|2x|x2|both times)\b", re.IGNORECASE)
-"""A blow said twice in one clause ("shoot it twice")."""
 _NOTHING = "what was to come first did not happen; say it again if that is still the plan"
 
 
@@ -334,7 +333,7 @@ class Sequencing(RefereeBase):
             return ""  # Haste's action: one weapon attack, Dash, Disengage or Hide
         if cost in ("action", "attack") and not action_left:
             on = ", then ".join(self.spent.get(actor, []))
-            if cost == "attack" and _TWICE.search(clause.text):  # "shoot it twice" at 3rd level
+            if cost == "attack" and TWICE.search(clause.text):  # "shoot it twice" at 3rd level
                 return (f"{state.name_of(actor)} makes one attack with the Attack action (a "
                         "second comes with Extra Attack, or an Action Surge)."
                         + self._surge_hint(state, actor))  # fmt: skip

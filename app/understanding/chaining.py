@@ -248,7 +248,8 @@ def questions(talk: Intent, rest: str, state: GameState) -> Intent | None:
     return replace(first, then=tuple(others))
 
 
-_TWICE = re.compile(r"\b(?:twice|two times|2x|x2|both times)\b", re.IGNORECASE)
+TWICE = re.compile(r"\b(?:twice|two times|2x|x2|both times)\b", re.IGNORECASE)
+"""A blow said twice in one clause ("hit grubnak twice", "shoot it twice")."""
 
 
 def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent]:
@@ -356,6 +357,6 @@ def twice(read: list[Intent]) -> list[Intent]:
     out: list[Intent] = []
     for clause in read:
         out.append(clause)
-        if clause.kind == "attack" and _TWICE.search(clause.text):
+        if clause.kind == "attack" and TWICE.search(clause.text):
             out.append(clause)
     return out

@@ -306,8 +306,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return ctx.intent("manoeuvre", action=shove, targets=barged.ids[:1], confidence=0.8)
     aimed = (pick_creatures(hurled_at.group(1), ctx.scope, ctx.state, ctx.vocab)
              if hurled_at is not None else None)  # fmt: skip
-    thing = target is not None and target not in ctx.state.creatures
-    if aimed is not None and (target is None or (thing and aimed.named and aimed.ids)):
+    at_a_thing = target is not None and target not in ctx.state.creatures
+    if aimed is not None and (target is None or (at_a_thing and aimed.named and aimed.ids)):
         # "throw it at rat 2", "throw a rock at thrall 2": at the foe (the rock is what is
         # thrown, not the rock pools'), never a foe for "into the water"
         target = aimed.ids[0] if aimed.ids and aimed.named else None

@@ -343,6 +343,7 @@ _ABOUT_US = re.compile(
     r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us) (?:about|of) (my|me|myself|our|"
     r"us|ourselves|the party)\b(?: (?:character|characters|guy|sheet|party|group|team|self))?$"
 )
+"""Asking to be told about oneself or the party ("tell me about my character")."""
 _REMIND = re.compile(
     r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us)(?: again)? "
     r"(?=(?:what|who|where|why|how|when|which)\b)"

@@ -42,6 +42,7 @@ from tests.referee_corpus import (
     HOLDOUT21,
     HOLDOUT22,
     HOLDOUT23,
+    HOLDOUT24,
     INTENTS,
     Corpus,
     CorpusError,
@@ -76,6 +77,7 @@ FILES = {
     "holdout21": HOLDOUT21,
     "holdout22": HOLDOUT22,
     "holdout23": HOLDOUT23,
+    "holdout24": HOLDOUT24,
 }
 
 

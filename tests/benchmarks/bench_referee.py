@@ -59,6 +59,7 @@ from tests.referee_corpus import (
     HOLDOUT21,
     HOLDOUT22,
     HOLDOUT23,
+    HOLDOUT24,
     Line,
     Step,
     build_situation,
@@ -139,16 +140,17 @@ def _wrong_calls(
     line: Line, calls: list[ToolCall], fighting: bool, campaign: Campaign | None = None
 ) -> list[str]:
     """Game-changing calls the label does not ask for."""
-    allowed = {line.intent, *line.accept} | {s.intent for s in line.then if s.possible}
+    later = {s.intent for s in line.then if s.possible}
+    allowed = ({line.intent, *line.accept} if line.possible else set()) | later
     chains = follow_ups(campaign) if campaign is not None else set()
     wrong = []
     for call in calls:
         did = CHANGES.get(call.name)
         if did is None:
             continue
-        if not line.possible:
-            wrong.append(call.name)
-            continue
+        if not line.possible and not later:
+            wrong.append(call.name)  # (a later step that can be done still may be: "give
+            continue  # Odile the ribbon and go to the woods" without the ribbon goes)
         if did == "item" and allowed & {"take", "drop", "give", "use"}:
             continue
         if did == "hold" and fighting and allowed & FOLLOWS_IN_A_FIGHT:
@@ -370,7 +372,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 24))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 25))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -398,6 +400,7 @@ def main() -> None:
         ("holdout21.toml", HOLDOUT21),
         ("holdout22.toml", HOLDOUT22),
         ("holdout23.toml", HOLDOUT23),
+        ("holdout24.toml", HOLDOUT24),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):
@@ -406,7 +409,7 @@ def main() -> None:
         verdicts = asyncio.run(evaluate(path))
         # never a frozen holdout's misses (the fourth to twenty-third, each reported once,
         # are development sets now)
-        shown = args.show and name not in ("holdout.toml", "holdout3.toml")
+        shown = args.show and name not in ("holdout.toml", "holdout3.toml", "holdout24.toml")
         report(name, verdicts, time.perf_counter() - start, shown)
 
 

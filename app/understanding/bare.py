@@ -53,6 +53,11 @@ _GESTURE = re.compile(
     r"^(?:\w+ing|nods?|points?|gestures?|glances?|waves?|looks?|stares?|peers?|jerks?)\b"
 )
 """Words that open a gesture towards a place, not a going ("nodding at the wood")."""
+_OUT_OF_REACH = re.compile(
+    r"^(?:and )?(?:well )?out of (?:his|her|its|their|our|my|the \w+'?s?) (?:reach|sight|way|grip)"
+    r"|^(?:and )?out of (?:reach|sight|range|harm'?s? way|the way)\b"
+)
+"""Where a deed puts someone ("drag Wren behind the pews, out of her reach"), not a going."""
 
 
 _HELD: dict[str, re.Pattern[str]] = {}
@@ -159,7 +164,12 @@ def bare_names(ctx: Context) -> Intent | None:
     if len(called) == 1:  # "Wendel lived, Sister. He's alive.": words said to her
         return ctx.intent("talk", targets=(called[0].id,), confidence=0.75)
     if {t.kind for t in things} == {"exit"} and len(things) == 1 and len(ctx.said.split()) <= 4:
-        if _GESTURE.match(ctx.said) or DRAWN.search(ctx.said) or HELD_OUT.match(ctx.said):
+        if (
+            _GESTURE.match(ctx.said)
+            or DRAWN.search(ctx.said)
+            or HELD_OUT.match(ctx.said)
+            or (_OUT_OF_REACH.match(ctx.said))
+        ):
             return None  # "nodding at the wood", "weapons out": nobody goes that way
         return move(ctx, 0) or ctx.intent("ask", confidence=0.3)
     here = ctx.scope.of("npc")

@@ -99,6 +99,12 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     into = re.search(r"\b(into|in|onto|on|down)\b", rest)
     if kind == "drop" and into and ctx.named("feature", text=rest[into.end() :]):
         return None  # "drop my fishing line into a tide pool": a deed with it, not a drop
+    down_to = re.search(r"\b(?:down |over |across )?to\b", rest) if kind == "drop" else None
+    if down_to is not None:  # "drop the locket down to Cass": into her hands, given
+        to = [m for m in ctx.named("member", "npc", text=rest[down_to.end() :])
+              if m.id != ctx.actor]  # fmt: skip
+        if to and ctx.named("carried", text=rest[: down_to.start()]):
+            kind = "give"
     before = ctx.said[:at].split()[-2:]
     into_a_hand = before[:1] in (["in"], ["into"])  # "put the locket in her hand": given
     if kind in ("give", "use") and before and _A_HAND.match(before[-1]) and not into_a_hand:

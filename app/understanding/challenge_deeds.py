@@ -13,7 +13,8 @@ from app.understanding.intent import Intent
 from app.understanding.readings import Context
 
 CLIMBING_TO = re.compile(
-    r"\b(?:climb|climbs|climbing|clamber|clambers)\s+(?:up|down)?\s*(?:to|into)\b"
+    r"\b(?:climb|climbs|climbing|clamber|clambers)\s+(?:up|down)?\s*"
+    r"(?:the (?:ladder|stairs|steps|stair|rungs|tower|ramp)\s+)?(?:to|into)\b"
 )
 """Climbing to a place ("climb up to the lamp room"): the stairs taken, no wall scaled."""
 _SNEAKING_UP = re.compile(

@@ -21,15 +21,22 @@ ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fid
 """Words of a plain attempt at a challenge's object ("try the lock")."""
 
 
+_PARTICLES = frozenset({"down", "up", "off", "out", "over", "away", "through", "in", "open",
+                        "back", "aside", "again"})  # fmt: skip
+"""Words that end a challenge's phrase without naming what it is done to."""
+
+
 def _objects(ctx: Context, cid: str) -> set[str]:
     """The words a challenge's phrases act on, with the names of features they share."""
     thing = ctx.scope.get(cid, "challenge")
     if thing is None:
         return set()
-    objects = {p.split()[-1] for p in thing.names if len(p.split()) > 1}
+    said = [[w for w in p.split()[1:] if w not in _PARTICLES] for p in thing.names]
+    objects = {words[-1] for words in said if words}  # "cut the bell down": the bell
     for feature in ctx.scope.of("feature"):
-        if objects & set(" ".join(feature.names).split()):
-            objects |= set(" ".join(feature.names).split())
+        named = set(" ".join(feature.names).split()) - ctx.vocab.stop  # (never "the")
+        if objects & named:
+            objects |= named
     return objects
 
 

@@ -46,7 +46,8 @@ def refine_hold(ctx: Context, intent: Intent) -> Intent:
     prone, any other pushes back 5 feet."""
     action = intent.action
     if action == "shove":
-        down = any(has_phrase(ctx.said, w) for w in ctx.vocab.shove_down)
+        flat = _ALONG.sub(" ", ctx.said)  # "push her back down the nave": which way, no fall
+        down = any(has_phrase(flat, w) for w in ctx.vocab.shove_down)
         action = "shove_prone" if down else "shove_away"
     if action == "escape_grapple":
         return replace(intent, action=action)
@@ -63,8 +64,41 @@ def refine_hold(ctx: Context, intent: Intent) -> Intent:
         # harm's way, as said (no shove of the rules, which is made on a foe)
         return replace(intent, kind="improvise", action="auto", targets=(friends[0].id,),
                        extra=("free", "0"), confidence=0.8)  # fmt: skip
+    if action == "grapple" and _friend_held(ctx) and not ctx.named("creature"):
+        # "grab Corin by the collar and haul him out of their grip": a friend pulled clear,
+        # a deed for the DM to rule on (a grapple of the rules is made on a foe)
+        held = [f.id for f in ctx.named("member", "npc") if f.id not in _foes(ctx)]
+        return replace(intent, kind="improvise", action="athletics", targets=tuple(held[:1]),
+                       confidence=0.8)  # fmt: skip
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
     return replace(intent, action=action, targets=pick.ids[:1])
+
+
+_ALONG = re.compile(r"\b(?:back |away )?(?:down|over) (?:the|that|this) (?!ground|floor)\w+")
+"""A way along ("down the nave", "over the sand"): where a shove sends its foe."""
+
+
+def _friend_held(ctx: Context) -> bool:
+    """The line takes hold of a friend: one of the party, someone here, or someone called
+    by a name that is no foe's (Corin, dragged off by the thralls, is nobody the game has
+    on the sand)."""
+    if any(f.id not in _foes(ctx) for f in ctx.named("member", "npc")):
+        return True  # (not "grapple the ghost": the Grey Sister fights)
+    grabbed = _GRABBED_NAME.search(ctx.raw)  # "grab Corin by the collar": a name, no foe's
+    return grabbed is not None and not ctx.named("creature", text=grabbed.group(1).lower())
+
+
+def _foes(ctx: Context) -> set[str]:
+    """The speaker, and the people of the story fighting as foes: no friend to pull clear."""
+    fighting = {c.npc for c in ctx.state.creatures.values() if c.npc and c.vitals.hp > 0}
+    return {*fighting, ctx.actor or ""}
+
+
+_GRABBED_NAME = re.compile(
+    r"\b(?:grab|grabs|seize|seizes|grip|grips|catch|catches|take hold of|takes hold of)\s+"
+    r"([A-Z][a-z]+)\b(?! \d)"
+)
+"""A grab at someone called by a name ("grab Corin"), not at a foe called by its kind."""
 
 
 def attack_style(ctx: Context, intent: Intent) -> Intent:

@@ -29,6 +29,9 @@ def one_deed(read: list[Intent]) -> list[Intent]:
         pinned = held and clause.action == "grapple" and PINNED.search(clause.text) is not None
         if pinned and last is not None and last.targets in ((), clause.targets):
             continue  # "grabs goblin 1 and holds him down": one grapple
+        shoved = last is not None and _shoves(last) and _shoves(clause)
+        if shoved and last is not None and clause.targets in ((), last.targets):
+            continue  # "slam my shield into her and push her back down the nave": one shove
         if (
             last is not None
             and clause.kind == last.kind == "move"
@@ -40,6 +43,15 @@ def one_deed(read: list[Intent]) -> list[Intent]:
             continue  # "short rest. I play a song while everyone patches up": the one rest
         if last is not None and clause.extra[:1] == ("rescue",) and _GRABBED.match(last.text):
             out[-1] = clause  # "grab Corin and pull him away from them": one rescue
+            continue
+        gripped = last is not None and last.kind == "improvise" and last.action == "auto"
+        if (
+            gripped
+            and last is not None
+            and clause.kind == "challenge"
+            and (_GRABBED.match(last.text))
+        ):
+            out[-1] = clause  # "take hold of the bell's rim and set it swinging": rung
             continue
         climbed = last is not None and last.kind == "improvise" and not last.targets
         if (
@@ -108,13 +120,20 @@ _AGAIN = re.compile(r"\b(?:again|twice|second|another|once more)\b", re.IGNORECA
 
 
 _GRABBED = re.compile(
-    r"^\W*(?:i\s+)?(?:grab|grabs|seize|seizes|take hold of|catch)\b|"
+    r"^\W*(?:i\s+)?(?:grab|grabs|seize|seizes|takes? hold of|catch)\b|"
     r"^\W*(?:i\s+|we\s+)?(?:run|rush|dash|sprint|hurry|race|wade|dive|leap|jump|splash|"
     r"charge)(?:s|es|ed)?\s+(?:\w+\s+)?(?:to|into|toward|towards|over|up|in|out)\b",
     re.I,
 )
 """What comes before pulling someone clear: taking hold of them, or getting to them ("I run
 to the young man and pull him away", "rush into the water and haul Corin clear")."""
+
+
+def _shoves(clause: Intent) -> bool:
+    """The clause is a shove of the rules (away or to the ground)."""
+    return clause.kind == "manoeuvre" and (clause.action or "").startswith("shove")
+
+
 _SAT = re.compile(r"\b(?:sit|sits|sat|kneel|kneels|knelt|crouch|crouches|squat|squats)\b", re.I)
 _LISTEN = re.compile(
     r"^\W*(?:and\s+|then\s+)*(?:i\s+)?listens?(?:\s+(?:hard|closely|carefully))?\W*$", re.I

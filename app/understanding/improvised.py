@@ -66,8 +66,8 @@ _BODY_THROWN = re.compile(
 """One's own body thrown at a foe: a shove or a tackle, never a thing hurled."""
 FLOORING = re.compile(
     r"\b(?:knock|bash|shield-bash|slam|bowl|trip|sweep|kick|tackle)\w*\b.*\b(?:flat|down|over|"
-    r"prone|on(?:to)? (?:its|his|her|their) (?:back|spine)|off (?:its|his|her|their) feet|"
-    r"to the ground)\b"
+    r"(?<!the )(?<!a )prone|on(?:to)? (?:its|his|her|their) (?:back|spine)|to the ground|"
+    r"off (?:its|his|her|their) (?:feet|legs|throne|seat|chair|stool|perch))\b"
 )
 BLINDING = re.compile(r"\b(?:over|into|in) (?:his|her|its|their) (?:eyes|face)\b")
 """A thing knocked over a foe's eyes ("knock his saucepan down over his eyes"): blinded, not
@@ -173,6 +173,20 @@ _PARTED_AND_IN = re.compile(
 through the curtain")."""
 
 
+_OUT_OF_OWN = re.compile(
+    r"\b(?:out of|from) (?:my|his|her|their|our) (?:collar|pocket|pack|bag|belt|pouch|shirt|"
+    r"coat|cloak|boot|satchel|sleeve|robes?|tunic|bodice|purse|knapsack|backpack|haversack)"
+)
+"""Out of one's own clothes or pack ("digs the locket out of her collar")."""
+_PARTED = re.compile(
+    r"^(?:i\s+|we\s+)?(?:pull|pulls|push|pushes|brush|brushes|sweep|sweeps|draw|draws|part|"
+    r"parts|move|moves|lift|lifts)\s+(?:the|some|a|that|those)\s+[\w ]{2,30}?\s+(?:aside|apart)"
+    r"(?:\s+to\s+(?:look|see|check|search)\b.*)?[.!]?$"
+)
+"""Something moved aside, and nothing more done ("pull the kelp aside"): to see what is
+under it."""
+
+
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     """The clause as an improvised deed on something here, or ``None``."""
     deed = deed or deed_of(ctx.said)
@@ -185,6 +199,13 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
                           extra=("free", "0"), confidence=0.8)  # fmt: skip
     if deed is None or challenge_named(ctx):
         return None  # the campaign's own challenge for it is the ruling
+    if deed.key == "heave" and not ctx.scope.fighting and _PARTED.search(ctx.said):
+        # "pull the kelp aside": a look under it, a search (no heaving with a roll)
+        parted = [t.id for t in ctx.named("feature", text=after_verb(ctx.said, deed))]
+        if not parted:  # "the kelp": the tide pools' own words name it
+            told = mention(ctx.state, ctx.campaign, ctx.said, ctx.vocab.stop)
+            parted = [told.feature] if told is not None and told.feature else []
+        return ctx.intent("examine", targets=tuple(parted[:1]), confidence=0.8)
     if deed.key == "grab" and _EYES_OFF.search(ctx.said):
         return None  # "never taking her eyes off the grey shapes": a look kept, no grab
     if deed.key == "track" and not ctx.named("feature") and scene_mentions(ctx):
@@ -349,11 +370,19 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             target = None  # "grab the torch off the wall"; "take the scimitar from the
             # sleeping goblin's hands" is still done to that goblin
         floored = FLOORING.search(ctx.said) and not BLINDING.search(ctx.said)
-        if floored and not SUBDUING.search(ctx.said) and deed.key != "cow":
-            # "I knock skeleton 2 flat": a shove to the ground
-            return ctx.intent("manoeuvre", action="shove_prone", targets=(target,), confidence=0.8)
+        bashed = deed.key == "floor" and not BLINDING.search(ctx.said)
+        bashed = bashed and not set(rest.split()) & WEAPON_WORDS  # (not "knock the sword
+        # from his hand", "knock the saucepan off his head": at what he holds or wears)
+        bashed = bashed and not re.search(r"\b(?:off|out of|from)\b", rest)
+        if (floored or bashed) and not SUBDUING.search(ctx.said) and deed.key != "cow":
+            # "I knock skeleton 2 flat": a shove to the ground; "slam my shield into her":
+            # a shove that drives her back
+            shove = "shove_prone" if floored else "shove_away"
+            return ctx.intent("manoeuvre", action=shove, targets=(target,), confidence=0.8)
     own_thing = target is not None and ctx.scope.get(target, "carried") is not None
-    if deed.key == "palm" and own_thing and target is not None:
+    fished_out = own_thing and _OUT_OF_OWN.search(ctx.said) is not None
+    if (deed.key == "palm" or fished_out) and own_thing and target is not None:
+        # ("digs the locket out of her collar": her own, to hand, no roll)
         # "pocket the potion" she was given: put away, no roll
         return ctx.intent("improvise", targets=(target,), action="auto", extra=("free", "0"),
                           confidence=0.8)  # fmt: skip

@@ -129,6 +129,8 @@ def understand_clause(
         return ctx.intent("help")
     if not said:
         return ctx.intent("ask", confidence=0.0, note="an empty line")
+    if _HURRY.match(said):  # "chop chop": the table's impatience, no blow
+        return ctx.intent("ask", confidence=0.2, note="a hurry-up, not a deed")
     shortcut = r.whole_line(ctx, said)
     if shortcut is not None:
         return shortcut
@@ -316,6 +318,10 @@ def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
 
 
 _SNEAK_ATTACK = re.compile(r"\bsneak[- ]?attack")
+_HURRY = re.compile(r"^(?:chop[- ]?chop|chop[- ]?chop[- ]?chop)[.!]*$")
+""""Chop chop": hurry up, said to the table or the party, not a blow."""
+_STATE_ASKED = re.compile(r"\s*(?:is|are|was|were|has|have|did|does)\b[^?]*\?\s*$", re.I)
+"""A yes-or-no question about how things stand ("is rat 3 still out cold?")."""
 """The rogue's Sneak Attack named: a blow (at which foe, asked), never a sneaking check."""
 SPLITTING = re.compile(
     r"\b(?:split(?:ting)? (?:up|the party|into)|(?:go|going) (?:our )?separate ways|"
@@ -406,7 +412,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         helped = improvised(ctx)
         if helped is not None:
             return helped
-    if ctx.scope.fighting and SUBDUING.search(said):  # a blow to subdue, not to kill
+    if ctx.scope.fighting and SUBDUING.search(said) and not _STATE_ASKED.match(ctx.raw):
+        # a blow to subdue, not to kill (not "is rat 3 still out cold?": asked)
         subdue = improvised(ctx)
         friend = subdue is not None and any(t in ctx.state.party for t in subdue.targets)
         if subdue is not None and subdue.extra[:1] == ("knock_out",) and not friend:

@@ -50,6 +50,7 @@ THREATS = re.compile(
 _BLOW_BEFORE = re.compile(
     r"\b(?:swing|swings|stab|stabs|slash|slashes|shoot|shoots|hack|hacks|strike|strikes|"
     r"attack|attacks|lunge|lunges|chop|chops|cleave|cleaves|smash|smashes|bash|bashes|hew|hews|"
+    r"charge|charges|rush|rushes|"
     r"brings? (?:it|\w+ \w+) down on)\b"
 )
 """A blow told before the shouting: the blow is the deed, the shout its colour."""

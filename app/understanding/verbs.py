@@ -15,6 +15,7 @@ from app.understanding.challenging import (
     challenge,
     challenge_by_parts,
 )
+from app.understanding.deed_objects import WEAPON_WORDS
 from app.understanding.deeds import GRIT_THROWN
 from app.understanding.features import feature_use
 from app.understanding.fighting_words import (
@@ -24,7 +25,7 @@ from app.understanding.fighting_words import (
     struck_thing,
     thing_to_force,
 )
-from app.understanding.intent import Intent, Reading
+from app.understanding.intent import Intent, IntentKind, Reading
 from app.understanding.looking import examine
 from app.understanding.manoeuvring import manoeuvre_or_rest
 from app.understanding.not_fought import someone_not_fought
@@ -277,11 +278,23 @@ _TO_SCARE = re.compile(
 a threat, not a blow."""
 
 
+_WEAPON_AWAY = re.compile(
+    r"\b(?:kick|kicks|knock|knocks|swat|swats|bat|bats|slap|slaps|wrench|wrenches|twist|"
+    r"twists)\s+((?:[\w']+\s+){0,4}?[\w']+)\s+(?:away|aside|out of|from|off|across)\b"
+)
+"""A blow at what a foe holds ("kick his scimitar away"), to take it from them."""
+
+
 def _attack(ctx: Context) -> Intent:
     if ctx.scope.fighting or ctx.scope.of("creature"):
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.ids and _prodding_the_dead(ctx, pick.ids):
             return ctx.intent("examine", targets=pick.ids[:1], confidence=0.8)
+        kicked = _WEAPON_AWAY.search(ctx.said)
+        if pick.ids and kicked and set(kicked.group(1).split()) & WEAPON_WORDS:
+            # "kick the prone goblin's scimitar out of his reach": his weapon, not him
+            return ctx.intent("improvise", targets=pick.ids[:1], action="athletics",
+                              confidence=0.8)  # fmt: skip
         if pick.missing:
             return ctx.intent("attack", targets=pick.ids, confidence=0.3, note=pick.missing)
         if pick.choices:  # "the wounded one" of two hurt alike: which?
@@ -376,6 +389,12 @@ def _cantrip_at(ctx: Context) -> Intent | None:
     return ctx.intent("ask", targets=pick.ids[:1], confidence=0.3, note=f"which spell: {which}?")
 
 
+def _purpose(said: str, at: int, hits: list[tuple[int, int, IntentKind]]) -> bool:
+    """A verb after "to" that tells what an earlier deed is for ("give the key to Tam to
+    take to Berta"), not a deed of its own."""
+    return said[:at].endswith(" to ") and any(h[0] < at - 3 for h in hits)
+
+
 def by_verbs(ctx: Context) -> Intent | None:
     """Every verb phrase read with its object; the most specific confident one wins."""
     if any(has_phrase(ctx.said, w) for w in CHANGED_MIND):
@@ -408,8 +427,11 @@ def by_verbs(ctx: Context) -> Intent | None:
     for found in (step or manoeuvre_or_rest(ctx), challenge(ctx, strong=True)):
         if found is not None:
             readings.append(found)
-    for at, _, kind in verb_hits(ctx):
+    hits = verb_hits(ctx)
+    for at, _, kind in hits:
         reading: Intent | None = None
+        if kind in ("take", "move") and _purpose(ctx.said, at, hits):
+            continue  # "give the key to Tam to take to Berta": his errand, not ours
         if kind == "attack":
             reading = _attack(ctx)
             reading = attack_style(ctx, reading) if reading.kind == "attack" else reading

@@ -1,0 +1,123 @@
+"""Lines the referee once turned into deeds nobody asked for: a question about a foe read
+as a blow, a war cry read as a threat, a friend grabbed read as a grapple of a foe, a way
+of putting someone read as leaving, a purpose read as a going, a part of a challenge's
+phrase read as its object, a weapon kicked away read as a shove — and the deeds they
+were meant as."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.referee_lines import read
+
+RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria",
+        "conditions": {"giant-rat-3": ["unconscious"]}}  # fmt: skip
+GUARDS = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+          "turn": "thorin"}  # fmt: skip
+BAND = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+        "turn": "thorin"}  # fmt: skip
+THRALLS = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+           "turn": "ione"}  # fmt: skip
+WARDEN = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass"}
+BARROW = {"campaign": "hollow_ford", "scene": "barrow", "flags": {"barrow_open": True},
+          "fight": "barrow_dead", "turn": "sela", "wounds": {"ivo": 15}}  # fmt: skip
+CELLAR = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}, "met": ["tam"],
+          "give": {"mira": ["silver key"]}}  # fmt: skip
+BELFRY = {"campaign": "drowned_bell", "scene": "belfry", "defeated": ["strand_thralls"],
+          "flags": {"knows_truth": True, "warden_calmed": True},
+          "give": {"ione": ["tarnished locket"]}}  # fmt: skip
+STRAND = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
+
+
+def test_asking_whether_a_foe_is_still_out_cold_is_a_question_not_a_blow() -> None:
+    said = read(RATS, "aria", "is rat 3 still out cold?")[0]
+    assert (said.kind, said.targets) == ("question", ("giant-rat-3",))
+
+
+@pytest.mark.parametrize(
+    "line", ["I charge the goblins bellowing a war cry", "I rush them roaring"]
+)
+def test_a_charge_with_a_war_cry_is_the_charge(line: str) -> None:
+    assert read(GUARDS, "thorin", line)[0].kind == "attack"
+
+
+def test_knocking_someone_off_his_throne_knocks_him_prone() -> None:
+    said = read(BAND, "thorin", "I knock Grubnak off his throne")[0]
+    assert (said.kind, said.action, said.targets) == ("manoeuvre", "shove_prone", ("grubnak",))
+
+
+def test_chop_chop_hurries_the_table_and_strikes_nobody() -> None:
+    assert read(BAND, "thorin", "chop chop")[0].kind == "ask"
+    assert read(BAND, "thorin", "chop him")[0].kind == "attack"
+
+
+def test_a_friend_grabbed_by_the_collar_is_pulled_clear_not_a_foe_grappled() -> None:
+    said = read(THRALLS, "ione", "I grab Corin by the collar and haul him out of their grip")
+    assert [(s.kind, s.action) for s in said] == [("improvise", "athletics")]
+    assert read(THRALLS, "ione", "grab thrall 2")[0].action == "grapple"
+    ghost = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "ione"}
+    assert read(ghost, "ione", "grapple the ghost")[0].action == "grapple"  # she is the foe
+
+
+def test_a_shield_slammed_into_a_foe_and_pushing_her_back_is_one_shove() -> None:
+    said = read(WARDEN, "cass", "slam my shield into her and push her back down the nave")
+    assert [(s.kind, s.action) for s in said] == [("manoeuvre", "shove_away")]
+    assert read(WARDEN, "cass", "push her down")[0].action == "shove_prone"
+
+
+def test_a_weapon_knocked_from_a_hand_is_no_shove() -> None:
+    said = read(BAND, "thorin", "I knock the saucepan off Grubnak's head")[0]
+    assert (said.kind, said.targets) == ("improvise", ("grubnak",))
+    kicked = {**GUARDS, "turn": "mira", "conditions": {"goblin-2": ["prone"]}}
+    said = read(kicked, "mira", "I kick the prone goblin's scimitar out of his reach")[0]
+    assert (said.kind, said.targets) == ("improvise", ("goblin-2",))
+    assert read(kicked, "mira", "kick goblin 2")[0].kind == "attack"
+
+
+def test_a_friend_dragged_out_of_a_foes_reach_stays_in_the_fight() -> None:
+    spot = {**WARDEN, "turn": "ione"}
+    said = read(spot, "ione", "I drag Wren behind the pews, out of her reach")
+    assert [(s.kind, s.targets) for s in said] == [("improvise", ("wren",))]
+
+
+def test_a_draught_tipped_into_a_friends_mouth_is_given_him() -> None:
+    said = read(BARROW, "sela", "I tip my willow draught into Ivo's mouth")[0]
+    assert (said.kind, said.item, said.targets) == (
+        "use",
+        "willow_draught",
+        ("willow_draught", "ivo"),
+    )
+
+
+def test_a_key_given_to_take_to_someone_is_given_not_carried_there() -> None:
+    said = read(CELLAR, "mira", "I give the silver key to Tam to take to Berta")[0]
+    assert (said.kind, said.item) == ("give", "silver_key")
+    assert read(CELLAR, "mira", "I climb up to go to the inn")[0].kind == "move"
+
+
+def test_climbing_the_ladder_to_the_lamp_room_is_no_try_at_the_lamp() -> None:
+    spot = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    said = read(spot, "ione", "I climb up the ladder to the lantern room and look out at the bay")
+    assert all(s.kind != "challenge" for s in said)
+
+
+def test_kelp_pulled_aside_is_a_look_at_the_pools_it_hangs_by() -> None:
+    said = read(STRAND, "ione", "pull the kelp aside")[0]
+    assert (said.kind, said.targets) == ("examine", ("tide_pools",))
+
+
+def test_a_locket_dropped_down_to_a_friend_is_given_not_the_bell_cut_down() -> None:
+    said = read(BELFRY, "ione", "drop the locket down to cass")[0]
+    assert (said.kind, said.item) == ("give", "maelis_locket")
+    assert read(BELFRY, "ione", "cut the bell down")[0].targets == ("cut_bell",)
+
+
+def test_the_bell_taken_hold_of_and_set_swinging_is_rung() -> None:
+    said = read(BELFRY, "ione", "takes hold of the bell's rim, and sets it swinging")
+    assert [(s.kind, s.targets) for s in said] == [("challenge", ("toll_bell",))]
+
+
+def test_a_locket_dug_out_of_ones_collar_needs_no_roll() -> None:
+    said = read(BELFRY, "ione", "digs the tarnished locket out of her collar")[0]
+    assert (said.kind, said.action) == ("improvise", "auto")

@@ -163,7 +163,10 @@ def apply_damage(
 
     Characters drop to 0 and start dying; ``dies_at_zero`` is for monsters that simply die.
     ``knock_out``: a melee blow meant to subdue — whoever it drops to 0 is knocked out,
-    unconscious and stable, instead of dying (unless the damage kills outright).
+    unconscious and stable, instead of dying. A monster is knocked out however hard the
+    blow (the rule of instant death from massive damage is a character's, and a monster
+    dying at 0 is the DM's custom the attacker's choice sets aside); a character the blow
+    takes past its hit point maximum still dies outright.
     Damage left over after reaching 0 that equals the hit point maximum kills outright.
     Damage to a creature already at 0 HP is a failed death save (two on a critical hit),
     and kills outright if it reaches the hit point maximum.
@@ -196,7 +199,7 @@ def apply_damage(
         new = vitals.model_copy(update={"temp_hp": temp_left, "hp": vitals.hp - rest})
         return DamageResult(vitals, new, adjusted, absorbed)
     overflow = rest - vitals.hp
-    if knock_out and overflow < vitals.max_hp:
+    if knock_out and (dies_at_zero or overflow < vitals.max_hp):
         new = vitals.model_copy(
             update={"temp_hp": temp_left, "hp": 0, "state": LifeState.STABLE,
                     "death_successes": 0, "death_failures": 0}

@@ -401,3 +401,29 @@ def hidden(a: Asked) -> str | None:
             f"away), and attacks against {name} have disadvantage."
         )
     return f"No: {sheet.name} is not hidden now."
+
+
+def beaten(a: Asked) -> str | None:
+    """Asked out of a fight: "are the rats dead?", "are the goblins gone?" — the foes of a
+    fight the party has won, by the kind or name the question uses."""
+    if a.state.encounter is not None or a.campaign is None or not a.has(*_BEATEN_WORDS):
+        return None
+    for eid in a.state.defeated:
+        spec = a.campaign.encounters.get(eid)
+        if spec is None:
+            continue
+        for group in spec.monsters:
+            name = group.name or a.campaign.monster(group.monster).name
+            words = {w.lower() for w in name.split()} | {group.monster.replace("_", " ")}
+            said = {w.removesuffix("s") for w in a.words}
+            if not {w.removesuffix("s") for w in words} & said:
+                continue
+            many = group.count > 1 and group.name is None
+            who = f"the {name.lower()}s" if many else (group.name or f"the {name.lower()}")
+            fell = "are" if many else "is"
+            return f"Yes: {who} {fell} beaten — the party won that fight ({spec.name})."
+    return None
+
+
+_BEATEN_WORDS = ("dead", "alive", "gone", "beaten", "dealt with", "finished", "killed", "left")
+"""Words that ask whether foes fought before are still a threat."""

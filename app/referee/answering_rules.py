@@ -425,7 +425,8 @@ def challenge_dc(a: Asked) -> str | None:
     if campaign is None:
         return None
     found = [campaign.challenges[t] for t in a.intent.targets if t in campaign.challenges]
-    asks_the_roll = a.word("dc", "difficulty", "hard", "chance", "roll", "rolls", "check")
+    asks_the_roll = a.word("dc", "difficulty", "hard", "chance", "roll", "rolls", "check",
+                           "safe", "risky", "dangerous", "risk", "easy")  # fmt: skip
     if not found or not (asks_the_roll or a.has("can i", "what happens")):
         return None
     spec = found[0]
@@ -437,4 +438,10 @@ def challenge_dc(a: Asked) -> str | None:
     if sheet is not None and spec.kind != "save":
         bonus = sheet.check_modifier(spec.skill, spec.ability) if spec.skill or spec.ability else 0
         text += f" {sheet.name}'s bonus is {signed(bonus)}."
+    risk = a.word("safe", "risky", "dangerous", "risk") or a.has("what happens")
+    cost = spec.failure
+    hurts = [f"{cost.damage.amount} {cost.damage.type.value} damage"] if cost.damage else []
+    hurts += [f"being left {cost.condition.value}"] if cost.condition else []
+    if risk and hurts:  # "is it safe to cross?": what a failed roll costs
+        text += f" A failure means {' and '.join(hurts)}."
     return text

@@ -331,7 +331,9 @@ def carried(a: Asked) -> str | None:
     return None
 
 
-_OWN_ITEM = re.compile(r" (?:have|got|carry|carrying) (?:still )?my ([a-z' ]+?) ?$")
+_OWN_ITEM = re.compile(
+    r" (?:have|got|carry|carrying) (?:still )?(?:my|the|a|an|any|that|this|our) ([a-z' ]+?) ?$"
+)
 """A thing asked after as one's own ("do I still have my holy symbol")."""
 PACKS = ("pack", "packs", "backpack", "bag", "bags", "pockets", "pocket", "satchel", "pouch",
          "kit", "rucksack", "knapsack")  # fmt: skip

@@ -17,6 +17,13 @@ _WHO_I_AM = re.compile(
     r"describe (?:my|me) ?(?:character|self|pc)?|what(?:'s| is) my character(?: like)?|"
     r"what am i playing)\b"
 )
+_MINE = re.compile(
+    r"\b(?:which|what) (?:characters?|ones?|heroes|pcs?|guys) (?:are|is) (?:mine|ours|me)\b|"
+    r"\b(?:which|what|who) (?:characters?|ones?|heroes|pcs?) (?:do|am|did) (?:i|we) "
+    r"(?:play|playing|control|controlling|have|get|got)\b|"
+    r"\bwho(?:'s| is| are) (?:mine|ours)\b|\bwhich (?:is|are) (?:mine|ours)\b"
+)
+"""Asking which of the party's characters are the asker's own (at a shared table)."""
 """Asking who one plays."""
 _WHO_WE_ARE = re.compile(
     r"\b(?:who are we(?= *(?:again|exactly|here|even|then)?\W*$)|"
@@ -33,6 +40,20 @@ def _who(sheet: CharacterSheet) -> str:
     vit = sheet.vitals
     shape = f"{vit.hp}/{vit.max_hp} HP, AC {sheet.armor_class}"
     return f"{sheet.name}, a level {sheet.level} {kind} ({shape})"
+
+
+def mine(a: Asked) -> str | None:
+    """Asked: "which characters are mine?" — the characters the asking player plays, by
+    the seat of the character the line is typed as."""
+    if not _MINE.search(a.text.lower()) or a.own_sheet is None:
+        return None
+    state = a.state
+    player = state.controller_of(a.own_sheet.id)
+    if len(state.players) < 2 or player is None:
+        names = join_words([s.name for s in state.party.values()])
+        return f"All of them: you play the whole party ({names})."
+    own = [state.name_of(c) for c in state.players.get(player, [])]
+    return f"{player}, you play {join_words(own)}."
 
 
 def who_we_are(a: Asked) -> str | None:

@@ -38,6 +38,14 @@ IMPERATIVE = frozenset({"do", "have"})
 only with a person after them ("do you…", "have we…") or a question mark."""
 
 
+_FOES_STATE = re.compile(
+    r"^(?:are|is|were|was) (?:the |all the |all |those |these |they |it |he |she |that )?"
+    r"(?:\w+ ){0,2}(?:all )?(?:really |still |all )?(?:dead|alive|down|gone|beaten|dealt with|"
+    r"finished|unconscious|asleep|out cold|breathing)\b"
+)
+"""Asked how foes stand ("are the rats dead?", "is it still alive?"): the fight's to tell."""
+
+
 def question(ctx: Context) -> Intent | None:
     """A question to the DM: answered, never acted on."""
     vocab = ctx.vocab
@@ -86,6 +94,9 @@ def question(ctx: Context) -> Intent | None:
     pointed = _WHO_THIS.match(said)
     if pointed is not None and not ctx.scope.fighting:  # "who is this old guy?": the one here
         present = ctx.named("npc") or ctx.scope.of("npc")
+        looks = set(said.split()) - {"who", "whos", "who's", "is", "the", "this", "that", "guy"}
+        fits = [n for n in present if any(looks & set(name.split()) for name in n.names)]
+        present = fits if len(present) > 1 and len(fits) == 1 else present  # "the old guy"
         if len(present) == 1:
             return ctx.intent("question", targets=(present[0].id,))
     doubted = _DOUBTED.match(said)
@@ -108,6 +119,8 @@ def question(ctx: Context) -> Intent | None:
     said_to = said_to or [n for n in ctx.named("npc") if called_by(ctx.raw, n)]
     if said_to:
         return ctx.intent("talk", targets=(said_to[0].id,), topic=topic_of(ctx, said_to[0].id))
+    if _FOES_STATE.match(said):  # "are the rats dead?": the DM knows, no person's topic
+        return ask_about(ctx)
     if not ctx.named("npc") and not any(has_phrase(said, w) for w in ("say", "said", "told")):
         keyed = [(n, k) for n in ctx.scope.of("npc") if (k := topic_key(ctx, n.id)) is not None]
         if len(keyed) == 1 and not ctx.named("creature", "member", "feature", "exit"):
@@ -317,6 +330,12 @@ def ask_about(ctx: Context) -> Intent:
         things = [*singled, *rest]
         extra = ("described",) if friends else ()
     targets = tuple(dict.fromkeys([*fallen, *(t.id for t in things)]))
+    if not targets:  # "is it safe to cross?": the one challenge here whose verb it says
+        verbs = {
+            t.id: {n.split()[0] for n in t.names if " " in n} for t in ctx.scope.of("challenge")
+        }
+        tried = [cid for cid, said in verbs.items() if any(has_phrase(ctx.said, v) for v in said)]
+        targets = tuple(tried) if len(tried) == 1 else ()
     topic = None
     if things and things[0].kind == "npc":
         topic = topic_of(ctx, things[0].id)

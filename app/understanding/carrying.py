@@ -136,9 +136,11 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
                                   action="pour")  # fmt: skip
             return ctx.intent("give", targets=(to[0].id, carried[0].id), item=carried[0].id)
         item = _item_id(ctx, rest)
-        if item and to:
+        if item and to and not carried:  # "toss my potion to Thorin" with none: said so,
+            # unsure (a clause before may take it: "grab the salve and give it to Bram")
+            holder = _held_by_a_friend(ctx, rest.split(" to ")[0])
             return ctx.intent("give", targets=(to[0].id, item), item=item, confidence=0.3,
-                              note="that is not carried")  # fmt: skip
+                              note=holder or "that is not carried")  # fmt: skip
         return None
     if carried:
         verb = next((v for v in ctx.vocab.verbs["use"] if has_phrase(ctx.said, v)), "use")

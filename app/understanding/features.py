@@ -43,7 +43,8 @@ def feature_use(ctx: Context) -> Intent | None:
             at = verb_at(ctx.said, phrase)
             if at < 0:
                 continue
-            if " " not in phrase and (sheet is None or not sheet.has(fid)):
+            alone = ctx.said.strip(" !.") == phrase  # "rage!": asked for by name alone
+            if " " not in phrase and (sheet is None or not sheet.has(fid)) and not alone:
                 continue
             if (
                 fid == "turn_undead"

@@ -173,6 +173,8 @@ _PARTED_AND_IN = re.compile(
 through the curtain")."""
 
 
+_IN_THE_BACK = re.compile(r"\b(?:in|into|through) (?:the|his|her|its|their) (?:back|backs)\b")
+"""Where a blow lands ("stab him in the back"), not the way back."""
 _OUT_OF_OWN = re.compile(
     r"\b(?:out of|from) (?:my|his|her|their|our) (?:collar|pocket|pack|bag|belt|pouch|shirt|"
     r"coat|cloak|boot|satchel|sleeve|robes?|tunic|bodice|purse|knapsack|backpack|haversack)"
@@ -295,6 +297,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return None
         things = people
     target = things[0].id if things else None
+    stabbed = deed.key == "sneak" and _IN_THE_BACK.search(ctx.said) is not None
+    if stabbed and things and things[0].kind == "exit":
+        # "sneak up and stab the nearest goblin in the back": no way back
+        things = ctx.named(*objects, text=_IN_THE_BACK.sub(" ", rest))
     if deed.key == "sneak" and things and things[0].kind == "exit":
         crept = crept_past(ctx, things[0].id)  # "creep toward the curtain" past the guards
         if crept is not None:

@@ -429,9 +429,12 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     )
     to_foes = found is not None and found.kind == "talk" and not found.target
     unsure = found is not None and found.confidence < 0.6 and found.kind in UNSURE_OF
-    unclear = found is not None and found.kind == "ask" and not found.alternatives
+    said_why = found is not None and (
+        found.action == "unable" or (found.kind == "give" and bool(found.note))
+    )  # ("Thorin has the healing potion": why not)
+    unclear = found is not None and found.kind == "ask" and not found.alternatives and not said_why
     striking = found is not None and _SNEAK_ATTACK.search(said) is not None
-    if found is None or ((unclear or unsure or to_foes) and not striking):
+    if found is None or ((unclear or unsure or to_foes) and not (striking or said_why)):
         # no verb of the game's own fits: a deed a DM rules on ("tie up the sleeper")
         taking = found is not None and found.kind == "take" and deed_of(said) is None
         grab = next(d for d in DEEDS if d.key == "grab") if taking else None
@@ -452,7 +455,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         and more.key in ("tend", "track")
     ):  # "check Wren for injuries", "follow the bootprints": more than a look
         found = improvised(ctx) or found
-    elif found.kind in ("ask", "attack") and deed_of(said) is not None and not striking:
+    elif (
+        found.kind in ("ask", "attack") and deed_of(said) is not None and not (striking or said_why)
+    ):
         # "follow the footprints" (not a way out), "kick the cask at the rats" (not a foe)
         deed = improvised(ctx)
         aimed = deed is not None and (deed.target or "") not in ctx.state.creatures

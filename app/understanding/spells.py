@@ -27,9 +27,14 @@ def _names() -> dict[str, list[str]]:
 
 
 def names_a_spell(text: str) -> bool:
-    """The words are an SRD spell's name ("Fire Bolt", "healing word")."""
+    """The words are an SRD spell's name ("Fire Bolt", "healing word"), or the last word
+    of a longer one, said short ("mockery: who's a mangy boy then")."""
     said = normalise(text)
-    return any(said in names for names in _names().values())
+    short = len(said) > 5 and " " not in said
+    return any(
+        said in names or (short and any(n.split()[-1] == said for n in names if " " in n))
+        for names in _names().values()
+    )
 
 
 def spells_named(said: str) -> list[str]:

@@ -464,6 +464,9 @@ def by_verbs(ctx: Context) -> Intent | None:
         if best.kind == "attack" and best.confidence < 1.0 and sure_step:
             return sure_step[0]  # "jump back": away, though "jump" may start a blow
         return best
+    refused = [r for r in readings if r.kind == "give" and r.note]
+    if refused:  # "toss my potion to Thorin" with none: why not, before "a potion is no weapon"
+        return refused[0]
     if readings:
         return readings[0]
     if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave) and not left_be(ctx, ctx.said):

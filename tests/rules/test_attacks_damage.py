@@ -178,18 +178,27 @@ def test_damage_then_heal_properties(max_hp: int, hp_seed: int, temp: int, amoun
 def test_a_blow_to_subdue_knocks_out_instead_of_killing() -> None:
     r = apply_damage(Vitals(hp=7, max_hp=7), 9, SLASH, dies_at_zero=True, knock_out=True)
     assert r.vitals.hp == 0 and r.vitals.state is LifeState.STABLE and r.dropped_to_zero
-    # damage past the maximum still kills outright, however gently it was meant
-    r = apply_damage(Vitals(hp=7, max_hp=7), 14, SLASH, dies_at_zero=True, knock_out=True)
+    # a monster is knocked out however hard the blow: a goblin at 2 HP, a 14-point blow
+    r = apply_damage(Vitals(hp=2, max_hp=7), 14, SLASH, dies_at_zero=True, knock_out=True)
+    assert r.vitals.state is LifeState.STABLE and not r.instant_death
+    # a character taken past the hit point maximum still dies outright (massive damage)
+    r = apply_damage(Vitals(hp=7, max_hp=7), 14, SLASH, knock_out=True)
     assert r.vitals.state is LifeState.DEAD and r.instant_death
 
 
 @given(hp=st.integers(1, 60), most=st.integers(0, 60), dealt=st.integers(0, 200))
-def test_a_subduing_blow_never_kills_below_the_instant_death_line(
+def test_a_subduing_blow_never_kills_a_monster(hp: int, most: int, dealt: int) -> None:
+    vitals = Vitals(hp=hp, max_hp=hp + most)
+    r = apply_damage(vitals, dealt, SLASH, dies_at_zero=True, knock_out=True)
+    assert r.vitals.state is not LifeState.DEAD
+    if dealt >= hp:
+        assert r.vitals.state is LifeState.STABLE and r.vitals.hp == 0
+
+
+@given(hp=st.integers(1, 60), most=st.integers(0, 60), dealt=st.integers(0, 200))
+def test_a_subduing_blow_kills_a_character_only_past_the_instant_death_line(
     hp: int, most: int, dealt: int
 ) -> None:
     vitals = Vitals(hp=hp, max_hp=hp + most)
-    r = apply_damage(vitals, dealt, SLASH, dies_at_zero=True, knock_out=True)
-    if dealt - hp < vitals.max_hp:
-        assert r.vitals.state is not LifeState.DEAD
-    if dealt >= hp and dealt - hp < vitals.max_hp:
-        assert r.vitals.state is LifeState.STABLE and r.vitals.hp == 0
+    r = apply_damage(vitals, dealt, SLASH, knock_out=True)
+    assert (r.vitals.state is LifeState.DEAD) == (dealt - hp >= vitals.max_hp)

@@ -121,3 +121,38 @@ def test_the_bell_taken_hold_of_and_set_swinging_is_rung() -> None:
 def test_a_locket_dug_out_of_ones_collar_needs_no_roll() -> None:
     said = read(BELFRY, "ione", "digs the tarnished locket out of her collar")[0]
     assert (said.kind, said.action) == ("improvise", "auto")
+
+
+def test_a_stab_in_the_back_after_sneaking_up_is_no_way_back() -> None:
+    tunnel = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True},
+              "defeated": ["cellar_rats"]}  # fmt: skip
+    said = read(tunnel, "mira", "I sneak up and stab the nearest goblin in the back")
+    assert all(s.kind != "move" for s in said)
+
+
+def test_a_potion_tossed_to_a_friend_by_one_without_it_is_said_so() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    said = read(inn, "mira", "toss my potion to thorin")[0]
+    assert (said.kind, said.note) == ("give", "Thorin has the healing potion")
+
+
+def test_a_spell_named_short_before_a_colon_is_cast_not_a_stranger_speaking() -> None:
+    from app.understanding.spells import names_a_spell
+
+    assert names_a_spell("mockery") and names_a_spell("Missile")
+    assert not names_a_spell("Gandalf") and not names_a_spell("word")
+
+
+def test_a_feature_asked_for_by_name_alone_is_that_feature_had_or_not() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves", "turn": "bram"}
+    said = read(wolves, "bram", "rage!")[0]  # a fighter: said plainly that he has none
+    assert (said.kind, said.action, said.note) == ("ask", "unable", "Bram has no Rage")
+    skel = {"campaign": "hollow_ford", "scene": "barrow", "flags": {"barrow_open": True},
+            "fight": "barrow_dead", "turn": "ivo"}  # fmt: skip
+    said = read(skel, "ivo", "bardic inspo for bram")[0]
+    assert (said.kind, said.action, said.targets) == ("feature", "bardic_inspiration", ("bram",))
+
+
+@pytest.mark.parametrize("line", ["check the inventory", "Mira rummages through her pack"])
+def test_a_look_through_ones_own_pack_is_the_inventory(line: str) -> None:
+    assert read({"campaign": "crossroads", "scene": "inn"}, "mira", line)[0].kind == "inventory"

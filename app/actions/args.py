@@ -17,6 +17,7 @@ from pydantic import (
 )
 from pydantic.json_schema import SkipJsonSchema
 
+from app.world.spec import FlagValue
 from rules.abilities import Ability
 from rules.conditions import Condition
 from rules.damage import DamageType
@@ -224,7 +225,7 @@ class SetFlagArgs(_Args):
 
     name: Annotated[str, Field(pattern=r"^[a-z0-9_]{1,40}$")]
     value: Annotated[
-        bool | int | str,
+        FlagValue,
         WithJsonSchema({"anyOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"}]}),
     ]
 

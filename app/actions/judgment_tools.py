@@ -17,6 +17,7 @@ from app.actions.registry import ToolError, ToolOutcome
 from app.world import judgments as judging
 from app.world.ledger import LedgerEvent, RelationshipShifted
 from app.world.sensitivity import sensitivity_map
+from app.world.spec import SAVED_INT
 from app.world.state import GameState
 from app.world.truth import Judgment, JudgmentCategory
 
@@ -38,7 +39,9 @@ class RecordJudgmentArgs(BaseModel):
     character_id: Id | None = Field(default=None, description="Who said it")
     direction: Literal["up", "down"] | None = None
     confidence: float = Field(ge=0.0, le=1.0)
-    evidence: list[Annotated[int, Field(ge=0)]] = Field(default_factory=list, max_length=20)
+    evidence: list[Annotated[int, Field(ge=0, le=SAVED_INT)]] = Field(
+        default_factory=list, max_length=20
+    )
     description: Annotated[str, Field(max_length=200)] = ""
 
 

@@ -91,7 +91,12 @@ def save_game(
     saving twice never pushes a real older version out of the backups."""
     path = save_path(name, folder)
     story = write_story(state.history, path)  # first: the main file is the commit point
-    text, digest = seal(tomltext.dumps(_document(state, created, story)))
+    document = _document(state, created, story)
+    unsaveable = huge(document, "save")
+    if unsaveable is not None:  # never a save the game would then refuse: the last one stays
+        raise SaveError(f"{path}: not saved — {unsaveable.key} {unsaveable.text}; the last "
+                        "save is kept as it was")  # fmt: skip
+    text, digest = seal(tomltext.dumps(document))
     # The old file's proof line is read from its last bytes; only when it matches is the
     # whole file read to confirm it was not edited since.
     if sealed_digest(path) == digest and is_whole(path, digest):

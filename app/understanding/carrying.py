@@ -153,7 +153,8 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         if kind == "use" and (spec is None or not spec.heals) and not aimed and not eaten:
             return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
                               note=f"use {the(carried[0].name)} on what?")  # fmt: skip
-        plain = ctx.said.replace("'s ", " ")  # "Mira's throat" names Mira
+        plain = _GIVER.sub(" ", ctx.said).replace("'s ", " ")  # "Mira's throat" names Mira;
+        # "the potion Thorin gave me" names only who gave it
         members = [m.id for m in ctx.named("member", text=plain) if m.id != ctx.actor]
         down = [c for c, s in ctx.state.party.items() if c != ctx.actor and s.vitals.hp <= 0]
         if (
@@ -205,6 +206,11 @@ EATEN = frozenset({
 })  # fmt: skip
 """Ways of using a thing that are eating or drinking it: done to oneself (the referee's
 telling of them reads the same set)."""
+_GIVER = re.compile(
+    r"\b(?:that |which |who )?(?:[\w']+ )(?:gave|handed|passed|lent|tossed|threw|brought) "
+    r"(?:me|us|her|him|them)\b"
+)
+"""Who gave the thing, told to say which thing it is ("the potion Thorin gave me")."""
 _TO_SOMEONE = re.compile(r"\b(?:him|her|them|lass|lad|girl|boy|friend|mate|pal|kid)\b")
 """Someone a thing is given to, said without a name."""
 

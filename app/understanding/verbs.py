@@ -432,6 +432,9 @@ def by_verbs(ctx: Context) -> Intent | None:
         reading: Intent | None = None
         if kind in ("take", "move") and _purpose(ctx.said, at, hits):
             continue  # "give the key to Tam to take to Berta": his errand, not ours
+        handed = any(h[2] in ("give", "drop") and h[0] < at for h in hits)
+        if kind == "move" and handed and ctx.said.startswith("back", at):
+            continue  # "give the locket back to Ione": returned, nobody goes back
         if kind == "attack":
             reading = _attack(ctx)
             reading = attack_style(ctx, reading) if reading.kind == "attack" else reading

@@ -44,6 +44,14 @@ _CHAT_WORDS = {"w": "with", "ur": "your", "wat": "what", "wot": "what", "pls": "
 _ARE_YOU = re.compile(r"\br u\b")
 _YOU = re.compile(r"\bu(?= (?:ok|okay|alright|all right|hurt|good|fine|there|know|see|doing)\b)")
 """"r u" and "u" before how one is: "are you", "you" (never "u" alone, a way up)."""
+_EM = re.compile(r"(\w) '?em\b(?!')")
+"""Chat's "em" after a word ("tie em up"): "them"."""
+_ILL = re.compile(
+    r"^ill (?=(?:tie|go|take|grab|try|cast|attack|hit|shoot|get|check|look|ask|"
+    r"talk|give|use|drink|help|stay|wait|pick|open|search|keep|follow|do|be|just|"
+    r"have|need|head|run|sneak|climb|bind|light|put|hold)\b)"
+)
+"""A line opened with "ill" before a verb: "i'll" typed without its apostrophe."""
 _ASKED_U = re.compile(r"\b(will|can|would|could|do|did|have|should|shall|thank|tell|give) u\b")
 """A "u" after a word that asks or thanks ("will u pay us", "thank u"): "you"."""
 
@@ -69,6 +77,8 @@ def normalise(text: str) -> str:
     text = _CHAT.sub(lambda m: _CHAT_WORDS[m.group(1)], text)  # "the one w the saucepan"
     text = _YOU.sub("you", _ARE_YOU.sub("are you", text))  # "r u ok", "u alright"
     text = _ASKED_U.sub(r"\1 you", text)  # "how much will u pay us"
+    text = _EM.sub(r"\1 them", text)  # "tie em up", "get 'em"
+    text = _ILL.sub("i'll ", text)  # "ill tie up the other one too"
     return " ".join(re.sub(r"[^\w\s']", " ", text).replace("_", " ").split())
 
 

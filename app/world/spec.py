@@ -17,8 +17,14 @@ Key = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 """An id an author gives a table (a scene, an NPC, a trigger): lowercase letters, digits,
 ``-`` and ``_``."""
 
-FlagValue = bool | int | str
-"""What a flag holds: set or not, a number, or a word."""
+SAVED_INT = 2**63 - 1
+"""The largest whole number a save holds (TOML's 64 bits): no number past it reaches the
+game, or the save written with it would not load."""
+SavedInt = Annotated[int, Field(ge=-SAVED_INT - 1, le=SAVED_INT)]
+"""A whole number a save can hold."""
+
+FlagValue = bool | SavedInt | str
+"""What a flag holds: set or not, a number (one a save holds), or a word."""
 
 
 Name = Annotated[str, Field(min_length=1, max_length=120, pattern=r"\S")]

@@ -1,0 +1,69 @@
+"""A number no save can hold never reaches one: a DM's flag or judgment evidence past 64
+bits is refused as a tool error, and a game that holds one anyway is not saved over its
+last good save (the save it would write, the game would refuse to load)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.actions.calls import ToolCall
+from app.actions.sets import ALL_TOOLS
+from app.saves.document import load_save, save_game
+from app.saves.names import SaveError
+from app.session.setup import start_session
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
+from app.world.state import GameState
+
+PAST = 2**63
+
+
+def _game() -> GameState:
+    return start_session(load_campaign(CAMPAIGNS_DIR / "crossroads"), 1).state
+
+
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        ("set_flag", {"name": "gold", "value": PAST}),
+        ("set_flag", {"name": "gold", "value": -PAST - 1}),
+        (
+            "record_judgment",
+            {
+                "category": "trust_shift",
+                "about": "berta",
+                "direction": "up",
+                "confidence": 0.9,
+                "evidence": [PAST],
+            },
+        ),
+    ],
+)
+def test_a_number_past_64_bits_from_the_dm_is_a_tool_error(tool: str, args: dict) -> None:
+    state = _game()
+    before = dict(state.flags)
+    outcome = ALL_TOOLS.execute(ToolCall("c1", tool, json.dumps(args)), state)
+    assert "invalid arguments" in outcome.result["error"]
+    assert state.flags == before
+
+
+def test_the_largest_number_a_save_holds_is_kept_and_loads(tmp_path: Path) -> None:
+    state = _game()
+    ALL_TOOLS.execute(ToolCall("c1", "set_flag", json.dumps({"name": "gold", "value": PAST - 1})),
+                      state)  # fmt: skip
+    path = save_game(state, "t", tmp_path)
+    assert load_save(path, tmp_path).state.flags["gold"] == PAST - 1
+
+
+def test_a_game_holding_a_number_past_64_bits_keeps_its_last_save(tmp_path: Path) -> None:
+    state = _game()
+    path = save_game(state, "t", tmp_path)
+    good = path.read_bytes()
+    state.flags["gold"] = PAST  # (however it got there)
+    with pytest.raises(SaveError, match="larger than any number a save holds"):
+        save_game(state, "t", tmp_path)
+    assert path.read_bytes() == good
+    load_save(path, tmp_path)

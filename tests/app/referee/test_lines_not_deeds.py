@@ -156,3 +156,26 @@ def test_a_feature_asked_for_by_name_alone_is_that_feature_had_or_not() -> None:
 @pytest.mark.parametrize("line", ["check the inventory", "Mira rummages through her pack"])
 def test_a_look_through_ones_own_pack_is_the_inventory(line: str) -> None:
     assert read({"campaign": "crossroads", "scene": "inn"}, "mira", line)[0].kind == "inventory"
+
+
+def test_the_potion_a_friend_gave_is_drunk_not_poured_for_the_friend() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria",
+            "give": {"aria": ["healing potion"]}, "wounds": {"aria": 11}}  # fmt: skip
+    said = read(rats, "aria", "I drink the potion Thorin gave me")[0]
+    assert (said.kind, said.targets) == ("use", ("healing_potion",))
+
+
+def test_a_locket_given_back_moves_nobody() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "flags": {"knows_truth": True},
+              "defeated": ["strand_thralls"], "give": {"wren": ["tarnished locket"]}}  # fmt: skip
+    said = read(chapel, "wren", "I give the locket back to Ione")[0]
+    assert (said.kind, said.item) == ("give", "maelis_locket")
+
+
+@pytest.mark.parametrize("line", ["I tie em up with some rope before they wake up",
+                                  "ill tie up the other one too"])  # fmt: skip
+def test_chat_spellings_of_them_and_ill_are_read(line: str) -> None:
+    down = {**GUARDS, "turn": "mira",
+            "conditions": {"goblin-1": ["unconscious"], "goblin-2": ["unconscious"]}}  # fmt: skip
+    said = read(down, "mira", line)[0]
+    assert (said.kind, said.extra[:1]) == ("improvise", ("bind",))

@@ -25,7 +25,7 @@ from pathlib import Path
 from app.saves import disk
 from app.saves.document import load_checkpoint_state
 from app.saves.files import clean_orphans, files_named
-from app.saves.names import SaveError
+from app.saves.names import SaveError, StaleCheckpoint
 from app.saves.story import story_folder
 from app.world.chronicle import Chronicle
 from app.world.state import GameState
@@ -114,7 +114,7 @@ def load_checkpoint_file(path: Path, story: Chronicle) -> tuple[GameState, int]:
     otherwise put that game's state under this one's story."""
     state, turns, digest = load_checkpoint_state(path)
     if digest is not None and story.prefix_digest(turns) != digest:
-        raise SaveError(
+        raise StaleCheckpoint(
             f"{path.name}: this checkpoint belongs to another game (the story it stands on "
             "is not this game's), so it was not used"
         )

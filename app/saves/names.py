@@ -39,6 +39,11 @@ class SaveError(ValueError):
         self.backup = backup
 
 
+class StaleCheckpoint(SaveError):
+    """A checkpoint file of a branch of the story this game no longer has (turns taken
+    back and played again another way): never this game's to go back to."""
+
+
 class NotASaveFile(SaveError):
     """The path is not something a save could be: a folder, a device, a pipe, a file far
     larger than any save, or a name the game would never write."""

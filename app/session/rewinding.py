@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.saves import SaveError
+from app.saves.names import StaleCheckpoint
 from app.session.fate import FATE_NOTE
 from app.session.reloading import misfits
 from app.session.session import GameSession
@@ -90,7 +91,15 @@ def undo(session: GameSession) -> Rewound:
         names = declared(session.state)
         _go(session, point)
         return Rewound(f"Withdrew the actions declared this round ({names}).")
-    return _rewind_to(session, point, "Took back")
+    while True:
+        try:
+            return _rewind_to(session, point, "Took back", stale=True)
+        except StaleCheckpoint:  # of turns played another way since: set aside, and the
+            session.timeline.forget(point)  # one before it is where the undo goes
+        point = session.timeline.before(session.state.turn)
+        if point is None:
+            return Rewound("There is no turn to take back: each checkpoint kept belongs to "
+                           "another game, and was set aside.", False)  # fmt: skip
 
 
 def undo_point(session: GameSession) -> Checkpoint | None:
@@ -137,11 +146,20 @@ def span(state: GameState, point: Checkpoint) -> str:
     return f"turns {first}–{last}{said}"
 
 
-def _rewind_to(session: GameSession, point: Checkpoint, verb: str) -> Rewound:
+def _rewind_to(
+    session: GameSession, point: Checkpoint, verb: str, *, stale: bool = False
+) -> Rewound:
+    """Go back to ``point``; with ``stale``, a checkpoint of another branch of the story
+    is raised (:class:`StaleCheckpoint`) for the caller to pass over."""
     labels = span(session.state, point)
     taken = played(session.state, point.turn + 1)
     try:
         _go(session, point)
+    except StaleCheckpoint:
+        if stale:
+            raise
+        return Rewound(f"Could not go back: the checkpoint of turn {point.turn} is of turns "
+                       "played another way since, so it was not used", False)  # fmt: skip
     except (CannotGoBack, SaveError, OSError) as error:
         return Rewound(f"Could not go back: {error}", False)
     session.state.taken_back = taken

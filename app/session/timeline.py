@@ -18,10 +18,12 @@ Tokens the DM spent on turns taken back were paid for: the game's totals keep th
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.saves.names import StaleCheckpoint
 from app.world.chronicle import Chronicle
 from app.world.state import GameState, Snapshot
 
@@ -114,6 +116,14 @@ class Timeline:
             kept.append(c)
         self.entries = kept
 
+    def forget(self, point: Checkpoint) -> None:
+        """Drop a checkpoint found to be of a branch this game no longer has, with its
+        file: an undo then goes to the one before it."""
+        self.entries = [c for c in self.entries if c is not point]
+        if point.path is not None:
+            with contextlib.suppress(OSError):
+                point.path.unlink()
+
     def before(self, turn: int) -> Checkpoint | None:
         """The newest checkpoint taken before ``turn``."""
         earlier = [c for c in self.entries if c.turn < turn]
@@ -137,6 +147,11 @@ def restore(state: GameState, point: Checkpoint, load_file: LoadFile | None) -> 
         turns = point.snapshot.turns
     elif point.path is not None and load_file is not None:
         loaded, turns = load_file(point.path, state.history)
+        if (loaded.seed, loaded.started) != (state.seed, state.started):
+            raise StaleCheckpoint(  # (the story's first turns prove nothing: none yet)
+                f"{point.path.name}: this checkpoint belongs to another game (begun "
+                "elsewhere), so it was not used"
+            )
     else:
         raise CannotGoBack(f"turn {point.turn} is no longer kept")
     story = state.history

@@ -129,7 +129,7 @@ def test_a_checkpoint_of_another_game_is_never_loaded(tmp_path: Path) -> None:
 
     mine, other = tmp_path / "mine", tmp_path / "other"
     play(mine, "Mira: I look around\nMira: ask Berta about Tam\n/quit\n")
-    play(other, "Mira: I open the door\nMira: I wait by the fire\n/quit\n")
+    play(other, "Mira: I open the door\nMira: I wait by the fire\n/quit\n", ["--seed", "4"])
     name = saved(mine).stem
     theirs = other / f"{saved(other).stem}.story" / "checkpoints"
     ours = mine / f"{name}.story" / "checkpoints"
@@ -142,3 +142,25 @@ def test_a_checkpoint_of_another_game_is_never_loaded(tmp_path: Path) -> None:
     assert "belongs to another game" in said and "Took back" not in said
     history = load_game(saved(mine)).history
     assert [r.actions for r in history] == [["Mira: I look around"], ["Mira: ask Berta about Tam"]]
+
+
+def test_undo_after_resuming_passes_over_checkpoints_of_turns_played_another_way(
+    tmp_path: Path,
+) -> None:
+    """A rewind, then a new turn the foes follow at once (a fight begins), leaves the
+    checkpoints of the turns taken back on disk; after a resume /undo sets them aside and
+    goes back to the newest checkpoint of this game's own story, never refusing for good."""
+    lines = (
+        "Wren: talk to Nessa\nWren: ask Nessa about Corin\nWren: ask Nessa about Corin\n"
+        "/rewind 1\nIone: go back down to the harbour\n/quit\n"
+    )
+    args = ["play", "--ui", "console", "--campaign", "drowned_bell", "--seed", "257",
+            "--saves-dir", str(tmp_path)]  # fmt: skip
+    first = CliRunner().invoke(app, args, input=lines)
+    assert first.exit_code == 0, first.output
+    name = saved(tmp_path).stem
+    again = ["play", "--ui", "console", "--saves-dir", str(tmp_path), "--load", name]
+    result = CliRunner().invoke(app, again, input="/undo\n/quit\n")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "Took back" in said and "belongs to another game" not in said

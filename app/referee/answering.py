@@ -47,6 +47,7 @@ Answer = Callable[[Asked], "str | None"]
 ORDER: tuple[Answer, ...] = (
     answering_table.stuck,
     answering_table.who_plays,
+    answering_table.turns_explained,
     answering_world.why_only,
     answering_fight.whose_turn,
     answering_uses.feature_uses,

@@ -91,3 +91,31 @@ def who_plays(a: Asked) -> str | None:
     others = [state.name_of(c) for c in state.players.get(player, []) if c != a.sheet.id]
     also = f", and {join_words(others)} too" if others else ""
     return f"{player} plays {name}{also}."
+
+
+TURNS_ASKED = re.compile(
+    r"\bhow (?:does|do|will) (?:the |this |a )?(?:whole )?(?:taking turns|turn[- ]taking|turns?|"
+    r"turn order|initiative|combat|fighting|fights?|rounds?)(?: thing| system)? (?:work|go)\b"
+    r"|\bhow do (?:we|i) (?:take turns|know whose turn)\b"
+)
+"""Asking how turns are taken ("how does this whole taking turns thing work?")."""
+
+
+def turns_explained(a: Asked) -> str | None:
+    """Asked: "how does this whole taking turns thing work?" — how this table takes turns,
+    in and out of a fight, with who is up now."""
+    if not TURNS_ASKED.search(a.text.lower()):
+        return None
+    state = a.state
+    shared = len(state.players) > 1
+    calm = ("Out of a fight, say what your characters do and the DM answers each line; "
+            + ("the game says whose turn it is and passes the keyboard on. " if shared
+               else "anyone in the party may act. "))  # fmt: skip
+    fight = ("In a fight everyone acts in initiative order (the tracker shows it): on a turn "
+             "a character can move up to their speed and take one action (attack, cast a "
+             "spell, dash, dodge, disengage, help, hide, use an item), a bonus action if "
+             "something gives one, and a reaction on someone else's turn, which the game "
+             "asks about.")  # fmt: skip
+    now = state.encounter.current.name if state.encounter is not None else None
+    up = f" It is {now}'s turn now." if now else ""
+    return calm + fight + up

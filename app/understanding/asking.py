@@ -332,7 +332,8 @@ def ask_about(ctx: Context) -> Intent:
     targets = tuple(dict.fromkeys([*fallen, *(t.id for t in things)]))
     if not targets:  # "is it safe to cross?": the one challenge here whose verb it says
         verbs = {
-            t.id: {n.split()[0] for n in t.names if " " in n} for t in ctx.scope.of("challenge")
+            t.id: {n.split()[0] for n in t.names if " " in n} - _PLAIN_VERBS
+            for t in ctx.scope.of("challenge")
         }
         tried = [cid for cid, said in verbs.items() if any(has_phrase(ctx.said, v) for v in said)]
         targets = tuple(tried) if len(tried) == 1 else ()
@@ -345,6 +346,11 @@ def ask_about(ctx: Context) -> Intent:
             if topic:
                 break
     return ctx.intent("question", targets=targets, topic=topic, confidence=0.9, extra=extra)
+
+
+_PLAIN_VERBS = frozenset({"move", "go", "get", "take", "use", "open", "look", "try", "make",
+                          "do", "put", "walk", "head", "run", "find", "search"})  # fmt: skip
+"""Verbs too plain to say which challenge a question is about ("how far can I move")."""
 
 
 def _owned_by(said: str, member: Thing) -> bool:

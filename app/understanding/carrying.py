@@ -136,7 +136,8 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
                                   action="pour")  # fmt: skip
             return ctx.intent("give", targets=(to[0].id, carried[0].id), item=carried[0].id)
         item = _item_id(ctx, rest)
-        if item and to and not carried:  # "toss my potion to Thorin" with none: said so,
+        handed = re.search(r"\bat\b", rest) is None  # (not "throw the locket at her")
+        if item and to and not carried and handed:  # "toss my potion to Thorin": said so,
             # unsure (a clause before may take it: "grab the salve and give it to Bram")
             holder = _held_by_a_friend(ctx, rest.split(" to ")[0])
             return ctx.intent("give", targets=(to[0].id, item), item=item, confidence=0.3,

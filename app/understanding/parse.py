@@ -318,6 +318,17 @@ def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
 
 
 _SNEAK_ATTACK = re.compile(r"\bsneak[- ]?attack")
+_TABLE_ASKED = re.compile(
+    r"\b(?:what(?:'s| has| have)? (?:happened|gone on) (?:so far|until now|up to now)|"
+    r"(?:the )?story so far|\brecap\b|lost track|catch (?:me|us) up|fill (?:me|us) in|"
+    r"what did (?:i|we) miss|(?:hp|health|hit points?)[- ]wise|"
+    r"how(?:'s| is| are) (?:every(?:one|body)|the (?:party|group|team)|we all) "
+    r"(?:doing|holding up|looking)(?! today)|"
+    r"how (?:does|do|will) (?:the |this |a )?(?:whole )?(?:taking turns|turn[- ]taking|turns?|"
+    r"turn order|initiative)(?: thing| system)? (?:work|go))"
+)
+"""Questions for the table, never a person here ("what's happened so far? I lost track",
+"how's everyone doing, hp wise?", "how does this taking turns thing work?")."""
 _HURRY = re.compile(r"^(?:chop[- ]?chop|chop[- ]?chop[- ]?chop)[.!]*$")
 """"Chop chop": hurry up, said to the table or the party, not a blow."""
 _STATE_ASKED = re.compile(r"\s*(?:is|are|was|were|has|have|did|does)\b[^?]*\?\s*$", re.I)
@@ -418,6 +429,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         friend = subdue is not None and any(t in ctx.state.party for t in subdue.targets)
         if subdue is not None and subdue.extra[:1] == ("knock_out",) and not friend:
             return subdue  # (not "dont kill him thorin!": words to a friend)
+    called_now = [n for n in ctx.scope.of("npc") if q.called_by(ctx.raw, n)]
+    if _TABLE_ASKED.search(said) and not called_now:  # "what's happened so far?
+        return ctx.intent("question", confidence=0.9)  # I lost track": the table's, no NPC's
     cue = any(starts_with(said, c) for c in ctx.vocab.talk_cues)
     found = (
         r.whole_line(ctx, said)

@@ -46,3 +46,29 @@ async def test_whos_the_old_guy_is_the_old_man_of_two_people() -> None:
 async def test_is_it_safe_to_cross_tells_the_roll_of_the_crossing() -> None:
     said = await told(STRAND, "wren", "is it safe to cross?")
     assert "To cross the flooded causeway" in said and "DC 11" in said
+
+
+INN = {"campaign": "crossroads", "scene": "inn"}
+
+
+async def test_the_story_so_far_is_the_tables_question_not_bertas() -> None:
+    for line in ("wait what's happened so far? I lost track", "recap the story so far please"):
+        assert read(INN, "mira", line)[0].kind == "question"
+    said = await told(INN, "mira", "how's everyone doing, hp wise?")
+    assert "Nobody in the party is hurt" in said and "Berta" not in said
+
+
+async def test_how_taking_turns_works_is_told() -> None:
+    said = await told(INN, "mira", "how does this whole taking turns thing work?")
+    assert "initiative order" in said and "one action" in said
+
+
+async def test_leaving_the_table_for_dinner_is_said_to_nobody_in_the_story() -> None:
+    said = read(INN, "mira", "sorry guys my mum's calling, gotta go")[0]
+    assert said.kind != "talk"
+    assert read(INN, "mira", "we have to go to the cellar")[0].kind != "ask"
+
+
+async def test_who_am_i_playing_is_the_sheet() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    assert "Ione is a level 3" in await told(harbour, "ione", "who am I playing exactly?")

@@ -73,8 +73,14 @@ class Piece:
 
 
 def _masked(text: str) -> str:
-    """The line with quoted speech blanked out (same length), so no cut falls inside it."""
-    return QUOTED_SPEECH.sub(lambda m: "\0" * len(m.group(0)), text)
+    """The line with quoted speech blanked out (same length), so no cut falls inside it,
+    nor at the "and" of "between Aria and the rats" (two ends of one place)."""
+    text = QUOTED_SPEECH.sub(lambda m: "\0" * len(m.group(0)), text)
+    return _BETWEEN.sub(lambda m: m.group(1) + "\0" * len(m.group(2)), text)
+
+
+_BETWEEN = re.compile(r"(\bbetween\s+(?:[\w']+\s+){1,3}?)(and)(?=\s)", re.IGNORECASE)
+"""The "and" of a place between two things, never a cut."""
 
 
 def _cut(text: str, pattern: re.Pattern[str], strong: bool) -> list[Piece]:

@@ -78,6 +78,13 @@ _ALONG = re.compile(r"\b(?:back |away )?(?:down|over) (?:the|that|this) (?!groun
 """A way along ("down the nave", "over the sand"): where a shove sends its foe."""
 
 
+_DARTING = re.compile(
+    r"\bdart(?:s|ed|ing)? (?:in|forward|across|over|past|between|around|round|under|up|back|"
+    r"away|behind|out|through|toward|towards|to)\b"
+)
+""""Dart" as a quick step ("I dart in and stab it"), not the weapon."""
+
+
 def _friend_held(ctx: Context) -> bool:
     """The line takes hold of a friend: one of the party, someone here, or someone called
     by a name that is no foe's (Corin, dragged off by the thralls, is nobody the game has
@@ -110,6 +117,8 @@ def attack_style(ctx: Context, intent: Intent) -> Intent:
         None,
     )
     named = [w for w in ctx.vocab.weapons if has_phrase(ctx.said, w)]
+    if _DARTING.search(ctx.said):  # "I dart in": a quick step, no dart thrown
+        named = [w for w in named if w not in ("dart", "darts")]
     weapon = named[0] if named else None
     if style is None and len(named) > 1 and _both_carried(ctx, named):
         style = "both"  # "shortsword and dagger at goblin 2": a blade in each hand

@@ -109,7 +109,8 @@ def one_deed(read: list[Intent]) -> list[Intent]:
 
 _CLOSING = re.compile(
     r"^\W*(?:i\s+|[A-Z][a-z]+\s+)?(?:charges?|rush(?:es)?|runs? (?:at|up to)|close (?:in on|with)|"
-    r"go(?:es)? for|leap at|"
+    r"go(?:es)? for|leap at|(?:dart|dive|rush|charge|leap|wade|jump|step|run|sprint|dash)(?:s|es)? "
+    r"in(?! (?:the|a|an|my|his|her)\b)|"
     r"lunge at|dash at|advance on|step up to|move in on|"
     r"(?:sneak|sneaks|creep|creeps|slip|slips|circle|circles|get|gets|move|moves|edge|edges)"
     r" (?:up |round |around )?(?:behind|up to|up on|round to|around to))\b",

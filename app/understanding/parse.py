@@ -131,6 +131,8 @@ def understand_clause(
         return ctx.intent("ask", confidence=0.0, note="an empty line")
     if _HURRY.match(said):  # "chop chop": the table's impatience, no blow
         return ctx.intent("ask", confidence=0.2, note="a hurry-up, not a deed")
+    if re.fullmatch(_CRY, said):  # "RAAAH!" alone: a cry, no words to anyone
+        return ctx.intent("ask", confidence=0.35, note="a battle cry, not a deed")
     shortcut = r.whole_line(ctx, said)
     if shortcut is not None:
         return shortcut
@@ -163,6 +165,7 @@ def understand_clause(
             return other
         said = for_the_speaker(said, raw, actor, state)  # "Cass, cast guidance on me"
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
+    said = _CRY_FIRST.sub("", said)  # "RAAAH! I charge the rats": the charge, shouted
     said = levered(_mend_question(_strip_fillers(said, vocab), vocab))
     said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:
@@ -329,6 +332,10 @@ _TABLE_ASKED = re.compile(
 )
 """Questions for the table, never a person here ("what's happened so far? I lost track",
 "how's everyone doing, hp wise?", "how does this taking turns thing work?")."""
+_CRY = r"(?:r+a+w*r*g*h+|a+r+g+h+|h+r+a+h*|y+a+h+|h+y+a+h+|w+a+a+h+|h+u+z+a+h*|a+a+h+)"
+_CRY_FIRST = re.compile(rf"^{_CRY}\s+(?=\w)")
+"""A battle cry before the deed ("RAAAH! I charge the rats"): its colour, no words to
+anyone."""
 _HURRY = re.compile(r"^(?:chop[- ]?chop|chop[- ]?chop[- ]?chop)[.!]*$")
 """"Chop chop": hurry up, said to the table or the party, not a blow."""
 _STATE_ASKED = re.compile(r"\s*(?:is|are|was|were|has|have|did|does)\b[^?]*\?\s*$", re.I)

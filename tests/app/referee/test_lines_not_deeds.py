@@ -179,3 +179,26 @@ def test_chat_spellings_of_them_and_ill_are_read(line: str) -> None:
             "conditions": {"goblin-1": ["unconscious"], "goblin-2": ["unconscious"]}}  # fmt: skip
     said = read(down, "mira", line)[0]
     assert (said.kind, said.extra[:1]) == ("improvise", ("bind",))
+
+
+RAT_FIGHT = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+
+
+def test_a_battle_cry_before_the_charge_is_its_colour() -> None:
+    said = read(RAT_FIGHT, "thorin", "RAAAH! I charge the rats and swing my axe at one of em")
+    assert [s.kind for s in said] == ["attack"]
+    alone = read(RAT_FIGHT, "thorin", "RAAAH!")[0]
+    assert (alone.kind, alone.note) == ("ask", "a battle cry, not a deed")
+
+
+def test_darting_in_to_stab_a_rat_is_one_blow_with_no_dart_thrown() -> None:
+    said = read(RAT_FIGHT, "thorin", "i dart in and stab the rat thats gnawing on aria")
+    assert [(s.kind, s.item) for s in said] == [("attack", None)]
+
+
+def test_standing_between_a_friend_and_the_rats_is_no_cut_of_the_line() -> None:
+    said = read(
+        RAT_FIGHT, "thorin", "protect the lass! I get between Aria and the rats and hit one"
+    )
+    assert [s.kind for s in said][-1] == "attack"
+    assert all(s.text.strip() != "the rats" for s in said)

@@ -1,7 +1,7 @@
-"""Spells of the SRD 5.1 that players name but the game cannot cast (its rules carry only
-some of them): a line that names one is told plainly that the character does not know it,
-and what leaned on it waits — never a blow or a silence in its place ("hunter's mark the
-wounded one and shoot it")."""
+"""Spells that players name but the game cannot cast (its rules carry only some of the
+SRD 5.1's, and none from outside it): a line that names one is told plainly that the
+character does not know it, and what leaned on it waits — never a blow or a silence in its
+place ("hunter's mark the wounded one and shoot it")."""
 
 from __future__ import annotations
 
@@ -27,6 +27,11 @@ NAMED = (
     "purify food and drink", "detect poison and disease", "comprehend languages",
     "tenser's floating disk", "floating disk", "unseen servant", "fire shield", "ice storm",
     "wall of fire", "cone of cold", "greater invisibility", "dimension door", "hex",
+    # and some players know from outside the SRD
+    "dissonant whispers", "toll the dead", "booming blade", "green-flame blade", "chaos bolt",
+    "ice knife", "catapult", "thunder step", "shadow blade", "mind sliver", "frostbite",
+    "word of radiance", "sword burst", "infestation", "lightning lure", "create bonfire",
+    "silvery barbs", "tasha's hideous laughter", "thunderclap", "primal savagery",
 )  # fmt: skip
 """Names that can only be a spell ("hunter's mark", not "light" or "command")."""
 PLAIN = ("knock", "light", "command", "message", "jump", "aid", "fly", "blur", "silence",

@@ -166,6 +166,8 @@ def understand_clause(
         said = for_the_speaker(said, raw, actor, state)  # "Cass, cast guidance on me"
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
     said = _CRY_FIRST.sub("", said)  # "RAAAH! I charge the rats": the charge, shouted
+    if scope.fighting:  # "arrow to the face": a shot, said as where it lands
+        said = _BLOW_SAID.sub(lambda m: f"{_BLOW_VERBS[m.group(1)]} at ", said)
     said = levered(_mend_question(_strip_fillers(said, vocab), vocab))
     said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:
@@ -336,6 +338,19 @@ _CRY = r"(?:r+a+w*r*g*h+|a+r+g+h+|h+r+a+h*|y+a+h+|h+y+a+h+|w+a+a+h+|h+u+z+a+h*|a
 _CRY_FIRST = re.compile(rf"^{_CRY}\s+(?=\w)")
 """A battle cry before the deed ("RAAAH! I charge the rats"): its colour, no words to
 anyone."""
+_WATCH_KEPT = re.compile(
+    r"^(?:i |we )?(?:keep|keeps|stand|stands|keep a|keeps a) (?:watch|guard|"
+    r"lookout)\b"
+)
+"""Keeping watch ("I keep watch by the door"): waiting on guard while the others act."""
+_BLOW_VERBS = {"arrow": "shoot", "bolt": "shoot", "blade": "stab", "sword": "slash",
+               "axe": "hack", "dagger": "stab", "knife": "stab", "fist": "punch",
+               "boot": "kick", "knee": "kick", "elbow": "punch"}  # fmt: skip
+_BLOW_SAID = re.compile(
+    rf"^(?:an? |my |one )?({'|'.join(_BLOW_VERBS)})s? (?:to|in|into|through) (?=the |his |her |"
+    r"its |their |that )"
+)
+"""A blow said as a weapon and where it lands ("arrow to the face", "boot to the ribs")."""
 _HURRY = re.compile(r"^(?:chop[- ]?chop|chop[- ]?chop[- ]?chop)[.!]*$")
 """"Chop chop": hurry up, said to the table or the party, not a blow."""
 _STATE_ASKED = re.compile(r"\s*(?:is|are|was|were|has|have|did|does)\b[^?]*\?\s*$", re.I)
@@ -437,6 +452,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         if subdue is not None and subdue.extra[:1] == ("knock_out",) and not friend:
             return subdue  # (not "dont kill him thorin!": words to a friend)
     called_now = [n for n in ctx.scope.of("npc") if q.called_by(ctx.raw, n)]
+    if _WATCH_KEPT.match(said) and not ctx.scope.fighting:  # "I keep watch by the door,
+        return ctx.intent("hold", confidence=0.8)  # axe ready": waits, on guard
     if _TABLE_ASKED.search(said) and not called_now:  # "what's happened so far?
         return ctx.intent("question", confidence=0.9)  # I lost track": the table's, no NPC's
     cue = any(starts_with(said, c) for c in ctx.vocab.talk_cues)

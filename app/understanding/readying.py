@@ -31,6 +31,13 @@ def _first(text: str, phrases: tuple[str, ...]) -> tuple[int, str] | None:
     return at, phrase
 
 
+_TO_DO = re.compile(
+    r"^to (?!(?:come|get|move|close|attack|strike|charge|cast|step)\w* "
+    r"(?:closer|near|nearer|in|within|at me|at us)\b)\w+"
+)
+"""What one is ready to do, said with no "when" ("ready to cast sleep on them")."""
+
+
 def readying(ctx: Context) -> Intent | None:
     """The line readies an action, or ``None``."""
     words = ctx.vocab.readying
@@ -63,10 +70,10 @@ def readying(ctx: Context) -> Intent | None:
             if trigger.startswith(lead) and len(trigger) > len(lead):
                 trigger = trigger[len(lead) :]
                 break
-    elif waiting and rest:
+    elif waiting and rest and not _TO_DO.match(rest):
         trigger = rest
     else:
-        return None
+        return None  # ("I get ready to cast sleep on them": the spell, cast; no trigger)
     for cut in (" and then ", " then ", " and ", " i ", " ill "):  # "… closer and then stab it"
         if cut in f" {trigger} ":
             trigger = f" {trigger} ".split(cut, 1)[0].strip()

@@ -37,6 +37,12 @@ def names_a_spell(text: str) -> bool:
     )
 
 
+def opens_with_a_spell(text: str) -> bool:
+    """The words begin with an SRD spell's name ("fire bolt the rat", "sleep on them")."""
+    said = normalise(text)
+    return any(said == n or said.startswith(f"{n} ") for names in _names().values() for n in names)
+
+
 def spells_named(said: str) -> list[str]:
     """The SRD spells a (normalised) line names, by name or a close slip of it."""
     return list(_named_at(said))

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from app.understanding.other_spells import NAMED as OTHER_SPELLS
 from app.understanding.readings import Context
+from app.understanding.spells import opens_with_a_spell
 from app.understanding.vocabulary import Vocabulary
+from app.understanding.words import normalise
 from rules.srd import srd
 
 
@@ -30,6 +33,9 @@ def stranger(ctx: Context) -> str | None:
         return None  # typed small, a name only in a short line and no word the game knows
     if any(first in n.split() for t in ctx.scope.things for n in t.names):
         return None
+    opening = normalise(" ".join(words[:3]))
+    if opens_with_a_spell(opening) or any(opening.startswith(n) for n in OTHER_SPELLS):
+        return None  # "dissonant whispers on her": a spell named first, not Dissonant
     people = ctx.campaign.npcs.values() if ctx.campaign is not None else ()
     if any(first in n.lower().split() for p in people for n in (p.name, *p.aliases)):
         return None  # "Nessa sends her love": someone of the story, spoken of elsewhere

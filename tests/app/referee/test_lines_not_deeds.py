@@ -202,3 +202,43 @@ def test_standing_between_a_friend_and_the_rats_is_no_cut_of_the_line() -> None:
     )
     assert [s.kind for s in said][-1] == "attack"
     assert all(s.text.strip() != "the rats" for s in said)
+
+
+def test_a_spell_from_outside_the_srd_named_first_is_no_stranger() -> None:
+    warden = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "wren"}
+    said = read(warden, "wren", "dissonant whispers on her")[0]
+    assert said.kind != "refuse"
+
+
+def test_getting_ready_to_cast_with_no_trigger_casts() -> None:
+    guards = {**GUARDS, "turn": "aria"}
+    said = read(guards, "aria", "I get ready to cast sleep on them")[0]
+    assert (said.kind, said.spell) == ("cast", "sleep")
+    readied = read(guards, "aria", "I get ready to shoot when they come closer")[0]
+    assert (readied.kind, readied.action) == ("manoeuvre", "ready")
+
+
+LANDED = [("arrow to the face", None), ("boot to the ribs of goblin 2", "goblin-2")]
+
+
+@pytest.mark.parametrize(("line", "target"), LANDED)
+def test_a_blow_said_as_where_it_lands_is_a_blow(line: str, target: str | None) -> None:
+    said = read({**GUARDS, "turn": "mira"}, "mira", line)[0]
+    assert said.kind == "attack" and (target is None or said.targets == (target,))
+
+
+def test_following_behind_is_going_along() -> None:
+    assert (
+        read({"campaign": "crossroads", "scene": "inn"}, "thorin", "I follow behind")[0].kind
+        == "hold"
+    )
+
+
+def test_keeping_watch_by_the_door_is_waiting_on_guard() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    assert read(inn, "thorin", "I keep watch by the door, axe ready")[0].kind == "hold"
+
+
+def test_a_stranger_who_casts_a_spell_is_still_a_stranger() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria"}
+    assert read(rats, "aria", "Merlin casts sleep")[0].kind == "refuse"

@@ -339,7 +339,7 @@ _CRY_FIRST = re.compile(rf"^{_CRY}\s+(?=\w)")
 """A battle cry before the deed ("RAAAH! I charge the rats"): its colour, no words to
 anyone."""
 _WATCH_KEPT = re.compile(
-    r"^(?:i |we )?(?:keep|keeps|stand|stands|keep a|keeps a) (?:watch|guard|"
+    r"^(?:i |we )?(?:keep|keeps|stand|stands|keep a|keeps a) (?:watch|"
     r"lookout)\b"
 )
 """Keeping watch ("I keep watch by the door"): waiting on guard while the others act."""

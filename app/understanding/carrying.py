@@ -70,8 +70,9 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     if kind == "take":
         here = ctx.named("item_here", text=rest)
         lying = ctx.scope.of("item_here")
-        if not here and len(lying) == 1 and _WHATEVER.search(rest):
-            here = lying  # "… then grab whatever's under it": the one thing lying there
+        if not here and len(lying) == 1 and (_WHATEVER.search(rest) or _BARE_IT.match(rest)):
+            here = lying  # "… then grab whatever's under it", "grab it": the one thing lying
+            # there (the locket the cave's words show on the cairn)
         if here:
             return ctx.intent("take", targets=(here[0].id,), item=here[0].id)
         near = " ".join(rest.split()[:12])  # a way or a person said close by, not in
@@ -207,6 +208,11 @@ EATEN = frozenset({
 })  # fmt: skip
 """Ways of using a thing that are eating or drinking it: done to oneself (the referee's
 telling of them reads the same set)."""
+_BARE_IT = re.compile(
+    r"^\s*(?:take|takes|grab|grabs|pick up|picks up|pick|picks|snatch|"
+    r"snatches|get|gets)?\s*(?:it|that|this|that thing)(?: up)?\W*$"
+)
+"""A thing taken by a pronoun alone ("grab it", "pick it up")."""
 _GIVER = re.compile(
     r"\b(?:that |which |who )?(?:[\w']+ )(?:gave|handed|passed|lent|tossed|threw|brought) "
     r"(?:me|us|her|him|them)\b"

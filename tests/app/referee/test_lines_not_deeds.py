@@ -242,3 +242,9 @@ def test_keeping_watch_by_the_door_is_waiting_on_guard() -> None:
 def test_a_stranger_who_casts_a_spell_is_still_a_stranger() -> None:
     rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria"}
     assert read(rats, "aria", "Merlin casts sleep")[0].kind == "refuse"
+
+
+def test_grab_it_takes_the_one_thing_lying_here() -> None:
+    cave = {"campaign": "drowned_bell", "scene": "sea_cave", "defeated": ["strand_thralls"]}
+    said = read(cave, "ione", "grab it")[0]
+    assert (said.kind, said.item) == ("take", "maelis_locket")

@@ -32,7 +32,8 @@ STAYING = re.compile(
 _SPOKEN = re.compile(r"\b(?:you|your|you're|youre|ma'?am|sir)\b", re.IGNORECASE)
 """Words said to someone: told back as said, not as a deed."""
 _LEAD = re.compile(
-    r"^(?:(?:ok(?:ay)?|alright|right|so|well|um+|uh+|hmm+|then|and|now|just),?\s+)*"
+    r"^(?:(?:ok(?:ay)?|alright|right|so|well|um+|uh+|hmm+|then|and|now|just|fine|sure|yeah|"
+    r"yes|yep|no|nah|sigh|ugh),?\s+)*"
     r"(?:i'll|i will|i'm going to|im going to|i'm gonna|im gonna|i want to|i'd like to|"
     r"let me|let's|lets|we'll|we|i try to|i)\s+",
     re.IGNORECASE,

@@ -99,6 +99,7 @@ def test_a_verb_is_told_in_its_third_person_form(verb: str, said: str) -> None:
         ("let's scoop out graves for the drowned, my friends",
          "Thorin scoops out graves for the drowned, their friends."),
         (" ".join(["wave"] * 30), "Thorin does just that."),
+        ("fine, I follow Mira", "Thorin follows Mira."),
     ],
 )  # fmt: skip
 def test_a_deed_is_told_back_as_the_story_tells_it(typed: str, story: str) -> None:

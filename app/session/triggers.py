@@ -33,7 +33,7 @@ from app.session.quiet import watch_for
 from app.world import bonds
 from app.world.campaign import Campaign, TriggerSpec
 from app.world.facts import Reader, holds, update_defeated, uses_judged
-from app.world.ledger import GoalCompleted, TriggerFired
+from app.world.ledger import GoalCompleted, SpeechAct, TriggerFired
 from app.world.scores import score
 from app.world.state import GameState
 from app.world.truth import Deferred
@@ -153,7 +153,11 @@ def fire(
     # what the trigger gives goes to whoever's words brought it about (Berta's potion to
     # the one who reassured her), else to the party's first
     speakers = [j.speaker for j in truth.judgments if j.id in rested and j.speaker in state.party]
-    by = speakers[-1] if speakers else None
+    # (or, for words asked of someone — "Wren: tell us about Maelis" — the one who asked)
+    asked = [
+        e.speaker for e in truth.fresh if isinstance(e, SpeechAct) and e.speaker in state.party
+    ]
+    by = speakers[-1] if speakers else asked[-1] if asked else None
     more, summary = apply_effects(state, trigger.effects, by, _source(state, trigger.id))
     done.events += more
     done.events += _shift(state, trigger.id, trigger.effects.shift, done)

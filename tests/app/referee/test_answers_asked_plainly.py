@@ -72,3 +72,17 @@ async def test_leaving_the_table_for_dinner_is_said_to_nobody_in_the_story() -> 
 async def test_who_am_i_playing_is_the_sheet() -> None:
     harbour = {"campaign": "drowned_bell", "scene": "harbour"}
     assert "Ione is a level 3" in await told(harbour, "ione", "who am I playing exactly?")
+
+
+async def test_what_a_person_hands_over_goes_to_whoever_asked() -> None:
+    """ "Wren: tell us about Maelis", typed at the keyboard Ione was on: Wendel's locket goes
+    to Wren, who asked him (it went to the party's first)."""
+    light = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel"],
+             "flags": {"wendel_trusts": True}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(light)))
+    reply, who = declaring.declare(session, "Wren: tell us about Maelis", "ione")
+    assert reply.ok and who == "wren"
+    async for _ in session.process():
+        pass
+    held = {c: [i for i in s.inventory if "locket" in i] for c, s in session.state.party.items()}
+    assert held == {"ione": [], "cass": [], "wren": ["tarnished locket"]}

@@ -79,6 +79,11 @@ def request(session: GameSession, word: str, rest: str = "") -> Request | Rewoun
     state = session.state
     timeline = session.timeline
     kind = WORDS[word]
+    if kind == "undo" and rest.strip():  # "/undo 3": said plainly, not one turn taken
+        return Rewound("/undo takes back the last turn and takes no number: to go back to "
+                       f"before turn N, /rewind N. {points_text(session)}", False)  # fmt: skip
+    if kind == "redo" and rest.strip() and rest.strip().lower() != "all":
+        return Rewound("/redo brings back one undo, /redo all every one.", False)
     if kind == "undo":
         point = rewinding.undo_point(session)
         if point is None:

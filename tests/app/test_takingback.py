@@ -92,3 +92,12 @@ def test_the_turn_clock_starts_again_when_turns_are_taken_back() -> None:
     assert session.state.turn_order.turn_started == long_ago
     assert hotseat.check_timer(session.state) is None  # nobody's time ran out meanwhile
     assert (hotseat.elapsed(session.state) or 0) < 5
+
+
+def test_a_number_after_undo_is_said_to_be_rewinds_not_ignored() -> None:
+    session = start_session(crossroads(), 11)
+    play(session, [("", "mira", "I look around"), ("", "thorin", "ask Berta about Tam")])
+    said = takingback.request(session, "undo", "3")
+    assert isinstance(said, Rewound) and not said.ok and "/rewind N" in said.text
+    assert not takingback.request(session, "redo", "2").ok  # type: ignore[union-attr]
+    assert isinstance(takingback.request(session, "undo"), takingback.Request)

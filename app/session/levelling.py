@@ -170,6 +170,7 @@ def level_up_command(session: GameSession, text: str) -> LevelReply:
         )  # fmt: skip
     except ToolError as error:
         return LevelReply(str(error), False)
+    session.keep_change()
     return LevelReply(result.summary(), True, result, events)
 
 
@@ -186,6 +187,7 @@ def take(
         result, events = take_level(session.state, character_id, hp=hp, asi=asi, spells=spells)
     except ToolError as error:
         return LevelReply(str(error), False)
+    session.keep_change()
     return LevelReply(result.summary(), True, result, events)
 
 

@@ -36,6 +36,7 @@ def join(session: GameSession, rest: str) -> Reply:
     outcome = hotseat.add_player(session.state, name, resolved)
     if outcome:  # the DM hears who sits at the table now
         session.state.record("players", getattr(outcome, "detail", ""), who=name)
+        session.keep_change()
     return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))
 
 
@@ -48,4 +49,5 @@ def leave(session: GameSession, rest: str) -> Reply:
     outcome = hotseat.remove_player(session.state, parts[0], to)
     if outcome:
         session.state.record("players", getattr(outcome, "detail", ""), who=parts[0])
+        session.keep_change()
     return Reply(getattr(outcome, "detail", "") or getattr(outcome, "reason", ""), bool(outcome))

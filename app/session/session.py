@@ -167,6 +167,12 @@ class GameSession:
         declared yet): a checkpoint of the game is taken here."""
         return not self.busy and not self.pending and bool(self.state.ending or not self.foe_turn)
 
+    def keep_change(self) -> None:
+        """A change made between turns (a level taken, a player seated): the checkpoint of
+        this moment holds it, so /undo then /redo bring the game back with it, not without."""
+        if self.settled:
+            self.timeline.mark(self.state)
+
     @property
     def pending(self) -> list[PlayerAction]:
         """Declared actions waiting for the DM (kept in the state, so saves keep them)."""

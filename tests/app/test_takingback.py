@@ -101,3 +101,21 @@ def test_a_number_after_undo_is_said_to_be_rewinds_not_ignored() -> None:
     assert isinstance(said, Rewound) and not said.ok and "/rewind N" in said.text
     assert not takingback.request(session, "redo", "2").ok  # type: ignore[union-attr]
     assert isinstance(takingback.request(session, "undo"), takingback.Request)
+
+
+def test_a_level_taken_between_turns_comes_back_with_a_redo() -> None:
+    """A turn, then Thorin's level, then /undo and /redo: the redo brings the game back as
+    it stood after the level was taken (it came back without it, silently)."""
+    from app.actions.campaign_tools import apply_effects
+    from app.session.levelling import level_up_command
+    from app.world.challengespec import Effects
+
+    session = start_session(crossroads(), 3)
+    play(session, [("", "mira", "I look around")])
+    apply_effects(session.state, Effects(xp=5400), None, "a deed")
+    assert level_up_command(session, "Thorin average str+2").ok
+    assert session.state.party["thorin"].level == 4
+    assert takingback.carry_out(session, takingback.request(session, "undo")).ok  # type: ignore[arg-type]
+    assert session.state.party["thorin"].level == 3
+    assert takingback.carry_out(session, takingback.request(session, "redo")).ok  # type: ignore[arg-type]
+    assert session.state.party["thorin"].level == 4

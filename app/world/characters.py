@@ -167,4 +167,13 @@ def cast_party(
         why = level_fits(sheet, campaign)
         if why is not None:
             raise CharacterFileError(why)
+    names: dict[str, str] = {}  # the party as it will stand: every name its own
+    for slot in slots:
+        name = (cast[slot].name if slot in cast else campaign.character(slot).name).casefold()
+        if name in names:
+            raise CharacterFileError(
+                f"two characters would be called {name.title()} ({names[name]} and {slot}): "
+                "the game and the players tell them apart by name — rename one"
+            )
+        names[name] = slot
     return cast

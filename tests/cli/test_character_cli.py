@@ -203,3 +203,17 @@ def test_a_new_bard_knows_two_cantrips(tmp_path: Path) -> None:
     assert code == 0, out
     sheet = read_character(tmp_path / "lute.toml")
     assert {"vicious_mockery", "mage_hand"} <= set(sheet.spells)
+
+
+def test_an_own_character_named_as_another_of_the_party_is_refused() -> None:
+    """A character called Mira in Thorin's place would make a party of two Miras, one of
+    whom nobody could name: refused, said why."""
+    from app.world.campaignfile import load_campaign
+    from app.world.characters import CharacterFileError, cast_party
+
+    campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
+    twin = campaign.character("mira").model_copy(update={"id": "mira-two", "name": "mira"})
+    with pytest.raises(CharacterFileError, match="two characters would be called Mira"):
+        cast_party(campaign, {"thorin": twin})
+    other = twin.model_copy(update={"name": "Kara"})
+    assert cast_party(campaign, {"thorin": other})["thorin"].name == "Kara"

@@ -7,15 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.saves import load_game
+from app.session.session import GameSession
+from app.session.setup import session_for
 from app.tui import make_app
 from app.tui.driving import shown
 from app.tui.screens.reaction_dialog import ReactionScreen
-from app.tui.showcase import TRIO, rat_fight
+from app.tui.showcase import TRIO, in_the_cellar, rat_fight, shield_seed
 
 
-async def test_quitting_with_a_reaction_asked_takes_the_turn_back(tmp_path: Path) -> None:
-    session = rat_fight(TRIO)
-    session.state.turn_order.active = "Ana"  # (the showcase seats its players late)
+async def quit_at_the_reaction(tmp_path: Path, session: GameSession) -> None:
+    """Play until Aria is asked about her Shield, quit there, and check the saved game:
+    the rat's turn is taken back, nothing answered for her."""
     start = session.state.party["aria"].vitals.hp
     app = make_app(saves=tmp_path / "saves", session=session, save_as="mine", still=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -23,9 +25,15 @@ async def test_quitting_with_a_reaction_asked_takes_the_turn_back(tmp_path: Path
         await pilot.press("ctrl+q")
         await app.workers.wait_for_complete()
         await pilot.pause()
-    state = load_game("mine", tmp_path / "saves")
-    assert state.party["aria"].vitals.hp == start
-    assert all("does not cast Shield" not in r.narrative for r in state.history)
+    saved = load_game("mine", tmp_path / "saves")
+    assert saved.party["aria"].vitals.hp == start
+    assert all("does not cast Shield" not in r.narrative for r in saved.history)
+
+
+async def test_quitting_with_a_reaction_asked_takes_the_turn_back(tmp_path: Path) -> None:
+    session = rat_fight(TRIO)
+    session.state.turn_order.active = "Ana"  # (the showcase seats its players late)
+    await quit_at_the_reaction(tmp_path, session)
 
 
 async def test_quitting_with_a_reaction_asked_of_the_offline_referee_takes_it_back(
@@ -33,23 +41,10 @@ async def test_quitting_with_a_reaction_asked_of_the_offline_referee_takes_it_ba
 ) -> None:
     """The same with the offline referee, whose turn has no wait of its own for a quit to
     break into."""
-    from app.session.setup import session_for
-    from app.tui.showcase import in_the_cellar, shield_seed
-
     state = in_the_cellar(shield_seed())
     state.players = dict(TRIO)
     state.turn_order.active = "Ana"
     fight = state.encounter
     assert fight is not None  # the rat that bites first, with the referee choosing whom
     fight.turn_index = next(i for i, c in enumerate(fight.order) if c.id == "giant-rat-1")
-    session = session_for(state)
-    start = state.party["aria"].vitals.hp
-    app = make_app(saves=tmp_path / "saves", session=session, save_as="mine", still=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await shown(pilot, ReactionScreen)
-        await pilot.press("ctrl+q")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-    saved = load_game("mine", tmp_path / "saves")
-    assert saved.party["aria"].vitals.hp == start
-    assert all("does not cast Shield" not in r.narrative for r in saved.history)
+    await quit_at_the_reaction(tmp_path, session_for(state))

@@ -102,7 +102,7 @@ ORDER: tuple[Answer, ...] = (
     answering_fight.initiative,
     answering_fight.hurt_most,
     answering_self.hit_points,
-    answering_self.party_health,
+    answering_who.party_health,
     answering_fight.foes_left,
     answering_fight.positions,
     answering_fight.foe_status,

@@ -96,34 +96,6 @@ def hit_points(a: Asked) -> str | None:
     return "; ".join(told) + "."
 
 
-_HOW_ALL = re.compile(
-    r"^\W*how(?:'s|s| is| are)? (?:every(?:one|body)|we all|we|the (?:party|group|team))"
-    r"(?: (?:doing|holding up|looking|feeling))?\W*$"
-)
-"""Asking after the whole party ("how's everyone doing?", "hows everyone")."""
-
-
-def party_health(a: Asked) -> str | None:
-    """Asked: "how is everyone", "who is hurt worst", "who is down"."""
-    if a.sheet is not None or not a.about_party:
-        return None
-    down = a.word("down", "dying", "unconscious", "dead") and a.word("who", "anyone", "anybody")
-    how = _HOW_ALL.search(a.text.lower()) is not None  # "how's everyone doing?"
-    if not (a.has(*HURT_WORDS, "worst", "most hurt", "hurt most") or down or how):
-        return None
-    party = list(a.state.party.values())
-    lines = [health_text(s) for s in party]
-    fallen = [s.name for s in party if s.vitals.state is not LifeState.ALIVE]
-    worst = min(party, key=lambda s: (s.vitals.hp / s.vitals.max_hp, s.vitals.hp))
-    if down:
-        lead = f"Down: {join_words(fallen)}." if fallen else "Nobody in the party is down."
-    elif worst.vitals.hp >= worst.vitals.max_hp:
-        lead = "Nobody in the party is hurt."
-    else:
-        lead = f"Worst hurt: {worst.name}."
-    return f"{lead} {'; '.join(lines)}."
-
-
 def armour_class(a: Asked) -> str | None:
     """Asked: "what's my AC", "Thorin's armour class"."""
     sheet = a.own_sheet

@@ -1,14 +1,16 @@
-"""Answers to "who am I?", "who are we?", "tell me about my character": who the asker plays
-and who the party is, read off the sheets — a question for the table, never for a person
-of the story to shrug at."""
+"""Answers to "who am I?", "who are we?", "tell me about my character", "how's everyone
+doing?": who the asker plays, who the party is and how they are, read off the sheets — a
+question for the table, never for a person of the story to shrug at."""
 
 from __future__ import annotations
 
 import re
 
+from app.referee.answering_self import HURT_WORDS, health_text
 from app.referee.answering_words import Asked
 from app.referee.sights import join_words
 from rules.character import CharacterSheet
+from rules.damage import LifeState
 
 _WHO_I_AM = re.compile(
     r"\b(?:who am i(?= *(?:again|exactly|here|even|then)?\W*$)|who(?:'s| is) my character|"
@@ -94,3 +96,31 @@ def who_plays(a: Asked) -> str | None:
     kept = [state.name_of(c) for c in state.turn_order.companions]
     dm = f"; the DM plays {join_words(kept)}" if kept else ""
     return "; ".join(seats) + dm + "."
+
+
+_HOW_ALL = re.compile(
+    r"^\W*how(?:'s|s| is| are)? (?:every(?:one|body)|we all|we|the (?:party|group|team))"
+    r"(?: (?:doing|holding up|looking|feeling))?\W*$"
+)
+"""Asking after the whole party ("how's everyone doing?", "hows everyone")."""
+
+
+def party_health(a: Asked) -> str | None:
+    """Asked: "how is everyone", "who is hurt worst", "who is down"."""
+    if a.sheet is not None or not a.about_party:
+        return None
+    down = a.word("down", "dying", "unconscious", "dead") and a.word("who", "anyone", "anybody")
+    how = _HOW_ALL.search(a.text.lower()) is not None  # "how's everyone doing?"
+    if not (a.has(*HURT_WORDS, "worst", "most hurt", "hurt most") or down or how):
+        return None
+    party = list(a.state.party.values())
+    lines = [health_text(s) for s in party]
+    fallen = [s.name for s in party if s.vitals.state is not LifeState.ALIVE]
+    worst = min(party, key=lambda s: (s.vitals.hp / s.vitals.max_hp, s.vitals.hp))
+    if down:
+        lead = f"Down: {join_words(fallen)}." if fallen else "Nobody in the party is down."
+    elif worst.vitals.hp >= worst.vitals.max_hp:
+        lead = "Nobody in the party is hurt."
+    else:
+        lead = f"Worst hurt: {worst.name}."
+    return f"{lead} {'; '.join(lines)}."

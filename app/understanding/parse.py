@@ -22,7 +22,6 @@ from app.understanding.freeform import free_deed
 from app.understanding.improvised import SUBDUING, deed_of, improvised
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
-from app.understanding.memo import by_words
 from app.understanding.mending import mended
 from app.understanding.mockery import mockery
 from app.understanding.readying import readying
@@ -37,11 +36,18 @@ from app.understanding.rewording import (
 )
 from app.understanding.scope import build_scope
 from app.understanding.strangers import stranger as who_else
+from app.understanding.table_words import (
+    STATE_ASKED,
+    of_the_table,
+    plain_deed,
+    strip_fillers,
+    to_no_one,
+)
 from app.understanding.telling import gesture, told
 from app.understanding.threats import threat
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.understanding.ways import UP_TO_A_DOOR
-from app.understanding.words import POLITE, normalise, starts_with
+from app.understanding.words import normalise, starts_with
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -85,29 +91,6 @@ def _mend_question(said: str, vocab: Vocabulary) -> str:
     return f"{meant} {rest}".strip()
 
 
-@by_words
-def _strip_fillers(said: str, vocab: Vocabulary) -> str:
-    """Drop leading words that add nothing ("I", "we", "then", "try to")."""
-    fillers = sorted(vocab.fillers, key=len, reverse=True)
-    changed = True
-    while changed and said:
-        changed = False
-        for filler in fillers:
-            if starts_with(said, filler) and said != filler:
-                if filler == "lets" and _LETS_A_THING.match(said):
-                    continue  # "lets it fly at the wounded one": she lets it, no "let's"
-                said = said[len(filler) :].strip()
-                changed = True
-                break
-    return _POLITE_END.sub("", said)
-
-
-_POLITE_END = re.compile(rf"(?<=\w)\s+(?:{'|'.join(POLITE)})$")
-"""Politeness at the end of a line ("hp check pls"): nothing to read in it."""
-_LETS_A_THING = re.compile(r"^lets (?:it|him|her|them|the|an?|fly|loose|go of|rip)\b")
-"""A story's "lets" (she lets it fly), not a suggestion ("lets go")."""
-
-
 def understand_clause(
     text: str,
     actor: str | None,
@@ -129,10 +112,9 @@ def understand_clause(
         return ctx.intent("help")
     if not said:
         return ctx.intent("ask", confidence=0.0, note="an empty line")
-    if _HURRY.match(said):  # "chop chop": the table's impatience, no blow
-        return ctx.intent("ask", confidence=0.2, note="a hurry-up, not a deed")
-    if re.fullmatch(_CRY, said):  # "RAAAH!" alone: a cry, no words to anyone
-        return ctx.intent("ask", confidence=0.35, note="a battle cry, not a deed")
+    shouted = to_no_one(ctx, said)  # "chop chop", "RAAAH!": no deed, no words to anyone
+    if shouted is not None:
+        return shouted
     shortcut = r.whole_line(ctx, said)
     if shortcut is not None:
         return shortcut
@@ -165,10 +147,8 @@ def understand_clause(
             return other
         said = for_the_speaker(said, raw, actor, state)  # "Cass, cast guidance on me"
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
-    said = _CRY_FIRST.sub("", said)  # "RAAAH! I charge the rats": the charge, shouted
-    if scope.fighting:  # "arrow to the face": a shot, said as where it lands
-        said = _BLOW_SAID.sub(lambda m: f"{_BLOW_VERBS[m.group(1)]} at ", said)
-    said = levered(_mend_question(_strip_fillers(said, vocab), vocab))
+    said = plain_deed(said, fighting=scope.fighting)  # "RAAAH! I charge …", "arrow to the face"
+    said = levered(_mend_question(strip_fillers(said, vocab), vocab))
     said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:
         said = STORY_VOICE.sub("", said)  # "she backs off": the player's own, told as story
@@ -227,7 +207,7 @@ def freely(
     said, named = r.subject(ctx, ctx.said)
     if named is not None and named != found.actor:
         return found
-    ctx = ctx.with_said(_strip_fillers(said, vocab))
+    ctx = ctx.with_said(strip_fillers(said, vocab))
     freed = free_deed(ctx, found)
     way = ctx.scope.get(freed.target or "", "exit") if freed is not None else None
     if way is not None and _ESCORTING.match(ctx.said):
@@ -323,38 +303,6 @@ def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
 
 
 _SNEAK_ATTACK = re.compile(r"\bsneak[- ]?attack")
-_TABLE_ASKED = re.compile(
-    r"\b(?:what(?:'s| has| have)? (?:happened|gone on) (?:so far|until now|up to now)|"
-    r"(?:the )?story so far|\brecap\b|lost track|catch (?:me|us) up|fill (?:me|us) in|"
-    r"what did (?:i|we) miss|(?:hp|health|hit points?)[- ]wise|"
-    r"how(?:'s| is| are) (?:every(?:one|body)|the (?:party|group|team)|we all) "
-    r"(?:doing|holding up|looking)(?! today)|"
-    r"how (?:does|do|will) (?:the |this |a )?(?:whole )?(?:taking turns|turn[- ]taking|turns?|"
-    r"turn order|initiative)(?: thing| system)? (?:work|go))"
-)
-"""Questions for the table, never a person here ("what's happened so far? I lost track",
-"how's everyone doing, hp wise?", "how does this taking turns thing work?")."""
-_CRY = r"(?:r+a+w*r*g*h+|a+r+g+h+|h+r+a+h*|y+a+h+|h+y+a+h+|w+a+a+h+|h+u+z+a+h*|a+a+h+)"
-_CRY_FIRST = re.compile(rf"^{_CRY}\s+(?=\w)")
-"""A battle cry before the deed ("RAAAH! I charge the rats"): its colour, no words to
-anyone."""
-_WATCH_KEPT = re.compile(
-    r"^(?:i |we )?(?:keep|keeps|stand|stands|keep a|keeps a) (?:watch|"
-    r"lookout)\b"
-)
-"""Keeping watch ("I keep watch by the door"): waiting on guard while the others act."""
-_BLOW_VERBS = {"arrow": "shoot", "bolt": "shoot", "blade": "stab", "sword": "slash",
-               "axe": "hack", "dagger": "stab", "knife": "stab", "fist": "punch",
-               "boot": "kick", "knee": "kick", "elbow": "punch"}  # fmt: skip
-_BLOW_SAID = re.compile(
-    rf"^(?:an? |my |one )?({'|'.join(_BLOW_VERBS)})s? (?:to|in|into|through) (?=the |his |her |"
-    r"its |their |that )"
-)
-"""A blow said as a weapon and where it lands ("arrow to the face", "boot to the ribs")."""
-_HURRY = re.compile(r"^(?:chop[- ]?chop|chop[- ]?chop[- ]?chop)[.!]*$")
-""""Chop chop": hurry up, said to the table or the party, not a blow."""
-_STATE_ASKED = re.compile(r"\s*(?:is|are|was|were|has|have|did|does)\b[^?]*\?\s*$", re.I)
-"""A yes-or-no question about how things stand ("is rat 3 still out cold?")."""
 """The rogue's Sneak Attack named: a blow (at which foe, asked), never a sneaking check."""
 SPLITTING = re.compile(
     r"\b(?:split(?:ting)? (?:up|the party|into)|(?:go|going) (?:our )?separate ways|"
@@ -445,17 +393,15 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         helped = improvised(ctx)
         if helped is not None:
             return helped
-    if ctx.scope.fighting and SUBDUING.search(said) and not _STATE_ASKED.match(ctx.raw):
+    if ctx.scope.fighting and SUBDUING.search(said) and not STATE_ASKED.match(ctx.raw):
         # a blow to subdue, not to kill (not "is rat 3 still out cold?": asked)
         subdue = improvised(ctx)
         friend = subdue is not None and any(t in ctx.state.party for t in subdue.targets)
         if subdue is not None and subdue.extra[:1] == ("knock_out",) and not friend:
             return subdue  # (not "dont kill him thorin!": words to a friend)
-    called_now = [n for n in ctx.scope.of("npc") if q.called_by(ctx.raw, n)]
-    if _WATCH_KEPT.match(said) and not ctx.scope.fighting:  # "I keep watch by the door,
-        return ctx.intent("hold", confidence=0.8)  # axe ready": waits, on guard
-    if _TABLE_ASKED.search(said) and not called_now:  # "what's happened so far?
-        return ctx.intent("question", confidence=0.9)  # I lost track": the table's, no NPC's
+    tables = of_the_table(ctx, said)  # "what's happened so far?", "I keep watch by the door"
+    if tables is not None:
+        return tables
     cue = any(starts_with(said, c) for c in ctx.vocab.talk_cues)
     found = (
         r.whole_line(ctx, said)

@@ -1,0 +1,102 @@
+"""The table's own shorthand, read before anything else in a line: a hurry-up ("chop
+chop") and a battle cry ("RAAAH!") that are no deed and no words to anyone, a cry or a blow
+said as where it lands before the deed it colours ("RAAAH! I charge the rats", "arrow to
+the face"), keeping watch, and questions put to the table rather than to whoever stands
+nearby ("what's happened so far? I lost track", "how's everyone doing, hp wise?"); and the
+typist's own padding around a deed ("ok so I try to …", "… pls")."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.asking import called_by
+from app.understanding.intent import Intent
+from app.understanding.memo import by_words
+from app.understanding.readings import Context
+from app.understanding.vocabulary import Vocabulary
+from app.understanding.words import POLITE, starts_with
+
+TABLE_ASKED = re.compile(
+    r"\b(?:what(?:'s| has| have)? (?:happened|gone on) (?:so far|until now|up to now)|"
+    r"(?:the )?story so far|\brecap\b|lost track|catch (?:me|us) up|fill (?:me|us) in|"
+    r"what did (?:i|we) miss|(?:hp|health|hit points?)[- ]wise|"
+    r"how(?:'s| is| are) (?:every(?:one|body)|the (?:party|group|team)|we all) "
+    r"(?:doing|holding up|looking)(?! today)|"
+    r"how (?:does|do|will) (?:the |this |a )?(?:whole )?(?:taking turns|turn[- ]taking|turns?|"
+    r"turn order|initiative)(?: thing| system)? (?:work|go))"
+)
+"""Questions for the table, never a person here ("what's happened so far? I lost track",
+"how's everyone doing, hp wise?", "how does this taking turns thing work?")."""
+_CRY = r"(?:r+a+w*r*g*h+|a+r+g+h+|h+r+a+h*|y+a+h+|h+y+a+h+|w+a+a+h+|h+u+z+a+h*|a+a+h+)"
+_CRY_FIRST = re.compile(rf"^{_CRY}\s+(?=\w)")
+"""A battle cry before the deed ("RAAAH! I charge the rats"): its colour, no words to
+anyone."""
+_WATCH_KEPT = re.compile(
+    r"^(?:i |we )?(?:keep|keeps|stand|stands|keep a|keeps a) (?:watch|"
+    r"lookout)\b"
+)
+"""Keeping watch ("I keep watch by the door"): waiting on guard while the others act."""
+_BLOW_VERBS = {"arrow": "shoot", "bolt": "shoot", "blade": "stab", "sword": "slash",
+               "axe": "hack", "dagger": "stab", "knife": "stab", "fist": "punch",
+               "boot": "kick", "knee": "kick", "elbow": "punch"}  # fmt: skip
+_BLOW_SAID = re.compile(
+    rf"^(?:an? |my |one )?({'|'.join(_BLOW_VERBS)})s? (?:to|in|into|through) (?=the |his |her |"
+    r"its |their |that )"
+)
+"""A blow said as a weapon and where it lands ("arrow to the face", "boot to the ribs")."""
+_HURRY = re.compile(r"^(?:chop[- ]?chop|chop[- ]?chop[- ]?chop)[.!]*$")
+""""Chop chop": hurry up, said to the table or the party, not a blow."""
+STATE_ASKED = re.compile(r"\s*(?:is|are|was|were|has|have|did|does)\b[^?]*\?\s*$", re.I)
+"""A yes-or-no question about how things stand ("is rat 3 still out cold?")."""
+
+
+def to_no_one(ctx: Context, said: str) -> Intent | None:
+    """A line that is only a hurry-up or a cry: said to be no deed, with nobody answering."""
+    if _HURRY.match(said):  # "chop chop": the table's impatience, no blow
+        return ctx.intent("ask", confidence=0.2, note="a hurry-up, not a deed")
+    if re.fullmatch(_CRY, said):  # "RAAAH!" alone: a cry, no words to anyone
+        return ctx.intent("ask", confidence=0.35, note="a battle cry, not a deed")
+    return None
+
+
+def plain_deed(said: str, *, fighting: bool) -> str:
+    """The deed without the cry before it, and (in a fight) a blow said as where it lands
+    put as the blow ("arrow to the face": shoot at the face)."""
+    said = _CRY_FIRST.sub("", said)
+    if fighting:
+        said = _BLOW_SAID.sub(lambda m: f"{_BLOW_VERBS[m.group(1)]} at ", said)
+    return said
+
+
+def of_the_table(ctx: Context, said: str) -> Intent | None:
+    """Keeping watch out of a fight (a wait, on guard), or a question for the table that no
+    person here is called on to answer."""
+    if _WATCH_KEPT.match(said) and not ctx.scope.fighting:  # "I keep watch by the door,
+        return ctx.intent("hold", confidence=0.8)  # axe ready": waits, on guard
+    called = [n for n in ctx.scope.of("npc") if called_by(ctx.raw, n)]
+    if TABLE_ASKED.search(said) and not called:  # "what's happened so far? I lost track"
+        return ctx.intent("question", confidence=0.9)
+    return None
+
+
+@by_words
+def strip_fillers(said: str, vocab: Vocabulary) -> str:
+    """Drop leading words that add nothing ("I", "we", "then", "try to")."""
+    fillers = sorted(vocab.fillers, key=len, reverse=True)
+    changed = True
+    while changed and said:
+        changed = False
+        for filler in fillers:
+            if starts_with(said, filler) and said != filler:
+                if filler == "lets" and _LETS_A_THING.match(said):
+                    continue  # "lets it fly at the wounded one": she lets it, no "let's"
+                said = said[len(filler) :].strip()
+                changed = True
+                break
+    return _POLITE_END.sub("", said)
+
+
+_POLITE_END = re.compile(rf"(?<=\w)\s+(?:{'|'.join(POLITE)})$")
+"""Politeness at the end of a line ("hp check pls"): nothing to read in it."""
+_LETS_A_THING = re.compile(r"^lets (?:it|him|her|them|the|an?|fly|loose|go of|rip)\b")
+"""A story's "lets" (she lets it fly), not a suggestion ("lets go")."""

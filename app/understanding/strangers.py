@@ -33,9 +33,6 @@ def stranger(ctx: Context) -> str | None:
         return None  # typed small, a name only in a short line and no word the game knows
     if any(first in n.split() for t in ctx.scope.things for n in t.names):
         return None
-    opening = normalise(" ".join(words[:3]))
-    if opens_with_a_spell(opening) or any(opening.startswith(n) for n in OTHER_SPELLS):
-        return None  # "dissonant whispers on her": a spell named first, not Dissonant
     people = ctx.campaign.npcs.values() if ctx.campaign is not None else ()
     if any(first in n.lower().split() for p in people for n in (p.name, *p.aliases)):
         return None  # "Nessa sends her love": someone of the story, spoken of elsewhere
@@ -46,9 +43,12 @@ def stranger(ctx: Context) -> str | None:
         return None
     base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
     acting = base & verbs or verb in ("plays", "sings", "says", "does", "greets", "storms")
-    if verb.endswith("s") and not verb.endswith("ss") and (acting or titled):
-        return words[0]
-    return None
+    if not (verb.endswith("s") and not verb.endswith("ss") and (acting or titled)):
+        return None
+    opening = normalise(" ".join(words[:3]))  # (looked up last: every spell's name is read)
+    if opens_with_a_spell(opening) or any(opening.startswith(n) for n in OTHER_SPELLS):
+        return None  # "dissonant whispers on her": a spell named first, not Dissonant
+    return words[0]
 
 
 DEED_VERBS = frozenset({

@@ -28,6 +28,7 @@ TABLE_ASKED = re.compile(
 """Questions for the table, never a person here ("what's happened so far? I lost track",
 "how's everyone doing, hp wise?", "how does this taking turns thing work?")."""
 _CRY = r"(?:r+a+w*r*g*h+|a+r+g+h+|h+r+a+h*|y+a+h+|h+y+a+h+|w+a+a+h+|h+u+z+a+h*|a+a+h+)"
+_CRY_ALONE = re.compile(_CRY)
 _CRY_FIRST = re.compile(rf"^{_CRY}\s+(?=\w)")
 """A battle cry before the deed ("RAAAH! I charge the rats"): its colour, no words to
 anyone."""
@@ -54,7 +55,7 @@ def to_no_one(ctx: Context, said: str) -> Intent | None:
     """A line that is only a hurry-up or a cry: said to be no deed, with nobody answering."""
     if _HURRY.match(said):  # "chop chop": the table's impatience, no blow
         return ctx.intent("ask", confidence=0.2, note="a hurry-up, not a deed")
-    if re.fullmatch(_CRY, said):  # "RAAAH!" alone: a cry, no words to anyone
+    if _CRY_ALONE.fullmatch(said):  # "RAAAH!" alone: a cry, no words to anyone
         return ctx.intent("ask", confidence=0.35, note="a battle cry, not a deed")
     return None
 
@@ -73,9 +74,11 @@ def of_the_table(ctx: Context, said: str) -> Intent | None:
     person here is called on to answer."""
     if _WATCH_KEPT.match(said) and not ctx.scope.fighting:  # "I keep watch by the door,
         return ctx.intent("hold", confidence=0.8)  # axe ready": waits, on guard
-    called = [n for n in ctx.scope.of("npc") if called_by(ctx.raw, n)]
-    if TABLE_ASKED.search(said) and not called:  # "what's happened so far? I lost track"
-        return ctx.intent("question", confidence=0.9)
+    if not TABLE_ASKED.search(said):
+        return None
+    if any(called_by(ctx.raw, n) for n in ctx.scope.of("npc")):
+        return None  # ("Berta, how's everyone doing?": asked of her)
+    return ctx.intent("question", confidence=0.9)  # "what's happened so far? I lost track"
     return None
 
 

@@ -43,6 +43,7 @@ from tests.referee_corpus import (
     HOLDOUT22,
     HOLDOUT23,
     HOLDOUT24,
+    HOLDOUT25,
     INTENTS,
     Corpus,
     CorpusError,
@@ -78,6 +79,7 @@ FILES = {
     "holdout22": HOLDOUT22,
     "holdout23": HOLDOUT23,
     "holdout24": HOLDOUT24,
+    "holdout25": HOLDOUT25,
 }
 
 

@@ -162,7 +162,6 @@ _HELP = {
     "taking back": "a wish to take a turn back",
     "levelling": "a question about levels",
     "usage": "a question about the DM's cost",
-    "stepping away": "stepping away from the table",
 }
 
 
@@ -201,6 +200,8 @@ def reading(example: Example, campaign: Campaign) -> str:
         said = f"use {spec.name if spec is not None else example.action}"
     elif kind == "help":
         said = _HELP.get(example.note, "help")
+    elif kind == "ask" and example.note == "stepping away":
+        said = "chatter: stepping away from the table"
     else:
         said = {"hold": "end the turn", "inventory": "what you carry", "ask": "ask back",
                 "foreign": "another language", "refuse": "refused",

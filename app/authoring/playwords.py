@@ -46,10 +46,11 @@ INTENTS: dict[str, tuple[str, tuple[str, ...]]] = {
                    "Readying an action")),
     "hold": ("end the turn (in a fight), or wait", ("Ending your turn",)),
     "rest": ("a short or long rest, outside a fight", ("Resting",)),
-    "help": ("about the game itself: what to type, levels, the DM's cost, stepping away, "
-             "taking a turn back", ("Talking to the table", "Taking a turn back")),
-    "ask": ("not understood, or several readings: the referee asks back",
-            ("When the referee is not sure",)),
+    "help": ("about the game itself: what to type, levels, the DM's cost, taking a turn "
+             "back", ("Talking to the table", "Taking a turn back")),
+    "ask": ("not understood, several readings, or chatter to the table (stepping away): "
+            "the referee asks back, or says how to step away",
+            ("When the referee is not sure", "Talking to the table")),
     "foreign": ("a line in another language than the campaign's",
                 ("Typos, plurals and other languages",)),
     "refuse": ("makes someone act who is not in the party, or not the player's to move",

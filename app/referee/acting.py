@@ -102,16 +102,17 @@ getting snacks" is told how to step away, and keeps the turn)."""
 class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, Powers):
     """The referee's first half: from a line to tool calls."""
 
-    def aside(self, state: GameState, actor: str, text: str) -> str | None:
+    def aside(self, state: GameState, actor: str, text: str, waiting: bool = False) -> str | None:
         """The reply to a line that only asks back, says it is in another language, or asks
         what is carried: given at once at a shared table, so the player says it again on
         their own turn rather than losing it. ``None`` for a line to be played (a choice
-        offered before, taken now, is played)."""
+        offered before, taken now, is played). ``waiting``: typed by a character who may
+        not act now, in a fight too — only a question to the DM is answered then."""
         if chosen_reading(text, self.asked_back.get(actor, ())) is not None:
             return None
         intent = understand(text, actor, state, self.campaign)
         questions = (intent, *intent.then)  # ("how many goblins are there and are they
-        asked = not state.encounter and all(q.kind == "question" for q in questions)  # armed?")
+        asked = (waiting or not state.encounter) and all(q.kind == "question" for q in questions)
         if asked and any(
             answers.knower(state, self.campaign, q) is not None
             or judged_words(state, actor, q) is not None
@@ -120,6 +121,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             asked = False  # put to someone here, or words they take to heart: played
         if asked:  # "who's the woman at the end of the quay?": the game's to answer now
             return " ".join(self._say(state, q) for q in questions)
+        if waiting:
+            return None  # anything else waits for the character's turn
         if intent.then or intent.kind not in ASIDES or intent.note == "where to?":
             return None  # "I go too": along with whoever goes, when the round is played
         if intent.kind == "ask" and intent.alternatives:
@@ -221,7 +224,7 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             return levelling_text(state)
         if intent.kind == "help" and intent.note == "usage":
             return USAGE_TEXT
-        if intent.kind == "help" and intent.note == "stepping away":
+        if intent.note == "stepping away":  # "brb": chatter, answered with /away
             return STEPPING_AWAY
         if intent.kind == "help" and intent.note == "taking back":
             return TAKING_BACK_HINT

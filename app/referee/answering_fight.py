@@ -83,6 +83,8 @@ def whose_turn(a: Asked) -> str | None:
         a.has("whose turn", "my turn", "turn is it", "who next", "who is next", "who goes")
         or a.has("turn yet", "next turn", "who up", "who is up", "whose go", "who go", "whose move")
         or a.has("my go", "my move", "do i go")
+        or (a.has("is it") and a.word("turn", "go", "move"))  # "is it Pia's turn?"
+        or (a.state.encounter is not None and a.has("can i go", "can we go", "may i go"))
     ):
         return None
     fight = a.state.encounter
@@ -96,7 +98,15 @@ def whose_turn(a: Asked) -> str | None:
     at = fight.turn_index % len(fight.order)
     after = fight.order[(at + 1) % len(fight.order)]
     text = f"It is {now.name}'s turn (round {fight.round}); {after.name} is next."
-    mine = a.has("my turn", "my go", "my move", "do i go")
+    mine = a.has("my turn", "my go", "my move", "do i go", "can i go", "may i go")
+    player = next((p for p in a.state.players if p.lower() in a.words), None)
+    asked = a.member if a.named and not mine else None
+    if player is not None or asked is not None:  # "is it Pia's turn?", "is it Ione's go?"
+        owner = a.state.controller_of(now.id)
+        yes = now.id == asked if asked is not None else owner == player
+        whose = f"{now.name}'s turn ({owner}'s)" if owner else f"{now.name}'s turn"
+        answer = "Yes" if yes else "No"
+        return f"{answer}: it is {whose}, round {fight.round}; {after.name} is next."
     if mine and a.actor is not None and now.id != a.actor:
         ids = [c.id for c in fight.order]
         if a.actor in ids:  # "when's my go": how many go before

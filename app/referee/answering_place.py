@@ -32,6 +32,13 @@ PLACE = re.compile(
     r" now| again)? $"
 )
 """Words that ask what this place is, as the whole question (not "where are we going")."""
+PLACE_NAME = re.compile(
+    r" (?:what(?: is)? (?:this|the) (?:place|spot|village|town|inn|room|cave) called"
+    r"|what(?: is)? (?:this|here) called|what(?: is)? (?:the )?name of (?:this|the) (?:place"
+    r"|spot|village|town|inn|room|cave)|what(?: is)? (?:this|the) (?:place|village|town|inn) name"
+    r"|what do they call (?:this|it|here)|where are we again)(?: again| exactly)? $"
+)
+"""Words that ask only the name of the place ("what's this place called again?")."""
 BRIEF_SENTENCES = 2
 """How many of the scene's sentences a fight's answer tells."""
 
@@ -56,6 +63,8 @@ def cover_here(state: GameState, campaign: Campaign) -> list[str]:
 def the_place(a: Asked) -> str | None:
     """Asked: "what is this place?", "where are we?", "what do I see?": the scene by its
     name and its own words, who is here, what can be looked at, and the ways on."""
+    if a.campaign is not None and PLACE_NAME.search(a.text):
+        return f"{a.state.scene.name}, in {a.campaign.campaign.title}."
     if a.campaign is None or not PLACE.search(a.text):
         return None
     scene = view.scene_description(a.state, a.campaign)

@@ -19,6 +19,7 @@ _WHO_I_AM = re.compile(
     r"describe (?:my|me) ?(?:character|self|pc)?|what(?:'s| is) my character(?: like)?|"
     r"what am i playing)\b"
 )
+"""Asking who one plays."""
 _MINE = re.compile(
     r"\b(?:which|what) (?:characters?|ones?|heroes|pcs?|guys) (?:are|is) (?:mine|ours|me)\b|"
     r"\b(?:which|what|who) (?:characters?|ones?|heroes|pcs?) (?:do|am|did) (?:i|we) "
@@ -26,10 +27,9 @@ _MINE = re.compile(
     r"\bwho(?:'s| is| are) (?:mine|ours)\b|\bwhich (?:is|are) (?:mine|ours)\b"
 )
 """Asking which of the party's characters are the asker's own (at a shared table)."""
-"""Asking who one plays."""
 _WHO_WE_ARE = re.compile(
     r"\b(?:who are we(?= *(?:again|exactly|here|even|then)?\W*$)|"
-    r"who(?:'s| is) in (?:the|my|our) (?:party|group|team)|"
+    r"who(?:'s| is| s)? in (?:the|my|our) (?:party|group|team)|"
     r"(?:tell me|remind me) (?:about|of) (?:the|our) (?:party|group|team|characters)|"
     r"describe (?:the|our) (?:party|group|team)|who(?:'s| is) with me|what(?:'s| is) the party)\b"
 )

@@ -169,6 +169,10 @@ def given_lately(a: Asked) -> str | None:
     return f"The latest: {last.text or f'{who} gets {thing}'}."
 
 
+_MINE_REMINDED = ("remind me my", "remind me of my", "remind me about my", "remind me about me")
+"""Asking to be reminded of one's own ("remind me my hit points"), not of the quest."""
+
+
 def the_goal(a: Asked) -> str | None:
     """Asked: "what are we supposed to be doing", "what's our goal"."""
     if a.intent.spell and a.has("remind me"):
@@ -179,7 +183,8 @@ def the_goal(a: Asked) -> str | None:
         or a.has("what do we do now", "what do we do next", "what should i do now")
         or a.has("looking for", "searching for", "who are we after", "what are we after")
         or a.has("what do we know", "so far", "remind me what", "where are we at")
-        or a.has("name again", "remind me", "who was it", "who are we looking")
+        or a.has("name again", "who was it", "who are we looking")
+        or (a.has("remind me") and not a.has(*_MINE_REMINDED))
     ):
         return None
     aims = goals(a.state, a.campaign)

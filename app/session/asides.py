@@ -29,14 +29,18 @@ def answer_out_of_turn(session: GameSession, character: str, text: str) -> str |
     return answer_from_game(state, state.campaign, intent)
 
 
-def answer_aside(session: GameSession, character: str, text: str) -> str | None:
+def answer_aside(
+    session: GameSession, character: str, text: str, waiting: bool = False
+) -> str | None:
     """At a shared table outside a fight, the offline referee's reply to a line that plays
     nothing (asked back, another language, what is carried), given at once: the player's
-    round is not spent on it. ``None`` for any other line, or another DM."""
+    round is not spent on it. ``waiting``: the line's character may not act now (another's
+    turn, a restriction), and only a question to the DM is answered, in a fight too.
+    ``None`` for any other line, or another DM."""
     brain = session.brain
     if not isinstance(brain, OfflineReferee) or character not in session.state.party:
         return None
     try:
-        return brain.aside(session.state, character, text)
+        return brain.aside(session.state, character, text, waiting)
     except Exception:  # an aside never breaks the table: the line is played as before
         return None

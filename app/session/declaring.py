@@ -183,11 +183,14 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
         if answer is not None:
             return Reply(answer, True, late, text.strip(), aside=True), None
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
-    if not outcome:
+    if not outcome:  # not this character's to act now: a question is answered all the same
+        refused = getattr(outcome, "reason", "refused")
         answer = answer_out_of_turn(session, character, text.strip())
+        shrug = None if answer else answer_aside(session, character, text.strip(), waiting=True)
+        answer = answer or (f"{shrug} ({refused}.)" if shrug else None)  # (whose go it is)
         if answer is not None:
             return Reply(answer, True, late, text.strip(), aside=True), None
-        return Reply(getattr(outcome, "reason", "refused"), False, late), None
+        return Reply(refused, False, late), None
     fight_turn_taken(session, character, "TURN_COMPLETE")
     return Reply(getattr(outcome, "detail", ""), True, late, text.strip()), character
 

@@ -91,6 +91,9 @@ def question(ctx: Context) -> Intent | None:
     owned = any(starts_with(said, i) for i in vocab.inventory if len(i.split()) > 1)
     if owned and not _NOT_CARRIED.search(said):  # ("do i have any 2nd level slots?": asked)
         return ctx.intent("inventory")
+    wanted = requested(ctx)
+    if wanted is not None:
+        return wanted
     pointed = _WHO_THIS.match(said)
     if pointed is not None and not ctx.scope.fighting:  # "who is this old guy?": the one here
         present = ctx.named("npc") or ctx.scope.of("npc")
@@ -176,6 +179,31 @@ _THE_TABLE = frozenset({
 })  # fmt: skip
 """Words of a question about the people here, the party's story or what was said (the
 DM's, from the room, the journal and the ledger), not about the wider world."""
+
+
+_REQUESTED = re.compile(
+    r"^(?:(?:could|can|may) (?:i|we) (?:please )?(?:have|get|buy|borrow|rent)"
+    r"|(?:have )?(?:you )?got|do you have|have you got|any chance (?:of|i could))"
+    r" (?:a|an|some|that|the|this|one|"
+    r"another|two|a couple of|any)\b(?! (?:look|go|try|rest|turn|break|moment|minute|second|"
+    r"sec|think|chance to)\b)"
+)
+"""Asking a person here for something ("could I have that jar of salve?", "got a room
+free for the night?"): words to them, a request, not a question to the DM."""
+_GOT_SOMEWHERE = re.compile(r"\b(?:open|past|through|across|out|inside|down|up|over|rid)\b")
+"""Words that make "get" a deed ("can we get that door open?"), nothing asked for."""
+
+
+def requested(ctx: Context) -> Intent | None:
+    """Something asked of the person here ("could I have that jar of salve?", "got a room
+    free, missus?"): words to them."""
+    if not _REQUESTED.match(ctx.said) or ctx.scope.fighting or not ctx.scope.of("npc"):
+        return None
+    if _GOT_SOMEWHERE.search(ctx.said) or ctx.named("member"):
+        return None  # "can we get that door open?", "can i have the potion, ione?"
+    who = addressed(ctx)
+    return None if who is None else ctx.intent("talk", targets=(who.id,),
+                                               topic=topic_of(ctx, who.id))  # fmt: skip
 
 
 def _put_to_someone(ctx: Context, words: list[str]) -> Thing | None:

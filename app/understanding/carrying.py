@@ -62,6 +62,12 @@ _TAKEN_HOME = re.compile(
 """Someone taken home ("take her home", "take the little girl back home"): a going."""
 
 
+_AN_END = re.compile(
+    r"^\S+\s+(?:(?:the|an|one|its|her|his|my)\s+)?(?:other|free|loose|far)?\s*end\b"
+)
+"""Handing over one end of something (a rope tied round oneself): nothing is given."""
+
+
 def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     rest = ctx.said[at:]
     if kind == "take" and _TAKEN_BREATH.match(rest):
@@ -111,6 +117,8 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     if kind in ("give", "use") and before and _A_HAND.match(before[-1]) and not into_a_hand:
         return None  # "lays a gentle hand on her sleeve", "in the evening light": a hand,
         # a light, nothing handed over or lit
+    if kind == "give" and _AN_END.match(rest):
+        return None  # "hands the other end to Cass": the rope stays tied to the giver
     if kind == "give":
         carried = ctx.named("carried", text=rest) or (
             ctx.named("carried") if _POINTED.search(rest) or into_a_hand else []
@@ -145,7 +153,7 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
                               note=holder or "that is not carried")  # fmt: skip
         return None
     if carried:
-        verb = next((v for v in ctx.vocab.verbs["use"] if has_phrase(ctx.said, v)), "use")
+        verb = next((v for v in ctx.vocab.verbs["use"] if _said_verb(ctx.said, v)), "use")
         spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
         aimed = ctx.named("feature", "npc", "creature", "member", "exit")
         tooled = _tool_for(ctx, carried[0].name) if kind == "use" else None
@@ -204,7 +212,8 @@ _HAD = re.compile(r"^(?:i\s+|we\s+)?(?:drink|drinks|eat|eats|sip|sips|gulp|gulps
 
 EATEN = frozenset({
     "drink", "quaff", "eat", "swallow", "sip", "gulp", "chug", "swig", "take a swig of",
-    "take a sip of", "take a gulp of", "have a swig of", "knock back", "consume",
+    "take a sip of", "take a gulp of", "have a swig of", "knock back", "consume", "scoff",
+    "munch", "nibble", "wolf down", "devour", "bite into", "snack on", "chomp",
 })  # fmt: skip
 """Ways of using a thing that are eating or drinking it: done to oneself (the referee's
 telling of them reads the same set)."""
@@ -220,6 +229,13 @@ _GIVER = re.compile(
 """Who gave the thing, told to say which thing it is ("the potion Thorin gave me")."""
 _TO_SOMEONE = re.compile(r"\b(?:him|her|them|lass|lad|girl|boy|friend|mate|pal|kid)\b")
 """Someone a thing is given to, said without a name."""
+
+
+def _said_verb(said: str, verb: str) -> bool:
+    """The verb is in the line, as said of oneself or told of a character ("eats")."""
+    first, _, rest = verb.partition(" ")
+    forms = (first, f"{first}s", f"{first}es", f"{first[:-1]}ies" if first.endswith("y") else "")
+    return any(has_phrase(said, f"{f} {rest}".strip()) for f in forms if f)
 
 
 def _tool_for(ctx: Context, held: str) -> str | None:

@@ -25,6 +25,7 @@ from dataclasses import replace
 from app.understanding.clauses import Piece, mentions_back, propose, refer_back
 from app.understanding.intent import Intent
 from app.understanding.spells import not_known
+from app.understanding.table_words import DEMANDS, WAR_CRY
 from app.understanding.vocabulary import ENGLISH
 from app.understanding.ways import FAR
 from app.understanding.words import normalise
@@ -269,9 +270,28 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
         creeping = clause.action == "stealth" and bool(foes) and set(foes) <= struck
         if bodily and blows and ((story and not foes) or creeping):
             continue  # (a short line's "jump onto the throne and stab down" asks for both)
+        crying = clause.kind == "improvise" and clause.action == "intimidation"
+        if crying and blows and WAR_CRY.search(clause.text) and not DEMANDS.search(clause.text):
+            continue  # "Thorin bellows a war cry and charges rat three!": the blow's cry
         struck_before = any(c.kind in ("attack", "cast") for c in read[:at])
         if struck_before and clause.kind == "talk" and _DEDICATED.match(clause.text):
             continue  # "… and cleave him, for Aria!": the blow's cry, no words to the foe
+        out.append(clause)
+    return out or read
+
+
+def played_along(read: list[Intent], state: GameState) -> list[Intent]:
+    """A tune played on one's own instrument as words are said to someone ("Wren strums her
+    fiddle and asks Nessa about the bell"): the music goes with the words, no Performance
+    check of its own (a tune played *for* someone stays one)."""
+    npcs = state.campaign.npcs if state.campaign is not None else {}
+    out: list[Intent] = []
+    for at, clause in enumerate(read):
+        played = clause.kind == "improvise" and clause.action == "performance"
+        for_no_one = not any(t in state.creatures or t in npcs for t in clause.targets)
+        talk_next = at + 1 < len(read) and read[at + 1].kind == "talk"
+        if played and for_no_one and talk_next:
+            continue
         out.append(clause)
     return out or read
 

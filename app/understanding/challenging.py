@@ -61,7 +61,8 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
     best: tuple[int, str] | None = None
     said = ctx.said if strong else _without_names(ctx)
     shortened: str | None = None  # the line with things by their last word, made when needed
-    for thing in ctx.scope.of("challenge", "settled") if strong else ctx.scope.of("challenge"):
+    again = strong or has_phrase(ctx.said, "again")  # "pray over her again": the one done
+    for thing in ctx.scope.of("challenge", "settled") if again else ctx.scope.of("challenge"):
         for phrase in thing.names:
             if (len(phrase.split()) > 1) != strong or phrase in PLAIN_TALK:
                 continue
@@ -144,13 +145,17 @@ _PRONOUNS = frozenset({"her", "him", "it", "them", "me", "us", "you", "one"})
 _LIKE = {
     "pull": ("haul", "tug", "yank", "heave"),
     "ring": ("toll", "clang", "swing"),
-    "force": ("heave", "shoulder", "ram", "batter", "lever", "prise", "jimmy", "bust"),
+    "force": ("heave", "shoulder", "ram", "batter", "lever", "prise", "jimmy", "bust", "boot",
+              "kick in", "kick down", "stave in"),
     "lift": ("raise", "hoist", "heave", "prise", "lever"),
     "pry": ("prise", "lever", "jimmy"),
     "pick": ("work", "tinker with", "fiddle with", "jiggle", "tease"),
     "light": ("kindle", "relight", "fire up"),
     "cross": ("wade", "run across", "hurry across", "dash across", "start across",
               "pick my way across", "make it across", "head across", "go across"),
+    "walk": ("start out along", "set out along", "set off along", "start along", "go along",
+             "make my way along", "pick my way along", "edge along", "inch along",
+             "head along", "head out along", "make our way along", "pick our way along"),
 }  # fmt: skip
 """Other words for a challenge's verbs: "haul on the bell" is pulling it, "heaves" at a
 trapdoor forces it."""

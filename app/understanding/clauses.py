@@ -74,9 +74,19 @@ class Piece:
 
 def _masked(text: str) -> str:
     """The line with quoted speech blanked out (same length), so no cut falls inside it,
-    nor at the "and" of "between Aria and the rats" (two ends of one place)."""
+    nor at the "and" of "between Aria and the rats" (two ends of one place), nor at the
+    comma before a time told ("the storm, forty years back")."""
     text = QUOTED_SPEECH.sub(lambda m: "\0" * len(m.group(0)), text)
+    text = _AGO.sub(lambda m: "\0" + m.group(2), text)
     return _BETWEEN.sub(lambda m: m.group(1) + "\0" * len(m.group(2)), text)
+
+
+_AGO = re.compile(
+    r"(,)(\s*(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|nights?|moons?|winters?|summers?"
+    r"|hours?)\s+(?:back|ago|before)\b)",
+    re.IGNORECASE,
+)
+"""A time told after a comma ("the storm, forty years back"): when, not a deed of its own."""
 
 
 _BETWEEN = re.compile(r"(\bbetween\s+(?:[\w']+\s+){1,3}?)(and)(?=\s)", re.IGNORECASE)

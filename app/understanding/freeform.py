@@ -238,10 +238,11 @@ def _near(word: str, verbs: frozenset[str]) -> bool:
 
 
 def _remedy(ctx: Context, targets: list[Thing]) -> bool:
-    """Whether a thing named is a carried remedy (a potion, a salve): using it is the
-    game's own verb."""
+    """Whether a thing named is a remedy (a potion, a salve), carried or lying here: using
+    it is the game's own verb (which says when it must be picked up first)."""
     items = ctx.campaign.items if ctx.campaign is not None else {}
-    return any(t.kind == "carried" and t.id in items and items[t.id].heals for t in targets)
+    return any(t.kind in ("carried", "item_here") and t.id in items and items[t.id].heals
+               for t in targets)  # fmt: skip
 
 
 def _here(ctx: Context, rest: str) -> bool:

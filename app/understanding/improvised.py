@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 
 from app.understanding.challenge_deeds import CLIMBING_TO, authored
+from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.deed_objects import (
     BOUND_WITH,
     WEAPON_WORDS,
@@ -32,7 +33,7 @@ from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named, fight_in_view
 from app.understanding.ways import HELD_OUT, crept_past, shut_ways
-from app.understanding.words import name_score
+from app.understanding.words import name_score, normalise
 
 _FARE = re.compile(
     r"\b(tea|cup|mug|drink|ale|beer|wine|water|broth|soup|stew|meal|food|bread|"
@@ -138,7 +139,8 @@ bootprints", "pull Corin away from them")."""
 _EYES_OFF = re.compile(r"\btak(?:e|es|ing|en) (?:\w+ )?eyes? off\b")
 """Eyes not taken off someone: a way of watching, not a grab."""
 AWAKE = re.compile(
-    r"(?<!still )(?<!that's )(?<!thats )(?<!who's )(?<!whos )(?<!is )(?<!are )(?<!one )\bawake$|"
+    r"(?<!still )(?<!that's )(?<!thats )(?<!who's )(?<!whos )(?<!is )(?<!are )(?<!one )\bawake"
+    r"(?:$| with\b| using\b)|"
     r"\bto wake(?: \w+){0,2}(?: up)?$"
 )
 """Words that end a deed by waking someone: the kick or slap is only the means."""
@@ -189,6 +191,30 @@ _PARTED = re.compile(
 under it."""
 
 
+_MUTTERED = re.compile(
+    r"\b(?:mutter|mumble|grumble|complain|joke|grouse|gripe|moan)(?:s|ing)?\b.*$"
+)
+"""Words muttered along with the deed ("pulls her hood up and mutters about elves"): what
+they are about is no one the deed is done to."""
+
+
+def _for_them(ctx: Context, rest: str) -> bool:
+    """Someone is done for: "him", "them", or "her" — not "her fiddle", a thing she carries."""
+    if re.search(r"\b(?:him|them)\b", rest):
+        return True
+    owned = {w for t in ctx.scope.of("carried") for n in t.names for w in n.split()}
+    return any(len(m.group(1)) < 3 or m.group(1) not in owned
+               for m in re.finditer(r"\bher\b\s*(\w*)", rest))  # fmt: skip
+
+
+_USED = re.compile(
+    r"^(?:i |we )?(?:drink|drinks|quaff|quaffs|eat|eats|rub|rubs|smear|smears|dab|dabs|apply|"
+    r"applies|swallow|swallows|sip|sips|gulp|gulps|use|uses|spread|spreads)\b"
+)
+"""Using up a thing of the story (a jar of salve, a draught): the item's own use, or — when
+it lies here, not carried — the game says it is not picked up yet."""
+
+
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     """The clause as an improvised deed on something here, or ``None``."""
     deed = deed or deed_of(ctx.said)
@@ -222,6 +248,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     rest = after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
     if deed.key == "bind":  # "lasso her with my rope": the rope is what it is done with
         rest = BOUND_WITH.sub(" ", rest)
+    rest = _MUTTERED.sub(" ", rest)  # "… and mutters about elves": a topic, not a target
+    for quoted in QUOTED_SPEECH.finditer(ctx.raw):  # "slams a fist on the bar. 'Who went
+        spoken = normalise(quoted.group(0)).strip()  # down there?'": said, not done to
+        rest = rest.replace(spoken, " ") if spoken else rest
     if deed.key == "rescue":  # "pull him away from the thralls": him, not them
         rest = re.sub(r"\b(?:from|of)\b.*$", " ", rest)
     if on_a_thing:  # "kick the cask at the rats", "knock over the pots onto the goblins"
@@ -258,7 +288,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None  # a drink from the scene's casks; a potion of someone's is the game's
     if deed.key in FOR_SOMEONE and (not things or things[0].kind == "carried"):
         here = ctx.scope.of("npc")  # "play a tune on my fiddle for her": for her, not the fiddle
-        if len(here) == 1 and re.search(r"\b(?:him|her|them)\b", rest):
+        if len(here) == 1 and _for_them(ctx, rest):
             things = here
         elif things and deed.key == "pray":  # "press my holy symbol to the stone and pray
             things = [t for t in things if t.kind != "carried"]  # …": what it is done with
@@ -297,6 +327,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return None
         things = people
     target = things[0].id if things else None
+    lying = bool(things) and things[0].kind == "item_here" and ctx.campaign is not None
+    if lying and target in ctx.campaign.items and _USED.match(ctx.said):  # type: ignore[union-attr]
+        return None  # "rub the salve on my scratches" with the jar on the altar: not theirs yet
     stabbed = deed.key == "sneak" and _IN_THE_BACK.search(ctx.said) is not None
     if stabbed and things and things[0].kind == "exit":
         # "sneak up and stab the nearest goblin in the back": no way back

@@ -411,6 +411,7 @@ def _understand(
     read = chaining.one_demand(chaining.ambush(folding.one_deed(chaining.twice(read)), state))
     read = chaining.ran_in(read)  # "runs over and smacks the rat": the walk to the blow
     read = chaining.flourishes(chaining.both_foes(read, state), state, story)
+    read = chaining.played_along(read, state)
     told_around = state.encounter is not None and story and whole.kind in FIGHTING
     if (
         told_around
@@ -422,7 +423,7 @@ def _understand(
     if called and all(c.kind == "talk" and c.targets == called for c in read):
         return replace(head, then=tuple(rest))  # "Nessa, tell me about …, then about …"
     if called is not None and len(read) == 1 and head.extra[:1] == ("cow",):
-        return replace(head, targets=head.targets or called, text=whole.text)  # "OI SAUCEPAN!
+        return replace(head, targets=called or head.targets, text=whole.text)  # "OI SAUCEPAN!
         # drop the spoon and surrender": the demand, at the one called
     if called is not None:
         to = called or (whole.targets if whole.kind == "talk" else ())

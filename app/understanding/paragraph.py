@@ -18,6 +18,7 @@ from app.understanding.intent import Intent
 from app.understanding.mockery import AT_A_FOE
 from app.understanding.parse import understand_clause
 from app.understanding.pieces import NOT_A_DEED
+from app.understanding.table_words import DEMANDS, WAR_CRY
 from app.understanding.threats import SPOKEN_SKILLS
 from app.world import view
 from app.world.campaign import Campaign
@@ -93,14 +94,6 @@ def paragraph(
             # (a deed a sentence tells outright beats a choice offered back for the whole)
             return replace(read, text=text)
     return whole  # a choice to offer back, or nothing read
-
-
-WAR_CRY = re.compile(r"\b(?:war[- ]?cry|battle[- ]?cry|roars?|bellows?|howls?|yells?)\b", re.I)
-"""A cry with no words in it: a paragraph's flourish, not a threat, before a blow."""
-DEMANDS = re.compile(
-    r"\b(?:surrender|yield|drop|give up|run|leave|flee|or else|or die|back off|get out)\b", re.I
-)
-"""What a threat asks of the foes: a cry with it is a threat."""
 
 
 SPED_TO = frozenset({"use", "cast", "feature", "manoeuvre_stabilize"})

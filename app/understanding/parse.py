@@ -353,6 +353,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     called = [n for n in ctx.scope.of("npc") if q.called_by(ctx.raw, n)]
     if asking is not None and called:  # "could we have peace between us, chief?": to him
         return ctx.intent("talk", targets=(called[0].id,), topic=r.topic_of(ctx, called[0].id))
+    asked_of = q.requested(ctx) if asking is not None else None
+    if asked_of is not None:  # "could I have that jar of salve?": asked of the one here
+        return asked_of
     if asking is not None:
         reading = v.by_verbs(ctx.with_said(asking))
         question = q.ask_about(ctx)
@@ -457,7 +460,14 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
             found = deed
     if found is None:  # a way named with no verb is taken, shouted or not ("down we go!")
         plain = bare.bare_names(ctx)
-        found = plain if plain is not None and plain.kind == "move" else r.spoken(ctx) or plain
+        way = (
+            plain is not None
+            and bool(plain.targets)
+            and all(ctx.scope.get(t, "exit") is not None for t in plain.targets)
+        )  # ("Down the stairs we go!": a way, shouted, not words to Berta)
+        found = (
+            plain if plain is not None and (plain.kind == "move" or way) else r.spoken(ctx) or plain
+        )
     found = _towards(ctx, found)
     found = _only_opening(ctx, found)
     opened = found is not None and found.kind == "ask" and bool(found.targets)

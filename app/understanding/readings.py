@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.intent import Intent, IntentKind
 from app.understanding.scope import Scope, Thing, ThingKind
 from app.understanding.takingback import takes_back
@@ -221,7 +222,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
     if any(has_phrase(said, p) for p in vocab.usage):
         return ctx.intent("help", note="usage")
     if any(has_phrase(said, p) for p in vocab.stepping_away) and not _TOLD_SO.search(said):
-        return ctx.intent("help", note="stepping away")
+        return ctx.intent("ask", confidence=1.0, note="stepping away")  # chatter to the
+        # table, answered with how to step away
     if (_SLIP.search(said) and not _MEANT.search(said)) or _BACK.match(said):
         # "sorry my cat walked on the keyboard", "ok im back", "nice hit!": for the table
         return ctx.intent("ask", confidence=0.2, note=FOR_THE_TABLE)
@@ -437,6 +439,8 @@ def spoken(ctx: Context) -> Intent | None:
     said = ctx.said
     vocab = ctx.vocab
     quoted = '"' in ctx.raw or "“" in ctx.raw
+    quoted = quoted or (not ctx.scope.fighting and QUOTED_SPEECH.search(ctx.raw) is not None)
+    # ('…' too, out of a fight: in one, words shouted at the foes colour a blow)
     at_a_thing = _LISTENING.match(said) is not None and bool(ctx.named("feature", "exit"))
     cue = any(starts_with(said, c) for c in vocab.talk_cues) and not at_a_thing
     you = any(has_phrase(said, y) for y in vocab.you)

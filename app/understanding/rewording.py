@@ -351,7 +351,15 @@ _REMIND = re.compile(
 """A question put as "remind me …": the question it asks."""
 
 
+_REMIND_MINE = re.compile(
+    r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us)(?: again)? (?:of |about )?"
+    r"(?=(?:my|our) \w)"
+)
+"""Asking to be told one's own ("remind me my hit points"): what they are."""
+
+
 def asked_plainly(said: str) -> str:
     """A question put as "remind me …" or "tell me about my character": the question it
-    asks ("what we're doing", "who am i")."""
-    return _REMIND.sub("", _about_us(said))
+    asks ("what we're doing", "who am i", "what are my hit points")."""
+    said = _REMIND.sub("", _about_us(said))
+    return _REMIND_MINE.sub("what are ", said)

@@ -16,6 +16,9 @@ def stranger(ctx: Context) -> str | None:
     words = ctx.raw.split()
     if len(words) < 2 or not words[0].replace("-", "").isalpha():  # ("Ruck-Ruck smashes")
         return None
+    long_name = _long_name(words)  # "Jack Sparrow boards a boat", "Geralt of Rivia tracks"
+    if long_name and not _anyone(ctx, [w.lower() for w in words[:long_name]]):
+        words = [" ".join(words[:long_name]), *words[long_name:]]
     first, verb = words[0].lower(), words[1].lower().strip(".,!?")
     titled = verb == "the" and len(words) > 3 and words[0][:1].isupper()
     if titled:  # "Conan the barbarian storms into the woods": a name and its title
@@ -31,10 +34,7 @@ def stranger(ctx: Context) -> str | None:
     known = first in _known_words(vocab) or first in vocab.question_slips
     if small and (len(words) > 4 or known or verb == "does"):
         return None  # typed small, a name only in a short line and no word the game knows
-    if any(first in n.split() for t in ctx.scope.things for n in t.names):
-        return None
-    people = ctx.campaign.npcs.values() if ctx.campaign is not None else ()
-    if any(first in n.lower().split() for p in people for n in (p.name, *p.aliases)):
+    if _anyone(ctx, first.split()):
         return None  # "Nessa sends her love": someone of the story, spoken of elsewhere
     verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
     verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
@@ -51,11 +51,35 @@ def stranger(ctx: Context) -> str | None:
     return words[0]
 
 
+def _long_name(words: list[str]) -> int:
+    """How many words a capitalised name of two words or "X of Y" takes at the start
+    ("Walter White", "Geralt of Rivia"); 0 for none."""
+
+    def capital(word: str) -> bool:
+        return word[:1].isupper() and not word.isupper() and word.isalpha()
+
+    if len(words) > 3 and capital(words[0]) and words[1] == "of" and capital(words[2]):
+        return 3
+    if len(words) > 2 and capital(words[0]) and capital(words[1]):
+        return 2
+    return 0
+
+
+def _anyone(ctx: Context, said: list[str]) -> bool:
+    """A word of the name (lower-cased) belongs to a thing here, someone of the story or
+    the party."""
+    names = [n for t in ctx.scope.things for n in t.names]
+    if ctx.campaign is not None:
+        names += [n for p in ctx.campaign.npcs.values() for n in (p.name, *p.aliases)]
+    names += [s.name for s in ctx.state.party.values()]
+    return any(w in n.lower().split() for n in names for w in said if w != "of")
+
+
 DEED_VERBS = frozenset({
     "sneak", "creep", "tiptoe", "punch", "kick", "climb", "grab", "search", "pray", "sing",
     "dance", "greet", "wave", "hug", "shout", "yell", "storm", "stride", "march", "wander",
     "stroll", "charge", "dash", "sprint", "jump", "leap", "stab", "shoot", "cast", "swing",
-    "join", "track", "follow", "hunt", "lead", "scout",
+    "join", "track", "follow", "hunt", "lead", "scout", "board", "draw",
 })  # fmt: skip
 """Verbs a stranger's line may start with beyond the game's own phrases."""
 

@@ -32,6 +32,12 @@ _CRY_ALONE = re.compile(_CRY)
 _CRY_FIRST = re.compile(rf"^{_CRY}\s+(?=\w)")
 """A battle cry before the deed ("RAAAH! I charge the rats"): its colour, no words to
 anyone."""
+WAR_CRY = re.compile(r"\b(?:war[- ]?cry|battle[- ]?cry|roars?|bellows?|howls?|yells?)\b", re.I)
+"""A cry with no words in it: a paragraph's flourish, not a threat, before a blow."""
+DEMANDS = re.compile(
+    r"\b(?:surrender|yield|drop|give up|run|leave|flee|or else|or die|back off|get out)\b", re.I
+)
+"""What a threat asks of the foes: a cry with it is a threat."""
 _WATCH_KEPT = re.compile(
     r"^(?:i |we )?(?:keep|keeps|stand|stands|keep a|keeps a) (?:watch|"
     r"lookout)\b"

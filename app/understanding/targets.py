@@ -195,6 +195,11 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         ]  # fmt: skip
         if dead:  # "stab the dead wolf to be sure": it is dead already (named, refused)
             return CreaturePick((dead[0].id,), True, False, f"{dead[0].name} is already dead")
+    felled = re.search(r"\b(?:already|that's|thats|who's|whos|is) (?:already )?down\b", said)
+    if felled and not any("down" in _state_of(state, t.id) for t in pool):
+        dead = [c for c in state.creatures.values() if c.vitals.state is LifeState.DEAD]
+        if dead:  # "shoot the one that's already down", with none down but a dead one
+            return CreaturePick((dead[-1].id,), True, False, f"{dead[-1].name} is already dead")
     described = describe(said, pool, state, scope.actor)
     if described is not None and described.missing:
         return CreaturePick((), True, False, described.missing)

@@ -40,9 +40,12 @@ THREATS = re.compile(
     r"on your knees|back off|get lost|begone|be gone|scram|clear off|get out of here|"
     r"or (?:die|you die|you'?re dead|you'?re done|else|i'?ll kill you)|"
     r"(?:scare|drive|chase) (?:them|it|him|her|the \w+) (?:off|away)|"
-    r"(?:tell|order|shout at|yell at|scream at|bark at|command) "
+    r"(?:tell|tells|order|orders|shout at|yell at|scream at|bark at|command|growl at|growls at|"
+    r"snarl at|snarls at|warn|warns) "
     r"(?:them|it|him|her|the \w+(?: \w+)?) to (?:run|flee|leave|go|get|let|stop|drop|release|"
-    r"back off|clear off|stand down)|"
+    r"back off|clear off|stand down|throw down|put down|lay down|call off)|"
+    r"call (?:them|your \w+|off your \w+) off|call off (?:your|his|the|yer) \w+|"
+    r"(?:we|i)(?:'ll| will) (?:let you live|spare you)|"
     r"roar|howl|bellow|war ?cry|bang \w+ \w+ (?:on|against) (?:my|his|her) shield)\b"
 )
 """Words that threaten foes into giving up or running: in a fight, an Intimidation check

@@ -379,6 +379,11 @@ def _cantrip_at(ctx: Context) -> Intent | None:
     sheet = ctx.state.party.get(ctx.actor or "")
     if not pick.named or not pick.ids or sheet is None:
         return None
+    struck = struck_with_magic(ctx, ctx.intent("attack", targets=pick.ids[:1]))
+    levelled = struck.kind == "cast" and srd().spells.get(struck.spell or "").level > 0
+    if struck.kind == "cast" and not pick.missing and (not levelled or plural(ctx.said)):
+        return struck  # "blast the wolves with thunder": the spell of thunder (a slot's spell
+        # only at several foes: "blast the first rat with fire" wants a bolt, not a cone)
     table = srd().spells
     bolts = [s for s in cantrips_of(ctx, "magic") if table.get(s).level == 0]
     if len(bolts) == 1:

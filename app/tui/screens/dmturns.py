@@ -77,8 +77,9 @@ class DmTurns(PlayBase):
                     )
                     entries = self.table_log.record(session.state, event)  # before the save
                     self.post_message(EventArrived(event, view, entries))
-                    if isinstance(event, TurnEnd) and self.save_as:
-                        saved, problem = self.autosave_in_worker()
+                    if isinstance(event, TurnEnd) and self.save_as and not self.closing:
+                        saved, problem = self.autosave_in_worker()  # (never once quitting:
+                        # a turn that went on past a quit is not the game left)
         except Exception as error:  # a bug on the screen's side of a turn: report, go on
             failure = ErrorEvent(
                 message=f"the turn stopped ({type(error).__name__}: {error})", recoverable=True
@@ -92,7 +93,8 @@ class DmTurns(PlayBase):
         """The reaction policy's question, asked on the worker thread inside a tool (the
         state holds still while it waits): show the open window in the tracker and the log,
         then the dialog (addressed to the player when several share the keyboard), and
-        wait for the answer while the UI stays live. Returns the answer as given."""
+        wait for the answer while the UI stays live. Returns the answer as given; a quit
+        while it waits answers nothing — the turn is cancelled, and rolled back."""
         if threading.get_ident() == self._ui_thread:  # not from a worker: decide
             return "y" if question.helps else ""
         answer: Future[str] = Future()
@@ -113,13 +115,15 @@ class DmTurns(PlayBase):
         try:
             self.app.call_from_thread(show)
         except RuntimeError:
-            return "y" if question.helps else ""  # the app is closing
-        while True:
+            raise asyncio.CancelledError from None  # the app is closing: the turn is cut
+        while not self.closing:
             try:
-                return answer.result(timeout=0.2)
+                said = answer.result(timeout=0.2)
             except TimeoutError:
-                if self.closing:
-                    return ""
+                continue
+            if not self.closing:  # (a dialog closed by the quit answers nothing)
+                return said
+        raise asyncio.CancelledError  # quitting: the turn is cut short and taken back
 
     @on(EventArrived)
     async def _event(self, message: EventArrived) -> None:

@@ -68,7 +68,7 @@ async def test_a_sheet_asked_for_in_a_word_is_answered(line: str) -> None:
 
 def test_a_break_from_the_table_said_in_passing_takes_nothing() -> None:
     said = read(HARBOUR, "cass", "gonna grab a snack, 5 min")[0]
-    assert (said.kind, said.note) == ("help", "stepping away")
+    assert (said.kind, said.note) == ("ask", "stepping away")
 
 
 @pytest.mark.parametrize("line", ["sleep", "sleep!", "Aria breathes the words of sleep over them"])

@@ -385,6 +385,29 @@ def tick_end_of_turn(
     return ConditionTick(tick.remaining, tuple(ended) + tick.ended, tick.saves)
 
 
+ROUNDS_A_TURN_OUTSIDE_A_FIGHT = 10
+"""Rounds a turn of play outside a fight stands for: at least a minute goes by (ten rounds of
+six seconds), so a condition that lasts rounds has worn off by the next turn."""
+
+
+def pass_time(
+    conditions: Sequence[ActiveCondition], rounds: int = ROUNDS_A_TURN_OUTSIDE_A_FIGHT
+) -> ConditionTick:
+    """Time going by outside a fight: a condition timed in rounds counts them down whoever's
+    turns it counts, and ends when they run out; one with no end in rounds (until removed,
+    until a save succeeds) stays — nobody takes turns to repeat a save."""
+    remaining: list[ActiveCondition] = []
+    ended: list[ActiveCondition] = []
+    for active in conditions:
+        if active.rounds is None:
+            remaining.append(active)
+        elif active.rounds <= rounds:
+            ended.append(active)
+        else:
+            remaining.append(active.model_copy(update={"rounds": active.rounds - rounds}))
+    return ConditionTick(tuple(remaining), tuple(ended), ())
+
+
 def _count_down(
     conditions: Sequence[ActiveCondition], when: str, saves: tuple[SaveAttempt, ...]
 ) -> ConditionTick:

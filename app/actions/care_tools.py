@@ -12,6 +12,7 @@ from app.actions import turn_tools as tt
 from app.actions.events import SessionEvent, StateChange
 from app.actions.registry import ToolError
 from app.world.state import GameState
+from rules.conditions import pass_time
 from rules.damage import LifeState, stabilize
 from rules.dice import Advantage
 from rules.skills import Skill
@@ -65,6 +66,26 @@ def stabilize_action(
     else:
         state.record("roll", f"{state.name_of(actor)} fails to stabilise {state.name_of(target)}")
     return events, {"stabilized": check.success, "dc": STABILIZE_DC, "total": check.total}
+
+
+def time_passes_out_of_combat(state: GameState) -> list[SessionEvent]:
+    """A turn of play outside a fight is a minute or more: conditions timed in rounds (a
+    thrall's retch that poisons for a round) wear off, told, instead of lasting until the
+    next fight."""
+    if state.encounter is not None:
+        return []
+    events: list[SessionEvent] = []
+    for cid in state.known_ids():
+        held = bg.conditions_of(state, cid)
+        if not any(c.rounds is not None for c in held):
+            continue
+        tick = pass_time(held)
+        held[:] = list(tick.remaining)
+        for ended in tick.ended:
+            text = f"{state.name_of(cid)} is no longer {ended.condition.value}"
+            state.record("condition", text, who=cid)
+            events.append(StateChange(kind="condition", target_id=cid, description=text))
+    return events
 
 
 def death_saves_out_of_combat(state: GameState) -> list[SessionEvent]:

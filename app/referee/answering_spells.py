@@ -44,10 +44,32 @@ def knows_spell(a: Asked) -> str | None:
     if spell is None and other is None:
         return None
     if spell is not None and any(srd().spells.get(s) is spell for s in sheet.spells):
+        if _GOING.search(a.text) and spell.duration != "instantaneous":
+            return _still_about(a, sheet.id, sheet.name, spell.name, sheet.concentration)
         return f"Yes: {sheet.name} knows {spell.name}."
     name = spell.name if spell is not None else spell_title(other.group(0)) if other else ""
     known = ", ".join(srd().spells.get(s).name for s in sheet.spells if s in srd().spells)
     return f"No: {sheet.name} does not know {name}" + (f" (knows {known})." if known else ".")
+
+
+_GOING = re.compile(r"\b(?:going|active|running|still (?:up|on|out|there|about)|in effect)\b")
+"""Asked whether a lasting spell is still about ("do i have a spiritual weapon going?")."""
+
+
+def _still_about(a: Asked, cid: str, name: str, spell: str, held: str | None) -> str:
+    """Whether a lasting spell of the member's is about now: one held by concentration,
+    else one cast in the last ten turns (a minute of play)."""
+    if held is not None and srd().spells.get(held).name == spell:
+        return f"Yes: {name} is concentrating on {spell}."
+    from app.world.ledger import ActionPerformed  # noqa: PLC0415 - the ledger, read rarely
+    from app.world.ledgerread import all_events  # noqa: PLC0415
+
+    cast = [e.turn for e in all_events(a.state) if isinstance(e, ActionPerformed)
+            and e.actor == cid and e.action == "cast_spell" and f"spell={spell}" in e.detail
+            and e.turn >= a.state.turn - 10]  # fmt: skip
+    if cast:
+        return f"Yes: {name} cast {spell} on turn {cast[-1]}; it lasts a minute (ten rounds)."
+    return f"No: {name} knows {spell} but has not cast it lately."
 
 
 def unplayed_spell(a: Asked) -> str | None:

@@ -40,6 +40,13 @@ FEARLESS = frozenset({"undead", "construct", "ooze"})
 FREE_DEEDS = frozenset({"light", "listen", "recall"})
 """Deeds that take no action in a fight (a word, a glance, striking a light)."""
 
+_TAKEN_ALONE = re.compile(
+    r"^\W*(?:i |we )?(?:take|takes|grab|grabs|pick up|picks up|snatch|snatches|pocket|pockets"
+    r"|lift|lifts|collect|collects)\b(?!.*\b(?:and|then|to|at|onto|over)\b)",
+    re.IGNORECASE,
+)
+"""A thing taken and nothing more said of it ("take the turnips"): carried from then on,
+not one grabbed to swing or tip over."""
 _DONE = {
     "light": "{a} does so. A warm light steadies everyone's nerves.",
     "knock": "{a} knocks. The sound carries; whoever is on the other side has heard it.",
@@ -169,9 +176,14 @@ class Ruling(RefereeBase):
                                condition="prone", present=False,
                                reason="gets back up")]  # fmt: skip
         what = intent.extra[2] if len(intent.extra) > 2 else ""
-        if what and key == "grab":  # "take the poker": a thing the scene's words name
-            self.notes.append(f"{name} takes the {what}.")
-            return []
+        if what and key == "grab":  # "take the poker": a thing the scene's words name, carried
+            self.notes.append(f"{name} takes the {what}.")  # from now on (to hand on, to drop)
+            sheet = state.party.get(actor)
+            carried = sheet is None or any(i.lower() == what.lower() for i in sheet.inventory)
+            if carried or state.encounter is not None or not _TAKEN_ALONE.match(intent.text):
+                return []  # (in a fight, or grabbed to do something with: only told)
+            return [self._call("item", actor, "change_item", character_id=actor, item=what[:80],
+                               action="give", reason="picked up")]  # fmt: skip
         person = target is not None and (target in state.party or (
             state.campaign is not None and target in state.campaign.npcs))  # fmt: skip
         if key == "light" and target is not None and not person:

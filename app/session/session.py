@@ -14,7 +14,7 @@ from contextlib import aclosing
 from typing import Any, Literal
 
 from app.actions.adjudication import subturn_event
-from app.actions.care_tools import death_saves_out_of_combat
+from app.actions.care_tools import death_saves_out_of_combat, time_passes_out_of_combat
 from app.actions.endings import DEFEAT_TEXT, party_fallen
 from app.actions.events import (
     DiceRoll,
@@ -304,6 +304,9 @@ class GameSession:
             calm = self.state.encounter is None
             self.state.turn = min(self.state.turn + 1, MOST_TURNS)  # (a save's bound)
             fate.settle(self.state, fate.recorded(self.state, actions, self.safety_topics()))
+            if calm:  # a turn of play outside a fight: a round's poison has worn off
+                for event in time_passes_out_of_combat(self.state):
+                    yield event
             flow = TurnEvents(self.state)
             readings = read_actions(self.state, actions)
             # The event system's first tier runs before the DM is called: it narrates a

@@ -102,6 +102,8 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         if holder is not None:  # "grab the key", after Thorin found it: he has it
             note = holder
         return ctx.intent("take", confidence=0.4, note=note)
+    if kind == "use" and _A_ROUND.match(rest):
+        return None  # "drinks for everybody!": a round bought, nothing drunk from the pack
     carried = ctx.named("carried", text=rest) or ctx.named("carried")
     into = re.search(r"\b(into|in|onto|on|down)\b", rest)
     if kind == "drop" and into and ctx.named("feature", text=rest[into.end() :]):
@@ -136,6 +138,11 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
             else:
                 return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
                                   note=f"give {the(carried[0].name)} to whom?")  # fmt: skip
+        if carried and to and _part_of(carried[0].name, rest):  # said why not, nothing given
+            purse = the(carried[0].name)
+            return ctx.intent("ask", targets=(carried[0].id,), action="unable", confidence=0.9,
+                              note=f"{purse} are carried as one purse: give all of {purse}, "
+                                   "or keep them")  # fmt: skip
         if carried and to:
             spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
             sheet = ctx.state.party.get(to[0].id)
@@ -229,6 +236,28 @@ _GIVER = re.compile(
 """Who gave the thing, told to say which thing it is ("the potion Thorin gave me")."""
 _TO_SOMEONE = re.compile(r"\b(?:him|her|them|lass|lad|girl|boy|friend|mate|pal|kid)\b")
 """Someone a thing is given to, said without a name."""
+
+
+_A_ROUND = re.compile(r"drinks\s+(?:for|on|all round|all around|are on)\b")
+"""Drinks bought for a room ("drinks for everybody!"), a noun, not a drink taken."""
+_SOME_COINS = re.compile(
+    r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|some|a couple of|\d+)\s+"
+    r"(?:gold |silver |copper )?(?:coins?|pieces?|gold|silver|crowns?)\b"
+)
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+
+
+def _part_of(name: str, said: str) -> bool:
+    """Some coins of a counted purse named ("slide a gold coin to Berta" of "20 gold
+    pieces"): the game keeps the purse whole, so only all of it can be handed over."""
+    held = re.match(r"(\d+)\s", name)
+    asked = _SOME_COINS.search(said)
+    if held is None or asked is None:
+        return False
+    count = asked.group(1)
+    wanted = int(count) if count.isdigit() else _NUMBERS.get(count, 0)
+    return wanted != int(held.group(1))
 
 
 def _said_verb(said: str, verb: str) -> bool:

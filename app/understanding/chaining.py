@@ -28,7 +28,7 @@ from app.understanding.spells import not_known
 from app.understanding.table_words import DEMANDS, WAR_CRY
 from app.understanding.vocabulary import ENGLISH
 from app.understanding.ways import FAR
-from app.understanding.words import normalise
+from app.understanding.words import normalise, verb_at
 from app.world.state import GameState
 from rules.features import features
 
@@ -42,11 +42,15 @@ _LEAD = re.compile(r"^\W*(?:(?:i|we|then|and|now|quickly|carefully)\s+)*", re.IG
 """Words before a clause's verb that the verb is borrowed without."""
 
 
+_ON_ME = re.compile(r"^\W*(?:it'?s\s+|drinks\s+(?:are\s+)?)?on\s+(?:me|us|the house)\W*$", re.I)
+"""Who pays ("drinks for everybody! on me"): said, no deed borrowed from before."""
+
+
 def elided(text: str, before: str) -> str | None:
     """The clause with the verb of the clause before it put back ("then at the trapdoor"
     after "I look at the hearth" -> "look at the trapdoor"); ``None`` when it has a verb."""
     match = _ELIDED.match(text)
-    if match is None:
+    if match is None or _ON_ME.match(text):
         return None
     word = match.group(1).lower()
     rest = text[match.start(1) :]
@@ -59,7 +63,8 @@ def elided(text: str, before: str) -> str | None:
 
 
 _GOING = re.compile(
-    r"^\W*(?:i\s+|we\s+|then\s+)*(?:go|walk|head|step|move|wander|stroll|cross|get)\s+"
+    r"^\W*(?:i\s+|we\s+|then\s+)*(?:go|walk|head|step|move|wander|stroll|cross|get|run|hurry|"
+    r"rush|jog|race|dash|sprint)\s+"
     r"(?:over\s+|up\s+|back\s+)?(?:to|towards|toward)\s+(.+)$",
     re.IGNORECASE,
 )
@@ -263,11 +268,14 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
         return read
     out: list[Intent] = []
     for at, clause in enumerate(read):
-        blows = [c for c in read[at + 1 :] if c.kind in ("attack", "cast", "feature")]
+        blows = [c for c in read[at + 1 :] if c.kind in ("attack", "cast", "feature")
+                 or c.extra[:1] == ("knock_out",)]  # fmt: skip
         foes = [t for t in clause.targets if t in state.creatures]
         struck = {t for c in blows for t in c.targets}
         bodily = clause.kind == "improvise" and clause.action in _FLOURISH
         creeping = clause.action == "stealth" and bool(foes) and set(foes) <= struck
+        crept = clause.action == "stealth" and not foes and _CREPT_OVER.match(clause.text)
+        creeping = creeping or bool(crept and blows)  # "sneak over and stab the sleeper"
         if bodily and blows and ((story and not foes) or creeping):
             continue  # (a short line's "jump onto the throne and stab down" asks for both)
         crying = clause.kind == "improvise" and clause.action == "intimidation"
@@ -296,6 +304,12 @@ def played_along(read: list[Intent], state: GameState) -> list[Intent]:
     return out or read
 
 
+_CREPT_OVER = re.compile(
+    r"^\W*(?:i\s+|[a-z]+\s+)?(?:sneaks?|creeps?|tiptoes?|slips?|steals?|sidles?|edges?)"
+    r"\s+(?:over|up|across|in|forward|closer|round|around|behind)\b",
+    re.IGNORECASE,
+)
+"""A creep to the foe the next clause strikes ("sneak over and stab …"): the blow's way."""
 _DEDICATED = re.compile(r"^\W*(?:and\s+)?for\s+(?:\w+\s*){1,3}[!.]*\s*$", re.IGNORECASE)
 """A blow's dedication said after it ("for Aria!", "for the Dawn")."""
 
@@ -308,6 +322,15 @@ _DEMANDED = re.compile(
 """What a foe is told to do, said among the words of a demand ("… throw down that spoon")."""
 
 
+def _called_out(clause: Intent) -> bool:
+    """A foe called by what it is, no blow said ("hey you, last one!"): words of the
+    demand, read as a blow only because they name a foe."""
+    said = normalise(clause.text)
+    if clause.kind != "attack" or len(said.split()) > 3:
+        return False
+    return not any(verb_at(said, verb) >= 0 for verb in ENGLISH.verbs["attack"])
+
+
 def one_demand(read: list[Intent]) -> list[Intent]:
     """A demand for surrender told in several breaths ("OI SAUCEPAN! drop the spoon and
     surrender and maybe we let ya keep your ears"): one threat, at the one the words are
@@ -316,7 +339,7 @@ def one_demand(read: list[Intent]) -> list[Intent]:
     if not cowing or len(read) < 2:
         return read
     words = [c for c in read if c.kind == "talk" or (c.kind == "improvise" and c not in cowing
-             and _DEMANDED.match(c.text))]  # fmt: skip
+             and _DEMANDED.match(c.text)) or _called_out(c)]  # fmt: skip
     if len(words) + len(cowing) != len(read):
         return read  # a deed besides the words: each as said
     whom = next((t for c in [*cowing, *words] for t in c.targets if t), None)
@@ -358,11 +381,15 @@ def ran_in(read: list[Intent]) -> list[Intent]:
     first = read[0] if read else None
     dashed = first is not None and first.kind == "manoeuvre" and first.action == "dash"
     helping = len(read) > 1 and read[1].extra[:1] == ("help",)  # "i run over and help wren"
-    if dashed and len(read) > 1 and not read[0].targets and (read[1].kind == "attack" or helping):
+    gripping = len(read) > 1 and read[1].kind == "manoeuvre" and read[1].action in _HANDS_ON
+    struck = len(read) > 1 and (read[1].kind == "attack" or read[1].extra[:1] == ("knock_out",))
+    if dashed and len(read) > 1 and not read[0].targets and (struck or helping or gripping):
         return read[1:] if _RUN_OVER.match(read[0].text) else read
     return read
 
 
+_HANDS_ON = frozenset({"grapple", "shove_prone", "shove_away", "stabilize"})
+"""What a run to someone is for: hands laid on them ("run over and grab grubnak")."""
 _RUN_OVER = re.compile(
     r"^\W*(?:i\s+|[a-z]+\s+)?(?:runs?|rush(?:es)?|dash(?:es)?|hurr(?:y|ies)|sprints?|races?)"
     r"\s+(?:over|up|across|in|forward)\W*$",

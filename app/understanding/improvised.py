@@ -106,7 +106,8 @@ def deed_of(said: str) -> Deed | None:
 
 _TO_THEIR_FEET = re.compile(
     r"\b(?:haul|hauls|pull|pulls|help|helps|drag|drags|heave|heaves|lift|lifts|hoist|hoists)"
-    r"\s+([\w']+)\s+(?:up\b|back up\b|to (?:his|her|their) feet\b)"
+    r"\s+((?:the |that |this )?(?:[\w']+ ){0,2}?[\w']+)\s+"
+    r"(?:up\b|back up\b|to (?:his|her|their) feet\b)"
 )
 """A hand up for a friend ("hauls ivo to his feet", "help Mira up")."""
 _TOLD_APART = (

@@ -142,8 +142,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         if cr.side == "party" and cr.vitals.hp <= 0 and cr.vitals.state is not LifeState.DEAD
     ]  # fmt: skip
     for action, phrases in vocab.manoeuvres.items():
-        if (action == "hide" or action in HOLDS) and not ctx.scope.fighting:
-            continue
+        if (action in ("hide", "dash") or action in HOLDS) and not ctx.scope.fighting:
+            continue  # (out of a fight nobody Dashes: "run over to Corin" is a going over)
         if action == "stabilize" and not dying and not downed:
             continue  # "we bandage our wounds" with nobody dying is a rest
         for phrase in verbs_in(ctx.said, phrases):
@@ -238,7 +238,9 @@ _TOWARDS = re.compile(
 """A dash made towards a way, not out by it ("dash to the stairs"; "run back to the
 cellar", "run for the door" and "dash up the stairs" leave)."""
 _NOT_OURS = re.compile(
-    r"\brest(?:s|ed|ing)? (?:in peace|easy|well)\b|\b(?:laid|lay|lays|put|puts|gone|go|back|"
+    r"\brest(?:s|ed|ing)? (?:in peace|easy|well)\b|\brest now,? (?:sister|brother|friend|child|"
+    r"lass|lad|girl|boy|love|old (?:one|man|woman)|my (?:dear|friend|lady|lord)|mother|father)\b"
+    r"|\b(?:laid|lay|lays|put|puts|gone|go|back|"
     r"sent|send|sends|guide|guides|lead|leads|help|helps|lull|lulls) (?:\w+ ){0,2}to "
     r"(?:\w+ )?rest\b"
     r"|\b(?:give|gives|giving|grant|grants|granting|bring|brings) "

@@ -248,7 +248,21 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
     words = said.split()
     go = words[1:] if words[0] in GOING else words
     step = words[1:] if words[0] in ("i", "we") and len(words) > 1 else words
-    advancing = step[0] in ("move", "step", "press", "advance", "push", "edge", "creep")
+    advancing = step[0] in (
+        "move",
+        "step",
+        "press",
+        "advance",
+        "push",
+        "edge",
+        "creep",
+        "walk",
+        "stride",
+        "stalk",
+        "march",
+        "stomp",
+        "wade",
+    )
     running = step[0] in ("run", "rush", "charge", "dash", "sprint", "hurry", "race")
     advancing = advancing or (running and len(step) == 2)  # "run up" in a fight: at them
     if ctx.scope.fighting and advancing and step[1:] in (["up"], ["in"], ["closer"],
@@ -285,8 +299,36 @@ def subject(ctx: Context, said: str) -> tuple[str, str | None]:
                 rest = said[len(name) :].strip()
                 if rest.split()[0] in ("and", "or", "is", "has", "have", "was"):
                     continue  # "Thorin and I…", "Thorin is hurt": not an order
+                if rest.split()[0] in _CALLED_TO and _SHOUTED_AT.search(ctx.raw):
+                    continue  # "ione NO what are you doing!!": words to her, not her deed
                 return rest, member.id
     return said, None
+
+
+_CALLED_TO = frozenset(
+    {
+        "no",
+        "nooo",
+        "noo",
+        "stop",
+        "wait",
+        "what",
+        "why",
+        "dont",
+        "don't",
+        "careful",
+        "look",
+        "watch",
+        "hey",
+        "please",
+        "you",
+        "come",
+        "get",
+    }
+)
+"""Words after a friend's name that call to them rather than tell what they do."""
+_SHOUTED_AT = re.compile(r"!|\?|\b(?:you|your|you're|youre)\b", re.IGNORECASE)
+"""Marks of words said to someone: a cry, a question, "you"."""
 
 
 _TITLE = re.compile(

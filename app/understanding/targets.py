@@ -67,9 +67,12 @@ def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int 
         return int(m.group(1))
     names = "|".join(re.escape(k) for k in sorted(kinds or set()) if k) or "number"
     for word, n in vocab.numbers.items():
-        # "rat one", "number two" — never "the hurt one" or "one of them"
-        if re.search(rf"(?:^|\s)(?:{names}|number|numero|no) {word}($|\s)", said):
-            return n
+        # "rat one", "number two" — never "the hurt one", "the last drowned one" (that
+        # one of the drowned) or "one of them"
+        for m in re.finditer(rf"(?:^|\s)(?:{names}|number|numero|no) {word}($|\s)", said):
+            before = said[: m.start()].split()[-1:]
+            if word != "one" or before not in (["the"], ["that"], ["this"], ["last"], ["other"]):
+                return n
     return None
 
 

@@ -46,6 +46,9 @@ THREATS = re.compile(
     r"back off|clear off|stand down|throw down|put down|lay down|call off)|"
     r"call (?:them|your \w+|off your \w+) off|call off (?:your|his|the|yer) \w+|"
     r"(?:we|i)(?:'ll| will) (?:let you live|spare you)|"
+    r"(?:we'?re|we are|i'?m|i am) (?:done|finished|through) fighting|"
+    r"(?:stop|quit|no more|enough|cease) (?:the )?fighting|"
+    r"(?:lower|put down|put away) (?:your|our) (?:weapons|swords|blades|arms)|"
     r"roar|howl|bellow|war ?cry|bang \w+ \w+ (?:on|against) (?:my|his|her) shield)\b"
 )
 """Words that threaten foes into giving up or running: in a fight, an Intimidation check
@@ -99,6 +102,8 @@ def threat(ctx: Context) -> Intent | None:
 _GENTLE = re.compile(
     r"\b(?:(?:don'?t|do not|won'?t|will not|never) (?:want to |mean to |wish to )?"
     r"(?:hurt|harm|kill)|no (?:harm|one|body) (?:will|needs to|has to)|you'?(?:ll| will) be "
-    r"(?:safe|fine|spared|okay|ok)|please|we can (?:talk|make a deal)|spare you)\b"
+    r"(?:safe|fine|spared|okay|ok)|please|we can (?:talk|make a deal)|spare you|"
+    r"(?:done|finished|through) fighting|(?:stop|quit|no more|enough|cease) (?:the )?fighting|"
+    r"lower (?:your|our) (?:weapons|swords|blades|arms))\b"
 )
 """Surrender asked kindly ("we don't want to hurt you", "you'll be spared"): Persuasion."""

@@ -35,6 +35,13 @@ from app.understanding.readings import (
     Context,
     hurt_friends,
 )
+from app.understanding.spell_targets import (
+    POINTED,
+    absent_person,
+    aimed_at_friend,
+    allies,
+    spread_over,
+)
 from app.understanding.spells import (
     cantrips_of,
     healing_asked,
@@ -136,6 +143,8 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
                           alternatives=options)  # fmt: skip
     members = [m.id for m in ctx.named("member") if m.id != ctx.actor]
     harmful = spell in srd().spells and srd().spells.get(spell).harmful
+    if harmful:  # a friend only called to ("ione NO what are you doing!! i ready a
+        members = [m for m in members if aimed_at_friend(ctx, m)]  # thunderwave"): not the mark
     if self_target(ctx) and ctx.actor and not harmful:  # ("fire bolt the one that's
         members.insert(0, ctx.actor)  # stabbing me": me, in a description of the foe)
     others = [t.id for t in ctx.named("npc", "feature")]
@@ -148,10 +157,10 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if foe_first.exact or in_first is None or in_first[1] != spell or first == ctx.said:
         friend_first = []
     healing = bool(srd().spells.get(spell).heal) if spell in srd().spells else False
-    if healing and not members and not pick.exact and _POINTED.search(ctx.said):
+    if healing and not members and not pick.exact and POINTED.search(ctx.said):
         members = hurt_friends(ctx)[:1]  # "a healing word in his direction": a friend's
     named_friends = [m for m in members if m != ctx.actor]
-    absent = _absent_person(ctx) if healing and not named_friends and not others else None
+    absent = absent_person(ctx) if healing and not named_friends and not others else None
     if absent is not None:  # "healing word on corin", out on the sand with the thralls
         return ctx.intent("cast", spell=spell, confidence=0.3,
                           note=f"{absent} is not where the spell can reach")  # fmt: skip
@@ -159,7 +168,11 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         members = hurt_friends(ctx)[:1] or ([ctx.actor] if ctx.actor else [])  # a friend
     if healing and members and not friend_first:  # "past the skeleton … cure wounds on Ivo"
         friend_first = members[:1]
-    spread = _spread(ctx, spell, pick.ids)
+    saving = spell in srd().spells and srd().spells.get(spell).stabilizes  # (at the dying)
+    if not (harmful or healing or saving or pick.named or members or others):
+        members = allies(ctx, spell)  # "bless the girls", "cast bless on us": friends, never
+        # the foe a blow would pick
+    spread = spread_over(ctx, spell, pick.ids)
     if spread:  # "magic missile on the rats, spread them out": a dart at each
         targets: tuple[str, ...] = spread
     elif pick.named and not friend_first:
@@ -184,46 +197,6 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if immune:
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3, note=immune)
     return ctx.intent("cast", spell=spell, targets=targets)
-
-
-def _spread(ctx: Context, spell: str, picked: tuple[str, ...]) -> tuple[str, ...]:
-    """The foes a spell of several darts or rays is spread over when the line speaks of
-    several ("at the rats", "one at each", "spread them out"): every standing foe of the
-    kind named (or every foe), up to the spell's darts; () when it names one."""
-    spec = srd().spells.get(spell) if spell in srd().spells else None
-    if spec is None or spec.beams < 2 or not ctx.scope.fighting:
-        return ()
-    if not (plural(ctx.said) or re.search(r"\b(?:each|every|spread|split)\b", ctx.said)):
-        return ()
-    foes = list(ctx.scope.of("creature"))
-    said = {w.rstrip("s") for w in ctx.said.split()}
-    named = [t for t in foes if said & {w.rstrip("s") for n in t.names for w in n.lower().split()
-                                        if not w.isdigit()}]  # fmt: skip
-    chosen = [t.id for t in (named or foes)]
-    chosen = sorted(chosen, key=lambda c: c not in picked)  # the one picked first, if any
-    return tuple(chosen[: spec.beams]) if len(chosen) > 1 else ()
-
-
-_POINTED = re.compile(r"\b(?:him|his|her|them|their)\b")
-
-
-_AIMED_AT = re.compile(r"\b(?:on|at|to)\s+(?:the\s+|poor\s+)?([a-z][\w'-]+)\s*[.!?]*$")
-_NOBODY_ELSE = frozenset({
-    "me", "myself", "self", "him", "her", "them", "it", "us", "everyone", "everybody", "all",
-    "yourself", "ourselves", "friend", "ally",
-})  # fmt: skip
-
-
-def _absent_person(ctx: Context) -> str | None:
-    """Whom a spell is aimed at by a name nobody here has ("healing word on corin", out on
-    the sand where Corin is no one the game can heal): that name, else ``None``."""
-    aimed = _AIMED_AT.search(ctx.said)
-    if aimed is None or aimed.group(1) in _NOBODY_ELSE:
-        return None
-    word = aimed.group(1)
-    if ctx.named("member", "npc", "creature", "feature", "item_here", "carried", text=word):
-        return None
-    return word.capitalize()
 
 
 def fight_in_view(ctx: Context, anyone: bool = False) -> tuple[str, ...]:

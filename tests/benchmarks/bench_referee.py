@@ -137,6 +137,12 @@ def _getting_up(call: ToolCall, actor: str) -> bool:
     )
 
 
+def _picked_up(call: ToolCall) -> bool:
+    """A thing of the scene taken into the taker's pack (what "grab the poker" rules)."""
+    args = json.loads(call.arguments)
+    return args.get("action") == "give" and args.get("reason") == "picked up"
+
+
 def _wrong_calls(
     line: Line, calls: list[ToolCall], fighting: bool, campaign: Campaign | None = None
 ) -> list[str]:
@@ -154,6 +160,8 @@ def _wrong_calls(
             continue  # Odile the ribbon and go to the woods" without the ribbon goes)
         if did == "item" and allowed & {"take", "drop", "give", "use"}:
             continue
+        if did == "item" and "improvise" in allowed and _picked_up(call):
+            continue  # a ruling's outcome: the thing taken ("grab the poker") is carried
         if did == "hold" and fighting and allowed & FOLLOWS_IN_A_FIGHT:
             continue
         if (

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from rules.abilities import Ability
 from rules.conditions import (
     ActiveCondition,
@@ -15,6 +18,7 @@ from rules.conditions import (
     expand,
     max_hp_after_exhaustion,
     may_target,
+    pass_time,
     resists_everything,
     save_context,
     speed_after_conditions,
@@ -162,3 +166,25 @@ def test_exhaustion_levels_four_and_six() -> None:
     assert max_hp_after_exhaustion(21, 4) == 10
     assert max_hp_after_exhaustion(1, 5) == 1
     assert not dies_of_exhaustion(5) and dies_of_exhaustion(6)
+
+
+@given(st.lists(st.one_of(st.none(), st.integers(min_value=0, max_value=40)), max_size=6),
+       st.integers(min_value=1, max_value=20))  # fmt: skip
+def test_time_passing_outside_a_fight_ends_what_it_outlasts_and_shortens_the_rest(
+    lengths: list[int | None], rounds: int
+) -> None:
+    held = [ActiveCondition(condition=Condition.POISONED, rounds=n) for n in lengths]
+    tick = pass_time(held, rounds)
+    assert len(tick.remaining) + len(tick.ended) == len(held)
+    assert all(c.rounds is not None and c.rounds <= rounds for c in tick.ended)
+    untimed = [c for c in held if c.rounds is None]
+    assert [c for c in tick.remaining if c.rounds is None] == untimed  # until removed: stays
+    assert sorted(c.rounds for c in tick.remaining if c.rounds is not None) == sorted(
+        n - rounds for n in lengths if n is not None and n > rounds
+    )
+    assert not tick.saves  # nobody rolls: nobody takes turns
+
+
+def test_a_turn_outside_a_fight_wears_off_a_rounds_poison() -> None:
+    tick = pass_time([ActiveCondition(condition=Condition.POISONED, rounds=1, ends_at="end")])
+    assert not tick.remaining and tick.ended[0].condition is Condition.POISONED

@@ -9,7 +9,7 @@ from __future__ import annotations
 from app.session import declaring
 from app.session.reply import Reply
 from app.session.setup import session_for
-from tests.app.referee_lines import read, told
+from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
 BARROW_TABLE = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead",
@@ -60,3 +60,19 @@ def test_a_question_nobody_can_answer_out_of_turn_is_answered_with_whose_turn_it
     refused = session_for(build_situation(Situation.model_validate(HALL)))
     deed, who = declaring.declare(refused, "I kick over a pot", "thorin")
     assert not deed.ok and who is None  # a deed still waits for its turn
+
+
+async def test_whether_a_lasting_spell_is_going_is_read_off_what_was_cast() -> None:
+    ghost = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass"}
+    said = await told(ghost, "cass", "do i have a spiritual weapon going?")
+    assert "No: Brother Cass knows Spiritual Weapon but has not cast it lately." in said
+    assert "Yes: Brother Cass knows" in await told(ghost, "cass", "do i know spiritual weapon?")
+
+
+async def test_a_spiritual_weapon_cast_is_going_when_asked_after() -> None:
+    ghost = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass"}
+    session = session_for(build_situation(Situation.model_validate(ghost)))
+    await play(session, "cass", "spiritual weapon at the sister")
+    await play(session, "cass", "do i have a spiritual weapon going?")  # (a bonus action:
+    said = session.state.history[-1].narrative  # still his turn)
+    assert "Yes: Brother Cass cast Spiritual Weapon on turn 1" in said

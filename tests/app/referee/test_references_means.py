@@ -322,7 +322,9 @@ async def test_upstairs_is_no_trapdoor_and_downstairs_is() -> None:
 async def test_things_the_scene_text_names_can_be_looked_at_and_taken() -> None:
     assert read(game(INN), "thorin", "examine the poker").targets == ("hearth",)
     made, said = await turn(game(INN), "thorin", "take the fireplace poker")
-    assert made == [] and "takes the poker" in said
+    assert "takes the poker" in said  # and carries it from now on
+    assert made == [("change_item", {"action": "give", "character_id": "thorin", "item": "poker",
+                                     "reason": "picked up"})]  # fmt: skip
     made, said = await turn(game(LIGHTHOUSE), "cass", "look at the cold grate")
     assert made == [] and "cold grate" in said and "book open on his knees" in said
 

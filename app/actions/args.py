@@ -17,6 +17,7 @@ from pydantic import (
 )
 from pydantic.json_schema import SkipJsonSchema
 
+from app.world.printable import printable
 from app.world.spec import FlagValue
 from rules.abilities import Ability
 from rules.conditions import Condition
@@ -62,6 +63,23 @@ Amount = Annotated[
 
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _printable(cls, data: Any) -> Any:
+        """Every text a DM sends is made printable as it comes in (escape sequences and
+        controls dropped): shown on a terminal, and saved and loaded the same."""
+        return _printable_in(data)
+
+
+def _printable_in(value: Any) -> Any:
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, list):
+        return [_printable_in(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _printable_in(v) for k, v in value.items()}
+    return value
 
 
 class AbilityCheckArgs(_Args):

@@ -9,6 +9,7 @@ DM), ``/roll``, ``/retry``, ``/quit``.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from contextlib import aclosing
 from dataclasses import dataclass, field
@@ -361,6 +362,7 @@ class ConsoleGame:
         else:
             self.act(line)
         if self.session.can_advance():  # a /pass may complete the round
+            await self.autosave(checkpoint=False)  # the line kept before the DM answers
             await self.play_turns()
         elif turntaking.turn_mark(self.session) != before:
             await self.autosave()
@@ -414,13 +416,16 @@ class ConsoleGame:
                 self.console.print(plain(text, style="bold green"))
         self.console.print(plain("Type /help for commands.", style="dim"))
         if self.session.can_advance():  # actions restored from a save, or a foe is up
-            await self.play_turns()
+            await self.survive(self.play_turns())  # (a turn that fails is said, as in play)
         while True:
             if not await self.survive(self.keep_time()):
                 break
             try:
-                raw = await asyncio.to_thread(self.read, f"{self.prompt()}\n> ")
-            except (EOFError, KeyboardInterrupt):
+                raw = await self.read_line(f"{self.prompt()}\n> ")
+            except (EOFError, KeyboardInterrupt, asyncio.CancelledError):
+                interrupted = asyncio.current_task()
+                if interrupted is not None and interrupted.cancelling():
+                    interrupted.uncancel()  # ctrl+c cancels the game's task: leave as /quit
                 if await self.keep_before_leaving():
                     break
                 continue
@@ -432,6 +437,32 @@ class ConsoleGame:
                 continue
             if not await self.survive(self.handle(line.text)):
                 break
+
+    async def read_line(self, prompt: str) -> str:
+        """A line typed, read on a thread of its own so the game's clock runs meanwhile. The
+        thread is a daemon: ctrl+c at the prompt leaves at once (saved), never waiting for
+        an Enter to end a read nobody needs."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[str] = loop.create_future()
+
+        def settle(value: str | None, error: BaseException | None) -> None:
+            if answer.done():
+                return
+            if error is not None:
+                answer.set_exception(error)
+            else:
+                answer.set_result(value or "")
+
+        def work() -> None:
+            try:
+                value = self.read(prompt)
+            except BaseException as error:  # handed to the game's loop, raised there
+                loop.call_soon_threadsafe(settle, None, error)
+                return
+            loop.call_soon_threadsafe(settle, value, None)
+
+        threading.Thread(target=work, name="console-input", daemon=True).start()
+        return await answer
 
     async def survive(self, step: Awaitable[bool | None]) -> bool:
         """Run one step of play; False means quit. The table survives any bug in a turn:

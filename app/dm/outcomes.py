@@ -11,7 +11,8 @@ unhurt). This module reads narration for such sentences, plainly and by keyword:
   rolls which went both ways, that holds words of both kinds, that is a question, or that
   says what *would* or *might* happen is no claim, and is never judged;
 * a **fate**: a named creature dying, fleeing or surrendering, against the state: a creature
-  told dead while it has hit points, or gone from a fight it is still in.
+  told dead while it has hit points, or gone from a fight it is still in; a party member
+  told dead while they have hit points.
 
 The turn loop (:mod:`app.session.holding`) decides what to do with what is found.
 """
@@ -223,8 +224,10 @@ def _mentions(sentence: str, state: GameState) -> list[tuple[int, int, list[str]
                 refs.setdefault(ref, []).append(cid)
         if "the" in words[1:-1]:  # "Gribble the Goblin": Gribble too
             refs.setdefault(words[0], []).append(cid)
-    for sheet in state.party.values():
-        refs.setdefault(sheet.name.lower(), [])
+    for sheet in state.party.values():  # a party member is named to be judged dead too
+        for ref in {sheet.name.lower(), sheet.name.lower().split()[-1]}:
+            if len(ref) >= 3:
+                refs.setdefault(ref, []).append(sheet.id)
     for pronoun in ("you", "i", "we"):
         refs.setdefault(pronoun, [])
     lower, taken = sentence.lower(), list[tuple[int, int]]()
@@ -265,6 +268,12 @@ def told_fates(sentence: str, state: GameState) -> list[tuple[str, list[str]]]:
     return told
 
 
+_DEAD_OUTRIGHT = re.compile(
+    r"\b(?:dies|died|(?:is|was|lies|lay|falls|fell|drops|dropped) dead|killed|slain|slew)\b"
+)
+"""Words that tell a death outright: what a party member with hit points is never told."""
+
+
 def fate_problems(sentence: str, state: GameState) -> list[Problem]:
     """The fates a sentence tells that the state contradicts: dead while it has hit points,
     fled or surrendered while still in the fight. A name that may mean several creatures
@@ -272,6 +281,17 @@ def fate_problems(sentence: str, state: GameState) -> list[Problem]:
     problems: list[Problem] = []
     fighting = {c.id for c in state.encounter.order} if state.encounter is not None else set[str]()
     for fate, ids in told_fates(sentence, state):
+        members = [state.party[cid] for cid in ids if cid in state.party]
+        if members:  # "Mira is dead." at full hit points: only her death is judged
+            alive = [m for m in members if m.vitals.hp > 0]
+            dead = _DEAD_OUTRIGHT.search(sentence.lower()) is not None  # (not "collapses":
+            if fate == "dies" and dead and len(alive) == len(ids):  # a fall at 1 HP is told)
+                member = alive[0]
+                vit = member.vitals
+                problems.append(
+                    Problem("fate", f"{member.name} is alive ({vit.hp}/{vit.max_hp} HP)")
+                )
+            continue
         creatures = [state.creatures[cid] for cid in ids]
         if fate == "dies":
             wrong = all(c.vitals.hp > 0 for c in creatures)

@@ -91,7 +91,15 @@ def topics_for(state: GameState, own: SafetyConfig | None = None) -> Topics:
         lines += own.lines
         veils += own.veils
     veils += state.truth.veils
+    lines = [t for t in lines if readable_topic(t)]  # (one of accents alone, or one letter,
+    veils = [t for t in veils if readable_topic(t)]  # would veil every sentence)
     return Topics(tuple(dict.fromkeys(lines)), tuple(dict.fromkeys(veils)))
+
+
+def readable_topic(topic: str) -> bool:
+    """A topic a veil can keep out: two letters or digits at least, as a veil reads it
+    (accents, invisible marks and case dropped) — "á" is "a", and "́́" is nothing."""
+    return sum(1 for c in normal(topic) if c.isalnum()) >= 2
 
 
 def keep_veils(state: GameState, veils: list[str]) -> None:
@@ -312,7 +320,22 @@ def veil_text(text: str, topics: Topics) -> str:
     return _label(text, topics)
 
 
+def veil_markup(text: str, topics: Topics) -> str:
+    """Rich markup veiled in its words only, never in its tags: a veil on "bold" leaves
+    ``[bold]…[/bold]`` whole (a tag cut into is markup that cannot be drawn)."""
+    if not topics or not names_topic(text, topics):
+        return text
+    parts = _MARKUP_TAG.split(text)
+    return "".join(p if n % 2 else veil_text(p, topics) for n, p in enumerate(parts))
+
+
+_MARKUP_TAG = re.compile(r"(\[/?[A-Za-z#@/][^\[\]]*\])")
+"""A Rich markup tag (``[bold]``, ``[/]``, ``[dim red]``)."""
+
+
 def _veiled(value: object, topics: Topics, key: str = "") -> object:
+    if isinstance(value, str) and key == "markup":
+        return veil_markup(value, topics)
     if isinstance(value, str):
         return veil_text(value, topics) if key in SHOWN_FIELDS else value
     if isinstance(value, list):

@@ -102,7 +102,7 @@ def whose_turn(a: Asked) -> str | None:
     player = next((p for p in a.state.players if p.lower() in a.words), None)
     asked = a.member if a.named and not mine else None
     if player is not None or asked is not None:  # "is it Pia's turn?", "is it Ione's go?"
-        owner = a.state.controller_of(now.id)
+        owner = a.state.controller_of(now.id) if len(a.state.players) > 1 else None
         yes = now.id == asked if asked is not None else owner == player
         whose = f"{now.name}'s turn ({owner}'s)" if owner else f"{now.name}'s turn"
         answer = "Yes" if yes else "No"

@@ -61,7 +61,8 @@ def conditions_text(sheet: CharacterSheet) -> str:
     """``poisoned (2 rounds left), exhaustion 1, Bless`` — empty when there is nothing."""
     held = []
     for active in sheet.conditions:
-        rounds = f" ({active.rounds} rounds left)" if active.rounds else ""
+        plural = "s" if active.rounds != 1 else ""
+        rounds = f" ({active.rounds} round{plural} left)" if active.rounds else ""
         held.append(f"{active.condition.value}{rounds}")
     if sheet.exhaustion:
         held.append(f"exhaustion {sheet.exhaustion}")

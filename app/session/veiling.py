@@ -4,7 +4,7 @@ asked. A veil keeps a topic out of the story from the next word on
 
 from __future__ import annotations
 
-from app.dm.safety import keep_veils
+from app.dm.safety import keep_veils, readable_topic
 from app.session.hygiene import strip_controls
 from app.session.reply import Reply
 from app.session.session import GameSession
@@ -43,8 +43,9 @@ def veil(session: GameSession, rest: str) -> Reply:
     topic = _topic(rest)
     if not topic:
         return Reply(safety_text(session))
-    if not 2 <= len(topic) <= 60:
-        return Reply("A veil is a word or phrase of 2 to 60 characters.", ok=False)
+    if not 2 <= len(topic) <= 60 or not readable_topic(topic):
+        return Reply("A veil is a word or phrase of 2 to 60 characters, two of them letters "
+                     "or digits (accents alone do not count).", ok=False)  # fmt: skip
     veils = session.state.truth.veils
     kept: list[str] = getattr(session.context, "veils", [])
     if topic.lower() in (t.lower() for t in veils):

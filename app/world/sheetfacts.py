@@ -300,7 +300,8 @@ def _equipment(sheet: CharacterSheet) -> Section:
 def _conditions(sheet: CharacterSheet) -> Section:
     facts = []
     for active in sheet.conditions:
-        rounds = f"{active.rounds} rounds left" if active.rounds else "until removed"
+        plural = "s" if active.rounds != 1 else ""
+        rounds = f"{active.rounds} round{plural} left" if active.rounds else "until removed"
         save = (f"; {active.save_ability.value.upper()} save DC {active.save_dc} ends it"
                 if active.save_ability and active.save_dc else "")  # fmt: skip
         facts.append(Fact(active.condition.value, rounds + save, active.note, "warn"))

@@ -110,3 +110,14 @@ def test_settling_shows_what_agrees_and_asks_once_then_tells_plainly() -> None:
     assert second.plain == [watch.results[0].line]
     idle = OutcomeWatch(sandbox_state(seed=1), active=False)
     assert idle.settle(text, called=True, can_ask=True).shown == text
+
+
+@pytest.mark.parametrize("text", ["Mira is dead.", "Mira dies in the dark.", "Mira falls dead."])
+def test_a_party_member_told_dead_with_hit_points_is_a_problem(text: str) -> None:
+    [problem] = fate_problems(text, rat_world())
+    assert problem.truth == "Mira is alive (21/21 HP)"
+
+
+@pytest.mark.parametrize("text", ["The rat bites Mira, who collapses.", "Mira is not dead."])
+def test_a_fall_or_a_denial_is_no_party_members_death(text: str) -> None:
+    assert fate_problems(text, rat_world()) == []

@@ -13,12 +13,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import SecretStr
 from rich.console import Console
+from rich.text import Text
 
-from app.actions.events import NarrativeChunk, StateChange
+from app.actions.events import DiceRoll, NarrativeChunk, StateChange
 from app.console.game import ConsoleGame
 from app.dm.config import ConfigError, DMConfig, load_safety
 from app.dm.openai_brain import OpenAIBrain
-from app.dm.safety import MARKER, NarrationFilter, Topics, instruction, names_topic, scrub
+from app.dm.safety import (
+    MARKER,
+    NO_TOPICS,
+    NarrationFilter,
+    Topics,
+    instruction,
+    names_topic,
+    readable_topic,
+    scrub,
+    topics_for,
+    veil_event,
+    veil_markup,
+)
 from app.dm.scripted import ScriptedBrain
 from app.session import declaring, veiling
 from app.session.retelling import retell
@@ -465,3 +478,26 @@ def test_a_veil_reaches_the_trackers_where_and_leaves_a_choice_answerable() -> N
     told = scrub("The rat bites. Did you mean to attack Giant Rat 2 or attack Giant Rat 3?", topics)
     assert told.startswith("(…veiled…)") and "Did you mean to attack Giant" in told
     assert "Rat" not in told and told.endswith("3?")
+
+
+def test_a_veil_named_like_a_markup_tag_veils_words_never_the_tags() -> None:
+    bold = Topics(veils=("bold",))
+    markup = "[bold]Mira[/bold] · [italic]a bold try[/italic] 1d20 (3) = [bold]10[/bold]"
+    shown = veil_markup(markup, bold)
+    assert shown.count("[bold]") == 2 and shown.count("[/bold]") == 2
+    assert "a (veiled) try" in shown
+    Text.from_markup(shown)  # drawable (a tag cut into raised MarkupError on every roll)
+    roll = DiceRoll(check_type="check", formula="1d20", total=10, text="10", markup=markup)
+    Text.from_markup(veil_event(roll, bold).markup)
+
+
+@pytest.mark.parametrize("topic", ["\u0301\u0301", "a\u0301", "\u200b\u200bx"])
+def test_a_veil_of_accents_or_one_letter_is_refused_and_never_veils_everything(
+    topic: str,
+) -> None:
+    session = session_saying("Quiet.")
+    assert not readable_topic(topic)
+    assert not veiling.veil(session, topic).ok and session.state.truth.veils == []
+    session.state.truth.veils.append(topic)  # (kept by an older game, or a config file)
+    assert topics_for(session.state) == NO_TOPICS or not topics_for(session.state).veils
+    assert readable_topic("spíder") and veiling.veil(session, "spíder").ok

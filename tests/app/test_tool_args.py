@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from app.actions.args import MAX_AMOUNT, DamageArgs, HealArgs, amount_problem
+from app.actions.args import MAX_AMOUNT, DamageArgs, HealArgs, ItemArgs, amount_problem
 from app.actions.calls import ToolCall
 from app.actions.sets import ALL_TOOLS
+from app.world.printable import printable
 from app.world.sandbox import sandbox_state
 
 
@@ -105,3 +106,13 @@ def test_too_deep_says_what_the_full_count_says(text: str, depth: int) -> None:
 
     for candidate in (text, "[" * depth + text, '{"a": ' * depth + text + "}" * depth):
         assert too_deep(candidate) == (nesting_depth(candidate) > MAX_ARGUMENT_DEPTH)
+
+
+@given(st.text(max_size=40))
+def test_every_text_a_dm_sends_is_made_printable_as_it_comes_in(junk: str) -> None:
+    args = ItemArgs.model_validate(
+        {"character_id": "mira", "item": "\x1b]0;PWNED\x07\x1b[2J\x1b[31mred",
+         "reason": f"found {junk}\x1b[0m"}
+    )  # fmt: skip
+    assert args.item == "red"  # (a window title, a cleared screen: none of it shown)
+    assert printable(args.reason) == args.reason and "\x1b" not in args.reason

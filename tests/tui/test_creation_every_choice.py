@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, SelectionList, Static
 
@@ -345,3 +346,24 @@ async def test_a_refusal_of_the_rules_is_said_on_the_screen(
     with pytest.raises(ValidationError) as caught:
         Choices.model_validate({**bad, "scores": {}})
     assert refusal(caught.value).startswith("name: String should have at least 1 character")
+
+
+@pytest.mark.parametrize("key", ["pagedown", "pageup"])
+async def test_a_page_key_before_the_next_list_is_laid_out_changes_nothing(
+    tmp_path: Path, key: str
+) -> None:
+    """A fast typist: the name typed, ctrl+n, and a page key before the species list is
+    laid out — the list waits, the game goes on (it took the app down)."""
+    app = make_app(saves=tmp_path / "saves", characters=tmp_path / "c", still=True, dm=DMConfig())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*"Kara")
+        app.post_message(events.Key("ctrl+n", None))
+        for _ in range(8):  # a few turns of the loop: the list is there, not yet laid out
+            await asyncio.sleep(0)
+        app.post_message(events.Key(key, None))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CreationScreen"
+    assert app.return_code in (None, 0)

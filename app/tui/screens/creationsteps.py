@@ -12,6 +12,7 @@ from textual.widgets import Input, Label, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option
 
 from app.display.screentext import plain
+from app.tui.widgets.picklist import PickList
 from rules.abilities import Ability
 from rules.abilityscores import METHODS, POINT_BUDGET, STANDARD_ARRAY
 from rules.backgrounds import Background, backgrounds
@@ -36,7 +37,7 @@ POINT_BUY_START = (15, 15, 15, 8, 8, 8)
 
 def pick_list(entries: list[tuple[str, str]], chosen: object) -> OptionList:
     """One choice of several (Enter picks), the earlier choice highlighted."""
-    widget = OptionList(*(Option(plain(label), id=key) for key, label in entries), id="cc-pick")
+    widget = PickList(*(Option(plain(label), id=key) for key, label in entries), id="cc-pick")
     ids = [key for key, _ in entries]
     widget.highlighted = ids.index(str(chosen)) if chosen in ids else 0
     return widget

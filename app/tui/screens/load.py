@@ -21,6 +21,7 @@ from app.saves.claims import in_use
 from app.saves.resume import Resumed
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.widgets.footer import Footer
+from app.tui.widgets.picklist import PickList
 from app.world.state import GameState
 
 
@@ -60,7 +61,7 @@ class LoadScreen(Screen[tuple[GameState, str, Path] | None]):
         with Vertical(id="load-box"):
             yield Label(plain(f"Saved games ({self.folder.name}/)"), id="load-title")
             if self.saves:
-                yield OptionList(
+                yield PickList(
                     *(Option(save_label(info), id=info.path.name) for info in self.saves),
                     id="load-list",
                 )

@@ -335,6 +335,8 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         if notice:
             self.timed_out(notice)
         if self.session.can_advance() and (notice or not after_dm):
+            if save:  # the line is kept before the DM answers: a quit mid-turn loses nothing
+                self.autosave_now()  # (the game resumes with it queued)
             self.start_turns()
             return
         if save or notice:

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from app.tui import warmup
 from app.tui.widgets.footer import Footer
+from app.tui.widgets.picklist import PickList
 
 BANNER = r"""
  ___                               _____              _           _
@@ -122,7 +123,7 @@ class TitleScreen(Screen[None]):
                 Text("The DM narrates. The dice are real.", style="italic"), id="title-tagline"
             )
             with Center():
-                yield OptionList(
+                yield PickList(
                     Option("New game", id="new"),
                     Option(self.continue_label(), id="continue", disabled=True),
                     Option("Load a saved game", id="load"),

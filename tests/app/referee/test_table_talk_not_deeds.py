@@ -96,3 +96,12 @@ def test_a_helping_cantrip_alone_is_cast_on_oneself() -> None:
     ghost = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass"}
     assert read(ghost, "cass", "guidance")[0].targets == ("cass",)
     assert read(ghost, "cass", "spare the dying on her")[0].targets == ("the-grey-sister",)
+
+
+def test_a_word_of_care_to_a_friend_goes_nowhere_and_following_waits() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel",
+              "flags": {"warden_calmed": True, "knows_truth": True}}  # fmt: skip
+    said = read(chapel, "wren", "be careful up there!! ill keep watch")
+    assert "move" not in [c.kind for c in said] and said[-1].kind == "hold"
+    assert [c.kind for c in read(chapel, "wren", "yep, following")] == ["hold"]
+    assert "ask" not in [c.kind for c in read(chapel, "wren", "me too, lead on")]

@@ -316,7 +316,8 @@ _DEDICATED = re.compile(r"^\W*(?:and\s+)?for\s+(?:\w+\s*){1,3}[!.]*\s*$", re.IGN
 
 _DEMANDED = re.compile(
     r"^\W*(?:(?:and|then|now)\s+)*(?:drop|throw down|put down|lay down|toss down|give up|"
-    r"surrender|yield|stand down|back off)\b",
+    r"surrender|yield|stand down|back off|go back|go home|go away|return to|leave us|"
+    r"begone|be gone|rest)\b",
     re.I,
 )
 """What a foe is told to do, said among the words of a demand ("… throw down that spoon")."""
@@ -335,14 +336,16 @@ def one_demand(read: list[Intent]) -> list[Intent]:
     """A demand for surrender told in several breaths ("OI SAUCEPAN! drop the spoon and
     surrender and maybe we let ya keep your ears"): one threat, at the one the words are
     put to — the words around it, and what the foe is told to drop, are part of it."""
-    cowing = [c for c in read if c.kind == "improvise" and c.extra[:1] == ("cow",)]
+    cowing = [c for c in read if c.kind == "improvise" and c.extra[:1] in (("cow",), ("sway",))]
     if not cowing or len(read) < 2:
         return read
-    words = [c for c in read if c.kind == "talk" or (c.kind == "improvise" and c not in cowing
+    told = ("improvise", "move", "rest", "manoeuvre")  # ("go back to the sea and rest": theirs)
+    words = [c for c in read if c.kind == "talk" or (c.kind in told and c not in cowing
              and _DEMANDED.match(c.text)) or _called_out(c)]  # fmt: skip
     if len(words) + len(cowing) != len(read):
         return read  # a deed besides the words: each as said
-    whom = next((t for c in [*cowing, *words] for t in c.targets if t), None)
+    spoken = [c for c in [*cowing, *words] if c.kind in ("talk", "improvise", "attack")]
+    whom = next((t for c in spoken for t in c.targets if t), None)  # (not a way's: "go back")
     threat = cowing[0]
     return [replace(threat, targets=threat.targets or ((whom,) if whom else ()))]
 

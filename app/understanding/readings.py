@@ -305,27 +305,8 @@ def subject(ctx: Context, said: str) -> tuple[str, str | None]:
     return said, None
 
 
-_CALLED_TO = frozenset(
-    {
-        "no",
-        "nooo",
-        "noo",
-        "stop",
-        "wait",
-        "what",
-        "why",
-        "dont",
-        "don't",
-        "careful",
-        "look",
-        "watch",
-        "hey",
-        "please",
-        "you",
-        "come",
-        "get",
-    }
-)
+_CALLED_TO = frozenset({"no", "nooo", "noo", "stop", "wait", "dont", "don't", "careful", "look",
+                        "watch", "hey"})  # fmt: skip
 """Words after a friend's name that call to them rather than tell what they do."""
 _SHOUTED_AT = re.compile(r"!|\?|\b(?:you|your|you're|youre)\b", re.IGNORECASE)
 """Marks of words said to someone: a cry, a question, "you"."""

@@ -6,6 +6,7 @@ than refused."""
 
 from __future__ import annotations
 
+from app.referee.answering import answer_from_game
 from app.session import declaring
 from app.session.reply import Reply
 from app.session.setup import session_for
@@ -76,3 +77,12 @@ async def test_a_spiritual_weapon_cast_is_going_when_asked_after() -> None:
     await play(session, "cass", "do i have a spiritual weapon going?")  # (a bonus action:
     said = session.state.history[-1].narrative  # still his turn)
     assert "Yes: Brother Cass cast Spiritual Weapon on turn 1" in said
+
+
+def test_whose_turn_names_no_player_at_a_table_of_one() -> None:
+    solo = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+            "turn": "ione"}  # fmt: skip
+    said = read(solo, "ione", "is it Cass's turn?")[0]
+    state = build_situation(Situation.model_validate(solo))
+    answer = answer_from_game(state, state.campaign, said) or ""
+    assert answer.startswith("No: it is Ione's turn, round 1") and "Player" not in answer

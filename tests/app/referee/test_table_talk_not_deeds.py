@@ -105,3 +105,11 @@ def test_a_word_of_care_to_a_friend_goes_nowhere_and_following_waits() -> None:
     assert "move" not in [c.kind for c in said] and said[-1].kind == "hold"
     assert [c.kind for c in read(chapel, "wren", "yep, following")] == ["hold"]
     assert "ask" not in [c.kind for c in read(chapel, "wren", "me too, lead on")]
+
+
+def test_what_a_foe_is_told_to_do_in_a_plea_is_theirs_not_the_speakers() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "wren"}  # fmt: skip
+    said = read(strand, "wren", "we're done fighting! go back to the sea and rest")
+    assert [(c.kind, c.targets, c.extra[:1]) for c in said] == [("improvise", (), ("sway",))]
+    assert read(strand, "wren", "go back up the steps")[0].kind == "manoeuvre"  # her own

@@ -313,7 +313,8 @@ def carried(a: Asked) -> str | None:
 
 
 _OWN_ITEM = re.compile(
-    r" (?:have|got|carry|carrying) (?:still )?(?:my|the|a|an|any|that|this|our) ([a-z' ]+?) ?$"
+    r" (?:have|got|carry|carrying) (?:still )?(?:my|the|a|an|any|that|this|our) ([a-z' ]+?)"
+    r"(?: or (?:smth|sth|something|anything|summat|owt|what|whatever|so))? ?$"
 )
 """A thing asked after as one's own ("do I still have my holy symbol")."""
 PACKS = ("pack", "packs", "backpack", "bag", "bags", "pockets", "pocket", "satchel", "pouch",

@@ -70,6 +70,9 @@ _AN_END = re.compile(
 
 def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     rest = ctx.said[at:]
+    if kind == "take" and _GETTING_DONE_TO.match(rest):
+        return ctx.intent("ask", confidence=0.2, note=f"{MOOD}{ctx.raw}")  # "i'm getting
+        # swarmed": how it goes for one, nothing got
     if kind == "take" and _TAKEN_BREATH.match(rest):
         return ctx.intent("ask", confidence=0.2, note=f"{MOOD}{ctx.raw}")  # "takes a steadying
         # breath": how one steels oneself, nothing taken
@@ -238,6 +241,11 @@ _TO_SOMEONE = re.compile(r"\b(?:him|her|them|lass|lad|girl|boy|friend|mate|pal|k
 """Someone a thing is given to, said without a name."""
 
 
+_GETTING_DONE_TO = re.compile(
+    r"^(?:get|gets|getting|got)\s+(?:\w+ed|\w+en|hit|hurt|cut|beat|shot|bit|stung|torn|"
+    r"swarmed|mobbed|flanked|surrounded|overwhelmed|tired|scared)\b"
+)
+"""What is done to one ("getting swarmed", "got hit"): a feeling told, nothing taken."""
 _A_ROUND = re.compile(r"drinks\s+(?:for|on|all round|all around|are on)\b")
 """Drinks bought for a room ("drinks for everybody!"), a noun, not a drink taken."""
 _SOME_COINS = re.compile(

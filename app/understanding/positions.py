@@ -64,6 +64,9 @@ def _cover(ctx: Context) -> Intent | None:
     if len(covers) == 1 and not ctx.named("member", "creature", text=rest):
         return ctx.intent("manoeuvre", action="cover", targets=(next(iter(covers)),),
                           confidence=0.8)  # fmt: skip
+    friend = [m for m in ctx.named("member", text=rest) if m.id != ctx.actor]
+    if friend and ctx.scope.fighting:  # "step behind Thorin": back out of the foes' reach,
+        return ctx.intent("manoeuvre", action="withdraw", confidence=0.8)  # with him between
     thing = " ".join(w for w in rest.split() if w not in ("the", "a", "an", "that", "this"))
     if thing and not covers and scene_mentions(ctx, rest):  # "duck behind the turnip sack"
         return ctx.intent("manoeuvre", action="cover", confidence=0.3,

@@ -47,7 +47,7 @@ POINTED = re.compile(r"\b(?:him|his|her|them|their)\b")
 _AIMED_AT = re.compile(r"\b(?:on|at|to)\s+(?:the\s+|poor\s+)?([a-z][\w'-]+)\s*[.!?]*$")
 _NOBODY_ELSE = frozenset({
     "me", "myself", "self", "him", "her", "them", "it", "us", "everyone", "everybody", "all",
-    "yourself", "ourselves", "friend", "ally",
+    "yourself", "ourselves", "friend", "ally", "herself", "himself", "themself", "themselves",
 })  # fmt: skip
 
 

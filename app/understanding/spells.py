@@ -337,8 +337,10 @@ def not_known(state: GameState, actor: str | None, spell_id: str) -> str:
 
 
 def self_target(ctx: Context) -> bool:
-    """The line aims at the speaker ("on myself", "heal me")."""
-    return any(has_phrase(ctx.said, w) for w in ("myself", "me", "self", "yourself"))
+    """The line aims at the speaker ("on myself", "heal me", "Aria casts cure wounds on
+    herself": the one the line is told of)."""
+    words = ("myself", "me", "self", "yourself", "herself", "himself", "themself")
+    return any(has_phrase(ctx.said, w) for w in words)
 
 
 def _everyday(ctx: Context, name: str) -> bool:

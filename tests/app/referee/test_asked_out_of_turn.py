@@ -86,3 +86,8 @@ def test_whose_turn_names_no_player_at_a_table_of_one() -> None:
     state = build_situation(Situation.model_validate(solo))
     answer = answer_from_game(state, state.campaign, said) or ""
     assert answer.startswith("No: it is Ione's turn, round 1") and "Player" not in answer
+
+
+async def test_do_i_have_a_thing_or_something_asks_after_the_thing() -> None:
+    said = await told(INN, "thorin", "do i have a rope or something")
+    assert "No: Thorin carries no rope (Mira does)." in said

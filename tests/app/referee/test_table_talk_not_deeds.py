@@ -113,3 +113,20 @@ def test_what_a_foe_is_told_to_do_in_a_plea_is_theirs_not_the_speakers() -> None
     said = read(strand, "wren", "we're done fighting! go back to the sea and rest")
     assert [(c.kind, c.targets, c.extra[:1]) for c in said] == [("improvise", (), ("sway",))]
     assert read(strand, "wren", "go back up the steps")[0].kind == "manoeuvre"  # her own
+
+
+def test_getting_swarmed_is_a_mood_and_the_spell_after_it_is_cast() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+            "turn": "aria"}  # fmt: skip
+    said = read(hall, "aria", "ugh im getting swarmed. burning hands on the two goblins next to me")
+    assert [c.kind for c in said] == ["cast"]
+    assert read(hall, "aria", "i'm getting hit a lot")[0].kind == "ask"
+
+
+def test_a_step_behind_a_friend_backs_off_and_a_spell_on_oneself_told_of_is_ones_own() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "aria"}  # fmt: skip
+    said = read(guards, "aria", "ray of frost then step behind Thorin")
+    assert [(c.kind, c.action) for c in said] == [("cast", None), ("manoeuvre", "withdraw")]
+    hurt = {**THRALL, "wounds": {"cass": 6}}
+    assert read(hurt, "cass", "Cass casts cure wounds on himself")[0].targets == ("cass",)

@@ -25,8 +25,8 @@ from app.referee.sequencing import Sequencing, reckless
 from app.referee.showing import Showing
 from app.referee.talking import Talking, judged_words
 from app.understanding import Intent, understand
+from app.understanding.deed_kinds import SUBDUING
 from app.understanding.features import smites
-from app.understanding.improvised import SUBDUING
 from app.understanding.intent import CONFIDENT, Reading
 from app.understanding.spells import not_known
 from app.understanding.takingback import HINT as TAKING_BACK_HINT

@@ -238,3 +238,8 @@ _WONDERING = re.compile(r"\b(?:who|what|why|how|where|which|whose)\b")
 
 _NEXT = re.compile(r"^(?:ok(?:ay)? |and )?(?:now|next)\b")
 """A foe named as the next to strike ("now the other one", "next, rat 3")."""
+
+
+def only_ways(ctx: Context, ids: tuple[str, ...]) -> bool:
+    """What a line names is ways out, and nothing else ("down the stairs")."""
+    return bool(ids) and all(ctx.scope.get(t, "exit") is not None for t in ids)

@@ -16,10 +16,11 @@ from app.understanding import bare
 from app.understanding import readings as r
 from app.understanding import verbs as v
 from app.understanding.addressing import pair_acting, to_a_friend, to_a_player, ultimatum
+from app.understanding.deed_kinds import SUBDUING, deed_of
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
 from app.understanding.freeform import free_deed
-from app.understanding.improvised import SUBDUING, deed_of, improvised
+from app.understanding.improvised import improvised
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
 from app.understanding.mending import mended
@@ -460,11 +461,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
             found = deed
     if found is None:  # a way named with no verb is taken, shouted or not ("down we go!")
         plain = bare.bare_names(ctx)
-        way = (
-            plain is not None
-            and bool(plain.targets)
-            and all(ctx.scope.get(t, "exit") is not None for t in plain.targets)
-        )  # ("Down the stairs we go!": a way, shouted, not words to Berta)
+        way = plain is not None and bare.only_ways(ctx, plain.targets)  # ("Down the stairs
+        # we go!": a way, shouted, not words to Berta)
         found = (
             plain if plain is not None and (plain.kind == "move" or way) else r.spoken(ctx) or plain
         )

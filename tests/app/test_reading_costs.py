@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rapidfuzz import fuzz
 
-from app.understanding import improvised, spells, understand, words
+from app.understanding import deed_kinds, spells, understand, words
 from app.world.state import GameState
 from tests.referee_corpus import Situation, build_situation
 
@@ -58,7 +58,7 @@ def test_a_line_read_again_matches_no_spell_name_again(monkeypatch: pytest.Monke
 @pytest.mark.parametrize("line", LINES)
 def test_cached_steps_answer_as_fresh_ones(line: str) -> None:
     said = words.normalise(line)
-    assert improvised.deed_of(said) == improvised.deed_of.__wrapped__(said)
+    assert deed_kinds.deed_of(said) == deed_kinds.deed_of.__wrapped__(said)
     assert spells._named_at(said) == spells._named_at.__wrapped__(said)
     assert words.stems(said) == words.stems.__wrapped__(said)
     for phrase in ("attack", "knock out", "tie up", "climb", "kick over", "cast", ""):

@@ -1,0 +1,75 @@
+"""Which improvised deed a clause is: the longest of the deeds' words it starts with, or a
+deed told around whom it is done to ("check Wren for injuries", "pull Corin away from
+them"), a blow meant to subdue ("knock him out with the pommel"), a sleeper woken ("kick
+the sleeping rat awake")."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from app.understanding.deeds import DEEDS, GRIT_THROWN, Deed, verb_at_start
+from app.understanding.ways import HELD_OUT
+
+SUBDUING = re.compile(
+    r"\b((?<!the )(?<!a )knock(?:s|ed|ing)?[ -](?:\w+ ){0,4}?"
+    r"(?:out(?! of)|unconscious|senseless|cold)|"
+    r"non-?lethal(?:ly)?|subdue|pommel|flat of (?:my|the|his|her) (?:blade|sword|axe)|"
+    r"take (?:him|her|it|them) alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap)\b",
+    re.IGNORECASE,
+)
+"""Words that make a blow one meant to subdue: whoever it drops is knocked out, not dead."""
+
+AWAKE = re.compile(
+    r"(?<!still )(?<!that's )(?<!thats )(?<!who's )(?<!whos )(?<!is )(?<!are )(?<!one )\bawake"
+    r"(?:$| with\b| using\b)|"
+    r"\bto wake(?: \w+){0,2}(?: up)?$"
+)
+"""Words that end a deed by waking someone: the kick or slap is only the means."""
+
+
+_TOLD_APART = (
+    ("show", HELD_OUT),  # "hold the locket up so she can see it"
+    ("throw", GRIT_THROWN),  # "kick sand into its eyes": a trick thrown, no kick landed
+    ("tend", re.compile(r"\b(?:stop|stops|stem|stems|staunch|staunches|stanch)\b(?: [\w']+){0,2}? "
+                        r"bleed")),  # "tries to stop ivos bleeding"
+    ("tend", re.compile(
+        r"^(?:i |we )?(?:check|checks|look|looks)\b(?: \w+){0,3}? (?:over )?for (?:injur|wound|cut|"
+        r"bruis|bite|broken|fever|sick|infect|poison)|^(?:i |we )?check(?:s)? (?:whether|if|that)\b"
+        r".*\b(?:sick|hurt|injured|ill|wounded|breathing|infected)\b")),
+    ("track", re.compile(
+        r"^(?:i |we )?follow(?:s|ed|ing)? (?:the |those |these |her |his |its |their )?(?:\w+ )?"
+        r"(?:tracks|footprints|bootprints|prints|trail|blood|drag marks|marks|scent)\b")),
+    ("palm", re.compile(r"^(?:i |we )?pick(?:s|ed|ing)? (?:[\w']+ ){0,5}?pockets?\b")),
+    ("shut", re.compile(
+        r"^(?:i |we )?(?:slam(?:s|med)?|close[sd]?)(?: \w+){0,2}? (?:door|trapdoor|hatch|gate|"
+        r"lid|shutters?|"
+        r"window)\b")),
+    ("rescue", re.compile(
+        r"^(?:i |we )?(?:(?:grab|grabs|seize|seizes|catch|catches) \w+ and )?(?:pull|pulls|drag|"
+        r"drags|haul|hauls|yank|yanks)\b(?: \w+){1,3}? (?:away|clear|back|to safety|up the "
+        r"(?:beach|sand|shore)|out of the (?:water|sea|shallows|waves|surf|tide|shallow "
+        r"water)|ashore|to shore|onto the (?:sand|beach))\b")),
+)  # fmt: skip
+"""Deeds told around whom they are done to ("check Wren for injuries", "follow the little
+bootprints", "pull Corin away from them")."""
+
+
+@lru_cache(maxsize=1024)
+def deed_of(said: str) -> Deed | None:
+    """The improvised deed a clause starts with (the longest words that fit), if any.
+    Cached by the clause: a line's reading asks it more than once, and the same words
+    ("attack the nearest goblin") come back turn after turn."""
+    best: tuple[int, Deed] | None = None
+    for deed in DEEDS:
+        for word in deed.words:
+            if verb_at_start(said, word) and (best is None or len(word) > best[0]):
+                best = (len(word), deed)
+    if SUBDUING.search(said):  # "knock goblin 1 out with the pommel"
+        return next(d for d in DEEDS if d.key == "knock_out")
+    if AWAKE.search(said):  # "kick the sleeping rat awake", "slap his cheeks to wake him"
+        return next(d for d in DEEDS if d.key == "wake")
+    for key, pattern in _TOLD_APART:  # the deed's words split by whom it is done to
+        if pattern.search(said):
+            return next(d for d in DEEDS if d.key == key)
+    return best[1] if best else None

@@ -9,6 +9,7 @@ DM), ``/roll``, ``/retry``, ``/quit``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Awaitable, Callable
 from contextlib import aclosing
@@ -455,11 +456,11 @@ class ConsoleGame:
 
         def work() -> None:
             try:
-                value = self.read(prompt)
-            except BaseException as error:  # handed to the game's loop, raised there
-                loop.call_soon_threadsafe(settle, None, error)
-                return
-            loop.call_soon_threadsafe(settle, value, None)
+                value, error = self.read(prompt), None
+            except BaseException as raised:  # handed to the game's loop, raised there
+                value, error = None, raised
+            with contextlib.suppress(RuntimeError):  # (the game has left meanwhile)
+                loop.call_soon_threadsafe(settle, value, error)
 
         threading.Thread(target=work, name="console-input", daemon=True).start()
         return await answer

@@ -83,7 +83,8 @@ def whose_turn(a: Asked) -> str | None:
         a.has("whose turn", "my turn", "turn is it", "who next", "who is next", "who goes")
         or a.has("turn yet", "next turn", "who up", "who is up", "whose go", "who go", "whose move")
         or a.has("my go", "my move", "do i go")
-        or (a.has("is it") and a.word("turn", "go", "move"))  # "is it Pia's turn?"
+        or (a.has("is it") and a.word("turn"))  # "is it Pia's turn?", "is it Nell's go?"
+        or re.search(r"\bis it \w+(?:'s|s) go\b", a.intent.text.lower().replace("\u2019", "'"))
         or (a.state.encounter is not None and a.has("can i go", "can we go", "may i go"))
     ):
         return None

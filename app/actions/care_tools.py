@@ -81,10 +81,7 @@ def time_passes_out_of_combat(state: GameState) -> list[SessionEvent]:
             continue
         tick = pass_time(held)
         held[:] = list(tick.remaining)
-        for ended in tick.ended:
-            text = f"{state.name_of(cid)} is no longer {ended.condition.value}"
-            state.record("condition", text, who=cid)
-            events.append(StateChange(kind="condition", target_id=cid, description=text))
+        events += tt.conditions_ended(state, cid, tick.ended)
     return events
 
 

@@ -4,7 +4,7 @@ character's death save), and the ``get_encounter`` tool, the fight in full."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from app.actions import args as a
 from app.actions import encounter_view as ev
@@ -14,7 +14,13 @@ from app.actions.hooks import RULES
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.state import MOST_TURNS, GameState
 from rules.abilities import Ability
-from rules.conditions import can_act, tick_end_of_turn, tick_source_turn, tick_start_of_turn
+from rules.conditions import (
+    ActiveCondition,
+    can_act,
+    tick_end_of_turn,
+    tick_source_turn,
+    tick_start_of_turn,
+)
 from rules.damage import LifeState, death_save
 
 
@@ -52,10 +58,7 @@ def _tick_conditions(state: GameState, cid: str, when: str) -> list[SessionEvent
         if any(c.counts_on == "source" and c.source == cid for c in held):
             theirs = tick_source_turn(held, cid, "start" if when == "start" else "end")
             held[:] = list(theirs.remaining)
-            for ended in theirs.ended:
-                text = f"{state.name_of(other)} is no longer {ended.condition.value}"
-                state.record("condition", text, who=other)
-                events.append(StateChange(kind="condition", target_id=other, description=text))
+            events += conditions_ended(state, other, theirs.ended)
     name = state.name_of(cid)
     for save in tick.saves:
         verdict = "success" if save.success else "failure"
@@ -68,8 +71,17 @@ def _tick_conditions(state: GameState, cid: str, when: str) -> list[SessionEvent
                 text=f"{save.total} vs DC {save.dc} — {verdict}",
             )
         )  # fmt: skip
-    for ended in tick.ended:
-        text = f"{name} is no longer {ended.condition.value}"
+    return events + conditions_ended(state, cid, tick.ended)
+
+
+def conditions_ended(
+    state: GameState, cid: str, ended: Sequence[ActiveCondition]
+) -> list[SessionEvent]:
+    """Conditions that wore off, recorded for the DM and told ("Ione is no longer
+    poisoned")."""
+    events: list[SessionEvent] = []
+    for gone in ended:
+        text = f"{state.name_of(cid)} is no longer {gone.condition.value}"
         state.record("condition", text, who=cid)
         events.append(StateChange(kind="condition", target_id=cid, description=text))
     return events

@@ -212,8 +212,8 @@ def outcome_problems(sentence: str, results: list[Result]) -> list[Problem]:
 
 
 def _mentions(sentence: str, state: GameState) -> list[tuple[int, int, list[str]]]:
-    """Where the sentence names creatures of the scene: (start, end, their ids); a party
-    member's name, or you/I/we, as an empty list (someone else)."""
+    """Where the sentence names creatures of the scene or party members: (start, end, their
+    ids); you/I/we as an empty list (someone else)."""
     refs: dict[str, list[str]] = {}
     for cid, creature in state.creatures.items():
         if not creature.stands_in(state.scene.id):

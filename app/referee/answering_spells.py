@@ -9,6 +9,7 @@ from app.referee.answering_rules import about_a_rule, spell_in, spell_text
 from app.referee.answering_words import Asked
 from app.understanding.other_spells import NAMED_ANYWHERE as OTHER_SPELLS
 from app.understanding.other_spells import spell_title
+from app.understanding.spells import cast_lately
 from rules.srd import srd
 
 
@@ -61,12 +62,7 @@ def _still_about(a: Asked, cid: str, name: str, spell: str, held: str | None) ->
     else one cast in the last ten turns (a minute of play)."""
     if held is not None and srd().spells.get(held).name == spell:
         return f"Yes: {name} is concentrating on {spell}."
-    from app.world.ledger import ActionPerformed  # noqa: PLC0415 - the ledger, read rarely
-    from app.world.ledgerread import all_events  # noqa: PLC0415
-
-    cast = [e.turn for e in all_events(a.state) if isinstance(e, ActionPerformed)
-            and e.actor == cid and e.action == "cast_spell" and f"spell={spell}" in e.detail
-            and e.turn >= a.state.turn - 10]  # fmt: skip
+    cast = cast_lately(a.state, cid, spell)
     if cast:
         return f"Yes: {name} cast {spell} on turn {cast[-1]}; it lasts a minute (ten rounds)."
     return f"No: {name} knows {spell} but has not cast it lately."

@@ -15,7 +15,7 @@ from app.understanding.ways import (
     shut_ways,
     to_someone_there,
 )
-from app.understanding.words import has_phrase, name_score
+from app.understanding.words import has_phrase, name_score, verb_at
 from app.world.wording import the
 
 
@@ -163,7 +163,7 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
                               note=holder or "that is not carried")  # fmt: skip
         return None
     if carried:
-        verb = next((v for v in ctx.vocab.verbs["use"] if _said_verb(ctx.said, v)), "use")
+        verb = next((v for v in ctx.vocab.verbs["use"] if verb_at(ctx.said, v) >= 0), "use")
         spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
         aimed = ctx.named("feature", "npc", "creature", "member", "exit")
         tooled = _tool_for(ctx, carried[0].name) if kind == "use" else None
@@ -266,13 +266,6 @@ def _part_of(name: str, said: str) -> bool:
     count = asked.group(1)
     wanted = int(count) if count.isdigit() else _NUMBERS.get(count, 0)
     return wanted != int(held.group(1))
-
-
-def _said_verb(said: str, verb: str) -> bool:
-    """The verb is in the line, as said of oneself or told of a character ("eats")."""
-    first, _, rest = verb.partition(" ")
-    forms = (first, f"{first}s", f"{first}es", f"{first[:-1]}ies" if first.endswith("y") else "")
-    return any(has_phrase(said, f"{f} {rest}".strip()) for f in forms if f)
 
 
 def _tool_for(ctx: Context, held: str) -> str | None:

@@ -448,11 +448,15 @@ def summoned_already(ctx: Context, spell: str) -> bool:
     known = table.get(spell)
     if known.attack is None or known.duration == "instantaneous" or ctx.actor is None:
         return False
+    return bool(cast_lately(ctx.state, ctx.actor, known.name))
+
+
+def cast_lately(state: GameState, caster: str, spell: str) -> list[int]:
+    """The turns, oldest first, on which ``caster`` cast the spell named ``spell`` in the
+    last :data:`LASTING` turns (from the ledger)."""
     from app.world.ledger import ActionPerformed  # noqa: PLC0415 - the ledger, read rarely
     from app.world.ledgerread import all_events  # noqa: PLC0415
 
-    return any(
-        isinstance(e, ActionPerformed) and e.actor == ctx.actor and e.action == "cast_spell"
-        and f"spell={known.name}" in e.detail and e.turn >= ctx.state.turn - LASTING
-        for e in all_events(ctx.state)
-    )  # fmt: skip
+    return [e.turn for e in all_events(state) if isinstance(e, ActionPerformed)
+            and e.actor == caster and e.action == "cast_spell" and f"spell={spell}" in e.detail
+            and e.turn >= state.turn - LASTING]  # fmt: skip

@@ -44,6 +44,7 @@ from tests.referee_corpus import (
     HOLDOUT23,
     HOLDOUT24,
     HOLDOUT25,
+    HOLDOUT26,
     INTENTS,
     Corpus,
     CorpusError,
@@ -80,6 +81,7 @@ FILES = {
     "holdout23": HOLDOUT23,
     "holdout24": HOLDOUT24,
     "holdout25": HOLDOUT25,
+    "holdout26": HOLDOUT26,
 }
 
 

@@ -182,6 +182,12 @@ class CharacterSheet(BaseModel):
             self.character_class, self.level
         )
 
+    @property
+    def fighting_style(self) -> str | None:
+        """The fighting style chosen (``archery``), once the class grants one."""
+        style = self.choices.get("fighting_style")
+        return style if style and self.has("fighting_style") else None
+
     # -- derived numbers ---------------------------------------------------------------------
     @property
     def proficiency_bonus(self) -> int:
@@ -255,7 +261,7 @@ class CharacterSheet(BaseModel):
         data = srd()
         if self.armor is not None:
             ac = data.armor.get(self.armor).armor_class(dex)
-            if self.choices.get("fighting_style") == "defense" and self.has("fighting_style"):
+            if self.fighting_style == "defense":
                 ac += 1
         elif self.has("unarmored_defense_monk") and not self.shield:
             ac = 10 + dex + self.modifier(Ability.WIS)

@@ -105,7 +105,7 @@ class ClassRules(Rule):
         setup.crit_range = min(setup.crit_range, sheet.crit_range)
         if setup.grip == "off_hand" and (turn := turn_number(state)):
             sheet.resources[OFF_HAND_TURN] = turn  # a weapon in each hand this turn
-        style = sheet.choices.get("fighting_style") if sheet.has("fighting_style") else None
+        style = sheet.fighting_style
         if style == "archery" and weapon.kind == "ranged":
             setup.bonus += 2
             setup.notes.append("Archery +2")
@@ -126,7 +126,7 @@ class ClassRules(Rule):
         extra: list[ExtraDamage] = []
         used = sheet.weapon_attack(setup.weapon)
         melee = not setup.ranged
-        style = sheet.choices.get("fighting_style") if sheet.has("fighting_style") else None
+        style = sheet.fighting_style
         if style == "dueling" and melee and _one_weapon_in_one_hand(setup, sheet, weapon):
             extra.append(ExtraDamage("2", used.damage_type, "Dueling"))
         bonus = sum(e.damage_bonus for e in sheet.effects)

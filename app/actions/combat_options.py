@@ -261,18 +261,24 @@ def _escape(state: GameState, actor: str) -> ToolOutcome:
     if held is None:
         raise ToolError(f"{name} cannot break free: nothing holds them")
     grappler = held.source
-    if grappler is None or (grappler not in state.party and grappler not in state.creatures):
-        raise ToolError(f"nobody holds {name}: remove the condition with set_condition")
     spent = bg.economy_of(state, actor).spend(ActionKind.ACTION)
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")
-    won, events = _contest(
-        state, actor, _better_defence(state, actor), grappler, Skill.ATHLETICS, "escape a grapple"
-    )
+    skill = _better_defence(state, actor)
+    if grappler is None or (grappler not in state.party and grappler not in state.creatures):
+        # A hold no creature makes (weed, a net, one the story set): a check against its
+        # DC, or an easy one (10) when it names none
+        dc = held.save_dc or 10
+        check = rl.check_for(state, actor, dc, "escape a hold", Advantage.NORMAL, skill=skill)
+        rl.record_check(state, actor, check)
+        won, events, holder = check.success, [rl.roll_event(state, actor, check)], "the hold"
+    else:
+        won, events = _contest(state, actor, skill, grappler, Skill.ATHLETICS, "escape a grapple")
+        holder = state.name_of(grappler)
     if won:
         conditions = bg.conditions_of(state, actor)
         conditions[:] = [c for c in conditions if c is not held]
-        text = f"{name} breaks free of {state.name_of(grappler)}"
+        text = f"{name} breaks free of {holder}"
         state.record("condition", text, who=actor)
         events.append(StateChange(kind="condition", target_id=actor, description=text))
     return ToolOutcome({"creature_id": actor, "action": "escape_grapple", "success": won}, events)

@@ -28,6 +28,7 @@ from app.understanding import Intent, understand
 from app.understanding.deed_kinds import SUBDUING
 from app.understanding.features import smites
 from app.understanding.intent import CONFIDENT, Reading
+from app.understanding.readings import HEARS
 from app.understanding.spells import not_known
 from app.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.understanding.words import is_yes
@@ -121,6 +122,10 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             asked = False  # put to someone here, or words they take to heart: played
         if asked:  # "who's the woman at the end of the quay?": the game's to answer now
             return " ".join(self._say(state, q) for q in questions)
+        talk = HEARS in intent.note and ("table talk" in intent.note or "passing" in intent.note)
+        if waiting and intent.kind == "ask" and talk and not intent.then:
+            # "Eli you should turn them": table talk, heard (no "what does …" while waiting)
+            return re.sub(r"\s*What does [^?]+ do\?$", "", self._say(state, intent))
         if waiting:
             return None  # anything else waits for the character's turn
         if intent.then or intent.kind not in ASIDES or intent.note == "where to?":

@@ -49,6 +49,8 @@ ORDER: tuple[Answer, ...] = (
     answering_table.who_plays,
     answering_table.turns_explained,
     answering_world.why_only,
+    answering_fight.fallen,
+    answering_fight.after_me,
     answering_fight.whose_turn,
     answering_uses.feature_uses,
     answering_traits.own_trait,

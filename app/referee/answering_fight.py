@@ -13,7 +13,7 @@ import re
 
 from app.referee.answering_words import Asked
 from app.referee.sights import held_word, join_words, wound_word
-from app.understanding.describing import ASSAILING, assailants
+from app.understanding.describing import ASSAILING, assailants, last_striker
 from app.understanding.scope import living_creatures
 from app.world.standing import fights_on
 from app.world.state import Creature
@@ -75,6 +75,41 @@ def foe_state(a: Asked, creature: Creature) -> str:
     held = [held_word(c.condition.value, c.note) for c in creature.conditions]
     held += [e.name for e in creature.effects if e.name]
     return text + (f", {', '.join(held)}" if held else "")
+
+
+def fallen(a: Asked) -> str | None:
+    """Asked in a fight: "which rat did Thorin kill?", "who's dead?": the foes fallen in it,
+    with whose blow felled each where the ledger has it."""
+    fight = a.state.encounter
+    if fight is None or not a.word("which", "who", "whos", "what", "whats"):
+        return None
+    if not a.word("kill", "killed", "killt", "slew", "slain", "felled", "dead", "died"):
+        return None
+    if a.named and re.search(r"\b(?:killed|slew|felled|kill)\s+(?!it\b|one\b)\w", a.text):
+        return None  # "what killed Aria?": about her, not the foes
+    dead = [c for c in fight.order if c.id in a.state.creatures and c.side != "party"
+            and a.state.creatures[c.id].vitals.state is LifeState.DEAD]  # fmt: skip
+    if not dead:
+        return "No foe has fallen in this fight yet."
+    told = []
+    for c in dead:
+        by = last_striker(a.state, c.id)
+        told.append(f"{c.name}" + (f" (by {a.state.name_of(by)})" if by else ""))
+    verb = "is" if len(told) == 1 else "are"
+    return f"{join_words(told)} {verb} dead."
+
+
+def after_me(a: Asked) -> str | None:
+    """Asked in a fight: "who's after me?", "who goes after Thorin?": the next in the order."""
+    fight = a.state.encounter
+    who = a.actor if a.has("after me") else a.member if a.has("goes after", "go after") else None
+    if fight is None or who is None or not a.word("who", "whos", "which"):
+        return None
+    ids = [c.id for c in fight.order]
+    if who not in ids:
+        return None
+    after = fight.order[(ids.index(who) + 1) % len(ids)]
+    return f"{after.name} goes after {a.state.name_of(who)}; it is {fight.current.name}'s turn now."
 
 
 def whose_turn(a: Asked) -> str | None:
@@ -276,7 +311,7 @@ def on_whom(a: Asked) -> str | None:
     if not re.search(rf"\b(?:{ASSAILING})\b", a.intent.text.lower()):  # as typed, unmended
         return None
     if a.word("weapon", "weapons", "holding", "wielding", "carrying", "hp", "health", "points",
-              "ac", "slots", "spells"):  # fmt: skip
+              "ac", "slots", "spells", "bonus", "modifier") or a.has("to hit"):  # fmt: skip
         return None  # "what weapon am i holding", "what's my hp at": the character's own
     on = assailants(a.state, victim)
     name = a.state.name_of(victim)

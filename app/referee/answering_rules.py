@@ -27,7 +27,8 @@ from rules.srd import srd
 SHAPES = (
     "what does", "what is", "what do", "how does", "how do", "what happens", "mean", "means",
     "work", "works", "do", "does", "explain", "range", "save", "damage", "spell", "cast",
-    "hit", "heal", "how far", "how long", "how much", "rule", "rules", "saves",
+    "hit", "heal", "how far", "how long", "how much", "rule", "rules", "saves", "how big",
+    "how wide", "area", "size", "reach", "cone", "radius", "cube",
 )  # fmt: skip
 """Words that make a line a question about a rule, not a use of it."""
 
@@ -50,6 +51,8 @@ def spell_text(spell: Spell, caster: CharacterSheet | None = None) -> str:
     level = "a cantrip" if spell.level == 0 else f"a {level_name(spell.level)}-level spell"
     cost = spell.casting_time.replace("_", " ")
     reach = "self" if spell.range_ft == 0 else "touch" if spell.touch else f"{spell.range_ft} ft"
+    if spell.area:
+        reach += f" (a {spell.area})"  # "range self (a 15-foot cone)"
     lasts = spell.duration.replace("_", " ")
     parts = [
         f"{spell.name}: {level} ({spell.school}), cast as {'an' if cost[0] in 'a' else 'a'}"

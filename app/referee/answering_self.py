@@ -27,7 +27,8 @@ HURT_WORDS = (
     "hp", "health", "hurt", "wounded", "injured", "hit points", "hit point", "ok", "okay",
     "alright",
     "all right", "fine", "how is", "how are", "dying", "bleeding", "bloodied", "how am i doing",
-    "how am i holding", "holding up", "how bad am i", "how do i look",
+    "how am i holding", "holding up", "how bad am i", "how do i look", "hitpoints", "hitpoint",
+    "on my feet", "still standing", "still up", "still alive", "down to",
 )  # fmt: skip
 """Words that ask how hurt someone is."""
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -162,8 +163,10 @@ def spellcasting(a: Asked) -> str | None:
     """Asked: "what's my spell save DC", "what's a cleric's spellcasting modifier"."""
     sheet = a.own_sheet
     if sheet is None or not (
-        a.word("spellcasting") or a.has("spell save", "spell attack", "save dc", "casting modifier")
-    ):
+        a.word("spellcasting")
+        or a.has("spell save", "spell attack", "save dc", "casting modifier")
+        or (a.word("dc") and a.has("save", "resist", "beat", "my spell", "spells"))
+    ):  # ("what DC do they save against when I mock them?")
         return None
     ability = sheet.spellcasting_ability
     if ability is None:
@@ -184,8 +187,11 @@ def weapon_line(sheet: CharacterSheet, weapon_id: str) -> str:
     if weapon.damage is None:
         return f"{weapon.name}: deals no damage"
     attack = sheet.weapon_attack(weapon_id)
+    archery = 2 if sheet.fighting_style == "archery" and weapon.kind == "ranged" else 0
     text = (
-        f"{attack.name}: {signed(attack.attack_bonus)} to hit, {attack.damage} {attack.damage_type}"
+        f"{attack.name}: {signed(attack.attack_bonus + archery)} to hit"
+        + (" (Archery included)" if archery else "")
+        + f", {attack.damage} {attack.damage_type}"
     )
     if weapon.versatile:
         text += f" ({sheet.weapon_attack(weapon_id, grip='two').damage} with both hands)"
@@ -194,6 +200,12 @@ def weapon_line(sheet: CharacterSheet, weapon_id: str) -> str:
         notes.append(f"range {weapon.range[0]}/{weapon.range[1]} ft")
     if weapon.kind == "melee":
         notes.append(f"reach {weapon.reach} ft")
+    if (
+        sheet.fighting_style == "dueling"
+        and weapon.kind == "melee"
+        and "two_handed" not in weapon.properties
+    ):
+        notes.append("+2 damage with no other weapon in hand (Dueling)")
     return text + (f"; {', '.join(notes)}" if notes else "")
 
 
@@ -257,7 +269,10 @@ COIN_WORDS = ("gold", "coins", "coin", "money", "silver", "copper", "gp", "purse
 def carried(a: Asked) -> str | None:
     """Asked: "what do I carry", "how much gold do we have", "have we got any rope"."""
     state = a.state
-    if a.word(*COIN_WORDS):
+    metal = re.search(r"\b(?:gold|silver|copper|golden)\s+[a-z]+", a.text)
+    things = [i.lower().replace("_", " ") for s in state.party.values() for i in gear(s)]
+    made_of = metal is not None and any(metal.group(0) in i for i in things)
+    if a.word(*COIN_WORDS) and not made_of:  # (not "what does this silver key open?")
         if (a.sheet is not None and a.named) or (a.about_self and not a.word("we", "us", "our")):
             sheet = a.sheet or a.own_sheet
             if sheet is not None:

@@ -115,6 +115,17 @@ def _came_to_nothing(state: GameState, intent: Intent) -> bool:
     return state.encounter is not None and (unable or intent.kind in _SPENDING)
 
 
+_CHARGED = re.compile(
+    r"^\W*(?:(?:and|then)\s+)*(?:i\s+)?(?:charges?|rush(?:es)?|runs? at|runs? to|close on|"
+    r"closes? with|go(?:es)? for|head(?:s)? for|move(?:s)? (?:on|to)|step(?:s)? up to)\b"
+    r"(?!.*\b(?:hit|hits|strike|strikes|stab|stabs|slash|slashes|swing|swings|attack|"
+    r"attacks|shoot|shoots|cut|cuts|smash|smashes|bash|bashes|chop|chops)\b)",
+    re.IGNORECASE,
+)
+"""A later clause that only runs at a foe ("then charge wolf 2"), no blow named: when the
+action is spent it is the move to that foe, not an attack that must wait."""
+
+
 class Sequencing(RefereeBase):
     """The clauses after a line's first, waiting for their turn to be carried out."""
 
@@ -251,6 +262,11 @@ class Sequencing(RefereeBase):
                 self._cannot_now(state, actor, "the turn has passed", clause)
                 return []
             why = self._no_room(state, actor, clause)
+            if why and clause.kind == "attack" and clause.targets and _CHARGED.match(clause.text):
+                # "throw the handaxe at wolf 1, then charge wolf 2": the blow is spent, the
+                # charge is a move to the other, which the turn still holds
+                clause = replace(clause, kind="manoeuvre", action="engage")
+                why = self._no_room(state, actor, clause)
             surge = next((n for n, later in enumerate(rest) if _surges(later)), None)
             if why and surge is not None and self._surge_hint(state, actor):
                 # "…hit it, then action surge and hit it again": the surge the line asks for

@@ -8,6 +8,7 @@ party's own deed."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.understanding import readings as r
 from app.understanding.clauses import QUOTED_SPEECH
@@ -190,3 +191,21 @@ def pair_acting(ctx: r.Context, said: str) -> list[str]:
                 return []
             rest = rest[4:]
     return found if rest.split()[:1] not in (["are"], ["is"], ["have"], ["were"]) else []
+
+
+def player_speaking(ctx: r.Context, said: str, actor: str) -> tuple[str, r.Context]:
+    """A line that names its typist, the player, as the one who acts ("Kit passes", "Ben
+    uses second wind"): the deed of the character the player is acting with."""
+    first, _, rest = said.partition(" ")
+    player = next((p for p in ctx.state.players if p.lower() == first), None)
+    if player is None or not rest or ctx.state.controller_of(actor) != player:
+        return said, ctx
+    raw = ctx.raw.strip()[len(first) :].strip()
+    said_so = _SAYS.match(raw)  # "Ana asks: how many goblins are there?": her question
+    if said_so is not None and raw[said_so.end() :].strip():
+        raw = raw[said_so.end() :].strip()
+        rest = normalise(raw)
+    return rest, replace(ctx, raw=raw or ctx.raw.strip())
+
+
+_SAYS = re.compile(r"(?:asks|says|here|wonders|wants to know)\b\s*[:,-]?\s*", re.I)

@@ -126,7 +126,8 @@ def question(ctx: Context) -> Intent | None:
         return ask_about(ctx)
     if not ctx.named("npc") and not any(has_phrase(said, w) for w in ("say", "said", "told")):
         keyed = [(n, k) for n in ctx.scope.of("npc") if (k := topic_key(ctx, n.id)) is not None]
-        if len(keyed) == 1 and not ctx.named("creature", "member", "feature", "exit"):
+        mine = _OWN_ASKED.match(said) or has_phrase(said, "worth")  # "do I have the crown?"
+        if len(keyed) == 1 and not mine and not ctx.named("creature", "member", "feature", "exit"):
             who, key = keyed[0]
             return ctx.intent("talk", targets=(who.id,), topic=key, confidence=0.7)
     worldly = _WORLDLY.match(said) and not set(words) & _OWN and not ctx.named("member")
@@ -376,6 +377,11 @@ def ask_about(ctx: Context) -> Intent:
     return ctx.intent("question", targets=targets, topic=topic, confidence=0.9, extra=extra)
 
 
+_OWN_ASKED = re.compile(
+    r"^(?:do|did|have|am|are|has) (?:i|we|you) (?:still |even |already )?"
+    r"(?:have|got|get|carry|carrying|hold|holding|own|pick|picked|take|took)\b"
+)
+"""A question about what the party carries ("do I still have my draught?"): the game's."""
 _PLAIN_VERBS = frozenset({"move", "go", "get", "take", "use", "open", "look", "try", "make",
                           "do", "put", "walk", "head", "run", "find", "search"})  # fmt: skip
 """Verbs too plain to say which challenge a question is about ("how far can I move")."""

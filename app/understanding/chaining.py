@@ -281,6 +281,9 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
         crying = clause.kind == "improvise" and clause.action == "intimidation"
         if crying and blows and WAR_CRY.search(clause.text) and not DEMANDS.search(clause.text):
             continue  # "Thorin bellows a war cry and charges rat three!": the blow's cry
+        turned = any(c.kind == "feature" and c.action == "turn_undead" for c in read[:at])
+        if turned and _DRIVEN_BACK.match(clause.text):
+            continue  # "present my holy symbol and drive the dead back": the turning itself
         struck_before = any(c.kind in ("attack", "cast") for c in read[:at])
         if struck_before and clause.kind == "talk" and _DEDICATED.match(clause.text):
             continue  # "… and cleave him, for Aria!": the blow's cry, no words to the foe
@@ -289,6 +292,25 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
 
 
 def played_along(read: list[Intent], state: GameState) -> list[Intent]:
+    """A tune played along with words, and a breath caught with Second Wind (see
+    :func:`_along`)."""
+    return _breath_with_wind(_along(read, state))
+
+
+_BREATH = re.compile(r"\b(?:catch(?:es|ing)?|get|gets|take|takes)\s+(?:my|his|her|a)\s+"
+                     r"(?:breath|breather)\b", re.IGNORECASE)  # fmt: skip
+
+
+def _breath_with_wind(read: list[Intent]) -> list[Intent]:
+    """A breath caught beside Second Wind ("I catch my breath, second wind"): the feature
+    told twice, no rest of an hour."""
+    if not any(c.kind == "feature" and c.action == "second_wind" for c in read):
+        return read
+    kept = [c for c in read if not (c.kind == "rest" and _BREATH.search(c.text))]
+    return kept or read
+
+
+def _along(read: list[Intent], state: GameState) -> list[Intent]:
     """A tune played on one's own instrument as words are said to someone ("Wren strums her
     fiddle and asks Nessa about the bell"): the music goes with the words, no Performance
     check of its own (a tune played *for* someone stays one)."""
@@ -310,6 +332,12 @@ _CREPT_OVER = re.compile(
     re.IGNORECASE,
 )
 """A creep to the foe the next clause strikes ("sneak over and stab …"): the blow's way."""
+_DRIVEN_BACK = re.compile(
+    r"^\W*(?:(?:and|then)\s+)*(?:drives?|forces?|push(?:es)?|sends?|turns?|scares?|chases?|"
+    r"makes?)\b.*\b(?:back|away|off|flee|run|cower)\b",
+    re.IGNORECASE,
+)
+"""The dead driven off, told after the turning ("… and drive the dead back"): its effect."""
 _DEDICATED = re.compile(r"^\W*(?:and\s+)?for\s+(?:\w+\s*){1,3}[!.]*\s*$", re.IGNORECASE)
 """A blow's dedication said after it ("for Aria!", "for the Dawn")."""
 

@@ -178,6 +178,14 @@ def last_struck(state: GameState, among: set[str]) -> str | None:
     return None
 
 
+def last_striker(state: GameState, cid: str) -> str | None:
+    """Who last landed a blow or spell on this creature (for "which rat did Thorin kill?")."""
+    for blow in reversed(_Blows(state)):
+        if blow.target == cid and "landed=0" not in blow.detail:
+            return blow.actor
+    return None
+
+
 def assailants(state: GameState, victim: str) -> list[str]:
     """The living foes on a party member: those engaged with them, the last to attack them
     first (for "who is biting Aria?")."""

@@ -41,6 +41,17 @@ PUSHED_AWAY = re.compile(
 the shove of the rules that pushes 5 feet, not a blow."""
 
 
+def _paired(ctx: Context, named: list[str]) -> bool:
+    """Two weapons named together as the blow's ("shortsword and dagger at goblin 2", "my
+    rapier, then the dagger"), not one held some other way while the other strikes ("flips
+    her dagger into a reverse grip … drives her shortsword into its flank")."""
+    if re.search(r"\b(?:both|each|right|left|other hand)\b", ctx.said):
+        return True  # "shortsword in my right, dagger in my left, both at rat one!"
+    one, other = (re.escape(w) for w in named[:2])
+    joined = r"\W+(?:and|&|then|plus|n|an)?\W*(?:(?:my|her|his|the|their|a|with|then)\W+){0,3}"
+    return bool(re.search(rf"\b(?:{one}{joined}{other}|{other}{joined}{one})\b", ctx.said))
+
+
 def refine_hold(ctx: Context, intent: Intent) -> Intent:
     """A grapple or a shove aimed at a creature; a shove that says "down" or "over" knocks
     prone, any other pushes back 5 feet."""
@@ -120,7 +131,7 @@ def attack_style(ctx: Context, intent: Intent) -> Intent:
     if _DARTING.search(ctx.said):  # "I dart in": a quick step, no dart thrown
         named = [w for w in named if w not in ("dart", "darts")]
     weapon = named[0] if named else None
-    if style is None and len(named) > 1 and _both_carried(ctx, named):
+    if style is None and len(named) > 1 and _both_carried(ctx, named) and _paired(ctx, named):
         style = "both"  # "shortsword and dagger at goblin 2": a blade in each hand
     if style is None and weapon is None:
         return intent

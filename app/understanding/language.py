@@ -80,6 +80,9 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     floor = 0.5 if len(unknown) * 3 >= len(words) * 2 else 0.8
     if lang != vocab.code and prob >= floor:
         return str(lang)
+    (near, second), mostly = ranked[1] if len(ranked) > 1 else (vocab.code, 0.0), floor == 0.5
+    if mostly and vocab.code not in (lang, near) and prob + second >= 0.8:
+        return str(lang)  # "Lanzo mi daga a la rata": Spanish or Italian, no way ours
     own = next((p for code, p in ranked if code == vocab.code), 0.0)
     if len(unknown) == len(words) >= 3 and own < UNLIKE:  # "Ataco al lobo": no word of ours, and
         return str(lang) if prob >= floor else UNSURE  # nothing like ours to the detector

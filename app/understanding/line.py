@@ -41,7 +41,9 @@ from app.world.campaign import Campaign
 from app.world.state import GameState
 
 CHANGED_MIND = re.compile(
-    r"\b(wait,? no|no,? wait|actually,? no|no,? actually|never ?mind|scratch that|or maybe)\b", re.I
+    r"\b(wait,? no|no,? wait|actually,? no|no,? actually|never ?mind|scratch that|or maybe|"
+    r"just kidding|only kidding|jk|j/k|kidding)\b",
+    re.I,
 )
 """A line that takes itself back is read whole (the parser says so)."""
 

@@ -124,6 +124,12 @@ _LAID_TO_REST = re.compile(
 """Someone laid to rest ("we'll set her to rest"): a ghost's peace, not the party's rest."""
 
 
+def _held_fast(ctx: Context) -> bool:
+    """Whether the one acting is grappled (a hold to break before any running)."""
+    actor = ctx.state.party.get(ctx.actor or "") or ctx.state.creatures.get(ctx.actor or "")
+    return actor is not None and any(a.condition.value == "grappled" for a in actor.conditions)
+
+
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
@@ -186,6 +192,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             way = move(ctx, 0)  # "run up the stairs!!": out of the fight by that way
             if way is not None and way.kind == "move":
                 return replace(way, action=action)
+        if action == "flee" and _held_fast(ctx) and ctx.said[at:].startswith(("escape", "get a")):
+            action = "escape_grapple"  # "escape and then stab the boss", held: out of the hold
         if action in HOLDS:
             return refine_hold(ctx, ctx.intent("manoeuvre", action=action))
         if action == "move_beam":  # "move the beam onto goblin 2": where it falls now

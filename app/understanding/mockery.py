@@ -9,7 +9,7 @@ import re
 from functools import cache
 
 from app.understanding.intent import Intent
-from app.understanding.readings import Context
+from app.understanding.readings import WH, Context
 from app.understanding.targets import named_creatures, pick_creatures
 from app.world.fields import lexicon
 
@@ -18,7 +18,8 @@ MOCKERY = "vicious_mockery"
 AT_A_FOE = re.compile(
     r"\b(?:tells?|telling|informs?|shouts? at|yells? at|calls?|jeers? at|taunts?|insults?|"
     r"mocks?|sneers? at|hurls? (?:an )?insults? at|says? to|"
-    r"(?:hurls?|flings?|spits?|sings?|shouts?|yells?) (?:the |a |an |his |her |my )?(?:\w+ )?"
+    r"(?:hurls?|flings?|spits?|sings?|shouts?|yells?|sneers?) "
+    r"(?:the |a |an |his |her |my )?(?:\w+ )?"
     r"(?:rhyme|insult|curse|taunt|jibe|jeer|verse|ditty|song))\b"
 )
 """Words spoken to a foe (the insult itself is what makes them a mockery)."""
@@ -26,6 +27,7 @@ _BARBS = (
     "smell", "smells", "haircut", "your mother", "your mum", "its mother", "his mother",
     "her mother", "your face", "its face", "worst", "ugliest", "uglier", "lapdog", "cheese",
     "fat", "dumb", "stink", "stinks", "fleas", "filthiest", "filthy", "mother's", "mangy",
+    "cruel", "cutting", "scathing", "biting", "withering", "savage", "vicious", "nasty",
 )  # fmt: skip
 """Barbs beyond the insult field's words: what players mock a foe with."""
 
@@ -44,6 +46,9 @@ def mockery(ctx: Context) -> Intent | None:
         return None
     if AT_A_FOE.search(ctx.said) is None:
         return None
+    first = re.sub(r"[^\w\s]", "", ctx.raw.lower()).split()[:1]
+    if first and first[0] in WH and ctx.raw.rstrip().endswith("?"):
+        return None  # "what DC do they save against when I mock them?": asked, no barb
     words = ctx.said.split()
     said = f" {ctx.said} "
     if not any(w in _insults() for w in words) and not any(f" {b} " in said for b in _BARBS):

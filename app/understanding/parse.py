@@ -15,7 +15,13 @@ from app.understanding import asking as q
 from app.understanding import bare
 from app.understanding import readings as r
 from app.understanding import verbs as v
-from app.understanding.addressing import pair_acting, to_a_friend, to_a_player, ultimatum
+from app.understanding.addressing import (
+    pair_acting,
+    player_speaking,
+    to_a_friend,
+    to_a_player,
+    ultimatum,
+)
 from app.understanding.deed_kinds import SUBDUING, deed_of
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
@@ -121,7 +127,7 @@ def understand_clause(
         return shortcut
     said, named = subject_said(ctx, said)  # "ok ione climbs up", "Ione: fine, i climb …"
     if named is None and actor is not None and len(state.players) > 1:
-        said, ctx = _player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
+        said, ctx = player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
     stranger = who_else(ctx) if named is None else None
     player = next((p for p in state.players if p.lower() == (stranger or "").lower()), None)
     if player is not None:  # "Ana passes", typed by Ben: Ana plays at the table, not here
@@ -142,6 +148,9 @@ def understand_clause(
         other = r.acting_for(ctx, friend)  # "Bram and Ivo head to the woods": theirs to say
         if friend != actor and other is not None and other.kind == "refuse":
             return other
+    asked = r.called_last(ctx) if named is None else None
+    if asked is not None and (other := r.acting_for(ctx, asked)) is not None:
+        return other  # "Bless us before we go in, Sela?": asked of her, hers to do
     if named is not None and named != actor:
         other = r.acting_for(ctx, named)
         if other is not None:
@@ -178,17 +187,6 @@ def understand_clause(
         fighting = {c.npc: cid for cid, c in state.creatures.items() if c.npc and c.vitals.hp > 0}
         found = replace(found, targets=tuple(fighting.get(t, t) for t in found.targets))
     return found
-
-
-def _player_speaking(ctx: r.Context, said: str, actor: str) -> tuple[str, r.Context]:
-    """A line that names its typist, the player, as the one who acts ("Kit passes", "Ben
-    uses second wind"): the deed of the character the player is acting with."""
-    first, _, rest = said.partition(" ")
-    player = next((p for p in ctx.state.players if p.lower() == first), None)
-    if player is None or not rest or ctx.state.controller_of(actor) != player:
-        return said, ctx
-    raw = ctx.raw.strip()
-    return rest, replace(ctx, raw=raw[len(first) :].strip() or raw)
 
 
 def freely(
@@ -331,6 +329,7 @@ _IF_ASKED = re.compile(
 asked, never done."""
 
 
+_TALK_ASKED = re.compile(r"(?:ask|talk to|talk with|speak to|speak with|chat with|have a word)\b")
 WH_STARTS = frozenset({"wh", "ho"})
 """How a question's word begins ("what", "which", "how"): asked even without its "?"."""
 
@@ -357,6 +356,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     asked_of = q.requested(ctx) if asking is not None else None
     if asked_of is not None:  # "could I have that jar of salve?": asked of the one here
         return asked_of
+    talk_to = ctx.named("npc", text=asking) if asking and _TALK_ASKED.match(asking) else []
+    if talk_to:  # "can I ask Hobb about the door?": asked of him, not a question to the DM
+        return ctx.intent("talk", targets=(talk_to[0].id,), topic=r.topic_of(ctx, talk_to[0].id))
     if asking is not None:
         reading = v.by_verbs(ctx.with_said(asking))
         question = q.ask_about(ctx)

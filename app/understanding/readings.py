@@ -379,6 +379,12 @@ def acting_for(ctx: Context, named: str) -> Intent | None:
     if len(state.players) > 1 and mine != theirs:  # another player's, whoever's turn it is
         return ctx.intent("refuse", character=named, confidence=0.9,
                           note=f"{name} is played by {theirs}")  # fmt: skip
+    if mine == theirs and state.encounter is None and _asked_of(ctx, named, asking=True):
+        # "Aria, can you cast something to open it?": the player plays both; the one asked
+        # acts when the player says so, as them
+        return ctx.intent("ask", confidence=0.5,
+                          note=f"{name}{HEARS}{name} is yours to play as well: say what "
+                               f"{name} does (\"{name}: …\")")  # fmt: skip
     if state.encounter is not None and state.encounter.current.id != named:
         now = state.encounter.current.name
         return ctx.intent("ask", character=named, confidence=0.3,
@@ -395,7 +401,19 @@ _ASKING_YOU = re.compile(
 """Words that ask something of the one spoken to ("can you …", "… for us?")."""
 
 
-def _asked_of(ctx: Context, named: str) -> bool:
+def called_last(ctx: Context) -> str | None:
+    """The party member a question is put to by name at its end ("Bless us before we go
+    in, Sela?"), other than the one speaking."""
+    raw = ctx.raw.strip().lower()
+    for member in ctx.scope.of("member"):
+        if member.id != ctx.actor and any(
+            re.search(rf",\s*{re.escape(n)}\s*\?+$", raw) for n in member.names
+        ):
+            return member.id
+    return None
+
+
+def _asked_of(ctx: Context, named: str, *, asking: bool = False) -> bool:
     """The line calls a party member by name, set off by a comma, and asks something of
     them ("Wren, can you charm her?", "Ivo, read the rune for us?") or shouts it: words to
     them."""
@@ -405,6 +423,10 @@ def _asked_of(ctx: Context, named: str) -> bool:
     lead = re.match(r"^\W*(?:(?:hey|oi|ok|okay|so|um|uh)\W+)?", raw)
     rest = raw[lead.end() if lead is not None else 0 :]
     called = any(rest.startswith((f"{n},", f"{n} ,", f"{n}!")) for n in names)
+    # or called last, asking: "Bless us before we go in, Sela?"
+    called = called or any(re.search(rf",\s*{re.escape(n)}\s*\?+$", raw) for n in names)
+    if asking:  # only asked as a question ("can you …?"), not bidden ("…, will you")
+        return called and raw.rstrip().endswith("?")
     # asked ("can you …?"), or shouted to them in the story ("Cass, grab Corin and pull him
     # out of the water!", "Bram, watch out!")
     return called and (bool(_ASKING_YOU.search(raw)) or raw.rstrip().endswith("!"))

@@ -170,6 +170,9 @@ def bodily(said: str) -> str:
     said = _SIZING.sub(lambda m: f"weigh up {m.group(1)}", said)
     said = _FACE.sub(lambda m: f"weigh up {_whose(m.group(1))}", said)
     said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
+    said = _BACK_TO_WHERE.sub("to where", said)  # "follows the drip back to where …": no way
+    said = _HEAL_UP.sub("heal myself", said)  # "heal up, then go into the cave": no way up
+    said = _WE_HEAL_UP.sub(r"\1 rest", said)  # "let's heal up": the party's rest
     said = _THE_BACK.sub(r"\1 rear ", said)
     said = _PRAYING.sub(lambda m: m.group(0) if _spell_in(m.group(0)) else "pray", said)
     if _GOING_BACK.search(said):
@@ -186,6 +189,12 @@ _PACES = re.compile(
     r"(?: more)? (?:steps|step)\b(?! (?:down|up|to|of|into|towards?|back|away|aside|forward))"
 )
 """Steps counted out are a distance ("back off a few steps"), not a flight of steps."""
+_BACK_TO_WHERE = re.compile(r"\bback to where\b")
+"""A way back to a spot ("back to where the sand gives way"), no way out of the place."""
+_HEAL_UP = re.compile(r"(?<!let.s )(?<!lets )(?<!we )\bheal(?:s)? (?:myself |me )?up\b")
+"""Healing oneself, said with "up" ("heal up"): no way up."""
+_WE_HEAL_UP = re.compile(r"\b(let.s|lets|we) heal (?:ourselves )?up\b")
+"""The party healing up together ("let's heal up"): a rest."""
 
 
 _SO_THAT = re.compile(

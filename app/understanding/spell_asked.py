@@ -14,12 +14,35 @@ from rapidfuzz import fuzz
 from app.understanding.intent import Intent
 from rules.srd import srd
 
-_ASKED_WHAT = ("what does", "what is", "how does", "what do", "how long does")
+_ASKED_WHAT = (
+    "what does",
+    "what is",
+    "how does",
+    "what do",
+    "how long does",
+    "how big is",
+    "how far does",
+    "how wide is",
+    "area of",
+    "size of",
+)
 """A one-word spell name ("sleep", "light") is the spell only in a question of what it does
 or beside the word spell, or leading the question: "can I light the lamp" is a word, "can
 sleep hit undead" the spell."""
 
-_SPELL_WORDS = ("spell", "cast", "casting", "cantrip", "damage", "range", "dc")
+_SPELL_WORDS = (
+    "spell",
+    "cast",
+    "casting",
+    "cantrip",
+    "damage",
+    "range",
+    "dc",
+    "area",
+    "cone",
+    "cube",
+    "radius",
+)
 
 
 def spell_named(words: tuple[str, ...], singled_out: bool) -> str | None:

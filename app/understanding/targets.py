@@ -112,6 +112,10 @@ def _state_of(state: GameState, cid: str) -> set[str]:
     return found
 
 
+_STILL_AWAKE = re.compile(r"\b(?:that's|thats|that is|who's|whos|still) (?:still )?awake\b")
+"""The one awake singled out, beside words of others asleep ("the rat that's still awake")."""
+_OTHERS_OWN = re.compile(r"\bother(?: one| \w+)?'s\b")
+"""The other foe's own thing ("the other one's swing"): not the one struck."""
 _OTHER_HAND = re.compile(r"\b(?:in|with) (?:the|my|her|his) other(?: hand)?\b|\bother hand\b")
 """The hand a second weapon is held in ("shortsword in one hand, dagger in the other"), no
 foe "the other"."""
@@ -155,6 +159,7 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     if not alive:
         return CreaturePick((), False, False)
     said = _NEARLY_DEAD.sub(" wounded ", _OTHER_HAND.sub(" ", SLOT_LEVEL.sub(" ", said)))
+    others_own = _OTHERS_OWN.search(said) is not None  # ("the other one's swing")
     said = _NUMBER_OWNS.sub(r"\1", said)  # ("rat 3's tail", "rat three's": rat 3)
     ruled_out = _EXCEPT.search(said)
     if ruled_out is not None and len(alive) > 1 and len(ruled_out.group(1).split()) <= 4:
@@ -226,7 +231,9 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         fighting = awake or pool  # (not one tied up or asleep)
         return CreaturePick((fighting[0 if left else -1].id,), True, True)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
-    if {"asleep", "awake"} <= wanted:
+    if {"asleep", "awake"} <= wanted and _STILL_AWAKE.search(said):
+        wanted.discard("asleep")  # "two are snoring … the rat that's still awake": that one
+    elif {"asleep", "awake"} <= wanted:
         wanted.discard("awake")  # "shake the sleeping goblin awake": awake is what it becomes
     negated = re.search(
         r"(isn't|isnt|not|wasn't|hasn't been|hasnt been|(?:nobody|no one|none of us)(?: has)?)"
@@ -235,6 +242,8 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     )
     if negated and vocab.descriptors.get(negated.group(3)) == "wounded":
         wanted = (wanted - {"wounded"}) | {"healthy"}  # ("the rat nobody has hurt yet")
+    if "other" in wanted and wanted - {"other", "any", "last"} and others_own:
+        wanted.discard("other")  # "into the wounded one, then away from the other one's swing"
     if _LEAST_HURT.search(said) and len(pool) > 1:  # "the less hurt one": the hardiest left
 
         def left(t: Thing) -> float:

@@ -78,7 +78,7 @@ PRIORITY: dict[str, float] = {
 
 
 CHANGED_MIND = ("wait no", "no wait", "actually no", "no actually", "never mind", "nevermind",
-                "scratch that", "or maybe",
+                "scratch that", "or maybe", "just kidding", "only kidding", "jk",
                 "or should")  # fmt: skip
 """Phrases of a player changing their mind mid-line: nothing is done, the line is asked
 back."""

@@ -98,6 +98,29 @@ def test_a_won_grapple_holds_the_target_at_speed_0_until_it_breaks_free() -> Non
     assert not state.creatures["goblin-1"].conditions
 
 
+def test_a_hold_no_creature_makes_is_broken_with_a_check_against_its_dc() -> None:
+    """A grapple whose holder is no creature in the fight (weed, a net, one the story set)
+    is escaped with an Athletics or Acrobatics check against its DC (10 when it names none),
+    spending the action: never an error that only a DM could act on."""
+    from rules.conditions import ActiveCondition
+
+    freed = 0
+    for seed in range(20):
+        state = fight(seed, ("goblin", 1))
+        turn_of(state, "thorin")
+        hold = ActiveCondition(condition=Condition.GRAPPLED, source="seaweed", note="weed")
+        state.party["thorin"].conditions.append(hold)
+        out = run(state, "take_action", creature_id="thorin", action="escape_grapple")
+        rolls = [e for e in out["events"] if getattr(e, "dc", None) is not None]
+        assert "error" not in out["result"] and rolls[0].dc == 10
+        held = Condition.GRAPPLED in {c.condition for c in state.party["thorin"].conditions}
+        assert held is not out["result"]["success"]
+        freed += out["result"]["success"]
+        again = run(state, "take_action", creature_id="thorin", action="escape_grapple")
+        assert "error" in again["result"]  # the action is spent (or nothing holds him now)
+    assert 0 < freed < 20
+
+
 def test_a_tie_leaves_things_as_they_were() -> None:
     """SRD contests: if the contest is a tie, the situation stays the same."""
     for seed in range(300):

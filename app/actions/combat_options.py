@@ -271,7 +271,8 @@ def _escape(state: GameState, actor: str) -> ToolOutcome:
         dc = held.save_dc or 10
         check = rl.check_for(state, actor, dc, "escape a hold", Advantage.NORMAL, skill=skill)
         rl.record_check(state, actor, check)
-        won, events, holder = check.success, [rl.roll_event(state, actor, check)], "the hold"
+        events: list[SessionEvent] = [rl.roll_event(state, actor, check)]
+        won, holder = check.success, "the hold"
     else:
         won, events = _contest(state, actor, skill, grappler, Skill.ATHLETICS, "escape a grapple")
         holder = state.name_of(grappler)

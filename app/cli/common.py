@@ -86,7 +86,13 @@ def write_output(path: Path, text: str) -> None:
     from app.saves.files import write_atomically
 
     try:
-        write_atomically(path, text.encode("utf-8"), backups=0)
+        target = path.resolve() if path.is_symlink() else path  # a link: its file is written
+    except (RuntimeError, OSError):  # (a link that leads round in a circle)
+        raise bad(f"could not write {path} (its links lead round in a circle)") from None
+    if os.path.lexists(target) and not target.is_file():  # a pipe, a device, a folder: never
+        raise bad(f"could not write {path} (not a regular file: name a file to write)")
+    try:
+        write_atomically(target, text.encode("utf-8"), backups=0)
     except OSError as error:
         raise bad(f"could not write {path} ({(error.strerror or str(error)).lower()})") from None
 

@@ -56,6 +56,7 @@ from app.session.loop import LoopReport, TurnFailed, tool_loop
 from app.session.spending import new_alerts
 from app.session.states import CombatState, ExplorationState, GameMode
 from app.session.timeline import LoadFile, Timeline
+from app.understanding.intent import asks_only
 from app.world.actions import PlayerAction
 from app.world.printable import printable
 from app.world.state import MOST_TURNS, GameState, Snapshot
@@ -304,11 +305,14 @@ class GameSession:
             calm = self.state.encounter is None
             self.state.turn = min(self.state.turn + 1, MOST_TURNS)  # (a save's bound)
             fate.settle(self.state, fate.recorded(self.state, actions, self.safety_topics()))
-            if calm:  # a turn of play outside a fight: a round's poison has worn off
+            readings = read_actions(self.state, actions)
+            # A turn of only questions and table talk takes no time in the story: no poison
+            # wears off and nobody dying rolls a death save while the party asks after them
+            idle = bool(actions) and all(asks_only(r) for r in readings.values())
+            if calm and not idle:  # a turn of play outside a fight: a round's poison is gone
                 for event in time_passes_out_of_combat(self.state):
                     yield event
             flow = TurnEvents(self.state)
-            readings = read_actions(self.state, actions)
             # The event system's first tier runs before the DM is called: it narrates a
             # world where what the lines set off has already happened, and is told of it.
             foreign = getattr(self.brain, "reads_other_languages", True)
@@ -351,7 +355,7 @@ class GameSession:
             # tool calls changed (it saw their results). What happens from here on (death
             # saves, triggers) it has not seen: that stays for its next context.
             told = len(self.state.changes)
-            if current.name == "exploration":  # the dying keep dying out of a fight
+            if current.name == "exploration" and not idle:  # the dying keep dying
                 for event in death_saves_out_of_combat(self.state):
                     yield event
             for event in flow.after_turn(self.state):

@@ -107,3 +107,13 @@ class Intent:
         if self.alternatives:
             parts.append("or ".join(f"{r.label} " for r in self.alternatives).strip())
         return " then ".join([" ".join(parts), *(t.summary(names) for t in self.then)])
+
+
+TAKES_NO_TIME = frozenset({"question", "help", "inventory", "ask", "foreign", "refuse"})
+"""Readings that play nothing in the story: a question, table talk, a line asked back."""
+
+
+def asks_only(intent: Intent) -> bool:
+    """The line, every clause of it, only asks or talks at the table: no time passes for it
+    in the story (no poison wears off, nobody dying rolls a death save)."""
+    return all(c.kind in TAKES_NO_TIME for c in (intent, *intent.then))

@@ -20,8 +20,9 @@ Key = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
 SAVED_INT = 2**63 - 1
 """The largest whole number a save holds (TOML's 64 bits): no number past it reaches the
 game, or the save written with it would not load."""
-SavedInt = Annotated[int, Field(ge=-SAVED_INT - 1, le=SAVED_INT)]
-"""A whole number a save can hold."""
+SavedInt = Annotated[int, Field(ge=-SAVED_INT, le=SAVED_INT)]
+"""A whole number a save can hold (as large either side of 0: a save refuses -2**63, so no
+tool or campaign may set it)."""
 
 FlagValue = bool | SavedInt | str
 """What a flag holds: set or not, a number (one a save holds), or a word."""

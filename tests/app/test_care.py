@@ -176,6 +176,18 @@ async def test_the_dying_keep_rolling_death_saves_after_a_fight() -> None:
     assert session.state.party["mira"].vitals.state is not LifeState.DYING  # resolved
 
 
+async def test_questions_asked_over_the_dying_take_no_time_and_roll_no_death_save() -> None:
+    """A newcomer's friend died while they asked "is she ok?", "what's in my bag?": a turn
+    of only questions and table talk is no time in the story. A deed is."""
+    session = after_the_rats(2)
+    for line in ("is mira ok?? is she dying", "whats in my bag", "do i have any potions"):
+        events = await turn(session, ("thorin", line))
+        assert not [e for e in of_type(events, "dice_roll") if e.check_type == "death_save"]
+    assert session.state.party["mira"].vitals.death_failures == 0
+    events = await turn(session, ("thorin", "I look at the casks"))
+    assert [e for e in of_type(events, "dice_roll") if e.check_type == "death_save"]
+
+
 async def test_take_a_long_rest_and_we_camp_for_the_night() -> None:
     session = after_the_rats()
     state = session.state

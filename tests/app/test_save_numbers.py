@@ -30,6 +30,7 @@ def _game() -> GameState:
     [
         ("set_flag", {"name": "gold", "value": PAST}),
         ("set_flag", {"name": "gold", "value": -PAST - 1}),
+        ("set_flag", {"name": "gold", "value": -PAST}),  # (a save refuses -2**63 too)
         (
             "record_judgment",
             {
@@ -67,3 +68,12 @@ def test_a_game_holding_a_number_past_64_bits_keeps_its_last_save(tmp_path: Path
         save_game(state, "t", tmp_path)
     assert path.read_bytes() == good
     load_save(path, tmp_path)
+
+
+def test_the_smallest_number_a_save_holds_is_kept_and_loads(tmp_path: Path) -> None:
+    state = _game()
+    low = -(PAST - 1)
+    ALL_TOOLS.execute(ToolCall("c1", "set_flag", json.dumps({"name": "gold", "value": low})),
+                      state)  # fmt: skip
+    path = save_game(state, "t", tmp_path)
+    assert load_save(path, tmp_path).state.flags["gold"] == low

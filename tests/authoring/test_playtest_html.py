@@ -160,3 +160,23 @@ def test_a_page_the_system_will_not_write_is_one_clear_error(
         write_output(tmp_path / "a-file" / "report.html", "<html></html>")
     assert stopped.value.exit_code == 2
     assert capsys.readouterr().err.startswith(f"error: could not write {tmp_path}")
+
+
+def test_a_report_never_replaces_a_pipe_or_a_link_only_the_file_a_link_leads_to(
+    tmp_path: Path,
+) -> None:
+    """``--html /dev/full`` once replaced the device with the page: a path that is not a
+    regular file is refused and left as it is; a link's own file is written, the link kept."""
+    import os
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(typer.Exit):
+        write_output(pipe, "<!DOCTYPE html>")
+    assert pipe.is_fifo()
+    target = tmp_path / "target.html"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.html"
+    link.symlink_to(target)
+    write_output(link, "<!DOCTYPE html>")
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == "<!DOCTYPE html>"

@@ -105,8 +105,12 @@ def hp(state: GameState, cid: str) -> str:
 
 
 def weapon(state: GameState, cid: str, weapon_id: str) -> list[str]:
-    attack = state.party[cid].weapon_attack(weapon_id)
-    texts = [signed(attack.attack_bonus), attack.damage]
+    sheet = state.party[cid]
+    attack = sheet.weapon_attack(weapon_id)
+    # SRD Archery fighting style: +2 to attack rolls with ranged weapons
+    ranged = srd().weapons.get(weapon_id).kind == "ranged"
+    archery = 2 if sheet.fighting_style == "archery" and ranged else 0
+    texts = [signed(attack.attack_bonus + archery), attack.damage]
     if attack.range is not None:
         texts.append(f"{attack.range[0]}/{attack.range[1]}")
     return texts

@@ -8,6 +8,7 @@ Tam back"); refinement corrects it with a deeper reading.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from app.actions.events import SessionEvent
@@ -23,6 +24,16 @@ from app.world.truth import Judgment
 __all__ = ["JUDGED_KINDS", "JudgmentError", "Refined", "counts", "provisional", "refine"]
 
 
+_SPOKEN = re.compile(
+    r"\b(?:you|your|yours|you're|youre|ya|y'all|we'll|we will|we're|promise|swear|thanks?|"
+    r"sorry|please|deal|offer|trade)\b|[\"“”']|\?",
+    re.IGNORECASE,
+)
+"""Words that make a line the game could not place speech to someone ("we'll bring him
+back, I promise"): without them it is a deed narrated ("i shove the rat into the barrel",
+"ugh. ow. try again"), and weighs with nobody."""
+
+
 def provisional(
     state: GameState, lines: Sequence[Line], *, foreign: bool = True
 ) -> list[SessionEvent]:
@@ -36,6 +47,7 @@ def provisional(
         if line.kind in JUDGED_KINDS and not line.asked_back
         and (foreign or line.kind != "foreign")
         and not (line.kind == "question" and line.addressee is None)  # asked of the DM
+        and not (line.kind == "ask" and line.addressee is None and not _SPOKEN.search(line.text))
     ]  # fmt: skip
     if campaign is None or not campaign.judgments or not weighed:
         return []  # a foe's turn, a blow, a spell: no words to weigh, no map to build

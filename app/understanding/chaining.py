@@ -294,7 +294,27 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
 def played_along(read: list[Intent], state: GameState) -> list[Intent]:
     """A tune played along with words, and a breath caught with Second Wind (see
     :func:`_along`)."""
-    return _breath_with_wind(_along(read, state))
+    return _rest_bidden(_breath_with_wind(_along(read, state)))
+
+
+_BID_REST = re.compile(
+    r"^\W*(?:(?:and|now|so)\s+)*(?:(?:you|u) (?:should |must |need to |go )?|go |do )?"
+    r"(?:get|have|take|grab) (?:some|a|a bit of|a good) (?:rest|sleep|kip|nap)\b|"
+    r"^\W*(?:go )?(?:rest|sleep) (?:well|easy|now|a while|up)\b",
+    re.IGNORECASE,
+)
+
+
+def _rest_bidden(read: list[Intent]) -> list[Intent]:
+    """Rest bidden to the one just spoken to ("thanks wendel. get some rest. we go back
+    down"): the words to them, no rest of the party's."""
+    out: list[Intent] = []
+    for clause in read:
+        spoken = bool(out) and out[-1].kind == "talk" and bool(out[-1].targets)
+        if spoken and clause.kind == "rest" and _BID_REST.match(clause.text):
+            continue
+        out.append(clause)
+    return out or read
 
 
 _BREATH = re.compile(r"\b(?:catch(?:es|ing)?|get|gets|take|takes)\s+(?:my|his|her|a)\s+"

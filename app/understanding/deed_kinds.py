@@ -12,7 +12,8 @@ from app.understanding.deeds import DEEDS, GRIT_THROWN, Deed, verb_at_start
 from app.understanding.ways import HELD_OUT
 
 SUBDUING = re.compile(
-    r"\b((?<!the )(?<!a )knock(?:s|ed|ing)?[ -](?:\w+ ){0,4}?"
+    r"\b((?<!the )(?<!a )(?<!that )(?<!which )(?<!who )(?<!thats )(?<!that's )"
+    r"knock(?:s|ed|ing)?[ -](?:\w+ ){0,4}?"
     r"(?:out(?! of)|unconscious|senseless|cold)|"
     r"non-?lethal(?:ly)?|subdue|pommel|flat of (?:my|the|his|her) (?:blade|sword|axe)|"
     r"take (?:him|her|it|them) alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap)\b",

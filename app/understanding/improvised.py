@@ -152,6 +152,9 @@ _USED = re.compile(
 it lies here, not carried — the game says it is not picked up yet."""
 
 
+_PRONOUN = re.compile(r"\b(?:him|her|it|one|them)\b")
+
+
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     """The clause as an improvised deed on something here, or ``None``."""
     deed = deed or deed_of(ctx.said)
@@ -326,9 +329,16 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     if pointed and awake and len(asleep) == 1 and not re.search(r"\d", ctx.said):
         target = asleep[0]  # "shake him awake": the one asleep, never one awake already
     if deed.key == "knock_out" and target is None and not ctx.scope.fighting:
-        in_view = fight_in_view(ctx)  # "creep up behind the nearer goblin and knock him
-        if in_view:  # out": the fight with the foes in view opens with the blow
+        # "creep up behind the nearer goblin and knock him out", "knock him out with my
+        # pommel": the fight with the foes in view opens with the blow
+        in_view = fight_in_view(ctx, anyone=bool(_PRONOUN.search(rest)))
+        if in_view:
             return ctx.intent("attack", targets=in_view, confidence=0.85)
+    standing = [f for f in foes if not unresisting(ctx, f.id)]
+    if target is None and deed.key == "knock_out" and len(standing) > 1 and _PRONOUN.search(rest):
+        # "knock him out with my pommel", two goblins in view: which one, asked
+        names = " or ".join(f.name for f in standing[:3])
+        return ctx.intent("ask", confidence=0.3, note=f"knock out which of them: {names}?")
     if target is None and deed.needs_object and not scene_mentions(ctx):
         return None
     if ctx.scope.fighting and target in ctx.state.creatures:

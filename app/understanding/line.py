@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from app.understanding import calling, chaining, folding
+from app.understanding import calling, chaining, folding, whom_meant
 from app.understanding.addressing import quoted_to_friend
 from app.understanding.again import repeated
 from app.understanding.bare import AT_THROAT
@@ -69,7 +69,9 @@ def understand(
                       note=f"{friend}{HEARS}said in passing, nothing happens in the story. "
                            f"What does {own} do?")  # fmt: skip
     read = _line(text, actor, state, campaign, language=language)
-    return with_spell_asked(freely(read, state, campaign, language=language))
+    read = with_spell_asked(freely(read, state, campaign, language=language))
+    head, *rest = whom_meant.heard_by_the_awake([read, *read.then], state)  # (to one awake)
+    return replace(head, then=tuple(rest))
 
 
 def _line(
@@ -413,6 +415,7 @@ def _understand(
     read = chaining.one_demand(chaining.ambush(folding.one_deed(chaining.twice(read)), state))
     read = chaining.ran_in(read)  # "runs over and smacks the rat": the walk to the blow
     read = chaining.flourishes(chaining.both_foes(read, state), state, story)
+    read = whom_meant.the_other(read, state)
     read = chaining.played_along(read, state)
     told_around = state.encounter is not None and story and whole.kind in FIGHTING
     if (

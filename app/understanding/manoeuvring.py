@@ -255,7 +255,7 @@ _NOT_OURS = re.compile(
     r"(?!us\b|me\b|ourselves\b|myself\b)(?:\w+ ){0,3}rest\b"
     r"|\bat rest\b|\b(?:whoever|who|that|which|where|whom) "
     r"(?:\w+ )?(?:rests|rested|resting|rest)\b|\b(?:their|his|its|your|eternal|final|last|"
-    r"her final|her last) rest\b|\brip\b"
+    r"her final|her last|for her|her soul's) rest\b|\brip\b"
     r"|\b(?:the|her|him|it|them|this|that|those|these|its|his|their) (?:\w+ ){0,2}to sleep\b"
     r"|\b(?:her|him|them|it|the \w+) (?:to |may |might |can |could |will )?finds? (?:\w+ )?rest\b"
     r"|\b(?:she|he|they|it|her|him|them|the \w+)(?: and (?:the \w+|\w+))? (?:may|might|can|could|"

@@ -489,7 +489,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     ):
         # "hit the trapdoor with my axe": a blow at a thing, as forcing it
         forced = improvised(ctx, next(d for d in DEEDS if d.key == "heave"))
-        found = forced or found
+        found = forced if forced is not None and forced.target not in ctx.state.party else found
     unsure = found is None or (found.kind == "ask" and not found.alternatives)
     if unsure and "?" in ctx.raw:
         found = q.ask_about(ctx)

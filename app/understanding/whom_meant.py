@@ -1,0 +1,60 @@
+"""Which foe a clause means when its words alone would pick the wrong one: "the other one"
+after a blow this line already struck, and a demand put to a foe who can hear it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from app.understanding.intent import Intent
+from app.world.state import Creature, GameState
+
+
+def _awake(foe: Creature) -> bool:
+    """Standing and able to hear: not dead, gone, asleep or out cold."""
+    held = {a.condition.value for a in foe.conditions}
+    return foe.vitals.hp > 0 and not foe.left and not held & {"unconscious", "asleep"}
+
+
+_THE_OTHER = re.compile(r"\b(?:the|that) other(?: one| \w+)?\b(?!'s)", re.IGNORECASE)
+
+
+def the_other(read: list[Intent], state: GameState) -> list[Intent]:
+    """ "Smash the rat that bit Aria, then hit the other one too": a later blow at "the
+    other" is never at the one this line already struck, but at the next foe standing."""
+    out: list[Intent] = []
+    struck: list[str] = []
+    for clause in read:
+        blow = clause.kind in ("attack", "cast")
+        if (
+            blow
+            and struck
+            and clause.targets == tuple(struck[-1:])
+            and _THE_OTHER.search(clause.text)
+        ):
+            others = [cid for cid, c in state.creatures.items()
+                      if c.side != "party" and _awake(c) and cid not in struck]  # fmt: skip
+            clause_now = replace(clause, targets=(others[0],)) if others else clause
+        else:
+            clause_now = clause
+        if blow:
+            struck += [t for t in clause_now.targets if t in state.creatures]
+        out.append(clause_now)
+    return out
+
+
+def heard_by_the_awake(read: list[Intent], state: GameState) -> list[Intent]:
+    """A demand or a plea is put to a foe who can hear it: one lying senseless ("surrender,
+    goblin!" with one goblin out cold and tied) gives way to one of its kind still up."""
+    out = []
+    for clause in read:
+        foe = state.creatures.get(clause.target or "")
+        words = clause.kind == "improvise" and clause.extra[:1] in (("cow",), ("sway",))
+        if words and foe is not None and not _awake(foe):
+            kind = foe.name.rstrip(" 0123456789")
+            up = [cid for cid, c in state.creatures.items() if c.side != "party"
+                  and c.name.rstrip(" 0123456789") == kind and _awake(c)]  # fmt: skip
+            out.append(replace(clause, targets=tuple(up[:1])) if up else clause)
+            continue
+        out.append(clause)
+    return out

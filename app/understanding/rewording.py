@@ -170,7 +170,7 @@ def bodily(said: str) -> str:
     said = _SIZING.sub(lambda m: f"weigh up {m.group(1)}", said)
     said = _FACE.sub(lambda m: f"weigh up {_whose(m.group(1))}", said)
     said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
-    said = _BOWED.sub("nod", said)  # "i bow my head to the sister": no bow drawn
+    said = _BOWED.sub("bow", said)  # "i bow my head to the sister": no bow drawn
     said = _BACK_TO_WHERE.sub("to where", said)  # "follows the drip back to where …": no way
     said = _HEAL_UP.sub("heal myself", said)  # "heal up, then go into the cave": no way up
     said = _WE_HEAL_UP.sub(r"\1 rest", said)  # "let's heal up": the party's rest
@@ -190,9 +190,7 @@ _PACES = re.compile(
     r"(?: more)? (?:steps|step)\b(?! (?:down|up|to|of|into|towards?|back|away|aside|forward))"
 )
 """Steps counted out are a distance ("back off a few steps"), not a flight of steps."""
-_BOWED = re.compile(
-    r"\bbow(?:s|ed|ing)? (?:(?:my|his|her|our|their) heads?|low|deeply|down)\b(?: (?=to\b))?"
-)
+_BOWED = re.compile(r"\bbow(?:s|ed|ing)? (?:my|his|her|our|their) heads?\b")
 """A bow of the head ("bow my head to the sister"): a greeting, no bow to shoot."""
 _BACK_TO_WHERE = re.compile(r"\bback to where\b")
 """A way back to a spot ("back to where the sand gives way"), no way out of the place."""

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from app.actions.args import Reason, _Args
+from app.actions.args import Reason, ToolArgs
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.state import GameState
@@ -152,7 +152,7 @@ def apply_story_award(
 # -- the DM's tool ---------------------------------------------------------------------------
 
 
-class AwardXpArgs(_Args):
+class AwardXpArgs(ToolArgs):
     """XP for a deed, shared by those named (fights give theirs), or a milestone."""
 
     amount: Annotated[int, Field(ge=1, le=MOST_AWARD)] | None = None

@@ -61,7 +61,7 @@ Amount = Annotated[
 ]
 
 
-class _Args(BaseModel):
+class ToolArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     @model_validator(mode="before")
@@ -82,7 +82,7 @@ def _printable_in(value: Any) -> Any:
     return value
 
 
-class AbilityCheckArgs(_Args):
+class AbilityCheckArgs(ToolArgs):
     """A check when an outcome is uncertain. Not for a notes challenge (attempt_challenge)."""
 
     character_id: str
@@ -114,7 +114,7 @@ class CalmCheckArgs(AbilityCheckArgs):
     """A party member who helps (out of a fight; in one, Help is a turn's action)."""
 
 
-class SavingThrowArgs(_Args):
+class SavingThrowArgs(ToolArgs):
     """A save against a hazard (trap, poison). Not for attacks or spells."""
 
     character_id: str
@@ -124,7 +124,7 @@ class SavingThrowArgs(_Args):
     advantage: Mode = "normal"
 
 
-class GroupCheckArgs(_Args):
+class GroupCheckArgs(ToolArgs):
     """One check for several characters at once (sneaking past, a climb); passes if half
     pass."""
 
@@ -145,24 +145,24 @@ class GroupCheckArgs(_Args):
         return self
 
 
-class RollSpec(_Args):
+class RollSpec(ToolArgs):
     formula: Annotated[str, BeforeValidator(_amount_text), Field(min_length=1, max_length=100)]
     flavor: str = ""
 
 
-class RollDiceArgs(_Args):
+class RollDiceArgs(ToolArgs):
     """Dice no other tool rolls (a random table). Never for checks, attacks or damage."""
 
     rolls: Annotated[list[RollSpec], Field(min_length=1, max_length=10)]
 
 
-class MonsterGroup(_Args):
+class MonsterGroup(ToolArgs):
     monster: str
     count: int = Field(default=1, ge=1, le=12)
     at: Literal["engaged", "near", "far"] | None = None
 
 
-class StartCombatArgs(_Args):
+class StartCombatArgs(ToolArgs):
     """Start a fight once blows are struck: a campaign encounter, or monsters. Not for a
     mere threat."""
 
@@ -179,18 +179,18 @@ class StartCombatArgs(_Args):
         return self
 
 
-class RestrictActionArgs(_Args):
+class RestrictActionArgs(ToolArgs):
     """Only these characters may act next (separated, trapped); [] lifts it."""
 
     character_ids: list[str]
     reason: Reason
 
 
-class GetEncounterArgs(_Args):
+class GetEncounterArgs(ToolArgs):
     """The fight in full. Only when the context given is not enough."""
 
 
-class DamageArgs(_Args):
+class DamageArgs(ToolArgs):
     """Damage from a hazard (trap, fall, fire). Not for attacks or spells."""
 
     target_id: str
@@ -199,7 +199,7 @@ class DamageArgs(_Args):
     reason: Reason
 
 
-class HealArgs(_Args):
+class HealArgs(ToolArgs):
     """Restore HP or grant temporary HP from a source no other tool handles. Not for
     spells or features."""
 
@@ -209,7 +209,7 @@ class HealArgs(_Args):
     reason: Reason
 
 
-class ConditionArgs(_Args):
+class ConditionArgs(ToolArgs):
     """Add or remove (present=false) a condition from a hazard or story event; level:
     exhaustion. Not what attacks or spells apply."""
 
@@ -221,7 +221,7 @@ class ConditionArgs(_Args):
     reason: Reason
 
 
-class ItemArgs(_Args):
+class ItemArgs(ToolArgs):
     """Give a character an item (found, handed over) or take one (used up, lost)."""
 
     character_id: str
@@ -230,14 +230,14 @@ class ItemArgs(_Args):
     reason: Reason
 
 
-class MoveSceneArgs(_Args):
+class MoveSceneArgs(ToolArgs):
     """Move the party by one of the scene's exits when they go. Not inside a fight."""
 
     scene_id: str
     reason: Reason
 
 
-class SetFlagArgs(_Args):
+class SetFlagArgs(ToolArgs):
     """Record a story fact later scenes depend on (door_open = true). Not for HP, items
     or conditions."""
 
@@ -248,14 +248,14 @@ class SetFlagArgs(_Args):
     ]
 
 
-class RevealArgs(_Args):
+class RevealArgs(ToolArgs):
     """A fact the players have just earned (a DM-only reveal they found), for their
     journal. Never a secret they have not found."""
 
     text: Annotated[str, Field(min_length=1, max_length=400)]
 
 
-class ChallengeArgs(_Args):
+class ChallengeArgs(ToolArgs):
     """When the players attempt a challenge of the DM notes: rolls it and applies its
     outcome. Use it instead of a check. skill: a way the notes allow, if the player chose
     one; helper_id: an ally helping (advantage)."""
@@ -272,7 +272,7 @@ class ChallengeArgs(_Args):
     """A party member who helps (out of a fight): the roll has advantage."""
 
 
-class TalkArgs(_Args):
+class TalkArgs(ToolArgs):
     """When a player speaks to someone here: their greeting, or their words on a topic.
     Narrate from what it returns."""
 
@@ -281,17 +281,17 @@ class TalkArgs(_Args):
     topic: Annotated[str, Field(max_length=80)] | None = None
 
 
-class EndTurnArgs(_Args):
+class EndTurnArgs(ToolArgs):
     """Once the acting creature's turn is resolved. Never mid-turn."""
 
 
-class EndCombatArgs(_Args):
+class EndCombatArgs(ToolArgs):
     """Not while foes can fight."""
 
     reason: Reason
 
 
-class AttackArgs(_Args):
+class AttackArgs(ToolArgs):
     """A weapon attack, or a monster's attack or multiattack; rolls and deals the
     damage."""
 
@@ -305,7 +305,7 @@ class AttackArgs(_Args):
     """Melee: at 0 HP the target is knocked out, not killed."""
 
 
-class CastSpellArgs(_Args):
+class CastSpellArgs(ToolArgs):
     """Cast a spell the caster knows; rolls and applies it. Not for a foe's abilities
     (monster_action)."""
 
@@ -316,7 +316,7 @@ class CastSpellArgs(_Args):
     slot_level: int | None = Field(default=None, ge=1, le=9)
 
 
-class TakeActionArgs(_Args):
+class TakeActionArgs(ToolArgs):
     """A fight action besides attacks, spells and moves (withdraw and flee provoke;
     ready: attack or cast on a trigger)."""
 
@@ -336,7 +336,7 @@ class TakeActionArgs(_Args):
     """flee: the exit run for."""
 
 
-class MonsterActionArgs(_Args):
+class MonsterActionArgs(ToolArgs):
     """A foe's non-weapon action or trait from the roster (area: targets save). Not for
     weapon attacks (attack)."""
 
@@ -345,7 +345,7 @@ class MonsterActionArgs(_Args):
     target_ids: list[str] = Field(default_factory=list, max_length=12)
 
 
-class RestArgs(_Args):
+class RestArgs(ToolArgs):
     """When the party rests somewhere safe: short (spend hit dice) or long (regain all).
     Not in danger."""
 
@@ -353,7 +353,7 @@ class RestArgs(_Args):
     character_ids: list[str] | None = Field(default=None, description="Default: all")
 
 
-class MoveArgs(_Args):
+class MoveArgs(ToolArgs):
     """Move within a fight (leaving a foe's reach provokes). Not to leave the scene."""
 
     creature_id: str

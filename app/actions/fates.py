@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
 from app.actions import beings as bg
+from app.actions.args import ToolArgs
 from app.actions.events import SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.ledger import FateDecided
@@ -23,7 +24,7 @@ from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState
 
 
-class DecideFateArgs(BaseModel):
+class DecideFateArgs(ToolArgs):
     """When the party decides what becomes of a foe who surrendered (after the fight):
     spare (let go), bind (tie up) or execute. Narrate from the result."""
 

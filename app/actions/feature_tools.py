@@ -15,7 +15,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from math import ceil
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from app.actions import args as a
 from app.actions import beings as bg
@@ -24,6 +24,7 @@ from app.actions import combat_tools as k
 from app.actions import feature_uses as fu
 from app.actions import harm as hm
 from app.actions import rolling as rl
+from app.actions.args import ToolArgs
 from app.actions.beast_form import SHAPE_ID
 from app.actions.condition_tools import creature_type
 from app.actions.events import DiceRoll, SessionEvent
@@ -49,7 +50,7 @@ from rules.spellcasting import spell_save_dc
 from rules.srd import srd
 
 
-class UseFeatureArgs(BaseModel):
+class UseFeatureArgs(ToolArgs):
     """A roster feature (divine_smite before a melee attack, stunning_strike after a hit)."""
 
     model_config = ConfigDict(extra="forbid")

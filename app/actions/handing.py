@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from app.actions import args as a
 from app.actions import beings as bg
 from app.actions import world_tools as wt
+from app.actions.args import ToolArgs
 from app.actions.registry import ToolError, ToolOutcome
 from app.world import view
 from app.world.campaign import Campaign
@@ -23,7 +24,7 @@ from app.world.ledger import Handover
 from app.world.state import GameState
 
 
-class PresentItemArgs(BaseModel):
+class PresentItemArgs(ToolArgs):
     """When a character shows or gives a carried item to someone here ("shows Malik the
     receipt"). A gift leaves their pack. Narrate from what it returns (says: their answer)."""
 

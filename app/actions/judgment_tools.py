@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from app.actions.args import ToolArgs
 from app.actions.events import SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
 from app.world import judgments as judging
@@ -24,7 +25,7 @@ from app.world.truth import Judgment, JudgmentCategory
 Id = Annotated[str, Field(max_length=40)]
 
 
-class RecordJudgmentArgs(BaseModel):
+class RecordJudgmentArgs(ToolArgs):
     """What a player's words meant. To correct a game judgment you were shown (j3), give
     `refines`; to record one it missed, give `judgment` (a watch id you were shown)
     or `category` + `about`. Under the campaign's minimum confidence (usually 0.5) or

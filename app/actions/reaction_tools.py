@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from app.actions import beings as bg
 from app.actions.adjudication import subturn_brief, subturn_event, take_up
+from app.actions.args import ToolArgs
 from app.actions.events import ReactionOffer, SessionEvent
 from app.actions.reactions import (
     AutoPolicy,
@@ -47,7 +48,7 @@ RESOLVERS: dict[str, Resolver] = {
 """How a priced reaction taken in a DM window is resolved, by kind (inside its subturn)."""
 
 
-class OpenReactionWindowArgs(BaseModel):
+class OpenReactionWindowArgs(ToolArgs):
     """Ask who reacts to what just happened; resolve each subturn, then end_subturn."""
 
     model_config = ConfigDict(extra="forbid")
@@ -61,7 +62,7 @@ class OpenReactionWindowArgs(BaseModel):
     )
 
 
-class EndSubturnArgs(BaseModel):
+class EndSubturnArgs(ToolArgs):
     """A declared reaction is resolved; returns the next one."""
 
     model_config = ConfigDict(extra="forbid")

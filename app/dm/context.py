@@ -28,6 +28,7 @@ from app.understanding import Intent, understand
 from app.world import view
 from app.world.actions import PlayerAction
 from app.world.companions import travelling
+from app.world.printable import printable
 from app.world.standing import fallen_here, present
 from app.world.state import GameState
 from app.world.turnrecord import TurnRecord
@@ -222,7 +223,7 @@ def fold_summary(state: GameState) -> None:
             break
         fresh.append(record)
     for record in reversed(fresh):
-        lines.append(summarise(record))
+        lines.append(printable(summarise(record)))  # (saved and loaded the same)
         state.summarised_through = record.number
     while sum(len(x) + 1 for x in lines) > SUMMARY_CAP and len(lines) > 1:
         lines.pop(0)

@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from app.actions.args import MAX_AMOUNT, DamageArgs, HealArgs, ItemArgs, amount_problem
+from app.actions.args import (
+    MAX_AMOUNT,
+    DamageArgs,
+    HealArgs,
+    ItemArgs,
+    ToolArgs,
+    amount_problem,
+)
 from app.actions.calls import ToolCall
 from app.actions.sets import ALL_TOOLS
 from app.world.printable import printable
@@ -116,3 +123,10 @@ def test_every_text_a_dm_sends_is_made_printable_as_it_comes_in(junk: str) -> No
     )  # fmt: skip
     assert args.item == "red"  # (a window title, a cleared screen: none of it shown)
     assert printable(args.reason) == args.reason and "\x1b" not in args.reason
+
+
+def test_every_tools_arguments_are_made_printable_not_only_the_common_ones() -> None:
+    """A reaction window's trigger ending in a control character was kept live and dropped
+    by the save, so the loaded game differed: every tool's arguments share the one base."""
+    for name, tool in ALL_TOOLS.tools.items():
+        assert issubclass(tool.args, ToolArgs), name

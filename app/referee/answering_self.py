@@ -328,7 +328,8 @@ def carried(a: Asked) -> str | None:
 
 
 _OWN_ITEM = re.compile(
-    r" (?:have|got|carry|carrying) (?:still )?(?:my|the|a|an|any|that|this|our) ([a-z' ]+?)"
+    r" (?:have|got|carry|carrying) (?:still )?(?:(?:my|the|a|an|any|that|this|our|some) )?"
+    r"(?!(?:i|we|you|he|she|they|it) )([a-z' ]+?)"
     r"(?: or (?:smth|sth|something|anything|summat|owt|what|whatever|so))? ?$"
 )
 """A thing asked after as one's own ("do I still have my holy symbol")."""

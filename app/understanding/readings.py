@@ -82,9 +82,10 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
         return None
     said = _POSSESSIVE.sub("", ctx.said if text is None else text)
     topics = ctx.campaign.npcs[npc_id].topics
-    for word, key in ctx.campaign.npcs[npc_id].topic_names():  # its key, or another word
-        if name_score(said, word.replace("_", " "), ctx.vocab.stop) >= 0.75:
-            return key
+    named = [(w, k) for w, k in ctx.campaign.npcs[npc_id].topic_names()  # its key, or a word
+             if name_score(said, w.replace("_", " "), ctx.vocab.stop) >= 0.75]  # fmt: skip
+    if named:
+        return _head_topic(said, named) or named[0][1]
     for key in topics:  # a word players use for what the topic is ("paying" → reward)
         if any(has_phrase(said, w) for w in ctx.vocab.topic_words.get(key, ())):
             return key
@@ -121,7 +122,26 @@ def topic_key(ctx: Context, npc_id: str) -> str | None:
     found = {k for _, k in matched}
     if len(found) > 1:  # "Sister Maelis": the name, not the title before it
         found = {k for w, k in matched if w not in TITLES} or found
+    if len(found) == 2:
+        found = {head} if (head := _head_topic(said, matched)) else found
     return next(iter(found)) if len(found) == 1 else None
+
+
+def _head_topic(said: str, matched: list[tuple[str, str]]) -> str | None:
+    """Of two topics named side by side, the last ("the goblin boss's name": the boss, of
+    the goblins); ``None`` when they are not said together."""
+    words = said.split()
+    ends = {k: max((i for i, x in enumerate(words) if _stem(x) == _stem(w)), default=-9)
+            for w, k in matched}  # fmt: skip
+    if len(ends) != 2:
+        return None
+    first, last = sorted(ends, key=lambda k: ends[k])
+    return last if ends[last] - ends[first] == 1 else None
+
+
+def _stem(word: str) -> str:
+    """A word without a plural's ending ("bosses", "goblins"): to find where it is said."""
+    return re.sub(r"(?:es|s)$", "", word) if len(word) > 4 else word
 
 
 def about_words(said: str, vocab: Vocabulary) -> str | None:

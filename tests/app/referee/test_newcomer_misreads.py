@@ -66,3 +66,20 @@ async def test_a_groan_or_a_deed_narrated_weighs_with_nobody() -> None:
     for line in ("ugh. ow. try again, carefully this time", "i shove the rat into the barrel"):
         await play(session, "mira", line)
     assert not session.state.truth.judgments
+
+
+async def test_the_goblin_bosss_name_is_the_boss_topic_and_rope_without_a_word_before_it() -> None:
+    from tests.app.referee_lines import told
+
+    cellar = {
+        "campaign": "crossroads",
+        "scene": "cellar",
+        "met": ["tam"],
+        "flags": {"tam_found": True, "trapdoor_open": True},
+        "defeated": ["cellar_rats"],
+    }
+    said = await told(cellar, "mira", "tam whats the goblin bosses name?")
+    assert "The others call him Grubnak" in said
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    assert "Yes: Mira carries the rope" in await told(inn, "mira", "do i have rope?")
+    assert "Yes: Mira carries the rope" in await told(inn, "mira", "have i got rope")

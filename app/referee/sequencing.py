@@ -33,6 +33,7 @@ from app.understanding import Intent
 from app.understanding.chaining import TWICE
 from app.understanding.features import metamagic_options
 from app.understanding.parse import understand_clause
+from app.understanding.whom_meant import THE_OTHER
 from app.world.state import GameState
 from app.world.wording import the
 from rules.conditions import Condition
@@ -234,6 +235,9 @@ class Sequencing(RefereeBase):
             fresh = clause  # said plainly as the line was read: no use, nor need, to reread
         if "each" in clause.extra and clause.target in state.creatures:
             fresh = clause  # "smash both skeletons": this blow is at its own one
+        if fresh.kind == clause.kind and THE_OTHER.search(clause.text) and clause.targets:
+            fresh = replace(fresh, targets=clause.targets)  # "… hit the other one too": the
+            # one the line meant, not the one its first blow struck
         here = moved and fresh.kind in _HERE and fresh.confidence >= 0.7 and bool(fresh.targets)
         # ("… back down to the harbour then take the shore steps": a way of the new place,
         # read as nothing where the line was typed)

@@ -16,7 +16,7 @@ def _awake(foe: Creature) -> bool:
     return foe.vitals.hp > 0 and not foe.left and not held & {"unconscious", "asleep"}
 
 
-_THE_OTHER = re.compile(r"\b(?:the|that) other(?: one| \w+)?\b(?!'s)", re.IGNORECASE)
+THE_OTHER = re.compile(r"\b(?:the|that) other(?: one| \w+)?\b(?!'s)", re.IGNORECASE)
 
 
 def the_other(read: list[Intent], state: GameState) -> list[Intent]:
@@ -30,7 +30,7 @@ def the_other(read: list[Intent], state: GameState) -> list[Intent]:
             blow
             and struck
             and clause.targets == tuple(struck[-1:])
-            and _THE_OTHER.search(clause.text)
+            and THE_OTHER.search(clause.text)
         ):
             others = [cid for cid, c in state.creatures.items()
                       if c.side != "party" and _awake(c) and cid not in struck]  # fmt: skip

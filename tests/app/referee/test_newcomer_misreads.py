@@ -83,3 +83,13 @@ async def test_the_goblin_bosss_name_is_the_boss_topic_and_rope_without_a_word_b
     inn = {"campaign": "crossroads", "scene": "inn"}
     assert "Yes: Mira carries the rope" in await told(inn, "mira", "do i have rope?")
     assert "Yes: Mira carries the rope" in await told(inn, "mira", "have i got rope")
+
+
+async def test_the_other_one_after_an_action_surge_is_struck_not_the_first_again() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+              "turn": "thorin"}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(cellar)))
+    line = "hit the nearest rat with my longsword, then action surge and hit the other one too"
+    referee = await play(session, "thorin", line)
+    struck = [c.arguments for c in referee.made if c.name == "attack"]
+    assert len(struck) == 2 and '"giant-rat-1"' in struck[0] and '"giant-rat-2"' in struck[1]

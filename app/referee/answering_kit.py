@@ -45,7 +45,8 @@ STOPS = frozenset(
 NOT_CARRIED = frozenset({
     "hit", "hp", "hitpoint", "hitpoints", "health", "spell", "slot", "point", "attack", "foe",
     "enemy", "time", "turn", "damage", "gold", "coin", "money", "silver", "copper", "gp", "xp",
-    "experience", "movement", "speed", "ft", "feet", "use", "charge", "die", "dice", "round", "action", "level",
+    "experience", "movement", "speed", "ft", "feet", "use", "charge", "die", "dice", "round",
+    "action", "level",
 })  # fmt: skip
 """Things counted that are not in a pack (hit points, slots, coins: other answers)."""
 AMMO = frozenset({"arrow", "bolt", "ammo", "ammunition", "bullet", "quiver", "shot"})

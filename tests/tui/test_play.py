@@ -10,7 +10,7 @@ from pathlib import Path
 
 from textual.command import CommandPalette
 from textual.pilot import Pilot
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from app.dm.scripted import ScriptedBrain
 from app.saves import load_game
@@ -383,6 +383,8 @@ async def test_typing_behind_the_hand_off_never_becomes_the_next_players_line(
         await shown(pilot, HandoffScreen)  # Ben's turn: Ana goes on typing
         # two lines typed in a burst: the first Enter ends a line, never the hand-off
         await pilot.press(*"ask him about the bell", "enter", *"sorry one more thing")
+        typed = str(app.screen.query_one("#handoff-typed", Static).render())
+        assert "not sent: “sorry one more thing”" in typed  # said in the dialog as it is typed
         await pilot.pause(0.6)
         await pilot.press("enter")
         await pilot.pause()

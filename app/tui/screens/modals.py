@@ -90,6 +90,7 @@ class HandoffScreen(_Guarded[None]):
     }
     HandoffScreen #handoff-title { text-style: bold; color: $accent; width: 1fr; }
     HandoffScreen Button { width: 1fr; }
+    HandoffScreen #handoff-typed { color: $warning; height: auto; display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "I have the keyboard", priority=True),
@@ -107,6 +108,27 @@ class HandoffScreen(_Guarded[None]):
             yield Label(plain(f"Pass the keyboard to {self.player} ({names})"), id="handoff-title")
             yield Static(plain(self.why, style="italic"))
             yield Button(plain(f"{self.player} is ready (Enter)"), variant="primary", id="ready")
+            yield Static("", id="handoff-typed")
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing here goes nowhere until the keyboard is taken: say so, with what was typed,
+        so a player who did not see the dialog knows their line waits (↑ brings it back).
+        (Textual runs the guard's own key handler as well; what it kept is shown after.)"""
+        self.call_later(self._show_typed)
+
+    def _show_typed(self) -> None:
+        lines = [line for line in self.typed.split("\n") if line.strip()]
+        if lines:
+            shown = lines[-1].strip()[-48:]
+            said = self.query_one("#handoff-typed", Static)
+            said.display = True
+            said.update(
+                plain(
+                    f"Typed before the keyboard was taken, not sent: “{shown}” — press "
+                    f"Enter on its own when {self.player} has it (↑ then brings it back)",
+                    style="bold",
+                )
+            )
 
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:

@@ -294,7 +294,23 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
 def played_along(read: list[Intent], state: GameState) -> list[Intent]:
     """A tune played along with words, and a breath caught with Second Wind (see
     :func:`_along`)."""
-    return _rest_bidden(_breath_with_wind(_along(read, state)))
+    return _walked_up(_rest_bidden(_breath_with_wind(_along(read, state))))
+
+
+_WALK_UP = re.compile(
+    r"^\W*(?:i |we )?(?:walk|go|step|come|stroll|wander|head|march|saunter|amble|wander)s? up"
+    r"\W*$",
+    re.IGNORECASE,
+)
+
+
+def _walked_up(read: list[Intent]) -> list[Intent]:
+    """ "I walk up and ask if her family is out tonight": walking up to the one then spoken
+    to, not the way up out of the place."""
+    out = [c for n, c in enumerate(read)
+           if not (c.kind == "move" and _WALK_UP.match(c.text) and n + 1 < len(read)
+                   and read[n + 1].kind == "talk" and read[n + 1].targets)]  # fmt: skip
+    return out or read
 
 
 _BID_REST = re.compile(

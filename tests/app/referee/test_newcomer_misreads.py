@@ -93,3 +93,10 @@ async def test_the_other_one_after_an_action_surge_is_struck_not_the_first_again
     referee = await play(session, "thorin", line)
     struck = [c.arguments for c in referee.made if c.name == "attack"]
     assert len(struck) == 2 and '"giant-rat-1"' in struck[0] and '"giant-rat-2"' in struck[1]
+
+
+def test_walking_up_to_ask_someone_is_no_way_up_out_of_the_place() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    said = read(harbour, "cass", "I walk up and ask if her family is out on the water tonight")
+    assert [(c.kind, c.targets) for c in said] == [("talk", ("nessa",))]
+    assert read(harbour, "cass", "we walk up")[0].kind == "move"

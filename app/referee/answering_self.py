@@ -295,7 +295,10 @@ def carried(a: Asked) -> str | None:
             return f"Nobody in the party carries any {sought}."
         return "; ".join(f"{who} carries {f'{n} × ' if n > 1 else 'the '}{item}"
                          for (who, item), n in kept.items()) + "."  # fmt: skip
-    own = _OWN_ITEM.search(a.text) if a.about_self else None
+    asks_how = a.words[:1] in (("how",), ("what",), ("whats",))  # "how many hp do i have left"
+    own = _OWN_ITEM.search(a.text) if a.about_self and not asks_how else None
+    if own is not None and own.group(1).strip() in _NO_THING:
+        own = None  # ("have i got now", "do i have left")
     sheet = a.own_sheet
     if own is not None and sheet is not None:  # "do i still have my holy symbol?"
         thing = own.group(1)
@@ -333,6 +336,9 @@ _OWN_ITEM = re.compile(
     r"(?: or (?:smth|sth|something|anything|summat|owt|what|whatever|so))? ?$"
 )
 """A thing asked after as one's own ("do I still have my holy symbol")."""
+_NO_THING = frozenset({"left", "now", "again", "still", "here", "there", "enough", "time",
+                       "it", "them", "that", "this", "one", "any"})  # fmt: skip
+"""Words after "have" that are no thing carried."""
 PACKS = ("pack", "packs", "backpack", "bag", "bags", "pockets", "pocket", "satchel", "pouch",
          "kit", "rucksack", "knapsack")  # fmt: skip
 """What a character carries things in, asked about ("what's in my bag")."""

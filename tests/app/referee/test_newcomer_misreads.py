@@ -83,6 +83,8 @@ async def test_the_goblin_bosss_name_is_the_boss_topic_and_rope_without_a_word_b
     inn = {"campaign": "crossroads", "scene": "inn"}
     assert "Yes: Mira carries the rope" in await told(inn, "mira", "do i have rope?")
     assert "Yes: Mira carries the rope" in await told(inn, "mira", "have i got rope")
+    left = await told(inn, "mira", "how many hp do i have left")
+    assert "21 of 21 hit points" in left and "carries" not in left
 
 
 async def test_the_other_one_after_an_action_surge_is_struck_not_the_first_again() -> None:

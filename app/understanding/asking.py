@@ -130,7 +130,9 @@ def question(ctx: Context) -> Intent | None:
         if len(keyed) == 1 and not mine and not ctx.named("creature", "member", "feature", "exit"):
             who, key = keyed[0]
             return ctx.intent("talk", targets=(who.id,), topic=key, confidence=0.7)
+    ours = re.search(r"\b(?:in the party|in our party|of us|among us)\b", said)  # "is anybody
     worldly = _WORLDLY.match(said) and not set(words) & _OWN and not ctx.named("member")
+    worldly = worldly and not ours  # in the party wounded?": the party's own, the game's
     local = _LOCAL_KNOWLEDGE.match(said) and not ctx.named("member")  # ("does Ivo know …")
     worldly = worldly or _of_the_story(ctx, words) or bool(local)
     if worldly and not ctx.scope.fighting:

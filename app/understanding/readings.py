@@ -421,6 +421,13 @@ _ASKING_YOU = re.compile(
 """Words that ask something of the one spoken to ("can you …", "… for us?")."""
 
 
+_ABOUT = (
+    r"how|what|whats|what's|where|wheres|who|whos|why|when|which|are you|is|is it|"
+    r"have you|do you have|did you|you ok|you okay|you alright|you all right"
+)
+"""A question about the one named, not a request of them."""
+
+
 def called_last(ctx: Context) -> str | None:
     """The party member a question is put to by name at its end ("Bless us before we go
     in, Sela?"), other than the one speaking."""
@@ -445,8 +452,10 @@ def _asked_of(ctx: Context, named: str, *, asking: bool = False) -> bool:
     called = any(rest.startswith((f"{n},", f"{n} ,", f"{n}!")) for n in names)
     # or called last, asking: "Bless us before we go in, Sela?"
     called = called or any(re.search(rf",\s*{re.escape(n)}\s*\?+$", raw) for n in names)
-    if asking:  # only asked as a question ("can you …?"), not bidden ("…, will you")
-        return called and raw.rstrip().endswith("?")
+    if asking:  # only asked as a question ("can you …?"), not bidden ("…, will you"), and
+        # asked to do something, not about them ("Wren, how many hit points have you got?")
+        about_them = re.match(rf"^\W*(?:{'|'.join(map(re.escape, names))})\W+(?:{_ABOUT})\b", rest)
+        return called and raw.rstrip().endswith("?") and about_them is None
     # asked ("can you …?"), or shouted to them in the story ("Cass, grab Corin and pull him
     # out of the water!", "Bram, watch out!")
     return called and (bool(_ASKING_YOU.search(raw)) or raw.rstrip().endswith("!"))

@@ -170,6 +170,8 @@ def bodily(said: str) -> str:
     said = _SIZING.sub(lambda m: f"weigh up {m.group(1)}", said)
     said = _FACE.sub(lambda m: f"weigh up {_whose(m.group(1))}", said)
     said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
+    said = _HP_CHECK.sub("how many hit points do i have", said)  # "hp check for me pls"
+    said = _HIT_DIE.sub("hit dice", said)  # "spend a hit die": a rest's (no German "die")
     said = _BOWED.sub("bow", said)  # "i bow my head to the sister": no bow drawn
     said = _BACK_TO_WHERE.sub("to where", said)  # "follows the drip back to where …": no way
     said = _HEAL_UP.sub("heal myself", said)  # "heal up, then go into the cave": no way up
@@ -190,6 +192,9 @@ _PACES = re.compile(
     r"(?: more)? (?:steps|step)\b(?! (?:down|up|to|of|into|towards?|back|away|aside|forward))"
 )
 """Steps counted out are a distance ("back off a few steps"), not a flight of steps."""
+_HP_CHECK = re.compile(r"^(?:hp|health|hit points?) check\b.*$")
+"""A check on one's own hit points asked in two words ("hp check for me pls")."""
+_HIT_DIE = re.compile(r"\bhit die\b")
 _BOWED = re.compile(r"\bbow(?:s|ed|ing)? (?:my|his|her|our|their) heads?\b")
 """A bow of the head ("bow my head to the sister"): a greeting, no bow to shoot."""
 _BACK_TO_WHERE = re.compile(r"\bback to where\b")

@@ -205,3 +205,22 @@ def test_what_is_carried_is_asked_of_the_game_not_the_person_here() -> None:
     assert _answer(crown, "bram", "do I have the crown?") == "No: Bram carries no crown (Ivo does)."
     cellar = {"campaign": "crossroads", "scene": "cellar", "give": {"aria": ["silver key"]}}
     assert "coins" not in _answer(cellar, "aria", "What does this silver key open?")
+
+
+def test_plain_table_words_for_rests_help_the_pack_and_shots() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "wounds": {"thorin": 5}}
+    for line, kind in (("I'd like to spend a hit die", "rest"),
+                       ("what've I got on me", "inventory"),
+                       ("how does fighting work in this game?", "help"),
+                       ("what all can I do on my turn?", "help"),
+                       ("hp check for me pls", "question"),
+                       ("Is anybody in the party wounded?", "question")):  # fmt: skip
+        assert read(inn, "aria", line)[0].kind == kind, line
+    assert "Worst hurt: Thorin" in _answer(inn, "aria", "Is anybody in the party wounded?")
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "ione"}  # fmt: skip
+    for line in ("pew pew thrall 1", "snipe thrall 1 from behind the rocks"):
+        assert read(strand, "ione", line)[0].targets == ("drowned-thrall-1",), line
+    after = {**STRAND_AFTER}
+    asked = read(after, "ione", "Wren, how many hit points have you got?")[0]
+    assert asked.kind == "question"  # about her, not a request of her

@@ -34,6 +34,7 @@ from app.referee import (
     answering_table,
     answering_traits,
     answering_uses,
+    answering_weapons,
     answering_who,
     answering_world,
 )
@@ -94,7 +95,7 @@ ORDER: tuple[Answer, ...] = (
     answering_self.level,
     answering_self.spells_known,
     answering_self.speed,
-    answering_self.weapons,
+    answering_weapons.weapons,
     answering_self.carried,
     answering_self.features,
     answering_self.status,

@@ -11,9 +11,9 @@ import re
 from collections import Counter
 
 from app.actions.advancement_tools import advancement, within_reach
+from app.referee.answering_weapons import weapon_words
 from app.referee.answering_words import Asked
 from app.referee.sights import inventory_text, join_words, wound_word
-from app.understanding.words import monster_kinds
 from app.world.sheetfacts import coins_in, coins_text, gear, sheet_facts, signed, spell_name
 from rules.abilities import Ability
 from rules.character import CharacterSheet
@@ -178,73 +178,13 @@ def spellcasting(a: Asked) -> str | None:
     )
 
 
-WEAPON_WORDS = ("weapon", "weapons", "to hit", "attack bonus", "damage", "dmg")
-
-
-def weapon_line(sheet: CharacterSheet, weapon_id: str) -> str:
-    """``Longsword: +5 to hit, 1d8+3 slashing (1d10+3 with both hands); versatile``."""
-    weapon = srd().weapons.get(weapon_id)
-    if weapon.damage is None:
-        return f"{weapon.name}: deals no damage"
-    attack = sheet.weapon_attack(weapon_id)
-    archery = 2 if sheet.fighting_style == "archery" and weapon.kind == "ranged" else 0
-    text = (
-        f"{attack.name}: {signed(attack.attack_bonus + archery)} to hit"
-        + (" (Archery included)" if archery else "")
-        + f", {attack.damage} {attack.damage_type}"
-    )
-    if weapon.versatile:
-        text += f" ({sheet.weapon_attack(weapon_id, grip='two').damage} with both hands)"
-    notes = [p.replace("_", "-") for p in weapon.properties if p != "versatile"]
-    if weapon.range is not None:
-        notes.append(f"range {weapon.range[0]}/{weapon.range[1]} ft")
-    if weapon.kind == "melee":
-        notes.append(f"reach {weapon.reach} ft")
-    if (
-        sheet.fighting_style == "dueling"
-        and weapon.kind == "melee"
-        and "two_handed" not in weapon.properties
-    ):
-        notes.append("+2 damage with no other weapon in hand (Dueling)")
-    return text + (f"; {', '.join(notes)}" if notes else "")
-
-
-def weapons(a: Asked) -> str | None:
-    """Asked: "what does my sword do", "range of my bow", "what's my attack bonus"."""
-    sheet = a.own_sheet
-    if sheet is None or not sheet.weapons:
-        return None
-    kinds = monster_kinds()
-    foes = a.creatures or any(w in kinds or w.rstrip("s") in kinds for w in a.words)
-    if foes and not a.about_self and not a.named:
-        return None  # "what weapons do the goblins have": theirs, not mine
-    named = [w for w in sheet.weapons if any(part in a.words for part in _weapon_words(w))]
-    if not named and not a.has(*WEAPON_WORDS):
-        return None
-    if not named and a.has("damage", "dmg") and not a.about_self and not a.named:
-        return None  # "does bludgeoning do extra damage to skeletons": not a weapon question
-    lines = [weapon_line(sheet, w) for w in named or sheet.weapons]
-    extra = f" {sheet.name} makes {sheet.attacks_per_action} attacks with each Attack action."
-    return f"{'. '.join(lines)}.{extra if sheet.attacks_per_action > 1 else ''}"
-
-
-def _weapon_words(weapon_id: str) -> set[str]:
-    """``longsword``, ``sword``; ``light crossbow``: ``crossbow``, ``bow``."""
-    name = srd().weapons.get(weapon_id).name.lower()
-    words = set(name.split()) | {name.replace(" ", "")}
-    for tail in ("sword", "bow", "axe", "hammer", "staff", "spear", "mace"):
-        if any(w.endswith(tail) for w in words):
-            words.add(tail)
-    return words - {"light", "heavy", "hand"}
-
-
 def speed(a: Asked) -> str | None:
     """Asked: "what's my speed", "how far can I move" (in a fight: the movement left this turn)."""
     sheet = a.own_sheet
     asks = a.word("speed", "movement") or a.has("how far can", "how fast")
     if sheet is None or not asks or a.has("range", "see", "dark"):
         return None  # "how far can I see in the dark": darkvision
-    armed = any(part in a.words for w in sheet.weapons for part in _weapon_words(w))
+    armed = any(part in a.words for w in sheet.weapons for part in weapon_words(w))
     if armed or a.word("shoot", "throw", "fire", "reach"):
         return None  # "how far can my bow shoot": the weapon's range
     now = speed_after_conditions(

@@ -26,6 +26,7 @@ from app.understanding.deed_kinds import SUBDUING, deed_of
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
 from app.understanding.freeform import free_deed
+from app.understanding.friends_asked import acting_for, called_last
 from app.understanding.improvised import improvised
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
@@ -145,16 +146,13 @@ def understand_clause(
     if demanded is not None:
         return demanded
     for friend in pair_acting(ctx, said) if named is None and len(state.players) > 1 else []:
-        other = r.acting_for(ctx, friend)  # "Bram and Ivo head to the woods": theirs to say
+        other = acting_for(ctx, friend)  # "Bram and Ivo head to the woods": theirs to say
         if friend != actor and other is not None and other.kind == "refuse":
             return other
-    asked = r.called_last(ctx) if named is None else None
-    if asked is not None and (other := r.acting_for(ctx, asked)) is not None:
-        return other  # "Bless us before we go in, Sela?": asked of her, hers to do
+    who = (called_last(ctx) if named is None else None) or named  # ("Bless us, Sela?": hers)
+    if who is not None and who != actor and (other := acting_for(ctx, who)) is not None:
+        return other
     if named is not None and named != actor:
-        other = r.acting_for(ctx, named)
-        if other is not None:
-            return other
         said = for_the_speaker(said, raw, actor, state)  # "Cass, cast guidance on me"
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
     said = plain_deed(said, fighting=scope.fighting)  # "RAAAH! I charge …", "arrow to the face"

@@ -95,6 +95,9 @@ def apply_effects(
     if effects.move_to:
         events += enter_scene(state, effects.move_to, reason)
         summary["moved_to"] = effects.move_to
+    if effects.end_encounter and state.encounter is not None:
+        events += fight_tools.finish_fight(state, reason).events  # a fight ended in peace
+        summary["combat_ended"] = True
     if effects.start_encounter and state.encounter is not None:
         # A fight is already on (a trigger that still holds, an outcome mid-fight): the
         # turn goes on — it is not the author's fight to fail on, nor the players'.

@@ -73,6 +73,9 @@ class Effects(_Spec):
     """A scene id the party moves to."""
     start_encounter: str | None = None
     """An encounter id whose fight starts now."""
+    end_encounter: bool = False
+    """The fight going on ends now, its foes standing down, nobody beaten (a spirit laid
+    to rest by her name, a surrender the story grants); no fight on, nothing happens."""
     reveal: str | None = None
     """A fact the players learn (kept in their journal)."""
     restrict_to: list[str] | None = None

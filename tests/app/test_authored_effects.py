@@ -175,3 +175,26 @@ def test_a_hidden_exit_without_a_lock_is_refused() -> None:
 
     with pytest.raises(ValidationError, match="hidden exit needs requires_flag or when"):
         story_with(change)
+
+
+def test_an_effect_can_end_the_fight_in_peace_nobody_beaten() -> None:
+    """``end_encounter``: the Grey Sister laid to rest by her name mid-fight stands down —
+    the fight is over, the way up is open, and she is not counted as beaten. With no fight
+    on, the effect does nothing."""
+    from app.session.setup import session_for
+    from tests.app.referee_lines import play as type_line
+    from tests.referee_corpus import Situation, build_situation
+
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass",
+              "flags": {"knows_truth": True}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(chapel)))
+    line = "Sister Maelis, rest now. Wendel remembers you, and he is sorry. Your watch is over."
+    asyncio.run(type_line(session, "cass", line))
+    state = session.state
+    assert state.encounter is None and state.flags.get("warden_calmed") is True
+    assert "warden" not in state.defeated
+    assert "belfry" in {e.to for e in view.exits_here(state, state.campaign)}
+    calm = story_with(lambda d: d["challenges"]["trapdoor_lock"]["success"].update(
+        end_encounter=True))  # fmt: skip
+    quiet, _ = play(calm, "Mira: pick the lock")  # no fight on: nothing to end
+    assert quiet.encounter is None

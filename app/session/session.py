@@ -320,6 +320,8 @@ class GameSession:
                 if isinstance(event, NarrativeChunk):  # the campaign's words, told first
                     report.narrative.append(event.text.strip())
                 yield event
+            if not calm and self.state.encounter is None:  # the lines ended the fight (a
+                current = self.current  # foe laid to rest by name): exploration's tools
             if reads_prompt(self.brain):
                 messages = self.context.build(
                     self.state,

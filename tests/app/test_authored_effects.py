@@ -194,6 +194,7 @@ def test_an_effect_can_end_the_fight_in_peace_nobody_beaten() -> None:
     assert state.encounter is None and state.flags.get("warden_calmed") is True
     assert "warden" not in state.defeated
     assert "belfry" in {e.to for e in view.exits_here(state, state.campaign)}
+    assert "cannot do that" not in state.history[-1].narrative  # (no fight's tools for talk)
     calm = story_with(lambda d: d["challenges"]["trapdoor_lock"]["success"].update(
         end_encounter=True))  # fmt: skip
     quiet, _ = play(calm, "Mira: pick the lock")  # no fight on: nothing to end

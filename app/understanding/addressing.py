@@ -209,3 +209,4 @@ def player_speaking(ctx: r.Context, said: str, actor: str) -> tuple[str, r.Conte
 
 
 _SAYS = re.compile(r"(?:asks|says|here|wonders|wants to know)\b\s*[:,-]?\s*", re.I)
+"""Words after a player's own name that only say who speaks ("Ana asks: …", "Dee here: …")."""

@@ -292,13 +292,14 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
 
 
 def played_along(read: list[Intent], state: GameState) -> list[Intent]:
-    """A tune played along with words, and a breath caught with Second Wind (see
-    :func:`_along`)."""
+    """Deeds that belong to the words or the feature beside them: a tune played along with
+    words (:func:`_along`), a breath caught with Second Wind, rest bidden to the one just
+    spoken to, and a walk up to the one then spoken to."""
     return _walked_up(_rest_bidden(_breath_with_wind(_along(read, state))))
 
 
 _WALK_UP = re.compile(
-    r"^\W*(?:i |we )?(?:walk|go|step|come|stroll|wander|head|march|saunter|amble|wander)s? up"
+    r"^\W*(?:i |we )?(?:walk|go|step|come|stroll|wander|head|march|saunter|amble)s? up"
     r"\W*$",
     re.IGNORECASE,
 )

@@ -42,7 +42,7 @@ from app.world.state import GameState
 
 CHANGED_MIND = re.compile(
     r"\b(wait,? no|no,? wait|actually,? no|no,? actually|never ?mind|scratch that|or maybe|"
-    r"just kidding|only kidding|jk|j/k|kidding)\b",
+    r"just kidding|only kidding|jk|j/k)\b",
     re.I,
 )
 """A line that takes itself back is read whole (the parser says so)."""

@@ -195,6 +195,7 @@ _PACES = re.compile(
 _HP_CHECK = re.compile(r"^(?:hp|health|hit points?) check\b.*$")
 """A check on one's own hit points asked in two words ("hp check for me pls")."""
 _HIT_DIE = re.compile(r"\bhit die\b")
+"""One hit die, said as the rest's words say it ("spend a hit die": hit dice)."""
 _BOWED = re.compile(r"\bbow(?:s|ed|ing)? (?:my|his|her|our|their) heads?\b")
 """A bow of the head ("bow my head to the sister"): a greeting, no bow to shoot."""
 _BACK_TO_WHERE = re.compile(r"\bback to where\b")

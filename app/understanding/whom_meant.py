@@ -17,6 +17,7 @@ def _awake(foe: Creature) -> bool:
 
 
 THE_OTHER = re.compile(r"\b(?:the|that) other(?: one| \w+)?\b(?!'s)", re.IGNORECASE)
+"""A foe called "the other" (not "the other one's swing": what another foe does)."""
 
 
 def the_other(read: list[Intent], state: GameState) -> list[Intent]:

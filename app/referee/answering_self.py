@@ -210,8 +210,9 @@ def carried(a: Asked) -> str | None:
     """Asked: "what do I carry", "how much gold do we have", "have we got any rope"."""
     state = a.state
     metal = re.search(r"\b(?:gold|silver|copper|golden)\s+[a-z]+", a.text)
-    things = [i.lower().replace("_", " ") for s in state.party.values() for i in gear(s)]
-    made_of = metal is not None and any(metal.group(0) in i for i in things)
+    made_of = metal is not None and any(  # (the party's gear read only for such a word)
+        metal.group(0) in i.lower().replace("_", " ") for s in state.party.values() for i in gear(s)
+    )
     if a.word(*COIN_WORDS) and not made_of:  # (not "what does this silver key open?")
         if (a.sheet is not None and a.named) or (a.about_self and not a.word("we", "us", "our")):
             sheet = a.sheet or a.own_sheet

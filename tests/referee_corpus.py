@@ -111,6 +111,7 @@ HOLDOUT23 = DATA_DIR / "referee" / "holdout23.toml"
 HOLDOUT24 = DATA_DIR / "referee" / "holdout24.toml"
 HOLDOUT25 = DATA_DIR / "referee" / "holdout25.toml"
 HOLDOUT26 = DATA_DIR / "referee" / "holdout26.toml"
+HOLDOUT27 = DATA_DIR / "referee" / "holdout27.toml"
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -45,6 +45,7 @@ from tests.referee_corpus import (
     HOLDOUT24,
     HOLDOUT25,
     HOLDOUT26,
+    HOLDOUT27,
     INTENTS,
     Corpus,
     CorpusError,
@@ -82,6 +83,7 @@ FILES = {
     "holdout24": HOLDOUT24,
     "holdout25": HOLDOUT25,
     "holdout26": HOLDOUT26,
+    "holdout27": HOLDOUT27,
 }
 
 

@@ -79,7 +79,9 @@ class JudgmentSpec(Spec):
         default_factory=list, max_length=200
     )
     """Words and phrases that suggest it, any case; ``*`` at the end of a word matches
-    any ending (``promis*``: promise, promised, promising)."""
+    any ending (``promis*``: promise, promised, promising); a ``.`` at the end matches
+    only words said on their own — ending a clause, or before a word of address
+    (``whatever.``: "ugh, whatever.", "whatever lady", not "whatever it takes")."""
     confidence: float = Field(default=0.7, ge=0.0, le=1.0)
     """How sure a keyword match makes the game (before questions and emphasis)."""
     fields: list[Name] = Field(default_factory=list, max_length=12)

@@ -151,6 +151,11 @@ class FieldIndex:
     def __bool__(self) -> bool:
         return bool(self._by_first)
 
+    def names(self, word: str, field: str) -> bool:
+        """Whether ``word`` on its own is a word of ``field`` (by its stem)."""
+        found = stems([word])[0]
+        return any(p.field == field and p.stems == (found,) for p in self._by_first.get(found, ()))
+
     def scan(self, tokens: Sequence[str]) -> Iterator[FieldHit]:
         """Every phrase of the indexed fields in a tokenized line."""
         flat: list[str] = []

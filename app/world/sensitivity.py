@@ -38,9 +38,11 @@ from app.world.tone import (
     chore,
     demanded,
     emphatic,
+    giving,
     hedged,
     mocking,
     questioned,
+    threatening,
     to_oneself,
     undecided,
     vow,
@@ -51,6 +53,7 @@ from app.world.when import Fact
 from app.world.wordreach import (
     ASSURANCES,
     CLAUSE_END,
+    disowned,
     has_negation,
     tokenize,
     withheld,
@@ -96,6 +99,8 @@ class _Pattern:
     stem: bool
     """Whether the last word is a ``*`` stem."""
     text: str
+    alone: bool = False
+    """Whether the words match only said on their own (a keyword ending in ``.``)."""
 
 
 @dataclass
@@ -126,7 +131,8 @@ class SensitivityMap:
                 if not words:
                     continue
                 stem = keyword.rstrip().endswith("*")
-                pattern = _Pattern(at, words, stem and len(words) >= 1, keyword)
+                alone = keyword.rstrip().endswith(".")
+                pattern = _Pattern(at, words, stem and len(words) >= 1, keyword, alone)
                 if len(words) == 1 and stem:
                     self._stems.setdefault(words[0], []).append(pattern)
                     lengths.add(len(words[0]))
@@ -153,12 +159,19 @@ class SensitivityMap:
         tokens = tokenize(text)
         best: dict[str, Match] = {}
         said_emphatically = emphatic(text, tokens)
+        offers = giving(text) or self._offer_heard(tokens)
         # whether the words at a place are questioned and negated: a field's hit is
         # weighed for every entry that names the field, so read its context once
         context: dict[tuple[int, int], tuple[bool, bool]] = {}
 
         def weigh(
-            entry: Entry, at: int, end: int, said: str, loose: bool, asked: float | None
+            entry: Entry,
+            at: int,
+            end: int,
+            said: str,
+            loose: bool,
+            asked: float | None,
+            goods: bool = False,
         ) -> None:
             if to_oneself(tokens, end) or vow_asked(tokens, end) or chore(tokens, end):
                 return  # promised to nobody, or asked of the listener, or a task taken on
@@ -166,6 +179,8 @@ class SensitivityMap:
                 return  # "I can't promise we'll find him": not said, nor its opposite
             if "offer" in entry.spec.fields and demanded(tokens, at):
                 return  # "hand over the sausages": taken from the listener, not offered
+            if goods and not offers and "offer" in entry.spec.fields:
+                return  # "so he likes sausages": the goods named, nothing offered
             base = entry.spec.field_confidence if loose else entry.spec.confidence
             confidence = base
             if (at, end) not in context:
@@ -174,6 +189,7 @@ class SensitivityMap:
                     negated_at(tokens, at) or vow_refused(tokens, end),
                 )
             asked_here, negated = context[at, end]
+            negated = negated and tokens[at] not in OUT_OF_CHARACTER  # "not scary lol"
             if asked_here:
                 confidence *= QUESTION_WEIGHT if asked is None else asked
             elif said_emphatically:
@@ -195,7 +211,8 @@ class SensitivityMap:
                     # a keyword written as a question ("why should we care") is not
                     # weakened by being asked
                     asked = 1.0 if pattern.words[0] in INTERROGATIVES else None
-                    weigh(entry, at, at + len(pattern.words) - 1, pattern.text, False, asked)
+                    end = at + len(pattern.words) - 1
+                    weigh(entry, at, end, pattern.text, False, asked, self._goods(pattern))
         if self._fields is not None:
             for hit in self._fields.scan(tokens):
                 for index in self._field_entries[hit.field]:
@@ -213,10 +230,15 @@ class SensitivityMap:
         if words & OUT_OF_CHARACTER and words <= OUT_OF_CHARACTER | _FILLERS:
             return []  # "lol", "haha ok": laughter at the table, not at anyone in the story
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
+        if addressee is not None and self._message_for_another(text, addressee):
+            # "Tell Nessa we'll bring Corin home", said to Wendel: kind words sent on
+            kept = [m for m in kept if not _kind_to(m, addressee)]
         if addressee is not None and self._of_another(text, addressee):
             # "That goblin chief sounds like a clown", said to Berta: a slight of him, not
             # of her (but "Tam will sleep in his own bed tonight" does reassure her)
             return [m for m in kept if not _ESTEEM & set(m.entry.spec.fields)]
+        if not kept and _disowning(text):
+            return []  # "I'm not here to insult you": an act denied is neither it nor praise
         if not kept:
             listening = [e for e in self.entries if _said_to(e, addressee, present)]
             kept = self._by_meaning(text, listening) if listening else []
@@ -224,7 +246,10 @@ class SensitivityMap:
             kept = [m for m in (self._mocked(m) for m in kept) if m is not None]
             if not any(m.entry.spec.about == addressee for m in kept):
                 kept += self._derided(addressee)  # "*snickers at his helmet*": a slight
+        if threatening(text):  # "let go of the rope or I'll cut you down": no kindness
+            kept = [m for m in kept if intent.kind_of(m.entry.spec) not in ("up", "offer")]
         kept = exclusive(kept)  # a threat is not mercy: one of the two
+        kept = _unpraised(kept)  # "your majesty, king of the turnip thieves": praise mocked
         if undecided(text) or hedged(text):  # "… not decided yet", "… no guarantees"
             kept = [m for m in kept if m.entry.spec.direction == "down"]
         listening = [e for e in self.entries if _said_to(e, addressee, present)]
@@ -244,6 +269,18 @@ class SensitivityMap:
             if npc != addressee and any(re.match(rf"{re.escape(n)}\b", start) for n in names):
                 return True
         return False
+
+    def _message_for_another(self, text: str, addressee: str) -> bool:
+        """The line is words to pass on or already given to someone else of the story
+        ("tell Nessa we'll bring Corin home", "we promised Nessa we'd find him"): its kind
+        words are theirs, not the listener's."""
+        said = " ".join(t for t in tokenize(text) if t not in CLAUSE_END)
+        found = _SENT_ON.match(said)
+        if found is None:
+            return False
+        rest = said[found.end() :]
+        return any(npc != addressee and any(re.match(rf"{re.escape(n)}\b", rest) for n in names)
+                   for npc, names in self.people.items())  # fmt: skip
 
     def _derided(self, addressee: str | None) -> list[Match]:
         """A line that mocks the one it is said to, heard as nothing else about them: the
@@ -307,6 +344,21 @@ class SensitivityMap:
         chosen = [e for e in listening if e.id in heard.ids]
         return [Match(e, e.spec.field_confidence, said, loose=True) for e in chosen]
 
+    def _goods(self, pattern: _Pattern) -> bool:
+        """Whether a keyword names a thing that can be offered rather than the offering: one
+        word that is no word of the ``offer`` field ("sausage*", "food"; not "deal",
+        "in exchange"). Such a word is an offer only in a line that gives (:func:`giving`)."""
+        if len(pattern.words) != 1 or self._fields is None:
+            return False
+        return not self._fields.names(pattern.words[0], "offer")
+
+    def _offer_heard(self, tokens: list[str]) -> bool:
+        """Whether a word or phrase of the ``offer`` field is in the line ("in exchange",
+        "name your price"): what else it names may be the offer."""
+        if self._fields is None or "offer" not in self._field_entries:
+            return False
+        return any(hit.field == "offer" for hit in self._fields.scan(tokens))
+
     def _candidates(self, token: str) -> Iterator[_Pattern]:
         yield from self._exact.get(token, ())
         for length in self._stem_lengths:
@@ -323,6 +375,18 @@ class SensitivityMap:
         if other is None:
             return None
         return Match(other, confidence, keyword, negated_from=entry.id, loose=loose)
+
+
+def _kind_to(match: Match, who: str) -> bool:
+    """Whether a match is kind words to ``who``."""
+    return match.entry.spec.about == who and intent.kind_of(match.entry.spec) == "up"
+
+
+_SENT_ON = re.compile(
+    r"(?:please\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+)?(?:tell|give|pass\s+on\s+to)\s+"
+    r"|(?:we|i)\s+(?:promised|told|swore\s+to|gave\s+our\s+word\s+to)\s+"
+)
+"""The start of words sent on to someone else ("tell …", "we promised …")."""
 
 
 def _said_to(entry: Entry, addressee: str | None, present: Collection[str]) -> bool:
@@ -358,6 +422,36 @@ def _own_examples(entries: list[Entry]) -> list[Example]:
     return own
 
 
+_PRAISE = frozenset({"praise", "courtesy"})
+
+
+def _unpraised(kept: list[Match]) -> list[Match]:
+    """The matches less praise of someone the same line insults: "oh great and terrible
+    chief of the soup pot" and "your throne is a stack of barrels, your crown a pot" are
+    said mocking, and honour paid with an insult is no honour. (Comfort beside a slight
+    stands: "fine, we'll fetch your brat, but you pay double" does both.)"""
+    insults = [
+        m for m in kept if m.entry.spec.direction == "down" and "insult" in m.entry.spec.fields
+    ]
+
+    def mocked(praise: Match) -> bool:
+        spec = praise.entry.spec
+        if spec.direction != "up" or not _PRAISE & set(spec.fields):
+            return False
+        # a loose word of insult ("we'd be fools to cross you", "he's an oaf") may be of
+        # someone else: only the campaign's own words of insult mock the praise
+        return any(i.entry.spec.about == spec.about and not i.loose for i in insults)
+
+    return [m for m in kept if not mocked(m)]
+
+
+def _disowning(text: str) -> bool:
+    """Whether the line denies an act of speech ("I won't flatter you either", "nobody is
+    threatening anybody"): neither the act nor its opposite is heard in it."""
+    tokens = tokenize(text)
+    return any(disowned(tokens, at) and negated_at(tokens, at) for at in range(len(tokens)))
+
+
 def _asked(text: str) -> bool:
     """Whether any of a text's words are asked ("will you find him?"): a question."""
     tokens = tokenize(text)
@@ -387,7 +481,17 @@ def _follows(tokens: list[str], at: int, pattern: _Pattern) -> bool:
                 return False
         elif token != word:
             return False
+    if pattern.alone:
+        after = at + len(words)
+        return after == len(tokens) or tokens[after] in CLAUSE_END or tokens[after] in _ADDRESS
     return True
+
+
+_ADDRESS = frozenset(
+    {"lady", "granny", "grandma", "gran", "woman", "old", "mate", "man", "missus", "love",
+     "ma'am", "maam", "sir", "pal", "dude", "boy", "lad", "kid", "chief", "mister", "miss"}
+)  # fmt: skip
+"""Words of address after a word said on its own ("whatever lady", "fine, granny")."""
 
 
 def judged_in(fact: Fact) -> Iterator[str]:

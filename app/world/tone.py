@@ -60,7 +60,14 @@ _MOCKING = re.compile(
     r"heroic)\s*[.!]*\s*$"  # "the great chief of the turnip thieves. How terrifying."
     r"|\b(?:lol|lmao|haha)\s+(?:the|what|such)\s+(?:a\s+)?(?:brave|great|mighty|noble|fearsome|"
     r"heroic)\b"  # "lol the brave keeper, hiding in his tower"
-    r"|\b(?:i'?m|we'?re)\s+(?:so\s+)?(?:shaking|trembling|quaking)\b",  # "I'm shaking."
+    r"|\b(?:i'?m|we'?re)\s+(?:so\s+)?(?:shaking|trembling|quaking)\b"  # "I'm shaking."
+    r"|\bsome\s+(?:hero|chief|king|leader|keeper|friend|warrior)\b"  # "some hero you are"
+    r"|\breal\s+(?:brave|heroic|clever|noble|classy|impressive)\b"  # "real brave, wendel"
+    r"|\boh,?\s+well\s+done\b|\btop\s+marks\b|\bso\s+proud\s+of\s+yourself\b"
+    r"|\bbrave\b[^.!?]*\btoo\s+(?:scared|afraid|frightened)\b"  # "the brave keeper, too scared"
+    r"|\b(?:ever\s+so|wow\W+)\s*(?:impressive|scary|terrifying|brave|regal)\b"
+    r"|\b(?:truly|so|very)\s+(?:terrifying|scary|frightening)\s*[.!]*\s*$"
+    r"|\bha\s+ha\b",  # "ha ha ha nice kitchenware, your majesty"
     re.IGNORECASE,
 )
 """Marks of mockery: a line with one says the opposite of its kind words. Laughter counts
@@ -86,6 +93,21 @@ def without_prefaces(text: str) -> str:
 
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
+
+
+_THREAT = re.compile(
+    r"\bor\s+(?:else\b|(?:i|we)(?:'ll|\s+will|'d)?\s+(?:\w+\s+)?(?:cut|kill|split|gut|burn|"
+    r"smash|end|stab|break|hurt|drag|make)\b|(?:you'll|you\s+will)\s+(?:die|regret|be\s+sorry)\b"
+    r"|(?:meet|face|taste|feel)\s+(?:the|my|our)\b|die\b(?!\s+trying))",
+    re.IGNORECASE,
+)
+
+
+def threatening(text: str) -> bool:
+    """The line threatens the one it is said to ("let go of that rope or I'll cut you down",
+    "bow to us, or meet the sharp end of this"): whatever kind words or goods it holds, it
+    is no kindness and no offer."""
+    return _THREAT.search(text.translate(_QUOTES)) is not None
 
 
 def mocking(text: str) -> bool:
@@ -231,6 +253,27 @@ def demanded(tokens: Sequence[str], at: int) -> bool:
         if tuple(words[i : i + 2]) in _DEMANDS:
             return True
     return False
+
+
+_GIVING = re.compile(
+    r"\b(?:give|gives|gave|giving|here|here's|heres|take|takes|have|has|bring|brings|brought|"
+    r"hand|hands|handing|toss|tosses|throw|throws|roll|rolls|set|sets|slide|slides|lay|lays|"
+    r"put|puts|place|places|holds?\s+out|offer\w*|present\w*|for\s+you|for\s+your|yours|"
+    r"want|wants|fancy|like\s+some|share|pay|paid|spare|keep|trade|deal|swap|get\s+you|"
+    r"feed|leave|left|pile|plenty|sack|basket|string|barrel|bag|crate|some|more|if|unless|"
+    r"accept|supply|supplies|arrange|alliance|feast|for\s+peace|propos\w*|agreement|truce|"
+    r"sweeten|waggl\w*|entic\w*|wave|waves|dangl\w*|"
+    r"biete\w*|gebe|geben|doy|damos|traemos|traigo|ofrezco|donne|donnons)\b",
+    re.IGNORECASE,
+)
+
+
+def giving(text: str) -> bool:
+    """Whether a line gives, sets down, promises or asks about giving something (a verb of
+    handing over, "for you", "want", a sack or basket of it, a condition): a thing it
+    names can be an offer. "So he likes sausages" and "a thief who nicks sausages" name
+    the goods and offer nothing."""
+    return _GIVING.search(text.translate(_QUOTES)) is not None
 
 
 EMPHATICS = frozenset({"really", "truly", "absolutely", "definitely", "honestly"})

@@ -43,15 +43,42 @@ ASSURANCES = frozenset({"tell", "say", "pretend", "guarantee"})
 be fine"), they vouch for nothing."""
 
 
+_ACTS = re.compile(r"(?:insult|mock|laugh|threat|offend|disrespect|flatter)")
+"""The stems of words for an act of speech itself (insulting, mocking, flattering):
+denied ("don't laugh at the helmet", "nobody is threatening anybody"), the act is not done,
+and neither is its opposite — no compliment is paid by not insulting."""
+_NAMING = re.compile(r"(?:call|sa(?:y|id)|mean|meant)")
+"""Words for calling someone something or meaning it, denied only with what they name
+("I'm not calling you a liar", "I'm not saying it was your fault", "he didn't mean that
+about the pot") — "no need to call anyone home" denies nothing said to the listener."""
+_NAMED = frozenset({"you", "it", "that", "you're", "ur", "u", "ya"})
+
+
+def disowned(tokens: list[str], at: int) -> bool:
+    """Whether the word at ``at`` names an act of speech done to the listener, which a
+    negation before it disowns: not one done to the speaker ("don't insult me")."""
+    after = tokens[at + 1] if at + 1 < len(tokens) else ""
+    if _ACTS.match(tokens[at]) is not None:
+        return after not in {"me", "us"}
+    return _NAMING.fullmatch(tokens[at].removesuffix("ing").removesuffix("s")) is not None and (
+        after in _NAMED
+    )
+
+
 def withheld(tokens: list[str], at: int) -> bool:
     """The words at ``at`` follow, in the same clause, a vow or an assurance that is
-    withheld ("I can't promise we'll find him", "I'm not going to tell you he's safe"):
-    they are not said to the listener, and neither is their opposite."""
+    withheld ("I can't promise we'll find him", "I'm not going to tell you he's safe"), or
+    name or follow an act of speech denied ("I'm not calling you a liar", "nobody is
+    threatening anybody"): they are not said to the listener, and neither is their
+    opposite."""
+    if disowned(tokens, at) and negated(tokens, at):
+        return True
     for back in range(at - 1, -1, -1):
         token = tokens[back]
         if token in CLAUSE_END or token in CLAUSE_STARTS - _SPEAKERS:
             return False
-        if (vow(token) or token in ASSURANCES) and negated(tokens, back):
+        denied = vow(token) or token in ASSURANCES or disowned(tokens, back)
+        if denied and negated(tokens, back):
             return True
     return False
 

@@ -12,7 +12,9 @@ look-up per word and prefix, whatever the size of the map. An entry's semantic
 ``fields`` (:mod:`app.world.fields`) are indexed by stem beside them and match with the
 entry's lower ``field_confidence``. Context modifiers weigh each
 match: a negation before the keyword in the same clause drops it (or makes it the entry's
-``negated`` judgment), a question weakens it, emphasis strengthens it.
+``negated`` judgment), a question weakens it, emphasis strengthens it. Who the line is
+said of and how — of someone else, sent on, in mockery, with a threat, an act of speech
+disowned — may take back what the words seemed to say (:mod:`app.world.said_how`).
 
 The map is derived (never saved): :func:`sensitivity_map` keeps a few recent maps keyed on
 what changes them — the scene, who is present, which goals are met and which once-only
@@ -33,6 +35,16 @@ from app.world.exclusion import exclusive
 from app.world.fields import FieldIndex
 from app.world.heard import Entry, Match
 from app.world.meaning import MIN_WORDS, Example, MeaningIndex, hear
+from app.world.said_how import (
+    derided,
+    disowning,
+    esteem,
+    kind_to,
+    message_for_another,
+    mocked,
+    of_another,
+    unpraised,
+)
 from app.world.tone import (
     INTERROGATIVES,
     chore,
@@ -53,7 +65,6 @@ from app.world.when import Fact
 from app.world.wordreach import (
     ASSURANCES,
     CLAUSE_END,
-    disowned,
     has_negation,
     tokenize,
     withheld,
@@ -77,12 +88,6 @@ NEGATED_FIELD_WEIGHT = 0.75
 weakly: a loose word, negated, is weaker evidence still ("I'm not going to hurt you" is
 no compliment)."""
 
-_ESTEEM = frozenset({"insult", "praise", "courtesy", "dismissal"})
-"""Fields of what one thinks of the listener themselves: words of another are no slight
-or praise of them."""
-_YOU = frozenset({"you", "your", "you're", "youre", "yours", "u", "ur", "ya", "yourself"})
-_YOU_KNOW = re.compile(r"\byou know\b|\bmind you\b|\bi tell you\b")
-"""Ways of saying "you" that turn to nobody ("he's just old, you know")."""
 OUT_OF_CHARACTER = frozenset(
     {"lol", "lmao", "rofl", "haha", "hahaha", "hehe", "xd", "brb", "ooc", "afk", "omg", "lmfao"}
 )
@@ -230,88 +235,32 @@ class SensitivityMap:
         if words & OUT_OF_CHARACTER and words <= OUT_OF_CHARACTER | _FILLERS:
             return []  # "lol", "haha ok": laughter at the table, not at anyone in the story
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
-        if addressee is not None and self._message_for_another(text, addressee):
+        if addressee is not None and message_for_another(text, addressee, self.people):
             # "Tell Nessa we'll bring Corin home", said to Wendel: kind words sent on
-            kept = [m for m in kept if not _kind_to(m, addressee)]
-        if addressee is not None and self._of_another(text, addressee):
+            kept = [m for m in kept if not kind_to(m, addressee)]
+        if addressee is not None and of_another(text, addressee, self.people):
             # "That goblin chief sounds like a clown", said to Berta: a slight of him, not
             # of her (but "Tam will sleep in his own bed tonight" does reassure her)
-            return [m for m in kept if not _ESTEEM & set(m.entry.spec.fields)]
-        if not kept and _disowning(text):
+            return [m for m in kept if not esteem(m)]
+        if not kept and disowning(text):
             return []  # "I'm not here to insult you": an act denied is neither it nor praise
         if not kept:
             listening = [e for e in self.entries if _said_to(e, addressee, present)]
             kept = self._by_meaning(text, listening) if listening else []
         if mocking(text):  # "great chief my boot": kind words, said mocking
-            kept = [m for m in (self._mocked(m) for m in kept) if m is not None]
+            candidates = [*self.entries, *self.extra.values()]
+            kept = [m for m in (mocked(m, candidates) for m in kept) if m is not None]
             if not any(m.entry.spec.about == addressee for m in kept):
-                kept += self._derided(addressee)  # "*snickers at his helmet*": a slight
+                kept += derided(self.entries, addressee)  # "*snickers at his helmet*": a slight
         if threatening(text):  # "let go of the rope or I'll cut you down": no kindness
             kept = [m for m in kept if intent.kind_of(m.entry.spec) not in ("up", "offer")]
         kept = exclusive(kept)  # a threat is not mercy: one of the two
-        kept = _unpraised(kept)  # "your majesty, king of the turnip thieves": praise mocked
+        kept = unpraised(kept)  # "your majesty, king of the turnip thieves": praise mocked
         if undecided(text) or hedged(text):  # "… not decided yet", "… no guarantees"
             kept = [m for m in kept if m.entry.spec.direction == "down"]
         listening = [e for e in self.entries if _said_to(e, addressee, present)]
         asked = _wholly_asked(text)
         return intent.weighed(text, kept, listening, asked)  # a second opinion: said how
-
-    def _of_another(self, text: str, addressee: str) -> bool:
-        """The line speaks of someone else of the story, not to its listener: it begins
-        with another person ("Wendel's not a bad man, you know") or "that <word for them>"
-        ("that goblin chief sounds like …"), and never turns to "you" (but "you know")."""
-        words = [t for t in tokenize(text) if t not in CLAUSE_END]
-        if not words or _YOU & set(_YOU_KNOW.sub(" ", " ".join(words)).split()):
-            return False
-        start = " ".join(words[:4])
-        start = re.sub(r"^(?:that|the|this|your|old)\s+", "", start)
-        for npc, names in self.people.items():
-            if npc != addressee and any(re.match(rf"{re.escape(n)}\b", start) for n in names):
-                return True
-        return False
-
-    def _message_for_another(self, text: str, addressee: str) -> bool:
-        """The line is words to pass on or already given to someone else of the story
-        ("tell Nessa we'll bring Corin home", "we promised Nessa we'd find him"): its kind
-        words are theirs, not the listener's."""
-        said = " ".join(t for t in tokenize(text) if t not in CLAUSE_END)
-        found = _SENT_ON.match(said)
-        if found is None:
-            return False
-        rest = said[found.end() :]
-        return any(npc != addressee and any(re.match(rf"{re.escape(n)}\b", rest) for n in names)
-                   for npc, names in self.people.items())  # fmt: skip
-
-    def _derided(self, addressee: str | None) -> list[Match]:
-        """A line that mocks the one it is said to, heard as nothing else about them: the
-        judgment that moves them down and listens for insults, at its ``field_confidence``
-        (laughing at someone is a slight, whatever the words)."""
-        if addressee is None:
-            return []
-        for entry in self.entries:
-            spec = entry.spec
-            if spec.about == addressee and spec.direction == "down" and "insult" in spec.fields:
-                return [Match(entry, spec.field_confidence, "said mocking")]
-        return []
-
-    def _mocked(self, match: Match) -> Match | None:
-        """A match in a mocking line: kind words ("up") mean the judgment that names them
-        its ``negated`` one, else the one that moves their person the other way; without
-        such a judgment, nothing. Other matches stand."""
-        spec = match.entry.spec
-        if spec.direction != "up":
-            return match
-        candidates = [*self.entries, *self.extra.values()]
-        opposite = next((e for e in candidates if e.spec.negated == match.entry.id), None)
-        if opposite is None:
-            opposite = next(
-                (e for e in candidates
-                 if e.spec.about == spec.about and e.spec.direction == "down"),
-                None,
-            )  # fmt: skip
-        if opposite is None:
-            return None
-        return Match(opposite, match.confidence, match.keyword, match.entry.id, loose=match.loose)
 
     def _by_meaning(self, text: str, listening: list[Entry]) -> list[Match]:
         """The entries a line means by its nearest example, at their ``field_confidence``:
@@ -377,18 +326,6 @@ class SensitivityMap:
         return Match(other, confidence, keyword, negated_from=entry.id, loose=loose)
 
 
-def _kind_to(match: Match, who: str) -> bool:
-    """Whether a match is kind words to ``who``."""
-    return match.entry.spec.about == who and intent.kind_of(match.entry.spec) == "up"
-
-
-_SENT_ON = re.compile(
-    r"(?:please\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+)?(?:tell|give|pass\s+on\s+to)\s+"
-    r"|(?:we|i)\s+(?:promised|told|swore\s+to|gave\s+our\s+word\s+to)\s+"
-)
-"""The start of words sent on to someone else ("tell …", "we promised …")."""
-
-
 def _said_to(entry: Entry, addressee: str | None, present: Collection[str]) -> bool:
     """Whether words said to ``addressee`` (or to nobody in particular, with ``present``
     here) can be about the entry's NPC: words to Tam are not words to Berta."""
@@ -420,36 +357,6 @@ def _own_examples(entries: list[Entry]) -> list[Example]:
             if text.strip():
                 own.append(Example(text, "judgment", entry.id, has_negation(text)))
     return own
-
-
-_PRAISE = frozenset({"praise", "courtesy"})
-
-
-def _unpraised(kept: list[Match]) -> list[Match]:
-    """The matches less praise of someone the same line insults: "oh great and terrible
-    chief of the soup pot" and "your throne is a stack of barrels, your crown a pot" are
-    said mocking, and honour paid with an insult is no honour. (Comfort beside a slight
-    stands: "fine, we'll fetch your brat, but you pay double" does both.)"""
-    insults = [
-        m for m in kept if m.entry.spec.direction == "down" and "insult" in m.entry.spec.fields
-    ]
-
-    def mocked(praise: Match) -> bool:
-        spec = praise.entry.spec
-        if spec.direction != "up" or not _PRAISE & set(spec.fields):
-            return False
-        # a loose word of insult ("we'd be fools to cross you", "he's an oaf") may be of
-        # someone else: only the campaign's own words of insult mock the praise
-        return any(i.entry.spec.about == spec.about and not i.loose for i in insults)
-
-    return [m for m in kept if not mocked(m)]
-
-
-def _disowning(text: str) -> bool:
-    """Whether the line denies an act of speech ("I won't flatter you either", "nobody is
-    threatening anybody"): neither the act nor its opposite is heard in it."""
-    tokens = tokenize(text)
-    return any(disowned(tokens, at) and negated_at(tokens, at) for at in range(len(tokens)))
 
 
 def _asked(text: str) -> bool:

@@ -54,6 +54,7 @@ from app.world.tone import (
     hedged,
     mocking,
     questioned,
+    solicited,
     threatening,
     to_oneself,
     undecided,
@@ -182,7 +183,9 @@ class SensitivityMap:
                 return  # promised to nobody, or asked of the listener, or a task taken on
             if withheld(tokens, at):
                 return  # "I can't promise we'll find him": not said, nor its opposite
-            if "offer" in entry.spec.fields and demanded(tokens, at):
+            if "offer" in entry.spec.fields and (
+                demanded(tokens, at) or solicited(tokens, at, end)
+            ):
                 return  # "hand over the sausages": taken from the listener, not offered
             if goods and not offers and "offer" in entry.spec.fields:
                 return  # "so he likes sausages": the goods named, nothing offered
@@ -271,6 +274,8 @@ class SensitivityMap:
             return []  # "lol" is too short to read
         if any(t in OUT_OF_CHARACTER for t in tokens):
             return []  # "lol this is fun" is said at the table, not to Berta
+        if any(vow(t) and vow_asked(tokens, at) for at, t in enumerate(tokens)):
+            return []  # "promise me you'll stay off the shore": asked, not promised
         if any((vow(t) or t in ASSURANCES) and (negated_at(tokens, at) or vow_refused(tokens, at))
                for at, t in enumerate(tokens)):  # fmt: skip
             return []  # "I won't promise anything, but…": what follows promises nothing

@@ -67,7 +67,9 @@ _MOCKING = re.compile(
     r"|\bbrave\b[^.!?]*\btoo\s+(?:scared|afraid|frightened)\b"  # "the brave keeper, too scared"
     r"|\b(?:ever\s+so|wow\W+)\s*(?:impressive|scary|terrifying|brave|regal)\b"
     r"|\b(?:truly|so|very)\s+(?:terrifying|scary|frightening)\s*[.!]*\s*$"
-    r"|\bha\s+ha\b",  # "ha ha ha nice kitchenware, your majesty"
+    r"|\bha\s+ha\b"  # "ha ha ha nice kitchenware, your majesty"
+    r"|\bsorry\s+for\s+yourself\b"  # "sitting in the dark feeling sorry for yourself"
+    r"|\bwhat\s+a\s+(?:brave|great|fine|mighty|noble)\s+\w+,\s+\w+ing\b[^.!?]*\bwhile\b",
     re.IGNORECASE,
 )
 """Marks of mockery: a line with one says the opposite of its kind words. Laughter counts
@@ -207,8 +209,23 @@ _REACH = 5
 
 def vow_asked(tokens: Sequence[str], end: int) -> bool:
     """The vow ending at ``end`` is asked of the listener ("promise me you'll lock the
-    door"), not made to them."""
-    return tokens[end].startswith(_VOWS) and end + 1 < len(tokens) and tokens[end + 1] == "me"
+    door", "swear to me you won't follow us"), not made to them."""
+    after = tuple(tokens[end + 1 : end + 3])
+    return tokens[end].startswith(_VOWS) and (after[:1] == ("me",) or after == ("to", "me"))
+
+
+def solicited(tokens: Sequence[str], at: int, end: int) -> bool:
+    """The offer at ``at``…``end`` is asked of the listener, not made to them ("make us an
+    offer", "what's your offer", "what do you offer us")."""
+    after = tokens[end + 1] if end + 1 < len(tokens) else ""
+    before = tuple(tokens[max(0, at - 2) : at])
+    return tokens[at].startswith("offer") and (
+        after in {"us", "me"} or before[-1:] == ("your",) or before in _ASKED_FOR
+    )
+
+
+_ASKED_FOR = frozenset({("us", "an"), ("me", "an"), ("us", "a"), ("me", "a")})
+"""Words before "offer" that ask it of the listener ("make us an offer")."""
 
 
 def vow(token: str) -> bool:

@@ -73,6 +73,17 @@ def heard(campaign: str, scene: str, to: str, text: str) -> set[str]:
          "left a woman holding the rope.", {"wendel_accused"}),
         ("crossroads", "chief_hall", "grubnak", "ur not scary lol. ur like three feet tall",
          {"grubnak_insulted"}),
+        ("drowned_bell", "lighthouse", "wendel", "You're pathetic. Sitting in the dark feeling "
+         "sorry for yourself while people drown.", {"wendel_accused"}),
+        # an offer or a vow asked of the listener is not made to them
+        ("crossroads", "chief_hall", "grubnak", "Make us an offer, goblin.", set()),
+        ("crossroads", "chief_hall", "grubnak", "So what's your offer, then?", set()),
+        ("crossroads", "chief_hall", "grubnak", "We offer you sausages for the boy.",
+         {"grubnak_offered"}),
+        ("drowned_bell", "harbour", "nessa", "Swear to me you won't follow us onto the sand.",
+         set()),
+        ("drowned_bell", "harbour", "nessa", "Promise me you'll stay off the shore tonight.",
+         set()),
         # words sent on to someone else are theirs
         ("drowned_bell", "lighthouse", "wendel", "Tell Nessa we'll bring Corin home.", set()),
     ],

@@ -68,6 +68,18 @@ _PLAIN = RollContext()
 """The context of a roll nothing bends (most attacks): made once, it never changes."""
 
 
+MIN_AC = 1
+MAX_AC = 40
+"""The armour classes an attack roll is made against."""
+
+
+def bounded_ac(ac: int) -> int:
+    """An armour class the effects on a creature add up to, held within what an attack
+    roll takes (:data:`MIN_AC`…:data:`MAX_AC`): two curses of -10 on AC 12 leave it at 1,
+    not at -8, which no roll could be made against."""
+    return max(MIN_AC, min(MAX_AC, ac))
+
+
 def attack_roll(
     rng: random.Random,
     attack_bonus: int,
@@ -81,8 +93,8 @@ def attack_roll(
     """Roll to hit. ``crit_range`` 19 makes a natural 19 a critical too (Improved Critical);
     ``context.auto_crit`` turns any hit into a critical hit (a paralysed target within 5 ft).
     """
-    if not 1 <= target_ac <= 40:
-        raise ValueError(f"armour class must be 1-40, not {target_ac}")
+    if not MIN_AC <= target_ac <= MAX_AC:
+        raise ValueError(f"armour class must be {MIN_AC}-{MAX_AC}, not {target_ac}")
     mode: Advantage
     reasons: tuple[str, ...]
     if context is None and advantage is Advantage.NORMAL:  # most attacks: nothing bends it

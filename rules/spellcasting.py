@@ -8,7 +8,7 @@ import random
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.abilities import Ability
-from rules.checks import CheckResult, RollContext, RollKind, d20_test
+from rules.checks import MAX_DC, CheckResult, RollContext, RollKind, d20_test
 from rules.dice import Advantage
 from rules.outcomes import Impossible, Outcome, Success
 
@@ -174,8 +174,8 @@ class SpellSlots(BaseModel):
 
 def concentration_dc(damage: int) -> int:
     """The Constitution save to keep concentrating after damage: 10 or half the damage,
-    whichever is higher."""
-    return max(10, damage // 2)
+    whichever is higher — never past the highest DC a check takes (:data:`MAX_DC`)."""
+    return min(MAX_DC, max(10, damage // 2))
 
 
 def concentration_check(

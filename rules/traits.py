@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.checks import MAX_DC
 from rules.damage import DamageType
 from rules.dice import RollResult, roll
 from rules.species import species_catalog
@@ -47,8 +48,9 @@ def kind_words(text: str) -> frozenset[str]:
 
 def undead_fortitude_dc(damage: int) -> int:
     """SRD: a creature with Undead Fortitude dropped to 0 hit points saves with CON against
-    DC 5 + the damage taken."""
-    return 5 + max(0, damage)
+    DC 5 + the damage taken — never past the highest DC a check takes (:data:`MAX_DC`):
+    a blow of 36 or more is past saving either way."""
+    return min(MAX_DC, 5 + max(0, damage))
 
 
 def undead_fortitude_applies(damage_type: DamageType, critical: bool) -> bool:

@@ -84,10 +84,10 @@ class AttackSetup:
     events: list[SessionEvent] = field(default_factory=list)
     """What the rules did before the roll, shown before it (a creature closing in)."""
     dealt: int = 0
+    """Damage the hit dealt, once it has landed (a specter's Life Drain takes as much)."""
     stays: bool = False
     """The attacker strikes from where it stands, never closing in (a touch spell that
-    Distant Spell made reach 30 feet)."""
-    """Damage the hit dealt, once it has landed (a specter's Life Drain takes as much)."""
+    Distant Spell made reach 30 feet, the floating weapon of Spiritual Weapon)."""
 
     def add_dice(self, dice: str) -> None:
         """Add a dice bonus (or penalty) to the roll."""

@@ -24,6 +24,7 @@ from app.actions.conduct import may_react
 from app.actions.events import ReactionOffer, ReactionWindow
 from app.actions.reaction_kinds import KINDS, kind_of
 from app.understanding.words import is_yes
+from app.world.printable import printable
 from app.world.reactions import Subturn, Window
 from app.world.state import GameState
 from rules.economy import ActionKind
@@ -129,8 +130,9 @@ def read_declaration(text: str, options: tuple[tuple[ReactionOffer, bool], ...])
     """What a player's answer means: nothing or "no" passes; "yes" (or the option's number)
     takes the one option offered (the first that helps, of several); words that name an
     option take it ("I cast Shield", "rebuke him"); anything else is declared in the
-    player's own words, for the DM to adjudicate."""
-    said = " ".join(text.split())[:500]
+    player's own words, for the DM to adjudicate — without escapes or control characters,
+    as a typed line is kept (the words reach the log and the save)."""
+    said = " ".join(printable(text).split())[:500]
     if not said or _NO.match(said) or asked_back(said):
         return PASS  # (a question answered nothing: nothing is spent on it)
     kinds = [o.kind for o, _ in options]

@@ -14,6 +14,7 @@ from app.actions.spell_effects import Casting, damage_event, hurt, take_hold
 from app.actions.striking import setup_attack, strike
 from app.world.state import GameState
 from rules.damage import LifeState
+from rules.spelldata import Spell
 
 
 def aimed(targets: list[str], count: int) -> list[str]:
@@ -31,6 +32,12 @@ def _living(state: GameState, wanted: str, named: list[str]) -> str | None:
     return None
 
 
+def _made_afar(spell: Spell) -> bool:
+    """A melee spell attack made by what the spell puts somewhere within its range (the
+    floating weapon of Spiritual Weapon, 60 feet off): the caster stays where they stand."""
+    return spell.attack == "melee" and spell.range_ft > 5
+
+
 def several_rolls(c: Casting, count: int) -> None:
     """Make ``count`` attack rolls of the casting's spell, each at its own target."""
     spell, state = c.spell, c.state
@@ -45,7 +52,7 @@ def several_rolls(c: Casting, count: int) -> None:
         setup = setup_attack(
             state, c.caster.id, target, name=label, kind="spell",
             ranged=spell.attack == "ranged", bonus=c.caster.bonus, spell=c.spell_id,
-            stays=c.distant,
+            stays=c.distant or _made_afar(spell),
         )  # fmt: skip
         part = ExtraDamage(formula, spell.damage_type, label, empower=c.empower)
         more, rolled_result, hit = strike(setup, [part])

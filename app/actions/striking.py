@@ -31,7 +31,7 @@ from app.actions.reactions import (
 from app.actions.rebuke import absorb, absorb_offer, rebuke_after, rebuke_offer
 from app.world.state import GameState
 from rules import positions as p
-from rules.attacks import AttackResult, attack_roll, damage_roll
+from rules.attacks import AttackResult, attack_roll, bounded_ac, damage_roll
 from rules.conditions import attack_context
 from rules.damage import DamageType, LifeState
 
@@ -197,6 +197,7 @@ def strike(
             context = replace(context, disadvantage_from=tuple(setup.disadvantage))
     if setup.reroll_ones:
         context = replace(context, reroll_ones=True)
+    setup.ac = bounded_ac(setup.ac)  # (effects and cover, added up past what a roll takes)
     hit = attack_roll(
         state.rng, setup.bonus, setup.ac, context=context, crit_range=setup.crit_range,
         bonus=setup.dice,

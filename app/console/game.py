@@ -94,6 +94,8 @@ class ConsoleGame:
         self.keeper = Keeper(self.saves, self.save_as)
         if self.loaded_from is not None:
             self.keeper.adopt(self.loaded_from)
+        if self.current is None:  # a resumed game: a bare line is for whom it was before
+            self.current = declaring.last_played(self.session.state)
 
     async def autosave(self, checkpoint: bool | None = None) -> bool:
         """Write the save off the event loop (the turn's checkpoint too, when the players
@@ -242,10 +244,15 @@ class ConsoleGame:
             self.console.print()
             self.open_line = False
         state = self.session.state
-        for entry in window_entries(state):
+        topics = self.session.safety_topics()
+
+        def veil(text: str) -> str:  # the table's veils, on the question as on the story
+            return veil_text(text, topics)
+
+        for entry in window_entries(state, veil):
             self.console.print(entry)
         hotseat = len(state.players) > 1
-        who = f"{player} ({question.reactor_name}): " if hotseat else ""
+        who = f"{player} ({veil(question.reactor_name)}): " if hotseat else ""
         if not self.interactive:
             helps = question.helps
             decision = "yes" if helps else "no"
@@ -253,24 +260,24 @@ class ConsoleGame:
             if not question.options:
                 why = "nobody at the keyboard can say what they do"
             self.console.print(
-                plain(f"{who}{question.prompt} — {decision} (decided for you: {why})",
+                plain(f"{who}{veil(question.prompt)} — {decision} (decided for you: {why})",
                       style="yellow")
             )  # fmt: skip
             return "y" if helps else ""
-        self.console.print(plain(f"{who}{question.prompt}", style="bold yellow"))
+        self.console.print(plain(f"{who}{veil(question.prompt)}", style="bold yellow"))
         for number, label in enumerate(question.labels, 1):
-            self.console.print(plain(f"  {number}) {label}"))
+            self.console.print(plain(f"  {number}) {veil(label)}"))
         choose = "a number, or " if question.labels else ""
         prompt = f"Your reaction — {choose}say what you do (Enter: no reaction): "
         try:
-            answer = self.read(prompt)
+            answer = clean_line(self.read(prompt)).text  # the one gate for typed input
             while answer.strip().startswith("/") or asked_back(answer):
                 if asked_back(answer):  # "what is hellish rebuke??": told, then asked again
-                    self.console.print(plain(explained(question), style="yellow"))
+                    self.console.print(plain(veil(explained(question)), style="yellow"))
                 else:  # a command: the game takes it afterwards
                     self.console.print(plain(f"{answer.split()[0]} waits until the reaction "
                                              "is answered.", style="yellow"))  # fmt: skip
-                answer = self.read(prompt)
+                answer = clean_line(self.read(prompt)).text
             while (
                 answer.strip().isdecimal()
                 and len(answer.strip()) <= 3
@@ -284,7 +291,7 @@ class ConsoleGame:
                 )  # fmt: skip
                 self.console.print(plain(f"There is no option {answer.strip()} — {options}.",
                                          style="yellow"))  # fmt: skip
-                answer = self.read(prompt)
+                answer = clean_line(self.read(prompt)).text
             return answer
         except (EOFError, KeyboardInterrupt):
             return ""

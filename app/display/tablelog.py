@@ -10,6 +10,8 @@ the entries shown live and the entries saved are the same strings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 
 from app.actions.events import (
@@ -146,13 +148,14 @@ def subturn_log_entry(event: ReactionSubturn) -> Text:
                 style=style)  # fmt: skip
 
 
-def window_entries(state: GameState) -> list[Text]:
+def window_entries(state: GameState, veil: Callable[[str], str] = str) -> list[Text]:
     """While a window is open: ``⟲ Giant Rat 1 hits Aria — asking Aria`` for each open one
-    (the outcome follows in the window's own entry once it closes)."""
+    (the outcome follows in the window's own entry once it closes), shown through ``veil``
+    (the table's veils, as every line of the log is)."""
     out = []
     for window in state.reactions.open_windows():
         asking = f" — asking {window.asking}" if window.asking else ""
-        out.append(Text(f"⟲ {window.trigger}{asking}…", style="magenta"))
+        out.append(Text(veil(f"⟲ {window.trigger}{asking}…"), style="magenta"))
     return out
 
 

@@ -222,8 +222,11 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
     def _say(self, state: GameState, intent: Intent) -> str:
         campaign = self.campaign
         if intent.kind == "question":
-            # a further clause of a line already answered: a shrug after it says nothing
-            follow_up = bool(self.notes) and bool(self.carried) and intent is self.carried[-1]
+            # a further question of a line whose question was answered: a shrug after it
+            # says nothing (after a deed or words, the shrug is the only answer it gets)
+            carried = bool(self.notes) and bool(self.carried) and intent is self.carried[-1]
+            said = [*self.intents[-1:], *self.carried[:-1]] if carried else []
+            follow_up = bool(said) and said[-1].kind == "question"
             return answers.answer_text(state, campaign, intent, follow_up=follow_up)
         if intent.kind == "help" and intent.note == "levelling":
             return levelling_text(state)

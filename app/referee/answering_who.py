@@ -17,7 +17,8 @@ _WHO_I_AM = re.compile(
     r"which (?:character|one) am i|who do i play|"
     r"(?:tell me|remind me) (?:about|of) (?:my|me) ?(?:character|self|guy|girl|hero|pc)?|"
     r"describe (?:my|me) ?(?:character|self|pc)?|what(?:'s| is) my character(?: like)?|"
-    r"what am i playing)\b"
+    r"what am i playing|what(?:'s| is)? my (?:deal|story|background|build|backstory)|"
+    r"what am i again)\b"
 )
 """Asking who one plays."""
 _MINE = re.compile(

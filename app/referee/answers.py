@@ -227,7 +227,9 @@ def answer_text(
                     state_text = (
                         "The way is open." if way.open else (way.locked_text or "It is shut.")
                     )
-                    return f"{the_start(way.name)} leads to {dest}. {state_text}".strip()
+                    many = way.name.endswith("s") and not way.name.endswith("ss")
+                    leads = "lead" if many else "leads"  # "the shore steps lead to …"
+                    return f"{the_start(way.name)} {leads} to {dest}. {state_text}".strip()
             if target in campaign.items:
                 return campaign.items[target].told
         if target in state.party:

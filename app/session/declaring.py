@@ -68,6 +68,18 @@ def _someone_here(session: GameSession, name: str) -> bool:
     return False
 
 
+def last_played(state: GameState) -> str | None:
+    """The character whose line the story holds last (``Aria: look around``): who a bare
+    line is for when a saved game is resumed, as it was before the game was left."""
+    for record in reversed(state.history):
+        for action in reversed(record.actions):
+            name = action.split(": ", 1)[0]
+            found = next((c for c in state.party if state.name_of(c) == name), None)
+            if found is not None:
+                return found
+    return None
+
+
 def default_actor(session: GameSession, current: str | None) -> str | None:
     """Who a bare action (no ``Name:``) is for: the character played last if it may still
     act, else the first character of the player whose turn it is — so on Ben's turn a bare

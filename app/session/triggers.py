@@ -33,7 +33,7 @@ from app.session.quiet import watch_for
 from app.world import bonds
 from app.world.campaign import Campaign, TriggerSpec
 from app.world.facts import Reader, holds, update_defeated, uses_judged
-from app.world.ledger import GoalCompleted, SpeechAct, TriggerFired
+from app.world.ledger import GoalCompleted, Handover, SpeechAct, TriggerFired
 from app.world.scores import score
 from app.world.state import GameState
 from app.world.truth import Deferred
@@ -157,7 +157,10 @@ def fire(
     asked = [
         e.speaker for e in truth.fresh if isinstance(e, SpeechAct) and e.speaker in state.party
     ]
-    by = speakers[-1] if speakers else asked[-1] if asked else None
+    # (or, for a thing given or shown — "Wren gives the locket to the Grey Sister" — the
+    # one who handed it over, back into whose palm it is pressed)
+    handed = [e.actor for e in truth.fresh if isinstance(e, Handover) and e.actor in state.party]
+    by = speakers[-1] if speakers else handed[-1] if handed else asked[-1] if asked else None
     more, summary = apply_effects(state, trigger.effects, by, _source(state, trigger.id))
     done.events += more
     done.events += _shift(state, trigger.id, trigger.effects.shift, done)

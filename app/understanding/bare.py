@@ -53,6 +53,11 @@ _GESTURE = re.compile(
     r"^(?:\w+ing|nods?|points?|gestures?|glances?|waves?|looks?|stares?|peers?|jerks?)\b"
 )
 """Words that open a gesture towards a place, not a going ("nodding at the wood")."""
+_PASSED_OVER = re.compile(
+    r"\b(?:skip|skips|skipping|avoid|avoids|avoiding|bypass|bypassing|ignore|ignoring|forget|"
+    r"leave|leaving|not|never|no|pass up|steer clear of|stay away from)\b"
+)
+"""Words that pass a place over rather than go there ("we skip the lighthouse")."""
 _OUT_OF_REACH = re.compile(
     r"^(?:and )?(?:well )?out of (?:his|her|its|their|our|my|the \w+'?s?) (?:reach|sight|way|grip)"
     r"|^(?:and )?out of (?:reach|sight|range|harm'?s? way|the way)\b"
@@ -169,8 +174,10 @@ def bare_names(ctx: Context) -> Intent | None:
             or DRAWN.search(ctx.said)
             or HELD_OUT.match(ctx.said)
             or (_OUT_OF_REACH.match(ctx.said))
+            or _PASSED_OVER.search(ctx.said)
         ):
-            return None  # "nodding at the wood", "weapons out": nobody goes that way
+            return None  # "nodding at the wood", "weapons out", "we skip the lighthouse":
+            # nobody goes that way
         return move(ctx, 0) or ctx.intent("ask", confidence=0.3)
     here = ctx.scope.of("npc")
     if len(here) == 1 and not ctx.scope.fighting and _TO_YOU.search(ctx.said):

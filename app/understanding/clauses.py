@@ -217,3 +217,19 @@ def mentions_back(text: str) -> bool:
     """Whether a clause points back at something already named ("it", "him", "them")."""
     possessive = {m.start() for m in _KEEP_HER.finditer(text)}
     return any(m.start() not in possessive for m in _BACK.finditer(text))
+
+
+_SUCH_AS = re.compile(r"^\W*(?:like|such as|say|e\.?g\.?|or maybe|maybe)\b", re.I)
+_URGENT = re.compile(
+    r"^\W*(?:quick(?:ly)?|hurry(?: up)?|now|go go go|fast|come on|quick now|asap)\W*$", re.I
+)
+
+
+def by_the_way(pieces: list[Piece], at: int, after_a_deed: bool) -> bool:
+    """Whether the piece at ``at`` says nothing of its own: how fast, after a deed ("i
+    stabilize aria, quick!"), or the question before it asked again by example ("is there
+    a back way in? like an outside door")."""
+    text = pieces[at].text
+    if after_a_deed and _URGENT.match(text):
+        return True
+    return at > 0 and pieces[at - 1].asked and _SUCH_AS.match(text) is not None

@@ -30,11 +30,14 @@ from app.understanding.intent import Intent
 from app.understanding.mentions import mention, scene_mentions
 from app.understanding.readings import Context, topic_of
 from app.understanding.scope import Thing, ThingKind
+from app.understanding.spells import mentions_a_spell
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named, fight_in_view
 from app.understanding.ways import crept_past, shut_ways
 from app.understanding.words import name_score, normalise
 
+_FROM_WHERE = re.compile(r"\b(?:from|off|out of|in|inside|on|under|behind|by|at|near)\b")
+"""Words after a thing taken that say where it is taken from, not what."""
 _FARE = re.compile(
     r"\b(tea|cup|mug|drink|ale|beer|wine|water|broth|soup|stew|meal|food|bread|"
     r"blanket|cloak|fire)\b"
@@ -167,6 +170,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
                           extra=("free", "0"), confidence=0.8)  # fmt: skip
     if deed is None or challenge_named(ctx):
         return None  # the campaign's own challenge for it is the ruling
+    caster = ctx.state.party.get(ctx.actor or "")
+    if deed.key == "knock_out" and caster and mentions_a_spell(ctx.said, caster.spells):
+        return None  # "magic missile grubnak but dont kill him": the spell, which cannot
+        # knock out (only a melee blow can)
     if deed.key == "heave" and not ctx.scope.fighting and _PARTED.search(ctx.said):
         # "pull the kelp aside": a look under it, a search (no heaving with a roll)
         parted = [t.id for t in ctx.named("feature", text=after_verb(ctx.said, deed))]
@@ -436,7 +443,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None  # "smash the skeleton": a blow, read as an attack
     extra: tuple[str, ...] = (deed.key, str(min(dc, 20)))
     if deed.key in ("grab", "throw", "place", "heave", "search"):
-        named = mention(ctx.state, ctx.campaign, after_verb(ctx.said, deed), ctx.vocab.stop)
+        taken = after_verb(ctx.said, deed)
+        if deed.key in ("grab", "throw", "heave"):  # "a chair leg from the common room": the
+            taken = _FROM_WHERE.split(taken, maxsplit=1)[0]  # leg, not the room it is from
+        named = mention(ctx.state, ctx.campaign, taken, ctx.vocab.stop)
         if named is not None and (target is None or target == named.feature):
             extra = (*extra, named.noun)  # "take the poker": what the scene's words name
     return ctx.intent(

@@ -395,6 +395,8 @@ def _understand(
         return replace(whole, targets=threatened(at, read[1:], state))
     speech = whole.kind == "talk" and all(c.kind in ("talk", "question") for c in read)
     address = any(len(c.text.split()) <= 2 for c in read)  # "vermin!", "hey rats"
+    # ("hi nessa! how many hit points do i have?": the greeting, then the game asked)
+    address = address and not any(_of_mine(c) for c in read)
     if speech and address and sum(1 for c in read if c.topic) < 2:
         return whole  # "surrender, vermin!", "hey rats, what do you want?": one speech
     stolen = target_stolen(whole, read)
@@ -480,3 +482,13 @@ _I_DO = re.compile(r"\b(?:i|i'll|i'm|im)\b", re.IGNORECASE)
 """The speaker as the one doing ("… *I nock an arrow* …")."""
 _I_FIRST = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:i|i'll|i'm|im)\s", re.IGNORECASE)
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
+_YOURS = re.compile(r"\b(?:you|your|u|ur|ya)\b", re.IGNORECASE)
+
+
+def _of_mine(clause: Intent) -> bool:
+    """A question of the speaker's own ("what's my AC?"), not one put to the listener."""
+    return (
+        clause.kind == "question"
+        and bool(_MINE.search(clause.text))
+        and not _YOURS.search(clause.text)
+    )

@@ -236,8 +236,9 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     striking_a_place = found.kind == "attack" and not found.targets
     if not HEADING.search(ctx.said) and not striking_a_place:
         return found
-    if _PUTTING.match(ctx.said):
-        return found  # "put the crown back where it was": a thing put back, nobody goes
+    if _PUTTING.match(ctx.said) or _GIVING_BACK.search(ctx.said):
+        return found  # "put the crown back where it was", "give back what you nicked": a
+        # thing put or handed back, nobody goes
     if UP_TO_A_DOOR.search(ctx.said):
         return found  # "drift over to the trapdoor": up to it, not through it
     moves = [a for a in found.alternatives if a.kind == "move"]
@@ -260,6 +261,7 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     return found
 
 
+_GIVING_BACK = re.compile(r"\b(?:give|gives|giving|hand|hands|handing|pay|pays|paying)\s+back\b")
 _PUTTING = re.compile(
     r"^(?:i\s+|we\s+)?(?:put|puts|set|sets|place|places|lay|lays|return|returns|give|gives|hand|"
     r"hands|slip|slips|toss|tosses|leave|leaves|drop|drops|stuff|stuffs|wedge|wedges|jam|jams|"

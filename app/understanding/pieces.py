@@ -19,6 +19,7 @@ from app.understanding.clauses import (
     ARMED,
     QUOTED_SPEECH,
     Piece,
+    by_the_way,
     mentions_back,
     others_deed,
     own_deed,
@@ -91,8 +92,8 @@ def read_pieces(
     hands = [p for p in pieces if in_hand(p)]  # "a blade in one hand, one in the other"
     hands = hands if len(hands) < len(pieces) else []
     for at, piece in enumerate(pieces):
-        if (read and _URGENT.match(piece.text)) or piece in hands:
-            continue  # "i stabilize aria, quick!": how fast, no words to the foes
+        if by_the_way(pieces, at, bool(read)) or piece in hands:
+            continue  # "…, quick!": how fast; "… in? like an outside door": asked again
         words = piece.text
         last = read[-1][2] if read else None
         mocked = last is not None and last.kind == "cast" and last.spell == "vicious_mockery"
@@ -310,10 +311,7 @@ def read_pieces(
             continue  # setting up what follows: the next clause is the deed
         if piece is not pieces[-1] and intent.kind == "move" and _COMING.match(piece.text):
             continue  # "come back down and talk to Wendel": to the one who is here
-        if (
-            read and after_move(intent)
-            and any(r.kind == "move" and r.target for _, _, r in read)
-        ):  # fmt: skip
+        if read and after_move(intent) and any(r.kind == "move" and r.target for _, _, r in read):
             read.append((piece, words, intent))  # "… and talk to Wendel": read there
             continue
         if read and MOTIVE.match(piece.text):
@@ -326,7 +324,11 @@ def read_pieces(
         ):
             continue  # "tie him up? nah, …", "… playing dice?": wondered aloud, not done
         friends = bool(read) and friends_deed(piece, actor, state)
-        if not own_deed(piece) or others_deed(piece.text) or friends:
+        asked_all = piece.asked and intent.kind == "question" and " " in piece.text.strip()
+        if (
+            not own_deed(piece) or others_deed(piece.text) or friends
+        ) and not asked_all:  # ("anyone
+            # hurt? …": a question of two words or more, asked of the table, no one's deed)
             handed = handed_on(piece, actor, last, state, friends) if read else None
             if handed is not None:  # "…, then he reads the rune": his, when his player's
                 theirs = understand_clause(handed[1], actor, state, campaign, language=language)
@@ -403,9 +405,6 @@ _ABOUT = re.compile(
 )
 """A clause that asks the person just spoken to about something more ("… then about the
 cellar", "… and ask her about her mam")."""
-_URGENT = re.compile(
-    r"^\W*(?:quick(?:ly)?|hurry(?: up)?|now|go go go|fast|come on|quick now|asap)\W*$", re.I
-)
 _WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
 """A clause that only names another weapon ("… and then with my dagger")."""
 _FOLLOW_UP = re.compile(

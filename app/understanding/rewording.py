@@ -119,6 +119,7 @@ _UNSEEN = re.compile(
 """When it is done ("… when nobody's looking"): how, not a look of its own."""
 
 
+_LEADING = re.compile(r"\blead(?:s|ing)? (?:us|the (?:others|party|way)|everyone|them)\b")
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
 """Staying behind ("hang back by the tunnel mouth"): waiting, never a way back."""
 _OFFERED = re.compile(
@@ -131,8 +132,11 @@ _OFFERED = re.compile(
 _EYES_ON = re.compile(
     r"\b(?:(?:and|while)\s+)?(?:never|not|without)\s+tak(?:e|es|ing)\s+(?:\w+\s+)?eyes?\s+off"
     r"(?:\s+(?:the|of)\s+\w+(?:\s+\w+)?|\s+(?:him|her|them|it))?"
+    r"|(?:,\s*|^\s*)(?:while\s+)?(?:watching|eyeing|minding|keeping an eye on)\s+(?:the|my|our|for)"
+    r"\s+\w+(?:\s+\w+)?\s*$"
 )
-"""Eyes kept on someone ("never taking her eyes off the grey shapes"): how a deed is done."""
+"""Eyes kept on someone or something ("never taking her eyes off the grey shapes", "…,
+watching the tide"): how a deed is done, no look of its own."""
 
 
 _STRAIGHT_FOR = re.compile(
@@ -159,6 +163,7 @@ def bodily(said: str) -> str:
     if offered is not None:  # "here Aria, take my potion": the potion given to Aria
         whom = f" to {offered.group(1)}" if offered.group(1) else ""
         said = f"give {offered.group(2)} {offered.group(3)}{whom}"
+    said = _LEADING.sub("go", said)  # "i lead us across the causeway": the party goes
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _EYES_ON.sub(" ", said)  # "never taking her eyes off the wolves": how, no deed
     said = _STRAIGHT_FOR.sub(r"\1 ", said)  # "goes straight for the goblin boss": for him

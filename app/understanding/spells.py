@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Collection
 from functools import cache, lru_cache
 
 from rapidfuzz import fuzz
@@ -35,6 +36,14 @@ def names_a_spell(text: str) -> bool:
         said in names or (short and any(n.split()[-1] == said for n in names if " " in n))
         for names in _names().values()
     )
+
+
+def mentions_a_spell(text: str, among: Collection[str]) -> bool:
+    """The words name one of the spells ``among`` (ids) anywhere ("magic missile grubnak
+    but don't kill him")."""
+    said = f" {normalise(text)} "
+    spells = _names()
+    return any(f" {n} " in said for sid in among for n in spells.get(sid, ()))
 
 
 def opens_with_a_spell(text: str) -> bool:

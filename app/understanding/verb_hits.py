@@ -80,6 +80,12 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "take a look at that tunnel": a look, nothing taken
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
                 continue  # "flip back to the page", "let a lost child go home"
+            looked = kind == "move" and after and after[0] in _LOOKS and phrase in ("go", "goes")
+            if looked and not _ELSEWHERE.search(ctx.said):
+                continue  # "i go look at the shore steps": a look, nobody goes (but "go look
+                # at the tracks outside" goes out to them)
+            if kind == "move" and before and _a_way_named(ctx, f"{before[0]} {word}"):
+                continue  # "look at the shore steps": the way's own name, nobody steps
             if at >= 0 and not (before and before[0] in OTHERS):
                 hits.append((at, -len(phrase), kind))  # type: ignore[arg-type]
     if ctx.scope.fighting:
@@ -148,3 +154,18 @@ _GET = re.compile(r"^get (?:the |that |this )?(?:(?:last|other|big|biggest|first
                   r"up|down|over|to|into|on|clear|close|near|between|around|round|free|"
                   r"ready|a|an|my|your|his|her)\w")  # fmt: skip
 """Going for a foe ("get the boss!", "get the last goblin"): a blow, never a way taken."""
+
+
+_ELSEWHERE = re.compile(r"\b(?:outside|inside|upstairs|downstairs|out there|down there|up there)\b")
+_LOOKS = frozenset(
+    {"look", "check", "search", "examine", "inspect", "peek", "investigate", "study"}
+)
+
+
+def _a_way_named(ctx: Context, words: str) -> bool:
+    """Whether two words are (part of) the name of a way out here ("shore steps")."""
+    return any(
+        re.search(rf"(?:^| ){re.escape(words)}(?: |$)", name)
+        for way in ctx.scope.of("exit")
+        for name in way.names
+    )

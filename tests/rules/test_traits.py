@@ -50,8 +50,14 @@ def test_recharge_6_comes_back_only_on_a_six_and_the_stat_block_takes_both_forms
 
 
 @given(st.integers(min_value=0, max_value=200))
-def test_undead_fortitude_dc_is_five_plus_the_damage_taken(damage: int) -> None:
-    assert undead_fortitude_dc(damage) == 5 + damage
+def test_undead_fortitude_dc_is_five_plus_the_damage_taken_up_to_forty(damage: int) -> None:
+    assert undead_fortitude_dc(damage) == min(40, 5 + damage)
+
+
+@given(st.integers(min_value=0, max_value=10_000))
+def test_undead_fortitude_dc_is_always_a_dc_a_check_takes(damage: int) -> None:
+    """A blow of 36 or more once asked for a DC the checks refuse, and the turn failed."""
+    assert 1 <= undead_fortitude_dc(damage) <= 40
 
 
 def test_undead_fortitude_fails_against_radiant_damage_and_critical_hits() -> None:

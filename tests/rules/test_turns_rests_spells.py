@@ -232,6 +232,7 @@ def test_concentration() -> None:
     assert concentration_dc(9) == 10
     assert concentration_dc(22) == 11
     assert concentration_dc(40) == 20
+    assert concentration_dc(500) == 40  # never past the highest DC a check takes
     kept = concentration_check(d20s(8), 2, 10)
     assert kept.kind is RollKind.CONCENTRATION and kept.dc == 10 and kept.success
     lost = concentration_check(d20s(8), 2, 30)

@@ -28,6 +28,7 @@ from textual.worker import Worker, WorkerState
 from app.actions.events import ErrorEvent, NarrativeChunk, StateChange, TurnEnd
 from app.actions.reactions import Question
 from app.display.tablelog import window_entries
+from app.dm.safety import veil_text
 from app.session.panels import panels
 from app.tui.messages import EventArrived, TurnsFinished
 from app.tui.screens.playbase import PlayBase
@@ -101,10 +102,16 @@ class DmTurns(PlayBase):
 
         def show() -> None:
             state = self.session.state
-            self._last = panels(state, self.session.safety_topics())
+            topics = self.session.safety_topics()
+            self._last = panels(state, topics)
             self.show_panels(self._last)
-            self.query_one(DiceLog).add_entries([e.markup for e in window_entries(state)])
-            dialog = reaction_dialog(state, player, question)
+
+            def veil(text: str) -> str:  # the table's veils, on the question as on the story
+                return veil_text(text, topics)
+
+            entries = window_entries(state, veil)
+            self.query_one(DiceLog).add_entries([e.markup for e in entries])
+            dialog = reaction_dialog(state, player, question, veil)
 
             def answered(said: str | None) -> None:
                 self.restore_typing(dialog.typed)

@@ -93,8 +93,9 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         self.start_keeping(saves, save_as, loaded_from)
         self.dm_label = dm_label
         self.resumed = resumed
-        self.actor: str | None = None
-        """The character a bare action is for (shown beside the input)."""
+        self.actor: str | None = declaring.last_played(session.state)
+        """The character a bare action is for (shown beside the input): on a resumed game,
+        the one who acted last, as before it was left."""
         self.thinking = False
         self.failed = False
         self.holder: str | None = None

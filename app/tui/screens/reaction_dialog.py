@@ -8,6 +8,7 @@ Like every guarded dialog it ignores a burst of typing that was meant for the ga
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on
@@ -19,6 +20,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from app.actions.reactions import Question, asked_back, explained
 from app.display.screentext import plain
+from app.session.hygiene import clean_line
 from app.tui.screens.modals import _Guarded
 from app.world.state import GameState
 
@@ -127,7 +129,7 @@ class ReactionScreen(_Guarded[str]):
         event.stop()
         if not self.listening:
             return
-        words = " ".join(event.value.split())
+        words = " ".join(clean_line(event.value).text.split())  # as a typed line is cleaned
         if words.startswith("/"):  # a command typed ahead, meant for the game, not a reaction
             event.input.value = ""
             self.notify(
@@ -159,9 +161,12 @@ class ReactionScreen(_Guarded[str]):
             self.dismiss("")
 
 
-def reaction_dialog(state: GameState, player: str, question: Question) -> ReactionScreen:
+def reaction_dialog(
+    state: GameState, player: str, question: Question, veil: Callable[[str], str] = str
+) -> ReactionScreen:
     """The dialog for one question: addressed to the player when several share the
-    keyboard, with a hint on whether an option would help."""
+    keyboard, with a hint on whether an option would help; its words through ``veil`` (the
+    table's veils, as the story's are)."""
     addressee = player if len(state.players) > 1 else None
     if not question.options:
         hint = "The DM asks who reacts: say what you do, or pass."
@@ -169,5 +174,6 @@ def reaction_dialog(state: GameState, player: str, question: Question) -> Reacti
         hint = "It would help here. (Your own words are judged once this moment has passed.)"
     else:
         hint = "It would not change the outcome."
-    return ReactionScreen(addressee, question.reactor_name, question.prompt, question.labels,
-                          hint, explained(question))  # fmt: skip
+    labels = [veil(label) for label in question.labels]
+    return ReactionScreen(addressee, veil(question.reactor_name), veil(question.prompt), labels,
+                          hint, veil(explained(question)))  # fmt: skip

@@ -1,0 +1,98 @@
+"""What a second newcomer's evening showed: halves of a line lost after a question
+("anyone hurt? ok let's cross"), a greeting that swallowed a question of one's own, a
+question the game could answer passed over in silence after a deed, and things done
+unasked — a party walked out of the inn by "like an outside door", to the cellar by
+"give back what you nicked", to the lighthouse by "we skip the lighthouse", down the
+shore steps by "go look at the shore steps"; a knife drawn for "magic missile him but
+don't kill him"; a cleric walked into melee by a Spiritual Weapon cast from the door; a
+"common" picked up from "the common room"; and a locket pressed into the wrong palm."""
+
+from __future__ import annotations
+
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read, told
+from tests.referee_corpus import Situation, build_situation
+
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour"}
+STRAND_AFTER = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
+INN = {"campaign": "crossroads", "scene": "inn"}
+
+
+def test_a_question_before_a_deed_is_answered_and_the_deed_done() -> None:
+    said = read(STRAND_AFTER, "cass", "anyone hurt? no? ok. Wren, Ione, let's cross to the chapel")
+    assert [(c.kind, c.targets) for c in said] == [
+        ("question", ()),
+        ("challenge", ("cross_causeway",)),
+    ]
+    assert [c.kind for c in read(STRAND_AFTER, "cass", "who's after me?")] == ["question"]
+
+
+async def test_a_greeting_then_a_question_of_ones_own_is_answered_by_the_game() -> None:
+    text = await told(HARBOUR, "ione", "hi nessa! how many hit points do i have?")
+    assert "Ione has 28 of 28 hit points" in text
+    assert "Can't help you there" not in text
+    said = read(HARBOUR, "ione", "hey nessa, can you tell me about corin?")
+    assert [c.kind for c in said] == ["talk"]  # asked of her: one speech
+
+
+async def test_whats_my_deal_says_who_one_plays() -> None:
+    assert "You play Ione, a level 3" in await told(HARBOUR, "ione", "so what's my deal")
+
+
+async def test_a_question_nobody_can_answer_after_a_deed_is_said_so_not_dropped() -> None:
+    text = await told(HARBOUR, "ione", "hi nessa! whats my favourite colour?")
+    assert "Can't help you there" in text  # once: nothing at all said of it
+
+
+def test_words_around_a_place_named_take_nobody_there() -> None:
+    cases = [
+        (INN, "aria", "is there a back way into the cellar? like an outside door"),
+        ({"campaign": "crossroads", "scene": "warren"}, "mira",
+         "oi, saucepan head. you've got five seconds to give back everything you nicked"),
+        (HARBOUR, "ione", "i go look at the shore steps for footprints"),
+    ]  # fmt: skip
+    for spec, actor, text in cases:
+        assert "move" not in {c.kind for c in read(spec, actor, text)}, text
+    skipped = read(HARBOUR, "ione", "we skip the lighthouse and go straight down to the beach")
+    assert [(c.kind, c.targets) for c in skipped] == [("move", ("strand",))]
+    assert read(INN, "thorin", "Let's go look at the tracks outside")[0].kind == "move"
+
+
+def test_leading_the_party_across_while_watching_the_tide_crosses() -> None:
+    said = read(STRAND_AFTER, "ione", "I lead us across the causeway, carefully, watching the tide")
+    assert [(c.kind, c.targets) for c in said] == [("challenge", ("cross_causeway",))]
+
+
+def test_a_spell_said_with_dont_kill_him_is_cast_not_a_knock_out_blow() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+            "turn": "aria"}  # fmt: skip
+    said = read(hall, "aria", "magic missile grubnak but dont kill him pls")
+    assert [(c.kind, c.spell, c.targets) for c in said] == [("cast", "magic_missile", ("grubnak",))]
+
+
+async def test_a_spiritual_weapon_strikes_from_afar_and_its_caster_stays() -> None:
+    state = build_situation(
+        Situation(campaign="drowned_bell", scene="chapel", fight="warden", turn="cass")
+    )
+    assert state.encounter is not None
+    for spot in state.encounter.positions.values():  # nobody at arm's length of anyone
+        spot.engaged.clear()
+    session = session_for(state)
+    referee = await play(session, "cass", "spiritual weapon on her, i stay back by the door")
+    assert [c.name for c in referee.made][:1] == ["cast_spell"]
+    fight = session.state.encounter
+    assert fight is not None and not fight.positions["cass"].engaged  # once: closed in
+
+
+async def test_a_thing_grabbed_from_a_place_is_the_thing_not_the_place() -> None:
+    session = session_for(build_situation(Situation.model_validate(INN)))
+    await play(session, "thorin", "i grab a chair leg from the common room, might need a club")
+    assert "common" not in session.state.party["thorin"].inventory
+
+
+async def test_what_a_trigger_gives_back_goes_to_the_one_who_gave_it() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "give": {"wren": ["tarnished locket"]}}
+    session = session_for(build_situation(Situation.model_validate(chapel)))
+    await play(session, "wren", "i give the locket to the grey sister")
+    holders = [c for c, s in session.state.party.items() if "tarnished locket" in s.inventory]
+    assert holders == ["wren"]  # once: pressed into Ione's palm

@@ -92,6 +92,9 @@ class RefereeBase:
         read (they run first: a lock picked may open the way the next line takes)."""
         self.pending: dict[str, list[Intent]] = {}
         """Clauses of a line still to be carried out this turn, by who said them."""
+        self.held_ends: set[str] = set()
+        """Fighters whose turn's end was held back for a later clause of their line: ended
+        after all when those clauses do nothing more ("hit goblin 1, it's still up, right?")."""
         self.typed_in: dict[str, str] = {}
         """The scene each speaker's line of several clauses was typed in (a later clause
         is read again where a move has taken the party)."""

@@ -135,13 +135,13 @@ class OfflineReferee(Reacting, Acting, FollowUps):
     def _plan(self, state: GameState, content: str) -> list[ToolCall]:
         foe = _FOE_TURN.search(content)
         if foe:
-            self.pending, self.spent = {}, {}
+            self.pending, self.spent, self.held_ends = {}, {}, set()
             self._for_players = False
             return self._foe_turn(state, foe.group("id"))
         self._for_players = True
         self.calm = state.encounter is None
         self.intents, self.made, self.carried = [], [], []
-        self.pending, self.spent = {}, {}
+        self.pending, self.spent, self.held_ends = {}, {}, set()
         calls: list[ToolCall] = []
         self.line_of = {}
         for line in content.splitlines():

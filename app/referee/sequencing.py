@@ -152,7 +152,7 @@ class Sequencing(RefereeBase):
             while rest and not calls:
                 calls = self._next_clause(state, actor, rest)
             if not rest:
-                return calls
+                return calls or self._ended_after_all(state, actor)
             kept = self._turn_kept(actor, calls)
             if kept:
                 self.pending[actor] = rest
@@ -165,7 +165,18 @@ class Sequencing(RefereeBase):
         kept = [c for c in calls if not (c.name == "end_turn" and self._who(c) == actor)]
         dropped = {c.id for c in calls} - {c.id for c in kept}
         self.made = [c for c in self.made if c.id not in dropped]
+        if dropped:
+            self.held_ends.add(actor)
         return kept
+
+    def _ended_after_all(self, state: GameState, actor: str) -> list[ToolCall]:
+        """The turn's end held back for the line's later clauses, when they did nothing
+        more (a question answered, words said): the fighter's turn ends as it would have."""
+        fight = state.encounter
+        if actor not in self.held_ends or fight is None or fight.current.id != actor:
+            return []
+        self.held_ends.discard(actor)
+        return [self._call("end_turn", actor, "end_turn")]
 
     def _owner(self, call_id: str) -> str | None:
         return self.calls.get(call_id, ("", None))[1]
@@ -214,7 +225,7 @@ class Sequencing(RefereeBase):
             if rest:
                 self.pending[actor] = rest
                 more = self._turn_kept(actor, more)
-            calls += more
+            calls += more or self._ended_after_all(state, actor)
         return calls
 
     def _next_clause(self, state: GameState, actor: str, rest: list[Intent]) -> list[ToolCall]:

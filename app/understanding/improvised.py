@@ -36,6 +36,8 @@ from app.understanding.verbs import challenge_named, fight_in_view
 from app.understanding.ways import crept_past, shut_ways
 from app.understanding.words import name_score, normalise
 
+_IT_ONLY = re.compile(r"^\W*(?:hold of |onto |on to )?(?:it|that)\b")
+"""A thing taken hold of by "it" alone: no foe named."""
 _FROM_WHERE = re.compile(r"\b(?:from|off|out of|in|inside|on|under|behind|by|at|near)\b")
 """Words after a thing taken that say where it is taken from, not what."""
 _FARE = re.compile(
@@ -357,6 +359,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if deed.key == "grab" and not thing and deed_of(ctx.said) is deed:
             # "grab the rat by the tail"
             return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
+        if deed.key == "grab" and not thing and _IT_ONLY.search(rest) and not ctx.named("creature"):
+            return None  # "I take hold of it to see what happens": a thing, no blow at a foe
         if deed.key == "grab" and not thing:  # "get the boss!": after him, blade first
             return ctx.intent("attack", targets=(target,), confidence=0.75)
         if thing and not re.search(r"\b(?:from|off|out of)\b", ctx.said):
@@ -444,8 +448,14 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     extra: tuple[str, ...] = (deed.key, str(min(dc, 20)))
     if deed.key in ("grab", "throw", "place", "heave", "search"):
         taken = after_verb(ctx.said, deed)
-        if deed.key in ("grab", "throw", "heave"):  # "a chair leg from the common room": the
-            taken = _FROM_WHERE.split(taken, maxsplit=1)[0]  # leg, not the room it is from
+        held, *where = _FROM_WHERE.split(taken, maxsplit=1)
+        if (
+            deed.key in ("grab", "throw", "heave")
+            and where
+            and not ctx.named("feature", text=where[0])
+        ):
+            taken = held  # "a chair leg from the common room": the leg, not the room it is from
+            # (but "the poker from the hearth" is the hearth's own, as its words name it)
         named = mention(ctx.state, ctx.campaign, taken, ctx.vocab.stop)
         if named is not None and (target is None or target == named.feature):
             extra = (*extra, named.noun)  # "take the poker": what the scene's words name

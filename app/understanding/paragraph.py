@@ -200,12 +200,19 @@ def _last_blow(
         }
         return found.pop() if len(found) == 1 else None
 
+    things = _things_here(state, campaign)
+
     def foe_near(i: int) -> str | None:
-        """The one foe named in a part that clarifies this one, or last before it."""
+        """The one foe named in a part that clarifies this one, or last before it — unless
+        a thing of the scene is named nearer ("walks to the bell rope she dropped, and
+        takes hold of it": the rope)."""
         after = parts[i + 1] if i + 1 < len(parts) else ""
         # "— that's wolf one", or the foe's name alone after the blow ("… — thrall one")
         near = [after] if CLARIFIES.match(after) or (after and len(after.split()) <= 4) else []
-        for other in [*near, *reversed(parts[:i])]:
+        thing_like = re.search(r"\b(?:it|that)\b", parts[i].lower()) is not None  # (not "him")
+        for at, other in enumerate([*near, *reversed(parts[:i])]):
+            if thing_like and at >= len(near) and things.search(other.lower()):
+                return None  # ("… the bell rope she dropped, and I take hold of it")
             named = named_in(other) if kinds else None
             if named is not None:
                 return named
@@ -390,3 +397,14 @@ def _spoken_to(
         return None
     return Intent(kind="talk", text=text, actor=whole.actor, character=whole.character,
                   targets=(people[0],), language=whole.language, confidence=0.8)  # fmt: skip
+
+
+def _things_here(state: GameState, campaign: Campaign | None) -> re.Pattern[str]:
+    """The names of the scene's features, as one pattern (matching nothing without any)."""
+    here = view.features_here(state, campaign).values() if campaign is not None else []
+    names = [n.lower() for f in here for n in (f.name, *f.aliases)]
+    if not names:
+        return re.compile(r"(?!)")
+    return re.compile(
+        r"\b(?:" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")\b"
+    )

@@ -5,6 +5,8 @@ the understanding stage reads it as a request for help, so no brain acts on it."
 
 from __future__ import annotations
 
+import re
+
 from app.understanding.memo import by_words
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.understanding.words import has_phrase, normalise, starts_with
@@ -39,7 +41,14 @@ def takes_back(said: str, vocab: Vocabulary) -> bool:
         core = core.removesuffix(tail)
     if core in words.get("lines", ()):
         return True
+    if _ENDS_ASKING.search(said):  # "WHAT?? i said i don't shoot her. undo"
+        return True
     return any(has_phrase(said, p) for p in words.get("anywhere", ()))
+
+
+_ENDS_ASKING = re.compile(r"\b(?:undo|rewind)(?: (?:that|it|this|pls|please|now))*\W*$")
+"""A line that ends by asking to undo, whatever it said before ("oops wrong thing, undo
+that")."""
 
 
 def asks_to_take_back(text: str, language: str | None = None) -> bool:

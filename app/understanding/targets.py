@@ -109,6 +109,11 @@ def _state_of(state: GameState, cid: str) -> set[str]:
         found.add("prone")
     elif not asleep:
         found.add("standing")  # "the one who's still standing"
+    marks = {e.id for e in c.effects}
+    if "vicious_mockery" in marks:
+        found.add("mocked")  # "shoot the mocked one"
+    if marks & {"hunters_mark", "hex"}:
+        found.add("marked")  # "the marked one", "the hexed one"
     return found
 
 

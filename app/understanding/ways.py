@@ -391,6 +391,9 @@ def to_someone_there(ctx: Context, rest: str) -> str | None:
 def _approached(ctx: Context, towards: str) -> Intent | None:
     """Walking up to someone is a word with them; up to a thing, a look at it."""
     foes = ctx.named("creature", text=towards) if ctx.scope.fighting else []
+    thing = ctx.named("feature", "creature", text=towards)
+    if foes and thing and thing[0].kind == "feature":  # "toward the bell rope": the rope,
+        return ctx.intent("examine", targets=(thing[0].id,))  # not the bell warden by it
     if foes:  # "moves up to the chief" in a fight: to blade's reach of him
         return ctx.intent("manoeuvre", action="engage", targets=(foes[0].id,), confidence=0.8)
     npcs = ctx.named("npc", text=towards)

@@ -75,4 +75,4 @@ def test_an_authors_article_is_never_doubled() -> None:
     state.campaign.scenes["inn"].exits[0] = way.model_copy(update={"name": "the dunes"})
     intent = understand("what is the dunes?", "mira", state, state.campaign)
     said = answer_text(state, state.campaign, intent)
-    assert "the the" not in said.lower() and said.startswith("The dunes leads to")
+    assert "the the" not in said.lower() and said.startswith("The dunes lead to")

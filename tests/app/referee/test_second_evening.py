@@ -10,6 +10,8 @@ don't kill him"; a cleric walked into melee by a Spiritual Weapon cast from the 
 from __future__ import annotations
 
 from app.session.setup import session_for
+from app.understanding import understand
+from rules.effects import Effect
 from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
@@ -96,3 +98,46 @@ async def test_what_a_trigger_gives_back_goes_to_the_one_who_gave_it() -> None:
     await play(session, "wren", "i give the locket to the grey sister")
     holders = [c for c, s in session.state.party.items() if "tarnished locket" in s.inventory]
     assert holders == ["wren"]  # once: pressed into Ione's palm
+
+
+CHAPEL_FIGHT = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "ione"}
+REFUSED = (
+    "Okay so the Grey Sister is running away and honestly this feels wrong. Ione has been "
+    "listening to everything Wendel said about Maelis and the drowning, and I don't want to "
+    "shoot a ghost in the back while she runs away. So instead I lower my bow and I walk "
+    "slowly toward the bell rope she dropped, and I take hold of it to see what happens."
+)
+
+
+def test_a_paragraph_that_refuses_the_shot_and_takes_the_rope_shoots_nobody() -> None:
+    said = read(CHAPEL_FIGHT, "ione", REFUSED)
+    assert not {"attack", "cast"} & {c.kind for c in said}  # once: the longbow, at her back
+    walked = read(CHAPEL_FIGHT, "ione", "I walk toward the bell rope")
+    assert [(c.kind, c.targets) for c in walked] == [("examine", ("rope",))]
+    assert read(CHAPEL_FIGHT, "ione", "I walk toward the grey sister")[0].action == "engage"
+
+
+def test_a_line_that_ends_asking_to_undo_is_pointed_to_undo() -> None:
+    for text in ("WHAT?? i said i DON'T shoot her. undo", "oops wrong thing, undo that"):
+        said = read(CHAPEL_FIGHT, "ione", text)
+        assert [(c.kind, c.note) for c in said] == [("help", "taking back")], text
+
+
+def test_the_mocked_one_is_the_foe_vicious_mockery_shook() -> None:
+    state = build_situation(
+        Situation(campaign="drowned_bell", scene="strand", fight="strand_thralls", turn="ione")
+    )
+    shaken = Effect(id="vicious_mockery", name="Shaken by mockery")
+    state.creatures["drowned-thrall-2"].effects = [shaken]
+    said = understand("ok shoot the mocked one", "ione", state, state.campaign)
+    assert (said.kind, said.targets) == ("attack", ("drowned-thrall-2",))
+
+
+async def test_a_blow_and_a_remark_after_it_end_the_turn_as_the_blow_alone_does() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "thorin"}  # fmt: skip
+    for text in ("hit goblin one, it's still standing right?", "hit goblin one"):
+        session = session_for(build_situation(Situation.model_validate(guards)))
+        referee = await play(session, "thorin", text)
+        assert [c.name for c in referee.made] == ["attack", "end_turn"], text  # once: the
+        # turn stayed open after the question, and the next player was kept waiting

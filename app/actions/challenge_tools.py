@@ -29,6 +29,8 @@ from app.world.state import GameState
 from rules.abilities import Ability
 from rules.checks import group_check
 from rules.dice import Advantage
+from rules.economy import ActionKind
+from rules.outcomes import Impossible
 from rules.skills import Skill
 
 MAX_CHAIN = 4
@@ -213,3 +215,22 @@ def attempt_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutco
     """attempt_challenge: roll an authored challenge, apply its outcome and its chain."""
     return run_challenge(state, args.challenge_id, args.character_id, Advantage(args.advantage),
                          skill=args.skill or args.ability, helper=args.helper_id)  # fmt: skip
+
+
+def fight_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutcome:
+    """attempt_challenge in a fight: only a challenge made to end it (its success ends the
+    encounter), tried by the combatant whose turn it is, with their action."""
+    fight = state.encounter
+    if fight is None:
+        return attempt_challenge_tool(args, state)
+    spec = available(state, args.challenge_id)
+    if not spec.success.end_encounter:
+        raise ToolError(f"{spec.name} must wait until the fight is over")
+    who = args.character_id or fight.current.id
+    if who != fight.current.id:
+        raise ToolError(
+            f"it is {state.name_of(fight.current.id)}'s turn, not {state.name_of(who)}'s"
+        )
+    if isinstance(bg.economy_of(state, who).spend(ActionKind.ACTION), Impossible):
+        raise ToolError(f"{state.name_of(who)} has no action left to {spec.name}")
+    return attempt_challenge_tool(args.model_copy(update={"character_id": who}), state)

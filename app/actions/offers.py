@@ -190,6 +190,22 @@ def someone_to_talk_to(state: GameState) -> bool:
     return bool(view.npcs_here(state, state.campaign))
 
 
+def a_challenge_ending_the_fight(state: GameState) -> bool:
+    """In a fight: a challenge of this scene made to end it (its success ends the
+    encounter: the Grey Sister prayed to rest) can still be attempted."""
+    campaign = state.campaign
+    if campaign is None or state.encounter is None:
+        return False
+    for cid, spec in campaign.challenges.items():
+        done = state.challenges.get(cid)
+        if spec.scene != state.scene.id or not spec.success.end_encounter:
+            continue
+        if done == "passed" or (done == "failed" and not spec.retry) or achieved(spec, state):
+            continue
+        return True
+    return False
+
+
 def a_challenge_here(state: GameState) -> bool:
     """A challenge of this scene can still be attempted."""
     campaign = state.campaign

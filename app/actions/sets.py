@@ -55,6 +55,10 @@ END_COMBAT = Tool("end_combat", a.EndCombatArgs, fight_tools.end_combat_tool)
 CHALLENGE = Tool(
     "attempt_challenge", a.ChallengeArgs, ch.attempt_challenge_tool, o.a_challenge_here
 )
+FIGHT_CHALLENGE = Tool(
+    "attempt_challenge", a.ChallengeArgs, ch.fight_challenge_tool, o.a_challenge_ending_the_fight
+)
+"""In a fight, a challenge made to end it (the Grey Sister prayed to rest), with an action."""
 CAMPAIGN_MOVE = Tool("move_scene", a.MoveSceneArgs, c.move_tool, o.a_way_out)
 TALK = Tool("talk_to", a.TalkArgs, c.talk_tool, o.someone_to_talk_to)
 FATE = Tool("decide_fate", ft.DecideFateArgs, ft.decide_fate_tool, ft.someone_at_mercy)
@@ -101,7 +105,7 @@ CAMPAIGN_EXPLORATION_TOOLS = ToolSet(
 experience (only a campaign says how its party advances)."""
 COMBAT_TOOLS = ToolSet(
     [ATTACK, CAST, ACT, STEP, FEATURE, FIGHT_CHECK, SAVE, ROLL, ENCOUNTER, DAMAGE, HEAL, CONDITION,
-     END_TURN, END_COMBAT, MONSTER_ACTION, REACT, END_SUBTURN, FIGHT_ITEM]
+     END_TURN, END_COMBAT, MONSTER_ACTION, REACT, END_SUBTURN, FIGHT_ITEM, FIGHT_CHALLENGE]
 )  # fmt: skip
 ALL_TOOLS = ToolSet(
     [CHALLENGE, CHECK, SAVE, GROUP, ROLL, START_COMBAT, RESTRICT, ENCOUNTER, DAMAGE, HEAL,

@@ -357,7 +357,12 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if achieved(spec, state):
             self.notes.append(f"{state.name_of(actor)} needn't {spec.name} — that is so already.")
             return []
-        if state.encounter is not None:  # a challenge is the story's, tried once foes are done
+        fight = state.encounter
+        ending = spec.success.end_encounter and fight is not None and fight.current.id == actor
+        # (said plainly: not words quoted to her, nor a blessing called down on friends)
+        ending = ending and intent.confidence >= SURE and not _for_friends(state, intent.text)
+        if fight is not None and not ending:  # a challenge is the story's, tried once foes are
+            # done — but one made to end the fight is tried in it, with the turn's action
             self.notes.append(f"{state.name_of(actor)} cannot {spec.name} in the middle of a "
                               "fight: that must wait until it is over.")  # fmt: skip
             return []
@@ -365,7 +370,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if spec.kind != "group":
             args["character_id"] = actor
             args.update(way_asked(state, spec, intent.text))
-        return [self._call("challenge", actor, "attempt_challenge", **args)]
+        tried = [self._call("challenge", actor, "attempt_challenge", **args)]
+        return [*tried, self._call("end_turn", actor, "end_turn")] if fight else tried
 
     def _do_attack(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:
         campaign = self.campaign
@@ -462,3 +468,16 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             for extra in ways
         ]  # fmt: skip
         return [*calls, *(before or []), *strikes]
+
+
+SURE = 0.95
+"""How sure a reading must be for a challenge made to end a fight to be tried in it."""
+
+
+def _for_friends(state: GameState, text: str) -> bool:
+    """Whether the line quotes words or names a party member (words said, a blessing called
+    down on friends): no prayer to end the fight."""
+    said = text.lower()
+    return '"' in text or any(
+        re.search(rf"\b{re.escape(state.name_of(c).lower())}\b", said) for c in state.party
+    )

@@ -37,13 +37,22 @@ def _named_outright(ctx: Context) -> bool:
 
 
 def _armed(ctx: Context) -> bool:
-    """A weapon named, or an attack verb misspelled ("atack")."""
+    """A weapon named (not one held back: "instead of lifting his mace"), or an attack verb
+    misspelled ("atack")."""
+    if _HELD_BACK.search(ctx.said):
+        return False
     if any(has_phrase(ctx.said, w) for w in ctx.vocab.weapons):
         return True
     first = ctx.said.split()[0]
     return len(first) > 4 and fuzz.ratio(first, "attack") >= 80
 
 
+_HELD_BACK = re.compile(
+    r"\b(?:instead of|rather than|without) (?:\w+ ){0,2}(?:my|his|her|their|the) \w+"
+    r"|\b(?:lowers?|lowering|sheathes?|sheathing|puts? away|putting away) "
+    r"(?:my|his|her|their|the)\b"
+)
+"""A weapon named only as held back ("instead of lifting his mace", "lowers her bow")."""
 _HURT = frozenset({"wounded", "last", "other"})
 """Descriptions that, said alone in a fight, call for a blow ("the wounded one!"): a foe
 near its end, the last, the other one."""

@@ -26,7 +26,8 @@ def spell_alone(said: str, cast: Intent) -> bool:
     spell = cast.spell or ""
     name = srd().spells.get(spell).name.lower() if spell in srd().spells else ""
     rest = said.lower().replace(name, " ") if name else said.lower()
-    return not re.sub(r"\b(?:i|cast|casts|casting|a|the|my|at|on)\b|[^\w\s]", " ", rest).split()
+    left = re.sub(r"\b(?:i|cast|casts|casting|a|the|my|at|on)\b|[^\w\s]", " ", rest).split()
+    return not [w for w in left if w not in name.split()]  # (or its words turned: "frost ray")
 
 
 BACKING_OFF = re.compile(

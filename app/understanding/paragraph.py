@@ -151,7 +151,8 @@ PURPOSE = re.compile(r"^(?:hoping|trying|so that|so as to|in order|in the hope|t
 """A part that says what a deed is for, not a deed."""
 STAYED = re.compile(
     r"\b(?:lowers?|lowered|lowering|sheathes?|sheathed|sheathing|holsters?|"
-    r"puts? (?:away|down)|doesn't|does not|don't|do not|won't|will not|never|refuses? to)\b",
+    r"puts? (?:away|down)|doesn't|does not|don't|do not|won't|will not|never|refuses? to|"
+    r"instead of|rather than)\b",
     re.I,
 )
 """A part that stays the hand: a weapon lowered or put away, a deed not done."""

@@ -101,7 +101,8 @@ def follow_ups(campaign: Campaign) -> set[str]:
 
 def open_challenges(state: GameState, campaign: Campaign) -> list[str]:
     """Challenges of the current scene a player may still provoke — not one meant to keep
-    the party out of the fight that is now on ("slip past the guards" while they fight), nor
+    the party out of the fight that is now on ("slip past the guards" while they fight),
+    unless its success ends that fight (the Grey Sister prayed to rest mid-fight), nor
     one whose failure brings a fight already won (the guards lie beaten: none to slip past)."""
     later = follow_ups(campaign)
     fight = state.encounter
@@ -115,7 +116,10 @@ def open_challenges(state: GameState, campaign: Campaign) -> list[str]:
         for cid, c in campaign.challenges.items()
         if c.scene == state.scene.id
         and cid not in later
-        and not ({c.failure.start_encounter, c.success.start_encounter} & (running - {None}))
+        and (
+            not ({c.failure.start_encounter, c.success.start_encounter} & (running - {None}))
+            or c.success.end_encounter  # ("pray the warden to rest": made to end that fight)
+        )
         and state.challenges.get(cid) != "passed"
         and not (state.challenges.get(cid) == "failed" and not c.retry)
         and not achieved(c, state)

@@ -131,9 +131,10 @@ _BEATEN = frozenset({"beat", "beaten", "hit", "cut", "shot", "bit", "bitten", "s
 """Past forms of blows that do not end in "ed"."""
 _NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|aren't|arent)\s+"
                         r"(?:(?:\w+\s+){0,2}to\s+)?|(?:stop|stops|stopped|stopping|quit|quits|"
-                        r"cease|ceases|ceased|no more)\s+)$")  # fmt: skip
+                        r"cease|ceases|ceased|no more|instead of|rather than)\s+"
+                        r"(?:\w+\s+)?)$")  # fmt: skip
 """Words before a blow's verb that say it is not meant ("we didn't come to fight", "Wren
-stops fighting")."""
+stops fighting", "instead of lifting his mace")."""
 _UNLESS = re.compile(
     r"\b(?:(?:or|or else|otherwise|else)\s+(?:we|i|we'll|i'll|we will|i will|we're gonna|"
     r"i'm gonna|we'd|i'd)|(?:could|would|might|should)(?:\s+have|'ve)|could've|would've)\s+"

@@ -75,7 +75,9 @@ class Effects(_Spec):
     """An encounter id whose fight starts now."""
     end_encounter: bool = False
     """The fight going on ends now, its foes standing down, nobody beaten (a spirit laid
-    to rest by her name, a surrender the story grants); no fight on, nothing happens."""
+    to rest by her name, a surrender the story grants); no fight on, nothing happens. A
+    challenge whose ``success`` has it may be tried during that fight, by the combatant
+    whose turn it is, with their action (other challenges wait until the fight is over)."""
     reveal: str | None = None
     """A fact the players learn (kept in their journal)."""
     restrict_to: list[str] | None = None

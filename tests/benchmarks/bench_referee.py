@@ -91,8 +91,9 @@ CHANGES = {
 }
 """Tools that change the game, and the intent each one carries out."""
 
-FOLLOWS_IN_A_FIGHT = {"attack", "cast", "manoeuvre", "use", "hold", "feature"}
-"""Intents whose action ends the combatant's turn (an ``end_turn`` is part of them)."""
+FOLLOWS_IN_A_FIGHT = {"attack", "cast", "manoeuvre", "use", "hold", "feature", "challenge"}
+"""Intents whose action ends the combatant's turn (an ``end_turn`` is part of them; a challenge
+made to end the fight, tried in it, takes the action too)."""
 
 
 @dataclass

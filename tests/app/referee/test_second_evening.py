@@ -9,6 +9,11 @@ don't kill him"; a cleric walked into melee by a Spiritual Weapon cast from the 
 
 from __future__ import annotations
 
+import pytest
+
+from app.actions.args import ChallengeArgs
+from app.actions.challenge_tools import fight_challenge_tool
+from app.actions.registry import ToolError
 from app.session.setup import session_for
 from app.understanding import understand
 from rules.effects import Effect
@@ -141,3 +146,22 @@ async def test_a_blow_and_a_remark_after_it_end_the_turn_as_the_blow_alone_does(
         referee = await play(session, "thorin", text)
         assert [c.name for c in referee.made] == ["attack", "end_turn"], text  # once: the
         # turn stayed open after the question, and the next player was kept waiting
+
+
+async def test_a_prayer_made_to_end_the_fight_is_tried_in_it_with_the_turns_action() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass"}
+    session = session_for(build_situation(Situation.model_validate(chapel)))
+    referee = await play(session, "cass", "pray for her")
+    assert [c.name for c in referee.made] == ["attempt_challenge", "end_turn"]  # once: "cannot
+    # pray the warden to rest in the middle of a fight"
+    assert session.state.challenges.get("hush_warden") in ("passed", "failed")
+    if session.state.challenges["hush_warden"] == "passed":
+        assert session.state.encounter is None  # the fight it was made to end is over
+
+
+def test_a_challenge_not_made_to_end_the_fight_still_waits_for_its_end() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "mira"}  # fmt: skip
+    state = build_situation(Situation.model_validate(guards))
+    with pytest.raises(ToolError):
+        fight_challenge_tool(ChallengeArgs(challenge_id="sneak_past", character_id="mira"), state)

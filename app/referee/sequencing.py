@@ -289,9 +289,13 @@ class Sequencing(RefereeBase):
                 rest[:0] = [rest.pop(surge), clause]
                 return self._next_clause(state, actor, rest)
             if why:
+                # what needs no action still follows ("… twice if I can, then step back":
+                # the step back, with the movement left), and then the turn ends
+                steps = [c for c in rest if c.kind == "manoeuvre" and c.action == "withdraw"]
                 rest.clear()
                 self.notes.append(why)
-                return [self._call("end_turn", actor, "end_turn")]
+                done = self._next_clause(state, actor, steps[:1]) if steps else []
+                return [*done, self._call("end_turn", actor, "end_turn")]
         after = rest[0] if rest else None
         if fight is not None and _surges(clause) and after is not None and after.kind == "ask":
             # "… then action surge and atk it again", the blow not read: the surge is kept

@@ -58,6 +58,8 @@ which an author's "pry the flagstone" leaves out."""
 
 
 def challenge(ctx: Context, strong: bool) -> Intent | None:
+    if ctx.scope.fighting and not strong:
+        return None  # in a fight only a challenge's own words try it (one made to end it)
     best: tuple[int, str] | None = None
     said = ctx.said if strong else _without_names(ctx)
     shortened: str | None = None  # the line with things by their last word, made when needed
@@ -217,10 +219,16 @@ def _in_its_clause(said: str, verb: str, thing: str) -> bool:
     return any(o < at or not _NEXT_CLAUSE.search(said[at:o]) for o in found)
 
 
+_QUOTED = re.compile(r"[\"“”]|(?:^|\s)'[^']+'")
+"""Words quoted in a line: what is said, not a challenge tried."""
+
+
 def challenge_by_parts(ctx: Context) -> Intent | None:
     """A challenge's verb and its object apart ("smash the padlock with his axe"), or a
     plain attempt at its object ("try the lock again"), or just "again"."""
     said = ctx.said
+    if ctx.scope.fighting and (set(said.split()) & NEGATING or _QUOTED.search(ctx.raw)):
+        return None  # in a fight, not words said ("she doesn't sing it. She says: '…'")
     open_ones = [t.id for t in ctx.scope.of("challenge")]
     fits = []
     for cid in open_ones:

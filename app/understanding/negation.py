@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 NEGATING = frozenset({"not", "never", "stopped", "quit", "without", "don't", "dont", "didn't",
-                      "didnt", "dinnae", "dinna", "won't", "wont"})  # fmt: skip
+                      "didnt", "dinnae", "dinna", "won't", "wont", "doesn't", "doesnt",
+                      "isn't", "isnt", "can't", "cant", "refuses", "refuse"})  # fmt: skip
 """Words before a challenge's phrase that say it is not being done."""
 
 

@@ -145,7 +145,10 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     harmful = spell in srd().spells and srd().spells.get(spell).harmful
     if harmful:  # a friend only called to ("ione NO what are you doing!! i ready a
         members = [m for m in members if aimed_at_friend(ctx, m)]  # thunderwave"): not the mark
-    if self_target(ctx) and ctx.actor and not harmful:  # ("fire bolt the one that's
+    said_at = ctx.said.find(srd().spells.get(spell).name.lower()) if spell in srd().spells else -1
+    aimed = ctx.with_said(ctx.said[said_at:]) if said_at > 0 else ctx  # (not "steadies herself
+    # against a rock, … sings a healing word toward Brother Cass": him)
+    if self_target(aimed) and ctx.actor and not harmful:  # ("fire bolt the one that's
         members.insert(0, ctx.actor)  # stabbing me": me, in a description of the foe)
     others = [t.id for t in ctx.named("npc", "feature")]
     # "healing word on Ione then rapier the one still standing": the friend named with

@@ -165,3 +165,21 @@ def test_a_challenge_not_made_to_end_the_fight_still_waits_for_its_end() -> None
     state = build_situation(Situation.model_validate(guards))
     with pytest.raises(ToolError):
         fight_challenge_tool(ChallengeArgs(challenge_id="sneak_past", character_id="mira"), state)
+
+
+async def test_a_step_back_after_a_blow_the_turn_cannot_hold_is_still_taken() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "ione"}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(strand)))
+    referee = await play(session, "ione", "shoot thrall 2 twice if i can, then step back")
+    assert [c.name for c in referee.made] == ["attack", "move", "end_turn"]  # once: the step
+    # back dropped in silence with the second shot
+
+
+def test_a_healing_word_sung_toward_a_friend_heals_the_friend_not_the_singer() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "wren", "wounds": {"cass": 6, "wren": 4}}  # fmt: skip
+    said = read(strand, "wren", "Wren is shaking but she steadies herself against a rock and "
+                                "sings a single bright healing word toward Brother Cass.")  # fmt: skip
+    assert (said[0].kind, said[0].targets) == ("cast", ("cass",))
+    assert read(strand, "wren", "healing word on myself")[0].targets == ("wren",)

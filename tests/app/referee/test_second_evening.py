@@ -179,7 +179,8 @@ async def test_a_step_back_after_a_blow_the_turn_cannot_hold_is_still_taken() ->
 def test_a_healing_word_sung_toward_a_friend_heals_the_friend_not_the_singer() -> None:
     strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
               "turn": "wren", "wounds": {"cass": 6, "wren": 4}}  # fmt: skip
-    said = read(strand, "wren", "Wren is shaking but she steadies herself against a rock and "
-                                "sings a single bright healing word toward Brother Cass.")  # fmt: skip
+    line = ("Wren is shaking but she steadies herself against a rock and sings a single "
+            "bright healing word toward Brother Cass.")  # fmt: skip
+    said = read(strand, "wren", line)
     assert (said[0].kind, said[0].targets) == ("cast", ("cass",))
     assert read(strand, "wren", "healing word on myself")[0].targets == ("wren",)

@@ -79,7 +79,20 @@ def normalise(text: str) -> str:
     text = _ASKED_U.sub(r"\1 you", text)  # "how much will u pay us"
     text = _EM.sub(r"\1 them", text)  # "tie em up", "get 'em"
     text = _ILL.sub("i'll ", text)  # "ill tie up the other one too"
-    return " ".join(re.sub(r"[^\w\s']", " ", text).replace("_", " ").split())
+    words = re.sub(r"[^\w\s']", " ", text).replace("_", " ").split()
+    return " ".join(_TYPOS.get(w, w) for w in words)  # "pikc teh lock"
+
+
+_TYPOS = {
+    "teh": "the", "hte": "the", "adn": "and", "nad": "and", "waht": "what", "taht": "that",
+    "wiht": "with", "whit": "with", "pikc": "pick", "pcik": "pick", "lcok": "lock",
+    "tkae": "take", "taek": "take", "atack": "attack", "attak": "attack", "atttack": "attack",
+    "attck": "attack", "potoin": "potion", "poiton": "potion", "thsi": "this", "jsut": "just",
+    "cna": "can", "yuo": "you", "sepll": "spell",
+    "spel": "spell", "swrod": "sword", "sowrd": "sword", "gobiln": "goblin", "gobin": "goblin",
+}  # fmt: skip
+"""Slips of the fingers common enough to read as the word meant (letters swapped or
+dropped in short words)."""
 
 
 def core(text: str) -> str:

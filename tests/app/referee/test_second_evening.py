@@ -184,3 +184,8 @@ def test_a_healing_word_sung_toward_a_friend_heals_the_friend_not_the_singer() -
     said = read(strand, "wren", line)
     assert (said[0].kind, said[0].targets) == ("cast", ("cass",))
     assert read(strand, "wren", "healing word on myself")[0].targets == ("wren",)
+
+
+def test_common_slips_of_the_fingers_read_as_the_word_meant() -> None:
+    said = read(INN, "mira", "pikc teh lock")
+    assert [(c.kind, c.targets) for c in said] == [("challenge", ("trapdoor_lock",))]

@@ -87,6 +87,7 @@ ORDER: tuple[Answer, ...] = (
     answering_rules.spell_rule,
     answering_spells.unplayed_spell,
     answering_rules.feature_rule,
+    answering_rules.helpless_crit,
     answering_rules.condition_rule,
     answering_fight.foe_kind,
     answering_fight.foe_attacks,

@@ -156,6 +156,23 @@ def _active(held: list[ActiveCondition], wanted: Condition) -> ActiveCondition |
     return next((c for c in held if c.condition is wanted), None)
 
 
+_CRIT = frozenset({"crit", "crits", "critical", "criticals", "autocrit"})
+_HELPLESS = frozenset({"sleeping", "asleep", "unconscious", "paralyzed", "paralysed",
+                       "out", "sleeper", "sleepers", "helpless"})  # fmt: skip
+
+
+def helpless_crit(a: Asked) -> str | None:
+    """Asked: "is that auto crit?" of a foe asleep, "do I crit sleeping enemies?" — the SRD
+    rule for blows at the helpless (not whether the asker is unconscious)."""
+    words = set(a.words)
+    blow = _CRIT & words or ({"kill", "attack", "hit", "stab", "finish"} & words and "i" in words)
+    if not blow or not _HELPLESS & words:
+        return None  # ("can I just kill the sleeping ones?": the same rule)
+    return ("Yes, in melee: attacks against a creature that is unconscious (asleep, knocked "
+            "out) or paralysed have advantage, and a hit from within 5 feet of it is a "
+            "critical hit. From farther off it is only advantage.")  # fmt: skip
+
+
 def condition_rule(a: Asked) -> str | None:
     """Asked: "what does prone do", "am I poisoned? what does that do", "is Bram still prone",
     "am I still frightened? how long does it last"."""

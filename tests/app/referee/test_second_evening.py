@@ -189,3 +189,10 @@ def test_a_healing_word_sung_toward_a_friend_heals_the_friend_not_the_singer() -
 def test_common_slips_of_the_fingers_read_as_the_word_meant() -> None:
     said = read(INN, "mira", "pikc teh lock")
     assert [(c.kind, c.targets) for c in said] == [("challenge", ("trapdoor_lock",))]
+
+
+async def test_whether_a_blow_at_the_sleeping_is_a_critical_is_answered_by_the_rule() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+              "turn": "thorin", "conditions": {"giant-rat-2": ["unconscious"]}}  # fmt: skip
+    text = await told(cellar, "thorin", "can i just kill the sleeping ones? is that auto crit?")
+    assert "critical hit" in text and "Thorin is not unconscious" not in text

@@ -119,6 +119,8 @@ _UNSEEN = re.compile(
 """When it is done ("… when nobody's looking"): how, not a look of its own."""
 
 
+_FAVOURED = re.compile(r"^favou?red enem(?:y|ies) (\w+)\b(?! and| then)")
+"""A ranger's Favored Enemy named with a foe's kind, nothing done: asked about, never a blow."""
 _LEADING = re.compile(r"\blead(?:s|ing)? (?:us|the (?:others|party|way)|everyone|them)\b")
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
 """Staying behind ("hang back by the tunnel mouth"): waiting, never a way back."""
@@ -164,6 +166,7 @@ def bodily(said: str) -> str:
         whom = f" to {offered.group(1)}" if offered.group(1) else ""
         said = f"give {offered.group(2)} {offered.group(3)}{whom}"
     said = _LEADING.sub("go", said)  # "i lead us across the causeway": the party goes
+    said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _EYES_ON.sub(" ", said)  # "never taking her eyes off the wolves": how, no deed
     said = _STRAIGHT_FOR.sub(r"\1 ", said)  # "goes straight for the goblin boss": for him

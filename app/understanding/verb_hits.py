@@ -78,6 +78,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "take us to your boss": asked of them
             if kind == "take" and _TAKE_A.match(ctx.said[at + len(phrase) :]):
                 continue  # "take a look at that tunnel": a look, nothing taken
+            if kind == "move" and word == "open" and before in (["the"], ["an"], ["that"]):
+                continue  # "look at the open door": a door that is open, nobody goes through
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
                 continue  # "flip back to the page", "let a lost child go home"
             looked = kind == "move" and after and after[0] in _LOOKS and phrase in ("go", "goes")

@@ -196,3 +196,14 @@ async def test_whether_a_blow_at_the_sleeping_is_a_critical_is_answered_by_the_r
               "turn": "thorin", "conditions": {"giant-rat-2": ["unconscious"]}}  # fmt: skip
     text = await told(cellar, "thorin", "can i just kill the sleeping ones? is that auto crit?")
     assert "critical hit" in text and "Thorin is not unconscious" not in text
+
+
+def test_a_door_that_is_open_and_a_trait_named_do_nothing_unasked() -> None:
+    woods = {"campaign": "hollow_ford", "scene": "woods", "defeated": ["woods_wolves"],
+             "flags": {"barrow_open": True}}  # fmt: skip
+    assert read(woods, "sela", "look at the open door")[0].kind == "examine"
+    assert read(woods, "sela", "go through the open door")[0].kind == "move"
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "ione"}  # fmt: skip
+    said = read(strand, "ione", "favored enemy undead, do I get anything?")
+    assert {c.kind for c in said} == {"question"}  # once: a shot at a thrall

@@ -30,7 +30,6 @@ from rules.abilities import Ability
 from rules.checks import group_check
 from rules.dice import Advantage
 from rules.economy import ActionKind
-from rules.outcomes import Impossible
 from rules.skills import Skill
 
 MAX_CHAIN = 4
@@ -231,6 +230,9 @@ def fight_challenge_tool(args: a.ChallengeArgs, state: GameState) -> ToolOutcome
         raise ToolError(
             f"it is {state.name_of(fight.current.id)}'s turn, not {state.name_of(who)}'s"
         )
-    if isinstance(bg.economy_of(state, who).spend(ActionKind.ACTION), Impossible):
+    economy = bg.economy_of(state, who)
+    if not economy.available(ActionKind.ACTION):
         raise ToolError(f"{state.name_of(who)} has no action left to {spec.name}")
-    return attempt_challenge_tool(args.model_copy(update={"character_id": who}), state)
+    done = attempt_challenge_tool(args.model_copy(update={"character_id": who}), state)
+    economy.spend(ActionKind.ACTION)  # (spent once it is tried: a refusal spends nothing)
+    return done

@@ -360,7 +360,9 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         fight = state.encounter
         ending = spec.success.end_encounter and fight is not None and fight.current.id == actor
         # (said plainly: not words quoted to her, nor a blessing called down on friends)
-        ending = ending and intent.confidence >= SURE and not _for_friends(state, intent.text)
+        ending = (
+            ending and intent.confidence >= SURE and not _for_friends(state, actor, intent.text)
+        )
         if fight is not None and not ending:  # a challenge is the story's, tried once foes are
             # done — but one made to end the fight is tried in it, with the turn's action
             self.notes.append(f"{state.name_of(actor)} cannot {spec.name} in the middle of a "
@@ -474,10 +476,13 @@ SURE = 0.95
 """How sure a reading must be for a challenge made to end a fight to be tried in it."""
 
 
-def _for_friends(state: GameState, text: str) -> bool:
-    """Whether the line quotes words or names a party member (words said, a blessing called
-    down on friends): no prayer to end the fight."""
+def _for_friends(state: GameState, actor: str, text: str) -> bool:
+    """Whether the line quotes words or names another party member (words said, a blessing
+    called down on friends): no prayer to end the fight ("Brother Cass kneels and prays for
+    her" names only the one praying)."""
     said = text.lower()
     return '"' in text or any(
-        re.search(rf"\b{re.escape(state.name_of(c).lower())}\b", said) for c in state.party
+        re.search(rf"\b{re.escape(state.name_of(c).lower())}\b", said)
+        for c in state.party
+        if c != actor
     )

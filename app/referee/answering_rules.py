@@ -158,7 +158,7 @@ def _active(held: list[ActiveCondition], wanted: Condition) -> ActiveCondition |
 
 _CRIT = frozenset({"crit", "crits", "critical", "criticals", "autocrit"})
 _HELPLESS = frozenset({"sleeping", "asleep", "unconscious", "paralyzed", "paralysed",
-                       "out", "sleeper", "sleepers", "helpless"})  # fmt: skip
+                       "knocked", "sleeper", "sleepers", "helpless"})  # fmt: skip
 
 
 def helpless_crit(a: Asked) -> str | None:

@@ -157,6 +157,9 @@ async def test_a_prayer_made_to_end_the_fight_is_tried_in_it_with_the_turns_acti
     assert session.state.challenges.get("hush_warden") in ("passed", "failed")
     if session.state.challenges["hush_warden"] == "passed":
         assert session.state.encounter is None  # the fight it was made to end is over
+    told_of = session_for(build_situation(Situation.model_validate(chapel)))
+    said = await play(told_of, "cass", "Brother Cass kneels in the water and prays for her")
+    assert [c.name for c in said.made] == ["attempt_challenge", "end_turn"]  # his own name
 
 
 def test_a_challenge_not_made_to_end_the_fight_still_waits_for_its_end() -> None:

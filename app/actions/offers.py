@@ -14,6 +14,7 @@ from app.actions.monster_actions import special_moves
 from app.actions.monster_rules import block_of
 from app.actions.reactions import has_reaction
 from app.world import view
+from app.world.challengespec import ChallengeSpec
 from app.world.facts import achieved
 from app.world.state import GameState
 from rules.character import CharacterSheet
@@ -190,36 +191,29 @@ def someone_to_talk_to(state: GameState) -> bool:
     return bool(view.npcs_here(state, state.campaign))
 
 
+def _open_challenges(state: GameState) -> Iterator[ChallengeSpec]:
+    """The challenges of this scene that can still be attempted."""
+    campaign = state.campaign
+    for cid, spec in campaign.challenges.items() if campaign is not None else ():
+        done = state.challenges.get(cid)
+        if spec.scene != state.scene.id or done == "passed":
+            continue
+        if (done == "failed" and not spec.retry) or achieved(spec, state):
+            continue
+        yield spec
+
+
 def a_challenge_ending_the_fight(state: GameState) -> bool:
     """In a fight: a challenge of this scene made to end it (its success ends the
     encounter: the Grey Sister prayed to rest) can still be attempted."""
-    campaign = state.campaign
-    if campaign is None or state.encounter is None:
+    if state.encounter is None:
         return False
-    for cid, spec in campaign.challenges.items():
-        done = state.challenges.get(cid)
-        if spec.scene != state.scene.id or not spec.success.end_encounter:
-            continue
-        if done == "passed" or (done == "failed" and not spec.retry) or achieved(spec, state):
-            continue
-        return True
-    return False
+    return any(spec.success.end_encounter for spec in _open_challenges(state))
 
 
 def a_challenge_here(state: GameState) -> bool:
     """A challenge of this scene can still be attempted."""
-    campaign = state.campaign
-    if campaign is None:
-        return False
-    for cid, spec in campaign.challenges.items():
-        if spec.scene != state.scene.id:
-            continue
-        done = state.challenges.get(cid)
-        if done == "passed" or (done == "failed" and not spec.retry):
-            continue
-        if not achieved(spec, state):
-            return True
-    return False
+    return next(_open_challenges(state), None) is not None
 
 
 def a_way_out(state: GameState) -> bool:

@@ -67,12 +67,11 @@ from app.world.wordreach import (
     ASSURANCES,
     CLAUSE_END,
     has_negation,
+    said_alone,
     tokenize,
     withheld,
 )
-from app.world.wordreach import (
-    negated as negated_at,
-)
+from app.world.wordreach import negated as negated_at
 
 if TYPE_CHECKING:
     from app.world.campaign import Campaign
@@ -165,7 +164,13 @@ class SensitivityMap:
         tokens = tokenize(text)
         best: dict[str, Match] = {}
         said_emphatically = emphatic(text, tokens)
-        offers = giving(text) or self._offer_heard(tokens)
+        offered: list[bool] = []  # whether the line gives: read once, and only if asked
+
+        def offers() -> bool:
+            if not offered:
+                offered.append(giving(text) or self._offer_heard(tokens))
+            return offered[0]
+
         # whether the words at a place are questioned and negated: a field's hit is
         # weighed for every entry that names the field, so read its context once
         context: dict[tuple[int, int], tuple[bool, bool]] = {}
@@ -187,7 +192,7 @@ class SensitivityMap:
                 demanded(tokens, at) or solicited(tokens, at, end)
             ):
                 return  # "hand over the sausages": taken from the listener, not offered
-            if goods and not offers and "offer" in entry.spec.fields:
+            if goods and "offer" in entry.spec.fields and not offers():
                 return  # "so he likes sausages": the goods named, nothing offered
             base = entry.spec.field_confidence if loose else entry.spec.confidence
             confidence = base
@@ -395,15 +400,8 @@ def _follows(tokens: list[str], at: int, pattern: _Pattern) -> bool:
             return False
     if pattern.alone:
         after = at + len(words)
-        return after == len(tokens) or tokens[after] in CLAUSE_END or tokens[after] in _ADDRESS
+        return said_alone(tokens, after)
     return True
-
-
-_ADDRESS = frozenset(
-    {"lady", "granny", "grandma", "gran", "woman", "old", "mate", "man", "missus", "love",
-     "ma'am", "maam", "sir", "pal", "dude", "boy", "lad", "kid", "chief", "mister", "miss"}
-)  # fmt: skip
-"""Words of address after a word said on its own ("whatever lady", "fine, granny")."""
 
 
 def judged_in(fact: Fact) -> Iterator[str]:

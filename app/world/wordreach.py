@@ -102,3 +102,16 @@ def negated(tokens: list[str], at: int) -> bool:
         if is_negation(token):
             return True
     return False
+
+
+_ADDRESS = frozenset(
+    {"lady", "granny", "grandma", "gran", "woman", "old", "mate", "man", "missus", "love",
+     "ma'am", "maam", "sir", "pal", "dude", "boy", "lad", "kid", "chief", "mister", "miss"}
+)  # fmt: skip
+"""Words of address after a word said on its own ("whatever lady", "fine, granny")."""
+
+
+def said_alone(tokens: list[str], after: int) -> bool:
+    """Whether the words ending before ``after`` are said on their own: at the end of the
+    line or of a clause, or before a word of address ("ugh, whatever.", "whatever lady")."""
+    return after == len(tokens) or tokens[after] in CLAUSE_END or tokens[after] in _ADDRESS

@@ -112,6 +112,7 @@ HOLDOUT24 = DATA_DIR / "referee" / "holdout24.toml"
 HOLDOUT25 = DATA_DIR / "referee" / "holdout25.toml"
 HOLDOUT26 = DATA_DIR / "referee" / "holdout26.toml"
 HOLDOUT27 = DATA_DIR / "referee" / "holdout27.toml"
+HOLDOUT28 = DATA_DIR / "referee" / "holdout28.toml"
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -46,6 +46,7 @@ from tests.referee_corpus import (
     HOLDOUT25,
     HOLDOUT26,
     HOLDOUT27,
+    HOLDOUT28,
     INTENTS,
     Corpus,
     CorpusError,
@@ -84,6 +85,7 @@ FILES = {
     "holdout25": HOLDOUT25,
     "holdout26": HOLDOUT26,
     "holdout27": HOLDOUT27,
+    "holdout28": HOLDOUT28,
 }
 
 

@@ -63,6 +63,7 @@ from tests.referee_corpus import (
     HOLDOUT25,
     HOLDOUT26,
     HOLDOUT27,
+    HOLDOUT28,
     Line,
     Step,
     build_situation,
@@ -146,6 +147,11 @@ def _picked_up(call: ToolCall) -> bool:
     return args.get("action") == "give" and args.get("reason") == "picked up"
 
 
+def _knocking_out(call: ToolCall) -> bool:
+    """An attack made to knock out, not kill (the SRD's choice at 0 hit points)."""
+    return bool(json.loads(call.arguments).get("knock_out"))
+
+
 def _wrong_calls(
     line: Line, calls: list[ToolCall], fighting: bool, campaign: Campaign | None = None
 ) -> list[str]:
@@ -173,6 +179,8 @@ def _wrong_calls(
             and json.loads(call.arguments).get("feature") == "cunning_action"
         ):
             continue  # a rogue's hide, dash or disengage, made with the bonus action
+        if call.name == "attack" and "improvise" in allowed and _knocking_out(call):
+            continue  # the rules' knock-out: a melee blow that leaves the foe at 0 unconscious
         if (
             did in ("condition", "hold", "manoeuvre")
             and "improvise" in allowed
@@ -283,7 +291,7 @@ async def judge(line: Line, situation: object) -> Verdict:
                  and (not line.target or line.target in c.targets)]  # fmt: skip
         intent = (exact or fitting or [intent])[0]
     ok = intent.kind in kinds and not wrong
-    ok = ok and _steps_right(line.then, clauses[1:])
+    ok = ok and _steps_right(line.then, clauses[1:], calls)
     text = " ".join(told).lower()
     ok = ok and all(said.lower() in text for said in line.says)
     if line.by is not None and (intent.character or who) != line.by:
@@ -296,12 +304,21 @@ async def judge(line: Line, situation: object) -> Verdict:
             ok = False
         if line.spell and intent.spell != line.spell:
             ok = False
-        if line.action and intent.action != line.action:
+        if line.action and intent.action != line.action and not _made_so(line, calls):
             ok = False
     return Verdict(line, intent.kind, intent.target, ok, wrong)
 
 
-def _steps_right(steps: list[Step], clauses: list[Intent]) -> bool:
+def _made_so(line: Line, calls: list[ToolCall]) -> bool:
+    """An attack labelled thrown or two-handed that the referee made so (it chose the throw
+    for a foe the blade cannot reach: "handaxe at skeleton 3")."""
+    if line.intent != "attack" or line.action not in ("thrown", "two_handed"):
+        return False
+    modes = [json.loads(c.arguments).get("mode") for c in calls if c.name == "attack"]
+    return line.action in modes
+
+
+def _steps_right(steps: list[Step], clauses: list[Intent], calls: list[ToolCall]) -> bool:
     """Each further action labelled was read, in order, as its clause (a step that cannot
     be done may also be asked back)."""
     if not steps:
@@ -310,6 +327,8 @@ def _steps_right(steps: list[Step], clauses: list[Intent]) -> bool:
         return False
     for step, clause in zip(steps, clauses, strict=False):
         kinds = {step.intent} | (set() if step.possible else {"ask"})
+        if _cunning(step, clause, calls):
+            continue
         if clause.kind not in kinds:
             return False
         if step.target and clause.kind == step.intent:
@@ -321,6 +340,17 @@ def _steps_right(steps: list[Step], clauses: list[Intent]) -> bool:
         if step.action and clause.kind == step.intent and clause.action != step.action:
             return False
     return True
+
+
+def _cunning(step: Step, clause: Intent, calls: list[ToolCall]) -> bool:
+    """A rogue's "disengage" or "hide" after a blow, labelled Cunning Action and made with
+    it (the referee reads the manoeuvre and makes it with the bonus action)."""
+    if step.intent != "feature" or step.action not in (None, "cunning_action"):
+        return False
+    if clause.kind != "manoeuvre" or clause.action not in ("disengage", "hide", "dash"):
+        return False
+    made = [json.loads(c.arguments) for c in calls if c.name == "use_feature"]
+    return any(a.get("feature") == "cunning_action" for a in made)
 
 
 def _reading_time(line: Line, situation: object) -> float:
@@ -384,7 +414,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 28))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 29))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -416,6 +446,7 @@ def main() -> None:
         ("holdout25.toml", HOLDOUT25),
         ("holdout26.toml", HOLDOUT26),
         ("holdout27.toml", HOLDOUT27),
+        ("holdout28.toml", HOLDOUT28),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):
@@ -424,7 +455,7 @@ def main() -> None:
         verdicts = asyncio.run(evaluate(path))
         # never a frozen holdout's misses (the fourth to twenty-seventh, each reported once,
         # are development sets now)
-        shown = args.show and name not in ("holdout.toml", "holdout3.toml")
+        shown = args.show and name not in ("holdout.toml", "holdout3.toml", "holdout28.toml")
         report(name, verdicts, time.perf_counter() - start, shown)
 
 

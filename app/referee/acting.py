@@ -11,12 +11,12 @@ from app.actions.beings import why_cannot_act
 from app.actions.calls import ToolCall
 from app.actions.reactions import option_picked
 from app.referee import answers
-from app.referee.fighting import attack_arguments, unaware_foes
+from app.referee.fighting import attack_arguments, unaware_foes, weapon_named
 from app.referee.helping import Helping, way_asked
 from app.referee.levelling import USAGE_TEXT, levelling_text
 from app.referee.manoeuvres import Manoeuvres
 from app.referee.mercy import Mercy
-from app.referee.positioning import Plan, plan_attack, shot
+from app.referee.positioning import Plan, plan_attack, shot, thrown_at
 from app.referee.powers import Powers
 from app.referee.reacting import WHEN_TO_REACT, wants_to_react
 from app.referee.restating import STAYING
@@ -221,6 +221,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
     # -- words only ---------------------------------------------------------------------------
     def _say(self, state: GameState, intent: Intent) -> str:
         campaign = self.campaign
+        if intent.note == "levelling":  # "can I level up?", "did we get xp for the rats?"
+            return levelling_text(state)
         if intent.kind == "question":
             # a further question of a line whose question was answered: a shrug after it
             # says nothing (after a deed or words, the shrug is the only answer it gets)
@@ -228,8 +230,6 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             said = [*self.intents[-1:], *self.carried[:-1]] if carried else []
             follow_up = bool(said) and said[-1].kind == "question"
             return answers.answer_text(state, campaign, intent, follow_up=follow_up)
-        if intent.kind == "help" and intent.note == "levelling":
-            return levelling_text(state)
         if intent.kind == "help" and intent.note == "usage":
             return USAGE_TEXT
         if intent.note == "stepping away":  # "brb": chatter, answered with /away
@@ -415,7 +415,14 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             foes = free  # (a blow at no one in particular is at one still fighting)
         shooting = not intent.item and bool(SHOOTING.search(intent.text))
         closing = _CLOSING_IN.match(intent.text) is not None  # "charge the skeleton": a blade
-        styled = attack_arguments(state, actor, intent.action, intent.item, closing=closing)
+        style = intent.action
+        if (
+            style is None
+            and wanted
+            and thrown_at(state, actor, wanted, weapon_named(state, actor, intent.item))
+        ):
+            style, shooting = "thrown", True  # "handaxe at skeleton 3", across the barrow
+        styled = attack_arguments(state, actor, style, intent.item, closing=closing)
         unarmed = styled == [{"weapon": UNARMED}]  # "punch the goblin": close in, then strike
         striking = not intent.item and not shooting and bool(STRIKING.search(intent.text))
         plan = plan_attack(state, actor, foes, wanted, shooting=shooting and not unarmed,

@@ -385,10 +385,11 @@ class FollowUps(RefereeBase):
         for swing in result["attacks"]:
             weapon = bare(swing["attack"]).lower()  # the sentences give it its article
             shot = weapon.split()[-1] in SHOOTERS if weapon else False
+            thrown = "thrown" in weapon  # a handaxe thrown is no swing, nor a shot from it
             if swing["outcome"] == "miss" and swing.get("note") == "Shield":
                 self.notes.append(f"{target} throws up a Shield; {attacker}'s blow glances off.")
             elif swing["outcome"] == "miss":
-                misses: tuple[str, ...] = MISS[:2] if shot else MISS  # no bolt "swings"
+                misses: tuple[str, ...] = MISS[:2] if shot or thrown else MISS  # no bolt swings
                 still = state.creatures.get(str(result["target"]))
                 if still is not None and not can_act(still.conditions):
                     misses = (MISS[0],)  # a sleeper does not twist away: the blow goes wide

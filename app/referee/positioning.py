@@ -124,6 +124,18 @@ def plan_attack(
     return Plan(steps)
 
 
+def thrown_at(state: GameState, cid: str, target: str, weapon: str | None) -> bool:
+    """A weapon named for a blow ("handaxe at skeleton 3") that can be thrown, at a foe its
+    blade cannot reach this turn but a throw can: it is thrown, as a player means."""
+    if weapon is None or weapon not in srd().weapons.entries:
+        return False
+    if "thrown" not in srd().weapons.get(weapon).properties:
+        return False
+    return not reachable(state, cid, target, weapon, False) and reachable(
+        state, cid, target, weapon, True
+    )
+
+
 def shot(state: GameState, cid: str, plan: Plan) -> bool:
     """The plan's blow is made from afar: thrown, or with a ranged weapon."""
     arms = _attacks(state, cid)

@@ -254,8 +254,13 @@ def questions(talk: Intent, rest: str, state: GameState) -> Intent | None:
     return replace(first, then=tuple(others))
 
 
-TWICE = re.compile(r"\b(?:twice|two times|2x|x2|both times)\b", re.IGNORECASE)
-"""A blow said twice in one clause ("hit grubnak twice", "shoot it twice")."""
+TWICE = re.compile(
+    r"\b(?:twice|two times|2x|x2|both times|(?:two|2|a couple of|a pair of) (?:quick )?"
+    r"(?:arrows|shots|bolts|swings|strikes|blows|hits|stabs|slashes|cuts|attacks))\b",
+    re.IGNORECASE,
+)
+"""A blow said twice in one clause ("hit grubnak twice", "shoot it twice", "two arrows at
+thrall 1")."""
 
 
 def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent]:

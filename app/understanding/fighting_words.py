@@ -82,6 +82,9 @@ def refine_hold(ctx: Context, intent: Intent) -> Intent:
         return replace(intent, kind="improvise", action="athletics", targets=tuple(held[:1]),
                        confidence=0.8)  # fmt: skip
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
+    if not pick.ids and action == "shove_prone":  # "shove grubnak prone": where he goes,
+        flat = re.sub(r"\b(?:prone|flat|over|down)\b", " ", ctx.said)  # not the prone one
+        pick = pick_creatures(flat, ctx.scope, ctx.state, ctx.vocab)
     return replace(intent, action=action, targets=pick.ids[:1])
 
 

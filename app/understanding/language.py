@@ -63,14 +63,15 @@ def language_name(code: str) -> str:
 def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> str | None:
     """The line's language when most of its words are not the campaign language's (names
     of people and things present aside), else ``None``. Consults the detector only then."""
-    words = [w for w in said.split() if w.isalpha() or "'" in w]
+    names = {w for t in scope.things for n in t.names for w in n.split()}
+    words = [w for w in said.split() if (w.isalpha() or "'" in w) and w not in names]
+    # (a name is no language's: "Nessa, ne t'inquiète pas" is French words and a name)
     if len(words) < 2 and not _non_latin(raw):
         return None
-    names = {w for t in scope.things for n in t.names for w in n.split()}
     common = _known_words(vocab)  # thousands of words: asked, never copied into a new set
 
     def known(word: str) -> bool:
-        return word in common or word in names
+        return word in common
 
     unknown = [w for w in words if not known(w) and not known(w.rstrip("s"))]
     if len(unknown) * 2 <= len(words) and not _non_latin(raw):

@@ -408,11 +408,16 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     tables = of_the_table(ctx, said)  # "what's happened so far?", "I keep watch by the door"
     if tables is not None:
         return tables
-    cue = any(starts_with(said, c) for c in ctx.vocab.talk_cues)
+    said_to = r.spoken(ctx) if r.talk_cued(ctx) else None
+    if said_to is not None and not said_to.targets:  # "We'll find her. I promise.": to her
+        verbal = v.by_verbs(ctx)  # mother, whom the words of talking find
+        said_to = (
+            verbal if verbal is not None and verbal.kind == "talk" and verbal.targets else said_to
+        )
     found = (
         r.whole_line(ctx, said)
         or r.vocative(ctx)
-        or (r.spoken(ctx) if cue else None)
+        or said_to
         or q.question(ctx)
         or readying(ctx)
         or v.by_verbs(ctx)

@@ -13,7 +13,7 @@ from app.understanding.scope import Scope, Thing, ThingKind
 from app.understanding.takingback import takes_back
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.whom import most_about
-from app.understanding.words import TITLES, has_phrase, name_score, starts_with, stem
+from app.understanding.words import TITLES, has_phrase, name_score, normalise, starts_with, stem
 from app.world.campaign import Campaign
 from app.world.state import GameState
 
@@ -238,6 +238,10 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         climbing = any(has_phrase(said, w) for w in ("up", "gain", "take", "need", "next"))
         if said.startswith(FACT_OPENERS) and not climbing:
             return ctx.intent("question")
+        if re.search(r"\b(?:xp|exp|experience)\b", said) and (
+            said.split(maxsplit=1)[0] in vocab.question_starts or ctx.raw.rstrip().endswith("?")
+        ):
+            return ctx.intent("question", note="levelling")  # "did we get xp for the rats?"
         return ctx.intent("help", note="levelling")
     if any(has_phrase(said, p) for p in vocab.usage):
         return ctx.intent("help", note="usage")
@@ -347,6 +351,8 @@ def vocative(ctx: Context) -> Intent | None:
                  "excuse me", "hail", "well met", "morning", "evening", "afternoon",
                  "good afternoon", "howdy", "good day")  # fmt: skip
     said = ctx.said
+    if re.match(r"\s*miss\s*,", ctx.raw, re.IGNORECASE):  # "miss, we'll find her": "ma'am"
+        said = "ma'am" + said[4:]
     for greet in greetings:
         if starts_with(said, greet):
             said = said[len(greet) :].strip()
@@ -434,6 +440,13 @@ def _a_thing_of_the_story(ctx: Context) -> bool:
     return any(has_phrase(ctx.said, n.lower()) for i in items for n in (i.name, *i.aliases))
 
 
+def talk_cued(ctx: Context) -> bool:
+    """The line opens with words said to someone ("sorry about the noise", "i swear it",
+    "we will find her"), as read or as typed (before its "I"/"we will" is set aside)."""
+    typed = normalise(ctx.raw)
+    return any(starts_with(ctx.said, c) or starts_with(typed, c) for c in ctx.vocab.talk_cues)
+
+
 def spoken(ctx: Context) -> Intent | None:
     """Words said to someone: "sorry about the noise", "your mam's waiting", quoted speech,
     or calling out a name."""
@@ -443,7 +456,7 @@ def spoken(ctx: Context) -> Intent | None:
     quoted = quoted or (not ctx.scope.fighting and QUOTED_SPEECH.search(ctx.raw) is not None)
     # ('…' too, out of a fight: in one, words shouted at the foes colour a blow)
     at_a_thing = _LISTENING.match(said) is not None and bool(ctx.named("feature", "exit"))
-    cue = any(starts_with(said, c) for c in vocab.talk_cues) and not at_a_thing
+    cue = talk_cued(ctx) and not at_a_thing
     you = any(has_phrase(said, y) for y in vocab.you)
     if not (quoted or cue or you or ctx.raw.rstrip().endswith("!")):
         return None

@@ -32,6 +32,8 @@ def talk_to(ctx: Context, at: int) -> Intent | None:
         if pronoun and len(present) > 1:  # "ask her" with Tam and Berta here: Berta
             present = fitting_pronoun(ctx, present) or present
         elsewhere = _names_someone_else(ctx)
+        if len(present) > 1 and _TO_EVERYONE.search(ctx.said):  # "good evening to you both"
+            return ctx.intent("talk", confidence=0.8, topic=about_words(topic_text, ctx.vocab))
         if len(present) > 1 and not elsewhere:
             fits = addressed(ctx)  # "tell me about your daughter": the one it is a topic of
             present = [fits] if fits is not None else present
@@ -49,6 +51,13 @@ def talk_to(ctx: Context, at: int) -> Intent | None:
     npc = npcs[0]
     topic = topic_of(ctx, npc.id) or about_words(topic_text, ctx.vocab)
     return ctx.intent("talk", targets=(npc.id,), topic=topic)
+
+
+_TO_EVERYONE = re.compile(
+    r"\b(?:(?:you|ye) (?:both|two|all)|both of (?:you|ye)|all of (?:you|ye)|everyone|everybody|"
+    r"y'?all|folks)\b"
+)
+"""Words to everyone here at once ("hey both of you", "evening, you two")."""
 
 
 def _absent_named(ctx: Context, spoken_to: str) -> str | None:

@@ -1,0 +1,75 @@
+"""What the last blind holdout showed once it was read: a shove "prone" that lost its
+target to the word "prone", "two arrows at thrall 1" with the second arrow passed over in
+silence, a handaxe named at a far foe walked toward instead of thrown (and a thrown axe
+that "swings"), questions of experience answered as help, words to everyone here asked
+back, a promise sworn read as nothing, and a name hiding a line in another language."""
+
+from __future__ import annotations
+
+import json
+
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read, told
+from tests.referee_corpus import Situation, build_situation
+
+HALL = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+        "turn": "thorin", "flags": {"guards_passed": True}}  # fmt: skip
+STRAND = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+          "turn": "ione", "dead": ["drowned-thrall-2"]}  # fmt: skip
+BARROW = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead", "turn": "bram",
+          "dead": ["skeleton-1"], "flags": {"barrow_open": True},
+          "defeated": ["woods_wolves"]}  # fmt: skip
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour"}
+YARD = {"campaign": "hollow_ford", "scene": "mill_yard"}
+CELLAR = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+
+
+def test_a_shove_prone_is_at_the_one_named_not_at_one_lying_down() -> None:
+    said = read(HALL, "thorin", "shove grubnak prone then hit him")
+    assert [(c.kind, c.action, c.targets) for c in said] == [
+        ("manoeuvre", "shove_prone", ("grubnak",)),
+        ("attack", None, ("grubnak",)),
+    ]
+
+
+async def test_two_arrows_from_one_with_one_attack_says_the_second_must_wait() -> None:
+    said = read(STRAND, "ione", "two arrows at thrall 1")
+    assert [(c.kind, c.targets) for c in said] == [("attack", ("drowned-thrall-1",))] * 2
+    text = await told(STRAND, "ione", "two arrows at thrall 1")
+    assert "Ione makes one attack with the Attack action" in text
+
+
+async def test_a_throwing_weapon_named_at_a_far_foe_is_thrown() -> None:
+    session = session_for(build_situation(Situation.model_validate(BARROW)))
+    referee = await play(session, "bram", "handaxe at skeleton 3")
+    attacks = [json.loads(c.arguments) for c in referee.made if c.name == "attack"]
+    assert attacks == [{"attacker_id": "bram", "target_id": "skeleton-3", "weapon": "handaxe",
+                        "mode": "thrown"}]  # fmt: skip
+    assert "swings" not in session.state.history[-1].narrative  # a throw, no swing
+
+
+async def test_a_question_of_experience_is_answered_with_where_each_stands() -> None:
+    for text in ("did we get xp for the rats?", "do we get xp for making peace"):
+        said = read(CELLAR, "mira", text)
+        assert [(c.kind, c.note) for c in said] == [("question", "levelling")]
+    assert "Mira is level 3 with 900 XP" in await told(CELLAR, "mira", "did we get xp?")
+    assert [c.kind for c in read(CELLAR, "mira", "how do i level up")] == ["help"]
+
+
+def test_words_to_everyone_here_are_said_to_them_all() -> None:
+    for text in ("good evening to you both", "hey both of you"):
+        assert [(c.kind, c.targets) for c in read(YARD, "sela", text)] == [("talk", ())]
+
+
+def test_a_promise_sworn_is_words_to_the_one_here() -> None:
+    for text in ("we'll bring corin back, i swear it", "i swear it"):
+        assert [(c.kind, c.targets) for c in read(HARBOUR, "wren", text)] == [("talk", ("nessa",))]
+    assert [(c.kind, c.targets) for c in read(YARD, "sela", "We'll find her. I promise.")] == [
+        ("talk", ("odile",))
+    ]
+
+
+def test_a_name_does_not_hide_a_line_in_another_language() -> None:
+    assert read(HARBOUR, "wren", "Nessa, ne t'inquiète pas")[0].kind == "foreign"
+    assert read(HARBOUR, "wren", "nessa stay here")[0].kind != "foreign"

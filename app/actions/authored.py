@@ -46,8 +46,12 @@ _PLAIN = frozenset(
      "from", "up", "by", "her", "his", "its", "their", "this", "that", "it", "is", "try",
      "tries", "attempt", "check", "roll", "make", "use", "get", "open", "see", "look",
      "save", "saving", "throw", "skill", "ability", "dc", "dex", "str", "con", "int",
-     "wis", "cha", "party", "group"}
+     "wis", "cha", "party", "group", "down", "back", "out", "off", "over", "through",
+     "away", "again", "here", "there", "now", "then", "just", "all", "not", "can", "will",
+     "let", "lets", "him", "them", "they", "she", "you", "your", "our", "one", "more",
+     "climb", "go", "ask", "keep", "hold", "take", "put", "hand", "way"}
 )  # fmt: skip
+"""Words that name no challenge ("climb back down" is not "cut the bell down")."""
 """Words that name no particular challenge ("try to open", "a Dexterity check")."""
 _ROLL_WORDS = frozenset(w for s in Skill for w in s.value.split("_") if len(w) > 2) | frozenset(
     ab.full_name.lower() for ab in Ability

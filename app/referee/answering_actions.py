@@ -74,9 +74,12 @@ def action_rule(a: Asked) -> str | None:
     named = [WORDS[w] for w in a.words if w in WORDS]
     if a.has("use an object"):
         named.append("use an object")
-    if not named or not a.has(*RULE_SHAPES) or a.intent.targets:
+    supposed = a.text.lstrip().startswith(("if ", "what if "))  # "if i hide can they still
+    # see me": what the action does, asked
+    if not named or not (supposed or a.has(*RULE_SHAPES)) or a.intent.targets:
         return None
-    if not a.word("action", "do", "does", "work", "works", "mean", "means", "rule", "rules"):
+    if not supposed and not a.word("action", "do", "does", "work", "works", "mean", "means",
+                                   "rule", "rules"):  # fmt: skip
         return None  # "can I hide behind the casks": an attempt, told by trying it
     key = named[0]
     text = ACTIONS[key]

@@ -375,14 +375,18 @@ def foe_kind(a: Asked) -> str | None:
         "traits",
         "special",
         *CREATURE_TYPES,
-    ) or a.has("extra damage", "what is a", "what are", "what kind", "come from", "came from")
+    ) or a.has("extra damage", "what is a", "what are", "what kind", "come from", "came from",
+               "bonus action")  # fmt: skip
     named = [c for c in ([a.creature] if a.creature else _kinds_named(a)) if c]
     if not named and a.word("these", "they", "them", "things", "those", "it"):
         named = living_creatures(a.state)  # "are these things undead?"
     with_block = [a.state.creatures[c] for c in named if a.state.creatures[c].monster]
-    if not asks or not with_block:
+    if not with_block:
         return None
     block = a.state.monster(str(with_block[0].monster))
+    trait = any(f" {t.name.lower()} " in a.text for t in block.traits)  # "do goblins have
+    if not asks and not (trait and not a.about_self):  # nimble escape" (not "my own …")
+        return None
     kind = re.sub(r"\s+\d+$", "", with_block[0].name)
     parts = [f"{kind}: a {block.size} {block.type}"]
     for label, found in (

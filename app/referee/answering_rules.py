@@ -364,8 +364,8 @@ def turn_left(a: Asked) -> str | None:
         "two spells",
         "cast two",
     )
-    if sheet is None or not asks:
-        return None
+    if sheet is None or not asks or (a.creatures and not a.about_self):
+        return None  # ("do goblins get a bonus action": theirs, not one's own)
     name = sheet.name
     bonus_spells = [
         srd().spells.get(s).name

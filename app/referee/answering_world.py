@@ -39,6 +39,9 @@ def people_here(a: Asked) -> str | None:
         "who is around",
         "who around",
         "who is in here",
+        "how many people",
+        "how many folk",
+        "how many others",
     ):
         return None
     party = [s.name for s in a.state.party.values()]

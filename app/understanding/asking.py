@@ -38,6 +38,45 @@ IMPERATIVE = frozenset({"do", "have"})
 only with a person after them ("do you…", "have we…") or a question mark."""
 
 
+_OF_THEIR_KIND = re.compile(
+    r"^do (?!sneak|things|tricks)[a-z]+s (?:get|have|know|see|hear|"
+    r"count|need|take|deal|sleep|breathe|fly|swim|resist|use)\b"
+)
+"""Asked what a kind of creature can do ("do wolves get pack tactics", "do rats have
+darkvision"), with no question mark: never an order ("do two attacks")."""
+
+
+_GREETED = re.compile(
+    r"^(?:hey|hi|oi|yo|ok|okay|so|um|uh|wait) (?=(?:how|what|whats|what's|who|why|where|which|"
+    r"can|could|do|does|did|is|are|am) )"
+)
+"""A word of greeting or a pause before a question ("hey, how does sneak attack work?")."""
+_FOR_THE_DM = re.compile(
+    r"^remind (?:me|us)\b|\bhow many (?:people|folk|folks|customers|patrons|others) (?:are|is) "
+    r"(?:here|in|around|with)\b|"
+    r"\b(?:dc|roll|rolls|check|hp|hit points|ac|xp|modifier|bonus|cast|casting|spell|spells|"
+    r"cantrip|advantage|stats?|athletics|acrobatics|arcana|history|insight|intimidation|"
+    r"investigation|medicine|nature|perception|performance|persuasion|religion|stealth|"
+    r"survival|deception|sleight of hand|animal handling)\b"
+)
+"""A question only the DM answers: the rules, the dice, a character's numbers, what the
+story holds ("remind me what the reward is", "does arcana help with runes?")."""
+
+
+def for_the_dm(said: str) -> bool:
+    """The question is the game's to answer, never one a person of the story is asked by
+    the topic it touches."""
+    return _FOR_THE_DM.search(said) is not None
+
+
+_IF_ASKED = re.compile(
+    r"^(?:what )?if (?:i|we) [\w' ]+? (?:can|could|will|would|do|does|is|are|am) "
+    r"(?:i|they|we|he|she|it|you|the|my)\b"
+)
+"""A question put as a condition ("if i hide can they still see me", "if we run will they
+follow")."""
+
+
 _FOES_STATE = re.compile(
     r"^(?:are|is|were|was) (?:the |all the |all |those |these |they |it |he |she |that )?"
     r"(?:\w+ ){0,2}(?:all )?(?:really |still |all )?(?:dead|alive|down|gone|beaten|dealt with|"
@@ -49,7 +88,11 @@ _FOES_STATE = re.compile(
 def question(ctx: Context) -> Intent | None:
     """A question to the DM: answered, never acted on."""
     vocab = ctx.vocab
+    if (greeted := _GREETED.match(ctx.said)) is not None:  # "hey, how does sneak attack
+        ctx = ctx.with_said(ctx.said[greeted.end() :])  # work again?": asked all the same
     said = ctx.said
+    if _IF_ASKED.match(said):  # "if i hide can they still see me": asked, not done
+        return ctx.intent("question", confidence=0.9)
     if said.split()[0] not in vocab.question_starts and not any(
         starts_with(said, q) for q in vocab.question_starts if " " in q
     ):
@@ -78,6 +121,7 @@ def question(ctx: Context) -> Intent | None:
     wh = words[0].replace("'s", "") in WH
     pronouns = ("i", "you", "we", "she", "he", "it", "they", "there", "that", "this", "my")
     asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)
+    asked = asked or bool(_OF_THEIR_KIND.match(said))  # "do goblins get a bonus action"
     if not wh and not asked and (len(words) < 2 or words[1] not in pronouns):
         return None  # "do the thing", "have a look at the hearth" are no questions
     plain = " ".join(PADDING.sub(" ", f" {said} ").split())  # "what can i even do in this game"
@@ -127,7 +171,8 @@ def question(ctx: Context) -> Intent | None:
     if not ctx.named("npc") and not any(has_phrase(said, w) for w in ("say", "said", "told")):
         keyed = [(n, k) for n in ctx.scope.of("npc") if (k := topic_key(ctx, n.id)) is not None]
         mine = _OWN_ASKED.match(said) or has_phrase(said, "worth")  # "do I have the crown?"
-        if len(keyed) == 1 and not mine and not ctx.named("creature", "member", "feature", "exit"):
+        if (len(keyed) == 1 and not mine and not for_the_dm(normalise(ctx.raw))
+                and not ctx.named("creature", "member", "feature", "exit")):  # fmt: skip
             who, key = keyed[0]
             return ctx.intent("talk", targets=(who.id,), topic=key, confidence=0.7)
     ours = re.search(r"\b(?:in the party|in our party|of us|among us)\b", said)  # "is anybody
@@ -135,7 +180,7 @@ def question(ctx: Context) -> Intent | None:
     worldly = worldly and not ours  # in the party wounded?": the party's own, the game's
     local = _LOCAL_KNOWLEDGE.match(said) and not ctx.named("member")  # ("does Ivo know …")
     worldly = worldly or _of_the_story(ctx, words) or bool(local)
-    if worldly and not ctx.scope.fighting:
+    if worldly and not ctx.scope.fighting and not for_the_dm(normalise(ctx.raw)):
         who = addressed(ctx)  # "why's the lamp out?", "has anyone gone for help?"
         if who is not None:
             return ctx.intent("talk", targets=(who.id,), topic=topic_of(ctx, who.id),
@@ -217,8 +262,8 @@ def _put_to_someone(ctx: Context, words: list[str]) -> Thing | None:
     character that they cannot)."""
     if ctx.scope.fighting or len(words) < 3 or set(words) & (_GAME | _ME | _THE_TABLE):
         return None
-    if _HOW_IT_WORKS.match(ctx.said):  # "how do death saves work": a rule, the DM's
-        return None
+    if _HOW_IT_WORKS.match(ctx.said) or for_the_dm(normalise(ctx.raw)):
+        return None  # "how do death saves work": a rule, the DM's
     if words[0].startswith("what") and words[-1] in ("do", "does"):  # "what dose X do"
         return None
     if ctx.named("npc", "member", "creature", "carried", "exit", "feature", "item_here",

@@ -23,6 +23,15 @@ def plainer(whole: Intent, read: list[Intent]) -> bool:
     was a guess no clause bears out ("back up the stairs and tell Berta her boy's safe"
     read whole as a deed with no word for it; "studies the sea … then heads up the
     headland path" as a move to the shore): the clauses are what the player said."""
+    if (
+        whole.kind == "improvise"
+        and whole.target
+        and len(read) >= 2
+        and any(
+            c.kind == "move" and c.confidence >= 0.8 and whole.target in c.targets for c in read
+        )
+    ):  # "I climb back down. Let's go ask the keeper …": down the way, not a climb roll
+        return True
     clear = all((c.confidence >= 0.8 and c.kind in CLEAR) or c.extra[:1] == ("free",)
                 for c in read)  # fmt: skip
     clear = clear and not any(c.kind == "manoeuvre" and c.action == "dash" for c in read)

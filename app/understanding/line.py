@@ -485,10 +485,18 @@ _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
 _YOURS = re.compile(r"\b(?:you|your|u|ur|ya)\b", re.IGNORECASE)
 
 
+_HOW_IT_WORKS = re.compile(
+    r"\bhow (?:does|do) .+ work\b|\bwhat (?:does|do) .+ do\b|\bwhat'?s the dc\b",
+    re.IGNORECASE,
+)
+"""A question of the rules ("how does sneak attack work again"): the game's to answer."""
+
+
 def _of_mine(clause: Intent) -> bool:
-    """A question of the speaker's own ("what's my AC?"), not one put to the listener."""
+    """A question of the speaker's own ("what's my AC?") or of the rules ("how does sneak
+    attack work?"), not one put to the listener."""
     return (
         clause.kind == "question"
-        and bool(_MINE.search(clause.text))
+        and bool(_MINE.search(clause.text) or _HOW_IT_WORKS.search(clause.text))
         and not _YOURS.search(clause.text)
     )

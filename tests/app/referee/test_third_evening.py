@@ -73,3 +73,50 @@ def test_a_promise_sworn_is_words_to_the_one_here() -> None:
 def test_a_name_does_not_hide_a_line_in_another_language() -> None:
     assert read(HARBOUR, "wren", "Nessa, ne t'inquiète pas")[0].kind == "foreign"
     assert read(HARBOUR, "wren", "nessa stay here")[0].kind != "foreign"
+
+
+WARREN = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "mira",
+          "flags": {"trapdoor_open": True, "tam_found": True},
+          "defeated": ["cellar_rats"]}  # fmt: skip
+WOODS = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves", "turn": "bram"}
+
+
+async def test_questions_of_the_rules_in_a_fight_are_answered_never_acted() -> None:
+    asked = [
+        (WARREN, "mira", "do goblins get a bonus action", "Bonus action"),
+        (WARREN, "mira", "hey, how does sneak attack work again", "Sneak Attack"),
+        (WARREN, "mira", "if i hide can they still see me", "Hide (an action)"),
+        (WARREN, "mira", "do goblins have nimble escape", "Nimble Escape"),
+        (WOODS, "bram", "do wolves get pack tactics", "Pack Tactics"),
+        (HARBOUR, "wren", "hey quick question, how do bardic inspiration dice work",
+         "Bardic Inspiration"),
+    ]  # fmt: skip
+    for spec, actor, text, answer in asked:
+        said = read(spec, actor, text)
+        assert "question" in [c.kind for c in said], text
+        session = session_for(build_situation(Situation.model_validate(spec)))
+        referee = await play(session, actor, text)
+        assert [c.name for c in referee.made] == [], text  # nothing done
+        assert answer in session.state.history[-1].narrative, text
+
+
+def test_an_order_that_begins_with_do_is_still_an_order() -> None:
+    assert read(WARREN, "mira", "do sneak attack on goblin 1")[0].kind == "attack"
+    assert read(WARREN, "mira", "if it moves i stab it")[0].kind != "question"
+
+
+INN_MET = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+
+
+async def test_a_question_only_the_game_can_answer_is_not_put_to_the_one_here() -> None:
+    asked = [
+        (INN_MET, "mira", "remind me what the reward is", "twenty gold"),
+        (INN_MET, "mira", "how many people are in the room", "Here: Berta"),
+        ({"campaign": "hollow_ford", "scene": "chapel"}, "sela", "does arcana help with runes?",
+         "Arcana"),
+    ]  # fmt: skip
+    for spec, actor, text, answer in asked:
+        assert [c.kind for c in read(spec, actor, text)] == ["question"], text
+        assert answer in await told(spec, actor, text), text
+    said = read({**HALL, "turn": "aria"}, "aria", "can i cast sleep on just grubnak")
+    assert [c.kind for c in said] == ["question"]

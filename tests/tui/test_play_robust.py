@@ -170,3 +170,29 @@ async def test_esc_on_the_ending_stays_on_the_finished_game(tmp_path: Path) -> N
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, EndingScreen))
         assert play_screen(app).query_one("#command", Input).has_focus
+
+
+async def test_letters_typed_after_tab_go_into_the_line(tmp_path: Path) -> None:
+    app = game(tmp_path, crossroads())
+    async with app.run_test(size=(100, 30)) as pilot:
+        entry = app.screen.query_one("#command", Input)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.screen.focused is not entry  # the party panel has it
+        await pilot.press("h", "i", "space", "b", "e", "r", "t", "a")
+        await pilot.pause()
+        assert app.screen.focused is entry
+        assert entry.value == "hi berta"
+
+
+async def test_a_paste_of_several_lines_arrives_whole_as_one_line(tmp_path: Path) -> None:
+    from textual import events
+
+    app = game(tmp_path, crossroads())
+    async with app.run_test(size=(100, 30)) as pilot:
+        entry = app.screen.query_one("#command", Input)
+        entry.focus()
+        entry.post_message(events.Paste("Mira: I look around.\nThen I ask Berta.\r\nThen I pick"
+                                        " the lock."))  # fmt: skip
+        await pilot.pause()
+        assert entry.value == "Mira: I look around. Then I ask Berta. Then I pick the lock."

@@ -40,6 +40,7 @@ from app.tui.screens.retelling import Retelling
 from app.tui.screens.takingback import TakingBack
 from app.tui.screens.watching import Watching
 from app.tui.widgets.banner import GateBanner
+from app.tui.widgets.commandline import CommandLine
 from app.tui.widgets.dicelog import DiceLog
 from app.tui.widgets.footer import Footer
 from app.tui.widgets.party import PartyPanel
@@ -125,7 +126,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         yield GateBanner(id="banner")
         with Horizontal(id="entry"):
             yield Label("", id="actor")
-            yield Input(id="command", placeholder="What do you do?  (/help for commands)")
+            yield CommandLine(id="command", placeholder="What do you do?  (/help for commands)")
         yield Footer()
 
     def on_mount(self) -> None:

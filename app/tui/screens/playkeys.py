@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
@@ -63,6 +63,19 @@ class PlayKeys(PlayBase):
         if action == "retry":
             return self.failed and not self.thinking
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed while another part of the screen holds the focus (Tab moved it
+        to the party panel) goes into the line, which takes the focus back: never nowhere."""
+        entry = self.query_one("#command", Input)
+        if self.focused is entry or isinstance(self.focused, Input) or entry.disabled:
+            return
+        if not event.is_printable or event.character is None:
+            return
+        entry.focus()
+        entry.insert_text_at_cursor(event.character)
+        event.stop()
+        event.prevent_default()
 
     def action_end_turn(self) -> None:
         """End the turn: pass in exploration, hold in a fight."""

@@ -21,7 +21,7 @@ SHRUGS = {
     "friendly": (
         "'Ha — ask me that another time,' says {name}. 'There are worse worries tonight.'",
         "{name} smiles, a little distracted. 'Oh, that's a long story, and not for now.'",
-        "{name} thinks about it, then shakes {their} head. 'I can't help you with that, love.'",
+        "{name} thinks about it, then shakes {their} head. 'Sorry, I can't help you there.'",
     ),
     "indifferent": (
         "{name} shrugs. 'Not something I'll get into.'",

@@ -88,8 +88,12 @@ _FOES_STATE = re.compile(
 def question(ctx: Context) -> Intent | None:
     """A question to the DM: answered, never acted on."""
     vocab = ctx.vocab
-    if (greeted := _GREETED.match(ctx.said)) is not None:  # "hey, how does sneak attack
-        ctx = ctx.with_said(ctx.said[greeted.end() :])  # work again?": asked all the same
+    greeted = _GREETED.match(ctx.said)
+    rest = ctx.said[greeted.end() :] if greeted is not None else ""
+    if greeted is not None and (not ctx.scope.of("npc") or for_the_dm(rest)
+                                or _HOW_IT_WORKS.match(rest)):  # fmt: skip
+        ctx = ctx.with_said(rest)  # "hey, how does sneak attack work again?": asked all the
+        # same (but "hi what is this place", with Berta here, is words to her)
     said = ctx.said
     if _IF_ASKED.match(said):  # "if i hide can they still see me": asked, not done
         return ctx.intent("question", confidence=0.9)

@@ -105,6 +105,14 @@ _OFFERED = re.compile(r"\b(?:have|take|try|eat) (?:a|an|some|this|one|my|these) 
 """Something held out to someone called by name ("here old man, have a cake")."""
 
 
+_WORKED_ON = re.compile(
+    r"^(?:fill|fills|block|blocks|seal|seals|collapse|collapses|cave|bury|buries|dig|digs|"
+    r"guard|guards|watch|watches|mark|marks|burn|burns|flood|floods|bar|bars|barricade|plug|"
+    r"close|closes|shut|shuts|board|boards)\b"
+)
+"""A way worked on, not gone by ("fill in the tunnel", "block the stairs")."""
+
+
 def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack; a healing
@@ -184,6 +192,7 @@ def bare_names(ctx: Context) -> Intent | None:
             or HELD_OUT.match(ctx.said)
             or (_OUT_OF_REACH.match(ctx.said))
             or _PASSED_OVER.search(ctx.said)
+            or _WORKED_ON.match(ctx.said)
         ):
             return None  # "nodding at the wood", "weapons out", "we skip the lighthouse":
             # nobody goes that way

@@ -225,6 +225,12 @@ _URGENT = re.compile(
 )
 
 
+_PAUSE = re.compile(
+    r"^\s*(?:wait|wait wait|hold on|hang on|hmm+|um+|uh+|oh)\s*[,.!?\-—]*\s*$", re.IGNORECASE
+)
+"""A pause said before more ("wait, …", "hang on, …"): no deed of its own."""
+
+
 def by_the_way(pieces: list[Piece], at: int, after_a_deed: bool) -> bool:
     """Whether the piece at ``at`` says nothing of its own: how fast, after a deed ("i
     stabilize aria, quick!"), or the question before it asked again by example ("is there
@@ -232,4 +238,6 @@ def by_the_way(pieces: list[Piece], at: int, after_a_deed: bool) -> bool:
     text = pieces[at].text
     if after_a_deed and _URGENT.match(text):
         return True
+    if at == 0 and len(pieces) > 1 and _PAUSE.match(text):
+        return True  # "wait, why am I down here?": a pause before the words, no turn held
     return at > 0 and pieces[at - 1].asked and _SUCH_AS.match(text) is not None

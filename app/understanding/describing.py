@@ -270,7 +270,9 @@ def _done_by(
         return Described(tuple(sorted(others, key=lambda cid: cid in hurt)), m.group(0))
     if last:
         return Described((last,), m.group(0))
-    gone = _last_by(blows, hitter, set(state.creatures))
+    fight = state.encounter  # (one felled in this fight, never in one before it)
+    fought = {c.id for c in fight.order} if fight is not None else set(state.creatures)
+    gone = _last_by(blows, hitter, fought)
     if gone is not None:  # "the one Thorin just hit" — and felled
         return Described((), m.group(0), f"{state.creatures[gone].name} is already down")
     return Described(struck, m.group(0))

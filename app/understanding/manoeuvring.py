@@ -130,6 +130,14 @@ def _held_fast(ctx: Context) -> bool:
     return actor is not None and any(a.condition.value == "grappled" for a in actor.conditions)
 
 
+_THE_SPELL = re.compile(
+    r"\bsleep (?:spell|ready|prepared|up|at the ready|on standby)\b|"
+    r"\b(?:ready|readies|prepare|prepares|prime|primes|hold|holds|keep|keeps) "
+    r"(?:my |a |the )?sleep\b"
+)
+"""The Sleep spell named as a thing held ready ("i get sleep ready", "prepare sleep")."""
+
+
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
@@ -226,6 +234,15 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         rest_at = -1  # "the sleeping rat", "bandage Tam's ankle": no rest
     if rest_at >= 0 and _NOT_OURS.search(ctx.said[max(0, rest_at - 24) : rest_at + 24]):
         rest_at = -1  # "rest in peace", "whoever rests here", "back to their rest"
+    sheet = ctx.state.party.get(ctx.actor or "")
+    if (
+        rest_at >= 0
+        and sheet is not None
+        and "sleep" in sheet.spells
+        and _THE_SPELL.search(ctx.said)
+    ):  # "i get sleep ready": the spell, held ready by one who knows it; no rest
+        return ctx.intent("ask", confidence=0.3, note=f"{sheet.name} has Sleep ready: say "
+                          "when and at whom it is cast (\"cast sleep on the rats\")")  # fmt: skip
     if rest_at >= 0 and _A_MOMENT.search(ctx.said):
         rest_at = -1  # "flops onto the sand for a second to catch her breath": a pause
     if rest_at >= 0 and not ctx.said[rest_at:].startswith("rest of"):

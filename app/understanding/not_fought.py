@@ -19,13 +19,16 @@ def someone_not_fought(ctx: Context) -> str | None:
         return None  # ("go for the one biting Thorin": Thorin is who it bites)
     whom = f" {struck.group(1)} "
     if ctx.campaign is not None:
-        fought = {c.npc or cid for cid, c in ctx.state.creatures.items()}
+        fought = {c.npc or cid: c for cid, c in ctx.state.creatures.items()}
         for nid, npc in ctx.campaign.npcs.items():
-            if nid in fought:
-                continue  # a foe of the fight by that name is picked by the fight's words
             first = npc.name.split()[0]
             names = (npc.name, first) if first.lower() not in NAME_FILLERS else (npc.name,)
-            if any(f" {n.lower()} " in whom for n in names):
+            named = any(f" {n.lower()} " in whom for n in names)
+            if nid in fought and named and fought[nid].left == "surrendered":
+                return f"{npc.name} has surrendered and is out of the fight, begging for mercy"
+            if nid in fought:
+                continue  # a foe of the fight by that name is picked by the fight's words
+            if named:
                 here = any(t.id == nid for t in ctx.scope.of("npc"))
                 return f"{npc.name} is not one of the foes" if here else f"{npc.name} is not here"
     friends = [m for m in ctx.named("member", text=struck.group(1)) if m.id != ctx.actor]

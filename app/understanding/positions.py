@@ -134,8 +134,12 @@ def position_move(ctx: Context) -> Intent | None:
     return _cover(ctx) or _engage(ctx)
 
 
-_BY_WAY = re.compile(r"\b(?:up|down|out|through|out of|out through)\s+(?:the\s+)?\w+.*")
-"""A way taken, not merely stepped towards ("retreat up the stairs", not "towards")."""
+_BY_WAY = re.compile(
+    r"\b(?:up|down|out|through|out of|out through)\s+(?!onto\b|on\b|to\b|against\b|a bit\b|"
+    r"a little\b|a step\b)(?:the\s+)?\w+.*"
+)
+"""A way taken, not merely stepped towards ("retreat up the stairs", not "towards", nor
+"back up onto the stairs": onto them, still in the fight)."""
 
 
 _BEHIND = re.compile(r"\b(?:behind|among|amongst|into|under|beneath) (.+)$")

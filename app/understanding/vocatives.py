@@ -18,6 +18,8 @@ _CALLED_LAST = re.compile(
 _ADDRESSEES = frozenset({"guys", "boys", "lads", "fellas", "folks", "lot", "gents", "beasts",
                          "vermin", "creatures", "monsters", "things", "brutes"})  # fmt: skip
 """Words for a crowd of foes called at the end of a line."""
+_ONE_CALLED = frozenset({"guy", "fella", "fellow", "buddy", "pal", "mate", "chum"})
+"""Words for one foe called at the end of a line, while there are foes about."""
 
 
 def to_them_all(text: str, state: GameState) -> bool:
@@ -30,7 +32,8 @@ def to_them_all(text: str, state: GameState) -> bool:
     names = [c.name for c in state.creatures.values() if c.side != "party"]
     kinds = {stem(w) for n in names for w in n.lower().split() if w.isalpha()} | monster_kinds()
     crowd = word != called.group(1)  # ("yield, goblin!" is to one of them: whom, it says)
-    return (crowd and word in kinds) or called.group(1) in _ADDRESSEES
+    one = called.group(1) in _ONE_CALLED and bool(names)  # "take it and run, little guy"
+    return (crowd and word in kinds) or called.group(1) in _ADDRESSEES or one
 
 
 _GREETINGS = frozenset({

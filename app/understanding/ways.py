@@ -135,11 +135,20 @@ _ESCORTING = re.compile(
 """Verbs that take someone along a way ("carry her out", "follow him down"): the way kept."""
 
 
+_HANDS_MOVE = re.compile(
+    r"\b(?:holding|holds|hold|held|handing|hands|reaching|reaches|stretching|stretches|"
+    r"pulling|pulls|sticking|sticks|laying|lays|putting|puts|giving|gives|passing|passes) "
+    r"(?:(?:her|his|their|my|the|a|its) \w+ )?(?:out|back|down|up|forth)\b"
+)
+"""A hand's motion ("holding out the locket", "putting her blade down"): no way taken."""
+
+
 def move(ctx: Context, at: int) -> Intent | None:
     """The way the words from ``at`` go by (a move intent), a word with someone walked up
     to, or ``None`` when they go nowhere."""
     rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
     rest = DRAWN.sub(" ", rest).strip()  # ("goes first with her shortsword out": no way out)
+    rest = _HANDS_MOVE.sub(" ", rest).strip()  # ("steps forward, holding out the locket")
     rest = re.sub(r"\bback (?:in|inside)\b", "inside", rest)  # "go back in": in again, not back
     if not _ESCORTING.match(rest):  # "patch her up": her, patched; nobody goes up (but
         rest = _DONE_TO.sub(r"\1", rest)  # "carry her out" takes her, and the party, out)

@@ -127,3 +127,18 @@ def disowning(text: str) -> bool:
     threatening anybody"): neither the act nor its opposite is heard in it."""
     tokens = tokenize(text)
     return any(disowned(tokens, at) and negated_at(tokens, at) for at in range(len(tokens)))
+
+
+def to_a_friend(text: str, friends: Sequence[str], people: Mapping[str, Sequence[str]]) -> bool:
+    """The line is said to a party member, called by name first or at a sentence's end
+    ("Mira, you're the bravest of us", "Nice work, Mira. You're the hero of the hour"),
+    and names nobody of the story: words to a friend, not to the one the judgments are
+    about (but "Don't be rude, Thorin. Sorry about him, Berta" turns to her)."""
+    lowered = text.lower()
+    if any(re.search(rf"\b{re.escape(n)}\b", lowered) for names in people.values() for n in names):
+        return False
+    return any(
+        re.match(rf"\s*{re.escape(f)}\s*,", lowered)
+        or re.search(rf",\s*{re.escape(f)}\s*[.!]", lowered)
+        for f in friends
+    )

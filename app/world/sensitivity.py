@@ -43,6 +43,7 @@ from app.world.said_how import (
     message_for_another,
     mocked,
     of_another,
+    to_a_friend,
     unpraised,
 )
 from app.world.tone import (
@@ -125,6 +126,8 @@ class SensitivityMap:
     """The examples lines are read for meaning against (built on the first such line)."""
     people: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Each person of the story's names and words for them, lower case (by NPC id)."""
+    friends: tuple[str, ...] = ()
+    """The party's first names, lower case: a line called to one is said to a friend."""
 
     def __post_init__(self) -> None:
         lengths: set[int] = set()
@@ -242,6 +245,10 @@ class SensitivityMap:
         words = {t for t in tokenize(text) if t not in CLAUSE_END}
         if words & OUT_OF_CHARACTER and words <= OUT_OF_CHARACTER | _FILLERS:
             return []  # "lol", "haha ok": laughter at the table, not at anyone in the story
+        if to_a_friend(text, self.friends, self.people) and not message_for_another(
+            text, "", self.people
+        ):
+            return []  # "Mira, you're the bravest of us": said to a friend
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
         if addressee is not None and message_for_another(text, addressee, self.people):
             # "Tell Nessa we'll bring Corin home", said to Wendel: kind words sent on
@@ -460,7 +467,8 @@ def build(
         nid: tuple(n.lower() for n in (npc.name, npc.name.split()[0], *npc.aliases) if n)
         for nid, npc in campaign.npcs.items()
     }
-    return SensitivityMap(entries, extra, people=people)
+    friends = tuple(campaign.character(c).name.split()[0].lower() for c in campaign.campaign.party)
+    return SensitivityMap(entries, extra, people=people, friends=friends)
 
 
 def _applies(judgment: JudgmentSpec, scene: str, present: list[str]) -> bool:

@@ -32,6 +32,11 @@ def heard(campaign: str, scene: str, to: str, text: str) -> set[str]:
 @pytest.mark.parametrize(
     ("campaign", "scene", "to", "text", "expected"),
     [
+        # words called to a party member are said to a friend, unless they turn to one here
+        ("crossroads", "chief_hall", "grubnak", "Mira, you're the bravest of us all.", set()),
+        ("crossroads", "inn", "berta", "Nice work, Mira. You're the real hero.", set()),
+        ("crossroads", "inn", "berta", "Don't be rude, Thorin. Sorry, Berta, we'll find your "
+         "Tam.", {"berta_reassured"}),
         # an act of speech denied is neither the act nor its opposite
         ("crossroads", "chief_hall", "grubnak", "I'm not here to insult anyone.", set()),
         ("crossroads", "chief_hall", "grubnak", "Nobody is threatening anybody.", set()),

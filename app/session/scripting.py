@@ -26,6 +26,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Literal
 
+from pydantic import ValidationError
+
 from app.world.campaign import Campaign
 from app.world.facts import holds
 from app.world.references import flags_set, missing
@@ -77,8 +79,9 @@ class Condition:
             return Fact(has_item=self.arg)
         if self.kind == "fired":
             return Fact(happened=f"fired.{self.arg}")
-        if self.kind == "score":
-            return Fact(compare=f"{self.arg} {self.op} {self.number:g}")
+        if self.kind == "score":  # (plain decimals: the comparison reads no exponent)
+            number = f"{self.number:.6f}".rstrip("0").rstrip(".")
+            return Fact(compare=f"{self.arg} {self.op} {number}")
         return None
 
     def holds(self, state: GameState) -> bool:
@@ -155,7 +158,21 @@ ONE_ID = ("scene", "passed", "failed", "fired", "item", "ending", *FATES)
 
 
 def parse_condition(text: str) -> Condition:
-    """A condition from its words; :class:`ConditionError` says what was expected."""
+    """A condition from its words; :class:`ConditionError` says what was expected — also
+    for one whose words read but whose value a campaign's condition cannot hold (a flag
+    value too large, a number past any score), caught here rather than when it is run."""
+    condition = _condition(text)
+    try:
+        condition.fact()
+    except ValidationError as error:
+        said = "; ".join(str(e.get("msg", "")) for e in error.errors())
+        if condition.kind == "flag":
+            said = "a flag's value is true, false, a whole number a save can hold, or a word"
+        raise ConditionError(f"cannot use condition {text!r}: {said}") from None
+    return condition
+
+
+def _condition(text: str) -> Condition:
     words = text.strip()
     negated = False
     low = words.lower()

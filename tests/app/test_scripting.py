@@ -67,6 +67,20 @@ def test_a_condition_that_means_nothing_says_what_is_wanted(text: str) -> None:
         parse_condition(text)
 
 
+def test_scores_read_as_plain_numbers_and_values_too_big_are_refused_when_read() -> None:
+    """A score past a million or under a thousandth is compared as a plain number (it
+    failed the run with a traceback), and a flag value no save can hold is refused when
+    the script is read, not when it runs."""
+    assert parse_condition("score trust.berta < 1000000").fact() == Fact(
+        compare="trust.berta < 1000000"
+    )
+    assert parse_condition("score trust.berta > 0.00001").fact() == Fact(
+        compare="trust.berta > 0.00001"
+    )
+    with pytest.raises(ConditionError, match="a flag's value is true, false"):
+        parse_condition("flag trapdoor_open = 99999999999999999999999")
+
+
 def test_steps_of_every_kind() -> None:
     steps = parse_script([
         "Mira: pick the lock until passed trapdoor_lock",

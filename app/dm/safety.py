@@ -12,6 +12,7 @@ is held back.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -210,8 +211,13 @@ def names_topic(text: str, topics: Topics) -> bool:
     however the letters are dressed up: see :func:`normal`)."""
     if not topics:
         return False
-    seen = normal(text)
+    seen = normal(_MARKS.sub("", html.unescape(text)))
     return any(_pattern(topic).search(seen) for topic in topics.every)
+
+
+_MARKS = re.compile(r"[*_~`]+")
+"""Markdown's emphasis and code marks: "_rats_" and "**R**at" are rats to a veil (the story
+is drawn as Markdown, so the marks vanish before the player's eyes)."""
 
 
 _CHOICE = re.compile(r"(?:Did you mean|At which|Which one)\b")
@@ -381,6 +387,8 @@ def _label(text: str, topics: Topics) -> str:
         return VEILED
     out, start = [], 0
     spans = sorted(m.span() for topic in topics.every for m in _pattern(topic).finditer(seen))
+    if not spans:
+        return VEILED  # named only through marks or entities ("_rats_"): no place to keep
     for begin, end in spans:
         if begin < start:
             continue

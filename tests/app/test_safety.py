@@ -59,10 +59,18 @@ def test_a_sentence_naming_a_veil_becomes_one_marker() -> None:
         ("spiderweb silk", True),  # the word's family and compounds
         ("spiderlings and spidery legs", True),
         ("despiders", False),  # a word that only holds it further in
+        ("the _spiders_ scurry", True),  # Markdown emphasis is drawn away before it is read
+        ("**S**pider silk", True),
+        ("a sp&#105;der", True),  # and so is an entity
     ],
 )
 def test_topics_match_words_of_their_family_plurals_and_any_case(text: str, named: bool) -> None:
     assert names_topic(text, SPIDERS) is named
+
+
+def test_a_sentence_in_markdown_emphasis_is_veiled_whole() -> None:
+    text = "The inn is warm. The _spiders_ scurry. **S**pider silk hangs. Berta smiles."
+    assert scrub(text, SPIDERS) == f"The inn is warm. {MARKER} Berta smiles."
 
 
 def test_a_phrase_and_a_y_plural_match() -> None:

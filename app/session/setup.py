@@ -58,6 +58,9 @@ def resume_session(
     campaign is unknown or the game names what the campaign lacks."""
     state.attach(campaign_for(state, save, campaigns))
     session = session_for(state, brain)
+    kept: list[str] | None = getattr(session.context, "veils", None)
+    if kept is not None:  # the table's veils saved with the game outlast an undo or rewind
+        kept.extend(t for t in state.truth.veils if t not in kept)  # to before they were made
     recover(state)
     session.timeline.mark(state)  # as recovered: where this sitting begins
     if save is not None and Path(save).is_file():

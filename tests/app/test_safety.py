@@ -36,6 +36,7 @@ from app.dm.scripted import ScriptedBrain
 from app.session import declaring, veiling
 from app.session.retelling import retell
 from app.session.session import GameSession
+from app.session.setup import resume_session
 from app.tui.showcase import crossroads
 from app.world.actions import PlayerAction
 from tests.app.fake_openai import FakeOpenAI, Reply
@@ -181,6 +182,18 @@ def test_a_veil_outlives_an_undo_of_the_turn_before_it() -> None:
     session.replace_state(session.state.restored(before))
     assert "rats" in session.safety_topics().veils
     assert "rats" in session.state.truth.veils  # and it is saved with the game again
+
+
+def test_a_veil_saved_with_the_game_outlives_an_undo_after_a_resume() -> None:
+    """A veil made in an earlier sitting was lifted by an undo to before it: the sitting
+    that resumed it did not know it as the table's."""
+    session = session_saying("Quiet.")
+    before = session.state.snapshot()
+    veiling.veil(session, "rats")
+    resumed = resume_session(session.state.restored(session.state.snapshot()))
+    resumed.replace_state(resumed.state.restored(before))  # an undo past the veil
+    assert "rats" in resumed.safety_topics().veils
+    assert "rats" in resumed.state.truth.veils
 
 
 def test_a_dm_that_names_a_veiled_topic_is_not_shown_it() -> None:

@@ -298,9 +298,13 @@ class Chronicle(Sequence[TurnRecord]):
             raise ValueError("nothing was taken back")
         texts, records = self._cut
         n = len(records) if length is None else length
+        before = len(self._records)
         self._texts.extend(texts[:n])
         self._records.extend(records[:n])
         self._cut = (texts[n:], records[n:]) if n < len(records) else None
+        for synced in self.synced.values():  # a file that still holds them shares them
+            if synced.shared == before and before + n <= synced.held:  # again: the next save
+                synced.shared = before + n  # leaves the turns after them in it for a redo
 
     # -- what a save needs -----------------------------------------------------------------------
     def _rehash(self) -> None:

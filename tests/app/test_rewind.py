@@ -169,6 +169,28 @@ def test_turns_taken_back_before_quitting_can_be_brought_back_after_loading(
     assert [r.number for r in resumed.state.history] == [1, 2, 3, 4]
 
 
+def test_turns_still_taken_back_after_a_partial_redo_can_be_brought_back_after_loading(
+    tmp_path: Path,
+) -> None:
+    """Two turns taken back, one brought back, quit: the other is still there to bring
+    back (the save after the redo wrote a story without it, and it was lost)."""
+    session = start_session(crossroads(), 11)
+    keeper = Keeper(tmp_path, "game")
+    keeper.autosave(session.state, checkpoint=True)
+    play(session, LINES[:4], keeper)
+    after = session.state.model_dump(exclude={"usage", "turn_order", "started"})
+    rewinding.undo(session)
+    rewinding.undo(session)
+    keeper.autosave(session.state)
+    assert rewinding.redo(session).ok  # one of the two back
+    keeper.autosave(session.state)  # what quitting after it writes
+    loaded = load_save(tmp_path / "game.toml")
+    resumed = resume_session(loaded.state, save=loaded.path)
+    assert len(resumed.state.history) == 3 and resumed.state.history.cut_length == 1
+    assert rewinding.redo(resumed).ok
+    assert resumed.state.model_dump(exclude={"usage", "turn_order", "started"}) == after
+
+
 def test_before_any_turn_undo_withdraws_what_the_round_declared() -> None:
     session = start_session(crossroads(), 11, players={"Ana": ["mira"], "Ben": ["thorin"]})
     before = session.state.model_dump(exclude={"usage", "turn_order"})

@@ -268,3 +268,16 @@ _NEXT = re.compile(r"^(?:ok(?:ay)? |and )?(?:now|next)\b")
 def only_ways(ctx: Context, ids: tuple[str, ...]) -> bool:
     """What a line names is ways out, and nothing else ("down the stairs")."""
     return bool(ids) and all(ctx.scope.get(t, "exit") is not None for t in ids)
+
+
+_DEEDS = frozenset({"use", "move", "take", "drop", "give", "challenge", "attack", "cast", "rest",
+                    "manoeuvre", "feature"})  # fmt: skip
+
+
+def asked_bare(ctx: Context, found: Intent) -> Intent:
+    """A thing or a way named alone with a question mark ("potion?", "tunnel?") is asked
+    about, never done: the player is asked what they mean."""
+    if found.kind not in _DEEDS or not ctx.raw.rstrip().endswith("?") or len(ctx.said.split()) > 2:
+        return found
+    who = ctx.state.name_of(ctx.actor) if ctx.actor else "the party"
+    return ctx.intent("ask", confidence=0.3, note=f"{ctx.said}? Say what {who} does with it")

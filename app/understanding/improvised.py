@@ -33,7 +33,7 @@ from app.understanding.scope import Thing, ThingKind
 from app.understanding.spells import mentions_a_spell
 from app.understanding.targets import pick_creatures
 from app.understanding.verbs import challenge_named, fight_in_view
-from app.understanding.ways import crept_past, shut_ways
+from app.understanding.ways import PART_OF, crept_past, shut_ways
 from app.understanding.words import name_score, normalise
 
 _IT_ONLY = re.compile(r"^\W*(?:hold of |onto |on to )?(?:it|that)\b")
@@ -287,13 +287,27 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         crept = crept_past(ctx, things[0].id)  # "creep toward the curtain" past the guards
         if crept is not None:
             return crept
-        if things[0].id not in shut_ways(ctx) and not ctx.scope.fighting:
+        if (
+            things[0].id not in shut_ways(ctx)
+            and not ctx.scope.fighting
+            and not (PART_OF.search(ctx.said))
+        ):  # (not "sneak around to the back wall of the inn": a side of it, one is there)
             # "sneak into the tunnel": the party goes, quietly (the way is open)
             return ctx.intent("move", targets=(things[0].id,), confidence=0.85)
     foes = ctx.scope.of("creature")
     said = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if foes else None
     if target is None and said is not None and said.missing and said.ids and deed.key == "search":
         return ctx.intent("examine", targets=said.ids[:1], confidence=0.8)  # "poke the dead one"
+    if (
+        ctx.scope.fighting
+        and deed.key == "search"
+        and said is not None
+        and said.ids
+        and (
+            re.match(r"(?:poke|pokes|prod|prods|jab|jabs)\b.*\b(?:one|guy|thing|beast)\b", ctx.said)
+        )
+    ):  # "poke the big grey one" in a fight: a jab at a foe, no search
+        return ctx.intent("attack", targets=said.ids[:1], confidence=0.75)
     pointed = re.search(r"\b(him|her|his|them|that one|this one)\b", ctx.said)
     pointed = pointed or re.search(r"\b(?:it|its)\b(?!')", ctx.said)
     rescued = deed.key == "rescue"  # ("… clear of them": not the ones pulled away from)

@@ -54,7 +54,7 @@ from app.understanding.table_words import (
 from app.understanding.telling import gesture, told
 from app.understanding.threats import threat
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
-from app.understanding.ways import UP_TO_A_DOOR
+from app.understanding.ways import OPENING_A_THING, UP_TO_A_DOOR, only_opening
 from app.understanding.words import normalise, starts_with
 from app.world import view
 from app.world.campaign import Campaign
@@ -178,6 +178,7 @@ def understand_clause(
         if lang != vocab.code:
             return ctx.intent("foreign", confidence=0.9, language=lang)
         found = ctx.intent("ask", confidence=0.0, note="no verb or name it knows")
+    found = bare.asked_bare(ctx, found)  # "potion?": asked about, never drunk
     if named is not None:
         found = replace(found, character=named, actor=named)
     if found.kind in ("attack", "cast", "improvise", "question") and found.targets:
@@ -280,27 +281,6 @@ _ESCORTING = re.compile(
 """Taking someone along a way ("carry the lad up the stairs"): the party goes that way."""
 _GETTING_IN = re.compile(r"^(?:get|gets|getting|head|come|go)\s+(?:back\s+)?(?:inside|indoors)\b")
 """Getting indoors ("get back inside out of the rain"), never getting a thing."""
-_OPENING = re.compile(r"^(?:i\s+|we\s+)?(?:open|opens|unlatch|unbar|push open|pull open|"
-                      r"throw open|swing open)\b")  # fmt: skip
-_OPENING_A_THING = re.compile(
-    r"^(?:i\s+)?(?:open|opens|unclasp|unclasps|look inside|peek inside)\b"
-)
-"""Opening a small thing ("open the locket"): looking inside it."""
-_GOING_ON = frozenset({"and", "then", "go", "walk", "step", "head", "through", "enter", "into",
-                       "in", "leave", "out", "outside", "inside", "down", "up"})  # fmt: skip
-
-
-def _only_opening(ctx: r.Context, found: Intent | None) -> Intent | None:
-    """ "Open the door": an open way is opened, and nobody walks through it yet (a shut one
-    is the campaign's lock or its forcing, read elsewhere)."""
-    if found is None or found.kind != "move" or found.confidence < 0.6 or found.note:
-        return found
-    if not _OPENING.match(ctx.said) or set(ctx.said.split()[1:]) & _GOING_ON:
-        return found
-    return ctx.intent("improvise", targets=found.targets, action="auto", extra=("open", "0"),
-                      confidence=0.8)  # fmt: skip
-
-
 _SNEAK_ATTACK = re.compile(r"\bsneak[- ]?attack")
 """The rogue's Sneak Attack named: a blow (at which foe, asked), never a sneaking check."""
 SPLITTING = re.compile(
@@ -475,9 +455,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
             plain if plain is not None and (plain.kind == "move" or way) else r.spoken(ctx) or plain
         )
     found = _towards(ctx, found)
-    found = _only_opening(ctx, found)
+    found = only_opening(ctx, found)
     opened = found is not None and found.kind == "ask" and bool(found.targets)
-    if opened and found is not None and _OPENING_A_THING.match(said):
+    if opened and found is not None and OPENING_A_THING.match(said):
         thing = ctx.scope.get(found.targets[0])
         if thing is not None and thing.kind in ("item_here", "carried"):
             # "open the locket": a look inside it (a way or a lid is another matter)

@@ -261,7 +261,17 @@ _WEAPON_AWAY = re.compile(
 """A blow at what a foe holds ("kick his scimitar away"), to take it from them."""
 
 
+_OWN_GEAR = re.compile(
+    r"\b(?:my|his|her|their) (?:\w+ )?(?:sword|axe|mace|hammer|blade|spear|staff|weapon|"
+    r"longsword|shortsword|rapier|club)s? (?:against|on|off|into) (?:my|his|her|their) "
+    r"(?:\w+ )?(?:shield|armou?r|chest|breastplate|helm|helmet)\b"
+)
+"""A weapon struck on one's own gear ("bash my sword against my shield"): a din, no blow."""
+
+
 def _attack(ctx: Context) -> Intent:
+    if _OWN_GEAR.search(ctx.said):  # a war cry's clatter: to cow the foes, as a DM rules it
+        return ctx.intent("improvise", action="intimidation", extra=("cow", "15"), confidence=0.7)
     if ctx.scope.fighting or ctx.scope.of("creature"):
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if pick.ids and _prodding_the_dead(ctx, pick.ids):

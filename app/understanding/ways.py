@@ -156,7 +156,7 @@ def move(ctx: Context, at: int) -> Intent | None:
     if re.match(r"^(?:put|puts|place|places|set|sets|lay|lays)\s+(?!(?:off|out|forth)\b)", rest):
         return None  # "put the crown back": the thing goes back, nobody goes anywhere
     climbing = rest.startswith(("climb", "scale", "scramble"))  # up to it is onto it: a deed
-    if climbing and re.match(r"^\w+\s+(?:up\s+)?(?:on top of|onto|on to|atop)\b", rest):
+    if climbing and re.match(r"^\w+\s+(?:up\s+)?(?:on top of|onto|on to|atop|on)\b", rest):
         return None  # "climb on top of the mound": up on it, not in by its door
     if approach is not None and not climbing and not _ways(ctx, rest[approach.end() :]):
         met = _approached(ctx, rest[approach.end() :])
@@ -205,7 +205,7 @@ def move(ctx: Context, at: int) -> Intent | None:
         and ctx.named("npc", text=to_whom.group(1))
     ):
         return None  # "give the locket back to Wendel": to someone here, not back the way out
-    if exits and _PART_OF.search(" ".join(ctx.said[at:].split()[:12])):
+    if exits and PART_OF.search(" ".join(ctx.said[at:].split()[:12])):
         return None  # "round the back of the inn": a side of that place, not the way in
     far = None if named_beyond_direction(ctx, rest) else _far_place(ctx, rest)
     if far is not None:  # "we'll go out to the chapel" from the lighthouse: not "out"
@@ -303,7 +303,7 @@ def crept_past(ctx: Context, scene_id: str) -> Intent | None:
     return None
 
 
-_PART_OF = re.compile(
+PART_OF = re.compile(
     r"\bthe (?:back|side|sides|rear|corner|roof|far side|outside|outer)"
     r"(?: wall| walls| door| yard| corner)? of (?:the |that |this )?\w"
 )
@@ -435,3 +435,22 @@ def own(ctx: Context, at: int) -> bool:
 RUNNING = frozenset({"flee", "dash"})
 """Ways of leaving a fight that may name where to ("flee back along the causeway"); a
 step back, even "towards the stairs", stays in the fight."""
+
+
+_OPENING = re.compile(r"^(?:i\s+|we\s+)?(?:open|opens|unlatch|unbar|push open|pull open|"
+                      r"throw open|swing open)\b")  # fmt: skip
+OPENING_A_THING = re.compile(r"^(?:i\s+)?(?:open|opens|unclasp|unclasps|look inside|peek inside)\b")
+"""Opening a small thing ("open the locket"): looking inside it."""
+_GOING_ON = frozenset({"and", "then", "go", "walk", "step", "head", "through", "enter", "into",
+                       "in", "leave", "out", "outside", "inside", "down", "up"})  # fmt: skip
+
+
+def only_opening(ctx: Context, found: Intent | None) -> Intent | None:
+    """ "Open the door": an open way is opened, and nobody walks through it yet (a shut one
+    is the campaign's lock or its forcing, read elsewhere)."""
+    if found is None or found.kind != "move" or found.confidence < 0.6 or found.note:
+        return found
+    if not _OPENING.match(ctx.said) or set(ctx.said.split()[1:]) & _GOING_ON:
+        return found
+    return ctx.intent("improvise", targets=found.targets, action="auto", extra=("open", "0"),
+                      confidence=0.8)  # fmt: skip

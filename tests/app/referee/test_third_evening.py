@@ -120,3 +120,33 @@ async def test_a_question_only_the_game_can_answer_is_not_put_to_the_one_here() 
         assert answer in await told(spec, actor, text), text
     said = read({**HALL, "turn": "aria"}, "aria", "can i cast sleep on just grubnak")
     assert [c.kind for c in said] == ["question"]
+
+
+CELLAR_FIGHT = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+                "turn": "thorin", "flags": {"trapdoor_open": True}}  # fmt: skip
+
+
+def test_a_thing_named_alone_with_a_question_mark_is_asked_about_never_done() -> None:
+    for text in ("potion?", "tunnel?"):
+        assert [c.kind for c in read(CELLAR_FIGHT, "thorin", text)] == ["ask"], text
+    assert read(CELLAR_FIGHT, "thorin", "potion")[0].kind == "use"  # said plainly, drunk
+
+
+def test_a_sword_beaten_on_ones_own_shield_is_a_din_not_a_blow() -> None:
+    said = read(CELLAR_FIGHT, "thorin", "I bash my sword against my shield and bellow a war cry")
+    assert "attack" not in [c.kind for c in said]
+    assert read(CELLAR_FIGHT, "thorin", "I bash rat 2 with my shield")[0].kind == "attack"
+
+
+def test_a_jab_at_the_grey_one_in_a_fight_is_a_blow_not_a_search() -> None:
+    said = read({**WOODS, "turn": "ivo"}, "ivo", "poke the big grey one")
+    assert [c.kind for c in said] == ["attack"]
+
+
+def test_around_to_the_back_of_a_place_goes_nowhere_and_up_on_a_wall_is_a_climb() -> None:
+    road = {"campaign": "crossroads", "scene": "old_road"}
+    said = read(road, "mira", "i sneak around to the back wall of the inn")
+    assert [c.kind for c in said] == ["improvise"]
+    assert read(road, "mira", "i sneak into the inn")[0].kind == "move"
+    climbed = read(HARBOUR, "ione", "i climb up on the quay wall to see further out")
+    assert "move" not in [c.kind for c in climbed]

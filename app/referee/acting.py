@@ -31,6 +31,7 @@ from app.understanding.intent import CONFIDENT, Reading
 from app.understanding.readings import HEARS
 from app.understanding.spells import not_known
 from app.understanding.takingback import HINT as TAKING_BACK_HINT
+from app.understanding.ways import DRAWN
 from app.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
@@ -303,8 +304,9 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             self.notes.append(answers.creature_text(state, target))
         else:  # a way looked along, by the sentence that looks ("ok fine, english. thorin
             # peers into the tunnel": no "fine" asked of)
-            last = re.split(r"(?<=[.!?])\s+", intent.text.strip())[-1]
+            last = re.split(r"(?<=[.!?])\s+", DRAWN.sub(" ", intent.text).strip())[-1]
             self.notes.append(answers.answer_text(state, campaign, replace(intent, text=last)))
+            # ("keep an eye on the front door, axe ready": the way, not the axe's numbers)
         return []
 
     def _do_move(self, state: GameState, actor: str, intent: Intent) -> list[ToolCall]:

@@ -131,7 +131,24 @@ def feature_rule(a: Asked) -> str | None:
             text += f" {holder.name} has it."
     if sheet is not None and sheet not in holders and a.about_self:
         text += f" {sheet.name} does not have it."
-    return text
+    return text + _foes_sense(a, fid)
+
+
+def _foes_sense(a: Asked, sense: str) -> str:
+    """Whether the foes the line names have a sense ("do rats have darkvision?")."""
+    kinds: dict[str, int | None] = {}
+    for cid in a.creatures:
+        foe = a.state.creatures.get(cid)
+        if foe is None or not foe.monster:
+            continue
+        block = a.state.monster(foe.monster)
+        feet = next((n for kind, n in block.senses.items() if kind == sense), None)
+        kinds.setdefault(block.name, feet)
+    said = [
+        f"{name}: {f'{sense} {feet} ft' if feet else f'no {sense}'}."
+        for name, feet in kinds.items()
+    ]
+    return (" " + " ".join(said)) if said else ""
 
 
 CONDITION_WORDS: dict[str, Condition] = {
@@ -447,8 +464,19 @@ def challenge_dc(a: Asked) -> str | None:
     found = [campaign.challenges[t] for t in a.intent.targets if t in campaign.challenges]
     asks_the_roll = a.word("dc", "difficulty", "hard", "chance", "roll", "rolls", "check",
                            "safe", "risky", "dangerous", "risk", "easy")  # fmt: skip
-    if not found or not (asks_the_roll or a.has("can i", "what happens")):
-        return None
+    if not found or not (
+        asks_the_roll
+        or a.has(
+            "can i",
+            "what happens",
+            "how do i",
+            "how do we",
+            "how can i",
+            "how can we",
+            "how would i",
+        )
+    ):
+        return None  # ("how do i pick the lock?": what it takes, the roll)
     spec = found[0]
     what = spec.skill.label if spec.skill else spec.ability.full_name if spec.ability else ""
     roll = {"check": "check", "save": "saving throw", "group": "group check"}[spec.kind]

@@ -133,6 +133,7 @@ def question(ctx: Context) -> Intent | None:
         any(starts_with(plain, h) for h in vocab.help if len(h.split()) > 1)
         and not _DO_WITH.match(said)
         and not (ctx.campaign is not None and _NOW_IN_THE_STORY.search(said))
+        and not ctx.named("challenge")  # ("how do i pick the lock?": that one, its roll)
     ):  # ("what should we do with the bell?": asked about the bell, not how to play; "what
         # should we do now": the story's next step)
         return ctx.intent("help")

@@ -226,9 +226,13 @@ _URGENT = re.compile(
 
 
 _PAUSE = re.compile(
-    r"^\s*(?:wait|wait wait|hold on|hang on|hmm+|um+|uh+|oh)\s*[,.!?\-—]*\s*$", re.IGNORECASE
+    r"^\s*(?:wait|wait wait|hold on|hang on|hmm+|um+|uh+|oh|(?:(?:hey|hi|ok|okay|so)\s+)?"
+    r"(?:(?:a|one)\s+)?(?:quick|real|serious|dumb|stupid|honest)?\s*(?:question|q))"
+    r"\s*[,.!?:\-—]*\s*$",
+    re.IGNORECASE,
 )
-"""A pause said before more ("wait, …", "hang on, …"): no deed of its own."""
+"""A pause or a preface a line opens with ("wait, …", "hey quick question, …"): no deed or
+words of its own."""
 
 
 def by_the_way(pieces: list[Piece], at: int, after_a_deed: bool) -> bool:

@@ -109,6 +109,8 @@ def _state_of(state: GameState, cid: str) -> set[str]:
         found.add("prone")
     elif not asleep:
         found.add("standing")  # "the one who's still standing"
+    if "restrained" in held:
+        found.add("tied")  # "stab the tied up rat": the one bound
     marks = {e.id for e in c.effects}
     if "vicious_mockery" in marks:
         found.add("mocked")  # "shoot the mocked one"

@@ -150,3 +150,33 @@ def test_around_to_the_back_of_a_place_goes_nowhere_and_up_on_a_wall_is_a_climb(
     assert read(road, "mira", "i sneak into the inn")[0].kind == "move"
     climbed = read(HARBOUR, "ione", "i climb up on the quay wall to see further out")
     assert "move" not in [c.kind for c in climbed]
+
+
+async def test_how_to_do_what_a_challenge_asks_is_answered_with_its_roll() -> None:
+    for text in ("how do i pick the lock?", "hey quick question, how do i pick the lock?"):
+        said = read({"campaign": "crossroads", "scene": "inn"}, "mira", text)
+        assert [c.kind for c in said] == ["question"], text
+        assert "Sleight of Hand check, DC 13" in await told(
+            {"campaign": "crossroads", "scene": "inn"}, "mira", text
+        )
+    assert [c.kind for c in read({"campaign": "crossroads", "scene": "inn"}, "mira",
+                                 "how do i play")] == ["help"]  # fmt: skip
+
+
+async def test_a_way_watched_with_a_weapon_ready_is_the_way_not_the_weapon() -> None:
+    open_inn = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True}}
+    text = await told(open_inn, "thorin", "i keep an eye on the front door, axe ready")
+    assert "The front door leads to The Old Road" in text and "to hit" not in text
+
+
+async def test_foes_named_in_a_question_of_a_sense_are_said_to_have_it_or_not() -> None:
+    assert "Giant Rat: darkvision 60 ft." in await told(
+        CELLAR_FIGHT, "thorin", "do rats have darkvision?"
+    )
+
+
+def test_the_tied_up_one_is_the_one_bound() -> None:
+    tied = {"giant-rat-1": ["restrained", "incapacitated", "unconscious"]}
+    bound = {**CELLAR_FIGHT, "turn": "mira", "wounds": {"giant-rat-3": 2}, "conditions": tied}
+    for text in ("i stab the tied up rat", "stab the bound rat"):
+        assert read(bound, "mira", text)[0].targets == ("giant-rat-1",), text

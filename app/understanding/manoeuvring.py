@@ -146,9 +146,9 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     held = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if pinned else None
     if held is not None and held.ids and ctx.scope.fighting:
         return ctx.intent("manoeuvre", action="grapple", targets=held.ids[:1], confidence=0.8)
-    if (ctx.scope.fighting and not held_out and not pinned
+    if (ctx.scope.fighting and not held_out and not pinned and not ctx.raw.rstrip().endswith("?")
             and any(verb_at(ctx.said, h) == 0 for h in vocab.hold)):  # fmt: skip
-        return ctx.intent("hold")
+        return ctx.intent("hold")  # (not "that's it? only two?": asked)
     moves = []
     dying = [c for c, s in ctx.state.party.items() if s.vitals.state is LifeState.DYING]
     downed = [  # a companion who fights, knocked out (stable, or dying by the rules)

@@ -260,7 +260,10 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("hold")  # "wait for mira": out of a fight, the round is hers
     if ctx.scope.fighting and said in _ALONG:  # "same" as one's own turn in a fight: as
         return ctx.intent("ask", confidence=0.3, note="the same as whom?")  # what? asked
-    if said in vocab.hold or bare in vocab.hold or vocab.abbreviations.get(bare) == "hold":
+    held = said in vocab.hold or bare in vocab.hold or vocab.abbreviations.get(bare) == "hold"
+    if held and ctx.raw.rstrip().endswith("?"):  # "that's it?", "wait?": asked, no turn held
+        return ctx.intent("ask", confidence=0.3, note=f"{said}? Say what to do, or end the turn")
+    if held:
         return ctx.intent("hold")  # "i'm done for now, someone else go", "nothing, next"
     for verb in ("x", "l", "look at", "examine"):
         if starts_with(said, verb) and said != verb:

@@ -180,3 +180,21 @@ def test_the_tied_up_one_is_the_one_bound() -> None:
     bound = {**CELLAR_FIGHT, "turn": "mira", "wounds": {"giant-rat-3": 2}, "conditions": tied}
     for text in ("i stab the tied up rat", "stab the bound rat"):
         assert read(bound, "mira", text)[0].targets == ("giant-rat-1",), text
+
+
+STRAND_FIGHT = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+                "turn": "cass"}  # fmt: skip
+
+
+def test_thats_my_turn_ends_it_and_a_hold_word_asked_holds_nothing() -> None:
+    for text in ("that's my turn", "that's all for me"):
+        assert [c.kind for c in read(STRAND_FIGHT, "cass", text)] == ["hold"], text
+    for text in ("that's it?", "that's all the thralls?"):
+        assert "hold" not in [c.kind for c in read(STRAND_FIGHT, "cass", text)], text
+
+
+def test_magical_insults_are_the_bards_mockery() -> None:
+    said = read({**STRAND_FIGHT, "turn": "wren"}, "wren", "i hurl magical insults at thrall 2")
+    assert [(c.kind, c.spell, c.targets) for c in said] == [
+        ("cast", "vicious_mockery", ("drowned-thrall-2",))
+    ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from app.understanding.intent import Intent
+from app.understanding.question_shapes import GREETED, IF_ASKED, OF_THEIR_KIND, for_the_dm
 from app.understanding.readings import PADDING, WH, Context, addressed, topic_key, topic_of
 from app.understanding.scope import Thing
 from app.understanding.spells import spells_named
@@ -38,45 +39,6 @@ IMPERATIVE = frozenset({"do", "have"})
 only with a person after them ("do you…", "have we…") or a question mark."""
 
 
-_OF_THEIR_KIND = re.compile(
-    r"^do (?!sneak|things|tricks)[a-z]+s (?:get|have|know|see|hear|"
-    r"count|need|take|deal|sleep|breathe|fly|swim|resist|use)\b"
-)
-"""Asked what a kind of creature can do ("do wolves get pack tactics", "do rats have
-darkvision"), with no question mark: never an order ("do two attacks")."""
-
-
-_GREETED = re.compile(
-    r"^(?:hey|hi|oi|yo|ok|okay|so|um|uh|wait) (?=(?:how|what|whats|what's|who|why|where|which|"
-    r"can|could|do|does|did|is|are|am) )"
-)
-"""A word of greeting or a pause before a question ("hey, how does sneak attack work?")."""
-_FOR_THE_DM = re.compile(
-    r"^remind (?:me|us)\b|\bhow many (?:people|folk|folks|customers|patrons|others) (?:are|is) "
-    r"(?:here|in|around|with)\b|"
-    r"\b(?:dc|roll|rolls|check|hp|hit points|ac|xp|modifier|bonus|cast|casting|spell|spells|"
-    r"cantrip|advantage|stats?|athletics|acrobatics|arcana|history|insight|intimidation|"
-    r"investigation|medicine|nature|perception|performance|persuasion|religion|stealth|"
-    r"survival|deception|sleight of hand|animal handling)\b"
-)
-"""A question only the DM answers: the rules, the dice, a character's numbers, what the
-story holds ("remind me what the reward is", "does arcana help with runes?")."""
-
-
-def for_the_dm(said: str) -> bool:
-    """The question is the game's to answer, never one a person of the story is asked by
-    the topic it touches."""
-    return _FOR_THE_DM.search(said) is not None
-
-
-_IF_ASKED = re.compile(
-    r"^(?:what )?if (?:i|we) [\w' ]+? (?:can|could|will|would|do|does|is|are|am) "
-    r"(?:i|they|we|he|she|it|you|the|my)\b"
-)
-"""A question put as a condition ("if i hide can they still see me", "if we run will they
-follow")."""
-
-
 _FOES_STATE = re.compile(
     r"^(?:are|is|were|was) (?:the |all the |all |those |these |they |it |he |she |that )?"
     r"(?:\w+ ){0,2}(?:all )?(?:really |still |all )?(?:dead|alive|down|gone|beaten|dealt with|"
@@ -88,14 +50,14 @@ _FOES_STATE = re.compile(
 def question(ctx: Context) -> Intent | None:
     """A question to the DM: answered, never acted on."""
     vocab = ctx.vocab
-    greeted = _GREETED.match(ctx.said)
+    greeted = GREETED.match(ctx.said)
     rest = ctx.said[greeted.end() :] if greeted is not None else ""
     if greeted is not None and (not ctx.scope.of("npc") or for_the_dm(rest)
                                 or _HOW_IT_WORKS.match(rest)):  # fmt: skip
         ctx = ctx.with_said(rest)  # "hey, how does sneak attack work again?": asked all the
         # same (but "hi what is this place", with Berta here, is words to her)
     said = ctx.said
-    if _IF_ASKED.match(said):  # "if i hide can they still see me": asked, not done
+    if IF_ASKED.match(said):  # "if i hide can they still see me": asked, not done
         return ctx.intent("question", confidence=0.9)
     if said.split()[0] not in vocab.question_starts and not any(
         starts_with(said, q) for q in vocab.question_starts if " " in q
@@ -125,7 +87,7 @@ def question(ctx: Context) -> Intent | None:
     wh = words[0].replace("'s", "") in WH
     pronouns = ("i", "you", "we", "she", "he", "it", "they", "there", "that", "this", "my")
     asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)
-    asked = asked or bool(_OF_THEIR_KIND.match(said))  # "do goblins get a bonus action"
+    asked = asked or bool(OF_THEIR_KIND.match(said))  # "do goblins get a bonus action"
     if not wh and not asked and (len(words) < 2 or words[1] not in pronouns):
         return None  # "do the thing", "have a look at the hearth" are no questions
     plain = " ".join(PADDING.sub(" ", f" {said} ").split())  # "what can i even do in this game"

@@ -30,6 +30,7 @@ from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.piece_fit import chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
+from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.rewording import as_told, own_name_asked
 from app.understanding.spell_asked import with_spell_asked
@@ -396,7 +397,7 @@ def _understand(
     speech = whole.kind == "talk" and all(c.kind in ("talk", "question") for c in read)
     address = any(len(c.text.split()) <= 2 for c in read)  # "vermin!", "hey rats"
     # ("hi nessa! how many hit points do i have?": the greeting, then the game asked)
-    address = address and not any(_of_mine(c) for c in read)
+    address = address and not any(of_mine(c) for c in read)
     if speech and address and sum(1 for c in read if c.topic) < 2:
         return whole  # "surrender, vermin!", "hey rats, what do you want?": one speech
     stolen = target_stolen(whole, read)
@@ -482,21 +483,3 @@ _I_DO = re.compile(r"\b(?:i|i'll|i'm|im)\b", re.IGNORECASE)
 """The speaker as the one doing ("… *I nock an arrow* …")."""
 _I_FIRST = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:i|i'll|i'm|im)\s", re.IGNORECASE)
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
-_YOURS = re.compile(r"\b(?:you|your|u|ur|ya)\b", re.IGNORECASE)
-
-
-_HOW_IT_WORKS = re.compile(
-    r"\bhow (?:does|do) .+ work\b|\bwhat (?:does|do) .+ do\b|\bwhat'?s the dc\b",
-    re.IGNORECASE,
-)
-"""A question of the rules ("how does sneak attack work again"): the game's to answer."""
-
-
-def _of_mine(clause: Intent) -> bool:
-    """A question of the speaker's own ("what's my AC?") or of the rules ("how does sneak
-    attack work?"), not one put to the listener."""
-    return (
-        clause.kind == "question"
-        and bool(_MINE.search(clause.text) or _HOW_IT_WORKS.search(clause.text))
-        and not _YOURS.search(clause.text)
-    )

@@ -32,6 +32,7 @@ from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
 from app.understanding.mending import mended
 from app.understanding.mockery import mockery
+from app.understanding.question_shapes import for_the_dm
 from app.understanding.readying import readying
 from app.understanding.rewording import (
     STORY_VOICE,
@@ -331,7 +332,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     if supposed is not None and (ctx.raw.rstrip().endswith("?") or supposed["q"][:2] in WH_STARTS):
         ctx, asking = ctx.with_said(f"{supposed['q']} if {supposed['cond']}"), supposed["cond"]
     called = [n for n in ctx.scope.of("npc") if q.called_by(ctx.raw, n)]
-    if asking is not None and called and not q.for_the_dm(asking):
+    if asking is not None and called and not for_the_dm(asking):
         # "could we have peace between us, chief?": to him (not "can i cast sleep on him")
         return ctx.intent("talk", targets=(called[0].id,), topic=r.topic_of(ctx, called[0].id))
     asked_of = q.requested(ctx) if asking is not None else None

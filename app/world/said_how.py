@@ -137,6 +137,8 @@ def to_a_friend(text: str, friends: Sequence[str], people: Mapping[str, Sequence
     lowered = text.lower()
     if any(re.search(rf"\b{re.escape(n)}\b", lowered) for names in people.values() for n in names):
         return False
+    if message_for_another(text, "", people):  # ("Mira, tell Berta …": words sent on)
+        return False
     return any(
         re.match(rf"\s*{re.escape(f)}\s*,", lowered)
         or re.search(rf",\s*{re.escape(f)}\s*[.!]", lowered)

@@ -126,8 +126,7 @@ class SensitivityMap:
     """The examples lines are read for meaning against (built on the first such line)."""
     people: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Each person of the story's names and words for them, lower case (by NPC id)."""
-    friends: tuple[str, ...] = ()
-    """The party's first names, lower case: a line called to one is said to a friend."""
+    friends: tuple[str, ...] = ()  # the party's first names, lower case
 
     def __post_init__(self) -> None:
         lengths: set[int] = set()
@@ -245,9 +244,7 @@ class SensitivityMap:
         words = {t for t in tokenize(text) if t not in CLAUSE_END}
         if words & OUT_OF_CHARACTER and words <= OUT_OF_CHARACTER | _FILLERS:
             return []  # "lol", "haha ok": laughter at the table, not at anyone in the story
-        if to_a_friend(text, self.friends, self.people) and not message_for_another(
-            text, "", self.people
-        ):
+        if to_a_friend(text, self.friends, self.people):
             return []  # "Mira, you're the bravest of us": said to a friend
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
         if addressee is not None and message_for_another(text, addressee, self.people):

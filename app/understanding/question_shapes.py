@@ -1,0 +1,69 @@
+"""The shapes of a question put to the game rather than acted on or put to someone here:
+what a kind of creature can do ("do wolves get pack tactics"), a question after a greeting
+or a pause ("hey, how does sneak attack work?"), one only the game can answer (the rules,
+the dice, the numbers, "remind me …"), one put as a condition ("if i hide can they still
+see me"), and a question of the speaker's own or of the rules, said after a greeting to
+someone ("hi nessa! how many hit points do i have?")."""
+
+from __future__ import annotations
+
+import re
+
+from app.understanding.intent import Intent
+
+OF_THEIR_KIND = re.compile(
+    r"^do (?!sneak|things|tricks)[a-z]+s (?:get|have|know|see|hear|"
+    r"count|need|take|deal|sleep|breathe|fly|swim|resist|use)\b"
+)
+"""Asked what a kind of creature can do ("do wolves get pack tactics", "do rats have
+darkvision"), with no question mark: never an order ("do two attacks")."""
+
+
+GREETED = re.compile(
+    r"^(?:hey|hi|oi|yo|ok|okay|so|um|uh|wait) (?=(?:how|what|whats|what's|who|why|where|which|"
+    r"can|could|do|does|did|is|are|am) )"
+)
+"""A word of greeting or a pause before a question ("hey, how does sneak attack work?")."""
+_FOR_THE_DM = re.compile(
+    r"^remind (?:me|us)\b|\bhow many (?:people|folk|folks|customers|patrons|others) (?:are|is) "
+    r"(?:here|in|around|with)\b|"
+    r"\b(?:dc|roll|rolls|check|hp|hit points|ac|xp|modifier|bonus|cast|casting|spell|spells|"
+    r"cantrip|advantage|stats?|athletics|acrobatics|arcana|history|insight|intimidation|"
+    r"investigation|medicine|nature|perception|performance|persuasion|religion|stealth|"
+    r"survival|deception|sleight of hand|animal handling)\b"
+)
+"""A question only the DM answers: the rules, the dice, a character's numbers, what the
+story holds ("remind me what the reward is", "does arcana help with runes?")."""
+
+
+def for_the_dm(said: str) -> bool:
+    """The question is the game's to answer, never one a person of the story is asked by
+    the topic it touches."""
+    return _FOR_THE_DM.search(said) is not None
+
+
+IF_ASKED = re.compile(
+    r"^(?:what )?if (?:i|we) [\w' ]+? (?:can|could|will|would|do|does|is|are|am) "
+    r"(?:i|they|we|he|she|it|you|the|my)\b"
+)
+"""A question put as a condition ("if i hide can they still see me", "if we run will they
+follow")."""
+
+
+_MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
+_YOURS = re.compile(r"\b(?:you|your|u|ur|ya)\b", re.IGNORECASE)
+RULES_ASKED = re.compile(
+    r"\bhow (?:does|do) .+ work\b|\bwhat (?:does|do) .+ do\b|\bwhat'?s the dc\b",
+    re.IGNORECASE,
+)
+"""A question of the rules ("how does sneak attack work again"): the game's to answer."""
+
+
+def of_mine(clause: Intent) -> bool:
+    """A question of the speaker's own ("what's my AC?") or of the rules ("how does sneak
+    attack work?"), not one put to the listener."""
+    return (
+        clause.kind == "question"
+        and bool(_MINE.search(clause.text) or RULES_ASKED.search(clause.text))
+        and not _YOURS.search(clause.text)
+    )

@@ -27,13 +27,15 @@ GREETED = re.compile(
 _FOR_THE_DM = re.compile(
     r"^remind (?:me|us)\b|\bhow many (?:people|folk|folks|customers|patrons|others) (?:are|is) "
     r"(?:here|in|around|with)\b|"
-    r"\b(?:dc|roll|rolls|check|hp|hit points|ac|xp|modifier|bonus|cast|casting|spell|spells|"
-    r"cantrip|advantage|stats?|athletics|acrobatics|arcana|history|insight|intimidation|"
-    r"investigation|medicine|nature|perception|performance|persuasion|religion|stealth|"
-    r"survival|deception|sleight of hand|animal handling)\b"
+    r"\bcast(?:ing)? \w+(?: \w+)? on\b|"
+    r"\b(?:dc|hp|hit points|ac|xp|modifier|bonus|spell|spells|cantrip|advantage|stats?|"
+    r"athletics|acrobatics|arcana|intimidation|investigation|persuasion|stealth|"
+    r"sleight of hand|animal handling)\b"
 )
 """A question only the DM answers: the rules, the dice, a character's numbers, what the
-story holds ("remind me what the reward is", "does arcana help with runes?")."""
+story holds ("remind me what the reward is", "does arcana help with runes?", "can i cast
+sleep on just grubnak") — and no word a question of the story shares with them ("what's
+the history of this place?", "did anyone check on her?" may still be put to the one here)."""
 
 
 def for_the_dm(said: str) -> bool:

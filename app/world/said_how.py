@@ -135,12 +135,13 @@ def to_a_friend(text: str, friends: Sequence[str], people: Mapping[str, Sequence
     and names nobody of the story: words to a friend, not to the one the judgments are
     about (but "Don't be rude, Thorin. Sorry about him, Berta" turns to her)."""
     lowered = text.lower()
-    if any(re.search(rf"\b{re.escape(n)}\b", lowered) for names in people.values() for n in names):
-        return False
-    if message_for_another(text, "", people):  # ("Mira, tell Berta …": words sent on)
-        return False
-    return any(
+    called = any(
         re.match(rf"\s*{re.escape(f)}\s*,", lowered)
         or re.search(rf",\s*{re.escape(f)}\s*[.!]", lowered)
         for f in friends
     )
+    if not called:  # (most lines call no friend: the names of the story go unread)
+        return False
+    if any(re.search(rf"\b{re.escape(n)}\b", lowered) for names in people.values() for n in names):
+        return False
+    return not message_for_another(text, "", people)  # ("Mira, tell Berta …": sent on)

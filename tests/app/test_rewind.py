@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -10,6 +11,7 @@ from app.saves import load_save
 from app.saves.checkpoints import KEEP_TURNS, checkpoints_of
 from app.session import rewinding
 from app.session.keeping import Keeper
+from app.session.session import GameSession
 from app.session.setup import resume_session, start_session
 from app.world.actions import PlayerAction
 from tests.app.saved_games import crossroads
@@ -150,9 +152,9 @@ def test_redo_steps_one_undo_at_a_time_and_all_at_once() -> None:
     assert not rewinding.redo(session).ok
 
 
-def test_turns_taken_back_before_quitting_can_be_brought_back_after_loading(
-    tmp_path: Path,
-) -> None:
+def _two_taken_back(tmp_path: Path) -> tuple[GameSession, Keeper, dict[str, Any]]:
+    """Four turns played and saved, the last two taken back and saved: the session, its
+    keeper, and the game as it was before the undos."""
     session = start_session(crossroads(), 11)
     keeper = Keeper(tmp_path, "game")
     keeper.autosave(session.state, checkpoint=True)
@@ -161,6 +163,13 @@ def test_turns_taken_back_before_quitting_can_be_brought_back_after_loading(
     rewinding.undo(session)
     rewinding.undo(session)
     keeper.autosave(session.state)  # what quitting after the undos writes
+    return session, keeper, after
+
+
+def test_turns_taken_back_before_quitting_can_be_brought_back_after_loading(
+    tmp_path: Path,
+) -> None:
+    _, _, after = _two_taken_back(tmp_path)  # then quit
     loaded = load_save(tmp_path / "game.toml")
     resumed = resume_session(loaded.state, save=loaded.path)
     assert len(resumed.state.history) == 2 and resumed.state.history.cut_length == 2
@@ -174,14 +183,7 @@ def test_turns_still_taken_back_after_a_partial_redo_can_be_brought_back_after_l
 ) -> None:
     """Two turns taken back, one brought back, quit: the other is still there to bring
     back (the save after the redo wrote a story without it, and it was lost)."""
-    session = start_session(crossroads(), 11)
-    keeper = Keeper(tmp_path, "game")
-    keeper.autosave(session.state, checkpoint=True)
-    play(session, LINES[:4], keeper)
-    after = session.state.model_dump(exclude={"usage", "turn_order", "started"})
-    rewinding.undo(session)
-    rewinding.undo(session)
-    keeper.autosave(session.state)
+    session, keeper, after = _two_taken_back(tmp_path)
     assert rewinding.redo(session).ok  # one of the two back
     keeper.autosave(session.state)  # what quitting after it writes
     loaded = load_save(tmp_path / "game.toml")

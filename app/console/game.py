@@ -68,7 +68,6 @@ class ConsoleGame:
     session: GameSession
     console: Console
     read: Callable[[str], str]
-    current: str | None = None
     save_as: str | None = None
     """Autosave name (``None``: no autosave)."""
     saves: Path = SAVES_DIR
@@ -97,6 +96,16 @@ class ConsoleGame:
         if self.current is None:  # a resumed game: a bare line is for whom it was before
             self.current = declaring.last_played(self.session.state)
 
+    @property
+    def current(self) -> str | None:
+        """The character a bare line is for, kept in the game (``GameState.speaking``): a
+        resume, an undo or a rewind agree on it with the game as it was."""
+        return self.session.state.speaking
+
+    @current.setter
+    def current(self, character: str | None) -> None:
+        self.session.state.speaking = character
+
     async def autosave(self, checkpoint: bool | None = None) -> bool:
         """Write the save off the event loop (the turn's checkpoint too, when the players
         are asked to act next, unless ``checkpoint`` says); a failure is reported, never
@@ -115,6 +124,8 @@ class ConsoleGame:
                 self.console.print(plain(failure, style="red"))
             self.unsaved = failure
             return False
+        if mark:
+            self.session.checkpoint_kept()
         for note in kept.notes if kept else []:
             self.console.print(plain(note, style="yellow"))
         self.unsaved = ""

@@ -67,6 +67,9 @@ async def take_back(game: ConsoleGame, word: str, rest: str) -> None:
         if not await agreed(game, name):
             game.console.print(plain(takingback.declined([name], req), style="yellow"))
             return
+    # The game as it stands is kept as its turn's checkpoint first (a /roll, a player
+    # stepped away since the turn): a /redo brings it back as it was left.
+    await game.autosave()
     done = takingback.carry_out(session, req)
     if not done.ok:
         game.console.print(plain(done.text, style="yellow"))

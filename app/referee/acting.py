@@ -9,13 +9,13 @@ from typing import Any
 
 from app.actions.beings import why_cannot_act
 from app.actions.calls import ToolCall
-from app.actions.reactions import option_picked
 from app.referee import answers
 from app.referee.fighting import attack_arguments, unaware_foes, weapon_named
 from app.referee.helping import Helping, way_asked
 from app.referee.levelling import USAGE_TEXT, levelling_text
 from app.referee.manoeuvres import Manoeuvres
 from app.referee.mercy import Mercy
+from app.referee.offering import chosen_reading, offer, offered
 from app.referee.positioning import Plan, plan_attack, shot, thrown_at
 from app.referee.powers import Powers
 from app.referee.reacting import WHEN_TO_REACT, wants_to_react
@@ -27,12 +27,11 @@ from app.referee.talking import Talking, judged_words
 from app.understanding import Intent, understand
 from app.understanding.deed_kinds import SUBDUING
 from app.understanding.features import smites
-from app.understanding.intent import CONFIDENT, Reading
+from app.understanding.intent import CONFIDENT
 from app.understanding.readings import HEARS
 from app.understanding.spells import not_known
 from app.understanding.takingback import HINT as TAKING_BACK_HINT
 from app.understanding.ways import DRAWN
-from app.understanding.words import is_yes
 from app.world import view
 from app.world.facts import achieved
 from app.world.state import GameState
@@ -66,27 +65,6 @@ STANDS_FOR = frozenset({"attack", "move", "cast", "feature", "challenge"})
 """What a prone character stands up for first (not a Dodge, nor words)."""
 
 
-def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
-    """Which of the readings the referee asked about an answer picks: "yes" when it asked
-    about one, a number or "the second" among several. Anything else is a new line."""
-    said = " ".join(text.lower().split()).strip(" !.?")
-    if not offered or not said:
-        return None
-    if is_yes(said):
-        return offered[0] if len(offered) == 1 else None
-    said = _WHICHEVER.sub("", said).strip(" ,!.?") or said  # "whichever, the second"
-    place = option_picked(said)
-    if place is not None and said.isdecimal():  # "2" of "Giant Rat 2 or Giant Rat 3"
-        numbered = [r for r in offered if r.label.endswith(f" {said}")]
-        if len(numbered) == 1:
-            return numbered[0]
-    return offered[place - 1] if place is not None and 0 < place <= len(offered) else None
-
-
-_WHICHEVER = re.compile(r"^(?:(?:whichever|either|any|um+|uh+|hmm+|ok(?:ay)?|well|oh)\W+)+")
-"""Words before the choice itself ("whichever, the second", "um, 2")."""
-
-
 _PRISONER_NAMED = re.compile(r"\b(?:tied|bound|prisoner|captive|trussed)\b")
 """A blow said to be at the one tied up: meant, however cruel."""
 _CLOSING_IN = re.compile(
@@ -110,7 +88,7 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         their own turn rather than losing it. ``None`` for a line to be played (a choice
         offered before, taken now, is played). ``waiting``: typed by a character who may
         not act now, in a fight too — only a question to the DM is answered then."""
-        if chosen_reading(text, self.asked_back.get(actor, ())) is not None:
+        if chosen_reading(text, offered(state, actor)) is not None:
             return None
         intent = understand(text, actor, state, self.campaign)
         questions = (intent, *intent.then)  # ("how many goblins are there and are they
@@ -132,7 +110,7 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if intent.then or intent.kind not in ASIDES or intent.note == "where to?":
             return None  # "I go too": along with whoever goes, when the round is played
         if intent.kind == "ask" and intent.alternatives:
-            self.asked_back[actor] = intent.alternatives[:3]
+            offer(state, actor, intent.alternatives)
         return self._say(state, intent)
 
     def _act(self, state: GameState, actor: str, text: str) -> list[ToolCall]:
@@ -141,13 +119,14 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if known is None or state.campaign is not self.campaign:
             known = understand(text, actor, state, self.campaign)
         intent = known
-        chosen = chosen_reading(text, self.asked_back.pop(actor, ()))
+        chosen = chosen_reading(text, offered(state, actor))
+        state.offered.pop(actor, None)
         if chosen is not None:  # "yes" to "Did you mean to go through the trapdoor?"
             targets = (chosen.target,) if chosen.target else ()
             intent = Intent(kind=chosen.kind, text=text, actor=actor, targets=targets,
                             spell=chosen.spell)  # fmt: skip
         if intent.kind == "ask" and intent.alternatives:
-            self.asked_back[actor] = intent.alternatives[:3]
+            offer(state, actor, intent.alternatives)
         if intent.kind == "move" and intent.note and intent.target and self._may_open(state):
             # "we all go down" after "I pick the lock": the way is shut as the line is read,
             # but the lock is tried first — the move goes, and is refused then if still shut

@@ -10,7 +10,6 @@ from typing import Any, SupportsIndex
 from app.actions.calls import ToolCall
 from app.referee.casting import still_has_action
 from app.understanding import Intent
-from app.understanding.intent import Reading
 from app.world.campaign import Campaign
 from app.world.standing import fights_on
 from app.world.state import GameState
@@ -83,10 +82,6 @@ class RefereeBase:
         self._readings: tuple[GameState, dict[tuple[str, str], Intent]] | None = None
         """How the game read this turn's lines as it built the context, and of which game
         (used for the turn's first call only, before anything has changed)."""
-        self.asked_back: dict[str, tuple[Reading, ...]] = {}
-        """The readings the referee last asked a character's player to choose between
-        ("Did you mean to go through the trapdoor?"): a "yes" or a number next time picks
-        one."""
         self.earlier: list[ToolCall] = []
         """While a turn is planned: the calls of the players' lines before the one being
         read (they run first: a lock picked may open the way the next line takes)."""

@@ -19,14 +19,17 @@ import contextlib
 import os
 import re
 import shutil
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.saves import disk
 from app.saves.document import load_checkpoint_state
-from app.saves.files import clean_orphans, files_named
+from app.saves.files import clean_orphans, files_named, read_save_text, write_atomically
 from app.saves.names import SaveError, StaleCheckpoint
+from app.saves.proof import examine, seal
 from app.saves.story import story_folder
+from app.world import tomltext
 from app.world.chronicle import Chronicle
 from app.world.state import GameState
 
@@ -106,6 +109,23 @@ def _prune(earlier: list[DiskCheckpoint]) -> None:
             disk.unlink(old.path)
 
 
+def reseal(save: Path, retold: dict[tuple[int, str], tuple[int, str]]) -> None:
+    """A turn was told again (``/reroll``): the checkpoints standing on the story as first
+    told (``retold``'s keys) are sealed again naming it as told now, their game unchanged.
+    A checkpoint that cannot be read or written is left as it is (at worst, an undo after
+    a resume passes over it)."""
+    for kept in checkpoints_of(save):
+        with contextlib.suppress(OSError, ValueError, AttributeError, KeyError, TypeError):
+            data = tomllib.loads(examine(read_save_text(kept.path)).body)
+            story = data["story"]
+            new = retold.get((story.get("bytes"), story.get("sha256")))
+            if new is None:
+                continue
+            story["bytes"], story["sha256"] = new
+            text, _ = seal(tomltext.dumps(data))
+            write_atomically(kept.path, text.encode("utf-8"))
+
+
 def load_checkpoint_file(path: Path, story: Chronicle) -> tuple[GameState, int]:
     """The game a checkpoint file holds (without its story: the caller has it, ``story``)
     and how many turns of the story it stands on. Raises :class:`SaveError` for a damaged
@@ -129,4 +149,5 @@ __all__ = [
     "checkpoints_of",
     "keep_checkpoint",
     "load_checkpoint_file",
+    "reseal",
 ]

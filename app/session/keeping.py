@@ -40,7 +40,7 @@ from app.saves import (
     save_game,
     save_path,
 )
-from app.saves.checkpoints import keep_checkpoint
+from app.saves.checkpoints import keep_checkpoint, reseal
 from app.saves.claims import SaveInUse, claim, release
 from app.saves.files import Identity, identity
 from app.saves.names import same_but_case
@@ -183,6 +183,9 @@ class Keeper:
         with self._lock:
             kept = self._write(state, self.name, self.folder, move_on=True)
             self.name = kept.path.name.removesuffix(".toml")
+            if state.history.retold:  # a turn told again: its checkpoints name it anew
+                reseal(kept.path, state.history.retold)
+                state.history.retold.clear()
             if checkpoint and keep_checkpoint(kept.path, state) is None and not self._unkept:
                 self._unkept = True  # said once: the game is saved, its undo history is not
                 kept.notes.append(

@@ -108,11 +108,11 @@ def reload(session: GameSession, campaign: Campaign) -> Reloaded | Refused:
 def take(session: GameSession, reloaded: Reloaded) -> None:
     """Go on with the reloaded game. The DM is briefed afresh (what it was told came from
     the old version), and the offline referee reads the new one."""
+    reloaded.state.offered.clear()  # a choice offered from the old version may name what is gone
     session.replace_state(reloaded.state)
     referee = session.brain
     if isinstance(referee, OfflineReferee):
         referee.campaign = reloaded.state.campaign
-        referee.asked_back = {}  # a choice offered from the old version may name what is gone
 
 
 def restart(session: GameSession, campaign: Campaign) -> GameSession:

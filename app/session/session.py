@@ -151,7 +151,9 @@ class GameSession:
 
     def replace_state(self, state: GameState) -> None:
         """Go on from another state of this game (an undo, a rewind): the DM is briefed
-        afresh, since what it was last told is no longer so."""
+        afresh, since what it was last told is no longer so. Who a bare line is for is the
+        table's choice, not the story's: it stays as it was."""
+        state.speaking = self.state.speaking
         self.state = state
         self.briefed = False
         self._deltas = None
@@ -173,6 +175,12 @@ class GameSession:
         this moment holds it, so /undo then /redo bring the game back with it, not without."""
         if self.settled:
             self.timeline.mark(self.state)
+
+    def checkpoint_kept(self) -> None:
+        """The save just written is the checkpoint of this turn (on disk, for undo after a
+        resume): the one in memory is made the same."""
+        if self.settled:
+            self.timeline.refresh(self.state)
 
     @property
     def pending(self) -> list[PlayerAction]:

@@ -83,6 +83,15 @@ class Timeline:
         self._prune()
         return point
 
+    def refresh(self, state: GameState) -> None:
+        """The game was just saved as the checkpoint of its turn, with what changed since
+        the players were asked to act (a player stepped away, a round got ready): the
+        checkpoint in memory becomes the same, so an undo in this sitting restores the game
+        an undo after a resume would."""
+        point = self.at(state.turn)
+        if point is not None and point.snapshot is not None and point.scene == state.scene.id:
+            point.snapshot = state.snapshot()
+
     def add_files(self, files: list[tuple[int, str, bool, Path]]) -> None:
         """Checkpoints kept with a loaded save (turn, scene, scene start, file), merged
         with those in memory."""

@@ -137,6 +137,11 @@ class Chronicle(Sequence[TurnRecord]):
         """For each story folder this chronicle was written to (by path): the file it was
         last written to there, and how much of it the chronicle shares. Cutting records off
         or telling one again lowers what is shared, never what the file holds."""
+        self.retold: dict[tuple[int, str], tuple[int, str]] = {}
+        """After a turn is told again: the size and digest of each story prefix through it
+        as first told, to the same prefix as told now. A checkpoint kept with a save names
+        the story it stands on; one naming the old telling is sealed again with the new
+        one (:func:`app.saves.checkpoints.reseal`), so it is not taken for another game's."""
         for record in records:
             self.append(record)
 
@@ -275,12 +280,21 @@ class Chronicle(Sequence[TurnRecord]):
         if record.number != self[-1].number:
             raise ValueError(f"turn {record.number} cannot replace turn {self[-1].number}")
         last = len(self._records) - 1
+        counts = range(last + 1, len(self) + self.cut_length + 1)
+        before = [self.prefix_digest(n) for n in counts]
         self._records[last] = record
         self._texts[last] = None
         for synced in self.synced.values():
             synced.shared = min(synced.shared, last)
         if self._hashed > last:
             self._rehash()
+        for old, new in zip(before, (self.prefix_digest(n) for n in counts), strict=True):
+            if old is None or new is None:
+                continue
+            for first, told in list(self.retold.items()):  # told again before being saved
+                if told == old:
+                    self.retold[first] = new
+            self.retold[old] = new
 
     def keep_as_cut(self, texts: Sequence[Text]) -> None:
         """Records that follow the story's end in its file (turns taken back before the game

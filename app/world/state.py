@@ -187,6 +187,16 @@ class Restriction(_Model):
     reason: str
 
 
+class Offer(_Model):
+    """One reading of an unclear line the DM offered back ("Did you mean to pick the
+    lock?"): what the player's answer ("yes", "2", "the second") would do."""
+
+    kind: str = Field(max_length=40)
+    target: str | None = Field(default=None, max_length=80)
+    label: str = Field(max_length=200)
+    spell: str | None = Field(default=None, max_length=40)
+
+
 class GameState(_Model):
     """Everything about one game, serialisable to TOML."""
 
@@ -243,6 +253,16 @@ class GameState(_Model):
     (``Mira: I pick the lock``), until the next turn is played: played the same, its dice
     fall as they did; played otherwise, they are drawn afresh (:mod:`app.session.fate`)."""
     turn_order: TurnOrder = Field(default_factory=TurnOrder)
+    speaking: str | None = None
+    """The character a line without a name (no ``Name:``) is for: the one last played or
+    picked. Kept with the game, so a resumed game, an undo and a rewind agree on who a
+    bare line acts for."""
+    offered: dict[str, list[Offer]] = Field(
+        default_factory=dict, max_length=12, exclude_if=lambda v: not v
+    )
+    """The readings the DM last asked each character's player to choose between ("Did you
+    mean…?"), by character id: the next line may pick one. Kept with the game, so the
+    answer is understood after a resume or an undo as it would have been."""
     deaths: dict[str, DeathMark] = Field(default_factory=dict)
     """When each dead character or creature died (a revived one leaves it)."""
     reactions: ReactionQueue = Field(default_factory=ReactionQueue)

@@ -9,7 +9,7 @@ import asyncio
 
 from app.actions.beings import economy_of
 from app.actions.campaign_tools import enter_scene
-from app.referee.acting import chosen_reading
+from app.referee.offering import chosen_reading
 from app.referee.positioning import plan_attack
 from app.referee.referee import OfflineReferee
 from app.session.runner import run_lines

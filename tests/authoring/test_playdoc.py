@@ -23,7 +23,7 @@ from app.actions.reactions import AskPolicy
 from app.actions.sets import COMBAT_TOOLS
 from app.authoring.playdoc import DOC_FILE, render
 from app.authoring.playexamples import Example, PlayDocError, load_examples, template_text
-from app.referee.acting import chosen_reading
+from app.referee.offering import chosen_reading
 from app.referee.referee import OfflineReferee
 from app.understanding import Intent, understand
 from app.understanding.intent import IntentKind, Reading

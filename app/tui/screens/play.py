@@ -94,9 +94,8 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         self.start_keeping(saves, save_as, loaded_from)
         self.dm_label = dm_label
         self.resumed = resumed
-        self.actor: str | None = declaring.last_played(session.state)
-        """The character a bare action is for (shown beside the input): on a resumed game,
-        the one who acted last, as before it was left."""
+        if session.state.speaking is None:  # a game saved before the game kept it
+            session.state.speaking = declaring.last_played(session.state)
         self.thinking = False
         self.failed = False
         self.holder: str | None = None

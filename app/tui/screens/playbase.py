@@ -28,8 +28,17 @@ class PlayBase(Keeping):
 
     dm_label: str
     """Who runs the game, as the top bar names it."""
-    actor: str | None
-    """The character a bare action is for (shown beside the input)."""
+
+    @property
+    def actor(self) -> str | None:
+        """The character a bare action is for (shown beside the input), kept in the game
+        (``GameState.speaking``): a resume, an undo or a rewind agree on it."""
+        return self.session.state.speaking
+
+    @actor.setter
+    def actor(self, character: str | None) -> None:
+        self.session.state.speaking = character
+
     failed: bool
     """The last turn failed: nothing changed, and ctrl+r runs it again."""
     holder: str | None

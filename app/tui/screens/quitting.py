@@ -85,6 +85,8 @@ class Keeping(Screen[None]):
         except (SaveError, OSError) as error:
             self.unsaved = save_failure(error, self.keeper.folder)
             return self.unsaved
+        if checkpoint:
+            self.session.checkpoint_kept()
         self.unsaved = ""
         self.show_kept(kept)
         return None
@@ -96,6 +98,7 @@ class Keeping(Screen[None]):
             kept = self.keeper.autosave(self.session.state, checkpoint=self.session.settled)
         except (SaveError, OSError) as error:
             return None, save_failure(error, self.keeper.folder)
+        self.session.checkpoint_kept()
         if kept is not None:
             self.kept_notes.extend(kept.notes)
         return self.keeper.name, None

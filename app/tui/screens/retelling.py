@@ -21,7 +21,6 @@ from app.tui.widgets.story import StoryPane
 class Retelling(Keeping):
     """The play screen's ``/reroll``."""
 
-    actor: str | None
     holder: str | None
     dm_loop: asyncio.AbstractEventLoop
     _dm_task: asyncio.Task[None] | None
@@ -48,8 +47,8 @@ class Retelling(Keeping):
             return
         state = self.session.state
         who = self.holder or self.player_up() or ""
-        if not who and self.actor is not None:
-            who = state.controller_of(self.actor) or ""
+        if not who and self.session.state.speaking is not None:
+            who = state.controller_of(self.session.state.speaking) or ""
         if len(state.players) < 2:
             who = ""  # at a table of one, who asked goes without saying
         self.query_one(StoryPane).begin_retelling(retelling.asking_line(self.session, who))

@@ -95,6 +95,9 @@ class TakingBack(Keeping):
         if self.thinking:  # cannot happen while a dialog is up, but never mid-turn
             self.notify("Wait until the DM has answered.", severity="warning")
             return
+        # The game as it stands is kept as its turn's checkpoint first (a /roll, a player
+        # stepped away since the turn): a /redo brings it back as it was left.
+        self.autosave_now(checkpoint=self.session.settled)
         done = takingback.carry_out(self.session, req)
         if not done.ok:
             self.notify(done.text, severity="warning", timeout=10)

@@ -1,0 +1,140 @@
+"""A game quit and resumed plays on as the same game played straight through: who a line
+without a name is for, a choice offered back ("Did you mean…?"), undo after a change made
+between turns, a /roll brought back by /redo and undo after a turn told again all agree."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import shutil
+from pathlib import Path
+
+from rich.console import Console
+
+from app.console.game import ConsoleGame
+from app.saves import resume_named
+from app.session.setup import resume_session, start_session
+from app.world.campaignfile import load_campaign
+from app.world.folders import CAMPAIGNS_DIR
+
+
+def _game(
+    session: object, folder: Path, loaded_from: Path | None = None
+) -> tuple[ConsoleGame, io.StringIO]:
+    out = io.StringIO()
+    game = ConsoleGame(
+        session,  # type: ignore[arg-type]
+        Console(file=out, width=200),
+        lambda _prompt: "",
+        save_as="g",
+        saves=folder,
+        loaded_from=loaded_from,
+        interactive=False,
+    )
+    return game, out
+
+
+def _both(
+    tmp_path: Path,
+    campaign: str,
+    seed: int,
+    before: list[str],
+    after: list[str],
+    players: dict[str, list[str]] | None = None,
+) -> tuple[list[str], list[str], ConsoleGame, ConsoleGame]:
+    """Play ``before``, then ``after`` twice: straight on, and in a copy of the saves quit
+    and resumed between the two. Returns what each line of ``after`` printed, both ways."""
+
+    async def run() -> tuple[list[str], list[str], ConsoleGame, ConsoleGame]:
+        (tmp_path / "a").mkdir()
+        session = start_session(load_campaign(CAMPAIGNS_DIR / campaign), seed, players=players)
+        straight, out_a = _game(session, tmp_path / "a")
+        await straight.first_save()
+        for line in before:
+            await straight.handle(line)
+        await straight.autosave()
+        shutil.copytree(tmp_path / "a", tmp_path / "b")
+        picked = resume_named("g", tmp_path / "b")
+        resumed, out_b = _game(
+            resume_session(picked.state, save=picked.path), tmp_path / "b", picked.path
+        )
+        said: tuple[list[str], list[str]] = ([], [])
+        for line in after:
+            for game, out, told in ((straight, out_a, said[0]), (resumed, out_b, said[1])):
+                mark = len(out.getvalue())
+                await game.handle(line)
+                told.append(out.getvalue()[mark:].strip())
+        return said[0], said[1], straight, resumed
+
+    return asyncio.run(run())
+
+
+def test_a_line_without_a_name_is_for_the_same_character_after_an_undo_and_a_resume(
+    tmp_path: Path,
+) -> None:
+    before = ["Thorin: look around", "Mira: look at the hearth", "/undo"]
+    a, b, _, _ = _both(tmp_path, "crossroads", 5, before, ["I pick the lock on the trapdoor"])
+    assert a == b
+    assert a[0].startswith("Mira · pick the trapdoor padlock")  # whom the player was playing
+
+
+def test_a_line_without_a_name_at_a_shared_table_is_for_the_same_character_after_a_resume(
+    tmp_path: Path,
+) -> None:
+    players = {"Ana": ["ione"], "Ben": ["cass", "wren"]}
+    before = ["short rest", "Wren: ask Nessa about Corin", "Ione: climb the tower stair"]
+    a, b, straight, resumed = _both(
+        tmp_path, "drowned_bell", 2014, before, ["look at the boats"], players=players
+    )
+    assert a == b
+    assert straight.current == resumed.current
+
+
+def test_the_answer_to_a_choice_offered_back_is_understood_after_a_resume(
+    tmp_path: Path,
+) -> None:
+    a, b, _, _ = _both(tmp_path, "crossroads", 4, ["Mira: the trapdoor"], ["Mira: 1"])
+    assert a == b
+    assert a[0].startswith("Mira · pick the trapdoor padlock")
+
+
+def test_undo_after_a_player_stepped_away_restores_the_same_game_after_a_resume(
+    tmp_path: Path,
+) -> None:
+    before = ["Ione: head back down to the harbour", "/away"]
+    a, b, straight, resumed = _both(
+        tmp_path, "drowned_bell", 2092, before, ["look around", "/undo"]
+    )
+    assert a == b
+    assert straight.session.state.turn_order.away == resumed.session.state.turn_order.away
+
+
+def test_a_roll_between_turns_comes_back_with_redo_and_its_dice_are_not_drawn_again(
+    tmp_path: Path,
+) -> None:
+    before = ["Thorin: look at the casks", "Mira: take a long rest", "/roll 4d6"]
+    a, b, straight, resumed = _both(
+        tmp_path, "crossroads", 1021, before, ["/undo", "/redo", "/roll 4d6"]
+    )
+    assert a == b
+    for game in (straight, resumed):
+        rolls = [c.text for c in game.session.state.changes if c.kind == "roll"]
+        assert len(rolls) == 2  # the first roll came back with its turn
+    assert a[2] != before[-1]
+
+
+def test_undo_after_a_turn_told_again_takes_back_one_turn_after_a_resume(
+    tmp_path: Path,
+) -> None:
+    players = {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
+    before = [
+        "Mira: we sneak past the goblins",
+        "Thorin: look around",
+        "Mira: take a long rest",
+        "/reroll",
+        "/leave Ben",
+    ]
+    a, b, straight, resumed = _both(tmp_path, "crossroads", 1207, before, ["/undo"], players)
+    assert a == b
+    assert a[0].startswith("Took back turn 2 ")
+    assert straight.session.state.turn == resumed.session.state.turn == 1

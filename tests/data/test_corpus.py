@@ -47,6 +47,7 @@ from tests.referee_corpus import (
     HOLDOUT26,
     HOLDOUT27,
     HOLDOUT28,
+    HOLDOUT29,
     INTENTS,
     Corpus,
     CorpusError,
@@ -86,6 +87,7 @@ FILES = {
     "holdout26": HOLDOUT26,
     "holdout27": HOLDOUT27,
     "holdout28": HOLDOUT28,
+    "holdout29": HOLDOUT29,
 }
 
 

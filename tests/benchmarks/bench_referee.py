@@ -64,6 +64,7 @@ from tests.referee_corpus import (
     HOLDOUT26,
     HOLDOUT27,
     HOLDOUT28,
+    HOLDOUT29,
     Line,
     Step,
     build_situation,
@@ -414,7 +415,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 29))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 30))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -447,6 +448,7 @@ def main() -> None:
         ("holdout26.toml", HOLDOUT26),
         ("holdout27.toml", HOLDOUT27),
         ("holdout28.toml", HOLDOUT28),
+        ("holdout29.toml", HOLDOUT29),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

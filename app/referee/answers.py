@@ -20,6 +20,7 @@ from app.referee.unknowing import not_here, unknowable_text
 from app.referee.voices import foes_reply
 from app.understanding import Intent
 from app.understanding.language import UNSURE, language_name
+from app.understanding.not_fought import NOT_STRUCK
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD
 from app.understanding.scope import living_creatures, open_challenges
 from app.world import view
@@ -270,6 +271,9 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
         return intent.note if intent.note.endswith(("?", "!", ".")) else f"{intent.note}."
     elif intent.note.startswith(MOOD):  # "*hums nervously*": the mood, as the story tells it
         return f"{told_back(intent.note.removeprefix(MOOD), name)} What does {name} do?"
+    elif NOT_STRUCK.search(intent.note):  # "Grubnak has surrendered …": a fact, said so
+        held = f"{intent.note[0].upper()}{intent.note[1:]}, so {name} holds the blow."
+        return f"{held} {options_text(state, campaign, intent.actor)}".strip()
     elif intent.note == FOR_THE_TABLE:  # "sorry my cat walked on the keyboard"
         return f"No harm done: nothing happened in the story. What does {name} do?"
     elif intent.note and intent.note not in ("no verb or name it knows", "an empty line"):

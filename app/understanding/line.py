@@ -33,6 +33,7 @@ from app.understanding.places import as_place
 from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.rewording import as_told, own_name_asked
+from app.understanding.said_to_foes import to_foes
 from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.vocatives import A_NAME, called_nobody, to_them_all
@@ -288,6 +289,11 @@ def _understand(
         if whole.kind in ("ask", "drop"):
             return replace(whole, kind="talk", targets=(), item=None, note="", confidence=0.8)
         return replace(whole, then=())
+    told = to_foes(
+        text, whole, state, lambda t: _understand(t, actor, state, campaign, language=language)
+    )
+    if told is not None:  # "run, goblin!", "I toss the goblin a coin. take it and run, …"
+        return told
     if whole.kind == "ask" and SPLITTING.search(normalise(text)):
         return whole  # "let's split up, Ione goes to the lighthouse and we …": asked back
     if whole.kind == "manoeuvre" and whole.action == "ready":

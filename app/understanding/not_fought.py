@@ -9,6 +9,11 @@ import re
 from app.understanding.readings import Context
 from app.understanding.words import NAME_FILLERS, monster_kinds
 
+NOT_STRUCK = re.compile(r"(?:has surrendered and is out of the fight|is not one of the foes|"
+                        r"is on your side)")  # fmt: skip
+"""The reasons a blow is not struck that are facts of the fight, said as such ("Grubnak
+has surrendered…, so Mira holds the blow"), never as a line not understood."""
+
 
 def someone_not_fought(ctx: Context) -> str | None:
     """Why a blow at the person the line names, when no foe is named, cannot be struck: a

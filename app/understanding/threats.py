@@ -95,11 +95,11 @@ def threat(ctx: Context) -> Intent | None:
                      found.group(1))  # fmt: skip
     if not shown and OWN.search(said[: found.start()]):
         return None  # "I back off": the speaker's own step, no threat (a roar is one)
-    key = "sway" if _GENTLE.search(said) else "cow"  # "we don't want to hurt you. surrender?"
+    key = "sway" if GENTLE.search(said) else "cow"  # "we don't want to hurt you. surrender?"
     return improvised(ctx, next(d for d in DEEDS if d.key == key))  # is asked, not threatened
 
 
-_GENTLE = re.compile(
+GENTLE = re.compile(
     r"\b(?:(?:don'?t|do not|won'?t|will not|never) (?:want to |mean to |wish to )?"
     r"(?:hurt|harm|kill)|no (?:harm|one|body) (?:will|needs to|has to)|you'?(?:ll| will) be "
     r"(?:safe|fine|spared|okay|ok)|please|we can (?:talk|make a deal)|spare you|"

@@ -12,7 +12,7 @@ from app.understanding.words import english_words, monster_kinds, stem
 from app.world.state import GameState
 
 _CALLED_LAST = re.compile(
-    r",\s*(?:you\s+)?(?:(?:little|stupid|dumb|ugly|filthy|nasty|poor|big)\s+)?([a-z]+)\s*[!.?]*\s*$"
+    r",\s*(?:you\s+)?(?:(little|stupid|dumb|ugly|filthy|nasty|poor|big)\s+)?([a-z]+)\s*[!.?]*\s*$"
 )
 """A line ending with whom it is said to ("… and surrender, goblins!")."""
 _ADDRESSEES = frozenset({"guys", "boys", "lads", "fellas", "folks", "lot", "gents", "beasts",
@@ -28,12 +28,32 @@ def to_them_all(text: str, state: GameState) -> bool:
     called = _CALLED_LAST.search(text.lower())
     if called is None:
         return False
-    word = stem(called.group(1))
+    word = stem(called.group(2))
     names = [c.name for c in state.creatures.values() if c.side != "party"]
-    kinds = {stem(w) for n in names for w in n.lower().split() if w.isalpha()} | monster_kinds()
-    crowd = word != called.group(1)  # ("yield, goblin!" is to one of them: whom, it says)
-    one = called.group(1) in _ONE_CALLED and bool(names)  # "take it and run, little guy"
-    return (crowd and word in kinds) or called.group(1) in _ADDRESSEES or one
+    crowd = word != called.group(2)  # ("yield, goblin!" is to one of them: whom, it says)
+    one = called.group(2) in _ONE_CALLED and bool(names)  # "take it and run, little guy"
+    return (crowd and word in _kinds(names)) or called.group(2) in _ADDRESSEES or one
+
+
+def to_the_foes(text: str, state: GameState) -> bool:
+    """The line ends by calling foes that are here, and only foes: by their kind ("run,
+    goblin!", "drop it and run, goblins") or by a word no friend is called ("take it and
+    run, little guy") — not "guys" or "lads", which the party is called as often."""
+    called = _CALLED_LAST.search(text.lower())
+    names = _foe_names(state)
+    if called is None or not names:
+        return False
+    if stem(called.group(2)) in _kinds(names):
+        return True
+    return called.group(1) is not None and called.group(2) in _ONE_CALLED | _ADDRESSEES
+
+
+def _foe_names(state: GameState) -> list[str]:
+    return [c.name for c in state.creatures.values() if c.side != "party" and c.hostile]
+
+
+def _kinds(names: list[str]) -> set[str]:
+    return {stem(w) for n in names for w in n.lower().split() if w.isalpha()} | monster_kinds()
 
 
 _GREETINGS = frozenset({

@@ -128,6 +128,13 @@ _DONE_TO = re.compile(
 """A deed's particle after whom it is done to, ending the clause ("patch her up"): no way."""
 
 
+_RAISED = re.compile(r"^(?:help|pull|lift|hoist|haul|heave|prop|scoop|get)")
+"""Verbs that raise someone to their feet with "up" ("help him up", "pull her up out of the
+water"): no way up is taken."""
+_RAISED_UP = re.compile(r"\b(her|him|them|me|us) up\b(?=\s*(?:$|[,.!;]|and\b|then\b|out of\b|"
+                        r"from\b|off\b|onto\b|on to\b))")  # fmt: skip
+
+
 _ESCORTING = re.compile(
     r"^(?:carr|lead|led|take|took|bring|brought|help|walk|escort|guide|drag|haul|hoist|"
     r"scoop|pull|get|lift|follow|chase|go|come|head|send|usher|lower|push|shove|climb|run)"
@@ -150,8 +157,9 @@ def move(ctx: Context, at: int) -> Intent | None:
     rest = DRAWN.sub(" ", rest).strip()  # ("goes first with her shortsword out": no way out)
     rest = _HANDS_MOVE.sub(" ", rest).strip()  # ("steps forward, holding out the locket")
     rest = re.sub(r"\bback (?:in|inside)\b", "inside", rest)  # "go back in": in again, not back
-    if not _ESCORTING.match(rest):  # "patch her up": her, patched; nobody goes up (but
-        rest = _DONE_TO.sub(r"\1", rest)  # "carry her out" takes her, and the party, out)
+    if not _ESCORTING.match(rest) or _RAISED.match(rest):  # "patch her up", "help him up":
+        rest = _DONE_TO.sub(r"\1", _RAISED_UP.sub(r"\1", rest))  # nobody goes up (but "carry
+        # her out" takes her, and the party, out)
     approach = _APPROACH.search(rest)
     if re.match(r"^(?:put|puts|place|places|set|sets|lay|lays)\s+(?!(?:off|out|forth)\b)", rest):
         return None  # "put the crown back": the thing goes back, nobody goes anywhere

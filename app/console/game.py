@@ -110,9 +110,11 @@ class ConsoleGame:
         """Write the save off the event loop (the turn's checkpoint too, when the players
         are asked to act next, unless ``checkpoint`` says); a failure is reported, never
         fatal."""
-        if self.keeper.name is None:
-            return True
         mark = self.session.settled if checkpoint is None else checkpoint
+        if self.keeper.name is None:
+            if mark:  # no save: the checkpoint in memory is still the game as it stands
+                self.session.checkpoint_kept()
+            return True
         try:
             kept = await asyncio.to_thread(
                 partial(self.keeper.autosave, checkpoint=mark),
@@ -383,7 +385,9 @@ class ConsoleGame:
         if self.session.can_advance():  # a /pass may complete the round
             await self.autosave(checkpoint=False)  # the line kept before the DM answers
             await self.play_turns()
-        elif turntaking.turn_mark(self.session) != before:
+        elif turntaking.turn_mark(self.session) != before or line.startswith("/"):
+            # (a /roll, a level taken, a player away: kept at once, as this turn's
+            # checkpoint too, so an undo or a rewind after a resume restores them as now)
             await self.autosave()
         return True
 

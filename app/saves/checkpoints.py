@@ -71,7 +71,8 @@ def keep_checkpoint(save: Path, state: GameState) -> Path | None:
     when the folder cannot be written: a checkpoint is a convenience, never a failed save)."""
     folder = story_folder(save) / FOLDER
     kept = checkpoints_of(save)
-    earlier = [c for c in kept if c.turn < state.turn]
+    branched = state.history.branched  # (turns taken back, then others played)
+    earlier = [c for c in kept if c.turn < min(state.turn, branched or state.turn)]
     start = not earlier or earlier[-1].scene != state.scene.id
     name = f"{state.turn:06d}-{state.scene.id}{'.start' if start else ''}.toml"
     target = folder / name
@@ -82,8 +83,10 @@ def keep_checkpoint(save: Path, state: GameState) -> Path | None:
         redo = state.history.cut_length > 0
         for stale in (
             c for c in kept if c.turn == state.turn or (c.turn > state.turn and not redo)
-        ):
+            or (branched is not None and c.turn >= branched)
+        ):  # fmt: skip
             disk.unlink(stale.path)
+        state.history.branched = None
         tmp = folder / f".{name}.{os.getpid()}.tmp"
         # A copy, not a link to the save: a checkpoint edited or cut short in place must
         # not take the save (and its backup, linked to it in turn) with it.

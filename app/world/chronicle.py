@@ -137,6 +137,10 @@ class Chronicle(Sequence[TurnRecord]):
         """For each story folder this chronicle was written to (by path): the file it was
         last written to there, and how much of it the chronicle shares. Cutting records off
         or telling one again lowers what is shared, never what the file holds."""
+        self.branched: int | None = None
+        """The first turn of a branch of the story played after turns were taken back and
+        not brought back: the checkpoints kept with a save from that turn on are of the
+        branch abandoned, and go when the next checkpoint is kept."""
         self.retold: dict[tuple[int, str], tuple[int, str]] = {}
         """After a turn is told again: the size and digest of each story prefix through it
         as first told, to the same prefix as told now. A checkpoint kept with a save names
@@ -245,6 +249,9 @@ class Chronicle(Sequence[TurnRecord]):
             raise ValueError(
                 f"turn {record.number} cannot follow turn {self[-1].number} in the story"
             )
+        if self._cut is not None and self._cut[0]:
+            first = record.number if self.branched is None else min(self.branched, record.number)
+            self.branched = first
         self._cut = None
         self._texts.append(None)
         self._records.append(record)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import shutil
 from pathlib import Path
 
 from rich.console import Console
@@ -42,18 +41,23 @@ def _both(
     after: list[str],
     players: dict[str, list[str]] | None = None,
 ) -> tuple[list[str], list[str], ConsoleGame, ConsoleGame]:
-    """Play ``before``, then ``after`` twice: straight on, and in a copy of the saves quit
-    and resumed between the two. Returns what each line of ``after`` printed, both ways."""
+    """Play ``before`` in two games from one seed, then ``after``: straight on in one, and
+    in the other after it was left and resumed. Returns what each line of ``after``
+    printed, both ways."""
 
     async def run() -> tuple[list[str], list[str], ConsoleGame, ConsoleGame]:
-        (tmp_path / "a").mkdir()
-        session = start_session(load_campaign(CAMPAIGNS_DIR / campaign), seed, players=players)
-        straight, out_a = _game(session, tmp_path / "a")
-        await straight.first_save()
-        for line in before:
-            await straight.handle(line)
-        await straight.autosave()
-        shutil.copytree(tmp_path / "a", tmp_path / "b")
+        games = []
+        for folder in ("a", "b"):  # the same game twice, from the same seed
+            (tmp_path / folder).mkdir()
+            session = start_session(load_campaign(CAMPAIGNS_DIR / campaign), seed, players=players)
+            game, out = _game(session, tmp_path / folder)
+            await game.first_save()
+            for line in before:
+                await game.handle(line)
+            games.append((game, out))
+        (straight, out_a), (left, _) = games
+        await left.autosave()  # the second is left (its last save), and resumed
+        left.keeper.close()
         picked = resume_named("g", tmp_path / "b")
         resumed, out_b = _game(
             resume_session(picked.state, save=picked.path), tmp_path / "b", picked.path
@@ -138,3 +142,26 @@ def test_undo_after_a_turn_told_again_takes_back_one_turn_after_a_resume(
     assert a == b
     assert a[0].startswith("Took back turn 2 ")
     assert straight.session.state.turn == resumed.session.state.turn == 1
+
+
+def test_a_roll_between_turns_is_not_drawn_again_after_a_rewind_across_a_resume(
+    tmp_path: Path,
+) -> None:
+    before = ["Mira: I look around", "/roll 2d6"]
+    after = ["Mira: ask Berta about Tam", "/rewind 2", "/roll 20d20"]
+    a, b, _, _ = _both(tmp_path, "crossroads", 547125, before, after)
+    assert a == b
+
+
+def test_a_rewind_after_a_resume_offers_no_turn_of_a_branch_played_over(tmp_path: Path) -> None:
+    before = [
+        "Ione: ring the bell",
+        "Ione: light the lamp",
+        "/rewind 1",
+        "Ione: go down to the beach",
+    ]
+    a, b, _, _ = _both(tmp_path, "drowned_bell", 175668, before, ["/rewind 3"])
+    assert a == b
+    assert "another way" not in b[0]
+    kept = sorted(p.name for p in (tmp_path / "b" / "g.story" / "checkpoints").iterdir())
+    assert [name[:6] for name in kept] == ["000000", "000003"]  # turns 1 and 2 were played over

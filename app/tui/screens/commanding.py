@@ -189,3 +189,6 @@ class Commanding(PlayBase):
         line = Text("🎲 you rolled ", style="bold")
         line.append_text(views.roll_line(result))
         self.query_one(DiceLog).add_entries(self.table_log.keep(self.session.state, [line]))
+        # kept at once, as this turn's checkpoint too: the dice it drew are not drawn again
+        # after a crash, nor by an undo or rewind after a resume
+        self.autosave_now(checkpoint=self.session.settled)

@@ -342,7 +342,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
             return
         if save or notice:
             said = self.unsaved
-            problem = self.autosave_now()
+            problem = self.autosave_now(checkpoint=self.session.settled)
             if problem and problem != said:  # said once, not at every declaration
                 self.notify(problem, title="The game is not saved", severity="error")
         self.refresh_all()

@@ -78,7 +78,11 @@ class Keeping(Screen[None]):
     def autosave_now(self, checkpoint: bool = False) -> str | None:
         """Save now (not mid-turn: the last autosave then stands), as a checkpoint too when
         asked. Returns the problem."""
-        if self.thinking or self.keeper.name is None:
+        if self.thinking:
+            return None
+        if self.keeper.name is None:
+            if checkpoint:  # no save: the checkpoint in memory is the game as it stands
+                self.session.checkpoint_kept()
             return None
         try:
             kept = self.keeper.autosave(self.session.state, checkpoint=checkpoint)

@@ -13,6 +13,7 @@ from app.actions.events import SessionEvent, StateChange
 from app.actions.hooks import AttackSetup, DamageSetup, RollSetup, Rule
 from app.world.state import GameState
 from rules.attacks import AttackResult
+from rules.damage import LifeState
 from rules.effects import (
     Effect,
     ac_bonus,
@@ -61,7 +62,7 @@ def _fight_over(state: GameState) -> list[SessionEvent]:
         if not gone:
             continue
         remove_effects(state, cid, gone)
-        for effect in (e for e in gone if e.id not in UNTOLD):
+        for effect in (e for e in gone if e.id not in UNTOLD and not _dead(state, cid)):
             text = f"{state.name_of(cid)} is no longer {effect.name.lower()}"
             events.append(StateChange(kind="condition", target_id=cid, description=text))
     return events
@@ -118,6 +119,12 @@ class EffectRules(Rule):
         return _tick(state, cid, "end")
 
 
+def _dead(state: GameState, cid: str) -> bool:
+    """The bearer is dead: what wears off it goes untold ("Giant Rat 2 is no longer
+    unconscious" of a rat killed in its sleep)."""
+    return bg.vitals_of(state, cid).state is LifeState.DEAD
+
+
 def _tick(state: GameState, turn_of: str, when: str) -> list[SessionEvent]:
     """Count down every creature's effects timed to this boundary of ``turn_of``'s turn."""
     events: list[SessionEvent] = []
@@ -127,7 +134,7 @@ def _tick(state: GameState, turn_of: str, when: str) -> list[SessionEvent]:
             continue
         tick = tick_effects(effects, cid, turn_of, "start" if when == "start" else "end")
         effects[:] = list(tick.remaining)
-        for ended in (e for e in tick.ended if e.id not in UNTOLD):
+        for ended in (e for e in tick.ended if e.id not in UNTOLD and not _dead(state, cid)):
             text = f"{state.name_of(cid)} is no longer {ended.name.lower()}"
             state.record("condition", text, who=cid)
             events.append(StateChange(kind="condition", target_id=cid, description=text))

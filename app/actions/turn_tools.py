@@ -80,6 +80,8 @@ def conditions_ended(
     """Conditions that wore off, recorded for the DM and told ("Ione is no longer
     poisoned")."""
     events: list[SessionEvent] = []
+    if vitals_of(state, cid).state is LifeState.DEAD:
+        return events  # (what wears off the dead goes untold)
     for gone in ended:
         text = f"{state.name_of(cid)} is no longer {gone.condition.value}"
         state.record("condition", text, who=cid)

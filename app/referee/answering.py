@@ -152,6 +152,7 @@ _ASKING = frozenset({
     "whose", "i", "we", "and",
 })  # fmt: skip
 """Words a second question of its own opens with ("… and how far can my bow shoot?")."""
+_AUX = frozenset({"do", "does", "did", "are", "is", "have", "has", "can", "could"})
 _ALSO = re.compile(r"\s+(?:and|&|\+)\s+(?!i\b|we\b)|\?\s+")
 
 
@@ -169,6 +170,9 @@ def _two_asked(text: str, state: GameState) -> tuple[str, str] | None:
     if not said & (_WHOSE | names) and len(said) > 2:
         return None  # ("hp and AC?": the asker's, as a bare word is)
     first, second = parts[0].split(), parts[1].split()
+    wh = first[0].lower() in ("what", "which") and len(first) <= 3
+    if wh and len(second) >= 3 and second[1].lower() in _AUX:  # "what spells and features do
+        return f"{parts[0]} {' '.join(second[1:])}", f"{first[0]} {parts[1]}"  # I have?"
     if len(second) >= 3 and second[0].lower().strip("'") not in _ASKING:
         return None  # "can I cast a spell and attack in the same turn": one question of both
     if len(second) >= 3:

@@ -279,8 +279,10 @@ def positions(a: Asked) -> str | None:
     ):
         return None
     others = [t for t in a.intent.targets if t not in a.state.party and t not in a.state.creatures]
-    if others or (a.word("where") and not (a.creature or a.named)):
-        return None  # "where's Wren": someone not in the fight
+    everyone = a.word("everyone", "everybody", "we", "us", "all", "standing")
+    if others or (a.word("where") and not (a.creature or a.named or everyone)):
+        return None  # "where's Wren": someone not in the fight ("where is everyone
+        # standing?" is the whole fight)
     spots = fight.positions
     names = {c.id: c.name for c in fight.order}
     present = {c for c in names if c in a.state.party or c in living_creatures(a.state)}
@@ -298,8 +300,20 @@ def positions(a: Asked) -> str | None:
         if a.named
         else sorted(present, key=list(names).index)
     )
+    if everyone and not (a.creature or a.named):  # "where is everyone standing?": by place
+        where: dict[str, list[str]] = {}
+        for c in sorted(present, key=list(names).index):
+            where.setdefault(describe(spots, c, names, present), []).append(names[c])
+        rows = [f"{join_words(them)} {'is' if len(them) == 1 else 'are'} {_BAND.get(at, at)}"
+                for at, them in where.items()]  # fmt: skip
+        return "; ".join(rows) + "." if rows else None
     rows = [f"{names[c]} is {describe(spots, c, names, present)}" for c in who if c in present]
     return "; ".join(rows) + "." if rows else None
+
+
+_BAND = {"near": "near, within a move of one another and engaged with nobody yet",
+         "far": "far off, more than a move away"}  # fmt: skip
+"""What the bands of the fight's map mean, said to a player."""
 
 
 def on_whom(a: Asked) -> str | None:

@@ -144,12 +144,19 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         self.pending, self.spent, self.held_ends = {}, {}, set()
         calls: list[ToolCall] = []
         self.line_of = {}
+        each: list[list[ToolCall]] = []
         for line in content.splitlines():
             match = _ACTION_LINE.match(line.strip())
             if match:
                 self.earlier = list(calls)  # what the lines before this one will do first
                 self.notes.owner = self.line_of.setdefault(match.group("id"), len(self.line_of))
-                calls += self._act(state, match.group("id"), match.group("text"))
+                each.append(self._act(state, match.group("id"), match.group("text")))
+                calls += each[-1]
+        if state.encounter is None and len(each) > 1:
+            # A round at a shared table: what is done here comes before the party leaves
+            # ("Mira: go out the front door", "Thorin: force the trapdoor": forced first)
+            each.sort(key=lambda made: any(c.name == "move_scene" for c in made))
+            calls = [c for made in each for c in made]
         self.earlier = []
         self.planned = list(calls)
         return calls

@@ -253,8 +253,9 @@ class Sequencing(RefereeBase):
         # ("… back down to the harbour then take the shore steps": a way of the new place,
         # read as nothing where the line was typed)
         here = here or (moved and fresh.kind == "move" and bool(fresh.targets)
-                        and clause.kind in ("take", "ask") and not clause.targets
-                        and fresh.confidence >= 0.7)  # fmt: skip
+                        and (clause.kind in ("take", "ask")
+                             or clause.note.startswith("there is no way from"))
+                        and not clause.targets and fresh.confidence >= 0.7)  # fmt: skip
         if clause.kind not in (fresh.kind, "ask") and not here:  # (the new place's own deed)
             # Read as it was when the line was typed: the thing is gone now, or the new
             # place reads the words otherwise ("check round the back" is no way back).

@@ -23,7 +23,7 @@ from app.saves.migrations import MIGRATIONS
 from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
 from app.saves.proof import Wholeness, examine, is_whole, seal, sealed_digest
 from app.saves.sanity import check_rng, check_state
-from app.saves.sense import huge
+from app.saves.sense import LOADABLE, huge
 from app.saves.shape import Problem, gaps
 from app.saves.story import StoryRef, prune_stories, read_story, write_story
 from app.world import tomltext
@@ -230,7 +230,7 @@ def _state_from(
     """The game a save's document holds, checked, with notes for the player. Without
     ``story`` the story file is not read (a checkpoint of a story already in hand)."""
     problems = _header(data)
-    too_big = huge(data, "")
+    too_big = huge(data, "", LOADABLE)  # (and none so near it that play overflows it)
     if too_big is not None:
         problems.append(Problem(too_big.key.lstrip("."), too_big.text))
     if problems:

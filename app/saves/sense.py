@@ -13,6 +13,7 @@ what tells them apart.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 
 from pydantic import BaseModel
@@ -166,8 +167,18 @@ def check_sandbox(
     yield from check_sheets(state, party, "the sandbox")
 
 
-def huge(raw: object, where: str) -> Problem | None:
-    """The first integer larger than TOML's 64 bits anywhere in ``raw``."""
+_SET = re.compile(r"\.state\.flags\.|\.evidence\.\d+$")
+"""Numbers a DM or an author sets as they are (a flag, a judgment's evidence): any a save
+holds loads."""
+LOADABLE = 2**62
+"""The largest number a loaded save may hold outside its seed: a count the game keeps
+grows in play, and one edited near 64 bits would leave a game that can no longer be saved
+a few turns later (its sitting lost). No game counts that far."""
+
+
+def huge(raw: object, where: str, largest: int = LARGEST) -> Problem | None:
+    """The first integer larger than ``largest`` (TOML's 64 bits) anywhere in ``raw``, the
+    game's seed apart."""
     stack: list[tuple[object, str]] = [(raw, where)]
     while stack:
         value, key = stack.pop()
@@ -175,6 +186,9 @@ def huge(raw: object, where: str) -> Problem | None:
             stack.extend((v, f"{key}.{k}") for k, v in value.items())
         elif isinstance(value, list):
             stack.extend((v, f"{key}.{i}") for i, v in enumerate(value))
-        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:
-            return Problem(key, "is larger than any number a save holds (64 bits)")
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > largest:
+            if abs(value) <= LARGEST and (key.endswith(".state.seed") or _SET.search(key)):
+                continue  # (a seed, a flag or evidence is set as it is, never counted up)
+            what = "a save holds (64 bits)" if abs(value) > LARGEST else "the game counts to"
+            return Problem(key, f"is larger than any number {what}")
     return None

@@ -69,6 +69,10 @@ def resume_session(
             [(c.turn, c.scene, c.start, c.path) for c in checkpoints_of(Path(save))]
         )
         session.load_checkpoint = load_checkpoint_file
+        here = session.timeline.at(state.turn)
+        if state.pending and here is not None and here.path is not None:
+            here.snapshot = None  # the round as it began (kept with the save), not with the
+            # actions declared since: an undo withdraws them as it would have before leaving
         ahead = [c.turn for c in session.timeline.entries if c.turn > state.turn]
         if ahead and state.history.cut_length:  # turns taken back before the game was left
             session.timeline.undone_from = max(ahead)

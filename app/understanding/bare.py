@@ -113,6 +113,11 @@ _WORKED_ON = re.compile(
 """A way worked on, not gone by ("fill in the tunnel", "block the stairs")."""
 
 
+_ONE_WORDS = frozenset({"one", "guy", "thing", "bastard", "bugger", "sleeper", "snoozer"})
+"""Words that stand for a foe when a description goes with them ("the wounded one", "the
+sleeper")."""
+
+
 def bare_names(ctx: Context) -> Intent | None:
     """No verb: a name alone ("the trapdoor") is offered back with what can be done with
     it; a description of a foe in a fight ("the wounded one") is an attack; a healing
@@ -141,7 +146,7 @@ def bare_names(ctx: Context) -> Intent | None:
             return attack_style(ctx, ctx.intent("attack", targets=pick.ids, confidence=0.85))
     words = ctx.said.split()
     kinds = {stem(w) for t in ctx.scope.of("creature") for n in t.names for w in n.split()}
-    foe = any(stem(w) in kinds | {"one", "guy", "thing", "bastard", "bugger"} for w in words)
+    foe = any(stem(w) in kinds | _ONE_WORDS for w in words)
     if ctx.scope.fighting and len(words) <= 5 and foe:
         # "the wounded one!" names a foe to strike; "(we) only want the girl" names none
         wanted = {v for k, v in ctx.vocab.descriptors.items() if has_phrase(ctx.said, k)}

@@ -92,8 +92,11 @@ _SENT_NAMED = re.compile(
 """A going told to someone named after it ("go home corin!", "run, Tam!")."""
 _TO_A_PLACE = frozenset({"the", "to", "a", "an", "my", "our", "at", "of", "up", "on", "in", "by",
                          "for", "off", "into", "with", "from", "past", "near", "after", "behind",
-                         "beside", "towards", "toward"})  # fmt: skip
-"""Words before a name that make it where, or with whom, the going is."""
+                         "beside", "towards", "toward", "see", "visit", "find", "meet",
+                         "ask", "speak", "talk", "warn", "tell", "thank", "check", "fetch",
+                         "help"})  # fmt: skip
+"""Words before a name that make it where, or with whom, the going is (or whom the party
+goes to: "go up to see wendel")."""
 
 
 def sent_named(text: str, state: GameState) -> str | None:

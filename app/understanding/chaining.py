@@ -32,36 +32,6 @@ from app.understanding.words import normalise, verb_at
 from app.world.state import GameState
 from rules.features import features
 
-_ELIDED = re.compile(
-    r"^\W*(?:(?:and|then|also)\s+)*(at|to|into|onto|on|with|through|down|up|under|behind|over|"
-    r"out|across|along|past|inside|outside)\b",
-    re.IGNORECASE,
-)
-"""A clause that starts where a verb should be: "then at the trapdoor", "with my dagger"."""
-_LEAD = re.compile(r"^\W*(?:(?:i|we|then|and|now|quickly|carefully)\s+)*", re.IGNORECASE)
-"""Words before a clause's verb that the verb is borrowed without."""
-
-
-_ON_ME = re.compile(r"^\W*(?:it'?s\s+|drinks\s+(?:are\s+)?)?on\s+(?:me|us|the house)\W*$", re.I)
-"""Who pays ("drinks for everybody! on me"): said, no deed borrowed from before."""
-
-
-def elided(text: str, before: str) -> str | None:
-    """The clause with the verb of the clause before it put back ("then at the trapdoor"
-    after "I look at the hearth" -> "look at the trapdoor"); ``None`` when it has a verb."""
-    match = _ELIDED.match(text)
-    if match is None or _ON_ME.match(text):
-        return None
-    word = match.group(1).lower()
-    rest = text[match.start(1) :]
-    earlier = _LEAD.sub("", before, count=1)
-    same = re.search(rf"\s{word}\b", earlier, re.IGNORECASE)
-    if same is not None:  # "stab rat 1 with my shortsword" + "with my dagger"
-        return f"{earlier[: same.start()]} {rest}"
-    verb = earlier.split()[:1]
-    return f"{verb[0]} {rest}" if verb else None
-
-
 _GOING = re.compile(
     r"^\W*(?:i\s+|we\s+|then\s+)*(?:go|walk|head|step|move|wander|stroll|cross|get|run|hurry|"
     r"rush|jog|race|dash|sprint)\s+"
@@ -95,17 +65,6 @@ def approach(text: str, intent: Intent, state: GameState) -> Intent | None:
         return Intent(kind="examine", text=text, actor=intent.actor, action="approach",
                       extra=(" ".join(words),), confidence=0.8)  # fmt: skip
     return None
-
-
-def after_move(intent: Intent) -> bool:
-    """A clause that names someone or something not here ("talk to Wendel" said at the
-    harbour), or a deed with nothing here to do it to ("attack the rats" said upstairs):
-    after a move it is read again where the party arrives."""
-    if intent.kind == "ask":  # (a place no way from here leads to: "… then up to the
-        # lighthouse" from the strand, once back at the harbour)
-        return intent.note.startswith(("here to talk to", "nothing like", "there is no way from"))
-    unsure = intent.confidence < 0.6 and bool(intent.note)
-    return unsure and intent.kind in ("attack", "take", "examine", "challenge", "talk")
 
 
 _FEATURE_WORDS = re.compile(

@@ -94,13 +94,36 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
             if at >= 0 and (best is None or at < best[0]):
                 best = (at, thing.id)
     if best is None:
-        return None
+        return _by_its_verb(ctx) if strong else None
     if not strong and len(ctx.said.split()) < 2:
         found = ctx.scope.get(best[1])
         label = found.name if found else best[1]
         return ctx.intent("ask", confidence=0.4, note="say a little more",
                           alternatives=(Reading("challenge", best[1], label),))  # fmt: skip
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
+
+
+_LONE_VERB = re.compile(
+    r"^(?:(?:i|we|let's|lets|then|now|and|so|ok|okay)\s+)*(\w+)"
+    r"(?:\s+(?:over|across|now|together|quickly|carefully))?\W*$"
+)
+_ANY_DEED = frozenset({"go", "take", "walk", "head", "get", "look", "use", "open", "try", "make",
+                       "do", "run", "move", "find", "ask", "talk", "say"})  # fmt: skip
+"""Verbs too common to name one challenge by themselves."""
+
+
+def _by_its_verb(ctx: Context) -> Intent | None:
+    """A challenge said by its verb alone ("then we cross" on the strand): the one challenge
+    here whose author's words start with that verb."""
+    lone = _LONE_VERB.match(ctx.said)
+    if lone is None or lone.group(1) in _ANY_DEED | PLAIN_TALK:
+        return None
+    verb = lone.group(1)
+    found = {t.id for t in ctx.scope.of("challenge") for p in t.names
+             if len(p.split()) > 1 and p.split()[0] == verb}  # fmt: skip
+    if len(found) != 1 or len(ctx.raw.split()) < 2:  # ("pick" alone says too little)
+        return None
+    return ctx.intent("challenge", targets=(found.pop(),), confidence=0.8)
 
 
 _COME_TO = re.compile(r"\b(?:come|came|here|coming)\s+(?:here\s+)?to\s+$")

@@ -33,7 +33,9 @@ _STRONG = re.compile(
 _WEAK = re.compile(r"\s+and\s+|\s+[&+]\s+|\s*,\s+|\s+while\s+|\s+plus\s+", re.IGNORECASE)
 """Boundaries that join two deeds only when a verb follows ("drink and attack") and
 otherwise join two things ("the rat and the goblin")."""
-_BEFORE = re.compile(r"^\s*before\s+(.+?)\s*,\s*(.+)$|^(.+?)\s+before\s+(.+)$", re.IGNORECASE)
+_BEFORE = re.compile(
+    r"^\s*before\s+(.+?)\s*(?:,|\s[—–-]{1,2})\s*(.+)$|^(.+?)\s+before\s+(.+)$", re.IGNORECASE
+)
 _AFTER = re.compile(r"^\s*after\s+(.+?)\s*,\s*(.+)$|^(.+?)\s+after\s+(.+)$", re.IGNORECASE)
 _WHEN = re.compile(
     r"^\s*(?:when|once|as soon as)\s+(?!(?:do|does|did|can|could|should|shall|will|would|is|"
@@ -78,6 +80,7 @@ def _masked(text: str) -> str:
     comma before a time told ("the storm, forty years back")."""
     text = QUOTED_SPEECH.sub(lambda m: "\0" * len(m.group(0)), text)
     text = _AGO.sub(lambda m: "\0" + m.group(2), text)
+    text = _BOTH_ASKED.sub(lambda m: m.group(1) + "\0" * len(m.group(2)), text)
     return _BETWEEN.sub(lambda m: m.group(1) + "\0" * len(m.group(2)), text)
 
 
@@ -89,6 +92,13 @@ _AGO = re.compile(
 """A time told after a comma ("the storm, forty years back"): when, not a deed of its own."""
 
 
+_BOTH_ASKED = re.compile(
+    r"^(\W*(?:what|which|how many|how much)\s+\w+(?:\s+\w+)?\s+)(and)(?=\s+\w+(?:\s+\w+)?\s+"
+    r"(?:do|does|did|are|is|have|has|can|could)\b)",
+    re.IGNORECASE,
+)
+"""The "and" of two things asked about at once ("what spells and features do I have?"):
+one question, never a cut."""
 _BETWEEN = re.compile(r"(\bbetween\s+(?:[\w']+\s+){1,3}?)(and)(?=\s)", re.IGNORECASE)
 """The "and" of a place between two things, never a cut."""
 
@@ -130,6 +140,16 @@ def _ordered(text: str) -> list[tuple[str, bool]]:
         x = text[match.start(4) : match.end(4)]
         return [(x, True), (y, False)] if first_is_later else [(y, False), (x, True)]
     return [(text, False)]
+
+
+def asked_first(text: str) -> str | None:
+    """The question of a line that puts it before a plan ("before we go down — Berta,
+    anything down there we shouldn't break?", "before I go, can I light my lantern?"):
+    asked first, and the going waits for the answer. ``None`` for any other line."""
+    match = _BEFORE.match(_masked(text))
+    if match is None or match.group(1) is None or not text.rstrip().endswith("?"):
+        return None
+    return text[match.start(2) : match.end(2)]
 
 
 def propose(text: str, *, in_time_order: bool = True) -> list[Piece]:

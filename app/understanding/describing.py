@@ -302,6 +302,9 @@ def _finish(
     return Described(tied, m.group(0), tied=len(tied) > 1)
 
 
+_LONE_GEAR = re.compile(r"^\W*(?:\w+\s+){1,2}the\s+([a-z]{4,})\W*$")
+"""A blow at a thing only one foe wears or wields, said alone ("fire bolt the saucepan",
+"stab the spoon"): at that foe."""
 _NICKNAMED = re.compile(r"\b([a-z]{4,})[- ](?:head|face|hat|helmet|guy|boy|man|nose|pants)\b")
 """A foe called by what he wears or wields ("saucepan head", "spoon guy")."""
 
@@ -316,6 +319,9 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
     # ("whack the spoon out of his hand": the one with the spoon)
     nick = _NICKNAMED.search(said)  # "saucepan head": named by what he wears
     m = m or (nick if nick is not None and nick.group(1) not in ENGLISH.common else None)
+    lone = _LONE_GEAR.search(said) if m is None else None  # "fire bolt the saucepan"
+    names = {w for t in pool for n in t.names for w in n.lower().split()}
+    m = m or (lone if lone is not None and lone.group(1) not in names | ENGLISH.common else None)
     if m is None:
         return None
     words = {w for w in m.group(1).split() if len(w) > 2}

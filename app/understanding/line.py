@@ -36,6 +36,7 @@ from app.understanding.rewording import as_told, own_name_asked
 from app.understanding.said_to_foes import to_foes
 from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
+from app.understanding.torn import first_look
 from app.understanding.vocatives import A_NAME, called_nobody, to_them_all
 from app.understanding.words import normalise
 from app.world import view
@@ -276,6 +277,12 @@ def _understand(
             if chatter(sighed) or deed.kind not in NOT_A_DEED | {"question", "talk"}:
                 return deed if deed.then else replace(deed, text=text)  # ("ugh rats. why is
                 # it always rats": a groan, no question about a rat)
+    first = first_look(  # "hmm, sleep or magic missile?", "before we go, …?", "Dee playing …"
+        text, state, lambda t: understand_clause(t, actor, state, campaign),
+        lambda t: _understand(t, actor, state, campaign, language=language),
+    )  # fmt: skip
+    if first is not None:
+        return first
     whole = understand_clause(text, actor, state, campaign, language=language)
     if whole.kind in ("refuse", "foreign") or HEARS in whole.note:
         return whole  # nobody's to move, not the game's language, or said to a friend

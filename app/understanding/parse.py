@@ -233,8 +233,8 @@ the headland path to the lighthouse")."""
 def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     """A line that names a way out with words of going, and reads as nothing else (or as a
     blow with nothing to strike: "let's hit the chapel first"), goes there."""
-    if found is None or ctx.scope.fighting:
-        return found
+    if found is None or ctx.scope.fighting or found.note.startswith("there is no way from"):
+        return found  # (a way of a place beyond, taken from there: "… then down the shore steps")
     striking_a_place = found.kind == "attack" and not found.targets
     if not HEADING.search(ctx.said) and not striking_a_place:
         return found
@@ -476,7 +476,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     ):
         # "hit the trapdoor with my axe": a blow at a thing, as forcing it
         forced = improvised(ctx, next(d for d in DEEDS if d.key == "heave"))
-        found = forced if forced is not None and forced.target not in ctx.state.party else found
+        # (no thing named: "attack the goblin" once all are dead fights nothing)
+        if forced is not None and forced.targets and forced.targets[0] not in ctx.state.party:
+            found = forced
     unsure = found is None or (found.kind == "ask" and not found.alternatives)
     if unsure and "?" in ctx.raw:
         found = q.ask_about(ctx)

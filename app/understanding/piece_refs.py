@@ -111,7 +111,9 @@ def pointed_back(
         and not behind
         and not (last.target in state.party and _harms(words))
         and not (last.target == last.item and _SOMEONE.search(words))
-    ):  # ("cure Cass then shoot her": not Cass; "drink a potion then stab him": not it)
+        and not (last.target == last.actor and _SOMEONE.search(words))
+    ):  # ("cure Cass then shoot her": not Cass; "drink a potion then stab him": not it;
+        # "guidance on myself and then talk to him": not oneself)
         # (not the barrels one took cover behind: "get behind the pews then flame her")
         names = names_of(state, campaign)
         words = refer_back(words, names.get(read[-1][2].target or "", ""))

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from app.understanding import calling
 from app.understanding.asking import asked_again
-from app.understanding.chaining import USING, after_move, elided, plainly
+from app.understanding.chaining import USING, plainly
 from app.understanding.clauses import (
     ARMED,
     QUOTED_SPEECH,
@@ -25,6 +25,7 @@ from app.understanding.clauses import (
     own_deed,
     refer_back,
 )
+from app.understanding.elision import after_move, borrowed_verb
 from app.understanding.intent import Intent
 from app.understanding.joining import (
     BACKING_OFF,
@@ -46,6 +47,7 @@ from app.understanding.piece_fit import (
     wields,
 )
 from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back, way_named
+from app.understanding.rewording import SO_THAT
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -91,6 +93,10 @@ def read_pieces(
     aside = ""  # a sigh or a cry let go, which a question after it may be about
     hands = [p for p in pieces if in_hand(p)]  # "a blade in one hand, one in the other"
     hands = hands if len(hands) < len(pieces) else []
+
+    def reader(text: str) -> Intent:
+        return understand_clause(text, actor, state, campaign, language=language)
+
     for at, piece in enumerate(pieces):
         if by_the_way(pieces, at, bool(read)) or piece in hands:
             continue  # "…, quick!": how fast; "… in? like an outside door": asked again
@@ -106,7 +112,8 @@ def read_pieces(
         words = pointed_back(words, read, state, campaign)
         if last is not None and last.kind == "question":  # "… and what's Ivo's?"
             words = asked_again(words, last, read[-1][1], state)
-        about = _ABOUT.match(piece.text) if last is not None and last.kind == "talk" else None
+        spoken_to = last is not None and last.kind in ("talk", "give")  # ("give the old
+        about = _ABOUT.match(piece.text) if spoken_to else None  # fellow a cake and ask …")
         if about is not None and last is not None and last.target:
             # "ask Berta about the scratching and then about the cellar": a second question
             names = names or names_of(state, campaign)
@@ -119,17 +126,7 @@ def read_pieces(
             before, said, last = read.pop()  # "slash at rat 2 … and follow up with my dagger"
             read.append((before, said, replace(last, action="both")))
             continue
-        filled = elided(piece.text, read[-1][1]) if read else None
-        if filled is not None:
-            raw = understand_clause(words, actor, state, campaign, language=language)
-            moved = any(r.kind == "move" for _, _, r in read)
-            if moved and after_move(raw):  # "… and then up to the lighthouse": a place beyond
-                filled = None
-            elif raw.kind == "move" and raw.confidence >= 0.7 and read[-1][2].kind != "move":
-                borrowed = understand_clause(filled, actor, state, campaign, language=language)
-                if borrowed.kind not in ("move", "manoeuvre"):  # ("run!! back down the causeway")
-                    filled = None  # "Thank you, Berta. … Now, down the stairs.": a way taken,
-                    # not thanks borrowed for it
+        filled = borrowed_verb(piece.text, words, [(s, r) for _, s, r in read], reader)
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
         sent = calling.sent_named(f"{piece.text}!", state) if intent.kind == "move" else None
         if sent:  # "go home corin! …": his going, told him (or that he is gone)
@@ -314,8 +311,9 @@ def read_pieces(
         if read and after_move(intent) and any(r.kind == "move" and r.target for _, _, r in read):
             read.append((piece, words, intent))  # "… and talk to Wendel": read there
             continue
-        if read and MOTIVE.match(piece.text):
-            continue  # "…, i want it alive": why, not a second deed
+        purposed = at > 0 and not piece.strong and bool(SO_THAT.search(pieces[at - 1].text))
+        if read and (MOTIVE.match(piece.text) or purposed):  # "…, i want it alive", "… so
+            continue  # ale floods the floor and the rats slip": why, not a second deed
         if (
             len(pieces) > 1
             and piece.asked

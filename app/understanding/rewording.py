@@ -214,12 +214,19 @@ _WE_HEAL_UP = re.compile(r"\b(let.s|lets|we) heal (?:ourselves )?up\b")
 """The party healing up together ("let's heal up"): a rest."""
 
 
-_SO_THAT = re.compile(
-    r"\s+so(?: that)? (?:\w+ ){1,2}(?:can|could|will|would|might|gets?|has|have)\b.*$"
+SO_THAT = re.compile(
+    r"\s+so(?: that)? (?:(?:\w+ ){1,2}(?:can|could|will|would|might|gets?|has|have)\b|"
+    r"(?:the|a|an|its|his|her|their|they|it|he|she) \w|(?!i\b|we\b)\w+ \w+(?:s|ed)\b).*$"
 )
-"""What a deed is for, said after it ("… so Thorin can get a clean hit in"): no deed."""
+"""What a deed is for, said after it ("… so Thorin can get a clean hit in", "kick over a
+cask so the rats slip in the ale"): no deed."""
 
 
+_SHOVING = re.compile(
+    r"^(?:i\s+)?(?:shove|push|trip|kick|knock|slam|barge|bash|shoulder|sweep|tackle|ram)"
+)
+_HOW_IT_ENDS = re.compile(r"\b(?:falls?|fell|prone|knocked|trips?|tripped|over|down|away|back)\b")
+"""A purpose that says how a shove ends ("so it falls over", "so it stumbles back")."""
 _DISTRACTING = re.compile(
     r"^(?:distract|distracts|feint|feints|draw|draws|taunt|taunts|harass|harry|keep|keeps|"
     r"occupy|occupies)\b"
@@ -230,9 +237,11 @@ _DISTRACTING = re.compile(
 def for_a_friend(said: str, ctx: r.Context) -> str:
     """A deed without what it is for ("… so Thorin can get a clean hit in"); a foe
     distracted so a friend can strike is the Help action for that friend."""
-    purpose = _SO_THAT.search(said)
+    purpose = SO_THAT.search(said)
     if purpose is None or purpose.start() == 0:
         return said
+    if _SHOVING.match(said) and _HOW_IT_ENDS.search(purpose.group(0)):
+        return said  # ("shove the rat so it falls over": how the shove is made)
     head = said[: purpose.start()]
     friend = next((m for m in ctx.scope.of("member") if m.id != ctx.actor
                    and any(has_phrase(purpose.group(0), n) for n in m.names)), None)  # fmt: skip

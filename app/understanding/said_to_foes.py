@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from app.understanding.intent import Intent
 from app.understanding.threats import GENTLE
-from app.understanding.vocatives import to_the_foes
+from app.understanding.vocatives import opens_with_foes, to_the_foes
 from app.world.state import GameState
 
 NOT_THEIRS = frozenset({"manoeuvre", "move", "attack", "take", "ask", "drop"})
@@ -42,6 +42,8 @@ def to_foes(
     the speaker's dash) is the demand; "I toss the goblin a gold coin. take it and run,
     little guy" is the deed, then the words as a demand. ``None`` when the line does not
     end by calling the foes."""
+    if whole.kind in NOT_THEIRS and opens_with_foes(text, state):
+        return demanded(whole)  # "Wolf! Run away, or I'll sing again!"
     if not _SENTENCE_END.search(text):
         return demanded(whole) if whole.kind in NOT_THEIRS and to_the_foes(text, state) else None
     for end in _SENTENCE_END.finditer(text):

@@ -119,6 +119,11 @@ def _state_of(state: GameState, cid: str) -> set[str]:
     return found
 
 
+_MADE_AWAKE = re.compile(
+    r"\b(?:shake|shakes|slap|slaps|kick|kicks|nudge|nudges|jolt|jolts|prod|prods|poke|pokes|"
+    r"rouse|rouses|wake|wakes|get|gets|keep|keeps)\b[^.,;!?]*\bawake\b"
+)
+"""Awake as what a deed makes someone ("shake the sleeping goblin awake"), not who is."""
 _STILL_AWAKE = re.compile(r"\b(?:that's|thats|that is|who's|whos|still) (?:still )?awake\b")
 """The one awake singled out, beside words of others asleep ("the rat that's still awake")."""
 _OTHERS_OWN = re.compile(r"\bother(?: one| \w+)?'s\b")
@@ -240,8 +245,13 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
     wanted = {v for k, v in vocab.descriptors.items() if has_phrase(said, k)}
     if {"asleep", "awake"} <= wanted and _STILL_AWAKE.search(said):
         wanted.discard("asleep")  # "two are snoring … the rat that's still awake": that one
-    elif {"asleep", "awake"} <= wanted:
+    elif {"asleep", "awake"} <= wanted and _MADE_AWAKE.search(said):
         wanted.discard("awake")  # "shake the sleeping goblin awake": awake is what it becomes
+    elif {"asleep", "awake"} <= wanted:  # "the awake one and then the sleeper": the first
+        firsts = {v: min((m.start() for k, w in vocab.descriptors.items() if w == v
+                          for m in re.finditer(rf"\b{re.escape(k)}\b", said)), default=len(said))
+                  for v in ("asleep", "awake")}  # fmt: skip
+        wanted.discard("awake" if firsts["asleep"] < firsts["awake"] else "asleep")
     negated = re.search(
         r"(isn't|isnt|not|wasn't|hasn't been|hasnt been|(?:nobody|no one|none of us)(?: has)?)"
         r"\s+(yet\s+)?(\w+)",

@@ -56,6 +56,7 @@ from app.understanding.talked_to import talk_to
 from app.understanding.targets import pick_creatures, plural
 from app.understanding.verb_hits import verb_hits
 from app.understanding.ways import (
+    another_goes,
     left_be,
     move,
     own,
@@ -430,8 +431,9 @@ def by_verbs(ctx: Context) -> Intent | None:
             reading = _attack(ctx)
             reading = attack_style(ctx, reading) if reading.kind == "attack" else reading
             reading = struck_with_magic(ctx, reading) if reading.kind == "attack" else reading
-        elif kind == "move" and said_aloud(ctx, at):
-            continue  # "… and says softly, 'Come on, Wren. Let's go home.'": words to her
+        elif kind == "move" and (said_aloud(ctx, at) or another_goes(ctx, at)):
+            continue  # "… and says softly, 'Come on, Wren. Let's go home.'": words to her;
+            # "as the sun goes down": the sun's going
         elif kind == "move" and (own(ctx, at) or not ctx.scope.fighting):
             # in a fight a way named is a run for it: only the speaker's own ("the wolf
             # circles toward the path back to the mill" takes nobody anywhere)

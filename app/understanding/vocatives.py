@@ -48,6 +48,31 @@ def to_the_foes(text: str, state: GameState) -> bool:
     return called.group(1) is not None and called.group(2) in _ONE_CALLED | _ADDRESSEES
 
 
+_CALLED_FIRST = re.compile(
+    r"^\W*(?:(?:hey|oi|you|listen)\W+)?(?:(little|stupid|dumb|ugly|filthy|nasty|poor|big)\s+)?"
+    r"([a-z]+)\s*[!,]"
+)
+
+
+_TOLD_OFF = re.compile(
+    r"\b(?:run away|go away|get lost|go home|go back|leave|drop|back off|get out|flee|scram|"
+    r"begone|clear off|surrender|give up|yield|or (?:i'?ll|else|die|you die))\b"
+)
+"""What a foe is told to do, said after calling it ("Wolf! Run away, or I'll sing again!")."""
+_OWN_AFTER = re.compile(r"\W*(?:i|i'll|i'm|we|we'll|let's|lets|then)\b")
+
+
+def opens_with_foes(text: str, state: GameState) -> bool:
+    """The line opens by calling foes that are here by their kind ("Wolf! Run away, or
+    I'll sing again!", "goblin, run away"): what follows is said to them."""
+    called = _CALLED_FIRST.match(text.lower())
+    names = _foe_names(state)
+    if called is None or not names or stem(called.group(2)) not in _kinds(names):
+        return False
+    rest = text[called.end() :].lower()  # ("Goblins! I attack …", "wolves!! run": to us)
+    return not _OWN_AFTER.match(rest) and _TOLD_OFF.search(rest) is not None
+
+
 def _foe_names(state: GameState) -> list[str]:
     return [c.name for c in state.creatures.values() if c.side != "party" and c.hostile]
 

@@ -282,8 +282,12 @@ def _where_someone_is(ctx: Context, rest: str) -> str | None:
     return None
 
 
-_WISHED_OF = re.compile(r"\b(?:if|whether|wants? to|wanna|would like to|asks?|you)\b")
-"""Words before a going that make it asked or wished of someone, not done."""
+_WISHED_OF = re.compile(
+    r"\b(?:if|whether|wants? to|wanna|would like to|asks?|you)\b|\binto\s*$|"
+    r"\b(?:make|makes|made|force|forces|order|orders|tell|tells|get|gets)\s+\w+\s+(?:to\s+)?$"
+)
+"""Words before a going that make it asked or wished of someone, not done ("scare Grubnak
+into leaving", "make him leave")."""
 
 
 _STEALTHY = re.compile(
@@ -374,6 +378,13 @@ def _far_place(ctx: Context, rest: str) -> str | None:
         words = [w for w in name.split() if w not in ctx.vocab.stop and w != "the"]
         if sid not in near and words and has_phrase(rest, words[-1]):
             return sid
+    for scene in campaign.scenes.values():  # "… then down the shore steps" from the
+        for way in scene.exits:  # lighthouse: the harbour's way on, taken from there
+            names = [n.lower() for n in (way.name, *way.aliases) if n.lower() not in _DIRECTIONS]
+            if way.to not in near and any(
+                name_score(rest, n, ctx.vocab.stop) >= 0.7 for n in names
+            ):
+                return way.to
     return None
 
 
@@ -438,6 +449,19 @@ def own(ctx: Context, at: int) -> bool:
     or "to" ("I try to run for the stairs")."""
     before = ctx.said[:at].split()
     return not before or before[-1] in ("i", "we", "let's", "lets", "to", "and", "then")
+
+
+_WE_ALL = frozenset({"party", "group", "others", "rest", "team", "lot", "gang", "company"})
+
+
+def another_goes(ctx: Context, at: int) -> bool:
+    """The going at ``at`` is a thing's or a stranger's, said with its article ("as the
+    sun goes down", "while the tide goes out"): nobody of the party goes anywhere (though
+    "the party goes down" and "the others go back" do)."""
+    before = ctx.said[:at].split()
+    if len(before) < 2 or before[-2] not in ("the", "a", "an", "its", "his", "her", "their"):
+        return False
+    return before[-1] not in _WE_ALL and not ctx.named("member", text=before[-1])
 
 
 RUNNING = frozenset({"flee", "dash"})

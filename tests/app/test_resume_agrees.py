@@ -24,7 +24,7 @@ def _game(
     game = ConsoleGame(
         session,  # type: ignore[arg-type]
         Console(file=out, width=200),
-        lambda _prompt: "",
+        lambda _prompt: "y",  # (the others at the table agree to an undo)
         save_as="g",
         saves=folder,
         loaded_from=loaded_from,
@@ -165,3 +165,13 @@ def test_a_rewind_after_a_resume_offers_no_turn_of_a_branch_played_over(tmp_path
     assert "another way" not in b[0]
     kept = sorted(p.name for p in (tmp_path / "b" / "g.story" / "checkpoints").iterdir())
     assert [name[:6] for name in kept] == ["000000", "000003"]  # turns 1 and 2 were played over
+
+
+def test_undo_after_a_resume_withdraws_what_was_declared_this_round(tmp_path: Path) -> None:
+    players = {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}
+    a, b, straight, resumed = _both(
+        tmp_path, "crossroads", 505631, ["ask Berta about the key"], ["/undo"], players
+    )
+    assert a == b
+    assert "Withdrew the actions declared this round (Mira)." in a[0]
+    assert straight.session.state.pending == resumed.session.state.pending == []

@@ -5,6 +5,7 @@ last good save (the save it would write, the game would refuse to load)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,17 @@ def test_the_smallest_number_a_save_holds_is_kept_and_loads(tmp_path: Path) -> N
                       state)  # fmt: skip
     path = save_game(state, "t", tmp_path)
     assert load_save(path, tmp_path).state.flags["gold"] == low
+
+
+def test_a_count_edited_so_near_64_bits_that_play_would_overflow_it_is_refused_at_load(
+    tmp_path: Path,
+) -> None:
+    path = save_game(_game(), "t", tmp_path)
+    text = path.read_text()
+    # a count the game keeps and grows, edited by hand to the largest number TOML holds: a
+    # few turns later no save could hold it, and the sitting would be lost
+    edited = re.sub(r"(?m)^summarised_through = \d+$", f"summarised_through = {PAST - 1}", text)
+    assert edited != text
+    path.write_text(edited)
+    with pytest.raises(SaveError, match=r"summarised_through: is larger than any number the game"):
+        load_save(path, tmp_path)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 
+from app.actions.turn_tools import conditions_ended
+from app.session import declaring
 from app.session.setup import session_for
-from tests.app.referee_lines import play, read
+from rules.conditions import ActiveCondition, Condition
+from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
 WARREN = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
@@ -61,3 +64,162 @@ async def test_a_blow_at_a_foe_who_surrendered_is_held_and_said_so_plainly() -> 
     assert told.startswith("Grubnak has surrendered and is out of the fight, begging for mercy, "
                            "so Mira holds the blow.")  # fmt: skip
     assert "not sure what you mean" not in told
+
+
+CELLAR_LATE = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+               "turn": "mira", "flags": {"trapdoor_open": True}, "dead": ["giant-rat-1"],
+               "wounds": {"giant-rat-2": 5},
+               "conditions": {"giant-rat-3": ["unconscious"]}}  # fmt: skip
+CELLAR_FIGHT = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+                "turn": "aria", "flags": {"trapdoor_open": True}}  # fmt: skip
+HALL = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+        "turn": "aria", "flags": {"guards_passed": True}}  # fmt: skip
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour"}
+INN = {"campaign": "crossroads", "scene": "inn", "met": ["berta"],
+       "flags": {"trapdoor_open": True}, "challenges": {"trapdoor_lock": "passed"}}  # fmt: skip
+
+
+def test_the_awake_one_and_the_sleeper_are_two_foes_in_the_order_said() -> None:
+    said = read(CELLAR_LATE, "mira", "kill the awake one and then the sleeper")
+    assert [(c.kind, c.targets) for c in said] == [
+        ("attack", ("giant-rat-2",)),
+        ("attack", ("giant-rat-3",)),
+    ]
+    assert read(CELLAR_LATE, "mira", "stab the one aria put to sleep")[0].targets == (
+        "giant-rat-3",
+    )
+    woken = read(CELLAR_LATE, "mira", "shake the sleeping rat awake")[0]
+    assert (woken.kind, woken.targets) == ("improvise", ("giant-rat-3",))
+
+
+def test_a_blow_at_what_only_one_foe_wears_is_at_that_foe() -> None:
+    for text in ("fire bolt the saucepan", "stab the saucepan", "shoot the spoon"):
+        assert read(HALL, "aria", text)[0].targets == ("grubnak",), text
+    assert read(HALL, "aria", "attack the goblin")[0].targets == ("goblin-1",)
+
+
+async def test_two_deeds_weighed_aloud_are_both_offered_back_and_none_done() -> None:
+    said = read(CELLAR_FIGHT, "aria", "hmm, sleep or magic missile?")
+    assert [c.kind for c in said] == ["ask"]
+    assert [r.spell for r in said[0].alternatives] == ["sleep", "magic_missile"]
+    session = session_for(build_situation(Situation.model_validate(CELLAR_FIGHT)))
+    referee = await play(session, "aria", "hmm, sleep or magic missile?")
+    assert referee.made == []
+    assert (
+        session.state.history[-1].narrative == "Did you mean to cast Sleep or cast Magic Missile?"
+    )
+    assert read(CELLAR_FIGHT, "aria", "surrender or die")[0].kind == "improvise"  # a threat
+
+
+def test_a_question_put_before_a_plan_is_asked_and_nobody_goes() -> None:
+    line = "before we go down — Berta, anything down there we shouldn't break?"
+    assert [c.kind for c in read(INN, "mira", line)] == ["talk"]
+    assert [c.kind for c in read(INN, "mira", "before I go down, can I light my lantern?")] == [
+        "question"
+    ]
+    assert "move" in [c.kind for c in read(INN, "mira", "before we go down, I ask Berta about Tam")]
+
+
+def test_a_look_down_at_something_and_the_sun_going_down_take_nobody_down() -> None:
+    said = read(HARBOUR, "wren", "look at the sea and then down at the boats")
+    assert [(c.kind, c.targets) for c in said] == [("examine", ("sea",)), ("examine", ("boats",))]
+    sung = read(HARBOUR, "wren", "I play a slow lament on my fiddle as the sun goes down")
+    assert [c.kind for c in sung] == ["improvise"]
+    assert read(HARBOUR, "wren", "the party goes down to the beach")[0].kind == "move"
+
+
+def test_words_that_open_by_calling_the_foes_are_said_to_them() -> None:
+    woods = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+             "turn": "ivo", "dead": ["wolf-1"]}  # fmt: skip
+    said = read(woods, "ivo", "Wolf! Run away, or I'll sing again!")
+    assert [(c.kind, c.action) for c in said] == [("improvise", "intimidation")]
+    assert read(WARREN, "aria", "Goblins! I attack the left one")[0].kind == "attack"
+    # a cry at the sight of them is no demand: "wolves!! run" is said to the party
+    assert read(woods, "ivo", "wolves!! run")[0].kind == "manoeuvre"
+    assert read(woods, "ivo", "Wolf!! haha")[0].kind == "ask"
+
+
+def test_a_seat_taken_at_a_shared_keyboard_is_table_talk_before_the_question() -> None:
+    hot = {"campaign": "crossroads", "scene": "inn", "met": ["berta"],
+           "players": {"Dee": ["mira", "aria"], "Eli": ["thorin"]}}  # fmt: skip
+    said = read(hot, "aria", "Dee playing Aria now — what's Aria's AC?")
+    assert [c.kind for c in said] == ["question"]
+
+
+async def test_at_a_shared_table_what_is_done_here_comes_before_the_party_leaves() -> None:
+    hot = {"campaign": "crossroads", "scene": "inn",
+           "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(hot)))
+    for actor, text in (("mira", "go out the front door"), ("thorin", "force the trapdoor")):
+        reply, who = declaring.declare(session, text, actor)
+        assert reply.ok and who == actor, reply.text
+    async for _ in session.process():
+        pass
+    told = session.state.history[-1].narrative
+    assert "belongs to another place" not in told
+    assert session.state.challenges.get("force_trapdoor") is not None  # tried, not refused
+    assert session.state.scene.id == "old_road"
+
+
+def test_deeds_and_words_that_are_anothers_or_for_later_are_not_the_speakers() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "met": ["grubnak"],
+            "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+            "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+    assert "move" not in [c.kind for c in read(hall, "mira", "I intimidate Grubnak into leaving")]
+    assert read(hall, "mira", "we leave")[0].kind == "move"
+    spilt = read(
+        CELLAR_FIGHT, "aria", "I kick over a cask so ale floods the floor and the rats slip"
+    )
+    assert [(c.kind, c.targets) for c in spilt] == [("improvise", ("casks",))]
+    shoved = read(CELLAR_FIGHT, "aria", "I shove the rat so it falls over")[0]
+    assert shoved.action == "shove_prone"  # (how the shove ends, said as its purpose)
+
+
+async def test_a_blow_at_foes_all_dead_fights_nothing_and_rolls_nothing() -> None:
+    warren = {"campaign": "crossroads", "scene": "warren",
+              "flags": {"trapdoor_open": True, "tam_found": True},
+              "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(warren)))
+    referee = await play(session, "thorin", "attack the nearest goblin")
+    assert referee.made == []
+    assert "There is nothing here for Thorin to fight." in session.state.history[-1].narrative
+
+
+def test_a_second_clause_is_read_with_whom_the_first_was_said_to() -> None:
+    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["nessa", "wendel"]}
+    said = read(lighthouse, "cass", "I cast guidance on myself and then talk to him gently")
+    assert [(c.kind, c.targets) for c in said] == [("cast", ("cass",)), ("talk", ("wendel",))]
+    yard = {"campaign": "hollow_ford", "scene": "mill_yard"}
+    said = read(yard, "bram", "give the old fellow a cake and ask about the wolves")
+    assert [(c.kind, c.target) for c in said] == [("give", "hobb"), ("talk", "hobb")]
+    harbour = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"],
+               "flags": {"corin_saved": True}, "defeated": ["strand_thralls"]}  # fmt: skip
+    said = read(harbour, "ione", "we short rest and then go up to see wendel")
+    assert [(c.kind, c.target) for c in said] == [("rest", None), ("move", "lighthouse")]
+    strand = {"campaign": "drowned_bell", "scene": "strand", "met": ["nessa"],
+              "flags": {"corin_saved": True}, "defeated": ["strand_thralls"]}  # fmt: skip
+    said = read(strand, "cass", "cure wounds on myself and then we cross")
+    assert [(c.kind, c.target) for c in said] == [("cast", "cass"), ("challenge", "cross_causeway")]
+    assert read(INN, "mira", "pick")[0].kind == "ask"  # one word alone says too little
+
+
+async def test_a_journey_of_two_ways_takes_both_the_second_from_the_place_reached() -> None:
+    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["nessa", "wendel"]}
+    session = session_for(build_situation(Situation.model_validate(lighthouse)))
+    await play(session, "ione", "back to the harbour then down the shore steps")
+    assert session.state.scene.id == "strand"
+    assert read(lighthouse, "ione", "go down")[0].target == "harbour"  # the way down from here
+
+
+async def test_where_everyone_stands_and_two_things_asked_at_once_are_answered() -> None:
+    where = await told(CELLAR_FIGHT, "aria", "where is everyone standing?")
+    assert "Giant Rat 3" in where and "are near, within a move of one another" in where
+    both = await told(CELLAR_FIGHT, "aria", "what spells and features do I have?")
+    assert "Aria's spells — cantrips: Fire Bolt" in both and "Aria's features:" in both
+
+
+def test_what_wears_off_the_dead_goes_untold() -> None:
+    state = build_situation(Situation.model_validate(CELLAR_LATE))
+    asleep = ActiveCondition(condition=Condition.UNCONSCIOUS)
+    assert conditions_ended(state, "giant-rat-2", [asleep])  # a living rat wakes: told
+    assert conditions_ended(state, "giant-rat-1", [asleep]) == []  # a dead one: not

@@ -1,0 +1,78 @@
+"""A clause that starts where its verb should be, and borrows the verb of the clause before
+it ("look at the hearth, then at the trapdoor"; "stab rat 1 with my shortsword and with my
+dagger"), and the clauses that are read again where a going arrives."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from app.understanding.intent import Intent
+
+_ELIDED = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(at|to|into|onto|on|with|through|down|up|under|behind|over|"
+    r"out|across|along|past|inside|outside)\b",
+    re.IGNORECASE,
+)
+"""A clause that starts where a verb should be: "then at the trapdoor", "with my dagger"."""
+GAZE = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(?:down|up|out|over|across|back)\s+at\b", re.IGNORECASE
+)
+"""A clause that looks on the way the one before it looked ("look at the sea and then down
+at the boats"): a gaze, not a way down."""
+_LEAD = re.compile(r"^\W*(?:(?:i|we|then|and|now|quickly|carefully)\s+)*", re.IGNORECASE)
+"""Words before a clause's verb that the verb is borrowed without."""
+
+
+_ON_ME = re.compile(r"^\W*(?:it'?s\s+|drinks\s+(?:are\s+)?)?on\s+(?:me|us|the house)\W*$", re.I)
+"""Who pays ("drinks for everybody! on me"): said, no deed borrowed from before."""
+
+
+def elided(text: str, before: str) -> str | None:
+    """The clause with the verb of the clause before it put back ("then at the trapdoor"
+    after "I look at the hearth" -> "look at the trapdoor"); ``None`` when it has a verb."""
+    match = _ELIDED.match(text)
+    if match is None or _ON_ME.match(text):
+        return None
+    word = match.group(1).lower()
+    rest = text[match.start(1) :]
+    earlier = _LEAD.sub("", before, count=1)
+    same = re.search(rf"\s{word}\b", earlier, re.IGNORECASE)
+    if same is not None:  # "stab rat 1 with my shortsword" + "with my dagger"
+        return f"{earlier[: same.start()]} {rest}"
+    verb = earlier.split()[:1]
+    return f"{verb[0]} {rest}" if verb else None
+
+
+def borrowed_verb(
+    text: str, words: str, before: list[tuple[str, Intent]], read: Callable[[str], Intent]
+) -> str | None:
+    """The clause with the verb of the clause before it put back, when it is read so
+    (:func:`elided`): not for a place beyond a going ("… and then up to the lighthouse"),
+    nor for a way taken after other words ("Thank you, Berta. … Now, down the stairs.":
+    no thanks borrowed for it) — but a gaze goes on ("look at the sea and then down at
+    the boats"). ``words``: the clause as it is read on its own; ``before``: the clauses
+    read before it (their words as read, and their reading)."""
+    if not before:
+        return None
+    filled = elided(text, before[-1][0])
+    if filled is None:
+        return None
+    raw = read(words)
+    if any(r.kind == "move" for _, r in before) and after_move(raw):
+        return None
+    taken = raw.kind == "move" and raw.confidence >= 0.7 and before[-1][1].kind != "move"
+    if taken and not GAZE.match(text) and read(filled).kind not in ("move", "manoeuvre"):
+        return None  # (but "run!! back down the causeway" goes on running)
+    return filled
+
+
+def after_move(intent: Intent) -> bool:
+    """A clause that names someone or something not here ("talk to Wendel" said at the
+    harbour), or a deed with nothing here to do it to ("attack the rats" said upstairs):
+    after a move it is read again where the party arrives."""
+    if intent.kind == "ask":  # (a place no way from here leads to: "… then up to the
+        # lighthouse" from the strand, once back at the harbour)
+        return intent.note.startswith(("here to talk to", "nothing like", "there is no way from"))
+    unsure = intent.confidence < 0.6 and bool(intent.note)
+    return unsure and intent.kind in ("attack", "take", "examine", "challenge", "talk")

@@ -42,6 +42,7 @@ from app.session import (
     takingback,
     turnlog,
     turntaking,
+    veiling,
 )
 from app.session.hygiene import clean_line
 from app.session.keeping import (
@@ -93,8 +94,6 @@ class ConsoleGame:
         self.keeper = Keeper(self.saves, self.save_as)
         if self.loaded_from is not None:
             self.keeper.adopt(self.loaded_from)
-        if self.current is None:  # a resumed game: a bare line is for whom it was before
-            self.current = declaring.last_played(self.session.state)
 
     @property
     def current(self) -> str | None:
@@ -386,9 +385,7 @@ class ConsoleGame:
             await self.autosave(checkpoint=False)  # the line kept before the DM answers
             await self.play_turns()
         elif turntaking.turn_mark(self.session) != before or line.startswith("/"):
-            # (a /roll, a level taken, a player away: kept at once, as this turn's
-            # checkpoint too, so an undo or a rewind after a resume restores them as now)
-            await self.autosave()
+            await self.autosave()  # (a /roll, a player away: kept now, as the checkpoint too)
         return True
 
     async def reroll(self) -> None:
@@ -433,6 +430,8 @@ class ConsoleGame:
         """The read–act–resolve loop until /quit or end of input."""
         self.session.state.set_reaction_policy(AskPolicy(self.ask, choices=True))
         self.show_scene()
+        if warning := veiling.config_warning(self.session):
+            self.console.print(plain(warning, style="bold yellow"))
         await self.first_save()
         if self.session.state.ending:
             for text in self.ending_lines():

@@ -371,6 +371,27 @@ def load_safety(*, env: Mapping[str, str] | None = None, path: Path | None = Non
         raise ConfigError("bad safety settings: " + "; ".join(bad)) from None
 
 
+def salvage_safety(
+    *, env: Mapping[str, str] | None = None, path: Path | None = None
+) -> SafetyConfig:
+    """The topics of a ``[safety]`` table that could not be read whole, each kept that can
+    be (a one-letter veil beside them never drops the player's hard lines)."""
+    try:
+        table = _read_document(path or config_path(os.environ if env is None else env))
+    except ConfigError:
+        return SafetyConfig()
+    safety = table.get("safety", {})
+    kept: dict[str, list[str]] = {"lines": [], "veils": []}
+    for key in kept:
+        topics = safety.get(key, []) if isinstance(safety, dict) else []
+        for topic in topics if isinstance(topics, list) else []:
+            try:
+                kept[key] += getattr(SafetyConfig.model_validate({key: [topic]}), key)
+            except ValidationError:
+                continue
+    return SafetyConfig.model_validate({k: v[:100] for k, v in kept.items()})
+
+
 def save_dm_config(config: DMConfig, path: Path | None = None) -> Path:
     """Write the ``[dm]`` table of the config file (the settings screen), keeping any other
     tables in it. The file may hold a key, so it is private from its first byte: written

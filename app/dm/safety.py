@@ -23,7 +23,7 @@ from typing import TypeVar, cast
 from pydantic import BaseModel
 
 from app.actions.events import NarrativeChunk, SessionEvent
-from app.dm.config import ConfigError, SafetyConfig, load_safety
+from app.dm.config import ConfigError, SafetyConfig, load_safety, salvage_safety
 from app.world.state import GameState
 
 V = TypeVar("V")
@@ -66,7 +66,7 @@ def own_safety() -> tuple[SafetyConfig, str]:
     try:
         return load_safety(), ""
     except ConfigError as error:
-        return SafetyConfig(), str(error)
+        return salvage_safety(), str(error)  # (one bad veil never lifts a hard line)
 
 
 NO_TOPICS = Topics()

@@ -38,6 +38,16 @@ def safety_text(session: GameSession) -> str:
     return "\n".join(lines)
 
 
+def config_warning(session: GameSession) -> str:
+    """Said when a game starts if the config's safety settings could not all be read: the
+    player must know a hard line may be missing (those that could be read are kept)."""
+    problem = getattr(session.context, "safety_error", "")
+    if not problem:
+        return ""
+    return (f"Your config's safety settings could not all be read ({problem}). Every topic "
+            "that could be read is kept; /veil lists them.")  # fmt: skip
+
+
 def veil(session: GameSession, rest: str) -> Reply:
     """``/veil TOPIC``: the topic is kept out of the story from the next word on."""
     topic = _topic(rest)

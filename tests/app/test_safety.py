@@ -522,3 +522,17 @@ def test_a_veil_of_accents_or_one_letter_is_refused_and_never_veils_everything(
     session.state.truth.veils.append(topic)  # (kept by an older game, or a config file)
     assert topics_for(session.state) == NO_TOPICS or not topics_for(session.state).veils
     assert readable_topic("spíder") and veiling.veil(session, "spíder").ok
+
+
+def test_one_bad_topic_in_the_config_keeps_the_others_and_is_said_at_the_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = tmp_path / "config.toml"
+    file.write_text('[safety]\nlines = ["ale"]\nveils = ["a", "rain"]\n')
+    monkeypatch.setenv("DUNGEON_CONFIG", str(file))
+    session = session_saying("Berta pours ale. Mira hears rain.")
+    told = "".join(e.text for e in asyncio.run(one_turn(session)) if isinstance(e, NarrativeChunk))
+    assert "ale" not in told and "rain" not in told  # the hard line and the good veil hold
+    warning = veiling.config_warning(session)
+    assert warning.startswith("Your config's safety settings could not all be read")
+    assert "veils: each topic" in warning

@@ -26,7 +26,7 @@ from app.display.screentext import plain
 from app.display.tablelog import TableLog
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
-from app.session import declaring, turnlog, turntaking
+from app.session import declaring, turnlog, turntaking, veiling
 from app.session.hygiene import clean_line
 from app.session.naming import resolve_character
 from app.session.panels import Panels, panels
@@ -94,8 +94,6 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         self.start_keeping(saves, save_as, loaded_from)
         self.dm_label = dm_label
         self.resumed = resumed
-        if session.state.speaking is None:  # a game saved before the game kept it
-            session.state.speaking = declaring.last_played(session.state)
         self.thinking = False
         self.failed = False
         self.holder: str | None = None
@@ -144,6 +142,9 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
                 veil_text(state.scene.name, topics),
                 veil_text(scene_description(state, state.campaign), topics),
             )
+        warning = veiling.config_warning(self.session)
+        if warning:
+            self.query_one(StoryPane).add_note(warning, "alert")
         self.query_one(DiceLog).add_entries(list(state.table_log), flash=False)
         self.refresh_all()
         self.query_one("#command", Input).focus()

@@ -67,12 +67,22 @@ def borrowed_verb(
     return filled
 
 
+COMING_BACK = re.compile(
+    r"\b(?:come|comes|coming|head|heads|go|goes|get|gets)\s+"
+    r"(?:(?:straight|right|quickly)\s+)?back\b|\breturns?\b",
+    re.IGNORECASE,
+)
+"""A second going that returns whence the first went: a way there and back."""
+
+
 def after_move(intent: Intent) -> bool:
     """A clause that names someone or something not here ("talk to Wendel" said at the
     harbour), or a deed with nothing here to do it to ("attack the rats" said upstairs):
     after a move it is read again where the party arrives."""
     if intent.kind == "ask":  # (a place no way from here leads to: "… then up to the
         # lighthouse" from the strand, once back at the harbour)
-        return intent.note.startswith(("here to talk to", "nothing like", "there is no way from"))
+        return intent.note.startswith(
+            ("here to talk to", "nothing like", "there is no way from")
+        ) or bool(COMING_BACK.search(intent.text))  # ("… then come straight back down")
     unsure = intent.confidence < 0.6 and bool(intent.note)
     return unsure and intent.kind in ("attack", "take", "examine", "challenge", "talk")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.understanding.elision import COMING_BACK
 from app.understanding.intent import Intent
 from app.understanding.manoeuvring import PINNED
 
@@ -36,7 +37,8 @@ def one_deed(read: list[Intent]) -> list[Intent]:
             last is not None
             and clause.kind == last.kind == "move"
             and clause.targets == last.targets
-        ):
+            and not COMING_BACK.search(clause.text)
+        ):  # (but "take Tam up to Berta and then come straight back down": there and back)
             continue  # "head back in and get out of this rain": one way, told twice
         resting = any(c.kind == "rest" for c in out)
         if resting and (clause.kind == "rest" or (clause.kind, clause.action) == _SONG):

@@ -379,11 +379,9 @@ def _far_place(ctx: Context, rest: str) -> str | None:
         if sid not in near and words and has_phrase(rest, words[-1]):
             return sid
     for scene in campaign.scenes.values():  # "… then down the shore steps" from the
-        for way in scene.exits:  # lighthouse: the harbour's way on, taken from there
-            names = [n.lower() for n in (way.name, *way.aliases) if n.lower() not in _DIRECTIONS]
-            if way.to not in near and any(
-                name_score(rest, n, ctx.vocab.stop) >= 0.7 for n in names
-            ):
+        for way in scene.exits:  # lighthouse: the harbour's way on, by its own name
+            name = way.name.lower()
+            if way.to not in near and len(name.split()) > 1 and has_phrase(rest, name):
                 return way.to
     return None
 

@@ -223,3 +223,13 @@ def test_what_wears_off_the_dead_goes_untold() -> None:
     asleep = ActiveCondition(condition=Condition.UNCONSCIOUS)
     assert conditions_ended(state, "giant-rat-2", [asleep])  # a living rat wakes: told
     assert conditions_ended(state, "giant-rat-1", [asleep]) == []  # a dead one: not
+
+
+async def test_there_and_back_again_takes_both_ways() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(cellar)))
+    referee = await play(session, "thorin", "take tam up to berta and then come straight back down")
+    moves = [json.loads(c.arguments)["scene_id"] for c in referee.made if c.name == "move_scene"]
+    assert moves == ["inn", "cellar"]
+    assert read(cellar, "thorin", "carry Tam up to Berta")[0].target == "inn"

@@ -15,6 +15,7 @@ import re
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from app.actions import position_tools as pt
 from app.actions.beings import economy_of
 from app.actions.calls import ToolCall
 from app.actions.events import Usage
@@ -24,7 +25,7 @@ from app.referee.acting import Acting
 from app.referee.base import Notes
 from app.referee.fighting import is_beast
 from app.referee.narrate import FollowUps
-from app.referee.positioning import foe_plan
+from app.referee.positioning import foe_plan, weakest_of
 from app.referee.reacting import Reacting
 from app.referee.ruling import FEARLESS
 from app.referee.tactics import foe_moves
@@ -35,6 +36,7 @@ from app.world.mercy import foe_morale
 from app.world.state import GameState
 from app.world.tied import bound
 from app.world.turnrecord import TurnRecord
+from rules import positions as rp
 from rules.conditions import Condition
 from rules.damage import LifeState
 from rules.srd import srd
@@ -53,6 +55,16 @@ def _sentence(note: str) -> str:
     """A note as a paragraph starts: with a capital ("the Grey Sister twists away" is a
     name its author wrote in lower case)."""
     return note[:1].upper() + note[1:]
+
+
+def _ranged_cantrip(spells: list[str]) -> str | None:
+    """A cantrip that strikes from afar, which a companion casting spells uses rather than
+    walking up with a dagger (Fire Bolt, Eldritch Blast, Sacred Flame)."""
+    for spell_id in spells:
+        spell = srd().spells.get(spell_id)
+        if spell is not None and spell.level == 0 and spell.damage and spell.range_ft >= 30:
+            return spell_id
+    return None
 
 
 class OfflineReferee(Reacting, Acting, FollowUps):
@@ -166,6 +178,13 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             foes = self._foes(state)
             if not foes:
                 return [self._end_fight()]
+            bolt = _ranged_cantrip(state.party[foe_id].spells)
+            engaged = rp.spot(pt.spots(state), foe_id).engaged
+            if bolt is not None and not engaged:  # a caster casts from where it stands
+                target = weakest_of(state, foes) or foes[0]
+                return [self._call("cast", foe_id, "cast_spell", caster_id=foe_id, spell=bolt,
+                                   target_ids=[target]),
+                        self._call("end_turn", foe_id, "end_turn")]  # fmt: skip
             return self._by_plan(foe_id, foe_plan(state, foe_id, foes))
         foe = state.creatures[foe_id]
         if bound(foe):  # tied hand and foot: it struggles, and its turn passes

@@ -450,8 +450,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     # who is fighting the party is a threat like any other.
     threatening = deed.key == "cow" and ctx.scope.fighting and target in ctx.state.creatures
     if social and ctx.campaign is not None and target in ctx.campaign.npcs and not threatening:
-        if deed.key != "cow":  # ("persuade Grubnak again": the campaign's parley)
-            return None
+        if deed.key == "sway":  # ("persuade Grubnak again": the campaign's parley)
+            return None  # (a lie or a threat is words to them, as below)
         # ("intimidate Wendel", "threaten him with my dagger"): words to that person, for
         # them to answer and take to heart as the campaign says, never "not sure"
         return ctx.intent("talk", targets=(target,), topic=topic_of(ctx, target), confidence=0.75)

@@ -200,6 +200,10 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             way = move(ctx, 0)  # "run up the stairs!!": out of the fight by that way
             if way is not None and way.kind == "move":
                 return replace(way, action=action)
+        if ctx.scope.fighting and action == "withdraw" and own(ctx, at):
+            way = move(ctx, 0)  # "retreat up to the inn": the place beyond named, out of it
+            if way is not None and way.kind == "move" and _place_named(ctx, way.target):
+                return replace(way, action="flee")
         if action == "flee" and _held_fast(ctx) and ctx.said[at:].startswith(("escape", "get a")):
             action = "escape_grapple"  # "escape and then stab the boss", held: out of the hold
         if action in HOLDS:
@@ -312,3 +316,13 @@ _TENDED = re.compile(
 )
 """The tending words said of someone else, or of a wound ("bandage it", "patch him up" is
 another form): not the party's rest."""
+
+
+def _place_named(ctx: Context, scene_id: str | None) -> bool:
+    """The words name the place a way leads to by its own name ("… up to the inn"), not only
+    the way itself ("back towards the stairs" stays in the fight)."""
+    scene = ctx.campaign.scenes.get(scene_id or "") if ctx.campaign is not None else None
+    if scene is None:
+        return False
+    words = [w for w in scene.name.lower().split() if w not in ctx.vocab.stop and w != "the"]
+    return bool(words) and has_phrase(ctx.said, words[-1])

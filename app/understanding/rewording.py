@@ -215,9 +215,9 @@ _WE_HEAL_UP = re.compile(r"\b(let.s|lets|we) heal (?:ourselves )?up\b")
 
 
 SO_THAT = re.compile(
-    r"\s+so(?: that)? (?:(?:\w+ ){1,2}(?:can|could|will|would|might|gets?|has|have)\b|"
-    r"(?:the|its|their) \w+ (?:slip|slips|fall|falls|trip|trips|can't|cannot|won't)\b|"
-    r"(?:ale|water|oil|beer|wine|blood|the ale|the water|the oil) \w+s\b).*$"
+    r"\s+so(?: that)? (?:(?:\w+ ){1,2}(?:can|could|will|would|might|gets?|has|have)\b.*$|"
+    r"(?:the|its|their) \w+ (?:slip|slips|fall|falls|trip|trips)\b.*$|"
+    r"(?:ale|water|oil|beer|wine|the ale|the water|the oil) \w+s\b.*$)"
 )
 """What a deed is for, said after it ("… so Thorin can get a clean hit in", "kick over a
 cask so the rats slip in the ale"): no deed."""

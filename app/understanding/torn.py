@@ -56,7 +56,7 @@ def torn(text: str, state: GameState, read: Callable[[str], Intent]) -> Intent |
     weighed = text.rstrip().endswith("?") or _HESITATION.match(text) is not None
     if not weighed and (len(match.group(1).split()) > 2 or len(match.group(2).split()) > 2):
         return None  # ("pick the lock or we force it": said, not weighed)
-    options = [read(match.group(1)), read(match.group(2))]
+    options = [_sure(read(match.group(1))), _sure(read(match.group(2)))]
     if any(o.kind not in _DEEDS or o.then or o.confidence < 0.7 for o in options):
         return None
     first, second = options
@@ -66,6 +66,18 @@ def torn(text: str, state: GameState, read: Callable[[str], Intent]) -> Intent |
         return None
     offered = tuple(_reading(o, state) for o in options)
     return Intent(kind="ask", text=text, actor=first.actor, confidence=0.4, alternatives=offered)
+
+
+def _sure(option: Intent) -> Intent:
+    """An option said in one word that the game offers one deed for ("sneak": sneak past
+    the goblins) is that deed."""
+    offered = option.alternatives
+    if option.kind != "ask" or len(offered) != 1 or offered[0].kind not in _DEEDS:
+        return option
+    only = offered[0]
+    targets = (only.target,) if only.target else ()
+    return replace(option, kind=only.kind, targets=targets, spell=only.spell, confidence=0.8,
+                   alternatives=())  # fmt: skip
 
 
 def _reading(option: Intent, state: GameState) -> Reading:
@@ -81,5 +93,6 @@ def _reading(option: Intent, state: GameState) -> Reading:
     if option.kind == "challenge" and target and campaign and target in campaign.challenges:
         return Reading("challenge", target, campaign.challenges[target].name)
     if option.kind == "attack" and target:
-        return Reading("attack", target, f"attack {state.name_of(target)}")
+        whom = state.name_of(target) if target in state.creatures else "them"
+        return Reading("attack", target, f"attack {whom}")  # ("them": the guards, unwoken)
     return Reading(option.kind, target, option.text.strip(" ?!.,").lower())  # ("stab")

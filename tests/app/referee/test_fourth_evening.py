@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from app.actions.events import NarrativeChunk
 from app.actions.turn_tools import conditions_ended
 from app.session import declaring
 from app.session.setup import session_for
@@ -232,4 +233,33 @@ async def test_there_and_back_again_takes_both_ways() -> None:
     referee = await play(session, "thorin", "take tam up to berta and then come straight back down")
     moves = [json.loads(c.arguments)["scene_id"] for c in referee.made if c.name == "move_scene"]
     assert moves == ["inn", "cellar"]
-    assert read(cellar, "thorin", "carry Tam up to Berta")[0].target == "inn"
+
+
+def test_a_lie_or_a_bribe_to_a_person_is_words_to_them_or_the_parley() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "met": ["grubnak"],
+            "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+            "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+    lie = read(hall, "mira", "lie to Grubnak: Berta sent us, there's a whole cart of sausages")
+    assert [(c.kind, c.targets) for c in lie] == [("talk", ("grubnak",))]
+    assert read(hall, "mira", "deceive Grubnak")[0].kind == "talk"
+    bribe = read(hall, "mira", "I bribe Grubnak with the silver key")[0]
+    assert (bribe.kind, bribe.target) == ("challenge", "parley")
+
+
+async def test_a_companion_who_casts_strikes_from_afar_not_with_a_dagger() -> None:
+    cellar = {**CELLAR_FIGHT, "players": {"Ana": ["mira", "thorin"]}}
+    state = build_situation(Situation.model_validate(cellar))
+    state.turn_order.companions = ["aria"]  # her player left: the DM plays her
+    session = session_for(state)
+    told = [e.text async for e in session.run_until_players() if isinstance(e, NarrativeChunk)]
+    assert "Aria casts Fire Bolt." in "".join(told)
+    assert "Aria closes with" not in "".join(told)
+
+
+def test_a_retreat_to_a_place_beyond_leaves_the_fight_by_its_way() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats",
+              "turn": "thorin", "flags": {"trapdoor_open": True}}  # fmt: skip
+    fled = read(cellar, "thorin", "retreat up to the inn")[0]
+    assert (fled.kind, fled.target, fled.action) == ("move", "inn", "flee")
+    back = read(cellar, "thorin", "back away towards the stairs")[0]
+    assert (back.kind, back.action) == ("manoeuvre", "withdraw")  # still in the fight

@@ -25,7 +25,7 @@ HOLY_SYMBOL_HELD = re.compile(
     r"\b(?:lift|rais|hold|held|brandish|present|thrust|hoist|show|wav)\w*\b[^.;!?]{0,40}?"
     r"\b(?:(?:holy |silver |sacred |sun )?symbol|sun[- ]?disc|amulet|medallion)\b"
     r"|\bholy symbol\b[^.;!?]{0,30}?\b(?:high|aloft|"
-    r"overhead|up)\b|\bbegone\b|\bbe gone\b"
+    r"overhead|up|blazing|shining|glowing|ablaze|flaring|burning bright)\b|\bbegone\b|\bbe gone\b"
 )
 """A holy symbol held up before the dead in a fight, however it is told ("lifts the silver
 sun of her holy symbol over her head"): a cleric turning undead, as a DM reads it."""

@@ -17,7 +17,7 @@ from app.understanding.challenging import (
 )
 from app.understanding.deed_objects import WEAPON_WORDS
 from app.understanding.deeds import GRIT_THROWN
-from app.understanding.features import feature_use
+from app.understanding.features import NAMES_OF_TURNING, feature_use
 from app.understanding.fighting_words import (
     PUSHED_AWAY,
     attack_style,
@@ -107,6 +107,13 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     found = spell_mentioned(ctx, cast_verb)
     if found is None:
         return None
+    sheet = ctx.state.party.get(ctx.actor or "")
+    if (
+        sheet is not None
+        and sheet.has("turn_undead")
+        and any(n in ctx.said for n in NAMES_OF_TURNING)
+    ):  # "… speaks the words of turning, commanding the dead to flee the light of her god"
+        return None  # (the turning named, not a spell the light in its words calls up)
     spell = found[1]
     name = srd().spells.get(spell).name.lower() if spell in srd().spells else spell
     if summoned_already(ctx, spell):  # "my spiritual weapon hits her again"

@@ -263,3 +263,23 @@ def test_a_retreat_to_a_place_beyond_leaves_the_fight_by_its_way() -> None:
     assert (fled.kind, fled.target, fled.action) == ("move", "inn", "flee")
     back = read(cellar, "thorin", "back away towards the stairs")[0]
     assert (back.kind, back.action) == ("manoeuvre", "withdraw")  # still in the fight
+
+
+def test_a_turning_told_as_a_story_is_the_turning_not_a_spell() -> None:
+    barrow = {"campaign": "hollow_ford", "scene": "barrow", "fight": "barrow_dead",
+              "turn": "sela", "flags": {"barrow_open": True},
+              "defeated": ["woods_wolves"]}  # fmt: skip
+    told = (
+        "Sela lifts her holy symbol high into the cold air of the tomb and speaks the "
+        "words of turning, commanding the restless dead to flee the light of her god."
+    )
+    assert [(c.kind, c.action) for c in read(barrow, "sela", told)] == [("feature", "turn_undead")]
+    assert read(barrow, "sela", "sacred flame on skeleton 2")[0].spell == "sacred_flame"
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass",
+              "flags": {"corin_saved": True, "knows_truth": True},
+              "challenges": {"hush_warden": "failed"}}  # fmt: skip
+    blazing = (
+        "Cass steps into the ghost's path, holy symbol blazing, and calls on the Lady "
+        "to drive the drowned thing back to the sea."
+    )
+    assert read(chapel, "cass", blazing)[0].action == "turn_undead"

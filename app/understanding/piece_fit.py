@@ -20,8 +20,17 @@ def friends_deed(piece: Piece, actor: str | None, state: GameState) -> bool:
     if len(words) < 2:
         return False
     first = words[1] if words[0] in ("then", "and", "so") and len(words) > 2 else words[0]
+    first = first.strip(",:;!")  # ("… Thorin, stand guard": his, called by name)
     return any(first == s.name.lower().split()[0] and cid != actor
                for cid, s in state.party.items())  # fmt: skip
+
+
+def called_friend(piece: Piece, actor: str | None, state: GameState) -> str:
+    """A piece that only calls a friend by name ("… Thorin, stand guard"): the name, whose
+    the next piece is; empty for any other piece."""
+    said = piece.text.strip(" ,:;!.").lower()
+    return next((s.name.split()[0] for cid, s in state.party.items()
+                 if cid != actor and said == s.name.lower().split()[0]), "")  # fmt: skip
 
 
 def fits(piece: Piece, intent: Intent) -> bool:
@@ -62,7 +71,8 @@ def handed_on(
         words = text.split()
         first = words[1] if words[0].lower() in ("then", "and", "so") else words[0]
         member = next((cid for cid, s in state.party.items()
-                       if s.name.lower().split()[0] == first.lower()), None)  # fmt: skip
+                       if s.name.lower().split()[0] == first.lower().strip(",:;!")),
+                      None)  # fmt: skip
         told = text
     else:
         friends = [t for t in (before.targets if before else ()) if t in state.party]
@@ -118,3 +128,17 @@ def strikes_itself(cast: Intent) -> bool:
     the blow that follows it is the spell's own, not the caster's."""
     spell = srd().spells.get(cast.spell or "") if cast.kind == "cast" else None
     return spell is not None and spell.attack is not None and spell.duration != "instantaneous"
+
+
+_MOTIVE = re.compile(
+    r"^\W*(?:(?:i|we)\s+(?:want(?! to)|need|wish|hope|mean|'d like(?! to)|would like(?! to)|"
+    r"am trying|'m trying)|"
+    r"so\s+(?:that|it|he|she|they|we|i)\b|to make sure|in order to|because|cause|cos)\b",
+    re.IGNORECASE,
+)
+"""A clause that says why the deed before it is done ("…, i want it alive")."""
+
+
+def motive(piece: Piece) -> bool:
+    """The piece says why the deed before it is done ("…, i want it alive")."""
+    return bool(_MOTIVE.match(piece.text))

@@ -37,11 +37,13 @@ from app.understanding.joining import (
 )
 from app.understanding.parse import freely, understand_clause
 from app.understanding.piece_fit import (
+    called_friend,
     chatter,
     fits,
     friends_deed,
     handed_on,
     in_hand,
+    motive,
     plainer_in_a_run,
     strikes_itself,
     wields,
@@ -97,7 +99,11 @@ def read_pieces(
     def reader(text: str) -> Intent:
         return understand_clause(text, actor, state, campaign, language=language)
 
-    for at, piece in enumerate(pieces):
+    hailed = ""  # a friend just called by name ("… Thorin, stand guard"): the next words
+    for at, piece in enumerate(pieces):  # are theirs
+        said_to, hailed = (replace(piece, text=f"{hailed}, {piece.text}") if hailed else piece), ""
+        if read and (hailed := called_friend(piece, actor, state)):
+            continue
         if by_the_way(pieces, at, bool(read)) or piece in hands:
             continue  # "…, quick!": how fast; "… in? like an outside door": asked again
         words = piece.text
@@ -312,7 +318,7 @@ def read_pieces(
             read.append((piece, words, intent))  # "… and talk to Wendel": read there
             continue
         purposed = at > 0 and not piece.strong and bool(SO_THAT.search(pieces[at - 1].text))
-        if read and (MOTIVE.match(piece.text) or purposed):  # "…, i want it alive", "… so
+        if read and (motive(piece) or purposed):  # "…, i want it alive", "… so
             continue  # ale floods the floor and the rats slip": why, not a second deed
         if (
             len(pieces) > 1
@@ -321,13 +327,13 @@ def read_pieces(
             and intent.action != "insight"
         ):
             continue  # "tie him up? nah, …", "… playing dice?": wondered aloud, not done
-        friends = bool(read) and friends_deed(piece, actor, state)
+        friends = bool(read) and friends_deed(said_to, actor, state)
         asked_all = piece.asked and intent.kind == "question" and " " in piece.text.strip()
         if (
             not own_deed(piece) or others_deed(piece.text) or friends
         ) and not asked_all:  # ("anyone
             # hurt? …": a question of two words or more, asked of the table, no one's deed)
-            handed = handed_on(piece, actor, last, state, friends) if read else None
+            handed = handed_on(said_to, actor, last, state, friends) if read else None
             if handed is not None:  # "…, then he reads the rune": his, when his player's
                 theirs = understand_clause(handed[1], actor, state, campaign, language=language)
                 if _deed_of(theirs, handed[0]):
@@ -486,12 +492,3 @@ _ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|thre
 _BLOW = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:i\s+)?(?:shoot|attack|hit|stab|strike|swing|slash)")
 _BARE_FOE = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:the|that|this)\s+\w+(?:\s+\w+)?\W*$", re.I)
 """A foe named alone after a blow ("hit grubnak then the goblin"): the same blow again."""
-
-
-MOTIVE = re.compile(
-    r"^\W*(?:(?:i|we)\s+(?:want(?! to)|need|wish|hope|mean|'d like(?! to)|would like(?! to)|"
-    r"am trying|'m trying)|"
-    r"so\s+(?:that|it|he|she|they|we|i)\b|to make sure|in order to|because|cause|cos)\b",
-    re.IGNORECASE,
-)
-"""A clause that says why the deed before it is done ("…, i want it alive")."""

@@ -283,3 +283,12 @@ def test_a_turning_told_as_a_story_is_the_turning_not_a_spell() -> None:
         "to drive the drowned thing back to the sea."
     )
     assert read(chapel, "cass", blazing)[0].action == "turn_undead"
+
+
+def test_a_friend_called_by_name_after_a_deed_is_told_their_own() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    said = read(inn, "mira", "I pick the lock. Thorin, stand guard")
+    assert [(c.kind, c.actor) for c in said] == [("challenge", "mira"), ("improvise", "thorin")]
+    table = {**inn, "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}
+    said = read(table, "mira", "I pick the lock. Thorin, stand guard")
+    assert [(c.kind, c.actor) for c in said] == [("challenge", "mira")]  # (Ben plays Thorin)

@@ -376,8 +376,12 @@ def _far_place(ctx: Context, rest: str) -> str | None:
     for sid, scene in campaign.scenes.items():
         name = scene.name.lower()
         words = [w for w in name.split() if w not in ctx.vocab.stop and w != "the"]
-        if sid not in near and words and has_phrase(rest, words[-1]):
-            return sid
+        if (
+            sid not in near
+            and words
+            and any(has_phrase(rest, w) for w in (words[-1], f"{words[-1]}s"))
+        ):
+            return sid  # ("off to the woods": Blackthorn Wood)
     for scene in campaign.scenes.values():  # "… then down the shore steps" from the
         for way in scene.exits:  # lighthouse: the harbour's way on, by its own name
             name = way.name.lower()

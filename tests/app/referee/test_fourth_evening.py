@@ -292,3 +292,12 @@ def test_a_friend_called_by_name_after_a_deed_is_told_their_own() -> None:
     table = {**inn, "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}
     said = read(table, "mira", "I pick the lock. Thorin, stand guard")
     assert [(c.kind, c.actor) for c in said] == [("challenge", "mira")]  # (Ben plays Thorin)
+
+
+def test_going_with_one_way_out_takes_it_and_a_wood_is_woods() -> None:
+    chapel = {"campaign": "hollow_ford", "scene": "chapel", "met": ["odile", "hobb"]}
+    said = read(chapel, "bram", "grab the jar and go")
+    assert [(c.kind, c.target) for c in said] == [("take", "yarrow_salve"), ("move", "mill_yard")]
+    assert read({"campaign": "crossroads", "scene": "inn"}, "mira", "let's go")[0].kind == "ask"
+    woods = read(chapel, "bram", "we head to the woods")[0]  # Blackthorn Wood, beyond the yard
+    assert woods.note.startswith("there is no way from here to Blackthorn Wood")

@@ -26,6 +26,7 @@ from app.understanding.clauses import (
     refer_back,
 )
 from app.understanding.elision import after_move, borrowed_verb
+from app.understanding.going import ONLY_WAY
 from app.understanding.intent import Intent
 from app.understanding.joining import (
     BACKING_OFF,
@@ -102,8 +103,9 @@ def read_pieces(
     hailed = ""  # a friend just called by name ("… Thorin, stand guard"): the next words
     for at, piece in enumerate(pieces):  # are theirs
         said_to, hailed = (replace(piece, text=f"{hailed}, {piece.text}") if hailed else piece), ""
-        if read and (hailed := called_friend(piece, actor, state)):
-            continue
+        next_of_it = at + 1 < len(pieces) and pieces[at + 1].part == piece.part
+        if read and piece.strong and next_of_it and (hailed := called_friend(piece, actor, state)):
+            continue  # (a name opening its sentence, not one of a list: "bless Ione and Wren")
         if by_the_way(pieces, at, bool(read)) or piece in hands:
             continue  # "…, quick!": how fast; "… in? like an outside door": asked again
         words = piece.text
@@ -339,8 +341,8 @@ def read_pieces(
                 if _deed_of(theirs, handed[0]):
                     read.append((piece, words, theirs))
             continue  # "… before we go down", "… and he heaves the door": not this deed
-        if piece.subordinate and read and read[-1][2].kind == "rest":
-            continue  # "short rest before we go up": what follows a rest is for after it
+        if piece.subordinate and read and (read[-1][2].kind == "rest" or ONLY_WAY in intent.extra):
+            continue  # "short rest before we go up", "a prayer … before we go": for after it
         moved = any(r.kind == "move" for _, _, r in read)  # a way out already taken
         plain = plainly(piece, intent, actor, state, bool(read) and not moved, len(pieces) > 1)
         if plain is not None:

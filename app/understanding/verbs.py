@@ -25,6 +25,7 @@ from app.understanding.fighting_words import (
     struck_thing,
     thing_to_force,
 )
+from app.understanding.going import another_goes, only_way
 from app.understanding.intent import Intent, IntentKind, Reading
 from app.understanding.looking import examine
 from app.understanding.manoeuvring import manoeuvre_or_rest
@@ -56,11 +57,9 @@ from app.understanding.talked_to import talk_to
 from app.understanding.targets import pick_creatures, plural
 from app.understanding.verb_hits import verb_hits
 from app.understanding.ways import (
-    another_goes,
     left_be,
     move,
     own,
-    shut_ways,
     way_out,
 )
 from app.understanding.words import (
@@ -476,15 +475,8 @@ def by_verbs(ctx: Context) -> Intent | None:
     if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave) and not left_be(ctx, ctx.said):
         return way_out(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
     if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run")):
-        ways = ctx.scope.of("exit")  # (one way out at all: not one left open among more)
-        if (
-            len(ctx.said.split()) <= 2
-            and len(ways) == 1
-            and not ctx.scope.fighting
-            and (ways[0].id not in shut_ways(ctx))
-        ):
-            return ctx.intent("move", targets=(ways[0].id,), confidence=0.8)  # "let's go",
-            # with one way out: that way
+        if len(ctx.said.split()) <= 2 and (only := only_way(ctx)) is not None:
+            return only  # "let's go", with one way out: that way
         return ctx.intent("ask", confidence=0.3, note="where to?")
     return None
 

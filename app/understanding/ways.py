@@ -453,19 +453,6 @@ def own(ctx: Context, at: int) -> bool:
     return not before or before[-1] in ("i", "we", "let's", "lets", "to", "and", "then")
 
 
-_WE_ALL = frozenset({"party", "group", "others", "rest", "team", "lot", "gang", "company"})
-
-
-def another_goes(ctx: Context, at: int) -> bool:
-    """The going at ``at`` is a thing's or a stranger's, said with its article ("as the
-    sun goes down", "while the tide goes out"): nobody of the party goes anywhere (though
-    "the party goes down" and "the others go back" do)."""
-    before = ctx.said[:at].split()
-    if len(before) < 2 or before[-2] not in ("the", "a", "an", "its", "his", "her", "their"):
-        return False
-    return before[-1] not in _WE_ALL and not ctx.named("member", text=before[-1])
-
-
 RUNNING = frozenset({"flee", "dash"})
 """Ways of leaving a fight that may name where to ("flee back along the causeway"); a
 step back, even "towards the stairs", stays in the fight."""

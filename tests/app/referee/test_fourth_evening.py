@@ -301,3 +301,14 @@ def test_going_with_one_way_out_takes_it_and_a_wood_is_woods() -> None:
     assert read({"campaign": "crossroads", "scene": "inn"}, "mira", "let's go")[0].kind == "ask"
     woods = read(chapel, "bram", "we head to the woods")[0]  # Blackthorn Wood, beyond the yard
     assert woods.note.startswith("there is no way from here to Blackthorn Wood")
+
+
+def test_a_name_in_a_list_and_a_plan_to_go_are_no_one_hailed_and_no_going() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "cass"}  # fmt: skip
+    said = read(strand, "cass", "bless Ione and Wren then hit thrall 2")
+    assert [(c.kind, c.actor) for c in said] == [("cast", "cass"), ("attack", "cass")]
+    after = {"campaign": "drowned_bell", "scene": "strand", "met": ["nessa"],
+             "flags": {"corin_saved": True}, "defeated": ["strand_thralls"]}  # fmt: skip
+    prayer = read(after, "cass", "I say a prayer over the drowned before we go")
+    assert [c.kind for c in prayer] == ["improvise"]

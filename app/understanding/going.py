@@ -1,0 +1,34 @@
+"""Whose a going is, and where one that names no way goes: "as the sun goes down" is the
+sun's; "let's go" with one way out of here takes it (but not as a plan said beside another
+deed, "a prayer over the drowned before we go")."""
+
+from __future__ import annotations
+
+from app.understanding.intent import Intent
+from app.understanding.readings import Context
+from app.understanding.ways import shut_ways
+
+_WE_ALL = frozenset({"party", "group", "others", "rest", "team", "lot", "gang", "company"})
+
+
+def another_goes(ctx: Context, at: int) -> bool:
+    """The going at ``at`` is a thing's or a stranger's, said with its article ("as the
+    sun goes down", "while the tide goes out"): nobody of the party goes anywhere (though
+    "the party goes down" and "the others go back" do)."""
+    before = ctx.said[:at].split()
+    if len(before) < 2 or before[-2] not in ("the", "a", "an", "its", "his", "her", "their"):
+        return False
+    return before[-1] not in _WE_ALL and not ctx.named("member", text=before[-1])
+
+
+ONLY_WAY = "the only way"
+"""A going that names no way, taken by the one way out ("let's go" from the chapel) — but
+not a plan said with another deed ("a prayer over the drowned before we go")."""
+
+
+def only_way(ctx: Context) -> Intent | None:
+    """Going, with one way out of here at all (and open, and no fight on): that way."""
+    ways = ctx.scope.of("exit")
+    if len(ways) != 1 or ctx.scope.fighting or ways[0].id in shut_ways(ctx):
+        return None
+    return ctx.intent("move", targets=(ways[0].id,), confidence=0.8, extra=(ONLY_WAY,))

@@ -98,8 +98,9 @@ class ConsoleGame:
     @property
     def current(self) -> str | None:
         """The character a bare line is for, kept in the game (``GameState.speaking``): a
-        resume, an undo or a rewind agree on it with the game as it was."""
-        return self.session.state.speaking
+        resume, an undo or a rewind agree on it with the game as it was (in a game saved
+        before the game kept it: whoever the story shows played last)."""
+        return self.session.state.speaking or declaring.last_played(self.session.state)
 
     @current.setter
     def current(self, character: str | None) -> None:

@@ -9,7 +9,6 @@ from app.dm.brain import Brain
 from app.referee.referee import OfflineReferee
 from app.saves.checkpoints import checkpoints_of, load_checkpoint_file
 from app.saves.joining import campaign_for
-from app.session.declaring import last_played
 from app.session.hotseat import active_player, recover
 from app.session.session import GameSession
 from app.world.campaign import Campaign
@@ -63,8 +62,6 @@ def resume_session(
     if kept is not None:  # the table's veils saved with the game outlast an undo or rewind
         kept.extend(t for t in state.truth.veils if t not in kept)  # to before they were made
     recover(state)
-    if state.speaking is None:  # saved before the game kept it: whoever the story shows last
-        state.speaking = last_played(state)
     session.timeline.mark(state)  # as recovered: where this sitting begins
     if save is not None and Path(save).is_file():
         # The checkpoints kept with the save: undo and rewind reach back past this sitting.

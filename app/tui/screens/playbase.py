@@ -16,6 +16,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from app.display.tablelog import TableLog
+from app.session import declaring
 from app.session.panels import Panels
 from app.tui.screens.quitting import Keeping
 
@@ -32,8 +33,9 @@ class PlayBase(Keeping):
     @property
     def actor(self) -> str | None:
         """The character a bare action is for (shown beside the input), kept in the game
-        (``GameState.speaking``): a resume, an undo or a rewind agree on it."""
-        return self.session.state.speaking
+        (``GameState.speaking``): a resume, an undo or a rewind agree on it (in a game saved
+        before the game kept it: whoever the story shows played last)."""
+        return self.session.state.speaking or declaring.last_played(self.session.state)
 
     @actor.setter
     def actor(self, character: str | None) -> None:

@@ -23,6 +23,13 @@ _BRIBE = re.compile(
 )
 """A gift offered with the words: asked, not threatened (Persuasion)."""
 _SENTENCE_END = re.compile(r"[.!?]+\s+(?=\S)")
+_BIDDEN = re.compile(
+    r"^\W*(?!i\b|i'm\b|i'll\b|we\b|we'll\b)[^.!?]*\b(?:run|flee|leave|go away|go home|go back|"
+    r"drop|surrender|give up|yield|get out|get lost|scram|begone|back off|take it|clear off)\b",
+    re.IGNORECASE,
+)
+"""What the foe is bidden to do, not the speaker's own deed ("take it and run, little guy";
+never "I attack you, goblin!" nor "take that, goblin!")."""
 
 
 def demanded(said: Intent) -> Intent:
@@ -42,13 +49,14 @@ def to_foes(
     the speaker's dash) is the demand; "I toss the goblin a gold coin. take it and run,
     little guy" is the deed, then the words as a demand. ``None`` when the line does not
     end by calling the foes."""
-    if whole.kind in NOT_THEIRS and opens_with_foes(text, state):
-        return demanded(whole)  # "Wolf! Run away, or I'll sing again!"
+    bidden = whole.kind in NOT_THEIRS and _BIDDEN.search(text) is not None
+    if whole.kind in NOT_THEIRS and opens_with_foes(text, state):  # (what it is bidden, read
+        return demanded(whole)  # after the call): "Wolf! Run away, or I'll sing again!"
     if not _SENTENCE_END.search(text):
-        return demanded(whole) if whole.kind in NOT_THEIRS and to_the_foes(text, state) else None
+        return demanded(whole) if bidden and to_the_foes(text, state) else None
     for end in _SENTENCE_END.finditer(text):
         tail = text[end.end() :]
-        if not to_the_foes(tail, state):
+        if not to_the_foes(tail, state) or not _BIDDEN.search(tail):
             continue
         head = text[: end.start()].strip()
         said = read(tail)

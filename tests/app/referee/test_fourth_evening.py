@@ -28,6 +28,9 @@ def test_words_said_to_a_foe_ask_it_to_run_and_do_not_send_the_speaker_running()
         assert [(c.kind, c.action) for c in said] == [("improvise", skill)], text
     # a friend called is still a friend told to run: the speaker's words, not a demand
     assert read(WARREN, "aria", "run, guys!")[0].kind == "manoeuvre"
+    # and a blow with a foe called is still the blow
+    for blow in ("I attack you, goblin!", "take that, goblin!"):
+        assert read(WARREN, "aria", blow)[0].kind == "attack", blow
 
 
 async def test_a_coin_tossed_then_words_to_the_foe_is_no_blow() -> None:

@@ -29,7 +29,30 @@ def reach_ending(state: GameState, ending_id: str) -> list[SessionEvent]:
     return events
 
 
+DEFEAT = "defeat"
+"""The built-in ending when every member of the party has fallen."""
 DEFEAT_TEXT = "The party has fallen. The story ends here — unless you load a save."
+
+
+def ending_title(state: GameState) -> str | None:
+    """The title of the ending reached: one of the campaign's, or the built-in Defeat when
+    the whole party has fallen."""
+    if not state.ending:
+        return None
+    campaign = state.campaign
+    for ending in campaign.endings if campaign is not None else []:
+        if ending.id == state.ending:
+            return ending.title
+    return "Defeat" if state.ending == DEFEAT else state.ending
+
+
+def ending_text(state: GameState) -> str:
+    """What the ending says (the campaign's words, or the Defeat line)."""
+    campaign = state.campaign
+    for ending in campaign.endings if campaign is not None and state.ending else []:
+        if ending.id == state.ending:
+            return ending.text
+    return DEFEAT_TEXT if state.ending == DEFEAT else ""
 
 
 def party_fallen(state: GameState) -> list[SessionEvent]:
@@ -39,7 +62,7 @@ def party_fallen(state: GameState) -> list[SessionEvent]:
     for ending in campaign.endings if campaign is not None else []:
         if ending.defeat and (ending.when is None or holds(ending.when, state)):
             return reach_ending(state, ending.id)
-    state.ending = "defeat"
+    state.ending = DEFEAT
     state.record("reveal", DEFEAT_TEXT)
     tended = stabilise_the_dying(state)
     return [StateChange(kind="ending", description=f"Defeat — {DEFEAT_TEXT}{tended}")]

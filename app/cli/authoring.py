@@ -54,6 +54,7 @@ def simulate_command(
     With --scene and --flag the script starts mid-story, as ``dungeon tool`` does."""
     import asyncio
 
+    from app.actions.endings import ending_title
     from app.cli.tool_check import set_up
     from app.cli.tool_input import InputError, flag_values
     from app.display.screentext import plain
@@ -63,7 +64,6 @@ def simulate_command(
     from app.dm.scripted import ScriptedBrain
     from app.session.runner import ScriptError, parse_script, read_script, render_event, run_lines
     from app.session.scripting import unknown_ids
-    from app.session.session import ending_title
     from app.session.setup import start_session
 
     story = load_story(campaign)

@@ -27,8 +27,8 @@ from rules.srd import srd
 CAMPAIGN_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 """What a campaign id looks like: a name in the campaigns folder, never a path."""
 DEFEAT = "defeat"
-"""The ending every campaign has: the whole party fell (the session's ``DEFEAT``; saves sit
-below the session and cannot import it)."""
+"""The ending every campaign has: the whole party fell (``app.actions.endings.DEFEAT``;
+saves sit below the game's verbs and cannot import it)."""
 
 
 def _unknown(key: str, ids: Iterable[str], known: Iterable[str], what: str) -> Iterator[Problem]:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from app.actions.adjudication import subturn_event
 from app.actions.care_tools import death_saves_out_of_combat, time_passes_out_of_combat
-from app.actions.endings import DEFEAT_TEXT, party_fallen
+from app.actions.endings import ending_title, party_fallen
 from app.actions.events import (
     DiceRoll,
     ErrorEvent,
@@ -62,30 +62,6 @@ from app.world.printable import printable
 from app.world.state import MOST_TURNS, GameState, Snapshot
 from app.world.turnrecord import TurnRecord
 from rules.outcomes import Impossible, Outcome, Success
-
-DEFEAT = "defeat"
-"""The built-in ending when every member of the party has fallen."""
-
-
-def ending_title(state: GameState) -> str | None:
-    """The title of the ending reached: one of the campaign's, or the built-in Defeat when
-    the whole party has fallen."""
-    if not state.ending:
-        return None
-    campaign = state.campaign
-    for ending in campaign.endings if campaign is not None else []:
-        if ending.id == state.ending:
-            return ending.title
-    return "Defeat" if state.ending == DEFEAT else state.ending
-
-
-def ending_text(state: GameState) -> str:
-    """What the ending says (the campaign's words, or the Defeat line)."""
-    campaign = state.campaign
-    for ending in campaign.endings if campaign is not None and state.ending else []:
-        if ending.id == state.ending:
-            return ending.text
-    return DEFEAT_TEXT if state.ending == DEFEAT else ""
 
 
 def describe_error(error: BaseException) -> str:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.session.session import GameSession, ending_text, ending_title
+from app.actions.endings import ending_text, ending_title
+from app.session.session import GameSession
 from app.world.state import GameState
 from app.world.turnrecord import TurnRecord
 

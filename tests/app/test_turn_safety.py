@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Any
 
+from app.actions.endings import ending_title
 from app.actions.events import ErrorEvent
 from app.dm.brain import BrainReply, Message, TextDelta
 from app.dm.scripted import ScriptedBrain
-from app.session.session import GameSession, ending_title
+from app.session.session import GameSession
 from app.session.setup import start_session
 from app.world.actions import PlayerAction
 from app.world.campaignfile import load_campaign

@@ -23,8 +23,8 @@ from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
+from app.actions.endings import ending_text
 from app.session import declaring, rewinding, sheets, turntaking
-from app.session.session import ending_text
 from app.tui.screens.journal import JournalScreen
 from app.tui.screens.leaving import EndingChoice, EndingScreen, ending_screen
 from app.tui.screens.modals import PromptInspector, RollScreen

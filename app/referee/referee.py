@@ -28,7 +28,7 @@ from app.referee.narrate import FollowUps
 from app.referee.positioning import foe_plan, weakest_of
 from app.referee.reacting import Reacting
 from app.referee.ruling import FEARLESS
-from app.referee.tactics import foe_moves
+from app.referee.tactics import damaging_cantrip, foe_moves
 from app.referee.wordings import retell
 from app.understanding import Intent
 from app.world.companions import allies_fighting, is_ally
@@ -55,16 +55,6 @@ def _sentence(note: str) -> str:
     """A note as a paragraph starts: with a capital ("the Grey Sister twists away" is a
     name its author wrote in lower case)."""
     return note[:1].upper() + note[1:]
-
-
-def _ranged_cantrip(spells: list[str]) -> str | None:
-    """A cantrip that strikes from afar, which a companion casting spells uses rather than
-    walking up with a dagger (Fire Bolt, Eldritch Blast, Sacred Flame)."""
-    for spell_id in spells:
-        spell = srd().spells.get(spell_id)
-        if spell is not None and spell.level == 0 and spell.damage and spell.range_ft >= 30:
-            return spell_id
-    return None
 
 
 class OfflineReferee(Reacting, Acting, FollowUps):
@@ -178,7 +168,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             foes = self._foes(state)
             if not foes:
                 return [self._end_fight()]
-            bolt = _ranged_cantrip(state.party[foe_id].spells)
+            bolt = damaging_cantrip(state.party[foe_id].spells, reach_ft=30)
             engaged = rp.spot(pt.spots(state), foe_id).engaged
             if bolt is not None and not engaged:  # a caster casts from where it stands
                 target = weakest_of(state, foes) or foes[0]

@@ -201,13 +201,21 @@ def _spell(state: GameState, foe_id: str, block: Monster, target: str) -> Move |
                 "cast_spell",
                 {"caster_id": foe_id, "spell": spell_id, "target_ids": [ally.id]},
             )
-    cantrip = next(
-        (k for k in magic.spells if (s := srd().spells.get(k)).level == 0 and s.damage), None
-    )
+    cantrip = damaging_cantrip(magic.spells)
     if cantrip is not None:
         return Move(
             "cast", "cast_spell", {"caster_id": foe_id, "spell": cantrip, "target_ids": [target]}
         )
+    return None
+
+
+def damaging_cantrip(spells: Iterable[str], reach_ft: int = 0) -> str | None:
+    """The first cantrip that does harm (and reaches ``reach_ft`` at least): what a foe or
+    a companion casting spells looses at the enemy."""
+    for spell_id in spells:
+        spell = srd().spells.get(spell_id) if spell_id in srd().spells else None
+        if spell is not None and spell.level == 0 and spell.damage and spell.range_ft >= reach_ft:
+            return spell_id
     return None
 
 

@@ -40,7 +40,7 @@ def to_the_foes(text: str, state: GameState) -> bool:
     goblin!", "drop it and run, goblins") or by a word no friend is called ("take it and
     run, little guy") — not "guys" or "lads", which the party is called as often."""
     called = _CALLED_LAST.search(text.lower())
-    names = _foe_names(state)
+    names = _foe_names(state) if called is not None else []
     if called is None or not names:
         return False
     if stem(called.group(2)) in _kinds(names):
@@ -66,7 +66,7 @@ def opens_with_foes(text: str, state: GameState) -> bool:
     """The line opens by calling foes that are here by their kind ("Wolf! Run away, or
     I'll sing again!", "goblin, run away"): what follows is said to them."""
     called = _CALLED_FIRST.match(text.lower())
-    names = _foe_names(state)
+    names = _foe_names(state) if called is not None else []
     if called is None or not names or stem(called.group(2)) not in _kinds(names):
         return False
     rest = text[called.end() :].lower()  # ("Goblins! I attack …", "wolves!! run": to us)

@@ -48,6 +48,7 @@ from tests.referee_corpus import (
     HOLDOUT27,
     HOLDOUT28,
     HOLDOUT29,
+    HOLDOUT30,
     INTENTS,
     Corpus,
     CorpusError,
@@ -88,6 +89,7 @@ FILES = {
     "holdout27": HOLDOUT27,
     "holdout28": HOLDOUT28,
     "holdout29": HOLDOUT29,
+    "holdout30": HOLDOUT30,
 }
 
 

@@ -65,6 +65,7 @@ from tests.referee_corpus import (
     HOLDOUT27,
     HOLDOUT28,
     HOLDOUT29,
+    HOLDOUT30,
     Line,
     Step,
     build_situation,
@@ -415,7 +416,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 30))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 31))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -449,6 +450,7 @@ def main() -> None:
         ("holdout27.toml", HOLDOUT27),
         ("holdout28.toml", HOLDOUT28),
         ("holdout29.toml", HOLDOUT29),
+        ("holdout30.toml", HOLDOUT30),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

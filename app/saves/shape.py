@@ -69,6 +69,9 @@ def gaps(raw: object, dumped: object, where: str, limit: int = 5) -> list[Proble
                     later.append((have[name], value, f"{key}.{name}"))
             stack.extend(reversed(later))
         elif isinstance(want, list):
+            if isinstance(have, list) and len(have) != len(want):
+                have = [h for h in have if not (isinstance(h, str) and not h.strip())]
+                # (a blank entry is nothing: a sheet drops a blank item it is given)
             if not isinstance(have, list):
                 found.append(Problem(key, f"is {_kind(have)}, the game writes an array here"))
             elif len(have) != len(want):

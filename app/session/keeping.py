@@ -170,6 +170,9 @@ class Keeper:
         if os.path.lexists(path):
             known = self._written.get(path)
             return known is not None and known == identity(path)
+        other = same_but_case(path)  # on a disk that ignores case, the same file
+        if other is not None and identity(other) not in self._ids:
+            return False
         backups = (path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))
         return all(identity(b) in self._ids for b in backups if os.path.lexists(b))
 

@@ -254,3 +254,20 @@ def test_checkpoints_that_cannot_be_written_are_said_once_and_the_save_stands(
     again = keeper.autosave(state(2), checkpoint=True)
     assert again is not None and not again.notes
     assert load_game("table", tmp_path).turn == 2
+
+
+def test_save_as_a_name_differing_only_in_case_from_another_game_is_refused(
+    tmp_path: Path,
+) -> None:
+    # /save Foreign beside another game's foreign.toml: on a disk that ignores case the same
+    # file, which this game did not write, so it is refused and the other game's save kept
+    other = Keeper(tmp_path, "foreign")
+    other.autosave(state(1))
+    before = (tmp_path / "foreign.toml").read_bytes()
+    mine = Keeper(tmp_path, "mine")
+    with pytest.raises(SaveError, match="did not write"):
+        mine.save_named(state(2), "Foreign")
+    assert not (tmp_path / "Foreign.toml").exists()
+    assert (tmp_path / "foreign.toml").read_bytes() == before
+    # a game may still save over its own save under another case
+    assert other.save_named(state(3), "Foreign").path.name == "Foreign.toml"

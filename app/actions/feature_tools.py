@@ -337,7 +337,9 @@ def bardic_inspiration(state: GameState, sheet: CharacterSheet, spec: FeatureSpe
     """SRD: a bonus action gives an ally a d6 (d8 from 5th level) to add to one attack
     roll, ability check or saving throw."""
     if target is None or target == sheet.id or target not in state.party:
-        raise ToolError("bardic_inspiration needs an ally's target_id")
+        whom = "oneself" if target == sheet.id else state.name_of(target) if target else ""
+        raise ToolError("Bardic Inspiration is given to another member of the party"
+                        + (f", not to {whom}" if whom else ": say whom"))  # fmt: skip
     fu.pay_cost(state, sheet.id, spec)
     fu.spend_uses(sheet, spec)
     die = inspiration_die(sheet.level)

@@ -126,7 +126,7 @@ def reseal(save: Path, retold: dict[tuple[int, str], tuple[int, str]]) -> None:
                 continue
             story["bytes"], story["sha256"] = new
             text, _ = seal(tomltext.dumps(data))
-            write_atomically(kept.path, text.encode("utf-8"))
+            write_atomically(kept.path, text.encode("utf-8"), backups=0)  # no .1 .2 .3 left
 
 
 def load_checkpoint_file(path: Path, story: Chronicle) -> tuple[GameState, int]:

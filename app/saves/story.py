@@ -136,8 +136,11 @@ def write_story(chronicle: Chronicle, save: Path) -> StoryRef:
     clean_orphans(folder)  # the temp file of a game killed while writing one whole
     name = _new_file(folder)
     path = folder / name
-    write_atomically(path, HEADER + b"".join(chronicle.texts()), backups=0)
-    chronicle.synced[key] = Synced(name, len(chronicle), len(chronicle), identity(path))
+    # (with the turns taken back after it, so a redo still finds them: a turn told again)
+    texts = [*chronicle.texts(), *chronicle.cut_texts()]
+    write_atomically(path, HEADER + b"".join(texts), backups=0)
+    held = len(chronicle) + chronicle.cut_length
+    chronicle.synced[key] = Synced(name, len(chronicle), held, identity(path))
     return StoryRef(folder.name, len(chronicle), size, digest, name)
 
 

@@ -11,18 +11,29 @@ game goes on as if nothing was asked.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
 
 from app.actions.events import ErrorEvent, NarrativeChunk, SessionEvent, TurnRetold, Usage
 from app.dm.brain import BrainError, BrainReply, TextDelta
+from app.dm.claims import Backing, ClaimFilter
 from app.dm.cleanup import ReplyCleaner
+from app.dm.prompts import UNROLLED_LEFT_OUT
 from app.dm.retell import Reteller, TurnTold, retell_messages
 from app.dm.safety import NarrationFilter, scrub
 from app.dm.textcalls import CallFilter
 from app.session.session import GameSession, describe_error
+from app.world.turnrecord import TurnRecord
 
 KEPT = "the turn keeps the telling it had"
+
+
+def _backing(record: TurnRecord) -> Backing:
+    """The numbers a retelling may name: those of the turn's rolls and of its telling as
+    first shown (which passed the same check)."""
+    said = " ".join([*record.rolls, record.narrative])
+    return Backing.of(int(n) for n in re.findall(r"\d{1,4}", said))
 
 
 def why_not(session: GameSession) -> str:
@@ -78,23 +89,33 @@ async def _retell(session: GameSession, asked_by: str) -> AsyncGenerator[Session
             session.last_messages = request  # what the prompt inspector shows
             reply: BrainReply | None = None
             clean, shown = ReplyCleaner(), CallFilter()
+            claims = ClaimFilter(_backing(record))  # the turn's own numbers, and no others
+            said: list[str] = []
             async for item in session.brain.stream(request, None):  # no tools: no dice
                 if isinstance(item, TextDelta):
-                    visible = shown.feed(clean.feed(item.text))
+                    visible = claims.feed(shown.feed(clean.feed(item.text)))
                     if visible:
+                        said.append(visible)
                         yield NarrativeChunk(text=visible)
                 else:
                     reply = item
             if reply is not None:
                 usage = reply.usage
             # A tool call (in the protocol or written as text) is ignored: its text is kept.
-            tail = shown.feed(clean.finish())
+            tail = claims.feed(shown.feed(clean.finish()))
             _, rest = shown.finish(session.current.tools.names)
-            if tail + rest:
-                yield NarrativeChunk(text=tail + rest)
-            text = shown.shown.strip()
+            tail += claims.feed(rest) + claims.finish()
+            if tail:
+                said.append(tail)
+                yield NarrativeChunk(text=tail)
+            text = "".join(said).strip()
+            unbacked = bool(claims.held.strip())  # dice or amounts the turn never had
+            if unbacked and text:
+                yield NarrativeChunk(text=f" {UNROLLED_LEFT_OUT}")
             if reply is None or not text:
-                yield ErrorEvent(message=f"The DM gave no new telling; {KEPT}.", recoverable=True)
+                why = ": it named rolls or amounts the game never made" if unbacked else ""
+                yield ErrorEvent(message=f"The DM gave no new telling{why}; {KEPT}.",
+                                 recoverable=True)  # fmt: skip
                 return
     except BrainError as error:
         yield ErrorEvent(message=f"{error.message} — {KEPT}", recoverable=True)

@@ -376,3 +376,9 @@ class Chronicle(Sequence[TurnRecord]):
         """The saved text of every record from ``start`` on."""
         for i in range(start, len(self)):
             yield self.text(i)
+
+    def cut_texts(self) -> Iterator[Text]:
+        """The saved text of the records a cut keeps for a redo, in order."""
+        texts, records = self._cut or ([], [])
+        for text, record in zip(texts, records, strict=True):
+            yield text if text is not None else record_text(_held(record))

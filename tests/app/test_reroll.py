@@ -246,3 +246,42 @@ def test_a_turn_the_campaign_tells_is_opened_anew_with_its_check() -> None:
         assert seen[-1] != seen[-2] and seen[-1].endswith(old)  # the campaign's words as written
         assert seen[-1].startswith("Mira ") and "pick the trapdoor padlock." in seen[-1]
         assert numbers(seen[-1]) == numbers(old)
+
+
+def test_a_retelling_never_names_a_roll_or_amount_the_turn_did_not_have() -> None:
+    made_up = "You roll a 19! Berta takes 57 damage and collapses, dead."
+    session = _model_session([TextDelta(made_up), BrainReply("", [], Usage(calls=1))])
+    old = session.state.history[-1]
+    events = reroll(session)
+    shown = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
+    assert "57" not in shown and "19" not in shown
+    assert isinstance(events[-1], ErrorEvent) and "never made" in events[-1].message
+    assert session.state.history[-1] == old  # the turn keeps its telling
+    # a retelling that names the turn's own roll is believed, and a made-up one left out
+    rolled = re.findall(r"\d+", " ".join(old.rolls))[-1]
+    told = f"Mira's roll comes up {rolled}. Luck holds. Then she rolls a 99."
+    session = _model_session([TextDelta(told), BrainReply("", [], Usage(calls=1))])
+    events = reroll(session)
+    assert isinstance(events[-1], TurnRetold)
+    kept = session.state.history[-1].narrative
+    assert rolled in kept and "99" not in kept
+
+
+def test_turns_taken_back_before_a_retelling_can_be_brought_back_after_a_resume(
+    tmp_path: Path,
+) -> None:
+    session = start_session(crossroads(), 41)
+    keeper = Keeper(tmp_path, "game")
+    play(session, [("mira", "look around"), ("thorin", "look at the hearth")], keeper)
+    assert rewinding.undo(session).ok
+    keeper.autosave(session.state, checkpoint=session.settled)
+    reroll(session)  # the turn now last is told again, with turn 2 still to bring back
+    keeper.autosave(session.state, checkpoint=session.settled)
+    resealed = list((tmp_path / "game.story").rglob("*.toml.[0-9]"))
+    assert resealed == []  # checkpoints sealed again leave no backups behind
+    loaded = load_save(tmp_path / "game.toml")
+    resumed = resume_session(loaded.state, save=loaded.path)
+    brought = rewinding.redo(resumed)
+    assert brought.ok, brought.text
+    assert [r.number for r in resumed.state.history] == [1, 2]
+    assert resumed.state.history[0] == session.state.history[0]  # as told again

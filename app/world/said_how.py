@@ -6,7 +6,7 @@ disowned. These rules take back (or turn) what the words alone seemed to say; th
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from app.world import intent
 from app.world.heard import Entry, Match
@@ -42,10 +42,21 @@ def of_another(text: str, addressee: str, people: Mapping[str, Sequence[str]]) -
     return False
 
 
-def message_for_another(text: str, addressee: str, people: Mapping[str, Sequence[str]]) -> bool:
+def message_for_another(
+    text: str,
+    addressee: str | None,
+    people: Mapping[str, Sequence[str]],
+    present: Collection[str] = (),
+) -> bool:
     """The line is words to pass on or already given to someone else of the story
-    ("tell Nessa we'll bring Corin home", "we promised Nessa we'd find him"): its kind
-    words are theirs, not the listener's."""
+    ("tell Nessa we'll bring Corin home", "we promised Nessa we'd find him"), or turns to
+    someone else by name who is not here ("We'll bring Corin back, Nessa", said to Wendel
+    at the lighthouse; "It wasn't your fault, old man", said to Nessa): its kind words are
+    theirs, not the listener's."""
+    if addressee is None:
+        return False
+    if called_another(text, addressee, people, present):
+        return True
     said = " ".join(t for t in tokenize(text) if t not in CLAUSE_END)
     found = _SENT_ON.match(said)
     if found is None:
@@ -53,6 +64,27 @@ def message_for_another(text: str, addressee: str, people: Mapping[str, Sequence
     rest = said[found.end() :]
     return any(npc != addressee and any(re.match(rf"{re.escape(n)}\b", rest) for n in names)
                for npc, names in people.items())  # fmt: skip
+
+
+def called_another(
+    text: str, addressee: str, people: Mapping[str, Sequence[str]], present: Collection[str] = ()
+) -> bool:
+    """The line calls someone of the story who is not here, by a name or a word for them
+    alone, as one calls a person: first, before a comma, or after a comma at a sentence's
+    end ("Nessa, …", "…, Nessa, I promise", "…, old man."). (Someone here called too is
+    one of several spoken to: "See, Berta, … And Tam, you were brilliant".)"""
+    lowered = " ".join(text.lower().split())
+    mine = set(people.get(addressee, ()))
+    for npc, names in people.items():
+        for name in names:
+            if npc == addressee or npc in present or name in mine or len(name) < 3:
+                continue
+            n = re.escape(name)
+            if re.match(
+                rf"\s*(?:oi |hey |oh )?{n}\s*,(?!\s*(?:is it|was it|you say)\b)", lowered
+            ) or re.search(rf",\s*{n}\s*(?:[,.!?]|$)", lowered):
+                return True
+    return False
 
 
 _SENT_ON = re.compile(

@@ -247,18 +247,18 @@ class SensitivityMap:
         if to_a_friend(text, self.friends, self.people):
             return []  # "Mira, you're the bravest of us": said to a friend
         kept = [m for m in self.match(text) if _said_to(m.entry, addressee, present)]
-        if addressee is not None and message_for_another(text, addressee, self.people):
-            # "Tell Nessa we'll bring Corin home", said to Wendel: kind words sent on
-            kept = [m for m in kept if not kind_to(m, addressee)]
+        sent_on = message_for_another(text, addressee, self.people, present)
+        if sent_on:  # "Tell Nessa we'll bring Corin home", said to Wendel: sent on
+            kept = [m for m in kept if not kind_to(m, addressee or "")]
         if addressee is not None and of_another(text, addressee, self.people):
-            # "That goblin chief sounds like a clown", said to Berta: a slight of him, not
-            # of her (but "Tam will sleep in his own bed tonight" does reassure her)
+            # "That goblin chief sounds like a clown", said to Berta: of him, not her
             return [m for m in kept if not esteem(m)]
         if not kept and disowning(text):
             return []  # "I'm not here to insult you": an act denied is neither it nor praise
         if not kept:
             listening = [e for e in self.entries if _said_to(e, addressee, present)]
             kept = self._by_meaning(text, listening) if listening else []
+            kept = [m for m in kept if not (sent_on and kind_to(m, addressee or ""))]
         if mocking(text):  # "great chief my boot": kind words, said mocking
             candidates = [*self.entries, *self.extra.values()]
             kept = [m for m in (mocked(m, candidates) for m in kept) if m is not None]

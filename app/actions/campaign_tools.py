@@ -175,6 +175,9 @@ def way_to(state: GameState, scene_id: str) -> str:
         raise ToolError(f"the party is already in {state.scene.name} ({state.scene.id})")
     if here is None:
         return scene_id
+    crossed = [w for w in view.crossed_ways(state, campaign) if w.to == scene_id]
+    if crossed and scene_id not in {e.to for e in here.exits}:
+        return crossed[0].name  # (a way made by a challenge passed here: the causeway)
     if scene_id not in {e.to for e in here.exits}:
         exits = ", ".join(e.to for e in here.exits) or "none"
         raise ToolError(f"no way from {state.scene.id} to {scene_id!r}; exits: {exits}")

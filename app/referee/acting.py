@@ -331,6 +331,12 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         assert self.campaign is not None and intent.target is not None
         spec = self.campaign.challenges[intent.target]
         done = state.challenges.get(intent.target)
+        crossed = [
+            w for w in view.crossed_ways(state, self.campaign) if w.to == spec.success.move_to
+        ]
+        if done == "passed" and crossed and state.encounter is None:  # the causeway crossed
+            return [self._call("move", actor, "move_scene", scene_id=crossed[0].to,  # before:
+                               reason=f"{state.name_of(actor)} leads the way")]  # fmt: skip
         if done == "passed" or (done == "failed" and not spec.retry):
             how = "done already" if done == "passed" else "tried already, and it cannot be retried"
             self.notes.append(f"{state.name_of(actor)} needn't {spec.name} — it is {how}.")

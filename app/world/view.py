@@ -171,7 +171,32 @@ def exits_here(
     unless ``secret`` (the DM's view, which must know the secret door to keep it)."""
     spec = _spec(state, campaign)
     ways = [_exit_view(state, e) for e in spec.exits] if spec is not None else []
+    ways += [w for w in crossed_ways(state, campaign) if w.to not in {v.to for v in ways}]
     return [w for w in ways if secret or not w.hidden]
+
+
+def crossed_ways(state: GameState, campaign: Campaign | None) -> list[ExitView]:
+    """Ways the party has made by a challenge that carried it on from here (the flooded
+    causeway crossed to the chapel): open from then on, so a party that comes back — or
+    runs back from a fight — can go again, by the name the far side gives the way."""
+    if campaign is None:
+        return []
+    found = []
+    for cid, spec in campaign.challenges.items():
+        to = spec.success.move_to
+        if spec.scene != state.scene.id or not to or state.challenges.get(cid) != "passed":
+            continue
+        far = campaign.scenes.get(to)
+        back = next((e for e in far.exits if e.to == state.scene.id), None) if far else None
+        name = back.name if back is not None else spec.name
+        words = (*(back.aliases if back is not None else ()), far.name.lower() if far else to)
+        aliases = tuple(w for w in words if w not in _DIRECTIONS)
+        found.append(ExitView(to, name, aliases, True, ""))
+    return found
+
+
+_DIRECTIONS = frozenset({"back", "up", "down", "out", "in", "outside", "inside", "away"})
+"""Words that name a way by its direction from the far side only."""
 
 
 def challenge_extras(state: GameState, cid: str, ch: ChallengeSpec) -> str:

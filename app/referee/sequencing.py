@@ -99,6 +99,14 @@ def reckless(state: GameState, actor: str, text: str) -> bool:
 
 _FIGHT_ONLY = frozenset({"attack", "manoeuvre", "hold", "feature"})
 """Clauses that mean nothing once the fight is over (a blow, a dodge, ending the turn)."""
+
+
+def _tending(clause: Intent) -> bool:
+    """A fallen friend tended ("… then stabilize aria"): still to do once the fight is
+    over, while the friend lies dying."""
+    return clause.kind == "manoeuvre" and clause.action == "stabilize"
+
+
 _SPENDING = frozenset({"use", "cast", "attack", "feature", "challenge"})
 """Clauses that spend the turn's action when they are carried out."""
 _NOTHING = "what was to come first did not happen; say it again if that is still the plan"
@@ -211,8 +219,8 @@ class Sequencing(RefereeBase):
                 # the fight ends with these calls: what was only for it is over, what is
                 # not (pour a potion down a fallen friend's throat, look around) follows
                 waiting = self.pending.pop(actor)
-                after = [c for c in waiting if c.kind not in _FIGHT_ONLY]
-                self.pending[actor] = [c for c in waiting if c.kind in _FIGHT_ONLY]
+                after = [c for c in waiting if c.kind not in _FIGHT_ONLY or _tending(c)]
+                self.pending[actor] = [c for c in waiting if c not in after]
                 self._cannot_now(state, actor, "the fight is over")  # (says nothing of none)
                 if after:
                     self.pending[actor] = after  # carried out once the fight has ended

@@ -161,6 +161,14 @@ class Powers(RefereeBase):
             return [*closing, self._call("cast", actor, "cast_spell", caster_id=actor,
                                          spell=intent.spell, target_ids=list(intent.targets[:1]),
                                          **slot)]  # fmt: skip
+        harmful = spell.damage is not None or spell.hostile or bool(spell.conditions)
+        friends = [t for t in intent.targets if t in state.party and t != actor]
+        if harmful and friends and not spell.area and state.encounter is not None:
+            # "fire bolt at Thorin": never turned on a foe unasked, nor on a friend unasked
+            who = join_words([state.name_of(t) for t in friends])
+            self.notes.append(f"{who} {'is' if len(friends) == 1 else 'are'} on your side: "
+                              f"{name} keeps {spell.name} for a foe. Say which.")  # fmt: skip
+            return []
         targets = spell_targets(state, actor, intent, spell, level, self._foes(state))
         if isinstance(targets, str):
             self.notes.append(f"{name} {targets}.")

@@ -171,7 +171,8 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
             return Reply(answer, True, late, text.strip(), aside=True), None
         who = state.name_of(character)
         mine = " and ".join(state.name_of(c) for c in state.players.get(typist, []))
-        reason = f"{who} is {owner}'s — it is your turn, {typist} (you play {mine})."
+        whose = f"{owner}'s" if owner else "played by nobody at this table (/join takes them)"
+        reason = f"{who} is {whose} — it is your turn, {typist} (you play {mine})."
         return Reply(reason, False), None
     if character is None:
         character, text = current, line

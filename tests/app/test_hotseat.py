@@ -353,3 +353,12 @@ def test_a_choice_asked_back_at_a_shared_table_says_whose_turn_it_still_is() -> 
     assert reply.aside and who is None and reply.text.startswith("Did you mean")
     assert reply.text.endswith("(Still Ana's turn, for Mira.)")
     assert session.status().banner == "Waiting for Ana"
+
+
+def test_a_character_nobody_plays_is_said_so_not_called_none_s() -> None:
+    from app.session import declaring
+
+    session = start_session(CAMPAIGN, 1, players={"Ana": ["mira"], "Ben": ["thorin"]})
+    reply, _ = declaring.declare(session, "Aria: look around", "mira")
+    assert not reply.ok and "None" not in reply.text
+    assert "played by nobody at this table" in reply.text and "/join" in reply.text

@@ -72,6 +72,11 @@ _OUT_OF_REACH = re.compile(
     r"|^(?:and )?out of (?:reach|sight|range|harm'?s? way|the way)\b"
 )
 """Where a deed puts someone ("drag Wren behind the pews, out of her reach"), not a going."""
+_PARTICLE = re.compile(
+    r"\b(?:out|up|down|in|back|away) (?:my|his|her|their|your|our|its)\b"
+    r"|\b(?:myself|himself|herself|themselves|ourselves|yourself) (?:up|down|out|in|back|away)\b"
+)
+"""A direction word that belongs to its verb ("dry out my beard", "patch myself up")."""
 
 
 _HELD: dict[str, re.Pattern[str]] = {}
@@ -198,6 +203,7 @@ def bare_names(ctx: Context) -> Intent | None:
             or (_OUT_OF_REACH.match(ctx.said))
             or _PASSED_OVER.search(ctx.said)
             or _WORKED_ON.match(ctx.said)
+            or _PARTICLE.search(ctx.said)
         ):
             return None  # "nodding at the wood", "weapons out", "we skip the lighthouse":
             # nobody goes that way

@@ -51,6 +51,8 @@ def authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
     done_to = [w for w in object_words if w not in ctx.vocab.stop and len(w) > 3]
     # the thing's own word, last before the object ends ("the cold *grate* so he warms up")
     head = done_to[-1] if feature is None and done_to else None
+    if head is not None and re.search(rf"\b(?:my|our) (?:\w+ )?{re.escape(head)}\b", ctx.said):
+        head = None  # "light my lantern": one's own, not the lighthouse's "lantern room"
     fits = []
     for thing in ctx.scope.of("challenge"):
         spec = campaign.challenges[thing.id]
@@ -58,7 +60,8 @@ def authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
         told = " ".join([spec.success.text or "", spec.failure.text or ""]).lower()
         same_skill = deed.key == "light" or (
             deed.skill != "auto" and (spec.skill is None or deed.skill == spec.skill.value)
-        )
+        )  # (or strength put to the very thing: "pull up the loose flagstone" searches it)
+        same_skill = same_skill or (deed.key == "heave" and feature is not None)
         in_name = any(re.search(rf"\b{re.escape(w)}", named) for w in words)
         # the outcome's words count only without a feature, and only for what the deed is
         # done to: "pry the *hasp*" (the trapdoor's), not "light a fire in the *cold* grate"
@@ -66,6 +69,8 @@ def authored(ctx: Context, deed: Deed, target: str | None) -> Intent | None:
         over_it = deed.key == "climb" and _ONTO.search(ctx.said) and "climb" not in named
         if same_skill and (in_name or in_told) and not over_it:
             fits.append(thing.id)  # (climbing the barrow mound is no heaving at its door)
+    if len(fits) > 1 and deed.key == "heave":  # the trapdoor heaved: forced, not picked
+        fits = [f for f in fits if (k := campaign.challenges[f].skill) and k.value == deed.skill]
     if len(fits) > 1:  # two deeds on one thing (ring the bell, cut it down): the one said
         fits = [f for f in fits if _said_like(ctx, deed, campaign.challenges[f].provoked_by)]
     shutting = set(ctx.said.split()[:3]) & _SHUTTING

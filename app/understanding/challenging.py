@@ -37,7 +37,10 @@ def _objects(ctx: Context, cid: str) -> set[str]:
         named = set(" ".join(feature.names).split()) - ctx.vocab.stop  # (never "the")
         if objects & named:
             objects |= named
-    return objects
+    # ("light my lantern": one's own, not the lighthouse's "lantern room")
+    return {
+        o for o in objects if not re.search(rf"\b(?:my|our) (?:\w+ )?{re.escape(o)}\b", ctx.said)
+    }
 
 
 def _without_names(ctx: Context) -> str:

@@ -215,7 +215,8 @@ def own_deed(piece: Piece) -> bool:
 
 
 _OTHERS = re.compile(
-    r"^(?:he|she|they|it|you|he'll|she'll|they'll|you'll|nobody|no one|noone|no-one|everyone|"
+    r"^(?:he|she|they|it|you|he'll|she'll|they'll|you'll|he's|she's|they're|you're|"
+    r"nobody|no one|noone|no-one|everyone|"
     r"everybody|anyone|anybody|someone|somebody|nothing)\s",
     re.IGNORECASE,
 )

@@ -16,7 +16,8 @@ SUBDUING = re.compile(
     r"knock(?:s|ed|ing)?[ -](?:\w+ ){0,4}?"
     r"(?:out(?! of)|unconscious|senseless|cold)|"
     r"non-?lethal(?:ly)?|subdue|pommel|flat of (?:my|the|his|her) (?:blade|sword|axe)|"
-    r"take (?:him|her|it|them) alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap)\b",
+    r"take (?:him|her|it|them) alive|(?:don'?t|do not|without) kill(?:ing)?|out cold|sap|"
+    r"(?:so|till|until) (?:he|she|it|they)(?:'s| is|'ll| will)? (?:stays? |goes )?out(?! of))\b",
     re.IGNORECASE,
 )
 """Words that make a blow one meant to subdue: whoever it drops is knocked out, not dead."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from app.understanding.deeds import DEEDS, verb_at_start
+from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
 
@@ -117,3 +118,19 @@ def grabs_a_thing(ctx: Context) -> bool:
     kinds = {w for t in ctx.scope.of("creature") for n in t.names for w in n.lower().split()}
     which = {*ctx.vocab.descriptors, *ctx.vocab.ordinals, "one", "nearest", "closest"}
     return word not in kinds | which and word.rstrip("s") not in kinds and not word.endswith("est")
+
+
+def posture(ctx: Context, target: str | None) -> Intent:
+    """Sitting, kneeling, getting up: nothing stands against it. Crouching behind a thing
+    that gives cover in a fight is taking cover; by a person, a kindness; else no way out
+    is meant by its "down" or "up"."""
+    campaign = ctx.campaign
+    scene = campaign.scenes.get(ctx.state.scene.id) if campaign is not None else None
+    feature = scene.features.get(target or "") if scene is not None else None
+    if ctx.scope.fighting and feature is not None and feature.cover:
+        return ctx.intent("manoeuvre", action="cover", targets=(target,), confidence=0.8)
+    person = target if ctx.scope.get(target or "", "npc") or target in ctx.state.party else None
+    seat = target if feature is not None else None  # "sit on the millstone"
+    on = person or seat
+    return ctx.intent("improvise", targets=(on,) if on else (), action="auto",
+                      extra=("posture", "0"), confidence=0.8)  # fmt: skip

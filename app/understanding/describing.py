@@ -73,7 +73,9 @@ _FOE = (
 
 _BIG = ("big one", "bigger one", "biggest", "largest", "large one", "big guy", "big fella",
         "leader", "boss", "chief", "head one", "captain", "the big", "in charge",
-        "head honcho", "ringleader", "tough one", "toughest", "strongest")  # fmt: skip
+        "head honcho", "ringleader", "tough one", "toughest", "strongest", "fat", "fattest",
+        "fat one", "pot-bellied", "potbellied", "chubby", "fatso", "on the throne",
+        "on his throne")  # fmt: skip
 _SMALL = ("little one", "small one", "smallest", "tiny one", "weedy one", "runt")
 _FINISH = re.compile(
     r"\b(finish (?:it|him|her|them|that one|the job|it off|him off|her off|them off|off)|"

@@ -23,7 +23,8 @@ BONUS_MOVES = ("dash", "disengage", "hide", "dodge")
 
 HOLY_SYMBOL_HELD = re.compile(
     r"\b(?:lift|rais|hold|held|brandish|present|thrust|hoist|show|wav)\w*\b[^.;!?]{0,40}?"
-    r"\b(?:(?:holy |silver |sacred |sun )?symbol|sun[- ]?disc|amulet|medallion)\b"
+    r"\b(?:(?:holy |silver |sacred |sun )?symbol|sun[- ]?disc|amulet|medallion|"
+    r"(?:iron|silver|golden|gold|bronze|brass) sun)\b"
     r"|\bholy symbol\b[^.;!?]{0,30}?\b(?:high|aloft|"
     r"overhead|up|blazing|shining|glowing|ablaze|flaring|burning bright)\b|\bbegone\b|\bbe gone\b"
 )

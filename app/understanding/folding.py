@@ -40,6 +40,11 @@ def one_deed(read: list[Intent]) -> list[Intent]:
             and not COMING_BACK.search(clause.text)
         ):  # (but "take Tam up to Berta and then come straight back down": there and back)
             continue  # "head back in and get out of this rain": one way, told twice
+        last_spell = last.spell if last is not None and last.kind == "cast" else None
+        mocked = last_spell == "vicious_mockery"
+        words = clause.kind == "talk" or (clause.kind == "cast" and clause.spell == last_spell)
+        if mocked and last is not None and words and clause.targets in ((), last.targets):
+            continue  # "vicious mockery on it, tell him his mother was a mackerel": its words
         resting = any(c.kind == "rest" for c in out)
         if resting and (clause.kind == "rest" or (clause.kind, clause.action) == _SONG):
             continue  # "short rest. I play a song while everyone patches up": the one rest

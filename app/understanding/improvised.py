@@ -22,6 +22,7 @@ from app.understanding.deed_objects import (
     foe_at_hand,
     grabs_a_thing,
     object_is_a_thing,
+    posture,
     to_bind,
     unresisting,
 )
@@ -125,8 +126,9 @@ _OUT_OF_OWN = re.compile(
 )
 """Out of one's own clothes or pack ("digs the locket out of her collar")."""
 _PARTED = re.compile(
-    r"^(?:i\s+|we\s+)?(?:pull|pulls|push|pushes|brush|brushes|sweep|sweeps|draw|draws|part|"
-    r"parts|move|moves|lift|lifts)\s+(?:the|some|a|that|those)\s+[\w ]{2,30}?\s+(?:aside|apart)"
+    r"(?:^|\b)(?:i\s+|we\s+)?(?:pull|pulls|push|pushes|brush|brushes|sweep|sweeps|draw|draws|"
+    r"part|parts|move|moves|lift|lifts)\s+(?:(?:the|some|a|that|those)\s+[\w ]{2,30}?|it|them)"
+    r"\s+(?:aside|apart)"
     r"(?:\s+to\s+(?:look|see|check|search)\b.*)?[.!]?$"
 )
 """Something moved aside, and nothing more done ("pull the kelp aside"): to see what is
@@ -155,8 +157,6 @@ _USED = re.compile(
 )
 """Using up a thing of the story (a jar of salve, a draught): the item's own use, or — when
 it lies here, not carried — the game says it is not picked up yet."""
-
-
 _PRONOUN = re.compile(r"\b(?:him|her|it|one|them)\b")
 
 
@@ -275,7 +275,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if not people:
             return None
         things = people
-    target = things[0].id if things else None
+    mine = set(re.findall(r"\b(?:my|our) (?:\w+ )?(\w+)", rest))  # "light my lantern":
+    things = [t for t in things if t.kind != "feature" or not mine & set(" ".join(t.names).split())]
+    target = things[0].id if things else None  # one's own, not the lighthouse's lantern room
     lying = bool(things) and things[0].kind == "item_here" and ctx.campaign is not None
     if lying and target in ctx.campaign.items and _USED.match(ctx.said):  # type: ignore[union-attr]
         return None  # "rub the salve on my scratches" with the jar on the altar: not theirs yet
@@ -402,7 +404,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # "tries to stop ivos bleeding": the Medicine check that stabilizes
         return ctx.intent("manoeuvre", action="stabilize", targets=(target,), confidence=0.85)
     if deed.key == "posture":  # "sit down", "get up", "crouch behind the casks"
-        return _posture(ctx, target)
+        return posture(ctx, target)
     if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":
         return None  # "sing", "pray": to what end? the DM asks
     left = _LEFT_THERE.match(ctx.said)
@@ -440,6 +442,14 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         dc = max(dc, 15) + 5 if deed.skill != "auto" else 0
     if any(w in ctx.said.split() for w in EASY) and deed.key not in ("wake",):
         dc = max(10, dc - 5) if deed.skill != "auto" else 0
+    captive = target in ctx.state.creatures or target in ctx.state.party
+    person = ctx.scope.get(target or "", "npc")
+    if deed.key == "bind" and person is not None and not captive:
+        return ctx.intent("ask", targets=(target,), confidence=0.3, action="unable",
+                          note=f"{person.name} is no foe of yours, to be tied up")  # fmt: skip
+        # ("tie up Berta")
+    if deed.key == "bind" and not captive:  # "tie the ribbon back in her hair": no captive,
+        return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.7)  # told
     if deed.key == "bind" and ctx.scope.fighting and target in ctx.state.creatures:
         # a foe still fighting back is hard to truss up (a lasso, a quick knot): hard
         dc = dc if unresisting(ctx, target or "") else 20
@@ -480,19 +490,3 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         extra=extra,
         confidence=0.8 if target else 0.7,
     )
-
-
-def _posture(ctx: Context, target: str | None) -> Intent:
-    """Sitting, kneeling, getting up: nothing stands against it. Crouching behind a thing
-    that gives cover in a fight is taking cover; by a person, a kindness; else no way out
-    is meant by its "down" or "up"."""
-    campaign = ctx.campaign
-    scene = campaign.scenes.get(ctx.state.scene.id) if campaign is not None else None
-    feature = scene.features.get(target or "") if scene is not None else None
-    if ctx.scope.fighting and feature is not None and feature.cover:
-        return ctx.intent("manoeuvre", action="cover", targets=(target,), confidence=0.8)
-    person = target if ctx.scope.get(target or "", "npc") or target in ctx.state.party else None
-    seat = target if feature is not None else None  # "sit on the millstone"
-    on = person or seat
-    return ctx.intent("improvise", targets=(on,) if on else (), action="auto",
-                      extra=("posture", "0"), confidence=0.8)  # fmt: skip

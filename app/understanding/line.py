@@ -18,6 +18,7 @@ from app.understanding import calling, chaining, folding, whom_meant
 from app.understanding.addressing import quoted_to_friend
 from app.understanding.again import repeated
 from app.understanding.bare import AT_THROAT
+from app.understanding.blow_offered import blow_with_the_offer
 from app.understanding.clauses import QUOTED_SPEECH, mentions_back, propose, refer_back
 from app.understanding.cut_or_whole import plainer, same, target_stolen
 from app.understanding.darts import is_darts, shared_darts
@@ -73,7 +74,9 @@ def understand(
                            f"What does {own} do?")  # fmt: skip
     read = _line(text, actor, state, campaign, language=language)
     read = with_spell_asked(freely(read, state, campaign, language=language))
-    head, *rest = whom_meant.heard_by_the_awake([read, *read.then], state)  # (to one awake)
+    aimed = whom_meant.named_at_the_end([read, *read.then], text, actor, state, campaign)
+    aimed = blow_with_the_offer(aimed, text, state)  # "I offer him… *throws it at his face*"
+    head, *rest = whom_meant.heard_by_the_awake(aimed, state)  # (to one awake)
     return replace(head, then=tuple(rest))
 
 
@@ -320,7 +323,9 @@ def _understand(
         blows = chaining.twice([head]) if not head.then else [head]  # "punch orc 1 twice, then …"
         return replace(blows[0], then=(*blows[1:], *head.then, flurry))
     if whole.kind == "cast" and is_darts(whole.spell):
-        shared = shared_darts(text, whole, lambda who: _foe_named(who, actor, state, campaign))
+        shared = shared_darts(
+            text, whole, lambda who: whom_meant.foe_named(who, actor, state, campaign)
+        )
         if shared is not None:
             return shared  # "magic missile, two darts at rat 3 and one at rat 1": one cast
     words = len(text.split())
@@ -482,14 +487,6 @@ _SIGH = re.compile(r"^\s*([^.!?\"“']{1,50}[.!?]+)\s+(\w.*)$", re.DOTALL)
 """A short sentence first ("Ugh, fine.") that may be no more than a sigh before the deed."""
 _BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)
 """Where a line turns from the blows it lands first to the Flurry of Blows after them."""
-
-
-def _foe_named(
-    who: str, actor: str | None, state: GameState, campaign: Campaign | None
-) -> str | None:
-    """The creature a bare phrase ("rat 3", "the boss") points at, if it is one."""
-    read = understand_clause(f"attack {who}", actor, state, campaign)
-    return read.target if read.kind == "attack" and read.target in state.creatures else None
 
 
 _I_DO = re.compile(r"\b(?:i|i'll|i'm|im)\b", re.IGNORECASE)

@@ -13,7 +13,7 @@ from app.understanding.readings import Context
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.targets import pick_creatures
 from app.understanding.ways import crept_past, move
-from app.understanding.words import phrase_at
+from app.understanding.words import has_phrase, phrase_at
 from app.world import view
 
 SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", "gazes",
@@ -66,6 +66,11 @@ def examine(ctx: Context, at: int) -> Intent:
     if named is not None:  # "examine the poker": a thing the scene's words name
         found = (named.feature,) if named.feature else ()
         return ctx.intent("examine", targets=found, topic=named.noun, confidence=0.9)
+    described = any(has_phrase(ctx.said[at:], k) for k in ctx.vocab.descriptors)
+    if described and ctx.scope.of("creature"):  # "look at the wounded one": that foe
+        pick = pick_creatures(ctx.said[at:], ctx.scope, ctx.state, ctx.vocab)
+        if pick.exact and len(pick.ids) == 1:
+            return ctx.intent("examine", targets=pick.ids)
     written = _written_on(ctx, at)
     if written is not None:  # "read the inscription": the bell whose lip bears letters
         return ctx.intent("examine", targets=(written,), confidence=0.9)

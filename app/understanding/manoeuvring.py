@@ -13,7 +13,7 @@ from app.understanding.positions import step_away
 from app.understanding.readings import Context
 from app.understanding.spells import unaffected
 from app.understanding.targets import named_creatures, pick_creatures
-from app.understanding.ways import HELD_OUT, RUNNING, move, named_beyond_direction, own
+from app.understanding.ways import HELD_OUT, RUNNING, move, named_beyond_direction, own, shut_ways
 from app.understanding.words import has_phrase, owners, verb_at, verbs_in
 from rules.damage import LifeState
 
@@ -200,10 +200,15 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             way = move(ctx, 0)  # "run up the stairs!!": out of the fight by that way
             if way is not None and way.kind == "move":
                 return replace(way, action=action)
-        if ctx.scope.fighting and action == "withdraw" and own(ctx, at):
-            way = move(ctx, 0)  # "retreat up to the inn": the place beyond named, out of it
-            if way is not None and way.kind == "move" and _place_named(ctx, way.target):
-                return replace(way, action="flee")
+        going = None
+        if (
+            ctx.scope.fighting
+            and action == "withdraw"
+            and (own(ctx, at) or (going := _GOING.search(ctx.said[:at])))
+        ):  # "retreat up to the inn": the place beyond named, out of it
+            way = move(ctx, 0) or move(ctx, at)
+            if way is not None and way.kind == "move" and (going or _place_named(ctx, way.target)):
+                return replace(way, action="flee")  # ("get out of here, back up the stairs")
         if action == "flee" and _held_fast(ctx) and ctx.said[at:].startswith(("escape", "get a")):
             action = "escape_grapple"  # "escape and then stab the boss", held: out of the hold
         if action in HOLDS:
@@ -214,6 +219,10 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         if action in ("hide", "dodge"):  # "hide behind the heaps of loot": behind that
             cover = ctx.named("feature", text=ctx.said[at:])
             return ctx.intent("manoeuvre", action=action, targets=(cover[0].id,) if cover else ())
+        open_ways = [w for w in ctx.scope.of("exit") if w.id not in shut_ways(ctx)]
+        if action == "flee" and ctx.scope.fighting and len(open_ways) == 1:
+            # "run for it!" with one way out: the party runs by it, as by a way named
+            return ctx.intent("move", targets=(open_ways[0].id,), action="flee", confidence=0.9)
         return step_away(ctx, at, action) or ctx.intent("manoeuvre", action=action)
     lulled = _LULLED.search(ctx.said)
     if lulled is not None:  # "I put them to sleep": the Sleep spell, for one who knows it
@@ -249,6 +258,9 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                           "when and at whom it is cast (\"cast sleep on the rats\")")  # fmt: skip
     if rest_at >= 0 and _A_MOMENT.search(ctx.said):
         rest_at = -1  # "flops onto the sand for a second to catch her breath": a pause
+    winded = ctx.scope.fighting and sheet is not None and sheet.has("second_wind")
+    if rest_at >= 0 and winded and _CAUGHT_BREATH.search(ctx.said):
+        return ctx.intent("feature", action="second_wind", confidence=0.8)  # a fighter's wind
     if rest_at >= 0 and not ctx.said[rest_at:].startswith("rest of"):
         long_at = min((h for p in vocab.rests["long"] if (h := verb_at(ctx.said, p)) >= 0),
                       default=-1)  # fmt: skip
@@ -278,6 +290,7 @@ _NOT_OURS = re.compile(
     r"(?:\w+ )?(?:rests|rested|resting|rest)\b|\b(?:their|his|its|your|eternal|final|last|"
     r"her final|her last|for her|her soul's) rest\b|\brip\b"
     r"|\b(?:the|her|him|it|them|this|that|those|these|its|his|their) (?:\w+ ){0,2}to sleep\b"
+    r"|\b(?:sing|sings|singing|sang|lull|lulls|lulling|rock|rocks|rocking) (?:\w+ ){0,2}to sleep\b"
     r"|\b(?:her|him|them|it|the \w+) (?:to |may |might |can |could |will )?finds? (?:\w+ )?rest\b"
     r"|\b(?:she|he|they|it|her|him|them|the \w+)(?: and (?:the \w+|\w+))? (?:may|might|can|could|"
     r"will|shall|to) rest\b|\blet (?:her|him|them|it|the \w+) rest\b"
@@ -293,6 +306,9 @@ _A_MOMENT = re.compile(
 )
 """A pause too short to be a rest ("… for a second to catch her breath")."""
 
+_CAUGHT_BREATH = re.compile(r"^(?:i |let me )?catch my breath\b")
+"""Breath caught by one who fights ("catch my breath and patch myself up"): the moment's
+wind a fighter draws in a fight, not a rest."""
 TENDING = frozenset({"bandage", "patch up", "recover"})
 """Rest words that are also done to one person: read as a rest only when said of us."""
 
@@ -316,6 +332,14 @@ _TENDED = re.compile(
 )
 """The tending words said of someone else, or of a wound ("bandage it", "patch him up" is
 another form): not the party's rest."""
+
+
+_GOING = re.compile(
+    r"(?:\b(?:we're|we are|i'm|im|i am) (?:leaving|going|heading|getting out)|"
+    r"^(?:let's |lets |we )?get out of here)\s*$"
+)
+"""A going out of the fight said before the way ("we're leaving — back up to the inn", "get
+out of here, back up the stairs")."""
 
 
 def _place_named(ctx: Context, scene_id: str | None) -> bool:

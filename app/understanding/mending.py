@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from app.understanding.deeds import DEEDS
 from app.understanding.scope import Scope
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.words import english_words, one_slip
@@ -21,6 +22,7 @@ STRETCHED = 5
 letters swapped ("tlak"): "shoo" is no "shoot"."""
 
 _VERBS_OF: dict[str, frozenset[str]] = {}
+_SHORT_OF: dict[str, frozenset[str]] = {}
 
 
 def _verbs(vocab: Vocabulary) -> frozenset[str]:
@@ -30,6 +32,24 @@ def _verbs(vocab: Vocabulary) -> frozenset[str]:
         found = {p for group in vocab.verbs.values() for p in group if " " not in p}
         verbs = _VERBS_OF[vocab.code] = frozenset(v for v in found if len(v) >= SHORTEST)
     return verbs
+
+
+_PHRASE_WORDS: dict[str, frozenset[str]] = {}
+
+
+def _phrase_words(vocab: Vocabulary) -> frozenset[str]:
+    """Every word of the game's verb phrases in a language: the game's own words."""
+    words = _PHRASE_WORDS.get(vocab.code)
+    if words is None:
+        found = {w for group in vocab.verbs.values() for p in group for w in p.split()}
+        words = _PHRASE_WORDS[vocab.code] = frozenset(found)
+    return words
+
+
+@cache
+def _deed_verbs() -> frozenset[str]:
+    """The one-word verbs of improvised deeds ("persuade", "heave")."""
+    return frozenset(w for d in DEEDS for w in d.words if " " not in w and len(w) >= SHORTEST)
 
 
 @cache
@@ -65,28 +85,59 @@ _MADE_WITH = ("y", "ly", "er", "ers", "ed", "ing", "ish", "ness")
 """Endings that make a word of another ("jump" → "jumpy")."""
 
 
+def _doubling(word: str, vocab: Vocabulary) -> str | None:
+    """A short verb of the game's with its last letter doubled or a double left single
+    ("hitt", "kil"): too short to bend by any other slip, and no word of its own."""
+    if len(word) not in (3, 4) or word in english_words():
+        return None
+    verbs = _SHORT_OF.get(vocab.code)
+    if verbs is None:
+        verbs = _SHORT_OF[vocab.code] = frozenset(
+            p for group in vocab.verbs.values() for p in group if " " not in p
+        )
+    if word[-1] == word[-2] and word[:-1] in verbs:
+        return word[:-1]
+    return word + word[-1] if word + word[-1] in verbs else None
+
+
 def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
     """The clause with each slip of the keys mended: its first word to a verb of the
     game's, any later word to a verb or a word of a name of the scene's ("picck the lokc":
     "pick the lock", with a lock here). A plural keeps its "s" ("attakcs")."""
     known = english_words()
     words = said.split()
-    if not known or not any(len(w) >= SHORTEST and w not in known for w in words):
+    if not known or not any(
+        w not in known and (len(w) >= SHORTEST or _doubling(w, vocab)) for w in words
+    ):
         return said
     names = frozenset(w for t in scope.things for n in t.names for w in n.split())
     verbs = _verbs(vocab)
     things = frozenset(w for w in names if len(w) >= SHORTEST and w.isalpha()) | verbs | _powers()
+    # a first word is a verb: the game's, an improvised deed's, a challenge's here, a power's
+    dares = {n.split()[0] for t in scope.of("challenge") for n in t.names if " " in n}
+    first = verbs | _deed_verbs() | frozenset(d for d in dares if len(d) >= SHORTEST) | _powers()
     out = []
     for i, word in enumerate(words):
         stem = word[:-1] if word.endswith("s") else word
-        candidates = verbs if i == 0 else things
+        candidates = first if i == 0 else things
         kept = word in known or word in names or stem in known or stem in names
+        kept = kept or word in _phrase_words(vocab)  # ("stomp" of "stomp on": no "stop")
+        kept = kept or (word.endswith("es") and word[:-2] in known)  # "blesses" is "bless"
         kept = (
             kept
             or any(  # a word made from a verb ("jumpy", "swinger") is no slip of it
-                word.endswith(end) and word[: -len(end)] in verbs | known for end in _MADE_WITH
+                word.endswith(end)
+                and len(word) - len(end) >= 3
+                and word[: -len(end)] in verbs | known
+                for end in _MADE_WITH
             )
         )
+        doubled = _doubling(word, vocab) if not kept and word.isalpha() else None
+        if doubled is None and len(word) == 3 and word not in names and word + word[-1] in names:
+            doubled = word + word[-1]  # "ring the bel": the bell here
+        if doubled is not None:  # "hitt the rat", "kil grubnak": a key held or missed
+            out.append(doubled)
+            continue
         if len(word) < SHORTEST or not word.isalpha() or kept or stem in candidates:
             out.append(word)  # (a plural is itself: "goblins" is no slip of "goblin", nor
             continue  # "heaves" of "heave")

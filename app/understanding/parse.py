@@ -32,6 +32,7 @@ from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
 from app.understanding.mending import mended
 from app.understanding.mockery import mockery
+from app.understanding.named_checks import named_check
 from app.understanding.question_shapes import for_the_dm
 from app.understanding.readying import readying
 from app.understanding.rewording import (
@@ -55,7 +56,7 @@ from app.understanding.table_words import (
 from app.understanding.telling import gesture, told
 from app.understanding.threats import threat
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
-from app.understanding.ways import OPENING_A_THING, UP_TO_A_DOOR, only_opening
+from app.understanding.ways import OPENING_A_THING, UP_TO_A_DOOR, far_way, only_opening
 from app.understanding.words import normalise, starts_with
 from app.world import view
 from app.world.campaign import Campaign
@@ -244,8 +245,8 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     if UP_TO_A_DOOR.search(ctx.said):
         return found  # "drift over to the trapdoor": up to it, not through it
     moves = [a for a in found.alternatives if a.kind == "move"]
-    if found.kind == "ask" and len(moves) == 1:
-        return ctx.intent("move", targets=(moves[0].target,), confidence=0.75)
+    if found.kind == "ask" and len(moves) == 1:  # (a place beyond the way: said back)
+        return far_way(ctx) or ctx.intent("move", targets=(moves[0].target,), confidence=0.75)
     if found.kind in ("use", "ask") and found.confidence < 0.6 and _DOWN_A_WAY.match(ctx.said):
         ways = ctx.named("exit")  # "down the stairs we go": a way down, not a drink downed
         if len(ways) == 1:
@@ -346,6 +347,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         question = q.ask_about(ctx)
         extra = reading.targets if reading is not None else ()
         return replace(question, targets=tuple(dict.fromkeys((*question.targets, *extra))))
+    checked = named_check(ctx)  # "I roll persuasion on Grubnak": the deed the roll is for
+    if checked is not None:
+        return checked
     wanted = r.request(ctx)
     if wanted:
         acted = r.whole_line(ctx.with_said(wanted), wanted) or v.by_verbs(ctx.with_said(wanted))

@@ -112,7 +112,9 @@ def plainer_in_a_run(intent: Intent, piece: Piece, pieces: list[Piece]) -> Inten
     if intent.kind == "ask" and only and only.kind == "challenge" and only.target and ahead:
         return replace(intent, kind="challenge", targets=(only.target,), confidence=0.8,
                        alternatives=(), note="")  # fmt: skip
-    if intent.kind == "move" and len(pieces) > 1 and _NOUN_ONLY.match(piece.text):
+    at = pieces.index(piece)
+    next_step = at > 0 and pieces[at - 1].part != piece.part  # "rest first, then the cellar"
+    if intent.kind == "move" and len(pieces) > 1 and _NOUN_ONLY.match(piece.text) and not next_step:
         return replace(intent, kind="ask", targets=(), confidence=0.2)
     return intent
 

@@ -199,7 +199,8 @@ SURPRISED = "a cry of surprise"
 
 PADDING = re.compile(
     r"^\s*(?:(?:huh|um+|uh+|hmm+|er+m?|ok|okay|so|well|wait|sorry|lol|ugh|eh)\s+)+|"
-    r"(?<=\s)(?:even|actually|really|like|just|exactly|again)(?=\s)|\s+(?:here|now|again|then)\s*$"
+    r"(?<=\s)(?:even|actually|really|like|just|exactly|again)(?=\s)|"
+    r"\s+(?:here|now|again|then|real quick|quick|quickly)\s*$"
 )
 """Words around a table command that change nothing of it ("huh what do i do", "what can i
 even do here", "what do i have on me now")."""

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from app.understanding.other_spells import NAMED as OTHER_SPELLS
 from app.understanding.readings import Context
 from app.understanding.spells import opens_with_a_spell
@@ -17,7 +19,8 @@ def stranger(ctx: Context) -> str | None:
     if len(words) < 2 or not words[0].replace("-", "").isalpha():  # ("Ruck-Ruck smashes")
         return None
     long_name = _long_name(words)  # "Jack Sparrow boards a boat", "Geralt of Rivia tracks"
-    if long_name and not _anyone(ctx, [w.lower() for w in words[:long_name]]):
+    called = [w.lower() for w in words[:long_name] if w.lower() not in _TITLES]
+    if long_name and not _anyone(ctx, called or [w.lower() for w in words[:long_name]]):
         words = [" ".join(words[:long_name]), *words[long_name:]]
     first, verb = words[0].lower(), words[1].lower().strip(".,!?")
     titled = verb == "the" and len(words) > 3 and words[0][:1].isupper()
@@ -34,7 +37,7 @@ def stranger(ctx: Context) -> str | None:
     known = first in _known_words(vocab) or first in vocab.question_slips
     if small and (len(words) > 4 or known or verb == "does"):
         return None  # typed small, a name only in a short line and no word the game knows
-    if _anyone(ctx, first.split()):
+    if _anyone(ctx, [w for w in first.split() if w not in _TITLES] or first.split()):
         return None  # "Nessa sends her love": someone of the story, spoken of elsewhere
     verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
     verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
@@ -42,13 +45,31 @@ def stranger(ctx: Context) -> str | None:
     if first in verbs:  # "Attack the rat that's bleeding.": a verb first, no name
         return None
     base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
-    acting = base & verbs or verb in ("plays", "sings", "says", "does", "greets", "storms")
+    acting = base & (verbs | _one_word_spells()) or verb in (
+        "plays",
+        "sings",
+        "says",
+        "does",
+        "greets",
+        "storms",
+    )  # ("Brother Tuck blesses the harbour": a spell's name for a verb)
     if not (verb.endswith("s") and not verb.endswith("ss") and (acting or titled)):
         return None
     opening = normalise(" ".join(words[:3]))  # (looked up last: every spell's name is read)
     if opens_with_a_spell(opening) or any(opening.startswith(n) for n in OTHER_SPELLS):
         return None  # "dissonant whispers on her": a spell named first, not Dissonant
     return words[0]
+
+
+@cache
+def _one_word_spells() -> frozenset[str]:
+    """Spells named by one word ("bless", "sleep"), which are verbs too."""
+    return frozenset(n for s in srd().spells.entries.values() if " " not in (n := s.name.lower()))
+
+
+_TITLES = frozenset({"brother", "sister", "sir", "lady", "lord", "father", "mother", "master",
+                     "mistress", "captain", "old", "young", "dame", "friar", "saint"})  # fmt: skip
+"""Words before a name that many share ("Brother Tuck" is no Brother Cass)."""
 
 
 def _long_name(words: list[str]) -> int:

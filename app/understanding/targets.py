@@ -189,7 +189,10 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         numbered = [t for t in pool if t.name.endswith(f" {number}")]
         if numbered:
             return CreaturePick((numbered[0].id,), True, True)
+        every = {w for c in state.creatures.values() for w in c.name.lower().split()}
+        spoken = [w.rstrip("s") for w in said.split() if w.rstrip("s") in every]
         kind = named[0].name.rstrip("0123456789 ").lower().split()[-1] if named else "foe"
+        kind = spoken[0] if spoken else kind  # "goblin 1", with only Grubnak standing
         fallen = [
             cid for cid, c in state.creatures.items()
             if c.name.endswith(f" {number}") and (not named or kind in c.name.lower())

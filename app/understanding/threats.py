@@ -40,8 +40,8 @@ THREATS = re.compile(
     r"on your knees|back off|get lost|begone|be gone|scram|clear off|get out of here|"
     r"or (?:die|you die|you'?re dead|you'?re done|else|i'?ll kill you)|"
     r"(?:scare|drive|chase) (?:them|it|him|her|the \w+) (?:off|away)|"
-    r"(?:tell|tells|order|orders|shout at|yell at|scream at|bark at|command|growl at|growls at|"
-    r"snarl at|snarls at|warn|warns) "
+    r"(?:tell|tells|telling|order|orders|ordering|shout at|yell at|scream at|bark at|command|"
+    r"commands|commanding|growl at|growls at|snarl at|snarls at|warn|warns|warning) "
     r"(?:them|it|him|her|the \w+(?: \w+)?) to (?:run|flee|leave|go|get|let|stop|drop|release|"
     r"back off|clear off|stand down|throw down|put down|lay down|call off)|"
     r"call (?:them|your \w+|off your \w+) off|call off (?:your|his|the|yer) \w+|"
@@ -74,6 +74,10 @@ OWN = re.compile(
 )
 """Words before a threat's verb that make it the speaker's own ("I back off", "we give
 up"), not a demand."""
+_WAY_AFTER = re.compile(
+    r"[\s,!.—–-]*(?:back )?(?:up|down|out|to|through|towards?|into) (?:the|our|my)\b"
+)
+"""A way the going takes, said after it ("get out of here, back up the stairs")."""
 
 
 def threat(ctx: Context) -> Intent | None:
@@ -95,6 +99,8 @@ def threat(ctx: Context) -> Intent | None:
                      found.group(1))  # fmt: skip
     if not shown and OWN.search(said[: found.start()]):
         return None  # "I back off": the speaker's own step, no threat (a roar is one)
+    if found.group(1) == "get out of here" and _WAY_AFTER.match(said[found.end() :]):
+        return None  # "get out of here, back up the stairs": the party's own going
     key = "sway" if GENTLE.search(said) else "cow"  # "we don't want to hurt you. surrender?"
     return improvised(ctx, next(d for d in DEEDS if d.key == key))  # is asked, not threatened
 

@@ -365,6 +365,14 @@ def _first_step(campaign: Campaign, here: str, far: str) -> str | None:
     return None
 
 
+def far_way(ctx: Context) -> Intent | None:
+    """The line's going, said back, when it names a place further on than any way from
+    here ("back down to the strand" from the lighthouse): never the first way a direction
+    word names."""
+    far = None if named_beyond_direction(ctx, ctx.said) else _far_place(ctx, ctx.said)
+    return _the_way_to(ctx, far) if far is not None else None
+
+
 def _far_place(ctx: Context, rest: str) -> str | None:
     """A place of the campaign the words name that no way from here leads to (its id)."""
     campaign = ctx.campaign
@@ -448,9 +456,14 @@ def locked_text(ctx: Context, scene_id: str) -> str:
 
 def own(ctx: Context, at: int) -> bool:
     """The verb at ``at`` is the speaker's: first in the clause, or after "I", "we", "let's"
-    or "to" ("I try to run for the stairs")."""
+    or "to" ("I try to run for the stairs", "we're leaving")."""
     before = ctx.said[:at].split()
-    return not before or before[-1] in ("i", "we", "let's", "lets", "to", "and", "then")
+    return not before or before[-1] in _OWN_SUBJECTS or before[-2:] in (["we", "are"], ["i", "am"])
+
+
+_OWN_SUBJECTS = frozenset(
+    {"i", "we", "let's", "lets", "to", "and", "then", "we're", "i'm", "im", "we'll", "i'll"}
+)
 
 
 RUNNING = frozenset({"flee", "dash"})

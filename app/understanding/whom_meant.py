@@ -7,6 +7,8 @@ import re
 from dataclasses import replace
 
 from app.understanding.intent import Intent
+from app.understanding.parse import understand_clause
+from app.world.campaign import Campaign
 from app.world.state import Creature, GameState
 
 
@@ -59,3 +61,38 @@ def heard_by_the_awake(read: list[Intent], state: GameState) -> list[Intent]:
             continue
         out.append(clause)
     return out
+
+
+_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+_LAST_WORDS = re.compile(r"[.!?;—–-]\s+(?P<who>[^.!?;—–-]{2,30}?)\s*[.!]*\s*$")
+"""A few words alone at the end of a line ("… looses at the drowned thing. Thrall two.")."""
+
+
+def foe_named(
+    who: str, actor: str | None, state: GameState, campaign: Campaign | None
+) -> str | None:
+    """The creature a bare phrase ("rat 3", "the boss") points at, if it is one."""
+    read = understand_clause(f"attack {who}", actor, state, campaign)
+    return read.target if read.kind == "attack" and read.target in state.creatures else None
+
+
+def named_at_the_end(
+    read: list[Intent], text: str, actor: str | None, state: GameState, campaign: Campaign | None
+) -> list[Intent]:
+    """A foe named alone at the end of a told deed ("Ione draws and looses at the drowned
+    thing nearest the deep water. Thrall two."): the player's own pointer at whom the blow
+    or spell is aimed, over what the words before it picked."""
+    last = _LAST_WORDS.search(text)
+    if last is None or len(last["who"].split()) > 4 or len(read) != 1:
+        return read
+    clause = read[0]
+    if clause.kind not in ("attack", "cast") or len(clause.targets) > 1:
+        return read
+    foe = foe_named(last["who"], actor, state, campaign)
+    if foe is None or (clause.targets and clause.targets[0] not in state.creatures):
+        return read
+    called = set(state.creatures[foe].name.lower().split()) | {foe.split("-")[-1]}
+    said = [w.rstrip("s") for w in last["who"].lower().split() if w not in ("the", "number")]
+    if not said or any(w not in called and _NUMBERS.get(w) not in called for w in said):
+        return read  # only a foe's own name, as called ("Thrall two."), not "hit him"
+    return [replace(clause, targets=(foe,))]

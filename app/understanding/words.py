@@ -88,7 +88,7 @@ _TYPOS = {
     "wiht": "with", "whit": "with", "pikc": "pick", "pcik": "pick", "lcok": "lock",
     "tkae": "take", "taek": "take", "atack": "attack", "attak": "attack", "atttack": "attack",
     "attck": "attack", "potoin": "potion", "poiton": "potion", "thsi": "this", "jsut": "just",
-    "cna": "can", "yuo": "you", "sepll": "spell",
+    "cna": "can", "yuo": "you", "sepll": "spell", "abt": "about",
     "spel": "spell", "swrod": "sword", "sowrd": "sword", "gobiln": "goblin", "gobin": "goblin",
 }  # fmt: skip
 """Slips of the fingers common enough to read as the word meant (letters swapped or

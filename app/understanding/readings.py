@@ -71,7 +71,8 @@ _TROUBLE = re.compile(
     r"\b(?:what(?:'?s| is)? (?:wrong|the matter|happened|going on|troubling you)|"
     r"who are you (?:waiting|calling|looking|searching|shouting) for|"
     r"why are you (?:crying|upset|sad|worried|calling|shouting)|what troubles you|"
-    r"you look (?:worried|upset|sad))\b"
+    r"you look (?:worried|upset|sad)|why (?:so|the) (?:glum|sad|down|blue|gloomy|grim|worried)|"
+    r"why the long face|what(?:'?s| is) eating you|what(?:'?s| has) got you (?:down|worried|upset))\b"
 )
 """Asking what troubles someone: the first of their topics, what they would say first."""
 

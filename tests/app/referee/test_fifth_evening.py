@@ -202,3 +202,10 @@ def test_tying_up_a_thing_is_told_and_a_friend_of_the_story_is_not_tied_on_a_whi
         assert (said.kind, said.action) == ("improvise", "auto"), text
     berta = read(inn, "thorin", "tie up berta")[0]
     assert berta.kind == "ask" and "no foe of yours" in berta.note
+
+
+def test_asking_why_someone_looks_glum_is_asking_their_trouble() -> None:
+    inn = {**INN, "met": ["berta"]}
+    for text in ("berta why the long face?", "why so glum?"):
+        said = read(inn, "mira", text)[0]
+        assert (said.kind, said.topic) == ("talk", "tam"), text

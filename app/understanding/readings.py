@@ -72,7 +72,8 @@ _TROUBLE = re.compile(
     r"who are you (?:waiting|calling|looking|searching|shouting) for|"
     r"why are you (?:crying|upset|sad|worried|calling|shouting)|what troubles you|"
     r"you look (?:worried|upset|sad)|why (?:so|the) (?:glum|sad|down|blue|gloomy|grim|worried)|"
-    r"why the long face|what(?:'?s| is) eating you|what(?:'?s| has) got you (?:down|worried|upset))\b"
+    r"why the long face|what(?:'?s| is) eating you|"
+    r"what(?:'?s| has) got you (?:down|worried|upset))\b"
 )
 """Asking what troubles someone: the first of their topics, what they would say first."""
 

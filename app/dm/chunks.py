@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.actions.events import Usage
+from app.world.usage import MOST_TOKENS
 
 _REASONING_FIELDS = ("reasoning_content", "reasoning")
 """Where servers that split the reasoning out put it (DeepSeek, vLLM and llama.cpp use the
@@ -37,6 +38,11 @@ class Piece:
     finish: str | None
 
 
+def _count(value: object) -> int:
+    """A token count as reported, held within what a usage can hold (0 when it is none)."""
+    return min(max(value, 0), MOST_TOKENS) if isinstance(value, int) else 0
+
+
 def take(chunk: Any, calls: dict[int, PartialCall], usage: Usage, finish: str | None) -> Piece:
     """One streamed chunk read: its pieces of text (``calls`` gather its pieces of tool
     calls), whether it carried reasoning, the usage and the finish reason as they now
@@ -45,9 +51,9 @@ def take(chunk: Any, calls: dict[int, PartialCall], usage: Usage, finish: str | 
     texts: list[str] = []
     thought = called = False
     if chunk.usage is not None:
-        usage = Usage(
-            prompt_tokens=chunk.usage.prompt_tokens or 0,
-            completion_tokens=chunk.usage.completion_tokens or 0,
+        usage = Usage(  # a count no server could mean (-1, 10**16) is held to the bounds
+            prompt_tokens=_count(chunk.usage.prompt_tokens),
+            completion_tokens=_count(chunk.usage.completion_tokens),
             calls=1,
         )
     for choice in chunk.choices or []:

@@ -296,3 +296,18 @@ def test_absurd_token_counts_stop_at_the_bound() -> None:
     huge = Usage(prompt_tokens=6 * 10**14, completion_tokens=6 * 10**14, calls=1)
     total = huge.plus(huge).plus(huge)
     assert total.prompt_tokens == total.completion_tokens == MOST_TOKENS and total.calls == 3
+
+
+@pytest.mark.parametrize("counts", [(-1, 5), (5, 10**16)])
+async def test_a_token_count_out_of_bounds_never_fails_the_reply(counts: tuple[int, int]) -> None:
+    """A server reporting -1 prompt tokens, or more than a usage holds, failed every turn
+    with a validation error although its narration was fine: the count is held in bounds."""
+    from app.world.usage import MOST_TOKENS
+
+    prompt, completion = counts
+    reply = Reply(text=ANSWER, prompt_tokens=prompt, completion_tokens=completion)
+    with FakeOpenAI([reply]) as server:
+        deltas, said = await collect(brain_for(server))
+    assert "".join(deltas) == ANSWER == said.text
+    assert 0 <= said.usage.prompt_tokens <= MOST_TOKENS
+    assert 0 <= said.usage.completion_tokens <= MOST_TOKENS

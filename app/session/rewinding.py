@@ -220,7 +220,7 @@ def rewind_points(session: GameSession) -> list[int]:
     """The turns of the story the game can go back to before (the story screen offers
     them)."""
     now = session.state.turn
-    return [c.turn + 1 for c in session.timeline.entries if c.turn < now]
+    return [c.turn + 1 for c in session.timeline.usable() if c.turn < now]
 
 
 def who_confirms(session: GameSession, asking: str | None) -> list[str]:

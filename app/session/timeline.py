@@ -19,6 +19,7 @@ Tokens the DM spent on turns taken back were paid for: the game's totals keep th
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,14 +134,24 @@ class Timeline:
             with contextlib.suppress(OSError):
                 point.path.unlink()
 
+    def usable(self) -> list[Checkpoint]:
+        """The checkpoints the game can still go back to: in memory, or in a file that is
+        still there (the save prunes old files as the game goes on, also those a resumed
+        game learnt of when it loaded)."""
+        return [c for c in self.entries if c.snapshot is not None or _there(c.path)]
+
     def before(self, turn: int) -> Checkpoint | None:
         """The newest checkpoint taken before ``turn``."""
-        earlier = [c for c in self.entries if c.turn < turn]
+        earlier = [c for c in self.usable() if c.turn < turn]
         return earlier[-1] if earlier else None
 
     def at(self, turn: int) -> Checkpoint | None:
         """The checkpoint of exactly ``turn``."""
-        return next((c for c in self.entries if c.turn == turn), None)
+        return next((c for c in self.usable() if c.turn == turn), None)
+
+
+def _there(path: Path | None) -> bool:
+    return path is not None and os.path.isfile(path)
 
 
 class CannotGoBack(ValueError):

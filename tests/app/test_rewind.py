@@ -248,3 +248,18 @@ def test_an_undo_after_new_turns_in_a_fight_goes_back_on_this_branch(tmp_path: P
     assert session.state.history[-1].number == kept  # the story and the game agree
     Keeper(tmp_path, "fight").autosave(session.state, checkpoint=True)
     assert load_save(tmp_path / "fight.toml").state.turn == kept
+
+
+def test_a_checkpoint_file_pruned_since_the_game_loaded_is_no_longer_offered(
+    tmp_path: Path,
+) -> None:
+    from app.session.timeline import Checkpoint, Timeline
+
+    kept, gone = tmp_path / "000010-inn.toml", tmp_path / "000003-inn.toml"
+    kept.write_text("", encoding="utf-8")
+    timeline = Timeline()
+    timeline.add_files([(3, "inn", False, gone), (10, "inn", False, kept)])
+    timeline.entries.append(Checkpoint(12, "inn", False, snapshot=None, path=None))
+    assert [c.turn for c in timeline.usable()] == [10]
+    assert timeline.at(3) is None and timeline.before(5) is None
+    assert timeline.before(11) is not None and timeline.before(11).turn == 10  # type: ignore[union-attr]

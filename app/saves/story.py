@@ -121,7 +121,9 @@ def write_story(chronicle: Chronicle, save: Path) -> StoryRef:
     synced = chronicle.synced.get(key)
     if synced is not None and identity(folder / synced.file) == synced.identity:
         path = folder / synced.file
-        if synced.shared == len(chronicle):  # nothing new; any turns after are taken back
+        redo = synced.held == synced.shared or chronicle.cut_length > 0
+        if synced.shared == len(chronicle) and redo:  # nothing new; any turns after are
+            # taken back, still to be brought back (else: written anew without them)
             return StoryRef(folder.name, len(chronicle), size, digest, synced.file)
         if synced.shared == synced.held:  # only new turns: added at the end
             with open(path, "ab") as handle:

@@ -150,6 +150,8 @@ class GameSession:
         """A change made between turns (a level taken, a player seated): the checkpoint of
         this moment holds it, so /undo then /redo bring the game back with it, not without."""
         if self.settled:
+            if self.timeline.undone_from is not None:  # what an undo took back is gone
+                self.state.history.forget_cut()  # for good, also after a resume
             self.timeline.mark(self.state)
 
     def checkpoint_kept(self) -> None:

@@ -313,6 +313,11 @@ class Chronicle(Sequence[TurnRecord]):
         """How many records the last cut took back (0 when nothing can be restored)."""
         return len(self._cut[0]) if self._cut else 0
 
+    def forget_cut(self) -> None:
+        """What the last cut took back cannot be brought back any more (a change made
+        since, such as a player seated): the next save writes the story without it."""
+        self._cut = None
+
     def restore_cut(self, length: int | None = None) -> None:
         """Put back the records the last cut took (the first ``length`` of them, or all)."""
         if not self._cut:

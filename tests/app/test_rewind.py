@@ -263,3 +263,21 @@ def test_a_checkpoint_file_pruned_since_the_game_loaded_is_no_longer_offered(
     assert [c.turn for c in timeline.usable()] == [10]
     assert timeline.at(3) is None and timeline.before(5) is None
     assert timeline.before(11) is not None and timeline.before(11).turn == 10  # type: ignore[union-attr]
+
+
+def test_a_seat_changed_after_an_undo_is_not_undone_by_a_redo_after_a_resume(
+    tmp_path: Path,
+) -> None:
+    from app.session import seating
+
+    session = start_session(crossroads(), 7)
+    keeper = Keeper(tmp_path, "game")
+    play(session, [("mira", "look around"), ("thorin", "look at the hearth")], keeper)
+    assert rewinding.undo(session).ok
+    assert seating.join(session, "Cy aria").ok  # a change since: the turn taken back is gone
+    keeper.autosave(session.state, checkpoint=session.settled)
+    assert rewinding.redo(session).text == "There is nothing to bring back."
+    loaded = load_save(tmp_path / "game.toml")
+    resumed = resume_session(loaded.state, save=loaded.path)
+    assert rewinding.redo(resumed).text == "There is nothing to bring back."
+    assert "Cy" in resumed.state.players

@@ -444,11 +444,12 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         dc = max(10, dc - 5) if deed.skill != "auto" else 0
     captive = target in ctx.state.creatures or target in ctx.state.party
     person = ctx.scope.get(target or "", "npc")
-    if deed.key == "bind" and person is not None and not captive:
+    trussing = re.search(r"\btie\w* (?:\w+ )?up\b|\btruss|\bgag|\bshackle|\brope \w+ up", ctx.said)
+    if deed.key == "bind" and person is not None and not captive and trussing:
         return ctx.intent("ask", targets=(target,), confidence=0.3, action="unable",
                           note=f"{person.name} is no foe of yours, to be tied up")  # fmt: skip
         # ("tie up Berta")
-    if deed.key == "bind" and not captive:  # "tie the ribbon back in her hair": no captive,
+    if deed.key == "bind" and not captive and person is None:  # "tie the ribbon back in her hair":
         return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.7)  # told
     if deed.key == "bind" and ctx.scope.fighting and target in ctx.state.creatures:
         # a foe still fighting back is hard to truss up (a lasso, a quick knot): hard

@@ -79,8 +79,10 @@ def _info(path: Path) -> SaveInfo:
     stem = path.name[: -len(".toml")]
     name = printable(stem)
     try:
-        save_path(stem, path.parent)
+        named = save_path(stem, path.parent)
     except SaveError:
+        named = None
+    if named != path:  # (" space .toml": the name " space " would be another file's)
         problem = "not a save name"
         return SaveInfo(name, path, "?", "", None, None, problem)
     try:
@@ -148,6 +150,8 @@ def delete_save(name: str, folder: Path = SAVES_DIR) -> list[Path]:
     """Remove a save, its backups and its story folder, or a single backup named as
     ``name.toml.N``; returns the files removed. A folder named like a save is never
     removed."""
+    if name != name.strip(" "):  # never another save than the one named: " a " is not "a"
+        raise SaveError(f"{name!r}: a save name has no spaces at its ends — nothing deleted")
     target = resolve_save(name, folder)
     path = target.path
     copies = [path.with_name(f"{path.name}.{n}") for n in range(1, 10)]

@@ -370,3 +370,16 @@ def test_a_save_is_found_by_the_path_an_error_names(tmp_path: Path) -> None:
     assert resolve_save(str(folder / "fuzz.toml"), folder).name == "fuzz"
     with pytest.raises(SaveError, match=r"--saves-dir /elsewhere --load fuzz\.toml"):
         resolve_save("/elsewhere/fuzz.toml", folder)
+
+
+def test_a_file_named_with_outer_spaces_is_no_save_and_deletes_no_other(tmp_path: Path) -> None:
+    from app.saves import delete_save, list_saves
+    from app.tui.showcase import crossroads
+
+    save_game(crossroads().state, "space", tmp_path)
+    (tmp_path / " space .toml").write_bytes((tmp_path / "space.toml").read_bytes())
+    listed = {i.path.name: i.problem for i in list_saves(tmp_path)}
+    assert listed[" space .toml"] == "not a save name" and not listed["space.toml"]
+    with pytest.raises(SaveError, match="no spaces at its ends"):
+        delete_save(" space ", tmp_path)
+    assert (tmp_path / "space.toml").exists()  # the other save, untouched

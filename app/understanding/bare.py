@@ -72,6 +72,8 @@ _OUT_OF_REACH = re.compile(
     r"|^(?:and )?out of (?:reach|sight|range|harm'?s? way|the way)\b"
 )
 """Where a deed puts someone ("drag Wren behind the pews, out of her reach"), not a going."""
+_NAMED_ONLY = re.compile(r"^(?:the|that|this) (?!way\b)\w+(?: \w+)?$")
+"""A place named and nothing more ("the woods"): said, maybe to go there, maybe not."""
 _PARTICLE = re.compile(
     r"\b(?:out|up|down|in|back|away) (?:my|his|her|their|your|our|its)\b"
     r"|\b(?:myself|himself|herself|themselves|ourselves|yourself) (?:up|down|out|in|back|away)\b"
@@ -207,7 +209,11 @@ def bare_names(ctx: Context) -> Intent | None:
         ):
             return None  # "nodding at the wood", "weapons out", "we skip the lighthouse":
             # nobody goes that way
-        return move(ctx, 0) or ctx.intent("ask", confidence=0.3)
+        went = move(ctx, 0)
+        if went is not None and went.kind == "move" and _NAMED_ONLY.match(ctx.said):
+            offer = Reading("move", went.target, f"go to {things[0].name}")  # "the woods":
+            return ctx.intent("ask", confidence=0.4, alternatives=(offer,))  # said, not gone
+        return went or ctx.intent("ask", confidence=0.3)
     here = ctx.scope.of("npc")
     if len(here) == 1 and not ctx.scope.fighting and _TO_YOU.search(ctx.said):
         # "we'll bring u a string of sausages every week if u … deal?": to the one here

@@ -173,11 +173,11 @@ _PRONOUNS = frozenset({"her", "him", "it", "them", "me", "us", "you", "one"})
 _LIKE = {
     "pull": ("haul", "tug", "yank", "heave"),
     "ring": ("toll", "clang", "swing"),
-    "force": ("heave", "shoulder", "ram", "batter", "lever", "prise", "jimmy", "bust", "boot",
+    "force": ("heave", "shoulder", "ram", "batter", "lever", "prise", "bust", "boot",
               "kick in", "kick down", "stave in"),
     "lift": ("raise", "hoist", "heave", "prise", "lever"),
     "pry": ("prise", "lever", "jimmy"),
-    "pick": ("work", "tinker with", "fiddle with", "jiggle", "tease"),
+    "pick": ("work", "tinker with", "fiddle with", "jiggle", "tease", "jimmy"),
     "light": ("kindle", "relight", "fire up"),
     "cross": ("wade", "run across", "hurry across", "dash across", "start across",
               "pick my way across", "make it across", "head across", "go across"),

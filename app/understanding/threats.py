@@ -74,6 +74,11 @@ OWN = re.compile(
 )
 """Words before a threat's verb that make it the speaker's own ("I back off", "we give
 up"), not a demand."""
+_WONDERED = re.compile(
+    r"^\W*(?:does|do|did|is|are|was|were|will|would|can|could|should|has|have|what|why|how|"
+    r"who|when|which)\b"
+)
+"""A question's first word: what follows is wondered about, never shouted at the foes."""
 _WAY_AFTER = re.compile(
     r"[\s,!.—–-]*(?:back )?(?:up|down|out|to|through|towards?|into) (?:the|our|my)\b"
 )
@@ -89,6 +94,9 @@ def threat(ctx: Context) -> Intent | None:
     turning = sheet is not None and sheet.has("turn_undead") and HOLY_SYMBOL_HELD.search(said)
     if found is not None and turning and undead_here(ctx):
         return None  # "in the name of the Dawn, begone!": a cleric turning the dead
+    wondered = _WONDERED.match(said) and not re.search(r"\b(?:you|ya|ye|u)\b", said)
+    if found is not None and wondered and ctx.raw.rstrip().endswith("?"):
+        return None  # "does grubnak look like he's about to give up?": asked of the DM
     if found is None or STRIKES_FIRST.search(said) or _BLOW_BEFORE.search(said[: found.start()]):
         return None  # ("swings it at the closer one, yelling to scare them off": the swing)
     if _CRY.match(found.group(1)) and _BLOW_BEFORE.search(said[found.end() :]):

@@ -209,3 +209,19 @@ def test_asking_why_someone_looks_glum_is_asking_their_trouble() -> None:
     for text in ("berta why the long face?", "why so glum?"):
         said = read(inn, "mira", text)[0]
         assert (said.kind, said.topic) == ("talk", "tam"), text
+
+
+def test_a_question_about_a_foe_giving_up_is_asked_not_shouted() -> None:
+    band = {**HALL, "fight": "grubnak_band", "turn": "thorin", "wounds": {"grubnak": 10}}
+    said = read(band, "thorin", "does grubnak look like he's about to give up?")[0]
+    assert said.kind == "question"
+    # put to the foes, it is still a demand
+    assert read(band, "thorin", "will you surrender?")[0].kind == "improvise"
+
+
+def test_a_padlock_jimmied_is_picked_and_a_place_named_alone_is_asked() -> None:
+    assert _kinds(INN, "mira", "try to jimmy the padlock") == [("challenge", "trapdoor_lock")]
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    asked = read(harbour, "ione", "the lighthouse")[0]
+    assert asked.kind == "ask" and [a.kind for a in asked.alternatives] == ["move"]
+    assert _kinds(harbour, "ione", "to the lighthouse") == [("move", "lighthouse")]
